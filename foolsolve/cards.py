@@ -1,0 +1,282 @@
+"""Cards and decks for all five games, with one stable bit index per card.
+
+Every card is a small frozen value ``Card(suit, rank)``. A deck knows its cards, how to
+parse and print them, and gives each card a *stable index* used as its bit in integer
+bitmasks (``1 << card.index``). Indices are fixed by suit and rank, never by deck order,
+so the 36- and 52-card French decks share indices and a bitmask means the same thing in
+the spec, the engine, a position file and a test.
+
+Index layout (named constants below):
+
+* French and tarot suit cards: ``suit_slot * 16 + rank`` (rank 2..14 French, 1..14 tarot).
+* Pilatch: ``suit_slot * 16 + rank`` (rank 1..15, the Joker is 15).
+* Tarot trumps I..XXI: ``TRUMP_BASE + n``; the Fool: ``TRUMP_BASE`` (``n = 0``).
+
+Accepted text forms (case-insensitive): ``TS``, ``10S``, ``10♠``, ``t♠``, ``AH``, ``a♥``;
+Pilatch ``7R``, ``XP`` / ``JokerP`` (Joker); tarot ``CC`` (Cavalier of clubs),
+``T21`` / ``XXI`` (trump 21), ``Fool``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from functools import cached_property
+
+from foolsolve.errors import InputError
+
+# --- named constants -------------------------------------------------------------------
+
+SUIT_BITS = 16
+"""Bits reserved per suit: index = suit_slot * SUIT_BITS + rank."""
+
+CLUBS, DIAMONDS, HEARTS, SPADES = "C", "D", "H", "S"
+FRENCH_SUITS: tuple[str, ...] = (CLUBS, DIAMONDS, HEARTS, SPADES)
+"""French suits in slot order (slot 0 = clubs ... slot 3 = spades)."""
+
+ROCK, PAPER, SCISSORS = "R", "P", "X"
+PILATCH_SUITS: tuple[str, ...] = (ROCK, PAPER, SCISSORS)
+"""Pilatch suits in slot order. Scissors is written ``X`` internally (``S`` is accepted)."""
+
+TRUMP = "T"
+"""Pseudo-suit of tarot trumps (rank 1..21) and the Fool (rank 0)."""
+
+TRUMP_BASE = 4 * SUIT_BITS
+"""Index of the Fool; trump n has index TRUMP_BASE + n."""
+
+JACK, CAVALIER_OR_QUEEN, KING, ACE = 11, 12, 13, 14
+PILATCH_JOKER = 15
+
+GLYPHS = {CLUBS: "♣", DIAMONDS: "♦", HEARTS: "♥", SPADES: "♠"}
+_GLYPH_TO_SUIT = {v: k for k, v in GLYPHS.items()} | {"♧": CLUBS, "♢": DIAMONDS, "♡": HEARTS, "♤": SPADES}
+SUIT_NAMES = {
+    CLUBS: "clubs", DIAMONDS: "diamonds", HEARTS: "hearts", SPADES: "spades",
+    ROCK: "rock", PAPER: "paper", SCISSORS: "scissors", TRUMP: "trump",
+}
+
+_ROMAN = ["", "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII", "XIII",
+          "XIV", "XV", "XVI", "XVII", "XVIII", "XIX", "XX", "XXI"]
+
+
+@dataclass(frozen=True, order=True, slots=True)
+class Card:
+    """One card. ``index`` is its stable bit position; ordering is by index."""
+
+    index: int
+    suit: str
+    rank: int
+    deck_kind: str  # "french", "pilatch" or "tarot": decides how the card prints
+
+    @property
+    def bit(self) -> int:
+        """The card as a one-bit mask."""
+        return 1 << self.index
+
+    @property
+    def is_red(self) -> bool:
+        """Hearts and diamonds are red (French and tarot suits)."""
+        return self.suit in (HEARTS, DIAMONDS)
+
+    @property
+    def rank_text(self) -> str:
+        """Printed rank: ``6``, ``10``, ``J``, ``A``; tarot ``C`` (Cavalier), Pilatch ``Jo``."""
+        if self.suit == TRUMP:
+            return "Fool" if self.rank == 0 else _ROMAN[self.rank]
+        if self.deck_kind == "tarot":
+            return {1: "A", 11: "J", 12: "C", 13: "Q", 14: "K"}.get(self.rank, str(self.rank))
+        if self.deck_kind == "pilatch":
+            return {11: "J", 12: "Q", 13: "K", 14: "A", 15: "Jo"}.get(self.rank, str(self.rank))
+        return {11: "J", 12: "Q", 13: "K", 14: "A"}.get(self.rank, str(self.rank))
+
+    @property
+    def ascii(self) -> str:
+        """ASCII form used in position files: ``10S``, ``KH``, ``JoR``, ``XXI``, ``Fool``."""
+        if self.suit == TRUMP:
+            return self.rank_text
+        return f"{self.rank_text}{self.suit if self.deck_kind != 'pilatch' else _PILATCH_OUT[self.suit]}"
+
+    def __str__(self) -> str:
+        """Glyph form for people: ``10♠``, ``J♥``; Pilatch and trumps print as :attr:`ascii`."""
+        if self.suit in GLYPHS:
+            return f"{self.rank_text}{GLYPHS[self.suit]}"
+        return self.ascii
+
+    def __repr__(self) -> str:
+        return f"Card({self.ascii})"
+
+
+_PILATCH_OUT = {ROCK: "R", PAPER: "P", SCISSORS: "S"}
+
+
+def _make(suit: str, rank: int, slot: int, kind: str) -> Card:
+    return Card(slot * SUIT_BITS + rank, suit, rank, kind)
+
+
+class Deck:
+    """An ordered set of cards with parsing, printing and bitmask helpers."""
+
+    def __init__(self, name: str, kind: str, cards: Iterable[Card]) -> None:
+        self.name = name
+        self.kind = kind
+        self.cards: tuple[Card, ...] = tuple(sorted(cards))
+        self._by_index = {c.index: c for c in self.cards}
+        self._by_text: dict[str, Card] = {}
+        for c in self.cards:
+            for alias in _aliases(c):
+                self._by_text[alias] = c
+
+    def __iter__(self) -> Iterator[Card]:
+        return iter(self.cards)
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def __contains__(self, card: object) -> bool:
+        return isinstance(card, Card) and card.index in self._by_index
+
+    @cached_property
+    def full_mask(self) -> int:
+        """Bitmask of every card of the deck."""
+        return self.mask(self.cards)
+
+    def parse(self, text: str, *, what: str = "card") -> Card:
+        """Parse one card; raise :class:`InputError` naming ``what`` if it is not in this deck."""
+        if not isinstance(text, str):
+            raise InputError(f"{what}: expected a card string, got {text!r}")
+        key = _normalise(text)
+        card = self._by_text.get(key)
+        if card is None:
+            raise InputError(f"{what}: unknown card {text!r} for the {self.name} deck")
+        return card
+
+    def parse_many(self, texts: Iterable[str], *, what: str = "cards", unique: bool = True) -> list[Card]:
+        """Parse a list of cards (or one string separated by spaces/commas); reject duplicates."""
+        if isinstance(texts, str):
+            texts = [t for t in texts.replace(",", " ").split() if t]
+        if not isinstance(texts, (list, tuple)):
+            raise InputError(f"{what}: expected a list of cards, got {type(texts).__name__}")
+        out = [self.parse(t, what=what) for t in texts]
+        if unique:
+            seen: set[Card] = set()
+            for c in out:
+                if c in seen:
+                    raise InputError(f"{what}: duplicate card {c.ascii}")
+                seen.add(c)
+        return out
+
+    def by_index(self, index: int) -> Card:
+        """The card with this stable index."""
+        return self._by_index[index]
+
+    def card(self, suit: str, rank: int) -> Card:
+        """The card of this suit and rank."""
+        for c in self.cards:
+            if c.suit == suit and c.rank == rank:
+                return c
+        raise KeyError((suit, rank))
+
+    @staticmethod
+    def mask(cards: Iterable[Card]) -> int:
+        """Bitmask of a collection of cards."""
+        m = 0
+        for c in cards:
+            m |= 1 << c.index
+        return m
+
+    def cards_of(self, mask: int) -> list[Card]:
+        """The cards of a bitmask, in index order."""
+        out = []
+        while mask:
+            low = mask & -mask
+            out.append(self._by_index[low.bit_length() - 1])
+            mask ^= low
+        return out
+
+    def __repr__(self) -> str:
+        return f"Deck({self.name!r}, {len(self.cards)} cards)"
+
+
+def _normalise(text: str) -> str:
+    t = text.strip()
+    for glyph, suit in _GLYPH_TO_SUIT.items():
+        t = t.replace(glyph, suit)
+    t = t.upper().replace(" ", "")
+    if t.startswith("JOKER"):
+        t = "JO" + t[5:]
+    return t
+
+
+def _aliases(c: Card) -> list[str]:
+    if c.suit == TRUMP:
+        if c.rank == 0:
+            return ["FOOL", "T0", "0"]
+        return [_ROMAN[c.rank], f"T{c.rank}"]
+    ranks = [c.rank_text.upper()]
+    if c.rank == 10:
+        ranks.append("T")
+    if c.deck_kind == "tarot" and c.rank == 1:
+        ranks.append("1")
+    if c.deck_kind == "pilatch" and c.rank == PILATCH_JOKER:
+        ranks += ["X", "JOKER"]
+    if c.deck_kind == "pilatch" and c.rank == ACE:
+        ranks.append("14")
+    suits = [c.suit]
+    if c.deck_kind == "pilatch":
+        suits = [_PILATCH_OUT[c.suit]]
+        if c.suit == SCISSORS:
+            suits.append("X")
+    out = []
+    for r in ranks:
+        for s in suits:
+            if r == "X" and s == "X":
+                continue
+            out.append(r + s)
+    return out
+
+
+def french_deck(low_rank: int) -> Deck:
+    """French deck from ``low_rank`` to Ace (ace high, rank 14): 6 gives 36 cards, 2 gives 52."""
+    cards = [_make(s, r, slot, "french") for slot, s in enumerate(FRENCH_SUITS) for r in range(low_rank, 15)]
+    return Deck(f"French {len(cards)}", "french", cards)
+
+
+FRENCH36 = french_deck(6)
+"""36 cards, 6..A in four suits (Durak)."""
+FRENCH52 = french_deck(2)
+"""52 cards, 2..A in four suits."""
+PILATCH45 = Deck(
+    "Pilatch 45", "pilatch",
+    [_make(s, r, slot, "pilatch") for slot, s in enumerate(PILATCH_SUITS) for r in range(1, 16)],
+)
+"""45 cards: Rock, Paper, Scissors; ranks 1..10, J, Q, K, A and the Joker (15)."""
+TAROT78 = Deck(
+    "tarot 78", "tarot",
+    [_make(s, r, slot, "tarot") for slot, s in enumerate(FRENCH_SUITS) for r in range(1, 15)]
+    + [Card(TRUMP_BASE + n, TRUMP, n, "tarot") for n in range(0, 22)],
+)
+"""78 cards: four suits A(1)..10, J, C, Q, K (14); trumps I..XXI; the Fool (trump 0)."""
+
+DECKS: dict[str, Deck] = {"french36": FRENCH36, "french52": FRENCH52, "pilatch45": PILATCH45, "tarot78": TAROT78}
+
+
+def suit_mask(slot: int) -> int:
+    """Bitmask of every index position of one suit slot (all ranks 0..15)."""
+    return 0xFFFF << (slot * SUIT_BITS)
+
+
+def popcount(mask: int) -> int:
+    """Number of set bits."""
+    return mask.bit_count()
+
+
+def iter_bits(mask: int) -> Iterator[int]:
+    """Indices of the set bits, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def cards_text(cards: Iterable[Card]) -> str:
+    """Glyph text of several cards, space separated."""
+    return " ".join(str(c) for c in cards)

@@ -1,0 +1,159 @@
+"""Rule options as data.
+
+Every game's rules are one frozen dataclass whose fields are declared with :func:`option`.
+Each option carries its default, a one-line docstring, the seed sentence it rests on
+(file and section) and whether it is *from the source text* or a *reconstruction*. From
+that one declaration come: validation of rules read from JSON (unknown option, bad value:
+one-line :class:`InputError`), the ``foolsolve rules GAME`` listing, and random rule
+draws for the conformance tests.
+
+Example::
+
+    @dataclass(frozen=True)
+    class Rules:
+        deck: int = option(36, choices=(36, 52), doc="Cards in the deck.",
+                           source="001 §General rules: 'The game uses a single deck, with either 36 or 52'")
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from foolsolve.errors import InputError
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+
+@dataclass(frozen=True)
+class OptionInfo:
+    """Metadata of one rule option."""
+
+    name: str
+    default: Any
+    doc: str
+    source: str
+    choices: tuple[Any, ...] | None
+    reconstructed: bool
+    fixed: bool
+    parse: Callable[[Any], Any] | None
+
+
+def option(
+    default: T,
+    *,
+    doc: str,
+    source: str,
+    choices: Sequence[Any] | None = None,
+    reconstructed: bool = False,
+    fixed: bool = False,
+    parse: Callable[[Any], Any] | None = None,
+) -> T:
+    """Declare a rule option (a dataclass field with metadata).
+
+    ``choices``: the allowed values (``None``: any value ``parse`` accepts).
+    ``reconstructed``: the text does not give this rule; the default is a reconstruction.
+    ``fixed``: a rule, not an option (listed for completeness; cannot be changed).
+    ``parse``: converts and checks a JSON value, raising ``ValueError`` on a bad one.
+    """
+    meta = {
+        "foolsolve": {
+            "doc": doc,
+            "source": source,
+            "choices": tuple(choices) if choices is not None else None,
+            "reconstructed": reconstructed,
+            "fixed": fixed,
+            "parse": parse,
+        }
+    }
+    if isinstance(default, (list, dict, set)):
+        raise TypeError("rule option defaults must be immutable")
+    return dataclasses.field(default=default, metadata=meta)
+
+
+def options_of(rules_cls: type) -> list[OptionInfo]:
+    """The options of a rules dataclass, in declaration order."""
+    out = []
+    for f in dataclasses.fields(rules_cls):
+        m = f.metadata.get("foolsolve")
+        if m is None:
+            continue
+        out.append(OptionInfo(f.name, f.default, m["doc"], m["source"], m["choices"],
+                              m["reconstructed"], m["fixed"], m["parse"]))
+    return out
+
+
+def rules_from_json(rules_cls: type[R], obj: Any, *, where: str = "rules") -> R:
+    """Build a rules value from a JSON object; unknown options and bad values raise
+    :class:`InputError` naming the option."""
+    if obj is None:
+        obj = {}
+    if not isinstance(obj, dict):
+        raise InputError(f"{where}: expected an object of rule options")
+    infos = {o.name: o for o in options_of(rules_cls)}
+    kwargs: dict[str, Any] = {}
+    for key, value in obj.items():
+        info = infos.get(key)
+        if info is None:
+            known = ", ".join(sorted(infos))
+            raise InputError(f"{where}.{key}: unknown rule option (known: {known})")
+        if info.parse is not None:
+            try:
+                value = info.parse(value)
+            except (ValueError, TypeError, InputError) as exc:
+                raise InputError(f"{where}.{key}: {exc}") from None
+        if info.choices is not None and value not in info.choices:
+            allowed = " | ".join(json_text(c) for c in info.choices)
+            raise InputError(f"{where}.{key}: {json_text(value)} is not one of {allowed}")
+        if info.fixed and value != info.default:
+            raise InputError(f"{where}.{key}: a fixed rule, not an option (always {json_text(info.default)})")
+        kwargs[key] = value
+    try:
+        return rules_cls(**kwargs)
+    except (ValueError, TypeError) as exc:
+        raise InputError(f"{where}: {exc}") from None
+
+
+def rules_to_json(rules: Any, *, only_changed: bool = False) -> dict[str, Any]:
+    """The options of a rules value as JSON (all of them, or only those off their default)."""
+    out = {}
+    for info in options_of(type(rules)):
+        value = getattr(rules, info.name)
+        if only_changed and value == info.default:
+            continue
+        out[info.name] = _to_json_value(value)
+    return out
+
+
+def random_rules(rules_cls: type[R], rng: random.Random, **fixed: Any) -> R:
+    """Rules with every option that has finite choices drawn at random (for conformance
+    tests); ``fixed`` pins some options."""
+    kwargs: dict[str, Any] = {}
+    for info in options_of(rules_cls):
+        if info.name in fixed:
+            kwargs[info.name] = fixed[info.name]
+        elif info.choices is not None and not info.fixed:
+            kwargs[info.name] = rng.choice(info.choices)
+    return rules_cls(**kwargs)
+
+
+def _to_json_value(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_to_json_value(v) for v in value]
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {k: _to_json_value(v) for k, v in dataclasses.asdict(value).items()}
+    return value
+
+
+def json_text(value: Any) -> str:
+    """A value as it would be written in JSON (for messages and listings)."""
+    import json
+
+    try:
+        return json.dumps(_to_json_value(value), ensure_ascii=False)
+    except TypeError:
+        return repr(value)

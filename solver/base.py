@@ -1,0 +1,75 @@
+"""The one solver interface: options in, :class:`SolveResult` out."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+WIN, DRAW, LOSS = "win", "draw", "loss"
+
+
+def wdl(value: int) -> str:
+    """``+1/0/-1`` (for the side to move) as ``win|draw|loss``."""
+    return WIN if value > 0 else LOSS if value < 0 else DRAW
+
+
+@dataclass
+class SolveOptions:
+    """Knobs common to every solver."""
+
+    progress: Callable[[int], None] | None = None
+    """Called now and then with the node count so far (the CLI shows it on a terminal)."""
+    max_nodes: int | None = None
+    """Stop with :class:`SearchLimit` after this many nodes (``None``: no limit)."""
+    extra: dict[str, Any] = field(default_factory=dict)
+    """Game-specific options (objective, solution concept ...)."""
+
+
+class SearchLimit(Exception):
+    """The node budget of :attr:`SolveOptions.max_nodes` ran out."""
+
+
+@dataclass
+class MoveValue:
+    """One legal move and its exact value for the side to move."""
+
+    move: str
+    value: Any
+
+
+@dataclass
+class SolveResult:
+    """What a solve prints: the value for the side to move, every move's value, a PV."""
+
+    game: str
+    to_move: int
+    value: Any
+    """``win|draw|loss`` for win/draw/loss games, a number for scored games."""
+    moves: list[MoveValue]
+    pv: list[str]
+    nodes: int
+    seconds: float
+    best: list[str] = field(default_factory=list)
+    """The best move(s): every move whose value equals :attr:`value`."""
+    concept: str | None = None
+    """Solution concept when it is not plain two-player minimax (``paranoid``, ``max-n``)."""
+    notes: list[str] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``--json`` output."""
+        out: dict[str, Any] = {
+            "game": self.game,
+            "to_move": self.to_move,
+            "value": self.value,
+            "moves": [{"move": m.move, "value": m.value} for m in self.moves],
+            "best": self.best,
+            "pv": self.pv,
+            "nodes": self.nodes,
+            "seconds": round(self.seconds, 6),
+        }
+        if self.concept:
+            out["concept"] = self.concept
+        if self.notes:
+            out["notes"] = self.notes
+        return out

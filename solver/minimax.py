@@ -1,0 +1,60 @@
+"""Exhaustive minimax over a game's *spec*: the slow, obviously-correct reference that every
+fast solver is tested against. No pruning, no move ordering, no reductions; only a memo
+of finished sub-results keyed by the (immutable, hashable) spec state, which changes the
+running time and nothing else.
+
+Values are exact payoff differences for two-player games: the value of a state for player
+``p`` is ``payoffs[p] - payoffs[1 - p]`` at the end of best play by both sides.
+"""
+
+from __future__ import annotations
+
+import sys
+from fractions import Fraction
+from typing import Any
+
+from foolsolve.game import CHANCE, SpecGame
+
+
+def value_for(game: SpecGame[Any, Any], state: Any, player: int, *, memo: dict[Any, Fraction] | None = None) -> Fraction:
+    """Exact minimax value of ``state`` for ``player`` (payoff difference, two players)."""
+    if memo is None:
+        memo = {}
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, 20000))
+    try:
+        v0 = _value0(game, state, memo)
+    finally:
+        sys.setrecursionlimit(limit)
+    return v0 if player == 0 else -v0
+
+
+def _value0(game: SpecGame[Any, Any], state: Any, memo: dict[Any, Fraction]) -> Fraction:
+    """Value for player 0."""
+    hit = memo.get(state)
+    if hit is not None:
+        return hit
+    res = game.result(state)
+    if res is not None:
+        v = Fraction(res.payoffs[0]) - Fraction(res.payoffs[1])
+    else:
+        mover = game.to_move(state)
+        children = [(m, _value0(game, game.apply(state, m), memo)) for m in game.legal_moves(state)]
+        if not children:
+            raise RuntimeError(f"{game.name}: non-terminal state with no legal moves")
+        if mover == CHANCE:
+            v = sum((game.chance_probability(state, m) * c for m, c in children), Fraction(0))
+        elif mover == 0:
+            v = max(c for _, c in children)
+        else:
+            v = min(c for _, c in children)
+    memo[state] = v
+    return v
+
+
+def move_values(game: SpecGame[Any, Any], state: Any, *, memo: dict[Any, Fraction] | None = None) -> dict[str, Fraction]:
+    """Every legal move's exact value for the side to move."""
+    if memo is None:
+        memo = {}
+    p = game.to_move(state)
+    return {str(m): value_for(game, game.apply(state, m), p, memo=memo) for m in game.legal_moves(state)}
