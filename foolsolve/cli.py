@@ -1,0 +1,384 @@
+"""The ``foolsolve`` command line.
+
+``foolsolve POSITION.json`` solves a position (short for ``foolsolve solve``). Every other
+command is listed by ``foolsolve --help``. Bad input prints one line and exits 2; Ctrl-C
+stops cleanly with exit 130 and leaves no partial output file.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import sys
+import time
+from collections.abc import Sequence
+from typing import Any
+
+import click
+
+from foolsolve import __version__, games
+from foolsolve.errors import InputError
+from foolsolve.games.base import GameInfo
+from foolsolve.positions import game_of, read_json, write_json_atomic
+from foolsolve.progress import progress
+from foolsolve.rules import json_text, options_of, rules_from_json
+from foolsolve.solver.base import SearchLimit, SolveOptions, SolveResult
+
+
+class _DefaultGroup(click.Group):
+    """A group whose first positional argument, when not a command, means ``solve``."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        if args and not args[0].startswith("-") and args[0] not in self.commands:
+            args = ["solve", *args]
+        elif args and args[0].startswith("-") and args[0] not in ("--help", "-h", "--version"):
+            positional = [a for a in args if not a.startswith("-")]
+            if positional and positional[0] not in self.commands:
+                args = ["solve", *args]
+        return super().parse_args(ctx, args)
+
+
+@click.group(cls=_DefaultGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="foolsolve")
+def cli() -> None:
+    """Executable rules and exact solvers for five 'fool' card games.
+
+    \b
+    foolsolve POSITION.json          solve a position (same as: foolsolve solve ...)
+    foolsolve conform GAME           check the engine against the spec in lockstep
+    foolsolve rules GAME             the rules: from the source text vs reconstructed
+    """
+
+
+def load_position(path: str) -> tuple[GameInfo, Any]:
+    """Read a position file: the game's info and the spec state."""
+    obj = read_json(path)
+    info = games.get(game_of(obj))
+    return info, info.spec.state_from_json(obj)
+
+
+# --- solve ------------------------------------------------------------------------------
+
+
+@cli.command()
+@click.argument("position", type=click.Path(dir_okay=False))
+@click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
+@click.option("--max-nodes", type=click.IntRange(min=1), default=None, help="Give up after this many nodes.")
+@click.option("-o", "--option", "extra", multiple=True, metavar="KEY=VALUE",
+              help="Game-specific solver option (repeatable), e.g. -o concept=paranoid.")
+def solve(position: str, as_json: bool, max_nodes: int | None, extra: Sequence[str]) -> None:
+    """Solve POSITION: the value for the side to move, every legal move's value, the best
+    move(s) and a principal variation."""
+    info, state = load_position(position)
+    if info.solve is None:
+        raise InputError(f"game: {info.name} has no exact solver")
+    opts = SolveOptions(max_nodes=max_nodes, extra=_parse_extra(extra))
+    with progress(f"solving {info.spec.title}") as tick:
+        opts.progress = tick
+        try:
+            result = info.solve(state, opts)
+        except SearchLimit:
+            raise InputError(f"--max-nodes: no exact answer within {max_nodes:,} nodes") from None
+    if as_json:
+        click.echo(json.dumps(result.to_json(), ensure_ascii=False))
+    else:
+        click.echo(format_result(info, state, result))
+
+
+def _parse_extra(items: Sequence[str]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        if not sep or not key:
+            raise InputError(f"--option: expected KEY=VALUE, got {item!r}")
+        try:
+            out[key] = json.loads(value)
+        except json.JSONDecodeError:
+            out[key] = value
+    return out
+
+
+def format_result(info: GameInfo, state: Any, result: SolveResult) -> str:
+    """Human-readable solve output."""
+    lines = [f"{info.spec.title}: player {result.to_move} to move. Value: {result.value}"]
+    if result.concept:
+        lines[0] += f" ({result.concept})"
+    width = max([len(m.move) for m in result.moves] + [4])
+    lines.append("")
+    lines.append(f"  {'move'.ljust(width)}  value")
+    best = set(result.best)
+    for m in result.moves:
+        mark = "  *" if m.move in best else ""
+        lines.append(f"  {m.move.ljust(width)}  {m.value}{mark}")
+    lines.append("")
+    lines.append("Best: " + (", ".join(result.best) if result.best else "(none: the game is over)"))
+    lines.append("PV:   " + (" | ".join(result.pv) if result.pv else "(empty)"))
+    for note in result.notes:
+        lines.append(f"Note: {note}")
+    rate = result.nodes / result.seconds if result.seconds > 0 else 0.0
+    lines.append(f"{result.nodes:,} nodes in {result.seconds:.3f} s ({rate:,.0f} nodes/s)")
+    return "\n".join(lines)
+
+
+# --- positions: show, moves, play, deal ------------------------------------------------
+
+
+@cli.command()
+@click.argument("position", type=click.Path(dir_okay=False))
+def show(position: str) -> None:
+    """Check POSITION and describe it."""
+    info, state = load_position(position)
+    click.echo(info.spec.describe(state))
+
+
+@cli.command()
+@click.argument("position", type=click.Path(dir_okay=False))
+@click.option("--json", "as_json", is_flag=True, help="Print a JSON list.")
+def moves(position: str, as_json: bool) -> None:
+    """List the legal moves of POSITION, sorted (the spec's order)."""
+    info, state = load_position(position)
+    texts = [str(m) for m in info.spec.legal_moves(state)]
+    click.echo(json.dumps(texts, ensure_ascii=False) if as_json else "\n".join(texts))
+
+
+@cli.command()
+@click.argument("position", type=click.Path(dir_okay=False))
+@click.argument("move_texts", nargs=-1, metavar="MOVE...")
+@click.option("--out", type=click.Path(dir_okay=False), default=None, help="Write the new position here.")
+def play(position: str, move_texts: Sequence[str], out: str | None) -> None:
+    """Apply MOVEs to POSITION and print the new position.
+
+    Moves are written as the spec prints them, e.g. "attack 6H" "take"."""
+    info, state = load_position(position)
+    for i, text in enumerate(move_texts):
+        try:
+            state = info.spec.apply(state, info.spec.parse_move(state, text))
+        except InputError as exc:
+            raise InputError(f"move {i + 1} ({text!r}): {exc}") from None
+    obj = info.spec.state_to_json(state)
+    if out:
+        write_json_atomic(out, obj)
+    else:
+        click.echo(json.dumps(obj, ensure_ascii=False))
+
+
+@cli.command()
+@click.argument("game")
+@click.option("--players", type=int, default=None, help="Number of players (default: the game's minimum).")
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--rules", "rules_json", default=None, metavar="JSON", help='Rule options, e.g. \'{"variant": "simple"}\'.')
+@click.option("--out", type=click.Path(dir_okay=False), default=None, help="Write the position here.")
+def deal(game: str, players: int | None, seed: int, rules_json: str | None, out: str | None) -> None:
+    """A shuffled deal of GAME as a position file."""
+    info = games.get(game)
+    spec = info.spec
+    n = spec.min_players if players is None else players
+    if not spec.min_players <= n <= spec.max_players:
+        raise InputError(f"--players: {info.name} takes {spec.min_players}..{spec.max_players} players")
+    try:
+        raw = json.loads(rules_json) if rules_json else {}
+    except json.JSONDecodeError as exc:
+        raise InputError(f"--rules: malformed JSON: {exc.msg}") from None
+    rules: Any = rules_from_json(spec.rules_cls, raw)
+    state = spec.deal(rules, n, random.Random(seed))
+    obj = spec.state_to_json(state)
+    if out:
+        write_json_atomic(out, obj)
+    else:
+        click.echo(json.dumps(obj, ensure_ascii=False))
+
+
+@cli.command(name="games")
+def games_cmd() -> None:
+    """List the games."""
+    for name in games.names():
+        info = games.get(name)
+        parts = ["spec"] + (["engine"] if info.engine else []) + (["solver"] if info.solve else [])
+        click.echo(f"{name:18} {info.spec.title} ({', '.join(parts)}; seed {info.spec.seed_file})")
+
+
+# --- rules -----------------------------------------------------------------------------
+
+
+@cli.command(name="rules")
+@click.argument("game")
+@click.option("--json", "as_json", is_flag=True, help="Print the options as JSON.")
+def rules_cmd(game: str, as_json: bool) -> None:
+    """The rule options of GAME, split into "from the source text" and "reconstructed",
+    with defaults, allowed values and the seed sentence each rests on."""
+    info = games.get(game)
+    opts = options_of(info.spec.rules_cls)
+    if as_json:
+        click.echo(json.dumps([
+            {"name": o.name, "default": json.loads(json_text(o.default)),
+             "choices": None if o.choices is None else [json.loads(json_text(c)) for c in o.choices],
+             "doc": o.doc, "source": o.source,
+             "kind": "fixed" if o.fixed else "reconstructed" if o.reconstructed else "source"} for o in opts
+        ], ensure_ascii=False, indent=1))
+        return
+    click.echo(f"{info.spec.title} — rules read from shared/seeds/{info.spec.seed_file}")
+    sections = [
+        ("From the source text (options where the text is open, default first)",
+         [o for o in opts if not o.reconstructed and not o.fixed]),
+        ("Fixed rules (from the text, not options)", [o for o in opts if o.fixed]),
+        ("Reconstructed (the text is lost or silent; marked as reconstruction)", [o for o in opts if o.reconstructed]),
+    ]
+    for title, items in sections:
+        if not items:
+            continue
+        click.echo(f"\n{title}:")
+        for o in items:
+            choices = "" if o.choices is None else "  [" + " | ".join(json_text(c) for c in o.choices) + "]"
+            click.echo(f"  {o.name} = {json_text(o.default)}{choices}")
+            click.echo(f"      {o.doc}")
+            click.echo(f"      source: {o.source}")
+
+
+# --- conformance and perft -------------------------------------------------------------
+
+
+@cli.command()
+@click.argument("game")
+@click.option("--cases", type=click.IntRange(min=1), default=100, show_default=True, help="Whole games to play.")
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--max-steps", type=click.IntRange(min=1), default=10_000, show_default=True)
+@click.option("--position", "position", type=click.Path(dir_okay=False), default=None,
+              help="Check this position (and a random game from it) instead of random deals.")
+@click.option("--out", type=click.Path(dir_okay=False), default=None,
+              help="Where to write the shrunk diverging position [default: conform-GAME-SEED.json].")
+def conform(game: str, cases: int, seed: int, max_steps: int, position: str | None, out: str | None) -> None:
+    """Step GAME's spec and engine in lockstep from random deals (random players and rule
+    options) and compare legal moves, successors and results at every step. Exit 1 on a
+    divergence, after writing the shrunk diverging position as a position file."""
+    from foolsolve import conformance
+
+    info = games.get(game)
+    if info.engine is None:
+        raise InputError(f"game: {info.name} has no engine yet")
+    started = time.monotonic()
+    if position is not None:
+        pinfo, state = load_position(position)
+        if pinfo.name != info.name:
+            raise InputError(f"--position: a {pinfo.name} position, not {info.name}")
+        report = conformance.ConformanceReport(cases=1)
+        report.divergence = conformance.lockstep(info, state, random.Random(seed), max_steps=max_steps, report=report)
+    else:
+        with progress(f"conform {info.name}", unit="games", total=cases) as tick:
+            report = conformance.run(info, cases, seed, progress=tick, max_steps=max_steps)
+    secs = time.monotonic() - started
+    click.echo(f"{info.name}: {report.cases} games, {report.states:,} states, {report.moves:,} moves checked "
+               f"in {secs:.1f} s")
+    d = report.divergence
+    if d is None:
+        click.echo("spec and engine agree")
+        return
+    small = conformance.shrink(info, d.position)
+    target = out or f"conform-{info.name}-{seed}.json"
+    write_json_atomic(target, small)
+    click.echo(f"DIVERGENCE {d.summary()}")
+    click.echo(f"moves before it: {' | '.join(d.history[-12:]) or '(none)'}")
+    click.echo(f"shrunk position written to {target}")
+    sys.exit(1)
+
+
+@cli.command()
+@click.argument("position", type=click.Path(dir_okay=False))
+@click.option("--depth", type=click.IntRange(min=0), default=3, show_default=True)
+@click.option("--divide", is_flag=True, help="Counts per first move.")
+@click.option("--impl", type=click.Choice(["spec", "engine", "both"]), default="both", show_default=True)
+def perft(position: str, depth: int, divide: bool, impl: str) -> None:
+    """Count move sequences of length DEPTH from POSITION (spec, engine or both)."""
+    from foolsolve import perft as pf
+
+    info, state = load_position(position)
+    if impl != "spec" and info.engine is None:
+        raise InputError(f"--impl: {info.name} has no engine")
+    results: dict[str, dict[str, int] | int] = {}
+    if impl in ("spec", "both"):
+        results["spec"] = (pf.spec_divide(info.spec, state, depth) if divide else pf.spec_perft(info.spec, state, depth))
+    if impl in ("engine", "both"):
+        assert info.engine is not None
+        es = info.engine.from_spec(state)
+        results["engine"] = (pf.engine_divide(info.engine, es, depth) if divide
+                             else pf.engine_perft(info.engine, es, depth))
+    for name, value in results.items():
+        if isinstance(value, dict):
+            click.echo(f"{name}:")
+            for m, n in value.items():
+                click.echo(f"  {m}: {n}")
+            click.echo(f"  total: {sum(value.values())}")
+        else:
+            click.echo(f"{name}: {value}")
+    if len(results) == 2 and results["spec"] != results["engine"]:
+        if isinstance(results["spec"], dict) and isinstance(results["engine"], dict):
+            for line in pf.divide_mismatch(results["spec"], results["engine"]):
+                click.echo(f"MISMATCH {line}")
+        else:
+            click.echo("MISMATCH: spec and engine differ (run with --divide)")
+        sys.exit(1)
+
+
+# --- proofs ----------------------------------------------------------------------------
+
+
+@cli.command()
+@click.argument("names", nargs=-1)
+@click.option("--list", "list_only", is_flag=True, help="List the proofs.")
+def prove(names: Sequence[str], list_only: bool) -> None:
+    """Run the Z3 proofs of rule properties (all, or those NAMED). Exit 1 if any fails."""
+    from foolsolve.proofs import registry
+
+    proofs = registry.select(names)
+    failed = 0
+    for p in proofs:
+        if list_only:
+            click.echo(f"{p.name}: {p.statement}")
+            continue
+        t0 = time.monotonic()
+        outcome = p.run()
+        status = "proved" if outcome.proved else "FAILED"
+        click.echo(f"{status:7} {p.name} ({time.monotonic() - t0:.2f} s): {p.statement}")
+        if not outcome.proved:
+            failed += 1
+            click.echo(f"        counterexample: {outcome.detail}")
+    if not list_only:
+        click.echo(f"{len(proofs) - failed} proved, {failed} failed")
+    if failed:
+        sys.exit(1)
+
+
+# --- entry point -----------------------------------------------------------------------
+
+
+def _register_game_commands() -> None:
+    for name in games.names():
+        for cmd in games.get(name).commands:
+            if cmd.name and cmd.name not in cli.commands:
+                cli.add_command(cmd)
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Run the CLI: one-line errors with exit 2 for bad input, 130 on Ctrl-C."""
+    try:
+        _register_game_commands()
+        cli.main(args=list(argv) if argv is not None else None, prog_name="foolsolve", standalone_mode=False)
+    except InputError as exc:
+        click.echo(f"foolsolve: error: {exc}", err=True)
+        sys.exit(2)
+    except click.exceptions.Exit as exc:
+        sys.exit(exc.exit_code)
+    except click.ClickException as exc:
+        exc.show()
+        sys.exit(exc.exit_code)
+    except (KeyboardInterrupt, click.exceptions.Abort):
+        click.echo("foolsolve: interrupted", err=True)
+        sys.exit(130)
+    except BrokenPipeError:
+        sys.exit(1)
+    except Exception as exc:
+        if os.environ.get("FOOLSOLVE_DEBUG"):
+            raise
+        click.echo(f"foolsolve: internal error: {type(exc).__name__}: {exc} (FOOLSOLVE_DEBUG=1 shows the traceback)",
+                   err=True)
+        sys.exit(1)

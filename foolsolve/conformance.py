@@ -1,0 +1,216 @@
+"""The one conformance harness: a game's spec and engine stepped in lockstep.
+
+At every visited state it checks that spec and engine agree on: the state itself
+(canonical JSON), the player to move, the terminal result, the *set* of legal moves (the
+spec's list must also be sorted and free of duplicates) and, for every legal move, the
+successor state (canonical JSON). It then follows one move chosen by a seeded RNG, so a
+run of ``cases`` whole games from random deals covers every rule of the game. Any
+difference is a :class:`Divergence` carrying the position where it happened; the CLI
+(``foolsolve conform GAME``) shrinks it and writes it as a position file.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from foolsolve.errors import InputError
+from foolsolve.games.base import GameInfo
+
+
+@dataclass
+class Divergence:
+    """Where and how spec and engine disagree."""
+
+    kind: str
+    detail: str
+    position: dict[str, Any]
+    step: int = 0
+    history: list[str] = field(default_factory=list)
+
+    def summary(self) -> str:
+        """One line."""
+        return f"{self.kind} at step {self.step}: {self.detail}"
+
+
+@dataclass
+class ConformanceReport:
+    """What a run of :func:`run` checked."""
+
+    cases: int = 0
+    states: int = 0
+    moves: int = 0
+    divergence: Divergence | None = None
+
+
+def _engine(info: GameInfo) -> Any:
+    if info.engine is None:
+        raise InputError(f"{info.name}: no engine to check against the spec")
+    return info.engine
+
+
+def check_state(info: GameInfo, spec_state: Any, eng_state: Any, *, successors: bool = True) -> Divergence | None:
+    """Compare spec and engine at one state (and all its successors)."""
+    spec, eng = info.spec, _engine(info)
+    sj = spec.state_to_json(spec_state)
+
+    def div(kind: str, detail: str) -> Divergence:
+        return Divergence(kind, detail, sj)
+
+    ej = spec.state_to_json(eng.to_spec(eng_state))
+    if ej != sj:
+        return div("state", _json_diff(sj, ej))
+    if spec.to_move(spec_state) != eng.to_move(eng_state):
+        return div("to_move", f"spec {spec.to_move(spec_state)} engine {eng.to_move(eng_state)}")
+    sr, er = spec.result(spec_state), eng.result(eng_state)
+    if sr != er:
+        return div("result", f"spec {sr} engine {er}")
+    smoves = spec.legal_moves(spec_state)
+    keys = [spec.move_sort_key(m) for m in smoves]
+    if keys != sorted(keys):
+        return div("order", "spec legal_moves is not sorted by move_sort_key")
+    stexts = [str(m) for m in smoves]
+    if len(set(stexts)) != len(stexts):
+        return div("moves", "spec legal_moves has duplicates")
+    emoves = list(eng.legal_moves(eng_state))
+    etexts = [str(eng.move_to_spec(eng_state, m)) for m in emoves]
+    if sorted(stexts) != sorted(etexts):
+        only_s = sorted(set(stexts) - set(etexts))
+        only_e = sorted(set(etexts) - set(stexts))
+        extra = "" if len(etexts) == len(set(etexts)) else " (engine lists duplicates)"
+        return div("moves", f"only spec: {only_s}; only engine: {only_e}{extra}")
+    if (sr is None) == (not smoves):
+        return div("terminal", f"result {sr} with {len(smoves)} legal moves")
+    if successors:
+        by_text = dict(zip(etexts, emoves))
+        for m in smoves:
+            s2 = spec.state_to_json(spec.apply(spec_state, m))
+            e2 = spec.state_to_json(eng.to_spec(eng.apply(eng_state, by_text[str(m)])))
+            if s2 != e2:
+                return div("successor", f"after {m}: {_json_diff(s2, e2)}")
+        # the engine's apply must not have changed its argument
+        if spec.state_to_json(eng.to_spec(eng_state)) != sj:
+            return div("mutation", "engine.apply changed the state it was given")
+    return None
+
+
+def lockstep(
+    info: GameInfo, start: Any, rng: random.Random, *, max_steps: int = 10_000, report: ConformanceReport | None = None
+) -> Divergence | None:
+    """Play one game from ``start`` with seeded random moves, checking every state."""
+    spec, eng = info.spec, _engine(info)
+    s, e = start, eng.from_spec(start)
+    history: list[str] = []
+    for step in range(max_steps + 1):
+        d = check_state(info, s, e)
+        if report is not None:
+            report.states += 1
+        if d is not None:
+            d.step, d.history = step, history
+            return d
+        moves = spec.legal_moves(s)
+        if not moves:
+            return None
+        m = rng.choice(moves)
+        history.append(str(m))
+        s = spec.apply(s, m)
+        e = eng.apply(e, eng.move_from_spec(e, m))
+        if report is not None:
+            report.moves += 1
+    return Divergence("length", f"game longer than {max_steps} steps", spec.state_to_json(s), max_steps, history)
+
+
+def run(
+    info: GameInfo, cases: int, seed: int, *, progress: Callable[[int], None] | None = None, max_steps: int = 10_000
+) -> ConformanceReport:
+    """``cases`` whole games from random deals (random rules and player counts)."""
+    if info.random_game is None:
+        raise InputError(f"{info.name}: no random deal generator")
+    report = ConformanceReport()
+    for i in range(cases):
+        rng = random.Random(f"{seed}:{i}")
+        start = info.random_game(rng)
+        d = lockstep(info, start, rng, max_steps=max_steps, report=report)
+        report.cases += 1
+        if progress is not None:
+            progress(i + 1)
+        if d is not None:
+            report.divergence = d
+            break
+    return report
+
+
+def shrink(info: GameInfo, position: dict[str, Any], *, budget: int = 2000) -> dict[str, Any]:
+    """Greedily make a diverging position smaller while it still diverges: drop single
+    elements of lists (cards from hands, stock, table ...) and optional fields. Candidates
+    the spec rejects as impossible positions are skipped."""
+    current = position
+    tries = 0
+    improved = True
+    while improved and tries < budget:
+        improved = False
+        for cand in _candidates(current):
+            tries += 1
+            if tries >= budget:
+                break
+            if _diverges(info, cand):
+                current = cand
+                improved = True
+                break
+    return current
+
+
+def _diverges(info: GameInfo, obj: dict[str, Any]) -> bool:
+    try:
+        s = info.spec.state_from_json(obj)
+        e = _engine(info).from_spec(s)
+    except InputError:
+        return False
+    try:
+        return check_state(info, s, e) is not None
+    except Exception:  # a crash in either implementation is a divergence too
+        return True
+
+
+def _candidates(obj: dict[str, Any]) -> Iterator[dict[str, Any]]:
+    for path, lst in _lists(obj, ()):
+        for i in range(len(lst)):
+            cand = copy.deepcopy(obj)
+            target: Any = cand
+            for p in path:
+                target = target[p]
+            del target[i]
+            yield cand
+    for key in list(obj):
+        if key not in ("game",):
+            cand = dict(obj)
+            del cand[key]
+            yield cand
+
+
+def _lists(node: Any, path: tuple[Any, ...]) -> Iterator[tuple[tuple[Any, ...], list[Any]]]:
+    if isinstance(node, dict):
+        for k, v in node.items():
+            yield from _lists(v, (*path, k))
+    elif isinstance(node, list):
+        if node and all(isinstance(x, (str, type(None))) for x in node):
+            yield path, node
+        else:
+            for i, v in enumerate(node):
+                yield from _lists(v, (*path, i))
+
+
+def _json_diff(a: Any, b: Any, path: str = "") -> str:
+    """The first place two JSON values differ."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        for k in sorted(set(a) | set(b)):
+            if a.get(k) != b.get(k):
+                return _json_diff(a.get(k), b.get(k), f"{path}.{k}" if path else k)
+    if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+        for i, (x, y) in enumerate(zip(a, b)):
+            if x != y:
+                return _json_diff(x, y, f"{path}[{i}]")
+    return f"{path or 'state'}: spec {a!r} engine {b!r}"

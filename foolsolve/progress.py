@@ -1,0 +1,48 @@
+"""Progress for long work: shown on a terminal (stderr) once a job has run for a second,
+silent otherwise (pipes, CI, tests)."""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+
+from rich.console import Console
+
+
+@contextmanager
+def progress(label: str, *, unit: str = "nodes", total: int | None = None, enabled: bool | None = None
+             ) -> Iterator[Callable[[int], None]]:
+    """Yield a callback taking the count so far. On a terminal, after one second, a status
+    line shows the count, the rate and the elapsed time; it is cleared at the end (also on
+    Ctrl-C)."""
+    console = Console(stderr=True)
+    show = sys.stderr.isatty() if enabled is None else enabled
+    start = time.monotonic()
+    status = None
+    last = 0.0
+
+    def tick(count: int) -> None:
+        nonlocal status, last
+        if not show:
+            return
+        now = time.monotonic()
+        elapsed = now - start
+        if elapsed < 1.0 or now - last < 0.2:
+            return
+        last = now
+        rate = count / elapsed if elapsed > 0 else 0.0
+        of = f"/{total:,}" if total else ""
+        text = f"{label}: {count:,}{of} {unit}, {rate:,.0f}/s, {elapsed:.1f}s (Ctrl-C stops)"
+        if status is None:
+            status = console.status(text)
+            status.start()
+        else:
+            status.update(text)
+
+    try:
+        yield tick
+    finally:
+        if status is not None:
+            status.stop()
