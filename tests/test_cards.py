@@ -1,0 +1,84 @@
+"""Cards and decks: sizes, stable indices, parsing and printing in every accepted form."""
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from foolsolve.cards import (
+    DECKS,
+    FRENCH36,
+    FRENCH52,
+    PILATCH45,
+    SUIT_BITS,
+    TAROT78,
+    TRUMP_BASE,
+    Deck,
+    iter_bits,
+    suit_mask,
+)
+from foolsolve.errors import InputError
+
+
+def test_deck_sizes():
+    assert (len(FRENCH36), len(FRENCH52), len(PILATCH45), len(TAROT78)) == (36, 52, 45, 78)
+
+
+def test_french_indices_are_shared_by_36_and_52():
+    for c in FRENCH36:
+        assert FRENCH52.parse(c.ascii) == c
+        assert c.index == FRENCH52.card(c.suit, c.rank).index
+
+
+@pytest.mark.parametrize("text", ["TS", "10S", "10♠", "t♠", "ts", " 10s "])
+def test_ten_of_spades_every_form(text):
+    c = FRENCH36.parse(text)
+    assert (c.suit, c.rank) == ("S", 10)
+    assert str(c) == "10♠" and c.ascii == "10S"
+
+
+def test_index_layout_is_suit_major_with_16_bits_per_suit():
+    c = FRENCH52.parse("AS")  # spades are slot 3, ace is rank 14
+    assert c.index == 3 * SUIT_BITS + 14
+    assert all(c.bit & suit_mask(i) for i, s in enumerate("CDHS") for c in FRENCH52 if c.suit == s)
+
+
+def test_tarot_trumps_fool_and_cavalier():
+    assert TAROT78.parse("XXI").index == TRUMP_BASE + 21
+    assert TAROT78.parse("T21") == TAROT78.parse("xxi")
+    assert TAROT78.parse("Fool").index == TRUMP_BASE
+    cav = TAROT78.parse("CC")
+    assert (cav.suit, cav.rank, str(cav)) == ("C", 12, "C♣")
+    assert str(TAROT78.parse("1H")) == "A♥"
+
+
+def test_pilatch_suits_ranks_and_jokers():
+    assert {c.suit for c in PILATCH45} == {"R", "P", "X"}
+    joker = PILATCH45.parse("JoS")
+    assert (joker.suit, joker.rank, joker.ascii) == ("X", 15, "JoS")
+    assert PILATCH45.parse("Joker R").rank == 15
+    assert PILATCH45.parse("1P").rank == 1 and PILATCH45.parse("AP").rank == 14
+
+
+@pytest.mark.parametrize("deck", list(DECKS.values()), ids=list(DECKS))
+def test_every_card_round_trips_through_ascii_and_glyphs(deck: Deck):
+    indices = [c.index for c in deck]
+    assert len(set(indices)) == len(deck)
+    for c in deck:
+        assert deck.parse(c.ascii) == c
+        assert deck.parse(str(c)) == c
+
+
+def test_unknown_and_duplicate_cards_are_one_line_errors():
+    with pytest.raises(InputError, match=r"hands\[0\]: unknown card '5S'"):
+        FRENCH36.parse("5S", what="hands[0]")
+    with pytest.raises(InputError, match="duplicate card 6H"):
+        FRENCH36.parse_many(["6H", "6♥"])
+    with pytest.raises(InputError):
+        FRENCH36.parse(7)  # type: ignore[arg-type]
+
+
+@given(st.sets(st.sampled_from(FRENCH52.cards)))
+def test_mask_and_cards_of_are_inverse(cards):
+    m = Deck.mask(cards)
+    assert set(FRENCH52.cards_of(m)) == cards
+    assert list(iter_bits(m)) == sorted(c.index for c in cards)
