@@ -1,0 +1,94 @@
+"""The CLI: commands listed, bad input as one line with exit 2 (never a traceback), no
+partial output files."""
+
+import json
+
+import pytest
+
+from foolsolve import games
+from foolsolve.cli import cli, main
+
+EXPECTED_COMMANDS = {"solve", "conform", "perft", "rules", "prove", "deal", "moves", "play", "show", "games"}
+
+
+def run(argv, capsys):
+    with pytest.raises(SystemExit) as exc:
+        main(argv)
+        raise SystemExit(0)
+    out = capsys.readouterr()
+    return exc.value.code, out.out, out.err
+
+
+def assert_one_line_error(code, err, *needles):
+    assert code == 2
+    lines = err.strip().splitlines()
+    assert len(lines) == 1, err
+    assert lines[0].startswith("foolsolve: error: ")
+    assert "Traceback" not in err
+    for n in needles:
+        assert n in lines[0]
+
+
+def test_help_lists_every_command(capsys):
+    code, out, _ = run(["--help"], capsys)
+    assert code == 0
+    for name in EXPECTED_COMMANDS | set(cli.commands):
+        assert f"  {name}" in out
+
+
+def test_missing_file(tmp_path, capsys):
+    code, _, err = run([str(tmp_path / "nope.json")], capsys)
+    assert_one_line_error(code, err, "cannot read")
+
+
+def test_malformed_json(tmp_path, capsys):
+    p = tmp_path / "bad.json"
+    p.write_text('{"game": "durak", "hands": [')
+    code, _, err = run([str(p), "--json"], capsys)
+    assert_one_line_error(code, err, "malformed JSON")
+
+
+def test_unknown_game(tmp_path, capsys):
+    p = tmp_path / "chess.json"
+    p.write_text(json.dumps({"game": "chess"}))
+    code, _, err = run([str(p)], capsys)
+    assert_one_line_error(code, err, "game", "chess")
+
+
+def test_position_must_be_an_object(tmp_path, capsys):
+    p = tmp_path / "list.json"
+    p.write_text("[1, 2]")
+    code, _, err = run(["show", str(p)], capsys)
+    assert_one_line_error(code, err, "expected a JSON object")
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_unknown_rule_option_names_it(name, tmp_path, capsys):
+    code, _, err = run(["deal", name, "--rules", '{"no_such_option": 1}', "--out", str(tmp_path / "x.json")], capsys)
+    assert_one_line_error(code, err, "no_such_option")
+    assert not (tmp_path / "x.json").exists()
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_deal_round_trips_through_show_and_moves(name, tmp_path, capsys):
+    out = tmp_path / "deal.json"
+    code, _, _ = run(["deal", name, "--seed", "3", "--out", str(out)], capsys)
+    assert code == 0 and out.exists()
+    code, text, _ = run(["moves", str(out), "--json"], capsys)
+    assert code == 0 and json.loads(text)
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_rules_listing_has_sources(name, capsys):
+    code, out, _ = run(["rules", name], capsys)
+    assert code == 0 and "source:" in out
+    code, out, _ = run(["rules", name, "--json"], capsys)
+    assert code == 0
+    assert all(o["source"] and o["doc"] for o in json.loads(out))
+
+
+def test_bad_extra_option(tmp_path, capsys):
+    p = tmp_path / "x.json"
+    p.write_text(json.dumps({"game": "chess"}))
+    code, _, err = run(["solve", str(p), "-o", "noequals"], capsys)
+    assert code == 2 and "Traceback" not in err
