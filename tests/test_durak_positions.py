@@ -154,3 +154,22 @@ def test_missing_required_field_is_named() -> None:
 def test_not_an_object_is_an_input_error() -> None:
     with pytest.raises(InputError):
         SPEC.state_from_json([1, 2])  # type: ignore[arg-type]
+
+
+def test_finished_game_positions_are_read_as_over() -> None:
+    s = pos(hands=[["6H"], []])
+    res = SPEC.result(s)
+    assert s.out == (1,) and res is not None and res.label == "fool: player 0" and SPEC.legal_moves(s) == []
+    d = pos(hands=[[], []], last_defender=0, rules={"draw_outcome": "last_defender_loses"})
+    res = SPEC.result(d)
+    assert res is not None and res.label == "fool: player 0"
+    assert SPEC.state_from_json(SPEC.state_to_json(d)) == d
+
+
+def test_malformed_position_file_is_an_input_error(tmp_path: Any) -> None:
+    from foolsolve.positions import read_json
+
+    f = tmp_path / "bad.json"
+    f.write_text('{"game": "durak", "hands": [', encoding="utf-8")
+    with pytest.raises(InputError, match="malformed JSON"):
+        read_json(f)

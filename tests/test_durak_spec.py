@@ -358,6 +358,25 @@ def test_001_transferred_bout_ends_with_the_new_defender() -> None:
     assert (s.attacker, s.defender) == (0, 1)  # the defender skips the turn
 
 
+def test_perevodnoy_two_players_a_position_can_repeat() -> None:
+    # docs/durak-model.md C10: transfers let a two-player position come back (the graph has cycles)
+    start = pos(rules=P, trump="H", hands=[["7S", "AC", "AD"], ["7D", "7C", "KC", "QC"]])
+    s = play(start, "attack 7S", "transfer 7D", "take")  # cap reached: no throw-ins
+    assert (s.attacker, s.defender) == (1, 0) and s.hands[0] >= {card("7S"), card("7D")}
+    s = play(s, "attack 7C", "transfer 7D", "take")
+    assert s == start
+
+
+@pytest.mark.parametrize("variant", ["simple", "podkidnoy"])
+def test_two_player_podkidnoy_and_simple_games_are_acyclic(variant: str) -> None:
+    # docs/durak-model.md C10: the whole reachable graph of a small endgame is a DAG
+    import networkx as nx
+
+    s = pos(rules={"variant": variant}, hands=[["6H", "9D", "KH"], ["7H", "9H", "6S"]])
+    g, _ = state_graph(s, SPEC.legal_moves, SPEC.apply, SPEC.to_move, SPEC.result)
+    assert nx.is_directed_acyclic_graph(g) and g.number_of_nodes() > 50
+
+
 # --- drawing, next attacker, going out ----------------------------------------------
 
 
