@@ -1,0 +1,1048 @@
+"""Durak (Russian "fool"): the executable spec.
+
+Plain, literal, slow Python: the reference every faster implementation is checked against.
+It implements ``docs/durak-model.md`` (the sequential formal model) to the letter; that
+document fixes everything the seed leaves to the players' table talk.
+
+Seed: ``shared/seeds/001_def8269363c5257b.txt``, cited below as **001**, with the heading or
+paragraph opening the quote comes from:
+
+* §rules        -- "The rules of the game are quite simple:"
+* §throw-in     -- "The difference from a simple fool is that:" (podkidnoy)
+* §transfer     -- "The rules are the same as in the throw-in, but with one complication" (perevodnoy)
+* §Distribution -- "Distribution and moves"
+* §Throw option -- "Throw option"
+* §Translation  -- 'Translation "Fool"'
+* §General      -- "General rules"
+* §Types        -- "Types of playing the fool"
+* §Card game    -- 'Card game Fool: game rules'
+* §Variants     -- "Variants of the game of throw-in and transfer fool"
+
+Reading guide (one function per rule, in this order): :func:`beats`, :func:`lowest_trump_leads`,
+:func:`bout_limit`, :func:`cap`, :func:`attack_options` (the lead), :func:`can_transfer`,
+:func:`throwers`, :func:`legal_throws`, :func:`draw_order`, :func:`draw_cards`,
+:func:`going_out`, :func:`next_attacker`, :func:`end_of_bout`, :func:`end_of_game`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Iterable
+from dataclasses import dataclass
+from fractions import Fraction
+from itertools import combinations
+from typing import Any
+
+from foolsolve.cards import FRENCH36, FRENCH52, GLYPHS, SUIT_NAMES, Card, Deck
+from foolsolve.errors import InputError, PositionError
+from foolsolve.game import IllegalMove, Result, SpecGame
+from foolsolve.positions import validate_schema
+from foolsolve.rules import option, rules_from_json, rules_to_json
+
+HAND_SIZE = 6
+"""001 §rules: "Each is dealt 6 cards"; "the players get cards from the deck, missing up to six"."""
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 6
+"""001 §rules: "The game can be played by two to six people"."""
+
+SIMPLE, PODKIDNOY, PEREVODNOY = "simple", "podkidnoy", "perevodnoy"
+
+
+def _bool(value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError(f"expected true or false, got {value!r}")
+    return value
+
+
+def _int(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"expected a whole number, got {value!r}")
+    return value
+
+
+# =====================================================================================
+# Rules
+# =====================================================================================
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The rule options of Durak (docs/durak-model.md, "Rules options"). Default first."""
+
+    variant: str = option(
+        PODKIDNOY, choices=(PODKIDNOY, SIMPLE, PEREVODNOY),
+        doc="simple: no throw-ins; podkidnoy: throw-ins; perevodnoy: throw-ins and transfers.",
+        source="001 §throw-in 'The difference from a simple fool is that'; §transfer 'one complication'; "
+               "§Types 'You can play a simple, throw-in or transfer fool'")
+    deck: int = option(
+        36, choices=(36, 52), parse=_int,
+        doc="Cards in the deck: 36 (6..A) or 52 (2..A), ace high.",
+        source="001 §rules 'The game uses a deck of 36 cards'; "
+               "'Usually they use the one in which 36 cards, in rare cases they play 52-piece'")
+    first_bout_limit: int = option(
+        5, choices=(5, 6), parse=_int,
+        doc="Most attack cards in the first bout of the deal.",
+        source="001 §throw-in 'At the first rebound, you cannot throw more than four cards ... (the total "
+               "number of cards is five)'; §Throw option 'the first turn should consist of no more than five'")
+    bout_limit: str = option(
+        "six_then_hand", choices=("six_then_hand", "six"),
+        doc="six_then_hand: at most 6 attack cards while the stock has cards, then only the defender's "
+            "hand limits; six: always at most 6.",
+        source="001 §throw-in 'you cannot throw more than five cards ... the total number of cards to discard "
+               "is six. But this rule is valid while the deck has cards'")
+    throw_in_after_take: bool = option(
+        True, choices=(True, False), parse=_bool,
+        doc="Attackers may still throw in after the defender has said 'take' (podkidnoy, perevodnoy).",
+        source="001 §throw-in 'You can also toss cards, When player decided to accept cards'")
+    throwers: str = option(
+        "all", choices=("all", "neighbours"),
+        doc="Who may throw in (3+ players): all other players, or only the defender's two neighbours.",
+        source="001 §Types 'agree whether all the players will throw up or only the extreme ones, "
+               "sitting on both sides of the one on whom the move was made'")
+    transfer_by_showing_trump: bool = option(
+        False, choices=(False, True), parse=_bool, reconstructed=True,
+        doc="Perevodnoy: the defender may transfer by showing (not laying) the trump of the attack rank.",
+        source="001 §Variants 'It is permissible to transfer the move to another participant simply by "
+               "showing a trump card of the same value as the card on the table'")
+    transfer_first_bout: bool = option(
+        True, choices=(True, False), parse=_bool, reconstructed=True,
+        doc="Perevodnoy: transfers are allowed in the first bout of the deal.",
+        source="001 §transfer 'The first round cannot be transferred if the participants are playing the "
+               "first game' (default: not the first game)")
+    transfer_blocked_by_trump: bool = option(
+        False, choices=(False, True), parse=_bool, reconstructed=True,
+        doc="Perevodnoy: no transfer while a trump-suit card lies on the table (garbled sentence).",
+        source="001 §transfer 'You cannot transfer more cards than the next player has in his hands, and "
+               "also if there is a card of a trump suit on the table'")
+    draw_outcome: str = option(
+        "draw", choices=("draw", "last_defender_loses"),
+        doc="When the last players go out together: a draw, or the last defender is the fool.",
+        source="001 §rules 'A draw (draw) is also possible in the game'; §Variants 'If there were no "
+               "discussions, the loser is the one who fought back the last move, even if he covered all'")
+    defender_hand_cap: bool = option(
+        True, choices=(True,), fixed=True,
+        doc="A bout never holds more attack cards than the defender held when the bout (or transfer) began.",
+        source="001 §rules 'The number of cards that a move was made with should not be more than the number "
+               "of cards in the player's hand, for which this move was made'")
+    transfer_cap: bool = option(
+        True, choices=(True,), fixed=True,
+        doc="A transfer is illegal if the next player would have more cards to beat than they hold.",
+        source="001 §transfer 'You cannot transfer more cards than the next player has in his hands'")
+
+    @property
+    def deck_cards(self) -> Deck:
+        """The deck these rules play with."""
+        return FRENCH36 if self.deck == 36 else FRENCH52
+
+    @property
+    def has_throw_ins(self) -> bool:
+        """Podkidnoy and perevodnoy have throw-ins; simple has none (001 §throw-in)."""
+        return self.variant in (PODKIDNOY, PEREVODNOY)
+
+
+# =====================================================================================
+# Moves (docs/durak-model.md "Moves": kinds in sort-key order)
+# =====================================================================================
+
+
+@dataclass(frozen=True)
+class Attack:
+    """Lead one card, or several of one rank. Cards are kept in card-index order."""
+
+    cards: tuple[Card, ...]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cards", tuple(sorted(self.cards)))
+
+    def __str__(self) -> str:
+        return "attack " + " ".join(str(c) for c in self.cards)
+
+
+@dataclass(frozen=True)
+class Cover:
+    """The defender beats the uncovered ``attack`` card with ``card``."""
+
+    attack: Card
+    card: Card
+
+    def __str__(self) -> str:
+        return f"cover {self.attack} with {self.card}"
+
+
+@dataclass(frozen=True)
+class Transfer:
+    """Perevodnoy: lay a card of the attack rank and pass the whole attack on."""
+
+    card: Card
+
+    def __str__(self) -> str:
+        return f"transfer {self.card}"
+
+
+@dataclass(frozen=True)
+class ShowTrump:
+    """Perevodnoy with ``transfer_by_showing_trump``: show the trump of the attack rank to transfer."""
+
+    card: Card
+
+    def __str__(self) -> str:
+        return f"show {self.card}"
+
+
+@dataclass(frozen=True)
+class Throw:
+    """Throw in one card whose rank is on the table."""
+
+    card: Card
+
+    def __str__(self) -> str:
+        return f"throw {self.card}"
+
+
+@dataclass(frozen=True)
+class Take:
+    """The defender picks up (or will pick up, after throw-ins) every table card."""
+
+    def __str__(self) -> str:
+        return "take"
+
+
+@dataclass(frozen=True)
+class Pass:
+    """A thrower declines to throw ("Bito!")."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+Move = Attack | Cover | Transfer | ShowTrump | Throw | Take | Pass
+MOVE_TYPES = (Attack, Cover, Transfer, ShowTrump, Throw, Take, Pass)
+
+
+def move_sort_key(move: Move) -> tuple[Any, ...]:
+    """docs/durak-model.md: ``(kind number, sorted card indices...)``; Cover ``(2, attack, card)``;
+    Attack ``(1, tuple of card indices)``."""
+    if isinstance(move, Attack):
+        return (1, tuple(c.index for c in move.cards))
+    if isinstance(move, Cover):
+        return (2, move.attack.index, move.card.index)
+    if isinstance(move, Transfer):
+        return (3, move.card.index)
+    if isinstance(move, ShowTrump):
+        return (4, move.card.index)
+    if isinstance(move, Throw):
+        return (5, move.card.index)
+    if isinstance(move, Take):
+        return (6,)
+    return (7,)
+
+
+# =====================================================================================
+# State
+# =====================================================================================
+
+TableEntry = tuple[Card, Card | None]
+
+
+@dataclass(frozen=True)
+class State:
+    """One Durak position (docs/durak-model.md "State"). Hashable; never mutated.
+
+    ``table`` is kept sorted by attack-card index (the order cards were laid never matters
+    to the rules), so equal positions are equal states.
+    """
+
+    rules: Rules
+    players: int
+    hands: tuple[frozenset[Card], ...]
+    stock: tuple[Card, ...]
+    """Draw order: ``stock[0]`` is drawn first, ``stock[-1]`` is the face-up trump card."""
+    trump: str | None
+    discard: frozenset[Card]
+    out: tuple[int, ...]
+    attacker: int
+    defender: int
+    table: tuple[TableEntry, ...]
+    to_move: int
+    taking: bool
+    first_bout: bool
+    defender_start: int
+    shown: frozenset[Card]
+    last_defender: int
+
+
+def _sorted_table(entries: Iterable[TableEntry]) -> tuple[TableEntry, ...]:
+    return tuple(sorted(entries, key=lambda e: e[0].index))
+
+
+def attack_cards(state: State) -> list[Card]:
+    """Every attack card on the table, covered or not."""
+    return [a for a, _ in state.table]
+
+
+def uncovered(state: State) -> list[Card]:
+    """The attack cards still waiting for a cover."""
+    return [a for a, c in state.table if c is None]
+
+
+def table_cards(state: State) -> list[Card]:
+    """Every card on the table, attack and cover."""
+    out: list[Card] = []
+    for a, c in state.table:
+        out.append(a)
+        if c is not None:
+            out.append(c)
+    return out
+
+
+def table_ranks(state: State) -> set[int]:
+    """Ranks on the table, "including those that were played and those that were winged" (001 §throw-in)."""
+    return {c.rank for c in table_cards(state)}
+
+
+def next_player(state: State, p: int, out: Iterable[int] | None = None) -> int:
+    """The next player after ``p`` to the left (clockwise) who is not out.
+    001 §rules: "The move is always to the left"."""
+    gone = set(state.out if out is None else out)
+    q = (p + 1) % state.players
+    while q in gone and q != p:
+        q = (q + 1) % state.players
+    return q
+
+
+def alive(state: State) -> list[int]:
+    """Players not out, in player order."""
+    return [p for p in range(state.players) if p not in state.out]
+
+
+# =====================================================================================
+# The rules, one function each
+# =====================================================================================
+
+
+def beats(b: Card, a: Card, trump: str | None) -> bool:
+    """Whether card ``b`` beats card ``a``.
+
+    001 §rules: the defender must "beat (overlap with the highest card in suit or trump card)";
+    "a trump, which can beat any non-trump card, but in its suit is valid only in ascending order";
+    001 §Card game: "a card of a trump suit can only be beaten with a trump card of a higher
+    denomination". With no trump suit (Bonnet's generalised form, ``trump = None``) only the
+    same-suit rule applies.
+    """
+    if b.suit == a.suit and b.rank > a.rank:
+        return True
+    return trump is not None and b.suit == trump and a.suit != trump
+
+
+def lowest_trump_leads(hands: tuple[frozenset[Card], ...], trump: str | None) -> int:
+    """The first attacker of a deal: the player holding the lowest trump, else player 0.
+
+    001 §rules: "The right of the first move in the first game belongs to the player who has a
+    trump card of the lowest value"; §Distribution: "The one with the lowest trump card starts".
+    Nobody holding a trump: player 0 (modelling choice, docs/durak-model.md "The deal").
+    """
+    best: tuple[int, int] | None = None
+    for p, hand in enumerate(hands):
+        for c in hand:
+            if c.suit == trump and (best is None or c.rank < best[0]):
+                best = (c.rank, p)
+    return 0 if best is None else best[1]
+
+
+def bout_limit(state: State) -> int | None:
+    """The most attack cards a bout may hold apart from the defender's hand (``None``: no such limit).
+
+    001 §throw-in: "you cannot throw more than five cards ... the total number of cards to discard is
+    six. But this rule is valid while the deck has cards, when all cards in the end and on the hands,
+    you can throw up as many cards as the defender has cards in his hands"; "At the first rebound,
+    you cannot throw more than four cards to the battering player (the total number of cards is five)".
+    The stock never changes during a bout, so this is constant within a bout.
+
+    Not modelled (docs/durak-model.md "Caps"): the tail of that last sentence, "but if player does
+    not fight back, then you can throw the 6th card" -- the first-bout limit holds after a take too.
+    """
+    if state.first_bout:
+        return state.rules.first_bout_limit
+    if state.rules.bout_limit == "six":
+        return 6
+    if state.stock:  # "six_then_hand": six while the deck has cards
+        return 6
+    return None
+
+
+def cap(state: State) -> int:
+    """The most attack cards the current bout may hold: ``min(defender_start, limit)``.
+
+    001 §rules: "The number of cards that a move was made with should not be more than the number of
+    cards in the player's hand, for which this move was made"; 001 §throw-in: "you cannot throw more
+    cards than the battling player has left - that is, if the player has three cards, they put one to
+    him, and he decided to accept it, then he can only add two" (fixed rule ``defender_hand_cap``).
+    """
+    limit = bout_limit(state)
+    return state.defender_start if limit is None else min(state.defender_start, limit)
+
+
+def attack_options(state: State) -> list[Attack]:
+    """The lead: one card, or several of one rank, at most :func:`cap` of them.
+
+    001 §rules: "You can either walk with one cards of any value, or from several cards of the same
+    value"; §Throw option: "you can walk with 1-4 cards of the same value".
+    """
+    hand = state.hands[state.attacker]
+    k = cap(state)
+    moves: list[Attack] = []
+    for rank in sorted({c.rank for c in hand}):
+        same = sorted(c for c in hand if c.rank == rank)
+        for size in range(1, min(k, len(same)) + 1):
+            for combo in combinations(same, size):
+                moves.append(Attack(combo))
+    return moves
+
+
+def cover_options(state: State) -> list[Cover]:
+    """Every (uncovered attack card, hand card that beats it) pair (001 §rules: the defender "must
+    beat ... all cards, which made the move")."""
+    hand = state.hands[state.defender]
+    return [Cover(a, c) for a in uncovered(state) for c in sorted(hand) if beats(c, a, state.trump)]
+
+
+def transfer_target(state: State) -> int:
+    """Who a transfer passes the attack to: the next player after the defender who is not out
+    (two players: the attacker). 001 §transfer: "pass both cards the next player to hit"."""
+    return next_player(state, state.defender)
+
+
+def can_transfer(state: State, card: Card, *, show: bool) -> bool:
+    """Whether the defender may transfer with ``card`` (laid, or shown when ``show``).
+
+    001 §transfer: "if player, under which they go, has a card of the same value, then he can put
+    it next to the already lying card and pass both cards the next player to hit - "transfer".
+    The first round cannot be transferred if the participants are playing the first game. Next
+    player can transfer again if he has a card of the same rank. You cannot transfer more cards than
+    the next player has in his hands, and also if there is a card of a trump suit on the table."
+    001 §Variants: "It is permissible to transfer the move ... simply by showing a trump card of the
+    same value as the card on the table".
+    """
+    rules = state.rules
+    if rules.variant != PEREVODNOY:
+        return False
+    if show and (not rules.transfer_by_showing_trump or state.trump is None or card.suit != state.trump):
+        return False
+    if show and card in state.shown:
+        return False
+    if card not in state.hands[state.defender]:
+        return False
+    if any(c is not None for _, c in state.table):  # only before anything is beaten
+        return False
+    if card.rank != state.table[0][0].rank:  # "a card of the same value"
+        return False
+    if state.first_bout and not rules.transfer_first_bout:
+        return False
+    if rules.transfer_blocked_by_trump and state.trump is not None and any(
+            c.suit == state.trump for c in table_cards(state)):
+        return False
+    new_total = len(state.table) + (0 if show else 1)
+    if len(state.hands[transfer_target(state)]) < new_total:  # transfer_cap
+        return False
+    limit = bout_limit(state)
+    return limit is None or new_total <= limit
+
+
+def transfer_options(state: State) -> list[Transfer | ShowTrump]:
+    """Transfers, then shown-trump transfers, for the defender."""
+    hand = sorted(state.hands[state.defender])
+    moves: list[Transfer | ShowTrump] = [Transfer(c) for c in hand if can_transfer(state, c, show=False)]
+    moves += [ShowTrump(c) for c in hand if can_transfer(state, c, show=True)]
+    return moves
+
+
+def throwers(state: State) -> list[int]:
+    """The throwers of this bout in priority order.
+
+    001 §throw-in: "If there are more than two players in the game, then player, who walked, has the
+    right of the first action, but when he finished walking, the other players have the right to throw
+    their cards"; "throws up cards walking player. If he has nothing to throw, then the players start
+    throwing in a clockwise direction." 001 §Types: "agree whether all the players will throw up or
+    only the extreme ones, sitting on both sides of the one on whom the move was made".
+    Model: the lead attacker, then clockwise from the player after the defender, skipping the defender
+    and players who are out (``throwers == "neighbours"``: only the first of those).
+    """
+    order = [state.attacker]
+    if state.rules.throwers == "neighbours":
+        left = next_player(state, state.defender)
+        if left not in (state.attacker, state.defender):
+            order.append(left)
+        return order
+    for i in range(1, state.players):
+        q = (state.defender + i) % state.players  # never the defender (i < players)
+        if q not in state.out and q not in order:
+            order.append(q)
+    return order
+
+
+def legal_throws(state: State, player: int) -> list[Throw]:
+    """Cards ``player`` may throw in: a rank already on the table, and the bout below its :func:`cap`.
+
+    001 §throw-in: "walking player has the right to throw cards, matching in value with any card on
+    the table, including those that were played and those that were winged."
+    """
+    if not state.rules.has_throw_ins:
+        return []
+    if len(state.table) + 1 > cap(state):
+        return []
+    ranks = table_ranks(state)
+    return [Throw(c) for c in sorted(state.hands[player]) if c.rank in ranks]
+
+
+def draw_order(state: State) -> list[int]:
+    """Who draws, in order: the lead attacker first, clockwise, the defender last.
+
+    001 §rules: "After each turn, the players get cards from the deck, missing up to six. Takes first
+    cards walking player, the defender takes the last." §Throw option: "first this right is granted to
+    the walker, then to those sitting to his left, clockwise".
+    """
+    order = []
+    for i in range(state.players):
+        p = (state.attacker + i) % state.players
+        if p not in state.out and p != state.defender:
+            order.append(p)
+    return [*order, state.defender]
+
+
+def draw_cards(state: State, hands: list[frozenset[Card]], stock: list[Card]) -> None:
+    """Everyone in :func:`draw_order` draws from ``stock[0]`` up to six (mutates the two lists).
+    001 §rules: "During the game, the entire deck is disassembled, including the open trump card"."""
+    for p in draw_order(state):
+        while len(hands[p]) < HAND_SIZE and stock:
+            hands[p] = hands[p] | {stock.pop(0)}
+
+
+def going_out(state: State, hands: list[frozenset[Card]], stock: list[Card]) -> tuple[int, ...]:
+    """Once the stock is empty, every player left without cards is out (player order).
+
+    001 §rules: "The goal of the game is to get rid of all the cards in your hand. Last player, not
+    getting rid of the cards, is considered the loser, provided that cards the deck is over."
+    001 §Card game: "After the end of the cards in the deck, the game is carried out according to the
+    same rules, with the only exception being that the cards do not get any more."
+    """
+    if stock:
+        return state.out
+    return state.out + tuple(p for p in range(state.players) if p not in state.out and not hands[p])
+
+
+def next_attacker(state: State, taken: bool, out: tuple[int, ...]) -> int:
+    """Who leads the next bout.
+
+    Beaten -- 001 §rules: "If player covered everything cards ... stray player gets the right to move";
+    §Throw option: "the move goes to the person who just fought off". The defender leads unless out,
+    then the next player after them who is not out.
+    Taken -- 001 §General: "If he takes the cards, he skips the turn and the next player enters the
+    game"; §rules: "The right to move passes to the next player in a clockwise direction."
+    """
+    if not taken and state.defender not in out:
+        return state.defender
+    return next_player(state, state.defender, out)
+
+
+def end_of_game(state: State) -> Result | None:
+    """The result once at most one player is not out; ``None`` while two or more still play.
+
+    One left: the fool (001 §rules: "Last player, not getting rid of the cards, is considered the
+    loser"). None left: a draw (001 §rules: "A draw (draw) is also possible in the game - when player,
+    who makes a move, walks with the last cards, and the one who fights with the last cards fights
+    off ... no one has any cards left"), or with ``draw_outcome == "last_defender_loses"`` the last
+    defender is the fool (001 §Variants: "the loser is the one who fought back the last move, even if
+    he covered all the cards"). Payoffs: fool -1, everyone else +1/(n-1); draw: all 0.
+    """
+    left = alive(state)
+    if len(left) >= 2:
+        return None
+    if not left and state.rules.draw_outcome == "draw":
+        return Result(tuple(Fraction(0) for _ in range(state.players)), "draw")
+    fool = left[0] if left else state.last_defender
+    win = Fraction(1, state.players - 1)
+    payoffs = tuple(Fraction(-1) if p == fool else win for p in range(state.players))
+    return Result(payoffs, f"fool: player {fool}")
+
+
+def end_of_bout(state: State, taken: bool) -> State:
+    """Close the bout: the table is discarded (beaten) or picked up (taken); everyone draws; players
+    without cards go out; then the next bout is set up, unless the game is over.
+
+    001 §rules: "If he cannot cover at least one cards, he is obliged to take (accept) everything cards,
+    which made the move"; "If player covered everything cards ... all cards from the table are sent to
+    the end" (discarded). 001 §Card game: "It is also impossible to take cards from the remaining deck
+    until all the cards are beaten or taken by the defender."
+
+    When the game is over (docs/durak-model.md "End of the game") the state keeps the final bout's
+    ``attacker`` and ``defender``; the table is cleared and ``to_move`` is that attacker.
+    """
+    hands = list(state.hands)
+    discard = state.discard
+    cards = frozenset(table_cards(state))
+    if taken:
+        hands[state.defender] = hands[state.defender] | cards
+    else:
+        discard = discard | cards
+    stock = list(state.stock)
+    draw_cards(state, hands, stock)
+    out = going_out(state, hands, stock)
+    settled = dataclasses.replace(
+        state, hands=tuple(hands), stock=tuple(stock), discard=discard, out=out, table=(),
+        taking=False, first_bout=False, shown=frozenset(), last_defender=state.defender)
+    if len(alive(settled)) <= 1:  # the game is over
+        return dataclasses.replace(settled, to_move=state.attacker,
+                                   defender_start=len(hands[state.defender]))
+    attacker = next_attacker(state, taken, out)
+    defender = next_player(settled, attacker)
+    return dataclasses.replace(settled, attacker=attacker, defender=defender, to_move=attacker,
+                               defender_start=len(hands[defender]))
+
+
+def start_throwing(state: State, candidates: list[int]) -> State:
+    """Give the move to the first of ``candidates`` with a legal throw; nobody: the bout ends
+    (taken if the defender said "take", else beaten). A thrower with nothing to throw is skipped
+    without a move (modelling choice, docs/durak-model.md "THROW")."""
+    for p in candidates:
+        if legal_throws(state, p):
+            return dataclasses.replace(state, to_move=p)
+    return end_of_bout(state, taken=state.taking)
+
+
+def throwers_after(state: State, player: int) -> list[int]:
+    """The throwers after ``player`` in priority order."""
+    order = throwers(state)
+    return order[order.index(player) + 1:] if player in order else []
+
+
+# =====================================================================================
+# Phases
+# =====================================================================================
+
+LEAD, DEFEND, THROW, OVER = "lead", "defend", "throw", "over"
+
+
+def phase(state: State) -> str:
+    """docs/durak-model.md "Phases" (derived, never stored)."""
+    if len(alive(state)) <= 1:
+        return OVER
+    if not state.table:
+        return LEAD
+    if uncovered(state) and not state.taking:
+        return DEFEND
+    return THROW
+
+
+# =====================================================================================
+# The game
+# =====================================================================================
+
+
+class DurakSpec(SpecGame[State, Move]):
+    """Durak (simple, podkidnoy, perevodnoy) as plain Python; see docs/durak-model.md."""
+
+    name = "durak"
+    title = "Durak"
+    seed_file = "001_def8269363c5257b.txt"
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
+    rules_cls = Rules
+
+    # --- the deal ----------------------------------------------------------------------
+
+    def deal(self, rules: Rules, players: int, rng: random.Random) -> State:
+        """A new deal (docs/durak-model.md "The deal").
+
+        001 §Distribution: "everyone is dealt 6 cards ... The next card from the deck is turned face up
+        and placed on the table. This is a trump card, the remaining stack is placed perpendicularly on
+        it." 001 §Card game: "If the number of players corresponds to the number of cards, that is,
+        after the surrender there are none left, then the last card of the deck is also considered a
+        trump card." Model: player ``i`` gets ``deck[6i:6i+6]`` of the shuffled deck.
+        """
+        if isinstance(players, bool) or not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise InputError(f"players: must be {MIN_PLAYERS}..{MAX_PLAYERS}, got {players!r}")
+        deck = list(rules.deck_cards.cards)
+        rng.shuffle(deck)
+        hands = tuple(frozenset(deck[HAND_SIZE * i: HAND_SIZE * i + HAND_SIZE]) for i in range(players))
+        rest = deck[HAND_SIZE * players:]
+        if rest:
+            trump = rest[0].suit
+            stock = (*rest[1:], rest[0])  # the face-up trump goes under the stock: drawn last
+        else:
+            trump = deck[-1].suit
+            stock = ()
+        attacker = lowest_trump_leads(hands, trump)
+        defender = (attacker + 1) % players
+        return State(rules=rules, players=players, hands=hands, stock=stock, trump=trump,
+                     discard=frozenset(), out=(), attacker=attacker, defender=defender, table=(),
+                     to_move=attacker, taking=False, first_bout=True,
+                     defender_start=len(hands[defender]), shown=frozenset(), last_defender=defender)
+
+    # --- moves -----------------------------------------------------------------------
+
+    def legal_moves(self, state: State) -> list[Move]:
+        """Every legal move, sorted by :meth:`move_sort_key`; empty iff the game is over."""
+        ph = phase(state)
+        moves: list[Move] = []
+        if ph == LEAD:
+            moves += attack_options(state)
+        elif ph == DEFEND:
+            moves += cover_options(state)
+            moves += transfer_options(state)
+            moves.append(Take())
+        elif ph == THROW:
+            moves += legal_throws(state, state.to_move)
+            moves.append(Pass())
+        return sorted(moves, key=move_sort_key)
+
+    def move_sort_key(self, move: Move) -> Any:
+        """See :func:`move_sort_key`."""
+        return move_sort_key(move)
+
+    def apply(self, state: State, move: Move) -> State:
+        """The state after ``move``; :class:`IllegalMove` unless it is one of :meth:`legal_moves`."""
+        if not isinstance(move, MOVE_TYPES) or move not in self.legal_moves(state):
+            raise IllegalMove(f"move {move} is not legal here ({phase(state)}, player {state.to_move} to move)")
+        if isinstance(move, Attack):
+            return self._attack(state, move)
+        if isinstance(move, Cover):
+            return self._cover(state, move)
+        if isinstance(move, Transfer):
+            return self._transfer(state, move.card, show=False)
+        if isinstance(move, ShowTrump):
+            return self._transfer(state, move.card, show=True)
+        if isinstance(move, Take):
+            return self._take(state)
+        if isinstance(move, Throw):
+            return self._throw(state, move)
+        return self._pass(state)
+
+    @staticmethod
+    def _with_hand(state: State, player: int, hand: frozenset[Card]) -> tuple[frozenset[Card], ...]:
+        return tuple(hand if p == player else h for p, h in enumerate(state.hands))
+
+    def _attack(self, state: State, move: Attack) -> State:
+        """LEAD: the cards go to the table; the defender must answer."""
+        hands = self._with_hand(state, state.attacker, state.hands[state.attacker] - set(move.cards))
+        table = _sorted_table((c, None) for c in move.cards)
+        return dataclasses.replace(state, hands=hands, table=table, to_move=state.defender)
+
+    def _cover(self, state: State, move: Cover) -> State:
+        """DEFEND: cover one card. All covered: throw-ins (or, in simple, the bout is beaten).
+        001 §throw-in (simple): "If player covered everything cards, then you can't throw new cards"."""
+        hands = self._with_hand(state, state.defender, state.hands[state.defender] - {move.card})
+        table = _sorted_table((a, move.card) if a == move.attack else (a, c) for a, c in state.table)
+        after = dataclasses.replace(state, hands=hands, table=table, to_move=state.defender)
+        if uncovered(after):
+            return after
+        if not state.rules.has_throw_ins:
+            return end_of_bout(after, taken=False)
+        return start_throwing(after, throwers(after))
+
+    def _transfer(self, state: State, card: Card, *, show: bool) -> State:
+        """DEFEND (perevodnoy): the attack passes on; the old defender becomes the lead attacker.
+        001 §transfer: "When cards transferred to a player who cannot transfer them further, he becomes
+        the batting player, and is obliged to cover all or accept"."""
+        new_defender = transfer_target(state)
+        if show:
+            hands = state.hands
+            table = state.table
+            shown = state.shown | {card}
+        else:
+            hands = self._with_hand(state, state.defender, state.hands[state.defender] - {card})
+            table = _sorted_table([*state.table, (card, None)])
+            shown = state.shown
+        return dataclasses.replace(state, hands=hands, table=table, shown=shown, attacker=state.defender,
+                                   defender=new_defender, to_move=new_defender,
+                                   defender_start=len(hands[new_defender]))
+
+    def _take(self, state: State) -> State:
+        """DEFEND: say "take". Throw-ins may follow (podkidnoy/perevodnoy with ``throw_in_after_take``);
+        otherwise the bout ends at once as taken."""
+        after = dataclasses.replace(state, taking=True)
+        if state.rules.has_throw_ins and state.rules.throw_in_after_take:
+            return start_throwing(after, throwers(after))
+        return end_of_bout(after, taken=True)
+
+    def _throw(self, state: State, move: Throw) -> State:
+        """THROW: one card joins the table. Not taking: the defender answers it. Taking: the same
+        thrower goes on (if they can), else the next thrower who can."""
+        p = state.to_move
+        hands = self._with_hand(state, p, state.hands[p] - {move.card})
+        table = _sorted_table([*state.table, (move.card, None)])
+        after = dataclasses.replace(state, hands=hands, table=table)
+        if not state.taking:
+            return dataclasses.replace(after, to_move=state.defender)
+        return start_throwing(after, [p, *throwers_after(after, p)])
+
+    def _pass(self, state: State) -> State:
+        """THROW: this thrower is done; the next thrower who can throw moves, else the bout ends."""
+        return start_throwing(state, throwers_after(state, state.to_move))
+
+    # --- the rest of the game shape ----------------------------------------------------
+
+    def to_move(self, state: State) -> int:
+        """Whose decision it is (at the end of the game: the final bout's lead attacker)."""
+        return state.to_move
+
+    def result(self, state: State) -> Result | None:
+        """See :func:`end_of_game`."""
+        return end_of_game(state)
+
+    def num_players(self, state: State) -> int:
+        """Players in the deal."""
+        return state.players
+
+    def describe(self, state: State) -> str:
+        """A few readable lines."""
+        trump = f"trump {GLYPHS[state.trump]}" if state.trump else "no trump"
+        lines = [f"Durak ({state.rules.variant}, {state.rules.deck} cards), {state.players} players, {trump}; "
+                 f"stock {len(state.stock)}" + (f" (bottom {state.stock[-1]})" if state.stock else "")
+                 + f"; discard {len(state.discard)}"]
+        for p in range(state.players):
+            role = []
+            if p == state.attacker:
+                role.append("attacker")
+            if p == state.defender:
+                role.append("defender")
+            if p in state.out:
+                role.append("out")
+            tag = f" ({', '.join(role)})" if role else ""
+            lines.append(f"player {p}{tag}: " + " ".join(str(c) for c in sorted(state.hands[p])))
+        if state.table:
+            lines.append("table: " + "  ".join(f"{a}/{c if c is not None else '-'}" for a, c in state.table)
+                         + ("  (taking)" if state.taking else ""))
+        if state.shown:
+            lines.append("shown: " + " ".join(str(c) for c in sorted(state.shown)))
+        res = self.result(state)
+        if res is not None:
+            lines.append(f"game over: {res.label}")
+        else:
+            lines.append(f"to move: player {state.to_move} ({phase(state)})")
+        return "\n".join(lines)
+
+    # --- position files --------------------------------------------------------------
+
+    def state_to_json(self, state: State) -> dict[str, Any]:
+        """The canonical position JSON: every field, cards in ASCII, card lists sorted by card index
+        (the stock keeps its draw order), the table sorted by attack-card index."""
+        def cards(cs: Iterable[Card]) -> list[str]:
+            return [c.ascii for c in sorted(cs)]
+        return {
+            "game": self.name,
+            "rules": rules_to_json(state.rules),
+            "players": state.players,
+            "trump": state.trump,
+            "hands": [cards(h) for h in state.hands],
+            "stock": [c.ascii for c in state.stock],
+            "discard": cards(state.discard),
+            "out": list(state.out),
+            "attacker": state.attacker,
+            "defender": state.defender,
+            "table": [[a.ascii, c.ascii if c is not None else None] for a, c in _sorted_table(state.table)],
+            "to_move": state.to_move,
+            "taking": state.taking,
+            "first_bout": state.first_bout,
+            "defender_start": state.defender_start,
+            "shown": cards(state.shown),
+            "last_defender": state.last_defender,
+        }
+
+    def state_from_json(self, obj: dict[str, Any]) -> State:
+        """Read a position: JSON Schema first, then the semantic checks (each error names its field)."""
+        return read_position(obj)
+
+
+SPEC = DurakSpec()
+
+
+# =====================================================================================
+# Reading positions
+# =====================================================================================
+
+
+def _suit_name(suit: str) -> str:
+    return SUIT_NAMES[suit].rstrip("s")
+
+
+def read_position(obj: Any) -> State:
+    """Build and check a :class:`State` from position JSON (docs/durak-spec.md "Position files")."""
+    validate_schema(obj, "durak.schema.json")
+    rules: Rules = rules_from_json(Rules, obj.get("rules"))
+    deck = rules.deck_cards
+    hands_in: list[Any] = obj["hands"]
+    n = len(hands_in)
+    if "players" in obj and obj["players"] != n:
+        raise InputError(f"players: {obj['players']} but hands lists {n} players")
+    if not MIN_PLAYERS <= n <= MAX_PLAYERS:
+        raise InputError(f"hands: {n} players; Durak is for {MIN_PLAYERS} to {MAX_PLAYERS}")
+    trump: str | None = obj["trump"]
+
+    where: dict[Card, str] = {}
+
+    def place(card: Card, field: str) -> None:
+        if card in where:
+            raise InputError(f"{field}: card {card.ascii} is also in {where[card]}")
+        where[card] = field
+
+    hands: list[frozenset[Card]] = []
+    for i, h in enumerate(hands_in):
+        cs = deck.parse_many(h, what=f"hands[{i}]")
+        for c in cs:
+            place(c, f"hands[{i}]")
+        hands.append(frozenset(cs))
+    stock = deck.parse_many(obj["stock"], what="stock")
+    for c in stock:
+        place(c, "stock")
+    table_list: list[TableEntry] = []
+    for i, pair in enumerate(obj.get("table", [])):
+        a = deck.parse(pair[0], what=f"table[{i}][0]")
+        place(a, f"table[{i}][0]")
+        cover: Card | None = None
+        if pair[1] is not None:
+            cover = deck.parse(pair[1], what=f"table[{i}][1]")
+            place(cover, f"table[{i}][1]")
+            if not beats(cover, a, trump):
+                trump_text = f"trump {_suit_name(trump)}" if trump else "no trump"
+                raise PositionError(f"table[{i}]: {cover.ascii} does not beat {a.ascii} ({trump_text})")
+        table_list.append((a, cover))
+    discard_given = deck.parse_many(obj.get("discard", []), what="discard")
+    for c in discard_given:
+        place(c, "discard")
+    # Every card placed nowhere is in the discard (the beaten pile is never looked at: 001 §rules
+    # "You can't look into the end of the game until the end of the game").
+    discard = frozenset(discard_given) | frozenset(c for c in deck.cards if c not in where)
+    shown = deck.parse_many(obj.get("shown", []), what="shown")
+
+    if stock and trump is not None and stock[-1].suit != trump:
+        raise PositionError(f"stock: the last card is the face-up trump and must be a {_suit_name(trump)}, "
+                            f"got {stock[-1].ascii}")
+
+    for field in ("attacker", "defender", "to_move", "last_defender"):
+        if field in obj and obj[field] >= n:
+            raise InputError(f"{field}: player {obj[field]} does not exist ({n} players)")
+    out_given: list[int] | None = obj.get("out")
+    if out_given is not None:
+        for p in out_given:
+            if p >= n:
+                raise InputError(f"out: player {p} does not exist ({n} players)")
+    attacker: int = obj["attacker"]
+    defender: int = obj["defender"]
+    if attacker == defender:
+        raise PositionError(f"defender: must differ from the attacker (both {attacker})")
+    table = _sorted_table(table_list)
+    in_bout = bool(table)
+
+    if out_given is None:
+        out = tuple(p for p in range(n) if not stock and not hands[p]
+                    and not (in_bout and p in (attacker, defender)))
+    else:
+        out = tuple(out_given)
+        if out and stock:
+            raise PositionError("out: players only go out once the stock is empty")
+        for p in out:
+            if hands[p]:
+                raise PositionError(f"out: player {p} is listed as out but holds cards")
+
+    taking: bool = obj.get("taking", False)
+    first_bout: bool = obj.get("first_bout", False)
+    covered = sum(1 for _, c in table if c is not None)
+    default_start = len(hands[defender]) + covered
+    defender_start: int = obj.get("defender_start", default_start)
+    last_defender: int = obj.get("last_defender", defender)
+    draft = State(rules=rules, players=n, hands=tuple(hands), stock=tuple(stock), trump=trump,
+                  discard=discard, out=out, attacker=attacker, defender=defender, table=table,
+                  to_move=obj.get("to_move", attacker), taking=taking, first_bout=first_bout,
+                  defender_start=defender_start, shown=frozenset(shown), last_defender=last_defender)
+    _check_position(draft, obj, default_start)
+    if "to_move" not in obj:
+        draft = dataclasses.replace(draft, to_move=_derived_to_move(draft))
+    return draft
+
+
+def _derived_to_move(state: State) -> int:
+    ph = phase(state)
+    if ph == DEFEND:
+        return state.defender
+    if ph == THROW:
+        for p in throwers(state):
+            if legal_throws(state, p):
+                return p
+    return state.attacker
+
+
+def _check_position(state: State, obj: dict[str, Any], default_start: int) -> None:
+    """The semantic checks of a position (each error names one field)."""
+    rules = state.rules
+    ph = phase(state)
+    if ph == OVER and state.table:
+        raise PositionError("table: the game is over (at most one player is still in), so the table is empty")
+    if ph != OVER:
+        # while the game goes on, nobody who is out plays, and everyone without cards at a bout's
+        # start is out (players go out at the end of a bout once the stock is empty)
+        for field, p in (("attacker", state.attacker), ("defender", state.defender)):
+            if p in state.out:
+                raise PositionError(f"{field}: player {p} is out")
+    if not state.table and not state.stock:
+        for p in range(state.players):
+            if not state.hands[p] and p not in state.out:
+                raise PositionError(f"out: player {p} has no cards and the stock is empty, so must be out")
+    if ph == OVER:
+        if state.taking:
+            raise PositionError("taking: the game is over")
+        if state.shown:
+            raise PositionError("shown: the game is over")
+    else:
+        expected = next_player(state, state.attacker)
+        if state.defender != expected:
+            raise PositionError(f"defender: must be {expected} (the next player after the attacker who is not out)")
+    if state.defender_start != default_start:
+        raise PositionError(f"defender_start: must be {default_start} (the defender's cards plus the cards "
+                            f"they covered this bout)")
+    if ph == LEAD:
+        if not state.hands[state.attacker]:
+            raise PositionError(f"hands[{state.attacker}]: the attacker must hold cards to lead")
+        if not state.hands[state.defender]:
+            raise PositionError(f"hands[{state.defender}]: the defender must hold cards")
+    if state.taking and not state.table:
+        raise PositionError("taking: the table is empty")
+    if state.table:
+        covered = [c for _, c in state.table if c is not None]
+        if not covered and len({a.rank for a, _ in state.table}) != 1:
+            raise PositionError("table: with nothing covered yet, every attack card has the lead's rank")
+        limit = cap(state)
+        if len(state.table) > limit:
+            raise PositionError(f"table: {len(state.table)} attack cards exceed this bout's cap of {limit}")
+        if state.taking and not uncovered(state):
+            raise PositionError("taking: the defender can only take while a card is uncovered")
+        if state.taking and not (rules.has_throw_ins and rules.throw_in_after_take):
+            raise PositionError("taking: under these rules the bout ends at once when the defender takes")
+        if ph == THROW and not state.taking and not rules.has_throw_ins:
+            raise PositionError("table: every card is covered, so in simple Durak the bout is already over")
+    if state.shown:
+        if rules.variant != PEREVODNOY or not rules.transfer_by_showing_trump:
+            raise PositionError("shown: trumps are shown only in perevodnoy with transfer_by_showing_trump")
+        if not state.table:
+            raise PositionError("shown: the table is empty")
+        ranks = {a.rank for a, _ in state.table}
+        on_table = set(table_cards(state))
+        for c in sorted(state.shown):
+            if c.suit != state.trump:
+                raise PositionError(f"shown: {c.ascii} is not a trump")
+            if c.rank not in ranks:
+                raise PositionError(f"shown: {c.ascii} does not have the rank of an attack card")
+            if c not in on_table and not any(c in h for h in state.hands):
+                raise PositionError(f"shown: {c.ascii} is neither in a hand nor on the table")
+    if ph == THROW:
+        can = [p for p in throwers(state) if legal_throws(state, p)]
+        if not can:
+            raise PositionError("table: nobody can throw in, so this bout is already over")
+        if "to_move" in obj and state.to_move not in can:
+            raise PositionError(f"to_move: player {state.to_move} cannot throw in here "
+                                f"(players who can: {', '.join(map(str, can))})")
+    elif "to_move" in obj:
+        if ph == DEFEND and state.to_move != state.defender:
+            raise PositionError(f"to_move: must be {state.defender} (the defender) while cards are uncovered")
+        if ph in (LEAD, OVER) and state.to_move != state.attacker:
+            raise PositionError(f"to_move: must be {state.attacker} (the attacker) when the table is empty")
