@@ -1,0 +1,134 @@
+"""Z3 proofs of Durak rule properties.
+
+Each proof models one rule function of ``spec/durak.py`` in Z3, first checks by enumeration
+that the model equals the spec's function on every concrete case (52 cards, every trump
+suit and the no-trump form; every cap configuration), and then proves the property for all
+symbolic values, so the theorem is about the code that plays the game.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from functools import cache
+from itertools import product
+
+import z3
+
+from foolsolve.cards import FRENCH52, FRENCH_SUITS
+from foolsolve.proofs.registry import Outcome, Proof, prove_unsat
+from foolsolve.spec import durak
+
+NO_TRUMP = 4  # suit code of "no trump suit" in the Z3 models
+
+
+def _z3_beats(sb: z3.ArithRef, rb: z3.ArithRef, sa: z3.ArithRef, ra: z3.ArithRef, t: z3.ArithRef) -> z3.BoolRef:
+    """Card (sb, rb) beats card (sa, ra) with trump code t (0..3, or NO_TRUMP)."""
+    return z3.Or(z3.And(sb == sa, rb > ra), z3.And(t != NO_TRUMP, sb == t, sa != t))
+
+
+@cache
+def _beats_model_matches_spec() -> str | None:
+    """The Z3 model equals ``durak.beats`` on every pair of the 52 cards under every trump:
+    for each trump, Z3 searches a pair where the model and the spec's truth table differ."""
+    sb, rb, sa, ra = z3.Ints("sb rb sa ra")
+    codes = {c: (FRENCH_SUITS.index(c.suit), c.rank) for c in FRENCH52.cards}
+    for trump in [*FRENCH_SUITS, None]:
+        code = NO_TRUMP if trump is None else FRENCH_SUITS.index(trump)
+        table = z3.Or([z3.And(sb == codes[b][0], rb == codes[b][1], sa == codes[a][0], ra == codes[a][1])
+                       for b, a in product(FRENCH52.cards, FRENCH52.cards) if durak.beats(b, a, trump)])
+        s = z3.Solver()
+        s.add(sb >= 0, sb <= 3, sa >= 0, sa <= 3, rb >= 2, rb <= 14, ra >= 2, ra <= 14)
+        s.add(z3.Xor(_z3_beats(sb, rb, sa, ra, z3.IntVal(code)), table))
+        if s.check() != z3.unsat:
+            m = s.model()
+            return f"model and spec differ (trump {trump}): {m}"
+    return None
+
+
+def _card_vars(name: str) -> tuple[z3.ArithRef, z3.ArithRef, list[z3.BoolRef]]:
+    s, r = z3.Ints(f"s{name} r{name}")
+    return s, r, [s >= 0, s <= 3, r >= 2, r <= 14]
+
+
+def _strict_order() -> Outcome:
+    mismatch = _beats_model_matches_spec()
+    if mismatch:
+        return Outcome(False, mismatch)
+    t = z3.Int("t")
+    sa, ra, da = _card_vars("a")
+    sb, rb, db = _card_vars("b")
+    sc, rc, dc = _card_vars("c")
+    s = z3.Solver()
+    s.add(*da, *db, *dc, t >= 0, t <= NO_TRUMP)
+    beats = _z3_beats
+    s.add(z3.Or(
+        beats(sa, ra, sa, ra, t),  # reflexive somewhere
+        z3.And(beats(sa, ra, sb, rb, t), beats(sb, rb, sa, ra, t)),  # not asymmetric
+        z3.And(beats(sa, ra, sb, rb, t), beats(sb, rb, sc, rc, t), z3.Not(beats(sa, ra, sc, rc, t))),  # not transitive
+    ))
+    return prove_unsat(s)
+
+
+def _top_cards() -> Outcome:
+    mismatch = _beats_model_matches_spec()
+    if mismatch:
+        return Outcome(False, mismatch)
+    t = z3.Int("t")
+    sa, ra, da = _card_vars("a")
+    sb, rb, db = _card_vars("b")
+    s = z3.Solver()
+    s.add(*da, *db, t >= 0, t <= NO_TRUMP)
+    # a counterexample: the ace of trumps is beaten; or, with no trump, an ace is beaten; or, with a
+    # trump suit, some trump fails to beat some non-trump card
+    trump_ace_beaten = z3.And(t != NO_TRUMP, sa == t, ra == 14, _z3_beats(sb, rb, sa, ra, t))
+    no_trump_ace_beaten = z3.And(t == NO_TRUMP, ra == 14, _z3_beats(sb, rb, sa, ra, t))
+    trump_fails = z3.And(t != NO_TRUMP, sb == t, sa != t, z3.Not(_z3_beats(sb, rb, sa, ra, t)))
+    s.add(z3.Or(trump_ace_beaten, no_trump_ace_beaten, trump_fails))
+    return prove_unsat(s)
+
+
+def _cap_model_matches_spec() -> str | None:
+    """``durak.cap`` equals min(defender_start, limit) with the documented limit, on every case."""
+
+    base = durak.DurakSpec().state_from_json({
+        "game": "durak", "trump": "S", "hands": [["6H", "9D", "KH"], ["7H", "AD"]], "stock": [], "discard": [],
+        "attacker": 0, "defender": 1, "table": [], "to_move": 0})
+    stock_card = FRENCH52.parse("6S")
+    for first, first_limit, bout_limit, stocked, start in product(
+            (False, True), (5, 6), ("six_then_hand", "six"), (False, True), range(1, 13)):
+        rules = dataclasses.replace(base.rules, first_bout_limit=first_limit, bout_limit=bout_limit)
+        st = dataclasses.replace(base, rules=rules, first_bout=first, defender_start=start,
+                                 stock=(stock_card,) if stocked else ())
+        limit = first_limit if first else 6 if (bout_limit == "six" or stocked) else None
+        want = start if limit is None else min(start, limit)
+        if durak.cap(st) != want:
+            return f"cap differs: first_bout={first} limit={first_limit} bout_limit={bout_limit} stock={stocked}"
+    return None
+
+
+def _cap_keeps_defender_able() -> Outcome:
+    mismatch = _cap_model_matches_spec()
+    if mismatch:
+        return Outcome(False, mismatch)
+    start, limit, attacks, covered = z3.Ints("defender_start limit attack_cards covered")
+    has_limit = z3.Bool("has_limit")
+    cap = z3.If(z3.And(has_limit, limit < start), limit, start)
+    hand = start - covered  # the defender's hand after covering `covered` cards
+    s = z3.Solver()
+    s.add(start >= 1, limit >= 1, attacks >= 1, covered >= 0, covered <= attacks, attacks <= cap)
+    # counterexample: more uncovered attack cards than cards in the defender's hand
+    s.add(attacks - covered > hand)
+    return prove_unsat(s)
+
+
+PROOFS = [
+    Proof("durak.beats_is_a_strict_order",
+          "For every trump suit and the no-trump form, 'b beats a' (spec durak.beats) is irreflexive, "
+          "asymmetric and transitive.", _strict_order),
+    Proof("durak.top_cards",
+          "The ace of trumps is beaten by nothing; with no trump suit no ace is beaten; every trump beats "
+          "every non-trump card (spec durak.beats).", _top_cards),
+    Proof("durak.cap_keeps_defender_able",
+          "Under the bout cap (spec durak.cap = min(defender_start, limit)), uncovered attack cards never "
+          "outnumber the defender's hand, whatever the defender has covered.", _cap_keeps_defender_able),
+]
