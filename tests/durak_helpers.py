@@ -1,0 +1,99 @@
+"""Shared helpers for the Durak spec tests: build positions, play move texts, check invariants."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from foolsolve.cards import FRENCH36, FRENCH52, Card
+from foolsolve.spec import durak
+from foolsolve.spec.durak import SPEC, State
+
+
+def card(text: str) -> Card:
+    """A card of the 52-card deck (shares indices with the 36-card deck)."""
+    return FRENCH52.parse(text)
+
+
+def pos(**fields: Any) -> State:
+    """A position from JSON fields; defaults: trump spades, empty stock, 0 attacks 1."""
+    obj: dict[str, Any] = {"game": "durak", "trump": "S", "stock": [], "attacker": 0, "defender": 1}
+    obj.update(fields)
+    return SPEC.state_from_json(obj)
+
+
+def moves(state: State) -> list[str]:
+    """The legal moves as text."""
+    return [str(m) for m in SPEC.legal_moves(state)]
+
+
+def play(state: State, *texts: str) -> State:
+    """Apply moves given as text (``cover 9H with JH``)."""
+    for t in texts:
+        state = SPEC.apply(state, SPEC.parse_move(state, t))
+    return state
+
+
+class FixedDeck(random.Random):
+    """An rng whose shuffle puts the deck in a given order (for deal tests)."""
+
+    def __init__(self, order: list[str]) -> None:
+        super().__init__(0)
+        self.order = order
+
+    def shuffle(self, x: list[Any]) -> None:  # type: ignore[override]
+        wanted = [card(t) for t in self.order]
+        assert sorted(wanted) == sorted(x), "FixedDeck order must be a permutation of the deck"
+        x[:] = wanted
+
+
+def deck_order(first: list[str], deck: int = 36) -> list[str]:
+    """``first`` followed by the rest of the deck in index order."""
+    d = FRENCH36 if deck == 36 else FRENCH52
+    used = {card(t) for t in first}
+    return first + [c.ascii for c in d.cards if c not in used]
+
+
+def check_invariants(state: State) -> None:
+    """Everything the model promises about every reachable state."""
+    deck = state.rules.deck_cards
+    places: list[Card] = []
+    for h in state.hands:
+        places += list(h)
+    places += list(state.stock)
+    places += durak.table_cards(state)
+    places += list(state.discard)
+    assert len(places) == len(set(places)), "a card is in two places"
+    assert set(places) == set(deck.cards), "cards are not conserved"
+    assert list(state.table) == sorted(state.table, key=lambda e: e[0].index)
+    res = SPEC.result(state)
+    ph = durak.phase(state)
+    covered = sum(1 for _, c in state.table if c is not None)
+    assert state.defender_start == len(state.hands[state.defender]) + covered
+    for p in state.out:
+        assert not state.hands[p]
+    if state.out:
+        assert not state.stock
+    if res is not None:
+        assert ph == durak.OVER and not state.table and SPEC.legal_moves(state) == []
+        assert state.to_move == state.attacker
+        assert sum(res.payoffs) == 0
+        return
+    assert state.attacker not in state.out and state.defender not in state.out
+    assert state.defender == durak.next_player(state, state.attacker)
+    assert len(state.table) <= durak.cap(state)
+    if ph == durak.LEAD:
+        assert state.to_move == state.attacker and state.hands[state.attacker] and state.hands[state.defender]
+        assert not state.taking and not state.shown
+    elif ph == durak.DEFEND:
+        assert state.to_move == state.defender
+    else:
+        assert state.rules.has_throw_ins
+        assert durak.legal_throws(state, state.to_move)
+        assert state.to_move in durak.throwers(state)
+    if not state.table and not state.stock:
+        assert all(state.hands[p] or p in state.out for p in range(state.players))
+    legal = SPEC.legal_moves(state)
+    assert legal, "non-terminal state without moves"
+    keys = [SPEC.move_sort_key(m) for m in legal]
+    assert keys == sorted(keys) and len(set(legal)) == len(legal)
