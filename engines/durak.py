@@ -1,0 +1,687 @@
+"""Durak, fast: the same game as ``spec/durak.py`` (docs/durak-model.md) on integer bitmasks.
+
+Card sets are Python ints with bit ``suit_slot * 16 + rank`` set per card (the stable index of
+:mod:`foolsolve.cards`), so a suit is one 16-bit lane and a rank is one bit in each of the four
+lanes. Set operations, "which hand cards beat this card" (:data:`BEATERS`, one mask per card and
+trump suit) and "which hand cards match a rank on the table" (:func:`rank_set`, :func:`spread`)
+are a few integer operations each.
+
+:class:`DState` is a small mutable record with ``__slots__``; :meth:`DurakEngine.apply` copies
+it (a handful of ints and one list) and mutates the copy, so every state handed out stays valid.
+The table is kept as three masks (attack cards, cover cards, uncovered attack cards) plus the
+tuple of covered ``(attack, cover)`` pairs that the spec's table needs.
+
+Engine moves are 3-tuples of ints ``(kind, x, y)``; kinds are numbered like the spec's sort key:
+
+* ``(ATTACK, mask, 0)``, ``(COVER, attack_index, card_index)``, ``(TRANSFER, card, 0)``,
+  ``(SHOW, card, 0)``, ``(THROW, card, 0)``, ``(TAKE, 0, 0)``, ``(PASS, 0, 0)``.
+
+:meth:`DurakEngine.move_to_spec` turns them into the spec's move objects and
+:func:`move_text` into their text without building a spec state.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable, Iterator, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from foolsolve.cards import FRENCH36, FRENCH52, FRENCH_SUITS, SUIT_BITS, Card
+from foolsolve.errors import InputError
+from foolsolve.game import Engine as _Engine
+from foolsolve.game import IllegalMove, Result
+from foolsolve.spec import durak as dspec
+
+# --- named constants -------------------------------------------------------------------
+
+HAND_SIZE = 6
+"""Players draw up to this many cards after each bout (001 §rules)."""
+
+SUIT_LANE = (1 << SUIT_BITS) - 1
+"""One suit's 16 bits (ranks 0..15) at slot 0."""
+SUIT_MASKS: tuple[int, ...] = tuple(SUIT_LANE << (SUIT_BITS * s) for s in range(4))
+"""Every index position of each suit slot (clubs, diamonds, hearts, spades)."""
+RANK_LANES = sum(1 << (SUIT_BITS * s) for s in range(4))
+"""Bit 0 of every suit lane; ``RANK_LANES << r`` is every card of rank ``r``."""
+RANK_MASKS: tuple[int, ...] = tuple(RANK_LANES << r for r in range(SUIT_BITS))
+"""Every card (of any suit) of each rank 0..15."""
+NO_TRUMP = -1
+"""Trump slot meaning "no trump suit" (Bonnet's form, ``"trump": null``)."""
+NO_LIMIT = 99
+"""A bout limit larger than any hand (stock empty under ``six_then_hand``)."""
+
+ATTACK, COVER, TRANSFER, SHOW, THROW, TAKE, PASS = 1, 2, 3, 4, 5, 6, 7
+"""Engine move kinds, numbered as the spec's sort key (docs/durak-model.md "Moves")."""
+
+SIMPLE, PODKIDNOY, PEREVODNOY = 0, 1, 2
+"""Variant codes."""
+
+CARDS: dict[int, Card] = {c.index: c for c in FRENCH52.cards}
+"""Card objects by stable index (the 36-card deck is a subset)."""
+TEXT: dict[int, str] = {i: str(c) for i, c in CARDS.items()}
+"""Glyph text of each card, as the spec's move strings print them."""
+SUIT_SLOT: dict[str | None, int] = {s: i for i, s in enumerate(FRENCH_SUITS)} | {None: NO_TRUMP}
+
+
+def _beaters(trump: int) -> tuple[int, ...]:
+    """``out[i]`` = every card index that beats card ``i`` (docs/durak-model.md "Cards")."""
+    out = []
+    for i in range(4 * SUIT_BITS):
+        slot = i // SUIT_BITS
+        higher = SUIT_MASKS[slot] & ~((2 << i) - 1)  # same suit, higher rank
+        if trump != NO_TRUMP and slot != trump:
+            higher |= SUIT_MASKS[trump]  # a trump beats any non-trump
+        out.append(higher & FRENCH52.full_mask)
+    return tuple(out)
+
+
+BEATERS: dict[int, tuple[int, ...]] = {t: _beaters(t) for t in (NO_TRUMP, 0, 1, 2, 3)}
+"""``BEATERS[trump_slot][card_index]``: the mask of cards that beat that card."""
+
+
+def rank_set(mask: int) -> int:
+    """The ranks present in a card mask, as a 16-bit set (bit ``r`` = rank ``r``)."""
+    return (mask | mask >> 16 | mask >> 32 | mask >> 48) & SUIT_LANE
+
+
+def spread(ranks: int) -> int:
+    """Every card whose rank is in the 16-bit rank set ``ranks``."""
+    return ranks * RANK_LANES
+
+
+def bits(mask: int) -> Iterator[int]:
+    """Card indices of a mask, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def mask_text(mask: int) -> str:
+    """Glyph text of the cards of a mask, in index order."""
+    return " ".join(TEXT[i] for i in bits(mask))
+
+
+# --- rules ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ERules:
+    """The spec's :class:`~foolsolve.spec.durak.Rules` as flags the engine tests quickly."""
+
+    variant: int
+    deck: int
+    first_limit: int
+    six_always: bool
+    throw_after_take: bool
+    neighbours: bool
+    show_trump: bool
+    transfer_first: bool
+    transfer_blocked: bool
+    lastdef_loses: bool
+
+    @property
+    def throw_ins(self) -> bool:
+        """Podkidnoy and perevodnoy have throw-ins."""
+        return self.variant != SIMPLE
+
+    @property
+    def deck_mask(self) -> int:
+        """Every card of the deck."""
+        return (FRENCH36 if self.deck == 36 else FRENCH52).full_mask
+
+
+_VARIANTS = {dspec.SIMPLE: SIMPLE, dspec.PODKIDNOY: PODKIDNOY, dspec.PEREVODNOY: PEREVODNOY}
+_EROLES: dict[dspec.Rules, ERules] = {}
+
+
+def erules(rules: dspec.Rules) -> ERules:
+    """The engine flags of a spec rules value (cached)."""
+    e = _EROLES.get(rules)
+    if e is None:
+        try:
+            variant = _VARIANTS[rules.variant]
+        except KeyError:
+            raise InputError(f"rules.variant: unknown variant {rules.variant!r}") from None
+        e = ERules(variant=variant, deck=rules.deck, first_limit=rules.first_bout_limit,
+                   six_always=rules.bout_limit == "six", throw_after_take=rules.throw_in_after_take,
+                   neighbours=rules.throwers == "neighbours", show_trump=rules.transfer_by_showing_trump,
+                   transfer_first=rules.transfer_first_bout, transfer_blocked=rules.transfer_blocked_by_trump,
+                   lastdef_loses=rules.draw_outcome == "last_defender_loses")
+        _EROLES[rules] = e
+    return e
+
+
+# --- state ---------------------------------------------------------------------------------
+
+
+class DState:
+    """One position. Mutable only inside :class:`DurakEngine` (``apply`` copies first)."""
+
+    __slots__ = ("attacker", "covers", "defender", "discard", "dstart", "er", "first_bout", "hands",
+                 "last_defender", "n", "out", "rules", "shown", "stock", "taking", "tatt", "tcov", "to_move",
+                 "trump", "unc")
+
+    rules: dspec.Rules
+    er: ERules
+    n: int
+    hands: list[int]
+    stock: tuple[int, ...]
+    trump: int
+    discard: int
+    out: tuple[int, ...]
+    attacker: int
+    defender: int
+    tatt: int
+    tcov: int
+    unc: int
+    covers: tuple[tuple[int, int], ...]
+    to_move: int
+    taking: bool
+    first_bout: bool
+    dstart: int
+    shown: int
+    last_defender: int
+
+    def copy(self) -> DState:
+        """A copy sharing nothing mutable."""
+        s = DState.__new__(DState)
+        s.rules = self.rules
+        s.er = self.er
+        s.n = self.n
+        s.hands = self.hands[:]
+        s.stock = self.stock
+        s.trump = self.trump
+        s.discard = self.discard
+        s.out = self.out
+        s.attacker = self.attacker
+        s.defender = self.defender
+        s.tatt = self.tatt
+        s.tcov = self.tcov
+        s.unc = self.unc
+        s.covers = self.covers
+        s.to_move = self.to_move
+        s.taking = self.taking
+        s.first_bout = self.first_bout
+        s.dstart = self.dstart
+        s.shown = self.shown
+        s.last_defender = self.last_defender
+        return s
+
+    def key(self) -> tuple[Any, ...]:
+        """Every field (the rules by their flags): equal keys mean equal positions."""
+        return (self.er, self.n, tuple(self.hands), self.stock, self.trump, self.discard, self.out,
+                self.attacker, self.defender, self.tatt, self.unc, self.covers, self.to_move, self.taking,
+                self.first_bout, self.dstart, self.shown, self.last_defender)
+
+    def __repr__(self) -> str:
+        hands = " | ".join(mask_text(h) for h in self.hands)
+        return (f"DState(hands=[{hands}], stock={len(self.stock)}, att={self.attacker}, def={self.defender}, "
+                f"table=[{mask_text(self.tatt)} / {mask_text(self.tcov)}], to_move={self.to_move})")
+
+
+def alive_count(s: DState) -> int:
+    """Players not out."""
+    return s.n - len(s.out)
+
+
+def next_player(s: DState, p: int, out: tuple[int, ...] | None = None) -> int:
+    """The next player after ``p`` (clockwise) who is not out."""
+    gone = s.out if out is None else out
+    n = s.n
+    q = (p + 1) % n
+    while q in gone and q != p:
+        q = (q + 1) % n
+    return q
+
+
+def bout_limit(s: DState) -> int:
+    """docs/durak-model.md "Caps": ``first_bout_limit`` in the first bout, else 6 while the stock
+    has cards (or always under ``bout_limit == "six"``), else no limit."""
+    if s.first_bout:
+        return s.er.first_limit
+    if s.er.six_always or s.stock:
+        return 6
+    return NO_LIMIT
+
+
+def cap(s: DState) -> int:
+    """``min(defender_start, limit)``: the most attack cards the bout may hold."""
+    limit = bout_limit(s)
+    return s.dstart if s.dstart < limit else limit
+
+
+def throwers(s: DState) -> list[int]:
+    """The throwers in priority order (docs/durak-model.md "THROW")."""
+    order = [s.attacker]
+    if s.er.neighbours:
+        left = next_player(s, s.defender)
+        if left != s.attacker and left != s.defender:
+            order.append(left)
+        return order
+    n = s.n
+    for i in range(1, n):
+        q = (s.defender + i) % n
+        if q not in s.out and q != s.attacker:
+            order.append(q)
+    return order
+
+
+def throwable(s: DState, p: int) -> int:
+    """The cards ``p`` may throw in now (0 if none): a rank on the table, the bout below its cap."""
+    if not s.er.throw_ins or (s.tatt.bit_count() + 1) > cap(s):
+        return 0
+    return s.hands[p] & spread(rank_set(s.tatt | s.tcov))
+
+
+def phase_of(s: DState) -> str:
+    """``lead``, ``defend``, ``throw`` or ``over`` (derived as in the model)."""
+    if s.n - len(s.out) <= 1:
+        return "over"
+    if not s.tatt:
+        return "lead"
+    if s.unc and not s.taking:
+        return "defend"
+    return "throw"
+
+
+def game_result(s: DState) -> Result | None:
+    """docs/durak-model.md "End of the game" (``None`` while two or more players are in)."""
+    n = s.n
+    if n - len(s.out) >= 2:
+        return None
+    left = [p for p in range(n) if p not in s.out]
+    if not left and not s.er.lastdef_loses:
+        return Result(tuple(Fraction(0) for _ in range(n)), "draw")
+    fool = left[0] if left else s.last_defender
+    win = Fraction(1, n - 1)
+    return Result(tuple(Fraction(-1) if p == fool else win for p in range(n)), f"fool: player {fool}")
+
+
+# --- transitions (mutate a fresh copy) --------------------------------------------------
+
+
+def _end_bout(s: DState, taken: bool) -> None:
+    """Close the bout: discard or pick up the table, draw, go out, set up the next bout."""
+    table = s.tatt | s.tcov
+    d = s.defender
+    if taken:
+        s.hands[d] |= table
+    else:
+        s.discard |= table
+    s.tatt = s.tcov = s.unc = 0
+    s.covers = ()
+    n = s.n
+    att = s.attacker
+    if s.stock:
+        stock = list(s.stock)
+        order = [(att + i) % n for i in range(n)]
+        for p in [q for q in order if q not in s.out and q != d] + [d]:
+            h = s.hands[p]
+            while stock and h.bit_count() < HAND_SIZE:
+                h |= 1 << stock.pop(0)
+            s.hands[p] = h
+        s.stock = tuple(stock)
+    if not s.stock:
+        gone = [p for p in range(n) if p not in s.out and not s.hands[p]]
+        if gone:
+            s.out = s.out + tuple(gone)
+    s.taking = False
+    s.first_bout = False
+    s.shown = 0
+    s.last_defender = d
+    if n - len(s.out) <= 1:
+        s.to_move = att
+        s.dstart = s.hands[d].bit_count()
+        return
+    if not taken and d not in s.out:
+        nxt = d
+    else:
+        nxt = next_player(s, d)
+    s.attacker = nxt
+    s.defender = next_player(s, nxt)
+    s.to_move = nxt
+    s.dstart = s.hands[s.defender].bit_count()
+
+
+def _start_throwing(s: DState, candidates: Sequence[int]) -> None:
+    """The first candidate with a legal throw moves; nobody: the bout ends."""
+    for p in candidates:
+        if throwable(s, p):
+            s.to_move = p
+            return
+    _end_bout(s, s.taking)
+
+
+def _after(order: list[int], p: int) -> list[int]:
+    return order[order.index(p) + 1:] if p in order else []
+
+
+def legal(s: DState) -> list[tuple[int, int, int]]:
+    """Every legal engine move, in the spec's sort order."""
+    if s.n - len(s.out) <= 1:
+        return []
+    out: list[tuple[int, int, int]] = []
+    if not s.tatt:  # LEAD
+        hand = s.hands[s.attacker]
+        k = cap(s)
+        for r in bits(rank_set(hand)):
+            group = hand & RANK_MASKS[r]
+            for sub in _subsets(group, k):
+                out.append((ATTACK, sub, 0))
+        out.sort(key=lambda m: (m[0], tuple(bits(m[1]))))
+        return out
+    if s.unc and not s.taking:  # DEFEND
+        hand = s.hands[s.defender]
+        beat = BEATERS[s.trump]
+        for a in bits(s.unc):
+            for c in bits(beat[a] & hand):
+                out.append((COVER, a, c))
+        er = s.er
+        if er.variant == PEREVODNOY and not s.tcov and (er.transfer_first or not s.first_bout):
+            if not (er.transfer_blocked and s.trump != NO_TRUMP and (s.tatt & SUIT_MASKS[s.trump])):
+                rank = ((s.tatt & -s.tatt).bit_length() - 1) % SUIT_BITS  # all attack cards share it
+                same = hand & RANK_MASKS[rank]
+                if same:
+                    nd = next_player(s, s.defender)
+                    a = s.tatt.bit_count()
+                    held = s.hands[nd].bit_count()
+                    limit = bout_limit(s)
+                    if held >= a + 1 and a + 1 <= limit:
+                        out.extend((TRANSFER, c, 0) for c in bits(same))
+                    if er.show_trump and s.trump != NO_TRUMP and held >= a and a <= limit:
+                        out.extend((SHOW, c, 0) for c in bits(same & SUIT_MASKS[s.trump] & ~s.shown))
+        out.append((TAKE, 0, 0))
+        return out
+    # THROW
+    out.extend((THROW, c, 0) for c in bits(throwable(s, s.to_move)))
+    out.append((PASS, 0, 0))
+    return out
+
+
+def _subsets(group: int, k: int) -> Iterator[int]:
+    """Every non-empty subset of ``group`` with at most ``k`` cards."""
+    sub = group
+    while sub:
+        if sub.bit_count() <= k:
+            yield sub
+        sub = (sub - 1) & group
+
+
+def play(s: DState, m: tuple[int, int, int]) -> DState:
+    """The successor of ``s`` after the (legal) engine move ``m``; ``s`` is not changed."""
+    kind, x, y = m
+    t = s.copy()
+    if kind == ATTACK:
+        t.hands[t.attacker] &= ~x
+        t.tatt = t.unc = x
+        t.to_move = t.defender
+    elif kind == COVER:
+        t.hands[t.defender] &= ~(1 << y)
+        t.unc &= ~(1 << x)
+        t.tcov |= 1 << y
+        t.covers = (*t.covers, (x, y))
+        if not t.unc:
+            if not t.er.throw_ins:
+                _end_bout(t, False)
+            else:
+                _start_throwing(t, throwers(t))
+    elif kind == TRANSFER or kind == SHOW:
+        nd = next_player(t, t.defender)
+        if kind == TRANSFER:
+            t.hands[t.defender] &= ~(1 << x)
+            t.tatt |= 1 << x
+            t.unc |= 1 << x
+        else:
+            t.shown |= 1 << x
+        t.attacker = t.defender
+        t.defender = nd
+        t.to_move = nd
+        t.dstart = t.hands[nd].bit_count()
+    elif kind == TAKE:
+        t.taking = True
+        if t.er.throw_ins and t.er.throw_after_take:
+            _start_throwing(t, throwers(t))
+        else:
+            _end_bout(t, True)
+    elif kind == THROW:
+        p = t.to_move
+        t.hands[p] &= ~(1 << x)
+        t.tatt |= 1 << x
+        t.unc |= 1 << x
+        if not t.taking:
+            t.to_move = t.defender
+        else:
+            _start_throwing(t, [p, *_after(throwers(t), p)])
+    elif kind == PASS:
+        _start_throwing(t, _after(throwers(t), t.to_move))
+    else:
+        raise IllegalMove(f"unknown engine move {m!r}")
+    return t
+
+
+def move_text(m: tuple[int, int, int]) -> str:
+    """The spec's text of an engine move (``attack 9♠ 9♥``, ``cover 9♥ with J♥``, ``take`` ...)."""
+    kind, x, y = m
+    if kind == ATTACK:
+        return "attack " + mask_text(x)
+    if kind == COVER:
+        return f"cover {TEXT[x]} with {TEXT[y]}"
+    if kind == TRANSFER:
+        return f"transfer {TEXT[x]}"
+    if kind == SHOW:
+        return f"show {TEXT[x]}"
+    if kind == THROW:
+        return f"throw {TEXT[x]}"
+    return "take" if kind == TAKE else "pass"
+
+
+# --- conversion ------------------------------------------------------------------------
+
+
+def _mask(cards: Any) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c.index
+    return m
+
+
+def from_spec_state(st: dspec.State) -> DState:
+    """The engine state equal to a spec state."""
+    s = DState.__new__(DState)
+    s.rules = st.rules
+    s.er = erules(st.rules)
+    s.n = st.players
+    s.hands = [_mask(h) for h in st.hands]
+    s.stock = tuple(c.index for c in st.stock)
+    s.trump = SUIT_SLOT[st.trump]
+    s.discard = _mask(st.discard)
+    s.out = tuple(st.out)
+    s.attacker = st.attacker
+    s.defender = st.defender
+    tatt = tcov = unc = 0
+    covers = []
+    for a, c in st.table:
+        tatt |= 1 << a.index
+        if c is None:
+            unc |= 1 << a.index
+        else:
+            tcov |= 1 << c.index
+            covers.append((a.index, c.index))
+    s.tatt, s.tcov, s.unc, s.covers = tatt, tcov, unc, tuple(covers)
+    s.to_move = st.to_move
+    s.taking = st.taking
+    s.first_bout = st.first_bout
+    s.dstart = st.defender_start
+    s.shown = _mask(st.shown)
+    s.last_defender = st.last_defender
+    return s
+
+
+def _cards(mask: int) -> frozenset[Card]:
+    return frozenset(CARDS[i] for i in bits(mask))
+
+
+def to_spec_state(s: DState) -> dspec.State:
+    """The spec state equal to an engine state."""
+    cover_of = dict(s.covers)
+    table = tuple((CARDS[a], CARDS[cover_of[a]] if a in cover_of else None) for a in bits(s.tatt))
+    return dspec.State(
+        rules=s.rules, players=s.n, hands=tuple(_cards(h) for h in s.hands),
+        stock=tuple(CARDS[i] for i in s.stock), trump=None if s.trump == NO_TRUMP else FRENCH_SUITS[s.trump],
+        discard=_cards(s.discard), out=s.out, attacker=s.attacker, defender=s.defender, table=table,
+        to_move=s.to_move, taking=s.taking, first_bout=s.first_bout, defender_start=s.dstart,
+        shown=_cards(s.shown), last_defender=s.last_defender)
+
+
+_MOVE_CLASSES = (dspec.Attack, dspec.Cover, dspec.Transfer, dspec.ShowTrump, dspec.Throw, dspec.Take, dspec.Pass)
+
+
+def to_spec_move(m: tuple[int, int, int]) -> dspec.Move:
+    """The spec move object of an engine move."""
+    kind, x, y = m
+    if kind == ATTACK:
+        return dspec.Attack(tuple(CARDS[i] for i in bits(x)))
+    if kind == COVER:
+        return dspec.Cover(CARDS[x], CARDS[y])
+    if kind == TRANSFER:
+        return dspec.Transfer(CARDS[x])
+    if kind == SHOW:
+        return dspec.ShowTrump(CARDS[x])
+    if kind == THROW:
+        return dspec.Throw(CARDS[x])
+    if kind == TAKE:
+        return dspec.Take()
+    return dspec.Pass()
+
+
+def from_spec_move(mv: dspec.Move) -> tuple[int, int, int]:
+    """The engine move of a spec move (no legality check)."""
+    if isinstance(mv, dspec.Attack):
+        return (ATTACK, _mask(mv.cards), 0)
+    if isinstance(mv, dspec.Cover):
+        return (COVER, mv.attack.index, mv.card.index)
+    if isinstance(mv, dspec.Transfer):
+        return (TRANSFER, mv.card.index, 0)
+    if isinstance(mv, dspec.ShowTrump):
+        return (SHOW, mv.card.index, 0)
+    if isinstance(mv, dspec.Throw):
+        return (THROW, mv.card.index, 0)
+    if isinstance(mv, dspec.Take):
+        return (TAKE, 0, 0)
+    if isinstance(mv, dspec.Pass):
+        return (PASS, 0, 0)
+    raise IllegalMove(f"not a Durak move: {mv!r}")
+
+
+def deal(rules: dspec.Rules, players: int, rng: random.Random) -> DState:
+    """A new deal, card for card the spec's (same ``rng`` calls, docs/durak-model.md "The deal")."""
+    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 6:
+        raise InputError(f"players: must be 2..6, got {players!r}")
+    er = erules(rules)
+    deck = list((FRENCH36 if er.deck == 36 else FRENCH52).cards)
+    rng.shuffle(deck)
+    idx = [c.index for c in deck]
+    s = DState.__new__(DState)
+    s.rules, s.er, s.n = rules, er, players
+    s.hands = [_mask(deck[HAND_SIZE * i: HAND_SIZE * i + HAND_SIZE]) for i in range(players)]
+    rest = idx[HAND_SIZE * players:]
+    if rest:
+        s.trump = rest[0] // SUIT_BITS
+        s.stock = (*rest[1:], rest[0])
+    else:
+        s.trump = idx[-1] // SUIT_BITS
+        s.stock = ()
+    attacker, best = 0, None
+    for p, h in enumerate(s.hands):
+        t = h & SUIT_MASKS[s.trump]
+        if t:
+            low = (t & -t).bit_length() - 1
+            if best is None or low < best:
+                best, attacker = low, p
+    s.discard, s.out = 0, ()
+    s.attacker, s.defender = attacker, (attacker + 1) % players
+    s.tatt = s.tcov = s.unc = 0
+    s.covers = ()
+    s.to_move, s.taking, s.first_bout = attacker, False, True
+    s.dstart = s.hands[s.defender].bit_count()
+    s.shown, s.last_defender = 0, s.defender
+    return s
+
+
+# --- the Engine interface -------------------------------------------------------------------
+
+
+class DurakEngine(_Engine[DState, tuple[int, int, int]]):
+    """Durak on bitmasks; agrees with :class:`foolsolve.spec.durak.DurakSpec` move for move."""
+
+    spec = dspec.SPEC
+
+    def from_spec(self, state: dspec.State) -> DState:
+        """See :func:`from_spec_state`."""
+        return from_spec_state(state)
+
+    def to_spec(self, state: DState) -> dspec.State:
+        """See :func:`to_spec_state`."""
+        return to_spec_state(state)
+
+    def legal_moves(self, state: DState) -> list[tuple[int, int, int]]:
+        """See :func:`legal`."""
+        return legal(state)
+
+    def move_to_spec(self, state: DState, move: tuple[int, int, int]) -> dspec.Move:
+        """See :func:`to_spec_move`."""
+        return to_spec_move(move)
+
+    def move_from_spec(self, state: DState, move: Any) -> tuple[int, int, int]:
+        """The engine move of a legal spec move; :class:`IllegalMove` otherwise."""
+        if not isinstance(move, _MOVE_CLASSES):
+            raise IllegalMove(f"not a Durak move: {move!r}")
+        m = from_spec_move(move)
+        if m not in legal(state):
+            raise IllegalMove(f"move {move} is not legal here")
+        return m
+
+    def apply(self, state: DState, move: tuple[int, int, int]) -> DState:
+        """See :func:`play` (checks legality)."""
+        if move not in legal(state):
+            raise IllegalMove(f"move {move_text(move)} is not legal here")
+        return play(state, move)
+
+    def apply_unchecked(self, state: DState, move: tuple[int, int, int]) -> DState:
+        """:func:`play` without the legality check (for searches and playouts)."""
+        return play(state, move)
+
+    def to_move(self, state: DState) -> int:
+        """Whose decision it is."""
+        return state.to_move
+
+    def result(self, state: DState) -> Result | None:
+        """See :func:`game_result`."""
+        return game_result(state)
+
+    def key(self, state: DState) -> Hashable:
+        """See :meth:`DState.key`."""
+        return state.key()
+
+    def deal(self, rules: dspec.Rules, players: int, rng: random.Random) -> DState:
+        """See :func:`deal`."""
+        return deal(rules, players, rng)
+
+    def move_text(self, move: tuple[int, int, int]) -> str:
+        """See :func:`move_text`."""
+        return move_text(move)
+
+    def describe(self, state: DState) -> str:
+        """The spec's description of the state."""
+        return self.spec.describe(to_spec_state(state))
+
+
+ENGINE = DurakEngine()
+"""The shared engine instance."""
+
+__all__ = ["ATTACK", "BEATERS", "COVER", "ENGINE", "PASS", "SHOW", "TAKE", "THROW", "TRANSFER",
+           "DState", "DurakEngine", "ERules", "deal", "from_spec_state", "legal", "move_text", "play",
+           "rank_set", "spread", "to_spec_state"]
