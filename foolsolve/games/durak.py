@@ -1,12 +1,13 @@
 """Durak glue: the spec, random whole-game starts and the position schema.
 
-The fast engine (``engines/durak.py``) and the solver are wired in by the lead.
+With the fast engine (``engines/durak.py``) checked against the spec by the harness.
 """
 
 from __future__ import annotations
 
 import random
 
+from foolsolve.engines.durak import DurakEngine
 from foolsolve.games.base import GameInfo
 from foolsolve.rules import random_rules
 from foolsolve.spec.durak import MAX_PLAYERS, MIN_PLAYERS, SPEC, Rules, State
@@ -19,4 +20,4 @@ def random_game(rng: random.Random) -> State:
     return SPEC.deal(rules, players, rng)
 
 
-INFO = GameInfo(spec=SPEC, random_game=random_game, schema="durak.schema.json")
+INFO = GameInfo(spec=SPEC, engine=DurakEngine(), random_game=random_game, schema="durak.schema.json")
