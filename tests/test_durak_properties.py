@@ -8,6 +8,7 @@ from durak_helpers import check_invariants
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from foolsolve.errors import InputError
 from foolsolve.game import IllegalMove
 from foolsolve.games.durak import random_game
 from foolsolve.spec import durak
@@ -118,3 +119,35 @@ def test_spec_is_deterministic_for_a_seed() -> None:
     a, na = play_out(12345)
     b, nb = play_out(12345)
     assert a == b and na == nb and hash(a) == hash(b)
+
+
+JUNK = [None, True, 0, 1, 5, 7, -1, "S", "X", "6H", "10S", "", [], [[]], ["6H"], ["6H", "6H"], [["6H", None]],
+        [["9H", "6H"]], [0], [0, 1], [1, 1], {}, {"variant": "perevodnoy"}, {"deck": 52}, [["6H"], []]]
+
+
+@settings(max_examples=40)
+@given(seeds, st.data())
+def test_mangled_positions_raise_input_error_or_load(seed: int, data: st.DataObject) -> None:
+    """Bad input never escapes as anything but an InputError (the CLI's one-line exit 2)."""
+    rng = random.Random(seed)
+    s = random_game(rng)
+    for _ in range(rng.randrange(60)):
+        if SPEC.result(s) is not None:
+            break
+        s = SPEC.apply(s, rng.choice(SPEC.legal_moves(s)))
+    j = SPEC.state_to_json(s)
+    for _ in range(data.draw(st.integers(1, 3))):
+        key = data.draw(st.sampled_from(sorted(j)))
+        if data.draw(st.booleans()) and isinstance(j[key], list) and j[key]:
+            i = data.draw(st.integers(0, len(j[key]) - 1))
+            j[key][i] = data.draw(st.sampled_from(JUNK))
+        elif data.draw(st.booleans()):
+            j[key] = data.draw(st.sampled_from(JUNK))
+        else:
+            del j[key]
+    try:
+        t = SPEC.state_from_json(j)
+    except InputError as exc:
+        assert "\n" not in str(exc) and ":" in str(exc)
+        return
+    check_invariants(t)
