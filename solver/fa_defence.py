@@ -465,21 +465,34 @@ def legal_defences(attack: str | Iterable[Card] | Iterable[str], hand: str | Ite
     return _legal_defences(a, h, effects, dfc)
 
 
-def _legal_defences(attack: tuple[Card, ...], hand: tuple[Card, ...], effects: Mapping[int, str],
-                    dfc: str) -> list[Defence]:
+def _plays(attack: tuple[Card, ...], hand: tuple[Card, ...], effects: Mapping[int, str], dfc: str,
+           keep: Collection[Card] = ()) -> list[tuple[str, int, tuple[Card, ...], tuple[Card, ...]]]:
+    """Every ``(target, pip mask, pip cards, face cards)`` play avoiding ``keep`` (pip cards are
+    indexed by the mask's bits)."""
     pips = [c for c in hand if is_pip(c)]
-    faces = [c for c in hand if is_face(c)]
+    faces = [c for c in hand if is_face(c) and c not in keep]
+    banned = 0
+    for i, c in enumerate(pips):
+        if c in keep:
+            banned |= 1 << i
     index = _SubsetSums([card_value(c) for c in pips])
     face_sets: list[tuple[Card, ...]] = [()]
     if dfc == WITH_PIPS:
         face_sets = [combo for k in range(len(faces) + 1) for combo in itertools.combinations(faces, k)]
-    plays: list[tuple[str, list[Card]]] = []
+    out: list[tuple[str, int, tuple[Card, ...], tuple[Card, ...]]] = []
     for target in available_targets(attack, effects):
         for mask in index.masks_with_sum(target_total(attack, target)):
-            chosen = [pips[i] for i in range(len(pips)) if mask >> i & 1]
-            for extra in face_sets:
-                plays.append((target, chosen + list(extra)))
-    return merge_defences(attack, plays)
+            if mask & banned:
+                continue
+            chosen = tuple(pips[i] for i in range(len(pips)) if mask >> i & 1)
+            out.extend((target, mask, chosen, extra) for extra in face_sets)
+    return out
+
+
+def _legal_defences(attack: tuple[Card, ...], hand: tuple[Card, ...], effects: Mapping[int, str],
+                    dfc: str) -> list[Defence]:
+    plays = _plays(attack, hand, effects, dfc)
+    return merge_defences(attack, ((t, chosen + extra) for t, _, chosen, extra in plays))
 
 
 def best_defences(attack: str | Iterable[Card] | Iterable[str], hand: str | Iterable[Card] | Iterable[str],
@@ -500,8 +513,20 @@ def best_defences(attack: str | Iterable[Card] | Iterable[str], hand: str | Iter
     kept = check_keep(keep, h)
     if kept and objective != KEEP:
         raise InputError(f"keep: only used with objective {KEEP!r}")
-    defences = _legal_defences(a, h, effects, dfc)
-    return pick_best(defences, a, objective, kept)
+    # Score the raw plays first; only the optimal ones become Defence objects.
+    taken_by_target = {t: len(a) - len(target_cards(a, t)) for t in TARGETS}
+    best_score: int | None = None
+    best_plays: list[tuple[str, tuple[Card, ...]]] = []
+    for target, _, chosen, extra in _plays(a, h, effects, dfc, kept):
+        score = -taken_by_target[target] if objective == TAKE else len(chosen) + len(extra)
+        if best_score is None or score > best_score:
+            best_score, best_plays = score, []
+        if score == best_score:
+            best_plays.append((target, chosen + extra))
+    if not best_plays:
+        return [surrender(a)]
+    # Surrender never ties a defence: it sheds 0 cards and takes every attack card.
+    return merge_defences(a, best_plays)
 
 
 def check_keep(keep: str | Iterable[Card] | Iterable[str], hand: Sequence[Card]) -> frozenset[Card]:
@@ -512,15 +537,6 @@ def check_keep(keep: str | Iterable[Card] | Iterable[str], hand: Sequence[Card])
         if c not in in_hand:
             raise InputError(f"keep: {c.ascii} is not in the hand")
     return frozenset(kept)
-
-
-def pick_best(defences: Iterable[Defence], attack: Sequence[Card], objective: str,
-              keep: Collection[Card] = frozenset()) -> list[Defence]:
-    """The optimal ones among ``defences`` plus surrender (ties all kept, canonical order)."""
-    candidates = [d for d in defences if not (objective == KEEP and any(c in keep for c in d.cards))]
-    candidates.append(surrender(attack))
-    best = max(objective_score(d, objective) for d in candidates)
-    return sorted((d for d in candidates if objective_score(d, objective) == best), key=Defence.sort_key)
 
 
 def can_defend(attack: str | Iterable[Card] | Iterable[str], hand: str | Iterable[Card] | Iterable[str], *,
@@ -612,12 +628,10 @@ def legal_attacks(attacker_hand: str | Iterable[Card] | Iterable[str], defender_
     return out
 
 
-def crushing_attacks(attacker_hand: str | Iterable[Card] | Iterable[str],
-                     defender_hand: str | Iterable[Card] | Iterable[str], *,
-                     face_effects: Mapping[Any, str] | str | None = None) -> CrushingAttacks:
-    """Every legal attack from ``attacker_hand`` that leaves ``defender_hand`` no defence of the
-    whole attack; :attr:`CrushingAttacks.no_defence` lists those with no defence at all.
-    (``defence_face_cards`` does not matter here: face cards add 0 to a defence.)"""
+def attack_verdicts(attacker_hand: str | Iterable[Card] | Iterable[str],
+                    defender_hand: str | Iterable[Card] | Iterable[str], *,
+                    face_effects: Mapping[Any, str] | str | None = None) -> list[AttackVerdict]:
+    """Every legal attack from ``attacker_hand`` with the targets ``defender_hand`` can meet, sorted."""
     ah = check_cards(attacker_hand, "attacker_hand")
     dh = check_cards(defender_hand, "hand")
     overlap = set(ah) & set(dh)
@@ -625,13 +639,23 @@ def crushing_attacks(attacker_hand: str | Iterable[Card] | Iterable[str],
         raise InputError(f"hand: {sort_cards(overlap)[0].ascii} is also in the attacker's hand")
     effects = normalise_face_effects(face_effects)
     sums = nonempty_subset_sums(card_value(c) for c in dh if is_pip(c))
-    attacks = legal_attacks(ah, len(dh))
     verdicts: list[AttackVerdict] = []
-    for a in attacks:
-        if -sum(card_value(c) for c in a) in sums:
-            continue
+    for a in legal_attacks(ah, len(dh)):
         targets = available_targets(a, effects)
         defendable = tuple(t for t in targets if target_total(a, t) in sums)
         verdicts.append(AttackVerdict(a, sum(card_value(c) for c in a), targets, defendable))
     verdicts.sort(key=AttackVerdict.sort_key)
-    return CrushingAttacks(len(attacks), tuple(verdicts), attack_allowed=len(dh) >= len(ah))
+    return verdicts
+
+
+def crushing_attacks(attacker_hand: str | Iterable[Card] | Iterable[str],
+                     defender_hand: str | Iterable[Card] | Iterable[str], *,
+                     face_effects: Mapping[Any, str] | str | None = None) -> CrushingAttacks:
+    """Every legal attack from ``attacker_hand`` that leaves ``defender_hand`` no defence of the
+    whole attack; :attr:`CrushingAttacks.no_defence` lists those with no defence at all.
+    (``defence_face_cards`` does not matter here: face cards add 0 to a defence.)"""
+    verdicts = attack_verdicts(attacker_hand, defender_hand, face_effects=face_effects)
+    ah = check_cards(attacker_hand, "attacker_hand")
+    dh = check_cards(defender_hand, "hand")
+    return CrushingAttacks(len(verdicts), tuple(v for v in verdicts if not v.whole_defendable),
+                           attack_allowed=len(dh) >= len(ah))
