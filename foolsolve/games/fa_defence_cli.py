@@ -233,7 +233,8 @@ def _solve_defence(req: Request, objective: str, keep: tuple[Card, ...], method:
         reds = sum(fd.card_value(c) for c in fd.red_pips(attack))
         blacks = sum(fd.card_value(c) for c in fd.black_pips(attack))
         total = reds + blacks
-        click.echo(f"({req.source})")
+        if req.source != "options":
+            click.echo(f"({req.source})")
         click.echo(f"Attack   {cards_text(attack)}   total {fd.signed_text(total)}"
                    f"  (red {fd.signed_text(reds)}, black {fd.signed_text(blacks)})")
         click.echo(f"Hand     {cards_text(hand)}")
@@ -328,7 +329,8 @@ def _solve_attack(req: Request, method: str, show_all: bool, as_json: bool) -> i
             out["agree"] = agree
         click.echo(json.dumps(out, ensure_ascii=False, indent=1))
     else:
-        click.echo(f"({req.source})")
+        if req.source != "options":
+            click.echo(f"({req.source})")
         click.echo(f"Attacker {cards_text(ah)}")
         click.echo(f"Defender {cards_text(dh)}")
         click.echo(f"Rules    face effects: {_effects_text(req.face_effects)}")
