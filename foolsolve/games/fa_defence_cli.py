@@ -100,7 +100,7 @@ def request_from_position(obj: Any, source: str = "position") -> Request:
     hands_raw = obj.get("hands")
     if not isinstance(hands_raw, list) or len(hands_raw) != 2:
         raise InputError("hands: missing or not a list of the two players' hands")
-    hands = [_hand_of(h, f"hands[{i}]") for i, h in enumerate(hands_raw)]
+    hands = [fd.sort_cards(_hand_of(h, f"hands[{i}]")) for i, h in enumerate(hands_raw)]
     seen: dict[Card, int] = {}
     for i, h in enumerate(hands):
         for c in h:
