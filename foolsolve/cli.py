@@ -351,7 +351,19 @@ def prove(names: Sequence[str], list_only: bool) -> None:
 # --- entry point -----------------------------------------------------------------------
 
 
+_TOOL_COMMANDS = (
+    # game tools that work without a full position (pure functions of cards)
+    ("foolsolve.games.fa_defence_cli", "defend_command"),
+)
+
+
 def _register_game_commands() -> None:
+    import importlib
+
+    for module, attr in _TOOL_COMMANDS:
+        cmd = getattr(importlib.import_module(module), attr)
+        if cmd.name not in cli.commands:
+            cli.add_command(cmd)
     for name in games.names():
         for cmd in games.get(name).commands:
             if cmd.name and cmd.name not in cli.commands:
