@@ -476,11 +476,14 @@ class CaptureReport:
     """The optimal collections, sorted by hand index and positions (at most the limit)."""
     method: str = "dp"
     seconds: float = 0.0
+    count_exact: bool = True
+    """Whether :attr:`count` is exact (the DP's always is; Z3's only when it listed them
+    all, else it is a lower bound)."""
 
     @property
     def truncated(self) -> bool:
         """Whether some optimal collections are not listed."""
-        return len(self.best) < self.count
+        return len(self.best) < self.count or not self.count_exact
 
     @property
     def keys(self) -> set[tuple[int, tuple[int, ...]]]:
@@ -492,7 +495,8 @@ class CaptureReport:
         return {
             "objective": self.objective, "ace": self.ace, "card_points": self.card_points,
             "played_card": self.played_card, "value": self.value, "count": self.count,
-            "truncated": self.truncated, "method": self.method, "seconds": round(self.seconds, 6),
+            "count_exact": self.count_exact, "truncated": self.truncated, "method": self.method,
+            "seconds": round(self.seconds, 6),
             "best": [s.to_json() for s in self.best],
         }
 

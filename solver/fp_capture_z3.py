@@ -12,7 +12,11 @@ shared). One model per question:
   ``take_i -> value_i <= v`` (000 §Collecting Cards);
 * the ``ace`` option as constraints on ``played14`` / ``ace14_i``.
 
-``Optimize`` maximises the objective; every optimal ``(hand card, centre set)`` is then
+``Optimize`` maximises the objective (``strategy="optimize"``, the default); the
+alternative ``strategy="linear"`` finds the same optimum with a plain ``Solver`` by
+SAT-UNSAT linear search (after each model, require a strictly better objective), which on
+this model is often an order of magnitude faster than ``Optimize`` (see
+``docs/bench-fp-capture.md``). Every optimal ``(hand card, centre set)`` is then
 listed with blocking clauses, and for each its ace valuations (played value, number of
 collected aces counted 1 and 14) with a second blocking loop.
 """
@@ -111,11 +115,11 @@ def _objective(m: _Model, hand: Sequence[Card], centre: Sequence[Card], *, objec
     return z3.Sum(*terms)
 
 
-def _choices(m: _Model, hand: Sequence[Card], centre: Sequence[Card], j: int, taken: Sequence[int],
+def _choices(s: Any, m: _Model, hand: Sequence[Card], centre: Sequence[Card], j: int, taken: Sequence[int],
              ) -> tuple[AceChoice, ...]:
-    """Every ace valuation of one collection, by enumeration with blocking clauses."""
-    s = z3.Solver()
-    s.add(*m.constraints)
+    """Every ace valuation of one collection, by enumeration with blocking clauses (in a
+    pushed scope of the solver ``s``, which holds the model's constraints)."""
+    s.push()
     s.add(m.play[j])
     s.add(*[m.take[i] if i in taken else z3.Not(m.take[i]) for i in range(len(centre))])
     aces = [i for i in taken if centre[i].rank == ACE]
@@ -131,6 +135,7 @@ def _choices(m: _Model, hand: Sequence[Card], centre: Sequence[Card], j: int, ta
         if is_ace:
             block.append(m.played14 != z3.BoolVal(p14))
         s.add(z3.Or(*block))
+    s.pop()
     return tuple(sorted(out, key=lambda c: (-1 if c.played is None else c.played, c.low, c.high)))
 
 
@@ -141,7 +146,9 @@ def z3_collection_choices(played: Card, taken: Sequence[Card], *, ace: str = "ei
     if not taken:
         return ()
     m = _model([played], taken, ace)
-    return _choices(m, [played], taken, 0, list(range(len(taken))))
+    s = z3.Solver()
+    s.add(*m.constraints)
+    return _choices(s, m, [played], taken, 0, list(range(len(taken))))
 
 
 def z3_is_legal(played: Card, taken: Sequence[Card], *, ace: str = "either") -> bool:
@@ -157,7 +164,9 @@ def z3_is_legal(played: Card, taken: Sequence[Card], *, ace: str = "either") -> 
 
 
 def _enumerate(m: _Model, hand: Sequence[Card], centre: Sequence[Card], extra: list[Any], limit: int | None
-               ) -> list[Collection]:
+               ) -> tuple[list[Collection], bool]:
+    """The collections satisfying the model and ``extra`` (at most ``limit``), and whether
+    that is all of them."""
     s = z3.Solver()
     s.add(*m.constraints, *extra)
     out: list[Collection] = []
@@ -165,9 +174,11 @@ def _enumerate(m: _Model, hand: Sequence[Card], centre: Sequence[Card], extra: l
         mod = s.model()
         j = next(i for i, p in enumerate(m.play) if z3.is_true(mod.eval(p, model_completion=True)))
         taken = tuple(i for i, t in enumerate(m.take) if z3.is_true(mod.eval(t, model_completion=True)))
-        out.append(Collection(j, hand[j], taken, tuple(centre[i] for i in taken), _choices(m, hand, centre, j, taken)))
+        choices = _choices(s, m, hand, centre, j, taken)
+        out.append(Collection(j, hand[j], taken, tuple(centre[i] for i in taken), choices))
         s.add(z3.Or(z3.Not(m.play[j]), *[z3.Not(t) if i in taken else t for i, t in enumerate(m.take)]))
-    return sorted(out, key=lambda c: c.key)
+    complete = limit is None or len(out) < limit or s.check() != z3.sat
+    return sorted(out, key=lambda c: c.key), complete
 
 
 def z3_legal_collections(hand: Sequence[Card], centre: Sequence[Card], *, ace: str = "either",
@@ -176,19 +187,42 @@ def z3_legal_collections(hand: Sequence[Card], centre: Sequence[Card], *, ace: s
     check_option("ace", ace, ("either", "low", "high", "either_per_play"))
     if not hand or not centre:
         return []
-    return _enumerate(_model(hand, centre, ace), hand, centre, [], limit)
+    return _enumerate(_model(hand, centre, ace), hand, centre, [], limit)[0]
+
+
+STRATEGIES: tuple[str, ...] = ("optimize", "linear")
+"""How Z3 finds the optimum: ``Optimize.maximize``, or SAT-UNSAT linear search."""
+
+
+def _maximise(m: _Model, extra: list[Any], obj: Any, strategy: str) -> int | None:
+    if strategy == "optimize":
+        opt = z3.Optimize()
+        opt.add(*m.constraints, *extra)
+        handle = opt.maximize(obj)
+        if opt.check() != z3.sat:
+            return None
+        return int(opt.upper(handle).as_long())
+    s = z3.Solver()
+    s.add(*m.constraints, *extra)
+    best: int | None = None
+    while s.check() == z3.sat:
+        best = int(s.model().eval(obj, model_completion=True).as_long())
+        s.add(obj > best)
+    return best
 
 
 def z3_best_collections(hand: Sequence[Card], centre: Sequence[Card], *, ace: str = "either",
                         objective: str = "cards", card_points: str = "value", played_card: str = "collected",
-                        limit: int | None = 1000) -> CaptureReport:
-    """The optimal collections by Z3 ``Optimize``, ties listed by blocking clauses.
+                        limit: int | None = 1000, strategy: str = "optimize") -> CaptureReport:
+    """The optimal collections by Z3 (``Optimize``, or linear search), ties listed by
+    blocking clauses.
 
-    ``count`` is exact when it is below ``limit``; otherwise it is ``limit`` (a lower bound).
+    ``count`` is the number listed; ``count_exact`` says whether that is all of them.
     """
     check_options(ace=ace, objective=objective, card_points=card_points, played_card=played_card)
+    check_option("strategy", strategy, STRATEGIES)
     t0 = time.perf_counter()
-    report = CaptureReport(objective, ace, card_points, played_card, None, 0, method="z3")
+    report = CaptureReport(objective, ace, card_points, played_card, None, 0, method=f"z3-{strategy}")
     if not hand or not centre:
         report.seconds = time.perf_counter() - t0
         return report
@@ -197,17 +231,15 @@ def z3_best_collections(hand: Sequence[Card], centre: Sequence[Card], *, ace: st
     if objective == "clear":
         extra.append(z3.And(*m.take))
     obj = _objective(m, hand, centre, objective=objective, ace=ace, card_points=card_points, played_card=played_card)
-    opt = z3.Optimize()
-    opt.add(*m.constraints, *extra)
-    handle = opt.maximize(obj)
-    if opt.check() != z3.sat:
+    best = _maximise(m, extra, obj, strategy)
+    if best is None:
         report.seconds = time.perf_counter() - t0
         return report
-    best = opt.upper(handle).as_long()
-    cols = _enumerate(m, hand, centre, [*extra, obj == best], limit)
+    cols, complete = _enumerate(m, hand, centre, [*extra, obj == best], limit)
     report.value = best
     report.best = [score_collection(c, len(centre), ace=ace, card_points=card_points, played_card=played_card)
                    for c in cols]
     report.count = len(cols)
+    report.count_exact = complete
     report.seconds = time.perf_counter() - t0
     return report

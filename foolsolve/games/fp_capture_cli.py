@@ -32,10 +32,12 @@ from foolsolve.solver.fp_capture import (
     AceChoice,
     CaptureReport,
     Collection,
+    ace_choices,
     best_collections,
     check_option,
     legal_collections,
     legal_counts,
+    objective_value,
 )
 
 GAME = "fools-paradise"
@@ -226,20 +228,27 @@ def _best_lines(report: CaptureReport, *, ranks_only: bool) -> list[str]:
 
 
 def agreement(dp: CaptureReport, z3r: CaptureReport) -> tuple[bool, str]:
-    """Whether the two methods agree (value, count, and the optimal collections when both
-    listed all of them), with a one-line summary."""
+    """Whether the two methods agree, with a one-line summary: the same optimum; every
+    collection Z3 lists is optimal with the DP's ace valuations; the same number of optimal
+    collections, and the same ones when both listed all of them."""
     if dp.value != z3r.value:
         return False, f"DISAGREE: optimum DP {dp.value}, Z3 {z3r.value}"
-    if not dp.truncated and not z3r.truncated:
-        if dp.keys != z3r.keys or dp.count != z3r.count:
-            return False, f"DISAGREE: DP lists {dp.count} optimal collections, Z3 {z3r.count}"
-        dp_choices = {s.collection.key: s.collection.choices for s in dp.best}
-        if any(dp_choices[s.collection.key] != s.collection.choices for s in z3r.best):
-            return False, "DISAGREE: ace valuations differ"
+    for s in z3r.best:
+        col = s.collection
+        if ace_choices(col.card, col.cards, ace=dp.ace) != col.choices:
+            return False, f"DISAGREE: ace valuations of {card_text(col.card)} taking {list(col.taken)}"
+        if objective_value(s, dp.objective) != dp.value:
+            return False, f"DISAGREE: Z3 lists {card_text(col.card)} taking {list(col.taken)}, not optimal"
+    if z3r.count_exact and z3r.count != dp.count:
+        return False, f"DISAGREE: DP counts {dp.count} optimal collections, Z3 {z3r.count}"
+    if not z3r.count_exact and z3r.count > dp.count:
+        return False, f"DISAGREE: Z3 lists {z3r.count} optimal collections, DP counts {dp.count}"
+    if not dp.truncated and not z3r.truncated and dp.keys != z3r.keys:
+        return False, "DISAGREE: different optimal collections"
+    if z3r.count_exact:
         return True, f"DP and Z3 agree: optimum {dp.value}, {dp.count} optimal collection(s)"
-    if z3r.count > dp.count or not z3r.keys <= {s.collection.key for s in dp.best} | z3r.keys:
-        return False, f"DISAGREE: Z3 found {z3r.count} optimal collections, DP counts {dp.count}"
-    return True, f"DP and Z3 agree on the optimum {dp.value} (DP counts {dp.count} optimal collections; Z3 listed {z3r.count})"
+    return True, (f"DP and Z3 agree on the optimum {dp.value}; DP counts {dp.count} optimal collections, "
+                  f"Z3 listed {z3r.count} (limit), all optimal")
 
 
 # --- the command -------------------------------------------------------------------------------
