@@ -71,7 +71,7 @@ def _tokens(text: str) -> list[str]:
 def parse_hand_and_centre(hand_text: str, centre_text: str, *, decks: int = 1, ranks_only: bool = False
                           ) -> tuple[list[Card], list[Card]]:
     """Parse ``--hand`` and ``--centre``. Suited cards may appear at most ``decks`` times in
-    all; bare ranks get the first suit (♠ ♥ ♦ ♣) not yet used ``decks`` times."""
+    all; a bare rank gets the least used suit of that rank, ties in the order ♠ ♥ ♦ ♣."""
     if decks < 1:
         raise InputError(f"decks: must be at least 1, got {decks}")
     fields = {"hand": _tokens(hand_text), "centre": _tokens(centre_text)}
@@ -100,12 +100,11 @@ def parse_hand_and_centre(hand_text: str, centre_text: str, *, decks: int = 1, r
             if isinstance(item, Card):
                 cards.append(item)
                 continue
-            for suit in RANK_SUIT_ORDER:
-                card = FRENCH52.card(suit, item)
-                if used.get(card, 0) < decks:
-                    used[card] = used.get(card, 0) + 1
-                    cards.append(card)
-                    break
+            # the least used suit of this rank, ties in the order ♠ ♥ ♦ ♣
+            card = min((FRENCH52.card(suit, item) for suit in RANK_SUIT_ORDER), key=lambda c: used.get(c, 0))
+            if used.get(card, 0) < decks:
+                used[card] = used.get(card, 0) + 1
+                cards.append(card)
             else:
                 rank_text = {11: "J", 12: "Q", 13: "K", ACE: "A"}.get(item, str(item))
                 raise InputError(f"{name}: rank {rank_text} appears more than {4 * decks} times (decks={decks})")
