@@ -268,6 +268,8 @@ def agreement(dp: CaptureReport, z3r: CaptureReport) -> tuple[bool, str]:
 @click.option("--player", type=int, default=None, help="With a position: whose hand (default: to_move).")
 @click.option("--method", type=click.Choice(("dp", "z3", "both")), default="dp", show_default=True,
               help="dp: dynamic program; z3: Z3 Optimize; both: run both and check they agree.")
+@click.option("--z3-strategy", type=click.Choice(("optimize", "linear")), default="optimize", show_default=True,
+              help="How Z3 maximises: Optimize, or SAT-UNSAT linear search (often faster).")
 @click.option("--all", "show_all", is_flag=True, help="List every legal collection (up to --limit).")
 @click.option("--limit", type=click.IntRange(min=1), default=1000, show_default=True,
               help="Most collections listed (counts are always exact for the DP).")
@@ -275,7 +277,7 @@ def agreement(dp: CaptureReport, z3r: CaptureReport) -> tuple[bool, str]:
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 def capture_command(position: str | None, hand_text: str | None, centre_text: str | None, ace: str | None,
                     objective: str, card_points: str | None, played_card: str | None, decks: int | None,
-                    player: int | None, method: str, show_all: bool, limit: int, ranks_only: bool,
+                    player: int | None, method: str, z3_strategy: str, show_all: bool, limit: int, ranks_only: bool,
                     as_json: bool) -> None:
     """Optimal Fool's Paradise collections of a hand on a centre (000 §Collecting Cards)."""
     if position is not None:
@@ -301,7 +303,8 @@ def capture_command(position: str | None, hand_text: str | None, centre_text: st
     if played_card is not None:
         inp.played_card = played_card
     check_option("ace", inp.ace, ACE_OPTIONS)
-    out = run_capture(inp, objective=objective, method=method, show_all=show_all, limit=limit)
+    out = run_capture(inp, objective=objective, method=method, show_all=show_all, limit=limit,
+                      z3_strategy=z3_strategy)
     if as_json:
         click.echo(json.dumps(out["json"], ensure_ascii=False, indent=1))
     else:
@@ -310,7 +313,8 @@ def capture_command(position: str | None, hand_text: str | None, centre_text: st
         raise click.exceptions.Exit(1)
 
 
-def run_capture(inp: CaptureInput, *, objective: str, method: str, show_all: bool, limit: int) -> dict[str, Any]:
+def run_capture(inp: CaptureInput, *, objective: str, method: str, show_all: bool, limit: int,
+                z3_strategy: str = "optimize") -> dict[str, Any]:
     """Compute everything the command prints: legal collections per hand card (DP counts,
     listed when few or with ``show_all``), the best report(s) and the agreement check."""
     counts = legal_counts(inp.hand, inp.centre, ace=inp.ace)
@@ -331,7 +335,8 @@ def run_capture(inp: CaptureInput, *, objective: str, method: str, show_all: boo
         from foolsolve.solver.fp_capture_z3 import z3_best_collections
 
         reports.append(z3_best_collections(inp.hand, inp.centre, ace=inp.ace, objective=objective,
-                                           card_points=inp.card_points, played_card=inp.played_card, limit=limit))
+                                           card_points=inp.card_points, played_card=inp.played_card, limit=limit,
+                                           strategy=z3_strategy))
     agree, summary = (True, "")
     if method == "both":
         agree, summary = agreement(reports[0], reports[1])
