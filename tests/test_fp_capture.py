@@ -560,3 +560,13 @@ def test_cli_errors_map_through_a_group_to_one_line() -> None:
     result = CliRunner().invoke(cli, ["capture", "--hand", "K", "--centre", "Q Q Q Q Q"])
     assert isinstance(result.exception, InputError)
     assert "\n" not in str(result.exception)
+
+
+def test_cli_many_collections_show_a_count_unless_all() -> None:
+    args = ["--hand", "6S", "--centre", "AS AH AD AC 2S 2H 2D 3S 3H 4C 5D"]
+    n = count_legal_collections(cards("6S"), cards("AS AH AD AC 2S 2H 2D 3S 3H 4C 5D"))
+    code, out, exc = run(*args)
+    assert exc is None and f"6♠: {n} collections (use --all to list them)" in out
+    code, out, exc = run(*args, "--all", "--limit", "5", "--method", "both", "--z3-strategy", "linear")
+    assert exc is None and code == 0
+    assert f"6♠: {n} collections (first 5 listed)" in out and "DP and Z3 agree" in out
