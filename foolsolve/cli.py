@@ -354,6 +354,7 @@ def prove(names: Sequence[str], list_only: bool) -> None:
 _TOOL_COMMANDS = (
     # game tools that work without a full position (pure functions of cards)
     ("foolsolve.games.fa_defence_cli", "defend_command"),
+    ("foolsolve.games.fp_capture_cli", "capture_command"),
 )
 
 
