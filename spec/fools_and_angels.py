@@ -712,20 +712,20 @@ class FoolsAndAngelsSpec(SpecGame[State, Move]):
         for p in (0, 1):
             # 003 "The first player to get rid of all cards in both their hand and their own stock wins."
             if not state.hands[p] and not state.stocks[p]:
-                return _win(p, "emptied hand and own stock")
+                return win_result(p, "emptied hand and own stock")
         if state.phase == DEFEND and only_face_cards(state.hands[state.to_move]):
             # 003 "A player with only face cards in their hand cannot attack, and loses when attacked."
-            return _win(1 - state.to_move, "attacked a hand of only face cards")
+            return win_result(1 - state.to_move, "attacked a hand of only face cards")
         if state.phase == TURN and not state.exchanged:
             p = state.to_move
             # 003 "If a player has a hand of only face cards at the start of their turn, and they are
             # unable to draw additional cards into their hand (for example, they already have 7 cards,
             # or all available stocks are empty), they must show their hand and forfeit the game."
             if only_face_cards(state.hands[p]) and not can_draw(state, p):
-                return _win(1 - p, "forfeit: only face cards and unable to draw")
+                return win_result(1 - p, "forfeit: only face cards and unable to draw")
         if state.phase == TURN and state.rules.no_legal_action == "lose" and stuck(state):
             # RECONSTRUCTION no_legal_action == "lose"
-            return _win(1 - state.to_move, "no legal action")
+            return win_result(1 - state.to_move, "no legal action")
         return None
 
     def to_move(self, state: State) -> int:
@@ -906,7 +906,8 @@ def _pair(items: list[Any]) -> tuple[Any, Any]:
     return (items[0], items[1])
 
 
-def _win(p: int, why: str) -> Result:
+def win_result(p: int, why: str) -> Result:
+    """The result of a win by ``p`` (payoffs +1/-1) with the reason."""
     from fractions import Fraction
 
     payoffs = (Fraction(1), Fraction(-1)) if p == 0 else (Fraction(-1), Fraction(1))
@@ -955,7 +956,7 @@ def state_from_json(obj: Any) -> State:
     attack = frozenset(cards(obj.get("attack", []), "attack"))
     phase = obj.get("phase", TURN)
     to_move = obj["to_move"]
-    turns_done = obj.get("turns_done", 2)
+    turns_done = obj.get("turns_done", 0 if phase == SETUP else 2)
     exchanged = obj.get("exchanged", False)
     drawn = obj.get("drawn", 0)
     drew_pool = obj.get("drew_pool", False)
@@ -982,6 +983,10 @@ def state_from_json(obj: Any) -> State:
             raise PositionError(f"drawn: more than regroup_max ({rules.regroup_max})")
     if phase == TEMPT and not rules.temptation:
         raise PositionError("phase: tempt needs the temptation variant")
+    if phase == TEMPT and turns_done != 2:
+        raise PositionError("turns_done: must be 2 in phase tempt (Temptation starts after both first turns)")
+    if phase == SETUP and turns_done != 0:
+        raise PositionError("turns_done: must be 0 in phase setup")
     if phase in (TEMPT, SETUP) and drew_pool:
         raise PositionError(f"drew_pool: must be false in phase {phase}")
     if phase != SETUP and setup_chosen:
