@@ -411,6 +411,7 @@ def apply(state: EState, move: Move) -> EState:
         s[h] = hand
         drawn = state[11] + 1
         s[11] = drawn
+        s[10] = False
         s[1] = P_REGROUP
         if hand.bit_count() < cr.hand_limit and drawn < cr.regroup_max and (s[5 + p] or s[7]):
             return tuple(s)
@@ -421,6 +422,7 @@ def apply(state: EState, move: Move) -> EState:
         s[1] = P_DEFEND
         s[2] = 1 - p
         s[8] = move[1]
+        s[10] = False
         return tuple(s)
     if kind == DEFEND:
         attack = state[8]

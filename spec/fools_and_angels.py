@@ -800,7 +800,8 @@ class FoolsAndAngelsSpec(SpecGame[State, Move]):
             return replace(state, hands=_pair(hands), pool=pool[k:], exchanged=True, drew_pool=drew)
         if isinstance(move, Attack):
             hands[p] = hands[p] - set(move.cards)
-            return replace(state, phase=DEFEND, to_move=o, hands=_pair(hands), attack=frozenset(move.cards))
+            return replace(state, phase=DEFEND, to_move=o, hands=_pair(hands), attack=frozenset(move.cards),
+                           exchanged=False)
         if isinstance(move, Defend):
             # p is the defender here.
             cancelled = next(c for t, c, _ in defence_targets(state.attack, state.rules) if t == move.target)
@@ -821,7 +822,7 @@ class FoolsAndAngelsSpec(SpecGame[State, Move]):
                 pool = pool[1:]
             hands[p] = hands[p] | {card}
             after = replace(state, phase=REGROUP, hands=_pair(hands), stocks=_pair(stocks), pool=pool,
-                            drawn=state.drawn + 1, drew_pool=state.drew_pool or move.source == "pool")
+                            drawn=state.drawn + 1, drew_pool=state.drew_pool or move.source == "pool", exchanged=False)
             if more_draws(after):
                 return after
             return self._end_turn(after, attacker=p)
