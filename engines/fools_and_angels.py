@@ -101,14 +101,11 @@ def sum_table(mask: int) -> dict[int, list[int]]:
         low = mask & -mask
         rest = sum_table(mask ^ low)
         v = VAL[low]
-        table = {t: list(subs) for t, subs in rest.items()}
+        table = dict(rest)  # shares the lists of ``rest``: they are never modified, only replaced
         for t, subs in rest.items():
             more = [x | low for x in subs]
             dst = table.get(t + v)
-            if dst is None:
-                table[t + v] = more
-            else:
-                dst += more
+            table[t + v] = more if dst is None else dst + more
     _TABLE_MEMO[mask] = table
     return table
 
