@@ -187,8 +187,8 @@ def hand_attacks(hand: int, cap: int) -> list[Move]:
 class Compiled:
     """A :class:`Rules` value with what the engine reads precomputed."""
 
-    __slots__ = ("allowed", "asym_first", "exchange", "first_player", "hand_limit", "infusion", "lose_when_stuck",
-                 "pile", "regroup_max", "rules", "temptation", "trigger_exchange", "with_faces")
+    __slots__ = ("allowed", "asym_first", "exchange", "exchange_pool_only", "first_player", "hand_limit", "infusion",
+                 "lose_when_stuck", "pile", "regroup_max", "rules", "temptation", "trigger_exchange", "with_faces")
 
     def __init__(self, rules: S.Rules) -> None:
         self.rules = rules
@@ -196,6 +196,7 @@ class Compiled:
         self.regroup_max = 1 << 30 if rules.regroup_max == "limit" else int(rules.regroup_max)
         self.infusion = rules.infusion
         self.exchange = rules.exchange
+        self.exchange_pool_only = rules.exchange_limit == "pool_size"
         self.temptation = rules.temptation
         self.trigger_exchange = rules.temptation_trigger == "any_pool_draw"
         self.with_faces = rules.defence_face_cards == "with_pips"
@@ -329,9 +330,9 @@ def _turn_moves(state: EState, p: int) -> list[Move]:
     own = state[5 + p]
     pool = state[7]
     out: list[Move] = []
-    if cr.exchange and not state[10] and pool and hand:
+    if cr.exchange and not state[10] and hand:
         hb = bits(hand)
-        for n in range(1, min(len(hb), len(pool)) + 1):
+        for n in range(1, (min(len(hb), len(pool)) if cr.exchange_pool_only else len(hb)) + 1):
             for combo in combinations(hb, n):
                 m = 0
                 for b in combo:

@@ -257,8 +257,8 @@ class Rules:
     exchange: bool = option(
         False, choices=(False, True),
         doc="Variant Exchange: at the start of a turn the player may put any number of hand cards under the "
-            "pool and draw as many from its top (reading: at most as many as the pool holds; "
-            "they go under in card-index order).",
+            "pool and draw as many from its top (how many: option exchange_limit; reading: they go under in "
+            "card-index order).",
         source='003 Exchange: "At the start of your turn, you may exchange any number of cards in your hand for the '
                'same number of cards in the pool, before taking your normal turn."')
     temptation: bool = option(
@@ -317,6 +317,11 @@ class Rules:
         doc="Asymmetry: who chooses a pile swap first; the second sees the piles as they then stand "
             "(reconstruction: 003 does not say).",
         source='003 Asymmetry: "Each player may exchange one of their three piles for one of the four "pool" piles."')
+    exchange_limit: str = option(
+        "pool_size", choices=("pool_size", "hand_size"), reconstructed=True,
+        doc="Exchange: at most as many cards as the pool holds, or any number of hand cards (the drawn cards "
+            "may then include some just put under) (reconstruction: 003 does not say).",
+        source='003 Exchange: "exchange any number of cards in your hand for the same number of cards in the pool"')
     temptation_trigger: str = option(
         "any_pool_draw", choices=("any_pool_draw", "regroup_only"), reconstructed=True,
         doc="Temptation: whether the Exchange variant's draws from the pool count as drawing from the pool "
@@ -649,12 +654,13 @@ def stuck(state: State) -> bool:
 
 def exchange_moves(state: State) -> list[Exchange]:
     """003 Exchange: "At the start of your turn, you may exchange any number of cards in your
-    hand for the same number of cards in the pool, before taking your normal turn."
-    READING: at most as many cards as the pool holds."""
+    hand for the same number of cards in the pool, before taking your normal turn." """
     if not state.rules.exchange or state.exchanged:
         return []
     hand = ordered(state.hands[state.to_move])
-    return [Exchange(combo) for n in range(1, min(len(hand), len(state.pool)) + 1) for combo in combinations(hand, n)]
+    # RECONSTRUCTION exchange_limit: "pool_size" (default) or "hand_size"
+    most = min(len(hand), len(state.pool)) if state.rules.exchange_limit == "pool_size" else len(hand)
+    return [Exchange(combo) for n in range(1, most + 1) for combo in combinations(hand, n)]
 
 
 def pile_size(rules: Rules) -> int:

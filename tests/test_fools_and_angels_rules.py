@@ -398,3 +398,14 @@ def test_rules_round_trip_through_json() -> None:
         rules_from_json(Rules, {"face_effects": {"J": "nope"}})
     with pytest.raises(InputError, match=r"rules\.hand_limit"):
         rules_from_json(Rules, {"hand_limit": 0})
+
+
+def test_exchange_limit_option() -> None:
+    r = {"exchange": True, "exchange_limit": "hand_size"}
+    s = position("A♣ 2♣", "3♦ 4♦ 5♦", stock0="6♠", stock1="6♥", pool="7♦", rules=r)
+    assert "exchange 2♣ A♣" in moves(s)
+    after = play(s, "exchange 2♣ A♣")  # 2♣ A♣ go under 7♦; the top two come back: 7♦ and 2♣
+    assert hand(after, 0) == {"7♦", "2♣"} and [str(c) for c in after.pool] == ["A♣"]
+    empty = position("A♣", "3♦ 4♦", stock0="6♠", stock1="6♥", rules=r)
+    assert "exchange A♣" in moves(empty)
+    assert "exchange A♣" not in moves(position("A♣", "3♦ 4♦", stock0="6♠", stock1="6♥", rules={"exchange": True}))
