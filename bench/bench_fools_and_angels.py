@@ -71,6 +71,45 @@ def bench_playouts(games: int, rules: Rules, label: str) -> dict[str, float]:
     return out
 
 
+def bench_phases(games: int) -> None:
+    """Per-phase cost on one recorded set of random games (default rules): each recorded state
+    is timed in the spec (legal moves + the recorded move) and in the engine, both cold."""
+    rng = random.Random(99)
+    record: list[tuple[State, Any, Any, Any]] = []
+    for _ in range(games):
+        s = SPEC.deal(Rules(), 2, rng)
+        e = E.ENGINE.from_spec(s)
+        while True:
+            moves = E.legal_moves(e)
+            if not moves:
+                break
+            m = moves[int(rng.random() * len(moves))]
+            sm = E.ENGINE.move_to_spec(e, m)
+            record.append((s, e, m, sm))
+            s, e = SPEC.apply(s, sm), E.apply(e, m)
+    E.clear_caches()
+    SPEC._legal_cache.cache_clear()
+    spec_t: dict[str, float] = {}
+    eng_t: dict[str, float] = {}
+    count: dict[str, int] = {}
+    for s, e, m, sm in record:
+        t = time.process_time()
+        SPEC.legal_moves(s)
+        SPEC.apply(s, sm)
+        t1 = time.process_time()
+        E.legal_moves(e)
+        E.apply(e, m)
+        t2 = time.process_time()
+        spec_t[s.phase] = spec_t.get(s.phase, 0.0) + t1 - t
+        eng_t[s.phase] = eng_t.get(s.phase, 0.0) + t2 - t1
+        count[s.phase] = count.get(s.phase, 0) + 1
+    print("| phase | steps | spec us/step | engine us/step | ratio |")
+    print("|---|---|---|---|---|")
+    for ph in sorted(count, key=lambda k: -count[k]):
+        n = count[ph]
+        print(f"| {ph} | {n} | {spec_t[ph] / n * 1e6:.1f} | {eng_t[ph] / n * 1e6:.2f} | {spec_t[ph] / eng_t[ph]:.1f}x |")
+
+
 def big_defences(count: int, size: int) -> list[State]:
     rng = random.Random(size)
     out = []
@@ -131,7 +170,8 @@ def main() -> None:
     games = 30 if args.quick else args.games
     bench_playouts(games, Rules(), "default rules")
     bench_playouts(games, Rules(exchange=True, temptation=True, infusion=True), "exchange+temptation+infusion")
-    bench_playouts(games, Rules(defence_face_cards="with_pips", face_effects=Rules().face_effects), "with_pips")
+    bench_playouts(games, Rules(defence_face_cards="with_pips"), "with_pips")
+    bench_phases(games // 2)
     for size in (6, 9, 12) if args.quick else (6, 9, 12, 15):
         bench_defences(size)
     sizes = [(6, 7), (8, 9)] if args.quick else [(6, 7), (7, 8), (8, 9), (9, 10), (10, 11), (11, 12), (12, 13)]
