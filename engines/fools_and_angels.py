@@ -166,7 +166,7 @@ def hand_attacks(hand: int, cap: int) -> list[Move]:
     pairs = [(b, VAL[b]) for b in bits(hand & PIPS)]
     faces = bits(hand & FACES) if cap > 1 else []
     out: list[Move] = []
-    for n in range(1, min(cap, 4) + 1):
+    for n in range(1, min(cap, 4, len(pairs)) + 1):
         if n == 1:
             masks = [a[0] for a in pairs]
         elif n == 2:
