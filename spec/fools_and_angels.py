@@ -330,6 +330,13 @@ class Rules:
                'number of cards into your hand"')
 
     def __post_init__(self) -> None:
+        if isinstance(self.hand_limit, bool) or not isinstance(self.hand_limit, int) or self.hand_limit < 1:
+            raise ValueError(f"hand_limit: {self.hand_limit!r} is not a positive integer")
+        if self.regroup_max not in ("limit", 1, 2) or isinstance(self.regroup_max, bool):
+            raise ValueError(f"regroup_max: {self.regroup_max!r} is not one of \"limit\" | 1 | 2")
+        for rank in ("J", "Q", "K"):
+            if getattr(self.face_effects, rank) not in FACE_EFFECTS:
+                raise ValueError(f"face_effects.{rank}: unknown face effect {getattr(self.face_effects, rank)!r}")
         if not self.stocks.player0 or not self.stocks.player1:
             raise ValueError("stocks: each private stock needs at least one card")
         if self.asymmetry:
