@@ -107,12 +107,12 @@ class WholeOnly(FaceEffect):
         return (WHOLE,)
 
 
-class Inert(FaceEffect):
+class NoEffect(FaceEffect):
     """A face card is a passenger worth 0: every target stays available and a colour defence
     leaves the face card to the defender. Contradicts the 003 Q&A; it exists so that the
     table is exercised (and as a baseline for comparing effects)."""
 
-    name = "inert"
+    name = "none"
     doc = "reconstruction alternative: no effect beyond value 0 (contradicts the 003 Q&A)"
 
     def targets(self, has_red: bool, has_black: bool) -> tuple[str, ...]:
@@ -131,7 +131,7 @@ def register_face_effect(effect: FaceEffect) -> None:
 
 
 register_face_effect(WholeOnly())
-register_face_effect(Inert())
+register_face_effect(NoEffect())
 
 
 @dataclass(frozen=True)
@@ -148,7 +148,7 @@ class FaceEffects:
 
 
 def parse_face_effects(obj: Any) -> FaceEffects:
-    """``{"J": "whole_only", "Q": "inert"}`` (missing ranks keep the default)."""
+    """``{"J": "whole_only", "Q": "none"}`` (missing ranks keep the default)."""
     if isinstance(obj, FaceEffects):
         return obj
     if not isinstance(obj, dict):

@@ -70,14 +70,14 @@ def test_003_qa_attack_jd_2c_cannot_be_half_defended_with_2h() -> None:
 
 
 def test_face_effect_table_is_pluggable_per_rank() -> None:
-    # the non-default `inert` effect for Jacks allows the half defence the Q&A forbids
+    # the non-default `none` effect for Jacks allows the half defence the Q&A forbids
     s = position("3♠", "2♥ 5♣ 9♦", stock0="6♠", stock1="5♥", phase="defend", to_move=1, attack="J♦ 2♣",
-                 rules={"face_effects": {"J": "inert"}})
+                 rules={"face_effects": {"J": "none"}})
     assert "defend black with 2♥" in moves(s)
     assert hand(play(s, "defend black with 2♥"), 1) == {"5♣", "9♦", "J♦"}
     # ... while a Queen keeps the default whole_only
     q = position("3♠", "2♥ 5♣ 9♦", stock0="6♠", stock1="5♥", phase="defend", to_move=1, attack="Q♦ 2♣",
-                 rules={"face_effects": {"J": "inert"}})
+                 rules={"face_effects": {"J": "none"}})
     assert "defend black with 2♥" not in moves(q)
 
 
@@ -389,7 +389,7 @@ def test_every_reconstructed_rule_says_reconstruction_in_its_doc() -> None:
 
 
 def test_rules_round_trip_through_json() -> None:
-    r = rules_from_json(Rules, {"hand_limit": 5, "regroup_max": 2, "face_effects": {"Q": "inert"}, "exchange": True})
+    r = rules_from_json(Rules, {"hand_limit": 5, "regroup_max": 2, "face_effects": {"Q": "none"}, "exchange": True})
     assert rules_from_json(Rules, rules_to_json(r)) == r
     assert rules_to_json(Rules()) == rules_to_json(rules_from_json(Rules, rules_to_json(Rules())))
     with pytest.raises(InputError, match=r"rules\.regroup_max"):

@@ -27,7 +27,7 @@ from foolsolve.spec.fools_and_angels import DEFEND, SPEC, TURN, Attack, FaceEffe
 
 
 def random_rules(rng: random.Random, **extra: Any) -> Rules:
-    return Rules(face_effects=FaceEffects(*(rng.choice(["whole_only", "inert"]) for _ in range(3))),
+    return Rules(face_effects=FaceEffects(*(rng.choice(["whole_only", "none"]) for _ in range(3))),
                  defence_face_cards=rng.choice(["never", "with_pips"]),
                  no_legal_action=rng.choice(["pass", "lose"]),
                  hand_limit=rng.randint(3, 7), **extra)
