@@ -15,6 +15,7 @@ from foolsolve.games.base import GameInfo
 _MODULES: dict[str, str] = {
     # name: glue module (one line per game)
     "durak": "foolsolve.games.durak",
+    "fools-and-angels": "foolsolve.games.fools_and_angels",
 }
 
 _ALIASES = {

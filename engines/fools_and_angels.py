@@ -1,0 +1,582 @@
+"""Fools and Angels, fast: the same game as :mod:`foolsolve.spec.fools_and_angels`.
+
+Representation
+* Card sets (hands, the attack) are integer bitmasks over the stable card indices of
+  :mod:`foolsolve.cards` (``1 << card.index``); stocks and the pool are tuples of indices,
+  top first.
+* A state is a plain tuple (see the ``F_*`` field numbers), hashable as it is: it is its own
+  transposition key. Field 0 is a compiled rules object (:class:`Compiled`, one per distinct
+  :class:`Rules`, identity-hashed).
+* Moves are small tuples ``(kind, a, b)``; kinds are numbered in the spec's move sort order.
+
+Defences are found by signed subset-sum over bitmasks (:func:`subsets_with_sum`): split off the
+lowest card, recurse on the rest for ``target`` and ``target - value``, prune with the largest
+and smallest sums the rest can still make, and memoise on ``(mask, target)``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from itertools import combinations
+from typing import Any
+
+from foolsolve.cards import ACE, FRENCH52, JACK, KING
+from foolsolve.game import Engine, Result
+from foolsolve.spec import fools_and_angels as S
+
+Move = tuple[int, ...]
+EState = tuple[Any, ...]
+
+# move kinds, in the spec's sort order
+SWAP, KEEP, EXCH, ATTACK, DEFEND, SURRENDER, DRAW_OWN, DRAW_POOL, STOP, PASS, DISCARD, DISCARD_STOCK, DECLINE = range(13)
+# phases
+P_SETUP, P_TURN, P_REGROUP, P_DEFEND, P_TEMPT = range(5)
+PHASE_NAMES = (S.SETUP, S.TURN, S.REGROUP, S.DEFEND, S.TEMPT)
+T_RED, T_BLACK, T_WHOLE = 0, 1, 2
+# state fields
+F_RULES, F_PHASE, F_TO_MOVE, F_H0, F_H1, F_S0, F_S1, F_POOL, F_ATTACK, F_TURNS, F_EXCH, F_DRAWN, F_DREW, F_CHOSEN, \
+    F_RESHUFFLE = range(15)
+
+# --- card tables ----------------------------------------------------------------------------
+VAL: dict[int, int] = {}
+"""Signed value of each one-bit mask (pips: black +, red -; faces 0)."""
+PIPS = FACES = RED_PIPS = BLACK_PIPS = 0
+for _c in FRENCH52.cards:
+    if _c.rank == 10:
+        continue
+    _b = 1 << _c.index
+    if _c.rank == ACE or 2 <= _c.rank <= 9:
+        PIPS |= _b
+        _v = 1 if _c.rank == ACE else _c.rank
+        VAL[_b] = -_v if _c.is_red else _v
+        if _c.is_red:
+            RED_PIPS |= _b
+        else:
+            BLACK_PIPS |= _b
+    elif JACK <= _c.rank <= KING:
+        FACES |= _b
+        VAL[_b] = 0
+USED = PIPS | FACES
+
+
+def bits(mask: int) -> list[int]:
+    """The one-bit masks of ``mask``, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low)
+        mask ^= low
+    return out
+
+
+def msum(mask: int) -> int:
+    """Signed total of a card mask."""
+    t = 0
+    while mask:
+        low = mask & -mask
+        t += VAL[low]
+        mask ^= low
+    return t
+
+
+# --- signed subset-sum --------------------------------------------------------------------------
+_TABLE_MEMO: dict[int, dict[int, list[int]]] = {}
+_SS_MEMO: dict[tuple[int, int], list[int]] = {}
+_SS_LIMIT = 200_000
+
+
+def sum_table(mask: int) -> dict[int, list[int]]:
+    """Every subset of ``mask`` (the empty one included), grouped by signed total. Built by
+    doubling, one card at a time; memoised on the mask. Used for one colour at a time, where
+    every value has the same sign, so the table stays small (at most 91 totals). The
+    table of a mask is built from the memoised table of the mask without its lowest card."""
+    hit = _TABLE_MEMO.get(mask)
+    if hit is not None:
+        return hit
+    if len(_TABLE_MEMO) > _SS_LIMIT:
+        _TABLE_MEMO.clear()
+    if mask == 0:
+        table: dict[int, list[int]] = {0: [0]}
+    else:
+        low = mask & -mask
+        rest = sum_table(mask ^ low)
+        v = VAL[low]
+        table = dict(rest)  # shares the lists of ``rest``: they are never modified, only replaced
+        for t, subs in rest.items():
+            more = [x | low for x in subs]
+            dst = table.get(t + v)
+            table[t + v] = more if dst is None else dst + more
+    _TABLE_MEMO[mask] = table
+    return table
+
+
+def subsets_with_sum(mask: int, target: int) -> list[int]:
+    """Every subset of the pip cards ``mask`` (the empty one included) whose signed total is
+    ``target``. Memoised on ``(mask, target)``; the caller must not modify the list.
+
+    Signed subset-sum, split by colour: black pips are positive and red pips negative, so a
+    defence is a black part of total ``s >= 0`` and a red part of total ``target - s <= 0``.
+    Each colour's subsets are tabled by total (:func:`sum_table`, memoised on the colour's
+    mask); the answer is the union
+    over ``s`` of the products of the two lists. Only pairs of totals that meet are touched,
+    so the work is the size of the answer plus the two tables."""
+    key = (mask, target)
+    hit = _SS_MEMO.get(key)
+    if hit is not None:
+        return hit
+    if len(_SS_MEMO) > _SS_LIMIT:
+        _SS_MEMO.clear()
+    blacks = sum_table(mask & BLACK_PIPS)
+    reds = sum_table(mask & RED_PIPS)
+    out: list[int] = []
+    for s, bsubs in blacks.items():
+        rsubs = reds.get(target - s)
+        if rsubs is not None:
+            if len(rsubs) == 1:
+                r = rsubs[0]
+                out += [b | r for b in bsubs]
+            else:
+                out += [b | r for b in bsubs for r in rsubs]
+    _SS_MEMO[key] = out
+    return out
+
+
+def clear_caches() -> None:
+    """Empty every memo of this module (benchmarks start cold)."""
+    _TABLE_MEMO.clear()
+    _SS_MEMO.clear()
+    _ATT_MEMO.clear()
+
+
+# --- attack enumeration ---------------------------------------------------------------------------
+_ATT_MEMO: dict[tuple[int, int], list[Move]] = {}
+
+
+def hand_attacks(hand: int, cap: int) -> list[Move]:
+    """Attack moves of a hand against a defender holding ``cap`` cards: sets of 1..4 pip cards
+    with a non-zero total, plus at most one face card, at most ``cap`` cards in all. Memoised on
+    ``(hand, min(cap, 5))``; the caller must not modify the list."""
+    cap = min(cap, 5)
+    key = (hand, cap)
+    hit = _ATT_MEMO.get(key)
+    if hit is not None:
+        return hit
+    if len(_ATT_MEMO) > 200_000:
+        _ATT_MEMO.clear()
+    pairs = [(b, VAL[b]) for b in bits(hand & PIPS)]
+    faces = bits(hand & FACES) if cap > 1 else []
+    out: list[Move] = []
+    for n in range(1, min(cap, 4, len(pairs)) + 1):
+        if n == 1:
+            masks = [a[0] for a in pairs]
+        elif n == 2:
+            masks = [a[0] | b[0] for a, b in combinations(pairs, 2) if a[1] + b[1]]
+        elif n == 3:
+            masks = [a[0] | b[0] | c[0] for a, b, c in combinations(pairs, 3) if a[1] + b[1] + c[1]]
+        else:
+            masks = [a[0] | b[0] | c[0] | d[0] for a, b, c, d in combinations(pairs, 4) if a[1] + b[1] + c[1] + d[1]]
+        out += [(ATTACK, m) for m in masks]
+        if n < cap:
+            for f in faces:
+                out += [(ATTACK, m | f) for m in masks]
+    _ATT_MEMO[key] = out
+    return out
+
+
+# --- compiled rules --------------------------------------------------------------------------------
+class Compiled:
+    """A :class:`Rules` value with what the engine reads precomputed."""
+
+    __slots__ = ("allowed", "asym_first", "exchange", "exchange_pool_only", "first_player", "hand_limit", "infusion",
+                 "lose_when_stuck", "pile", "regroup_max", "rules", "temptation", "trigger_exchange", "with_faces")
+
+    def __init__(self, rules: S.Rules) -> None:
+        self.rules = rules
+        self.hand_limit = rules.hand_limit
+        self.regroup_max = 1 << 30 if rules.regroup_max == "limit" else int(rules.regroup_max)
+        self.infusion = rules.infusion
+        self.exchange = rules.exchange
+        self.exchange_pool_only = rules.exchange_limit == "pool_size"
+        self.temptation = rules.temptation
+        self.trigger_exchange = rules.temptation_trigger == "any_pool_draw"
+        self.with_faces = rules.defence_face_cards == "with_pips"
+        self.lose_when_stuck = rules.no_legal_action == "lose"
+        self.first_player = rules.first_player
+        self.asym_first = S.first_chooser(rules)
+        self.pile = S.pile_size(rules) if rules.asymmetry else 0
+        # allowed[(face bit, has_red, has_black)] -> allowed target numbers
+        self.allowed: dict[tuple[int, bool, bool], frozenset[int]] = {}
+        names = {S.RED: T_RED, S.BLACK: T_BLACK, S.WHOLE: T_WHOLE}
+        for b in bits(FACES):
+            card = FRENCH52.by_index(b.bit_length() - 1)
+            eff = rules.face_effects.of(card)
+            for hr in (False, True):
+                for hb in (False, True):
+                    self.allowed[(b, hr, hb)] = frozenset(names[t] for t in eff.targets(hr, hb))
+
+
+_COMPILED: dict[S.Rules, Compiled] = {}
+
+
+def compiled(rules: S.Rules) -> Compiled:
+    """The compiled form of a rules value (cached)."""
+    c = _COMPILED.get(rules)
+    if c is None:
+        c = _COMPILED[rules] = Compiled(rules)
+    return c
+
+
+def pc(mask: int) -> int:
+    """Number of cards in a mask."""
+    return mask.bit_count()
+
+
+def defence_targets(attack: int, cr: Compiled) -> list[tuple[int, int, int]]:
+    """``(target, cancelled mask, needed total)`` as in the spec."""
+    reds = attack & RED_PIPS
+    blacks = attack & BLACK_PIPS
+    faces = attack & FACES
+    out = []
+    if reds:
+        out.append((T_RED, reds, -msum(reds)))
+    if blacks:
+        out.append((T_BLACK, blacks, -msum(blacks)))
+    out.append((T_WHOLE, attack, -msum(attack)))
+    for f in bits(faces):
+        allowed = cr.allowed[(f, bool(reds), bool(blacks))]
+        out = [t for t in out if t[0] in allowed]
+    return [t for t in out if t[0] == T_WHOLE or t[1] != attack]
+
+
+# --- the rules, fast (module functions; the engine class wraps them) ------------------------------
+# A state: (compiled rules, phase, to_move, hand0, hand1, stock0, stock1, pool, attack, turns_done,
+# exchanged, drawn, drew_pool, setup_chosen, reshuffle). Player p's hand is state[3 + p], the
+# opponent's state[4 - p], p's stock state[5 + p].
+
+
+def winner(state: EState) -> tuple[int, str] | None:
+    """(winner, reason) or ``None``: the spec's result checks in the spec's order."""
+    if not state[3] and not state[5]:
+        return (0, "emptied hand and own stock")
+    if not state[4] and not state[6]:
+        return (1, "emptied hand and own stock")
+    phase = state[1]
+    if phase == P_DEFEND:
+        p = state[2]
+        hand = state[3 + p]
+        if not hand & PIPS:
+            return (1 - p, "attacked a hand of only face cards")
+    elif phase == P_TURN:
+        p = state[2]
+        hand = state[3 + p]
+        cr: Compiled = state[0]
+        can_draw = hand.bit_count() < cr.hand_limit and bool(state[5 + p] or state[7])
+        if not state[10] and not hand & PIPS and not can_draw:
+            return (1 - p, "forfeit: only face cards and unable to draw")
+        if cr.lose_when_stuck and not can_draw:
+            n_o = state[4 - p].bit_count()
+            if not (n_o >= hand.bit_count() and n_o and hand & PIPS) and not (not state[4 - p] and not state[5 + p]):
+                return (1 - p, "no legal action")
+    return None
+
+
+def legal_moves(state: EState) -> list[Move]:
+    """Every legal move (any order)."""
+    phase = state[1]
+    p = state[2]
+    if phase == P_REGROUP:
+        if (not state[3] and not state[5]) or (not state[4] and not state[6]):
+            return []
+        cr: Compiled = state[0]
+        out: list[Move] = []
+        if state[3 + p].bit_count() < cr.hand_limit and state[11] < cr.regroup_max:
+            if state[5 + p]:
+                out.append(_DRAW_OWN)
+            if state[7]:
+                out.append(_DRAW_POOL)
+        out.append(_STOP)
+        return out
+    if winner(state) is not None:
+        return []
+    if phase == P_TURN:
+        return _turn_moves(state, p)
+    if phase == P_DEFEND:
+        return _defences(state, p)
+    if phase == P_TEMPT:
+        out = [(DISCARD, b) for b in bits(state[3 + p])]
+        if state[5 + p]:
+            out.append(_DISCARD_STOCK)
+        out.append(_DECLINE)
+        return out
+    out = [(SWAP, i, j) for i in (1, 2, 3) for j in (1, 2, 3, 4)]
+    out.append(_KEEP)
+    return out
+
+
+_DRAW_OWN: Move = (DRAW_OWN,)
+_DRAW_POOL: Move = (DRAW_POOL,)
+_STOP: Move = (STOP,)
+_PASS: Move = (PASS,)
+_SURRENDER: Move = (SURRENDER,)
+_DISCARD_STOCK: Move = (DISCARD_STOCK,)
+_DECLINE: Move = (DECLINE,)
+_KEEP: Move = (KEEP,)
+
+
+def _turn_moves(state: EState, p: int) -> list[Move]:
+    cr: Compiled = state[0]
+    hand = state[3 + p]
+    other = state[4 - p]
+    own = state[5 + p]
+    pool = state[7]
+    out: list[Move] = []
+    if cr.exchange and not state[10] and hand:
+        hb = bits(hand)
+        for n in range(1, (min(len(hb), len(pool)) if cr.exchange_pool_only else len(hb)) + 1):
+            for combo in combinations(hb, n):
+                m = 0
+                for b in combo:
+                    m |= b
+                out.append((EXCH, m))
+    n_h = hand.bit_count()
+    n_o = other.bit_count()
+    acted = False
+    if n_o >= n_h and hand & PIPS:
+        acted = True  # any single pip card is an attack
+        out += hand_attacks(hand, n_o)
+    if n_h < cr.hand_limit:
+        if own and not (cr.infusion and n_h <= 5 and pool):
+            out.append(_DRAW_OWN)
+            acted = True
+        if pool:
+            out.append(_DRAW_POOL)
+            acted = True
+    if not other and not own:
+        out.append(_PASS)
+    elif not acted and not cr.lose_when_stuck:
+        out.append(_PASS)
+    return out
+
+
+def _defences(state: EState, p: int) -> list[Move]:
+    cr: Compiled = state[0]
+    hand = state[3 + p]
+    pips = hand & PIPS
+    face_sets = [0]
+    if cr.with_faces:
+        for f in bits(hand & FACES):
+            face_sets += [s | f for s in face_sets]
+    out: list[Move] = []
+    for t, _cancel, need in defence_targets(state[8], cr):
+        subs = subsets_with_sum(pips, need)  # need != 0, so the empty set is never among them
+        if len(face_sets) == 1:
+            out += [(DEFEND, t, d) for d in subs]
+        else:
+            for fs in face_sets:
+                out += [(DEFEND, t, d | fs) for d in subs]
+    out.append(_SURRENDER)
+    return out
+
+
+def _end_turn(s: list[Any], player: int) -> EState:
+    cr: Compiled = s[0]
+    s[1] = P_TEMPT if cr.temptation and s[9] >= 2 and s[12] else P_TURN
+    s[2] = 1 - player
+    if s[9] < 2:
+        s[9] += 1
+    s[10] = False
+    s[11] = 0
+    s[12] = False
+    return tuple(s)
+
+
+def apply(state: EState, move: Move) -> EState:
+    """The successor of a legal move."""
+    kind = move[0]
+    p = state[2]
+    h = 3 + p
+    if kind == DRAW_OWN or kind == DRAW_POOL:
+        cr: Compiled = state[0]
+        s = list(state)
+        if kind == DRAW_OWN:
+            stock = state[5 + p]
+            s[5 + p] = stock[1:]
+        else:
+            stock = state[7]
+            s[7] = stock[1:]
+            s[12] = True
+        hand = state[h] | (1 << stock[0])
+        s[h] = hand
+        drawn = state[11] + 1
+        s[11] = drawn
+        s[10] = False
+        s[1] = P_REGROUP
+        if hand.bit_count() < cr.hand_limit and drawn < cr.regroup_max and (s[5 + p] or s[7]):
+            return tuple(s)
+        return _end_turn(s, p)
+    if kind == ATTACK:
+        s = list(state)
+        s[h] = state[h] & ~move[1]
+        s[1] = P_DEFEND
+        s[2] = 1 - p
+        s[8] = move[1]
+        s[10] = False
+        return tuple(s)
+    if kind == DEFEND:
+        attack = state[8]
+        cancel = attack
+        if move[1] != T_WHOLE:
+            cancel = attack & (RED_PIPS if move[1] == T_RED else BLACK_PIPS)
+        s = list(state)
+        s[h] = (state[h] & ~move[2]) | (attack & ~cancel)
+        s[8] = 0
+        return _end_turn(s, 1 - p)
+    if kind == SURRENDER:
+        s = list(state)
+        s[h] = state[h] | state[8]
+        s[8] = 0
+        return _end_turn(s, 1 - p)
+    if kind == STOP or kind == PASS:
+        return _end_turn(list(state), p)
+    if kind == EXCH:
+        cr = state[0]
+        pool = state[7] + tuple(b.bit_length() - 1 for b in bits(move[1]))
+        k = move[1].bit_count()
+        got = 0
+        for i in pool[:k]:
+            got |= 1 << i
+        s = list(state)
+        s[h] = (state[h] & ~move[1]) | got
+        s[7] = pool[k:]
+        s[10] = True
+        if cr.trigger_exchange:
+            s[12] = True
+        return tuple(s)
+    if kind == DISCARD:
+        s = list(state)
+        s[h] = state[h] & ~move[1]
+        s[1] = P_TURN
+        return tuple(s)
+    if kind == DISCARD_STOCK:
+        s = list(state)
+        s[5 + p] = state[5 + p][1:]
+        s[1] = P_TURN
+        return tuple(s)
+    if kind == DECLINE:
+        s = list(state)
+        s[1] = P_TURN
+        return tuple(s)
+    return _setup(state, move)
+
+
+def _setup(state: EState, move: Move) -> EState:
+    cr: Compiled = state[0]
+    p = state[2]
+    own = list(state[5 + p])
+    pool = list(state[7])
+    if move[0] == SWAP:
+        k = cr.pile
+        a, b = (move[1] - 1) * k, (move[2] - 1) * k
+        own[a:a + k], pool[b:b + k] = pool[b:b + k], own[a:a + k]
+    s = list(state)
+    s[5 + p] = tuple(own)
+    s[7] = tuple(pool)
+    if state[13] == 0:
+        s[13] = 1
+        s[2] = 1 - p
+        return tuple(s)
+    for f, perm in zip((5, 6, 7), state[14]):
+        srt = sorted(s[f])
+        s[f] = tuple(srt[i] for i in perm)
+    s[1] = P_TURN
+    s[2] = cr.first_player
+    s[9:15] = [0, False, 0, False, 0, ()]
+    return tuple(s)
+
+
+# --- the engine ------------------------------------------------------------------------------------
+class FoolsAndAngelsEngine(Engine[EState, Move]):
+    """Bitmask engine."""
+
+    def __init__(self) -> None:
+        self.spec = S.SPEC
+
+    # -- conversion -------------------------------------------------------------------------
+    def from_spec(self, state: S.State) -> EState:
+        return (compiled(state.rules), PHASE_NAMES.index(state.phase), state.to_move,
+                FRENCH52.mask(state.hands[0]), FRENCH52.mask(state.hands[1]),
+                tuple(c.index for c in state.stocks[0]), tuple(c.index for c in state.stocks[1]),
+                tuple(c.index for c in state.pool), FRENCH52.mask(state.attack), state.turns_done,
+                state.exchanged, state.drawn, state.drew_pool, state.setup_chosen, state.reshuffle)
+
+    def to_spec(self, state: EState) -> S.State:
+        cr: Compiled = state[F_RULES]
+        by = FRENCH52.by_index
+        return S.State(cr.rules, PHASE_NAMES[state[F_PHASE]], state[F_TO_MOVE],
+                       (frozenset(FRENCH52.cards_of(state[F_H0])), frozenset(FRENCH52.cards_of(state[F_H1]))),
+                       (tuple(by(i) for i in state[F_S0]), tuple(by(i) for i in state[F_S1])),
+                       tuple(by(i) for i in state[F_POOL]), frozenset(FRENCH52.cards_of(state[F_ATTACK])),
+                       state[F_TURNS], state[F_EXCH], state[F_DRAWN], state[F_DREW], state[F_CHOSEN],
+                       state[F_RESHUFFLE])
+
+    def move_to_spec(self, state: EState, move: Move) -> S.Move:
+        kind = move[0]
+        cards = FRENCH52.cards_of
+        if kind == SWAP:
+            return S.SwapPiles(move[1], move[2])
+        if kind == KEEP:
+            return S.KeepPiles()
+        if kind == EXCH:
+            return S.Exchange(tuple(cards(move[1])))
+        if kind == ATTACK:
+            return S.Attack(tuple(cards(move[1])))
+        if kind == DEFEND:
+            return S.Defend(S.TARGETS[move[1]], tuple(cards(move[2])))
+        if kind == SURRENDER:
+            return S.Surrender()
+        if kind == DRAW_OWN:
+            return S.Draw("own")
+        if kind == DRAW_POOL:
+            return S.Draw("pool")
+        if kind == STOP:
+            return S.Stop()
+        if kind == PASS:
+            return S.Pass()
+        if kind == DISCARD:
+            return S.Discard(FRENCH52.cards_of(move[1])[0])
+        if kind == DISCARD_STOCK:
+            return S.DiscardStock()
+        return S.Decline()
+
+    # -- queries -------------------------------------------------------------------------------
+    def to_move(self, state: EState) -> int:
+        return int(state[F_TO_MOVE])
+
+    def key(self, state: EState) -> Hashable:
+        return state
+
+    def result(self, state: EState) -> Result | None:
+        w = winner(state)
+        if w is None:
+            return None
+        return S.win_result(w[0], w[1])
+
+    def winner(self, state: EState) -> tuple[int, str] | None:
+        """(winner, reason) or ``None``."""
+        return winner(state)
+
+    def legal_moves(self, state: EState) -> list[Move]:
+        return legal_moves(state)
+
+    def apply(self, state: EState, move: Move) -> EState:
+        return apply(state, move)
+
+    # -- helpers for solvers and benchmarks -------------------------------------------------------------
+    def move_text(self, state: EState, move: Move) -> str:
+        """The spec's text of an engine move."""
+        return str(self.move_to_spec(state, move))
+
+
+ENGINE = FoolsAndAngelsEngine()
+"""The engine instance."""
+

@@ -1,0 +1,1052 @@
+"""Fools and Angels (seed ``003_d0b2aeea59b7d1ba.txt``, cited "003") as plain, literal, slow
+Python.
+
+The seed lost every bulleted list (the stock contents, the two actions of a turn, the
+defence targets, the end of turn). ``shared/RULES-NOTES.md`` §4 reconstructs them; every
+reconstructed rule is an option below declared with ``reconstructed=True`` and marked
+``# RECONSTRUCTION`` where the code applies it. Sentences of 003 that must be *read* one
+way are marked ``# READING``. The model, with the reasons, is ``docs/fools-and-angels-model.md``.
+
+Players are 0 and 1; player 0 owns the first private stock ("Black" by default), player 1
+the second ("Red"). Stocks are sequences, top (drawn first) first.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
+from itertools import combinations
+from typing import Any
+
+from foolsolve.cards import ACE, FRENCH52, JACK, KING, Card
+from foolsolve.errors import InputError, PositionError
+from foolsolve.game import IllegalMove, Result, SpecGame, _norm_move
+from foolsolve.positions import validate_schema
+from foolsolve.rules import option, rules_from_json, rules_to_json
+
+GAME = "fools-and-angels"
+SEED = "003_d0b2aeea59b7d1ba.txt"
+SCHEMA = "fools-and-angels.schema.json"
+
+RED, BLACK, WHOLE = "red", "black", "whole"
+TARGETS: tuple[str, ...] = (RED, BLACK, WHOLE)
+SETUP, TURN, REGROUP, DEFEND, TEMPT = "setup", "turn", "regroup", "defend", "tempt"
+PHASES: tuple[str, ...] = (SETUP, TURN, REGROUP, DEFEND, TEMPT)
+FACE_RANK_TEXT = {JACK: "J", 12: "Q", KING: "K"}
+
+
+# --- cards and values --------------------------------------------------------------------
+
+def is_face(card: Card) -> bool:
+    """J, Q, K."""
+    return JACK <= card.rank <= KING
+
+
+def is_pip(card: Card) -> bool:
+    """A and 2..9 (10s are put away: 003 "Put away all other cards, such as the 10s")."""
+    return card.rank == ACE or 2 <= card.rank <= 9
+
+
+def value(card: Card) -> int:
+    """Signed value. 003 "Aces are worth 1." 003 "The black and red pip cards' values subtract
+    from each other": black pips count positive, red pips negative. Face cards count 0
+    (RECONSTRUCTION, RULES-NOTES §4 "value 0 in the sums")."""
+    if is_face(card):
+        return 0
+    size = 1 if card.rank == ACE else card.rank
+    return -size if card.is_red else size
+
+
+def total(cards: Any) -> int:
+    """Signed total of some cards."""
+    return sum(value(c) for c in cards)
+
+
+def parse_game_card(text: Any, what: str) -> Card:
+    """A card of this game: any French card except the 10s (put away)."""
+    card = FRENCH52.parse(text, what=what)
+    if card.rank == 10:
+        raise InputError(f"{what}: {card.ascii} is not used (003 'Put away all other cards, such as the 10s')")
+    return card
+
+
+def ordered(cards: Any) -> tuple[Card, ...]:
+    """Cards in ascending card index (the print and sort order of moves)."""
+    return tuple(sorted(cards))
+
+
+# --- face-card effects: a pluggable table, one entry per rank ------------------------------
+
+class FaceEffect(ABC):
+    """What a face card in an attack does to the defence. The interface: which defence
+    targets (``red``, ``black``, ``whole``) an attack holding this face card admits.
+    The real J/Q/K effects were in a lost list of 003 ("Face cards have special effects,
+    described below in descending order of precedence."); add one with
+    :func:`register_face_effect` and select it per rank with the ``face_effects`` option."""
+
+    name: str = ""
+    doc: str = ""
+
+    @abstractmethod
+    def targets(self, has_red: bool, has_black: bool) -> tuple[str, ...]:
+        """The targets allowed for an attack holding this face card and pips of the given colours."""
+
+
+class WholeOnly(FaceEffect):
+    """RECONSTRUCTION (default): the face card affects every pip card of its attack, so the
+    attack can only be defended whole. 003 Q&A: "Given an attack of [J♦, 2 ♣], can you defend
+    with a 2♥ to discard both 2s, and pick up the J♦? A: No, face cards cannot be separated
+    from the cards they affect.\""""
+
+    name = "whole_only"
+    doc = "reconstruction: the attack can only be defended whole (003 Q&A J♦ 2♣)"
+
+    def targets(self, has_red: bool, has_black: bool) -> tuple[str, ...]:
+        return (WHOLE,)
+
+
+class NoEffect(FaceEffect):
+    """A face card is a passenger worth 0: every target stays available and a colour defence
+    leaves the face card to the defender. Contradicts the 003 Q&A; it exists so that the
+    table is exercised (and as a baseline for comparing effects)."""
+
+    name = "none"
+    doc = "reconstruction alternative: no effect beyond value 0 (contradicts the 003 Q&A)"
+
+    def targets(self, has_red: bool, has_black: bool) -> tuple[str, ...]:
+        return TARGETS
+
+
+FACE_EFFECTS: dict[str, FaceEffect] = {}
+"""The effect table: name -> effect. ``Rules.face_effects`` maps each rank to a name."""
+
+
+def register_face_effect(effect: FaceEffect) -> None:
+    """Add an effect to the table (selectable in rules files by its name)."""
+    if not effect.name:
+        raise ValueError("a face effect needs a name")
+    FACE_EFFECTS[effect.name] = effect
+
+
+register_face_effect(WholeOnly())
+register_face_effect(NoEffect())
+
+
+@dataclass(frozen=True)
+class FaceEffects:
+    """The effect of each face rank (names from :data:`FACE_EFFECTS`)."""
+
+    J: str = "whole_only"
+    Q: str = "whole_only"
+    K: str = "whole_only"
+
+    def of(self, card: Card) -> FaceEffect:
+        """The effect of a face card."""
+        return FACE_EFFECTS[getattr(self, FACE_RANK_TEXT[card.rank])]
+
+
+def parse_face_effects(obj: Any) -> FaceEffects:
+    """``{"J": "whole_only", "Q": "none"}`` (missing ranks keep the default)."""
+    if isinstance(obj, FaceEffects):
+        return obj
+    if not isinstance(obj, dict):
+        raise ValueError('expected an object like {"J": "whole_only", "Q": "whole_only", "K": "whole_only"}')
+    kwargs = {}
+    for rank, name in obj.items():
+        if rank not in ("J", "Q", "K"):
+            raise ValueError(f"{rank}: not a face rank (J, Q, K)")
+        if name not in FACE_EFFECTS:
+            raise ValueError(f"{rank}: unknown face effect {name!r} (known: {', '.join(sorted(FACE_EFFECTS))})")
+        kwargs[rank] = name
+    return FaceEffects(**kwargs)
+
+
+# --- stocks as data -------------------------------------------------------------------------
+
+def _texts(*cards: str) -> tuple[str, ...]:
+    return tuple(c.ascii for c in sorted(FRENCH52.parse(t) for t in cards))
+
+
+@dataclass(frozen=True)
+class Stocks:
+    """Contents of the three stocks (ASCII card names in card-index order). Order is random,
+    fixed at the deal."""
+
+    player0: tuple[str, ...]
+    player1: tuple[str, ...]
+    pool: tuple[str, ...]
+
+    def cards(self, which: str) -> list[Card]:
+        """The cards of one stock (``player0``, ``player1`` or ``pool``)."""
+        return [FRENCH52.parse(t) for t in getattr(self, which)]
+
+
+DEFAULT_STOCKS = Stocks(
+    # RECONSTRUCTION (RULES-NOTES §4): black player A-6 of spades and clubs ...
+    player0=_texts(*[f"{r}{s}" for s in "SC" for r in "A23456"]),
+    # ... red player A-6 of hearts and diamonds ...
+    player1=_texts(*[f"{r}{s}" for s in "HD" for r in "A23456"]),
+    # ... pool: the four 7s, the four Jacks, and 8♠ 8♥ 9♣ 9♦ Q♠ Q♥ K♣ K♦.
+    pool=_texts("7C", "7D", "7H", "7S", "JC", "JD", "JH", "JS", "8S", "8H", "9C", "9D", "QS", "QH", "KC", "KD"),
+)
+
+
+def parse_stocks(obj: Any) -> Stocks:
+    """``{"player0": [...], "player1": [...], "pool": [...]}``: distinct non-10 cards."""
+    if isinstance(obj, Stocks):
+        return obj
+    if not isinstance(obj, dict) or set(obj) != {"player0", "player1", "pool"}:
+        raise ValueError('expected {"player0": [cards], "player1": [cards], "pool": [cards]}')
+    seen: dict[Card, str] = {}
+    out: dict[str, tuple[str, ...]] = {}
+    for which in ("player0", "player1", "pool"):
+        cards = []
+        texts = obj[which]
+        if not isinstance(texts, list):
+            raise ValueError(f"{which}: expected a list of cards")
+        for t in texts:
+            card = parse_game_card(t, which)
+            if card in seen:
+                raise ValueError(f"{which}: duplicate card {card.ascii} (also in {seen[card]})")
+            seen[card] = which
+            cards.append(card)
+        out[which] = tuple(c.ascii for c in sorted(cards))
+    return Stocks(**out)
+
+
+def _parse_hand_limit(v: Any) -> int:
+    if isinstance(v, bool) or not isinstance(v, int) or v < 1:
+        raise ValueError(f"{v!r} is not a positive integer")
+    return v
+
+
+def _parse_regroup_max(v: Any) -> Any:
+    if isinstance(v, bool):
+        raise ValueError(f"{v!r} is not one of \"limit\" | 1 | 2")
+    return v
+
+
+# --- the rules --------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Rules:
+    """Fools and Angels rules: the variants of 003 (from the source text) and every
+    reconstruction of the lost lists (``reconstructed=True``)."""
+
+    # -- from the source text ----------------------------------------------------------------
+    attack_limit: int = option(
+        4, fixed=True,
+        doc="An attack holds 1 to 4 pip cards plus at most 1 face card, never more cards than the defender holds.",
+        source='003: "The attacker may use up to 4 cards — plus 1 more if it is a face card — but never more '
+               'cards than the defender holds in their hand."')
+    infusion: bool = option(
+        False, choices=(False, True),
+        doc="Variant Infusion: a regroup begun with 5 or fewer cards in hand and a non-empty own stock "
+            "must take its first card from the pool (reading: the regroup's first draw, not an extra card).",
+        source='003 Infusion: "Whenever you start to regroup with 5 or fewer cards in hand, as long as you have a '
+               'private stock, draw the first card from the pool."')
+    asymmetry: bool = option(
+        False, choices=(False, True),
+        doc="Variant Asymmetry: before play each player may swap one of their three stock piles for one "
+            "of the four pool piles; then the three stocks are reshuffled.",
+        source='003 Asymmetry: "divide the pool stock into four equal piles of four cards each, and divide each '
+               "player's stock into three equal piles of four cards each. Each player may exchange one of their "
+               'three piles for one of the four "pool" piles. Then, collect and reshuffle the three new stocks."')
+    exchange: bool = option(
+        False, choices=(False, True),
+        doc="Variant Exchange: at the start of a turn the player may put any number of hand cards under the "
+            "pool and draw as many from its top (how many: option exchange_limit; reading: they go under in "
+            "card-index order).",
+        source='003 Exchange: "At the start of your turn, you may exchange any number of cards in your hand for the '
+               'same number of cards in the pool, before taking your normal turn."')
+    temptation: bool = option(
+        False, choices=(False, True),
+        doc="Variant Temptation: after both first turns, a turn that drew from the pool lets the opponent "
+            "discard one card from their hand or the top of their stock.",
+        source='003 Temptation: "After each player\'s first turn, if you draw any number of cards from the pool, '
+               'your opponent may discard one of their cards, from their hand or from the top of their private stock."')
+
+    # -- reconstructions of the lost lists -------------------------------------------------------
+    stocks: Stocks = option(  # noqa: RUF009
+        DEFAULT_STOCKS, reconstructed=True, parse=parse_stocks,
+        doc="Contents of the three stocks (reconstruction: the lists were lost; sizes 12/12/16 follow the "
+            "Asymmetry piles; black A-6♠♣, red A-6♥♦, pool 7s, Jacks, 8♠ 8♥ 9♣ 9♦ Q♠ Q♥ K♣ K♦).",
+        source='003: "The two players\' private stocks consist of specific cards by color:" and "Let the "pool" '
+               'stock consist of:" (lists lost); RULES-NOTES §4')
+    hand_limit: int = option(
+        7, reconstructed=True, parse=_parse_hand_limit,
+        doc="A regroup may draw only while the hand holds fewer cards than this (reconstruction: the regroup "
+            "list was lost; 7 from the forfeit example).",
+        source='003: "(for example, they already have 7 cards, or all available stocks are empty)"; RULES-NOTES §4')
+    regroup_max: Any = option(  # noqa: RUF009
+        "limit", choices=("limit", 1, 2), reconstructed=True, parse=_parse_regroup_max,
+        doc="Most cards one regroup may draw: up to the hand limit, or 1, or 2 (reconstruction: the "
+            "regroup list was lost).",
+        source='003: "The active player shall either:" (list lost) and "Players take turns either attacking ... or '
+               'regrouping by drawing cards into their hand."; RULES-NOTES §4')
+    face_effects: FaceEffects = option(  # noqa: RUF009
+        FaceEffects(), reconstructed=True, parse=parse_face_effects,
+        doc="Effect of each face rank on the defence, from a pluggable table (reconstruction: the effects list "
+            "was lost; default whole_only for J, Q, K from the Q&A).",
+        source='003: "Face cards have special effects, described below in descending order of precedence." (list '
+               'lost); Q&A "face cards cannot be separated from the cards they affect"; RULES-NOTES §4')
+    defence_face_cards: str = option(
+        "never", choices=("never", "with_pips"), reconstructed=True,
+        doc="Whether a defence may include face cards (counting 0) beside its pip cards (reconstruction: the "
+            "defence list was lost).",
+        source='003: "The other player then "defends" by playing any number of cards from their hand to either:" '
+               '(list lost); "Face cards must always accompany pip cards."')
+    first_player: int = option(
+        0, choices=(0, 1), reconstructed=True,
+        doc="Who takes the first turn (reconstruction: 003 never says; player 0 owns the first stock).",
+        source='003: "Players take turns either attacking ... or regrouping" (no first player named)')
+    no_legal_action: str = option(
+        "pass", choices=("pass", "lose"), reconstructed=True,
+        doc="A player who can neither attack, regroup nor pass by the exception must pass (or loses) "
+            "(reconstruction: 003 does not cover it).",
+        source='003: "The active player shall either:" (list lost); "An exception: If the opponent is empty-handed '
+               'and the player\'s own stock is empty, the player may instead pass."')
+    end_of_turn: str = option(
+        "none", choices=("none",), reconstructed=True, fixed=True,
+        doc="What happens at the end of a turn beyond the forfeit check: nothing (reconstruction: the list was lost).",
+        source='003: "At the end of a player\'s turn:" (list lost); RULES-NOTES §4 "end_of_turn: none"')
+    asymmetry_order: str = option(
+        "first_player_first", choices=("first_player_first", "second_player_first"), reconstructed=True,
+        doc="Asymmetry: who chooses a pile swap first; the second sees the piles as they then stand "
+            "(reconstruction: 003 does not say).",
+        source='003 Asymmetry: "Each player may exchange one of their three piles for one of the four "pool" piles."')
+    exchange_limit: str = option(
+        "pool_size", choices=("pool_size", "hand_size"), reconstructed=True,
+        doc="Exchange: at most as many cards as the pool holds, or any number of hand cards (the drawn cards "
+            "may then include some just put under) (reconstruction: 003 does not say).",
+        source='003 Exchange: "exchange any number of cards in your hand for the same number of cards in the pool"')
+    temptation_trigger: str = option(
+        "any_pool_draw", choices=("any_pool_draw", "regroup_only"), reconstructed=True,
+        doc="Temptation: whether the Exchange variant's draws from the pool count as drawing from the pool "
+            "(reconstruction: 003 does not say).",
+        source='003 Temptation: "if you draw any number of cards from the pool"; Exchange: "then drawing the same '
+               'number of cards into your hand"')
+
+    def __post_init__(self) -> None:
+        if isinstance(self.hand_limit, bool) or not isinstance(self.hand_limit, int) or self.hand_limit < 1:
+            raise ValueError(f"hand_limit: {self.hand_limit!r} is not a positive integer")
+        if self.regroup_max not in ("limit", 1, 2) or isinstance(self.regroup_max, bool):
+            raise ValueError(f"regroup_max: {self.regroup_max!r} is not one of \"limit\" | 1 | 2")
+        for rank in ("J", "Q", "K"):
+            if getattr(self.face_effects, rank) not in FACE_EFFECTS:
+                raise ValueError(f"face_effects.{rank}: unknown face effect {getattr(self.face_effects, rank)!r}")
+        if not self.stocks.player0 or not self.stocks.player1:
+            raise ValueError("stocks: each private stock needs at least one card")
+        if self.asymmetry:
+            n0, n1, np_ = len(self.stocks.player0), len(self.stocks.player1), len(self.stocks.pool)
+            if n0 % 3 or n0 != n1 or np_ * 3 != n0 * 4:
+                raise ValueError(f"asymmetry: needs private stocks of 3p cards and a pool of 4p cards "
+                                 f"(got {n0}, {n1}, {np_})")
+
+
+# --- state -----------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class State:
+    """A position. See docs/fools-and-angels-model.md, "State"."""
+
+    rules: Rules
+    phase: str
+    to_move: int
+    hands: tuple[frozenset[Card], frozenset[Card]]
+    stocks: tuple[tuple[Card, ...], tuple[Card, ...]]
+    pool: tuple[Card, ...]
+    attack: frozenset[Card] = frozenset()
+    turns_done: int = 0
+    exchanged: bool = False
+    drawn: int = 0
+    drew_pool: bool = False
+    setup_chosen: int = 0
+    reshuffle: tuple[tuple[int, ...], ...] = field(default=())
+
+
+# --- moves -----------------------------------------------------------------------------------
+
+def _cards_str(cards: tuple[Card, ...]) -> str:
+    return " ".join(str(c) for c in cards)
+
+
+def _idx(cards: tuple[Card, ...]) -> tuple[int, ...]:
+    return tuple(c.index for c in cards)
+
+
+@dataclass(frozen=True)
+class SwapPiles:
+    """Asymmetry: swap own pile ``own`` (1..3) with pool pile ``pool`` (1..4)."""
+
+    own: int
+    pool: int
+
+    def __str__(self) -> str:
+        return f"swap pile {self.own} for pool pile {self.pool}"
+
+    def sort_key(self) -> tuple[Any, ...]:
+        return (0, self.own, self.pool)
+
+
+@dataclass(frozen=True)
+class KeepPiles:
+    """Asymmetry: keep the piles."""
+
+    def __str__(self) -> str:
+        return "keep piles"
+
+    def sort_key(self) -> tuple[Any, ...]:
+        return (1,)
+
+
+@dataclass(frozen=True)
+class Exchange:
+    """Exchange variant: these hand cards go under the pool; as many come from its top."""
+
+    cards: tuple[Card, ...]
+
+    def __str__(self) -> str:
+        return f"exchange {_cards_str(self.cards)}"
+
+    def sort_key(self) -> tuple[Any, ...]:
+        return (2, len(self.cards), _idx(self.cards))
+
+
+@dataclass(frozen=True)
+class Attack:
+    """Lay these cards as an attack."""
+
+    cards: tuple[Card, ...]
+
+    def __str__(self) -> str:
+        return f"attack {_cards_str(self.cards)}"
+
+    def sort_key(self) -> tuple[Any, ...]:
+        return (3, len(self.cards), _idx(self.cards))
+
+
+@dataclass(frozen=True)
+class Defend:
+    """Cancel the ``target`` part of the attack with these cards."""
+
+    target: str
+    cards: tuple[Card, ...]
+
+    def __str__(self) -> str:
+        return f"defend {self.target} with {_cards_str(self.cards)}"
+
+    def sort_key(self) -> tuple[Any, ...]:
+        return (4, TARGETS.index(self.target), len(self.cards), _idx(self.cards))
+
+
+@dataclass(frozen=True)
+class Surrender:
+    """Take every attack card."""
+
+    def __str__(self) -> str:
+        return "surrender"
+
+    def sort_key(self) -> tuple[Any, ...]:
+        return (5,)
+
+
+@dataclass(frozen=True)
+class Draw:
+    """Draw the top card of the own stock (``own``) or of the pool (``pool``)."""
+
+    source: str
+
+    def __str__(self) -> str:
+        return f"draw {self.source}"
+
+    def sort_key(self) -> tuple[Any, ...]:
+        return (6,) if self.source == "own" else (7,)
+
+
+@dataclass(frozen=True)
+class Stop:
+    """End the regroup."""
+
+    def __str__(self) -> str:
+        return "stop"
+
+    def sort_key(self) -> tuple[Any, ...]:
+        return (8,)
+
+
+@dataclass(frozen=True)
+class Pass:
+    """Pass the turn (the exception, or a forced pass)."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+    def sort_key(self) -> tuple[Any, ...]:
+        return (9,)
+
+
+@dataclass(frozen=True)
+class Discard:
+    """Temptation: discard this hand card."""
+
+    card: Card
+
+    def __str__(self) -> str:
+        return f"discard {self.card}"
+
+    def sort_key(self) -> tuple[Any, ...]:
+        return (10, self.card.index)
+
+
+@dataclass(frozen=True)
+class DiscardStock:
+    """Temptation: discard the top card of the own private stock."""
+
+    def __str__(self) -> str:
+        return "discard stock"
+
+    def sort_key(self) -> tuple[Any, ...]:
+        return (11,)
+
+
+@dataclass(frozen=True)
+class Decline:
+    """Temptation: do not discard."""
+
+    def __str__(self) -> str:
+        return "decline"
+
+    def sort_key(self) -> tuple[Any, ...]:
+        return (12,)
+
+
+Move = SwapPiles | KeepPiles | Exchange | Attack | Defend | Surrender | Draw | Stop | Pass | Discard | DiscardStock | Decline
+
+
+# --- rule helpers (each rule sentence in one place) ------------------------------------------
+
+def can_draw(state: State, p: int) -> bool:
+    """Whether ``p`` could draw a card: the hand is under the limit (RECONSTRUCTION
+    ``hand_limit``) and the own stock or the pool has a card (003 forfeit sentence: "unable to
+    draw additional cards into their hand (for example, they already have 7 cards, or all
+    available stocks are empty)")."""
+    return len(state.hands[p]) < state.rules.hand_limit and bool(state.stocks[p] or state.pool)
+
+
+def only_face_cards(hand: frozenset[Card]) -> bool:
+    """A non-empty hand of face cards only."""
+    return bool(hand) and all(is_face(c) for c in hand)
+
+
+def attack_moves(state: State) -> list[Attack]:
+    """Every legal attack of the player to move."""
+    p = state.to_move
+    o = 1 - p
+    hand = state.hands[p]
+    defender_holds = len(state.hands[o])
+    # 003 "no player may attack a player with fewer cards in hand than them"
+    if defender_holds < len(hand):
+        return []
+    pips = ordered(c for c in hand if is_pip(c))
+    faces = ordered(c for c in hand if is_face(c))
+    out = []
+    # 003 "The attacker may use up to 4 cards — plus 1 more if it is a face card — but never more
+    # cards than the defender holds in their hand." 003 "Face cards must always accompany pip cards."
+    for n in range(1, 5):
+        for combo in combinations(pips, n):
+            # 003 "A player "attacks" by laying down a combination of cards which must total a non-zero value."
+            if total(combo) == 0:
+                continue
+            if n <= defender_holds:
+                out.append(Attack(ordered(combo)))
+            if n + 1 <= defender_holds:
+                for f in faces:
+                    out.append(Attack(ordered((*combo, f))))
+    return out
+
+
+def defence_targets(attack: frozenset[Card], rules: Rules) -> list[tuple[str, frozenset[Card], int]]:
+    """``(target, cancelled attack cards, total the defence must have)`` for each target the
+    attack admits.
+
+    003 "The other player then "defends" by playing any number of cards from their hand to
+    either: [lost list]"; "the defender would need cards that total either 9-black (to zero out
+    the red), 4-red (to zero out the black), or 5-black (to balance the whole)"; "There's no
+    other partial defense. It's pass/fail for all of one color or for the whole attack."
+    """
+    reds = frozenset(c for c in attack if is_pip(c) and c.is_red)
+    blacks = frozenset(c for c in attack if is_pip(c) and not c.is_red)
+    faces = [c for c in attack if is_face(c)]
+    out: list[tuple[str, frozenset[Card], int]] = []
+    if reds:
+        out.append((RED, reds, -total(reds)))
+    if blacks:
+        out.append((BLACK, blacks, -total(blacks)))
+    out.append((WHOLE, attack, -total(attack)))
+    # RECONSTRUCTION face_effects: each face card's effect says which targets remain
+    # (default whole_only: 003 Q&A "face cards cannot be separated from the cards they affect").
+    for f in faces:
+        allowed = rules.face_effects.of(f).targets(bool(reds), bool(blacks))
+        out = [t for t in out if t[0] in allowed]
+    # Naming rule: a colour target that cancels the whole attack is the `whole` defence.
+    return [t for t in out if t[0] == WHOLE or t[1] != attack]
+
+
+def defence_moves(state: State) -> list[Defend | Surrender]:
+    """Every defence of the player to move against ``state.attack``, and surrender."""
+    d = state.to_move
+    hand = state.hands[d]
+    pips = ordered(c for c in hand if is_pip(c))
+    faces = ordered(c for c in hand if is_face(c))
+    # RECONSTRUCTION defence_face_cards: "never" (default) or "with_pips" (face cards counting 0
+    # may join a defence that has pip cards; 003 "Face cards must always accompany pip cards").
+    face_sets: list[tuple[Card, ...]] = [()]
+    if state.rules.defence_face_cards == "with_pips":
+        face_sets = [fs for n in range(len(faces) + 1) for fs in combinations(faces, n)]
+    out: list[Defend | Surrender] = []
+    for target, _cancelled, need in defence_targets(state.attack, state.rules):
+        for n in range(1, len(pips) + 1):
+            for combo in combinations(pips, n):
+                if total(combo) == need:
+                    for fs in face_sets:
+                        out.append(Defend(target, ordered((*combo, *fs))))
+    # 003 "The defender is not obligated to defend an attack at all; they can just "surrender"
+    # and take all the cards."
+    out.append(Surrender())
+    return out
+
+
+def first_draws(state: State) -> list[Draw]:
+    """The draws that may begin a regroup (RECONSTRUCTION ``hand_limit``: "draw at least one
+    card, from the own stock or the pool, up to the hand limit")."""
+    p = state.to_move
+    hand = state.hands[p]
+    if len(hand) >= state.rules.hand_limit:
+        return []
+    own_ok = bool(state.stocks[p])
+    pool_ok = bool(state.pool)
+    # 003 Infusion: "Whenever you start to regroup with 5 or fewer cards in hand, as long as you
+    # have a private stock, draw the first card from the pool."  READING: the first draw of the
+    # regroup must come from the pool (when the pool has a card).
+    if state.rules.infusion and len(hand) <= 5 and state.stocks[p] and state.pool:
+        own_ok = False
+    return ([Draw("own")] if own_ok else []) + ([Draw("pool")] if pool_ok else [])
+
+
+def more_draws(state: State) -> list[Draw]:
+    """Draws that may continue a regroup (RECONSTRUCTION ``hand_limit``, ``regroup_max``)."""
+    p = state.to_move
+    limit = state.rules.regroup_max
+    if len(state.hands[p]) >= state.rules.hand_limit:
+        return []
+    if limit != "limit" and state.drawn >= limit:
+        return []
+    return ([Draw("own")] if state.stocks[p] else []) + ([Draw("pool")] if state.pool else [])
+
+
+def exception_pass(state: State) -> bool:
+    """003 "An exception: If the opponent is empty-handed and the player's own stock is empty,
+    the player may instead pass." """
+    p = state.to_move
+    return not state.hands[1 - p] and not state.stocks[p]
+
+
+def stuck(state: State) -> bool:
+    """Phase TURN: no attack, no draw and no exception pass (RECONSTRUCTION ``no_legal_action``)."""
+    return not attack_moves(state) and not first_draws(state) and not exception_pass(state)
+
+
+def exchange_moves(state: State) -> list[Exchange]:
+    """003 Exchange: "At the start of your turn, you may exchange any number of cards in your
+    hand for the same number of cards in the pool, before taking your normal turn." """
+    if not state.rules.exchange or state.exchanged:
+        return []
+    hand = ordered(state.hands[state.to_move])
+    # RECONSTRUCTION exchange_limit: "pool_size" (default) or "hand_size"
+    most = min(len(hand), len(state.pool)) if state.rules.exchange_limit == "pool_size" else len(hand)
+    return [Exchange(combo) for n in range(1, most + 1) for combo in combinations(hand, n)]
+
+
+def pile_size(rules: Rules) -> int:
+    """Asymmetry: 003 "equal piles of four cards each" (a quarter of the pool in general)."""
+    return len(rules.stocks.pool) // 4
+
+
+def first_chooser(rules: Rules) -> int:
+    """Asymmetry: who chooses first (RECONSTRUCTION ``asymmetry_order``)."""
+    return rules.first_player if rules.asymmetry_order == "first_player_first" else 1 - rules.first_player
+
+
+# --- the game ----------------------------------------------------------------------------------
+
+class FoolsAndAngelsSpec(SpecGame[State, Move]):
+    """Fools and Angels, literally."""
+
+    name = GAME
+    title = "Fools and Angels"
+    seed_file = SEED
+    min_players = 2
+    max_players = 2
+    rules_cls = Rules
+
+    def __init__(self) -> None:
+        self._legal_cache = lru_cache(maxsize=8192)(self._legal_moves)
+
+    # -- the deal ---------------------------------------------------------------------------
+    def deal(self, rules: Any, players: int, rng: random.Random) -> State:
+        """003 "Create three stock decks for players to draw from: one stock for each player, and
+        a common "pool" stock from which both players can draw." Each stock is shuffled once;
+        the order is then fixed. 003 "Players start with no cards in hand"."""
+        if players != 2:
+            raise InputError("players: Fools and Angels is a game for 2 players")
+        assert isinstance(rules, Rules)
+        stocks = []
+        for which in ("player0", "player1", "pool"):
+            cards = sorted(rules.stocks.cards(which))
+            rng.shuffle(cards)
+            stocks.append(tuple(cards))
+        empty: frozenset[Card] = frozenset()
+        if rules.asymmetry:
+            perms = []
+            for s in stocks:
+                perm = list(range(len(s)))
+                rng.shuffle(perm)
+                perms.append(tuple(perm))
+            return State(rules, SETUP, first_chooser(rules), (empty, empty), (stocks[0], stocks[1]), stocks[2],
+                         reshuffle=tuple(perms))
+        return State(rules, TURN, rules.first_player, (empty, empty), (stocks[0], stocks[1]), stocks[2])
+
+    # -- the result ---------------------------------------------------------------------------
+    def result(self, state: State) -> Result | None:
+        """Derived from the state (model, "Result")."""
+        for p in (0, 1):
+            # 003 "The first player to get rid of all cards in both their hand and their own stock wins."
+            if not state.hands[p] and not state.stocks[p]:
+                return win_result(p, "emptied hand and own stock")
+        if state.phase == DEFEND and only_face_cards(state.hands[state.to_move]):
+            # 003 "A player with only face cards in their hand cannot attack, and loses when attacked."
+            return win_result(1 - state.to_move, "attacked a hand of only face cards")
+        if state.phase == TURN and not state.exchanged:
+            p = state.to_move
+            # 003 "If a player has a hand of only face cards at the start of their turn, and they are
+            # unable to draw additional cards into their hand (for example, they already have 7 cards,
+            # or all available stocks are empty), they must show their hand and forfeit the game."
+            if only_face_cards(state.hands[p]) and not can_draw(state, p):
+                return win_result(1 - p, "forfeit: only face cards and unable to draw")
+        if state.phase == TURN and state.rules.no_legal_action == "lose" and stuck(state):
+            # RECONSTRUCTION no_legal_action == "lose"
+            return win_result(1 - state.to_move, "no legal action")
+        return None
+
+    def to_move(self, state: State) -> int:
+        return state.to_move
+
+    # -- legal moves --------------------------------------------------------------------------
+    def legal_moves(self, state: State) -> list[Move]:
+        return list(self._legal_cache(state))
+
+    def _legal_moves(self, state: State) -> tuple[Move, ...]:
+        if self.result(state) is not None:
+            return ()
+        moves: list[Move] = []
+        if state.phase == SETUP:
+            # 003 Asymmetry: "Each player may exchange one of their three piles for one of the four "pool" piles."
+            moves += [SwapPiles(i, j) for i in (1, 2, 3) for j in (1, 2, 3, 4)]
+            moves.append(KeepPiles())
+        elif state.phase == TURN:
+            # 003 "Players take turns either attacking by playing cards from their hand or regrouping by
+            # drawing cards into their hand."
+            moves += exchange_moves(state)
+            moves += attack_moves(state)
+            moves += first_draws(state)
+            if exception_pass(state):
+                moves.append(Pass())
+            elif state.rules.no_legal_action == "pass" and stuck(state):
+                # RECONSTRUCTION no_legal_action == "pass": a player with nothing to do passes.
+                moves.append(Pass())
+        elif state.phase == REGROUP:
+            moves += more_draws(state)
+            moves.append(Stop())
+        elif state.phase == DEFEND:
+            moves += defence_moves(state)
+        elif state.phase == TEMPT:
+            # 003 Temptation: "your opponent may discard one of their cards, from their hand or from
+            # the top of their private stock."
+            q = state.to_move
+            moves += [Discard(c) for c in ordered(state.hands[q])]
+            if state.stocks[q]:
+                moves.append(DiscardStock())
+            moves.append(Decline())
+        return tuple(sorted(set(moves), key=self.move_sort_key))
+
+    def move_sort_key(self, move: Move) -> Any:
+        return move.sort_key()
+
+    def parse_move(self, state: State, text: str) -> Move:
+        """The legal move whose text is ``text``; card lists may come in any order."""
+        want = _move_words(text)
+        for m in self.legal_moves(state):
+            if _move_words(str(m)) == want:
+                return m
+        raise IllegalMove(f"move {text!r} is not legal here")
+
+    # -- applying a move -----------------------------------------------------------------------
+    def apply(self, state: State, move: Move) -> State:
+        if move not in self._legal_cache(state):
+            raise IllegalMove(f"move {move} is not legal here")
+        p = state.to_move
+        o = 1 - p
+        hands = list(state.hands)
+        stocks = list(state.stocks)
+        if isinstance(move, (SwapPiles, KeepPiles)):
+            return self._setup_choice(state, move)
+        if isinstance(move, Exchange):
+            # 003 Exchange: "putting the cards you'll exchange face down on the bottom of the pool
+            # stock, then drawing the same number of cards into your hand."
+            pool = state.pool + ordered(move.cards)
+            k = len(move.cards)
+            hands[p] = (hands[p] - set(move.cards)) | frozenset(pool[:k])
+            drew = state.drew_pool or state.rules.temptation_trigger == "any_pool_draw"
+            return replace(state, hands=_pair(hands), pool=pool[k:], exchanged=True, drew_pool=drew)
+        if isinstance(move, Attack):
+            hands[p] = hands[p] - set(move.cards)
+            return replace(state, phase=DEFEND, to_move=o, hands=_pair(hands), attack=frozenset(move.cards),
+                           exchanged=False)
+        if isinstance(move, Defend):
+            # p is the defender here.
+            cancelled = next(c for t, c, _ in defence_targets(state.attack, state.rules) if t == move.target)
+            # Cancelled cards and the defence are discarded; the defender takes what was not cancelled.
+            hands[p] = (hands[p] - set(move.cards)) | (state.attack - cancelled)
+            return self._end_turn(replace(state, hands=_pair(hands), attack=frozenset()), attacker=o)
+        if isinstance(move, Surrender):
+            # 003 "they can just "surrender" and take all the cards."
+            hands[p] = hands[p] | state.attack
+            return self._end_turn(replace(state, hands=_pair(hands), attack=frozenset()), attacker=o)
+        if isinstance(move, Draw):
+            pool = state.pool
+            if move.source == "own":
+                card = stocks[p][0]
+                stocks[p] = stocks[p][1:]
+            else:
+                card = pool[0]
+                pool = pool[1:]
+            hands[p] = hands[p] | {card}
+            after = replace(state, phase=REGROUP, hands=_pair(hands), stocks=_pair(stocks), pool=pool,
+                            drawn=state.drawn + 1, drew_pool=state.drew_pool or move.source == "pool", exchanged=False)
+            if more_draws(after):
+                return after
+            return self._end_turn(after, attacker=p)
+        if isinstance(move, (Stop, Pass)):
+            return self._end_turn(state, attacker=p)
+        if isinstance(move, Discard):
+            hands[p] = hands[p] - {move.card}
+            return replace(state, phase=TURN, hands=_pair(hands))
+        if isinstance(move, DiscardStock):
+            stocks[p] = stocks[p][1:]
+            return replace(state, phase=TURN, stocks=_pair(stocks))
+        if isinstance(move, Decline):
+            return replace(state, phase=TURN)
+        raise IllegalMove(f"move {move} is not legal here")
+
+    def _end_turn(self, state: State, attacker: int) -> State:
+        """The turn of ``attacker`` (the player whose turn it was) ends. RECONSTRUCTION
+        ``end_of_turn`` (fixed "none"): nothing else happens."""
+        phase = TURN
+        # 003 Temptation: "After each player's first turn, if you draw any number of cards from the
+        # pool, your opponent may discard one of their cards".
+        if state.rules.temptation and state.turns_done >= 2 and state.drew_pool:
+            phase = TEMPT
+        return replace(state, phase=phase, to_move=1 - attacker, turns_done=min(state.turns_done + 1, 2),
+                       exchanged=False, drawn=0, drew_pool=False)
+
+    def _setup_choice(self, state: State, move: SwapPiles | KeepPiles) -> State:
+        p = state.to_move
+        stocks = [list(state.stocks[0]), list(state.stocks[1])]
+        pool = list(state.pool)
+        if isinstance(move, SwapPiles):
+            s = pile_size(state.rules)
+            a, b = (move.own - 1) * s, (move.pool - 1) * s
+            stocks[p][a:a + s], pool[b:b + s] = pool[b:b + s], stocks[p][a:a + s]
+        if state.setup_chosen == 0:
+            return replace(state, to_move=1 - p, stocks=(tuple(stocks[0]), tuple(stocks[1])), pool=tuple(pool),
+                           setup_chosen=1)
+        # 003 Asymmetry: "Then, collect and reshuffle the three new stocks." (the reshuffle is fixed at the deal)
+        new = []
+        for cards, perm in zip((stocks[0], stocks[1], pool), state.reshuffle):
+            srt = sorted(cards)
+            new.append(tuple(srt[i] for i in perm))
+        return State(state.rules, TURN, state.rules.first_player, state.hands, (new[0], new[1]), new[2])
+
+    # -- positions --------------------------------------------------------------------------
+    def state_to_json(self, state: State) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "game": GAME,
+            "rules": rules_to_json(state.rules, only_changed=True),
+            "players": 2,
+            "phase": state.phase,
+            "to_move": state.to_move,
+            "hands": [[c.ascii for c in ordered(h)] for h in state.hands],
+            "stocks": [[c.ascii for c in s] for s in state.stocks],
+            "pool": [c.ascii for c in state.pool],
+            "attack": [c.ascii for c in ordered(state.attack)],
+            "turns_done": state.turns_done,
+            "exchanged": state.exchanged,
+            "drawn": state.drawn,
+            "drew_pool": state.drew_pool,
+            "setup_chosen": state.setup_chosen,
+        }
+        if state.phase == SETUP:
+            out["reshuffle"] = {k: list(v) for k, v in zip(("player0", "player1", "pool"), state.reshuffle)}
+        return out
+
+    def state_from_json(self, obj: dict[str, Any]) -> State:
+        return state_from_json(obj)
+
+    def describe(self, state: State) -> str:
+        lines = [f"phase {state.phase}, player {state.to_move} to move"]
+        for p in (0, 1):
+            lines.append(f"player {p}: hand {_cards_str(ordered(state.hands[p])) or '-'}; "
+                         f"stock {_cards_str(state.stocks[p]) or '-'}")
+        lines.append(f"pool: {_cards_str(state.pool) or '-'}")
+        if state.attack:
+            lines.append(f"attack: {_cards_str(ordered(state.attack))}")
+        return "\n".join(lines)
+
+
+def _pair(items: list[Any]) -> tuple[Any, Any]:
+    return (items[0], items[1])
+
+
+def win_result(p: int, why: str) -> Result:
+    """The result of a win by ``p`` (payoffs +1/-1) with the reason."""
+    from fractions import Fraction
+
+    payoffs = (Fraction(1), Fraction(-1)) if p == 0 else (Fraction(-1), Fraction(1))
+    return Result(payoffs, f"player {p} wins", (("winner", p), ("reason", why)))
+
+
+def _move_words(text: str) -> tuple[str, ...]:
+    """Normalised words of a move; card words after the verb (and target) are sorted."""
+    words = _norm_move(text).split()
+    head: list[str] = []
+    rest: list[str] = []
+    for w in words:
+        (rest if _is_card_word(w) else head).append(w)
+    return (*head, *sorted(rest))
+
+
+def _is_card_word(w: str) -> bool:
+    try:
+        FRENCH52.parse(w)
+    except InputError:
+        return False
+    return True
+
+
+# --- position files ------------------------------------------------------------------------
+
+def state_from_json(obj: Any) -> State:
+    """Read a position (schema first, then the semantic checks); errors name the field."""
+    validate_schema(obj, SCHEMA)
+    rules = rules_from_json(Rules, obj.get("rules"))
+    seen: dict[Card, str] = {}
+
+    def cards(texts: list[Any], where: str) -> list[Card]:
+        out = []
+        for i, t in enumerate(texts):
+            c = parse_game_card(t, f"{where}[{i}]")
+            if c in seen:
+                raise InputError(f"{where}[{i}]: duplicate card {c.ascii} (also in {seen[c]})")
+            seen[c] = where
+            out.append(c)
+        return out
+
+    hands = (frozenset(cards(obj["hands"][0], "hands[0]")), frozenset(cards(obj["hands"][1], "hands[1]")))
+    stocks = (tuple(cards(obj["stocks"][0], "stocks[0]")), tuple(cards(obj["stocks"][1], "stocks[1]")))
+    pool = tuple(cards(obj.get("pool", []), "pool"))
+    attack = frozenset(cards(obj.get("attack", []), "attack"))
+    phase = obj.get("phase", TURN)
+    to_move = obj["to_move"]
+    turns_done = obj.get("turns_done", 0 if phase == SETUP else 2)
+    exchanged = obj.get("exchanged", False)
+    drawn = obj.get("drawn", 0)
+    drew_pool = obj.get("drew_pool", False)
+    setup_chosen = obj.get("setup_chosen", 0)
+    reshuffle: tuple[tuple[int, ...], ...] = ()
+
+    for p in (0, 1):
+        if not hands[p] and not stocks[p] and not hands[1 - p] and not stocks[1 - p]:
+            raise PositionError("hands: both players have no cards left (only one can win)")
+    if phase != DEFEND and attack:
+        raise PositionError(f"attack: cards on the table outside phase defend (phase {phase})")
+    if phase != TURN and exchanged:
+        raise PositionError("exchanged: only in phase turn")
+    if exchanged and not rules.exchange:
+        raise PositionError("exchanged: the exchange variant is off")
+    if phase != REGROUP and drawn:
+        raise PositionError("drawn: only in phase regroup")
+    if phase == DEFEND:
+        _check_attack(attack, hands, to_move)
+    if phase == REGROUP:
+        if drawn < 1:
+            raise PositionError("drawn: a regroup in progress has drawn at least one card")
+        if rules.regroup_max != "limit" and drawn > rules.regroup_max:
+            raise PositionError(f"drawn: more than regroup_max ({rules.regroup_max})")
+    if phase == TEMPT and not rules.temptation:
+        raise PositionError("phase: tempt needs the temptation variant")
+    if phase == TEMPT and turns_done != 2:
+        raise PositionError("turns_done: must be 2 in phase tempt (Temptation starts after both first turns)")
+    if phase == SETUP and turns_done != 0:
+        raise PositionError("turns_done: must be 0 in phase setup")
+    if phase in (TEMPT, SETUP) and drew_pool:
+        raise PositionError(f"drew_pool: must be false in phase {phase}")
+    if phase != SETUP and setup_chosen:
+        raise PositionError("setup_chosen: only in phase setup")
+    if phase == SETUP:
+        if not rules.asymmetry:
+            raise PositionError("phase: setup needs the asymmetry variant")
+        if any(hands) or attack:
+            raise PositionError("hands: must be empty in phase setup")
+        sizes = (len(rules.stocks.player0), len(rules.stocks.player1), len(rules.stocks.pool))
+        if (len(stocks[0]), len(stocks[1]), len(pool)) != sizes:
+            raise PositionError(f"stocks: phase setup needs stocks of the rules' sizes {sizes}")
+        if "reshuffle" not in obj:
+            raise PositionError("reshuffle: required in phase setup")
+        perms = []
+        for key, n in zip(("player0", "player1", "pool"), sizes):
+            perm = obj["reshuffle"][key]
+            if sorted(perm) != list(range(n)):
+                raise PositionError(f"reshuffle.{key}: must be a permutation of 0..{n - 1}")
+            perms.append(tuple(perm))
+        reshuffle = tuple(perms)
+        expect = first_chooser(rules) if setup_chosen == 0 else 1 - first_chooser(rules)
+        if to_move != expect:
+            raise PositionError(f"to_move: must be {expect} (the player choosing piles now)")
+    elif "reshuffle" in obj:
+        raise PositionError("reshuffle: only in phase setup")
+    state = State(rules, phase, to_move, hands, stocks, pool, attack, turns_done, exchanged, drawn, drew_pool,
+                  setup_chosen, reshuffle)
+    if phase == REGROUP and not more_draws(state):
+        raise PositionError("phase: a regroup with no draw left would have ended")
+    return state
+
+
+def _check_attack(attack: frozenset[Card], hands: tuple[frozenset[Card], frozenset[Card]], defender: int) -> None:
+    """A position in phase defend holds an attack that was legal when laid."""
+    pips = [c for c in attack if is_pip(c)]
+    faces = [c for c in attack if is_face(c)]
+    if not 1 <= len(pips) <= 4 or len(faces) > 1:
+        raise PositionError("attack: 1 to 4 pip cards plus at most 1 face card")
+    if total(attack) == 0:
+        raise PositionError("attack: totals zero (003 'must total a non-zero value')")
+    if len(attack) > len(hands[defender]):
+        raise PositionError("attack: more cards than the defender holds")
+    if len(hands[1 - defender]) + len(attack) > len(hands[defender]):
+        raise PositionError("attack: the attacker held more cards than the defender")
+
+
+SPEC = FoolsAndAngelsSpec()
+"""The spec instance."""

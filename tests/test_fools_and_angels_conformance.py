@@ -1,0 +1,174 @@
+"""Fools and Angels: the engine against the spec.
+
+* Lockstep: whole random games under random rules (variants, options, random stock splits);
+  at every step the sorted legal moves (as text), the canonical JSON of every successor and
+  the results must be equal.
+* Perft: move-path counts from fixed positions, computed by the spec once and stored in
+  ``tests/data/perft/fools-and-angels.json``; the engine must reproduce them, and on a
+  mismatch the test prints the per-move divide of both.
+
+Regenerate the perft file (with the spec) by running this file:
+``python tests/test_fools_and_angels_conformance.py``.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from foolsolve.engines.fools_and_angels import ENGINE
+from foolsolve.games.fools_and_angels import random_game
+from foolsolve.spec.fools_and_angels import SPEC, Rules, state_from_json
+
+PERFT_FILE = Path(__file__).parent / "data" / "perft" / "fools-and-angels.json"
+EXAMPLES = Path(__file__).parent.parent / "foolsolve" / "examples"
+
+
+def _canon(obj: dict[str, Any]) -> str:
+    return json.dumps(obj, sort_keys=True, ensure_ascii=False)
+
+
+def lockstep(spec_state: Any, rng: random.Random, max_steps: int = 400) -> int:
+    """Play a random game in spec and engine side by side, checking every step."""
+    e = ENGINE.from_spec(spec_state)
+    s = spec_state
+    steps = 0
+    while steps < max_steps:
+        assert ENGINE.to_spec(e) == s
+        spec_moves = sorted(str(m) for m in SPEC.legal_moves(s))
+        eng_moves = ENGINE.legal_moves(e)
+        assert sorted(ENGINE.move_text(e, m) for m in eng_moves) == spec_moves, SPEC.state_to_json(s)
+        assert len(set(eng_moves)) == len(eng_moves)
+        assert ENGINE.result(e) == SPEC.result(s)
+        assert ENGINE.to_move(e) == SPEC.to_move(s)
+        if not eng_moves:
+            assert SPEC.result(s) is not None
+            break
+        for m in eng_moves:
+            sm = ENGINE.move_to_spec(e, m)
+            want = _canon(SPEC.state_to_json(SPEC.apply(s, sm)))
+            got = _canon(SPEC.state_to_json(ENGINE.to_spec(ENGINE.apply(e, m))))
+            assert got == want, f"successor of {sm} differs"
+        m = rng.choice(list(eng_moves))
+        s = SPEC.apply(s, ENGINE.move_to_spec(e, m))
+        e = ENGINE.apply(e, m)
+        steps += 1
+    return steps
+
+
+@settings(max_examples=25)
+@given(st.integers(0, 2**32 - 1))
+def test_engine_matches_spec_in_lockstep_over_random_games_and_rules(seed: int) -> None:
+    rng = random.Random(seed)
+    lockstep(random_game(rng), rng)
+
+
+@pytest.mark.parametrize("variant", ["infusion", "asymmetry", "exchange", "temptation"])
+def test_engine_matches_spec_in_lockstep_with_each_variant(variant: str) -> None:
+    for seed in range(2):
+        rng = random.Random(seed)
+        kwargs: dict[str, Any] = {variant: True}
+        if variant == "exchange":
+            kwargs["temptation"] = True
+        lockstep(SPEC.deal(Rules(**kwargs), 2, rng), rng)
+
+
+def test_engine_keys_equal_exactly_for_equal_positions() -> None:
+    rng = random.Random(5)
+    s = SPEC.deal(Rules(), 2, rng)
+    for _ in range(60):
+        ms = SPEC.legal_moves(s)
+        if not ms:
+            break
+        a = ENGINE.from_spec(s)
+        b = ENGINE.from_spec(state_from_json(SPEC.state_to_json(s)))
+        assert ENGINE.key(a) == ENGINE.key(b) and hash(ENGINE.key(a)) == hash(ENGINE.key(b))
+        s = SPEC.apply(s, rng.choice(ms))
+
+
+# --- perft ------------------------------------------------------------------------------------
+
+
+def spec_perft(state: Any, depth: int) -> int:
+    """Move paths of length ``depth`` (the spec)."""
+    if depth == 0:
+        return 1
+    return sum(spec_perft(SPEC.apply(state, m), depth - 1) for m in SPEC.legal_moves(state))
+
+
+def engine_perft(state: Any, depth: int) -> int:
+    """Move paths of length ``depth`` (the engine)."""
+    if depth == 0:
+        return 1
+    return sum(engine_perft(ENGINE.apply(state, m), depth - 1) for m in ENGINE.legal_moves(state))
+
+
+def _cases() -> list[dict[str, Any]]:
+    return list(json.loads(PERFT_FILE.read_text(encoding="utf-8"))["cases"])
+
+
+@pytest.mark.parametrize("case", _cases(), ids=lambda c: f"{c['name']}-d{c['depth']}")
+def test_engine_perft_matches_the_spec_file(case: dict[str, Any]) -> None:
+    s = state_from_json(case["position"])
+    e = ENGINE.from_spec(s)
+    got = engine_perft(e, case["depth"])
+    if got != case["nodes"]:
+        lines = []
+        for m in ENGINE.legal_moves(e):
+            text = ENGINE.move_text(e, m)
+            lines.append(f"{text}: engine {engine_perft(ENGINE.apply(e, m), case['depth'] - 1)} "
+                         f"spec {spec_perft(SPEC.apply(s, SPEC.parse_move(s, text)), case['depth'] - 1)}")
+        pytest.fail(f"perft {case['name']} depth {case['depth']}: engine {got}, spec file {case['nodes']}\n"
+                    + "\n".join(lines))
+
+
+def test_perft_file_small_cases_recomputed_by_the_spec() -> None:
+    for case in _cases():
+        if case["nodes"] <= 3000:
+            assert spec_perft(state_from_json(case["position"]), case["depth"]) == case["nodes"], case["name"]
+
+
+def _perft_positions() -> list[tuple[str, dict[str, Any], int]]:
+    def example(name: str) -> dict[str, Any]:
+        return dict(json.loads((EXAMPLES / f"fools-and-angels-{name}.json").read_text(encoding="utf-8")))
+
+    out = [("opening", example("opening"), 10), ("defence-003", example("defence-003"), 4),
+           ("endgame", example("endgame"), 4), ("temptation", example("temptation"), 4)]
+    asym = SPEC.deal(Rules(asymmetry=True), 2, random.Random(11))
+    out.append(("asymmetry-setup", SPEC.state_to_json(asym), 4))
+    rng = random.Random(4)
+    for k in range(3):
+        rules = Rules(exchange=k == 0, infusion=k == 1, temptation=k != 2, defence_face_cards="with_pips",
+                      regroup_max=(1, 2, "limit")[k])
+        s = SPEC.deal(rules, 2, rng)
+        for _ in range(40 + 10 * k):
+            ms = SPEC.legal_moves(s)
+            if not ms:
+                break
+            s = SPEC.apply(s, rng.choice(ms))
+        if SPEC.legal_moves(s):
+            out.append((f"midgame-{k}", SPEC.state_to_json(s), 5))
+    return out
+
+
+def write_perft_file() -> None:
+    """Compute every perft case with the spec and write the file."""
+    cases = []
+    for name, pos, depth in _perft_positions():
+        nodes = spec_perft(state_from_json(pos), depth)
+        cases.append({"name": name, "depth": depth, "nodes": nodes, "position": pos})
+        print(name, depth, nodes, file=sys.stderr)
+    PERFT_FILE.parent.mkdir(parents=True, exist_ok=True)
+    PERFT_FILE.write_text(json.dumps({"game": "fools-and-angels", "computed_by": "spec/fools_and_angels.py",
+                                      "cases": cases}, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    write_perft_file()
