@@ -40,3 +40,18 @@ def test_a_wrong_cap_is_caught(monkeypatch):
     monkeypatch.setattr(durak, "cap", lambda state: state.defender_start + 1)
     outcome = registry.select(["durak.cap_keeps_defender_able"])[0].run()
     assert not outcome.proved
+
+
+def test_a_face_card_with_a_value_is_caught(monkeypatch):
+    from foolsolve.proofs import fools_and_angels as fa_proofs
+    from foolsolve.spec import fools_and_angels as fa
+
+    real = fa.value
+    monkeypatch.setattr(fa, "value", lambda c: 1 if fa.is_face(c) else real(c))
+    fa_proofs._value_model_matches_spec.cache_clear()
+    try:
+        outcome = registry.select(["fools_and_angels.face_only_cannot_attack"])[0].run()
+    finally:
+        monkeypatch.undo()
+        fa_proofs._value_model_matches_spec.cache_clear()
+    assert not outcome.proved
