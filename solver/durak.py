@@ -1,0 +1,810 @@
+"""Exact two-player Durak endgames: the stock empty, or holding only the face-up trump card.
+
+With two players and at most one stock card every card's place is known (the discard is the
+complement of the hands, the table and the stock), so the game is one of perfect information
+and has an exact win/draw/loss value. This module computes it for the side to move, the value
+of every legal move, and a principal variation, for all three variants and every rule option
+of docs/durak-model.md.
+
+The search
+----------
+Negamax alpha-beta over a compact two-player form of the engine's state (integer bitmasks from
+:mod:`foolsolve.engines.durak`), with a transposition table that stores lower and upper
+bounds and the best move. Values are ``+1`` (win), ``0`` (draw), ``-1`` (loss) for the side to
+move; windows are clamped to ``beta <= 1`` so finding a win cuts at once. The state is kept
+*relative*: the attacker's hand, the defender's hand, the table as three masks (attack cards,
+cover cards, uncovered cards), the stock card (or none) and the first-bout flag. Player numbers
+never matter to the rules of a two-player game, so positions with the roles swapped share table
+entries. The pairing of covers to attack cards is dropped: nothing in the rules reads it.
+
+Endless play (perevodnoy)
+-------------------------
+In two-player perevodnoy a position can repeat (docs/durak-model.md C10). Endless play makes
+nobody the fool, so its value is a **draw** (the reading of ``solver/retrograde.py``, which
+leaves unresolved positions as draws). The search keeps the lead positions of the current line
+in a set; meeting one again scores 0, and every result that depended on such a repetition is
+kept out of the transposition table (it is only valid for its own line). Every cycle passes
+through a lead position: within a bout the table or ``shown`` only grows. In simple and
+podkidnoy two-player games cannot repeat (C10), and the check is off.
+
+Reductions (each can be switched off, see :class:`Reductions`; the tests compare on and off)
+--------------------------------------------------------------------------------------------
+Notation: *live* cards are the cards in the two hands, on the table and in the stock; dead
+cards (the discard) never influence the rest of the game.
+
+``take_first`` — **take only at the start of a defence stretch.** A *stretch* is a run of
+    defender moves with no attacker move in between. Covering some cards and then taking ends
+    in exactly the same position as taking at once: the cover cards go back into the
+    defender's hand with everything else on the table, the cap counts attack cards only, and
+    the attacker's throw-ins may match the ranks of the table cards, which after covering
+    include the covers. So every throw-in sequence open to the attacker after "take now" is
+    open after "cover, then take" too (and in simple, or without throw-ins after a take, the
+    two end identically). The defender never gains by covering first; "take" is searched only
+    at the first node of a stretch (``fresh``). A non-fresh node's search value is that of
+    the game without its take, which is at most the true value and at most the value of the
+    fresh node above it, so the fresh node's value is exact. The flag is part of the
+    transposition key.
+
+``cover_order`` — **cover the uncovered cards in a fixed order.** Inside a stretch only the
+    defender moves; the position when the stretch ends depends only on which card covers
+    which (the pairing is not part of the state), and with ``take_first`` an early take is
+    never needed. So the defender picks a complete cover assignment, and it is enough to
+    cover the uncovered card that is hardest to cover first (fewest cards that beat it; a
+    card nobody can beat ends the stretch at once), branching over its covers: every
+    complete assignment is still reached exactly once.
+
+``take_throw_sets`` — **throw-ins to a taker as one set.** After "take" only the attacker
+    moves (two players): a thrown card's rank is already on the table, so throwing adds no
+    new option, and the order of the throws never matters. The attacker chooses the set of
+    cards to give (at most the remaining cap) in one decision.
+
+``twins`` — **twin cards.** Call live cards ``x < y`` *twins* when they have the same suit,
+    no live card of that suit lies between them, and each is the only live card of its rank.
+    Let ``pi`` swap the places of ``x`` and ``y``. Then (i) every live card other than ``x``
+    and ``y`` beats ``x`` iff it beats ``y``, and is beaten by ``x`` iff it is beaten by
+    ``y`` (a card of the suit is below both or above both; trumps treat both alike); and
+    (ii) neither twin shares its rank with any live card, so neither can ever be thrown in,
+    transferred, shown or led together with another card, and no card can be thrown in on
+    its rank. Two facts follow:
+
+    * *Covering with twins is equivalent.* When the defender holds twins ``x < y`` that both
+      beat the card to cover, covering with ``x`` and with ``y`` lead to positions ``P`` and
+      ``pi(P)``. Both twins stay the defender's until the bout ends (on the table or in the
+      hand; by (ii) neither can be transferred); then they are either both in the defender's
+      hand (taken: the two positions are identical) or one is dead, and the live one relates
+      to every other live card in the same way (i, ii). While the bout lasts, the only
+      relation ``pi`` breaks, "``y`` beats ``x``", cannot be used: both belong to the
+      defender. So ``pi`` maps plays to plays with the same outcome, and only the lower twin
+      of each run is tried.
+    * *Leading the lower twin dominates leading the higher.* When the attacker holds twins
+      ``x < y``, compare leading ``x`` (position ``X``) with leading ``y`` (``Y = pi(X)``).
+      In ``X`` the attacker always owns the *stronger* twin of the two twin places. The
+      attacker in ``X`` copies an optimal strategy for ``Y`` through ``pi``: every move it
+      makes with ``x`` in ``Y`` it makes with ``y`` in ``X``, legal because ``y`` beats
+      everything ``x`` beats (i); every move the opponent makes with ``x`` in ``X``
+      corresponds to the same move with ``y`` in ``Y``, legal by (i) as well (a card that
+      beats ``x`` but not ``y`` would be ``y`` itself, which the opponent does not hold
+      while the roles are so divided), and the attacker's answer there (covering ``y`` with
+      some card ``w``) is legal in ``X`` because ``w`` beats ``y`` hence ``x``. Ranks never
+      interfere by (ii), hand sizes and caps are equal, and once both twins share a place
+      the two games coincide. Each play of ``X`` is thus matched by a play of ``Y`` with the
+      same end, so ``value(X) >= value(Y)`` for the attacker, and leading ``y`` is pruned.
+
+    The twin test uses live cards only; dead cards and cards leaving play can only make
+    more cards twins later, never undo a twin relation that held.
+
+``quick_exit`` — **an attacker without cards.** With the stock empty, an attacker holding no
+    cards goes out when the bout ends. The defender then loses unless he covers every
+    uncovered card with exactly his last cards (a draw; a loss when ``draw_outcome`` is
+    ``last_defender_loses``, since he was the last defender). The value is read off
+    directly (a small matching test) instead of searched.
+
+The root itself is always searched without reductions: every legal move's child is solved
+as a root of its own, so the per-move values are exact.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, fields
+from typing import Any
+
+from foolsolve.engines.durak import (
+    BEATERS,
+    NO_LIMIT,
+    NO_TRUMP,
+    PEREVODNOY,
+    RANK_LANES,
+    RANK_MASKS,
+    SIMPLE,
+    SUIT_MASKS,
+    DState,
+    ERules,
+    cap,
+    from_spec_state,
+    game_result,
+    legal,
+    move_text,
+    play,
+    rank_set,
+)
+from foolsolve.errors import InputError
+from foolsolve.solver.base import MoveValue, SearchLimit, SolveOptions, SolveResult, wdl
+from foolsolve.spec import durak as dspec
+
+WIN, DRAW, LOSS = 1, 0, -1
+NOMOVE = -3
+"""Search value of a restricted node with nothing to do (below any real value)."""
+REPORT_EVERY = 20_000
+"""Nodes between two calls of :attr:`SolveOptions.progress`."""
+PV_LIMIT = 400
+"""Longest principal variation printed (only endless perevodnoy lines can reach it)."""
+
+
+@dataclass(frozen=True)
+class Reductions:
+    """Sound reductions of the search (module docstring); each can be switched off."""
+
+    take_first: bool = True
+    cover_order: bool = True
+    take_throw_sets: bool = True
+    twins: bool = True
+    single_leads: bool = True
+    quick_exit: bool = True
+
+    @classmethod
+    def none(cls) -> Reductions:
+        """Every reduction off: plain alpha-beta over the model's moves."""
+        return cls(**{f.name: False for f in fields(cls)})
+
+    @classmethod
+    def from_json(cls, obj: Any) -> Reductions:
+        """From ``{"twins": false, ...}`` (unknown names are an :class:`InputError`)."""
+        if isinstance(obj, Reductions):
+            return obj
+        if obj is None:
+            return cls()
+        if not isinstance(obj, dict):
+            raise InputError("reductions: expected an object of true/false switches")
+        names = {f.name for f in fields(cls)}
+        for k, v in obj.items():
+            if k not in names:
+                raise InputError(f"reductions.{k}: unknown reduction (known: {', '.join(sorted(names))})")
+            if not isinstance(v, bool):
+                raise InputError(f"reductions.{k}: expected true or false")
+        return cls(**obj)
+
+
+def _solo(live: int) -> int:
+    """The live cards that are the only live card of their rank."""
+    l0 = live & 0xFFFF
+    l1 = (live >> 16) & 0xFFFF
+    l2 = (live >> 32) & 0xFFFF
+    l3 = live >> 48
+    two = (l0 & l1) | (l2 & l3) | ((l0 | l1) & (l2 | l3))
+    return live & (((l0 | l1 | l2 | l3) & ~two) * RANK_LANES)
+
+
+def _drop_twins(cands: int, hand: int, live: int) -> int:
+    """``cands`` (a subset of ``hand``) without every card whose next lower live card of its
+    suit is also in ``hand`` with both of them twins (see "twins" in the module docstring)."""
+    s = hand & _solo(live)
+    m = cands & s
+    out = cands
+    while m:
+        low = m & -m
+        m ^= low
+        lower = live & SUIT_MASKS[(low.bit_length() - 1) >> 4] & (low - 1)
+        if lower and (s >> (lower.bit_length() - 1)) & 1:
+            out ^= low
+    return out
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low)
+        mask ^= low
+    return out
+
+
+class Endgame:
+    """The exact search for one two-player endgame context (rules, trump suit, reductions).
+
+    :meth:`value` gives the exact value of any reachable engine state for its side to move.
+    The transposition table persists between calls, so solving the children of a root one by
+    one costs little more than solving the root.
+    """
+
+    def __init__(self, er: ERules, trump: int, reductions: Reductions | None = None,
+                 progress: Callable[[int], None] | None = None, max_nodes: int | None = None) -> None:
+        self.er = er
+        self.trump = trump
+        self.reductions = reductions or Reductions()
+        self.progress = progress
+        self.max_nodes = max_nodes
+        self._build()
+
+    # The search is a set of closures over the context: local-variable access is the
+    # fastest thing CPython has, and these functions are the whole running time.
+    def _build(self) -> None:
+        er = self.er
+        trump = self.trump
+        red = self.reductions
+        progress = self.progress
+        max_nodes = self.max_nodes
+        beat = BEATERS[trump]
+        tmask = SUIT_MASKS[trump] if trump != NO_TRUMP else 0
+        simple = er.variant == SIMPLE
+        perev = er.variant == PEREVODNOY
+        take_throws = er.throw_ins and er.throw_after_take
+        first_limit = er.first_limit
+        six_always = er.six_always
+        both_out = WIN if er.lastdef_loses else DRAW  # for the attacker when both go out together
+        lastdef = er.lastdef_loses
+        can_show = perev and er.show_trump and trump != NO_TRUMP
+        transfer_first = er.transfer_first
+        blocked = er.transfer_blocked and trump != NO_TRUMP
+        twins = red.twins
+        take_first = red.take_first
+        cover_order = red.cover_order
+        throw_sets = red.take_throw_sets
+        quick = red.quick_exit
+        # single_leads needs throw-ins after a take and no transfers (see the docstring)
+        multi_leads = not (red.single_leads and er.variant != SIMPLE and not perev and take_throws)
+        ranks = RANK_MASKS
+        lanes = RANK_LANES
+
+        tt_lead: dict[tuple[int, ...], tuple[int, int, int]] = {}
+        tt_def: dict[tuple[int, ...], tuple[int, int, int]] = {}
+        tt_throw: dict[tuple[int, ...], tuple[int, int, int]] = {}
+        tt_take: dict[tuple[int, ...], tuple[int, int, int]] = {}
+        path: set[tuple[int, ...]] = set()
+        nodes = 0
+        next_report = REPORT_EVERY
+        reps = 0
+
+        def tick() -> None:
+            nonlocal next_report
+            next_report = nodes + REPORT_EVERY
+            if max_nodes is not None and nodes > max_nodes:
+                raise SearchLimit(f"more than {max_nodes} nodes")
+            if progress is not None:
+                progress(nodes)
+
+        def limit_of(sc: int, first: bool) -> int:
+            if first:
+                return first_limit
+            if six_always or sc >= 0:
+                return 6
+            return NO_LIMIT
+
+        def cover_all(unc: int, d: int) -> bool:
+            """Can ``d`` cover every card of ``unc`` (one card each)?"""
+            if not unc:
+                return True
+            u = unc & -unc
+            c = beat[u.bit_length() - 1] & d
+            while c:
+                low = c & -c
+                c ^= low
+                if cover_all(unc ^ u, d ^ low):
+                    return True
+            return False
+
+        def after(a: int, d: int, beaten: bool, sc: int, alpha: int, beta: int) -> int:
+            """The bout is over (``d`` already holds a taken table): draw, go out, go on.
+            Value for the attacker of the finished bout."""
+            if sc >= 0:
+                if a.bit_count() < 6:
+                    a |= 1 << sc
+                    sc = -1
+                elif d.bit_count() < 6:
+                    d |= 1 << sc
+                    sc = -1
+            if sc < 0:
+                if not a:
+                    return both_out if not d else WIN
+                if not d:
+                    return LOSS
+            if beaten:
+                return -lead(d, a, sc, False, -beta, -alpha)
+            return lead(a, d, sc, False, alpha, beta)
+
+        def lead(a: int, d: int, sc: int, first: bool, alpha: int, beta: int) -> int:
+            """LEAD: the attacker (holding ``a``) to move. Value for the attacker."""
+            nonlocal nodes, reps
+            nodes += 1
+            if nodes >= next_report:
+                tick()
+            key = (a, d, sc, first)
+            if perev and key in path:
+                reps += 1
+                return DRAW
+            if beta > WIN:
+                beta = WIN
+            e = tt_lead.get(key)
+            lo, hi, hint = LOSS, WIN, 0
+            if e is not None:
+                lo, hi, hint = e
+                if lo >= beta:
+                    return lo
+                if hi <= alpha:
+                    return hi
+                if lo > alpha:
+                    alpha = lo
+                if hi < beta:
+                    beta = hi
+            limit = limit_of(sc, first)
+            nd = d.bit_count()
+            k = nd if nd < limit else limit
+            # candidate leads: single cards (twins reduced), then sets of one rank
+            singles = _drop_twins(a, a, a | d | ((1 << sc) if sc >= 0 else 0)) if twins else a
+            moves: list[int] = []
+            if hint:
+                moves.append(hint)
+            whole = a if a.bit_count() <= k and rank_set(a).bit_count() == 1 and (multi_leads or a & -a == a) else 0
+            if whole and whole != hint:
+                moves.append(whole)  # all my cards at once: tried early, it often wins outright
+            nts = _bits(singles & ~tmask)
+            nts.sort(key=lambda c: (c.bit_length() - 1) & 15)  # lowest rank first
+            for c in nts:
+                if c != hint and c != whole:
+                    moves.append(c)
+            if k > 1 and multi_leads:
+                rs = rank_set(a)
+                while rs:
+                    rb = rs & -rs
+                    rs ^= rb
+                    group = a & (rb * lanes)
+                    if group.bit_count() > 1:
+                        sub = group
+                        while sub:
+                            n = sub.bit_count()
+                            if 1 < n <= k and sub != hint and sub != whole:
+                                moves.append(sub)
+                            sub = (sub - 1) & group
+            for c in _bits(singles & tmask):
+                if c != hint and c != whole:
+                    moves.append(c)
+            if perev:
+                path.add(key)
+            r0 = reps
+            a0 = alpha
+            best = NOMOVE
+            bm = hint
+            for s in moves:
+                v = -defend(a ^ s, d, s, 0, s, k - s.bit_count(), 0, sc, first, True, -beta, -alpha)
+                if v > best:
+                    best = v
+                    bm = s
+                    if v > alpha:
+                        alpha = v
+                        if v >= beta:
+                            break
+            if perev:
+                path.discard(key)
+                if reps != r0:
+                    return best
+            if best <= a0:
+                tt_lead[key] = (lo, best, hint)
+            elif best >= beta:
+                tt_lead[key] = (best, hi, bm)
+            else:
+                tt_lead[key] = (best, best, bm)
+            return best
+
+        def defend(a: int, d: int, ta: int, tc: int, unc: int, room: int, shown: int, sc: int, first: bool,
+                   fresh: bool, alpha: int, beta: int) -> int:
+            """DEFEND: the defender (holding ``d``) to move; ``unc`` uncovered. Value for the defender."""
+            nonlocal nodes, reps
+            nodes += 1
+            if nodes >= next_report:
+                tick()
+            if quick and not a and sc < 0:
+                if lastdef or d.bit_count() != unc.bit_count():
+                    return LOSS
+                return DRAW if cover_all(unc, d) else LOSS
+            if beta > WIN:
+                beta = WIN
+            key = (a, d, ta, tc, unc, shown, sc, first, fresh)
+            e = tt_def.get(key)
+            lo, hi, hint = NOMOVE, WIN, 0
+            if e is not None:
+                lo, hi, hint = e
+                if lo >= beta:
+                    return lo
+                if hi <= alpha:
+                    return hi
+                if lo > alpha:
+                    alpha = lo
+                if hi < beta:
+                    beta = hi
+            r0 = reps
+            a0 = alpha
+            best = NOMOVE
+            bm = 0
+            live = a | d | ta | tc | ((1 << sc) if sc >= 0 else 0)
+            # covers: of the hardest card only (cover_order), else of every uncovered card
+            if cover_order:
+                targets = []
+                fewest = 99
+                m = unc
+                while m:
+                    u = m & -m
+                    m ^= u
+                    n = (beat[u.bit_length() - 1] & d).bit_count()
+                    if n < fewest:
+                        fewest = n
+                        targets = [u]
+                        if n == 0:
+                            break
+                if fewest == 0:
+                    targets = []
+            else:
+                targets = _bits(unc)
+            cut = False
+            for u in targets:
+                cands = beat[u.bit_length() - 1] & d
+                if twins and cands:
+                    cands = _drop_twins(cands, d, live)
+                order = _bits(cands & ~tmask) + _bits(cands & tmask)
+                if hint and hint in order and len(targets) == 1:
+                    order.remove(hint)
+                    order.insert(0, hint)
+                unc2 = unc ^ u
+                for c in order:
+                    d2 = d ^ c
+                    tc2 = tc | c
+                    if unc2:
+                        v = defend(a, d2, ta, tc2, unc2, room, 0, sc, first, not take_first, alpha, beta)
+                    elif simple:
+                        v = -after(a, d2, True, sc, -beta, -alpha)
+                    elif room > 0 and a & rank_set(ta | tc2) * lanes:
+                        v = -throw(a, d2, ta, tc2, room, sc, first, -beta, -alpha)
+                    else:
+                        v = -after(a, d2, True, sc, -beta, -alpha)
+                    if v > best:
+                        best = v
+                        bm = c
+                        if v > alpha:
+                            alpha = v
+                            if v >= beta:
+                                cut = True
+                                break
+                if cut:
+                    break
+            if not cut and perev and not tc and (transfer_first or not first) and not (blocked and ta & tmask):
+                same = d & ranks[(ta.bit_length() - 1) & 15]
+                if same:
+                    na = a.bit_count()
+                    na_att = ta.bit_count()
+                    limit = limit_of(sc, first)
+                    if na >= na_att + 1 and na_att + 1 <= limit:
+                        room2 = (na if na < limit else limit) - na_att - 1
+                        for c in _bits(same):
+                            v = -defend(d ^ c, a, ta | c, 0, unc | c, room2, shown, sc, first, True, -beta, -alpha)
+                            if v > best:
+                                best = v
+                                bm = 0
+                                if v > alpha:
+                                    alpha = v
+                                    if v >= beta:
+                                        cut = True
+                                        break
+                    if not cut and can_show and na >= na_att and na_att <= limit:
+                        room2 = (na if na < limit else limit) - na_att
+                        for c in _bits(same & tmask & ~shown):
+                            v = -defend(d, a, ta, 0, unc, room2, shown | c, sc, first, True, -beta, -alpha)
+                            if v > best:
+                                best = v
+                                bm = 0
+                                if v > alpha:
+                                    alpha = v
+                                    if v >= beta:
+                                        cut = True
+                                        break
+            if not cut and (fresh or not take_first):
+                tab = ta | tc
+                if take_throws and room > 0 and a & rank_set(tab) * lanes:
+                    if throw_sets:
+                        v = -take_set(a, d, tab, room, sc, -beta, -alpha)
+                    else:
+                        v = -take_seq(a, d, tab, room, sc, -beta, -alpha)
+                else:
+                    v = -after(a, d | tab, False, sc, -beta, -alpha)
+                if v > best:
+                    best = v
+                    bm = 0
+            if reps != r0:
+                return best
+            if best <= a0:
+                tt_def[key] = (lo, best, hint)
+            elif best >= beta:
+                tt_def[key] = (best, hi, bm)
+            else:
+                tt_def[key] = (best, best, bm)
+            return best
+
+        def throw(a: int, d: int, ta: int, tc: int, room: int, sc: int, first: bool, alpha: int, beta: int) -> int:
+            """THROW (not taking, all covered, the attacker has a throw): throw one card or pass."""
+            nonlocal nodes, reps
+            nodes += 1
+            if nodes >= next_report:
+                tick()
+            if beta > WIN:
+                beta = WIN
+            key = (a, d, ta, tc, sc, first)
+            e = tt_throw.get(key)
+            lo, hi, hint = LOSS, WIN, -1
+            if e is not None:
+                lo, hi, hint = e
+                if lo >= beta:
+                    return lo
+                if hi <= alpha:
+                    return hi
+                if lo > alpha:
+                    alpha = lo
+                if hi < beta:
+                    beta = hi
+            r0 = reps
+            a0 = alpha
+            # unbeatable throws first, then low ranks; 0 stands for "pass" (last)
+            opts = _bits(a & rank_set(ta | tc) * lanes)
+            opts.sort(key=lambda c: (1 if beat[c.bit_length() - 1] & d else 0, (c.bit_length() - 1) & 15))
+            opts.append(0)
+            if hint >= 0 and hint in opts:
+                opts.remove(hint)
+                opts.insert(0, hint)
+            best = NOMOVE
+            bm = -1
+            for c in opts:
+                if c:
+                    v = -defend(a ^ c, d, ta | c, tc, c, room - 1, 0, sc, first, True, -beta, -alpha)
+                else:
+                    v = after(a, d, True, sc, alpha, beta)  # pass: the bout is beaten
+                if v > best:
+                    best = v
+                    bm = c
+                    if v > alpha:
+                        alpha = v
+                        if v >= beta:
+                            break
+            if reps != r0:
+                return best
+            if best <= a0:
+                tt_throw[key] = (lo, best, hint)
+            elif best >= beta:
+                tt_throw[key] = (best, hi, bm)
+            else:
+                tt_throw[key] = (best, best, bm)
+            return best
+
+        def take_set(a: int, d: int, tab: int, room: int, sc: int, alpha: int, beta: int) -> int:
+            """The defender takes; the attacker gives any set of throwable cards (at most ``room``)."""
+            nonlocal nodes, reps
+            nodes += 1
+            if nodes >= next_report:
+                tick()
+            if beta > WIN:
+                beta = WIN
+            key = (a, d, tab, room, sc)
+            e = tt_take.get(key)
+            lo, hi, hint = LOSS, WIN, -1
+            if e is not None:
+                lo, hi, hint = e
+                if lo >= beta:
+                    return lo
+                if hi <= alpha:
+                    return hi
+                if lo > alpha:
+                    alpha = lo
+                if hi < beta:
+                    beta = hi
+            r0 = reps
+            a0 = alpha
+            give = a & rank_set(tab) * lanes
+            subs = []
+            if hint >= 0:
+                subs.append(hint)
+            sub = give
+            while True:
+                if sub.bit_count() <= room and sub != hint:
+                    subs.append(sub)
+                if not sub:
+                    break
+                sub = (sub - 1) & give
+            best = NOMOVE
+            bm = -1
+            for s in subs:
+                v = after(a ^ s, d | tab | s, False, sc, alpha, beta)
+                if v > best:
+                    best = v
+                    bm = s
+                    if v > alpha:
+                        alpha = v
+                        if v >= beta:
+                            break
+            if reps != r0:
+                return best
+            if best <= a0:
+                tt_take[key] = (lo, best, hint)
+            elif best >= beta:
+                tt_take[key] = (best, hi, bm)
+            else:
+                tt_take[key] = (best, best, bm)
+            return best
+
+        def take_seq(a: int, d: int, tab: int, room: int, sc: int, alpha: int, beta: int) -> int:
+            """The defender takes; the attacker throws one card at a time or passes (no reduction)."""
+            nonlocal nodes
+            nodes += 1
+            if nodes >= next_report:
+                tick()
+            best = after(a, d | tab, False, sc, alpha, beta)  # pass
+            if best > alpha:
+                alpha = best
+            for c in _bits(a & rank_set(tab) * lanes):
+                if alpha >= beta or alpha >= WIN:
+                    break
+                if room > 1 and (a ^ c) & rank_set(tab) * lanes:
+                    v = take_seq(a ^ c, d, tab | c, room - 1, sc, alpha, beta)
+                else:
+                    v = after(a ^ c, d | tab | c, False, sc, alpha, beta)
+                if v > best:
+                    best = v
+                    if v > alpha:
+                        alpha = v
+            return best
+
+        def value(s: DState) -> int:
+            """Exact value of a two-player engine state for its side to move."""
+            nonlocal reps
+            res = game_result(s)
+            if res is not None:
+                p = res.payoffs[s.to_move]
+                return WIN if p > 0 else LOSS if p < 0 else DRAW
+            path.clear()
+            reps = 0
+            a = s.hands[s.attacker]
+            d = s.hands[s.defender]
+            sc = s.stock[0] if s.stock else -1
+            first = s.first_bout
+            if not s.tatt:
+                return lead(a, d, sc, first, -2, WIN)
+            room = cap(s) - s.tatt.bit_count()
+            if s.unc and not s.taking:
+                shown = 0 if s.tcov else s.shown
+                return defend(a, d, s.tatt, s.tcov, s.unc, room, shown, sc, first, True, -2, WIN)
+            if not s.taking:
+                return throw(a, d, s.tatt, s.tcov, room, sc, first, -2, WIN)
+            tab = s.tatt | s.tcov
+            if throw_sets:
+                return take_set(a, d, tab, room, sc, -2, WIN)
+            return take_seq(a, d, tab, room, sc, -2, WIN)
+
+        def count() -> int:
+            return nodes
+
+        def table_size() -> int:
+            return len(tt_lead) + len(tt_def) + len(tt_throw) + len(tt_take)
+
+        self._value = value
+        self._count = count
+        self._table_size = table_size
+
+    def value(self, s: DState) -> int:
+        """Exact value (+1/0/-1) of a two-player engine state for ``s.to_move``."""
+        limit = sys.getrecursionlimit()
+        if limit < 20_000:
+            sys.setrecursionlimit(20_000)
+        try:
+            return self._value(s)
+        finally:
+            sys.setrecursionlimit(limit)
+
+    @property
+    def nodes(self) -> int:
+        """Nodes searched so far (all calls)."""
+        return self._count()
+
+    @property
+    def table_entries(self) -> int:
+        """Transposition-table entries."""
+        return self._table_size()
+
+    def move_values(self, s: DState) -> list[tuple[tuple[int, int, int], int]]:
+        """Every legal engine move (spec order) with its exact value for ``s.to_move``."""
+        me = s.to_move
+        out = []
+        for m in legal(s):
+            child = play(s, m)
+            res = game_result(child)
+            if res is not None:
+                p = res.payoffs[me]
+                v = WIN if p > 0 else LOSS if p < 0 else DRAW
+            else:
+                v = self.value(child)
+                if child.to_move != me:
+                    v = -v
+            out.append((m, v))
+        return out
+
+
+def check_endgame(state: DState) -> None:
+    """:class:`InputError` unless the position is two-player with at most one stock card."""
+    if state.n != 2:
+        raise InputError(f"players: the exact Durak solver is for two players, this position has {state.n}")
+    if len(state.stock) > 1:
+        raise InputError(f"stock: the exact Durak solver needs at most one stock card (the face-up trump), "
+                         f"this position has {len(state.stock)}")
+
+
+def endgame_for(state: DState, reductions: Reductions | None = None, options: SolveOptions | None = None) -> Endgame:
+    """A fresh :class:`Endgame` for this position's rules and trump."""
+    check_endgame(state)
+    return Endgame(state.er, state.trump, reductions,
+                   progress=options.progress if options else None,
+                   max_nodes=options.max_nodes if options else None)
+
+
+def principal_variation(eg: Endgame, state: DState, limit: int = PV_LIMIT) -> tuple[list[str], list[str]]:
+    """Best play from ``state``: at each step the first move (spec order) keeping the value.
+    Returns the move texts and notes (a repeated position or the length limit ends it early)."""
+    pv: list[str] = []
+    notes: list[str] = []
+    seen: set[Any] = set()
+    s = state
+    while game_result(s) is None:
+        k = s.key()
+        if k in seen:
+            notes.append("the principal variation repeats a position here (endless play: a draw)")
+            break
+        seen.add(k)
+        if len(pv) >= limit:
+            notes.append(f"principal variation cut after {limit} moves")
+            break
+        want = eg.value(s)
+        for m, v in eg.move_values(s):
+            if v == want:
+                pv.append(move_text(m))
+                s = play(s, m)
+                break
+        else:  # pragma: no cover - the value is the maximum of the move values
+            raise AssertionError("no move keeps the value")
+    return pv, notes
+
+
+def solve(state: dspec.State, options: SolveOptions) -> SolveResult:
+    """Exact value, every move's value and a principal variation of a two-player Durak position
+    with at most one stock card. ``options.extra``: ``reductions`` (switches, see
+    :class:`Reductions`), ``pv`` (false: skip the principal variation)."""
+    if not isinstance(state, dspec.State):
+        raise InputError("position: not a Durak position")
+    t0 = time.perf_counter()
+    s = from_spec_state(state)
+    reductions = Reductions.from_json(options.extra.get("reductions"))
+    eg = endgame_for(s, reductions, options)
+    res = game_result(s)
+    if res is not None:
+        p = res.payoffs[s.to_move]
+        value = wdl(1 if p > 0 else -1 if p < 0 else 0)
+        return SolveResult(game="durak", to_move=s.to_move, value=value, moves=[], pv=[], nodes=0,
+                           seconds=time.perf_counter() - t0, best=[], notes=[f"game over: {res.label}"])
+    mv = eg.move_values(s)
+    if not mv:
+        raise InputError("position: no legal moves although the game is not over")
+    top = max(v for _, v in mv)
+    moves = [MoveValue(move_text(m), wdl(v)) for m, v in mv]
+    best = [move_text(m) for m, v in mv if v == top]
+    pv: list[str] = []
+    notes: list[str] = []
+    if options.extra.get("pv", True):
+        pv, notes = principal_variation(eg, s)
+    if s.er.variant == PEREVODNOY:
+        notes.append("endless play (a repeated position) counts as a draw")
+    return SolveResult(game="durak", to_move=s.to_move, value=wdl(top), moves=moves, pv=pv, nodes=eg.nodes,
+                       seconds=time.perf_counter() - t0, best=best, notes=notes)
