@@ -1,6 +1,7 @@
 """Durak glue: the spec, random whole-game starts and the position schema.
 
-With the fast engine (``engines/durak.py``) checked against the spec by the harness.
+With the fast engine (``engines/durak.py``, checked against the spec by the harness) and the
+exact two-player endgame solver (``solver/durak.py``).
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ import random
 from foolsolve.engines.durak import DurakEngine
 from foolsolve.games.base import GameInfo
 from foolsolve.rules import random_rules
+from foolsolve.solver.durak import solve
 from foolsolve.spec.durak import MAX_PLAYERS, MIN_PLAYERS, SPEC, Rules, State
 
 
@@ -20,4 +22,4 @@ def random_game(rng: random.Random) -> State:
     return SPEC.deal(rules, players, rng)
 
 
-INFO = GameInfo(spec=SPEC, engine=DurakEngine(), random_game=random_game, schema="durak.schema.json")
+INFO = GameInfo(spec=SPEC, engine=DurakEngine(), solve=solve, random_game=random_game, schema="durak.schema.json")
