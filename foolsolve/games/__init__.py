@@ -14,6 +14,7 @@ from foolsolve.games.base import GameInfo
 
 _MODULES: dict[str, str] = {
     # name: glue module (one line per game)
+    "fools-paradise": "foolsolve.games.fools_paradise",
 }
 
 _ALIASES = {
