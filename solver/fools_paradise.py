@@ -40,7 +40,7 @@ from foolsolve.solver.base import MoveValue, SearchLimit, SolveOptions, SolveRes
 from foolsolve.spec.fools_paradise import SPEC, State
 
 INF = 10**9
-PROGRESS_EVERY = 20_000
+PROGRESS_EVERY = 10_000
 """Nodes between two progress callbacks."""
 
 RankMove = tuple[int, int]

@@ -22,9 +22,9 @@ def position_json(hands: list[str], centre: str, *, stock: str | None = "", stoc
     With ``stock_size`` the stock is the first ``stock_size`` leftover cards and the piles
     hold the rest."""
     decks = (rules or {}).get("decks", 1)
-    listed = Counter()
+    listed: Counter[object] = Counter()
     hand_lists = [cards(h) for h in hands]
-    for t in [*sum(hand_lists, []), *cards(centre), *(cards(stock) if stock else [])]:
+    for t in [*(t for h in hand_lists for t in h), *cards(centre), *(cards(stock) if stock else [])]:
         listed[FRENCH52.parse(t)] += 1
     rest = [c for c in FRENCH52.cards for _ in range(decks - listed[c])]
     n = len(hands)

@@ -55,8 +55,9 @@ def test_000_worked_example_two_cannot_take_six() -> None:
 
 
 def test_000_worked_example_position_file_has_the_six_collections_and_five_lays() -> None:
-    from foolsolve.positions import read_json
     from importlib import resources
+
+    from foolsolve.positions import read_json
 
     text = resources.files("foolsolve").joinpath("examples", "fools-paradise-worked-example.json")
     state = SPEC.state_from_json(read_json(str(text)))
