@@ -23,8 +23,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Hashable, Sequence
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from foolsolve.cards import FRENCH52, Card
 from foolsolve.game import CHANCE, Engine, Result
@@ -389,6 +388,21 @@ class Ctx:
             scores[p] += self.vec_points(centre) + (1 if self.sweep_clear else 0)
         return RankState(tuple(hands), 0, stock, sp, p, tuple(scores), True)
 
+    def rank_moves_by_gain(self, st: RankState) -> list[tuple[int, tuple[int, int]]]:
+        """``(points banked at once, move)`` for every move of a :class:`RankState`."""
+        hand = st.hands[st.to_move]
+        centre = st.centre
+        out: list[tuple[int, tuple[int, int]]] = []
+        collected = self.collected
+        vec_points = self.vec_points
+        for r in RANKS:
+            if (hand >> self.shift[r]) & self.field_mask:
+                own = self.rank_pts[r] if collected else 0
+                for vec in self.vectors(centre, r):
+                    out.append((vec_points(vec) + own + (vec == centre), (r, vec)))
+                out.append((0, (r, 0)))
+        return out
+
     def move_gain(self, st: RankState, move: tuple[int, int]) -> int:
         """Points the mover banks with this move at once (for move ordering)."""
         r, vec = move
@@ -398,8 +412,7 @@ class Ctx:
         return g + (1 if st.centre == vec else 0)
 
 
-@dataclass(frozen=True, slots=True)
-class RankState:
+class RankState(NamedTuple):
     """A position with suits forgotten: count vectors for hands and centre, the stock as a
     tuple of ranks in draw order with a read pointer, scores so far."""
 

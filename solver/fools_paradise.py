@@ -46,6 +46,10 @@ PROGRESS_EVERY = 10_000
 RankMove = tuple[int, int]
 
 
+def _neg_gain(item: tuple[int, RankMove]) -> int:
+    return -item[0]
+
+
 class EndgameSearch:
     """Alpha-beta over :class:`RankState` for a fixed root player (see the module doc)."""
 
@@ -55,6 +59,7 @@ class EndgameSearch:
         self.players = players
         self.options = options or SolveOptions()
         self.tt: dict[Hashable, tuple[int, int, RankMove | None]] = {}
+        self._rem: dict[tuple[int, int, int], int] = {}
         self.nodes = 0
         self._next_progress = PROGRESS_EVERY
 
@@ -66,19 +71,44 @@ class EndgameSearch:
         r = self.root
         return s[r] - max(s[j] for j in range(self.players) if j != r)
 
+    def remaining(self, st: RankState) -> int:
+        """An upper bound on the points anyone can still bank from ``st``: every card in the
+        hands, the centre and the stock, one clear per card still to be played, one more for
+        the sweep."""
+        hands = sum(st.hands)
+        key = (hands, st.centre, st.sp)
+        hit = self._rem.get(key)
+        if hit is None:
+            ctx = self.ctx
+            stock = st.stock[st.sp:]
+            hit = ctx.vec_points(hands + st.centre) + sum(ctx.rank_pts[r] for r in stock) \
+                + sum(ctx.count(hands, r) for r in ctx.rank_pts) + len(stock) + 1
+            self._rem[key] = hit
+        return hit
+
     def _key(self, st: RankState) -> tuple[Hashable, int]:
-        """Table key and the offset subtracted from values stored under it."""
+        """Table key and the offset ``off``: values are stored as ``U - off``.
+
+        Two players: ``U = (s_R - s_O) + (future difference)``, so the key leaves the scores
+        out and ``off = s_R - s_O``. Paranoid: with ``d_j = s_j - s_R`` and ``m = max d_j``,
+        ``U + m = g_R - max_j (d_j - m + g_j)`` (``g`` = points banked from here on), so only
+        the offsets ``d_j - m`` matter, and an opponent with ``d_j - m <= -remaining`` can
+        never be the best other player (the leader's ``g`` is at least 0): it is left out."""
+        s = st.scores
         if self.players == 2:
-            s = st.scores
             return (st.hands, st.centre, st.sp, st.to_move), s[self.root] - s[1 - self.root]
-        base = st.scores[self.root]
-        return (st.hands, st.centre, st.sp, st.to_move, tuple(x - base for x in st.scores)), 0
+        base = s[self.root]
+        ds = [x - base for j, x in enumerate(s) if j != self.root]
+        m = max(ds)
+        rem = self.remaining(st)
+        rel = tuple(d - m if d - m > -rem else None for d in ds)
+        return (st.hands, st.centre, st.sp, st.to_move, rel), -m
 
     def ordered_moves(self, st: RankState, first: RankMove | None = None) -> list[RankMove]:
         """Moves, the biggest immediate gain for the mover first."""
-        ctx = self.ctx
-        moves = ctx.rank_moves(st)
-        moves.sort(key=lambda m: -ctx.move_gain(st, m))
+        scored = self.ctx.rank_moves_by_gain(st)
+        scored.sort(key=_neg_gain)
+        moves = [m for _, m in scored]
         if first is not None and first in moves:
             moves.remove(first)
             moves.insert(0, first)
@@ -97,6 +127,15 @@ class EndgameSearch:
             return self.terminal_value(st)
         key, off = self._key(st)
         entry = self.tt.get(key)
+        if entry is None:
+            # static bounds: nobody banks more than the points still in play
+            rem = self.remaining(st)
+            sc = st.scores
+            here = sc[self.root] - max(x for j, x in enumerate(sc) if j != self.root)
+            if here + rem <= alpha:
+                return here + rem
+            if here - rem >= beta:
+                return here - rem
         best_move: RankMove | None = None
         if entry is not None:
             lo, up, best_move = entry
