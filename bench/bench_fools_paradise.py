@@ -2,10 +2,12 @@
 
 1. Random playouts, engine against spec, side by side in one run: the same games (the spec
    draws a uniformly random legal move, the engine replays it), timed as ``legal_moves`` +
-   ``apply`` per move on both sides, several alternating rounds, best round of each. The
-   engine is timed with empty memo tables each round ("cold": caches filled during the
-   round only) and again on the same games ("warm": every table already filled), plus a
-   long run of fresh random games (the memo tables fill as a real playout workload does).
+   ``apply`` per move on both sides (the spec's ``apply`` checks legality, so it generates
+   the moves twice, as any spec playout does). Spec and engine alternate game by game so
+   both see the same machine load. The engine starts each round with empty memo tables
+   ("cold": tables filled during the round only) and then replays the round ("warm": every
+   table already filled); a long run of fresh random games shows the tables filling as a
+   real playout workload does.
 2. Endgame solves: random deals played by the greedy policy until the draw pile is empty,
    then solved exactly (two players; paranoid for three).
 
@@ -48,22 +50,22 @@ def record_games(n: int, players: int = 2) -> list[tuple[Any, list[Any], list[An
     return games
 
 
-def spec_round(games: list[Any]) -> float:
+def spec_game(game: tuple[Any, list[Any], list[Any]]) -> float:
+    s, seq, _ = game
     t = clock()
-    for s, seq, _ in games:
-        for m in seq:
-            SPEC.legal_moves(s)
-            s = SPEC.apply(s, m)
+    for m in seq:
+        SPEC.legal_moves(s)
+        s = SPEC.apply(s, m)
     return clock() - t
 
 
-def engine_round(games: list[Any]) -> float:
+def engine_game(game: tuple[Any, list[Any], list[Any]]) -> float:
+    s, _, eseq = game
     t = clock()
-    for s, _, eseq in games:
-        e = ENGINE.from_spec(s)
-        for m in eseq:
-            ENGINE.legal_moves(e)
-            e = ENGINE.apply(e, m)
+    e = ENGINE.from_spec(s)
+    for m in eseq:
+        ENGINE.legal_moves(e)
+        e = ENGINE.apply(e, m)
     return clock() - t
 
 
@@ -82,25 +84,41 @@ def fresh_engine_games(n: int) -> tuple[int, float]:
 
 
 def playouts(n_games: int, rounds: int) -> None:
+    """Spec and engine alternate game by game (so both see the same machine load); each
+    round starts the engine with empty memo tables ("cold"), then replays the round's games
+    once more ("warm")."""
     games = record_games(n_games)
     moves = sum(len(g[1]) for g in games)
     spec_t, cold_t, warm_t = [], [], []
     for _ in range(rounds):
-        spec_t.append(spec_round(games))
         _CTX.clear()
-        cold_t.append(engine_round(games))
-        warm_t.append(engine_round(games))
-    s, c, w = min(spec_t), min(cold_t), min(warm_t)
-    print(f"playouts: {n_games} two-player games, {moves} moves, best of {rounds} alternating rounds")
-    print(f"  spec          {s:8.3f} s  {moves / s:9.0f} moves/s  {n_games / s:7.1f} games/s")
-    print(f"  engine cold   {c:8.3f} s  {moves / c:9.0f} moves/s  {n_games / c:7.1f} games/s  ratio {s / c:5.1f}x")
-    print(f"  engine warm   {w:8.3f} s  {moves / w:9.0f} moves/s  {n_games / w:7.1f} games/s  ratio {s / w:5.1f}x")
+        ts = tc = tw = 0.0
+        for g in games:
+            ts += spec_game(g)
+            tc += engine_game(g)
+        for g in games:
+            tw += engine_game(g)
+        spec_t.append(ts)
+        cold_t.append(tc)
+        warm_t.append(tw)
+    print(f"playouts: {n_games} two-player games, {moves} moves, {rounds} rounds (spec and engine alternate "
+          f"game by game)")
+    for i in range(rounds):
+        print(f"  round {i + 1}: spec {spec_t[i]:.3f} s, engine cold {cold_t[i]:.3f} s "
+              f"(x{spec_t[i] / cold_t[i]:.1f}), warm {warm_t[i]:.3f} s (x{spec_t[i] / warm_t[i]:.1f})")
+    s, c, w = sum(spec_t), sum(cold_t), sum(warm_t)
+    print(f"  total: spec {moves * rounds / s:8.0f} moves/s; engine cold {moves * rounds / c:8.0f} moves/s, "
+          f"ratio {s / c:.1f}x; engine warm {moves * rounds / w:8.0f} moves/s, ratio {s / w:.1f}x")
     fm, ft = fresh_engine_games(20 * n_games)
-    print(f"  engine, {20 * n_games} fresh random games from empty tables: {fm / ft:9.0f} moves/s "
-          f"(ratio to the spec's moves/s above: {(fm / ft) / (moves / s):5.1f}x)")
+    sm_t = sum(spec_game(g) for g in games[:10])
+    sm = sum(len(g[1]) for g in games[:10])
+    print(f"  engine, {20 * n_games} fresh random games from empty tables: {fm / ft:8.0f} moves/s; spec on 10 games "
+          f"right after: {sm / sm_t:6.0f} moves/s; ratio {(fm / ft) / (sm / sm_t):.1f}x")
 
 
 def endgames(n: int, players: int) -> None:
+    if n <= 0:
+        return
     times, nodes = [], []
     for i in range(n):
         state = SPEC.deal(Rules(), players, random.Random(500 + i))
