@@ -2,8 +2,9 @@
 
 Once the draw pile is empty every card's place is known to a player who counts cards, so
 the rest of the game is a perfect-information game. (A position whose stock order is given
-in full is solved the same way, taking that order as known; a stock of unknown order is
-refused.)
+in full is solved the same way, taking that order as known to both players, only when the
+caller asks for it with ``SolveOptions.extra["stock_order_known"]``; a stock of unknown
+order is refused.)
 
 Solution concepts
 -----------------
@@ -182,12 +183,16 @@ class EndgameSearch:
         return self.search(st, -INF, INF)
 
 
-def _check(state: State) -> None:
+def _check(state: State, options: SolveOptions | None) -> None:
     if state.pending is not None:
         raise InputError("pending: the position waits for a chance draw; the endgame solver needs a settled position")
     if state.stock and not state.stock_known:
-        raise InputError(f"stock_size: the endgame solver needs an empty draw pile (or its order); "
+        raise InputError(f"stock_size: the endgame solver needs an empty draw pile; "
                          f"{len(state.stock)} cards of unknown order are left")
+    if state.stock and not (options is not None and options.extra.get("stock_order_known")):
+        raise InputError(f"stock: the endgame solver needs an empty draw pile ({len(state.stock)} cards left); "
+                         f"to solve with the listed draw order taken as known, set the solver option "
+                         f"stock_order_known")
 
 
 def _class_moves(e: EState) -> dict[RankMove, list[EMove]]:
@@ -202,8 +207,10 @@ def solve(state: State, options: SolveOptions) -> SolveResult:
 
     ``value`` is a number: the final score difference for the player to move (two players),
     or the paranoid value ``U`` (three or more players; ``concept == "paranoid"``).
-    ``options.extra``: ``pv_limit`` (plies of principal variation, default 200)."""
-    _check(state)
+    ``options.extra``: ``pv_limit`` (plies of principal variation, default 200);
+    ``stock_order_known`` (solve a position whose stock is not empty, taking the listed draw
+    order as known to both players; refused otherwise)."""
+    _check(state, options)
     t0 = time.perf_counter()
     n = state.players
     root = state.to_move
@@ -263,7 +270,7 @@ def _principal_variation(e: EState, search: EndgameSearch, limit: int) -> list[s
 
 def endgame_value(state: State, options: SolveOptions | None = None) -> int:
     """Only the value (for sweeps): ``U`` for the player to move."""
-    _check(state)
+    _check(state, options)
     e = ENGINE.from_spec(state)
     rs = ENGINE.rank_state(e)
     search = EndgameSearch(e.ctx, state.to_move, state.players, options)

@@ -477,7 +477,7 @@ class FoolsParadiseSpec(SpecGame[State, Move]):
         winners = [i for i, s in enumerate(scores) if s == best]
         who = f"player {winners[0]} wins" if len(winners) == 1 else "tie between " + ", ".join(map(str, winners))
         return Result(tuple(Fraction(s) for s in scores), "scores " + "-".join(map(str, scores)) + f"; {who}",
-                      (("scores", list(scores)), ("clears", list(state.clears))))
+                      (("scores", scores), ("clears", state.clears)))
 
     def num_players(self, state: State) -> int:
         """Players in the game."""

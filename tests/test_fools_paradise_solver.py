@@ -93,8 +93,11 @@ def test_principal_variation_reaches_the_value(state: State) -> None:
 @settings(max_examples=20)
 @given(state=small_endgames(max_hand=2, max_centre=3, max_stock=3))
 def test_short_known_stock_values_equal_minimax(state: State) -> None:
-    """A stock whose order is given is solved as known (a note says so)."""
-    res = solve(state, SolveOptions())
+    """A stock whose order is given is solved as known on request (a note says so)."""
+    if state.stock:
+        with pytest.raises(InputError, match="stock_order_known"):
+            solve(state, SolveOptions())
+    res = solve(state, SolveOptions(extra={"stock_order_known": True}))
     assert res.value == minimax.value_for(SPEC, state, state.to_move)
     if state.stock:
         assert any("stock" in n for n in res.notes)
