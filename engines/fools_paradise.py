@@ -507,8 +507,19 @@ class EState:
         return self.pending is None and not any(self.hands)
 
 
-EMove = tuple[int, int]
-"""``(hand physical id, taken mask)``; taken 0 = lay; ``(-1, physical id)`` = chance outcome."""
+EMove = int
+"""An engine move as one int (ints are cheap and untracked by the garbage collector):
+``(taken mask << MOVE_SHIFT) | hand physical id``, taken 0 = a lay; a chance outcome (the
+next stock card is physical card ``pid``) is ``-(pid + 1)``."""
+MOVE_SHIFT = 10
+HAND_ID_MASK = (1 << MOVE_SHIFT) - 1
+
+
+def decode(move: EMove) -> tuple[int, int]:
+    """``(hand physical id, taken mask)`` of a move; ``(-1, card bit)`` for a chance outcome."""
+    if move < 0:
+        return -1, 1 << (-move - 1)
+    return move & HAND_ID_MASK, move >> MOVE_SHIFT
 
 
 class FoolsParadiseEngine(Engine[EState, EMove]):
@@ -575,7 +586,7 @@ class FoolsParadiseEngine(Engine[EState, EMove]):
     def legal_moves(self, state: EState) -> list[EMove]:
         """Collections (generated on count vectors, then expanded to cards) and lays."""
         if state.pending is not None:
-            return [(-1, b) for b in self._distinct_bits(state.stock_mask)]
+            return [-b.bit_length() for b in self._distinct_bits(state.stock_mask)]
         hand = state.hands[state.to_move]
         ctx = state.ctx
         centre = state.centre
@@ -588,7 +599,7 @@ class FoolsParadiseEngine(Engine[EState, EMove]):
                 hand_ids.append(low.bit_length() - 1)
                 hand ^= low
         if not centre:
-            return [(h, 0) for h in hand_ids]
+            return hand_ids
         cvec = state.cvec
         moves: list[EMove] = []
         by_rank: dict[int, list[int]] = {}
@@ -617,13 +628,13 @@ class FoolsParadiseEngine(Engine[EState, EMove]):
                         ph = phys_of.get(t)
                         if ph is None:
                             ph = ctx.phys_for(t)
-                        taken_list.append(centre & ph)
+                        taken_list.append((centre & ph) << MOVE_SHIFT)
                     else:
-                        taken_list.extend(ctx.expand(centre, vec))
+                        taken_list.extend([t << MOVE_SHIFT for t in ctx.expand(centre, vec)])
                 by_rank[r] = taken_list
-            for t in taken_list:
-                moves.append((hid, t))
-            moves.append((hid, 0))
+            if taken_list:
+                moves += [t | hid for t in taken_list]
+            moves.append(hid)
         return moves
 
     def _distinct_bits(self, mask: int) -> list[int]:
@@ -642,7 +653,7 @@ class FoolsParadiseEngine(Engine[EState, EMove]):
     def move_to_spec(self, state: EState, move: EMove) -> Move:
         """The spec move."""
         ctx = state.ctx
-        a, b = move
+        a, b = decode(move)
         if a < 0:
             card = ctx.card_of[b.bit_length() - 1]
             assert card is not None and state.pending is not None
@@ -656,9 +667,10 @@ class FoolsParadiseEngine(Engine[EState, EMove]):
     def apply(self, state: EState, move: EMove) -> EState:
         """The successor."""
         ctx = state.ctx
-        a, b = move
-        if a < 0:
-            return self._apply_chance(state, b)
+        if move < 0:
+            return self._apply_chance(state, 1 << (-move - 1))
+        a = move & HAND_ID_MASK
+        b = move >> MOVE_SHIFT
         p = state.to_move
         hb = 1 << a
         hands = list(state.hands)
@@ -809,7 +821,7 @@ class FoolsParadiseEngine(Engine[EState, EMove]):
     def rank_move(self, state: EState, move: EMove) -> tuple[int, int]:
         """The suit-free class of an engine move."""
         ctx = state.ctx
-        a, b = move
+        a, b = decode(move)
         return (ctx.rank_of[a], ctx.counts(b) if b else 0)
 
 

@@ -12,7 +12,7 @@ from typing import Any
 import click
 
 from foolsolve.cards import FRENCH52
-from foolsolve.engines.fools_paradise import ENGINE, EMove, EState
+from foolsolve.engines.fools_paradise import ENGINE, EMove, EState, decode
 from foolsolve.errors import InputError
 from foolsolve.games.ambiguities import (
     Adapter,
@@ -37,7 +37,7 @@ from foolsolve.spec.fools_paradise import SPEC, State, card_points
 def move_gain(e: EState, move: EMove) -> int:
     """Points the mover banks with this move at once: the cards taken, the played card when
     it is collected (option ``played_card``), and 1 for a clear."""
-    hid, taken = move
+    hid, taken = decode(move)
     if hid < 0 or taken == 0:
         return 0
     ctx = e.ctx
@@ -49,7 +49,8 @@ def greedy_key(e: EState, move: EMove) -> tuple[Any, ...]:
     """Sort key of the greedy policy (smallest first): most points banked this turn, then
     most cards taken, then the lowest-scoring played card, then the first in move order."""
     sm = ENGINE.move_to_spec(e, move)
-    return (-move_gain(e, move), -move[1].bit_count(), card_points(sm.card, e.ctx.rules), SPEC.move_sort_key(sm))
+    return (-move_gain(e, move), -decode(move)[1].bit_count(), card_points(sm.card, e.ctx.rules),
+            SPEC.move_sort_key(sm))
 
 
 def greedy_moves(e: EState) -> list[EMove]:
