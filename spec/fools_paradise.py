@@ -555,8 +555,8 @@ class FoolsParadiseSpec(SpecGame[State, Move]):
         n = len(hands_raw)
         if "players" in obj and obj["players"] != n:
             raise PositionError(f"players: {obj['players']} but hands lists {n} players")
-        for key in ("to_move", "dealer"):
-            if key in obj and not 0 <= obj[key] < n:
+        for key in ("to_move", "dealer", "last_player"):
+            if obj.get(key) is not None and not 0 <= obj[key] < n:
                 raise PositionError(f"{key}: {obj[key]} is not a player (0..{n - 1})")
         to_move = obj["to_move"]
         dealer = obj.get("dealer", (to_move - 1) % n)

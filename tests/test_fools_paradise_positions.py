@@ -144,6 +144,14 @@ def test_error_bad_to_move() -> None:
     assert _err(obj).startswith("to_move: player 1 has no cards")
 
 
+def test_last_player_is_accepted_checked_and_dropped() -> None:
+    obj = _base()
+    obj["last_player"] = 1
+    assert "last_player" not in SPEC.state_to_json(SPEC.state_from_json(obj))
+    obj["last_player"] = 5
+    assert _err(obj).startswith("last_player: 5 is not a player")
+
+
 def test_error_unknown_option_and_bad_value() -> None:
     obj = _base()
     obj["rules"] = {"aces": "low"}
