@@ -374,9 +374,31 @@ class FoolsParadiseSpec(SpecGame[State, Move]):
         """See :func:`move_sort_key`."""
         return move_sort_key(move)
 
+    def is_legal(self, state: State, move: Move) -> bool:
+        """Whether ``move`` is legal: the same answer as ``move in legal_moves(state)``,
+        checked for this one move by the same rule sentences."""
+        if state.pending is not None:
+            # a chance outcome: a card of the stock, to the drawing hand or to the centre
+            return isinstance(move, Reveal) and move.card in state.stock \
+                and move.to == ("hand" if state.pending[0] else "centre")
+        if self.is_terminal(state) or not isinstance(move, (Collect, Lay)):
+            return False
+        if move.card not in state.hands[state.to_move]:
+            return False
+        if isinstance(move, Lay):
+            return True  # 000 §Not Collecting Cards: a lay is always possible (forced or not)
+        if move.taken != _sorted(move.taken):
+            return False  # not the canonical form legal_moves lists
+        left = list(state.centre)
+        for c in move.taken:
+            if c not in left:
+                return False
+            left.remove(c)
+        return collection_witness(move.card, move.taken, state.rules) is not None
+
     def apply(self, state: State, move: Move) -> State:
         """The state after ``move`` (raises :class:`IllegalMove` if it is not legal)."""
-        if move not in self.legal_moves(state):
+        if not self.is_legal(state, move):
             raise IllegalMove(f"move {move} is not legal here")
         if isinstance(move, Reveal):
             return self._settle(self._reveal(state, move.card))

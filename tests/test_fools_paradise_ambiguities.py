@@ -146,7 +146,7 @@ def test_witness_search_works_for_every_option() -> None:
 
 def test_errors_exit_2_with_one_line(tmp_path: Path) -> None:
     res = run("fools-paradise", "--option", "aces")
-    assert res.exit_code == 2 and res.output.startswith("error: --option: fools-paradise has no rule option 'aces'")
+    assert res.exit_code == 2 and res.output.startswith("foolsolve: error: --option: fools-paradise has no rule option 'aces'")
     assert run("nosuchgame", "--option", "ace").exit_code == 2
     bad = tmp_path / "bad.json"
     bad.write_text('{"game": "fools-paradise", "hands": [["ZZ"], []], "centre": [], "to_move": 0, "stock": []}')

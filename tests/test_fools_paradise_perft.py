@@ -1,5 +1,6 @@
 """Perft: the number of move sequences of each length from fixed positions (chance outcomes
-count as moves), computed once by the spec and stored in ``tests/data/perft/fools-paradise.json``;
+count as moves; ``counts[d]`` is the count for length ``d``, the format the other games'
+perft files share), computed once by the spec and stored in ``tests/data/perft/fools-paradise.json``;
 the engine must reproduce every count. On a mismatch the test prints a per-move divide
 (spec against engine) for the first depth that differs.
 
@@ -49,7 +50,8 @@ def divide(state: Any, depth: int) -> tuple[dict[str, int], dict[str, int]]:
 
 
 def _entries() -> list[dict[str, Any]]:
-    entries: list[dict[str, Any]] = json.loads(DATA.read_text(encoding="utf-8"))["entries"]
+    """The file's positions (format shared with the other games: ``counts[d]`` = perft(d))."""
+    entries: list[dict[str, Any]] = json.loads(DATA.read_text(encoding="utf-8"))["positions"]
     return entries
 
 
@@ -57,7 +59,7 @@ def _entries() -> list[dict[str, Any]]:
 def test_engine_perft_matches_the_spec_counts(entry: dict[str, Any]) -> None:
     state = SPEC.state_from_json(entry["position"])
     e = ENGINE.from_spec(state)
-    for depth, want in enumerate(entry["nodes"], start=1):
+    for depth, want in enumerate(entry["counts"]):
         got = engine_perft(e, depth)
         if got != want:
             spec, eng = divide(state, depth)
@@ -69,14 +71,14 @@ def test_engine_perft_matches_the_spec_counts(entry: dict[str, Any]) -> None:
 def test_spec_still_gives_the_stored_shallow_counts(entry: dict[str, Any]) -> None:
     """Guards the data file against a changed spec (the deep counts are the generator's)."""
     state = SPEC.state_from_json(entry["position"])
-    for depth, want in enumerate(entry["nodes"][:2], start=1):
+    for depth, want in enumerate(entry["counts"][:3]):
         assert spec_perft(state, depth) == want
 
 
 def test_divide_reports_per_move_counts() -> None:
     entry = _entries()[0]
     spec, eng = divide(SPEC.state_from_json(entry["position"]), 2)
-    assert spec == eng and sum(spec.values()) == entry["nodes"][1]
+    assert spec == eng and sum(spec.values()) == entry["counts"][2]
 
 
 def regenerate() -> None:  # pragma: no cover - a maintenance script
@@ -106,12 +108,14 @@ def regenerate() -> None:  # pragma: no cover - a maintenance script
     for name, obj, depth in sources:
         state = SPEC.state_from_json(obj)
         obj = SPEC.state_to_json(state)
-        nodes = [spec_perft(state, d) for d in range(1, depth + 1)]
-        print(name, nodes, file=sys.stderr)
-        entries.append({"name": name, "position": obj, "depth": depth, "nodes": nodes})
-    write_json_atomic(DATA, {"game": SPEC.name, "generated_by": "spec (tests/test_fools_paradise_perft.py)",
-                             "counts": "move sequences of length 1..depth; chance outcomes count as moves",
-                             "entries": entries})
+        counts = [spec_perft(state, d) for d in range(depth + 1)]
+        print(name, counts, file=sys.stderr)
+        entries.append({"name": name, "position": obj, "counts": counts})
+    write_json_atomic(DATA, {"game": SPEC.name,
+                             "source": "counted by the spec (spec/fools_paradise.py) with "
+                                       "tests/test_fools_paradise_perft.py, 2026-11-22; counts[d] = move sequences "
+                                       "of length d (chance outcomes count as moves)",
+                             "positions": entries})
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -7,6 +7,8 @@ from fractions import Fraction
 
 import pytest
 from fools_paradise_util import move_texts, play, position
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from foolsolve.cards import FRENCH52
 from foolsolve.engines.fools_paradise import ENGINE
@@ -355,3 +357,52 @@ def test_unknown_stock_refill_after_a_clear_is_revealed_card_by_card() -> None:
         s = SPEC.apply(s, o)
     assert kinds == ["draw", "reveal", "reveal", "reveal"]
     assert len(s.centre) == 3 and s.stock == () and s.to_move == 1
+
+
+@settings(max_examples=40)
+@given(seed=st.integers(0, 2**32 - 1), steps=st.integers(0, 40), decks=st.sampled_from([1, 2]))
+def test_apply_accepts_exactly_the_listed_moves(seed: int, steps: int, decks: int) -> None:
+    """``apply`` checks one move by the rule sentences (``is_legal``); that must be the same
+    as membership in ``legal_moves``: every listed move is accepted, and random candidate
+    moves (any hand or centre card played, any sub-multiset of the centre taken, taken cards
+    in any order, chance outcomes out of turn) are accepted exactly when listed."""
+    from foolsolve.rules import random_rules
+    from foolsolve.spec.fools_paradise import Lay, Reveal
+
+    rng = random.Random(seed)
+    state = SPEC.deal(random_rules(Rules, rng, decks=decks), rng.randint(2, 4), rng)
+    for _ in range(steps):
+        state = SPEC.apply(state, rng.choice(SPEC.legal_moves(state)))
+    legal = SPEC.legal_moves(state)
+    assert all(SPEC.is_legal(state, m) for m in legal)
+    hand = list(state.hands[state.to_move])
+    pool = hand + list(state.centre) + [P("AS"), P("7D")]
+    for _ in range(60):
+        card = rng.choice(pool)
+        taken = tuple(rng.sample(list(state.centre), rng.randint(0, len(state.centre))))
+        if rng.random() < 0.7:
+            taken = tuple(sorted(taken, key=lambda c: c.index))
+        for cand in (Collect(card, taken), Lay(card), Reveal(card, rng.choice(["hand", "centre"]))):
+            assert SPEC.is_legal(state, cand) == (cand in legal), cand
+            if cand not in legal:
+                with pytest.raises(IllegalMove):
+                    SPEC.apply(state, cand)
+
+
+@settings(max_examples=20)
+@given(seed=st.integers(0, 2**32 - 1), steps=st.integers(0, 20))
+def test_apply_accepts_exactly_the_listed_chance_outcomes(seed: int, steps: int) -> None:
+    from foolsolve.spec.fools_paradise import Lay, Reveal
+
+    rng = random.Random(seed)
+    state = SPEC.deal(Rules(), 2, rng)
+    for _ in range(steps):
+        state = SPEC.apply(state, rng.choice(SPEC.legal_moves(state)))
+    obj = SPEC.state_to_json(state)
+    obj["stock_size"] = len(obj.pop("stock"))
+    state = SPEC.state_from_json(obj)
+    state = SPEC.apply(state, rng.choice(SPEC.legal_moves(state)))
+    legal = SPEC.legal_moves(state)
+    for card in list(FRENCH52.cards):
+        for cand in (Reveal(card, "hand"), Reveal(card, "centre"), Lay(card)):
+            assert SPEC.is_legal(state, cand) == (cand in legal)

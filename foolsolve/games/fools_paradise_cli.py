@@ -200,7 +200,7 @@ def ambiguities(game: str, option_name: str, position_file: str | None, deals: i
         _run(game, option_name, position_file, deals, seed, players, policy_only, witness, witness_size, tries,
              max_nodes, out_file, as_json)
     except InputError as exc:
-        click.echo(f"error: {exc}", err=True)
+        click.echo(f"foolsolve: error: {exc}", err=True)
         click.get_current_context().exit(2)
 
 
