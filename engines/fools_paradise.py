@@ -95,6 +95,7 @@ class Ctx:
         self.low_bits = sum(1 << self.shift[r] for r in RANKS)
         self.spread = tuple(range(1, self.W))
         self.phys_of: dict[int, int] = {}
+        self._plan_cache: dict[int, tuple[tuple[int, int, int], ...]] = {}
         self._rank_masks = [(r, self.rank_mask[r], self.shift[r]) for r in RANKS]
         self._vpts_cache: dict[int, int] = {}
 
@@ -176,6 +177,27 @@ class Ctx:
         if len(self._vec_cache) > CACHE_LIMIT:
             self._vec_cache.clear()
         self._vec_cache[key] = res
+        return res
+
+    def plans(self, centre_vec: int, r: int) -> tuple[tuple[int, int, int], ...]:
+        """:meth:`vectors` with, per vector, the count-vector fields of its ranks and the
+        physical cards of its ranks (when the centre holds exactly the vector's counts of
+        those ranks, the taken cards are ``centre & phys``)."""
+        out = []
+        fm = self.field_mask
+        for vec in self.vectors(centre_vec, r):
+            x = vec
+            for k in self.spread:
+                x |= vec >> k
+            t = x & self.low_bits  # lowest bit of every rank field the vector uses
+            ph = self.phys_of.get(t)
+            if ph is None:
+                ph = self.phys_for(t)
+            out.append((vec, t * fm, ph))
+        res = tuple(out)
+        if len(self._plan_cache) > CACHE_LIMIT:
+            self._plan_cache.clear()
+        self._plan_cache[((centre_vec & self.elig_by_rank[r]) << 4) | r] = res
         return res
 
     def phys_for(self, t: int) -> int:
@@ -604,31 +626,20 @@ class FoolsParadiseEngine(Engine[EState, EMove]):
         moves: list[EMove] = []
         by_rank: dict[int, list[int]] = {}
         rank_of = ctx.rank_of
-        vec_cache = ctx._vec_cache
+        plan_cache = ctx._plan_cache
         elig = ctx.elig_by_rank
-        low_bits = ctx.low_bits
-        fm = ctx.field_mask
-        spread = ctx.spread
-        phys_of = ctx.phys_of
         for hid in hand_ids:
             r = rank_of[hid]
             taken_list = by_rank.get(r)
             if taken_list is None:
-                vecs = vec_cache.get((cvec & elig[r], r))
-                if vecs is None:
-                    vecs = ctx.vectors(cvec, r)
+                plans = plan_cache.get(((cvec & elig[r]) << 4) | r)
+                if plans is None:
+                    plans = ctx.plans(cvec, r)
                 taken_list = []
-                for vec in vecs:
-                    x = vec
-                    for k in spread:
-                        x |= vec >> k
-                    t = x & low_bits  # lowest bit of every rank field the vector uses
-                    if cvec & (t * fm) == vec:
+                for vec, fields, phys in plans:
+                    if cvec & fields == vec:
                         # the vector takes every centre card of its ranks: one choice
-                        ph = phys_of.get(t)
-                        if ph is None:
-                            ph = ctx.phys_for(t)
-                        taken_list.append((centre & ph) << MOVE_SHIFT)
+                        taken_list.append((centre & phys) << MOVE_SHIFT)
                     else:
                         taken_list.extend([t << MOVE_SHIFT for t in ctx.expand(centre, vec)])
                 by_rank[r] = taken_list
