@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from click.testing import CliRunner
-from fools_paradise_util import position_json
+from fools_paradise_helpers import position_json
 
 from foolsolve import games
 from foolsolve.games.ambiguities import (

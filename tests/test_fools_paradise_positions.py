@@ -9,7 +9,7 @@ from importlib import resources
 from typing import Any
 
 import pytest
-from fools_paradise_util import position_json
+from fools_paradise_helpers import position_json
 from hypothesis import given, settings
 from hypothesis import strategies as st
 

@@ -6,7 +6,7 @@ import random
 from fractions import Fraction
 
 import pytest
-from fools_paradise_util import move_texts, play, position
+from fools_paradise_helpers import move_texts, play, position
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
