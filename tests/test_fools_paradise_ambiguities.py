@@ -85,6 +85,18 @@ def test_position_mode_text_report_on_the_worked_example() -> None:
     assert "agree on the best move" in res.output
 
 
+def test_position_files_with_scores_are_compared_under_every_choice() -> None:
+    """``scores`` in a file are derived under its rules; the explorer re-derives them."""
+    from importlib import resources
+
+    f = resources.files("foolsolve").joinpath("examples", "fools-paradise-endgame.json")
+    res = run("fools-paradise", "--option", "ace", "--position", str(f), "--no-witness", "--json")
+    assert res.exit_code == 0, res.output
+    choices = json.loads(res.output)["position"]["choices"]
+    assert all("error" not in a for a in choices)
+    assert choices[0]["best"] == ["collect A♦: Q♦ 7♥ 6♥ 3♠"]
+
+
 def test_deals_mode_counts_are_reproducible_and_match_an_independent_greedy() -> None:
     args = ["fools-paradise", "--option", "ace", "--deals", "4", "--seed", "7", "--policy-only", "--no-witness",
             "--json"]

@@ -100,6 +100,12 @@ class FoolsParadiseAmbiguity(Adapter):
     """When set, the final result is the score difference for player 0 (against the best
     other player) when the greedy policy plays the whole game (fast, not exact)."""
 
+    def state_with(self, obj: dict[str, Any], option: str, choice: Any) -> Any:
+        """As the generic version, without the file's ``scores``: they are derived from the
+        piles under the file's rules and change with ``card_points`` or ``ace``."""
+        obj = {k: v for k, v in obj.items() if k != "scores"}
+        return super().state_with(obj, option, choice)
+
     def analyse(self, state: Any, choice: Any) -> Analysis:
         """Stock empty: the exact endgame solve. Otherwise: the greedy best set (value =
         the points it banks this turn)."""
