@@ -16,6 +16,7 @@ _MODULES: dict[str, str] = {
     # name: glue module (one line per game)
     "durak": "foolsolve.games.durak",
     "fools-and-angels": "foolsolve.games.fools_and_angels",
+    "fools-paradise": "foolsolve.games.fools_paradise",
 }
 
 _ALIASES = {

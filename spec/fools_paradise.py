@@ -1,0 +1,664 @@
+"""Fool's Paradise: the rules as plain, literal, slow Python.
+
+Source: ``shared/seeds/000_fb76b98cdc103b12.txt`` (cited **000** with its section) and
+``shared/RULES-NOTES.md`` §2 for the points the text leaves open (each one a rule option
+below, marked ``reconstructed`` where the text does not give it).
+
+Every rule sentence the code executes is quoted once, next to the code that executes it.
+Nothing here is optimised: legal collections are found by trying every sub-multiset of the
+centre and every ace value assignment (the engine in ``engines/fools_paradise.py`` does the
+same fast and is held equal to this module by the conformance tests).
+
+Model (the choices a reader of 000 has to make, stated once):
+
+* Players are numbered 0..n-1 in seating order; "to the left" is ``+1 mod n``.
+* Card sets are multisets (``decks`` > 1 gives identical copies; copies are
+  interchangeable, so a zone is a sorted tuple of cards and a move is identified by the
+  hand card and the multiset of centre cards it takes).
+* A turn is one *move* (a collection or a lay), then the draw, then the refill after a
+  clear, then the turn passes to the next player to the left who still holds cards.
+* The stock is either known (a draw order: the position fixes the shuffle, as in a random
+  deal) or of unknown order (a position file with ``stock_size``): then every draw is a
+  chance event, uniform over the cards in the stock (``to_move == CHANCE``).
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from typing import Any
+
+from foolsolve.cards import FRENCH52, Card
+from foolsolve.errors import InputError, PositionError
+from foolsolve.game import CHANCE, IllegalMove, Result, SpecGame
+from foolsolve.positions import validate_schema
+from foolsolve.rules import option, rules_from_json, rules_to_json
+
+ACE = 14
+"""Rank of the ace in :mod:`foolsolve.cards` (printed ``A``)."""
+HAND_SIZE = 5
+"""000 §The Deal: "Once each player has five cards and there are five cards face up in the center"."""
+CENTRE_SIZE = 5
+"""000 §The Deal (five face-up centre cards) and §Clearing the board ("deal out five cards")."""
+DECK_CARDS = len(FRENCH52)
+"""52: RULES-NOTES §2 "Given: 52-card deck"."""
+
+
+def _parse_decks(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 8:
+        raise ValueError(f"{value!r} is not a whole number of decks from 1 to 8")
+    return value
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The open points of 000 as options (RULES-NOTES §2), default first."""
+
+    ace: str = option(
+        "either", choices=("either", "low", "high", "either_per_play"),
+        doc="Ace value: either = the collector picks 1 or 14 for the played ace and for each collected ace "
+            "independently; low = always 1; high = always 14; either_per_play = one choice for every ace of "
+            "one collection, the played card included.",
+        source="000 §Card Values: 'Ace may be one or fourteen'", reconstructed=True)
+    played_card: str = option(
+        "collected", choices=("collected", "stays"),
+        doc="Where the hand card used to collect goes: collected = into the player's pile with the cards it "
+            "took; stays = laid face up in the centre.",
+        source="000 §Collecting Cards: 'All cards collected by a player are placed face down in a pile'",
+        reconstructed=True)
+    card_points: str = option(
+        "value", choices=("value", "count"),
+        doc="Scoring (the text stops before it): value = each collected card scores its value (ace 14 unless "
+            "ace is low), count = each collected card scores 1; both add 1 per clear.",
+        source="000 §Points (cut off): 'everyone must count how many points they have'; §Clearing the board: "
+               "'awarded one point immediately'", reconstructed=True)
+    last_card_sweep_counts_as_clear: bool = option(
+        False, choices=(False, True),
+        doc="Whether taking the cards left in the centre after the last card of the game scores the clear "
+            "point (only when the sweep takes at least one card).",
+        source="000 §Ending: 'The player to play the last card ... is given all remaining cards in the center'",
+        reconstructed=True)
+    decks: int = option(
+        1, parse=_parse_decks,
+        doc="Number of 52-card decks shuffled together (more players than one deck serves); identical copies "
+            "of a card are then interchangeable.",
+        source="000 intro: 'there is no upper limit' on players; RULES-NOTES §2 'decks: 1 | n'",
+        reconstructed=True)
+
+
+# --- card values and points ----------------------------------------------------------------
+
+
+def value_choices(card: Card, rules: Rules) -> tuple[int, ...]:
+    """The values a card may take in a collection.
+
+    000 §Card Values: "Two through ten is face value", "Jack is eleven", "Queen is twelve",
+    "King is thirteen", "Ace may be one or fourteen" (option ``ace``)."""
+    if card.rank != ACE:
+        return (card.rank,)
+    if rules.ace == "low":
+        return (1,)
+    if rules.ace == "high":
+        return (14,)
+    return (1, 14)
+
+
+def card_points(card: Card, rules: Rules) -> int:
+    """Points one collected card is worth (option ``card_points``; the seed's table is lost).
+
+    ``value``: 2-10 face, J 11, Q 12, K 13, ace 14 (1 when ``ace`` is ``low``).
+    ``count``: 1 per card."""
+    if rules.card_points == "count":
+        return 1
+    if card.rank == ACE:
+        return 1 if rules.ace == "low" else 14
+    return card.rank
+
+
+def score(pile: Iterable[Card], clears: int, rules: Rules) -> int:
+    """THE scorer: collected cards' points plus one point per clear.
+
+    000 §Clearing the board: "Every time a player clears the board, the player is awarded
+    one point immediately." 000 §Ending: "collected cards are inspected and counted for points"."""
+    return sum(card_points(c, rules) for c in pile) + clears
+
+
+# --- moves ---------------------------------------------------------------------------------
+
+
+def display_order(cards: Iterable[Card]) -> list[Card]:
+    """Order cards are printed in inside a move: rank high to low, then suit (C D H S)."""
+    return sorted(cards, key=lambda c: (-c.rank, c.index))
+
+
+@dataclass(frozen=True)
+class Collect:
+    """Play ``card`` from the hand and collect ``taken`` (a multiset, sorted by card index).
+
+    Different ace value assignments that take the same cards are one move; ``witness`` keeps
+    one legal assignment (value of the played card, then of each taken card in ``taken``
+    order) for display only: it takes no part in equality."""
+
+    card: Card
+    taken: tuple[Card, ...]
+    witness: tuple[int, ...] = field(default=(), compare=False, hash=False)
+
+    def __str__(self) -> str:
+        return f"collect {self.card}: " + " ".join(str(c) for c in display_order(self.taken))
+
+    def explain(self) -> str:
+        """The move with one legal value assignment: ``K♠=13: K♥=13 6♣=6 5♦=5 2♠=2 (39 = 3×13)``."""
+        if not self.witness:
+            return str(self)
+        v, rest = self.witness[0], self.witness[1:]
+        parts = [f"{c}={x}" for c, x in sorted(zip(self.taken, rest), key=lambda t: (-t[0].rank, t[0].index))]
+        total = sum(rest)
+        return f"collect {self.card}={v}: {' '.join(parts)} ({total} = {total // v}×{v})"
+
+
+@dataclass(frozen=True)
+class Lay:
+    """Lay ``card`` face up in the centre without collecting (forced or the Fool's Paradise)."""
+
+    card: Card
+
+    def __str__(self) -> str:
+        return f"lay {self.card}"
+
+    def explain(self) -> str:
+        """Same as ``str``."""
+        return str(self)
+
+
+@dataclass(frozen=True)
+class Reveal:
+    """A chance outcome when the stock order is unknown: the next stock card is ``card``;
+    it goes to the drawing player's hand (``to == "hand"``) or to the centre (refill)."""
+
+    card: Card
+    to: str
+
+    def __str__(self) -> str:
+        return f"draw {self.card}" if self.to == "hand" else f"reveal {self.card}"
+
+    def explain(self) -> str:
+        """Same as ``str``."""
+        return str(self)
+
+
+Move = Collect | Lay | Reveal
+
+
+def move_sort_key(move: Move) -> tuple[Any, ...]:
+    """Moves sort as: chance outcomes (by card), collections (by hand card index, then the
+    taken cards' indices), lays (by card index)."""
+    if isinstance(move, Reveal):
+        return (0, move.card.index, ())
+    if isinstance(move, Collect):
+        return (1, move.card.index, tuple(c.index for c in move.taken))
+    return (2, move.card.index, ())
+
+
+# --- state ---------------------------------------------------------------------------------
+
+
+def _sorted(cards: Iterable[Card]) -> tuple[Card, ...]:
+    return tuple(sorted(cards, key=lambda c: c.index))
+
+
+def _remove(cards: tuple[Card, ...], gone: Iterable[Card]) -> tuple[Card, ...]:
+    left = list(cards)
+    for c in gone:
+        left.remove(c)  # one copy
+    return tuple(left)
+
+
+@dataclass(frozen=True)
+class State:
+    """A Fool's Paradise position. All card zones are multisets kept as tuples sorted by card
+    index, except ``stock`` which is in draw order (first drawn first) when ``stock_known``
+    and sorted by index otherwise.
+
+    ``pending`` is set only while the turn of ``to_move`` is being finished by chance draws
+    (unknown stock order): ``(must_draw, refill)`` = whether the player still draws, and how
+    many cards the dealer still lays in the centre after a clear."""
+
+    rules: Rules
+    hands: tuple[tuple[Card, ...], ...]
+    centre: tuple[Card, ...]
+    stock: tuple[Card, ...]
+    stock_known: bool
+    piles: tuple[tuple[Card, ...], ...]
+    clears: tuple[int, ...]
+    to_move: int
+    dealer: int
+    pending: tuple[bool, int] | None = None
+
+    @property
+    def players(self) -> int:
+        """Number of players."""
+        return len(self.hands)
+
+    def scores(self) -> tuple[int, ...]:
+        """Every player's points so far (:func:`score`)."""
+        return tuple(score(p, c, self.rules) for p, c in zip(self.piles, self.clears))
+
+
+# --- collecting ----------------------------------------------------------------------------
+
+
+def _sub_multisets(cards: Sequence[Card]) -> list[tuple[Card, ...]]:
+    """Every non-empty sub-multiset of ``cards`` (each once), by brute force over subsets."""
+    out: set[tuple[Card, ...]] = set()
+    for k in range(1, len(cards) + 1):
+        for combo in itertools.combinations(cards, k):
+            out.add(_sorted(combo))
+    return sorted(out, key=lambda t: tuple(c.index for c in t))
+
+
+def _assignments(card: Card, taken: tuple[Card, ...], rules: Rules) -> Iterable[tuple[int, ...]]:
+    """Every value assignment (played card first) the ``ace`` option allows."""
+    if rules.ace == "either_per_play":
+        # RULES-NOTES §2: one choice for all aces in one collection, played card included.
+        for ace_value in (1, 14):
+            yield tuple(ace_value if c.rank == ACE else c.rank for c in (card, *taken))
+        return
+    yield from itertools.product(*(value_choices(c, rules) for c in (card, *taken)))
+
+
+def collection_witness(card: Card, taken: tuple[Card, ...], rules: Rules) -> tuple[int, ...] | None:
+    """A value assignment under which playing ``card`` collects ``taken``, or ``None``.
+
+    000 §Collecting Cards: "a player must first choose a card from his or her hand, and then
+    find a card or multiple cards that sum up to a multiple of the chosen card's value, where
+    each single card collected is less than or equal to the player's card. Card suit does not
+    play any role in collecting cards". "A card or multiple cards": the set is non-empty, and
+    a sum of card values (each at least 1) is then a positive multiple."""
+    if not taken:
+        return None
+    for values in _assignments(card, taken, rules):
+        v, rest = values[0], values[1:]
+        if all(x <= v for x in rest) and sum(rest) % v == 0:
+            return values
+    return None
+
+
+def collections(hand: Sequence[Card], centre: Sequence[Card], rules: Rules) -> list[Collect]:
+    """Every legal collection for a hand and a centre (sorted by :func:`move_sort_key`)."""
+    out: list[Collect] = []
+    for card in sorted(set(hand), key=lambda c: c.index):
+        top = max(value_choices(card, rules))
+        # only cards that can be valued <= the played card can ever be collected by it
+        eligible = [c for c in centre if min(value_choices(c, rules)) <= top]
+        for taken in _sub_multisets(eligible):
+            witness = collection_witness(card, taken, rules)
+            if witness is not None:
+                out.append(Collect(card, taken, witness))
+    return sorted(out, key=move_sort_key)
+
+
+# --- the game ------------------------------------------------------------------------------
+
+
+class FoolsParadiseSpec(SpecGame[State, Move]):
+    """Fool's Paradise (000) for 2 or more players."""
+
+    name = "fools-paradise"
+    title = "Fool's Paradise"
+    seed_file = "000_fb76b98cdc103b12.txt"
+    min_players = 2
+    max_players = (8 * DECK_CARDS - CENTRE_SIZE) // HAND_SIZE  # 82: five cards each and five in the centre from 8 decks
+    rules_cls = Rules
+
+    # -- the deal --
+
+    def deal(self, rules: Rules, players: int, rng: random.Random, *, dealer: int | None = None) -> State:
+        """A new game: ``rng.shuffle`` of ``decks`` 52-card decks, dealt as 000 says.
+
+        000 §The Deal: "the dealer will deal out one card to each player face down plus one
+        card to the center face up a total of five times ... The remainder of the deck is to
+        be place in the center face down, these cards will become the draw pile." Each round
+        starts with the player left of the dealer; the stock keeps the shuffled order.
+        ``dealer`` defaults to the last player, so player 0 moves first."""
+        if players < 2:
+            raise InputError(f"players: at least 2 are required (000 intro), got {players}")
+        need = players * HAND_SIZE + CENTRE_SIZE
+        if need > DECK_CARDS * rules.decks:
+            raise InputError(f"players: {players} players need {need} cards, more than {rules.decks} deck(s) hold")
+        dealer = players - 1 if dealer is None else dealer
+        if not 0 <= dealer < players:
+            raise InputError(f"dealer: {dealer} is not a player (0..{players - 1})")
+        deck = [c for _ in range(rules.decks) for c in FRENCH52.cards]
+        rng.shuffle(deck)
+        hands: list[list[Card]] = [[] for _ in range(players)]
+        centre: list[Card] = []
+        pos = 0
+        for _ in range(HAND_SIZE):
+            for i in range(1, players + 1):
+                hands[(dealer + i) % players].append(deck[pos])
+                pos += 1
+            centre.append(deck[pos])
+            pos += 1
+        return State(
+            rules=rules, hands=tuple(_sorted(h) for h in hands), centre=_sorted(centre),
+            stock=tuple(deck[pos:]), stock_known=True,
+            piles=tuple(() for _ in range(players)), clears=(0,) * players,
+            # 000 §The Game: "The player to the left of the dealer starts first."
+            to_move=(dealer + 1) % players, dealer=dealer,
+        )
+
+    # -- moves --
+
+    def legal_moves(self, state: State) -> list[Move]:
+        """Every legal move, sorted by :func:`move_sort_key`."""
+        if state.pending is not None:
+            to = "hand" if state.pending[0] else "centre"
+            return [Reveal(c, to) for c in sorted(set(state.stock), key=lambda c: c.index)]
+        if self.is_terminal(state):
+            return []
+        hand = state.hands[state.to_move]
+        # 000 §A Player's Turn: "the player may collect cards according to the rules".
+        moves: list[Move] = list(collections(hand, state.centre, state.rules))
+        # 000 §Not Collecting Cards: "If this happens [no card can collect], the player must
+        # choose one card from his or her hand and lay it down in the center"; and "the
+        # player wishes to leave cards that would otherwise be collected in the center ...
+        # This move is the Fool's Paradise." Either way a lay of any hand card is legal.
+        moves += [Lay(c) for c in sorted(set(hand), key=lambda c: c.index)]
+        return sorted(moves, key=move_sort_key)
+
+    def move_sort_key(self, move: Move) -> Any:
+        """See :func:`move_sort_key`."""
+        return move_sort_key(move)
+
+    def is_legal(self, state: State, move: Move) -> bool:
+        """Whether ``move`` is legal: the same answer as ``move in legal_moves(state)``,
+        checked for this one move by the same rule sentences."""
+        if state.pending is not None:
+            # a chance outcome: a card of the stock, to the drawing hand or to the centre
+            return isinstance(move, Reveal) and move.card in state.stock \
+                and move.to == ("hand" if state.pending[0] else "centre")
+        if self.is_terminal(state) or not isinstance(move, (Collect, Lay)):
+            return False
+        if move.card not in state.hands[state.to_move]:
+            return False
+        if isinstance(move, Lay):
+            return True  # 000 §Not Collecting Cards: a lay is always possible (forced or not)
+        if move.taken != _sorted(move.taken):
+            return False  # not the canonical form legal_moves lists
+        left = list(state.centre)
+        for c in move.taken:
+            if c not in left:
+                return False
+            left.remove(c)
+        return collection_witness(move.card, move.taken, state.rules) is not None
+
+    def apply(self, state: State, move: Move) -> State:
+        """The state after ``move`` (raises :class:`IllegalMove` if it is not legal)."""
+        if not self.is_legal(state, move):
+            raise IllegalMove(f"move {move} is not legal here")
+        if isinstance(move, Reveal):
+            return self._settle(self._reveal(state, move.card))
+        p = state.to_move
+        hands = list(state.hands)
+        hands[p] = _remove(hands[p], [move.card])
+        centre = state.centre
+        piles = list(state.piles)
+        clears = list(state.clears)
+        cleared = False
+        if isinstance(move, Lay):
+            centre = _sorted((*centre, move.card))
+        else:
+            centre = _remove(centre, move.taken)
+            # 000 §Collecting Cards: "All cards collected by a player are placed face down in
+            # a pile next to the player." Option played_card: the played card goes with them,
+            # or stays in the centre.
+            gained = list(move.taken)
+            if state.rules.played_card == "collected":
+                gained.append(move.card)
+            piles[p] = _sorted((*piles[p], *gained))
+            # 000 §Clearing the board: "When a player collects the final card that is face up
+            # in the center, the player is said to have cleared the board." "Every time a
+            # player clears the board, the player is awarded one point immediately."
+            if not centre:
+                cleared = True
+                clears[p] += 1
+            if state.rules.played_card == "stays":
+                centre = _sorted((*centre, move.card))
+        after = replace(state, hands=tuple(hands), centre=centre, piles=tuple(piles), clears=tuple(clears),
+                        # 000 §A Player's Turn: "the player must draw one card from the draw pile".
+                        # 000 §Clearing the board: "after the player collects his card from the
+                        # draw pile, the dealer must deal out five cards face up to the center".
+                        pending=(True, CENTRE_SIZE if cleared else 0))
+        return self._settle(after)
+
+    def _reveal(self, state: State, card: Card) -> State:
+        """The next stock card is ``card``: to the drawing player, or to the centre."""
+        assert state.pending is not None
+        must_draw, refill = state.pending
+        stock = _remove(state.stock, [card]) if not state.stock_known else state.stock[1:]
+        if must_draw:
+            hands = list(state.hands)
+            hands[state.to_move] = _sorted((*hands[state.to_move], card))
+            return replace(state, hands=tuple(hands), stock=stock, pending=(False, refill))
+        return replace(state, centre=_sorted((*state.centre, card)), stock=stock, pending=(False, refill - 1))
+
+    def _settle(self, state: State) -> State:
+        """Finish the turn: draws from a known stock, the refill after a clear (000 §Clearing
+        the board: "five cards", or what is left of the draw pile), then the next player."""
+        while state.pending is not None:
+            must_draw, refill = state.pending
+            if not state.stock or (not must_draw and refill == 0):
+                break
+            if not state.stock_known:
+                return state  # a chance node: the next stock card is unknown
+            state = self._reveal(state, state.stock[0])
+        p = state.to_move
+        state = replace(state, pending=None)
+        # 000 §Ending: "The game ends when all players are without cards. The player to play
+        # the last card, whether or not he or she collects any cards with the last card, is
+        # given all remaining cards in the center."
+        if all(not h for h in state.hands):
+            piles = list(state.piles)
+            clears = list(state.clears)
+            if state.centre:
+                piles[p] = _sorted((*piles[p], *state.centre))
+                if state.rules.last_card_sweep_counts_as_clear:
+                    clears[p] += 1
+            return replace(state, centre=(), piles=tuple(piles), clears=tuple(clears))
+        # 000 §A Player's Turn: "the next player to the left may being his or her turn";
+        # players without cards (only once the stock is gone) have no turn.
+        n = state.players
+        nxt = next((p + i) % n for i in range(1, n + 1) if state.hands[(p + i) % n])
+        return replace(state, to_move=nxt)
+
+    def to_move(self, state: State) -> int:
+        """The player to move, or :data:`CHANCE` while a draw from an unknown stock is due.
+        In a finished game: the player who played the last card."""
+        return CHANCE if state.pending is not None else state.to_move
+
+    def chance_probability(self, state: State, outcome: Move) -> Fraction:
+        """Each card in the stock is equally likely to be the next one."""
+        if state.pending is None or not isinstance(outcome, Reveal):
+            raise IllegalMove(f"{outcome} is not a chance outcome here")
+        return Fraction(state.stock.count(outcome.card), len(state.stock))
+
+    def is_terminal(self, state: State) -> bool:
+        """000 §Ending: "The game ends when all players are without cards"."""
+        return state.pending is None and all(not h for h in state.hands)
+
+    def result(self, state: State) -> Result | None:
+        """Final scores as payoffs (not zero-sum: solvers use score differences)."""
+        if not self.is_terminal(state):
+            return None
+        scores = state.scores()
+        best = max(scores)
+        winners = [i for i, s in enumerate(scores) if s == best]
+        who = f"player {winners[0]} wins" if len(winners) == 1 else "tie between " + ", ".join(map(str, winners))
+        return Result(tuple(Fraction(s) for s in scores), "scores " + "-".join(map(str, scores)) + f"; {who}",
+                      (("scores", scores), ("clears", state.clears)))
+
+    def num_players(self, state: State) -> int:
+        """Players in the game."""
+        return state.players
+
+    def parse_move(self, state: State, text: str) -> Move:
+        """A legal move from text; the taken cards may be listed in any order
+        (``collect KS: KH 5D 6C 2S``, ``lay 9D``, ``draw 7S``)."""
+        words = text.replace(":", " ").replace(",", " ").split()
+        if not words:
+            raise IllegalMove("move: empty text")
+        kind = words[0].lower()
+        try:
+            cards = [FRENCH52.parse(w, what="move") for w in words[1:]]
+        except InputError as exc:
+            raise IllegalMove(str(exc)) from None
+        for m in self.legal_moves(state):
+            if isinstance(m, Collect) and kind == "collect" and cards and m.card == cards[0] \
+                    and Counter(m.taken) == Counter(cards[1:]):
+                return m
+            if isinstance(m, Lay) and kind == "lay" and cards == [m.card]:
+                return m
+            if isinstance(m, Reveal) and kind == str(m).split()[0] and cards == [m.card]:
+                return m
+        raise IllegalMove(f"move {text!r} is not legal here")
+
+    def describe(self, state: State) -> str:
+        """A few readable lines."""
+        lines = [f"Fool's Paradise, {state.players} players, dealer {state.dealer}"]
+        for i, h in enumerate(state.hands):
+            lines.append(f"  player {i}: hand {' '.join(map(str, h)) or '-'}; pile {len(state.piles[i])} cards, "
+                         f"{state.clears[i]} clears, score {state.scores()[i]}")
+        lines.append(f"  centre: {' '.join(map(str, state.centre)) or '-'}")
+        lines.append(f"  stock: {len(state.stock)} cards" + ("" if state.stock_known else " (order unknown)"))
+        if self.is_terminal(state):
+            res = self.result(state)
+            assert res is not None
+            lines.append(f"  game over: {res.label}")
+        elif state.pending is not None:
+            lines.append(f"  player {state.to_move}'s turn is finishing: next stock card is a chance event")
+        else:
+            lines.append(f"  player {state.to_move} to move")
+        return "\n".join(lines)
+
+    # -- positions --
+
+    def state_to_json(self, state: State) -> dict[str, Any]:
+        """Canonical position JSON (cards in ASCII, zones sorted by card index, the stock in
+        draw order; ``scores`` is derived and written for readers)."""
+        out: dict[str, Any] = {
+            "game": self.name,
+            "rules": rules_to_json(state.rules),
+            "players": state.players,
+            "dealer": state.dealer,
+            "to_move": state.to_move,
+            "hands": [[c.ascii for c in h] for h in state.hands],
+            "centre": [c.ascii for c in state.centre],
+        }
+        if state.stock_known:
+            out["stock"] = [c.ascii for c in state.stock]
+        else:
+            out["stock_size"] = len(state.stock)
+        out["piles"] = [[c.ascii for c in p] for p in state.piles]
+        out["clears"] = list(state.clears)
+        out["scores"] = list(state.scores())
+        if state.pending is not None:
+            out["pending"] = {"draw": state.pending[0], "refill": state.pending[1]}
+        return out
+
+    def state_from_json(self, obj: dict[str, Any]) -> State:
+        """Read a position (JSON Schema first, then the semantic checks below)."""
+        validate_schema(obj, "fools-paradise.schema.json")
+        rules = rules_from_json(Rules, obj.get("rules"))
+        hands_raw = obj["hands"]
+        n = len(hands_raw)
+        if "players" in obj and obj["players"] != n:
+            raise PositionError(f"players: {obj['players']} but hands lists {n} players")
+        for key in ("to_move", "dealer", "last_player"):
+            if obj.get(key) is not None and not 0 <= obj[key] < n:
+                raise PositionError(f"{key}: {obj[key]} is not a player (0..{n - 1})")
+        to_move = obj["to_move"]
+        dealer = obj.get("dealer", (to_move - 1) % n)
+
+        def parse(field_name: str, texts: list[str]) -> tuple[Card, ...]:
+            return tuple(FRENCH52.parse(t, what=field_name) for t in texts)
+
+        hands = [parse(f"hands[{i}]", h) for i, h in enumerate(hands_raw)]
+        centre = parse("centre", obj["centre"])
+        piles_raw = obj.get("piles", [[] for _ in range(n)])
+        if len(piles_raw) != n:
+            raise PositionError(f"piles: {len(piles_raw)} piles for {n} players")
+        piles = [parse(f"piles[{i}]", p) for i, p in enumerate(piles_raw)]
+        clears = tuple(obj.get("clears", [0] * n))
+        if len(clears) != n:
+            raise PositionError(f"clears: {len(clears)} entries for {n} players")
+        if ("stock" in obj) == ("stock_size" in obj):
+            raise PositionError("stock: give exactly one of stock (draw order) and stock_size (order unknown)")
+        stock_known = "stock" in obj
+        stock_listed = parse("stock", obj["stock"]) if stock_known else ()
+
+        # every physical card at most `decks` times, counted zone by zone so the error names
+        # the zone where a card first appears once too often
+        seen: Counter[Card] = Counter()
+        zones = [(f"hands[{i}]", h) for i, h in enumerate(hands)] + [("centre", centre)] \
+            + [(f"piles[{i}]", p) for i, p in enumerate(piles)] + [("stock", stock_listed)]
+        for name, cards in zones:
+            for c in cards:
+                seen[c] += 1
+                if seen[c] > rules.decks:
+                    what = "duplicate card" if rules.decks == 1 else f"card appears more than {rules.decks} times:"
+                    raise PositionError(f"{name}: {what} {c.ascii}")
+        total = DECK_CARDS * rules.decks
+        listed = sum(seen.values())
+        if stock_known:
+            if listed != total:
+                raise PositionError(f"stock: the position lists {listed} cards, {rules.decks} deck(s) hold {total} "
+                                    f"(every card must be in a hand, the centre, a pile or the stock)")
+            stock = stock_listed
+        else:
+            unlisted = [c for c in FRENCH52.cards for _ in range(rules.decks - seen[c])]
+            if obj["stock_size"] != len(unlisted):
+                raise PositionError(f"stock_size: {obj['stock_size']} but {len(unlisted)} cards are not listed "
+                                    f"elsewhere (the unknown stock is exactly the unlisted cards)")
+            stock = _sorted(unlisted)
+
+        pending: tuple[bool, int] | None = None
+        if "pending" in obj:
+            pend = obj["pending"]
+            pending = (bool(pend["draw"]), int(pend["refill"]))
+            if stock_known or not stock:
+                raise PositionError("pending: only a position with an unknown, non-empty stock (stock_size > 0) "
+                                    "can wait for a chance draw")
+            if not pending[0] and pending[1] == 0:
+                raise PositionError("pending: nothing is pending (draw false, refill 0); leave the field out")
+        for i, h in enumerate(hands):
+            if len(h) > HAND_SIZE:
+                raise PositionError(f"hands[{i}]: {len(h)} cards, a hand never holds more than {HAND_SIZE}")
+            want = HAND_SIZE - 1 if pending is not None and pending[0] and i == to_move else HAND_SIZE
+            if stock and len(h) != want:
+                raise PositionError(f"hands[{i}]: {len(h)} cards while the stock is not empty (every hand holds "
+                                    f"{want}: each turn's card is replaced by a draw)")
+        if pending is None and any(hands) and not hands[to_move]:
+            raise PositionError(f"to_move: player {to_move} has no cards (players without cards are skipped)")
+        state = State(rules=rules, hands=tuple(_sorted(h) for h in hands), centre=_sorted(centre), stock=stock,
+                      stock_known=stock_known, piles=tuple(_sorted(p) for p in piles), clears=clears,
+                      to_move=to_move, dealer=dealer, pending=pending)
+        if self.is_terminal(state) and state.centre:
+            raise PositionError("centre: the game is over (every hand is empty) but the centre still holds cards "
+                                "(the player of the last card takes them)")
+        if "scores" in obj:
+            want_scores = list(state.scores())
+            if len(obj["scores"]) != n:
+                raise PositionError(f"scores: {len(obj['scores'])} entries for {n} players")
+            for i, (got, want_s) in enumerate(zip(obj["scores"], want_scores)):
+                if got != want_s:
+                    raise PositionError(f"scores[{i}]: {got} does not match piles[{i}] and clears[{i}] "
+                                        f"({want_s} under these rules); leave scores out or correct it")
+        return state
+
+
+SPEC = FoolsParadiseSpec()
+"""The one spec instance."""
