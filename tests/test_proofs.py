@@ -55,3 +55,20 @@ def test_a_face_card_with_a_value_is_caught(monkeypatch):
         monkeypatch.undo()
         fa_proofs._value_model_matches_spec.cache_clear()
     assert not outcome.proved
+
+
+def test_an_either_rule_narrower_than_high_is_caught(monkeypatch):
+    from foolsolve.proofs import fools_paradise as fp_proofs
+    from foolsolve.spec import fools_paradise as fp
+
+    real = fp.value_choices
+    # the bug: under 'either' an ace only ever counts 1
+    monkeypatch.setattr(fp, "value_choices",
+                        lambda card, rules: (1,) if rules.ace == "either" and card.rank == 14 else real(card, rules))
+    fp_proofs._spec_table.cache_clear()
+    try:
+        outcome = registry.select(["fools_paradise.either_is_the_widest_ace_rule"])[0].run()
+    finally:
+        monkeypatch.undo()
+        fp_proofs._spec_table.cache_clear()
+    assert not outcome.proved and "spec" in outcome.detail
