@@ -1,0 +1,106 @@
+"""The Durak endgame solver checked by two independent methods on random small two-player
+positions (up to 6 cards in the hands; empty stock or only the face-up trump left), every variant, random options, a
+random trump or none:
+
+* a networkx retrograde analysis of the spec's whole state graph (exact on graphs with
+  cycles too, which perevodnoy has: endless play is a draw), for every position;
+* exhaustive minimax over the spec, where the game cannot repeat (simple, podkidnoy).
+
+Both the position's value and every legal move's value must agree, with the solver's
+reductions on (the default) and all off.
+"""
+
+import random
+from fractions import Fraction
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from foolsolve.cards import FRENCH36, FRENCH_SUITS
+from foolsolve.solver import minimax, retrograde
+from foolsolve.solver.base import SolveOptions
+from foolsolve.solver.durak import Reductions, solve
+from foolsolve.spec.durak import SPEC
+
+WDL = {1: "win", 0: "draw", -1: "loss"}
+ALL_OFF = Reductions.none()
+
+
+def random_endgame(seed: int) -> dict:
+    rng = random.Random(seed)
+    trump = rng.choice([*FRENCH_SUITS, None])
+    cards = list(FRENCH36.cards)
+    rng.shuffle(cards)
+    stock = []
+    if trump is not None and rng.random() < 0.4:
+        stock = [next(c for c in cards if c.suit == trump)]
+        cards.remove(stock[0])
+    a = rng.randint(1, 4)
+    b = rng.randint(1, 6 - a if a > 2 else 4)  # at most 6 cards in all keeps the spec's graph small
+    variant = rng.choice(["simple", "podkidnoy", "perevodnoy"])
+    rules = {"variant": variant, "throw_in_after_take": rng.random() < 0.5,
+             "draw_outcome": rng.choice(["draw", "last_defender_loses"])}
+    if variant == "perevodnoy":
+        rules["transfer_by_showing_trump"] = rng.random() < 0.5
+        rules["transfer_blocked_by_trump"] = rng.random() < 0.3
+    attacker = rng.randint(0, 1)
+    return {"game": "durak", "rules": rules, "trump": trump,
+            "hands": [[c.ascii for c in cards[:a]], [c.ascii for c in cards[a:a + b]]],
+            "stock": [c.ascii for c in stock], "attacker": attacker, "defender": 1 - attacker,
+            "table": [], "to_move": attacker}
+
+
+def sign(x: Fraction) -> int:
+    return (x > 0) - (x < 0)
+
+
+@settings(max_examples=max(15, settings.default.max_examples // 2))
+@given(st.integers(0, 10**9))
+def test_solver_equals_retrograde_and_minimax_over_the_spec(seed):
+    state = SPEC.state_from_json(random_endgame(seed))
+    g, root = retrograde.state_graph(state, SPEC.legal_moves, SPEC.apply, SPEC.to_move, SPEC.result)
+    wdl = retrograde.retrograde_wdl(g)
+    p = SPEC.to_move(state)
+    expected_moves = {}
+    for m in SPEC.legal_moves(state):
+        child = SPEC.apply(state, m)
+        v = wdl[child]
+        # wdl is for the child's mover (terminal: for player 0); turn it into player p's value
+        mover = g.nodes[child]["to_move"]
+        v_p = v if (mover == p or (mover == -1 and p == 0)) else -v
+        expected_moves[str(m)] = WDL[v_p]
+    acyclic = state.rules.variant != "perevodnoy"
+    if acyclic:
+        memo: dict = {}
+        for m in SPEC.legal_moves(state):
+            assert WDL[sign(minimax.value_for(SPEC, SPEC.apply(state, m), p, memo=memo))] == expected_moves[str(m)]
+    for extra in ({}, {"reductions": ALL_OFF}):
+        res = solve(state, SolveOptions(extra=extra))
+        assert res.value == WDL[wdl[root]], (extra, random_endgame(seed))
+        assert {m.move: m.value for m in res.moves} == expected_moves, (extra, random_endgame(seed))
+        assert set(res.best) == {m for m, v in expected_moves.items() if v == res.value}
+
+
+def test_bonnet_no_trump_example_p_wins():
+    """Bonnet's generalised two-player form: P holds 10♥ 10♠ K♦, O holds Q♥ Q♠ J♣, no trump,
+    P to attack: P wins (only by leading K♦)."""
+    pos = {"game": "durak", "trump": None, "hands": [["10H", "10S", "KD"], ["QH", "QS", "JC"]],
+           "stock": [], "attacker": 0, "defender": 1, "table": [], "to_move": 0}
+    for variant in ("simple", "podkidnoy", "perevodnoy"):
+        state = SPEC.state_from_json({**pos, "rules": {"variant": variant}})
+        res = solve(state, SolveOptions())
+        assert res.value == "win" and res.best == ["attack K♦"]
+        g, root = retrograde.state_graph(state, SPEC.legal_moves, SPEC.apply, SPEC.to_move, SPEC.result)
+        assert retrograde.retrograde_wdl(g)[root] == 1
+
+
+def test_principal_variation_is_legal_and_reaches_the_value():
+    for seed in range(40):
+        state = SPEC.state_from_json(random_endgame(seed))
+        res = solve(state, SolveOptions())
+        s = state
+        for text in res.pv:
+            s = SPEC.apply(s, SPEC.parse_move(s, text))
+        if SPEC.result(s) is not None and not res.notes:
+            pay = SPEC.result(s).payoffs[SPEC.to_move(state)]
+            assert WDL[sign(Fraction(pay))] == res.value
