@@ -370,23 +370,29 @@ class Endgame:
                         beta = hi
                 nd = d.bit_count()
                 k = nd if nd < limit else limit
-                singles = twin_free(a, a, a | d | scbit) if twins else a
+                singles = twin_free(a, a, a | d | scbit) if twins and a & (a - 1) else a
                 moves = [hint] if hint else []
                 whole = a if a.bit_count() <= k and rank_set(a).bit_count() == 1 and (multi_leads or a & (a - 1) == 0) else 0
                 if whole and whole != hint:
                     moves.append(whole)  # all my cards at once: tried early, it often wins outright
                 # single cards: non-trumps by rising rank, then trumps by rising rank
-                m = singles & ntmask
-                rs = (m | m >> 16 | m >> 32 | m >> 48) & 0xFFFF
-                while rs:
-                    rb = rs & -rs
-                    rs ^= rb
-                    col = m & rb * lanes
-                    while col:
-                        c = col & -col
-                        col ^= c
-                        if c != hint and c != whole:
-                            moves.append(c)
+                m0 = singles & ntmask
+                l0 = a & 0xFFFF
+                l1 = (a >> 16) & 0xFFFF
+                l2 = (a >> 32) & 0xFFFF
+                l3 = a >> 48
+                paired = ((l0 & l1) | (l2 & l3) | ((l0 | l1) & (l2 | l3))) * lanes
+                for m in (m0 & ~paired, m0 & paired):  # cards without a partner of their rank first
+                    rs = (m | m >> 16 | m >> 32 | m >> 48) & 0xFFFF
+                    while rs:
+                        rb = rs & -rs
+                        rs ^= rb
+                        col = m & rb * lanes
+                        while col:
+                            c = col & -col
+                            col ^= c
+                            if c != hint and c != whole:
+                                moves.append(c)
                 if k > 1 and multi_leads:
                     rs = rank_set(a)
                     while rs:
@@ -480,34 +486,46 @@ class Endgame:
                                 break
                 else:
                     targets = _bits(unc)
+                can_take = fresh or not take_first
                 cut = False
+                if hint == -1 and can_take:
+                    order0 = [-1]
+                    can_take = False
+                else:
+                    order0 = []
                 for u in targets:
                     cands = beat[u.bit_length() - 1] & d
-                    if twins:
+                    if twins and cands & (cands - 1):
                         cands = twin_free(cands, d, a | d | ta | tc | scbit)
-                    order = [hint] if hint and cands & hint and len(targets) == 1 else []
-                    m = cands & ntmask  # same suit, cheapest first; then trumps, cheapest first
-                    while m:
-                        c = m & -m
-                        m ^= c
-                        if c != hint:
-                            order.append(c)
-                    m = cands & tmask
-                    while m:
-                        c = m & -m
-                        m ^= c
-                        if c != hint:
-                            order.append(c)
+                    order = order0
+                    order0 = []
+                    if hint > 0 and cands & hint and len(targets) == 1:
+                        order.append(hint)
+                    # covers whose rank the attacker cannot throw on first; then by cheapness;
+                    # trumps after plain cards
+                    t = a | a >> 16 | a >> 32 | a >> 48
+                    safe = cands & ~((t & 0xFFFF) * lanes)
+                    for part in (safe & ntmask, cands & ~safe & ntmask, safe & tmask, cands & ~safe & tmask):
+                        m = part
+                        while m:
+                            c = m & -m
+                            m ^= c
+                            if c != hint:
+                                order.append(c)
                     unc2 = unc ^ u
                     for c in order:
-                        d2 = d ^ c
-                        tc2 = tc | c
-                        if unc2:
-                            v = defend(a, d2, ta, tc2, unc2, room, 0, not take_first, alpha, beta)
-                        elif not simple and room > 0 and a & rank_set(ta | tc2) * lanes:
-                            v = -throw(a, d2, ta, tc2, room, -beta, -alpha)
+                        if c < 0:
+                            v = take(a, d, ta, tc, room, alpha, beta)
                         else:
-                            v = -after(a, d2, True, -beta, -alpha)
+                            d2 = d ^ c
+                            tc2 = tc | c
+                            if unc2:
+                                v = defend(a, d2, ta, tc2, unc2, room, 0, not take_first, alpha, beta)
+                            elif (not simple and room > 0
+                                  and a & (((t := ta | tc2) | t >> 16 | t >> 32 | t >> 48) & 0xFFFF) * lanes):
+                                v = -throw(a, d2, ta, tc2, room, -beta, -alpha)
+                            else:
+                                v = -after(a, d2, True, -beta, -alpha)
                         if v > best:
                             best = v
                             bm = c
@@ -518,6 +536,15 @@ class Endgame:
                                     break
                     if cut:
                         break
+                if not cut and order0:  # the take hint, no cover to try
+                    v = take(a, d, ta, tc, room, alpha, beta)
+                    if v > best:
+                        best = v
+                        bm = -1
+                        if v > alpha:
+                            alpha = v
+                            if v >= beta:
+                                cut = True
                 if not cut and perev and not tc and (transfer_first or not first) and not (blocked and ta & tmask):
                     same = d & ranks[(ta.bit_length() - 1) & 15]
                     if same:
@@ -547,18 +574,11 @@ class Endgame:
                                         if v >= beta:
                                             cut = True
                                             break
-                if not cut and (fresh or not take_first):
-                    tab = ta | tc
-                    if take_throws and room > 0 and a & rank_set(tab) * lanes:
-                        if throw_sets:
-                            v = -take_set(a, d, tab, room, -beta, -alpha)
-                        else:
-                            v = -take_seq(a, d, tab, room, -beta, -alpha)
-                    else:
-                        v = -after(a, d | tab, False, -beta, -alpha)
+                if not cut and can_take:
+                    v = take(a, d, ta, tc, room, alpha, beta)
                     if v > best:
                         best = v
-                        bm = 0
+                        bm = -1
                 if reps != r0:
                     return best
                 if best <= a0:
@@ -568,6 +588,15 @@ class Endgame:
                 else:
                     tt_def[key] = (best, best, bm)
                 return best
+
+            def take(a: int, d: int, ta: int, tc: int, room: int, alpha: int, beta: int) -> int:
+                """The defender says "take". Value for the defender."""
+                tab = ta | tc
+                if take_throws and room > 0 and a & ((tab | tab >> 16 | tab >> 32 | tab >> 48) & 0xFFFF) * lanes:
+                    if throw_sets:
+                        return -take_set(a, d, tab, room, -beta, -alpha)
+                    return -take_seq(a, d, tab, room, -beta, -alpha)
+                return -after(a, d | tab, False, -beta, -alpha)
 
             def throw(a: int, d: int, ta: int, tc: int, room: int, alpha: int, beta: int) -> int:
                 """THROW (not taking, all covered, the attacker has a throw): throw one card or pass."""
@@ -595,7 +624,8 @@ class Endgame:
                 # cards the defender cannot beat first, then the others, each by rising rank;
                 # 0 stands for "pass" (last)
                 opts = [hint] if hint >= 0 else []
-                m = a & rank_set(ta | tc) * lanes
+                t = ta | tc
+                m = a & ((t | t >> 16 | t >> 32 | t >> 48) & 0xFFFF) * lanes
                 hard = 0
                 mm = m
                 while mm:
@@ -603,7 +633,8 @@ class Endgame:
                     mm ^= c
                     if not beat[c.bit_length() - 1] & d:
                         hard |= c
-                for part in (hard, m ^ hard):
+                parts = (hard, m ^ hard)
+                for part in parts:
                     rs = (part | part >> 16 | part >> 32 | part >> 48) & 0xFFFF
                     while rs:
                         rb = rs & -rs
@@ -663,7 +694,7 @@ class Endgame:
                         beta = hi
                 r0 = reps
                 a0 = alpha
-                give = a & rank_set(tab) * lanes
+                give = a & ((tab | tab >> 16 | tab >> 32 | tab >> 48) & 0xFFFF) * lanes
                 subs = [hint] if hint >= 0 else []
                 sub = give  # largest sets first
                 while True:
