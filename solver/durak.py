@@ -141,6 +141,9 @@ REPORT_EVERY = 20_000
 """Nodes between two calls of :attr:`SolveOptions.progress`."""
 PV_LIMIT = 400
 """Longest principal variation printed (only endless perevodnoy lines can reach it)."""
+HAND = 6
+"""Players draw up to six."""
+"""Longest principal variation printed (only endless perevodnoy lines can reach it)."""
 
 
 @dataclass(frozen=True)
@@ -238,11 +241,10 @@ class Endgame:
         max_nodes = self.max_nodes
         beat = BEATERS[trump]
         tmask = SUIT_MASKS[trump] if trump != NO_TRUMP else 0
+        ntmask = ~tmask
         simple = er.variant == SIMPLE
         perev = er.variant == PEREVODNOY
         take_throws = er.throw_ins and er.throw_after_take
-        first_limit = er.first_limit
-        six_always = er.six_always
         both_out = WIN if er.lastdef_loses else DRAW  # for the attacker when both go out together
         lastdef = er.lastdef_loses
         can_show = perev and er.show_trump and trump != NO_TRUMP
@@ -257,15 +259,13 @@ class Endgame:
         multi_leads = not (red.single_leads and er.variant != SIMPLE and not perev and take_throws)
         ranks = RANK_MASKS
         lanes = RANK_LANES
+        suits = SUIT_MASKS
 
-        tt_lead: dict[tuple[int, ...], tuple[int, int, int]] = {}
-        tt_def: dict[tuple[int, ...], tuple[int, int, int]] = {}
-        tt_throw: dict[tuple[int, ...], tuple[int, int, int]] = {}
-        tt_take: dict[tuple[int, ...], tuple[int, int, int]] = {}
-        path: set[tuple[int, ...]] = set()
         nodes = 0
         next_report = REPORT_EVERY
         reps = 0
+        levels: dict[tuple[int, bool], Any] = {}
+        paths: list[set[tuple[int, int]]] = []
 
         def tick() -> None:
             nonlocal next_report
@@ -274,13 +274,6 @@ class Endgame:
                 raise SearchLimit(f"more than {max_nodes} nodes")
             if progress is not None:
                 progress(nodes)
-
-        def limit_of(sc: int, first: bool) -> int:
-            if first:
-                return first_limit
-            if six_always or sc >= 0:
-                return 6
-            return NO_LIMIT
 
         def cover_all(unc: int, d: int) -> bool:
             """Can ``d`` cover every card of ``unc`` (one card each)?"""
@@ -295,370 +288,478 @@ class Endgame:
                     return True
             return False
 
-        def after(a: int, d: int, beaten: bool, sc: int, alpha: int, beta: int) -> int:
-            """The bout is over (``d`` already holds a taken table): draw, go out, go on.
-            Value for the attacker of the finished bout."""
-            if sc >= 0:
-                if a.bit_count() < 6:
-                    a |= 1 << sc
-                    sc = -1
-                elif d.bit_count() < 6:
-                    d |= 1 << sc
-                    sc = -1
-            if sc < 0:
+        def twin_free(cands: int, hand: int, live: int) -> int:
+            """``cands`` without the higher card of each pair of twins in ``hand`` (fast exit)."""
+            l0 = live & 0xFFFF
+            l1 = (live >> 16) & 0xFFFF
+            l2 = (live >> 32) & 0xFFFF
+            l3 = live >> 48
+            s = hand & ((l0 | l1 | l2 | l3) & ~((l0 & l1) | (l2 & l3) | ((l0 | l1) & (l2 | l3)))) * lanes
+            m = cands & s
+            if not m or not (s & (s - 1)):
+                return cands
+            out = cands
+            while m:
+                low = m & -m
+                m ^= low
+                lower = live & suits[(low.bit_length() - 1) >> 4] & (low - 1)
+                if lower and (s >> (lower.bit_length() - 1)) & 1:
+                    out ^= low
+            return out
+
+        def level(sc: int, first: bool) -> Any:
+            """The search functions of one "level": stock card ``sc`` (or -1) and first-bout flag,
+            fixed for the whole bout (the stock only changes between bouts)."""
+            got = levels.get((sc, first))
+            if got is not None:
+                return got
+            limit = first_limit_of(first, sc)
+            scbit = (1 << sc) if sc >= 0 else 0
+            tt_lead: dict[tuple[int, int], tuple[int, int, int]] = {}
+            tt_def: dict[tuple[int, ...], tuple[int, int, int]] = {}
+            tt_throw: dict[tuple[int, ...], tuple[int, int, int]] = {}
+            tt_take: dict[tuple[int, ...], tuple[int, int, int]] = {}
+            path: set[tuple[int, int]] = set()
+            paths.append(path)
+            nxt: list[Any] = [None, None]  # next bout's lead: [stock card stays, stock empty]
+            tables = (tt_lead, tt_def, tt_throw, tt_take)
+
+            def after(a: int, d: int, beaten: bool, alpha: int, beta: int) -> int:
+                """The bout is over (``d`` already holds a taken table): draw, go out, go on.
+                Value for the attacker of the finished bout."""
+                if sc >= 0:
+                    if a.bit_count() < HAND:
+                        a |= scbit
+                    elif d.bit_count() < HAND:
+                        d |= scbit
+                    else:  # nobody draws: the stock card stays, nobody goes out
+                        if beaten:
+                            return -nxt[0](d, a, -beta, -alpha)
+                        return nxt[0](a, d, alpha, beta)
                 if not a:
                     return both_out if not d else WIN
                 if not d:
                     return LOSS
-            if beaten:
-                return -lead(d, a, sc, False, -beta, -alpha)
-            return lead(a, d, sc, False, alpha, beta)
+                if beaten:
+                    return -nxt[1](d, a, -beta, -alpha)
+                return nxt[1](a, d, alpha, beta)
 
-        def lead(a: int, d: int, sc: int, first: bool, alpha: int, beta: int) -> int:
-            """LEAD: the attacker (holding ``a``) to move. Value for the attacker."""
-            nonlocal nodes, reps
-            nodes += 1
-            if nodes >= next_report:
-                tick()
-            key = (a, d, sc, first)
-            if perev and key in path:
-                reps += 1
-                return DRAW
-            if beta > WIN:
-                beta = WIN
-            e = tt_lead.get(key)
-            lo, hi, hint = LOSS, WIN, 0
-            if e is not None:
-                lo, hi, hint = e
-                if lo >= beta:
-                    return lo
-                if hi <= alpha:
-                    return hi
-                if lo > alpha:
-                    alpha = lo
-                if hi < beta:
-                    beta = hi
-            limit = limit_of(sc, first)
-            nd = d.bit_count()
-            k = nd if nd < limit else limit
-            # candidate leads: single cards (twins reduced), then sets of one rank
-            singles = _drop_twins(a, a, a | d | ((1 << sc) if sc >= 0 else 0)) if twins else a
-            moves: list[int] = []
-            if hint:
-                moves.append(hint)
-            whole = a if a.bit_count() <= k and rank_set(a).bit_count() == 1 and (multi_leads or a & -a == a) else 0
-            if whole and whole != hint:
-                moves.append(whole)  # all my cards at once: tried early, it often wins outright
-            nts = _bits(singles & ~tmask)
-            nts.sort(key=lambda c: (c.bit_length() - 1) & 15)  # lowest rank first
-            for c in nts:
-                if c != hint and c != whole:
-                    moves.append(c)
-            if k > 1 and multi_leads:
-                rs = rank_set(a)
-                while rs:
-                    rb = rs & -rs
-                    rs ^= rb
-                    group = a & (rb * lanes)
-                    if group.bit_count() > 1:
-                        sub = group
-                        while sub:
-                            n = sub.bit_count()
-                            if 1 < n <= k and sub != hint and sub != whole:
-                                moves.append(sub)
-                            sub = (sub - 1) & group
-            for c in _bits(singles & tmask):
-                if c != hint and c != whole:
-                    moves.append(c)
-            if perev:
-                path.add(key)
-            r0 = reps
-            a0 = alpha
-            best = NOMOVE
-            bm = hint
-            for s in moves:
-                v = -defend(a ^ s, d, s, 0, s, k - s.bit_count(), 0, sc, first, True, -beta, -alpha)
-                if v > best:
-                    best = v
-                    bm = s
-                    if v > alpha:
-                        alpha = v
-                        if v >= beta:
-                            break
-            if perev:
-                path.discard(key)
+            def lead(a: int, d: int, alpha: int, beta: int) -> int:
+                """LEAD: the attacker (holding ``a``) to move. Value for the attacker."""
+                nonlocal nodes, reps
+                nodes += 1
+                if nodes >= next_report:
+                    tick()
+                key = (a, d)
+                if perev and key in path:
+                    reps += 1
+                    return DRAW
+                if beta > WIN:
+                    beta = WIN
+                e = tt_lead.get(key)
+                lo, hi, hint = LOSS, WIN, 0
+                if e is not None:
+                    lo, hi, hint = e
+                    if lo >= beta:
+                        return lo
+                    if hi <= alpha:
+                        return hi
+                    if lo > alpha:
+                        alpha = lo
+                    if hi < beta:
+                        beta = hi
+                nd = d.bit_count()
+                k = nd if nd < limit else limit
+                singles = twin_free(a, a, a | d | scbit) if twins and a & (a - 1) else a
+                moves = [hint] if hint else []
+                whole = a if a.bit_count() <= k and rank_set(a).bit_count() == 1 and (multi_leads or a & (a - 1) == 0) else 0
+                if whole and whole != hint:
+                    moves.append(whole)  # all my cards at once: tried early, it often wins outright
+                # single cards: non-trumps by rising rank, then trumps by rising rank
+                m0 = singles & ntmask
+                l0 = a & 0xFFFF
+                l1 = (a >> 16) & 0xFFFF
+                l2 = (a >> 32) & 0xFFFF
+                l3 = a >> 48
+                paired = ((l0 & l1) | (l2 & l3) | ((l0 | l1) & (l2 | l3))) * lanes
+                for m in (m0 & ~paired, m0 & paired):  # cards without a partner of their rank first
+                    rs = (m | m >> 16 | m >> 32 | m >> 48) & 0xFFFF
+                    while rs:
+                        rb = rs & -rs
+                        rs ^= rb
+                        col = m & rb * lanes
+                        while col:
+                            c = col & -col
+                            col ^= c
+                            if c != hint and c != whole:
+                                moves.append(c)
+                if k > 1 and multi_leads:
+                    rs = rank_set(a)
+                    while rs:
+                        rb = rs & -rs
+                        rs ^= rb
+                        group = a & (rb * lanes)
+                        if group & (group - 1):
+                            sub = group
+                            while sub:
+                                if 1 < sub.bit_count() <= k and sub != hint and sub != whole:
+                                    moves.append(sub)
+                                sub = (sub - 1) & group
+                m = singles & tmask
+                while m:
+                    c = m & -m
+                    m ^= c
+                    if c != hint and c != whole:
+                        moves.append(c)
+                if perev:
+                    path.add(key)
+                r0 = reps
+                a0 = alpha
+                best = NOMOVE
+                bm = hint
+                for s in moves:
+                    v = -defend(a ^ s, d, s, 0, s, k - s.bit_count(), 0, True, -beta, -alpha)
+                    if v > best:
+                        best = v
+                        bm = s
+                        if v > alpha:
+                            alpha = v
+                            if v >= beta:
+                                break
+                if perev:
+                    path.discard(key)
+                    if reps != r0:
+                        return best
+                if best <= a0:
+                    tt_lead[key] = (lo, best, hint)
+                elif best >= beta:
+                    tt_lead[key] = (best, hi, bm)
+                else:
+                    tt_lead[key] = (best, best, bm)
+                return best
+
+            def defend(a: int, d: int, ta: int, tc: int, unc: int, room: int, shown: int, fresh: bool,
+                       alpha: int, beta: int) -> int:
+                """DEFEND: the defender (holding ``d``) to move; ``unc`` uncovered. Value for the defender."""
+                nonlocal nodes
+                nodes += 1
+                if nodes >= next_report:
+                    tick()
+                if quick and not a and sc < 0:
+                    if lastdef or d.bit_count() != unc.bit_count():
+                        return LOSS
+                    return DRAW if cover_all(unc, d) else LOSS
+                if beta > WIN:
+                    beta = WIN
+                key = (a, d, ta, tc, unc, shown, fresh)
+                e = tt_def.get(key)
+                lo, hi, hint = NOMOVE, WIN, 0
+                if e is not None:
+                    lo, hi, hint = e
+                    if lo >= beta:
+                        return lo
+                    if hi <= alpha:
+                        return hi
+                    if lo > alpha:
+                        alpha = lo
+                    if hi < beta:
+                        beta = hi
+                r0 = reps
+                a0 = alpha
+                best = NOMOVE
+                bm = 0
+                # covers: of the hardest card only (cover_order), else of every uncovered card
+                if not (unc & (unc - 1)):
+                    targets = [unc] if beat[unc.bit_length() - 1] & d else []
+                elif cover_order:
+                    targets = []
+                    fewest = 99
+                    m = unc
+                    while m:
+                        u = m & -m
+                        m ^= u
+                        n = (beat[u.bit_length() - 1] & d).bit_count()
+                        if n < fewest:
+                            fewest = n
+                            targets = [u] if n else []
+                            if not n:
+                                break
+                else:
+                    targets = _bits(unc)
+                can_take = fresh or not take_first
+                cut = False
+                if hint == -1 and can_take:
+                    order0 = [-1]
+                    can_take = False
+                else:
+                    order0 = []
+                for u in targets:
+                    cands = beat[u.bit_length() - 1] & d
+                    if twins and cands & (cands - 1):
+                        cands = twin_free(cands, d, a | d | ta | tc | scbit)
+                    order = order0
+                    order0 = []
+                    if hint > 0 and cands & hint and len(targets) == 1:
+                        order.append(hint)
+                    # covers whose rank the attacker cannot throw on first; then by cheapness;
+                    # trumps after plain cards
+                    t = a | a >> 16 | a >> 32 | a >> 48
+                    safe = cands & ~((t & 0xFFFF) * lanes)
+                    for part in (safe & ntmask, cands & ~safe & ntmask, safe & tmask, cands & ~safe & tmask):
+                        m = part
+                        while m:
+                            c = m & -m
+                            m ^= c
+                            if c != hint:
+                                order.append(c)
+                    unc2 = unc ^ u
+                    for c in order:
+                        if c < 0:
+                            v = take(a, d, ta, tc, room, alpha, beta)
+                        else:
+                            d2 = d ^ c
+                            tc2 = tc | c
+                            if unc2:
+                                v = defend(a, d2, ta, tc2, unc2, room, 0, not take_first, alpha, beta)
+                            elif (not simple and room > 0
+                                  and a & (((t := ta | tc2) | t >> 16 | t >> 32 | t >> 48) & 0xFFFF) * lanes):
+                                v = -throw(a, d2, ta, tc2, room, -beta, -alpha)
+                            else:
+                                v = -after(a, d2, True, -beta, -alpha)
+                        if v > best:
+                            best = v
+                            bm = c
+                            if v > alpha:
+                                alpha = v
+                                if v >= beta:
+                                    cut = True
+                                    break
+                    if cut:
+                        break
+                if not cut and order0:  # the take hint, no cover to try
+                    v = take(a, d, ta, tc, room, alpha, beta)
+                    if v > best:
+                        best = v
+                        bm = -1
+                        if v > alpha:
+                            alpha = v
+                            if v >= beta:
+                                cut = True
+                if not cut and perev and not tc and (transfer_first or not first) and not (blocked and ta & tmask):
+                    same = d & ranks[(ta.bit_length() - 1) & 15]
+                    if same:
+                        na = a.bit_count()
+                        na_att = ta.bit_count()
+                        if na >= na_att + 1 and na_att + 1 <= limit:
+                            room2 = (na if na < limit else limit) - na_att - 1
+                            for c in _bits(same):
+                                v = -defend(d ^ c, a, ta | c, 0, unc | c, room2, shown, True, -beta, -alpha)
+                                if v > best:
+                                    best = v
+                                    bm = 0
+                                    if v > alpha:
+                                        alpha = v
+                                        if v >= beta:
+                                            cut = True
+                                            break
+                        if not cut and can_show and na >= na_att and na_att <= limit:
+                            room2 = (na if na < limit else limit) - na_att
+                            for c in _bits(same & tmask & ~shown):
+                                v = -defend(d, a, ta, 0, unc, room2, shown | c, True, -beta, -alpha)
+                                if v > best:
+                                    best = v
+                                    bm = 0
+                                    if v > alpha:
+                                        alpha = v
+                                        if v >= beta:
+                                            cut = True
+                                            break
+                if not cut and can_take:
+                    v = take(a, d, ta, tc, room, alpha, beta)
+                    if v > best:
+                        best = v
+                        bm = -1
                 if reps != r0:
                     return best
-            if best <= a0:
-                tt_lead[key] = (lo, best, hint)
-            elif best >= beta:
-                tt_lead[key] = (best, hi, bm)
-            else:
-                tt_lead[key] = (best, best, bm)
-            return best
+                if best <= a0:
+                    tt_def[key] = (lo, best, hint)
+                elif best >= beta:
+                    tt_def[key] = (best, hi, bm)
+                else:
+                    tt_def[key] = (best, best, bm)
+                return best
 
-        def defend(a: int, d: int, ta: int, tc: int, unc: int, room: int, shown: int, sc: int, first: bool,
-                   fresh: bool, alpha: int, beta: int) -> int:
-            """DEFEND: the defender (holding ``d``) to move; ``unc`` uncovered. Value for the defender."""
-            nonlocal nodes, reps
-            nodes += 1
-            if nodes >= next_report:
-                tick()
-            if quick and not a and sc < 0:
-                if lastdef or d.bit_count() != unc.bit_count():
-                    return LOSS
-                return DRAW if cover_all(unc, d) else LOSS
-            if beta > WIN:
-                beta = WIN
-            key = (a, d, ta, tc, unc, shown, sc, first, fresh)
-            e = tt_def.get(key)
-            lo, hi, hint = NOMOVE, WIN, 0
-            if e is not None:
-                lo, hi, hint = e
-                if lo >= beta:
-                    return lo
-                if hi <= alpha:
-                    return hi
-                if lo > alpha:
-                    alpha = lo
-                if hi < beta:
-                    beta = hi
-            r0 = reps
-            a0 = alpha
-            best = NOMOVE
-            bm = 0
-            live = a | d | ta | tc | ((1 << sc) if sc >= 0 else 0)
-            # covers: of the hardest card only (cover_order), else of every uncovered card
-            if cover_order:
-                targets = []
-                fewest = 99
-                m = unc
-                while m:
-                    u = m & -m
-                    m ^= u
-                    n = (beat[u.bit_length() - 1] & d).bit_count()
-                    if n < fewest:
-                        fewest = n
-                        targets = [u]
-                        if n == 0:
-                            break
-                if fewest == 0:
-                    targets = []
-            else:
-                targets = _bits(unc)
-            cut = False
-            for u in targets:
-                cands = beat[u.bit_length() - 1] & d
-                if twins and cands:
-                    cands = _drop_twins(cands, d, live)
-                order = _bits(cands & ~tmask) + _bits(cands & tmask)
-                if hint and hint in order and len(targets) == 1:
-                    order.remove(hint)
-                    order.insert(0, hint)
-                unc2 = unc ^ u
-                for c in order:
-                    d2 = d ^ c
-                    tc2 = tc | c
-                    if unc2:
-                        v = defend(a, d2, ta, tc2, unc2, room, 0, sc, first, not take_first, alpha, beta)
-                    elif simple:
-                        v = -after(a, d2, True, sc, -beta, -alpha)
-                    elif room > 0 and a & rank_set(ta | tc2) * lanes:
-                        v = -throw(a, d2, ta, tc2, room, sc, first, -beta, -alpha)
+            def take(a: int, d: int, ta: int, tc: int, room: int, alpha: int, beta: int) -> int:
+                """The defender says "take". Value for the defender."""
+                tab = ta | tc
+                if take_throws and room > 0 and a & ((tab | tab >> 16 | tab >> 32 | tab >> 48) & 0xFFFF) * lanes:
+                    if throw_sets:
+                        return -take_set(a, d, tab, room, -beta, -alpha)
+                    return -take_seq(a, d, tab, room, -beta, -alpha)
+                return -after(a, d | tab, False, -beta, -alpha)
+
+            def throw(a: int, d: int, ta: int, tc: int, room: int, alpha: int, beta: int) -> int:
+                """THROW (not taking, all covered, the attacker has a throw): throw one card or pass."""
+                nonlocal nodes
+                nodes += 1
+                if nodes >= next_report:
+                    tick()
+                if beta > WIN:
+                    beta = WIN
+                key = (a, d, ta, tc)
+                e = tt_throw.get(key)
+                lo, hi, hint = LOSS, WIN, -1
+                if e is not None:
+                    lo, hi, hint = e
+                    if lo >= beta:
+                        return lo
+                    if hi <= alpha:
+                        return hi
+                    if lo > alpha:
+                        alpha = lo
+                    if hi < beta:
+                        beta = hi
+                r0 = reps
+                a0 = alpha
+                # cards the defender cannot beat first, then the others, each by rising rank;
+                # 0 stands for "pass" (last)
+                opts = [hint] if hint >= 0 else []
+                t = ta | tc
+                m = a & ((t | t >> 16 | t >> 32 | t >> 48) & 0xFFFF) * lanes
+                hard = 0
+                mm = m
+                while mm:
+                    c = mm & -mm
+                    mm ^= c
+                    if not beat[c.bit_length() - 1] & d:
+                        hard |= c
+                parts = (hard, m ^ hard)
+                for part in parts:
+                    rs = (part | part >> 16 | part >> 32 | part >> 48) & 0xFFFF
+                    while rs:
+                        rb = rs & -rs
+                        rs ^= rb
+                        col = part & rb * lanes
+                        while col:
+                            c = col & -col
+                            col ^= c
+                            if c != hint:
+                                opts.append(c)
+                if hint != 0:
+                    opts.append(0)
+                best = NOMOVE
+                bm = -1
+                for c in opts:
+                    if c:
+                        v = -defend(a ^ c, d, ta | c, tc, c, room - 1, 0, True, -beta, -alpha)
                     else:
-                        v = -after(a, d2, True, sc, -beta, -alpha)
+                        v = after(a, d, True, alpha, beta)  # pass: the bout is beaten
                     if v > best:
                         best = v
                         bm = c
                         if v > alpha:
                             alpha = v
                             if v >= beta:
-                                cut = True
                                 break
-                if cut:
-                    break
-            if not cut and perev and not tc and (transfer_first or not first) and not (blocked and ta & tmask):
-                same = d & ranks[(ta.bit_length() - 1) & 15]
-                if same:
-                    na = a.bit_count()
-                    na_att = ta.bit_count()
-                    limit = limit_of(sc, first)
-                    if na >= na_att + 1 and na_att + 1 <= limit:
-                        room2 = (na if na < limit else limit) - na_att - 1
-                        for c in _bits(same):
-                            v = -defend(d ^ c, a, ta | c, 0, unc | c, room2, shown, sc, first, True, -beta, -alpha)
-                            if v > best:
-                                best = v
-                                bm = 0
-                                if v > alpha:
-                                    alpha = v
-                                    if v >= beta:
-                                        cut = True
-                                        break
-                    if not cut and can_show and na >= na_att and na_att <= limit:
-                        room2 = (na if na < limit else limit) - na_att
-                        for c in _bits(same & tmask & ~shown):
-                            v = -defend(d, a, ta, 0, unc, room2, shown | c, sc, first, True, -beta, -alpha)
-                            if v > best:
-                                best = v
-                                bm = 0
-                                if v > alpha:
-                                    alpha = v
-                                    if v >= beta:
-                                        cut = True
-                                        break
-            if not cut and (fresh or not take_first):
-                tab = ta | tc
-                if take_throws and room > 0 and a & rank_set(tab) * lanes:
-                    if throw_sets:
-                        v = -take_set(a, d, tab, room, sc, -beta, -alpha)
+                if reps != r0:
+                    return best
+                if best <= a0:
+                    tt_throw[key] = (lo, best, hint)
+                elif best >= beta:
+                    tt_throw[key] = (best, hi, bm)
+                else:
+                    tt_throw[key] = (best, best, bm)
+                return best
+
+            def take_set(a: int, d: int, tab: int, room: int, alpha: int, beta: int) -> int:
+                """The defender takes; the attacker gives any set of throwable cards (at most ``room``)."""
+                nonlocal nodes
+                nodes += 1
+                if nodes >= next_report:
+                    tick()
+                if beta > WIN:
+                    beta = WIN
+                key = (a, d, tab, room)
+                e = tt_take.get(key)
+                lo, hi, hint = LOSS, WIN, -1
+                if e is not None:
+                    lo, hi, hint = e
+                    if lo >= beta:
+                        return lo
+                    if hi <= alpha:
+                        return hi
+                    if lo > alpha:
+                        alpha = lo
+                    if hi < beta:
+                        beta = hi
+                r0 = reps
+                a0 = alpha
+                give = a & ((tab | tab >> 16 | tab >> 32 | tab >> 48) & 0xFFFF) * lanes
+                subs = [hint] if hint >= 0 else []
+                sub = give  # largest sets first
+                while True:
+                    if sub.bit_count() <= room and sub != hint:
+                        subs.append(sub)
+                    if not sub:
+                        break
+                    sub = (sub - 1) & give
+                best = NOMOVE
+                bm = -1
+                dt = d | tab
+                for s in subs:
+                    v = after(a ^ s, dt | s, False, alpha, beta)
+                    if v > best:
+                        best = v
+                        bm = s
+                        if v > alpha:
+                            alpha = v
+                            if v >= beta:
+                                break
+                if reps != r0:
+                    return best
+                if best <= a0:
+                    tt_take[key] = (lo, best, hint)
+                elif best >= beta:
+                    tt_take[key] = (best, hi, bm)
+                else:
+                    tt_take[key] = (best, best, bm)
+                return best
+
+            def take_seq(a: int, d: int, tab: int, room: int, alpha: int, beta: int) -> int:
+                """The defender takes; the attacker throws one card at a time or passes (no reduction)."""
+                nonlocal nodes
+                nodes += 1
+                if nodes >= next_report:
+                    tick()
+                best = after(a, d | tab, False, alpha, beta)  # pass
+                if best > alpha:
+                    alpha = best
+                for c in _bits(a & rank_set(tab) * lanes):
+                    if alpha >= beta or alpha >= WIN:
+                        break
+                    if room > 1 and (a ^ c) & rank_set(tab) * lanes:
+                        v = take_seq(a ^ c, d, tab | c, room - 1, alpha, beta)
                     else:
-                        v = -take_seq(a, d, tab, room, sc, -beta, -alpha)
-                else:
-                    v = -after(a, d | tab, False, sc, -beta, -alpha)
-                if v > best:
-                    best = v
-                    bm = 0
-            if reps != r0:
+                        v = after(a ^ c, d | tab | c, False, alpha, beta)
+                    if v > best:
+                        best = v
+                        if v > alpha:
+                            alpha = v
                 return best
-            if best <= a0:
-                tt_def[key] = (lo, best, hint)
-            elif best >= beta:
-                tt_def[key] = (best, hi, bm)
-            else:
-                tt_def[key] = (best, best, bm)
-            return best
 
-        def throw(a: int, d: int, ta: int, tc: int, room: int, sc: int, first: bool, alpha: int, beta: int) -> int:
-            """THROW (not taking, all covered, the attacker has a throw): throw one card or pass."""
-            nonlocal nodes, reps
-            nodes += 1
-            if nodes >= next_report:
-                tick()
-            if beta > WIN:
-                beta = WIN
-            key = (a, d, ta, tc, sc, first)
-            e = tt_throw.get(key)
-            lo, hi, hint = LOSS, WIN, -1
-            if e is not None:
-                lo, hi, hint = e
-                if lo >= beta:
-                    return lo
-                if hi <= alpha:
-                    return hi
-                if lo > alpha:
-                    alpha = lo
-                if hi < beta:
-                    beta = hi
-            r0 = reps
-            a0 = alpha
-            # unbeatable throws first, then low ranks; 0 stands for "pass" (last)
-            opts = _bits(a & rank_set(ta | tc) * lanes)
-            opts.sort(key=lambda c: (1 if beat[c.bit_length() - 1] & d else 0, (c.bit_length() - 1) & 15))
-            opts.append(0)
-            if hint >= 0 and hint in opts:
-                opts.remove(hint)
-                opts.insert(0, hint)
-            best = NOMOVE
-            bm = -1
-            for c in opts:
-                if c:
-                    v = -defend(a ^ c, d, ta | c, tc, c, room - 1, 0, sc, first, True, -beta, -alpha)
-                else:
-                    v = after(a, d, True, sc, alpha, beta)  # pass: the bout is beaten
-                if v > best:
-                    best = v
-                    bm = c
-                    if v > alpha:
-                        alpha = v
-                        if v >= beta:
-                            break
-            if reps != r0:
-                return best
-            if best <= a0:
-                tt_throw[key] = (lo, best, hint)
-            elif best >= beta:
-                tt_throw[key] = (best, hi, bm)
-            else:
-                tt_throw[key] = (best, best, bm)
-            return best
+            fns = (lead, defend, throw, take_set, take_seq, tables, nxt)
+            levels[(sc, first)] = fns
+            # the next bout: the stock card stays (both hold six or more) or is gone
+            nxt[1] = lead if (sc < 0 and not first) else level(-1, False)[0]
+            nxt[0] = lead if not first else level(sc, False)[0]
+            return fns
 
-        def take_set(a: int, d: int, tab: int, room: int, sc: int, alpha: int, beta: int) -> int:
-            """The defender takes; the attacker gives any set of throwable cards (at most ``room``)."""
-            nonlocal nodes, reps
-            nodes += 1
-            if nodes >= next_report:
-                tick()
-            if beta > WIN:
-                beta = WIN
-            key = (a, d, tab, room, sc)
-            e = tt_take.get(key)
-            lo, hi, hint = LOSS, WIN, -1
-            if e is not None:
-                lo, hi, hint = e
-                if lo >= beta:
-                    return lo
-                if hi <= alpha:
-                    return hi
-                if lo > alpha:
-                    alpha = lo
-                if hi < beta:
-                    beta = hi
-            r0 = reps
-            a0 = alpha
-            give = a & rank_set(tab) * lanes
-            subs = []
-            if hint >= 0:
-                subs.append(hint)
-            sub = give
-            while True:
-                if sub.bit_count() <= room and sub != hint:
-                    subs.append(sub)
-                if not sub:
-                    break
-                sub = (sub - 1) & give
-            best = NOMOVE
-            bm = -1
-            for s in subs:
-                v = after(a ^ s, d | tab | s, False, sc, alpha, beta)
-                if v > best:
-                    best = v
-                    bm = s
-                    if v > alpha:
-                        alpha = v
-                        if v >= beta:
-                            break
-            if reps != r0:
-                return best
-            if best <= a0:
-                tt_take[key] = (lo, best, hint)
-            elif best >= beta:
-                tt_take[key] = (best, hi, bm)
-            else:
-                tt_take[key] = (best, best, bm)
-            return best
-
-        def take_seq(a: int, d: int, tab: int, room: int, sc: int, alpha: int, beta: int) -> int:
-            """The defender takes; the attacker throws one card at a time or passes (no reduction)."""
-            nonlocal nodes
-            nodes += 1
-            if nodes >= next_report:
-                tick()
-            best = after(a, d | tab, False, sc, alpha, beta)  # pass
-            if best > alpha:
-                alpha = best
-            for c in _bits(a & rank_set(tab) * lanes):
-                if alpha >= beta or alpha >= WIN:
-                    break
-                if room > 1 and (a ^ c) & rank_set(tab) * lanes:
-                    v = take_seq(a ^ c, d, tab | c, room - 1, sc, alpha, beta)
-                else:
-                    v = after(a ^ c, d | tab | c, False, sc, alpha, beta)
-                if v > best:
-                    best = v
-                    if v > alpha:
-                        alpha = v
-            return best
+        def first_limit_of(first: bool, sc: int) -> int:
+            if first:
+                return er.first_limit
+            if er.six_always or sc >= 0:
+                return 6
+            return NO_LIMIT
 
         def value(s: DState) -> int:
             """Exact value of a two-player engine state for its side to move."""
@@ -667,30 +768,31 @@ class Endgame:
             if res is not None:
                 p = res.payoffs[s.to_move]
                 return WIN if p > 0 else LOSS if p < 0 else DRAW
-            path.clear()
+            for pth in paths:
+                pth.clear()
             reps = 0
             a = s.hands[s.attacker]
             d = s.hands[s.defender]
             sc = s.stock[0] if s.stock else -1
-            first = s.first_bout
+            lead, defend, throw, take_set, take_seq, _, _ = level(sc, s.first_bout)
             if not s.tatt:
-                return lead(a, d, sc, first, -2, WIN)
+                return int(lead(a, d, -2, WIN))
             room = cap(s) - s.tatt.bit_count()
             if s.unc and not s.taking:
                 shown = 0 if s.tcov else s.shown
-                return defend(a, d, s.tatt, s.tcov, s.unc, room, shown, sc, first, True, -2, WIN)
+                return int(defend(a, d, s.tatt, s.tcov, s.unc, room, shown, True, -2, WIN))
             if not s.taking:
-                return throw(a, d, s.tatt, s.tcov, room, sc, first, -2, WIN)
+                return int(throw(a, d, s.tatt, s.tcov, room, -2, WIN))
             tab = s.tatt | s.tcov
             if throw_sets:
-                return take_set(a, d, tab, room, sc, -2, WIN)
-            return take_seq(a, d, tab, room, sc, -2, WIN)
+                return int(take_set(a, d, tab, room, -2, WIN))
+            return int(take_seq(a, d, tab, room, -2, WIN))
 
         def count() -> int:
             return nodes
 
         def table_size() -> int:
-            return len(tt_lead) + len(tt_def) + len(tt_throw) + len(tt_take)
+            return sum(len(t) for fns in levels.values() for t in fns[5])
 
         self._value = value
         self._count = count
