@@ -21,6 +21,7 @@ from itertools import combinations
 from typing import Any
 
 from foolsolve.cards import ACE, FRENCH52, JACK, KING
+from foolsolve.cards import low_bits as bits
 from foolsolve.game import Engine, Result
 from foolsolve.spec import fools_and_angels as S
 
@@ -59,14 +60,6 @@ for _c in FRENCH52.cards:
 USED = PIPS | FACES
 
 
-def bits(mask: int) -> list[int]:
-    """The one-bit masks of ``mask``, lowest first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low)
-        mask ^= low
-    return out
 
 
 def msum(mask: int) -> int:

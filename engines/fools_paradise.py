@@ -471,14 +471,6 @@ def _subset_sum(opts: list[tuple[tuple[int, int], ...]], v: int, found: set[int]
             found.add(x | y)
 
 
-def _bits(mask: int) -> list[int]:
-    """The set bits of a mask, lowest first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low)
-        mask ^= low
-    return out
 
 
 _CTX: dict[Rules, Ctx] = {}

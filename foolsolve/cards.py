@@ -269,6 +269,16 @@ def popcount(mask: int) -> int:
     return mask.bit_count()
 
 
+def low_bits(mask: int) -> list[int]:
+    """The one-bit masks of ``mask``, lowest first (for engines that keep cards as bits)."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low)
+        mask ^= low
+    return out
+
+
 def iter_bits(mask: int) -> Iterator[int]:
     """Indices of the set bits, lowest first."""
     while mask:

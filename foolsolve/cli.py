@@ -151,12 +151,7 @@ def play(position: str, move_texts: Sequence[str], out: str | None) -> None:
 
     Moves are written as the spec prints them, e.g. "attack 6H" "take"."""
     info, state = load_position(position)
-    for i, text in enumerate(move_texts):
-        try:
-            state = info.spec.apply(state, info.spec.parse_move(state, text))
-        except InputError as exc:
-            raise InputError(f"move {i + 1} ({text!r}): {exc}") from None
-    obj = info.spec.state_to_json(state)
+    obj = info.spec.state_to_json(info.spec.play(state, *move_texts))
     if out:
         write_json_atomic(out, obj)
     else:

@@ -117,6 +117,16 @@ class SpecGame(ABC, Generic[S, M]):
                 return m
         raise IllegalMove(f"move {text!r} is not legal here")
 
+    def play(self, state: S, *texts: str) -> S:
+        """Apply moves given as text, in order; an illegal one raises :class:`IllegalMove`
+        naming its place (``move 2 ('take'): ...``)."""
+        for i, text in enumerate(texts):
+            try:
+                state = self.apply(state, self.parse_move(state, text))
+            except InputError as exc:
+                raise IllegalMove(f"move {i + 1} ({text!r}): {exc}") from None
+        return state
+
     def chance_probability(self, state: S, outcome: M) -> Fraction:
         """Probability of a chance outcome (only at :data:`CHANCE` nodes)."""
         raise NotImplementedError(f"{self.name} has no chance nodes")

@@ -29,9 +29,7 @@ def moves(state: State) -> list[str]:
 
 def play(state: State, *texts: str) -> State:
     """Apply moves given as text (``cover 9H with JH``)."""
-    for t in texts:
-        state = SPEC.apply(state, SPEC.parse_move(state, t))
-    return state
+    return SPEC.play(state, *texts)
 
 
 class FixedDeck(random.Random):

@@ -32,10 +32,8 @@ def moves(state: State) -> list[str]:
 
 
 def play(state: State, *texts: str) -> State:
-    """Play moves given as text."""
-    for t in texts:
-        state = SPEC.apply(state, SPEC.parse_move(state, t))
-    return state
+    """Apply moves given as text (``cover 9H with JH``)."""
+    return SPEC.play(state, *texts)
 
 
 def canon(state: State) -> str:
