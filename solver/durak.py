@@ -375,14 +375,23 @@ class Endgame:
                 whole = a if a.bit_count() <= k and rank_set(a).bit_count() == 1 and (multi_leads or a & (a - 1) == 0) else 0
                 if whole and whole != hint:
                     moves.append(whole)  # all my cards at once: tried early, it often wins outright
-                # single cards: non-trumps by rising rank, then trumps by rising rank
+                # single cards: plain cards by rising rank (unbeatable lone cards, other lone cards,
+                # cards with a partner of their rank kept for throw-ins), then trumps by rising rank
                 m0 = singles & ntmask
                 l0 = a & 0xFFFF
                 l1 = (a >> 16) & 0xFFFF
                 l2 = (a >> 32) & 0xFFFF
                 l3 = a >> 48
                 paired = ((l0 & l1) | (l2 & l3) | ((l0 | l1) & (l2 | l3))) * lanes
-                for m in (m0 & ~paired, m0 & paired):  # cards without a partner of their rank first
+                lone = m0 & ~paired
+                hard = 0  # lone cards the defender cannot beat at all: first
+                m = lone
+                while m:
+                    c = m & -m
+                    m ^= c
+                    if not beat[c.bit_length() - 1] & d:
+                        hard |= c
+                for m in (hard, lone ^ hard, m0 & paired):  # cards without a partner of their rank first
                     rs = (m | m >> 16 | m >> 32 | m >> 48) & 0xFFFF
                     while rs:
                         rb = rs & -rs
