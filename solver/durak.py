@@ -863,7 +863,7 @@ def endgame_for(state: DState, reductions: Reductions | None = None, options: So
 
 
 def principal_variation(eg: Endgame, state: DState, limit: int = PV_LIMIT) -> tuple[list[str], list[str]]:
-    """Best play from ``state``: at each step the first move (spec order) keeping the value.
+    """Best play from ``state``: at each step the first move (spec order) of the best value.
     Returns the move texts and notes (a repeated position or the length limit ends it early)."""
     pv: list[str] = []
     notes: list[str] = []
@@ -878,14 +878,14 @@ def principal_variation(eg: Endgame, state: DState, limit: int = PV_LIMIT) -> tu
         if len(pv) >= limit:
             notes.append(f"principal variation cut after {limit} moves")
             break
-        want = eg.value(s)
-        for m, v in eg.move_values(s):
-            if v == want:
-                pv.append(move_text(m))
-                s = play(s, m)
-                break
-        else:  # pragma: no cover - the value is the maximum of the move values
-            raise AssertionError("no move keeps the value")
+        # Follow the best exact move value. (Not ``eg.value(s)``: below the root the search may
+        # meet ``s`` as a non-fresh node of the take_first reduction, whose search value only
+        # bounds the true value; ``move_values`` evaluates every child exactly.)
+        mv = eg.move_values(s)
+        best = max(v for _, v in mv)
+        m = next(m for m, v in mv if v == best)
+        pv.append(move_text(m))
+        s = play(s, m)
     return pv, notes
 
 
