@@ -54,7 +54,7 @@ def sign(x: Fraction) -> int:
     return (x > 0) - (x < 0)
 
 
-@settings(max_examples=max(15, settings.default.max_examples // 2))
+@settings(max_examples=max(150, settings.default.max_examples))
 @given(st.integers(0, 10**9))
 def test_solver_equals_retrograde_and_minimax_over_the_spec(seed):
     state = SPEC.state_from_json(random_endgame(seed))
@@ -95,7 +95,7 @@ def test_bonnet_no_trump_example_p_wins():
 
 
 def test_principal_variation_is_legal_and_reaches_the_value():
-    for seed in range(40):
+    for seed in range(200):
         state = SPEC.state_from_json(random_endgame(seed))
         res = solve(state, SolveOptions())
         s = state
