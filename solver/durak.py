@@ -111,6 +111,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, fields
 from typing import Any
 
+from foolsolve.cards import low_bits as _bits
 from foolsolve.engines.durak import (
     BEATERS,
     NO_LIMIT,
@@ -204,14 +205,6 @@ def _drop_twins(cands: int, hand: int, live: int) -> int:
             out ^= low
     return out
 
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low)
-        mask ^= low
-    return out
 
 
 class Endgame:
