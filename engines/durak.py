@@ -114,6 +114,7 @@ class ERules:
     variant: int
     deck: int
     first_limit: int
+    first_take6: bool
     six_always: bool
     throw_after_take: bool
     neighbours: bool
@@ -146,6 +147,7 @@ def erules(rules: dspec.Rules) -> ERules:
         except KeyError:
             raise InputError(f"rules.variant: unknown variant {rules.variant!r}") from None
         e = ERules(variant=variant, deck=rules.deck, first_limit=rules.first_bout_limit,
+                   first_take6=rules.first_bout_sixth_after_take,
                    six_always=rules.bout_limit == "six", throw_after_take=rules.throw_in_after_take,
                    neighbours=rules.throwers == "neighbours", show_trump=rules.transfer_by_showing_trump,
                    transfer_first=rules.transfer_first_bout, transfer_blocked=rules.transfer_blocked_by_trump,
@@ -238,9 +240,12 @@ def next_player(s: DState, p: int, out: tuple[int, ...] | None = None) -> int:
 
 
 def bout_limit(s: DState) -> int:
-    """docs/durak-model.md "Caps": ``first_bout_limit`` in the first bout, else 6 while the stock
-    has cards (or always under ``bout_limit == "six"``), else no limit."""
+    """docs/durak-model.md "Caps": ``first_bout_limit`` in the first bout (six once the defender
+    takes, under ``first_bout_sixth_after_take``), else 6 while the stock has cards (or always
+    under ``bout_limit == "six"``), else no limit."""
     if s.first_bout:
+        if s.taking and s.er.first_take6:
+            return 6 if s.er.first_limit < 6 else s.er.first_limit
         return s.er.first_limit
     if s.er.six_always or s.stock:
         return 6

@@ -94,15 +94,21 @@ def _cap_model_matches_spec() -> str | None:
         "game": "durak", "trump": "S", "hands": [["6H", "9D", "KH"], ["7H", "AD"]], "stock": [], "discard": [],
         "attacker": 0, "defender": 1, "table": [], "to_move": 0})
     stock_card = FRENCH52.parse("6S")
-    for first, first_limit, bout_limit, stocked, start in product(
-            (False, True), (5, 6), ("six_then_hand", "six"), (False, True), range(1, 13)):
-        rules = dataclasses.replace(base.rules, first_bout_limit=first_limit, bout_limit=bout_limit)
-        st = dataclasses.replace(base, rules=rules, first_bout=first, defender_start=start,
+    for first, first_limit, sixth, taking, bout_limit, stocked, start in product(
+            (False, True), (5, 6), (False, True), (False, True), ("six_then_hand", "six"), (False, True),
+            range(1, 13)):
+        rules = dataclasses.replace(base.rules, first_bout_limit=first_limit, first_bout_sixth_after_take=sixth,
+                                    bout_limit=bout_limit)
+        st = dataclasses.replace(base, rules=rules, first_bout=first, defender_start=start, taking=taking,
                                  stock=(stock_card,) if stocked else ())
-        limit = first_limit if first else 6 if (bout_limit == "six" or stocked) else None
+        if first:
+            limit: int | None = 6 if (sixth and taking) else first_limit
+        else:
+            limit = 6 if (bout_limit == "six" or stocked) else None
         want = start if limit is None else min(start, limit)
         if durak.cap(st) != want:
-            return f"cap differs: first_bout={first} limit={first_limit} bout_limit={bout_limit} stock={stocked}"
+            return (f"cap differs: first_bout={first} limit={first_limit} sixth_after_take={sixth} "
+                    f"taking={taking} bout_limit={bout_limit} stock={stocked}")
     return None
 
 

@@ -307,6 +307,7 @@ class Endgame:
             if got is not None:
                 return got
             limit = first_limit_of(first, sc)
+            take_room = first and er.first_take6 and limit < 6
             scbit = (1 << sc) if sc >= 0 else 0
             tt_lead: dict[tuple[int, int], tuple[int, int, int]] = {}
             tt_def: dict[tuple[int, ...], tuple[int, int, int]] = {}
@@ -594,6 +595,9 @@ class Endgame:
             def take(a: int, d: int, ta: int, tc: int, room: int, alpha: int, beta: int) -> int:
                 """The defender says "take". Value for the defender."""
                 tab = ta | tc
+                if take_room:  # first bout, first_bout_sixth_after_take: the cap becomes six
+                    start = d.bit_count() + tc.bit_count()  # the defender's hand when the bout began
+                    room = (start if start < 6 else 6) - ta.bit_count()
                 if take_throws and room > 0 and a & ((tab | tab >> 16 | tab >> 32 | tab >> 48) & 0xFFFF) * lanes:
                     if throw_sets:
                         return -take_set(a, d, tab, room, -beta, -alpha)

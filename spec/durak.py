@@ -85,6 +85,12 @@ class Rules:
         doc="Most attack cards in the first bout of the deal.",
         source="001 §throw-in 'At the first rebound, you cannot throw more than four cards ... (the total "
                "number of cards is five)'; §Throw option 'the first turn should consist of no more than five'")
+    first_bout_sixth_after_take: bool = option(
+        False, choices=(False, True), parse=_bool,
+        doc="First bout: once the defender has said 'take', the attackers may throw in up to a sixth attack card.",
+        source="001 §throw-in 'At the first rebound, you cannot throw more than four cards ... but if player "
+               "does not fight back, then you can throw the 6th card' (default off: RULES-NOTES §1 gives the "
+               "first-bout limit without that exception)")
     bout_limit: str = option(
         "six_then_hand", choices=("six_then_hand", "six"),
         doc="six_then_hand: at most 6 attack cards while the stock has cards, then only the defender's "
@@ -356,13 +362,15 @@ def bout_limit(state: State) -> int | None:
     001 §throw-in: "you cannot throw more than five cards ... the total number of cards to discard is
     six. But this rule is valid while the deck has cards, when all cards in the end and on the hands,
     you can throw up as many cards as the defender has cards in his hands"; "At the first rebound,
-    you cannot throw more than four cards to the battering player (the total number of cards is five)".
-    The stock never changes during a bout, so this is constant within a bout.
-
-    Not modelled (docs/durak-model.md "Caps"): the tail of that last sentence, "but if player does
-    not fight back, then you can throw the 6th card" -- the first-bout limit holds after a take too.
+    you cannot throw more than four cards to the battering player (the total number of cards is five),
+    but if player does not fight back, then you can throw the 6th card" -- that tail is the option
+    ``first_bout_sixth_after_take`` (docs/durak-model.md C7): once the defender has said "take" in
+    the first bout, the limit is six. The stock never changes during a bout, so apart from that
+    take the limit is constant within a bout.
     """
     if state.first_bout:
+        if state.taking and state.rules.first_bout_sixth_after_take:
+            return max(state.rules.first_bout_limit, 6)  # 001: "you can throw the 6th card"
         return state.rules.first_bout_limit
     if state.rules.bout_limit == "six":
         return 6

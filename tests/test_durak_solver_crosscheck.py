@@ -22,7 +22,7 @@ from foolsolve.cards import FRENCH36, FRENCH_SUITS
 from foolsolve.solver import minimax, retrograde
 from foolsolve.solver.base import SolveOptions
 from foolsolve.solver.durak import Reductions, solve
-from foolsolve.spec.durak import SPEC
+from foolsolve.spec.durak import SPEC, beats
 
 WDL = {1: "win", 0: "draw", -1: "loss"}
 ALL_OFF = Reductions.none()
@@ -125,3 +125,64 @@ def test_each_reduction_alone_equals_the_unreduced_search(name):
         if seed % 6 == 0:
             g, root = retrograde.state_graph(state, SPEC.legal_moves, SPEC.apply, SPEC.to_move, SPEC.result)
             assert plain.value == WDL[retrograde.retrograde_wdl(g)[root]]
+
+
+def first_bout_endgame(seed: int) -> dict:
+    """A first-bout position whose bout cap binds: 4 covered pairs on the table, few cards in hand,
+    the stock empty or the face-up trump only; first-bout options drawn at random (C7)."""
+    rng = random.Random(seed)
+    trump = rng.choice(FRENCH_SUITS)
+    cards = list(FRENCH36.cards)
+    rng.shuffle(cards)
+    stock = []
+    if rng.random() < 0.3:
+        stock = [next(c for c in cards if c.suit == trump)]
+        cards.remove(stock[0])
+    table = []
+    while len(table) < 4:
+        x = cards.pop()
+        beaters = [y for y in cards if beats(y, x, trump)]
+        if beaters:
+            y = rng.choice(beaters)
+            cards.remove(y)
+            table.append([x.ascii, y.ascii])
+    ranks = {c[:-1] for pair in table for c in pair}
+    same = [c for c in cards if c.ascii[:-1] in ranks]
+    rng.shuffle(same)
+    rest = [c for c in cards if c not in same]
+    a = same[:2] + rest[:rng.randint(0, 1)]
+    d = rest[2:2 + rng.randint(2, 3)]
+    rules = {"variant": "podkidnoy", "first_bout_limit": rng.choice([5, 5, 5, 6]),
+             "first_bout_sixth_after_take": rng.random() < 0.6, "throw_in_after_take": rng.random() < 0.8}
+    return {"game": "durak", "rules": rules, "trump": trump, "first_bout": True,
+            "hands": [[c.ascii for c in a], [c.ascii for c in d]], "stock": [c.ascii for c in stock],
+            "attacker": 0, "defender": 1, "table": table, "to_move": 0}
+
+
+def test_solver_first_bout_caps_equal_retrograde():
+    """First-bout caps, with and without the sixth card after a take (option
+    first_bout_sixth_after_take, docs/durak-model.md C7): solver values equal retrograde analysis of
+    the spec's graph (positions whose graph stays small), reductions on and off. In some of these
+    positions the option changes the graph (the taker gets a sixth card), so they exercise it; the
+    positions where it changes the *value* have graphs too large for the spec (the taker then holds
+    eleven cards or more)."""
+    exercised = checked = 0
+    for seed in range(80):
+        pos = first_bout_endgame(seed)
+        sizes = {}
+        for sixth in (False, True):
+            pos["rules"]["first_bout_sixth_after_take"] = sixth
+            state = SPEC.state_from_json(pos)
+            try:
+                g, root = retrograde.state_graph(state, SPEC.legal_moves, SPEC.apply, SPEC.to_move,
+                                                 SPEC.result, max_nodes=3000)
+            except MemoryError:
+                break
+            sizes[sixth] = len(g)
+            want = WDL[retrograde.retrograde_wdl(g)[root]]
+            for extra in ({}, {"reductions": ALL_OFF}):
+                res = solve(state, SolveOptions(extra={**extra, "pv": False}))
+                assert res.value == want, (extra, pos)
+            checked += 1
+        exercised += len(sizes) == 2 and sizes[False] != sizes[True]
+    assert checked >= 60 and exercised >= 10, (checked, exercised)

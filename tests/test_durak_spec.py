@@ -239,6 +239,37 @@ def test_001_first_bout_cap_five_or_six(limit: int) -> None:
         assert s.table == ()
 
 
+@pytest.mark.parametrize("sixth", [False, True])
+def test_001_first_bout_sixth_card_if_the_defender_does_not_fight_back(sixth: bool) -> None:
+    """001 §throw-in: "At the first rebound, you cannot throw more than four cards ... but if player
+    does not fight back, then you can throw the 6th card" (option first_bout_sixth_after_take, C7)."""
+    from foolsolve.engines.durak import ENGINE
+
+    four = FIVE_COVERED[:4]
+    s = pos(rules={"first_bout_sixth_after_take": sixth}, first_bout=True, stock=["8S"],
+            hands=[["6C", "9C", "AS"], ["QC", "10C", "KD"]], table=four)
+    s = play(s, "throw 6C")
+    assert durak.cap(s) == 5
+    s = play(s, "take")
+    e = ENGINE.from_spec(s)
+    assert [ENGINE.move_text(m) for m in ENGINE.legal_moves(e)] == moves(s)
+    if not sixth:  # the cap of five is reached: the defender picks up at once
+        assert s.table == () and s.attacker == 0 and len(s.hands[1]) == 3 + 9
+    else:
+        assert durak.cap(s) == 6
+        assert moves(s) == ["throw 9♣", "pass"]
+        s = play(s, "throw 9C")
+        assert s.table == () and len(s.hands[1]) == 3 + 10
+
+
+def test_001_first_bout_sixth_card_still_capped_by_the_defenders_hand() -> None:
+    s = pos(rules={"first_bout_sixth_after_take": True}, first_bout=True, stock=["8S"],
+            hands=[["6C", "9C", "AS"], ["QC"]], table=FIVE_COVERED[:4])
+    assert s.defender_start == 5
+    s = play(s, "throw 6C", "take")  # five attack cards: the defender's hand of five is the cap
+    assert s.table == () and len(s.hands[1]) == 1 + 9
+
+
 def test_001_defenders_hand_caps_the_throw_ins() -> None:
     s = pos(hands=[["9C", "9D", "9H"], ["10C", "JD"]])
     s = play(s, "attack 9C", "cover 9C with 10C")
