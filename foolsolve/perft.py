@@ -8,29 +8,30 @@ Chance nodes count like any other node (each outcome is one sequence).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from foolsolve.game import Engine, SpecGame
 
 
-def spec_perft(game: SpecGame[Any, Any], state: Any, depth: int) -> int:
-    """Move sequences of length ``depth``, by the spec."""
+def _count(legal: Callable[[Any], Sequence[Any]], apply: Callable[[Any, Any], Any], state: Any, depth: int) -> int:
+    """Move sequences of length ``depth`` under the given move generator and transition."""
     if depth == 0:
         return 1
-    moves = game.legal_moves(state)
+    moves = legal(state)
     if depth == 1:
         return len(moves)
-    return sum(spec_perft(game, game.apply(state, m), depth - 1) for m in moves)
+    return sum(_count(legal, apply, apply(state, m), depth - 1) for m in moves)
+
+
+def spec_perft(game: SpecGame[Any, Any], state: Any, depth: int) -> int:
+    """Move sequences of length ``depth``, by the spec."""
+    return _count(game.legal_moves, game.apply, state, depth)
 
 
 def engine_perft(engine: Engine[Any, Any], state: Any, depth: int) -> int:
     """Move sequences of length ``depth``, by the engine."""
-    if depth == 0:
-        return 1
-    moves = engine.legal_moves(state)
-    if depth == 1:
-        return len(moves)
-    return sum(engine_perft(engine, engine.apply(state, m), depth - 1) for m in moves)
+    return _count(engine.legal_moves, engine.apply, state, depth)
 
 
 def spec_divide(game: SpecGame[Any, Any], state: Any, depth: int) -> dict[str, int]:

@@ -32,7 +32,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
-from typing import Any
+from typing import Any, ClassVar
 
 from foolsolve.cards import FRENCH36, FRENCH52, GLYPHS, SUIT_NAMES, Card, Deck
 from foolsolve.errors import InputError, PositionError
@@ -177,33 +177,35 @@ class Cover:
 
 
 @dataclass(frozen=True)
-class Transfer:
+class _OneCard:
+    """A move naming one card; its text is ``VERB card``."""
+
+    card: Card
+    VERB: ClassVar[str] = ""
+
+    def __str__(self) -> str:
+        return f"{self.VERB} {self.card}"
+
+
+@dataclass(frozen=True)
+class Transfer(_OneCard):
     """Perevodnoy: lay a card of the attack rank and pass the whole attack on."""
 
-    card: Card
-
-    def __str__(self) -> str:
-        return f"transfer {self.card}"
+    VERB: ClassVar[str] = "transfer"
 
 
 @dataclass(frozen=True)
-class ShowTrump:
+class ShowTrump(_OneCard):
     """Perevodnoy with ``transfer_by_showing_trump``: show the trump of the attack rank to transfer."""
 
-    card: Card
-
-    def __str__(self) -> str:
-        return f"show {self.card}"
+    VERB: ClassVar[str] = "show"
 
 
 @dataclass(frozen=True)
-class Throw:
+class Throw(_OneCard):
     """Throw in one card whose rank is on the table."""
 
-    card: Card
-
-    def __str__(self) -> str:
-        return f"throw {self.card}"
+    VERB: ClassVar[str] = "throw"
 
 
 @dataclass(frozen=True)
