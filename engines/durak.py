@@ -23,10 +23,10 @@ Engine moves are 3-tuples of ints ``(kind, x, y)``; kinds are numbered like the 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Hashable, Iterator, Sequence
+from collections.abc import Hashable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, cast
+from typing import Any
 
 from foolsolve.cards import FRENCH36, FRENCH52, FRENCH_SUITS, SUIT_BITS, Card
 from foolsolve.errors import InputError
@@ -515,13 +515,34 @@ def play(s: DState, m: tuple[int, int, int]) -> DState:
     return t
 
 
-def _index_picker(rng: random.Random) -> Callable[[int], int]:
-    """``pick(n)``: the index ``rng.choice`` draws from a sequence of ``n`` items (``choice`` is
-    ``seq[rng._randbelow(len(seq))]``), without building the sequence."""
-    below = getattr(rng, "_randbelow", None)
-    if below is not None:
-        return cast(Callable[[int], int], below)
-    return lambda n: rng.choice(range(n))  # pragma: no cover - a Random without _randbelow
+def _standard_draw(rng: random.Random) -> bool:
+    """Whether ``rng.choice`` draws its index as ``playout`` does inline: ``k = n.bit_length()``,
+    then ``rng.getrandbits(k)`` until below ``n`` (``Random._randbelow_with_getrandbits``, which
+    ``choice`` calls). Anything else (an override, another Python's algorithm) plays through the
+    generic loop instead."""
+    below = getattr(type(rng), "_randbelow", None)
+    return below is not None and below is _RANDBELOW and _DRAW_MATCHES
+
+
+_RANDBELOW = getattr(random.Random, "_randbelow_with_getrandbits", None)
+
+
+def _draw_matches() -> bool:
+    """This Python's ``choice`` draws exactly like the inline draw (checked once, at import)."""
+    if _RANDBELOW is None or getattr(random.Random, "_randbelow", None) is not _RANDBELOW:
+        return False
+    a, b = random.Random(20261122), random.Random(20261122)
+    for n in [*range(1, 70), 1000, 12345]:
+        k = n.bit_length()
+        r = b.getrandbits(k)
+        while r >= n:
+            r = b.getrandbits(k)
+        if a.choice(range(n)) != r:
+            return False
+    return a.getstate() == b.getstate()
+
+
+_DRAW_MATCHES = _draw_matches()
 
 
 def playout(state: DState, rng: random.Random, max_moves: int | None = None,
@@ -533,14 +554,29 @@ def playout(state: DState, rng: random.Random, max_moves: int | None = None,
     With ``trace`` given, each engine move played is appended to it.
 
     The whole game runs on local variables (one mutable copy of the position, the stock as a list
-    and a read position, the next living player of each seat, the bout's cap kept up to date) and
-    counts the moves of a decision before materialising only the one drawn.
+    of card bits and a read position, the next living player of each seat, the bout's cap kept up
+    to date); a decision's moves are counted, the index drawn as ``rng.choice`` draws it, and only
+    the move drawn is built.
     """
-    pick = _index_picker(rng)
+    if not _standard_draw(rng):
+        s = state
+        moves = 0
+        while moves != max_moves:
+            legal_now = legal(s)
+            if not legal_now:
+                break
+            mv = rng.choice(legal_now)
+            if trace is not None:
+                trace.append(mv)
+            s = play(s, mv)
+            moves += 1
+        return (s if moves else s.copy()), moves
+    getrandbits = rng.getrandbits
     er = state.er
     n = state.n
     hands = state.hands[:]
-    stock = list(state.stock)
+    stock = state.stock
+    sbits = [1 << c for c in stock]
     sp, slen = 0, len(stock)
     trump = state.trump
     beat = BEATERS[trump]
@@ -563,6 +599,7 @@ def playout(state: DState, rng: random.Random, max_moves: int | None = None,
     lanes = RANK_LANES
     nxt = _next_alive(n, out)
     alive = n - len(out)
+    order: list[int] | None = None  # this bout's throwers, built when first needed
 
     # the bout limit (docs/durak-model.md "Caps") and the cap min(dstart, limit)
     if first_bout:
@@ -579,11 +616,15 @@ def playout(state: DState, rng: random.Random, max_moves: int | None = None,
         ending = 0  # 1: the bout is beaten, 2: taken
         if not tatt:  # ---- LEAD
             hand = hands[attacker]
-            if kcap < 2 or not _has_pair(hand):
-                # every lead is one card: the cards in index order
-                if not hand or kcap < 1:
+            total = hand.bit_count()
+            if kcap < 2 or total == ((hand | hand >> 16 | hand >> 32 | hand >> 48) & 0xFFFF).bit_count():
+                # no two cards of a rank (or a cap of one): the leads are the cards in index order
+                if not total or kcap < 1:
                     break
-                i = pick(hand.bit_count())
+                k = total.bit_length()
+                i = getrandbits(k)
+                while i >= total:
+                    i = getrandbits(k)
                 h = hand
                 while i:
                     h &= h - 1
@@ -592,7 +633,12 @@ def playout(state: DState, rng: random.Random, max_moves: int | None = None,
             else:
                 attacks.clear()
                 _attacks(attacks, hand, kcap)
-                x = attacks[pick(len(attacks))][1]
+                total = len(attacks)
+                k = total.bit_length()
+                i = getrandbits(k)
+                while i >= total:
+                    i = getrandbits(k)
+                x = attacks[i][1]
             if trace is not None:
                 trace.append((ATTACK, x, 0))
             hands[attacker] = hand & ~x
@@ -629,7 +675,10 @@ def playout(state: DState, rng: random.Random, max_moves: int | None = None,
                         shows = same & tmask & ~shown
             ntr = trans.bit_count()
             total = ncov + ntr + shows.bit_count() + 1
-            i = pick(total)
+            k = total.bit_length()
+            i = getrandbits(k)
+            while i >= total:
+                i = getrandbits(k)
             if i < ncov:  # cover
                 if per is not None:
                     j = 0
@@ -653,7 +702,9 @@ def playout(state: DState, rng: random.Random, max_moves: int | None = None,
                 covers.append((a, c))
                 if not unc:
                     if throw_ins:
-                        cands = _thrower_order(attacker, defender, nxt, neighbours)
+                        if order is None:
+                            order = _thrower_order(attacker, defender, nxt, neighbours)
+                        cands = order
                     else:
                         ending = 1
             elif i < total - 1:  # transfer or show
@@ -680,6 +731,7 @@ def playout(state: DState, rng: random.Random, max_moves: int | None = None,
                     shown |= cb
                 attacker = defender
                 defender = to_move = nxt[defender]
+                order = None
                 dstart = hands[defender].bit_count()
                 kcap = dstart if dstart < limit else limit
             else:  # take
@@ -690,14 +742,24 @@ def playout(state: DState, rng: random.Random, max_moves: int | None = None,
                     limit = max(first_limit, 6)
                     kcap = dstart if dstart < limit else limit
                 if throw_ins and throw_after_take:
-                    cands = _thrower_order(attacker, defender, nxt, neighbours)
+                    if order is None:
+                        order = _thrower_order(attacker, defender, nxt, neighbours)
+                    cands = order
                 else:
                     ending = 2
         else:  # ---- THROW
             p = to_move
-            th = hands[p] & (lanes * rank_set(tatt | tcov)) if (throw_ins and na < kcap) else 0
-            i = pick(th.bit_count() + 1)
-            if th and i < th.bit_count():
+            th = hands[p] & (lanes * ((tatt | tcov | (tatt | tcov) >> 16 | (tatt | tcov) >> 32
+                                       | (tatt | tcov) >> 48) & 0xFFFF)) if (throw_ins and na < kcap) else 0
+            nth = th.bit_count()
+            total = nth + 1
+            k = total.bit_length()
+            i = getrandbits(k)
+            while i >= total:
+                i = getrandbits(k)
+            if order is None:
+                order = _thrower_order(attacker, defender, nxt, neighbours)
+            if i < nth:
                 while i:
                     th &= th - 1
                     i -= 1
@@ -711,18 +773,17 @@ def playout(state: DState, rng: random.Random, max_moves: int | None = None,
                 if not taking:
                     to_move = defender
                 else:
-                    order = _thrower_order(attacker, defender, nxt, neighbours)
                     cands = [p, *order[order.index(p) + 1:]] if p in order else [p]
             else:
                 if trace is not None:
                     trace.append(_PASS)
-                order = _thrower_order(attacker, defender, nxt, neighbours)
                 cands = order[order.index(p) + 1:] if p in order else []
         moves += 1
         if cands is not None:  # the first candidate with a legal throw moves, else the bout ends
             ending = 2 if taking else 1
             if na < kcap:
-                ranks = lanes * rank_set(tatt | tcov)
+                t = tatt | tcov
+                ranks = lanes * ((t | t >> 16 | t >> 32 | t >> 48) & 0xFFFF)
                 for p in cands:
                     if hands[p] & ranks:
                         to_move = p
@@ -736,33 +797,36 @@ def playout(state: DState, rng: random.Random, max_moves: int | None = None,
                 discard |= tatt | tcov
             tatt = tcov = unc = na = 0
             covers.clear()
-            if sp < slen:
+            order = None
+            if sp < slen:  # draw: the lead attacker first, clockwise, the defender last
                 p = attacker
                 while True:
                     if p != d:
                         h = hands[p]
                         need = HAND_SIZE - h.bit_count()
-                        while need > 0 and sp < slen:
-                            h |= 1 << stock[sp]
-                            sp += 1
-                            need -= 1
-                        hands[p] = h
+                        if need > 0:
+                            for b in sbits[sp:sp + need]:
+                                h |= b
+                            hands[p] = h
+                            sp += need
+                            if sp >= slen:
+                                sp = slen
+                                break
                     p = nxt[p]
                     if p == attacker:
                         break
                 h = hands[d]
                 need = HAND_SIZE - h.bit_count()
-                while need > 0 and sp < slen:
-                    h |= 1 << stock[sp]
-                    sp += 1
-                    need -= 1
-                hands[d] = h
-            if sp >= slen:
+                if need > 0 and sp < slen:
+                    for b in sbits[sp:sp + need]:
+                        h |= b
+                    hands[d] = h
+                    sp = sp + need if sp + need < slen else slen
+            if sp >= slen and hands.count(0) > len(out):  # somebody new has no cards: out
                 gone = [q for q in range(n) if not hands[q] and q not in out]
-                if gone:
-                    out += gone
-                    alive -= len(gone)
-                    nxt = _next_alive(n, out)
+                out += gone
+                alive -= len(gone)
+                nxt = _next_alive(n, out)
             taking = first_bout = False
             shown = 0
             last_defender = d
@@ -780,7 +844,7 @@ def playout(state: DState, rng: random.Random, max_moves: int | None = None,
     s = DState.__new__(DState)
     s.rules, s.er, s.n = state.rules, er, n
     s.hands = hands
-    s.stock = tuple(stock[sp:])
+    s.stock = stock[sp:]
     s.trump, s.discard, s.out = trump, discard, tuple(out)
     s.attacker, s.defender = attacker, defender
     s.tatt, s.tcov, s.unc, s.covers = tatt, tcov, unc, tuple(covers)

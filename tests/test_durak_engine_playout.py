@@ -174,3 +174,28 @@ def test_checked_apply_rejects_illegal_moves_with_and_without_a_listing(seed: in
                     with pytest.raises(IllegalMove):
                         eng.apply(s, m)
         s = eng.apply(s, rng.choice(legal))
+
+
+class CountingRandom(random.Random):
+    """A ``Random`` whose ``choice`` goes through its own ``_randbelow``: the native loop cannot
+    draw inline for it, so ``playout`` falls back to the generic loop (and must still agree)."""
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed)
+        self.draws = 0
+
+    def _randbelow(self, n: int) -> int:  # type: ignore[override]
+        self.draws += 1
+        return super()._randbelow_with_getrandbits(n)  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_playout_with_a_nonstandard_random_uses_its_choice(seed: int) -> None:
+    start = random_game(random.Random(seed))
+    rng = CountingRandom(seed)
+    trace: list[tuple[int, int, int]] = []
+    e, count = ed.playout(ENGINE.from_spec(start), rng, trace=trace)
+    s, spec_moves = spec_playout(start, random.Random(seed))
+    assert rng.draws == count == len(spec_moves)
+    assert [ed.move_text(m) for m in trace] == spec_moves
+    assert SPEC.state_to_json(ENGINE.to_spec(e)) == SPEC.state_to_json(s)
