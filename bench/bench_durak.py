@@ -100,30 +100,31 @@ ROWS: list[tuple[str, str, Callable[[State, random.Random], tuple[int, object]]]
 ]
 
 
-def bench_playouts(games: int, seed: int, repeat: int = 3) -> list[str]:
+def bench_playouts(games: int, seed: int, repeat: int = 3, clock: str = "cpu") -> list[str]:
     """Every row plays the same seeded whole games (same deal, same ``Random`` seed for the moves);
     the rows take turns game by game (rotating who goes first), ``repeat`` rounds over all games.
-    Each row must play exactly the spec's game: same number of moves and the same result."""
+    Each row must play exactly the spec's game: same number of moves and the same result.
+    ``clock``: ``cpu`` (this process's CPU time: robust when other jobs share the cores) or ``wall``."""
     starts = [random_game(random.Random(f"{seed}:deal:{i}")) for i in range(games)]
     moves = [0] * len(ROWS)
     secs = [0.0] * len(ROWS)
-    clock = time.perf_counter
+    timer = time.process_time if clock == "cpu" else time.perf_counter
     for rnd in range(repeat):
         for i, start in enumerate(starts):
             outcome = None
             for k in range(len(ROWS)):
                 r = (k + i + rnd) % len(ROWS)
                 rng = random.Random(f"{seed}:moves:{i}")
-                t0 = clock()
+                t0 = timer()
                 got = ROWS[r][2](start, rng)
-                secs[r] += clock() - t0
+                secs[r] += timer() - t0
                 moves[r] += got[0]
                 if outcome is None:
                     outcome = got
                 elif got != outcome:
                     raise AssertionError(f"game {i}: {ROWS[r][0]} played {got}, another row {outcome}")
     spec_rate = moves[0] / secs[0]
-    out = ["| implementation | API | games x rounds | moves | seconds | moves/s | vs spec |",
+    out = [f"| implementation | API | games x rounds | moves | seconds ({clock}) | moves/s | vs spec |",
            "|---|---|---|---|---|---|---|"]
     for (name, api, _), m, s in zip(ROWS, moves, secs):
         rate = m / s
@@ -139,12 +140,14 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--playouts", type=int, default=40)
     ap.add_argument("--repeat", type=int, default=3, help="rounds over the playout games")
+    ap.add_argument("--clock", choices=("cpu", "wall"), default="cpu",
+                    help="time the playouts by process CPU time (default) or wall time")
     ap.add_argument("--no-solver", action="store_true", help="only the playout comparison")
     a = ap.parse_args()
     print(f"Machine: {platform.machine()}, Python {platform.python_version()}, "
           f"command: python bench/bench_durak.py {' '.join(map(str, [*['--sizes'], *a.sizes]))} "
-          f"--positions {a.positions} --seed {a.seed} --playouts {a.playouts} --repeat {a.repeat}\n")
-    print("\n".join(bench_playouts(a.playouts, a.seed, a.repeat)) + "\n", flush=True)
+          f"--positions {a.positions} --seed {a.seed} --playouts {a.playouts} --repeat {a.repeat} --clock {a.clock}\n")
+    print("\n".join(bench_playouts(a.playouts, a.seed, a.repeat, a.clock)) + "\n", flush=True)
     if a.no_solver:
         return
     print("| size | positions | median s | max s | median nodes | max nodes | nodes/s (all) | values (W/D/L) |")

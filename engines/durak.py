@@ -26,6 +26,7 @@ import random
 from collections.abc import Hashable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from itertools import combinations
 from typing import Any
 
 from foolsolve.cards import FRENCH36, FRENCH52, FRENCH_SUITS, SUIT_BITS, Card
@@ -576,7 +577,9 @@ def playout(state: DState, rng: random.Random, max_moves: int | None = None,
     n = state.n
     hands = state.hands[:]
     stock = state.stock
-    sbits = [1 << c for c in stock]
+    pref = [0]  # pref[j]: the first j stock cards as a mask, so a draw is one xor
+    for c in stock:
+        pref.append(pref[-1] | 1 << c)
     sp, slen = 0, len(stock)
     trump = state.trump
     beat = BEATERS[trump]
@@ -610,35 +613,64 @@ def playout(state: DState, rng: random.Random, max_moves: int | None = None,
 
     moves = 0
     budget = -1 if max_moves is None else max_moves
-    attacks: list[tuple[int, int, int]] = []
+    blocks: list[tuple[int, int, tuple[tuple[int, ...], ...]]] = []
+    lex = _LEX
     while alive > 1 and moves != budget:
         cands: list[int] | None = None
         ending = 0  # 1: the bout is beaten, 2: taken
         if not tatt:  # ---- LEAD
             hand = hands[attacker]
             total = hand.bit_count()
-            if kcap < 2 or total == ((hand | hand >> 16 | hand >> 32 | hand >> 48) & 0xFFFF).bit_count():
-                # no two cards of a rank (or a cap of one): the leads are the cards in index order
+            # cards with a card of the same rank in a higher suit slot (they lead groups)
+            la, lb, lc, ld = hand & 0xFFFF, hand >> 16 & 0xFFFF, hand >> 32 & 0xFFFF, hand >> 48
+            dup = (la & (lb | lc | ld)) | (lb & (lc | ld)) << 16 | (lc & ld) << 32
+            x = 0
+            if kcap < 2 or not dup:
+                # every lead is one card: the cards in index order
                 if not total or kcap < 1:
                     break
                 k = total.bit_length()
                 i = getrandbits(k)
                 while i >= total:
                     i = getrandbits(k)
+            else:
+                # the leads sorted by their card tuples: card by card from the lowest, each card
+                # alone, or (for a card in ``dup``) with a block of subsets of the higher cards of
+                # its rank, in lexicographic order (:data:`_LEX`)
+                blocks.clear()
+                dd = dup
+                while dd:
+                    db = dd & -dd
+                    dd ^= db
+                    rest = hand & rank_masks[(db.bit_length() - 1) & 15] & ~((db << 1) - 1)
+                    subsets = lex[rest.bit_count()][kcap - 1 if kcap <= 4 else 3]
+                    blocks.append((db, rest, subsets))
+                    total += len(subsets) - 1
+                k = total.bit_length()
+                i = getrandbits(k)
+                while i >= total:
+                    i = getrandbits(k)
+                for db, rest, subsets in blocks:
+                    start = (hand & (db - 1)).bit_count()  # cards below ``db``: single leads
+                    if i < start:
+                        break
+                    size = len(subsets)
+                    if i < start + size:
+                        x = db
+                        for j in subsets[i - start]:
+                            r = rest
+                            while j:
+                                r &= r - 1
+                                j -= 1
+                            x |= r & -r
+                        break
+                    i -= size - 1  # past this block: count it as one lead, like a single card
+            if not x:  # the i-th card of the hand, alone
                 h = hand
                 while i:
                     h &= h - 1
                     i -= 1
                 x = h & -h
-            else:
-                attacks.clear()
-                _attacks(attacks, hand, kcap)
-                total = len(attacks)
-                k = total.bit_length()
-                i = getrandbits(k)
-                while i >= total:
-                    i = getrandbits(k)
-                x = attacks[i][1]
             if trace is not None:
                 trace.append((ATTACK, x, 0))
             hands[attacker] = hand & ~x
@@ -805,23 +837,23 @@ def playout(state: DState, rng: random.Random, max_moves: int | None = None,
                         h = hands[p]
                         need = HAND_SIZE - h.bit_count()
                         if need > 0:
-                            for b in sbits[sp:sp + need]:
-                                h |= b
-                            hands[p] = h
-                            sp += need
-                            if sp >= slen:
+                            to = sp + need
+                            if to >= slen:
+                                hands[p] = h | pref[slen] ^ pref[sp]
                                 sp = slen
                                 break
+                            hands[p] = h | pref[to] ^ pref[sp]
+                            sp = to
                     p = nxt[p]
                     if p == attacker:
                         break
-                h = hands[d]
-                need = HAND_SIZE - h.bit_count()
-                if need > 0 and sp < slen:
-                    for b in sbits[sp:sp + need]:
-                        h |= b
-                    hands[d] = h
-                    sp = sp + need if sp + need < slen else slen
+                if sp < slen:
+                    h = hands[d]
+                    need = HAND_SIZE - h.bit_count()
+                    if need > 0:
+                        to = sp + need if sp + need < slen else slen
+                        hands[d] = h | pref[to] ^ pref[sp]
+                        sp = to
             if sp >= slen and hands.count(0) > len(out):  # somebody new has no cards: out
                 gone = [q for q in range(n) if not hands[q] and q not in out]
                 out += gone
@@ -853,10 +885,16 @@ def playout(state: DState, rng: random.Random, max_moves: int | None = None,
     return s, moves
 
 
-def _has_pair(hand: int) -> bool:
-    """Whether two cards of ``hand`` share a rank."""
-    a, b, c, d = hand & SUIT_LANE, hand >> 16 & SUIT_LANE, hand >> 32 & SUIT_LANE, hand >> 48
-    return bool(a & b or (a | b) & c or (a | b | c) & d)
+def _lex_subsets(m: int, most: int) -> tuple[tuple[int, ...], ...]:
+    """The subsets of ``range(m)`` with at most ``most`` elements, as sorted tuples in
+    lexicographic order (the empty one first)."""
+    return tuple(sorted(c for s in range(min(m, most) + 1) for c in combinations(range(m), s)))
+
+
+_LEX: tuple[tuple[tuple[tuple[int, ...], ...], ...], ...] = tuple(
+    tuple(_lex_subsets(m, most) for most in range(4)) for m in range(4))
+"""``_LEX[m][most]``: which of ``m`` higher cards of its rank join a lead's lowest card, in the
+spec's order of leads (at most ``most`` of them: the cap less one)."""
 
 
 def _next_alive(n: int, out: Sequence[int]) -> list[int]:

@@ -103,6 +103,25 @@ def test_lead_with_four_of_a_kind_lists_attacks_in_spec_order() -> None:
         assert [ed.move_text(m) for m in ENGINE.legal_moves(e)] == [str(m) for m in SPEC.legal_moves(s)]
 
 
+LEAD_HANDS = [
+    ["6C", "6D", "6H", "6S", "9C", "9S", "AH"],  # four of a kind and a pair
+    ["7C", "8D", "7H", "8S", "7S", "QD"],  # a triple and a pair, interleaved by suit
+    ["6S", "7S", "8S", "9S", "10S", "JS"],  # no two of a rank
+    ["KC", "KD", "AC", "AD", "AH", "AS", "KS"],
+]
+
+
+@pytest.mark.parametrize("hand", LEAD_HANDS, ids=lambda h: " ".join(h))
+@pytest.mark.parametrize("defender_cards", [1, 2, 3, 4, 6])
+def test_native_playout_draws_each_lead_the_spec_lists(hand: list[str], defender_cards: int) -> None:
+    """The native lead counts and decodes the drawn lead without listing them: for every cap
+    (the defender's hand size) and many draws, the same lead as ``rng.choice(SPEC.legal_moves)``."""
+    defender = ["7D", "8H", "10D", "JD", "QH", "KH"][:defender_cards]
+    s = pos(hands=[hand, [c for c in defender if c not in hand]], stock=[], first_bout=False)
+    for seed in range(40):
+        assert_same_game(s, seed, max_moves=1)
+
+
 @pytest.mark.parametrize("seed", range(25))
 def test_engine_lists_legal_moves_in_the_specs_order(seed: int) -> None:
     """Not only the same set (the conformance harness): the same order, at every step."""
