@@ -613,9 +613,11 @@ def playout(state: DState, rng: random.Random, max_moves: int | None = None,
 
     moves = 0
     budget = -1 if max_moves is None else max_moves
+    if alive <= 1:  # the game is already over
+        budget = 0
     blocks: list[tuple[int, int, tuple[tuple[int, ...], ...]]] = []
     lex = _LEX
-    while alive > 1 and moves != budget:
+    while moves != budget:
         cands: list[int] | None = None
         ending = 0  # 1: the bout is beaten, 2: taken
         if not tatt:  # ---- LEAD
@@ -638,12 +640,13 @@ def playout(state: DState, rng: random.Random, max_moves: int | None = None,
                 # alone, or (for a card in ``dup``) with a block of subsets of the higher cards of
                 # its rank, in lexicographic order (:data:`_LEX`)
                 blocks.clear()
+                lexk = lex[kcap - 1 if kcap <= 4 else 3]
                 dd = dup
                 while dd:
                     db = dd & -dd
                     dd ^= db
-                    rest = hand & rank_masks[(db.bit_length() - 1) & 15] & ~((db << 1) - 1)
-                    subsets = lex[rest.bit_count()][kcap - 1 if kcap <= 4 else 3]
+                    rest = hand & db * _HIGHER_SUITS  # the same rank in the higher suit slots
+                    subsets = lexk[rest.bit_count()]
                     blocks.append((db, rest, subsets))
                     total += len(subsets) - 1
                 k = total.bit_length()
@@ -735,7 +738,7 @@ def playout(state: DState, rng: random.Random, max_moves: int | None = None,
                 if not unc:
                     if throw_ins:
                         if order is None:
-                            order = _thrower_order(attacker, defender, nxt, neighbours)
+                            order = [attacker] if alive == 2 else _thrower_order(attacker, defender, nxt, neighbours)
                         cands = order
                     else:
                         ending = 1
@@ -775,7 +778,7 @@ def playout(state: DState, rng: random.Random, max_moves: int | None = None,
                     kcap = dstart if dstart < limit else limit
                 if throw_ins and throw_after_take:
                     if order is None:
-                        order = _thrower_order(attacker, defender, nxt, neighbours)
+                        order = [attacker] if alive == 2 else _thrower_order(attacker, defender, nxt, neighbours)
                     cands = order
                 else:
                     ending = 2
@@ -790,7 +793,7 @@ def playout(state: DState, rng: random.Random, max_moves: int | None = None,
             while i >= total:
                 i = getrandbits(k)
             if order is None:
-                order = _thrower_order(attacker, defender, nxt, neighbours)
+                order = [attacker] if alive == 2 else _thrower_order(attacker, defender, nxt, neighbours)
             if i < nth:
                 while i:
                     th &= th - 1
@@ -892,9 +895,12 @@ def _lex_subsets(m: int, most: int) -> tuple[tuple[int, ...], ...]:
 
 
 _LEX: tuple[tuple[tuple[tuple[int, ...], ...], ...], ...] = tuple(
-    tuple(_lex_subsets(m, most) for most in range(4)) for m in range(4))
-"""``_LEX[m][most]``: which of ``m`` higher cards of its rank join a lead's lowest card, in the
+    tuple(_lex_subsets(m, most) for m in range(4)) for most in range(4))
+"""``_LEX[most][m]``: which of ``m`` higher cards of its rank join a lead's lowest card, in the
 spec's order of leads (at most ``most`` of them: the cap less one)."""
+
+_HIGHER_SUITS = 1 << SUIT_BITS | 1 << 2 * SUIT_BITS | 1 << 3 * SUIT_BITS
+"""``card_bit * _HIGHER_SUITS``: the card's rank in the three suit slots above it."""
 
 
 def _next_alive(n: int, out: Sequence[int]) -> list[int]:
