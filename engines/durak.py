@@ -589,6 +589,7 @@ def playout(state: DState, rng: random.Random, max_moves: int | None = None,
     attacker, defender = state.attacker, state.defender
     tatt, tcov, unc = state.tatt, state.tcov, state.unc
     na = tatt.bit_count()
+    tranks = RANK_LANES * rank_set(tatt | tcov)  # every card of a rank on the table
     covers = list(state.covers)
     to_move, taking, first_bout = state.to_move, state.taking, state.first_bout
     dstart, shown, last_defender = state.dstart, state.shown, state.last_defender
@@ -598,7 +599,6 @@ def playout(state: DState, rng: random.Random, max_moves: int | None = None,
     neighbours, show_trump = er.neighbours, er.show_trump and trump != NO_TRUMP
     transfer_first, transfer_blocked = er.transfer_first, er.transfer_blocked and trump != NO_TRUMP
     first_limit, first_take6, six_always = er.first_limit, er.first_take6, er.six_always
-    rank_masks = RANK_MASKS
     lanes = RANK_LANES
     nxt = _next_alive(n, out)
     alive = n - len(out)
@@ -624,8 +624,7 @@ def playout(state: DState, rng: random.Random, max_moves: int | None = None,
             hand = hands[attacker]
             total = hand.bit_count()
             # cards with a card of the same rank in a higher suit slot (they lead groups)
-            la, lb, lc, ld = hand & 0xFFFF, hand >> 16 & 0xFFFF, hand >> 32 & 0xFFFF, hand >> 48
-            dup = (la & (lb | lc | ld)) | (lb & (lc | ld)) << 16 | (lc & ld) << 32
+            dup = hand & (hand >> 16 | hand >> 32 | hand >> 48)
             x = 0
             if kcap < 2 or not dup:
                 # every lead is one card: the cards in index order
@@ -635,6 +634,19 @@ def playout(state: DState, rng: random.Random, max_moves: int | None = None,
                 i = getrandbits(k)
                 while i >= total:
                     i = getrandbits(k)
+            elif dup & (dup - 1) == 0:
+                # exactly one pair: the single cards, with the pair right after its lower card
+                total += 1
+                k = total.bit_length()
+                i = getrandbits(k)
+                while i >= total:
+                    i = getrandbits(k)
+                start = (hand & (dup - 1)).bit_count()  # the lower card's place
+                if i > start:
+                    if i == start + 1:
+                        x = dup | hand & dup * _HIGHER_SUITS
+                    else:
+                        i -= 1
             else:
                 # the leads sorted by their card tuples: card by card from the lowest, each card
                 # alone, or (for a card in ``dup``) with a block of subsets of the higher cards of
@@ -679,6 +691,7 @@ def playout(state: DState, rng: random.Random, max_moves: int | None = None,
             hands[attacker] = hand & ~x
             tatt = unc = x
             na = x.bit_count()
+            tranks = lanes << ((x.bit_length() - 1) & 15)  # every card of the lead's rank
             to_move = defender
         elif unc and not taking:  # ---- DEFEND
             hand = hands[defender]
@@ -698,18 +711,19 @@ def playout(state: DState, rng: random.Random, max_moves: int | None = None,
                     per.append(ab)
                     per.append(cm)
                     ncov += cm.bit_count()
-            trans = shows = 0
+            trans = shows = ntr = 0
+            total = ncov + 1
             if perevodnoy and not tcov and (transfer_first or not first_bout) \
                     and not (transfer_blocked and tatt & tmask):
-                same = hand & rank_masks[((tatt & -tatt).bit_length() - 1) & 15]
+                same = hand & tranks  # nothing is covered: the table holds one rank
                 if same:
                     held = hands[nxt[defender]].bit_count()
                     if held > na and na < limit:
                         trans = same
                     if show_trump and held >= na and na <= limit:
                         shows = same & tmask & ~shown
-            ntr = trans.bit_count()
-            total = ncov + ntr + shows.bit_count() + 1
+                    ntr = trans.bit_count()
+                    total += ntr + shows.bit_count()
             k = total.bit_length()
             i = getrandbits(k)
             while i >= total:
@@ -734,6 +748,7 @@ def playout(state: DState, rng: random.Random, max_moves: int | None = None,
                 hands[defender] = hand & ~cb
                 unc &= ~ab
                 tcov |= cb
+                tranks |= lanes << (c & 15)
                 covers.append((a, c))
                 if not unc:
                     if throw_ins:
@@ -784,8 +799,7 @@ def playout(state: DState, rng: random.Random, max_moves: int | None = None,
                     ending = 2
         else:  # ---- THROW
             p = to_move
-            th = hands[p] & (lanes * ((tatt | tcov | (tatt | tcov) >> 16 | (tatt | tcov) >> 32
-                                       | (tatt | tcov) >> 48) & 0xFFFF)) if (throw_ins and na < kcap) else 0
+            th = hands[p] & tranks if (throw_ins and na < kcap) else 0
             nth = th.bit_count()
             total = nth + 1
             k = total.bit_length()
@@ -817,10 +831,8 @@ def playout(state: DState, rng: random.Random, max_moves: int | None = None,
         if cands is not None:  # the first candidate with a legal throw moves, else the bout ends
             ending = 2 if taking else 1
             if na < kcap:
-                t = tatt | tcov
-                ranks = lanes * ((t | t >> 16 | t >> 32 | t >> 48) & 0xFFFF)
                 for p in cands:
-                    if hands[p] & ranks:
+                    if hands[p] & tranks:
                         to_move = p
                         ending = 0
                         break
