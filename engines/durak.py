@@ -590,7 +590,7 @@ def playout(state: DState, rng: random.Random, max_moves: int | None = None,
     tatt, tcov, unc = state.tatt, state.tcov, state.unc
     na = tatt.bit_count()
     tranks = RANK_LANES * rank_set(tatt | tcov)  # every card of a rank on the table
-    covers = list(state.covers)
+    covers = [(1 << a, 1 << c) for a, c in state.covers]
     to_move, taking, first_bout = state.to_move, state.taking, state.first_bout
     dstart, shown, last_defender = state.dstart, state.shown, state.last_defender
     throw_ins = er.variant != SIMPLE
@@ -711,12 +711,12 @@ def playout(state: DState, rng: random.Random, max_moves: int | None = None,
                     per.append(ab)
                     per.append(cm)
                     ncov += cm.bit_count()
-            trans = shows = ntr = 0
-            total = ncov + 1
+            total = ncov + 1  # the covers and take (trans, shows, ntr are set when transfers count)
             if perevodnoy and not tcov and (transfer_first or not first_bout) \
                     and not (transfer_blocked and tatt & tmask):
                 same = hand & tranks  # nothing is covered: the table holds one rank
                 if same:
+                    trans = shows = 0
                     held = hands[nxt[defender]].bit_count()
                     if held > na and na < limit:
                         trans = same
@@ -742,14 +742,14 @@ def playout(state: DState, rng: random.Random, max_moves: int | None = None,
                     cm &= cm - 1
                     i -= 1
                 cb = cm & -cm
-                a, c = ab.bit_length() - 1, cb.bit_length() - 1
+                c = cb.bit_length() - 1
                 if trace is not None:
-                    trace.append((COVER, a, c))
+                    trace.append((COVER, ab.bit_length() - 1, c))
                 hands[defender] = hand & ~cb
                 unc &= ~ab
                 tcov |= cb
                 tranks |= lanes << (c & 15)
-                covers.append((a, c))
+                covers.append((ab, cb))  # as bits; indices in the final state
                 if not unc:
                     if throw_ins:
                         if order is None:
@@ -894,7 +894,8 @@ def playout(state: DState, rng: random.Random, max_moves: int | None = None,
     s.stock = stock[sp:]
     s.trump, s.discard, s.out = trump, discard, tuple(out)
     s.attacker, s.defender = attacker, defender
-    s.tatt, s.tcov, s.unc, s.covers = tatt, tcov, unc, tuple(covers)
+    s.tatt, s.tcov, s.unc = tatt, tcov, unc
+    s.covers = tuple((a.bit_length() - 1, c.bit_length() - 1) for a, c in covers)
     s.to_move, s.taking, s.first_bout = to_move, taking, first_bout
     s.dstart, s.shown, s.last_defender = dstart, shown, last_defender
     return s, moves
