@@ -48,6 +48,8 @@ RANK_LANES = sum(1 << (SUIT_BITS * s) for s in range(4))
 """Bit 0 of every suit lane; ``RANK_LANES << r`` is every card of rank ``r``."""
 RANK_MASKS: tuple[int, ...] = tuple(RANK_LANES << r for r in range(SUIT_BITS))
 """Every card (of any suit) of each rank 0..15."""
+_HIGHER_SUITS = 1 << SUIT_BITS | 1 << 2 * SUIT_BITS | 1 << 3 * SUIT_BITS
+"""``card_bit * _HIGHER_SUITS``: the card's rank in the three suit slots above it."""
 NO_TRUMP = -1
 """Trump slot meaning "no trump suit" (Bonnet's form, ``"trump": null``)."""
 NO_LIMIT = 99
@@ -327,7 +329,7 @@ def _end_bout(s: DState, taken: bool) -> None:
         # draw order: the lead attacker first, clockwise, the defender last (001 §rules)
         pos, size = 0, len(stock)
         gone = s.out
-        for p in [q for q in [(att + i) % n for i in range(n)] if q != d and q not in gone] + [d]:
+        for p in [q for q in (*range(att, n), *range(att)) if q != d and q not in gone] + [d]:
             h = hands[p]
             need = HAND_SIZE - h.bit_count()
             if need > 0:
@@ -441,15 +443,15 @@ def _attacks(out: list[tuple[int, int, int]], hand: int, k: int) -> None:
     sorted tuple of card indices, i.e. a depth-first walk from each lowest card."""
     if k < 1:
         return
+    # the cards with a card of the same rank in a higher suit slot (leaders of longer leads)
+    dup = hand & (hand >> 16 | hand >> 32 | hand >> 48) if k > 1 else 0
     h = hand
     while h:
         b = h & -h
         h ^= b
         out.append((ATTACK, b, 0))
-        if k > 1:
-            rest = h & RANK_MASKS[(b.bit_length() - 1) & 15]  # same rank, higher index
-            if rest:
-                _attack_sets(out, b, rest, k - 1)
+        if b & dup:
+            _attack_sets(out, b, hand & b * _HIGHER_SUITS, k - 1)
 
 
 def _attack_sets(out: list[tuple[int, int, int]], prefix: int, rest: int, k: int) -> None:
@@ -912,8 +914,6 @@ _LEX: tuple[tuple[tuple[tuple[int, ...], ...], ...], ...] = tuple(
 """``_LEX[most][m]``: which of ``m`` higher cards of its rank join a lead's lowest card, in the
 spec's order of leads (at most ``most`` of them: the cap less one)."""
 
-_HIGHER_SUITS = 1 << SUIT_BITS | 1 << 2 * SUIT_BITS | 1 << 3 * SUIT_BITS
-"""``card_bit * _HIGHER_SUITS``: the card's rank in the three suit slots above it."""
 
 
 def _next_alive(n: int, out: Sequence[int]) -> list[int]:
