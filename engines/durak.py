@@ -18,6 +18,16 @@ Engine moves are 3-tuples of ints ``(kind, x, y)``; kinds are numbered like the 
 
 :meth:`DurakEngine.move_to_spec` turns them into the spec's move objects and
 :func:`move_text` into their text without building a spec state.
+
+:func:`legal` generates the moves directly in the spec's sort order (leads depth-first from each
+lowest card, covers by attack card then cover card, ...), so ``rng.choice`` over the engine's list
+picks the same move as over the spec's. :meth:`DurakEngine.apply` checks a move against the list
+:meth:`DurakEngine.legal_moves` last returned for the same state object instead of generating it
+again. :func:`playout` (:meth:`DurakEngine.playout`) is the random playout of the generic loop
+``s = apply_unchecked(s, rng.choice(legal_moves(s)))`` run natively: one private copy of the
+position in local variables, the moves of a decision counted and only the drawn one built, the
+index drawn exactly as ``rng.choice`` draws it -- the same game, move for move, as the spec's
+seeded playout (tests/test_durak_engine_playout.py).
 """
 
 from __future__ import annotations
