@@ -622,6 +622,7 @@ def playout(state: DState, rng: random.Random, max_moves: int | None = None,
     else:
         limit = 6 if (six_always or slen) else NO_LIMIT
     kcap = dstart if dstart < limit else limit
+    late_limit = 6 if six_always else NO_LIMIT  # once the stock is empty
 
     moves = 0
     budget = -1 if max_moves is None else max_moves
@@ -855,7 +856,7 @@ def playout(state: DState, rng: random.Random, max_moves: int | None = None,
             else:
                 discard |= tatt | tcov
             tatt = tcov = unc = na = 0
-            covers.clear()
+            covers = []
             order = None
             if sp < slen:  # draw: the lead attacker first, clockwise, the defender last
                 p = attacker
@@ -881,7 +882,7 @@ def playout(state: DState, rng: random.Random, max_moves: int | None = None,
                         to = sp + need if sp + need < slen else slen
                         hands[d] = h | pref[to] ^ pref[sp]
                         sp = to
-            if sp >= slen and hands.count(0) > len(out):  # somebody new has no cards: out
+            if sp >= slen and hands.count(0) > n - alive:  # somebody new has no cards: out
                 gone = [q for q in range(n) if not hands[q] and q not in out]
                 out += gone
                 alive -= len(gone)
@@ -897,7 +898,7 @@ def playout(state: DState, rng: random.Random, max_moves: int | None = None,
             defender = nxt[attacker]
             to_move = attacker
             dstart = hands[defender].bit_count()
-            limit = 6 if (six_always or sp < slen) else NO_LIMIT
+            limit = 6 if sp < slen else late_limit
             kcap = dstart if dstart < limit else limit
 
     s = DState.__new__(DState)
