@@ -1,13 +1,16 @@
 """Durak benchmarks (issue: Durak end to end, §8).
 
     python bench/bench_durak.py [--sizes 4 6 8 10] [--positions 20] [--seed 2026] [--playouts 40]
+                                [--repeat 3] [--no-solver]
 
 1. Endgame solving: seeded random two-player podkidnoy positions with the deck empty (36-card
    deck, random trump suit, k cards each, player 0 to lead), solved exactly by
    ``foolsolve.solver.durak.solve``: median and max seconds, nodes, nodes per second.
 2. Engine vs spec random-playout speed, measured side by side in one run: the same seeded
-   whole games (random deal, 2-6 players, random rule options) are played by the spec and by
-   the engine, alternating game by game; the ratio of moves per second.
+   whole games (random deal, 2-6 players, random rule options; each move ``rng.choice`` of the
+   sorted legal list) are played by the spec, the engine through the generic API (checked
+   ``apply`` and ``apply_unchecked``) and the engine's native ``playout``, taking turns game by
+   game; every row must play the very same game. Moves per second and the ratio to the spec.
 
 Prints a Markdown report (paste it into BENCHMARKS.md).
 """
@@ -19,13 +22,14 @@ import platform
 import random
 import statistics
 import time
+from collections.abc import Callable
 
 from foolsolve.cards import FRENCH36, FRENCH_SUITS
-from foolsolve.engines.durak import DurakEngine
+from foolsolve.engines.durak import ENGINE
 from foolsolve.games.durak import random_game
 from foolsolve.solver.base import SolveOptions
 from foolsolve.solver.durak import solve
-from foolsolve.spec.durak import SPEC
+from foolsolve.spec.durak import SPEC, State
 
 
 def endgame(k: int, rng: random.Random) -> dict[str, object]:
@@ -57,39 +61,76 @@ def bench_solver(sizes: list[int], positions: int, seed: int) -> list[str]:
     return rows
 
 
-def bench_playouts(games: int, seed: int) -> list[str]:
-    engine = DurakEngine()
-    spec_moves = eng_moves = 0
-    spec_secs = eng_secs = 0.0
-    for i in range(games):
-        start = random_game(random.Random(f"{seed}:deal:{i}"))
-        # the spec
-        rng = random.Random(f"{seed}:moves:{i}")
-        t0 = time.perf_counter()
-        s = start
-        while True:
-            moves = SPEC.legal_moves(s)
-            if not moves:
-                break
-            s = SPEC.apply(s, rng.choice(moves))
-            spec_moves += 1
-        spec_secs += time.perf_counter() - t0
-        # the engine, same deal, its own random choices
-        rng = random.Random(f"{seed}:moves:{i}")
-        t0 = time.perf_counter()
-        e = engine.from_spec(start)
-        while True:
-            emoves = engine.legal_moves(e)
-            if not emoves:
-                break
-            e = engine.apply(e, rng.choice(emoves))
-            eng_moves += 1
-        eng_secs += time.perf_counter() - t0
-    spec_rate, eng_rate = spec_moves / spec_secs, eng_moves / eng_secs
-    return ["| implementation | games | moves | seconds | moves/s |", "|---|---|---|---|---|",
-            f"| spec | {games} | {spec_moves:,} | {spec_secs:.2f} | {spec_rate:,.0f} |",
-            f"| engine | {games} | {eng_moves:,} | {eng_secs:.2f} | {eng_rate:,.0f} |",
-            f"| **engine / spec** | | | | **{eng_rate / spec_rate:.1f}x** |"]
+def _spec_game(start: State, rng: random.Random) -> tuple[int, object]:
+    """The spec: ``legal_moves`` + ``apply`` (which checks legality: "illegal means the spec rejects it")."""
+    s, moves = start, 0
+    while True:
+        legal = SPEC.legal_moves(s)
+        if not legal:
+            return moves, SPEC.result(s)
+        s = SPEC.apply(s, rng.choice(legal))
+        moves += 1
+
+
+def _engine_game(start: State, rng: random.Random, checked: bool) -> tuple[int, object]:
+    """The engine through the generic API: ``legal_moves`` + ``apply`` (checked) or ``apply_unchecked``."""
+    e, moves = ENGINE.from_spec(start), 0
+    apply = ENGINE.apply if checked else ENGINE.apply_unchecked
+    legal_moves = ENGINE.legal_moves
+    while True:
+        legal = legal_moves(e)
+        if not legal:
+            return moves, ENGINE.result(e)
+        e = apply(e, rng.choice(legal))
+        moves += 1
+
+
+def _native_game(start: State, rng: random.Random) -> tuple[int, object]:
+    """The engine's native ``playout`` (one private state mutated in place, same draws)."""
+    e, moves = ENGINE.playout(ENGINE.from_spec(start), rng)
+    return moves, ENGINE.result(e)
+
+
+ROWS: list[tuple[str, str, Callable[[State, random.Random], tuple[int, object]]]] = [
+    ("spec", "`SPEC.legal_moves` + `SPEC.apply` (checked)", _spec_game),
+    ("engine, checked", "`legal_moves` + `apply` (checked against the list just returned)",
+     lambda s, r: _engine_game(s, r, True)),
+    ("engine, unchecked", "`legal_moves` + `apply_unchecked`", lambda s, r: _engine_game(s, r, False)),
+    ("engine, native playout", "`DurakEngine.playout(state, rng)`", _native_game),
+]
+
+
+def bench_playouts(games: int, seed: int, repeat: int = 3, clock: str = "cpu") -> list[str]:
+    """Every row plays the same seeded whole games (same deal, same ``Random`` seed for the moves);
+    the rows take turns game by game (rotating who goes first), ``repeat`` rounds over all games.
+    Each row must play exactly the spec's game: same number of moves and the same result.
+    ``clock``: ``cpu`` (this process's CPU time: robust when other jobs share the cores) or ``wall``."""
+    starts = [random_game(random.Random(f"{seed}:deal:{i}")) for i in range(games)]
+    moves = [0] * len(ROWS)
+    secs = [0.0] * len(ROWS)
+    timer = time.process_time if clock == "cpu" else time.perf_counter
+    for rnd in range(repeat):
+        for i, start in enumerate(starts):
+            outcome = None
+            for k in range(len(ROWS)):
+                r = (k + i + rnd) % len(ROWS)
+                rng = random.Random(f"{seed}:moves:{i}")
+                t0 = timer()
+                got = ROWS[r][2](start, rng)
+                secs[r] += timer() - t0
+                moves[r] += got[0]
+                if outcome is None:
+                    outcome = got
+                elif got != outcome:
+                    raise AssertionError(f"game {i}: {ROWS[r][0]} played {got}, another row {outcome}")
+    spec_rate = moves[0] / secs[0]
+    out = [f"| implementation | API | games x rounds | moves | seconds ({clock}) | moves/s | vs spec |",
+           "|---|---|---|---|---|---|---|"]
+    for (name, api, _), m, s in zip(ROWS, moves, secs):
+        rate = m / s
+        out.append(f"| {name} | {api} | {games} x {repeat} | {m:,} | {s:.2f} | {rate:,.0f} | "
+                   f"**{rate / spec_rate:.1f}x** |")
+    return out
 
 
 def main() -> None:
@@ -98,11 +139,17 @@ def main() -> None:
     ap.add_argument("--positions", type=int, default=20)
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--playouts", type=int, default=40)
+    ap.add_argument("--repeat", type=int, default=3, help="rounds over the playout games")
+    ap.add_argument("--clock", choices=("cpu", "wall"), default="cpu",
+                    help="time the playouts by process CPU time (default) or wall time")
+    ap.add_argument("--no-solver", action="store_true", help="only the playout comparison")
     a = ap.parse_args()
     print(f"Machine: {platform.machine()}, Python {platform.python_version()}, "
           f"command: python bench/bench_durak.py {' '.join(map(str, [*['--sizes'], *a.sizes]))} "
-          f"--positions {a.positions} --seed {a.seed} --playouts {a.playouts}\n")
-    print("\n".join(bench_playouts(a.playouts, a.seed)) + "\n", flush=True)
+          f"--positions {a.positions} --seed {a.seed} --playouts {a.playouts} --repeat {a.repeat} --clock {a.clock}\n")
+    print("\n".join(bench_playouts(a.playouts, a.seed, a.repeat, a.clock)) + "\n", flush=True)
+    if a.no_solver:
+        return
     print("| size | positions | median s | max s | median nodes | max nodes | nodes/s (all) | values (W/D/L) |")
     print("|---|---|---|---|---|---|---|---|")
     bench_solver(a.sizes, a.positions, a.seed)

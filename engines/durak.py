@@ -18,6 +18,16 @@ Engine moves are 3-tuples of ints ``(kind, x, y)``; kinds are numbered like the 
 
 :meth:`DurakEngine.move_to_spec` turns them into the spec's move objects and
 :func:`move_text` into their text without building a spec state.
+
+:func:`legal` generates the moves directly in the spec's sort order (leads depth-first from each
+lowest card, covers by attack card then cover card, ...), so ``rng.choice`` over the engine's list
+picks the same move as over the spec's. :meth:`DurakEngine.apply` checks a move against the list
+:meth:`DurakEngine.legal_moves` last returned for the same state object instead of generating it
+again. :func:`playout` (:meth:`DurakEngine.playout`) is the random playout of the generic loop
+``s = apply_unchecked(s, rng.choice(legal_moves(s)))`` run natively: one private copy of the
+position in local variables, the moves of a decision counted and only the drawn one built, the
+index drawn exactly as ``rng.choice`` draws it -- the same game, move for move, as the spec's
+seeded playout (tests/test_durak_engine_playout.py).
 """
 
 from __future__ import annotations
@@ -26,6 +36,7 @@ import random
 from collections.abc import Hashable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from itertools import combinations
 from typing import Any
 
 from foolsolve.cards import FRENCH36, FRENCH52, FRENCH_SUITS, SUIT_BITS, Card
@@ -47,6 +58,8 @@ RANK_LANES = sum(1 << (SUIT_BITS * s) for s in range(4))
 """Bit 0 of every suit lane; ``RANK_LANES << r`` is every card of rank ``r``."""
 RANK_MASKS: tuple[int, ...] = tuple(RANK_LANES << r for r in range(SUIT_BITS))
 """Every card (of any suit) of each rank 0..15."""
+_HIGHER_SUITS = 1 << SUIT_BITS | 1 << 2 * SUIT_BITS | 1 << 3 * SUIT_BITS
+"""``card_bit * _HIGHER_SUITS``: the card's rank in the three suit slots above it."""
 NO_TRUMP = -1
 """Trump slot meaning "no trump suit" (Bonnet's form, ``"trump": null``)."""
 NO_LIMIT = 99
@@ -312,34 +325,42 @@ def _end_bout(s: DState, taken: bool) -> None:
     """Close the bout: discard or pick up the table, draw, go out, set up the next bout."""
     table = s.tatt | s.tcov
     d = s.defender
+    hands = s.hands
     if taken:
-        s.hands[d] |= table
+        hands[d] |= table
     else:
         s.discard |= table
     s.tatt = s.tcov = s.unc = 0
     s.covers = ()
     n = s.n
     att = s.attacker
-    if s.stock:
-        stock = list(s.stock)
-        order = [(att + i) % n for i in range(n)]
-        for p in [q for q in order if q not in s.out and q != d] + [d]:
-            h = s.hands[p]
-            while stock and h.bit_count() < HAND_SIZE:
-                h |= 1 << stock.pop(0)
-            s.hands[p] = h
-        s.stock = tuple(stock)
-    if not s.stock:
-        gone = [p for p in range(n) if p not in s.out and not s.hands[p]]
-        if gone:
-            s.out = s.out + tuple(gone)
+    stock = s.stock
+    if stock:
+        # draw order: the lead attacker first, clockwise, the defender last (001 §rules)
+        pos, size = 0, len(stock)
+        gone = s.out
+        for p in [q for q in (*range(att, n), *range(att)) if q != d and q not in gone] + [d]:
+            h = hands[p]
+            need = HAND_SIZE - h.bit_count()
+            if need > 0:
+                for i in stock[pos:pos + need]:
+                    h |= 1 << i
+                hands[p] = h
+                pos += need
+                if pos >= size:
+                    break
+        s.stock = stock = stock[pos:]
+    if not stock:
+        gone_now = [p for p in range(n) if not hands[p] and p not in s.out]
+        if gone_now:
+            s.out = s.out + tuple(gone_now)
     s.taking = False
     s.first_bout = False
     s.shown = 0
     s.last_defender = d
     if n - len(s.out) <= 1:
         s.to_move = att
-        s.dstart = s.hands[d].bit_count()
+        s.dstart = hands[d].bit_count()
         return
     if not taken and d not in s.out:
         nxt = d
@@ -348,15 +369,18 @@ def _end_bout(s: DState, taken: bool) -> None:
     s.attacker = nxt
     s.defender = next_player(s, nxt)
     s.to_move = nxt
-    s.dstart = s.hands[s.defender].bit_count()
+    s.dstart = hands[s.defender].bit_count()
 
 
 def _start_throwing(s: DState, candidates: Sequence[int]) -> None:
     """The first candidate with a legal throw moves; nobody: the bout ends."""
-    for p in candidates:
-        if throwable(s, p):
-            s.to_move = p
-            return
+    if s.er.variant and s.tatt.bit_count() < cap(s):
+        ranks = spread(rank_set(s.tatt | s.tcov))
+        hands = s.hands
+        for p in candidates:
+            if hands[p] & ranks:
+                s.to_move = p
+                return
     _end_bout(s, s.taking)
 
 
@@ -365,74 +389,128 @@ def _after(order: list[int], p: int) -> list[int]:
 
 
 def legal(s: DState) -> list[tuple[int, int, int]]:
-    """Every legal engine move, in the spec's sort order."""
+    """Every legal engine move, generated directly in the spec's sort order (no sort needed)."""
     if s.n - len(s.out) <= 1:
         return []
     out: list[tuple[int, int, int]] = []
-    if not s.tatt:  # LEAD
-        hand = s.hands[s.attacker]
-        k = cap(s)
-        for r in bits(rank_set(hand)):
-            group = hand & RANK_MASKS[r]
-            for sub in _subsets(group, k):
-                out.append((ATTACK, sub, 0))
-        out.sort(key=lambda m: (m[0], tuple(bits(m[1]))))
+    tatt = s.tatt
+    if not tatt:  # LEAD
+        _attacks(out, s.hands[s.attacker], cap(s))
         return out
     if s.unc and not s.taking:  # DEFEND
         hand = s.hands[s.defender]
         beat = BEATERS[s.trump]
-        for a in bits(s.unc):
-            for c in bits(beat[a] & hand):
-                out.append((COVER, a, c))
+        u = s.unc
+        while u:
+            ab = u & -u
+            u ^= ab
+            a = ab.bit_length() - 1
+            m = beat[a] & hand
+            while m:
+                cb = m & -m
+                m ^= cb
+                out.append((COVER, a, cb.bit_length() - 1))
         er = s.er
         if er.variant == PEREVODNOY and not s.tcov and (er.transfer_first or not s.first_bout):
-            if not (er.transfer_blocked and s.trump != NO_TRUMP and (s.tatt & SUIT_MASKS[s.trump])):
-                rank = ((s.tatt & -s.tatt).bit_length() - 1) % SUIT_BITS  # all attack cards share it
-                same = hand & RANK_MASKS[rank]
+            trump = s.trump
+            if not (er.transfer_blocked and trump != NO_TRUMP and (tatt & SUIT_MASKS[trump])):
+                # nothing is covered yet, so every attack card has the lead's rank
+                same = hand & RANK_MASKS[((tatt & -tatt).bit_length() - 1) & 15]
                 if same:
-                    nd = next_player(s, s.defender)
-                    a = s.tatt.bit_count()
-                    held = s.hands[nd].bit_count()
+                    held = s.hands[next_player(s, s.defender)].bit_count()
+                    a = tatt.bit_count()
                     limit = bout_limit(s)
-                    if held >= a + 1 and a + 1 <= limit:
-                        out.extend((TRANSFER, c, 0) for c in bits(same))
-                    if er.show_trump and s.trump != NO_TRUMP and held >= a and a <= limit:
-                        out.extend((SHOW, c, 0) for c in bits(same & SUIT_MASKS[s.trump] & ~s.shown))
-        out.append((TAKE, 0, 0))
+                    if held > a and a < limit:
+                        m = same
+                        while m:
+                            cb = m & -m
+                            m ^= cb
+                            out.append((TRANSFER, cb.bit_length() - 1, 0))
+                    if er.show_trump and trump != NO_TRUMP and held >= a and a <= limit:
+                        m = same & SUIT_MASKS[trump] & ~s.shown
+                        while m:
+                            cb = m & -m
+                            m ^= cb
+                            out.append((SHOW, cb.bit_length() - 1, 0))
+        out.append(_TAKE)
         return out
     # THROW
-    out.extend((THROW, c, 0) for c in bits(throwable(s, s.to_move)))
-    out.append((PASS, 0, 0))
+    m = throwable(s, s.to_move)
+    while m:
+        cb = m & -m
+        m ^= cb
+        out.append((THROW, cb.bit_length() - 1, 0))
+    out.append(_PASS)
     return out
 
 
-def _subsets(group: int, k: int) -> Iterator[int]:
-    """Every non-empty subset of ``group`` with at most ``k`` cards."""
-    sub = group
-    while sub:
-        if sub.bit_count() <= k:
-            yield sub
-        sub = (sub - 1) & group
+_TAKE = (TAKE, 0, 0)
+_PASS = (PASS, 0, 0)
+
+
+def _attacks(out: list[tuple[int, int, int]], hand: int, k: int) -> None:
+    """Append every lead (one card, or up to ``k`` of one rank) in the spec's order: by the
+    sorted tuple of card indices, i.e. a depth-first walk from each lowest card."""
+    if k < 1:
+        return
+    # the cards with a card of the same rank in a higher suit slot (leaders of longer leads)
+    dup = hand & (hand >> 16 | hand >> 32 | hand >> 48) if k > 1 else 0
+    h = hand
+    while h:
+        b = h & -h
+        h ^= b
+        out.append((ATTACK, b, 0))
+        if b & dup:
+            _attack_sets(out, b, hand & b * _HIGHER_SUITS, k - 1)
+
+
+def _attack_sets(out: list[tuple[int, int, int]], prefix: int, rest: int, k: int) -> None:
+    """Append ``prefix`` plus each non-empty subset of ``rest`` of at most ``k`` cards, in
+    lexicographic order of the sorted index tuples."""
+    while rest:
+        d = rest & -rest
+        rest ^= d
+        m = prefix | d
+        out.append((ATTACK, m, 0))
+        if rest and k > 1:
+            _attack_sets(out, m, rest, k - 1)
 
 
 def play(s: DState, m: tuple[int, int, int]) -> DState:
     """The successor of ``s`` after the (legal) engine move ``m``; ``s`` is not changed."""
     kind, x, y = m
     t = s.copy()
-    if kind == ATTACK:
-        t.hands[t.attacker] &= ~x
-        t.tatt = t.unc = x
-        t.to_move = t.defender
-    elif kind == COVER:
+    if kind == COVER:
         t.hands[t.defender] &= ~(1 << y)
         t.unc &= ~(1 << x)
         t.tcov |= 1 << y
         t.covers = (*t.covers, (x, y))
         if not t.unc:
-            if not t.er.throw_ins:
+            if not t.er.variant:  # simple: no throw-ins
                 _end_bout(t, False)
             else:
                 _start_throwing(t, throwers(t))
+    elif kind == THROW:
+        p = t.to_move
+        t.hands[p] &= ~(1 << x)
+        t.tatt |= 1 << x
+        t.unc |= 1 << x
+        if not t.taking:
+            t.to_move = t.defender
+        else:
+            _start_throwing(t, [p, *_after(throwers(t), p)])
+    elif kind == PASS:
+        _start_throwing(t, _after(throwers(t), t.to_move))
+    elif kind == ATTACK:
+        t.hands[t.attacker] &= ~x
+        t.tatt = t.unc = x
+        t.to_move = t.defender
+    elif kind == TAKE:
+        t.taking = True
+        if t.er.variant and t.er.throw_after_take:
+            _start_throwing(t, throwers(t))
+        else:
+            _end_bout(t, True)
     elif kind == TRANSFER or kind == SHOW:
         nd = next_player(t, t.defender)
         if kind == TRANSFER:
@@ -445,26 +523,434 @@ def play(s: DState, m: tuple[int, int, int]) -> DState:
         t.defender = nd
         t.to_move = nd
         t.dstart = t.hands[nd].bit_count()
-    elif kind == TAKE:
-        t.taking = True
-        if t.er.throw_ins and t.er.throw_after_take:
-            _start_throwing(t, throwers(t))
-        else:
-            _end_bout(t, True)
-    elif kind == THROW:
-        p = t.to_move
-        t.hands[p] &= ~(1 << x)
-        t.tatt |= 1 << x
-        t.unc |= 1 << x
-        if not t.taking:
-            t.to_move = t.defender
-        else:
-            _start_throwing(t, [p, *_after(throwers(t), p)])
-    elif kind == PASS:
-        _start_throwing(t, _after(throwers(t), t.to_move))
     else:
         raise IllegalMove(f"unknown engine move {m!r}")
     return t
+
+
+def _standard_draw(rng: random.Random) -> bool:
+    """Whether ``rng.choice`` draws its index as ``playout`` does inline: ``k = n.bit_length()``,
+    then ``rng.getrandbits(k)`` until below ``n`` (``Random._randbelow_with_getrandbits``, which
+    ``choice`` calls). Anything else (an override, another Python's algorithm) plays through the
+    generic loop instead."""
+    below = getattr(type(rng), "_randbelow", None)
+    return below is not None and below is _RANDBELOW and _DRAW_MATCHES
+
+
+_RANDBELOW = getattr(random.Random, "_randbelow_with_getrandbits", None)
+
+
+def _draw_matches() -> bool:
+    """This Python's ``choice`` draws exactly like the inline draw (checked once, at import)."""
+    if _RANDBELOW is None or getattr(random.Random, "_randbelow", None) is not _RANDBELOW:
+        return False
+    a, b = random.Random(20261122), random.Random(20261122)
+    for n in [*range(1, 70), 1000, 12345]:
+        k = n.bit_length()
+        r = b.getrandbits(k)
+        while r >= n:
+            r = b.getrandbits(k)
+        if a.choice(range(n)) != r:
+            return False
+    return a.getstate() == b.getstate()
+
+
+_DRAW_MATCHES = _draw_matches()
+
+
+def playout(state: DState, rng: random.Random, max_moves: int | None = None,
+            trace: list[tuple[int, int, int]] | None = None) -> tuple[DState, int]:
+    """Random play from ``state`` until the game is over (or ``max_moves`` moves): every move is
+    ``rng.choice(legal(s))`` -- the same draw from the same sorted list as the spec's playout
+    ``s = SPEC.apply(s, rng.choice(SPEC.legal_moves(s)))`` -- so a seeded playout plays exactly the
+    spec's game. Returns the final state and the number of moves played; ``state`` is not changed.
+    With ``trace`` given, each engine move played is appended to it.
+
+    The whole game runs on local variables (one mutable copy of the position, the stock as a list
+    of card bits and a read position, the next living player of each seat, the bout's cap kept up
+    to date); a decision's moves are counted, the index drawn as ``rng.choice`` draws it, and only
+    the move drawn is built.
+    """
+    if not _standard_draw(rng):
+        s = state
+        moves = 0
+        while moves != max_moves:
+            legal_now = legal(s)
+            if not legal_now:
+                break
+            mv = rng.choice(legal_now)
+            if trace is not None:
+                trace.append(mv)
+            s = play(s, mv)
+            moves += 1
+        return (s if moves else s.copy()), moves
+    getrandbits = rng.getrandbits
+    er = state.er
+    n = state.n
+    hands = state.hands[:]
+    stock = state.stock
+    pref = [0]  # pref[j]: the first j stock cards as a mask, so a draw is one xor
+    for c in stock:
+        pref.append(pref[-1] | 1 << c)
+    sp, slen = 0, len(stock)
+    trump = state.trump
+    beat = BEATERS[trump]
+    tmask = SUIT_MASKS[trump] if trump != NO_TRUMP else 0
+    discard = state.discard
+    out = list(state.out)
+    attacker, defender = state.attacker, state.defender
+    tatt, tcov, unc = state.tatt, state.tcov, state.unc
+    na = tatt.bit_count()
+    tranks = RANK_LANES * rank_set(tatt | tcov)  # every card of a rank on the table
+    covers = [(1 << a, 1 << c) for a, c in state.covers]
+    to_move, taking, first_bout = state.to_move, state.taking, state.first_bout
+    dstart, shown, last_defender = state.dstart, state.shown, state.last_defender
+    throw_ins = er.variant != SIMPLE
+    perevodnoy = er.variant == PEREVODNOY
+    throw_after_take = er.throw_after_take
+    neighbours, show_trump = er.neighbours, er.show_trump and trump != NO_TRUMP
+    transfer_first, transfer_blocked = er.transfer_first, er.transfer_blocked and trump != NO_TRUMP
+    first_limit, first_take6, six_always = er.first_limit, er.first_take6, er.six_always
+    lanes = RANK_LANES
+    nxt = _next_alive(n, out)
+    alive = n - len(out)
+    order: list[int] | None = None  # this bout's throwers, built when first needed
+
+    # the bout limit (docs/durak-model.md "Caps") and the cap min(dstart, limit)
+    if first_bout:
+        limit = max(first_limit, 6) if (taking and first_take6) else first_limit
+    else:
+        limit = 6 if (six_always or slen) else NO_LIMIT
+    kcap = dstart if dstart < limit else limit
+    late_limit = 6 if six_always else NO_LIMIT  # once the stock is empty
+
+    moves = 0
+    budget = -1 if max_moves is None else max_moves
+    if alive <= 1:  # the game is already over
+        budget = 0
+    blocks: list[tuple[int, int, tuple[tuple[int, ...], ...]]] = []
+    lex = _LEX
+    while moves != budget:
+        cands: list[int] | None = None
+        ending = 0  # 1: the bout is beaten, 2: taken
+        if not tatt:  # ---- LEAD
+            hand = hands[attacker]
+            total = hand.bit_count()
+            # cards with a card of the same rank in a higher suit slot (they lead groups)
+            dup = hand & (hand >> 16 | hand >> 32 | hand >> 48)
+            x = 0
+            if kcap < 2 or not dup:
+                # every lead is one card: the cards in index order
+                if not total or kcap < 1:
+                    break
+                k = total.bit_length()
+                i = getrandbits(k)
+                while i >= total:
+                    i = getrandbits(k)
+            elif dup & (dup - 1) == 0:
+                # exactly one pair: the single cards, with the pair right after its lower card
+                total += 1
+                k = total.bit_length()
+                i = getrandbits(k)
+                while i >= total:
+                    i = getrandbits(k)
+                start = (hand & (dup - 1)).bit_count()  # the lower card's place
+                if i > start:
+                    if i == start + 1:
+                        x = dup | hand & dup * _HIGHER_SUITS
+                    else:
+                        i -= 1
+            else:
+                # the leads sorted by their card tuples: card by card from the lowest, each card
+                # alone, or (for a card in ``dup``) with a block of subsets of the higher cards of
+                # its rank, in lexicographic order (:data:`_LEX`)
+                blocks.clear()
+                lexk = lex[kcap - 1 if kcap <= 4 else 3]
+                dd = dup
+                while dd:
+                    db = dd & -dd
+                    dd ^= db
+                    rest = hand & db * _HIGHER_SUITS  # the same rank in the higher suit slots
+                    subsets = lexk[rest.bit_count()]
+                    blocks.append((db, rest, subsets))
+                    total += len(subsets) - 1
+                k = total.bit_length()
+                i = getrandbits(k)
+                while i >= total:
+                    i = getrandbits(k)
+                for db, rest, subsets in blocks:
+                    start = (hand & (db - 1)).bit_count()  # cards below ``db``: single leads
+                    if i < start:
+                        break
+                    size = len(subsets)
+                    if i < start + size:
+                        x = db
+                        for j in subsets[i - start]:
+                            r = rest
+                            while j:
+                                r &= r - 1
+                                j -= 1
+                            x |= r & -r
+                        break
+                    i -= size - 1  # past this block: count it as one lead, like a single card
+            if not x:  # the i-th card of the hand, alone
+                h = hand
+                while i:
+                    h &= h - 1
+                    i -= 1
+                x = h & -h
+            if trace is not None:
+                trace.append((ATTACK, x, 0))
+            hands[attacker] = hand & ~x
+            tatt = unc = x
+            na = x.bit_count()
+            tranks = lanes << ((x.bit_length() - 1) & 15)  # every card of the lead's rank
+            to_move = defender
+        elif unc and not taking:  # ---- DEFEND
+            hand = hands[defender]
+            if unc & (unc - 1) == 0:  # one uncovered card (the usual case)
+                ab = unc
+                cm = beat[ab.bit_length() - 1] & hand
+                ncov = cm.bit_count()
+                per: list[int] | None = None
+            else:
+                per = []
+                ncov = 0
+                u = unc
+                while u:
+                    ab = u & -u
+                    u ^= ab
+                    cm = beat[ab.bit_length() - 1] & hand
+                    per.append(ab)
+                    per.append(cm)
+                    ncov += cm.bit_count()
+            total = ncov + 1  # the covers and take (trans, shows, ntr are set when transfers count)
+            if perevodnoy and not tcov and (transfer_first or not first_bout) \
+                    and not (transfer_blocked and tatt & tmask):
+                same = hand & tranks  # nothing is covered: the table holds one rank
+                if same:
+                    trans = shows = 0
+                    held = hands[nxt[defender]].bit_count()
+                    if held > na and na < limit:
+                        trans = same
+                    if show_trump and held >= na and na <= limit:
+                        shows = same & tmask & ~shown
+                    ntr = trans.bit_count()
+                    total += ntr + shows.bit_count()
+            k = total.bit_length()
+            i = getrandbits(k)
+            while i >= total:
+                i = getrandbits(k)
+            if i < ncov:  # cover
+                if per is not None:
+                    j = 0
+                    while True:
+                        ab, cm = per[j], per[j + 1]
+                        c = cm.bit_count()
+                        if i < c:
+                            break
+                        i -= c
+                        j += 2
+                while i:
+                    cm &= cm - 1
+                    i -= 1
+                cb = cm & -cm
+                c = cb.bit_length() - 1
+                if trace is not None:
+                    trace.append((COVER, ab.bit_length() - 1, c))
+                hands[defender] = hand & ~cb
+                unc &= ~ab
+                tcov |= cb
+                tranks |= lanes << (c & 15)
+                covers.append((ab, cb))  # as bits; indices in the final state
+                if not unc:
+                    if throw_ins:
+                        if order is None:
+                            order = [attacker] if alive == 2 else _thrower_order(attacker, defender, nxt, neighbours)
+                        cands = order
+                    else:
+                        ending = 1
+            elif i < total - 1:  # transfer or show
+                i -= ncov
+                if i < ntr:
+                    m = trans
+                    kind = TRANSFER
+                else:
+                    i -= ntr
+                    m = shows
+                    kind = SHOW
+                while i:
+                    m &= m - 1
+                    i -= 1
+                cb = m & -m
+                if trace is not None:
+                    trace.append((kind, cb.bit_length() - 1, 0))
+                if kind == TRANSFER:
+                    hands[defender] = hand & ~cb
+                    tatt |= cb
+                    unc |= cb
+                    na += 1
+                else:
+                    shown |= cb
+                attacker = defender
+                defender = to_move = nxt[defender]
+                order = None
+                dstart = hands[defender].bit_count()
+                kcap = dstart if dstart < limit else limit
+            else:  # take
+                if trace is not None:
+                    trace.append(_TAKE)
+                taking = True
+                if first_bout and first_take6:
+                    limit = max(first_limit, 6)
+                    kcap = dstart if dstart < limit else limit
+                if throw_ins and throw_after_take:
+                    if order is None:
+                        order = [attacker] if alive == 2 else _thrower_order(attacker, defender, nxt, neighbours)
+                    cands = order
+                else:
+                    ending = 2
+        else:  # ---- THROW
+            p = to_move
+            th = hands[p] & tranks if (throw_ins and na < kcap) else 0
+            nth = th.bit_count()
+            total = nth + 1
+            k = total.bit_length()
+            i = getrandbits(k)
+            while i >= total:
+                i = getrandbits(k)
+            if order is None:
+                order = [attacker] if alive == 2 else _thrower_order(attacker, defender, nxt, neighbours)
+            if i < nth:
+                while i:
+                    th &= th - 1
+                    i -= 1
+                cb = th & -th
+                if trace is not None:
+                    trace.append((THROW, cb.bit_length() - 1, 0))
+                hands[p] &= ~cb
+                tatt |= cb
+                unc |= cb
+                na += 1
+                if not taking:
+                    to_move = defender
+                else:
+                    cands = [p, *order[order.index(p) + 1:]] if p in order else [p]
+            else:
+                if trace is not None:
+                    trace.append(_PASS)
+                cands = order[order.index(p) + 1:] if p in order else []
+        moves += 1
+        if cands is not None:  # the first candidate with a legal throw moves, else the bout ends
+            ending = 2 if taking else 1
+            if na < kcap:
+                for p in cands:
+                    if hands[p] & tranks:
+                        to_move = p
+                        ending = 0
+                        break
+        if ending:  # ---- end of the bout: discard or pick up, draw, go out, next bout
+            d = defender
+            if ending == 2:
+                hands[d] |= tatt | tcov
+            else:
+                discard |= tatt | tcov
+            tatt = tcov = unc = na = 0
+            covers = []
+            order = None
+            if sp < slen:  # draw: the lead attacker first, clockwise, the defender last
+                p = attacker
+                while True:
+                    if p != d:
+                        h = hands[p]
+                        need = HAND_SIZE - h.bit_count()
+                        if need > 0:
+                            to = sp + need
+                            if to >= slen:
+                                hands[p] = h | pref[slen] ^ pref[sp]
+                                sp = slen
+                                break
+                            hands[p] = h | pref[to] ^ pref[sp]
+                            sp = to
+                    p = nxt[p]
+                    if p == attacker:
+                        break
+                if sp < slen:
+                    h = hands[d]
+                    need = HAND_SIZE - h.bit_count()
+                    if need > 0:
+                        to = sp + need if sp + need < slen else slen
+                        hands[d] = h | pref[to] ^ pref[sp]
+                        sp = to
+            if sp >= slen and hands.count(0) > n - alive:  # somebody new has no cards: out
+                gone = [q for q in range(n) if not hands[q] and q not in out]
+                out += gone
+                alive -= len(gone)
+                nxt = _next_alive(n, out)
+            taking = first_bout = False
+            shown = 0
+            last_defender = d
+            if alive <= 1:
+                to_move = attacker
+                dstart = hands[d].bit_count()
+                break
+            attacker = d if (ending == 1 and d not in out) else nxt[d]
+            defender = nxt[attacker]
+            to_move = attacker
+            dstart = hands[defender].bit_count()
+            limit = 6 if sp < slen else late_limit
+            kcap = dstart if dstart < limit else limit
+
+    s = DState.__new__(DState)
+    s.rules, s.er, s.n = state.rules, er, n
+    s.hands = hands
+    s.stock = stock[sp:]
+    s.trump, s.discard, s.out = trump, discard, tuple(out)
+    s.attacker, s.defender = attacker, defender
+    s.tatt, s.tcov, s.unc = tatt, tcov, unc
+    s.covers = tuple((a.bit_length() - 1, c.bit_length() - 1) for a, c in covers)
+    s.to_move, s.taking, s.first_bout = to_move, taking, first_bout
+    s.dstart, s.shown, s.last_defender = dstart, shown, last_defender
+    return s, moves
+
+
+def _lex_subsets(m: int, most: int) -> tuple[tuple[int, ...], ...]:
+    """The subsets of ``range(m)`` with at most ``most`` elements, as sorted tuples in
+    lexicographic order (the empty one first)."""
+    return tuple(sorted(c for s in range(min(m, most) + 1) for c in combinations(range(m), s)))
+
+
+_LEX: tuple[tuple[tuple[tuple[int, ...], ...], ...], ...] = tuple(
+    tuple(_lex_subsets(m, most) for m in range(4)) for most in range(4))
+"""``_LEX[most][m]``: which of ``m`` higher cards of its rank join a lead's lowest card, in the
+spec's order of leads (at most ``most`` of them: the cap less one)."""
+
+
+
+def _next_alive(n: int, out: Sequence[int]) -> list[int]:
+    """``nxt[p]``: the next player after seat ``p`` (clockwise) who is not out (``p`` itself when
+    nobody else is in)."""
+    nxt = []
+    for p in range(n):
+        q = (p + 1) % n
+        while q in out and q != p:
+            q = (q + 1) % n
+        nxt.append(q)
+    return nxt
+
+
+def _thrower_order(attacker: int, defender: int, nxt: list[int], neighbours: bool) -> list[int]:
+    """:func:`throwers` from the next-living-player table."""
+    left = nxt[defender]
+    if neighbours:
+        return [attacker, left] if left != attacker and left != defender else [attacker]
+    order = [attacker]
+    q = left
+    while q != defender:
+        if q != attacker:
+            order.append(q)
+        q = nxt[q]
+    return order
 
 
 def move_text(m: tuple[int, int, int]) -> str:
@@ -481,6 +967,14 @@ def move_text(m: tuple[int, int, int]) -> str:
     if kind == THROW:
         return f"throw {TEXT[x]}"
     return "take" if kind == TAKE else "pass"
+
+
+def _move_label(m: Any) -> str:
+    """:func:`move_text`, or the raw value for something that is not an engine move of real cards."""
+    try:
+        return move_text(m)
+    except (KeyError, TypeError, ValueError):
+        return repr(m)
 
 
 # --- conversion ------------------------------------------------------------------------
@@ -632,9 +1126,16 @@ class DurakEngine(_Engine[DState, tuple[int, int, int]]):
         """See :func:`to_spec_state`."""
         return to_spec_state(state)
 
+    def __init__(self) -> None:
+        self._last: tuple[DState | None, list[tuple[int, int, int]]] = (None, [])
+
     def legal_moves(self, state: DState) -> list[tuple[int, int, int]]:
-        """See :func:`legal`."""
-        return legal(state)
+        """See :func:`legal`. The engine remembers the last list it handed out, so that
+        :meth:`apply` on the same state object checks the move against it instead of
+        generating the moves a second time (states are never changed once handed out)."""
+        moves = legal(state)
+        self._last = (state, moves)
+        return moves[:]
 
     def move_to_spec(self, state: DState, move: tuple[int, int, int]) -> dspec.Move:
         """See :func:`to_spec_move`."""
@@ -650,14 +1151,24 @@ class DurakEngine(_Engine[DState, tuple[int, int, int]]):
         return m
 
     def apply(self, state: DState, move: tuple[int, int, int]) -> DState:
-        """See :func:`play` (checks legality)."""
-        if move not in legal(state):
-            raise IllegalMove(f"move {move_text(move)} is not legal here")
+        """See :func:`play`; :class:`IllegalMove` unless ``move`` is one of :func:`legal` (the list
+        :meth:`legal_moves` last returned for this very state object, else a fresh one)."""
+        last, moves = self._last
+        if last is not state:
+            moves = legal(state)
+        if move not in moves:
+            raise IllegalMove(f"move {_move_label(move)} is not legal here")
         return play(state, move)
 
     def apply_unchecked(self, state: DState, move: tuple[int, int, int]) -> DState:
         """:func:`play` without the legality check (for searches and playouts)."""
         return play(state, move)
+
+    def playout(self, state: DState, rng: random.Random,
+                max_moves: int | None = None) -> tuple[DState, int]:
+        """See :func:`playout`: the generic loop ``apply_unchecked(s, rng.choice(legal_moves(s)))``,
+        move for move, run natively on one private copy of the position."""
+        return playout(state, rng, max_moves)
 
     def to_move(self, state: DState) -> int:
         """Whose decision it is."""

@@ -184,6 +184,25 @@ class Engine(ABC, Generic[E, EM]):
     def key(self, state: E) -> Hashable:
         """A cheap hashable key; equal keys mean equal positions (for transposition tables)."""
 
+    def apply_unchecked(self, state: E, move: EM) -> E:
+        """:meth:`apply` for a move taken from :meth:`legal_moves`, which an engine may then skip
+        checking (default: :meth:`apply`)."""
+        return self.apply(state, move)
+
+    def playout(self, state: E, rng: random.Random, max_moves: int | None = None) -> tuple[E, int]:
+        """Random play from ``state`` until no move is legal (or ``max_moves`` moves were made):
+        each move is ``rng.choice(legal_moves(s))`` (chance outcomes too, uniformly), applied with
+        :meth:`apply_unchecked`. Returns the final state and the number of moves. An engine may
+        override it with a native loop that plays the same game for the same ``rng``."""
+        moves = 0
+        while moves != max_moves:
+            legal = self.legal_moves(state)
+            if not legal:
+                break
+            state = self.apply_unchecked(state, rng.choice(legal))
+            moves += 1
+        return state, moves
+
     def move_from_spec(self, state: E, move: Any) -> EM:
         """The engine move of a spec move."""
         for m in self.legal_moves(state):
