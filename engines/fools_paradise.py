@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Hashable, Sequence
+from itertools import compress
 from typing import Any, NamedTuple
 
 from foolsolve.cards import FRENCH52, Card
@@ -65,32 +66,50 @@ ENTRY_LIMIT = 256
 SMALL_CENTRE = 10
 """Most non-ace centre cards the card-level subset list is built from (``2**10`` entries);
 a bigger centre goes through the count-vector search."""
-MOVE_SHIFT = 20
-"""An engine move is ``(taken mask << MOVE_SHIFT) | hand physical id`` (ids < 416 < 1024);
-bits 10..19 hold a :data:`Table` key inside table entries and are 0 in a move."""
-HAND_ID_MASK = (1 << 10) - 1
-KEY_MASK = (1 << MOVE_SHIFT) - 1
-TAKEN_PART = -(1 << MOVE_SHIFT)
-"""``entry & TAKEN_PART``: the taken cards of a :data:`Table` entry, in move position."""
-SUM_BITS = 8
-"""A :data:`Table` key is ``ranks present << SUM_BITS | sum of ranks`` (8 + 12 bits)."""
-SUM_LIMIT = 1 << SUM_BITS
-SUM_MASK = SUM_LIMIT - 1
+MOVE_SHIFT = 10
+"""An engine move is ``(taken mask << MOVE_SHIFT) | hand physical id`` (ids < 416 < 1024)."""
+HAND_ID_MASK = (1 << MOVE_SHIFT) - 1
+SUM_LIMIT = 256
+"""Sums of non-ace ranks a subset table holds stay below this (at most 10 cards of 13 or less)."""
 assert SMALL_CENTRE * 13 < SUM_LIMIT
-RANK_BIT = tuple(1 << (SUM_BITS + q - 2) if 2 <= q < ACE else 0 for q in range(15))
-"""The key bit of a non-ace rank present in a subset."""
+KEY_LIMIT = SUM_LIMIT << 4
+"""A subset's *key* is ``sum of ranks << 4 | highest rank`` (0 for the empty set), a small int."""
+GE = tuple(sum(1 << r for r in range(max(2, t), ACE)) for t in range(16))
+"""``GE[t]``: bit ``r`` for every rank 2..13 with ``r >= t`` (000 §Collecting Cards: "each
+single card collected is less than or equal to the player's card")."""
 DIVS = tuple(sum(1 << r for r in range(2, ACE) if s % r == 0) for s in range(SUM_LIMIT + 64))
 """``DIVS[s]``: bit ``r`` for every rank 2..13 dividing ``s`` (000 §Collecting Cards: "sum up
 to a multiple of the chosen card's value")."""
-GEB = tuple(sum(1 << r for r in range(max(2, rb.bit_length() + 1), ACE)) for rb in range(1 << 12))
-"""``GEB[ranks present]``: bit ``r`` for every rank 2..13 at least the highest rank present
-(000 §Collecting Cards: "each single card collected is less than or equal to the player's card")."""
+COLLECTORS = tuple(DIVS[k >> 4] & GE[k & 15] if k else 0 for k in range(KEY_LIMIT))
+"""``COLLECTORS[key]``: bit ``r`` for every non-ace rank ``r`` that collects a non-empty subset
+with that key when no ace is involved."""
+KEY_ADD = tuple(tuple(((k >> 4) + q) << 4 | max(k & 15, q) for k in range(KEY_LIMIT)) if 2 <= q < ACE else ()
+                for q in range(ACE))
+"""``KEY_ADD[q][key]``: the key of a subset once a card of rank ``q`` joins it."""
+_ACE_COLLECTORS: dict[int, tuple[int, ...]] = {}
 
-Table = list[int]
-"""Every subset of the non-ace centre cards as one int ``taken mask << MOVE_SHIFT | key``
-(ints: cheap, and untracked by the garbage collector), the empty set first; ``key = ranks
-present << SUM_BITS | sum``. Kept in :class:`EState`, updated move by move (a card laid:
-every entry again with the card added; cards taken: the entries without them)."""
+
+def ace_collectors(ca: int) -> tuple[int, ...]:
+    """:data:`COLLECTORS` when the centre also holds ``ca`` aces that a non-ace played card
+    may take valued 1: bit ``r`` when some ``a`` in ``0..ca`` makes ``sum + a = 0 mod r`` (for
+    the empty subset: ``a = r`` aces alone, ``1 <= r <= ca``). Built on first use per ``ca``
+    (at most ``4 * decks`` tables of :data:`KEY_LIMIT` ints)."""
+    hit = _ACE_COLLECTORS.get(ca)
+    if hit is None:
+        any_div = [0] * SUM_LIMIT
+        for s in range(SUM_LIMIT):
+            for a in range(ca + 1):
+                any_div[s] |= DIVS[s + a]
+        empty = sum(1 << r for r in range(2, min(ca, 13) + 1))
+        hit = _ACE_COLLECTORS[ca] = tuple(any_div[k >> 4] & GE[k & 15] if k else empty for k in range(KEY_LIMIT))
+    return hit
+
+
+Table = tuple[list[int], list[int]]
+"""Every subset of the non-ace centre cards as two parallel lists: its key (see
+:data:`KEY_LIMIT`) and its cards ``<< MOVE_SHIFT``, the empty set first. Kept in
+:class:`EState`, updated move by move (a card laid: every entry again with the card added;
+cards taken: the entries without them)."""
 
 
 class Ctx:
@@ -156,7 +175,6 @@ class Ctx:
         self._ksub_cache: dict[tuple[int, int], tuple[int, ...]] = {}
         self._parts_cache: dict[int, tuple[tuple[int, int], ...]] = {}
         self._ace_cache: dict[int, list[list[int]]] = {}
-        self._any_div: list[list[int]] = [list(DIVS[:SUM_LIMIT])]
         self.first_ace = min(pid for pid in range(n) if self.rank_of[pid] == ACE)
         self.hand_bit = [1 << r if r != ACE else 0 for r in self.rank_of]
         """``hand_bit[pid]``: bit ``rank`` of a non-ace card (0 for an ace)."""
@@ -191,15 +209,17 @@ class Ctx:
         :data:`SMALL_CENTRE` of them)."""
         if cards.bit_count() > SMALL_CENTRE:
             return None
-        subs: Table = [0]
+        keys = [0]
+        takens = [0]
         rank_of = self.rank_of
         while cards:
             low = cards & -cards
             cards ^= low
-            q = rank_of[low.bit_length() - 1]
-            ob = RANK_BIT[q] | (low << MOVE_SHIFT)
-            subs += [(e | ob) + q for e in subs]
-        return subs
+            add = KEY_ADD[rank_of[low.bit_length() - 1]]
+            b = low << MOVE_SHIFT
+            keys += [add[k] for k in keys]
+            takens += [x | b for x in takens]
+        return keys, takens
 
     def ace_sets(self, aces: int) -> list[list[int]]:
         """``out[a]``: the canonical sets of ``a`` aces of the mask ``aces`` (each ``<< MOVE_SHIFT``)."""
@@ -230,11 +250,12 @@ class Ctx:
         self._ace_cache[aces] = out
         return out
 
-    def ace_takes(self, subs: Table, aces: int) -> list[int]:
+    def ace_takes(self, keys: list[int], takens: list[int], aces: int) -> list[int]:
         """Every set of centre cards (``<< MOVE_SHIFT``) a played **ace** collects (000
         §Card Values "Ace may be one or fourteen", option ``ace``): valued 1 it takes aces
         only (valued 1); valued 14 it takes any non-ace cards (all <= 14) and aces valued 1
-        or 14 as the option allows, the sum a multiple of 14."""
+        or 14 as the option allows, the sum a multiple of 14. ``keys``/``takens``: the
+        :data:`Table` of the non-ace centre cards."""
         played = self._played[ACE]
         sets = self.ace_sets(aces) if aces else [[0]]
         ca = len(sets) - 1
@@ -245,15 +266,15 @@ class Ctx:
         if 14 not in played:
             return out
         either = self.ace == "either"
-        for e in subs:
-            s = e & SUM_MASK
-            x = e & TAKEN_PART
+        if 1 not in played and ca:
+            # the ace-only sets (listed above when the ace may also be played low)
+            for a in range(1, ca + 1):
+                out += sets[a]
+        for k, x in zip(keys, takens):
             if not x:
-                # the ace-only sets: already listed by the ace played low when that is allowed
-                if 1 not in played and (either or not s % 14):
-                    for a in range(1, ca + 1):
-                        out += sets[a]
-            elif either:
+                continue
+            s = k >> 4
+            if either:
                 # j of the a collected aces count 1, the rest 14 (= 0 mod 14): a >= (-s) mod 14
                 for a in range((-s) % 14, ca + 1):
                     out += [x | y for y in sets[a]]
@@ -261,15 +282,6 @@ class Ctx:
                 for a in range(ca + 1):
                     out += [x | y for y in sets[a]]
         return out
-
-    def any_div(self, ca: int) -> list[int]:
-        """``any_div(ca)[s]``: bit ``r`` set for every rank 2..13 with ``s + a = 0 mod r`` for
-        some ``a`` in ``0..ca`` (``a`` collected aces valued 1)."""
-        while len(self._any_div) <= ca:
-            a = len(self._any_div)
-            prev = self._any_div[-1]
-            self._any_div.append([prev[s] | DIVS[s + a] for s in range(SUM_LIMIT)])
-        return self._any_div[ca]
 
     def collects(self, r: int, taken: int) -> bool:
         """Whether a played card of rank ``r`` may collect the (non-empty) cards ``taken``:
@@ -650,20 +662,23 @@ class EState:
     ``stock`` is the draw order of physical ids read from ``sp`` when ``known``; when the
     order is unknown ``stock_mask`` holds the stock's cards. ``pending`` is ``None`` or
     ``(must_draw, refill)`` as in the spec. ``scores`` are kept up to date move by move.
-    ``subs`` is the :data:`Table` of the centre's non-ace cards (``None`` while there are
-    more than :data:`SMALL_CENTRE` of them); it is derived from ``centre`` and takes no part
-    in :meth:`FoolsParadiseEngine.key`."""
+    ``keys``/``takens`` is the :data:`Table` of the centre's non-ace cards (both ``None``
+    while there are more than :data:`SMALL_CENTRE` of them); it is derived from ``centre``
+    and takes no part in :meth:`FoolsParadiseEngine.key`. Its lists are never changed in
+    place (a successor gets new lists), so states may share them."""
 
-    __slots__ = ("centre", "clears", "ctx", "dealer", "hands", "known", "pending", "piles", "scores", "sp",
-                 "stock", "stock_mask", "subs", "to_move")
+    __slots__ = ("centre", "clears", "ctx", "dealer", "hands", "keys", "known", "pending", "piles", "scores", "sp",
+                 "stock", "stock_mask", "takens", "to_move")
 
-    def __init__(self, ctx: Ctx, hands: tuple[int, ...], centre: int, subs: Table | None, stock: tuple[int, ...],
-                 sp: int, known: bool, stock_mask: int, piles: tuple[int, ...], clears: tuple[int, ...],
-                 scores: tuple[int, ...], to_move: int, dealer: int, pending: tuple[bool, int] | None) -> None:
+    def __init__(self, ctx: Ctx, hands: tuple[int, ...], centre: int, keys: list[int] | None,
+                 takens: list[int] | None, stock: tuple[int, ...], sp: int, known: bool, stock_mask: int,
+                 piles: tuple[int, ...], clears: tuple[int, ...], scores: tuple[int, ...], to_move: int, dealer: int,
+                 pending: tuple[bool, int] | None) -> None:
         self.ctx = ctx
         self.hands = hands
         self.centre = centre
-        self.subs = subs
+        self.keys = keys
+        self.takens = takens
         self.stock = stock
         self.sp = sp
         self.known = known
@@ -689,8 +704,8 @@ EMove = int
 ``(taken mask << MOVE_SHIFT) | hand physical id``, taken 0 = a lay; a chance outcome (the
 next stock card is physical card ``pid``) is ``-(pid + 1)``."""
 
-EMPTY_TABLE: Table = [0]
-"""The :data:`Table` of an empty centre (never mutated: tables are replaced, not changed)."""
+EMPTY_KEYS: list[int] = [0]
+"""The :data:`Table` lists of an empty centre (never changed in place)."""
 
 
 def decode(move: EMove) -> tuple[int, int]:
@@ -700,15 +715,18 @@ def decode(move: EMove) -> tuple[int, int]:
     return move & HAND_ID_MASK, move >> MOVE_SHIFT
 
 
-def _with_card(ctx: Ctx, subs: Table | None, pid: int, centre: int) -> Table | None:
+def _with_card(ctx: Ctx, keys: list[int] | None, takens: list[int] | None, pid: int,
+               centre: int) -> tuple[list[int] | None, list[int] | None]:
     """The table after card ``pid`` joined the centre (``centre``: the centre with it)."""
     q = ctx.rank_of[pid]
     if q == ACE:
-        return subs
-    if subs is None or len(subs) >= 1 << SMALL_CENTRE:
-        return ctx.table(centre & ctx.nonace_mask)
-    ob = RANK_BIT[q] | (1 << (pid + MOVE_SHIFT))
-    return subs + [(e | ob) + q for e in subs]
+        return keys, takens
+    if keys is None or takens is None or len(keys) >= 1 << SMALL_CENTRE:
+        t = ctx.table(centre & ctx.nonace_mask)
+        return (None, None) if t is None else t
+    add = KEY_ADD[q]
+    b = 1 << (pid + MOVE_SHIFT)
+    return keys + [add[k] for k in keys], takens + [x | b for x in takens]
 
 
 class FoolsParadiseEngine(Engine[EState, EMove]):
@@ -745,8 +763,10 @@ class FoolsParadiseEngine(Engine[EState, EMove]):
             stock = ()
             smask = mask(state.stock)
         scores = tuple(ctx.mask_points(p) + c for p, c in zip(piles, state.clears))
-        return EState(ctx, hands, centre, ctx.table(centre & ctx.nonace_mask), stock, 0, state.stock_known, smask,
-                      piles, tuple(state.clears), scores, state.to_move, state.dealer, state.pending)
+        table = ctx.table(centre & ctx.nonace_mask)
+        keys, takens = (None, None) if table is None else table
+        return EState(ctx, hands, centre, keys, takens, stock, 0, state.stock_known, smask, piles,
+                      tuple(state.clears), scores, state.to_move, state.dealer, state.pending)
 
     def _cards(self, ctx: Ctx, mask: int) -> tuple[Card, ...]:
         out = []
@@ -773,8 +793,8 @@ class FoolsParadiseEngine(Engine[EState, EMove]):
 
     def legal_moves(self, state: EState) -> list[EMove]:
         """Collections and lays, one move per distinct hand card and distinct set of centre
-        cards (see the module doc): one pass over the centre's subset table finds, per subset,
-        the hand ranks that collect it."""
+        cards (see the module doc): one pass over the keys of the centre's subset table
+        finds the subsets some hand rank collects."""
         ctx = state.ctx
         if state.pending is not None:
             return [-(pid + 1) for pid in ctx.distinct_ids(state.stock_mask)]
@@ -798,20 +818,20 @@ class FoolsParadiseEngine(Engine[EState, EMove]):
                 ranks |= hand_bit[pid]
         if not centre:
             return hids  # 000 §Not Collecting Cards: nothing to collect, lay a card
-        subs = state.subs
-        if subs is None:
+        keys = state.keys
+        takens = state.takens
+        if keys is None or takens is None:
             return self._big_centre_moves(state, hids)
         moves: list[EMove] = []
         aces = centre & ctx.ace_mask
         if ranks:
             rank_mask = ctx.rank_mask
             if not aces or ctx.ace == "high":
-                # 000 §Collecting Cards: every card <= r and the sum a multiple of r (no ace to count)
-                for e in [e for e in subs if DIVS[e & SUM_MASK] & GEB[(e & KEY_MASK) >> SUM_BITS] & ranks]:
-                    x = e & TAKEN_PART
-                    if not x:
-                        continue  # the empty set
-                    m = DIVS[e & SUM_MASK] & GEB[(e & KEY_MASK) >> SUM_BITS] & ranks
+                # 000 §Collecting Cards: every card <= r and the sum a multiple of r
+                coll = COLLECTORS
+                for i in [i for i, k in enumerate(keys) if coll[k] & ranks]:
+                    x = takens[i]
+                    m = coll[keys[i]] & ranks
                     while m:
                         rb = m & -m
                         m ^= rb
@@ -827,11 +847,12 @@ class FoolsParadiseEngine(Engine[EState, EMove]):
                 # aces in the centre count 1 for a non-ace played card: ``a`` of them close the sum
                 sets = ctx.ace_sets(aces)
                 ca = len(sets) - 1
-                div = ctx.any_div(ca)
-                for e in [e for e in subs if div[e & SUM_MASK] & GEB[(e & KEY_MASK) >> SUM_BITS] & ranks]:
-                    s = e & SUM_MASK
-                    x = e & TAKEN_PART
-                    m = div[s] & GEB[(e & KEY_MASK) >> SUM_BITS] & ranks
+                coll = ace_collectors(ca)
+                for i in [i for i, k in enumerate(keys) if coll[k] & ranks]:
+                    k = keys[i]
+                    x = takens[i]
+                    s = k >> 4
+                    m = coll[k] & ranks
                     while m:
                         rb = m & -m
                         m ^= rb
@@ -847,7 +868,7 @@ class FoolsParadiseEngine(Engine[EState, EMove]):
                             if (hr >> pid) & 1:
                                 moves += [t | pid for t in taken]
         if hand & ctx.ace_mask:
-            taken = ctx.ace_takes(subs, aces)
+            taken = ctx.ace_takes(keys, takens, aces)
             if taken:
                 for pid in hids:
                     if pid >= ctx.first_ace:
@@ -894,7 +915,7 @@ class FoolsParadiseEngine(Engine[EState, EMove]):
                 return False
             b = 1 << (-move - 1)
             return bool(state.stock_mask & b) and ctx.lowest_copies(b, state.stock_mask)
-        if move < 0 or state.terminal() or (move & KEY_MASK) >> 10:
+        if move < 0 or state.terminal():
             return False
         hid = move & HAND_ID_MASK
         taken = move >> MOVE_SHIFT
@@ -927,7 +948,8 @@ class FoolsParadiseEngine(Engine[EState, EMove]):
         hands = list(state.hands)
         hands[p] ^= hb
         centre = state.centre
-        subs = state.subs
+        keys = state.keys
+        takens = state.takens
         piles = state.piles
         clears = state.clears
         scores = state.scores
@@ -935,15 +957,19 @@ class FoolsParadiseEngine(Engine[EState, EMove]):
         if b == 0:
             # 000 §Not Collecting Cards: lay the card in the centre
             centre |= hb
-            subs = _with_card(ctx, subs, a, centre)
+            keys, takens = _with_card(ctx, keys, takens, a, centre)
         else:
             centre ^= b
             if b & ctx.nonace_mask:
-                if subs is None:
-                    subs = ctx.table(centre & ctx.nonace_mask)
+                if keys is None or takens is None:
+                    table = ctx.table(centre & ctx.nonace_mask)
+                    if table is not None:
+                        keys, takens = table
                 else:
                     bb = b << MOVE_SHIFT
-                    subs = [e for e in subs if not e & bb]
+                    keep = [not x & bb for x in takens]
+                    keys = list(compress(keys, keep))
+                    takens = list(compress(takens, keep))
             gained = b | hb if ctx.collected else b
             gain = ctx.mask_points(gained)
             pl = list(piles)
@@ -958,7 +984,7 @@ class FoolsParadiseEngine(Engine[EState, EMove]):
                 gain += 1
             if not ctx.collected:
                 centre |= hb
-                subs = _with_card(ctx, subs, a, centre)
+                keys, takens = _with_card(ctx, keys, takens, a, centre)
             sc = list(scores)
             sc[p] += gain
             scores = tuple(sc)
@@ -974,12 +1000,13 @@ class FoolsParadiseEngine(Engine[EState, EMove]):
                     for i in range(sp, end):
                         centre |= 1 << stock[i]
                     sp = end
-                    subs = ctx.table(centre & ctx.nonace_mask)
-            ns = EState(ctx, tuple(hands), centre, subs, stock, sp, True, 0, piles, clears, scores, p, state.dealer,
-                        None)
+                    table = ctx.table(centre & ctx.nonace_mask)
+                    keys, takens = (None, None) if table is None else table
+            ns = EState(ctx, tuple(hands), centre, keys, takens, stock, sp, True, 0, piles, clears, scores, p,
+                        state.dealer, None)
             return self._next(ns)
-        ns = EState(ctx, tuple(hands), centre, subs, state.stock, state.sp, False, state.stock_mask, piles, clears,
-                    scores, p, state.dealer, (True, CENTRE_SIZE if cleared else 0))
+        ns = EState(ctx, tuple(hands), centre, keys, takens, state.stock, state.sp, False, state.stock_mask, piles,
+                    clears, scores, p, state.dealer, (True, CENTRE_SIZE if cleared else 0))
         return self._settle(ns)
 
     def _apply_chance(self, state: EState, pid: int) -> EState:
@@ -988,7 +1015,8 @@ class FoolsParadiseEngine(Engine[EState, EMove]):
         must_draw, refill = state.pending
         hands = state.hands
         centre = state.centre
-        subs = state.subs
+        keys = state.keys
+        takens = state.takens
         b = 1 << pid
         if must_draw:
             hl = list(hands)
@@ -997,9 +1025,9 @@ class FoolsParadiseEngine(Engine[EState, EMove]):
             pending = (False, refill)
         else:
             centre |= b
-            subs = _with_card(state.ctx, subs, pid, centre)
+            keys, takens = _with_card(state.ctx, keys, takens, pid, centre)
             pending = (False, refill - 1)
-        ns = EState(state.ctx, hands, centre, subs, state.stock, state.sp, False, state.stock_mask & ~b, state.piles,
+        ns = EState(state.ctx, hands, centre, keys, takens, state.stock, state.sp, False, state.stock_mask & ~b, state.piles,
                     state.clears, state.scores, state.to_move, state.dealer, pending)
         return self._settle(ns)
 
@@ -1038,7 +1066,8 @@ class FoolsParadiseEngine(Engine[EState, EMove]):
             s.piles = tuple(pl)
             s.scores = tuple(sc)
             s.centre = 0
-            s.subs = EMPTY_TABLE
+            s.keys = EMPTY_KEYS
+            s.takens = EMPTY_KEYS
         return s
 
     def to_move(self, state: EState) -> int:
