@@ -69,7 +69,7 @@ a bigger centre goes through the count-vector search."""
 MOVE_SHIFT = 10
 """An engine move is ``(taken mask << MOVE_SHIFT) | hand physical id`` (ids < 416 < 1024)."""
 HAND_ID_MASK = (1 << MOVE_SHIFT) - 1
-SUM_LIMIT = 256
+SUM_LIMIT = 131
 """Sums of non-ace ranks a subset table holds stay below this (at most 10 cards of 13 or less)."""
 assert SMALL_CENTRE * 13 < SUM_LIMIT
 KEY_LIMIT = SUM_LIMIT << 4
@@ -80,36 +80,23 @@ single card collected is less than or equal to the player's card")."""
 DIVS = tuple(sum(1 << r for r in range(2, ACE) if s % r == 0) for s in range(SUM_LIMIT + 64))
 """``DIVS[s]``: bit ``r`` for every rank 2..13 dividing ``s`` (000 §Collecting Cards: "sum up
 to a multiple of the chosen card's value")."""
-COLLECTORS = tuple(DIVS[k >> 4] & GE[k & 15] if k else 0 for k in range(KEY_LIMIT))
-"""``COLLECTORS[key]``: bit ``r`` for every non-ace rank ``r`` that collects a non-empty subset
-with that key when no ace is involved."""
 KEY_ADD = tuple(tuple(((k >> 4) + q) << 4 | max(k & 15, q) for k in range(KEY_LIMIT)) if 2 <= q < ACE else ()
                 for q in range(ACE))
 """``KEY_ADD[q][key]``: the key of a subset once a card of rank ``q`` joins it."""
-_ACE_COLLECTORS: dict[int, tuple[int, ...]] = {}
+ACE_BIT = 1 << ACE
+"""Bit 14 of a :meth:`Ctx.collectors` mask: an ace played high."""
 
-
-def ace_collectors(ca: int) -> tuple[int, ...]:
-    """:data:`COLLECTORS` when the centre also holds ``ca`` aces that a non-ace played card
-    may take valued 1: bit ``r`` when some ``a`` in ``0..ca`` makes ``sum + a = 0 mod r`` (for
-    the empty subset: ``a = r`` aces alone, ``1 <= r <= ca``). Built on first use per ``ca``
-    (at most ``4 * decks`` tables of :data:`KEY_LIMIT` ints)."""
-    hit = _ACE_COLLECTORS.get(ca)
-    if hit is None:
-        any_div = [0] * SUM_LIMIT
-        for s in range(SUM_LIMIT):
-            for a in range(ca + 1):
-                any_div[s] |= DIVS[s + a]
-        empty = sum(1 << r for r in range(2, min(ca, 13) + 1))
-        hit = _ACE_COLLECTORS[ca] = tuple(any_div[k >> 4] & GE[k & 15] if k else empty for k in range(KEY_LIMIT))
-    return hit
-
-
-Table = tuple[list[int], list[int]]
-"""Every subset of the non-ace centre cards as two parallel lists: its key (see
-:data:`KEY_LIMIT`) and its cards ``<< MOVE_SHIFT``, the empty set first. Kept in
-:class:`EState`, updated move by move (a card laid: every entry again with the card added;
-cards taken: the entries without them)."""
+Table = tuple[list[int], tuple[int, ...]]
+"""The subsets of the non-ace centre cards: ``(keys, cards)``. ``cards`` lists those cards
+(bits ``<< MOVE_SHIFT``) in the order they joined the table; entry ``i`` of ``keys`` is the
+key (see :data:`KEY_LIMIT`) of the subset ``{cards[j] : bit j of i set}`` (so the empty set
+comes first). Kept in :class:`EState` and updated move by move: a card laid doubles the
+list (every key again with the card added), cards taken keep the entries whose bit for
+them is clear (:data:`WITHOUT`), which is again the table of the cards left, in order."""
+BIT_POSITIONS = tuple(tuple(j for j in range(SMALL_CENTRE) if (i >> j) & 1) for i in range(1 << SMALL_CENTRE))
+"""``BIT_POSITIONS[i]``: the positions of the set bits of ``i`` (an entry's cards)."""
+WITHOUT = tuple(tuple(not (i >> j) & 1 for i in range(1 << SMALL_CENTRE)) for j in range(SMALL_CENTRE))
+"""``WITHOUT[j]``: selectors (for ``itertools.compress``) of the entries without card ``j``."""
 
 
 class Ctx:
@@ -176,8 +163,12 @@ class Ctx:
         self._parts_cache: dict[int, tuple[tuple[int, int], ...]] = {}
         self._ace_cache: dict[int, list[list[int]]] = {}
         self.first_ace = min(pid for pid in range(n) if self.rank_of[pid] == ACE)
-        self.hand_bit = [1 << r if r != ACE else 0 for r in self.rank_of]
-        """``hand_bit[pid]``: bit ``rank`` of a non-ace card (0 for an ace)."""
+        self.high_ace = 14 in self._played[ACE]
+        self.low_ace = 1 in self._played[ACE]
+        self.hand_bit = [1 << r if r != ACE or self.high_ace else 0 for r in self.rank_of]
+        """``hand_bit[pid]``: bit ``rank`` of a hand card in a :meth:`collectors` mask (an ace:
+        bit 14 when it may be played high, else 0)."""
+        self._collectors: dict[int, list[int]] = {}
         self._vpts_cache: dict[int, int] = {}
 
     # -- physical cards --
@@ -210,16 +201,51 @@ class Ctx:
         if cards.bit_count() > SMALL_CENTRE:
             return None
         keys = [0]
-        takens = [0]
+        order = []
         rank_of = self.rank_of
         while cards:
             low = cards & -cards
             cards ^= low
             add = KEY_ADD[rank_of[low.bit_length() - 1]]
-            b = low << MOVE_SHIFT
             keys += [add[k] for k in keys]
-            takens += [x | b for x in takens]
-        return keys, takens
+            order.append(low << MOVE_SHIFT)
+        return keys, tuple(order)
+
+    def collectors(self, ca: int) -> list[int]:
+        """Indexed by a :data:`Table` key, with ``ca`` aces in the centre: bit ``r`` (2..13)
+        when a played card of rank ``r`` collects the subset, with some ``a`` in ``0..ca`` of
+        the aces valued 1 added (none under ``ace=high``: 14 > r); bit 14 when an ace played
+        high (value 14) collects it with some of the aces (valued 1 or 14 under
+        ``ace=either``, 14 otherwise). 000 §Collecting Cards: "find a card or multiple cards
+        that sum up to a multiple of the chosen card's value, where each single card
+        collected is less than or equal to the player's card"; §Card Values. Built on first
+        use per ``ca`` (:data:`KEY_LIMIT` ints each)."""
+        hit = self._collectors.get(ca)
+        if hit is not None:
+            return hit
+        either = self.ace == "either"
+        ca_low = 0 if self.ace == "high" else ca
+        any_div = [0] * SUM_LIMIT
+        for s in range(SUM_LIMIT):
+            for a in range(ca_low + 1):
+                any_div[s] |= DIVS[s + a]
+        out = [0] * KEY_LIMIT
+        for k in range(KEY_LIMIT):
+            s = k >> 4
+            if k == 0:
+                # the empty non-ace subset: r aces alone (valued 1) for a played rank r <= ca;
+                # an ace played high takes aces alone under ace=high (for either and
+                # either_per_play the ace played low lists those sets)
+                bits = sum(1 << r for r in range(2, min(ca_low, 13) + 1))
+                if self.high_ace and self.ace == "high" and ca:
+                    bits |= 1 << 14
+            else:
+                bits = any_div[s] & GE[k & 15]
+                if self.high_ace and ((-s) % 14 <= ca if either else s % 14 == 0):
+                    bits |= 1 << 14
+            out[k] = bits
+        self._collectors[ca] = out
+        return out
 
     def ace_sets(self, aces: int) -> list[list[int]]:
         """``out[a]``: the canonical sets of ``a`` aces of the mask ``aces`` (each ``<< MOVE_SHIFT``)."""
@@ -250,37 +276,27 @@ class Ctx:
         self._ace_cache[aces] = out
         return out
 
-    def ace_takes(self, keys: list[int], takens: list[int], aces: int) -> list[int]:
-        """Every set of centre cards (``<< MOVE_SHIFT``) a played **ace** collects (000
-        §Card Values "Ace may be one or fourteen", option ``ace``): valued 1 it takes aces
-        only (valued 1); valued 14 it takes any non-ace cards (all <= 14) and aces valued 1
-        or 14 as the option allows, the sum a multiple of 14. ``keys``/``takens``: the
-        :data:`Table` of the non-ace centre cards."""
-        played = self._played[ACE]
-        sets = self.ace_sets(aces) if aces else [[0]]
+    def with_aces(self, x: int, s: int, r: int, sets: list[list[int]]) -> list[int]:
+        """The collections made of the non-ace cards ``x`` (rank sum ``s``) and some of the
+        centre's aces (``sets[a]``: the sets of ``a`` aces) by a played card of rank ``r``
+        (14: an ace played high), given that :meth:`collectors` says there is one."""
         ca = len(sets) - 1
         out: list[int] = []
-        if 1 in played:
-            for a in range(1, ca + 1):
-                out += sets[a]
-        if 14 not in played:
-            return out
-        either = self.ace == "either"
-        if 1 not in played and ca:
-            # the ace-only sets (listed above when the ace may also be played low)
-            for a in range(1, ca + 1):
-                out += sets[a]
-        for k, x in zip(keys, takens):
-            if not x:
-                continue
-            s = k >> 4
-            if either:
-                # j of the a collected aces count 1, the rest 14 (= 0 mod 14): a >= (-s) mod 14
-                for a in range((-s) % 14, ca + 1):
+        if r < ACE:
+            if self.ace == "high":
+                return [x]  # aces count 14 > r: none can be taken
+            for a in range((-s) % r, ca + 1, r):  # a aces valued 1 close the sum
+                if a:
                     out += [x | y for y in sets[a]]
-            elif not s % 14:  # ace high / one value per play: every collected ace counts 14
-                for a in range(ca + 1):
-                    out += [x | y for y in sets[a]]
+                elif x:
+                    out.append(x)
+        elif self.ace == "either":
+            # j of the a collected aces count 1, the rest 14 (= 0 mod 14): a >= (-s) mod 14
+            for a in range((-s) % 14, ca + 1):
+                out += [x | y for y in sets[a]]
+        else:  # every collected ace counts 14 (= 0 mod 14)
+            for a in range(0 if x else 1, ca + 1):
+                out += [x | y for y in sets[a]]
         return out
 
     def collects(self, r: int, taken: int) -> bool:
@@ -662,23 +678,23 @@ class EState:
     ``stock`` is the draw order of physical ids read from ``sp`` when ``known``; when the
     order is unknown ``stock_mask`` holds the stock's cards. ``pending`` is ``None`` or
     ``(must_draw, refill)`` as in the spec. ``scores`` are kept up to date move by move.
-    ``keys``/``takens`` is the :data:`Table` of the centre's non-ace cards (both ``None``
+    ``keys``/``cards`` is the :data:`Table` of the centre's non-ace cards (both ``None``
     while there are more than :data:`SMALL_CENTRE` of them); it is derived from ``centre``
     and takes no part in :meth:`FoolsParadiseEngine.key`. Its lists are never changed in
     place (a successor gets new lists), so states may share them."""
 
-    __slots__ = ("centre", "clears", "ctx", "dealer", "hands", "keys", "known", "pending", "piles", "scores", "sp",
-                 "stock", "stock_mask", "takens", "to_move")
+    __slots__ = ("cards", "centre", "clears", "ctx", "dealer", "hands", "keys", "known", "pending", "piles", "scores",
+                 "sp", "stock", "stock_mask", "to_move")
 
     def __init__(self, ctx: Ctx, hands: tuple[int, ...], centre: int, keys: list[int] | None,
-                 takens: list[int] | None, stock: tuple[int, ...], sp: int, known: bool, stock_mask: int,
+                 cards: tuple[int, ...] | None, stock: tuple[int, ...], sp: int, known: bool, stock_mask: int,
                  piles: tuple[int, ...], clears: tuple[int, ...], scores: tuple[int, ...], to_move: int, dealer: int,
                  pending: tuple[bool, int] | None) -> None:
         self.ctx = ctx
         self.hands = hands
         self.centre = centre
         self.keys = keys
-        self.takens = takens
+        self.cards = cards
         self.stock = stock
         self.sp = sp
         self.known = known
@@ -715,18 +731,26 @@ def decode(move: EMove) -> tuple[int, int]:
     return move & HAND_ID_MASK, move >> MOVE_SHIFT
 
 
-def _with_card(ctx: Ctx, keys: list[int] | None, takens: list[int] | None, pid: int,
-               centre: int) -> tuple[list[int] | None, list[int] | None]:
+def _with_card(ctx: Ctx, keys: list[int] | None, cards: tuple[int, ...] | None, pid: int,
+               centre: int) -> tuple[list[int] | None, tuple[int, ...] | None]:
     """The table after card ``pid`` joined the centre (``centre``: the centre with it)."""
     q = ctx.rank_of[pid]
     if q == ACE:
-        return keys, takens
-    if keys is None or takens is None or len(keys) >= 1 << SMALL_CENTRE:
+        return keys, cards
+    if keys is None or cards is None or len(cards) >= SMALL_CENTRE:
         t = ctx.table(centre & ctx.nonace_mask)
         return (None, None) if t is None else t
     add = KEY_ADD[q]
-    b = 1 << (pid + MOVE_SHIFT)
-    return keys + [add[k] for k in keys], takens + [x | b for x in takens]
+    return keys + [add[k] for k in keys], (*cards, 1 << (pid + MOVE_SHIFT))
+
+
+def _without(keys: list[int], cards: tuple[int, ...], taken: int) -> Table:
+    """The table after the cards ``taken`` (``<< MOVE_SHIFT``) left the centre."""
+    for j in range(len(cards) - 1, -1, -1):  # from the end: positions below j stay valid
+        if cards[j] & taken:
+            keys = list(compress(keys, WITHOUT[j]))
+            cards = cards[:j] + cards[j + 1:]
+    return keys, cards
 
 
 class FoolsParadiseEngine(Engine[EState, EMove]):
@@ -764,8 +788,8 @@ class FoolsParadiseEngine(Engine[EState, EMove]):
             smask = mask(state.stock)
         scores = tuple(ctx.mask_points(p) + c for p, c in zip(piles, state.clears))
         table = ctx.table(centre & ctx.nonace_mask)
-        keys, takens = (None, None) if table is None else table
-        return EState(ctx, hands, centre, keys, takens, stock, 0, state.stock_known, smask, piles,
+        keys, order = (None, None) if table is None else table
+        return EState(ctx, hands, centre, keys, order, stock, 0, state.stock_known, smask, piles,
                       tuple(state.clears), scores, state.to_move, state.dealer, state.pending)
 
     def _cards(self, ctx: Ctx, mask: int) -> tuple[Card, ...]:
@@ -794,7 +818,7 @@ class FoolsParadiseEngine(Engine[EState, EMove]):
     def legal_moves(self, state: EState) -> list[EMove]:
         """Collections and lays, one move per distinct hand card and distinct set of centre
         cards (see the module doc): one pass over the keys of the centre's subset table
-        finds the subsets some hand rank collects."""
+        (:meth:`Ctx.collectors`) finds the subsets some card of the hand collects."""
         ctx = state.ctx
         if state.pending is not None:
             return [-(pid + 1) for pid in ctx.distinct_ids(state.stock_mask)]
@@ -802,7 +826,7 @@ class FoolsParadiseEngine(Engine[EState, EMove]):
         centre = state.centre
         one_deck = ctx.decks == 1
         hand_bit = ctx.hand_bit
-        ranks = 0  # bit r for every non-ace rank r in the hand
+        ranks = 0  # bit r for every rank r in the hand (bit 14: an ace that may be played high)
         if one_deck:
             hids = []
             h = hand
@@ -819,60 +843,59 @@ class FoolsParadiseEngine(Engine[EState, EMove]):
         if not centre:
             return hids  # 000 §Not Collecting Cards: nothing to collect, lay a card
         keys = state.keys
-        takens = state.takens
-        if keys is None or takens is None:
+        cards = state.cards
+        if keys is None or cards is None:
             return self._big_centre_moves(state, hids)
         moves: list[EMove] = []
         aces = centre & ctx.ace_mask
-        if ranks:
-            rank_mask = ctx.rank_mask
-            if not aces or ctx.ace == "high":
-                # 000 §Collecting Cards: every card <= r and the sum a multiple of r
-                coll = COLLECTORS
-                for i in [i for i, k in enumerate(keys) if coll[k] & ranks]:
-                    x = takens[i]
-                    m = coll[keys[i]] & ranks
-                    while m:
-                        rb = m & -m
-                        m ^= rb
-                        hr = hand & rank_mask[rb.bit_length() - 1]
-                        if one_deck:
-                            while hr:
-                                low = hr & -hr
-                                hr ^= low
-                                moves.append(x | (low.bit_length() - 1))
-                        else:
-                            moves += [x | pid for pid in hids if (hr >> pid) & 1]
-            else:
-                # aces in the centre count 1 for a non-ace played card: ``a`` of them close the sum
-                sets = ctx.ace_sets(aces)
-                ca = len(sets) - 1
-                coll = ace_collectors(ca)
-                for i in [i for i, k in enumerate(keys) if coll[k] & ranks]:
-                    k = keys[i]
-                    x = takens[i]
-                    s = k >> 4
-                    m = coll[k] & ranks
-                    while m:
-                        rb = m & -m
-                        m ^= rb
-                        r = rb.bit_length() - 1
-                        taken: list[int] = []
-                        for a in range((-s) % r, ca + 1, r):
-                            if a:
-                                taken += [x | y for y in sets[a]]
-                            elif x:
-                                taken.append(x)
-                        hr = hand & rank_mask[r]
-                        for pid in hids:
-                            if (hr >> pid) & 1:
-                                moves += [t | pid for t in taken]
-        if hand & ctx.ace_mask:
-            taken = ctx.ace_takes(keys, takens, aces)
-            if taken:
-                for pid in hids:
-                    if pid >= ctx.first_ace:
-                        moves += [t | pid for t in taken]
+        rank_mask = ctx.rank_mask
+        if not aces:
+            coll = ctx.collectors(0)
+            for i in [i for i, k in enumerate(keys) if coll[k] & ranks]:
+                x = 0
+                for j in BIT_POSITIONS[i]:
+                    x |= cards[j]
+                m = coll[keys[i]] & ranks
+                while m:
+                    rb = m & -m
+                    m ^= rb
+                    hr = hand & rank_mask[rb.bit_length() - 1]
+                    if one_deck:
+                        while hr:
+                            low = hr & -hr
+                            hr ^= low
+                            moves.append(x | (low.bit_length() - 1))
+                    else:
+                        moves += [x | pid for pid in hids if (hr >> pid) & 1]
+        else:
+            sets = ctx.ace_sets(aces)
+            ca = len(sets) - 1
+            coll = ctx.collectors(ca)
+            if ranks & ACE_BIT and ctx.low_ace:
+                # the ace played low (value 1) takes aces only, any number of them
+                low_sets = [y for a in range(1, ca + 1) for y in sets[a]]
+                moves += [y | pid for pid in hids if pid >= ctx.first_ace for y in low_sets]
+            for i in [i for i, k in enumerate(keys) if coll[k] & ranks]:
+                k = keys[i]
+                x = 0
+                for j in BIT_POSITIONS[i]:
+                    x |= cards[j]
+                s = k >> 4
+                m = coll[k] & ranks
+                while m:
+                    rb = m & -m
+                    m ^= rb
+                    r = rb.bit_length() - 1
+                    taken = ctx.with_aces(x, s, r, sets)
+                    hr = hand & rank_mask[r]
+                    for pid in hids:
+                        if (hr >> pid) & 1:
+                            moves += [t | pid for t in taken]
+        if not ranks & ACE_BIT and hand & ctx.ace_mask and aces and ctx.low_ace:
+            # only the low value is allowed (ace=low): aces only, any number of them
+            sets = ctx.ace_sets(aces)
+            low_sets = [y for a in range(1, len(sets)) for y in sets[a]]
+            moves += [y | pid for pid in hids if pid >= ctx.first_ace for y in low_sets]
         if not one_deck:
             lowest = ctx.lowest_copies
             moves = [mv for mv in moves if lowest(mv >> MOVE_SHIFT, centre)]
@@ -949,7 +972,7 @@ class FoolsParadiseEngine(Engine[EState, EMove]):
         hands[p] ^= hb
         centre = state.centre
         keys = state.keys
-        takens = state.takens
+        cards = state.cards
         piles = state.piles
         clears = state.clears
         scores = state.scores
@@ -957,19 +980,16 @@ class FoolsParadiseEngine(Engine[EState, EMove]):
         if b == 0:
             # 000 §Not Collecting Cards: lay the card in the centre
             centre |= hb
-            keys, takens = _with_card(ctx, keys, takens, a, centre)
+            keys, cards = _with_card(ctx, keys, cards, a, centre)
         else:
             centre ^= b
             if b & ctx.nonace_mask:
-                if keys is None or takens is None:
+                if keys is None or cards is None:
                     table = ctx.table(centre & ctx.nonace_mask)
                     if table is not None:
-                        keys, takens = table
+                        keys, cards = table
                 else:
-                    bb = b << MOVE_SHIFT
-                    keep = [not x & bb for x in takens]
-                    keys = list(compress(keys, keep))
-                    takens = list(compress(takens, keep))
+                    keys, cards = _without(keys, cards, b << MOVE_SHIFT)
             gained = b | hb if ctx.collected else b
             gain = ctx.mask_points(gained)
             pl = list(piles)
@@ -984,7 +1004,7 @@ class FoolsParadiseEngine(Engine[EState, EMove]):
                 gain += 1
             if not ctx.collected:
                 centre |= hb
-                keys, takens = _with_card(ctx, keys, takens, a, centre)
+                keys, cards = _with_card(ctx, keys, cards, a, centre)
             sc = list(scores)
             sc[p] += gain
             scores = tuple(sc)
@@ -1001,11 +1021,11 @@ class FoolsParadiseEngine(Engine[EState, EMove]):
                         centre |= 1 << stock[i]
                     sp = end
                     table = ctx.table(centre & ctx.nonace_mask)
-                    keys, takens = (None, None) if table is None else table
-            ns = EState(ctx, tuple(hands), centre, keys, takens, stock, sp, True, 0, piles, clears, scores, p,
+                    keys, cards = (None, None) if table is None else table
+            ns = EState(ctx, tuple(hands), centre, keys, cards, stock, sp, True, 0, piles, clears, scores, p,
                         state.dealer, None)
             return self._next(ns)
-        ns = EState(ctx, tuple(hands), centre, keys, takens, state.stock, state.sp, False, state.stock_mask, piles,
+        ns = EState(ctx, tuple(hands), centre, keys, cards, state.stock, state.sp, False, state.stock_mask, piles,
                     clears, scores, p, state.dealer, (True, CENTRE_SIZE if cleared else 0))
         return self._settle(ns)
 
@@ -1016,7 +1036,7 @@ class FoolsParadiseEngine(Engine[EState, EMove]):
         hands = state.hands
         centre = state.centre
         keys = state.keys
-        takens = state.takens
+        cards = state.cards
         b = 1 << pid
         if must_draw:
             hl = list(hands)
@@ -1025,9 +1045,9 @@ class FoolsParadiseEngine(Engine[EState, EMove]):
             pending = (False, refill)
         else:
             centre |= b
-            keys, takens = _with_card(state.ctx, keys, takens, pid, centre)
+            keys, cards = _with_card(state.ctx, keys, cards, pid, centre)
             pending = (False, refill - 1)
-        ns = EState(state.ctx, hands, centre, keys, takens, state.stock, state.sp, False, state.stock_mask & ~b, state.piles,
+        ns = EState(state.ctx, hands, centre, keys, cards, state.stock, state.sp, False, state.stock_mask & ~b, state.piles,
                     state.clears, state.scores, state.to_move, state.dealer, pending)
         return self._settle(ns)
 
@@ -1067,7 +1087,7 @@ class FoolsParadiseEngine(Engine[EState, EMove]):
             s.scores = tuple(sc)
             s.centre = 0
             s.keys = EMPTY_KEYS
-            s.takens = EMPTY_KEYS
+            s.cards = ()
         return s
 
     def to_move(self, state: EState) -> int:

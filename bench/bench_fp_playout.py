@@ -1,0 +1,221 @@
+"""Fool's Paradise: engine against spec on fresh random playouts.
+
+A plain script that prints a Markdown report (for ``docs/bench-*.md`` / BENCHMARKS.md), and
+the same measurement as pytest-benchmark tests.
+
+    .venv/bin/python bench/bench_fp_playout.py [--games 60] [--rounds 5] [--seed 2026]
+    .venv/bin/pytest bench/bench_fp_playout.py --benchmark-only
+
+Method (script):
+
+* Every round deals ``--games`` **fresh** two-player games (default rules) from seeds no
+  other round uses, so no position can repeat across rounds.
+* Recording (not timed): the spec plays each game to the end, choosing a uniformly random
+  legal move (seeded); the engine's move for each spec move is found once with
+  ``move_from_spec``.
+* Timed with ``time.process_time`` (CPU time of this process: a busy neighbour on the
+  shared machine does not count), **alternating game by game** so that spec and engine see
+  the same machine state:
+
+  - spec: ``legal_moves`` + ``apply`` for every move (the spec's ``apply`` checks legality);
+  - engine, playout API: ``from_spec`` once, then ``legal_moves`` + ``apply_unchecked`` for
+    every move (the move always comes from the engine's own ``legal_moves`` list, which is
+    the contract of ``apply_unchecked``);
+  - engine, checked API: ``from_spec``, then ``legal_moves`` + ``apply`` (which tests the
+    move's legality first and raises ``IllegalMove`` otherwise).
+
+* Cold: ``_CTX.clear()`` at the start of every round, before each engine API's first game:
+  the engine rebuilds its per-rules tables (``Ctx``: built once per rules value in a
+  process; the time is included) and every cache it has is empty; the deals are fresh, so
+  no position met in a round was seen before. Warm: the round's games played once more by
+  the playout API (nothing new to learn: the playout path keeps no position caches).
+* ``gc.collect()`` (not timed) before every timed game, so that neither side pays for the
+  other's garbage; each side still pays for the collections its own allocations trigger.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import platform
+import random
+import subprocess
+import sys
+import time
+from typing import Any
+
+from foolsolve.engines.fools_paradise import _CTX, ENGINE
+from foolsolve.spec.fools_paradise import SPEC, Rules
+
+clock = time.process_time
+Game = tuple[Any, list[Any], list[int]]
+
+
+def record(seed: int, players: int = 2) -> Game:
+    """One fresh game: the spec's random moves and the engine's equivalents."""
+    rng = random.Random(seed * 7919 + 1)
+    start = SPEC.deal(Rules(), players, random.Random(seed))
+    s, e = start, ENGINE.from_spec(start)
+    seq, eseq = [], []
+    while not SPEC.is_terminal(s):
+        moves = SPEC.legal_moves(s)
+        m = moves[rng.randrange(len(moves))]
+        em = ENGINE.move_from_spec(e, m)
+        seq.append(m)
+        eseq.append(em)
+        s, e = SPEC.apply(s, m), ENGINE.apply(e, em)
+    return start, seq, eseq
+
+
+def spec_play(game: Game) -> None:
+    """The spec's playout: legal_moves + (checked) apply per move."""
+    s, seq, _ = game
+    legal, apply = SPEC.legal_moves, SPEC.apply
+    for m in seq:
+        legal(s)
+        s = apply(s, m)
+
+
+def engine_play(game: Game, checked: bool = False) -> None:
+    """The engine's playout from the spec deal: from_spec, then legal_moves + apply_unchecked
+    (or the checked apply) per move."""
+    start, _, eseq = game
+    legal = ENGINE.legal_moves
+    apply = ENGINE.apply if checked else ENGINE.apply_unchecked
+    e = ENGINE.from_spec(start)
+    for m in eseq:
+        legal(e)
+        e = apply(e, m)
+
+
+def timed(fn: Any, *args: Any) -> float:
+    gc.collect()
+    t = clock()
+    fn(*args)
+    return clock() - t
+
+
+def ctx_cost() -> float:
+    """CPU seconds to build the per-rules tables of the default rules (``Ctx``)."""
+    _CTX.clear()
+    e = ENGINE.from_spec(SPEC.deal(Rules(), 2, random.Random(0)))
+    _CTX.clear()
+    t = clock()
+    ENGINE.legal_moves(ENGINE.from_spec(ENGINE.to_spec(e)))
+    return clock() - t
+
+
+def import_cost() -> float:
+    """CPU seconds to import the engine module in a fresh interpreter (its static tables),
+    after the spec module (which the engine imports) is loaded."""
+    code = ("import time; import foolsolve.spec.fools_paradise; t = time.process_time(); "
+            "import foolsolve.engines.fools_paradise; print(time.process_time() - t)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    return float(out.stdout.strip())
+
+
+def run(games: int, rounds: int, seed: int) -> list[str]:
+    totals = {"spec": 0.0, "unchecked": 0.0, "checked": 0.0, "warm": 0.0}
+    moves_total = 0
+    per_round = []
+    for r in range(rounds):
+        batch = [record(seed * 100_000 + r * 1000 + i) for i in range(games)]
+        moves = sum(len(g[1]) for g in batch)
+        t = {"spec": 0.0, "unchecked": 0.0, "checked": 0.0, "warm": 0.0}
+        for i, g in enumerate(batch):
+            t["spec"] += timed(spec_play, g)
+            if i == 0:
+                _CTX.clear()
+            t["unchecked"] += timed(engine_play, g, False)
+            if i == 0:
+                _CTX.clear()
+            t["checked"] += timed(engine_play, g, True)
+        for g in batch:
+            t["warm"] += timed(engine_play, g, False)
+        for k in totals:
+            totals[k] += t[k]
+        moves_total += moves
+        per_round.append((moves, t))
+    imp = import_cost()
+    ctx = ctx_cost()
+
+    def rate(sec: float) -> str:
+        return f"{moves_total / sec:,.0f}"
+
+    s = totals["spec"]
+    lines = [
+        f"Python {platform.python_version()} ({platform.machine()}); {rounds} rounds x {games} fresh two-player "
+        f"deals (default rules), seed {seed}; {moves_total:,} moves per implementation; CPU time "
+        "(`time.process_time`); spec and engine alternate game by game.",
+        "",
+        "| implementation (API per move) | seconds | moves/s | engine / spec |",
+        "|---|---:|---:|---:|",
+        f"| spec: `legal_moves` + `apply` (checked) | {s:.3f} | {rate(s)} | 1x |",
+        f"| engine, cold: `from_spec`, `legal_moves` + `apply_unchecked` | {totals['unchecked']:.3f} | "
+        f"{rate(totals['unchecked'])} | **{s / totals['unchecked']:.1f}x** |",
+        f"| engine, cold: `from_spec`, `legal_moves` + `apply` (checked) | {totals['checked']:.3f} | "
+        f"{rate(totals['checked'])} | **{s / totals['checked']:.1f}x** |",
+        f"| engine, warm: same games again, tables kept, `apply_unchecked` | {totals['warm']:.3f} | "
+        f"{rate(totals['warm'])} | {s / totals['warm']:.1f}x |",
+        "",
+        "Per round (engine / spec: cold unchecked, cold checked, warm): "
+        + "; ".join(f"{t['spec'] / t['unchecked']:.1f}x, {t['spec'] / t['checked']:.1f}x, "
+                    f"{t['spec'] / t['warm']:.1f}x" for _, t in per_round) + ".",
+        "",
+        f"Importing the engine module (its static tables) costs {imp * 1000:.0f} ms of CPU once per process "
+        f"(not in the figures above). Building the per-rules tables (first position under a rules value) "
+        f"costs {ctx * 1000:.1f} ms; that is in the cold figures, once per round and engine API.",
+    ]
+    return lines
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--games", type=int, default=60)
+    ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--seed", type=int, default=2026)
+    args = ap.parse_args()
+    print("\n".join(run(args.games, args.rounds, args.seed)))
+
+
+# --- pytest-benchmark (run: pytest bench/bench_fp_playout.py --benchmark-only) ---------------
+
+_GAMES: list[Game] = []
+
+
+def _games() -> list[Game]:
+    if not _GAMES:
+        _GAMES.extend(record(900_000 + i) for i in range(20))
+    return _GAMES
+
+
+def test_bench_fp_playout_spec(benchmark: Any) -> None:
+    """20 fresh games, spec: legal_moves + apply per move."""
+    games = _games()
+    benchmark(lambda: [spec_play(g) for g in games])
+
+
+def test_bench_fp_playout_engine_unchecked(benchmark: Any) -> None:
+    """The same 20 games, engine (per-rules tables rebuilt first): legal_moves + apply_unchecked."""
+    games = _games()
+
+    def play() -> None:
+        _CTX.clear()
+        for g in games:
+            engine_play(g, False)
+    benchmark(play)
+
+
+def test_bench_fp_playout_engine_checked(benchmark: Any) -> None:
+    """The same 20 games, engine (per-rules tables rebuilt first): legal_moves + checked apply."""
+    games = _games()
+
+    def play() -> None:
+        _CTX.clear()
+        for g in games:
+            engine_play(g, True)
+    benchmark(play)
+
+
+if __name__ == "__main__":
+    main()
