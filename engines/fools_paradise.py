@@ -39,7 +39,6 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Hashable, Sequence
-from itertools import compress
 from typing import Any, NamedTuple
 
 from foolsolve.cards import FRENCH52, Card
@@ -69,34 +68,75 @@ a bigger centre goes through the count-vector search."""
 MOVE_SHIFT = 10
 """An engine move is ``(taken mask << MOVE_SHIFT) | hand physical id`` (ids < 416 < 1024)."""
 HAND_ID_MASK = (1 << MOVE_SHIFT) - 1
-SUM_LIMIT = 131
-"""Sums of non-ace ranks a subset table holds stay below this (at most 10 cards of 13 or less)."""
-assert SMALL_CENTRE * 13 < SUM_LIMIT
-KEY_LIMIT = SUM_LIMIT << 4
-"""A subset's *key* is ``sum of ranks << 4 | highest rank`` (0 for the empty set), a small int."""
-GE = tuple(sum(1 << r for r in range(max(2, t), ACE)) for t in range(16))
-"""``GE[t]``: bit ``r`` for every rank 2..13 with ``r >= t`` (000 §Collecting Cards: "each
-single card collected is less than or equal to the player's card")."""
-DIVS = tuple(sum(1 << r for r in range(2, ACE) if s % r == 0) for s in range(SUM_LIMIT + 64))
-"""``DIVS[s]``: bit ``r`` for every rank 2..13 dividing ``s`` (000 §Collecting Cards: "sum up
-to a multiple of the chosen card's value")."""
-KEY_ADD = tuple(tuple(((k >> 4) + q) << 4 | max(k & 15, q) for k in range(KEY_LIMIT)) if 2 <= q < ACE else ()
-                for q in range(ACE))
-"""``KEY_ADD[q][key]``: the key of a subset once a card of rank ``q`` joins it."""
-ACE_BIT = 1 << ACE
-"""Bit 14 of a :meth:`Ctx.collectors` mask: an ace played high."""
-
-Table = tuple[list[int], tuple[int, ...]]
-"""The subsets of the non-ace centre cards: ``(keys, cards)``. ``cards`` lists those cards
-(bits ``<< MOVE_SHIFT``) in the order they joined the table; entry ``i`` of ``keys`` is the
-key (see :data:`KEY_LIMIT`) of the subset ``{cards[j] : bit j of i set}`` (so the empty set
-comes first). Kept in :class:`EState` and updated move by move: a card laid doubles the
-list (every key again with the card added), cards taken keep the entries whose bit for
-them is clear (:data:`WITHOUT`), which is again the table of the cards left, in order."""
+SUM_ADD = tuple(bytes(min(s + q, 255) for s in range(256)) for q in range(15))
+"""``SUM_ADD[q]``: a ``bytes.translate`` table adding ``q`` to a byte (the sum of a subset of
+at most :data:`SMALL_CENTRE` cards of rank <= 13 stays below 256)."""
+DIVIDES = tuple(bytes(1 if r and s and s % r == 0 else 0 for s in range(256)) for r in range(15))
+"""``DIVIDES[r]``: a ``bytes.translate`` table mapping a non-zero sum to 1 when it is a
+multiple of ``r`` (000 §Collecting Cards: "sum up to a multiple of the chosen card's value")."""
 BIT_POSITIONS = tuple(tuple(j for j in range(SMALL_CENTRE) if (i >> j) & 1) for i in range(1 << SMALL_CENTRE))
-"""``BIT_POSITIONS[i]``: the positions of the set bits of ``i`` (an entry's cards)."""
-WITHOUT = tuple(tuple(not (i >> j) & 1 for i in range(1 << SMALL_CENTRE)) for j in range(SMALL_CENTRE))
-"""``WITHOUT[j]``: selectors (for ``itertools.compress``) of the entries without card ``j``."""
+"""``BIT_POSITIONS[i]``: the positions of the set bits of ``i`` (the cards of subset ``i``)."""
+_WITH_ACES: dict[tuple[int, int, bool], bytes] = {}
+
+
+def with_aces_table(r: int, ca: int, either: bool) -> bytes:
+    """A ``bytes.translate`` table for a played value ``r`` when the centre also holds ``ca``
+    aces. ``r`` <= 13: a sum ``s`` maps to 1 when some ``a`` in ``0..ca`` aces valued 1 make
+    ``s + a`` a multiple of ``r`` (the empty set, ``s = 0``: ``a = r`` aces, so ``r <= ca``).
+    ``r = 14`` (an ace played high), ``s > 0``: under ``ace=either`` some ``j <= ca`` of the
+    aces valued 1 (the rest 14 = 0 mod 14) must close the sum, ``(-s) mod 14 <= ca``;
+    otherwise every ace counts 14 and ``s`` itself must be a multiple of 14. Built on first
+    use per ``(r, ca, either)``: 256 bytes each."""
+    key = (r, ca, either)
+    hit = _WITH_ACES.get(key)
+    if hit is None:
+        if r == ACE:
+            ok = [s > 0 and ((-s) % 14 <= ca if either else s % 14 == 0) for s in range(256)]
+        else:
+            ok = [r <= ca if s == 0 else any((s + a) % r == 0 for a in range(ca + 1)) for s in range(256)]
+        hit = _WITH_ACES[key] = bytes(ok)
+    return hit
+
+
+_DIV_INT = [int.from_bytes(t, "little") for t in DIVIDES]
+HAND_RANKS: list[tuple[int, ...] | None] = [None] * (1 << ACE)
+"""``HAND_RANKS[m]``: the ranks 2..13 of the bitmask ``m`` (bit r = rank r), ascending, for
+every ``m`` with at most five ranks (a hand holds at most five cards)."""
+HAND_DIVIDES: list[bytes | None] = [None] * (1 << ACE)
+"""``HAND_DIVIDES[m]``: one ``bytes.translate`` table for all the ranks of ``HAND_RANKS[m]``:
+bit ``j`` of the image of a sum is set when the ``j``-th rank divides it (:data:`DIVIDES`).
+1586 tables of 256 bytes (about 0.5 MB), built at import in a few milliseconds."""
+for _size in range(6):
+    for _ranks in itertools.combinations(range(2, ACE), _size):
+        _m = sum(1 << r for r in _ranks)
+        HAND_RANKS[_m] = _ranks
+        HAND_DIVIDES[_m] = sum(_DIV_INT[r] << j for j, r in enumerate(_ranks)).to_bytes(256, "little")
+ENTRY_BITS = tuple(tuple(sum(1 << (8 * i + j) for i in range(1, 1 << c)) for c in range(SMALL_CENTRE + 1))
+                   for j in range(5))
+"""``ENTRY_BITS[j][c]``: bit ``j`` of the bytes 1 .. 2**c - 1 (the non-empty subsets of the
+first ``c`` cards, in a translated subset-sum table read as one int)."""
+ENTRY_BITS_0 = tuple(tuple(bits | (1 << j) for bits in row) for j, row in enumerate(ENTRY_BITS))
+""":data:`ENTRY_BITS` with byte 0 (the empty set) too."""
+_HAND_WITH_ACES: dict[int, list[bytes | None]] = {}
+
+
+def hand_with_aces(ca: int) -> list[bytes | None]:
+    """:data:`HAND_DIVIDES` when the centre also holds ``ca`` aces that a non-ace played card
+    may take valued 1 (built from :func:`with_aces_table`): 1586 tables of 256 bytes per
+    ``ca``; built at import for ``ca`` = 1..4 (one deck), on first use for more."""
+    hit = _HAND_WITH_ACES.get(ca)
+    if hit is None:
+        ints = [int.from_bytes(with_aces_table(r, ca, False), "little") if 2 <= r < ACE else 0 for r in range(ACE)]
+        hit = [None] * (1 << ACE)
+        for m, ranks in enumerate(HAND_RANKS):
+            if ranks is not None:
+                hit[m] = sum(ints[r] << j for j, r in enumerate(ranks)).to_bytes(256, "little")
+        _HAND_WITH_ACES[ca] = hit
+    return hit
+
+
+for _ca in range(1, 5):
+    hand_with_aces(_ca)
 
 
 class Ctx:
@@ -145,9 +185,6 @@ class Ctx:
         self.copy_src = [(j, sum(1 << pid for pid in range(n) if pid % d < d - j)) for j in range(1, d)]
         """``(j, ids whose copy + j is a copy of the same card)`` for the lowest-copies test."""
         self._played = self._played_table()
-        self.top_value = [max(v) if v else 0 for v in self._played]
-        self.cap_mask = self.nonace_mask if self.ace == "low" else self.all_mask
-        """Hand cards whose rank gives the hand's highest played value (a low ace values 1)."""
         # count-vector fields a played card of rank r may ever take: ranks <= its top value, and aces
         self.elig_mask = {}
         for r in RANKS:
@@ -163,12 +200,10 @@ class Ctx:
         self._parts_cache: dict[int, tuple[tuple[int, int], ...]] = {}
         self._ace_cache: dict[int, list[list[int]]] = {}
         self.first_ace = min(pid for pid in range(n) if self.rank_of[pid] == ACE)
+        self.rank_bit = [1 << r if r != ACE else 0 for r in self.rank_of]
+        """``rank_bit[pid]``: bit ``rank`` of a non-ace card, 0 for an ace."""
         self.high_ace = 14 in self._played[ACE]
         self.low_ace = 1 in self._played[ACE]
-        self.hand_bit = [1 << r if r != ACE or self.high_ace else 0 for r in self.rank_of]
-        """``hand_bit[pid]``: bit ``rank`` of a hand card in a :meth:`collectors` mask (an ace:
-        bit 14 when it may be played high, else 0)."""
-        self._collectors: dict[int, list[int]] = {}
         self._vpts_cache: dict[int, int] = {}
 
     # -- physical cards --
@@ -193,58 +228,6 @@ class Ctx:
                 last = pid // d
                 out.append(pid)
             mask ^= low
-        return out
-
-    def table(self, cards: int) -> Table | None:
-        """The :data:`Table` of the non-ace cards ``cards`` (``None`` for more than
-        :data:`SMALL_CENTRE` of them)."""
-        if cards.bit_count() > SMALL_CENTRE:
-            return None
-        keys = [0]
-        order = []
-        rank_of = self.rank_of
-        while cards:
-            low = cards & -cards
-            cards ^= low
-            add = KEY_ADD[rank_of[low.bit_length() - 1]]
-            keys += [add[k] for k in keys]
-            order.append(low << MOVE_SHIFT)
-        return keys, tuple(order)
-
-    def collectors(self, ca: int) -> list[int]:
-        """Indexed by a :data:`Table` key, with ``ca`` aces in the centre: bit ``r`` (2..13)
-        when a played card of rank ``r`` collects the subset, with some ``a`` in ``0..ca`` of
-        the aces valued 1 added (none under ``ace=high``: 14 > r); bit 14 when an ace played
-        high (value 14) collects it with some of the aces (valued 1 or 14 under
-        ``ace=either``, 14 otherwise). 000 §Collecting Cards: "find a card or multiple cards
-        that sum up to a multiple of the chosen card's value, where each single card
-        collected is less than or equal to the player's card"; §Card Values. Built on first
-        use per ``ca`` (:data:`KEY_LIMIT` ints each)."""
-        hit = self._collectors.get(ca)
-        if hit is not None:
-            return hit
-        either = self.ace == "either"
-        ca_low = 0 if self.ace == "high" else ca
-        any_div = [0] * SUM_LIMIT
-        for s in range(SUM_LIMIT):
-            for a in range(ca_low + 1):
-                any_div[s] |= DIVS[s + a]
-        out = [0] * KEY_LIMIT
-        for k in range(KEY_LIMIT):
-            s = k >> 4
-            if k == 0:
-                # the empty non-ace subset: r aces alone (valued 1) for a played rank r <= ca;
-                # an ace played high takes aces alone under ace=high (for either and
-                # either_per_play the ace played low lists those sets)
-                bits = sum(1 << r for r in range(2, min(ca_low, 13) + 1))
-                if self.high_ace and self.ace == "high" and ca:
-                    bits |= 1 << 14
-            else:
-                bits = any_div[s] & GE[k & 15]
-                if self.high_ace and ((-s) % 14 <= ca if either else s % 14 == 0):
-                    bits |= 1 << 14
-            out[k] = bits
-        self._collectors[ca] = out
         return out
 
     def ace_sets(self, aces: int) -> list[list[int]]:
@@ -279,7 +262,7 @@ class Ctx:
     def with_aces(self, x: int, s: int, r: int, sets: list[list[int]]) -> list[int]:
         """The collections made of the non-ace cards ``x`` (rank sum ``s``) and some of the
         centre's aces (``sets[a]``: the sets of ``a`` aces) by a played card of rank ``r``
-        (14: an ace played high), given that :meth:`collectors` says there is one."""
+        (14: an ace played high), given that :func:`with_aces_table` says there is one."""
         ca = len(sets) - 1
         out: list[int] = []
         if r < ACE:
@@ -677,24 +660,17 @@ class EState:
 
     ``stock`` is the draw order of physical ids read from ``sp`` when ``known``; when the
     order is unknown ``stock_mask`` holds the stock's cards. ``pending`` is ``None`` or
-    ``(must_draw, refill)`` as in the spec. ``scores`` are kept up to date move by move.
-    ``keys``/``cards`` is the :data:`Table` of the centre's non-ace cards (both ``None``
-    while there are more than :data:`SMALL_CENTRE` of them); it is derived from ``centre``
-    and takes no part in :meth:`FoolsParadiseEngine.key`. Its lists are never changed in
-    place (a successor gets new lists), so states may share them."""
+    ``(must_draw, refill)`` as in the spec. ``scores`` are kept up to date move by move."""
 
-    __slots__ = ("cards", "centre", "clears", "ctx", "dealer", "hands", "keys", "known", "pending", "piles", "scores",
-                 "sp", "stock", "stock_mask", "to_move")
+    __slots__ = ("centre", "clears", "ctx", "dealer", "hands", "known", "pending", "piles", "scores", "sp", "stock",
+                 "stock_mask", "to_move")
 
-    def __init__(self, ctx: Ctx, hands: tuple[int, ...], centre: int, keys: list[int] | None,
-                 cards: tuple[int, ...] | None, stock: tuple[int, ...], sp: int, known: bool, stock_mask: int,
-                 piles: tuple[int, ...], clears: tuple[int, ...], scores: tuple[int, ...], to_move: int, dealer: int,
-                 pending: tuple[bool, int] | None) -> None:
+    def __init__(self, ctx: Ctx, hands: tuple[int, ...], centre: int, stock: tuple[int, ...], sp: int, known: bool,
+                 stock_mask: int, piles: tuple[int, ...], clears: tuple[int, ...], scores: tuple[int, ...],
+                 to_move: int, dealer: int, pending: tuple[bool, int] | None) -> None:
         self.ctx = ctx
         self.hands = hands
         self.centre = centre
-        self.keys = keys
-        self.cards = cards
         self.stock = stock
         self.sp = sp
         self.known = known
@@ -720,37 +696,11 @@ EMove = int
 ``(taken mask << MOVE_SHIFT) | hand physical id``, taken 0 = a lay; a chance outcome (the
 next stock card is physical card ``pid``) is ``-(pid + 1)``."""
 
-EMPTY_KEYS: list[int] = [0]
-"""The :data:`Table` lists of an empty centre (never changed in place)."""
-
-
 def decode(move: EMove) -> tuple[int, int]:
     """``(hand physical id, taken mask)`` of a move; ``(-1, card bit)`` for a chance outcome."""
     if move < 0:
         return -1, 1 << (-move - 1)
     return move & HAND_ID_MASK, move >> MOVE_SHIFT
-
-
-def _with_card(ctx: Ctx, keys: list[int] | None, cards: tuple[int, ...] | None, pid: int,
-               centre: int) -> tuple[list[int] | None, tuple[int, ...] | None]:
-    """The table after card ``pid`` joined the centre (``centre``: the centre with it)."""
-    q = ctx.rank_of[pid]
-    if q == ACE:
-        return keys, cards
-    if keys is None or cards is None or len(cards) >= SMALL_CENTRE:
-        t = ctx.table(centre & ctx.nonace_mask)
-        return (None, None) if t is None else t
-    add = KEY_ADD[q]
-    return keys + [add[k] for k in keys], (*cards, 1 << (pid + MOVE_SHIFT))
-
-
-def _without(keys: list[int], cards: tuple[int, ...], taken: int) -> Table:
-    """The table after the cards ``taken`` (``<< MOVE_SHIFT``) left the centre."""
-    for j in range(len(cards) - 1, -1, -1):  # from the end: positions below j stay valid
-        if cards[j] & taken:
-            keys = list(compress(keys, WITHOUT[j]))
-            cards = cards[:j] + cards[j + 1:]
-    return keys, cards
 
 
 class FoolsParadiseEngine(Engine[EState, EMove]):
@@ -787,9 +737,7 @@ class FoolsParadiseEngine(Engine[EState, EMove]):
             stock = ()
             smask = mask(state.stock)
         scores = tuple(ctx.mask_points(p) + c for p, c in zip(piles, state.clears))
-        table = ctx.table(centre & ctx.nonace_mask)
-        keys, order = (None, None) if table is None else table
-        return EState(ctx, hands, centre, keys, order, stock, 0, state.stock_known, smask, piles,
+        return EState(ctx, hands, centre, stock, 0, state.stock_known, smask, piles,
                       tuple(state.clears), scores, state.to_move, state.dealer, state.pending)
 
     def _cards(self, ctx: Ctx, mask: int) -> tuple[Card, ...]:
@@ -817,16 +765,15 @@ class FoolsParadiseEngine(Engine[EState, EMove]):
 
     def legal_moves(self, state: EState) -> list[EMove]:
         """Collections and lays, one move per distinct hand card and distinct set of centre
-        cards (see the module doc): one pass over the keys of the centre's subset table
-        (:meth:`Ctx.collectors`) finds the subsets some card of the hand collects."""
+        cards (see the module doc)."""
         ctx = state.ctx
         if state.pending is not None:
             return [-(pid + 1) for pid in ctx.distinct_ids(state.stock_mask)]
         hand = state.hands[state.to_move]
         centre = state.centre
         one_deck = ctx.decks == 1
-        hand_bit = ctx.hand_bit
-        ranks = 0  # bit r for every rank r in the hand (bit 14: an ace that may be played high)
+        rank_bit = ctx.rank_bit
+        hand_ranks = 0  # bit r for every non-ace rank r in the hand
         if one_deck:
             hids = []
             h = hand
@@ -834,73 +781,138 @@ class FoolsParadiseEngine(Engine[EState, EMove]):
                 low = h & -h
                 pid = low.bit_length() - 1
                 hids.append(pid)
-                ranks |= hand_bit[pid]
+                hand_ranks |= rank_bit[pid]
                 h ^= low
         else:
             hids = ctx.distinct_ids(hand)
             for pid in hids:
-                ranks |= hand_bit[pid]
+                hand_ranks |= rank_bit[pid]
         if not centre:
             return hids  # 000 §Not Collecting Cards: nothing to collect, lay a card
-        keys = state.keys
-        cards = state.cards
-        if keys is None or cards is None:
+        rank_of = ctx.rank_of
+        below = ctx.below
+        aces_in_hand = hand & ctx.ace_mask
+        top = hand & ctx.nonace_mask
+        if aces_in_hand and ctx.high_ace:
+            cand = centre & ctx.nonace_mask  # an ace valued 14 may take any card
+        else:
+            # no card above the hand's highest rank can be taken (000 §Collecting Cards)
+            cand = centre & below[rank_of[top.bit_length() - 1]] if top else 0
+        if cand.bit_count() > SMALL_CENTRE:
             return self._big_centre_moves(state, hids)
-        moves: list[EMove] = []
+        # the subsets of the candidate cards, in ascending rank: entry i is the subset of
+        # the cards at the set bits of i, sums[i] its rank sum (one byte); the subsets of
+        # the cards <= r are the first 2**(number of candidates <= r) entries
+        sums = b"\0"
+        cb = []
+        c = cand
+        sum_add = SUM_ADD
+        while c:
+            low = c & -c
+            c ^= low
+            sums += sums.translate(sum_add[rank_of[low.bit_length() - 1]])
+            cb.append(low << MOVE_SHIFT)
+        bit_positions = BIT_POSITIONS
         aces = centre & ctx.ace_mask
-        rank_mask = ctx.rank_mask
-        if not aces:
-            coll = ctx.collectors(0)
-            for i in [i for i, k in enumerate(keys) if coll[k] & ranks]:
-                x = 0
-                for j in BIT_POSITIONS[i]:
-                    x |= cards[j]
-                m = coll[keys[i]] & ranks
-                while m:
-                    rb = m & -m
-                    m ^= rb
-                    hr = hand & rank_mask[rb.bit_length() - 1]
+        moves: list[EMove] = []
+        if hand_ranks and (cand or aces):
+            rank_mask = ctx.rank_mask
+            if not aces or ctx.ace == "high":
+                # 000 §Collecting Cards: subsets of cards <= r whose sum is a multiple of r;
+                # one translation for every rank of the hand (bit j: the j-th rank)
+                v = int.from_bytes(sums.translate(HAND_DIVIDES[hand_ranks]), "little")
+                j = -1
+                for r in HAND_RANKS[hand_ranks]:  # type: ignore[union-attr]
+                    j += 1
+                    c = (cand & below[r]).bit_count()
+                    if not c:
+                        continue
+                    w = v & ENTRY_BITS[j][c]
+                    if not w:
+                        continue
+                    xs = []
+                    while w:
+                        low = w & -w
+                        w ^= low
+                        x = 0
+                        for i in bit_positions[low.bit_length() >> 3]:
+                            x |= cb[i]
+                        xs.append(x)
+                    hr = hand & rank_mask[r]
                     if one_deck:
                         while hr:
                             low = hr & -hr
                             hr ^= low
-                            moves.append(x | (low.bit_length() - 1))
+                            pid = low.bit_length() - 1
+                            moves += [x | pid for x in xs]
                     else:
-                        moves += [x | pid for pid in hids if (hr >> pid) & 1]
-        else:
-            sets = ctx.ace_sets(aces)
-            ca = len(sets) - 1
-            coll = ctx.collectors(ca)
-            if ranks & ACE_BIT and ctx.low_ace:
-                # the ace played low (value 1) takes aces only, any number of them
-                low_sets = [y for a in range(1, ca + 1) for y in sets[a]]
-                moves += [y | pid for pid in hids if pid >= ctx.first_ace for y in low_sets]
-            for i in [i for i, k in enumerate(keys) if coll[k] & ranks]:
-                k = keys[i]
-                x = 0
-                for j in BIT_POSITIONS[i]:
-                    x |= cards[j]
-                s = k >> 4
-                m = coll[k] & ranks
-                while m:
-                    rb = m & -m
-                    m ^= rb
-                    r = rb.bit_length() - 1
-                    taken = ctx.with_aces(x, s, r, sets)
+                        for pid in hids:
+                            if (hr >> pid) & 1:
+                                moves += [x | pid for x in xs]
+            else:
+                # aces in the centre, valued 1 for a non-ace played card: a of them close the sum
+                sets = ctx.ace_sets(aces)
+                ca = len(sets) - 1
+                v = int.from_bytes(sums.translate(hand_with_aces(ca)[hand_ranks]), "little")
+                j = -1
+                for r in HAND_RANKS[hand_ranks]:  # type: ignore[union-attr]
+                    j += 1
+                    w = v & ENTRY_BITS_0[j][(cand & below[r]).bit_count()]
+                    if not w:
+                        continue
+                    xs = []
+                    while w:
+                        low = w & -w
+                        w ^= low
+                        k = low.bit_length() >> 3
+                        x = 0
+                        for i in bit_positions[k]:
+                            x |= cb[i]
+                        xs += ctx.with_aces(x, sums[k], r, sets)
                     hr = hand & rank_mask[r]
                     for pid in hids:
                         if (hr >> pid) & 1:
-                            moves += [t | pid for t in taken]
-        if not ranks & ACE_BIT and hand & ctx.ace_mask and aces and ctx.low_ace:
-            # only the low value is allowed (ace=low): aces only, any number of them
-            sets = ctx.ace_sets(aces)
-            low_sets = [y for a in range(1, len(sets)) for y in sets[a]]
-            moves += [y | pid for pid in hids if pid >= ctx.first_ace for y in low_sets]
+                            moves += [x | pid for x in xs]
+        if aces_in_hand:
+            xs = self._ace_takes(ctx, sums, cb, aces)
+            if xs:
+                for pid in hids:
+                    if pid >= ctx.first_ace:
+                        moves += [x | pid for x in xs]
         if not one_deck:
             lowest = ctx.lowest_copies
             moves = [mv for mv in moves if lowest(mv >> MOVE_SHIFT, centre)]
         moves += hids  # 000 §Not Collecting Cards: a lay is always possible
         return moves
+
+    def _ace_takes(self, ctx: Ctx, sums: bytes, cb: list[int], aces: int) -> list[int]:
+        """What a played ace collects (000 §Card Values "Ace may be one or fourteen", option
+        ``ace``): valued 1 only aces (valued 1); valued 14 any non-ace cards (all <= 14)
+        with aces valued 1 or 14 as the option allows, the sum a multiple of 14.
+        ``sums``/``cb``: the subset sums of every non-ace centre card (see
+        :meth:`legal_moves`)."""
+        sets = ctx.ace_sets(aces) if aces else [[0]]
+        ca = len(sets) - 1
+        out: list[int] = []
+        if ca and (ctx.low_ace or ctx.ace == "high"):
+            # aces alone: valued 1 by an ace played low; under ace=high all valued 14
+            for a in range(1, ca + 1):
+                out += sets[a]
+        if not ctx.high_ace:
+            return out
+        w = int.from_bytes(sums.translate(with_aces_table(ACE, ca, ctx.ace == "either")), "little")
+        while w:
+            low = w & -w
+            w ^= low
+            k = low.bit_length() >> 3
+            x = 0
+            for i in BIT_POSITIONS[k]:
+                x |= cb[i]
+            if ca:
+                out += ctx.with_aces(x, sums[k], ACE, sets)
+            else:
+                out.append(x)
+        return out
 
     def _big_centre_moves(self, state: EState, hids: list[int]) -> list[EMove]:
         """:meth:`legal_moves` when the centre holds more than :data:`SMALL_CENTRE` non-ace
@@ -961,9 +973,9 @@ class FoolsParadiseEngine(Engine[EState, EMove]):
 
     def apply_unchecked(self, state: EState, move: EMove) -> EState:
         """The successor of a move taken from :meth:`legal_moves` (no legality check)."""
-        ctx = state.ctx
         if move < 0:
             return self._apply_chance(state, -move - 1)
+        ctx = state.ctx
         a = move & HAND_ID_MASK
         b = move >> MOVE_SHIFT
         p = state.to_move
@@ -971,27 +983,24 @@ class FoolsParadiseEngine(Engine[EState, EMove]):
         hands = list(state.hands)
         hands[p] ^= hb
         centre = state.centre
-        keys = state.keys
-        cards = state.cards
         piles = state.piles
         clears = state.clears
         scores = state.scores
         cleared = False
-        if b == 0:
-            # 000 §Not Collecting Cards: lay the card in the centre
-            centre |= hb
-            keys, cards = _with_card(ctx, keys, cards, a, centre)
+        if not b:
+            centre |= hb  # 000 §Not Collecting Cards: lay the card in the centre
         else:
             centre ^= b
-            if b & ctx.nonace_mask:
-                if keys is None or cards is None:
-                    table = ctx.table(centre & ctx.nonace_mask)
-                    if table is not None:
-                        keys, cards = table
-                else:
-                    keys, cards = _without(keys, cards, b << MOVE_SHIFT)
+            # 000 §Collecting Cards: the taken cards (option played_card: and the played one)
+            # go to the player's pile
             gained = b | hb if ctx.collected else b
-            gain = ctx.mask_points(gained)
+            gain = 0
+            pts = ctx.pts_of
+            g = gained
+            while g:
+                low = g & -g
+                gain += pts[low.bit_length() - 1]
+                g ^= low
             pl = list(piles)
             pl[p] |= gained
             piles = tuple(pl)
@@ -1004,30 +1013,32 @@ class FoolsParadiseEngine(Engine[EState, EMove]):
                 gain += 1
             if not ctx.collected:
                 centre |= hb
-                keys, cards = _with_card(ctx, keys, cards, a, centre)
             sc = list(scores)
             sc[p] += gain
             scores = tuple(sc)
-        if state.known:
-            sp = state.sp
-            stock = state.stock
-            if sp < len(stock):
-                # 000 §A Player's Turn: draw one card
-                hands[p] |= 1 << stock[sp]
-                sp += 1
-                if cleared:
-                    end = min(sp + CENTRE_SIZE, len(stock))
-                    for i in range(sp, end):
-                        centre |= 1 << stock[i]
-                    sp = end
-                    table = ctx.table(centre & ctx.nonace_mask)
-                    keys, cards = (None, None) if table is None else table
-            ns = EState(ctx, tuple(hands), centre, keys, cards, stock, sp, True, 0, piles, clears, scores, p,
-                        state.dealer, None)
-            return self._next(ns)
-        ns = EState(ctx, tuple(hands), centre, keys, cards, state.stock, state.sp, False, state.stock_mask, piles,
-                    clears, scores, p, state.dealer, (True, CENTRE_SIZE if cleared else 0))
-        return self._settle(ns)
+        if not state.known:
+            return self._settle(EState(ctx, tuple(hands), centre, state.stock, state.sp, False, state.stock_mask, piles,
+                                       clears, scores, p, state.dealer, (True, CENTRE_SIZE if cleared else 0)))
+        sp = state.sp
+        stock = state.stock
+        if sp < len(stock):
+            # 000 §A Player's Turn: "the player must draw one card from the draw pile"
+            hands[p] |= 1 << stock[sp]
+            sp += 1
+            if cleared:
+                # 000 §Clearing the board: "the dealer must deal out five cards face up"
+                end = min(sp + CENTRE_SIZE, len(stock))
+                for i in range(sp, end):
+                    centre |= 1 << stock[i]
+                sp = end
+        n = len(hands)
+        q = p + 1 if p + 1 < n else 0
+        if not hands[q]:  # players without cards have no turn
+            q = next(((p + i) % n for i in range(2, n + 1) if hands[(p + i) % n]), -1)
+            if q < 0:
+                return self._next(EState(ctx, tuple(hands), centre, stock, sp, True, 0, piles, clears, scores, p,
+                                         state.dealer, None))
+        return EState(ctx, tuple(hands), centre, stock, sp, True, 0, piles, clears, scores, q, state.dealer, None)
 
     def _apply_chance(self, state: EState, pid: int) -> EState:
         """A chance outcome: the next card of an unknown stock is physical card ``pid``."""
@@ -1035,8 +1046,6 @@ class FoolsParadiseEngine(Engine[EState, EMove]):
         must_draw, refill = state.pending
         hands = state.hands
         centre = state.centre
-        keys = state.keys
-        cards = state.cards
         b = 1 << pid
         if must_draw:
             hl = list(hands)
@@ -1045,9 +1054,8 @@ class FoolsParadiseEngine(Engine[EState, EMove]):
             pending = (False, refill)
         else:
             centre |= b
-            keys, cards = _with_card(state.ctx, keys, cards, pid, centre)
             pending = (False, refill - 1)
-        ns = EState(state.ctx, hands, centre, keys, cards, state.stock, state.sp, False, state.stock_mask & ~b, state.piles,
+        ns = EState(state.ctx, hands, centre, state.stock, state.sp, False, state.stock_mask & ~b, state.piles,
                     state.clears, state.scores, state.to_move, state.dealer, pending)
         return self._settle(ns)
 
@@ -1086,8 +1094,6 @@ class FoolsParadiseEngine(Engine[EState, EMove]):
             s.piles = tuple(pl)
             s.scores = tuple(sc)
             s.centre = 0
-            s.keys = EMPTY_KEYS
-            s.cards = ()
         return s
 
     def to_move(self, state: EState) -> int:
