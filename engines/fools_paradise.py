@@ -99,37 +99,44 @@ def with_aces_table(r: int, ca: int, either: bool) -> bytes:
 
 
 _DIV_INT = [int.from_bytes(t, "little") for t in DIVIDES]
-HAND_RANKS: list[tuple[int, ...] | None] = [None] * (1 << ACE)
-"""``HAND_RANKS[m]``: the ranks 2..13 of the bitmask ``m`` (bit r = rank r), ascending, for
-every ``m`` with at most five ranks (a hand holds at most five cards)."""
-HAND_DIVIDES: list[bytes | None] = [None] * (1 << ACE)
-"""``HAND_DIVIDES[m]``: one ``bytes.translate`` table for all the ranks of ``HAND_RANKS[m]``:
-bit ``j`` of the image of a sum is set when the ``j``-th rank divides it (:data:`DIVIDES`).
-1586 tables of 256 bytes (about 0.5 MB), built at import in a few milliseconds."""
+_GE_INT = [int.from_bytes(bytes(1 <= t <= r for t in range(256)), "little") for r in range(15)]
+RANK_BYTE = tuple(bytes((q,)) for q in range(15))
+ACE_BIT = 1 << ACE
+"""Bit 14 of a hand-rank mask: an ace that may be played high (value 14)."""
+HAND_RANKS: list[tuple[int, ...] | None] = [None] * (1 << (ACE - 1))
+"""``HAND_RANKS[m >> 2]``: the ranks 2..14 of the bitmask ``m`` (bit r = rank r), ascending,
+for every ``m`` with at most five ranks (a hand holds at most five cards); rank 14 stands
+for an ace played high."""
+HAND_DIVIDES: list[bytes | None] = [None] * (1 << (ACE - 1))
+"""``HAND_DIVIDES[m >> 2]``: one ``bytes.translate`` table for all the ranks of
+``HAND_RANKS[m >> 2]``: bit ``j`` of the image of a sum is set when the ``j``-th rank
+divides it (:data:`DIVIDES`)."""
+HAND_ELIGIBLE: list[bytes | None] = [None] * (1 << (ACE - 1))
+"""``HAND_ELIGIBLE[m >> 2]``: the same for the highest rank ``t`` of a subset (1 for the
+empty set): bit ``j`` set when ``t`` is at most the ``j``-th rank (000 §Collecting Cards:
+"each single card collected is less than or equal to the player's card").
+:data:`HAND_DIVIDES` and :data:`HAND_ELIGIBLE` hold 2380 tables of 256 bytes each (about
+1.4 MB together), built at import."""
 for _size in range(6):
-    for _ranks in itertools.combinations(range(2, ACE), _size):
-        _m = sum(1 << r for r in _ranks)
+    for _ranks in itertools.combinations(range(2, ACE + 1), _size):
+        _m = sum(1 << r for r in _ranks) >> 2
         HAND_RANKS[_m] = _ranks
         HAND_DIVIDES[_m] = sum(_DIV_INT[r] << j for j, r in enumerate(_ranks)).to_bytes(256, "little")
-ENTRY_BITS = tuple(tuple(sum(1 << (8 * i + j) for i in range(1, 1 << c)) for c in range(SMALL_CENTRE + 1))
-                   for j in range(5))
-"""``ENTRY_BITS[j][c]``: bit ``j`` of the bytes 1 .. 2**c - 1 (the non-empty subsets of the
-first ``c`` cards, in a translated subset-sum table read as one int)."""
-ENTRY_BITS_0 = tuple(tuple(bits | (1 << j) for bits in row) for j, row in enumerate(ENTRY_BITS))
-""":data:`ENTRY_BITS` with byte 0 (the empty set) too."""
+        HAND_ELIGIBLE[_m] = sum(_GE_INT[r] << j for j, r in enumerate(_ranks)).to_bytes(256, "little")
 _HAND_WITH_ACES: dict[int, list[bytes | None]] = {}
 
 
 def hand_with_aces(ca: int) -> list[bytes | None]:
     """:data:`HAND_DIVIDES` when the centre also holds ``ca`` aces that a non-ace played card
-    may take valued 1 (built from :func:`with_aces_table`): 1586 tables of 256 bytes per
-    ``ca``; built at import for ``ca`` = 1..4 (one deck), on first use for more."""
+    may take valued 1 (from :func:`with_aces_table`; hands of non-ace ranks only): 1586
+    tables of 256 bytes per ``ca``, built at import for ``ca`` = 1..4 (one deck), on first
+    use for more (two or more decks)."""
     hit = _HAND_WITH_ACES.get(ca)
     if hit is None:
         ints = [int.from_bytes(with_aces_table(r, ca, False), "little") if 2 <= r < ACE else 0 for r in range(ACE)]
-        hit = [None] * (1 << ACE)
+        hit = [None] * (1 << (ACE - 1))
         for m, ranks in enumerate(HAND_RANKS):
-            if ranks is not None:
+            if ranks is not None and ACE not in ranks:
                 hit[m] = sum(ints[r] << j for j, r in enumerate(ranks)).to_bytes(256, "little")
         _HAND_WITH_ACES[ca] = hit
     return hit
@@ -200,9 +207,9 @@ class Ctx:
         self._parts_cache: dict[int, tuple[tuple[int, int], ...]] = {}
         self._ace_cache: dict[int, list[list[int]]] = {}
         self.first_ace = min(pid for pid in range(n) if self.rank_of[pid] == ACE)
-        self.rank_bit = [1 << r if r != ACE else 0 for r in self.rank_of]
-        """``rank_bit[pid]``: bit ``rank`` of a non-ace card, 0 for an ace."""
         self.high_ace = 14 in self._played[ACE]
+        self.rank_bit = [1 << r if r != ACE or self.high_ace else 0 for r in self.rank_of]
+        """``rank_bit[pid]``: bit ``rank`` of a card (an ace: bit 14 when it may be played high, else 0)."""
         self.low_ace = 1 in self._played[ACE]
         self._vpts_cache: dict[int, int] = {}
 
@@ -773,7 +780,7 @@ class FoolsParadiseEngine(Engine[EState, EMove]):
         centre = state.centre
         one_deck = ctx.decks == 1
         rank_bit = ctx.rank_bit
-        hand_ranks = 0  # bit r for every non-ace rank r in the hand
+        hand_ranks = 0  # bit r for every rank r of the hand that may collect (14: an ace played high)
         if one_deck:
             hids = []
             h = hand
@@ -790,90 +797,76 @@ class FoolsParadiseEngine(Engine[EState, EMove]):
         if not centre:
             return hids  # 000 §Not Collecting Cards: nothing to collect, lay a card
         rank_of = ctx.rank_of
-        below = ctx.below
+        aces = centre & ctx.ace_mask
         aces_in_hand = hand & ctx.ace_mask
-        top = hand & ctx.nonace_mask
-        if aces_in_hand and ctx.high_ace:
+        if hand_ranks & ACE_BIT:
+            if aces:
+                hand_ranks ^= ACE_BIT  # aces in the centre too: see _ace_takes
             cand = centre & ctx.nonace_mask  # an ace valued 14 may take any card
         else:
             # no card above the hand's highest rank can be taken (000 §Collecting Cards)
-            cand = centre & below[rank_of[top.bit_length() - 1]] if top else 0
+            top = hand & ctx.nonace_mask
+            cand = centre & ctx.below[rank_of[top.bit_length() - 1]] if top else 0
         if cand.bit_count() > SMALL_CENTRE:
             return self._big_centre_moves(state, hids)
         # the subsets of the candidate cards, in ascending rank: entry i is the subset of
-        # the cards at the set bits of i, sums[i] its rank sum (one byte); the subsets of
-        # the cards <= r are the first 2**(number of candidates <= r) entries
+        # the cards at the set bits of i; sums[i] is its rank sum and tops[i] its highest
+        # rank (1 for the empty set), one byte each
         sums = b"\0"
+        tops = b"\1"
         cb = []
         c = cand
         sum_add = SUM_ADD
+        rank_byte = RANK_BYTE
         while c:
             low = c & -c
             c ^= low
-            sums += sums.translate(sum_add[rank_of[low.bit_length() - 1]])
+            q = rank_of[low.bit_length() - 1]
+            sums += sums.translate(sum_add[q])
+            tops += rank_byte[q] * len(tops)
             cb.append(low << MOVE_SHIFT)
-        bit_positions = BIT_POSITIONS
-        aces = centre & ctx.ace_mask
         moves: list[EMove] = []
         if hand_ranks and (cand or aces):
-            rank_mask = ctx.rank_mask
-            if not aces or ctx.ace == "high":
-                # 000 §Collecting Cards: subsets of cards <= r whose sum is a multiple of r;
-                # one translation for every rank of the hand (bit j: the j-th rank)
-                v = int.from_bytes(sums.translate(HAND_DIVIDES[hand_ranks]), "little")
-                j = -1
-                for r in HAND_RANKS[hand_ranks]:  # type: ignore[union-attr]
-                    j += 1
-                    c = (cand & below[r]).bit_count()
-                    if not c:
-                        continue
-                    w = v & ENTRY_BITS[j][c]
-                    if not w:
-                        continue
-                    xs = []
-                    while w:
-                        low = w & -w
-                        w ^= low
-                        x = 0
-                        for i in bit_positions[low.bit_length() >> 3]:
-                            x |= cb[i]
-                        xs.append(x)
-                    hr = hand & rank_mask[r]
-                    if one_deck:
-                        while hr:
-                            low = hr & -hr
-                            hr ^= low
-                            pid = low.bit_length() - 1
-                            moves += [x | pid for x in xs]
-                    else:
-                        for pid in hids:
-                            if (hr >> pid) & 1:
-                                moves += [x | pid for x in xs]
-            else:
-                # aces in the centre, valued 1 for a non-ace played card: a of them close the sum
+            key = hand_ranks >> 2
+            ranks = HAND_RANKS[key]
+            assert ranks is not None
+            low_aces = aces and ctx.ace != "high"  # a non-ace card may take aces valued 1
+            if low_aces:
                 sets = ctx.ace_sets(aces)
-                ca = len(sets) - 1
-                v = int.from_bytes(sums.translate(hand_with_aces(ca)[hand_ranks]), "little")
-                j = -1
-                for r in HAND_RANKS[hand_ranks]:  # type: ignore[union-attr]
-                    j += 1
-                    w = v & ENTRY_BITS_0[j][(cand & below[r]).bit_count()]
-                    if not w:
-                        continue
-                    xs = []
-                    while w:
-                        low = w & -w
-                        w ^= low
-                        k = low.bit_length() >> 3
-                        x = 0
-                        for i in bit_positions[k]:
-                            x |= cb[i]
-                        xs += ctx.with_aces(x, sums[k], r, sets)
-                    hr = hand & rank_mask[r]
+                divides = hand_with_aces(len(sets) - 1)[key]
+            else:
+                divides = HAND_DIVIDES[key]
+            # 000 §Collecting Cards: every card <= r and the sum a multiple of r; bit j of
+            # byte i: subset i for the j-th rank of the hand
+            w = int.from_bytes(sums.translate(divides), "little") \
+                & int.from_bytes(tops.translate(HAND_ELIGIBLE[key]), "little")
+            rank_mask = ctx.rank_mask
+            bit_positions = BIT_POSITIONS
+            while w:
+                low = w & -w
+                w ^= low
+                b = low.bit_length() - 1
+                k = b >> 3
+                x = 0
+                for i in bit_positions[k]:
+                    x |= cb[i]
+                r = ranks[b & 7]
+                hr = hand & rank_mask[r]
+                if low_aces:
+                    xs = ctx.with_aces(x, sums[k], r, sets)
                     for pid in hids:
                         if (hr >> pid) & 1:
                             moves += [x | pid for x in xs]
-        if aces_in_hand:
+                elif one_deck:
+                    while hr:
+                        low = hr & -hr
+                        hr ^= low
+                        moves.append(x | (low.bit_length() - 1))
+                else:
+                    for pid in hids:
+                        if (hr >> pid) & 1:
+                            moves.append(x | pid)
+        if aces_in_hand and aces:
             xs = self._ace_takes(ctx, sums, cb, aces)
             if xs:
                 for pid in hids:
