@@ -100,7 +100,11 @@ def with_aces_table(r: int, ca: int, either: bool) -> bytes:
 
 _DIV_INT = [int.from_bytes(t, "little") for t in DIVIDES]
 _GE_INT = [int.from_bytes(bytes(1 <= t <= r for t in range(256)), "little") for r in range(15)]
-RANK_BYTE = tuple(bytes((q,)) for q in range(15))
+TOP_POSITIONS = tuple(bytes(i.bit_length() for i in range(1 << k)) for k in range(SMALL_CENTRE + 1))
+"""``TOP_POSITIONS[k][i]``: 1 + the position of the highest set bit of ``i`` (0 for 0), for
+``i < 2**k``: translated by the ranks of the ``k`` candidate cards, the highest rank of
+every subset."""
+_from_bytes = int.from_bytes
 ACE_BIT = 1 << ACE
 """Bit 14 of a hand-rank mask: an ace that may be played high (value 14)."""
 HAND_RANKS: list[tuple[int, ...] | None] = [None] * (1 << (ACE - 1))
@@ -809,21 +813,20 @@ class FoolsParadiseEngine(Engine[EState, EMove]):
             cand = centre & ctx.below[rank_of[top.bit_length() - 1]] if top else 0
         if cand.bit_count() > SMALL_CENTRE:
             return self._big_centre_moves(state, hids)
-        # the subsets of the candidate cards, in ascending rank: entry i is the subset of
-        # the cards at the set bits of i; sums[i] is its rank sum and tops[i] its highest
-        # rank (1 for the empty set), one byte each
+        # the subsets of the candidate cards: entry i is the subset of the cards at the set
+        # bits of i; sums[i] is its rank sum and tops[i] its highest rank (1 for the empty
+        # set), one byte each
         sums = b"\0"
-        tops = b"\1"
         cb = []
+        qs = [1]  # the rank of each candidate, after 1 for the empty set
         c = cand
         sum_add = SUM_ADD
-        rank_byte = RANK_BYTE
         while c:
             low = c & -c
             c ^= low
             q = rank_of[low.bit_length() - 1]
             sums += sums.translate(sum_add[q])
-            tops += rank_byte[q] * len(tops)
+            qs.append(q)
             cb.append(low << MOVE_SHIFT)
         moves: list[EMove] = []
         if hand_ranks and (cand or aces):
@@ -838,8 +841,8 @@ class FoolsParadiseEngine(Engine[EState, EMove]):
                 divides = HAND_DIVIDES[key]
             # 000 §Collecting Cards: every card <= r and the sum a multiple of r; bit j of
             # byte i: subset i for the j-th rank of the hand
-            w = int.from_bytes(sums.translate(divides), "little") \
-                & int.from_bytes(tops.translate(HAND_ELIGIBLE[key]), "little")
+            tops = TOP_POSITIONS[len(cb)].translate(bytes(qs).ljust(256, b"\0"))
+            w = _from_bytes(sums.translate(divides), "little") & _from_bytes(tops.translate(HAND_ELIGIBLE[key]), "little")
             rank_mask = ctx.rank_mask
             bit_positions = BIT_POSITIONS
             while w:
