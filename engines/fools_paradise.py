@@ -203,8 +203,8 @@ class Ctx:
             self.elig_mask[r] = sum(self.field_mask << self.shift[q] for q in RANKS if q <= top or q == ACE)
         self.elig_by_rank = [self.elig_mask.get(r, 0) for r in range(15)]
         self._rank_shifts = [(q, self.shift[q]) for q in RANKS]
-        self._opt_table = {(q, c, v): self._options(q, c, v)
-                           for q in RANKS for c in range(4 * d + 1) for v in range(1, 15)}
+        self._opt_table: dict[tuple[int, int, int], tuple[tuple[int, int], ...]] | None = None
+        """``(rank, count, played value) -> _options(...)`` for the big-centre search (built on first use)."""
         self._vec_cache: dict[tuple[int, int], tuple[int, ...]] = {}
         self._entry_cache: dict[int, tuple[list[tuple[int, int]], list[int]] | None] = {}
         self._ksub_cache: dict[tuple[int, int], tuple[int, ...]] = {}
@@ -393,6 +393,9 @@ class Ctx:
             fm = self.field_mask
             present = [(q, c) for q, sh in self._rank_shifts if (c := (cv >> sh) & fm)]
             table = self._opt_table
+            if table is None:
+                table = self._opt_table = {(q, c, v): self._options(q, c, v) for q in RANKS
+                                           for c in range(4 * self.decks + 1) for v in range(1, 15)}
             for v in self._played[r]:
                 opts = [o for q, c in present if (o := table[q, c, v])]
                 if opts:
@@ -724,25 +727,35 @@ class FoolsParadiseEngine(Engine[EState, EMove]):
     def from_spec(self, state: State) -> EState:
         """Physical ids are handed out zone by zone, lowest copy first."""
         ctx = ctx_for(state.rules)
-        used: dict[int, int] = {}
         base_id = ctx.base_id
+        if ctx.decks == 1:
+            def mask(cards: Sequence[Card]) -> int:
+                m = 0
+                for c in cards:
+                    m |= 1 << base_id[c.index]
+                return m
 
-        def pid(c: Card) -> int:
-            k = used.get(c.index, 0)
-            used[c.index] = k + 1
-            return base_id[c.index] + k
+            stock = tuple(base_id[c.index] for c in state.stock) if state.stock_known else ()
+        else:
+            used: dict[int, int] = {}
 
-        def mask(cards: Sequence[Card]) -> int:
-            m = 0
-            for c in cards:
-                m |= 1 << pid(c)
-            return m
+            def pid(c: Card) -> int:
+                k = used.get(c.index, 0)
+                used[c.index] = k + 1
+                return base_id[c.index] + k
+
+            def mask(cards: Sequence[Card]) -> int:
+                m = 0
+                for c in cards:
+                    m |= 1 << pid(c)
+                return m
 
         hands = tuple(mask(h) for h in state.hands)
         centre = mask(state.centre)
         piles = tuple(mask(p) for p in state.piles)
         if state.stock_known:
-            stock = tuple(pid(c) for c in state.stock)
+            if ctx.decks > 1:
+                stock = tuple(pid(c) for c in state.stock)
             smask = 0
         else:
             stock = ()
