@@ -214,7 +214,6 @@ class Ctx:
         """``(rank, count, played value) -> _options(...)`` for the big-centre search (built on first use)."""
         self._vec_cache: dict[tuple[int, int], tuple[int, ...]] = {}
         self._entry_cache: dict[int, tuple[list[tuple[int, int]], list[int]] | None] = {}
-        self._ksub_cache: dict[tuple[int, int], tuple[int, ...]] = {}
         self._parts_cache: dict[int, tuple[tuple[int, int], ...]] = {}
         self._ace_cache: dict[int, list[list[int]]] = {}
         self.first_ace = min(pid for pid in range(n) if self.rank_of[pid] == ACE)
@@ -856,7 +855,8 @@ class FoolsParadiseEngine(Engine[EState, EMove]):
             low_aces = aces and ctx.ace != "high"  # a non-ace card may take aces valued 1
             if low_aces:
                 sets = ctx.ace_sets(aces)
-                divides = hand_with_aces(len(sets) - 1)[key]
+                ca = len(sets) - 1
+                divides = hand_with_aces(ca)[key]
             else:
                 divides = HAND_DIVIDES[key]
             # 000 §Collecting Cards: every card <= r and the sum a multiple of r; bit j of
@@ -887,10 +887,24 @@ class FoolsParadiseEngine(Engine[EState, EMove]):
                 r = ranks[b & 7]
                 hr = hand & rank_mask[r]
                 if low_aces:
-                    xs = ctx.with_aces(x, sums[k], r, sets)
-                    for pid in hids:
-                        if (hr >> pid) & 1:
-                            moves += [x | pid for x in xs]
+                    # a aces valued 1 close the sum: every a = -sum mod r, -sum mod r + r, ...
+                    s_k = sums[k]
+                    xs = []
+                    for a in range((-s_k) % r, ca + 1, r):
+                        if a:
+                            xs += [x | y for y in sets[a]]
+                        elif x:
+                            xs.append(x)
+                    if one_deck:
+                        while hr:
+                            low = hr & -hr
+                            hr ^= low
+                            pid = low.bit_length() - 1
+                            moves += [y | pid for y in xs]
+                    else:
+                        for pid in hids:
+                            if (hr >> pid) & 1:
+                                moves += [y | pid for y in xs]
                 elif one_deck:
                     while hr:
                         low = hr & -hr
