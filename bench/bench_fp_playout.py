@@ -109,6 +109,63 @@ def ctx_cost() -> float:
     return clock() - t
 
 
+def load_engine_at(ref: str) -> Any:
+    """The engine module as it is at git ``ref`` (e.g. ``main``), loaded next to this one."""
+    import importlib.util
+    import pathlib
+    import tempfile
+
+    src = subprocess.run(["git", "show", f"{ref}:engines/fools_paradise.py"], capture_output=True, text=True,
+                         check=True, cwd=pathlib.Path(__file__).resolve().parent.parent).stdout
+    path = pathlib.Path(tempfile.mkdtemp()) / "fp_engine_baseline.py"
+    path.write_text(src, encoding="utf-8")
+    spec = importlib.util.spec_from_file_location("fp_engine_baseline", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def baseline(ref: str, games: int, rounds: int, seed: int) -> list[str]:
+    """Spec, the engine at ``ref`` and this engine, protocol 1, on fresh games of their own
+    (seeds distinct from :func:`run`'s)."""
+    old = load_engine_at(ref)
+    old_apply = getattr(old.ENGINE, "apply_unchecked", old.ENGINE.apply)
+    tot = {"spec": 0.0, "old": 0.0, "new": 0.0}
+    n = 0
+    for r in range(rounds):
+        batch = [record(seed * 100_000 + 50_000 + r * 1000 + i) for i in range(games)]
+        old_moves = []
+        for start, seq, _ in batch:  # the baseline engine's moves for the same games (not timed)
+            e, ms = old.ENGINE.from_spec(start), []
+            for m in seq:
+                ms.append(old.ENGINE.move_from_spec(e, m))
+                e = old_apply(e, ms[-1])
+            old_moves.append(ms)
+        for i, g in enumerate(batch):
+            tot["spec"] += timed(spec_play, g)
+            if i == 0:
+                old._CTX.clear()
+                _CTX.clear()
+            tot["old"] += timed(_replay, old.ENGINE, old_apply, g[0], old_moves[i])
+            tot["new"] += timed(_replay, ENGINE, ENGINE.apply_unchecked, g[0], g[2])
+            n += len(g[1])
+    return [
+        f"Baseline: the engine at `{ref}` against this one, protocol 1, {rounds} x {games} other fresh games "
+        f"({n:,} moves): spec {n / tot['spec']:,.0f} moves/s; engine at `{ref}` ({old_apply.__name__}) "
+        f"{n / tot['old']:,.0f} moves/s = **{tot['spec'] / tot['old']:.1f}x**; this engine (apply_unchecked) "
+        f"{n / tot['new']:,.0f} moves/s = **{tot['spec'] / tot['new']:.1f}x**.",
+    ]
+
+
+def _replay(engine: Any, apply: Any, start: Any, moves: list[int]) -> None:
+    legal = engine.legal_moves
+    e = engine.from_spec(start)
+    for m in moves:
+        legal(e)
+        e = apply(e, m)
+
+
 def import_cost() -> float:
     """CPU seconds to import the engine module in a fresh interpreter (its static tables),
     after the spec module (which the engine imports) is loaded."""
@@ -241,8 +298,13 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=60)
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--seed", type=int, default=2026)
+    ap.add_argument("--baseline-ref", default=None,
+                    help="also measure the engine as it is at this git ref (e.g. main), side by side")
     args = ap.parse_args()
     print("\n".join(run(args.games, args.rounds, args.seed)))
+    if args.baseline_ref:
+        print()
+        print("\n".join(baseline(args.baseline_ref, args.games, max(1, args.rounds // 2 + 1), args.seed)))
 
 
 # --- pytest-benchmark (run: pytest bench/bench_fp_playout.py --benchmark-only) ---------------
