@@ -70,8 +70,8 @@ CACHE_LIMIT = 400_000
 ENTRY_LIMIT = 256
 """Largest number of sub-count-vectors of the centre enumerated outright."""
 SMALL_CENTRE = 10
-"""Most non-ace centre cards the card-level subset list is built from (``2**10`` entries);
-a bigger centre goes through the count-vector search."""
+"""Most candidate (non-ace) centre cards the subset-sum bytes are built from (``2**10``
+entries); a bigger centre goes through the count-vector search."""
 MOVE_SHIFT = 10
 """An engine move is ``(taken mask << MOVE_SHIFT) | hand physical id`` (ids < 416 < 1024)."""
 HAND_ID_MASK = (1 << MOVE_SHIFT) - 1
