@@ -12,6 +12,10 @@
    then solved exactly (two players; paranoid for three).
 
 Run: ``.venv/bin/python bench/bench_fools_paradise.py [--games 60] [--rounds 3] [--endgames 30]``
+
+The engine's ``apply`` checks legality (as the spec's does). The engine-against-spec figure
+on fresh positions, with ``apply_unchecked`` (the playout API) and the checked ``apply``
+reported separately, comes from ``bench/bench_fp_playout.py``.
 """
 
 from __future__ import annotations
