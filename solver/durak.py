@@ -144,7 +144,8 @@ PV_LIMIT = 400
 """Longest principal variation printed (only endless perevodnoy lines can reach it)."""
 HAND = 6
 """Players draw up to six."""
-"""Longest principal variation printed (only endless perevodnoy lines can reach it)."""
+LOW_RANK = 2
+"""Lowest rank index of any deck (the 2 of the 52-card deck): canonical ranks start here."""
 
 
 @dataclass(frozen=True)
@@ -157,6 +158,8 @@ class Reductions:
     twins: bool = True
     single_leads: bool = True
     quick_exit: bool = True
+    canonical: bool = True
+    sure_win: bool = True
 
     @classmethod
     def none(cls) -> Reductions:
@@ -189,6 +192,17 @@ def _solo(live: int) -> int:
     l3 = live >> 48
     two = (l0 & l1) | (l2 & l3) | ((l0 | l1) & (l2 | l3))
     return live & (((l0 | l1 | l2 | l3) & ~two) * RANK_LANES)
+
+
+def _subsets(m: int) -> list[int]:
+    """Every subset of the bitmask ``m``."""
+    out = []
+    sub = m
+    while True:
+        out.append(sub)
+        if not sub:
+            return out
+        sub = (sub - 1) & m
 
 
 def _drop_twins(cands: int, hand: int, live: int) -> int:
@@ -268,6 +282,67 @@ class Endgame:
             if progress is not None:
                 progress(nodes)
 
+        # canonical (see the docstring): stock empty, no transfers (no repetition paths)
+        canonical = red.canonical and not perev
+        comp: dict[int, tuple[tuple[int, int, int], ...]] = {}
+        nts = [16 * i for i in range(4) if i != trump]  # shifts of the suits that may be permuted
+        keep = tmask
+        if len(nts) == 3:
+            sh0, sh1, sh2 = nts
+        else:
+            sh0 = sh1 = sh2 = 0
+
+        def squeeze(r: int) -> tuple[tuple[int, int, int], ...]:
+            """Steps that drop the dead ranks of the live rank set ``r`` (the live ranks become
+            LOW_RANK, LOW_RANK + 1, ...): ``x = (x & low) | ((x >> n) & high)`` for each run of
+            dead ranks, highest run first."""
+            steps = []
+            top = r.bit_length()  # ranks >= top are dead and stay empty
+            j = top - 1
+            while j >= LOW_RANK:
+                if r >> j & 1:
+                    j -= 1
+                    continue
+                hi = j
+                while j >= LOW_RANK and not r >> j & 1:
+                    j -= 1
+                lo = j + 1
+                n = hi - lo + 1
+                steps.append((lanes * ((1 << lo) - 1), lanes * ((1 << (16 - n)) - (1 << lo)), n))
+            out = tuple(steps)
+            comp[r] = out
+            return out
+
+        def canon(a: int, d: int) -> tuple[int, int]:
+            """The canonical form of the lead position (attacker ``a``, defender ``d``): dead
+            ranks squeezed out, the non-trump suits sorted."""
+            t = a | d
+            r = (t | t >> 16 | t >> 32 | t >> 48) & 0xFFFF
+            steps = comp.get(r)
+            if steps is None:
+                steps = squeeze(r)
+            for low, high, n in steps:
+                a = (a & low) | ((a >> n) & high)
+                d = (d & low) | ((d >> n) & high)
+            if sh0 != sh1:
+                k0 = ((a >> sh0) & 0xFFFF) << 16 | ((d >> sh0) & 0xFFFF)
+                k1 = ((a >> sh1) & 0xFFFF) << 16 | ((d >> sh1) & 0xFFFF)
+                k2 = ((a >> sh2) & 0xFFFF) << 16 | ((d >> sh2) & 0xFFFF)
+                if k0 < k1:
+                    k0, k1 = k1, k0
+                if k1 < k2:
+                    k1, k2 = k2, k1
+                    if k0 < k1:
+                        k0, k1 = k1, k0
+                a = (a & keep) | (k0 >> 16) << sh0 | (k1 >> 16) << sh1 | (k2 >> 16) << sh2
+                d = (d & keep) | (k0 & 0xFFFF) << sh0 | (k1 & 0xFFFF) << sh1 | (k2 & 0xFFFF) << sh2
+            else:  # no trump: all four suits may be permuted
+                ks = sorted((((a >> sh) & 0xFFFF) << 16 | ((d >> sh) & 0xFFFF) for sh in (0, 16, 32, 48)),
+                            reverse=True)
+                a = (ks[0] >> 16) | (ks[1] >> 16) << 16 | (ks[2] >> 16) << 32 | (ks[3] >> 16) << 48
+                d = (ks[0] & 0xFFFF) | (ks[1] & 0xFFFF) << 16 | (ks[2] & 0xFFFF) << 32 | (ks[3] & 0xFFFF) << 48
+            return a, d
+
         def cover_all(unc: int, d: int) -> bool:
             """Can ``d`` cover every card of ``unc`` (one card each)?"""
             if not unc:
@@ -309,6 +384,8 @@ class Endgame:
             limit = first_limit_of(first, sc)
             take_room = first and er.first_take6 and limit < 6
             scbit = (1 << sc) if sc >= 0 else 0
+            sure = red.sure_win and sc < 0 and not perev
+            quick_lead = quick and sc < 0
             tt_lead: dict[tuple[int, int], tuple[int, int, int]] = {}
             tt_def: dict[tuple[int, ...], tuple[int, int, int]] = {}
             tt_throw: dict[tuple[int, ...], tuple[int, int, int]] = {}
@@ -335,7 +412,11 @@ class Endgame:
                 if not d:
                     return LOSS
                 if beaten:
+                    if canonical:
+                        d, a = canon(d, a)
                     return -nxt[1](d, a, -beta, -alpha)
+                if canonical:
+                    a, d = canon(a, d)
                 return nxt[1](a, d, alpha, beta)
 
             def lead(a: int, d: int, alpha: int, beta: int) -> int:
@@ -344,6 +425,10 @@ class Endgame:
                 nodes += 1
                 if nodes >= next_report:
                     tick()
+                if quick_lead and not a & (a - 1):  # quick_exit: my last card (stock empty)
+                    if d & (d - 1) or not beat[a.bit_length() - 1] & d:
+                        return WIN
+                    return both_out
                 key = (a, d)
                 if perev and key in path:
                     reps += 1
@@ -362,6 +447,24 @@ class Endgame:
                         alpha = lo
                     if hi < beta:
                         beta = hi
+                elif sure and not (a & ntmask and d & tmask):
+                    # sure_win: the defender beats none of my cards (stock empty, no transfers)
+                    x = d & 0xFFFF
+                    bt = (1 << (x.bit_length() - 1)) - 1 if x else 0
+                    x = (d >> 16) & 0xFFFF
+                    if x:
+                        bt |= ((1 << (x.bit_length() - 1)) - 1) << 16
+                    x = (d >> 32) & 0xFFFF
+                    if x:
+                        bt |= ((1 << (x.bit_length() - 1)) - 1) << 32
+                    x = d >> 48
+                    if x:
+                        bt |= ((1 << (x.bit_length() - 1)) - 1) << 48
+                    if d & tmask:
+                        bt |= ntmask
+                    if not a & bt:
+                        tt_lead[key] = (WIN, WIN, 0)
+                        return WIN
                 nd = d.bit_count()
                 k = nd if nd < limit else limit
                 singles = twin_free(a, a, a | d | scbit) if twins and a & (a - 1) else a
