@@ -194,15 +194,16 @@ def _solo(live: int) -> int:
     return live & (((l0 | l1 | l2 | l3) & ~two) * RANK_LANES)
 
 
-def _subsets(m: int) -> list[int]:
-    """Every subset of the bitmask ``m``."""
-    out = []
-    sub = m
-    while True:
-        out.append(sub)
-        if not sub:
-            return out
-        sub = (sub - 1) & m
+def _entry(lo: int, hi: int, hint: int, best: int, bm: int, a0: int, beta: int) -> tuple[int, int, int]:
+    """The transposition-table entry after a node's search: the bounds ``lo``/``hi`` it started
+    with, tightened by ``best`` (a fail-low result is an upper bound, a fail-high result a lower
+    bound, anything in between exact), and the move to try first next time (the old hint after
+    a fail low: no move proved better)."""
+    if best <= a0:
+        return (lo, best, hint)
+    if best >= beta:
+        return (best, hi, bm)
+    return (best, best, bm)
 
 
 def _drop_twins(cands: int, hand: int, live: int) -> int:
@@ -462,9 +463,19 @@ class Endgame:
                         bt |= ((1 << (x.bit_length() - 1)) - 1) << 48
                     if d & tmask:
                         bt |= ntmask
-                    if not a & bt:
+                    b = a & bt  # the cards he can beat
+                    if not b:
                         tt_lead[key] = (WIN, WIN, 0)
                         return WIN
+                    rb = (b | b >> 16 | b >> 32 | b >> 48) & 0xFFFF
+                    if not first and not rb & (rb - 1):
+                        # all the others are of one rank: give away the rest, then lead them together
+                        dd = d | (a ^ b)
+                        nb = b.bit_count()
+                        nd = dd.bit_count()
+                        if nb <= limit and (nd > nb or (nd == nb and not cover_all(b, dd))):
+                            tt_lead[key] = (WIN, WIN, 0)
+                            return WIN
                 nd = d.bit_count()
                 k = nd if nd < limit else limit
                 singles = twin_free(a, a, a | d | scbit) if twins and a & (a - 1) else a
@@ -536,12 +547,7 @@ class Endgame:
                     path.discard(key)
                     if reps != r0:
                         return best
-                if best <= a0:
-                    tt_lead[key] = (lo, best, hint)
-                elif best >= beta:
-                    tt_lead[key] = (best, hi, bm)
-                else:
-                    tt_lead[key] = (best, best, bm)
+                tt_lead[key] = _entry(lo, hi, hint, best, bm, a0, beta)
                 return best
 
             def defend(a: int, d: int, ta: int, tc: int, unc: int, room: int, shown: int, fresh: bool,
@@ -687,12 +693,7 @@ class Endgame:
                         bm = -1
                 if reps != r0:
                     return best
-                if best <= a0:
-                    tt_def[key] = (lo, best, hint)
-                elif best >= beta:
-                    tt_def[key] = (best, hi, bm)
-                else:
-                    tt_def[key] = (best, best, bm)
+                tt_def[key] = _entry(lo, hi, hint, best, bm, a0, beta)
                 return best
 
             def take(a: int, d: int, ta: int, tc: int, room: int, alpha: int, beta: int) -> int:
@@ -772,12 +773,7 @@ class Endgame:
                                 break
                 if reps != r0:
                     return best
-                if best <= a0:
-                    tt_throw[key] = (lo, best, hint)
-                elif best >= beta:
-                    tt_throw[key] = (best, hi, bm)
-                else:
-                    tt_throw[key] = (best, best, bm)
+                tt_throw[key] = _entry(lo, hi, hint, best, bm, a0, beta)
                 return best
 
             def take_set(a: int, d: int, tab: int, room: int, alpha: int, beta: int) -> int:
@@ -826,12 +822,7 @@ class Endgame:
                                 break
                 if reps != r0:
                     return best
-                if best <= a0:
-                    tt_take[key] = (lo, best, hint)
-                elif best >= beta:
-                    tt_take[key] = (best, hi, bm)
-                else:
-                    tt_take[key] = (best, best, bm)
+                tt_take[key] = _entry(lo, hi, hint, best, bm, a0, beta)
                 return best
 
             def take_seq(a: int, d: int, tab: int, room: int, alpha: int, beta: int) -> int:
