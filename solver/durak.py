@@ -93,11 +93,69 @@ cards (the discard) never influence the rest of the game.
     The twin test uses live cards only; dead cards and cards leaving play can only make
     more cards twins later, never undo a twin relation that held.
 
+``single_leads`` — **lead one card at a time** (podkidnoy with ``throw_in_after_take``, no
+    transfers). Compare leading a set ``S`` of one rank (``|S| >= 2``, legal, so ``|S|`` is
+    within the cap) with leading one card ``x`` of ``S``. The attacker after ``x`` plays an
+    optimal strategy for ``S`` as follows. While the defender covers, the attacker throws the
+    other cards of ``S`` one at a time (legal: their rank is on the table and the cap counts
+    attack cards alike); once the defender has covered all of ``S`` the table equals the one
+    after the same covers against ``S``, and he continues with that strategy. If the defender
+    takes after covering some cards, the position is that of "cover the same cards of ``S``,
+    then take" against ``S``, except that cards of ``S`` not yet thrown are still in the
+    attacker's hand: he adds them to the throw-ins the strategy for ``S`` gives there (throw-ins
+    after a take; their rank is on the table, and ``S`` plus those throw-ins fit the cap). Both
+    games then end the bout in the same position. So the attacker gets at least the value of
+    leading ``S``, and multi-card leads need not be searched. (In simple there are no throw-ins,
+    without ``throw_in_after_take`` a taker gets no more cards, and in perevodnoy the number of
+    attack cards decides whether a transfer is legal: there the reduction is off.)
+
+``canonical`` — **lead positions up to isomorphism** (stock empty, not perevodnoy). When a
+    bout ends and the stock is empty, the next lead position (attacker's hand, defender's hand)
+    is replaced by a canonical representative before it is searched: (i) every rank with no
+    live card in any suit is dropped and the live ranks are renumbered ``2, 3, ...`` in order
+    (one renumbering for all four suits); (ii) the three non-trump suits (all four with no
+    trump) are permuted so that the pairs (attacker's cards of the suit, defender's cards of
+    the suit) come in decreasing order. Both maps are bijections of the live cards that keep
+    the suit of every card, map the trump suit to itself, keep the order of ranks within a
+    suit and keep rank equality (a renumbering of ranks applied to every suit alike). Every
+    rule reads cards only through these relations: "beats" (same suit and higher rank, or a
+    trump on a non-trump), "same rank" (throw-ins, multi-card leads, transfers), "is a trump"
+    (shown trumps, ``transfer_blocked_by_trump``), and counts of cards (caps, hand sizes,
+    going out). Dead cards never matter. So the map sends legal moves to legal moves and
+    results to equal results, and the two positions have the same value; the search and its
+    table work on the representative from then on. Perevodnoy is left out only because its
+    repetition check compares positions along a line, which the renumbering would hide; with
+    a stock card the map is not applied either (that card must stay where the level expects
+    it).
+
+``sure_win`` — **an attacker the defender cannot stop** (stock empty, not perevodnoy). At a
+    lead, let ``U`` be the attacker's cards no card of the defender's hand ``d`` beats and
+    ``B`` the others. The attacker can give away all of ``U``: leading a card of ``U`` forces
+    a take (no cover exists, and without transfers there is nothing else); after the take
+    he adds nothing and leads again (a taken bout leaves him the attacker). He leads ``U``'s
+    non-trumps first, each suit from its lowest card up, then its trumps from the lowest up.
+    A card the defender has taken never beats a later card of ``U``: a taken non-trump is
+    lower than every later card of its suit and beats no card of another suit; a taken trump
+    is lower than every later trump, and every non-trump was led before any trump. So every
+    lead of ``U`` stays unbeatable. (a) If ``B`` is empty, his last lead leaves him without
+    cards while the defender holds the taken cards: the attacker goes out and **wins**.
+    (b) If ``B`` is non-empty, all of one rank and not larger than the bout limit, then after
+    giving away ``U`` he leads all of ``B`` at once (a legal lead once ``|B|`` is at most the
+    defender's hand ``d + U`` and the limit): he is out when the bout ends, and he **wins**
+    unless the defender covers all of ``B`` with exactly his last cards, which needs
+    ``|d + U| == |B|`` and a complete cover assignment (the ``quick_exit`` test). When that
+    test says the defender cannot, the value is a win, read off directly. (Only wins are read
+    off: a win is the best value, so the shown strategy settles it.) Not in the first bout,
+    whose lower first-bout limit (b) does not check.
+
 ``quick_exit`` — **an attacker without cards.** With the stock empty, an attacker holding no
     cards goes out when the bout ends. The defender then loses unless he covers every
     uncovered card with exactly his last cards (a draw; a loss when ``draw_outcome`` is
     ``last_defender_loses``, since he was the last defender). The value is read off
-    directly (a small matching test) instead of searched.
+    directly (a small matching test) instead of searched. The same holds one step earlier,
+    at a lead where the attacker holds a single card: he must lead it (no transfer can follow,
+    the new defender would hold no card), so the value is a win unless the defender holds
+    exactly one card and it beats the led one (then both go out together).
 
 The root itself is always searched without reductions: every legal move's child is solved
 as a root of its own, so the per-move values are exact.
