@@ -1,7 +1,8 @@
 """Durak benchmarks (issue: Durak end to end, §8).
 
     python bench/bench_durak.py [--sizes 4 6 8 10] [--positions 20] [--seed 2026] [--playouts 40]
-                                [--repeat 3] [--no-solver]
+                                [--repeat 3] [--clock cpu|wall] [--no-solver] [--no-playouts]
+                                [--cap SECONDS] [--baseline FILE]
 
 1. Endgame solving: seeded random two-player podkidnoy positions with the deck empty (36-card
    deck, random trump suit, k cards each, player 0 to lead), solved exactly by
@@ -12,17 +13,28 @@
    ``apply`` and ``apply_unchecked``) and the engine's native ``playout``, taking turns game by
    game; every row must play the very same game. Moves per second and the ratio to the spec.
 
+``--cap`` stops a position's solve after that many seconds (it is reported as unfinished, counted
+as the cap in the median, and left out of the node figures). ``--baseline FILE`` loads another
+version of ``solver/durak.py`` (for instance the one on main, copied to a temporary directory) and
+solves every position with it too, right before the current solver, so both are measured side by
+side in one run.
+
 Prints a Markdown report (paste it into BENCHMARKS.md).
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import platform
 import random
+import signal
 import statistics
+import sys
 import time
 from collections.abc import Callable
+from types import FrameType
+from typing import Any
 
 from foolsolve.cards import FRENCH36, FRENCH_SUITS
 from foolsolve.engines.durak import ENGINE
@@ -41,23 +53,75 @@ def endgame(k: int, rng: random.Random) -> dict[str, object]:
             "stock": [], "attacker": 0, "defender": 1, "table": [], "to_move": 0}
 
 
-def bench_solver(sizes: list[int], positions: int, seed: int) -> list[str]:
+class _Timeout(Exception):
+    """A position's solve ran past ``--cap``."""
+
+
+def _alarm(signum: int, frame: FrameType | None) -> None:
+    raise _Timeout
+
+
+def load_solver(path: str) -> Callable[..., Any]:
+    """``solve`` of another copy of ``solver/durak.py`` (the baseline of a side-by-side run)."""
+    spec = importlib.util.spec_from_file_location("durak_baseline", path)
+    if spec is None or spec.loader is None:
+        raise SystemExit(f"--baseline: cannot load {path}")
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules["durak_baseline"] = mod
+    spec.loader.exec_module(mod)
+    return mod.solve  # type: ignore[no-any-return]
+
+
+def timed_solve(solver: Callable[..., Any], state: Any, cap: float | None) -> tuple[float, int | None, str | None]:
+    """Seconds, nodes and value of one solve; nodes and value are None when the cap stopped it."""
+    t0 = time.perf_counter()
+    if cap:
+        signal.signal(signal.SIGALRM, _alarm)
+        signal.setitimer(signal.ITIMER_REAL, cap)
+    try:
+        res = solver(state, SolveOptions(extra={"pv": False}))
+    except _Timeout:
+        return cap or 0.0, None, None
+    finally:
+        if cap:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+    return time.perf_counter() - t0, res.nodes, res.value
+
+
+def bench_solver(sizes: list[int], positions: int, seed: int, cap: float | None = None,
+                 baseline: str | None = None) -> list[str]:
+    solvers: list[tuple[str, Callable[..., Any]]] = [("current", solve)]
+    if baseline:
+        solvers.insert(0, ("baseline", load_solver(baseline)))
     rows = []
     for k in sizes:
         rng = random.Random(f"{seed}:{k}")
-        secs, nodes, values = [], [], []
-        for _ in range(positions):
-            state = SPEC.state_from_json(endgame(k, rng))
-            t0 = time.perf_counter()
-            res = solve(state, SolveOptions(extra={"pv": False}))
-            secs.append(time.perf_counter() - t0)
-            nodes.append(res.nodes)
-            values.append(res.value)
-        wdl = "/".join(str(values.count(v)) for v in ("win", "draw", "loss"))
-        rate = sum(nodes) / sum(secs) if sum(secs) else 0.0
-        rows.append(f"| {k}v{k} | {positions} | {statistics.median(secs):.3f} | {max(secs):.3f} | "
-                    f"{int(statistics.median(nodes)):,} | {max(nodes):,} | {rate:,.0f} | {wdl} |")
-        print(rows[-1], flush=True)
+        states = [SPEC.state_from_json(endgame(k, rng)) for _ in range(positions)]
+        got: dict[str, list[tuple[float, int | None, str | None]]] = {name: [] for name, _ in solvers}
+        for state in states:
+            for name, solver in solvers:
+                got[name].append(timed_solve(solver, state, cap))
+        for name, _ in solvers:
+            secs = [t for t, _, _ in got[name]]
+            nodes = [n for _, n, _ in got[name] if n is not None]
+            values = [v for _, _, v in got[name]]
+            done = [t for t, n, _ in got[name] if n is not None]
+            unfinished = positions - len(done)
+            wdl = "/".join(str(values.count(v)) for v in ("win", "draw", "loss"))
+            if unfinished:
+                wdl += f" ({unfinished} unfinished)"
+            rate = sum(nodes) / sum(done) if done and sum(done) else 0.0
+            label = f"{name} " if baseline else ""
+            med_nodes = f"{int(statistics.median(nodes)):,}" if nodes else "-"
+            max_nodes = f"{max(nodes):,}" if nodes else "-"
+            mx = f"{max(secs):.3f}" + (" (cap)" if unfinished else "")
+            rows.append(f"| {label}{k}v{k} | {positions} | {statistics.median(secs):.3f} | {mx} | "
+                        f"{med_nodes} | {max_nodes} | {rate:,.0f} | {wdl} |")
+            print(rows[-1], flush=True)
+        if baseline:
+            pairs = [(b[2], c[2]) for b, c in zip(got["baseline"], got["current"]) if b[2] and c[2]]
+            if any(b != c for b, c in pairs):
+                raise SystemExit(f"{k}v{k}: the baseline and the current solver disagree on a value")
     return rows
 
 
@@ -143,16 +207,19 @@ def main() -> None:
     ap.add_argument("--clock", choices=("cpu", "wall"), default="cpu",
                     help="time the playouts by process CPU time (default) or wall time")
     ap.add_argument("--no-solver", action="store_true", help="only the playout comparison")
+    ap.add_argument("--no-playouts", action="store_true", help="skip the engine/spec playout comparison")
+    ap.add_argument("--cap", type=float, default=None, help="seconds allowed per position and solver")
+    ap.add_argument("--baseline", default=None, help="another solver/durak.py to run side by side")
     a = ap.parse_args()
     print(f"Machine: {platform.machine()}, Python {platform.python_version()}, "
-          f"command: python bench/bench_durak.py {' '.join(map(str, [*['--sizes'], *a.sizes]))} "
-          f"--positions {a.positions} --seed {a.seed} --playouts {a.playouts} --repeat {a.repeat} --clock {a.clock}\n")
-    print("\n".join(bench_playouts(a.playouts, a.seed, a.repeat, a.clock)) + "\n", flush=True)
+          f"command: python bench/bench_durak.py {' '.join(sys.argv[1:])}\n")
+    if not a.no_playouts:
+        print("\n".join(bench_playouts(a.playouts, a.seed, a.repeat, a.clock)) + "\n", flush=True)
     if a.no_solver:
         return
-    print("| size | positions | median s | max s | median nodes | max nodes | nodes/s (all) | values (W/D/L) |")
+    print("| size | positions | median s | max s | median nodes | max nodes | nodes/s (finished) | values (W/D/L) |")
     print("|---|---|---|---|---|---|---|---|")
-    bench_solver(a.sizes, a.positions, a.seed)
+    bench_solver(a.sizes, a.positions, a.seed, a.cap, a.baseline)
 
 
 if __name__ == "__main__":

@@ -93,11 +93,69 @@ cards (the discard) never influence the rest of the game.
     The twin test uses live cards only; dead cards and cards leaving play can only make
     more cards twins later, never undo a twin relation that held.
 
+``single_leads`` — **lead one card at a time** (podkidnoy with ``throw_in_after_take``, no
+    transfers). Compare leading a set ``S`` of one rank (``|S| >= 2``, legal, so ``|S|`` is
+    within the cap) with leading one card ``x`` of ``S``. The attacker after ``x`` plays an
+    optimal strategy for ``S`` as follows. While the defender covers, the attacker throws the
+    other cards of ``S`` one at a time (legal: their rank is on the table and the cap counts
+    attack cards alike); once the defender has covered all of ``S`` the table equals the one
+    after the same covers against ``S``, and he continues with that strategy. If the defender
+    takes after covering some cards, the position is that of "cover the same cards of ``S``,
+    then take" against ``S``, except that cards of ``S`` not yet thrown are still in the
+    attacker's hand: he adds them to the throw-ins the strategy for ``S`` gives there (throw-ins
+    after a take; their rank is on the table, and ``S`` plus those throw-ins fit the cap). Both
+    games then end the bout in the same position. So the attacker gets at least the value of
+    leading ``S``, and multi-card leads need not be searched. (In simple there are no throw-ins,
+    without ``throw_in_after_take`` a taker gets no more cards, and in perevodnoy the number of
+    attack cards decides whether a transfer is legal: there the reduction is off.)
+
+``canonical`` — **lead positions up to isomorphism** (stock empty, not perevodnoy). When a
+    bout ends and the stock is empty, the next lead position (attacker's hand, defender's hand)
+    is replaced by a canonical representative before it is searched: (i) every rank with no
+    live card in any suit is dropped and the live ranks are renumbered ``2, 3, ...`` in order
+    (one renumbering for all four suits); (ii) the three non-trump suits (all four with no
+    trump) are permuted so that the pairs (attacker's cards of the suit, defender's cards of
+    the suit) come in decreasing order. Both maps are bijections of the live cards that keep
+    the suit of every card, map the trump suit to itself, keep the order of ranks within a
+    suit and keep rank equality (a renumbering of ranks applied to every suit alike). Every
+    rule reads cards only through these relations: "beats" (same suit and higher rank, or a
+    trump on a non-trump), "same rank" (throw-ins, multi-card leads, transfers), "is a trump"
+    (shown trumps, ``transfer_blocked_by_trump``), and counts of cards (caps, hand sizes,
+    going out). Dead cards never matter. So the map sends legal moves to legal moves and
+    results to equal results, and the two positions have the same value; the search and its
+    table work on the representative from then on. Perevodnoy is left out only because its
+    repetition check compares positions along a line, which the renumbering would hide; with
+    a stock card the map is not applied either (that card must stay where the level expects
+    it).
+
+``sure_win`` — **an attacker the defender cannot stop** (stock empty, not perevodnoy). At a
+    lead, let ``U`` be the attacker's cards no card of the defender's hand ``d`` beats and
+    ``B`` the others. The attacker can give away all of ``U``: leading a card of ``U`` forces
+    a take (no cover exists, and without transfers there is nothing else); after the take
+    he adds nothing and leads again (a taken bout leaves him the attacker). He leads ``U``'s
+    non-trumps first, each suit from its lowest card up, then its trumps from the lowest up.
+    A card the defender has taken never beats a later card of ``U``: a taken non-trump is
+    lower than every later card of its suit and beats no card of another suit; a taken trump
+    is lower than every later trump, and every non-trump was led before any trump. So every
+    lead of ``U`` stays unbeatable. (a) If ``B`` is empty, his last lead leaves him without
+    cards while the defender holds the taken cards: the attacker goes out and **wins**.
+    (b) If ``B`` is non-empty, all of one rank and not larger than the bout limit, then after
+    giving away ``U`` he leads all of ``B`` at once (a legal lead once ``|B|`` is at most the
+    defender's hand ``d + U`` and the limit): he is out when the bout ends, and he **wins**
+    unless the defender covers all of ``B`` with exactly his last cards, which needs
+    ``|d + U| == |B|`` and a complete cover assignment (the ``quick_exit`` test). When that
+    test says the defender cannot, the value is a win, read off directly. (Only wins are read
+    off: a win is the best value, so the shown strategy settles it.) Not in the first bout,
+    whose lower first-bout limit (b) does not check.
+
 ``quick_exit`` — **an attacker without cards.** With the stock empty, an attacker holding no
     cards goes out when the bout ends. The defender then loses unless he covers every
     uncovered card with exactly his last cards (a draw; a loss when ``draw_outcome`` is
     ``last_defender_loses``, since he was the last defender). The value is read off
-    directly (a small matching test) instead of searched.
+    directly (a small matching test) instead of searched. The same holds one step earlier,
+    at a lead where the attacker holds a single card: he must lead it (no transfer can follow,
+    the new defender would hold no card), so the value is a win unless the defender holds
+    exactly one card and it beats the led one (then both go out together).
 
 The root itself is always searched without reductions: every legal move's child is solved
 as a root of its own, so the per-move values are exact.
@@ -144,7 +202,8 @@ PV_LIMIT = 400
 """Longest principal variation printed (only endless perevodnoy lines can reach it)."""
 HAND = 6
 """Players draw up to six."""
-"""Longest principal variation printed (only endless perevodnoy lines can reach it)."""
+LOW_RANK = 2
+"""Lowest rank index of any deck (the 2 of the 52-card deck): canonical ranks start here."""
 
 
 @dataclass(frozen=True)
@@ -157,6 +216,8 @@ class Reductions:
     twins: bool = True
     single_leads: bool = True
     quick_exit: bool = True
+    canonical: bool = True
+    sure_win: bool = True
 
     @classmethod
     def none(cls) -> Reductions:
@@ -189,6 +250,18 @@ def _solo(live: int) -> int:
     l3 = live >> 48
     two = (l0 & l1) | (l2 & l3) | ((l0 | l1) & (l2 | l3))
     return live & (((l0 | l1 | l2 | l3) & ~two) * RANK_LANES)
+
+
+def _entry(lo: int, hi: int, hint: int, best: int, bm: int, a0: int, beta: int) -> tuple[int, int, int]:
+    """The transposition-table entry after a node's search: the bounds ``lo``/``hi`` it started
+    with, tightened by ``best`` (a fail-low result is an upper bound, a fail-high result a lower
+    bound, anything in between exact), and the move to try first next time (the old hint after
+    a fail low: no move proved better)."""
+    if best <= a0:
+        return (lo, best, hint)
+    if best >= beta:
+        return (best, hi, bm)
+    return (best, best, bm)
 
 
 def _drop_twins(cands: int, hand: int, live: int) -> int:
@@ -268,6 +341,67 @@ class Endgame:
             if progress is not None:
                 progress(nodes)
 
+        # canonical (see the docstring): stock empty, no transfers (no repetition paths)
+        canonical = red.canonical and not perev
+        comp: dict[int, tuple[tuple[int, int, int], ...]] = {}
+        nts = [16 * i for i in range(4) if i != trump]  # shifts of the suits that may be permuted
+        keep = tmask
+        if len(nts) == 3:
+            sh0, sh1, sh2 = nts
+        else:
+            sh0 = sh1 = sh2 = 0
+
+        def squeeze(r: int) -> tuple[tuple[int, int, int], ...]:
+            """Steps that drop the dead ranks of the live rank set ``r`` (the live ranks become
+            LOW_RANK, LOW_RANK + 1, ...): ``x = (x & low) | ((x >> n) & high)`` for each run of
+            dead ranks, highest run first."""
+            steps = []
+            top = r.bit_length()  # ranks >= top are dead and stay empty
+            j = top - 1
+            while j >= LOW_RANK:
+                if r >> j & 1:
+                    j -= 1
+                    continue
+                hi = j
+                while j >= LOW_RANK and not r >> j & 1:
+                    j -= 1
+                lo = j + 1
+                n = hi - lo + 1
+                steps.append((lanes * ((1 << lo) - 1), lanes * ((1 << (16 - n)) - (1 << lo)), n))
+            out = tuple(steps)
+            comp[r] = out
+            return out
+
+        def canon(a: int, d: int) -> tuple[int, int]:
+            """The canonical form of the lead position (attacker ``a``, defender ``d``): dead
+            ranks squeezed out, the non-trump suits sorted."""
+            t = a | d
+            r = (t | t >> 16 | t >> 32 | t >> 48) & 0xFFFF
+            steps = comp.get(r)
+            if steps is None:
+                steps = squeeze(r)
+            for low, high, n in steps:
+                a = (a & low) | ((a >> n) & high)
+                d = (d & low) | ((d >> n) & high)
+            if sh0 != sh1:
+                k0 = ((a >> sh0) & 0xFFFF) << 16 | ((d >> sh0) & 0xFFFF)
+                k1 = ((a >> sh1) & 0xFFFF) << 16 | ((d >> sh1) & 0xFFFF)
+                k2 = ((a >> sh2) & 0xFFFF) << 16 | ((d >> sh2) & 0xFFFF)
+                if k0 < k1:
+                    k0, k1 = k1, k0
+                if k1 < k2:
+                    k1, k2 = k2, k1
+                    if k0 < k1:
+                        k0, k1 = k1, k0
+                a = (a & keep) | (k0 >> 16) << sh0 | (k1 >> 16) << sh1 | (k2 >> 16) << sh2
+                d = (d & keep) | (k0 & 0xFFFF) << sh0 | (k1 & 0xFFFF) << sh1 | (k2 & 0xFFFF) << sh2
+            else:  # no trump: all four suits may be permuted
+                ks = sorted((((a >> sh) & 0xFFFF) << 16 | ((d >> sh) & 0xFFFF) for sh in (0, 16, 32, 48)),
+                            reverse=True)
+                a = (ks[0] >> 16) | (ks[1] >> 16) << 16 | (ks[2] >> 16) << 32 | (ks[3] >> 16) << 48
+                d = (ks[0] & 0xFFFF) | (ks[1] & 0xFFFF) << 16 | (ks[2] & 0xFFFF) << 32 | (ks[3] & 0xFFFF) << 48
+            return a, d
+
         def cover_all(unc: int, d: int) -> bool:
             """Can ``d`` cover every card of ``unc`` (one card each)?"""
             if not unc:
@@ -309,6 +443,8 @@ class Endgame:
             limit = first_limit_of(first, sc)
             take_room = first and er.first_take6 and limit < 6
             scbit = (1 << sc) if sc >= 0 else 0
+            sure = red.sure_win and sc < 0 and not perev
+            quick_lead = quick and sc < 0
             tt_lead: dict[tuple[int, int], tuple[int, int, int]] = {}
             tt_def: dict[tuple[int, ...], tuple[int, int, int]] = {}
             tt_throw: dict[tuple[int, ...], tuple[int, int, int]] = {}
@@ -335,7 +471,11 @@ class Endgame:
                 if not d:
                     return LOSS
                 if beaten:
+                    if canonical:
+                        d, a = canon(d, a)
                     return -nxt[1](d, a, -beta, -alpha)
+                if canonical:
+                    a, d = canon(a, d)
                 return nxt[1](a, d, alpha, beta)
 
             def lead(a: int, d: int, alpha: int, beta: int) -> int:
@@ -344,6 +484,10 @@ class Endgame:
                 nodes += 1
                 if nodes >= next_report:
                     tick()
+                if quick_lead and not a & (a - 1):  # quick_exit: my last card (stock empty)
+                    if d & (d - 1) or not beat[a.bit_length() - 1] & d:
+                        return WIN
+                    return both_out
                 key = (a, d)
                 if perev and key in path:
                     reps += 1
@@ -362,6 +506,34 @@ class Endgame:
                         alpha = lo
                     if hi < beta:
                         beta = hi
+                elif sure and not (a & ntmask and d & tmask):
+                    # sure_win: the defender beats none of my cards (stock empty, no transfers)
+                    x = d & 0xFFFF
+                    bt = (1 << (x.bit_length() - 1)) - 1 if x else 0
+                    x = (d >> 16) & 0xFFFF
+                    if x:
+                        bt |= ((1 << (x.bit_length() - 1)) - 1) << 16
+                    x = (d >> 32) & 0xFFFF
+                    if x:
+                        bt |= ((1 << (x.bit_length() - 1)) - 1) << 32
+                    x = d >> 48
+                    if x:
+                        bt |= ((1 << (x.bit_length() - 1)) - 1) << 48
+                    if d & tmask:
+                        bt |= ntmask
+                    b = a & bt  # the cards he can beat
+                    if not b:
+                        tt_lead[key] = (WIN, WIN, 0)
+                        return WIN
+                    rb = (b | b >> 16 | b >> 32 | b >> 48) & 0xFFFF
+                    if not first and not rb & (rb - 1):
+                        # all the others are of one rank: give away the rest, then lead them together
+                        dd = d | (a ^ b)
+                        nb = b.bit_count()
+                        nd = dd.bit_count()
+                        if nb <= limit and (nd > nb or (nd == nb and not cover_all(b, dd))):
+                            tt_lead[key] = (WIN, WIN, 0)
+                            return WIN
                 nd = d.bit_count()
                 k = nd if nd < limit else limit
                 singles = twin_free(a, a, a | d | scbit) if twins and a & (a - 1) else a
@@ -433,12 +605,7 @@ class Endgame:
                     path.discard(key)
                     if reps != r0:
                         return best
-                if best <= a0:
-                    tt_lead[key] = (lo, best, hint)
-                elif best >= beta:
-                    tt_lead[key] = (best, hi, bm)
-                else:
-                    tt_lead[key] = (best, best, bm)
+                tt_lead[key] = _entry(lo, hi, hint, best, bm, a0, beta)
                 return best
 
             def defend(a: int, d: int, ta: int, tc: int, unc: int, room: int, shown: int, fresh: bool,
@@ -584,12 +751,7 @@ class Endgame:
                         bm = -1
                 if reps != r0:
                     return best
-                if best <= a0:
-                    tt_def[key] = (lo, best, hint)
-                elif best >= beta:
-                    tt_def[key] = (best, hi, bm)
-                else:
-                    tt_def[key] = (best, best, bm)
+                tt_def[key] = _entry(lo, hi, hint, best, bm, a0, beta)
                 return best
 
             def take(a: int, d: int, ta: int, tc: int, room: int, alpha: int, beta: int) -> int:
@@ -669,12 +831,7 @@ class Endgame:
                                 break
                 if reps != r0:
                     return best
-                if best <= a0:
-                    tt_throw[key] = (lo, best, hint)
-                elif best >= beta:
-                    tt_throw[key] = (best, hi, bm)
-                else:
-                    tt_throw[key] = (best, best, bm)
+                tt_throw[key] = _entry(lo, hi, hint, best, bm, a0, beta)
                 return best
 
             def take_set(a: int, d: int, tab: int, room: int, alpha: int, beta: int) -> int:
@@ -723,12 +880,7 @@ class Endgame:
                                 break
                 if reps != r0:
                     return best
-                if best <= a0:
-                    tt_take[key] = (lo, best, hint)
-                elif best >= beta:
-                    tt_take[key] = (best, hi, bm)
-                else:
-                    tt_take[key] = (best, best, bm)
+                tt_take[key] = _entry(lo, hi, hint, best, bm, a0, beta)
                 return best
 
             def take_seq(a: int, d: int, tab: int, room: int, alpha: int, beta: int) -> int:

@@ -186,3 +186,40 @@ def test_solver_first_bout_caps_equal_retrograde():
             checked += 1
         exercised += len(sizes) == 2 and sizes[False] != sizes[True]
     assert checked >= 60 and exercised >= 10, (checked, exercised)
+
+
+def larger_endgame(seed: int) -> dict:
+    """A two-player position with 4-6 cards a side (too large for the spec's graph): simple or
+    podkidnoy (perevodnoy searches with repetitions are slow at this size, and these reductions
+    are off there), random options, a random trump or none, sometimes the face-up trump still in
+    the stock."""
+    rng = random.Random(seed)
+    pos = random_endgame(seed)
+    if pos["rules"]["variant"] == "perevodnoy":
+        pos["rules"] = {k: v for k, v in pos["rules"].items() if not k.startswith("transfer")}
+        pos["rules"]["variant"] = rng.choice(["simple", "podkidnoy"])
+    trump = pos["trump"]
+    cards = list(FRENCH36.cards)
+    rng.shuffle(cards)
+    stock = []
+    if trump is not None and rng.random() < 0.3:
+        stock = [next(c for c in cards if c.suit == trump)]
+        cards.remove(stock[0])
+    a, b = rng.randint(4, 6), rng.randint(4, 6)
+    pos["hands"] = [[c.ascii for c in cards[:a]], [c.ascii for c in cards[a:a + b]]]
+    pos["stock"] = [c.ascii for c in stock]
+    return pos
+
+
+@pytest.mark.parametrize("name", ["canonical", "sure_win", "quick_exit"])
+def test_static_and_canonical_reductions_on_larger_positions(name):
+    """canonical (isomorphic lead positions share a table entry), sure_win and quick_exit (values
+    read off without search) change nothing on positions with several bouts to play: the value
+    and every move's value equal those of the search with that one reduction off."""
+    without = dataclasses.replace(Reductions(), **{name: False})
+    for seed in range(60):
+        pos = larger_endgame(20_000 + seed)
+        state = SPEC.state_from_json(pos)
+        on = solve(state, SolveOptions(extra={"pv": False}))
+        off = solve(state, SolveOptions(extra={"pv": False, "reductions": without}))
+        assert [(m.move, m.value) for m in on.moves] == [(m.move, m.value) for m in off.moves], (name, pos)
