@@ -157,6 +157,29 @@ cards (the discard) never influence the rest of the game.
     the new defender would hold no card), so the value is a win unless the defender holds
     exactly one card and it beats the led one (then both go out together).
 
+``null_window`` — **"win?" first, then "draw?"** (a driver, not a change of the tree). The root
+    is searched with the null window ``(0, 1)`` and, only if that fails low at 0, again with
+    ``(-1, 0)``. The search is fail-soft alpha-beta whose table stores bounds: a result ``v``
+    with ``v >= beta`` proves the value is at least ``v``, a result ``v <= alpha`` proves it is
+    at most ``v``. Values are integers in ``{-1, 0, 1}``, so the first search proves a win
+    (``v >= 1``), a loss (``v <= -1``) or "at most a draw" (``v = 0``); in the last case the
+    second search proves "at least a draw" (``v >= 0``: a draw) or a loss (``v <= -1``). Inside
+    the tree every window is then a null window, so a draw found by either side already cuts
+    (with the full window a side that found a draw still had to look for a win). The root is
+    always fresh (``take_first``) and the repetition paths are empty between the two searches.
+
+``etc`` — **enhanced transposition cutoffs** (stock empty, not the first bout, not
+    perevodnoy). At a defence node, a cover of the last uncovered card after which the attacker
+    has no card to throw in ends the bout at once (the defender keeps the cards ``d - c``, the
+    attacker ``a``, both non-empty), and the next node is the lead ``(d - c, a)`` (canonical form
+    when ``canonical`` is on: exactly the key the search itself would use there) of the same
+    level. If the table already holds a lower bound ``lo >= beta`` for that lead, the cover
+    alone proves the defence node worth at least ``lo``: it fails high without searching any
+    move. Likewise at a throw-in node "pass" ends the bout beaten, and an upper bound
+    ``hi <= -beta`` for the lead ``(d, a)`` proves the node worth at least ``-hi``. Both only
+    read bounds that the table proved, so values are unchanged (the cover and the pass are
+    moves of the restricted non-fresh node of ``take_first`` too).
+
 The root itself is always searched without reductions: every legal move's child is solved
 as a root of its own, so the per-move values are exact.
 """
@@ -218,6 +241,8 @@ class Reductions:
     quick_exit: bool = True
     canonical: bool = True
     sure_win: bool = True
+    null_window: bool = True
+    etc: bool = True
 
     @classmethod
     def none(cls) -> Reductions:
@@ -321,6 +346,7 @@ class Endgame:
         cover_order = red.cover_order
         throw_sets = red.take_throw_sets
         quick = red.quick_exit
+        null_window = red.null_window
         # single_leads needs throw-ins after a take and no transfers (see the docstring)
         multi_leads = not (red.single_leads and er.variant != SIMPLE and not perev and take_throws)
         ranks = RANK_MASKS
@@ -453,6 +479,8 @@ class Endgame:
             paths.append(path)
             nxt: list[Any] = [None, None]  # next bout's lead: [stock card stays, stock empty]
             tables = (tt_lead, tt_def, tt_throw, tt_take)
+            # enhanced transposition cutoffs: the next bout's lead shares this level's table
+            etc_def = red.etc and sc < 0 and not first and not perev
 
             def after(a: int, d: int, beaten: bool, alpha: int, beta: int) -> int:
                 """The bout is over (``d`` already holds a taken table): draw, go out, go on.
@@ -683,6 +711,24 @@ class Endgame:
                             if c != hint:
                                 order.append(c)
                     unc2 = unc ^ u
+                    if etc_def and not unc2 and a:
+                        # enhanced transposition cutoff: a cover that ends the bout at once (no
+                        # throw-in possible) whose next lead is already known to be good enough
+                        tt0 = ta | tc
+                        for c in order:
+                            if c < 0 or c == d:
+                                continue
+                            tq = tt0 | c
+                            if room > 0 and not simple and a & (((tq | tq >> 16 | tq >> 32 | tq >> 48) & 0xFFFF) * lanes):
+                                continue
+                            e2 = tt_lead.get(canon(d ^ c, a) if canonical else (d ^ c, a))
+                            if e2 is not None and e2[0] >= beta:
+                                best = e2[0]
+                                bm = c
+                                cut = True
+                                break
+                        if cut:
+                            break
                     for c in order:
                         if c < 0:
                             v = take(a, d, ta, tc, room, alpha, beta)
@@ -817,6 +863,13 @@ class Endgame:
                     opts.append(0)
                 best = NOMOVE
                 bm = -1
+                if etc_def and hint != 0 and d:
+                    # enhanced transposition cutoff: passing leads to a lead already known to be bad
+                    # for its attacker (this node's defender)
+                    e2 = tt_lead.get(canon(d, a) if canonical else (d, a))
+                    if e2 is not None and -e2[1] >= beta:
+                        tt_throw[key] = _entry(lo, hi, hint, -e2[1], 0, a0, beta)
+                        return -e2[1]
                 for c in opts:
                     if c:
                         v = -defend(a ^ c, d, ta | c, tc, c, room - 1, 0, True, -beta, -alpha)
@@ -934,17 +987,36 @@ class Endgame:
             sc = s.stock[0] if s.stock else -1
             lead, defend, throw, take_set, take_seq, _, _ = level(sc, s.first_bout)
             if not s.tatt:
-                return int(lead(a, d, -2, WIN))
-            room = cap(s) - s.tatt.bit_count()
-            if s.unc and not s.taking:
-                shown = 0 if s.tcov else s.shown
-                return int(defend(a, d, s.tatt, s.tcov, s.unc, room, shown, True, -2, WIN))
-            if not s.taking:
-                return int(throw(a, d, s.tatt, s.tcov, room, -2, WIN))
-            tab = s.tatt | s.tcov
-            if throw_sets:
-                return int(take_set(a, d, tab, room, -2, WIN))
-            return int(take_seq(a, d, tab, room, -2, WIN))
+                def f(alpha: int, beta: int) -> int:
+                    return int(lead(a, d, alpha, beta))
+            else:
+                room = cap(s) - s.tatt.bit_count()
+                tatt, tcov = s.tatt, s.tcov
+                if s.unc and not s.taking:
+                    shown = 0 if s.tcov else s.shown
+                    unc = s.unc
+
+                    def f(alpha: int, beta: int) -> int:
+                        return int(defend(a, d, tatt, tcov, unc, room, shown, True, alpha, beta))
+                elif not s.taking:
+                    def f(alpha: int, beta: int) -> int:
+                        return int(throw(a, d, tatt, tcov, room, alpha, beta))
+                else:
+                    tab = tatt | tcov
+                    taker = take_set if throw_sets else take_seq
+
+                    def f(alpha: int, beta: int) -> int:
+                        return int(taker(a, d, tab, room, alpha, beta))
+            if not null_window:
+                return f(-2, WIN)
+            # null_window: "win?" with the window (0, 1), then "draw?" with (-1, 0) (fail-soft
+            # bounds: a first answer of -1 already proves the loss)
+            v = f(DRAW, WIN)
+            if v >= WIN:
+                return WIN
+            if v <= LOSS:
+                return LOSS
+            return DRAW if f(LOSS, DRAW) >= DRAW else LOSS
 
         def count() -> int:
             return nodes

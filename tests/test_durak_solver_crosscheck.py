@@ -211,10 +211,11 @@ def larger_endgame(seed: int) -> dict:
     return pos
 
 
-@pytest.mark.parametrize("name", ["canonical", "sure_win", "quick_exit"])
+@pytest.mark.parametrize("name", ["canonical", "sure_win", "quick_exit", "null_window", "etc"])
 def test_static_and_canonical_reductions_on_larger_positions(name):
     """canonical (isomorphic lead positions share a table entry), sure_win and quick_exit (values
-    read off without search) change nothing on positions with several bouts to play: the value
+    read off without search), null_window (the win?/draw? driver) and etc (cutoffs read off the
+    table) change nothing on positions with several bouts to play: the value
     and every move's value equal those of the search with that one reduction off."""
     without = dataclasses.replace(Reductions(), **{name: False})
     for seed in range(60):
