@@ -176,7 +176,10 @@ cards (the discard) never influence the rest of the game.
     level. If the table already holds a lower bound ``lo >= beta`` for that lead, the cover
     alone proves the defence node worth at least ``lo``: it fails high without searching any
     move. Likewise at a throw-in node "pass" ends the bout beaten, and an upper bound
-    ``hi <= -beta`` for the lead ``(d, a)`` proves the node worth at least ``-hi``. Both only
+    ``hi <= -beta`` for the lead ``(d, a)`` proves the node worth at least ``-hi``; and at a
+    defence node where "take" is searched, a take after which the attacker has nothing to
+    throw in ends the bout in the lead ``(a, d + table)``, so an upper bound ``hi <= -beta``
+    there proves the defence node worth at least ``-hi``. All three only
     read bounds that the table proved, so values are unchanged (the cover and the pass are
     moves of the restricted non-fresh node of ``take_first`` too).
 
@@ -691,6 +694,16 @@ class Endgame:
                     can_take = False
                 else:
                     order0 = []
+                if etc_def and can_take and a:
+                    # enhanced transposition cutoff: taking (no throw-in possible) leads to a lead
+                    # already known to be bad for the attacker
+                    tq = ta | tc
+                    if not (take_throws and room > 0
+                            and a & ((tq | tq >> 16 | tq >> 32 | tq >> 48) & 0xFFFF) * lanes):
+                        e2 = tt_lead.get(canon(a, d | tq) if canonical else (a, d | tq))
+                        if e2 is not None and -e2[1] >= beta:
+                            tt_def[key] = _entry(lo, hi, hint, -e2[1], -1, a0, beta)
+                            return -e2[1]
                 for u in targets:
                     cands = beat[u.bit_length() - 1] & d
                     if twins and cands & (cands - 1):
