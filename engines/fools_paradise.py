@@ -45,6 +45,8 @@ Representation
 from __future__ import annotations
 
 import itertools
+import math
+import random
 from collections.abc import Hashable, Sequence
 from typing import Any, NamedTuple
 
@@ -222,6 +224,18 @@ class Ctx:
         """``rank_bit[pid]``: bit ``rank`` of a card (an ace: bit 14 when it may be played high, else 0)."""
         self.low_ace = 1 in self._played[ACE]
         self._vpts_cache: dict[int, int] = {}
+        # -- the spec's move order (spec ``move_sort_key``: card index, then taken indices) --
+        order = sorted(range(n), key=lambda pid: (self.card_of[pid].index, pid))
+        self.pid_at = order
+        """``pid_at[pos]``: the physical id at place ``pos`` of the cards in the spec's order
+        (``card.index``, then copy number)."""
+        self.idxpos = [0] * n
+        """``idxpos[pid]``: the place of physical id ``pid`` in that order."""
+        for pos, pid in enumerate(order):
+            self.idxpos[pid] = pos
+        self.rev = [1 << (n - 1 - self.idxpos[pid]) for pid in range(n)]
+        """``rev[pid]``: the bit of ``pid`` in a *reversed index mask* (the first card in the
+        spec's order is the highest bit), see :meth:`lex_rank`."""
 
     # -- physical cards --
 
@@ -329,6 +343,40 @@ class Ctx:
             elif not s % 14:
                 return True
         return False
+
+    def lex_rank(self, taken: int) -> int:
+        """The place of a non-empty card set (a physical mask of canonical copies) among all
+        non-empty sets in the spec's order of ``Collect.taken``: sorted tuples of card indices
+        compared lexicographically, a prefix first (``(2C,) < (2C, 5C) < (2C, 7D) < (3C,)``).
+
+        With ``X`` the reversed index mask of the set (:attr:`rev`: ``2**(n - 1 - a)`` for
+        the card at place ``a``) and ``m`` its size, the set is preceded in that preorder by
+        exactly ``2**n + m - X - lowbit(X) - 1`` non-empty sets: at each of its ``m`` places
+        the shorter prefix itself, and every whole subtree whose next card comes before the
+        set's next card (a geometric sum that telescopes). tests/test_fools_paradise_engine_playout.py
+        checks the order against ``sorted`` on tuples."""
+        x = 0
+        rev = self.rev
+        while taken:
+            low = taken & -taken
+            x |= rev[low.bit_length() - 1]
+            taken ^= low
+        return (1 << self.n_ids) + x.bit_count() - x - (x & -x)
+
+    def collect_key(self, move: int) -> int:
+        """Sort key of a collection (an engine move with a non-empty taken set) in the
+        spec's order: the hand card's place, then :meth:`lex_rank` of the taken cards."""
+        return (self.idxpos[move & HAND_ID_MASK] << self.n_ids) + self.lex_rank(move >> MOVE_SHIFT)
+
+    def spec_order(self, collections: list[int], hids: list[int]) -> list[int]:
+        """Collections then lays, each in the spec's order (:func:`spec.move_sort_key`):
+        ``collections`` sorted in place, the lays of the hand cards ``hids`` after them."""
+        if len(collections) > 1:
+            collections.sort(key=self.collect_key)
+        if len(hids) > 1:
+            hids = sorted(hids, key=self.idxpos.__getitem__)
+        collections += hids
+        return collections
 
     # -- count vectors --
 
@@ -795,10 +843,12 @@ class FoolsParadiseEngine(Engine[EState, EMove]):
 
     def legal_moves(self, state: EState) -> list[EMove]:
         """Collections and lays, one move per distinct hand card and distinct set of centre
-        cards (see the module doc)."""
+        cards (see the module doc), in the spec's order (:meth:`Ctx.spec_order`), so that
+        ``rng.choice`` picks the same move from both lists."""
         ctx = state.ctx
         if state.pending is not None:
-            return [-(pid + 1) for pid in ctx.distinct_ids(state.stock_mask)]
+            # chance outcomes in the spec's order (by card index)
+            return [-(pid + 1) for pid in sorted(ctx.distinct_ids(state.stock_mask), key=ctx.idxpos.__getitem__)]
         hand = state.hands[state.to_move]
         centre = state.centre
         one_deck = ctx.decks == 1
@@ -818,7 +868,7 @@ class FoolsParadiseEngine(Engine[EState, EMove]):
             for pid in hids:
                 hand_ranks |= rank_bit[pid]
         if not centre:
-            return hids  # 000 §Not Collecting Cards: nothing to collect, lay a card
+            return ctx.spec_order([], hids)  # 000 §Not Collecting Cards: nothing to collect, lay a card
         rank_of = ctx.rank_of
         aces = centre & ctx.ace_mask
         aces_in_hand = hand & ctx.ace_mask
@@ -923,8 +973,8 @@ class FoolsParadiseEngine(Engine[EState, EMove]):
         if not one_deck:
             lowest = ctx.lowest_copies
             moves = [mv for mv in moves if lowest(mv >> MOVE_SHIFT, centre)]
-        moves += hids  # 000 §Not Collecting Cards: a lay is always possible
-        return moves
+        # 000 §Not Collecting Cards: a lay is always possible; everything in the spec's order
+        return ctx.spec_order(moves, hids)
 
     def _ace_takes(self, ctx: Ctx, sums: bytes, cb: list[int], aces: int) -> list[int]:
         """What a played ace collects (000 §Card Values "Ace may be one or fourteen", option
@@ -967,7 +1017,7 @@ class FoolsParadiseEngine(Engine[EState, EMove]):
             if taken is None:
                 taken = by_rank[r] = ctx.takes_big(r, state.centre)
             moves += [t | pid for t in taken]
-        return moves + hids
+        return ctx.spec_order(moves, hids)
 
     def move_to_spec(self, state: EState, move: EMove) -> Move:
         """The spec move."""
@@ -1137,6 +1187,11 @@ class FoolsParadiseEngine(Engine[EState, EMove]):
             s.centre = 0
         return s
 
+    def playout(self, state: EState, rng: random.Random, max_moves: int | None = None) -> tuple[EState, int]:
+        """See :func:`playout`: the generic loop ``apply_unchecked(s, rng.choice(legal_moves(s)))``,
+        move for move, run natively on one private copy of the position."""
+        return playout(state, rng, max_moves)
+
     def to_move(self, state: EState) -> int:
         """Player to move or :data:`CHANCE`."""
         return CHANCE if state.pending is not None else state.to_move
@@ -1174,6 +1229,322 @@ class FoolsParadiseEngine(Engine[EState, EMove]):
 
 ENGINE = FoolsParadiseEngine()
 """The one engine instance."""
+
+
+# --- the native random playout ------------------------------------------------------------
+
+_RANDBELOW = getattr(random.Random, "_randbelow_with_getrandbits", None)
+
+
+def _draw_matches() -> bool:
+    """Whether this Python's ``rng.choice(seq)`` draws its index as :func:`playout` does
+    inline: ``k = n.bit_length()``, then ``rng.getrandbits(k)`` until below ``n``
+    (``Random._randbelow_with_getrandbits``). Checked once, at import."""
+    if _RANDBELOW is None or getattr(random.Random, "_randbelow", None) is not _RANDBELOW:
+        return False
+    a, b = random.Random(20261122), random.Random(20261122)
+    for n in [*range(1, 70), 1000, 12345]:
+        k = n.bit_length()
+        r = b.getrandbits(k)
+        while r >= n:
+            r = b.getrandbits(k)
+        if a.choice(range(n)) != r:
+            return False
+    return a.getstate() == b.getstate()
+
+
+_DRAW_MATCHES = _draw_matches()
+
+
+def _standard_draw(rng: random.Random) -> bool:
+    """Whether ``rng.choice`` on this object draws as :func:`playout` does inline (a subclass
+    overriding ``_randbelow``, or another Python's algorithm, plays the generic loop instead)."""
+    return _DRAW_MATCHES and getattr(type(rng), "_randbelow", None) is _RANDBELOW
+
+
+LOW_ACE_COUNTS = {(r, ca): bytes(sum(math.comb(ca, a) for a in range(ca + 1) if (s + a) % r == 0 and (s or a))
+                                 for s in range(256))
+                  for r in range(2, ACE) for ca in range(1, 5)}
+"""One deck: ``LOW_ACE_COUNTS[r, ca][s]``: how many collections a played card of rank ``r`` < 14
+makes from one set of non-ace centre cards of rank sum ``s`` and some of the ``ca`` centre
+aces, each ace valued 1 (000 §Card Values; option ``ace`` not ``high``): the ace sets of a
+size ``a`` with ``s + a`` a multiple of ``r`` (not the empty set: ``a`` = 0 needs ``s`` > 0)."""
+HIGH_ACE_COUNTS = {(ca, either): bytes((sum(math.comb(ca, a) for a in range((-s) % 14, ca + 1)) if either
+                                        else (1 << ca) * (s % 14 == 0)) if s else 0 for s in range(256))
+                   for ca in range(5) for either in (False, True)}
+"""One deck: ``HIGH_ACE_COUNTS[ca, either][s]``: how many collections an ace played high makes
+from one non-empty set of non-ace centre cards of rank sum ``s`` and some of the ``ca``
+centre aces: ``ace=either``, ``j`` aces valued 1 and the rest 14 (= 0 mod 14) close the sum
+when at least ``(-s) mod 14`` aces are taken; otherwise every ace counts 14 and ``s``
+itself must be a multiple of 14 (any ace set then)."""
+NIBBLES = sum(1 << (4 * j) for j in range(13))
+"""Bit 0 of each rank's 4 physical ids (one deck): ``h | h >> 1 | ...`` masked by it has
+bit ``4 * (r - 2)`` set for every rank ``r`` of the hand ``h``."""
+
+
+def _draw(getrandbits: Any, n: int) -> int:
+    """``rng.choice``'s index for ``n`` items (see :func:`_draw_matches`)."""
+    k = n.bit_length()
+    i = getrandbits(k)
+    while i >= n:
+        i = getrandbits(k)
+    return i
+
+
+def playout(state: EState, rng: random.Random, max_moves: int | None = None,
+            trace: list[EMove] | None = None) -> tuple[EState, int]:
+    """Random play from ``state`` until the game is over (or ``max_moves`` moves): every move
+    is the one ``rng.choice(ENGINE.legal_moves(s))`` would pick -- the engine lists moves in
+    the spec's order, so this is the spec's seeded playout
+    ``s = SPEC.apply(s, rng.choice(SPEC.legal_moves(s)))``, move for move, with the same
+    random numbers. Returns the final state and the number of moves; ``state`` is not
+    changed. With ``trace`` given, every engine move played is appended to it.
+
+    Natively (one deck, a known stock or an empty one): the position lives in local
+    variables; a decision's collections are *counted* per hand rank, not listed (the subset
+    sums of the candidate centre cards as in :meth:`FoolsParadiseEngine.legal_moves`; the
+    sets a rank ``r`` may take are the subsets of the candidates of rank <= r, a prefix of
+    the ascending candidates, so a count is a slice, one ``bytes.translate`` and a
+    ``count``/``sum`` in C); the index is drawn as ``rng.choice`` draws it; a lay is the
+    i-th hand card in the spec's order, and only for a collection are the drawn card's
+    collections listed, sorted (:meth:`Ctx.lex_rank`) and the drawn one taken. Two or more
+    decks (copies: only canonical sets count) and centres of more than
+    :data:`SMALL_CENTRE` candidates draw from the sorted :meth:`FoolsParadiseEngine.legal_moves`
+    list of that one decision, still in the native loop. A stock of unknown order (chance
+    nodes: the spec's outcomes, one per distinct stock card by card index) plays the generic
+    loop ``apply_unchecked(s, rng.choice(legal_moves(s)))``, as does an ``rng`` whose
+    ``choice`` draws differently (:func:`_standard_draw`).
+    """
+    eng = ENGINE
+    if (state.pending is not None or (not state.known and state.stock_mask)) or not _standard_draw(rng):
+        s = state
+        moves = 0
+        while moves != max_moves:
+            legal_now = eng.legal_moves(s)
+            if not legal_now:
+                break
+            mv = rng.choice(legal_now)
+            if trace is not None:
+                trace.append(mv)
+            s = eng.apply_unchecked(s, mv)
+            moves += 1
+        return s, moves
+    ctx = state.ctx
+    getrandbits = rng.getrandbits
+    hands = list(state.hands)
+    n = len(hands)
+    centre = state.centre
+    stock = state.stock
+    sp = state.sp
+    slen = len(stock)
+    piles = list(state.piles)
+    clears = list(state.clears)
+    scores = list(state.scores)
+    p = state.to_move
+    known = state.known
+    idxpos = ctx.idxpos
+    pid_at = ctx.pid_at
+    rank_of = ctx.rank_of
+    pts_of = ctx.pts_of
+    below = ctx.below
+    collected = ctx.collected
+    ace_mask = ctx.ace_mask
+    nonace_mask = ctx.nonace_mask
+    high_ace = ctx.high_ace
+    aces_alone = ctx.low_ace or ctx.ace == "high"  # a played ace may take aces only
+    low_aces_ok = ctx.ace != "high"  # a non-ace card may take aces valued 1
+    either = ctx.ace == "either"
+    one_deck = ctx.decks == 1
+    sum_add = SUM_ADD
+    divides = DIVIDES
+    bit_positions = BIT_POSITIONS
+    lex_rank = ctx.lex_rank
+    # every hand also as a mask of places in the spec's card order (lays, hand cards in order)
+    hx = []
+    for h in hands:
+        x = 0
+        while h:
+            low = h & -h
+            x |= 1 << idxpos[low.bit_length() - 1]
+            h ^= low
+        hx.append(x)
+    cnt = [0] * 15
+    moves = 0
+    budget = -1 if max_moves is None else max_moves
+    if not any(hands):
+        budget = 0
+    while moves != budget:
+        hand = hands[p]
+        if not one_deck:
+            # copies: the sorted list of this one decision (canonical sets, distinct hand cards)
+            legal_now = eng.legal_moves(EState(ctx, tuple(hands), centre, stock, sp, known, 0, tuple(piles),
+                                               tuple(clears), tuple(scores), p, state.dealer, None))
+            mv = legal_now[_draw(getrandbits, len(legal_now))]
+            pid = mv & HAND_ID_MASK
+            taken = mv >> MOVE_SHIFT
+        elif not centre:
+            # 000 §Not Collecting Cards: nothing to collect, lay the i-th card
+            i = _draw(getrandbits, hand.bit_count())
+            x = hx[p]
+            while i:
+                x &= x - 1
+                i -= 1
+            pid = pid_at[(x & -x).bit_length() - 1]
+            taken = 0
+        else:
+            ace_in_hand = hand & ace_mask
+            top = hand & nonace_mask
+            if ace_in_hand and high_ace:
+                cand = centre & nonace_mask  # an ace valued 14 may take any card
+            else:
+                cand = centre & below[rank_of[top.bit_length() - 1]] if top else 0
+            if cand.bit_count() > SMALL_CENTRE:
+                # a big centre: the sorted list of this one decision
+                legal_now = eng.legal_moves(EState(ctx, tuple(hands), centre, stock, sp, known, 0, tuple(piles),
+                                                   tuple(clears), tuple(scores), p, state.dealer, None))
+                mv = legal_now[_draw(getrandbits, len(legal_now))]
+                pid = mv & HAND_ID_MASK
+                taken = mv >> MOVE_SHIFT
+            else:
+                # subset sums of the candidates (ascending rank; entry i: the cards at the bits of i)
+                sums = b"\0"
+                cb = []
+                c = cand
+                while c:
+                    low = c & -c
+                    c ^= low
+                    sums += sums.translate(sum_add[rank_of[low.bit_length() - 1]])
+                    cb.append(low << MOVE_SHIFT)
+                aces = centre & ace_mask
+                ca = aces.bit_count()
+                low_aces = ca and low_aces_ok
+                # collections per rank of the hand, times the hand cards of that rank
+                h2 = top | top >> 1
+                h2 = (h2 | h2 >> 2) & NIBBLES
+                total = 0
+                while h2:
+                    low = h2 & -h2
+                    h2 ^= low
+                    b = low.bit_length() - 1
+                    r = (b >> 2) + 2
+                    size = 1 << (cand & below[r]).bit_count()  # the subsets of cards <= r
+                    if low_aces:
+                        k = sum(sums[:size].translate(LOW_ACE_COUNTS[r, ca]))
+                    else:
+                        k = sums[1:size].translate(divides[r]).count(1)
+                    cnt[r] = k
+                    if k:
+                        total += k * ((hand >> b) & 15).bit_count()
+                if ace_in_hand:
+                    k = 0
+                    if ca and aces_alone:
+                        k = (1 << ca) - 1
+                    if high_ace:
+                        k += sum(sums.translate(HIGH_ACE_COUNTS[ca, either]))
+                    cnt[ACE] = k
+                    if k:
+                        total += k * ace_in_hand.bit_count()
+                i = _draw(getrandbits, total + hand.bit_count())
+                x = hx[p]
+                if i >= total:
+                    i -= total  # 000 §Not Collecting Cards: lay the i-th hand card
+                    while i:
+                        x &= x - 1
+                        i -= 1
+                    pid = pid_at[(x & -x).bit_length() - 1]
+                    taken = 0
+                else:
+                    while True:  # the hand card whose collections hold the i-th move
+                        low = x & -x
+                        pid = pid_at[low.bit_length() - 1]
+                        k = cnt[rank_of[pid]]
+                        if i < k:
+                            break
+                        i -= k
+                        x ^= low
+                    r = rank_of[pid]
+                    if r == ACE:
+                        takes = eng._ace_takes(ctx, sums, cb, aces)
+                    else:
+                        size = 1 << (cand & below[r]).bit_count()
+                        sets = ctx.ace_sets(aces) if low_aces else None
+                        table = with_aces_table(r, ca, False) if low_aces else divides[r]
+                        w = _from_bytes(sums[:size].translate(table), "little")
+                        takes = []
+                        while w:
+                            low = w & -w
+                            w ^= low
+                            k = low.bit_length() >> 3
+                            y = 0
+                            for j in bit_positions[k]:
+                                y |= cb[j]
+                            if sets is not None:
+                                for a in range((-sums[k]) % r, ca + 1, r):
+                                    if a:
+                                        takes += [y | z for z in sets[a]]
+                                    elif y:
+                                        takes.append(y)
+                            else:
+                                takes.append(y)
+                    if len(takes) > 1:
+                        takes.sort(key=lambda t: lex_rank(t >> MOVE_SHIFT))
+                    taken = takes[i] >> MOVE_SHIFT
+        if trace is not None:
+            trace.append(taken << MOVE_SHIFT | pid)
+        moves += 1
+        # -- the move (as FoolsParadiseEngine.apply_unchecked)
+        hb = 1 << pid
+        hands[p] ^= hb
+        hx[p] ^= 1 << idxpos[pid]
+        cleared = False
+        if not taken:
+            centre |= hb  # 000 §Not Collecting Cards: lay the card in the centre
+        else:
+            centre ^= taken
+            # 000 §Collecting Cards: the taken cards (option played_card: and the played one)
+            g = taken | hb if collected else taken
+            piles[p] |= g
+            gain = 0
+            while g:
+                low = g & -g
+                gain += pts_of[low.bit_length() - 1]
+                g ^= low
+            if not centre:
+                # 000 §Clearing the board: one point at once, five new cards after the draw
+                cleared = True
+                clears[p] += 1
+                gain += 1
+            if not collected:
+                centre |= hb
+            scores[p] += gain
+        if sp < slen:
+            # 000 §A Player's Turn: "the player must draw one card from the draw pile"
+            c = stock[sp]
+            hands[p] |= 1 << c
+            hx[p] |= 1 << idxpos[c]
+            sp += 1
+            if cleared:
+                # 000 §Clearing the board: "the dealer must deal out five cards face up"
+                end = min(sp + CENTRE_SIZE, slen)
+                while sp < end:
+                    centre |= 1 << stock[sp]
+                    sp += 1
+        q = p + 1 if p + 1 < n else 0
+        if not hands[q]:  # players without cards have no turn
+            q = next(((p + j) % n for j in range(2, n + 1) if hands[(p + j) % n]), -1)
+            if q < 0:
+                # 000 §Ending: the player of the last card takes the cards left in the centre
+                if centre:
+                    piles[p] |= centre
+                    scores[p] += ctx.mask_points(centre)
+                    if ctx.sweep_clear:
+                        clears[p] += 1
+                        scores[p] += 1
+                    centre = 0
+                break
+        p = q
+    return EState(ctx, tuple(hands), centre, stock, sp, known, state.stock_mask, tuple(piles), tuple(clears),
+                  tuple(scores), p, state.dealer, None), moves
 
 
 def random_playout(state: EState, rng: Any) -> EState:
