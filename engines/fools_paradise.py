@@ -55,6 +55,7 @@ from foolsolve.game import CHANCE, Engine, IllegalMove, Result
 from foolsolve.spec.fools_paradise import (
     ACE,
     CENTRE_SIZE,
+    DECK_CARDS,
     SPEC,
     Collect,
     Lay,
@@ -218,6 +219,7 @@ class Ctx:
         self._entry_cache: dict[int, tuple[list[tuple[int, int]], list[int]] | None] = {}
         self._parts_cache: dict[int, tuple[tuple[int, int], ...]] = {}
         self._ace_cache: dict[int, list[list[int]]] = {}
+        self._ace_rev_cache: dict[int, tuple[list[list[int]], list[list[int]]]] = {}
         self.first_ace = min(pid for pid in range(n) if self.rank_of[pid] == ACE)
         self.high_ace = 14 in self._played[ACE]
         self.rank_bit = [1 << r if r != ACE or self.high_ace else 0 for r in self.rank_of]
@@ -289,6 +291,16 @@ class Ctx:
             self._ace_cache.clear()
         self._ace_cache[aces] = out
         return out
+
+    def ace_sets_rev(self, aces: int) -> tuple[list[list[int]], list[list[int]]]:
+        """One deck: the sets of :meth:`ace_sets` *not* shifted, and beside each its reversed
+        index mask (:attr:`rev`, for :meth:`lex_rank`)."""
+        hit = self._ace_rev_cache.get(aces)
+        if hit is None:
+            sets = [[y >> MOVE_SHIFT for y in ys] for ys in self.ace_sets(aces)]
+            revs = [[sum(self.rev[pid] for pid in range(self.n_ids) if (y >> pid) & 1) for y in ys] for ys in sets]
+            hit = self._ace_rev_cache[aces] = (sets, revs)
+        return hit
 
     def with_aces(self, x: int, s: int, r: int, sets: list[list[int]]) -> list[int]:
         """The collections made of the non-ace cards ``x`` (rank sum ``s``) and some of the
@@ -1277,6 +1289,16 @@ from one non-empty set of non-ace centre cards of rank sum ``s`` and some of the
 centre aces: ``ace=either``, ``j`` aces valued 1 and the rest 14 (= 0 mod 14) close the sum
 when at least ``(-s) mod 14`` aces are taken; otherwise every ace counts 14 and ``s``
 itself must be a multiple of 14 (any ace set then)."""
+ALL52 = (1 << DECK_CARDS) - 1
+"""Every physical id of one deck."""
+ACE_KEY = 1 << (ACE - 2)
+"""The ace's bit in a hand-rank key (``HAND_RANKS[key]``: bit ``r - 2`` per rank ``r``)."""
+NIB_KEY = {sum(1 << 4 * (r - 2) for r in ranks): sum(1 << (r - 2) for r in ranks)
+           for size in range(6) for ranks in itertools.combinations(range(2, ACE), size)}
+"""One deck: a hand's non-ace ranks as one bit per rank's 4 physical ids (:data:`NIBBLES`)
+-> the same ranks as a key of :data:`HAND_RANKS`."""
+LANES = tuple(sum(1 << (8 * i + j) for i in range(1 << SMALL_CENTRE)) for j in range(5))
+"""``LANES[j]``: bit ``j`` of every byte: the subsets marked for the ``j``-th rank of a hand."""
 NIBBLES = sum(1 << (4 * j) for j in range(13))
 """Bit 0 of each rank's 4 physical ids (one deck): ``h | h >> 1 | ...`` masked by it has
 bit ``4 * (r - 2)`` set for every rank ``r`` of the hand ``h``."""
@@ -1356,9 +1378,10 @@ def playout(state: EState, rng: random.Random, max_moves: int | None = None,
     either = ctx.ace == "either"
     one_deck = ctx.decks == 1
     sum_add = SUM_ADD
-    divides = DIVIDES
     bit_positions = BIT_POSITIONS
     lex_rank = ctx.lex_rank
+    rev = ctx.rev
+    lex_base = 1 << ctx.n_ids  # Ctx.lex_rank: 2**n + m - X - lowbit(X)
     # every hand also as a mask of places in the spec's card order (lays, hand cards in order)
     hx = []
     for h in hands:
@@ -1408,43 +1431,63 @@ def playout(state: EState, rng: random.Random, max_moves: int | None = None,
             else:
                 # subset sums of the candidates (ascending rank; entry i: the cards at the bits of i)
                 sums = b"\0"
-                cb = []
+                qs = [1]  # the rank of each candidate, after 1 for the empty set
                 c = cand
                 while c:
                     low = c & -c
                     c ^= low
-                    sums += sums.translate(sum_add[rank_of[low.bit_length() - 1]])
-                    cb.append(low << MOVE_SHIFT)
+                    q = rank_of[low.bit_length() - 1]
+                    sums += sums.translate(sum_add[q])
+                    qs.append(q)
                 aces = centre & ace_mask
                 ca = aces.bit_count()
-                low_aces = ca and low_aces_ok
-                # collections per rank of the hand, times the hand cards of that rank
                 h2 = top | top >> 1
-                h2 = (h2 | h2 >> 2) & NIBBLES
+                h2 = (h2 | h2 >> 2) & NIBBLES  # bit 4 * (r - 2) for each non-ace rank r of the hand
+                w = 0
+                key = 0
                 total = 0
-                while h2:
-                    low = h2 & -h2
-                    h2 ^= low
-                    b = low.bit_length() - 1
-                    r = (b >> 2) + 2
-                    size = 1 << (cand & below[r]).bit_count()  # the subsets of cards <= r
-                    if low_aces:
-                        k = sum(sums[:size].translate(LOW_ACE_COUNTS[r, ca]))
-                    else:
-                        k = sums[1:size].translate(divides[r]).count(1)
-                    cnt[r] = k
-                    if k:
-                        total += k * ((hand >> b) & 15).bit_count()
-                if ace_in_hand:
-                    k = 0
-                    if ca and aces_alone:
-                        k = (1 << ca) - 1
+                if ca and low_aces_ok:
+                    # aces valued 1 may join a collection: per rank r, the subsets of the
+                    # candidates <= r (a prefix) weighted by their ace sets (LOW_ACE_COUNTS)
+                    while h2:
+                        low = h2 & -h2
+                        h2 ^= low
+                        b = low.bit_length() - 1
+                        r = (b >> 2) + 2
+                        k = sum(sums[:1 << (cand & below[r]).bit_count()].translate(LOW_ACE_COUNTS[r, ca]))
+                        cnt[r] = k
+                        if k:
+                            total += k * ((hand >> b) & 15).bit_count()
+                else:
+                    # one translation per table keyed by the hand's ranks (as legal_moves): bit j
+                    # of byte i marks subset i as a collection of the j-th rank
+                    key = NIB_KEY[h2]
+                    if ace_in_hand and high_ace and not ca:
+                        key |= ACE_KEY  # an ace played high: one more rank, 14
+                    if key and cand:
+                        tops = TOP_POSITIONS[len(qs) - 1].translate(bytes(qs).ljust(256, b"\0"))
+                        w = _from_bytes(sums.translate(HAND_DIVIDES[key]), "little") \
+                            & _from_bytes(tops.translate(HAND_ELIGIBLE[key]), "little")
+                        total = w.bit_count()
+                        if total and top.bit_count() + (ace_in_hand.bit_count() if key & ACE_KEY else 0) \
+                                != key.bit_count():
+                            # two or more hand cards of a rank: each makes that rank's collections
+                            for j, r in enumerate(HAND_RANKS[key]):  # type: ignore[arg-type]
+                                m = ((hand >> 4 * (r - 2)) & 15).bit_count()
+                                if m > 1:
+                                    total += (m - 1) * (w & LANES[j]).bit_count()
+                if ace_in_hand and not key & ACE_KEY:
+                    # a played ace with aces in the centre, or one that may only be played low
+                    k = (1 << ca) - 1 if ca and aces_alone else 0
                     if high_ace:
                         k += sum(sums.translate(HIGH_ACE_COUNTS[ca, either]))
                     cnt[ACE] = k
-                    if k:
-                        total += k * ace_in_hand.bit_count()
-                i = _draw(getrandbits, total + hand.bit_count())
+                    total += k * ace_in_hand.bit_count()
+                total_all = total + hand.bit_count()
+                k = total_all.bit_length()
+                i = getrandbits(k)  # rng.choice's index (see _draw)
+                while i >= total_all:
+                    i = getrandbits(k)
                 x = hx[p]
                 if i >= total:
                     i -= total  # 000 §Not Collecting Cards: lay the i-th hand card
@@ -1457,38 +1500,74 @@ def playout(state: EState, rng: random.Random, max_moves: int | None = None,
                     while True:  # the hand card whose collections hold the i-th move
                         low = x & -x
                         pid = pid_at[low.bit_length() - 1]
-                        k = cnt[rank_of[pid]]
+                        r = rank_of[pid]
+                        kb = 1 << (r - 2)
+                        if key & kb:
+                            lane = LANES[(key & (kb - 1)).bit_count()]
+                            k = (w & lane).bit_count()
+                        else:
+                            k = cnt[r]
                         if i < k:
                             break
                         i -= k
                         x ^= low
-                    r = rank_of[pid]
-                    if r == ACE:
+                    if not key & kb and r == ACE:
+                        cb = []
+                        c = cand
+                        while c:
+                            low = c & -c
+                            c ^= low
+                            cb.append(low << MOVE_SHIFT)
                         takes = eng._ace_takes(ctx, sums, cb, aces)
+                        if len(takes) > 1:
+                            takes.sort(key=lambda t: lex_rank(t >> MOVE_SHIFT))
+                        taken = takes[i] >> MOVE_SHIFT
                     else:
-                        size = 1 << (cand & below[r]).bit_count()
-                        sets = ctx.ace_sets(aces) if low_aces else None
-                        table = with_aces_table(r, ca, False) if low_aces else divides[r]
-                        w = _from_bytes(sums[:size].translate(table), "little")
-                        takes = []
-                        while w:
-                            low = w & -w
-                            w ^= low
-                            k = low.bit_length() >> 3
-                            y = 0
-                            for j in bit_positions[k]:
-                                y |= cb[j]
-                            if sets is not None:
+                        # the collections of rank r, each as (place in the spec's order << 52) | cards
+                        cb = []
+                        rb = []
+                        c = cand
+                        while c:
+                            low = c & -c
+                            c ^= low
+                            cb.append(low)
+                            rb.append(rev[low.bit_length() - 1])
+                        keyed = []
+                        if key & kb:
+                            w &= lane
+                            while w:
+                                low = w & -w
+                                w ^= low
+                                y = 0
+                                xr = 0
+                                for j in bit_positions[low.bit_length() >> 3]:
+                                    y |= cb[j]
+                                    xr |= rb[j]
+                                keyed.append((xr.bit_count() - xr - (xr & -xr) + lex_base) << 52 | y)
+                        else:
+                            sets, srev = ctx.ace_sets_rev(aces)
+                            size = 1 << (cand & below[r]).bit_count()
+                            w = _from_bytes(sums[:size].translate(with_aces_table(r, ca, False)), "little")
+                            while w:
+                                low = w & -w
+                                w ^= low
+                                k = low.bit_length() >> 3
+                                y = 0
+                                xr = 0
+                                for j in bit_positions[k]:
+                                    y |= cb[j]
+                                    xr |= rb[j]
+                                # a aces valued 1 close the sum: a = -sum mod r, + r, ...
                                 for a in range((-sums[k]) % r, ca + 1, r):
                                     if a:
-                                        takes += [y | z for z in sets[a]]
+                                        for z, zr in zip(sets[a], srev[a]):
+                                            xz = xr | zr
+                                            keyed.append((xz.bit_count() - xz - (xz & -xz) + lex_base) << 52 | y | z)
                                     elif y:
-                                        takes.append(y)
-                            else:
-                                takes.append(y)
-                    if len(takes) > 1:
-                        takes.sort(key=lambda t: lex_rank(t >> MOVE_SHIFT))
-                    taken = takes[i] >> MOVE_SHIFT
+                                        keyed.append((xr.bit_count() - xr - (xr & -xr) + lex_base) << 52 | y)
+                        if len(keyed) > 1:
+                            keyed.sort()
+                        taken = keyed[i] & ALL52
         if trace is not None:
             trace.append(taken << MOVE_SHIFT | pid)
         moves += 1
