@@ -3,10 +3,28 @@
 A plain script that prints a Markdown report (for ``docs/bench-*.md`` / BENCHMARKS.md), and
 the same measurement as pytest-benchmark tests.
 
-    .venv/bin/python bench/bench_fp_playout.py [--games 60] [--rounds 5] [--seed 2026]
+    .venv/bin/python bench/bench_fp_playout.py [--games 60] [--rounds 5] [--seed 2026] [--rows-only]
     .venv/bin/pytest bench/bench_fp_playout.py --benchmark-only
 
-Method (script):
+Random playouts, three rows on the same games (:func:`run_rows`, printed first):
+
+* every round deals ``--games`` **fresh** two-player games (default rules) from seeds no
+  other round uses; game ``i`` of a round draws its moves from its own seeded
+  ``random.Random``, fresh for each row, so every row plays the very same game (the script
+  checks that the move counts and results agree and stops otherwise);
+* spec: ``SPEC.legal_moves(s)``, ``rng.choice``, ``SPEC.apply`` (which checks legality);
+* engine, generic: ``ENGINE.from_spec`` once, then the base class's
+  :meth:`foolsolve.game.Engine.playout` loop: ``legal_moves``, ``rng.choice``,
+  ``apply_unchecked``;
+* engine, native: ``ENGINE.from_spec`` once, then ``ENGINE.playout(e, rng)`` (one call per
+  game: the decision's moves counted, only the drawn one built);
+* the rows take turns game by game (the row that goes first rotates), ``gc.collect()``
+  (not timed) before each timed game; CPU time (``time.process_time``); the engine's
+  per-rules tables are dropped (``_CTX.clear()``) at the start of every round, before each
+  engine row's first game, so each round pays for building them; the engine keeps no
+  per-position cache. The final ``result`` is read outside the timing.
+
+Method of the older protocols (script, after the rows unless ``--rows-only``):
 
 * Every round deals ``--games`` **fresh** two-player games (default rules) from seeds no
   other round uses, so no position can repeat across rounds.
@@ -49,6 +67,7 @@ import time
 from typing import Any
 
 from foolsolve.engines.fools_paradise import _CTX, ENGINE
+from foolsolve.game import Engine
 from foolsolve.spec.fools_paradise import SPEC, Rules
 
 clock = time.process_time
@@ -293,6 +312,86 @@ def run(games: int, rounds: int, seed: int) -> list[str]:
     return lines
 
 
+ROWS = ("spec", "generic", "native")
+ROW_API = {
+    "spec": "`SPEC.legal_moves` + `rng.choice` + `SPEC.apply` (checked)",
+    "generic": "`from_spec`, then `Engine.playout` (base class): `legal_moves` + `rng.choice` + `apply_unchecked`",
+    "native": "`from_spec`, then `ENGINE.playout(e, rng)` (native: counts, builds only the drawn move)",
+}
+
+
+def play_row(row: str, start: Any, move_seed: int) -> tuple[int, Any, float]:
+    """One game by one row: ``(moves, final state, CPU seconds)``."""
+    rng = random.Random(move_seed)
+    gc.collect()
+    t = clock()
+    if row == "spec":
+        s = start
+        moves = 0
+        legal, apply, choice = SPEC.legal_moves, SPEC.apply, rng.choice
+        while True:
+            lm = legal(s)
+            if not lm:
+                break
+            s = apply(s, choice(lm))
+            moves += 1
+        final = s
+    elif row == "generic":
+        final, moves = Engine.playout(ENGINE, ENGINE.from_spec(start), rng)
+    else:
+        final, moves = ENGINE.playout(ENGINE.from_spec(start), rng)
+    return moves, final, clock() - t
+
+
+def run_rows(games: int, rounds: int, seed: int, players: int = 2) -> list[str]:
+    """Spec, engine generic and engine native playouts of the same fresh seeded games."""
+    tot = dict.fromkeys(ROWS, 0.0)
+    per_round: list[dict[str, float]] = []
+    n_moves = 0
+    for r in range(rounds):
+        t = dict.fromkeys(ROWS, 0.0)
+        cleared: set[str] = set()
+        for i in range(games):
+            g = seed * 100_000 + 70_000 + r * 1000 + i
+            start = SPEC.deal(Rules(), players, random.Random(g))
+            order = ROWS[i % 3:] + ROWS[:i % 3]
+            out: dict[str, tuple[int, Any]] = {}
+            for row in order:
+                if row != "spec" and row not in cleared:
+                    _CTX.clear()  # this round's first game of an engine row builds the per-rules tables
+                    cleared.add(row)
+                moves, final, sec = play_row(row, start, g * 7 + 3)
+                t[row] += sec
+                out[row] = (moves, final)
+            spec_moves, spec_final = out["spec"]
+            spec_result = SPEC.result(spec_final)
+            for row in ("generic", "native"):
+                if out[row][0] != spec_moves or ENGINE.result(out[row][1]) != spec_result:
+                    raise SystemExit(f"round {r} game {i}: row {row} did not play the spec's game")
+            n_moves += spec_moves
+        for k in ROWS:
+            tot[k] += t[k]
+        per_round.append(t)
+    lines = [
+        f"Random playouts, {rounds} rounds x {games} fresh {players}-player deals (default rules), seed {seed}: "
+        f"{n_moves:,} moves per row, the same games in every row (checked: move counts and results agree); "
+        "CPU time (`time.process_time`).",
+        "",
+        "| row | API per game / move | seconds | moves/s | vs spec |",
+        "|---|---|---:|---:|---:|",
+    ]
+    for k in ROWS:
+        ratio = tot["spec"] / tot[k]
+        lines.append(f"| {k} | {ROW_API[k]} | {tot[k]:.3f} | {n_moves / tot[k]:,.0f} | "
+                     f"{'1x' if k == 'spec' else f'**{ratio:.1f}x**'} |")
+    lines += [
+        "",
+        "Per round, vs spec: generic " + ", ".join(f"{t['spec'] / t['generic']:.1f}x" for t in per_round)
+        + "; native " + ", ".join(f"{t['spec'] / t['native']:.1f}x" for t in per_round) + ".",
+    ]
+    return lines
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--games", type=int, default=60)
@@ -300,7 +399,13 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--baseline-ref", default=None,
                     help="also measure the engine as it is at this git ref (e.g. main), side by side")
+    ap.add_argument("--players", type=int, default=2, help="players per deal (playout rows)")
+    ap.add_argument("--rows-only", action="store_true", help="only the three playout rows")
     args = ap.parse_args()
+    print("\n".join(run_rows(args.games, args.rounds, args.seed, args.players)))
+    if args.rows_only:
+        return
+    print()
     print("\n".join(run(args.games, args.rounds, args.seed)))
     if args.baseline_ref:
         print()
