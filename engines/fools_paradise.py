@@ -47,6 +47,7 @@ from __future__ import annotations
 import itertools
 import math
 import random
+from bisect import insort
 from collections.abc import Hashable, Sequence
 from typing import Any, NamedTuple
 
@@ -1382,15 +1383,8 @@ def playout(state: EState, rng: random.Random, max_moves: int | None = None,
     lex_rank = ctx.lex_rank
     rev = ctx.rev
     lex_base = 1 << ctx.n_ids  # Ctx.lex_rank: 2**n + m - X - lowbit(X)
-    # every hand also as a mask of places in the spec's card order (lays, hand cards in order)
-    hx = []
-    for h in hands:
-        x = 0
-        while h:
-            low = h & -h
-            x |= 1 << idxpos[low.bit_length() - 1]
-            h ^= low
-        hx.append(x)
+    # every hand also as the sorted list of its cards' places in the spec's card order
+    hl = [sorted(idxpos[pid] for pid in range(ctx.n_ids) if (h >> pid) & 1) for h in hands]
     cnt = [0] * 15
     moves = 0
     budget = -1 if max_moves is None else max_moves
@@ -1407,12 +1401,7 @@ def playout(state: EState, rng: random.Random, max_moves: int | None = None,
             taken = mv >> MOVE_SHIFT
         elif not centre:
             # 000 §Not Collecting Cards: nothing to collect, lay the i-th card
-            i = _draw(getrandbits, hand.bit_count())
-            x = hx[p]
-            while i:
-                x &= x - 1
-                i -= 1
-            pid = pid_at[(x & -x).bit_length() - 1]
+            pid = pid_at[hl[p][_draw(getrandbits, hand.bit_count())]]
             taken = 0
         else:
             ace_in_hand = hand & ace_mask
@@ -1432,6 +1421,7 @@ def playout(state: EState, rng: random.Random, max_moves: int | None = None,
                 # subset sums of the candidates (ascending rank; entry i: the cards at the bits of i)
                 sums = b"\0"
                 qs = [1]  # the rank of each candidate, after 1 for the empty set
+                cb = []  # the candidate cards' bits
                 c = cand
                 while c:
                     low = c & -c
@@ -1439,6 +1429,7 @@ def playout(state: EState, rng: random.Random, max_moves: int | None = None,
                     q = rank_of[low.bit_length() - 1]
                     sums += sums.translate(sum_add[q])
                     qs.append(q)
+                    cb.append(low)
                 aces = centre & ace_mask
                 ca = aces.bit_count()
                 h2 = top | top >> 1
@@ -1488,18 +1479,12 @@ def playout(state: EState, rng: random.Random, max_moves: int | None = None,
                 i = getrandbits(k)  # rng.choice's index (see _draw)
                 while i >= total_all:
                     i = getrandbits(k)
-                x = hx[p]
                 if i >= total:
-                    i -= total  # 000 §Not Collecting Cards: lay the i-th hand card
-                    while i:
-                        x &= x - 1
-                        i -= 1
-                    pid = pid_at[(x & -x).bit_length() - 1]
+                    pid = pid_at[hl[p][i - total]]  # 000 §Not Collecting Cards: lay the i-th hand card
                     taken = 0
                 else:
-                    while True:  # the hand card whose collections hold the i-th move
-                        low = x & -x
-                        pid = pid_at[low.bit_length() - 1]
+                    for pos in hl[p]:  # the hand card whose collections hold the i-th move
+                        pid = pid_at[pos]
                         r = rank_of[pid]
                         kb = 1 << (r - 2)
                         if key & kb:
@@ -1510,30 +1495,20 @@ def playout(state: EState, rng: random.Random, max_moves: int | None = None,
                         if i < k:
                             break
                         i -= k
-                        x ^= low
                     if not key & kb and r == ACE:
-                        cb = []
-                        c = cand
-                        while c:
-                            low = c & -c
-                            c ^= low
-                            cb.append(low << MOVE_SHIFT)
-                        takes = eng._ace_takes(ctx, sums, cb, aces)
+                        takes = eng._ace_takes(ctx, sums, [b << MOVE_SHIFT for b in cb], aces)
                         if len(takes) > 1:
                             takes.sort(key=lambda t: lex_rank(t >> MOVE_SHIFT))
                         taken = takes[i] >> MOVE_SHIFT
                     else:
                         # the collections of rank r, each as (place in the spec's order << 52) | cards
-                        cb = []
-                        rb = []
-                        c = cand
-                        while c:
-                            low = c & -c
-                            c ^= low
-                            cb.append(low)
-                            rb.append(rev[low.bit_length() - 1])
+                        rb = [rev[b.bit_length() - 1] for b in cb]
                         keyed = []
-                        if key & kb:
+                        if key & kb and k == 1:
+                            taken = 0
+                            for j in bit_positions[(w & lane).bit_length() >> 3]:
+                                taken |= cb[j]
+                        elif key & kb:
                             w &= lane
                             while w:
                                 low = w & -w
@@ -1565,16 +1540,16 @@ def playout(state: EState, rng: random.Random, max_moves: int | None = None,
                                             keyed.append((xz.bit_count() - xz - (xz & -xz) + lex_base) << 52 | y | z)
                                     elif y:
                                         keyed.append((xr.bit_count() - xr - (xr & -xr) + lex_base) << 52 | y)
-                        if len(keyed) > 1:
+                        if keyed:
                             keyed.sort()
-                        taken = keyed[i] & ALL52
+                            taken = keyed[i] & ALL52
         if trace is not None:
             trace.append(taken << MOVE_SHIFT | pid)
         moves += 1
         # -- the move (as FoolsParadiseEngine.apply_unchecked)
         hb = 1 << pid
         hands[p] ^= hb
-        hx[p] ^= 1 << idxpos[pid]
+        hl[p].remove(idxpos[pid])
         cleared = False
         if not taken:
             centre |= hb  # 000 §Not Collecting Cards: lay the card in the centre
@@ -1600,7 +1575,7 @@ def playout(state: EState, rng: random.Random, max_moves: int | None = None,
             # 000 §A Player's Turn: "the player must draw one card from the draw pile"
             c = stock[sp]
             hands[p] |= 1 << c
-            hx[p] |= 1 << idxpos[c]
+            insort(hl[p], idxpos[c])
             sp += 1
             if cleared:
                 # 000 §Clearing the board: "the dealer must deal out five cards face up"
