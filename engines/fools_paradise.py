@@ -47,7 +47,7 @@ from __future__ import annotations
 import itertools
 import math
 import random
-from bisect import insort
+from bisect import bisect_right, insort
 from collections.abc import Hashable, Sequence
 from typing import Any, NamedTuple
 
@@ -1385,6 +1385,12 @@ def playout(state: EState, rng: random.Random, max_moves: int | None = None,
     lex_base = 1 << ctx.n_ids  # Ctx.lex_rank: 2**n + m - X - lowbit(X)
     # every hand also as the sorted list of its cards' places in the spec's card order
     hl = [sorted(idxpos[pid] for pid in range(ctx.n_ids) if (h >> pid) & 1) for h in hands]
+    # the centre also as its physical ids ascending (= ascending rank, aces last) and, beside
+    # them, their ranks after a 1 (for the empty set): the candidates are a prefix of both
+    cl = [pid for pid in range(ctx.n_ids) if (centre >> pid) & 1]
+    crb = bytearray([1, *(rank_of[pid] for pid in cl)])
+    lim = [b.bit_length() - 1 for b in below]  # the highest id of a non-ace card of rank <= r
+    lim_all = ctx.first_ace - 1
     cnt = [0] * 15
     moves = 0
     budget = -1 if max_moves is None else max_moves
@@ -1406,11 +1412,12 @@ def playout(state: EState, rng: random.Random, max_moves: int | None = None,
         else:
             ace_in_hand = hand & ace_mask
             top = hand & nonace_mask
+            # the candidates: the non-ace centre cards the hand's highest card could take
             if ace_in_hand and high_ace:
-                cand = centre & nonace_mask  # an ace valued 14 may take any card
+                m = bisect_right(cl, lim_all)  # an ace valued 14 may take any card
             else:
-                cand = centre & below[rank_of[top.bit_length() - 1]] if top else 0
-            if cand.bit_count() > SMALL_CENTRE:
+                m = bisect_right(cl, lim[rank_of[top.bit_length() - 1]]) if top else 0
+            if m > SMALL_CENTRE:
                 # a big centre: the sorted list of this one decision
                 legal_now = eng.legal_moves(EState(ctx, tuple(hands), centre, stock, sp, known, 0, tuple(piles),
                                                    tuple(clears), tuple(scores), p, state.dealer, None))
@@ -1420,16 +1427,8 @@ def playout(state: EState, rng: random.Random, max_moves: int | None = None,
             else:
                 # subset sums of the candidates (ascending rank; entry i: the cards at the bits of i)
                 sums = b"\0"
-                qs = [1]  # the rank of each candidate, after 1 for the empty set
-                cb = []  # the candidate cards' bits
-                c = cand
-                while c:
-                    low = c & -c
-                    c ^= low
-                    q = rank_of[low.bit_length() - 1]
+                for q in crb[1:m + 1]:
                     sums += sums.translate(sum_add[q])
-                    qs.append(q)
-                    cb.append(low)
                 aces = centre & ace_mask
                 ca = aces.bit_count()
                 h2 = top | top >> 1
@@ -1445,7 +1444,7 @@ def playout(state: EState, rng: random.Random, max_moves: int | None = None,
                         h2 ^= low
                         b = low.bit_length() - 1
                         r = (b >> 2) + 2
-                        k = sum(sums[:1 << (cand & below[r]).bit_count()].translate(LOW_ACE_COUNTS[r, ca]))
+                        k = sum(sums[:1 << (bisect_right(crb, r, 0, m + 1) - 1)].translate(LOW_ACE_COUNTS[r, ca]))
                         cnt[r] = k
                         if k:
                             total += k * ((hand >> b) & 15).bit_count()
@@ -1455,8 +1454,8 @@ def playout(state: EState, rng: random.Random, max_moves: int | None = None,
                     key = NIB_KEY[h2]
                     if ace_in_hand and high_ace and not ca:
                         key |= ACE_KEY  # an ace played high: one more rank, 14
-                    if key and cand:
-                        tops = TOP_POSITIONS[len(qs) - 1].translate(bytes(qs).ljust(256, b"\0"))
+                    if key and m:
+                        tops = TOP_POSITIONS[m].translate(crb[:m + 1].ljust(256, b"\0"))
                         w = _from_bytes(sums.translate(HAND_DIVIDES[key]), "little") \
                             & _from_bytes(tops.translate(HAND_ELIGIBLE[key]), "little")
                         total = w.bit_count()
@@ -1464,9 +1463,9 @@ def playout(state: EState, rng: random.Random, max_moves: int | None = None,
                                 != key.bit_count():
                             # two or more hand cards of a rank: each makes that rank's collections
                             for j, r in enumerate(HAND_RANKS[key]):  # type: ignore[arg-type]
-                                m = ((hand >> 4 * (r - 2)) & 15).bit_count()
-                                if m > 1:
-                                    total += (m - 1) * (w & LANES[j]).bit_count()
+                                mult = ((hand >> 4 * (r - 2)) & 15).bit_count()
+                                if mult > 1:
+                                    total += (mult - 1) * (w & LANES[j]).bit_count()
                 if ace_in_hand and not key & ACE_KEY:
                     # a played ace with aces in the centre, or one that may only be played low
                     k = (1 << ca) - 1 if ca and aces_alone else 0
@@ -1495,6 +1494,7 @@ def playout(state: EState, rng: random.Random, max_moves: int | None = None,
                         if i < k:
                             break
                         i -= k
+                    cb = [1 << x for x in cl[:m]]  # the candidates' bits
                     if not key & kb and r == ACE:
                         takes = eng._ace_takes(ctx, sums, [b << MOVE_SHIFT for b in cb], aces)
                         if len(takes) > 1:
@@ -1521,7 +1521,7 @@ def playout(state: EState, rng: random.Random, max_moves: int | None = None,
                                 keyed.append((xr.bit_count() - xr - (xr & -xr) + lex_base) << 52 | y)
                         else:
                             sets, srev = ctx.ace_sets_rev(aces)
-                            size = 1 << (cand & below[r]).bit_count()
+                            size = 1 << (bisect_right(crb, r, 0, m + 1) - 1)
                             w = _from_bytes(sums[:size].translate(with_aces_table(r, ca, False)), "little")
                             while w:
                                 low = w & -w
@@ -1553,16 +1553,26 @@ def playout(state: EState, rng: random.Random, max_moves: int | None = None,
         cleared = False
         if not taken:
             centre |= hb  # 000 §Not Collecting Cards: lay the card in the centre
+            insort(cl, pid)
+            crb.insert(cl.index(pid) + 1, rank_of[pid])
         else:
             centre ^= taken
             # 000 §Collecting Cards: the taken cards (option played_card: and the played one)
-            g = taken | hb if collected else taken
-            piles[p] |= g
+            # go to the player's pile
+            g = taken
             gain = 0
             while g:
                 low = g & -g
-                gain += pts_of[low.bit_length() - 1]
+                x = low.bit_length() - 1
+                gain += pts_of[x]
+                del crb[cl.index(x) + 1]
+                cl.remove(x)
                 g ^= low
+            if collected:
+                piles[p] |= taken | hb
+                gain += pts_of[pid]
+            else:
+                piles[p] |= taken
             if not centre:
                 # 000 §Clearing the board: one point at once, five new cards after the draw
                 cleared = True
@@ -1570,6 +1580,8 @@ def playout(state: EState, rng: random.Random, max_moves: int | None = None,
                 gain += 1
             if not collected:
                 centre |= hb
+                insort(cl, pid)
+                crb.insert(cl.index(pid) + 1, rank_of[pid])
             scores[p] += gain
         if sp < slen:
             # 000 §A Player's Turn: "the player must draw one card from the draw pile"
@@ -1581,7 +1593,10 @@ def playout(state: EState, rng: random.Random, max_moves: int | None = None,
                 # 000 §Clearing the board: "the dealer must deal out five cards face up"
                 end = min(sp + CENTRE_SIZE, slen)
                 while sp < end:
-                    centre |= 1 << stock[sp]
+                    c = stock[sp]
+                    centre |= 1 << c
+                    insort(cl, c)
+                    crb.insert(cl.index(c) + 1, rank_of[c])
                     sp += 1
         q = p + 1 if p + 1 < n else 0
         if not hands[q]:  # players without cards have no turn
