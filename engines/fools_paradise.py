@@ -1305,6 +1305,16 @@ NIBBLES = sum(1 << (4 * j) for j in range(13))
 bit ``4 * (r - 2)`` set for every rank ``r`` of the hand ``h``."""
 
 
+def _ids(mask: int) -> list[int]:
+    """The set bits of ``mask``, ascending."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
 def _draw(getrandbits: Any, n: int) -> int:
     """``rng.choice``'s index for ``n`` items (see :func:`_draw_matches`)."""
     k = n.bit_length()
@@ -1384,10 +1394,10 @@ def playout(state: EState, rng: random.Random, max_moves: int | None = None,
     rev = ctx.rev
     lex_base = 1 << ctx.n_ids  # Ctx.lex_rank: 2**n + m - X - lowbit(X)
     # every hand also as the sorted list of its cards' places in the spec's card order
-    hl = [sorted(idxpos[pid] for pid in range(ctx.n_ids) if (h >> pid) & 1) for h in hands]
+    hl = [sorted(idxpos[pid] for pid in _ids(h)) for h in hands]
     # the centre also as its physical ids ascending (= ascending rank, aces last) and, beside
     # them, their ranks after a 1 (for the empty set): the candidates are a prefix of both
-    cl = [pid for pid in range(ctx.n_ids) if (centre >> pid) & 1]
+    cl = _ids(centre)
     crb = bytearray([1, *(rank_of[pid] for pid in cl)])
     lim = [b.bit_length() - 1 for b in below]  # the highest id of a non-ace card of rank <= r
     lim_all = ctx.first_ace - 1
