@@ -1443,12 +1443,10 @@ def playout(state: EState, rng: random.Random, max_moves: int | None = None,
                 ca = aces.bit_count()
                 h2 = top | top >> 1
                 h2 = (h2 | h2 >> 2) & NIBBLES  # bit 4 * (r - 2) for each non-ace rank r of the hand
-                w = 0
-                key = 0
-                total = 0
                 if ca and low_aces_ok:
                     # aces valued 1 may join a collection: per rank r, the subsets of the
                     # candidates <= r (a prefix) weighted by their ace sets (LOW_ACE_COUNTS)
+                    w = key = total = 0
                     while h2:
                         low = h2 & -h2
                         h2 ^= low
@@ -1464,7 +1462,9 @@ def playout(state: EState, rng: random.Random, max_moves: int | None = None,
                     key = NIB_KEY[h2]
                     if ace_in_hand and high_ace and not ca:
                         key |= ACE_KEY  # an ace played high: one more rank, 14
-                    if key and m:
+                    if not (key and m):
+                        w = total = 0
+                    else:
                         tops = TOP_POSITIONS[m].translate(crb[:m + 1].ljust(256, b"\0"))
                         w = _from_bytes(sums.translate(HAND_DIVIDES[key]), "little") \
                             & _from_bytes(tops.translate(HAND_ELIGIBLE[key]), "little")
@@ -1558,13 +1558,14 @@ def playout(state: EState, rng: random.Random, max_moves: int | None = None,
         moves += 1
         # -- the move (as FoolsParadiseEngine.apply_unchecked)
         hb = 1 << pid
-        hands[p] ^= hb
-        hl[p].remove(idxpos[pid])
-        cleared = False
+        hand ^= hb
+        hlp = hl[p]
+        hlp.remove(idxpos[pid])
         if not taken:
             centre |= hb  # 000 §Not Collecting Cards: lay the card in the centre
             insort(cl, pid)
             crb.insert(cl.index(pid) + 1, rank_of[pid])
+            cleared = False
         else:
             centre ^= taken
             # 000 §Collecting Cards: the taken cards (option played_card: and the played one)
@@ -1583,9 +1584,9 @@ def playout(state: EState, rng: random.Random, max_moves: int | None = None,
                 gain += pts_of[pid]
             else:
                 piles[p] |= taken
-            if not centre:
+            cleared = not centre
+            if cleared:
                 # 000 §Clearing the board: one point at once, five new cards after the draw
-                cleared = True
                 clears[p] += 1
                 gain += 1
             if not collected:
@@ -1596,8 +1597,8 @@ def playout(state: EState, rng: random.Random, max_moves: int | None = None,
         if sp < slen:
             # 000 §A Player's Turn: "the player must draw one card from the draw pile"
             c = stock[sp]
-            hands[p] |= 1 << c
-            insort(hl[p], idxpos[c])
+            hand |= 1 << c
+            insort(hlp, idxpos[c])
             sp += 1
             if cleared:
                 # 000 §Clearing the board: "the dealer must deal out five cards face up"
@@ -1608,6 +1609,7 @@ def playout(state: EState, rng: random.Random, max_moves: int | None = None,
                     insort(cl, c)
                     crb.insert(cl.index(c) + 1, rank_of[c])
                     sp += 1
+        hands[p] = hand
         q = p + 1 if p + 1 < n else 0
         if not hands[q]:  # players without cards have no turn
             q = next(((p + j) % n for j in range(2, n + 1) if hands[(p + j) % n]), -1)
