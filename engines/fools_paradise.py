@@ -40,6 +40,18 @@ Representation
 * Moves are ints (:data:`EMove`). :meth:`FoolsParadiseEngine.apply` checks legality
   (:meth:`FoolsParadiseEngine.is_legal`, a direct test of one move, no move generation)
   and :meth:`FoolsParadiseEngine.apply_unchecked` skips the check (searches, playouts).
+* :meth:`FoolsParadiseEngine.legal_moves` lists the moves in the spec's order (spec
+  ``move_sort_key``: collections by hand card index then by the sorted indices of the taken
+  cards, then lays by card index; chance outcomes by card index), sorting with one integer
+  key per collection (:meth:`Ctx.lex_rank`, a closed form of the lexicographic place of a
+  card set), so ``rng.choice`` over the engine's list picks the spec's move.
+* :func:`playout` (:meth:`FoolsParadiseEngine.playout`) is the random playout of the generic
+  loop ``s = apply_unchecked(s, rng.choice(legal_moves(s)))`` run natively: one private copy
+  of the position in local variables, each decision's collections counted (not listed) with
+  the same subset-sum bytes and hand-keyed translations, the index drawn exactly as
+  ``rng.choice`` draws it, and only the drawn move built -- the same game, move for move and
+  random number for random number, as the spec's seeded playout
+  (tests/test_fools_paradise_engine_playout.py).
 """
 
 from __future__ import annotations
