@@ -248,6 +248,10 @@ class Ctx:
         """``idxpos[pid]``: the place of physical id ``pid`` in that order."""
         for pos, pid in enumerate(order):
             self.idxpos[pid] = pos
+        self.rev_chunks = _REV_CHUNKS if d == 1 else []
+        """One deck: ``rev_chunks[c][v]``: the reversed index mask of the cards ``v << 13 * c``."""
+        self.move_bits = n + MOVE_SHIFT
+        """An engine move is below ``2 ** move_bits``."""
         self.rev = [1 << (n - 1 - self.idxpos[pid]) for pid in range(n)]
         """``rev[pid]``: the bit of ``pid`` in a *reversed index mask* (the first card in the
         spec's order is the highest bit), see :meth:`lex_rank`."""
@@ -397,7 +401,29 @@ class Ctx:
         """Collections then lays, each in the spec's order (:func:`spec.move_sort_key`):
         ``collections`` sorted in place, the lays of the hand cards ``hids`` after them."""
         if len(collections) > 1:
-            collections.sort(key=self.collect_key)
+            # collect_key inlined: (hand card's place, lex_rank of the taken cards) as one int
+            # above the move's own bits, so that one sort of ints orders the moves
+            rev = self.rev
+            idxpos = self.idxpos
+            n = self.n_ids
+            base = 1 << n
+            keyed = []
+            rc = self.rev_chunks
+            for mv in collections:
+                t = mv >> MOVE_SHIFT
+                if rc:  # one deck: four 13-bit chunks of the taken mask
+                    x = rc[0][t & 8191] | rc[1][(t >> 13) & 8191] | rc[2][(t >> 26) & 8191] | rc[3][t >> 39]
+                else:
+                    x = 0
+                    while t:
+                        low = t & -t
+                        x |= rev[low.bit_length() - 1]
+                        t ^= low
+                keyed.append((((idxpos[mv & HAND_ID_MASK] << n) + base + x.bit_count() - x - (x & -x)) << self.move_bits)
+                             | mv)
+            keyed.sort()
+            low_bits = (1 << self.move_bits) - 1
+            collections = [k & low_bits for k in keyed]
         if len(hids) > 1:
             hids = sorted(hids, key=self.idxpos.__getitem__)
         collections += hids
@@ -736,6 +762,23 @@ def _subset_sum(opts: list[tuple[tuple[int, int], ...]], v: int, found: set[int]
 
 
 _CTX: dict[Rules, Ctx] = {}
+_REV_CHUNKS: list[list[int]] = []
+
+
+def _rev_chunks(rev: list[int]) -> list[list[int]]:
+    """For 52 physical ids: per 13-bit chunk of a card mask, every chunk value's reversed
+    index mask (:attr:`Ctx.rev`), built by doubling (4 x 8192 ints, about 1 MB, built at import)."""
+    out = []
+    for c in range(4):
+        table = [0]
+        for b in range(13):
+            r = rev[13 * c + b]
+            table += [x | r for x in table]
+        out.append(table)
+    return out
+
+
+_REV_CHUNKS.extend(_rev_chunks(Ctx(Rules()).rev))
 
 
 def ctx_for(rules: Rules) -> Ctx:
