@@ -248,6 +248,8 @@ class Ctx:
         """``idxpos[pid]``: the place of physical id ``pid`` in that order."""
         for pos, pid in enumerate(order):
             self.idxpos[pid] = pos
+        self.lim = [b.bit_length() - 1 for b in self.below]
+        """``lim[r]``: the highest physical id of a non-ace card of rank <= r (-1: none)."""
         self.rev_chunks = _REV_CHUNKS if d == 1 else []
         """One deck: ``rev_chunks[c][v]``: the reversed index mask of the cards ``v << 13 * c``."""
         self.move_bits = n + MOVE_SHIFT
@@ -1345,6 +1347,17 @@ from one non-empty set of non-ace centre cards of rank sum ``s`` and some of the
 centre aces: ``ace=either``, ``j`` aces valued 1 and the rest 14 (= 0 mod 14) close the sum
 when at least ``(-s) mod 14`` aces are taken; otherwise every ace counts 14 and ``s``
 itself must be a multiple of 14 (any ace set then)."""
+SUMS3: list[bytes] = [b""] * 14 ** 3
+"""``SUMS3[(a * 14 + b) * 14 + c]``: the subset sums of three cards of ranks ``a <= b <= c`` (8
+bytes, entry i the cards at the bits of i, as built by doubling); ``SUMS3[a * 14 + b]`` for
+two (``a`` <= ``b``, so the index is below 196 and never that of a triple of ranks >= 2)."""
+for _a in range(2, ACE):
+    for _b in range(_a, ACE):
+        _s2 = b"\0" + bytes([_a])
+        _s2 += _s2.translate(SUM_ADD[_b])
+        SUMS3[_a * 14 + _b] = _s2
+        for _c in range(_b, ACE):
+            SUMS3[(_a * 14 + _b) * 14 + _c] = _s2 + _s2.translate(SUM_ADD[_c])
 ALL52 = (1 << DECK_CARDS) - 1
 """Every physical id of one deck."""
 ACE_KEY = 1 << (ACE - 2)
@@ -1434,7 +1447,6 @@ def playout(state: EState, rng: random.Random, max_moves: int | None = None,
     pid_at = ctx.pid_at
     rank_of = ctx.rank_of
     pts_of = ctx.pts_of
-    below = ctx.below
     collected = ctx.collected
     ace_mask = ctx.ace_mask
     nonace_mask = ctx.nonace_mask
@@ -1454,7 +1466,8 @@ def playout(state: EState, rng: random.Random, max_moves: int | None = None,
     # them, their ranks after a 1 (for the empty set): the candidates are a prefix of both
     cl = _ids(centre)
     crb = bytearray([1, *(rank_of[pid] for pid in cl)])
-    lim = [b.bit_length() - 1 for b in below]  # the highest id of a non-ace card of rank <= r
+    lim = ctx.lim
+    rc0, rc1, rc2, rc3 = _REV_CHUNKS
     lim_all = ctx.first_ace - 1
     cnt = [0] * 15
     moves = 0
@@ -1491,9 +1504,12 @@ def playout(state: EState, rng: random.Random, max_moves: int | None = None,
                 taken = mv >> MOVE_SHIFT
             else:
                 # subset sums of the candidates (ascending rank; entry i: the cards at the bits of i)
-                sums = b"\0"
-                for q in crb[1:m + 1]:
-                    sums += sums.translate(sum_add[q])
+                if m >= 3:
+                    sums = SUMS3[crb[1] * 196 + crb[2] * 14 + crb[3]]
+                    for q in crb[4:m + 1]:
+                        sums += sums.translate(sum_add[q])
+                else:
+                    sums = SUMS3[crb[1] * 14 + crb[2]] if m == 2 else b"\0" + crb[1:2] if m else b"\0"
                 aces = centre & ace_mask
                 ca = aces.bit_count()
                 h2 = top | top >> 1
@@ -1567,7 +1583,6 @@ def playout(state: EState, rng: random.Random, max_moves: int | None = None,
                         taken = takes[i] >> MOVE_SHIFT
                     else:
                         # the collections of rank r, each as (place in the spec's order << 52) | cards
-                        rb = [rev[b.bit_length() - 1] for b in cb]
                         keyed = []
                         if key & kb and k == 1:
                             taken = 0
@@ -1579,13 +1594,13 @@ def playout(state: EState, rng: random.Random, max_moves: int | None = None,
                                 low = w & -w
                                 w ^= low
                                 y = 0
-                                xr = 0
                                 for j in bit_positions[low.bit_length() >> 3]:
                                     y |= cb[j]
-                                    xr |= rb[j]
+                                xr = rc0[y & 8191] | rc1[(y >> 13) & 8191] | rc2[(y >> 26) & 8191] | rc3[y >> 39]
                                 keyed.append((xr.bit_count() - xr - (xr & -xr) + lex_base) << 52 | y)
                         else:
                             sets, srev = ctx.ace_sets_rev(aces)
+                            rb = [rev[b.bit_length() - 1] for b in cb]
                             size = 1 << (bisect_right(crb, r, 0, m + 1) - 1)
                             w = _from_bytes(sums[:size].translate(with_aces_table(r, ca, False)), "little")
                             while w:
