@@ -321,10 +321,15 @@ ROW_API = {
 
 
 def play_row(row: str, start: Any, move_seed: int) -> tuple[int, Any, float]:
-    """One game by one row: ``(moves, final state, CPU seconds)``."""
+    """One game by one row: ``(moves, final state, CPU seconds)`` (``gc.collect()`` first, not timed)."""
     rng = random.Random(move_seed)
     gc.collect()
     t = clock()
+    moves, final = _play(row, start, rng)
+    return moves, final, clock() - t
+
+
+def _play(row: str, start: Any, rng: random.Random) -> tuple[int, Any]:
     if row == "spec":
         s = start
         moves = 0
@@ -340,20 +345,24 @@ def play_row(row: str, start: Any, move_seed: int) -> tuple[int, Any, float]:
         final, moves = Engine.playout(ENGINE, ENGINE.from_spec(start), rng)
     else:
         final, moves = ENGINE.playout(ENGINE.from_spec(start), rng)
-    return moves, final, clock() - t
+    return moves, final
 
 
 def run_rows(games: int, rounds: int, seed: int, players: int = 2) -> list[str]:
     """Spec, engine generic and engine native playouts of the same fresh seeded games."""
     tot = dict.fromkeys(ROWS, 0.0)
+    blk = dict.fromkeys(ROWS, 0.0)
     per_round: list[dict[str, float]] = []
+    per_block: list[dict[str, float]] = []
     n_moves = 0
     for r in range(rounds):
         t = dict.fromkeys(ROWS, 0.0)
         cleared: set[str] = set()
+        batch = []
         for i in range(games):
             g = seed * 100_000 + 70_000 + r * 1000 + i
             start = SPEC.deal(Rules(), players, random.Random(g))
+            batch.append((start, g * 7 + 3))
             order = ROWS[i % 3:] + ROWS[:i % 3]
             out: dict[str, tuple[int, Any]] = {}
             for row in order:
@@ -372,10 +381,25 @@ def run_rows(games: int, rounds: int, seed: int, players: int = 2) -> list[str]:
         for k in ROWS:
             tot[k] += t[k]
         per_round.append(t)
+        # blocks: the same games again, each row all of them in one timed block
+        b = dict.fromkeys(ROWS, 0.0)
+        for row in ROWS[r % 3:] + ROWS[:r % 3]:
+            if row != "spec":
+                _CTX.clear()
+            gc.collect()
+            t0 = clock()
+            for start, move_seed in batch:
+                _play(row, start, random.Random(move_seed))
+            b[row] = clock() - t0
+            blk[row] += b[row]
+        per_block.append(b)
     lines = [
         f"Random playouts, {rounds} rounds x {games} fresh {players}-player deals (default rules), seed {seed}: "
         f"{n_moves:,} moves per row, the same games in every row (checked: move counts and results agree); "
         "CPU time (`time.process_time`).",
+        "",
+        "Rows alternate **game by game** (`gc.collect()` before each game; each engine game starts right "
+        "after a spec or another engine game):",
         "",
         "| row | API per game / move | seconds | moves/s | vs spec |",
         "|---|---|---:|---:|---:|",
@@ -388,6 +412,21 @@ def run_rows(games: int, rounds: int, seed: int, players: int = 2) -> list[str]:
         "",
         "Per round, vs spec: generic " + ", ".join(f"{t['spec'] / t['generic']:.1f}x" for t in per_round)
         + "; native " + ", ".join(f"{t['spec'] / t['native']:.1f}x" for t in per_round) + ".",
+        "",
+        "The same games right after, each row playing a round's games **in one block** (`gc.collect()` "
+        "before each block, per-rules tables dropped before each engine block):",
+        "",
+        "| row | seconds | moves/s | vs spec |",
+        "|---|---:|---:|---:|",
+    ]
+    for k in ROWS:
+        ratio = blk["spec"] / blk[k]
+        lines.append(f"| {k} | {blk[k]:.3f} | {n_moves / blk[k]:,.0f} | "
+                     f"{'1x' if k == 'spec' else f'**{ratio:.1f}x**'} |")
+    lines += [
+        "",
+        "Per round (blocks), vs spec: generic " + ", ".join(f"{b['spec'] / b['generic']:.1f}x" for b in per_block)
+        + "; native " + ", ".join(f"{b['spec'] / b['native']:.1f}x" for b in per_block) + ".",
     ]
     return lines
 
