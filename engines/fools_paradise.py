@@ -403,28 +403,21 @@ class Ctx:
         """Collections then lays, each in the spec's order (:func:`spec.move_sort_key`):
         ``collections`` sorted in place, the lays of the hand cards ``hids`` after them."""
         if len(collections) > 1:
-            # collect_key inlined: (hand card's place, lex_rank of the taken cards) as one int
-            # above the move's own bits, so that one sort of ints orders the moves
-            rev = self.rev
+            # (hand card's place, lex_rank of the taken cards) as one int above the move's own
+            # bits, so that one sort of ints orders the moves (collect_key, inlined)
             idxpos = self.idxpos
             n = self.n_ids
             base = 1 << n
-            keyed = []
-            rc = self.rev_chunks
-            for mv in collections:
-                t = mv >> MOVE_SHIFT
-                if rc:  # one deck: four 13-bit chunks of the taken mask
-                    x = rc[0][t & 8191] | rc[1][(t >> 13) & 8191] | rc[2][(t >> 26) & 8191] | rc[3][t >> 39]
-                else:
-                    x = 0
-                    while t:
-                        low = t & -t
-                        x |= rev[low.bit_length() - 1]
-                        t ^= low
-                keyed.append((((idxpos[mv & HAND_ID_MASK] << n) + base + x.bit_count() - x - (x & -x)) << self.move_bits)
-                             | mv)
+            mb = self.move_bits
+            if self.rev_chunks:  # one deck: the reversed index mask from four 13-bit chunks
+                r0, r1, r2, r3 = self.rev_chunks
+                keyed = [(((idxpos[mv & HAND_ID_MASK] << n) + base
+                           + (x := r0[(t := mv >> MOVE_SHIFT) & 8191] | r1[(t >> 13) & 8191] | r2[(t >> 26) & 8191]
+                              | r3[t >> 39]).bit_count() - x - (x & -x)) << mb) | mv for mv in collections]
+            else:
+                keyed = [(self.collect_key(mv) << mb) | mv for mv in collections]
             keyed.sort()
-            low_bits = (1 << self.move_bits) - 1
+            low_bits = (1 << mb) - 1
             collections = [k & low_bits for k in keyed]
         if len(hids) > 1:
             hids = sorted(hids, key=self.idxpos.__getitem__)
