@@ -1351,6 +1351,8 @@ for _a in range(2, ACE):
         SUMS3[_a * 14 + _b] = _s2
         for _c in range(_b, ACE):
             SUMS3[(_a * 14 + _b) * 14 + _c] = _s2 + _s2.translate(SUM_ADD[_c])
+SUB_MASK = (1 << SMALL_CENTRE) - 1
+"""A subset index of the candidate cards (below ``2 ** SMALL_CENTRE``)."""
 ALL52 = (1 << DECK_CARDS) - 1
 """Every physical id of one deck."""
 ACE_KEY = 1 << (ACE - 2)
@@ -1460,7 +1462,6 @@ def playout(state: EState, rng: random.Random, max_moves: int | None = None,
     cl = _ids(centre)
     crb = bytearray([1, *(rank_of[pid] for pid in cl)])
     lim = ctx.lim
-    rc0, rc1, rc2, rc3 = _REV_CHUNKS
     lim_all = ctx.first_ace - 1
     cnt = [0] * 15
     moves = 0
@@ -1568,32 +1569,39 @@ def playout(state: EState, rng: random.Random, max_moves: int | None = None,
                         if i < k:
                             break
                         i -= k
-                    cb = [1 << x for x in cl[:m]]  # the candidates' bits
                     if not key & kb and r == ACE:
-                        takes = eng._ace_takes(ctx, sums, [b << MOVE_SHIFT for b in cb], aces)
+                        takes = eng._ace_takes(ctx, sums, [1 << (x + MOVE_SHIFT) for x in cl[:m]], aces)
                         if len(takes) > 1:
                             takes.sort(key=lambda t: lex_rank(t >> MOVE_SHIFT))
                         taken = takes[i] >> MOVE_SHIFT
                     else:
                         # the collections of rank r, each as (place in the spec's order << 52) | cards
                         keyed = []
-                        if key & kb and k == 1:
+                        if key & kb:
+                            if k == 1:
+                                sub = (w & lane).bit_length() >> 3
+                            else:
+                                # each subset (its index in the lane) keyed by its place in the spec's order
+                                rb = [rev[x] for x in cl[:m]]
+                                w &= lane
+                                while w:
+                                    low = w & -w
+                                    w ^= low
+                                    sub = low.bit_length() >> 3
+                                    xr = 0
+                                    for j in bit_positions[sub]:
+                                        xr |= rb[j]
+                                    keyed.append((xr.bit_count() - xr - (xr & -xr) + lex_base) << SMALL_CENTRE | sub)
+                                keyed.sort()
+                                sub = keyed[i] & SUB_MASK
+                                keyed = []
                             taken = 0
-                            for j in bit_positions[(w & lane).bit_length() >> 3]:
-                                taken |= cb[j]
-                        elif key & kb:
-                            w &= lane
-                            while w:
-                                low = w & -w
-                                w ^= low
-                                y = 0
-                                for j in bit_positions[low.bit_length() >> 3]:
-                                    y |= cb[j]
-                                xr = rc0[y & 8191] | rc1[(y >> 13) & 8191] | rc2[(y >> 26) & 8191] | rc3[y >> 39]
-                                keyed.append((xr.bit_count() - xr - (xr & -xr) + lex_base) << 52 | y)
+                            for j in bit_positions[sub]:
+                                taken |= 1 << cl[j]
                         else:
                             sets, srev = ctx.ace_sets_rev(aces)
-                            rb = [rev[b.bit_length() - 1] for b in cb]
+                            cb = [1 << x for x in cl[:m]]
+                            rb = [rev[x] for x in cl[:m]]
                             size = 1 << (bisect_right(crb, r, 0, m + 1) - 1)
                             w = _from_bytes(sums[:size].translate(with_aces_table(r, ca, False)), "little")
                             while w:
