@@ -490,5 +490,17 @@ def test_bench_fp_playout_engine_checked(benchmark: Any) -> None:
     benchmark(play)
 
 
+def test_bench_fp_playout_engine_native(benchmark: Any) -> None:
+    """The same 20 deals, engine (per-rules tables rebuilt first): native ``ENGINE.playout``
+    with its own seeded draws (the same games as the spec's seeded playout of those seeds)."""
+    games = _games()
+
+    def play() -> None:
+        _CTX.clear()
+        for i, g in enumerate(games):
+            ENGINE.playout(ENGINE.from_spec(g[0]), random.Random(i))
+    benchmark(play)
+
+
 if __name__ == "__main__":
     main()
