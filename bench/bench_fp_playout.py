@@ -3,10 +3,28 @@
 A plain script that prints a Markdown report (for ``docs/bench-*.md`` / BENCHMARKS.md), and
 the same measurement as pytest-benchmark tests.
 
-    .venv/bin/python bench/bench_fp_playout.py [--games 60] [--rounds 5] [--seed 2026]
+    .venv/bin/python bench/bench_fp_playout.py [--games 60] [--rounds 5] [--seed 2026] [--rows-only]
     .venv/bin/pytest bench/bench_fp_playout.py --benchmark-only
 
-Method (script):
+Random playouts, three rows on the same games (:func:`run_rows`, printed first):
+
+* every round deals ``--games`` **fresh** two-player games (default rules) from seeds no
+  other round uses; game ``i`` of a round draws its moves from its own seeded
+  ``random.Random``, fresh for each row, so every row plays the very same game (the script
+  checks that the move counts and results agree and stops otherwise);
+* spec: ``SPEC.legal_moves(s)``, ``rng.choice``, ``SPEC.apply`` (which checks legality);
+* engine, generic: ``ENGINE.from_spec`` once, then the base class's
+  :meth:`foolsolve.game.Engine.playout` loop: ``legal_moves``, ``rng.choice``,
+  ``apply_unchecked``;
+* engine, native: ``ENGINE.from_spec`` once, then ``ENGINE.playout(e, rng)`` (one call per
+  game: the decision's moves counted, only the drawn one built);
+* the rows take turns game by game (the row that goes first rotates), ``gc.collect()``
+  (not timed) before each timed game; CPU time (``time.process_time``); the engine's
+  per-rules tables are dropped (``_CTX.clear()``) at the start of every round, before each
+  engine row's first game, so each round pays for building them; the engine keeps no
+  per-position cache. The final ``result`` is read outside the timing.
+
+Method of the older protocols (script, after the rows unless ``--rows-only``):
 
 * Every round deals ``--games`` **fresh** two-player games (default rules) from seeds no
   other round uses, so no position can repeat across rounds.
@@ -49,6 +67,7 @@ import time
 from typing import Any
 
 from foolsolve.engines.fools_paradise import _CTX, ENGINE
+from foolsolve.game import Engine
 from foolsolve.spec.fools_paradise import SPEC, Rules
 
 clock = time.process_time
@@ -293,6 +312,125 @@ def run(games: int, rounds: int, seed: int) -> list[str]:
     return lines
 
 
+ROWS = ("spec", "generic", "native")
+ROW_API = {
+    "spec": "`SPEC.legal_moves` + `rng.choice` + `SPEC.apply` (checked)",
+    "generic": "`from_spec`, then `Engine.playout` (base class): `legal_moves` + `rng.choice` + `apply_unchecked`",
+    "native": "`from_spec`, then `ENGINE.playout(e, rng)` (native: counts, builds only the drawn move)",
+}
+
+
+def play_row(row: str, start: Any, move_seed: int) -> tuple[int, Any, float]:
+    """One game by one row: ``(moves, final state, CPU seconds)`` (``gc.collect()`` first, not timed)."""
+    rng = random.Random(move_seed)
+    gc.collect()
+    t = clock()
+    moves, final = _play(row, start, rng)
+    return moves, final, clock() - t
+
+
+def _play(row: str, start: Any, rng: random.Random) -> tuple[int, Any]:
+    if row == "spec":
+        s = start
+        moves = 0
+        legal, apply, choice = SPEC.legal_moves, SPEC.apply, rng.choice
+        while True:
+            lm = legal(s)
+            if not lm:
+                break
+            s = apply(s, choice(lm))
+            moves += 1
+        final = s
+    elif row == "generic":
+        final, moves = Engine.playout(ENGINE, ENGINE.from_spec(start), rng)
+    else:
+        final, moves = ENGINE.playout(ENGINE.from_spec(start), rng)
+    return moves, final
+
+
+def run_rows(games: int, rounds: int, seed: int, players: int = 2) -> list[str]:
+    """Spec, engine generic and engine native playouts of the same fresh seeded games."""
+    tot = dict.fromkeys(ROWS, 0.0)
+    blk = dict.fromkeys(ROWS, 0.0)
+    per_round: list[dict[str, float]] = []
+    per_block: list[dict[str, float]] = []
+    n_moves = 0
+    for r in range(rounds):
+        t = dict.fromkeys(ROWS, 0.0)
+        cleared: set[str] = set()
+        batch = []
+        for i in range(games):
+            g = seed * 100_000 + 70_000 + r * 1000 + i
+            start = SPEC.deal(Rules(), players, random.Random(g))
+            batch.append((start, g * 7 + 3))
+            order = ROWS[i % 3:] + ROWS[:i % 3]
+            out: dict[str, tuple[int, Any]] = {}
+            for row in order:
+                if row != "spec" and row not in cleared:
+                    _CTX.clear()  # this round's first game of an engine row builds the per-rules tables
+                    cleared.add(row)
+                moves, final, sec = play_row(row, start, g * 7 + 3)
+                t[row] += sec
+                out[row] = (moves, final)
+            spec_moves, spec_final = out["spec"]
+            spec_result = SPEC.result(spec_final)
+            for row in ("generic", "native"):
+                if out[row][0] != spec_moves or ENGINE.result(out[row][1]) != spec_result:
+                    raise SystemExit(f"round {r} game {i}: row {row} did not play the spec's game")
+            n_moves += spec_moves
+        for k in ROWS:
+            tot[k] += t[k]
+        per_round.append(t)
+        # blocks: the same games again, each row all of them in one timed block
+        b = dict.fromkeys(ROWS, 0.0)
+        for row in ROWS[r % 3:] + ROWS[:r % 3]:
+            if row != "spec":
+                _CTX.clear()
+            gc.collect()
+            t0 = clock()
+            for start, move_seed in batch:
+                _play(row, start, random.Random(move_seed))
+            b[row] = clock() - t0
+            blk[row] += b[row]
+        per_block.append(b)
+    lines = [
+        f"Random playouts, {rounds} rounds x {games} fresh {players}-player deals (default rules), seed {seed}: "
+        f"{n_moves:,} moves per row, the same games in every row (checked: move counts and results agree); "
+        "CPU time (`time.process_time`).",
+        "",
+        "Rows alternate **game by game** (`gc.collect()` before each game; each engine game starts right "
+        "after a spec or another engine game):",
+        "",
+        "| row | API per game / move | seconds | moves/s | vs spec |",
+        "|---|---|---:|---:|---:|",
+    ]
+    for k in ROWS:
+        ratio = tot["spec"] / tot[k]
+        lines.append(f"| {k} | {ROW_API[k]} | {tot[k]:.3f} | {n_moves / tot[k]:,.0f} | "
+                     f"{'1x' if k == 'spec' else f'**{ratio:.1f}x**'} |")
+    lines += [
+        "",
+        "Per round, vs spec: generic " + ", ".join(f"{t['spec'] / t['generic']:.1f}x" for t in per_round)
+        + "; native " + ", ".join(f"{t['spec'] / t['native']:.1f}x" for t in per_round) + ".",
+        "",
+        "The same games right after, each row playing a round's games **in one block** (`gc.collect()` "
+        "before each block, per-rules tables dropped before each engine block):",
+        "",
+        "| row | seconds | moves/s | vs spec |",
+        "|---|---:|---:|---:|",
+    ]
+    for k in ROWS:
+        ratio = blk["spec"] / blk[k]
+        lines.append(f"| {k} | {blk[k]:.3f} | {n_moves / blk[k]:,.0f} | "
+                     f"{'1x' if k == 'spec' else f'**{ratio:.1f}x**'} |")
+    lines += [
+        "",
+        "Per round (blocks), vs spec: generic " + ", ".join(f"{b['spec'] / b['generic']:.1f}x" for b in per_block)
+        + "; native " + ", ".join(f"{b['spec'] / b['native']:.1f}x" for b in per_block) + ".",
+    ]
+    return lines
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--games", type=int, default=60)
@@ -300,7 +438,13 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--baseline-ref", default=None,
                     help="also measure the engine as it is at this git ref (e.g. main), side by side")
+    ap.add_argument("--players", type=int, default=2, help="players per deal (playout rows)")
+    ap.add_argument("--rows-only", action="store_true", help="only the three playout rows")
     args = ap.parse_args()
+    print("\n".join(run_rows(args.games, args.rounds, args.seed, args.players)))
+    if args.rows_only:
+        return
+    print()
     print("\n".join(run(args.games, args.rounds, args.seed)))
     if args.baseline_ref:
         print()
@@ -343,6 +487,18 @@ def test_bench_fp_playout_engine_checked(benchmark: Any) -> None:
         _CTX.clear()
         for g in games:
             engine_play(g, True)
+    benchmark(play)
+
+
+def test_bench_fp_playout_engine_native(benchmark: Any) -> None:
+    """The same 20 deals, engine (per-rules tables rebuilt first): native ``ENGINE.playout``
+    with its own seeded draws (the same games as the spec's seeded playout of those seeds)."""
+    games = _games()
+
+    def play() -> None:
+        _CTX.clear()
+        for i, g in enumerate(games):
+            ENGINE.playout(ENGINE.from_spec(g[0]), random.Random(i))
     benchmark(play)
 
 

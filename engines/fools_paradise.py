@@ -40,11 +40,26 @@ Representation
 * Moves are ints (:data:`EMove`). :meth:`FoolsParadiseEngine.apply` checks legality
   (:meth:`FoolsParadiseEngine.is_legal`, a direct test of one move, no move generation)
   and :meth:`FoolsParadiseEngine.apply_unchecked` skips the check (searches, playouts).
+* :meth:`FoolsParadiseEngine.legal_moves` lists the moves in the spec's order (spec
+  ``move_sort_key``: collections by hand card index then by the sorted indices of the taken
+  cards, then lays by card index; chance outcomes by card index), sorting with one integer
+  key per collection (:meth:`Ctx.lex_rank`, a closed form of the lexicographic place of a
+  card set), so ``rng.choice`` over the engine's list picks the spec's move.
+* :func:`playout` (:meth:`FoolsParadiseEngine.playout`) is the random playout of the generic
+  loop ``s = apply_unchecked(s, rng.choice(legal_moves(s)))`` run natively: one private copy
+  of the position in local variables, each decision's collections counted (not listed) with
+  the same subset-sum bytes and hand-keyed translations, the index drawn exactly as
+  ``rng.choice`` draws it, and only the drawn move built -- the same game, move for move and
+  random number for random number, as the spec's seeded playout
+  (tests/test_fools_paradise_engine_playout.py).
 """
 
 from __future__ import annotations
 
 import itertools
+import math
+import random
+from bisect import bisect_right, insort
 from collections.abc import Hashable, Sequence
 from typing import Any, NamedTuple
 
@@ -53,6 +68,7 @@ from foolsolve.game import CHANCE, Engine, IllegalMove, Result
 from foolsolve.spec.fools_paradise import (
     ACE,
     CENTRE_SIZE,
+    DECK_CARDS,
     SPEC,
     Collect,
     Lay,
@@ -216,12 +232,31 @@ class Ctx:
         self._entry_cache: dict[int, tuple[list[tuple[int, int]], list[int]] | None] = {}
         self._parts_cache: dict[int, tuple[tuple[int, int], ...]] = {}
         self._ace_cache: dict[int, list[list[int]]] = {}
+        self._ace_rev_cache: dict[int, tuple[list[list[int]], list[list[int]]]] = {}
         self.first_ace = min(pid for pid in range(n) if self.rank_of[pid] == ACE)
         self.high_ace = 14 in self._played[ACE]
         self.rank_bit = [1 << r if r != ACE or self.high_ace else 0 for r in self.rank_of]
         """``rank_bit[pid]``: bit ``rank`` of a card (an ace: bit 14 when it may be played high, else 0)."""
         self.low_ace = 1 in self._played[ACE]
         self._vpts_cache: dict[int, int] = {}
+        # -- the spec's move order (spec ``move_sort_key``: card index, then taken indices) --
+        order = sorted(range(n), key=lambda pid: (self.card_of[pid].index, pid))
+        self.pid_at = order
+        """``pid_at[pos]``: the physical id at place ``pos`` of the cards in the spec's order
+        (``card.index``, then copy number)."""
+        self.idxpos = [0] * n
+        """``idxpos[pid]``: the place of physical id ``pid`` in that order."""
+        for pos, pid in enumerate(order):
+            self.idxpos[pid] = pos
+        self.lim = [b.bit_length() - 1 for b in self.below]
+        """``lim[r]``: the highest physical id of a non-ace card of rank <= r (-1: none)."""
+        self.rev_chunks = _REV_CHUNKS if d == 1 else []
+        """One deck: ``rev_chunks[c][v]``: the reversed index mask of the cards ``v << 13 * c``."""
+        self.move_bits = n + MOVE_SHIFT
+        """An engine move is below ``2 ** move_bits``."""
+        self.rev = [1 << (n - 1 - self.idxpos[pid]) for pid in range(n)]
+        """``rev[pid]``: the bit of ``pid`` in a *reversed index mask* (the first card in the
+        spec's order is the highest bit), see :meth:`lex_rank`."""
 
     # -- physical cards --
 
@@ -276,6 +311,16 @@ class Ctx:
         self._ace_cache[aces] = out
         return out
 
+    def ace_sets_rev(self, aces: int) -> tuple[list[list[int]], list[list[int]]]:
+        """One deck: the sets of :meth:`ace_sets` *not* shifted, and beside each its reversed
+        index mask (:attr:`rev`, for :meth:`lex_rank`)."""
+        hit = self._ace_rev_cache.get(aces)
+        if hit is None:
+            sets = [[y >> MOVE_SHIFT for y in ys] for ys in self.ace_sets(aces)]
+            revs = [[sum(self.rev[pid] for pid in range(self.n_ids) if (y >> pid) & 1) for y in ys] for ys in sets]
+            hit = self._ace_rev_cache[aces] = (sets, revs)
+        return hit
+
     def with_aces(self, x: int, s: int, r: int, sets: list[list[int]]) -> list[int]:
         """The collections made of the non-ace cards ``x`` (rank sum ``s``) and some of the
         centre's aces (``sets[a]``: the sets of ``a`` aces) by a played card of rank ``r``
@@ -329,6 +374,55 @@ class Ctx:
             elif not s % 14:
                 return True
         return False
+
+    def lex_rank(self, taken: int) -> int:
+        """The place of a non-empty card set (a physical mask of canonical copies) among all
+        non-empty sets in the spec's order of ``Collect.taken``: sorted tuples of card indices
+        compared lexicographically, a prefix first (``(2C,) < (2C, 5C) < (2C, 7D) < (3C,)``).
+
+        With ``X`` the reversed index mask of the set (:attr:`rev`: ``2**(n - 1 - a)`` for
+        the card at place ``a``) and ``m`` its size, the set is preceded in that preorder by
+        exactly ``2**n + m - X - lowbit(X) - 1`` non-empty sets: at each of its ``m`` places
+        the shorter prefix itself, and every whole subtree whose next card comes before the
+        set's next card (a geometric sum that telescopes). tests/test_fools_paradise_engine_playout.py
+        checks the order against ``sorted`` on tuples."""
+        x = 0
+        rev = self.rev
+        while taken:
+            low = taken & -taken
+            x |= rev[low.bit_length() - 1]
+            taken ^= low
+        return (1 << self.n_ids) + x.bit_count() - x - (x & -x)
+
+    def collect_key(self, move: int) -> int:
+        """Sort key of a collection (an engine move with a non-empty taken set) in the
+        spec's order: the hand card's place, then :meth:`lex_rank` of the taken cards."""
+        return (self.idxpos[move & HAND_ID_MASK] << self.n_ids) + self.lex_rank(move >> MOVE_SHIFT)
+
+    def spec_order(self, collections: list[int], hids: list[int]) -> list[int]:
+        """Collections then lays, each in the spec's order (:func:`spec.move_sort_key`):
+        ``collections`` sorted in place, the lays of the hand cards ``hids`` after them."""
+        if len(collections) > 1:
+            # (hand card's place, lex_rank of the taken cards) as one int above the move's own
+            # bits, so that one sort of ints orders the moves (collect_key, inlined)
+            idxpos = self.idxpos
+            n = self.n_ids
+            base = 1 << n
+            mb = self.move_bits
+            if self.rev_chunks:  # one deck: the reversed index mask from four 13-bit chunks
+                r0, r1, r2, r3 = self.rev_chunks
+                keyed = [(((idxpos[mv & HAND_ID_MASK] << n) + base
+                           + (x := r0[(t := mv >> MOVE_SHIFT) & 8191] | r1[(t >> 13) & 8191] | r2[(t >> 26) & 8191]
+                              | r3[t >> 39]).bit_count() - x - (x & -x)) << mb) | mv for mv in collections]
+            else:
+                keyed = [(self.collect_key(mv) << mb) | mv for mv in collections]
+            keyed.sort()
+            low_bits = (1 << mb) - 1
+            collections = [k & low_bits for k in keyed]
+        if len(hids) > 1:
+            hids = sorted(hids, key=self.idxpos.__getitem__)
+        collections += hids
+        return collections
 
     # -- count vectors --
 
@@ -663,6 +757,23 @@ def _subset_sum(opts: list[tuple[tuple[int, int], ...]], v: int, found: set[int]
 
 
 _CTX: dict[Rules, Ctx] = {}
+_REV_CHUNKS: list[list[int]] = []
+
+
+def _rev_chunks(rev: list[int]) -> list[list[int]]:
+    """For 52 physical ids: per 13-bit chunk of a card mask, every chunk value's reversed
+    index mask (:attr:`Ctx.rev`), built by doubling (4 x 8192 ints, about 1 MB, built at import)."""
+    out = []
+    for c in range(4):
+        table = [0]
+        for b in range(13):
+            r = rev[13 * c + b]
+            table += [x | r for x in table]
+        out.append(table)
+    return out
+
+
+_REV_CHUNKS.extend(_rev_chunks(Ctx(Rules()).rev))
 
 
 def ctx_for(rules: Rules) -> Ctx:
@@ -795,10 +906,12 @@ class FoolsParadiseEngine(Engine[EState, EMove]):
 
     def legal_moves(self, state: EState) -> list[EMove]:
         """Collections and lays, one move per distinct hand card and distinct set of centre
-        cards (see the module doc)."""
+        cards (see the module doc), in the spec's order (:meth:`Ctx.spec_order`), so that
+        ``rng.choice`` picks the same move from both lists."""
         ctx = state.ctx
         if state.pending is not None:
-            return [-(pid + 1) for pid in ctx.distinct_ids(state.stock_mask)]
+            # chance outcomes in the spec's order (by card index)
+            return [-(pid + 1) for pid in sorted(ctx.distinct_ids(state.stock_mask), key=ctx.idxpos.__getitem__)]
         hand = state.hands[state.to_move]
         centre = state.centre
         one_deck = ctx.decks == 1
@@ -818,7 +931,7 @@ class FoolsParadiseEngine(Engine[EState, EMove]):
             for pid in hids:
                 hand_ranks |= rank_bit[pid]
         if not centre:
-            return hids  # 000 §Not Collecting Cards: nothing to collect, lay a card
+            return ctx.spec_order([], hids)  # 000 §Not Collecting Cards: nothing to collect, lay a card
         rank_of = ctx.rank_of
         aces = centre & ctx.ace_mask
         aces_in_hand = hand & ctx.ace_mask
@@ -923,8 +1036,8 @@ class FoolsParadiseEngine(Engine[EState, EMove]):
         if not one_deck:
             lowest = ctx.lowest_copies
             moves = [mv for mv in moves if lowest(mv >> MOVE_SHIFT, centre)]
-        moves += hids  # 000 §Not Collecting Cards: a lay is always possible
-        return moves
+        # 000 §Not Collecting Cards: a lay is always possible; everything in the spec's order
+        return ctx.spec_order(moves, hids)
 
     def _ace_takes(self, ctx: Ctx, sums: bytes, cb: list[int], aces: int) -> list[int]:
         """What a played ace collects (000 §Card Values "Ace may be one or fourteen", option
@@ -967,7 +1080,7 @@ class FoolsParadiseEngine(Engine[EState, EMove]):
             if taken is None:
                 taken = by_rank[r] = ctx.takes_big(r, state.centre)
             moves += [t | pid for t in taken]
-        return moves + hids
+        return ctx.spec_order(moves, hids)
 
     def move_to_spec(self, state: EState, move: EMove) -> Move:
         """The spec move."""
@@ -1137,6 +1250,11 @@ class FoolsParadiseEngine(Engine[EState, EMove]):
             s.centre = 0
         return s
 
+    def playout(self, state: EState, rng: random.Random, max_moves: int | None = None) -> tuple[EState, int]:
+        """See :func:`playout`: the generic loop ``apply_unchecked(s, rng.choice(legal_moves(s)))``,
+        move for move, run natively on one private copy of the position."""
+        return playout(state, rng, max_moves)
+
     def to_move(self, state: EState) -> int:
         """Player to move or :data:`CHANCE`."""
         return CHANCE if state.pending is not None else state.to_move
@@ -1174,6 +1292,411 @@ class FoolsParadiseEngine(Engine[EState, EMove]):
 
 ENGINE = FoolsParadiseEngine()
 """The one engine instance."""
+
+
+# --- the native random playout ------------------------------------------------------------
+
+_RANDBELOW = getattr(random.Random, "_randbelow_with_getrandbits", None)
+
+
+def _draw_matches() -> bool:
+    """Whether this Python's ``rng.choice(seq)`` draws its index as :func:`playout` does
+    inline: ``k = n.bit_length()``, then ``rng.getrandbits(k)`` until below ``n``
+    (``Random._randbelow_with_getrandbits``). Checked once, at import."""
+    if _RANDBELOW is None or getattr(random.Random, "_randbelow", None) is not _RANDBELOW:
+        return False
+    a, b = random.Random(20261122), random.Random(20261122)
+    for n in [*range(1, 70), 1000, 12345]:
+        k = n.bit_length()
+        r = b.getrandbits(k)
+        while r >= n:
+            r = b.getrandbits(k)
+        if a.choice(range(n)) != r:
+            return False
+    return a.getstate() == b.getstate()
+
+
+_DRAW_MATCHES = _draw_matches()
+
+
+def _standard_draw(rng: random.Random) -> bool:
+    """Whether ``rng.choice`` on this object draws as :func:`playout` does inline (a subclass
+    overriding ``_randbelow``, or another Python's algorithm, plays the generic loop instead)."""
+    return _DRAW_MATCHES and getattr(type(rng), "_randbelow", None) is _RANDBELOW
+
+
+LOW_ACE_COUNTS = {(r, ca): bytes(sum(math.comb(ca, a) for a in range(ca + 1) if (s + a) % r == 0 and (s or a))
+                                 for s in range(256))
+                  for r in range(2, ACE) for ca in range(1, 5)}
+"""One deck: ``LOW_ACE_COUNTS[r, ca][s]``: how many collections a played card of rank ``r`` < 14
+makes from one set of non-ace centre cards of rank sum ``s`` and some of the ``ca`` centre
+aces, each ace valued 1 (000 §Card Values; option ``ace`` not ``high``): the ace sets of a
+size ``a`` with ``s + a`` a multiple of ``r`` (not the empty set: ``a`` = 0 needs ``s`` > 0)."""
+HIGH_ACE_COUNTS = {(ca, either): bytes((sum(math.comb(ca, a) for a in range((-s) % 14, ca + 1)) if either
+                                        else (1 << ca) * (s % 14 == 0)) if s else 0 for s in range(256))
+                   for ca in range(5) for either in (False, True)}
+"""One deck: ``HIGH_ACE_COUNTS[ca, either][s]``: how many collections an ace played high makes
+from one non-empty set of non-ace centre cards of rank sum ``s`` and some of the ``ca``
+centre aces: ``ace=either``, ``j`` aces valued 1 and the rest 14 (= 0 mod 14) close the sum
+when at least ``(-s) mod 14`` aces are taken; otherwise every ace counts 14 and ``s``
+itself must be a multiple of 14 (any ace set then)."""
+SUMS3: list[bytes] = [b""] * 14 ** 3
+"""``SUMS3[(a * 14 + b) * 14 + c]``: the subset sums of three cards of ranks ``a <= b <= c`` (8
+bytes, entry i the cards at the bits of i, as built by doubling); ``SUMS3[a * 14 + b]`` for
+two (``a`` <= ``b``, so the index is below 196 and never that of a triple of ranks >= 2)."""
+for _a in range(2, ACE):
+    for _b in range(_a, ACE):
+        _s2 = b"\0" + bytes([_a])
+        _s2 += _s2.translate(SUM_ADD[_b])
+        SUMS3[_a * 14 + _b] = _s2
+        for _c in range(_b, ACE):
+            SUMS3[(_a * 14 + _b) * 14 + _c] = _s2 + _s2.translate(SUM_ADD[_c])
+SUB_MASK = (1 << SMALL_CENTRE) - 1
+"""A subset index of the candidate cards (below ``2 ** SMALL_CENTRE``)."""
+ALL52 = (1 << DECK_CARDS) - 1
+"""Every physical id of one deck."""
+ACE_KEY = 1 << (ACE - 2)
+"""The ace's bit in a hand-rank key (``HAND_RANKS[key]``: bit ``r - 2`` per rank ``r``)."""
+NIB_KEY = {sum(1 << 4 * (r - 2) for r in ranks): sum(1 << (r - 2) for r in ranks)
+           for size in range(6) for ranks in itertools.combinations(range(2, ACE), size)}
+"""One deck: a hand's non-ace ranks as one bit per rank's 4 physical ids (:data:`NIBBLES`)
+-> the same ranks as a key of :data:`HAND_RANKS`."""
+LANES = tuple(sum(1 << (8 * i + j) for i in range(1 << SMALL_CENTRE)) for j in range(5))
+"""``LANES[j]``: bit ``j`` of every byte: the subsets marked for the ``j``-th rank of a hand."""
+NIBBLES = sum(1 << (4 * j) for j in range(13))
+"""Bit 0 of each rank's 4 physical ids (one deck): ``h | h >> 1 | ...`` masked by it has
+bit ``4 * (r - 2)`` set for every rank ``r`` of the hand ``h``."""
+
+
+def _ids(mask: int) -> list[int]:
+    """The set bits of ``mask``, ascending."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def _draw(getrandbits: Any, n: int) -> int:
+    """``rng.choice``'s index for ``n`` items (see :func:`_draw_matches`)."""
+    k = n.bit_length()
+    i = getrandbits(k)
+    while i >= n:
+        i = getrandbits(k)
+    return i
+
+
+def playout(state: EState, rng: random.Random, max_moves: int | None = None,
+            trace: list[EMove] | None = None) -> tuple[EState, int]:
+    """Random play from ``state`` until the game is over (or ``max_moves`` moves): every move
+    is the one ``rng.choice(ENGINE.legal_moves(s))`` would pick -- the engine lists moves in
+    the spec's order, so this is the spec's seeded playout
+    ``s = SPEC.apply(s, rng.choice(SPEC.legal_moves(s)))``, move for move, with the same
+    random numbers. Returns the final state and the number of moves; ``state`` is not
+    changed. With ``trace`` given, every engine move played is appended to it.
+
+    Natively (one deck, a known stock or an empty one): the position lives in local
+    variables; a decision's collections are *counted* per hand rank, not listed (the subset
+    sums of the candidate centre cards as in :meth:`FoolsParadiseEngine.legal_moves`; the
+    sets a rank ``r`` may take are the subsets of the candidates of rank <= r, a prefix of
+    the ascending candidates, so a count is a slice, one ``bytes.translate`` and a
+    ``count``/``sum`` in C); the index is drawn as ``rng.choice`` draws it; a lay is the
+    i-th hand card in the spec's order, and only for a collection are the drawn card's
+    collections listed, sorted (:meth:`Ctx.lex_rank`) and the drawn one taken. Two or more
+    decks (copies: only canonical sets count) and centres of more than
+    :data:`SMALL_CENTRE` candidates draw from the sorted :meth:`FoolsParadiseEngine.legal_moves`
+    list of that one decision, still in the native loop. A stock of unknown order (chance
+    nodes: the spec's outcomes, one per distinct stock card by card index) plays the generic
+    loop ``apply_unchecked(s, rng.choice(legal_moves(s)))``, as does an ``rng`` whose
+    ``choice`` draws differently (:func:`_standard_draw`).
+    """
+    eng = ENGINE
+    if (state.pending is not None or (not state.known and state.stock_mask)) or not _standard_draw(rng):
+        s = state
+        moves = 0
+        while moves != max_moves:
+            legal_now = eng.legal_moves(s)
+            if not legal_now:
+                break
+            mv = rng.choice(legal_now)
+            if trace is not None:
+                trace.append(mv)
+            s = eng.apply_unchecked(s, mv)
+            moves += 1
+        return s, moves
+    ctx = state.ctx
+    getrandbits = rng.getrandbits
+    hands = list(state.hands)
+    n = len(hands)
+    centre = state.centre
+    stock = state.stock
+    sp = state.sp
+    slen = len(stock)
+    piles = list(state.piles)
+    clears = list(state.clears)
+    scores = list(state.scores)
+    p = state.to_move
+    known = state.known
+    idxpos = ctx.idxpos
+    pid_at = ctx.pid_at
+    rank_of = ctx.rank_of
+    pts_of = ctx.pts_of
+    collected = ctx.collected
+    ace_mask = ctx.ace_mask
+    nonace_mask = ctx.nonace_mask
+    high_ace = ctx.high_ace
+    aces_alone = ctx.low_ace or ctx.ace == "high"  # a played ace may take aces only
+    low_aces_ok = ctx.ace != "high"  # a non-ace card may take aces valued 1
+    either = ctx.ace == "either"
+    one_deck = ctx.decks == 1
+    sum_add = SUM_ADD
+    bit_positions = BIT_POSITIONS
+    lex_rank = ctx.lex_rank
+    rev = ctx.rev
+    lex_base = 1 << ctx.n_ids  # Ctx.lex_rank: 2**n + m - X - lowbit(X)
+    # every hand also as the sorted list of its cards' places in the spec's card order
+    hl = [sorted(idxpos[pid] for pid in _ids(h)) for h in hands]
+    # the centre also as its physical ids ascending (= ascending rank, aces last) and, beside
+    # them, their ranks after a 1 (for the empty set): the candidates are a prefix of both
+    cl = _ids(centre)
+    crb = bytearray([1, *(rank_of[pid] for pid in cl)])
+    lim = ctx.lim
+    lim_all = ctx.first_ace - 1
+    cnt = [0] * 15
+    moves = 0
+    budget = -1 if max_moves is None else max_moves
+    if not any(hands):
+        budget = 0
+    while moves != budget:
+        hand = hands[p]
+        if not one_deck:
+            # copies: the sorted list of this one decision (canonical sets, distinct hand cards)
+            legal_now = eng.legal_moves(EState(ctx, tuple(hands), centre, stock, sp, known, 0, tuple(piles),
+                                               tuple(clears), tuple(scores), p, state.dealer, None))
+            mv = legal_now[_draw(getrandbits, len(legal_now))]
+            pid = mv & HAND_ID_MASK
+            taken = mv >> MOVE_SHIFT
+        elif not centre:
+            # 000 §Not Collecting Cards: nothing to collect, lay the i-th card
+            pid = pid_at[hl[p][_draw(getrandbits, hand.bit_count())]]
+            taken = 0
+        else:
+            ace_in_hand = hand & ace_mask
+            top = hand & nonace_mask
+            # the candidates: the non-ace centre cards the hand's highest card could take
+            if ace_in_hand and high_ace:
+                m = bisect_right(cl, lim_all)  # an ace valued 14 may take any card
+            else:
+                m = bisect_right(cl, lim[rank_of[top.bit_length() - 1]]) if top else 0
+            if m > SMALL_CENTRE:
+                # a big centre: the sorted list of this one decision
+                legal_now = eng.legal_moves(EState(ctx, tuple(hands), centre, stock, sp, known, 0, tuple(piles),
+                                                   tuple(clears), tuple(scores), p, state.dealer, None))
+                mv = legal_now[_draw(getrandbits, len(legal_now))]
+                pid = mv & HAND_ID_MASK
+                taken = mv >> MOVE_SHIFT
+            else:
+                # subset sums of the candidates (ascending rank; entry i: the cards at the bits of i)
+                if m >= 3:
+                    sums = SUMS3[crb[1] * 196 + crb[2] * 14 + crb[3]]
+                    for q in crb[4:m + 1]:
+                        sums += sums.translate(sum_add[q])
+                else:
+                    sums = SUMS3[crb[1] * 14 + crb[2]] if m == 2 else b"\0" + crb[1:2] if m else b"\0"
+                aces = centre & ace_mask
+                ca = aces.bit_count()
+                h2 = top | top >> 1
+                h2 = (h2 | h2 >> 2) & NIBBLES  # bit 4 * (r - 2) for each non-ace rank r of the hand
+                if ca and low_aces_ok:
+                    # aces valued 1 may join a collection: per rank r, the subsets of the
+                    # candidates <= r (a prefix) weighted by their ace sets (LOW_ACE_COUNTS)
+                    w = key = total = 0
+                    while h2:
+                        low = h2 & -h2
+                        h2 ^= low
+                        b = low.bit_length() - 1
+                        r = (b >> 2) + 2
+                        k = sum(sums[:1 << (bisect_right(crb, r, 0, m + 1) - 1)].translate(LOW_ACE_COUNTS[r, ca]))
+                        cnt[r] = k
+                        if k:
+                            total += k * ((hand >> b) & 15).bit_count()
+                else:
+                    # one translation per table keyed by the hand's ranks (as legal_moves): bit j
+                    # of byte i marks subset i as a collection of the j-th rank
+                    key = NIB_KEY[h2]
+                    if ace_in_hand and high_ace and not ca:
+                        key |= ACE_KEY  # an ace played high: one more rank, 14
+                    if not (key and m):
+                        w = total = 0
+                    else:
+                        tops = TOP_POSITIONS[m].translate(crb[:m + 1].ljust(256, b"\0"))
+                        w = _from_bytes(sums.translate(HAND_DIVIDES[key]), "little") \
+                            & _from_bytes(tops.translate(HAND_ELIGIBLE[key]), "little")
+                        total = w.bit_count()
+                        if total and top.bit_count() + (ace_in_hand.bit_count() if key & ACE_KEY else 0) \
+                                != key.bit_count():
+                            # two or more hand cards of a rank: each makes that rank's collections
+                            for j, r in enumerate(HAND_RANKS[key]):  # type: ignore[arg-type]
+                                mult = ((hand >> 4 * (r - 2)) & 15).bit_count()
+                                if mult > 1:
+                                    total += (mult - 1) * (w & LANES[j]).bit_count()
+                if ace_in_hand and not key & ACE_KEY:
+                    # a played ace with aces in the centre, or one that may only be played low
+                    k = (1 << ca) - 1 if ca and aces_alone else 0
+                    if high_ace:
+                        k += sum(sums.translate(HIGH_ACE_COUNTS[ca, either]))
+                    cnt[ACE] = k
+                    total += k * ace_in_hand.bit_count()
+                total_all = total + hand.bit_count()
+                k = total_all.bit_length()
+                i = getrandbits(k)  # rng.choice's index (see _draw)
+                while i >= total_all:
+                    i = getrandbits(k)
+                if i >= total:
+                    pid = pid_at[hl[p][i - total]]  # 000 §Not Collecting Cards: lay the i-th hand card
+                    taken = 0
+                else:
+                    for pos in hl[p]:  # the hand card whose collections hold the i-th move
+                        pid = pid_at[pos]
+                        r = rank_of[pid]
+                        kb = 1 << (r - 2)
+                        if key & kb:
+                            lane = LANES[(key & (kb - 1)).bit_count()]
+                            k = (w & lane).bit_count()
+                        else:
+                            k = cnt[r]
+                        if i < k:
+                            break
+                        i -= k
+                    if not key & kb and r == ACE:
+                        takes = eng._ace_takes(ctx, sums, [1 << (x + MOVE_SHIFT) for x in cl[:m]], aces)
+                        if len(takes) > 1:
+                            takes.sort(key=lambda t: lex_rank(t >> MOVE_SHIFT))
+                        taken = takes[i] >> MOVE_SHIFT
+                    else:
+                        # the collections of rank r, each as (place in the spec's order << 52) | cards
+                        keyed = []
+                        if key & kb:
+                            if k == 1:
+                                sub = (w & lane).bit_length() >> 3
+                            else:
+                                # each subset (its index in the lane) keyed by its place in the spec's order
+                                rb = [rev[x] for x in cl[:m]]
+                                w &= lane
+                                while w:
+                                    low = w & -w
+                                    w ^= low
+                                    sub = low.bit_length() >> 3
+                                    xr = 0
+                                    for j in bit_positions[sub]:
+                                        xr |= rb[j]
+                                    keyed.append((xr.bit_count() - xr - (xr & -xr) + lex_base) << SMALL_CENTRE | sub)
+                                keyed.sort()
+                                sub = keyed[i] & SUB_MASK
+                                keyed = []
+                            taken = 0
+                            for j in bit_positions[sub]:
+                                taken |= 1 << cl[j]
+                        else:
+                            sets, srev = ctx.ace_sets_rev(aces)
+                            cb = [1 << x for x in cl[:m]]
+                            rb = [rev[x] for x in cl[:m]]
+                            size = 1 << (bisect_right(crb, r, 0, m + 1) - 1)
+                            w = _from_bytes(sums[:size].translate(with_aces_table(r, ca, False)), "little")
+                            while w:
+                                low = w & -w
+                                w ^= low
+                                k = low.bit_length() >> 3
+                                y = 0
+                                xr = 0
+                                for j in bit_positions[k]:
+                                    y |= cb[j]
+                                    xr |= rb[j]
+                                # a aces valued 1 close the sum: a = -sum mod r, + r, ...
+                                for a in range((-sums[k]) % r, ca + 1, r):
+                                    if a:
+                                        for z, zr in zip(sets[a], srev[a]):
+                                            xz = xr | zr
+                                            keyed.append((xz.bit_count() - xz - (xz & -xz) + lex_base) << 52 | y | z)
+                                    elif y:
+                                        keyed.append((xr.bit_count() - xr - (xr & -xr) + lex_base) << 52 | y)
+                        if keyed:
+                            keyed.sort()
+                            taken = keyed[i] & ALL52
+        if trace is not None:
+            trace.append(taken << MOVE_SHIFT | pid)
+        moves += 1
+        # -- the move (as FoolsParadiseEngine.apply_unchecked)
+        hb = 1 << pid
+        hand ^= hb
+        hlp = hl[p]
+        hlp.remove(idxpos[pid])
+        if not taken:
+            centre |= hb  # 000 §Not Collecting Cards: lay the card in the centre
+            insort(cl, pid)
+            crb.insert(cl.index(pid) + 1, rank_of[pid])
+            cleared = False
+        else:
+            centre ^= taken
+            # 000 §Collecting Cards: the taken cards (option played_card: and the played one)
+            # go to the player's pile
+            g = taken
+            gain = 0
+            while g:
+                low = g & -g
+                x = low.bit_length() - 1
+                gain += pts_of[x]
+                del crb[cl.index(x) + 1]
+                cl.remove(x)
+                g ^= low
+            if collected:
+                piles[p] |= taken | hb
+                gain += pts_of[pid]
+            else:
+                piles[p] |= taken
+            cleared = not centre
+            if cleared:
+                # 000 §Clearing the board: one point at once, five new cards after the draw
+                clears[p] += 1
+                gain += 1
+            if not collected:
+                centre |= hb
+                insort(cl, pid)
+                crb.insert(cl.index(pid) + 1, rank_of[pid])
+            scores[p] += gain
+        if sp < slen:
+            # 000 §A Player's Turn: "the player must draw one card from the draw pile"
+            c = stock[sp]
+            hand |= 1 << c
+            insort(hlp, idxpos[c])
+            sp += 1
+            if cleared:
+                # 000 §Clearing the board: "the dealer must deal out five cards face up"
+                end = min(sp + CENTRE_SIZE, slen)
+                while sp < end:
+                    c = stock[sp]
+                    centre |= 1 << c
+                    insort(cl, c)
+                    crb.insert(cl.index(c) + 1, rank_of[c])
+                    sp += 1
+        hands[p] = hand
+        q = p + 1 if p + 1 < n else 0
+        if not hands[q]:  # players without cards have no turn
+            q = next(((p + j) % n for j in range(2, n + 1) if hands[(p + j) % n]), -1)
+            if q < 0:
+                # 000 §Ending: the player of the last card takes the cards left in the centre
+                if centre:
+                    piles[p] |= centre
+                    scores[p] += ctx.mask_points(centre)
+                    if ctx.sweep_clear:
+                        clears[p] += 1
+                        scores[p] += 1
+                    centre = 0
+                break
+        p = q
+    return EState(ctx, tuple(hands), centre, stock, sp, known, state.stock_mask, tuple(piles), tuple(clears),
+                  tuple(scores), p, state.dealer, None), moves
 
 
 def random_playout(state: EState, rng: Any) -> EState:
