@@ -40,6 +40,7 @@ from itertools import combinations
 from typing import Any
 
 from foolsolve.cards import FRENCH36, FRENCH52, FRENCH_SUITS, SUIT_BITS, Card
+from foolsolve.draws import standard_draw
 from foolsolve.errors import InputError
 from foolsolve.game import Engine as _Engine
 from foolsolve.game import IllegalMove, Result
@@ -528,34 +529,6 @@ def play(s: DState, m: tuple[int, int, int]) -> DState:
     return t
 
 
-def _standard_draw(rng: random.Random) -> bool:
-    """Whether ``rng.choice`` draws its index as ``playout`` does inline: ``k = n.bit_length()``,
-    then ``rng.getrandbits(k)`` until below ``n`` (``Random._randbelow_with_getrandbits``, which
-    ``choice`` calls). Anything else (an override, another Python's algorithm) plays through the
-    generic loop instead."""
-    below = getattr(type(rng), "_randbelow", None)
-    return below is not None and below is _RANDBELOW and _DRAW_MATCHES
-
-
-_RANDBELOW = getattr(random.Random, "_randbelow_with_getrandbits", None)
-
-
-def _draw_matches() -> bool:
-    """This Python's ``choice`` draws exactly like the inline draw (checked once, at import)."""
-    if _RANDBELOW is None or getattr(random.Random, "_randbelow", None) is not _RANDBELOW:
-        return False
-    a, b = random.Random(20261122), random.Random(20261122)
-    for n in [*range(1, 70), 1000, 12345]:
-        k = n.bit_length()
-        r = b.getrandbits(k)
-        while r >= n:
-            r = b.getrandbits(k)
-        if a.choice(range(n)) != r:
-            return False
-    return a.getstate() == b.getstate()
-
-
-_DRAW_MATCHES = _draw_matches()
 
 
 def playout(state: DState, rng: random.Random, max_moves: int | None = None,
@@ -571,7 +544,7 @@ def playout(state: DState, rng: random.Random, max_moves: int | None = None,
     to date); a decision's moves are counted, the index drawn as ``rng.choice`` draws it, and only
     the move drawn is built.
     """
-    if not _standard_draw(rng):
+    if not standard_draw(rng):
         s = state
         moves = 0
         while moves != max_moves:

@@ -64,6 +64,7 @@ from collections.abc import Hashable, Sequence
 from typing import Any, NamedTuple
 
 from foolsolve.cards import FRENCH52, Card
+from foolsolve.draws import standard_draw
 from foolsolve.game import CHANCE, Engine, IllegalMove, Result
 from foolsolve.spec.fools_paradise import (
     ACE,
@@ -1296,33 +1297,6 @@ ENGINE = FoolsParadiseEngine()
 
 # --- the native random playout ------------------------------------------------------------
 
-_RANDBELOW = getattr(random.Random, "_randbelow_with_getrandbits", None)
-
-
-def _draw_matches() -> bool:
-    """Whether this Python's ``rng.choice(seq)`` draws its index as :func:`playout` does
-    inline: ``k = n.bit_length()``, then ``rng.getrandbits(k)`` until below ``n``
-    (``Random._randbelow_with_getrandbits``). Checked once, at import."""
-    if _RANDBELOW is None or getattr(random.Random, "_randbelow", None) is not _RANDBELOW:
-        return False
-    a, b = random.Random(20261122), random.Random(20261122)
-    for n in [*range(1, 70), 1000, 12345]:
-        k = n.bit_length()
-        r = b.getrandbits(k)
-        while r >= n:
-            r = b.getrandbits(k)
-        if a.choice(range(n)) != r:
-            return False
-    return a.getstate() == b.getstate()
-
-
-_DRAW_MATCHES = _draw_matches()
-
-
-def _standard_draw(rng: random.Random) -> bool:
-    """Whether ``rng.choice`` on this object draws as :func:`playout` does inline (a subclass
-    overriding ``_randbelow``, or another Python's algorithm, plays the generic loop instead)."""
-    return _DRAW_MATCHES and getattr(type(rng), "_randbelow", None) is _RANDBELOW
 
 
 LOW_ACE_COUNTS = {(r, ca): bytes(sum(math.comb(ca, a) for a in range(ca + 1) if (s + a) % r == 0 and (s or a))
@@ -1379,7 +1353,7 @@ def _ids(mask: int) -> list[int]:
 
 
 def _draw(getrandbits: Any, n: int) -> int:
-    """``rng.choice``'s index for ``n`` items (see :func:`_draw_matches`)."""
+    """``rng.choice``'s index for ``n`` items (see :mod:`foolsolve.draws`)."""
     k = n.bit_length()
     i = getrandbits(k)
     while i >= n:
@@ -1409,10 +1383,10 @@ def playout(state: EState, rng: random.Random, max_moves: int | None = None,
     list of that one decision, still in the native loop. A stock of unknown order (chance
     nodes: the spec's outcomes, one per distinct stock card by card index) plays the generic
     loop ``apply_unchecked(s, rng.choice(legal_moves(s)))``, as does an ``rng`` whose
-    ``choice`` draws differently (:func:`_standard_draw`).
+    ``choice`` draws differently (:func:`foolsolve.draws.standard_draw`).
     """
     eng = ENGINE
-    if (state.pending is not None or (not state.known and state.stock_mask)) or not _standard_draw(rng):
+    if (state.pending is not None or (not state.known and state.stock_mask)) or not standard_draw(rng):
         s = state
         moves = 0
         while moves != max_moves:

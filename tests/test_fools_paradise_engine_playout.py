@@ -22,6 +22,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from foolsolve.cards import FRENCH52
+from foolsolve.draws import standard_draw
 from foolsolve.engines import fools_paradise as efp
 from foolsolve.engines.fools_paradise import ENGINE, ctx_for
 from foolsolve.game import Engine
@@ -181,7 +182,7 @@ class _OtherChoice(random.Random):
 def test_an_rng_that_draws_differently_still_plays_the_specs_game() -> None:
     """The native loop is used only when ``rng.choice`` draws as it does inline; another
     ``Random`` gets the generic loop, so the game is still the spec's."""
-    assert not efp._standard_draw(_OtherChoice(1)) and efp._standard_draw(random.Random(1))
+    assert not standard_draw(_OtherChoice(1)) and standard_draw(random.Random(1))
     for seed in range(4):
         assert_same_game(random_game(random.Random(f"other:{seed}")), seed, rng_cls=_OtherChoice)
 
