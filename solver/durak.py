@@ -280,6 +280,17 @@ def _solo(live: int) -> int:
     return live & (((l0 | l1 | l2 | l3) & ~two) * RANK_LANES)
 
 
+def _probe(lo: int, hi: int, alpha: int, beta: int) -> tuple[int | None, int, int]:
+    """A transposition-table hit with bounds ``lo``/``hi`` against the window ``(alpha, beta)``:
+    the value to return when the bounds already decide the node (``None`` otherwise), and the
+    window narrowed by the bounds."""
+    if lo >= beta:
+        return lo, alpha, beta
+    if hi <= alpha:
+        return hi, alpha, beta
+    return None, (lo if lo > alpha else alpha), (hi if hi < beta else beta)
+
+
 def _entry(lo: int, hi: int, hint: int, best: int, bm: int, a0: int, beta: int) -> tuple[int, int, int]:
     """The transposition-table entry after a node's search: the bounds ``lo``/``hi`` it started
     with, tightened by ``best`` (a fail-low result is an upper bound, a fail-high result a lower
@@ -529,14 +540,9 @@ class Endgame:
                 lo, hi, hint = LOSS, WIN, 0
                 if e is not None:
                     lo, hi, hint = e
-                    if lo >= beta:
-                        return lo
-                    if hi <= alpha:
-                        return hi
-                    if lo > alpha:
-                        alpha = lo
-                    if hi < beta:
-                        beta = hi
+                    cut, alpha, beta = _probe(lo, hi, alpha, beta)
+                    if cut is not None:
+                        return cut
                 elif sure and not (a & ntmask and d & tmask):
                     # sure_win: the defender beats none of my cards (stock empty, no transfers)
                     x = d & 0xFFFF
@@ -657,14 +663,9 @@ class Endgame:
                 lo, hi, hint = NOMOVE, WIN, 0
                 if e is not None:
                     lo, hi, hint = e
-                    if lo >= beta:
-                        return lo
-                    if hi <= alpha:
-                        return hi
-                    if lo > alpha:
-                        alpha = lo
-                    if hi < beta:
-                        beta = hi
+                    cut, alpha, beta = _probe(lo, hi, alpha, beta)
+                    if cut is not None:
+                        return cut
                 r0 = reps
                 a0 = alpha
                 best = NOMOVE
@@ -838,14 +839,9 @@ class Endgame:
                 lo, hi, hint = LOSS, WIN, -1
                 if e is not None:
                     lo, hi, hint = e
-                    if lo >= beta:
-                        return lo
-                    if hi <= alpha:
-                        return hi
-                    if lo > alpha:
-                        alpha = lo
-                    if hi < beta:
-                        beta = hi
+                    cut, alpha, beta = _probe(lo, hi, alpha, beta)
+                    if cut is not None:
+                        return cut
                 r0 = reps
                 a0 = alpha
                 # cards the defender cannot beat first, then the others, each by rising rank;
@@ -913,14 +909,9 @@ class Endgame:
                 lo, hi, hint = LOSS, WIN, -1
                 if e is not None:
                     lo, hi, hint = e
-                    if lo >= beta:
-                        return lo
-                    if hi <= alpha:
-                        return hi
-                    if lo > alpha:
-                        alpha = lo
-                    if hi < beta:
-                        beta = hi
+                    cut, alpha, beta = _probe(lo, hi, alpha, beta)
+                    if cut is not None:
+                        return cut
                 r0 = reps
                 a0 = alpha
                 give = a & ((tab | tab >> 16 | tab >> 32 | tab >> 48) & 0xFFFF) * lanes
