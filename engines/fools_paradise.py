@@ -63,7 +63,7 @@ from bisect import bisect_right, insort
 from collections.abc import Hashable, Sequence
 from typing import Any, NamedTuple
 
-from foolsolve.cards import FRENCH52, Card
+from foolsolve.cards import FRENCH52, Card, iter_bits
 from foolsolve.draws import standard_draw
 from foolsolve.game import CHANCE, Engine, IllegalMove, Result
 from foolsolve.spec.fools_paradise import (
@@ -429,13 +429,8 @@ class Ctx:
 
     def counts(self, mask: int) -> int:
         """Count vector of a physical-card mask."""
-        out = 0
         unit = self.unit_of
-        while mask:
-            low = mask & -mask
-            out += unit[low.bit_length() - 1]
-            mask ^= low
-        return out
+        return sum(unit[i] for i in iter_bits(mask))
 
     def count(self, vec: int, r: int) -> int:
         """Cards of rank ``r`` in a count vector."""
@@ -631,13 +626,8 @@ class Ctx:
 
     def mask_points(self, mask: int) -> int:
         """Points of a physical-card mask."""
-        total = 0
         pts = self.pts_of
-        while mask:
-            low = mask & -mask
-            total += pts[low.bit_length() - 1]
-            mask ^= low
-        return total
+        return sum(pts[i] for i in iter_bits(mask))
 
     # -- the suit-free game (used by the endgame solver) --
 
@@ -883,13 +873,8 @@ class FoolsParadiseEngine(Engine[EState, EMove]):
                       tuple(state.clears), scores, state.to_move, state.dealer, state.pending)
 
     def _cards(self, ctx: Ctx, mask: int) -> tuple[Card, ...]:
-        out = []
         card_of = ctx.card_of
-        while mask:
-            low = mask & -mask
-            out.append(card_of[low.bit_length() - 1])
-            mask ^= low
-        return tuple(sorted(out, key=lambda c: c.index))
+        return tuple(sorted((card_of[i] for i in iter_bits(mask)), key=lambda c: c.index))
 
     def to_spec(self, state: EState) -> State:
         """Copy numbers are forgotten."""
@@ -1342,16 +1327,6 @@ NIBBLES = sum(1 << (4 * j) for j in range(13))
 bit ``4 * (r - 2)`` set for every rank ``r`` of the hand ``h``."""
 
 
-def _ids(mask: int) -> list[int]:
-    """The set bits of ``mask``, ascending."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
 def _draw(getrandbits: Any, n: int) -> int:
     """``rng.choice``'s index for ``n`` items (see :mod:`foolsolve.draws`)."""
     k = n.bit_length()
@@ -1430,10 +1405,10 @@ def playout(state: EState, rng: random.Random, max_moves: int | None = None,
     rev = ctx.rev
     lex_base = 1 << ctx.n_ids  # Ctx.lex_rank: 2**n + m - X - lowbit(X)
     # every hand also as the sorted list of its cards' places in the spec's card order
-    hl = [sorted(idxpos[pid] for pid in _ids(h)) for h in hands]
+    hl = [sorted(idxpos[pid] for pid in iter_bits(h)) for h in hands]
     # the centre also as its physical ids ascending (= ascending rank, aces last) and, beside
     # them, their ranks after a 1 (for the empty set): the candidates are a prefix of both
-    cl = _ids(centre)
+    cl = list(iter_bits(centre))
     crb = bytearray([1, *(rank_of[pid] for pid in cl)])
     lim = ctx.lim
     lim_all = ctx.first_ace - 1
