@@ -422,27 +422,23 @@ def legal(s: DState) -> list[tuple[int, int, int]]:
                     a = tatt.bit_count()
                     limit = bout_limit(s)
                     if held > a and a < limit:
-                        m = same
-                        while m:
-                            cb = m & -m
-                            m ^= cb
-                            out.append((TRANSFER, cb.bit_length() - 1, 0))
+                        _one_card_moves(out, TRANSFER, same)
                     if er.show_trump and trump != NO_TRUMP and held >= a and a <= limit:
-                        m = same & SUIT_MASKS[trump] & ~s.shown
-                        while m:
-                            cb = m & -m
-                            m ^= cb
-                            out.append((SHOW, cb.bit_length() - 1, 0))
+                        _one_card_moves(out, SHOW, same & SUIT_MASKS[trump] & ~s.shown)
         out.append(_TAKE)
         return out
     # THROW
-    m = throwable(s, s.to_move)
-    while m:
-        cb = m & -m
-        m ^= cb
-        out.append((THROW, cb.bit_length() - 1, 0))
+    _one_card_moves(out, THROW, throwable(s, s.to_move))
     out.append(_PASS)
     return out
+
+
+def _one_card_moves(out: list[tuple[int, int, int]], kind: int, mask: int) -> None:
+    """Append ``(kind, card, 0)`` for every card of ``mask``, lowest first (transfer, show, throw)."""
+    while mask:
+        cb = mask & -mask
+        mask ^= cb
+        out.append((kind, cb.bit_length() - 1, 0))
 
 
 _TAKE = (TAKE, 0, 0)
