@@ -27,6 +27,8 @@ import statistics
 import time
 from typing import Any
 
+from bench_fp_playout import record
+
 from foolsolve.engines.fools_paradise import _CTX, ENGINE
 from foolsolve.games.fools_paradise_cli import greedy_until_stock_empty
 from foolsolve.solver.base import SolveOptions
@@ -37,21 +39,8 @@ clock = time.process_time
 
 
 def record_games(n: int, players: int = 2) -> list[tuple[Any, list[Any], list[Any]]]:
-    games = []
-    for i in range(n):
-        rng = random.Random(1000 + i)
-        start = SPEC.deal(Rules(), players, random.Random(i))
-        s, e = start, ENGINE.from_spec(start)
-        seq, eseq = [], []
-        while not SPEC.is_terminal(s):
-            moves = SPEC.legal_moves(s)
-            m = moves[rng.randrange(len(moves))]
-            em = ENGINE.move_from_spec(e, m)
-            seq.append(m)
-            eseq.append(em)
-            s, e = SPEC.apply(s, m), ENGINE.apply(e, em)
-        games.append((start, seq, eseq))
-    return games
+    """``n`` seeded games: the spec's random moves and the engine's equivalents."""
+    return [record(i, players, move_seed=1000 + i) for i in range(n)]
 
 
 def spec_game(game: tuple[Any, list[Any], list[Any]]) -> float:
