@@ -18,6 +18,7 @@ import pytest
 from durak_helpers import card, pos
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from playout_helpers import spec_playout as _spec_playout
 
 from foolsolve import games
 from foolsolve.engines import durak as ed
@@ -30,15 +31,7 @@ from foolsolve.spec.durak import SPEC, Rules, State
 
 def spec_playout(start: State, rng: random.Random, max_moves: int | None = None) -> tuple[State, list[str]]:
     """The reference: the spec's seeded random playout."""
-    s, played = start, []
-    while len(played) != max_moves:
-        legal = SPEC.legal_moves(s)
-        if not legal:
-            break
-        m = rng.choice(legal)
-        played.append(str(m))
-        s = SPEC.apply(s, m)
-    return s, played
+    return _spec_playout(SPEC, start, rng, max_moves)
 
 
 def assert_same_game(start: State, seed: int, max_moves: int | None = None) -> None:

@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from playout_helpers import spec_playout as _spec_playout
 
 from foolsolve.cards import FRENCH52
 from foolsolve.draws import standard_draw
@@ -33,15 +34,7 @@ from foolsolve.spec.fools_paradise import SPEC, Rules, State
 
 def spec_playout(start: State, rng: random.Random, max_moves: int | None = None) -> tuple[State, list[str]]:
     """The reference: the spec's seeded random playout."""
-    s, played = start, []
-    while len(played) != max_moves:
-        legal = SPEC.legal_moves(s)
-        if not legal:
-            break
-        m = rng.choice(legal)
-        played.append(str(m))
-        s = SPEC.apply(s, m)
-    return s, played
+    return _spec_playout(SPEC, start, rng, max_moves)
 
 
 def js(e: Any) -> dict[str, Any]:
