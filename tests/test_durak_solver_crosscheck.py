@@ -28,15 +28,22 @@ WDL = {1: "win", 0: "draw", -1: "loss"}
 ALL_OFF = Reductions.none()
 
 
-def random_endgame(seed: int) -> dict:
-    rng = random.Random(seed)
-    trump = rng.choice([*FRENCH_SUITS, None])
+def shuffled_with_trump_card(rng: random.Random, trump, p: float) -> tuple[list, list]:
+    """The 36 cards shuffled; with probability ``p`` (and a trump suit) one trump card taken
+    out as the stock's face-up trump, the only stock card."""
     cards = list(FRENCH36.cards)
     rng.shuffle(cards)
     stock = []
-    if trump is not None and rng.random() < 0.4:
+    if trump is not None and rng.random() < p:
         stock = [next(c for c in cards if c.suit == trump)]
         cards.remove(stock[0])
+    return cards, stock
+
+
+def random_endgame(seed: int) -> dict:
+    rng = random.Random(seed)
+    trump = rng.choice([*FRENCH_SUITS, None])
+    cards, stock = shuffled_with_trump_card(rng, trump, 0.4)
     a = rng.randint(1, 4)
     b = rng.randint(1, 6 - a if a > 2 else 4)  # at most 6 cards in all keeps the spec's graph small
     variant = rng.choice(["simple", "podkidnoy", "perevodnoy"])
@@ -132,12 +139,7 @@ def first_bout_endgame(seed: int) -> dict:
     the stock empty or the face-up trump only; first-bout options drawn at random (C7)."""
     rng = random.Random(seed)
     trump = rng.choice(FRENCH_SUITS)
-    cards = list(FRENCH36.cards)
-    rng.shuffle(cards)
-    stock = []
-    if rng.random() < 0.3:
-        stock = [next(c for c in cards if c.suit == trump)]
-        cards.remove(stock[0])
+    cards, stock = shuffled_with_trump_card(rng, trump, 0.3)
     table = []
     while len(table) < 4:
         x = cards.pop()
