@@ -20,21 +20,22 @@ import click
 from foolsolve import __version__, games
 from foolsolve.errors import InputError
 from foolsolve.games.base import GameInfo
+from foolsolve.lazy import LazyGroup
 from foolsolve.positions import game_of, read_json, write_json_atomic
 from foolsolve.progress import progress
 from foolsolve.rules import json_text, options_of, rules_from_json
 from foolsolve.solver.base import SearchLimit, SolveOptions, SolveResult
 
 
-class _DefaultGroup(click.Group):
+class _DefaultGroup(LazyGroup):
     """A group whose first positional argument, when not a command, means ``solve``."""
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
-        if args and not args[0].startswith("-") and args[0] not in self.commands:
+        if args and not args[0].startswith("-") and not self.is_command(args[0]):
             args = ["solve", *args]
         elif args and args[0].startswith("-") and args[0] not in ("--help", "-h", "--version"):
             positional = [a for a in args if not a.startswith("-")]
-            if positional and positional[0] not in self.commands:
+            if positional and not self.is_command(positional[0]):
                 args = ["solve", *args]
         return super().parse_args(ctx, args)
 
@@ -189,7 +190,7 @@ def games_cmd() -> None:
     """List the games."""
     for name in games.names():
         info = games.get(name)
-        parts = ["spec"] + (["engine"] if info.engine else []) + (["solver"] if info.solve else [])
+        parts = ["spec"] + (["engine"] if info.has_engine else []) + (["solver"] if info.has_solver else [])
         click.echo(f"{name:18} {info.spec.title} ({', '.join(parts)}; seed {info.spec.seed_file})")
 
 
@@ -346,24 +347,10 @@ def prove(names: Sequence[str], list_only: bool) -> None:
 # --- entry point -----------------------------------------------------------------------
 
 
-_TOOL_COMMANDS = (
-    # game tools that work without a full position (pure functions of cards)
-    ("foolsolve.games.fa_defence_cli", "defend_command"),
-    ("foolsolve.games.fp_capture_cli", "capture_command"),
-)
-
-
 def _register_game_commands() -> None:
-    import importlib
-
-    for module, attr in _TOOL_COMMANDS:
-        cmd = getattr(importlib.import_module(module), attr)
-        if cmd.name not in cli.commands:
-            cli.add_command(cmd)
-    for name in games.names():
-        for cmd in games.get(name).commands:
-            if cmd.name and cmd.name not in cli.commands:
-                cli.add_command(cmd)
+    # declared by the registry; each is imported only when run (see foolsolve.lazy)
+    for ref in games.commands():
+        cli.add_lazy_command(ref)
 
 
 def main(argv: Sequence[str] | None = None) -> None:

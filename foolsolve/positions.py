@@ -10,11 +10,19 @@ import json
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import Any
-
-import jsonschema
+from typing import TYPE_CHECKING, Any
 
 from foolsolve.errors import InputError
+
+if TYPE_CHECKING:
+    import jsonschema
+
+
+def _validator_cls() -> type[jsonschema.Draft202012Validator]:
+    # jsonschema takes ~0.1 s to import: only commands that read a position pay it
+    import jsonschema
+
+    return jsonschema.Draft202012Validator
 
 
 @cache
@@ -22,14 +30,14 @@ def load_schema(name: str) -> dict[str, Any]:
     """A shipped schema by resource name (``durak.schema.json``)."""
     text = resources.files("foolsolve").joinpath("schemas", name).read_text(encoding="utf-8")
     schema: dict[str, Any] = json.loads(text)
-    jsonschema.Draft202012Validator.check_schema(schema)
+    _validator_cls().check_schema(schema)
     return schema
 
 
 def validate_schema(obj: Any, schema_name: str) -> None:
     """Check ``obj`` against a shipped schema; the first error becomes a one-line
     :class:`InputError` naming the JSON path."""
-    validator = jsonschema.Draft202012Validator(load_schema(schema_name))
+    validator = _validator_cls()(load_schema(schema_name))
     errors = sorted(validator.iter_errors(obj), key=lambda e: (len(e.absolute_path), list(map(str, e.absolute_path))))
     if errors:
         err = errors[0]

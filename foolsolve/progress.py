@@ -1,5 +1,6 @@
 """Progress for long work: shown on a terminal (stderr) once a job has run for a second,
-silent otherwise (pipes, CI, tests)."""
+silent otherwise (pipes, CI, tests). rich (~50 ms to import) is imported only when the
+progress can show."""
 
 from __future__ import annotations
 
@@ -7,8 +8,24 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any
 
-from rich.console import Console
+if TYPE_CHECKING:
+    from rich.console import Console
+else:
+    def __getattr__(name: str) -> Any:
+        # ``foolsolve.progress.Console`` is rich's, imported on first use
+        if name == "Console":
+            from rich.console import Console
+
+            return Console
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def _console() -> Console:
+    from rich.console import Console
+
+    return Console(stderr=True)
 
 
 @contextmanager
@@ -17,15 +34,15 @@ def progress(label: str, *, unit: str = "nodes", total: int | None = None, enabl
     """Yield a callback taking the count so far. On a terminal, after one second, a status
     line shows the count, the rate and the elapsed time; it is cleared at the end (also on
     Ctrl-C)."""
-    console = Console(stderr=True)
     show = sys.stderr.isatty() if enabled is None else enabled
+    console = _console() if show else None
     start = time.monotonic()
     status = None
     last = 0.0
 
     def tick(count: int) -> None:
         nonlocal status, last
-        if not show:
+        if console is None:
             return
         now = time.monotonic()
         elapsed = now - start

@@ -3,6 +3,11 @@
 Each glue module defines ``INFO``, a :class:`foolsolve.games.base.GameInfo` tying the
 game's spec, engine, solver, position schema, examples and extra CLI commands together.
 Add a game by adding one line to ``_MODULES``.
+
+Nothing here imports a game: a glue module is imported by :func:`get`, and its engine and
+solver on first use (see :mod:`foolsolve.lazy`). Extra CLI commands are declared in
+``_COMMANDS`` by name, import path and help, so ``foolsolve --help`` lists them without
+importing them.
 """
 
 from __future__ import annotations
@@ -11,6 +16,7 @@ import importlib
 
 from foolsolve.errors import InputError
 from foolsolve.games.base import GameInfo
+from foolsolve.lazy import CommandRef
 
 _MODULES: dict[str, str] = {
     # name: glue module (one line per game)
@@ -18,6 +24,19 @@ _MODULES: dict[str, str] = {
     "fools-and-angels": "foolsolve.games.fools_and_angels",
     "fools-paradise": "foolsolve.games.fools_paradise",
 }
+
+_COMMANDS: tuple[CommandRef, ...] = (
+    # extra CLI commands: name, "module:attribute", the first paragraph of its help (a test
+    # checks it against the command's own help and every game's GameInfo.commands)
+    CommandRef("ambiguities", "foolsolve.games.ambiguities_cli:ambiguities",
+               "Where does the choice of one rule option matter?"),
+    # game tools that work without a full position (pure functions of cards)
+    CommandRef("defend", "foolsolve.games.fa_defence_cli:defend_command",
+               "Fools and Angels: the defender's best defences of an attack, or the attacker's crushing "
+               "attacks (attacks that leave no defence of the whole attack)."),
+    CommandRef("capture", "foolsolve.games.fp_capture_cli:capture_command",
+               "Optimal Fool's Paradise collections of a hand on a centre (000 §Collecting Cards)."),
+)
 
 _ALIASES = {
     "fool's-paradise": "fools-paradise",
@@ -30,6 +49,11 @@ _ALIASES = {
 def names() -> list[str]:
     """Registered game names."""
     return sorted(_MODULES)
+
+
+def commands() -> tuple[CommandRef, ...]:
+    """The extra CLI commands of the games, declared without importing them."""
+    return _COMMANDS
 
 
 def get(name: str) -> GameInfo:

@@ -1,17 +1,16 @@
 """Durak glue: the spec, random whole-game starts and the position schema.
 
 With the fast engine (``engines/durak.py``, checked against the spec by the harness) and the
-exact two-player endgame solver (``solver/durak.py``).
+exact two-player endgame solver (``solver/durak.py``), both imported on first use.
 """
 
 from __future__ import annotations
 
 import random
 
-from foolsolve.engines.durak import DurakEngine
 from foolsolve.games.base import GameInfo
+from foolsolve.lazy import Lazy
 from foolsolve.rules import random_rules
-from foolsolve.solver.durak import solve
 from foolsolve.spec.durak import MAX_PLAYERS, MIN_PLAYERS, SPEC, Rules, State
 
 
@@ -22,4 +21,5 @@ def random_game(rng: random.Random) -> State:
     return SPEC.deal(rules, players, rng)
 
 
-INFO = GameInfo(spec=SPEC, engine=DurakEngine(), solve=solve, random_game=random_game, schema="durak.schema.json")
+INFO = GameInfo(spec=SPEC, engine=Lazy("foolsolve.engines.durak:DurakEngine", call=True),
+                solve=Lazy("foolsolve.solver.durak:solve"), random_game=random_game, schema="durak.schema.json")

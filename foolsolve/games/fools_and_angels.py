@@ -1,15 +1,15 @@
-"""Fools and Angels (seed 003) wired together: spec, engine, endgame solver, schema."""
+"""Fools and Angels (seed 003) wired together: spec, engine, endgame solver, schema (the
+engine and the solver are imported on first use)."""
 
 from __future__ import annotations
 
 import random
 from typing import Any
 
-from foolsolve.engines.fools_and_angels import ENGINE
 from foolsolve.games.base import GameInfo
+from foolsolve.lazy import Lazy
 from foolsolve.rules import random_rules
 from foolsolve.solver.base import SolveOptions, SolveResult
-from foolsolve.solver.fools_and_angels import solve as _solve
 from foolsolve.spec.fools_and_angels import FACE_EFFECTS, SCHEMA, SPEC, FaceEffects, Rules, State, Stocks, parse_game_card
 
 SPEC_CARDS = [parse_game_card(f"{r}{s}", "card") for s in "CDHS" for r in "A23456789JQK"]
@@ -48,7 +48,10 @@ def random_game(rng: random.Random) -> State:
 
 def solve(state: Any, options: SolveOptions) -> SolveResult:
     """Exact endgame solve (both private stocks and the pool empty)."""
+    from foolsolve.solver.fools_and_angels import solve as _solve
+
     return _solve(state, options)
 
 
-INFO = GameInfo(spec=SPEC, engine=ENGINE, solve=solve, random_game=random_game, schema=SCHEMA, commands=())
+INFO = GameInfo(spec=SPEC, engine=Lazy("foolsolve.engines.fools_and_angels:ENGINE"), solve=solve,
+                random_game=random_game, schema=SCHEMA, commands=())

@@ -1,14 +1,13 @@
-"""Fool's Paradise wired together: spec, engine, endgame solver, positions, extra commands."""
+"""Fool's Paradise wired together: spec, engine, endgame solver, positions, extra commands
+(the engine, the solver and the commands are imported on first use)."""
 
 from __future__ import annotations
 
 import random
 
-from foolsolve.engines.fools_paradise import ENGINE
 from foolsolve.games.base import GameInfo
-from foolsolve.games.fools_paradise_cli import ambiguities
+from foolsolve.lazy import Lazy
 from foolsolve.rules import random_rules
-from foolsolve.solver.fools_paradise import solve
 from foolsolve.spec.fools_paradise import SPEC, Rules, State
 
 RANDOM_PLAYERS = (2, 5)
@@ -27,9 +26,9 @@ def random_game(rng: random.Random) -> State:
 
 INFO = GameInfo(
     spec=SPEC,
-    engine=ENGINE,
-    solve=solve,
+    engine=Lazy("foolsolve.engines.fools_paradise:ENGINE"),
+    solve=Lazy("foolsolve.solver.fools_paradise:solve"),
     random_game=random_game,
     schema="fools-paradise.schema.json",
-    commands=(ambiguities,),
+    commands=(Lazy("foolsolve.games.ambiguities_cli:ambiguities"),),
 )
