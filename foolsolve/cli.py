@@ -357,7 +357,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     """Run the CLI: one-line errors with exit 2 for bad input, 130 on Ctrl-C."""
     try:
         _register_game_commands()
-        cli.main(args=list(argv) if argv is not None else None, prog_name="foolsolve", standalone_mode=False)
+        code = cli.main(args=list(argv) if argv is not None else None, prog_name="foolsolve",
+                        standalone_mode=False)
+        if isinstance(code, int) and code:
+            # without standalone mode click returns a command's ctx.exit(code) instead of raising it
+            sys.exit(code)
     except InputError as exc:
         click.echo(f"foolsolve: error: {exc}", err=True)
         sys.exit(2)

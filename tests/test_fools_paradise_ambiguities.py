@@ -167,6 +167,19 @@ def test_errors_exit_2_with_one_line(tmp_path: Path) -> None:
     assert len(res.output.strip().splitlines()) == 1
 
 
+def test_errors_exit_2_through_the_foolsolve_entry_point(capsys: Any) -> None:
+    """The same bad option through ``foolsolve`` itself (click's non-standalone mode returns a
+    command's exit code instead of raising it; main() must still exit 2)."""
+    import pytest
+
+    from foolsolve.cli import main
+    with pytest.raises(SystemExit) as exc:
+        main(["ambiguities", "fools-paradise", "--option", "aces"])
+    assert exc.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith("foolsolve: error: --option:") and len(err.strip().splitlines()) == 1
+
+
 def test_generic_adapter_uses_the_games_solver() -> None:
     info = games.get("fools-paradise")
     generic = GenericAdapter(info)
