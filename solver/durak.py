@@ -148,6 +148,21 @@ cards (the discard) never influence the rest of the game.
     off: a win is the best value, so the shown strategy settles it.) Not in the first bout,
     whose lower first-bout limit (b) does not check.
 
+``sure_loss`` — **an attacker the defender stops for good** (stock empty, not perevodnoy, not
+    the first bout). At a lead, suppose every card of the defender's hand ``d`` beats every card
+    of the attacker's hand ``a``, and ``a`` holds more cards than the bout's cap (``min(|d|,
+    limit)``, the most attack cards this bout can hold). The defender covers every attack card
+    as it comes: he always can, because at most ``|d|`` cards are attacked in the bout and any
+    card of his beats any card of the attacker's; he never takes. The bout ends beaten with the
+    attacker still holding cards (he put at most the cap on the table). If the defender has used
+    his last card he is out and the attacker, the last player with cards, loses. Otherwise the
+    defender leads next with a part ``d'`` of ``d`` against a part ``a'`` of ``a``, and no card
+    of ``a'`` beats a card of ``d'`` ("beats" is antisymmetric: a card that beats another is never
+    beaten by it), which is case (a) of ``sure_win`` for him: he wins. So the value is a loss
+    for the attacker, read off without search. The test is two mask comparisons: the
+    defender's non-trumps, if any, all of one suit with the whole of ``a`` below them in that
+    suit; or a defender of trumps only, above every trump of ``a``.
+
 ``quick_exit`` — **an attacker without cards.** With the stock empty, an attacker holding no
     cards goes out when the bout ends. The defender then loses unless he covers every
     uncovered card with exactly his last cards (a draw; a loss when ``draw_outcome`` is
@@ -244,6 +259,7 @@ class Reductions:
     quick_exit: bool = True
     canonical: bool = True
     sure_win: bool = True
+    sure_loss: bool = True
     null_window: bool = True
     etc: bool = True
 
@@ -484,6 +500,7 @@ class Endgame:
             take_room = first and er.first_take6 and limit < 6
             scbit = (1 << sc) if sc >= 0 else 0
             sure = red.sure_win and sc < 0 and not perev
+            loss_test = red.sure_loss and sc < 0 and not perev and not first
             quick_lead = quick and sc < 0
             tt_lead: dict[tuple[int, int], tuple[int, int, int]] = {}
             tt_def: dict[tuple[int, ...], tuple[int, int, int]] = {}
@@ -573,6 +590,19 @@ class Endgame:
                             return WIN
                 nd = d.bit_count()
                 k = nd if nd < limit else limit
+                if loss_test and e is None and a.bit_count() > k:
+                    # sure_loss: every card of the defender's hand beats every card of mine, and I
+                    # cannot put all my cards on the table in this bout
+                    dn = d & ntmask
+                    if dn:
+                        low = dn & -dn
+                        sm = suits[(low.bit_length() - 1) >> 4]
+                        hopeless = not (dn & ~sm) and not (a & ~sm) and a < low
+                    else:
+                        hopeless = (a & tmask) < (d & -d)
+                    if hopeless:
+                        tt_lead[key] = (LOSS, LOSS, 0)
+                        return LOSS
                 singles = twin_free(a, a, a | d | scbit) if twins and a & (a - 1) else a
                 moves = [hint] if hint else []
                 whole = a if a.bit_count() <= k and rank_set(a).bit_count() == 1 and (multi_leads or a & (a - 1) == 0) else 0

@@ -19,9 +19,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from foolsolve.cards import FRENCH36, FRENCH_SUITS
+from foolsolve.engines.durak import from_spec_state
 from foolsolve.solver import minimax, retrograde
 from foolsolve.solver.base import SolveOptions
-from foolsolve.solver.durak import Reductions, solve
+from foolsolve.solver.durak import Reductions, endgame_for, solve
 from foolsolve.spec.durak import SPEC, beats
 
 WDL = {1: "win", 0: "draw", -1: "loss"}
@@ -213,10 +214,10 @@ def larger_endgame(seed: int) -> dict:
     return pos
 
 
-@pytest.mark.parametrize("name", ["canonical", "sure_win", "quick_exit", "null_window", "etc"])
+@pytest.mark.parametrize("name", ["canonical", "sure_win", "sure_loss", "quick_exit", "null_window", "etc"])
 def test_static_and_canonical_reductions_on_larger_positions(name):
-    """canonical (isomorphic lead positions share a table entry), sure_win and quick_exit (values
-    read off without search), null_window (the win?/draw? driver) and etc (cutoffs read off the
+    """canonical (isomorphic lead positions share a table entry), sure_win, sure_loss and quick_exit
+    (values read off without search), null_window (the win?/draw? driver) and etc (cutoffs read off the
     table) change nothing on positions with several bouts to play: the value
     and every move's value equal those of the search with that one reduction off."""
     without = dataclasses.replace(Reductions(), **{name: False})
@@ -226,3 +227,43 @@ def test_static_and_canonical_reductions_on_larger_positions(name):
         on = solve(state, SolveOptions(extra={"pv": False}))
         off = solve(state, SolveOptions(extra={"pv": False, "reductions": without}))
         assert [(m.move, m.value) for m in on.moves] == [(m.move, m.value) for m in off.moves], (name, pos)
+
+
+def stopped_attacker_endgame(seed: int) -> dict:
+    """A position inside the premise of the sure_loss reduction: the defender gets 2-3 cards, the
+    top of the trump suit or (half the time) the top of one plain suit; the attacker gets more
+    cards than that, all beaten by every card of the defender's."""
+    rng = random.Random(seed)
+    trump = rng.choice(FRENCH_SUITS)
+    suit = trump if rng.random() < 0.5 else rng.choice([s for s in FRENCH_SUITS if s != trump])
+    cards = list(FRENCH36.cards)
+    rng.shuffle(cards)
+    top = sorted((c for c in cards if c.suit == suit), key=lambda c: c.rank)
+    nd = rng.randint(2, 3)
+    d = top[-nd:]
+    low = [c for c in cards if c not in d and all(beats(y, c, trump) for y in d)]
+    a = low[:nd + 1]
+    rules = {"variant": rng.choice(["simple", "podkidnoy"]), "throw_in_after_take": rng.random() < 0.5,
+             "draw_outcome": rng.choice(["draw", "last_defender_loses"])}
+    return {"game": "durak", "rules": rules, "trump": trump,
+            "hands": [[c.ascii for c in a], [c.ascii for c in d]], "stock": [],
+            "attacker": 0, "defender": 1, "table": [], "to_move": 0}
+
+
+def test_sure_loss_attacker_whose_every_card_the_defender_beats_loses():
+    """sure_loss: positions where the defender's every card beats every card of the attacker, who
+    holds more cards than the bout can take, are losses for the attacker by retrograde analysis of
+    the spec's graph; the search with sure_loss alone reads that value off at once (one node),
+    and its value for every move equals the unreduced search's."""
+    only = dataclasses.replace(Reductions.none(), sure_loss=True)
+    for seed in range(16):
+        pos = stopped_attacker_endgame(seed)
+        state = SPEC.state_from_json(pos)
+        g, root = retrograde.state_graph(state, SPEC.legal_moves, SPEC.apply, SPEC.to_move, SPEC.result)
+        assert WDL[retrograde.retrograde_wdl(g)[root]] == "loss", pos
+        eg = endgame_for(from_spec_state(state), only)
+        assert eg.value(from_spec_state(state)) == -1 and eg.nodes == 1, pos
+        on = solve(state, SolveOptions(extra={"pv": False, "reductions": only}))
+        off = solve(state, SolveOptions(extra={"pv": False, "reductions": ALL_OFF}))
+        assert on.value == off.value == "loss", pos
+        assert [(m.move, m.value) for m in on.moves] == [(m.move, m.value) for m in off.moves], pos
