@@ -74,7 +74,7 @@ def load_solver(path: str, value_only: bool = False) -> Callable[..., Any]:
     mod = importlib.util.module_from_spec(spec)
     sys.modules["durak_baseline"] = mod
     spec.loader.exec_module(mod)
-    return value_solver(mod) if value_only else mod.solve  # type: ignore[no-any-return]
+    return value_solver(mod) if value_only else mod.solve
 
 
 class _Value:
