@@ -214,10 +214,11 @@ def larger_endgame(seed: int) -> dict:
     return pos
 
 
-@pytest.mark.parametrize("name", ["canonical", "sure_win", "sure_loss", "quick_exit", "null_window", "etc"])
+@pytest.mark.parametrize("name", ["canonical", "sure_win", "sure_loss", "forced_takes", "quick_exit",
+                                  "null_window", "etc"])
 def test_static_and_canonical_reductions_on_larger_positions(name):
-    """canonical (isomorphic lead positions share a table entry), sure_win, sure_loss and quick_exit
-    (values read off without search), null_window (the win?/draw? driver) and etc (cutoffs read off the
+    """canonical (isomorphic lead positions share a table entry), sure_win, sure_loss, forced_takes
+    and quick_exit (values read off without search), null_window (the win?/draw? driver) and etc (cutoffs read off the
     table) change nothing on positions with several bouts to play: the value
     and every move's value equal those of the search with that one reduction off."""
     without = dataclasses.replace(Reductions(), **{name: False})
@@ -267,3 +268,46 @@ def test_sure_loss_attacker_whose_every_card_the_defender_beats_loses():
         off = solve(state, SolveOptions(extra={"pv": False, "reductions": ALL_OFF}))
         assert on.value == off.value == "loss", pos
         assert [(m.move, m.value) for m in on.moves] == [(m.move, m.value) for m in off.moves], pos
+
+
+def forced_group_endgame(seed: int) -> dict:
+    """A small deck-empty position where the attacker holds a pair of one rank the defender may
+    be unable to cover both of, and one other card; the defender holds two."""
+    rng = random.Random(seed)
+    trump = rng.choice(FRENCH_SUITS)
+    cards = list(FRENCH36.cards)
+    rng.shuffle(cards)
+    x = cards.pop()
+    pair = [x, next(c for c in cards if c.rank == x.rank)]
+    cards.remove(pair[1])
+    a = pair + cards[:1]
+    d = cards[1:3]
+    rules = {"variant": rng.choice(["simple", "podkidnoy"]), "throw_in_after_take": rng.random() < 0.5,
+             "draw_outcome": rng.choice(["draw", "last_defender_loses"])}
+    return {"game": "durak", "rules": rules, "trump": trump,
+            "hands": [[c.ascii for c in a], [c.ascii for c in d]], "stock": [],
+            "attacker": 0, "defender": 1, "table": [], "to_move": 0}
+
+
+def test_forced_takes_attacker_forcing_rank_groups_wins():
+    """forced_takes: where the search with forced_takes alone reads a win off at once (one node),
+    retrograde analysis of the spec's graph says the attacker wins; on every one of these
+    positions every move's value equals the unreduced search's. The reading must happen often."""
+    only = dataclasses.replace(Reductions.none(), forced_takes=True)
+    read_off = 0
+    for seed in range(300):
+        pos = forced_group_endgame(seed)
+        state = SPEC.state_from_json(pos)
+        s = from_spec_state(state)
+        eg = endgame_for(s, only)
+        v = eg.value(s)
+        if eg.nodes != 1:
+            continue
+        read_off += 1
+        assert v == 1, pos
+        g, root = retrograde.state_graph(state, SPEC.legal_moves, SPEC.apply, SPEC.to_move, SPEC.result)
+        assert WDL[retrograde.retrograde_wdl(g)[root]] == "win", pos
+        on = solve(state, SolveOptions(extra={"pv": False, "reductions": only}))
+        off = solve(state, SolveOptions(extra={"pv": False, "reductions": ALL_OFF}))
+        assert [(m.move, m.value) for m in on.moves] == [(m.move, m.value) for m in off.moves], pos
+    assert read_off >= 30, read_off
