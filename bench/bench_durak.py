@@ -2,7 +2,7 @@
 
     python bench/bench_durak.py [--sizes 4 6 8 10] [--positions 20] [--seed 2026] [--playouts 40]
                                 [--repeat 3] [--clock cpu|wall] [--no-solver] [--no-playouts]
-                                [--cap SECONDS] [--baseline FILE]
+                                [--cap SECONDS] [--baseline FILE] [--value-only]
 
 1. Endgame solving: seeded random two-player podkidnoy positions with the deck empty (36-card
    deck, random trump suit, k cards each, player 0 to lead), solved exactly by
@@ -12,6 +12,10 @@
    sorted legal list) are played by the spec, the engine through the generic API (checked
    ``apply`` and ``apply_unchecked``) and the engine's native ``playout``, taking turns game by
    game; every row must play the very same game. Moves per second and the ratio to the spec.
+
+``--value-only`` times the game value for the side to move alone (``Endgame.value`` on the root:
+no per-move values, no principal variation) instead of the full solve; the issue's figures are
+the full solve (every legal move valued), this row only shows how much of it the value costs.
 
 ``--cap`` stops a position's solve after that many seconds (it is reported as unfinished, counted
 as the cap in the median, and left out of the node figures). ``--baseline FILE`` loads another
@@ -37,10 +41,10 @@ from types import FrameType
 from typing import Any
 
 from foolsolve.cards import FRENCH36, FRENCH_SUITS
-from foolsolve.engines.durak import ENGINE
+from foolsolve.engines.durak import ENGINE, from_spec_state
 from foolsolve.games.durak import random_game
 from foolsolve.solver.base import SolveOptions
-from foolsolve.solver.durak import solve
+from foolsolve.solver.durak import endgame_for, solve
 from foolsolve.spec.durak import SPEC, State
 
 
@@ -61,15 +65,34 @@ def _alarm(signum: int, frame: FrameType | None) -> None:
     raise _Timeout
 
 
-def load_solver(path: str) -> Callable[..., Any]:
-    """``solve`` of another copy of ``solver/durak.py`` (the baseline of a side-by-side run)."""
+def load_solver(path: str, value_only: bool = False) -> Callable[..., Any]:
+    """``solve`` of another copy of ``solver/durak.py`` (the baseline of a side-by-side run), or
+    its value-only counterpart (:func:`value_solver`)."""
     spec = importlib.util.spec_from_file_location("durak_baseline", path)
     if spec is None or spec.loader is None:
         raise SystemExit(f"--baseline: cannot load {path}")
     mod = importlib.util.module_from_spec(spec)
     sys.modules["durak_baseline"] = mod
     spec.loader.exec_module(mod)
-    return mod.solve  # type: ignore[no-any-return]
+    return value_solver(mod) if value_only else mod.solve
+
+
+class _Value:
+    """What :func:`timed_solve` reads from a result: nodes and value."""
+
+    def __init__(self, nodes: int, value: str) -> None:
+        self.nodes = nodes
+        self.value = value
+
+
+def value_solver(mod: Any) -> Callable[..., Any]:
+    """A solve-like function of a solver module that computes the root's value only."""
+    def run(state: Any, options: SolveOptions) -> _Value:
+        s = from_spec_state(state)
+        eg = mod.endgame_for(s)
+        v = eg.value(s)
+        return _Value(eg.nodes, {1: "win", 0: "draw", -1: "loss"}[v])
+    return run
 
 
 def timed_solve(solver: Callable[..., Any], state: Any, cap: float | None) -> tuple[float, int | None, str | None]:
@@ -89,10 +112,11 @@ def timed_solve(solver: Callable[..., Any], state: Any, cap: float | None) -> tu
 
 
 def bench_solver(sizes: list[int], positions: int, seed: int, cap: float | None = None,
-                 baseline: str | None = None) -> list[str]:
-    solvers: list[tuple[str, Callable[..., Any]]] = [("current", solve)]
+                 baseline: str | None = None, value_only: bool = False) -> list[str]:
+    current = value_solver(sys.modules[endgame_for.__module__]) if value_only else solve
+    solvers: list[tuple[str, Callable[..., Any]]] = [("current", current)]
     if baseline:
-        solvers.insert(0, ("baseline", load_solver(baseline)))
+        solvers.insert(0, ("baseline", load_solver(baseline, value_only)))
     rows = []
     for k in sizes:
         rng = random.Random(f"{seed}:{k}")
@@ -111,7 +135,7 @@ def bench_solver(sizes: list[int], positions: int, seed: int, cap: float | None 
             if unfinished:
                 wdl += f" ({unfinished} unfinished)"
             rate = sum(nodes) / sum(done) if done and sum(done) else 0.0
-            label = f"{name} " if baseline else ""
+            label = (f"{name} " if baseline else "") + ("value only " if value_only else "")
             med_nodes = f"{int(statistics.median(nodes)):,}" if nodes else "-"
             max_nodes = f"{max(nodes):,}" if nodes else "-"
             mx = f"{max(secs):.3f}" + (" (cap)" if unfinished else "")
@@ -210,6 +234,8 @@ def main() -> None:
     ap.add_argument("--no-playouts", action="store_true", help="skip the engine/spec playout comparison")
     ap.add_argument("--cap", type=float, default=None, help="seconds allowed per position and solver")
     ap.add_argument("--baseline", default=None, help="another solver/durak.py to run side by side")
+    ap.add_argument("--value-only", action="store_true",
+                    help="time the root's game value alone (no per-move values), not the full solve")
     a = ap.parse_args()
     print(f"Machine: {platform.machine()}, Python {platform.python_version()}, "
           f"command: python bench/bench_durak.py {' '.join(sys.argv[1:])}\n")
@@ -219,7 +245,7 @@ def main() -> None:
         return
     print("| size | positions | median s | max s | median nodes | max nodes | nodes/s (finished) | values (W/D/L) |")
     print("|---|---|---|---|---|---|---|---|")
-    bench_solver(a.sizes, a.positions, a.seed, a.cap, a.baseline)
+    bench_solver(a.sizes, a.positions, a.seed, a.cap, a.baseline, a.value_only)
 
 
 if __name__ == "__main__":

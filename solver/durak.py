@@ -148,6 +148,37 @@ cards (the discard) never influence the rest of the game.
     off: a win is the best value, so the shown strategy settles it.) Not in the first bout,
     whose lower first-bout limit (b) does not check.
 
+``forced_takes`` — **forced takes of whole rank groups, then sure_win (b)** (stock empty, not
+    perevodnoy, not the first bout). With ``U`` and ``B`` as in ``sure_win``, split ``B`` into
+    its rank groups (all of ``B``'s cards of one rank). After giving away ``U`` as there, the
+    defender holds ``h = d + U``. Suppose a group ``G`` has two or more cards, at most
+    ``min(|h|, limit)`` of them (so leading all of ``G`` at once is legal), and ``h`` cannot
+    cover all of ``G`` (no complete cover assignment). The attacker leads ``G``: the
+    defender cannot beat the bout, and without transfers his only way out is to take,
+    at once or after covering some cards; either way he ends with ``h + G`` (his covers come
+    back with the table), the attacker adds nothing and leads again. Groups are forced so
+    one after another, each tested against the defender's hand at that point (``h`` grows by
+    each forced group, which only makes later covers easier, so a group that passes the
+    test is forced for sure). If all of ``B`` but one rank group is forced so, the last
+    group is led as in ``sure_win`` (b), and the attacker **wins** unless the defender covers
+    it with exactly his last cards. Sound for the same reasons as ``sure_win``: each step is
+    a strategy for the attacker that works against every defence, so a win is read off.
+
+``sure_loss`` — **an attacker the defender stops for good** (stock empty, not perevodnoy, not
+    the first bout). At a lead, suppose every card of the defender's hand ``d`` beats every card
+    of the attacker's hand ``a``, and ``a`` holds more cards than the bout's cap (``min(|d|,
+    limit)``, the most attack cards this bout can hold). The defender covers every attack card
+    as it comes: he always can, because at most ``|d|`` cards are attacked in the bout and any
+    card of his beats any card of the attacker's; he never takes. The bout ends beaten with the
+    attacker still holding cards (he put at most the cap on the table). If the defender has used
+    his last card he is out and the attacker, the last player with cards, loses. Otherwise the
+    defender leads next with a part ``d'`` of ``d`` against a part ``a'`` of ``a``, and no card
+    of ``a'`` beats a card of ``d'`` ("beats" is antisymmetric: a card that beats another is never
+    beaten by it), which is case (a) of ``sure_win`` for him: he wins. So the value is a loss
+    for the attacker, read off without search. The test is two mask comparisons: the
+    defender's non-trumps, if any, all of one suit with the whole of ``a`` below them in that
+    suit; or a defender of trumps only, above every trump of ``a``.
+
 ``quick_exit`` — **an attacker without cards.** With the stock empty, an attacker holding no
     cards goes out when the bout ends. The defender then loses unless he covers every
     uncovered card with exactly his last cards (a draw; a loss when ``draw_outcome`` is
@@ -244,6 +275,8 @@ class Reductions:
     quick_exit: bool = True
     canonical: bool = True
     sure_win: bool = True
+    sure_loss: bool = True
+    forced_takes: bool = True
     null_window: bool = True
     etc: bool = True
 
@@ -484,6 +517,8 @@ class Endgame:
             take_room = first and er.first_take6 and limit < 6
             scbit = (1 << sc) if sc >= 0 else 0
             sure = red.sure_win and sc < 0 and not perev
+            forcing = red.forced_takes and sc < 0 and not perev
+            loss_test = red.sure_loss and sc < 0 and not perev and not first
             quick_lead = quick and sc < 0
             tt_lead: dict[tuple[int, int], tuple[int, int, int]] = {}
             tt_def: dict[tuple[int, ...], tuple[int, int, int]] = {}
@@ -543,8 +578,9 @@ class Endgame:
                     cut, alpha, beta = _probe(lo, hi, alpha, beta)
                     if cut is not None:
                         return cut
-                elif sure and not (a & ntmask and d & tmask):
-                    # sure_win: the defender beats none of my cards (stock empty, no transfers)
+                elif sure or forcing:
+                    # sure_win / forced_takes: the cards the defender cannot beat go first (stock
+                    # empty, no transfers)
                     x = d & 0xFFFF
                     bt = (1 << (x.bit_length() - 1)) - 1 if x else 0
                     x = (d >> 16) & 0xFFFF
@@ -560,19 +596,52 @@ class Endgame:
                         bt |= ntmask
                     b = a & bt  # the cards he can beat
                     if not b:
-                        tt_lead[key] = (WIN, WIN, 0)
-                        return WIN
-                    rb = (b | b >> 16 | b >> 32 | b >> 48) & 0xFFFF
-                    if not first and not rb & (rb - 1):
-                        # all the others are of one rank: give away the rest, then lead them together
-                        dd = d | (a ^ b)
-                        nb = b.bit_count()
-                        nd = dd.bit_count()
-                        if nb <= limit and (nd > nb or (nd == nb and not cover_all(b, dd))):
+                        if sure:
                             tt_lead[key] = (WIN, WIN, 0)
                             return WIN
+                    elif not first:
+                        rb = (b | b >> 16 | b >> 32 | b >> 48) & 0xFFFF
+                        dd = d | (a ^ b)  # his hand once he has taken the cards he cannot beat
+                        forced = False
+                        while forcing and rb & (rb - 1):
+                            # forced_takes: a group of one rank he cannot cover, led at once
+                            nd = dd.bit_count()
+                            room = nd if nd < limit else limit
+                            m = rb
+                            while m:
+                                r1 = m & -m
+                                m ^= r1
+                                g = b & r1 * lanes
+                                if g & (g - 1) and g.bit_count() <= room and not cover_all(g, dd):
+                                    break
+                            else:
+                                break
+                            dd |= g
+                            b ^= g
+                            rb ^= r1
+                            forced = True
+                        if not rb & (rb - 1) and (sure or forced):
+                            # all the others are of one rank: lead them together
+                            nb = b.bit_count()
+                            nd = dd.bit_count()
+                            if nb <= limit and (nd > nb or (nd == nb and not cover_all(b, dd))):
+                                tt_lead[key] = (WIN, WIN, 0)
+                                return WIN
                 nd = d.bit_count()
                 k = nd if nd < limit else limit
+                if loss_test and e is None and a.bit_count() > k:
+                    # sure_loss: every card of the defender's hand beats every card of mine, and I
+                    # cannot put all my cards on the table in this bout
+                    dn = d & ntmask
+                    if dn:
+                        low = dn & -dn
+                        sm = suits[(low.bit_length() - 1) >> 4]
+                        hopeless = not (dn & ~sm) and not (a & ~sm) and a < low
+                    else:
+                        hopeless = (a & tmask) < (d & -d)
+                    if hopeless:
+                        tt_lead[key] = (LOSS, LOSS, 0)
+                        return LOSS
                 singles = twin_free(a, a, a | d | scbit) if twins and a & (a - 1) else a
                 moves = [hint] if hint else []
                 whole = a if a.bit_count() <= k and rank_set(a).bit_count() == 1 and (multi_leads or a & (a - 1) == 0) else 0

@@ -19,9 +19,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from foolsolve.cards import FRENCH36, FRENCH_SUITS
+from foolsolve.engines.durak import from_spec_state
 from foolsolve.solver import minimax, retrograde
 from foolsolve.solver.base import SolveOptions
-from foolsolve.solver.durak import Reductions, solve
+from foolsolve.solver.durak import Reductions, endgame_for, solve
 from foolsolve.spec.durak import SPEC, beats
 
 WDL = {1: "win", 0: "draw", -1: "loss"}
@@ -213,10 +214,11 @@ def larger_endgame(seed: int) -> dict:
     return pos
 
 
-@pytest.mark.parametrize("name", ["canonical", "sure_win", "quick_exit", "null_window", "etc"])
+@pytest.mark.parametrize("name", ["canonical", "sure_win", "sure_loss", "forced_takes", "quick_exit",
+                                  "null_window", "etc"])
 def test_static_and_canonical_reductions_on_larger_positions(name):
-    """canonical (isomorphic lead positions share a table entry), sure_win and quick_exit (values
-    read off without search), null_window (the win?/draw? driver) and etc (cutoffs read off the
+    """canonical (isomorphic lead positions share a table entry), sure_win, sure_loss, forced_takes
+    and quick_exit (values read off without search), null_window (the win?/draw? driver) and etc (cutoffs read off the
     table) change nothing on positions with several bouts to play: the value
     and every move's value equal those of the search with that one reduction off."""
     without = dataclasses.replace(Reductions(), **{name: False})
@@ -226,3 +228,86 @@ def test_static_and_canonical_reductions_on_larger_positions(name):
         on = solve(state, SolveOptions(extra={"pv": False}))
         off = solve(state, SolveOptions(extra={"pv": False, "reductions": without}))
         assert [(m.move, m.value) for m in on.moves] == [(m.move, m.value) for m in off.moves], (name, pos)
+
+
+def stopped_attacker_endgame(seed: int) -> dict:
+    """A position inside the premise of the sure_loss reduction: the defender gets 2-3 cards, the
+    top of the trump suit or (half the time) the top of one plain suit; the attacker gets more
+    cards than that, all beaten by every card of the defender's."""
+    rng = random.Random(seed)
+    trump = rng.choice(FRENCH_SUITS)
+    suit = trump if rng.random() < 0.5 else rng.choice([s for s in FRENCH_SUITS if s != trump])
+    cards = list(FRENCH36.cards)
+    rng.shuffle(cards)
+    top = sorted((c for c in cards if c.suit == suit), key=lambda c: c.rank)
+    nd = rng.randint(2, 3)
+    d = top[-nd:]
+    low = [c for c in cards if c not in d and all(beats(y, c, trump) for y in d)]
+    a = low[:nd + 1]
+    rules = {"variant": rng.choice(["simple", "podkidnoy"]), "throw_in_after_take": rng.random() < 0.5,
+             "draw_outcome": rng.choice(["draw", "last_defender_loses"])}
+    return {"game": "durak", "rules": rules, "trump": trump,
+            "hands": [[c.ascii for c in a], [c.ascii for c in d]], "stock": [],
+            "attacker": 0, "defender": 1, "table": [], "to_move": 0}
+
+
+def test_sure_loss_attacker_whose_every_card_the_defender_beats_loses():
+    """sure_loss: positions where the defender's every card beats every card of the attacker, who
+    holds more cards than the bout can take, are losses for the attacker by retrograde analysis of
+    the spec's graph; the search with sure_loss alone reads that value off at once (one node),
+    and its value for every move equals the unreduced search's."""
+    only = dataclasses.replace(Reductions.none(), sure_loss=True)
+    for seed in range(16):
+        pos = stopped_attacker_endgame(seed)
+        state = SPEC.state_from_json(pos)
+        g, root = retrograde.state_graph(state, SPEC.legal_moves, SPEC.apply, SPEC.to_move, SPEC.result)
+        assert WDL[retrograde.retrograde_wdl(g)[root]] == "loss", pos
+        eg = endgame_for(from_spec_state(state), only)
+        assert eg.value(from_spec_state(state)) == -1 and eg.nodes == 1, pos
+        on = solve(state, SolveOptions(extra={"pv": False, "reductions": only}))
+        off = solve(state, SolveOptions(extra={"pv": False, "reductions": ALL_OFF}))
+        assert on.value == off.value == "loss", pos
+        assert [(m.move, m.value) for m in on.moves] == [(m.move, m.value) for m in off.moves], pos
+
+
+def forced_group_endgame(seed: int) -> dict:
+    """A small deck-empty position where the attacker holds a pair of one rank the defender may
+    be unable to cover both of, and one other card; the defender holds two."""
+    rng = random.Random(seed)
+    trump = rng.choice(FRENCH_SUITS)
+    cards = list(FRENCH36.cards)
+    rng.shuffle(cards)
+    x = cards.pop()
+    pair = [x, next(c for c in cards if c.rank == x.rank)]
+    cards.remove(pair[1])
+    a = pair + cards[:1]
+    d = cards[1:3]
+    rules = {"variant": rng.choice(["simple", "podkidnoy"]), "throw_in_after_take": rng.random() < 0.5,
+             "draw_outcome": rng.choice(["draw", "last_defender_loses"])}
+    return {"game": "durak", "rules": rules, "trump": trump,
+            "hands": [[c.ascii for c in a], [c.ascii for c in d]], "stock": [],
+            "attacker": 0, "defender": 1, "table": [], "to_move": 0}
+
+
+def test_forced_takes_attacker_forcing_rank_groups_wins():
+    """forced_takes: where the search with forced_takes alone reads a win off at once (one node),
+    retrograde analysis of the spec's graph says the attacker wins; on every one of these
+    positions every move's value equals the unreduced search's. The reading must happen often."""
+    only = dataclasses.replace(Reductions.none(), forced_takes=True)
+    read_off = 0
+    for seed in range(300):
+        pos = forced_group_endgame(seed)
+        state = SPEC.state_from_json(pos)
+        s = from_spec_state(state)
+        eg = endgame_for(s, only)
+        v = eg.value(s)
+        if eg.nodes != 1:
+            continue
+        read_off += 1
+        assert v == 1, pos
+        g, root = retrograde.state_graph(state, SPEC.legal_moves, SPEC.apply, SPEC.to_move, SPEC.result)
+        assert WDL[retrograde.retrograde_wdl(g)[root]] == "win", pos
+        on = solve(state, SolveOptions(extra={"pv": False, "reductions": only}))
+        off = solve(state, SolveOptions(extra={"pv": False, "reductions": ALL_OFF}))
+        assert [(m.move, m.value) for m in on.moves] == [(m.move, m.value) for m in off.moves], pos
+    assert read_off >= 30, read_off
