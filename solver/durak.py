@@ -198,6 +198,11 @@ cards (the discard) never influence the rest of the game.
     the tree every window is then a null window, so a draw found by either side already cuts
     (with the full window a side that found a draw still had to look for a win). The root is
     always fresh (``take_first``) and the repetition paths are empty between the two searches.
+    The order of the two questions adapts: after a root found lost, the next root (the next
+    legal move of the same position, when every move is valued) asks "draw?" ``(-1, 0)``
+    first and, only if that fails high at 0, "win?" ``(0, 1)``; after a win or a draw it goes
+    back to "win?" first. Either order proves the same value (the same bound argument), and
+    neighbouring moves of one position tend to share their value.
 
 ``etc`` — **enhanced transposition cutoffs** (stock empty, not the first bout, not
     perevodnoy). At a defence node, a cover of the last uncovered card after which the attacker
@@ -404,6 +409,7 @@ class Endgame:
         next_report = REPORT_EVERY
         reps = 0
         levels: dict[tuple[int, bool], Any] = {}
+        last = [DRAW]  # the previous root's value (null_window asks "draw?" first after a loss)
         paths: list[set[tuple[int, int]]] = []
 
         def tick() -> None:
@@ -1095,13 +1101,20 @@ class Endgame:
             if not null_window:
                 return f(-2, WIN)
             # null_window: "win?" with the window (0, 1), then "draw?" with (-1, 0) (fail-soft
-            # bounds: a first answer of -1 already proves the loss)
-            v = f(DRAW, WIN)
-            if v >= WIN:
-                return WIN
-            if v <= LOSS:
-                return LOSS
-            return DRAW if f(LOSS, DRAW) >= DRAW else LOSS
+            # bounds: a first answer of -1 already proves the loss); after a lost root the other
+            # way round
+            if last[0] == LOSS:  # the previous root was lost: "draw?" first, then "win?"
+                v = f(LOSS, DRAW)
+                if v <= LOSS:
+                    return LOSS
+                r = WIN if v >= WIN or f(DRAW, WIN) >= WIN else DRAW
+            else:
+                v = f(DRAW, WIN)
+                if v >= WIN:
+                    return WIN
+                r = LOSS if v <= LOSS or f(LOSS, DRAW) < DRAW else DRAW
+            last[0] = r
+            return r
 
         def count() -> int:
             return nodes
