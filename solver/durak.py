@@ -385,7 +385,12 @@ class Endgame:
         canonical = red.canonical and not perev
         comp: dict[int, tuple[tuple[int, int, int], ...]] = {}
         nts = [16 * i for i in range(4) if i != trump]  # shifts of the suits that may be permuted
-        keep = tmask
+        # canon works on one integer ``d | a << 64`` (both hands at once): a suit's sort key
+        # ``(x >> 16 * s) & pair`` is (the attacker's cards of the suit) << 64 | (the defender's)
+        lanes2 = lanes | lanes << 64
+        keep = tmask | tmask << 64
+        pair = 0xFFFF | 0xFFFF << 64
+        low64 = (1 << 64) - 1
         if len(nts) == 3:
             sh0, sh1, sh2 = nts
         else:
@@ -394,7 +399,7 @@ class Endgame:
         def squeeze(r: int) -> tuple[tuple[int, int, int], ...]:
             """Steps that drop the dead ranks of the live rank set ``r`` (the live ranks become
             LOW_RANK, LOW_RANK + 1, ...): ``x = (x & low) | ((x >> n) & high)`` for each run of
-            dead ranks, highest run first."""
+            dead ranks, highest run first (masks for both hands of ``d | a << 64``)."""
             steps = []
             top = r.bit_length()  # ranks >= top are dead and stay empty
             j = top - 1
@@ -407,7 +412,7 @@ class Endgame:
                     j -= 1
                 lo = j + 1
                 n = hi - lo + 1
-                steps.append((lanes * ((1 << lo) - 1), lanes * ((1 << (16 - n)) - (1 << lo)), n))
+                steps.append((lanes2 * ((1 << lo) - 1), lanes2 * ((1 << (16 - n)) - (1 << lo)), n))
             out = tuple(steps)
             comp[r] = out
             return out
@@ -420,27 +425,24 @@ class Endgame:
             steps = comp.get(r)
             if steps is None:
                 steps = squeeze(r)
+            x = d | a << 64
             for low, high, n in steps:
-                a = (a & low) | ((a >> n) & high)
-                d = (d & low) | ((d >> n) & high)
+                x = (x & low) | ((x >> n) & high)
             if sh0 != sh1:
-                k0 = ((a >> sh0) & 0xFFFF) << 16 | ((d >> sh0) & 0xFFFF)
-                k1 = ((a >> sh1) & 0xFFFF) << 16 | ((d >> sh1) & 0xFFFF)
-                k2 = ((a >> sh2) & 0xFFFF) << 16 | ((d >> sh2) & 0xFFFF)
+                k0 = (x >> sh0) & pair
+                k1 = (x >> sh1) & pair
+                k2 = (x >> sh2) & pair
                 if k0 < k1:
                     k0, k1 = k1, k0
                 if k1 < k2:
                     k1, k2 = k2, k1
                     if k0 < k1:
                         k0, k1 = k1, k0
-                a = (a & keep) | (k0 >> 16) << sh0 | (k1 >> 16) << sh1 | (k2 >> 16) << sh2
-                d = (d & keep) | (k0 & 0xFFFF) << sh0 | (k1 & 0xFFFF) << sh1 | (k2 & 0xFFFF) << sh2
+                x = (x & keep) | k0 << sh0 | k1 << sh1 | k2 << sh2
             else:  # no trump: all four suits may be permuted
-                ks = sorted((((a >> sh) & 0xFFFF) << 16 | ((d >> sh) & 0xFFFF) for sh in (0, 16, 32, 48)),
-                            reverse=True)
-                a = (ks[0] >> 16) | (ks[1] >> 16) << 16 | (ks[2] >> 16) << 32 | (ks[3] >> 16) << 48
-                d = (ks[0] & 0xFFFF) | (ks[1] & 0xFFFF) << 16 | (ks[2] & 0xFFFF) << 32 | (ks[3] & 0xFFFF) << 48
-            return a, d
+                ks = sorted(((x >> sh) & pair for sh in (0, 16, 32, 48)), reverse=True)
+                x = ks[0] | ks[1] << 16 | ks[2] << 32 | ks[3] << 48
+            return x >> 64, x & low64
 
         def cover_all(unc: int, d: int) -> bool:
             """Can ``d`` cover every card of ``unc`` (one card each)?"""
