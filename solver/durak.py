@@ -697,13 +697,16 @@ class Endgame:
                     can_take = False
                 else:
                     order0 = []
+                tk = None  # the next lead after "take" when the probe below computed it
+                nk = None  # the next lead after each cover that ends the bout, from the probes
                 if etc_def and can_take and a:
                     # enhanced transposition cutoff: taking (no throw-in possible) leads to a lead
                     # already known to be bad for the attacker
                     tq = ta | tc
                     if not (take_throws and room > 0
                             and a & ((tq | tq >> 16 | tq >> 32 | tq >> 48) & 0xFFFF) * lanes):
-                        e2 = tt_lead.get(canon(a, d | tq) if canonical else (a, d | tq))
+                        tk = canon(a, d | tq) if canonical else (a, d | tq)
+                        e2 = tt_lead.get(tk)
                         if e2 is not None and -e2[1] >= beta:
                             tt_def[key] = _entry(lo, hi, hint, -e2[1], -1, a0, beta)
                             return -e2[1]
@@ -731,13 +734,16 @@ class Endgame:
                         # enhanced transposition cutoff: a cover that ends the bout at once (no
                         # throw-in possible) whose next lead is already known to be good enough
                         tt0 = ta | tc
+                        nk = {}
                         for c in order:
                             if c < 0 or c == d:
                                 continue
                             tq = tt0 | c
                             if room > 0 and not simple and a & (((tq | tq >> 16 | tq >> 32 | tq >> 48) & 0xFFFF) * lanes):
                                 continue
-                            e2 = tt_lead.get(canon(d ^ c, a) if canonical else (d ^ c, a))
+                            k2 = canon(d ^ c, a) if canonical else (d ^ c, a)
+                            nk[c] = k2
+                            e2 = tt_lead.get(k2)
                             if e2 is not None and e2[0] >= beta:
                                 best = e2[0]
                                 bm = c
@@ -756,6 +762,11 @@ class Endgame:
                             elif (not simple and room > 0
                                   and a & (((t := ta | tc2) | t >> 16 | t >> 32 | t >> 48) & 0xFFFF) * lanes):
                                 v = -throw(a, d2, ta, tc2, room, -beta, -alpha)
+                            elif nk is not None and d2:
+                                # what after() does here (stock empty, both hold cards, the bout
+                                # beaten): the next lead, already canonical from the probe above
+                                k2 = nk[c]
+                                v = lead(k2[0], k2[1], alpha, beta)
                             else:
                                 v = -after(a, d2, True, -beta, -alpha)
                         if v > best:
@@ -807,7 +818,10 @@ class Endgame:
                                             cut = True
                                             break
                 if not cut and can_take:
-                    v = take(a, d, ta, tc, room, alpha, beta)
+                    if tk is not None:  # take() here: no throw-in, the next lead is tk (see above)
+                        v = -lead(tk[0], tk[1], -beta, -alpha)
+                    else:
+                        v = take(a, d, ta, tc, room, alpha, beta)
                     if v > best:
                         best = v
                         bm = -1
@@ -874,16 +888,20 @@ class Endgame:
                     opts.append(0)
                 best = NOMOVE
                 bm = -1
+                pk = None  # the next lead after "pass" when the probe below computed it
                 if etc_def and hint != 0 and d:
                     # enhanced transposition cutoff: passing leads to a lead already known to be bad
                     # for its attacker (this node's defender)
-                    e2 = tt_lead.get(canon(d, a) if canonical else (d, a))
+                    pk = canon(d, a) if canonical else (d, a)
+                    e2 = tt_lead.get(pk)
                     if e2 is not None and -e2[1] >= beta:
                         tt_throw[key] = _entry(lo, hi, hint, -e2[1], 0, a0, beta)
                         return -e2[1]
                 for c in opts:
                     if c:
                         v = -defend(a ^ c, d, ta | c, tc, c, room - 1, 0, True, -beta, -alpha)
+                    elif pk is not None:  # pass, as after() does it here: the next lead is pk
+                        v = -lead(pk[0], pk[1], -beta, -alpha)
                     else:
                         v = after(a, d, True, alpha, beta)  # pass: the bout is beaten
                     if v > best:
