@@ -673,10 +673,11 @@ class Endgame:
                 best = NOMOVE
                 bm = 0
                 # covers: of the hardest card only (cover_order), else of every uncovered card
+                # (``targets`` is a mask of those cards, tried from the lowest bit up)
                 if not (unc & (unc - 1)):
-                    targets = [unc] if beat[unc.bit_length() - 1] & d else []
+                    targets = unc if beat[unc.bit_length() - 1] & d else 0
                 elif cover_order:
-                    targets = []
+                    targets = 0
                     fewest = 99
                     m = unc
                     while m:
@@ -685,61 +686,71 @@ class Endgame:
                         n = (beat[u.bit_length() - 1] & d).bit_count()
                         if n < fewest:
                             fewest = n
-                            targets = [u] if n else []
+                            targets = u if n else 0
                             if not n:
                                 break
                 else:
-                    targets = _bits(unc)
+                    targets = unc
+                # every card of a rank the attacker holds: he can throw in on a table ``t`` iff
+                # ``t & ar`` (same as ``a & (rank_set(t) * lanes)``)
+                t = a | a >> 16 | a >> 32 | a >> 48
+                ar = (t & 0xFFFF) * lanes
                 can_take = fresh or not take_first
                 cut = False
-                if hint == -1 and can_take:
-                    order0 = [-1]
+                take_hint = hint == -1 and can_take  # the take is tried first
+                if take_hint:
                     can_take = False
-                else:
-                    order0 = []
                 tk = None  # the next lead after "take" when the probe below computed it
                 nk = None  # the next lead after each cover that ends the bout, from the probes
                 if etc_def and can_take and a:
                     # enhanced transposition cutoff: taking (no throw-in possible) leads to a lead
                     # already known to be bad for the attacker
                     tq = ta | tc
-                    if not (take_throws and room > 0
-                            and a & ((tq | tq >> 16 | tq >> 32 | tq >> 48) & 0xFFFF) * lanes):
+                    if not (take_throws and room > 0 and tq & ar):
                         tk = canon(a, d | tq) if canonical else (a, d | tq)
                         e2 = tt_lead.get(tk)
                         if e2 is not None and -e2[1] >= beta:
                             tt_def[key] = _entry(lo, hi, hint, -e2[1], -1, a0, beta)
                             return -e2[1]
-                for u in targets:
+                # a cover c ends the bout unless the attacker can throw in on ta | tc | c
+                throws = not simple and room > 0
+                tab_ar = (ta | tc) & ar
+                tm = targets
+                while tm:
+                    u = tm & -tm
+                    tm ^= u
                     cands = beat[u.bit_length() - 1] & d
-                    if twins and cands & (cands - 1):
-                        cands = twin_free(cands, d, a | d | ta | tc | scbit)
-                    order = order0
-                    order0 = []
-                    if hint > 0 and cands & hint and len(targets) == 1:
-                        order.append(hint)
-                    # covers whose rank the attacker cannot throw on first; then by cheapness;
-                    # trumps after plain cards
-                    t = a | a >> 16 | a >> 32 | a >> 48
-                    safe = cands & ~((t & 0xFFFF) * lanes)
-                    for part in (safe & ntmask, cands & ~safe & ntmask, safe & tmask, cands & ~safe & tmask):
-                        m = part
-                        while m:
-                            c = m & -m
-                            m ^= c
-                            if c != hint:
-                                order.append(c)
+                    if not (cands & (cands - 1)):  # one cover (or none)
+                        if take_hint:
+                            order = [-1, cands] if cands else [-1]
+                        else:
+                            order = [cands] if cands else []
+                    else:
+                        if twins:
+                            cands = twin_free(cands, d, a | d | ta | tc | scbit)
+                        order = [-1] if take_hint else []
+                        if hint > 0 and cands & hint and targets == u:
+                            order.append(hint)
+                        # covers whose rank the attacker cannot throw on first; then by cheapness;
+                        # trumps after plain cards
+                        safe = cands & ~ar
+                        for part in (safe & ntmask, cands & ~safe & ntmask, safe & tmask, cands & ~safe & tmask):
+                            m = part
+                            while m:
+                                c = m & -m
+                                m ^= c
+                                if c != hint:
+                                    order.append(c)
+                    take_hint = False
                     unc2 = unc ^ u
                     if etc_def and not unc2 and a:
                         # enhanced transposition cutoff: a cover that ends the bout at once (no
                         # throw-in possible) whose next lead is already known to be good enough
-                        tt0 = ta | tc
                         nk = {}
                         for c in order:
                             if c < 0 or c == d:
                                 continue
-                            tq = tt0 | c
-                            if room > 0 and not simple and a & (((tq | tq >> 16 | tq >> 32 | tq >> 48) & 0xFFFF) * lanes):
+                            if throws and (tab_ar or c & ar):
                                 continue
                             k2 = canon(d ^ c, a) if canonical else (d ^ c, a)
                             nk[c] = k2
@@ -759,8 +770,7 @@ class Endgame:
                             tc2 = tc | c
                             if unc2:
                                 v = defend(a, d2, ta, tc2, unc2, room, 0, not take_first, alpha, beta)
-                            elif (not simple and room > 0
-                                  and a & (((t := ta | tc2) | t >> 16 | t >> 32 | t >> 48) & 0xFFFF) * lanes):
+                            elif throws and (tab_ar or c & ar):
                                 v = -throw(a, d2, ta, tc2, room, -beta, -alpha)
                             elif nk is not None and d2:
                                 # what after() does here (stock empty, both hold cards, the bout
@@ -779,7 +789,7 @@ class Endgame:
                                     break
                     if cut:
                         break
-                if not cut and order0:  # the take hint, no cover to try
+                if not cut and take_hint:  # the take hint, no cover to try
                     v = take(a, d, ta, tc, room, alpha, beta)
                     if v > best:
                         best = v
