@@ -280,22 +280,11 @@ def _solo(live: int) -> int:
     return live & (((l0 | l1 | l2 | l3) & ~two) * RANK_LANES)
 
 
-def _probe(lo: int, hi: int, alpha: int, beta: int) -> tuple[int | None, int, int]:
-    """A transposition-table hit with bounds ``lo``/``hi`` against the window ``(alpha, beta)``:
-    the value to return when the bounds already decide the node (``None`` otherwise), and the
-    window narrowed by the bounds."""
-    if lo >= beta:
-        return lo, alpha, beta
-    if hi <= alpha:
-        return hi, alpha, beta
-    return None, (lo if lo > alpha else alpha), (hi if hi < beta else beta)
-
-
 def _entry(lo: int, hi: int, hint: int, best: int, bm: int, a0: int, beta: int) -> tuple[int, int, int]:
     """The transposition-table entry after a node's search: the bounds ``lo``/``hi`` it started
     with, tightened by ``best`` (a fail-low result is an upper bound, a fail-high result a lower
     bound, anything in between exact), and the move to try first next time (the old hint after
-    a fail low: no move proved better)."""
+    a fail low: no move proved better). (The search inlines it where it is hot.)"""
     if best <= a0:
         return (lo, best, hint)
     if best >= beta:
@@ -542,9 +531,14 @@ class Endgame:
                 lo, hi, hint = LOSS, WIN, 0
                 if e is not None:
                     lo, hi, hint = e
-                    cut, alpha, beta = _probe(lo, hi, alpha, beta)
-                    if cut is not None:
-                        return cut
+                    if lo >= beta:  # the stored bounds decide the node, or narrow the window
+                        return lo
+                    if hi <= alpha:
+                        return hi
+                    if lo > alpha:
+                        alpha = lo
+                    if hi < beta:
+                        beta = hi
                 elif sure and not (a & ntmask and d & tmask):
                     # sure_win: the defender beats none of my cards (stock empty, no transfers)
                     x = d & 0xFFFF
@@ -644,7 +638,8 @@ class Endgame:
                     path.discard(key)
                     if reps != r0:
                         return best
-                tt_lead[key] = _entry(lo, hi, hint, best, bm, a0, beta)
+                # the new bounds (see _entry)
+                tt_lead[key] = (lo, best, hint) if best <= a0 else (best, hi, bm) if best >= beta else (best, best, bm)
                 return best
 
             def defend(a: int, d: int, ta: int, tc: int, unc: int, room: int, shown: int, fresh: bool,
@@ -665,9 +660,14 @@ class Endgame:
                 lo, hi, hint = NOMOVE, WIN, 0
                 if e is not None:
                     lo, hi, hint = e
-                    cut, alpha, beta = _probe(lo, hi, alpha, beta)
-                    if cut is not None:
-                        return cut
+                    if lo >= beta:  # the stored bounds decide the node, or narrow the window
+                        return lo
+                    if hi <= alpha:
+                        return hi
+                    if lo > alpha:
+                        alpha = lo
+                    if hi < beta:
+                        beta = hi
                 r0 = reps
                 a0 = alpha
                 best = NOMOVE
@@ -837,7 +837,8 @@ class Endgame:
                         bm = -1
                 if reps != r0:
                     return best
-                tt_def[key] = _entry(lo, hi, hint, best, bm, a0, beta)
+                # the new bounds (see _entry)
+                tt_def[key] = (lo, best, hint) if best <= a0 else (best, hi, bm) if best >= beta else (best, best, bm)
                 return best
 
             def take(a: int, d: int, ta: int, tc: int, room: int, alpha: int, beta: int) -> int:
@@ -865,9 +866,14 @@ class Endgame:
                 lo, hi, hint = LOSS, WIN, -1
                 if e is not None:
                     lo, hi, hint = e
-                    cut, alpha, beta = _probe(lo, hi, alpha, beta)
-                    if cut is not None:
-                        return cut
+                    if lo >= beta:  # the stored bounds decide the node, or narrow the window
+                        return lo
+                    if hi <= alpha:
+                        return hi
+                    if lo > alpha:
+                        alpha = lo
+                    if hi < beta:
+                        beta = hi
                 r0 = reps
                 a0 = alpha
                 # cards the defender cannot beat first, then the others, each by rising rank;
@@ -923,7 +929,8 @@ class Endgame:
                                 break
                 if reps != r0:
                     return best
-                tt_throw[key] = _entry(lo, hi, hint, best, bm, a0, beta)
+                # the new bounds (see _entry)
+                tt_throw[key] = (lo, best, hint) if best <= a0 else (best, hi, bm) if best >= beta else (best, best, bm)
                 return best
 
             def take_set(a: int, d: int, tab: int, room: int, alpha: int, beta: int) -> int:
@@ -939,9 +946,14 @@ class Endgame:
                 lo, hi, hint = LOSS, WIN, -1
                 if e is not None:
                     lo, hi, hint = e
-                    cut, alpha, beta = _probe(lo, hi, alpha, beta)
-                    if cut is not None:
-                        return cut
+                    if lo >= beta:  # the stored bounds decide the node, or narrow the window
+                        return lo
+                    if hi <= alpha:
+                        return hi
+                    if lo > alpha:
+                        alpha = lo
+                    if hi < beta:
+                        beta = hi
                 r0 = reps
                 a0 = alpha
                 give = a & ((tab | tab >> 16 | tab >> 32 | tab >> 48) & 0xFFFF) * lanes
@@ -967,7 +979,8 @@ class Endgame:
                                 break
                 if reps != r0:
                     return best
-                tt_take[key] = _entry(lo, hi, hint, best, bm, a0, beta)
+                # the new bounds (see _entry)
+                tt_take[key] = (lo, best, hint) if best <= a0 else (best, hi, bm) if best >= beta else (best, best, bm)
                 return best
 
             def take_seq(a: int, d: int, tab: int, room: int, alpha: int, beta: int) -> int:
