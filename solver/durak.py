@@ -423,6 +423,8 @@ class Endgame:
                 k2 = (x >> sh2) & pair
                 if k0 < k1:
                     k0, k1 = k1, k0
+                elif k1 >= k2:  # already in order
+                    return x >> 64, x & low64
                 if k1 < k2:
                     k1, k2 = k2, k1
                     if k0 < k1:
