@@ -448,23 +448,34 @@ class Endgame:
                     return True
             return False
 
-        def twin_free(cands: int, hand: int, live: int) -> int:
-            """``cands`` without the higher card of each pair of twins in ``hand`` (fast exit)."""
-            l0 = live & 0xFFFF
-            l1 = (live >> 16) & 0xFFFF
-            l2 = (live >> 32) & 0xFFFF
-            l3 = live >> 48
-            s = hand & ((l0 | l1 | l2 | l3) & ~((l0 & l1) | (l2 & l3) | ((l0 | l1) & (l2 | l3)))) * lanes
-            m = cands & s
-            if not m or not (s & (s - 1)):
-                return cands
-            out = cands
+        twin_pairs: dict[int, tuple[tuple[int, int], ...]] = {}
+
+        def pairs_of(live: int) -> tuple[tuple[int, int], ...]:
+            """The twins of the live set ``live`` as pairs (higher card, next lower live card of
+            its suit), both the only live card of their rank (see "twins" in the docstring)."""
+            s = _solo(live)
+            out = []
+            m = s
             while m:
                 low = m & -m
                 m ^= low
                 lower = live & suits[(low.bit_length() - 1) >> 4] & (low - 1)
                 if lower and (s >> (lower.bit_length() - 1)) & 1:
-                    out ^= low
+                    out.append((low, 1 << (lower.bit_length() - 1)))
+            got = tuple(out)
+            twin_pairs[live] = got
+            return got
+
+        def twin_free(cands: int, hand: int, live: int) -> int:
+            """``cands`` without the higher card of each pair of twins in ``hand`` (the pairs of
+            each live set are computed once)."""
+            tw = twin_pairs.get(live)
+            if tw is None:
+                tw = pairs_of(live)
+            out = cands
+            for hi, lo in tw:
+                if cands & hand & hi and hand & lo:
+                    out ^= hi
             return out
 
         def level(sc: int, first: bool) -> Any:
