@@ -372,7 +372,8 @@ class Endgame:
 
         # canonical (see the docstring): stock empty, no transfers (no repetition paths)
         canonical = red.canonical and not perev
-        comp: dict[int, tuple[tuple[int, int, int], ...]] = {}
+        comp: dict[int, tuple[tuple[int, int, int], ...]] = {}  # live rank set -> squeeze steps
+        comp_live: dict[int, tuple[tuple[int, int, int], ...]] = {}  # live card set -> the same
         nts = [16 * i for i in range(4) if i != trump]  # shifts of the suits that may be permuted
         # canon works on one integer ``d | a << 64`` (both hands at once): a suit's sort key
         # ``(x >> 16 * s) & pair`` is (the attacker's cards of the suit) << 64 | (the defender's)
@@ -410,10 +411,13 @@ class Endgame:
             """The canonical form of the lead position (attacker ``a``, defender ``d``): dead
             ranks squeezed out, the non-trump suits sorted."""
             t = a | d
-            r = (t | t >> 16 | t >> 32 | t >> 48) & 0xFFFF
-            steps = comp.get(r)
+            steps = comp_live.get(t)
             if steps is None:
-                steps = squeeze(r)
+                r = (t | t >> 16 | t >> 32 | t >> 48) & 0xFFFF
+                steps = comp.get(r)
+                if steps is None:
+                    steps = squeeze(r)
+                comp_live[t] = steps
             x = d | a << 64
             for low, high, n in steps:
                 x = (x & low) | ((x >> n) & high)
