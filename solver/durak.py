@@ -898,25 +898,28 @@ class Endgame:
                 opts = [hint] if hint >= 0 else []
                 t = ta | tc
                 m = a & ((t | t >> 16 | t >> 32 | t >> 48) & 0xFFFF) * lanes
-                hard = 0
-                mm = m
-                while mm:
-                    c = mm & -mm
-                    mm ^= c
-                    if not beat[c.bit_length() - 1] & d:
-                        hard |= c
-                parts = (hard, m ^ hard)
-                for part in parts:
-                    rs = (part | part >> 16 | part >> 32 | part >> 48) & 0xFFFF
-                    while rs:
-                        rb = rs & -rs
-                        rs ^= rb
-                        col = part & rb * lanes
-                        while col:
-                            c = col & -col
-                            col ^= c
-                            if c != hint:
-                                opts.append(c)
+                if m and not m & (m - 1):  # one card to throw
+                    if m != hint:
+                        opts.append(m)
+                else:
+                    hard = 0
+                    mm = m
+                    while mm:
+                        c = mm & -mm
+                        mm ^= c
+                        if not beat[c.bit_length() - 1] & d:
+                            hard |= c
+                    for part in (hard, m ^ hard):
+                        rs = (part | part >> 16 | part >> 32 | part >> 48) & 0xFFFF
+                        while rs:
+                            rb = rs & -rs
+                            rs ^= rb
+                            col = part & rb * lanes
+                            while col:
+                                c = col & -col
+                                col ^= c
+                                if c != hint:
+                                    opts.append(c)
                 if hint != 0:
                     opts.append(0)
                 best = NOMOVE
