@@ -588,36 +588,43 @@ class Endgame:
                 k = nd if nd < limit else limit
                 singles = twin_free(a, a, a | d | scbit) if twins and a & (a - 1) else a
                 moves = [hint] if hint else []
-                whole = a if a.bit_count() <= k and rank_set(a).bit_count() == 1 and (multi_leads or a & (a - 1) == 0) else 0
+                l0 = a & 0xFFFF
+                l1 = (a >> 16) & 0xFFFF
+                l2 = (a >> 32) & 0xFFFF
+                l3 = a >> 48
+                ra = l0 | l1 | l2 | l3  # rank_set(a)
+                whole = a if a.bit_count() <= k and not ra & (ra - 1) and (multi_leads or a & (a - 1) == 0) else 0
                 if whole and whole != hint:
                     moves.append(whole)  # all my cards at once: tried early, it often wins outright
                 # single cards: plain cards by rising rank (unbeatable lone cards, other lone cards,
                 # cards with a partner of their rank kept for throw-ins), then trumps by rising rank
                 m0 = singles & ntmask
-                l0 = a & 0xFFFF
-                l1 = (a >> 16) & 0xFFFF
-                l2 = (a >> 32) & 0xFFFF
-                l3 = a >> 48
-                paired = ((l0 & l1) | (l2 & l3) | ((l0 | l1) & (l2 | l3))) * lanes
-                lone = m0 & ~paired
-                hard = 0  # lone cards the defender cannot beat at all: first
-                m = lone
-                while m:
-                    c = m & -m
-                    m ^= c
-                    if not beat[c.bit_length() - 1] & d:
-                        hard |= c
-                for m in (hard, lone ^ hard, m0 & paired):  # cards without a partner of their rank first
-                    rs = (m | m >> 16 | m >> 32 | m >> 48) & 0xFFFF
-                    while rs:
-                        rb = rs & -rs
-                        rs ^= rb
-                        col = m & rb * lanes
-                        while col:
-                            c = col & -col
-                            col ^= c
-                            if c != hint and c != whole:
-                                moves.append(c)
+                two = (l0 & l1) | (l2 & l3) | ((l0 | l1) & (l2 | l3))  # ranks I hold twice or more
+                paired = two * lanes
+                lone = m0 & ~paired  # one card of each of its ranks
+                soft = []  # lone cards the defender can beat: after those he cannot beat at all
+                rs = (lone | lone >> 16 | lone >> 32 | lone >> 48) & 0xFFFF
+                while rs:
+                    rb = rs & -rs
+                    rs ^= rb
+                    c = lone & rb * lanes
+                    if c != hint and c != whole:
+                        if beat[c.bit_length() - 1] & d:
+                            soft.append(c)
+                        else:
+                            moves.append(c)
+                moves += soft
+                m = m0 & paired  # cards with a partner of their rank
+                rs = (m | m >> 16 | m >> 32 | m >> 48) & 0xFFFF
+                while rs:
+                    rb = rs & -rs
+                    rs ^= rb
+                    col = m & rb * lanes
+                    while col:
+                        c = col & -col
+                        col ^= c
+                        if c != hint and c != whole:
+                            moves.append(c)
                 if k > 1 and multi_leads:
                     rs = rank_set(a)
                     while rs:
