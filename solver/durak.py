@@ -698,8 +698,10 @@ class Endgame:
                 bm = 0
                 # covers: of the hardest card only (cover_order), else of every uncovered card
                 # (``targets`` is a mask of those cards, tried from the lowest bit up)
+                cu = 0  # the covers of the uncovered card when there is only one
                 if not (unc & (unc - 1)):
-                    targets = unc if beat[unc.bit_length() - 1] & d else 0
+                    cu = beat[unc.bit_length() - 1] & d
+                    targets = unc if cu else 0
                 elif cover_order:
                     targets = 0
                     fewest = 99
@@ -743,7 +745,7 @@ class Endgame:
                 while tm:
                     u = tm & -tm
                     tm ^= u
-                    cands = beat[u.bit_length() - 1] & d
+                    cands = cu if u == unc else beat[u.bit_length() - 1] & d
                     if not (cands & (cands - 1)):  # one cover (or none)
                         if take_hint:
                             order = [-1, cands] if cands else [-1]
