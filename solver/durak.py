@@ -482,6 +482,23 @@ class Endgame:
                     out ^= hi
             return out
 
+        cover_lists: dict[tuple[int, int], tuple[int, ...]] = {}
+
+        def cover_list(cands: int, safe: int) -> tuple[int, ...]:
+            """The covers ``cands`` in search order (kept per ``(cands, safe)``): covers whose rank
+            the attacker cannot throw on (``safe``) first; then by cheapness; trumps after plain
+            cards."""
+            out = []
+            for part in (safe & ntmask, cands & ~safe & ntmask, safe & tmask, cands & ~safe & tmask):
+                m = part
+                while m:
+                    c = m & -m
+                    m ^= c
+                    out.append(c)
+            got = tuple(out)
+            cover_lists[(cands, safe)] = got
+            return got
+
         def level(sc: int, first: bool) -> Any:
             """The search functions of one "level": stock card ``sc`` (or -1) and first-bout flag,
             fixed for the whole bout (the stock only changes between bouts)."""
@@ -746,27 +763,29 @@ class Endgame:
                     u = tm & -tm
                     tm ^= u
                     cands = cu if u == unc else beat[u.bit_length() - 1] & d
+                    order: tuple[int, ...]  # the moves at this target: covers, -1 for "take"
                     if not (cands & (cands - 1)):  # one cover (or none)
                         if take_hint:
-                            order = [-1, cands] if cands else [-1]
+                            order = (-1, cands) if cands else (-1,)
                         else:
-                            order = [cands] if cands else []
+                            order = (cands,) if cands else ()
                     else:
                         if twins:
                             cands = twin_free(cands, d, a | d | ta | tc | scbit)
-                        order = [-1] if take_hint else []
-                        if hint > 0 and cands & hint and targets == u:
-                            order.append(hint)
-                        # covers whose rank the attacker cannot throw on first; then by cheapness;
-                        # trumps after plain cards
                         safe = cands & ~ar
-                        for part in (safe & ntmask, cands & ~safe & ntmask, safe & tmask, cands & ~safe & tmask):
-                            m = part
-                            while m:
-                                c = m & -m
-                                m ^= c
+                        covers = cover_lists.get((cands, safe))
+                        if covers is None:
+                            covers = cover_list(cands, safe)
+                        if take_hint or (hint > 0 and cands & hint):
+                            lst = [-1] if take_hint else []
+                            if hint > 0 and cands & hint and targets == u:
+                                lst.append(hint)
+                            for c in covers:
                                 if c != hint:
-                                    order.append(c)
+                                    lst.append(c)
+                            order = tuple(lst)
+                        else:
+                            order = covers
                     take_hint = False
                     unc2 = unc ^ u
                     if etc_def and not unc2 and a:
