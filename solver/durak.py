@@ -765,10 +765,12 @@ class Endgame:
                     cands = cu if u == unc else beat[u.bit_length() - 1] & d
                     order: tuple[int, ...]  # the moves at this target: covers, -1 for "take"
                     if not (cands & (cands - 1)):  # one cover (or none)
+                        # (the hint is skipped when there are several targets: as in the general case)
+                        ok = cands and (cands != hint or targets == u)
                         if take_hint:
-                            order = (-1, cands) if cands else (-1,)
+                            order = (-1, cands) if ok else (-1,)
                         else:
-                            order = (cands,) if cands else ()
+                            order = (cands,) if ok else ()
                     else:
                         if twins:
                             cands = twin_free(cands, d, a | d | ta | tc | scbit)
@@ -964,7 +966,7 @@ class Endgame:
                 for c in opts:
                     if c:
                         v = -defend(a ^ c, d, ta | c, tc, c, room - 1, 0, True, -beta, -alpha)
-                    elif pk is not None:  # pass, as after() does it here: the next lead is pk
+                    elif pk is not None and a:  # pass, as after() does it here: the next lead is pk
                         v = -lead(pk[0], pk[1], -beta, -alpha)
                     else:
                         v = after(a, d, True, alpha, beta)  # pass: the bout is beaten
