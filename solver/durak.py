@@ -318,22 +318,11 @@ def _solo(live: int) -> int:
     return live & (((l0 | l1 | l2 | l3) & ~two) * RANK_LANES)
 
 
-def _probe(lo: int, hi: int, alpha: int, beta: int) -> tuple[int | None, int, int]:
-    """A transposition-table hit with bounds ``lo``/``hi`` against the window ``(alpha, beta)``:
-    the value to return when the bounds already decide the node (``None`` otherwise), and the
-    window narrowed by the bounds."""
-    if lo >= beta:
-        return lo, alpha, beta
-    if hi <= alpha:
-        return hi, alpha, beta
-    return None, (lo if lo > alpha else alpha), (hi if hi < beta else beta)
-
-
 def _entry(lo: int, hi: int, hint: int, best: int, bm: int, a0: int, beta: int) -> tuple[int, int, int]:
     """The transposition-table entry after a node's search: the bounds ``lo``/``hi`` it started
     with, tightened by ``best`` (a fail-low result is an upper bound, a fail-high result a lower
     bound, anything in between exact), and the move to try first next time (the old hint after
-    a fail low: no move proved better)."""
+    a fail low: no move proved better). (The search inlines it where it is hot.)"""
     if best <= a0:
         return (lo, best, hint)
     if best >= beta:
@@ -422,9 +411,15 @@ class Endgame:
 
         # canonical (see the docstring): stock empty, no transfers (no repetition paths)
         canonical = red.canonical and not perev
-        comp: dict[int, tuple[tuple[int, int, int], ...]] = {}
+        comp: dict[int, tuple[tuple[int, int, int], ...]] = {}  # live rank set -> squeeze steps
+        comp_live: dict[int, tuple[tuple[int, int, int], ...]] = {}  # live card set -> the same
         nts = [16 * i for i in range(4) if i != trump]  # shifts of the suits that may be permuted
-        keep = tmask
+        # canon works on one integer ``d | a << 64`` (both hands at once): a suit's sort key
+        # ``(x >> 16 * s) & pair`` is (the attacker's cards of the suit) << 64 | (the defender's)
+        lanes2 = lanes | lanes << 64
+        keep = tmask | tmask << 64
+        pair = 0xFFFF | 0xFFFF << 64
+        low64 = (1 << 64) - 1
         if len(nts) == 3:
             sh0, sh1, sh2 = nts
         else:
@@ -433,7 +428,7 @@ class Endgame:
         def squeeze(r: int) -> tuple[tuple[int, int, int], ...]:
             """Steps that drop the dead ranks of the live rank set ``r`` (the live ranks become
             LOW_RANK, LOW_RANK + 1, ...): ``x = (x & low) | ((x >> n) & high)`` for each run of
-            dead ranks, highest run first."""
+            dead ranks, highest run first (masks for both hands of ``d | a << 64``)."""
             steps = []
             top = r.bit_length()  # ranks >= top are dead and stay empty
             j = top - 1
@@ -446,7 +441,7 @@ class Endgame:
                     j -= 1
                 lo = j + 1
                 n = hi - lo + 1
-                steps.append((lanes * ((1 << lo) - 1), lanes * ((1 << (16 - n)) - (1 << lo)), n))
+                steps.append((lanes2 * ((1 << lo) - 1), lanes2 * ((1 << (16 - n)) - (1 << lo)), n))
             out = tuple(steps)
             comp[r] = out
             return out
@@ -455,31 +450,33 @@ class Endgame:
             """The canonical form of the lead position (attacker ``a``, defender ``d``): dead
             ranks squeezed out, the non-trump suits sorted."""
             t = a | d
-            r = (t | t >> 16 | t >> 32 | t >> 48) & 0xFFFF
-            steps = comp.get(r)
+            steps = comp_live.get(t)
             if steps is None:
-                steps = squeeze(r)
+                r = (t | t >> 16 | t >> 32 | t >> 48) & 0xFFFF
+                steps = comp.get(r)
+                if steps is None:
+                    steps = squeeze(r)
+                comp_live[t] = steps
+            x = d | a << 64
             for low, high, n in steps:
-                a = (a & low) | ((a >> n) & high)
-                d = (d & low) | ((d >> n) & high)
+                x = (x & low) | ((x >> n) & high)
             if sh0 != sh1:
-                k0 = ((a >> sh0) & 0xFFFF) << 16 | ((d >> sh0) & 0xFFFF)
-                k1 = ((a >> sh1) & 0xFFFF) << 16 | ((d >> sh1) & 0xFFFF)
-                k2 = ((a >> sh2) & 0xFFFF) << 16 | ((d >> sh2) & 0xFFFF)
+                k0 = (x >> sh0) & pair
+                k1 = (x >> sh1) & pair
+                k2 = (x >> sh2) & pair
                 if k0 < k1:
                     k0, k1 = k1, k0
+                elif k1 >= k2:  # already in order
+                    return x >> 64, x & low64
                 if k1 < k2:
                     k1, k2 = k2, k1
                     if k0 < k1:
                         k0, k1 = k1, k0
-                a = (a & keep) | (k0 >> 16) << sh0 | (k1 >> 16) << sh1 | (k2 >> 16) << sh2
-                d = (d & keep) | (k0 & 0xFFFF) << sh0 | (k1 & 0xFFFF) << sh1 | (k2 & 0xFFFF) << sh2
+                x = (x & keep) | k0 << sh0 | k1 << sh1 | k2 << sh2
             else:  # no trump: all four suits may be permuted
-                ks = sorted((((a >> sh) & 0xFFFF) << 16 | ((d >> sh) & 0xFFFF) for sh in (0, 16, 32, 48)),
-                            reverse=True)
-                a = (ks[0] >> 16) | (ks[1] >> 16) << 16 | (ks[2] >> 16) << 32 | (ks[3] >> 16) << 48
-                d = (ks[0] & 0xFFFF) | (ks[1] & 0xFFFF) << 16 | (ks[2] & 0xFFFF) << 32 | (ks[3] & 0xFFFF) << 48
-            return a, d
+                ks = sorted(((x >> sh) & pair for sh in (0, 16, 32, 48)), reverse=True)
+                x = ks[0] | ks[1] << 16 | ks[2] << 32 | ks[3] << 48
+            return x >> 64, x & low64
 
         def cover_all(unc: int, d: int) -> bool:
             """Can ``d`` cover every card of ``unc`` (one card each)?"""
@@ -494,24 +491,52 @@ class Endgame:
                     return True
             return False
 
-        def twin_free(cands: int, hand: int, live: int) -> int:
-            """``cands`` without the higher card of each pair of twins in ``hand`` (fast exit)."""
-            l0 = live & 0xFFFF
-            l1 = (live >> 16) & 0xFFFF
-            l2 = (live >> 32) & 0xFFFF
-            l3 = live >> 48
-            s = hand & ((l0 | l1 | l2 | l3) & ~((l0 & l1) | (l2 & l3) | ((l0 | l1) & (l2 | l3)))) * lanes
-            m = cands & s
-            if not m or not (s & (s - 1)):
-                return cands
-            out = cands
+        twin_pairs: dict[int, tuple[tuple[int, int], ...]] = {}
+
+        def pairs_of(live: int) -> tuple[tuple[int, int], ...]:
+            """The twins of the live set ``live`` as pairs (higher card, next lower live card of
+            its suit), both the only live card of their rank (see "twins" in the docstring)."""
+            s = _solo(live)
+            out = []
+            m = s
             while m:
                 low = m & -m
                 m ^= low
                 lower = live & suits[(low.bit_length() - 1) >> 4] & (low - 1)
                 if lower and (s >> (lower.bit_length() - 1)) & 1:
-                    out ^= low
+                    out.append((low, 1 << (lower.bit_length() - 1)))
+            got = tuple(out)
+            twin_pairs[live] = got
+            return got
+
+        def twin_free(cands: int, hand: int, live: int) -> int:
+            """``cands`` without the higher card of each pair of twins in ``hand`` (the pairs of
+            each live set are computed once)."""
+            tw = twin_pairs.get(live)
+            if tw is None:
+                tw = pairs_of(live)
+            out = cands
+            for hi, lo in tw:
+                if cands & hand & hi and hand & lo:
+                    out ^= hi
             return out
+
+        cover_lists: dict[tuple[int, int], tuple[int, ...]] = {}
+
+        def cover_list(cands: int, safe: int) -> tuple[int, ...]:
+            """The covers ``cands`` in search order (kept per ``(cands, safe)``): covers whose rank
+            the attacker cannot throw on (``safe``) first; then by cheapness; trumps after plain
+            cards."""
+            out = []
+            for part in (safe & ntmask, cands & ~safe & ntmask, safe & tmask, cands & ~safe & tmask):
+                m = part
+                while m:
+                    c = m & -m
+                    m ^= c
+                    out.append(c)
+            got = tuple(out)
+            cover_lists[(cands, safe)] = got
+            return got
 
         def level(sc: int, first: bool) -> Any:
             """The search functions of one "level": stock card ``sc`` (or -1) and first-bout flag,
@@ -581,9 +606,14 @@ class Endgame:
                 lo, hi, hint = LOSS, WIN, 0
                 if e is not None:
                     lo, hi, hint = e
-                    cut, alpha, beta = _probe(lo, hi, alpha, beta)
-                    if cut is not None:
-                        return cut
+                    if lo >= beta:  # the stored bounds decide the node, or narrow the window
+                        return lo
+                    if hi <= alpha:
+                        return hi
+                    if lo > alpha:
+                        alpha = lo
+                    if hi < beta:
+                        beta = hi
                 elif sure or forcing:
                     # sure_win / forced_takes: the cards the defender cannot beat go first (stock
                     # empty, no transfers)
@@ -650,48 +680,52 @@ class Endgame:
                         return LOSS
                 singles = twin_free(a, a, a | d | scbit) if twins and a & (a - 1) else a
                 moves = [hint] if hint else []
-                whole = a if a.bit_count() <= k and rank_set(a).bit_count() == 1 and (multi_leads or a & (a - 1) == 0) else 0
+                l0 = a & 0xFFFF
+                l1 = (a >> 16) & 0xFFFF
+                l2 = (a >> 32) & 0xFFFF
+                l3 = a >> 48
+                ra = l0 | l1 | l2 | l3  # rank_set(a)
+                whole = a if a.bit_count() <= k and not ra & (ra - 1) and (multi_leads or a & (a - 1) == 0) else 0
                 if whole and whole != hint:
                     moves.append(whole)  # all my cards at once: tried early, it often wins outright
                 # single cards: plain cards by rising rank in four classes (below), then trumps by
                 # rising rank
                 m0 = singles & ntmask
-                l0 = a & 0xFFFF
-                l1 = (a >> 16) & 0xFFFF
-                l2 = (a >> 32) & 0xFFFF
-                l3 = a >> 48
-                paired = ((l0 & l1) | (l2 & l3) | ((l0 | l1) & (l2 | l3))) * lanes
-                lone = m0 & ~paired
-                hard = 0  # lone cards the defender cannot beat at all: first
-                m = lone
-                while m:
-                    c = m & -m
-                    m ^= c
-                    if not beat[c.bit_length() - 1] & d:
-                        hard |= c
-                # an unbeatable card above another of my cards of its suit would arm the taker
-                # against that card: such cards go after the others (measured: 0.54-0.86x nodes
-                # where it matters, neutral elsewhere; docs/bench-durak-solver4.md)
-                unsafe = 0
-                m = hard
-                while m:
-                    c = m & -m
-                    m ^= c
-                    if a & suits[(c.bit_length() - 1) >> 4] & (c - 1):
-                        unsafe |= c
-                # safe unbeatable lone cards first, then the other lone cards, cards with a partner
-                # of their rank (kept for throw-ins), the unsafe unbeatable cards
-                for m in (hard ^ unsafe, lone ^ hard, m0 & paired, unsafe):
-                    rs = (m | m >> 16 | m >> 32 | m >> 48) & 0xFFFF
-                    while rs:
-                        rb = rs & -rs
-                        rs ^= rb
-                        col = m & rb * lanes
-                        while col:
-                            c = col & -col
-                            col ^= c
-                            if c != hint and c != whole:
-                                moves.append(c)
+                two = (l0 & l1) | (l2 & l3) | ((l0 | l1) & (l2 | l3))  # ranks I hold twice or more
+                paired = two * lanes
+                lone = m0 & ~paired  # one card of each of its ranks
+                # lone cards the defender cannot beat at all first; then the lone cards he can beat;
+                # then cards with a partner of their rank (kept for throw-ins); last the unbeatable
+                # lone cards above another of my cards of their suit, which would arm the taker
+                # against that card (measured: 0.54-0.87x nodes where it matters, neutral
+                # elsewhere; docs/bench-durak-solver4.md)
+                soft = []
+                late = []
+                rs = (lone | lone >> 16 | lone >> 32 | lone >> 48) & 0xFFFF
+                while rs:
+                    rb = rs & -rs
+                    rs ^= rb
+                    c = lone & rb * lanes
+                    if c != hint and c != whole:
+                        if beat[c.bit_length() - 1] & d:
+                            soft.append(c)
+                        elif a & suits[(c.bit_length() - 1) >> 4] & (c - 1):
+                            late.append(c)
+                        else:
+                            moves.append(c)
+                moves += soft
+                m = m0 & paired  # cards with a partner of their rank
+                rs = (m | m >> 16 | m >> 32 | m >> 48) & 0xFFFF
+                while rs:
+                    rb = rs & -rs
+                    rs ^= rb
+                    col = m & rb * lanes
+                    while col:
+                        c = col & -col
+                        col ^= c
+                        if c != hint and c != whole:
+                            moves.append(c)
+                moves += late
                 if k > 1 and multi_leads:
                     rs = rank_set(a)
                     while rs:
@@ -729,7 +763,8 @@ class Endgame:
                     path.discard(key)
                     if reps != r0:
                         return best
-                tt_lead[key] = _entry(lo, hi, hint, best, bm, a0, beta)
+                # the new bounds (see _entry)
+                tt_lead[key] = (lo, best, hint) if best <= a0 else (best, hi, bm) if best >= beta else (best, best, bm)
                 return best
 
             def defend(a: int, d: int, ta: int, tc: int, unc: int, room: int, shown: int, fresh: bool,
@@ -750,18 +785,26 @@ class Endgame:
                 lo, hi, hint = NOMOVE, WIN, 0
                 if e is not None:
                     lo, hi, hint = e
-                    cut, alpha, beta = _probe(lo, hi, alpha, beta)
-                    if cut is not None:
-                        return cut
+                    if lo >= beta:  # the stored bounds decide the node, or narrow the window
+                        return lo
+                    if hi <= alpha:
+                        return hi
+                    if lo > alpha:
+                        alpha = lo
+                    if hi < beta:
+                        beta = hi
                 r0 = reps
                 a0 = alpha
                 best = NOMOVE
                 bm = 0
                 # covers: of the hardest card only (cover_order), else of every uncovered card
+                # (``targets`` is a mask of those cards, tried from the lowest bit up)
+                cu = 0  # the covers of the uncovered card when there is only one
                 if not (unc & (unc - 1)):
-                    targets = [unc] if beat[unc.bit_length() - 1] & d else []
+                    cu = beat[unc.bit_length() - 1] & d
+                    targets = unc if cu else 0
                 elif cover_order:
-                    targets = []
+                    targets = 0
                     fewest = 99
                     m = unc
                     while m:
@@ -770,59 +813,79 @@ class Endgame:
                         n = (beat[u.bit_length() - 1] & d).bit_count()
                         if n < fewest:
                             fewest = n
-                            targets = [u] if n else []
+                            targets = u if n else 0
                             if not n:
                                 break
                 else:
-                    targets = _bits(unc)
+                    targets = unc
+                # every card of a rank the attacker holds: he can throw in on a table ``t`` iff
+                # ``t & ar`` (same as ``a & (rank_set(t) * lanes)``)
+                t = a | a >> 16 | a >> 32 | a >> 48
+                ar = (t & 0xFFFF) * lanes
                 can_take = fresh or not take_first
                 cut = False
-                if hint == -1 and can_take:
-                    order0 = [-1]
+                take_hint = hint == -1 and can_take  # the take is tried first
+                if take_hint:
                     can_take = False
-                else:
-                    order0 = []
+                tk = None  # the next lead after "take" when the probe below computed it
+                nk = None  # the next lead after each cover that ends the bout, from the probes
                 if etc_def and can_take and a:
                     # enhanced transposition cutoff: taking (no throw-in possible) leads to a lead
                     # already known to be bad for the attacker
                     tq = ta | tc
-                    if not (take_throws and room > 0
-                            and a & ((tq | tq >> 16 | tq >> 32 | tq >> 48) & 0xFFFF) * lanes):
-                        e2 = tt_lead.get(canon(a, d | tq) if canonical else (a, d | tq))
+                    if not (take_throws and room > 0 and tq & ar):
+                        tk = canon(a, d | tq) if canonical else (a, d | tq)
+                        e2 = tt_lead.get(tk)
                         if e2 is not None and -e2[1] >= beta:
                             tt_def[key] = _entry(lo, hi, hint, -e2[1], -1, a0, beta)
                             return -e2[1]
-                for u in targets:
-                    cands = beat[u.bit_length() - 1] & d
-                    if twins and cands & (cands - 1):
-                        cands = twin_free(cands, d, a | d | ta | tc | scbit)
-                    order = order0
-                    order0 = []
-                    if hint > 0 and cands & hint and len(targets) == 1:
-                        order.append(hint)
-                    # covers whose rank the attacker cannot throw on first; then by cheapness;
-                    # trumps after plain cards
-                    t = a | a >> 16 | a >> 32 | a >> 48
-                    safe = cands & ~((t & 0xFFFF) * lanes)
-                    for part in (safe & ntmask, cands & ~safe & ntmask, safe & tmask, cands & ~safe & tmask):
-                        m = part
-                        while m:
-                            c = m & -m
-                            m ^= c
-                            if c != hint:
-                                order.append(c)
+                # a cover c ends the bout unless the attacker can throw in on ta | tc | c
+                throws = not simple and room > 0
+                tab_ar = (ta | tc) & ar
+                tm = targets
+                while tm:
+                    u = tm & -tm
+                    tm ^= u
+                    cands = cu if u == unc else beat[u.bit_length() - 1] & d
+                    order: tuple[int, ...]  # the moves at this target: covers, -1 for "take"
+                    if not (cands & (cands - 1)):  # one cover (or none)
+                        # (the hint is skipped when there are several targets: as in the general case)
+                        ok = cands and (cands != hint or targets == u)
+                        if take_hint:
+                            order = (-1, cands) if ok else (-1,)
+                        else:
+                            order = (cands,) if ok else ()
+                    else:
+                        if twins:
+                            cands = twin_free(cands, d, a | d | ta | tc | scbit)
+                        safe = cands & ~ar
+                        covers = cover_lists.get((cands, safe))
+                        if covers is None:
+                            covers = cover_list(cands, safe)
+                        if take_hint or (hint > 0 and cands & hint):
+                            lst = [-1] if take_hint else []
+                            if hint > 0 and cands & hint and targets == u:
+                                lst.append(hint)
+                            for c in covers:
+                                if c != hint:
+                                    lst.append(c)
+                            order = tuple(lst)
+                        else:
+                            order = covers
+                    take_hint = False
                     unc2 = unc ^ u
                     if etc_def and not unc2 and a:
                         # enhanced transposition cutoff: a cover that ends the bout at once (no
                         # throw-in possible) whose next lead is already known to be good enough
-                        tt0 = ta | tc
+                        nk = {}
                         for c in order:
                             if c < 0 or c == d:
                                 continue
-                            tq = tt0 | c
-                            if room > 0 and not simple and a & (((tq | tq >> 16 | tq >> 32 | tq >> 48) & 0xFFFF) * lanes):
+                            if throws and (tab_ar or c & ar):
                                 continue
-                            e2 = tt_lead.get(canon(d ^ c, a) if canonical else (d ^ c, a))
+                            k2 = canon(d ^ c, a) if canonical else (d ^ c, a)
+                            nk[c] = k2
+                            e2 = tt_lead.get(k2)
                             if e2 is not None and e2[0] >= beta:
                                 best = e2[0]
                                 bm = c
@@ -838,9 +901,13 @@ class Endgame:
                             tc2 = tc | c
                             if unc2:
                                 v = defend(a, d2, ta, tc2, unc2, room, 0, not take_first, alpha, beta)
-                            elif (not simple and room > 0
-                                  and a & (((t := ta | tc2) | t >> 16 | t >> 32 | t >> 48) & 0xFFFF) * lanes):
+                            elif throws and (tab_ar or c & ar):
                                 v = -throw(a, d2, ta, tc2, room, -beta, -alpha)
+                            elif nk is not None and d2:
+                                # what after() does here (stock empty, both hold cards, the bout
+                                # beaten): the next lead, already canonical from the probe above
+                                k2 = nk[c]
+                                v = lead(k2[0], k2[1], alpha, beta)
                             else:
                                 v = -after(a, d2, True, -beta, -alpha)
                         if v > best:
@@ -853,7 +920,7 @@ class Endgame:
                                     break
                     if cut:
                         break
-                if not cut and order0:  # the take hint, no cover to try
+                if not cut and take_hint:  # the take hint, no cover to try
                     v = take(a, d, ta, tc, room, alpha, beta)
                     if v > best:
                         best = v
@@ -892,13 +959,17 @@ class Endgame:
                                             cut = True
                                             break
                 if not cut and can_take:
-                    v = take(a, d, ta, tc, room, alpha, beta)
+                    if tk is not None:  # take() here: no throw-in, the next lead is tk (see above)
+                        v = -lead(tk[0], tk[1], -beta, -alpha)
+                    else:
+                        v = take(a, d, ta, tc, room, alpha, beta)
                     if v > best:
                         best = v
                         bm = -1
                 if reps != r0:
                     return best
-                tt_def[key] = _entry(lo, hi, hint, best, bm, a0, beta)
+                # the new bounds (see _entry)
+                tt_def[key] = (lo, best, hint) if best <= a0 else (best, hi, bm) if best >= beta else (best, best, bm)
                 return best
 
             def take(a: int, d: int, ta: int, tc: int, room: int, alpha: int, beta: int) -> int:
@@ -926,9 +997,14 @@ class Endgame:
                 lo, hi, hint = LOSS, WIN, -1
                 if e is not None:
                     lo, hi, hint = e
-                    cut, alpha, beta = _probe(lo, hi, alpha, beta)
-                    if cut is not None:
-                        return cut
+                    if lo >= beta:  # the stored bounds decide the node, or narrow the window
+                        return lo
+                    if hi <= alpha:
+                        return hi
+                    if lo > alpha:
+                        alpha = lo
+                    if hi < beta:
+                        beta = hi
                 r0 = reps
                 a0 = alpha
                 # cards the defender cannot beat first, then the others, each by rising rank;
@@ -936,39 +1012,46 @@ class Endgame:
                 opts = [hint] if hint >= 0 else []
                 t = ta | tc
                 m = a & ((t | t >> 16 | t >> 32 | t >> 48) & 0xFFFF) * lanes
-                hard = 0
-                mm = m
-                while mm:
-                    c = mm & -mm
-                    mm ^= c
-                    if not beat[c.bit_length() - 1] & d:
-                        hard |= c
-                parts = (hard, m ^ hard)
-                for part in parts:
-                    rs = (part | part >> 16 | part >> 32 | part >> 48) & 0xFFFF
-                    while rs:
-                        rb = rs & -rs
-                        rs ^= rb
-                        col = part & rb * lanes
-                        while col:
-                            c = col & -col
-                            col ^= c
-                            if c != hint:
-                                opts.append(c)
+                if m and not m & (m - 1):  # one card to throw
+                    if m != hint:
+                        opts.append(m)
+                else:
+                    hard = 0
+                    mm = m
+                    while mm:
+                        c = mm & -mm
+                        mm ^= c
+                        if not beat[c.bit_length() - 1] & d:
+                            hard |= c
+                    for part in (hard, m ^ hard):
+                        rs = (part | part >> 16 | part >> 32 | part >> 48) & 0xFFFF
+                        while rs:
+                            rb = rs & -rs
+                            rs ^= rb
+                            col = part & rb * lanes
+                            while col:
+                                c = col & -col
+                                col ^= c
+                                if c != hint:
+                                    opts.append(c)
                 if hint != 0:
                     opts.append(0)
                 best = NOMOVE
                 bm = -1
+                pk = None  # the next lead after "pass" when the probe below computed it
                 if etc_def and hint != 0 and d:
                     # enhanced transposition cutoff: passing leads to a lead already known to be bad
                     # for its attacker (this node's defender)
-                    e2 = tt_lead.get(canon(d, a) if canonical else (d, a))
+                    pk = canon(d, a) if canonical else (d, a)
+                    e2 = tt_lead.get(pk)
                     if e2 is not None and -e2[1] >= beta:
                         tt_throw[key] = _entry(lo, hi, hint, -e2[1], 0, a0, beta)
                         return -e2[1]
                 for c in opts:
                     if c:
                         v = -defend(a ^ c, d, ta | c, tc, c, room - 1, 0, True, -beta, -alpha)
+                    elif pk is not None and a:  # pass, as after() does it here: the next lead is pk
+                        v = -lead(pk[0], pk[1], -beta, -alpha)
                     else:
                         v = after(a, d, True, alpha, beta)  # pass: the bout is beaten
                     if v > best:
@@ -980,7 +1063,8 @@ class Endgame:
                                 break
                 if reps != r0:
                     return best
-                tt_throw[key] = _entry(lo, hi, hint, best, bm, a0, beta)
+                # the new bounds (see _entry)
+                tt_throw[key] = (lo, best, hint) if best <= a0 else (best, hi, bm) if best >= beta else (best, best, bm)
                 return best
 
             def take_set(a: int, d: int, tab: int, room: int, alpha: int, beta: int) -> int:
@@ -996,9 +1080,14 @@ class Endgame:
                 lo, hi, hint = LOSS, WIN, -1
                 if e is not None:
                     lo, hi, hint = e
-                    cut, alpha, beta = _probe(lo, hi, alpha, beta)
-                    if cut is not None:
-                        return cut
+                    if lo >= beta:  # the stored bounds decide the node, or narrow the window
+                        return lo
+                    if hi <= alpha:
+                        return hi
+                    if lo > alpha:
+                        alpha = lo
+                    if hi < beta:
+                        beta = hi
                 r0 = reps
                 a0 = alpha
                 give = a & ((tab | tab >> 16 | tab >> 32 | tab >> 48) & 0xFFFF) * lanes
@@ -1024,7 +1113,8 @@ class Endgame:
                                 break
                 if reps != r0:
                     return best
-                tt_take[key] = _entry(lo, hi, hint, best, bm, a0, beta)
+                # the new bounds (see _entry)
+                tt_take[key] = (lo, best, hint) if best <= a0 else (best, hi, bm) if best >= beta else (best, best, bm)
                 return best
 
             def take_seq(a: int, d: int, tab: int, room: int, alpha: int, beta: int) -> int:
