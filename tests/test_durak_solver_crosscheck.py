@@ -230,6 +230,16 @@ def test_static_and_canonical_reductions_on_larger_positions(name):
         assert [(m.move, m.value) for m in on.moves] == [(m.move, m.value) for m in off.moves], (name, pos)
 
 
+def deck_empty_lead(rng: random.Random, trump, a: list, d: list) -> dict:
+    """Player 0 (holding ``a``) to lead against player 1 (``d``), the stock empty; simple or
+    podkidnoy with random throw-in and draw options."""
+    rules = {"variant": rng.choice(["simple", "podkidnoy"]), "throw_in_after_take": rng.random() < 0.5,
+             "draw_outcome": rng.choice(["draw", "last_defender_loses"])}
+    return {"game": "durak", "rules": rules, "trump": trump,
+            "hands": [[c.ascii for c in a], [c.ascii for c in d]], "stock": [],
+            "attacker": 0, "defender": 1, "table": [], "to_move": 0}
+
+
 def stopped_attacker_endgame(seed: int) -> dict:
     """A position inside the premise of the sure_loss reduction: the defender gets 2-3 cards, the
     top of the trump suit or (half the time) the top of one plain suit; the attacker gets more
@@ -243,12 +253,7 @@ def stopped_attacker_endgame(seed: int) -> dict:
     nd = rng.randint(2, 3)
     d = top[-nd:]
     low = [c for c in cards if c not in d and all(beats(y, c, trump) for y in d)]
-    a = low[:nd + 1]
-    rules = {"variant": rng.choice(["simple", "podkidnoy"]), "throw_in_after_take": rng.random() < 0.5,
-             "draw_outcome": rng.choice(["draw", "last_defender_loses"])}
-    return {"game": "durak", "rules": rules, "trump": trump,
-            "hands": [[c.ascii for c in a], [c.ascii for c in d]], "stock": [],
-            "attacker": 0, "defender": 1, "table": [], "to_move": 0}
+    return deck_empty_lead(rng, trump, low[:nd + 1], d)
 
 
 def test_sure_loss_attacker_whose_every_card_the_defender_beats_loses():
@@ -280,13 +285,7 @@ def forced_group_endgame(seed: int) -> dict:
     x = cards.pop()
     pair = [x, next(c for c in cards if c.rank == x.rank)]
     cards.remove(pair[1])
-    a = pair + cards[:1]
-    d = cards[1:3]
-    rules = {"variant": rng.choice(["simple", "podkidnoy"]), "throw_in_after_take": rng.random() < 0.5,
-             "draw_outcome": rng.choice(["draw", "last_defender_loses"])}
-    return {"game": "durak", "rules": rules, "trump": trump,
-            "hands": [[c.ascii for c in a], [c.ascii for c in d]], "stock": [],
-            "attacker": 0, "defender": 1, "table": [], "to_move": 0}
+    return deck_empty_lead(rng, trump, pair + cards[:1], cards[1:3])
 
 
 def test_forced_takes_attacker_forcing_rank_groups_wins():
