@@ -173,6 +173,14 @@ def hand_with_aces(ca: int) -> list[bytes | None]:
 for _ca in range(1, 5):
     hand_with_aces(_ca)
 
+COUNT_FIELD = 16
+"""Bits per rank in a *packed count*: rank ``r``'s number in bits ``16 * r .. 16 * r + 15``
+(rank 14: a played ace)."""
+FIELD = (1 << COUNT_FIELD) - 1
+ACE_SHIFT = COUNT_FIELD * ACE
+"""Where a packed count holds a played ace's number; also where the product of a packed count
+and a reversed hand count holds their dot product."""
+ACE_FIELD = FIELD << ACE_SHIFT
 
 class Ctx:
     """Tables for one rules value (shared by every state played under those rules)."""
@@ -258,6 +266,22 @@ class Ctx:
         self.rev = [1 << (n - 1 - self.idxpos[pid]) for pid in range(n)]
         """``rev[pid]``: the bit of ``pid`` in a *reversed index mask* (the first card in the
         spec's order is the highest bit), see :meth:`lex_rank`."""
+        # -- for the native playout (:func:`playout`, one deck) --
+        self.rank_at = [self.rank_of[pid] for pid in order]
+        """``rank_at[pos]``: the rank of the card at place ``pos`` of the spec's card order."""
+        self.place_shift = [COUNT_FIELD * r for r in self.rank_at]
+        """``place_shift[pos]``: where a packed count holds the number of the rank of place ``pos``."""
+        self.place_unit = [1 << COUNT_FIELD * (ACE - r) for r in self.rank_at]
+        """``place_unit[pos]``: one card of the rank of place ``pos`` in a *reversed hand count*
+        (rank ``r``'s number of cards in bits ``16 * (14 - r) ..``)."""
+        self.key_unit = [0 if r == ACE else 1 << 4 * (r - 2) for r in self.rank_of]
+        """``key_unit[pid]``: one card of the rank of ``pid`` in a rank-count key (0 for an ace)."""
+        self.is_ace = [int(r == ACE) for r in self.rank_of]
+        self.aces_alone = self.low_ace or self.ace == "high"
+        """Whether a played ace may take a set of aces only (valued 1, or 14 under ``high``)."""
+        self.one_ace_ok = self.ace != "high"
+        """Whether a non-ace card may take aces (valued 1)."""
+        self._ace_coef = {"either": (2, 1), "high": (2, 0), "either_per_play": (2, 0), "low": (0, 0)}[self.ace]
 
     # -- physical cards --
 
@@ -268,6 +292,18 @@ class Ctx:
             if ((present & ~sub & src) << j) & sub:
                 return False
         return True
+
+    def ace_count(self, key: int, ca: int) -> int:
+        """One deck, ``ca`` <= 1 aces in the centre: the collections of a played ace when the
+        non-ace centre cards have the rank-count key ``key`` (see :data:`COUNTS_NO_ACE`)."""
+        e0 = (COUNTS_NO_ACE[key] >> ACE_SHIFT) & FIELD  # non-empty sets of sum 0 mod 14
+        if not ca:
+            return e0 if self.high_ace else 0
+        # valued 14: those sets alone and with the ace (14 = 0 mod 14), under ace=either also
+        # the sets of sum 13 mod 14 with the ace valued 1; and the ace alone
+        e13 = ((COUNTS_ONE_ACE[key] >> ACE_SHIFT) & FIELD) - 2 * e0 - 1
+        a, b = self._ace_coef
+        return (a * e0 + b * e13 if self.high_ace else 0) + 1
 
     def distinct_ids(self, mask: int) -> list[int]:
         """The lowest copy's id of every distinct card of a mask, ascending."""
@@ -1282,8 +1318,6 @@ ENGINE = FoolsParadiseEngine()
 
 # --- the native random playout ------------------------------------------------------------
 
-
-
 LOW_ACE_COUNTS = {(r, ca): bytes(sum(math.comb(ca, a) for a in range(ca + 1) if (s + a) % r == 0 and (s or a))
                                  for s in range(256))
                   for r in range(2, ACE) for ca in range(1, 5)}
@@ -1299,32 +1333,50 @@ from one non-empty set of non-ace centre cards of rank sum ``s`` and some of the
 centre aces: ``ace=either``, ``j`` aces valued 1 and the rest 14 (= 0 mod 14) close the sum
 when at least ``(-s) mod 14`` aces are taken; otherwise every ace counts 14 and ``s``
 itself must be a multiple of 14 (any ace set then)."""
-SUMS3: list[bytes] = [b""] * 14 ** 3
-"""``SUMS3[(a * 14 + b) * 14 + c]``: the subset sums of three cards of ranks ``a <= b <= c`` (8
-bytes, entry i the cards at the bits of i, as built by doubling); ``SUMS3[a * 14 + b]`` for
-two (``a`` <= ``b``, so the index is below 196 and never that of a triple of ranks >= 2)."""
-for _a in range(2, ACE):
-    for _b in range(_a, ACE):
-        _s2 = b"\0" + bytes([_a])
-        _s2 += _s2.translate(SUM_ADD[_b])
-        SUMS3[_a * 14 + _b] = _s2
-        for _c in range(_b, ACE):
-            SUMS3[(_a * 14 + _b) * 14 + _c] = _s2 + _s2.translate(SUM_ADD[_c])
-SUB_MASK = (1 << SMALL_CENTRE) - 1
-"""A subset index of the candidate cards (below ``2 ** SMALL_CENTRE``)."""
-ALL52 = (1 << DECK_CARDS) - 1
-"""Every physical id of one deck."""
-ACE_KEY = 1 << (ACE - 2)
-"""The ace's bit in a hand-rank key (``HAND_RANKS[key]``: bit ``r - 2`` per rank ``r``)."""
-NIB_KEY = {sum(1 << 4 * (r - 2) for r in ranks): sum(1 << (r - 2) for r in ranks)
-           for size in range(6) for ranks in itertools.combinations(range(2, ACE), size)}
-"""One deck: a hand's non-ace ranks as one bit per rank's 4 physical ids (:data:`NIBBLES`)
--> the same ranks as a key of :data:`HAND_RANKS`."""
-LANES = tuple(sum(1 << (8 * i + j) for i in range(1 << SMALL_CENTRE)) for j in range(5))
-"""``LANES[j]``: bit ``j`` of every byte: the subsets marked for the ``j``-th rank of a hand."""
-NIBBLES = sum(1 << (4 * j) for j in range(13))
-"""Bit 0 of each rank's 4 physical ids (one deck): ``h | h >> 1 | ...`` masked by it has
-bit ``4 * (r - 2)`` set for every rank ``r`` of the hand ``h``."""
+TABLE_CARDS = int(__import__("os").environ.get("FP_TABLE_CARDS", "6"))
+"""Most non-ace centre cards whose collections :data:`COUNTS_NO_ACE` counts."""
+SUMS_OR_ONE_LESS = [with_aces_table(r, 1, False) if r >= 2 else b"" for r in range(ACE)]
+"""``SUMS_OR_ONE_LESS[r]``: a ``bytes.translate`` table marking the sums a played card of rank
+``r`` collects with or without one centre ace valued 1: a non-zero multiple of ``r`` (the ace
+left) or one less than a multiple (the ace taken); never both, as ``r`` >= 2."""
+RANK_NIBBLES = [sum(15 << 4 * (q - 2) for q in range(2, r + 1)) for r in range(ACE)]
+"""``RANK_NIBBLES[r]``: the fields of ranks 2..r in a rank-count key (4 bits per rank)."""
+
+
+def _collection_counts(most: int) -> tuple[dict[int, int], dict[int, int]]:
+    """Collection counts of every multiset of at most ``most`` non-ace centre cards."""
+    zero: dict[int, int] = {}
+    one: dict[int, int] = {}
+    folds = [(COUNT_FIELD * r, (1 << 8 * r) - 1, 8 * (r - 1)) for r in range(ACE)]
+    ace_mod, ace_less = (1 << 8 * ACE) - 1, 8 * (ACE - 1)
+    keep = [(1 << COUNT_FIELD * q) - 1 for q in range(ACE + 1)]
+    stack: list[tuple[int, int, int, int, int, int]] = [(0, 1, 2, 0, 0, 1 << ACE_SHIFT)]
+    while stack:
+        key, hist, low, size, row0, row1 = stack.pop()
+        zero[key] = row0
+        one[key] = row1
+        if size == most:
+            continue
+        for q in range(low, ACE):
+            nib = 4 * (q - 2)
+            if (key >> nib) & 15 == 4:
+                continue  # all four cards of the rank already
+            h = hist + (hist << 8 * q)
+            n0 = row0 & keep[q]
+            n1 = row1 & keep[q]
+            for sh, mod, less in folds[q:]:
+                f = h % mod
+                a = (f & 255) - 1
+                n0 |= a << sh
+                n1 |= (a + ((f >> less) & 255)) << sh
+            f = h % ace_mod
+            a = (f & 255) - 1
+            stack.append((key + (1 << nib), h, q, size + 1, n0 | a << ACE_SHIFT,
+                          n1 | (2 * a + ((f >> ace_less) & 255) + 1) << ACE_SHIFT))
+    return zero, one
+
+
+COUNTS_NO_ACE, COUNTS_ONE_ACE = _collection_counts(TABLE_CARDS)
 
 
 def _draw(getrandbits: Any, n: int) -> int:
@@ -1336,48 +1388,160 @@ def _draw(getrandbits: Any, n: int) -> int:
     return i
 
 
+def _subset_sums(ctx: Ctx, cards: int) -> bytes:
+    """The rank sums of the subsets of the non-ace ``cards`` in ascending id order (entry ``i``:
+    the cards at the set bits of ``i``; at most :data:`SMALL_CENTRE` cards)."""
+    sums = b"\0"
+    rank_of = ctx.rank_of
+    while cards:
+        low = cards & -cards
+        cards ^= low
+        sums += sums.translate(SUM_ADD[rank_of[low.bit_length() - 1]])
+    return sums
+
+
+def _counts_by_subsets(ctx: Ctx, places: list[int], units: int, centre: int, key: int) -> tuple[int, int]:
+    """``(packed count, total)`` when the tables do not hold the whole centre."""
+    rank_at = ctx.rank_at
+    ranks = {rank_at[pos] for pos in places}
+    aces = centre & ctx.ace_mask
+    ca = aces.bit_count()
+    ace_played_high = ACE in ranks and ctx.high_ace
+    nonace = [r for r in ranks if r != ACE]
+    top = max(nonace) if nonace else 0
+    if ca < 2 and not ace_played_high:
+        # the non-ace cards the hand's highest card could take may be few enough
+        key &= RANK_NIBBLES[top]
+        row = (COUNTS_ONE_ACE if ca and ctx.one_ace_ok else COUNTS_NO_ACE).get(key)
+        if row is not None:
+            if ACE in ranks and ctx.ace != "either":
+                row = (row & ~ACE_FIELD) | ctx.ace_count(key, ca) << ACE_SHIFT
+            return row, (row * units >> ACE_SHIFT) & FIELD
+    cand = centre & (ctx.nonace_mask if ace_played_high else ctx.below[top])
+    counts = {}
+    if cand.bit_count() > SMALL_CENTRE:
+        for r in ranks:
+            counts[r] = len(ctx.takes_big(r, centre))
+    else:
+        rank_of = ctx.rank_of
+        sums = _subset_sums(ctx, cand)
+        cand_ranks = [rank_of[pid] for pid in iter_bits(cand)]
+        for r in ranks:
+            if r == ACE:
+                k = (1 << ca) - 1 if ca and ctx.aces_alone else 0
+                if ctx.high_ace:
+                    k += sum(sums.translate(HIGH_ACE_COUNTS[ca, ctx.ace == "either"]))
+            else:
+                size = 1 << bisect_right(cand_ranks, r)
+                k = sum(sums[:size].translate(LOW_ACE_COUNTS[r, ca] if ca and ctx.one_ace_ok else DIVIDES[r]))
+            counts[r] = k
+    packed = total = 0
+    for r, k in counts.items():
+        packed |= k << COUNT_FIELD * r
+    for pos in places:
+        total += counts[rank_at[pos]]
+    return packed, total
+
+
+def _collection(ctx: Ctx, r: int, i: int, k: int, centre: int) -> int:
+    """The cards taken by the ``i``-th of the ``k`` collections of a card of rank ``r``."""
+    aces = centre & ctx.ace_mask
+    if r == ACE:
+        cand = centre & ctx.nonace_mask
+        if cand.bit_count() > SMALL_CENTRE:
+            takes = ctx.takes_big(r, centre)
+        else:
+            takes = ENGINE._ace_takes(ctx, _subset_sums(ctx, cand), [1 << (pid + MOVE_SHIFT) for pid in iter_bits(cand)],
+                                      aces)
+    else:
+        cards = centre & ctx.below[r]  # 000 §Collecting Cards: every collected card <= r
+        if cards.bit_count() > SMALL_CENTRE:
+            takes = ctx.takes_big(r, centre)
+        else:
+            return _small_collection(ctx, r, i, k, cards, aces)
+    if len(takes) > 1:
+        lex_rank = ctx.lex_rank
+        takes.sort(key=lambda t: lex_rank(t >> MOVE_SHIFT))
+    return takes[i] >> MOVE_SHIFT
+
+
+def _small_collection(ctx: Ctx, r: int, i: int, k: int, cards: int, aces: int) -> int:
+    rank_of = ctx.rank_of
+    sums = b"\0"
+    cb = []
+    while cards:
+        low = cards & -cards
+        cards ^= low
+        cb.append(low)
+        sums += sums.translate(SUM_ADD[rank_of[low.bit_length() - 1]])
+    ca = aces.bit_count() if ctx.one_ace_ok else 0
+    if ca <= 1:
+        # the sum a multiple of r, or (the ace taken, valued 1) one less
+        w = int.from_bytes(sums.translate(SUMS_OR_ONE_LESS[r] if ca else DIVIDES[r]), "little")
+        if k == 1:
+            sub = w.bit_length() >> 3
+        else:
+            rev = ctx.rev
+            rb = [rev[low.bit_length() - 1] for low in cb]
+            ra = rev[aces.bit_length() - 1] if ca else 0
+            keyed = []
+            while w:
+                low = w & -w
+                w ^= low
+                sub = low.bit_length() >> 3
+                xr = 0
+                for j in BIT_POSITIONS[sub]:
+                    xr |= rb[j]
+                if ca and (sums[sub] + 1) % r == 0:
+                    xr |= ra
+                keyed.append((xr.bit_count() - xr - (xr & -xr)) << SMALL_CENTRE | sub)
+            keyed.sort()
+            sub = keyed[i] & SUB_MASK
+        y = 0
+        for j in BIT_POSITIONS[sub]:
+            y |= cb[j]
+        if ca and (sums[sub] + 1) % r == 0:
+            y |= aces
+        return y
+    rev = ctx.rev
+    rb = [rev[low.bit_length() - 1] for low in cb]
+    sets, srev = ctx.ace_sets_rev(aces)
+    w = int.from_bytes(sums.translate(with_aces_table(r, ca, False)), "little")
+    keyed = []
+    while w:
+        low = w & -w
+        w ^= low
+        sub = low.bit_length() >> 3
+        y = xr = 0
+        for j in BIT_POSITIONS[sub]:
+            y |= cb[j]
+            xr |= rb[j]
+        # a aces valued 1 close the sum: a = -sum mod r, + r, ...
+        for a in range((-sums[sub]) % r, ca + 1, r):
+            if a:
+                for z, zr in zip(sets[a], srev[a]):
+                    xz = xr | zr
+                    keyed.append((xz.bit_count() - xz - (xz & -xz)) << DECK_CARDS | y | z)
+            elif y:
+                keyed.append((xr.bit_count() - xr - (xr & -xr)) << DECK_CARDS | y)
+    keyed.sort()
+    return keyed[i] & ALL52
+
+
+ALL52 = (1 << DECK_CARDS) - 1
+"""Every physical id of one deck."""
+SUB_MASK = (1 << SMALL_CENTRE) - 1
+
+
 def playout(state: EState, rng: random.Random, max_moves: int | None = None,
             trace: list[EMove] | None = None) -> tuple[EState, int]:
-    """Random play from ``state`` until the game is over (or ``max_moves`` moves): every move
-    is the one ``rng.choice(ENGINE.legal_moves(s))`` would pick -- the engine lists moves in
-    the spec's order, so this is the spec's seeded playout
-    ``s = SPEC.apply(s, rng.choice(SPEC.legal_moves(s)))``, move for move, with the same
-    random numbers. Returns the final state and the number of moves; ``state`` is not
-    changed. With ``trace`` given, every engine move played is appended to it.
-
-    Natively (one deck, a known stock or an empty one): the position lives in local
-    variables; a decision's collections are *counted* per hand rank, not listed (the subset
-    sums of the candidate centre cards as in :meth:`FoolsParadiseEngine.legal_moves`; the
-    sets a rank ``r`` may take are the subsets of the candidates of rank <= r, a prefix of
-    the ascending candidates, so a count is a slice, one ``bytes.translate`` and a
-    ``count``/``sum`` in C); the index is drawn as ``rng.choice`` draws it; a lay is the
-    i-th hand card in the spec's order, and only for a collection are the drawn card's
-    collections listed, sorted (:meth:`Ctx.lex_rank`) and the drawn one taken. Two or more
-    decks (copies: only canonical sets count) and centres of more than
-    :data:`SMALL_CENTRE` candidates draw from the sorted :meth:`FoolsParadiseEngine.legal_moves`
-    list of that one decision, still in the native loop. A stock of unknown order (chance
-    nodes: the spec's outcomes, one per distinct stock card by card index) plays the generic
-    loop ``apply_unchecked(s, rng.choice(legal_moves(s)))``, as does an ``rng`` whose
-    ``choice`` draws differently (:func:`foolsolve.draws.standard_draw`).
-    """
-    eng = ENGINE
-    if (state.pending is not None or (not state.known and state.stock_mask)) or not standard_draw(rng):
-        s = state
-        moves = 0
-        while moves != max_moves:
-            legal_now = eng.legal_moves(s)
-            if not legal_now:
-                break
-            mv = rng.choice(legal_now)
-            if trace is not None:
-                trace.append(mv)
-            s = eng.apply_unchecked(s, mv)
-            moves += 1
-        return s, moves
+    """Random play (see the module doc)."""
     ctx = state.ctx
+    if state.pending is not None or (not state.known and state.stock_mask) or ctx.decks != 1 \
+            or not standard_draw(rng):
+        return _listed_playout(state, rng, max_moves, trace)
     getrandbits = rng.getrandbits
-    hands = list(state.hands)
-    n = len(hands)
+    n = len(state.hands)
     centre = state.centre
     stock = state.stock
     sp = state.sp
@@ -1386,207 +1550,65 @@ def playout(state: EState, rng: random.Random, max_moves: int | None = None,
     clears = list(state.clears)
     scores = list(state.scores)
     p = state.to_move
-    known = state.known
     idxpos = ctx.idxpos
     pid_at = ctx.pid_at
-    rank_of = ctx.rank_of
+    rank_at = ctx.rank_at
+    place_shift = ctx.place_shift
+    place_unit = ctx.place_unit
+    key_unit = ctx.key_unit
+    is_ace = ctx.is_ace
     pts_of = ctx.pts_of
     collected = ctx.collected
-    ace_mask = ctx.ace_mask
-    nonace_mask = ctx.nonace_mask
-    high_ace = ctx.high_ace
-    aces_alone = ctx.low_ace or ctx.ace == "high"  # a played ace may take aces only
-    low_aces_ok = ctx.ace != "high"  # a non-ace card may take aces valued 1
-    either = ctx.ace == "either"
-    one_deck = ctx.decks == 1
-    sum_add = SUM_ADD
-    bit_positions = BIT_POSITIONS
-    lex_rank = ctx.lex_rank
-    rev = ctx.rev
-    lex_base = 1 << ctx.n_ids  # Ctx.lex_rank: 2**n + m - X - lowbit(X)
-    # every hand also as the sorted list of its cards' places in the spec's card order
-    hl = [sorted(idxpos[pid] for pid in iter_bits(h)) for h in hands]
-    # the centre also as its physical ids ascending (= ascending rank, aces last) and, beside
-    # them, their ranks after a 1 (for the empty set): the candidates are a prefix of both
-    cl = list(iter_bits(centre))
-    crb = bytearray([1, *(rank_of[pid] for pid in cl)])
-    lim = ctx.lim
-    lim_all = ctx.first_ace - 1
-    cnt = [0] * 15
+    tables = (COUNTS_NO_ACE, COUNTS_ONE_ACE if ctx.one_ace_ok else COUNTS_NO_ACE)
+    ace_fix = ctx.ace != "either"
+    nxt = [(i + 1) % n for i in range(n)]
+    # every hand as the sorted list of its cards' places in the spec's card order, and as a
+    # reversed hand count; the centre's non-ace cards also as a rank-count key, its aces counted
+    hl = [sorted(idxpos[pid] for pid in iter_bits(h)) for h in state.hands]
+    hv = [sum(place_unit[pos] for pos in h) for h in hl]
+    cc = sum(key_unit[pid] for pid in iter_bits(centre))
+    ca = sum(is_ace[pid] for pid in iter_bits(centre))
     moves = 0
     budget = -1 if max_moves is None else max_moves
-    if not any(hands):
+    if not any(hl):
         budget = 0
     while moves != budget:
-        hand = hands[p]
-        if not one_deck:
-            # copies: the sorted list of this one decision (canonical sets, distinct hand cards)
-            legal_now = eng.legal_moves(EState(ctx, tuple(hands), centre, stock, sp, known, 0, tuple(piles),
-                                               tuple(clears), tuple(scores), p, state.dealer, None))
-            mv = legal_now[_draw(getrandbits, len(legal_now))]
-            pid = mv & HAND_ID_MASK
-            taken = mv >> MOVE_SHIFT
-        elif not centre:
-            # 000 §Not Collecting Cards: nothing to collect, lay the i-th card
-            pid = pid_at[hl[p][_draw(getrandbits, hand.bit_count())]]
-            taken = 0
-        else:
-            ace_in_hand = hand & ace_mask
-            top = hand & nonace_mask
-            # the candidates: the non-ace centre cards the hand's highest card could take
-            if ace_in_hand and high_ace:
-                m = bisect_right(cl, lim_all)  # an ace valued 14 may take any card
-            else:
-                m = bisect_right(cl, lim[rank_of[top.bit_length() - 1]]) if top else 0
-            if m > SMALL_CENTRE:
-                # a big centre: the sorted list of this one decision
-                legal_now = eng.legal_moves(EState(ctx, tuple(hands), centre, stock, sp, known, 0, tuple(piles),
-                                                   tuple(clears), tuple(scores), p, state.dealer, None))
-                mv = legal_now[_draw(getrandbits, len(legal_now))]
-                pid = mv & HAND_ID_MASK
-                taken = mv >> MOVE_SHIFT
-            else:
-                # subset sums of the candidates (ascending rank; entry i: the cards at the bits of i)
-                if m >= 3:
-                    sums = SUMS3[crb[1] * 196 + crb[2] * 14 + crb[3]]
-                    for q in crb[4:m + 1]:
-                        sums += sums.translate(sum_add[q])
-                else:
-                    sums = SUMS3[crb[1] * 14 + crb[2]] if m == 2 else b"\0" + crb[1:2] if m else b"\0"
-                aces = centre & ace_mask
-                ca = aces.bit_count()
-                h2 = top | top >> 1
-                h2 = (h2 | h2 >> 2) & NIBBLES  # bit 4 * (r - 2) for each non-ace rank r of the hand
-                if ca and low_aces_ok:
-                    # aces valued 1 may join a collection: per rank r, the subsets of the
-                    # candidates <= r (a prefix) weighted by their ace sets (LOW_ACE_COUNTS)
-                    w = key = total = 0
-                    while h2:
-                        low = h2 & -h2
-                        h2 ^= low
-                        b = low.bit_length() - 1
-                        r = (b >> 2) + 2
-                        k = sum(sums[:1 << (bisect_right(crb, r, 0, m + 1) - 1)].translate(LOW_ACE_COUNTS[r, ca]))
-                        cnt[r] = k
-                        if k:
-                            total += k * ((hand >> b) & 15).bit_count()
-                else:
-                    # one translation per table keyed by the hand's ranks (as legal_moves): bit j
-                    # of byte i marks subset i as a collection of the j-th rank
-                    key = NIB_KEY[h2]
-                    if ace_in_hand and high_ace and not ca:
-                        key |= ACE_KEY  # an ace played high: one more rank, 14
-                    if not (key and m):
-                        w = total = 0
-                    else:
-                        tops = TOP_POSITIONS[m].translate(crb[:m + 1].ljust(256, b"\0"))
-                        w = _from_bytes(sums.translate(HAND_DIVIDES[key]), "little") \
-                            & _from_bytes(tops.translate(HAND_ELIGIBLE[key]), "little")
-                        total = w.bit_count()
-                        if total and top.bit_count() + (ace_in_hand.bit_count() if key & ACE_KEY else 0) \
-                                != key.bit_count():
-                            # two or more hand cards of a rank: each makes that rank's collections
-                            for j, r in enumerate(HAND_RANKS[key]):  # type: ignore[arg-type]
-                                mult = ((hand >> 4 * (r - 2)) & 15).bit_count()
-                                if mult > 1:
-                                    total += (mult - 1) * (w & LANES[j]).bit_count()
-                if ace_in_hand and not key & ACE_KEY:
-                    # a played ace with aces in the centre, or one that may only be played low
-                    k = (1 << ca) - 1 if ca and aces_alone else 0
-                    if high_ace:
-                        k += sum(sums.translate(HIGH_ACE_COUNTS[ca, either]))
-                    cnt[ACE] = k
-                    total += k * ace_in_hand.bit_count()
-                total_all = total + hand.bit_count()
-                k = total_all.bit_length()
-                i = getrandbits(k)  # rng.choice's index (see _draw)
-                while i >= total_all:
-                    i = getrandbits(k)
-                if i >= total:
-                    pid = pid_at[hl[p][i - total]]  # 000 §Not Collecting Cards: lay the i-th hand card
-                    taken = 0
-                else:
-                    for pos in hl[p]:  # the hand card whose collections hold the i-th move
-                        pid = pid_at[pos]
-                        r = rank_of[pid]
-                        kb = 1 << (r - 2)
-                        if key & kb:
-                            lane = LANES[(key & (kb - 1)).bit_count()]
-                            k = (w & lane).bit_count()
-                        else:
-                            k = cnt[r]
-                        if i < k:
-                            break
-                        i -= k
-                    if not key & kb and r == ACE:
-                        takes = eng._ace_takes(ctx, sums, [1 << (x + MOVE_SHIFT) for x in cl[:m]], aces)
-                        if len(takes) > 1:
-                            takes.sort(key=lambda t: lex_rank(t >> MOVE_SHIFT))
-                        taken = takes[i] >> MOVE_SHIFT
-                    else:
-                        # the collections of rank r, each as (place in the spec's order << 52) | cards
-                        keyed = []
-                        if key & kb:
-                            if k == 1:
-                                sub = (w & lane).bit_length() >> 3
-                            else:
-                                # each subset (its index in the lane) keyed by its place in the spec's order
-                                rb = [rev[x] for x in cl[:m]]
-                                w &= lane
-                                while w:
-                                    low = w & -w
-                                    w ^= low
-                                    sub = low.bit_length() >> 3
-                                    xr = 0
-                                    for j in bit_positions[sub]:
-                                        xr |= rb[j]
-                                    keyed.append((xr.bit_count() - xr - (xr & -xr) + lex_base) << SMALL_CENTRE | sub)
-                                keyed.sort()
-                                sub = keyed[i] & SUB_MASK
-                                keyed = []
-                            taken = 0
-                            for j in bit_positions[sub]:
-                                taken |= 1 << cl[j]
-                        else:
-                            sets, srev = ctx.ace_sets_rev(aces)
-                            cb = [1 << x for x in cl[:m]]
-                            rb = [rev[x] for x in cl[:m]]
-                            size = 1 << (bisect_right(crb, r, 0, m + 1) - 1)
-                            w = _from_bytes(sums[:size].translate(with_aces_table(r, ca, False)), "little")
-                            while w:
-                                low = w & -w
-                                w ^= low
-                                k = low.bit_length() >> 3
-                                y = 0
-                                xr = 0
-                                for j in bit_positions[k]:
-                                    y |= cb[j]
-                                    xr |= rb[j]
-                                # a aces valued 1 close the sum: a = -sum mod r, + r, ...
-                                for a in range((-sums[k]) % r, ca + 1, r):
-                                    if a:
-                                        for z, zr in zip(sets[a], srev[a]):
-                                            xz = xr | zr
-                                            keyed.append((xz.bit_count() - xz - (xz & -xz) + lex_base) << 52 | y | z)
-                                    elif y:
-                                        keyed.append((xr.bit_count() - xr - (xr & -xr) + lex_base) << 52 | y)
-                        if keyed:
-                            keyed.sort()
-                            taken = keyed[i] & ALL52
-        if trace is not None:
-            trace.append(taken << MOVE_SHIFT | pid)
-        moves += 1
-        # -- the move (as FoolsParadiseEngine.apply_unchecked)
-        hb = 1 << pid
-        hand ^= hb
         hlp = hl[p]
-        hlp.remove(idxpos[pid])
-        if not taken:
-            centre |= hb  # 000 §Not Collecting Cards: lay the card in the centre
-            insort(cl, pid)
-            crb.insert(cl.index(pid) + 1, rank_of[pid])
+        units = hv[p]
+        if not centre:
+            total = 0  # 000 §Not Collecting Cards: nothing to collect, lay a card
+        else:
+            row = tables[ca].get(cc) if ca < 2 else None
+            if row is None:
+                row, total = _counts_by_subsets(ctx, hlp, units, centre, cc)
+            else:
+                if ace_fix and units & FIELD:
+                    row = (row & ~ACE_FIELD) | ctx.ace_count(cc, ca) << ACE_SHIFT
+                total = (row * units >> ACE_SHIFT) & FIELD
+        total_all = total + len(hlp)
+        k = total_all.bit_length()
+        i = getrandbits(k)  # rng.choice's index (see _draw)
+        while i >= total_all:
+            i = getrandbits(k)
+        if i >= total:
+            # 000 §Not Collecting Cards: lay the i-th hand card in the centre
+            pos = hlp.pop(i - total)
+            pid = pid_at[pos]
+            taken = 0
+            centre |= 1 << pid
+            cc += key_unit[pid]
+            ca += is_ace[pid]
             cleared = False
         else:
+            for pos in hlp:  # the hand card whose collections hold the i-th move
+                k = (row >> place_shift[pos]) & FIELD
+                if i < k:
+                    break
+                i -= k
+            hlp.remove(pos)
+            pid = pid_at[pos]
+            hb = 1 << pid
+            taken = _collection(ctx, rank_at[pos], i, k, centre)
             centre ^= taken
             # 000 §Collecting Cards: the taken cards (option played_card: and the played one)
             # go to the player's pile
@@ -1596,8 +1618,8 @@ def playout(state: EState, rng: random.Random, max_moves: int | None = None,
                 low = g & -g
                 x = low.bit_length() - 1
                 gain += pts_of[x]
-                del crb[cl.index(x) + 1]
-                cl.remove(x)
+                cc -= key_unit[x]
+                ca -= is_ace[x]
                 g ^= low
             if collected:
                 piles[p] |= taken | hb
@@ -1611,14 +1633,18 @@ def playout(state: EState, rng: random.Random, max_moves: int | None = None,
                 gain += 1
             if not collected:
                 centre |= hb
-                insort(cl, pid)
-                crb.insert(cl.index(pid) + 1, rank_of[pid])
+                cc += key_unit[pid]
+                ca += is_ace[pid]
             scores[p] += gain
+        if trace is not None:
+            trace.append(taken << MOVE_SHIFT | pid)
+        moves += 1
+        units -= place_unit[pos]
         if sp < slen:
             # 000 §A Player's Turn: "the player must draw one card from the draw pile"
-            c = stock[sp]
-            hand |= 1 << c
-            insort(hlp, idxpos[c])
+            pos = idxpos[stock[sp]]
+            insort(hlp, pos)
+            units += place_unit[pos]
             sp += 1
             if cleared:
                 # 000 §Clearing the board: "the dealer must deal out five cards face up"
@@ -1626,13 +1652,13 @@ def playout(state: EState, rng: random.Random, max_moves: int | None = None,
                 while sp < end:
                     c = stock[sp]
                     centre |= 1 << c
-                    insort(cl, c)
-                    crb.insert(cl.index(c) + 1, rank_of[c])
+                    cc += key_unit[c]
+                    ca += is_ace[c]
                     sp += 1
-        hands[p] = hand
-        q = p + 1 if p + 1 < n else 0
-        if not hands[q]:  # players without cards have no turn
-            q = next(((p + j) % n for j in range(2, n + 1) if hands[(p + j) % n]), -1)
+        hv[p] = units
+        q = nxt[p]
+        if not hl[q]:  # players without cards have no turn
+            q = next(((p + j) % n for j in range(2, n + 1) if hl[(p + j) % n]), -1)
             if q < 0:
                 # 000 §Ending: the player of the last card takes the cards left in the centre
                 if centre:
@@ -1644,8 +1670,28 @@ def playout(state: EState, rng: random.Random, max_moves: int | None = None,
                     centre = 0
                 break
         p = q
-    return EState(ctx, tuple(hands), centre, stock, sp, known, state.stock_mask, tuple(piles), tuple(clears),
-                  tuple(scores), p, state.dealer, None), moves
+    hands = tuple(sum(1 << pid_at[pos] for pos in h) for h in hl)
+    return EState(ctx, hands, centre, stock, sp, state.known, state.stock_mask, tuple(piles),
+                  tuple(clears), tuple(scores), p, state.dealer, None), moves
+
+
+def _listed_playout(state: EState, rng: random.Random, max_moves: int | None,
+                    trace: list[EMove] | None) -> tuple[EState, int]:
+    """The generic loop ``s = apply_unchecked(s, rng.choice(legal_moves(s)))`` (chance nodes,
+    copies of cards, an ``rng`` that draws differently)."""
+    eng = ENGINE
+    s = state
+    moves = 0
+    while moves != max_moves:
+        legal_now = eng.legal_moves(s)
+        if not legal_now:
+            break
+        mv = rng.choice(legal_now)
+        if trace is not None:
+            trace.append(mv)
+        s = eng.apply_unchecked(s, mv)
+        moves += 1
+    return s, moves
 
 
 def random_playout(state: EState, rng: Any) -> EState:
