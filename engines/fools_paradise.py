@@ -57,7 +57,6 @@ Representation
 from __future__ import annotations
 
 import itertools
-import math
 import random
 from bisect import bisect_right, insort
 from collections.abc import Hashable, Sequence
@@ -173,14 +172,76 @@ def hand_with_aces(ca: int) -> list[bytes | None]:
 for _ca in range(1, 5):
     hand_with_aces(_ca)
 
+# --- one deck in the spec's card order (for the native playout, :func:`playout`) ---------
+
+PLACES = DECK_CARDS
+"""One deck: a card's *place* is its position in the spec's card order (``card.index``: suit,
+then rank): ``place = suit * 13 + rank - 2``; its physical id is ``4 * (rank - 2) + suit``."""
+PLACE_RANK = [pos % 13 + 2 for pos in range(PLACES)]
+PLACE_PID = [4 * (pos % 13) + pos // 13 for pos in range(PLACES)]
+PID_PLACE = [0] * PLACES
+for _pos, _pid in enumerate(PLACE_PID):
+    PID_PLACE[_pid] = _pos
 COUNT_FIELD = 16
 """Bits per rank in a *packed count*: rank ``r``'s number in bits ``16 * r .. 16 * r + 15``
 (rank 14: a played ace)."""
 FIELD = (1 << COUNT_FIELD) - 1
 ACE_SHIFT = COUNT_FIELD * ACE
 """Where a packed count holds a played ace's number; also where the product of a packed count
-and a reversed hand count holds their dot product."""
+and a reversed hand count holds their dot product (see :func:`playout`)."""
 ACE_FIELD = FIELD << ACE_SHIFT
+PLACE_SHIFT = [COUNT_FIELD * r for r in PLACE_RANK]
+"""``PLACE_SHIFT[pos]``: where a packed count holds the number of the rank of place ``pos``."""
+PLACE_UNIT = [1 << COUNT_FIELD * (ACE - r) for r in PLACE_RANK]
+"""``PLACE_UNIT[pos]``: one card of the rank of place ``pos`` in a *reversed hand count*
+(rank ``r``'s number of cards in bits ``16 * (14 - r) ..``)."""
+PLACE_KEY = [0 if r == ACE else 1 << 4 * (r - 2) for r in PLACE_RANK]
+"""``PLACE_KEY[pos]``: one card of the rank of place ``pos`` in a *rank-count key* (4 bits per
+rank ``r`` at bit ``4 * (r - 2)``, ranks 2..13; 0 for an ace)."""
+PLACE_ACE = [int(r == ACE) for r in PLACE_RANK]
+ACE_MARK = 128
+"""What a taken ace adds to a rank sum when an ace is played (see :func:`ace_takes_table`): more
+than any sum of the at most ``SMALL_CENTRE - 1`` other cards."""
+PLACE_ONE = [bytes((1 if r == ACE else r,)) for r in PLACE_RANK]
+"""``PLACE_ONE[pos]``: the value of place ``pos`` taken by a non-ace card (an ace: 1), as one byte."""
+PLACE_ADD = [SUM_ADD[1 if r == ACE else r] for r in PLACE_RANK]
+"""``PLACE_ADD[pos]``: a ``bytes.translate`` table adding that value to a sum."""
+SUM_ADD_ACE_MARK = bytes(min(s + ACE_MARK, 255) for s in range(256))
+PLACE_ONE_HIGH = [bytes((ACE_MARK if r == ACE else r,)) for r in PLACE_RANK]
+""":data:`PLACE_ONE` when an ace is played: a taken ace counts :data:`ACE_MARK`."""
+PLACE_ADD_HIGH = [SUM_ADD_ACE_MARK if r == ACE else SUM_ADD[r] for r in PLACE_RANK]
+PLACE_ITEMS = {one_ace_ok: [0, 0] + [sum(1 << pos for pos, q in enumerate(PLACE_RANK)
+                                          if (q <= r if q != ACE else r == ACE or one_ace_ok))
+                                      for r in range(2, ACE + 1)]
+               for one_ace_ok in (False, True)}
+"""``PLACE_ITEMS[one_ace_ok][r]`` (places): the cards a played card of rank ``r`` may take: the
+non-aces of rank <= r and the aces (valued 1) unless ``ace=high`` (``one_ace_ok`` false);
+for an ace, every card."""
+
+
+def ace_takes_table(ace: str) -> bytes:
+    """A ``bytes.translate`` table for a played ace (rules option ``ace``) and a centre with at
+    most one ace: a set's byte is its non-ace rank sum ``s``, plus :data:`ACE_MARK` when it
+    holds the ace; the table maps it to 1 when the set is a collection (000 §Card Values "Ace
+    may be one or fourteen", §Collecting Cards). Played as 14 (``ace`` not ``low``): a
+    non-empty set of sum 0 mod 14, alone or with the ace valued 14 (so also the ace alone);
+    under ``either`` also the ace valued 1 with a set of sum 13 mod 14. Played as 1: the ace
+    alone (valued 1; under ``low`` that is all an ace collects)."""
+    out = []
+    for t in range(256):
+        s, with_ace = (t - ACE_MARK, True) if t >= ACE_MARK else (t, False)
+        if ace == "low":
+            ok = with_ace and s == 0
+        elif with_ace:
+            ok = s % 14 == 0 or (ace == "either" and s % 14 == 13)
+        else:
+            ok = s > 0 and s % 14 == 0
+        out.append(int(ok))
+    return bytes(out)
+
+
+ACE_TAKES = {ace: ace_takes_table(ace) for ace in ("either", "low", "high", "either_per_play")}
+
 
 class Ctx:
     """Tables for one rules value (shared by every state played under those rules)."""
@@ -267,20 +328,14 @@ class Ctx:
         """``rev[pid]``: the bit of ``pid`` in a *reversed index mask* (the first card in the
         spec's order is the highest bit), see :meth:`lex_rank`."""
         # -- for the native playout (:func:`playout`, one deck) --
-        self.rank_at = [self.rank_of[pid] for pid in order]
-        """``rank_at[pos]``: the rank of the card at place ``pos`` of the spec's card order."""
-        self.place_shift = [COUNT_FIELD * r for r in self.rank_at]
-        """``place_shift[pos]``: where a packed count holds the number of the rank of place ``pos``."""
-        self.place_unit = [1 << COUNT_FIELD * (ACE - r) for r in self.rank_at]
-        """``place_unit[pos]``: one card of the rank of place ``pos`` in a *reversed hand count*
-        (rank ``r``'s number of cards in bits ``16 * (14 - r) ..``)."""
-        self.key_unit = [0 if r == ACE else 1 << 4 * (r - 2) for r in self.rank_of]
-        """``key_unit[pid]``: one card of the rank of ``pid`` in a rank-count key (0 for an ace)."""
-        self.is_ace = [int(r == ACE) for r in self.rank_of]
+        self.place_points = [self.pts_of[PLACE_PID[pos]] if d == 1 else 0 for pos in range(PLACES)]
+        """One deck: ``place_points[pos]``: the points of the card at place ``pos``."""
         self.aces_alone = self.low_ace or self.ace == "high"
         """Whether a played ace may take a set of aces only (valued 1, or 14 under ``high``)."""
         self.one_ace_ok = self.ace != "high"
         """Whether a non-ace card may take aces (valued 1)."""
+        self.place_items = PLACE_ITEMS[self.one_ace_ok]
+        self.ace_takes = ACE_TAKES[self.ace]
         self._ace_coef = {"either": (2, 1), "high": (2, 0), "either_per_play": (2, 0), "low": (0, 0)}[self.ace]
 
     # -- physical cards --
@@ -1318,33 +1373,31 @@ ENGINE = FoolsParadiseEngine()
 
 # --- the native random playout ------------------------------------------------------------
 
-LOW_ACE_COUNTS = {(r, ca): bytes(sum(math.comb(ca, a) for a in range(ca + 1) if (s + a) % r == 0 and (s or a))
-                                 for s in range(256))
-                  for r in range(2, ACE) for ca in range(1, 5)}
-"""One deck: ``LOW_ACE_COUNTS[r, ca][s]``: how many collections a played card of rank ``r`` < 14
-makes from one set of non-ace centre cards of rank sum ``s`` and some of the ``ca`` centre
-aces, each ace valued 1 (000 §Card Values; option ``ace`` not ``high``): the ace sets of a
-size ``a`` with ``s + a`` a multiple of ``r`` (not the empty set: ``a`` = 0 needs ``s`` > 0)."""
-HIGH_ACE_COUNTS = {(ca, either): bytes((sum(math.comb(ca, a) for a in range((-s) % 14, ca + 1)) if either
-                                        else (1 << ca) * (s % 14 == 0)) if s else 0 for s in range(256))
-                   for ca in range(5) for either in (False, True)}
-"""One deck: ``HIGH_ACE_COUNTS[ca, either][s]``: how many collections an ace played high makes
-from one non-empty set of non-ace centre cards of rank sum ``s`` and some of the ``ca``
-centre aces: ``ace=either``, ``j`` aces valued 1 and the rest 14 (= 0 mod 14) close the sum
-when at least ``(-s) mod 14`` aces are taken; otherwise every ace counts 14 and ``s``
-itself must be a multiple of 14 (any ace set then)."""
-TABLE_CARDS = int(__import__("os").environ.get("FP_TABLE_CARDS", "6"))
-"""Most non-ace centre cards whose collections :data:`COUNTS_NO_ACE` counts."""
-SUMS_OR_ONE_LESS = [with_aces_table(r, 1, False) if r >= 2 else b"" for r in range(ACE)]
-"""``SUMS_OR_ONE_LESS[r]``: a ``bytes.translate`` table marking the sums a played card of rank
-``r`` collects with or without one centre ace valued 1: a non-zero multiple of ``r`` (the ace
-left) or one less than a multiple (the ace taken); never both, as ``r`` >= 2."""
+TABLE_CARDS = 6
+"""Most candidate centre cards whose collections :data:`COUNTS_NO_ACE` counts (96% of the
+decisions of a random two-player game; :func:`_counts_by_subsets` counts the rest)."""
 RANK_NIBBLES = [sum(15 << 4 * (q - 2) for q in range(2, r + 1)) for r in range(ACE)]
-"""``RANK_NIBBLES[r]``: the fields of ranks 2..r in a rank-count key (4 bits per rank)."""
+"""``RANK_NIBBLES[r]``: the fields of ranks 2..r in a rank-count key."""
 
 
 def _collection_counts(most: int) -> tuple[dict[int, int], dict[int, int]]:
-    """Collection counts of every multiset of at most ``most`` non-ace centre cards."""
+    """How many collections every card makes from every multiset ``K`` of at most ``most``
+    non-ace centre cards (one deck; sets of physical cards, so suits count): two tables keyed
+    by ``K``'s rank-count key (:data:`PLACE_KEY`), each entry a *packed count* (field ``r``,
+    :data:`COUNT_FIELD` bits at bit ``16 * r``):
+
+    * no ace in the centre (:data:`COUNTS_NO_ACE`): field ``r`` (2..13) holds the non-empty
+      sets of the cards of ``K`` of rank <= r whose rank sum is a multiple of ``r`` (000
+      §Collecting Cards: what a played ``r`` collects); field 14 the non-empty sets of ``K``
+      whose sum is a multiple of 14 (an ace played high);
+    * one ace in the centre (:data:`COUNTS_ONE_ACE`, ``ace=either``): field ``r`` adds the sets
+      whose sum is one less than a multiple of ``r`` (the ace, valued 1, closes them); field 14
+      holds ``2 E0 + E13 + 1`` (:meth:`Ctx.ace_count`).
+
+    Built at import by one walk over the multisets in ascending rank order: a child adds a
+    card of rank ``q`` at least as high as its parent's cards, so its fields below ``q`` are
+    the parent's and the others are read off the child's histogram of subset sums (an int of
+    8-bit fields, folded mod ``2**(8 r) - 1`` to add up every ``r``-th field)."""
     zero: dict[int, int] = {}
     one: dict[int, int] = {}
     folds = [(COUNT_FIELD * r, (1 << 8 * r) - 1, 8 * (r - 1)) for r in range(ACE)]
@@ -1366,7 +1419,7 @@ def _collection_counts(most: int) -> tuple[dict[int, int], dict[int, int]]:
             n1 = row1 & keep[q]
             for sh, mod, less in folds[q:]:
                 f = h % mod
-                a = (f & 255) - 1
+                a = (f & 255) - 1  # the sums 0 mod r, but the empty set
                 n0 |= a << sh
                 n1 |= (a + ((f >> less) & 255)) << sh
             f = h % ace_mod
@@ -1377,283 +1430,315 @@ def _collection_counts(most: int) -> tuple[dict[int, int], dict[int, int]]:
 
 
 COUNTS_NO_ACE, COUNTS_ONE_ACE = _collection_counts(TABLE_CARDS)
+"""See :func:`_collection_counts` (18,408 keys each; about 70 ms of CPU at import)."""
 
 
-def _draw(getrandbits: Any, n: int) -> int:
-    """``rng.choice``'s index for ``n`` items (see :mod:`foolsolve.draws`)."""
-    k = n.bit_length()
-    i = getrandbits(k)
-    while i >= n:
-        i = getrandbits(k)
-    return i
+def _preorder(m: int) -> list[tuple[int, ...]]:
+    """The non-empty subsets of ``m`` items in the spec's order of taken sets (sorted tuples of
+    ascending items compared lexicographically, a prefix first), each as the positions of its
+    items in a list of the items in *descending* order."""
+    out: list[tuple[int, ...]] = []
+
+    def walk(prefix: tuple[int, ...], start: int) -> None:
+        for a in range(start, m):
+            s = (*prefix, m - 1 - a)
+            out.append(s)
+            walk(s, a + 1)
+
+    walk((), 0)
+    return out
 
 
-def _subset_sums(ctx: Ctx, cards: int) -> bytes:
-    """The rank sums of the subsets of the non-ace ``cards`` in ascending id order (entry ``i``:
-    the cards at the set bits of ``i``; at most :data:`SMALL_CENTRE` cards)."""
-    sums = b"\0"
-    rank_of = ctx.rank_of
-    while cards:
-        low = cards & -cards
-        cards ^= low
-        sums += sums.translate(SUM_ADD[rank_of[low.bit_length() - 1]])
-    return sums
+PREORDER = [_preorder(m) for m in range(SMALL_CENTRE + 1)]
+"""``PREORDER[m][j]``: the ``j``-th non-empty subset of ``m`` items in the spec's order (see
+:func:`_preorder`)."""
+PLACE_CHUNKS = [[sum(1 << PLACE_PID[8 * c + b] for b in range(8) if (v >> b) & 1 and 8 * c + b < PLACES)
+                 for v in range(256)] for c in range(7)]
+"""``PLACE_CHUNKS[c][v]``: the physical mask of the places ``8 c + b`` for the bits ``b`` of ``v``."""
+PID_CHUNKS = [[sum(1 << PID_PLACE[8 * c + b] for b in range(8) if (v >> b) & 1 and 8 * c + b < PLACES)
+               for v in range(256)] for c in range(7)]
+"""``PID_CHUNKS[c][v]``: the mask of places of the physical ids ``8 c + b`` for the bits ``b`` of ``v``."""
 
 
-def _counts_by_subsets(ctx: Ctx, places: list[int], units: int, centre: int, key: int) -> tuple[int, int]:
-    """``(packed count, total)`` when the tables do not hold the whole centre."""
-    rank_at = ctx.rank_at
-    ranks = {rank_at[pos] for pos in places}
-    aces = centre & ctx.ace_mask
-    ca = aces.bit_count()
-    ace_played_high = ACE in ranks and ctx.high_ace
-    nonace = [r for r in ranks if r != ACE]
-    top = max(nonace) if nonace else 0
-    if ca < 2 and not ace_played_high:
-        # the non-ace cards the hand's highest card could take may be few enough
+def _physical(places: int) -> int:
+    """One deck: the physical mask of a mask of places."""
+    t = PLACE_CHUNKS
+    return (t[0][places & 255] | t[1][(places >> 8) & 255] | t[2][(places >> 16) & 255]
+            | t[3][(places >> 24) & 255] | t[4][(places >> 32) & 255] | t[5][(places >> 40) & 255]
+            | t[6][places >> 48])
+
+
+def _places(mask: int) -> int:
+    """One deck: the mask of places of a physical mask."""
+    t = PID_CHUNKS
+    return (t[0][mask & 255] | t[1][(mask >> 8) & 255] | t[2][(mask >> 16) & 255]
+            | t[3][(mask >> 24) & 255] | t[4][(mask >> 32) & 255] | t[5][(mask >> 40) & 255]
+            | t[6][mask >> 48])
+
+
+def _counts_by_subsets(ctx: Ctx, places: list[int], units: int, centre: int, key: int, ca: int) -> tuple[int, int]:
+    """``(packed count, total)`` of a decision whose whole centre the tables do not hold (one
+    deck; ``places``: the hand, ``units``: its reversed hand count, ``centre``: the centre's
+    places, ``key``: the rank-count key of its non-aces, ``ca``: its aces). First the tables
+    again, with the centre cut to the cards the hand's highest card may take (what
+    :meth:`FoolsParadiseEngine.legal_moves` calls the candidates); else counted as
+    :meth:`FoolsParadiseEngine.legal_moves` finds them: the subset sums of the candidates in
+    ascending rank after the centre aces (valued 1), so that the cards a rank ``r`` may take
+    are a prefix; a played ace from the sets of every non-ace card
+    (:func:`ace_takes_table`, or :meth:`FoolsParadiseEngine._ace_takes` with two or more aces
+    in the centre); above :data:`SMALL_CENTRE` cards by :meth:`Ctx.takes_big`."""
+    ranks = {PLACE_RANK[pos] for pos in places}
+    ace_high = ACE in ranks and ctx.high_ace
+    top = max(ranks - {ACE}, default=0)
+    if ca < 2 and not ace_high:
         key &= RANK_NIBBLES[top]
-        row = (COUNTS_ONE_ACE if ca and ctx.one_ace_ok else COUNTS_NO_ACE).get(key)
-        if row is not None:
+        packed = (COUNTS_ONE_ACE if ca and ctx.one_ace_ok else COUNTS_NO_ACE).get(key)
+        if packed is not None:
             if ACE in ranks and ctx.ace != "either":
-                row = (row & ~ACE_FIELD) | ctx.ace_count(key, ca) << ACE_SHIFT
-            return row, (row * units >> ACE_SHIFT) & FIELD
-    cand = centre & (ctx.nonace_mask if ace_played_high else ctx.below[top])
+                packed = (packed & ~ACE_FIELD) | ctx.ace_count(key, ca) << ACE_SHIFT
+            return packed, (packed * units >> ACE_SHIFT) & FIELD
+    physical = _physical(centre)
+    aces = physical & ctx.ace_mask
+    cand = physical & (ctx.nonace_mask if ace_high else ctx.below[top])
     counts = {}
-    if cand.bit_count() > SMALL_CENTRE:
+    if cand.bit_count() + (ca if ctx.one_ace_ok else 0) > SMALL_CENTRE:
         for r in ranks:
-            counts[r] = len(ctx.takes_big(r, centre))
+            counts[r] = len(ctx.takes_big(r, physical))
     else:
+        sums = b"\0"
+        if ctx.one_ace_ok:
+            for _ in range(ca):
+                sums += sums.translate(SUM_ADD[1])
+        base = len(sums)
+        cand_ranks = []
         rank_of = ctx.rank_of
-        sums = _subset_sums(ctx, cand)
-        cand_ranks = [rank_of[pid] for pid in iter_bits(cand)]
+        for pid in iter_bits(cand):
+            cand_ranks.append(rank_of[pid])
+            sums += sums.translate(SUM_ADD[rank_of[pid]])
         for r in ranks:
-            if r == ACE:
-                k = (1 << ca) - 1 if ca and ctx.aces_alone else 0
-                if ctx.high_ace:
-                    k += sum(sums.translate(HIGH_ACE_COUNTS[ca, ctx.ace == "either"]))
+            if r != ACE:
+                counts[r] = sums[:base << bisect_right(cand_ranks, r)].translate(DIVIDES[r]).count(1)
+            elif ca < 2:
+                high = b"\0" if not ca else b"\0" + bytes((ACE_MARK,))
+                for q in cand_ranks:
+                    high += high.translate(SUM_ADD[q])
+                counts[r] = high.translate(ctx.ace_takes).count(1)
             else:
-                size = 1 << bisect_right(cand_ranks, r)
-                k = sum(sums[:size].translate(LOW_ACE_COUNTS[r, ca] if ca and ctx.one_ace_ok else DIVIDES[r]))
-            counts[r] = k
+                non_ace = sums[::base]
+                counts[r] = len(ENGINE._ace_takes(ctx, non_ace, [1 << (pid + MOVE_SHIFT) for pid in iter_bits(cand)],
+                                                  aces))
     packed = total = 0
     for r, k in counts.items():
         packed |= k << COUNT_FIELD * r
     for pos in places:
-        total += counts[rank_at[pos]]
+        total += counts[PLACE_RANK[pos]]
     return packed, total
 
 
-def _collection(ctx: Ctx, r: int, i: int, k: int, centre: int) -> int:
-    """The cards taken by the ``i``-th of the ``k`` collections of a card of rank ``r``."""
-    aces = centre & ctx.ace_mask
+def _collection(ctx: Ctx, r: int, i: int, centre: int, ca: int) -> int:
+    """The places taken by the ``i``-th collection (in the spec's order) of a card of rank
+    ``r`` from the centre (places; ``ca`` aces), one deck.
+
+    The *items* are the centre cards the card may take (:data:`PLACE_ITEMS`), in the spec's
+    card order; the rank sums of their non-empty subsets are laid out in the spec's order of
+    taken sets: with ``L`` the list of the items after ``x``, the list of ``x`` and them is
+    ``[x]``, then ``L`` with ``x`` added, then ``L`` (a prefix first) -- one translation and
+    two joins per item. One translation marks the collections (a multiple of ``r``, a centre
+    ace valued 1: 000 §Collecting Cards; a played ace: :func:`ace_takes_table`) and the
+    ``i``-th mark is found with ``bytes.find``. More than :data:`SMALL_CENTRE` items, or an
+    ace played with two or more aces in the centre: :func:`_listed_collection`."""
+    items = centre & ctx.place_items[r]
+    if items.bit_count() > SMALL_CENTRE or (r == ACE and ca > 1):
+        return _listed_collection(ctx, r, i, centre)
     if r == ACE:
-        cand = centre & ctx.nonace_mask
-        if cand.bit_count() > SMALL_CENTRE:
-            takes = ctx.takes_big(r, centre)
-        else:
-            takes = ENGINE._ace_takes(ctx, _subset_sums(ctx, cand), [1 << (pid + MOVE_SHIFT) for pid in iter_bits(cand)],
-                                      aces)
+        adds = PLACE_ADD_HIGH
+        ones = PLACE_ONE_HIGH
+        marks = ctx.ace_takes
     else:
-        cards = centre & ctx.below[r]  # 000 §Collecting Cards: every collected card <= r
-        if cards.bit_count() > SMALL_CENTRE:
-            takes = ctx.takes_big(r, centre)
-        else:
-            return _small_collection(ctx, r, i, k, cards, aces)
-    if len(takes) > 1:
-        lex_rank = ctx.lex_rank
-        takes.sort(key=lambda t: lex_rank(t >> MOVE_SHIFT))
-    return takes[i] >> MOVE_SHIFT
+        adds = PLACE_ADD
+        ones = PLACE_ONE
+        marks = DIVIDES[r]
+    sums = b""
+    places = []
+    while items:
+        x = items.bit_length() - 1
+        items ^= 1 << x
+        places.append(x)
+        sums = ones[x] + sums.translate(adds[x]) + sums
+    found = sums.translate(marks)
+    j = found.find(1)
+    while i:
+        j = found.find(1, j + 1)
+        i -= 1
+    taken = 0
+    for t in PREORDER[len(places)][j]:
+        taken |= 1 << places[t]
+    return taken
 
 
-def _small_collection(ctx: Ctx, r: int, i: int, k: int, cards: int, aces: int) -> int:
-    rank_of = ctx.rank_of
-    sums = b"\0"
-    cb = []
-    while cards:
-        low = cards & -cards
-        cards ^= low
-        cb.append(low)
-        sums += sums.translate(SUM_ADD[rank_of[low.bit_length() - 1]])
-    ca = aces.bit_count() if ctx.one_ace_ok else 0
-    if ca <= 1:
-        # the sum a multiple of r, or (the ace taken, valued 1) one less
-        w = int.from_bytes(sums.translate(SUMS_OR_ONE_LESS[r] if ca else DIVIDES[r]), "little")
-        if k == 1:
-            sub = w.bit_length() >> 3
-        else:
-            rev = ctx.rev
-            rb = [rev[low.bit_length() - 1] for low in cb]
-            ra = rev[aces.bit_length() - 1] if ca else 0
-            keyed = []
-            while w:
-                low = w & -w
-                w ^= low
-                sub = low.bit_length() >> 3
-                xr = 0
-                for j in BIT_POSITIONS[sub]:
-                    xr |= rb[j]
-                if ca and (sums[sub] + 1) % r == 0:
-                    xr |= ra
-                keyed.append((xr.bit_count() - xr - (xr & -xr)) << SMALL_CENTRE | sub)
-            keyed.sort()
-            sub = keyed[i] & SUB_MASK
-        y = 0
-        for j in BIT_POSITIONS[sub]:
-            y |= cb[j]
-        if ca and (sums[sub] + 1) % r == 0:
-            y |= aces
-        return y
-    rev = ctx.rev
-    rb = [rev[low.bit_length() - 1] for low in cb]
-    sets, srev = ctx.ace_sets_rev(aces)
-    w = int.from_bytes(sums.translate(with_aces_table(r, ca, False)), "little")
-    keyed = []
-    while w:
-        low = w & -w
-        w ^= low
-        sub = low.bit_length() >> 3
-        y = xr = 0
-        for j in BIT_POSITIONS[sub]:
-            y |= cb[j]
-            xr |= rb[j]
-        # a aces valued 1 close the sum: a = -sum mod r, + r, ...
-        for a in range((-sums[sub]) % r, ca + 1, r):
-            if a:
-                for z, zr in zip(sets[a], srev[a]):
-                    xz = xr | zr
-                    keyed.append((xz.bit_count() - xz - (xz & -xz)) << DECK_CARDS | y | z)
-            elif y:
-                keyed.append((xr.bit_count() - xr - (xr & -xr)) << DECK_CARDS | y)
-    keyed.sort()
-    return keyed[i] & ALL52
-
-
-ALL52 = (1 << DECK_CARDS) - 1
-"""Every physical id of one deck."""
-SUB_MASK = (1 << SMALL_CENTRE) - 1
+def _listed_collection(ctx: Ctx, r: int, i: int, centre: int) -> int:
+    """:func:`_collection` from the card's collections as
+    :meth:`FoolsParadiseEngine.legal_moves` lists them (physical ids), sorted."""
+    physical = _physical(centre)
+    cand = physical & ctx.nonace_mask
+    if r == ACE and cand.bit_count() <= SMALL_CENTRE:
+        sums = b"\0"
+        for pid in iter_bits(cand):
+            sums += sums.translate(SUM_ADD[ctx.rank_of[pid]])
+        takes = ENGINE._ace_takes(ctx, sums, [1 << (pid + MOVE_SHIFT) for pid in iter_bits(cand)],
+                                  physical & ctx.ace_mask)
+    else:
+        takes = ctx.takes_big(r, physical)
+    lex_rank = ctx.lex_rank
+    takes.sort(key=lambda t: lex_rank(t >> MOVE_SHIFT))
+    return _places(takes[i] >> MOVE_SHIFT)
 
 
 def playout(state: EState, rng: random.Random, max_moves: int | None = None,
             trace: list[EMove] | None = None) -> tuple[EState, int]:
-    """Random play (see the module doc)."""
+    """Random play from ``state`` until the game is over (or ``max_moves`` moves): every move
+    is the one ``rng.choice(ENGINE.legal_moves(s))`` would pick -- the engine lists moves in
+    the spec's order, so this is the spec's seeded playout
+    ``s = SPEC.apply(s, rng.choice(SPEC.legal_moves(s)))``, move for move, with the same
+    random numbers. Returns the final state and the number of moves; ``state`` is not
+    changed. With ``trace`` given, every engine move played is appended to it.
+
+    Natively (one deck, a known stock or an empty one) the position lives in local variables
+    in the spec's card order (:data:`PLACES`): each hand as the sorted list of its places, the
+    centre as a mask of places. A decision's moves are *counted*, not listed:
+
+    * the centre's non-ace cards are also kept as a rank-count key (:data:`PLACE_KEY`) and its
+      aces counted; the key finds a packed count in :data:`COUNTS_NO_ACE` or
+      :data:`COUNTS_ONE_ACE` (:func:`_collection_counts`): field ``r`` = the collections of
+      one card of rank ``r``;
+    * each hand is also kept as a *reversed hand count* (:data:`PLACE_UNIT`), so that one
+      multiplication of the two packed ints adds up ``cards(r) * collections(r)`` over the
+      hand in its field 14 (no field exceeds 16 bits: at most 6 centre cards, 5 hand cards);
+    * a centre the tables do not hold (more than :data:`TABLE_CARDS` non-aces, two aces) is
+      counted by :func:`_counts_by_subsets`;
+    * the index is drawn as ``rng.choice`` draws it (:mod:`foolsolve.draws`); a lay is the
+      i-th hand card in the spec's order; for a collection the hand card is found by the
+      packed count and only its collections are laid out to take the i-th
+      (:func:`_collection`).
+
+    Two or more decks and a stock of unknown order (chance nodes) play the generic loop
+    ``apply_unchecked(s, rng.choice(legal_moves(s)))``, as does an ``rng`` whose ``choice``
+    draws differently (:func:`foolsolve.draws.standard_draw`).
+    """
     ctx = state.ctx
     if state.pending is not None or (not state.known and state.stock_mask) or ctx.decks != 1 \
             or not standard_draw(rng):
         return _listed_playout(state, rng, max_moves, trace)
     getrandbits = rng.getrandbits
     n = len(state.hands)
-    centre = state.centre
     stock = state.stock
     sp = state.sp
     slen = len(stock)
-    piles = list(state.piles)
+    gained = [0] * n  # places
     clears = list(state.clears)
     scores = list(state.scores)
     p = state.to_move
-    idxpos = ctx.idxpos
-    pid_at = ctx.pid_at
-    rank_at = ctx.rank_at
-    place_shift = ctx.place_shift
-    place_unit = ctx.place_unit
-    key_unit = ctx.key_unit
-    is_ace = ctx.is_ace
-    pts_of = ctx.pts_of
+    pid_place = PID_PLACE
+    place_rank = PLACE_RANK
+    place_shift = PLACE_SHIFT
+    place_unit = PLACE_UNIT
+    place_key = PLACE_KEY
+    place_ace = PLACE_ACE
+    points = ctx.place_points
     collected = ctx.collected
     tables = (COUNTS_NO_ACE, COUNTS_ONE_ACE if ctx.one_ace_ok else COUNTS_NO_ACE)
-    ace_fix = ctx.ace != "either"
+    ace_fix = ctx.ace != "either"  # the tables' ace field is for ace=either
     nxt = [(i + 1) % n for i in range(n)]
-    # every hand as the sorted list of its cards' places in the spec's card order, and as a
-    # reversed hand count; the centre's non-ace cards also as a rank-count key, its aces counted
-    hl = [sorted(idxpos[pid] for pid in iter_bits(h)) for h in state.hands]
+    hl = [sorted(pid_place[pid] for pid in iter_bits(h)) for h in state.hands]
     hv = [sum(place_unit[pos] for pos in h) for h in hl]
-    cc = sum(key_unit[pid] for pid in iter_bits(centre))
-    ca = sum(is_ace[pid] for pid in iter_bits(centre))
+    centre = _places(state.centre)
+    cc = ca = 0
+    for pos in iter_bits(centre):
+        cc += place_key[pos]
+        ca += place_ace[pos]
     moves = 0
     budget = -1 if max_moves is None else max_moves
     if not any(hl):
         budget = 0
     while moves != budget:
-        hlp = hl[p]
+        hand = hl[p]
         units = hv[p]
         if not centre:
-            total = 0  # 000 §Not Collecting Cards: nothing to collect, lay a card
+            packed = total = 0  # 000 §Not Collecting Cards: nothing to collect, lay a card
         else:
-            row = tables[ca].get(cc) if ca < 2 else None
-            if row is None:
-                row, total = _counts_by_subsets(ctx, hlp, units, centre, cc)
+            hit = tables[ca].get(cc) if ca < 2 else None
+            if hit is None:
+                packed, total = _counts_by_subsets(ctx, hand, units, centre, cc, ca)
             else:
-                if ace_fix and units & FIELD:
-                    row = (row & ~ACE_FIELD) | ctx.ace_count(cc, ca) << ACE_SHIFT
-                total = (row * units >> ACE_SHIFT) & FIELD
-        total_all = total + len(hlp)
+                packed = hit
+                if ace_fix and units & FIELD:  # an ace in the hand
+                    packed = (packed & ~ACE_FIELD) | ctx.ace_count(cc, ca) << ACE_SHIFT
+                total = (packed * units >> ACE_SHIFT) & FIELD
+        total_all = total + len(hand)
         k = total_all.bit_length()
-        i = getrandbits(k)  # rng.choice's index (see _draw)
+        i = getrandbits(k)  # rng.choice's index (foolsolve.draws)
         while i >= total_all:
             i = getrandbits(k)
         if i >= total:
             # 000 §Not Collecting Cards: lay the i-th hand card in the centre
-            pos = hlp.pop(i - total)
-            pid = pid_at[pos]
+            pos = hand.pop(i - total)
             taken = 0
-            centre |= 1 << pid
-            cc += key_unit[pid]
-            ca += is_ace[pid]
+            centre |= 1 << pos
+            cc += place_key[pos]
+            ca += place_ace[pos]
             cleared = False
         else:
-            for pos in hlp:  # the hand card whose collections hold the i-th move
-                k = (row >> place_shift[pos]) & FIELD
+            for pos in hand:  # the hand card whose collections hold the i-th move
+                k = (packed >> place_shift[pos]) & FIELD
                 if i < k:
                     break
                 i -= k
-            hlp.remove(pos)
-            pid = pid_at[pos]
-            hb = 1 << pid
-            taken = _collection(ctx, rank_at[pos], i, k, centre)
+            hand.remove(pos)
+            taken = _collection(ctx, place_rank[pos], i, centre, ca)
             centre ^= taken
             # 000 §Collecting Cards: the taken cards (option played_card: and the played one)
             # go to the player's pile
             g = taken
             gain = 0
             while g:
-                low = g & -g
-                x = low.bit_length() - 1
-                gain += pts_of[x]
-                cc -= key_unit[x]
-                ca -= is_ace[x]
-                g ^= low
+                x = g.bit_length() - 1
+                g ^= 1 << x
+                gain += points[x]
+                cc -= place_key[x]
+                ca -= place_ace[x]
             if collected:
-                piles[p] |= taken | hb
-                gain += pts_of[pid]
+                gained[p] |= taken | 1 << pos
+                gain += points[pos]
             else:
-                piles[p] |= taken
+                gained[p] |= taken
             cleared = not centre
             if cleared:
                 # 000 §Clearing the board: one point at once, five new cards after the draw
                 clears[p] += 1
                 gain += 1
             if not collected:
-                centre |= hb
-                cc += key_unit[pid]
-                ca += is_ace[pid]
+                centre |= 1 << pos
+                cc += place_key[pos]
+                ca += place_ace[pos]
             scores[p] += gain
         if trace is not None:
-            trace.append(taken << MOVE_SHIFT | pid)
+            trace.append(_physical(taken) << MOVE_SHIFT | PLACE_PID[pos])
         moves += 1
         units -= place_unit[pos]
         if sp < slen:
             # 000 §A Player's Turn: "the player must draw one card from the draw pile"
-            pos = idxpos[stock[sp]]
-            insort(hlp, pos)
+            pos = pid_place[stock[sp]]
+            insort(hand, pos)
             units += place_unit[pos]
             sp += 1
             if cleared:
                 # 000 §Clearing the board: "the dealer must deal out five cards face up"
                 end = min(sp + CENTRE_SIZE, slen)
                 while sp < end:
-                    c = stock[sp]
-                    centre |= 1 << c
-                    cc += key_unit[c]
-                    ca += is_ace[c]
+                    pos = pid_place[stock[sp]]
+                    centre |= 1 << pos
+                    cc += place_key[pos]
+                    ca += place_ace[pos]
                     sp += 1
         hv[p] = units
         q = nxt[p]
@@ -1662,16 +1747,17 @@ def playout(state: EState, rng: random.Random, max_moves: int | None = None,
             if q < 0:
                 # 000 §Ending: the player of the last card takes the cards left in the centre
                 if centre:
-                    piles[p] |= centre
-                    scores[p] += ctx.mask_points(centre)
+                    gained[p] |= centre
+                    scores[p] += sum(points[x] for x in iter_bits(centre))
                     if ctx.sweep_clear:
                         clears[p] += 1
                         scores[p] += 1
                     centre = 0
                 break
         p = q
-    hands = tuple(sum(1 << pid_at[pos] for pos in h) for h in hl)
-    return EState(ctx, hands, centre, stock, sp, state.known, state.stock_mask, tuple(piles),
+    hands = tuple(_physical(sum(1 << pos for pos in h)) for h in hl)
+    piles = tuple(pile | _physical(g) for pile, g in zip(state.piles, gained))
+    return EState(ctx, hands, _physical(centre), stock, sp, state.known, state.stock_mask, piles,
                   tuple(clears), tuple(scores), p, state.dealer, None), moves
 
 
