@@ -156,8 +156,8 @@ _HAND_WITH_ACES: dict[int, list[bytes | None]] = {}
 def hand_with_aces(ca: int) -> list[bytes | None]:
     """:data:`HAND_DIVIDES` when the centre also holds ``ca`` aces that a non-ace played card
     may take valued 1 (from :func:`with_aces_table`; hands of non-ace ranks only): 1586
-    tables of 256 bytes per ``ca``, built at import for ``ca`` = 1..4 (one deck), on first
-    use for more (two or more decks)."""
+    tables of 256 bytes per ``ca``, built at import for ``ca`` = 1 (15% of the positions of a
+    random game have one centre ace), on first use for more (2% have two or more)."""
     hit = _HAND_WITH_ACES.get(ca)
     if hit is None:
         ints = [int.from_bytes(with_aces_table(r, ca, False), "little") if 2 <= r < ACE else 0 for r in range(ACE)]
@@ -169,8 +169,7 @@ def hand_with_aces(ca: int) -> list[bytes | None]:
     return hit
 
 
-for _ca in range(1, 5):
-    hand_with_aces(_ca)
+hand_with_aces(1)
 
 # --- one deck in the spec's card order (for the native playout, :func:`playout`) ---------
 
