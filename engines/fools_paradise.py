@@ -47,11 +47,15 @@ Representation
   card set), so ``rng.choice`` over the engine's list picks the spec's move.
 * :func:`playout` (:meth:`FoolsParadiseEngine.playout`) is the random playout of the generic
   loop ``s = apply_unchecked(s, rng.choice(legal_moves(s)))`` run natively: one private copy
-  of the position in local variables, each decision's collections counted (not listed) with
-  the same subset-sum bytes and hand-keyed translations, the index drawn exactly as
-  ``rng.choice`` draws it, and only the drawn move built -- the same game, move for move and
-  random number for random number, as the spec's seeded playout
-  (tests/test_fools_paradise_engine_playout.py).
+  of the position in local variables (one deck: in the spec's card order, :data:`PLACES`),
+  each decision's collections *counted* from tables built at import (:data:`COUNTS_NO_ACE`:
+  per multiset of at most six non-ace centre cards, how many collections a card of each
+  rank makes; one multiplication adds them up over the hand), the index drawn exactly as
+  ``rng.choice`` draws it, and only the drawn move built (a collection: the drawn card's
+  collections laid out in the spec's order of taken sets, :func:`_collection`) -- the same
+  game, move for move and random number for random number, as the spec's seeded playout
+  (tests/test_fools_paradise_engine_playout.py). The count tables cost about 70 ms of CPU
+  and 4 MB at import.
 """
 
 from __future__ import annotations
@@ -1645,7 +1649,9 @@ def playout(state: EState, rng: random.Random, max_moves: int | None = None,
     place_ace = PLACE_ACE
     points = ctx.place_points
     collected = ctx.collected
-    tables = (COUNTS_NO_ACE, COUNTS_ONE_ACE if ctx.one_ace_ok else COUNTS_NO_ACE)
+    # by the number of centre aces (0..4): two or more are not tabulated
+    none: dict[int, int] = {}
+    tables = (COUNTS_NO_ACE, COUNTS_ONE_ACE if ctx.one_ace_ok else COUNTS_NO_ACE, none, none, none)
     ace_fix = ctx.ace != "either"  # the tables' ace field is for ace=either
     nxt = [(i + 1) % n for i in range(n)]
     hl = [sorted(pid_place[pid] for pid in iter_bits(h)) for h in state.hands]
@@ -1665,7 +1671,7 @@ def playout(state: EState, rng: random.Random, max_moves: int | None = None,
         if not centre:
             packed = total = 0  # 000 §Not Collecting Cards: nothing to collect, lay a card
         else:
-            hit = tables[ca].get(cc) if ca < 2 else None
+            hit = tables[ca].get(cc)
             if hit is None:
                 packed, total = _counts_by_subsets(ctx, hand, units, centre, cc, ca)
             else:
