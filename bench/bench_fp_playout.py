@@ -4,6 +4,7 @@ A plain script that prints a Markdown report (for ``docs/bench-*.md`` / BENCHMAR
 the same measurement as pytest-benchmark tests.
 
     .venv/bin/python bench/bench_fp_playout.py [--games 60] [--rounds 5] [--seed 2026] [--rows-only]
+                                                [--baseline-ref main]
     .venv/bin/pytest bench/bench_fp_playout.py --benchmark-only
 
 Random playouts, three rows on the same games (:func:`run_rows`, printed first):
@@ -23,6 +24,12 @@ Random playouts, three rows on the same games (:func:`run_rows`, printed first):
   per-rules tables are dropped (``_CTX.clear()``) at the start of every round, before each
   engine row's first game, so each round pays for building them; the engine keeps no
   per-position cache. The final ``result`` is read outside the timing.
+
+With ``--baseline-ref REF`` the engine module as it is at git ``REF`` is loaded next to this
+one and its native playout is timed against this one's with the same protocol, right after the
+rows (:func:`native_baseline_rows`: deals of its own, rows spec / native at ``REF`` / native,
+game by game, then in blocks); after the older protocols, its ``legal_moves`` + ``apply`` too
+(:func:`baseline`).
 
 Method of the older protocols (script, after the rows unless ``--rows-only``):
 
