@@ -64,6 +64,7 @@ import itertools
 import random
 from bisect import bisect_right, insort
 from collections.abc import Hashable, Sequence
+from operator import attrgetter
 from typing import Any, NamedTuple
 
 from foolsolve.cards import FRENCH52, Card, iter_bits
@@ -182,6 +183,7 @@ PLACES = DECK_CARDS
 then rank): ``place = suit * 13 + rank - 2``; its physical id is ``4 * (rank - 2) + suit``."""
 PLACE_RANK = [pos % 13 + 2 for pos in range(PLACES)]
 PLACE_PID = [4 * (pos % 13) + pos // 13 for pos in range(PLACES)]
+PLACE_BIT = [1 << pid for pid in PLACE_PID]
 PID_PLACE = [0] * PLACES
 for _pos, _pid in enumerate(PLACE_PID):
     PID_PLACE[_pid] = _pos
@@ -285,6 +287,10 @@ class Ctx:
                     self.card_of[pid] = c
                     self.unit_of[pid] = self.unit[r]
         self.all_mask = (1 << n) - 1
+        self.pid_of_index = [self.base_id.get(i, 0) for i in range(64)]
+        """``card.index`` -> physical id of the card's copy 0, as a list (0 where no card)."""
+        self.bit_of_index = [1 << pid for pid in self.pid_of_index]
+        """One deck: ``card.index`` -> the card's bit in a physical mask."""
         self.ace_mask = self.rank_mask[ACE]
         self.nonace_mask = self.all_mask ^ self.ace_mask
         self.below = [sum(self.rank_mask[q] for q in RANKS if q != ACE and q <= v) for v in range(15)]
@@ -842,6 +848,7 @@ def _subset_sum(opts: list[tuple[tuple[int, int], ...]], v: int, found: set[int]
 
 
 _CTX: dict[Rules, Ctx] = {}
+_INDEX = attrgetter("index")
 _REV_CHUNKS: list[list[int]] = []
 
 
@@ -931,13 +938,13 @@ class FoolsParadiseEngine(Engine[EState, EMove]):
         ctx = ctx_for(state.rules)
         base_id = ctx.base_id
         if ctx.decks == 1:
-            def mask(cards: Sequence[Card]) -> int:
-                m = 0
-                for c in cards:
-                    m |= 1 << base_id[c.index]
-                return m
+            bits = ctx.bit_of_index
+            pid_of = ctx.pid_of_index
 
-            stock = tuple(base_id[c.index] for c in state.stock) if state.stock_known else ()
+            def mask(cards: Sequence[Card]) -> int:
+                return sum(map(bits.__getitem__, map(_INDEX, cards)))  # distinct bits: sum = or
+
+            stock = tuple(map(pid_of.__getitem__, map(_INDEX, state.stock))) if state.stock_known else ()
         else:
             used: dict[int, int] = {}
 
@@ -962,7 +969,7 @@ class FoolsParadiseEngine(Engine[EState, EMove]):
         else:
             stock = ()
             smask = mask(state.stock)
-        scores = tuple(ctx.mask_points(p) + c for p, c in zip(piles, state.clears))
+        scores = tuple(ctx.mask_points(p) + c if p else c for p, c in zip(piles, state.clears))
         return EState(ctx, hands, centre, stock, 0, state.stock_known, smask, piles,
                       tuple(state.clears), scores, state.to_move, state.dealer, state.pending)
 
@@ -1452,6 +1459,8 @@ def _preorder(m: int) -> list[tuple[int, ...]]:
     return out
 
 
+NEXT_PLAYER = [[(i + 1) % n for i in range(n)] for n in range(9)]
+"""``NEXT_PLAYER[n][p]``: the player to the left of ``p`` among ``n``."""
 PREORDER = [_preorder(m) for m in range(SMALL_CENTRE + 1)]
 """``PREORDER[m][j]``: the ``j``-th non-empty subset of ``m`` items in the spec's order (see
 :func:`_preorder`)."""
@@ -1653,12 +1662,28 @@ def playout(state: EState, rng: random.Random, max_moves: int | None = None,
     none: dict[int, int] = {}
     tables = (COUNTS_NO_ACE, COUNTS_ONE_ACE if ctx.one_ace_ok else COUNTS_NO_ACE, none, none, none)
     ace_fix = ctx.ace != "either"  # the tables' ace field is for ace=either
-    nxt = [(i + 1) % n for i in range(n)]
-    hl = [sorted(pid_place[pid] for pid in iter_bits(h)) for h in state.hands]
-    hv = [sum(place_unit[pos] for pos in h) for h in hl]
+    nxt = NEXT_PLAYER[n] if n < len(NEXT_PLAYER) else [(i + 1) % n for i in range(n)]
+    hl = []
+    hv = []
+    for physical in state.hands:
+        h = _places(physical)
+        hand = []
+        units = 0
+        while h:
+            low = h & -h
+            h ^= low
+            pos = low.bit_length() - 1
+            hand.append(pos)
+            units += place_unit[pos]
+        hl.append(hand)
+        hv.append(units)
     centre = _places(state.centre)
     cc = ca = 0
-    for pos in iter_bits(centre):
+    c = centre
+    while c:
+        low = c & -c
+        c ^= low
+        pos = low.bit_length() - 1
         cc += place_key[pos]
         ca += place_ace[pos]
     moves = 0
@@ -1760,9 +1785,15 @@ def playout(state: EState, rng: random.Random, max_moves: int | None = None,
                     centre = 0
                 break
         p = q
-    hands = tuple(_physical(sum(1 << pos for pos in h)) for h in hl)
+    place_bit = PLACE_BIT
+    hands = []
+    for hand in hl:
+        mask = 0
+        for pos in hand:
+            mask |= place_bit[pos]
+        hands.append(mask)
     piles = tuple(pile | _physical(g) for pile, g in zip(state.piles, gained))
-    return EState(ctx, hands, _physical(centre), stock, sp, state.known, state.stock_mask, piles,
+    return EState(ctx, tuple(hands), _physical(centre), stock, sp, state.known, state.stock_mask, piles,
                   tuple(clears), tuple(scores), p, state.dealer, None), moves
 
 
