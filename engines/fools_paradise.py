@@ -1488,10 +1488,13 @@ def _places(mask: int) -> int:
             | t[6][mask >> 48])
 
 
-def _counts_by_subsets(ctx: Ctx, places: list[int], units: int, centre: int, key: int, ca: int) -> tuple[int, int]:
-    """``(packed count, total)`` of a decision whose whole centre the tables do not hold (one
-    deck; ``places``: the hand, ``units``: its reversed hand count, ``centre``: the centre's
-    places, ``key``: the rank-count key of its non-aces, ``ca``: its aces). First the tables
+def _counts_by_subsets(ctx: Ctx, places: list[int], units: int, centre: int, key: int,
+                       ca: int) -> tuple[dict[int, int], int]:
+    """``(collections of one card of each rank of the hand, total)`` of a decision whose whole
+    centre the tables do not hold (one deck; ``places``: the hand, ``units``: its reversed hand
+    count, ``centre``: the centre's places, ``key``: the rank-count key of its non-aces, ``ca``:
+    its aces). A dict, not a packed count: a big centre's numbers need not fit 16 bits (a jack
+    with twenty centre cards: 95,327 collections). First the tables
     again, with the centre cut to the cards the hand's highest card may take (what
     :meth:`FoolsParadiseEngine.legal_moves` calls the candidates); else counted as
     :meth:`FoolsParadiseEngine.legal_moves` finds them: the subset sums of the candidates in
@@ -1508,7 +1511,7 @@ def _counts_by_subsets(ctx: Ctx, places: list[int], units: int, centre: int, key
         if packed is not None:
             if ACE in ranks and ctx.ace != "either":
                 packed = (packed & ~ACE_FIELD) | ctx.ace_count(key, ca) << ACE_SHIFT
-            return packed, (packed * units >> ACE_SHIFT) & FIELD
+            return {r: (packed >> COUNT_FIELD * r) & FIELD for r in ranks}, (packed * units >> ACE_SHIFT) & FIELD
     physical = _physical(centre)
     aces = physical & ctx.ace_mask
     cand = physical & (ctx.nonace_mask if ace_high else ctx.below[top])
@@ -1539,12 +1542,10 @@ def _counts_by_subsets(ctx: Ctx, places: list[int], units: int, centre: int, key
                 non_ace = sums[::base]
                 counts[r] = len(ENGINE._ace_takes(ctx, non_ace, [1 << (pid + MOVE_SHIFT) for pid in iter_bits(cand)],
                                                   aces))
-    packed = total = 0
-    for r, k in counts.items():
-        packed |= k << COUNT_FIELD * r
+    total = 0
     for pos in places:
         total += counts[PLACE_RANK[pos]]
-    return packed, total
+    return counts, total  # a big centre's numbers may not fit a packed count's 16 bits
 
 
 def _collection(ctx: Ctx, r: int, i: int, centre: int, ca: int) -> int:
@@ -1694,11 +1695,11 @@ def playout(state: EState, rng: random.Random, max_moves: int | None = None,
         hand = hl[p]
         units = hv[p]
         if not centre:
-            packed = total = 0  # 000 §Not Collecting Cards: nothing to collect, lay a card
+            total = 0  # 000 §Not Collecting Cards: nothing to collect, lay a card
         else:
             hit = tables[ca].get(cc)
             if hit is None:
-                packed, total = _counts_by_subsets(ctx, hand, units, centre, cc, ca)
+                by_rank, total = _counts_by_subsets(ctx, hand, units, centre, cc, ca)
             else:
                 packed = hit
                 if ace_fix and units & FIELD:  # an ace in the hand
@@ -1718,11 +1719,19 @@ def playout(state: EState, rng: random.Random, max_moves: int | None = None,
             ca += place_ace[pos]
             cleared = False
         else:
-            for pos in hand:  # the hand card whose collections hold the i-th move
-                k = (packed >> place_shift[pos]) & FIELD
-                if i < k:
-                    break
-                i -= k
+            # the hand card whose collections hold the i-th move
+            if hit is not None:
+                for pos in hand:
+                    k = (packed >> place_shift[pos]) & FIELD
+                    if i < k:
+                        break
+                    i -= k
+            else:
+                for pos in hand:
+                    k = by_rank[place_rank[pos]]
+                    if i < k:
+                        break
+                    i -= k
             hand.remove(pos)
             taken = _collection(ctx, place_rank[pos], i, centre, ca)
             centre ^= taken

@@ -5,8 +5,8 @@
   how many collections a card of each rank makes from a centre of at most six non-ace cards
   and at most one ace, under every ``ace`` option;
 * ``_counts_by_subsets`` (the centres the tables do not hold: seven or more non-ace cards, two
-  or more aces, more than ``SMALL_CENTRE`` candidates): the counts per rank and the total of
-  the hand;
+  or more aces, more than ``SMALL_CENTRE`` candidates, numbers beyond 16 bits): the counts per
+  rank and the total of the hand;
 * ``_collection``: the i-th collection of a card in the spec's order (``PREORDER``: the spec's
   order of taken sets; a played ace: ``ace_takes_table``; big centres: ``_listed_collection``);
 * the place <-> physical id conversions.
@@ -28,7 +28,9 @@ from foolsolve.engines.fools_paradise import (
     COUNT_FIELD,
     COUNTS_NO_ACE,
     COUNTS_ONE_ACE,
+    ENGINE,
     FIELD,
+    MOVE_SHIFT,
     PLACE_KEY,
     PLACE_PID,
     PLACE_RANK,
@@ -38,7 +40,8 @@ from foolsolve.engines.fools_paradise import (
     TABLE_CARDS,
     ctx_for,
 )
-from foolsolve.spec.fools_paradise import Collect, Rules, collections, move_sort_key
+from foolsolve.game import Engine
+from foolsolve.spec.fools_paradise import SPEC, Collect, Rules, State, collections, move_sort_key
 
 ACES = ["either", "low", "high", "either_per_play"]
 NON_ACES = [c for c in FRENCH52.cards if c.rank != 14]
@@ -147,12 +150,12 @@ def test_counts_by_subsets_give_the_specs_collections_for_big_centres_and_severa
         units = sum(PLACE_UNIT[pos] for pos in hand_places)
         centre_places = places(centre)
         key = sum(PLACE_KEY[pos] for pos in efp.iter_bits(centre_places))
-        packed, total = efp._counts_by_subsets(ctx, hand_places, units, centre_places, key,
-                                               sum(c.rank == 14 for c in centre))
+        by_rank, total = efp._counts_by_subsets(ctx, hand_places, units, centre_places, key,
+                                                sum(c.rank == 14 for c in centre))
         per_card = [len(spec_takes(c, centre, rules)) for c in hand]
         assert total == sum(per_card), (hand, centre)
         for c, k in zip(hand, per_card):
-            assert (packed >> COUNT_FIELD * c.rank) & FIELD == k, (c, centre)
+            assert by_rank[c.rank] == k, (c, centre)
 
 
 @pytest.mark.parametrize("ace", ACES)
@@ -173,3 +176,50 @@ def test_collection_is_the_specs_ith_collection_of_the_card(ace: str) -> None:
                 continue  # all four in the centre
             want = spec_takes(card, centre, rules)
             assert [efp._collection(ctx, r, i, places(centre), ca) for i in range(len(want))] == want, (r, centre)
+
+
+HUGE_HANDS = [["3S", "JD", "7H", "6S", "JC"], ["QH", "5C", "2C", "10S", "5H"]]
+HUGE_CENTRE = ["10C", "4C", "6H", "9D", "2S", "2D", "10D", "9C", "6C", "AS", "3D", "9S", "6D", "4D", "7C", "AD", "8C",
+               "JS", "AC", "5S"]
+"""A centre of 20 cards (3 aces) where a jack makes 95,327 collections: more than a packed
+count's 16 bits hold."""
+
+
+def _huge(ace: str) -> State:
+    listed = set(HUGE_HANDS[0] + HUGE_HANDS[1] + HUGE_CENTRE)
+    stock = [c.ascii for c in FRENCH52.cards if c.ascii not in listed]
+    random.Random(7).shuffle(stock)
+    return SPEC.state_from_json({"game": SPEC.name, "rules": {"ace": ace}, "to_move": 0, "hands": HUGE_HANDS,
+                                 "centre": HUGE_CENTRE, "stock": stock})
+
+
+def test_counts_beyond_sixteen_bits_in_a_huge_centre() -> None:
+    """The subset counts of a 20-card centre against the engine's listed moves (held equal to
+    the spec's by the conformance tests; the spec's brute force would take minutes here)."""
+    e = ENGINE.from_spec(_huge("low"))
+    ctx = e.ctx
+    listed = ENGINE.legal_moves(e)
+    hand_places = list(efp.iter_bits(efp._places(e.hands[0])))  # ascending
+    centre = efp._places(e.centre)
+    key = sum(PLACE_KEY[pos] for pos in efp.iter_bits(centre))
+    by_rank, total = efp._counts_by_subsets(ctx, hand_places, sum(PLACE_UNIT[p] for p in hand_places), centre, key, 3)
+    assert total == sum(1 for m in listed if m >> MOVE_SHIFT) > FIELD
+    for pos in hand_places:
+        pid = PLACE_PID[pos]
+        assert by_rank[PLACE_RANK[pos]] == sum(1 for m in listed if m >> MOVE_SHIFT and m & 1023 == pid)
+    assert max(by_rank.values()) > FIELD
+
+
+@pytest.mark.parametrize("ace", ["low", "either"])
+def test_native_playout_in_a_huge_centre_plays_the_listed_loops_game(ace: str) -> None:
+    """A few moves from the 20-card centre: the native playout and the generic loop
+    (``legal_moves`` in the spec's order + ``rng.choice`` + ``apply_unchecked``) play the same
+    moves and reach the same state with the same random numbers."""
+    e = ENGINE.from_spec(_huge(ace))
+    for seed in range(2):
+        r1, r2 = random.Random(seed), random.Random(seed)
+        trace: list[int] = []
+        a, n1 = efp.playout(e, r1, 3, trace)
+        b, n2 = Engine.playout(ENGINE, e, r2, 3)
+        assert n1 == n2 == 3 and r1.getstate() == r2.getstate()
+        assert ENGINE.key(a) == ENGINE.key(b)
