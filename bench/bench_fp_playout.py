@@ -4,6 +4,7 @@ A plain script that prints a Markdown report (for ``docs/bench-*.md`` / BENCHMAR
 the same measurement as pytest-benchmark tests.
 
     .venv/bin/python bench/bench_fp_playout.py [--games 60] [--rounds 5] [--seed 2026] [--rows-only]
+                                                [--baseline-ref main]
     .venv/bin/pytest bench/bench_fp_playout.py --benchmark-only
 
 Random playouts, three rows on the same games (:func:`run_rows`, printed first):
@@ -23,6 +24,12 @@ Random playouts, three rows on the same games (:func:`run_rows`, printed first):
   per-rules tables are dropped (``_CTX.clear()``) at the start of every round, before each
   engine row's first game, so each round pays for building them; the engine keeps no
   per-position cache. The final ``result`` is read outside the timing.
+
+With ``--baseline-ref REF`` the engine module as it is at git ``REF`` is loaded next to this
+one and its native playout is timed against this one's with the same protocol, right after the
+rows (:func:`native_baseline_rows`: deals of its own, rows spec / native at ``REF`` / native,
+game by game, then in blocks); after the older protocols, its ``legal_moves`` + ``apply`` too
+(:func:`baseline`).
 
 Method of the older protocols (script, after the rows unless ``--rows-only``):
 
@@ -436,17 +443,109 @@ def _row_table(secs: dict[str, float], n_moves: int, with_api: bool) -> list[str
     return out
 
 
+def native_baseline_rows(ref: str, games: int, rounds: int, seed: int, players: int = 2) -> list[str]:
+    """The native playout of the engine at git ``ref`` against this one, with the protocol of
+    :func:`run_rows` (fresh seeded deals of their own, rows spec / native at ``ref`` / native
+    taking turns game by game with the first row rotating, ``gc.collect()`` before every game,
+    per-rules tables dropped before each engine row's first game of a round; the script stops
+    unless both engines play the spec's game), then the same games in blocks."""
+    old = load_engine_at(ref)
+    rows = ("spec", "ref", "this")
+    engines = {"ref": old, "this": sys.modules[ENGINE.__class__.__module__]}
+
+    def play(row: str, start: Any, move_seed: int) -> tuple[int, Any]:
+        rng = random.Random(move_seed)
+        if row == "spec":
+            return _play("spec", start, rng)
+        eng = engines[row].ENGINE
+        final, moves = eng.playout(eng.from_spec(start), rng)
+        return moves, final
+
+    tot = dict.fromkeys(rows, 0.0)
+    blk = dict.fromkeys(rows, 0.0)
+    per_round = []
+    n_moves = 0
+    for r in range(rounds):
+        t = dict.fromkeys(rows, 0.0)
+        cleared: set[str] = set()
+        batch = []
+        for i in range(games):
+            g = seed * 100_000 + 80_000 + r * 1000 + i
+            start = SPEC.deal(Rules(), players, random.Random(g))
+            batch.append((start, g * 7 + 3))
+            out = {}
+            for row in rows[i % 3:] + rows[:i % 3]:
+                if row != "spec" and row not in cleared:
+                    engines[row]._CTX.clear()
+                    cleared.add(row)
+                rng = random.Random(g * 7 + 3)
+                gc.collect()
+                t0 = clock()
+                if row == "spec":
+                    moves, final = _play("spec", start, rng)
+                else:
+                    eng = engines[row].ENGINE
+                    final, moves = eng.playout(eng.from_spec(start), rng)
+                t[row] += clock() - t0
+                out[row] = (moves, final)
+            spec_result = SPEC.result(out["spec"][1])
+            for row in ("ref", "this"):
+                eng = engines[row].ENGINE
+                if out[row][0] != out["spec"][0] or eng.result(out[row][1]) != spec_result:
+                    raise SystemExit(f"round {r} game {i}: the engine ({row}) did not play the spec's game")
+            n_moves += out["spec"][0]
+        for k in rows:
+            tot[k] += t[k]
+        per_round.append(t)
+        for row in rows[r % 3:] + rows[:r % 3]:
+            if row != "spec":
+                engines[row]._CTX.clear()
+            gc.collect()
+            t0 = clock()
+            for start, move_seed in batch:
+                play(row, start, move_seed)
+            blk[row] += clock() - t0
+    label = {"spec": "spec", "ref": f"native playout at `{ref}`", "this": "native playout, this branch"}
+
+    def table(secs: dict[str, float]) -> list[str]:
+        out = ["| row | seconds | moves/s | vs spec |", "|---|---:|---:|---:|"]
+        for k in rows:
+            ratio = "1x" if k == "spec" else f"**{secs['spec'] / secs[k]:.1f}x**"
+            out.append(f"| {label[k]} | {secs[k]:.3f} | {n_moves / secs[k]:,.0f} | {ratio} |")
+        return out
+
+    return [
+        f"Before and after, same run: the native playout of the engine at `{ref}` and of this branch, "
+        f"{rounds} rounds x {games} other fresh {players}-player deals ({n_moves:,} moves per row, the spec's "
+        "game in every row), rows alternating **game by game** (protocol of the rows above):",
+        "",
+        *table(tot),
+        "",
+        "Per round, vs spec: at ref " + ", ".join(f"{t['spec'] / t['ref']:.1f}x" for t in per_round)
+        + "; this branch " + ", ".join(f"{t['spec'] / t['this']:.1f}x" for t in per_round)
+        + f". This branch / `{ref}`: **{tot['ref'] / tot['this']:.2f}x** faster.",
+        "",
+        "The same games in blocks:",
+        "",
+        *table(blk),
+    ]
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--games", type=int, default=60)
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--baseline-ref", default=None,
-                    help="also measure the engine as it is at this git ref (e.g. main), side by side")
+                    help="also measure the engine as it is at this git ref (e.g. main), side by side: its native "
+                         "playout right after the rows, its legal_moves + apply after the older protocols")
     ap.add_argument("--players", type=int, default=2, help="players per deal (playout rows)")
     ap.add_argument("--rows-only", action="store_true", help="only the three playout rows")
     args = ap.parse_args()
     print("\n".join(run_rows(args.games, args.rounds, args.seed, args.players)))
+    if args.baseline_ref:
+        print()
+        print("\n".join(native_baseline_rows(args.baseline_ref, args.games, args.rounds, args.seed, args.players)))
     if args.rows_only:
         return
     print()

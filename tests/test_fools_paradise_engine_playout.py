@@ -216,3 +216,32 @@ def test_lex_rank_orders_card_sets_as_the_spec_sorts_taken_tuples(decks: int) ->
                     sets.add(mask)
         by_tuple = sorted(sets, key=lambda m: tuple(sorted(c.index for c in ENGINE._cards(ctx, m))))
         assert sorted(sets, key=ctx.lex_rank) == by_tuple
+
+
+def _ace_heavy(seed: int, ace: str, centre_aces: int, hand_aces: int) -> State:
+    """Two players, ``hand_aces`` aces in player 0's hand and ``centre_aces`` in the centre of
+    five, the rest shuffled (a known stock)."""
+    rng = random.Random(seed)
+    aces = [c for c in FRENCH52.cards if c.rank == 14]
+    rng.shuffle(aces)
+    others = [c for c in FRENCH52.cards if c.rank != 14]
+    rng.shuffle(others)
+    hand0 = aces[:hand_aces] + others[:5 - hand_aces]
+    centre = aces[hand_aces:hand_aces + centre_aces] + others[5 - hand_aces:10 - hand_aces - centre_aces]
+    rest = aces[hand_aces + centre_aces:] + others[10 - hand_aces - centre_aces:]
+    rng.shuffle(rest)
+    return SPEC.state_from_json({
+        "game": SPEC.name, "rules": {"ace": ace}, "to_move": 0,
+        "hands": [[c.ascii for c in hand0], [c.ascii for c in rest[:5]]],
+        "centre": [c.ascii for c in centre], "stock": [c.ascii for c in rest[5:]],
+    })
+
+
+@pytest.mark.parametrize("ace", ["either", "low", "high", "either_per_play"])
+@pytest.mark.parametrize(("centre_aces", "hand_aces"), [(1, 1), (2, 1), (3, 1), (0, 2), (1, 3)])
+def test_native_playout_with_aces_in_hand_and_centre(ace: str, centre_aces: int, hand_aces: int) -> None:
+    """Played aces (valued 1 or 14 as the option says) with none, one or several aces in the
+    centre: the counts of a played ace per option, the collections of an ace, aces taken by
+    other cards."""
+    for k in range(2):
+        assert_same_game(_ace_heavy(1000 * centre_aces + 10 * hand_aces + k, ace, centre_aces, hand_aces), k)
