@@ -509,12 +509,10 @@ class Endgame:
             twin_pairs[live] = got
             return got
 
-        def twin_free(cands: int, hand: int, live: int) -> int:
-            """``cands`` without the higher card of each pair of twins in ``hand`` (the pairs of
-            each live set are computed once)."""
-            tw = twin_pairs.get(live)
-            if tw is None:
-                tw = pairs_of(live)
+        def twin_free(cands: int, hand: int, tw: tuple[tuple[int, int], ...]) -> int:
+            """``cands`` without the higher card of each pair of twins ``tw`` (of the live set,
+            from :func:`pairs_of`, computed once per live set) in ``hand``. (The callers skip it
+            when the live set has no twins at all.)"""
             out = cands
             for hi, lo in tw:
                 if cands & hand & hi and hand & lo:
@@ -678,7 +676,13 @@ class Endgame:
                     if hopeless:
                         tt_lead[key] = (LOSS, LOSS, 0)
                         return LOSS
-                singles = twin_free(a, a, a | d | scbit) if twins and a & (a - 1) else a
+                singles = a
+                if twins and a & (a - 1):
+                    tw = twin_pairs.get(a | d | scbit)
+                    if tw is None:
+                        tw = pairs_of(a | d | scbit)
+                    if tw:
+                        singles = twin_free(a, a, tw)
                 moves = [hint] if hint else []
                 l0 = a & 0xFFFF
                 l1 = (a >> 16) & 0xFFFF
@@ -857,7 +861,11 @@ class Endgame:
                             order = (cands,) if ok else ()
                     else:
                         if twins:
-                            cands = twin_free(cands, d, a | d | ta | tc | scbit)
+                            tw = twin_pairs.get(a | d | ta | tc | scbit)
+                            if tw is None:
+                                tw = pairs_of(a | d | ta | tc | scbit)
+                            if tw:
+                                cands = twin_free(cands, d, tw)
                         safe = cands & ~ar
                         covers = cover_lists.get((cands, safe))
                         if covers is None:
