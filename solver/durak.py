@@ -843,9 +843,10 @@ class Endgame:
                         if e2 is not None and -e2[1] >= beta:
                             tt_def[key] = _entry(lo, hi, hint, -e2[1], -1, a0, beta)
                             return -e2[1]
-                # a cover c ends the bout unless the attacker can throw in on ta | tc | c
-                throws = not simple and room > 0
-                tab_ar = (ta | tc) & ar
+                # a cover c ends the bout unless the attacker can throw in on ta | tc | c: ``thr``
+                # holds the cards he could throw in on (none when he may not throw)
+                thr = ar if not simple and room > 0 else 0
+                tab_ar = (ta | tc) & thr
                 tm = targets
                 while tm:
                     u = tm & -tm
@@ -882,14 +883,12 @@ class Endgame:
                             order = covers
                     take_hint = False
                     unc2 = unc ^ u
-                    if etc_def and not unc2 and a:
+                    if etc_def and not unc2 and a and not tab_ar:
                         # enhanced transposition cutoff: a cover that ends the bout at once (no
                         # throw-in possible) whose next lead is already known to be good enough
                         nk = {}
                         for c in order:
-                            if c < 0 or c == d:
-                                continue
-                            if throws and (tab_ar or c & ar):
+                            if c < 0 or c == d or c & thr:
                                 continue
                             k2 = canon(d ^ c, a) if canonical else (d ^ c, a)
                             nk[c] = k2
@@ -909,7 +908,7 @@ class Endgame:
                             tc2 = tc | c
                             if unc2:
                                 v = defend(a, d2, ta, tc2, unc2, room, 0, not take_first, alpha, beta)
-                            elif throws and (tab_ar or c & ar):
+                            elif tab_ar or c & thr:
                                 v = -throw(a, d2, ta, tc2, room, -beta, -alpha)
                             elif nk is not None and d2:
                                 # what after() does here (stock empty, both hold cards, the bout
