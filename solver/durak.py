@@ -492,6 +492,7 @@ class Endgame:
             return False
 
         twin_pairs: dict[int, tuple[tuple[int, int], ...]] = {}
+        rank_cards: dict[int, int] = {}  # a hand -> every card of a rank it holds (kept per hand)
 
         def pairs_of(live: int) -> tuple[tuple[int, int], ...]:
             """The twins of the live set ``live`` as pairs (higher card, next lower live card of
@@ -824,8 +825,10 @@ class Endgame:
                     targets = unc
                 # every card of a rank the attacker holds: he can throw in on a table ``t`` iff
                 # ``t & ar`` (same as ``a & (rank_set(t) * lanes)``)
-                t = a | a >> 16 | a >> 32 | a >> 48
-                ar = (t & 0xFFFF) * lanes
+                ar = rank_cards.get(a)
+                if ar is None:
+                    t = a | a >> 16 | a >> 32 | a >> 48
+                    ar = rank_cards[a] = (t & 0xFFFF) * lanes
                 can_take = fresh or not take_first
                 cut = False
                 take_hint = hint == -1 and can_take  # the take is tried first
