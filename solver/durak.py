@@ -1021,7 +1021,11 @@ class Endgame:
                 # 0 stands for "pass" (last)
                 opts = [hint] if hint >= 0 else []
                 t = ta | tc
-                m = a & ((t | t >> 16 | t >> 32 | t >> 48) & 0xFFFF) * lanes
+                m = rank_cards.get(t)
+                if m is None:
+                    r = t | t >> 16 | t >> 32 | t >> 48
+                    m = rank_cards[t] = (r & 0xFFFF) * lanes
+                m &= a
                 if m and not m & (m - 1):  # one card to throw
                     if m != hint:
                         opts.append(m)
