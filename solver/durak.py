@@ -552,7 +552,7 @@ class Endgame:
             sure = red.sure_win and sc < 0 and not perev
             forcing = red.forced_takes and sc < 0 and not perev
             loss_test = red.sure_loss and sc < 0 and not perev and not first
-            quick_lead = quick and sc < 0
+            quick_lead = quick_def = quick and sc < 0
             tt_lead: dict[tuple[int, int], tuple[int, int, int]] = {}
             tt_def: dict[tuple[int, ...], tuple[int, int, int]] = {}
             tt_throw: dict[tuple[int, ...], tuple[int, int, int]] = {}
@@ -782,7 +782,7 @@ class Endgame:
                 nodes += 1
                 if nodes >= next_report:
                     tick()
-                if quick and not a and sc < 0:
+                if quick_def and not a:
                     if lastdef or d.bit_count() != unc.bit_count():
                         return LOSS
                     return DRAW if cover_all(unc, d) else LOSS
@@ -839,21 +839,22 @@ class Endgame:
                     can_take = False
                 tk = None  # the next lead after "take" when the probe below computed it
                 nk = None  # the next lead after each cover that ends the bout, from the probes
+                tab = ta | tc
                 if etc_def and can_take and a:
                     # enhanced transposition cutoff: taking (no throw-in possible) leads to a lead
                     # already known to be bad for the attacker
-                    tq = ta | tc
-                    if not (take_throws and room > 0 and tq & ar):
-                        tk = canon(a, d | tq) if canonical and (a & (a - 1) or not quick) else (a, d | tq)
+                    if not (take_throws and room > 0 and tab & ar):
+                        tk = canon(a, d | tab) if canonical and (a & (a - 1) or not quick) else (a, d | tab)
                         e2 = tt_lead.get(tk)
                         if e2 is not None and -e2[1] >= beta:
                             tt_def[key] = _entry(lo, hi, hint, -e2[1], -1, a0, beta)
                             return -e2[1]
                 # a cover c ends the bout unless the attacker can throw in on ta | tc | c: ``thr``
                 # holds the cards he could throw in on (none when he may not throw)
-                thr = ar if not simple and room > 0 else 0
-                tab_ar = (ta | tc) & thr
                 tm = targets
+                if tm:
+                    thr = ar if not simple and room > 0 else 0
+                    tab_ar = tab & thr
                 while tm:
                     u = tm & -tm
                     tm ^= u
@@ -912,11 +913,10 @@ class Endgame:
                             v = take(a, d, ta, tc, room, alpha, beta)
                         else:
                             d2 = d ^ c
-                            tc2 = tc | c
                             if unc2:
-                                v = defend(a, d2, ta, tc2, unc2, room, 0, not take_first, alpha, beta)
+                                v = defend(a, d2, ta, tc | c, unc2, room, 0, not take_first, alpha, beta)
                             elif tab_ar or c & thr:
-                                v = -throw(a, d2, ta, tc2, room, -beta, -alpha)
+                                v = -throw(a, d2, ta, tc | c, room, -beta, -alpha)
                             elif nk is not None and d2:
                                 # what after() does here (stock empty, both hold cards, the bout
                                 # beaten): the next lead, already canonical from the probe above
