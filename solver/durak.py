@@ -638,25 +638,32 @@ class Endgame:
                             tt_lead[key] = (WIN, WIN, 0)
                             return WIN
                     elif not first:
-                        rb = (b | b >> 16 | b >> 32 | b >> 48) & 0xFFFF
+                        b0 = b & 0xFFFF
+                        b1 = (b >> 16) & 0xFFFF
+                        b2 = (b >> 32) & 0xFFFF
+                        b3 = b >> 48
+                        rb = b0 | b1 | b2 | b3  # the ranks of b
+                        multi = (b0 & b1) | (b2 & b3) | ((b0 | b1) & (b2 | b3))  # ... twice or more
                         dd = d | (a ^ b)  # his hand once he has taken the cards he cannot beat
                         forced = False
-                        while forcing and rb & (rb - 1):
-                            # forced_takes: a group of one rank he cannot cover, led at once
+                        while forcing and multi and rb & (rb - 1):
+                            # forced_takes: a group (two or more cards) of one rank he cannot cover,
+                            # led at once
                             nd = dd.bit_count()
                             room = nd if nd < limit else limit
-                            m = rb
+                            m = multi
                             while m:
                                 r1 = m & -m
                                 m ^= r1
                                 g = b & r1 * lanes
-                                if g & (g - 1) and g.bit_count() <= room and not cover_all(g, dd):
+                                if g.bit_count() <= room and not cover_all(g, dd):
                                     break
                             else:
                                 break
                             dd |= g
                             b ^= g
                             rb ^= r1
+                            multi ^= r1
                             forced = True
                         if not rb & (rb - 1) and (sure or forced):
                             # all the others are of one rank: lead them together
