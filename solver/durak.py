@@ -1030,17 +1030,17 @@ class Endgame:
                 a0 = alpha
                 # cards the defender cannot beat first, then the others, each by rising rank;
                 # 0 stands for "pass" (last)
-                opts = [hint] if hint >= 0 else []
                 t = ta | tc
                 m = rank_cards.get(t)
                 if m is None:
                     r = t | t >> 16 | t >> 32 | t >> 48
                     m = rank_cards[t] = (r & 0xFFFF) * lanes
                 m &= a
-                if m and not m & (m - 1):  # one card to throw
-                    if m != hint:
-                        opts.append(m)
+                opts: list[int] | tuple[int, int]
+                if m and not m & (m - 1):  # one card to throw (the hint, if any, is m or the pass)
+                    opts = (0, m) if hint == 0 else (m, 0)
                 else:
+                    opts = [hint] if hint >= 0 else []
                     hard = 0
                     mm = m
                     while mm:
@@ -1059,8 +1059,8 @@ class Endgame:
                                 col ^= c
                                 if c != hint:
                                     opts.append(c)
-                if hint != 0:
-                    opts.append(0)
+                    if hint != 0:
+                        opts.append(0)
                 best = NOMOVE
                 bm = -1
                 pk = None  # the next lead after "pass" when the probe below computed it
