@@ -448,7 +448,10 @@ class Endgame:
 
         def canon(a: int, d: int) -> tuple[int, int]:
             """The canonical form of the lead position (attacker ``a``, defender ``d``): dead
-            ranks squeezed out, the non-trump suits sorted."""
+            ranks squeezed out, the non-trump suits sorted. (The callers skip it when ``a`` is a
+            single card and quick_exit is on: lead() then answers from the two hands at once, by
+            "beats" alone, which the map keeps, and stores no table entry; so the probes of the
+            enhanced transposition cutoffs miss there either way.)"""
             t = a | d
             steps = comp_live.get(t)
             if steps is None:
@@ -492,6 +495,7 @@ class Endgame:
             return False
 
         twin_pairs: dict[int, tuple[tuple[int, int], ...]] = {}
+        rank_cards: dict[int, int] = {}  # a hand -> every card of a rank it holds (kept per hand)
 
         def pairs_of(live: int) -> tuple[tuple[int, int], ...]:
             """The twins of the live set ``live`` as pairs (higher card, next lower live card of
@@ -509,12 +513,10 @@ class Endgame:
             twin_pairs[live] = got
             return got
 
-        def twin_free(cands: int, hand: int, live: int) -> int:
-            """``cands`` without the higher card of each pair of twins in ``hand`` (the pairs of
-            each live set are computed once)."""
-            tw = twin_pairs.get(live)
-            if tw is None:
-                tw = pairs_of(live)
+        def twin_free(cands: int, hand: int, tw: tuple[tuple[int, int], ...]) -> int:
+            """``cands`` without the higher card of each pair of twins ``tw`` (of the live set,
+            from :func:`pairs_of`, computed once per live set) in ``hand``. (The callers skip it
+            when the live set has no twins at all.)"""
             out = cands
             for hi, lo in tw:
                 if cands & hand & hi and hand & lo:
@@ -550,7 +552,7 @@ class Endgame:
             sure = red.sure_win and sc < 0 and not perev
             forcing = red.forced_takes and sc < 0 and not perev
             loss_test = red.sure_loss and sc < 0 and not perev and not first
-            quick_lead = quick and sc < 0
+            quick_lead = quick_def = quick and sc < 0
             tt_lead: dict[tuple[int, int], tuple[int, int, int]] = {}
             tt_def: dict[tuple[int, ...], tuple[int, int, int]] = {}
             tt_throw: dict[tuple[int, ...], tuple[int, int, int]] = {}
@@ -579,10 +581,10 @@ class Endgame:
                 if not d:
                     return LOSS
                 if beaten:
-                    if canonical:
+                    if canonical and (d & (d - 1) or not quick):
                         d, a = canon(d, a)
                     return -nxt[1](d, a, -beta, -alpha)
-                if canonical:
+                if canonical and (a & (a - 1) or not quick):
                     a, d = canon(a, d)
                 return nxt[1](a, d, alpha, beta)
 
@@ -636,25 +638,32 @@ class Endgame:
                             tt_lead[key] = (WIN, WIN, 0)
                             return WIN
                     elif not first:
-                        rb = (b | b >> 16 | b >> 32 | b >> 48) & 0xFFFF
+                        b0 = b & 0xFFFF
+                        b1 = (b >> 16) & 0xFFFF
+                        b2 = (b >> 32) & 0xFFFF
+                        b3 = b >> 48
+                        rb = b0 | b1 | b2 | b3  # the ranks of b
+                        multi = (b0 & b1) | (b2 & b3) | ((b0 | b1) & (b2 | b3))  # ... twice or more
                         dd = d | (a ^ b)  # his hand once he has taken the cards he cannot beat
                         forced = False
-                        while forcing and rb & (rb - 1):
-                            # forced_takes: a group of one rank he cannot cover, led at once
+                        while forcing and multi and rb & (rb - 1):
+                            # forced_takes: a group (two or more cards) of one rank he cannot cover,
+                            # led at once
                             nd = dd.bit_count()
                             room = nd if nd < limit else limit
-                            m = rb
+                            m = multi
                             while m:
                                 r1 = m & -m
                                 m ^= r1
                                 g = b & r1 * lanes
-                                if g & (g - 1) and g.bit_count() <= room and not cover_all(g, dd):
+                                if g.bit_count() <= room and not cover_all(g, dd):
                                     break
                             else:
                                 break
                             dd |= g
                             b ^= g
                             rb ^= r1
+                            multi ^= r1
                             forced = True
                         if not rb & (rb - 1) and (sure or forced):
                             # all the others are of one rank: lead them together
@@ -678,7 +687,13 @@ class Endgame:
                     if hopeless:
                         tt_lead[key] = (LOSS, LOSS, 0)
                         return LOSS
-                singles = twin_free(a, a, a | d | scbit) if twins and a & (a - 1) else a
+                singles = a
+                if twins and a & (a - 1):
+                    tw = twin_pairs.get(a | d | scbit)
+                    if tw is None:
+                        tw = pairs_of(a | d | scbit)
+                    if tw:
+                        singles = twin_free(a, a, tw)
                 moves = [hint] if hint else []
                 l0 = a & 0xFFFF
                 l1 = (a >> 16) & 0xFFFF
@@ -774,7 +789,7 @@ class Endgame:
                 nodes += 1
                 if nodes >= next_report:
                     tick()
-                if quick and not a and sc < 0:
+                if quick_def and not a:
                     if lastdef or d.bit_count() != unc.bit_count():
                         return LOSS
                     return DRAW if cover_all(unc, d) else LOSS
@@ -820,8 +835,10 @@ class Endgame:
                     targets = unc
                 # every card of a rank the attacker holds: he can throw in on a table ``t`` iff
                 # ``t & ar`` (same as ``a & (rank_set(t) * lanes)``)
-                t = a | a >> 16 | a >> 32 | a >> 48
-                ar = (t & 0xFFFF) * lanes
+                ar = rank_cards.get(a)
+                if ar is None:
+                    t = a | a >> 16 | a >> 32 | a >> 48
+                    ar = rank_cards[a] = (t & 0xFFFF) * lanes
                 can_take = fresh or not take_first
                 cut = False
                 take_hint = hint == -1 and can_take  # the take is tried first
@@ -829,20 +846,22 @@ class Endgame:
                     can_take = False
                 tk = None  # the next lead after "take" when the probe below computed it
                 nk = None  # the next lead after each cover that ends the bout, from the probes
+                tab = ta | tc
                 if etc_def and can_take and a:
                     # enhanced transposition cutoff: taking (no throw-in possible) leads to a lead
                     # already known to be bad for the attacker
-                    tq = ta | tc
-                    if not (take_throws and room > 0 and tq & ar):
-                        tk = canon(a, d | tq) if canonical else (a, d | tq)
+                    if not (take_throws and room > 0 and tab & ar):
+                        tk = canon(a, d | tab) if canonical and (a & (a - 1) or not quick) else (a, d | tab)
                         e2 = tt_lead.get(tk)
                         if e2 is not None and -e2[1] >= beta:
                             tt_def[key] = _entry(lo, hi, hint, -e2[1], -1, a0, beta)
                             return -e2[1]
-                # a cover c ends the bout unless the attacker can throw in on ta | tc | c
-                throws = not simple and room > 0
-                tab_ar = (ta | tc) & ar
+                # a cover c ends the bout unless the attacker can throw in on ta | tc | c: ``thr``
+                # holds the cards he could throw in on (none when he may not throw)
                 tm = targets
+                if tm:
+                    thr = ar if not simple and room > 0 else 0
+                    tab_ar = tab & thr
                 while tm:
                     u = tm & -tm
                     tm ^= u
@@ -857,7 +876,11 @@ class Endgame:
                             order = (cands,) if ok else ()
                     else:
                         if twins:
-                            cands = twin_free(cands, d, a | d | ta | tc | scbit)
+                            tw = twin_pairs.get(a | d | ta | tc | scbit)
+                            if tw is None:
+                                tw = pairs_of(a | d | ta | tc | scbit)
+                            if tw:
+                                cands = twin_free(cands, d, tw)
                         safe = cands & ~ar
                         covers = cover_lists.get((cands, safe))
                         if covers is None:
@@ -874,16 +897,15 @@ class Endgame:
                             order = covers
                     take_hint = False
                     unc2 = unc ^ u
-                    if etc_def and not unc2 and a:
+                    if etc_def and not unc2 and a and not tab_ar:
                         # enhanced transposition cutoff: a cover that ends the bout at once (no
                         # throw-in possible) whose next lead is already known to be good enough
                         nk = {}
                         for c in order:
-                            if c < 0 or c == d:
+                            if c < 0 or c == d or c & thr:
                                 continue
-                            if throws and (tab_ar or c & ar):
-                                continue
-                            k2 = canon(d ^ c, a) if canonical else (d ^ c, a)
+                            dc = d ^ c
+                            k2 = canon(dc, a) if canonical and (dc & (dc - 1) or not quick) else (dc, a)
                             nk[c] = k2
                             e2 = tt_lead.get(k2)
                             if e2 is not None and e2[0] >= beta:
@@ -898,11 +920,10 @@ class Endgame:
                             v = take(a, d, ta, tc, room, alpha, beta)
                         else:
                             d2 = d ^ c
-                            tc2 = tc | c
                             if unc2:
-                                v = defend(a, d2, ta, tc2, unc2, room, 0, not take_first, alpha, beta)
-                            elif throws and (tab_ar or c & ar):
-                                v = -throw(a, d2, ta, tc2, room, -beta, -alpha)
+                                v = defend(a, d2, ta, tc | c, unc2, room, 0, not take_first, alpha, beta)
+                            elif tab_ar or c & thr:
+                                v = -throw(a, d2, ta, tc | c, room, -beta, -alpha)
                             elif nk is not None and d2:
                                 # what after() does here (stock empty, both hold cards, the bout
                                 # beaten): the next lead, already canonical from the probe above
@@ -1009,13 +1030,17 @@ class Endgame:
                 a0 = alpha
                 # cards the defender cannot beat first, then the others, each by rising rank;
                 # 0 stands for "pass" (last)
-                opts = [hint] if hint >= 0 else []
                 t = ta | tc
-                m = a & ((t | t >> 16 | t >> 32 | t >> 48) & 0xFFFF) * lanes
-                if m and not m & (m - 1):  # one card to throw
-                    if m != hint:
-                        opts.append(m)
+                m = rank_cards.get(t)
+                if m is None:
+                    r = t | t >> 16 | t >> 32 | t >> 48
+                    m = rank_cards[t] = (r & 0xFFFF) * lanes
+                m &= a
+                opts: list[int] | tuple[int, int]
+                if m and not m & (m - 1):  # one card to throw (the hint, if any, is m or the pass)
+                    opts = (0, m) if hint == 0 else (m, 0)
                 else:
+                    opts = [hint] if hint >= 0 else []
                     hard = 0
                     mm = m
                     while mm:
@@ -1034,15 +1059,15 @@ class Endgame:
                                 col ^= c
                                 if c != hint:
                                     opts.append(c)
-                if hint != 0:
-                    opts.append(0)
+                    if hint != 0:
+                        opts.append(0)
                 best = NOMOVE
                 bm = -1
                 pk = None  # the next lead after "pass" when the probe below computed it
                 if etc_def and hint != 0 and d:
                     # enhanced transposition cutoff: passing leads to a lead already known to be bad
                     # for its attacker (this node's defender)
-                    pk = canon(d, a) if canonical else (d, a)
+                    pk = canon(d, a) if canonical and (d & (d - 1) or not quick) else (d, a)
                     e2 = tt_lead.get(pk)
                     if e2 is not None and -e2[1] >= beta:
                         tt_throw[key] = _entry(lo, hi, hint, -e2[1], 0, a0, beta)
