@@ -8,6 +8,11 @@ from typing import Any
 from foolsolve.cards import FRENCH52
 from foolsolve.spec.fools_paradise import SPEC, State
 
+ACES = ["either", "low", "high", "either_per_play"]
+"""Every choice of the ``ace`` rule option."""
+NON_ACES = [c for c in FRENCH52.cards if c.rank != 14]
+ACE_CARDS = [c for c in FRENCH52.cards if c.rank == 14]
+
 
 def cards(text: str) -> list[str]:
     """``"KS 2C"`` -> ``["KS", "2C"]``."""

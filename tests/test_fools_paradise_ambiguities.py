@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from click.testing import CliRunner
-from fools_paradise_helpers import position_json
+from fools_paradise_helpers import ACES, position_json
 
 from foolsolve import games
 from foolsolve.games.ambiguities import (
@@ -24,8 +24,6 @@ from foolsolve.games.fools_paradise_cli import FoolsParadiseAmbiguity, ambiguiti
 from foolsolve.positions import write_json_atomic
 from foolsolve.solver import minimax
 from foolsolve.spec.fools_paradise import SPEC, Rules, State
-
-ACES = ["either", "low", "high", "either_per_play"]
 
 
 def run(*args: str) -> Any:

@@ -12,6 +12,7 @@ import itertools
 import random
 
 import pytest
+from fools_paradise_helpers import ACE_CARDS, ACES, NON_ACES
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -33,10 +34,6 @@ from foolsolve.engines.fools_paradise import (
 from foolsolve.game import IllegalMove
 from foolsolve.rules import random_rules
 from foolsolve.spec.fools_paradise import SPEC, Rules, collections
-
-ACES = ["either", "low", "high", "either_per_play"]
-NON_ACES = [c for c in FRENCH52.cards if c.rank != 14]
-ACE_CARDS = [c for c in FRENCH52.cards if c.rank == 14]
 
 
 def _engine_state(hand: list, centre: list, rules: Rules, rest: list) -> object:

@@ -20,6 +20,7 @@ import itertools
 import random
 
 import pytest
+from fools_paradise_helpers import ACE_CARDS, ACES, NON_ACES
 
 from foolsolve.cards import FRENCH52, Card
 from foolsolve.engines import fools_paradise as efp
@@ -43,9 +44,6 @@ from foolsolve.engines.fools_paradise import (
 from foolsolve.game import Engine
 from foolsolve.spec.fools_paradise import SPEC, Collect, Rules, State, collections, move_sort_key
 
-ACES = ["either", "low", "high", "either_per_play"]
-NON_ACES = [c for c in FRENCH52.cards if c.rank != 14]
-ACE_CARDS = [c for c in FRENCH52.cards if c.rank == 14]
 BY_INDEX = sorted(FRENCH52.cards, key=lambda c: c.index)
 
 
