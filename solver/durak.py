@@ -163,6 +163,12 @@ cards (the discard) never influence the rest of the game.
     group is led as in ``sure_win`` (b), and the attacker **wins** unless the defender covers
     it with exactly his last cards. Sound for the same reasons as ``sure_win``: each step is
     a strategy for the attacker that works against every defence, so a win is read off.
+    *Mixed groups:* when that plan fails, the attacker may instead keep back the cards of ``U``
+    whose rank he also holds in ``B``, give away only the rest of ``U`` (in ``sure_win``'s
+    order, so each stays unbeatable: the argument holds for any part of ``U``), and treat
+    each such rank as one group with its ``B`` cards: a group holding a card the defender's
+    hand cannot beat can never be covered whole. The same forcing and last-group test then
+    run on these groups, against the defender's actual hand at each step.
 
 ``sure_loss`` — **an attacker the defender stops for good** (stock empty, not perevodnoy, not
     the first bout). At a lead, suppose every card of the defender's hand ``d`` beats every card
@@ -513,6 +519,43 @@ class Endgame:
             twin_pairs[live] = got
             return got
 
+        def forced_plan(b: int, dd: int, sure: bool, forcing: bool, limit: int) -> bool:
+            """sure_win (b) / forced_takes: the defender holds ``dd`` once the attacker has given
+            away his other cards one by one; can the attacker, holding ``b``, force takes of whole
+            rank groups (with ``forcing``) until one rank is left, and then lead that rank whole
+            so that the defender cannot cover it with exactly his last cards?"""
+            b0 = b & 0xFFFF
+            b1 = (b >> 16) & 0xFFFF
+            b2 = (b >> 32) & 0xFFFF
+            b3 = b >> 48
+            rb = b0 | b1 | b2 | b3  # the ranks of b
+            multi = (b0 & b1) | (b2 & b3) | ((b0 | b1) & (b2 | b3))  # ... twice or more
+            forced = False
+            while forcing and multi and rb & (rb - 1):
+                # a group (two or more cards) of one rank he cannot cover, led at once
+                nd = dd.bit_count()
+                room = nd if nd < limit else limit
+                m = multi
+                while m:
+                    r1 = m & -m
+                    m ^= r1
+                    g = b & r1 * lanes
+                    if g.bit_count() <= room and not cover_all(g, dd):
+                        break
+                else:
+                    break
+                dd |= g
+                b ^= g
+                rb ^= r1
+                multi ^= r1
+                forced = True
+            if rb & (rb - 1) or not (sure or forced):
+                return False
+            # all the others are of one rank: lead them together
+            nb = b.bit_count()
+            nd = dd.bit_count()
+            return nb <= limit and (nd > nb or (nd == nb and not cover_all(b, dd)))
+
         def twin_free(cands: int, hand: int, tw: tuple[tuple[int, int], ...]) -> int:
             """``cands`` without the higher card of each pair of twins ``tw`` (of the live set,
             from :func:`pairs_of`, computed once per live set) in ``hand``. (The callers skip it
@@ -638,40 +681,19 @@ class Endgame:
                             tt_lead[key] = (WIN, WIN, 0)
                             return WIN
                     elif not first:
-                        b0 = b & 0xFFFF
-                        b1 = (b >> 16) & 0xFFFF
-                        b2 = (b >> 32) & 0xFFFF
-                        b3 = b >> 48
-                        rb = b0 | b1 | b2 | b3  # the ranks of b
-                        multi = (b0 & b1) | (b2 & b3) | ((b0 | b1) & (b2 | b3))  # ... twice or more
-                        dd = d | (a ^ b)  # his hand once he has taken the cards he cannot beat
-                        forced = False
-                        while forcing and multi and rb & (rb - 1):
-                            # forced_takes: a group (two or more cards) of one rank he cannot cover,
-                            # led at once
-                            nd = dd.bit_count()
-                            room = nd if nd < limit else limit
-                            m = multi
-                            while m:
-                                r1 = m & -m
-                                m ^= r1
-                                g = b & r1 * lanes
-                                if g.bit_count() <= room and not cover_all(g, dd):
-                                    break
-                            else:
-                                break
-                            dd |= g
-                            b ^= g
-                            rb ^= r1
-                            multi ^= r1
-                            forced = True
-                        if not rb & (rb - 1) and (sure or forced):
-                            # all the others are of one rank: lead them together
-                            nb = b.bit_count()
-                            nd = dd.bit_count()
-                            if nb <= limit and (nd > nb or (nd == nb and not cover_all(b, dd))):
-                                tt_lead[key] = (WIN, WIN, 0)
-                                return WIN
+                        u = a ^ b  # the cards he cannot beat
+                        if forced_plan(b, d | u, sure, forcing, limit):
+                            tt_lead[key] = (WIN, WIN, 0)
+                            return WIN
+                        if forcing:
+                            # forced_takes, mixed groups: keep the unbeatable cards of the ranks
+                            # where I also hold beatable ones, and lead each such rank whole
+                            mixed = (u | u >> 16 | u >> 32 | u >> 48) & (b | b >> 16 | b >> 32 | b >> 48) & 0xFFFF
+                            if mixed:
+                                hold = u & mixed * lanes
+                                if forced_plan(b | hold, d | (u ^ hold), sure, True, limit):
+                                    tt_lead[key] = (WIN, WIN, 0)
+                                    return WIN
                 nd = d.bit_count()
                 k = nd if nd < limit else limit
                 if loss_test and e is None and a.bit_count() > k:
