@@ -288,6 +288,30 @@ def forced_group_endgame(seed: int) -> dict:
     return deck_empty_lead(rng, trump, pair + cards[:1], cards[1:3])
 
 
+def forced_takes_read_offs(make, seeds: int) -> int:
+    """How many of the positions ``make(0..seeds-1)`` the search with forced_takes alone reads off
+    at once (one node); each such reading must be a win for the attacker by retrograde analysis
+    of the spec's graph, and every move's value must equal the unreduced search's."""
+    only = dataclasses.replace(Reductions.none(), forced_takes=True)
+    read_off = 0
+    for seed in range(seeds):
+        pos = make(seed)
+        state = SPEC.state_from_json(pos)
+        s = from_spec_state(state)
+        eg = endgame_for(s, only)
+        v = eg.value(s)
+        if eg.nodes != 1:
+            continue
+        read_off += 1
+        assert v == 1, pos
+        g, root = retrograde.state_graph(state, SPEC.legal_moves, SPEC.apply, SPEC.to_move, SPEC.result)
+        assert WDL[retrograde.retrograde_wdl(g)[root]] == "win", pos
+        on = solve(state, SolveOptions(extra={"pv": False, "reductions": only}))
+        off = solve(state, SolveOptions(extra={"pv": False, "reductions": ALL_OFF}))
+        assert [(m.move, m.value) for m in on.moves] == [(m.move, m.value) for m in off.moves], pos
+    return read_off
+
+
 def mixed_group_endgame(seed: int) -> dict:
     """A small deck-empty position where the attacker holds a pair of one rank, one card of it a
     trump the defender (holding no trump) cannot beat, plus one or two other cards."""
@@ -308,45 +332,11 @@ def test_forced_takes_mixed_group_with_an_unbeatable_card_wins():
     whole (he cannot cover it) instead of giving that card away first. Where the search with
     forced_takes alone reads a win off (one node), retrograde analysis of the spec's graph agrees
     and every move's value equals the unreduced search's; the reading must happen often."""
-    only = dataclasses.replace(Reductions.none(), forced_takes=True)
-    read_off = 0
-    for seed in range(500):
-        pos = mixed_group_endgame(seed)
-        state = SPEC.state_from_json(pos)
-        s = from_spec_state(state)
-        eg = endgame_for(s, only)
-        v = eg.value(s)
-        if eg.nodes != 1:
-            continue
-        read_off += 1
-        assert v == 1, pos
-        g, root = retrograde.state_graph(state, SPEC.legal_moves, SPEC.apply, SPEC.to_move, SPEC.result)
-        assert WDL[retrograde.retrograde_wdl(g)[root]] == "win", pos
-        on = solve(state, SolveOptions(extra={"pv": False, "reductions": only}))
-        off = solve(state, SolveOptions(extra={"pv": False, "reductions": ALL_OFF}))
-        assert [(m.move, m.value) for m in on.moves] == [(m.move, m.value) for m in off.moves], pos
-    assert read_off >= 20, read_off
+    assert forced_takes_read_offs(mixed_group_endgame, 500) >= 20
 
 
 def test_forced_takes_attacker_forcing_rank_groups_wins():
     """forced_takes: where the search with forced_takes alone reads a win off at once (one node),
     retrograde analysis of the spec's graph says the attacker wins; on every one of these
     positions every move's value equals the unreduced search's. The reading must happen often."""
-    only = dataclasses.replace(Reductions.none(), forced_takes=True)
-    read_off = 0
-    for seed in range(300):
-        pos = forced_group_endgame(seed)
-        state = SPEC.state_from_json(pos)
-        s = from_spec_state(state)
-        eg = endgame_for(s, only)
-        v = eg.value(s)
-        if eg.nodes != 1:
-            continue
-        read_off += 1
-        assert v == 1, pos
-        g, root = retrograde.state_graph(state, SPEC.legal_moves, SPEC.apply, SPEC.to_move, SPEC.result)
-        assert WDL[retrograde.retrograde_wdl(g)[root]] == "win", pos
-        on = solve(state, SolveOptions(extra={"pv": False, "reductions": only}))
-        off = solve(state, SolveOptions(extra={"pv": False, "reductions": ALL_OFF}))
-        assert [(m.move, m.value) for m in on.moves] == [(m.move, m.value) for m in off.moves], pos
-    assert read_off >= 30, read_off
+    assert forced_takes_read_offs(forced_group_endgame, 300) >= 30
