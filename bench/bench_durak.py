@@ -43,8 +43,9 @@ from typing import Any
 from foolsolve.cards import FRENCH36, FRENCH_SUITS
 from foolsolve.engines.durak import ENGINE, from_spec_state
 from foolsolve.games.durak import random_game
+from foolsolve.solver import durak as durak_solver
 from foolsolve.solver.base import SolveOptions
-from foolsolve.solver.durak import endgame_for, solve
+from foolsolve.solver.durak import solve
 from foolsolve.spec.durak import SPEC, State
 
 
@@ -113,7 +114,7 @@ def timed_solve(solver: Callable[..., Any], state: Any, cap: float | None) -> tu
 
 def bench_solver(sizes: list[int], positions: int, seed: int, cap: float | None = None,
                  baseline: str | None = None, value_only: bool = False) -> list[str]:
-    current = value_solver(sys.modules[endgame_for.__module__]) if value_only else solve
+    current = value_solver(durak_solver) if value_only else solve
     solvers: list[tuple[str, Callable[..., Any]]] = [("current", current)]
     if baseline:
         solvers.insert(0, ("baseline", load_solver(baseline, value_only)))
