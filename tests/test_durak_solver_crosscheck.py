@@ -340,3 +340,71 @@ def test_forced_takes_attacker_forcing_rank_groups_wins():
     retrograde analysis of the spec's graph says the attacker wins; on every one of these
     positions every move's value equals the unreduced search's. The reading must happen often."""
     assert forced_takes_read_offs(forced_group_endgame, 300) >= 30
+
+
+def six_a_side_lead(seed: int) -> dict:
+    """A deck-empty lead position with 1-6 cards a side (the defender often holding several covers
+    of one card), simple or podkidnoy, random throw-in, draw and bout-limit options, a random
+    trump or none."""
+    rng = random.Random(seed)
+    trump = rng.choice([*FRENCH_SUITS, None])
+    cards = list(FRENCH36.cards)
+    rng.shuffle(cards)
+    a, d = rng.randint(1, 6), rng.randint(1, 6)
+    rules = {"variant": rng.choice(["simple", "podkidnoy"]), "throw_in_after_take": rng.random() < 0.8,
+             "draw_outcome": rng.choice(["draw", "last_defender_loses"]),
+             "bout_limit": rng.choice(["six_then_hand", "six"])}
+    return {"game": "durak", "rules": rules, "trump": trump,
+            "hands": [[c.ascii for c in cards[:a]], [c.ascii for c in cards[a:a + d]]], "stock": [],
+            "attacker": 0, "defender": 1, "table": [], "to_move": 0}
+
+
+# Lead positions on which an unsound candidate pruning ("solo_dominance": cover with the weaker of
+# two solo cards, lead the weaker of two solo cards the defender covers alike) got values wrong,
+# though it passed 1,800 random_endgame and larger_endgame positions (docs/bench-ds-ten.md):
+# (trump, attacker's hand, defender's hand, draw_outcome), podkidnoy.
+SOLO_TRAPS = [
+    ("D", "JC 8D KC 9D JD", "QD 6S 10D AD JH", "draw"),
+    ("H", "QS JC", "AS KH 10C JH 8H 7C", "draw"),
+    ("S", "AD QH", "8D KH 10S 9D AS", "draw"),
+    ("C", "6C QS 7H", "6S 6H JC 9H 8D 8S", "last_defender_loses"),
+    ("H", "6D JS", "QH AD 8S KH 10S 8H", "draw"),
+    ("D", "KH 8D QD 9C QC", "10S 10D 10C 6H 8H 7D", "last_defender_loses"),
+]
+
+
+def solo_trap(i: int) -> dict:
+    trump, a, d, draw = SOLO_TRAPS[i]
+    return {"game": "durak", "rules": {"variant": "podkidnoy", "draw_outcome": draw}, "trump": trump,
+            "hands": [a.split(), d.split()], "stock": [], "attacker": 0, "defender": 1, "table": [], "to_move": 0}
+
+
+def test_each_reduction_alone_equals_the_unreduced_search_six_a_side():
+    """Every reduction alone, and all of them together, give the unreduced search's value for every
+    move on lead positions with up to six cards a side: the SOLO_TRAPS, then random ones. (The
+    positions of random_endgame hold at most six cards in all.)"""
+    variants = [Reductions()] + [dataclasses.replace(Reductions.none(), **{n: True}) for n in REDUCTIONS]
+    positions = [solo_trap(i) for i in range(len(SOLO_TRAPS))] + [six_a_side_lead(30_000 + s) for s in range(60)]
+    for pos in positions:
+        state = SPEC.state_from_json(pos)
+        want = [(m.move, m.value) for m in solve(state, SolveOptions(extra={"pv": False, "reductions": ALL_OFF})).moves]
+        for red in variants:
+            got = solve(state, SolveOptions(extra={"pv": False, "reductions": red}))
+            assert [(m.move, m.value) for m in got.moves] == want, (red, pos)
+
+
+def test_a_stronger_solo_card_can_turn_a_win_into_a_loss():
+    """Card strength is not monotone, which is why twins (identical relations to every other live
+    card) is the only card dominance the solver uses: holding 9♣ 7♥ J♥ K♠ against K♥ (trumps ♦,
+    deck empty, podkidnoy) the attacker wins; with 9♣ replaced by the stronger 8♦ (a trump, also
+    the only live card of its rank) he loses: the defender, forced to take it, can then beat the
+    attacker's plain cards. Both values by retrograde analysis of the spec's graph and by the
+    solver."""
+    base = {"game": "durak", "rules": {"variant": "podkidnoy"}, "trump": "D", "stock": [],
+            "attacker": 0, "defender": 1, "table": [], "to_move": 0}
+    for weak_or_strong, want in (("9C", "win"), ("8D", "loss")):
+        pos = {**base, "hands": [[weak_or_strong, "7H", "JH", "KS"], ["KH"]]}
+        state = SPEC.state_from_json(pos)
+        g, root = retrograde.state_graph(state, SPEC.legal_moves, SPEC.apply, SPEC.to_move, SPEC.result)
+        assert WDL[retrograde.retrograde_wdl(g)[root]] == want
+        assert solve(state, SolveOptions(extra={"pv": False})).value == want
