@@ -260,7 +260,7 @@ from foolsolve.engines.durak import (
     rank_set,
 )
 from foolsolve.errors import InputError
-from foolsolve.solver.base import MoveValue, SearchLimit, SolveOptions, SolveResult, wdl
+from foolsolve.solver.base import MoveValue, SearchLimit, SolveOptions, SolveResult, check_extra, wdl
 from foolsolve.spec import durak as dspec
 
 WIN, DRAW, LOSS = 1, 0, -1
@@ -1461,9 +1461,7 @@ def solve(state: dspec.State, options: SolveOptions) -> SolveResult:
         raise InputError("position: not a Durak position")
     t0 = time.perf_counter()
     s = from_spec_state(state)
-    unknown = sorted(set(options.extra) - {"reductions", "pv", "workers"})
-    if unknown:
-        raise InputError(f"option {unknown[0]}: unknown Durak solver option (known: pv, reductions, workers)")
+    check_extra(options, ("pv", "reductions", "workers"), "Durak")
     reductions = Reductions.from_json(options.extra.get("reductions"))
     workers = options.extra.get("workers", default_workers())
     if not isinstance(workers, int) or isinstance(workers, bool) or not 1 <= workers <= 64:
