@@ -1322,9 +1322,9 @@ class Endgame:
         return list(zip(moves, values, strict=True))
 
 
-PARALLEL_AFTER = 20_000
+PARALLEL_AFTER = 5_000
 """Nodes a solve runs in one process before it shares the remaining root moves out (a fork
-costs a few milliseconds: small solves never pay it)."""
+costs about 10 ms, the time of 1-2k nodes: small solves never pay it)."""
 
 try:
     _FORK: Any = multiprocessing.get_context("fork")
