@@ -67,7 +67,7 @@ def load_position(path: str) -> tuple[GameInfo, Any]:
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
 @click.option("--max-nodes", type=click.IntRange(min=1), default=None, help="Give up after this many nodes.")
 @click.option("-o", "--option", "extra", multiple=True, metavar="KEY=VALUE",
-              help="Game-specific solver option (repeatable), e.g. -o concept=paranoid.")
+              help="Game-specific solver option (repeatable), e.g. -o pv=false; an unknown KEY is an error.")
 def solve(position: str, as_json: bool, max_nodes: int | None, extra: Sequence[str]) -> None:
     """Solve POSITION: the value for the side to move, every legal move's value, the best
     move(s) and a principal variation."""

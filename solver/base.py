@@ -6,6 +6,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from foolsolve.errors import InputError
+
 WIN, DRAW, LOSS = "win", "draw", "loss"
 
 
@@ -24,6 +26,14 @@ class SolveOptions:
     """Stop with :class:`SearchLimit` after this many nodes (``None``: no limit)."""
     extra: dict[str, Any] = field(default_factory=dict)
     """Game-specific options (objective, solution concept ...)."""
+
+
+def check_extra(options: SolveOptions, known: tuple[str, ...], game: str) -> None:
+    """:class:`~foolsolve.errors.InputError` naming the first option of ``options.extra`` that
+    the game's solver does not read (a misspelt option must not be silently ignored)."""
+    for key in sorted(options.extra):
+        if key not in known:
+            raise InputError(f"option {key}: unknown {game} solver option (known: {', '.join(sorted(known))})")
 
 
 class SearchLimit(Exception):

@@ -37,7 +37,7 @@ from typing import Any
 
 from foolsolve.engines.fools_paradise import ENGINE, Ctx, EMove, EState, RankState
 from foolsolve.errors import InputError
-from foolsolve.solver.base import MoveValue, SearchLimit, SolveOptions, SolveResult
+from foolsolve.solver.base import MoveValue, SearchLimit, SolveOptions, SolveResult, check_extra
 from foolsolve.spec.fools_paradise import SPEC, State
 
 INF = 10**9
@@ -184,6 +184,8 @@ class EndgameSearch:
 
 
 def _check(state: State, options: SolveOptions | None) -> None:
+    if options is not None:
+        check_extra(options, ("pv_limit", "stock_order_known"), "Fool's Paradise")
     if state.pending is not None:
         raise InputError("pending: the position waits for a chance draw; the endgame solver needs a settled position")
     if state.stock and not state.stock_known:

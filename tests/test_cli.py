@@ -2,6 +2,7 @@
 partial output files."""
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -92,3 +93,13 @@ def test_bad_extra_option(tmp_path, capsys):
     p.write_text(json.dumps({"game": "chess"}))
     code, _, err = run(["solve", str(p), "-o", "noequals"], capsys)
     assert code == 2 and "Traceback" not in err
+
+
+@pytest.mark.parametrize("example, known", [("durak-endgame.json", "workers"),
+                                            ("fools-paradise-endgame.json", "stock_order_known"),
+                                            ("fools-and-angels-endgame.json", "known_stocks")])
+def test_an_unknown_solver_option_is_a_one_line_error(capsys, example, known):
+    path = str(Path(__file__).parent.parent / "foolsolve" / "examples" / example)
+    code, out, err = run(["solve", path, "-o", "workres=2"], capsys)
+    assert_one_line_error(code, err, "option workres", known)
+    assert out == ""
