@@ -527,6 +527,25 @@ def play(s: DState, m: tuple[int, int, int]) -> DState:
 
 
 
+# --- tables of the native playout ---------------------------------------------------------
+# On 64-bit card masks (three 30-bit digits) an operation with a negative operand (``m & -m``,
+# ``m & ~x``) costs about twice a plain one, and a method call or an index into a tuple costs less
+# than either; so the playout reads "the highest card of a mask" from its bit length in a table,
+# removes cards it knows are there with ``^``, and looks up by bit length what it would compute.
+
+_BIT_BY_LEN: tuple[int, ...] = (0, *(1 << c for c in range(4 * SUIT_BITS)))
+"""``_BIT_BY_LEN[m.bit_length()]``: the highest card of mask ``m``, as a bit (0 when empty)."""
+_RANK_BY_LEN: tuple[int, ...] = (0, *(RANK_MASKS[c % SUIT_BITS] for c in range(4 * SUIT_BITS)))
+"""``_RANK_BY_LEN[m.bit_length()]``: every card of the rank of the highest card of ``m``."""
+_BEATERS_BY_LEN: dict[int, tuple[int, ...]] = {t: (0, *b) for t, b in BEATERS.items()}
+"""``_BEATERS_BY_LEN[trump][card_bit.bit_length()]``: :data:`BEATERS` by bit length."""
+_MOST_CHOICES = 1023
+"""More moves than any decision has: a lead at most 52 cards + 13 ranks x 11 groups, a defence
+at most |uncovered| x |hand| <= 26 x 26 covers + take + 4 transfers + 4 shows."""
+_DRAW_BITS: tuple[int, ...] = tuple(n.bit_length() for n in range(_MOST_CHOICES + 1))
+"""``_DRAW_BITS[n]``: ``n.bit_length()``, the bits ``rng.choice`` draws for ``n`` moves."""
+
+
 def playout(state: DState, rng: random.Random, max_moves: int | None = None,
             trace: list[tuple[int, int, int]] | None = None) -> tuple[DState, int]:
     """Random play from ``state`` until the game is over (or ``max_moves`` moves): every move is
@@ -554,6 +573,8 @@ def playout(state: DState, rng: random.Random, max_moves: int | None = None,
             moves += 1
         return (s if moves else s.copy()), moves
     getrandbits = rng.getrandbits
+    draw_bits = _DRAW_BITS
+    bit_by_len, rank_by_len = _BIT_BY_LEN, _RANK_BY_LEN
     er = state.er
     n = state.n
     hands = state.hands[:]
@@ -563,13 +584,14 @@ def playout(state: DState, rng: random.Random, max_moves: int | None = None,
         pref.append(pref[-1] | 1 << c)
     sp, slen = 0, len(stock)
     trump = state.trump
-    beat = BEATERS[trump]
+    beat = _BEATERS_BY_LEN[trump]
     tmask = SUIT_MASKS[trump] if trump != NO_TRUMP else 0
     discard = state.discard
     out = list(state.out)
     attacker, defender = state.attacker, state.defender
     tatt, tcov, unc = state.tatt, state.tcov, state.unc
     na = tatt.bit_count()
+    nunc = unc.bit_count()  # uncovered attack cards, counted so the hot tests are on small ints
     tranks = RANK_LANES * rank_set(tatt | tcov)  # every card of a rank on the table
     covers = [(1 << a, 1 << c) for a, c in state.covers]
     to_move, taking, first_bout = state.to_move, state.taking, state.first_bout
@@ -580,7 +602,6 @@ def playout(state: DState, rng: random.Random, max_moves: int | None = None,
     neighbours, show_trump = er.neighbours, er.show_trump and trump != NO_TRUMP
     transfer_first, transfer_blocked = er.transfer_first, er.transfer_blocked and trump != NO_TRUMP
     first_limit, first_take6, six_always = er.first_limit, er.first_take6, er.six_always
-    lanes = RANK_LANES
     nxt = _next_alive(n, out)
     alive = n - len(out)
     order: list[int] | None = None  # this bout's throwers, built when first needed
@@ -592,6 +613,8 @@ def playout(state: DState, rng: random.Random, max_moves: int | None = None,
         limit = 6 if (six_always or slen) else NO_LIMIT
     kcap = dstart if dstart < limit else limit
     late_limit = 6 if six_always else NO_LIMIT  # once the stock is empty
+    # the cards the player to move may throw in (kept by the search for the next thrower)
+    th = hands[to_move] & tranks if (throw_ins and na < kcap) else 0
 
     moves = 0
     budget = -1 if max_moves is None else max_moves
@@ -604,22 +627,22 @@ def playout(state: DState, rng: random.Random, max_moves: int | None = None,
         ending = 0  # 1: the bout is beaten, 2: taken
         if not tatt:  # ---- LEAD
             hand = hands[attacker]
-            total = hand.bit_count()
+            ncards = total = hand.bit_count()
             # cards with a card of the same rank in a higher suit slot (they lead groups)
-            dup = hand & (hand >> 16 | hand >> 32 | hand >> 48)
+            dup = hand & (hand >> 16 | hand >> 32 | hand >> 48) if kcap > 1 else 0
             x = 0
-            if kcap < 2 or not dup:
+            if not dup:
                 # every lead is one card: the cards in index order
                 if not total or kcap < 1:
                     break
-                k = total.bit_length()
+                k = draw_bits[total]
                 i = getrandbits(k)
                 while i >= total:
                     i = getrandbits(k)
             elif dup & (dup - 1) == 0:
                 # exactly one pair: the single cards, with the pair right after its lower card
                 total += 1
-                k = total.bit_length()
+                k = draw_bits[total]
                 i = getrandbits(k)
                 while i >= total:
                     i = getrandbits(k)
@@ -643,7 +666,7 @@ def playout(state: DState, rng: random.Random, max_moves: int | None = None,
                     subsets = lexk[rest.bit_count()]
                     blocks.append((db, rest, subsets))
                     total += len(subsets) - 1
-                k = total.bit_length()
+                k = draw_bits[total]
                 i = getrandbits(k)
                 while i >= total:
                     i = getrandbits(k)
@@ -662,24 +685,33 @@ def playout(state: DState, rng: random.Random, max_moves: int | None = None,
                             x |= r & -r
                         break
                     i -= size - 1  # past this block: count it as one lead, like a single card
-            if not x:  # the i-th card of the hand, alone
+            if x:
+                na = nunc = x.bit_count()
+            else:  # the i-th lowest card of the hand, alone: dropped to from the nearer end
                 h = hand
-                while i:
-                    h &= h - 1
-                    i -= 1
-                x = h & -h
+                if 2 * i < ncards - 1:
+                    while i:
+                        h &= h - 1
+                        i -= 1
+                    x = h & -h
+                else:
+                    i = ncards - 1 - i
+                    while i:
+                        h ^= bit_by_len[h.bit_length()]
+                        i -= 1
+                    x = bit_by_len[h.bit_length()]
+                na = nunc = 1
             if trace is not None:
                 trace.append((ATTACK, x, 0))
-            hands[attacker] = hand & ~x
+            hands[attacker] = hand ^ x
             tatt = unc = x
-            na = x.bit_count()
-            tranks = lanes << ((x.bit_length() - 1) & 15)  # every card of the lead's rank
+            tranks = rank_by_len[x.bit_length()]  # every card of the lead's rank
             to_move = defender
-        elif unc and not taking:  # ---- DEFEND
+        elif nunc and not taking:  # ---- DEFEND
             hand = hands[defender]
-            if unc & (unc - 1) == 0:  # one uncovered card (the usual case)
+            if nunc == 1:  # one uncovered card (the usual case)
                 ab = unc
-                cm = beat[ab.bit_length() - 1] & hand
+                cm = beat[ab.bit_length()] & hand
                 ncov = cm.bit_count()
                 per: list[int] | None = None
             else:
@@ -689,7 +721,7 @@ def playout(state: DState, rng: random.Random, max_moves: int | None = None,
                 while u:
                     ab = u & -u
                     u ^= ab
-                    cm = beat[ab.bit_length() - 1] & hand
+                    cm = beat[ab.bit_length()] & hand
                     per.append(ab)
                     per.append(cm)
                     ncov += cm.bit_count()
@@ -706,11 +738,12 @@ def playout(state: DState, rng: random.Random, max_moves: int | None = None,
                         shows = same & tmask & ~shown
                     ntr = trans.bit_count()
                     total += ntr + shows.bit_count()
-            k = total.bit_length()
+            k = draw_bits[total]
             i = getrandbits(k)
             while i >= total:
                 i = getrandbits(k)
             if i < ncov:  # cover
+                c = ncov
                 if per is not None:
                     j = 0
                     while True:
@@ -720,19 +753,28 @@ def playout(state: DState, rng: random.Random, max_moves: int | None = None,
                             break
                         i -= c
                         j += 2
-                while i:
-                    cm &= cm - 1
-                    i -= 1
-                cb = cm & -cm
-                c = cb.bit_length() - 1
+                # the i-th lowest of the c cards of cm, dropped to from the nearer end
+                if 2 * i < c - 1:
+                    while i:
+                        cm &= cm - 1
+                        i -= 1
+                    cl = (cm & -cm).bit_length()
+                else:
+                    i = c - 1 - i
+                    while i:
+                        cm ^= bit_by_len[cm.bit_length()]
+                        i -= 1
+                    cl = cm.bit_length()
+                cb = bit_by_len[cl]
                 if trace is not None:
-                    trace.append((COVER, ab.bit_length() - 1, c))
-                hands[defender] = hand & ~cb
-                unc &= ~ab
+                    trace.append((COVER, ab.bit_length() - 1, cl - 1))
+                hands[defender] = hand ^ cb
+                unc ^= ab
+                nunc -= 1
                 tcov |= cb
-                tranks |= lanes << (c & 15)
+                tranks |= rank_by_len[cl]
                 covers.append((ab, cb))  # as bits; indices in the final state
-                if not unc:
+                if not nunc:
                     if throw_ins:
                         if order is None:
                             order = [attacker] if alive == 2 else _thrower_order(attacker, defender, nxt, neighbours)
@@ -755,10 +797,11 @@ def playout(state: DState, rng: random.Random, max_moves: int | None = None,
                 if trace is not None:
                     trace.append((kind, cb.bit_length() - 1, 0))
                 if kind == TRANSFER:
-                    hands[defender] = hand & ~cb
+                    hands[defender] = hand ^ cb
                     tatt |= cb
                     unc |= cb
                     na += 1
+                    nunc += 1
                 else:
                     shown |= cb
                 attacker = defender
@@ -779,28 +822,36 @@ def playout(state: DState, rng: random.Random, max_moves: int | None = None,
                     cands = order
                 else:
                     ending = 2
-        else:  # ---- THROW
+        else:  # ---- THROW (``th``: the cards of ``to_move`` that match a rank on the table)
             p = to_move
-            th = hands[p] & tranks if (throw_ins and na < kcap) else 0
             nth = th.bit_count()
             total = nth + 1
-            k = total.bit_length()
+            k = draw_bits[total]
             i = getrandbits(k)
             while i >= total:
                 i = getrandbits(k)
             if order is None:
                 order = [attacker] if alive == 2 else _thrower_order(attacker, defender, nxt, neighbours)
             if i < nth:
-                while i:
-                    th &= th - 1
-                    i -= 1
-                cb = th & -th
+                # the i-th lowest of the nth cards, dropped to from the nearer end
+                if 2 * i < nth - 1:
+                    while i:
+                        th &= th - 1
+                        i -= 1
+                    cb = th & -th
+                else:
+                    i = nth - 1 - i
+                    while i:
+                        th ^= bit_by_len[th.bit_length()]
+                        i -= 1
+                    cb = bit_by_len[th.bit_length()]
                 if trace is not None:
                     trace.append((THROW, cb.bit_length() - 1, 0))
-                hands[p] &= ~cb
+                hands[p] ^= cb
                 tatt |= cb
                 unc |= cb
                 na += 1
+                nunc += 1
                 if not taking:
                     to_move = defender
                 else:
@@ -814,7 +865,8 @@ def playout(state: DState, rng: random.Random, max_moves: int | None = None,
             ending = 2 if taking else 1
             if na < kcap:
                 for p in cands:
-                    if hands[p] & tranks:
+                    th = hands[p] & tranks
+                    if th:
                         to_move = p
                         ending = 0
                         break
@@ -824,7 +876,7 @@ def playout(state: DState, rng: random.Random, max_moves: int | None = None,
                 hands[d] |= tatt | tcov
             else:
                 discard |= tatt | tcov
-            tatt = tcov = unc = na = 0
+            tatt = tcov = unc = na = nunc = 0
             covers = []
             order = None
             if sp < slen:  # draw: the lead attacker first, clockwise, the defender last
