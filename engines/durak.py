@@ -539,6 +539,8 @@ _RANK_BY_LEN: tuple[int, ...] = (0, *(RANK_MASKS[c % SUIT_BITS] for c in range(4
 """``_RANK_BY_LEN[m.bit_length()]``: every card of the rank of the highest card of ``m``."""
 _BEATERS_BY_LEN: dict[int, tuple[int, ...]] = {t: (0, *b) for t, b in BEATERS.items()}
 """``_BEATERS_BY_LEN[trump][card_bit.bit_length()]``: :data:`BEATERS` by bit length."""
+_NOBODY: tuple[int, ...] = ()
+"""No thrower to ask (no throw-ins, or none after a take): the bout ends."""
 _MOST_CHOICES = 1023
 """More moves than any decision has: a lead at most 52 cards + 13 ranks x 11 groups, a defence
 at most |uncovered| x |hand| <= 26 x 26 covers + take + 4 transfers + 4 shows."""
@@ -622,9 +624,12 @@ def playout(state: DState, rng: random.Random, max_moves: int | None = None,
         budget = 0
     blocks: list[tuple[int, int, tuple[tuple[int, ...], ...]]] = []
     lex = _LEX
+    # Each pass plays one move. A move that leaves the bout going ``continue``s; one that may end
+    # it falls through to the search for the next thrower among ``cands`` (the throwers in turn),
+    # and when nobody can throw in, the bout ends: taken if ``taking``, else beaten.
+    cands: Sequence[int] = _NOBODY
     while moves != budget:
-        cands: list[int] | None = None
-        ending = 0  # 1: the bout is beaten, 2: taken
+        moves += 1
         if not tatt:  # ---- LEAD
             hand = hands[attacker]
             ncards = total = hand.bit_count()
@@ -634,6 +639,7 @@ def playout(state: DState, rng: random.Random, max_moves: int | None = None,
             if not dup:
                 # every lead is one card: the cards in index order
                 if not total or kcap < 1:
+                    moves -= 1  # no move: the game is over
                     break
                 k = draw_bits[total]
                 i = getrandbits(k)
@@ -707,7 +713,8 @@ def playout(state: DState, rng: random.Random, max_moves: int | None = None,
             tatt = unc = x
             tranks = rank_by_len[x.bit_length()]  # every card of the lead's rank
             to_move = defender
-        elif nunc and not taking:  # ---- DEFEND
+            continue
+        if nunc and not taking:  # ---- DEFEND
             hand = hands[defender]
             if nunc == 1:  # one uncovered card (the usual case)
                 ab = unc
@@ -774,13 +781,14 @@ def playout(state: DState, rng: random.Random, max_moves: int | None = None,
                 tcov |= cb
                 tranks |= rank_by_len[cl]
                 covers.append((ab, cb))  # as bits; indices in the final state
-                if not nunc:
-                    if throw_ins:
-                        if order is None:
-                            order = [attacker] if alive == 2 else _thrower_order(attacker, defender, nxt, neighbours)
-                        cands = order
-                    else:
-                        ending = 1
+                if nunc:
+                    continue
+                if throw_ins:
+                    if order is None:
+                        order = [attacker] if alive == 2 else _thrower_order(attacker, defender, nxt, neighbours)
+                    cands = order
+                else:
+                    cands = _NOBODY
             elif i < total - 1:  # transfer or show
                 i -= ncov
                 if i < ntr:
@@ -809,6 +817,7 @@ def playout(state: DState, rng: random.Random, max_moves: int | None = None,
                 order = None
                 dstart = hands[defender].bit_count()
                 kcap = dstart if dstart < limit else limit
+                continue
             else:  # take
                 if trace is not None:
                     trace.append(_TAKE)
@@ -821,7 +830,7 @@ def playout(state: DState, rng: random.Random, max_moves: int | None = None,
                         order = [attacker] if alive == 2 else _thrower_order(attacker, defender, nxt, neighbours)
                     cands = order
                 else:
-                    ending = 2
+                    cands = _NOBODY
         else:  # ---- THROW (``th``: the cards of ``to_move`` that match a rank on the table)
             p = to_move
             nth = th.bit_count()
@@ -854,25 +863,24 @@ def playout(state: DState, rng: random.Random, max_moves: int | None = None,
                 nunc += 1
                 if not taking:
                     to_move = defender
-                else:
-                    cands = [p, *order[order.index(p) + 1:]] if p in order else [p]
+                    continue
+                cands = [p, *order[order.index(p) + 1:]] if p in order else [p]
             else:
                 if trace is not None:
                     trace.append(_PASS)
                 cands = order[order.index(p) + 1:] if p in order else []
-        moves += 1
-        if cands is not None:  # the first candidate with a legal throw moves, else the bout ends
-            ending = 2 if taking else 1
-            if na < kcap:
-                for p in cands:
-                    th = hands[p] & tranks
-                    if th:
-                        to_move = p
-                        ending = 0
-                        break
-        if ending:  # ---- end of the bout: discard or pick up, draw, go out, next bout
+        # the first candidate with a legal throw moves, else the bout ends
+        th = 0
+        if na < kcap:
+            for p in cands:
+                th = hands[p] & tranks
+                if th:
+                    to_move = p
+                    break
+        if not th:  # ---- end of the bout: discard or pick up, draw, go out, next bout
             d = defender
-            if ending == 2:
+            taken = taking
+            if taken:
                 hands[d] |= tatt | tcov
             else:
                 discard |= tatt | tcov
@@ -915,7 +923,7 @@ def playout(state: DState, rng: random.Random, max_moves: int | None = None,
                 to_move = attacker
                 dstart = hands[d].bit_count()
                 break
-            attacker = d if (ending == 1 and d not in out) else nxt[d]
+            attacker = nxt[d] if (taken or d in out) else d
             defender = nxt[attacker]
             to_move = attacker
             dstart = hands[defender].bit_count()
