@@ -525,6 +525,16 @@ def play(s: DState, m: tuple[int, int, int]) -> DState:
     return t
 
 
+def _lex_subsets(m: int, most: int) -> tuple[tuple[int, ...], ...]:
+    """The subsets of ``range(m)`` with at most ``most`` elements, as sorted tuples in
+    lexicographic order (the empty one first)."""
+    return tuple(sorted(c for s in range(min(m, most) + 1) for c in combinations(range(m), s)))
+
+
+_LEX: tuple[tuple[tuple[tuple[int, ...], ...], ...], ...] = tuple(
+    tuple(_lex_subsets(m, most) for m in range(4)) for most in range(4))
+"""``_LEX[most][m]``: which of ``m`` higher cards of its rank join a lead's lowest card, in the
+spec's order of leads (at most ``most`` of them: the cap less one)."""
 
 
 # --- tables of the native playout ---------------------------------------------------------
@@ -539,6 +549,10 @@ _RANK_BY_LEN: tuple[int, ...] = (0, *(RANK_MASKS[c % SUIT_BITS] for c in range(4
 """``_RANK_BY_LEN[m.bit_length()]``: every card of the rank of the highest card of ``m``."""
 _BEATERS_BY_LEN: dict[int, tuple[int, ...]] = {t: (0, *b) for t, b in BEATERS.items()}
 """``_BEATERS_BY_LEN[trump][card_bit.bit_length()]``: :data:`BEATERS` by bit length."""
+_MORE_LEADS: tuple[tuple[int, int], ...] = tuple(
+    (len(_LEX[most][2]) - len(_LEX[most][1]), len(_LEX[most][3]) - len(_LEX[most][2])) for most in range(4))
+"""``_MORE_LEADS[most]``: how many more leads a card heads with 2 higher cards of its rank than
+with 1, and with 3 than with 2 (leads of at most ``most`` + 1 cards)."""
 _NOBODY: tuple[int, ...] = ()
 """No thrower to ask (no throw-ins, or none after a take): the bout ends."""
 _MOST_CHOICES = 1023
@@ -622,7 +636,6 @@ def playout(state: DState, rng: random.Random, max_moves: int | None = None,
     budget = -1 if max_moves is None else max_moves
     if alive <= 1:  # the game is already over
         budget = 0
-    blocks: list[tuple[int, int, tuple[tuple[int, ...], ...]]] = []
     lex = _LEX
     # Each pass plays one move. A move that leaves the bout going ``continue``s; one that may end
     # it falls through to the search for the next thrower among ``cands`` (the throwers in turn),
@@ -634,7 +647,8 @@ def playout(state: DState, rng: random.Random, max_moves: int | None = None,
             hand = hands[attacker]
             ncards = total = hand.bit_count()
             # cards with a card of the same rank in a higher suit slot (they lead groups)
-            dup = hand & (hand >> 16 | hand >> 32 | hand >> 48) if kcap > 1 else 0
+            up1, up2, up3 = hand >> 16, hand >> 32, hand >> 48  # each higher suit slot, moved down
+            dup = hand & (up1 | up2 | up3) if kcap > 1 else 0
             x = 0
             if not dup:
                 # every lead is one card: the cards in index order
@@ -661,36 +675,47 @@ def playout(state: DState, rng: random.Random, max_moves: int | None = None,
             else:
                 # the leads sorted by their card tuples: card by card from the lowest, each card
                 # alone, or (for a card in ``dup``) with a block of subsets of the higher cards of
-                # its rank, in lexicographic order (:data:`_LEX`)
-                blocks.clear()
-                lexk = lex[kcap - 1 if kcap <= 4 else 3]
-                dd = dup
-                while dd:
-                    db = dd & -dd
-                    dd ^= db
-                    rest = hand & db * _HIGHER_SUITS  # the same rank in the higher suit slots
-                    subsets = lexk[rest.bit_count()]
-                    blocks.append((db, rest, subsets))
-                    total += len(subsets) - 1
+                # its rank, in lexicographic order (:data:`_LEX`): a card with m higher cards of
+                # its rank heads len(lexk[m]) leads. Counted from how many cards have 1+, 2+, 3
+                # higher ones; the blocks are walked only up to the one drawn.
+                most = kcap - 1 if kcap <= 4 else 3
+                lexk = lex[most]
+                dup2 = hand & (up1 & (up2 | up3) | up2 & up3)  # two or three higher cards
+                total += dup.bit_count()  # a card with one higher card heads two leads
+                if dup2:
+                    more2, more3 = _MORE_LEADS[most]
+                    total += more2 * dup2.bit_count() + more3 * (dup2 & up1 & up2 & up3).bit_count()
                 k = draw_bits[total]
                 i = getrandbits(k)
                 while i >= total:
                     i = getrandbits(k)
-                for db, rest, subsets in blocks:
+                dd = dup
+                while dd:
+                    db = dd & -dd
+                    dd ^= db
                     start = (hand & (db - 1)).bit_count()  # cards below ``db``: single leads
-                    if i < start:
+                    if i <= start:
+                        if i == start:
+                            x = db  # the card of ``db`` alone
                         break
-                    size = len(subsets)
-                    if i < start + size:
-                        x = db
-                        for j in subsets[i - start]:
-                            r = rest
-                            while j:
-                                r &= r - 1
-                                j -= 1
-                            x |= r & -r
+                    if db & dup2:
+                        rest = hand & db * _HIGHER_SUITS  # the same rank in the higher suit slots
+                        subsets = lexk[rest.bit_count()]
+                        if i < start + len(subsets):
+                            x = db
+                            for j in subsets[i - start]:
+                                r = rest
+                                while j:
+                                    r &= r - 1
+                                    j -= 1
+                                x |= r & -r
+                            break
+                        i -= len(subsets) - 1  # past this block: count it as one lead
+                    elif i == start + 1:
+                        x = db | hand & db * _HIGHER_SUITS  # with its one higher card
                         break
-                    i -= size - 1  # past this block: count it as one lead, like a single card
+                    else:
+                        i -= 1
             if x:
                 na = nunc = x.bit_count()
             else:  # the i-th lowest card of the hand, alone: dropped to from the nearer end
@@ -941,19 +966,6 @@ def playout(state: DState, rng: random.Random, max_moves: int | None = None,
     s.to_move, s.taking, s.first_bout = to_move, taking, first_bout
     s.dstart, s.shown, s.last_defender = dstart, shown, last_defender
     return s, moves
-
-
-def _lex_subsets(m: int, most: int) -> tuple[tuple[int, ...], ...]:
-    """The subsets of ``range(m)`` with at most ``most`` elements, as sorted tuples in
-    lexicographic order (the empty one first)."""
-    return tuple(sorted(c for s in range(min(m, most) + 1) for c in combinations(range(m), s)))
-
-
-_LEX: tuple[tuple[tuple[tuple[int, ...], ...], ...], ...] = tuple(
-    tuple(_lex_subsets(m, most) for m in range(4)) for most in range(4))
-"""``_LEX[most][m]``: which of ``m`` higher cards of its rank join a lead's lowest card, in the
-spec's order of leads (at most ``most`` of them: the cap less one)."""
-
 
 
 def _next_alive(n: int, out: Sequence[int]) -> list[int]:
