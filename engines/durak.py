@@ -619,6 +619,8 @@ def playout(state: DState, rng: random.Random, max_moves: int | None = None,
     nunc = unc.bit_count()  # uncovered attack cards, counted so the hot tests are on small ints
     tranks = RANK_LANES * rank_set(tatt | tcov)  # every card of a rank on the table
     covers = [(1 << a, 1 << c) for a, c in state.covers]
+    # the covered pairs matter only to a state that stops mid-bout: a whole game ends between bouts
+    keep_covers = max_moves is not None
     to_move, taking, first_bout = state.to_move, state.taking, state.first_bout
     dstart, shown, last_defender = state.dstart, state.shown, state.last_defender
     throw_ins = er.variant != SIMPLE
@@ -629,6 +631,7 @@ def playout(state: DState, rng: random.Random, max_moves: int | None = None,
     first_limit, first_take6, six_always = er.first_limit, er.first_take6, er.six_always
     nxt = _next_alive(n, out)
     alive = n - len(out)
+    dead = len(out)
     order: list[int] | None = None  # this bout's throwers, built when first needed
 
     # the bout limit (docs/durak-model.md "Caps") and the cap min(dstart, limit)
@@ -814,7 +817,8 @@ def playout(state: DState, rng: random.Random, max_moves: int | None = None,
                 nunc -= 1
                 tcov |= cb
                 tranks |= rank_by_len[cl]
-                covers.append((ab, cb))  # as bits; indices in the final state
+                if keep_covers:
+                    covers.append((ab, cb))  # as bits; indices in the final state
                 if nunc:
                     continue
                 if throw_ins:
@@ -918,7 +922,7 @@ def playout(state: DState, rng: random.Random, max_moves: int | None = None,
                 hands[d] |= tatt | tcov
             else:
                 discard |= tatt | tcov
-            tatt = tcov = unc = na = nunc = 0
+            tatt = tcov = unc = 0  # (na and nunc are set by the next lead)
             covers = []
             order = None
             if sp < slen:  # draw: the lead attacker first, clockwise, the defender last
@@ -945,10 +949,11 @@ def playout(state: DState, rng: random.Random, max_moves: int | None = None,
                         to = sp + need if sp + need < slen else slen
                         hands[d] = h | pref[to] ^ pref[sp]
                         sp = to
-            if sp >= slen and hands.count(0) > n - alive:  # somebody new has no cards: out
+            if sp >= slen and hands.count(0) > dead:  # somebody new has no cards: out
                 gone = [q for q in range(n) if not hands[q] and q not in out]
                 out += gone
                 alive -= len(gone)
+                dead += len(gone)
                 nxt = _next_alive(n, out)
             taking = first_bout = False
             shown = 0
