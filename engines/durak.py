@@ -949,24 +949,27 @@ def playout(state: DState, rng: random.Random, max_moves: int | None = None,
                         to = sp + need if sp + need < slen else slen
                         hands[d] = h | pref[to] ^ pref[sp]
                         sp = to
-            if sp >= slen and hands.count(0) > dead:  # somebody new has no cards: out
-                gone = [q for q in range(n) if not hands[q] and q not in out]
-                out += gone
-                alive -= len(gone)
-                dead += len(gone)
-                nxt = _next_alive(n, out)
             taking = first_bout = False
             shown = 0
             last_defender = d
-            if alive <= 1:
-                to_move = attacker
-                dstart = hands[d].bit_count()
-                break
+            if sp < slen:
+                limit = 6
+            else:  # the stock is empty: players go out (and the game may end)
+                limit = late_limit
+                if hands.count(0) > dead:  # somebody new has no cards: out
+                    gone = [q for q in range(n) if not hands[q] and q not in out]
+                    out += gone
+                    alive -= len(gone)
+                    dead += len(gone)
+                    nxt = _next_alive(n, out)
+                    if alive <= 1:
+                        to_move = attacker
+                        dstart = hands[d].bit_count()
+                        break
             attacker = nxt[d] if (taken or d in out) else d
             defender = nxt[attacker]
             to_move = attacker
             dstart = hands[defender].bit_count()
-            limit = 6 if sp < slen else late_limit
             kcap = dstart if dstart < limit else limit
 
     s = DState.__new__(DState)
