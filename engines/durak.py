@@ -33,11 +33,11 @@ seeded playout (tests/test_durak_engine_playout.py).
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable, Iterator, Sequence
+from collections.abc import Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
-from itertools import combinations
+from itertools import combinations, count
 from typing import Any
 
 from foolsolve.cards import FRENCH36, FRENCH52, FRENCH_SUITS, SUIT_BITS, Card
@@ -644,17 +644,14 @@ def playout(state: DState, rng: random.Random, max_moves: int | None = None,
     # the cards the player to move may throw in (kept by the search for the next thrower)
     th = hands[to_move] & tranks if (throw_ins and na < kcap) else 0
 
-    moves = 0
-    budget = -1 if max_moves is None else max_moves
-    if alive <= 1:  # the game is already over
-        budget = 0
+    budget = 0 if alive <= 1 else max_moves  # (None: play to the end)
+    turns: Iterable[int] = count() if budget is None else range(budget)
     lex = _LEX
     # Each pass plays one move. A move that leaves the bout going ``continue``s; one that may end
     # it falls through to the search for the next thrower among ``cands`` (the throwers in turn),
     # and when nobody can throw in, the bout ends: taken if ``taking``, else beaten.
     cands: Sequence[int] = _NOBODY
-    while moves != budget:
-        moves += 1
+    for played in turns:  # ``played``: the moves before this one
         if not tatt:  # ---- LEAD
             hand = hands[attacker]
             ncards = total = hand.bit_count()
@@ -665,7 +662,7 @@ def playout(state: DState, rng: random.Random, max_moves: int | None = None,
             if not dup:
                 # every lead is one card: the cards in index order
                 if not total or kcap < 1:
-                    moves -= 1  # no move: the game is over
+                    moves = played  # no move: the game is over
                     break
                 k = draw_bits[total]
                 i = getrandbits(k)
@@ -962,15 +959,18 @@ def playout(state: DState, rng: random.Random, max_moves: int | None = None,
                     alive -= len(gone)
                     dead += len(gone)
                     nxt = _next_alive(n, out)
-                    if alive <= 1:
+                    if alive <= 1:  # the game is over
                         to_move = attacker
                         dstart = hands[d].bit_count()
+                        moves = played + 1
                         break
             attacker = nxt[d] if (taken or d in out) else d
             defender = nxt[attacker]
             to_move = attacker
             dstart = hands[defender].bit_count()
             kcap = dstart if dstart < limit else limit
+    else:  # ``max_moves`` played
+        moves = budget or 0
 
     s = DState.__new__(DState)
     s.rules, s.er, s.n = state.rules, er, n
