@@ -914,8 +914,7 @@ def playout(state: DState, rng: random.Random, max_moves: int | None = None,
                     break
         if not th:  # ---- end of the bout: discard or pick up, draw, go out, next bout
             d = defender
-            taken = taking
-            if taken:
+            if taking:
                 hands[d] |= tatt | tcov
             else:
                 discard |= tatt | tcov
@@ -946,7 +945,6 @@ def playout(state: DState, rng: random.Random, max_moves: int | None = None,
                         to = sp + need if sp + need < slen else slen
                         hands[d] = h | pref[to] ^ pref[sp]
                         sp = to
-            taking = first_bout = False
             shown = 0
             last_defender = d
             if sp < slen:
@@ -960,11 +958,13 @@ def playout(state: DState, rng: random.Random, max_moves: int | None = None,
                     dead += len(gone)
                     nxt = _next_alive(n, out)
                     if alive <= 1:  # the game is over
+                        taking = first_bout = False
                         to_move = attacker
                         dstart = hands[d].bit_count()
                         moves = played + 1
                         break
-            attacker = nxt[d] if (taken or d in out) else d
+            attacker = nxt[d] if (taking or d in out) else d
+            taking = first_bout = False
             defender = nxt[attacker]
             to_move = attacker
             dstart = hands[defender].bit_count()
