@@ -698,33 +698,36 @@ def playout(state: DState, rng: random.Random, max_moves: int | None = None,
                 i = getrandbits(k)
                 while i >= total:
                     i = getrandbits(k)
-                dd = dup
-                while dd:
-                    db = dd & -dd
-                    dd ^= db
-                    start = (hand & (db - 1)).bit_count()  # cards below ``db``: single leads
-                    if i <= start:
-                        if i == start:
-                            x = db  # the card of ``db`` alone
-                        break
-                    if db & dup2:
-                        rest = hand & db * _HIGHER_SUITS  # the same rank in the higher suit slots
-                        subsets = lexk[rest.bit_count()]
-                        if i < start + len(subsets):
-                            x = db
-                            for j in subsets[i - start]:
-                                r = rest
-                                while j:
-                                    r &= r - 1
-                                    j -= 1
-                                x |= r & -r
+                if i >= total - (hand >> dup.bit_length()).bit_count():
+                    i -= total - ncards  # one of the single cards above every group
+                else:
+                    dd = dup
+                    while dd:
+                        db = dd & -dd
+                        dd ^= db
+                        start = (hand & (db - 1)).bit_count()  # cards below ``db``: single leads
+                        if i <= start:
+                            if i == start:
+                                x = db  # the card of ``db`` alone
                             break
-                        i -= len(subsets) - 1  # past this block: count it as one lead
-                    elif i == start + 1:
-                        x = db | hand & db * _HIGHER_SUITS  # with its one higher card
-                        break
-                    else:
-                        i -= 1
+                        if db & dup2:
+                            rest = hand & db * _HIGHER_SUITS  # the same rank in the higher suit slots
+                            subsets = lexk[rest.bit_count()]
+                            if i < start + len(subsets):
+                                x = db
+                                for j in subsets[i - start]:
+                                    r = rest
+                                    while j:
+                                        r &= r - 1
+                                        j -= 1
+                                    x |= r & -r
+                                break
+                            i -= len(subsets) - 1  # past this block: count it as one lead
+                        elif i == start + 1:
+                            x = db | hand & db * _HIGHER_SUITS  # with its one higher card
+                            break
+                        else:
+                            i -= 1
             if x:
                 na = nunc = x.bit_count()
             else:  # the i-th lowest card of the hand, alone: dropped to from the nearer end
