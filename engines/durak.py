@@ -605,8 +605,10 @@ def playout(state: DState, rng: random.Random, max_moves: int | None = None,
     hands = state.hands[:]
     stock = state.stock
     pref = [0]  # pref[j]: the first j stock cards as a mask, so a draw is one xor
+    m = 0
     for c in stock:
-        pref.append(pref[-1] | 1 << c)
+        m |= 1 << c
+        pref.append(m)
     sp, slen = 0, len(stock)
     trump = state.trump
     beat = _BEATERS_BY_LEN[trump]
@@ -959,7 +961,8 @@ def playout(state: DState, rng: random.Random, max_moves: int | None = None,
                     out += gone
                     alive -= len(gone)
                     dead += len(gone)
-                    nxt = _next_alive(n, out)
+                    for g in gone:  # whoever came to ``g`` next comes to the one after it
+                        nxt = [nxt[g] if q == g else q for q in nxt]
                     if alive <= 1:  # the game is over
                         taking = first_bout = False
                         to_move = attacker
