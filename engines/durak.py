@@ -658,8 +658,7 @@ def playout(state: DState, rng: random.Random, max_moves: int | None = None,
             hand = hands[attacker]
             ncards = total = hand.bit_count()
             # cards with a card of the same rank in a higher suit slot (they lead groups)
-            up1, up2, up3 = hand >> 16, hand >> 32, hand >> 48  # each higher suit slot, moved down
-            dup = hand & (up1 | up2 | up3) if kcap > 1 else 0
+            dup = hand & (hand >> 16 | hand >> 32 | hand >> 48) if kcap > 1 else 0
             x = 0
             if not dup:
                 # every lead is one card: the cards in index order
@@ -691,11 +690,12 @@ def playout(state: DState, rng: random.Random, max_moves: int | None = None,
                 # higher ones; the blocks are walked only up to the one drawn.
                 most = kcap - 1 if kcap <= 4 else 3
                 lexk = lex[most]
-                dup2 = hand & (up1 & (up2 | up3) | up2 & up3)  # two or three higher cards
+                # two or three higher cards: the next higher card of the rank has one or two
+                dup2 = dup & (dup >> 16 | dup >> 32)
                 total += dup.bit_count()  # a card with one higher card heads two leads
                 if dup2:
                     more2, more3 = _MORE_LEADS[most]
-                    total += more2 * dup2.bit_count() + more3 * (dup2 & up1 & up2 & up3).bit_count()
+                    total += more2 * dup2.bit_count() + more3 * (dup2 & dup2 >> 16).bit_count()
                 k = draw_bits[total]
                 i = getrandbits(k)
                 while i >= total:
