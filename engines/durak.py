@@ -33,10 +33,11 @@ seeded playout (tests/test_durak_engine_playout.py).
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable, Iterator, Sequence
+from collections.abc import Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from itertools import combinations
+from functools import cache
+from itertools import combinations, count
 from typing import Any
 
 from foolsolve.cards import FRENCH36, FRENCH52, FRENCH_SUITS, SUIT_BITS, Card
@@ -313,8 +314,16 @@ def game_result(s: DState) -> Result | None:
         return None
     left = [p for p in range(n) if p not in s.out]
     if not left and not s.er.lastdef_loses:
+        return _final_result(n, None)
+    return _final_result(n, left[0] if left else s.last_defender)
+
+
+@cache
+def _final_result(n: int, fool: int | None) -> Result:
+    """The result of an ``n``-player game lost by ``fool`` (``None``: a draw). Cached: a result is
+    immutable, and building its fractions costs about as much as 3% of a whole random playout."""
+    if fool is None:
         return Result(tuple(Fraction(0) for _ in range(n)), "draw")
-    fool = left[0] if left else s.last_defender
     win = Fraction(1, n - 1)
     return Result(tuple(Fraction(-1) if p == fool else win for p in range(n)), f"fool: player {fool}")
 
@@ -525,6 +534,41 @@ def play(s: DState, m: tuple[int, int, int]) -> DState:
     return t
 
 
+def _lex_subsets(m: int, most: int) -> tuple[tuple[int, ...], ...]:
+    """The subsets of ``range(m)`` with at most ``most`` elements, as sorted tuples in
+    lexicographic order (the empty one first)."""
+    return tuple(sorted(c for s in range(min(m, most) + 1) for c in combinations(range(m), s)))
+
+
+_LEX: tuple[tuple[tuple[tuple[int, ...], ...], ...], ...] = tuple(
+    tuple(_lex_subsets(m, most) for m in range(4)) for most in range(4))
+"""``_LEX[most][m]``: which of ``m`` higher cards of its rank join a lead's lowest card, in the
+spec's order of leads (at most ``most`` of them: the cap less one)."""
+
+
+# --- tables of the native playout ---------------------------------------------------------
+# On 64-bit card masks (three 30-bit digits) an operation with a negative operand (``m & -m``,
+# ``m & ~x``) costs about twice a plain one, and a method call or an index into a tuple costs less
+# than either; so the playout reads "the highest card of a mask" from its bit length in a table,
+# removes cards it knows are there with ``^``, and looks up by bit length what it would compute.
+
+_BIT_BY_LEN: tuple[int, ...] = (0, *(1 << c for c in range(4 * SUIT_BITS)))
+"""``_BIT_BY_LEN[m.bit_length()]``: the highest card of mask ``m``, as a bit (0 when empty)."""
+_RANK_BY_LEN: tuple[int, ...] = (0, *(RANK_MASKS[c % SUIT_BITS] for c in range(4 * SUIT_BITS)))
+"""``_RANK_BY_LEN[m.bit_length()]``: every card of the rank of the highest card of ``m``."""
+_BEATERS_BY_LEN: dict[int, tuple[int, ...]] = {t: (0, *b) for t, b in BEATERS.items()}
+"""``_BEATERS_BY_LEN[trump][card_bit.bit_length()]``: :data:`BEATERS` by bit length."""
+_MORE_LEADS: tuple[tuple[int, int], ...] = tuple(
+    (len(_LEX[most][2]) - len(_LEX[most][1]), len(_LEX[most][3]) - len(_LEX[most][2])) for most in range(4))
+"""``_MORE_LEADS[most]``: how many more leads a card heads with 2 higher cards of its rank than
+with 1, and with 3 than with 2 (leads of at most ``most`` + 1 cards)."""
+_NOBODY: tuple[int, ...] = ()
+"""No thrower to ask (no throw-ins, or none after a take): the bout ends."""
+_MOST_CHOICES = 1023
+"""More moves than any decision has: a lead at most 52 cards + 13 ranks x 11 groups, a defence
+at most |uncovered| x |hand| <= 26 x 26 covers + take + 4 transfers + 4 shows."""
+_DRAW_BITS: tuple[int, ...] = tuple(n.bit_length() for n in range(_MOST_CHOICES + 1))
+"""``_DRAW_BITS[n]``: ``n.bit_length()``, the bits ``rng.choice`` draws for ``n`` moves."""
 
 
 def playout(state: DState, rng: random.Random, max_moves: int | None = None,
@@ -554,24 +598,31 @@ def playout(state: DState, rng: random.Random, max_moves: int | None = None,
             moves += 1
         return (s if moves else s.copy()), moves
     getrandbits = rng.getrandbits
+    draw_bits = _DRAW_BITS
+    bit_by_len, rank_by_len = _BIT_BY_LEN, _RANK_BY_LEN
     er = state.er
     n = state.n
     hands = state.hands[:]
     stock = state.stock
     pref = [0]  # pref[j]: the first j stock cards as a mask, so a draw is one xor
+    m = 0
     for c in stock:
-        pref.append(pref[-1] | 1 << c)
+        m |= 1 << c
+        pref.append(m)
     sp, slen = 0, len(stock)
     trump = state.trump
-    beat = BEATERS[trump]
+    beat = _BEATERS_BY_LEN[trump]
     tmask = SUIT_MASKS[trump] if trump != NO_TRUMP else 0
     discard = state.discard
     out = list(state.out)
     attacker, defender = state.attacker, state.defender
     tatt, tcov, unc = state.tatt, state.tcov, state.unc
     na = tatt.bit_count()
+    nunc = unc.bit_count()  # uncovered attack cards, counted so the hot tests are on small ints
     tranks = RANK_LANES * rank_set(tatt | tcov)  # every card of a rank on the table
     covers = [(1 << a, 1 << c) for a, c in state.covers]
+    # the covered pairs matter only to a state that stops mid-bout: a whole game ends between bouts
+    keep_covers = max_moves is not None
     to_move, taking, first_bout = state.to_move, state.taking, state.first_bout
     dstart, shown, last_defender = state.dstart, state.shown, state.last_defender
     throw_ins = er.variant != SIMPLE
@@ -580,9 +631,9 @@ def playout(state: DState, rng: random.Random, max_moves: int | None = None,
     neighbours, show_trump = er.neighbours, er.show_trump and trump != NO_TRUMP
     transfer_first, transfer_blocked = er.transfer_first, er.transfer_blocked and trump != NO_TRUMP
     first_limit, first_take6, six_always = er.first_limit, er.first_take6, er.six_always
-    lanes = RANK_LANES
     nxt = _next_alive(n, out)
     alive = n - len(out)
+    dead = len(out)
     order: list[int] | None = None  # this bout's throwers, built when first needed
 
     # the bout limit (docs/durak-model.md "Caps") and the cap min(dstart, limit)
@@ -592,34 +643,36 @@ def playout(state: DState, rng: random.Random, max_moves: int | None = None,
         limit = 6 if (six_always or slen) else NO_LIMIT
     kcap = dstart if dstart < limit else limit
     late_limit = 6 if six_always else NO_LIMIT  # once the stock is empty
+    # the cards the player to move may throw in (kept by the search for the next thrower)
+    th = hands[to_move] & tranks if (throw_ins and na < kcap) else 0
 
-    moves = 0
-    budget = -1 if max_moves is None else max_moves
-    if alive <= 1:  # the game is already over
-        budget = 0
-    blocks: list[tuple[int, int, tuple[tuple[int, ...], ...]]] = []
+    budget = 0 if alive <= 1 else max_moves  # (None: play to the end)
+    turns: Iterable[int] = count() if budget is None else range(budget)
     lex = _LEX
-    while moves != budget:
-        cands: list[int] | None = None
-        ending = 0  # 1: the bout is beaten, 2: taken
+    # Each pass plays one move. A move that leaves the bout going ``continue``s; one that may end
+    # it falls through to the search for the next thrower among ``cands`` (the throwers in turn),
+    # and when nobody can throw in, the bout ends: taken if ``taking``, else beaten.
+    cands: Sequence[int] = _NOBODY
+    for played in turns:  # ``played``: the moves before this one
         if not tatt:  # ---- LEAD
             hand = hands[attacker]
-            total = hand.bit_count()
+            ncards = total = hand.bit_count()
             # cards with a card of the same rank in a higher suit slot (they lead groups)
-            dup = hand & (hand >> 16 | hand >> 32 | hand >> 48)
+            dup = hand & (hand >> 16 | hand >> 32 | hand >> 48) if kcap > 1 else 0
             x = 0
-            if kcap < 2 or not dup:
+            if not dup:
                 # every lead is one card: the cards in index order
                 if not total or kcap < 1:
+                    moves = played  # no move: the game is over
                     break
-                k = total.bit_length()
+                k = draw_bits[total]
                 i = getrandbits(k)
                 while i >= total:
                     i = getrandbits(k)
             elif dup & (dup - 1) == 0:
                 # exactly one pair: the single cards, with the pair right after its lower card
                 total += 1
-                k = total.bit_length()
+                k = draw_bits[total]
                 i = getrandbits(k)
                 while i >= total:
                     i = getrandbits(k)
@@ -632,54 +685,79 @@ def playout(state: DState, rng: random.Random, max_moves: int | None = None,
             else:
                 # the leads sorted by their card tuples: card by card from the lowest, each card
                 # alone, or (for a card in ``dup``) with a block of subsets of the higher cards of
-                # its rank, in lexicographic order (:data:`_LEX`)
-                blocks.clear()
-                lexk = lex[kcap - 1 if kcap <= 4 else 3]
-                dd = dup
-                while dd:
-                    db = dd & -dd
-                    dd ^= db
-                    rest = hand & db * _HIGHER_SUITS  # the same rank in the higher suit slots
-                    subsets = lexk[rest.bit_count()]
-                    blocks.append((db, rest, subsets))
-                    total += len(subsets) - 1
-                k = total.bit_length()
+                # its rank, in lexicographic order (:data:`_LEX`): a card with m higher cards of
+                # its rank heads len(lexk[m]) leads. Counted from how many cards have 1+, 2+, 3
+                # higher ones; the blocks are walked only up to the one drawn.
+                most = kcap - 1 if kcap <= 4 else 3
+                lexk = lex[most]
+                # two or three higher cards: the next higher card of the rank has one or two
+                dup2 = dup & (dup >> 16 | dup >> 32)
+                total += dup.bit_count()  # a card with one higher card heads two leads
+                if dup2:
+                    more2, more3 = _MORE_LEADS[most]
+                    total += more2 * dup2.bit_count() + more3 * (dup2 & dup2 >> 16).bit_count()
+                k = draw_bits[total]
                 i = getrandbits(k)
                 while i >= total:
                     i = getrandbits(k)
-                for db, rest, subsets in blocks:
-                    start = (hand & (db - 1)).bit_count()  # cards below ``db``: single leads
-                    if i < start:
-                        break
-                    size = len(subsets)
-                    if i < start + size:
-                        x = db
-                        for j in subsets[i - start]:
-                            r = rest
-                            while j:
-                                r &= r - 1
-                                j -= 1
-                            x |= r & -r
-                        break
-                    i -= size - 1  # past this block: count it as one lead, like a single card
-            if not x:  # the i-th card of the hand, alone
+                if i >= total - (hand >> dup.bit_length()).bit_count():
+                    i -= total - ncards  # one of the single cards above every group
+                else:
+                    dd = dup
+                    while dd:
+                        db = dd & -dd
+                        dd ^= db
+                        start = (hand & (db - 1)).bit_count()  # cards below ``db``: single leads
+                        if i <= start:
+                            if i == start:
+                                x = db  # the card of ``db`` alone
+                            break
+                        if db & dup2:
+                            rest = hand & db * _HIGHER_SUITS  # the same rank in the higher suit slots
+                            subsets = lexk[rest.bit_count()]
+                            if i < start + len(subsets):
+                                x = db
+                                for j in subsets[i - start]:
+                                    r = rest
+                                    while j:
+                                        r &= r - 1
+                                        j -= 1
+                                    x |= r & -r
+                                break
+                            i -= len(subsets) - 1  # past this block: count it as one lead
+                        elif i == start + 1:
+                            x = db | hand & db * _HIGHER_SUITS  # with its one higher card
+                            break
+                        else:
+                            i -= 1
+            if x:
+                na = nunc = x.bit_count()
+            else:  # the i-th lowest card of the hand, alone: dropped to from the nearer end
                 h = hand
-                while i:
-                    h &= h - 1
-                    i -= 1
-                x = h & -h
+                if 2 * i < ncards - 1:
+                    while i:
+                        h &= h - 1
+                        i -= 1
+                    x = h & -h
+                else:
+                    i = ncards - 1 - i
+                    while i:
+                        h ^= bit_by_len[h.bit_length()]
+                        i -= 1
+                    x = bit_by_len[h.bit_length()]
+                na = nunc = 1
             if trace is not None:
                 trace.append((ATTACK, x, 0))
-            hands[attacker] = hand & ~x
+            hands[attacker] = hand ^ x
             tatt = unc = x
-            na = x.bit_count()
-            tranks = lanes << ((x.bit_length() - 1) & 15)  # every card of the lead's rank
+            tranks = rank_by_len[x.bit_length()]  # every card of the lead's rank
             to_move = defender
-        elif unc and not taking:  # ---- DEFEND
+            continue
+        if nunc and not taking:  # ---- DEFEND
             hand = hands[defender]
-            if unc & (unc - 1) == 0:  # one uncovered card (the usual case)
+            if nunc == 1:  # one uncovered card (the usual case)
                 ab = unc
-                cm = beat[ab.bit_length() - 1] & hand
+                cm = beat[ab.bit_length()] & hand
                 ncov = cm.bit_count()
                 per: list[int] | None = None
             else:
@@ -689,7 +767,7 @@ def playout(state: DState, rng: random.Random, max_moves: int | None = None,
                 while u:
                     ab = u & -u
                     u ^= ab
-                    cm = beat[ab.bit_length() - 1] & hand
+                    cm = beat[ab.bit_length()] & hand
                     per.append(ab)
                     per.append(cm)
                     ncov += cm.bit_count()
@@ -706,11 +784,12 @@ def playout(state: DState, rng: random.Random, max_moves: int | None = None,
                         shows = same & tmask & ~shown
                     ntr = trans.bit_count()
                     total += ntr + shows.bit_count()
-            k = total.bit_length()
+            k = draw_bits[total]
             i = getrandbits(k)
             while i >= total:
                 i = getrandbits(k)
             if i < ncov:  # cover
+                c = ncov
                 if per is not None:
                     j = 0
                     while True:
@@ -720,25 +799,36 @@ def playout(state: DState, rng: random.Random, max_moves: int | None = None,
                             break
                         i -= c
                         j += 2
-                while i:
-                    cm &= cm - 1
-                    i -= 1
-                cb = cm & -cm
-                c = cb.bit_length() - 1
+                # the i-th lowest of the c cards of cm, dropped to from the nearer end
+                if 2 * i < c - 1:
+                    while i:
+                        cm &= cm - 1
+                        i -= 1
+                    cl = (cm & -cm).bit_length()
+                else:
+                    i = c - 1 - i
+                    while i:
+                        cm ^= bit_by_len[cm.bit_length()]
+                        i -= 1
+                    cl = cm.bit_length()
+                cb = bit_by_len[cl]
                 if trace is not None:
-                    trace.append((COVER, ab.bit_length() - 1, c))
-                hands[defender] = hand & ~cb
-                unc &= ~ab
+                    trace.append((COVER, ab.bit_length() - 1, cl - 1))
+                hands[defender] = hand ^ cb
+                unc ^= ab
+                nunc -= 1
                 tcov |= cb
-                tranks |= lanes << (c & 15)
-                covers.append((ab, cb))  # as bits; indices in the final state
-                if not unc:
-                    if throw_ins:
-                        if order is None:
-                            order = [attacker] if alive == 2 else _thrower_order(attacker, defender, nxt, neighbours)
-                        cands = order
-                    else:
-                        ending = 1
+                tranks |= rank_by_len[cl]
+                if keep_covers:
+                    covers.append((ab, cb))  # as bits; indices in the final state
+                if nunc:
+                    continue
+                if throw_ins:
+                    if order is None:
+                        order = [attacker] if alive == 2 else _thrower_order(attacker, defender, nxt, neighbours)
+                    cands = order
+                else:
+                    cands = _NOBODY
             elif i < total - 1:  # transfer or show
                 i -= ncov
                 if i < ntr:
@@ -755,10 +845,11 @@ def playout(state: DState, rng: random.Random, max_moves: int | None = None,
                 if trace is not None:
                     trace.append((kind, cb.bit_length() - 1, 0))
                 if kind == TRANSFER:
-                    hands[defender] = hand & ~cb
+                    hands[defender] = hand ^ cb
                     tatt |= cb
                     unc |= cb
                     na += 1
+                    nunc += 1
                 else:
                     shown |= cb
                 attacker = defender
@@ -766,6 +857,7 @@ def playout(state: DState, rng: random.Random, max_moves: int | None = None,
                 order = None
                 dstart = hands[defender].bit_count()
                 kcap = dstart if dstart < limit else limit
+                continue
             else:  # take
                 if trace is not None:
                     trace.append(_TAKE)
@@ -778,53 +870,60 @@ def playout(state: DState, rng: random.Random, max_moves: int | None = None,
                         order = [attacker] if alive == 2 else _thrower_order(attacker, defender, nxt, neighbours)
                     cands = order
                 else:
-                    ending = 2
-        else:  # ---- THROW
+                    cands = _NOBODY
+        else:  # ---- THROW (``th``: the cards of ``to_move`` that match a rank on the table)
             p = to_move
-            th = hands[p] & tranks if (throw_ins and na < kcap) else 0
             nth = th.bit_count()
             total = nth + 1
-            k = total.bit_length()
+            k = draw_bits[total]
             i = getrandbits(k)
             while i >= total:
                 i = getrandbits(k)
             if order is None:
                 order = [attacker] if alive == 2 else _thrower_order(attacker, defender, nxt, neighbours)
             if i < nth:
-                while i:
-                    th &= th - 1
-                    i -= 1
-                cb = th & -th
+                # the i-th lowest of the nth cards, dropped to from the nearer end
+                if 2 * i < nth - 1:
+                    while i:
+                        th &= th - 1
+                        i -= 1
+                    cb = th & -th
+                else:
+                    i = nth - 1 - i
+                    while i:
+                        th ^= bit_by_len[th.bit_length()]
+                        i -= 1
+                    cb = bit_by_len[th.bit_length()]
                 if trace is not None:
                     trace.append((THROW, cb.bit_length() - 1, 0))
-                hands[p] &= ~cb
+                hands[p] ^= cb
                 tatt |= cb
                 unc |= cb
                 na += 1
+                nunc += 1
                 if not taking:
                     to_move = defender
-                else:
-                    cands = [p, *order[order.index(p) + 1:]] if p in order else [p]
+                    continue
+                cands = [p, *order[order.index(p) + 1:]] if p in order else [p]
             else:
                 if trace is not None:
                     trace.append(_PASS)
                 cands = order[order.index(p) + 1:] if p in order else []
-        moves += 1
-        if cands is not None:  # the first candidate with a legal throw moves, else the bout ends
-            ending = 2 if taking else 1
-            if na < kcap:
-                for p in cands:
-                    if hands[p] & tranks:
-                        to_move = p
-                        ending = 0
-                        break
-        if ending:  # ---- end of the bout: discard or pick up, draw, go out, next bout
+        # the first candidate with a legal throw moves, else the bout ends
+        th = 0
+        if na < kcap:
+            for p in cands:
+                th = hands[p] & tranks
+                if th:
+                    to_move = p
+                    break
+        if not th:  # ---- end of the bout: discard or pick up, draw, go out, next bout
             d = defender
-            if ending == 2:
+            if taking:
                 hands[d] |= tatt | tcov
             else:
                 discard |= tatt | tcov
-            tatt = tcov = unc = na = 0
+            tatt = tcov = unc = 0  # (na and nunc are set by the next lead)
             covers = []
             order = None
             if sp < slen:  # draw: the lead attacker first, clockwise, the defender last
@@ -851,24 +950,33 @@ def playout(state: DState, rng: random.Random, max_moves: int | None = None,
                         to = sp + need if sp + need < slen else slen
                         hands[d] = h | pref[to] ^ pref[sp]
                         sp = to
-            if sp >= slen and hands.count(0) > n - alive:  # somebody new has no cards: out
-                gone = [q for q in range(n) if not hands[q] and q not in out]
-                out += gone
-                alive -= len(gone)
-                nxt = _next_alive(n, out)
-            taking = first_bout = False
             shown = 0
             last_defender = d
-            if alive <= 1:
-                to_move = attacker
-                dstart = hands[d].bit_count()
-                break
-            attacker = d if (ending == 1 and d not in out) else nxt[d]
+            if sp < slen:
+                limit = 6
+            else:  # the stock is empty: players go out (and the game may end)
+                limit = late_limit
+                if hands.count(0) > dead:  # somebody new has no cards: out
+                    gone = [q for q in range(n) if not hands[q] and q not in out]
+                    out += gone
+                    alive -= len(gone)
+                    dead += len(gone)
+                    for g in gone:  # whoever came to ``g`` next comes to the one after it
+                        nxt = [nxt[g] if q == g else q for q in nxt]
+                    if alive <= 1:  # the game is over
+                        taking = first_bout = False
+                        to_move = attacker
+                        dstart = hands[d].bit_count()
+                        moves = played + 1
+                        break
+            attacker = nxt[d] if (taking or d in out) else d
+            taking = first_bout = False
             defender = nxt[attacker]
             to_move = attacker
             dstart = hands[defender].bit_count()
-            limit = 6 if sp < slen else late_limit
             kcap = dstart if dstart < limit else limit
+    else:  # ``max_moves`` played
+        moves = budget or 0
 
     s = DState.__new__(DState)
     s.rules, s.er, s.n = state.rules, er, n
@@ -881,19 +989,6 @@ def playout(state: DState, rng: random.Random, max_moves: int | None = None,
     s.to_move, s.taking, s.first_bout = to_move, taking, first_bout
     s.dstart, s.shown, s.last_defender = dstart, shown, last_defender
     return s, moves
-
-
-def _lex_subsets(m: int, most: int) -> tuple[tuple[int, ...], ...]:
-    """The subsets of ``range(m)`` with at most ``most`` elements, as sorted tuples in
-    lexicographic order (the empty one first)."""
-    return tuple(sorted(c for s in range(min(m, most) + 1) for c in combinations(range(m), s)))
-
-
-_LEX: tuple[tuple[tuple[tuple[int, ...], ...], ...], ...] = tuple(
-    tuple(_lex_subsets(m, most) for m in range(4)) for most in range(4))
-"""``_LEX[most][m]``: which of ``m`` higher cards of its rank join a lead's lowest card, in the
-spec's order of leads (at most ``most`` of them: the cap less one)."""
-
 
 
 def _next_alive(n: int, out: Sequence[int]) -> list[int]:
