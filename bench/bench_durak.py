@@ -2,7 +2,7 @@
 
     python bench/bench_durak.py [--sizes 4 6 8 10] [--positions 20] [--seed 2026] [--playouts 40]
                                 [--repeat 3] [--clock cpu|wall] [--no-solver] [--no-playouts]
-                                [--cap SECONDS] [--baseline FILE] [--value-only] [--workers N ...]
+                                [--cap SECONDS] [--baseline FILE] [--value-only]
 
 1. Endgame solving: seeded random two-player podkidnoy positions with the deck empty (36-card
    deck, random trump suit, k cards each, player 0 to lead), solved exactly by
@@ -16,10 +16,6 @@
 ``--value-only`` times the game value for the side to move alone (``Endgame.value`` on the root:
 no per-move values, no principal variation) instead of the full solve; the issue's figures are
 the full solve (every legal move valued), this row only shows how much of it the value costs.
-
-The full solve shares the root's moves out between processes (``workers``, default one per
-core, see ``Endgame.move_values``); times are wall-clock seconds. ``--workers 1 2`` solves every
-position once with each count of processes, side by side (the baseline runs with one).
 
 ``--cap`` stops a position's solve after that many seconds (it is reported as unfinished, counted
 as the cap in the median, and left out of the node figures). ``--baseline FILE`` loads another
@@ -100,19 +96,14 @@ def value_solver(mod: Any) -> Callable[..., Any]:
     return run
 
 
-def timed_solve(solver: Callable[..., Any], state: Any, cap: float | None,
-                workers: int | None = None) -> tuple[float, int | None, str | None]:
-    """Seconds, nodes and value of one solve; nodes and value are None when the cap stopped it.
-    ``workers``: processes sharing the root's moves (``None``: the solver's default)."""
+def timed_solve(solver: Callable[..., Any], state: Any, cap: float | None) -> tuple[float, int | None, str | None]:
+    """Seconds, nodes and value of one solve; nodes and value are None when the cap stopped it."""
     t0 = time.perf_counter()
     if cap:
         signal.signal(signal.SIGALRM, _alarm)
         signal.setitimer(signal.ITIMER_REAL, cap)
     try:
-        extra: dict[str, Any] = {"pv": False}
-        if workers is not None:
-            extra["workers"] = workers
-        res = solver(state, SolveOptions(extra=extra))
+        res = solver(state, SolveOptions(extra={"pv": False}))
     except _Timeout:
         return cap or 0.0, None, None
     finally:
@@ -122,22 +113,20 @@ def timed_solve(solver: Callable[..., Any], state: Any, cap: float | None,
 
 
 def bench_solver(sizes: list[int], positions: int, seed: int, cap: float | None = None,
-                 baseline: str | None = None, value_only: bool = False,
-                 workers: list[int] | None = None) -> list[str]:
+                 baseline: str | None = None, value_only: bool = False) -> list[str]:
     current = value_solver(durak_solver) if value_only else solve
-    solvers: list[tuple[str, Callable[..., Any], int | None]] = (
-        [(f"{w} proc.", current, w) for w in workers] if workers and not value_only else [("current", current, None)])
+    solvers: list[tuple[str, Callable[..., Any]]] = [("current", current)]
     if baseline:
-        solvers.insert(0, ("baseline", load_solver(baseline, value_only), 1 if workers else None))
+        solvers.insert(0, ("baseline", load_solver(baseline, value_only)))
     rows = []
     for k in sizes:
         rng = random.Random(f"{seed}:{k}")
         states = [SPEC.state_from_json(endgame(k, rng)) for _ in range(positions)]
-        got: dict[str, list[tuple[float, int | None, str | None]]] = {name: [] for name, _, _ in solvers}
+        got: dict[str, list[tuple[float, int | None, str | None]]] = {name: [] for name, _ in solvers}
         for state in states:
-            for name, solver, w in solvers:
-                got[name].append(timed_solve(solver, state, cap, w))
-        for name, _, _ in solvers:
+            for name, solver in solvers:
+                got[name].append(timed_solve(solver, state, cap))
+        for name, _ in solvers:
             secs = [t for t, _, _ in got[name]]
             nodes = [n for _, n, _ in got[name] if n is not None]
             values = [v for _, _, v in got[name]]
@@ -147,17 +136,17 @@ def bench_solver(sizes: list[int], positions: int, seed: int, cap: float | None 
             if unfinished:
                 wdl += f" ({unfinished} unfinished)"
             rate = sum(nodes) / sum(done) if done and sum(done) else 0.0
-            label = (f"{name} " if baseline or workers else "") + ("value only " if value_only else "")
+            label = (f"{name} " if baseline else "") + ("value only " if value_only else "")
             med_nodes = f"{int(statistics.median(nodes)):,}" if nodes else "-"
             max_nodes = f"{max(nodes):,}" if nodes else "-"
             mx = f"{max(secs):.3f}" + (" (cap)" if unfinished else "")
             rows.append(f"| {label}{k}v{k} | {positions} | {statistics.median(secs):.3f} | {mx} | "
                         f"{med_nodes} | {max_nodes} | {rate:,.0f} | {wdl} |")
             print(rows[-1], flush=True)
-        for i in range(positions):
-            finished = {got[name][i][2] for name in got if got[name][i][2]}
-            if len(finished) > 1:
-                raise SystemExit(f"{k}v{k}, position {i}: the solvers disagree on its value")
+        if baseline:
+            pairs = [(b[2], c[2]) for b, c in zip(got["baseline"], got["current"]) if b[2] and c[2]]
+            if any(b != c for b, c in pairs):
+                raise SystemExit(f"{k}v{k}: the baseline and the current solver disagree on a value")
     return rows
 
 
@@ -248,9 +237,6 @@ def main() -> None:
     ap.add_argument("--baseline", default=None, help="another solver/durak.py to run side by side")
     ap.add_argument("--value-only", action="store_true",
                     help="time the root's game value alone (no per-move values), not the full solve")
-    ap.add_argument("--workers", type=int, nargs="+", default=None,
-                    help="solve every position once per count of processes sharing the root's moves "
-                         "(side by side; default: once, with the solver's default)")
     a = ap.parse_args()
     print(f"Machine: {platform.machine()}, Python {platform.python_version()}, "
           f"command: python bench/bench_durak.py {' '.join(sys.argv[1:])}\n")
@@ -260,7 +246,7 @@ def main() -> None:
         return
     print("| size | positions | median s | max s | median nodes | max nodes | nodes/s (finished) | values (W/D/L) |")
     print("|---|---|---|---|---|---|---|---|")
-    bench_solver(a.sizes, a.positions, a.seed, a.cap, a.baseline, a.value_only, a.workers)
+    bench_solver(a.sizes, a.positions, a.seed, a.cap, a.baseline, a.value_only)
 
 
 if __name__ == "__main__":

@@ -231,8 +231,6 @@ as a root of its own, so the per-move values are exact.
 
 from __future__ import annotations
 
-import multiprocessing
-import os
 import sys
 import time
 from collections.abc import Callable
@@ -369,7 +367,6 @@ class Endgame:
         self.reductions = reductions or Reductions()
         self.progress = progress
         self.max_nodes = max_nodes
-        self._worker_nodes = 0  # nodes searched by forked workers (see move_values)
         self._build()
 
     # The search is a set of closures over the context: local-variable access is the
@@ -378,6 +375,7 @@ class Endgame:
         er = self.er
         trump = self.trump
         red = self.reductions
+        progress = self.progress
         max_nodes = self.max_nodes
         beat = BEATERS[trump]
         tmask = SUIT_MASKS[trump] if trump != NO_TRUMP else 0
@@ -414,9 +412,8 @@ class Endgame:
             next_report = nodes + REPORT_EVERY
             if max_nodes is not None and nodes > max_nodes:
                 raise SearchLimit(f"more than {max_nodes} nodes")
-            report = self.progress  # looked up each time: a forked worker replaces it
-            if report is not None:
-                report(nodes)
+            if progress is not None:
+                progress(nodes)
 
         # canonical (see the docstring): stock empty, no transfers (no repetition paths)
         canonical = red.canonical and not perev
@@ -1278,134 +1275,30 @@ class Endgame:
 
     @property
     def nodes(self) -> int:
-        """Nodes searched so far (all calls, forked workers included)."""
-        return self._count() + self._worker_nodes
+        """Nodes searched so far (all calls)."""
+        return self._count()
 
     @property
     def table_entries(self) -> int:
         """Transposition-table entries."""
         return self._table_size()
 
-    def move_values(self, s: DState, workers: int = 1) -> list[tuple[tuple[int, int, int], int]]:
-        """Every legal engine move (spec order) with its exact value for ``s.to_move``.
-
-        With ``workers > 1`` (and ``fork`` available, and no node limit) the moves not yet
-        valued once the search has passed :data:`PARALLEL_AFTER` nodes are shared out between
-        this process and ``workers - 1`` forked copies of it (:func:`_share_out`); each copy
-        starts from this process's transposition table. Values are exact either way; only the
-        node count depends on how the moves fell.
-        """
+    def move_values(self, s: DState) -> list[tuple[tuple[int, int, int], int]]:
+        """Every legal engine move (spec order) with its exact value for ``s.to_move``."""
         me = s.to_move
-        moves = legal(s)
-        values: list[int] = [NOMOVE] * len(moves)
-        todo: list[tuple[int, DState]] = []
-        for i, m in enumerate(moves):
+        out = []
+        for m in legal(s):
             child = play(s, m)
             res = game_result(child)
-            if res is None:
-                todo.append((i, child))
-                continue
-            p = res.payoffs[me]
-            values[i] = WIN if p > 0 else LOSS if p < 0 else DRAW
-
-        def child_value(child: DState) -> int:
-            v = self.value(child)
-            return v if child.to_move == me else -v
-
-        parallel = workers > 1 and self.max_nodes is None and _FORK is not None
-        for k, (i, child) in enumerate(todo):
-            if parallel and len(todo) - k >= 2 and self.nodes >= PARALLEL_AFTER:
-                for j, v in _share_out(self, [c for _, c in todo[k:]], child_value, workers):
-                    values[todo[k + j][0]] = v
-                break
-            values[i] = child_value(child)
-        return list(zip(moves, values, strict=True))
-
-
-PARALLEL_AFTER = 5_000
-"""Nodes a solve runs in one process before it shares the remaining root moves out (a fork
-costs about 10 ms, the time of 1-2k nodes: small solves never pay it)."""
-
-try:
-    _FORK: Any = multiprocessing.get_context("fork")
-except ValueError:  # no fork on this platform: every solve runs in one process
-    _FORK = None
-
-
-def default_workers() -> int:
-    """Processes a solve uses by default: one per CPU core (at most four), one without fork."""
-    return 1 if _FORK is None else max(1, min(4, os.cpu_count() or 1))
-
-
-def _share_out(eg: Endgame, children: list[DState], child_value: Callable[[DState], int],
-               workers: int) -> list[tuple[int, int]]:
-    """``(index, value)`` of every child, computed by this process and ``workers - 1`` forked
-    copies of it. Each process takes the next child not yet taken (a shared counter), so a
-    long child does not hold up the rest. A copy sends its values and node count back through
-    a pipe and exits; if one dies, this process values what it had taken. Ctrl-C (or any
-    exception) here stops the copies before it propagates. Progress reports count every
-    process's nodes."""
-    nxt = _FORK.Value("i", 0)
-    counts = _FORK.Array("q", workers)  # nodes searched so far by each copy (for progress)
-
-    def take() -> int:
-        with nxt.get_lock():
-            k = int(nxt.value)
-            nxt.value = k + 1
-        return k
-
-    def run(slot: int, send: Any) -> None:
-        code = 1
-        try:
-            base = eg.nodes
-
-            def report(n: int) -> None:
-                counts[slot] = n - base
-
-            eg.progress = report
-            got = []
-            while (k := take()) < len(children):
-                got.append((k, child_value(children[k])))
-            send.send((got, eg.nodes - base))
-            code = 0
-        except BaseException:  # Ctrl-C or a kill: the parent values what is missing
-            pass
-        finally:
-            os._exit(code)
-
-    procs = []
-    pipes = []
-    own = eg.progress
-    if own is not None:
-        eg.progress = lambda n: own(n + sum(counts))
-    try:
-        for slot in range(1, workers):
-            recv, send = _FORK.Pipe(duplex=False)
-            p = _FORK.Process(target=run, args=(slot, send), daemon=True)
-            p.start()
-            send.close()
-            procs.append(p)
-            pipes.append(recv)
-        out: dict[int, int] = {}
-        while (k := take()) < len(children):
-            out[k] = child_value(children[k])
-        for recv in pipes:
-            try:
-                got, n = recv.recv()
-            except EOFError:  # the copy died: its children are valued below
-                continue
-            out.update(got)
-            eg._worker_nodes += n
-        for k in range(len(children)):
-            if k not in out:
-                out[k] = child_value(children[k])
-        return sorted(out.items())
-    finally:
-        eg.progress = own
-        for p in procs:
-            if p.is_alive():
-                p.terminate()
-            p.join()
+            if res is not None:
+                p = res.payoffs[me]
+                v = WIN if p > 0 else LOSS if p < 0 else DRAW
+            else:
+                v = self.value(child)
+                if child.to_move != me:
+                    v = -v
+            out.append((m, v))
+        return out
 
 
 def check_endgame(state: DState) -> None:
@@ -1455,17 +1348,13 @@ def principal_variation(eg: Endgame, state: DState, limit: int = PV_LIMIT) -> tu
 def solve(state: dspec.State, options: SolveOptions) -> SolveResult:
     """Exact value, every move's value and a principal variation of a two-player Durak position
     with at most one stock card. ``options.extra``: ``reductions`` (switches, see
-    :class:`Reductions`), ``pv`` (false: skip the principal variation), ``workers`` (processes
-    that share the root's moves, default :func:`default_workers`; see :meth:`Endgame.move_values`)."""
+    :class:`Reductions`), ``pv`` (false: skip the principal variation)."""
     if not isinstance(state, dspec.State):
         raise InputError("position: not a Durak position")
     t0 = time.perf_counter()
     s = from_spec_state(state)
-    check_extra(options, ("pv", "reductions", "workers"), "Durak")
+    check_extra(options, ("pv", "reductions"), "Durak")
     reductions = Reductions.from_json(options.extra.get("reductions"))
-    workers = options.extra.get("workers", default_workers())
-    if not isinstance(workers, int) or isinstance(workers, bool) or not 1 <= workers <= 64:
-        raise InputError("option workers: expected a whole number of processes from 1 to 64")
     eg = endgame_for(s, reductions, options)
     res = game_result(s)
     if res is not None:
@@ -1473,7 +1362,7 @@ def solve(state: dspec.State, options: SolveOptions) -> SolveResult:
         value = wdl(1 if p > 0 else -1 if p < 0 else 0)
         return SolveResult(game="durak", to_move=s.to_move, value=value, moves=[], pv=[], nodes=0,
                            seconds=time.perf_counter() - t0, best=[], notes=[f"game over: {res.label}"])
-    mv = eg.move_values(s, workers=workers)
+    mv = eg.move_values(s)
     if not mv:
         raise InputError("position: no legal moves although the game is not over")
     top = max(v for _, v in mv)

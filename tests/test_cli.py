@@ -95,7 +95,7 @@ def test_bad_extra_option(tmp_path, capsys):
     assert code == 2 and "Traceback" not in err
 
 
-@pytest.mark.parametrize("example, known", [("durak-endgame.json", "workers"),
+@pytest.mark.parametrize("example, known", [("durak-endgame.json", "reductions"),
                                             ("fools-paradise-endgame.json", "stock_order_known"),
                                             ("fools-and-angels-endgame.json", "known_stocks")])
 def test_an_unknown_solver_option_is_a_one_line_error(capsys, example, known):

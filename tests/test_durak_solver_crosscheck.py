@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 
 from foolsolve.cards import FRENCH36, FRENCH_SUITS
 from foolsolve.engines.durak import from_spec_state
+from foolsolve.errors import InputError
 from foolsolve.solver import minimax, retrograde
 from foolsolve.solver.base import SolveOptions
 from foolsolve.solver.durak import Reductions, endgame_for, solve
@@ -408,3 +409,11 @@ def test_a_stronger_solo_card_can_turn_a_win_into_a_loss():
         g, root = retrograde.state_graph(state, SPEC.legal_moves, SPEC.apply, SPEC.to_move, SPEC.result)
         assert WDL[retrograde.retrograde_wdl(g)[root]] == want
         assert solve(state, SolveOptions(extra={"pv": False})).value == want
+
+
+@pytest.mark.parametrize("extra, field", [({"nope": 1}, "option nope"), ({"workers": 2}, "option workers"),
+                                          ({"reductions": {"twinz": False}}, "reductions.twinz")])
+def test_unknown_solver_options_are_input_errors(extra, field):
+    state = SPEC.state_from_json(random_endgame(1))
+    with pytest.raises(InputError, match=field):
+        solve(state, SolveOptions(extra=extra))
