@@ -2,7 +2,7 @@
 
     python bench/bench_durak.py [--sizes 4 6 8 10] [--positions 20] [--seed 2026] [--playouts 40]
                                 [--repeat 3] [--clock cpu|wall] [--no-solver] [--no-playouts]
-                                [--cap SECONDS] [--baseline FILE] [--value-only]
+                                [--cap SECONDS] [--max-nodes N] [--baseline FILE] [--value-only]
 
 1. Endgame solving: seeded random two-player podkidnoy positions with the deck empty (36-card
    deck, random trump suit, k cards each, player 0 to lead), solved exactly by
@@ -18,7 +18,9 @@ no per-move values, no principal variation) instead of the full solve; the issue
 the full solve (every legal move valued), this row only shows how much of it the value costs.
 
 ``--cap`` stops a position's solve after that many seconds (it is reported as unfinished, counted
-as the cap in the median, and left out of the node figures). ``--baseline FILE`` loads another
+as the cap in the median, and left out of the node figures); ``--max-nodes`` stops it after that
+many nodes (unfinished too, timed as it stopped). Each solve's time and nodes also go to stderr
+as they finish. ``--baseline FILE`` loads another
 version of ``solver/durak.py`` (for instance the one on main, copied to a temporary directory) and
 solves every position with it too, right before the current solver, so both are measured side by
 side in one run.
@@ -44,7 +46,7 @@ from foolsolve.cards import FRENCH36, FRENCH_SUITS
 from foolsolve.engines.durak import ENGINE, from_spec_state
 from foolsolve.games.durak import random_game
 from foolsolve.solver import durak as durak_solver
-from foolsolve.solver.base import SolveOptions
+from foolsolve.solver.base import SearchLimit, SolveOptions
 from foolsolve.solver.durak import solve
 from foolsolve.spec.durak import SPEC, State
 
@@ -96,16 +98,20 @@ def value_solver(mod: Any) -> Callable[..., Any]:
     return run
 
 
-def timed_solve(solver: Callable[..., Any], state: Any, cap: float | None) -> tuple[float, int | None, str | None]:
-    """Seconds, nodes and value of one solve; nodes and value are None when the cap stopped it."""
+def timed_solve(solver: Callable[..., Any], state: Any, cap: float | None,
+                max_nodes: int | None = None) -> tuple[float, int | None, str | None]:
+    """Seconds, nodes and value of one solve; nodes and value are None when the cap (seconds or
+    nodes) stopped it."""
     t0 = time.perf_counter()
     if cap:
         signal.signal(signal.SIGALRM, _alarm)
         signal.setitimer(signal.ITIMER_REAL, cap)
     try:
-        res = solver(state, SolveOptions(extra={"pv": False}))
+        res = solver(state, SolveOptions(extra={"pv": False}, max_nodes=max_nodes))
     except _Timeout:
         return cap or 0.0, None, None
+    except SearchLimit:
+        return time.perf_counter() - t0, None, None
     finally:
         if cap:
             signal.setitimer(signal.ITIMER_REAL, 0)
@@ -113,7 +119,8 @@ def timed_solve(solver: Callable[..., Any], state: Any, cap: float | None) -> tu
 
 
 def bench_solver(sizes: list[int], positions: int, seed: int, cap: float | None = None,
-                 baseline: str | None = None, value_only: bool = False) -> list[str]:
+                 baseline: str | None = None, value_only: bool = False,
+                 max_nodes: int | None = None) -> list[str]:
     current = value_solver(durak_solver) if value_only else solve
     solvers: list[tuple[str, Callable[..., Any]]] = [("current", current)]
     if baseline:
@@ -125,7 +132,10 @@ def bench_solver(sizes: list[int], positions: int, seed: int, cap: float | None 
         got: dict[str, list[tuple[float, int | None, str | None]]] = {name: [] for name, _ in solvers}
         for state in states:
             for name, solver in solvers:
-                got[name].append(timed_solve(solver, state, cap))
+                got[name].append(timed_solve(solver, state, cap, max_nodes))
+                secs, nodes, _ = got[name][-1]
+                print(f"  {k}v{k} #{len(got[name]) - 1} {name}: {secs:.2f} s, "
+                      + (f"{nodes:,} nodes" if nodes is not None else "unfinished"), file=sys.stderr, flush=True)
         for name, _ in solvers:
             secs = [t for t, _, _ in got[name]]
             nodes = [n for _, n, _ in got[name] if n is not None]
@@ -235,6 +245,8 @@ def main() -> None:
     ap.add_argument("--no-playouts", action="store_true", help="skip the engine/spec playout comparison")
     ap.add_argument("--cap", type=float, default=None, help="seconds allowed per position and solver")
     ap.add_argument("--baseline", default=None, help="another solver/durak.py to run side by side")
+    ap.add_argument("--max-nodes", type=int, default=None,
+                    help="nodes allowed per position and solver (beyond: unfinished, timed as it stopped)")
     ap.add_argument("--value-only", action="store_true",
                     help="time the root's game value alone (no per-move values), not the full solve")
     a = ap.parse_args()
@@ -246,7 +258,7 @@ def main() -> None:
         return
     print("| size | positions | median s | max s | median nodes | max nodes | nodes/s (finished) | values (W/D/L) |")
     print("|---|---|---|---|---|---|---|---|")
-    bench_solver(a.sizes, a.positions, a.seed, a.cap, a.baseline, a.value_only)
+    bench_solver(a.sizes, a.positions, a.seed, a.cap, a.baseline, a.value_only, a.max_nodes)
 
 
 if __name__ == "__main__":

@@ -401,7 +401,9 @@ class Endgame:
         suits = SUIT_MASKS
 
         nodes = 0
-        next_report = REPORT_EVERY
+        # the node count at which tick() runs next: the next progress report, or just past the
+        # node limit, whichever comes first (so max_nodes is exact)
+        next_report = REPORT_EVERY if max_nodes is None else min(REPORT_EVERY, max_nodes + 1)
         reps = 0
         levels: dict[tuple[int, bool], Any] = {}
         last = [DRAW]  # the previous root's value (null_window asks "draw?" first after a loss)
@@ -410,8 +412,10 @@ class Endgame:
         def tick() -> None:
             nonlocal next_report
             next_report = nodes + REPORT_EVERY
-            if max_nodes is not None and nodes > max_nodes:
-                raise SearchLimit(f"more than {max_nodes} nodes")
+            if max_nodes is not None:
+                if nodes > max_nodes:
+                    raise SearchLimit(f"more than {max_nodes} nodes")
+                next_report = min(next_report, max_nodes + 1)
             if progress is not None:
                 progress(nodes)
 

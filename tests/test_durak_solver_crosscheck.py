@@ -22,7 +22,7 @@ from foolsolve.cards import FRENCH36, FRENCH_SUITS
 from foolsolve.engines.durak import from_spec_state
 from foolsolve.errors import InputError
 from foolsolve.solver import minimax, retrograde
-from foolsolve.solver.base import SolveOptions
+from foolsolve.solver.base import SearchLimit, SolveOptions
 from foolsolve.solver.durak import Reductions, endgame_for, solve
 from foolsolve.spec.durak import SPEC, beats
 
@@ -417,3 +417,12 @@ def test_unknown_solver_options_are_input_errors(extra, field):
     state = SPEC.state_from_json(random_endgame(1))
     with pytest.raises(InputError, match=field):
         solve(state, SolveOptions(extra=extra))
+
+
+def test_max_nodes_is_exact():
+    state = SPEC.state_from_json(random_endgame(3))
+    need = solve(state, SolveOptions(extra={"pv": False})).nodes
+    assert need > 1
+    assert solve(state, SolveOptions(extra={"pv": False}, max_nodes=need)).nodes == need
+    with pytest.raises(SearchLimit):
+        solve(state, SolveOptions(extra={"pv": False}, max_nodes=need - 1))
