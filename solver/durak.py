@@ -401,9 +401,10 @@ class Endgame:
         suits = SUIT_MASKS
 
         nodes = 0
-        # the node count at which tick() runs next: the next progress report, or just past the
-        # node limit, whichever comes first (so max_nodes is exact)
-        next_report = REPORT_EVERY if max_nodes is None else min(REPORT_EVERY, max_nodes + 1)
+        # tick() runs at the next progress report or at the first node over the limit, whichever
+        # comes first (so max_nodes is exact)
+        over = sys.maxsize if max_nodes is None else max_nodes + 1
+        next_report = min(REPORT_EVERY, over)
         reps = 0
         levels: dict[tuple[int, bool], Any] = {}
         last = [DRAW]  # the previous root's value (null_window asks "draw?" first after a loss)
@@ -411,11 +412,9 @@ class Endgame:
 
         def tick() -> None:
             nonlocal next_report
-            next_report = nodes + REPORT_EVERY
-            if max_nodes is not None:
-                if nodes > max_nodes:
-                    raise SearchLimit(f"more than {max_nodes} nodes")
-                next_report = min(next_report, max_nodes + 1)
+            if nodes >= over:
+                raise SearchLimit(f"more than {max_nodes} nodes")
+            next_report = min(nodes + REPORT_EVERY, over)
             if progress is not None:
                 progress(nodes)
 
@@ -1355,9 +1354,9 @@ def solve(state: dspec.State, options: SolveOptions) -> SolveResult:
     :class:`Reductions`), ``pv`` (false: skip the principal variation)."""
     if not isinstance(state, dspec.State):
         raise InputError("position: not a Durak position")
+    check_extra(options, ("pv", "reductions"), "Durak")
     t0 = time.perf_counter()
     s = from_spec_state(state)
-    check_extra(options, ("pv", "reductions"), "Durak")
     reductions = Reductions.from_json(options.extra.get("reductions"))
     eg = endgame_for(s, reductions, options)
     res = game_result(s)
