@@ -71,6 +71,7 @@ import random
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from typing import Any
 
 from foolsolve.engines.fools_paradise import _CTX, ENGINE
@@ -328,15 +329,6 @@ ROW_API = {
 }
 
 
-def play_row(row: str, start: Any, move_seed: int) -> tuple[int, Any, float]:
-    """One game by one row: ``(moves, final state, CPU seconds)`` (``gc.collect()`` first, not timed)."""
-    rng = random.Random(move_seed)
-    gc.collect()
-    t = clock()
-    moves, final = _play(row, start, rng)
-    return moves, final, clock() - t
-
-
 def _play(row: str, start: Any, rng: random.Random) -> tuple[int, Any]:
     if row == "spec":
         s = start
@@ -356,51 +348,74 @@ def _play(row: str, start: Any, rng: random.Random) -> tuple[int, Any]:
     return moves, final
 
 
-def run_rows(games: int, rounds: int, seed: int, players: int = 2) -> list[str]:
-    """Spec, engine generic and engine native playouts of the same fresh seeded games."""
-    tot = dict.fromkeys(ROWS, 0.0)
-    blk = dict.fromkeys(ROWS, 0.0)
+Play = Callable[[str, Any, random.Random], tuple[int, Any]]
+"""One game by one row from a start state with a move generator: ``(moves, final state)``."""
+
+
+def alternating_rounds(rows: tuple[str, ...], play: Play, clear: Callable[[str], None],
+                       result: Callable[[str, Any], Any], games: int, rounds: int, seed: int, players: int,
+                       base: int) -> tuple[dict[str, float], dict[str, float], list[dict[str, float]],
+                                           list[dict[str, float]], int]:
+    """The playout protocol shared by :func:`run_rows` and :func:`native_baseline_rows`: per round,
+    ``games`` fresh seeded deals (seed ``seed * 100_000 + base + round * 1000 + game``), every row
+    playing each game in turn (the first row rotating; ``gc.collect()`` before each game, untimed;
+    ``clear(row)`` before an engine row's first game of the round, dropping its per-rules tables),
+    stopping unless every row plays the spec's game (move count and ``result``); then the same games
+    again, each row all of them in one timed block. ``rows[0]`` must be ``"spec"``. Returns CPU
+    seconds per row (game by game, in blocks), the same per round, and the moves per row."""
+    tot = dict.fromkeys(rows, 0.0)
+    blk = dict.fromkeys(rows, 0.0)
     per_round: list[dict[str, float]] = []
     per_block: list[dict[str, float]] = []
     n_moves = 0
+    n = len(rows)
     for r in range(rounds):
-        t = dict.fromkeys(ROWS, 0.0)
+        t = dict.fromkeys(rows, 0.0)
         cleared: set[str] = set()
         batch = []
         for i in range(games):
-            g = seed * 100_000 + 70_000 + r * 1000 + i
+            g = seed * 100_000 + base + r * 1000 + i
             start = SPEC.deal(Rules(), players, random.Random(g))
             batch.append((start, g * 7 + 3))
-            order = ROWS[i % 3:] + ROWS[:i % 3]
             out: dict[str, tuple[int, Any]] = {}
-            for row in order:
+            for row in rows[i % n:] + rows[:i % n]:
                 if row != "spec" and row not in cleared:
-                    _CTX.clear()  # this round's first game of an engine row builds the per-rules tables
+                    clear(row)  # this round's first game of an engine row builds the per-rules tables
                     cleared.add(row)
-                moves, final, sec = play_row(row, start, g * 7 + 3)
-                t[row] += sec
-                out[row] = (moves, final)
+                rng = random.Random(g * 7 + 3)
+                gc.collect()
+                t0 = clock()
+                out[row] = play(row, start, rng)
+                t[row] += clock() - t0
             spec_moves, spec_final = out["spec"]
-            spec_result = SPEC.result(spec_final)
-            for row in ("generic", "native"):
-                if out[row][0] != spec_moves or ENGINE.result(out[row][1]) != spec_result:
+            spec_result = result("spec", spec_final)
+            for row in rows[1:]:
+                if out[row][0] != spec_moves or result(row, out[row][1]) != spec_result:
                     raise SystemExit(f"round {r} game {i}: row {row} did not play the spec's game")
             n_moves += spec_moves
-        for k in ROWS:
+        for k in rows:
             tot[k] += t[k]
         per_round.append(t)
         # blocks: the same games again, each row all of them in one timed block
-        b = dict.fromkeys(ROWS, 0.0)
-        for row in ROWS[r % 3:] + ROWS[:r % 3]:
+        b = dict.fromkeys(rows, 0.0)
+        for row in rows[r % n:] + rows[:r % n]:
             if row != "spec":
-                _CTX.clear()
+                clear(row)
             gc.collect()
             t0 = clock()
             for start, move_seed in batch:
-                _play(row, start, random.Random(move_seed))
+                play(row, start, random.Random(move_seed))
             b[row] = clock() - t0
             blk[row] += b[row]
         per_block.append(b)
+    return tot, blk, per_round, per_block, n_moves
+
+
+def run_rows(games: int, rounds: int, seed: int, players: int = 2) -> list[str]:
+    """Spec, engine generic and engine native playouts of the same fresh seeded games."""
+    tot, blk, per_round, per_block, n_moves = alternating_rounds(
+        ROWS, _play, lambda row: _CTX.clear(), lambda row, final: (SPEC if row == "spec" else ENGINE).result(final),
+        games, rounds, seed, players, 70_000)
     lines = [
         f"Random playouts, {rounds} rounds x {games} fresh {players}-player deals (default rules), seed {seed}: "
         f"{n_moves:,} moves per row, the same games in every row (checked: move counts and results agree); "
@@ -453,58 +468,17 @@ def native_baseline_rows(ref: str, games: int, rounds: int, seed: int, players: 
     rows = ("spec", "ref", "this")
     engines = {"ref": old, "this": sys.modules[ENGINE.__class__.__module__]}
 
-    def play(row: str, start: Any, move_seed: int) -> tuple[int, Any]:
-        rng = random.Random(move_seed)
+    def play(row: str, start: Any, rng: random.Random) -> tuple[int, Any]:
         if row == "spec":
             return _play("spec", start, rng)
         eng = engines[row].ENGINE
         final, moves = eng.playout(eng.from_spec(start), rng)
         return moves, final
 
-    tot = dict.fromkeys(rows, 0.0)
-    blk = dict.fromkeys(rows, 0.0)
-    per_round = []
-    n_moves = 0
-    for r in range(rounds):
-        t = dict.fromkeys(rows, 0.0)
-        cleared: set[str] = set()
-        batch = []
-        for i in range(games):
-            g = seed * 100_000 + 80_000 + r * 1000 + i
-            start = SPEC.deal(Rules(), players, random.Random(g))
-            batch.append((start, g * 7 + 3))
-            out = {}
-            for row in rows[i % 3:] + rows[:i % 3]:
-                if row != "spec" and row not in cleared:
-                    engines[row]._CTX.clear()
-                    cleared.add(row)
-                rng = random.Random(g * 7 + 3)
-                gc.collect()
-                t0 = clock()
-                if row == "spec":
-                    moves, final = _play("spec", start, rng)
-                else:
-                    eng = engines[row].ENGINE
-                    final, moves = eng.playout(eng.from_spec(start), rng)
-                t[row] += clock() - t0
-                out[row] = (moves, final)
-            spec_result = SPEC.result(out["spec"][1])
-            for row in ("ref", "this"):
-                eng = engines[row].ENGINE
-                if out[row][0] != out["spec"][0] or eng.result(out[row][1]) != spec_result:
-                    raise SystemExit(f"round {r} game {i}: the engine ({row}) did not play the spec's game")
-            n_moves += out["spec"][0]
-        for k in rows:
-            tot[k] += t[k]
-        per_round.append(t)
-        for row in rows[r % 3:] + rows[:r % 3]:
-            if row != "spec":
-                engines[row]._CTX.clear()
-            gc.collect()
-            t0 = clock()
-            for start, move_seed in batch:
-                play(row, start, move_seed)
-            blk[row] += clock() - t0
+    tot, blk, per_round, _, n_moves = alternating_rounds(
+        rows, play, lambda row: engines[row]._CTX.clear(),
+        lambda row, final: SPEC.result(final) if row == "spec" else engines[row].ENGINE.result(final),
+        games, rounds, seed, players, 80_000)
     label = {"spec": "spec", "ref": f"native playout at `{ref}`", "this": "native playout, this branch"}
 
     def table(secs: dict[str, float]) -> list[str]:
