@@ -2,6 +2,7 @@
 
     python bench/durak_order_probes.py [--size 8] [--position 6] [--move 0] [--seeds 3]
                                        [--budgets 100,1000,3000] [--root]
+    python bench/durak_order_probes.py --tablebase 6,8,10,12 [--size 8] [--position 0]
 
 Each experiment runs a patched copy of ``solver/durak.py`` (the patches are text replacements,
 applied here and checked to apply exactly once; the shipped solver is not changed) on one child
@@ -19,6 +20,14 @@ on the root itself (``--root``), each time with a fresh transposition table, and
   searched with a budget of ``B`` nodes; moves that run over are retried with 4x the budget,
   until one proves a cut or all are refuted (a cheap stand-in for best-first, proof-number-like
   search: it finds a cheap winning move before an expensive one). Aborted work counts.
+
+``--tablebase N,...`` asks another question: how much would an endgame table of every lead position
+with at most ``N`` live cards save? It solves the position in full (every root move valued) as
+the shipped solver does, collects every lead position that search met, computes the exact value
+of each one with ``N`` or fewer live cards (a separate search), then solves again with those values
+read off at once. The nodes of that second solve are a lower bound for what a real table of
+all positions up to ``N`` cards could give. It is a lower bound because the search only ever
+meets the positions the first solve met.
 
 Values are checked equal in every run. Results and their reading: ``docs/bench-ds-order.md``.
 """
@@ -129,8 +138,13 @@ PROBE = [
     (LEAD_LOOP, PROBE_LOOP),
 ]
 
+TABLEBASE = [("                e = tt_lead.get(key)\n                lo, hi, hint = LOSS, WIN, ORA[0].get(key, 0)\n",
+              "                e = tt_lead.get(key)\n                if e is None and TB:\n"
+              "                    tbv = TB.get(key)\n                    if tbv is not None:\n"
+              "                        return tbv\n                lo, hi, hint = LOSS, WIN, ORA[0].get(key, 0)\n")]
+
 GLOBALS = HEADER + (
-    "ORA: list = [{}, {}, {}, {}]\nSHUF: list = [None]\nPR: list = [0, 12, 4]\nLIM: list = []\n\n\n"
+    "TB: dict = {}\nORA: list = [{}, {}, {}, {}]\nSHUF: list = [None]\nPR: list = [0, 12, 4]\nLIM: list = []\n\n\n"
     "class Abort(Exception):\n    pass\n"
 )
 
@@ -138,7 +152,7 @@ GLOBALS = HEADER + (
 def patched_solver(tmp: Path) -> ModuleType:
     """``solver/durak.py`` with the three patches, loaded as a module of its own."""
     src = (ROOT / "solver" / "durak.py").read_text()
-    for old, new in [(HEADER, GLOBALS), *ORACLE, *SHUFFLE, *PROBE]:
+    for old, new in [(HEADER, GLOBALS), *ORACLE, *SHUFFLE, *PROBE, *TABLEBASE]:
         if src.count(old) != 1:
             raise SystemExit(f"durak_order_probes: a patch no longer applies to solver/durak.py:\n{old}")
         src = src.replace(old, new)
@@ -150,6 +164,42 @@ def patched_solver(tmp: Path) -> ModuleType:
     sys.modules[spec.name] = mod  # dataclasses look the module up
     spec.loader.exec_module(mod)
     return mod
+
+
+def levels_of(eg: Any) -> dict[Any, Any]:
+    """The search's per-level function tuples (index 5: its tables; index 0: its lead())."""
+    f = eg._table_size
+    cells = dict(zip(f.__code__.co_freevars, f.__closure__ or (), strict=True))
+    return dict(cells["levels"].cell_contents)
+
+
+def tablebase(mod: Any, root: DState, sizes: list[int], label: str) -> None:
+    """The ``--tablebase`` experiment (module docstring)."""
+    eg = mod.endgame_for(root)
+    t = time.perf_counter()
+    values = eg.move_values(root)
+    plain = eg.nodes
+    print(f"{label}, the full solve (every root move valued)\n")
+    print("| run | table entries | nodes | vs plain | seconds |\n|---|---|---|---|---|")
+    print(f"| plain | - | {plain:,} | 1.00x | {time.perf_counter() - t:.1f} |", flush=True)
+    levels = levels_of(eg)
+    if len(levels) != 1:
+        raise SystemExit("durak_order_probes: --tablebase wants a deck-empty position past the first bout")
+    keys = list(next(iter(levels.values()))[5][0])
+    ref = mod.endgame_for(root)
+    ref.value(root)  # builds its level
+    lead = next(iter(levels_of(ref).values()))[0]
+    exact = {key: lead(key[0], key[1], -2, 1) for key in keys if (key[0] | key[1]).bit_count() <= max(sizes)}
+    for n in sizes:
+        mod.TB.clear()
+        mod.TB.update((key, v) for key, v in exact.items() if (key[0] | key[1]).bit_count() <= n)
+        eg = mod.endgame_for(root)
+        t = time.perf_counter()
+        if eg.move_values(root) != values:
+            raise SystemExit("durak_order_probes: the table changed a value")
+        print(f"| table <= {n} cards | {len(mod.TB):,} | {eg.nodes:,} | {plain / eg.nodes:.2f}x | "
+              f"{time.perf_counter() - t:.1f} |", flush=True)
+    mod.TB.clear()
 
 
 def run(mod: Any, state: DState, trump: int, er: Any, label: str) -> tuple[int, int]:
@@ -168,6 +218,7 @@ def main() -> None:
     ap.add_argument("--root", action="store_true", help="the root position itself, not a child")
     ap.add_argument("--seeds", type=int, default=3)
     ap.add_argument("--budgets", default="100,1000,3000")
+    ap.add_argument("--tablebase", default="", help="sizes N,... of the endgame-table experiment")
     args = ap.parse_args()
     rng = random.Random(f"2026:{args.size}")  # bench_durak's seeded set
     spec_states = [SPEC.state_from_json(endgame(args.size, rng)) for _ in range(args.position + 1)]
@@ -179,6 +230,10 @@ def main() -> None:
         state, what = play(root, m), f"the child after {move_text(m)}"
     with tempfile.TemporaryDirectory() as tmp:
         mod = patched_solver(Path(tmp))
+        if args.tablebase:
+            sizes = [int(x) for x in args.tablebase.split(",")]
+            tablebase(mod, root, sizes, f"{args.size}v{args.size} position {args.position}")
+            return
         er = mod.endgame_for(root).er
         print(f"{args.size}v{args.size} position {args.position}, {what} (value for its side to move)\n")
         print("| run | value | nodes | seconds |\n|---|---|---|---|")
@@ -186,10 +241,7 @@ def main() -> None:
         t = time.perf_counter()
         v0 = eg.value(state)
         print(f"| plain | {v0:+d} | {eg.nodes:,} | {time.perf_counter() - t:.1f} |", flush=True)
-        fns: dict[Any, Any] = next(c.cell_contents for n, c in zip(eg._table_size.__code__.co_freevars,
-                                                                     eg._table_size.__closure__ or ())
-                                   if n == "levels")
-        for tables in (f[5] for f in fns.values()):
+        for tables in (f[5] for f in levels_of(eg).values()):
             for table, ora in zip(tables, mod.ORA):
                 ora.update((key, e[2]) for key, e in table.items() if e[2] not in (0, -1))
         checks = [run(mod, state, root.trump, er, "oracle")]
