@@ -105,16 +105,19 @@ def format_result(info: GameInfo, state: Any, result: SolveResult) -> str:
     lines = [f"{info.spec.title}: player {result.to_move} to move. Value: {result.value}"]
     if result.concept:
         lines[0] += f" ({result.concept})"
-    width = max([len(m.move) for m in result.moves] + [4])
-    lines.append("")
-    lines.append(f"  {'move'.ljust(width)}  value")
-    best = set(result.best)
-    for m in result.moves:
-        mark = "  *" if m.move in best else ""
-        lines.append(f"  {m.move.ljust(width)}  {m.value}{mark}")
-    lines.append("")
-    lines.append("Best: " + (", ".join(result.best) if result.best else "(none: the game is over)"))
-    lines.append("PV:   " + (" | ".join(result.pv) if result.pv else "(empty)"))
+    if result.value_only:
+        lines.append("Moves, best moves and principal variation: not searched (moves=false)")
+    else:
+        width = max([len(m.move) for m in result.moves] + [4])
+        lines.append("")
+        lines.append(f"  {'move'.ljust(width)}  value")
+        best = set(result.best)
+        for m in result.moves:
+            mark = "  *" if m.move in best else ""
+            lines.append(f"  {m.move.ljust(width)}  {m.value}{mark}")
+        lines.append("")
+        lines.append("Best: " + (", ".join(result.best) if result.best else "(none: the game is over)"))
+        lines.append("PV:   " + (" | ".join(result.pv) if result.pv else "(empty)"))
     for note in result.notes:
         lines.append(f"Note: {note}")
     rate = result.nodes / result.seconds if result.seconds > 0 else 0.0

@@ -36,6 +36,25 @@ def check_extra(options: SolveOptions, known: tuple[str, ...], game: str) -> Non
             raise InputError(f"option {key}: unknown {game} solver option (known: {', '.join(sorted(known))})")
 
 
+def bool_option(options: SolveOptions, key: str, default: bool) -> bool:
+    """The switch ``key`` of ``options.extra`` (``-o KEY=true|false``), or ``default``;
+    anything but a boolean is an :class:`~foolsolve.errors.InputError` (``-o pv=no`` must not
+    silently mean yes)."""
+    value = options.extra.get(key, default)
+    if not isinstance(value, bool):
+        raise InputError(f"option {key}: expected true or false, got {value!r}")
+    return value
+
+
+def int_option(options: SolveOptions, key: str, default: int, minimum: int = 0) -> int:
+    """The whole number ``key`` of ``options.extra`` (at least ``minimum``), or ``default``;
+    anything else is an :class:`~foolsolve.errors.InputError`."""
+    value = options.extra.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
+        raise InputError(f"option {key}: expected a whole number >= {minimum}, got {value!r}")
+    return value
+
+
 class SearchLimit(Exception):
     """The node budget of :attr:`SolveOptions.max_nodes` ran out."""
 
@@ -65,6 +84,9 @@ class SolveResult:
     concept: str | None = None
     """Solution concept when it is not plain two-player minimax (``paranoid``, ``max-n``)."""
     notes: list[str] = field(default_factory=list)
+    value_only: bool = False
+    """Only :attr:`value` was searched (``-o moves=false``): :attr:`moves`, :attr:`best` and
+    :attr:`pv` are empty because nobody asked, not because the game is over."""
 
     def to_json(self) -> dict[str, Any]:
         """The ``--json`` output."""
@@ -82,4 +104,6 @@ class SolveResult:
             out["concept"] = self.concept
         if self.notes:
             out["notes"] = self.notes
+        if self.value_only:
+            out["value_only"] = True
         return out

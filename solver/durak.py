@@ -258,7 +258,7 @@ from foolsolve.engines.durak import (
     rank_set,
 )
 from foolsolve.errors import InputError
-from foolsolve.solver.base import MoveValue, SearchLimit, SolveOptions, SolveResult, check_extra, wdl
+from foolsolve.solver.base import MoveValue, SearchLimit, SolveOptions, SolveResult, bool_option, check_extra, wdl
 from foolsolve.spec import durak as dspec
 
 WIN, DRAW, LOSS = 1, 0, -1
@@ -1351,10 +1351,16 @@ def principal_variation(eg: Endgame, state: DState, limit: int = PV_LIMIT) -> tu
 def solve(state: dspec.State, options: SolveOptions) -> SolveResult:
     """Exact value, every move's value and a principal variation of a two-player Durak position
     with at most one stock card. ``options.extra``: ``reductions`` (switches, see
-    :class:`Reductions`), ``pv`` (false: skip the principal variation)."""
+    :class:`Reductions`), ``pv`` (false: skip the principal variation), ``moves`` (false: the
+    game value alone, no per-move values, best moves or principal variation; often several
+    times faster, since every move of a won position needs a proof of its own)."""
     if not isinstance(state, dspec.State):
         raise InputError("position: not a Durak position")
-    check_extra(options, ("pv", "reductions"), "Durak")
+    check_extra(options, ("moves", "pv", "reductions"), "Durak")
+    want_moves = bool_option(options, "moves", True)
+    want_pv = bool_option(options, "pv", want_moves)
+    if want_pv and not want_moves:
+        raise InputError("option pv: a principal variation values every move along it, so it needs moves=true")
     t0 = time.perf_counter()
     s = from_spec_state(state)
     reductions = Reductions.from_json(options.extra.get("reductions"))
@@ -1365,17 +1371,22 @@ def solve(state: dspec.State, options: SolveOptions) -> SolveResult:
         value = wdl(1 if p > 0 else -1 if p < 0 else 0)
         return SolveResult(game="durak", to_move=s.to_move, value=value, moves=[], pv=[], nodes=0,
                            seconds=time.perf_counter() - t0, best=[], notes=[f"game over: {res.label}"])
-    mv = eg.move_values(s)
-    if not mv:
+    if not legal(s):
         raise InputError("position: no legal moves although the game is not over")
+    perev_note = ["endless play (a repeated position) counts as a draw"] if s.er.variant == PEREVODNOY else []
+    if not want_moves:
+        v = eg.value(s)
+        return SolveResult(game="durak", to_move=s.to_move, value=wdl(v), moves=[], pv=[], nodes=eg.nodes,
+                           seconds=time.perf_counter() - t0, best=[], value_only=True,
+                           notes=["moves=false: the game value alone was searched", *perev_note])
+    mv = eg.move_values(s)
     top = max(v for _, v in mv)
     moves = [MoveValue(move_text(m), wdl(v)) for m, v in mv]
     best = [move_text(m) for m, v in mv if v == top]
     pv: list[str] = []
     notes: list[str] = []
-    if options.extra.get("pv", True):
+    if want_pv:
         pv, notes = principal_variation(eg, s)
-    if s.er.variant == PEREVODNOY:
-        notes.append("endless play (a repeated position) counts as a draw")
+    notes += perev_note
     return SolveResult(game="durak", to_move=s.to_move, value=wdl(top), moves=moves, pv=pv, nodes=eg.nodes,
                        seconds=time.perf_counter() - t0, best=best, notes=notes)

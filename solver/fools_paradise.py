@@ -37,7 +37,7 @@ from typing import Any
 
 from foolsolve.engines.fools_paradise import ENGINE, Ctx, EMove, EState, RankState
 from foolsolve.errors import InputError
-from foolsolve.solver.base import MoveValue, SearchLimit, SolveOptions, SolveResult, check_extra
+from foolsolve.solver.base import MoveValue, SearchLimit, SolveOptions, SolveResult, bool_option, check_extra, int_option
 from foolsolve.spec.fools_paradise import SPEC, State
 
 INF = 10**9
@@ -184,14 +184,17 @@ class EndgameSearch:
 
 
 def _check(state: State, options: SolveOptions | None) -> None:
+    known = False
     if options is not None:
         check_extra(options, ("pv_limit", "stock_order_known"), "Fool's Paradise")
+        known = bool_option(options, "stock_order_known", False)
+        int_option(options, "pv_limit", 200)
     if state.pending is not None:
         raise InputError("pending: the position waits for a chance draw; the endgame solver needs a settled position")
     if state.stock and not state.stock_known:
         raise InputError(f"stock_size: the endgame solver needs an empty draw pile; "
                          f"{len(state.stock)} cards of unknown order are left")
-    if state.stock and not (options is not None and options.extra.get("stock_order_known")):
+    if state.stock and not known:
         raise InputError(f"stock: the endgame solver needs an empty draw pile ({len(state.stock)} cards left); "
                          f"to solve with the listed draw order taken as known, set the solver option "
                          f"stock_order_known")
@@ -243,7 +246,7 @@ def solve(state: State, options: SolveOptions) -> SolveResult:
         rows.sort(key=lambda r: (-r[0], r[1]))
         moves = [MoveValue(text, v) for v, _, text in rows]
         best = [text for v, _, text in rows if v == value]
-        pv = _principal_variation(e, search, int(options.extra.get("pv_limit", 200)))
+        pv = _principal_variation(e, search, int_option(options, "pv_limit", 200))
     finally:
         sys.setrecursionlimit(limit)
     return SolveResult(SPEC.name, root, value, moves, pv, search.nodes, time.perf_counter() - t0, best, concept, notes)

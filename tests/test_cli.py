@@ -103,3 +103,32 @@ def test_an_unknown_solver_option_is_a_one_line_error(capsys, example, known):
     code, out, err = run(["solve", path, "-o", "workres=2"], capsys)
     assert_one_line_error(code, err, "option workres", known)
     assert out == ""
+
+
+@pytest.mark.parametrize("example, option, named", [
+    ("durak-endgame.json", "pv=no", "option pv"),
+    ("durak-endgame.json", "moves=yes", "option moves"),
+    ("fools-paradise-endgame.json", "pv_limit=abc", "option pv_limit"),
+    ("fools-paradise-endgame.json", "pv_limit=-1", "option pv_limit"),
+    ("fools-paradise-endgame.json", "stock_order_known=1", "option stock_order_known"),
+    ("fools-and-angels-endgame.json", "known_stocks=no", "option known_stocks")])
+def test_a_solver_option_of_the_wrong_type_is_a_one_line_error(capsys, example, option, named):
+    """``-o pv=no`` must not silently mean yes, nor ``-o pv_limit=abc`` crash."""
+    path = str(Path(__file__).parent.parent / "foolsolve" / "examples" / example)
+    code, out, err = run(["solve", path, "-o", option], capsys)
+    assert_one_line_error(code, err, named)
+    assert out == ""
+
+
+def test_durak_value_only(capsys):
+    """``-o moves=false``: the value for the side to move, and no move list, best moves or PV."""
+    path = str(Path(__file__).parent.parent / "foolsolve" / "examples" / "durak-bonnet.json")
+    code, out, _ = run(["solve", path, "--json"], capsys)
+    full = json.loads(out)
+    code2, out2, _ = run(["solve", path, "--json", "-o", "moves=false"], capsys)
+    only = json.loads(out2)
+    assert code == code2 == 0
+    assert only["value"] == full["value"] == "win" and full["moves"]
+    assert only["moves"] == only["best"] == only["pv"] == [] and only["value_only"] is True
+    code3, out3, _ = run(["solve", path, "-o", "moves=false"], capsys)
+    assert code3 == 0 and "Value: win" in out3 and "not searched (moves=false)" in out3

@@ -92,6 +92,37 @@ def test_solver_equals_retrograde_and_minimax_over_the_spec(seed):
         assert set(res.best) == {m for m, v in expected_moves.items() if v == res.value}
 
 
+@settings(max_examples=max(60, settings.default.max_examples // 2))
+@given(st.integers(0, 10**9), st.integers(0, 4))
+def test_value_only_equals_retrograde_and_the_full_solve(seed, plies):
+    """``moves=false`` (the game value alone, the root searched by ``Endgame.value``) gives the
+    retrograde value of the spec's graph, from a lead or from a few random moves into the game
+    (a defence, a throw-in, a take), in every variant."""
+    rng = random.Random(seed)
+    state = SPEC.state_from_json(random_endgame(seed))
+    for _ in range(plies):
+        if SPEC.result(state) is not None:
+            break
+        state = SPEC.apply(state, rng.choice(SPEC.legal_moves(state)))
+    only = solve(state, SolveOptions(extra={"moves": False}))
+    full = solve(state, SolveOptions(extra={"pv": False}))
+    g, root = retrograde.state_graph(state, SPEC.legal_moves, SPEC.apply, SPEC.to_move, SPEC.result)
+    want = retrograde.retrograde_wdl(g)[root]
+    if SPEC.result(state) is None:
+        assert only.value == full.value == WDL[want]
+        assert only.value_only and only.moves == only.best == only.pv == []
+    else:
+        assert only.value == full.value and not only.value_only
+
+
+@pytest.mark.parametrize("extra, named", [({"moves": 1}, "option moves"), ({"pv": "no"}, "option pv"),
+                                          ({"moves": False, "pv": True}, "option pv")])
+def test_moves_and_pv_options_must_be_true_or_false_and_agree(extra, named):
+    state = SPEC.state_from_json(random_endgame(1))
+    with pytest.raises(InputError, match=named):
+        solve(state, SolveOptions(extra=extra))
+
+
 def test_bonnet_no_trump_example_p_wins():
     """Bonnet's generalised two-player form: P holds 10♥ 10♠ K♦, O holds Q♥ Q♠ J♣, no trump,
     P to attack: P wins (only by leading K♦)."""
