@@ -13,8 +13,9 @@
    ``apply`` and ``apply_unchecked``) and the engine's native ``playout``, taking turns game by
    game; every row must play the very same game. Moves per second and the ratio to the spec.
 
-``--value-only`` times the game value for the side to move alone (``Endgame.value`` on the root:
-no per-move values, no principal variation) instead of the full solve; the issue's figures are
+``--value-only`` times the game value for the side to move alone (``Endgame.value`` on the root,
+as ``foolsolve POSITION -o moves=false`` does: no per-move values, no principal variation)
+instead of the full solve; the issue's figures are
 the full solve (every legal move valued), this row only shows how much of it the value costs.
 
 ``--cap`` stops a position's solve after that many seconds (it is reported as unfinished, counted
@@ -89,10 +90,14 @@ class _Value:
 
 
 def value_solver(mod: Any) -> Callable[..., Any]:
-    """A solve-like function of a solver module that computes the root's value only."""
+    """A solve-like function of a solver module that computes the root's value only (what
+    ``foolsolve POSITION -o moves=false`` runs), under the run's node limit."""
     def run(state: Any, options: SolveOptions) -> _Value:
         s = from_spec_state(state)
-        eg = mod.endgame_for(s)
+        try:
+            eg = mod.endgame_for(s, None, options)
+        except TypeError:  # an old baseline without the options parameter (and without node limits)
+            eg = mod.endgame_for(s)
         v = eg.value(s)
         return _Value(eg.nodes, {1: "win", 0: "draw", -1: "loss"}[v])
     return run
