@@ -571,6 +571,21 @@ _DRAW_BITS: tuple[int, ...] = tuple(n.bit_length() for n in range(_MOST_CHOICES 
 """``_DRAW_BITS[n]``: ``n.bit_length()``, the bits ``rng.choice`` draws for ``n`` moves."""
 
 
+def _nth_bit(mask: int, i: int, n: int) -> int:
+    """The ``i``-th lowest set bit of ``mask`` (which has ``n`` set bits), reached by clearing
+    bits from the nearer end (the playout's way of picking its random card)."""
+    if 2 * i < n - 1:
+        while i:
+            mask &= mask - 1
+            i -= 1
+        return mask & -mask
+    i = n - 1 - i
+    while i:
+        mask ^= _BIT_BY_LEN[mask.bit_length()]
+        i -= 1
+    return _BIT_BY_LEN[mask.bit_length()]
+
+
 def playout(state: DState, rng: random.Random, max_moves: int | None = None,
             trace: list[tuple[int, int, int]] | None = None) -> tuple[DState, int]:
     """Random play from ``state`` until the game is over (or ``max_moves`` moves): every move is
@@ -599,7 +614,8 @@ def playout(state: DState, rng: random.Random, max_moves: int | None = None,
         return (s if moves else s.copy()), moves
     getrandbits = rng.getrandbits
     draw_bits = _DRAW_BITS
-    bit_by_len, rank_by_len = _BIT_BY_LEN, _RANK_BY_LEN
+    rank_by_len = _RANK_BY_LEN
+    nth_bit = _nth_bit
     er = state.er
     n = state.n
     hands = state.hands[:]
@@ -732,19 +748,8 @@ def playout(state: DState, rng: random.Random, max_moves: int | None = None,
                             i -= 1
             if x:
                 na = nunc = x.bit_count()
-            else:  # the i-th lowest card of the hand, alone: dropped to from the nearer end
-                h = hand
-                if 2 * i < ncards - 1:
-                    while i:
-                        h &= h - 1
-                        i -= 1
-                    x = h & -h
-                else:
-                    i = ncards - 1 - i
-                    while i:
-                        h ^= bit_by_len[h.bit_length()]
-                        i -= 1
-                    x = bit_by_len[h.bit_length()]
+            else:  # the i-th lowest card of the hand, alone
+                x = nth_bit(hand, i, ncards)
                 na = nunc = 1
             if trace is not None:
                 trace.append((ATTACK, x, 0))
@@ -799,19 +804,8 @@ def playout(state: DState, rng: random.Random, max_moves: int | None = None,
                             break
                         i -= c
                         j += 2
-                # the i-th lowest of the c cards of cm, dropped to from the nearer end
-                if 2 * i < c - 1:
-                    while i:
-                        cm &= cm - 1
-                        i -= 1
-                    cl = (cm & -cm).bit_length()
-                else:
-                    i = c - 1 - i
-                    while i:
-                        cm ^= bit_by_len[cm.bit_length()]
-                        i -= 1
-                    cl = cm.bit_length()
-                cb = bit_by_len[cl]
+                cb = nth_bit(cm, i, c)  # the i-th lowest of the c cards of cm
+                cl = cb.bit_length()
                 if trace is not None:
                     trace.append((COVER, ab.bit_length() - 1, cl - 1))
                 hands[defender] = hand ^ cb
@@ -882,18 +876,7 @@ def playout(state: DState, rng: random.Random, max_moves: int | None = None,
             if order is None:
                 order = [attacker] if alive == 2 else _thrower_order(attacker, defender, nxt, neighbours)
             if i < nth:
-                # the i-th lowest of the nth cards, dropped to from the nearer end
-                if 2 * i < nth - 1:
-                    while i:
-                        th &= th - 1
-                        i -= 1
-                    cb = th & -th
-                else:
-                    i = nth - 1 - i
-                    while i:
-                        th ^= bit_by_len[th.bit_length()]
-                        i -= 1
-                    cb = bit_by_len[th.bit_length()]
+                cb = nth_bit(th, i, nth)  # the i-th lowest of the nth cards
                 if trace is not None:
                     trace.append((THROW, cb.bit_length() - 1, 0))
                 hands[p] ^= cb
