@@ -457,10 +457,12 @@ class Endgame:
 
         def canon(a: int, d: int) -> tuple[int, int]:
             """The canonical form of the lead position (attacker ``a``, defender ``d``): dead
-            ranks squeezed out, the non-trump suits sorted. (The callers skip it when ``a`` is a
-            single card and quick_exit is on: lead() then answers from the two hands at once, by
-            "beats" alone, which the map keeps, and stores no table entry; so the probes of the
-            enhanced transposition cutoffs miss there either way.)"""
+            ranks squeezed out, the non-trump suits sorted. When ``a`` is a single card and
+            quick_exit is on, the position itself: lead() then answers from the two hands at
+            once, by "beats" alone, which the map keeps, and stores no table entry; so the probes
+            of the enhanced transposition cutoffs miss there either way."""
+            if quick and not a & (a - 1):
+                return a, d
             t = a | d
             steps = comp_live.get(t)
             if steps is None:
@@ -627,10 +629,10 @@ class Endgame:
                 if not d:
                     return LOSS
                 if beaten:
-                    if canonical and (d & (d - 1) or not quick):
+                    if canonical:
                         d, a = canon(d, a)
                     return -nxt[1](d, a, -beta, -alpha)
-                if canonical and (a & (a - 1) or not quick):
+                if canonical:
                     a, d = canon(a, d)
                 return nxt[1](a, d, alpha, beta)
 
@@ -876,7 +878,7 @@ class Endgame:
                     # enhanced transposition cutoff: taking (no throw-in possible) leads to a lead
                     # already known to be bad for the attacker
                     if not (take_throws and room > 0 and tab & ar):
-                        tk = canon(a, d | tab) if canonical and (a & (a - 1) or not quick) else (a, d | tab)
+                        tk = canon(a, d | tab) if canonical else (a, d | tab)
                         e2 = tt_lead.get(tk)
                         if e2 is not None and -e2[1] >= beta:
                             tt_def[key] = _entry(lo, hi, hint, -e2[1], -1, a0, beta)
@@ -930,7 +932,7 @@ class Endgame:
                             if c < 0 or c == d or c & thr:
                                 continue
                             dc = d ^ c
-                            k2 = canon(dc, a) if canonical and (dc & (dc - 1) or not quick) else (dc, a)
+                            k2 = canon(dc, a) if canonical else (dc, a)
                             nk[c] = k2
                             e2 = tt_lead.get(k2)
                             if e2 is not None and e2[0] >= beta:
@@ -1092,7 +1094,7 @@ class Endgame:
                 if etc_def and hint != 0 and d:
                     # enhanced transposition cutoff: passing leads to a lead already known to be bad
                     # for its attacker (this node's defender)
-                    pk = canon(d, a) if canonical and (d & (d - 1) or not quick) else (d, a)
+                    pk = canon(d, a) if canonical else (d, a)
                     e2 = tt_lead.get(pk)
                     if e2 is not None and -e2[1] >= beta:
                         tt_throw[key] = _entry(lo, hi, hint, -e2[1], 0, a0, beta)
