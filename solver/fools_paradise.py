@@ -183,12 +183,19 @@ class EndgameSearch:
         return self.search(st, -INF, INF)
 
 
-def _check(state: State, options: SolveOptions | None) -> None:
+PV_LIMIT = 200
+"""Plies of principal variation unless the ``pv_limit`` option says otherwise."""
+
+
+def _check(state: State, options: SolveOptions | None) -> int:
+    """Refuse what the solver cannot answer, and every bad option, before any search; returns
+    the principal variation's length limit."""
     known = False
+    pv_limit = PV_LIMIT
     if options is not None:
         check_extra(options, ("pv_limit", "stock_order_known"), "Fool's Paradise")
         known = bool_option(options, "stock_order_known", False)
-        int_option(options, "pv_limit", 200)
+        pv_limit = int_option(options, "pv_limit", PV_LIMIT)
     if state.pending is not None:
         raise InputError("pending: the position waits for a chance draw; the endgame solver needs a settled position")
     if state.stock and not state.stock_known:
@@ -198,6 +205,7 @@ def _check(state: State, options: SolveOptions | None) -> None:
         raise InputError(f"stock: the endgame solver needs an empty draw pile ({len(state.stock)} cards left); "
                          f"to solve with the listed draw order taken as known, set the solver option "
                          f"stock_order_known")
+    return pv_limit
 
 
 def _class_moves(e: EState) -> dict[RankMove, list[EMove]]:
@@ -215,7 +223,7 @@ def solve(state: State, options: SolveOptions) -> SolveResult:
     ``options.extra``: ``pv_limit`` (plies of principal variation, default 200);
     ``stock_order_known`` (solve a position whose stock is not empty, taking the listed draw
     order as known to both players; refused otherwise)."""
-    _check(state, options)
+    pv_limit = _check(state, options)
     t0 = time.perf_counter()
     n = state.players
     root = state.to_move
@@ -246,7 +254,7 @@ def solve(state: State, options: SolveOptions) -> SolveResult:
         rows.sort(key=lambda r: (-r[0], r[1]))
         moves = [MoveValue(text, v) for v, _, text in rows]
         best = [text for v, _, text in rows if v == value]
-        pv = _principal_variation(e, search, int_option(options, "pv_limit", 200))
+        pv = _principal_variation(e, search, pv_limit)
     finally:
         sys.setrecursionlimit(limit)
     return SolveResult(SPEC.name, root, value, moves, pv, search.nodes, time.perf_counter() - t0, best, concept, notes)
