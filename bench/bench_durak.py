@@ -46,8 +46,7 @@ from typing import Any
 from foolsolve.cards import FRENCH36, FRENCH_SUITS
 from foolsolve.engines.durak import ENGINE, from_spec_state
 from foolsolve.games.durak import random_game
-from foolsolve.solver import durak as durak_solver
-from foolsolve.solver.base import SearchLimit, SolveOptions
+from foolsolve.solver.base import SearchLimit, SolveOptions, wdl
 from foolsolve.solver.durak import solve
 from foolsolve.spec.durak import SPEC, State
 
@@ -90,17 +89,22 @@ class _Value:
 
 
 def value_solver(mod: Any) -> Callable[..., Any]:
-    """A solve-like function of a solver module that computes the root's value only (what
-    ``foolsolve POSITION -o moves=false`` runs), under the run's node limit."""
+    """A solve-like function of an older solver module (a baseline, which may lack the
+    ``moves`` option) that computes the root's value only, as ``-o moves=false`` does now."""
     def run(state: Any, options: SolveOptions) -> _Value:
         s = from_spec_state(state)
         try:
             eg = mod.endgame_for(s, None, options)
         except TypeError:  # an old baseline without the options parameter (and without node limits)
             eg = mod.endgame_for(s)
-        v = eg.value(s)
-        return _Value(eg.nodes, {1: "win", 0: "draw", -1: "loss"}[v])
+        v = eg.value(s)  # before eg.nodes is read
+        return _Value(eg.nodes, wdl(v))
     return run
+
+
+def value_only_solve(state: Any, options: SolveOptions) -> Any:
+    """The current solver's value alone: ``foolsolve POSITION -o moves=false``."""
+    return solve(state, SolveOptions(extra={**options.extra, "moves": False}, max_nodes=options.max_nodes))
 
 
 def timed_solve(solver: Callable[..., Any], state: Any, cap: float | None,
@@ -126,7 +130,7 @@ def timed_solve(solver: Callable[..., Any], state: Any, cap: float | None,
 def bench_solver(sizes: list[int], positions: int, seed: int, cap: float | None = None,
                  baseline: str | None = None, value_only: bool = False,
                  max_nodes: int | None = None) -> list[str]:
-    current = value_solver(durak_solver) if value_only else solve
+    current = value_only_solve if value_only else solve
     solvers: list[tuple[str, Callable[..., Any]]] = [("current", current)]
     if baseline:
         solvers.insert(0, ("baseline", load_solver(baseline, value_only)))
