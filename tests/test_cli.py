@@ -11,6 +11,8 @@ from foolsolve.cli import cli, main
 
 EXPECTED_COMMANDS = {"solve", "conform", "perft", "rules", "prove", "deal", "moves", "play", "show", "games"}
 
+EXAMPLES = Path(__file__).parent.parent / "foolsolve" / "examples"
+
 
 def run(argv, capsys):
     with pytest.raises(SystemExit) as exc:
@@ -99,7 +101,7 @@ def test_bad_extra_option(tmp_path, capsys):
                                             ("fools-paradise-endgame.json", "stock_order_known"),
                                             ("fools-and-angels-endgame.json", "known_stocks")])
 def test_an_unknown_solver_option_is_a_one_line_error(capsys, example, known):
-    path = str(Path(__file__).parent.parent / "foolsolve" / "examples" / example)
+    path = str(EXAMPLES / example)
     code, out, err = run(["solve", path, "-o", "workres=2"], capsys)
     assert_one_line_error(code, err, "option workres", known)
     assert out == ""
@@ -114,7 +116,7 @@ def test_an_unknown_solver_option_is_a_one_line_error(capsys, example, known):
     ("fools-and-angels-endgame.json", "known_stocks=no", "option known_stocks")])
 def test_a_solver_option_of_the_wrong_type_is_a_one_line_error(capsys, example, option, named):
     """``-o pv=no`` must not silently mean yes, nor ``-o pv_limit=abc`` crash."""
-    path = str(Path(__file__).parent.parent / "foolsolve" / "examples" / example)
+    path = str(EXAMPLES / example)
     code, out, err = run(["solve", path, "-o", option], capsys)
     assert_one_line_error(code, err, named)
     assert out == ""
@@ -122,7 +124,7 @@ def test_a_solver_option_of_the_wrong_type_is_a_one_line_error(capsys, example, 
 
 def test_durak_value_only(capsys):
     """``-o moves=false``: the value for the side to move, and no move list, best moves or PV."""
-    path = str(Path(__file__).parent.parent / "foolsolve" / "examples" / "durak-bonnet.json")
+    path = str(EXAMPLES / "durak-bonnet.json")
     code, out, _ = run(["solve", path, "--json"], capsys)
     full = json.loads(out)
     code2, out2, _ = run(["solve", path, "--json", "-o", "moves=false"], capsys)
