@@ -21,7 +21,7 @@ from foolsolve import __version__, games
 from foolsolve.errors import InputError
 from foolsolve.games.base import GameInfo
 from foolsolve.lazy import LazyGroup
-from foolsolve.positions import game_of, read_json, write_json_atomic
+from foolsolve.positions import game_of, parse_json, read_json, write_json_atomic
 from foolsolve.progress import progress
 from foolsolve.rules import json_text, options_of, rules_from_json
 from foolsolve.solver.base import SearchLimit, SolveOptions, SolveResult
@@ -96,7 +96,12 @@ def _parse_extra(items: Sequence[str]) -> dict[str, Any]:
         try:
             out[key] = json.loads(value)
         except json.JSONDecodeError:
-            out[key] = value
+            out[key] = value  # not JSON: the text itself
+        except RecursionError:
+            raise InputError(f"--option {key}: JSON nested too deeply") from None
+        except ValueError as exc:
+            # Python's int-conversion limit (more than sys.get_int_max_str_digits() digits)
+            raise InputError(f"--option {key}: a number with too many digits ({exc})") from None
     return out
 
 
@@ -175,10 +180,7 @@ def deal(game: str, players: int | None, seed: int, rules_json: str | None, out:
     n = spec.min_players if players is None else players
     if not spec.min_players <= n <= spec.max_players:
         raise InputError(f"--players: {info.name} takes {spec.min_players}..{spec.max_players} players")
-    try:
-        raw = json.loads(rules_json) if rules_json else {}
-    except json.JSONDecodeError as exc:
-        raise InputError(f"--rules: malformed JSON: {exc.msg}") from None
+    raw = parse_json(rules_json, "--rules") if rules_json else {}
     rules: Any = rules_from_json(spec.rules_cls, raw)
     state = spec.deal(rules, n, random.Random(seed))
     obj = spec.state_to_json(state)
@@ -357,7 +359,8 @@ def _register_game_commands() -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    """Run the CLI: one-line errors with exit 2 for bad input, 130 on Ctrl-C."""
+    """Run the CLI: one-line errors with exit 2 for bad input (click's usage errors too),
+    130 on Ctrl-C."""
     try:
         _register_game_commands()
         code = cli.main(args=list(argv) if argv is not None else None, prog_name="foolsolve",
@@ -370,8 +373,14 @@ def main(argv: Sequence[str] | None = None) -> None:
         sys.exit(2)
     except click.exceptions.Exit as exc:
         sys.exit(exc.exit_code)
+    except click.exceptions.NoArgsIsHelpError as exc:
+        exc.show()  # no arguments at all: the command list
+        sys.exit(exc.exit_code)
     except click.ClickException as exc:
-        exc.show()
+        # a mistyped or missing option or argument: one line too, with where to find help
+        where = exc.ctx.command_path if isinstance(exc, click.UsageError) and exc.ctx else "foolsolve"
+        message = " ".join(exc.format_message().split())
+        click.echo(f"foolsolve: error: {message} (see '{where} --help')", err=True)
         sys.exit(exc.exit_code)
     except (KeyboardInterrupt, click.exceptions.Abort):
         click.echo("foolsolve: interrupted", err=True)

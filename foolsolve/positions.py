@@ -1,7 +1,9 @@
 """Position files: JSON read and checked against the game's JSON Schema (shipped in
 ``foolsolve/schemas``), then handed to the game's spec for the semantic checks.
 
-Every failure is an :class:`InputError` with one line naming the field.
+Every failure is an :class:`InputError` with one line naming the field. Integers must be
+written as JSON integers: ``1.0`` is not a player number here, although JSON Schema's
+``integer`` admits it (:func:`validate_schema` checks the stricter type).
 """
 
 from __future__ import annotations
@@ -25,6 +27,22 @@ def _validator_cls() -> type[jsonschema.Draft202012Validator]:
     return jsonschema.Draft202012Validator
 
 
+def _is_json_integer(checker: Any, instance: Any) -> bool:
+    return isinstance(instance, int) and not isinstance(instance, bool)
+
+
+@cache
+def _strict_validator_cls() -> type[jsonschema.Draft202012Validator]:
+    """Draft 2020-12 where ``integer`` means a JSON integer: ``1.0`` (a float to Python) is
+    rejected instead of reaching the spec, where it broke indexing (``hands[1.0]``)."""
+    import jsonschema
+
+    base = _validator_cls()
+    checker = base.TYPE_CHECKER.redefine("integer", _is_json_integer)
+    cls: type[jsonschema.Draft202012Validator] = jsonschema.validators.extend(base, type_checker=checker)
+    return cls
+
+
 @cache
 def load_schema(name: str) -> dict[str, Any]:
     """A shipped schema by resource name (``durak.schema.json``)."""
@@ -36,8 +54,8 @@ def load_schema(name: str) -> dict[str, Any]:
 
 def validate_schema(obj: Any, schema_name: str) -> None:
     """Check ``obj`` against a shipped schema; the first error becomes a one-line
-    :class:`InputError` naming the JSON path."""
-    validator = _validator_cls()(load_schema(schema_name))
+    :class:`InputError` naming the JSON path. ``integer`` means a JSON integer (not ``1.0``)."""
+    validator = _strict_validator_cls()(load_schema(schema_name))
     errors = sorted(validator.iter_errors(obj), key=lambda e: (len(e.absolute_path), list(map(str, e.absolute_path))))
     if errors:
         err = errors[0]
@@ -60,10 +78,22 @@ def read_json(path: str | Path) -> Any:
         raise InputError(f"{path}: cannot read ({exc.strerror or exc})") from None
     except UnicodeDecodeError:
         raise InputError(f"{path}: not UTF-8 text") from None
+    return parse_json(text, str(path))
+
+
+def parse_json(text: str, where: str) -> Any:
+    """``json.loads`` whose every failure is an :class:`InputError` naming ``where``: malformed
+    JSON, nesting too deep for the decoder (RecursionError) and integers too long for Python
+    (more than ``sys.get_int_max_str_digits()`` digits: ValueError)."""
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
-        raise InputError(f"{path}: malformed JSON at line {exc.lineno} column {exc.colno}: {exc.msg}") from None
+        raise InputError(f"{where}: malformed JSON at line {exc.lineno} column {exc.colno}: {exc.msg}") from None
+    except RecursionError:
+        raise InputError(f"{where}: JSON nested too deeply") from None
+    except ValueError as exc:
+        # the int-conversion limit: "Exceeds the limit (4300 digits) for integer string conversion"
+        raise InputError(f"{where}: a number with too many digits ({exc})") from None
 
 
 def game_of(obj: Any) -> str:
@@ -77,8 +107,24 @@ def game_of(obj: Any) -> str:
 
 
 def write_json_atomic(path: str | Path, obj: Any) -> None:
-    """Write JSON to ``path`` via a temporary file, so an interrupted run leaves no partial file."""
+    """Write JSON to ``path`` via a temporary file, so an interrupted run leaves no partial file;
+    a path that cannot be written (missing folder, no permission) is an :class:`InputError`."""
     p = Path(path)
     tmp = p.with_name(p.name + ".tmp")
-    tmp.write_text(json.dumps(obj, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
-    tmp.replace(p)
+    text = json.dumps(obj, ensure_ascii=False, indent=1) + "\n"
+    try:
+        tmp.write_text(text, encoding="utf-8")
+        tmp.replace(p)
+    except OSError as exc:
+        _remove(tmp)
+        raise InputError(f"{path}: cannot write ({exc.strerror or exc})") from None
+    except BaseException:
+        _remove(tmp)
+        raise
+
+
+def _remove(path: Path) -> None:
+    try:
+        path.unlink(missing_ok=True)
+    except OSError:
+        pass

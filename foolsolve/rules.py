@@ -106,16 +106,22 @@ def rules_from_json(rules_cls: type[R], obj: Any, *, where: str = "rules") -> R:
                 value = info.parse(value)
             except (ValueError, TypeError, InputError) as exc:
                 raise InputError(f"{where}.{key}: {exc}") from None
-        if info.choices is not None and value not in info.choices:
+        if info.choices is not None and not any(_same(value, c) for c in info.choices):
             allowed = " | ".join(json_text(c) for c in info.choices)
             raise InputError(f"{where}.{key}: {json_text(value)} is not one of {allowed}")
-        if info.fixed and value != info.default:
+        if info.fixed and not _same(value, info.default):
             raise InputError(f"{where}.{key}: a fixed rule, not an option (always {json_text(info.default)})")
         kwargs[key] = value
     try:
         return rules_cls(**kwargs)
     except (ValueError, TypeError) as exc:
         raise InputError(f"{where}: {exc}") from None
+
+
+def _same(value: Any, choice: Any) -> bool:
+    """``value`` is ``choice`` as JSON writes it: equal and of the same type, so ``true`` and
+    ``1.0`` are not the choice ``1`` (Python's ``True == 1.0 == 1`` would let them through)."""
+    return bool(value == choice) and type(value) is type(choice)
 
 
 def rules_to_json(rules: Any, *, only_changed: bool = False) -> dict[str, Any]:
