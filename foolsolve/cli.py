@@ -243,7 +243,8 @@ def rules_cmd(game: str, as_json: bool) -> None:
 @click.argument("game")
 @click.option("--cases", type=click.IntRange(min=1), default=100, show_default=True, help="Whole games to play.")
 @click.option("--seed", type=int, default=0, show_default=True)
-@click.option("--max-steps", type=click.IntRange(min=1), default=10_000, show_default=True)
+@click.option("--max-steps", type=click.IntRange(min=1), default=10_000, show_default=True,
+              help="Stop a game after this many moves (reported as cut, not as a divergence).")
 @click.option("--position", "position", type=click.Path(dir_okay=False), default=None,
               help="Check this position (and a random game from it) instead of random deals.")
 @click.option("--out", type=click.Path(dir_okay=False), default=None,
@@ -268,7 +269,8 @@ def conform(game: str, cases: int, seed: int, max_steps: int, position: str | No
         with progress(f"conform {info.name}", unit="games", total=cases) as tick:
             report = conformance.run(info, cases, seed, progress=tick, max_steps=max_steps)
     secs = time.monotonic() - started
-    click.echo(f"{info.name}: {report.cases} games, {report.states:,} states, {report.moves:,} moves checked "
+    cut = f" ({report.cut} cut at --max-steps {max_steps})" if report.cut else ""
+    click.echo(f"{info.name}: {report.cases} games{cut}, {report.states:,} states, {report.moves:,} moves checked "
                f"in {secs:.1f} s")
     d = report.divergence
     if d is None:

@@ -71,9 +71,10 @@ def json_path(parts: Any) -> str:
 
 
 def read_json(path: str | Path) -> Any:
-    """Parse a JSON file; a missing file or malformed JSON is an :class:`InputError`."""
+    """Parse a JSON file; a missing file or malformed JSON is an :class:`InputError`. A leading
+    UTF-8 byte order mark (some editors write one) is skipped, as RFC 8259 §8.1 allows."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        text = Path(path).read_text(encoding="utf-8-sig")
     except OSError as exc:
         raise InputError(f"{path}: cannot read ({exc.strerror or exc})") from None
     except UnicodeDecodeError:

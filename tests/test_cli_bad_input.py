@@ -314,3 +314,14 @@ def test_play_of_a_mutated_position_writes_its_output_file_only_on_success(tmp_p
         assert target.exists() == (code == 0)
         assert not (folder / "out.json.tmp").exists()
         target.unlink(missing_ok=True)
+
+
+
+def test_a_position_file_with_a_utf8_byte_order_mark_is_read(tmp_path):
+    # RFC 8259 §8.1: a parser may ignore a byte order mark; editors on some systems write one
+    plain = EXAMPLES / "durak-endgame.json"
+    p = tmp_path / "bom.json"
+    p.write_bytes(b"\xef\xbb\xbf" + plain.read_bytes())
+    code, out, err = cli(["moves", str(p)])
+    assert code == 0 and err == ""
+    assert out == cli(["moves", str(plain)])[1] != ""

@@ -24,6 +24,25 @@ def test_conform_agrees(capsys):
     assert code == 0 and "spec and engine agree" in out and "3 games" in out
 
 
+def test_conform_max_steps_cuts_games_without_calling_it_a_divergence(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    code, out, _ = run(["conform", "durak", "--cases", "3", "--seed", "5", "--max-steps", "4"], capsys)
+    assert code == 0 and "spec and engine agree" in out
+    assert "3 games (3 cut at --max-steps 4), 15 states, 12 moves checked" in out
+    assert list(tmp_path.iterdir()) == []  # no "diverging position" file
+
+
+def test_conform_max_steps_still_checks_the_last_state(tmp_path, capsys, monkeypatch):
+    real = edurak.DurakEngine.legal_moves
+    # the bug shows only from the second move on: a cut at one move must still catch it there
+    monkeypatch.setattr(edurak.DurakEngine, "legal_moves",
+                        lambda self, state: real(self, state)[:-1] if state.tatt else real(self, state))
+    out_file = tmp_path / "div.json"
+    code, out, _ = run(["conform", "durak", "--cases", "1", "--seed", "5", "--max-steps", "1",
+                        "--out", str(out_file)], capsys)
+    assert code == 1 and "DIVERGENCE moves at step 1" in out and out_file.exists()
+
+
 def test_conform_catches_a_broken_engine_and_writes_the_shrunk_position(tmp_path, capsys, monkeypatch):
     real = edurak.DurakEngine.legal_moves
 
