@@ -360,6 +360,20 @@ def _register_game_commands() -> None:
         cli.add_lazy_command(ref)
 
 
+ERROR_WIDTH = 300
+"""Longest error message printed: an error names its field first, and may quote the user's
+input after it (a move text, a schema's view of a value), which is cut beyond this."""
+
+
+def one_line(message: str, width: int = ERROR_WIDTH) -> str:
+    """``message`` on one line (line breaks and runs of blanks, say in a quoted move text,
+    become one space), cut to ``width`` characters with a note of how much was left out."""
+    text = " ".join(message.split())
+    if len(text) <= width:
+        return text
+    return f"{text[:width]}... ({len(text) - width} more characters)"
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     """Run the CLI: one-line errors with exit 2 for bad input (click's usage errors too),
     130 on Ctrl-C."""
@@ -371,7 +385,7 @@ def main(argv: Sequence[str] | None = None) -> None:
             # without standalone mode click returns a command's ctx.exit(code) instead of raising it
             sys.exit(code)
     except InputError as exc:
-        click.echo(f"foolsolve: error: {exc}", err=True)
+        click.echo(f"foolsolve: error: {one_line(str(exc))}", err=True)
         sys.exit(2)
     except click.exceptions.Exit as exc:
         sys.exit(exc.exit_code)
@@ -381,8 +395,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     except click.ClickException as exc:
         # a mistyped or missing option or argument: one line too, with where to find help
         where = exc.ctx.command_path if isinstance(exc, click.UsageError) and exc.ctx else "foolsolve"
-        message = " ".join(exc.format_message().split())
-        click.echo(f"foolsolve: error: {message} (see '{where} --help')", err=True)
+        click.echo(f"foolsolve: error: {one_line(exc.format_message())} (see '{where} --help')", err=True)
         sys.exit(exc.exit_code)
     except (KeyboardInterrupt, click.exceptions.Abort):
         click.echo("foolsolve: interrupted", err=True)

@@ -325,3 +325,11 @@ def test_a_position_file_with_a_utf8_byte_order_mark_is_read(tmp_path):
     code, out, err = cli(["moves", str(p)])
     assert code == 0 and err == ""
     assert out == cli(["moves", str(plain)])[1] != ""
+
+
+@pytest.mark.parametrize("move", ["attack " + "9" * 10_000, "attack\nZZ", "\n\n"])
+def test_an_error_quoting_long_or_multi_line_input_stays_one_short_line(move):
+    code, out, err = cli(["play", str(EXAMPLES / "durak-endgame.json"), move])
+    assert code == 2 and out == ""
+    assert err.endswith("\n") and "\n" not in err[:-1]
+    assert err.startswith("foolsolve: error: ") and len(err) < 400
