@@ -286,8 +286,7 @@ def first_move(name: str) -> str:
     return str(info.spec.legal_moves(state)[0])
 
 
-@settings(max_examples=60)
-@given(site=mutation_sites())
+@given(site=mutation_sites())  # the profile's example count: 60 in ci, 2000 in long
 def test_mutated_example_positions_never_crash_the_cli(tmp_path_factory, site):
     """Every variant of one place of a (maybe already changed) example, through every position
     command: exit 0 or a one-line error, never a crash."""
@@ -301,7 +300,7 @@ def test_mutated_example_positions_never_crash_the_cli(tmp_path_factory, site):
             assert_no_crash(argv, code, err)
 
 
-@settings(max_examples=30)
+@settings(max_examples=max(10, settings.default.max_examples // 2))  # half the profile's count
 @given(site=mutation_sites())
 def test_play_of_a_mutated_position_writes_its_output_file_only_on_success(tmp_path_factory, site):
     name, obj, path = site
