@@ -30,14 +30,18 @@ from foolsolve.solver.base import SearchLimit, SolveOptions, SolveResult
 class _DefaultGroup(LazyGroup):
     """A group whose first positional argument, when not a command, means ``solve``."""
 
-    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+    def with_command(self, args: list[str]) -> list[str]:
+        """``args`` with ``solve`` put first where no command is named."""
         if args and not args[0].startswith("-") and not self.is_command(args[0]):
-            args = ["solve", *args]
-        elif args and args[0].startswith("-") and args[0] not in ("--help", "-h", "--version"):
+            return ["solve", *args]
+        if args and args[0].startswith("-") and args[0] not in ("--help", "-h", "--version"):
             positional = [a for a in args if not a.startswith("-")]
             if positional and not self.is_command(positional[0]):
-                args = ["solve", *args]
-        return super().parse_args(ctx, args)
+                return ["solve", *args]
+        return args
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        return super().parse_args(ctx, self.with_command(args))
 
 
 @click.group(cls=_DefaultGroup, context_settings={"help_option_names": ["-h", "--help"]})
@@ -374,6 +378,17 @@ def one_line(message: str, width: int = ERROR_WIDTH) -> str:
     return f"{text[:width]}... ({len(text) - width} more characters)"
 
 
+def _command_path(argv: Sequence[str] | None) -> str:
+    """``foolsolve CMD`` for a command line naming a command first, else ``foolsolve`` (for the
+    help pointer of an option error that click raises before the command has a context)."""
+    args = list(argv) if argv is not None else sys.argv[1:]
+    if isinstance(cli, _DefaultGroup):
+        args = cli.with_command(args)
+        if args and cli.is_command(args[0]):
+            return f"foolsolve {args[0]}"
+    return "foolsolve"
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     """Run the CLI: one-line errors with exit 2 for bad input (click's usage errors too),
     130 on Ctrl-C."""
@@ -394,7 +409,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         sys.exit(exc.exit_code)
     except click.ClickException as exc:
         # a mistyped or missing option or argument: one line too, with where to find help
-        where = exc.ctx.command_path if isinstance(exc, click.UsageError) and exc.ctx else "foolsolve"
+        where = exc.ctx.command_path if isinstance(exc, click.UsageError) and exc.ctx else _command_path(argv)
         click.echo(f"foolsolve: error: {one_line(exc.format_message())} (see '{where} --help')", err=True)
         sys.exit(exc.exit_code)
     except (KeyboardInterrupt, click.exceptions.Abort):

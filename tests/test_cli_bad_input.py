@@ -332,3 +332,18 @@ def test_an_error_quoting_long_or_multi_line_input_stays_one_short_line(move):
     assert code == 2 and out == ""
     assert err.endswith("\n") and "\n" not in err[:-1]
     assert err.startswith("foolsolve: error: ") and len(err) < 400
+
+
+@pytest.mark.parametrize(("argv", "pointer"), [
+    (["solve", "POS", "--max-nodes"], "(see 'foolsolve solve --help')"),
+    (["solve", "POS", "--json=1"], "(see 'foolsolve solve --help')"),
+    (["POS", "--json=1"], "(see 'foolsolve solve --help')"),  # a position first means solve
+    (["perft", "POS", "--depth"], "(see 'foolsolve perft --help')"),
+    (["--bogus"], "(see 'foolsolve --help')"),
+])
+def test_an_option_error_points_to_the_help_of_the_command_it_belongs_to(argv, pointer):
+    pos = str(EXAMPLES / "durak-endgame.json")
+    argv = [pos if a == "POS" else a for a in argv]
+    code, out, err = cli(argv)
+    assert code == 2 and out == ""
+    assert err.startswith("foolsolve: error: ") and err.rstrip("\n").endswith(pointer) and err.count("\n") == 1
