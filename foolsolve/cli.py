@@ -97,15 +97,7 @@ def _parse_extra(items: Sequence[str]) -> dict[str, Any]:
         key, sep, value = item.partition("=")
         if not sep or not key:
             raise InputError(f"--option: expected KEY=VALUE, got {item!r}")
-        try:
-            out[key] = json.loads(value)
-        except json.JSONDecodeError:
-            out[key] = value  # not JSON: the text itself
-        except RecursionError:
-            raise InputError(f"--option {key}: JSON nested too deeply") from None
-        except ValueError as exc:
-            # Python's int-conversion limit (more than sys.get_int_max_str_digits() digits)
-            raise InputError(f"--option {key}: a number with too many digits ({exc})") from None
+        out[key] = parse_json(value, f"--option {key}", malformed_as_text=True)
     return out
 
 

@@ -82,13 +82,16 @@ def read_json(path: str | Path) -> Any:
     return parse_json(text, str(path))
 
 
-def parse_json(text: str, where: str) -> Any:
+def parse_json(text: str, where: str, *, malformed_as_text: bool = False) -> Any:
     """``json.loads`` whose every failure is an :class:`InputError` naming ``where``: malformed
-    JSON, nesting too deep for the decoder (RecursionError) and integers too long for Python
-    (more than ``sys.get_int_max_str_digits()`` digits: ValueError)."""
+    JSON (or, with ``malformed_as_text``, the text itself: a ``-o KEY=VALUE`` value), nesting
+    too deep for the decoder (RecursionError) and integers too long for Python (more than
+    ``sys.get_int_max_str_digits()`` digits: ValueError)."""
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
+        if malformed_as_text:
+            return text
         raise InputError(f"{where}: malformed JSON at line {exc.lineno} column {exc.colno}: {exc.msg}") from None
     except RecursionError:
         raise InputError(f"{where}: JSON nested too deeply") from None
