@@ -258,6 +258,7 @@ from foolsolve.engines.durak import (
     rank_set,
 )
 from foolsolve.errors import InputError
+from foolsolve.game import Result
 from foolsolve.solver.base import MoveValue, SearchLimit, SolveOptions, SolveResult, bool_option, check_extra, wdl
 from foolsolve.spec import durak as dspec
 
@@ -1210,8 +1211,7 @@ class Endgame:
             nonlocal reps
             res = game_result(s)
             if res is not None:
-                p = res.payoffs[s.to_move]
-                return WIN if p > 0 else LOSS if p < 0 else DRAW
+                return _outcome(res, s.to_move)
             for pth in paths:
                 pth.clear()
             reps = 0
@@ -1296,14 +1296,19 @@ class Endgame:
             child = play(s, m)
             res = game_result(child)
             if res is not None:
-                p = res.payoffs[me]
-                v = WIN if p > 0 else LOSS if p < 0 else DRAW
+                v = _outcome(res, me)
             else:
                 v = self.value(child)
                 if child.to_move != me:
                     v = -v
             out.append((m, v))
         return out
+
+
+def _outcome(res: Result, player: int) -> int:
+    """A finished game's value for ``player``: WIN, DRAW or LOSS by the sign of his payoff."""
+    p = res.payoffs[player]
+    return WIN if p > 0 else LOSS if p < 0 else DRAW
 
 
 def check_endgame(state: DState) -> None:
@@ -1369,9 +1374,8 @@ def solve(state: dspec.State, options: SolveOptions) -> SolveResult:
     eg = endgame_for(s, reductions, options)
     res = game_result(s)
     if res is not None:
-        p = res.payoffs[s.to_move]
-        value = wdl(1 if p > 0 else -1 if p < 0 else 0)
-        return SolveResult(game="durak", to_move=s.to_move, value=value, moves=[], pv=[], nodes=0,
+        return SolveResult(game="durak", to_move=s.to_move, value=wdl(_outcome(res, s.to_move)), moves=[], pv=[],
+                           nodes=0,
                            seconds=time.perf_counter() - t0, best=[], notes=[f"game over: {res.label}"])
     if not legal(s):
         raise InputError("position: no legal moves although the game is not over")
