@@ -1375,8 +1375,7 @@ def solve(state: dspec.State, options: SolveOptions) -> SolveResult:
     res = game_result(s)
     if res is not None:
         return SolveResult(game="durak", to_move=s.to_move, value=wdl(_outcome(res, s.to_move)), moves=[], pv=[],
-                           nodes=0,
-                           seconds=time.perf_counter() - t0, best=[], notes=[f"game over: {res.label}"])
+                           nodes=0, seconds=time.perf_counter() - t0, best=[], notes=[f"game over: {res.label}"])
     if not legal(s):
         raise InputError("position: no legal moves although the game is not over")
     perev_note = ["endless play (a repeated position) counts as a draw"] if s.er.variant == PEREVODNOY else []
