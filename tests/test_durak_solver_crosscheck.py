@@ -148,6 +148,23 @@ def test_principal_variation_is_legal_and_reaches_the_value():
             assert WDL[sign(Fraction(pay))] == res.value
 
 
+def test_a_finished_game_is_solved_to_the_spec_result_for_the_side_to_move():
+    """A position where the game is over: the value is the spec's result for the player to move
+    (no moves, a "game over" note), in every variant."""
+    seen = set()
+    for seed in range(60):
+        rng = random.Random(seed)
+        variant = ("simple", "podkidnoy", "perevodnoy")[seed % 3]
+        s = SPEC.state_from_json({**random_endgame(seed), "rules": {"variant": variant}})
+        while SPEC.result(s) is None:
+            s = SPEC.apply(s, rng.choice(SPEC.legal_moves(s)))
+        res = solve(s, SolveOptions())
+        assert res.value == WDL[sign(Fraction(SPEC.result(s).payoffs[SPEC.to_move(s)]))]
+        assert res.moves == [] and res.pv == [] and res.notes[0].startswith("game over")
+        seen.add(res.value)
+    assert {"win", "loss"} <= seen  # both signs met, so a flipped value cannot pass
+
+
 REDUCTIONS = [f.name for f in dataclasses.fields(Reductions)]
 
 
