@@ -153,16 +153,16 @@ def bench_solver(sizes: list[int], positions: int, seed: int, cap: float | None 
             values = [v for _, _, v in got[name]]
             done = [t for t, n, _ in got[name] if n is not None]
             unfinished = positions - len(done)
-            wdl = "/".join(str(values.count(v)) for v in ("win", "draw", "loss"))
+            counts = "/".join(str(values.count(v)) for v in ("win", "draw", "loss"))
             if unfinished:
-                wdl += f" ({unfinished} unfinished)"
+                counts += f" ({unfinished} unfinished)"
             rate = sum(nodes) / sum(done) if done and sum(done) else 0.0
             label = (f"{name} " if baseline else "") + ("value only " if value_only else "")
             med_nodes = f"{int(statistics.median(nodes)):,}" if nodes else "-"
             most_nodes = f"{max(nodes):,}" if nodes else "-"
             mx = f"{max(secs):.3f}" + (" (cap)" if unfinished else "")
             rows.append(f"| {label}{k}v{k} | {positions} | {statistics.median(secs):.3f} | {mx} | "
-                        f"{med_nodes} | {most_nodes} | {rate:,.0f} | {wdl} |")
+                        f"{med_nodes} | {most_nodes} | {rate:,.0f} | {counts} |")
             print(rows[-1], flush=True)
         if baseline:
             pairs = [(b[2], c[2]) for b, c in zip(got["baseline"], got["current"]) if b[2] and c[2]]
