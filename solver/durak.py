@@ -1328,6 +1328,40 @@ def endgame_for(state: DState, reductions: Reductions | None = None, options: So
                    max_nodes=options.max_nodes if options else None)
 
 
+JIT_MIN_CARDS = 14
+"""``jit=auto`` uses the compiled search from this many cards in the two hands and on the table:
+below it the Python search answers in well under the ~1 s it takes to load numba."""
+
+
+def jit_choice(options: SolveOptions) -> bool | str:
+    """The ``jit`` option: ``"auto"`` (default), ``true`` or ``false``."""
+    value = options.extra.get("jit", "auto")
+    if value not in (True, False, "auto"):
+        raise InputError(f"option jit: expected true, false or auto, got {value!r}")
+    return value  # type: ignore[no-any-return]
+
+
+def search_for(state: DState, reductions: Reductions | None = None, options: SolveOptions | None = None,
+               jit: bool | str = "auto") -> Endgame | Any:
+    """The search for this position: the compiled kernel of :mod:`foolsolve.solver.durak_jit`
+    (same tree, same node counts) where it applies and ``jit`` allows it, else :class:`Endgame`.
+    ``jit=True`` on a position the kernel does not cover is an :class:`InputError`."""
+    check_endgame(state)
+    if jit is not False:
+        from foolsolve.solver import durak_jit
+
+        size = (state.hands[0] | state.hands[1] | state.tatt | state.tcov).bit_count()
+        if durak_jit.supports(state) and (jit is True or size >= JIT_MIN_CARDS):
+            return durak_jit.JitEndgame(state.er, state.trump, reductions,
+                                        progress=options.progress if options else None,
+                                        max_nodes=options.max_nodes if options else None, cards=size)
+        if jit is True:
+            why = ("numba is not installed" if not durak_jit.AVAILABLE else
+                   "it covers two players, the stock empty, not the first bout, simple or podkidnoy")
+            raise InputError(f"option jit: the compiled search does not apply here ({why})")
+    return endgame_for(state, reductions, options)
+
+
 def principal_variation(eg: Endgame, state: DState, limit: int = PV_LIMIT) -> tuple[list[str], list[str]]:
     """Best play from ``state``: at each step the first move (spec order) of the best value.
     Returns the move texts and notes (a repeated position or the length limit ends it early)."""
@@ -1360,10 +1394,14 @@ def solve(state: dspec.State, options: SolveOptions) -> SolveResult:
     with at most one stock card. ``options.extra``: ``reductions`` (switches, see
     :class:`Reductions`), ``pv`` (false: skip the principal variation), ``moves`` (false: the
     game value alone, no per-move values, best moves or principal variation; often several
-    times faster, since every move of a won position needs a proof of its own)."""
+    times faster, since every move of a won position needs a proof of its own), ``jit``
+    (``auto``: the compiled search of :mod:`foolsolve.solver.durak_jit` for positions of
+    :data:`JIT_MIN_CARDS` cards or more where it applies; ``true``: always, an error where it
+    does not apply; ``false``: never)."""
     if not isinstance(state, dspec.State):
         raise InputError("position: not a Durak position")
-    check_extra(options, ("moves", "pv", "reductions"), "Durak")
+    check_extra(options, ("jit", "moves", "pv", "reductions"), "Durak")
+    jit = jit_choice(options)
     want_moves = bool_option(options, "moves", True)
     want_pv = bool_option(options, "pv", want_moves)
     if want_pv and not want_moves:
@@ -1371,7 +1409,7 @@ def solve(state: dspec.State, options: SolveOptions) -> SolveResult:
     t0 = time.perf_counter()
     s = from_spec_state(state)
     reductions = Reductions.from_json(options.extra.get("reductions"))
-    eg = endgame_for(s, reductions, options)
+    eg = search_for(s, reductions, options, jit)
     res = game_result(s)
     if res is not None:
         return SolveResult(game="durak", to_move=s.to_move, value=wdl(_outcome(res, s.to_move)), moves=[], pv=[],

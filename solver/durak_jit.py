@@ -1,0 +1,1149 @@
+"""The Durak endgame search of :mod:`foolsolve.solver.durak`, compiled with numba.
+
+What it is
+----------
+The same search, move for move: the stock-empty, not-first-bout level of
+:class:`foolsolve.solver.durak.Endgame` for the *simple* and *podkidnoy* variants, with every
+reduction of that module (take_first, cover_order, take_throw_sets, twins, single_leads,
+quick_exit, canonical, sure_win, sure_loss, forced_takes, null_window, etc) and the same
+move order, table hints and transposition tables. Only the representation differs: the
+search is one self-recursive function over 64-bit integers compiled by numba (LLVM), its
+tables are numba typed dicts, and popcount / lowest bit / highest bit are single machine
+instructions. Because the tree is the same, it visits **exactly the same number of nodes** as
+the Python search on every position (tests/test_durak_jit.py checks node counts and every
+move's value against the Python search, and values against retrograde analysis of the spec).
+
+Where it applies (:func:`supports`): two players, the stock empty, not the first bout of the
+deal, variant simple or podkidnoy, numba importable. Everything else (a stock card, the first
+bout, perevodnoy with its repetition paths) runs the Python search; ``solve`` picks the
+kernel by itself (``-o jit=auto``, the default), or never (``jit=false``), or insists
+(``jit=true``: an input error where it does not apply).
+
+Why a compiled kernel in a pure-Python project: the Python search's tree is close to minimal
+(docs/bench-ds-order.md), so the 10v10 target needed cheaper nodes, and CPython 3.11 is the
+fastest interpreter for it (PyPy measured slower). numba is a PyPI library that compiles this
+module's Python source at run time; the project ships no compiled code of its own (README,
+"Layout"). The compiled code is cached on disk (numba's ``cache=True``), so only the first run
+on a machine pays the compile (about 10-20 s).
+
+Interrupts and progress: the kernel runs in a worker thread with the GIL released; the caller's
+thread polls the node counter for progress and, on Ctrl-C, raises a flag the kernel reads at
+every node, so the search stops within a node and the KeyboardInterrupt goes on in the caller.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+from foolsolve.engines.durak import BEATERS, NO_TRUMP, SIMPLE, PEREVODNOY, DState, ERules, cap, game_result, legal, play
+from foolsolve.solver.base import SearchLimit
+
+try:  # numba is a dependency, but keep the package usable where it cannot be installed
+    import numpy as np
+    from numba import njit, types
+    from numba.extending import intrinsic
+
+    AVAILABLE = True
+except ImportError:  # pragma: no cover - exercised only where numba is missing
+    AVAILABLE = False
+
+WIN, DRAW, LOSS = 1, 0, -1
+NOMOVE = -3
+NO_LIMIT = 99
+PROBES = 8
+"""Rows of a table's probe window (linear probing); a full window replaces its last row."""
+MAX_LEAD_BITS = 22
+"""The lead table holds at most 2**22 rows of 32 bytes (128 MiB)."""
+MAX_BOUT_BITS = 24
+"""The bout table (defence, throw-in and take nodes) holds at most 2**24 rows of 64 bytes (1 GiB)."""
+MIN_BITS = 10
+
+
+def table_bits(cards: int) -> tuple[int, int]:
+    """Row counts (as powers of two) of the lead and bout tables for a position of ``cards`` cards
+    in play. The search grows about 2-3x per card, so a fixed size would either page-fault a
+    fresh 1 GiB table on every small solve (one page per stored entry) or overflow on 10v10;
+    a full table only replaces entries (the search stays exact, it may repeat work)."""
+    return (max(MIN_BITS, min(MAX_LEAD_BITS, cards + 4)), max(MIN_BITS, min(MAX_BOUT_BITS, cards + 6)))
+POLL = 0.05
+"""Seconds between two looks of the calling thread at the worker (progress, Ctrl-C)."""
+
+# node kinds of the one recursive function (LEAD ... TAKE_SEQ count as nodes, as in the Python search)
+K_LEAD, K_DEF, K_THROW, K_TAKE_SET, K_TAKE_SEQ, K_AFTER, K_TAKE = 0, 1, 2, 3, 4, 5, 6
+
+# cfg slots
+C_TRUMP, C_SIMPLE, C_TAKE_THROWS, C_LASTDEF, C_LIMIT = 0, 1, 2, 3, 4
+C_TWINS, C_TAKE_FIRST, C_COVER_ORDER, C_THROW_SETS, C_QUICK = 5, 6, 7, 8, 9
+C_CANONICAL, C_SURE, C_FORCING, C_LOSS_TEST, C_MULTI_LEADS, C_ETC = 10, 11, 12, 13, 14, 15
+C_TMASK, C_SH0, C_SH1, C_SH2 = 16, 17, 18, 19
+CFG_SIZE = 20
+
+# ctl slots: nodes, abort flag, node bound ("over": the first node count that is too many)
+T_NODES, T_ABORT, T_OVER, T_ZERO = 0, 1, 2, 3
+
+LANES = 1 | 1 << 16 | 1 << 32 | 1 << 48
+SUIT0 = 0xFFFF
+CARD_BITS = (1 << 63) - 1
+"""Card indices stop below bit 63 (rank 14 of suit slot 3 is bit 62), so every mask fits an int64."""
+
+
+class Aborted(Exception):
+    """Raised inside the kernel when the caller's thread asked it to stop (Ctrl-C)."""
+
+
+class NodeLimit(Exception):
+    """Raised inside the kernel at the first node over the node limit."""
+
+
+if AVAILABLE:
+
+    @intrinsic
+    def _popc(typingctx: Any, x: Any) -> Any:
+        def codegen(context: Any, builder: Any, sig: Any, args: Any) -> Any:
+            return builder.ctpop(args[0])
+        return types.int64(types.int64), codegen
+
+    @intrinsic
+    def _ctz(typingctx: Any, x: Any) -> Any:
+        def codegen(context: Any, builder: Any, sig: Any, args: Any) -> Any:
+            return builder.cttz(args[0], context.get_constant(types.boolean, True))
+        return types.int64(types.int64), codegen
+
+    @intrinsic
+    def _clz(typingctx: Any, x: Any) -> Any:
+        def codegen(context: Any, builder: Any, sig: Any, args: Any) -> Any:
+            return builder.ctlz(args[0], context.get_constant(types.boolean, True))
+        return types.int64(types.int64), codegen
+
+    def _jit(sig: str) -> Any:
+        """Compile eagerly for exactly one signature (lazy compiles specialise on every
+        argument-type combination of every call site: 8 minutes instead of seconds)."""
+        return njit(sig, cache=True, nogil=True)
+
+    @_jit("int64(int64)")
+    def _hb(x: int) -> int:
+        """Index of the highest set bit of ``x > 0`` (``bit_length - 1``)."""
+        return 63 - _clz(x)
+
+    @_jit("int64(int64)")
+    def _ranks(x: int) -> int:
+        """The rank set of the cards ``x`` (one 16-bit lane)."""
+        return (x | x >> 16 | x >> 32 | x >> 48) & SUIT0
+
+    @_jit("int64(int64)")
+    def _solo(live: int) -> int:
+        """The live cards that are the only live card of their rank."""
+        l0 = live & SUIT0
+        l1 = (live >> 16) & SUIT0
+        l2 = (live >> 32) & SUIT0
+        l3 = live >> 48
+        two = (l0 & l1) | (l2 & l3) | ((l0 | l1) & (l2 | l3))
+        return live & (((l0 | l1 | l2 | l3) & ~two) * LANES)
+
+    @_jit("int64(int64, int64, int64)")
+    def _twin_free(cands: int, hand: int, live: int) -> int:
+        """``cands`` without the higher card of each pair of twins of ``live`` both in ``hand``."""
+        s = _solo(live)
+        out = cands
+        m = s & cands & hand
+        while m:
+            low = m & -m
+            m ^= low
+            lower = live & (SUIT0 << ((_ctz(low) >> 4) << 4)) & (low - 1)
+            if lower:
+                lb = np.int64(1) << _hb(lower)
+                if s & lb and hand & lb:
+                    out ^= low
+        return out
+
+    @_jit("boolean(int64, int64, int64[::1])")
+    def _cover_all(unc: int, d: int, beat: Any) -> bool:
+        """Can ``d`` cover every card of ``unc`` (one card each)?"""
+        if not unc:
+            return True
+        u = unc & -unc
+        c = beat[_ctz(u)] & d
+        while c:
+            low = c & -c
+            c ^= low
+            if _cover_all(unc ^ u, d ^ low, beat):
+                return True
+        return False
+
+    @_jit("int64(int64, int64)")
+    def _squeeze(x: int, r: int) -> int:
+        """The cards ``x`` with the ranks not in the live rank set ``r`` squeezed out (the live
+        ranks become 2, 3, ...), highest run of dead ranks first, as ``canon`` does."""
+        top = 64 - _clz(r) if r else 0
+        j = top - 1
+        while j >= 2:
+            if r >> j & 1:
+                j -= 1
+                continue
+            hi = j
+            while j >= 2 and not r >> j & 1:
+                j -= 1
+            lo = j + 1
+            n = hi - lo + 1
+            low = LANES * ((np.int64(1) << lo) - 1)
+            high = LANES * ((np.int64(1) << (16 - n)) - (np.int64(1) << lo))
+            x = (x & low) | ((x >> n) & high)
+        return x
+
+    @_jit("boolean(int64, int64, int64, int64)")
+    def _gt(a1: int, d1: int, a2: int, d2: int) -> bool:
+        """``(a1, d1) > (a2, d2)`` as canon's 128-bit suit keys (attacker's lane first)."""
+        return a1 > a2 or (a1 == a2 and d1 > d2)
+
+    @_jit("UniTuple(int64, 2)(int64, int64, int64[::1])")
+    def _canon(a: int, d: int, cfg: Any) -> tuple[int, int]:
+        """The canonical form of the lead position (see ``canonical`` in solver/durak.py)."""
+        if cfg[C_QUICK] and not a & (a - 1):
+            return a, d
+        t = a | d
+        r = _ranks(t)
+        a = _squeeze(a, r)
+        d = _squeeze(d, r)
+        sh0 = cfg[C_SH0]
+        sh1 = cfg[C_SH1]
+        sh2 = cfg[C_SH2]
+        if sh0 != sh1:
+            a0 = (a >> sh0) & SUIT0
+            d0 = (d >> sh0) & SUIT0
+            a1 = (a >> sh1) & SUIT0
+            d1 = (d >> sh1) & SUIT0
+            a2 = (a >> sh2) & SUIT0
+            d2 = (d >> sh2) & SUIT0
+            if _gt(a1, d1, a0, d0):
+                a0, d0, a1, d1 = a1, d1, a0, d0
+            if _gt(a2, d2, a1, d1):
+                a1, d1, a2, d2 = a2, d2, a1, d1
+                if _gt(a1, d1, a0, d0):
+                    a0, d0, a1, d1 = a1, d1, a0, d0
+            tm = cfg[C_TMASK]
+            a = (a & tm) | a0 << sh0 | a1 << sh1 | a2 << sh2
+            d = (d & tm) | d0 << sh0 | d1 << sh1 | d2 << sh2
+            return a, d
+        # no trump: all four suits may be permuted (decreasing keys from the lowest lane up)
+        ka = np.empty(4, np.int64)
+        kd = np.empty(4, np.int64)
+        for i in range(4):
+            ka[i] = (a >> (16 * i)) & SUIT0
+            kd[i] = (d >> (16 * i)) & SUIT0
+        for i in range(1, 4):  # insertion sort, decreasing
+            j = i
+            while j > 0 and _gt(ka[j], kd[j], ka[j - 1], kd[j - 1]):
+                ka[j], ka[j - 1] = ka[j - 1], ka[j]
+                kd[j], kd[j - 1] = kd[j - 1], kd[j]
+                j -= 1
+        a = ka[0] | ka[1] << 16 | ka[2] << 32 | ka[3] << 48
+        d = kd[0] | kd[1] << 16 | kd[2] << 32 | kd[3] << 48
+        return a, d
+
+    @_jit("boolean(int64, int64, boolean, boolean, int64, int64[::1])")
+    def _forced_plan(b: int, dd: int, sure: bool, forcing: bool, limit: int, beat: Any) -> bool:
+        """sure_win (b) / forced_takes (see solver/durak.py)."""
+        b0 = b & SUIT0
+        b1 = (b >> 16) & SUIT0
+        b2 = (b >> 32) & SUIT0
+        b3 = b >> 48
+        rb = b0 | b1 | b2 | b3
+        multi = (b0 & b1) | (b2 & b3) | ((b0 | b1) & (b2 | b3))
+        forced = False
+        while forcing and multi and rb & (rb - 1):
+            nd = _popc(dd)
+            room = nd if nd < limit else limit
+            m = multi
+            found = False
+            g = 0
+            r1 = 0
+            while m:
+                r1 = m & -m
+                m ^= r1
+                g = b & r1 * LANES
+                if _popc(g) <= room and not _cover_all(g, dd, beat):
+                    found = True
+                    break
+            if not found:
+                break
+            dd |= g
+            b ^= g
+            rb ^= r1
+            multi ^= r1
+            forced = True
+        if rb & (rb - 1) or not (sure or forced):
+            return False
+        nb = _popc(b)
+        nd = _popc(dd)
+        return nb <= limit and (nd > nb or (nd == nb and not _cover_all(b, dd, beat)))
+
+
+    @_jit("int64(int64)")
+    def _mix(x: int) -> int:
+        """A 64-bit mixer (splitmix64's finaliser) for table slots."""
+        x = (x ^ (x >> 31)) * np.int64(-4658895280553007687)
+        x = (x ^ (x >> 27)) * np.int64(-7723592293110705685)
+        return x ^ (x >> 33)
+
+    @_jit("int64(int64[:, ::1], int64, int64)")
+    def _lslot(lt: Any, a: int, d: int) -> int:
+        """The lead table's row holding ``(a, d)``, or -1. Rows: a, d, hint, bounds (0: empty)."""
+        mask = lt.shape[0] - 1
+        h = _mix(a * np.int64(-7046029254386353131) ^ d)
+        for i in range(PROBES):
+            r = (h + i) & mask
+            if lt[r, 3] == 0:
+                return -1
+            if lt[r, 0] == a and lt[r, 1] == d:
+                return r
+        return -1
+
+    @_jit("void(int64[:, ::1], int64, int64, int64, int64, int64)")
+    def _lput(lt: Any, a: int, d: int, lo: int, hi: int, hint: int) -> None:
+        """Store bounds and hint for ``(a, d)``: its own row, else the first empty row of its probe
+        window, else the window's last row is replaced (a cache: a lost entry is searched again)."""
+        mask = lt.shape[0] - 1
+        h = _mix(a * np.int64(-7046029254386353131) ^ d)
+        r = (h + PROBES - 1) & mask
+        for i in range(PROBES):
+            q = (h + i) & mask
+            if lt[q, 3] == 0 or (lt[q, 0] == a and lt[q, 1] == d):
+                r = q
+                break
+        lt[r, 0] = a
+        lt[r, 1] = d
+        lt[r, 2] = hint
+        lt[r, 3] = (lo + 8) | (hi + 8) << 4
+
+    @_jit("int64(int64, int64, int64, int64, int64, int64)")
+    def _bhash(tag: int, a: int, d: int, ta: int, tc: int, x: int) -> int:
+        h = _mix(a ^ tag)
+        h = _mix(h ^ d)
+        h = _mix(h ^ ta)
+        h = _mix(h ^ tc)
+        return _mix(h ^ x)
+
+    @_jit("int64(int64[:, ::1], int64, int64, int64, int64, int64, int64)")
+    def _bslot(bt: Any, tag: int, a: int, d: int, ta: int, tc: int, x: int) -> int:
+        """The bout table's row for the key, or -1. Rows: a, d, ta, tc, x, tag, hint, bounds."""
+        mask = bt.shape[0] - 1
+        h = _bhash(tag, a, d, ta, tc, x)
+        for i in range(PROBES):
+            r = (h + i) & mask
+            if bt[r, 7] == 0:
+                return -1
+            if (bt[r, 0] == a and bt[r, 1] == d and bt[r, 2] == ta and bt[r, 3] == tc and bt[r, 4] == x
+                    and bt[r, 5] == tag):
+                return r
+        return -1
+
+    @_jit("void(int64[:, ::1], int64, int64, int64, int64, int64, int64, int64, int64, int64)")
+    def _bput(bt: Any, tag: int, a: int, d: int, ta: int, tc: int, x: int, lo: int, hi: int, hint: int) -> None:
+        """Store bounds and hint for a bout key (replacement as in :func:`_lput`)."""
+        mask = bt.shape[0] - 1
+        h = _bhash(tag, a, d, ta, tc, x)
+        r = (h + PROBES - 1) & mask
+        for i in range(PROBES):
+            q = (h + i) & mask
+            if bt[q, 7] == 0 or (bt[q, 0] == a and bt[q, 1] == d and bt[q, 2] == ta and bt[q, 3] == tc
+                                 and bt[q, 4] == x and bt[q, 5] == tag):
+                r = q
+                break
+        bt[r, 0] = a
+        bt[r, 1] = d
+        bt[r, 2] = ta
+        bt[r, 3] = tc
+        bt[r, 4] = x
+        bt[r, 5] = tag
+        bt[r, 6] = hint
+        bt[r, 7] = (lo + 8) | (hi + 8) << 4
+
+    @_jit("UniTuple(int64, 2)(int64)")
+    def _bounds(packed: int) -> tuple[int, int]:
+        return (packed & 15) - 8, (packed >> 4) - 8
+
+    @_jit("UniTuple(int64, 3)(int64, int64, int64, int64, int64, int64, int64)")
+    def _entry(lo: int, hi: int, hint: int, best: int, bm: int, a0: int, beta: int) -> tuple[int, int, int]:
+        """The new bounds and hint after a node's search (``_entry`` of solver/durak.py)."""
+        if best <= a0:
+            return lo, best, hint
+        if best >= beta:
+            return best, hi, bm
+        return best, best, bm
+
+
+    @_jit("UniTuple(int64, 2)(int64, int64, int64[::1])")
+    def _canon_or(a: int, d: int, cfg: Any) -> tuple[int, int]:
+        """The lead key the search uses for ``(a, d)``: canonical when ``canonical`` is on."""
+        if cfg[C_CANONICAL]:
+            return _canon(a, d, cfg)
+        return a, d
+
+    @_jit("int64(int64, int64, int64[::1], int64[::1])")
+    def _lead_static(a: int, d: int, cfg: Any, beat: Any) -> int:
+        """The values a lead position not in the table reads off without search: WIN (sure_win,
+        forced_takes), LOSS (sure_loss), else NOMOVE."""
+        limit = cfg[C_LIMIT]
+        tmask = cfg[C_TMASK]
+        ntmask = ~tmask
+        if cfg[C_SURE] or cfg[C_FORCING]:
+            sure = cfg[C_SURE] != 0
+            forcing = cfg[C_FORCING] != 0
+            bt = 0
+            for s in range(4):
+                x = (d >> (16 * s)) & SUIT0
+                if x:
+                    bt |= ((np.int64(1) << _hb(x)) - 1) << (16 * s)
+            if d & tmask:
+                bt |= ntmask
+            b = a & bt  # the cards he can beat
+            if not b:
+                if sure:
+                    return WIN
+            else:
+                u = a ^ b  # the cards he cannot beat
+                if _forced_plan(b, d | u, sure, forcing, limit, beat):
+                    return WIN
+                if forcing:
+                    mixed = _ranks(u) & _ranks(b)
+                    if mixed:
+                        hold = u & mixed * LANES
+                        if _forced_plan(b | hold, d | (u ^ hold), sure, True, limit, beat):
+                            return WIN
+        nd = _popc(d)
+        k = nd if nd < limit else limit
+        if cfg[C_LOSS_TEST] and _popc(a) > k:
+            dn = d & ntmask
+            if dn:
+                low = dn & -dn
+                sm = SUIT0 << ((_ctz(low) >> 4) << 4)
+                hopeless = not (dn & ~sm) and not (a & ~sm) and a < low
+            else:
+                hopeless = (a & tmask) < (d & -d)
+            if hopeless:
+                return LOSS
+        return NOMOVE
+
+    @_jit("int64(int64, int64, int64, int64, int64[::1], int64[::1], int64[::1])")
+    def _lead_moves(a: int, d: int, hint: int, k: int, cfg: Any, beat: Any, moves: Any) -> int:
+        """The leads in search order into ``moves``; returns their number (solver/durak.py lead())."""
+        tmask = cfg[C_TMASK]
+        ntmask = ~tmask
+        singles = a
+        if cfg[C_TWINS] and a & (a - 1):
+            singles = _twin_free(a, a, a | d)
+        nm = 0
+        if hint:
+            moves[nm] = hint
+            nm += 1
+        l0 = a & SUIT0
+        l1 = (a >> 16) & SUIT0
+        l2 = (a >> 32) & SUIT0
+        l3 = a >> 48
+        ra = l0 | l1 | l2 | l3
+        multi_leads = cfg[C_MULTI_LEADS] != 0
+        whole = 0
+        if _popc(a) <= k and not ra & (ra - 1) and (multi_leads or a & (a - 1) == 0):
+            whole = a
+        if whole and whole != hint:
+            moves[nm] = whole  # all my cards at once: tried early, it often wins outright
+            nm += 1
+        m0 = singles & ntmask
+        two = (l0 & l1) | (l2 & l3) | ((l0 | l1) & (l2 | l3))
+        paired = two * LANES
+        lone = m0 & ~paired
+        soft = np.empty(16, np.int64)
+        ns = 0
+        late = np.empty(16, np.int64)
+        nl = 0
+        rs = _ranks(lone)
+        while rs:
+            rb = rs & -rs
+            rs ^= rb
+            c = lone & rb * LANES
+            if c != hint and c != whole:
+                if beat[_ctz(c)] & d:
+                    soft[ns] = c
+                    ns += 1
+                elif a & (SUIT0 << ((_ctz(c) >> 4) << 4)) & (c - 1):
+                    late[nl] = c
+                    nl += 1
+                else:
+                    moves[nm] = c
+                    nm += 1
+        for i in range(ns):
+            moves[nm] = soft[i]
+            nm += 1
+        m = m0 & paired
+        rs = _ranks(m)
+        while rs:
+            rb = rs & -rs
+            rs ^= rb
+            col = m & rb * LANES
+            while col:
+                c = col & -col
+                col ^= c
+                if c != hint and c != whole:
+                    moves[nm] = c
+                    nm += 1
+        for i in range(nl):
+            moves[nm] = late[i]
+            nm += 1
+        if k > 1 and multi_leads:
+            rs = ra
+            while rs:
+                rb = rs & -rs
+                rs ^= rb
+                group = a & (rb * LANES)
+                if group & (group - 1):
+                    sub = group
+                    while sub:
+                        pc = _popc(sub)
+                        if 1 < pc <= k and sub != hint and sub != whole:
+                            moves[nm] = sub
+                            nm += 1
+                        sub = (sub - 1) & group
+        m = singles & tmask
+        while m:
+            c = m & -m
+            m ^= c
+            if c != hint and c != whole:
+                moves[nm] = c
+                nm += 1
+        return nm
+
+    @_jit("UniTuple(int64, 2)(int64, int64, int64[::1], int64[::1])")
+    def _targets(unc: int, d: int, cfg: Any, beat: Any) -> tuple[int, int]:
+        """The uncovered cards whose covers a defence node tries (cover_order: the hardest one
+        only), and the covers of the uncovered card when there is only one."""
+        cu = 0
+        if not (unc & (unc - 1)):
+            cu = beat[_ctz(unc)] & d
+            return (unc if cu else 0), cu
+        if cfg[C_COVER_ORDER]:
+            targets = 0
+            fewest = 99
+            m = unc
+            while m:
+                u = m & -m
+                m ^= u
+                n = _popc(beat[_ctz(u)] & d)
+                if n < fewest:
+                    fewest = n
+                    targets = u if n else 0
+                    if not n:
+                        break
+            return targets, cu
+        return unc, cu
+
+    @_jit("int64(int64, int64, int64, int64, int64, boolean, int64, int64, int64, int64, int64, int64[::1], "
+          "int64[::1], int64[::1])")
+    def _cover_moves(u: int, unc: int, cu: int, targets: int, hint: int, take_hint: bool, a: int, d: int, ta: int,
+                     tc: int, ar: int, cfg: Any, beat: Any, order: Any) -> int:
+        """The moves at the target ``u`` of a defence node in search order into ``order`` (covers,
+        -1 for "take"); returns their number (solver/durak.py defend())."""
+        tmask = cfg[C_TMASK]
+        ntmask = ~tmask
+        cands = cu if u == unc else beat[_ctz(u)] & d
+        no = 0
+        if not (cands & (cands - 1)):  # one cover (or none)
+            ok = cands != 0 and (cands != hint or targets == u)
+            if take_hint:
+                order[no] = -1
+                no += 1
+            if ok:
+                order[no] = cands
+                no += 1
+            return no
+        if cfg[C_TWINS]:
+            cands = _twin_free(cands, d, a | d | ta | tc)
+        safe = cands & ~ar
+        first_hint = take_hint or (hint > 0 and (cands & hint) != 0)
+        if take_hint:
+            order[no] = -1
+            no += 1
+        if first_hint and hint > 0 and (cands & hint) != 0 and targets == u:
+            order[no] = hint
+            no += 1
+        for part_i in range(4):
+            if part_i == 0:
+                part = safe & ntmask
+            elif part_i == 1:
+                part = cands & ~safe & ntmask
+            elif part_i == 2:
+                part = safe & tmask
+            else:
+                part = cands & ~safe & tmask
+            while part:
+                c = part & -part
+                part ^= c
+                if not first_hint or c != hint:
+                    order[no] = c
+                    no += 1
+        return no
+
+    @_jit("int64(int64[:, ::1], int64[::1], int64, int64, int64, int64, int64, int64)")
+    def _etc_take(ttl: Any, cfg: Any, a: int, d: int, tab: int, room: int, ar: int, beta: int) -> int:
+        """Enhanced transposition cutoff of "take" (no throw-in possible): the defence node's value
+        when the next lead's stored upper bound proves it at least ``beta``, else NOMOVE."""
+        if cfg[C_TAKE_THROWS] and room > 0 and tab & ar:
+            return NOMOVE
+        ka, kd = _canon_or(a, d | tab, cfg)
+        s2 = _lslot(ttl, ka, kd)
+        if s2 >= 0:
+            hi2 = _bounds(ttl[s2, 3])[1]
+            if -hi2 >= beta:
+                return -hi2
+        return NOMOVE
+
+    @_jit("int64(int64[:, ::1], int64[::1], int64[::1], int64, int64, int64, int64, int64)")
+    def _etc_cover(ttl: Any, cfg: Any, order: Any, no: int, a: int, d: int, thr: int, beta: int) -> int:
+        """Enhanced transposition cutoff of a cover that ends the bout: the first such cover whose
+        next lead's stored lower bound is at least ``beta``, else 0."""
+        for i in range(no):
+            c = order[i]
+            if c < 0 or c == d or c & thr:
+                continue
+            ka, kd = _canon_or(d ^ c, a, cfg)
+            s2 = _lslot(ttl, ka, kd)
+            if s2 >= 0 and _bounds(ttl[s2, 3])[0] >= beta:
+                return c
+        return 0
+
+    @_jit("int64(int64, int64, int64, int64, int64, int64[::1], int64[::1])")
+    def _throw_moves(a: int, d: int, ta: int, tc: int, hint: int, beat: Any, opts: Any) -> int:
+        """The moves of a throw-in node in search order into ``opts`` (0 for "pass"): cards the
+        defender cannot beat first, then the others, each by rising rank; returns their number."""
+        m = _ranks(ta | tc) * LANES & a
+        if m and not m & (m - 1):
+            if hint == 0:
+                opts[0] = 0
+                opts[1] = m
+            else:
+                opts[0] = m
+                opts[1] = 0
+            return 2
+        no = 0
+        if hint >= 0:
+            opts[no] = hint
+            no += 1
+        hard = 0
+        mm = m
+        while mm:
+            c = mm & -mm
+            mm ^= c
+            if not beat[_ctz(c)] & d:
+                hard |= c
+        for pi in range(2):
+            part = hard if pi == 0 else m ^ hard
+            rs = _ranks(part)
+            while rs:
+                rb = rs & -rs
+                rs ^= rb
+                col = part & rb * LANES
+                while col:
+                    c = col & -col
+                    col ^= c
+                    if c != hint:
+                        opts[no] = c
+                        no += 1
+        if hint != 0:
+            opts[no] = 0
+            no += 1
+        return no
+
+    @_jit("void(int64[::1])")
+    def _tick(ctl: Any) -> None:
+        n = ctl[T_NODES] + 1
+        ctl[T_NODES] = n
+        if n >= ctl[T_OVER]:
+            raise NodeLimit()
+        if ctl[T_ABORT]:
+            raise Aborted()
+
+    _SIG = ("int64(int64[:, ::1], int64[:, ::1], int64[::1], int64[::1], int64[::1], int64, int64, int64, int64, int64, "
+            "int64, int64, int64, int64, int64)")
+
+    @njit(_SIG, cache=True, nogil=True)
+    def _search(ttl: Any, ttb: Any, cfg: Any, beat: Any, ctl: Any, kind: int, a: int, d: int, ta: int, tc: int,
+                unc: int, room: int, fresh: int, alpha: int, beta: int) -> int:
+        """One node of the search. ``kind`` selects what the Python search's closures do:
+        lead / defend / throw / take_set / take_seq (nodes), after / take (not nodes). Values are
+        for the side to move at that node, as there (``after``: for the attacker of the finished
+        bout, ``fresh`` standing for "beaten"; ``take``: for the defender, ``room`` the cap left)."""
+        limit = cfg[C_LIMIT]
+        # Every argument of a recursive call is a run-time int64, never a literal: numba types a
+        # literal argument (K_DEF, 0, 1) as its own type and, while this function compiles,
+        # compiles a variant of it for each combination, nested (minutes instead of seconds).
+        zero = ctl[T_ZERO]
+        one = zero + 1
+        k_lead = zero + K_LEAD
+        k_def = zero + K_DEF
+        k_throw = zero + K_THROW
+        k_take_set = zero + K_TAKE_SET
+        k_take_seq = zero + K_TAKE_SEQ
+        k_after = zero + K_AFTER
+        k_take = zero + K_TAKE
+        if kind == K_AFTER:
+            if not a:
+                if d:
+                    return WIN
+                return WIN if cfg[C_LASTDEF] else DRAW
+            if not d:
+                return LOSS
+            if fresh:  # beaten: the defender leads next
+                if cfg[C_CANONICAL]:
+                    d, a = _canon(d, a, cfg)
+                return -_search(ttl, ttb, cfg, beat, ctl, k_lead, d, a, zero, zero, zero, zero, zero, -beta, -alpha)
+            if cfg[C_CANONICAL]:
+                a, d = _canon(a, d, cfg)
+            return _search(ttl, ttb, cfg, beat, ctl, k_lead, a, d, zero, zero, zero, zero, zero, alpha, beta)
+
+        if kind == K_TAKE:
+            tab = ta | tc
+            if cfg[C_TAKE_THROWS] and room > 0 and a & (_ranks(tab) * LANES):
+                if cfg[C_THROW_SETS]:
+                    return -_search(ttl, ttb, cfg, beat, ctl, k_take_set, a, d, tab, zero, zero, room, zero, -beta, -alpha)
+                return -_search(ttl, ttb, cfg, beat, ctl, k_take_seq, a, d, tab, zero, zero, room, zero, -beta, -alpha)
+            return -_search(ttl, ttb, cfg, beat, ctl, k_after, a, d | tab, zero, zero, zero, zero, zero, -beta, -alpha)
+
+        _tick(ctl)
+
+        if kind == K_LEAD:
+            if cfg[C_QUICK] and not a & (a - 1):  # quick_exit: my last card (stock empty)
+                if d & (d - 1) or not beat[_ctz(a)] & d:
+                    return WIN
+                return WIN if cfg[C_LASTDEF] else DRAW
+            if beta > WIN:
+                beta = WIN
+            lo = LOSS
+            hi = WIN
+            hint = 0
+            slot = _lslot(ttl, a, d)
+            if slot >= 0:
+                lo, hi = _bounds(ttl[slot, 3])
+                hint = ttl[slot, 2]
+                if lo >= beta:
+                    return lo
+                if hi <= alpha:
+                    return hi
+                if lo > alpha:
+                    alpha = lo
+                if hi < beta:
+                    beta = hi
+            else:
+                v = _lead_static(a, d, cfg, beat)
+                if v != NOMOVE:
+                    _lput(ttl, a, d, v, v, 0)
+                    return v
+            nd = _popc(d)
+            k = nd if nd < limit else limit
+            moves = np.empty(256, np.int64)
+            nm = _lead_moves(a, d, hint, k, cfg, beat, moves)
+            a0 = alpha
+            best = NOMOVE
+            bm = hint
+            for i in range(nm):
+                s = moves[i]
+                v = -_search(ttl, ttb, cfg, beat, ctl, k_def, a ^ s, d, s, zero, s, k - _popc(s), one, -beta, -alpha)
+                if v > best:
+                    best = v
+                    bm = s
+                    if v > alpha:
+                        alpha = v
+                        if v >= beta:
+                            break
+            nlo, nhi, nh = _entry(lo, hi, hint, best, bm, a0, beta)
+            _lput(ttl, a, d, nlo, nhi, nh)
+            return best
+
+        if kind == K_DEF:
+            if cfg[C_QUICK] and not a:
+                if cfg[C_LASTDEF] or _popc(d) != _popc(unc):
+                    return LOSS
+                return DRAW if _cover_all(unc, d, beat) else LOSS
+            if beta > WIN:
+                beta = WIN
+            tag = K_DEF << 1 | fresh
+            lo = NOMOVE
+            hi = WIN
+            hint = 0
+            bs = _bslot(ttb, tag, a, d, ta, tc, unc)
+            if bs >= 0:
+                lo, hi = _bounds(ttb[bs, 7])
+                hint = ttb[bs, 6]
+                if lo >= beta:
+                    return lo
+                if hi <= alpha:
+                    return hi
+                if lo > alpha:
+                    alpha = lo
+                if hi < beta:
+                    beta = hi
+            a0 = alpha
+            best = NOMOVE
+            bm = 0
+            targets, cu = _targets(unc, d, cfg, beat)
+            ar = _ranks(a) * LANES
+            take_first = cfg[C_TAKE_FIRST] != 0
+            can_take = fresh != 0 or not take_first
+            cut = False
+            take_hint = hint == -1 and can_take
+            if take_hint:
+                can_take = False
+            tab = ta | tc
+            if cfg[C_ETC] and can_take and a:
+                v = _etc_take(ttl, cfg, a, d, tab, room, ar, beta)
+                if v != NOMOVE:
+                    nlo, nhi, nh = _entry(lo, hi, hint, v, -1, a0, beta)
+                    _bput(ttb, tag, a, d, ta, tc, unc, nlo, nhi, nh)
+                    return v
+            thr = 0
+            tab_ar = 0
+            if targets:
+                thr = ar if (not cfg[C_SIMPLE] and room > 0) else 0
+                tab_ar = tab & thr
+            order = np.empty(64, np.int64)
+            tm = targets
+            while tm:
+                u = tm & -tm
+                tm ^= u
+                no = _cover_moves(u, unc, cu, targets, hint, take_hint, a, d, ta, tc, ar, cfg, beat, order)
+                take_hint = False
+                unc2 = unc ^ u
+                if cfg[C_ETC] and not unc2 and a and not tab_ar:
+                    c = _etc_cover(ttl, cfg, order, no, a, d, thr, beta)
+                    if c:
+                        ka, kd = _canon_or(d ^ c, a, cfg)
+                        best = _bounds(ttl[_lslot(ttl, ka, kd), 3])[0]
+                        bm = c
+                        cut = True
+                        break
+                for i in range(no):
+                    c = order[i]
+                    if c < 0:
+                        v = _search(ttl, ttb, cfg, beat, ctl, k_take, a, d, ta, tc, zero, room, zero, alpha, beta)
+                    else:
+                        d2 = d ^ c
+                        if unc2:
+                            v = _search(ttl, ttb, cfg, beat, ctl, k_def, a, d2, ta, tc | c, unc2, room, zero if take_first else one, alpha, beta)
+                        elif tab_ar or c & thr:
+                            v = -_search(ttl, ttb, cfg, beat, ctl, k_throw, a, d2, ta, tc | c, zero, room, zero, -beta, -alpha)
+                        else:
+                            v = -_search(ttl, ttb, cfg, beat, ctl, k_after, a, d2, zero, zero, zero, zero, one, -beta, -alpha)
+                    if v > best:
+                        best = v
+                        bm = c
+                        if v > alpha:
+                            alpha = v
+                            if v >= beta:
+                                cut = True
+                                break
+                if cut:
+                    break
+            if not cut and (take_hint or can_take):
+                # the take hint with no cover to try, or the take after the covers (a hinted take
+                # was tried first inside the loop when there were targets)
+                v = _search(ttl, ttb, cfg, beat, ctl, k_take, a, d, ta, tc, zero, room, zero, alpha, beta)
+                if v > best:
+                    best = v
+                    bm = -1
+            nlo, nhi, nh = _entry(lo, hi, hint, best, bm, a0, beta)
+            _bput(ttb, tag, a, d, ta, tc, unc, nlo, nhi, nh)
+            return best
+
+        if kind == K_THROW:
+            if beta > WIN:
+                beta = WIN
+            tag = K_THROW << 1
+            lo = LOSS
+            hi = WIN
+            hint = -1
+            bs = _bslot(ttb, tag, a, d, ta, tc, 0)
+            if bs >= 0:
+                lo, hi = _bounds(ttb[bs, 7])
+                hint = ttb[bs, 6]
+                if lo >= beta:
+                    return lo
+                if hi <= alpha:
+                    return hi
+                if lo > alpha:
+                    alpha = lo
+                if hi < beta:
+                    beta = hi
+            a0 = alpha
+            if cfg[C_ETC] and hint != 0 and d:
+                pa, pd = _canon_or(d, a, cfg)
+                s2 = _lslot(ttl, pa, pd)
+                if s2 >= 0:
+                    hi2 = _bounds(ttl[s2, 3])[1]
+                    if -hi2 >= beta:
+                        nlo, nhi, nh = _entry(lo, hi, hint, -hi2, 0, a0, beta)
+                        _bput(ttb, tag, a, d, ta, tc, 0, nlo, nhi, nh)
+                        return -hi2
+            opts = np.empty(64, np.int64)
+            no = _throw_moves(a, d, ta, tc, hint, beat, opts)
+            best = NOMOVE
+            bm = -1
+            for i in range(no):
+                c = opts[i]
+                if c:
+                    v = -_search(ttl, ttb, cfg, beat, ctl, k_def, a ^ c, d, ta | c, tc, c, room - 1, one, -beta, -alpha)
+                else:
+                    v = _search(ttl, ttb, cfg, beat, ctl, k_after, a, d, zero, zero, zero, zero, one, alpha, beta)
+                if v > best:
+                    best = v
+                    bm = c
+                    if v > alpha:
+                        alpha = v
+                        if v >= beta:
+                            break
+            nlo, nhi, nh = _entry(lo, hi, hint, best, bm, a0, beta)
+            _bput(ttb, tag, a, d, ta, tc, 0, nlo, nhi, nh)
+            return best
+
+        if kind == K_TAKE_SET:
+            tab = ta
+            if beta > WIN:
+                beta = WIN
+            tag = K_TAKE_SET << 1
+            lo = LOSS
+            hi = WIN
+            hint = -1
+            bs = _bslot(ttb, tag, a, d, tab, room, 0)
+            if bs >= 0:
+                lo, hi = _bounds(ttb[bs, 7])
+                hint = ttb[bs, 6]
+                if lo >= beta:
+                    return lo
+                if hi <= alpha:
+                    return hi
+                if lo > alpha:
+                    alpha = lo
+                if hi < beta:
+                    beta = hi
+            a0 = alpha
+            give = a & _ranks(tab) * LANES
+            best = NOMOVE
+            bm = -1
+            dt = d | tab
+            if hint >= 0:
+                v = _search(ttl, ttb, cfg, beat, ctl, k_after, a ^ hint, dt | hint, zero, zero, zero, zero, zero, alpha, beta)
+                best = v
+                bm = hint
+                if v > alpha:
+                    alpha = v
+            if not (hint >= 0 and best >= beta):
+                sub = give  # largest sets first
+                while True:
+                    if _popc(sub) <= room and sub != hint:
+                        v = _search(ttl, ttb, cfg, beat, ctl, k_after, a ^ sub, dt | sub, zero, zero, zero, zero, zero, alpha, beta)
+                        if v > best:
+                            best = v
+                            bm = sub
+                            if v > alpha:
+                                alpha = v
+                                if v >= beta:
+                                    break
+                    if not sub:
+                        break
+                    sub = (sub - 1) & give
+            nlo, nhi, nh = _entry(lo, hi, hint, best, bm, a0, beta)
+            _bput(ttb, tag, a, d, tab, room, 0, nlo, nhi, nh)
+            return best
+
+        # K_TAKE_SEQ: the attacker throws one card at a time or passes (no reduction, no table)
+        tab = ta
+        best = _search(ttl, ttb, cfg, beat, ctl, k_after, a, d | tab, zero, zero, zero, zero, zero, alpha, beta)
+        if best > alpha:
+            alpha = best
+        m = a & _ranks(tab) * LANES
+        while m:
+            c = m & -m
+            m ^= c
+            if alpha >= beta or alpha >= WIN:
+                break
+            if room > 1 and (a ^ c) & _ranks(tab) * LANES:
+                v = _search(ttl, ttb, cfg, beat, ctl, k_take_seq, a ^ c, d, tab | c, zero, zero, room - 1, zero, alpha, beta)
+            else:
+                v = _search(ttl, ttb, cfg, beat, ctl, k_after, a ^ c, d | tab | c, zero, zero, zero, zero, zero, alpha, beta)
+            if v > best:
+                best = v
+                if v > alpha:
+                    alpha = v
+        return best
+
+
+def supports(s: DState) -> bool:
+    """Whether the compiled kernel searches this position (else the Python search does):
+    two players, the stock empty, not the first bout, simple or podkidnoy, numba importable."""
+    return (AVAILABLE and s.n == 2 and not s.stock and not s.first_bout
+            and s.er.variant != PEREVODNOY and not s.shown)
+
+
+def _cfg(er: ERules, trump: int, red: Any) -> Any:
+    """The kernel's int64 configuration array for these rules, trump and reductions."""
+    from foolsolve.engines.durak import SUIT_MASKS
+
+    cfg = np.zeros(CFG_SIZE, np.int64)
+    simple = er.variant == SIMPLE
+    take_throws = er.throw_ins and er.throw_after_take
+    cfg[C_TRUMP] = trump
+    cfg[C_SIMPLE] = simple
+    cfg[C_TAKE_THROWS] = take_throws
+    cfg[C_LASTDEF] = er.lastdef_loses
+    cfg[C_LIMIT] = 6 if er.six_always else NO_LIMIT
+    cfg[C_TWINS] = red.twins
+    cfg[C_TAKE_FIRST] = red.take_first
+    cfg[C_COVER_ORDER] = red.cover_order
+    cfg[C_THROW_SETS] = red.take_throw_sets
+    cfg[C_QUICK] = red.quick_exit
+    cfg[C_CANONICAL] = red.canonical
+    cfg[C_SURE] = red.sure_win
+    cfg[C_FORCING] = red.forced_takes
+    cfg[C_LOSS_TEST] = red.sure_loss
+    cfg[C_MULTI_LEADS] = not (red.single_leads and not simple and take_throws)
+    cfg[C_ETC] = red.etc
+    cfg[C_TMASK] = SUIT_MASKS[trump] & CARD_BITS if trump != NO_TRUMP else 0
+    nts = [16 * i for i in range(4) if i != trump]
+    if len(nts) == 3:
+        cfg[C_SH0], cfg[C_SH1], cfg[C_SH2] = nts
+    return cfg
+
+
+class JitEndgame:
+    """:class:`foolsolve.solver.durak.Endgame`'s interface (``value``, ``move_values``, ``nodes``,
+    ``table_entries``) over the compiled kernel, for positions :func:`supports` accepts (and
+    every position reached from them, which stays stock-empty and past the first bout)."""
+
+    def __init__(self, er: ERules, trump: int, reductions: Any = None,
+                 progress: Callable[[int], None] | None = None, max_nodes: int | None = None,
+                 lead_bits: int | None = None, bout_bits: int | None = None, cards: int = 20) -> None:
+        from foolsolve.solver.durak import Reductions
+
+        if not AVAILABLE:
+            raise RuntimeError("numba is not installed")
+        if er.variant == PEREVODNOY:
+            raise ValueError("the compiled Durak search is for simple and podkidnoy")
+        self.er = er
+        self.trump = trump
+        self.reductions = reductions or Reductions()
+        self.progress = progress
+        self.max_nodes = max_nodes
+        self._cfg = _cfg(er, trump, self.reductions)
+        self._beat = np.array([BEATERS[trump][i] if i < len(BEATERS[trump]) else 0 for i in range(64)], np.int64)
+        self._ctl = np.zeros(4, np.int64)
+        self._ctl[T_OVER] = (1 << 62) if max_nodes is None else max_nodes + 1
+        lb, bb = table_bits(cards)
+        self._ttl = np.zeros((1 << (lead_bits or lb), 4), np.int64)
+        self._ttb = np.zeros((1 << (bout_bits or bb), 8), np.int64)
+        self._last = DRAW
+
+    @property
+    def nodes(self) -> int:
+        """Nodes searched so far (all calls)."""
+        return int(self._ctl[T_NODES])
+
+    @property
+    def table_entries(self) -> int:
+        """Transposition-table entries."""
+        return int(np.count_nonzero(self._ttl[:, 3]) + np.count_nonzero(self._ttb[:, 7]))
+
+    def _run(self, kind: int, a: int, d: int, ta: int, tc: int, unc: int, room: int, fresh: int,
+             alpha: int, beta: int) -> int:
+        """One kernel call in a worker thread (GIL released); this thread reports progress and
+        turns Ctrl-C into the kernel's abort flag."""
+        out: list[int] = []
+        err: list[BaseException] = []
+        args = (self._ttl, self._ttb, self._cfg, self._beat, self._ctl, kind, a, d, ta, tc, unc, room, fresh,
+                alpha, beta)
+
+        def work() -> None:
+            try:
+                out.append(int(_search(*args)))
+            except BaseException as exc:  # handed to the calling thread
+                err.append(exc)
+
+        worker = threading.Thread(target=work, name="foolsolve-durak-jit", daemon=True)
+        self._ctl[T_ABORT] = 0
+        worker.start()
+        try:
+            worker.join(POLL)
+            last = time.monotonic()
+            while worker.is_alive():
+                worker.join(POLL)
+                now = time.monotonic()
+                if self.progress is not None and now - last >= 0.2:
+                    last = now
+                    self.progress(self.nodes)
+        except KeyboardInterrupt:
+            self._ctl[T_ABORT] = 1
+            worker.join()
+            raise
+        if err:
+            if isinstance(err[0], NodeLimit):
+                raise SearchLimit(f"more than {self.max_nodes} nodes")
+            raise err[0]
+        return out[0]
+
+    def _root(self, s: DState) -> Callable[[int, int], int]:
+        a = s.hands[s.attacker]
+        d = s.hands[s.defender]
+        if not s.tatt:
+            return lambda alpha, beta: self._run(K_LEAD, a, d, 0, 0, 0, 0, 0, alpha, beta)
+        room = cap(s) - s.tatt.bit_count()
+        tatt, tcov = s.tatt, s.tcov
+        if s.unc and not s.taking:
+            unc = s.unc
+            return lambda alpha, beta: self._run(K_DEF, a, d, tatt, tcov, unc, room, 1, alpha, beta)
+        if not s.taking:
+            return lambda alpha, beta: self._run(K_THROW, a, d, tatt, tcov, 0, room, 0, alpha, beta)
+        kind = K_TAKE_SET if self.reductions.take_throw_sets else K_TAKE_SEQ
+        tab = tatt | tcov
+        return lambda alpha, beta: self._run(kind, a, d, tab, 0, 0, room, 0, alpha, beta)
+
+    def value(self, s: DState) -> int:
+        """Exact value (+1/0/-1) of a two-player engine state for ``s.to_move``."""
+        from foolsolve.solver.durak import _outcome
+
+        res = game_result(s)
+        if res is not None:
+            return _outcome(res, s.to_move)
+        if not supports(s):
+            raise ValueError("the compiled Durak search does not cover this position (see supports())")
+        f = self._root(s)
+        if not self.reductions.null_window:
+            return f(-2, WIN)
+        if self._last == LOSS:
+            v = f(LOSS, DRAW)
+            if v <= LOSS:
+                return LOSS
+            r = WIN if v >= WIN or f(DRAW, WIN) >= WIN else DRAW
+        else:
+            v = f(DRAW, WIN)
+            if v >= WIN:
+                return WIN
+            r = LOSS if v <= LOSS or f(LOSS, DRAW) < DRAW else DRAW
+        self._last = r
+        return r
+
+    def move_values(self, s: DState) -> list[tuple[tuple[int, int, int], int]]:
+        """Every legal engine move (spec order) with its exact value for ``s.to_move``."""
+        from foolsolve.solver.durak import _outcome
+
+        me = s.to_move
+        out = []
+        for m in legal(s):
+            child = play(s, m)
+            res = game_result(child)
+            if res is not None:
+                v = _outcome(res, me)
+            else:
+                v = self.value(child)
+                if child.to_move != me:
+                    v = -v
+            out.append((m, v))
+        return out
