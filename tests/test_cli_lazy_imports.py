@@ -1,7 +1,7 @@
 """The CLI imports only what a command uses: ``foolsolve --help`` lists every command without
-importing any game, a Durak solve never imports Fool's Paradise's engine, Z3 or networkx,
-and the extra commands declared in the registry are listed exactly as click lists the
-imported commands.
+importing any game, a Durak solve never imports Fool's Paradise's engine, Z3 or networkx, a
+Durak solve below the compiled search's size never imports numba, and the extra commands
+declared in the registry are listed exactly as click lists the imported commands.
 
 The import checks run ``python -m foolsolve`` in a fresh subprocess (this test process has
 imported everything already) and read ``sys.modules`` at exit.
@@ -29,7 +29,10 @@ HEAVY = ("z3", "networkx", "jsonschema", "rich", "foolsolve.spec", "foolsolve.en
          "foolsolve.solver.fp_capture", "foolsolve.solver.retrograde", "foolsolve.solver.minimax",
          "foolsolve.proofs", "foolsolve.games.durak", "foolsolve.games.fools_paradise",
          "foolsolve.games.fools_and_angels", "foolsolve.games.fa_defence_cli", "foolsolve.games.fp_capture_cli",
-         "foolsolve.games.ambiguities")
+         "foolsolve.games.ambiguities", "numba", "llvmlite", "numpy", "foolsolve.solver.durak_jit")
+
+# The compiled Durak search and what it loads (about 1 s with numba's cache, 10-20 s without).
+NUMBA = ("numba", "llvmlite", "numpy", "foolsolve.solver.durak_jit")
 
 _RUN = """
 import json, runpy, sys
@@ -81,7 +84,19 @@ def test_durak_solve_imports_only_durak() -> None:
                               "foolsolve.engines.fools_and_angels", "foolsolve.spec.fools_and_angels",
                               "foolsolve.games.fools_and_angels", "foolsolve.games.fp_capture_cli",
                               "foolsolve.games.fa_defence_cli", "foolsolve.games.ambiguities",
-                              "z3", "networkx", "rich")) == []
+                              "z3", "networkx", "rich", *NUMBA)) == []
+
+
+def test_small_durak_solve_never_imports_numba() -> None:
+    # the README's example: 5 cards in play, far below JIT_MIN_CARDS (14), so jit=auto runs the
+    # Python search and must not pay numba's load (about 1 s) or first compile (10-20 s) for it
+    from foolsolve.solver.durak import JIT_MIN_CARDS
+
+    position = json.loads((EXAMPLES / "durak-endgame.json").read_text())
+    assert sum(map(len, position["hands"])) + len(position["table"]) < JIT_MIN_CARDS
+    code, out, modules = run_cli(str(EXAMPLES / "durak-endgame.json"))
+    assert code == 0 and "Durak" in out and "foolsolve.solver.durak" in modules
+    assert imported(modules, NUMBA) == []
 
 
 def test_rules_durak_imports_the_spec_only() -> None:
