@@ -3,6 +3,7 @@
     python bench/bench_durak.py [--sizes 4 6 8 10] [--positions 20] [--seed 2026] [--playouts 40]
                                 [--repeat 3] [--clock cpu|wall] [--no-solver] [--no-playouts]
                                 [--cap SECONDS] [--max-nodes N] [--baseline FILE] [--value-only]
+                                [--jit auto|true|false] [--vs-python]
 
 1. Endgame solving: seeded random two-player podkidnoy positions with the deck empty (36-card
    deck, random trump suit, k cards each, player 0 to lead), solved exactly by
@@ -25,6 +26,15 @@ as they finish. ``--baseline FILE`` loads another
 version of ``solver/durak.py`` (for instance the one on main, copied to a temporary directory) and
 solves every position with it too, right before the current solver, so both are measured side by
 side in one run.
+
+``--jit`` is the solver's ``-o jit=`` (``auto``, the default, uses the compiled search from 14
+cards: every 8v8 and 10v10 position). Before the first timed solve the compiled search is loaded
+(and compiled, on a machine's first run) and its load time printed, so no position pays it.
+``--vs-python`` also solves every position with the Python search (``jit=false``), taking turns
+with the current solver position by position: the row pair is the side-by-side comparison.
+
+Solve times are wall-clock seconds (the compiled search values a position's moves on two
+threads, so CPU time would count both cores).
 
 Prints a Markdown report (paste it into BENCHMARKS.md).
 """
@@ -107,6 +117,27 @@ def value_only_solve(state: Any, options: SolveOptions) -> Any:
     return solve(state, SolveOptions(extra={**options.extra, "moves": False}, max_nodes=options.max_nodes))
 
 
+def with_jit(solver: Callable[..., Any], jit: bool | str) -> Callable[..., Any]:
+    """``solver`` with ``-o jit=...`` added to its options."""
+    def run(state: Any, options: SolveOptions) -> Any:
+        return solver(state, SolveOptions(extra={**options.extra, "jit": jit}, max_nodes=options.max_nodes))
+    return run
+
+
+def warm_up() -> str:
+    """Load the compiled search (compiling it on a machine's first run) and run it once, so the
+    first timed position pays neither; returns what it cost."""
+    t0 = time.perf_counter()
+    from foolsolve.solver import durak_jit
+
+    loaded = time.perf_counter() - t0
+    if not durak_jit.AVAILABLE:
+        return "compiled search: numba not installed (the Python search runs everywhere)"
+    state = SPEC.state_from_json(endgame(7, random.Random("warm-up")))
+    solve(state, SolveOptions(extra={"jit": True, "pv": False}))
+    return f"compiled search: loaded in {loaded:.2f} s, first solve done at {time.perf_counter() - t0:.2f} s"
+
+
 def timed_solve(solver: Callable[..., Any], state: Any, cap: float | None,
                 max_nodes: int | None = None) -> tuple[float, int | None, str | None]:
     """Seconds, nodes and value of one solve; nodes and value are None when the cap (seconds or
@@ -129,11 +160,14 @@ def timed_solve(solver: Callable[..., Any], state: Any, cap: float | None,
 
 def bench_solver(sizes: list[int], positions: int, seed: int, cap: float | None = None,
                  baseline: str | None = None, value_only: bool = False,
-                 max_nodes: int | None = None) -> list[str]:
-    current = value_only_solve if value_only else solve
+                 max_nodes: int | None = None, jit: bool | str = "auto", vs_python: bool = False) -> list[str]:
+    plain = value_only_solve if value_only else solve
+    current = with_jit(plain, jit)
     solvers: list[tuple[str, Callable[..., Any]]] = [("current", current)]
     if baseline:
         solvers.insert(0, ("baseline", load_solver(baseline, value_only)))
+    if vs_python:
+        solvers.insert(0, ("python", with_jit(plain, False)))
     rows = []
     for k in sizes:
         rng = random.Random(f"{seed}:{k}")
@@ -157,17 +191,26 @@ def bench_solver(sizes: list[int], positions: int, seed: int, cap: float | None 
             if unfinished:
                 counts += f" ({unfinished} unfinished)"
             rate = sum(nodes) / sum(done) if done and sum(done) else 0.0
-            label = (f"{name} " if baseline else "") + ("value only " if value_only else "")
+            label = (f"{name} " if len(solvers) > 1 else "") + ("value only " if value_only else "")
             med_nodes = f"{int(statistics.median(nodes)):,}" if nodes else "-"
             most_nodes = f"{max(nodes):,}" if nodes else "-"
             mx = f"{max(secs):.3f}" + (" (cap)" if unfinished else "")
             rows.append(f"| {label}{k}v{k} | {positions} | {statistics.median(secs):.3f} | {mx} | "
                         f"{med_nodes} | {most_nodes} | {rate:,.0f} | {counts} |")
             print(rows[-1], flush=True)
-        if baseline:
-            pairs = [(b[2], c[2]) for b, c in zip(got["baseline"], got["current"]) if b[2] and c[2]]
-            if any(b != c for b, c in pairs):
-                raise SystemExit(f"{k}v{k}: the baseline and the current solver disagree on a value")
+        for other in ("baseline", "python"):
+            if other in got:
+                pairs = [(b[2], c[2]) for b, c in zip(got[other], got["current"]) if b[2] and c[2]]
+                if any(b != c for b, c in pairs):
+                    raise SystemExit(f"{k}v{k}: the {other} and the current solver disagree on a value")
+        if "python" in got:
+            both = [(p[0], c[0]) for p, c in zip(got["python"], got["current"]) if p[1] is not None and c[1] is not None]
+            if both:
+                ratios = sorted(p / c for p, c in both if c > 0)
+                rows.append(f"| {k}v{k}: python / current time, per position | {len(both)} solved by both | "
+                            f"median {statistics.median(ratios):.1f}x | min {ratios[0]:.1f}x, max {ratios[-1]:.1f}x "
+                            f"| | | | |")
+                print(rows[-1], flush=True)
     return rows
 
 
@@ -260,6 +303,9 @@ def main() -> None:
                     help="nodes allowed per position and solver (beyond: unfinished, timed as it stopped)")
     ap.add_argument("--value-only", action="store_true",
                     help="time the root's game value alone (no per-move values), not the full solve")
+    ap.add_argument("--jit", choices=("auto", "true", "false"), default="auto", help="the solver's -o jit=")
+    ap.add_argument("--vs-python", action="store_true",
+                    help="also solve every position with the Python search (jit=false), side by side")
     a = ap.parse_args()
     print(f"Machine: {platform.machine()}, Python {platform.python_version()}, "
           f"command: python bench/bench_durak.py {' '.join(sys.argv[1:])}\n")
@@ -267,9 +313,12 @@ def main() -> None:
         print("\n".join(bench_playouts(a.playouts, a.seed, a.repeat, a.clock)) + "\n", flush=True)
     if a.no_solver:
         return
+    jit: bool | str = {"auto": "auto", "true": True, "false": False}[a.jit]
+    if jit is not False:
+        print(warm_up() + "\n", flush=True)
     print("| size | positions | median s | max s | median nodes | max nodes | nodes/s (finished) | values (W/D/L) |")
     print("|---|---|---|---|---|---|---|---|")
-    bench_solver(a.sizes, a.positions, a.seed, a.cap, a.baseline, a.value_only, a.max_nodes)
+    bench_solver(a.sizes, a.positions, a.seed, a.cap, a.baseline, a.value_only, a.max_nodes, jit, a.vs_python)
 
 
 if __name__ == "__main__":

@@ -1338,7 +1338,7 @@ def jit_choice(options: SolveOptions) -> bool | str:
     value = options.extra.get("jit", "auto")
     if value not in (True, False, "auto"):
         raise InputError(f"option jit: expected true, false or auto, got {value!r}")
-    return value  # type: ignore[no-any-return]
+    return value
 
 
 def search_for(state: DState, reductions: Reductions | None = None, options: SolveOptions | None = None,
@@ -1347,11 +1347,11 @@ def search_for(state: DState, reductions: Reductions | None = None, options: Sol
     (same tree, same node counts) where it applies and ``jit`` allows it, else :class:`Endgame`.
     ``jit=True`` on a position the kernel does not cover is an :class:`InputError`."""
     check_endgame(state)
-    if jit is not False:
-        from foolsolve.solver import durak_jit
+    size = (state.hands[0] | state.hands[1] | state.tatt | state.tcov).bit_count()
+    if jit is True or (jit == "auto" and size >= JIT_MIN_CARDS):
+        from foolsolve.solver import durak_jit  # numba loads only here (about 1 s)
 
-        size = (state.hands[0] | state.hands[1] | state.tatt | state.tcov).bit_count()
-        if durak_jit.supports(state) and (jit is True or size >= JIT_MIN_CARDS):
+        if durak_jit.supports(state):
             return durak_jit.JitEndgame(state.er, state.trump, reductions,
                                         progress=options.progress if options else None,
                                         max_nodes=options.max_nodes if options else None, cards=size)

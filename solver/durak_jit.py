@@ -34,12 +34,13 @@ every node, so the search stops within a node and the KeyboardInterrupt goes on 
 from __future__ import annotations
 
 import mmap
+import os
 import threading
 import time
 from collections.abc import Callable
 from typing import Any
 
-from foolsolve.engines.durak import BEATERS, NO_TRUMP, SIMPLE, PEREVODNOY, DState, ERules, cap, game_result, legal, play
+from foolsolve.engines.durak import BEATERS, NO_TRUMP, PEREVODNOY, SIMPLE, DState, ERules, cap, game_result, legal, play
 from foolsolve.solver.base import SearchLimit
 
 try:  # numba is a dependency, but keep the package usable where it cannot be installed
@@ -171,7 +172,7 @@ if AVAILABLE:
             m ^= low
             lower = live & (SUIT0 << ((_ctz(low) >> 4) << 4)) & (low - 1)
             if lower:
-                lb = np.int64(1) << _hb(lower)
+                lb = 1 << _hb(lower)
                 if s & lb and hand & lb:
                     out ^= low
         return out
@@ -205,8 +206,8 @@ if AVAILABLE:
                 j -= 1
             lo = j + 1
             n = hi - lo + 1
-            low = LANES * ((np.int64(1) << lo) - 1)
-            high = LANES * ((np.int64(1) << (16 - n)) - (np.int64(1) << lo))
+            low = LANES * ((1 << lo) - 1)
+            high = LANES * ((1 << (16 - n)) - (1 << lo))
             x = (x & low) | ((x >> n) & high)
         return x
 
@@ -301,63 +302,80 @@ if AVAILABLE:
     @_jit("int64(int64)")
     def _mix(x: int) -> int:
         """A 64-bit mixer (splitmix64's finaliser) for table slots."""
-        x = (x ^ (x >> 31)) * np.int64(-4658895280553007687)
-        x = (x ^ (x >> 27)) * np.int64(-7723592293110705685)
+        x = (x ^ (x >> 31)) * -4658895280553007687
+        x = (x ^ (x >> 27)) * -7723592293110705685
         return x ^ (x >> 33)
 
-    @_jit("int64(int64[:, ::1], int64, int64)")
-    def _lslot(lt: Any, a: int, d: int) -> int:
-        """The lead table's row holding ``(a, d)``, or -1. Rows: a, d, hint, bounds (0: empty)."""
+    @_jit("int64(int64, int64, int64)")
+    def _lcheck(d: int, hint: int, packed: int) -> int:
+        """What a lead row's first word holds besides the key's ``a``: a row is read as the
+        entry of ``(a, d)`` only when ``w0 ^ _lcheck(w1, w2, w3) == a`` and ``w1 == d``. Two
+        threads share the lead table and may write one row at once; a row torn between two
+        writes fails the check (the search then sees no entry, never a wrong one)."""
+        return _mix(d * -7046029254386353131 ^ _mix(hint ^ packed << 40))
+
+    @_jit("UniTuple(int64, 3)(int64[:, ::1], int64, int64)")
+    def _lfind(lt: Any, a: int, d: int) -> tuple[int, int, int]:
+        """``(row, hint, bounds)`` of the lead position ``(a, d)``, each word read once and the
+        row verified; a miss gives ``(-2 - row, 0, 0)`` with the row a store would use. Rows:
+        ``a ^ check``, ``d``, hint, bounds (``(lo + 8) | (hi + 8) << 4``; 0: empty)."""
         mask = lt.shape[0] - 1
-        h = _mix(a * np.int64(-7046029254386353131) ^ d)
+        h = _mix(a * -7046029254386353131 ^ d)
         for i in range(PROBES):
             r = (h + i) & mask
-            if lt[r, 3] == 0:
-                return -1
-            if lt[r, 0] == a and lt[r, 1] == d:
-                return r
-        return -1
+            w3 = lt[r, 3]
+            if w3 == 0:
+                return -2 - r, 0, 0
+            w1 = lt[r, 1]
+            if w1 == d:
+                w2 = lt[r, 2]
+                if lt[r, 0] ^ _lcheck(w1, w2, w3) == a:
+                    return r, w2, w3
+        return -2 - ((h + PROBES - 1) & mask), 0, 0
+
+    @_jit("int64(int64[:, ::1], int64, int64)")
+    def _lget(lt: Any, a: int, d: int) -> int:
+        """The stored bounds of ``(a, d)`` (0: none)."""
+        return _lfind(lt, a, d)[2]
+
+    @_jit("boolean(int64[:, ::1], int64, int64, int64)")
+    def _lfree(lt: Any, r: int, a: int, d: int) -> bool:
+        """Row ``r`` is empty or holds ``(a, d)`` (verified)."""
+        w3 = lt[r, 3]
+        if w3 == 0:
+            return True
+        w1 = lt[r, 1]
+        return w1 == d and lt[r, 0] ^ _lcheck(w1, lt[r, 2], w3) == a
+
+    @_jit("void(int64[:, ::1], int64, int64, int64, int64, int64)")
+    def _lwrite(lt: Any, r: int, a: int, d: int, hint: int, packed: int) -> None:
+        lt[r, 1] = d
+        lt[r, 2] = hint
+        lt[r, 3] = packed
+        lt[r, 0] = a ^ _lcheck(d, hint, packed)
 
     @_jit("void(int64[:, ::1], int64, int64, int64, int64, int64)")
     def _lput(lt: Any, a: int, d: int, lo: int, hi: int, hint: int) -> None:
         """Store bounds and hint for ``(a, d)``: its own row, else the first empty row of its probe
         window, else the window's last row is replaced (a cache: a lost entry is searched again)."""
         mask = lt.shape[0] - 1
-        h = _mix(a * np.int64(-7046029254386353131) ^ d)
+        h = _mix(a * -7046029254386353131 ^ d)
         r = (h + PROBES - 1) & mask
         for i in range(PROBES):
             q = (h + i) & mask
-            if lt[q, 3] == 0 or (lt[q, 0] == a and lt[q, 1] == d):
+            if _lfree(lt, q, a, d):
                 r = q
                 break
-        lt[r, 0] = a
-        lt[r, 1] = d
-        lt[r, 2] = hint
-        lt[r, 3] = (lo + 8) | (hi + 8) << 4
-
-    @_jit("int64(int64[:, ::1], int64, int64)")
-    def _lfind(lt: Any, a: int, d: int) -> int:
-        """Like :func:`_lslot`, but a miss returns ``-2 - row`` with the row a store would use."""
-        mask = lt.shape[0] - 1
-        h = _mix(a * np.int64(-7046029254386353131) ^ d)
-        for i in range(PROBES):
-            r = (h + i) & mask
-            if lt[r, 3] == 0:
-                return -2 - r
-            if lt[r, 0] == a and lt[r, 1] == d:
-                return r
-        return -2 - ((h + PROBES - 1) & mask)
+        _lwrite(lt, r, a, d, hint, (lo + 8) | (hi + 8) << 4)
 
     @_jit("void(int64[:, ::1], int64, int64, int64, int64, int64, int64)")
     def _lstore(lt: Any, pos: int, a: int, d: int, lo: int, hi: int, hint: int) -> None:
         """Store at the row :func:`_lfind` gave when it is still free or still holds the key
-        (the subtree searched in between may have filled it), else as :func:`_lput` does."""
+        (the subtree searched in between, or the other thread, may have filled it), else as
+        :func:`_lput` does."""
         r = pos if pos >= 0 else -2 - pos
-        if lt[r, 3] == 0 or (lt[r, 0] == a and lt[r, 1] == d):
-            lt[r, 0] = a
-            lt[r, 1] = d
-            lt[r, 2] = hint
-            lt[r, 3] = (lo + 8) | (hi + 8) << 4
+        if _lfree(lt, r, a, d):
+            _lwrite(lt, r, a, d, hint, (lo + 8) | (hi + 8) << 4)
         else:
             _lput(lt, a, d, lo, hi, hint)
 
@@ -471,7 +489,7 @@ if AVAILABLE:
             for s in range(4):
                 x = (d >> (16 * s)) & SUIT0
                 if x:
-                    bt |= ((np.int64(1) << _hb(x)) - 1) << (16 * s)
+                    bt |= ((1 << _hb(x)) - 1) << (16 * s)
             if d & tmask:
                 bt |= ntmask
             b = a & bt  # the cards he can beat
@@ -669,26 +687,29 @@ if AVAILABLE:
         if cfg[C_TAKE_THROWS] and room > 0 and tab & ar:
             return NOMOVE
         ka, kd = _canon_or(a, d | tab, cfg)
-        s2 = _lslot(ttl, ka, kd)
-        if s2 >= 0:
-            hi2 = _bounds(ttl[s2, 3])[1]
+        packed = _lget(ttl, ka, kd)
+        if packed:
+            hi2 = _bounds(packed)[1]
             if -hi2 >= beta:
                 return -hi2
         return NOMOVE
 
-    @_jit("int64(int64[:, ::1], int64[::1], int64[::1], int64, int64, int64, int64, int64, int64)")
-    def _etc_cover(ttl: Any, cfg: Any, stk: Any, base: int, no: int, a: int, d: int, thr: int, beta: int) -> int:
+    @_jit("UniTuple(int64, 2)(int64[:, ::1], int64[::1], int64[::1], int64, int64, int64, int64, int64, int64)")
+    def _etc_cover(ttl: Any, cfg: Any, stk: Any, base: int, no: int, a: int, d: int, thr: int,
+                   beta: int) -> tuple[int, int]:
         """Enhanced transposition cutoff of a cover that ends the bout: the first such cover whose
-        next lead's stored lower bound is at least ``beta``, else 0."""
+        next lead's stored lower bound is at least ``beta``, and that bound; else ``(0, 0)``."""
         for i in range(no):
             c = stk[base + i]
             if c < 0 or c == d or c & thr:
                 continue
             ka, kd = _canon_or(d ^ c, a, cfg)
-            s2 = _lslot(ttl, ka, kd)
-            if s2 >= 0 and _bounds(ttl[s2, 3])[0] >= beta:
-                return c
-        return 0
+            packed = _lget(ttl, ka, kd)
+            if packed:
+                lo2 = _bounds(packed)[0]
+                if lo2 >= beta:
+                    return c, lo2
+        return 0, 0
 
     @_jit("int64(int64, int64, int64, int64, int64, int64[::1], int64[::1], int64)")
     def _throw_moves(a: int, d: int, ta: int, tc: int, hint: int, beat: Any, stk: Any, base: int) -> int:
@@ -776,7 +797,8 @@ if AVAILABLE:
             if fresh:  # beaten: the defender leads next
                 if cfg[C_CANONICAL]:
                     d, a = _canon(d, a, cfg)
-                return -_search(ttl, ttb, cfg, beat, ctl, stk, k_lead, d, a, zero, zero, zero, zero, zero, -beta, -alpha)
+                return -_search(ttl, ttb, cfg, beat, ctl, stk,
+                                k_lead, d, a, zero, zero, zero, zero, zero, -beta, -alpha)
             if cfg[C_CANONICAL]:
                 a, d = _canon(a, d, cfg)
             return _search(ttl, ttb, cfg, beat, ctl, stk, k_lead, a, d, zero, zero, zero, zero, zero, alpha, beta)
@@ -785,9 +807,12 @@ if AVAILABLE:
             tab = ta | tc
             if cfg[C_TAKE_THROWS] and room > 0 and a & (_ranks(tab) * LANES):
                 if cfg[C_THROW_SETS]:
-                    return -_search(ttl, ttb, cfg, beat, ctl, stk, k_take_set, a, d, tab, zero, zero, room, zero, -beta, -alpha)
-                return -_search(ttl, ttb, cfg, beat, ctl, stk, k_take_seq, a, d, tab, zero, zero, room, zero, -beta, -alpha)
-            return -_search(ttl, ttb, cfg, beat, ctl, stk, k_after, a, d | tab, zero, zero, zero, zero, zero, -beta, -alpha)
+                    return -_search(ttl, ttb, cfg, beat, ctl, stk,
+                                    k_take_set, a, d, tab, zero, zero, room, zero, -beta, -alpha)
+                return -_search(ttl, ttb, cfg, beat, ctl, stk,
+                                k_take_seq, a, d, tab, zero, zero, room, zero, -beta, -alpha)
+            return -_search(ttl, ttb, cfg, beat, ctl, stk,
+                            k_after, a, d | tab, zero, zero, zero, zero, zero, -beta, -alpha)
 
         _tick(ctl)
 
@@ -801,10 +826,10 @@ if AVAILABLE:
             lo = LOSS
             hi = WIN
             hint = 0
-            slot = _lfind(ttl, a, d)
+            slot, shint, packed = _lfind(ttl, a, d)
             if slot >= 0:
-                lo, hi = _bounds(ttl[slot, 3])
-                hint = ttl[slot, 2]
+                lo, hi = _bounds(packed)
+                hint = shint
                 if lo >= beta:
                     return lo
                 if hi <= alpha:
@@ -830,7 +855,8 @@ if AVAILABLE:
             bm = hint
             for i in range(nm):
                 s = stk[base + i]
-                v = -_search(ttl, ttb, cfg, beat, ctl, stk, k_def, a ^ s, d, s, zero, s, k - _popc(s), one, -beta, -alpha)
+                v = -_search(ttl, ttb, cfg, beat, ctl, stk,
+                             k_def, a ^ s, d, s, zero, s, k - _popc(s), one, -beta, -alpha)
                 if v > best:
                     best = v
                     bm = s
@@ -901,10 +927,9 @@ if AVAILABLE:
                 take_hint = False
                 unc2 = unc ^ u
                 if cfg[C_ETC] and not unc2 and a and not tab_ar:
-                    c = _etc_cover(ttl, cfg, stk, base, no, a, d, thr, beta)
+                    c, lo2 = _etc_cover(ttl, cfg, stk, base, no, a, d, thr, beta)
                     if c:
-                        ka, kd = _canon_or(d ^ c, a, cfg)
-                        best = _bounds(ttl[_lslot(ttl, ka, kd), 3])[0]
+                        best = lo2
                         bm = c
                         cut = True
                         break
@@ -915,11 +940,14 @@ if AVAILABLE:
                     else:
                         d2 = d ^ c
                         if unc2:
-                            v = _search(ttl, ttb, cfg, beat, ctl, stk, k_def, a, d2, ta, tc | c, unc2, room, zero if take_first else one, alpha, beta)
+                            v = _search(ttl, ttb, cfg, beat, ctl, stk,
+                                        k_def, a, d2, ta, tc | c, unc2, room, zero if take_first else one, alpha, beta)
                         elif tab_ar or c & thr:
-                            v = -_search(ttl, ttb, cfg, beat, ctl, stk, k_throw, a, d2, ta, tc | c, zero, room, zero, -beta, -alpha)
+                            v = -_search(ttl, ttb, cfg, beat, ctl, stk,
+                                         k_throw, a, d2, ta, tc | c, zero, room, zero, -beta, -alpha)
                         else:
-                            v = -_search(ttl, ttb, cfg, beat, ctl, stk, k_after, a, d2, zero, zero, zero, zero, one, -beta, -alpha)
+                            v = -_search(ttl, ttb, cfg, beat, ctl, stk,
+                                         k_after, a, d2, zero, zero, zero, zero, one, -beta, -alpha)
                     if v > best:
                         best = v
                         bm = c
@@ -964,9 +992,9 @@ if AVAILABLE:
             a0 = alpha
             if cfg[C_ETC] and hint != 0 and d:
                 pa, pd = _canon_or(d, a, cfg)
-                s2 = _lslot(ttl, pa, pd)
-                if s2 >= 0:
-                    hi2 = _bounds(ttl[s2, 3])[1]
+                packed = _lget(ttl, pa, pd)
+                if packed:
+                    hi2 = _bounds(packed)[1]
                     if -hi2 >= beta:
                         nlo, nhi, nh = _entry(lo, hi, hint, -hi2, 0, a0, beta)
                         _bstore(ttb, bs, tag, a, d, ta, tc, zero, nlo, nhi, nh)
@@ -981,7 +1009,8 @@ if AVAILABLE:
             for i in range(no):
                 c = stk[base + i]
                 if c:
-                    v = -_search(ttl, ttb, cfg, beat, ctl, stk, k_def, a ^ c, d, ta | c, tc, c, room - 1, one, -beta, -alpha)
+                    v = -_search(ttl, ttb, cfg, beat, ctl, stk,
+                                 k_def, a ^ c, d, ta | c, tc, c, room - 1, one, -beta, -alpha)
                 else:
                     v = _search(ttl, ttb, cfg, beat, ctl, stk, k_after, a, d, zero, zero, zero, zero, one, alpha, beta)
                 if v > best:
@@ -1022,7 +1051,8 @@ if AVAILABLE:
             bm = -1
             dt = d | tab
             if hint >= 0:
-                v = _search(ttl, ttb, cfg, beat, ctl, stk, k_after, a ^ hint, dt | hint, zero, zero, zero, zero, zero, alpha, beta)
+                v = _search(ttl, ttb, cfg, beat, ctl, stk,
+                            k_after, a ^ hint, dt | hint, zero, zero, zero, zero, zero, alpha, beta)
                 best = v
                 bm = hint
                 if v > alpha:
@@ -1031,7 +1061,8 @@ if AVAILABLE:
                 sub = give  # largest sets first
                 while True:
                     if _popc(sub) <= room and sub != hint:
-                        v = _search(ttl, ttb, cfg, beat, ctl, stk, k_after, a ^ sub, dt | sub, zero, zero, zero, zero, zero, alpha, beta)
+                        v = _search(ttl, ttb, cfg, beat, ctl, stk,
+                                    k_after, a ^ sub, dt | sub, zero, zero, zero, zero, zero, alpha, beta)
                         if v > best:
                             best = v
                             bm = sub
@@ -1058,9 +1089,11 @@ if AVAILABLE:
             if alpha >= beta or alpha >= WIN:
                 break
             if room > 1 and (a ^ c) & _ranks(tab) * LANES:
-                v = _search(ttl, ttb, cfg, beat, ctl, stk, k_take_seq, a ^ c, d, tab | c, zero, zero, room - 1, zero, alpha, beta)
+                v = _search(ttl, ttb, cfg, beat, ctl, stk,
+                            k_take_seq, a ^ c, d, tab | c, zero, zero, room - 1, zero, alpha, beta)
             else:
-                v = _search(ttl, ttb, cfg, beat, ctl, stk, k_after, a ^ c, d | tab | c, zero, zero, zero, zero, zero, alpha, beta)
+                v = _search(ttl, ttb, cfg, beat, ctl, stk,
+                            k_after, a ^ c, d | tab | c, zero, zero, zero, zero, zero, alpha, beta)
             if v > best:
                 best = v
                 if v > alpha:
@@ -1121,14 +1154,36 @@ def zeroed_table(rows: int, cols: int) -> Any:
     return np.frombuffer(buf, np.int64).reshape(rows, cols)
 
 
+class _Lane:
+    """One kernel thread's own state: its bout table (bout entries are local, and private tables
+    need no checks), counters and flags, move stack, and the null-window order memory."""
+
+    def __init__(self, bout_bits: int, over: int) -> None:
+        self.ttb = zeroed_table(1 << bout_bits, 8)
+        self.ctl = np.zeros(8, np.int64)
+        self.ctl[T_OVER] = over
+        self.stk = np.zeros(STACK, np.int64)
+        self.last = DRAW
+
+
+THREADS = max(1, min(2, os.cpu_count() or 1))
+"""Kernel threads that value the moves of a position side by side (the machine has two cores)."""
+
+
 class JitEndgame:
     """:class:`foolsolve.solver.durak.Endgame`'s interface (``value``, ``move_values``, ``nodes``,
     ``table_entries``) over the compiled kernel, for positions :func:`supports` accepts (and
-    every position reached from them, which stays stock-empty and past the first bout)."""
+    every position reached from them, which stays stock-empty and past the first bout).
+
+    ``threads`` kernel threads (default :data:`THREADS`; one under ``max_nodes``, whose limit
+    is then exact) value the moves of a position side by side, sharing the lead table. With one
+    thread the search is the Python search's, node for node (while no table entry is replaced);
+    with two, values are the same and node counts vary from run to run."""
 
     def __init__(self, er: ERules, trump: int, reductions: Any = None,
                  progress: Callable[[int], None] | None = None, max_nodes: int | None = None,
-                 lead_bits: int | None = None, bout_bits: int | None = None, cards: int = 20) -> None:
+                 lead_bits: int | None = None, bout_bits: int | None = None, cards: int = 20,
+                 threads: int | None = None) -> None:
         from foolsolve.solver.durak import Reductions
 
         if not AVAILABLE:
@@ -1140,93 +1195,55 @@ class JitEndgame:
         self.reductions = reductions or Reductions()
         self.progress = progress
         self.max_nodes = max_nodes
+        self.threads = 1 if max_nodes is not None else (threads or THREADS)
         self._cfg = _cfg(er, trump, self.reductions)
         self._beat = np.array([BEATERS[trump][i] if i < len(BEATERS[trump]) else 0 for i in range(64)], np.int64)
-        self._ctl = np.zeros(8, np.int64)
-        self._stk = np.zeros(STACK, np.int64)
-        self._ctl[T_OVER] = (1 << 62) if max_nodes is None else max_nodes + 1
         lb, bb = table_bits(cards)
         self._ttl = zeroed_table(1 << (lead_bits or lb), 4)
-        self._ttb = zeroed_table(1 << (bout_bits or bb), 8)
-        self._last = DRAW
+        self._bout_bits = bout_bits or bb
+        self._over = (1 << 62) if max_nodes is None else max_nodes + 1
+        self._lanes = [_Lane(self._bout_bits, self._over)]
 
     @property
     def nodes(self) -> int:
-        """Nodes searched so far (all calls)."""
-        return int(self._ctl[T_NODES])
+        """Nodes searched so far (all calls, all threads)."""
+        return int(sum(lane.ctl[T_NODES] for lane in self._lanes))
 
     @property
     def table_entries(self) -> int:
-        """Transposition-table entries."""
-        return int(np.count_nonzero(self._ttl[:, 3]) + np.count_nonzero(self._ttb[:, 7]))
+        """Transposition-table entries (lead table and every thread's bout table)."""
+        return int(np.count_nonzero(self._ttl[:, 3]) + sum(np.count_nonzero(lane.ttb[:, 7]) for lane in self._lanes))
 
-    def _run(self, kind: int, a: int, d: int, ta: int, tc: int, unc: int, room: int, fresh: int,
-             alpha: int, beta: int) -> int:
-        """One kernel call in a worker thread (GIL released); this thread reports progress and
-        turns Ctrl-C into the kernel's abort flag."""
-        out: list[int] = []
-        err: list[BaseException] = []
-        args = (self._ttl, self._ttb, self._cfg, self._beat, self._ctl, self._stk, kind, a, d, ta, tc, unc, room, fresh,
-                alpha, beta)
+    def _kernel(self, lane: _Lane, kind: int, a: int, d: int, ta: int, tc: int, unc: int, room: int, fresh: int,
+                alpha: int, beta: int) -> int:
+        lane.ctl[T_SP] = 0  # an earlier call may have stopped (node limit, Ctrl-C) mid-search
+        return int(_search(self._ttl, lane.ttb, self._cfg, self._beat, lane.ctl, lane.stk, kind, a, d, ta, tc,
+                           unc, room, fresh, alpha, beta))
 
-        def work() -> None:
-            try:
-                out.append(int(_search(*args)))
-            except BaseException as exc:  # handed to the calling thread
-                err.append(exc)
-
-        worker = threading.Thread(target=work, name="foolsolve-durak-jit", daemon=True)
-        self._ctl[T_ABORT] = 0
-        self._ctl[T_SP] = 0  # an earlier call may have stopped (node limit, Ctrl-C) mid-search
-        worker.start()
-        try:
-            worker.join(POLL)
-            last = time.monotonic()
-            while worker.is_alive():
-                worker.join(POLL)
-                now = time.monotonic()
-                if self.progress is not None and now - last >= 0.2:
-                    last = now
-                    self.progress(self.nodes)
-        except KeyboardInterrupt:
-            self._ctl[T_ABORT] = 1
-            worker.join()
-            raise
-        if err:
-            if isinstance(err[0], NodeLimit):
-                raise SearchLimit(f"more than {self.max_nodes} nodes")
-            raise err[0]
-        return out[0]
-
-    def _root(self, s: DState) -> Callable[[int, int], int]:
+    def _root_value(self, lane: _Lane, s: DState) -> int:
+        """Exact value of a live position for its side to move, searched by ``lane`` in the
+        calling thread (the null-window driver of solver/durak.py's ``value``)."""
         a = s.hands[s.attacker]
         d = s.hands[s.defender]
         if not s.tatt:
-            return lambda alpha, beta: self._run(K_LEAD, a, d, 0, 0, 0, 0, 0, alpha, beta)
-        room = cap(s) - s.tatt.bit_count()
-        tatt, tcov = s.tatt, s.tcov
-        if s.unc and not s.taking:
-            unc = s.unc
-            return lambda alpha, beta: self._run(K_DEF, a, d, tatt, tcov, unc, room, 1, alpha, beta)
-        if not s.taking:
-            return lambda alpha, beta: self._run(K_THROW, a, d, tatt, tcov, 0, room, 0, alpha, beta)
-        kind = K_TAKE_SET if self.reductions.take_throw_sets else K_TAKE_SEQ
-        tab = tatt | tcov
-        return lambda alpha, beta: self._run(kind, a, d, tab, 0, 0, room, 0, alpha, beta)
+            kind, ta, tc, unc, room, fresh = K_LEAD, 0, 0, 0, 0, 0
+        else:
+            room = cap(s) - s.tatt.bit_count()
+            ta, tc, unc, fresh = s.tatt, s.tcov, 0, 0
+            if s.unc and not s.taking:
+                kind, unc, fresh = K_DEF, s.unc, 1
+            elif not s.taking:
+                kind = K_THROW
+            else:
+                kind = K_TAKE_SET if self.reductions.take_throw_sets else K_TAKE_SEQ
+                ta, tc = s.tatt | s.tcov, 0
 
-    def value(self, s: DState) -> int:
-        """Exact value (+1/0/-1) of a two-player engine state for ``s.to_move``."""
-        from foolsolve.solver.durak import _outcome
+        def f(alpha: int, beta: int) -> int:
+            return self._kernel(lane, kind, a, d, ta, tc, unc, room, fresh, alpha, beta)
 
-        res = game_result(s)
-        if res is not None:
-            return _outcome(res, s.to_move)
-        if not supports(s):
-            raise ValueError("the compiled Durak search does not cover this position (see supports())")
-        f = self._root(s)
         if not self.reductions.null_window:
             return f(-2, WIN)
-        if self._last == LOSS:
+        if lane.last == LOSS:
             v = f(LOSS, DRAW)
             if v <= LOSS:
                 return LOSS
@@ -1236,22 +1253,91 @@ class JitEndgame:
             if v >= WIN:
                 return WIN
             r = LOSS if v <= LOSS or f(LOSS, DRAW) < DRAW else DRAW
-        self._last = r
+        lane.last = r
         return r
+
+    def _values(self, states: list[DState]) -> list[int]:
+        """The values of live positions, handed out in order to up to ``threads`` kernel threads
+        (GIL released); this thread reports progress and turns Ctrl-C, or any exception raised
+        here (a timer's), into the kernels' abort flag, so no search outlives the call."""
+        for s in states:
+            if not supports(s):
+                raise ValueError("the compiled Durak search does not cover this position (see supports())")
+        n = max(1, min(self.threads, len(states)))
+        while len(self._lanes) < n:
+            self._lanes.append(_Lane(self._bout_bits, self._over))
+        lanes = self._lanes[:n]
+        out: list[int] = [0] * len(states)
+        err: list[BaseException] = []
+        todo = iter(range(len(states)))
+        lock = threading.Lock()
+
+        def work(lane: _Lane) -> None:
+            try:
+                while not err:
+                    with lock:
+                        i = next(todo, -1)
+                    if i < 0:
+                        return
+                    out[i] = self._root_value(lane, states[i])
+            except BaseException as exc:  # handed to the calling thread; the other lanes stop
+                err.append(exc)
+                for other in lanes:
+                    other.ctl[T_ABORT] = 1
+
+        for lane in lanes:
+            lane.ctl[T_ABORT] = 0
+        workers = [threading.Thread(target=work, args=(lane,), name=f"foolsolve-durak-jit-{k}", daemon=True)
+                   for k, lane in enumerate(lanes)]
+        for w in workers:
+            w.start()
+        try:
+            last = time.monotonic()
+            for w in workers:
+                while w.is_alive():
+                    w.join(POLL)
+                    now = time.monotonic()
+                    if self.progress is not None and now - last >= 0.2:
+                        last = now
+                        self.progress(self.nodes)
+        except BaseException:  # Ctrl-C, or any exception raised in this thread (a timer's)
+            for lane in lanes:
+                lane.ctl[T_ABORT] = 1  # each kernel stops at its next node
+            for w in workers:
+                w.join()
+            raise
+        if err:
+            first = next((e for e in err if not isinstance(e, Aborted)), err[0])
+            if isinstance(first, NodeLimit):
+                raise SearchLimit(f"more than {self.max_nodes} nodes")
+            raise first
+        return out
+
+    def value(self, s: DState) -> int:
+        """Exact value (+1/0/-1) of a two-player engine state for ``s.to_move``."""
+        from foolsolve.solver.durak import _outcome
+
+        res = game_result(s)
+        if res is not None:
+            return _outcome(res, s.to_move)
+        return self._values([s])[0]
 
     def move_values(self, s: DState) -> list[tuple[tuple[int, int, int], int]]:
         """Every legal engine move (spec order) with its exact value for ``s.to_move``."""
         from foolsolve.solver.durak import _outcome
 
         me = s.to_move
+        moves = legal(s)
+        children = [play(s, m) for m in moves]
+        live = [c for c in children if game_result(c) is None]
+        got = iter(self._values(live)) if live else iter(())
         out = []
-        for m in legal(s):
-            child = play(s, m)
+        for m, child in zip(moves, children):
             res = game_result(child)
             if res is not None:
                 v = _outcome(res, me)
             else:
-                v = self.value(child)
+                v = next(got)
                 if child.to_move != me:
                     v = -v
             out.append((m, v))
