@@ -27,7 +27,7 @@ version of ``solver/durak.py`` (for instance the one on main, copied to a tempor
 solves every position with it too, right before the current solver, so both are measured side by
 side in one run.
 
-``--jit`` is the solver's ``-o jit=`` (``auto``, the default, uses the compiled search from 14
+``--jit`` is the solver's ``-o jit=`` (``auto``, the default, uses the compiled search from 16
 cards: every 8v8 and 10v10 position). Before the first timed solve the compiled search is loaded
 (and compiled, on a machine's first run) and its load time printed, so no position pays it.
 ``--vs-python`` also solves every position with the Python search (``jit=false``), taking turns

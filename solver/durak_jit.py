@@ -8,10 +8,13 @@ reduction of that module (take_first, cover_order, take_throw_sets, twins, singl
 quick_exit, canonical, sure_win, sure_loss, forced_takes, null_window, etc) and the same
 move order, table hints and transposition tables. Only the representation differs: the
 search is one self-recursive function over 64-bit integers compiled by numba (LLVM), its
-tables are numba typed dicts, and popcount / lowest bit / highest bit are single machine
-instructions. Because the tree is the same, it visits **exactly the same number of nodes** as
-the Python search on every position (tests/test_durak_jit.py checks node counts and every
-move's value against the Python search, and values against retrograde analysis of the spec).
+tables are arrays with open addressing, and popcount / lowest bit / highest bit are single
+machine instructions. Because the tree is the same, on one thread and with tables that replace
+no entry it visits **exactly the same number of nodes** as the Python search
+(tests/test_durak_jit.py checks node counts and every move's value against the Python search,
+and values against retrograde analysis of the spec). Two threads (the default for valuing a
+position's moves) share the lead table, so their node counts vary a little from run to run;
+values never do.
 
 Where it applies (:func:`supports`): two players, the stock empty, not the first bout of the
 deal, variant simple or podkidnoy, numba importable. Everything else (a stock card, the first
@@ -138,8 +141,15 @@ if AVAILABLE:
 
     def _jit(sig: str) -> Any:
         """Compile eagerly for exactly one signature (lazy compiles specialise on every
-        argument-type combination of every call site: 8 minutes instead of seconds)."""
-        return njit(sig, cache=True, nogil=True)
+        argument-type combination of every call site: 8 minutes instead of seconds), cached on
+        disk; where numba finds no writable cache directory at all (a read-only install and no
+        writable home), it raises before compiling, and the function is compiled uncached."""
+        def compile_(func: Any) -> Any:
+            try:
+                return njit(sig, cache=True, nogil=True)(func)
+            except RuntimeError:  # "cannot cache function ...: no locator available"
+                return njit(sig, nogil=True)(func)
+        return compile_
 
     @_jit("int64(int64)")
     def _hb(x: int) -> int:
@@ -767,7 +777,7 @@ if AVAILABLE:
             "int64, int64, "
             "int64, int64, int64, int64, int64)")
 
-    @njit(_SIG, cache=True, nogil=True)
+    @_jit(_SIG)
     def _search(ttl: Any, ttb: Any, cfg: Any, beat: Any, ctl: Any, stk: Any, kind: int, a: int, d: int, ta: int, tc: int,
                 unc: int, room: int, fresh: int, alpha: int, beta: int) -> int:
         """One node of the search. ``kind`` selects what the Python search's closures do:
