@@ -1337,9 +1337,9 @@ JIT_MIN_CARDS = 16
 def jit_choice(options: SolveOptions) -> bool | str:
     """The ``jit`` option: ``"auto"`` (default), ``true`` or ``false``."""
     value = options.extra.get("jit", "auto")
-    if value not in (True, False, "auto"):
-        raise InputError(f"option jit: expected true, false or auto, got {value!r}")
-    return value
+    if value is True or value is False or value == "auto":  # not ``in``: 1 == True, 0 == False
+        return value
+    raise InputError(f"option jit: expected true, false or auto, got {value!r}")
 
 
 def search_for(state: DState, reductions: Reductions | None = None, options: SolveOptions | None = None,
