@@ -1282,9 +1282,9 @@ class JitEndgame:
             lane.ctl[T_ABORT] = 0
         workers = [threading.Thread(target=work, args=(lane,), name=f"foolsolve-durak-jit-{k}", daemon=True)
                    for k, lane in enumerate(lanes)]
-        for w in workers:
-            w.start()
         try:
+            for w in workers:  # inside the try: Thread.start() waits, and Ctrl-C may land there
+                w.start()
             last = time.monotonic()
             for w in workers:
                 while w.is_alive():
@@ -1297,7 +1297,8 @@ class JitEndgame:
             for lane in lanes:
                 lane.ctl[T_ABORT] = 1  # each kernel stops at its next node
             for w in workers:
-                w.join()
+                if w.ident is not None:  # started (a thread never started cannot be joined)
+                    w.join()
             raise
         if err:
             first = next((e for e in err if not isinstance(e, Aborted)), err[0])
