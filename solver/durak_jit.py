@@ -1265,7 +1265,7 @@ class JitEndgame:
         todo = iter(range(len(states)))
         lock = threading.Lock()
 
-        def work(lane: _Lane) -> None:
+        def work(lane: _Lane, done: threading.Event) -> None:
             try:
                 while not err:
                     with lock:
@@ -1277,18 +1277,23 @@ class JitEndgame:
                 err.append(exc)
                 for other in lanes:
                     other.ctl[T_ABORT] = 1
+            finally:
+                done.set()
 
         for lane in lanes:
             lane.ctl[T_ABORT] = 0
-        workers = [threading.Thread(target=work, args=(lane,), name=f"foolsolve-durak-jit-{k}", daemon=True)
-                   for k, lane in enumerate(lanes)]
+        # Waiting is on events the workers set last, never on Thread.join: in CPython 3.11 a
+        # KeyboardInterrupt inside join(timeout) marks a running thread stopped (bpo-45274's
+        # handler), after which join() returns at once while the kernel still runs.
+        dones = [threading.Event() for _ in lanes]
+        workers = [threading.Thread(target=work, args=(lane, done), name=f"foolsolve-durak-jit-{k}", daemon=True)
+                   for k, (lane, done) in enumerate(zip(lanes, dones))]
         try:
             for w in workers:  # inside the try: Thread.start() waits, and Ctrl-C may land there
                 w.start()
             last = time.monotonic()
-            for w in workers:
-                while w.is_alive():
-                    w.join(POLL)
+            for done in dones:
+                while not done.wait(POLL):
                     now = time.monotonic()
                     if self.progress is not None and now - last >= 0.2:
                         last = now
@@ -1296,10 +1301,13 @@ class JitEndgame:
         except BaseException:  # Ctrl-C, or any exception raised in this thread (a timer's)
             for lane in lanes:
                 lane.ctl[T_ABORT] = 1  # each kernel stops at its next node
-            for w in workers:
-                if w.ident is not None:  # started (a thread never started cannot be joined)
-                    w.join()
+            for w, done in zip(workers, dones):
+                if w.ident is not None:  # started: its kernel has returned once done is set
+                    done.wait()
+                    w.join()  # the thread's last steps (a join no longer races a running kernel)
             raise
+        for w in workers:
+            w.join()
         if err:
             first = next((e for e in err if not isinstance(e, Aborted)), err[0])
             if isinstance(first, NodeLimit):
