@@ -397,19 +397,24 @@ if AVAILABLE:
         h = _mix(h ^ tc)
         return _mix(h ^ x)
 
-    @_jit("int64(int64[:, ::1], int64, int64, int64, int64, int64, int64)")
-    def _bslot(bt: Any, tag: int, a: int, d: int, ta: int, tc: int, x: int) -> int:
-        """The bout table's row for the key, or -1. Rows: a, d, ta, tc, x, tag, hint, bounds."""
-        mask = bt.shape[0] - 1
-        h = _bhash(tag, a, d, ta, tc, x)
-        for i in range(PROBES):
-            r = (h + i) & mask
-            if bt[r, 7] == 0:
-                return -1
-            if (bt[r, 0] == a and bt[r, 1] == d and bt[r, 2] == ta and bt[r, 3] == tc and bt[r, 4] == x
-                    and bt[r, 5] == tag):
-                return r
-        return -1
+    @_jit("boolean(int64[:, ::1], int64, int64, int64, int64, int64, int64, int64)")
+    def _bholds(bt: Any, r: int, tag: int, a: int, d: int, ta: int, tc: int, x: int) -> bool:
+        """Row ``r`` of the bout table holds this key. Rows: a, d, ta, tc, x, tag, hint, bounds
+        (0: empty). (Each thread has its own bout table: no torn rows.)"""
+        return (bt[r, 0] == a and bt[r, 1] == d and bt[r, 2] == ta and bt[r, 3] == tc and bt[r, 4] == x
+                and bt[r, 5] == tag)
+
+    @_jit("void(int64[:, ::1], int64, int64, int64, int64, int64, int64, int64, int64, int64, int64)")
+    def _bwrite(bt: Any, r: int, tag: int, a: int, d: int, ta: int, tc: int, x: int, lo: int, hi: int,
+                hint: int) -> None:
+        bt[r, 0] = a
+        bt[r, 1] = d
+        bt[r, 2] = ta
+        bt[r, 3] = tc
+        bt[r, 4] = x
+        bt[r, 5] = tag
+        bt[r, 6] = hint
+        bt[r, 7] = (lo + 8) | (hi + 8) << 4
 
     @_jit("void(int64[:, ::1], int64, int64, int64, int64, int64, int64, int64, int64, int64)")
     def _bput(bt: Any, tag: int, a: int, d: int, ta: int, tc: int, x: int, lo: int, hi: int, hint: int) -> None:
@@ -419,18 +424,10 @@ if AVAILABLE:
         r = (h + PROBES - 1) & mask
         for i in range(PROBES):
             q = (h + i) & mask
-            if bt[q, 7] == 0 or (bt[q, 0] == a and bt[q, 1] == d and bt[q, 2] == ta and bt[q, 3] == tc
-                                 and bt[q, 4] == x and bt[q, 5] == tag):
+            if bt[q, 7] == 0 or _bholds(bt, q, tag, a, d, ta, tc, x):
                 r = q
                 break
-        bt[r, 0] = a
-        bt[r, 1] = d
-        bt[r, 2] = ta
-        bt[r, 3] = tc
-        bt[r, 4] = x
-        bt[r, 5] = tag
-        bt[r, 6] = hint
-        bt[r, 7] = (lo + 8) | (hi + 8) << 4
+        _bwrite(bt, r, tag, a, d, ta, tc, x, lo, hi, hint)
 
     @_jit("int64(int64[:, ::1], int64, int64, int64, int64, int64, int64)")
     def _bfind(bt: Any, tag: int, a: int, d: int, ta: int, tc: int, x: int) -> int:
@@ -441,8 +438,7 @@ if AVAILABLE:
             r = (h + i) & mask
             if bt[r, 7] == 0:
                 return -2 - r
-            if (bt[r, 0] == a and bt[r, 1] == d and bt[r, 2] == ta and bt[r, 3] == tc and bt[r, 4] == x
-                    and bt[r, 5] == tag):
+            if _bholds(bt, r, tag, a, d, ta, tc, x):
                 return r
         return -2 - ((h + PROBES - 1) & mask)
 
@@ -451,16 +447,8 @@ if AVAILABLE:
                 hint: int) -> None:
         """Store at the row :func:`_bfind` gave when it is still free or still holds the key."""
         r = pos if pos >= 0 else -2 - pos
-        if bt[r, 7] == 0 or (bt[r, 0] == a and bt[r, 1] == d and bt[r, 2] == ta and bt[r, 3] == tc
-                             and bt[r, 4] == x and bt[r, 5] == tag):
-            bt[r, 0] = a
-            bt[r, 1] = d
-            bt[r, 2] = ta
-            bt[r, 3] = tc
-            bt[r, 4] = x
-            bt[r, 5] = tag
-            bt[r, 6] = hint
-            bt[r, 7] = (lo + 8) | (hi + 8) << 4
+        if bt[r, 7] == 0 or _bholds(bt, r, tag, a, d, ta, tc, x):
+            _bwrite(bt, r, tag, a, d, ta, tc, x, lo, hi, hint)
         else:
             _bput(bt, tag, a, d, ta, tc, x, lo, hi, hint)
 
