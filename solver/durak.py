@@ -1180,7 +1180,9 @@ class Endgame:
                 if best > alpha:
                     alpha = best
                 for c in _bits(a & rank_set(tab) * lanes):
-                    if alpha >= beta or alpha >= WIN:
+                    # a cut only on a value found: a window that opens at or above WIN (a defence node's
+                    # window (-2, -1) makes this one (1, 2)) proves nothing about the throw-ins not yet searched
+                    if best >= beta or best >= WIN:
                         break
                     if room > 1 and (a ^ c) & rank_set(tab) * lanes:
                         v = take_seq(a ^ c, d, tab | c, room - 1, alpha, beta)

@@ -1067,7 +1067,9 @@ if AVAILABLE:
         while m:
             c = m & -m
             m ^= c
-            if alpha >= beta or alpha >= WIN:
+            # a cut only on a value found: a window that opens at or above WIN (a defence node's
+            # window (-2, -1) makes this one (1, 2)) proves nothing about the throw-ins not yet searched
+            if best >= beta or best >= WIN:
                 break
             if room > 1 and (a ^ c) & _ranks(tab) * LANES:
                 v = _search(ttl, ttb, cfg, beat, ctl, stk,

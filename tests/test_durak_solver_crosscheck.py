@@ -477,10 +477,12 @@ def test_max_nodes_is_exact():
         solve(state, SolveOptions(extra={"pv": False}, max_nodes=need - 1))
 
 
-# Found in session 7 (by the compiled search's test helper): with every reduction off, the
-# search's table, reused from one root to the next as move_values reuses it, gives a wrong value.
-# The spec's retrograde analysis says the child is lost; searched fresh both searches say so.
-# Root cause not found yet; the default reductions give the right value on this position.
+# Found in session 7 (by the compiled search's test helper), fixed in session 8: with every
+# reduction off, the search's table, reused from one root to the next as move_values reuses it,
+# gave a wrong value. A defence node whose stored upper bound was -1 got the window (-2, -1), so
+# its take searched the throw-ins with (1, 2), and the one-at-a-time throw-in node (take_seq) cut
+# on "alpha >= WIN" after the pass alone: the pass's value came back as a bound on throw-ins never
+# searched. It now cuts only on a value found. The spec's retrograde analysis says the child is lost.
 _REUSE_BUG = {"game": "durak", "rules": {"variant": "podkidnoy", "throw_in_after_take": True, "draw_outcome": "draw",
                                          "deck": 36, "bout_limit": "six_then_hand"},
               "trump": None, "hands": [["QH", "7H", "AS", "9H", "7C"], ["QC", "9C", "10H"]], "stock": [],
@@ -507,8 +509,6 @@ def test_reuse_bug_position_child_is_lost_by_the_spec_and_by_default_search() ->
     assert endgame_for(child, Reductions.none()).value(child) == -1
 
 
-@pytest.mark.xfail(strict=True, reason="known bug (session 7): with every reduction off, a table reused from the "
-                   "root's search values this child +1; the spec and a fresh search say -1 (loss)")
 @pytest.mark.parametrize("jit", [False, True])
 def test_unreduced_search_reusing_its_table_values_the_child_like_the_spec(jit: bool) -> None:
     s, child = _reuse_bug_positions()
