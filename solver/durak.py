@@ -208,7 +208,12 @@ cards (the discard) never influence the rest of the game.
     legal move of the same position, when every move is valued) asks "draw?" ``(-1, 0)``
     first and, only if that fails high at 0, "win?" ``(0, 1)``; after a win or a draw it goes
     back to "win?" first. Either order proves the same value (the same bound argument), and
-    neighbouring moves of one position tend to share their value.
+    neighbouring moves of one position tend to share their value. A caller that knows a range
+    for the value asks fewer questions (``Endgame.value(s, lo, hi, guess)``): with the
+    position's value known, a lost position's moves need none and a drawn one's one each, and
+    the moves of a won position ask "draw?" first for the opponent (the guess that the move
+    keeps the win). A table entry whose bounds meet (``lo == hi``, an exact value) decides its
+    node in any window.
 
 ``etc`` — **enhanced transposition cutoffs** (stock empty, not the first bout, not
     perevodnoy). At a defence node, a cover of the last uncovered card after which the attacker
@@ -657,7 +662,7 @@ class Endgame:
                 lo, hi, hint = LOSS, WIN, 0
                 if e is not None:
                     lo, hi, hint = e
-                    if lo >= beta:  # the stored bounds decide the node, or narrow the window
+                    if lo >= beta or lo == hi:  # the stored bounds decide the node, or narrow the window
                         return lo
                     if hi <= alpha:
                         return hi
@@ -828,7 +833,7 @@ class Endgame:
                 lo, hi, hint = NOMOVE, WIN, 0
                 if e is not None:
                     lo, hi, hint = e
-                    if lo >= beta:  # the stored bounds decide the node, or narrow the window
+                    if lo >= beta or lo == hi:  # the stored bounds decide the node, or narrow the window
                         return lo
                     if hi <= alpha:
                         return hi
@@ -896,8 +901,7 @@ class Endgame:
                     cands = cu if u == unc else beat[u.bit_length() - 1] & d
                     order: tuple[int, ...]  # the moves at this target: covers, -1 for "take"
                     if not (cands & (cands - 1)):  # one cover (or none)
-                        # (the hint is skipped when there are several targets: as in the general case)
-                        ok = cands and (cands != hint or targets == u)
+                        ok = cands != 0
                         if take_hint:
                             order = (-1, cands) if ok else (-1,)
                         else:
@@ -915,7 +919,10 @@ class Endgame:
                             covers = cover_list(cands, safe)
                         if take_hint or (hint > 0 and cands & hint):
                             lst = [-1] if take_hint else []
-                            if hint > 0 and cands & hint and targets == u:
+                            # the hint cover first at every target it covers (before session 8 it
+                            # was left out altogether when there were several targets, so with
+                            # cover_order off a re-searched node could miss its best cover)
+                            if hint > 0 and cands & hint:
                                 lst.append(hint)
                             for c in covers:
                                 if c != hint:
@@ -1046,7 +1053,7 @@ class Endgame:
                 lo, hi, hint = LOSS, WIN, -1
                 if e is not None:
                     lo, hi, hint = e
-                    if lo >= beta:  # the stored bounds decide the node, or narrow the window
+                    if lo >= beta or lo == hi:  # the stored bounds decide the node, or narrow the window
                         return lo
                     if hi <= alpha:
                         return hi
@@ -1133,7 +1140,7 @@ class Endgame:
                 lo, hi, hint = LOSS, WIN, -1
                 if e is not None:
                     lo, hi, hint = e
-                    if lo >= beta:  # the stored bounds decide the node, or narrow the window
+                    if lo >= beta or lo == hi:  # the stored bounds decide the node, or narrow the window
                         return lo
                     if hi <= alpha:
                         return hi
@@ -1208,12 +1215,15 @@ class Endgame:
                 return 6
             return NO_LIMIT
 
-        def value(s: DState) -> int:
-            """Exact value of a two-player engine state for its side to move."""
+        def value(s: DState, lo: int, hi: int, guess: int | None) -> int:
+            """Exact value of a two-player engine state for its side to move, known to lie in
+            ``[lo, hi]`` (see :meth:`Endgame.value`)."""
             nonlocal reps
             res = game_result(s)
             if res is not None:
                 return _outcome(res, s.to_move)
+            if lo >= hi:
+                return lo
             for pth in paths:
                 pth.clear()
             reps = 0
@@ -1243,11 +1253,14 @@ class Endgame:
                     def f(alpha: int, beta: int) -> int:
                         return int(taker(a, d, tab, room, alpha, beta))
             if not null_window:
-                return f(-2, WIN)
+                v = f(lo - 1, hi + 1 if hi < WIN else WIN)
+                return lo if v < lo else hi if v > hi else v
+            if hi - lo == 1:  # one question settles it: "hi?" with the window (lo, hi)
+                return hi if f(lo, hi) >= hi else lo
             # null_window: "win?" with the window (0, 1), then "draw?" with (-1, 0) (fail-soft
-            # bounds: a first answer of -1 already proves the loss); after a lost root the other
-            # way round
-            if last[0] == LOSS:  # the previous root was lost: "draw?" first, then "win?"
+            # bounds: a first answer of -1 already proves the loss); after a lost root (or when
+            # the caller guesses a loss) the other way round
+            if (last[0] if guess is None else guess) == LOSS:  # "draw?" first, then "win?"
                 v = f(LOSS, DRAW)
                 if v <= LOSS:
                     return LOSS
@@ -1270,13 +1283,19 @@ class Endgame:
         self._count = count
         self._table_size = table_size
 
-    def value(self, s: DState) -> int:
-        """Exact value (+1/0/-1) of a two-player engine state for ``s.to_move``."""
+    def value(self, s: DState, lo: int = LOSS, hi: int = WIN, guess: int | None = None) -> int:
+        """Exact value (+1/0/-1) of a two-player engine state for ``s.to_move``, clamped to
+        ``[lo, hi]``: exact when the caller knows it lies there, and a narrower range is fewer
+        questions (none when ``lo == hi``; one null-window search when they differ by one, which
+        also makes ``value(s, x - 1, x) == x`` the test "is it at least x?"). ``guess``: LOSS
+        asks "draw?" before "win?" when both may be needed (default: the previous call's answer
+        decides)."""
+        check_range(lo, hi, guess)
         limit = sys.getrecursionlimit()
         if limit < 20_000:
             sys.setrecursionlimit(20_000)
         try:
-            return self._value(s)
+            return self._value(s, lo, hi, guess)
         finally:
             sys.setrecursionlimit(limit)
 
@@ -1290,8 +1309,11 @@ class Endgame:
         """Transposition-table entries."""
         return self._table_size()
 
-    def move_values(self, s: DState) -> list[tuple[tuple[int, int, int], int]]:
-        """Every legal engine move (spec order) with its exact value for ``s.to_move``."""
+    def move_values(self, s: DState, known: int | None = None) -> list[tuple[tuple[int, int, int], int]]:
+        """Every legal engine move (spec order) with its exact value for ``s.to_move``.
+        ``known``: the exact value of ``s`` itself, if the caller has it: then no move is worth
+        more, so a lost position's moves need no search and a drawn one's one question each
+        (see :func:`child_range`)."""
         me = s.to_move
         out = []
         for m in legal(s):
@@ -1300,11 +1322,31 @@ class Endgame:
             if res is not None:
                 v = _outcome(res, me)
             else:
-                v = self.value(child)
+                lo, hi, guess = child_range(known, child.to_move == me)
+                v = self.value(child, lo, hi, guess)
                 if child.to_move != me:
                     v = -v
             out.append((m, v))
         return out
+
+
+def check_range(lo: int, hi: int, guess: int | None) -> None:
+    """``value``'s range arguments: LOSS <= lo <= hi <= WIN, guess None or a value."""
+    if not LOSS <= lo <= hi <= WIN or guess not in (None, LOSS, DRAW, WIN):
+        raise ValueError(f"value range [{lo}, {hi}] (guess {guess}): need LOSS <= lo <= hi <= WIN")
+
+
+def child_range(known: int | None, same_mover: bool) -> tuple[int, int, int | None]:
+    """The range ``[lo, hi]`` and guess for ``value`` of a child of a position whose value for
+    its mover is ``known`` (None: unknown), from the child's mover's side (``same_mover``: he
+    is the parent's mover, as after a throw-in). No move is worth more to the mover than his
+    position, so the child is at most ``known`` for him. In a won position the guess is that the
+    move keeps the win (most do), so its opponent is asked "draw?" first."""
+    if known is None:
+        return LOSS, WIN, None
+    if same_mover:
+        return LOSS, known, WIN
+    return -known, WIN, LOSS
 
 
 def _outcome(res: Result, player: int) -> int:
@@ -1365,13 +1407,24 @@ def search_for(state: DState, reductions: Reductions | None = None, options: Sol
     return endgame_for(state, reductions, options)
 
 
-def principal_variation(eg: Endgame, state: DState, limit: int = PV_LIMIT) -> tuple[list[str], list[str]]:
-    """Best play from ``state``: at each step the first move (spec order) of the best value.
-    Returns the move texts and notes (a repeated position or the length limit ends it early)."""
+def principal_variation(eg: Endgame, state: DState, value: int, first: list[tuple[tuple[int, int, int], int]],
+                        limit: int = PV_LIMIT) -> tuple[list[str], list[str]]:
+    """Best play from ``state``, whose exact value for its mover is ``value`` and whose move
+    values are ``first``: at each step the first move (spec order) of the best value. Returns the
+    move texts and notes (a repeated position or the length limit ends it early).
+
+    Below the root only that first move is sought: the position's value ``w`` is known (the
+    value of the move that led to it), no move is worth more, so the first move whose child is
+    worth ``w`` to the mover is found by one null-window question per move tried, and in a lost
+    position the first legal move is best (no search at all). Every child is searched as a root
+    (never ``eg.value`` of a node met inside a search: there, a non-fresh node of the take_first
+    reduction only bounds the true value)."""
     pv: list[str] = []
     notes: list[str] = []
     seen: set[Any] = set()
     s = state
+    w = value
+    mv: list[tuple[tuple[int, int, int], int]] | None = first
     while game_result(s) is None:
         k = s.key()
         if k in seen:
@@ -1381,15 +1434,38 @@ def principal_variation(eg: Endgame, state: DState, limit: int = PV_LIMIT) -> tu
         if len(pv) >= limit:
             notes.append(f"principal variation cut after {limit} moves")
             break
-        # Follow the best exact move value. (Not ``eg.value(s)``: below the root the search may
-        # meet ``s`` as a non-fresh node of the take_first reduction, whose search value only
-        # bounds the true value; ``move_values`` evaluates every child exactly.)
-        mv = eg.move_values(s)
-        best = max(v for _, v in mv)
-        m = next(m for m, v in mv if v == best)
+        me = s.to_move
+        if mv is not None:
+            m = next(m for m, v in mv if v == w)
+            mv = None
+        else:
+            m = first_with_value(eg, s, w)
         pv.append(move_text(m))
         s = play(s, m)
+        if game_result(s) is None and s.to_move != me:
+            w = -w
     return pv, notes
+
+
+def first_with_value(eg: Endgame, s: DState, w: int) -> tuple[int, int, int]:
+    """The first legal move (spec order) of ``s`` worth ``w`` to its mover, when ``w`` is the
+    value of ``s`` (so no move is worth more)."""
+    me = s.to_move
+    moves = legal(s)
+    if w == LOSS:
+        return moves[0]
+    for m in moves:
+        child = play(s, m)
+        res = game_result(child)
+        if res is not None:
+            if _outcome(res, me) == w:
+                return m
+        elif child.to_move == me:
+            if eg.value(child, w - 1, w) == w:  # "at least w?"
+                return m
+        elif eg.value(child, -w, 1 - w) == -w:  # "at most -w for him?"
+            return m
+    raise AssertionError(f"no move of a position worth {w} is worth {w}")
 
 
 def solve(state: dspec.State, options: SolveOptions) -> SolveResult:
@@ -1425,14 +1501,17 @@ def solve(state: dspec.State, options: SolveOptions) -> SolveResult:
         return SolveResult(game="durak", to_move=s.to_move, value=wdl(v), moves=[], pv=[], nodes=eg.nodes,
                            seconds=time.perf_counter() - t0, best=[], value_only=True,
                            notes=["moves=false: the game value alone was searched", *perev_note])
-    mv = eg.move_values(s)
+    root = eg.value(s)
+    mv = eg.move_values(s, root)
     top = max(v for _, v in mv)
+    if top != root:  # two searches of the same position disagree: a solver bug, never an answer
+        raise AssertionError(f"Durak search: the position's value {root} but its best move's {top}")
     moves = [MoveValue(move_text(m), wdl(v)) for m, v in mv]
     best = [move_text(m) for m, v in mv if v == top]
     pv: list[str] = []
     notes: list[str] = []
     if want_pv:
-        pv, notes = principal_variation(eg, s)
+        pv, notes = principal_variation(eg, s, root, mv)
     notes += perev_note
     return SolveResult(game="durak", to_move=s.to_move, value=wdl(top), moves=moves, pv=pv, nodes=eg.nodes,
                        seconds=time.perf_counter() - t0, best=best, notes=notes)

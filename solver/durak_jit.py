@@ -643,7 +643,7 @@ if AVAILABLE:
         cands = cu if u == unc else beat[_ctz(u)] & d
         no = 0
         if not (cands & (cands - 1)):  # one cover (or none)
-            ok = cands != 0 and (cands != hint or targets == u)
+            ok = cands != 0
             if take_hint:
                 order[no] = -1
                 no += 1
@@ -658,7 +658,7 @@ if AVAILABLE:
         if take_hint:
             order[no] = -1
             no += 1
-        if first_hint and hint > 0 and (cands & hint) != 0 and targets == u:
+        if first_hint and hint > 0 and (cands & hint) != 0:  # the hint first at every target it covers
             order[no] = hint
             no += 1
         for part_i in range(4):
@@ -766,7 +766,7 @@ if AVAILABLE:
         if bs >= 0:
             lo, hi = _bounds(bt[bs, 7])
             hint = bt[bs, 6]
-            if lo >= beta:
+            if lo >= beta or lo == hi:  # (an exact entry decides the node in any window)
                 return bs, lo, hi, hint, alpha, beta, 1
             if hi <= alpha:
                 return bs, hi, hi, hint, alpha, beta, 1
@@ -852,7 +852,7 @@ if AVAILABLE:
             if slot >= 0:
                 lo, hi = _bounds(packed)
                 hint = shint
-                if lo >= beta:
+                if lo >= beta or lo == hi:
                     return lo
                 if hi <= alpha:
                     return hi
@@ -1203,9 +1203,12 @@ class JitEndgame:
         return int(_search(self._ttl, lane.ttb, self._cfg, self._beat, lane.ctl, lane.stk, kind, a, d, ta, tc,
                            unc, room, fresh, alpha, beta))
 
-    def _root_value(self, lane: _Lane, s: DState) -> int:
-        """Exact value of a live position for its side to move, searched by ``lane`` in the
-        calling thread (the null-window driver of solver/durak.py's ``value``)."""
+    def _root_value(self, lane: _Lane, s: DState, lo: int, hi: int, guess: int | None) -> int:
+        """Exact value of a live position for its side to move, clamped to ``[lo, hi]``,
+        searched by ``lane`` in the calling thread (the null-window driver of solver/durak.py's
+        ``value``)."""
+        if lo >= hi:
+            return lo
         a = s.hands[s.attacker]
         d = s.hands[s.defender]
         if not s.tatt:
@@ -1225,8 +1228,11 @@ class JitEndgame:
             return self._kernel(lane, kind, a, d, ta, tc, unc, room, fresh, alpha, beta)
 
         if not self.reductions.null_window:
-            return f(-2, WIN)
-        if lane.last == LOSS:
+            v = f(lo - 1, hi + 1 if hi < WIN else WIN)
+            return lo if v < lo else hi if v > hi else v
+        if hi - lo == 1:  # one question settles it: "hi?" with the window (lo, hi)
+            return hi if f(lo, hi) >= hi else lo
+        if (lane.last if guess is None else guess) == LOSS:
             v = f(LOSS, DRAW)
             if v <= LOSS:
                 return LOSS
@@ -1239,8 +1245,9 @@ class JitEndgame:
         lane.last = r
         return r
 
-    def _values(self, states: list[DState]) -> list[int]:
-        """The values of live positions, handed out in order to up to ``threads`` kernel threads
+    def _values(self, states: list[DState], ranges: list[tuple[int, int, int | None]]) -> list[int]:
+        """The values of live positions, each clamped to its range ``(lo, hi, guess)`` (see
+        ``value``), handed out in order to up to ``threads`` kernel threads
         (GIL released); this thread reports progress and turns Ctrl-C, or any exception raised
         here (a timer's), into the kernels' abort flag, so no search outlives the call."""
         for s in states:
@@ -1262,7 +1269,7 @@ class JitEndgame:
                         i = next(todo, -1)
                     if i < 0:
                         return
-                    out[i] = self._root_value(lane, states[i])
+                    out[i] = self._root_value(lane, states[i], *ranges[i])
             except BaseException as exc:  # handed to the calling thread; the other lanes stop
                 err.append(exc)
                 for other in lanes:
@@ -1305,24 +1312,28 @@ class JitEndgame:
             raise first
         return out
 
-    def value(self, s: DState) -> int:
-        """Exact value (+1/0/-1) of a two-player engine state for ``s.to_move``."""
-        from foolsolve.solver.durak import _outcome
+    def value(self, s: DState, lo: int = LOSS, hi: int = WIN, guess: int | None = None) -> int:
+        """Exact value (+1/0/-1) of a two-player engine state for ``s.to_move``, clamped to
+        ``[lo, hi]`` (as solver/durak.py's ``Endgame.value``)."""
+        from foolsolve.solver.durak import _outcome, check_range
 
+        check_range(lo, hi, guess)
         res = game_result(s)
         if res is not None:
             return _outcome(res, s.to_move)
-        return self._values([s])[0]
+        return self._values([s], [(lo, hi, guess)])[0]
 
-    def move_values(self, s: DState) -> list[tuple[tuple[int, int, int], int]]:
-        """Every legal engine move (spec order) with its exact value for ``s.to_move``."""
-        from foolsolve.solver.durak import _outcome
+    def move_values(self, s: DState, known: int | None = None) -> list[tuple[tuple[int, int, int], int]]:
+        """Every legal engine move (spec order) with its exact value for ``s.to_move``; ``known``
+        as in solver/durak.py's ``Endgame.move_values``."""
+        from foolsolve.solver.durak import _outcome, child_range
 
         me = s.to_move
         moves = legal(s)
         children = [play(s, m) for m in moves]
         live = [c for c in children if game_result(c) is None]
-        got = iter(self._values(live)) if live else iter(())
+        ranges = [child_range(known, c.to_move == me) for c in live]
+        got = iter(self._values(live, ranges)) if live else iter(())
         out = []
         for m, child in zip(moves, children):
             res = game_result(child)

@@ -187,6 +187,36 @@ def test_kernel_searches_the_python_tree_node_for_node(seed, kind):
     assert_lockstep(s, red, (pos, [move_text(m) for m in played], red), value_first=rng.random() < 0.5)
 
 
+@given(st.integers(0, 2**32), st.sampled_from(ROOTS), st.sampled_from([(-1, 0), (0, 1), (-1, 1), (0, 0)]),
+       st.sampled_from([None, -1, 1]))
+def test_kernel_follows_the_python_tree_for_ranged_values_and_known_move_values(seed, kind, rng_range, guess):
+    """Session 8's drivers in lockstep: ``value(s, lo, hi, guess)`` (a range of one question, of
+    two, of none), then ``move_values(s, known)`` with the position's exact value: equal answers,
+    node counts and table sizes after each call (one kernel thread, as in ``assert_lockstep``)."""
+    rng = random.Random(seed)
+    got = root_position(rng, kind, hi=7)
+    assert got is not None
+    s, pos, played = got
+    red = random_reductions(rng)
+    lo, hi = rng_range
+    where = (pos, [move_text(m) for m in played], red, rng_range, guess)
+    py = Endgame(s.er, s.trump, red, max_nodes=BUDGET)
+    try:
+        steps = [py.value(s, lo, hi, guess)]
+        n1, e1 = py.nodes, py.table_entries
+        known = py.value(s)
+        steps.append(py.move_values(s, known))
+    except SearchLimit:
+        return  # the plain lockstep tests cover stopping at the node limit
+    bits = min(BIG, max(durak_jit.MIN_BITS, py.table_entries.bit_length() + 5))
+    jit = kernel(s, red, lead_bits=bits, bout_bits=bits, max_nodes=BUDGET)
+    assert jit.value(s, lo, hi, guess) == steps[0], where
+    assert (jit.nodes, jit.table_entries) == (n1, e1), where
+    assert jit.value(s) == known and jit.move_values(s, known) == steps[1], where
+    assert (jit.nodes, jit.table_entries) == (py.nodes, py.table_entries), where
+    assert steps[1] == Endgame(s.er, s.trump, red).move_values(s), where
+
+
 def capped_position(rng: random.Random) -> dict:
     """A podkidnoy lead where the bout cap can bind (random hands of 8 cards or fewer almost never
     let a bout reach 7 attack cards): the attacker holds all four cards of one rank and 2-3 of

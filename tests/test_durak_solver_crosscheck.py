@@ -520,3 +520,171 @@ def test_unreduced_search_reusing_its_table_values_the_child_like_the_spec(jit: 
         eg = endgame_for(s, Reductions.none())
     eg.value(s)
     assert eg.value(child) == -1
+
+
+# --- session 8: values within a known range, and the principal variation's shortcut -----------
+
+
+def clamp(v: int, lo: int, hi: int) -> int:
+    return lo if v < lo else hi if v > hi else v
+
+
+def spec_wdl_of(state) -> tuple[int, dict]:
+    """The retrograde value of ``state`` for its mover and the graph's values (for each node's mover)."""
+    g, root = retrograde.state_graph(state, SPEC.legal_moves, SPEC.apply, SPEC.to_move, SPEC.result)
+    wdl = retrograde.retrograde_wdl(g)
+    return wdl[root], wdl
+
+
+RANGES = [(lo, hi) for lo in (-1, 0, 1) for hi in (-1, 0, 1) if lo <= hi]
+
+
+@settings(max_examples=max(60, settings.default.max_examples // 2))
+@given(st.integers(0, 10**9), st.integers(0, 3), st.sampled_from(RANGES), st.sampled_from([None, -1, 0, 1]),
+       st.booleans())
+def test_value_within_a_range_is_the_spec_value_clamped_to_it(seed, plies, rng_range, guess, reduced):
+    """``Endgame.value(s, lo, hi, guess)`` is the spec's retrograde value clamped to ``[lo, hi]``
+    for every range, guess and reduction setting, also when the value lies outside the range
+    (then it is the nearer end: ``value(s, x - 1, x) == x`` tests "at least x")."""
+    from foolsolve.engines.durak import from_spec_state
+
+    rng = random.Random(seed)
+    state = SPEC.state_from_json(random_endgame(seed))
+    for _ in range(plies):
+        if SPEC.result(state) is not None:
+            break
+        state = SPEC.apply(state, rng.choice(SPEC.legal_moves(state)))
+    if SPEC.result(state) is not None:
+        return
+    want, _ = spec_wdl_of(state)
+    lo, hi = rng_range
+    s = from_spec_state(state)
+    eg = endgame_for(s, None if reduced else ALL_OFF)
+    assert eg.value(s, lo, hi, guess) == clamp(want, lo, hi), (lo, hi, guess, reduced)
+    assert eg.value(s) == want  # the same search, its table now warm from the clamped question
+
+
+@pytest.mark.parametrize("lo, hi, guess", [(1, 0, None), (-2, 1, None), (0, 2, None), (-1, 1, 2)])
+def test_value_range_outside_loss_draw_win_is_rejected(lo, hi, guess):
+    from foolsolve.engines.durak import from_spec_state
+
+    s = from_spec_state(SPEC.state_from_json(random_endgame(3)))
+    with pytest.raises(ValueError, match="value range"):
+        endgame_for(s).value(s, lo, hi, guess)
+
+
+@settings(max_examples=max(60, settings.default.max_examples // 2))
+@given(st.integers(0, 10**9), st.booleans())
+def test_move_values_given_the_position_value_equal_move_values_searched_blind(seed, reduced):
+    """``move_values(s, known)`` (the root's value known: a lost root's moves unsearched, a drawn
+    root's one question each) equals ``move_values(s)`` from a fresh search, and the spec."""
+    from foolsolve.engines.durak import from_spec_state, move_text
+
+    state = SPEC.state_from_json(random_endgame(seed))
+    s = from_spec_state(state)
+    red = None if reduced else ALL_OFF
+    want, wdl = spec_wdl_of(state)
+    eg = endgame_for(s, red)
+    assert eg.value(s) == want
+    got = eg.move_values(s, want)
+    assert got == endgame_for(s, red).move_values(s)
+    assert max(v for _, v in got) == want
+    res = solve(state, SolveOptions(extra={"reductions": red}))
+    assert {m.move: m.value for m in res.moves} == {move_text(m): WDL[v] for m, v in got}
+
+
+def naive_pv(state, red) -> list[str]:
+    """The principal variation as sessions 1-7 built it: every move of every position on the way
+    valued by ``move_values`` of a fresh search, the first move of the best value taken."""
+    from foolsolve.engines.durak import from_spec_state, game_result, move_text, play
+
+    s = from_spec_state(state)
+    pv = []
+    seen = set()
+    while game_result(s) is None and s.key() not in seen and len(pv) < 200:
+        seen.add(s.key())
+        mv = endgame_for(s, red).move_values(s)
+        best = max(v for _, v in mv)
+        m = next(m for m, v in mv if v == best)
+        pv.append(move_text(m))
+        s = play(s, m)
+    return pv
+
+
+@settings(max_examples=max(60, settings.default.max_examples // 2))
+@given(st.integers(0, 10**9), st.booleans())
+def test_principal_variation_equals_valuing_every_move_at_every_step(seed, reduced):
+    """The principal variation, which below the root only seeks the first move worth the
+    position's value (one question a move, none in a lost position), is the line got by valuing
+    every move of every position on it with a fresh search."""
+    state = SPEC.state_from_json(random_endgame(seed))
+    red = None if reduced else ALL_OFF
+    res = solve(state, SolveOptions(extra={"reductions": red}))
+    assert res.pv == naive_pv(state, red), random_endgame(seed)
+
+
+@settings(max_examples=max(100, settings.default.max_examples))
+@given(st.integers(0, 10**9), st.integers(0, 3),
+       st.lists(st.tuples(st.integers(0, 50), st.sampled_from(RANGES), st.sampled_from([None, -1, 0, 1])),
+                min_size=2, max_size=6))
+def test_one_search_answers_any_sequence_of_questions_like_the_spec(seed, plies, questions):
+    """One search (its tables kept from question to question, as ``solve`` keeps them from the
+    root to its moves and along the principal variation) answers a random sequence of ranged
+    questions about the position and its children, under random reductions, each equal to the
+    spec's retrograde value clamped to the range. This is the test that found session 8's two
+    table-reuse bugs (a take's one-at-a-time throw-ins cut on a window opening at WIN; a defence
+    with several uncovered cards never tried its hint cover)."""
+    from foolsolve.engines.durak import from_spec_state, game_result, legal, play
+
+    rng = random.Random(seed)
+    state = SPEC.state_from_json(random_endgame(seed))
+    for _ in range(plies):
+        if SPEC.result(state) is not None:
+            break
+        state = SPEC.apply(state, rng.choice(SPEC.legal_moves(state)))
+    if SPEC.result(state) is not None:
+        return
+    s = from_spec_state(state)
+    red = Reductions(**{f.name: rng.random() < 0.5 for f in dataclasses.fields(Reductions)})
+    targets = [s] + [c for c in (play(s, m) for m in legal(s)) if game_result(c) is None]
+    want = {}
+    eg = endgame_for(s, red)
+    for pick, (lo, hi), guess in questions:
+        t = targets[pick % len(targets)]
+        if t.key() not in want:
+            want[t.key()] = spec_wdl_of(from_engine(t))[0]
+        assert eg.value(t, lo, hi, guess) == clamp(want[t.key()], lo, hi), (random_endgame(seed), plies, red)
+
+
+def from_engine(s):
+    from foolsolve.engines.durak import to_spec_state
+
+    return to_spec_state(s)
+
+
+# Found in session 8 (by the lockstep test of ranged questions): a defence with several uncovered
+# cards (cover_order off) left its table hint out of every target's covers, so a node searched a
+# second time (another window: "draw?" then "win?") could miss its best cover. Here the defender,
+# holding the twins 10♥ J♥ (one cover tried of the two), must cover 9♥ 9♠ and had no cover left.
+_HINT_BUG = {"game": "durak", "rules": {"variant": "simple", "draw_outcome": "draw"}, "trump": "H",
+             "hands": [["8C", "10H"], ["JH", "7H", "9H", "9S"]], "stock": [], "attacker": 0, "defender": 1,
+             "table": [], "to_move": 0}
+
+
+@pytest.mark.parametrize("jit", [False, True])
+def test_a_defence_of_several_cards_searched_again_tries_its_hint_cover(jit: bool) -> None:
+    from foolsolve.engines.durak import from_spec_state
+
+    state = SPEC.state_from_json(_HINT_BUG)
+    assert spec_wdl_of(state)[0] == 0  # a draw: 8♣ is covered, then 9♥ 9♠ are led and both go out
+    s = from_spec_state(state)
+    red = dataclasses.replace(ALL_OFF, twins=True, null_window=True)
+    if jit:
+        pytest.importorskip("numba")
+        from foolsolve.solver import durak_jit
+
+        eg: Any = durak_jit.JitEndgame(s.er, s.trump, red, threads=1)
+    else:
+        eg = endgame_for(s, red)
+    assert eg.value(s, -1, 0) == 0  # "at least a draw?": yes
+    assert eg.value(s) == 0  # then "win?" re-searches the same nodes with their hints
