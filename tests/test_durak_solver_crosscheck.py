@@ -583,7 +583,7 @@ def test_move_values_given_the_position_value_equal_move_values_searched_blind(s
     state = SPEC.state_from_json(random_endgame(seed))
     s = from_spec_state(state)
     red = None if reduced else ALL_OFF
-    want, wdl = spec_wdl_of(state)
+    want, _ = spec_wdl_of(state)
     eg = endgame_for(s, red)
     assert eg.value(s) == want
     got = eg.move_values(s, want)
