@@ -1311,9 +1311,9 @@ class Endgame:
 
     def move_values(self, s: DState, known: int | None = None) -> list[tuple[tuple[int, int, int], int]]:
         """Every legal engine move (spec order) with its exact value for ``s.to_move``.
-        ``known``: the exact value of ``s`` itself, if the caller has it: then no move is worth
-        more, so a lost position's moves need no search and a drawn one's one question each
-        (see :func:`child_range`)."""
+        ``known``: the value of ``s`` itself or an upper bound of it, if the caller has one: no
+        move is worth more, so a lost position's moves need no search and those of a position
+        worth at most a draw one question each (see :func:`child_range`)."""
         me = s.to_move
         out = []
         for m in legal(s):
@@ -1338,10 +1338,10 @@ def check_range(lo: int, hi: int, guess: int | None) -> None:
 
 def child_range(known: int | None, same_mover: bool) -> tuple[int, int, int | None]:
     """The range ``[lo, hi]`` and guess for ``value`` of a child of a position whose value for
-    its mover is ``known`` (None: unknown), from the child's mover's side (``same_mover``: he
-    is the parent's mover, as after a throw-in). No move is worth more to the mover than his
-    position, so the child is at most ``known`` for him. In a won position the guess is that the
-    move keeps the win (most do), so its opponent is asked "draw?" first."""
+    its mover is at most ``known`` (None: no bound), from the child's mover's side
+    (``same_mover``: he is the parent's mover, as after a throw-in). No move is worth more to
+    the mover than his position, so the child is at most ``known`` for him. In a won position the
+    guess is that the move keeps the win, so its opponent is asked "draw?" first."""
     if known is None:
         return LOSS, WIN, None
     if same_mover:
@@ -1501,17 +1501,21 @@ def solve(state: dspec.State, options: SolveOptions) -> SolveResult:
         return SolveResult(game="durak", to_move=s.to_move, value=wdl(v), moves=[], pv=[], nodes=eg.nodes,
                            seconds=time.perf_counter() - t0, best=[], value_only=True,
                            notes=["moves=false: the game value alone was searched", *perev_note])
-    root = eg.value(s)
-    mv = eg.move_values(s, root)
+    # "win?" first (one null-window question): a won position's moves are then valued knowing
+    # the win (the guess that each keeps it), and a position that is at most a draw needs no
+    # second root question: no move is worth more than a draw, so each move is one question
+    # ("draw or loss?"), and the best of them is the value
+    up = eg.value(s, DRAW, WIN)
+    mv = eg.move_values(s, up)
     top = max(v for _, v in mv)
-    if top != root:  # two searches of the same position disagree: a solver bug, never an answer
-        raise AssertionError(f"Durak search: the position's value {root} but its best move's {top}")
+    if up == WIN and top != WIN:  # two searches of one position disagree: a bug, never an answer
+        raise AssertionError(f"Durak search: the position is won but its best move is worth {top}")
     moves = [MoveValue(move_text(m), wdl(v)) for m, v in mv]
     best = [move_text(m) for m, v in mv if v == top]
     pv: list[str] = []
     notes: list[str] = []
     if want_pv:
-        pv, notes = principal_variation(eg, s, root, mv)
+        pv, notes = principal_variation(eg, s, top, mv)
     notes += perev_note
     return SolveResult(game="durak", to_move=s.to_move, value=wdl(top), moves=moves, pv=pv, nodes=eg.nodes,
                        seconds=time.perf_counter() - t0, best=best, notes=notes)

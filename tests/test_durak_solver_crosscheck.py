@@ -576,8 +576,9 @@ def test_value_range_outside_loss_draw_win_is_rejected(lo, hi, guess):
 @settings(max_examples=max(60, settings.default.max_examples // 2))
 @given(st.integers(0, 10**9), st.booleans())
 def test_move_values_given_the_position_value_equal_move_values_searched_blind(seed, reduced):
-    """``move_values(s, known)`` (the root's value known: a lost root's moves unsearched, a drawn
-    root's one question each) equals ``move_values(s)`` from a fresh search, and the spec."""
+    """``move_values(s, known)`` (the root's value, or an upper bound of it, known: a lost root's
+    moves unsearched, those of a root worth at most a draw one question each) equals
+    ``move_values(s)`` from a fresh search, and the spec."""
     from foolsolve.engines.durak import from_spec_state, move_text
 
     state = SPEC.state_from_json(random_endgame(seed))
@@ -589,6 +590,8 @@ def test_move_values_given_the_position_value_equal_move_values_searched_blind(s
     got = eg.move_values(s, want)
     assert got == endgame_for(s, red).move_values(s)
     assert max(v for _, v in got) == want
+    if want <= 0:  # an upper bound will do too (solve's "win?" first: "at most a draw")
+        assert endgame_for(s, red).move_values(s, 0) == got
     res = solve(state, SolveOptions(extra={"reductions": red}))
     assert {m.move: m.value for m in res.moves} == {move_text(m): WDL[v] for m, v in got}
 
