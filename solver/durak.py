@@ -1501,15 +1501,12 @@ def solve(state: dspec.State, options: SolveOptions) -> SolveResult:
         return SolveResult(game="durak", to_move=s.to_move, value=wdl(v), moves=[], pv=[], nodes=eg.nodes,
                            seconds=time.perf_counter() - t0, best=[], value_only=True,
                            notes=["moves=false: the game value alone was searched", *perev_note])
-    # "win?" first (one null-window question): a won position's moves are then valued knowing
-    # the win (the guess that each keeps it), and a position that is at most a draw needs no
-    # second root question: no move is worth more than a draw, so each move is one question
-    # ("draw or loss?"), and the best of them is the value
-    up = eg.value(s, DRAW, WIN)
-    mv = eg.move_values(s, up)
+    # The moves are valued without asking the position first: the compiled search values them
+    # on two threads side by side, while a root question ("win?", which would bound every move)
+    # runs on one; measured side by side on the 10v10 bench set, asking it first was slower on
+    # 4 of 5 finished positions (BENCHMARKS.md, session 8)
+    mv = eg.move_values(s)
     top = max(v for _, v in mv)
-    if up == WIN and top != WIN:  # two searches of one position disagree: a bug, never an answer
-        raise AssertionError(f"Durak search: the position is won but its best move is worth {top}")
     moves = [MoveValue(move_text(m), wdl(v)) for m, v in mv]
     best = [move_text(m) for m, v in mv if v == top]
     pv: list[str] = []
