@@ -40,6 +40,7 @@ import mmap
 import os
 import threading
 import time
+import weakref
 from collections.abc import Callable
 from typing import Any
 
@@ -1137,6 +1138,22 @@ def zeroed_table(rows: int, cols: int) -> Any:
     return np.frombuffer(buf, np.int64).reshape(rows, cols)
 
 
+def release(arrays: list[Any]) -> None:
+    """Give the pages of :func:`zeroed_table` arrays back to the system (``MADV_DONTNEED``; the
+    address range stays reserved and reads as zeros). A :class:`JitEndgame`'s finalizer does this
+    for its tables, because numba leaks a reference to every array argument of a compiled call
+    that ends in an exception (a node limit, Ctrl-C: each kernel frame the exception passes
+    keeps one), so such a search's tables would otherwise never be freed: 255 MiB a search in a
+    process that hits node limits again and again (found by a long test run killed for memory)."""
+    advice = getattr(mmap, "MADV_DONTNEED", None)
+    for arr in arrays:
+        base = arr
+        while base is not None and not isinstance(base, mmap.mmap):
+            base = base.obj if isinstance(base, memoryview) else getattr(base, "base", None)
+        if base is not None and advice is not None and not base.closed:
+            base.madvise(advice)
+
+
 class _Lane:
     """One kernel thread's own state: its bout table (bout entries are local, and private tables
     need no checks), counters and flags, move stack, and the null-window order memory."""
@@ -1145,7 +1162,7 @@ class _Lane:
         self.ttb = zeroed_table(1 << bout_bits, 8)
         self.ctl = np.zeros(8, np.int64)
         self.ctl[T_OVER] = over
-        self.stk = np.zeros(STACK, np.int64)
+        self.stk = zeroed_table(STACK, 1).reshape(STACK)
         self.last = DRAW
 
 
@@ -1186,6 +1203,9 @@ class JitEndgame:
         self._bout_bits = bout_bits or bb
         self._over = (1 << 62) if max_nodes is None else max_nodes + 1
         self._lanes = [_Lane(self._bout_bits, self._over)]
+        # the tables' pages are released when this object goes, even if numba leaked the arrays
+        self._big = [self._ttl, self._lanes[0].ttb, self._lanes[0].stk]
+        weakref.finalize(self, release, self._big)
 
     @property
     def nodes(self) -> int:
@@ -1256,6 +1276,7 @@ class JitEndgame:
         n = max(1, min(self.threads, len(states)))
         while len(self._lanes) < n:
             self._lanes.append(_Lane(self._bout_bits, self._over))
+            self._big += [self._lanes[-1].ttb, self._lanes[-1].stk]
         lanes = self._lanes[:n]
         out: list[int] = [0] * len(states)
         err: list[BaseException] = []
@@ -1302,13 +1323,15 @@ class JitEndgame:
                 if w.ident is not None:  # started: its kernel has returned once done is set
                     done.wait()
                     w.join()  # the thread's last steps (a join no longer races a running kernel)
+            err.clear()  # (see below)
             raise
         for w in workers:
             w.join()
         if err:
             first = next((e for e in err if not isinstance(e, Aborted)), err[0])
+            err.clear()  # the list, its exceptions' tracebacks and the worker frames made a cycle
             if isinstance(first, NodeLimit):
-                raise SearchLimit(f"more than {self.max_nodes} nodes")
+                raise SearchLimit(f"more than {self.max_nodes} nodes") from None
             raise first
         return out
 
