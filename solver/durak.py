@@ -1252,26 +1252,10 @@ class Endgame:
 
                     def f(alpha: int, beta: int) -> int:
                         return int(taker(a, d, tab, room, alpha, beta))
-            if not null_window:
-                v = f(lo - 1, hi + 1 if hi < WIN else WIN)
-                return lo if v < lo else hi if v > hi else v
-            if hi - lo == 1:  # one question settles it: "hi?" with the window (lo, hi)
-                return hi if f(lo, hi) >= hi else lo
-            # null_window: "win?" with the window (0, 1), then "draw?" with (-1, 0) (fail-soft
-            # bounds: a first answer of -1 already proves the loss); after a lost root (or when
-            # the caller guesses a loss) the other way round
-            if (last[0] if guess is None else guess) == LOSS:  # "draw?" first, then "win?"
-                v = f(LOSS, DRAW)
-                if v <= LOSS:
-                    return LOSS
-                r = WIN if v >= WIN or f(DRAW, WIN) >= WIN else DRAW
-            else:
-                v = f(DRAW, WIN)
-                if v >= WIN:
-                    return WIN
-                r = LOSS if v <= LOSS or f(LOSS, DRAW) < DRAW else DRAW
-            last[0] = r
-            return r
+            v, remember = ask(f, lo, hi, last[0] if guess is None else guess, null_window)
+            if remember:
+                last[0] = v
+            return v
 
         def count() -> int:
             return nodes
@@ -1328,6 +1312,30 @@ class Endgame:
                     v = -v
             out.append((m, v))
         return out
+
+
+def ask(f: Callable[[int, int], int], lo: int, hi: int, guess: int, null_window: bool) -> tuple[int, bool]:
+    """The root driver of both searches (this module's and the compiled one): the value clamped
+    to ``[lo, hi]`` (``lo < hi``) of the position that ``f(alpha, beta)`` searches with a
+    fail-soft window, and whether the caller should remember it as the previous root's value
+    (when both questions were asked). Without null_window one search with the window around
+    the range; with it, one question when ``hi - lo == 1``, else "win?" with the window (0, 1)
+    then "draw?" with (-1, 0) (a first answer of -1 already proves the loss), the other way
+    round when ``guess`` is LOSS."""
+    if not null_window:
+        v = f(lo - 1, hi + 1 if hi < WIN else WIN)
+        return (lo if v < lo else hi if v > hi else v), False
+    if hi - lo == 1:  # one question settles it: "hi?" with the window (lo, hi)
+        return (hi if f(lo, hi) >= hi else lo), False
+    if guess == LOSS:  # "draw?" first, then "win?"
+        v = f(LOSS, DRAW)
+        if v <= LOSS:
+            return LOSS, False
+        return (WIN if v >= WIN or f(DRAW, WIN) >= WIN else DRAW), True
+    v = f(DRAW, WIN)
+    if v >= WIN:
+        return WIN, False
+    return (LOSS if v <= LOSS or f(LOSS, DRAW) < DRAW else DRAW), True
 
 
 def check_range(lo: int, hi: int, guess: int | None) -> None:

@@ -1225,8 +1225,9 @@ class JitEndgame:
 
     def _root_value(self, lane: _Lane, s: DState, lo: int, hi: int, guess: int | None) -> int:
         """Exact value of a live position for its side to move, clamped to ``[lo, hi]``,
-        searched by ``lane`` in the calling thread (the null-window driver of solver/durak.py's
-        ``value``)."""
+        searched by ``lane`` in the calling thread (through solver/durak.py's driver ``ask``)."""
+        from foolsolve.solver.durak import ask
+
         if lo >= hi:
             return lo
         a = s.hands[s.attacker]
@@ -1247,23 +1248,10 @@ class JitEndgame:
         def f(alpha: int, beta: int) -> int:
             return self._kernel(lane, kind, a, d, ta, tc, unc, room, fresh, alpha, beta)
 
-        if not self.reductions.null_window:
-            v = f(lo - 1, hi + 1 if hi < WIN else WIN)
-            return lo if v < lo else hi if v > hi else v
-        if hi - lo == 1:  # one question settles it: "hi?" with the window (lo, hi)
-            return hi if f(lo, hi) >= hi else lo
-        if (lane.last if guess is None else guess) == LOSS:
-            v = f(LOSS, DRAW)
-            if v <= LOSS:
-                return LOSS
-            r = WIN if v >= WIN or f(DRAW, WIN) >= WIN else DRAW
-        else:
-            v = f(DRAW, WIN)
-            if v >= WIN:
-                return WIN
-            r = LOSS if v <= LOSS or f(LOSS, DRAW) < DRAW else DRAW
-        lane.last = r
-        return r
+        v, remember = ask(f, lo, hi, lane.last if guess is None else guess, self.reductions.null_window)
+        if remember:
+            lane.last = v
+        return v
 
     def _values(self, states: list[DState], ranges: list[tuple[int, int, int | None]]) -> list[int]:
         """The values of live positions, each clamped to its range ``(lo, hi, guess)`` (see
