@@ -36,13 +36,13 @@ from hypothesis import strategies as st
 pytest.importorskip("numba")
 
 from test_cli import assert_one_line_error, run
-from test_durak_solver_crosscheck import WDL, deck_empty_lead, random_endgame
+from test_durak_solver_crosscheck import WDL, deck_empty_lead, random_endgame, spec_values
 
 from foolsolve.cards import FRENCH36, FRENCH52, FRENCH_SUITS
 from foolsolve.engines.durak import from_spec_state, game_result, legal, move_text, play, to_spec_state
 from foolsolve.errors import InputError
 from foolsolve.solver import durak as durak_solver
-from foolsolve.solver import durak_jit, retrograde
+from foolsolve.solver import durak_jit
 from foolsolve.solver.base import SearchLimit, SolveOptions
 from foolsolve.solver.durak import JIT_MIN_CARDS, Endgame, Reductions, search_for, solve
 from foolsolve.spec.durak import SPEC
@@ -346,21 +346,6 @@ def test_minimum_tables_overflow_and_stay_exact():
 
 
 # --- 3. an independent method: retrograde analysis of the spec -------------------------------
-
-
-def spec_values(state) -> tuple[str, dict[str, str]]:
-    """The value of a spec state for its side to move and every move's value, by retrograde
-    analysis of the spec's whole state graph (as in test_durak_solver_crosscheck.py)."""
-    g, root = retrograde.state_graph(state, SPEC.legal_moves, SPEC.apply, SPEC.to_move, SPEC.result)
-    wdl = retrograde.retrograde_wdl(g)
-    p = SPEC.to_move(state)
-    moves = {}
-    for m in SPEC.legal_moves(state):
-        child = SPEC.apply(state, m)
-        mover = g.nodes[child]["to_move"]  # wdl is for the child's mover (terminal: player 0)
-        v = wdl[child]
-        moves[str(m)] = WDL[v if mover == p or (mover == -1 and p == 0) else -v]
-    return WDL[wdl[root]], moves
 
 
 def small_kernel_position(rng: random.Random) -> dict:

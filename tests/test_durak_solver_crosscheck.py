@@ -66,21 +66,27 @@ def sign(x: Fraction) -> int:
     return (x > 0) - (x < 0)
 
 
+def spec_values(state) -> tuple[str, dict[str, str]]:
+    """The value of a spec state for its side to move and every move's value, by retrograde
+    analysis of the spec's whole state graph."""
+    g, root = retrograde.state_graph(state, SPEC.legal_moves, SPEC.apply, SPEC.to_move, SPEC.result)
+    wdl = retrograde.retrograde_wdl(g)
+    p = SPEC.to_move(state)
+    moves = {}
+    for m in SPEC.legal_moves(state):
+        child = SPEC.apply(state, m)
+        mover = g.nodes[child]["to_move"]  # wdl is for the child's mover (terminal: player 0)
+        v = wdl[child]
+        moves[str(m)] = WDL[v if mover == p or (mover == -1 and p == 0) else -v]
+    return WDL[wdl[root]], moves
+
+
 @settings(max_examples=max(150, settings.default.max_examples))
 @given(st.integers(0, 10**9))
 def test_solver_equals_retrograde_and_minimax_over_the_spec(seed):
     state = SPEC.state_from_json(random_endgame(seed))
-    g, root = retrograde.state_graph(state, SPEC.legal_moves, SPEC.apply, SPEC.to_move, SPEC.result)
-    wdl = retrograde.retrograde_wdl(g)
+    value, expected_moves = spec_values(state)
     p = SPEC.to_move(state)
-    expected_moves = {}
-    for m in SPEC.legal_moves(state):
-        child = SPEC.apply(state, m)
-        v = wdl[child]
-        # wdl is for the child's mover (terminal: for player 0); turn it into player p's value
-        mover = g.nodes[child]["to_move"]
-        v_p = v if (mover == p or (mover == -1 and p == 0)) else -v
-        expected_moves[str(m)] = WDL[v_p]
     acyclic = state.rules.variant != "perevodnoy"
     if acyclic:
         memo: dict = {}
@@ -88,7 +94,7 @@ def test_solver_equals_retrograde_and_minimax_over_the_spec(seed):
             assert WDL[sign(minimax.value_for(SPEC, SPEC.apply(state, m), p, memo=memo))] == expected_moves[str(m)]
     for extra in ({}, {"reductions": ALL_OFF}):
         res = solve(state, SolveOptions(extra=extra))
-        assert res.value == WDL[wdl[root]], (extra, random_endgame(seed))
+        assert res.value == value, (extra, random_endgame(seed))
         assert {m.move: m.value for m in res.moves} == expected_moves, (extra, random_endgame(seed))
         assert set(res.best) == {m for m, v in expected_moves.items() if v == res.value}
 
@@ -540,11 +546,10 @@ def clamp(v: int, lo: int, hi: int) -> int:
     return lo if v < lo else hi if v > hi else v
 
 
-def spec_wdl_of(state) -> tuple[int, dict]:
-    """The retrograde value of ``state`` for its mover and the graph's values (for each node's mover)."""
+def spec_value(state) -> int:
+    """The retrograde value (+1/0/-1) of ``state`` for its mover."""
     g, root = retrograde.state_graph(state, SPEC.legal_moves, SPEC.apply, SPEC.to_move, SPEC.result)
-    wdl = retrograde.retrograde_wdl(g)
-    return wdl[root], wdl
+    return retrograde.retrograde_wdl(g)[root]
 
 
 RANGES = [(lo, hi) for lo in (-1, 0, 1) for hi in (-1, 0, 1) if lo <= hi]
@@ -563,7 +568,7 @@ def test_value_within_a_range_is_the_spec_value_clamped_to_it(seed, plies, rng_r
     state = walked_endgame(rng, seed, plies)
     if state is None:
         return
-    want, _ = spec_wdl_of(state)
+    want = spec_value(state)
     lo, hi = rng_range
     s = from_spec_state(state)
     eg = endgame_for(s, None if reduced else ALL_OFF)
@@ -591,7 +596,7 @@ def test_move_values_given_the_position_value_equal_move_values_searched_blind(s
     state = SPEC.state_from_json(random_endgame(seed))
     s = from_spec_state(state)
     red = None if reduced else ALL_OFF
-    want, _ = spec_wdl_of(state)
+    want = spec_value(state)
     eg = endgame_for(s, red)
     assert eg.value(s) == want
     got = eg.move_values(s, want)
@@ -660,7 +665,7 @@ def test_one_search_answers_any_sequence_of_questions_like_the_spec(seed, plies,
     for pick, (lo, hi), guess in questions:
         t = targets[pick % len(targets)]
         if t.key() not in want:
-            want[t.key()] = spec_wdl_of(from_engine(t))[0]
+            want[t.key()] = spec_value(from_engine(t))
         assert eg.value(t, lo, hi, guess) == clamp(want[t.key()], lo, hi), (random_endgame(seed), plies, red)
 
 
@@ -684,7 +689,7 @@ def test_a_defence_of_several_cards_searched_again_tries_its_hint_cover(jit: boo
     from foolsolve.engines.durak import from_spec_state
 
     state = SPEC.state_from_json(_HINT_BUG)
-    assert spec_wdl_of(state)[0] == 0  # a draw: 8♣ is covered, then 9♥ 9♠ are led and both go out
+    assert spec_value(state) == 0  # a draw: 8♣ is covered, then 9♥ 9♠ are led and both go out
     s = from_spec_state(state)
     red = dataclasses.replace(ALL_OFF, twins=True, null_window=True)
     if jit:
