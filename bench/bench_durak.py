@@ -3,7 +3,7 @@
     python bench/bench_durak.py [--sizes 4 6 8 10] [--positions 20] [--seed 2026] [--playouts 40]
                                 [--repeat 3] [--clock cpu|wall] [--no-solver] [--no-playouts]
                                 [--cap SECONDS] [--max-nodes N] [--baseline FILE] [--value-only]
-                                [--jit auto|true|false] [--vs-python]
+                                [--jit auto|true|false] [--vs-python] [--vs-reductions JSON]
 
 1. Endgame solving: seeded random two-player podkidnoy positions with the deck empty (36-card
    deck, random trump suit, k cards each, player 0 to lead), solved exactly by
@@ -32,6 +32,8 @@ cards: every 8v8 and 10v10 position). Before the first timed solve the compiled 
 (and compiled, on a machine's first run) and its load time printed, so no position pays it.
 ``--vs-python`` also solves every position with the Python search (``jit=false``), taking turns
 with the current solver position by position: the row pair is the side-by-side comparison.
+``--vs-reductions '{"rank_order": false}'`` does the same with the current solver under other
+reduction switches (``-o reductions=...``), for instance with one reduction off.
 
 Solve times are wall-clock seconds (the compiled search values a position's moves on two
 threads, so CPU time would count both cores).
@@ -43,6 +45,7 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
+import json
 import platform
 import random
 import signal
@@ -124,6 +127,14 @@ def with_jit(solver: Callable[..., Any], jit: bool | str) -> Callable[..., Any]:
     return run
 
 
+def with_reductions(solver: Callable[..., Any], switches: dict[str, bool]) -> Callable[..., Any]:
+    """``solver`` with ``-o reductions=...`` set to ``switches``."""
+    def run(state: Any, options: SolveOptions) -> Any:
+        return solver(state, SolveOptions(extra={**options.extra, "reductions": switches},
+                                          max_nodes=options.max_nodes))
+    return run
+
+
 def warm_up() -> str:
     """Load the compiled search (compiling it on a machine's first run) and run it once, so the
     first timed position pays neither; returns what it cost."""
@@ -160,12 +171,15 @@ def timed_solve(solver: Callable[..., Any], state: Any, cap: float | None,
 
 def bench_solver(sizes: list[int], positions: int, seed: int, cap: float | None = None,
                  baseline: str | None = None, value_only: bool = False,
-                 max_nodes: int | None = None, jit: bool | str = "auto", vs_python: bool = False) -> list[str]:
+                 max_nodes: int | None = None, jit: bool | str = "auto", vs_python: bool = False,
+                 vs_reductions: dict[str, bool] | None = None) -> list[str]:
     plain = value_only_solve if value_only else solve
     current = with_jit(plain, jit)
     solvers: list[tuple[str, Callable[..., Any]]] = [("current", current)]
     if baseline:
         solvers.insert(0, ("baseline", load_solver(baseline, value_only)))
+    if vs_reductions is not None:
+        solvers.insert(0, ("switched", with_reductions(current, vs_reductions)))
     if vs_python:
         solvers.insert(0, ("python", with_jit(plain, False)))
     rows = []
@@ -304,6 +318,8 @@ def main() -> None:
     ap.add_argument("--value-only", action="store_true",
                     help="time the root's game value alone (no per-move values), not the full solve")
     ap.add_argument("--jit", choices=("auto", "true", "false"), default="auto", help="the solver's -o jit=")
+    ap.add_argument("--vs-reductions", metavar="JSON",
+                    help="also solve every position under these reduction switches, side by side")
     ap.add_argument("--vs-python", action="store_true",
                     help="also solve every position with the Python search (jit=false), side by side")
     a = ap.parse_args()
@@ -318,7 +334,13 @@ def main() -> None:
         print(warm_up() + "\n", flush=True)
     print("| size | positions | median s | max s | median nodes | max nodes | nodes/s (finished) | values (W/D/L) |")
     print("|---|---|---|---|---|---|---|---|")
-    bench_solver(a.sizes, a.positions, a.seed, a.cap, a.baseline, a.value_only, a.max_nodes, jit, a.vs_python)
+    vs_red = None
+    if a.vs_reductions is not None:
+        vs_red = json.loads(a.vs_reductions)
+        if not isinstance(vs_red, dict):
+            raise SystemExit("--vs-reductions: expected a JSON object of switches")
+    bench_solver(a.sizes, a.positions, a.seed, a.cap, a.baseline, a.value_only, a.max_nodes, jit, a.vs_python,
+                 vs_red)
 
 
 if __name__ == "__main__":

@@ -128,6 +128,24 @@ cards (the discard) never influence the rest of the game.
     a stock card the map is not applied either (that card must stay where the level expects
     it).
 
+``rank_order`` — **ranks up to reordering** (a third step of ``canonical``; only with it). No
+    rule compares the ranks of two cards of different suits except for equality, so the order
+    of two live ranks matters only inside a suit holding cards of both. Call the live ranks
+    *columns* (all cards of one rank, in every suit). Moving a whole column keeps rank
+    equality; and any new order of the columns that keeps, for every suit, the order of the
+    columns holding its cards keeps every card's order within its suit. Such a reordering is
+    a bijection of the live cards with the properties (i) and (ii) have, so it keeps the value
+    too. Step (iii) picks one such order greedily: the next column is, among the columns that
+    no remaining earlier column shares a suit with, the one whose cards (the attacker's and the
+    defender's in each suit, read as one integer) are largest. Steps (ii) and (iii) are repeated
+    until the form no longer changes (at most ``CANON_ROUNDS`` rounds). This maps more
+    positions to one representative than (i) and (ii) alone: two lead positions whose only
+    difference is where a rank sits relative to ranks it shares no suit with get one table
+    entry (seeded bench, every move valued: 6v6 1.02x the nodes, 8v8 0.88x, 9v9 0.84x).
+    The form need not be the same for every pair of isomorphic positions (the greedy
+    choices depend on the suit order found first); a missed identification costs search,
+    never a wrong value.
+
 ``sure_win`` — **an attacker the defender cannot stop** (stock empty, not perevodnoy). At a
     lead, let ``U`` be the attacker's cards no card of the defender's hand ``d`` beats and
     ``B`` the others. The attacker can give away all of ``U``: leading a card of ``U`` forces
@@ -277,6 +295,11 @@ PV_LIMIT = 400
 HAND = 6
 """Players draw up to six."""
 LOW_RANK = 2
+FORMS_MAX = 1 << 20
+"""Canonical forms remembered by a search (the memo is emptied when it holds this many)."""
+CANON_ROUNDS = 4
+"""Rounds of canonical's steps (ii) and (iii), each sorting the suits, then the ranks; the
+form usually settles in one or two rounds (more only make it more canonical, never unsound)."""
 """Lowest rank index of any deck (the 2 of the 52-card deck): canonical ranks start here."""
 
 
@@ -291,6 +314,7 @@ class Reductions:
     single_leads: bool = True
     quick_exit: bool = True
     canonical: bool = True
+    rank_order: bool = True
     sure_win: bool = True
     sure_loss: bool = True
     forced_takes: bool = True
@@ -426,8 +450,10 @@ class Endgame:
 
         # canonical (see the docstring): stock empty, no transfers (no repetition paths)
         canonical = red.canonical and not perev
+        rank_order = red.rank_order
         comp: dict[int, tuple[tuple[int, int, int], ...]] = {}  # live rank set -> squeeze steps
         comp_live: dict[int, tuple[tuple[int, int, int], ...]] = {}  # live card set -> the same
+        forms: dict[int, tuple[int, int]] = {}  # squeezed position -> its canonical form
         nts = [16 * i for i in range(4) if i != trump]  # shifts of the suits that may be permuted
         # canon works on one integer ``d | a << 64`` (both hands at once): a suit's sort key
         # ``(x >> 16 * s) & pair`` is (the attacker's cards of the suit) << 64 | (the defender's)
@@ -480,6 +506,25 @@ class Endgame:
             x = d | a << 64
             for low, high, n in steps:
                 x = (x & low) | ((x >> n) & high)
+            if not rank_order:
+                x = sort_suits(x)
+                return x >> 64, x & low64
+            got = forms.get(x)
+            if got is None:
+                if len(forms) >= FORMS_MAX:
+                    forms.clear()
+                x1 = x
+                k = ((t | t >> 16 | t >> 32 | t >> 48) & 0xFFFF).bit_count()  # live ranks
+                for _ in range(CANON_ROUNDS):
+                    x0 = x
+                    x = columns(sort_suits(x), k)
+                    if x == x0:
+                        break
+                got = forms[x1] = (x >> 64, x & low64)
+            return got
+
+        def sort_suits(x: int) -> int:
+            """Step (ii) of canonical: the permutable suits in decreasing order of their keys."""
             if sh0 != sh1:
                 k0 = (x >> sh0) & pair
                 k1 = (x >> sh1) & pair
@@ -487,16 +532,36 @@ class Endgame:
                 if k0 < k1:
                     k0, k1 = k1, k0
                 elif k1 >= k2:  # already in order
-                    return x >> 64, x & low64
+                    return x
                 if k1 < k2:
                     k1, k2 = k2, k1
                     if k0 < k1:
                         k0, k1 = k1, k0
-                x = (x & keep) | k0 << sh0 | k1 << sh1 | k2 << sh2
-            else:  # no trump: all four suits may be permuted
-                ks = sorted(((x >> sh) & pair for sh in (0, 16, 32, 48)), reverse=True)
-                x = ks[0] | ks[1] << 16 | ks[2] << 32 | ks[3] << 48
-            return x >> 64, x & low64
+                return (x & keep) | k0 << sh0 | k1 << sh1 | k2 << sh2
+            # no trump: all four suits may be permuted
+            ks = sorted(((x >> sh) & pair for sh in (0, 16, 32, 48)), reverse=True)
+            return ks[0] | ks[1] << 16 | ks[2] << 32 | ks[3] << 48
+
+        def columns(x: int, k: int) -> int:
+            """Step (iii) of canonical: the ``k`` live ranks (columns ``LOW_RANK ...``) in the
+            greedy order of the docstring: each next column is the largest (as the integer
+            ``(x >> rank) & lanes2``) of those no remaining earlier column shares a suit with."""
+            cols = [(x >> j) & lanes2 for j in range(LOW_RANK, LOW_RANK + k)]
+            sets = [(c | c >> 64) & lanes for c in cols]
+            out = 0
+            t = LOW_RANK
+            while cols:
+                best = 0
+                seen = sets[0]
+                for i in range(1, len(cols)):
+                    s = sets[i]
+                    if not s & seen and cols[i] > cols[best]:
+                        best = i
+                    seen |= s
+                out |= cols.pop(best) << t
+                sets.pop(best)
+                t += 1
+            return out
 
         def cover_all(unc: int, d: int) -> bool:
             """Can ``d`` cover every card of ``unc`` (one card each)?"""

@@ -60,7 +60,8 @@ WIN, DRAW, LOSS = 1, 0, -1
 NOMOVE = -3
 NO_LIMIT = 99
 PROBES = 8
-"""Rows of a table's probe window (linear probing); a full window replaces its last row."""
+"""Rows of a table's probe window (linear probing); a full window replaces a row: the lead table
+the row whose entry cost the fewest nodes, the bout table its last row."""
 MAX_LEAD_BITS = 24
 """The lead table holds at most 2**24 rows of 32 bytes (512 MiB)."""
 BOUT_BITS = 13
@@ -88,8 +89,10 @@ K_LEAD, K_DEF, K_THROW, K_TAKE_SET, K_TAKE_SEQ, K_AFTER, K_TAKE = 0, 1, 2, 3, 4,
 C_TRUMP, C_SIMPLE, C_TAKE_THROWS, C_LASTDEF, C_LIMIT = 0, 1, 2, 3, 4
 C_TWINS, C_TAKE_FIRST, C_COVER_ORDER, C_THROW_SETS, C_QUICK = 5, 6, 7, 8, 9
 C_CANONICAL, C_SURE, C_FORCING, C_LOSS_TEST, C_MULTI_LEADS, C_ETC = 10, 11, 12, 13, 14, 15
-C_TMASK, C_SH0, C_SH1, C_SH2 = 16, 17, 18, 19
-CFG_SIZE = 20
+C_TMASK, C_SH0, C_SH1, C_SH2, C_RANK_ORDER = 16, 17, 18, 19, 20
+CFG_SIZE = 21
+CANON_ROUNDS = 4
+"""Rounds of canonical's steps (ii) and (iii) (``CANON_ROUNDS`` in solver/durak.py)."""
 
 # ctl slots: nodes, abort flag, node bound ("over": the first node count that is too many)
 T_NODES, T_ABORT, T_OVER, T_ZERO, T_SP = 0, 1, 2, 3, 4
@@ -228,14 +231,8 @@ if AVAILABLE:
         return a1 > a2 or (a1 == a2 and d1 > d2)
 
     @_jit("UniTuple(int64, 2)(int64, int64, int64[::1])")
-    def _canon(a: int, d: int, cfg: Any) -> tuple[int, int]:
-        """The canonical form of the lead position (see ``canonical`` in solver/durak.py)."""
-        if cfg[C_QUICK] and not a & (a - 1):
-            return a, d
-        t = a | d
-        r = _ranks(t)
-        a = _squeeze(a, r)
-        d = _squeeze(d, r)
+    def _sort_suits(a: int, d: int, cfg: Any) -> tuple[int, int]:
+        """Step (ii) of canonical: the permutable suits in decreasing order of their keys."""
         sh0 = cfg[C_SH0]
         sh1 = cfg[C_SH1]
         sh2 = cfg[C_SH2]
@@ -270,6 +267,60 @@ if AVAILABLE:
                 j -= 1
         a = ka[0] | ka[1] << 16 | ka[2] << 32 | ka[3] << 48
         d = kd[0] | kd[1] << 16 | kd[2] << 32 | kd[3] << 48
+        return a, d
+
+    @_jit("UniTuple(int64, 2)(int64, int64, int64)")
+    def _columns(a: int, d: int, k: int) -> tuple[int, int]:
+        """Step (iii) of canonical (``rank_order``): the ``k`` live ranks (columns 2 ...) in
+        the greedy order of solver/durak.py's ``columns``."""
+        rem = ((1 << k) - 1) << 2
+        ao = 0
+        do = 0
+        t = 2
+        while rem:
+            best = 0
+            ba = 0
+            bd = 0
+            seen = 0
+            m = rem
+            first = True
+            while m:
+                j = _ctz(m)
+                m &= m - 1
+                ca = (a >> j) & LANES
+                cd = (d >> j) & LANES
+                s = ca | cd
+                if first or (not s & seen and _gt(ca, cd, ba, bd)):
+                    best = j
+                    ba = ca
+                    bd = cd
+                    first = False
+                seen |= s
+            rem ^= 1 << best
+            ao |= ba << t
+            do |= bd << t
+            t += 1
+        return ao, do
+
+    @_jit("UniTuple(int64, 2)(int64, int64, int64[::1])")
+    def _canon(a: int, d: int, cfg: Any) -> tuple[int, int]:
+        """The canonical form of the lead position (see ``canonical`` in solver/durak.py)."""
+        if cfg[C_QUICK] and not a & (a - 1):
+            return a, d
+        t = a | d
+        r = _ranks(t)
+        a = _squeeze(a, r)
+        d = _squeeze(d, r)
+        if not cfg[C_RANK_ORDER]:
+            return _sort_suits(a, d, cfg)
+        k = _popc(r)
+        for _ in range(CANON_ROUNDS):
+            a0 = a
+            d0 = d
+            a, d = _sort_suits(a, d, cfg)
+            a, d = _columns(a, d, k)
+            if a == a0 and d == d0:
+                break
         return a, d
 
     @_jit("boolean(int64, int64, boolean, boolean, int64, int64[::1])")
@@ -329,7 +380,7 @@ if AVAILABLE:
     def _lfind(lt: Any, a: int, d: int) -> tuple[int, int, int]:
         """``(row, hint, bounds)`` of the lead position ``(a, d)``, each word read once and the
         row verified; a miss gives ``(-2 - row, 0, 0)`` with the row a store would use. Rows:
-        ``a ^ check``, ``d``, hint, bounds (``(lo + 8) | (hi + 8) << 4``; 0: empty)."""
+        ``a ^ check``, ``d``, hint, bounds and work (``(lo + 8) | (hi + 8) << 4 | work << 8``; 0: empty)."""
         mask = lt.shape[0] - 1
         h = _mix(a * -7046029254386353131 ^ d)
         for i in range(PROBES):
@@ -365,30 +416,36 @@ if AVAILABLE:
         lt[r, 3] = packed
         lt[r, 0] = a ^ _lcheck(d, hint, packed)
 
-    @_jit("void(int64[:, ::1], int64, int64, int64, int64, int64)")
-    def _lput(lt: Any, a: int, d: int, lo: int, hi: int, hint: int) -> None:
+    @_jit("void(int64[:, ::1], int64, int64, int64, int64, int64, int64)")
+    def _lput(lt: Any, a: int, d: int, lo: int, hi: int, hint: int, work: int) -> None:
         """Store bounds and hint for ``(a, d)``: its own row, else the first empty row of its probe
-        window, else the window's last row is replaced (a cache: a lost entry is searched again)."""
+        window, else the window's row with the least work is replaced (a cache: a lost entry is
+        searched again, so the entries that cost the fewest nodes to redo go first)."""
         mask = lt.shape[0] - 1
         h = _mix(a * -7046029254386353131 ^ d)
-        r = (h + PROBES - 1) & mask
+        r = -1
+        least = 99
         for i in range(PROBES):
             q = (h + i) & mask
             if _lfree(lt, q, a, d):
                 r = q
                 break
-        _lwrite(lt, r, a, d, hint, (lo + 8) | (hi + 8) << 4)
+            w = (lt[q, 3] >> 8) & 15
+            if w < least:
+                least = w
+                r = q
+        _lwrite(lt, r, a, d, hint, (lo + 8) | (hi + 8) << 4 | work << 8)
 
-    @_jit("void(int64[:, ::1], int64, int64, int64, int64, int64, int64)")
-    def _lstore(lt: Any, pos: int, a: int, d: int, lo: int, hi: int, hint: int) -> None:
+    @_jit("void(int64[:, ::1], int64, int64, int64, int64, int64, int64, int64)")
+    def _lstore(lt: Any, pos: int, a: int, d: int, lo: int, hi: int, hint: int, work: int) -> None:
         """Store at the row :func:`_lfind` gave when it is still free or still holds the key
         (the subtree searched in between, or the other thread, may have filled it), else as
-        :func:`_lput` does."""
+        :func:`_lput` does. ``work``: the entry's search cost, ``bit_length(nodes)`` capped at 15."""
         r = pos if pos >= 0 else -2 - pos
         if _lfree(lt, r, a, d):
-            _lwrite(lt, r, a, d, hint, (lo + 8) | (hi + 8) << 4)
+            _lwrite(lt, r, a, d, hint, (lo + 8) | (hi + 8) << 4 | work << 8)
         else:
-            _lput(lt, a, d, lo, hi, hint)
+            _lput(lt, a, d, lo, hi, hint, work)
 
     @_jit("int64(int64, int64, int64, int64, int64, int64)")
     def _bhash(tag: int, a: int, d: int, ta: int, tc: int, x: int) -> int:
@@ -419,7 +476,8 @@ if AVAILABLE:
 
     @_jit("void(int64[:, ::1], int64, int64, int64, int64, int64, int64, int64, int64, int64)")
     def _bput(bt: Any, tag: int, a: int, d: int, ta: int, tc: int, x: int, lo: int, hi: int, hint: int) -> None:
-        """Store bounds and hint for a bout key (replacement as in :func:`_lput`)."""
+        """Store bounds and hint for a bout key: its own row, else the first empty row of its probe
+        window, else the window's last row."""
         mask = bt.shape[0] - 1
         h = _bhash(tag, a, d, ta, tc, x)
         r = (h + PROBES - 1) & mask
@@ -455,7 +513,7 @@ if AVAILABLE:
 
     @_jit("UniTuple(int64, 2)(int64)")
     def _bounds(packed: int) -> tuple[int, int]:
-        return (packed & 15) - 8, (packed >> 4) - 8
+        return (packed & 15) - 8, ((packed >> 4) & 15) - 8
 
     @_jit("UniTuple(int64, 3)(int64, int64, int64, int64, int64, int64, int64)")
     def _entry(lo: int, hi: int, hint: int, best: int, bm: int, a0: int, beta: int) -> tuple[int, int, int]:
@@ -864,8 +922,9 @@ if AVAILABLE:
             else:
                 v = _lead_static(a, d, cfg, beat)
                 if v != NOMOVE:
-                    _lstore(ttl, slot, a, d, v, v, 0)
+                    _lstore(ttl, slot, a, d, v, v, 0, 0)
                     return v
+            n0 = ctl[T_NODES]
             nd = _popc(d)
             k = nd if nd < limit else limit
             base = ctl[T_SP]
@@ -889,7 +948,8 @@ if AVAILABLE:
                             break
             ctl[T_SP] = base
             nlo, nhi, nh = _entry(lo, hi, hint, best, bm, a0, beta)
-            _lstore(ttl, slot, a, d, nlo, nhi, nh)
+            work = 64 - _clz(ctl[T_NODES] - n0 + 1)
+            _lstore(ttl, slot, a, d, nlo, nhi, nh, work if work < 15 else 15)
             return best
 
         if kind == K_DEF:
@@ -1110,6 +1170,7 @@ def _cfg(er: ERules, trump: int, red: Any) -> Any:
     cfg[C_THROW_SETS] = red.take_throw_sets
     cfg[C_QUICK] = red.quick_exit
     cfg[C_CANONICAL] = red.canonical
+    cfg[C_RANK_ORDER] = red.rank_order
     cfg[C_SURE] = red.sure_win
     cfg[C_FORCING] = red.forced_takes
     cfg[C_LOSS_TEST] = red.sure_loss

@@ -29,6 +29,7 @@ import signal
 import threading
 import time
 
+import numpy as np
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
@@ -713,3 +714,22 @@ def test_ctrl_c_returns_only_after_the_kernel_thread_has_ended():
     s = from_spec_state(SPEC.state_from_json(HUGE))
     ctrl_c_during(kernel(s, cards=20), s, 0.1)
     assert kernel_threads() == []
+
+
+def test_a_full_probe_window_of_the_lead_table_gives_up_its_cheapest_entry():
+    """The lead table is a cache: when a position's whole probe window is taken, the new entry
+    replaces the one whose search cost the fewest nodes (its ``work``), not a fixed row. With 8
+    rows every key's window is the whole table."""
+    lt = np.zeros((durak_jit.PROBES, 4), np.int64)
+    works = [7, 3, 12, 9, 1, 15, 4, 6]
+    keys = [(1 << 20 | i, 1 << 30 | i) for i in range(durak_jit.PROBES)]
+    for (a, d), w in zip(keys, works):
+        durak_jit._lput(lt, a, d, -1, 1, 0, w)
+    assert all(durak_jit._lget(lt, a, d) for a, d in keys)
+    durak_jit._lput(lt, 5, 6, 1, 1, 0, 8)  # a ninth position: the entry of work 1 goes
+    kept = [durak_jit._lget(lt, a, d) != 0 for a, d in keys]
+    assert kept == [w != 1 for w in works]
+    assert durak_jit._bounds(durak_jit._lget(lt, 5, 6)) == (1, 1)
+    durak_jit._lput(lt, 7, 8, 0, 0, 0, 0)  # next the one of work 3
+    assert [durak_jit._lget(lt, a, d) != 0 for a, d in keys] == [w not in (1, 3) for w in works]
+    assert durak_jit._bounds(durak_jit._lget(lt, 7, 8)) == (0, 0)
