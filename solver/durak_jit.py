@@ -36,6 +36,7 @@ every node, so the search stops within a node and the KeyboardInterrupt goes on 
 
 from __future__ import annotations
 
+import itertools
 import mmap
 import os
 import threading
@@ -91,8 +92,6 @@ C_TWINS, C_TAKE_FIRST, C_COVER_ORDER, C_THROW_SETS, C_QUICK = 5, 6, 7, 8, 9
 C_CANONICAL, C_SURE, C_FORCING, C_LOSS_TEST, C_MULTI_LEADS, C_ETC = 10, 11, 12, 13, 14, 15
 C_TMASK, C_SH0, C_SH1, C_SH2, C_RANK_ORDER = 16, 17, 18, 19, 20
 CFG_SIZE = 21
-CANON_ROUNDS = 4
-"""Rounds of canonical's steps (ii) and (iii) (``CANON_ROUNDS`` in solver/durak.py)."""
 
 # ctl slots: nodes, abort flag, node bound ("over": the first node count that is too many)
 T_NODES, T_ABORT, T_OVER, T_ZERO, T_SP = 0, 1, 2, 3, 4
@@ -302,9 +301,29 @@ if AVAILABLE:
             t += 1
         return ao, do
 
+    # the orders of the suits canonical may permute (three plain suits; all four without a trump)
+    PERMS3 = np.array(list(itertools.permutations(range(3))), np.int64)
+    PERMS4 = np.array(list(itertools.permutations(range(4))), np.int64)
+
+    @_jit("int64(int64, int64)")
+    def _owner_key(av: int, dv: int) -> int:
+        """``owner_key`` of solver/durak.py: a suit's number of live cards, then whose they are
+        (bit i set: the attacker's i-th lowest), a key no reordering of ranks changes."""
+        m = av | dv
+        word = 0
+        i = 0
+        while m:
+            low = m & -m
+            if av & low:
+                word |= 1 << i
+            i += 1
+            m ^= low
+        return i << 16 | word
+
     @_jit("UniTuple(int64, 2)(int64, int64, int64[::1])")
     def _canon(a: int, d: int, cfg: Any) -> tuple[int, int]:
-        """The canonical form of the lead position (see ``canonical`` in solver/durak.py)."""
+        """The canonical form of the lead position (see ``canonical`` and ``rank_order`` in
+        solver/durak.py)."""
         if cfg[C_QUICK] and not a & (a - 1):
             return a, d
         t = a | d
@@ -314,14 +333,46 @@ if AVAILABLE:
         if not cfg[C_RANK_ORDER]:
             return _sort_suits(a, d, cfg)
         k = _popc(r)
-        for _ in range(CANON_ROUNDS):
-            a0 = a
-            d0 = d
-            a, d = _sort_suits(a, d, cfg)
-            a, d = _columns(a, d, k)
-            if a == a0 and d == d0:
-                break
-        return a, d
+        sh0 = cfg[C_SH0]
+        sh1 = cfg[C_SH1]
+        if sh0 != sh1:
+            tm = cfg[C_TMASK]
+            ya = a & tm
+            yd = d & tm
+            s = (sh0, sh1, cfg[C_SH2], 0)
+            n = 3
+            perms = PERMS3
+        else:
+            ya = 0
+            yd = 0
+            s = (0, 16, 32, 48)
+            n = 4
+            perms = PERMS4
+        la = ((a >> s[0]) & SUIT0, (a >> s[1]) & SUIT0, (a >> s[2]) & SUIT0, (a >> s[3]) & SUIT0)
+        ld = ((d >> s[0]) & SUIT0, (d >> s[1]) & SUIT0, (d >> s[2]) & SUIT0, (d >> s[3]) & SUIT0)
+        keys = (_owner_key(la[0], ld[0]), _owner_key(la[1], ld[1]), _owner_key(la[2], ld[2]),
+                _owner_key(la[3], ld[3]))
+        ba = -1
+        bd = -1
+        for p in range(perms.shape[0]):
+            ok = True
+            for i in range(n - 1):
+                if keys[perms[p, i]] < keys[perms[p, i + 1]]:
+                    ok = False
+                    break
+            if not ok:
+                continue
+            za = ya
+            zd = yd
+            for i in range(n):
+                q = perms[p, i]
+                za |= la[q] << s[i]
+                zd |= ld[q] << s[i]
+            za, zd = _columns(za, zd, k)
+            if _gt(za, zd, ba, bd):
+                ba = za
+                bd = zd
+        return ba, bd
 
     @_jit("boolean(int64, int64, boolean, boolean, int64, int64[::1])")
     def _forced_plan(b: int, dd: int, sure: bool, forcing: bool, limit: int, beat: Any) -> bool:

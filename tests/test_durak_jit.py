@@ -37,7 +37,7 @@ from hypothesis import strategies as st
 pytest.importorskip("numba")
 
 from test_cli import assert_one_line_error, run
-from test_durak_solver_crosscheck import WDL, deck_empty_lead, random_endgame, spec_values
+from test_durak_solver_crosscheck import WDL, deck_empty_lead, random_endgame, reorder_ranks, spec_values
 
 from foolsolve.cards import FRENCH36, FRENCH52, FRENCH_SUITS
 from foolsolve.engines.durak import from_spec_state, game_result, legal, move_text, play, to_spec_state
@@ -733,3 +733,45 @@ def test_a_full_probe_window_of_the_lead_table_gives_up_its_cheapest_entry():
     durak_jit._lput(lt, 7, 8, 0, 0, 0, 0)  # next the one of work 3
     assert [durak_jit._lget(lt, a, d) != 0 for a, d in keys] == [w not in (1, 3) for w in works]
     assert durak_jit._bounds(durak_jit._lget(lt, 7, 8)) == (0, 0)
+
+
+def rename_suits(pos: dict, rng: random.Random) -> dict:
+    """``pos`` with its plain suits (all four without a trump) renamed at random."""
+    plain = [s for s in FRENCH_SUITS if s != pos["trump"]]
+    new = dict(zip(plain, rng.sample(plain, len(plain))))
+    card = {c.ascii: c for c in FRENCH36.cards}
+    find = {(c.suit, c.rank): c for c in FRENCH36.cards}
+
+    def move(x: str) -> str:
+        c = card[x]
+        return find[(new.get(c.suit, c.suit), c.rank)].ascii
+
+    return {**pos, "hands": [[move(x) for x in hand] for hand in pos["hands"]]}
+
+
+def test_isomorphic_lead_positions_get_one_canonical_form():
+    """canonical with rank_order is a canonical form: lead positions that differ by a renaming of
+    the plain suits and a reordering of whole ranks that keeps each suit's order (so the same
+    game, see rank_order in solver/durak.py) get the same table key in the compiled search; the
+    form without rank_order (ranks squeezed, suits sorted) tells many of them apart."""
+    rng = random.Random(2026)
+    apart = 0
+    for _ in range(300):
+        cards = list(FRENCH36.cards)
+        rng.shuffle(cards)
+        na, nd = rng.randint(2, 9), rng.randint(1, 9)
+        pos = {"game": "durak", "rules": {"variant": "podkidnoy"}, "trump": rng.choice([*FRENCH_SUITS, None]),
+               "hands": [[c.ascii for c in cards[:na]], [c.ascii for c in cards[na:na + nd]]], "stock": [],
+               "attacker": 0, "defender": 1, "table": [], "to_move": 0}
+        other = rename_suits(reorder_ranks(pos, rng), rng)
+        forms = []
+        for red in (Reductions(), dataclasses.replace(Reductions(), rank_order=False)):
+            keys = []
+            for p in (pos, other):
+                s = from_spec_state(SPEC.state_from_json(p))
+                cfg = durak_jit._cfg(s.er, s.trump, red)
+                keys.append(durak_jit._canon(s.hands[0], s.hands[1], cfg))
+            forms.append(keys)
+        assert forms[0][0] == forms[0][1], (pos, other)
+        apart += forms[1][0] != forms[1][1]
+    assert apart >= 100
