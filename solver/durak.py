@@ -515,16 +515,22 @@ class Endgame:
                 y = x & keep if sh0 != sh1 else 0  # the fixed suit (trump), in place
                 lanes_ = [(x >> sh) & pair for sh in shs]
                 keys = [owner_key(v) for v in lanes_]
-                best = -1
-                for perm in perms:
-                    if any(keys[perm[i]] < keys[perm[i + 1]] for i in range(len(perm) - 1)):
-                        continue
-                    z = y
-                    for i, sh in zip(perm, shs):
-                        z |= lanes_[i] << sh
-                    z = columns(z, k)
-                    if z > best:
-                        best = z
+                if len(set(keys)) == len(keys):  # no two suits tie: one order
+                    order = sorted(range(len(keys)), key=keys.__getitem__, reverse=True)
+                    for i, sh in zip(order, shs):
+                        y |= lanes_[i] << sh
+                    best = columns(y, k)
+                else:
+                    best = -1
+                    for perm in perms:
+                        if any(keys[perm[i]] < keys[perm[i + 1]] for i in range(len(perm) - 1)):
+                            continue
+                        z = y
+                        for i, sh in zip(perm, shs):
+                            z |= lanes_[i] << sh
+                        z = columns(z, k)
+                        if z > best:
+                            best = z
                 got = forms[x] = (best >> 64, best & low64)
             return got
 
