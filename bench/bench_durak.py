@@ -120,18 +120,10 @@ def value_only_solve(state: Any, options: SolveOptions) -> Any:
     return solve(state, SolveOptions(extra={**options.extra, "moves": False}, max_nodes=options.max_nodes))
 
 
-def with_jit(solver: Callable[..., Any], jit: bool | str) -> Callable[..., Any]:
-    """``solver`` with ``-o jit=...`` added to its options."""
+def with_option(solver: Callable[..., Any], name: str, value: Any) -> Callable[..., Any]:
+    """``solver`` with ``-o name=value`` added to its options (``jit``, ``reductions``)."""
     def run(state: Any, options: SolveOptions) -> Any:
-        return solver(state, SolveOptions(extra={**options.extra, "jit": jit}, max_nodes=options.max_nodes))
-    return run
-
-
-def with_reductions(solver: Callable[..., Any], switches: dict[str, bool]) -> Callable[..., Any]:
-    """``solver`` with ``-o reductions=...`` set to ``switches``."""
-    def run(state: Any, options: SolveOptions) -> Any:
-        return solver(state, SolveOptions(extra={**options.extra, "reductions": switches},
-                                          max_nodes=options.max_nodes))
+        return solver(state, SolveOptions(extra={**options.extra, name: value}, max_nodes=options.max_nodes))
     return run
 
 
@@ -174,14 +166,14 @@ def bench_solver(sizes: list[int], positions: int, seed: int, cap: float | None 
                  max_nodes: int | None = None, jit: bool | str = "auto", vs_python: bool = False,
                  vs_reductions: dict[str, bool] | None = None) -> list[str]:
     plain = value_only_solve if value_only else solve
-    current = with_jit(plain, jit)
+    current = with_option(plain, "jit", jit)
     solvers: list[tuple[str, Callable[..., Any]]] = [("current", current)]
     if baseline:
         solvers.insert(0, ("baseline", load_solver(baseline, value_only)))
     if vs_reductions is not None:
-        solvers.insert(0, ("switched", with_reductions(current, vs_reductions)))
+        solvers.insert(0, ("switched", with_option(current, "reductions", vs_reductions)))
     if vs_python:
-        solvers.insert(0, ("python", with_jit(plain, False)))
+        solvers.insert(0, ("python", with_option(plain, "jit", False)))
     rows = []
     for k in sizes:
         rng = random.Random(f"{seed}:{k}")

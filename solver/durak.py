@@ -296,9 +296,9 @@ PV_LIMIT = 400
 HAND = 6
 """Players draw up to six."""
 LOW_RANK = 2
+"""Lowest rank index of any deck (the 2 of the 52-card deck): canonical ranks start here."""
 FORMS_MAX = 1 << 20
 """Canonical forms remembered by a search (the memo is emptied when it holds this many)."""
-"""Lowest rank index of any deck (the 2 of the 52-card deck): canonical ranks start here."""
 
 
 @dataclass(frozen=True)
@@ -512,30 +512,24 @@ class Endgame:
                 if len(forms) >= FORMS_MAX:
                     forms.clear()
                 k = ((t | t >> 16 | t >> 32 | t >> 48) & 0xFFFF).bit_count()  # live ranks
-                y = x & keep if sh0 != sh1 else 0  # the fixed suit (trump), in place
-                lanes_ = [(x >> sh) & pair for sh in shs]
+                lanes_ = [(x >> sh) & pair for sh in nts]
                 keys = [owner_key(v) for v in lanes_]
                 if len(set(keys)) == len(keys):  # no two suits tie: one order
-                    order = sorted(range(len(keys)), key=keys.__getitem__, reverse=True)
-                    for i, sh in zip(order, shs):
-                        y |= lanes_[i] << sh
-                    best = columns(y, k)
+                    orders: list[Any] = [sorted(range(len(keys)), key=keys.__getitem__, reverse=True)]
                 else:
-                    best = -1
-                    for perm in perms:
-                        if any(keys[perm[i]] < keys[perm[i + 1]] for i in range(len(perm) - 1)):
-                            continue
-                        z = y
-                        for i, sh in zip(perm, shs):
-                            z |= lanes_[i] << sh
-                        z = columns(z, k)
-                        if z > best:
-                            best = z
+                    orders = [p for p in perms if all(keys[i] >= keys[j] for i, j in itertools.pairwise(p))]
+                best = -1
+                for order in orders:
+                    z = x & keep  # the trump suit stays in place (no trump: keep is 0)
+                    for i, sh in zip(order, nts):
+                        z |= lanes_[i] << sh
+                    z = columns(z, k)
+                    if z > best:
+                        best = z
                 got = forms[x] = (best >> 64, best & low64)
             return got
 
-        shs = [sh0, sh1, sh2] if sh0 != sh1 else [0, 16, 32, 48]  # the suits that may be permuted
-        perms = list(itertools.permutations(range(len(shs))))
+        perms = list(itertools.permutations(range(len(nts))))  # orders of the permutable suits
 
         def owner_key(v: int) -> int:
             """A suit's key that no reordering of ranks changes (``v``: its attacker's cards << 64

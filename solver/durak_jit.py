@@ -336,18 +336,16 @@ if AVAILABLE:
         sh0 = cfg[C_SH0]
         sh1 = cfg[C_SH1]
         if sh0 != sh1:
-            tm = cfg[C_TMASK]
-            ya = a & tm
-            yd = d & tm
             s = (sh0, sh1, cfg[C_SH2], 0)
             n = 3
             perms = PERMS3
-        else:
-            ya = 0
-            yd = 0
+        else:  # no trump: all four suits
             s = (0, 16, 32, 48)
             n = 4
             perms = PERMS4
+        tm = cfg[C_TMASK]  # the trump suit stays in place (no trump: 0)
+        ya = a & tm
+        yd = d & tm
         la = ((a >> s[0]) & SUIT0, (a >> s[1]) & SUIT0, (a >> s[2]) & SUIT0, (a >> s[3]) & SUIT0)
         ld = ((d >> s[0]) & SUIT0, (d >> s[1]) & SUIT0, (d >> s[2]) & SUIT0, (d >> s[3]) & SUIT0)
         keys = (_owner_key(la[0], ld[0]), _owner_key(la[1], ld[1]), _owner_key(la[2], ld[2]),

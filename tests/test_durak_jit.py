@@ -37,7 +37,7 @@ from hypothesis import strategies as st
 pytest.importorskip("numba")
 
 from test_cli import assert_one_line_error, run
-from test_durak_solver_crosscheck import WDL, deck_empty_lead, random_endgame, reorder_ranks, spec_values
+from test_durak_solver_crosscheck import WDL, deck_empty_lead, random_endgame, remap_cards, reorder_ranks, spec_values
 
 from foolsolve.cards import FRENCH36, FRENCH52, FRENCH_SUITS
 from foolsolve.engines.durak import from_spec_state, game_result, legal, move_text, play, to_spec_state
@@ -739,14 +739,7 @@ def rename_suits(pos: dict, rng: random.Random) -> dict:
     """``pos`` with its plain suits (all four without a trump) renamed at random."""
     plain = [s for s in FRENCH_SUITS if s != pos["trump"]]
     new = dict(zip(plain, rng.sample(plain, len(plain))))
-    card = {c.ascii: c for c in FRENCH36.cards}
-    find = {(c.suit, c.rank): c for c in FRENCH36.cards}
-
-    def move(x: str) -> str:
-        c = card[x]
-        return find[(new.get(c.suit, c.suit), c.rank)].ascii
-
-    return {**pos, "hands": [[move(x) for x in hand] for hand in pos["hands"]]}
+    return remap_cards(pos, lambda suit, rank: (new.get(suit, suit), rank))
 
 
 def test_isomorphic_lead_positions_get_one_canonical_form():

@@ -703,13 +703,25 @@ def test_a_defence_of_several_cards_searched_again_tries_its_hint_cover(jit: boo
     assert eg.value(s) == 0  # then "win?" re-searches the same nodes with their hints
 
 
+FRENCH36_BY_TEXT = {c.ascii: c for c in FRENCH36.cards}
+FRENCH36_BY_PLACE = {(c.suit, c.rank): c for c in FRENCH36.cards}
+
+
+def remap_cards(pos: dict, place: Any) -> dict:
+    """``pos`` with every card of its hands and stock moved to ``place(suit, rank)``."""
+    def move(x: str) -> str:
+        c = FRENCH36_BY_TEXT[x]
+        return FRENCH36_BY_PLACE[place(c.suit, c.rank)].ascii
+
+    return {**pos, "hands": [[move(x) for x in hand] for hand in pos["hands"]],
+            "stock": [move(x) for x in pos["stock"]]}
+
+
 def reorder_ranks(pos: dict, rng: random.Random) -> dict:
     """``pos`` (table empty) with its ranks moved: a random new order of the live ranks (hands and
     stock) that keeps, in every suit, the order of that suit's cards (each rank's cards all move
     to one new rank)."""
-    card = {c.ascii: c for c in FRENCH36.cards}
-    find = {(c.suit, c.rank): c for c in FRENCH36.cards}
-    held = [card[x] for hand in pos["hands"] for x in hand] + [card[x] for x in pos["stock"]]
+    held = [FRENCH36_BY_TEXT[x] for x in [*(x for hand in pos["hands"] for x in hand), *pos["stock"]]]
     ranks = sorted({c.rank for c in held})
     suits = {r: {c.suit for c in held if c.rank == r} for r in ranks}
     order: list[int] = []
@@ -719,11 +731,7 @@ def reorder_ranks(pos: dict, rng: random.Random) -> dict:
         order.append(rng.choice(ready))
         rest.remove(order[-1])
     new = dict(zip(order, ranks))
-    def move(x: str) -> str:
-        return find[(card[x].suit, new[card[x].rank])].ascii
-
-    return {**pos, "hands": [[move(x) for x in hand] for hand in pos["hands"]],
-            "stock": [move(x) for x in pos["stock"]]}
+    return remap_cards(pos, lambda suit, rank: (suit, new[rank]))
 
 
 def test_ranks_of_different_suits_are_compared_only_for_equality():
