@@ -1354,6 +1354,7 @@ class Endgame:
         self._value = value
         self._count = count
         self._table_size = table_size
+        self._canon = canon  # the lead key map, for the test that the compiled search's mirror agrees
 
     def value(self, s: DState, lo: int = LOSS, hi: int = WIN, guess: int | None = None) -> int:
         """Exact value (+1/0/-1) of a two-player engine state for ``s.to_move``, clamped to

@@ -142,6 +142,21 @@ if AVAILABLE:
             return builder.ctlz(args[0], context.get_constant(types.boolean, True))
         return types.int64(types.int64), codegen
 
+    @intrinsic
+    def _borrow(typingctx: Any, arr: Any) -> Any:
+        """The same array without its reference count (a view whose meminfo is null). numba's
+        calls increment and decrement the count of every array argument with atomic
+        instructions, and the search passes its six arrays down every recursive call, three of
+        them shared by both threads. perf put about a fifth of the kernel's samples on those
+        atomics; without them a full 10v10 solve on two threads is about 7% faster (one thread:
+        no change; BENCHMARKS.md, session 10). The caller keeps the arrays alive for the call."""
+        def codegen(context: Any, builder: Any, sig: Any, args: Any) -> Any:
+            ary = context.make_array(sig.args[0])(context, builder, args[0])
+            ary.meminfo = ary.meminfo.type(None)
+            ary.parent = ary.parent.type(None)
+            return ary._getvalue()
+        return arr(arr), codegen
+
     def _jit(sig: str) -> Any:
         """Compile eagerly for exactly one signature (lazy compiles specialise on every
         argument-type combination of every call site: 8 minutes instead of seconds), cached on
@@ -271,30 +286,38 @@ if AVAILABLE:
     @_jit("UniTuple(int64, 2)(int64, int64, int64)")
     def _columns(a: int, d: int, k: int) -> tuple[int, int]:
         """Step (iii) of canonical (``rank_order``): the ``k`` live ranks (columns 2 ...) in
-        the greedy order of solver/durak.py's ``columns``."""
+        the greedy order of solver/durak.py's ``columns``. A remaining column may come next when
+        it is the lowest remaining column of every suit it holds cards of: per suit, the
+        remaining columns of that suit other than its lowest are struck out (``e``), then the
+        largest of the few left is taken (no two can tie: equal columns hold the same suits)."""
+        t_ = a | d
+        c0 = t_ & SUIT0
+        c1 = (t_ >> 16) & SUIT0
+        c2 = (t_ >> 32) & SUIT0
+        c3 = (t_ >> 48) & SUIT0
         rem = ((1 << k) - 1) << 2
         ao = 0
         do = 0
         t = 2
         while rem:
-            best = 0
-            ba = 0
-            bd = 0
-            seen = 0
-            m = rem
-            first = True
-            while m:
-                j = _ctz(m)
-                m &= m - 1
+            m0 = c0 & rem
+            m1 = c1 & rem
+            m2 = c2 & rem
+            m3 = c3 & rem
+            e = rem & (~m0 | (m0 & -m0)) & (~m1 | (m1 & -m1)) & (~m2 | (m2 & -m2)) & (~m3 | (m3 & -m3))
+            best = _ctz(e)
+            e &= e - 1
+            ba = (a >> best) & LANES
+            bd = (d >> best) & LANES
+            while e:
+                j = _ctz(e)
+                e &= e - 1
                 ca = (a >> j) & LANES
                 cd = (d >> j) & LANES
-                s = ca | cd
-                if first or (not s & seen and _gt(ca, cd, ba, bd)):
+                if _gt(ca, cd, ba, bd):
                     best = j
                     ba = ca
                     bd = cd
-                    first = False
-                seen |= s
             rem ^= 1 << best
             ao |= ba << t
             do |= bd << t
@@ -1194,6 +1217,17 @@ if AVAILABLE:
         return best
 
 
+if AVAILABLE:
+
+    @_jit(_SIG)
+    def _run(ttl: Any, ttb: Any, cfg: Any, beat: Any, ctl: Any, stk: Any, kind: int, a: int, d: int, ta: int,
+             tc: int, unc: int, room: int, fresh: int, alpha: int, beta: int) -> int:
+        """:func:`_search` on borrowed views of its arrays (:func:`_borrow`): no reference
+        counting inside the search."""
+        return _search(_borrow(ttl), _borrow(ttb), _borrow(cfg), _borrow(beat), _borrow(ctl), _borrow(stk), kind, a,
+                       d, ta, tc, unc, room, fresh, alpha, beta)
+
+
 def supports(s: DState) -> bool:
     """Whether the compiled kernel searches this position (else the Python search does):
     two players, the stock empty, not the first bout, simple or podkidnoy, numba importable."""
@@ -1330,8 +1364,8 @@ class JitEndgame:
     def _kernel(self, lane: _Lane, kind: int, a: int, d: int, ta: int, tc: int, unc: int, room: int, fresh: int,
                 alpha: int, beta: int) -> int:
         lane.ctl[T_SP] = 0  # an earlier call may have stopped (node limit, Ctrl-C) mid-search
-        return int(_search(self._ttl, lane.ttb, self._cfg, self._beat, lane.ctl, lane.stk, kind, a, d, ta, tc,
-                           unc, room, fresh, alpha, beta))
+        return int(_run(self._ttl, lane.ttb, self._cfg, self._beat, lane.ctl, lane.stk, kind, a, d, ta, tc,
+                        unc, room, fresh, alpha, beta))
 
     def _root_value(self, lane: _Lane, s: DState, lo: int, hi: int, guess: int | None) -> int:
         """Exact value of a live position for its side to move, clamped to ``[lo, hi]``,

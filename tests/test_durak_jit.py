@@ -742,6 +742,26 @@ def rename_suits(pos: dict, rng: random.Random) -> dict:
     return remap_cards(pos, lambda suit, rank: (new.get(suit, suit), rank))
 
 
+def test_compiled_canonical_form_is_the_python_searchs():
+    """The compiled search's lead key (durak_jit._canon, with its own column step _columns) is the
+    Python search's canonical form of the same lead position, for every reduction setting that
+    shapes it, with and without a trump, on hands of every size up to nine cards."""
+    rng = random.Random(10)
+    for i in range(600):
+        cards = list(FRENCH36.cards if i % 3 else FRENCH52.cards)
+        rng.shuffle(cards)
+        na, nd = rng.randint(1, 9), rng.randint(1, 9)
+        pos = {"game": "durak", "rules": {"variant": "podkidnoy", "deck": 36 if i % 3 else 52},
+               "trump": rng.choice([*FRENCH_SUITS, None]),
+               "hands": [[c.ascii for c in cards[:na]], [c.ascii for c in cards[na:na + nd]]], "stock": [],
+               "attacker": 0, "defender": 1, "table": [], "to_move": 0}
+        s = from_spec_state(SPEC.state_from_json(pos))
+        for red in (Reductions(), dataclasses.replace(Reductions(), rank_order=False)):
+            want = Endgame(s.er, s.trump, red)._canon(s.hands[0], s.hands[1])
+            got = durak_jit._canon(s.hands[0], s.hands[1], durak_jit._cfg(s.er, s.trump, red))
+            assert got == want, (pos, red.rank_order)
+
+
 def test_isomorphic_lead_positions_get_one_canonical_form():
     """canonical with rank_order is a canonical form: lead positions that differ by a renaming of
     the plain suits and a reordering of whole ranks that keeps each suit's order (so the same
