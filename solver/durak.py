@@ -250,6 +250,18 @@ cards (the discard) never influence the rest of the game.
 
 The root itself is always searched without reductions: every legal move's child is solved
 as a root of its own, so the per-move values are exact.
+
+``lead_subsets`` — **a lead is worth at least every larger lead of its rank** (valuing every move
+of a lead position; where ``single_leads`` applies). The argument of ``single_leads`` works for
+any proper part ``S'`` of a legal lead ``S`` of one rank, not only for one card: after leading
+``S'`` the attacker throws the rest of ``S`` one card at a time while the defender covers, and
+adds the cards of ``S`` not yet thrown to his throw-ins if the defender takes; every bout the
+defender can make against ``S'`` ends as one he can make against ``S``. So for the attacker
+``value(S') >= value(S)``. :class:`RootPlan` values the moves of a lead position largest lead
+first: once a lead of a rank is found won, every smaller lead of the same cards is a win without
+a search, and each result bounds the rest (a part is worth at least the whole, a whole at most
+each part), so a move's own search asks only about what is still open. The values are the
+exact values either way (tests compare them with the plan switched off).
 """
 
 from __future__ import annotations
@@ -263,6 +275,7 @@ from typing import Any
 
 from foolsolve.cards import low_bits as _bits
 from foolsolve.engines.durak import (
+    ATTACK,
     BEATERS,
     NO_LIMIT,
     NO_TRUMP,
@@ -318,6 +331,7 @@ class Reductions:
     forced_takes: bool = True
     null_window: bool = True
     etc: bool = True
+    lead_subsets: bool = True
 
     @classmethod
     def none(cls) -> Reductions:
@@ -1383,22 +1397,108 @@ class Endgame:
         return self._table_size()
 
     def move_values(self, s: DState, known: int | None = None) -> list[tuple[tuple[int, int, int], int]]:
-        """Every legal engine move (spec order) with its exact value for ``s.to_move``.
-        ``known``: the value of ``s`` itself or an upper bound of it, if the caller has one: no
-        move is worth more, so a lost position's moves need no search and those of a position
-        worth at most a draw one question each (see :func:`child_range`)."""
-        me = s.to_move
-        out = []
-        for m in legal(s):
-            child = play(s, m)
+        """Every legal engine move (spec order) with its exact value for ``s.to_move``, valued in
+        the order of :class:`RootPlan`. ``known``: the value of ``s`` itself or an upper bound of
+        it, if the caller has one: no move is worth more, so a lost position's moves need no
+        search and those of a position worth at most a draw one question each (see
+        :func:`child_range`)."""
+        plan = RootPlan(s, self.reductions, known)
+        while (i := plan.take()) is not None:
+            assert i != WAIT  # one search at a time: nothing is running when the next is taken
+            child, lo, hi, guess = plan.child_range(i)
+            plan.put(i, plan.mover_value(i, self.value(child, lo, hi, guess)))
+        return plan.result()
+
+
+WAIT = -1
+"""What :meth:`RootPlan.take` says when every open move waits for a larger lead being searched."""
+
+
+class RootPlan:
+    """The order and ranges in which the moves of a position are valued (``move_values`` of
+    both searches): ``lead_subsets`` (module docstring) and the caller's bound ``known``. Values
+    are the mover's. :meth:`take` gives the next move to search (the largest leads first, then
+    the other moves in spec order, then the leads in between; a lead waits while a lead of the
+    same cards, larger or smaller, is being searched, since that one may decide it), :meth:`put`
+    records a move's value and every bound it implies; moves whose bounds meet are valued
+    without a search. Not thread-safe: callers hold a lock."""
+
+    def __init__(self, s: DState, reductions: Reductions, known: int | None = None) -> None:
+        self.me = s.to_move
+        self.moves = legal(s)
+        self.children = [play(s, m) for m in self.moves]
+        n = len(self.moves)
+        self.known = known
+        self.lo = [LOSS] * n
+        self.hi = [WIN if known is None else known] * n
+        self.values: list[int | None] = [None] * n
+        self.running: set[int] = set()
+        # bigger[i]: the leads whose cards strictly contain those of lead i (worth at most lead i)
+        self.bigger: list[list[int]] = [[] for _ in range(n)]
+        self.smaller: list[list[int]] = [[] for _ in range(n)]
+        er = s.er
+        if (reductions.lead_subsets and er.variant != SIMPLE and er.variant != PEREVODNOY and er.throw_ins
+                and er.throw_after_take and not s.tatt):
+            leads = [(i, m[1]) for i, m in enumerate(self.moves) if m[0] == ATTACK]
+            for i, x in leads:
+                for j, y in leads:
+                    if x != y and x & y == x:
+                        self.bigger[i].append(j)
+                        self.smaller[j].append(i)
+        # first the largest leads (a win frees every smaller lead of their cards), then every
+        # other move in spec order (a lost or drawn single card bounds the leads holding it),
+        # then the leads in between (by then often bounded from both sides)
+        size = [m[1].bit_count() if m[0] == ATTACK else 1 for m in self.moves]
+        self.order = sorted(range(n), key=lambda i: (0 if size[i] > 1 and not self.bigger[i] else
+                                                     1 if size[i] == 1 else 2, -size[i]))
+        for i, child in enumerate(self.children):
             res = game_result(child)
             if res is not None:
-                v = _outcome(res, me)
-            else:
-                lo, hi, guess = child_range(known, child.to_move == me)
-                v = self.value(child, lo, hi, guess)
-                if child.to_move != me:
-                    v = -v
+                self.put(i, _outcome(res, self.me))
+
+    def put(self, i: int, v: int) -> None:
+        """Move ``i`` is worth ``v`` to the mover; bound the leads it dominates or is dominated by."""
+        self.values[i] = v
+        self.running.discard(i)
+        for j in self.smaller[i]:  # a part is worth at least the whole
+            self.lo[j] = max(self.lo[j], v)
+        for j in self.bigger[i]:  # the whole at most each part
+            self.hi[j] = min(self.hi[j], v)
+        for j in self.smaller[i] + self.bigger[i]:
+            if self.values[j] is None and j not in self.running and self.lo[j] >= self.hi[j]:
+                self.put(j, self.lo[j])
+
+    def take(self) -> int | None:
+        """The next move to search (marked running), :data:`WAIT`, or None when none is left."""
+        waiting = False
+        for i in self.order:
+            if self.values[i] is not None or i in self.running:
+                continue
+            if any(j in self.running for j in self.bigger[i] + self.smaller[i]):
+                waiting = True  # that search may decide this move
+                continue
+            self.running.add(i)
+            return i
+        return WAIT if waiting else None
+
+    def child_range(self, i: int) -> tuple[DState, int, int, int | None]:
+        """Move ``i``'s child and the range and guess to search it with, from its mover's side."""
+        child = self.children[i]
+        same = child.to_move == self.me
+        guess = child_range(self.known, same)[2]
+        if same:
+            return child, self.lo[i], self.hi[i], guess
+        return child, -self.hi[i], -self.lo[i], guess
+
+    def mover_value(self, i: int, v: int) -> int:
+        """Move ``i``'s child's searched value ``v`` as the mover's value."""
+        return v if self.children[i].to_move == self.me else -v
+
+    def result(self) -> list[tuple[tuple[int, int, int], int]]:
+        """Every move (spec order) with its value, once all are known."""
+        out = []
+        for m, v in zip(self.moves, self.values):
+            assert v is not None
             out.append((m, v))
         return out
 

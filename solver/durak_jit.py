@@ -45,7 +45,7 @@ import weakref
 from collections.abc import Callable
 from typing import Any
 
-from foolsolve.engines.durak import BEATERS, NO_TRUMP, PEREVODNOY, SIMPLE, DState, ERules, cap, game_result, legal, play
+from foolsolve.engines.durak import BEATERS, NO_TRUMP, PEREVODNOY, SIMPLE, DState, ERules, cap, game_result
 from foolsolve.solver.base import SearchLimit
 
 try:  # numba is a dependency, but keep the package usable where it cannot be installed
@@ -1399,30 +1399,56 @@ class JitEndgame:
 
     def _values(self, states: list[DState], ranges: list[tuple[int, int, int | None]]) -> list[int]:
         """The values of live positions, each clamped to its range ``(lo, hi, guess)`` (see
-        ``value``), handed out in order to up to ``threads`` kernel threads
-        (GIL released); this thread reports progress and turns Ctrl-C, or any exception raised
-        here (a timer's), into the kernels' abort flag, so no search outlives the call."""
+        ``value``), searched in order by up to ``threads`` kernel threads."""
+        out: list[int] = [0] * len(states)
+        todo = iter(range(len(states)))
+
+        def take() -> tuple[int, DState, int, int, int | None] | int | None:
+            i = next(todo, None)
+            return None if i is None else (i, states[i], *ranges[i])
+
+        def put(i: int, v: int) -> None:
+            out[i] = v
+
+        self._jobs(states, len(states), take, put)
+        return out
+
+    def _jobs(self, states: list[DState], count: int,
+              take: Callable[[], tuple[int, DState, int, int, int | None] | int | None],
+              put: Callable[[int, int], None]) -> None:
+        """Search ``count`` jobs on up to ``threads`` kernel threads (GIL released). ``take()``
+        gives the next job ``(index, state, lo, hi, guess)``, ``WAIT`` (-1: none ready until a
+        running one ends) or None (no more); ``put(index, value)`` takes each result. Both are
+        called under one lock. This thread reports progress and turns Ctrl-C, or any exception
+        raised here (a timer's), into the kernels' abort flag, so no search outlives the call."""
+        from foolsolve.solver.durak import WAIT
+
         for s in states:
             if not supports(s):
                 raise ValueError("the compiled Durak search does not cover this position (see supports())")
-        n = max(1, min(self.threads, len(states)))
+        n = max(1, min(self.threads, count))
         while len(self._lanes) < n:
             self._lanes.append(_Lane(self._bout_bits, self._over))
             self._big += [self._lanes[-1].ttb, self._lanes[-1].stk]
         lanes = self._lanes[:n]
-        out: list[int] = [0] * len(states)
         err: list[BaseException] = []
-        todo = iter(range(len(states)))
-        lock = threading.Lock()
+        cond = threading.Condition()
 
         def work(lane: _Lane, done: threading.Event) -> None:
             try:
-                while not err:
-                    with lock:
-                        i = next(todo, -1)
-                    if i < 0:
+                while True:
+                    with cond:
+                        job = take()
+                        while job == WAIT and not err:
+                            cond.wait(POLL)
+                            job = take()
+                    if err or job is None or isinstance(job, int):
                         return
-                    out[i] = self._root_value(lane, states[i], *ranges[i])
+                    i, st, lo, hi, guess = job
+                    v = self._root_value(lane, st, lo, hi, guess)
+                    with cond:
+                        put(i, v)
+                        cond.notify_all()
             except BaseException as exc:  # handed to the calling thread; the other lanes stop
                 err.append(exc)
                 for other in lanes:
@@ -1449,6 +1475,7 @@ class JitEndgame:
                         last = now
                         self.progress(self.nodes)
         except BaseException:  # Ctrl-C, or any exception raised in this thread (a timer's)
+            err.append(Aborted())  # workers waiting for a job stop too
             for lane in lanes:
                 lane.ctl[T_ABORT] = 1  # each kernel stops at its next node
             for w, done in zip(workers, dones):
@@ -1465,7 +1492,6 @@ class JitEndgame:
             if isinstance(first, NodeLimit):
                 raise SearchLimit(f"more than {self.max_nodes} nodes") from None
             raise first
-        return out
 
     def value(self, s: DState, lo: int = LOSS, hi: int = WIN, guess: int | None = None) -> int:
         """Exact value (+1/0/-1) of a two-player engine state for ``s.to_move``, clamped to
@@ -1480,23 +1506,22 @@ class JitEndgame:
 
     def move_values(self, s: DState, known: int | None = None) -> list[tuple[tuple[int, int, int], int]]:
         """Every legal engine move (spec order) with its exact value for ``s.to_move``; ``known``
-        as in solver/durak.py's ``Endgame.move_values``."""
-        from foolsolve.solver.durak import _outcome, child_range
+        as in solver/durak.py's ``Endgame.move_values``. The moves are valued in the order of
+        solver/durak.py's ``RootPlan`` (with one thread, move for move as the Python search does),
+        two at a time on two threads."""
+        from foolsolve.solver.durak import RootPlan
 
-        me = s.to_move
-        moves = legal(s)
-        children = [play(s, m) for m in moves]
-        live = [c for c in children if game_result(c) is None]
-        ranges = [child_range(known, c.to_move == me) for c in live]
-        got = iter(self._values(live, ranges)) if live else iter(())
-        out = []
-        for m, child in zip(moves, children):
-            res = game_result(child)
-            if res is not None:
-                v = _outcome(res, me)
-            else:
-                v = next(got)
-                if child.to_move != me:
-                    v = -v
-            out.append((m, v))
-        return out
+        plan = RootPlan(s, self.reductions, known)
+
+        def take() -> tuple[int, DState, int, int, int | None] | int | None:
+            i = plan.take()
+            if i is None or i < 0:
+                return i
+            return (i, *plan.child_range(i))
+
+        def put(i: int, v: int) -> None:
+            plan.put(i, plan.mover_value(i, v))
+
+        live = [c for c, v in zip(plan.children, plan.values) if v is None]
+        self._jobs(live, len(live), take, put)
+        return plan.result()

@@ -788,3 +788,44 @@ def test_isomorphic_lead_positions_get_one_canonical_form():
         assert forms[0][0] == forms[0][1], (pos, other)
         apart += forms[1][0] != forms[1][1]
     assert apart >= 100
+
+
+def test_two_threads_value_same_rank_leads_through_the_root_plan_exactly(monkeypatch):
+    """move_values on two kernel threads follows RootPlan (larger leads first; a lead waits while a
+    lead of the same cards is searched): on 8v8 positions whose attacker holds several cards of
+    a rank, every move's value equals the Python search's with lead_subsets off, and fewer moves
+    are searched than there are moves (the rest are read off). (Whether a thread waits depends
+    on timing; test_durak_solver_crosscheck checks RootPlan's waiting itself.)"""
+    from foolsolve.solver import durak as dsolver
+
+    handed = waits = 0
+    take = dsolver.RootPlan.take
+
+    def counting(plan):
+        nonlocal handed, waits
+        got = take(plan)
+        waits += got == dsolver.WAIT
+        handed += got is not None and got >= 0
+        return got
+
+    monkeypatch.setattr(dsolver.RootPlan, "take", counting)
+    off = dataclasses.replace(Reductions(), lead_subsets=False)
+    rng = random.Random(8)
+    live = tried = searched = 0
+    while tried < 40:
+        cards = list(FRENCH36.cards)
+        rng.shuffle(cards)
+        pos = {"game": "durak", "rules": {"variant": "podkidnoy"}, "trump": rng.choice(FRENCH_SUITS),
+               "hands": [[c.ascii for c in cards[:7]], [c.ascii for c in cards[7:14]]], "stock": [],
+               "attacker": 0, "defender": 1, "table": [], "to_move": 0}
+        s = from_spec_state(SPEC.state_from_json(pos))
+        if not any(m[1].bit_count() > 1 for m in legal(s)):
+            continue
+        tried += 1
+        live += sum(game_result(play(s, m)) is None for m in legal(s))
+        want = Endgame(s.er, s.trump, off).move_values(s)
+        h0 = handed
+        jit = durak_jit.JitEndgame(s.er, s.trump, Reductions(), threads=2)
+        assert jit.move_values(s) == want, pos
+        searched += handed - h0
+    assert searched < live and waits >= 1, (searched, live, waits)

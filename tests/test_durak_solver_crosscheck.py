@@ -20,11 +20,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from foolsolve.cards import FRENCH36, FRENCH_SUITS
-from foolsolve.engines.durak import from_spec_state
+from foolsolve.engines.durak import ATTACK, from_spec_state, move_text
 from foolsolve.errors import InputError
 from foolsolve.solver import minimax, retrograde
 from foolsolve.solver.base import SearchLimit, SolveOptions
-from foolsolve.solver.durak import Reductions, endgame_for, solve
+from foolsolve.solver.durak import WAIT, Reductions, RootPlan, endgame_for, solve
 from foolsolve.spec.durak import SPEC, beats
 
 WDL = {1: "win", 0: "draw", -1: "loss"}
@@ -271,7 +271,7 @@ def larger_endgame(seed: int) -> dict:
 
 
 @pytest.mark.parametrize("name", ["canonical", "rank_order", "sure_win", "sure_loss", "forced_takes", "quick_exit",
-                                  "null_window", "etc"])
+                                  "null_window", "etc", "lead_subsets"])
 def test_static_and_canonical_reductions_on_larger_positions(name):
     """canonical (isomorphic lead positions share a table entry), rank_order (its third step), sure_win, sure_loss, forced_takes
     and quick_exit (values read off without search), null_window (the win?/draw? driver) and etc (cutoffs read off the
@@ -758,3 +758,81 @@ def test_ranks_of_different_suits_are_compared_only_for_equality():
             plain = solve(SPEC.state_from_json(pos), SolveOptions(extra={"pv": False, "reductions": ALL_OFF}))
             full = solve(SPEC.state_from_json(other), SolveOptions(extra={"pv": False}))
             assert full.value == plain.value, (pos, other)
+
+
+def same_rank_lead(seed: int) -> dict:
+    """Player 0 to lead holding two or three cards of one rank (plus at most one other card)
+    against two or three cards, the stock empty or the face-up trump only; podkidnoy with
+    throw-ins after a take (where lead_subsets applies), a random trump or none."""
+    rng = random.Random(seed)
+    trump = rng.choice([*FRENCH_SUITS, None])
+    cards, stock = shuffled_with_trump_card(rng, trump, 0.3)
+    rank = rng.choice(sorted({c.rank for c in cards}))
+    group = [c for c in cards if c.rank == rank][:rng.choice([2, 2, 3])]
+    rest = [c for c in cards if c.rank != rank]
+    a = group + rest[:rng.randint(0, 1) if len(group) == 2 else 0]
+    d = rest[1:1 + rng.randint(2, 3)]
+    rules = {"variant": "podkidnoy", "throw_in_after_take": True,
+             "draw_outcome": rng.choice(["draw", "last_defender_loses"])}
+    return {"game": "durak", "rules": rules, "trump": trump, "hands": [[c.ascii for c in a], [c.ascii for c in d]],
+            "stock": [c.ascii for c in stock], "attacker": 0, "defender": 1, "table": [], "to_move": 0}
+
+
+def test_a_lead_is_worth_at_least_every_larger_lead_of_its_cards():
+    """lead_subsets' premise, by retrograde analysis of the spec: for the attacker, leading part
+    of a same-rank lead is never worse than leading all of it; and valuing the moves with
+    lead_subsets on (larger leads first, smaller ones read off) gives the spec's values. Some
+    parts are strictly better, so the test would see a reversed relation."""
+    order = {"loss": -1, "draw": 0, "win": 1}
+    strict = 0
+    for seed in range(120):
+        pos = same_rank_lead(30_000 + seed)
+        state = SPEC.state_from_json(pos)
+        _, moves = spec_values(state)
+        leads = {frozenset(m.split()[1:]): v for m, v in moves.items() if m.startswith("attack")}
+        for big, vb in leads.items():
+            for small, vs in leads.items():
+                if small < big:
+                    assert order[vs] >= order[vb], (pos, sorted(small), sorted(big))
+                    strict += order[vs] > order[vb]
+        got = solve(state, SolveOptions(extra={"pv": False}))
+        assert {m.move: m.value for m in got.moves} == moves, pos
+    assert strict >= 5, strict
+
+
+def test_a_won_largest_lead_gives_its_smaller_leads_without_search():
+    """RootPlan: once the lead of all three tens is won, every smaller lead of them is a win
+    without a search (take() never hands them out); while that lead is searched, the other
+    moves are handed out and then the tens' leads wait (WAIT); a lost single ten bounds the
+    leads holding it; with lead_subsets off every move is searched."""
+    pos = {"game": "durak", "rules": {"variant": "podkidnoy"}, "trump": "D",
+           "hands": [["10C", "10D", "10H", "8C", "QS"], ["JS", "6S", "9D", "KD", "AH"]], "stock": [],
+           "attacker": 0, "defender": 1, "table": [], "to_move": 0}
+    s = from_spec_state(SPEC.state_from_json(pos))
+    plan = RootPlan(s, Reductions())
+    tens = [i for i, m in enumerate(plan.moves) if m[0] == ATTACK and move_text(m).count("10") >= 1]
+    first = plan.take()
+    assert first is not None and move_text(plan.moves[first]).count("10") == 3
+    plan.put(first, 1)
+    assert all(plan.values[i] == 1 for i in tens)
+    handed = []
+    while (i := plan.take()) is not None:
+        handed.append(i)
+        plan.put(i, -1)
+    assert handed and not set(handed) & set(tens)
+    plan = RootPlan(s, Reductions())  # two threads: the leads of the tens wait for the running one
+    first = plan.take()
+    others = []
+    while (i := plan.take()) not in (None, WAIT):
+        others.append(i)
+    assert i == WAIT and not set(others) & set(tens), [move_text(plan.moves[j]) for j in others]
+    plan = RootPlan(s, Reductions())
+    single = next(i for i in tens if move_text(plan.moves[i]) == "attack 10♣")
+    plan.put(single, -1)
+    assert all(plan.hi[i] == -1 for i in tens if "10♣" in move_text(plan.moves[i]) and i != single)
+    off = RootPlan(s, dataclasses.replace(Reductions(), lead_subsets=False))
+    count = 0
+    while (i := off.take()) is not None:
+        off.put(i, 1)
+        count += 1
+    assert count == len(off.moves)
