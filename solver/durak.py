@@ -582,22 +582,31 @@ class Endgame:
         def columns(x: int, k: int) -> int:
             """Step (iii) of canonical: the ``k`` live ranks (columns ``LOW_RANK ...``) in the
             greedy order of the docstring: each next column is the largest (as the integer
-            ``(x >> rank) & lanes2``) of those no remaining earlier column shares a suit with."""
-            cols = [(x >> j) & lanes2 for j in range(LOW_RANK, LOW_RANK + k)]
-            sets = [(c | c >> 64) & lanes for c in cols]
+            ``(x >> rank) & lanes2``) of those no remaining earlier column shares a suit with,
+            that is, of the remaining columns that are the lowest remaining one of every suit
+            they hold (per suit, the suit's other remaining columns are struck out of ``e``)."""
+            t = (x | x >> 64) & 0xFFFF_FFFF_FFFF_FFFF
+            per_suit = [(t >> sh) & 0xFFFF for sh in (0, 16, 32, 48)]
+            rem = ((1 << k) - 1) << LOW_RANK
             out = 0
-            t = LOW_RANK
-            while cols:
-                best = 0
-                seen = sets[0]
-                for i in range(1, len(cols)):
-                    s = sets[i]
-                    if not s & seen and cols[i] > cols[best]:
-                        best = i
-                    seen |= s
-                out |= cols.pop(best) << t
-                sets.pop(best)
-                t += 1
+            pos = LOW_RANK
+            while rem:
+                e = rem
+                for c in per_suit:
+                    m = c & rem
+                    e &= ~m | (m & -m)
+                bj = (e & -e).bit_length() - 1
+                bv = (x >> bj) & lanes2
+                e &= e - 1
+                while e:
+                    j = (e & -e).bit_length() - 1
+                    e &= e - 1
+                    v = (x >> j) & lanes2
+                    if v > bv:
+                        bj, bv = j, v
+                rem ^= 1 << bj
+                out |= bv << pos
+                pos += 1
             return out
 
         def cover_all(unc: int, d: int) -> bool:
