@@ -644,17 +644,18 @@ def sigint_default():
         signal.signal(signal.SIGINT, old)
 
 
-def ctrl_c_during(eg: durak_jit.JitEndgame, s, delay: float) -> float:
-    """Search ``s`` and press Ctrl-C (``_thread.interrupt_main``: what the SIGINT handler does)
-    ``delay`` seconds in; the search must still be running then. Returns the seconds from the
-    key press to the KeyboardInterrupt reaching this thread."""
+def ctrl_c_during(eg: durak_jit.JitEndgame, s, delay: float, call: str = "value") -> float:
+    """Search ``s`` (``eg.value``, or ``eg.move_values``) and press Ctrl-C
+    (``_thread.interrupt_main``: what the SIGINT handler does) ``delay`` seconds in; the search
+    must still be running then. Returns the seconds from the key press to the KeyboardInterrupt
+    reaching this thread."""
     fired: list[float] = []
     timer = threading.Timer(delay, lambda: (fired.append(time.monotonic()), _thread.interrupt_main()))
     finished = False
     with sigint_default(), pytest.raises(KeyboardInterrupt):
         timer.start()
         try:
-            eg.value(s)
+            getattr(eg, call)(s)
             finished = True
             time.sleep(2)  # a late interrupt lands here, not in the next test
         finally:
@@ -829,3 +830,23 @@ def test_two_threads_value_same_rank_leads_through_the_root_plan_exactly(monkeyp
         assert jit.move_values(s) == want, pos
         searched += handed - h0
     assert searched < live and waits >= 1, (searched, live, waits)
+
+
+# bench position 10v10 #4 (seed 2026): seventeen moves, three leads of the tens; about 14 s
+TENS = {"game": "durak", "rules": {"variant": "podkidnoy"}, "trump": "D",
+        "hands": [["KC", "8D", "JH", "QD", "QS", "10H", "10C", "KS", "10D", "8C"],
+                  ["JC", "9D", "JS", "6S", "KD", "6C", "AH", "7C", "9S", "9H"]],
+        "stock": [], "attacker": 0, "defender": 1, "table": [], "to_move": 0}
+
+
+def test_ctrl_c_while_valuing_every_move_stops_both_threads():
+    """Ctrl-C while two kernel threads value a position's moves through RootPlan (one searching a
+    lead of the tens, the other on other moves or waiting for it) stops both promptly, and the
+    search then values a smaller position's moves as the Python search does."""
+    s = from_spec_state(SPEC.state_from_json(TENS))
+    eg = durak_jit.JitEndgame(s.er, s.trump, Reductions(), threads=2)
+    assert ctrl_c_during(eg, s, 0.5, "move_values") < 0.5
+    assert_stopped(eg)
+    small = {**TENS, "hands": [h[:5] for h in TENS["hands"]]}
+    t = from_spec_state(SPEC.state_from_json(small))
+    assert eg.move_values(t) == Endgame(t.er, t.trump).move_values(t)
