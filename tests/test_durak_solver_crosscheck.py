@@ -762,8 +762,9 @@ def test_ranks_of_different_suits_are_compared_only_for_equality():
 
 def same_rank_lead(seed: int) -> dict:
     """Player 0 to lead holding two or three cards of one rank (plus at most one other card)
-    against two or three cards, the stock empty or the face-up trump only; podkidnoy with
-    throw-ins after a take (where lead_subsets applies), a random trump or none."""
+    against two or three cards, the stock empty or the face-up trump only, sometimes the first
+    bout; podkidnoy with throw-ins after a take (where lead_subsets applies), a random trump or
+    none."""
     rng = random.Random(seed)
     trump = rng.choice([*FRENCH_SUITS, None])
     cards, stock = shuffled_with_trump_card(rng, trump, 0.3)
@@ -774,8 +775,12 @@ def same_rank_lead(seed: int) -> dict:
     d = rest[1:1 + rng.randint(2, 3)]
     rules = {"variant": "podkidnoy", "throw_in_after_take": True,
              "draw_outcome": rng.choice(["draw", "last_defender_loses"])}
+    first = rng.random() < 0.25  # the first bout's lower cap (C7), sometimes a sixth card after a take
+    if first:
+        rules |= {"first_bout_limit": rng.choice([5, 6]), "first_bout_sixth_after_take": rng.random() < 0.5}
     return {"game": "durak", "rules": rules, "trump": trump, "hands": [[c.ascii for c in a], [c.ascii for c in d]],
-            "stock": [c.ascii for c in stock], "attacker": 0, "defender": 1, "table": [], "to_move": 0}
+            "stock": [c.ascii for c in stock], "attacker": 0, "defender": 1, "table": [], "to_move": 0,
+            "first_bout": first}
 
 
 def test_a_lead_is_worth_at_least_every_larger_lead_of_its_cards():
