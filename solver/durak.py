@@ -257,7 +257,7 @@ any proper part ``S'`` of a legal lead ``S`` of one rank, not only for one card:
 ``S'`` the attacker throws the rest of ``S`` one card at a time while the defender covers, and
 adds the cards of ``S`` not yet thrown to his throw-ins if the defender takes; every bout the
 defender can make against ``S'`` ends as one he can make against ``S``. So for the attacker
-``value(S') >= value(S)``. :class:`RootPlan` values the moves of a lead position largest lead
+``value(S') >= value(S)``. :class:`RootPlan` values the moves of a lead position largest leads
 first: once a lead of a rank is found won, every smaller lead of the same cards is a win without
 a search, and each result bounds the rest (a part is worth at least the whole, a whole at most
 each part), so a move's own search asks only about what is still open. The values are the
@@ -1420,7 +1420,7 @@ class Endgame:
 
 
 WAIT = -1
-"""What :meth:`RootPlan.take` says when every open move waits for a larger lead being searched."""
+"""What :meth:`RootPlan.take` says when every open move waits for a related lead being searched."""
 
 
 class RootPlan:
