@@ -356,6 +356,13 @@ class Reductions:
         return cls(**obj)
 
 
+def leads_split(er: ERules) -> bool:
+    """Whether these rules are those under which a same-rank lead can be led one card at a time
+    (``single_leads``) or in parts (``lead_subsets``): throw-ins, also to a defender who has
+    taken, and no transfers (see the module docstring)."""
+    return er.variant != SIMPLE and er.variant != PEREVODNOY and er.throw_after_take
+
+
 def _solo(live: int) -> int:
     """The live cards that are the only live card of their rank."""
     l0 = live & 0xFFFF
@@ -436,8 +443,7 @@ class Endgame:
         throw_sets = red.take_throw_sets
         quick = red.quick_exit
         null_window = red.null_window
-        # single_leads needs throw-ins after a take and no transfers (see the docstring)
-        multi_leads = not (red.single_leads and er.variant != SIMPLE and not perev and take_throws)
+        multi_leads = not (red.single_leads and leads_split(er))
         ranks = RANK_MASKS
         lanes = RANK_LANES
         suits = SUIT_MASKS
@@ -1445,9 +1451,7 @@ class RootPlan:
         # bigger[i]: the leads whose cards strictly contain those of lead i (worth at most lead i)
         self.bigger: list[list[int]] = [[] for _ in range(n)]
         self.smaller: list[list[int]] = [[] for _ in range(n)]
-        er = s.er
-        if (reductions.lead_subsets and er.variant != SIMPLE and er.variant != PEREVODNOY and er.throw_ins
-                and er.throw_after_take and not s.tatt):
+        if reductions.lead_subsets and leads_split(s.er) and not s.tatt:
             leads = [(i, m[1]) for i, m in enumerate(self.moves) if m[0] == ATTACK]
             for i, x in leads:
                 for j, y in leads:

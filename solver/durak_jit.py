@@ -1238,6 +1238,7 @@ def supports(s: DState) -> bool:
 def _cfg(er: ERules, trump: int, red: Any) -> Any:
     """The kernel's int64 configuration array for these rules, trump and reductions."""
     from foolsolve.engines.durak import SUIT_MASKS
+    from foolsolve.solver.durak import leads_split
 
     cfg = np.zeros(CFG_SIZE, np.int64)
     simple = er.variant == SIMPLE
@@ -1257,7 +1258,7 @@ def _cfg(er: ERules, trump: int, red: Any) -> Any:
     cfg[C_SURE] = red.sure_win
     cfg[C_FORCING] = red.forced_takes
     cfg[C_LOSS_TEST] = red.sure_loss
-    cfg[C_MULTI_LEADS] = not (red.single_leads and not simple and take_throws)
+    cfg[C_MULTI_LEADS] = not (red.single_leads and leads_split(er))
     cfg[C_ETC] = red.etc
     cfg[C_TMASK] = SUIT_MASKS[trump] & CARD_BITS if trump != NO_TRUMP else 0
     nts = [16 * i for i in range(4) if i != trump]
@@ -1410,15 +1411,15 @@ class JitEndgame:
         def put(i: int, v: int) -> None:
             out[i] = v
 
-        self._jobs(states, len(states), take, put)
+        self._jobs(states, take, put)
         return out
 
-    def _jobs(self, states: list[DState], count: int,
-              take: Callable[[], tuple[int, DState, int, int, int | None] | int | None],
+    def _jobs(self, states: list[DState], take: Callable[[], tuple[int, DState, int, int, int | None] | int | None],
               put: Callable[[int, int], None]) -> None:
-        """Search ``count`` jobs on up to ``threads`` kernel threads (GIL released). ``take()``
-        gives the next job ``(index, state, lo, hi, guess)``, ``WAIT`` (-1: none ready until a
-        running one ends) or None (no more); ``put(index, value)`` takes each result. Both are
+        """Search jobs on up to ``threads`` kernel threads (GIL released), one thread for each of
+        ``states`` at most (the positions the jobs may search). ``take()`` gives the next job
+        ``(index, state, lo, hi, guess)``, ``WAIT`` (-1: none ready until a running one ends) or
+        None (no more); ``put(index, value)`` takes each result. Both are
         called under one lock. This thread reports progress and turns Ctrl-C, or any exception
         raised here (a timer's), into the kernels' abort flag, so no search outlives the call."""
         from foolsolve.solver.durak import WAIT
@@ -1426,7 +1427,7 @@ class JitEndgame:
         for s in states:
             if not supports(s):
                 raise ValueError("the compiled Durak search does not cover this position (see supports())")
-        n = max(1, min(self.threads, count))
+        n = max(1, min(self.threads, len(states)))
         while len(self._lanes) < n:
             self._lanes.append(_Lane(self._bout_bits, self._over))
             self._big += [self._lanes[-1].ttb, self._lanes[-1].stk]
@@ -1522,6 +1523,5 @@ class JitEndgame:
         def put(i: int, v: int) -> None:
             plan.put(i, plan.mover_value(i, v))
 
-        live = [c for c, v in zip(plan.children, plan.values) if v is None]
-        self._jobs(live, len(live), take, put)
+        self._jobs([c for c, v in zip(plan.children, plan.values) if v is None], take, put)
         return plan.result()
