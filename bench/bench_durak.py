@@ -315,6 +315,16 @@ def main() -> None:
     ap.add_argument("--vs-python", action="store_true",
                     help="also solve every position with the Python search (jit=false), side by side")
     a = ap.parse_args()
+    vs_red = None
+    if a.vs_reductions is not None:
+        try:
+            vs_red = json.loads(a.vs_reductions)
+            problem = None if isinstance(vs_red, dict) else "expected a JSON object of switches"
+        except json.JSONDecodeError as exc:
+            problem = f"not JSON ({exc.msg} at character {exc.pos})"
+        if problem:
+            print(f"bench_durak.py: --vs-reductions: {problem}", file=sys.stderr)
+            raise SystemExit(2)
     print(f"Machine: {platform.machine()}, Python {platform.python_version()}, "
           f"command: python bench/bench_durak.py {' '.join(sys.argv[1:])}\n")
     if not a.no_playouts:
@@ -326,11 +336,6 @@ def main() -> None:
         print(warm_up() + "\n", flush=True)
     print("| size | positions | median s | max s | median nodes | max nodes | nodes/s (finished) | values (W/D/L) |")
     print("|---|---|---|---|---|---|---|---|")
-    vs_red = None
-    if a.vs_reductions is not None:
-        vs_red = json.loads(a.vs_reductions)
-        if not isinstance(vs_red, dict):
-            raise SystemExit("--vs-reductions: expected a JSON object of switches")
     bench_solver(a.sizes, a.positions, a.seed, a.cap, a.baseline, a.value_only, a.max_nodes, jit, a.vs_python,
                  vs_red)
 
