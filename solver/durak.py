@@ -260,8 +260,11 @@ defender can make against ``S'`` ends as one he can make against ``S``. So for t
 ``value(S') >= value(S)``. :class:`RootPlan` values the moves of a lead position largest leads
 first: once a lead of a rank is found won, every smaller lead of the same cards is a win without
 a search, and each result bounds the rest (a part is worth at least the whole, a whole at most
-each part), so a move's own search asks only about what is still open. The values are the
-exact values either way (tests compare them with the plan switched off).
+each part), so a move's own search asks only about what is still open. On two threads a lead
+related to the running one is handed out only when no other move is open (rather than leaving
+the second thread idle): the two searches share the lead table, and when one result decides
+the other move, its search stops. The values are the exact values either way (tests compare
+them with the plan switched off).
 """
 
 from __future__ import annotations
@@ -1419,24 +1422,26 @@ class Endgame:
         :func:`child_range`)."""
         plan = RootPlan(s, self.reductions, known)
         while (i := plan.take()) is not None:
-            assert i != WAIT  # one search at a time: nothing is running when the next is taken
             child, lo, hi, guess = plan.child_range(i)
             plan.put(i, plan.mover_value(i, self.value(child, lo, hi, guess)))
+            assert not plan.stale()  # one search at a time: nothing else was running
         return plan.result()
-
-
-WAIT = -1
-"""What :meth:`RootPlan.take` says when every open move waits for a related lead being searched."""
 
 
 class RootPlan:
     """The order and ranges in which the moves of a position are valued (``move_values`` of
     both searches): ``lead_subsets`` (module docstring) and the caller's bound ``known``. Values
     are the mover's. :meth:`take` gives the next move to search (the largest leads first, then
-    the other moves in spec order, then the leads in between; a lead waits while a lead of the
-    same cards, larger or smaller, is being searched, since that one may decide it), :meth:`put`
-    records a move's value and every bound it implies; moves whose bounds meet are valued
-    without a search. Not thread-safe: callers hold a lock."""
+    the other moves in spec order, then the leads in between), :meth:`put` records a move's value
+    and every bound it implies; moves whose bounds meet are valued without a search.
+
+    With two searches side by side, a lead related to a running one (a lead of a part or of a
+    superset of its cards) is handed out only when no other move is open, so that the second
+    thread does not idle: both searches share the lead table, and the running one may decide
+    it. When a result decides a move that is still being searched, that move's value is set at
+    once and :meth:`stale` names it, so the caller can stop its search; a result that arrives
+    for a move already valued is dropped (it is the same exact value). Not thread-safe: callers
+    hold a lock."""
 
     def __init__(self, s: DState, reductions: Reductions, known: int | None = None) -> None:
         self.me = s.to_move
@@ -1448,6 +1453,7 @@ class RootPlan:
         self.hi = [WIN if known is None else known] * n
         self.values: list[int | None] = [None] * n
         self.running: set[int] = set()
+        self._stale: list[int] = []
         # bigger[i]: the leads whose cards strictly contain those of lead i (worth at most lead i)
         self.bigger: list[list[int]] = [[] for _ in range(n)]
         self.smaller: list[list[int]] = [[] for _ in range(n)]
@@ -1470,29 +1476,43 @@ class RootPlan:
                 self.put(i, _outcome(res, self.me))
 
     def put(self, i: int, v: int) -> None:
-        """Move ``i`` is worth ``v`` to the mover; bound the leads it dominates or is dominated by."""
-        self.values[i] = v
+        """Move ``i`` is worth ``v`` to the mover; bound the leads it dominates or is dominated by
+        (a result for a move valued meanwhile is dropped)."""
         self.running.discard(i)
+        if self.values[i] is not None:
+            return
+        self.values[i] = v
         for j in self.smaller[i]:  # a part is worth at least the whole
             self.lo[j] = max(self.lo[j], v)
         for j in self.bigger[i]:  # the whole at most each part
             self.hi[j] = min(self.hi[j], v)
         for j in self.smaller[i] + self.bigger[i]:
-            if self.values[j] is None and j not in self.running and self.lo[j] >= self.hi[j]:
+            if self.values[j] is None and self.lo[j] >= self.hi[j]:
+                if j in self.running:  # decided while searched: its search may stop
+                    self._stale.append(j)
                 self.put(j, self.lo[j])
 
+    def stale(self) -> list[int]:
+        """The moves valued while their search was running, since the last call (their searches
+        may stop; a result they still deliver is dropped)."""
+        out, self._stale = self._stale, []
+        return out
+
     def take(self) -> int | None:
-        """The next move to search (marked running), :data:`WAIT`, or None when none is left."""
-        waiting = False
+        """The next move to search (marked running), or None when none is left to hand out."""
+        related = None
         for i in self.order:
             if self.values[i] is not None or i in self.running:
                 continue
             if any(j in self.running for j in self.bigger[i] + self.smaller[i]):
-                waiting = True  # that search may decide this move
+                if related is None:
+                    related = i  # the running search may decide it: only if nothing else is open
                 continue
             self.running.add(i)
             return i
-        return WAIT if waiting else None
+        if related is not None:
+            self.running.add(related)
+        return related
 
     def child_range(self, i: int) -> tuple[DState, int, int, int | None]:
         """Move ``i``'s child and the range and guess to search it with, from its mover's side."""

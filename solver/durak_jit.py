@@ -1404,7 +1404,7 @@ class JitEndgame:
         out: list[int] = [0] * len(states)
         todo = iter(range(len(states)))
 
-        def take() -> tuple[int, DState, int, int, int | None] | int | None:
+        def take() -> tuple[int, DState, int, int, int | None] | None:
             i = next(todo, None)
             return None if i is None else (i, states[i], *ranges[i])
 
@@ -1414,16 +1414,16 @@ class JitEndgame:
         self._jobs(states, take, put)
         return out
 
-    def _jobs(self, states: list[DState], take: Callable[[], tuple[int, DState, int, int, int | None] | int | None],
-              put: Callable[[int, int], None]) -> None:
+    def _jobs(self, states: list[DState], take: Callable[[], tuple[int, DState, int, int, int | None] | None],
+              put: Callable[[int, int], None], stale: Callable[[], list[int]] = list) -> None:
         """Search jobs on up to ``threads`` kernel threads (GIL released), one thread for each of
         ``states`` at most (the positions the jobs may search). ``take()`` gives the next job
-        ``(index, state, lo, hi, guess)``, ``WAIT`` (-1: none ready until a running one ends) or
-        None (no more); ``put(index, value)`` takes each result. Both are
-        called under one lock. This thread reports progress and turns Ctrl-C, or any exception
-        raised here (a timer's), into the kernels' abort flag, so no search outlives the call."""
-        from foolsolve.solver.durak import WAIT
-
+        ``(index, state, lo, hi, guess)`` or None (no more for this thread); ``put(index, value)``
+        takes each result; after each ``put``, ``stale()`` names the jobs whose results are no
+        longer needed, and the threads searching them stop (their results are not put). All three
+        are called under one lock. This thread reports progress and turns Ctrl-C, or any
+        exception raised here (a timer's), into the kernels' abort flag, so no search outlives
+        the call."""
         for s in states:
             if not supports(s):
                 raise ValueError("the compiled Durak search does not cover this position (see supports())")
@@ -1434,21 +1434,43 @@ class JitEndgame:
         lanes = self._lanes[:n]
         err: list[BaseException] = []
         cond = threading.Condition()
+        current: dict[int, int] = {}  # lane number -> the job it searches
+        dropped: set[int] = set()  # jobs told to stop (their lane's abort flag set for them)
 
-        def work(lane: _Lane, done: threading.Event) -> None:
+        def settle(k: int, i: int) -> None:
+            """Lane ``k`` is done with job ``i`` (under the lock): a stop meant for it is spent."""
+            del current[k]
+            if i in dropped:
+                dropped.discard(i)
+                if not err:
+                    lanes[k].ctl[T_ABORT] = 0
+
+        def work(k: int, lane: _Lane, done: threading.Event) -> None:
             try:
                 while True:
                     with cond:
-                        job = take()
-                        while job == WAIT and not err:
-                            cond.wait(POLL)
-                            job = take()
-                    if err or job is None or isinstance(job, int):
-                        return
-                    i, st, lo, hi, guess = job
-                    v = self._root_value(lane, st, lo, hi, guess)
+                        job = None if err else take()
+                        if job is None:
+                            return
+                        i, st, lo, hi, guess = job
+                        current[k] = i
+                    try:
+                        v = self._root_value(lane, st, lo, hi, guess)
+                    except Aborted:
+                        with cond:
+                            if i in dropped and not err:  # stopped because its value is known
+                                settle(k, i)
+                                cond.notify_all()
+                                continue
+                        raise
                     with cond:
+                        settle(k, i)
                         put(i, v)
+                        for j in stale():
+                            for kk, job_j in current.items():
+                                if job_j == j:
+                                    dropped.add(j)
+                                    lanes[kk].ctl[T_ABORT] = 1
                         cond.notify_all()
             except BaseException as exc:  # handed to the calling thread; the other lanes stop
                 err.append(exc)
@@ -1463,7 +1485,7 @@ class JitEndgame:
         # KeyboardInterrupt inside join(timeout) marks a running thread stopped (bpo-45274's
         # handler), after which join() returns at once while the kernel still runs.
         dones = [threading.Event() for _ in lanes]
-        workers = [threading.Thread(target=work, args=(lane, done), name=f"foolsolve-durak-jit-{k}", daemon=True)
+        workers = [threading.Thread(target=work, args=(k, lane, done), name=f"foolsolve-durak-jit-{k}", daemon=True)
                    for k, (lane, done) in enumerate(zip(lanes, dones))]
         try:
             for w in workers:  # inside the try: Thread.start() waits, and Ctrl-C may land there
@@ -1476,7 +1498,7 @@ class JitEndgame:
                         last = now
                         self.progress(self.nodes)
         except BaseException:  # Ctrl-C, or any exception raised in this thread (a timer's)
-            err.append(Aborted())  # workers waiting for a job stop too
+            err.append(Aborted())  # workers about to take a job stop too
             for lane in lanes:
                 lane.ctl[T_ABORT] = 1  # each kernel stops at its next node
             for w, done in zip(workers, dones):
@@ -1514,14 +1536,12 @@ class JitEndgame:
 
         plan = RootPlan(s, self.reductions, known)
 
-        def take() -> tuple[int, DState, int, int, int | None] | int | None:
+        def take() -> tuple[int, DState, int, int, int | None] | None:
             i = plan.take()
-            if i is None or i < 0:
-                return i
-            return (i, *plan.child_range(i))
+            return None if i is None else (i, *plan.child_range(i))
 
         def put(i: int, v: int) -> None:
             plan.put(i, plan.mover_value(i, v))
 
-        self._jobs([c for c, v in zip(plan.children, plan.values) if v is None], take, put)
+        self._jobs([c for c, v in zip(plan.children, plan.values) if v is None], take, put, plan.stale)
         return plan.result()

@@ -45,7 +45,7 @@ from foolsolve.errors import InputError
 from foolsolve.solver import durak as durak_solver
 from foolsolve.solver import durak_jit
 from foolsolve.solver.base import SearchLimit, SolveOptions
-from foolsolve.solver.durak import JIT_MIN_CARDS, Endgame, Reductions, search_for, solve
+from foolsolve.solver.durak import JIT_MIN_CARDS, LOSS, WIN, Endgame, Reductions, search_for, solve
 from foolsolve.spec.durak import SPEC
 
 if not durak_jit.AVAILABLE:  # pragma: no cover - numba importable but the kernel module says no
@@ -792,22 +792,24 @@ def test_isomorphic_lead_positions_get_one_canonical_form():
 
 
 def test_two_threads_value_same_rank_leads_through_the_root_plan_exactly(monkeypatch):
-    """move_values on two kernel threads follows RootPlan (larger leads first; a lead waits while a
-    lead of the same cards is searched): on forty 7v7 positions whose attacker holds several
-    cards of a rank, every move's value equals the Python search's with lead_subsets off, fewer
-    moves are searched than there are moves (the rest are read off), and over the forty a thread
-    was told to wait at least once (when depends on timing; test_durak_solver_crosscheck checks
-    RootPlan's waiting deterministically)."""
+    """move_values on two kernel threads follows RootPlan (larger leads first; a lead related to
+    a running one only when nothing else is open): on forty 7v7 positions whose attacker holds
+    several cards of a rank, every move's value equals the Python search's with lead_subsets off,
+    fewer moves are searched than there are moves (the rest are read off), and over the forty a
+    lead was handed out beside a running related lead at least once (when depends on timing;
+    test_durak_solver_crosscheck checks RootPlan's order deterministically)."""
     from foolsolve.solver import durak as dsolver
 
-    handed = waits = 0
+    handed = beside = 0
     take = dsolver.RootPlan.take
 
     def counting(plan):
-        nonlocal handed, waits
+        nonlocal handed, beside
+        running = set(plan.running)
         got = take(plan)
-        waits += got == dsolver.WAIT
-        handed += got is not None and got >= 0
+        if got is not None:
+            handed += 1
+            beside += bool(running & set(plan.bigger[got] + plan.smaller[got]))
         return got
 
     monkeypatch.setattr(dsolver.RootPlan, "take", counting)
@@ -830,7 +832,41 @@ def test_two_threads_value_same_rank_leads_through_the_root_plan_exactly(monkeyp
         jit = durak_jit.JitEndgame(s.er, s.trump, Reductions(), threads=2)
         assert jit.move_values(s) == want, pos
         searched += handed - h0
-    assert searched < live and waits >= 1, (searched, live, waits)
+    assert searched < live and beside >= 1, (searched, live, beside)
+
+
+def test_a_search_whose_value_became_known_stops_and_its_result_is_dropped():
+    """The job runner under move_values: when a result makes another running job stale (its
+    value known, as when a won lead decides a smaller lead of its cards), that job's kernel
+    stops at once, its result is not put, and the lanes then search on as before. Job 1, the
+    lead of the three tens of TENS (about 15 s alone), is handed out first, so it is running when
+    the short job 0's result comes in; stale() then names job 1."""
+    s = from_spec_state(SPEC.state_from_json(TENS))
+    tens = next(m for m in legal(s) if move_text(m) == "attack 10♣ 10♦ 10♥")
+    short = next(m for m in legal(s) if move_text(m) == "attack 8♣")
+    jobs = [play(s, short), play(s, tens)]
+    eg = durak_jit.JitEndgame(s.er, s.trump, Reductions(), threads=2)
+    todo = iter([1, 0])
+    put: list[tuple[int, int]] = []
+    named: list[int] = []
+
+    def take():
+        i = next(todo, None)
+        return None if i is None else (i, jobs[i], LOSS, WIN, None)
+
+    def stale():
+        if put and not named:
+            named.append(1)
+            return [1]
+        return []
+
+    t0 = time.monotonic()
+    eg._jobs(jobs, take, lambda i, v: put.append((i, v)), stale)
+    assert time.monotonic() - t0 < 5 and [i for i, _ in put] == [0] and named == [1], put
+    assert all(lane.ctl[durak_jit.T_ABORT] == 0 for lane in eg._lanes)
+    small = {**TENS, "hands": [h[:5] for h in TENS["hands"]]}
+    t = from_spec_state(SPEC.state_from_json(small))
+    assert eg.move_values(t) == Endgame(t.er, t.trump).move_values(t)
 
 
 # bench position 10v10 #4 (seed 2026): seventeen moves, three leads of the tens; about 14 s

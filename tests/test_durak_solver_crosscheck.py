@@ -24,7 +24,7 @@ from foolsolve.engines.durak import ATTACK, from_spec_state, move_text
 from foolsolve.errors import InputError
 from foolsolve.solver import minimax, retrograde
 from foolsolve.solver.base import SearchLimit, SolveOptions
-from foolsolve.solver.durak import WAIT, Reductions, RootPlan, endgame_for, solve
+from foolsolve.solver.durak import Reductions, RootPlan, endgame_for, solve
 from foolsolve.spec.durak import SPEC, beats
 
 WDL = {1: "win", 0: "draw", -1: "loss"}
@@ -808,8 +808,9 @@ def test_a_lead_is_worth_at_least_every_larger_lead_of_its_cards():
 def test_a_won_largest_lead_gives_its_smaller_leads_without_search():
     """RootPlan: once the lead of all three tens is won, every smaller lead of them is a win
     without a search (take() never hands them out); while that lead is searched, the other
-    moves are handed out and then the tens' leads wait (WAIT); a lost single ten bounds the
-    leads holding it; with lead_subsets off every move is searched."""
+    moves are handed out first, and a lead of the tens only when nothing else is open; when the
+    won lead of all three then decides it, stale() names it once and its late result is dropped;
+    a lost single ten bounds the leads holding it; with lead_subsets off every move is searched."""
     pos = {"game": "durak", "rules": {"variant": "podkidnoy"}, "trump": "D",
            "hands": [["10C", "10D", "10H", "8C", "QS"], ["JS", "6S", "9D", "KD", "AH"]], "stock": [],
            "attacker": 0, "defender": 1, "table": [], "to_move": 0}
@@ -825,12 +826,18 @@ def test_a_won_largest_lead_gives_its_smaller_leads_without_search():
         handed.append(i)
         plan.put(i, -1)
     assert handed and not set(handed) & set(tens)
-    plan = RootPlan(s, Reductions())  # two threads: the leads of the tens wait for the running one
+    plan = RootPlan(s, Reductions())  # two threads: a lead of the tens only when nothing else is open
     first = plan.take()
     others = []
-    while (i := plan.take()) not in (None, WAIT):
+    while (i := plan.take()) is not None and i not in tens:
         others.append(i)
-    assert i == WAIT and not set(others) & set(tens), [move_text(plan.moves[j]) for j in others]
+        plan.put(i, -1)
+    assert len(others) == len(plan.moves) - len(tens), [move_text(plan.moves[j]) for j in others]
+    assert i is not None and i in tens and i != first and plan.stale() == []
+    plan.put(first, 1)  # the lead of all three is won while the smaller lead i is searched
+    assert plan.stale() == [i] and plan.stale() == [] and plan.values[i] == 1
+    plan.put(i, -1)  # a late result (here a wrong one, to see that it is not read) is dropped
+    assert plan.values[i] == 1 and plan.take() is None and all(plan.values[j] == 1 for j in tens)
     plan = RootPlan(s, Reductions())
     single = next(i for i in tens if move_text(plan.moves[i]) == "attack 10♣")
     plan.put(single, -1)
