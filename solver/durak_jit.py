@@ -45,7 +45,7 @@ import weakref
 from collections.abc import Callable
 from typing import Any
 
-from foolsolve.engines.durak import BEATERS, NO_TRUMP, PEREVODNOY, SIMPLE, DState, ERules, cap, game_result
+from foolsolve.engines.durak import BEATERS, NO_TRUMP, PEREVODNOY, SIMPLE, DState, ERules, cap, game_result, legal, play
 from foolsolve.solver.base import SearchLimit
 
 try:  # numba is a dependency, but keep the package usable where it cannot be installed
@@ -1321,9 +1321,11 @@ class JitEndgame:
     every position reached from them, which stays stock-empty and past the first bout).
 
     ``threads`` kernel threads (default :data:`THREADS`; one under ``max_nodes``, whose limit
-    is then exact) value the moves of a position side by side, sharing the lead table. With one
-    thread the search is the Python search's, node for node (while no table entry is replaced);
-    with two, values are the same and node counts vary from run to run."""
+    is then exact) value the moves of a position side by side, sharing the lead table; a thread
+    with no move left helps a running search by searching its replies (:meth:`_jobs`), also
+    under ``value``. With one thread the search is the Python search's, node for node (while no
+    table entry is replaced); with two, values are the same and node counts vary from run to
+    run."""
 
     def __init__(self, er: ERules, trump: int, reductions: Any = None,
                  progress: Callable[[int], None] | None = None, max_nodes: int | None = None,
@@ -1348,6 +1350,8 @@ class JitEndgame:
         self._bout_bits = bout_bits or bb
         self._over = (1 << 62) if max_nodes is None else max_nodes + 1
         self._lanes = [_Lane(self._bout_bits, self._over)]
+        self.helped = 0
+        """Replies searched by a thread helping a running job (see :meth:`_jobs`)."""
         # the tables' pages are released when this object goes, even if numba leaked the arrays
         self._big = [self._ttl, self._lanes[0].ttb, self._lanes[0].stk]
         weakref.finalize(self, release, self._big)
@@ -1416,44 +1420,97 @@ class JitEndgame:
 
     def _jobs(self, states: list[DState], take: Callable[[], tuple[int, DState, int, int, int | None] | None],
               put: Callable[[int, int], None], stale: Callable[[], list[int]] = list) -> None:
-        """Search jobs on up to ``threads`` kernel threads (GIL released), one thread for each of
-        ``states`` at most (the positions the jobs may search). ``take()`` gives the next job
-        ``(index, state, lo, hi, guess)`` or None (no more for this thread); ``put(index, value)``
-        takes each result; after each ``put``, ``stale()`` names the jobs whose results are no
-        longer needed, and the threads searching them stop (their results are not put). All three
-        are called under one lock. This thread reports progress and turns Ctrl-C, or any
-        exception raised here (a timer's), into the kernels' abort flag, so no search outlives
-        the call."""
+        """Search jobs on up to ``threads`` kernel threads (GIL released). ``take()`` gives the
+        next job ``(index, state, lo, hi, guess)`` or None (no more for this thread); ``put(index,
+        value)`` takes each result; after each ``put``, ``stale()`` names the jobs whose results
+        are no longer needed, and the threads searching them stop (their results are not put).
+        All three are called under one lock. ``states`` are the positions the jobs may search.
+
+        A thread with no job left *helps* a running one instead of idling: it searches that
+        job's replies (the positions one move after its state) in reverse order, each with the
+        full window, and throws the values away. Only the lead table is shared, which holds
+        proven bounds only, so the job's value is unchanged; its search meets the helper's
+        finished subtrees there (the replies its own order reaches last are the first the helper
+        searches). A helper stops when the job's result comes in, and helps each job once.
+
+        This thread reports progress and turns Ctrl-C, or any exception raised here (a timer's),
+        into the kernels' abort flag, so no search outlives the call."""
         for s in states:
             if not supports(s):
                 raise ValueError("the compiled Durak search does not cover this position (see supports())")
-        n = max(1, min(self.threads, len(states)))
+        n = max(1, self.threads)
         while len(self._lanes) < n:
             self._lanes.append(_Lane(self._bout_bits, self._over))
             self._big += [self._lanes[-1].ttb, self._lanes[-1].stk]
         lanes = self._lanes[:n]
         err: list[BaseException] = []
         cond = threading.Condition()
-        current: dict[int, int] = {}  # lane number -> the job it searches
+        current: dict[int, tuple[int, DState]] = {}  # lane number -> the job it searches
         dropped: set[int] = set()  # jobs told to stop (their lane's abort flag set for them)
+        helping: dict[int, int] = {}  # lane number -> the job whose replies it searches
+        helped: set[int] = set()
+        called_off: set[int] = set()  # helper lanes told to stop (their abort flag set for it)
 
         def settle(k: int, i: int) -> None:
-            """Lane ``k`` is done with job ``i`` (under the lock): a stop meant for it is spent."""
+            """Lane ``k`` is done with job ``i`` (under the lock): a stop meant for it is spent,
+            and the lanes helping it stop."""
             del current[k]
             if i in dropped:
                 dropped.discard(i)
                 if not err:
                     lanes[k].ctl[T_ABORT] = 0
+            for kk, j in helping.items():
+                if j == i and kk not in called_off:
+                    called_off.add(kk)
+                    lanes[kk].ctl[T_ABORT] = 1
+
+        def help_job(k: int, lane: _Lane, i: int, st: DState) -> None:
+            """Search the replies of job ``i``'s state ``st`` in reverse order until called off."""
+            replies = [play(st, m) for m in reversed(legal(st))]
+            try:
+                for g in replies:
+                    if game_result(g) is not None:
+                        continue
+                    with cond:
+                        if k in called_off or err:
+                            break
+                    try:
+                        self._root_value(lane, g, LOSS, WIN, None)
+                    except Aborted:
+                        with cond:
+                            if k in called_off and not err:
+                                break
+                        raise
+                    with cond:
+                        self.helped += 1
+            finally:
+                with cond:
+                    del helping[k]
+                    if k in called_off:
+                        called_off.discard(k)
+                        if not err:
+                            lane.ctl[T_ABORT] = 0
 
         def work(k: int, lane: _Lane, done: threading.Event) -> None:
             try:
                 while True:
+                    target: tuple[int, DState] | None = None
                     with cond:
                         job = None if err else take()
                         if job is None:
-                            return
-                        i, st, lo, hi, guess = job
-                        current[k] = i
+                            # no job left: help a running job not helped yet, or stop
+                            target = None if err else next(
+                                ((j, st) for j, st in current.values() if j not in helped), None)
+                            if target is None:
+                                return
+                            helped.add(target[0])
+                            helping[k] = target[0]
+                        else:
+                            i, st, lo, hi, guess = job
+                            current[k] = (i, st)
+                    if target is not None:
+                        help_job(k, lane, *target)
+                        continue
                     try:
                         v = self._root_value(lane, st, lo, hi, guess)
                     except Aborted:
@@ -1467,7 +1524,7 @@ class JitEndgame:
                         settle(k, i)
                         put(i, v)
                         for j in stale():
-                            for kk, job_j in current.items():
+                            for kk, (job_j, _) in current.items():
                                 if job_j == j:
                                     dropped.add(j)
                                     lanes[kk].ctl[T_ABORT] = 1

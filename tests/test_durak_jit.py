@@ -796,7 +796,8 @@ def test_two_threads_value_same_rank_leads_through_the_root_plan_exactly(monkeyp
     a running one only when nothing else is open): on forty 7v7 positions whose attacker holds
     several cards of a rank, every move's value equals the Python search's with lead_subsets off,
     fewer moves are searched than there are moves (the rest are read off), and over the forty a
-    lead was handed out beside a running related lead at least once (when depends on timing;
+    lead was handed out beside a running related lead at least once, and a thread left without
+    a move helped a running search at least once (both depend on timing;
     test_durak_solver_crosscheck checks RootPlan's order deterministically)."""
     from foolsolve.solver import durak as dsolver
 
@@ -815,7 +816,7 @@ def test_two_threads_value_same_rank_leads_through_the_root_plan_exactly(monkeyp
     monkeypatch.setattr(dsolver.RootPlan, "take", counting)
     off = dataclasses.replace(Reductions(), lead_subsets=False)
     rng = random.Random(8)
-    live = tried = searched = 0
+    live = tried = searched = helped = 0
     while tried < 40:
         cards = list(FRENCH36.cards)
         rng.shuffle(cards)
@@ -832,7 +833,9 @@ def test_two_threads_value_same_rank_leads_through_the_root_plan_exactly(monkeyp
         jit = durak_jit.JitEndgame(s.er, s.trump, Reductions(), threads=2)
         assert jit.move_values(s) == want, pos
         searched += handed - h0
-    assert searched < live and beside >= 1, (searched, live, beside)
+        helped += jit.helped
+    # (a thread left without a job helps the last running one: also timing, over forty positions)
+    assert searched < live and beside >= 1 and helped >= 1, (searched, live, beside, helped)
 
 
 def test_a_search_whose_value_became_known_stops_and_its_result_is_dropped():
@@ -874,6 +877,26 @@ TENS = {"game": "durak", "rules": {"variant": "podkidnoy"}, "trump": "D",
         "hands": [["KC", "8D", "JH", "QD", "QS", "10H", "10C", "KS", "10D", "8C"],
                   ["JC", "9D", "JS", "6S", "KD", "6C", "AH", "7C", "9S", "9H"]],
         "stock": [], "attacker": 0, "defender": 1, "table": [], "to_move": 0}
+
+
+def test_a_thread_with_no_job_helps_the_running_one_and_stops_with_it():
+    """With two threads and one job (the value of TENS, a win found in a few hundredths of a
+    second), the second thread searches the job's replies in reverse order (the lead of the
+    tens, 15 s alone, among them) and is called off when the job's value comes in: the call
+    returns at once, the value is the one-thread value, both lanes' stop flags are clear, and
+    the lanes then value a smaller position's moves as the Python search does."""
+    s = from_spec_state(SPEC.state_from_json(TENS))
+    one = durak_jit.JitEndgame(s.er, s.trump, Reductions(), threads=1)
+    want = one.value(s)
+    eg = durak_jit.JitEndgame(s.er, s.trump, Reductions(), threads=2)
+    t0 = time.monotonic()
+    assert eg.value(s) == want == WIN
+    assert time.monotonic() - t0 < 5 and len(eg._lanes) == 2
+    assert all(lane.ctl[durak_jit.T_ABORT] == 0 for lane in eg._lanes)
+    assert one.helped == 0
+    small = {**TENS, "hands": [h[:5] for h in TENS["hands"]]}
+    t = from_spec_state(SPEC.state_from_json(small))
+    assert eg.move_values(t) == Endgame(t.er, t.trump).move_values(t)
 
 
 def test_ctrl_c_while_valuing_every_move_stops_both_threads():
