@@ -103,13 +103,17 @@ class _Value:
 
 def value_solver(mod: Any) -> Callable[..., Any]:
     """A solve-like function of an older solver module (a baseline, which may lack the
-    ``moves`` option) that computes the root's value only, as ``-o moves=false`` does now."""
+    ``moves`` option) that computes the root's value only, as ``-o moves=false`` does now: with
+    the compiled search where the baseline has one (``search_for``), as the current solver does."""
     def run(state: Any, options: SolveOptions) -> _Value:
         s = from_spec_state(state)
-        try:
-            eg = mod.endgame_for(s, None, options)
-        except TypeError:  # an old baseline without the options parameter (and without node limits)
-            eg = mod.endgame_for(s)
+        if hasattr(mod, "search_for"):
+            eg = mod.search_for(s, None, options, mod.jit_choice(options))
+        else:
+            try:
+                eg = mod.endgame_for(s, None, options)
+            except TypeError:  # an old baseline without the options parameter (and without node limits)
+                eg = mod.endgame_for(s)
         v = eg.value(s)  # before eg.nodes is read
         return _Value(eg.nodes, wdl(v))
     return run
