@@ -1438,64 +1438,72 @@ class JitEndgame:
         for s in states:
             if not supports(s):
                 raise ValueError("the compiled Durak search does not cover this position (see supports())")
-        n = max(1, self.threads)
+        n = self.threads
         while len(self._lanes) < n:
             self._lanes.append(_Lane(self._bout_bits, self._over))
             self._big += [self._lanes[-1].ttb, self._lanes[-1].stk]
         lanes = self._lanes[:n]
         err: list[BaseException] = []
-        cond = threading.Condition()
+        lock = threading.Lock()
         current: dict[int, tuple[int, DState]] = {}  # lane number -> the job it searches
-        dropped: set[int] = set()  # jobs told to stop (their lane's abort flag set for them)
         helping: dict[int, int] = {}  # lane number -> the job whose replies it searches
         helped: set[int] = set()
-        called_off: set[int] = set()  # helper lanes told to stop (their abort flag set for it)
+        stopped: set[int] = set()  # lanes whose abort flag was set to end their current search
+        # (a stale job's, or a helper's whose job has ended), not to end the call
 
-        def settle(k: int, i: int) -> None:
-            """Lane ``k`` is done with job ``i`` (under the lock): a stop meant for it is spent,
-            and the lanes helping it stop."""
+        def stop(k: int) -> None:
+            """End lane ``k``'s current search (under the lock)."""
+            stopped.add(k)
+            lanes[k].ctl[T_ABORT] = 1
+
+        def spent(k: int) -> bool:
+            """Lane ``k`` is done with its current search (under the lock): clear a stop meant
+            for it, and say whether there was one."""
+            if k not in stopped:
+                return False
+            stopped.discard(k)
+            if not err:
+                lanes[k].ctl[T_ABORT] = 0
+            return True
+
+        def finish(k: int, i: int) -> bool:
+            """Lane ``k`` is done with job ``i`` (under the lock): the lanes helping it stop;
+            says whether lane ``k`` had been stopped (see ``spent``)."""
             del current[k]
-            if i in dropped:
-                dropped.discard(i)
-                if not err:
-                    lanes[k].ctl[T_ABORT] = 0
             for kk, j in helping.items():
-                if j == i and kk not in called_off:
-                    called_off.add(kk)
-                    lanes[kk].ctl[T_ABORT] = 1
+                if j == i and kk not in stopped:
+                    stop(kk)
+            return spent(k)
 
-        def help_job(k: int, lane: _Lane, i: int, st: DState) -> None:
-            """Search the replies of job ``i``'s state ``st`` in reverse order until called off."""
+        def help_job(k: int, lane: _Lane, st: DState) -> None:
+            """Search the replies of a job's state ``st`` in reverse order until stopped."""
             replies = [play(st, m) for m in reversed(legal(st))]
             try:
                 for g in replies:
                     if game_result(g) is not None:
                         continue
-                    with cond:
-                        if k in called_off or err:
+                    with lock:
+                        if k in stopped or err:
                             break
                     try:
                         self._root_value(lane, g, LOSS, WIN, None)
                     except Aborted:
-                        with cond:
-                            if k in called_off and not err:
+                        with lock:
+                            if k in stopped and not err:
                                 break
                         raise
-                    with cond:
+                    with lock:
                         self.helped += 1
             finally:
-                with cond:
+                with lock:
                     del helping[k]
-                    if k in called_off:
-                        called_off.discard(k)
-                        if not err:
-                            lane.ctl[T_ABORT] = 0
+                    spent(k)
 
         def work(k: int, lane: _Lane, done: threading.Event) -> None:
             try:
                 while True:
                     target: tuple[int, DState] | None = None
-                    with cond:
+                    with lock:
                         job = None if err else take()
                         if job is None:
                             # no job left: help a running job not helped yet, or stop
@@ -1509,26 +1517,22 @@ class JitEndgame:
                             i, st, lo, hi, guess = job
                             current[k] = (i, st)
                     if target is not None:
-                        help_job(k, lane, *target)
+                        help_job(k, lane, target[1])
                         continue
                     try:
                         v = self._root_value(lane, st, lo, hi, guess)
                     except Aborted:
-                        with cond:
-                            if i in dropped and not err:  # stopped because its value is known
-                                settle(k, i)
-                                cond.notify_all()
+                        with lock:
+                            if finish(k, i) and not err:  # stopped because its value is known
                                 continue
                         raise
-                    with cond:
-                        settle(k, i)
+                    with lock:
+                        finish(k, i)  # (a stop that came after the search ended is spent)
                         put(i, v)
                         for j in stale():
                             for kk, (job_j, _) in current.items():
                                 if job_j == j:
-                                    dropped.add(j)
-                                    lanes[kk].ctl[T_ABORT] = 1
-                        cond.notify_all()
+                                    stop(kk)
             except BaseException as exc:  # handed to the calling thread; the other lanes stop
                 err.append(exc)
                 for other in lanes:
