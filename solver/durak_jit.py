@@ -99,8 +99,11 @@ MOVES_MAX = 256
 """Room for a lead node's moves (at most 51 single cards and 143 multi-card leads of a 52-card deck)."""
 LEAD_FRAME = MOVES_MAX + 32
 """Stack slots a lead node takes: its moves, then two lists of at most 16 cards (13 ranks)."""
-BOUT_FRAME = 64
-"""Stack slots a defence or throw-in node takes (at most 51 cards, a take and a pass)."""
+BOUT_MOVES = 64
+"""Room for a defence or throw-in node's moves (at most 51 cards, a take and a pass)."""
+BOUT_FRAME = 3 * BOUT_MOVES
+"""Stack slots a defence or throw-in node takes: its moves, then the next lead's canonical key
+(two words) for each move :func:`_etc_cover` looked up."""
 STACK = 1 << 18
 """Slots of the move stack (about 900 lead nodes deep: far more than a game's length)."""
 
@@ -778,7 +781,7 @@ if AVAILABLE:
         -1 for "take"); returns their number (solver/durak.py defend())."""
         tmask = cfg[C_TMASK]
         ntmask = ~tmask
-        order = stk[base:base + BOUT_FRAME]
+        order = stk[base:base + BOUT_MOVES]
         cands = cu if u == unc else beat[_ctz(u)] & d
         no = 0
         if not (cands & (cands - 1)):  # one cover (or none)
@@ -817,30 +820,38 @@ if AVAILABLE:
                     no += 1
         return no
 
-    @_jit("int64(int64[:, ::1], int64[::1], int64, int64, int64, int64, int64, int64)")
-    def _etc_take(ttl: Any, cfg: Any, a: int, d: int, tab: int, room: int, ar: int, beta: int) -> int:
-        """Enhanced transposition cutoff of "take" (no throw-in possible): the defence node's value
-        when the next lead's stored upper bound proves it at least ``beta``, else NOMOVE."""
+    @_jit("UniTuple(int64, 3)(int64[:, ::1], int64[::1], int64, int64, int64, int64, int64, int64)")
+    def _etc_take(ttl: Any, cfg: Any, a: int, d: int, tab: int, room: int, ar: int, beta: int) -> tuple[int, int, int]:
+        """Enhanced transposition cutoff of "take" (no throw-in possible, ``a`` not empty):
+        ``(value, ka, kd)``, the value being the defence node's when the next lead's stored upper
+        bound proves it at least ``beta``, else NOMOVE; ``(ka, kd)`` is that next lead's key (the
+        take's search starts there), ``(0, 0)`` when a throw-in is possible."""
         if cfg[C_TAKE_THROWS] and room > 0 and tab & ar:
-            return NOMOVE
+            return NOMOVE, 0, 0
         ka, kd = _canon_or(a, d | tab, cfg)
         packed = _lget(ttl, ka, kd)
         if packed:
             hi2 = _bounds(packed)[1]
             if -hi2 >= beta:
-                return -hi2
-        return NOMOVE
+                return -hi2, ka, kd
+        return NOMOVE, ka, kd
 
     @_jit("UniTuple(int64, 2)(int64[:, ::1], int64[::1], int64[::1], int64, int64, int64, int64, int64, int64)")
     def _etc_cover(ttl: Any, cfg: Any, stk: Any, base: int, no: int, a: int, d: int, thr: int,
                    beta: int) -> tuple[int, int]:
         """Enhanced transposition cutoff of a cover that ends the bout: the first such cover whose
-        next lead's stored lower bound is at least ``beta``, and that bound; else ``(0, 0)``."""
+        next lead's stored lower bound is at least ``beta``, and that bound; else ``(0, 0)``.
+        Every next lead's key it computes goes to the node's frame (``base + BOUT_MOVES + 2i``,
+        0 for a move it skipped), where the search of that cover starts from it."""
+        keys = stk[base + BOUT_MOVES:base + BOUT_FRAME]
         for i in range(no):
             c = stk[base + i]
+            keys[2 * i] = 0
             if c < 0 or c == d or c & thr:
                 continue
             ka, kd = _canon_or(d ^ c, a, cfg)
+            keys[2 * i] = ka  # never 0: the new attacker d ^ c holds a card
+            keys[2 * i + 1] = kd
             packed = _lget(ttl, ka, kd)
             if packed:
                 lo2 = _bounds(packed)[0]
@@ -852,7 +863,7 @@ if AVAILABLE:
     def _throw_moves(a: int, d: int, ta: int, tc: int, hint: int, beat: Any, stk: Any, base: int) -> int:
         """The moves of a throw-in node in search order into ``opts`` (0 for "pass"): cards the
         defender cannot beat first, then the others, each by rising rank; returns their number."""
-        opts = stk[base:base + BOUT_FRAME]
+        opts = stk[base:base + BOUT_MOVES]
         m = _ranks(ta | tc) * LANES & a
         if m and not m & (m - 1):
             if hint == 0:
@@ -1054,8 +1065,12 @@ if AVAILABLE:
             if take_hint:
                 can_take = False
             tab = ta | tc
+            # the next lead's key after a take (no throw-ins) or a cover ending the bout, when a
+            # cutoff test computed it: those searches start there instead of canonicalising again
+            take_a = 0
+            take_d = 0
             if cfg[C_ETC] and can_take and a:
-                v = _etc_take(ttl, cfg, a, d, tab, room, ar, beta)
+                v, take_a, take_d = _etc_take(ttl, cfg, a, d, tab, room, ar, beta)
                 if v != NOMOVE:
                     nlo, nhi, nh = _entry(lo, hi, hint, v, -1, a0, beta)
                     _bstore(ttb, bs, tag, a, d, ta, tc, unc, nlo, nhi, nh)
@@ -1076,7 +1091,9 @@ if AVAILABLE:
                 no = _cover_moves(u, unc, cu, targets, hint, take_hint, a, d, ta, tc, ar, cfg, beat, stk, base)
                 take_hint = False
                 unc2 = unc ^ u
+                keyed = False
                 if cfg[C_ETC] and not unc2 and a and not tab_ar:
+                    keyed = True
                     c, lo2 = _etc_cover(ttl, cfg, stk, base, no, a, d, thr, beta)
                     if c:
                         best = lo2
@@ -1086,7 +1103,12 @@ if AVAILABLE:
                 for i in range(no):
                     c = stk[base + i]
                     if c < 0:
-                        v = _search(ttl, ttb, cfg, beat, ctl, stk, k_take, a, d, ta, tc, zero, room, zero, alpha, beta)
+                        if take_a:  # = k_take, then k_after, which canonicalises (a, d | tab)
+                            v = -_search(ttl, ttb, cfg, beat, ctl, stk,
+                                         k_lead, take_a, take_d, zero, zero, zero, zero, zero, -beta, -alpha)
+                        else:
+                            v = _search(ttl, ttb, cfg, beat, ctl, stk,
+                                        k_take, a, d, ta, tc, zero, room, zero, alpha, beta)
                     else:
                         d2 = d ^ c
                         if unc2:
@@ -1095,6 +1117,9 @@ if AVAILABLE:
                         elif tab_ar or c & thr:
                             v = -_search(ttl, ttb, cfg, beat, ctl, stk,
                                          k_throw, a, d2, ta, tc | c, zero, room, zero, -beta, -alpha)
+                        elif keyed and stk[base + BOUT_MOVES + 2 * i]:  # = k_after, beaten
+                            v = _search(ttl, ttb, cfg, beat, ctl, stk, k_lead, stk[base + BOUT_MOVES + 2 * i],
+                                        stk[base + BOUT_MOVES + 2 * i + 1], zero, zero, zero, zero, zero, alpha, beta)
                         else:
                             v = -_search(ttl, ttb, cfg, beat, ctl, stk,
                                          k_after, a, d2, zero, zero, zero, zero, one, -beta, -alpha)
@@ -1112,7 +1137,11 @@ if AVAILABLE:
             if not cut and (take_hint or can_take):
                 # the take hint with no cover to try, or the take after the covers (a hinted take
                 # was tried first inside the loop when there were targets)
-                v = _search(ttl, ttb, cfg, beat, ctl, stk, k_take, a, d, ta, tc, zero, room, zero, alpha, beta)
+                if take_a:
+                    v = -_search(ttl, ttb, cfg, beat, ctl, stk,
+                                 k_lead, take_a, take_d, zero, zero, zero, zero, zero, -beta, -alpha)
+                else:
+                    v = _search(ttl, ttb, cfg, beat, ctl, stk, k_take, a, d, ta, tc, zero, room, zero, alpha, beta)
                 if v > best:
                     best = v
                     bm = -1
@@ -1126,6 +1155,8 @@ if AVAILABLE:
             if decided:
                 return lo
             a0 = alpha
+            pa = 0  # the next lead's key after "pass" (beaten), when the cutoff test computed it
+            pd = 0
             if cfg[C_ETC] and hint != 0 and d:
                 pa, pd = _canon_or(d, a, cfg)
                 packed = _lget(ttl, pa, pd)
@@ -1147,6 +1178,9 @@ if AVAILABLE:
                 if c:
                     v = -_search(ttl, ttb, cfg, beat, ctl, stk,
                                  k_def, a ^ c, d, ta | c, tc, c, room - 1, one, -beta, -alpha)
+                elif pa and a:  # = k_after, beaten (which canonicalises (d, a) when neither is out)
+                    v = -_search(ttl, ttb, cfg, beat, ctl, stk, k_lead, pa, pd, zero, zero, zero, zero, zero, -beta,
+                                 -alpha)
                 else:
                     v = _search(ttl, ttb, cfg, beat, ctl, stk, k_after, a, d, zero, zero, zero, zero, one, alpha, beta)
                 if v > best:
