@@ -27,7 +27,7 @@ Why a compiled kernel in a pure-Python project: the Python search's tree is clos
 fastest interpreter for it (PyPy measured slower). numba is a PyPI library that compiles this
 module's Python source at run time; the project ships no compiled code of its own (README,
 "Layout"). The compiled code is cached on disk (numba's ``cache=True``), so only the first run
-on a machine pays the compile (about 10-20 s).
+on a machine pays the compile (about 30 s).
 
 Interrupts and progress: the kernel runs in a worker thread with the GIL released; the caller's
 thread polls the node counter for progress and, on Ctrl-C, raises a flag the kernel reads at

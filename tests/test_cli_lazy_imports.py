@@ -89,7 +89,7 @@ def test_durak_solve_imports_only_durak() -> None:
 
 def test_small_durak_solve_never_imports_numba() -> None:
     # the README's example: 5 cards in play, far below JIT_MIN_CARDS (14), so jit=auto runs the
-    # Python search and must not pay numba's load (about 1 s) or first compile (10-20 s) for it
+    # Python search and must not pay numba's load (about 1 s) or first compile (about 30 s) for it
     from foolsolve.solver.durak import JIT_MIN_CARDS
 
     position = json.loads((EXAMPLES / "durak-endgame.json").read_text())
