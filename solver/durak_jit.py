@@ -105,7 +105,7 @@ BOUT_FRAME = 3 * BOUT_MOVES
 """Stack slots a defence or throw-in node takes: its moves, then the next lead's canonical key
 (two words) for each move :func:`_etc_cover` looked up."""
 STACK = 1 << 18
-"""Slots of the move stack (about 900 lead nodes deep: far more than a game's length)."""
+"""Slots of the move stack (about 900 lead frames or 1300 bout frames: far more than a game's length)."""
 
 LANES = 1 | 1 << 16 | 1 << 32 | 1 << 48
 SUIT0 = 0xFFFF
@@ -1102,13 +1102,8 @@ if AVAILABLE:
                         break
                 for i in range(no):
                     c = stk[base + i]
-                    if c < 0:
-                        if take_a:  # = k_take, then k_after, which canonicalises (a, d | tab)
-                            v = -_search(ttl, ttb, cfg, beat, ctl, stk,
-                                         k_lead, take_a, take_d, zero, zero, zero, zero, zero, -beta, -alpha)
-                        else:
-                            v = _search(ttl, ttb, cfg, beat, ctl, stk,
-                                        k_take, a, d, ta, tc, zero, room, zero, alpha, beta)
+                    if c < 0:  # the take hint (no cutoff test ran for it: take_a is 0)
+                        v = _search(ttl, ttb, cfg, beat, ctl, stk, k_take, a, d, ta, tc, zero, room, zero, alpha, beta)
                     else:
                         d2 = d ^ c
                         if unc2:
@@ -1137,7 +1132,7 @@ if AVAILABLE:
             if not cut and (take_hint or can_take):
                 # the take hint with no cover to try, or the take after the covers (a hinted take
                 # was tried first inside the loop when there were targets)
-                if take_a:
+                if take_a:  # = k_take, then k_after, which canonicalises (a, d | tab)
                     v = -_search(ttl, ttb, cfg, beat, ctl, stk,
                                  k_lead, take_a, take_d, zero, zero, zero, zero, zero, -beta, -alpha)
                 else:
