@@ -838,6 +838,16 @@ def test_two_threads_value_same_rank_leads_through_the_root_plan_exactly(monkeyp
     assert searched < live and beside >= 1 and helped >= 1, (searched, live, beside, helped)
 
 
+def _assert_lanes_search_on_exactly(eg):
+    """After a search was stopped early: every lane's stop flag is clear, and the same lanes
+    then value a smaller position's moves (the first five cards of each TENS hand) as the
+    Python search does."""
+    assert all(lane.ctl[durak_jit.T_ABORT] == 0 for lane in eg._lanes)
+    small = {**TENS, "hands": [h[:5] for h in TENS["hands"]]}
+    t = from_spec_state(SPEC.state_from_json(small))
+    assert eg.move_values(t) == Endgame(t.er, t.trump).move_values(t)
+
+
 def test_a_search_whose_value_became_known_stops_and_its_result_is_dropped():
     """The job runner under move_values: when a result makes another running job stale (its
     value known, as when a won lead decides a smaller lead of its cards), that job's kernel
@@ -866,10 +876,7 @@ def test_a_search_whose_value_became_known_stops_and_its_result_is_dropped():
     t0 = time.monotonic()
     eg._jobs(jobs, take, lambda i, v: put.append((i, v)), stale)
     assert time.monotonic() - t0 < 5 and [i for i, _ in put] == [0] and named == [1], put
-    assert all(lane.ctl[durak_jit.T_ABORT] == 0 for lane in eg._lanes)
-    small = {**TENS, "hands": [h[:5] for h in TENS["hands"]]}
-    t = from_spec_state(SPEC.state_from_json(small))
-    assert eg.move_values(t) == Endgame(t.er, t.trump).move_values(t)
+    _assert_lanes_search_on_exactly(eg)
 
 
 # bench position 10v10 #4 (seed 2026): seventeen moves, three leads of the tens; about 14 s
@@ -892,11 +899,8 @@ def test_a_thread_with_no_job_helps_the_running_one_and_stops_with_it():
     t0 = time.monotonic()
     assert eg.value(s) == want == WIN
     assert time.monotonic() - t0 < 5 and len(eg._lanes) == 2
-    assert all(lane.ctl[durak_jit.T_ABORT] == 0 for lane in eg._lanes)
     assert one.helped == 0
-    small = {**TENS, "hands": [h[:5] for h in TENS["hands"]]}
-    t = from_spec_state(SPEC.state_from_json(small))
-    assert eg.move_values(t) == Endgame(t.er, t.trump).move_values(t)
+    _assert_lanes_search_on_exactly(eg)
 
 
 def test_ctrl_c_while_valuing_every_move_stops_both_threads():
