@@ -244,9 +244,19 @@ cards (the discard) never influence the rest of the game.
     ``hi <= -beta`` for the lead ``(d, a)`` proves the node worth at least ``-hi``; and at a
     defence node where "take" is searched, a take after which the attacker has nothing to
     throw in ends the bout in the lead ``(a, d + table)``, so an upper bound ``hi <= -beta``
-    there proves the defence node worth at least ``-hi``. All three only
-    read bounds that the table proved, so values are unchanged (the cover and the pass are
-    moves of the restricted non-fresh node of ``take_first`` too).
+    there proves the defence node worth at least ``-hi``. Two more are the attacker's: at a
+    lead, a card ``c`` that no card of the defender's hand beats, led alone (always legal),
+    leaves him nothing but "take" (no cover exists, and there are no transfers), and the
+    attacker, giving nothing more, leads again at ``(a - c, d + c)`` (giving nothing is one of
+    his choices after a take, with or without ``take_throw_sets``): a lower bound ``lo >= beta``
+    stored for that lead proves the lead node worth at least ``lo``. Likewise at a take-set node
+    each set ``S`` (not emptying his hand) ends the bout in the lead ``(a - S, d + table + S)``,
+    his again, and a lower bound ``lo >= beta`` there proves the node worth at least ``lo`` (the
+    table's hint is searched first, the sets' bounds looked up before any other set is
+    searched). All of them only read bounds that the table proved, so values are unchanged (the
+    cover and the pass are moves of the restricted non-fresh node of ``take_first`` too; ``c``
+    is a legal lead whether or not the node's reduced move list holds it, and a node is worth
+    at least each of its legal moves).
 
 The root itself is always searched without reductions: every legal move's child is solved
 as a root of its own, so the per-move values are exact.
@@ -840,6 +850,19 @@ class Endgame:
                     if hopeless:
                         tt_lead[key] = (LOSS, LOSS, 0)
                         return LOSS
+                if etc_def and a & (a - 1):
+                    # enhanced transposition cutoff: a card the defender cannot beat, led, makes
+                    # him take; giving nothing more, I lead again, at a lead already known good
+                    m = a
+                    while m:
+                        c = m & -m
+                        m ^= c
+                        if beat[c.bit_length() - 1] & d:
+                            continue
+                        e2 = tt_lead.get(canon(a ^ c, d | c) if canonical else (a ^ c, d | c))
+                        if e2 is not None and e2[0] >= beta:
+                            tt_lead[key] = (e2[0], hi, c)
+                            return e2[0]
                 singles = a
                 if twins and a & (a - 1):
                     tw = twin_pairs.get(a | d | scbit)
@@ -1271,7 +1294,7 @@ class Endgame:
                 r0 = reps
                 a0 = alpha
                 give = a & ((tab | tab >> 16 | tab >> 32 | tab >> 48) & 0xFFFF) * lanes
-                subs = [hint] if hint >= 0 else []
+                subs = []
                 sub = give  # largest sets first
                 while True:
                     if sub.bit_count() <= room and sub != hint:
@@ -1282,15 +1305,31 @@ class Endgame:
                 best = NOMOVE
                 bm = -1
                 dt = d | tab
-                for s in subs:
-                    v = after(a ^ s, dt | s, False, alpha, beta)
-                    if v > best:
-                        best = v
-                        bm = s
-                        if v > alpha:
-                            alpha = v
-                            if v >= beta:
+                if hint >= 0:
+                    best = after(a ^ hint, dt | hint, False, alpha, beta)
+                    bm = hint
+                    if best > alpha:
+                        alpha = best
+                if etc_def and best < beta:
+                    # enhanced transposition cutoff: a set after which the next lead (mine again)
+                    # is already known good enough
+                    for s in subs:
+                        if a ^ s:
+                            e2 = tt_lead.get(canon(a ^ s, dt | s) if canonical else (a ^ s, dt | s))
+                            if e2 is not None and e2[0] >= beta:
+                                best = e2[0]
+                                bm = s
                                 break
+                if best < beta:
+                    for s in subs:
+                        v = after(a ^ s, dt | s, False, alpha, beta)
+                        if v > best:
+                            best = v
+                            bm = s
+                            if v > alpha:
+                                alpha = v
+                                if v >= beta:
+                                    break
                 if reps != r0:
                     return best
                 # the new bounds (see _entry)

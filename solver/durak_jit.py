@@ -1016,6 +1016,22 @@ if AVAILABLE:
                 if v != NOMOVE:
                     _lstore(ttl, slot, a, d, v, v, 0, 0)
                     return v
+            if cfg[C_ETC] and a & (a - 1):
+                # enhanced transposition cutoff: a card the defender cannot beat, led, makes him
+                # take; giving nothing more, the attacker leads again, at a lead known good enough
+                m = a
+                while m:
+                    c = m & -m
+                    m ^= c
+                    if beat[_ctz(c)] & d:
+                        continue
+                    ka, kd = _canon_or(a ^ c, d | c, cfg)
+                    packed = _lget(ttl, ka, kd)
+                    if packed:
+                        lo2 = _bounds(packed)[0]
+                        if lo2 >= beta:
+                            _lstore(ttl, slot, a, d, lo2, hi, c, 0)
+                            return lo2
             n0 = ctl[T_NODES]
             nd = _popc(d)
             k = nd if nd < limit else limit
@@ -1209,7 +1225,24 @@ if AVAILABLE:
                 bm = hint
                 if v > alpha:
                     alpha = v
-            if not (hint >= 0 and best >= beta):
+            if cfg[C_ETC] and best < beta:
+                # enhanced transposition cutoff: a set after which the next lead (the attacker's
+                # again) is known good enough
+                sub = give
+                while True:
+                    if _popc(sub) <= room and sub != hint and a ^ sub:
+                        ka, kd = _canon_or(a ^ sub, dt | sub, cfg)
+                        packed = _lget(ttl, ka, kd)
+                        if packed:
+                            lo2 = _bounds(packed)[0]
+                            if lo2 >= beta:
+                                best = lo2
+                                bm = sub
+                                break
+                    if not sub:
+                        break
+                    sub = (sub - 1) & give
+            if best < beta:
                 sub = give  # largest sets first
                 while True:
                     if _popc(sub) <= room and sub != hint:
