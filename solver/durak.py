@@ -772,6 +772,12 @@ class Endgame:
                     a, d = canon(a, d)
                 return nxt[1](a, d, alpha, beta)
 
+            def lead_lo(a: int, d: int) -> int:
+                """The lower bound the table holds for the lead ``(a, d)`` of this level (under
+                the key the search uses there), NOMOVE when it holds none."""
+                e2 = tt_lead.get(canon(a, d) if canonical else (a, d))
+                return NOMOVE if e2 is None else e2[0]
+
             def lead(a: int, d: int, alpha: int, beta: int) -> int:
                 """LEAD: the attacker (holding ``a``) to move. Value for the attacker."""
                 nonlocal nodes, reps
@@ -859,10 +865,10 @@ class Endgame:
                         m ^= c
                         if beat[c.bit_length() - 1] & d:
                             continue
-                        e2 = tt_lead.get(canon(a ^ c, d | c) if canonical else (a ^ c, d | c))
-                        if e2 is not None and e2[0] >= beta:
-                            tt_lead[key] = (e2[0], hi, c)
-                            return e2[0]
+                        lo2 = lead_lo(a ^ c, d | c)
+                        if lo2 >= beta:
+                            tt_lead[key] = (lo2, hi, c)
+                            return lo2
                 singles = a
                 if twins and a & (a - 1):
                     tw = twin_pairs.get(a | d | scbit)
@@ -1315,9 +1321,9 @@ class Endgame:
                     # is already known good enough
                     for s in subs:
                         if a ^ s:
-                            e2 = tt_lead.get(canon(a ^ s, dt | s) if canonical else (a ^ s, dt | s))
-                            if e2 is not None and e2[0] >= beta:
-                                best = e2[0]
+                            lo2 = lead_lo(a ^ s, dt | s)
+                            if lo2 >= beta:
+                                best = lo2
                                 bm = s
                                 break
                 if best < beta:

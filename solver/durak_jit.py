@@ -859,6 +859,14 @@ if AVAILABLE:
                     return c, lo2
         return 0, 0
 
+    @_jit("int64(int64[:, ::1], int64[::1], int64, int64)")
+    def _lead_lo(ttl: Any, cfg: Any, a: int, d: int) -> int:
+        """The lower bound the lead table holds for the lead ``(a, d)`` (under the key the search
+        uses there, canonical when ``canonical`` is on), NOMOVE when it holds none."""
+        ka, kd = _canon_or(a, d, cfg)
+        packed = _lget(ttl, ka, kd)
+        return _bounds(packed)[0] if packed else NOMOVE
+
     @_jit("int64(int64, int64, int64, int64, int64, int64[::1], int64[::1], int64)")
     def _throw_moves(a: int, d: int, ta: int, tc: int, hint: int, beat: Any, stk: Any, base: int) -> int:
         """The moves of a throw-in node in search order into ``opts`` (0 for "pass"): cards the
@@ -1025,13 +1033,10 @@ if AVAILABLE:
                     m ^= c
                     if beat[_ctz(c)] & d:
                         continue
-                    ka, kd = _canon_or(a ^ c, d | c, cfg)
-                    packed = _lget(ttl, ka, kd)
-                    if packed:
-                        lo2 = _bounds(packed)[0]
-                        if lo2 >= beta:
-                            _lstore(ttl, slot, a, d, lo2, hi, c, 0)
-                            return lo2
+                    lo2 = _lead_lo(ttl, cfg, a ^ c, d | c)
+                    if lo2 >= beta:
+                        _lstore(ttl, slot, a, d, lo2, hi, c, 0)
+                        return lo2
             n0 = ctl[T_NODES]
             nd = _popc(d)
             k = nd if nd < limit else limit
@@ -1231,14 +1236,11 @@ if AVAILABLE:
                 sub = give
                 while True:
                     if _popc(sub) <= room and sub != hint and a ^ sub:
-                        ka, kd = _canon_or(a ^ sub, dt | sub, cfg)
-                        packed = _lget(ttl, ka, kd)
-                        if packed:
-                            lo2 = _bounds(packed)[0]
-                            if lo2 >= beta:
-                                best = lo2
-                                bm = sub
-                                break
+                        lo2 = _lead_lo(ttl, cfg, a ^ sub, dt | sub)
+                        if lo2 >= beta:
+                            best = lo2
+                            bm = sub
+                            break
                     if not sub:
                         break
                     sub = (sub - 1) & give
