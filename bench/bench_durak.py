@@ -52,8 +52,9 @@ import signal
 import statistics
 import sys
 import time
-from collections.abc import Callable
-from types import FrameType
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from types import FrameType, ModuleType
 from typing import Any
 
 from foolsolve.cards import FRENCH36, FRENCH_SUITS
@@ -81,15 +82,40 @@ def _alarm(signum: int, frame: FrameType | None) -> None:
     raise _Timeout
 
 
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def load_module(path: str | Path, name: str, who: str) -> ModuleType:
+    """The Python file ``path`` imported as the module ``name``, registered in ``sys.modules``
+    (dataclasses and numba's cache look a module up there); ``who`` names the caller in the
+    error when the file cannot be loaded."""
+    spec = importlib.util.spec_from_file_location(name, path)
+    if spec is None or spec.loader is None:
+        raise SystemExit(f"{who}: cannot load {path}")
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules[name] = mod
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def patched_module(source: str, patches: Iterable[tuple[str, str]], tmp: Path, name: str, who: str) -> ModuleType:
+    """The project file ``source`` (e.g. ``solver/durak.py``) with each text replacement
+    ``(old, new)`` applied, each of which must apply exactly once, written to ``tmp`` and
+    imported as the module ``name`` (the shipped file is not changed)."""
+    src = (ROOT / source).read_text(encoding="utf-8")
+    for old, new in patches:
+        if src.count(old) != 1:
+            raise SystemExit(f"{who}: a patch no longer applies to {source}:\n{old}")
+        src = src.replace(old, new)
+    path = tmp / f"{name}.py"
+    path.write_text(src, encoding="utf-8")
+    return load_module(path, name, who)
+
+
 def load_solver(path: str, value_only: bool = False) -> Callable[..., Any]:
     """``solve`` of another copy of ``solver/durak.py`` (the baseline of a side-by-side run), or
     its value-only counterpart (:func:`value_solver`)."""
-    spec = importlib.util.spec_from_file_location("durak_baseline", path)
-    if spec is None or spec.loader is None:
-        raise SystemExit(f"--baseline: cannot load {path}")
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules["durak_baseline"] = mod
-    spec.loader.exec_module(mod)
+    mod = load_module(path, "durak_baseline", "--baseline")
     return value_solver(mod) if value_only else mod.solve
 
 

@@ -25,7 +25,6 @@ Results and their reading: BENCHMARKS.md, "Session 13".
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import random
 import sys
 import tempfile
@@ -37,7 +36,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "bench"))
 
-from bench_durak import endgame  # noqa: E402
+from bench_durak import endgame, patched_module  # noqa: E402
 
 from foolsolve.engines.durak import from_spec_state, legal, move_text, play  # noqa: E402
 from foolsolve.solver.durak import Reductions  # noqa: E402
@@ -51,12 +50,12 @@ by the attacker's and the defender's cards (16 x 16) from ``C_HANDS``."""
 
 PATCHES = [
     ("        self.ctl = np.zeros(8, np.int64)\n",
-     "        self.ctl = np.zeros(176 + 256, np.int64)\n"),
+     f"        self.ctl = np.zeros({C_HANDS + 16 * 16}, np.int64)\n"),
     ("    cfg = np.zeros(CFG_SIZE, np.int64)\n",
      f"    cfg = np.zeros(CFG_SIZE + (2 << {SET_BITS}), np.int64)\n"),
     ("        _tick(ctl)\n\n        if kind == K_LEAD:\n",
-     "        _tick(ctl)\n        ctl[8 + kind] += 1\n        if kind == K_LEAD:\n"
-     f"            ctl[{C_LEADS} + _popc(a) + _popc(d)] += 1\n\n        if kind == K_LEAD:\n"),
+     "        _tick(ctl)\n        ctl[8 + kind] += 1\n\n        if kind == K_LEAD:\n"
+     f"            ctl[{C_LEADS} + _popc(a) + _popc(d)] += 1\n"),
     ("""                if lo >= beta or lo == hi:
                     return lo
                 if hi <= alpha:
@@ -97,19 +96,7 @@ PATCHES = [
 
 def patched(tmp: Path) -> ModuleType:
     """The census copy of solver/durak_jit.py, imported from ``tmp``."""
-    src = (ROOT / "solver" / "durak_jit.py").read_text(encoding="utf-8")
-    for old, new in PATCHES:
-        if src.count(old) != 1:
-            raise SystemExit(f"durak_census: a patch no longer applies to solver/durak_jit.py:\n{old}")
-        src = src.replace(old, new)
-    path = tmp / "durak_jit_census.py"
-    path.write_text(src, encoding="utf-8")
-    spec = importlib.util.spec_from_file_location("durak_jit_census", path)
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules["durak_jit_census"] = mod
-    spec.loader.exec_module(mod)
-    return mod
+    return patched_module("solver/durak_jit.py", PATCHES, tmp, "durak_jit_census", "durak_census")
 
 
 def main() -> None:

@@ -35,7 +35,6 @@ Values are checked equal in every run. Results and their reading: ``docs/bench-d
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import random
 import sys
 import tempfile
@@ -47,7 +46,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "bench"))
 
-from bench_durak import endgame  # noqa: E402
+from bench_durak import endgame, patched_module  # noqa: E402
 
 from foolsolve.engines.durak import DState, from_spec_state, legal, move_text, play  # noqa: E402
 from foolsolve.spec.durak import SPEC  # noqa: E402
@@ -151,19 +150,8 @@ GLOBALS = HEADER + (
 
 def patched_solver(tmp: Path) -> ModuleType:
     """``solver/durak.py`` with the three patches, loaded as a module of its own."""
-    src = (ROOT / "solver" / "durak.py").read_text()
-    for old, new in [(HEADER, GLOBALS), *ORACLE, *SHUFFLE, *PROBE, *TABLEBASE]:
-        if src.count(old) != 1:
-            raise SystemExit(f"durak_order_probes: a patch no longer applies to solver/durak.py:\n{old}")
-        src = src.replace(old, new)
-    path = tmp / "durak_probed.py"
-    path.write_text(src)
-    spec = importlib.util.spec_from_file_location("durak_probed", path)
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = mod  # dataclasses look the module up
-    spec.loader.exec_module(mod)
-    return mod
+    return patched_module("solver/durak.py", [(HEADER, GLOBALS), *ORACLE, *SHUFFLE, *PROBE, *TABLEBASE], tmp,
+                          "durak_probed", "durak_order_probes")
 
 
 def levels_of(eg: Any) -> dict[Any, Any]:
