@@ -1,0 +1,63 @@
+"""Smoke tests of the Durak kernel's measuring scripts: ``bench/durak_profile.py`` (a ``perf``
+profile of the compiled search) and ``bench/durak_census.py`` (its node census). Both search
+patched copies of ``solver/durak_jit.py``; a change to the kernel that makes a patch miss would
+only show when someone next runs them, so the patches are checked here, and the profile's perf
+map is checked to name the kernel's functions."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import random
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+KERNEL = (ROOT / "solver" / "durak_jit.py").read_text(encoding="utf-8")
+
+
+def _load(name: str) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(f"{name}_under_test", ROOT / "bench" / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = mod
+    spec.loader.exec_module(mod)
+    return mod
+
+
+@pytest.mark.parametrize(("script", "patches"), [("durak_profile", "SPLIT"), ("durak_census", "PATCHES")])
+def test_each_patch_of_the_kernel_applies_exactly_once(script: str, patches: str) -> None:
+    for old, new in getattr(_load(script), patches):
+        assert KERNEL.count(old) == 1, old
+        assert old != new
+
+
+def test_the_perf_map_names_the_kernels_functions() -> None:
+    from foolsolve.solver import durak_jit
+
+    if not durak_jit.AVAILABLE or not Path("/proc/self/maps").exists():
+        pytest.skip("needs numba and Linux")
+    profile = _load("durak_profile")
+    from foolsolve.engines.durak import from_spec_state
+    from foolsolve.solver.durak import Reductions
+    from foolsolve.spec.durak import SPEC
+
+    s = from_spec_state(SPEC.state_from_json(profile.endgame(4, random.Random("2026:4"))))
+    durak_jit.JitEndgame(s.er, s.trump, Reductions(), threads=1, cards=8).value(s)
+    base = profile.write_map(durak_jit)
+    try:
+        assert base == Path(f"/tmp/perf-{os.getpid()}")
+        rows = [line.split() for line in Path(f"{base}.map").read_text().splitlines()]
+        names = {name for _, _, name in rows}
+        assert {"_run", "_search", "_lget", "_canon", "_columns"} <= names
+        starts = [int(p, 16) for p, _, _ in rows]
+        assert starts == sorted(starts) and all(int(size, 16) > 0 for _, size, _ in rows)
+        code = Path(f"{base}.code").read_bytes()
+        idx = [line.split() for line in Path(f"{base}.idx").read_text().splitlines()]
+        assert sum(int(size, 16) for _, size, _, _ in idx) == len(code)
+    finally:
+        for ext in ("map", "code", "idx"):
+            Path(f"{base}.{ext}").unlink(missing_ok=True)
