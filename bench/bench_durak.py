@@ -112,6 +112,48 @@ def patched_module(source: str, patches: Iterable[tuple[str, str]], tmp: Path, n
     return load_module(path, name, who)
 
 
+class Question:
+    """One question about one child of a seeded bench position, the unit ``durak_census.py`` and
+    ``durak_profile.py`` measure: the child after ``--move`` of position ``--position`` of the
+    ``--size`` set, asked with the window ``--range lo,hi`` (for the child's side to move) on one
+    thread with a fresh table of ``--lead-bits`` rows."""
+
+    @staticmethod
+    def add_arguments(ap: argparse.ArgumentParser) -> None:
+        ap.add_argument("--size", type=int, default=10, help="cards a side of the bench set (default 10)")
+        ap.add_argument("--position", type=int, default=9, help="position of the seeded set (default 9)")
+        ap.add_argument("--move", default="attack 9♥", help="the root move whose child is searched")
+        ap.add_argument("--range", default="-1,0", help="lo,hi for the child's side to move (default -1,0)")
+        ap.add_argument("--lead-bits", type=int, default=None, help="lead table rows (log2; default by size)")
+
+    def __init__(self, args: argparse.Namespace, who: str) -> None:
+        from foolsolve.engines.durak import legal, move_text, play
+
+        self.size = args.size
+        self.lead_bits = args.lead_bits
+        self.lo, self.hi = (int(x) for x in args.range.split(","))
+        rng = random.Random(f"2026:{args.size}")
+        states = [SPEC.state_from_json(endgame(args.size, rng)) for _ in range(args.position + 1)]
+        self.root = from_spec_state(states[args.position])
+        moves = {move_text(m): m for m in legal(self.root)}
+        if args.move not in moves:
+            raise SystemExit(f"{who}: no move {args.move!r}; legal: {', '.join(moves)}")
+        self.child = play(self.root, moves[args.move])
+        self.title = (f"{args.size}v{args.size} #{args.position}, {args.move}, range [{self.lo}, {self.hi}] "
+                      "for the child's mover")
+
+    def ask(self, kernel: ModuleType) -> tuple[Any, int, float]:
+        """``(search, value, seconds)`` of the question asked of the compiled search ``kernel``
+        (``solver/durak_jit.py`` or a patched copy)."""
+        from foolsolve.solver.durak import Reductions
+
+        eg = kernel.JitEndgame(self.root.er, self.root.trump, Reductions(), threads=1, cards=2 * self.size,
+                               lead_bits=self.lead_bits)
+        t0 = time.perf_counter()
+        v = eg.value(self.child, self.lo, self.hi)
+        return eg, v, time.perf_counter() - t0
+
+
 def load_solver(path: str, value_only: bool = False) -> Callable[..., Any]:
     """``solve`` of another copy of ``solver/durak.py`` (the baseline of a side-by-side run), or
     its value-only counterpart (:func:`value_solver`)."""

@@ -25,22 +25,15 @@ Results and their reading: BENCHMARKS.md, "Session 13".
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 import tempfile
-import time
 from pathlib import Path
 from types import ModuleType
-from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "bench"))
 
-from bench_durak import endgame, patched_module  # noqa: E402
-
-from foolsolve.engines.durak import from_spec_state, legal, move_text, play  # noqa: E402
-from foolsolve.solver.durak import Reductions  # noqa: E402
-from foolsolve.spec.durak import SPEC  # noqa: E402
+from bench_durak import Question, patched_module  # noqa: E402
 
 SET_BITS = 24
 """Rows of the set of searched lead positions (pairs of words, kept in the copy's cfg array)."""
@@ -101,39 +94,20 @@ def patched(tmp: Path) -> ModuleType:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--size", type=int, default=10, help="cards a side of the bench set (default 10)")
-    ap.add_argument("--position", type=int, default=9, help="position of the seeded set (default 9)")
-    ap.add_argument("--move", default="attack 9♥", help="the root move whose child is searched")
-    ap.add_argument("--range", default="-1,0", help="lo,hi for the child's side to move (default -1,0)")
-    ap.add_argument("--lead-bits", type=int, default=None, help="lead table rows (log2; default by size)")
+    Question.add_arguments(ap)
     args = ap.parse_args()
-    lo, hi = (int(x) for x in args.range.split(","))
-    rng = random.Random(f"2026:{args.size}")
-    states = [SPEC.state_from_json(endgame(args.size, rng)) for _ in range(args.position + 1)]
-    s = from_spec_state(states[args.position])
-    moves = {move_text(m): m for m in legal(s)}
-    if args.move not in moves:
-        raise SystemExit(f"durak_census: no move {args.move!r}; legal: {', '.join(moves)}")
-    child = play(s, moves[args.move])
+    q = Question(args, "durak_census")
     from foolsolve.solver import durak_jit
 
-    def one(mod: Any) -> tuple[Any, int, float]:
-        eg = mod.JitEndgame(s.er, s.trump, Reductions(), threads=1, cards=2 * args.size,
-                            lead_bits=args.lead_bits)
-        t0 = time.perf_counter()
-        v = eg.value(child, lo, hi)
-        return eg, v, time.perf_counter() - t0
-
-    eg0, v0, t_plain = one(durak_jit)
+    eg0, v0, t_plain = q.ask(durak_jit)
     with tempfile.TemporaryDirectory() as tmp:
-        eg, v, t_census = one(patched(Path(tmp)))
+        eg, v, t_census = q.ask(patched(Path(tmp)))
     if (v, eg.nodes) != (v0, eg0.nodes):
         raise SystemExit(f"durak_census: the copy searched another tree ({v}, {eg.nodes:,} nodes "
                          f"against {v0}, {eg0.nodes:,})")
     ctl = eg._lanes[0].ctl
     total = int(ctl[0])
-    print(f"{args.size}v{args.size} #{args.position}, {args.move}, range [{lo}, {hi}] for the child's mover: "
-          f"value {v}, {total:,} nodes, {t_plain:.1f} s shipped ({t_census:.1f} s census copy)")
+    print(f"{q.title}: value {v}, {total:,} nodes, {t_plain:.1f} s shipped ({t_census:.1f} s census copy)")
     for k, name in enumerate(["lead", "defence", "throw-in", "take set", "take seq"]):
         if ctl[8 + k]:
             print(f"  {name:9s} {int(ctl[8 + k]):>13,} nodes {ctl[8 + k] / total:6.1%}")

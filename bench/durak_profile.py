@@ -32,24 +32,18 @@ import argparse
 import collections
 import ctypes
 import os
-import random
 import re
 import shutil
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "bench"))
 
-from bench_durak import endgame, patched_module  # noqa: E402
-
-from foolsolve.engines.durak import from_spec_state, legal, move_text, play  # noqa: E402
-from foolsolve.solver.durak import Reductions  # noqa: E402
-from foolsolve.spec.durak import SPEC  # noqa: E402
+from bench_durak import Question, patched_module  # noqa: E402
 
 GET = '''    @_jit("int64(int64[:, ::1], int64, int64)")
     def _lget(lt: Any, a: int, d: int) -> int:
@@ -130,35 +124,21 @@ def write_map(mod: Any) -> Path:
 
 
 def search(args: argparse.Namespace) -> None:
-    lo, hi = (int(x) for x in args.range.split(","))
-    rng = random.Random(f"2026:{args.size}")
-    states = [SPEC.state_from_json(endgame(args.size, rng)) for _ in range(args.position + 1)]
-    s = from_spec_state(states[args.position])
-    moves = {move_text(m): m for m in legal(s)}
-    if args.move not in moves:
-        raise SystemExit(f"durak_profile: no move {args.move!r}; legal: {', '.join(moves)}")
-    child = play(s, moves[args.move])
+    q = Question(args, "durak_profile")
     from foolsolve.solver import durak_jit
-
-    def one(mod: Any) -> tuple[int, int, float]:
-        eg = mod.JitEndgame(s.er, s.trump, Reductions(), threads=1, cards=2 * args.size,
-                            lead_bits=args.lead_bits)
-        t0 = time.perf_counter()
-        v = eg.value(child, lo, hi)
-        return v, eg.nodes, time.perf_counter() - t0
 
     with tempfile.TemporaryDirectory() as tmp:
         mod = patched_module("solver/durak_jit.py", SPLIT, Path(tmp), "durak_jit_profile",
                              "durak_profile") if args.split_probes else durak_jit
-        v, nodes, secs = one(mod)
+        eg, v, secs = q.ask(mod)
         if args.split_probes:
-            v0, nodes0, _ = one(durak_jit)
-            if (v, nodes) != (v0, nodes0):
-                raise SystemExit(f"durak_profile: the copy searched another tree ({v}, {nodes:,} nodes "
-                                 f"against {v0}, {nodes0:,})")
+            eg0, v0, _ = q.ask(durak_jit)
+            if (v, eg.nodes) != (v0, eg0.nodes):
+                raise SystemExit(f"durak_profile: the copy searched another tree ({v}, {eg.nodes:,} nodes "
+                                 f"against {v0}, {eg0.nodes:,})")
         base = write_map(mod)
-    print(f"{args.size}v{args.size} #{args.position}, {args.move}, range [{lo}, {hi}]: value {v}, "
-          f"{nodes:,} nodes, {secs:.1f} s ({nodes / secs / 1e6:.2f} M nodes/s); perf map {base}.map")
+    print(f"{q.title}: value {v}, {eg.nodes:,} nodes, {secs:.1f} s ({eg.nodes / secs / 1e6:.2f} M nodes/s); "
+          f"perf map {base}.map")
 
 
 def report(path: str, top: int) -> None:
@@ -230,11 +210,7 @@ def report(path: str, top: int) -> None:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--size", type=int, default=10, help="cards a side of the bench set (default 10)")
-    ap.add_argument("--position", type=int, default=9, help="position of the seeded set (default 9)")
-    ap.add_argument("--move", default="attack 9♥", help="the root move whose child is searched")
-    ap.add_argument("--range", default="-1,0", help="lo,hi for the child's side to move (default -1,0)")
-    ap.add_argument("--lead-bits", type=int, default=None, help="lead table rows (log2; default by size)")
+    Question.add_arguments(ap)
     ap.add_argument("--split-probes", action="store_true", help="one lookup copy per cutoff-test place")
     ap.add_argument("--report", metavar="PERF_DATA", help="print the profile of a recording instead")
     ap.add_argument("--top", type=int, default=4, help="hottest instructions shown per function (report)")

@@ -41,11 +41,13 @@ def test_the_perf_map_names_the_kernels_functions() -> None:
     if not durak_jit.AVAILABLE or not Path("/proc/self/maps").exists():
         pytest.skip("needs numba and Linux")
     profile = _load("durak_profile")
+    from bench_durak import endgame  # on the path once durak_profile is loaded
+
     from foolsolve.engines.durak import from_spec_state
     from foolsolve.solver.durak import Reductions
     from foolsolve.spec.durak import SPEC
 
-    s = from_spec_state(SPEC.state_from_json(profile.endgame(4, random.Random("2026:4"))))
+    s = from_spec_state(SPEC.state_from_json(endgame(4, random.Random("2026:4"))))
     durak_jit.JitEndgame(s.er, s.trump, Reductions(), threads=1, cards=8).value(s)
     base = profile.write_map(durak_jit)
     try:
