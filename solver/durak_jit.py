@@ -70,6 +70,8 @@ BOUT_BITS = 13
 entries are nearly all transpositions inside one bout, so a table that stays in the processor's
 cache beats a large one (8v8 set: 2**12 rows give the node count of 2**22 rows, 1.9x faster)."""
 MIN_BITS = 10
+FULL = -(1 << 40)
+"""What :func:`_bfind` adds to a row's negated index when the key's probe window has no empty row."""
 
 
 def table_bits(cards: int) -> tuple[int, int]:
@@ -335,8 +337,7 @@ if AVAILABLE:
             t += 1
         return ao, do
 
-    # the orders of the suits canonical may permute (three plain suits; all four without a trump)
-    PERMS3 = np.array(list(itertools.permutations(range(3))), np.int64)
+    # the orders of the suits canonical's loop may permute (all four suits, without a trump)
     PERMS4 = np.array(list(itertools.permutations(range(4))), np.int64)
 
     @_jit("int64(int64, int64)")
@@ -354,6 +355,59 @@ if AVAILABLE:
             m ^= low
         return i << 16 | word
 
+    @_jit("UniTuple(int64, 2)(int64, int64, int64, int64, int64, int64, int64, int64, int64, int64, int64, int64,"
+          " int64, int64)", inline=True)
+    def _order(ba: int, bd: int, ya: int, yd: int, sh0: int, sh1: int, sh2: int, a0: int, d0: int, a1: int,
+               d1: int, a2: int, d2: int, k: int) -> tuple[int, int]:
+        """The larger of ``(ba, bd)`` and the rank-ordered form (:func:`_columns`) of the position
+        with the trump cards ``ya``/``yd`` and the plain suits' lanes ``(a0, d0)``, ``(a1, d1)``,
+        ``(a2, d2)`` put at the shifts ``sh0``, ``sh1``, ``sh2``."""
+        za, zd = _columns(ya | a0 << sh0 | a1 << sh1 | a2 << sh2, yd | d0 << sh0 | d1 << sh1 | d2 << sh2, k)
+        if _gt(za, zd, ba, bd):
+            return za, zd
+        return ba, bd
+
+    @_jit("UniTuple(int64, 2)(int64, int64, int64, int64[::1])")
+    def _canon3(a: int, d: int, k: int, cfg: Any) -> tuple[int, int]:
+        """Steps (ii) and (iii) of canonical with a trump suit (three permutable suits), after
+        step (i): what :func:`_canon`'s loop over the orders of the suits gives, written out. The
+        suits are sorted by decreasing ``owner_key``; only suits with equal keys can come in
+        another order (one order unless keys tie), and the largest rank-ordered form wins."""
+        sh0 = cfg[C_SH0]
+        sh1 = cfg[C_SH1]
+        sh2 = cfg[C_SH2]
+        tm = cfg[C_TMASK]
+        ya = a & tm
+        yd = d & tm
+        a0 = (a >> sh0) & SUIT0
+        d0 = (d >> sh0) & SUIT0
+        a1 = (a >> sh1) & SUIT0
+        d1 = (d >> sh1) & SUIT0
+        a2 = (a >> sh2) & SUIT0
+        d2 = (d >> sh2) & SUIT0
+        k0 = _owner_key(a0, d0)
+        k1 = _owner_key(a1, d1)
+        k2 = _owner_key(a2, d2)
+        # sort the three suits by decreasing key (a network of three compare-exchanges)
+        if k1 > k0:
+            k0, a0, d0, k1, a1, d1 = k1, a1, d1, k0, a0, d0
+        if k2 > k1:
+            k1, a1, d1, k2, a2, d2 = k2, a2, d2, k1, a1, d1
+            if k1 > k0:
+                k0, a0, d0, k1, a1, d1 = k1, a1, d1, k0, a0, d0
+        ba, bd = _order(-1, -1, ya, yd, sh0, sh1, sh2, a0, d0, a1, d1, a2, d2, k)
+        t01 = k0 == k1
+        t12 = k1 == k2
+        if t01:
+            ba, bd = _order(ba, bd, ya, yd, sh0, sh1, sh2, a1, d1, a0, d0, a2, d2, k)
+        if t12:
+            ba, bd = _order(ba, bd, ya, yd, sh0, sh1, sh2, a0, d0, a2, d2, a1, d1, k)
+        if t01 and t12:
+            ba, bd = _order(ba, bd, ya, yd, sh0, sh1, sh2, a1, d1, a2, d2, a0, d0, k)
+            ba, bd = _order(ba, bd, ya, yd, sh0, sh1, sh2, a2, d2, a0, d0, a1, d1, k)
+            ba, bd = _order(ba, bd, ya, yd, sh0, sh1, sh2, a2, d2, a1, d1, a0, d0, k)
+        return ba, bd
+
     @_jit("UniTuple(int64, 2)(int64, int64, int64[::1])")
     def _canon(a: int, d: int, cfg: Any) -> tuple[int, int]:
         """The canonical form of the lead position (see ``canonical`` and ``rank_order`` in
@@ -370,13 +424,11 @@ if AVAILABLE:
         sh0 = cfg[C_SH0]
         sh1 = cfg[C_SH1]
         if sh0 != sh1:
-            s = (sh0, sh1, cfg[C_SH2], 0)
-            n = 3
-            perms = PERMS3
-        else:  # no trump: all four suits
-            s = (0, 16, 32, 48)
-            n = 4
-            perms = PERMS4
+            return _canon3(a, d, k, cfg)
+        # no trump: all four suits (:func:`_canon3` with a trump suit)
+        s = (0, 16, 32, 48)
+        n = 4
+        perms = PERMS4
         tm = cfg[C_TMASK]  # the trump suit stays in place (no trump: 0)
         ya = a & tm
         yd = d & tm
@@ -573,7 +625,9 @@ if AVAILABLE:
 
     @_jit("int64(int64[:, ::1], int64, int64, int64, int64, int64, int64)", inline=True)
     def _bfind(bt: Any, tag: int, a: int, d: int, ta: int, tc: int, x: int) -> int:
-        """The bout table's row for the key, or ``-2 - row`` with the row a store would use."""
+        """The bout table's row for the key; else ``-2 - row`` with the first empty row of its
+        probe window, or ``FULL - row`` with the window's last row when the window has no empty
+        row (the row a store would use)."""
         mask = bt.shape[0] - 1
         h = _bhash(tag, a, d, ta, tc, x)
         for i in range(PROBES):
@@ -582,12 +636,18 @@ if AVAILABLE:
                 return -2 - r
             if _bholds(bt, r, tag, a, d, ta, tc, x):
                 return r
-        return -2 - ((h + PROBES - 1) & mask)
+        return FULL - ((h + PROBES - 1) & mask)
 
     @_jit("void(int64[:, ::1], int64, int64, int64, int64, int64, int64, int64, int64, int64, int64)")
     def _bstore(bt: Any, pos: int, tag: int, a: int, d: int, ta: int, tc: int, x: int, lo: int, hi: int,
                 hint: int) -> None:
-        """Store at the row :func:`_bfind` gave when it is still free or still holds the key."""
+        """Store at the row :func:`_bfind` gave when it is still free or still holds the key, or
+        when it was the last row of a full window: rows are never emptied and a node's key is not
+        stored while its subtree is searched, so :func:`_bput` would pick that row again (skipping
+        its scan saves about 5% of a 10v10 search's time; BENCHMARKS.md, session 14)."""
+        if pos <= FULL:
+            _bwrite(bt, FULL - pos, tag, a, d, ta, tc, x, lo, hi, hint)
+            return
         r = pos if pos >= 0 else -2 - pos
         if bt[r, 7] == 0 or _bholds(bt, r, tag, a, d, ta, tc, x):
             _bwrite(bt, r, tag, a, d, ta, tc, x, lo, hi, hint)
