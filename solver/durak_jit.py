@@ -584,11 +584,11 @@ if AVAILABLE:
 
     @_jit("int64(int64, int64, int64, int64, int64, int64)", inline=True)
     def _bhash(tag: int, a: int, d: int, ta: int, tc: int, x: int) -> int:
-        h = _mix(a ^ tag)
-        h = _mix(h ^ d)
-        h = _mix(h ^ ta)
-        h = _mix(h ^ tc)
-        return _mix(h ^ x)
+        """A bout key's slot hash: the fields times odd constants (independent multiplies), then
+        one :func:`_mix`. The row's load waits for this hash, so a short chain of dependent
+        multiplies matters (five chained mixes before: about 2% slower; BENCHMARKS.md, session 14)."""
+        return _mix(a * -7046029254386353131 ^ d * -4658895280553007687 ^ ta * -7723592293110705685
+                    ^ tc * 0x2545F4914F6CDD1D ^ x * -3335678366873096957 ^ tag)
 
     @_jit("boolean(int64[:, ::1], int64, int64, int64, int64, int64, int64, int64)", inline=True)
     def _bholds(bt: Any, r: int, tag: int, a: int, d: int, ta: int, tc: int, x: int) -> bool:
