@@ -257,6 +257,16 @@ if AVAILABLE:
         """``(a1, d1) > (a2, d2)`` as canon's 128-bit suit keys (attacker's lane first)."""
         return a1 > a2 or (a1 == a2 and d1 > d2)
 
+    @_jit("UniTuple(int64, 6)(int64, int64, int64[::1])", inline=True)
+    def _plain_lanes(a: int, d: int, cfg: Any) -> tuple[int, int, int, int, int, int]:
+        """The attacker's and the defender's lanes of the three plain suits (a trump suit game),
+        at the shifts ``C_SH0``, ``C_SH1``, ``C_SH2``."""
+        sh0 = cfg[C_SH0]
+        sh1 = cfg[C_SH1]
+        sh2 = cfg[C_SH2]
+        return ((a >> sh0) & SUIT0, (d >> sh0) & SUIT0, (a >> sh1) & SUIT0, (d >> sh1) & SUIT0,
+                (a >> sh2) & SUIT0, (d >> sh2) & SUIT0)
+
     @_jit("UniTuple(int64, 2)(int64, int64, int64[::1])")
     def _sort_suits(a: int, d: int, cfg: Any) -> tuple[int, int]:
         """Step (ii) of canonical: the permutable suits in decreasing order of their keys."""
@@ -264,12 +274,7 @@ if AVAILABLE:
         sh1 = cfg[C_SH1]
         sh2 = cfg[C_SH2]
         if sh0 != sh1:
-            a0 = (a >> sh0) & SUIT0
-            d0 = (d >> sh0) & SUIT0
-            a1 = (a >> sh1) & SUIT0
-            d1 = (d >> sh1) & SUIT0
-            a2 = (a >> sh2) & SUIT0
-            d2 = (d >> sh2) & SUIT0
+            a0, d0, a1, d1, a2, d2 = _plain_lanes(a, d, cfg)
             if _gt(a1, d1, a0, d0):
                 a0, d0, a1, d1 = a1, d1, a0, d0
             if _gt(a2, d2, a1, d1):
@@ -379,12 +384,7 @@ if AVAILABLE:
         tm = cfg[C_TMASK]
         ya = a & tm
         yd = d & tm
-        a0 = (a >> sh0) & SUIT0
-        d0 = (d >> sh0) & SUIT0
-        a1 = (a >> sh1) & SUIT0
-        d1 = (d >> sh1) & SUIT0
-        a2 = (a >> sh2) & SUIT0
-        d2 = (d >> sh2) & SUIT0
+        a0, d0, a1, d1, a2, d2 = _plain_lanes(a, d, cfg)
         k0 = _owner_key(a0, d0)
         k1 = _owner_key(a1, d1)
         k2 = _owner_key(a2, d2)
