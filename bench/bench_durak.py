@@ -58,10 +58,10 @@ from types import FrameType, ModuleType
 from typing import Any
 
 from foolsolve.cards import FRENCH36, FRENCH_SUITS
-from foolsolve.engines.durak import ENGINE, from_spec_state
+from foolsolve.engines.durak import ENGINE, from_spec_state, legal, move_text, play
 from foolsolve.games.durak import random_game
 from foolsolve.solver.base import SearchLimit, SolveOptions, wdl
-from foolsolve.solver.durak import solve
+from foolsolve.solver.durak import Reductions, solve
 from foolsolve.spec.durak import SPEC, State
 
 
@@ -127,8 +127,6 @@ class Question:
         ap.add_argument("--lead-bits", type=int, default=None, help="lead table rows (log2; default by size)")
 
     def __init__(self, args: argparse.Namespace, who: str) -> None:
-        from foolsolve.engines.durak import legal, move_text, play
-
         self.size = args.size
         self.lead_bits = args.lead_bits
         self.lo, self.hi = (int(x) for x in args.range.split(","))
@@ -145,8 +143,6 @@ class Question:
     def ask(self, kernel: ModuleType) -> tuple[Any, int, float]:
         """``(search, value, seconds)`` of the question asked of the compiled search ``kernel``
         (``solver/durak_jit.py`` or a patched copy)."""
-        from foolsolve.solver.durak import Reductions
-
         eg = kernel.JitEndgame(self.root.er, self.root.trump, Reductions(), threads=1, cards=2 * self.size,
                                lead_bits=self.lead_bits)
         t0 = time.perf_counter()

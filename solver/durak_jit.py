@@ -342,7 +342,7 @@ if AVAILABLE:
             t += 1
         return ao, do
 
-    # the orders of the suits canonical's loop may permute (all four suits, without a trump)
+    # the orders of the suits canonical may permute without a trump (all four suits)
     PERMS4 = np.array(list(itertools.permutations(range(4))), np.int64)
 
     @_jit("int64(int64, int64)")
@@ -425,33 +425,27 @@ if AVAILABLE:
         sh1 = cfg[C_SH1]
         if sh0 != sh1:
             return _canon3(a, d, k, cfg)
-        # no trump: all four suits (:func:`_canon3` with a trump suit)
-        s = (0, 16, 32, 48)
-        n = 4
-        perms = PERMS4
-        tm = cfg[C_TMASK]  # the trump suit stays in place (no trump: 0)
-        ya = a & tm
-        yd = d & tm
-        la = ((a >> s[0]) & SUIT0, (a >> s[1]) & SUIT0, (a >> s[2]) & SUIT0, (a >> s[3]) & SUIT0)
-        ld = ((d >> s[0]) & SUIT0, (d >> s[1]) & SUIT0, (d >> s[2]) & SUIT0, (d >> s[3]) & SUIT0)
+        # no trump: all four suits may be permuted (:func:`_canon3` with a trump suit)
+        la = (a & SUIT0, (a >> 16) & SUIT0, (a >> 32) & SUIT0, (a >> 48) & SUIT0)
+        ld = (d & SUIT0, (d >> 16) & SUIT0, (d >> 32) & SUIT0, (d >> 48) & SUIT0)
         keys = (_owner_key(la[0], ld[0]), _owner_key(la[1], ld[1]), _owner_key(la[2], ld[2]),
                 _owner_key(la[3], ld[3]))
         ba = -1
         bd = -1
-        for p in range(perms.shape[0]):
+        for p in range(PERMS4.shape[0]):
             ok = True
-            for i in range(n - 1):
-                if keys[perms[p, i]] < keys[perms[p, i + 1]]:
+            for i in range(3):
+                if keys[PERMS4[p, i]] < keys[PERMS4[p, i + 1]]:
                     ok = False
                     break
             if not ok:
                 continue
-            za = ya
-            zd = yd
-            for i in range(n):
-                q = perms[p, i]
-                za |= la[q] << s[i]
-                zd |= ld[q] << s[i]
+            za = 0
+            zd = 0
+            for i in range(4):
+                q = PERMS4[p, i]
+                za |= la[q] << (16 * i)
+                zd |= ld[q] << (16 * i)
             za, zd = _columns(za, zd, k)
             if _gt(za, zd, ba, bd):
                 ba = za
