@@ -2,7 +2,8 @@
 
     python bench/bench_durak.py [--sizes 4 6 8 10] [--positions 20] [--seed 2026] [--playouts 40]
                                 [--repeat 3] [--clock cpu|wall] [--no-solver] [--no-playouts]
-                                [--cap SECONDS] [--max-nodes N] [--baseline FILE] [--value-only]
+                                [--cap SECONDS] [--max-nodes N] [--baseline FILE]
+                                [--baseline-tree DIR] [--value-only]
                                 [--jit auto|true|false] [--vs-python] [--vs-reductions JSON]
 
 1. Endgame solving: seeded random two-player podkidnoy positions with the deck empty (36-card
@@ -27,6 +28,12 @@ version of ``solver/durak.py`` (for instance the one on main, copied to a tempor
 solves every position with it too, right before the current solver, so both are measured side by
 side in one run.
 
+``--baseline-tree DIR`` does the same with another whole checkout of the project (for instance
+``git worktree add /tmp/base HEAD~3``), so that changes to the compiled search are measured side
+by side too: this script runs in a second process with ``PYTHONPATH=DIR`` (so ``foolsolve`` is
+that checkout's) and solves each position there, taking turns with the current solver; the two
+never run at the same time.
+
 ``--jit`` is the solver's ``-o jit=`` (``auto``, the default, uses the compiled search from 16
 cards: every 8v8 and 10v10 position). Before the first timed solve the compiled search is loaded
 (and compiled, on a machine's first run) and its load time printed, so no position pays it.
@@ -46,10 +53,12 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import json
+import os
 import platform
 import random
 import signal
 import statistics
+import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterable
@@ -229,10 +238,62 @@ def timed_solve(solver: Callable[..., Any], state: Any, cap: float | None,
     return time.perf_counter() - t0, res.nodes, res.value
 
 
+Timed = tuple[float, int | None, str | None]
+"""Seconds, nodes and value of one solve (nodes and value None when a cap stopped it)."""
+
+
+class TreeSolver:
+    """The solver of another checkout ``tree``, in a second process (``PYTHONPATH=tree``, this
+    script with ``--serve``) that solves one position at a time when asked: a side-by-side
+    baseline for changes anywhere in the package, the compiled search included."""
+
+    def __init__(self, tree: str, value_only: bool, jit: bool | str) -> None:
+        root = Path(tree).resolve()
+        if not (root / "foolsolve" / "__init__.py").is_file():
+            raise SystemExit(f"--baseline-tree: {tree} is not a foolsolve checkout (no foolsolve/__init__.py)")
+        env = {**os.environ, "PYTHONPATH": str(root)}
+        cmd = [sys.executable, str(Path(__file__).resolve()), "--serve", "--jit", str(jit).lower()]
+        if value_only:
+            cmd.append("--value-only")
+        self.proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env)
+        self.ready = self._line()  # its warm-up report
+
+    def _line(self) -> str:
+        assert self.proc.stdout is not None
+        line = self.proc.stdout.readline()
+        if not line:
+            raise SystemExit("--baseline-tree: the baseline process ended")
+        return line.strip()
+
+    def __call__(self, position: dict[str, object], cap: float | None, max_nodes: int | None) -> Timed:
+        assert self.proc.stdin is not None
+        self.proc.stdin.write(json.dumps({"position": position, "cap": cap, "max_nodes": max_nodes}) + "\n")
+        self.proc.stdin.flush()
+        secs, nodes, value = json.loads(self._line())
+        return secs, nodes, value
+
+    def close(self) -> None:
+        assert self.proc.stdin is not None
+        self.proc.stdin.close()
+        self.proc.wait()
+
+
+def serve(value_only: bool, jit: bool | str) -> None:
+    """``--serve``: solve each position read from stdin (a JSON line: position, cap, max_nodes)
+    with this process's ``foolsolve``, answering each with a JSON line ``[seconds, nodes, value]``
+    (:class:`TreeSolver`'s other end); the first line out is the warm-up's report."""
+    solver = with_option(value_only_solve if value_only else solve, "jit", jit)
+    print(warm_up() if jit is not False else "no warm-up (jit=false)", flush=True)
+    for line in sys.stdin:
+        job = json.loads(line)
+        got = timed_solve(solver, SPEC.state_from_json(job["position"]), job["cap"], job["max_nodes"])
+        print(json.dumps(list(got)), flush=True)
+
+
 def bench_solver(sizes: list[int], positions: int, seed: int, cap: float | None = None,
                  baseline: str | None = None, value_only: bool = False,
                  max_nodes: int | None = None, jit: bool | str = "auto", vs_python: bool = False,
-                 vs_reductions: dict[str, bool] | None = None) -> list[str]:
+                 vs_reductions: dict[str, bool] | None = None, baseline_tree: str | None = None) -> list[str]:
     plain = value_only_solve if value_only else solve
     current = with_option(plain, "jit", jit)
     solvers: list[tuple[str, Callable[..., Any]]] = [("current", current)]
@@ -242,20 +303,38 @@ def bench_solver(sizes: list[int], positions: int, seed: int, cap: float | None 
         solvers.insert(0, ("switched", with_option(current, "reductions", vs_reductions)))
     if vs_python:
         solvers.insert(0, ("python", with_option(plain, "jit", False)))
+    # each runner: (position's JSON, its state) -> seconds, nodes, value
+    runners: list[tuple[str, Callable[[dict[str, object], State], Timed]]] = [
+        (name, lambda _p, state, solver=solver: timed_solve(solver, state, cap, max_nodes)) for name, solver in solvers]
+    if not baseline_tree:
+        return _bench_rows(sizes, positions, seed, runners, value_only)
+    tree = TreeSolver(baseline_tree, value_only, jit)
+    print(f"baseline tree {baseline_tree}: {tree.ready}", file=sys.stderr, flush=True)
+    runners.insert(0, ("baseline", lambda p, _state: tree(p, cap, max_nodes)))
+    try:
+        return _bench_rows(sizes, positions, seed, runners, value_only)
+    finally:
+        tree.close()
+
+
+def _bench_rows(sizes: list[int], positions: int, seed: int,
+                runners: list[tuple[str, Callable[[dict[str, object], State], Timed]]], value_only: bool) -> list[str]:
+    """:func:`bench_solver`'s runs and report rows, the runners taking turns position by position."""
     rows = []
     for k in sizes:
         rng = random.Random(f"{seed}:{k}")
-        states = [SPEC.state_from_json(endgame(k, rng)) for _ in range(positions)]
-        got: dict[str, list[tuple[float, int | None, str | None]]] = {name: [] for name, _ in solvers}
+        jsons = [endgame(k, rng) for _ in range(positions)]
+        states = [SPEC.state_from_json(p) for p in jsons]
+        got: dict[str, list[Timed]] = {name: [] for name, _ in runners}
         for i, state in enumerate(states):
             # alternate which solver goes first: the second solve of a position runs on memory
             # the first one has just freed (fewer page faults), a bias of up to 2x on small solves
-            for name, solver in (solvers if i % 2 == 0 else solvers[::-1]):
-                got[name].append(timed_solve(solver, state, cap, max_nodes))
+            for name, runner in (runners if i % 2 == 0 else runners[::-1]):
+                got[name].append(runner(jsons[i], state))
                 secs, nodes, _ = got[name][-1]
                 print(f"  {k}v{k} #{i} {name}: {secs:.2f} s, "
                       + (f"{nodes:,} nodes" if nodes is not None else "unfinished"), file=sys.stderr, flush=True)
-        for name, _ in solvers:
+        for name, _ in runners:
             secs = [t for t, _, _ in got[name]]
             nodes = [n for _, n, _ in got[name] if n is not None]
             values = [v for _, _, v in got[name]]
@@ -265,7 +344,7 @@ def bench_solver(sizes: list[int], positions: int, seed: int, cap: float | None 
             if unfinished:
                 counts += f" ({unfinished} unfinished)"
             rate = sum(nodes) / sum(done) if done and sum(done) else 0.0
-            label = (f"{name} " if len(solvers) > 1 else "") + ("value only " if value_only else "")
+            label = (f"{name} " if len(runners) > 1 else "") + ("value only " if value_only else "")
             med_nodes = f"{int(statistics.median(nodes)):,}" if nodes else "-"
             most_nodes = f"{max(nodes):,}" if nodes else "-"
             mx = f"{max(secs):.3f}" + (" (cap)" if unfinished else "")
@@ -277,11 +356,12 @@ def bench_solver(sizes: list[int], positions: int, seed: int, cap: float | None 
                 pairs = [(b[2], c[2]) for b, c in zip(got[other], got["current"]) if b[2] and c[2]]
                 if any(b != c for b, c in pairs):
                     raise SystemExit(f"{k}v{k}: the {other} and the current solver disagree on a value")
-        if "python" in got:
-            both = [(p[0], c[0]) for p, c in zip(got["python"], got["current"]) if p[1] is not None and c[1] is not None]
+        for other in ("baseline", "python"):
+            both = [(p[0], c[0]) for p, c in zip(got.get(other, []), got["current"])
+                    if p[1] is not None and c[1] is not None]
             if both:
                 ratios = sorted(p / c for p, c in both if c > 0)
-                rows.append(f"| {k}v{k}: python / current time, per position | {len(both)} solved by both | "
+                rows.append(f"| {k}v{k}: {other} / current time, per position | {len(both)} solved by both | "
                             f"median {statistics.median(ratios):.1f}x | min {ratios[0]:.1f}x, max {ratios[-1]:.1f}x "
                             f"| | | | |")
                 print(rows[-1], flush=True)
@@ -373,6 +453,9 @@ def main() -> None:
     ap.add_argument("--no-playouts", action="store_true", help="skip the engine/spec playout comparison")
     ap.add_argument("--cap", type=float, default=None, help="seconds allowed per position and solver")
     ap.add_argument("--baseline", default=None, help="another solver/durak.py to run side by side")
+    ap.add_argument("--baseline-tree", metavar="DIR", default=None,
+                    help="another checkout of the project whose solver runs side by side (in a second process)")
+    ap.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     ap.add_argument("--max-nodes", type=int, default=None,
                     help="nodes allowed per position and solver (beyond: unfinished, timed as it stopped)")
     ap.add_argument("--value-only", action="store_true",
@@ -393,19 +476,22 @@ def main() -> None:
         if problem:
             print(f"bench_durak.py: --vs-reductions: {problem}", file=sys.stderr)
             raise SystemExit(2)
+    jit: bool | str = {"auto": "auto", "true": True, "false": False}[a.jit]
+    if a.serve:
+        serve(a.value_only, jit)
+        return
     print(f"Machine: {platform.machine()}, Python {platform.python_version()}, "
           f"command: python bench/bench_durak.py {' '.join(sys.argv[1:])}\n")
     if not a.no_playouts:
         print("\n".join(bench_playouts(a.playouts, a.seed, a.repeat, a.clock)) + "\n", flush=True)
     if a.no_solver:
         return
-    jit: bool | str = {"auto": "auto", "true": True, "false": False}[a.jit]
     if jit is not False:
         print(warm_up() + "\n", flush=True)
     print("| size | positions | median s | max s | median nodes | max nodes | nodes/s (finished) | values (W/D/L) |")
     print("|---|---|---|---|---|---|---|---|")
     bench_solver(a.sizes, a.positions, a.seed, a.cap, a.baseline, a.value_only, a.max_nodes, jit, a.vs_python,
-                 vs_red)
+                 vs_red, a.baseline_tree)
 
 
 if __name__ == "__main__":

@@ -45,7 +45,7 @@ import weakref
 from collections.abc import Callable
 from typing import Any
 
-from foolsolve.engines.durak import BEATERS, NO_TRUMP, PEREVODNOY, SIMPLE, DState, ERules, cap, game_result, legal, play
+from foolsolve.engines.durak import BEATERS, NO_TRUMP, PEREVODNOY, SIMPLE, DState, ERules, cap, game_result
 from foolsolve.solver.base import SearchLimit
 
 try:  # numba is a dependency, but keep the package usable where it cannot be installed
@@ -95,8 +95,9 @@ C_CANONICAL, C_SURE, C_FORCING, C_LOSS_TEST, C_MULTI_LEADS, C_ETC = 10, 11, 12, 
 C_TMASK, C_SH0, C_SH1, C_SH2, C_RANK_ORDER = 16, 17, 18, 19, 20
 CFG_SIZE = 21
 
-# ctl slots: nodes, abort flag, node bound ("over": the first node count that is too many)
-T_NODES, T_ABORT, T_OVER, T_ZERO, T_SP = 0, 1, 2, 3, 4
+# ctl slots: nodes, abort flag, node bound ("over": the first node count that is too many), a
+# run-time zero, the move stack's top, and 1 on a helper's lane (its own move order, see _jobs)
+T_NODES, T_ABORT, T_OVER, T_ZERO, T_SP, T_HELPER = 0, 1, 2, 3, 4, 5
 MOVES_MAX = 256
 """Room for a lead node's moves (at most 51 single cards and 143 multi-card leads of a 52-card deck)."""
 LEAD_FRAME = MOVES_MAX + 32
@@ -921,14 +922,17 @@ if AVAILABLE:
         packed = _lget(ttl, ka, kd)
         return _bounds(packed)[0] if packed else NOMOVE
 
-    @_jit("int64(int64, int64, int64, int64, int64, int64[::1], int64[::1], int64)")
-    def _throw_moves(a: int, d: int, ta: int, tc: int, hint: int, beat: Any, stk: Any, base: int) -> int:
-        """The moves of a throw-in node in search order into ``opts`` (0 for "pass"): cards the
-        defender cannot beat first, then the others, each by rising rank; returns their number."""
+    @_jit("int64(int64, int64, int64, int64, int64, int64[::1], int64[::1], int64, boolean)")
+    def _throw_moves(a: int, d: int, ta: int, tc: int, hint: int, beat: Any, stk: Any, base: int,
+                     pass_first: bool) -> int:
+        """The moves of a throw-in node in search order into ``opts`` (0 for "pass"): the table's
+        hint, then cards the defender cannot beat, then the others, each by rising rank, then
+        "pass"; returns their number. ``pass_first`` (a helper's order, see
+        :meth:`JitEndgame._jobs`) puts "pass" before all of them."""
         opts = stk[base:base + BOUT_MOVES]
         m = _ranks(ta | tc) * LANES & a
         if m and not m & (m - 1):
-            if hint == 0:
+            if hint == 0 or pass_first:
                 opts[0] = 0
                 opts[1] = m
             else:
@@ -936,6 +940,9 @@ if AVAILABLE:
                 opts[1] = 0
             return 2
         no = 0
+        if pass_first and hint != 0:
+            opts[no] = 0
+            no += 1
         if hint >= 0:
             opts[no] = hint
             no += 1
@@ -959,7 +966,7 @@ if AVAILABLE:
                     if c != hint:
                         opts[no] = c
                         no += 1
-        if hint != 0:
+        if hint != 0 and not pass_first:
             opts[no] = 0
             no += 1
         return no
@@ -1240,7 +1247,7 @@ if AVAILABLE:
             if base + BOUT_FRAME > stk.shape[0]:
                 raise StackFull()
             ctl[T_SP] = base + BOUT_FRAME
-            no = _throw_moves(a, d, ta, tc, hint, beat, stk, base)
+            no = _throw_moves(a, d, ta, tc, hint, beat, stk, base, ctl[T_HELPER] != 0)
             best = NOMOVE
             bm = -1
             for i in range(no):
@@ -1439,7 +1446,7 @@ class _Lane:
 
 
 THREADS = max(1, min(2, os.cpu_count() or 1))
-"""Kernel threads that value the moves of a position side by side (the machine has two cores)."""
+"""Kernel threads (the machine has two cores): two race each question (:meth:`JitEndgame._jobs`)."""
 
 
 class JitEndgame:
@@ -1448,11 +1455,10 @@ class JitEndgame:
     every position reached from them, which stays stock-empty and past the first bout).
 
     ``threads`` kernel threads (default :data:`THREADS`; one under ``max_nodes``, whose limit
-    is then exact) value the moves of a position side by side, sharing the lead table; a thread
-    with no move left helps a running search by searching its replies (:meth:`_jobs`), also
-    under ``value``. With one thread the search is the Python search's, node for node (while no
-    table entry is replaced); with two, values are the same and node counts vary from run to
-    run."""
+    is then exact) search each question of ``value`` and ``move_values`` side by side in two
+    move orders, sharing the lead table, and the first to finish answers it (:meth:`_jobs`).
+    With one thread the search is the Python search's, node for node (while no table entry is
+    replaced); with two, values are the same and node counts vary from run to run."""
 
     def __init__(self, er: ERules, trump: int, reductions: Any = None,
                  progress: Callable[[int], None] | None = None, max_nodes: int | None = None,
@@ -1478,7 +1484,9 @@ class JitEndgame:
         self._over = (1 << 62) if max_nodes is None else max_nodes + 1
         self._lanes = [_Lane(self._bout_bits, self._over)]
         self.helped = 0
-        """Replies searched by a thread helping a running job (see :meth:`_jobs`)."""
+        """Jobs a second lane joined (see :meth:`_jobs`)."""
+        self.helper_first = 0
+        """Jobs whose value the lane that joined them found first."""
         # the tables' pages are released when this object goes, even if numba leaked the arrays
         self._big = [self._ttl, self._lanes[0].ttb, self._lanes[0].stk]
         weakref.finalize(self, release, self._big)
@@ -1553,12 +1561,16 @@ class JitEndgame:
         are no longer needed, and the threads searching them stop (their results are not put).
         All three are called under one lock. ``states`` are the positions the jobs may search.
 
-        A thread with no job left *helps* a running one instead of idling: it searches that
-        job's replies (the positions one move after its state) in reverse order, each with the
-        full window, and throws the values away. Only the lead table is shared, which holds
-        proven bounds only, so the job's value is unchanged; its search meets the helper's
-        finished subtrees there (the replies its own order reaches last are the first the helper
-        searches). A helper stops when the job's result comes in, and helps each job once.
+        Two lanes *race* each job: a thread first joins a running job that no other lane helps
+        yet, and takes a job of its own only when there is none. The joining lane (the helper,
+        flagged ``T_HELPER``) asks the job's questions of the job's state (the same range and
+        first guess) in another move order: at throw-in nodes "pass" comes first (the search's
+        own order tries it last). Only the lead table is shared, and it holds proven bounds only,
+        so either search's answer is the job's exact value: whichever finishes first settles the
+        job (its value is put once) and the other search stops. The orders suit different
+        positions (one thread, 10v10 bench: "pass" first takes 0.1x-0.2x the nodes on some
+        positions, 2x on others), and the two searches use each other's proven bounds through the
+        lead table (BENCHMARKS.md, session 15).
 
         This thread reports progress and turns Ctrl-C, or any exception raised here (a timer's),
         into the kernels' abort flag, so no search outlives the call."""
@@ -1572,20 +1584,17 @@ class JitEndgame:
         lanes = self._lanes[:n]
         err: list[BaseException] = []
         lock = threading.Lock()
-        current: dict[int, tuple[int, DState]] = {}  # lane number -> the job it searches
-        helping: dict[int, int] = {}  # lane number -> the job whose replies it searches
-        helped: set[int] = set()
+        # lane number -> its job: index, state, range, the guess its questions start from
+        running: dict[int, tuple[int, DState, int, int, int]] = {}
+        helped: set[int] = set()  # jobs a second lane has joined
+        ended: set[int] = set()  # jobs whose value was put, or whose value is no longer needed
         stopped: set[int] = set()  # lanes whose abort flag was set to end their current search
-        # (a stale job's, or a helper's whose job has ended), not to end the call
-
-        def stop(k: int) -> None:
-            """End lane ``k``'s current search (under the lock)."""
-            stopped.add(k)
-            lanes[k].ctl[T_ABORT] = 1
+        # (a job that has ended), not to end the call
 
         def spent(k: int) -> bool:
             """Lane ``k`` is done with its current search (under the lock): clear a stop meant
             for it, and say whether there was one."""
+            del running[k]
             if k not in stopped:
                 return False
             stopped.discard(k)
@@ -1593,73 +1602,57 @@ class JitEndgame:
                 lanes[k].ctl[T_ABORT] = 0
             return True
 
-        def finish(k: int, i: int) -> bool:
-            """Lane ``k`` is done with job ``i`` (under the lock): the lanes helping it stop;
-            says whether lane ``k`` had been stopped (see ``spent``)."""
-            del current[k]
-            for kk, j in helping.items():
-                if j == i and kk not in stopped:
-                    stop(kk)
-            return spent(k)
-
-        def help_job(k: int, lane: _Lane, st: DState) -> None:
-            """Search the replies of a job's state ``st`` in reverse order until stopped."""
-            replies = [play(st, m) for m in reversed(legal(st))]
-            try:
-                for g in replies:
-                    if game_result(g) is not None:
-                        continue
-                    with lock:
-                        if k in stopped or err:
-                            break
-                    try:
-                        self._root_value(lane, g, LOSS, WIN, None)
-                    except Aborted:
-                        with lock:
-                            if k in stopped and not err:
-                                break
-                        raise
-                    with lock:
-                        self.helped += 1
-            finally:
-                with lock:
-                    del helping[k]
-                    spent(k)
+        def settle(i: int, v: int) -> None:
+            """Job ``i``'s value is ``v`` (under the lock): put it, unless the job has ended, and
+            stop every search of a job that has now ended (the other search of job ``i``, the
+            searches of jobs gone stale)."""
+            if i in ended:
+                return
+            put(i, v)
+            ended.add(i)
+            ended.update(stale())
+            for kk, job in running.items():
+                if job[0] in ended and kk not in stopped:
+                    stopped.add(kk)
+                    lanes[kk].ctl[T_ABORT] = 1
 
         def work(k: int, lane: _Lane, done: threading.Event) -> None:
             try:
                 while True:
-                    target: tuple[int, DState] | None = None
                     with lock:
-                        job = None if err else take()
-                        if job is None:
-                            # no job left: help a running job not helped yet, or stop
-                            target = None if err else next(
-                                ((j, st) for j, st in current.values() if j not in helped), None)
-                            if target is None:
-                                return
+                        if err:
+                            return
+                        # a running job no other lane has joined comes first
+                        target = next((job for job in running.values() if job[0] not in helped | ended), None)
+                        helper = target is not None
+                        if target is not None:
                             helped.add(target[0])
-                            helping[k] = target[0]
+                            self.helped += 1
                         else:
-                            i, st, lo, hi, guess = job
-                            current[k] = (i, st)
-                    if target is not None:
-                        help_job(k, lane, target[1])
-                        continue
+                            got = take()
+                            if got is None:
+                                return
+                            i, st, lo, hi, g = got
+                            target = (i, st, lo, hi, lane.last if g is None else g)
+                        running[k] = target
+                        i, st, lo, hi, guess = target
+                    if helper:
+                        lane.ctl[T_HELPER] = 1
                     try:
                         v = self._root_value(lane, st, lo, hi, guess)
                     except Aborted:
                         with lock:
-                            if finish(k, i) and not err:  # stopped because its value is known
+                            if spent(k) and not err:  # stopped because the job has ended
                                 continue
                         raise
+                    finally:
+                        if helper:
+                            lane.ctl[T_HELPER] = 0
                     with lock:
-                        finish(k, i)  # (a stop that came after the search ended is spent)
-                        put(i, v)
-                        for j in stale():
-                            for kk, (job_j, _) in current.items():
-                                if job_j == j:
-                                    stop(kk)
+                        spent(k)  # (a stop that came after the search ended)
+                        if helper and i not in ended:
+                            self.helper_first += 1
+                        settle(i, v)
             except BaseException as exc:  # handed to the calling thread; the other lanes stop
                 err.append(exc)
                 for other in lanes:
@@ -1718,8 +1711,8 @@ class JitEndgame:
     def move_values(self, s: DState, known: int | None = None) -> list[tuple[tuple[int, int, int], int]]:
         """Every legal engine move (spec order) with its exact value for ``s.to_move``; ``known``
         as in solver/durak.py's ``Endgame.move_values``. The moves are valued in the order of
-        solver/durak.py's ``RootPlan`` (with one thread, move for move as the Python search does),
-        two at a time on two threads."""
+        solver/durak.py's ``RootPlan`` (with one thread, move for move as the Python search does);
+        on two threads both race each move (see :meth:`_jobs`)."""
         from foolsolve.solver.durak import RootPlan
 
         plan = RootPlan(s, self.reductions, known)

@@ -50,5 +50,21 @@ def test_a_node_limit_leaves_solves_unfinished(bench: ModuleType) -> None:
 def test_baseline_and_value_only_agree_with_the_full_solve(bench: ModuleType) -> None:
     full = bench.bench_solver([4], 4, 5)
     side = bench.bench_solver([4], 4, 5, baseline=str(SOLVER), value_only=True)
-    assert [_cells(r)[0] for r in side] == ["baseline value only 4v4", "current value only 4v4"]
+    assert [_cells(r)[0] for r in side] == ["baseline value only 4v4", "current value only 4v4",
+                                            "4v4: baseline / current time, per position"]
     assert _cells(side[0])[-1] == _cells(side[1])[-1] == _cells(full[0])[-1]
+
+
+def test_a_baseline_tree_solves_in_its_own_process_side_by_side(bench: ModuleType) -> None:
+    """``--baseline-tree``: another checkout (here this one) solves the same positions in a second
+    process, taking turns with the current solver, and the rows agree (the script stops on any
+    value that differs)."""
+    rows = bench.bench_solver([4], 3, 5, jit=False, baseline_tree=str(BENCH.parent.parent))
+    assert [_cells(r)[0] for r in rows] == ["baseline 4v4", "current 4v4", "4v4: baseline / current time, per position"]
+    assert _cells(rows[0])[-1] == _cells(rows[1])[-1]
+    assert _cells(rows[0])[3] == _cells(rows[1])[3]  # median nodes: the same search, node for node
+
+
+def test_a_baseline_tree_that_is_not_a_checkout_is_a_one_line_error(bench: ModuleType, tmp_path: Path) -> None:
+    with pytest.raises(SystemExit, match="not a foolsolve checkout"):
+        bench.bench_solver([4], 1, 5, jit=False, baseline_tree=str(tmp_path))

@@ -791,14 +791,15 @@ def test_isomorphic_lead_positions_get_one_canonical_form():
     assert apart >= 100
 
 
-def test_two_threads_value_same_rank_leads_through_the_root_plan_exactly(monkeypatch):
-    """move_values on two kernel threads follows RootPlan (larger leads first; a lead related to
-    a running one only when nothing else is open): on forty 7v7 positions whose attacker holds
-    several cards of a rank, every move's value equals the Python search's with lead_subsets off,
-    fewer moves are searched than there are moves (the rest are read off), and over the forty a
-    lead was handed out beside a running related lead at least once, and a thread left without
-    a move helped a running search at least once (both depend on timing;
-    test_durak_solver_crosscheck checks RootPlan's order deterministically)."""
+def test_two_and_three_threads_value_same_rank_leads_through_the_root_plan_exactly(monkeypatch):
+    """move_values on two and on three kernel threads follows RootPlan (larger leads first; a
+    lead related to a running one only when nothing else is open): on forty 7v7 positions whose
+    attacker holds several cards of a rank, every move's value equals the Python search's with
+    lead_subsets off, fewer moves are searched than there are moves (the rest are read off), a
+    second lane joined a running search at least once, and with three threads (two race a move,
+    the third takes another) a lead was handed out beside a running related lead at least once
+    (both depend on timing; test_durak_solver_crosscheck checks RootPlan's order
+    deterministically)."""
     from foolsolve.solver import durak as dsolver
 
     handed = beside = 0
@@ -829,12 +830,13 @@ def test_two_threads_value_same_rank_leads_through_the_root_plan_exactly(monkeyp
         tried += 1
         live += sum(game_result(play(s, m)) is None for m in legal(s))
         want = Endgame(s.er, s.trump, off).move_values(s)
-        h0 = handed
-        jit = durak_jit.JitEndgame(s.er, s.trump, Reductions(), threads=2)
-        assert jit.move_values(s) == want, pos
-        searched += handed - h0
-        helped += jit.helped
-    # (a thread left without a job helps the last running one: also timing, over forty positions)
+        for threads in (2, 3):
+            h0 = handed
+            jit = durak_jit.JitEndgame(s.er, s.trump, Reductions(), threads=threads)
+            assert jit.move_values(s) == want, (pos, threads)
+            if threads == 2:
+                searched += handed - h0
+            helped += jit.helped
     assert searched < live and beside >= 1 and helped >= 1, (searched, live, beside, helped)
 
 
@@ -850,15 +852,16 @@ def _assert_lanes_search_on_exactly(eg):
 
 def test_a_search_whose_value_became_known_stops_and_its_result_is_dropped():
     """The job runner under move_values: when a result makes another running job stale (its
-    value known, as when a won lead decides a smaller lead of its cards), that job's kernel
-    stops at once, its result is not put, and the lanes then search on as before. Job 1, the
-    lead of the three tens of TENS (about 15 s alone), is handed out first, so it is running when
-    the short job 0's result comes in; stale() then names job 1."""
+    value known, as when a won lead decides a smaller lead of its cards), both searches of that
+    job stop at once, its result is not put, and the lanes then search on as before. On three
+    threads, job 1, the lead of the three tens of TENS (about 15 s alone), is handed out first
+    and joined by the second lane, so it is running when the third lane's short job 0 comes in;
+    stale() then names job 1."""
     s = from_spec_state(SPEC.state_from_json(TENS))
     tens = next(m for m in legal(s) if move_text(m) == "attack 10♣ 10♦ 10♥")
     short = next(m for m in legal(s) if move_text(m) == "attack 8♣")
     jobs = [play(s, short), play(s, tens)]
-    eg = durak_jit.JitEndgame(s.er, s.trump, Reductions(), threads=2)
+    eg = durak_jit.JitEndgame(s.er, s.trump, Reductions(), threads=3)
     todo = iter([1, 0])
     put: list[tuple[int, int]] = []
     named: list[int] = []
@@ -876,6 +879,7 @@ def test_a_search_whose_value_became_known_stops_and_its_result_is_dropped():
     t0 = time.monotonic()
     eg._jobs(jobs, take, lambda i, v: put.append((i, v)), stale)
     assert time.monotonic() - t0 < 5 and [i for i, _ in put] == [0] and named == [1], put
+    assert eg.helped == 1
     _assert_lanes_search_on_exactly(eg)
 
 
@@ -886,12 +890,12 @@ TENS = {"game": "durak", "rules": {"variant": "podkidnoy"}, "trump": "D",
         "stock": [], "attacker": 0, "defender": 1, "table": [], "to_move": 0}
 
 
-def test_a_thread_with_no_job_helps_the_running_one_and_stops_with_it():
+def test_the_second_thread_races_the_running_job_and_stops_with_it():
     """With two threads and one job (the value of TENS, a win found in a few hundredths of a
-    second), the second thread searches the job's replies in reverse order (the lead of the
-    tens, 15 s alone, among them) and is called off when the job's value comes in: the call
-    returns at once, the value is the one-thread value, both lanes' stop flags are clear, and
-    the lanes then value a smaller position's moves as the Python search does."""
+    second), the second thread asks the job's question too, in the helper's order, and is called
+    off when the job's value comes in (or its own value is the job's): the call returns at once,
+    the value is the one-thread value, both lanes' stop and helper flags are clear, and the lanes
+    then value a smaller position's moves as the Python search does."""
     s = from_spec_state(SPEC.state_from_json(TENS))
     one = durak_jit.JitEndgame(s.er, s.trump, Reductions(), threads=1)
     want = one.value(s)
@@ -899,8 +903,76 @@ def test_a_thread_with_no_job_helps_the_running_one_and_stops_with_it():
     t0 = time.monotonic()
     assert eg.value(s) == want == WIN
     assert time.monotonic() - t0 < 5 and len(eg._lanes) == 2
-    assert one.helped == 0
+    assert one.helped == 0 and eg.helped == 1
+    assert all(lane.ctl[durak_jit.T_HELPER] == 0 for lane in eg._lanes)
     _assert_lanes_search_on_exactly(eg)
+
+
+def test_a_value_the_helper_finds_first_is_the_jobs_and_the_job_stops(monkeypatch):
+    """The helper of a job (the value of TENS) that finishes first settles the job: its value is
+    put once, it is the one-thread value, the job's own search (held back here until the helper
+    has answered, as if it were slower) stops at its first node without putting a second value,
+    and the lanes then search on exactly."""
+    s = from_spec_state(SPEC.state_from_json(TENS))
+    want = durak_jit.JitEndgame(s.er, s.trump, Reductions(), threads=1).value(s)
+    eg = durak_jit.JitEndgame(s.er, s.trump, Reductions(), threads=2)
+    root_value = durak_jit.JitEndgame._root_value
+    held: list[int] = []
+    put: list[tuple[int, int]] = []
+
+    def slow_job(self, lane, st, lo, hi, guess):
+        if not lane.ctl[durak_jit.T_HELPER] and not held:
+            held.append(1)
+            t0 = time.monotonic()
+            while not put and time.monotonic() - t0 < 120:  # until the helper's value is put
+                time.sleep(0.01)
+        return root_value(self, lane, st, lo, hi, guess)
+
+    monkeypatch.setattr(durak_jit.JitEndgame, "_root_value", slow_job)
+
+    todo = iter([0])
+
+    def take():
+        i = next(todo, None)
+        return None if i is None else (i, s, LOSS, WIN, None)
+
+    eg._jobs([s], take, lambda i, v: put.append((i, v)))
+    assert put == [(0, want)] and held == [1] and (eg.helped, eg.helper_first) == (1, 1)
+    assert all(lane.ctl[durak_jit.T_HELPER] == 0 for lane in eg._lanes)
+    monkeypatch.undo()
+    _assert_lanes_search_on_exactly(eg)
+
+
+@given(st.integers(0, 2**32), st.sampled_from(ROOTS))
+def test_the_helpers_move_order_gives_the_python_searchs_values(seed, kind):
+    """A lane flagged as a helper (``T_HELPER``: throw-in nodes try "pass" first) values random
+    positions and their moves as the Python search does."""
+    rng = random.Random(seed)
+    got = root_position(rng, kind, hi=6)
+    assert got is not None
+    s, pos, played = got
+    red = random_reductions(rng)
+    py = Endgame(s.er, s.trump, red)
+    jit = kernel(s, red, threads=1)
+    jit._lanes[0].ctl[durak_jit.T_HELPER] = 1
+    where = (pos, [move_text(m) for m in played], red)
+    assert (jit.move_values(s), jit.value(s)) == (py.move_values(s), py.value(s)), where
+
+
+def test_the_helpers_move_order_is_another_tree():
+    """The helper's order is not the search's: on seeded 6v6 podkidnoy positions (every move
+    valued, one thread) some node counts differ, and the values never do."""
+    rng = random.Random(2)
+    differ = 0
+    for _ in range(12):
+        pos = lead_position(rng, 6, 6)
+        pos["rules"]["variant"] = "podkidnoy"
+        s = from_spec_state(SPEC.state_from_json(pos))
+        main, helper = kernel(s, threads=1), kernel(s, threads=1)
+        helper._lanes[0].ctl[durak_jit.T_HELPER] = 1
+        assert main.move_values(s) == helper.move_values(s), pos
+        differ += main.nodes != helper.nodes
+    assert differ >= 3, differ
 
 
 def test_ctrl_c_while_valuing_every_move_stops_both_threads():
