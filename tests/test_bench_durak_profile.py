@@ -1,5 +1,6 @@
 """Smoke tests of the Durak kernel's measuring scripts: ``bench/durak_profile.py`` (a ``perf``
-profile of the compiled search) and ``bench/durak_census.py`` (its node census). Both search
+profile of the compiled search), ``bench/durak_census.py`` (its node census) and
+``bench/durak_orders.py`` (its two move orders, each alone). The first two search
 patched copies of ``solver/durak_jit.py``; a change to the kernel that makes a patch miss would
 only show when someone next runs them, so the patches are checked here, and the profile's perf
 map is checked to name the kernel's functions."""
@@ -63,3 +64,26 @@ def test_the_perf_map_names_the_kernels_functions() -> None:
     finally:
         for ext in ("map", "code", "idx"):
             Path(f"{base}.{ext}").unlink(missing_ok=True)
+
+
+def test_the_orders_script_values_every_move_in_both_orders_as_the_python_search_does() -> None:
+    """``durak_orders.one_thread``: each order, alone on one thread, values a seeded 7v7 position's
+    moves as the Python search does, and a cap stops a search as unfinished."""
+    from foolsolve.solver import durak_jit
+
+    if not durak_jit.AVAILABLE:
+        pytest.skip("needs numba")
+    orders = _load("durak_orders")
+    from bench_durak import endgame  # on the path once durak_orders is loaded
+
+    from foolsolve.engines.durak import from_spec_state
+    from foolsolve.solver.durak import Endgame
+    from foolsolve.spec.durak import SPEC
+
+    s = from_spec_state(SPEC.state_from_json(endgame(7, random.Random("2026:7"))))
+    want = [v for _, v in Endgame(s.er, s.trump).move_values(s)]
+    for helper_order in (False, True):
+        secs, nodes, values = orders.one_thread(s, helper_order, 600)
+        assert values == want and nodes is not None and nodes > 0
+    s10 = from_spec_state(SPEC.state_from_json(endgame(10, random.Random("2026:10"))))
+    assert orders.one_thread(s10, False, 0.2)[1:] == (None, None)
