@@ -250,7 +250,9 @@ class TreeSolver:
     def __init__(self, tree: str, value_only: bool, jit: bool | str) -> None:
         root = Path(tree).resolve()
         if not (root / "foolsolve" / "__init__.py").is_file():
-            raise SystemExit(f"--baseline-tree: {tree} is not a foolsolve checkout (no foolsolve/__init__.py)")
+            print(f"bench_durak.py: --baseline-tree: {tree} is not a foolsolve checkout (no foolsolve/__init__.py)",
+                  file=sys.stderr)
+            raise SystemExit(2)
         env = {**os.environ, "PYTHONPATH": str(root)}
         cmd = [sys.executable, str(Path(__file__).resolve()), "--serve", "--jit", str(jit).lower()]
         if value_only:

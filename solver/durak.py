@@ -1480,13 +1480,14 @@ class RootPlan:
     the other moves in spec order, then the leads in between), :meth:`put` records a move's value
     and every bound it implies; moves whose bounds meet are valued without a search.
 
-    With two searches side by side, a lead related to a running one (a lead of a part or of a
-    superset of its cards) is handed out only when no other move is open, so that the second
-    thread does not idle: both searches share the lead table, and the running one may decide
-    it. When a result decides a move that is still being searched, that move's value is set at
-    once and :meth:`stale` names it, so the caller can stop its search; a result that arrives
-    for a move already valued is dropped (it is the same exact value). Not thread-safe: callers
-    hold a lock."""
+    With two searches of different moves side by side (three or more kernel threads: two race
+    each move, see ``JitEndgame._jobs``), a lead related to a running one (a lead of a part or
+    of a superset of its cards) is handed out only when no other move is open, so that no
+    thread idles: the searches share the lead table, and the running one may decide it. When a
+    result decides a move that is still being searched, that move's value is set at once and
+    :meth:`stale` names it, so the caller can stop its search; a result that arrives for a move
+    already valued is dropped (it is the same exact value). Not thread-safe: callers hold a
+    lock."""
 
     def __init__(self, s: DState, reductions: Reductions, known: int | None = None) -> None:
         self.me = s.to_move
@@ -1776,10 +1777,11 @@ def solve(state: dspec.State, options: SolveOptions) -> SolveResult:
         return SolveResult(game="durak", to_move=s.to_move, value=wdl(v), moves=[], pv=[], nodes=eg.nodes,
                            seconds=time.perf_counter() - t0, best=[], value_only=True,
                            notes=["moves=false: the game value alone was searched", *perev_note])
-    # The moves are valued without asking the position first: the compiled search values them
-    # on two threads side by side, while a root question ("win?", which would bound every move)
-    # runs on one; measured side by side on the 10v10 bench set, asking it first was slower on
-    # 4 of 5 finished positions (BENCHMARKS.md, session 8)
+    # The moves are valued without asking the position first: measured side by side on the
+    # 10v10 bench set, asking it first was slower on 4 of 5 finished positions (BENCHMARKS.md,
+    # session 8, when a root question ran on one thread). Since session 15 both threads race
+    # every question, but the answer still only spares the moves of a lost or drawn position,
+    # and the lost one of that set (#8) is valued move by move in 0.54 s, its value alone 0.72 s
     mv = eg.move_values(s)
     top = max(v for _, v in mv)
     moves = [MoveValue(move_text(m), wdl(v)) for m, v in mv]

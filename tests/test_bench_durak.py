@@ -65,6 +65,10 @@ def test_a_baseline_tree_solves_in_its_own_process_side_by_side(bench: ModuleTyp
     assert _cells(rows[0])[3] == _cells(rows[1])[3]  # median nodes: the same search, node for node
 
 
-def test_a_baseline_tree_that_is_not_a_checkout_is_a_one_line_error(bench: ModuleType, tmp_path: Path) -> None:
-    with pytest.raises(SystemExit, match="not a foolsolve checkout"):
+def test_a_baseline_tree_that_is_not_a_checkout_is_a_one_line_error(bench: ModuleType, tmp_path: Path,
+                                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stop:
         bench.bench_solver([4], 1, 5, jit=False, baseline_tree=str(tmp_path))
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--baseline-tree" in err and "not a foolsolve checkout" in err

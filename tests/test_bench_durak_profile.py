@@ -83,7 +83,7 @@ def test_the_orders_script_values_every_move_in_both_orders_as_the_python_search
     s = from_spec_state(SPEC.state_from_json(endgame(7, random.Random("2026:7"))))
     want = [v for _, v in Endgame(s.er, s.trump).move_values(s)]
     for helper_order in (False, True):
-        secs, nodes, values = orders.one_thread(s, helper_order, 600)
+        _, nodes, values = orders.one_thread(s, helper_order, 600)
         assert values == want and nodes is not None and nodes > 0
     s10 = from_spec_state(SPEC.state_from_json(endgame(10, random.Random("2026:10"))))
     assert orders.one_thread(s10, False, 0.2)[1:] == (None, None)
