@@ -18,14 +18,13 @@ from __future__ import annotations
 
 import argparse
 import random
-import signal
 import sys
-import time
 from pathlib import Path
+from types import SimpleNamespace
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_durak import _alarm, _Timeout, endgame
+from bench_durak import endgame, timed_solve
 
 from foolsolve.engines.durak import DState, from_spec_state
 from foolsolve.solver.durak import Reductions
@@ -39,18 +38,13 @@ def one_thread(s: DState, helper_order: bool, cap: float) -> tuple[float, int | 
     in the search's order or the helper's; nodes and values are None when ``cap`` stopped it."""
     from foolsolve.solver.durak_jit import T_HELPER, JitEndgame
 
-    eg = JitEndgame(s.er, s.trump, Reductions(), threads=1)
-    eg._lanes[0].ctl[T_HELPER] = int(helper_order)  # a one-thread search never resets it
-    signal.signal(signal.SIGALRM, _alarm)
-    signal.setitimer(signal.ITIMER_REAL, cap)
-    t0 = time.perf_counter()
-    try:
-        values = [v for _, v in eg.move_values(s)]
-    except _Timeout:
-        return cap, None, None
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-    return time.perf_counter() - t0, eg.nodes, values
+    def run(st: DState, _options: object) -> SimpleNamespace:
+        eg = JitEndgame(st.er, st.trump, Reductions(), threads=1)
+        eg._lanes[0].ctl[T_HELPER] = int(helper_order)  # a one-thread search never resets it
+        values = [v for _, v in eg.move_values(st)]
+        return SimpleNamespace(nodes=eg.nodes, value=values)
+
+    return timed_solve(run, s, cap)
 
 
 def main() -> None:

@@ -1568,8 +1568,8 @@ class JitEndgame:
         own order tries it last). Only the lead table is shared, and it holds proven bounds only,
         so either search's answer is the job's exact value: whichever finishes first settles the
         job (its value is put once) and the other search stops. The orders suit different
-        positions (one thread, 10v10 bench: "pass" first takes 0.1x-0.2x the nodes on some
-        positions, 2x on others), and the two searches use each other's proven bounds through the
+        positions (one thread, 10v10 bench: "pass" first takes 0.1x-0.5x the nodes on some
+        positions, up to 2x more on others), and the two searches use each other's proven bounds through the
         lead table (BENCHMARKS.md, session 15).
 
         This thread reports progress and turns Ctrl-C, or any exception raised here (a timer's),

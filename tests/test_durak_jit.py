@@ -40,7 +40,7 @@ from test_cli import assert_one_line_error, run
 from test_durak_solver_crosscheck import WDL, deck_empty_lead, random_endgame, remap_cards, reorder_ranks, spec_values
 
 from foolsolve.cards import FRENCH36, FRENCH52, FRENCH_SUITS
-from foolsolve.engines.durak import from_spec_state, game_result, legal, move_text, play, to_spec_state
+from foolsolve.engines.durak import DState, from_spec_state, game_result, legal, move_text, play, to_spec_state
 from foolsolve.errors import InputError
 from foolsolve.solver import durak as durak_solver
 from foolsolve.solver import durak_jit
@@ -795,15 +795,17 @@ def test_two_and_three_threads_value_same_rank_leads_through_the_root_plan_exact
     """move_values on two and on three kernel threads follows RootPlan (larger leads first; a
     lead related to a running one only when nothing else is open): on forty 7v7 positions whose
     attacker holds several cards of a rank, every move's value equals the Python search's with
-    lead_subsets off, fewer moves are searched than there are moves (the rest are read off), a
-    second lane joined a running search at least once, and with three threads (two race a move,
-    the third takes another) a lead was handed out beside a running related lead at least once
-    (both depend on timing; test_durak_solver_crosscheck checks RootPlan's order
-    deterministically)."""
+    lead_subsets off, fewer moves are searched than there are moves (the rest are read off), and
+    a second lane joined a running search at least once (timing: over forty positions). With
+    three threads (two race a move, the third takes another), the two searches of the first move
+    handed out (the largest lead) are held until the third lane has been handed a lead beside a
+    running related one, which happens on every position (test_durak_solver_crosscheck checks
+    RootPlan's order without threads)."""
     from foolsolve.solver import durak as dsolver
 
     handed = beside = 0
     take = dsolver.RootPlan.take
+    first: list[DState] = []  # the three-thread run's first job, held until a lead comes beside one
 
     def counting(plan):
         nonlocal handed, beside
@@ -812,12 +814,24 @@ def test_two_and_three_threads_value_same_rank_leads_through_the_root_plan_exact
         if got is not None:
             handed += 1
             beside += bool(running & set(plan.bigger[got] + plan.smaller[got]))
+            if not running and not first:
+                first.append(plan.children[got])
         return got
 
+    root_value = durak_jit.JitEndgame._root_value
+
+    def held(self, lane, st, lo, hi, guess):
+        if self.threads == 3 and first and st is first[0]:
+            t0 = time.monotonic()
+            while beside == b0 and time.monotonic() - t0 < 10:
+                time.sleep(0.001)
+        return root_value(self, lane, st, lo, hi, guess)
+
     monkeypatch.setattr(dsolver.RootPlan, "take", counting)
+    monkeypatch.setattr(durak_jit.JitEndgame, "_root_value", held)
     off = dataclasses.replace(Reductions(), lead_subsets=False)
     rng = random.Random(8)
-    live = tried = searched = helped = 0
+    live = tried = searched = helped = beside_all = 0
     while tried < 40:
         cards = list(FRENCH36.cards)
         rng.shuffle(cards)
@@ -832,12 +846,17 @@ def test_two_and_three_threads_value_same_rank_leads_through_the_root_plan_exact
         want = Endgame(s.er, s.trump, off).move_values(s)
         for threads in (2, 3):
             h0 = handed
+            b0 = beside
+            first.clear()
             jit = durak_jit.JitEndgame(s.er, s.trump, Reductions(), threads=threads)
             assert jit.move_values(s) == want, (pos, threads)
             if threads == 2:
                 searched += handed - h0
-            helped += jit.helped
-    assert searched < live and beside >= 1 and helped >= 1, (searched, live, beside, helped)
+                helped += jit.helped
+            else:
+                beside_all += beside > b0
+    assert searched < live and helped >= 1, (searched, live, helped)
+    assert beside_all == 40, beside_all
 
 
 def _assert_lanes_search_on_exactly(eg):
