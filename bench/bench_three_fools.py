@@ -1,0 +1,88 @@
+"""Three Fools: games per second, spec against engine, side by side in one run.
+
+Each seeded game is played twice from the same deal with the same move seed: by the spec
+(``rng.choice(SPEC.legal_moves(s))`` then ``SPEC.apply``, which checks legality) and by the
+engine (``ENGINE.playout``: ``legal_moves`` + ``apply_unchecked``). Both list moves in the same
+order, so they play the same game: the script checks that the winners agree. Spec and engine
+alternate game by game, so both see the same machine load; the ratio is what counts.
+
+Also timed (when asked with ``--odds`` / ``--equilibrium``): the exact round odds of the shipped
+example and the equilibrium of its bluff (needs pygambit).
+
+Run: ``.venv/bin/python bench/bench_three_fools.py [--games 200] [--odds] [--equilibrium]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import random
+import time
+
+from foolsolve.engines.three_fools import ENGINE
+from foolsolve.games.three_fools import random_game
+from foolsolve.spec.three_fools import SPEC
+
+clock = time.process_time
+
+
+def spec_game(seed: int) -> tuple[float, int | None]:
+    rng = random.Random(seed)
+    s = random_game(rng)
+    t = clock()
+    while True:
+        moves = SPEC.legal_moves(s)
+        if not moves:
+            break
+        s = SPEC.apply(s, rng.choice(moves))
+    return clock() - t, s.winner
+
+
+def engine_game(seed: int) -> tuple[float, int | None]:
+    rng = random.Random(seed)
+    s = random_game(rng)
+    e = ENGINE.from_spec(s)
+    t = clock()
+    e, _ = ENGINE.playout(e, rng)
+    return clock() - t, ENGINE.result(e).details[0][1]  # type: ignore[union-attr]
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--games", type=int, default=200)
+    ap.add_argument("--odds", action="store_true", help="also time the round odds of the example position")
+    ap.add_argument("--equilibrium", action="store_true", help="also time the equilibrium (pygambit)")
+    a = ap.parse_args()
+    ts = te = 0.0
+    for i in range(a.games):
+        dt, ws = spec_game(i)
+        ts += dt
+        dt, we = engine_game(i)
+        te += dt
+        assert ws == we, f"game {i}: spec winner {ws}, engine winner {we}"
+    print(f"{platform.python_implementation()} {platform.python_version()}; {a.games} random whole games")
+    print(f"spec   {a.games / ts:10.1f} games/s")
+    print(f"engine {a.games / te:10.1f} games/s")
+    print(f"engine / spec: {ts / te:.1f}x")
+    if a.odds or a.equilibrium:
+        from pathlib import Path
+
+        from foolsolve.solver.three_fools import solve
+
+        from foolsolve.positions import read_json
+        from foolsolve.solver.base import SolveOptions
+
+        root = Path(__file__).resolve().parent.parent / "foolsolve" / "examples"
+        state = SPEC.state_from_json(read_json(root / "three-fools-bluff.json"))
+        if a.odds:
+            t = time.perf_counter()
+            solve(state, SolveOptions())
+            print(f"round odds (three-fools-bluff.json): {time.perf_counter() - t:.3f} s")
+        if a.equilibrium:
+            t = time.perf_counter()
+            solve(state, SolveOptions(extra={"equilibrium": True}))
+            print(f"equilibrium (three-fools-bluff.json): {time.perf_counter() - t:.3f} s")
+
+
+if __name__ == "__main__":
+    main()

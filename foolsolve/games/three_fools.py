@@ -1,0 +1,56 @@
+"""Three Fools (seed 002) declared for the registry: spec, engine, the round-odds solver (and
+the equilibrium of a bluff, ``-o equilibrium=true``), random whole-game starts, the position
+schema and the ``simulate`` command (all imported on first use)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from foolsolve.games.base import GameInfo
+from foolsolve.lazy import CommandRef, Lazy
+
+
+def random_rules_tf(rng: random.Random) -> Any:
+    """Random rules: every option with choices, and one time in four a random Roshambo table."""
+    from fractions import Fraction
+
+    from foolsolve.rules import random_rules
+    from foolsolve.spec.three_fools import Rules
+
+    base = random_rules(Rules, rng)
+    if rng.random() < 0.25:
+        table = []
+        for _ in range(3):
+            a, b = rng.randint(1, 5), rng.randint(1, 5)
+            c = rng.randint(1, 5)
+            t = a + b + c
+            table.append((Fraction(a, t), Fraction(b, t), Fraction(c, t)))
+        return Rules(base.max_hand, base.streak_to_win, tuple(table), base.binary_start)
+    return base
+
+
+def random_game(rng: random.Random) -> Any:
+    """A fresh deal under random rules (the first leader is the chance node that follows)."""
+    from foolsolve.spec.three_fools import SPEC
+
+    return SPEC.deal(random_rules_tf(rng), 3, rng)
+
+
+INFO = GameInfo(
+    name="three-fools",
+    title="Three Fools",
+    aliases=("three_fools",),
+    seed="002_f1ddbcdaf1ade77e.txt",
+    spec=Lazy("foolsolve.spec.three_fools:SPEC"),
+    engine=Lazy("foolsolve.engines.three_fools:ENGINE"),
+    solve=Lazy("foolsolve.solver.three_fools:solve"),
+    random_game=random_game,
+    schema="three-fools.schema.json",
+    commands=(
+        CommandRef("simulate", "foolsolve.games.three_fools_cli:simulate_command",
+                   "Three Fools: play whole games with a stated policy (uniform, truthful, equilibrium) and "
+                   "report each seat's win rate with a confidence interval."),
+    ),
+    doc="docs/three-fools.md",
+)

@@ -1,0 +1,787 @@
+"""Three Fools (seed ``002_f1ddbcdaf1ade77e.txt``, cited "002") as plain, literal, slow Python.
+
+The seed gives the whole game: three players, a 45-card Pilatch deck split into three
+face-down piles of fifteen, a binary card (UP: high cards win, DOWN: low cards win), a lead
+played face down with a declared suit (true or false), two face-down follows, the reveal and
+the round winner, collecting, the Roshambo bonus, the lying penalty, three round wins in a
+row, losing and the final count. ``shared/RULES-NOTES.md`` §3 adds the Pilatch deck facts
+(Rock beats Scissors, Scissors beats Paper, Paper beats Rock; ranks 1-10, J, Q, K, A and a
+Joker per suit) and names every open point; each is an option of :class:`Rules` or a
+``RECONSTRUCTION:`` below. The reference page is ``docs/three-fools.md``.
+
+How the game is modelled (docs/architecture.md, "Hidden moves"): the face-down plays are
+sequential moves that the other players' views hide; the second follower moves after the
+first but does not see her card. Chance is explicit: the first leader (1/3 each), the
+Roshambo of a three-suit round and the Roshambo of a tie in the final count are chance nodes
+whose outcomes (the Roshambo winner) come with exact probabilities. The shuffle is made by
+:meth:`ThreeFoolsSpec.deal`; the pile orders are part of the state and hidden by the views.
+
+Players are 0, 1, 2; play passes to the left (seat + 1). Piles are sequences, top first.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from typing import Any
+
+from foolsolve.cards import PAPER, PILATCH45, PILATCH_JOKER, PILATCH_SUITS, ROCK, SCISSORS, Card
+from foolsolve.errors import InputError, PositionError
+from foolsolve.game import (
+    CHANCE,
+    ChanceMode,
+    Dynamics,
+    GameType,
+    IllegalMove,
+    Information,
+    Result,
+    SpecGame,
+    Utility,
+)
+from foolsolve.positions import validate_schema
+from foolsolve.rules import option, rules_from_json, rules_to_json
+
+GAME = "three-fools"
+SEED = "002_f1ddbcdaf1ade77e.txt"
+SCHEMA = "three-fools.schema.json"
+PLAYERS = 3
+PILE = 15
+DECK_SIZE = 45
+
+UP, DOWN = "up", "down"
+START, FLIP, LEAD, FOLLOW, ROSHAMBO, TIE, OVER = "start", "flip", "lead", "follow", "roshambo", "tie", "over"
+PHASES: tuple[str, ...] = (START, FLIP, LEAD, FOLLOW, ROSHAMBO, TIE, OVER)
+
+SUIT_TEXT = {ROCK: "R", PAPER: "P", SCISSORS: "S"}
+"""How a declared suit is written (Scissors is ``X`` inside the card table, ``S`` outside)."""
+SUIT_OF_TEXT = {"R": ROCK, "P": PAPER, "S": SCISSORS, "X": SCISSORS}
+
+BEATS = {ROCK: SCISSORS, SCISSORS: PAPER, PAPER: ROCK}
+"""RULES-NOTES §3 (the Pilatch deck): Rock beats Scissors, Scissors beats Paper, Paper beats Rock."""
+
+THROWS: tuple[str, ...] = (ROCK, PAPER, SCISSORS)
+"""The order of the three throws in a Roshambo strategy (probabilities of rock, paper, scissors)."""
+
+
+# --- Roshambo -----------------------------------------------------------------------------------
+
+RoshamboTable = tuple[tuple[Fraction, Fraction, Fraction], ...]
+
+
+def parse_roshambo(value: Any) -> str | RoshamboTable:
+    """``"uniform"`` or a table: one ``[rock, paper, scissors]`` probability triple per seat
+    (numbers or fraction strings such as ``"1/3"``), each entry above 0 (so every Roshambo ends)
+    and each triple summing to 1."""
+    if value == "uniform":
+        return "uniform"
+    if isinstance(value, tuple):
+        value = [list(t) for t in value]
+    if not isinstance(value, list) or len(value) != PLAYERS:
+        raise ValueError('expected "uniform" or a list of 3 [rock, paper, scissors] probability triples')
+    table = []
+    for seat, triple in enumerate(value):
+        if not isinstance(triple, list) or len(triple) != 3:
+            raise ValueError(f"seat {seat}: expected [rock, paper, scissors]")
+        probs = []
+        for x in triple:
+            if isinstance(x, bool) or not isinstance(x, (int, str, Fraction)):
+                raise ValueError(f"seat {seat}: {x!r} is not an exact probability (a whole number or 'p/q')")
+            try:
+                f = Fraction(x)
+            except (ValueError, ZeroDivisionError):
+                raise ValueError(f"seat {seat}: {x!r} is not a fraction") from None
+            if f <= 0:
+                raise ValueError(f"seat {seat}: every throw needs a probability above 0")
+            probs.append(f)
+        if sum(probs) != 1:
+            raise ValueError(f"seat {seat}: the probabilities sum to {sum(probs)}, not 1")
+        table.append((probs[0], probs[1], probs[2]))
+    return tuple(table)
+
+
+def _beat_probability(a: tuple[Fraction, ...], b: tuple[Fraction, ...]) -> Fraction:
+    """P(a's throw beats b's throw) in one simultaneous throw."""
+    total = Fraction(0)
+    for i, x in enumerate(THROWS):
+        for j, y in enumerate(THROWS):
+            if BEATS[x] == y:
+                total += a[i] * b[j]
+    return total
+
+
+def roshambo_odds(rules: Rules, players: tuple[int, ...]) -> dict[int, Fraction]:
+    """The exact probability that each of ``players`` (two or three seats) wins a single-
+    elimination Roshambo. 002 §Winning a Round: "each player plays single-elimination Roshambo
+    to determine the winner". RECONSTRUCTION (RULES-NOTES §3, option ``roshambo``): all players
+    still in throw at once; a throw with exactly two different signs eliminates whoever showed
+    the beaten sign; any other throw (all alike, or all three signs) is thrown again. With
+    ``roshambo = "uniform"`` every player is equally likely to win; with a table each seat
+    throws rock, paper, scissors with its row's probabilities, independently every throw."""
+    if rules.roshambo == "uniform":
+        return {p: Fraction(1, len(players)) for p in players}
+    table = rules.roshambo
+    assert not isinstance(table, str)
+    if len(players) == 2:
+        a, b = players
+        pa, pb = _beat_probability(table[a], table[b]), _beat_probability(table[b], table[a])
+        return {a: pa / (pa + pb), b: pb / (pa + pb)}
+    # three players: one throw's outcomes
+    direct = {p: Fraction(0) for p in players}
+    pairs: dict[tuple[int, int], Fraction] = {}
+    decided = Fraction(0)
+    for i in range(3):
+        for j in range(3):
+            for k in range(3):
+                pr = table[players[0]][i] * table[players[1]][j] * table[players[2]][k]
+                signs = {THROWS[i], THROWS[j], THROWS[k]}
+                if len(signs) != 2:
+                    continue
+                x, y = sorted(signs)
+                winner_sign = x if BEATS[x] == y else y
+                left = tuple(p for p, s in zip(players, (THROWS[i], THROWS[j], THROWS[k])) if s == winner_sign)
+                decided += pr
+                if len(left) == 1:
+                    direct[left[0]] += pr
+                else:
+                    pairs[(left[0], left[1])] = pairs.get((left[0], left[1]), Fraction(0)) + pr
+    out = dict(direct)
+    for pair, pr in pairs.items():
+        for p, q in roshambo_odds(rules, pair).items():
+            out[p] += pr * q
+    return {p: v / decided for p, v in out.items()}
+
+
+# --- the rules ------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Rules:
+    """The options of Three Fools (RULES-NOTES §3)."""
+
+    max_hand: int = option(
+        4, choices=(4, 5), doc="Each player's maximum hand size at the start.",
+        source='002 §Setup: "Each player\'s maximum hand size is four."; §More Choices: "Increase the '
+               'maximum hand size. We recommend five at most."')
+    streak_to_win: int = option(
+        3, choices=(3, 4, 5), doc="Round wins in a row that win the game.",
+        source='002 §Objective: "To win three rounds in a row"; §Longer Games: "Four seems reasonable. We '
+               'don\'t recommend you go higher than five."')
+    roshambo: Any = option(  # noqa: RUF009
+        "uniform", parse=parse_roshambo, reconstructed=True,
+        doc='How Roshambo is decided: "uniform" (each player still in is equally likely to win) or a table '
+            'of [rock, paper, scissors] probabilities per seat (each above 0, summing to 1).',
+        source='002 §Winning a Round: "each player plays single-elimination Roshambo to determine the winner"; '
+               '§Losing the Game: "In the case of a tie, Roshambo for it!"')
+    binary_start: str = option(
+        DOWN, choices=(DOWN, UP), reconstructed=True, doc="The side the binary card shows at the start.",
+        source='002 §Setup: "Place a binary card in the center." (its side is not given; RULES-NOTES §3: DOWN)')
+
+    def __post_init__(self) -> None:
+        if self.roshambo != "uniform":
+            object.__setattr__(self, "roshambo", parse_roshambo(self.roshambo))
+
+
+# --- the moves ------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class FirstLeader:
+    """Chance: who goes first."""
+
+    player: int
+
+    def __str__(self) -> str:
+        return f"first {self.player}"
+
+    def sort_key(self) -> tuple[Any, ...]:
+        return (0, self.player)
+
+
+@dataclass(frozen=True)
+class Flip:
+    """The leader flips the binary card (``flip``) or leaves it (``keep``)."""
+
+    flip: bool
+
+    def __str__(self) -> str:
+        return "flip" if self.flip else "keep"
+
+    def sort_key(self) -> tuple[Any, ...]:
+        return (1, self.flip)
+
+
+@dataclass(frozen=True)
+class Lead:
+    """The leader's card, face down, and the suit she declares (true or a lie)."""
+
+    card: Card
+    declared: str
+
+    def __str__(self) -> str:
+        return f"lead {self.card.ascii} as {SUIT_TEXT[self.declared]}"
+
+    def sort_key(self) -> tuple[Any, ...]:
+        return (2, self.card.index, PILATCH_SUITS.index(self.declared))
+
+
+@dataclass(frozen=True)
+class Follow:
+    """A follower's card, face down."""
+
+    card: Card
+
+    def __str__(self) -> str:
+        return f"play {self.card.ascii}"
+
+    def sort_key(self) -> tuple[Any, ...]:
+        return (3, self.card.index)
+
+
+@dataclass(frozen=True)
+class RoshamboWin:
+    """Chance: who wins a Roshambo (of a three-suit round, or of a tie in the final count)."""
+
+    player: int
+
+    def __str__(self) -> str:
+        return f"roshambo {self.player}"
+
+    def sort_key(self) -> tuple[Any, ...]:
+        return (4, self.player)
+
+
+Move = FirstLeader | Flip | Lead | Follow | RoshamboWin
+
+
+# --- the state ------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Round:
+    """A revealed round, as everyone saw it (the public history kept for perfect recall)."""
+
+    leader: int
+    binary: str
+    declared: str
+    cards: tuple[Card, Card, Card]
+    """The card of each seat."""
+    winner: int
+    bonus: tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]] = ((), (), ())
+    """The Roshambo bonus taken from each seat's pile (revealed)."""
+
+
+@dataclass(frozen=True)
+class State:
+    """A Three Fools position."""
+
+    rules: Rules
+    phase: str
+    leader: int
+    """The player who goes first this round (-1 before the first leader is drawn)."""
+    hands: tuple[frozenset[Card], frozenset[Card], frozenset[Card]]
+    piles: tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]]
+    max_hand: tuple[int, int, int]
+    binary: str
+    streak: int = 0
+    """Rounds in a row won by the leader (the last round's winner)."""
+    declared: str | None = None
+    centre: tuple[Card | None, Card | None, Card | None] = (None, None, None)
+    """The face-down card of each seat this round."""
+    contest: tuple[int, ...] = ()
+    """The players in the pending Roshambo (phases roshambo and tie)."""
+    history: tuple[Round, ...] = ()
+    lost: tuple[bool, bool, bool] = (False, False, False)
+    winner: int | None = None
+    reason: str = ""
+
+
+def shown_cards(state: State) -> set[Card]:
+    """Every card revealed so far (the rounds' cards and Roshambo bonuses): public, and where each
+    now lies follows from the public history."""
+    out: set[Card] = set()
+    for r in state.history:
+        out.update(r.cards)
+        for b in r.bonus:
+            out.update(b)
+    return out
+
+
+def suit_text(suit: str) -> str:
+    """R, P or S."""
+    return SUIT_TEXT[suit]
+
+
+def _ordered(cards: Any) -> list[Card]:
+    return sorted(cards)
+
+
+def _seq(items: list[Any]) -> tuple[Any, Any, Any]:
+    return (items[0], items[1], items[2])
+
+
+# --- rule functions, in the order of the seed text --------------------------------------------------
+
+def top_up(hands: list[frozenset[Card]], piles: list[tuple[Card, ...]], max_hand: tuple[int, ...]) -> None:
+    """002 §Rounds of Play: "At the beginning of a round, each player with fewer cards in hand than
+    her maximum hand sizes draws cards from her pile to reach her maximum hand size." RECONSTRUCTION
+    (RULES-NOTES §3, short piles): a short pile gives what it has."""
+    for p in range(PLAYERS):
+        need = max(0, max_hand[p] - len(hands[p]))
+        take = piles[p][:need]
+        hands[p] = hands[p] | frozenset(take)
+        piles[p] = piles[p][len(take):]
+
+
+def is_lie(card: Card, declared: str) -> bool:
+    """002: "declares its suit aloud, or lies about what suit it is". A Joker's suit is its own
+    (RULES-NOTES §3), so declaring another suit with it is a lie."""
+    return card.suit != declared
+
+
+def strength(card: Card, binary: str) -> int:
+    """How good a card is within its suit. 002 §Winning a Round: "the highest ranked wins when the
+    binary card is UP. The lowest ranked wins when the binary card is DOWN. (Rank One is lowest, and
+    Ace is highest.)"; §Jokers: "each Joker is always the best rank for its respective suit,
+    regardless of whether the binary card is UP or DOWN"."""
+    if card.rank == PILATCH_JOKER:
+        return 100
+    return card.rank if binary == UP else 16 - card.rank
+
+
+def round_winner(cards: tuple[Card, ...], binary: str) -> int | None:
+    """The seat whose card wins (``cards`` by seat), or ``None`` when all three suits are present
+    (Roshambo decides). 002 §Winning a Round:
+
+    * "If all cards are the same suit, the highest ranked wins when the binary card is UP. The
+      lowest ranked wins when the binary card is DOWN."
+    * "If two suits are present, a card of the superior suit will win. With multiple cards of the
+      superior suit present, the highest ranked of the superior suit wins when the binary card is
+      UP. Similarly, the lowest ranked of the superior suit wins when the binary card is DOWN."
+    * "If all three suits are present, each player plays single-elimination Roshambo to determine
+      the winner."
+
+    Two cards of a suit never tie: the deck has one card of each rank per suit."""
+    suits = {c.suit for c in cards}
+    if len(suits) == 3:
+        return None
+    if len(suits) == 1:
+        best_suit = cards[0].suit
+    else:
+        a, b = sorted(suits)
+        best_suit = a if BEATS[a] == b else b
+    contenders = [i for i, c in enumerate(cards) if c.suit == best_suit]
+    return max(contenders, key=lambda i: strength(cards[i], binary))
+
+
+def has_lost(state: State, p: int) -> bool:
+    """002 §Losing the Game: "You lose when you have no cards in your pile and no cards in hand."
+    "If your maximum hand size is reduced to zero, you also lose." """
+    return (not state.hands[p] and not state.piles[p]) or state.max_hand[p] <= 0
+
+
+def card_count(state: State, p: int) -> int:
+    """002 §Losing the Game: "each other player totals the number of cards in her hand and her
+    pile"."""
+    return len(state.hands[p]) + len(state.piles[p])
+
+
+def follower_order(leader: int) -> tuple[int, int]:
+    """RECONSTRUCTION: "the other players each put one card face down" names no order; the
+    followers play in seat order after the leader. Neither sees the other's card, so the order
+    changes nothing but the tree's shape."""
+    return ((leader + 1) % PLAYERS, (leader + 2) % PLAYERS)
+
+
+def collect(state: State, winner: int, roshambo: bool) -> State:
+    """002 §Winning a Round: "The winner of the round collects the cards in the center to put on
+    the bottom of her pile. When Roshambo is played, the winner also reveals the top three cards
+    from each of her opponents' piles, and collects them as well." Then the lying penalty, the
+    streak, the end of the game or the next round.
+
+    RECONSTRUCTION (order at the bottom of the pile, not given): the centre cards go under the
+    pile in seat order from the leader, then each opponent's bonus in seat order from the
+    winner, each in its pile order. A short pile gives what it has (RULES-NOTES §3)."""
+    leader = state.leader
+    cards = tuple(state.centre[(leader + i) % PLAYERS] for i in range(PLAYERS))
+    assert all(c is not None for c in cards)
+    piles = list(state.piles)
+    hands = list(state.hands)
+    bonus: list[tuple[Card, ...]] = [(), (), ()]
+    gained: list[Card] = [c for c in cards if c is not None]
+    if roshambo:
+        for i in (1, 2):
+            o = (winner + i) % PLAYERS
+            bonus[o] = piles[o][:3]
+            piles[o] = piles[o][3:]
+            gained += bonus[o]
+    piles[winner] = piles[winner] + tuple(gained)
+    lead_card = state.centre[leader]
+    assert lead_card is not None and state.declared is not None
+    max_hand = list(state.max_hand)
+    # 002: "If the player who went first lied about her card's suit, and did not win that round,
+    # then her maximum hand size is reduced by one."
+    if is_lie(lead_card, state.declared) and winner != leader:
+        max_hand[leader] -= 1
+    # 002: "If the player who went first won her third round in a row, she wins the game!" The
+    # winner leads next, so the streak belongs to the round's winner.
+    streak = state.streak + 1 if winner == leader else 1
+    by_seat = state.centre
+    record = Round(leader, state.binary, state.declared, (by_seat[0], by_seat[1], by_seat[2]),  # type: ignore[arg-type]
+                   winner, _seq(bonus))
+    after = replace(state, hands=_seq(hands), piles=_seq(piles), max_hand=_seq(max_hand), streak=streak,
+                    declared=None, centre=(None, None, None), contest=(), history=(*state.history, record),
+                    leader=winner)
+    return end_of_round(after, winner)
+
+
+def end_of_round(state: State, winner: int) -> State:
+    """002: "If the player who went first won her third round in a row, she wins the game!
+    Otherwise, if no player lost the game, begin another round. The winner of the round goes first
+    in the next round." RECONSTRUCTION (RULES-NOTES §3): a loss is checked after the collection and
+    the penalty; if two players lose at once, the third wins."""
+    if state.streak >= state.rules.streak_to_win:
+        return replace(state, phase=OVER, winner=winner, reason=f"won {state.streak} rounds in a row")
+    lost = tuple(has_lost(state, p) for p in range(PLAYERS))
+    if any(lost):
+        return final_count(replace(state, lost=_seq(list(lost))))
+    hands, piles = list(state.hands), list(state.piles)
+    top_up(hands, piles, state.max_hand)
+    return replace(state, phase=FLIP, hands=_seq(hands), piles=_seq(piles))
+
+
+def final_count(state: State) -> State:
+    """002 §Losing the Game: "When a player loses, each other player totals the number of cards in
+    her hand and her pile, and whoever has more cards wins the game. In the case of a tie, Roshambo
+    for it!" """
+    others = [p for p in range(PLAYERS) if not state.lost[p]]
+    if len(others) == 1:
+        return replace(state, phase=OVER, winner=others[0], reason="the other two players lost")
+    counts = {p: card_count(state, p) for p in others}
+    best = max(counts.values())
+    top = tuple(p for p in others if counts[p] == best)
+    loser = next(p for p in range(PLAYERS) if state.lost[p])
+    if len(top) == 1:
+        return replace(state, phase=OVER, winner=top[0],
+                       reason=f"player {loser} lost; most cards ({best})")
+    return replace(state, phase=TIE, contest=top)
+
+
+# --- the spec -------------------------------------------------------------------------------------
+
+class ThreeFoolsSpec(SpecGame[State, Move]):
+    """Three Fools, literally."""
+
+    name = GAME
+    title = "Three Fools"
+    seed_file = SEED
+    min_players = 3
+    max_players = 3
+    rules_cls = Rules
+    game_type = GameType(
+        short_name="three_fools", long_name="Three Fools", dynamics=Dynamics.SEQUENTIAL,
+        chance_mode=ChanceMode.EXPLICIT, information=Information.IMPERFECT, utility=Utility.CONSTANT_SUM,
+        min_num_players=3, max_num_players=3,
+        hidden="the other players' hands, the order (and contents) of every pile, and the face-down cards "
+               "in the centre until the reveal (each player sees her own hand and card, every pile's and "
+               "hand's size, the binary card, the declaration, and every card once revealed)",
+        chance="the shuffle into three piles (made by deal(); the pile orders are part of the state and "
+               "hidden), the first leader (a chance node, 1/3 each), the Roshambo of a round with all "
+               "three suits and of a tie in the final count (chance nodes: the winner, with the "
+               "probabilities of the roshambo option)")
+
+    # -- the deal ---------------------------------------------------------------------------------
+    def deal(self, rules: Any, players: int, rng: random.Random) -> State:
+        """002 §Setup: "Randomly determine who will go first. Shuffle and split the deck into three
+        piles of fifteen face-down cards each. Then give one pile to each player. Place a binary card
+        in the center. Each player's maximum hand size is four." Who goes first is the chance node
+        that follows (RULES-NOTES §3)."""
+        if players != PLAYERS:
+            raise InputError("players: Three Fools is a game for 3 players")
+        assert isinstance(rules, Rules)
+        cards = list(PILATCH45)
+        rng.shuffle(cards)
+        piles = (tuple(cards[:PILE]), tuple(cards[PILE:2 * PILE]), tuple(cards[2 * PILE:]))
+        empty: frozenset[Card] = frozenset()
+        m = rules.max_hand
+        return State(rules, START, -1, (empty, empty, empty), piles, (m, m, m), rules.binary_start)
+
+    # -- the result -------------------------------------------------------------------------------
+    def result(self, state: State) -> Result | None:
+        """1 to the winner, 0 to the others."""
+        if state.phase != OVER or state.winner is None:
+            return None
+        pay = tuple(Fraction(1) if p == state.winner else Fraction(0) for p in range(PLAYERS))
+        return Result(pay, f"player {state.winner} wins", (("winner", state.winner), ("reason", state.reason)))
+
+    def to_move(self, state: State) -> int:
+        if state.phase in (START, ROSHAMBO, TIE):
+            return CHANCE
+        if state.phase == FOLLOW:
+            return next(p for p in follower_order(state.leader) if state.centre[p] is None)
+        if state.phase == OVER:
+            return state.winner if state.winner is not None else 0
+        return state.leader
+
+    def num_players(self, state: State) -> int:
+        return PLAYERS
+
+    # -- legal moves ------------------------------------------------------------------------------
+    def legal_moves(self, state: State) -> list[Move]:
+        moves: list[Move] = []
+        if state.phase == START:
+            moves += [FirstLeader(p) for p in range(PLAYERS)]
+        elif state.phase == FLIP:
+            # 002: "Whoever is going first may flip the binary card."
+            moves += [Flip(False), Flip(True)]
+        elif state.phase == LEAD:
+            # 002: "She chooses a card from her hand and places it face-down in the center, then
+            # declares its suit aloud, or lies about what suit it is."
+            moves += [Lead(c, s) for c in _ordered(state.hands[state.leader]) for s in PILATCH_SUITS]
+        elif state.phase == FOLLOW:
+            # 002: "Then the other players each put one card face-down in the center as well."
+            p = self.to_move(state)
+            moves += [Follow(c) for c in _ordered(state.hands[p])]
+        elif state.phase in (ROSHAMBO, TIE):
+            moves += [RoshamboWin(p) for p in state.contest]
+        return sorted(moves, key=self.move_sort_key)
+
+    def move_sort_key(self, move: Move) -> Any:
+        return move.sort_key()
+
+    def chance_probability(self, state: State, outcome: Move) -> Fraction:
+        if state.phase == START and isinstance(outcome, FirstLeader):
+            # 002 §Setup: "Randomly determine who will go first." (1/3 each, RULES-NOTES §3)
+            return Fraction(1, PLAYERS)
+        if state.phase in (ROSHAMBO, TIE) and isinstance(outcome, RoshamboWin):
+            return roshambo_odds(state.rules, state.contest)[outcome.player]
+        raise IllegalMove(f"{outcome} is not a chance outcome here")
+
+    # -- applying a move --------------------------------------------------------------------------
+    def apply(self, state: State, move: Move) -> State:
+        if move not in self.legal_moves(state):
+            raise IllegalMove(f"move {move} is not legal here")
+        if isinstance(move, FirstLeader):
+            hands, piles = list(state.hands), list(state.piles)
+            top_up(hands, piles, state.max_hand)
+            return replace(state, phase=FLIP, leader=move.player, hands=_seq(hands), piles=_seq(piles))
+        if isinstance(move, Flip):
+            # 002: "It determines whether high or low cards are better."
+            binary = (UP if state.binary == DOWN else DOWN) if move.flip else state.binary
+            return replace(state, phase=LEAD, binary=binary)
+        if isinstance(move, (Lead, Follow)):
+            p = self.to_move(state)
+            hands = list(state.hands)
+            hands[p] = hands[p] - {move.card}
+            centre = list(state.centre)
+            centre[p] = move.card
+            declared = move.declared if isinstance(move, Lead) else state.declared
+            after = replace(state, phase=FOLLOW, hands=_seq(hands), centre=_seq(centre), declared=declared)
+            if any(c is None for c in centre):
+                return after
+            # 002: "When each player has done so, all are revealed. Determine who wins the round."
+            cards = (centre[0], centre[1], centre[2])
+            w = round_winner(cards, state.binary)  # type: ignore[arg-type]
+            if w is None:
+                return replace(after, phase=ROSHAMBO, contest=(0, 1, 2))
+            return collect(after, w, roshambo=False)
+        if isinstance(move, RoshamboWin):
+            if state.phase == ROSHAMBO:
+                return collect(state, move.player, roshambo=True)
+            return replace(state, phase=OVER, winner=move.player, contest=(),
+                           reason=f"won the Roshambo of a tie at {card_count(state, move.player)} cards")
+        raise IllegalMove(f"move {move} is not legal here")
+
+    # -- views ------------------------------------------------------------------------------------
+    def observation(self, state: State, player: int) -> dict[str, Any]:
+        """What ``player`` sees: her own hand and own face-down card, every hand's and pile's size,
+        the binary card, the declaration, which seats have played, the cards once revealed (this
+        round's at a Roshambo, and every past round with its Roshambo bonus), the maximum hand
+        sizes and the streak. Not the other hands, not any pile's order or contents, not the
+        others' face-down cards."""
+        obj = self.state_to_json(state)
+        hands = obj.pop("hands")
+        piles = obj.pop("piles")
+        revealed = state.phase == ROSHAMBO
+        obj["centre"] = [c if (c is None or revealed or p == player) else "down"
+                         for p, c in enumerate(obj["centre"])]
+        obj["player"] = player
+        obj["hand"] = hands[player]
+        obj["hand_sizes"] = [len(h) for h in hands]
+        obj["pile_sizes"] = [len(x) for x in piles]
+        return obj
+
+    # -- positions --------------------------------------------------------------------------------
+    def state_to_json(self, state: State) -> dict[str, Any]:
+        return {
+            "game": GAME,
+            "rules": rules_to_json(state.rules, only_changed=True),
+            "players": PLAYERS,
+            "phase": state.phase,
+            "to_move": self.to_move(state),
+            "leader": state.leader,
+            "binary": state.binary,
+            "streak": state.streak,
+            "max_hand": list(state.max_hand),
+            "hands": [[c.ascii for c in _ordered(h)] for h in state.hands],
+            "piles": [[c.ascii for c in pile] for pile in state.piles],
+            "declared": None if state.declared is None else SUIT_TEXT[state.declared],
+            "centre": [None if c is None else c.ascii for c in state.centre],
+            "contest": list(state.contest),
+            "rounds": [round_to_json(r) for r in state.history],
+            "shown": [c.ascii for c in sorted(shown_cards(state))],
+            "lost": list(state.lost),
+            "winner": state.winner,
+            "reason": state.reason,
+        }
+
+    def state_from_json(self, obj: dict[str, Any]) -> State:
+        return state_from_json(obj)
+
+    def describe(self, state: State) -> str:
+        lines = [f"Three Fools, phase {state.phase}; binary card {state.binary.upper()}; "
+                 f"leader {state.leader} (streak {state.streak})"]
+        for p in range(PLAYERS):
+            lines.append(f"player {p}: hand {' '.join(c.ascii for c in _ordered(state.hands[p])) or '-'} "
+                         f"(max {state.max_hand[p]}); pile {len(state.piles[p])} cards")
+        if state.declared is not None:
+            lines.append(f"declared {SUIT_TEXT[state.declared]}; centre "
+                         + " ".join("-" if c is None else c.ascii for c in state.centre))
+        if state.winner is not None:
+            lines.append(f"player {state.winner} wins ({state.reason})")
+        return "\n".join(lines)
+
+
+def round_to_json(r: Round) -> dict[str, Any]:
+    """A revealed round as JSON."""
+    return {"leader": r.leader, "binary": r.binary, "declared": SUIT_TEXT[r.declared],
+            "cards": [c.ascii for c in r.cards], "winner": r.winner,
+            "bonus": [[c.ascii for c in b] for b in r.bonus]}
+
+
+# --- position files ---------------------------------------------------------------------------------
+
+def parse_card(text: Any, where: str) -> Card:
+    """A Pilatch card; an unknown one is an :class:`InputError` naming ``where``."""
+    if not isinstance(text, str):
+        raise InputError(f"{where}: expected a card")
+    return PILATCH45.parse(text, what=where)
+
+
+def parse_suit(text: Any, where: str) -> str:
+    """A suit written R, P or S."""
+    if not isinstance(text, str) or text.strip().upper() not in SUIT_OF_TEXT:
+        raise InputError(f"{where}: {text!r} is not a suit (R, P or S)")
+    return SUIT_OF_TEXT[text.strip().upper()]
+
+
+def state_from_json(obj: Any) -> State:
+    """Read a position (schema first, then the semantic checks); every error names its field."""
+    validate_schema(obj, SCHEMA)
+    rules = rules_from_json(Rules, obj.get("rules"))
+    seen: dict[Card, str] = {}
+
+    def cards(texts: list[Any], where: str) -> list[Card]:
+        out = []
+        for i, t in enumerate(texts):
+            c = parse_card(t, f"{where}[{i}]")
+            if c in seen:
+                raise InputError(f"{where}[{i}]: card {c.ascii} is in two places (also in {seen[c]})")
+            seen[c] = f"{where}[{i}]"
+            out.append(c)
+        return out
+
+    hands = _seq([frozenset(cards(obj["hands"][p], f"hands[{p}]")) for p in range(PLAYERS)])
+    piles = _seq([tuple(cards(obj["piles"][p], f"piles[{p}]")) for p in range(PLAYERS)])
+    centre_list: list[Card | None] = []
+    for p, t in enumerate(obj.get("centre", [None, None, None])):
+        centre_list.append(None if t is None else _centre_card(t, p, seen))
+    centre = _seq(centre_list)
+    total = len(seen)
+    if total != DECK_SIZE:
+        raise PositionError(f"piles: hands, piles and centre hold {total} cards, not the deck's {DECK_SIZE}")
+    phase = obj.get("phase", FLIP)
+    leader = obj.get("leader", -1 if phase == START else 0)
+    max_hand = _seq(list(obj.get("max_hand", [rules.max_hand] * PLAYERS)))
+    for p in range(PLAYERS):
+        if max_hand[p] > rules.max_hand:
+            raise PositionError(f"max_hand[{p}]: {max_hand[p]} is above the rules' maximum {rules.max_hand}")
+        if len(hands[p]) > max_hand[p]:
+            raise PositionError(f"hands[{p}]: {len(hands[p])} cards, over the maximum hand size {max_hand[p]}")
+    binary = obj.get("binary", rules.binary_start)
+    declared = None if obj.get("declared") is None else parse_suit(obj["declared"], "declared")
+    contest = tuple(obj.get("contest", []))
+    history = tuple(_round_from_json(r, f"rounds[{i}]") for i, r in enumerate(obj.get("rounds", [])))
+    lost = _seq([bool(x) for x in obj.get("lost", [False] * PLAYERS)])
+    winner = obj.get("winner")
+    streak = obj.get("streak", 0)
+    state = State(rules, phase, leader, hands, piles, max_hand, binary, streak, declared, centre, contest,
+                  history, lost, winner, obj.get("reason", ""))
+    _check_phase(state)
+    return state
+
+
+def _centre_card(text: Any, p: int, seen: dict[Card, str]) -> Card:
+    where = f"centre[{p}]"
+    c = parse_card(text, where)
+    if c in seen:
+        raise InputError(f"{where}: card {c.ascii} is in two places (also in {seen[c]})")
+    seen[c] = where
+    return c
+
+
+def _round_from_json(obj: dict[str, Any], where: str) -> Round:
+    cards = tuple(parse_card(t, f"{where}.cards[{i}]") for i, t in enumerate(obj["cards"]))
+    bonus = tuple(tuple(parse_card(t, f"{where}.bonus[{p}][{i}]") for i, t in enumerate(b))
+                  for p, b in enumerate(obj.get("bonus", [[], [], []])))
+    return Round(obj["leader"], obj["binary"], parse_suit(obj["declared"], f"{where}.declared"),
+                 (cards[0], cards[1], cards[2]), obj["winner"], (bonus[0], bonus[1], bonus[2]))
+
+
+def _check_phase(s: State) -> None:
+    """The phase agrees with the rest of the position."""
+    played = [c is not None for c in s.centre]
+    if s.phase == START:
+        if s.leader != -1 or any(s.hands) or s.history:
+            raise PositionError("phase: start is a fresh deal (no leader, empty hands, no history)")
+        if any(len(p) != PILE for p in s.piles):
+            raise PositionError("piles: a fresh deal has three piles of 15")
+        return
+    if not 0 <= s.leader < PLAYERS:
+        raise PositionError("leader: must be 0, 1 or 2")
+    if s.phase in (FLIP, LEAD, TIE, OVER) and any(played):
+        raise PositionError(f"centre: no card is in the centre in phase {s.phase}")
+    if s.phase in (FLIP, LEAD) and s.declared is not None:
+        raise PositionError(f"declared: nothing is declared in phase {s.phase}")
+    if s.phase in (FOLLOW, ROSHAMBO) and (s.declared is None or not played[s.leader]):
+        raise PositionError(f"declared: the leader has led and declared in phase {s.phase}")
+    if s.phase == FOLLOW and all(played):
+        raise PositionError("centre: all three cards are down, so the round is revealed (phase roshambo)")
+    if s.phase == FOLLOW:
+        first, second = follower_order(s.leader)
+        if played[second] and not played[first]:
+            raise PositionError(f"centre[{first}]: player {first} follows before player {second}")
+    if s.phase == ROSHAMBO:
+        cards = tuple(s.centre)
+        if not all(played) or round_winner(cards, s.binary) is not None:  # type: ignore[arg-type]
+            raise PositionError("centre: phase roshambo needs three cards of three suits")
+        if s.contest != (0, 1, 2):
+            raise PositionError("contest: a round's Roshambo is between all three players")
+    elif s.phase == TIE:
+        if len(s.contest) != 2 or sum(s.lost) != 1:
+            raise PositionError("contest: a tie is between the two players who did not lose")
+    elif s.contest:
+        raise PositionError(f"contest: only in phases roshambo and tie, not {s.phase}")
+    if s.phase == FLIP:
+        for p in range(PLAYERS):
+            if len(s.hands[p]) < s.max_hand[p] and s.piles[p]:
+                raise PositionError(f"hands[{p}]: a round starts with hands topped up to the maximum")
+    if s.phase != OVER and s.winner is not None:
+        raise PositionError("winner: only when the game is over")
+    if s.phase not in (TIE, OVER) and any(s.lost):
+        raise PositionError("lost: a lost player ends the game")
+    if s.phase in (FLIP, LEAD, FOLLOW):
+        for p in range(PLAYERS):
+            if has_lost(s, p) and not played[p]:
+                raise PositionError(f"hands[{p}]: player {p} has no cards (or no hand size) and has lost")
+    if s.phase == OVER and s.winner is None:
+        raise PositionError("winner: a game over names its winner")
+SPEC = ThreeFoolsSpec()
+"""The spec instance."""
