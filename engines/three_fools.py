@@ -102,6 +102,7 @@ def roshambo_distribution(table: Any, contest: tuple[int, ...]) -> tuple[tuple[i
     n = len(contest)
     if table == "uniform":
         return tuple((p, Fraction(1, n)) for p in contest)
+    table = {seat: [Fraction(x) for x in row] for seat, row in enumerate(table)}
 
     def win_sets(players: tuple[int, ...]) -> dict[tuple[int, ...], Fraction]:
         # one throw: probability of each set of survivors (the same set means a rethrow)

@@ -66,7 +66,9 @@ THROWS: tuple[str, ...] = (ROCK, PAPER, SCISSORS)
 
 # --- Roshambo -----------------------------------------------------------------------------------
 
-RoshamboTable = tuple[tuple[Fraction, Fraction, Fraction], ...]
+RoshamboTable = tuple[tuple[str, str, str], ...]
+"""Per seat, the probabilities of rock, paper, scissors as exact fraction strings (``"1/3"``), so
+the rules stay JSON."""
 
 
 def parse_roshambo(value: Any) -> str | RoshamboTable:
@@ -96,7 +98,7 @@ def parse_roshambo(value: Any) -> str | RoshamboTable:
             probs.append(f)
         if sum(probs) != 1:
             raise ValueError(f"seat {seat}: the probabilities sum to {sum(probs)}, not 1")
-        table.append((probs[0], probs[1], probs[2]))
+        table.append((str(probs[0]), str(probs[1]), str(probs[2])))
     return tuple(table)
 
 
@@ -120,8 +122,8 @@ def roshambo_odds(rules: Rules, players: tuple[int, ...]) -> dict[int, Fraction]
     throws rock, paper, scissors with its row's probabilities, independently every throw."""
     if rules.roshambo == "uniform":
         return {p: Fraction(1, len(players)) for p in players}
-    table = rules.roshambo
-    assert not isinstance(table, str)
+    assert not isinstance(rules.roshambo, str)
+    table = [tuple(Fraction(x) for x in row) for row in rules.roshambo]
     if len(players) == 2:
         a, b = players
         pa, pb = _beat_probability(table[a], table[b]), _beat_probability(table[b], table[a])

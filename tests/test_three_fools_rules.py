@@ -13,7 +13,18 @@ from three_fools_helpers import position, state
 from foolsolve.cards import PILATCH45
 from foolsolve.game import CHANCE
 from foolsolve.spec.three_fools import (
-    DOWN, FLIP, FOLLOW, LEAD, OVER, ROSHAMBO, SPEC, TIE, UP, Rules, roshambo_odds, round_winner,
+    DOWN,
+    FLIP,
+    FOLLOW,
+    LEAD,
+    OVER,
+    ROSHAMBO,
+    SPEC,
+    TIE,
+    UP,
+    Rules,
+    roshambo_odds,
+    round_winner,
 )
 
 C = PILATCH45.parse
@@ -196,19 +207,20 @@ def test_single_elimination_roshambo_uniform_gives_each_player_a_third():
 def test_roshambo_with_a_supplied_strategy_table():
     third = Fraction(1, 3)
     table = ((Fraction(1, 2), Fraction(1, 4), Fraction(1, 4)), (third, third, third), (third, third, third))
-    rules = Rules(roshambo=table)
+    rules = Rules(roshambo=[[str(x) for x in row] for row in table])
     two = roshambo_odds(rules, (0, 1))
     # player 0 beats 1: rock vs scissors 1/2*1/3 + paper vs rock 1/4*1/3 + scissors vs paper 1/4*1/3 = 1/3;
     # 1 beats 0 likewise 1/3: even
     assert two == {0: Fraction(1, 2), 1: Fraction(1, 2)}
-    skew = Rules(roshambo=((Fraction(1, 2), Fraction(1, 4), Fraction(1, 4)),
-                           (Fraction(1, 4), Fraction(1, 4), Fraction(1, 2)), (third, third, third)))
+    skew = Rules(roshambo=[["1/2", "1/4", "1/4"], ["1/4", "1/4", "1/2"], ["1/3", "1/3", "1/3"]])
     two = roshambo_odds(skew, (0, 1))
     # 0 beats 1: R-S 1/2*1/2 + P-R 1/4*1/4 + S-P 1/4*1/4 = 3/8; 1 beats 0: R-S 1/4*1/4 + P-R 1/4*1/2 + S-P 1/2*1/4 = 5/16
     assert two[0] == Fraction(3, 8) / (Fraction(3, 8) + Fraction(5, 16))
     three = roshambo_odds(skew, (0, 1, 2))
     assert sum(three.values()) == 1 and all(v > 0 for v in three.values())
-    assert roshambo_odds(Rules(roshambo=((third,) * 3,) * 3), (0, 1, 2)) == {p: third for p in range(3)}
+    assert roshambo_odds(Rules(roshambo=[["1/3"] * 3] * 3), (0, 1, 2)) == {p: third for p in range(3)}
+    assert json.loads(json.dumps(SPEC.state_to_json(SPEC.deal(skew, 3, random.Random(0)))))["rules"]["roshambo"][0] \
+        == ["1/2", "1/4", "1/4"]
 
 
 # --- collecting, the Roshambo bonus --------------------------------------------------------------
@@ -324,7 +336,7 @@ def test_whoever_has_more_cards_wins_the_game():
 
 def test_in_the_case_of_a_tie_roshambo_for_it():
     # player 0 lies and loses her last hand size; then player 1 has 3 + 19 cards, player 2 3 + 16 + 3
-    sixteen = [c.ascii for c in PILATCH45 if c.suit == "P"][4:] + ["AR", "JoR"] + ["5S", "6S", "7S"]
+    sixteen = [*[c.ascii for c in PILATCH45 if c.suit == "P"][4:], "AR", "JoR", "5S", "6S", "7S"]
     s = state([["1R"], ["5R", "6R", "7R", "8R"], ["9R", "10R", "JR", "QR"]], [["2R"], None, sixteen],
               max_hand=[1, 4, 4], fill=(1,))
     assert len(s.piles[2]) == 16 and len(s.piles[1]) == 19

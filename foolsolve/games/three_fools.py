@@ -25,7 +25,7 @@ def random_rules_tf(rng: random.Random) -> Any:
             a, b = rng.randint(1, 5), rng.randint(1, 5)
             c = rng.randint(1, 5)
             t = a + b + c
-            table.append((Fraction(a, t), Fraction(b, t), Fraction(c, t)))
+            table.append((str(Fraction(a, t)), str(Fraction(b, t)), str(Fraction(c, t))))
         return Rules(base.max_hand, base.streak_to_win, tuple(table), base.binary_start)
     return base
 

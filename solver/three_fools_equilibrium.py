@@ -1,0 +1,299 @@
+"""The equilibrium of a bluff: one Three Fools round with every hand open, as a three-player game
+of imperfect information, solved by pygambit (optional extra ``foolsolve[gambit]``).
+
+The round: the leader chooses flip or keep, a card and a declared suit (one information set: she
+sees everything); each follower sees the binary card and the declaration, not the leader's card
+and not the other follower's card (one information set per binary card and declared suit); a
+round with three suits ends in a Roshambo chance node (the rules' odds). Payoffs: 1 to the
+round's winner, 0 to the others, minus ``lying_cost`` for a leader who pays the lying penalty
+(lied and did not win). The tree goes to pygambit as an ``.efg`` text (payoffs exact rationals)
+and ``pygambit.nash.logit_solve`` follows the logit quantal-response branch to a Nash equilibrium.
+
+Every equilibrium is then checked without pygambit: the payoffs are computed again by playing
+each leaf over the spec (its ``apply`` and chance outcomes), and every pure strategy of every
+player is enumerated (a follower's pure strategy is one card per information set: all
+``cards ** information sets`` of them); no player may gain more than ``epsilon`` by deviating.
+"""
+
+from __future__ import annotations
+
+import io
+import time
+from dataclasses import dataclass, field
+from fractions import Fraction
+from itertools import product
+from typing import Any
+
+from foolsolve.cards import Card
+from foolsolve.errors import InputError
+from foolsolve.solver.base import MoveValue, SolveResult
+from foolsolve.spec.three_fools import (
+    DOWN,
+    FLIP,
+    LEAD,
+    PILATCH_SUITS,
+    ROSHAMBO,
+    SPEC,
+    SUIT_TEXT,
+    UP,
+    Flip,
+    Follow,
+    Lead,
+    State,
+    follower_order,
+)
+
+Action = tuple[bool, Card, str]
+"""A leader's choice: flip?, card, declared suit."""
+Infoset = tuple[str, str]
+"""A follower's information set: the binary card after the flip, the declared suit."""
+
+
+@dataclass
+class Bluff:
+    """One round with open hands, as a game."""
+
+    state: State
+    leader: int
+    followers: tuple[int, int]
+    actions: list[Action]
+    infosets: list[Infoset]
+    hands: dict[int, list[Card]]
+    lying_cost: Fraction
+
+    def binary(self, a: Action) -> str:
+        if not a[0]:
+            return self.state.binary
+        return DOWN if self.state.binary == UP else UP
+
+    def infoset(self, a: Action) -> Infoset:
+        return (self.binary(a), a[2])
+
+    @staticmethod
+    def action_text(a: Action) -> str:
+        return f"{'flip' if a[0] else 'keep'}; lead {a[1].ascii} as {SUIT_TEXT[a[2]]}"
+
+
+def bluff_of(state: State, lying_cost: Fraction) -> Bluff:
+    """The round of ``state`` (phase flip or lead) as a game."""
+    if state.phase not in (FLIP, LEAD):
+        raise InputError(f"phase: the equilibrium needs a round about to be led (phase flip or lead), not {state.phase}")
+    leader = state.leader
+    flips = (False, True) if state.phase == FLIP else (False,)
+    actions = [(f, c, d) for f in flips for c in sorted(state.hands[leader]) for d in PILATCH_SUITS]
+    bl = Bluff(state, leader, follower_order(leader), actions, [], {p: sorted(state.hands[p]) for p in range(3)},
+               lying_cost)
+    seen: list[Infoset] = []
+    for a in actions:
+        if bl.infoset(a) not in seen:
+            seen.append(bl.infoset(a))
+    bl.infosets = seen
+    return bl
+
+
+# --- payoffs: from the engine (for pygambit) and from the spec (for the check) --------------------------------
+
+def _payoff(bl: Bluff, a: Action, winner: int) -> tuple[Fraction, ...]:
+    lie = a[1].suit != a[2]
+    pay = [Fraction(int(p == winner)) for p in range(3)]
+    if lie and winner != bl.leader:
+        pay[bl.leader] -= bl.lying_cost
+    return tuple(pay)
+
+
+def engine_outcomes(bl: Bluff, a: Action, x: Card, y: Card) -> list[tuple[int, Fraction]]:
+    """(winner, probability) of a leaf by the engine's rules (several at a Roshambo)."""
+    from foolsolve.engines.three_fools import roshambo_distribution, winner_of
+
+    f1, f2 = bl.followers
+    seats: dict[int, Card] = {bl.leader: a[1], f1: x, f2: y}
+    w = winner_of(seats[0].index, seats[1].index, seats[2].index, 1 if bl.binary(a) == UP else 0)
+    if w >= 0:
+        return [(w, Fraction(1))]
+    return list(roshambo_distribution(bl.state.rules.roshambo, (0, 1, 2)))
+
+
+def spec_payoffs(bl: Bluff) -> dict[tuple[Action, Card, Card], tuple[Fraction, ...]]:
+    """Every leaf's expected payoffs, by playing it over the spec (Roshambo: its chance outcomes)."""
+    out: dict[tuple[Action, Card, Card], tuple[Fraction, ...]] = {}
+    f1, f2 = bl.followers
+    start = bl.state
+    for a in bl.actions:
+        s = SPEC.apply(start, Flip(a[0])) if start.phase == FLIP else start
+        s = SPEC.apply(s, Lead(a[1], a[2]))
+        for x in bl.hands[f1]:
+            sx = SPEC.apply(s, Follow(x))
+            for y in bl.hands[f2]:
+                end = SPEC.apply(sx, Follow(y))
+                ends = ([(SPEC.apply(end, m), p) for m, p in SPEC.chance_outcomes(end)] if end.phase == ROSHAMBO
+                        else [(end, Fraction(1))])
+                total = [Fraction(0)] * 3
+                for e, p in ends:
+                    winner = e.history[-1].winner
+                    paid = e.max_hand[bl.leader] < start.max_hand[bl.leader]
+                    for q in range(3):
+                        total[q] += p * (int(q == winner) - (bl.lying_cost if q == bl.leader and paid else 0))
+                out[(a, x, y)] = tuple(total)
+    return out
+
+
+# --- the game for pygambit ---------------------------------------------------------------------------------
+
+def efg_text(bl: Bluff) -> str:
+    """The round as a Gambit ``.efg`` file (players: leader, first follower, second follower)."""
+    f1, f2 = bl.followers
+    lines = [f'EFG 2 R "Three Fools bluff" {{ "P{bl.leader}" "P{f1}" "P{f2}" }}', '""', ""]
+    acts = " ".join(f'"{Bluff.action_text(a)}"' for a in bl.actions)
+    lines.append(f'p "" 1 1 "leader" {{ {acts} }} 0')
+    outcome = 0
+    chance = 0
+    for a in bl.actions:
+        i = bl.infosets.index(bl.infoset(a)) + 1
+        key = f"{bl.infoset(a)[0]} {SUIT_TEXT[bl.infoset(a)[1]]}"
+        xs = " ".join(f'"{key}: {x.ascii}"' for x in bl.hands[f1])
+        lines.append(f'p "" 2 {i} "{key}" {{ {xs} }} 0')
+        for x in bl.hands[f1]:
+            ys = " ".join(f'"{key}: {y.ascii}"' for y in bl.hands[f2])
+            lines.append(f'p "" 3 {i} "{key}" {{ {ys} }} 0')
+            for y in bl.hands[f2]:
+                results = engine_outcomes(bl, a, x, y)
+                if len(results) > 1:
+                    chance += 1
+                    branches = " ".join(f'"roshambo {w}" {p}' for w, p in results)
+                    lines.append(f'c "" {chance} "roshambo {chance}" {{ {branches} }} 0')
+                for w, _p in results:
+                    outcome += 1
+                    pay = _payoff(bl, a, w)
+                    ordered = (pay[bl.leader], pay[f1], pay[f2])
+                    lines.append(f't "" {outcome} "" {{ {", ".join(str(v) for v in ordered)} }}')
+    return "\n".join(lines) + "\n"
+
+
+@dataclass
+class BluffEquilibrium:
+    """An equilibrium of the round and its check."""
+
+    bluff: Bluff
+    leader: dict[Action, float]
+    followers: dict[int, dict[Infoset, dict[Card, float]]]
+    values: dict[int, float] = field(default_factory=dict)
+    gains: dict[int, float] = field(default_factory=dict)
+    """Each player's best gain by a pure deviation (spec payoffs, every pure strategy)."""
+    gambit_regret: float = 0.0
+    deviations: int = 0
+    """Pure strategies enumerated by the check."""
+
+    @property
+    def lying_frequency(self) -> float:
+        return sum(p for a, p in self.leader.items() if a[1].suit != a[2])
+
+
+def _gambit() -> Any:
+    try:
+        import pygambit
+    except ImportError:
+        raise InputError("option equilibrium: needs pygambit (pip install 'foolsolve[gambit]')") from None
+    return pygambit
+
+
+def equilibrium(state: State, lying_cost: Fraction = Fraction(1, 4)) -> BluffEquilibrium:
+    """A Nash equilibrium of the round (pygambit's logit solver), checked by :func:`check`."""
+    gbt = _gambit()
+    bl = bluff_of(state, lying_cost)
+    game = gbt.read_efg(io.StringIO(efg_text(bl)))
+    result = gbt.nash.logit_solve(game)
+    eq = result.equilibrium
+    f1, f2 = bl.followers
+    leader: dict[Action, float] = {}
+    by_text = {Bluff.action_text(a): a for a in bl.actions}
+    for _hist, probs in eq[f"P{bl.leader}"]:
+        for label, p in dict(probs).items():
+            leader[by_text[label]] = float(p)
+    followers: dict[int, dict[Infoset, dict[Card, float]]] = {}
+    for seat in (f1, f2):
+        table: dict[Infoset, dict[Card, float]] = {}
+        cards = {c.ascii: c for c in bl.hands[seat]}
+        for _hist, probs in eq[f"P{seat}"]:
+            for label, p in dict(probs).items():
+                key, card = label.split(": ")
+                binary, suit = key.split()
+                infoset = (binary, next(s for s in PILATCH_SUITS if SUIT_TEXT[s] == suit))
+                table.setdefault(infoset, {})[cards[card]] = float(p)
+        followers[seat] = table
+    out = BluffEquilibrium(bl, leader, followers, gambit_regret=float(eq.max_regret()))
+    check(out)
+    return out
+
+
+def check(eq: BluffEquilibrium) -> None:
+    """Fill ``values`` and ``gains``: every player's value and her best gain over every pure strategy,
+    with the leaves' payoffs computed over the spec."""
+    bl = eq.bluff
+    pay = spec_payoffs(bl)
+    f1, f2 = bl.followers
+    s1, s2 = eq.followers[f1], eq.followers[f2]
+
+    def prob(table: dict[Infoset, dict[Card, float]], i: Infoset, c: Card) -> float:
+        return table.get(i, {}).get(c, 0.0)
+
+    values = {p: 0.0 for p in range(3)}
+    lead_dev: dict[Action, float] = {}
+    # contributions of each (infoset, card) to a follower's payoff, the others playing the profile
+    c1: dict[Infoset, dict[Card, float]] = {i: {x: 0.0 for x in bl.hands[f1]} for i in bl.infosets}
+    c2: dict[Infoset, dict[Card, float]] = {i: {y: 0.0 for y in bl.hands[f2]} for i in bl.infosets}
+    for a in bl.actions:
+        i = bl.infoset(a)
+        pa = eq.leader.get(a, 0.0)
+        va = 0.0
+        for x in bl.hands[f1]:
+            px = prob(s1, i, x)
+            for y in bl.hands[f2]:
+                py = prob(s2, i, y)
+                u = pay[(a, x, y)]
+                va += px * py * float(u[bl.leader])
+                c1[i][x] += pa * py * float(u[f1])
+                c2[i][y] += pa * px * float(u[f2])
+                for p in range(3):
+                    values[p] += pa * px * py * float(u[p])
+        lead_dev[a] = va
+    gains = {bl.leader: max(lead_dev.values()) - values[bl.leader]}
+    count = len(bl.actions)
+    for seat, contrib in ((f1, c1), (f2, c2)):
+        best = float("-inf")
+        keys = list(bl.infosets)
+        for choice in product(*(bl.hands[seat] for _ in keys)):
+            v = sum(contrib[i][c] for i, c in zip(keys, choice))
+            count += 1
+            best = max(best, v)
+        gains[seat] = best - values[seat]
+    eq.values = values
+    eq.gains = gains
+    eq.deviations = count
+
+
+def equilibrium_result(state: State, lying_cost: Fraction, epsilon: Fraction, start: float) -> SolveResult:
+    """``foolsolve POSITION.json -o equilibrium=true``."""
+    if lying_cost < 0:
+        raise InputError("option lying_cost: at least 0")
+    eq = equilibrium(state, lying_cost)
+    bl = eq.bluff
+    worst = max(eq.gains.values())
+    if worst > float(epsilon):
+        raise RuntimeError(f"the equilibrium found fails its check: a deviation gains {worst:.3g} > {float(epsilon)}")
+    moves = [MoveValue(Bluff.action_text(a), f"{p:.6f}") for a, p in sorted(eq.leader.items(), key=lambda t: -t[1])
+             if p > 1e-9]
+    notes = [f"payoff: 1 to the round's winner, minus {lying_cost} to a leader who pays the lying penalty",
+             f"leader (player {bl.leader}) lies with probability {eq.lying_frequency:.6f}",
+             "values: " + ", ".join(f"player {p} {eq.values[p]:.6f}" for p in range(3))]
+    for seat in bl.followers:
+        for i in bl.infosets:
+            row = eq.followers[seat].get(i, {})
+            mix = ", ".join(f"{c.ascii} {p:.4f}" for c, p in sorted(row.items()) if p > 1e-9)
+            notes.append(f"player {seat} at {i[0]} {SUIT_TEXT[i[1]]}: {mix}")
+    notes.append(f"check over the spec: {eq.deviations:,} pure strategies; best gain by deviating "
+                 + ", ".join(f"player {p} {eq.gains[p]:.2e}" for p in range(3)) + f" (epsilon {float(epsilon):.0e}); "
+                 f"pygambit's max regret {eq.gambit_regret:.2e}")
+    best = [m.move for m in moves[:1]]
+    return SolveResult(game="three-fools", to_move=bl.leader, value=f"leader {eq.values[bl.leader]:.6f}",
+                       moves=moves, pv=[], nodes=len(bl.actions), seconds=time.perf_counter() - start, best=best,
+                       concept="Nash equilibrium of the round, hands open (pygambit logit_solve)", notes=notes)
