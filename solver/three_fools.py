@@ -415,10 +415,10 @@ def solve(state: State, options: SolveOptions) -> SolveResult:
     check_extra(options, KNOWN_OPTIONS, "three-fools")
     start = time.perf_counter()
     if bool_option(options, "equilibrium", False):
-        from foolsolve.solver.three_fools_equilibrium import equilibrium_result
+        from foolsolve.solver.three_fools_equilibrium import DEFAULT_EPSILON, equilibrium_result
 
         return equilibrium_result(state, _fraction_option(options, "lying_cost", Fraction(1, 4)),
-                                  _fraction_option(options, "epsilon", Fraction(1, 10**6)), start)
+                                  _fraction_option(options, "epsilon", DEFAULT_EPSILON), start)
     viewer = options.extra.get("viewer")
     if viewer is not None and (isinstance(viewer, bool) or not isinstance(viewer, int)):
         raise InputError(f"option viewer: {viewer!r} is not a seat (0, 1 or 2)")

@@ -43,6 +43,12 @@ from foolsolve.spec.three_fools import (
     follower_order,
 )
 
+MAXREGRETS = (1e-8, 1e-6, 1e-4, 1e-3)
+"""The regret targets tried in turn (relative to the payoff range) for pygambit's logit solver."""
+DEFAULT_EPSILON = Fraction(1, 400)
+"""The largest gain allowed to any pure deviation in the check (payoffs range over 1 + the lying cost;
+the loosest logit target, 1e-3 of that range, stays inside it)."""
+
 Action = tuple[bool, Card, str]
 """A leader's choice: flip?, card, declared suit."""
 Infoset = tuple[str, str]
@@ -201,8 +207,16 @@ def equilibrium(state: State, lying_cost: Fraction = Fraction(1, 4)) -> BluffEqu
     gbt = _gambit()
     bl = bluff_of(state, lying_cost)
     game = gbt.read_efg(io.StringIO(efg_text(bl)))
-    result = gbt.nash.logit_solve(game)
-    eq = result.equilibrium
+    eq = None
+    for maxregret in MAXREGRETS:
+        # the logit branch can fail to reach a tight regret target (very large lambda with information
+        # sets that are nearly never reached): relax the target step by step; the check decides
+        result = gbt.nash.logit_solve(game, maxregret=maxregret)
+        if result.equilibrium is not None:
+            eq = result.equilibrium
+            break
+    if eq is None:
+        raise InputError("option equilibrium: pygambit's logit solver found no equilibrium of this round")
     f1, f2 = bl.followers
     leader: dict[Action, float] = {}
     by_text = {Bluff.action_text(a): a for a in bl.actions}
@@ -291,7 +305,7 @@ def equilibrium_result(state: State, lying_cost: Fraction, epsilon: Fraction, st
             mix = ", ".join(f"{c.ascii} {p:.4f}" for c, p in sorted(row.items()) if p > 1e-9)
             notes.append(f"player {seat} at {i[0]} {SUIT_TEXT[i[1]]}: {mix}")
     notes.append(f"check over the spec: {eq.deviations:,} pure strategies; best gain by deviating "
-                 + ", ".join(f"player {p} {eq.gains[p]:.2e}" for p in range(3)) + f" (epsilon {float(epsilon):.0e}); "
+                 + ", ".join(f"player {p} {eq.gains[p]:.2e}" for p in range(3)) + f" (epsilon {epsilon}); "
                  f"pygambit's max regret {eq.gambit_regret:.2e}")
     best = [m.move for m in moves[:1]]
     return SolveResult(game="three-fools", to_move=bl.leader, value=f"leader {eq.values[bl.leader]:.6f}",
