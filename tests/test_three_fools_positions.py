@@ -49,11 +49,6 @@ def _bad(**changes):
     return obj
 
 
-def _move(obj, src, dst):
-    card = obj["piles"][src].pop()
-    obj["piles"][dst].append(card)
-    return obj["piles"]
-
 
 BAD = [
     ("a card in two places", _bad(piles=lambda o: [o["piles"][0] + ["1R"], o["piles"][1], o["piles"][2]]),
@@ -67,7 +62,7 @@ BAD = [
                                             ["1S", "2S", "3S", "4S"]], max_hand=[3, 4, 4]), "hands[0]"),
     ("pile counts that do not add up to 45", _bad(piles=lambda o: [o["piles"][0][1:], o["piles"][1],
                                                                   o["piles"][2]]), "piles"),
-    ("an unknown card", _bad(piles=lambda o: [o["piles"][0][1:] + ["16R"], o["piles"][1], o["piles"][2]]),
+    ("an unknown card", _bad(piles=lambda o: [[*o["piles"][0][1:], "16R"], o["piles"][1], o["piles"][2]]),
      "piles[0]"),
     ("a fourth hand", _bad(hands=[[], [], [], []]), "hands"),
     ("an unknown rule option", _bad(rules={"fools": 3}), "rules.fools"),
