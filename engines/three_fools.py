@@ -58,6 +58,8 @@ SUIT_SLOT = {s: i for i, s in enumerate(SLOT_SUIT)}
 DECL_TEXT = tuple(SUIT_TEXT[s] for s in SLOT_SUIT)
 # slot a beats slot b: Rock(0) beats Scissors(2), Scissors(2) beats Paper(1), Paper(1) beats Rock(0)
 SLOT_BEATS = {0: 2, 2: 1, 1: 0}
+_BEATS = (2, 0, 1)
+"""``SLOT_BEATS`` as a tuple indexed by slot."""
 JOKER = 15
 
 
@@ -406,7 +408,7 @@ def _fast_rounds(t: list[Any], rng: random.Random) -> tuple[list[Any], int]:
     leader = t[LEADER]
     to_win = t[RULES].streak_to_win
     strength = STRENGTH
-    beats = SLOT_BEATS
+    beats = _BEATS
     insort = bisect.insort
     new_hist: list[tuple[Any, ...]] = []
     append = new_hist.append
@@ -414,17 +416,23 @@ def _fast_rounds(t: list[Any], rng: random.Random) -> tuple[list[Any], int]:
     lost: tuple[bool, ...] = ()
     empty: tuple[int, ...] = ()
     no_bonus = (empty, empty, empty)
+    seats = (0, 1, 2)
     if t[PH] == P_START:
         leader = grb(2)
         while leader >= 3:
             leader = grb(2)
         moves += 1
     while True:
-        for hand, pile, m in zip(hands, piles, maxh):
-            if len(hand) < m and pile:
-                insort(hand, pile.popleft())
-                while len(hand) < m and pile:
+        for p in seats:
+            hand = hands[p]
+            need = maxh[p] - len(hand)
+            if need > 0:
+                pile = piles[p]
+                if pile:
                     insort(hand, pile.popleft())
+                    while need > 1 and pile:
+                        insort(hand, pile.popleft())
+                        need -= 1
         r = grb(2)
         while r >= 2:
             r = grb(2)
@@ -432,24 +440,27 @@ def _fast_rounds(t: list[Any], rng: random.Random) -> tuple[list[Any], int]:
             up ^= 1
         hand = hands[leader]
         n = 3 * len(hand)
-        k = grb(nbits[n])
+        b = nbits[n]
+        k = grb(b)
         while k >= n:
-            k = grb(nbits[n])
+            k = grb(b)
         lc = hand.pop(k // 3)
         decl = k % 3
         f1 = (leader + 1) % 3
         f2 = (leader + 2) % 3
         hand = hands[f1]
         n = len(hand)
-        r = grb(nbits[n])
+        b = nbits[n]
+        r = grb(b)
         while r >= n:
-            r = grb(nbits[n])
+            r = grb(b)
         c1 = hand.pop(r)
         hand = hands[f2]
         n = len(hand)
-        r = grb(nbits[n])
+        b = nbits[n]
+        r = grb(b)
         while r >= n:
-            r = grb(nbits[n])
+            r = grb(b)
         c2 = hand.pop(r)
         moves += 4
         s0, s1, s2 = lc >> 4, c1 >> 4, c2 >> 4
@@ -469,7 +480,11 @@ def _fast_rounds(t: list[Any], rng: random.Random) -> tuple[list[Any], int]:
             bonus = [empty, empty, empty]
             for o in ((w + 1) % 3, (w + 2) % 3):
                 pile = piles[o]
-                got = tuple(pile.popleft() for _ in range(min(3, len(pile))))
+                if len(pile) >= 3:
+                    got = (pile.popleft(), pile.popleft(), pile.popleft())
+                else:
+                    got = tuple(pile)
+                    pile.clear()
                 bonus[o] = got
                 pw.extend(got)
             append((leader, up, decl, cards, w, (bonus[0], bonus[1], bonus[2])))
@@ -491,19 +506,27 @@ def _fast_rounds(t: list[Any], rng: random.Random) -> tuple[list[Any], int]:
             append((leader, up, decl, cards, w, no_bonus))
         if w == leader:
             streak += 1
+            if streak >= to_win:
+                break
+            zero = False
         else:
+            zero = False
             if s0 != decl:
                 maxh[leader] -= 1
+                zero = maxh[leader] <= 0
             streak = 1
-        leader = w
-        if streak >= to_win:
-            break
-        if ((not hands[0] and not piles[0]) or (not hands[1] and not piles[1]) or (not hands[2] and not piles[2])
-                or maxh[0] <= 0 or maxh[1] <= 0 or maxh[2] <= 0):
+            leader = w
+        # a loss needs an empty hand (and pile) or a maximum hand size of 0 (only the penalty lowers it)
+        if zero or not (hands[0] and hands[1] and hands[2]):
             lost = tuple((not hands[p] and not piles[p]) or maxh[p] <= 0 for p in range(3))
-            break
-    t[H0], t[H0 + 1], t[H0 + 2] = (sum(1 << c for c in h) for h in hands)
-    t[PI0], t[PI0 + 1], t[PI0 + 2] = (tuple(pile) for pile in piles)
+            if True in lost:
+                break
+    for p in seats:
+        mask = 0
+        for c in hands[p]:
+            mask |= 1 << c
+        t[H0 + p] = mask
+        t[PI0 + p] = tuple(piles[p])
     t[MAXH], t[MAXH + 1], t[MAXH + 2] = maxh
     t[BIN] = up
     t[STREAK] = streak
