@@ -76,15 +76,17 @@ def main() -> None:
         from foolsolve.solver.three_fools import solve
 
         root = Path(__file__).resolve().parent.parent / "foolsolve" / "examples"
-        state = SPEC.state_from_json(read_json(root / "three-fools-bluff.json"))
+        jobs = []
         if a.odds:
-            t = time.perf_counter()
-            solve(state, SolveOptions())
-            print(f"round odds (three-fools-bluff.json): {time.perf_counter() - t:.3f} s")
+            jobs += [("round odds", name, {}) for name in ("three-fools-bluff.json", "three-fools-first-round.json")]
         if a.equilibrium:
-            t = time.perf_counter()
-            solve(state, SolveOptions(extra={"equilibrium": True}))
-            print(f"equilibrium (three-fools-bluff.json): {time.perf_counter() - t:.3f} s")
+            jobs += [("equilibrium", name, {"equilibrium": True})
+                     for name in ("three-fools-bluff.json", "three-fools-liar.json")]
+        for what, name, extra in jobs:
+            state = SPEC.state_from_json(read_json(root / name))
+            w, c = time.perf_counter(), clock()
+            solve(state, SolveOptions(extra=dict(extra)))
+            print(f"{what} ({name}): {time.perf_counter() - w:.3f} s wall, {clock() - c:.3f} s CPU")
 
 
 if __name__ == "__main__":
