@@ -811,6 +811,12 @@ class DurakSpec(SpecGame[State, Move]):
         """Players in the deal."""
         return state.players
 
+    boundary_name = "bout"
+
+    def boundary(self, before: State, move: Move, after: State) -> bool:
+        """A bout ends when the table is cleared (beaten off or taken)."""
+        return bool(before.table) and not after.table
+
     def describe(self, state: State) -> str:
         """A few readable lines."""
         trump = f"trump {GLYPHS[state.trump]}" if state.trump else "no trump"
