@@ -226,9 +226,9 @@ def play(position: str, move_texts: Sequence[str], out: str | None, as_json: boo
 @click.option("--out", type=click.Path(dir_okay=False), default=None, help="Write the position here.")
 def deal(game: str, players: int | None, seed: int | None, rules_json: str | None, out: str | None) -> None:
     """A shuffled deal of GAME as a position file."""
+    drawn = seed is None
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
-        click.echo(f"foolsolve: deal --seed {seed}", err=True)
     info = games.get(game)
     spec = info.spec
     n = spec.min_players if players is None else players
@@ -242,6 +242,8 @@ def deal(game: str, players: int | None, seed: int | None, rules_json: str | Non
         write_json_atomic(out, obj)
     else:
         click.echo(json.dumps(obj, ensure_ascii=False))
+    if drawn:
+        click.echo(f"foolsolve: deal --seed {seed} (to deal this again)", err=True)
 
 
 @cli.command(name="games")
