@@ -415,6 +415,7 @@ CORE_COMMANDS: tuple[CommandRef, ...] = (
     # paragraph of its help (a test checks it against the command's own help)
     CommandRef("ambiguities", "foolsolve.games.ambiguities_cli:ambiguities",
                "Where does the choice of one rule option matter?"),
+    CommandRef("report", "foolsolve.report:report", "Write a self-contained HTML analysis page of POSITION."),
 )
 
 
