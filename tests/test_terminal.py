@@ -9,11 +9,11 @@ import random
 from pathlib import Path
 
 import pytest
+from test_cli import assert_one_line_error, run
 
 from foolsolve import games
 from foolsolve.errors import InputError
 from foolsolve.present import changed_rules, rules_line, show_text, status, steps, transcript
-from test_cli import assert_one_line_error, run
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "foolsolve" / "examples"
 ENDGAME = str(EXAMPLES / "durak-endgame.json")
