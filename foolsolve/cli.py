@@ -143,6 +143,8 @@ def format_result(info: GameInfo, state: Any, result: SolveResult) -> str:
             lines.append("PV:   (empty)")
     for note in result.notes:
         lines.append(f"Note: {note}")
+    for key, value in result.details.items():
+        lines.append(f"{key}: {json.dumps(value, ensure_ascii=False)}")
     rate = result.nodes / result.seconds if result.seconds > 0 else 0.0
     lines.append(f"{result.nodes:,} nodes in {result.seconds:.3f} s ({rate:,.0f} nodes/s)")
     return "\n".join(lines)

@@ -9,6 +9,8 @@ The picture is drawn from the position's JSON (``state_to_json``), or from one p
   is drawn in each player's block;
 * a list of pairs (``table``: ``[attack, cover or null]``) is drawn as overlapping pairs;
 * one card under a key (a binary card, a turned-up card) is a zone of one card;
+* a trick written as ``[player, card]`` pairs or ``{"player", "card"}`` objects is a zone whose
+  cards name who played them (``data-player``); ``null`` in a card list is a card the view hides;
 * in a view, ``X_size`` (a number) is zone ``X`` of face-down cards, ``X_sizes`` (one number a
   player) the per-player zone ``Xs`` face down, except the viewer's own ``X`` (``hand``) face up;
   ``X_bottom`` is the last card of zone ``X`` turned face up (Durak's trump card under the stock);
@@ -88,6 +90,8 @@ class Zone:
     cards: list[Any]  # card texts, None for face-down; pairs: [a, c|None]
     owner: int | None = None
     note: str = ""
+    played_by: list[int | None] | None = None
+    """For a trick written as ``[player, card]`` pairs or ``{"player", "card"}`` objects: who played each."""
 
 
 @dataclass
@@ -165,6 +169,13 @@ def read_picture(obj: dict[str, Any], hints: dict[str, Any] | None = None) -> Pi
             if value and _is_card_list(value):
                 pic.shared.append(Zone(key, "cards", list(value)))
                 continue
+            if value and _is_card_list(value, allow_null=True) and (key in ZONE_WORDS or any(value)):
+                pic.shared.append(Zone(key, "cards", list(value)))  # null: a card the view hides
+                continue
+            plays = _plays(value)
+            if plays is not None:
+                pic.shared.append(Zone(key, "cards", [c for _, c in plays], played_by=[p for p, _ in plays]))
+                continue
             if not value and key in ZONE_WORDS:
                 pic.shared.append(Zone(key, "cards", []))
                 continue
@@ -190,6 +201,22 @@ def read_picture(obj: dict[str, Any], hints: dict[str, Any] | None = None) -> Pi
     return pic
 
 
+def _plays(value: list[Any]) -> list[tuple[int | None, Any]] | None:
+    """A trick written as ``[player, card]`` pairs or ``{"player": p, "card": c}`` objects (a card
+    may be null where the view hides it), as (player, card) pairs; else ``None``."""
+    out: list[tuple[int | None, Any]] = []
+    for item in value:
+        if isinstance(item, dict) and "card" in item and (item["card"] is None or parse_card(item["card"])):
+            player = item.get("player")
+            out.append((player if isinstance(player, int) else None, item["card"]))
+        elif (isinstance(item, list) and len(item) == 2 and isinstance(item[0], int)
+              and (item[1] is None or parse_card(item[1]))):
+            out.append((item[0], item[1]))
+        else:
+            return None
+    return out if out else None
+
+
 def _text(value: Any) -> str:
     import json
 
@@ -202,13 +229,15 @@ def _text(value: Any) -> str:
 
 
 def _card(parent: ET.Element, x: float, y: float, text: str | None, zone: str, index: int,
-          owner: int | None = None, slot: int | None = None) -> None:
+          owner: int | None = None, slot: int | None = None, played_by: int | None = None) -> None:
     attrs = {"class": "card", "transform": f"translate({x:g},{y:g})", "data-zone": zone, "data-index": str(index),
              "data-face": "down" if text is None else "up"}
     if owner is not None:
         attrs["data-owner"] = str(owner)
     if slot is not None:
         attrs["data-slot"] = str(slot)
+    if played_by is not None:
+        attrs["data-player"] = str(played_by)
     card = parse_card(text) if text is not None else None
     if text is not None and card is not None:
         attrs["data-card"] = card.ascii
@@ -246,7 +275,7 @@ def _zone_height(zone: Zone) -> int:
         rows = max(1, math.ceil(len(zone.cards) / (PER_ROW * STEP // PAIR_STEP)))
         return rows * (CARD_H + 18) + ROW_GAP
     rows = max(1, math.ceil(len(zone.cards) / PER_ROW))
-    return rows * (CARD_H + 6) + ROW_GAP
+    return rows * (CARD_H + 6) + ROW_GAP + (12 if zone.played_by else 0)
 
 
 def _draw_zone(parent: ET.Element, zone: Zone, x0: float, y0: float, label: str) -> float:
@@ -272,7 +301,11 @@ def _draw_zone(parent: ET.Element, zone: Zone, x0: float, y0: float, label: str)
                 _card(group, x + slot * 14, y + slot * 16, text, zone.key, i, zone.owner, slot)
     else:
         for i, text in enumerate(zone.cards):
-            _card(group, cx + (i % PER_ROW) * STEP, y0 + (i // PER_ROW) * (CARD_H + 6), text, zone.key, i, zone.owner)
+            x, y = cx + (i % PER_ROW) * STEP, y0 + (i // PER_ROW) * (CARD_H + 6)
+            by = zone.played_by[i] if zone.played_by else None
+            _card(group, x, y, text, zone.key, i, zone.owner, played_by=by)
+            if by is not None:
+                _label(group, x + 2, y + CARD_H + 11, f"p{by}", size=9, colour="#444")
     return y0 + _zone_height(zone)
 
 

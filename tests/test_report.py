@@ -138,3 +138,20 @@ def test_in_a_browser_the_page_loads_cleanly_steps_through_the_pv_and_shows_the_
     assert cards_on_screen(page) == expected_cards(spec, walk[at - 1].state if at else state)
     assert problems == []
     page.close()
+
+
+def test_the_page_shows_whatever_else_the_solvers_result_carries(tmp_path):
+    """The hook for a game's further results (Three Fools' round odds): every field of the
+    result's JSON beyond the moves is shown, here a ``details`` field and a note."""
+    from foolsolve.report import page
+    from foolsolve.solver.base import SolveOptions
+
+    info = games.get("durak")
+    state = info.spec.state_from_json(json.loads((EXAMPLES / "durak-endgame.json").read_text()))
+    result = info.solve(state, SolveOptions())
+    result.details = {"round_odds": {"player 0": "1/3", "player 1": "2/3"}}
+    result.notes.append("a note")
+    html = page(info, state, result)
+    assert '<tr data-field="details">' in html and "round_odds" in html and "2/3" in html
+    assert '<tr data-field="notes">' in html and "a note" in html
+    assert json.loads(html.split('id="solve-result">')[1].split("</script>")[0])["details"] == result.details

@@ -199,3 +199,22 @@ def test_a_real_renderer_draws_the_picture_to_png(tmp_path):
     # not blank: the picture with cards differs from the same canvas without them
     blank = cairosvg.svg2png(bytestring=pos.svg().replace('class="card"', 'class="card" display="none"').encode())
     assert blank != png
+
+
+def test_a_new_games_zones_are_drawn_from_its_json_alone():
+    """What Foolery or Three Fools may write: a trick of plays, a binary card, a face-down play
+    (null) in a view, per-player piles; drawn without code of their own."""
+    from foolsolve.svg import picture_svg
+
+    obj = {"game": "toy-tricks", "players": 3, "to_move": 2, "hands": [["AS", "KS"], ["2H"], []],
+           "trick": [[0, "QS"], [1, None]], "binary": "7D", "tricks_won": [1, 0, 2],
+           "piles": [["3C"], [], ["4C", "5C"]], "plays": [{"player": 2, "card": "9H"}]}
+    cards = drawn_cards(picture_svg(obj, title="Toy"))
+    by_zone = {(a["data-zone"], a.get("data-owner"), a.get("data-player"), a.get("data-card"), a["data-face"])
+               for a in cards}
+    assert ("trick", None, "0", "QS", "up") in by_zone and ("trick", None, "1", None, "down") in by_zone
+    assert ("binary", None, None, "7D", "up") in by_zone
+    assert ("plays", None, "2", "9H", "up") in by_zone
+    assert {("hands", "0", None, "AS", "up"), ("hands", "1", None, "2H", "up"),
+            ("piles", "2", None, "5C", "up")} <= by_zone
+    assert len(cards) == 10
