@@ -155,16 +155,19 @@ def format_result(info: GameInfo, state: Any, result: SolveResult) -> str:
 
 @cli.command()
 @click.argument("position", type=click.Path(dir_okay=False))
-@click.option("--svg", "svg_out", type=click.Path(dir_okay=False), default=None,
+@click.option("--svg", "svg_out", type=click.Path(dir_okay=False, allow_dash=True), default=None,
               help="Draw the position as SVG into this file ('-': standard output).")
 @click.option("--as", "viewer", type=click.IntRange(min=0), default=None, metavar="P",
-              help="Draw what player P sees (hidden cards face down); default: all cards open.")
+              help="What player P sees: drawn with hidden cards face down (--svg), else P's view as JSON. "
+                   "Default: all cards open.")
 def show(position: str, svg_out: str | None, viewer: int | None) -> None:
     """Check POSITION and describe it: the cards, the rules that differ from the default and who
     is to move (or who won); with --svg, its picture."""
     from foolsolve.present import show_text, write_text
 
     info, state = load_position(position)
+    if viewer is not None and viewer >= info.spec.num_players(state):
+        raise InputError(f"--as: player {viewer} does not exist ({info.spec.num_players(state)} players)")
     if svg_out is not None:
         from foolsolve.svg import position_svg
 

@@ -149,8 +149,8 @@ def page(info: Any, state: Any, result: Any | None, *, title: str | None = None,
 
 
 @click.command("report")
-@click.argument("position", type=click.Path(dir_okay=False))
-@click.option("--out", type=click.Path(dir_okay=False), required=True,
+@click.argument("position", type=click.Path(dir_okay=False, allow_dash=True))
+@click.option("--out", type=click.Path(dir_okay=False, allow_dash=True), required=True,
               help="Where to write the page ('-': standard output).")
 @click.option("--max-nodes", type=click.IntRange(min=1), default=None, help="Give up after this many nodes.")
 def report(position: str, out: str, max_nodes: int | None) -> None:

@@ -186,6 +186,11 @@ def test_show_svg_writes_a_file_or_standard_output(tmp_path, capsys):
     assert code == 0 and ET.fromstring(out).get("data-view") == "player 2"
     code, _, err = run(["show", pos, "--svg", "-", "--as", "5"], capsys)
     assert code == 2 and "--as: player 5 does not exist" in err
+    code, _, err = run(["show", pos, "--as", "3"], capsys)
+    assert code == 2 and "--as: player 3 does not exist (3 players)" in err
+    code, out, _ = run(["show", pos, "--as", "1"], capsys)
+    spec_pos = Position.load(pos)
+    assert code == 0 and json.loads(out) == spec_pos.spec.observation(spec_pos.state, 1)
 
 
 def test_a_real_renderer_draws_the_picture_to_png(tmp_path):
