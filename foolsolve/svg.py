@@ -9,8 +9,10 @@ The picture is drawn from the position's JSON (``state_to_json``), or from one p
   is drawn in each player's block;
 * a list of pairs (``table``: ``[attack, cover or null]``) is drawn as overlapping pairs;
 * one card under a key (a binary card, a turned-up card) is a zone of one card;
-* a trick written as ``[player, card]`` pairs or ``{"player", "card"}`` objects is a zone whose
-  cards name who played them (``data-player``); ``null`` in a card list is a card the view hides;
+* a trick written as ``[player, card]`` pairs or ``{"player": p, "card": c}`` / ``{"player": p,
+  "cards": [...]}`` objects is a zone of plays, each card naming who played it (``data-player``,
+  ``data-index`` the play, ``data-slot`` its place in the play); in a list of single cards ``null``
+  is an empty place and ``"down"`` a card the view hides (one entry a player: ``data-player``);
 * in a view, ``X_size`` (a number) is zone ``X`` of face-down cards, ``X_sizes`` (one number a
   player) the per-player zone ``Xs`` face down, except the viewer's own ``X`` (``hand``) face up;
   ``X_bottom`` is the last card of zone ``X`` turned face up (Durak's trump card under the stock);
@@ -31,10 +33,11 @@ from __future__ import annotations
 
 import math
 import xml.etree.ElementTree as ET
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
 
-from foolsolve.cards import FRENCH52, GLYPHS, PILATCH45, TAROT78, Card
+from foolsolve.cards import FRENCH52, GLYPHS, PILATCH45, SUIT_NAMES, TAROT78, Card, Deck
 from foolsolve.errors import InputError
 
 CARD_W, CARD_H = 36, 52
@@ -48,6 +51,8 @@ MARGIN = 12
 ROW_GAP = 10
 WIDTH = MARGIN * 2 + LABEL_W + PER_ROW * STEP
 RED, BLACK, BACK = "#c0282d", "#1a1a1a", "#2c5d9e"
+SUIT_COLOURS = {"R": "#7a4a12", "P": "#1f5fa0", "X": "#8a1f73"}
+"""Pilatch suits: rock, paper, scissors."""
 
 ROLE_KEYS = ("to_move", "attacker", "defender", "dealer", "leader", "declarer", "last_defender", "player")
 """Fields whose number names a player: written beside that player."""
@@ -59,15 +64,46 @@ ZONE_WORDS = ("hands", "piles", "stocks", "stock", "centre", "center", "table", 
 SKIP_KEYS = ("game", "rules", "comment", "reshuffle")
 
 
-def parse_card(text: Any) -> Card | None:
-    """The card written as ``text`` in any deck (French, then Pilatch, then tarot), or ``None``."""
+DECKS: tuple[Deck, ...] = (FRENCH52, PILATCH45, TAROT78)
+_DECK: ContextVar[Deck | None] = ContextVar("foolsolve_svg_deck", default=None)
+"""The deck of the position being drawn (see :func:`deck_of`)."""
+DOWN = "down"
+EMPTY = ""
+"""An empty place in a zone (``null`` in a list of single cards): nothing drawn there."""
+"""A view's word for a card it hides in a list of cards (a face-down play)."""
+
+
+def parse_card(text: Any, deck: Deck | None = None) -> Card | None:
+    """The card written as ``text`` in ``deck`` (default: the deck of the position being drawn,
+    else French, Pilatch, then tarot), or ``None``."""
     if not isinstance(text, str) or not 1 <= len(text) <= 6:
         return None
-    for deck in (FRENCH52, PILATCH45, TAROT78):
+    deck = deck or _DECK.get()
+    for d in (deck,) if deck is not None else DECKS:
         try:
-            return deck.parse(text)
+            return d.parse(text)
         except InputError:
             continue
+    return None
+
+
+def _strings(value: Any) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, list):
+        return [s for v in value for s in _strings(v)]
+    if isinstance(value, dict):
+        return [s for v in value.values() for s in _strings(v)]
+    return []
+
+
+def deck_of(obj: dict[str, Any]) -> Deck | None:
+    """The first deck (French, Pilatch, tarot) that reads every card-like text of the position:
+    ``5S`` is the five of spades in a French game but of scissors in a Pilatch one."""
+    texts = [t for k, v in obj.items() if k not in SKIP_KEYS for t in _strings(v) if parse_card(t) is not None]
+    for deck in DECKS:
+        if all(parse_card(t, deck) is not None for t in texts):
+            return deck
     return None
 
 
@@ -86,7 +122,7 @@ class Zone:
     """One drawn zone: a key of the JSON and what it holds."""
 
     key: str
-    kind: str  # "cards", "pairs"
+    kind: str  # "cards", "pairs" (attack and cover), "groups" (a trick's plays)
     cards: list[Any]  # card texts, None for face-down; pairs: [a, c|None]
     owner: int | None = None
     note: str = ""
@@ -169,12 +205,16 @@ def read_picture(obj: dict[str, Any], hints: dict[str, Any] | None = None) -> Pi
             if value and _is_card_list(value):
                 pic.shared.append(Zone(key, "cards", list(value)))
                 continue
-            if value and _is_card_list(value, allow_null=True) and (key in ZONE_WORDS or any(value)):
-                pic.shared.append(Zone(key, "cards", list(value)))  # null: a card the view hides
+            if value and all(v is None or v == DOWN or parse_card(v) is not None for v in value) \
+                    and (key in ZONE_WORDS or any(v is not None for v in value)):
+                # null: an empty place (a seat that has not played); "down": a card the view hides
+                seats = len(value) == n and any(v is None or v == DOWN for v in value)
+                pic.shared.append(Zone(key, "cards", [EMPTY if v is None else None if v == DOWN else v for v in value],
+                                       played_by=list(range(n)) if seats else None))
                 continue
             plays = _plays(value)
             if plays is not None:
-                pic.shared.append(Zone(key, "cards", [c for _, c in plays], played_by=[p for p, _ in plays]))
+                pic.shared.append(Zone(key, "groups", [cs for _, cs in plays], played_by=[p for p, _ in plays]))
                 continue
             if not value and key in ZONE_WORDS:
                 pic.shared.append(Zone(key, "cards", []))
@@ -187,6 +227,9 @@ def read_picture(obj: dict[str, Any], hints: dict[str, Any] | None = None) -> Pi
                 for p in value:
                     if p in pic.player_notes:
                         pic.player_notes[p].append("out")
+                continue
+            if value and all(isinstance(v, dict) for v in value):
+                pic.facts.append(f"{key.replace('_', ' ')}: {len(value)}")  # a history: its length
                 continue
             pic.facts.append(f"{key.replace('_', ' ')}: {_text(value)}")
             continue
@@ -201,19 +244,31 @@ def read_picture(obj: dict[str, Any], hints: dict[str, Any] | None = None) -> Pi
     return pic
 
 
-def _plays(value: list[Any]) -> list[tuple[int | None, Any]] | None:
-    """A trick written as ``[player, card]`` pairs or ``{"player": p, "card": c}`` objects (a card
-    may be null where the view hides it), as (player, card) pairs; else ``None``."""
-    out: list[tuple[int | None, Any]] = []
+def _play_cards(cards: Any) -> list[Any] | None:
+    """One play's cards: a card, a list of cards, ``null`` or ``"down"`` (hidden) as a list."""
+    items = cards if isinstance(cards, list) else [cards]
+    if all(c is None or c == DOWN or parse_card(c) is not None for c in items):
+        return [None if c in (None, DOWN) else c for c in items]
+    return None
+
+
+def _plays(value: list[Any]) -> list[tuple[int | None, list[Any]]] | None:
+    """A trick written as ``{"player": p, "card": c}`` / ``{"player": p, "cards": [...]}`` objects or
+    ``[player, card]`` / ``[player, [cards]]`` pairs, as (player, cards) pairs (``None`` for a
+    hidden card); else ``None``."""
+    out: list[tuple[int | None, list[Any]]] = []
     for item in value:
-        if isinstance(item, dict) and "card" in item and (item["card"] is None or parse_card(item["card"])):
+        cards: list[Any] | None = None
+        player: Any = None
+        if isinstance(item, dict) and ("card" in item or "cards" in item):
+            cards = _play_cards(item.get("cards", item.get("card")))
             player = item.get("player")
-            out.append((player if isinstance(player, int) else None, item["card"]))
-        elif (isinstance(item, list) and len(item) == 2 and isinstance(item[0], int)
-              and (item[1] is None or parse_card(item[1]))):
-            out.append((item[0], item[1]))
-        else:
+        elif isinstance(item, list) and len(item) == 2 and isinstance(item[0], int) and not isinstance(item[0], bool):
+            cards = _play_cards(item[1])
+            player = item[0]
+        if cards is None:
             return None
+        out.append((player if isinstance(player, int) and not isinstance(player, bool) else None, cards))
     return out if out else None
 
 
@@ -248,15 +303,16 @@ def _card(parent: ET.Element, x: float, y: float, text: str | None, zone: str, i
         ET.SubElement(g, "rect", {"x": "4", "y": "4", "width": str(CARD_W - 8), "height": str(CARD_H - 8), "rx": "2",
                                   "fill": "none", "stroke": "#9fc1ea", "stroke-width": "1"})
         return
-    colour = RED if card.is_red else BLACK
+    colour = SUIT_COLOURS.get(card.suit, RED if card.is_red else BLACK) if card.deck_kind == "pilatch" \
+        else RED if card.is_red else BLACK
     ET.SubElement(g, "rect", {"width": str(CARD_W), "height": str(CARD_H), "rx": "4", "fill": "#fffdf6",
                               "stroke": "#555", "stroke-width": "1"})
     rank = ET.SubElement(g, "text", {"x": "4", "y": "15", "font-size": "13", "font-weight": "bold", "fill": colour})
     rank.text = card.rank_text
     glyph = GLYPHS.get(card.suit)
-    mid = ET.SubElement(g, "text", {"x": str(CARD_W // 2), "y": "40", "font-size": "20" if glyph else "10",
+    mid = ET.SubElement(g, "text", {"x": str(CARD_W // 2), "y": "40", "font-size": "20" if glyph else "8",
                                     "text-anchor": "middle", "fill": colour})
-    mid.text = glyph if glyph else card.ascii
+    mid.text = glyph if glyph else SUIT_NAMES.get(card.suit, card.ascii)
     title = ET.SubElement(g, "title")
     title.text = str(card)
 
@@ -270,7 +326,27 @@ def _label(parent: ET.Element, x: float, y: float, text: str, size: int = 12, bo
     el.text = text
 
 
+GROUP_STEP = 15
+"""Overlap of the cards of one play in a trick."""
+
+
+def _group_rows(zone: Zone) -> list[list[int]]:
+    """The plays of a trick laid out in rows that fit the picture's width (indices of plays)."""
+    rows: list[list[int]] = [[]]
+    width = 0
+    for i, cards in enumerate(zone.cards):
+        w = CARD_W + GROUP_STEP * (max(1, len(cards)) - 1) + 12
+        if rows[-1] and width + w > PER_ROW * STEP:
+            rows.append([])
+            width = 0
+        rows[-1].append(i)
+        width += w
+    return rows
+
+
 def _zone_height(zone: Zone) -> int:
+    if zone.kind == "groups":
+        return (CARD_H + 18) * max(1, len(_group_rows(zone))) + ROW_GAP
     if zone.kind == "pairs":
         rows = max(1, math.ceil(len(zone.cards) / (PER_ROW * STEP // PAIR_STEP)))
         return rows * (CARD_H + 18) + ROW_GAP
@@ -281,16 +357,27 @@ def _zone_height(zone: Zone) -> int:
 def _draw_zone(parent: ET.Element, zone: Zone, x0: float, y0: float, label: str) -> float:
     group = ET.SubElement(parent, "g", {"class": "zone", "data-zone": zone.key,
                                         **({"data-owner": str(zone.owner)} if zone.owner is not None else {})})
-    count = len(zone.cards)
+    count = sum(1 for c in zone.cards if c != EMPTY)
     _label(group, x0, y0 + 20, label)
-    _label(group, x0, y0 + 36, f"{count} card{'s' if count != 1 else ''}" if zone.kind == "cards"
-           else f"{count} pair{'s' if count != 1 else ''}", size=10, colour="#666")
+    unit = {"cards": "card", "pairs": "pair", "groups": "play"}[zone.kind]
+    _label(group, x0, y0 + 36, f"{count} {unit}{'s' if count != 1 else ''}", size=10, colour="#666")
     if zone.note:
         _label(group, x0, y0 + 49, zone.note, size=9, colour="#666")
     cx = x0 + LABEL_W
     if not zone.cards:
         _label(group, cx, y0 + 30, "(empty)", size=11, colour="#888")
-    if zone.kind == "pairs":
+    if zone.kind == "groups":
+        for r, row in enumerate(_group_rows(zone)):
+            x = cx
+            y = y0 + r * (CARD_H + 18)
+            for i in row:
+                by = zone.played_by[i] if zone.played_by else None
+                for slot, text in enumerate(zone.cards[i]):
+                    _card(group, x + slot * GROUP_STEP, y, text, zone.key, i, zone.owner, slot, played_by=by)
+                if by is not None:
+                    _label(group, x + 2, y + CARD_H + 11, f"p{by}", size=9, colour="#444")
+                x += CARD_W + GROUP_STEP * (max(1, len(zone.cards[i])) - 1) + 12
+    elif zone.kind == "pairs":
         per_row = PER_ROW * STEP // PAIR_STEP
         for i, pair in enumerate(zone.cards):
             x = cx + (i % per_row) * PAIR_STEP
@@ -302,6 +389,12 @@ def _draw_zone(parent: ET.Element, zone: Zone, x0: float, y0: float, label: str)
     else:
         for i, text in enumerate(zone.cards):
             x, y = cx + (i % PER_ROW) * STEP, y0 + (i // PER_ROW) * (CARD_H + 6)
+            if text == EMPTY:
+                ET.SubElement(group, "rect", {"x": f"{x:g}", "y": f"{y:g}", "width": str(CARD_W), "height": str(CARD_H),
+                                              "rx": "4", "fill": "none", "stroke": "#9aa", "stroke-dasharray": "3,3"})
+                if zone.played_by:
+                    _label(group, x + 2, y + CARD_H + 11, f"p{zone.played_by[i]}", size=9, colour="#444")
+                continue
             by = zone.played_by[i] if zone.played_by else None
             _card(group, x, y, text, zone.key, i, zone.owner, played_by=by)
             if by is not None:
@@ -312,10 +405,19 @@ def _draw_zone(parent: ET.Element, zone: Zone, x0: float, y0: float, label: str)
 def picture_svg(obj: dict[str, Any], *, title: str = "", status: str = "", hints: dict[str, Any] | None = None,
                 viewer: int | None = None) -> str:
     """The SVG text of a position's (or a view's) JSON."""
+    token = _DECK.set(deck_of(obj))
+    try:
+        return _picture_svg(obj, title, status, hints, viewer)
+    finally:
+        _DECK.reset(token)
+
+
+def _picture_svg(obj: dict[str, Any], title: str, status: str, hints: dict[str, Any] | None,
+                 viewer: int | None) -> str:
     pic = read_picture(obj, hints)
     for zones in pic.per_player.values():
         zones.sort(key=lambda z: z.key not in ("hands", "hand"))  # the hand first
-    pic.shared.sort(key=lambda z: z.kind != "pairs")  # the table (or trick) first
+    pic.shared.sort(key=lambda z: z.kind not in ("pairs", "groups"))  # the table (or trick) first
     svg = ET.Element("svg", {"xmlns": "http://www.w3.org/2000/svg", "version": "1.1", "class": "foolsolve-position",
                              "font-family": "DejaVu Sans, Verdana, sans-serif"})
     if obj.get("game"):

@@ -44,9 +44,16 @@ def expected_cards(obj: dict, players: int) -> Counter:
             want[(key, None, "0", None, canon(value))] += 1
         if not isinstance(value, list) or not value:
             continue
-        if all(isinstance(v, str) and parse_card(v) for v in value):
-            for i, c in enumerate(value):
-                want[(key, None, str(i), None, canon(c))] += 1
+        if all(v is None or (isinstance(v, str) and parse_card(v)) for v in value):
+            for i, c in enumerate(value):  # null: an empty place
+                if c is not None:
+                    want[(key, None, str(i), None, canon(c))] += 1
+        elif all(isinstance(v, dict) and ("card" in v or "cards" in v) for v in value):
+            for i, play in enumerate(value):  # a trick's plays: {"player", "card" or "cards"}
+                cards = play.get("cards", play.get("card"))
+                for slot, c in enumerate(cards if isinstance(cards, list) else [cards]):
+                    if isinstance(c, str) and parse_card(c):
+                        want[(key, None, str(i), str(slot), canon(c))] += 1
         elif all(isinstance(v, list) for v in value):
             if key in ("table", "trick", "pairs"):
                 for i, pair in enumerate(value):
@@ -122,6 +129,8 @@ def test_a_players_picture_shows_their_view_and_hides_the_rest_face_down(name):
                     shown[canon(value)] += 1
                 elif isinstance(value, list):
                     for v in value:
+                        if isinstance(v, dict):  # a play of a trick: {"player", "card" or "cards"}
+                            v = v.get("cards", v.get("card"))
                         items = v if isinstance(v, list) else [v]
                         shown.update(canon(c) for c in items if isinstance(c, str) and parse_card(c))
             assert up == shown
@@ -213,13 +222,17 @@ def test_a_new_games_zones_are_drawn_from_its_json_alone():
 
     obj = {"game": "toy-tricks", "players": 3, "to_move": 2, "hands": [["AS", "KS"], ["2H"], []],
            "trick": [[0, "QS"], [1, None]], "binary": "7D", "tricks_won": [1, 0, 2],
-           "piles": [["3C"], [], ["4C", "5C"]], "plays": [{"player": 2, "card": "9H"}]}
+           "piles": [["3C"], [], ["4C", "5C"]], "plays": [{"player": 2, "card": "9H"}],
+           "table": [{"player": 0, "cards": ["10D", "10S"]}, {"player": 1, "cards": ["XIV"]}],
+           "centre": ["down", "JR", None]}
     cards = drawn_cards(picture_svg(obj, title="Toy"))
-    by_zone = {(a["data-zone"], a.get("data-owner"), a.get("data-player"), a.get("data-card"), a["data-face"])
-               for a in cards}
-    assert ("trick", None, "0", "QS", "up") in by_zone and ("trick", None, "1", None, "down") in by_zone
-    assert ("binary", None, None, "7D", "up") in by_zone
-    assert ("plays", None, "2", "9H", "up") in by_zone
-    assert {("hands", "0", None, "AS", "up"), ("hands", "1", None, "2H", "up"),
-            ("piles", "2", None, "5C", "up")} <= by_zone
-    assert len(cards) == 10
+    by_zone = {(a["data-zone"], a.get("data-owner"), a.get("data-player"), a.get("data-index"), a.get("data-slot"),
+                a.get("data-card"), a["data-face"]) for a in cards}
+    assert {("trick", None, "0", "0", "0", "QS", "up"), ("trick", None, "1", "1", "0", None, "down"),
+            ("binary", None, None, "0", None, "7D", "up"), ("plays", None, "2", "0", "0", "9H", "up"),
+            ("table", None, "0", "0", "0", "10D", "up"), ("table", None, "0", "0", "1", "10S", "up"),
+            ("table", None, "1", "1", "0", "XIV", "up"),
+            ("centre", None, "0", "0", None, None, "down"), ("centre", None, "1", "1", None, "JR", "up"),
+            ("hands", "0", None, "0", None, "AS", "up"), ("hands", "1", None, "0", None, "2H", "up"),
+            ("piles", "2", None, "1", None, "5C", "up")} <= by_zone
+    assert len(cards) == 15  # an empty place (centre[2]) draws no card
