@@ -207,8 +207,8 @@ def play(position: str, move_texts: Sequence[str], out: str | None, as_json: boo
     from foolsolve.present import show_text, transcript
 
     info, state = load_position(position)
+    new = info.spec.play(state, *move_texts)  # an illegal move: the spec's error, naming its place
     lines = transcript(info.spec, state, move_texts)
-    new = info.spec.play(state, *move_texts)
     if interactive:
         from foolsolve.interactive import play_interactive
 

@@ -101,20 +101,32 @@ def _say_move(session: Session, state: Any, text: str, how: str = "") -> Any:
 
 
 def _why(session: Session, state: Any, text: str) -> str:
+    """Why ``text`` is (not) a legal move: ``foolsolve why``'s explanation where that module is
+    present, else the spec's ``why_illegal`` (rules against the move), else the legal moves."""
+    import importlib
+
     spec = session.spec
     try:
-        move = spec.parse_move(state, text)
-    except InputError:
-        move = None
-    if move is not None:
-        return f"{move} is legal here"
-    why_illegal = getattr(spec, "why_illegal", None)
-    if why_illegal is not None:
-        try:
-            return str(why_illegal(state, text))
-        except InputError as exc:
-            return str(exc)
+        explain = importlib.import_module("foolsolve.why").explain
+    except (ModuleNotFoundError, AttributeError):
+        explain = None
+    if explain is not None:
+        return "\n".join(explain(spec, state, text).lines())
     legal = ", ".join(str(m) for m in spec.legal_moves(state))
+    try:
+        move = spec.parse_move(state, text)
+        return f"{move} is legal here"
+    except InputError:
+        pass
+    why_illegal = getattr(spec, "why_illegal", None)
+    read_move = getattr(spec, "read_move", None)
+    if why_illegal is not None and read_move is not None:
+        try:
+            reasons = why_illegal(state, read_move(state, text))
+        except InputError as exc:
+            return f"{text!r} is not a move here: {exc}; the legal moves are: {legal}"
+        said = [r.text(spec.seed_file) if callable(getattr(r, "text", None)) else str(r) for r in reasons]
+        return f"{text!r} is not legal here: {'; '.join(said)}; the legal moves are: {legal}"
     return f"{text!r} is not legal here; the legal moves are: {legal}"
 
 
