@@ -236,3 +236,11 @@ def test_a_new_games_zones_are_drawn_from_its_json_alone():
             ("hands", "0", None, "0", None, "AS", "up"), ("hands", "1", None, "0", None, "2H", "up"),
             ("piles", "2", None, "1", None, "5C", "up")} <= by_zone
     assert len(cards) == 15  # an empty place (centre[2]) draws no card
+
+
+def test_foolsolve_position_is_the_notebook_wrapper_imported_on_first_use():
+    import foolsolve
+
+    assert foolsolve.Position is Position
+    with pytest.raises(AttributeError):
+        foolsolve.NoSuchThing  # noqa: B018
