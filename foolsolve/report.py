@@ -139,8 +139,9 @@ def page(info: Any, state: Any, result: Any | None, *, title: str | None = None,
     parts.append(f"<h2>Rules in force</h2><p class=\"src\">{escape(spec.title)}, read from the seed text "
                  f"{escape(info.seed)}</p><table id=\"rules\"><tr><th>option</th><th>value</th><th>kind</th>"
                  f"<th>what and where from</th></tr>{_rules_rows(spec, state)}</table>")
-    parts.append("<h2>Position file</h2><pre>"
-                 + escape(json.dumps(spec.state_to_json(state), ensure_ascii=False, indent=1)) + "</pre>")
+    obj = spec.state_to_json(state)
+    lines = ",\n".join(f" {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}" for k, v in obj.items())
+    parts.append(f'<h2>Position file</h2><pre id="position">{{\n{escape(lines)}\n}}</pre>')
     embedded = json.dumps(data, ensure_ascii=False).replace("</", "<\\/")
     return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
             f"<title>{escape(heading)}</title><style>{STYLE}</style></head><body>\n" + "\n".join(parts)
@@ -174,7 +175,7 @@ def report(position: str, out: str, max_nodes: int | None) -> None:
             try:
                 result = info.solve(state, opts)
             except SearchLimit:
-                raise InputError(f"--max-nodes: no exact answer within {max_nodes:,} nodes") from None
+                why = f"no exact answer within {max_nodes:,} nodes (--max-nodes)"
             except InputError as exc:  # a position this solver does not take (three players ...)
                 why = str(exc)
     write_text(out, page(info, state, result, no_solve=why))

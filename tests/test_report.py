@@ -70,6 +70,21 @@ def test_a_position_the_solver_does_not_take_still_gets_a_page_saying_why(tmp_pa
     assert html.count('<svg xmlns="http://www.w3.org/2000/svg"') == 1
 
 
+def test_a_node_budget_that_runs_out_still_gives_a_page_saying_so(tmp_path, capsys):
+    out = tmp_path / "a.html"
+    code, _, _ = run(["report", str(EXAMPLES / "fools-paradise-endgame.json"), "--out", str(out), "--max-nodes", "5"],
+                     capsys)
+    html = out.read_text()
+    assert code == 0 and "no exact answer within 5 nodes" in html
+    # the position file is shown and reads back as the position
+    import html as html_lib
+
+    shown = html_lib.unescape(html.split('<pre id="position">')[1].split("</pre>")[0])
+    spec = games.get("fools-paradise").spec
+    assert json.loads(shown) == spec.state_to_json(
+        spec.state_from_json(json.loads((EXAMPLES / "fools-paradise-endgame.json").read_text())))
+
+
 def test_report_to_standard_output(capsys):
     code, out, _ = run(["report", str(EXAMPLES / "durak-endgame.json"), "--out", "-"], capsys)
     assert code == 0 and out.startswith("<!DOCTYPE html>")
