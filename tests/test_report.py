@@ -148,6 +148,10 @@ def test_in_a_browser_the_page_loads_cleanly_steps_through_the_pv_and_shows_the_
         assert page.locator(".step.current").count() == 1
         assert cards_on_screen(page) == expected_cards(spec, step.state)
         assert page.locator("ol.pv li.move.current").text_content() == f"{step.who()}: {step.move}"
+    # a move of the list, clicked, shows the position after it
+    page.click("ol.pv li.move >> nth=0")
+    assert cards_on_screen(page) == expected_cards(spec, walk[0].state)
+    page.click(f"ol.pv li.move >> nth={min(4, len(walk)) - 1}")
     at = min(4, len(walk)) - 1
     page.click("#back")
     assert cards_on_screen(page) == expected_cards(spec, walk[at - 1].state if at else state)
