@@ -30,7 +30,8 @@ table { border-collapse: collapse; } td, th { padding: 0.2em 0.8em; border-botto
 tr.best td { font-weight: bold; background: #eef7ee; }
 .step { display: none; } .step.current { display: block; }
 .controls button { font-size: 1em; margin-right: 0.4em; padding: 0.2em 0.9em; }
-ol.pv li.move { cursor: pointer; } ol.pv li.current { background: #fff3c4; } .boundary { color: #777; font-style: italic; list-style: none; }
+ol.pv li.move { cursor: pointer; } ol.pv li.current { background: #fff3c4; }
+.boundary { color: #777; font-style: italic; list-style: none; }
 .src { color: #555; font-size: 0.9em; } tr.changed td { background: #fff3c4; }
 pre { background: #f1f1ec; padding: 0.6em; overflow-x: auto; }
 """

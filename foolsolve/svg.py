@@ -50,6 +50,8 @@ LABEL_W = 112
 MARGIN = 12
 ROW_GAP = 10
 WIDTH = MARGIN * 2 + LABEL_W + PER_ROW * STEP
+FACTS_PER_LINE = 120
+"""Characters of the facts line (11 px text) before it wraps."""
 RED, BLACK, BACK = "#c0282d", "#1a1a1a", "#2c5d9e"
 SUIT_COLOURS = {"R": "#7a4a12", "P": "#1f5fa0", "X": "#8a1f73"}
 """Pilatch suits: rock, paper, scissors."""
@@ -219,25 +221,30 @@ def read_picture(obj: dict[str, Any], hints: dict[str, Any] | None = None) -> Pi
             if not value and key in ZONE_WORDS:
                 pic.shared.append(Zone(key, "cards", []))
                 continue
-            if len(value) == n and n and all(isinstance(v, (int, float, str, bool)) for v in value):
-                for p in range(n):
-                    pic.player_notes[p].append(f"{key.replace('_', ' ')} {_text(value[p])}")
-                continue
             if key == "out" and all(isinstance(v, int) for v in value):
                 for p in value:
                     if p in pic.player_notes:
                         pic.player_notes[p].append("out")
                 continue
+            if len(value) == n and n and all(isinstance(v, (int, float, str, bool)) for v in value):
+                for p in range(n):
+                    if isinstance(value[p], bool):  # a flag: named where it holds
+                        if value[p]:
+                            pic.player_notes[p].append(key.replace("_", " "))
+                    else:
+                        pic.player_notes[p].append(f"{key.replace('_', ' ')} {_text(value[p])}")
+                continue
             if value and all(isinstance(v, dict) for v in value):
                 pic.facts.append(f"{key.replace('_', ' ')}: {len(value)}")  # a history: its length
                 continue
-            pic.facts.append(f"{key.replace('_', ' ')}: {_text(value)}")
+            if value:
+                pic.facts.append(f"{key.replace('_', ' ')}: {_text(value)}")
             continue
         if key in ROLE_KEYS and isinstance(value, int) and not isinstance(value, bool) and value in pic.player_notes:
             if key != "player":  # the viewer: "(you)"
                 pic.player_notes[value].append("to move" if key == "to_move" else key.replace("_", " "))
             continue
-        if key == "players":
+        if key == "players" or value is None or value == "" or value == []:
             continue
         suit = _suit_text(value)
         pic.facts.append(f"{key.replace('_', ' ')}: {suit if suit else _text(value)}")
@@ -430,8 +437,14 @@ def _picture_svg(obj: dict[str, Any], title: str, status: str, hints: dict[str, 
         _label(body, MARGIN, y + 14, head, size=15, bold=True)
         y += 22
     view = "all cards open (analyst)" if viewer is None else f"as seen by player {viewer}"
-    facts = [view, *pic.facts]
-    _label(body, MARGIN, y + 12, "; ".join(facts), size=11, colour="#444")
+    line = ""
+    for fact in [view, *pic.facts]:  # wrapped to the picture's width
+        if line and len(line) + len(fact) + 2 > FACTS_PER_LINE:
+            _label(body, MARGIN, y + 12, line, size=11, colour="#444")
+            y += 16
+            line = ""
+        line = f"{line}; {fact}" if line else fact
+    _label(body, MARGIN, y + 12, line, size=11, colour="#444")
     y += 22
     for p in range(pic.players):
         zones = pic.per_player.get(p, [])
