@@ -134,7 +134,7 @@ def play_interactive(info: Any, state: Any, *, seed: int | None = None, out: str
     """Run the prompt loop from ``state`` (standard input and output) until the game ends or the
     user quits; with ``out`` the last position is written there."""
     from foolsolve.positions import write_json_atomic
-    from foolsolve.present import show_text, status
+    from foolsolve.present import show_text
 
     spec = info.spec
     if seed is None:
@@ -154,8 +154,7 @@ def play_interactive(info: Any, state: Any, *, seed: int | None = None, out: str
             click.echo(show_text(spec, state))
             shown = state
         if spec.result(state) is not None:
-            click.echo(show_text(spec, state))
-            click.echo(status(spec, state))
+            click.echo(show_text(spec, state))  # ends with who won
             break
         try:
             line = click.prompt(f"player {you} (you)", prompt_suffix="> ", default="", show_default=False)
@@ -167,6 +166,8 @@ def play_interactive(info: Any, state: Any, *, seed: int | None = None, out: str
             continue
         cmd, _, rest = words.partition(" ")
         cmd = cmd.lower()
+        if rest.strip() and cmd != "why":
+            cmd = ""  # a move (Durak's "show 9S" is a move, "show" alone the command)
         if cmd in ("quit", "exit", "q"):
             break
         if cmd == "help":

@@ -77,3 +77,22 @@ def test_where_the_solver_cannot_answer_the_stated_random_policy_plays(tmp_path)
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
+
+
+def test_a_move_that_starts_with_a_command_word_is_a_move(tmp_path):
+    """Durak's 'show 7D' (a transfer by showing the trump) is a move; 'show' alone the command."""
+    obj = json.loads((EXAMPLES / "durak-perevodnoy.json").read_text())
+    obj["rules"]["transfer_by_showing_trump"] = True
+    pos = tmp_path / "show.json"
+    pos.write_text(json.dumps(obj))
+    child = spawn(str(pos), "--seed", "1")
+    child.expect(r"player 1 \(you\)> ")
+    child.sendline("show")
+    child.expect(r"player 1 \(you\)> ")
+    assert "to move: player 1 (defend)" in child.before
+    child.sendline("show 7D")
+    child.expect(r"player 1 \(you\): show 7♦")
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
