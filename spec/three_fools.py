@@ -479,7 +479,7 @@ class ThreeFoolsSpec(SpecGame[State, Move]):
     rules_cls = Rules
     game_type = GameType(
         short_name="three_fools", long_name="Three Fools", dynamics=Dynamics.SEQUENTIAL,
-        chance_mode=ChanceMode.EXPLICIT, information=Information.IMPERFECT, utility=Utility.CONSTANT_SUM,
+        chance_mode=ChanceMode.EXPLICIT, information=Information.IMPERFECT, utility=Utility.GENERAL_SUM,
         min_num_players=3, max_num_players=3,
         hidden="the other players' hands, the order (and contents) of every pile, and the face-down cards "
                "in the centre until the reveal (each player sees her own hand and card, every pile's and "
@@ -507,7 +507,9 @@ class ThreeFoolsSpec(SpecGame[State, Move]):
 
     # -- the result -------------------------------------------------------------------------------
     def result(self, state: State) -> Result | None:
-        """1 to the winner, 0 to the others."""
+        """1 to the winner, 0 to the others. (The payoffs always sum to 1, a constant sum; the type
+        says general-sum because OpenSpiel needs the sum of a constant-sum game, which the game
+        type does not carry.)"""
         if state.phase != OVER or state.winner is None:
             return None
         pay = tuple(Fraction(1) if p == state.winner else Fraction(0) for p in range(PLAYERS))

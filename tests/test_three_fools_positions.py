@@ -101,20 +101,20 @@ def test_deal_moves_and_play_on_the_command_line(tmp_path):
     assert subprocess.run([*run, "deal", "three-fools", "--seed", "3", "--out", str(out)], timeout=120).returncode == 0
     moves = subprocess.run([*run, "moves", str(out), "--json"], capture_output=True, text=True, timeout=120)
     assert json.loads(moves.stdout) == ["first 0", "first 1", "first 2"]
-    played = subprocess.run([*run, "play", str(out), "first 2", "flip"], capture_output=True, text=True, timeout=120)
+    played = subprocess.run([*run, "play", str(out), "first 2", "flip", "--json"], capture_output=True, text=True, timeout=120)
     obj = json.loads(played.stdout)
     assert obj["leader"] == 2 and obj["binary"] == "up" and obj["phase"] == "lead"
 
 
-def test_view_prints_a_players_view_and_hides_the_others_hands():
+def test_show_as_prints_a_players_view_and_hides_the_others_hands():
     path = resources.files("foolsolve").joinpath("examples", "three-fools-bluff.json")
     obj = json.loads(path.read_text(encoding="utf-8"))
-    proc = subprocess.run([sys.executable, "-m", "foolsolve", "view", str(path), "--as", "1"], capture_output=True,
+    proc = subprocess.run([sys.executable, "-m", "foolsolve", "show", str(path), "--as", "1"], capture_output=True,
                           text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr
     view = json.loads(proc.stdout)
     assert view == SPEC.observation(SPEC.state_from_json(obj), 1)
     assert view["hand"] == obj["hands"][1] and "hands" not in view and "piles" not in view
-    bad = subprocess.run([sys.executable, "-m", "foolsolve", "view", str(path), "--as", "3"], capture_output=True,
+    bad = subprocess.run([sys.executable, "-m", "foolsolve", "show", str(path), "--as", "3"], capture_output=True,
                          text=True, timeout=120)
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1

@@ -51,8 +51,8 @@ INFO = GameInfo(
         CommandRef("simulate", "foolsolve.games.three_fools_cli:simulate_command",
                    "Three Fools: play whole games with a stated policy (uniform, truthful, equilibrium) and "
                    "report each seat's win rate with a confidence interval."),
-        CommandRef("view", "foolsolve.games.three_fools_cli:view_command",
-                   "A player's view of POSITION (what the rules let her see), as JSON."),
     ),
     doc="docs/three-fools.md",
+    max_moves=45,  # the shuffle of the deal (a 45-way draw first); a lead: at most 5 cards x 3 suits
+    utility_bounds=(0.0, 1.0),
 )

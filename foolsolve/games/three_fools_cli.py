@@ -157,21 +157,3 @@ def simulate_command(game: str, count: int, seed: int, policy: str, rules_json: 
     if interrupted:
         raise KeyboardInterrupt
 
-
-@click.command("view")
-@click.argument("position", type=click.Path(dir_okay=False))
-@click.option("--as", "player", type=int, required=True, help="The player whose view to print.")
-def view_command(position: str, player: int) -> None:
-    """A player's view of POSITION (what the rules let her see), as JSON.
-
-    For any game, from its spec's observation: Three Fools' hides the other hands, the piles'
-    contents and order, and the others' face-down cards."""
-    from foolsolve.positions import game_of, read_json
-
-    obj = read_json(position)
-    info = games.get(game_of(obj))
-    state = info.spec.state_from_json(obj)
-    n = info.spec.num_players(state)
-    if not 0 <= player < n:
-        raise InputError(f"--as: player {player} is not in this {n}-player game")
-    click.echo(json.dumps(info.spec.observation(state, player), ensure_ascii=False))
