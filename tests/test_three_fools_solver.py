@@ -14,6 +14,8 @@ from fractions import Fraction
 from itertools import combinations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from foolsolve.cards import PILATCH45
 from foolsolve.errors import InputError
@@ -281,3 +283,33 @@ def test_the_command_prints_the_round_odds(tmp_path):
     for m in out["moves"]:
         win = m["value"].split()[1]
         assert Fraction(win) == ref[m["move"]][0]
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=2**32))
+def test_round_odds_equal_enumeration_over_the_spec_on_random_small_positions(seed):
+    """Random hands, a random leader and viewer, random seen and unseen cards (at most four unseen
+    places and one unseen card in the piles), uniform followers or a random strategy table."""
+    rng = random.Random(seed)
+    deck = [c.ascii for c in PILATCH45]
+    rng.shuffle(deck)
+    hands = [deck[0:4], deck[4:8], deck[8:12]]
+    viewer, leader = rng.randrange(3), rng.randrange(3)
+    budget = 4
+    known = []
+    for p in range(3):
+        if p == viewer:
+            known.append(hands[p])
+            continue
+        hide = rng.randint(0, min(2, budget))
+        budget -= hide
+        known.append(hands[p][hide:])
+    pool = deck[12:12 + rng.randint(0, 1)]
+    obj = small_position(hands, known, pool, leader=leader)
+    strategies = None
+    if rng.random() < 0.5:
+        followers = [q for q in follower_order(leader)]
+        strategies = {str(q): {f"{b} {s}": {c: rng.randint(0, 3) for c in rng.sample(deck[:13], 5)}
+                               for b in ("up", "down") for s in "RPS" if rng.random() < 0.7} for q in followers
+                      if q != viewer or rng.random() < 0.5}
+    assert _solver(obj, viewer, strategies) == spec_reference(obj, viewer, strategies)
