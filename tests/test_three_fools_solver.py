@@ -313,3 +313,62 @@ def test_round_odds_equal_enumeration_over_the_spec_on_random_small_positions(se
                                for b in ("up", "down") for s in "RPS" if rng.random() < 0.7} for q in followers
                       if q != viewer or rng.random() < 0.5}
     assert _solver(obj, viewer, strategies) == spec_reference(obj, viewer, strategies)
+
+
+def _best_response_reference(obj: dict, seat: int, leader_w, other_table: dict | None):
+    """Brute force from ``seat``'s view: every joint deal of the leader's and the other follower's
+    unseen cards, the leader's choice by weights ``leader_w(text)`` over her hand (uniform if all 0),
+    the other follower's card by her table, the spec's round_winner and Roshambo odds."""
+    state = SPEC.state_from_json(obj)
+    leader = state.leader
+    other = next(q for q in follower_order(leader) if q != seat)
+    shown = shown_cards(state)
+    pool = sorted(c for c in PILATCH45 if c not in shown and c not in state.hands[seat])
+    kl, kq = state.hands[leader] & shown, state.hands[other] & shown
+    ul, uq = len(state.hands[leader]) - len(kl), len(state.hands[other]) - len(kq)
+    wins: dict = {}
+    reach: dict = {}
+    deals = [(sl, sq) for sl in combinations(pool, ul) for sq in combinations([c for c in pool if c not in sl], uq)]
+    for sl, sq in deals:
+        lhand, qhand = sorted(kl | set(sl)), frozenset(kq | set(sq))
+        choices = [(f, c, d) for f in (False, True) for c in lhand for d in PILATCH_SUITS]
+        w = [Fraction(leader_w(f"{'flip' if f else 'keep'}; lead {c.ascii} as {'RPS'['RPX'.index(d)]}"))
+             for f, c, d in choices]
+        probs = [x / sum(w) for x in w] if sum(w) else [Fraction(1, len(w))] * len(w)
+        for (f, c, d), pa in zip(choices, probs):
+            binary = ("up" if state.binary == "down" else "down") if f else state.binary
+            for y, py in _probs(other_table, qhand, binary, d).items():
+                pr = Fraction(1, len(deals)) * pa * py
+                key = (binary, d)
+                reach[key] = reach.get(key, 0) + pr
+                row = wins.setdefault(key, {z: Fraction(0) for z in state.hands[seat]})
+                for z in state.hands[seat]:
+                    seats = [None, None, None]
+                    seats[leader], seats[other], seats[seat] = c, y, z
+                    win = round_winner(tuple(seats), binary)
+                    row[z] += pr * (roshambo_odds(state.rules, (0, 1, 2))[seat] if win is None else int(win == seat))
+    return {k: {z: v / reach[k] for z, v in row.items()} for k, row in wins.items() if reach[k]}
+
+
+BR_POSITION = small_position(
+    [["1R", "QP", "5S", "JoS"], ["2R", "9P", "7S", "AR"], ["KS", "3P", "10R", "4S"]],
+    known=[["1R", "QP", "5S"], ["2R", "9P", "7S", "AR"], ["KS", "3P"]], pool_in_piles=["8R"])
+"""Player 1's view: one unseen card in the leader's hand, two in player 2's, one in the piles."""
+
+
+@pytest.mark.parametrize("leader,other", [("table", None), ("uniform", "table"), ("table", "table"),
+                                          ("truthful", None)])
+def test_best_response_with_strategy_tables_equals_brute_force_over_deals(leader, other):
+    leader_table = {"flip; lead 1R as P": 3, "keep; lead QP as P": 1, "keep; lead JoS as R": 2, "flip; lead 8R as S": 5}
+    other_table = {"2": {"up P": {"KS": 2, "8R": 1}, "down R": {"3P": 1}, "up S": {"10R": 1, "4S": 3}}}
+    weights = {"table": lambda t: leader_table.get(t, 0), "uniform": lambda t: 1,
+               "truthful": lambda t: int(t.split()[-1] == t.split()[2][-1])}[leader]
+    state = SPEC.state_from_json(BR_POSITION)
+    strategy = {"table": leader_table, "uniform": "uniform", "truthful": "truthful"}[leader]
+    br = best_response(state, 1, strategy, parse_strategies(other_table if other else None))
+    ref = _best_response_reference(BR_POSITION, 1, weights, other_table["2"] if other else None)
+    got = {(b, d): cond for b, d, cond, _best, _reach in br.rows}
+    assert len(ref) >= 3 and got == ref
+    if leader == "table":
+        uniform = {(b, d): cond for b, d, cond, _b, _r in best_response(state, 1, "uniform").rows}
+        assert any(uniform[k] != got[k] for k in got)
