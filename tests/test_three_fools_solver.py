@@ -372,3 +372,16 @@ def test_best_response_with_strategy_tables_equals_brute_force_over_deals(leader
     if leader == "table":
         uniform = {(b, d): cond for b, d, cond, _b, _r in best_response(state, 1, "uniform").rows}
         assert any(uniform[k] != got[k] for k in got)
+
+
+def test_once_the_binary_card_is_settled_the_odds_are_the_keep_rows():
+    """Phase lead (the leader has flipped or kept): the choices are card and suit under the binary
+    card as it lies, the same odds as keeping it in phase flip."""
+    flip_phase = _solver(SMALL, 0)
+    state = SPEC.apply(SPEC.state_from_json(SMALL), Flip(True))
+    lead_phase = {o.text: (o.win, o.penalty) for o in round_odds(state, 0)}
+    obj = SPEC.state_to_json(state)
+    obj["binary"] = SPEC.state_from_json(SMALL).binary
+    kept = {o.text: (o.win, o.penalty) for o in round_odds(SPEC.state_from_json(obj), 0)}
+    assert kept == {k: v for k, v in flip_phase.items() if k.startswith("keep")}
+    assert lead_phase == {k.replace("flip", "keep"): v for k, v in flip_phase.items() if k.startswith("flip")}
