@@ -29,10 +29,10 @@ HEAVY = ("z3", "networkx", "jsonschema", "rich", "foolsolve.spec", "foolsolve.en
          "foolsolve.solver.fp_capture", "foolsolve.solver.retrograde", "foolsolve.solver.minimax",
          "foolsolve.proofs", "foolsolve.games.durak", "foolsolve.games.fools_paradise",
          "foolsolve.games.fools_and_angels", "foolsolve.games.fa_defence_cli", "foolsolve.games.fp_capture_cli",
-         "foolsolve.games.ambiguities", "numba", "llvmlite", "numpy", "foolsolve.solver.durak_jit")
+         "foolsolve.games.ambiguities", "numba", "llvmlite", "numpy", "foolsolve.solver.durak.compiled")
 
 # The compiled Durak search and what it loads (about 1 s with numba's cache, 10-20 s without).
-NUMBA = ("numba", "llvmlite", "numpy", "foolsolve.solver.durak_jit")
+NUMBA = ("numba", "llvmlite", "numpy", "foolsolve.solver.durak.compiled")
 
 _RUN = """
 import json, runpy, sys
