@@ -8,10 +8,12 @@ variation, the choice between this search and the compiled one (:func:`search_fo
 from __future__ import annotations
 
 import itertools
+import os
 import sys
 import time
 from collections.abc import Callable
-from typing import Any
+from pathlib import Path
+from typing import Any, NamedTuple
 
 from foolsolve.cards import low_bits as _bits
 from foolsolve.engines.durak import (
@@ -75,6 +77,276 @@ def _drop_twins(cands: int, hand: int, live: int) -> int:
             out ^= low
     return out
 
+
+
+
+# --- canonical forms of lead positions (the Python search; the compiled search has its own) ---
+
+
+def canonical_form(trump: int, quick: bool, rank_order: bool) -> Callable[[int, int], tuple[int, int]]:
+    """The canonical form of lead positions ``(attacker's hand, defender's hand)`` under this trump
+    (docs/durak-solver.md, ``canonical`` and ``rank_order``): dead ranks squeezed out, the
+    permutable suits sorted, and with ``rank_order`` the live ranks reordered. ``quick``: the
+    quick_exit reduction is on (a one-card attacker keeps his position). The function keeps its
+    own memos (squeeze steps per live set, forms per squeezed position)."""
+    tmask = SUIT_MASKS[trump] if trump != NO_TRUMP else 0
+    lanes = RANK_LANES
+    comp: dict[int, tuple[tuple[int, int, int], ...]] = {}  # live rank set -> squeeze steps
+    comp_live: dict[int, tuple[tuple[int, int, int], ...]] = {}  # live card set -> the same
+    forms: dict[int, tuple[int, int]] = {}  # squeezed position -> its canonical form
+    nts = [16 * i for i in range(4) if i != trump]  # shifts of the suits that may be permuted
+    # canon works on one integer ``d | a << 64`` (both hands at once): a suit's sort key
+    # ``(x >> 16 * s) & pair`` is (the attacker's cards of the suit) << 64 | (the defender's)
+    lanes2 = lanes | lanes << 64
+    keep = tmask | tmask << 64
+    pair = 0xFFFF | 0xFFFF << 64
+    low64 = (1 << 64) - 1
+    if len(nts) == 3:
+        sh0, sh1, sh2 = nts
+    else:
+        sh0 = sh1 = sh2 = 0
+
+    def squeeze(r: int) -> tuple[tuple[int, int, int], ...]:
+        """Steps that drop the dead ranks of the live rank set ``r`` (the live ranks become
+        LOW_RANK, LOW_RANK + 1, ...): ``x = (x & low) | ((x >> n) & high)`` for each run of
+        dead ranks, highest run first (masks for both hands of ``d | a << 64``)."""
+        steps = []
+        top = r.bit_length()  # ranks >= top are dead and stay empty
+        j = top - 1
+        while j >= LOW_RANK:
+            if r >> j & 1:
+                j -= 1
+                continue
+            hi = j
+            while j >= LOW_RANK and not r >> j & 1:
+                j -= 1
+            lo = j + 1
+            n = hi - lo + 1
+            steps.append((lanes2 * ((1 << lo) - 1), lanes2 * ((1 << (16 - n)) - (1 << lo)), n))
+        out = tuple(steps)
+        comp[r] = out
+        return out
+
+    def canon(a: int, d: int) -> tuple[int, int]:
+        """The canonical form of the lead position (attacker ``a``, defender ``d``): dead
+        ranks squeezed out, the non-trump suits sorted. When ``a`` is a single card and
+        quick_exit is on, the position itself: lead() then answers from the two hands at
+        once, by "beats" alone, which the map keeps, and stores no table entry; so the probes
+        of the enhanced transposition cutoffs miss there either way."""
+        if quick and not a & (a - 1):
+            return a, d
+        t = a | d
+        steps = comp_live.get(t)
+        if steps is None:
+            r = (t | t >> 16 | t >> 32 | t >> 48) & 0xFFFF
+            steps = comp.get(r)
+            if steps is None:
+                steps = squeeze(r)
+            comp_live[t] = steps
+        x = d | a << 64
+        for low, high, n in steps:
+            x = (x & low) | ((x >> n) & high)
+        if not rank_order:
+            x = sort_suits(x)
+            return x >> 64, x & low64
+        got = forms.get(x)
+        if got is None:
+            if len(forms) >= FORMS_MAX:
+                forms.clear()
+            k = ((t | t >> 16 | t >> 32 | t >> 48) & 0xFFFF).bit_count()  # live ranks
+            lanes_ = [(x >> sh) & pair for sh in nts]
+            keys = [owner_key(v >> 64, v & 0xFFFF) for v in lanes_]
+            if len(set(keys)) == len(keys):  # no two suits tie: one order
+                orders: list[Any] = [sorted(range(len(keys)), key=keys.__getitem__, reverse=True)]
+            else:
+                orders = [p for p in perms if all(keys[i] >= keys[j] for i, j in itertools.pairwise(p))]
+            best = -1
+            for order in orders:
+                z = x & keep  # the trump suit stays in place (no trump: keep is 0)
+                for i, sh in zip(order, nts):
+                    z |= lanes_[i] << sh
+                z = columns(z, k)
+                if z > best:
+                    best = z
+            got = forms[x] = (best >> 64, best & low64)
+        return got
+
+    perms = list(itertools.permutations(range(len(nts))))  # orders of the permutable suits
+
+    def sort_suits(x: int) -> int:
+        """Step (ii) of canonical: the permutable suits in decreasing order of their keys."""
+        if sh0 != sh1:
+            k0 = (x >> sh0) & pair
+            k1 = (x >> sh1) & pair
+            k2 = (x >> sh2) & pair
+            if k0 < k1:
+                k0, k1 = k1, k0
+            elif k1 >= k2:  # already in order
+                return x
+            if k1 < k2:
+                k1, k2 = k2, k1
+                if k0 < k1:
+                    k0, k1 = k1, k0
+            return (x & keep) | k0 << sh0 | k1 << sh1 | k2 << sh2
+        # no trump: all four suits may be permuted
+        ks = sorted(((x >> sh) & pair for sh in (0, 16, 32, 48)), reverse=True)
+        return ks[0] | ks[1] << 16 | ks[2] << 32 | ks[3] << 48
+
+    def columns(x: int, k: int) -> int:
+        """Step (iii) of canonical: the ``k`` live ranks (columns ``LOW_RANK ...``) in the
+        greedy order of the docstring: each next column is the largest (as the integer
+        ``(x >> rank) & lanes2``) of those no remaining earlier column shares a suit with,
+        that is, of the remaining columns that are the lowest remaining one of every suit
+        they hold (per suit, the suit's other remaining columns are struck out of ``e``)."""
+        t = (x | x >> 64) & 0xFFFF_FFFF_FFFF_FFFF
+        per_suit = [(t >> sh) & 0xFFFF for sh in (0, 16, 32, 48)]
+        rem = ((1 << k) - 1) << LOW_RANK
+        out = 0
+        pos = LOW_RANK
+        while rem:
+            e = rem
+            for c in per_suit:
+                m = c & rem
+                e &= ~m | (m & -m)
+            bj = (e & -e).bit_length() - 1
+            bv = (x >> bj) & lanes2
+            e &= e - 1
+            while e:
+                j = (e & -e).bit_length() - 1
+                e &= e - 1
+                v = (x >> j) & lanes2
+                if v > bv:
+                    bj, bv = j, v
+            rem ^= 1 << bj
+            out |= bv << pos
+            pos += 1
+        return out
+
+    return canon
+
+
+
+# --- tests on hands and tables, kept per search (memos of their own) --------------------------
+
+
+class HandTests(NamedTuple):
+    """:func:`hand_tests`' functions and the memos the search reads directly."""
+
+    cover_all: Callable[[int, int], bool]
+    pairs_of: Callable[[int], tuple[tuple[int, int], ...]]
+    twin_pairs: dict[int, tuple[tuple[int, int], ...]]
+    forced_plan: Callable[[int, int, bool, bool, int], bool]
+    twin_free: Callable[[int, int, tuple[tuple[int, int], ...]], int]
+    cover_list: Callable[[int, int], tuple[int, ...]]
+    cover_lists: dict[tuple[int, int], tuple[int, ...]]
+
+
+def hand_tests(trump: int) -> HandTests:
+    """The search's tests on cards under this trump: can a hand cover a set of cards, the twins of
+    a live set, the sure_win / forced_takes plan, twin-free candidates and the order of covers
+    (docs/durak-solver.md, "Reductions")."""
+    beat = BEATERS[trump]
+    tmask = SUIT_MASKS[trump] if trump != NO_TRUMP else 0
+    ntmask = ~tmask
+    lanes = RANK_LANES
+    suits = SUIT_MASKS
+
+    def cover_all(unc: int, d: int) -> bool:
+        """Can ``d`` cover every card of ``unc`` (one card each)?"""
+        if not unc:
+            return True
+        u = unc & -unc
+        c = beat[u.bit_length() - 1] & d
+        while c:
+            low = c & -c
+            c ^= low
+            if cover_all(unc ^ u, d ^ low):
+                return True
+        return False
+
+    twin_pairs: dict[int, tuple[tuple[int, int], ...]] = {}
+
+    def pairs_of(live: int) -> tuple[tuple[int, int], ...]:
+        """The twins of the live set ``live`` as pairs (higher card, next lower live card of
+        its suit), both the only live card of their rank (see "twins" in the docstring)."""
+        s = _solo(live)
+        out = []
+        m = s
+        while m:
+            low = m & -m
+            m ^= low
+            lower = live & suits[(low.bit_length() - 1) >> 4] & (low - 1)
+            if lower and (s >> (lower.bit_length() - 1)) & 1:
+                out.append((low, 1 << (lower.bit_length() - 1)))
+        got = tuple(out)
+        twin_pairs[live] = got
+        return got
+
+    def forced_plan(b: int, dd: int, sure: bool, forcing: bool, limit: int) -> bool:
+        """sure_win (b) / forced_takes: the defender holds ``dd`` once the attacker has given
+        away his other cards one by one; can the attacker, holding ``b``, force takes of whole
+        rank groups (with ``forcing``) until one rank is left, and then lead that rank whole
+        so that the defender cannot cover it with exactly his last cards?"""
+        b0 = b & 0xFFFF
+        b1 = (b >> 16) & 0xFFFF
+        b2 = (b >> 32) & 0xFFFF
+        b3 = b >> 48
+        rb = b0 | b1 | b2 | b3  # the ranks of b
+        multi = (b0 & b1) | (b2 & b3) | ((b0 | b1) & (b2 | b3))  # ... twice or more
+        forced = False
+        while forcing and multi and rb & (rb - 1):
+            # a group (two or more cards) of one rank he cannot cover, led at once
+            nd = dd.bit_count()
+            room = nd if nd < limit else limit
+            m = multi
+            while m:
+                r1 = m & -m
+                m ^= r1
+                g = b & r1 * lanes
+                if g.bit_count() <= room and not cover_all(g, dd):
+                    break
+            else:
+                break
+            dd |= g
+            b ^= g
+            rb ^= r1
+            multi ^= r1
+            forced = True
+        if rb & (rb - 1) or not (sure or forced):
+            return False
+        # all the others are of one rank: lead them together
+        nb = b.bit_count()
+        nd = dd.bit_count()
+        return nb <= limit and (nd > nb or (nd == nb and not cover_all(b, dd)))
+
+    def twin_free(cands: int, hand: int, tw: tuple[tuple[int, int], ...]) -> int:
+        """``cands`` without the higher card of each pair of twins ``tw`` (of the live set,
+        from :func:`pairs_of`, computed once per live set) in ``hand``. (The callers skip it
+        when the live set has no twins at all.)"""
+        out = cands
+        for hi, lo in tw:
+            if cands & hand & hi and hand & lo:
+                out ^= hi
+        return out
+
+    cover_lists: dict[tuple[int, int], tuple[int, ...]] = {}
+
+    def cover_list(cands: int, safe: int) -> tuple[int, ...]:
+        """The covers ``cands`` in search order (kept per ``(cands, safe)``): covers whose rank
+        the attacker cannot throw on (``safe``) first; then by cheapness; trumps after plain
+        cards."""
+        out = []
+        for part in (safe & ntmask, cands & ~safe & ntmask, safe & tmask, cands & ~safe & tmask):
+            m = part
+            while m:
+                c = m & -m
+                m ^= c
+                out.append(c)
+        got = tuple(out)
+        cover_lists[(cands, safe)] = got
+        return got
+
+    return HandTests(cover_all, pairs_of, twin_pairs, forced_plan, twin_free, cover_list, cover_lists)
 
 
 class Endgame:
@@ -142,235 +414,13 @@ class Endgame:
             if progress is not None:
                 progress(nodes)
 
-        # canonical (see the docstring): stock empty, no transfers (no repetition paths)
+        # canonical (docs/durak-solver.md): stock empty, no transfers (no repetition paths)
         canonical = red.canonical and not perev
-        rank_order = red.rank_order
-        comp: dict[int, tuple[tuple[int, int, int], ...]] = {}  # live rank set -> squeeze steps
-        comp_live: dict[int, tuple[tuple[int, int, int], ...]] = {}  # live card set -> the same
-        forms: dict[int, tuple[int, int]] = {}  # squeezed position -> its canonical form
-        nts = [16 * i for i in range(4) if i != trump]  # shifts of the suits that may be permuted
-        # canon works on one integer ``d | a << 64`` (both hands at once): a suit's sort key
-        # ``(x >> 16 * s) & pair`` is (the attacker's cards of the suit) << 64 | (the defender's)
-        lanes2 = lanes | lanes << 64
-        keep = tmask | tmask << 64
-        pair = 0xFFFF | 0xFFFF << 64
-        low64 = (1 << 64) - 1
-        if len(nts) == 3:
-            sh0, sh1, sh2 = nts
-        else:
-            sh0 = sh1 = sh2 = 0
+        canon = canonical_form(trump, quick, red.rank_order)
 
-        def squeeze(r: int) -> tuple[tuple[int, int, int], ...]:
-            """Steps that drop the dead ranks of the live rank set ``r`` (the live ranks become
-            LOW_RANK, LOW_RANK + 1, ...): ``x = (x & low) | ((x >> n) & high)`` for each run of
-            dead ranks, highest run first (masks for both hands of ``d | a << 64``)."""
-            steps = []
-            top = r.bit_length()  # ranks >= top are dead and stay empty
-            j = top - 1
-            while j >= LOW_RANK:
-                if r >> j & 1:
-                    j -= 1
-                    continue
-                hi = j
-                while j >= LOW_RANK and not r >> j & 1:
-                    j -= 1
-                lo = j + 1
-                n = hi - lo + 1
-                steps.append((lanes2 * ((1 << lo) - 1), lanes2 * ((1 << (16 - n)) - (1 << lo)), n))
-            out = tuple(steps)
-            comp[r] = out
-            return out
-
-        def canon(a: int, d: int) -> tuple[int, int]:
-            """The canonical form of the lead position (attacker ``a``, defender ``d``): dead
-            ranks squeezed out, the non-trump suits sorted. When ``a`` is a single card and
-            quick_exit is on, the position itself: lead() then answers from the two hands at
-            once, by "beats" alone, which the map keeps, and stores no table entry; so the probes
-            of the enhanced transposition cutoffs miss there either way."""
-            if quick and not a & (a - 1):
-                return a, d
-            t = a | d
-            steps = comp_live.get(t)
-            if steps is None:
-                r = (t | t >> 16 | t >> 32 | t >> 48) & 0xFFFF
-                steps = comp.get(r)
-                if steps is None:
-                    steps = squeeze(r)
-                comp_live[t] = steps
-            x = d | a << 64
-            for low, high, n in steps:
-                x = (x & low) | ((x >> n) & high)
-            if not rank_order:
-                x = sort_suits(x)
-                return x >> 64, x & low64
-            got = forms.get(x)
-            if got is None:
-                if len(forms) >= FORMS_MAX:
-                    forms.clear()
-                k = ((t | t >> 16 | t >> 32 | t >> 48) & 0xFFFF).bit_count()  # live ranks
-                lanes_ = [(x >> sh) & pair for sh in nts]
-                keys = [owner_key(v >> 64, v & 0xFFFF) for v in lanes_]
-                if len(set(keys)) == len(keys):  # no two suits tie: one order
-                    orders: list[Any] = [sorted(range(len(keys)), key=keys.__getitem__, reverse=True)]
-                else:
-                    orders = [p for p in perms if all(keys[i] >= keys[j] for i, j in itertools.pairwise(p))]
-                best = -1
-                for order in orders:
-                    z = x & keep  # the trump suit stays in place (no trump: keep is 0)
-                    for i, sh in zip(order, nts):
-                        z |= lanes_[i] << sh
-                    z = columns(z, k)
-                    if z > best:
-                        best = z
-                got = forms[x] = (best >> 64, best & low64)
-            return got
-
-        perms = list(itertools.permutations(range(len(nts))))  # orders of the permutable suits
-
-        def sort_suits(x: int) -> int:
-            """Step (ii) of canonical: the permutable suits in decreasing order of their keys."""
-            if sh0 != sh1:
-                k0 = (x >> sh0) & pair
-                k1 = (x >> sh1) & pair
-                k2 = (x >> sh2) & pair
-                if k0 < k1:
-                    k0, k1 = k1, k0
-                elif k1 >= k2:  # already in order
-                    return x
-                if k1 < k2:
-                    k1, k2 = k2, k1
-                    if k0 < k1:
-                        k0, k1 = k1, k0
-                return (x & keep) | k0 << sh0 | k1 << sh1 | k2 << sh2
-            # no trump: all four suits may be permuted
-            ks = sorted(((x >> sh) & pair for sh in (0, 16, 32, 48)), reverse=True)
-            return ks[0] | ks[1] << 16 | ks[2] << 32 | ks[3] << 48
-
-        def columns(x: int, k: int) -> int:
-            """Step (iii) of canonical: the ``k`` live ranks (columns ``LOW_RANK ...``) in the
-            greedy order of the docstring: each next column is the largest (as the integer
-            ``(x >> rank) & lanes2``) of those no remaining earlier column shares a suit with,
-            that is, of the remaining columns that are the lowest remaining one of every suit
-            they hold (per suit, the suit's other remaining columns are struck out of ``e``)."""
-            t = (x | x >> 64) & 0xFFFF_FFFF_FFFF_FFFF
-            per_suit = [(t >> sh) & 0xFFFF for sh in (0, 16, 32, 48)]
-            rem = ((1 << k) - 1) << LOW_RANK
-            out = 0
-            pos = LOW_RANK
-            while rem:
-                e = rem
-                for c in per_suit:
-                    m = c & rem
-                    e &= ~m | (m & -m)
-                bj = (e & -e).bit_length() - 1
-                bv = (x >> bj) & lanes2
-                e &= e - 1
-                while e:
-                    j = (e & -e).bit_length() - 1
-                    e &= e - 1
-                    v = (x >> j) & lanes2
-                    if v > bv:
-                        bj, bv = j, v
-                rem ^= 1 << bj
-                out |= bv << pos
-                pos += 1
-            return out
-
-        def cover_all(unc: int, d: int) -> bool:
-            """Can ``d`` cover every card of ``unc`` (one card each)?"""
-            if not unc:
-                return True
-            u = unc & -unc
-            c = beat[u.bit_length() - 1] & d
-            while c:
-                low = c & -c
-                c ^= low
-                if cover_all(unc ^ u, d ^ low):
-                    return True
-            return False
-
-        twin_pairs: dict[int, tuple[tuple[int, int], ...]] = {}
         rank_cards: dict[int, int] = {}  # a hand -> every card of a rank it holds (kept per hand)
-
-        def pairs_of(live: int) -> tuple[tuple[int, int], ...]:
-            """The twins of the live set ``live`` as pairs (higher card, next lower live card of
-            its suit), both the only live card of their rank (see "twins" in the docstring)."""
-            s = _solo(live)
-            out = []
-            m = s
-            while m:
-                low = m & -m
-                m ^= low
-                lower = live & suits[(low.bit_length() - 1) >> 4] & (low - 1)
-                if lower and (s >> (lower.bit_length() - 1)) & 1:
-                    out.append((low, 1 << (lower.bit_length() - 1)))
-            got = tuple(out)
-            twin_pairs[live] = got
-            return got
-
-        def forced_plan(b: int, dd: int, sure: bool, forcing: bool, limit: int) -> bool:
-            """sure_win (b) / forced_takes: the defender holds ``dd`` once the attacker has given
-            away his other cards one by one; can the attacker, holding ``b``, force takes of whole
-            rank groups (with ``forcing``) until one rank is left, and then lead that rank whole
-            so that the defender cannot cover it with exactly his last cards?"""
-            b0 = b & 0xFFFF
-            b1 = (b >> 16) & 0xFFFF
-            b2 = (b >> 32) & 0xFFFF
-            b3 = b >> 48
-            rb = b0 | b1 | b2 | b3  # the ranks of b
-            multi = (b0 & b1) | (b2 & b3) | ((b0 | b1) & (b2 | b3))  # ... twice or more
-            forced = False
-            while forcing and multi and rb & (rb - 1):
-                # a group (two or more cards) of one rank he cannot cover, led at once
-                nd = dd.bit_count()
-                room = nd if nd < limit else limit
-                m = multi
-                while m:
-                    r1 = m & -m
-                    m ^= r1
-                    g = b & r1 * lanes
-                    if g.bit_count() <= room and not cover_all(g, dd):
-                        break
-                else:
-                    break
-                dd |= g
-                b ^= g
-                rb ^= r1
-                multi ^= r1
-                forced = True
-            if rb & (rb - 1) or not (sure or forced):
-                return False
-            # all the others are of one rank: lead them together
-            nb = b.bit_count()
-            nd = dd.bit_count()
-            return nb <= limit and (nd > nb or (nd == nb and not cover_all(b, dd)))
-
-        def twin_free(cands: int, hand: int, tw: tuple[tuple[int, int], ...]) -> int:
-            """``cands`` without the higher card of each pair of twins ``tw`` (of the live set,
-            from :func:`pairs_of`, computed once per live set) in ``hand``. (The callers skip it
-            when the live set has no twins at all.)"""
-            out = cands
-            for hi, lo in tw:
-                if cands & hand & hi and hand & lo:
-                    out ^= hi
-            return out
-
-        cover_lists: dict[tuple[int, int], tuple[int, ...]] = {}
-
-        def cover_list(cands: int, safe: int) -> tuple[int, ...]:
-            """The covers ``cands`` in search order (kept per ``(cands, safe)``): covers whose rank
-            the attacker cannot throw on (``safe``) first; then by cheapness; trumps after plain
-            cards."""
-            out = []
-            for part in (safe & ntmask, cands & ~safe & ntmask, safe & tmask, cands & ~safe & tmask):
-                m = part
-                while m:
-                    c = m & -m
-                    m ^= c
-                    out.append(c)
-            got = tuple(out)
-            cover_lists[(cands, safe)] = got
-            return got
+        tests = hand_tests(trump)
+        cover_all, pairs_of, twin_pairs, forced_plan, twin_free, cover_list, cover_lists = tests
 
         def level(sc: int, first: bool) -> Any:
             """The search functions of one "level": stock card ``sc`` (or -1) and first-bout flag,
@@ -1302,6 +1352,33 @@ JIT_MIN_CARDS = 16
 (7v7 solves measured at 0.01-0.3 s; a 14-card position at 0.45 s either way)."""
 
 
+PYTHON_FIRST_CARDS = 18
+"""With ``jit=auto``, positions of :data:`JIT_MIN_CARDS` up to this many cards (8v8) try the
+Python search first while the compiled search is not compiled yet (:func:`kernel_compiled`): the
+first solve after an install then answers in seconds instead of waiting for the compile (about
+30 s). Larger positions compile at once (the Python search would rarely finish in time)."""
+PYTHON_FIRST_NODES = 400_000
+"""Nodes the Python search may take first (about 4 s); beyond them the compiled search is
+compiled and answers (the Python search's work is dropped)."""
+
+
+def kernel_compiled() -> bool:
+    """Whether numba's cache holds the compiled search's entry point (its index file in the
+    package's ``__pycache__`` or under ``NUMBA_CACHE_DIR``), read without importing numba. A
+    stale entry (the source changed since) still counts: the compile is then announced."""
+    dirs = [Path(__file__).resolve().parent / "__pycache__"]
+    if os.environ.get("NUMBA_CACHE_DIR"):
+        dirs.append(Path(os.environ["NUMBA_CACHE_DIR"]))
+    return any(next(d.rglob("compiled._run-*.nbi"), None) is not None for d in dirs if d.is_dir())
+
+
+def python_first(state: DState, jit: bool | str) -> bool:
+    """Whether ``solve`` tries the Python search before the compiled one (:data:`PYTHON_FIRST_CARDS`)."""
+    size = (state.hands[0] | state.hands[1] | state.tatt | state.tcov).bit_count()
+    return (jit == "auto" and JIT_MIN_CARDS <= size <= PYTHON_FIRST_CARDS and compiled_covers(state)
+            and not kernel_compiled())
+
+
 def jit_choice(options: SolveOptions) -> bool | str:
     """The ``jit`` option: ``"auto"`` (default), ``true`` or ``false``."""
     value = options.extra.get("jit", "auto")
@@ -1411,7 +1488,21 @@ def solve(state: dspec.State, options: SolveOptions) -> SolveResult:
     t0 = time.perf_counter()
     s = from_spec_state(state)
     reductions = Reductions.from_json(options.extra.get("reductions"))
+    if python_first(s, jit):
+        limit = options.max_nodes
+        budget = PYTHON_FIRST_NODES if limit is None else min(limit, PYTHON_FIRST_NODES)
+        eg: Endgame | Any = endgame_for(s, reductions, SolveOptions(max_nodes=budget, progress=options.progress))
+        try:
+            return _solve(s, eg, want_moves, want_pv, t0)
+        except SearchLimit:
+            if limit is not None and limit <= PYTHON_FIRST_NODES:
+                raise
     eg = search_for(s, reductions, options, jit)
+    return _solve(s, eg, want_moves, want_pv, t0)
+
+
+def _solve(s: DState, eg: Endgame | Any, want_moves: bool, want_pv: bool, t0: float) -> SolveResult:
+    """:func:`solve`'s answer by the search ``eg``."""
     res = game_result(s)
     if res is not None:
         return SolveResult(game="durak", to_move=s.to_move, value=wdl(_outcome(res, s.to_move)), moves=[], pv=[],
@@ -1425,10 +1516,10 @@ def solve(state: dspec.State, options: SolveOptions) -> SolveResult:
                            seconds=time.perf_counter() - t0, best=[], value_only=True,
                            notes=["moves=false: the game value alone was searched", *perev_note])
     # The moves are valued without asking the position first: measured side by side on the
-    # 10v10 bench set, asking it first was slower on 4 of 5 finished positions (BENCHMARKS.md,
-    # session 8, when a root question ran on one thread). Since session 15 both threads race
-    # every question, but the answer still only spares the moves of a lost or drawn position,
-    # and the lost one of that set (#8) is valued move by move in 0.54 s, its value alone 0.72 s
+    # 10v10 bench set, asking it first was slower on 4 of 5 finished positions (when a root
+    # question ran on one thread). With both threads racing every question the answer still only
+    # spares the moves of a lost or drawn position, and the lost one of that set (#8) is valued
+    # move by move in 0.54 s, its value alone 0.72 s
     mv = eg.move_values(s)
     top = max(v for _, v in mv)
     moves = [MoveValue(move_text(m), wdl(v)) for m, v in mv]
