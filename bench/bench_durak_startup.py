@@ -10,8 +10,12 @@ the in-process solve time, two installs side by side in one run.
 or ``PYTHONPATH``); each must have compiled its Durak search once already (warm cache). For each
 seeded position (bench/bench_durak.py's ``endgame``, seed 2026) the two run alternately, ``--runs``
 times each: the wall time of the whole process (``python -m foolsolve POS.json --json``) and the
-solve's own time in that process (the JSON's ``seconds``). The table gives the medians per
+solve's own time in that process (the JSON's ``seconds``), and the process's CPU time (user and
+system, every thread: on a loaded machine nearer what an idle one's wall time would be for the
+one-threaded start-up, larger for the two-thread search). The table gives the medians per
 position and over all runs, and the ratio base / new.
+
+``--python-search`` adds a third column: ``NEW_PYTHON`` with ``-o jit=false`` (the Python search).
 
 ``--fresh FRESH_PYTHON``: a venv with ``pip install .`` of the new checkout (not editable). Its
 numba cache files are deleted first (the state right after ``pip install``), then: the first
@@ -39,16 +43,20 @@ CWD = tempfile.mkdtemp(prefix="foolsolve-durak-startup-")
 """Run from an empty directory: ``python -m`` puts the working directory first on ``sys.path``."""
 
 
-def solve(python: str, path: Path) -> tuple[float, float, str]:
-    """Wall seconds of one whole ``foolsolve PATH --json`` process, the solve's own seconds and the value."""
+def solve(python: str, path: Path, *options: str) -> tuple[float, float, float, str]:
+    """One whole ``foolsolve PATH --json`` process: its wall seconds, its CPU seconds (user and
+    system, all threads), the solve's own seconds in it, and the value."""
+    c0 = os.times()
     t0 = time.perf_counter()
-    proc = subprocess.run([python, "-m", "foolsolve", str(path), "--json"], capture_output=True, text=True,
+    proc = subprocess.run([python, "-m", "foolsolve", str(path), "--json", *options], capture_output=True, text=True,
                           stdin=subprocess.DEVNULL, cwd=CWD)
     wall = time.perf_counter() - t0
+    c1 = os.times()
+    cpu = (c1.children_user - c0.children_user) + (c1.children_system - c0.children_system)
     if proc.returncode != 0:
         raise SystemExit(f"{python} -m foolsolve {path}: exit {proc.returncode}\n{proc.stderr}")
     out = json.loads(proc.stdout)
-    return wall, out["seconds"], out["value"]
+    return wall, cpu, out["seconds"], out["value"]
 
 
 def package_dir(python: str) -> Path:
@@ -65,6 +73,8 @@ def main() -> None:
     ap.add_argument("--positions", type=int, default=6)
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--size", type=int, default=8)
+    ap.add_argument("--python-search", action="store_true",
+                    help="also time NEW_PYTHON with -o jit=false (the Python search alone), side by side")
     opts = ap.parse_args()
     rng = random.Random(f"2026:{opts.size}")
     paths = []
@@ -75,41 +85,57 @@ def main() -> None:
     pythons = {"new": os.path.abspath(opts.new)} | ({"base": os.path.abspath(opts.base)} if opts.base else {})
     for key, python in pythons.items():
         print(f"{key}: {python} -> {package_dir(python)}")
+    options: dict[str, tuple[str, ...]] = {n: () for n in pythons}
+    if opts.python_search:
+        pythons["python"] = pythons["new"]
+        options["python"] = ("-o", "jit=false")
+        print("python: new with -o jit=false (the Python search)")
     k = opts.size
     print(f"\n{k}v{k}, {opts.positions} seeded positions, {opts.runs} runs each, alternating; seconds "
           "(whole process / in-process solve)")
     names = list(pythons)
-    print("| position | value | " + " | ".join(f"{n} process | {n} solve" for n in names)
+    print("| position | value | " + " | ".join(f"{n} process | {n} cpu | {n} solve" for n in names)
           + (" | base / new process |" if "base" in pythons else " |"))
-    print("|---|---|" + "---|---|" * len(names) + ("---|" if "base" in pythons else ""))
-    every: dict[str, list[tuple[float, float]]] = {n: [] for n in names}
+    print("|---|---|" + "---|---|---|" * len(names) + ("---|" if "base" in pythons else ""))
+    every: dict[str, list[tuple[float, float, float]]] = {n: [] for n in names}
     for i, path in enumerate(paths):
-        for python in pythons.values():
-            solve(python, path)  # warm the file cache
-        got: dict[str, list[tuple[float, float]]] = {n: [] for n in names}
+        for n, python in pythons.items():
+            solve(python, path, *options[n])  # warm the file cache
+        got: dict[str, list[tuple[float, float, float]]] = {n: [] for n in names}
         value = ""
         for r in range(opts.runs):
             order = names if r % 2 == 0 else names[::-1]
             for n in order:
-                wall, secs, value = solve(pythons[n], path)
-                got[n].append((wall, secs))
+                wall, cpu, secs, value = solve(pythons[n], path, *options[n])
+                got[n].append((wall, cpu, secs))
         cells = []
         for n in names:
             every[n] += got[n]
-            cells += [f"{statistics.median(w for w, _ in got[n]):.2f}", f"{statistics.median(s for _, s in got[n]):.3f}"]
+            cells += columns(got[n])
         ratio = ""
         if "base" in pythons:
-            ratio = f" {statistics.median(w for w, _ in got['base']) / statistics.median(w for w, _ in got['new']):.2f}x |"
+            ratio = f" {wall_ratio(got):.2f}x |"
         print(f"| #{i} | {value} | " + " | ".join(cells) + " |" + ratio, flush=True)
     cells = []
     for n in names:
-        cells += [f"{statistics.median(w for w, _ in every[n]):.2f}", f"{statistics.median(s for _, s in every[n]):.3f}"]
+        cells += columns(every[n])
     ratio = ""
     if "base" in pythons:
-        ratio = f" {statistics.median(w for w, _ in every['base']) / statistics.median(w for w, _ in every['new']):.2f}x |"
+        ratio = f" {wall_ratio(every):.2f}x |"
     print("| median | | " + " | ".join(cells) + " |" + ratio)
     if opts.fresh:
         fresh(os.path.abspath(opts.fresh), paths)
+
+
+def wall_ratio(runs: dict[str, list[tuple[float, float, float]]]) -> float:
+    """Median wall time of base's runs over new's."""
+    return statistics.median(r[0] for r in runs["base"]) / statistics.median(r[0] for r in runs["new"])
+
+
+def columns(runs: list[tuple[float, float, float]]) -> list[str]:
+    """Median wall, CPU and in-process solve seconds of ``runs``."""
+    return [f"{statistics.median(r[0] for r in runs):.2f}", f"{statistics.median(r[1] for r in runs):.2f}",
+            f"{statistics.median(r[2] for r in runs):.3f}"]
 
 
 def fresh(python: str, paths: list[Path]) -> None:
@@ -119,17 +145,20 @@ def fresh(python: str, paths: list[Path]) -> None:
     for p in gone:
         p.unlink()
     print(f"\nfresh install {python}: {len(gone)} numba cache files deleted")
-    print("| step | seconds (whole process) | solve |")
-    print("|---|---|---|")
+    print("| step | process s | cpu s | solve s |")
+    print("|---|---|---|---|")
     for i, path in enumerate(paths):
-        wall, secs, _ = solve(python, path)
-        print(f"| first solve of #{i} | {wall:.2f} | {secs:.3f} |", flush=True)
+        wall, cpu, secs, _ = solve(python, path)
+        print(f"| first solve of #{i} | {wall:.2f} | {cpu:.2f} | {secs:.3f} |", flush=True)
+    c0 = os.times()
     t0 = time.perf_counter()
     subprocess.run([python, "-c", "from foolsolve.solver.durak import compiled; compiled.load()"], check=True, cwd=CWD)
-    print(f"| compile the compiled search (once) | {time.perf_counter() - t0:.1f} | |", flush=True)
+    c1 = os.times()
+    cpu = (c1.children_user - c0.children_user) + (c1.children_system - c0.children_system)
+    print(f"| compile the compiled search (once) | {time.perf_counter() - t0:.1f} | {cpu:.1f} | |", flush=True)
     for i, path in enumerate(paths):
-        wall, secs, _ = solve(python, path)
-        print(f"| then solve #{i} | {wall:.2f} | {secs:.3f} |", flush=True)
+        wall, cpu, secs, _ = solve(python, path)
+        print(f"| then solve #{i} | {wall:.2f} | {cpu:.2f} | {secs:.3f} |", flush=True)
 
 
 if __name__ == "__main__":

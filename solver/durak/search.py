@@ -1357,9 +1357,10 @@ PYTHON_FIRST_CARDS = 18
 Python search first while the compiled search is not compiled yet (:func:`kernel_compiled`): the
 first solve after an install then answers in seconds instead of waiting for the compile (about
 30 s). Larger positions compile at once (the Python search would rarely finish in time)."""
-PYTHON_FIRST_NODES = 400_000
-"""Nodes the Python search may take first (about 4 s); beyond them the compiled search is
-compiled and answers (the Python search's work is dropped)."""
+PYTHON_FIRST_NODES = 800_000
+"""Nodes the Python search may take first (about 8 s at its 8v8 rate of about 100,000 nodes/s;
+the 8v8 bench positions need 10,000-540,000 to value every move); beyond them the compiled search
+is compiled (announced) and answers, and the Python search's work is dropped."""
 
 
 def kernel_compiled() -> bool:
