@@ -185,6 +185,7 @@ def test_python_first_only_for_8v8_at_most_with_jit_auto(monkeypatch) -> None:
 def test_kernel_compiled_reads_numbas_index_files(tmp_path: Path, monkeypatch) -> None:
     monkeypatch.setattr(search, "__file__", str(tmp_path / "search.py"))
     monkeypatch.delenv("NUMBA_CACHE_DIR", raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "home-cache"))
     assert not search.kernel_compiled()
     (tmp_path / "__pycache__").mkdir()
     (tmp_path / "__pycache__" / "compiled._run-1446.py311.nbi").write_bytes(b"")
@@ -193,4 +194,10 @@ def test_kernel_compiled_reads_numbas_index_files(tmp_path: Path, monkeypatch) -
     monkeypatch.setattr(search, "__file__", str(other / "search.py"))
     assert not search.kernel_compiled()
     monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
+    assert search.kernel_compiled()
+    monkeypatch.delenv("NUMBA_CACHE_DIR")  # numba's user cache directory (a read-only install)
+    assert not search.kernel_compiled()
+    index = tmp_path / "home-cache" / "numba" / "some" / "path" / "compiled._run-1446.py311.nbi"
+    index.parent.mkdir(parents=True)
+    index.write_bytes(b"")
     assert search.kernel_compiled()

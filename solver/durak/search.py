@@ -1365,11 +1365,14 @@ is compiled (announced) and answers, and the Python search's work is dropped."""
 
 def kernel_compiled() -> bool:
     """Whether numba's cache holds the compiled search's entry point (its index file in the
-    package's ``__pycache__`` or under ``NUMBA_CACHE_DIR``), read without importing numba. A
-    stale entry (the source changed since) still counts: the compile is then announced."""
+    package's ``__pycache__``, under ``NUMBA_CACHE_DIR``, or in numba's user cache directory, used
+    where the package's folder is read-only), read without importing numba. A stale entry (the
+    source changed since) still counts: the compile is then announced."""
     dirs = [Path(__file__).resolve().parent / "__pycache__"]
     if os.environ.get("NUMBA_CACHE_DIR"):
         dirs.append(Path(os.environ["NUMBA_CACHE_DIR"]))
+    else:
+        dirs.append(Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "numba")
     return any(next(d.rglob("compiled._run-*.nbi"), None) is not None for d in dirs if d.is_dir())
 
 
