@@ -155,7 +155,7 @@ def _borrow(typingctx: Any, arr: Any) -> Any:
     instructions, and the search passes its six arrays down every recursive call, three of
     them shared by both threads. perf put about a fifth of the kernel's samples on those
     atomics; without them a full 10v10 solve on two threads is about 7% faster (one thread:
-    no change; BENCHMARKS.md, session 10). The caller keeps the arrays alive for the call."""
+    no change). The caller keeps the arrays alive for the call."""
     def codegen(context: Any, builder: Any, sig: Any, args: Any) -> Any:
         ary = context.make_array(sig.args[0])(context, builder, args[0])
         ary.meminfo = ary.meminfo.type(None)
@@ -679,7 +679,7 @@ def _lstore(lt: Any, pos: int, a: int, d: int, lo: int, hi: int, hint: int, work
 def _bhash(tag: int, a: int, d: int, ta: int, tc: int, x: int) -> int:
     """A bout key's slot hash: the fields times odd constants (independent multiplies), then
     one :func:`_mix`. The row's load waits for this hash, so a short chain of dependent
-    multiplies matters (five chained mixes before: about 2% slower; BENCHMARKS.md, session 14)."""
+    multiplies matters (five chained mixes before: about 2% slower)."""
     return _mix(a * -7046029254386353131 ^ d * -4658895280553007687 ^ ta * -7723592293110705685
                 ^ tc * 0x2545F4914F6CDD1D ^ x * -3335678366873096957 ^ tag)
 
@@ -737,7 +737,7 @@ def _bstore(bt: Any, pos: int, tag: int, a: int, d: int, ta: int, tc: int, x: in
     """Store at the row :func:`_bfind` gave when it is still free or still holds the key, or
     when it was the last row of a full window: rows are never emptied and a node's key is not
     stored while its subtree is searched, so :func:`_bput` would pick that row again (skipping
-    its scan saves about 5% of a 10v10 search's time; BENCHMARKS.md, session 14)."""
+    its scan saves about 5% of a 10v10 search's time)."""
     if pos <= FULL:
         _bwrite(bt, FULL - pos, tag, a, d, ta, tc, x, lo, hi, hint)
         return
@@ -1628,7 +1628,7 @@ class JitEndgame:
         job (its value is put once) and the other search stops. The orders suit different
         positions (one thread, 10v10 bench: "pass" first takes 0.1x-0.5x the nodes on some
         positions, up to 2x more on others), and the two searches use each other's proven bounds through the
-        lead table (BENCHMARKS.md, session 15).
+        lead table.
 
         This thread reports progress and turns Ctrl-C, or any exception raised here (a timer's),
         into the kernels' abort flag, so no search outlives the call."""

@@ -593,7 +593,7 @@ class Endgame:
                 # then cards with a partner of their rank (kept for throw-ins); last the unbeatable
                 # lone cards above another of my cards of their suit, which would arm the taker
                 # against that card (measured: 0.54-0.87x nodes where it matters, neutral
-                # elsewhere; docs/bench-durak-solver4.md)
+                # elsewhere)
                 soft = []
                 late = []
                 rs = (lone | lone >> 16 | lone >> 32 | lone >> 48) & 0xFFFF
@@ -766,9 +766,9 @@ class Endgame:
                             covers = cover_list(cands, safe)
                         if take_hint or (hint > 0 and cands & hint):
                             lst = [-1] if take_hint else []
-                            # the hint cover first at every target it covers (before session 8 it
-                            # was left out altogether when there were several targets, so with
-                            # cover_order off a re-searched node could miss its best cover)
+                            # the hint cover first at every target it covers (left out when there
+                            # are several targets, with cover_order off a re-searched node could
+                            # miss its best cover)
                             if hint > 0 and cands & hint:
                                 lst.append(hint)
                             for c in covers:
