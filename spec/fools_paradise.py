@@ -34,7 +34,7 @@ from typing import Any
 
 from foolsolve.cards import FRENCH52, Card
 from foolsolve.errors import InputError, PositionError
-from foolsolve.game import CHANCE, IllegalMove, Result, SpecGame
+from foolsolve.game import CHANCE, ChanceMode, Dynamics, GameType, IllegalMove, Information, Result, SpecGame, Utility
 from foolsolve.positions import validate_schema
 from foolsolve.rules import option, rules_from_json, rules_to_json
 
@@ -313,6 +313,13 @@ class FoolsParadiseSpec(SpecGame[State, Move]):
     min_players = 2
     max_players = (8 * DECK_CARDS - CENTRE_SIZE) // HAND_SIZE  # 82: five cards each and five in the centre from 8 decks
     rules_cls = Rules
+    game_type = GameType(
+        short_name="fools_paradise", long_name="Fool's Paradise", dynamics=Dynamics.SEQUENTIAL,
+        chance_mode=ChanceMode.EXPLICIT, information=Information.IMPERFECT, utility=Utility.GENERAL_SUM,
+        min_num_players=2, max_num_players=max_players,
+        hidden="the other players' hands and the order of the stock",
+        chance="the shuffle, made by deal() (a position may carry the stock order); a position whose stock is "
+               "given only by its size draws each card as a chance node, uniform over the cards left")
 
     # -- the deal --
 
@@ -546,6 +553,18 @@ class FoolsParadiseSpec(SpecGame[State, Move]):
 
     # -- positions --
 
+    def observation(self, state: State, player: int) -> dict[str, Any]:
+        """What ``player`` sees: their own hand, the other hands' sizes, the centre (face up,
+        000 §Setup), the stock's size, and what was collected in view of all (piles, clears)."""
+        obj = self.state_to_json(state)
+        hands = obj.pop("hands")
+        stock = obj.pop("stock", None)
+        obj["player"] = player
+        obj["hand"] = hands[player]
+        obj["hand_sizes"] = [len(h) for h in hands]
+        obj["stock_size"] = len(stock) if stock is not None else obj["stock_size"]
+        return obj
+
     def state_to_json(self, state: State) -> dict[str, Any]:
         """Canonical position JSON (cards in ASCII, zones sorted by card index, the stock in
         draw order; ``scores`` is derived and written for readers)."""
@@ -595,8 +614,11 @@ class FoolsParadiseSpec(SpecGame[State, Move]):
         clears = tuple(obj.get("clears", [0] * n))
         if len(clears) != n:
             raise PositionError(f"clears: {len(clears)} entries for {n} players")
-        if ("stock" in obj) == ("stock_size" in obj):
-            raise PositionError("stock: give exactly one of stock (draw order) and stock_size (order unknown)")
+        if "stock" in obj and "stock_size" in obj:
+            raise PositionError("stock: give at most one of stock (draw order) and stock_size (order unknown)")
+        # neither given: every card listed nowhere else is in the stock, its order unknown (hands, the
+        # centre and the piles are all face up or collected in view of all, so the stock is their one
+        # place); with no such card the stock is empty
         stock_known = "stock" in obj
         stock_listed = parse("stock", obj["stock"]) if stock_known else ()
 
@@ -616,11 +638,14 @@ class FoolsParadiseSpec(SpecGame[State, Move]):
         if stock_known:
             if listed != total:
                 raise PositionError(f"stock: the position lists {listed} cards, {rules.decks} deck(s) hold {total} "
-                                    f"(every card must be in a hand, the centre, a pile or the stock)")
+                                    f"(every card must be in a hand, the centre, a pile or the stock; leave out "
+                                    f"stock to have the unlisted cards read as the stock, order unknown)")
             stock = stock_listed
         else:
             unlisted = [c for c in FRENCH52.cards for _ in range(rules.decks - seen[c])]
-            if obj["stock_size"] != len(unlisted):
+            if "stock_size" not in obj and not unlisted:
+                stock_known = True
+            elif "stock_size" in obj and obj["stock_size"] != len(unlisted):
                 raise PositionError(f"stock_size: {obj['stock_size']} but {len(unlisted)} cards are not listed "
                                     f"elsewhere (the unknown stock is exactly the unlisted cards)")
             stock = _sorted(unlisted)

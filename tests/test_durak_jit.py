@@ -762,7 +762,7 @@ def test_compiled_canonical_form_is_the_python_searchs():
 def test_isomorphic_lead_positions_get_one_canonical_form():
     """canonical with rank_order is a canonical form: lead positions that differ by a renaming of
     the plain suits and a reordering of whole ranks that keeps each suit's order (so the same
-    game, see rank_order in solver/durak.py) get the same table key in the compiled search; the
+    game, see rank_order in docs/durak-solver.md) get the same table key in the compiled search; the
     form without rank_order (ranks squeezed, suits sorted) tells many of them apart."""
     rng = random.Random(2026)
     apart = 0
