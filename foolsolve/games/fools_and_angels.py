@@ -64,5 +64,6 @@ INFO = GameInfo(
                    "attacks (attacks that leave no defence of the whole attack)."),
     ),
     proofs="foolsolve.proofs.fools_and_angels",
+    ambiguity=Lazy("foolsolve.games.fa_ambiguity:FoolsAndAngelsAmbiguity"),
     doc="docs/fools-and-angels.md",
 )
