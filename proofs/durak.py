@@ -9,13 +9,14 @@ symbolic values, so the theorem is about the code that plays the game.
 from __future__ import annotations
 
 import dataclasses
+from collections import Counter
 from functools import cache
 from itertools import product
 
 import z3
 
-from foolsolve.cards import FRENCH52, FRENCH_SUITS
-from foolsolve.proofs.registry import Outcome, Proof, prove_unsat
+from foolsolve.cards import FRENCH52, FRENCH_SUITS, Card
+from foolsolve.proofs.registry import CardAccounting, Outcome, Proof, prove_unsat
 from foolsolve.spec import durak
 
 NO_TRUMP = 4  # suit code of "no trump suit" in the Z3 models
@@ -127,6 +128,71 @@ def _cap_keeps_defender_able() -> Outcome:
     return prove_unsat(s)
 
 
+
+def _zones(state: durak.State) -> dict[str, list[Card]]:
+    out: dict[str, list[Card]] = {f"hand {i}": list(h) for i, h in enumerate(state.hands)}
+    out["stock"] = list(state.stock)
+    out["discard"] = list(state.discard)
+    out["table attack"] = [a for a, _ in state.table]
+    out["table cover"] = [c for _, c in state.table if c is not None]
+    return out
+
+
+CARD_ACCOUNTING = CardAccounting(
+    zones=_zones, deck=lambda state: Counter(state.rules.deck_cards.cards),
+    note="hands, stock, discard, the table's attack and cover cards")
+"""Durak keeps every card of its deck in a zone (the discard included)."""
+
+
+# --- the engine's own card relation ---------------------------------------------------------
+
+
+def _engine_beats_equals_spec() -> Outcome:
+    """Z3: for symbolic cards a, b and every trump (and the no-trump form), bit b of the engine's
+    ``BEATERS[trump][a]`` mask (the table the engine's move generator reads) is set exactly when
+    the spec's model says b beats a; the model is first checked against ``durak.beats`` on
+    every pair (:func:`_beats_model_matches_spec`). A card's index is 16 * suit + rank (checked
+    for every card first), so Z3 reads suit and rank off the symbolic index."""
+    from foolsolve.engines import durak as engine
+
+    mismatch = _beats_model_matches_spec()
+    if mismatch:
+        return Outcome(False, mismatch)
+    cards = list(FRENCH52.cards)
+    by_index = {c.index: c for c in cards}
+    if any(c.index != 16 * FRENCH_SUITS.index(c.suit) + c.rank for c in cards):
+        return Outcome(False, "card indices are not 16 * suit + rank")
+    a, b = z3.BitVecs("a b", 64)
+    s = z3.Solver()
+    for x in (a, b):
+        s.add(z3.ULT(x, 64), z3.UGE(x & 15, 2), z3.ULE(x & 15, 14))
+
+    def suit_rank(x: z3.BitVecRef) -> tuple[z3.ArithRef, z3.ArithRef]:
+        return z3.BV2Int(z3.LShR(x, 4)), z3.BV2Int(x & 15)
+
+    (sa, ra), (sb, rb) = suit_rank(a), suit_rank(b)
+    for trump in [*FRENCH_SUITS, None]:
+        table = engine.BEATERS[engine.SUIT_SLOT[trump]]
+        mask: z3.BitVecRef = z3.BitVecVal(0, 64)
+        for c in cards:
+            mask = z3.If(a == c.index, z3.BitVecVal(table[c.index], 64), mask)
+        engine_says = z3.Extract(0, 0, z3.LShR(mask, b)) == 1
+        code = z3.IntVal(NO_TRUMP if trump is None else FRENCH_SUITS.index(trump))
+        s.push()
+        s.add(z3.Xor(engine_says, _z3_beats(sb, rb, sa, ra, code)))
+        r = s.check()
+        if r != z3.unsat:
+            if r != z3.sat:
+                return Outcome(False, f"z3 answered {r}")
+            m = s.model()
+            ca, cb = by_index[m[a].as_long()], by_index[m[b].as_long()]
+            says = "beats" if durak.beats(cb, ca, trump) else "does not beat"
+            return Outcome(False, f"trump {trump or 'none'}: the engine and the spec differ on {cb} against {ca} "
+                                  f"(the spec: {cb} {says} {ca})")
+        s.pop()
+    return Outcome(True)
+
+
 PROOFS = [
     Proof("durak.beats_is_a_strict_order",
           "For every trump suit and the no-trump form, 'b beats a' (spec durak.beats) is irreflexive, "
@@ -137,4 +203,8 @@ PROOFS = [
     Proof("durak.cap_keeps_defender_able",
           "Under the bout cap (spec durak.cap = min(defender_start, limit)), uncovered attack cards never "
           "outnumber the defender's hand, whatever the defender has covered.", _cap_keeps_defender_able),
+    Proof("durak.engine_beats_equals_spec",
+          "The engine's own card relation (bit b of BEATERS[trump][a], as its move generator reads it) equals the "
+          "spec's durak.beats for every pair of the 52 cards and every trump suit and the no-trump form (Z3).",
+          _engine_beats_equals_spec),
 ]
