@@ -133,11 +133,13 @@ def _engine_card_tables_equal_spec() -> Outcome:
     for ace, points in itertools.product(("either", "low", "high", "either_per_play"), ("value", "count")):
         rules = fp.Rules(ace=ace, card_points=points)
         ctx = engine.ctx_for(rules)
-        checks = [
-            ("points", lambda c, x=ctx: x.pts_of[x.base_id[c.index]], lambda c, r=rules: fp.card_points(c, r)),
-            ("rank", lambda c, x=ctx: x.rank_of[x.base_id[c.index]], lambda c: c.rank),
-            ("card of its id", lambda c, x=ctx: x.card_of[x.base_id[c.index]].index, lambda c: c.index),
+        pid = {c: ctx.base_id[c.index] for c in cards}
+        tables: list[tuple[str, dict[Card, int], dict[Card, int]]] = [
+            ("points", {c: ctx.pts_of[pid[c]] for c in cards}, {c: fp.card_points(c, rules) for c in cards}),
+            ("rank", {c: ctx.rank_of[pid[c]] for c in cards}, {c: c.rank for c in cards}),
+            ("card of its id", {c: ctx.card_of[pid[c]].index for c in cards}, {c: c.index for c in cards}),
         ]
+        checks = [(what, e.__getitem__, w.__getitem__) for what, e, w in tables]
         for what, eng, spc in checks:
             out = tables_equal(f"{what} (ace {ace}, card_points {points})", cards, eng, spc)
             if not out.proved:

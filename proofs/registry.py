@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import importlib
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -88,7 +88,7 @@ class CardAccounting:
     (:mod:`foolsolve.proofs.cross_game`). A game's proofs module declares one as
     ``CARD_ACCOUNTING``."""
 
-    zones: Callable[[Any], dict[str, Sequence[Any]]]
+    zones: Callable[[Any], Mapping[str, Sequence[Any]]]
     """Every zone of a position that holds cards (hands, table, stock, piles ...), as card lists."""
     deck: Callable[[Any], Counter[Any]] | None
     """The game's whole multiset of cards under the position's rules, when the position keeps
