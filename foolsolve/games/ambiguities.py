@@ -250,8 +250,9 @@ class PolicyEndgameAdapter(Adapter):
         return state, None, plies
 
     def analyse(self, state: Any, choice: Any) -> Analysis:
-        """An endgame: exact. Otherwise the policy plays on to the endgame, solved exactly (the
-        method says how many plies were played)."""
+        """An endgame: exact best moves and value. Otherwise no move is called best here (no
+        exact method reaches this position): the policy plays on to an endgame, and the value
+        is player 0's outcome there (the method says how many plies were played)."""
         if self.spec.is_terminal(state):
             return Analysis(choice, [], None, "game over")
         end = self.endgame(state)
@@ -260,10 +261,11 @@ class PolicyEndgameAdapter(Adapter):
         last, end, plies = self.play_to_endgame(state)
         if end is None:
             return Analysis(choice, [], self.outcome(last, None, None),
-                            f"policy play to the end ({plies} plies): player 0's outcome")
+                            f"not exactly solvable here; policy play to the end ({plies} plies): player 0's outcome")
         a = self.exact(end, choice)
-        a.method = f"{a.method} after {plies} plies of policy play (best move at that endgame)"
-        return a
+        return Analysis(choice, [], self.outcome(last, end, a),
+                        f"not exactly solvable here; policy play for {plies} plies, then exact: player 0's outcome "
+                        f"(best there: {' | '.join(a.best) or '-'})")
 
     def legal_texts(self, obj: dict[str, Any], option: str, choice: Any) -> frozenset[str] | None:
         """The legal moves of a position read under a choice (``None``: not valid under it)."""

@@ -71,7 +71,7 @@ def _echo_json(obj: Any) -> None:
               help="Random positions tried per size in the witness search.")
 @click.option("--max-nodes", type=click.IntRange(min=1), default=2_000_000, show_default=True,
               help="Node limit of each exact solve.")
-@click.option("--out", "out_file", type=click.Path(dir_okay=False),
+@click.option("--out", "out_file", type=click.Path(),
               help="Write the witness position here (with --all: a folder, one GAME-OPTION.json per witness).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def ambiguities(game: str, option_name: str | None, all_options: bool, choices_json: str | None,
@@ -112,6 +112,8 @@ def ambiguities(game: str, option_name: str | None, all_options: bool, choices_j
                      as_json)
         else:
             assert option_name is not None
+            if out_file and Path(out_file).is_dir():
+                raise InputError(f"--out: {out_file} is a folder (a folder is for --all; give a file name)")
             given = _read_choices(choices_json)
             _run(info, adapter, option_name, given, position_file, deals or 0, seed, witness, witness_size, tries,
                  out_file, as_json)
@@ -240,6 +242,8 @@ def _run_all(info: GameInfo, adapter: Adapter, deals: int, seed: int, witness: b
     rows: list[dict[str, Any]] = []
     options = comparable_options(info)
     if out_dir:
+        if Path(out_dir).exists() and not Path(out_dir).is_dir():
+            raise InputError(f"--out: {out_dir} is a file (with --all, --out names a folder for the witnesses)")
         Path(out_dir).mkdir(parents=True, exist_ok=True)
     if not as_json:
         click.echo(f"{info.title}: every rule option over {deals} deals (seed {seed}, {adapter.players} players"

@@ -4,7 +4,7 @@
 The stocks are shuffled face down, so a whole deal is not a game of perfect information and
 cannot be solved exactly from the deal. Every deal is played by a stated policy
 (:func:`policy_key`) until both private stocks are empty and at most ``endgame_cards`` cards
-remain in the hands, the attack, the stocks and the pool, at a player's turn; that position is
+remain in the hands, the attack, the stocks and the pool; that position is
 solved exactly with the order of the stocks and the pool as dealt known to both players (the
 solver's ``known_stocks``: the deterministic game of that deal; a position with every stock and
 the pool empty is of perfect information and needs no such assumption). The choices are compared there and on the way (see
@@ -18,6 +18,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from foolsolve.errors import InputError
 from foolsolve.games.ambiguities import Analysis, PolicyEndgameAdapter
 from foolsolve.rules import OptionInfo
 from foolsolve.solver.base import SolveOptions
@@ -52,8 +53,8 @@ class FoolsAndAngelsAmbiguity(PolicyEndgameAdapter):
     policy_definition = POLICY
     endgame_cards = 20
     size_definition = "cards in the hands, the attack, the stocks and the pool"
-    endgame_definition = ("a player's turn with few cards left in the hands, the attack, the stocks and the pool "
-                          "(solved exactly with the order of the stocks and the pool as dealt known to both players)")
+    endgame_definition = ("few cards are left in the hands, the attack, the stocks and the pool (solved exactly with "
+                          "the order of the stocks and the pool as dealt known to both players)")
 
     def alternatives(self, o: OptionInfo) -> list[Any] | None:
         """Stated sets for the open options: ``hand_limit`` the default, one less and one
@@ -75,11 +76,9 @@ class FoolsAndAngelsAmbiguity(PolicyEndgameAdapter):
 
     def endgame(self, state: Any) -> Any | None:
         """At most :attr:`endgame_cards` cards left in the hands, the attack, the stocks and the
-        pool, at a player's turn."""
+        pool."""
         assert isinstance(state, F.State)
-        if cards_left(state) > self.endgame_cards or state.phase != "turn":
-            return None
-        return state
+        return None if cards_left(state) > self.endgame_cards else state
 
     def exact(self, state: Any, choice: Any) -> Analysis:
         """The exact solver (win or loss for the side to move); with cards in a stock or the
@@ -104,15 +103,31 @@ class FoolsAndAngelsAmbiguity(PolicyEndgameAdapter):
 
     def witness_candidates(self, size: int, rng: random.Random, option: str, choices: Sequence[Any]) \
             -> list[dict[str, Any]]:
-        """Random endgames (every stock and the pool empty, start of a turn, after both first
-        turns) with ``size`` cards split between the two hands (each at least one)."""
+        """Random small positions after both first turns with ``size`` cards: split between the
+        two hands (each at least one) and, one time in two, small private stocks (0-2 cards each,
+        solved with their order known); one time in two the player to move has just attacked
+        (a random legal attack), so the position asks for a defence."""
         out = []
         for _ in range(400):
-            cards = rng.sample(F.SPEC_CARDS, size)
-            k = rng.randint(1, size - 1)
-            out.append({
+            cards = [c.ascii for c in rng.sample(F.SPEC_CARDS, size)]
+            stocks: list[list[str]] = [[], []]
+            if rng.random() < 0.5 and size >= 4:
+                for p in (0, 1):
+                    k = rng.randint(0, min(2, len(cards) - 3))
+                    stocks[p], cards = cards[:k], cards[k:]
+            k = rng.randint(1, len(cards) - 1)
+            obj: dict[str, Any] = {
                 "game": self.spec.name, "players": 2, "phase": "turn", "to_move": rng.randint(0, 1),
-                "hands": [[c.ascii for c in cards[:k]], [c.ascii for c in cards[k:]]],
-                "stocks": [[], []], "pool": [], "attack": [], "turns_done": 2,
-            })
+                "hands": [cards[:k], cards[k:]], "stocks": stocks, "pool": [], "attack": [], "turns_done": 2,
+            }
+            if rng.random() < 0.5:
+                try:
+                    state = self.spec.state_from_json(obj)
+                except InputError:
+                    continue
+                attacks = [m for m in self.spec.legal_moves(state) if isinstance(m, F.Attack)]
+                if attacks:
+                    obj = self.spec.state_to_json(self.spec.apply(state, rng.choice(attacks)))
+                    obj.pop("rules", None)
+            out.append(obj)
         return out
