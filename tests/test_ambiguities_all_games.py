@@ -190,3 +190,24 @@ def test_all_options_table_for_fools_paradise_runs() -> None:
     assert res.exit_code == 0, res.output
     rows = json.loads(res.output)["options"]
     assert {r["option"] for r in rows} >= {"ace", "decks"}
+
+
+def test_ctrl_c_during_all_keeps_the_finished_rows(monkeypatch: pytest.MonkeyPatch, capsys: Any) -> None:
+    from foolsolve import cli
+    from foolsolve.games import ambiguities_cli
+
+    real = ambiguities_cli.compare_deals
+    calls = []
+
+    def interrupted_on_the_third(*args: Any, **kw: Any) -> Any:
+        calls.append(1)
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+        return real(*args, **kw)
+
+    monkeypatch.setattr(ambiguities_cli, "compare_deals", interrupted_on_the_third)
+    with pytest.raises(SystemExit) as exc:
+        cli.main(["ambiguities", "durak", "--all", "--deals", "1", "--no-witness", "--json"])
+    assert exc.value.code == 130
+    out = json.loads(capsys.readouterr().out)
+    assert out["interrupted"] is True and [r["option"] for r in out["options"]] == ["variant", "deck"]

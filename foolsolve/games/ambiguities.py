@@ -552,6 +552,8 @@ def find_witness(adapter: Adapter, option: str, choices: Sequence[Any], *, seed:
         if best is not None and best.size <= size:
             break
         for obj in adapter.witness_candidates(size, rng, option, choices)[:tries]:
+            if "rules" not in obj and adapter.base_rules:
+                obj = {**obj, "rules": dict(adapter.base_rules)}  # the other options as in --rules
             rep = compare_position(adapter, obj, option, choices)
             if rep.disagree:
                 return Witness(size, obj, rep)

@@ -237,8 +237,6 @@ def _run_all(info: GameInfo, adapter: Adapter, deals: int, seed: int, witness: b
              out_dir: str | None, as_json: bool) -> None:
     """One row per option: choices, deals compared, best move / final result / legal moves on the
     way differing, and the smallest witness. Rows print as they finish (Ctrl-C keeps them)."""
-    from foolsolve.progress import progress
-
     rows: list[dict[str, Any]] = []
     options = comparable_options(info)
     if out_dir:
@@ -252,6 +250,33 @@ def _run_all(info: GameInfo, adapter: Adapter, deals: int, seed: int, witness: b
         click.echo(f"best move: {adapter.best_definition}; final result: {adapter.final_definition}")
         click.echo(f"{'option':28} {'choices':34} {'best differs':>13} {'final differs':>13} {'legal differs':>14} "
                    f"{'witness':>8}")
+    interrupted = False
+    try:
+        _all_rows(info, adapter, options, rows, deals, seed, witness, witness_size, tries, out_dir, as_json)
+    except KeyboardInterrupt:  # keep the rows finished so far; the caller exits 130
+        interrupted = True
+    if interrupted and not as_json:
+        click.echo(f"interrupted: {len(rows)} of {len(options)} options done")
+    if not as_json:
+        click.echo(f"best differs: deals where no move is best under every choice / deals with a compared position; "
+                   f"legal differs: positions passed where the legal moves differ (or the position cannot arise) "
+                   f"under some choice; witness: smallest position "
+                   f"({adapter.size_definition}) where the choices disagree on the best move, up to {witness_size}"
+                   + (f"; witnesses written to {out_dir}" if out_dir else ""))
+    else:
+        _echo_json({"game": info.name, "deals": deals, "seed": seed, "players": adapter.players,
+                    "method": adapter.method, "best_definition": adapter.best_definition,
+                    "final_definition": adapter.final_definition, "options": rows,
+                    **({"interrupted": True} if interrupted else {})})
+    if interrupted:
+        raise KeyboardInterrupt
+
+
+def _all_rows(info: GameInfo, adapter: Adapter, options: list[Any], rows: list[dict[str, Any]], deals: int,
+              seed: int, witness: bool, witness_size: int, tries: int, out_dir: str | None, as_json: bool) -> None:
+    """Append one row per option to ``rows`` (printing each as it finishes unless ``as_json``)."""
+    from foolsolve.progress import progress
+
     with progress(f"ambiguities {info.name} --all", unit="options", total=len(options)) as tick:
         for i, opt in enumerate(options):
             row: dict[str, Any] = {"option": opt.name}
@@ -290,13 +315,3 @@ def _run_all(info: GameInfo, adapter: Adapter, deals: int, seed: int, witness: b
                 click.echo(f"{opt.name:28} {ch:34} {f'{rep.best_differs}/{rep.best_compared}':>13} "
                            f"{f'{rep.final_differs}/{n}':>13} {legal:>14} {wit:>8}")
             tick(i + 1)
-    if not as_json:
-        click.echo(f"best differs: deals where no move is best under every choice / deals with a compared position; "
-                   f"legal differs: positions passed where the legal moves differ (or the position cannot arise) "
-                   f"under some choice; witness: smallest position "
-                   f"({adapter.size_definition}) where the choices disagree on the best move, up to {witness_size}"
-                   + (f"; witnesses written to {out_dir}" if out_dir else ""))
-    else:
-        _echo_json({"game": info.name, "deals": deals, "seed": seed, "players": adapter.players,
-                    "method": adapter.method, "best_definition": adapter.best_definition,
-                    "final_definition": adapter.final_definition, "options": rows})

@@ -14,7 +14,9 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from foolsolve.errors import InputError
 from foolsolve.games.ambiguities import Analysis, PolicyEndgameAdapter
+from foolsolve.rules import rules_to_json
 from foolsolve.solver.base import SolveOptions
 from foolsolve.spec import durak as D
 
@@ -122,21 +124,31 @@ class DurakAmbiguity(PolicyEndgameAdapter):
 
     def witness_candidates(self, size: int, rng: random.Random, option: str, choices: Sequence[Any]) \
             -> list[dict[str, Any]]:
-        """Random two-player lead positions with the stock empty and ``size`` cards in the two
-        hands (each at least one), drawn from the 36-card deck (valid in both decks), a random
-        trump suit, one in three in the first bout."""
-        deck = [c for c in D.SPEC.rules_cls().deck_cards.cards]
+        """Random two-player positions with the stock empty and ``size`` cards in the hands and
+        on the table, drawn from the 36-card deck (valid in both decks), a random trump suit, one
+        in three in the first bout: a lead (each hand at least one card) or, one time in two, the
+        defence right after a random legal lead (under the first choice's rules)."""
+        deck = list(D.SPEC.rules_cls().deck_cards.cards)
+        rules = self.rules_for(option, choices[0])
         out = []
         for _ in range(400):
             cards = rng.sample(deck, size)
             k = rng.randint(1, size - 1)
-            first = rng.random() < 1 / 3
             obj: dict[str, Any] = {
                 "game": self.spec.name, "trump": rng.choice("CDHS"), "stock": [],
                 "hands": [[c.ascii for c in cards[:k]], [c.ascii for c in cards[k:]]],
                 "attacker": 0, "defender": 1, "table": [], "to_move": 0,
             }
-            if first:
+            if rng.random() < 1 / 3:
                 obj["first_bout"] = True
+            if rng.random() < 0.5 and k < size - 1:
+                try:
+                    state = self.spec.state_from_json({**obj, "rules": rules_to_json(rules)})
+                except InputError:
+                    continue
+                leads = [m for m in self.spec.legal_moves(state) if isinstance(m, D.Attack)]
+                if leads:
+                    obj = self.spec.state_to_json(self.spec.apply(state, rng.choice(leads)))
+                    obj.pop("rules", None)
             out.append(obj)
         return out
