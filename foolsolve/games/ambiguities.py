@@ -82,11 +82,14 @@ class Adapter:
     final_definition = "the solved value of the opening position for the player to move"
     best_definition = "the best move(s) found by the game's solver at the opening position"
 
-    def __init__(self, info: GameInfo, players: int | None = None, max_nodes: int | None = 2_000_000) -> None:
+    default_max_nodes: int | None = 2_000_000
+    """Node limit of each exact solve unless ``--max-nodes`` says otherwise."""
+
+    def __init__(self, info: GameInfo, players: int | None = None, max_nodes: int | None = None) -> None:
         self.info = info
         self.spec = info.spec
         self.players = players or info.spec.min_players
-        self.max_nodes = max_nodes
+        self.max_nodes = max_nodes if max_nodes is not None else self.default_max_nodes
 
     supports_policy_only = False
     """Whether :meth:`use_policy_only` is available (``--policy-only``)."""
@@ -196,6 +199,9 @@ class PolicyEndgameAdapter(Adapter):
     """What :meth:`size` counts."""
     max_plies = 2_000
     """A policy play longer than this is an error (the policy must make progress)."""
+    default_max_nodes = 200_000
+    """Each deal is solved several times (every choice, and the compared position under each):
+    a deal whose endgame needs more is skipped and counted, so a sweep stays bounded."""
 
     @property
     def method(self) -> str:  # type: ignore[override]

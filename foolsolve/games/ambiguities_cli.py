@@ -69,15 +69,16 @@ def _echo_json(obj: Any) -> None:
               help="Largest position the witness search tries (in the game's measure: cards in hands and centre, ...).")
 @click.option("--tries", type=click.IntRange(min=1), default=150, show_default=True,
               help="Random positions tried per size in the witness search.")
-@click.option("--max-nodes", type=click.IntRange(min=1), default=2_000_000, show_default=True,
-              help="Node limit of each exact solve.")
+@click.option("--max-nodes", type=click.IntRange(min=1), default=None,
+              help="Node limit of each exact solve (default 2,000,000; 200,000 where deals are played to an "
+                   "endgame: a deal over it is skipped and counted).")
 @click.option("--out", "out_file", type=click.Path(),
               help="Write the witness position here (with --all: a folder, one GAME-OPTION.json per witness).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def ambiguities(game: str, option_name: str | None, all_options: bool, choices_json: str | None,
                 rules_json: str | None, position_file: str | None, deals: int | None, seed: int, players: int,
                 policy_only: bool,
-                endgame_cards: int | None, witness: bool, witness_size: int, tries: int, max_nodes: int,
+                endgame_cards: int | None, witness: bool, witness_size: int, tries: int, max_nodes: int | None,
                 out_file: str | None, as_json: bool) -> None:
     """Where does the choice of one rule option matter?
 
@@ -97,7 +98,8 @@ def ambiguities(game: str, option_name: str | None, all_options: bool, choices_j
 
         info = games.get(game)
         adapter = adapter_for(info, players)
-        adapter.max_nodes = max_nodes
+        if max_nodes is not None:
+            adapter.max_nodes = max_nodes
         if rules_json is not None:
             adapter.base_rules = _read_rules(rules_json)
             rules_from_json(info.spec.rules_cls, adapter.base_rules, where="--rules")

@@ -53,8 +53,9 @@ class FoolsAndAngelsAmbiguity(PolicyEndgameAdapter):
     policy_definition = POLICY
     endgame_cards = 20
     size_definition = "cards in the hands, the attack, the stocks and the pool"
-    endgame_definition = ("few cards are left in the hands, the attack, the stocks and the pool (solved exactly with "
-                          "the order of the stocks and the pool as dealt known to both players)")
+    endgame_definition = ("few cards are left in the hands, the attack, the stocks and the pool (under Exchange: and "
+                          "the pool is empty), solved exactly with the order of the stocks and the pool as dealt known "
+                          "to both players")
 
     def alternatives(self, o: OptionInfo) -> list[Any] | None:
         """Stated sets for the open options: ``hand_limit`` the default, one less and one
@@ -76,9 +77,12 @@ class FoolsAndAngelsAmbiguity(PolicyEndgameAdapter):
 
     def endgame(self, state: Any) -> Any | None:
         """At most :attr:`endgame_cards` cards left in the hands, the attack, the stocks and the
-        pool."""
+        pool; under Exchange also the pool empty (every exchange draws from the pool, and its
+        choices, every subset of the hand, put the exact solve out of reach)."""
         assert isinstance(state, F.State)
-        return None if cards_left(state) > self.endgame_cards else state
+        if cards_left(state) > self.endgame_cards or (state.rules.exchange and state.pool):
+            return None
+        return state
 
     def exact(self, state: Any, choice: Any) -> Analysis:
         """The exact solver (win or loss for the side to move); with cards in a stock or the
