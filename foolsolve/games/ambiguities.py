@@ -540,7 +540,8 @@ class Witness:
 
 
 def find_witness(adapter: Adapter, option: str, choices: Sequence[Any], *, seed: int = 0, max_size: int = 8,
-                 tries: int = 200, extra: Sequence[dict[str, Any]] = ()) -> Witness | None:
+                 tries: int = 200, extra: Sequence[dict[str, Any]] = (),
+                 progress: Callable[[int], None] | None = None) -> Witness | None:
     """Sizes 2, 3, ... ``max_size``: ``tries`` random positions each (seeded), smallest
     first; positions in ``extra`` (e.g. a user's position) compete by size. The first
     disagreement at the smallest size wins."""
@@ -554,10 +555,14 @@ def find_witness(adapter: Adapter, option: str, choices: Sequence[Any], *, seed:
             if best is None or size < best.size:
                 best = Witness(size, obj, rep)
     rng = random.Random(seed)
+    tried = 0
     for size in range(2, max_size + 1):
         if best is not None and best.size <= size:
             break
         for obj in adapter.witness_candidates(size, rng, option, choices)[:tries]:
+            tried += 1
+            if progress is not None:
+                progress(tried)
             if "rules" not in obj and adapter.base_rules:
                 obj = {**obj, "rules": dict(adapter.base_rules)}  # the other options as in --rules
             rep = compare_position(adapter, obj, option, choices)

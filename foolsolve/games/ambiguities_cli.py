@@ -146,20 +146,21 @@ def _read_rules(text: str) -> dict[str, Any]:
     return value
 
 
-def _progress_label(info: GameInfo, option: str) -> str:
-    return f"{info.name} {option}"
-
-
 def _deals(adapter: Adapter, info: GameInfo, option: str, choices: list[Any], deals: int, seed: int) -> DealsReport:
     from foolsolve.progress import progress
 
-    with progress(f"ambiguities {_progress_label(info, option)}", unit="deals", total=deals) as tick:
+    with progress(f"ambiguities {info.name} {option}", unit="deals", total=deals) as tick:
         return compare_deals(adapter, option, choices, deals, seed, tick)
 
 
 def _witness(adapter: Adapter, option: str, choices: list[Any], seed: int, witness_size: int, tries: int,
              extra: list[dict[str, Any]]) -> Witness | None:
-    return find_witness(adapter, option, choices, seed=seed, max_size=witness_size, tries=tries, extra=extra)
+    from foolsolve.progress import progress
+
+    with progress(f"witness search {adapter.info.name} {option}", unit="positions",
+                  total=tries * (witness_size - 1)) as tick:
+        return find_witness(adapter, option, choices, seed=seed, max_size=witness_size, tries=tries, extra=extra,
+                            progress=tick)
 
 
 def _run(info: GameInfo, adapter: Adapter, option_name: str, given: list[Any] | None, position_file: str | None,
@@ -296,8 +297,8 @@ def _all_rows(info: GameInfo, adapter: Adapter, options: list[Any], rows: list[d
             row["deals"] = rep.to_json()
             w = None
             if witness and adapter.supports_witness:
-                w = _witness(adapter, opt.name, choices, seed, witness_size, tries,
-                             [rep.witness] if rep.witness is not None else [])
+                w = find_witness(adapter, opt.name, choices, seed=seed, max_size=witness_size, tries=tries,
+                                 extra=[rep.witness] if rep.witness is not None else [])  # one status line: options
             if w is not None:
                 wf = witness_file(adapter, w, opt.name)
                 row["witness"] = {"size": w.size, "position": wf}
