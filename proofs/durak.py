@@ -133,7 +133,6 @@ def _cap_keeps_defender_able() -> Outcome:
     return prove_unsat(s)
 
 
-
 def _zones(state: durak.State) -> dict[str, list[Card]]:
     out: dict[str, list[Card]] = {f"hand {i}": list(h) for i, h in enumerate(state.hands)}
     out["stock"] = list(state.stock)
@@ -196,7 +195,6 @@ def _engine_beats_equals_spec() -> Outcome:
                                   f"(the spec: {cb} {says} {ca})")
         s.pop()
     return Outcome(True)
-
 
 
 # --- two-player Durak with an empty stock ends ----------------------------------------------
@@ -350,7 +348,6 @@ def _perevodnoy_can_repeat() -> Outcome:
             path.append((t, list(durak.SPEC.legal_moves(t))))
             moves.append(m)
     return Outcome(False, f"no repetition among the positions reachable from {' '.join(PEREVODNOY_UNIVERSE)}")
-
 
 
 # --- the solver's reductions ------------------------------------------------------------------

@@ -129,7 +129,6 @@ _ENDGAME = {
 }
 
 
-
 def _engine_card_tables_equal_spec() -> Outcome:
     """Z3 over a symbolic card: the engine's own tables (``VAL``, ``PIPS``, ``FACES``,
     ``RED_PIPS``, ``USED``) equal the spec's ``value``, ``is_pip``, ``is_face``, colour and the

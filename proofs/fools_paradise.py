@@ -120,7 +120,6 @@ def _multiplier_bound() -> Outcome:
     return Outcome(True)
 
 
-
 def _engine_card_tables_equal_spec() -> Outcome:
     """Z3 over a symbolic card, for every ``ace`` and ``card_points`` choice: the engine's own
     per-card tables (points, rank, and which card each physical id stands for) equal the
