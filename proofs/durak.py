@@ -357,9 +357,22 @@ REDUCTION_SINGLE_UNIVERSE = UNIVERSE[:5]
 
 
 def _reduction_names() -> tuple[str, ...]:
-    from foolsolve.solver.durak import Reductions
+    """The solver's reduction names, as its public entry point lists them: ``solve`` with an
+    unknown reduction answers ``reductions.X: unknown reduction (known: a, b, ...)``."""
+    import re
 
-    return tuple(f.name for f in dataclasses.fields(Reductions))
+    from foolsolve.errors import InputError
+    from foolsolve.solver.base import SolveOptions
+    from foolsolve.solver.durak import solve
+
+    state = lead_positions(durak.PODKIDNOY, UNIVERSE[:2])[0]
+    try:
+        solve(state, SolveOptions(extra={"reductions": {"?": False}}))
+    except InputError as exc:
+        m = re.search(r"known: ([a-z_, ]+)\)", str(exc))
+        if m:
+            return tuple(n.strip() for n in m.group(1).split(","))
+    raise AssertionError("the Durak solver no longer lists its reductions on an unknown name")
 
 
 def _solver_value(state: durak.State, on: dict[str, bool]) -> str:

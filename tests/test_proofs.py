@@ -202,3 +202,10 @@ def dataclasses_replace(obj, **kw):
     import dataclasses
 
     return dataclasses.replace(obj, **kw)
+
+
+def test_the_reduction_proof_switches_every_reduction_the_solver_has():
+    from foolsolve.solver.durak import Reductions
+
+    names = durak_proofs.solver_reductions().names
+    assert set(names) == {f.name for f in __import__("dataclasses").fields(Reductions)}
