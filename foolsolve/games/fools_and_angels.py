@@ -66,4 +66,5 @@ INFO = GameInfo(
     proofs="foolsolve.proofs.fools_and_angels",
     ambiguity=Lazy("foolsolve.games.fa_ambiguity:FoolsAndAngelsAmbiguity"),
     doc="docs/fools-and-angels.md",
+    max_moves=1 << 16,  # Exchange: any subset of the hand
 )
