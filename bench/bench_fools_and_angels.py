@@ -1,4 +1,4 @@
-"""Fools and Angels benchmarks (a plain script; figures go to docs/bench-fa-game.md).
+"""Fools and Angels benchmarks (a plain script; figures in BENCHMARKS.md).
 
     .venv/bin/python bench/bench_fools_and_angels.py [--games 200] [--quick]
 

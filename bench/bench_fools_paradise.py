@@ -1,4 +1,4 @@
-"""Fool's Paradise benchmarks (a plain script; figures go to docs/bench-fp-game.md).
+"""Fool's Paradise benchmarks (a plain script; figures in BENCHMARKS.md).
 
 1. Random playouts, engine against spec, side by side in one run: the same games (the spec
    draws a uniformly random legal move, the engine replays it), timed as ``legal_moves`` +

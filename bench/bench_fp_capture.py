@@ -1,6 +1,6 @@
 """Benchmark: best Fool's Paradise capture, solving time vs centre size, DP vs Z3 side by side.
 
-    .venv/bin/python bench/bench_fp_capture.py            # the table in docs/bench-fp-capture.md
+    .venv/bin/python bench/bench_fp_capture.py            # the capture table in BENCHMARKS.md
     .venv/bin/python bench/bench_fp_capture.py --instances 5 --sizes 5 10
 
 For each centre size, ``--instances`` seeded random deals (a 5-card hand and the centre

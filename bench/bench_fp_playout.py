@@ -1,6 +1,6 @@
 """Fool's Paradise: engine against spec on fresh random playouts.
 
-A plain script that prints a Markdown report (for ``docs/bench-*.md`` / BENCHMARKS.md), and
+A plain script that prints a Markdown report (for BENCHMARKS.md), and
 the same measurement as pytest-benchmark tests.
 
     .venv/bin/python bench/bench_fp_playout.py [--games 60] [--rounds 5] [--seed 2026] [--rows-only]
