@@ -67,6 +67,7 @@ from types import FrameType, ModuleType
 from typing import Any
 
 from foolsolve.cards import FRENCH36, FRENCH_SUITS
+from foolsolve.engines import durak_playout  # noqa: F401  (imported before timing, as the engine is)
 from foolsolve.engines.durak import ENGINE, from_spec_state, legal, move_text, play
 from foolsolve.games.durak import random_game
 from foolsolve.solver.base import SearchLimit, SolveOptions, wdl

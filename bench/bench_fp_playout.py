@@ -74,6 +74,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from foolsolve.engines import fools_paradise_playout  # noqa: F401  (imported before timing, as the engine is)
 from foolsolve.engines.fools_paradise import _CTX, ENGINE
 from foolsolve.game import Engine
 from foolsolve.spec.fools_paradise import SPEC, Rules
