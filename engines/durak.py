@@ -23,7 +23,7 @@ Engine moves are 3-tuples of ints ``(kind, x, y)``; kinds are numbered like the 
 lowest card, covers by attack card then cover card, ...), so ``rng.choice`` over the engine's list
 picks the same move as over the spec's. :meth:`DurakEngine.apply` checks a move against the list
 :meth:`DurakEngine.legal_moves` last returned for the same state object instead of generating it
-again. :meth:`DurakEngine.playout` (random games, exactly the spec's seeded games, 33-40x the
+again. :meth:`DurakEngine.playout` (random games, exactly the spec's seeded games, 30-40x the
 spec) runs natively in :mod:`foolsolve.engines.durak_playout`, a module of its own.
 """
 
