@@ -34,9 +34,8 @@ Representation
   collecting (000 §Collecting Cards) or in scoring, so big centres are searched on count
   vectors (subset sum per played value, meet in the middle, memoised per (centre counts,
   played rank)); only the vectors that work are expanded into the suit choices.
-* The same count-vector layer plays the game with suits forgotten (:class:`RankState`,
-  :meth:`Ctx.rank_moves`, :meth:`Ctx.rank_apply`): the endgame solver searches it, since
-  two positions that differ only in suits have the same value.
+* The endgame solver plays the game with suits forgotten on this count-vector layer; that
+  suit-free game (``RankState``) lives in :mod:`foolsolve.solver.fools_paradise`.
 * Moves are ints (:data:`EMove`). :meth:`FoolsParadiseEngine.apply` checks legality
   (:meth:`FoolsParadiseEngine.is_legal`, a direct test of one move, no move generation)
   and :meth:`FoolsParadiseEngine.apply_unchecked` skips the check (searches, playouts).
@@ -57,7 +56,7 @@ import random
 from collections.abc import Callable, Hashable, Sequence
 from fractions import Fraction
 from operator import attrgetter
-from typing import Any, NamedTuple
+from typing import Any
 
 from foolsolve.cards import FRENCH52, Card, iter_bits
 from foolsolve.game import CHANCE, Engine, IllegalMove, Result
@@ -623,97 +622,6 @@ class Ctx:
         """Points of a physical-card mask."""
         pts = self.pts_of
         return sum(pts[i] for i in iter_bits(mask))
-
-    # -- the suit-free game (used by the endgame solver) --
-
-    def rank_moves(self, st: RankState) -> list[tuple[int, int]]:
-        """Moves of a :class:`RankState`: ``(rank, vec)``; ``vec == 0`` is a lay."""
-        hand = st.hands[st.to_move]
-        out: list[tuple[int, int]] = []
-        for r in RANKS:
-            if (hand >> self.shift[r]) & self.field_mask:
-                for vec in self.vectors(st.centre, r):
-                    out.append((r, vec))
-                out.append((r, 0))
-        return out
-
-    def rank_apply(self, st: RankState, move: tuple[int, int]) -> RankState:
-        """The successor of a :class:`RankState` (same rules as the card-level engine)."""
-        r, vec = move
-        p = st.to_move
-        unit = self.unit[r]
-        hands = list(st.hands)
-        hands[p] -= unit
-        centre = st.centre
-        scores = list(st.scores)
-        cleared = False
-        if vec == 0:
-            centre += unit
-        else:
-            centre -= vec
-            gain = self.vec_points(vec)
-            if self.collected:
-                gain += self.rank_pts[r]
-            if centre == 0:
-                cleared = True
-                gain += 1
-            if not self.collected:
-                centre += unit
-            scores[p] += gain
-        sp = st.sp
-        stock = st.stock
-        if sp < len(stock):
-            hands[p] += self.unit[stock[sp]]
-            sp += 1
-        if cleared:
-            end = min(sp + CENTRE_SIZE, len(stock))
-            for i in range(sp, end):
-                centre += self.unit[stock[i]]
-            sp = end
-        n = len(hands)
-        for i in range(1, n + 1):
-            q = (p + i) % n
-            if hands[q]:
-                return RankState(tuple(hands), centre, stock, sp, q, tuple(scores))
-        if centre:
-            scores[p] += self.vec_points(centre) + (1 if self.sweep_clear else 0)
-        return RankState(tuple(hands), 0, stock, sp, p, tuple(scores), True)
-
-    def rank_moves_by_gain(self, st: RankState) -> list[tuple[int, tuple[int, int]]]:
-        """``(points banked at once, move)`` for every move of a :class:`RankState`."""
-        hand = st.hands[st.to_move]
-        centre = st.centre
-        out: list[tuple[int, tuple[int, int]]] = []
-        collected = self.collected
-        vec_points = self.vec_points
-        for r in RANKS:
-            if (hand >> self.shift[r]) & self.field_mask:
-                own = self.rank_pts[r] if collected else 0
-                for vec in self.vectors(centre, r):
-                    out.append((vec_points(vec) + own + (vec == centre), (r, vec)))
-                out.append((0, (r, 0)))
-        return out
-
-    def move_gain(self, st: RankState, move: tuple[int, int]) -> int:
-        """Points the mover banks with this move at once (for move ordering)."""
-        r, vec = move
-        if vec == 0:
-            return 0
-        g = self.vec_points(vec) + (self.rank_pts[r] if self.collected else 0)
-        return g + (1 if st.centre == vec else 0)
-
-
-class RankState(NamedTuple):
-    """A position with suits forgotten: count vectors for hands and centre, the stock as a
-    tuple of ranks in draw order with a read pointer, scores so far."""
-
-    hands: tuple[int, ...]
-    centre: int
-    stock: tuple[int, ...]
-    sp: int
-    to_move: int
-    scores: tuple[int, ...]
-    over: bool = False
 
 
 def _subset_sum(opts: list[tuple[tuple[int, int], ...]], v: int, found: set[int]) -> None:
@@ -1287,25 +1195,6 @@ class FoolsParadiseEngine(Engine[EState, EMove]):
         """Equal keys mean equal positions."""
         return (state.hands, state.centre, state.stock[state.sp:] if state.known else state.stock_mask,
                 state.piles, state.clears, state.to_move, state.pending, state.ctx.rules, state.dealer)
-
-    # -- the suit-free view --
-
-    def rank_state(self, state: EState) -> RankState:
-        """The :class:`RankState` of an engine position with a known stock and nothing pending."""
-        if not state.known and state.stock_mask:
-            raise ValueError("the stock order is unknown")
-        if state.pending is not None:
-            raise ValueError("a chance draw is pending")
-        ctx = state.ctx
-        stock = tuple(ctx.rank_of[i] for i in state.stock[state.sp:]) if state.known else ()
-        return RankState(tuple(ctx.counts(h) for h in state.hands), ctx.counts(state.centre), stock, 0,
-                         state.to_move, state.scores, state.terminal())
-
-    def rank_move(self, state: EState, move: EMove) -> tuple[int, int]:
-        """The suit-free class of an engine move."""
-        ctx = state.ctx
-        a, b = decode(move)
-        return (ctx.rank_of[a], ctx.counts(b) if b else 0)
 
 
 ENGINE = FoolsParadiseEngine()
