@@ -13,7 +13,8 @@ from types import ModuleType
 import pytest
 
 BENCH = Path(__file__).resolve().parent.parent / "bench"
-SCRIPTS = ["bench_durak.py", "bench_fools_paradise.py", "bench_fools_and_angels.py", "bench_cli_startup.py"]
+SCRIPTS = ["bench_durak.py", "bench_fools_paradise.py", "bench_fools_and_angels.py", "bench_cli_startup.py",
+           "bench_openspiel.py"]
 
 
 def _load(name: str) -> ModuleType:
@@ -49,6 +50,8 @@ def test_help(script: str) -> None:
     ("bench_fools_and_angels.py", ["--parts", "defend", "--seed", "x"]),
     ("bench_cli_startup.py", ["/no/such/python", sys.executable]),
     ("bench_cli_startup.py", [sys.executable]),
+    ("bench_openspiel.py", ["--sizes", "19"]),
+    ("bench_openspiel.py", ["--cap", "0"]),
 ])
 def test_bad_input_is_one_line_and_exit_2(script: str, args: list[str]) -> None:
     run = _run(script, *args)
