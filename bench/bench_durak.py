@@ -33,7 +33,7 @@ item, and prints the ratio: absolute times on a shared machine move, ratios much
 3. ``--orders``: the two move orders the compiled search races on its two threads (its own, and
    "pass" first at throw-in nodes), each alone on one thread: for every position of the set (size
    from ``--sizes``, default 10), a fresh one-thread search values every legal move in each order,
-   taking turns which goes first; seconds, nodes and the ratio. Needs numba.
+   taking turns which goes first; seconds, nodes and the ratio.
 4. ``--spec-io``: the spec alone: a position's JSON round trip (``state_to_json``, then the schema
    and semantic checks of ``state_from_json``) and exhaustive minimax over the spec on
    ``durak-endgame.json``.
@@ -104,11 +104,10 @@ def warm_up() -> str:
     """Load the compiled search (compiling it on a machine's first run) and run it once, so the
     first timed position pays neither; returns what it cost."""
     t0 = time.perf_counter()
-    from foolsolve.solver import durak_jit
+    from foolsolve.solver.durak import compiled
 
+    compiled.load()
     loaded = time.perf_counter() - t0
-    if not durak_jit.AVAILABLE:
-        return "compiled search: numba not installed (the Python search runs everywhere)"
     state = SPEC.state_from_json(endgame(7, random.Random("warm-up")))
     solve(state, SolveOptions(extra={"jit": True, "pv": False}))
     return f"compiled search: loaded in {loaded:.2f} s, first solve done at {time.perf_counter() - t0:.2f} s"
@@ -311,12 +310,11 @@ def one_thread(s: Any, pass_first: bool, cap: float) -> tuple[float, int | None,
     """Seconds, nodes and move values of a fresh one-thread compiled search valuing every move of
     ``s`` in the search's own order or with "pass" first at throw-in nodes (nodes and values None
     when ``cap`` stopped it)."""
-    from foolsolve.solver import durak_jit
-    from foolsolve.solver.durak import Reductions
+    from foolsolve.solver.durak import Reductions, compiled
 
     def run_one(st: Any, _options: object) -> _Result:
-        eg = durak_jit.JitEndgame(st.er, st.trump, Reductions(), threads=1)
-        eg._lanes[0].ctl[durak_jit.T_HELPER] = int(pass_first)  # a one-thread search never resets it
+        eg = compiled.JitEndgame(st.er, st.trump, Reductions(), threads=1)
+        eg._lanes[0].ctl[compiled.T_HELPER] = int(pass_first)  # a one-thread search never resets it
         return _Result([v for _, v in eg.move_values(st)], eg)
 
     return timed_solve(run_one, s, cap)
@@ -324,10 +322,6 @@ def one_thread(s: Any, pass_first: bool, cap: float) -> tuple[float, int | None,
 
 def bench_orders(size: int, positions: int, seed: int, cap: float, only: list[int] | None) -> list[str]:
     """``--orders``: each of the two raced move orders alone on one thread (section 3)."""
-    from foolsolve.solver import durak_jit
-
-    if not durak_jit.AVAILABLE:
-        fail(PROG, "--orders: numba is not installed (the compiled search is what it measures)")
     for i in only or ():
         if not 0 <= i < positions:
             fail(PROG, f"--only: no position {i} in a set of {positions}")

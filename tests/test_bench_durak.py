@@ -79,10 +79,6 @@ def test_a_baseline_tree_that_is_not_a_checkout_is_a_one_line_error(bench: Modul
 def test_each_raced_move_order_alone_values_every_move_as_the_python_search(bench: ModuleType) -> None:
     """``--orders``: each order, alone on one thread, values a seeded 7v7 position's moves as the
     Python search does, and a cap stops a search as unfinished."""
-    from foolsolve.solver import durak_jit
-
-    if not durak_jit.AVAILABLE:
-        pytest.skip("needs numba")
     from foolsolve.engines.durak import from_spec_state
     from foolsolve.solver.durak import Endgame
     from foolsolve.spec.durak import SPEC

@@ -14,7 +14,7 @@ import pytest
 
 BENCH = Path(__file__).resolve().parent.parent / "bench"
 SCRIPTS = ["bench_durak.py", "bench_fools_paradise.py", "bench_fools_and_angels.py", "bench_cli_startup.py",
-           "bench_openspiel.py"]
+           "bench_openspiel.py", "bench_durak_startup.py"]
 
 
 def _load(name: str) -> ModuleType:
@@ -52,6 +52,8 @@ def test_help(script: str) -> None:
     ("bench_cli_startup.py", [sys.executable]),
     ("bench_openspiel.py", ["--sizes", "19"]),
     ("bench_openspiel.py", ["--cap", "0"]),
+    ("bench_durak_startup.py", ["/no/such/python"]),
+    ("bench_durak_startup.py", [sys.executable, "--size", "19"]),
 ])
 def test_bad_input_is_one_line_and_exit_2(script: str, args: list[str]) -> None:
     run = _run(script, *args)
