@@ -14,7 +14,7 @@ import pytest
 
 BENCH = Path(__file__).resolve().parent.parent / "bench"
 SCRIPTS = ["bench_durak.py", "bench_fools_paradise.py", "bench_fools_and_angels.py", "bench_cli_startup.py",
-           "bench_openspiel.py", "bench_durak_startup.py"]
+           "bench_openspiel.py", "bench_durak_startup.py", "bench_three_fools.py"]
 
 
 def _load(name: str) -> ModuleType:
@@ -54,6 +54,7 @@ def test_help(script: str) -> None:
     ("bench_openspiel.py", ["--cap", "0"]),
     ("bench_durak_startup.py", ["/no/such/python"]),
     ("bench_durak_startup.py", [sys.executable, "--size", "19"]),
+    ("bench_three_fools.py", ["--games", "0"]),
 ])
 def test_bad_input_is_one_line_and_exit_2(script: str, args: list[str]) -> None:
     run = _run(script, *args)
@@ -86,3 +87,9 @@ def test_fools_and_angels_parts() -> None:
     assert bench.bench_defences(6, count=2).startswith("| 7 | 2 |")
     rows = bench.bench_defend(2, 5)
     assert any("crushing attacks" in r for r in rows)
+
+
+def test_three_fools_playouts_compare_the_same_games() -> None:
+    bench = _load("bench_three_fools")
+    lines = bench.bench_playouts(3)
+    assert lines[-1].startswith("engine / spec: ")
