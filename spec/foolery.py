@@ -34,6 +34,7 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
+from fractions import Fraction
 from typing import Any
 
 from foolsolve.cards import FRENCH_SUITS, TAROT78, TRUMP, Card
@@ -437,11 +438,11 @@ def follows(hand: Sequence[Card], top: Combo, rules: Rules) -> list[tuple[Card, 
         cands.extend(_sorted(x) for x in itertools.combinations(trumps, trumps_needed(top, rules)))
         if FOOL in hand:
             cands.append((FOOL,))
-    out = []
-    for cs in cands:
-        combo = combination(cs, rules)
+    out: list[tuple[Card, ...]] = []
+    for cand in cands:
+        combo = combination(cand, rules)
         if combo is not None and beats(combo, top, rules):
-            out.append(cs)
+            out.append(cand)
     return out
 
 
@@ -743,7 +744,7 @@ class FoolerySpec(SpecGame[State, Move]):
             return None
         places = [int(pl) for pl in state.places if pl is not None]
         titles = [title(pl, state.players) for pl in places]
-        payoffs = tuple(TITLE_PAYOFF[t] for t in titles)
+        payoffs = tuple(Fraction(TITLE_PAYOFF[t]) for t in titles)
         order = sorted(range(state.players), key=lambda q: places[q])
         label = ", ".join(f"{titles[q]} {q}" for q in order)
         return Result(payoffs, label, (("places", places), ("titles", titles)))
