@@ -4,6 +4,7 @@ reconstructions of RULES-NOTES §5."""
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections import Counter
 
@@ -163,7 +164,7 @@ def test_5_card_hands_every_category(text: str, expected) -> None:
 
 def test_5_card_hands_lowest_to_highest_straight_flush_full_house_straight_flush_five_of_a_kind() -> None:
     ladder = ["9C 10D JH CS QC", "2H 3H 4H 5H 7H", "2C 2D 2H 3S 3C", "AS 2S 3S 4S 5S", "AC AD AH AS I"]
-    for low, high in zip(ladder, ladder[1:]):
+    for low, high in itertools.pairwise(ladder):
         assert compare_hands(cards(low), cards(high), DEFAULT) == -1
         assert compare_hands(cards(high), cards(low), DEFAULT) == 1
 
