@@ -31,6 +31,7 @@ INFO = GameInfo(
     title="Foolery",
     seed="004_bc5e2343ee083007.txt",
     spec=Lazy("foolsolve.spec.foolery:SPEC"),
+    engine=Lazy("foolsolve.engines.foolery:ENGINE"),
     random_game=random_game,
     schema="foolery.schema.json",
     doc="docs/foolery.md",
