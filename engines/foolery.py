@@ -56,6 +56,10 @@ SUBSETS = [[[sub for sub in range(16) if sub & p == sub and bin(sub).count("1") 
            for p in range(16)]
 """``SUBSETS[pattern][k]``: the sub-patterns of ``pattern`` with ``k`` suits."""
 SPREAD = [[spread(r, p) for p in range(16)] for r in range(16)]
+SETS_BY_SIZE = [[[[SPREAD[r][sub] for sub in SUBSETS[p][k]] for k in range(5)] for p in range(16)] for r in range(16)]
+"""``SETS_BY_SIZE[rank][pattern][k]``: the masks of the k-card sets of ``rank`` in a suit pattern."""
+SETS_OF = [[[m for k in range(1, 5) for m in SETS_BY_SIZE[r][p][k]] for p in range(16)] for r in range(16)]
+"""``SETS_OF[rank][pattern]``: every set of ``rank`` in a suit pattern, by size."""
 SINGLES = [[[spread(r, 1 << s) for s in range(4) if p >> s & 1] for p in range(16)] for r in range(16)]
 
 
@@ -309,27 +313,29 @@ def legal_moves(s: EState) -> list[int]:
         return [sum(c) for c in itertools.combinations(bits(hand & ~FOOL_BIT), k)]
     out: list[int] = []
     top = s.top
+    ranks = (hand | hand >> 16 | hand >> 32 | hand >> 48) & 0x7FFE
     if top is None:
-        for r in range(1, 15):
-            pt = pattern(hand, r)
-            if pt:
-                sp = SPREAD[r]
-                for k in range(1, pt.bit_count() + 1):
-                    for sub in SUBSETS[pt][k]:
-                        out.append(sp[sub])
-        out.extend(m for _, m in five_card_hands(hand, ctx.wrap))
+        while ranks:
+            low = ranks & -ranks
+            ranks ^= low
+            r = low.bit_length() - 1
+            pt = ((hand >> r) & 1) | ((hand >> (r + 15)) & 2) | ((hand >> (r + 30)) & 4) | ((hand >> (r + 45)) & 8)
+            out.extend(SETS_OF[r][pt])
+        if hand.bit_count() >= 5:
+            out.extend(m for _, m in five_card_hands(hand, ctx.wrap))
         if not hand & SUITED:
             for k in (1, 2, 3):
                 out.extend(trump_sets(hand, k, 0))
         return out
     kind, count, key = top
     if kind == SET:
-        for r in range(key, 15):
-            pt = pattern(hand, r)
-            if pt.bit_count() >= count:
-                sp = SPREAD[r]
-                for sub in SUBSETS[pt][count]:
-                    out.append(sp[sub])
+        ranks = ranks >> key << key
+        while ranks:
+            low = ranks & -ranks
+            ranks ^= low
+            r = low.bit_length() - 1
+            pt = ((hand >> r) & 1) | ((hand >> (r + 15)) & 2) | ((hand >> (r + 30)) & 4) | ((hand >> (r + 45)) & 8)
+            out.extend(SETS_BY_SIZE[r][pt][count])
     elif kind == HAND:
         out.extend(m for hk, m in five_card_hands(hand, ctx.wrap) if hk >= key)
     above = key if kind == TRUMPS else (key & 15 if kind == HAND and key >> 4 == FIVE else 0)
@@ -416,7 +422,7 @@ def apply(s: EState, m: int) -> EState:
     if s.phase != 2:
         return _give(s, m)
     if m == 0:
-        return _advance(_keep(s, passed=s.passed | (1 << p)), p)
+        return _advance(EState(ctx, s.hands, s.table, s.top, s.passed | (1 << p), s.skipped, s.places, p, 2), p)
     combo = combo_of(m, ctx.wrap)
     assert combo is not None
     top = s.top
