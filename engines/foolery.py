@@ -147,8 +147,7 @@ def _combo(mask: int, wrap: bool) -> tuple[int, int, int] | None:
         return None
     if mask & ~SUITED or n > 4:
         return None
-    ranks = {i & 15 for i in idx}
-    if len(ranks) != 1:
+    if len({i & 15 for i in idx}) != 1:
         return None
     return (SET, n, idx[0] & 15)
 
