@@ -32,6 +32,7 @@ INFO = GameInfo(
     seed="004_bc5e2343ee083007.txt",
     spec=Lazy("foolsolve.spec.foolery:SPEC"),
     engine=Lazy("foolsolve.engines.foolery:ENGINE"),
+    solve=Lazy("foolsolve.solver.foolery:solve"),
     random_game=random_game,
     schema="foolery.schema.json",
     doc="docs/foolery.md",
