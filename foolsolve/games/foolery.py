@@ -35,5 +35,6 @@ INFO = GameInfo(
     solve=Lazy("foolsolve.solver.foolery:solve"),
     random_game=random_game,
     schema="foolery.schema.json",
+    ambiguity=Lazy("foolsolve.games.foolery_cli:FooleryAmbiguity"),
     doc="docs/foolery.md",
 )
