@@ -5,7 +5,8 @@
 1. Random playouts, spec against engine, side by side in one run: the same fresh deals (3-7
    players, default rules), interleaved game by game, CPU time (``time.process_time``) so
    other load on the machine counts less. The spec: ``legal_moves`` + ``apply`` (checked) per
-   move; the engine: ``ENGINE.playout`` (``legal_moves`` + ``apply_unchecked``). The engine
+   move; the engine: ``ENGINE.playout`` (the compiled native loop, loaded before timing; it
+   plays the game of the engine's ``legal_moves`` + ``apply_unchecked`` loop). The engine
    lists moves in its own order, so the same seed plays a different (equally random) game:
    the move totals of both are printed. Prints games/second of each and the ratio (target: 30x).
 2. Open-hand endgame solves (``solver/foolery.py``, every move valued), median and max
@@ -40,6 +41,7 @@ def bench_playouts(games: int) -> dict[str, float]:
     """Spec and engine on the same deals, interleaved; games/second and the ratio."""
     rng = random.Random(2026)
     deals = [SPEC.deal(Rules(), rng.randint(3, 7), rng) for _ in range(games)]
+    ENGINE.playout(ENGINE.from_spec(deals[0]), random.Random(-1))  # load (or compile) the native loop first
     t_spec = t_eng = 0.0
     n_spec = n_eng = 0
     for i, d in enumerate(deals):

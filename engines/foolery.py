@@ -606,15 +606,29 @@ class FooleryEngine(Engine[EState, int]):
         return obj
 
     def playout(self, state: EState, rng: random.Random, max_moves: int | None = None) -> tuple[EState, int]:
-        """Random play (``rng.choice`` over :meth:`legal_moves`) until the round is over."""
-        moves = 0
-        while moves != max_moves:
-            legal = legal_moves(state)
-            if not legal:
-                break
-            state = apply(state, rng.choice(legal))
-            moves += 1
-        return state, moves
+        """Random play (``rng.choice`` over :meth:`legal_moves`) until the round is over: the
+        compiled loop of :mod:`foolsolve.engines.foolery_native` (the same game, the same random
+        numbers), or this loop for a ``random.Random`` that draws differently."""
+        from foolsolve.draws import standard_draw
+
+        if standard_draw(rng):
+            from foolsolve.engines.foolery_native import playout
+
+            return playout(state, rng, max_moves)
+        return generic_playout(state, rng, max_moves)
+
+
+def generic_playout(state: EState, rng: random.Random, max_moves: int | None = None) -> tuple[EState, int]:
+    """``state = apply(state, rng.choice(legal_moves(state)))`` until the round is over (or
+    ``max_moves`` moves)."""
+    moves = 0
+    while moves != max_moves:
+        legal = legal_moves(state)
+        if not legal:
+            break
+        state = apply(state, rng.choice(legal))
+        moves += 1
+    return state, moves
 
 
 ENGINE = FooleryEngine()
