@@ -68,29 +68,38 @@ def random_endgame(rng: random.Random, players: int, active: int, cards: int) ->
     return SPEC.state_from_json(obj)
 
 
-def bench_solves(count: int, players: int, active: int, cards: int, concept: str | None = None) -> dict[str, Any]:
-    """Median and max seconds of full solves (every move valued) of random endgames."""
-    from foolsolve.solver.base import SolveOptions
+def bench_solves(count: int, players: int, active: int, cards: int, concept: str | None = None,
+                 cap: int = 600_000) -> dict[str, Any]:
+    """Median and max seconds of full solves (every move valued) of random endgames; a solve
+    that needs more than ``cap`` nodes is stopped and counted as over (its time then is a
+    lower bound, and so is a median that includes it)."""
+    from foolsolve.solver.base import SearchLimit, SolveOptions
     from foolsolve.solver.foolery import solve
 
     rng = random.Random(1000 + 10 * cards + active)
     times = []
     nodes = []
+    over = 0
     for _ in range(count):
         s = random_endgame(rng, players, active, cards)
         extra = {"concept": concept} if concept else {}
         t = time.perf_counter()
-        res = solve(s, SolveOptions(extra=extra))
+        try:
+            res = solve(s, SolveOptions(extra=extra, max_nodes=cap))
+            nodes.append(res.nodes)
+        except SearchLimit:
+            over += 1
+            nodes.append(cap)
         times.append(time.perf_counter() - t)
-        nodes.append(res.nodes)
     return {"positions": count, "median_s": statistics.median(times), "max_s": max(times),
-            "median_nodes": statistics.median(nodes)}
+            "median_nodes": statistics.median(nodes), "over_cap": over, "cap": cap}
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", type=int, default=60)
     ap.add_argument("--solves", type=int, default=7)
+    ap.add_argument("--cap", type=int, default=600_000, help="node cap per solve (over it: counted as over)")
     ap.add_argument("--only", choices=("playout", "solve"))
     a = ap.parse_args()
     if a.only in (None, "playout"):
@@ -103,9 +112,10 @@ def main() -> None:
                             ("3 players 5 each, paranoid", (4, 3, 5, "paranoid")),
                             ("3 players 5 each, max-n", (4, 3, 5, "max-n"))):
             players, active, cards, concept = args
-            r = bench_solves(a.solves, players, active, cards, concept)
+            r = bench_solves(a.solves, players, active, cards, concept, a.cap)
             print(f"solve {label}: {r['positions']} positions, median {r['median_s']:.3f} s, "
-                  f"max {r['max_s']:.3f} s, median nodes {r['median_nodes']:.0f}")
+                  f"max {r['max_s']:.3f} s, median nodes {r['median_nodes']:.0f}, "
+                  f"{r['over_cap']} over the cap of {r['cap']} nodes")
 
 
 if __name__ == "__main__":

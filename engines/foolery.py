@@ -489,7 +489,8 @@ def _ascii(mask: int) -> list[str]:
 PAYOFF = {"King": 2, "Prince": 1, "Noble": 0, "Merchant": -1, "Peasant": -2}
 
 
-def _title(place: int, n: int) -> str:
+def title_of(place: int, n: int) -> str:
+    """The title of a finishing place among ``n`` players."""
     if place == 1:
         return "King"
     if place == n:
@@ -566,7 +567,7 @@ class FooleryEngine(Engine[EState, int]):
         if 0 in state.places:
             return None
         n = state.ctx.n
-        titles = [_title(pl, n) for pl in state.places]
+        titles = [title_of(pl, n) for pl in state.places]
         order = sorted(range(n), key=lambda q: state.places[q])
         label = ", ".join(f"{titles[q]} {q}" for q in order)
         return Result(tuple(Fraction(PAYOFF[t]) for t in titles), label,

@@ -22,12 +22,19 @@ Search: depth-first with a transposition table. For the binary concepts (two pla
 paranoid) it is alpha-beta on a win/loss value (a node of ``P`` is won as soon as one move
 wins, a node of the others lost as soon as one move refutes), decided as soon as any player
 in play at the root takes a place (the first to go out decides it). Moves are tried with the
-most cards first. The table is keyed on the *reduced* position: the hands, the play to beat
-(its combination and who made it), passes, the skip, places and the player to move; the
+most cards first, the weakest first among plays of a size, ``pass`` last. Max-n stops at a
+move that reaches the best title still free, and hands a position with two players left to
+the win/loss search (max-n between two is minimax).
+
+Reductions (``reduced=true``, the default): the table is keyed on the hands, the play to
+beat (its combination and who made it), passes, the skip, places and the player to move; the
 earlier plays of the trick and the cards set aside are left out, since no rule reads them
-once the combination to beat is known. ``reduced=false`` keys on the engine's full key
-instead (the tests check both give the same answers); exhaustive minimax over the spec and
-networkx retrograde analysis check the values on small positions.
+once the combination to beat is known. Once no hand holds five cards of a suit, no flush can
+ever be formed (hands only shrink) and suits no longer matter: hands are keyed by their
+number of cards of each rank, and of several moves equal up to suits only the first is
+searched. ``reduced=false`` keys on the engine's full key and searches every move (the
+tests check both give the same answers); exhaustive minimax over the spec and networkx
+retrograde analysis check the values on small positions.
 """
 
 from __future__ import annotations
@@ -53,6 +60,7 @@ from foolsolve.solver.base import (
 from foolsolve.spec import foolery as S
 
 CONCEPTS = ("paranoid", "max-n")
+PAYOFF = E.PAYOFF
 PROGRESS_EVERY = 20_000
 
 
@@ -63,6 +71,33 @@ def spec_order(move: int) -> tuple[int, int, tuple[int, ...]]:
     return (0, move.bit_count(), tuple(b.bit_length() - 1 for b in E.bits(move)))
 
 
+def flushless(hand: int) -> bool:
+    """No suit of ``hand`` holds five cards: no flush can ever be formed from it (hands only
+    shrink), so suits no longer matter to its plays (004 §Hands: "There is no order of suits";
+    the classifier reads suits only for flushes)."""
+    return all(((hand >> (16 * s)) & 0xFFFF).bit_count() < 5 for s in range(4))
+
+
+def rank_counts(mask: int) -> int:
+    """A mask up to suits: the number of suit cards of each rank (three bit planes of 16 bits,
+    by a bit-sliced adder of the four suit words) and the trumps (bits 48 and up)."""
+    a, b, c, d = mask & 0xFFFF, (mask >> 16) & 0xFFFF, (mask >> 32) & 0xFFFF, (mask >> 48) & 0xFFFF
+    s1, c1, s2, c2 = a ^ b, a & b, c ^ d, c & d
+    carry = s1 & s2
+    return (s1 ^ s2) | (c1 ^ c2 ^ carry) << 16 | ((c1 & c2) | ((c1 ^ c2) & carry)) << 32 | (mask >> 64) << 48
+
+
+def search_order(move: int) -> tuple[int, int]:
+    """The order moves are tried in the win/loss searches: the most cards first, then the
+    weakest first (by the highest card: suit cards by rank, then the trumps, the Fool last of
+    a size), ``pass`` last. (On six random 10v10 endgames, value only, without the suit
+    reduction: median 22.6k nodes against 161k for the most cards first alone.)"""
+    if move == 0:
+        return (1, 0)
+    top = move.bit_length() - 1
+    return (-move.bit_count(), 100 if top == 64 else top if top > 64 else top & 15)
+
+
 class Solver:
     """Searches of one position (a transposition table per concept and player)."""
 
@@ -71,9 +106,12 @@ class Solver:
         self.reduced = reduced
         self.nodes = 0
         self._tt: dict[Hashable, bool] = {}
+        self._tts: dict[tuple[int, int], dict[Hashable, bool]] = {}
         self._maxn: dict[Hashable, tuple[Fraction, ...]] = {}
         self.player = 0
         self.best_place = 1
+        self.suit_free = False
+        """Set once the root is :func:`flushless` (then so is every later position)."""
         self.in_play = 0
 
     def key(self, s: E.EState) -> Hashable:
@@ -81,7 +119,23 @@ class Solver:
         if not self.reduced:
             return E.ENGINE.key(s)
         owner = s.table[-1][0] if s.table else -1
-        return (s.hands, s.top, owner, s.passed, s.skipped, s.places, s.to_move)
+        if self.suit_free or all(flushless(h) for h in s.hands):
+            return (0, tuple(map(rank_counts, s.hands)), s.top, owner, s.passed, s.skipped, s.places, s.to_move)
+        return (1, s.hands, s.top, owner, s.passed, s.skipped, s.places, s.to_move)
+
+    def distinct(self, s: E.EState, moves: list[int]) -> list[int]:
+        """``moves`` without those equal to an earlier one up to suits, when suits no longer
+        matter (:func:`flushless`; their successors are then equal up to suits)."""
+        if not self.reduced or not (self.suit_free or all(flushless(h) for h in s.hands)):
+            return moves
+        seen: set[int] = set()
+        out = []
+        for m in moves:
+            sig = rank_counts(m)
+            if sig not in seen:
+                seen.add(sig)
+                out.append(m)
+        return out
 
     def _count(self) -> None:
         self.nodes += 1
@@ -93,10 +147,11 @@ class Solver:
     # -- going out first (two players; paranoid) --
 
     def set_goal(self, root: E.EState, player: int) -> None:
-        """Ask whether ``player`` goes out first among those holding cards at ``root``."""
+        """Ask whether ``player`` goes out first among those holding cards at ``root`` (one
+        transposition table per question, kept for the next time it is asked)."""
         self.player = player
         self.best_place = min(pl for pl in range(1, root.ctx.n + 1) if pl not in root.places)
-        self._tt = {}
+        self._tt = self._tts.setdefault((player, self.best_place), {})
 
     def decided(self, s: E.EState) -> bool | None:
         """``True``/``False`` once the best free place (or the player's place) is given."""
@@ -117,7 +172,7 @@ class Solver:
         if hit is not None:
             return hit
         self._count()
-        moves = sorted(E.legal_moves(s), key=int.bit_count, reverse=True)
+        moves = self.distinct(s, sorted(E.legal_moves(s), key=search_order))
         apply = E.apply
         if s.to_move == self.player:
             r = any(self.wins(apply(s, m)) for m in moves)
@@ -131,7 +186,7 @@ class Solver:
         lost), the others' first refutation (or the first move), until it is decided."""
         out: list[str] = []
         while self.decided(s) is None:
-            moves = sorted(E.legal_moves(s), key=int.bit_count, reverse=True)
+            moves = sorted(E.legal_moves(s), key=search_order)
             want = s.to_move == self.player
             pick = next((m for m in moves if self.wins(E.apply(s, m)) == want), moves[0])
             out.append(str(E.ENGINE.move_to_spec(s, pick)))
@@ -150,15 +205,36 @@ class Solver:
         if hit is not None:
             return hit
         self._count()
+        places = s.places
+        n = s.ctx.n
+        free = [pl for pl in range(1, n + 1) if pl not in places]
+        if len(free) == 2:
+            # two players left: max-n is minimax between them, so the one who can force going
+            # out first takes the better place whatever the ties (the binary search decides it)
+            a, b = (q for q in range(n) if not places[q])
+            saved = (self.player, self.best_place, self._tt)
+            self.set_goal(s, a)
+            first, second = (a, b) if self.wins(s) else (b, a)
+            self.player, self.best_place, self._tt = saved
+            final = list(places)
+            final[first], final[second] = free
+            best = tuple(Fraction(PAYOFF[E.title_of(pl, n)]) for pl in final)
+            self._maxn[k] = best
+            return best
         p = s.to_move
-        best: tuple[Fraction, ...] | None = None
-        for m in sorted(E.legal_moves(s), key=spec_order):
+        # the best payoff p can still get: the best free title (a move reaching it cannot be
+        # bettered, and ties go to the first move, so the scan stops there)
+        ceiling = Fraction(PAYOFF[E.title_of(free[0], n)])
+        best_v: tuple[Fraction, ...] | None = None
+        for m in self.distinct(s, sorted(E.legal_moves(s), key=spec_order)):
             v = self.payoffs(E.apply(s, m))
-            if best is None or v[p] > best[p]:
-                best = v
-        assert best is not None
-        self._maxn[k] = best
-        return best
+            if best_v is None or v[p] > best_v[p]:
+                best_v = v
+                if v[p] == ceiling:
+                    break
+        assert best_v is not None
+        self._maxn[k] = best_v
+        return best_v
 
     def maxn_pv(self, s: E.EState) -> tuple[list[str], E.EState]:
         """The max-n line to the end of the round, and the final position."""
@@ -205,6 +281,7 @@ def solve(state: S.State, options: SolveOptions | None = None) -> SolveResult:
         raise InputError("option player: only the paranoid concept asks about a chosen player")
     root = E.ENGINE.from_spec(state)
     solver = Solver(options, reduced=reduced)
+    solver.suit_free = reduced and all(flushless(h) for h in root.hands)
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, 20_000))
     try:
@@ -218,7 +295,7 @@ def solve(state: S.State, options: SolveOptions | None = None) -> SolveResult:
 def _titles(state: S.State) -> tuple[str, str]:
     """The better and the worse of the titles still free, for the notes."""
     free = [pl for pl in range(1, state.players + 1) if pl not in state.places]
-    return S.title(free[0], state.players), S.title(free[-1], state.players)
+    return E.title_of(free[0], state.players), E.title_of(free[-1], state.players)
 
 
 def _solve_first_out(state: S.State, root: E.EState, solver: Solver, concept: str | None, player: int,
