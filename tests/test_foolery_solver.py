@@ -153,3 +153,20 @@ def test_the_endgame_example_from_the_command_line() -> None:
     assert proc.returncode == 0, proc.stderr
     out = json.loads(proc.stdout)
     assert out["game"] == "foolery" and out["value"] in (WIN, LOSS) and out["moves"] and out["pv"]
+
+
+@pytest.mark.parametrize("hands", [
+    ("2S 5S 7S 9S JS 3H", "4S 6S 8C 8D"),
+    ("AH 2H 3H 4H 6H 6C", "5D 7H 7S XX"),
+    ("3D 4D 5D 6D 7D 7C", "8D 9D 9H I"),
+])
+def test_flush_capable_hands_keep_their_suits_in_the_reduced_search(hands: tuple[str, str]) -> None:
+    """While a hand holds five cards of a suit the reduced key keeps suits; checked against the
+    unreduced search and minimax over the spec, for both players to move."""
+    for to_move in (0, 1):
+        s = SPEC.state_from_json({"game": "foolery", "hands": [hands[0].split(), hands[1].split(), []],
+                                  "to_move": to_move, "places": [None, None, 1]})
+        want = minimax.value_for(SPEC, s, to_move) > 0
+        assert first_out_value(s, to_move) == want
+        assert first_out_value(s, to_move, reduced=False) == want
+        assert solve(s, SolveOptions()).value == (WIN if want else LOSS)
