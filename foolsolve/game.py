@@ -180,6 +180,10 @@ class SpecGame(ABC, Generic[S, M]):
     def state_from_json(self, obj: dict[str, Any]) -> S:
         """Read a position; raises :class:`InputError` naming the bad field."""
 
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        # a spec is a singleton of its game: pickled by name, looked up in the registry
+        return _spec_of, (self.name,)
+
     def move_sort_key(self, move: M) -> Any:
         """The documented sort key of moves (default: the move's own ordering)."""
         return move
@@ -339,6 +343,12 @@ class Engine(ABC, Generic[E, EM]):
             if self.move_to_spec(state, m) == move:
                 return m
         raise IllegalMove(f"move {move} is not legal here")
+
+
+def _spec_of(name: str) -> SpecGame[Any, Any]:
+    from foolsolve import games
+
+    return games.get(name).spec
 
 
 def _norm_move(text: str) -> str:
