@@ -37,4 +37,8 @@ INFO = GameInfo(
     schema="foolery.schema.json",
     ambiguity=Lazy("foolsolve.games.foolery_cli:FooleryAmbiguity"),
     doc="docs/foolery.md",
+    # a hand holds at most 28 cards (a three-player King after the exchange's take): at most
+    # 210 sets, C(28, 5) = 98,280 five-card candidates, 1,561 trump sets, the Fool and pass
+    max_moves=1 << 17,
+    utility_bounds=(-2.0, 2.0),
 )
