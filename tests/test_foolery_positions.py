@@ -143,3 +143,28 @@ def test_the_command_line_gives_one_line_and_exit_2(tmp_path) -> None:
     proc = subprocess.run([sys.executable, "-m", "foolsolve", "show", str(path)], capture_output=True, text=True,
                           timeout=120)
     assert proc.returncode == 2 and proc.stderr.count("\n") == 1 and "table[0].cards" in proc.stderr
+
+
+def test_deal_moves_play_show_from_the_command_line(tmp_path, capsys) -> None:
+    from foolsolve import cli
+
+    def run(*args: str) -> tuple[int, str]:
+        try:
+            cli.main(list(args))
+            code = 0
+        except SystemExit as exc:
+            code = int(exc.code or 0)
+        return code, capsys.readouterr().out
+
+    pos = tmp_path / "deal.json"
+    code, _ = run("deal", "foolery", "--players", "5", "--seed", "4", "--out", str(pos))
+    assert code == 0
+    state = SPEC.state_from_json(json.loads(pos.read_text()))
+    assert state.players == 5 and sum(len(h) for h in state.hands) == 78
+    code, out = run("moves", str(pos))
+    first = out.splitlines()[0]
+    assert code == 0 and first == str(SPEC.legal_moves(state)[0])
+    code, out = run("play", str(pos), first)
+    assert code == 0 and first in out
+    code, out = run("show", str(pos))
+    assert code == 0 and "Foolery, 5 players" in out
