@@ -172,7 +172,14 @@ class Solver:
         if hit is not None:
             return hit
         self._count()
-        moves = self.distinct(s, sorted(E.legal_moves(s), key=search_order))
+        legal = E.legal_moves(s)
+        if s.hands[s.to_move] in legal:
+            # the mover can play their whole hand: going out now takes the best place still free
+            # (nobody has taken a place since the root, or the line would be decided)
+            r = s.to_move == self.player
+            self._tt[k] = r
+            return r
+        moves = self.distinct(s, sorted(legal, key=search_order))
         apply = E.apply
         if s.to_move == self.player:
             r = any(self.wins(apply(s, m)) for m in moves)
