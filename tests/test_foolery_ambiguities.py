@@ -27,3 +27,25 @@ def test_deals_compare_small_open_hand_endgames() -> None:
     adapter = adapter_for(games.get("foolery"), 3)
     rep = compare_deals(adapter, "trump_beats_trump", ["fewer", "same"], 3, 0)
     assert rep.deals == 3 and rep.skipped == 0
+
+
+def test_the_command_with_the_explorers_default_players(capsys) -> None:
+    """The explorer's default ``--players 2`` means a three-player table; ``--players 5`` deals
+    five-player endgames with two players still holding cards."""
+    from foolsolve import cli
+
+    for args in ([], ["--players", "5"]):
+        try:
+            cli.main(["ambiguities", "foolery", "--option", "trump_beats_trump", "--deals", "2", "--no-witness",
+                      "--json", *args])
+            code = 0
+        except SystemExit as exc:
+            code = int(exc.code or 0)
+        out, err = capsys.readouterr()
+        assert code == 0, err
+        assert '"deals"' in out
+    adapter = adapter_for(games.get("foolery"), 5)
+    import random
+
+    s = adapter.deal(SPEC.rules_cls(), random.Random(1))
+    assert s.players == 5 and [s.active(p) for p in range(5)] == [True, True, False, False, False]

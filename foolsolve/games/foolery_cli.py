@@ -25,8 +25,14 @@ class FooleryAmbiguity(Adapter):
 
     supports_witness = True
     best_definition = ("the exact best move(s) for the player to move in a random open-hand endgame (two players "
-                       "holding 5 cards each in a three-player round, the third already King)")
+                       "holding 5 cards each, the others already out)")
     final_definition = "the exact value (win = going out first) for the player to move in that endgame"
+    method = "exact: the open-hand endgame solver on a random two-player endgame per deal"
+
+    def __init__(self, info: Any, players: int | None = None, max_nodes: int | None = None) -> None:
+        """``players``: the table's size in the deals (3-7; below 3, such as the explorer's
+        default of 2, means 3); two of them still hold cards."""
+        super().__init__(info, max(players or 3, 3), max_nodes)
 
     def analyse(self, state: Any, choice: Any) -> Analysis:
         """The exact open-hand solve (two players in play)."""
@@ -38,14 +44,17 @@ class FooleryAmbiguity(Adapter):
 
     def deal(self, rules: Any, rng: random.Random) -> Any:
         """A random open-hand endgame under these rules: players 0 and 1 hold 5 random cards
-        each, player 2 is King, player 0 leads (a whole deal is far beyond an exact solve)."""
+        each, the others (``players`` in all) are out in seat order (player 2 King ...), player
+        0 leads (a whole deal is far beyond an exact solve)."""
         from foolsolve.spec.foolery import SPEC
 
         pool = list(TAROT78.cards)
         rng.shuffle(pool)
+        n = self.players
         return SPEC.state_from_json({
-            "game": "foolery", "rules": _rules_json(rules), "to_move": 0, "places": [None, None, 1],
-            "hands": [[c.ascii for c in pool[:5]], [c.ascii for c in pool[5:10]], []]})
+            "game": "foolery", "rules": _rules_json(rules), "to_move": 0,
+            "places": [None, None, *range(1, n - 1)],
+            "hands": [[c.ascii for c in pool[:5]], [c.ascii for c in pool[5:10]], *([] for _ in range(n - 2))]})
 
     def size(self, state: Any) -> int:
         """Cards in the hands and on the table."""
