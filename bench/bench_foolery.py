@@ -1,6 +1,6 @@
 """Foolery benchmarks (a plain script; figures go to BENCHMARKS.md).
 
-    .venv/bin/python bench/bench_foolery.py [--games 60] [--solves 7] [--only playout|solve]
+    .venv/bin/python bench/bench_foolery.py [--games 60] [--solves 7] [--cap 600000] [--only playout|solve]
 
 1. Random playouts, spec against engine, side by side in one run: the same fresh deals (3-7
    players, default rules), interleaved game by game, CPU time (``time.process_time``) so
@@ -16,11 +16,16 @@
 
 from __future__ import annotations
 
-import argparse
 import random
 import statistics
+import sys
 import time
+from pathlib import Path
 from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from benchkit import Parser, header, positive_int, run
 
 from foolsolve.cards import TAROT78
 from foolsolve.engines.foolery import ENGINE
@@ -95,13 +100,18 @@ def bench_solves(count: int, players: int, active: int, cards: int, concept: str
             "median_nodes": statistics.median(nodes), "over_cap": over, "cap": cap}
 
 
+PROG = "bench_foolery.py"
+
+
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--games", type=int, default=60)
-    ap.add_argument("--solves", type=int, default=7)
-    ap.add_argument("--cap", type=int, default=600_000, help="node cap per solve (over it: counted as over)")
-    ap.add_argument("--only", choices=("playout", "solve"))
+    ap = Parser(PROG, __doc__)
+    ap.add_argument("--games", type=positive_int, default=60, help="playouts: games (default 60)")
+    ap.add_argument("--solves", type=positive_int, default=7, help="solves: positions per row (default 7)")
+    ap.add_argument("--cap", type=positive_int, default=600_000,
+                    help="node cap per solve (over it: counted as over; default 600000)")
+    ap.add_argument("--only", choices=("playout", "solve"), help="one part only (default: both)")
     a = ap.parse_args()
+    print(header(PROG))
     if a.only in (None, "playout"):
         r = bench_playouts(a.games)
         print(f"playouts: {r['games']} games ({r['spec_moves']} / {r['engine_moves']} moves): "
@@ -119,4 +129,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run(main, PROG)
