@@ -36,6 +36,10 @@ _COMMANDS: tuple[CommandRef, ...] = (
                "attacks (attacks that leave no defence of the whole attack)."),
     CommandRef("capture", "foolsolve.games.fp_capture_cli:capture_command",
                "Optimal Fool's Paradise collections of a hand on a centre (000 §Collecting Cards)."),
+    # solving at scale: many positions, the result store
+    CommandRef("batch", "foolsolve.batch:batch_command",
+               "Solve many positions: JSON Lines in, JSON Lines out, in input order."),
+    CommandRef("store", "foolsolve.store_cli:store_command", "The result store of solved positions: stats, export, clear."),
 )
 
 _ALIASES = {

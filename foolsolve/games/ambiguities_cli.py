@@ -54,9 +54,12 @@ def _echo_json(obj: Any) -> None:
               help="Node limit of each exact solve.")
 @click.option("--out", "out_file", type=click.Path(dir_okay=False), help="Write the witness position here.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@click.option("--store", "store_path", type=click.Path(dir_okay=False), default=None,
+              help="The result store exact solves are read from and written to [default: the user's cache folder].")
+@click.option("--no-store", is_flag=True, help="Neither read nor write the result store.")
 def ambiguities(game: str, option_name: str, position_file: str | None, deals: int, seed: int, players: int,
                 policy_only: bool, witness: bool, witness_size: int, tries: int, max_nodes: int,
-                out_file: str | None, as_json: bool) -> None:
+                out_file: str | None, as_json: bool, store_path: str | None, no_store: bool) -> None:
     """Where does the choice of one rule option matter?
 
     For GAME's rule option --option: the best move and value under each choice at
@@ -65,8 +68,11 @@ def ambiguities(game: str, option_name: str, position_file: str | None, deals: i
     (fewest cards in hands and centre) where the choices disagree on the best move, written
     with --out."""
     try:
+        from foolsolve.store import open_store
+
+        store = open_store(store_path, enabled=not no_store)
         _run(game, option_name, position_file, deals, seed, players, policy_only, witness, witness_size, tries,
-             max_nodes, out_file, as_json)
+             max_nodes, out_file, as_json, store)
     except InputError as exc:
         click.echo(f"foolsolve: error: {exc}", err=True)
         click.get_current_context().exit(2)
@@ -74,7 +80,7 @@ def ambiguities(game: str, option_name: str, position_file: str | None, deals: i
 
 def _run(game: str, option_name: str, position_file: str | None, deals: int, seed: int, players: int,
          policy_only: bool, witness: bool, witness_size: int, tries: int, max_nodes: int, out_file: str | None,
-         as_json: bool) -> None:
+         as_json: bool, store: Any = None) -> None:
     from foolsolve import games
 
     info = games.get(game)
@@ -82,6 +88,7 @@ def _run(game: str, option_name: str, position_file: str | None, deals: int, see
     choices = choices_of(opt)
     adapter = adapter_for(info, players)
     adapter.max_nodes = max_nodes
+    adapter.store = store
     if info.name == "fools-paradise":
         # only this game's adapter has the greedy-policy option (adapter_for imported it)
         from foolsolve.games.fools_paradise_cli import FoolsParadiseAmbiguity
