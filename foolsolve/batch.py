@@ -221,7 +221,7 @@ class Summary:
 
 def run(jobs: Iterable[tuple[int, str | None, str | None]], emit: Callable[[dict[str, Any]], None],
         settings: Settings, store: Any = None, workers: int = 1, scheduler: str | None = None,
-        total: int | None = None, label: str = "batch") -> Summary:
+        total: int | None = None, label: str = "batch", executor: Any = None) -> Summary:
     """Solve every job (``(line, text, path)``: a JSON Lines line or a position file) and
     ``emit`` one record per job in order; stored results are read instead of solved, solved
     ones stored as they come back."""
@@ -230,7 +230,7 @@ def run(jobs: Iterable[tuple[int, str | None, str | None]], emit: Callable[[dict
 
     summary = Summary()
     started = time.monotonic()
-    executor = make_executor(workers, scheduler)
+    executor = executor if executor is not None else make_executor(workers, scheduler)
     summary.where = executor.description
 
     waiting: dict[int, Job] = {}
@@ -323,15 +323,22 @@ def batch_command(infile: str, out: str, workers: int, scheduler: str | None, ma
     again, and each new one is stored as it finishes: run an interrupted batch again to
     resume it."""
     from foolsolve.cli import _parse_extra
+    from foolsolve.executor import make_executor
 
     settings = Settings(extra=_parse_extra(extra), max_nodes=max_nodes)
     store = open_store(store_path, no_store)
+    if infile != STDIO:
+        try:
+            open(infile, "rb").close()  # before --out is opened: a bad IN.jsonl leaves no file
+        except OSError as exc:
+            raise InputError(f"{infile}: cannot read ({exc.strerror or exc})") from None
+    executor = make_executor(workers, scheduler)  # and a bad --scheduler neither
     writer = LineWriter(out)
     total = count_lines(infile)
     summary = Summary()
     try:
         summary = run(((n, text, None) for n, text in input_lines(infile)), writer.write, settings, store,
-                      workers, scheduler, total)
+                      total=total, executor=executor)
     except KeyboardInterrupt:
         click.echo(f"batch: interrupted; every result before it is in {out}"
                    + ("" if store is None else f" and every finished one in the store {store.path}: run the same "
@@ -339,6 +346,7 @@ def batch_command(infile: str, out: str, workers: int, scheduler: str | None, ma
         raise
     finally:
         writer.close()
+        executor.close()
         if store is not None:
             store.close()
     click.echo(f"batch: {summary.text()}", err=True)

@@ -262,7 +262,12 @@ def rules_cmd(game: str, as_json: bool) -> None:
               help="Check this position (and a random game from it) instead of random deals.")
 @click.option("--out", type=click.Path(dir_okay=False), default=None,
               help="Where to write the shrunk diverging position [default: conform-GAME-SEED.json].")
-def conform(game: str, cases: int, seed: int, max_steps: int, position: str | None, out: str | None) -> None:
+@click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Play the --cases games on this many local processes.")
+@click.option("--scheduler", default=None, metavar="tcp://HOST:PORT",
+              help="Play the --cases games on this Dask cluster (pip install 'foolsolve[dask]').")
+def conform(game: str, cases: int, seed: int, max_steps: int, position: str | None, out: str | None,
+            workers: int = 1, scheduler: str | None = None) -> None:
     """Step GAME's spec and engine in lockstep from random deals (random players and rule
     options) and compare legal moves, successors and results at every step. Exit 1 on a
     divergence, after writing the shrunk diverging position as a position file."""
@@ -280,7 +285,13 @@ def conform(game: str, cases: int, seed: int, max_steps: int, position: str | No
         report.divergence = conformance.lockstep(info, state, random.Random(seed), max_steps=max_steps, report=report)
     else:
         with progress(f"conform {info.name}", unit="games", total=cases) as tick:
-            report = conformance.run(info, cases, seed, progress=tick, max_steps=max_steps)
+            if workers > 1 or scheduler:
+                from foolsolve.executor import make_executor
+
+                report = conformance.run_on(make_executor(workers, scheduler), info, cases, seed, progress=tick,
+                                            max_steps=max_steps)
+            else:
+                report = conformance.run(info, cases, seed, progress=tick, max_steps=max_steps)
     secs = time.monotonic() - started
     cut = f" ({report.cut} cut at --max-steps {max_steps})" if report.cut else ""
     click.echo(f"{info.name}: {report.cases} games{cut}, {report.states:,} states, {report.moves:,} moves checked "

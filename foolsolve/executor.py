@@ -129,7 +129,7 @@ class _Pool(_Backend):
     def close(self, cancel: bool) -> None:
         if cancel:
             # the workers ignore SIGINT: stop them now rather than after their current item
-            for p in list(getattr(self._pool, "_processes", {}).values()):
+            for p in list((getattr(self._pool, "_processes", None) or {}).values()):
                 p.terminate()
         self._pool.shutdown(wait=True, cancel_futures=cancel)
 
@@ -140,8 +140,9 @@ class _Dask(_Backend):
             from distributed import Client
         except ImportError:
             raise InputError("--scheduler: Dask is not installed (pip install 'foolsolve[dask]')") from None
+        _probe(scheduler)
         try:
-            self.client = Client(scheduler, timeout="20s", set_as_default=False)
+            self.client = Client(scheduler, timeout="30s")
         except (OSError, TimeoutError) as exc:
             raise InputError(f"--scheduler: cannot connect to {scheduler} ({exc})") from None
         self.workers = max(1, len(self.client.scheduler_info().get("workers", {})))
@@ -169,6 +170,27 @@ class _Dask(_Backend):
 
     def close(self, cancel: bool) -> None:
         self.client.close()
+
+
+def _probe(scheduler: str) -> None:
+    """A one-line error at once when nothing listens at a ``tcp://HOST:PORT`` address (Dask's
+    client would retry until its timeout)."""
+    import socket
+    from urllib.parse import urlsplit
+
+    if not scheduler.startswith("tcp://"):
+        return  # another transport (tls://, ucx://): Dask checks it
+    try:
+        parts = urlsplit(scheduler)
+        host, port = parts.hostname, parts.port
+    except ValueError:
+        host, port = None, None
+    if not host or not port:
+        raise InputError(f"--scheduler: expected tcp://HOST:PORT, got {scheduler!r}")
+    try:
+        socket.create_connection((host, port), timeout=10).close()
+    except OSError as exc:
+        raise InputError(f"--scheduler: cannot connect to {scheduler} ({exc.strerror or exc})") from None
 
 
 class Executor:
