@@ -9,7 +9,6 @@ import json
 import os
 import signal
 import sqlite3
-import subprocess
 import time
 from pathlib import Path
 
@@ -230,4 +229,12 @@ def test_batch_errors_are_one_line(tmp_path: Path) -> None:
     assert cannot.returncode == 2 and "--out" in cannot.stderr and cannot.stderr.count("\n") == 1
     sched = foolsolve("batch", str(infile), "--scheduler", "tcp://127.0.0.1:1", timeout=120)
     assert sched.returncode == 2 and sched.stderr.startswith("foolsolve: error: --scheduler")
-    assert subprocess.run  # (the module is used by the helpers)
+
+
+def test_conform_cases_on_a_local_pool_is_the_one_process_run() -> None:
+    here = foolsolve("conform", "fools-and-angels", "--cases", "6", "--seed", "5")
+    pool = foolsolve("conform", "fools-and-angels", "--cases", "6", "--seed", "5", "--workers", "2")
+    assert here.returncode == pool.returncode == 0, pool.stderr
+    # "GAME: 6 games, N states, M moves checked in S s": the same seeded games, checked the same
+    assert here.stdout.split(" in ")[0] == pool.stdout.split(" in ")[0]
+    assert "spec and engine agree" in pool.stdout
