@@ -238,3 +238,18 @@ def test_conform_cases_on_a_local_pool_is_the_one_process_run() -> None:
     # "GAME: 6 games, N states, M moves checked in S s": the same seeded games, checked the same
     assert here.stdout.split(" in ")[0] == pool.stdout.split(" in ")[0]
     assert "spec and engine agree" in pool.stdout
+
+
+def test_dash_is_stdin_or_stdout_for_every_position_command() -> None:
+    text = (EXAMPLES / "durak-endgame.json").read_text()
+    dealt = foolsolve("deal", "durak", "--seed", "4", "--out", "-")
+    assert dealt.returncode == 0 and json.loads(dealt.stdout)["game"] == "durak"
+    perft = foolsolve("perft", "-", "--depth", "2", stdin=text)
+    assert perft.returncode == 0 and perft.stdout.splitlines() == ["spec: 5", "engine: 5"]
+    conform = foolsolve("conform", "durak", "--position", "-", stdin=text)
+    assert conform.returncode == 0 and "spec and engine agree" in conform.stdout
+    amb = foolsolve("ambiguities", "durak", "--option", "throwers", "--position", "-", "--no-witness", "--json",
+                    stdin=text)
+    assert amb.returncode == 0 and json.loads(amb.stdout)["position"]["option"] == "throwers"
+    bad = foolsolve("show", "-", stdin="{")
+    assert bad.returncode == 2 and bad.stderr.startswith("foolsolve: error: standard input: malformed JSON")
