@@ -44,7 +44,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_durak import endgame  # noqa: E402
+from bench_durak import endgame
 
 FOOLSOLVE = [sys.executable, "-m", "foolsolve"]
 ENV = {**os.environ, "OPENBLAS_NUM_THREADS": "1"}
