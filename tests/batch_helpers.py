@@ -28,6 +28,13 @@ def positions(n: int, k: int = 6, seed: str = "batch") -> list[dict[str, Any]]:
     return [endgame(k, random.Random(f"{seed}:{i}")) for i in range(n)]
 
 
+def mixed(small: int, large: int, seed: str) -> list[dict[str, Any]]:
+    """``small`` quick 6v6 endgames, then ``large`` slower 7v7 ones (about 0.01-0.7 s each with
+    the Python search): a batch that writes its first lines at once and is still busy when a
+    test stops it."""
+    return positions(small, 6, seed) + positions(large, 7, seed)
+
+
 def write_jsonl(path: Path, objs: list[Any]) -> Path:
     """One JSON value a line."""
     path.write_text("".join(json.dumps(o) + "\n" for o in objs), encoding="utf-8")

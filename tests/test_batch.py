@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 
 import pytest
-from batch_helpers import foolsolve, positions, read_jsonl, start, wait_for_lines, write_jsonl
+from batch_helpers import foolsolve, mixed, positions, read_jsonl, start, wait_for_lines, write_jsonl
 
 from foolsolve import games
 from foolsolve.executor import make_executor
@@ -137,8 +137,8 @@ def _count(store: Path) -> int:
 def test_a_batch_stopped_mid_way_resumes(tmp_path: Path, how: str) -> None:
     """SIGKILL (nothing can be tidied) or Ctrl-C (exit 130): the output holds whole lines only,
     the store is consistent, and a re-run solves only what was not finished."""
-    n = 16
-    objs = positions(n, 7)
+    objs = mixed(8, 6, "batch")
+    n = len(objs)
     infile = write_jsonl(tmp_path / "in.jsonl", objs)
     out = tmp_path / "out.jsonl"
     store = tmp_path / "s.sqlite3"
@@ -194,8 +194,8 @@ def _pool_workers(pid: int) -> list[int]:
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="finds the pool's workers in /proc (Linux)")
 def test_a_pool_worker_killed_mid_batch_loses_nothing(tmp_path: Path) -> None:
-    n = 16
-    objs = positions(n, 7, seed="pool-kill")
+    objs = mixed(2, 6, "pool-kill")
+    n = len(objs)
     infile = write_jsonl(tmp_path / "in.jsonl", objs)
     out = tmp_path / "out.jsonl"
     store = tmp_path / "s.sqlite3"
@@ -206,6 +206,7 @@ def test_a_pool_worker_killed_mid_batch_loses_nothing(tmp_path: Path) -> None:
     deadline = time.monotonic() + 30
     while not workers and time.monotonic() < deadline and proc.poll() is None:
         workers = _pool_workers(proc.pid)
+        time.sleep(0.01)
     assert proc.poll() is None and workers, "the batch ended before a worker could be killed"
     os.kill(workers[0], signal.SIGKILL)
     _, err = proc.communicate(timeout=120)
@@ -253,3 +254,12 @@ def test_dash_is_stdin_or_stdout_for_every_position_command() -> None:
     assert amb.returncode == 0 and json.loads(amb.stdout)["position"]["option"] == "throwers"
     bad = foolsolve("show", "-", stdin="{")
     assert bad.returncode == 2 and bad.stderr.startswith("foolsolve: error: standard input: malformed JSON")
+
+
+def test_ambiguity_deals_on_a_local_pool_are_the_one_process_report() -> None:
+    args = ("ambiguities", "fools-paradise", "--option", "ace", "--deals", "4", "--seed", "2", "--no-witness", "--json")
+    here = foolsolve(*args)
+    pool = foolsolve(*args, "--workers", "2")
+    assert here.returncode == pool.returncode == 0, pool.stderr
+    assert json.loads(here.stdout) == json.loads(pool.stdout)
+    assert json.loads(pool.stdout)["deals"]["deals"] == 4

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from batch_helpers import foolsolve, positions, read_jsonl, start, wait_for_lines, write_jsonl
+from batch_helpers import foolsolve, mixed, read_jsonl, start, wait_for_lines, write_jsonl
 
 from foolsolve import games
 from foolsolve.solver.base import SolveOptions
@@ -67,8 +67,8 @@ def _expected(objs: list[dict[str, object]]) -> list[object]:
 
 def test_a_batch_on_dask_with_a_worker_killed_mid_batch(cluster: tuple[str, object], tmp_path: Path) -> None:
     address, client = cluster
-    n = 16
-    objs = positions(n, 7, seed="dask-kill")
+    objs = mixed(2, 6, "dask-kill")
+    n = len(objs)
     infile = write_jsonl(tmp_path / "in.jsonl", objs)
     out = tmp_path / "out.jsonl"
     store = tmp_path / "s.sqlite3"
@@ -99,3 +99,12 @@ def test_conform_cases_on_dask_is_the_local_run(cluster: tuple[str, object]) -> 
     # "durak: 6 games, N states, M moves checked in S s": the same games, checked the same
     assert here.stdout.split(" in ")[0] == there.stdout.split(" in ")[0]
     assert "spec and engine agree" in there.stdout
+
+
+def test_ambiguity_deals_on_dask_are_the_local_report(cluster: tuple[str, object]) -> None:
+    address, _ = cluster
+    args = ("ambiguities", "fools-paradise", "--option", "ace", "--deals", "3", "--seed", "1", "--no-witness", "--json")
+    here = foolsolve(*args)
+    there = foolsolve(*args, "--scheduler", address)
+    assert here.returncode == there.returncode == 0, there.stderr
+    assert json.loads(here.stdout) == json.loads(there.stdout)

@@ -23,7 +23,7 @@ from __future__ import annotations
 import copy
 import importlib
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -238,26 +238,81 @@ class DealsReport:
         }
 
 
-def compare_deals(adapter: Adapter, option: str, choices: Sequence[Any], deals: int, seed: int,
-                  progress: Callable[[int], None] | None = None) -> DealsReport:
-    """Deal ``i`` uses ``random.Random(seed + i)`` under every choice (other options at their
-    defaults). A deal that cannot be analysed under some choice (node limit) is skipped."""
+def deal_outcome(adapter: Adapter, option: str, choices: Sequence[Any], deal_seed: int
+                 ) -> tuple[list[list[str]], list[Any]] | None:
+    """The best opening moves and the final results of deal ``random.Random(deal_seed)`` under
+    every choice (other options at their defaults); ``None`` when a node limit stopped it."""
     rules_cls = adapter.spec.rules_cls
+    bests, finals = [], []
+    try:
+        for c in choices:
+            rules = rules_cls(**{option: c})
+            state = adapter.deal(rules, random.Random(deal_seed))
+            bests.append(adapter.opening_best(state, c).best)
+            finals.append(adapter.final_result(state, c))
+    except SearchLimit:
+        return None
+    return bests, finals
+
+
+ADAPTER_SETTINGS = ("max_nodes", "policy_only", "final_definition")
+"""Adapter attributes a deal task carries to a worker (see :func:`deal_task`)."""
+
+
+def deal_task(task: tuple[str, int, dict[str, Any], str | None, str, list[Any], int]
+              ) -> tuple[list[list[str]], list[Any]] | None:
+    """:func:`deal_outcome` on a worker (:mod:`foolsolve.executor`): ``task`` = ``(game, players,
+    adapter settings, result store path or None, option, choices, deal seed)``."""
+    from foolsolve import games
+
+    game, players, settings, store_path, option, choices, deal_seed = task
+    adapter = adapter_for(games.get(game), players)
+    for name, value in settings.items():
+        if name in ADAPTER_SETTINGS and hasattr(adapter, name):
+            setattr(adapter, name, value)
+    adapter.store = _worker_store(store_path)
+    return deal_outcome(adapter, option, choices, deal_seed)
+
+
+_STORES: dict[str, Any] = {}
+
+
+def _worker_store(path: str | None) -> Any:
+    """The result store at ``path``, opened once per worker process (``None``: no store)."""
+    if path is None:
+        return None
+    if path not in _STORES:
+        from foolsolve.store import Store
+
+        _STORES[path] = Store(path)
+    return _STORES[path]
+
+
+def compare_deals(adapter: Adapter, option: str, choices: Sequence[Any], deals: int, seed: int,
+                  progress: Callable[[int], None] | None = None, executor: Any = None,
+                  store_path: str | None = None) -> DealsReport:
+    """Deal ``i`` uses ``random.Random(seed + i)`` under every choice (other options at their
+    defaults). A deal that cannot be analysed under some choice (node limit) is skipped.
+
+    With an ``executor`` (:func:`foolsolve.executor.make_executor`) the deals are analysed on its
+    workers (each with the result store at ``store_path``, or none) and folded here in order:
+    the same report."""
     rep = DealsReport(option, list(choices), deals, seed, adapter.best_definition, adapter.final_definition)
     first = label(choices[0])
     sums: dict[str, float] = {label(c): 0.0 for c in choices}
     counted = 0
-    for i in range(deals):
-        try:
-            bests, finals = [], []
-            for c in choices:
-                rules = rules_cls(**{option: c})
-                state = adapter.deal(rules, random.Random(seed + i))
-                bests.append(adapter.opening_best(state, c).best)
-                finals.append(adapter.final_result(state, c))
-        except SearchLimit:
+    if executor is None:
+        outcomes: Iterator[tuple[int, Any]] = ((i, deal_outcome(adapter, option, choices, seed + i))
+                                              for i in range(deals))
+    else:
+        settings = {name: getattr(adapter, name) for name in ADAPTER_SETTINGS if hasattr(adapter, name)}
+        outcomes = executor.map(deal_task, ((adapter.info.name, adapter.players, settings, store_path, option,
+                                             list(choices), seed + i) for i in range(deals)))
+    for i, outcome in outcomes:
+        if outcome is None:
             rep.skipped += 1
             continue
+        bests, finals = outcome
         counted += 1
         if bests_disagree(bests):
             rep.best_differs += 1

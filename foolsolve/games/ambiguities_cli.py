@@ -57,9 +57,14 @@ def _echo_json(obj: Any) -> None:
 @click.option("--store", "store_path", type=click.Path(dir_okay=False), default=None,
               help="The result store exact solves are read from and written to [default: the user's cache folder].")
 @click.option("--no-store", is_flag=True, help="Neither read nor write the result store.")
+@click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Analyse the --deals on this many local processes.")
+@click.option("--scheduler", default=None, metavar="tcp://HOST:PORT",
+              help="Analyse the --deals on this Dask cluster (its workers use no result store).")
 def ambiguities(game: str, option_name: str, position_file: str | None, deals: int, seed: int, players: int,
                 policy_only: bool, witness: bool, witness_size: int, tries: int, max_nodes: int,
-                out_file: str | None, as_json: bool, store_path: str | None, no_store: bool) -> None:
+                out_file: str | None, as_json: bool, store_path: str | None, no_store: bool, workers: int = 1,
+                scheduler: str | None = None) -> None:
     """Where does the choice of one rule option matter?
 
     For GAME's rule option --option: the best move and value under each choice at
@@ -72,7 +77,7 @@ def ambiguities(game: str, option_name: str, position_file: str | None, deals: i
 
         store = open_store(store_path, enabled=not no_store)
         _run(game, option_name, position_file, deals, seed, players, policy_only, witness, witness_size, tries,
-             max_nodes, out_file, as_json, store)
+             max_nodes, out_file, as_json, store, workers, scheduler)
     except InputError as exc:
         click.echo(f"foolsolve: error: {exc}", err=True)
         click.get_current_context().exit(2)
@@ -80,7 +85,7 @@ def ambiguities(game: str, option_name: str, position_file: str | None, deals: i
 
 def _run(game: str, option_name: str, position_file: str | None, deals: int, seed: int, players: int,
          policy_only: bool, witness: bool, witness_size: int, tries: int, max_nodes: int, out_file: str | None,
-         as_json: bool, store: Any = None) -> None:
+         as_json: bool, store: Any = None, workers: int = 1, scheduler: str | None = None) -> None:
     from foolsolve import games
 
     info = games.get(game)
@@ -120,7 +125,14 @@ def _run(game: str, option_name: str, position_file: str | None, deals: int, see
             if tty:
                 click.echo(f"\r{done}/{deals} deals", err=True, nl=False)
 
-        rep = compare_deals(adapter, option_name, choices, deals, seed, progress)
+        executor = None
+        if workers > 1 or scheduler:
+            from foolsolve.executor import make_executor
+
+            executor = make_executor(workers, scheduler)
+        # local workers share this process's store file; a cluster's workers use none
+        store_file = str(store.path) if store is not None and not scheduler else None
+        rep = compare_deals(adapter, option_name, choices, deals, seed, progress, executor, store_file)
         if tty:
             click.echo("", err=True)
         result["deals"] = rep.to_json()
