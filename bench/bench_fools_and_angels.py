@@ -20,10 +20,9 @@ import time
 from typing import Any
 
 from foolsolve.engines import fools_and_angels as E
-from foolsolve.games.fools_and_angels import SPEC_CARDS
 from foolsolve.solver.base import SolveOptions
 from foolsolve.solver.fools_and_angels import solve
-from foolsolve.spec.fools_and_angels import DEFEND, SPEC, TURN, Attack, Rules, State
+from foolsolve.spec.fools_and_angels import DEFEND, SPEC, SPEC_CARDS, TURN, Attack, Rules, State
 
 
 def spec_playout(state: State, rng: random.Random) -> int:

@@ -1176,6 +1176,20 @@ class DurakEngine(_Engine[DState, tuple[int, int, int]]):
     def __init__(self) -> None:
         self._last: tuple[DState | None, list[tuple[int, int, int]]] = (None, [])
 
+    def observation(self, state: DState, player: int) -> dict[str, Any]:
+        """What ``player`` sees (as the spec's view): the public part of the position, the
+        player's own hand, every hand's size (from the engine's masks) and the stock's size and
+        face-up bottom card."""
+        spec_state = to_spec_state(state)
+        obj = dspec.SPEC.state_to_json(spec_state)
+        del obj["hands"], obj["stock"]
+        obj["player"] = player
+        obj["hand"] = [c.ascii for c in sorted(spec_state.hands[player])]
+        obj["hand_sizes"] = [h.bit_count() for h in state.hands]
+        obj["stock_size"] = len(state.stock)
+        obj["stock_bottom"] = spec_state.stock[-1].ascii if state.stock else None
+        return obj
+
     def legal_moves(self, state: DState) -> list[tuple[int, int, int]]:
         """See :func:`legal`. The engine remembers the last list it handed out, so that
         :meth:`apply` on the same state object checks the move against it instead of

@@ -512,6 +512,20 @@ class FoolsAndAngelsEngine(Engine[EState, Move]):
                        state[F_TURNS], state[F_EXCH], state[F_DRAWN], state[F_DREW], state[F_CHOSEN],
                        state[F_RESHUFFLE])
 
+    def observation(self, state: EState, player: int) -> dict[str, Any]:
+        """What ``player`` sees (as the spec's view): the public part of the position, the
+        player's own hand, both hands' sizes and the stocks' sizes (from the engine's state)."""
+        obj = S.SPEC.state_to_json(self.to_spec(state))
+        own = obj.pop("hands")[player]
+        for key in ("stocks", "pool", "reshuffle"):
+            obj.pop(key, None)
+        obj["player"] = player
+        obj["hand"] = own
+        obj["hand_sizes"] = [state[F_H0].bit_count(), state[F_H1].bit_count()]
+        obj["stock_sizes"] = [len(state[F_S0]), len(state[F_S1])]
+        obj["pool_size"] = len(state[F_POOL])
+        return obj
+
     def move_to_spec(self, state: EState, move: Move) -> S.Move:
         kind = move[0]
         cards = FRENCH52.cards_of

@@ -64,6 +64,7 @@ import itertools
 import random
 from bisect import bisect_right, insort
 from collections.abc import Hashable, Sequence
+from fractions import Fraction
 from operator import attrgetter
 from typing import Any, NamedTuple
 
@@ -976,6 +977,32 @@ class FoolsParadiseEngine(Engine[EState, EMove]):
     def _cards(self, ctx: Ctx, mask: int) -> tuple[Card, ...]:
         card_of = ctx.card_of
         return tuple(sorted((card_of[i] for i in iter_bits(mask)), key=lambda c: c.index))
+
+    def observation(self, state: EState, player: int) -> dict[str, Any]:
+        """What ``player`` sees (as the spec's view): the public part of the position, the
+        player's own hand, every hand's size and the stock's size (from the engine's state)."""
+        obj = SPEC.state_to_json(self.to_spec(state))
+        own = obj.pop("hands")[player]
+        obj.pop("stock", None)
+        obj["player"] = player
+        obj["hand"] = own
+        obj["hand_sizes"] = [h.bit_count() for h in state.hands]
+        obj["stock_size"] = state.stock_left()
+        return obj
+
+    def chance_outcomes(self, state: EState) -> list[tuple[EMove, Fraction]]:
+        """At a draw from a stock of unknown order: each card of the stock (identical copies
+        counted together) with its share of the stock."""
+        if state.pending is None:
+            return []
+        ctx = state.ctx
+        left = state.stock_mask.bit_count()
+        out = []
+        for m in self.legal_moves(state):
+            card = ctx.card_of[-m - 1]
+            copies = sum(1 for i in iter_bits(state.stock_mask) if ctx.card_of[i] == card)
+            out.append((m, Fraction(copies, left)))
+        return out
 
     def to_spec(self, state: EState) -> State:
         """Copy numbers are forgotten."""

@@ -20,7 +20,7 @@ import click
 from foolsolve import __version__, games
 from foolsolve.errors import InputError
 from foolsolve.games.base import GameInfo
-from foolsolve.lazy import LazyGroup
+from foolsolve.lazy import CommandRef, LazyGroup
 from foolsolve.positions import game_of, parse_json, read_json, write_json_atomic
 from foolsolve.progress import progress
 from foolsolve.rules import json_text, options_of, rules_from_json
@@ -209,7 +209,7 @@ def games_cmd() -> None:
     for name in games.names():
         info = games.get(name)
         parts = ["spec"] + (["engine"] if info.has_engine else []) + (["solver"] if info.has_solver else [])
-        click.echo(f"{name:18} {info.spec.title} ({', '.join(parts)}; seed {info.spec.seed_file})")
+        click.echo(f"{name:18} {info.title} ({', '.join(parts)}; seed {info.seed})")
 
 
 # --- rules -----------------------------------------------------------------------------
@@ -231,7 +231,7 @@ def rules_cmd(game: str, as_json: bool) -> None:
              "kind": "fixed" if o.fixed else "reconstructed" if o.reconstructed else "source"} for o in opts
         ], ensure_ascii=False, indent=1))
         return
-    click.echo(f"{info.spec.title} — rules read from shared/seeds/{info.spec.seed_file}")
+    click.echo(f"{info.title} — rules read from shared/seeds/{info.seed}")
     sections = [
         ("From the source text (options where the text is open, default first)",
          [o for o in opts if not o.reconstructed and not o.fixed]),
@@ -378,9 +378,21 @@ def prove(names: Sequence[str], list_only: bool) -> None:
 # --- entry point -----------------------------------------------------------------------
 
 
+CORE_COMMANDS: tuple[CommandRef, ...] = (
+    # commands kept in modules of their own, for every game: name, "module:attribute", the first
+    # paragraph of its help (a test checks it against the command's own help)
+    CommandRef("ambiguities", "foolsolve.games.ambiguities_cli:ambiguities",
+               "Where does the choice of one rule option matter?"),
+    CommandRef("batch", "foolsolve.batch:batch_command",
+               "Solve many positions: JSON Lines in, JSON Lines out, in input order."),
+    CommandRef("store", "foolsolve.store_cli:store_command", "The result store of solved positions: stats, export, clear."),
+)
+
+
 def _register_game_commands() -> None:
-    # declared by the registry; each is imported only when run (see foolsolve.lazy)
-    for ref in games.commands():
+    # the shared commands above and the games' own (declared in their registry records); each is
+    # imported only when run (see foolsolve.lazy)
+    for ref in (*CORE_COMMANDS, *games.commands()):
         cli.add_lazy_command(ref)
 
 

@@ -1,9 +1,11 @@
 """The one conformance harness: a game's spec and engine stepped in lockstep.
 
 At every visited state it checks that spec and engine agree on: the state itself
-(canonical JSON), the player to move, the terminal result, the *set* of legal moves (the
-spec's list must also be sorted and free of duplicates) and, for every legal move, the
-successor state (canonical JSON). It then follows one move chosen by a seeded RNG, so a
+(canonical JSON), the player to move, the terminal result and the returns (one number per
+player), every player's view (:meth:`~foolsolve.game.SpecGame.observation`, so both hide the
+same cards), at a chance node the outcome distribution (exact probabilities, summing to 1),
+the *set* of legal moves (the spec's list must also be sorted and free of duplicates) and,
+for every legal move, the successor state (canonical JSON). It then follows one move chosen by a seeded RNG, so a
 run of ``cases`` whole games from random deals covers every rule of the game. Any
 difference is a :class:`Divergence` carrying the position where it happened; the CLI
 (``foolsolve conform GAME``) shrinks it and writes it as a position file.
@@ -18,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from foolsolve.errors import InputError
+from foolsolve.game import CHANCE
 from foolsolve.games.base import GameInfo
 
 
@@ -70,6 +73,21 @@ def check_state(info: GameInfo, spec_state: Any, eng_state: Any, *, successors: 
     sr, er = spec.result(spec_state), eng.result(eng_state)
     if sr != er:
         return div("result", f"spec {sr} engine {er}")
+    if spec.returns(spec_state) != eng.returns(eng_state):
+        return div("returns", f"spec {list(map(str, spec.returns(spec_state)))} "
+                              f"engine {list(map(str, eng.returns(eng_state)))}")
+    for p in range(spec.num_players(spec_state)):
+        sv, ev = spec.observation(spec_state, p), eng.observation(eng_state, p)
+        if sv != ev:
+            return div("view", f"player {p}: {_json_diff(sv, ev)}")
+    if spec.to_move(spec_state) == CHANCE:
+        sdist = {str(m): pr for m, pr in spec.chance_outcomes(spec_state)}
+        edist = {str(eng.move_to_spec(eng_state, m)): pr for m, pr in eng.chance_outcomes(eng_state)}
+        if sum(sdist.values()) != 1:
+            return div("chance", f"spec probabilities sum to {sum(sdist.values())}")
+        if sdist != edist:
+            diff = sorted(k for k in set(sdist) | set(edist) if sdist.get(k) != edist.get(k))
+            return div("chance", f"outcome {diff[0]}: spec {sdist.get(diff[0])} engine {edist.get(diff[0])}")
     smoves = spec.legal_moves(spec_state)
     keys = [spec.move_sort_key(m) for m in smoves]
     if keys != sorted(keys):
@@ -99,17 +117,34 @@ def check_state(info: GameInfo, spec_state: Any, eng_state: Any, *, successors: 
     return None
 
 
+Policy = Callable[[Any, list[Any], random.Random], Any]
+"""Chooses the next move: ``policy(spec_state, legal_spec_moves, rng)``."""
+
+
+def uniform(state: Any, moves: list[Any], rng: random.Random) -> Any:
+    """The default policy: a uniformly random legal move (``rng.choice``)."""
+    return rng.choice(moves)
+
+
 def lockstep(
-    info: GameInfo, start: Any, rng: random.Random, *, max_steps: int = 10_000, report: ConformanceReport | None = None
+    info: GameInfo, start: Any, rng: random.Random, *, max_steps: int = 10_000, report: ConformanceReport | None = None,
+    policy: Policy = uniform,
 ) -> Divergence | None:
-    """Play one game from ``start`` with seeded random moves, checking every state. A game
-    still running after ``max_steps`` moves stops there (counted in ``report.cut``): spec
-    and engine agreed on every state up to it, so it is no divergence."""
+    """Play one game from ``start``, each move chosen by ``policy`` (default: uniformly at random
+    with ``rng``), checking every state. A game still running after ``max_steps`` moves stops
+    there (counted in ``report.cut``): spec and engine agreed on every state up to it, so it is
+    no divergence."""
     spec, eng = info.spec, _engine(info)
     s, e = start, eng.from_spec(start)
     history: list[str] = []
+    seen: dict[Any, Any] = {}
     for step in range(max_steps + 1):
         d = check_state(info, s, e)
+        if d is None:
+            # equal engine keys (transposition tables) must mean equal positions
+            sj = spec.state_to_json(s)
+            if seen.setdefault(eng.key(e), sj) != sj:
+                d = Divergence("key", "two different positions have the same engine key", sj)
         if report is not None:
             report.states += 1
         if d is not None:
@@ -120,7 +155,7 @@ def lockstep(
             return None
         if step == max_steps:
             break
-        m = rng.choice(moves)
+        m = policy(s, moves, rng)
         history.append(str(m))
         s = spec.apply(s, m)
         e = eng.apply(e, eng.move_from_spec(e, m))

@@ -22,17 +22,30 @@ Conventions:
   has one entry per player (two-player games are zero-sum: ``(+1, -1)``, ``(0, 0)``...).
 * Chance (a shuffle, Roshambo) is either fixed in the state (the stock order is part of
   a Durak position) or a chance node: ``to_move == CHANCE`` and the legal "moves" are
-  the outcomes, each with probability :meth:`SpecGame.chance_probability`.
+  the outcomes; :meth:`SpecGame.chance_outcomes` lists them with exact probabilities
+  (``Fraction``, summing to 1).
+* Every game declares its :class:`GameType` (after OpenSpiel's ``pyspiel.GameType``):
+  sequential or simultaneous moves, perfect or imperfect information, how chance enters,
+  zero-sum or general-sum payoffs, and the player counts.
+* Hidden information is a matter of **views**: :meth:`SpecGame.observation` is what one
+  player sees of a state (a JSON object with the hidden cards left out or replaced by
+  counts), and :meth:`SpecGame.information_state` the key of that player's information set.
+  Face-down and simultaneous plays are *sequential* moves whose views hide them (see
+  docs/architecture.md, "Hidden moves"): one tree, so one harness, one perft counter and
+  the same solvers serve every game.
+* :meth:`SpecGame.returns` gives one number per player at the end (``Result.payoffs``).
 """
 
 from __future__ import annotations
 
+import json
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
+from enum import Enum
 from fractions import Fraction
-from typing import Any, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from foolsolve.errors import InputError
 
@@ -47,6 +60,66 @@ EM = TypeVar("EM")  # engine move
 
 class IllegalMove(InputError):
     """A move the spec rejects in this state."""
+
+
+class Dynamics(Enum):
+    """How players move (OpenSpiel's ``GameType.Dynamics``)."""
+
+    SEQUENTIAL = "sequential"
+    SIMULTANEOUS = "simultaneous"
+
+
+class ChanceMode(Enum):
+    """How chance enters the game tree (OpenSpiel's ``GameType.ChanceMode``).
+
+    ``DETERMINISTIC``: no chance node in the tree; the shuffle happens in :meth:`SpecGame.deal`
+    and its outcome (a stock order) is part of the state, hidden by the views where the rules
+    hide it. ``EXPLICIT``: some states are chance nodes with listed outcomes and exact
+    probabilities."""
+
+    DETERMINISTIC = "deterministic"
+    EXPLICIT = "explicit_stochastic"
+
+
+class Information(Enum):
+    """Whether every player sees the whole state (OpenSpiel's ``GameType.Information``)."""
+
+    PERFECT = "perfect_information"
+    IMPERFECT = "imperfect_information"
+
+
+class Utility(Enum):
+    """How the payoffs of one game relate (OpenSpiel's ``GameType.Utility``)."""
+
+    ZERO_SUM = "zero_sum"
+    CONSTANT_SUM = "constant_sum"
+    GENERAL_SUM = "general_sum"
+
+
+@dataclass(frozen=True)
+class GameType:
+    """What kind of game a spec implements, field for field as OpenSpiel's ``pyspiel.GameType``
+    (so the OpenSpiel bridge maps one to one), plus plain-words notes on what is hidden and
+    where chance enters."""
+
+    short_name: str
+    long_name: str
+    dynamics: Dynamics
+    chance_mode: ChanceMode
+    information: Information
+    utility: Utility
+    min_num_players: int
+    max_num_players: int
+    hidden: str = ""
+    """What the views hide, in plain words (empty for perfect information)."""
+    chance: str = ""
+    """Where chance enters and how it is modelled, in plain words."""
+    provides_observation_string: bool = True
+    provides_information_state_string: bool = True
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON form (enum values as strings)."""
+        return {k: (v.value if isinstance(v, Enum) else v) for k, v in self.__dict__.items()}
 
 
 @dataclass(frozen=True)
@@ -76,6 +149,8 @@ class SpecGame(ABC, Generic[S, M]):
     max_players: int = 2
     rules_cls: type = object
     """The game's frozen rules dataclass (see :mod:`foolsolve.rules`)."""
+    game_type: ClassVar[GameType]
+    """The declared kind of game (see :class:`GameType`)."""
 
     @abstractmethod
     def deal(self, rules: Any, players: int, rng: random.Random) -> S:
@@ -105,6 +180,10 @@ class SpecGame(ABC, Generic[S, M]):
     def state_from_json(self, obj: dict[str, Any]) -> S:
         """Read a position; raises :class:`InputError` naming the bad field."""
 
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        # a spec is a singleton of its game: pickled by name, looked up in the registry
+        return _spec_of, (self.name,)
+
     def move_sort_key(self, move: M) -> Any:
         """The documented sort key of moves (default: the move's own ordering)."""
         return move
@@ -130,6 +209,39 @@ class SpecGame(ABC, Generic[S, M]):
     def chance_probability(self, state: S, outcome: M) -> Fraction:
         """Probability of a chance outcome (only at :data:`CHANCE` nodes)."""
         raise NotImplementedError(f"{self.name} has no chance nodes")
+
+    def chance_outcomes(self, state: S) -> list[tuple[M, Fraction]]:
+        """At a :data:`CHANCE` node, every outcome (in :meth:`legal_moves` order) with its exact
+        probability; they sum to 1. Empty at a player's node."""
+        if self.to_move(state) != CHANCE:
+            return []
+        return [(m, self.chance_probability(state, m)) for m in self.legal_moves(state)]
+
+    def observation(self, state: S, player: int) -> dict[str, Any]:
+        """What ``player`` sees of ``state``, as JSON: the position with every card the rules hide
+        from that player left out or replaced by a count. The default is the whole position
+        (perfect information); games of imperfect information override it."""
+        return self.state_to_json(state)
+
+    def information_state(self, state: S, player: int) -> str:
+        """The key of ``player``'s information set at ``state``: states with equal keys cannot be
+        told apart by that player. The default is the canonical text of :meth:`observation`,
+        which is perfect recall when the state keeps all a player may remember (public history
+        such as the discard pile); the OpenSpiel bridge also offers the full action-observation
+        history."""
+        return json.dumps(self.observation(state, player), sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+
+    def returns(self, state: S) -> tuple[Fraction, ...]:
+        """One payoff per player: the result's payoffs at the end, zeros before."""
+        res = self.result(state)
+        if res is not None:
+            return tuple(Fraction(p) for p in res.payoffs)
+        return tuple(Fraction(0) for _ in range(self.num_players(state)))
+
+    def move_text(self, move: M) -> str:
+        """How a move is written (the text :meth:`parse_move` reads back): ``str(move)``. Every
+        game's moves print themselves; nothing else is needed to name a move."""
+        return str(move)
 
     def num_players(self, state: S) -> int:
         """Players in the game."""
@@ -203,12 +315,40 @@ class Engine(ABC, Generic[E, EM]):
             moves += 1
         return state, moves
 
+    def chance_outcomes(self, state: E) -> list[tuple[EM, Fraction]]:
+        """As :meth:`SpecGame.chance_outcomes`, computed by the engine (engine moves). An engine
+        of a game with chance nodes must override this."""
+        if self.to_move(state) != CHANCE:
+            return []
+        raise NotImplementedError(f"{self.spec.name}: the engine does not list chance outcomes")
+
+    def observation(self, state: E, player: int) -> dict[str, Any]:
+        """As :meth:`SpecGame.observation`. For a perfect-information game the default is the whole
+        position; an engine of an imperfect-information game computes its own views (the
+        harness compares them with the spec's for every player)."""
+        if self.spec.game_type.information is Information.PERFECT:
+            return self.spec.state_to_json(self.to_spec(state))
+        raise NotImplementedError(f"{self.spec.name}: the engine does not compute views")
+
+    def returns(self, state: E) -> tuple[Fraction, ...]:
+        """As :meth:`SpecGame.returns`."""
+        res = self.result(state)
+        if res is not None:
+            return tuple(Fraction(p) for p in res.payoffs)
+        return tuple(Fraction(0) for _ in range(self.spec.num_players(self.to_spec(state))))
+
     def move_from_spec(self, state: E, move: Any) -> EM:
         """The engine move of a spec move."""
         for m in self.legal_moves(state):
             if self.move_to_spec(state, m) == move:
                 return m
         raise IllegalMove(f"move {move} is not legal here")
+
+
+def _spec_of(name: str) -> SpecGame[Any, Any]:
+    from foolsolve import games
+
+    return games.get(name).spec
 
 
 def _norm_move(text: str) -> str:

@@ -13,7 +13,16 @@ from dataclasses import dataclass
 
 from foolsolve.errors import InputError
 
-_MODULES = ("foolsolve.proofs.durak", "foolsolve.proofs.fools_paradise", "foolsolve.proofs.fools_and_angels")
+CROSS_GAME_MODULES: tuple[str, ...] = ()
+"""Proof modules about more than one game (each game's own module is named by its registry
+record, ``GameInfo.proofs``)."""
+
+
+def proof_modules() -> list[str]:
+    """Every proof module: each registered game's, then the cross-game ones."""
+    from foolsolve import games
+
+    return [info.proofs for info in games.all_games() if info.proofs] + list(CROSS_GAME_MODULES)
 
 
 @dataclass(frozen=True)
@@ -40,14 +49,8 @@ class Proof:
 def all_proofs() -> list[Proof]:
     """Every proof of every game module that exists."""
     out: list[Proof] = []
-    for name in _MODULES:
-        try:
-            module = importlib.import_module(name)
-        except ModuleNotFoundError as exc:
-            if exc.name == name:
-                continue
-            raise
-        out.extend(module.PROOFS)
+    for name in proof_modules():
+        out.extend(importlib.import_module(name).PROOFS)
     return out
 
 

@@ -58,3 +58,32 @@ def move_values(game: SpecGame[Any, Any], state: Any, *, memo: dict[Any, Fractio
         memo = {}
     p = game.to_move(state)
     return {str(m): value_for(game, game.apply(state, m), p, memo=memo) for m in game.legal_moves(state)}
+
+
+def solve(game: SpecGame[Any, Any], state: Any, options: Any = None) -> Any:
+    """A :class:`~foolsolve.solver.base.SolveResult` by exhaustive minimax over the spec (two
+    players): the value for the side to move, every move's value, the best moves and a principal
+    variation. For small games and for tests; real games have their own solvers."""
+    import time
+
+    from foolsolve.solver.base import MoveValue, SolveResult
+
+    started = time.perf_counter()
+    memo: dict[Any, Fraction] = {}
+    mover = game.to_move(state)
+    player = 0 if mover == CHANCE else mover
+    value = value_for(game, state, player, memo=memo)
+    moves = [MoveValue(game.move_text(m), value_for(game, game.apply(state, m), player, memo=memo))
+             for m in game.legal_moves(state)]
+    best = [m.move for m in moves if m.value == value] if mover != CHANCE else []
+    pv: list[str] = []
+    s = state
+    while game.result(s) is None and game.to_move(s) != CHANCE:
+        p = game.to_move(s)
+        v = value_for(game, s, p, memo=memo)
+        m = next(m for m in game.legal_moves(s) if value_for(game, game.apply(s, m), p, memo=memo) == v)
+        pv.append(game.move_text(m))
+        s = game.apply(s, m)
+    return SolveResult(game=game.name, to_move=mover, value=str(value), moves=[MoveValue(m.move, str(m.value))
+                       for m in moves], pv=pv, nodes=len(memo), seconds=time.perf_counter() - started, best=best,
+                       concept="exhaustive minimax over the spec")

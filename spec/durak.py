@@ -36,7 +36,7 @@ from typing import Any, ClassVar
 
 from foolsolve.cards import FRENCH36, FRENCH52, GLYPHS, SUIT_NAMES, Card, Deck
 from foolsolve.errors import InputError, PositionError
-from foolsolve.game import IllegalMove, Result, SpecGame
+from foolsolve.game import ChanceMode, Dynamics, GameType, IllegalMove, Information, Result, SpecGame, Utility
 from foolsolve.positions import validate_schema
 from foolsolve.rules import option, rules_from_json, rules_to_json
 
@@ -658,6 +658,13 @@ class DurakSpec(SpecGame[State, Move]):
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     rules_cls = Rules
+    game_type = GameType(
+        short_name="durak", long_name="Durak", dynamics=Dynamics.SEQUENTIAL, chance_mode=ChanceMode.DETERMINISTIC,
+        information=Information.IMPERFECT, utility=Utility.ZERO_SUM,
+        min_num_players=MIN_PLAYERS, max_num_players=MAX_PLAYERS,
+        hidden="the other players' hands and the order of the stock; the stock's bottom card (the face-up "
+               "trump) is seen by all, as is everything laid on the table, shown or discarded",
+        chance="the shuffle, made by deal(): a position's stock order is part of the state and hidden by the views")
 
     # --- the deal ----------------------------------------------------------------------
 
@@ -831,6 +838,22 @@ class DurakSpec(SpecGame[State, Move]):
         else:
             lines.append(f"to move: player {state.to_move} ({phase(state)})")
         return "\n".join(lines)
+
+    def observation(self, state: State, player: int) -> dict[str, Any]:
+        """What ``player`` sees: their own hand, the other hands' sizes, the stock's size and its
+        bottom card (001 §Distribution: "The next card from the deck is turned face up and placed on
+        the table. This is a trump card, the remaining stack is placed perpendicularly on it"), and
+        everything public: the table, shown trumps, the discard (every discarded card was beaten in
+        view of all), who is out, attacker, defender and whose turn it is."""
+        obj = self.state_to_json(state)
+        hands = obj.pop("hands")
+        stock = obj.pop("stock")
+        obj["player"] = player
+        obj["hand"] = hands[player]
+        obj["hand_sizes"] = [len(h) for h in hands]
+        obj["stock_size"] = len(stock)
+        obj["stock_bottom"] = stock[-1] if stock else None
+        return obj
 
     # --- position files --------------------------------------------------------------
 

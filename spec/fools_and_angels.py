@@ -22,7 +22,7 @@ from typing import Any
 
 from foolsolve.cards import ACE, FRENCH52, JACK, KING, Card
 from foolsolve.errors import InputError, PositionError
-from foolsolve.game import IllegalMove, Result, SpecGame, _norm_move
+from foolsolve.game import ChanceMode, Dynamics, GameType, IllegalMove, Information, Result, SpecGame, Utility, _norm_move
 from foolsolve.positions import validate_schema
 from foolsolve.rules import option, rules_from_json, rules_to_json
 
@@ -691,6 +691,14 @@ class FoolsAndAngelsSpec(SpecGame[State, Move]):
     min_players = 2
     max_players = 2
     rules_cls = Rules
+    game_type = GameType(
+        short_name="fools_and_angels", long_name="Fools and Angels", dynamics=Dynamics.SEQUENTIAL,
+        chance_mode=ChanceMode.DETERMINISTIC, information=Information.IMPERFECT, utility=Utility.ZERO_SUM,
+        min_num_players=2, max_num_players=2,
+        hidden="the opponent's hand and the order of the three stocks (each stock's size is seen by both; "
+               "the attack on the table is seen by both)",
+        chance="the shuffles of the stocks (and Asymmetry's reshuffle), made by deal(): a position's stock "
+               "orders are part of the state and hidden by the views")
 
     def __init__(self) -> None:
         self._legal_cache = lru_cache(maxsize=8192)(self._legal_moves)
@@ -905,6 +913,21 @@ class FoolsAndAngelsSpec(SpecGame[State, Move]):
     def state_from_json(self, obj: dict[str, Any]) -> State:
         return state_from_json(obj)
 
+    def observation(self, state: State, player: int) -> dict[str, Any]:
+        """What ``player`` sees: their own hand, the opponent's hand size, the size of each stock
+        (face-down piles: 003 §Setup) and everything on the table (the attack)."""
+        obj = self.state_to_json(state)
+        hands = obj.pop("hands")
+        stocks = obj.pop("stocks")
+        pool = obj.pop("pool")
+        obj.pop("reshuffle", None)
+        obj["player"] = player
+        obj["hand"] = hands[player]
+        obj["hand_sizes"] = [len(h) for h in hands]
+        obj["stock_sizes"] = [len(x) for x in stocks]
+        obj["pool_size"] = len(pool)
+        return obj
+
     def describe(self, state: State) -> str:
         lines = [f"phase {state.phase}, player {state.to_move} to move"]
         for p in (0, 1):
@@ -1049,4 +1072,7 @@ def _check_attack(attack: frozenset[Card], hands: tuple[frozenset[Card], frozens
 
 
 SPEC = FoolsAndAngelsSpec()
+
+SPEC_CARDS = [parse_game_card(f"{r}{s}", "card") for s in "CDHS" for r in "A23456789JQK"]
+"""The 48 cards of the game (the 10s are put away)."""
 """The spec instance."""

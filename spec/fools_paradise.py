@@ -34,7 +34,7 @@ from typing import Any
 
 from foolsolve.cards import FRENCH52, Card
 from foolsolve.errors import InputError, PositionError
-from foolsolve.game import CHANCE, IllegalMove, Result, SpecGame
+from foolsolve.game import CHANCE, ChanceMode, Dynamics, GameType, IllegalMove, Information, Result, SpecGame, Utility
 from foolsolve.positions import validate_schema
 from foolsolve.rules import option, rules_from_json, rules_to_json
 
@@ -313,6 +313,13 @@ class FoolsParadiseSpec(SpecGame[State, Move]):
     min_players = 2
     max_players = (8 * DECK_CARDS - CENTRE_SIZE) // HAND_SIZE  # 82: five cards each and five in the centre from 8 decks
     rules_cls = Rules
+    game_type = GameType(
+        short_name="fools_paradise", long_name="Fool's Paradise", dynamics=Dynamics.SEQUENTIAL,
+        chance_mode=ChanceMode.EXPLICIT, information=Information.IMPERFECT, utility=Utility.GENERAL_SUM,
+        min_num_players=2, max_num_players=max_players,
+        hidden="the other players' hands and the order of the stock",
+        chance="the shuffle, made by deal() (a position may carry the stock order); a position whose stock is "
+               "given only by its size draws each card as a chance node, uniform over the cards left")
 
     # -- the deal --
 
@@ -545,6 +552,18 @@ class FoolsParadiseSpec(SpecGame[State, Move]):
         return "\n".join(lines)
 
     # -- positions --
+
+    def observation(self, state: State, player: int) -> dict[str, Any]:
+        """What ``player`` sees: their own hand, the other hands' sizes, the centre (face up,
+        000 §Setup), the stock's size, and what was collected in view of all (piles, clears)."""
+        obj = self.state_to_json(state)
+        hands = obj.pop("hands")
+        stock = obj.pop("stock", None)
+        obj["player"] = player
+        obj["hand"] = hands[player]
+        obj["hand_sizes"] = [len(h) for h in hands]
+        obj["stock_size"] = len(stock) if stock is not None else obj["stock_size"]
+        return obj
 
     def state_to_json(self, state: State) -> dict[str, Any]:
         """Canonical position JSON (cards in ASCII, zones sorted by card index, the stock in

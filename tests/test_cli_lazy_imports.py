@@ -19,16 +19,17 @@ import click
 import pytest
 
 from foolsolve import games
+from foolsolve.cli import CORE_COMMANDS
 from foolsolve.lazy import CommandRef, Lazy, LazyGroup
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "foolsolve" / "examples"
 
-# Modules (and their submodules) that ``--help`` uses none of.
+# Modules (and their submodules) that ``--help`` uses none of. (The registry's glue modules,
+# foolsolve.games.durak ..., are records of lazy references and cheap: every command reads them.)
 HEAVY = ("z3", "networkx", "jsonschema", "rich", "foolsolve.spec", "foolsolve.engines", "foolsolve.solver.durak",
          "foolsolve.solver.fools_paradise", "foolsolve.solver.fools_and_angels", "foolsolve.solver.fa_defence",
          "foolsolve.solver.fp_capture", "foolsolve.solver.retrograde", "foolsolve.solver.minimax",
-         "foolsolve.proofs", "foolsolve.games.durak", "foolsolve.games.fools_paradise",
-         "foolsolve.games.fools_and_angels", "foolsolve.games.fa_defence_cli", "foolsolve.games.fp_capture_cli",
+         "foolsolve.proofs", "foolsolve.games.fa_defence_cli", "foolsolve.games.fp_capture_cli",
          "foolsolve.games.ambiguities", "numba", "llvmlite", "numpy", "foolsolve.solver.durak_jit")
 
 # The compiled Durak search and what it loads (about 1 s with numba's cache, 10-20 s without).
@@ -80,9 +81,9 @@ def test_durak_solve_imports_only_durak() -> None:
     assert {"foolsolve.spec.durak", "foolsolve.engines.durak", "foolsolve.solver.durak"} <= modules
     # no other game, no Z3, no networkx, no progress display when stderr is not a terminal
     assert imported(modules, ("foolsolve.engines.fools_paradise", "foolsolve.spec.fools_paradise",
-                              "foolsolve.solver.fools_paradise", "foolsolve.games.fools_paradise",
+                              "foolsolve.solver.fools_paradise",
                               "foolsolve.engines.fools_and_angels", "foolsolve.spec.fools_and_angels",
-                              "foolsolve.games.fools_and_angels", "foolsolve.games.fp_capture_cli",
+                              "foolsolve.games.fp_capture_cli",
                               "foolsolve.games.fa_defence_cli", "foolsolve.games.ambiguities",
                               "z3", "networkx", "rich", *NUMBA)) == []
 
@@ -136,7 +137,7 @@ def test_help_lists_every_command_exactly_as_with_every_command_imported() -> No
     _, lazy, _ = run_cli("--help")
     eager_run = ("import json, sys, click\n"
                  "from foolsolve import cli, games\n"
-                 "for ref in games.commands():\n"
+                 "for ref in (*cli.CORE_COMMANDS, *games.commands()):\n"
                  "    cli.cli.add_command(ref.load())\n"
                  "cli.main(['--help'])\n")
     proc = subprocess.run([sys.executable, "-c", eager_run], capture_output=True, text=True, env=_env(), timeout=120)
@@ -146,7 +147,7 @@ def test_help_lists_every_command_exactly_as_with_every_command_imported() -> No
                       "ambiguities", "capture", "defend", "batch", "store"}
 
 
-@pytest.mark.parametrize("ref", games.commands(), ids=lambda r: r.name)
+@pytest.mark.parametrize("ref", (*CORE_COMMANDS, *games.commands()), ids=lambda r: r.name)
 def test_declared_command_help_is_the_commands_own(ref: CommandRef) -> None:
     cmd = ref.load()
     assert cmd.name == ref.name
@@ -156,11 +157,12 @@ def test_declared_command_help_is_the_commands_own(ref: CommandRef) -> None:
         assert stand_in.get_short_help_str(limit) == cmd.get_short_help_str(limit), limit
 
 
-def test_every_games_commands_are_declared_in_the_registry() -> None:
-    declared = {ref.name: ref.load() for ref in games.commands()}
-    for name in games.names():
-        for cmd in games.get(name).commands:
-            assert cmd.name in declared and declared[cmd.name] is cmd
+def test_every_games_commands_are_declared_in_its_registry_record() -> None:
+    declared = {ref.name: ref for ref in games.commands()}
+    for info in games.all_games():
+        for ref in info.commands:
+            assert declared[ref.name] is ref
+            assert ref.load().name == ref.name
 
 
 def test_game_info_imports_engine_and_solver_on_first_use() -> None:

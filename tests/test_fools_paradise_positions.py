@@ -27,7 +27,7 @@ def test_registry_knows_fools_paradise() -> None:
     info = games.get("fools-paradise")
     assert info.spec is SPEC and info.engine is ENGINE and info.schema == "fools-paradise.schema.json"
     assert games.get("Fool's-Paradise") is info
-    assert [c.name for c in info.commands] == ["ambiguities"]
+    assert [c.name for c in info.commands] == ["capture"] and info.ambiguity is not None
     assert info.random_game is not None and info.solve is not None
     state = info.random_game(random.Random(3))
     assert 2 <= state.players <= 5

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from foolsolve.game import Engine, IllegalMove, Result, SpecGame
+from foolsolve.game import ChanceMode, Dynamics, Engine, GameType, IllegalMove, Information, Result, SpecGame, Utility
 from foolsolve.games.base import GameInfo
 from foolsolve.rules import option
 
@@ -38,6 +38,8 @@ class ToySpec(SpecGame[ToyState, Take]):
     name = "toy"
     title = "Toy"
     rules_cls = ToyRules
+    game_type = GameType("toy", "Toy", Dynamics.SEQUENTIAL, ChanceMode.DETERMINISTIC, Information.PERFECT,
+                         Utility.ZERO_SUM, 2, 2)
 
     def deal(self, rules: Any, players: int, rng: random.Random) -> ToyState:
         return ToyState(rules, rng.randint(0, 12), 0)
@@ -111,5 +113,19 @@ class ToyEngine(Engine[tuple[int, int, int], int]):
 
 def toy_info(bug: str = "") -> GameInfo:
     spec = ToySpec()
-    return GameInfo(spec=spec, engine=ToyEngine(bug),
+    return GameInfo(name="toy", title="Toy", seed="toy", spec=spec, engine=ToyEngine(bug),
                     random_game=lambda rng: ToyState(ToyRules(rng.choice((2, 3))), rng.randint(0, 14), 0))
+
+
+def solve(state: Any, options: Any) -> Any:
+    """Exact values by exhaustive minimax over the spec (the toy has no solver of its own)."""
+    from foolsolve.solver import minimax
+
+    return minimax.solve(ToySpec(), state, options)
+
+
+INFO = GameInfo(name="toy", title="Toy", seed="toy", spec=ToySpec(), engine=ToyEngine(), solve=solve,
+                random_game=lambda rng: ToyState(ToyRules(rng.choice((2, 3))), rng.randint(0, 14), 0),
+                aliases=("toy-game",))
+"""The toy declared for the registry: with ``FOOLSOLVE_GAMES=toy_game`` (and this folder on the
+path) every ``foolsolve`` command serves it; tests register it with ``games.register``."""

@@ -1,71 +1,112 @@
-"""The game registry: one glue module per game under ``foolsolve.games``.
+"""The game registry: one line per game, naming its glue module.
 
-Each glue module defines ``INFO``, a :class:`foolsolve.games.base.GameInfo` tying the
-game's spec, engine, solver, position schema, examples and extra CLI commands together.
-Add a game by adding one line to ``_MODULES``.
+Each glue module (``foolsolve/games/GAME.py``) defines ``INFO``, the game's one
+:class:`foolsolve.games.base.GameInfo`: name and aliases, seed, spec, engine and solver (lazy),
+position schema, extra commands, proofs and ambiguity adapter. Adding a game is one glue module
+plus one line in :data:`GAME_MODULES`. Shared code reads games only through this module.
 
-Nothing here imports a game: a glue module is imported by :func:`get`, and its engine and
-solver on first use (see :mod:`foolsolve.lazy`). Extra CLI commands are declared in
-``_COMMANDS`` by name, import path and help, so ``foolsolve --help`` lists them without
-importing them.
+Glue modules are cheap to import (their spec, engine and solver are :class:`~foolsolve.lazy.Lazy`),
+so the registry imports all of them to resolve a name or an alias.
+
+Games can also be added at run time: :func:`register` (a test's toy game, a notebook), or the
+environment variable ``FOOLSOLVE_GAMES`` naming further glue modules (comma-separated), which
+is how a game living outside this package reaches the ``foolsolve`` command.
 """
 
 from __future__ import annotations
 
 import importlib
+import os
 
 from foolsolve.errors import InputError
 from foolsolve.games.base import GameInfo
 from foolsolve.lazy import CommandRef
 
-_MODULES: dict[str, str] = {
-    # name: glue module (one line per game)
-    "durak": "foolsolve.games.durak",
-    "fools-and-angels": "foolsolve.games.fools_and_angels",
-    "fools-paradise": "foolsolve.games.fools_paradise",
-}
-
-_COMMANDS: tuple[CommandRef, ...] = (
-    # extra CLI commands: name, "module:attribute", the first paragraph of its help (a test
-    # checks it against the command's own help and every game's GameInfo.commands)
-    CommandRef("ambiguities", "foolsolve.games.ambiguities_cli:ambiguities",
-               "Where does the choice of one rule option matter?"),
-    # game tools that work without a full position (pure functions of cards)
-    CommandRef("defend", "foolsolve.games.fa_defence_cli:defend_command",
-               "Fools and Angels: the defender's best defences of an attack, or the attacker's crushing "
-               "attacks (attacks that leave no defence of the whole attack)."),
-    CommandRef("capture", "foolsolve.games.fp_capture_cli:capture_command",
-               "Optimal Fool's Paradise collections of a hand on a centre (000 §Collecting Cards)."),
-    # solving at scale: many positions, the result store
-    CommandRef("batch", "foolsolve.batch:batch_command",
-               "Solve many positions: JSON Lines in, JSON Lines out, in input order."),
-    CommandRef("store", "foolsolve.store_cli:store_command", "The result store of solved positions: stats, export, clear."),
+GAME_MODULES: tuple[str, ...] = (
+    # one line per game: its glue module
+    "foolsolve.games.durak",
+    "foolsolve.games.fools_paradise",
+    "foolsolve.games.fools_and_angels",
 )
 
-_ALIASES = {
-    "fool's-paradise": "fools-paradise",
-    "fools_paradise": "fools-paradise",
-    "fools_and_angels": "fools-and-angels",
-    "three_fools": "three-fools",
-}
+_registered: dict[str, GameInfo] = {}
+"""Games added by :func:`register` (by name)."""
+_loaded: dict[str, GameInfo] | None = None
+
+
+def _glue_modules() -> list[str]:
+    extra = [m.strip() for m in os.environ.get("FOOLSOLVE_GAMES", "").split(",") if m.strip()]
+    return [*GAME_MODULES, *extra]
+
+
+def _load() -> dict[str, GameInfo]:
+    global _loaded
+    if _loaded is None:
+        found: dict[str, GameInfo] = {}
+        for module in _glue_modules():
+            try:
+                info = importlib.import_module(module).INFO
+            except ModuleNotFoundError as exc:
+                if exc.name != module:
+                    raise
+                raise InputError(f"FOOLSOLVE_GAMES: no module {module!r}") from None
+            if not isinstance(info, GameInfo):
+                raise TypeError(f"{module}.INFO is not a GameInfo")
+            _add(found, info)
+        _loaded = found
+    return {**_loaded, **_registered}
+
+
+def _add(table: dict[str, GameInfo], info: GameInfo) -> None:
+    taken = {n for other in table.values() if other.name != info.name for n in other.names}
+    clash = [n for n in info.names if n in taken]
+    if clash:
+        raise ValueError(f"game name {clash[0]!r} is already taken")
+    table[info.name] = info
+
+
+def register(info: GameInfo) -> None:
+    """Add (or replace) a game at run time."""
+    _load()
+    table = {**(_loaded or {}), **_registered}
+    table.pop(info.name, None)
+    _add(table, info)
+    _registered[info.name] = info
+
+
+def unregister(name: str) -> None:
+    """Remove a game added by :func:`register`."""
+    _registered.pop(name, None)
+
+
+def all_games() -> list[GameInfo]:
+    """Every registered game, by name."""
+    return [info for _, info in sorted(_load().items())]
 
 
 def names() -> list[str]:
     """Registered game names."""
-    return sorted(_MODULES)
+    return sorted(_load())
 
 
 def commands() -> tuple[CommandRef, ...]:
-    """The extra CLI commands of the games, declared without importing them."""
-    return _COMMANDS
+    """The extra CLI commands of every game, declared without importing them."""
+    out: dict[str, CommandRef] = {}
+    for info in all_games():
+        for ref in info.commands:
+            out.setdefault(ref.name, ref)
+    return tuple(out.values())
+
+
+def _norm(name: str) -> str:
+    return name.strip().lower().replace("_", "-").replace("'", "").replace("’", "")
 
 
 def get(name: str) -> GameInfo:
-    """The game's info; an unknown name is an :class:`InputError`."""
-    key = _ALIASES.get(name.lower(), name.lower())
-    module = _MODULES.get(key)
-    if module is None:
-        raise InputError(f"game: unknown game {name!r} (known: {', '.join(names())})")
-    info = importlib.import_module(module).INFO
-    assert isinstance(info, GameInfo)
-    return info
+    """The game's record by name or alias (case, ``_``/``-`` and apostrophes do not matter); an
+    unknown name is an :class:`InputError`."""
+    want = _norm(name)
+    for info in all_games():
+        if any(_norm(n) == want for n in info.names):
+            return info
+    raise InputError(f"game: unknown game {name!r} (known: {', '.join(names())})")

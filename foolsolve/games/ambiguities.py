@@ -15,13 +15,13 @@ Best-move answers *disagree* when no move is best under every choice (see
 What "best move", "final result" and "position size" mean is game-specific and comes from
 an :class:`Adapter`. :class:`GenericAdapter` serves any game whose ``GameInfo`` has a
 solver (best move and value by that solver, final result = the solved value of the
-opening, no witness search); games register a richer adapter in :data:`ADAPTERS`.
+opening, no witness search); a game names a richer adapter in its registry record
+(``GameInfo.ambiguity``).
 """
 
 from __future__ import annotations
 
 import copy
-import importlib
 import random
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -31,11 +31,6 @@ from foolsolve.errors import InputError
 from foolsolve.games.base import GameInfo
 from foolsolve.rules import OptionInfo, json_text, options_of, rules_to_json
 from foolsolve.solver.base import SearchLimit, SolveOptions
-
-ADAPTERS: dict[str, str] = {
-    "fools-paradise": "foolsolve.games.fools_paradise_cli:FoolsParadiseAmbiguity",
-}
-"""Game name -> ``module:Class`` of its adapter (others get :class:`GenericAdapter`)."""
 
 
 @dataclass
@@ -72,6 +67,14 @@ class Adapter:
         self.store: Any = True
         """The result store exact solves go through (:func:`foolsolve.store.cached_solve`): a
         ``Store``, ``True`` for the default file, ``None`` for none."""
+
+    supports_policy_only = False
+    """Whether :meth:`use_policy_only` is available (``--policy-only``)."""
+
+    def use_policy_only(self) -> None:
+        """Judge final results by a fixed policy played to the end (fast, not exact), where the
+        game's adapter offers it (``--policy-only``)."""
+        raise InputError(f"--policy-only: not available for {self.info.name}")
 
     def state_with(self, obj: dict[str, Any], option: str, choice: Any) -> Any:
         """The position ``obj`` read with the option set to ``choice`` (``InputError`` if the
@@ -127,11 +130,7 @@ class GenericAdapter(Adapter):
 
 def adapter_for(info: GameInfo, players: int | None = None) -> Adapter:
     """The game's registered adapter, else the generic one."""
-    target = ADAPTERS.get(info.name)
-    if target is None:
-        return GenericAdapter(info, players)
-    module, _, cls = target.partition(":")
-    adapter_cls = getattr(importlib.import_module(module), cls)
+    adapter_cls = info.ambiguity or GenericAdapter
     adapter: Adapter = adapter_cls(info, players)
     return adapter
 

@@ -94,15 +94,8 @@ def _run(game: str, option_name: str, position_file: str | None, deals: int, see
     adapter = adapter_for(info, players)
     adapter.max_nodes = max_nodes
     adapter.store = store
-    if info.name == "fools-paradise":
-        # only this game's adapter has the greedy-policy option (adapter_for imported it)
-        from foolsolve.games.fools_paradise_cli import FoolsParadiseAmbiguity
-
-        if isinstance(adapter, FoolsParadiseAmbiguity):
-            adapter.policy_only = policy_only
-            if policy_only:
-                adapter.final_definition = ("both players follow the fixed greedy policy to the end of the game; "
-                                            "player 0's final score minus the best other final score")
+    if policy_only:
+        adapter.use_policy_only()
     result: dict[str, Any] = {"game": info.name, "option": option_name, "choices": choices}
     extra: list[dict[str, Any]] = []
     if position_file:

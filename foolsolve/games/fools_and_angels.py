@@ -1,5 +1,6 @@
-"""Fools and Angels (seed 003) wired together: spec, engine, endgame solver, schema (the
-engine and the solver are imported on first use)."""
+"""Fools and Angels (seed 003) declared for the registry: spec, engine, endgame solver, random
+whole-game starts, the position schema, the ``defend`` command and the proofs (the engine, the
+solver and the command are imported on first use)."""
 
 from __future__ import annotations
 
@@ -7,17 +8,13 @@ import random
 from typing import Any
 
 from foolsolve.games.base import GameInfo
-from foolsolve.lazy import Lazy
-from foolsolve.rules import random_rules
-from foolsolve.solver.base import SolveOptions, SolveResult
-from foolsolve.spec.fools_and_angels import FACE_EFFECTS, SCHEMA, SPEC, FaceEffects, Rules, State, Stocks, parse_game_card
-
-SPEC_CARDS = [parse_game_card(f"{r}{s}", "card") for s in "CDHS" for r in "A23456789JQK"]
-"""The 48 cards of the game (10s put away)."""
+from foolsolve.lazy import CommandRef, Lazy
 
 
-def random_stocks(rng: random.Random, asymmetry: bool) -> Stocks:
+def random_stocks(rng: random.Random, asymmetry: bool) -> Any:
     """A random split of the 48 usable cards into three stocks (3p/3p/4p with Asymmetry)."""
+    from foolsolve.spec.fools_and_angels import SPEC_CARDS, Stocks
+
     cards = list(SPEC_CARDS)
     rng.shuffle(cards)
     if asymmetry:
@@ -30,9 +27,12 @@ def random_stocks(rng: random.Random, asymmetry: bool) -> Stocks:
     return Stocks(*(tuple(c.ascii for c in sorted(part)) for part in parts))
 
 
-def random_rules_fa(rng: random.Random) -> Rules:
+def random_rules_fa(rng: random.Random) -> Any:
     """Random rules: every option with choices, a hand limit 3..9, random face effects and,
     one time in three, a random split of the stocks."""
+    from foolsolve.rules import random_rules
+    from foolsolve.spec.fools_and_angels import FACE_EFFECTS, FaceEffects, Rules
+
     base = random_rules(Rules, rng)
     stocks = random_stocks(rng, base.asymmetry) if rng.random() < 1 / 3 else base.stocks
     faces = FaceEffects(*(rng.choice(sorted(FACE_EFFECTS)) for _ in range(3)))
@@ -41,17 +41,29 @@ def random_rules_fa(rng: random.Random) -> Rules:
     return Rules(**kwargs)
 
 
-def random_game(rng: random.Random) -> State:
+def random_game(rng: random.Random) -> Any:
     """A random whole-game start for conformance runs."""
+    from foolsolve.spec.fools_and_angels import SPEC
+
     return SPEC.deal(random_rules_fa(rng), 2, rng)
 
 
-def solve(state: Any, options: SolveOptions) -> SolveResult:
-    """Exact endgame solve (both private stocks and the pool empty)."""
-    from foolsolve.solver.fools_and_angels import solve as _solve
-
-    return _solve(state, options)
-
-
-INFO = GameInfo(spec=SPEC, engine=Lazy("foolsolve.engines.fools_and_angels:ENGINE"), solve=solve,
-                random_game=random_game, schema=SCHEMA, commands=())
+INFO = GameInfo(
+    name="fools-and-angels",
+    title="Fools and Angels",
+    aliases=("fools_and_angels",),
+    seed="003_d0b2aeea59b7d1ba.txt",
+    spec=Lazy("foolsolve.spec.fools_and_angels:SPEC"),
+    engine=Lazy("foolsolve.engines.fools_and_angels:ENGINE"),
+    solve=Lazy("foolsolve.solver.fools_and_angels:solve"),
+    random_game=random_game,
+    schema="fools-and-angels.schema.json",
+    commands=(
+        CommandRef("defend", "foolsolve.games.fa_defence_cli:defend_command",
+                   "Fools and Angels: the defender's best defences of an attack, or the attacker's crushing "
+                   "attacks (attacks that leave no defence of the whole attack)."),
+    ),
+    proofs="foolsolve.proofs.fools_and_angels",
+    doc="docs/fools-and-angels.md",
+    max_moves=1 << 16,  # Exchange: any subset of the hand
+)

@@ -1,14 +1,14 @@
-"""Fool's Paradise wired together: spec, engine, endgame solver, positions, extra commands
-(the engine, the solver and the commands are imported on first use)."""
+"""Fool's Paradise (seed 000) declared for the registry: spec, engine, endgame solver, random
+whole-game starts, the position schema, the ``capture`` command, the proofs and the ambiguity
+explorer's adapter (all imported on first use)."""
 
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from foolsolve.games.base import GameInfo
-from foolsolve.lazy import Lazy
-from foolsolve.rules import random_rules
-from foolsolve.spec.fools_paradise import SPEC, Rules, State
+from foolsolve.lazy import CommandRef, Lazy
 
 RANDOM_PLAYERS = (2, 5)
 """Player counts drawn by :func:`random_game` (inclusive)."""
@@ -16,19 +16,34 @@ RANDOM_DECKS = (1, 2)
 """Deck counts drawn by :func:`random_game`."""
 
 
-def random_game(rng: random.Random) -> State:
+def random_game(rng: random.Random) -> Any:
     """A random whole-game start: every rule option drawn at random (``decks`` from
     :data:`RANDOM_DECKS`), 2-5 players, a shuffled deal."""
+    from foolsolve.rules import random_rules
+    from foolsolve.spec.fools_paradise import SPEC, Rules
+
     rules = random_rules(Rules, rng, decks=rng.choice(RANDOM_DECKS))
     players = rng.randint(*RANDOM_PLAYERS)
     return SPEC.deal(rules, players, rng)
 
 
 INFO = GameInfo(
-    spec=SPEC,
+    name="fools-paradise",
+    title="Fool's Paradise",
+    aliases=("fool's-paradise", "fools_paradise"),
+    seed="000_fb76b98cdc103b12.txt",
+    spec=Lazy("foolsolve.spec.fools_paradise:SPEC"),
     engine=Lazy("foolsolve.engines.fools_paradise:ENGINE"),
     solve=Lazy("foolsolve.solver.fools_paradise:solve"),
     random_game=random_game,
     schema="fools-paradise.schema.json",
-    commands=(Lazy("foolsolve.games.ambiguities_cli:ambiguities"),),
+    commands=(
+        CommandRef("capture", "foolsolve.games.fp_capture_cli:capture_command",
+                   "Optimal Fool's Paradise collections of a hand on a centre (000 §Collecting Cards)."),
+    ),
+    proofs="foolsolve.proofs.fools_paradise",
+    ambiguity=Lazy("foolsolve.games.fools_paradise_cli:FoolsParadiseAmbiguity"),
+    doc="docs/fools-paradise.md",
+    max_moves=1 << 16,
+    utility_bounds=(0.0, 10_000.0),  # final scores: card points and clears, never negative
 )

@@ -86,6 +86,13 @@ class FoolsParadiseAmbiguity(Adapter):
     policy_only = False
     """When set, the final result is the score difference for player 0 (against the best
     other player) when the greedy policy plays the whole game (fast, not exact)."""
+    supports_policy_only = True
+
+    def use_policy_only(self) -> None:
+        """Final results by the greedy policy played to the end of the game (``--policy-only``)."""
+        self.policy_only = True
+        self.final_definition = ("both players follow the fixed greedy policy to the end of the game; "
+                                 "player 0's final score minus the best other final score")
 
     def state_with(self, obj: dict[str, Any], option: str, choice: Any) -> Any:
         """As the generic version, without the file's ``scores``: they are derived from the
