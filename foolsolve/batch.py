@@ -121,14 +121,16 @@ def parse_job(line: int, text: str | None, path: str | None, settings: Settings,
     try:
         if text is not None:
             stripped = text.strip()
-            if stripped.startswith("{"):
-                obj = parse_json(stripped, f"line {line}")
+            value = parse_json(stripped, f"line {line}") if stripped[0] in '{["' else stripped
+            if isinstance(value, str):
+                if value == STDIO:
+                    raise InputError(f"line {line}: '-' (standard input) cannot be a position file in a batch")
+                job.path = value
+                obj = read_json(value)
+            elif isinstance(value, dict):
+                obj = value
             else:
-                name = parse_json(stripped, f"line {line}") if stripped.startswith('"') else stripped
-                if not isinstance(name, str):
-                    raise InputError(f"line {line}: expected a position object or a file path")
-                job.path = name
-                obj = read_json(name)
+                raise InputError(f"line {line}: expected a position object or a file path")
         else:
             assert path is not None
             obj = read_json(path)
@@ -146,6 +148,8 @@ def parse_job(line: int, text: str | None, path: str | None, settings: Settings,
                 job.record = _record(job, {"result": hit}, cached=True)
     except InputError as exc:
         job.record = _record(job, {"error": str(exc)})
+    except Exception as exc:  # a bug reading one line must not end the batch: the line says what happened
+        job.record = _record(job, {"error": f"internal error: {type(exc).__name__}: {exc}"})
     return job
 
 

@@ -56,6 +56,11 @@ def test_batch_in_order_with_bad_lines_paths_and_stdio(tmp_path: Path) -> None:
     assert recs[5]["error"].startswith("line 7: malformed JSON")
     assert recs[6]["path"] == "missing.json" and "cannot read" in recs[6]["error"]
     assert "6H" in recs[7]["error"] and "\n" not in recs[7]["error"]
+    odd = foolsolve("batch", "-", stdin="[1, 2]\n-\n7\n")
+    assert [json.loads(line)["error"] for line in odd.stdout.splitlines()] == [
+        "line 1: expected a position object or a file path",
+        "line 2: '-' (standard input) cannot be a position file in a batch",
+        "7: cannot read (No such file or directory)"]
     got = [{k: r["result"][k] for k in ("value", "moves", "best")} for r in (recs[0], recs[2], recs[4])]
     assert got == _expected([objs[0], objs[1], objs[2]], {})
     assert "4 solved, 0 from the store, 4 errors" in _summary(proc.stderr)
