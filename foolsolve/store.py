@@ -2,9 +2,9 @@
 the ambiguity sweeps read a result instead of solving again.
 
 A result is keyed by the canonical position (the spec's ``state_to_json`` with sorted keys: the
-rule options are part of it), the game's solver version (:data:`SOLVER_VERSIONS`: bump a game's
-string when its solver's answers or output change, and the old results stop matching) and the
-solver options (``-o KEY=VALUE``). Only complete solves are stored: a ``--max-nodes`` failure is
+rule options are part of it), the game's solver version (``GameInfo.solver_version`` in its
+registry record: bump it when the solver's answers or output change, and the old results stop
+matching) and the solver options (``-o KEY=VALUE``). Only complete solves are stored: a ``--max-nodes`` failure is
 not, and ``--max-nodes`` does not take part in the key (a stored answer is exact whatever budget
 asks for it).
 
@@ -31,13 +31,6 @@ from typing import Any
 
 from foolsolve.errors import InputError
 from foolsolve.solver.base import MoveValue, SolveOptions, SolveResult
-
-SOLVER_VERSIONS: dict[str, str] = {
-    # game -> its solver's version: bump when a solver's results (or their JSON) change
-    "durak": "durak-1",
-    "fools-and-angels": "fools-and-angels-1",
-    "fools-paradise": "fools-paradise-1",
-}
 
 ENV = "FOOLSOLVE_STORE"
 """Environment variable naming the default store file (tests point it at a temporary folder)."""
@@ -80,8 +73,15 @@ def options_json(options: SolveOptions | None) -> str:
 
 
 def solver_version(game: str) -> str | None:
-    """The game's solver version (``None``: its results are not stored)."""
-    return SOLVER_VERSIONS.get(game)
+    """The game's solver version from its registry record (``None``: an unknown game, or one
+    without a solver)."""
+    from foolsolve import games
+
+    try:
+        info = games.get(game)
+    except InputError:
+        return None
+    return info.solver_version if info.has_solver else None
 
 
 def result_key(game: str, position: str, options: str) -> str | None:
@@ -152,10 +152,9 @@ class Store:
             "SELECT game, solver_version, COUNT(*) FROM results GROUP BY game, solver_version ORDER BY game, "
             "solver_version").fetchall()
         size = sum(p.stat().st_size for p in (self.path, Path(f"{self.path}-wal")) if p.exists())
-        current = {g: v for g, v in SOLVER_VERSIONS.items()}
         return {
             "path": str(self.path), "bytes": size, "results": sum(r[2] for r in rows),
-            "by_game": [{"game": g, "solver_version": v, "results": n, "current": current.get(g) == v}
+            "by_game": [{"game": g, "solver_version": v, "results": n, "current": solver_version(g) == v}
                         for g, v, n in rows],
         }
 
@@ -178,10 +177,13 @@ class Store:
             where.append("game = ?")
             args.append(game)
         if stale_only:
-            known = sorted(SOLVER_VERSIONS.items())
-            where.append("NOT (" + " OR ".join("(game = ? AND solver_version = ?)" for _ in known) + ")")
-            for g, v in known:
-                args += [g, v]
+            # the current versions of the games in the store (a game no longer registered: all stale)
+            stored = [r[0] for r in self._db.execute("SELECT DISTINCT game FROM results").fetchall()]
+            known = [(g, v) for g in stored if (v := solver_version(g)) is not None]
+            if known:
+                where.append("NOT (" + " OR ".join("(game = ? AND solver_version = ?)" for _ in known) + ")")
+                for g, v in known:
+                    args += [g, v]
         sql = "DELETE FROM results" + (" WHERE " + " AND ".join(where) if where else "")
         with self._transaction():
             n = self._db.execute(sql, args).rowcount
