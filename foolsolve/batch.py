@@ -223,11 +223,11 @@ class Summary:
                 f"in {self.seconds:.1f} s ({rate:,.1f} lines/s) {self.where}{lost}")
 
 
-def run(jobs: Iterable[tuple[int, str | None, str | None]], emit: Callable[[dict[str, Any]], None],
+def run(jobs: Iterable[tuple[int, str | None, str | None]], emit: Callable[[dict[str, Any], Job], None],
         settings: Settings, store: Any = None, workers: int = 1, scheduler: str | None = None,
         total: int | None = None, label: str = "batch", executor: Any = None) -> Summary:
     """Solve every job (``(line, text, path)``: a JSON Lines line or a position file) and
-    ``emit`` one record per job in order; stored results are read instead of solved, solved
+    ``emit(record, job)`` once per job in order; stored results are read instead of solved, solved
     ones stored as they come back."""
     from foolsolve.executor import WorkerLost, make_executor
     from foolsolve.progress import progress
@@ -267,7 +267,7 @@ def run(jobs: Iterable[tuple[int, str | None, str | None]], emit: Callable[[dict
                     summary.stored += 1
                 else:
                     summary.solved += 1
-                emit(rec)
+                emit(rec, job)
                 tick(done)
     finally:
         summary.seconds = time.monotonic() - started
@@ -341,7 +341,8 @@ def batch_command(infile: str, out: str, workers: int, scheduler: str | None, ma
     total = count_lines(infile)
     summary = Summary()
     try:
-        summary = run(((n, text, None) for n, text in input_lines(infile)), writer.write, settings, store,
+        summary = run(((n, text, None) for n, text in input_lines(infile)), lambda rec, _: writer.write(rec),
+                      settings, store,
                       total=total, executor=executor)
     except KeyboardInterrupt:
         click.echo(f"batch: interrupted; every result before it is in {out}"
@@ -369,7 +370,7 @@ def solve_many(paths: Sequence[str], as_json: bool, settings: Settings, store: A
         raise InputError("position: standard input (-) can be read once only")
     first = [True]
 
-    def emit(rec: dict[str, Any]) -> None:
+    def emit(rec: dict[str, Any], job: Job) -> None:
         if as_json:
             click.echo(json.dumps(rec, ensure_ascii=False))
             return
@@ -382,7 +383,7 @@ def solve_many(paths: Sequence[str], as_json: bool, settings: Settings, store: A
             return
         result = result_from_json(rec["result"])
         info = games.get(result.game)
-        text = format_result(info, None, result)
+        text = format_result(info, info.spec.state_from_json(json.loads(job.position)), result)
         if rec.get("cached"):
             text += "\n(read from the result store)"
         click.echo(text)

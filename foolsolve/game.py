@@ -257,6 +257,14 @@ class SpecGame(ABC, Generic[S, M]):
         """Whether the game is over."""
         return self.result(state) is not None
 
+    boundary_name: str = ""
+    """What :meth:`boundary` marks, in a word or two (``bout``, ``trick``, ``turn``)."""
+
+    def boundary(self, before: S, move: M, after: S) -> bool:
+        """Whether ``move`` (from ``before`` to ``after``) ends a unit of play the transcripts mark:
+        a bout, a trick, a turn of several moves (named by :attr:`boundary_name`). Default: never."""
+        return False
+
 
 class Engine(ABC, Generic[E, EM]):
     """The same game, fast. May never disagree with its spec."""

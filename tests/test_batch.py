@@ -52,7 +52,7 @@ def test_batch_in_order_with_bad_lines_paths_and_stdio(tmp_path: Path) -> None:
     assert [r["line"] for r in recs] == [1, 2, 4, 5, 6, 7, 8, 9]  # line 3 is blank
     assert [("error" in r) for r in recs] == [False, False, False, True, False, True, True, True]
     assert recs[1]["path"].endswith("durak-endgame.json") and recs[1]["result"]["value"] == "loss"
-    assert recs[3]["error"] == "position: 'trump' is a required property"
+    assert recs[3]["error"].startswith("position: ") and "trump" in recs[3]["error"]
     assert recs[5]["error"].startswith("line 7: malformed JSON")
     assert recs[6]["path"] == "missing.json" and "cannot read" in recs[6]["error"]
     assert "6H" in recs[7]["error"] and "\n" not in recs[7]["error"]
