@@ -260,11 +260,3 @@ def test_dash_is_stdin_or_stdout_for_every_position_command() -> None:
     bad = foolsolve("show", "-", stdin="{")
     assert bad.returncode == 2 and bad.stderr.startswith("foolsolve: error: standard input: malformed JSON")
 
-
-def test_ambiguity_deals_on_a_local_pool_are_the_one_process_report() -> None:
-    args = ("ambiguities", "fools-paradise", "--option", "ace", "--deals", "4", "--seed", "2", "--no-witness", "--json")
-    here = foolsolve(*args)
-    pool = foolsolve(*args, "--workers", "2")
-    assert here.returncode == pool.returncode == 0, pool.stderr
-    assert json.loads(here.stdout) == json.loads(pool.stdout)
-    assert json.loads(pool.stdout)["deals"]["deals"] == 4

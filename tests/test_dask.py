@@ -100,11 +100,3 @@ def test_conform_cases_on_dask_is_the_local_run(cluster: tuple[str, object]) -> 
     assert here.stdout.split(" in ")[0] == there.stdout.split(" in ")[0]
     assert "spec and engine agree" in there.stdout
 
-
-def test_ambiguity_deals_on_dask_are_the_local_report(cluster: tuple[str, object]) -> None:
-    address, _ = cluster
-    args = ("ambiguities", "fools-paradise", "--option", "ace", "--deals", "3", "--seed", "1", "--no-witness", "--json")
-    here = foolsolve(*args)
-    there = foolsolve(*args, "--scheduler", address)
-    assert here.returncode == there.returncode == 0, there.stderr
-    assert json.loads(here.stdout) == json.loads(there.stdout)
