@@ -14,7 +14,8 @@ import pytest
 
 BENCH = Path(__file__).resolve().parent.parent / "bench"
 SCRIPTS = ["bench_durak.py", "bench_fools_paradise.py", "bench_fools_and_angels.py", "bench_cli_startup.py",
-           "bench_openspiel.py", "bench_durak_startup.py", "bench_foolery.py", "bench_three_fools.py"]
+           "bench_openspiel.py", "bench_durak_startup.py", "bench_foolery.py", "bench_batch.py",
+           "bench_three_fools.py"]
 
 
 def _load(name: str) -> ModuleType:

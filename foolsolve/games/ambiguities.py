@@ -90,6 +90,9 @@ class Adapter:
         self.spec = info.spec
         self.players = players or info.spec.min_players
         self.max_nodes = max_nodes if max_nodes is not None else self.default_max_nodes
+        self.store: Any = True
+        """The result store exact solves go through (:func:`foolsolve.store.cached_solve`): a
+        ``Store``, ``True`` for the default file, ``None`` for none."""
 
     supports_policy_only = False
     """Whether :meth:`use_policy_only` is available (``--policy-only``)."""
@@ -112,7 +115,9 @@ class Adapter:
         """Best move(s) and value at a position."""
         if self.info.solve is None:
             raise InputError(f"game: {self.info.name} has no solver")
-        res = self.info.solve(state, SolveOptions(max_nodes=self.max_nodes))
+        from foolsolve.store import cached_solve
+
+        res = cached_solve(self.info, state, SolveOptions(max_nodes=self.max_nodes), self.store)
         return Analysis(choice, sorted(res.best), res.value, "solver")
 
     def deal(self, rules: Any, rng: random.Random) -> Any:

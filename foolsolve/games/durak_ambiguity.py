@@ -100,9 +100,10 @@ class DurakAmbiguity(PolicyEndgameAdapter):
 
     def exact(self, state: Any, choice: Any) -> Analysis:
         """The exact two-player solver (value for the side to move: win, draw or loss)."""
-        from foolsolve.solver.durak import solve
+        from foolsolve.store import cached_solve
 
-        res = solve(state, SolveOptions(max_nodes=self.max_nodes, extra={"jit": False, "pv": False}))
+        res = cached_solve(self.info, state, SolveOptions(max_nodes=self.max_nodes, extra={"jit": False, "pv": False}),
+                           self.store)
         return Analysis(choice, sorted(res.best), res.value, "exact")
 
     def outcome(self, state: Any, end: Any | None, analysis: Analysis | None) -> int:

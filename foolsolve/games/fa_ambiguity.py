@@ -87,10 +87,11 @@ class FoolsAndAngelsAmbiguity(PolicyEndgameAdapter):
     def exact(self, state: Any, choice: Any) -> Analysis:
         """The exact solver (win or loss for the side to move); with cards in a stock or the
         pool, with their order as dealt known to both players."""
-        from foolsolve.solver.fools_and_angels import solve
+        from foolsolve.store import cached_solve
 
         known = bool(state.pool or state.stocks[0] or state.stocks[1])
-        res = solve(state, SolveOptions(max_nodes=self.max_nodes, extra={"known_stocks": True} if known else {}))
+        res = cached_solve(self.info, state, SolveOptions(max_nodes=self.max_nodes,
+                                                          extra={"known_stocks": True} if known else {}), self.store)
         return Analysis(choice, sorted(res.best), res.value, "exact, the stocks' order known" if known else "exact")
 
     def outcome(self, state: Any, end: Any | None, analysis: Analysis | None) -> int:

@@ -15,7 +15,7 @@ from foolsolve.errors import InputError
 from foolsolve.games.ambiguities import Adapter, Analysis
 from foolsolve.games.ambiguities_cli import ambiguities as ambiguities
 from foolsolve.solver.base import SolveOptions
-from foolsolve.solver.fools_paradise import EndgameSearch, rank_state, solve
+from foolsolve.solver.fools_paradise import EndgameSearch, rank_state
 from foolsolve.spec.fools_paradise import SPEC, State, card_points
 
 # --- the greedy policy -----------------------------------------------------------------------
@@ -110,7 +110,9 @@ class FoolsParadiseAmbiguity(Adapter):
         if SPEC.is_terminal(state):
             return Analysis(choice, [], None, "game over")
         if not state.stock and state.pending is None:
-            res = solve(state, SolveOptions(max_nodes=self.max_nodes))
+            from foolsolve.store import cached_solve
+
+            res = cached_solve(self.info, state, SolveOptions(max_nodes=self.max_nodes), self.store)
             return Analysis(choice, sorted(res.best), res.value,
                             "exact endgame" + (f" ({res.concept})" if res.concept else ""))
         if state.pending is not None:
