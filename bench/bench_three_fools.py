@@ -11,14 +11,20 @@ Also timed (when asked with ``--odds`` / ``--equilibrium``): the exact round odd
 example and the equilibrium of its bluff (needs pygambit).
 
 Run: ``.venv/bin/python bench/bench_three_fools.py [--games 200] [--odds] [--equilibrium]``
+(figures in BENCHMARKS.md, "Three Fools").
 """
 
 from __future__ import annotations
 
-import argparse
 import platform
 import random
+import sys
 import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from benchkit import Parser, header, positive_int, run
 
 from foolsolve.engines.three_fools import ENGINE
 from foolsolve.games.three_fools import random_game
@@ -48,29 +54,36 @@ def engine_game(seed: int) -> tuple[float, int | None]:
     return clock() - t, ENGINE.result(e).details[0][1]  # type: ignore[union-attr]
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--games", type=int, default=200)
-    ap.add_argument("--odds", action="store_true", help="also time the round odds of the example position")
-    ap.add_argument("--equilibrium", action="store_true", help="also time the equilibrium (pygambit)")
-    a = ap.parse_args()
+PROG = "bench_three_fools.py"
+
+
+def bench_playouts(games: int) -> list[str]:
+    """Spec against engine on ``games`` seeded whole games (the winners must agree)."""
     ts = te = 0.0
     block = 20
-    for start in range(0, a.games, block):
-        seeds = range(start, min(start + block, a.games))
+    for start in range(0, games, block):
+        seeds = range(start, min(start + block, games))
         spec_side = [spec_game(i) for i in seeds]
         engine_side = [engine_game(i) for i in seeds]
         ts += sum(t for t, _ in spec_side)
         te += sum(t for t, _ in engine_side)
         for i, (s, e) in zip(seeds, zip(spec_side, engine_side)):
-            assert s[1] == e[1], f"game {i}: spec winner {s[1]}, engine winner {e[1]}"
-    print(f"{platform.python_implementation()} {platform.python_version()}; {a.games} random whole games")
-    print(f"spec   {a.games / ts:10.1f} games/s")
-    print(f"engine {a.games / te:10.1f} games/s")
-    print(f"engine / spec: {ts / te:.1f}x")
-    if a.odds or a.equilibrium:
-        from pathlib import Path
+            if s[1] != e[1]:
+                raise SystemExit(f"{PROG}: game {i}: spec winner {s[1]}, engine winner {e[1]}")
+    return [f"{platform.python_implementation()} {platform.python_version()}; {games} random whole games",
+            f"spec   {games / ts:10.1f} games/s", f"engine {games / te:10.1f} games/s",
+            f"engine / spec: {ts / te:.1f}x"]
 
+
+def main() -> None:
+    ap = Parser(PROG, __doc__)
+    ap.add_argument("--games", type=positive_int, default=200)
+    ap.add_argument("--odds", action="store_true", help="also time the round odds of the example position")
+    ap.add_argument("--equilibrium", action="store_true", help="also time the equilibrium (pygambit)")
+    a = ap.parse_args()
+    print(header(PROG), end="")
+    print("\n".join(bench_playouts(a.games)))
+    if a.odds or a.equilibrium:
         from foolsolve.positions import read_json
         from foolsolve.solver.base import SolveOptions
         from foolsolve.solver.three_fools import solve
@@ -90,4 +103,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run(main, PROG)

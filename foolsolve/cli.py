@@ -32,10 +32,10 @@ class _DefaultGroup(LazyGroup):
 
     def with_command(self, args: list[str]) -> list[str]:
         """``args`` with ``solve`` put first where no command is named."""
-        if args and not args[0].startswith("-") and not self.is_command(args[0]):
+        if args and (args[0] == "-" or not args[0].startswith("-")) and not self.is_command(args[0]):
             return ["solve", *args]
         if args and args[0].startswith("-") and args[0] not in ("--help", "-h", "--version"):
-            positional = [a for a in args if not a.startswith("-")]
+            positional = [a for a in args if a == "-" or not a.startswith("-")]
             if positional and not self.is_command(positional[0]):
                 return ["solve", *args]
         return args
@@ -82,28 +82,45 @@ def load_position(path: str) -> tuple[GameInfo, Any]:
 
 
 @cli.command()
-@click.argument("position", type=click.Path(dir_okay=False))
-@click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
+@click.argument("positions", nargs=-1, required=True, metavar="POSITION...",
+                type=click.Path(dir_okay=False, allow_dash=True))
+@click.option("--json", "as_json", is_flag=True, help="Print the result as JSON (one line per position).")
 @click.option("--max-nodes", type=click.IntRange(min=1), default=None, help="Give up after this many nodes.")
 @click.option("-o", "--option", "extra", multiple=True, metavar="KEY=VALUE",
               help="Game-specific solver option (repeatable), e.g. -o pv=false; an unknown KEY is an error.")
-def solve(position: str, as_json: bool, max_nodes: int | None, extra: Sequence[str]) -> None:
+@click.option("--store", "store_path", type=click.Path(dir_okay=False), default=None,
+              help="The result store file [default: results.sqlite3 in the user's cache folder, or $FOOLSOLVE_STORE].")
+@click.option("--no-store", is_flag=True, help="Neither read nor write the result store.")
+def solve(positions: Sequence[str], as_json: bool, max_nodes: int | None, extra: Sequence[str],
+          store_path: str | None, no_store: bool) -> None:
     """Solve POSITION: the value for the side to move, every legal move's value, the best
-    move(s) and a principal variation."""
-    info, state = load_position(position)
+    move(s) and a principal variation.
+
+    A result solved before is read from the result store (see 'foolsolve store'). With
+    several POSITIONs (- is standard input) each gets its result in order, as 'foolsolve
+    batch' does (--json: one JSON line each)."""
+    from foolsolve import store as st
+
+    store = st.open_store(store_path, enabled=not no_store)
+    if len(positions) > 1:
+        from foolsolve import batch
+
+        batch.solve_many(positions, as_json, batch.Settings(_parse_extra(extra), max_nodes), store)
+        return
+    info, state = load_position(positions[0])
     if info.solve is None:
         raise InputError(f"game: {info.name} has no exact solver")
     opts = SolveOptions(max_nodes=max_nodes, extra=_parse_extra(extra))
     with progress(f"solving {info.spec.title}") as tick:
         opts.progress = tick
         try:
-            result = info.solve(state, opts)
+            result, cached = st.solve_with_store(info, state, opts, store)
         except SearchLimit:
             raise InputError(f"--max-nodes: no exact answer within {max_nodes:,} nodes") from None
     if as_json:
         click.echo(json.dumps(result.to_json(), ensure_ascii=False))
     else:
-        click.echo(format_result(info, state, result))
+        click.echo(format_result(info, state, result) + ("\n(read from the result store)" if cached else ""))
 
 
 def _parse_extra(items: Sequence[str]) -> dict[str, Any]:
@@ -154,7 +171,7 @@ def format_result(info: GameInfo, state: Any, result: SolveResult) -> str:
 
 
 @cli.command()
-@click.argument("position", type=click.Path(dir_okay=False))
+@click.argument("position", type=click.Path(dir_okay=False, allow_dash=True))
 @click.option("--svg", "svg_out", type=click.Path(dir_okay=False, allow_dash=True), default=None,
               help="Draw the position as SVG into this file ('-': standard output).")
 @click.option("--as", "viewer", type=click.IntRange(min=0), default=None, metavar="P",
@@ -181,7 +198,7 @@ def show(position: str, svg_out: str | None, viewer: int | None) -> None:
 
 
 @cli.command()
-@click.argument("position", type=click.Path(dir_okay=False))
+@click.argument("position", type=click.Path(dir_okay=False, allow_dash=True))
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON list.")
 def moves(position: str, as_json: bool) -> None:
     """List the legal moves of POSITION, sorted (the spec's order)."""
@@ -191,7 +208,7 @@ def moves(position: str, as_json: bool) -> None:
 
 
 @cli.command()
-@click.argument("position", type=click.Path(dir_okay=False))
+@click.argument("position", type=click.Path(dir_okay=False, allow_dash=True))
 @click.argument("move_texts", nargs=-1, metavar="MOVE...")
 @click.option("--out", type=click.Path(dir_okay=False), default=None, help="Write the new position here.")
 @click.option("--json", "as_json", is_flag=True, help="Print the new position as JSON.")
@@ -310,7 +327,12 @@ def rules_cmd(game: str, as_json: bool) -> None:
               help="Check this position (and a random game from it) instead of random deals.")
 @click.option("--out", type=click.Path(dir_okay=False), default=None,
               help="Where to write the shrunk diverging position [default: conform-GAME-SEED.json].")
-def conform(game: str, cases: int, seed: int, max_steps: int, position: str | None, out: str | None) -> None:
+@click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Play the --cases games on this many local processes.")
+@click.option("--scheduler", default=None, metavar="tcp://HOST:PORT",
+              help="Play the --cases games on this Dask cluster (pip install 'foolsolve[dask]').")
+def conform(game: str, cases: int, seed: int, max_steps: int, position: str | None, out: str | None,
+            workers: int = 1, scheduler: str | None = None) -> None:
     """Step GAME's spec and engine in lockstep from random deals (random players and rule
     options) and compare legal moves, successors and results at every step. Exit 1 on a
     divergence, after writing the shrunk diverging position as a position file."""
@@ -328,7 +350,13 @@ def conform(game: str, cases: int, seed: int, max_steps: int, position: str | No
         report.divergence = conformance.lockstep(info, state, random.Random(seed), max_steps=max_steps, report=report)
     else:
         with progress(f"conform {info.name}", unit="games", total=cases) as tick:
-            report = conformance.run(info, cases, seed, progress=tick, max_steps=max_steps)
+            if workers > 1 or scheduler:
+                from foolsolve.executor import make_executor
+
+                report = conformance.run_on(make_executor(workers, scheduler), info, cases, seed, progress=tick,
+                                            max_steps=max_steps)
+            else:
+                report = conformance.run(info, cases, seed, progress=tick, max_steps=max_steps)
     secs = time.monotonic() - started
     cut = f" ({report.cut} cut at --max-steps {max_steps})" if report.cut else ""
     click.echo(f"{info.name}: {report.cases} games{cut}, {report.states:,} states, {report.moves:,} moves checked "
@@ -395,19 +423,24 @@ def prove(names: Sequence[str], list_only: bool) -> None:
 
     proofs = registry.select(names)
     failed = 0
-    for p in proofs:
-        if list_only:
+    width = max((len(p.name) for p in proofs), default=5)
+    if list_only:
+        for p in proofs:
             click.echo(f"{p.name}: {p.statement}")
-            continue
+        return
+    click.echo(f"{'result':7} {'seconds':>7}  {'proof':{width}}  statement")
+    total = time.monotonic()
+    for p in proofs:
         t0 = time.monotonic()
         outcome = p.run()
         status = "proved" if outcome.proved else "FAILED"
-        click.echo(f"{status:7} {p.name} ({time.monotonic() - t0:.2f} s): {p.statement}")
+        click.echo(f"{status:7} {time.monotonic() - t0:7.2f}  {p.name:{width}}  {p.statement}")
         if not outcome.proved:
             failed += 1
-            click.echo(f"        counterexample: {outcome.detail}")
-    if not list_only:
-        click.echo(f"{len(proofs) - failed} proved, {failed} failed")
+            click.echo(f"{'':17}counterexample: {outcome.detail}")
+        elif outcome.detail:
+            click.echo(f"{'':17}{outcome.detail}")
+    click.echo(f"{len(proofs) - failed} proved, {failed} failed ({time.monotonic() - total:.1f} s)")
     if failed:
         sys.exit(1)
 
@@ -421,6 +454,9 @@ CORE_COMMANDS: tuple[CommandRef, ...] = (
     CommandRef("ambiguities", "foolsolve.games.ambiguities_cli:ambiguities",
                "Where does the choice of one rule option matter?"),
     CommandRef("report", "foolsolve.report:report", "Write a self-contained HTML analysis page of POSITION."),
+    CommandRef("batch", "foolsolve.batch:batch_command",
+               "Solve many positions: JSON Lines in, JSON Lines out, in input order."),
+    CommandRef("store", "foolsolve.store_cli:store_command", "The result store of solved positions: stats, export, clear."),
 )
 
 

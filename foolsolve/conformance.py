@@ -186,6 +186,47 @@ def run(
     return report
 
 
+def one_case(task: tuple[str, int, int, int]) -> tuple[ConformanceReport, Divergence | None]:
+    """Game ``i`` of :func:`run` (``task`` = ``(game, seed, i, max_steps)``) on its own: the
+    unit of work a sweep on several processes or machines maps (:mod:`foolsolve.executor`)."""
+    from foolsolve import games
+
+    game, seed, i, max_steps = task
+    info = games.get(game)
+    if info.random_game is None:
+        raise InputError(f"{info.name}: no random deal generator")
+    report = ConformanceReport(cases=1)
+    rng = random.Random(f"{seed}:{i}")
+    start = info.random_game(rng)
+    d = lockstep(info, start, rng, max_steps=max_steps, report=report)
+    return report, d
+
+
+def run_on(executor: Any, info: GameInfo, cases: int, seed: int, *, progress: Callable[[int], None] | None = None,
+           max_steps: int = 10_000) -> ConformanceReport:
+    """:func:`run` with the games mapped on ``executor`` (a
+    :class:`foolsolve.executor.Executor`): the same games and the same report (games after the
+    first divergence are cancelled, not counted)."""
+    if info.random_game is None:
+        raise InputError(f"{info.name}: no random deal generator")
+    report = ConformanceReport()
+    results = executor.map(one_case, ((info.name, seed, i, max_steps) for i in range(cases)))
+    try:
+        for i, (part, d) in results:
+            report.cases += 1
+            report.states += part.states
+            report.moves += part.moves
+            report.cut += part.cut
+            if progress is not None:
+                progress(i + 1)
+            if d is not None:
+                report.divergence = d
+                break
+    finally:
+        results.close()
+    return report
+
+
 def shrink(info: GameInfo, position: dict[str, Any], *, budget: int = 2000) -> dict[str, Any]:
     """Greedily make a diverging position smaller while it still diverges: drop single
     elements of lists (cards from hands, stock, table ...) and optional fields. Candidates

@@ -62,7 +62,10 @@ class Session:
         if self.info.solve is None:
             return None, f"{self.info.title} has no exact solver"
         try:
-            return self.info.solve(state, SolveOptions(max_nodes=NODE_BUDGET)), ""
+            from foolsolve.store import cached_solve
+
+            # a position seen before (an undo, a replay) comes from the result store
+            return cached_solve(self.info, state, SolveOptions(max_nodes=NODE_BUDGET)), ""
         except SearchLimit:
             return None, f"no exact answer within {NODE_BUDGET:,} nodes"
         except InputError as exc:

@@ -9,6 +9,7 @@ written as JSON integers: ``1.0`` is not a player number here, although JSON Sch
 from __future__ import annotations
 
 import json
+import sys
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -104,16 +105,30 @@ def json_path(parts: Any) -> str:
     return out or "position"
 
 
-def read_json(path: str | Path) -> Any:
-    """Parse a JSON file; a missing file or malformed JSON is an :class:`InputError`. A leading
-    UTF-8 byte order mark (some editors write one) is skipped, as RFC 8259 §8.1 allows."""
+STDIO = "-"
+"""The path meaning standard input (for reading) or standard output (for writing)."""
+
+
+def read_text(path: str | Path) -> str:
+    """The text of a file, or of standard input for ``-``; a file that cannot be read or is not
+    UTF-8 is an :class:`InputError`. A leading UTF-8 byte order mark is skipped."""
     try:
-        text = Path(path).read_text(encoding="utf-8-sig")
+        if str(path) == STDIO:
+            data = sys.stdin.buffer.read() if hasattr(sys.stdin, "buffer") else sys.stdin.read().encode("utf-8")
+            return data.decode("utf-8-sig")
+        return Path(path).read_text(encoding="utf-8-sig")
     except OSError as exc:
         raise InputError(f"{path}: cannot read ({exc.strerror or exc})") from None
     except UnicodeDecodeError:
         raise InputError(f"{path}: not UTF-8 text") from None
-    return parse_json(text, str(path))
+
+
+def read_json(path: str | Path) -> Any:
+    """Parse a JSON file (standard input for ``-``); a missing file or malformed JSON is an
+    :class:`InputError`. A leading UTF-8 byte order mark (some editors write one) is skipped,
+    as RFC 8259 §8.1 allows."""
+    text = read_text(path)
+    return parse_json(text, "standard input" if str(path) == STDIO else str(path))
 
 
 def parse_json(text: str, where: str, *, malformed_as_text: bool = False) -> Any:
@@ -146,10 +161,15 @@ def game_of(obj: Any) -> str:
 
 def write_json_atomic(path: str | Path, obj: Any) -> None:
     """Write JSON to ``path`` via a temporary file, so an interrupted run leaves no partial file;
-    a path that cannot be written (missing folder, no permission) is an :class:`InputError`."""
+    a path that cannot be written (missing folder, no permission) is an :class:`InputError`.
+    ``-`` writes to standard output (the whole text in one write, then a flush)."""
+    text = json.dumps(obj, ensure_ascii=False, indent=1) + "\n"
+    if str(path) == STDIO:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+        return
     p = Path(path)
     tmp = p.with_name(p.name + ".tmp")
-    text = json.dumps(obj, ensure_ascii=False, indent=1) + "\n"
     try:
         tmp.write_text(text, encoding="utf-8")
         tmp.replace(p)

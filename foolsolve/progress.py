@@ -32,8 +32,8 @@ def _console() -> Console:
 def progress(label: str, *, unit: str = "nodes", total: int | None = None, enabled: bool | None = None
              ) -> Iterator[Callable[[int], None]]:
     """Yield a callback taking the count so far. On a terminal, after one second, a status
-    line shows the count, the rate and the elapsed time; it is cleared at the end (also on
-    Ctrl-C)."""
+    line shows the count, the rate, the time left (with a ``total``) and the elapsed time; it
+    is cleared at the end (also on Ctrl-C)."""
     show = sys.stderr.isatty() if enabled is None else enabled
     console = _console() if show else None
     start = time.monotonic()
@@ -51,7 +51,9 @@ def progress(label: str, *, unit: str = "nodes", total: int | None = None, enabl
         last = now
         rate = count / elapsed if elapsed > 0 else 0.0
         of = f"/{total:,}" if total else ""
-        text = f"{label}: {count:,}{of} {unit}, {rate:,.0f}/s, {elapsed:.1f}s (Ctrl-C stops)"
+        eta = f", ETA {(total - count) / rate:,.0f}s" if total and rate > 0 and count <= total else ""
+        shown = f"{rate:,.0f}" if rate >= 10 else f"{rate:,.2f}"
+        text = f"{label}: {count:,}{of} {unit}, {shown}/s{eta}, {elapsed:.1f}s (Ctrl-C stops)"
         if status is None:
             status = console.status(text)
             status.start()

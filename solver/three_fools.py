@@ -321,19 +321,39 @@ class BestResponse:
     """Her probability of winning the round when she plays a best card everywhere."""
 
 
-def best_response(state: State, seat: int, leader_strategy: str = "uniform",
+def parse_leader_table(obj: Any) -> dict[str, Fraction]:
+    """A leader's strategy table: weights of choices written as the solver prints them
+    (``"keep; lead 3R as P"``); choices not listed weigh 0."""
+    if not isinstance(obj, dict):
+        raise InputError('option leader_strategy: expected uniform, truthful or {"keep; lead 3R as P": WEIGHT}')
+    out: dict[str, Fraction] = {}
+    for text, w in obj.items():
+        words = str(text).replace(";", " ").split()
+        if len(words) != 5 or words[0] not in ("keep", "flip") or words[1] != "lead" or words[3] != "as" \
+                or words[4].upper() not in SUIT_OF_TEXT:
+            raise InputError(f"option leader_strategy.{text}: a choice is written \"keep; lead 3R as P\"")
+        card = PILATCH45.parse(words[2], what=f"option leader_strategy.{text}")
+        out[f"{words[0]}; lead {card.ascii} as {SUIT_TEXT[SUIT_OF_TEXT[words[4].upper()]]}"] = \
+            _weight(w, f"option leader_strategy.{text}")
+    return out
+
+
+def best_response(state: State, seat: int, leader_strategy: str | dict[str, Any] = "uniform",
                   strategies: dict[int, Strategy] | None = None, limit: int = DEFAULT_LIMIT) -> BestResponse:
     """The best response of follower ``seat`` (from her own view) to the leader's strategy (``uniform``
-    over her choices, or ``truthful``: uniform flip and card, the true suit declared) and the other
-    follower's strategy (from ``strategies``, default uniform)."""
-    if leader_strategy not in ("uniform", "truthful"):
-        raise InputError(f"option leader_strategy: {leader_strategy!r} is not uniform or truthful")
+    over her choices; ``truthful``: uniform flip and card, the true suit declared; or a table of
+    choice weights, see :func:`parse_leader_table`) and the other follower's strategy (from
+    ``strategies``, default uniform)."""
     view = view_of(state, seat)
     if seat == view.leader:
         raise InputError(f"option best_response: seat {seat} leads this round; name a follower")
     strategies = strategies or {}
     other = next(q for q in view.followers if q != seat)
     s_other = strategies.get(other, Strategy())
+    if not isinstance(leader_strategy, str):
+        return _best_response_table(state, view, seat, other, parse_leader_table(leader_strategy), s_other, limit)
+    if leader_strategy not in ("uniform", "truthful"):
+        raise InputError(f"option leader_strategy: {leader_strategy!r} is not uniform, truthful or a table")
     hand = state.hands[seat]
     card_odds = leader_cards(view)
     hl = len(view.known[view.leader]) + view.unseen[view.leader]
@@ -366,6 +386,61 @@ def best_response(state: State, seat: int, leader_strategy: str = "uniform",
             best = sorted(z for z, w in cond.items() if w == top)
             result.rows.append((binary, declared, cond, best, reach))
             result.value += reach * top
+    return result
+
+
+def _best_response_table(state: State, view: View, seat: int, other: int, table: dict[str, Fraction],
+                         s_other: Strategy, limit: int) -> BestResponse:
+    """:func:`best_response` for a leader's strategy table: the leader's unseen cards are enumerated
+    (her choice depends on her whole hand), and for each deal the other follower's unseen cards
+    (uniform over the rest in closed form, or enumerated for a table)."""
+    leader = view.leader
+    pool = sorted(view.pool)
+    kl, ul = view.known[leader], view.unseen[leader]
+    kq, uq = view.known[other], view.unseen[other]
+    deals = comb(len(pool), ul) * (1 if s_other.uniform else comb(len(pool) - ul, uq))
+    if deals > limit:
+        raise InputError(f"option limit: a leader's table needs {deals:,} deals enumerated (limit {limit:,})")
+    hand = state.hands[seat]
+    wins: dict[tuple[str, str], dict[Card, Fraction]] = {}
+    reach: dict[tuple[str, str], Fraction] = {}
+    p_deal = Fraction(1, comb(len(pool), ul))
+    for sl in combinations(pool, ul):
+        lhand = sorted(kl | frozenset(sl))
+        choices = [(f, b, c, d) for f, b in view.binaries for c in lhand for d in PILATCH_SUITS]
+        weights = [table.get(f"{'flip' if f else 'keep'}; lead {c.ascii} as {SUIT_TEXT[d]}", Fraction(0))
+                   for f, b, c, d in choices]
+        total = sum(weights)
+        probs = [w / total for w in weights] if total else [Fraction(1, len(choices))] * len(choices)
+        rest = [c for c in pool if c not in sl]
+        for (_f, binary, c, d), pa in zip(choices, probs):
+            if not pa:
+                continue
+            if s_other.uniform:
+                ys = _one(kq, uq, s_other, frozenset(rest), binary, d)
+            else:
+                ys = {}
+                n = comb(len(rest), uq)
+                for sq in combinations(rest, uq):
+                    for y, py in s_other.play(kq | frozenset(sq), binary, d).items():
+                        ys[y] = ys.get(y, Fraction(0)) + py / n
+            key = (binary, d)
+            row = wins.setdefault(key, {z: Fraction(0) for z in hand})
+            for y, py in ys.items():
+                pr = p_deal * pa * py
+                reach[key] = reach.get(key, Fraction(0)) + pr
+                for z in hand:
+                    row[z] += pr * winner_odds(state, {leader: c, other: y, seat: z}, binary)[seat]
+    result = BestResponse(seat)
+    for _f, binary in view.binaries:
+        for d in PILATCH_SUITS:
+            r = reach.get((binary, d), Fraction(0))
+            if not r:
+                continue
+            cond = {z: w / r for z, w in wins[(binary, d)].items()}
+            top = max(cond.values())
+            result.rows.append((binary, d, cond, sorted(z for z, w in cond.items() if w == top), r))
+            result.value += r * top
     return result
 
 
@@ -440,9 +515,10 @@ def solve(state: State, options: SolveOptions) -> SolveResult:
     if br_seat is not None:
         if isinstance(br_seat, bool) or not isinstance(br_seat, int):
             raise InputError(f"option best_response: {br_seat!r} is not a seat")
-        leader_strategy = str(options.extra.get("leader_strategy", "uniform"))
+        leader_strategy = options.extra.get("leader_strategy", "uniform")
         br = best_response(state, br_seat, leader_strategy, strategies, limit)
-        notes.append(f"best response of player {br.seat} (leader {leader_strategy}): win {_pct(br.value)}")
+        leader_text = leader_strategy if isinstance(leader_strategy, str) else "by the table"
+        notes.append(f"best response of player {br.seat} (leader {leader_text}): win {_pct(br.value)}")
         for binary, declared, cond, cards, reach in br.rows:
             notes.append(f"  {binary} {SUIT_TEXT[declared]} (p {reach}): play "
                          f"{' or '.join(c.ascii for c in cards)} (win {_pct(cond[cards[0]])})")

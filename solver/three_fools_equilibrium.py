@@ -293,7 +293,8 @@ def equilibrium_result(state: State, lying_cost: Fraction, epsilon: Fraction, st
     bl = eq.bluff
     worst = max(eq.gains.values())
     if worst > float(epsilon):
-        raise RuntimeError(f"the equilibrium found fails its check: a deviation gains {worst:.3g} > {float(epsilon)}")
+        raise InputError(f"option epsilon: the best profile pygambit found lets a pure deviation gain {worst:.3g} "
+                         f"> epsilon {epsilon} (checked over the spec); allow more with -o epsilon=...")
     moves = [MoveValue(Bluff.action_text(a), f"{p:.6f}") for a, p in sorted(eq.leader.items(), key=lambda t: -t[1])
              if p > 1e-9]
     notes = [f"payoff: 1 to the round's winner, minus {lying_cost} to a leader who pays the lying penalty",

@@ -3,6 +3,7 @@
 
 import os
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 settings.register_profile(
@@ -15,3 +16,10 @@ settings.register_profile(
 )
 settings.register_profile("dev", max_examples=25, deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+
+@pytest.fixture(autouse=True)
+def _result_store_in_tmp(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every test (and every ``foolsolve`` process it starts) has its own empty result store
+    (foolsolve/store.py), never the user's cache folder."""
+    monkeypatch.setenv("FOOLSOLVE_STORE", str(tmp_path_factory.mktemp("store") / "results.sqlite3"))

@@ -14,6 +14,8 @@ from fractions import Fraction
 from itertools import combinations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from foolsolve.cards import PILATCH45
 from foolsolve.errors import InputError
@@ -281,3 +283,105 @@ def test_the_command_prints_the_round_odds(tmp_path):
     for m in out["moves"]:
         win = m["value"].split()[1]
         assert Fraction(win) == ref[m["move"]][0]
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=2**32))
+def test_round_odds_equal_enumeration_over_the_spec_on_random_small_positions(seed):
+    """Random hands, a random leader and viewer, random seen and unseen cards (at most four unseen
+    places and one unseen card in the piles), uniform followers or a random strategy table."""
+    rng = random.Random(seed)
+    deck = [c.ascii for c in PILATCH45]
+    rng.shuffle(deck)
+    hands = [deck[0:4], deck[4:8], deck[8:12]]
+    viewer, leader = rng.randrange(3), rng.randrange(3)
+    budget = 4
+    known = []
+    for p in range(3):
+        if p == viewer:
+            known.append(hands[p])
+            continue
+        hide = rng.randint(0, min(2, budget))
+        budget -= hide
+        known.append(hands[p][hide:])
+    pool = deck[12:12 + rng.randint(0, 1)]
+    obj = small_position(hands, known, pool, leader=leader)
+    strategies = None
+    if rng.random() < 0.5:
+        followers = [q for q in follower_order(leader)]
+        strategies = {str(q): {f"{b} {s}": {c: rng.randint(0, 3) for c in rng.sample(deck[:13], 5)}
+                               for b in ("up", "down") for s in "RPS" if rng.random() < 0.7} for q in followers
+                      if q != viewer or rng.random() < 0.5}
+    assert _solver(obj, viewer, strategies) == spec_reference(obj, viewer, strategies)
+
+
+def _best_response_reference(obj: dict, seat: int, leader_w, other_table: dict | None):
+    """Brute force from ``seat``'s view: every joint deal of the leader's and the other follower's
+    unseen cards, the leader's choice by weights ``leader_w(text)`` over her hand (uniform if all 0),
+    the other follower's card by her table, the spec's round_winner and Roshambo odds."""
+    state = SPEC.state_from_json(obj)
+    leader = state.leader
+    other = next(q for q in follower_order(leader) if q != seat)
+    shown = shown_cards(state)
+    pool = sorted(c for c in PILATCH45 if c not in shown and c not in state.hands[seat])
+    kl, kq = state.hands[leader] & shown, state.hands[other] & shown
+    ul, uq = len(state.hands[leader]) - len(kl), len(state.hands[other]) - len(kq)
+    wins: dict = {}
+    reach: dict = {}
+    deals = [(sl, sq) for sl in combinations(pool, ul) for sq in combinations([c for c in pool if c not in sl], uq)]
+    for sl, sq in deals:
+        lhand, qhand = sorted(kl | set(sl)), frozenset(kq | set(sq))
+        choices = [(f, c, d) for f in (False, True) for c in lhand for d in PILATCH_SUITS]
+        w = [Fraction(leader_w(f"{'flip' if f else 'keep'}; lead {c.ascii} as {'RPS'['RPX'.index(d)]}"))
+             for f, c, d in choices]
+        probs = [x / sum(w) for x in w] if sum(w) else [Fraction(1, len(w))] * len(w)
+        for (f, c, d), pa in zip(choices, probs):
+            binary = ("up" if state.binary == "down" else "down") if f else state.binary
+            for y, py in _probs(other_table, qhand, binary, d).items():
+                pr = Fraction(1, len(deals)) * pa * py
+                key = (binary, d)
+                reach[key] = reach.get(key, 0) + pr
+                row = wins.setdefault(key, {z: Fraction(0) for z in state.hands[seat]})
+                for z in state.hands[seat]:
+                    seats = [None, None, None]
+                    seats[leader], seats[other], seats[seat] = c, y, z
+                    win = round_winner(tuple(seats), binary)
+                    row[z] += pr * (roshambo_odds(state.rules, (0, 1, 2))[seat] if win is None else int(win == seat))
+    return {k: {z: v / reach[k] for z, v in row.items()} for k, row in wins.items() if reach[k]}
+
+
+BR_POSITION = small_position(
+    [["1R", "QP", "5S", "JoS"], ["2R", "9P", "7S", "AR"], ["KS", "3P", "10R", "4S"]],
+    known=[["1R", "QP", "5S"], ["2R", "9P", "7S", "AR"], ["KS", "3P"]], pool_in_piles=["8R"])
+"""Player 1's view: one unseen card in the leader's hand, two in player 2's, one in the piles."""
+
+
+@pytest.mark.parametrize("leader,other", [("table", None), ("uniform", "table"), ("table", "table"),
+                                          ("truthful", None)])
+def test_best_response_with_strategy_tables_equals_brute_force_over_deals(leader, other):
+    leader_table = {"flip; lead 1R as P": 3, "keep; lead QP as P": 1, "keep; lead JoS as R": 2, "flip; lead 8R as S": 5}
+    other_table = {"2": {"up P": {"KS": 2, "8R": 1}, "down R": {"3P": 1}, "up S": {"10R": 1, "4S": 3}}}
+    weights = {"table": lambda t: leader_table.get(t, 0), "uniform": lambda t: 1,
+               "truthful": lambda t: int(t.split()[-1] == t.split()[2][-1])}[leader]
+    state = SPEC.state_from_json(BR_POSITION)
+    strategy = {"table": leader_table, "uniform": "uniform", "truthful": "truthful"}[leader]
+    br = best_response(state, 1, strategy, parse_strategies(other_table if other else None))
+    ref = _best_response_reference(BR_POSITION, 1, weights, other_table["2"] if other else None)
+    got = {(b, d): cond for b, d, cond, _best, _reach in br.rows}
+    assert len(ref) >= 3 and got == ref
+    if leader == "table":
+        uniform = {(b, d): cond for b, d, cond, _b, _r in best_response(state, 1, "uniform").rows}
+        assert any(uniform[k] != got[k] for k in got)
+
+
+def test_once_the_binary_card_is_settled_the_odds_are_the_keep_rows():
+    """Phase lead (the leader has flipped or kept): the choices are card and suit under the binary
+    card as it lies, the same odds as keeping it in phase flip."""
+    flip_phase = _solver(SMALL, 0)
+    state = SPEC.apply(SPEC.state_from_json(SMALL), Flip(True))
+    lead_phase = {o.text: (o.win, o.penalty) for o in round_odds(state, 0)}
+    obj = SPEC.state_to_json(state)
+    obj["binary"] = SPEC.state_from_json(SMALL).binary
+    kept = {o.text: (o.win, o.penalty) for o in round_odds(SPEC.state_from_json(obj), 0)}
+    assert kept == {k: v for k, v in flip_phase.items() if k.startswith("keep")}
+    assert lead_phase == {k.replace("flip", "keep"): v for k, v in flip_phase.items() if k.startswith("flip")}

@@ -15,7 +15,7 @@ from foolsolve.errors import InputError
 from foolsolve.games.ambiguities import Adapter, Analysis
 from foolsolve.games.ambiguities_cli import ambiguities as ambiguities
 from foolsolve.solver.base import SolveOptions
-from foolsolve.solver.fools_paradise import EndgameSearch, solve
+from foolsolve.solver.fools_paradise import EndgameSearch, rank_state
 from foolsolve.spec.fools_paradise import SPEC, State, card_points
 
 # --- the greedy policy -----------------------------------------------------------------------
@@ -77,6 +77,8 @@ class FoolsParadiseAmbiguity(Adapter):
     """Definitions used by ``foolsolve ambiguities fools-paradise``."""
 
     supports_witness = True
+    method = ("policy play, then exact: the best move is the greedy policy's at the opening; the final result comes "
+              "from greedy play until the draw pile is empty, then the exact endgame")
     best_definition = ("the greedy best move(s) at the opening position: every move banking the most points this "
                        "turn (cards taken, the played card when collected, +1 for a clear)")
     final_definition = ("both players follow one fixed greedy policy (most points banked this turn; ties: most cards "
@@ -91,6 +93,7 @@ class FoolsParadiseAmbiguity(Adapter):
     def use_policy_only(self) -> None:
         """Final results by the greedy policy played to the end of the game (``--policy-only``)."""
         self.policy_only = True
+        self.method = "policy only: the greedy best move at the opening, greedy play to the end for the final result"
         self.final_definition = ("both players follow the fixed greedy policy to the end of the game; "
                                  "player 0's final score minus the best other final score")
 
@@ -107,7 +110,9 @@ class FoolsParadiseAmbiguity(Adapter):
         if SPEC.is_terminal(state):
             return Analysis(choice, [], None, "game over")
         if not state.stock and state.pending is None:
-            res = solve(state, SolveOptions(max_nodes=self.max_nodes))
+            from foolsolve.store import cached_solve
+
+            res = cached_solve(self.info, state, SolveOptions(max_nodes=self.max_nodes), self.store)
             return Analysis(choice, sorted(res.best), res.value,
                             "exact endgame" + (f" ({res.concept})" if res.concept else ""))
         if state.pending is not None:
@@ -125,7 +130,7 @@ class FoolsParadiseAmbiguity(Adapter):
             s = e.scores
             return s[0] - max(s[1:])
         e = greedy_until_stock_empty(state)
-        rs = ENGINE.rank_state(e)
+        rs = rank_state(e)
         search = EndgameSearch(e.ctx, 0, len(e.hands), SolveOptions(max_nodes=self.max_nodes))
         return search.terminal_value(rs) if rs.over else search.exact(rs)
 

@@ -1,0 +1,395 @@
+"""Many positions in one run: ``foolsolve batch IN.jsonl --out OUT.jsonl`` and ``foolsolve
+solve A.json B.json ...``.
+
+Input is JSON Lines: each non-blank line is a position object or the path of a position file
+(bare or as a JSON string). Output is JSON Lines, one record per input line in input order::
+
+    {"line": 3, "cached": false, "result": {...SolveResult.to_json()...}}
+    {"line": 4, "path": "b.json", "error": "hands[0][1]: duplicate card 6H"}
+
+A bad line gives its one-line error and the batch goes on. Each result is written whole and
+flushed as soon as every line before it is done (Ctrl-C cannot cut a line: it is held off
+during the write); each solved result goes into the result store the moment it comes back, in
+any order, so a batch stopped at any point (Ctrl-C, a kill, a crash) and run again reads
+everything finished from the store and solves only the rest.
+
+The positions are solved by :mod:`foolsolve.executor`: in this process, on ``--workers N``
+local processes or on a Dask cluster (``--scheduler tcp://HOST:PORT``).
+"""
+
+from __future__ import annotations
+
+import json
+import signal
+import sys
+import time
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import IO, Any
+
+import click
+
+from foolsolve.errors import InputError
+from foolsolve.positions import STDIO, game_of, parse_json, read_json
+
+
+@dataclass
+class Job:
+    """One input line, parsed in this process (the store is read here too)."""
+
+    line: int
+    path: str | None = None
+    game: str = ""
+    position: str = ""
+    """The canonical position JSON (what a worker solves and what the store is keyed by)."""
+    key: str | None = None
+    options: str = "{}"
+    """The canonical solver options (``-o KEY=VALUE``) JSON."""
+    max_nodes: int | None = None
+    record: dict[str, Any] | None = field(default=None, repr=False)
+    """Set when the line needs no solve: a stored result or an error."""
+
+
+@dataclass
+class Settings:
+    """What every position of a batch is solved with."""
+
+    extra: dict[str, Any] = field(default_factory=dict)
+    max_nodes: int | None = None
+
+
+def solve_task(task: tuple[str, str, dict[str, Any], int | None]) -> dict[str, Any]:
+    """Solve one canonical position (runs on a worker): ``{"result": ...}`` or ``{"error": ...}``
+    (never raises for a bad position or a node limit)."""
+    from foolsolve import games
+    from foolsolve.solver.base import SearchLimit, SolveOptions
+
+    game, position, extra, max_nodes = task
+    try:
+        info = games.get(game)
+        if info.solve is None:
+            raise InputError(f"game: {info.name} has no exact solver")
+        state = info.spec.state_from_json(json.loads(position))
+        result = info.solve(state, SolveOptions(max_nodes=max_nodes, extra=dict(extra)))
+    except SearchLimit:
+        return {"error": f"--max-nodes: no exact answer within {max_nodes:,} nodes"}
+    except InputError as exc:
+        return {"error": str(exc)}
+    except Exception as exc:  # a solver bug must not end the batch: the line says what happened
+        return {"error": f"internal error: {type(exc).__name__}: {exc}"}
+    return {"result": result.to_json()}
+
+
+def input_lines(path: str) -> Iterator[tuple[int, str]]:
+    """``(line number, text)`` of the non-blank lines of a JSON Lines file (``-``: standard input)."""
+    if path == STDIO:
+        stream: Iterable[str] = sys.stdin
+        for n, text in enumerate(stream, 1):
+            if text.strip():
+                yield n, text
+        return
+    try:
+        with open(path, encoding="utf-8-sig") as f:
+            for n, text in enumerate(f, 1):
+                if text.strip():
+                    yield n, text
+    except OSError as exc:
+        raise InputError(f"{path}: cannot read ({exc.strerror or exc})") from None
+    except UnicodeDecodeError:
+        raise InputError(f"{path}: not UTF-8 text") from None
+
+
+def count_lines(path: str) -> int | None:
+    """Non-blank lines of a file (``None`` for standard input), for the progress's ETA."""
+    if path == STDIO:
+        return None
+    try:
+        with open(path, "rb") as f:
+            return sum(1 for line in f if line.strip())
+    except OSError:
+        return None
+
+
+def parse_job(line: int, text: str | None, path: str | None, settings: Settings, store: Any) -> Job:
+    """A :class:`Job` for one line (a position object or a path) or one position file; errors
+    and stored results become its record."""
+    from foolsolve import games
+    from foolsolve import store as st
+
+    job = Job(line=line, path=path, max_nodes=settings.max_nodes)
+    try:
+        if text is not None:
+            stripped = text.strip()
+            value = parse_json(stripped, f"line {line}") if stripped[0] in '{["' else stripped
+            if isinstance(value, str):
+                if value == STDIO:
+                    raise InputError(f"line {line}: '-' (standard input) cannot be a position file in a batch")
+                job.path = value
+                obj = read_json(value)
+            elif isinstance(value, dict):
+                obj = value
+            else:
+                raise InputError(f"line {line}: expected a position object or a file path")
+        else:
+            assert path is not None
+            obj = read_json(path)
+        info = games.get(game_of(obj))
+        if info.solve is None:
+            raise InputError(f"game: {info.name} has no exact solver")
+        state = info.spec.state_from_json(obj)
+        job.game = info.name
+        job.position = st.canonical(info.spec.state_to_json(state))
+        job.options = st.canonical(settings.extra)
+        job.key = st.result_key(info.name, job.position, job.options)
+        if store is not None and job.key is not None:
+            hit = store.get(job.key)
+            if hit is not None:
+                job.record = _record(job, {"result": hit}, cached=True)
+    except InputError as exc:
+        job.record = _record(job, {"error": str(exc)})
+    except Exception as exc:  # a bug reading one line must not end the batch: the line says what happened
+        job.record = _record(job, {"error": f"internal error: {type(exc).__name__}: {exc}"})
+    return job
+
+
+def _record(job: Job, outcome: dict[str, Any], cached: bool = False) -> dict[str, Any]:
+    rec: dict[str, Any] = {"line": job.line}
+    if job.path is not None:
+        rec["path"] = job.path
+    if "result" in outcome:
+        rec["cached"] = cached
+        rec["result"] = outcome["result"]
+    else:
+        rec["error"] = " ".join(str(outcome["error"]).split())
+    return rec
+
+
+class LineWriter:
+    """JSON Lines to a file (or standard output for ``-``): each record in one write, flushed,
+    with Ctrl-C held off while it is written, so the file only ever holds whole lines."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self._own = path != STDIO
+        try:
+            self._f: IO[bytes] = open(path, "wb") if self._own else sys.stdout.buffer
+        except OSError as exc:
+            raise InputError(f"--out {path}: cannot write ({exc.strerror or exc})") from None
+
+    def write(self, record: dict[str, Any]) -> None:
+        """One whole line."""
+        data = (json.dumps(record, ensure_ascii=False) + "\n").encode("utf-8")
+        with _no_sigint():
+            self._f.write(data)
+            self._f.flush()
+
+    def close(self) -> None:
+        """Close the file (not standard output)."""
+        if self._own:
+            self._f.close()
+
+
+@contextmanager
+def _no_sigint() -> Iterator[None]:
+    mask = getattr(signal, "pthread_sigmask", None)
+    if mask is None:
+        yield
+        return
+    old = mask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        mask(signal.SIG_SETMASK, old)
+
+
+@dataclass
+class Summary:
+    """What a batch did."""
+
+    lines: int = 0
+    solved: int = 0
+    stored: int = 0
+    errors: int = 0
+    seconds: float = 0.0
+    where: str = ""
+    lost: int = 0
+
+    def text(self) -> str:
+        """One line."""
+        rate = self.lines / self.seconds if self.seconds > 0 else 0.0
+        lost = f"; {self.lost} resubmitted after a worker died" if self.lost else ""
+        return (f"{self.lines} lines: {self.solved} solved, {self.stored} from the store, {self.errors} errors "
+                f"in {self.seconds:.1f} s ({rate:,.1f} lines/s) {self.where}{lost}")
+
+
+def run(jobs: Iterable[tuple[int, str | None, str | None]], emit: Callable[[dict[str, Any], Job], None],
+        settings: Settings, store: Any = None, workers: int = 1, scheduler: str | None = None,
+        total: int | None = None, label: str = "batch", executor: Any = None) -> Summary:
+    """Solve every job (``(line, text, path)``: a JSON Lines line or a position file) and
+    ``emit(record, job)`` once per job in order; stored results are read instead of solved, solved
+    ones stored as they come back."""
+    from foolsolve.executor import WorkerLost, make_executor
+    from foolsolve.progress import progress
+
+    summary = Summary()
+    started = time.monotonic()
+    executor = executor if executor is not None else make_executor(workers, scheduler)
+    summary.where = executor.description
+
+    waiting: dict[int, Job] = {}
+
+    def tasks() -> Iterator[Job]:
+        for i, (line, text, path) in enumerate(jobs):
+            job = parse_job(line, text, path, settings, store)
+            waiting[i] = job
+            yield job
+
+    def on_done(index: int, job: Job, outcome: Any) -> None:
+        if store is not None and job.key is not None and isinstance(outcome, dict) and "result" in outcome:
+            store.put(job.key, job.game, job.position, job.options, outcome["result"])
+
+    try:
+        with progress(label, unit="positions", total=total) as tick:
+            for done, (index, outcome) in enumerate(executor.map(_solve_job, tasks(), on_done=on_done,
+                                                                 here=_known), 1):
+                job = waiting.pop(index)
+                if job.record is not None:
+                    rec = job.record
+                elif isinstance(outcome, WorkerLost):
+                    rec = _record(job, {"error": f"not solved: {outcome}"})
+                else:
+                    rec = _record(job, outcome)
+                summary.lines += 1
+                if "error" in rec:
+                    summary.errors += 1
+                elif rec.get("cached"):
+                    summary.stored += 1
+                else:
+                    summary.solved += 1
+                emit(rec, job)
+                tick(done)
+    finally:
+        summary.seconds = time.monotonic() - started
+        summary.lost = executor.lost
+    return summary
+
+
+def _known(job: Job) -> dict[str, Any] | None:
+    """A job's record when it needs no solve (a stored result, a bad line)."""
+    return job.record
+
+
+def _solve_job(job: Job) -> dict[str, Any]:
+    """:func:`solve_task` of a job (runs on a worker)."""
+    return solve_task((job.game, job.position, json.loads(job.options), job.max_nodes))
+
+
+# --- commands ----------------------------------------------------------------------------
+
+
+def store_options(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """``--store PATH`` and ``--no-store``."""
+    fn = click.option("--no-store", is_flag=True, help="Neither read nor write the result store.")(fn)
+    return click.option("--store", "store_path", type=click.Path(dir_okay=False), default=None,
+                        help="The result store file [default: results.sqlite3 in the user's cache folder, "
+                             "or $FOOLSOLVE_STORE].")(fn)
+
+
+def open_store(store_path: str | None, no_store: bool) -> Any:
+    """The chosen store (``None`` with ``--no-store``)."""
+    from foolsolve import store as st
+
+    return st.open_store(store_path, enabled=not no_store)
+
+
+@click.command("batch")
+@click.argument("infile", metavar="IN.jsonl", type=click.Path(dir_okay=False, allow_dash=True))
+@click.option("--out", "out", type=click.Path(dir_okay=False, allow_dash=True), default=STDIO, show_default=True,
+              help="Where the results go, one JSON line per input line (- is standard output).")
+@click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Local worker processes (1: solve in this process).")
+@click.option("--scheduler", default=None, metavar="tcp://HOST:PORT",
+              help="Run on this Dask distributed cluster instead (pip install 'foolsolve[dask]').")
+@click.option("--max-nodes", type=click.IntRange(min=1), default=None,
+              help="Give up a position after this many nodes (its line gets the error; not stored).")
+@click.option("-o", "--option", "extra", multiple=True, metavar="KEY=VALUE",
+              help="Game-specific solver option for every position (repeatable), e.g. -o pv=false.")
+@store_options
+def batch_command(infile: str, out: str, workers: int, scheduler: str | None, max_nodes: int | None,
+                  extra: Sequence[str], store_path: str | None, no_store: bool) -> None:
+    """Solve many positions: JSON Lines in, JSON Lines out, in input order.
+
+    Each non-blank line of IN.jsonl (- is standard input) is a position object or the path of
+    a position file. Each output line is {"line": N, "cached": BOOL, "result": {...}} or, for
+    a bad line, {"line": N, "error": "..."}; the batch goes on past bad lines and exits 2 at
+    the end if there were any. Results already in the result store are read, not solved
+    again, and each new one is stored as it finishes: run an interrupted batch again to
+    resume it."""
+    from foolsolve.cli import _parse_extra
+    from foolsolve.executor import make_executor
+
+    settings = Settings(extra=_parse_extra(extra), max_nodes=max_nodes)
+    store = open_store(store_path, no_store)
+    if infile != STDIO:
+        try:
+            open(infile, "rb").close()  # before --out is opened: a bad IN.jsonl leaves no file
+        except OSError as exc:
+            raise InputError(f"{infile}: cannot read ({exc.strerror or exc})") from None
+    executor = make_executor(workers, scheduler)  # and a bad --scheduler neither
+    writer = LineWriter(out)
+    total = count_lines(infile)
+    summary = Summary()
+    try:
+        summary = run(((n, text, None) for n, text in input_lines(infile)), lambda rec, _: writer.write(rec),
+                      settings, store,
+                      total=total, executor=executor)
+    except KeyboardInterrupt:
+        click.echo(f"batch: interrupted; every result before it is in {out}"
+                   + ("" if store is None else f" and every finished one in the store {store.path}: run the same "
+                      "command again to resume"), err=True)
+        raise
+    finally:
+        writer.close()
+        executor.close()
+        if store is not None:
+            store.close()
+    click.echo(f"batch: {summary.text()}", err=True)
+    if summary.errors:
+        sys.exit(2)
+
+
+def solve_many(paths: Sequence[str], as_json: bool, settings: Settings, store: Any) -> None:
+    """``foolsolve solve A.json B.json ...``: one record (``--json``) or one report per file, in
+    order; a bad file gets its error and the others go on (exit 2 at the end)."""
+    from foolsolve import games
+    from foolsolve.cli import format_result
+    from foolsolve.store import result_from_json
+
+    if sum(p == STDIO for p in paths) > 1:
+        raise InputError("position: standard input (-) can be read once only")
+    first = [True]
+
+    def emit(rec: dict[str, Any], job: Job) -> None:
+        if as_json:
+            click.echo(json.dumps(rec, ensure_ascii=False))
+            return
+        if not first[0]:
+            click.echo("")
+        first[0] = False
+        click.echo(f"== {rec.get('path', rec['line'])}")
+        if "error" in rec:
+            click.echo(f"error: {rec['error']}")
+            return
+        result = result_from_json(rec["result"])
+        info = games.get(result.game)
+        text = format_result(info, info.spec.state_from_json(json.loads(job.position)), result)
+        if rec.get("cached"):
+            text += "\n(read from the result store)"
+        click.echo(text)
+
+    summary = run(((i, None, p) for i, p in enumerate(paths, 1)), emit, settings, store, total=len(paths),
+                  label="solve")
+    if summary.errors:
+        click.echo(f"foolsolve: {summary.errors} of {summary.lines} positions had errors", err=True)
+        sys.exit(2)

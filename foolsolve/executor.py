@@ -1,0 +1,302 @@
+"""One way to map a function over many items, here or on other machines.
+
+:func:`make_executor` picks a backend:
+
+* ``workers=1`` (no scheduler): in this process, one item after the other;
+* ``workers=N``: a local pool of N processes (``concurrent.futures.ProcessPoolExecutor``,
+  started with ``spawn``, so a worker imports only what its items need);
+* ``scheduler="tcp://HOST:PORT"``: a Dask distributed cluster (the optional extra
+  ``foolsolve[dask]``); every worker machine needs the same foolsolve installed.
+
+:meth:`Executor.map` yields ``(index, value)`` in input order and calls ``on_done`` for each
+result as soon as it is back (in any order): the batch stores a result there, so an interrupted
+sweep loses nothing finished. At most ``window`` items are out at once (submitted but not yet
+yielded), which bounds the memory of an ordered stream over a long input.
+
+A worker that dies (killed, out of memory) loses its item, not the sweep: the local pool is
+started again and the lost items resubmitted, and Dask reschedules them on the other workers;
+an item whose worker died :data:`MAX_LOST` times is reported as :class:`WorkerLost`. ``fn`` and
+the items must be picklable (``fn`` a module-level function); ``fn`` should turn its own
+failures into values (an exception from ``fn`` ends the map).
+
+The sweeps (``foolsolve batch``, ``foolsolve solve A B ...``, ``foolsolve conform --cases``)
+all run through here; the result store (:mod:`foolsolve.store`) makes them resumable.
+"""
+
+from __future__ import annotations
+
+import signal
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any
+
+from foolsolve.errors import InputError
+
+MAX_LOST = 3
+"""Times an item is resubmitted after its worker died before it is given up."""
+
+
+class WorkerLost(Exception):
+    """An item whose worker died :data:`MAX_LOST` times (the value :meth:`Executor.map`
+    yields for it)."""
+
+
+class _Backend:
+    """Submit one item, wait for some to finish, shut down."""
+
+    workers = 1
+    description = ""
+
+    def submit(self, fn: Callable[[Any], Any], item: Any) -> Any:
+        raise NotImplementedError
+
+    def wait(self, handles: list[Any], timeout: float) -> list[tuple[Any, str, Any]]:
+        """Finished handles: ``(handle, "ok", value)``, ``(handle, "lost", exc)`` (the worker
+        died: resubmit) or ``(handle, "error", exc)``."""
+        raise NotImplementedError
+
+    def recover(self) -> None:
+        """Called after a ``lost`` outcome (the local pool starts again)."""
+
+    def close(self, cancel: bool) -> None:
+        """Release the workers (``cancel``: stop unfinished items now)."""
+
+
+class _Inline(_Backend):
+    description = "in this process"
+
+    def submit(self, fn: Callable[[Any], Any], item: Any) -> Any:
+        return _Call(fn, item)
+
+    def wait(self, handles: list[Any], timeout: float) -> list[tuple[Any, str, Any]]:
+        h = handles[0]
+        return [(h, "ok", h.fn(h.item))]
+
+
+class _Call:
+    """An item waiting to be run in this process."""
+
+    __slots__ = ("fn", "item")
+
+    def __init__(self, fn: Callable[[Any], Any], item: Any) -> None:
+        self.fn = fn
+        self.item = item
+
+
+def _ignore_sigint() -> None:
+    # Ctrl-C goes to the whole process group: the parent stops the pool, the workers do not die
+    # half-way through a result on their own
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+class _Pool(_Backend):
+    def __init__(self, workers: int) -> None:
+        self.workers = workers
+        self.description = f"on {workers} local worker processes"
+        self._pool = self._start()
+
+    def _start(self) -> Any:
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+
+        return ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"),
+                                   initializer=_ignore_sigint)
+
+    def submit(self, fn: Callable[[Any], Any], item: Any) -> Any:
+        return self._pool.submit(fn, item)
+
+    def wait(self, handles: list[Any], timeout: float) -> list[tuple[Any, str, Any]]:
+        from concurrent.futures import FIRST_COMPLETED, wait
+        from concurrent.futures.process import BrokenProcessPool
+
+        done, _ = wait(handles, timeout=timeout, return_when=FIRST_COMPLETED)
+        out: list[tuple[Any, str, Any]] = []
+        for f in done:
+            exc = f.exception()
+            if exc is None:
+                out.append((f, "ok", f.result()))
+            elif isinstance(exc, BrokenProcessPool):
+                out.append((f, "lost", exc))
+            else:
+                out.append((f, "error", exc))
+        return out
+
+    def recover(self) -> None:
+        # a lost item of the pool before this one (already replaced) needs no new pool
+        if getattr(self._pool, "_broken", True):
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = self._start()
+
+    def close(self, cancel: bool) -> None:
+        if cancel:
+            # the workers ignore SIGINT: stop them now rather than after their current item
+            for p in list((getattr(self._pool, "_processes", None) or {}).values()):
+                p.terminate()
+        self._pool.shutdown(wait=True, cancel_futures=cancel)
+
+
+class _Dask(_Backend):
+    def __init__(self, scheduler: str) -> None:
+        try:
+            from distributed import Client
+        except ImportError:
+            raise InputError("--scheduler: Dask is not installed (pip install 'foolsolve[dask]')") from None
+        _probe(scheduler)
+        try:
+            self.client = Client(scheduler, timeout="30s")
+        except (OSError, TimeoutError) as exc:
+            raise InputError(f"--scheduler: cannot connect to {scheduler} ({exc})") from None
+        self.workers = max(1, len(self.client.scheduler_info().get("workers", {})))
+        self.description = f"on the Dask cluster at {scheduler} ({self.workers} workers)"
+
+    def submit(self, fn: Callable[[Any], Any], item: Any) -> Any:
+        return self.client.submit(fn, item, pure=False)
+
+    def wait(self, handles: list[Any], timeout: float) -> list[tuple[Any, str, Any]]:
+        from distributed import wait
+        from distributed.scheduler import KilledWorker
+
+        try:
+            done, _ = wait(handles, timeout=timeout, return_when="FIRST_COMPLETED")
+        except TimeoutError:
+            return []
+        out: list[tuple[Any, str, Any]] = []
+        for f in done:
+            if f.status == "finished":
+                out.append((f, "ok", f.result()))
+            else:
+                exc = f.exception()
+                out.append((f, "lost" if isinstance(exc, KilledWorker) else "error", exc))
+        return out
+
+    def close(self, cancel: bool) -> None:
+        self.client.close()
+
+
+def _probe(scheduler: str) -> None:
+    """A one-line error at once when nothing listens at a ``tcp://HOST:PORT`` address (Dask's
+    client would retry until its timeout)."""
+    import socket
+    from urllib.parse import urlsplit
+
+    if not scheduler.startswith("tcp://"):
+        return  # another transport (tls://, ucx://): Dask checks it
+    try:
+        parts = urlsplit(scheduler)
+        host, port = parts.hostname, parts.port
+    except ValueError:
+        host, port = None, None
+    if not host or not port:
+        raise InputError(f"--scheduler: expected tcp://HOST:PORT, got {scheduler!r}")
+    try:
+        socket.create_connection((host, port), timeout=10).close()
+    except OSError as exc:
+        raise InputError(f"--scheduler: cannot connect to {scheduler} ({exc.strerror or exc})") from None
+
+
+class Executor:
+    """Maps a function over items on one backend (see :func:`make_executor`)."""
+
+    def __init__(self, backend: _Backend, window: int | None = None) -> None:
+        self._backend = backend
+        self.window = window or max(4, 4 * backend.workers)
+        self.lost = 0
+        """Items resubmitted because their worker died."""
+
+    @property
+    def workers(self) -> int:
+        """How many items run at once."""
+        return self._backend.workers
+
+    @property
+    def description(self) -> str:
+        """Where the items run, for a message."""
+        return self._backend.description
+
+    def map(self, fn: Callable[[Any], Any], items: Iterable[Any],
+            on_done: Callable[[int, Any, Any], None] | None = None,
+            here: Callable[[Any], Any] | None = None) -> Iterator[tuple[int, Any]]:
+        """``(index, fn(item))`` in input order; ``on_done(index, item, value)`` as each comes
+        back from a worker. ``here(item)``, when given, is asked first: a value other than
+        ``None`` is the item's value, found in this process (a stored result, a bad line) and
+        never sent to a worker. A lost item's value is a :class:`WorkerLost`. Closing the
+        iterator early (or Ctrl-C) cancels what is still out."""
+        it = iter(enumerate(items))
+        pending: dict[Any, tuple[int, Any, int]] = {}  # handle -> (index, item, times lost)
+        ready: dict[int, Any] = {}
+        next_out = 0
+        next_in = 0
+        exhausted = False
+        finished = False
+        try:
+            while True:
+                while not exhausted and next_in < next_out + self.window:
+                    try:
+                        i, item = next(it)
+                    except StopIteration:
+                        exhausted = True
+                        break
+                    next_in = i + 1
+                    value = here(item) if here is not None else None
+                    if value is not None:
+                        ready[i] = value
+                    else:
+                        pending[self._backend.submit(fn, item)] = (i, item, 0)
+                while next_out in ready:
+                    yield next_out, ready.pop(next_out)
+                    next_out += 1
+                if not pending:
+                    if exhausted and not ready:
+                        break
+                    continue
+                outcomes = self._backend.wait(list(pending), 0.25)
+                lost_any = False
+                for h, kind, value in outcomes:
+                    i, item, times = pending.pop(h)
+                    if kind == "error":
+                        raise value
+                    if kind == "lost":
+                        lost_any = True
+                        self.lost += 1
+                        if times + 1 < MAX_LOST:
+                            pending[("resubmit", i)] = (i, item, times + 1)
+                            continue
+                        value = WorkerLost(f"its worker died {MAX_LOST} times")
+                    ready[i] = value
+                    if on_done is not None:
+                        on_done(i, item, value)
+                if lost_any:
+                    self._backend.recover()
+                    # resubmit every item out on the old pool (a broken pool fails them all)
+                    for h in [h for h in pending if isinstance(h, tuple) or _is_dead(h)]:
+                        i, item, times = pending.pop(h)
+                        pending[self._backend.submit(fn, item)] = (i, item, times)
+            finished = True
+        finally:
+            self._backend.close(cancel=not finished)
+
+    def close(self) -> None:
+        """Release the workers (when :meth:`map` was never run to its end)."""
+        self._backend.close(cancel=True)
+
+
+def _is_dead(handle: Any) -> bool:
+    # a future of a broken local pool: done with BrokenProcessPool
+    done = getattr(handle, "done", None)
+    if done is None or not callable(done) or not done():
+        return False
+    try:
+        from concurrent.futures.process import BrokenProcessPool
+
+        return isinstance(handle.exception(timeout=0), BrokenProcessPool)
+    except Exception:
+        return False
+
+
+def make_executor(workers: int = 1, scheduler: str | None = None, window: int | None = None) -> Executor:
+    """In this process (``workers=1``), on a local pool of ``workers`` processes, or on the
+    Dask cluster at ``scheduler`` (``tcp://HOST:PORT``)."""
+    if scheduler:
+        return Executor(_Dask(scheduler), window)
+    if workers < 1:
+        raise InputError(f"--workers: expected at least 1, got {workers}")
+    return Executor(_Inline() if workers == 1 else _Pool(workers), window)

@@ -1,0 +1,270 @@
+"""The result store: an SQLite file of solved positions, so a repeated solve, a re-run batch and
+the ambiguity sweeps read a result instead of solving again.
+
+A result is keyed by the canonical position (the spec's ``state_to_json`` with sorted keys: the
+rule options are part of it), the game's solver version (``GameInfo.solver_version`` in its
+registry record: bump it when the solver's answers or output change, and the old results stop
+matching) and the solver options (``-o KEY=VALUE``). Only complete solves are stored: a ``--max-nodes`` failure is
+not, and ``--max-nodes`` does not take part in the key (a stored answer is exact whatever budget
+asks for it).
+
+The file is safe under several processes writing at once: write-ahead logging, one short
+transaction per result (``INSERT OR IGNORE`` on the key, so a result solved twice by racing
+processes is stored once) and a busy timeout. A process killed at any moment leaves the file
+consistent (SQLite's journal), with every result whose transaction committed.
+
+The default file is ``results.sqlite3`` in the user's cache folder (platformdirs); the
+environment variable ``FOOLSOLVE_STORE`` names another file, and ``--store PATH`` /
+``--no-store`` choose per command.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sqlite3
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from foolsolve.errors import InputError
+from foolsolve.solver.base import MoveValue, SolveOptions, SolveResult
+
+ENV = "FOOLSOLVE_STORE"
+"""Environment variable naming the default store file (tests point it at a temporary folder)."""
+
+BUSY_TIMEOUT = 60.0
+"""Seconds a writer waits for another process's transaction before giving up."""
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS results (
+    key TEXT PRIMARY KEY,
+    game TEXT NOT NULL,
+    solver_version TEXT NOT NULL,
+    position TEXT NOT NULL,
+    options TEXT NOT NULL,
+    result TEXT NOT NULL,
+    created REAL NOT NULL
+);
+CREATE INDEX IF NOT EXISTS results_game ON results (game, solver_version);
+"""
+
+
+def default_path() -> Path:
+    """``$FOOLSOLVE_STORE``, else ``results.sqlite3`` in the user's cache folder."""
+    env = os.environ.get(ENV)
+    if env:
+        return Path(env)
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir("foolsolve")) / "results.sqlite3"
+
+
+def canonical(obj: Any) -> str:
+    """Canonical JSON: sorted keys, no blanks, non-ASCII kept."""
+    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def options_json(options: SolveOptions | None) -> str:
+    """The part of the solver options that takes part in the key (``-o KEY=VALUE``)."""
+    return canonical(dict(options.extra) if options is not None else {})
+
+
+def solver_version(game: str) -> str | None:
+    """The game's solver version from its registry record (``None``: an unknown game, or one
+    without a solver)."""
+    from foolsolve import games
+
+    try:
+        info = games.get(game)
+    except InputError:
+        return None
+    return info.solver_version if info.has_solver else None
+
+
+def result_key(game: str, position: str, options: str) -> str | None:
+    """The store key of a solve (``None`` for a game without a solver version)."""
+    version = solver_version(game)
+    if version is None:
+        return None
+    text = canonical({"game": game, "position": position, "solver": version, "options": options})
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def result_from_json(obj: dict[str, Any]) -> SolveResult:
+    """The :class:`SolveResult` of :meth:`SolveResult.to_json`."""
+    return SolveResult(
+        game=obj["game"], to_move=obj["to_move"], value=obj["value"],
+        moves=[MoveValue(m["move"], m["value"]) for m in obj.get("moves", [])],
+        pv=list(obj.get("pv", [])), nodes=obj.get("nodes", 0), seconds=obj.get("seconds", 0.0),
+        best=list(obj.get("best", [])), concept=obj.get("concept"), notes=list(obj.get("notes", [])),
+        value_only=bool(obj.get("value_only", False)),
+    )
+
+
+class Store:
+    """One store file, opened for the life of the object (or of a ``with`` block)."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self._db = sqlite3.connect(str(self.path), timeout=BUSY_TIMEOUT, isolation_level=None)
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=NORMAL")
+            self._db.executescript(_SCHEMA)
+        except (OSError, sqlite3.Error) as exc:
+            raise InputError(f"--store {self.path}: cannot open the result store ({exc})") from None
+
+    def close(self) -> None:
+        """Close the file."""
+        self._db.close()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def get(self, key: str) -> dict[str, Any] | None:
+        """The stored result JSON under ``key``."""
+        row = self._db.execute("SELECT result FROM results WHERE key = ?", (key,)).fetchone()
+        if row is None:
+            return None
+        result: dict[str, Any] = json.loads(row[0])
+        return result
+
+    def put(self, key: str, game: str, position: str, options: str, result: dict[str, Any]) -> bool:
+        """Store a result in its own transaction; ``False`` when the key was there already."""
+        version = solver_version(game) or ""
+        with self._transaction():
+            cur = self._db.execute(
+                "INSERT OR IGNORE INTO results (key, game, solver_version, position, options, result, created) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (key, game, version, position, options, canonical(result), time.time()))
+            return cur.rowcount == 1
+
+    def stats(self) -> dict[str, Any]:
+        """Counts per game and solver version, with the file's size."""
+        rows = self._db.execute(
+            "SELECT game, solver_version, COUNT(*) FROM results GROUP BY game, solver_version ORDER BY game, "
+            "solver_version").fetchall()
+        size = sum(p.stat().st_size for p in (self.path, Path(f"{self.path}-wal")) if p.exists())
+        return {
+            "path": str(self.path), "bytes": size, "results": sum(r[2] for r in rows),
+            "by_game": [{"game": g, "solver_version": v, "results": n, "current": solver_version(g) == v}
+                        for g, v, n in rows],
+        }
+
+    def export(self, game: str | None = None) -> Iterator[dict[str, Any]]:
+        """Every stored result (of ``game``), oldest first."""
+        sql = "SELECT key, game, solver_version, position, options, result, created FROM results"
+        args: tuple[Any, ...] = ()
+        if game is not None:
+            sql += " WHERE game = ?"
+            args = (game,)
+        for key, g, version, position, options, result, created in self._db.execute(sql + " ORDER BY rowid", args):
+            yield {"key": key, "game": g, "solver_version": version, "position": json.loads(position),
+                   "options": json.loads(options), "result": json.loads(result), "created": created}
+
+    def clear(self, game: str | None = None, stale_only: bool = False) -> int:
+        """Delete results (of ``game``; with ``stale_only`` those of old solver versions only);
+        returns how many."""
+        where, args = [], []
+        if game is not None:
+            where.append("game = ?")
+            args.append(game)
+        if stale_only:
+            # the current versions of the games in the store (a game no longer registered: all stale)
+            stored = [r[0] for r in self._db.execute("SELECT DISTINCT game FROM results").fetchall()]
+            known = [(g, v) for g in stored if (v := solver_version(g)) is not None]
+            if known:
+                where.append("NOT (" + " OR ".join("(game = ? AND solver_version = ?)" for _ in known) + ")")
+                for g, v in known:
+                    args += [g, v]
+        sql = "DELETE FROM results" + (" WHERE " + " AND ".join(where) if where else "")
+        with self._transaction():
+            n = self._db.execute(sql, args).rowcount
+        if not stale_only and game is None:
+            self._db.execute("VACUUM")
+        return n
+
+    def check(self) -> str:
+        """SQLite's integrity check (``ok`` when the file is sound)."""
+        return str(self._db.execute("PRAGMA integrity_check").fetchone()[0])
+
+    def _transaction(self) -> Any:
+        return _Transaction(self._db)
+
+
+class _Transaction:
+    """``BEGIN IMMEDIATE`` ... ``COMMIT`` (``ROLLBACK`` on an exception): the write lock is
+    taken at the start, so two writers wait for each other (busy timeout) instead of failing
+    to upgrade a read lock."""
+
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self.db = db
+
+    def __enter__(self) -> None:
+        self.db.execute("BEGIN IMMEDIATE")
+
+    def __exit__(self, exc_type: object, *rest: object) -> None:
+        self.db.execute("ROLLBACK" if exc_type is not None else "COMMIT")
+
+
+def open_store(path: str | Path | None, enabled: bool = True) -> Store | None:
+    """The store at ``path`` (the default file when ``None``), or ``None`` when disabled."""
+    if not enabled:
+        return None
+    return Store(default_path() if path is None else path)
+
+
+_DEFAULT: dict[str, Store] = {}
+
+
+def _default_store() -> Store:
+    path = str(default_path())
+    store = _DEFAULT.get(path)
+    if store is None:
+        store = _DEFAULT[path] = Store(path)
+    return store
+
+
+def position_key(info: Any, state: Any, options: SolveOptions | None) -> tuple[str, str, str] | None:
+    """``(key, canonical position, options JSON)`` of a solve, ``None`` when the game's results
+    are not stored."""
+    position = canonical(info.spec.state_to_json(state))
+    opts = options_json(options)
+    key = result_key(info.name, position, opts)
+    return None if key is None else (key, position, opts)
+
+
+def cached_solve(info: Any, state: Any, options: SolveOptions | None = None, store: Store | bool | None = True
+                 ) -> SolveResult:
+    """``info.solve(state, options)`` through the result store (:func:`solve_with_store`): what
+    the ambiguity sweeps and other code call."""
+    return solve_with_store(info, state, options, store)[0]
+
+
+def solve_with_store(info: Any, state: Any, options: SolveOptions | None = None, store: Store | bool | None = True
+                     ) -> tuple[SolveResult, bool]:
+    """Solve ``state`` with the game's solver, reading the result from the store when it is
+    there and storing it when it was solved completely. Returns the result and whether it came
+    from the store. ``store``: a :class:`Store`, ``True`` for the default file, ``False`` or
+    ``None`` for no store. A :class:`~foolsolve.solver.base.SearchLimit` propagates (and
+    nothing is stored)."""
+    if info.solve is None:
+        raise InputError(f"game: {info.name} has no exact solver")
+    options = options if options is not None else SolveOptions()
+    db = _default_store() if store is True else store or None
+    keyed = position_key(info, state, options) if db is not None else None
+    if db is not None and keyed is not None:
+        hit = db.get(keyed[0])
+        if hit is not None:
+            return result_from_json(hit), True
+    result: SolveResult = info.solve(state, options)
+    if db is not None and keyed is not None:
+        db.put(keyed[0], info.name, keyed[1], keyed[2], result.to_json())
+    return result, False

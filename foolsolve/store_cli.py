@@ -1,0 +1,83 @@
+"""``foolsolve store stats|export|clear``: look into the result store (:mod:`foolsolve.store`)."""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING
+
+import click
+
+from foolsolve.batch import LineWriter, store_options
+from foolsolve.errors import InputError
+from foolsolve.positions import STDIO
+
+if TYPE_CHECKING:
+    from foolsolve.store import Store
+
+
+def _open(store_path: str | None, no_store: bool) -> Store:
+    from foolsolve import store as st
+
+    if no_store:
+        raise InputError("--no-store: the store commands need a store")
+    path = st.default_path() if store_path is None else store_path
+    return st.Store(path)
+
+
+@click.group("store")
+def store_command() -> None:
+    """The result store of solved positions: stats, export, clear.
+
+    Solves, batches and the ambiguity sweeps read results from it instead of solving again
+    (keyed by the canonical position with its rules, the solver options and the game's solver
+    version)."""
+
+
+@store_command.command("stats")
+@store_options
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+def stats(store_path: str | None, no_store: bool, as_json: bool) -> None:
+    """Where the store is, its size and its results per game and solver version."""
+    store = _open(store_path, no_store)
+    with store:
+        info = store.stats()
+    if as_json:
+        click.echo(json.dumps(info, ensure_ascii=False))
+        return
+    click.echo(f"{info['path']}: {info['results']:,} results, {info['bytes']:,} bytes")
+    for row in info["by_game"]:
+        stale = "" if row["current"] else " (an old solver version: never read; 'store clear --stale' drops them)"
+        click.echo(f"  {row['game']:18} {row['solver_version']:22} {row['results']:>9,}{stale}")
+
+
+@store_command.command("export")
+@store_options
+@click.option("--game", default=None, help="Only this game's results.")
+@click.option("--out", type=click.Path(dir_okay=False, allow_dash=True), default=STDIO, show_default=True,
+              help="Where the JSON Lines go (- is standard output).")
+def export(store_path: str | None, no_store: bool, game: str | None, out: str) -> None:
+    """Every stored result as JSON Lines: key, game, solver_version, position, options, result."""
+    from foolsolve import games
+    name = games.get(game).name if game else None
+    store = _open(store_path, no_store)
+    writer = LineWriter(out)
+    try:
+        with store:
+            for row in store.export(name):
+                writer.write(row)
+    finally:
+        writer.close()
+
+
+@store_command.command("clear")
+@store_options
+@click.option("--game", default=None, help="Only this game's results.")
+@click.option("--stale", is_flag=True, help="Only results of old solver versions.")
+def clear(store_path: str | None, no_store: bool, game: str | None, stale: bool) -> None:
+    """Delete stored results (all, one game's, or those of old solver versions)."""
+    from foolsolve import games
+    name = games.get(game).name if game else None
+    store = _open(store_path, no_store)
+    with store:
+        n = store.clear(name, stale_only=stale)
+        click.echo(f"{store.path}: {n:,} results deleted")

@@ -1,0 +1,1537 @@
+"""The Python search of the exact two-player Durak endgame solver (the stock empty, or holding
+only the face-up trump card): :class:`Endgame`, the driver of its null-window questions
+(:func:`ask`), the plan that values a lead position's moves (:class:`RootPlan`), the principal
+variation, the choice between this search and the compiled one (:func:`search_for`) and
+:func:`solve`. docs/durak-solver.md describes the search and proves each reduction sound.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from foolsolve.cards import low_bits as _bits
+from foolsolve.engines.durak import (
+    ATTACK,
+    BEATERS,
+    NO_LIMIT,
+    NO_TRUMP,
+    PEREVODNOY,
+    RANK_LANES,
+    RANK_MASKS,
+    SIMPLE,
+    SUIT_MASKS,
+    DState,
+    ERules,
+    cap,
+    from_spec_state,
+    game_result,
+    legal,
+    move_text,
+    play,
+    rank_set,
+)
+from foolsolve.errors import InputError
+from foolsolve.game import Result
+from foolsolve.solver.base import MoveValue, SearchLimit, SolveOptions, SolveResult, bool_option, check_extra, wdl
+from foolsolve.solver.durak.shared import (
+    DRAW,
+    HAND,
+    LOSS,
+    LOW_RANK,
+    NOMOVE,
+    WIN,
+    Reductions,
+    compiled_covers,
+    leads_split,
+    owner_key,
+)
+from foolsolve.solver.durak.shared import entry as _entry
+from foolsolve.solver.durak.shared import solo as _solo
+from foolsolve.spec import durak as dspec
+
+REPORT_EVERY = 20_000
+"""Nodes between two calls of :attr:`SolveOptions.progress`."""
+PV_LIMIT = 400
+"""Longest principal variation printed (only endless perevodnoy lines can reach it)."""
+FORMS_MAX = 1 << 20
+"""Canonical forms remembered by a search (the memo is emptied when it holds this many)."""
+
+
+def _drop_twins(cands: int, hand: int, live: int) -> int:
+    """``cands`` (a subset of ``hand``) without every card whose next lower live card of its
+    suit is also in ``hand`` with both of them twins (see "twins" in docs/durak-solver.md)."""
+    s = hand & _solo(live)
+    m = cands & s
+    out = cands
+    while m:
+        low = m & -m
+        m ^= low
+        lower = live & SUIT_MASKS[(low.bit_length() - 1) >> 4] & (low - 1)
+        if lower and (s >> (lower.bit_length() - 1)) & 1:
+            out ^= low
+    return out
+
+
+
+
+# --- canonical forms of lead positions (the Python search; the compiled search has its own) ---
+
+
+def canonical_form(trump: int, quick: bool, rank_order: bool) -> Callable[[int, int], tuple[int, int]]:
+    """The canonical form of lead positions ``(attacker's hand, defender's hand)`` under this trump
+    (docs/durak-solver.md, ``canonical`` and ``rank_order``): dead ranks squeezed out, the
+    permutable suits sorted, and with ``rank_order`` the live ranks reordered. ``quick``: the
+    quick_exit reduction is on (a one-card attacker keeps his position). The function keeps its
+    own memos (squeeze steps per live set, forms per squeezed position)."""
+    tmask = SUIT_MASKS[trump] if trump != NO_TRUMP else 0
+    lanes = RANK_LANES
+    comp: dict[int, tuple[tuple[int, int, int], ...]] = {}  # live rank set -> squeeze steps
+    comp_live: dict[int, tuple[tuple[int, int, int], ...]] = {}  # live card set -> the same
+    forms: dict[int, tuple[int, int]] = {}  # squeezed position -> its canonical form
+    nts = [16 * i for i in range(4) if i != trump]  # shifts of the suits that may be permuted
+    # canon works on one integer ``d | a << 64`` (both hands at once): a suit's sort key
+    # ``(x >> 16 * s) & pair`` is (the attacker's cards of the suit) << 64 | (the defender's)
+    lanes2 = lanes | lanes << 64
+    keep = tmask | tmask << 64
+    pair = 0xFFFF | 0xFFFF << 64
+    low64 = (1 << 64) - 1
+    if len(nts) == 3:
+        sh0, sh1, sh2 = nts
+    else:
+        sh0 = sh1 = sh2 = 0
+
+    def squeeze(r: int) -> tuple[tuple[int, int, int], ...]:
+        """Steps that drop the dead ranks of the live rank set ``r`` (the live ranks become
+        LOW_RANK, LOW_RANK + 1, ...): ``x = (x & low) | ((x >> n) & high)`` for each run of
+        dead ranks, highest run first (masks for both hands of ``d | a << 64``)."""
+        steps = []
+        top = r.bit_length()  # ranks >= top are dead and stay empty
+        j = top - 1
+        while j >= LOW_RANK:
+            if r >> j & 1:
+                j -= 1
+                continue
+            hi = j
+            while j >= LOW_RANK and not r >> j & 1:
+                j -= 1
+            lo = j + 1
+            n = hi - lo + 1
+            steps.append((lanes2 * ((1 << lo) - 1), lanes2 * ((1 << (16 - n)) - (1 << lo)), n))
+        out = tuple(steps)
+        comp[r] = out
+        return out
+
+    def canon(a: int, d: int) -> tuple[int, int]:
+        """The canonical form of the lead position (attacker ``a``, defender ``d``): dead
+        ranks squeezed out, the non-trump suits sorted. When ``a`` is a single card and
+        quick_exit is on, the position itself: lead() then answers from the two hands at
+        once, by "beats" alone, which the map keeps, and stores no table entry; so the probes
+        of the enhanced transposition cutoffs miss there either way."""
+        if quick and not a & (a - 1):
+            return a, d
+        t = a | d
+        steps = comp_live.get(t)
+        if steps is None:
+            r = (t | t >> 16 | t >> 32 | t >> 48) & 0xFFFF
+            steps = comp.get(r)
+            if steps is None:
+                steps = squeeze(r)
+            comp_live[t] = steps
+        x = d | a << 64
+        for low, high, n in steps:
+            x = (x & low) | ((x >> n) & high)
+        if not rank_order:
+            x = sort_suits(x)
+            return x >> 64, x & low64
+        got = forms.get(x)
+        if got is None:
+            if len(forms) >= FORMS_MAX:
+                forms.clear()
+            k = ((t | t >> 16 | t >> 32 | t >> 48) & 0xFFFF).bit_count()  # live ranks
+            lanes_ = [(x >> sh) & pair for sh in nts]
+            keys = [owner_key(v >> 64, v & 0xFFFF) for v in lanes_]
+            if len(set(keys)) == len(keys):  # no two suits tie: one order
+                orders: list[Any] = [sorted(range(len(keys)), key=keys.__getitem__, reverse=True)]
+            else:
+                orders = [p for p in perms if all(keys[i] >= keys[j] for i, j in itertools.pairwise(p))]
+            best = -1
+            for order in orders:
+                z = x & keep  # the trump suit stays in place (no trump: keep is 0)
+                for i, sh in zip(order, nts):
+                    z |= lanes_[i] << sh
+                z = columns(z, k)
+                if z > best:
+                    best = z
+            got = forms[x] = (best >> 64, best & low64)
+        return got
+
+    perms = list(itertools.permutations(range(len(nts))))  # orders of the permutable suits
+
+    def sort_suits(x: int) -> int:
+        """Step (ii) of canonical: the permutable suits in decreasing order of their keys."""
+        if sh0 != sh1:
+            k0 = (x >> sh0) & pair
+            k1 = (x >> sh1) & pair
+            k2 = (x >> sh2) & pair
+            if k0 < k1:
+                k0, k1 = k1, k0
+            elif k1 >= k2:  # already in order
+                return x
+            if k1 < k2:
+                k1, k2 = k2, k1
+                if k0 < k1:
+                    k0, k1 = k1, k0
+            return (x & keep) | k0 << sh0 | k1 << sh1 | k2 << sh2
+        # no trump: all four suits may be permuted
+        ks = sorted(((x >> sh) & pair for sh in (0, 16, 32, 48)), reverse=True)
+        return ks[0] | ks[1] << 16 | ks[2] << 32 | ks[3] << 48
+
+    def columns(x: int, k: int) -> int:
+        """Step (iii) of canonical: the ``k`` live ranks (columns ``LOW_RANK ...``) in the
+        greedy order of the docstring: each next column is the largest (as the integer
+        ``(x >> rank) & lanes2``) of those no remaining earlier column shares a suit with,
+        that is, of the remaining columns that are the lowest remaining one of every suit
+        they hold (per suit, the suit's other remaining columns are struck out of ``e``)."""
+        t = (x | x >> 64) & 0xFFFF_FFFF_FFFF_FFFF
+        per_suit = [(t >> sh) & 0xFFFF for sh in (0, 16, 32, 48)]
+        rem = ((1 << k) - 1) << LOW_RANK
+        out = 0
+        pos = LOW_RANK
+        while rem:
+            e = rem
+            for c in per_suit:
+                m = c & rem
+                e &= ~m | (m & -m)
+            bj = (e & -e).bit_length() - 1
+            bv = (x >> bj) & lanes2
+            e &= e - 1
+            while e:
+                j = (e & -e).bit_length() - 1
+                e &= e - 1
+                v = (x >> j) & lanes2
+                if v > bv:
+                    bj, bv = j, v
+            rem ^= 1 << bj
+            out |= bv << pos
+            pos += 1
+        return out
+
+    return canon
+
+
+
+# --- tests on hands and tables, kept per search (memos of their own) --------------------------
+
+
+class HandTests(NamedTuple):
+    """:func:`hand_tests`' functions and the memos the search reads directly."""
+
+    cover_all: Callable[[int, int], bool]
+    pairs_of: Callable[[int], tuple[tuple[int, int], ...]]
+    twin_pairs: dict[int, tuple[tuple[int, int], ...]]
+    forced_plan: Callable[[int, int, bool, bool, int], bool]
+    twin_free: Callable[[int, int, tuple[tuple[int, int], ...]], int]
+    cover_list: Callable[[int, int], tuple[int, ...]]
+    cover_lists: dict[tuple[int, int], tuple[int, ...]]
+
+
+def hand_tests(trump: int) -> HandTests:
+    """The search's tests on cards under this trump: can a hand cover a set of cards, the twins of
+    a live set, the sure_win / forced_takes plan, twin-free candidates and the order of covers
+    (docs/durak-solver.md, "Reductions")."""
+    beat = BEATERS[trump]
+    tmask = SUIT_MASKS[trump] if trump != NO_TRUMP else 0
+    ntmask = ~tmask
+    lanes = RANK_LANES
+    suits = SUIT_MASKS
+
+    def cover_all(unc: int, d: int) -> bool:
+        """Can ``d`` cover every card of ``unc`` (one card each)?"""
+        if not unc:
+            return True
+        u = unc & -unc
+        c = beat[u.bit_length() - 1] & d
+        while c:
+            low = c & -c
+            c ^= low
+            if cover_all(unc ^ u, d ^ low):
+                return True
+        return False
+
+    twin_pairs: dict[int, tuple[tuple[int, int], ...]] = {}
+
+    def pairs_of(live: int) -> tuple[tuple[int, int], ...]:
+        """The twins of the live set ``live`` as pairs (higher card, next lower live card of
+        its suit), both the only live card of their rank (see "twins" in the docstring)."""
+        s = _solo(live)
+        out = []
+        m = s
+        while m:
+            low = m & -m
+            m ^= low
+            lower = live & suits[(low.bit_length() - 1) >> 4] & (low - 1)
+            if lower and (s >> (lower.bit_length() - 1)) & 1:
+                out.append((low, 1 << (lower.bit_length() - 1)))
+        got = tuple(out)
+        twin_pairs[live] = got
+        return got
+
+    def forced_plan(b: int, dd: int, sure: bool, forcing: bool, limit: int) -> bool:
+        """sure_win (b) / forced_takes: the defender holds ``dd`` once the attacker has given
+        away his other cards one by one; can the attacker, holding ``b``, force takes of whole
+        rank groups (with ``forcing``) until one rank is left, and then lead that rank whole
+        so that the defender cannot cover it with exactly his last cards?"""
+        b0 = b & 0xFFFF
+        b1 = (b >> 16) & 0xFFFF
+        b2 = (b >> 32) & 0xFFFF
+        b3 = b >> 48
+        rb = b0 | b1 | b2 | b3  # the ranks of b
+        multi = (b0 & b1) | (b2 & b3) | ((b0 | b1) & (b2 | b3))  # ... twice or more
+        forced = False
+        while forcing and multi and rb & (rb - 1):
+            # a group (two or more cards) of one rank he cannot cover, led at once
+            nd = dd.bit_count()
+            room = nd if nd < limit else limit
+            m = multi
+            while m:
+                r1 = m & -m
+                m ^= r1
+                g = b & r1 * lanes
+                if g.bit_count() <= room and not cover_all(g, dd):
+                    break
+            else:
+                break
+            dd |= g
+            b ^= g
+            rb ^= r1
+            multi ^= r1
+            forced = True
+        if rb & (rb - 1) or not (sure or forced):
+            return False
+        # all the others are of one rank: lead them together
+        nb = b.bit_count()
+        nd = dd.bit_count()
+        return nb <= limit and (nd > nb or (nd == nb and not cover_all(b, dd)))
+
+    def twin_free(cands: int, hand: int, tw: tuple[tuple[int, int], ...]) -> int:
+        """``cands`` without the higher card of each pair of twins ``tw`` (of the live set,
+        from :func:`pairs_of`, computed once per live set) in ``hand``. (The callers skip it
+        when the live set has no twins at all.)"""
+        out = cands
+        for hi, lo in tw:
+            if cands & hand & hi and hand & lo:
+                out ^= hi
+        return out
+
+    cover_lists: dict[tuple[int, int], tuple[int, ...]] = {}
+
+    def cover_list(cands: int, safe: int) -> tuple[int, ...]:
+        """The covers ``cands`` in search order (kept per ``(cands, safe)``): covers whose rank
+        the attacker cannot throw on (``safe``) first; then by cheapness; trumps after plain
+        cards."""
+        out = []
+        for part in (safe & ntmask, cands & ~safe & ntmask, safe & tmask, cands & ~safe & tmask):
+            m = part
+            while m:
+                c = m & -m
+                m ^= c
+                out.append(c)
+        got = tuple(out)
+        cover_lists[(cands, safe)] = got
+        return got
+
+    return HandTests(cover_all, pairs_of, twin_pairs, forced_plan, twin_free, cover_list, cover_lists)
+
+
+class Endgame:
+    """The exact search for one two-player endgame context (rules, trump suit, reductions).
+
+    :meth:`value` gives the exact value of any reachable engine state for its side to move.
+    The transposition table persists between calls, so solving the children of a root one by
+    one costs little more than solving the root.
+    """
+
+    def __init__(self, er: ERules, trump: int, reductions: Reductions | None = None,
+                 progress: Callable[[int], None] | None = None, max_nodes: int | None = None) -> None:
+        self.er = er
+        self.trump = trump
+        self.reductions = reductions or Reductions()
+        self.progress = progress
+        self.max_nodes = max_nodes
+        self._build()
+
+    # The search is a set of closures over the context: local-variable access is the
+    # fastest thing CPython has, and these functions are the whole running time.
+    def _build(self) -> None:
+        er = self.er
+        trump = self.trump
+        red = self.reductions
+        progress = self.progress
+        max_nodes = self.max_nodes
+        beat = BEATERS[trump]
+        tmask = SUIT_MASKS[trump] if trump != NO_TRUMP else 0
+        ntmask = ~tmask
+        simple = er.variant == SIMPLE
+        perev = er.variant == PEREVODNOY
+        take_throws = er.throw_ins and er.throw_after_take
+        both_out = WIN if er.lastdef_loses else DRAW  # for the attacker when both go out together
+        lastdef = er.lastdef_loses
+        can_show = perev and er.show_trump and trump != NO_TRUMP
+        transfer_first = er.transfer_first
+        blocked = er.transfer_blocked and trump != NO_TRUMP
+        twins = red.twins
+        take_first = red.take_first
+        cover_order = red.cover_order
+        throw_sets = red.take_throw_sets
+        quick = red.quick_exit
+        null_window = red.null_window
+        multi_leads = not (red.single_leads and leads_split(er))
+        ranks = RANK_MASKS
+        lanes = RANK_LANES
+        suits = SUIT_MASKS
+
+        nodes = 0
+        # tick() runs at the next progress report or at the first node over the limit, whichever
+        # comes first (so max_nodes is exact)
+        over = sys.maxsize if max_nodes is None else max_nodes + 1
+        next_report = min(REPORT_EVERY, over)
+        reps = 0
+        levels: dict[tuple[int, bool], Any] = {}
+        last = [DRAW]  # the previous root's value (null_window asks "draw?" first after a loss)
+        paths: list[set[tuple[int, int]]] = []
+
+        def tick() -> None:
+            nonlocal next_report
+            if nodes >= over:
+                raise SearchLimit(f"more than {max_nodes} nodes")
+            next_report = min(nodes + REPORT_EVERY, over)
+            if progress is not None:
+                progress(nodes)
+
+        # canonical (docs/durak-solver.md): stock empty, no transfers (no repetition paths)
+        canonical = red.canonical and not perev
+        canon = canonical_form(trump, quick, red.rank_order)
+
+        rank_cards: dict[int, int] = {}  # a hand -> every card of a rank it holds (kept per hand)
+        tests = hand_tests(trump)
+        cover_all, pairs_of, twin_pairs, forced_plan, twin_free, cover_list, cover_lists = tests
+
+        def level(sc: int, first: bool) -> Any:
+            """The search functions of one "level": stock card ``sc`` (or -1) and first-bout flag,
+            fixed for the whole bout (the stock only changes between bouts)."""
+            got = levels.get((sc, first))
+            if got is not None:
+                return got
+            limit = first_limit_of(first, sc)
+            take_room = first and er.first_take6 and limit < 6
+            scbit = (1 << sc) if sc >= 0 else 0
+            sure = red.sure_win and sc < 0 and not perev
+            forcing = red.forced_takes and sc < 0 and not perev
+            loss_test = red.sure_loss and sc < 0 and not perev and not first
+            quick_lead = quick_def = quick and sc < 0
+            tt_lead: dict[tuple[int, int], tuple[int, int, int]] = {}
+            tt_def: dict[tuple[int, ...], tuple[int, int, int]] = {}
+            tt_throw: dict[tuple[int, ...], tuple[int, int, int]] = {}
+            tt_take: dict[tuple[int, ...], tuple[int, int, int]] = {}
+            path: set[tuple[int, int]] = set()
+            paths.append(path)
+            nxt: list[Any] = [None, None]  # next bout's lead: [stock card stays, stock empty]
+            tables = (tt_lead, tt_def, tt_throw, tt_take)
+            # enhanced transposition cutoffs: the next bout's lead shares this level's table
+            etc_def = red.etc and sc < 0 and not first and not perev
+
+            def after(a: int, d: int, beaten: bool, alpha: int, beta: int) -> int:
+                """The bout is over (``d`` already holds a taken table): draw, go out, go on.
+                Value for the attacker of the finished bout."""
+                if sc >= 0:
+                    if a.bit_count() < HAND:
+                        a |= scbit
+                    elif d.bit_count() < HAND:
+                        d |= scbit
+                    else:  # nobody draws: the stock card stays, nobody goes out
+                        if beaten:
+                            return -nxt[0](d, a, -beta, -alpha)
+                        return nxt[0](a, d, alpha, beta)
+                if not a:
+                    return both_out if not d else WIN
+                if not d:
+                    return LOSS
+                if beaten:
+                    if canonical:
+                        d, a = canon(d, a)
+                    return -nxt[1](d, a, -beta, -alpha)
+                if canonical:
+                    a, d = canon(a, d)
+                return nxt[1](a, d, alpha, beta)
+
+            def lead_lo(a: int, d: int) -> int:
+                """The lower bound the table holds for the lead ``(a, d)`` of this level (under
+                the key the search uses there), NOMOVE when it holds none."""
+                e2 = tt_lead.get(canon(a, d) if canonical else (a, d))
+                return NOMOVE if e2 is None else e2[0]
+
+            def lead(a: int, d: int, alpha: int, beta: int) -> int:
+                """LEAD: the attacker (holding ``a``) to move. Value for the attacker."""
+                nonlocal nodes, reps
+                nodes += 1
+                if nodes >= next_report:
+                    tick()
+                if quick_lead and not a & (a - 1):  # quick_exit: my last card (stock empty)
+                    if d & (d - 1) or not beat[a.bit_length() - 1] & d:
+                        return WIN
+                    return both_out
+                key = (a, d)
+                if perev and key in path:
+                    reps += 1
+                    return DRAW
+                if beta > WIN:
+                    beta = WIN
+                e = tt_lead.get(key)
+                lo, hi, hint = LOSS, WIN, 0
+                if e is not None:
+                    lo, hi, hint = e
+                    if lo >= beta or lo == hi:  # the stored bounds decide the node, or narrow the window
+                        return lo
+                    if hi <= alpha:
+                        return hi
+                    if lo > alpha:
+                        alpha = lo
+                    if hi < beta:
+                        beta = hi
+                elif sure or forcing:
+                    # sure_win / forced_takes: the cards the defender cannot beat go first (stock
+                    # empty, no transfers)
+                    x = d & 0xFFFF
+                    bt = (1 << (x.bit_length() - 1)) - 1 if x else 0
+                    x = (d >> 16) & 0xFFFF
+                    if x:
+                        bt |= ((1 << (x.bit_length() - 1)) - 1) << 16
+                    x = (d >> 32) & 0xFFFF
+                    if x:
+                        bt |= ((1 << (x.bit_length() - 1)) - 1) << 32
+                    x = d >> 48
+                    if x:
+                        bt |= ((1 << (x.bit_length() - 1)) - 1) << 48
+                    if d & tmask:
+                        bt |= ntmask
+                    b = a & bt  # the cards he can beat
+                    if not b:
+                        if sure:
+                            tt_lead[key] = (WIN, WIN, 0)
+                            return WIN
+                    elif not first:
+                        u = a ^ b  # the cards he cannot beat
+                        if forced_plan(b, d | u, sure, forcing, limit):
+                            tt_lead[key] = (WIN, WIN, 0)
+                            return WIN
+                        if forcing:
+                            # forced_takes, mixed groups: keep the unbeatable cards of the ranks
+                            # where I also hold beatable ones, and lead each such rank whole
+                            mixed = (u | u >> 16 | u >> 32 | u >> 48) & (b | b >> 16 | b >> 32 | b >> 48) & 0xFFFF
+                            if mixed:
+                                hold = u & mixed * lanes
+                                if forced_plan(b | hold, d | (u ^ hold), sure, True, limit):
+                                    tt_lead[key] = (WIN, WIN, 0)
+                                    return WIN
+                nd = d.bit_count()
+                k = nd if nd < limit else limit
+                if loss_test and e is None and a.bit_count() > k:
+                    # sure_loss: every card of the defender's hand beats every card of mine, and I
+                    # cannot put all my cards on the table in this bout
+                    dn = d & ntmask
+                    if dn:
+                        low = dn & -dn
+                        sm = suits[(low.bit_length() - 1) >> 4]
+                        hopeless = not (dn & ~sm) and not (a & ~sm) and a < low
+                    else:
+                        hopeless = (a & tmask) < (d & -d)
+                    if hopeless:
+                        tt_lead[key] = (LOSS, LOSS, 0)
+                        return LOSS
+                if etc_def and a & (a - 1):
+                    # enhanced transposition cutoff: a card the defender cannot beat, led, makes
+                    # him take; giving nothing more, I lead again, at a lead already known good
+                    m = a
+                    while m:
+                        c = m & -m
+                        m ^= c
+                        if beat[c.bit_length() - 1] & d:
+                            continue
+                        lo2 = lead_lo(a ^ c, d | c)
+                        if lo2 >= beta:
+                            tt_lead[key] = (lo2, hi, c)
+                            return lo2
+                singles = a
+                if twins and a & (a - 1):
+                    tw = twin_pairs.get(a | d | scbit)
+                    if tw is None:
+                        tw = pairs_of(a | d | scbit)
+                    if tw:
+                        singles = twin_free(a, a, tw)
+                moves = [hint] if hint else []
+                l0 = a & 0xFFFF
+                l1 = (a >> 16) & 0xFFFF
+                l2 = (a >> 32) & 0xFFFF
+                l3 = a >> 48
+                ra = l0 | l1 | l2 | l3  # rank_set(a)
+                whole = a if a.bit_count() <= k and not ra & (ra - 1) and (multi_leads or a & (a - 1) == 0) else 0
+                if whole and whole != hint:
+                    moves.append(whole)  # all my cards at once: tried early, it often wins outright
+                # single cards: plain cards by rising rank in four classes (below), then trumps by
+                # rising rank
+                m0 = singles & ntmask
+                two = (l0 & l1) | (l2 & l3) | ((l0 | l1) & (l2 | l3))  # ranks I hold twice or more
+                paired = two * lanes
+                lone = m0 & ~paired  # one card of each of its ranks
+                # lone cards the defender cannot beat at all first; then the lone cards he can beat;
+                # then cards with a partner of their rank (kept for throw-ins); last the unbeatable
+                # lone cards above another of my cards of their suit, which would arm the taker
+                # against that card (measured: 0.54-0.87x nodes where it matters, neutral
+                # elsewhere)
+                soft = []
+                late = []
+                rs = (lone | lone >> 16 | lone >> 32 | lone >> 48) & 0xFFFF
+                while rs:
+                    rb = rs & -rs
+                    rs ^= rb
+                    c = lone & rb * lanes
+                    if c != hint and c != whole:
+                        if beat[c.bit_length() - 1] & d:
+                            soft.append(c)
+                        elif a & suits[(c.bit_length() - 1) >> 4] & (c - 1):
+                            late.append(c)
+                        else:
+                            moves.append(c)
+                moves += soft
+                m = m0 & paired  # cards with a partner of their rank
+                rs = (m | m >> 16 | m >> 32 | m >> 48) & 0xFFFF
+                while rs:
+                    rb = rs & -rs
+                    rs ^= rb
+                    col = m & rb * lanes
+                    while col:
+                        c = col & -col
+                        col ^= c
+                        if c != hint and c != whole:
+                            moves.append(c)
+                moves += late
+                if k > 1 and multi_leads:
+                    rs = rank_set(a)
+                    while rs:
+                        rb = rs & -rs
+                        rs ^= rb
+                        group = a & (rb * lanes)
+                        if group & (group - 1):
+                            sub = group
+                            while sub:
+                                if 1 < sub.bit_count() <= k and sub != hint and sub != whole:
+                                    moves.append(sub)
+                                sub = (sub - 1) & group
+                m = singles & tmask
+                while m:
+                    c = m & -m
+                    m ^= c
+                    if c != hint and c != whole:
+                        moves.append(c)
+                if perev:
+                    path.add(key)
+                r0 = reps
+                a0 = alpha
+                best = NOMOVE
+                bm = hint
+                for s in moves:
+                    v = -defend(a ^ s, d, s, 0, s, k - s.bit_count(), 0, True, -beta, -alpha)
+                    if v > best:
+                        best = v
+                        bm = s
+                        if v > alpha:
+                            alpha = v
+                            if v >= beta:
+                                break
+                if perev:
+                    path.discard(key)
+                    if reps != r0:
+                        return best
+                # the new bounds (see _entry)
+                tt_lead[key] = (lo, best, hint) if best <= a0 else (best, hi, bm) if best >= beta else (best, best, bm)
+                return best
+
+            def defend(a: int, d: int, ta: int, tc: int, unc: int, room: int, shown: int, fresh: bool,
+                       alpha: int, beta: int) -> int:
+                """DEFEND: the defender (holding ``d``) to move; ``unc`` uncovered. Value for the defender."""
+                nonlocal nodes
+                nodes += 1
+                if nodes >= next_report:
+                    tick()
+                if quick_def and not a:
+                    if lastdef or d.bit_count() != unc.bit_count():
+                        return LOSS
+                    return DRAW if cover_all(unc, d) else LOSS
+                if beta > WIN:
+                    beta = WIN
+                key = (a, d, ta, tc, unc, shown, fresh)
+                e = tt_def.get(key)
+                lo, hi, hint = NOMOVE, WIN, 0
+                if e is not None:
+                    lo, hi, hint = e
+                    if lo >= beta or lo == hi:  # the stored bounds decide the node, or narrow the window
+                        return lo
+                    if hi <= alpha:
+                        return hi
+                    if lo > alpha:
+                        alpha = lo
+                    if hi < beta:
+                        beta = hi
+                r0 = reps
+                a0 = alpha
+                best = NOMOVE
+                bm = 0
+                # covers: of the hardest card only (cover_order), else of every uncovered card
+                # (``targets`` is a mask of those cards, tried from the lowest bit up)
+                cu = 0  # the covers of the uncovered card when there is only one
+                if not (unc & (unc - 1)):
+                    cu = beat[unc.bit_length() - 1] & d
+                    targets = unc if cu else 0
+                elif cover_order:
+                    targets = 0
+                    fewest = 99
+                    m = unc
+                    while m:
+                        u = m & -m
+                        m ^= u
+                        n = (beat[u.bit_length() - 1] & d).bit_count()
+                        if n < fewest:
+                            fewest = n
+                            targets = u if n else 0
+                            if not n:
+                                break
+                else:
+                    targets = unc
+                # every card of a rank the attacker holds: he can throw in on a table ``t`` iff
+                # ``t & ar`` (same as ``a & (rank_set(t) * lanes)``)
+                ar = rank_cards.get(a)
+                if ar is None:
+                    t = a | a >> 16 | a >> 32 | a >> 48
+                    ar = rank_cards[a] = (t & 0xFFFF) * lanes
+                can_take = fresh or not take_first
+                cut = False
+                take_hint = hint == -1 and can_take  # the take is tried first
+                if take_hint:
+                    can_take = False
+                tk = None  # the next lead after "take" when the probe below computed it
+                nk = None  # the next lead after each cover that ends the bout, from the probes
+                tab = ta | tc
+                if etc_def and can_take and a:
+                    # enhanced transposition cutoff: taking (no throw-in possible) leads to a lead
+                    # already known to be bad for the attacker
+                    if not (take_throws and room > 0 and tab & ar):
+                        tk = canon(a, d | tab) if canonical else (a, d | tab)
+                        e2 = tt_lead.get(tk)
+                        if e2 is not None and -e2[1] >= beta:
+                            tt_def[key] = _entry(lo, hi, hint, -e2[1], -1, a0, beta)
+                            return -e2[1]
+                # a cover c ends the bout unless the attacker can throw in on ta | tc | c: ``thr``
+                # holds the cards he could throw in on (none when he may not throw)
+                tm = targets
+                if tm:
+                    thr = ar if not simple and room > 0 else 0
+                    tab_ar = tab & thr
+                while tm:
+                    u = tm & -tm
+                    tm ^= u
+                    cands = cu if u == unc else beat[u.bit_length() - 1] & d
+                    order: tuple[int, ...]  # the moves at this target: covers, -1 for "take"
+                    if not (cands & (cands - 1)):  # one cover (or none)
+                        ok = cands != 0
+                        if take_hint:
+                            order = (-1, cands) if ok else (-1,)
+                        else:
+                            order = (cands,) if ok else ()
+                    else:
+                        if twins:
+                            tw = twin_pairs.get(a | d | ta | tc | scbit)
+                            if tw is None:
+                                tw = pairs_of(a | d | ta | tc | scbit)
+                            if tw:
+                                cands = twin_free(cands, d, tw)
+                        safe = cands & ~ar
+                        covers = cover_lists.get((cands, safe))
+                        if covers is None:
+                            covers = cover_list(cands, safe)
+                        if take_hint or (hint > 0 and cands & hint):
+                            lst = [-1] if take_hint else []
+                            # the hint cover first at every target it covers (left out when there
+                            # are several targets, with cover_order off a re-searched node could
+                            # miss its best cover)
+                            if hint > 0 and cands & hint:
+                                lst.append(hint)
+                            for c in covers:
+                                if c != hint:
+                                    lst.append(c)
+                            order = tuple(lst)
+                        else:
+                            order = covers
+                    take_hint = False
+                    unc2 = unc ^ u
+                    if etc_def and not unc2 and a and not tab_ar:
+                        # enhanced transposition cutoff: a cover that ends the bout at once (no
+                        # throw-in possible) whose next lead is already known to be good enough
+                        nk = {}
+                        for c in order:
+                            if c < 0 or c == d or c & thr:
+                                continue
+                            dc = d ^ c
+                            k2 = canon(dc, a) if canonical else (dc, a)
+                            nk[c] = k2
+                            e2 = tt_lead.get(k2)
+                            if e2 is not None and e2[0] >= beta:
+                                best = e2[0]
+                                bm = c
+                                cut = True
+                                break
+                        if cut:
+                            break
+                    for c in order:
+                        if c < 0:
+                            v = take(a, d, ta, tc, room, alpha, beta)
+                        else:
+                            d2 = d ^ c
+                            if unc2:
+                                v = defend(a, d2, ta, tc | c, unc2, room, 0, not take_first, alpha, beta)
+                            elif tab_ar or c & thr:
+                                v = -throw(a, d2, ta, tc | c, room, -beta, -alpha)
+                            elif nk is not None and d2:
+                                # what after() does here (stock empty, both hold cards, the bout
+                                # beaten): the next lead, already canonical from the probe above
+                                k2 = nk[c]
+                                v = lead(k2[0], k2[1], alpha, beta)
+                            else:
+                                v = -after(a, d2, True, -beta, -alpha)
+                        if v > best:
+                            best = v
+                            bm = c
+                            if v > alpha:
+                                alpha = v
+                                if v >= beta:
+                                    cut = True
+                                    break
+                    if cut:
+                        break
+                if not cut and take_hint:  # the take hint, no cover to try
+                    v = take(a, d, ta, tc, room, alpha, beta)
+                    if v > best:
+                        best = v
+                        bm = -1
+                        if v > alpha:
+                            alpha = v
+                            if v >= beta:
+                                cut = True
+                if not cut and perev and not tc and (transfer_first or not first) and not (blocked and ta & tmask):
+                    same = d & ranks[(ta.bit_length() - 1) & 15]
+                    if same:
+                        na = a.bit_count()
+                        na_att = ta.bit_count()
+                        if na >= na_att + 1 and na_att + 1 <= limit:
+                            room2 = (na if na < limit else limit) - na_att - 1
+                            for c in _bits(same):
+                                v = -defend(d ^ c, a, ta | c, 0, unc | c, room2, shown, True, -beta, -alpha)
+                                if v > best:
+                                    best = v
+                                    bm = 0
+                                    if v > alpha:
+                                        alpha = v
+                                        if v >= beta:
+                                            cut = True
+                                            break
+                        if not cut and can_show and na >= na_att and na_att <= limit:
+                            room2 = (na if na < limit else limit) - na_att
+                            for c in _bits(same & tmask & ~shown):
+                                v = -defend(d, a, ta, 0, unc, room2, shown | c, True, -beta, -alpha)
+                                if v > best:
+                                    best = v
+                                    bm = 0
+                                    if v > alpha:
+                                        alpha = v
+                                        if v >= beta:
+                                            cut = True
+                                            break
+                if not cut and can_take:
+                    if tk is not None:  # take() here: no throw-in, the next lead is tk (see above)
+                        v = -lead(tk[0], tk[1], -beta, -alpha)
+                    else:
+                        v = take(a, d, ta, tc, room, alpha, beta)
+                    if v > best:
+                        best = v
+                        bm = -1
+                if reps != r0:
+                    return best
+                # the new bounds (see _entry)
+                tt_def[key] = (lo, best, hint) if best <= a0 else (best, hi, bm) if best >= beta else (best, best, bm)
+                return best
+
+            def take(a: int, d: int, ta: int, tc: int, room: int, alpha: int, beta: int) -> int:
+                """The defender says "take". Value for the defender."""
+                tab = ta | tc
+                if take_room:  # first bout, first_bout_sixth_after_take: the cap becomes six
+                    start = d.bit_count() + tc.bit_count()  # the defender's hand when the bout began
+                    room = (start if start < 6 else 6) - ta.bit_count()
+                if take_throws and room > 0 and a & ((tab | tab >> 16 | tab >> 32 | tab >> 48) & 0xFFFF) * lanes:
+                    if throw_sets:
+                        return -take_set(a, d, tab, room, -beta, -alpha)
+                    return -take_seq(a, d, tab, room, -beta, -alpha)
+                return -after(a, d | tab, False, -beta, -alpha)
+
+            def throw(a: int, d: int, ta: int, tc: int, room: int, alpha: int, beta: int) -> int:
+                """THROW (not taking, all covered, the attacker has a throw): throw one card or pass."""
+                nonlocal nodes
+                nodes += 1
+                if nodes >= next_report:
+                    tick()
+                if beta > WIN:
+                    beta = WIN
+                key = (a, d, ta, tc)
+                e = tt_throw.get(key)
+                lo, hi, hint = LOSS, WIN, -1
+                if e is not None:
+                    lo, hi, hint = e
+                    if lo >= beta or lo == hi:  # the stored bounds decide the node, or narrow the window
+                        return lo
+                    if hi <= alpha:
+                        return hi
+                    if lo > alpha:
+                        alpha = lo
+                    if hi < beta:
+                        beta = hi
+                r0 = reps
+                a0 = alpha
+                # cards the defender cannot beat first, then the others, each by rising rank;
+                # 0 stands for "pass" (last)
+                t = ta | tc
+                m = rank_cards.get(t)
+                if m is None:
+                    r = t | t >> 16 | t >> 32 | t >> 48
+                    m = rank_cards[t] = (r & 0xFFFF) * lanes
+                m &= a
+                opts: list[int] | tuple[int, int]
+                if m and not m & (m - 1):  # one card to throw (the hint, if any, is m or the pass)
+                    opts = (0, m) if hint == 0 else (m, 0)
+                else:
+                    opts = [hint] if hint >= 0 else []
+                    hard = 0
+                    mm = m
+                    while mm:
+                        c = mm & -mm
+                        mm ^= c
+                        if not beat[c.bit_length() - 1] & d:
+                            hard |= c
+                    for part in (hard, m ^ hard):
+                        rs = (part | part >> 16 | part >> 32 | part >> 48) & 0xFFFF
+                        while rs:
+                            rb = rs & -rs
+                            rs ^= rb
+                            col = part & rb * lanes
+                            while col:
+                                c = col & -col
+                                col ^= c
+                                if c != hint:
+                                    opts.append(c)
+                    if hint != 0:
+                        opts.append(0)
+                best = NOMOVE
+                bm = -1
+                pk = None  # the next lead after "pass" when the probe below computed it
+                if etc_def and hint != 0 and d:
+                    # enhanced transposition cutoff: passing leads to a lead already known to be bad
+                    # for its attacker (this node's defender)
+                    pk = canon(d, a) if canonical else (d, a)
+                    e2 = tt_lead.get(pk)
+                    if e2 is not None and -e2[1] >= beta:
+                        tt_throw[key] = _entry(lo, hi, hint, -e2[1], 0, a0, beta)
+                        return -e2[1]
+                for c in opts:
+                    if c:
+                        v = -defend(a ^ c, d, ta | c, tc, c, room - 1, 0, True, -beta, -alpha)
+                    elif pk is not None and a:  # pass, as after() does it here: the next lead is pk
+                        v = -lead(pk[0], pk[1], -beta, -alpha)
+                    else:
+                        v = after(a, d, True, alpha, beta)  # pass: the bout is beaten
+                    if v > best:
+                        best = v
+                        bm = c
+                        if v > alpha:
+                            alpha = v
+                            if v >= beta:
+                                break
+                if reps != r0:
+                    return best
+                # the new bounds (see _entry)
+                tt_throw[key] = (lo, best, hint) if best <= a0 else (best, hi, bm) if best >= beta else (best, best, bm)
+                return best
+
+            def take_set(a: int, d: int, tab: int, room: int, alpha: int, beta: int) -> int:
+                """The defender takes; the attacker gives any set of throwable cards (at most ``room``)."""
+                nonlocal nodes
+                nodes += 1
+                if nodes >= next_report:
+                    tick()
+                if beta > WIN:
+                    beta = WIN
+                key = (a, d, tab, room)
+                e = tt_take.get(key)
+                lo, hi, hint = LOSS, WIN, -1
+                if e is not None:
+                    lo, hi, hint = e
+                    if lo >= beta or lo == hi:  # the stored bounds decide the node, or narrow the window
+                        return lo
+                    if hi <= alpha:
+                        return hi
+                    if lo > alpha:
+                        alpha = lo
+                    if hi < beta:
+                        beta = hi
+                r0 = reps
+                a0 = alpha
+                give = a & ((tab | tab >> 16 | tab >> 32 | tab >> 48) & 0xFFFF) * lanes
+                subs = []
+                sub = give  # largest sets first
+                while True:
+                    if sub.bit_count() <= room and sub != hint:
+                        subs.append(sub)
+                    if not sub:
+                        break
+                    sub = (sub - 1) & give
+                best = NOMOVE
+                bm = -1
+                dt = d | tab
+                if hint >= 0:
+                    best = after(a ^ hint, dt | hint, False, alpha, beta)
+                    bm = hint
+                    if best > alpha:
+                        alpha = best
+                if etc_def and best < beta:
+                    # enhanced transposition cutoff: a set after which the next lead (mine again)
+                    # is already known good enough
+                    for s in subs:
+                        if a ^ s:
+                            lo2 = lead_lo(a ^ s, dt | s)
+                            if lo2 >= beta:
+                                best = lo2
+                                bm = s
+                                break
+                if best < beta:
+                    for s in subs:
+                        v = after(a ^ s, dt | s, False, alpha, beta)
+                        if v > best:
+                            best = v
+                            bm = s
+                            if v > alpha:
+                                alpha = v
+                                if v >= beta:
+                                    break
+                if reps != r0:
+                    return best
+                # the new bounds (see _entry)
+                tt_take[key] = (lo, best, hint) if best <= a0 else (best, hi, bm) if best >= beta else (best, best, bm)
+                return best
+
+            def take_seq(a: int, d: int, tab: int, room: int, alpha: int, beta: int) -> int:
+                """The defender takes; the attacker throws one card at a time or passes (no reduction)."""
+                nonlocal nodes
+                nodes += 1
+                if nodes >= next_report:
+                    tick()
+                best = after(a, d | tab, False, alpha, beta)  # pass
+                if best > alpha:
+                    alpha = best
+                for c in _bits(a & rank_set(tab) * lanes):
+                    # a cut only on a value found: a window that opens at or above WIN (a defence node's
+                    # window (-2, -1) makes this one (1, 2)) proves nothing about the throw-ins not yet searched
+                    if best >= beta or best >= WIN:
+                        break
+                    if room > 1 and (a ^ c) & rank_set(tab) * lanes:
+                        v = take_seq(a ^ c, d, tab | c, room - 1, alpha, beta)
+                    else:
+                        v = after(a ^ c, d | tab | c, False, alpha, beta)
+                    if v > best:
+                        best = v
+                        if v > alpha:
+                            alpha = v
+                return best
+
+            fns = (lead, defend, throw, take_set, take_seq, tables, nxt)
+            levels[(sc, first)] = fns
+            # the next bout: the stock card stays (both hold six or more) or is gone
+            nxt[1] = lead if (sc < 0 and not first) else level(-1, False)[0]
+            nxt[0] = lead if not first else level(sc, False)[0]
+            return fns
+
+        def first_limit_of(first: bool, sc: int) -> int:
+            if first:
+                return er.first_limit
+            if er.six_always or sc >= 0:
+                return 6
+            return NO_LIMIT
+
+        def value(s: DState, lo: int, hi: int, guess: int | None) -> int:
+            """Exact value of a two-player engine state for its side to move, known to lie in
+            ``[lo, hi]`` (see :meth:`Endgame.value`)."""
+            nonlocal reps
+            res = game_result(s)
+            if res is not None:
+                return _outcome(res, s.to_move)
+            if lo >= hi:
+                return lo
+            for pth in paths:
+                pth.clear()
+            reps = 0
+            a = s.hands[s.attacker]
+            d = s.hands[s.defender]
+            sc = s.stock[0] if s.stock else -1
+            lead, defend, throw, take_set, take_seq, _, _ = level(sc, s.first_bout)
+            if not s.tatt:
+                def f(alpha: int, beta: int) -> int:
+                    return int(lead(a, d, alpha, beta))
+            else:
+                room = cap(s) - s.tatt.bit_count()
+                tatt, tcov = s.tatt, s.tcov
+                if s.unc and not s.taking:
+                    shown = 0 if s.tcov else s.shown
+                    unc = s.unc
+
+                    def f(alpha: int, beta: int) -> int:
+                        return int(defend(a, d, tatt, tcov, unc, room, shown, True, alpha, beta))
+                elif not s.taking:
+                    def f(alpha: int, beta: int) -> int:
+                        return int(throw(a, d, tatt, tcov, room, alpha, beta))
+                else:
+                    tab = tatt | tcov
+                    taker = take_set if throw_sets else take_seq
+
+                    def f(alpha: int, beta: int) -> int:
+                        return int(taker(a, d, tab, room, alpha, beta))
+            v, remember = ask(f, lo, hi, last[0] if guess is None else guess, null_window)
+            if remember:
+                last[0] = v
+            return v
+
+        def count() -> int:
+            return nodes
+
+        def table_size() -> int:
+            return sum(len(t) for fns in levels.values() for t in fns[5])
+
+        self._value = value
+        self._count = count
+        self._table_size = table_size
+        self._canon = canon  # the lead key map, for the test that the compiled search's mirror agrees
+
+    def value(self, s: DState, lo: int = LOSS, hi: int = WIN, guess: int | None = None) -> int:
+        """Exact value (+1/0/-1) of a two-player engine state for ``s.to_move``, clamped to
+        ``[lo, hi]``: exact when the caller knows it lies there, and a narrower range is fewer
+        questions (none when ``lo == hi``; one null-window search when they differ by one, which
+        also makes ``value(s, x - 1, x) == x`` the test "is it at least x?"). ``guess``: LOSS
+        asks "draw?" before "win?" when both may be needed (default: the previous call's answer
+        decides)."""
+        check_range(lo, hi, guess)
+        limit = sys.getrecursionlimit()
+        if limit < 20_000:
+            sys.setrecursionlimit(20_000)
+        try:
+            return self._value(s, lo, hi, guess)
+        finally:
+            sys.setrecursionlimit(limit)
+
+    @property
+    def nodes(self) -> int:
+        """Nodes searched so far (all calls)."""
+        return self._count()
+
+    @property
+    def table_entries(self) -> int:
+        """Transposition-table entries."""
+        return self._table_size()
+
+    def move_values(self, s: DState, known: int | None = None) -> list[tuple[tuple[int, int, int], int]]:
+        """Every legal engine move (spec order) with its exact value for ``s.to_move``, valued in
+        the order of :class:`RootPlan`. ``known``: the value of ``s`` itself or an upper bound of
+        it, if the caller has one: no move is worth more, so a lost position's moves need no
+        search and those of a position worth at most a draw one question each (see
+        :func:`child_range`)."""
+        plan = RootPlan(s, self.reductions, known)
+        while (i := plan.take()) is not None:
+            child, lo, hi, guess = plan.child_range(i)
+            plan.put(i, plan.mover_value(i, self.value(child, lo, hi, guess)))
+            assert not plan.stale()  # one search at a time: nothing else was running
+        return plan.result()
+
+
+class RootPlan:
+    """The order and ranges in which the moves of a position are valued (``move_values`` of
+    both searches): ``lead_subsets`` (docs/durak-solver.md) and the caller's bound ``known``. Values
+    are the mover's. :meth:`take` gives the next move to search (the largest leads first, then
+    the other moves in spec order, then the leads in between), :meth:`put` records a move's value
+    and every bound it implies; moves whose bounds meet are valued without a search.
+
+    With two searches of different moves side by side (three or more kernel threads: two race
+    each move, see ``JitEndgame._jobs``), a lead related to a running one (a lead of a part or
+    of a superset of its cards) is handed out only when no other move is open, so that no
+    thread idles: the searches share the lead table, and the running one may decide it. When a
+    result decides a move that is still being searched, that move's value is set at once and
+    :meth:`stale` names it, so the caller can stop its search; a result that arrives for a move
+    already valued is dropped (it is the same exact value). Not thread-safe: callers hold a
+    lock."""
+
+    def __init__(self, s: DState, reductions: Reductions, known: int | None = None) -> None:
+        self.me = s.to_move
+        self.moves = legal(s)
+        self.children = [play(s, m) for m in self.moves]
+        n = len(self.moves)
+        self.known = known
+        self.lo = [LOSS] * n
+        self.hi = [WIN if known is None else known] * n
+        self.values: list[int | None] = [None] * n
+        self.running: set[int] = set()
+        self._stale: list[int] = []
+        # bigger[i]: the leads whose cards strictly contain those of lead i (worth at most lead i)
+        self.bigger: list[list[int]] = [[] for _ in range(n)]
+        self.smaller: list[list[int]] = [[] for _ in range(n)]
+        if reductions.lead_subsets and leads_split(s.er) and not s.tatt:
+            leads = [(i, m[1]) for i, m in enumerate(self.moves) if m[0] == ATTACK]
+            for i, x in leads:
+                for j, y in leads:
+                    if x != y and x & y == x:
+                        self.bigger[i].append(j)
+                        self.smaller[j].append(i)
+        # first the largest leads (a win frees every smaller lead of their cards), then every
+        # other move in spec order (a lost or drawn single card bounds the leads holding it),
+        # then the leads in between (by then often bounded from both sides)
+        size = [m[1].bit_count() if m[0] == ATTACK else 1 for m in self.moves]
+        self.order = sorted(range(n), key=lambda i: (0 if size[i] > 1 and not self.bigger[i] else
+                                                     1 if size[i] == 1 else 2, -size[i]))
+        for i, child in enumerate(self.children):
+            res = game_result(child)
+            if res is not None:
+                self.put(i, _outcome(res, self.me))
+
+    def put(self, i: int, v: int) -> None:
+        """Move ``i`` is worth ``v`` to the mover; bound the leads it dominates or is dominated by
+        (a result for a move valued meanwhile is dropped)."""
+        self.running.discard(i)
+        if self.values[i] is not None:
+            return
+        self.values[i] = v
+        for j in self.smaller[i]:  # a part is worth at least the whole
+            self.lo[j] = max(self.lo[j], v)
+        for j in self.bigger[i]:  # the whole at most each part
+            self.hi[j] = min(self.hi[j], v)
+        for j in self.smaller[i] + self.bigger[i]:
+            if self.values[j] is None and self.lo[j] >= self.hi[j]:
+                if j in self.running:  # decided while searched: its search may stop
+                    self._stale.append(j)
+                self.put(j, self.lo[j])
+
+    def stale(self) -> list[int]:
+        """The moves valued while their search was running, since the last call (their searches
+        may stop; a result they still deliver is dropped)."""
+        out, self._stale = self._stale, []
+        return out
+
+    def take(self) -> int | None:
+        """The next move to search (marked running), or None when none is left to hand out."""
+        related = None
+        for i in self.order:
+            if self.values[i] is not None or i in self.running:
+                continue
+            if any(j in self.running for j in self.bigger[i] + self.smaller[i]):
+                if related is None:
+                    related = i  # the running search may decide it: only if nothing else is open
+                continue
+            self.running.add(i)
+            return i
+        if related is not None:
+            self.running.add(related)
+        return related
+
+    def child_range(self, i: int) -> tuple[DState, int, int, int | None]:
+        """Move ``i``'s child and the range and guess to search it with, from its mover's side."""
+        child = self.children[i]
+        same = child.to_move == self.me
+        guess = child_range(self.known, same)[2]
+        if same:
+            return child, self.lo[i], self.hi[i], guess
+        return child, -self.hi[i], -self.lo[i], guess
+
+    def mover_value(self, i: int, v: int) -> int:
+        """Move ``i``'s child's searched value ``v`` as the mover's value."""
+        return v if self.children[i].to_move == self.me else -v
+
+    def result(self) -> list[tuple[tuple[int, int, int], int]]:
+        """Every move (spec order) with its value, once all are known."""
+        out = []
+        for m, v in zip(self.moves, self.values):
+            assert v is not None
+            out.append((m, v))
+        return out
+
+
+def ask(f: Callable[[int, int], int], lo: int, hi: int, guess: int, null_window: bool) -> tuple[int, bool]:
+    """The root driver of both searches (this module's and the compiled one): the value clamped
+    to ``[lo, hi]`` (``lo < hi``) of the position that ``f(alpha, beta)`` searches with a
+    fail-soft window, and whether the caller should remember it as the previous root's value
+    (when both questions were asked). Without null_window one search with the window around
+    the range; with it, one question when ``hi - lo == 1``, else "win?" with the window (0, 1)
+    then "draw?" with (-1, 0) (a first answer of -1 already proves the loss), the other way
+    round when ``guess`` is LOSS."""
+    if not null_window:
+        v = f(lo - 1, hi + 1 if hi < WIN else WIN)
+        return (lo if v < lo else hi if v > hi else v), False
+    if hi - lo == 1:  # one question settles it: "hi?" with the window (lo, hi)
+        return (hi if f(lo, hi) >= hi else lo), False
+    if guess == LOSS:  # "draw?" first, then "win?"
+        v = f(LOSS, DRAW)
+        if v <= LOSS:
+            return LOSS, False
+        return (WIN if v >= WIN or f(DRAW, WIN) >= WIN else DRAW), True
+    v = f(DRAW, WIN)
+    if v >= WIN:
+        return WIN, False
+    return (LOSS if v <= LOSS or f(LOSS, DRAW) < DRAW else DRAW), True
+
+
+def check_range(lo: int, hi: int, guess: int | None) -> None:
+    """``value``'s range arguments: LOSS <= lo <= hi <= WIN, guess None or a value."""
+    if not LOSS <= lo <= hi <= WIN or guess not in (None, LOSS, DRAW, WIN):
+        raise ValueError(f"value range [{lo}, {hi}] (guess {guess}): need LOSS <= lo <= hi <= WIN")
+
+
+def child_range(known: int | None, same_mover: bool) -> tuple[int, int, int | None]:
+    """The range ``[lo, hi]`` and guess for ``value`` of a child of a position whose value for
+    its mover is at most ``known`` (None: no bound), from the child's mover's side
+    (``same_mover``: he is the parent's mover, as after a throw-in). No move is worth more to
+    the mover than his position, so the child is at most ``known`` for him. In a won position the
+    guess is that the move keeps the win, so its opponent is asked "draw?" first."""
+    if known is None:
+        return LOSS, WIN, None
+    if same_mover:
+        return LOSS, known, WIN
+    return -known, WIN, LOSS
+
+
+def _outcome(res: Result, player: int) -> int:
+    """A finished game's value for ``player``: WIN, DRAW or LOSS by the sign of his payoff."""
+    p = res.payoffs[player]
+    return WIN if p > 0 else LOSS if p < 0 else DRAW
+
+
+def check_endgame(state: DState) -> None:
+    """:class:`InputError` unless the position is two-player with at most one stock card."""
+    if state.n != 2:
+        raise InputError(f"players: the exact Durak solver is for two players, this position has {state.n}")
+    if len(state.stock) > 1:
+        raise InputError(f"stock: the exact Durak solver needs at most one stock card (the face-up trump), "
+                         f"this position has {len(state.stock)}")
+
+
+def endgame_for(state: DState, reductions: Reductions | None = None, options: SolveOptions | None = None) -> Endgame:
+    """A fresh :class:`Endgame` for this position's rules and trump."""
+    check_endgame(state)
+    return Endgame(state.er, state.trump, reductions,
+                   progress=options.progress if options else None,
+                   max_nodes=options.max_nodes if options else None)
+
+
+JIT_MIN_CARDS = 16
+"""``jit=auto`` uses the compiled search from this many cards in the two hands and on the table
+(8v8): below it the Python search mostly answers in less than the ~0.6 s it takes to load numba
+(7v7 solves measured at 0.01-0.3 s; a 14-card position at 0.45 s either way)."""
+
+
+PYTHON_FIRST_CARDS = 18
+"""With ``jit=auto``, positions of :data:`JIT_MIN_CARDS` up to this many cards (8v8) try the
+Python search first while the compiled search is not compiled yet (:func:`kernel_compiled`): the
+first solve after an install then answers in seconds instead of waiting for the compile (about
+30 s). Larger positions compile at once (the Python search would rarely finish in time)."""
+PYTHON_FIRST_NODES = 800_000
+"""Nodes the Python search may take first (about 8 s at its 8v8 rate of about 100,000 nodes/s;
+the 8v8 bench positions need 10,000-540,000 to value every move); beyond them the compiled search
+is compiled (announced) and answers, and the Python search's work is dropped."""
+
+
+def kernel_compiled() -> bool:
+    """Whether numba's cache holds the compiled search's entry point (its index file in the
+    package's ``__pycache__``, under ``NUMBA_CACHE_DIR``, or in numba's user cache directory, used
+    where the package's folder is read-only), read without importing numba. A stale entry (the
+    source changed since) still counts: the compile is then announced."""
+    dirs = [Path(__file__).resolve().parent / "__pycache__"]
+    if os.environ.get("NUMBA_CACHE_DIR"):
+        dirs.append(Path(os.environ["NUMBA_CACHE_DIR"]))
+    else:
+        dirs.append(Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "numba")
+    return any(next(d.rglob("compiled._run-*.nbi"), None) is not None for d in dirs if d.is_dir())
+
+
+def python_first(state: DState, jit: bool | str) -> bool:
+    """Whether ``solve`` tries the Python search before the compiled one (:data:`PYTHON_FIRST_CARDS`)."""
+    size = (state.hands[0] | state.hands[1] | state.tatt | state.tcov).bit_count()
+    return (jit == "auto" and JIT_MIN_CARDS <= size <= PYTHON_FIRST_CARDS and compiled_covers(state)
+            and not kernel_compiled())
+
+
+def jit_choice(options: SolveOptions) -> bool | str:
+    """The ``jit`` option: ``"auto"`` (default), ``true`` or ``false``."""
+    value = options.extra.get("jit", "auto")
+    if value is True or value is False or value == "auto":  # not ``in``: 1 == True, 0 == False
+        return value
+    raise InputError(f"option jit: expected true, false or auto, got {value!r}")
+
+
+def search_for(state: DState, reductions: Reductions | None = None, options: SolveOptions | None = None,
+               jit: bool | str = "auto") -> Endgame | Any:
+    """The search for this position: the compiled kernel of :mod:`foolsolve.solver.durak.compiled`
+    (same tree, same node counts) where it applies and ``jit`` allows it, else :class:`Endgame`.
+    ``jit=True`` on a position the kernel does not cover is an :class:`InputError`."""
+    check_endgame(state)
+    size = (state.hands[0] | state.hands[1] | state.tatt | state.tcov).bit_count()
+    if jit is True or (jit == "auto" and size >= JIT_MIN_CARDS):
+        if compiled_covers(state):
+            from foolsolve.solver.durak import compiled  # numba loads only here
+
+            return compiled.JitEndgame(state.er, state.trump, reductions,
+                                       progress=options.progress if options else None,
+                                       max_nodes=options.max_nodes if options else None, cards=size)
+        if jit is True:
+            raise InputError("option jit: the compiled search does not apply here (it covers two players, "
+                             "the stock empty, not the first bout, simple or podkidnoy)")
+    return endgame_for(state, reductions, options)
+
+
+def principal_variation(eg: Endgame, state: DState, value: int, first: list[tuple[tuple[int, int, int], int]],
+                        limit: int = PV_LIMIT) -> tuple[list[str], list[str]]:
+    """Best play from ``state``, whose exact value for its mover is ``value`` and whose move
+    values are ``first``: at each step the first move (spec order) of the best value. Returns the
+    move texts and notes (a repeated position or the length limit ends it early).
+
+    Below the root only that first move is sought: the position's value ``w`` is known (the
+    value of the move that led to it), no move is worth more, so the first move whose child is
+    worth ``w`` to the mover is found by one null-window question per move tried, and in a lost
+    position the first legal move is best (no search at all). Every child is searched as a root
+    (never ``eg.value`` of a node met inside a search: there, a non-fresh node of the take_first
+    reduction only bounds the true value)."""
+    pv: list[str] = []
+    notes: list[str] = []
+    seen: set[Any] = set()
+    s = state
+    w = value
+    mv: list[tuple[tuple[int, int, int], int]] | None = first
+    while game_result(s) is None:
+        k = s.key()
+        if k in seen:
+            notes.append("the principal variation repeats a position here (endless play: a draw)")
+            break
+        seen.add(k)
+        if len(pv) >= limit:
+            notes.append(f"principal variation cut after {limit} moves")
+            break
+        me = s.to_move
+        if mv is not None:
+            m = next(m for m, v in mv if v == w)
+            mv = None
+        else:
+            m = first_with_value(eg, s, w)
+        pv.append(move_text(m))
+        s = play(s, m)
+        if game_result(s) is None and s.to_move != me:
+            w = -w
+    return pv, notes
+
+
+def first_with_value(eg: Endgame, s: DState, w: int) -> tuple[int, int, int]:
+    """The first legal move (spec order) of ``s`` worth ``w`` to its mover, when ``w`` is the
+    value of ``s`` (so no move is worth more)."""
+    me = s.to_move
+    moves = legal(s)
+    if w == LOSS:
+        return moves[0]
+    for m in moves:
+        child = play(s, m)
+        res = game_result(child)
+        if res is not None:
+            if _outcome(res, me) == w:
+                return m
+        elif child.to_move == me:
+            if eg.value(child, w - 1, w) == w:  # "at least w?"
+                return m
+        elif eg.value(child, -w, 1 - w) == -w:  # "at most -w for him?"
+            return m
+    raise AssertionError(f"no move of a position worth {w} is worth {w}")
+
+
+def solve(state: dspec.State, options: SolveOptions) -> SolveResult:
+    """Exact value, every move's value and a principal variation of a two-player Durak position
+    with at most one stock card. ``options.extra``: ``reductions`` (switches, see
+    :class:`Reductions`), ``pv`` (false: skip the principal variation), ``moves`` (false: the
+    game value alone, no per-move values, best moves or principal variation; often several
+    times faster, since every move of a won position needs a proof of its own), ``jit``
+    (``auto``: the compiled search of :mod:`foolsolve.solver.durak.compiled` for positions of
+    :data:`JIT_MIN_CARDS` cards or more where it applies; ``true``: always, an error where it
+    does not apply; ``false``: never)."""
+    if not isinstance(state, dspec.State):
+        raise InputError("position: not a Durak position")
+    check_extra(options, ("jit", "moves", "pv", "reductions"), "Durak")
+    jit = jit_choice(options)
+    want_moves = bool_option(options, "moves", True)
+    want_pv = bool_option(options, "pv", want_moves)
+    if want_pv and not want_moves:
+        raise InputError("option pv: a principal variation values every move along it, so it needs moves=true")
+    t0 = time.perf_counter()
+    s = from_spec_state(state)
+    reductions = Reductions.from_json(options.extra.get("reductions"))
+    if python_first(s, jit):
+        limit = options.max_nodes
+        budget = PYTHON_FIRST_NODES if limit is None else min(limit, PYTHON_FIRST_NODES)
+        eg: Endgame | Any = endgame_for(s, reductions, SolveOptions(max_nodes=budget, progress=options.progress))
+        try:
+            return _solve(s, eg, want_moves, want_pv, t0)
+        except SearchLimit:
+            if limit is not None and limit <= PYTHON_FIRST_NODES:
+                raise
+    eg = search_for(s, reductions, options, jit)
+    return _solve(s, eg, want_moves, want_pv, t0)
+
+
+def _solve(s: DState, eg: Endgame | Any, want_moves: bool, want_pv: bool, t0: float) -> SolveResult:
+    """:func:`solve`'s answer by the search ``eg``."""
+    res = game_result(s)
+    if res is not None:
+        return SolveResult(game="durak", to_move=s.to_move, value=wdl(_outcome(res, s.to_move)), moves=[], pv=[],
+                           nodes=0, seconds=time.perf_counter() - t0, best=[], notes=[f"game over: {res.label}"])
+    if not legal(s):
+        raise InputError("position: no legal moves although the game is not over")
+    perev_note = ["endless play (a repeated position) counts as a draw"] if s.er.variant == PEREVODNOY else []
+    if not want_moves:
+        v = eg.value(s)
+        return SolveResult(game="durak", to_move=s.to_move, value=wdl(v), moves=[], pv=[], nodes=eg.nodes,
+                           seconds=time.perf_counter() - t0, best=[], value_only=True,
+                           notes=["moves=false: the game value alone was searched", *perev_note])
+    # The moves are valued without asking the position first: measured side by side on the
+    # 10v10 bench set, asking it first was slower on 4 of 5 finished positions (when a root
+    # question ran on one thread). With both threads racing every question the answer still only
+    # spares the moves of a lost or drawn position, and the lost one of that set (#8) is valued
+    # move by move in 0.54 s, its value alone 0.72 s
+    mv = eg.move_values(s)
+    top = max(v for _, v in mv)
+    moves = [MoveValue(move_text(m), wdl(v)) for m, v in mv]
+    best = [move_text(m) for m, v in mv if v == top]
+    pv: list[str] = []
+    notes: list[str] = []
+    if want_pv:
+        pv, notes = principal_variation(eg, s, top, mv)
+    notes += perev_note
+    return SolveResult(game="durak", to_move=s.to_move, value=wdl(top), moves=moves, pv=pv, nodes=eg.nodes,
+                       seconds=time.perf_counter() - t0, best=best, notes=notes)

@@ -1,0 +1,69 @@
+"""Seeded Durak endgames for the batch, store and executor tests, and a way to run ``foolsolve``."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from foolsolve.cards import FRENCH36, FRENCH_SUITS
+
+
+def endgame(k: int, rng: random.Random) -> dict[str, Any]:
+    """A deck-empty two-player podkidnoy position, k cards each (as bench/bench_durak.py makes them)."""
+    cards = list(FRENCH36.cards)
+    rng.shuffle(cards)
+    return {"game": "durak", "rules": {"variant": "podkidnoy"}, "trump": rng.choice(FRENCH_SUITS),
+            "hands": [[c.ascii for c in cards[:k]], [c.ascii for c in cards[k:2 * k]]],
+            "stock": [], "attacker": 0, "defender": 1, "table": [], "to_move": 0}
+
+
+def positions(n: int, k: int = 6, seed: str = "batch") -> list[dict[str, Any]]:
+    """``n`` seeded k-v-k endgames."""
+    return [endgame(k, random.Random(f"{seed}:{i}")) for i in range(n)]
+
+
+def mixed(small: int, large: int, seed: str) -> list[dict[str, Any]]:
+    """``small`` quick 6v6 endgames, then ``large`` slower 7v7 ones (about 0.01-0.7 s each with
+    the Python search): a batch that writes its first lines at once and is still busy when a
+    test stops it."""
+    return positions(small, 6, seed) + positions(large, 7, seed)
+
+
+def write_jsonl(path: Path, objs: list[Any]) -> Path:
+    """One JSON value a line."""
+    path.write_text("".join(json.dumps(o) + "\n" for o in objs), encoding="utf-8")
+    return path
+
+
+def read_jsonl(path: Path) -> list[dict[str, Any]]:
+    """Every line (each must be whole JSON)."""
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+
+
+def foolsolve(*args: str, stdin: str | None = None, timeout: float = 120) -> subprocess.CompletedProcess[str]:
+    """``python -m foolsolve ARGS`` in a subprocess (the test's FOOLSOLVE_STORE is inherited)."""
+    return subprocess.run([sys.executable, "-m", "foolsolve", *args], input=stdin, capture_output=True, text=True,
+                          timeout=timeout, env={**os.environ, "OPENBLAS_NUM_THREADS": "1"})
+
+
+def start(*args: str) -> subprocess.Popen[str]:
+    """``python -m foolsolve ARGS`` started in the background."""
+    return subprocess.Popen([sys.executable, "-m", "foolsolve", *args], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, env={**os.environ, "OPENBLAS_NUM_THREADS": "1"})
+
+
+def wait_for_lines(path: Path, n: int, proc: subprocess.Popen[str], timeout: float = 120) -> int:
+    """Wait until ``path`` has at least ``n`` lines (or the process ended); the count."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        count = path.read_bytes().count(b"\n") if path.exists() else 0
+        if count >= n or proc.poll() is not None:
+            return count
+        time.sleep(0.02)
+    raise AssertionError(f"{path}: fewer than {n} lines after {timeout} s")
