@@ -307,7 +307,9 @@ def test_throw_in_after_take_passes_to_the_next_thrower() -> None:
 
 # --- transfer (perevodnoy) ----------------------------------------------------------
 
-P = {"variant": "perevodnoy"}
+P = {"variant": "perevodnoy", "transfer_blocked_by_trump": False}
+"""Perevodnoy; these positions have the trump suit (spades) on the table, so they pin off the rule that a
+trump on the table blocks transfers (its own tests below and in tests/test_why.py)."""
 
 
 def test_001_transfer_with_a_card_of_the_same_rank() -> None:
