@@ -190,8 +190,9 @@ def hand_attacks(hand: int, cap: int, wide: bool = True) -> list[Move]:
 class Compiled:
     """A :class:`Rules` value with what the engine reads precomputed."""
 
-    __slots__ = ("allowed", "asym_first", "exchange", "wide_attacks", "exchange_pool_only", "first_player", "hand_limit", "infusion",
-                 "lose_when_stuck", "pile", "regroup_max", "rules", "temptation", "trigger_exchange", "with_faces")
+    __slots__ = ("allowed", "asym_first", "exchange", "exchange_pool_only", "first_player", "hand_limit", "infusion",
+                 "lose_when_stuck", "pile", "regroup_max", "rules", "temptation", "trigger_exchange", "wide_attacks",
+                 "with_faces")
 
     def __init__(self, rules: S.Rules) -> None:
         self.rules = rules

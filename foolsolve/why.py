@@ -114,7 +114,7 @@ def option_flips(spec: SpecGame[Any, Any], state: Any, text: str, legal: bool) -
     it is not, or illegal when it is. A value that makes the position itself impossible (the
     position file would be rejected) is left out."""
     rules = getattr(state, "rules", None)
-    if rules is None or not dataclasses.is_dataclass(rules):
+    if rules is None or not dataclasses.is_dataclass(rules) or isinstance(rules, type):
         return []
     out: list[tuple[str, Any]] = []
     for info in options_of(type(rules)):
@@ -142,7 +142,7 @@ def effect_lines(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
         a, b = before.get(key), after.get(key)
         if a == b:
             continue
-        if _is_cards(a) and _is_cards(b):
+        if isinstance(a, list) and isinstance(b, list) and _is_cards(a) and _is_cards(b):
             out.append(f"{key}: {_card_diff(a, b)}")
         elif isinstance(a, list) and isinstance(b, list) and len(a) == len(b) and all(
                 _is_cards(x) and _is_cards(y) for x, y in zip(a, b)):

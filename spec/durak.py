@@ -943,9 +943,9 @@ class DurakSpec(SpecGame[State, Move]):
             return Attack(tuple(cards))
         if verb == "cover" and len(args) == 3 and args[1].lower() == "with":
             return Cover(card(args[0]), card(args[2]))
-        one = {"transfer": Transfer, "show": ShowTrump, "throw": Throw}
-        if verb in one and len(args) == 1:
-            return one[verb](card(args[0]))
+        if verb in ("transfer", "show", "throw") and len(args) == 1:
+            c = card(args[0])
+            return Transfer(c) if verb == "transfer" else ShowTrump(c) if verb == "show" else Throw(c)
         raise InputError(f"move: cannot read {text!r} (moves are written: attack 6H [6D ...], cover 6H with 7H, "
                          f"transfer 6S, show 6S, throw 6C, take, pass)")
 

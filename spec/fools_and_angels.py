@@ -599,7 +599,8 @@ def attack_size_reasons(cards: Any, rules: Rules, defender_holds: int) -> list[R
 
 def not_held(state: State, p: int, cards: Any, rule: str) -> list[Reason]:
     """A move may only use cards of the mover's hand (one reason per card not there)."""
-    return [reason(rule, f"no card {c} in player {p}'s hand", "", "Players take turns either attacking by playing cards from their hand")
+    return [reason(rule, f"no card {c} in player {p}'s hand", "",
+                   "Players take turns either attacking by playing cards from their hand")
             for c in ordered(cards) if c not in state.hands[p]]
 
 
@@ -1028,15 +1029,17 @@ class FoolsAndAngelsSpec(SpecGame[State, Move]):
         if res is not None:
             return [reason("result", f"the game is over ({res.label}: {dict(res.details).get('reason')})", "",
                            "The first player to get rid of all cards in both their hand and their own stock wins.")]
-        phases = {SwapPiles: SETUP, KeepPiles: SETUP, Exchange: TURN, Attack: TURN, Pass: TURN,
-                  Draw: (TURN, REGROUP), Stop: REGROUP, Defend: DEFEND, Surrender: DEFEND, Discard: TEMPT,
-                  DiscardStock: TEMPT, Decline: TEMPT}
+        phases: dict[type, tuple[str, ...]] = {
+            SwapPiles: (SETUP,), KeepPiles: (SETUP,), Exchange: (TURN,), Attack: (TURN,), Pass: (TURN,),
+            Draw: (TURN, REGROUP), Stop: (REGROUP,), Defend: (DEFEND,), Surrender: (DEFEND,), Discard: (TEMPT,),
+            DiscardStock: (TEMPT,), Decline: (TEMPT,)}
         want = phases[type(move)]
-        if state.phase not in (want if isinstance(want, tuple) else (want,)):
+        if state.phase not in want:
             need = {SETUP: "before play (Asymmetry's pile swaps)", TURN: "at the start of a turn",
                     REGROUP: "during a regroup", DEFEND: "against an attack", TEMPT: "when Temptation offers a discard"}
-            first = want[0] if isinstance(want, tuple) else want
-            return [reason("legal_moves", f"phase {state.phase} (player {state.to_move} to move): {move.__class__.__name__.lower()} "
+            first = want[0]
+            kind = move.__class__.__name__.lower()
+            return [reason("legal_moves", f"phase {state.phase} (player {state.to_move} to move): {kind} "
                            f"comes only {need[first]}", "", "Players take turns either attacking by playing cards from "
                            "their hand or regrouping by drawing cards into their hand.")]
         p = state.to_move
