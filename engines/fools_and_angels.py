@@ -18,12 +18,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Hashable
+from fractions import Fraction
 from itertools import combinations
 from math import comb
 from typing import Any
 
 from foolsolve.cards import ACE, FRENCH52, JACK, KING
 from foolsolve.cards import low_bits as bits
+from foolsolve.errors import InputError
 from foolsolve.game import Engine, IllegalMove, MoveFamily, Result
 from foolsolve.spec import fools_and_angels as S
 
@@ -207,8 +209,9 @@ class Compiled:
         self.wide_attacks = rules.attack_size == "four_then_face"
         self.lose_when_stuck = rules.no_legal_action == "lose"
         self.first_player = rules.first_player
-        self.asym_first = S.first_chooser(rules)
-        self.pile = S.pile_size(rules) if rules.asymmetry else 0
+        # Asymmetry: who chooses piles first (option asymmetry_order), and the pile size (a quarter of the pool)
+        self.asym_first = rules.first_player if rules.asymmetry_order == "first_player_first" else 1 - rules.first_player
+        self.pile = len(rules.stocks.pool) // 4 if rules.asymmetry else 0
         # allowed[(face bit, has_red, has_black)] -> allowed target numbers
         self.allowed: dict[tuple[int, bool, bool], frozenset[int]] = {}
         names = {S.RED: T_RED, S.BLACK: T_BLACK, S.WHOLE: T_WHOLE}
@@ -612,7 +615,32 @@ class FoolsAndAngelsEngine(Engine[EState, Move]):
         w = winner(state)
         if w is None:
             return None
-        return S.win_result(w[0], w[1])
+        p, why = w
+        return Result((Fraction(1), Fraction(-1)) if p == 0 else (Fraction(-1), Fraction(1)), f"player {p} wins",
+                      (("winner", p), ("reason", why)))
+
+    def deal(self, rules: S.Rules, players: int, rng: random.Random) -> EState:
+        """A new game dealt by the engine (the same ``rng`` calls as the spec's deal): each stock
+        shuffled from card order; with Asymmetry, the pile choices first (the reshuffle that follows
+        them drawn now) by the player who chooses first."""
+        if players != 2:
+            raise InputError("players: Fools and Angels is a game for 2 players")
+        stocks = []
+        for which in (rules.stocks.player0, rules.stocks.player1, rules.stocks.pool):
+            idx = sorted(FRENCH52.parse(t).index for t in which)
+            rng.shuffle(idx)
+            stocks.append(tuple(idx))
+        cr = compiled(rules)
+        reshuffle: tuple[tuple[int, ...], ...] = ()
+        if rules.asymmetry:
+            perms = []
+            for st in stocks:
+                perm = list(range(len(st)))
+                rng.shuffle(perm)
+                perms.append(tuple(perm))
+            reshuffle = tuple(perms)
+        phase, first = (P_SETUP, cr.asym_first) if rules.asymmetry else (P_TURN, cr.first_player)
+        return (cr, phase, first, 0, 0, stocks[0], stocks[1], stocks[2], 0, 0, False, 0, False, 0, reshuffle)
 
     def winner(self, state: EState) -> tuple[int, str] | None:
         """(winner, reason) or ``None``."""

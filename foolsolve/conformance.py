@@ -169,14 +169,15 @@ def uniform(state: Any, moves: list[Any], rng: random.Random) -> Any:
 
 def lockstep(
     info: GameInfo, start: Any, rng: random.Random, *, max_steps: int = 10_000, report: ConformanceReport | None = None,
-    policy: Policy = uniform,
+    policy: Policy = uniform, engine_start: Any = None,
 ) -> Divergence | None:
     """Play one game from ``start``, each move chosen by ``policy`` (default: uniformly at random
-    with ``rng``), checking every state. A game still running after ``max_steps`` moves stops
+    with ``rng``), checking every state; ``engine_start`` is the engine's own state of ``start``
+    (default: converted from the spec's). A game still running after ``max_steps`` moves stops
     there (counted in ``report.cut``): spec and engine agreed on every state up to it, so it is
     no divergence."""
     spec, eng = info.spec, _engine(info)
-    s, e = start, eng.from_spec(start)
+    s, e = start, (eng.from_spec(start) if engine_start is None else engine_start)
     history: list[str] = []
     seen: dict[Any, Any] = {}
     for step in range(max_steps + 1):

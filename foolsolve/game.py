@@ -414,6 +414,12 @@ class Engine(ABC, Generic[E, EM]):
     def key(self, state: E) -> Hashable:
         """A cheap hashable key; equal keys mean equal positions (for transposition tables)."""
 
+    def deal(self, rules: Any, players: int, rng: random.Random) -> E:
+        """A whole new game dealt by the engine itself, making the same ``rng`` calls as the spec's
+        :meth:`SpecGame.deal` (so one seed deals the same cards); the conformance tests also start
+        lockstep from it for every player count (``tests/test_engine_deals.py``)."""
+        raise NotImplementedError(f"{self.spec.name}: the engine does not deal")
+
     def legal_moves_split(self, state: E) -> tuple[Sequence[EM], MoveFamily | None]:
         """As :meth:`SpecGame.legal_moves_split`, computed by the engine (engine moves; the
         family's :attr:`MoveFamily.contains` takes spec moves). Default: everything listed."""
