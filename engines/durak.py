@@ -143,11 +143,6 @@ class ERules:
         """Podkidnoy and perevodnoy have throw-ins."""
         return self.variant != SIMPLE
 
-    @property
-    def deck_mask(self) -> int:
-        """Every card of the deck."""
-        return (FRENCH36 if self.deck == 36 else FRENCH52).full_mask
-
 
 _VARIANTS = {dspec.SIMPLE: SIMPLE, dspec.PODKIDNOY: PODKIDNOY, dspec.PEREVODNOY: PEREVODNOY}
 _EROLES: dict[dspec.Rules, ERules] = {}
@@ -239,11 +234,6 @@ class DState:
                 f"table=[{mask_text(self.tatt)} / {mask_text(self.tcov)}], to_move={self.to_move})")
 
 
-def alive_count(s: DState) -> int:
-    """Players not out."""
-    return s.n - len(s.out)
-
-
 def next_player(s: DState, p: int, out: tuple[int, ...] | None = None) -> int:
     """The next player after ``p`` (clockwise) who is not out."""
     gone = s.out if out is None else out
@@ -294,17 +284,6 @@ def throwable(s: DState, p: int) -> int:
     if not s.er.throw_ins or (s.tatt.bit_count() + 1) > cap(s):
         return 0
     return s.hands[p] & spread(rank_set(s.tatt | s.tcov))
-
-
-def phase_of(s: DState) -> str:
-    """``lead``, ``defend``, ``throw`` or ``over`` (derived as in the model)."""
-    if s.n - len(s.out) <= 1:
-        return "over"
-    if not s.tatt:
-        return "lead"
-    if s.unc and not s.taking:
-        return "defend"
-    return "throw"
 
 
 def game_result(s: DState) -> Result | None:
