@@ -36,12 +36,12 @@ ROOT = Path(__file__).resolve().parent.parent
 GAME_TESTS: dict[str, list[str]] = {
     # module stem -> the tests that check that game's rules (fast ones: no solver cross-checks)
     "durak": ["tests/test_durak_spec.py", "tests/test_durak_positions.py", "tests/test_why.py",
-              "tests/test_rule_gaps.py", "tests/test_durak_properties.py"],
+              "tests/test_rule_gaps.py", "tests/test_durak_properties.py", "tests/test_durak_engine_playout.py"],
     "fools_and_angels": ["tests/test_fools_and_angels_rules.py", "tests/test_fools_and_angels_positions.py",
                          "tests/test_fools_and_angels_conformance.py", "tests/test_why.py", "tests/test_rule_gaps.py"],
     "fools_paradise": ["tests/test_fools_paradise_rules.py", "tests/test_fools_paradise_positions.py",
                        "tests/test_fools_paradise_conformance.py", "tests/test_fools_paradise_engine.py",
-                       "tests/test_why.py"],
+                       "tests/test_fools_paradise_engine_playout.py", "tests/test_why.py"],
 }
 GENERIC_TESTS = ["tests/test_perft_files.py", "tests/test_playthroughs.py", "tests/test_engine_deals.py"]
 """Run for every game, selected with ``-k`` by the game's registry name."""
@@ -53,6 +53,11 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
     ("spec/durak.py", "legal_throws",
      "if not state.rules.has_throw_ins or len(state.table) + 1 >= cap(state):"):
         "fast path only: throw_reasons rejects the same throws card by card",
+    ("spec/fools_and_angels.py", "apply", "o = 1 ^ p"): "p is 0 or 1, where 1 ^ p == 1 - p",
+    ("engines/durak.py", "game_result", "def game_result(s: DState) -> Result << None:"):
+        "an annotation, never evaluated (from __future__ import annotations)",
+    ("engines/durak.py", "_attacks", "dup = hand & (hand >> 16 | hand >> 32 | hand >> 48) if k != 1 else 0"):
+        "k (the cap) is at least 1 at a lead, where k != 1 and k > 1 agree",
 }
 
 

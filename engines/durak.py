@@ -137,6 +137,8 @@ class ERules:
     transfer_first: bool
     transfer_blocked: bool
     lastdef_loses: bool
+    lead_stays: bool = False
+    """``transfer_lead == "bout_leader"``: a transfer leaves the lead attacker in place."""
 
     @property
     def throw_ins(self) -> bool:
@@ -161,7 +163,8 @@ def erules(rules: dspec.Rules) -> ERules:
                    six_always=rules.bout_limit == "six", throw_after_take=rules.throw_in_after_take,
                    neighbours=rules.throwers == "neighbours", show_trump=rules.transfer_by_showing_trump,
                    transfer_first=rules.transfer_first_bout, transfer_blocked=rules.transfer_blocked_by_trump,
-                   lastdef_loses=rules.draw_outcome == "last_defender_loses")
+                   lastdef_loses=rules.draw_outcome == "last_defender_loses",
+                   lead_stays=rules.transfer_lead == "bout_leader")
         _EROLES[rules] = e
     return e
 
@@ -270,6 +273,11 @@ def throwers(s: DState) -> list[int]:
         left = next_player(s, s.defender)
         if left != s.attacker and left != s.defender:
             order.append(left)
+        right = left
+        while next_player(s, right) != s.defender:
+            right = next_player(s, right)
+        if right not in order and right != s.defender:
+            order.append(right)
         return order
     n = s.n
     for i in range(1, n):
@@ -504,7 +512,8 @@ def play(s: DState, m: tuple[int, int, int]) -> DState:
             t.unc |= 1 << x
         else:
             t.shown |= 1 << x
-        t.attacker = t.defender
+        if not t.er.lead_stays or nd == t.attacker:
+            t.attacker = t.defender
         t.defender = nd
         t.to_move = nd
         t.dstart = t.hands[nd].bit_count()
@@ -624,6 +633,7 @@ def playout(state: DState, rng: random.Random, max_moves: int | None = None,
     perevodnoy = er.variant == PEREVODNOY
     throw_after_take = er.throw_after_take
     neighbours, show_trump = er.neighbours, er.show_trump and trump != NO_TRUMP
+    lead_stays = er.lead_stays
     transfer_first, transfer_blocked = er.transfer_first, er.transfer_blocked and trump != NO_TRUMP
     first_limit, first_take6, six_always = er.first_limit, er.first_take6, er.six_always
     nxt = _next_alive(n, out)
@@ -825,7 +835,8 @@ def playout(state: DState, rng: random.Random, max_moves: int | None = None,
                     nunc += 1
                 else:
                     shown |= cb
-                attacker = defender
+                if not lead_stays or nxt[defender] == attacker:
+                    attacker = defender
                 defender = to_move = nxt[defender]
                 order = None
                 dstart = hands[defender].bit_count()
@@ -969,7 +980,13 @@ def _thrower_order(attacker: int, defender: int, nxt: list[int], neighbours: boo
     """:func:`throwers` from the next-living-player table."""
     left = nxt[defender]
     if neighbours:
-        return [attacker, left] if left != attacker and left != defender else [attacker]
+        order = [attacker, left] if left != attacker and left != defender else [attacker]
+        right = left
+        while nxt[right] != defender:
+            right = nxt[right]
+        if right not in order and right != defender:
+            order.append(right)
+        return order
     order = [attacker]
     q = left
     while q != defender:

@@ -133,6 +133,13 @@ class Rules:
         doc="Perevodnoy: no transfer while a trump-suit card lies on the table (garbled sentence).",
         source="001 §transfer 'You cannot transfer more cards than the next player has in his hands, and "
                "also if there is a card of a trump suit on the table'")
+    transfer_lead: str = option(
+        "transferrer", choices=("transferrer", "bout_leader"), reconstructed=True,
+        doc="Perevodnoy, 3+ players: after a transfer, who is the lead attacker (throws in first, draws first): "
+            "the transferrer, or the player who led the bout (unless the attack has come round to them, then "
+            "the transferrer).",
+        source="001 §rules 'Takes first cards walking player'; §throw-in 'player, who walked, has the right of the "
+               "first action' (which of the two 'walked' after a transfer, the text does not say)")
     draw_outcome: str = option(
         "draw", choices=("draw", "last_defender_loses"),
         doc="When the last players go out together: a draw, or the last defender is the fool.",
@@ -323,6 +330,14 @@ def next_player(state: State, p: int, out: Iterable[int] | None = None) -> int:
     q = (p + 1) % state.players
     while q in gone and q != p:
         q = (q + 1) % state.players
+    return q
+
+
+def previous_player(state: State, p: int) -> int:
+    """The player before ``p`` (to the right) who is not out."""
+    q = (p - 1) % state.players
+    while q in state.out and q != p:
+        q = (q - 1) % state.players
     return q
 
 
@@ -577,13 +592,14 @@ def throwers(state: State) -> list[int]:
     throwing in a clockwise direction." 001 §Types: "agree whether all the players will throw up or
     only the extreme ones, sitting on both sides of the one on whom the move was made".
     Model: the lead attacker, then clockwise from the player after the defender, skipping the defender
-    and players who are out (``throwers == "neighbours"``: only the first of those).
+    and players who are out (``throwers == "neighbours"``: only the defender's two neighbours, left
+    first; the right one is the lead attacker unless ``transfer_lead`` kept the bout's leader).
     """
     order = [state.attacker]
     if state.rules.throwers == "neighbours":
-        left = next_player(state, state.defender)
-        if left not in (state.attacker, state.defender):
-            order.append(left)
+        for q in (next_player(state, state.defender), previous_player(state, state.defender)):
+            if q not in order and q != state.defender:
+                order.append(q)
         return order
     for i in range(1, state.players):
         q = (state.defender + i) % state.players  # never the defender (i < players)
@@ -877,10 +893,13 @@ class DurakSpec(SpecGame[State, Move]):
         return start_throwing(after, throwers(after))
 
     def _transfer(self, state: State, card: Card, *, show: bool) -> State:
-        """DEFEND (perevodnoy): the attack passes on; the old defender becomes the lead attacker.
-        001 §transfer: "When cards transferred to a player who cannot transfer them further, he becomes
-        the batting player, and is obliged to cover all or accept"."""
+        """DEFEND (perevodnoy): the attack passes on. 001 §transfer: "When cards transferred to a player who
+        cannot transfer them further, he becomes the batting player, and is obliged to cover all or accept".
+        RECONSTRUCTION ``transfer_lead``: the transferrer becomes the lead attacker, or the bout's leader
+        stays it (unless the attack has come round to them: then the transferrer)."""
         new_defender = transfer_target(state)
+        keep = state.rules.transfer_lead == "bout_leader" and new_defender != state.attacker
+        lead = state.attacker if keep else state.defender
         if show:
             hands = state.hands
             table = state.table
@@ -889,7 +908,7 @@ class DurakSpec(SpecGame[State, Move]):
             hands = self._with_hand(state, state.defender, state.hands[state.defender] - {card})
             table = _sorted_table([*state.table, (card, None)])
             shown = state.shown
-        return dataclasses.replace(state, hands=hands, table=table, shown=shown, attacker=state.defender,
+        return dataclasses.replace(state, hands=hands, table=table, shown=shown, attacker=lead,
                                    defender=new_defender, to_move=new_defender,
                                    defender_start=len(hands[new_defender]))
 
@@ -1235,7 +1254,7 @@ def _check_position(state: State, obj: dict[str, Any], default_start: int) -> No
             raise PositionError("taking: the game is over")
         if state.shown:
             raise PositionError("shown: the game is over")
-    else:
+    elif not (rules.transfer_lead == "bout_leader" and rules.variant == PEREVODNOY and state.table):
         expected = next_player(state, state.attacker)
         if state.defender != expected:
             raise PositionError(f"defender: must be {expected} (the next player after the attacker who is not out)")
