@@ -41,7 +41,22 @@ class _DefaultGroup(LazyGroup):
         return args
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        if args and not args[0].startswith("-") and not self.is_command(args[0]):
+            _suggest_command(self, ctx, args[0])
         return super().parse_args(ctx, self.with_command(args))
+
+
+def _suggest_command(group: LazyGroup, ctx: click.Context, word: str) -> None:
+    """A mistyped command (``solev``: no such file, and close to a command's name) is an error that
+    names the nearest commands, instead of being read as a position file to solve."""
+    import difflib
+    from pathlib import Path
+
+    if Path(word).exists() or "." in word or "/" in word or os.sep in word:
+        return
+    near = difflib.get_close_matches(word, group.list_commands(ctx), n=3, cutoff=0.6)
+    if near:
+        raise click.UsageError(f"unknown command {word!r}; did you mean {' or '.join(repr(n) for n in near)}?", ctx)
 
 
 @click.group(cls=_DefaultGroup, context_settings={"help_option_names": ["-h", "--help"]})
@@ -103,9 +118,12 @@ def _parse_extra(items: Sequence[str]) -> dict[str, Any]:
 
 def format_result(info: GameInfo, state: Any, result: SolveResult) -> str:
     """Human-readable solve output."""
-    lines = [f"{info.spec.title}: player {result.to_move} to move. Value: {result.value}"]
+    from foolsolve.present import rules_line, status, transcript
+
+    lines = [f"{info.spec.title}: {status(info.spec, state)}. Value: {result.value}"]
     if result.concept:
         lines[0] += f" ({result.concept})"
+    lines.append(rules_line(info.spec, state))
     if result.value_only:
         lines.append("Moves, best moves and principal variation: not searched (moves=false)")
     else:
@@ -118,9 +136,15 @@ def format_result(info: GameInfo, state: Any, result: SolveResult) -> str:
             lines.append(f"  {m.move.ljust(width)}  {m.value}{mark}")
         lines.append("")
         lines.append("Best: " + (", ".join(result.best) if result.best else "(none: the game is over)"))
-        lines.append("PV:   " + (" | ".join(result.pv) if result.pv else "(empty)"))
+        if result.pv:
+            lines.append("PV:")
+            lines.extend(transcript(info.spec, state, result.pv))
+        else:
+            lines.append("PV:   (empty)")
     for note in result.notes:
         lines.append(f"Note: {note}")
+    for key, value in result.details.items():
+        lines.append(f"{key}: {json.dumps(value, ensure_ascii=False)}")
     rate = result.nodes / result.seconds if result.seconds > 0 else 0.0
     lines.append(f"{result.nodes:,} nodes in {result.seconds:.3f} s ({rate:,.0f} nodes/s)")
     return "\n".join(lines)
@@ -131,10 +155,29 @@ def format_result(info: GameInfo, state: Any, result: SolveResult) -> str:
 
 @cli.command()
 @click.argument("position", type=click.Path(dir_okay=False))
-def show(position: str) -> None:
-    """Check POSITION and describe it."""
+@click.option("--svg", "svg_out", type=click.Path(dir_okay=False, allow_dash=True), default=None,
+              help="Draw the position as SVG into this file ('-': standard output).")
+@click.option("--as", "viewer", type=click.IntRange(min=0), default=None, metavar="P",
+              help="What player P sees: drawn with hidden cards face down (--svg), else P's view as JSON. "
+                   "Default: all cards open.")
+def show(position: str, svg_out: str | None, viewer: int | None) -> None:
+    """Check POSITION and describe it: the cards, the rules that differ from the default and who
+    is to move (or who won); with --svg, its picture."""
+    from foolsolve.present import show_text, write_text
+
     info, state = load_position(position)
-    click.echo(info.spec.describe(state))
+    if viewer is not None and viewer >= info.spec.num_players(state):
+        raise InputError(f"--as: player {viewer} does not exist ({info.spec.num_players(state)} players)")
+    if svg_out is not None:
+        from foolsolve.svg import position_svg
+
+        write_text(svg_out, position_svg(info.spec, state, viewer))
+        if svg_out == "-":
+            return
+    elif viewer is not None:
+        click.echo(json.dumps(info.spec.observation(state, viewer), ensure_ascii=False))
+        return
+    click.echo(show_text(info.spec, state))
 
 
 @cli.command()
@@ -151,26 +194,46 @@ def moves(position: str, as_json: bool) -> None:
 @click.argument("position", type=click.Path(dir_okay=False))
 @click.argument("move_texts", nargs=-1, metavar="MOVE...")
 @click.option("--out", type=click.Path(dir_okay=False), default=None, help="Write the new position here.")
-def play(position: str, move_texts: Sequence[str], out: str | None) -> None:
-    """Apply MOVEs to POSITION and print the new position.
+@click.option("--json", "as_json", is_flag=True, help="Print the new position as JSON.")
+@click.option("--interactive", is_flag=True,
+              help="Play against the solver: you move, it answers (hint, undo, why MOVE, help, quit).")
+@click.option("--seed", type=int, default=None,
+              help="--interactive: seed of the random answers where the solver cannot answer exactly.")
+def play(position: str, move_texts: Sequence[str], out: str | None, as_json: bool, interactive: bool,
+         seed: int | None) -> None:
+    """Apply MOVEs to POSITION and print who played each move and the new position (as show does).
 
     Moves are written as the spec prints them, e.g. "attack 6H" "take"."""
+    from foolsolve.present import show_text, transcript
+
     info, state = load_position(position)
-    obj = info.spec.state_to_json(info.spec.play(state, *move_texts))
+    new = info.spec.play(state, *move_texts)  # an illegal move: the spec's error, naming its place
+    lines = transcript(info.spec, state, move_texts)
+    if interactive:
+        from foolsolve.interactive import play_interactive
+
+        play_interactive(info, new, seed=seed, out=out)
+        return
+    obj = info.spec.state_to_json(new)
     if out:
         write_json_atomic(out, obj)
-    else:
+    if as_json:
         click.echo(json.dumps(obj, ensure_ascii=False))
+    elif not out:
+        click.echo("\n".join([*lines, show_text(info.spec, new)]) if lines else show_text(info.spec, new))
 
 
 @cli.command()
 @click.argument("game")
 @click.option("--players", type=int, default=None, help="Number of players (default: the game's minimum).")
-@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--seed", type=int, default=None, help="Seed of the shuffle (default: a fresh one, printed on stderr).")
 @click.option("--rules", "rules_json", default=None, metavar="JSON", help='Rule options, e.g. \'{"variant": "simple"}\'.')
 @click.option("--out", type=click.Path(dir_okay=False), default=None, help="Write the position here.")
-def deal(game: str, players: int | None, seed: int, rules_json: str | None, out: str | None) -> None:
+def deal(game: str, players: int | None, seed: int | None, rules_json: str | None, out: str | None) -> None:
     """A shuffled deal of GAME as a position file."""
+    drawn = seed is None
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**31)
     info = games.get(game)
     spec = info.spec
     n = spec.min_players if players is None else players
@@ -184,6 +247,8 @@ def deal(game: str, players: int | None, seed: int, rules_json: str | None, out:
         write_json_atomic(out, obj)
     else:
         click.echo(json.dumps(obj, ensure_ascii=False))
+    if drawn:
+        click.echo(f"foolsolve: deal --seed {seed} (to deal this again)", err=True)
 
 
 @cli.command(name="games")
@@ -366,6 +431,7 @@ CORE_COMMANDS: tuple[CommandRef, ...] = (
     CommandRef("ambiguities", "foolsolve.games.ambiguities_cli:ambiguities",
                "Where does the choice of one rule option matter?"),
     CommandRef("why", "foolsolve.why:why", "Why is MOVE legal or illegal at POSITION?"),
+    CommandRef("report", "foolsolve.report:report", "Write a self-contained HTML analysis page of POSITION."),
 )
 
 

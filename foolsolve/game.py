@@ -256,6 +256,10 @@ class SpecGame(ABC, Generic[S, M]):
     def state_from_json(self, obj: dict[str, Any]) -> S:
         """Read a position; raises :class:`InputError` naming the bad field."""
 
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        # a spec is a singleton of its game: pickled by name, looked up in the registry
+        return _spec_of, (self.name,)
+
     def move_sort_key(self, move: M) -> Any:
         """The documented sort key of moves (default: the move's own ordering)."""
         return move
@@ -375,6 +379,14 @@ class SpecGame(ABC, Generic[S, M]):
         """Whether the game is over."""
         return self.result(state) is not None
 
+    boundary_name: str = ""
+    """What :meth:`boundary` marks, in a word or two (``bout``, ``trick``, ``turn``)."""
+
+    def boundary(self, before: S, move: M, after: S) -> bool:
+        """Whether ``move`` (from ``before`` to ``after``) ends a unit of play the transcripts mark:
+        a bout, a trick, a turn of several moves (named by :attr:`boundary_name`). Default: never."""
+        return False
+
 
 class Engine(ABC, Generic[E, EM]):
     """The same game, fast. May never disagree with its spec."""
@@ -472,6 +484,12 @@ class Engine(ABC, Generic[E, EM]):
             if self.move_to_spec(state, m) == move:
                 return m
         raise IllegalMove(f"move {move} is not legal here")
+
+
+def _spec_of(name: str) -> SpecGame[Any, Any]:
+    from foolsolve import games
+
+    return games.get(name).spec
 
 
 def _norm_move(text: str) -> str:

@@ -59,7 +59,41 @@ def validate_schema(obj: Any, schema_name: str) -> None:
     errors = sorted(validator.iter_errors(obj), key=lambda e: (len(e.absolute_path), list(map(str, e.absolute_path))))
     if errors:
         err = errors[0]
-        raise InputError(f"{json_path(err.absolute_path)}: {err.message}")
+        raise InputError(f"{json_path(err.absolute_path)}: {json_message(err)}")
+
+
+def _j(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False)
+
+
+def json_message(err: Any) -> str:
+    """A jsonschema error's message with its values written as JSON (``null``, ``true``,
+    ``"s"``), not as Python writes them (``None``, ``True``, ``'s'``)."""
+    kind, want, got = err.validator, err.validator_value, err.instance
+    if kind == "enum":
+        return f"{_j(got)} is not one of {_j(want)}"
+    if kind == "const":
+        return f"{_j(want)} was expected (got {_j(got)})"
+    if kind == "type":
+        return f"{_j(got)} is not of type {', '.join(_j(k) for k in want) if isinstance(want, list) else _j(want)}"
+    if kind == "required":
+        missing = [k for k in want if isinstance(got, dict) and k not in got]
+        return f"{_j(missing[0] if missing else want)} is a required property"
+    if kind == "additionalProperties" and isinstance(got, dict):
+        allowed = set(err.schema.get("properties", {}))
+        extra = [k for k in got if k not in allowed]
+        verb = "were" if len(extra) > 1 else "was"
+        return f"Additional properties are not allowed ({', '.join(_j(k) for k in extra)} {verb} unexpected)"
+    if kind in ("minItems", "maxItems"):
+        return f"{_j(got)} is too {'short' if kind == 'minItems' else 'long'}"
+    if kind in ("minimum", "maximum"):
+        return f"{_j(got)} is {'less than the minimum' if kind == 'minimum' else 'greater than the maximum'} of {_j(want)}"
+    # anything else: jsonschema's text with Python's literals turned into JSON's
+    import re
+
+    text = re.sub(r"\bNone\b", "null", str(err.message))
+    text = re.sub(r"\bTrue\b", "true", text)
+    return re.sub(r"\bFalse\b", "false", text)
 
 
 def json_path(parts: Any) -> str:

@@ -87,6 +87,9 @@ class SolveResult:
     value_only: bool = False
     """Only :attr:`value` was searched (``-o moves=false``): :attr:`moves`, :attr:`best` and
     :attr:`pv` are empty because nobody asked, not because the game is over."""
+    details: dict[str, Any] = field(default_factory=dict)
+    """Further results of a game's solver (JSON values: round odds, a strategy summary ...), written
+    to ``--json`` and shown by ``solve`` and ``foolsolve report``."""
 
     def to_json(self) -> dict[str, Any]:
         """The ``--json`` output."""
@@ -106,4 +109,6 @@ class SolveResult:
             out["notes"] = self.notes
         if self.value_only:
             out["value_only"] = True
+        if self.details:
+            out["details"] = self.details
         return out

@@ -1039,6 +1039,12 @@ class DurakSpec(SpecGame[State, Move]):
         """Players in the deal."""
         return state.players
 
+    boundary_name = "bout"
+
+    def boundary(self, before: State, move: Move, after: State) -> bool:
+        """A bout ends when the table is cleared (beaten off or taken)."""
+        return bool(before.table) and not after.table
+
     def describe(self, state: State) -> str:
         """A few readable lines."""
         trump = f"trump {GLYPHS[state.trump]}" if state.trump else "no trump"
@@ -1123,6 +1129,13 @@ SPEC = DurakSpec()
 # =====================================================================================
 
 
+def _suit_letter(text: str | None) -> str | None:
+    """The trump as a suit letter: ``h``, ``H`` and ``♥`` all mean hearts (as cards are read)."""
+    if text is None:
+        return None
+    return {glyph: suit for suit, glyph in GLYPHS.items()}.get(text, text.upper())
+
+
 def _suit_name(suit: str) -> str:
     return SUIT_NAMES[suit].rstrip("s")
 
@@ -1138,7 +1151,7 @@ def read_position(obj: Any) -> State:
         raise InputError(f"players: {obj['players']} but hands lists {n} players")
     if not MIN_PLAYERS <= n <= MAX_PLAYERS:
         raise InputError(f"hands: {n} players; Durak is for {MIN_PLAYERS} to {MAX_PLAYERS}")
-    trump: str | None = obj["trump"]
+    trump: str | None = _suit_letter(obj["trump"])
 
     where: dict[Card, str] = {}
 

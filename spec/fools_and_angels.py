@@ -1209,8 +1209,16 @@ class FoolsAndAngelsSpec(SpecGame[State, Move]):
         obj["pool_size"] = len(pool)
         return obj
 
+    boundary_name = "turn"
+
+    def boundary(self, before: State, move: Move, after: State) -> bool:
+        """A turn ends with the defence (or surrender), a stop or pass, or the last draw of a regroup."""
+        return isinstance(move, (Defend, Surrender, Stop, Pass)) or (isinstance(move, Draw) and after.phase != REGROUP)
+
     def describe(self, state: State) -> str:
-        lines = [f"phase {state.phase}, player {state.to_move} to move"]
+        res = self.result(state)
+        lines = [f"phase {state.phase}, " + (f"game over: {res.label}" if res is not None
+                                             else f"player {state.to_move} to move")]
         for p in (0, 1):
             lines.append(f"player {p}: hand {_cards_str(ordered(state.hands[p])) or '-'}; "
                          f"stock {_cards_str(state.stocks[p]) or '-'}")

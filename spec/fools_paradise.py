@@ -671,8 +671,11 @@ class FoolsParadiseSpec(SpecGame[State, Move]):
         clears = tuple(obj.get("clears", [0] * n))
         if len(clears) != n:
             raise PositionError(f"clears: {len(clears)} entries for {n} players")
-        if ("stock" in obj) == ("stock_size" in obj):
-            raise PositionError("stock: give exactly one of stock (draw order) and stock_size (order unknown)")
+        if "stock" in obj and "stock_size" in obj:
+            raise PositionError("stock: give at most one of stock (draw order) and stock_size (order unknown)")
+        # neither given: every card listed nowhere else is in the stock, its order unknown (hands, the
+        # centre and the piles are all face up or collected in view of all, so the stock is their one
+        # place); with no such card the stock is empty
         stock_known = "stock" in obj
         stock_listed = parse("stock", obj["stock"]) if stock_known else ()
 
@@ -692,11 +695,14 @@ class FoolsParadiseSpec(SpecGame[State, Move]):
         if stock_known:
             if listed != total:
                 raise PositionError(f"stock: the position lists {listed} cards, {rules.decks} deck(s) hold {total} "
-                                    f"(every card must be in a hand, the centre, a pile or the stock)")
+                                    f"(every card must be in a hand, the centre, a pile or the stock; leave out "
+                                    f"stock to have the unlisted cards read as the stock, order unknown)")
             stock = stock_listed
         else:
             unlisted = [c for c in FRENCH52.cards for _ in range(rules.decks - seen[c])]
-            if obj["stock_size"] != len(unlisted):
+            if "stock_size" not in obj and not unlisted:
+                stock_known = True
+            elif "stock_size" in obj and obj["stock_size"] != len(unlisted):
                 raise PositionError(f"stock_size: {obj['stock_size']} but {len(unlisted)} cards are not listed "
                                     f"elsewhere (the unknown stock is exactly the unlisted cards)")
             stock = _sorted(unlisted)

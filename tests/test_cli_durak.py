@@ -69,11 +69,11 @@ def test_perft_spec_and_engine(capsys):
 
 
 def test_play_applies_moves_and_rejects_illegal_ones(tmp_path, capsys):
-    code, out, _ = run(["play", str(EXAMPLES / "durak-endgame.json"), "attack 6H"], capsys)
+    code, out, _ = run(["play", str(EXAMPLES / "durak-endgame.json"), "attack 6H", "--json"], capsys)
     assert code == 0 and json.loads(out)["table"] == [["6H", None]]
     # covered, and the attacker (9D KH) has no 6 or 7 to throw in: the bout ends beaten, the
     # defender attacks next
-    code, out, _ = run(["play", str(EXAMPLES / "durak-endgame.json"), "attack 6H", "cover 6H with 7H"], capsys)
+    code, out, _ = run(["play", str(EXAMPLES / "durak-endgame.json"), "attack 6H", "cover 6H with 7H", "--json"], capsys)
     pos = json.loads(out)
     assert code == 0 and pos["table"] == [] and {"6H", "7H"} <= set(pos["discard"])
     assert pos["attacker"] == 1 and pos["to_move"] == 1

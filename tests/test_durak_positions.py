@@ -90,15 +90,15 @@ BAD: list[tuple[dict[str, Any], str]] = [
     ({"hands": [["6H"], ["7H"]], "table": [["7H", None]]}, "table[0][0]: card 7H is also in hands[1]"),
     ({"hands": [["2H"], ["7H"]]}, "hands[0]: unknown card '2H'"),
     ({"hands": [["XX"], ["7H"]]}, "hands[0]: unknown card 'XX'"),
-    ({"hands": [[6], ["7H"]]}, "hands[0][0]: 6 is not of type 'string'"),
-    ({"hands": [["6H"]]}, "hands: [['6H']] is too short"),
+    ({"hands": [[6], ["7H"]]}, 'hands[0][0]: 6 is not of type "string"'),
+    ({"hands": [["6H"]]}, 'hands: [["6H"]] is too short'),
     ({"hands": [["6H"], ["7H"]], "rules": {"colour": 1}}, "rules.colour: unknown rule option"),
     ({"hands": [["6H"], ["7H"]], "rules": {"deck": 40}}, "rules.deck: 40 is not one of 36 | 52"),
     ({"hands": [["6H"], ["7H"]], "rules": {"transfer_cap": False}}, "rules.transfer_cap:"),
     ({"hands": [["6H"], ["7H"]], "rules": {"throw_in_after_take": 1}}, "rules.throw_in_after_take: expected true"),
-    ({"hands": [["6H"], ["7H"]], "trump": "X"}, "trump: 'X' is not one of"),
+    ({"hands": [["6H"], ["7H"]], "trump": "X"}, 'trump: "X" is not one of'),
     ({"hands": [["6H"], ["7H"]], "colour": "red"}, "position: Additional properties are not allowed"),
-    ({"hands": [["6H"], ["7H"]], "game": "chess"}, "game: 'durak' was expected"),
+    ({"hands": [["6H"], ["7H"]], "game": "chess"}, 'game: "durak" was expected'),
     ({"hands": [["6H"], ["7H"]], "players": 3}, "players: 3 but hands lists 2 players"),
     ({"hands": [["6H"], ["7H"]], "attacker": 2}, "attacker: player 2 does not exist"),
     ({"hands": [["6H"], ["7H"]], "defender": 0}, "defender: must differ from the attacker"),
@@ -147,7 +147,7 @@ def test_bad_positions_name_the_field(fields: dict[str, Any], message: str) -> N
 
 
 def test_missing_required_field_is_named() -> None:
-    with pytest.raises(InputError, match="'hands' is a required property"):
+    with pytest.raises(InputError, match='"hands" is a required property'):
         SPEC.state_from_json({"game": "durak", "trump": "S", "stock": [], "attacker": 0, "defender": 1})
 
 

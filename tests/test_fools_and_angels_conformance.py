@@ -1,8 +1,7 @@
 """Fools and Angels: the engine against the spec.
 
-* Lockstep: whole random games under random rules (variants, options, random stock splits);
-  at every step the sorted legal moves (as text), the canonical JSON of every successor and
-  the results must be equal.
+* Lockstep through the generic harness (foolsolve.conformance): whole random games under random
+  rules (variants, options, random stock splits), and each variant on its own.
 * Perft: move-path counts from fixed positions, computed by the spec once and stored in
   ``tests/data/perft/fools-and-angels.json``; the engine must reproduce them, and on a
   mismatch the test prints the per-move divide of both.
@@ -23,6 +22,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from foolsolve import conformance, games
 from foolsolve.engines.fools_and_angels import ENGINE
 from foolsolve.games.fools_and_angels import random_game
 from foolsolve.spec.fools_and_angels import SPEC, Rules, state_from_json
@@ -31,36 +31,13 @@ PERFT_FILE = Path(__file__).parent / "data" / "perft" / "fools-and-angels.json"
 EXAMPLES = Path(__file__).parent.parent / "foolsolve" / "examples"
 
 
-def _canon(obj: dict[str, Any]) -> str:
-    return json.dumps(obj, sort_keys=True, ensure_ascii=False)
+INFO = games.get("fools-and-angels")
 
 
-def lockstep(spec_state: Any, rng: random.Random, max_steps: int = 400) -> int:
-    """Play a random game in spec and engine side by side, checking every step."""
-    e = ENGINE.from_spec(spec_state)
-    s = spec_state
-    steps = 0
-    while steps < max_steps:
-        assert ENGINE.to_spec(e) == s
-        spec_moves = sorted(str(m) for m in SPEC.legal_moves(s))
-        eng_moves = ENGINE.legal_moves(e)
-        assert sorted(ENGINE.move_text(e, m) for m in eng_moves) == spec_moves, SPEC.state_to_json(s)
-        assert len(set(eng_moves)) == len(eng_moves)
-        assert ENGINE.result(e) == SPEC.result(s)
-        assert ENGINE.to_move(e) == SPEC.to_move(s)
-        if not eng_moves:
-            assert SPEC.result(s) is not None
-            break
-        for m in eng_moves:
-            sm = ENGINE.move_to_spec(e, m)
-            want = _canon(SPEC.state_to_json(SPEC.apply(s, sm)))
-            got = _canon(SPEC.state_to_json(ENGINE.to_spec(ENGINE.apply(e, m))))
-            assert got == want, f"successor of {sm} differs"
-        m = rng.choice(list(eng_moves))
-        s = SPEC.apply(s, ENGINE.move_to_spec(e, m))
-        e = ENGINE.apply(e, m)
-        steps += 1
-    return steps
+def lockstep(spec_state: Any, rng: random.Random, max_steps: int = 400) -> None:
+    """The one generic harness (foolsolve.conformance) from ``spec_state``."""
+    d = conformance.lockstep(INFO, spec_state, rng, max_steps=max_steps)
+    assert d is None, f"{d.summary()}\nposition: {d.position}\nmoves: {d.history}"
 
 
 @settings(max_examples=25)

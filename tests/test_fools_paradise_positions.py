@@ -119,12 +119,23 @@ def test_error_stock_size_mismatch() -> None:
     assert _err(obj).startswith("stock_size: 4 but 3 cards are not listed elsewhere")
 
 
-def test_error_stock_and_stock_size_together_or_missing() -> None:
+def test_error_stock_and_stock_size_together() -> None:
     obj = _base()
     obj["stock_size"] = 0
-    assert _err(obj).startswith("stock: give exactly one of stock")
-    del obj["stock"], obj["stock_size"]
-    assert _err(obj).startswith("stock: give exactly one of stock")
+    assert _err(obj).startswith("stock: give at most one of stock")
+
+
+def test_without_stock_the_unlisted_cards_are_the_stock_of_unknown_order() -> None:
+    """As Durak infers its discard: the cards listed nowhere are in their one possible place."""
+    obj = _base()
+    del obj["stock"]
+    state = SPEC.state_from_json(obj)
+    assert state.stock == () and state.stock_known  # every card listed: the stock is empty
+    obj = position_json(["2C 3D 4H 5S 6C", "2D 3H 4S 5C 6D"], "KH", stock_size=3)
+    with_size = SPEC.state_from_json(obj)
+    del obj["stock_size"]
+    inferred = SPEC.state_from_json(obj)
+    assert inferred == with_size and len(inferred.stock) == 3 and not inferred.stock_known
 
 
 def test_error_hand_sizes_while_the_stock_lasts() -> None:

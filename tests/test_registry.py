@@ -50,7 +50,7 @@ def test_a_registered_toy_game_gets_every_command(toy, capsys, tmp_path):
     code, out, _ = run(capsys, "moves", str(pos))
     assert code == 0 and out.split("\n")[:3] == ["take 1", "take 2", "take 3"]
 
-    code, out, _ = run(capsys, "play", str(pos), "take 2")
+    code, out, _ = run(capsys, "play", str(pos), "take 2", "--json")
     assert code == 0 and '"tokens": 4' in out
 
     code, out, _ = run(capsys, "show", str(pos))

@@ -33,8 +33,24 @@ class GameInfo:
     :class:`~foolsolve.lazy.Lazy` reference: it is imported on first access.
     """
 
-    __slots__ = ("_ambiguity", "_engine", "_random_game", "_solve", "_spec", "aliases", "commands", "doc", "name",
-                 "proofs", "schema", "seed", "solver_version", "title")
+    __slots__ = (
+        "_ambiguity",
+        "_engine",
+        "_random_game",
+        "_solve",
+        "_spec",
+        "aliases",
+        "commands",
+        "doc",
+        "max_moves",
+        "name",
+        "proofs",
+        "schema",
+        "seed",
+        "solver_version",
+        "title",
+        "utility_bounds",
+    )
 
     name: str
     """Registry name, used in position files and on the command line (``durak``)."""
@@ -55,6 +71,11 @@ class GameInfo:
     """Changes whenever the solver's answers may change (the result store keys on it)."""
     doc: str | None
     """The game's reference page under ``docs/``."""
+    max_moves: int
+    """An upper bound on the legal moves (or chance outcomes) of one position: the size of an
+    action encoding by move index (the OpenSpiel bridge's ``num_distinct_actions``)."""
+    utility_bounds: tuple[float, float]
+    """The lowest and highest payoff one player can get (the OpenSpiel bridge's utilities)."""
     _spec: SpecGame[Any, Any] | Lazy[SpecGame[Any, Any]]
     _engine: Engine[Any, Any] | Lazy[Engine[Any, Any]] | None
     _solve: SolveFn | Lazy[SolveFn] | None
@@ -78,11 +99,14 @@ class GameInfo:
         ambiguity: type | Lazy[type] | None = None,
         solver_version: str = "1",
         doc: str | None = None,
+        max_moves: int = 4096,
+        utility_bounds: tuple[float, float] = (-1.0, 1.0),
     ) -> None:
         values = {"name": name, "title": title, "seed": seed, "_spec": spec, "_engine": engine, "_solve": solve,
                   "_random_game": random_game, "schema": schema, "aliases": tuple(aliases),
                   "commands": tuple(commands), "proofs": proofs, "_ambiguity": ambiguity,
-                  "solver_version": solver_version, "doc": doc}
+                  "solver_version": solver_version, "doc": doc, "max_moves": max_moves,
+                  "utility_bounds": utility_bounds}
         for key, value in values.items():
             object.__setattr__(self, key, value)
 
@@ -129,6 +153,18 @@ class GameInfo:
     def names(self) -> tuple[str, ...]:
         """The registry name and every alias."""
         return (self.name, *self.aliases)
+
+    def __copy__(self) -> GameInfo:
+        return self  # read-only: a copy is the record itself
+
+    def __deepcopy__(self, memo: Any) -> GameInfo:
+        return self
+
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        # pickled by name: unpickling looks the game up in the registry
+        from foolsolve.games import get
+
+        return get, (self.name,)
 
     def __repr__(self) -> str:
         return f"GameInfo({self.name!r})"

@@ -65,4 +65,5 @@ INFO = GameInfo(
     ),
     proofs="foolsolve.proofs.fools_and_angels",
     doc="docs/fools-and-angels.md",
+    max_moves=1 << 16,  # Exchange: any subset of the hand
 )

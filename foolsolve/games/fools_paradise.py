@@ -44,4 +44,6 @@ INFO = GameInfo(
     proofs="foolsolve.proofs.fools_paradise",
     ambiguity=Lazy("foolsolve.games.fools_paradise_cli:FoolsParadiseAmbiguity"),
     doc="docs/fools-paradise.md",
+    max_moves=1 << 16,
+    utility_bounds=(0.0, 10_000.0),  # final scores: card points and clears, never negative
 )

@@ -1,0 +1,494 @@
+"""Every registered game as an OpenSpiel game (``pip install 'foolsolve[openspiel]'``).
+
+:func:`register_all` registers each game of the registry with ``pyspiel.register_game`` as
+``foolsolve_GAME`` (``foolsolve_durak``, ``foolsolve_fools_paradise`` ...); after it,
+``pyspiel.load_game("foolsolve_durak", {"players": 3, "variant": "perevodnoy"})`` works as for any
+OpenSpiel game, and so do OpenSpiel's algorithms (MCTS, CFR, alpha-beta, exploitability).
+
+The mapping, one to one with the game shape (docs/architecture.md):
+
+* **Game type**: the game's declared :class:`~foolsolve.game.GameType` (dynamics, chance mode,
+  information, utility, player counts). A game whose deal is a shuffle gets explicit chance
+  nodes for it (below). With ``open_hands=True`` (the analyst's view) every player sees the
+  whole position and the type says perfect information; started from a position of a game
+  with no chance nodes, the chance mode is deterministic (what ``alpha_beta_search`` asks).
+* **Parameters**: ``players``, every rule option (defaults equal to ours: a bool, int or string
+  option as such, any other as its JSON text), ``position`` (a position file to start from
+  instead of a deal), ``open_hands``.
+* **The deal** is played out as chance nodes, exactly: the game's own ``deal`` runs with a
+  random number generator whose every draw ``randbelow(n)`` (what ``shuffle``, ``choice`` and
+  ``randrange`` are made of) is a chance node with ``n`` outcomes of probability ``1/n`` each.
+  A Fisher-Yates shuffle built of those draws is uniform over the deck's orders, so the chance
+  nodes give every deal exactly its probability.
+* **Chance during play**: the game's chance nodes, with its exact probabilities (as floats).
+* **Actions**: an action is the index of a move in the state's sorted legal-move list (the
+  spec's order): moves are known only through what the mover sees, so an index means the same
+  move at every state of an information set. ``num_distinct_actions`` is the game's bound on
+  legal moves in one position (``GameInfo.max_moves``).
+* **Views**: the observation string of player ``p`` is ``spec.information_state(state, p)``
+  (the canonical text of ``spec.observation``); the information-state string is perfect recall:
+  the sequence of ``p``'s distinct observations and ``p``'s own moves.
+* ``serialize``/``deserialize``: OpenSpiel's own (the action history, replayed).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+import pyspiel
+
+from foolsolve import games
+from foolsolve.game import CHANCE, ChanceMode, Dynamics, Information, Utility
+from foolsolve.games.base import GameInfo
+from foolsolve.positions import read_json
+from foolsolve.rules import json_text, options_of, rules_from_json
+
+PREFIX = "foolsolve_"
+"""Registered OpenSpiel names are ``PREFIX`` + the game's name with ``-`` as ``_``."""
+
+_DYNAMICS = {Dynamics.SEQUENTIAL: pyspiel.GameType.Dynamics.SEQUENTIAL,
+             Dynamics.SIMULTANEOUS: pyspiel.GameType.Dynamics.SIMULTANEOUS}
+_INFORMATION = {Information.PERFECT: pyspiel.GameType.Information.PERFECT_INFORMATION,
+                Information.IMPERFECT: pyspiel.GameType.Information.IMPERFECT_INFORMATION}
+_UTILITY = {Utility.ZERO_SUM: pyspiel.GameType.Utility.ZERO_SUM,
+            Utility.CONSTANT_SUM: pyspiel.GameType.Utility.CONSTANT_SUM,
+            Utility.GENERAL_SUM: pyspiel.GameType.Utility.GENERAL_SUM}
+
+MAX_GAME_LENGTH = 100_000
+"""A bound on the moves (chance outcomes included) of one game, for ``GameInfo``."""
+
+
+def openspiel_name(info: GameInfo) -> str:
+    """``foolsolve_durak`` for ``durak``."""
+    return PREFIX + info.name.replace("-", "_")
+
+
+# --- parameters ------------------------------------------------------------------------------
+
+
+def _param_default(value: Any) -> Any:
+    """A rule option's default as an OpenSpiel parameter: bool, int and str as such, anything
+    else as its JSON text written with ``;`` between items (OpenSpiel's game strings,
+    ``name(key=value,...)``, split on commas)."""
+    if isinstance(value, (bool, int, str)):
+        return value
+    return json.dumps(_to_json(value), separators=(";", ":"), ensure_ascii=False)
+
+
+def _param_value(text: str) -> Any:
+    """The JSON value of a parameter written by :func:`_param_default` (or with commas)."""
+    return json.loads(text.replace(";", ","))
+
+
+def default_params(info: GameInfo) -> dict[str, Any]:
+    """Every parameter with its default: ``players``, the rule options, ``position``, ``open_hands``
+    and ``impl`` (``engine`` or ``spec``: which implementation plays)."""
+    spec = info.spec
+    params: dict[str, Any] = {"players": spec.min_players}
+    for opt in options_of(spec.rules_cls):
+        if not opt.fixed:
+            params[opt.name] = _param_default(opt.default)
+    params["position"] = ""
+    params["open_hands"] = False
+    params["impl"] = "engine" if info.has_engine else "spec"
+    return params
+
+
+def _rules_from_params(info: GameInfo, params: dict[str, Any]) -> Any:
+    raw: dict[str, Any] = {}
+    for opt in options_of(info.spec.rules_cls):
+        if opt.fixed or opt.name not in params:
+            continue
+        value = params[opt.name]
+        if not isinstance(opt.default, (bool, int, str)) and isinstance(value, str):
+            value = _param_value(value)
+        if value != _to_json(opt.default):
+            raw[opt.name] = value
+    return rules_from_json(info.spec.rules_cls, raw)
+
+
+def _to_json(value: Any) -> Any:
+    return json.loads(json_text(value))
+
+
+# --- the deal as chance nodes ----------------------------------------------------------------
+
+
+class _NeedDraw(Exception):
+    """The deal asks for one more draw ``randbelow(n)``."""
+
+    def __init__(self, n: int) -> None:
+        super().__init__(n)
+        self.n = n
+
+
+class _ScriptedRandom(random.Random):
+    """A generator whose draws ``randbelow(n)`` are read from a script of chance outcomes; one
+    past the script raises :class:`_NeedDraw`. Floats (``random()``) are refused: a deal that
+    uses them cannot be enumerated."""
+
+    def __init__(self, script: list[int]) -> None:
+        super().__init__(0)
+        self.script = script
+        self.used = 0
+
+    def _randbelow(self, n: int) -> int:
+        if self.used == len(self.script):
+            raise _NeedDraw(n)
+        value = self.script[self.used]
+        self.used += 1
+        return value
+
+    def random(self) -> float:
+        raise TypeError("the deal draws a float: it cannot be played out as chance nodes")
+
+
+# --- the game --------------------------------------------------------------------------------
+
+
+class _Ref:
+    """A value OpenSpiel's ``clone`` (a deep copy of the state's attributes) shares instead of
+    copying: foolsolve's states are never changed once made."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+    def __deepcopy__(self, memo: Any) -> _Ref:
+        return self
+
+
+@dataclass
+class _Setup:
+    info: GameInfo
+    rules: Any
+    players: int
+    start: Any | None
+    """The position to start from (``None``: a deal)."""
+    open_hands: bool
+    ops: _Ops
+    applied: int = 0
+    """Moves applied in every state of this game so far (a node count for benchmarks)."""
+
+    def __deepcopy__(self, memo: Any) -> _Setup:
+        return self  # shared by every state of one game
+
+
+class _Ops:
+    """The game's rules as the bridge calls them: the spec's, or (``impl="engine"``, the default
+    where the game has an engine) the engine's, which plays the same game faster. Moves are
+    listed in the spec's order either way, so an action index means the same move."""
+
+    def __init__(self, info: GameInfo, use_engine: bool) -> None:
+        self.spec = info.spec
+        self.engine = info.engine if use_engine else None
+
+    def __deepcopy__(self, memo: Any) -> _Ops:
+        return self
+
+    def from_spec(self, state: Any) -> Any:
+        return state if self.engine is None else self.engine.from_spec(state)
+
+    def to_spec(self, state: Any) -> Any:
+        return state if self.engine is None else self.engine.to_spec(state)
+
+    def legal(self, state: Any) -> list[Any]:
+        if self.engine is None:
+            return self.spec.legal_moves(state)
+        eng, spec = self.engine, self.spec
+        return sorted(eng.legal_moves(state), key=lambda m: spec.move_sort_key(eng.move_to_spec(state, m)))
+
+    def chance(self, state: Any) -> list[tuple[Any, Fraction]]:
+        if self.engine is None:
+            return self.spec.chance_outcomes(state)
+        eng, spec = self.engine, self.spec
+        return sorted(eng.chance_outcomes(state), key=lambda mp: spec.move_sort_key(eng.move_to_spec(state, mp[0])))
+
+    def apply(self, state: Any, move: Any) -> Any:
+        return self.spec.apply(state, move) if self.engine is None else self.engine.apply(state, move)
+
+    def to_move(self, state: Any) -> int:
+        return self.spec.to_move(state) if self.engine is None else self.engine.to_move(state)
+
+    def over(self, state: Any) -> bool:
+        return (self.spec.result(state) if self.engine is None else self.engine.result(state)) is not None
+
+    def returns(self, state: Any) -> tuple[Fraction, ...]:
+        return self.spec.returns(state) if self.engine is None else self.engine.returns(state)
+
+    def view(self, state: Any, player: int) -> str:
+        obs = self.spec.observation(state, player) if self.engine is None else self.engine.observation(state, player)
+        return json.dumps(obs, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+
+    def whole(self, state: Any) -> str:
+        return json.dumps(self.spec.state_to_json(self.to_spec(state)), sort_keys=True, ensure_ascii=False)
+
+    def text(self, state: Any, move: Any) -> str:
+        return self.spec.move_text(move if self.engine is None else self.engine.move_to_spec(state, move))
+
+
+class FoolsolveGame(pyspiel.Game):
+    """A foolsolve game seen by OpenSpiel (one class for every game; see the module docstring)."""
+
+    info: GameInfo
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        info = self.info
+        full = default_params(info)
+        full.update(params or {})
+        spec = info.spec
+        rules = _rules_from_params(info, full)
+        start = None
+        players = int(full["players"])
+        if full["impl"] not in ("engine", "spec"):
+            raise ValueError(f"impl: 'engine' or 'spec', not {full['impl']!r}")
+        ops = _Ops(info, full["impl"] == "engine" and info.has_engine)
+        if full["position"]:
+            start = ops.from_spec(spec.state_from_json(read_json(full["position"])))
+            players = spec.num_players(ops.to_spec(start))
+        self.setup = _Setup(info, rules, players, start, bool(full["open_hands"]), ops)
+        t = spec.game_type
+        information = Information.PERFECT if full["open_hands"] else t.information
+        chance = t.chance_mode
+        if start is None:
+            chance = ChanceMode.EXPLICIT  # the deal
+        chance_mode = (pyspiel.GameType.ChanceMode.DETERMINISTIC if chance is ChanceMode.DETERMINISTIC
+                       else pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC)
+        game_type = pyspiel.GameType(
+            short_name=openspiel_name(info), long_name=f"foolsolve {info.title}", dynamics=_DYNAMICS[t.dynamics],
+            chance_mode=chance_mode, information=_INFORMATION[information], utility=_UTILITY[t.utility],
+            reward_model=pyspiel.GameType.RewardModel.TERMINAL, max_num_players=t.max_num_players,
+            min_num_players=t.min_num_players, provides_information_state_string=True,
+            provides_information_state_tensor=False, provides_observation_string=True,
+            provides_observation_tensor=False, parameter_specification=default_params(info))
+        low, high = info.utility_bounds
+        game_info = pyspiel.GameInfo(
+            num_distinct_actions=info.max_moves, max_chance_outcomes=info.max_moves, num_players=players,
+            min_utility=float(low), max_utility=float(high),
+            utility_sum=0.0 if t.utility is Utility.ZERO_SUM else None, max_game_length=MAX_GAME_LENGTH)
+        super().__init__(game_type, game_info, full)
+
+    def new_initial_state(self) -> FoolsolveState:
+        """A deal (chance nodes) or the position named by the ``position`` parameter."""
+        return FoolsolveState(self)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer:
+        """Observation strings (perfect recall: information-state strings)."""
+        perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+        return _Observer(perfect_recall, params)
+
+
+class FoolsolveState(pyspiel.State):
+    """A position of a foolsolve game, with what OpenSpiel needs around it."""
+
+    def __init__(self, game: FoolsolveGame) -> None:
+        super().__init__(game)
+        self.setup = game.setup
+        self.ops = game.setup.ops
+        self.script: tuple[int, ...] = ()
+        self.pending_draw: int | None = None
+        self._state = _Ref(None)
+        self._trail = _Ref(None)
+        """(earlier trail, state before, mover, move) of every move since the deal, shared between
+        clones; views are computed from it only when an information state is asked for."""
+        self._moves = _Ref(None)
+        if game.setup.start is not None:
+            self.state = game.setup.start
+        else:
+            self._deal()
+
+    @property
+    def spec(self) -> Any:
+        """The game's spec."""
+        return self.setup.info.spec
+
+    @property
+    def state(self) -> Any:
+        """The current position (the engine's or the spec's state)."""
+        return self._state.value
+
+    @state.setter
+    def state(self, value: Any) -> None:
+        self._state = _Ref(value)
+
+    def _trail_list(self) -> list[tuple[Any, int, Any]]:
+        out = []
+        node = self._trail.value
+        while node is not None:
+            node, state, mover, move = node
+            out.append((state, mover, move))
+        return out[::-1]
+
+    # -- the deal --
+
+    def _deal(self) -> None:
+        try:
+            self.state = self.ops.from_spec(
+                self.spec.deal(self.setup.rules, self.setup.players, _ScriptedRandom(list(self.script))))
+        except _NeedDraw as need:
+            self.pending_draw = need.n
+            return
+        self.pending_draw = None
+
+    # -- what the players have seen --
+
+    def _view(self, player: int) -> str:
+        if self.setup.open_hands:
+            return self.ops.whole(self.state)
+        return self.ops.view(self.state, player)
+
+    def _seen(self, player: int) -> list[str]:
+        """``player``'s distinct successive views and own moves since the deal."""
+        out: list[str] = []
+        for state, mover, move in [*self._trail_list(), (self.state, None, None)]:
+            saved = self.state
+            self.state = state
+            try:
+                view = self._view(player)
+            finally:
+                self.state = saved
+            if not out or out[-1] != view:
+                out.append(view)
+            if mover == player:
+                out.append("move " + self.ops.text(state, move))
+        return out
+
+    # -- the OpenSpiel API --
+
+    def current_player(self) -> int:
+        """The player to move, chance, or terminal."""
+        if self.pending_draw is not None:
+            return int(pyspiel.PlayerId.CHANCE)
+        if self.ops.over(self.state):
+            return int(pyspiel.PlayerId.TERMINAL)
+        p = self.ops.to_move(self.state)
+        return int(pyspiel.PlayerId.CHANCE) if p == CHANCE else int(p)
+
+    def _legal(self) -> list[Any]:
+        if self._moves.value is None:
+            if self.ops.to_move(self.state) == CHANCE:
+                self._moves = _Ref([m for m, _ in self.ops.chance(self.state)])
+            else:
+                self._moves = _Ref(self.ops.legal(self.state))
+        moves: list[Any] = self._moves.value
+        return moves
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return list(range(len(self._legal())))
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The deal's draw (``1/n`` each) or the game's chance node (its exact probabilities)."""
+        if self.pending_draw is not None:
+            return [(i, 1.0 / self.pending_draw) for i in range(self.pending_draw)]
+        out = self.ops.chance(self.state)
+        return [(i, float(p)) for i, (_, p) in enumerate(out)]
+
+    def exact_chance_outcomes(self) -> list[tuple[int, Fraction]]:
+        """As :meth:`chance_outcomes`, as exact fractions."""
+        if self.pending_draw is not None:
+            return [(i, Fraction(1, self.pending_draw)) for i in range(self.pending_draw)]
+        return [(i, p) for i, (_, p) in enumerate(self.ops.chance(self.state))]
+
+    def _apply_action(self, action: int) -> None:
+        if self.pending_draw is not None:
+            self.script = (*self.script, int(action))
+            self._deal()
+            return
+        self.setup.applied += 1
+        mover = self.ops.to_move(self.state)
+        move = self._legal()[action]
+        self._trail = _Ref((self._trail.value, self.state, mover, move))
+        self.state = self.ops.apply(self.state, move)
+        self._moves = _Ref(None)
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if self.pending_draw is not None:
+            return f"draw {action} of {self.pending_draw}"
+        return self.ops.text(self.state, self._legal()[action])
+
+    def is_terminal(self) -> bool:
+        """Whether the game is over."""
+        return self.pending_draw is None and self.ops.over(self.state)
+
+    def returns(self) -> list[float]:
+        """One payoff per player (zeros before the end)."""
+        if self.pending_draw is not None:
+            return [0.0] * self.setup.players
+        return [float(x) for x in self.ops.returns(self.state)]
+
+    def observation_text(self, player: int) -> str:
+        """What ``player`` sees now."""
+        if self.pending_draw is not None or self.state is None:
+            return f"p{player} dealing"
+        return f"p{player} " + self._view(player)
+
+    def information_state_text(self, player: int) -> str:
+        """Everything ``player`` has seen and done (perfect recall)."""
+        if self.pending_draw is not None or self.state is None:
+            return f"p{player} dealing"
+        return f"p{player} " + " | ".join(self._seen(player))
+
+    def spec_state(self) -> Any:
+        """The foolsolve state (``None`` while the deal is being played out)."""
+        return None if self.pending_draw is not None else self.ops.to_spec(self.state)
+
+    def __str__(self) -> str:
+        if self.pending_draw is not None:
+            return f"dealing: {len(self.script)} draws made"
+        return self.ops.whole(self.state)
+
+
+class _Observer:
+    """OpenSpiel's observer interface: strings only (no tensors)."""
+
+    def __init__(self, perfect_recall: bool, params: Any) -> None:
+        if params:
+            raise ValueError(f"observation parameters are not supported: {params}")
+        self.perfect_recall = perfect_recall
+        self.tensor = None
+        self.dict: dict[str, Any] = {}
+
+    def set_from(self, state: FoolsolveState, player: int) -> None:
+        """No tensor to fill."""
+
+    def string_from(self, state: FoolsolveState, player: int) -> str:
+        """The observation string, or with perfect recall the information-state string."""
+        if self.perfect_recall:
+            return state.information_state_text(player)
+        return state.observation_text(player)
+
+
+# --- registration ----------------------------------------------------------------------------
+
+_registered: set[str] = set()
+
+
+def register(info: GameInfo) -> str:
+    """Register one game with OpenSpiel (once); its OpenSpiel name."""
+    name = openspiel_name(info)
+    if name in _registered or name in pyspiel.registered_names():
+        _registered.add(name)
+        return name
+    cls = type(f"Foolsolve_{info.name.replace('-', '_')}", (FoolsolveGame,), {"info": info})
+    probe = cls()  # builds the game type the registry needs
+    pyspiel.register_game(probe.get_type(), cls)
+    _registered.add(name)
+    return name
+
+
+def register_all() -> list[str]:
+    """Register every game of the registry; their OpenSpiel names."""
+    return [register(info) for info in games.all_games()]
+
+
+def load(game: str, **params: Any) -> FoolsolveGame:
+    """``pyspiel.load_game`` of a foolsolve game by its foolsolve name, registering it first."""
+    info = games.get(game)
+    name = register(info)
+    loaded: FoolsolveGame = pyspiel.load_game(name, params)
+    return loaded

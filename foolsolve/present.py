@@ -1,0 +1,123 @@
+"""Readable text for every game: the status line, the rules in force, move transcripts.
+
+All of it is generic: it reads the spec's game shape (``to_move``, ``result``, ``state_to_json``'s
+``rules``, the optional ``boundary`` hook) and the rules' declarations
+(:func:`foolsolve.rules.options_of`), never a game's name.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from foolsolve.errors import InputError
+from foolsolve.game import CHANCE, IllegalMove
+from foolsolve.rules import json_text, options_of
+
+
+def status(spec: Any, state: Any) -> str:
+    """``player 1 to move``, ``chance to move``, or at the end who won (the result's label)."""
+    res = spec.result(state)
+    if res is not None:
+        return f"game over: {res.label}"
+    p = spec.to_move(state)
+    return "chance to move" if p == CHANCE else f"player {p} to move"
+
+
+def changed_rules(spec: Any, state: Any) -> list[tuple[str, Any, Any]]:
+    """Every rule option whose value in ``state`` differs from its default: (name, value, default),
+    in declaration order (read from the position's JSON ``rules``)."""
+    given = spec.state_to_json(state).get("rules") or {}
+    out = []
+    for o in options_of(spec.rules_cls):
+        if o.name not in given:
+            continue
+        default = json.loads(json_text(o.default))
+        if given[o.name] != default:
+            out.append((o.name, given[o.name], default))
+    return out
+
+
+def rules_line(spec: Any, state: Any) -> str:
+    """``rules: all defaults`` or ``rules (not the default): throwers=neighbours, ...``."""
+    changed = changed_rules(spec, state)
+    if not changed:
+        return "rules: all defaults"
+    return "rules (not the default): " + ", ".join(f"{name}={json.dumps(v, ensure_ascii=False)}"
+                                                   for name, v, _ in changed)
+
+
+def show_text(spec: Any, state: Any) -> str:
+    """What ``foolsolve show`` prints: the spec's description, the rules in force and the status."""
+    lines = [str(spec.describe(state)), rules_line(spec, state)]
+    if "to move" not in lines[0] and "game over" not in lines[0]:
+        lines.append(status(spec, state))
+    return "\n".join(lines)
+
+
+@dataclass
+class Step:
+    """One move of a transcript: who made it, the move, and whether it ended a bout (trick, turn)."""
+
+    number: int
+    player: int
+    move: str
+    boundary: bool
+    state: Any
+
+    def who(self) -> str:
+        """``player 0`` or ``chance``."""
+        return "chance" if self.player == CHANCE else f"player {self.player}"
+
+
+def steps(spec: Any, state: Any, moves: Sequence[str]) -> list[Step]:
+    """Replay ``moves`` (texts) from ``state``: each with its mover (``to_move`` before it), the
+    spec's ``boundary`` after it and the state it leads to. An illegal move raises
+    :class:`~foolsolve.game.IllegalMove` naming its place."""
+    out = []
+    for i, text in enumerate(moves):
+        player = spec.to_move(state)
+        try:
+            move = spec.parse_move(state, text)
+            after = spec.apply(state, move)
+        except InputError as exc:
+            raise IllegalMove(f"move {i + 1} ({text!r}): {exc}") from None
+        out.append(Step(i + 1, player, str(move), bool(spec.boundary(state, move, after)), after))
+        state = after
+    return out
+
+
+def transcript(spec: Any, state: Any, moves: Sequence[str], indent: str = "  ") -> list[str]:
+    """Numbered lines naming the player of every move, with a line after each bout (trick, turn)."""
+    lines = []
+    word = getattr(spec, "boundary_name", "") or "round"
+    for s in steps(spec, state, moves):
+        lines.append(f"{indent}{s.number:>3}. {s.who():<9} {s.move}")
+        if s.boundary:
+            lines.append(f"{indent}     -- end of {word} --")
+    return lines
+
+
+def write_text(path: str, text: str) -> None:
+    """Write ``text`` to ``path`` through a temporary file (no partial file on an interrupt), or to
+    standard output for ``-``; a path that cannot be written is an :class:`InputError`."""
+    import sys
+    from pathlib import Path
+
+    if path == "-":
+        sys.stdout.write(text if text.endswith("\n") else text + "\n")
+        sys.stdout.flush()
+        return
+    p = Path(path)
+    tmp = p.with_name(p.name + ".tmp")
+    try:
+        tmp.write_text(text, encoding="utf-8")
+        tmp.replace(p)
+    except OSError as exc:
+        tmp.unlink(missing_ok=True)
+        raise InputError(f"{path}: cannot write ({exc.strerror or exc})") from None
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise

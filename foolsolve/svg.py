@@ -1,0 +1,541 @@
+"""Card pictures: any game's position drawn as SVG, as ``chess.svg`` draws a chess board.
+
+The picture is drawn from the position's JSON (``state_to_json``), or from one player's view
+(``observation(state, p)``), so every game is drawn without code of its own:
+
+* a list of cards under a key (``centre``, ``stock``, ``discard``, ``pool``, ``attack``, ``shown``,
+  ``trick`` ...) is a shared zone, drawn face up in its order;
+* a list of per-player card lists (as many as there are players: ``hands``, ``piles``, ``stocks``)
+  is drawn in each player's block;
+* a list of pairs (``table``: ``[attack, cover or null]``) is drawn as overlapping pairs;
+* one card under a key (a binary card, a turned-up card) is a zone of one card;
+* a trick written as ``[player, card]`` pairs or ``{"player": p, "card": c}`` / ``{"player": p,
+  "cards": [...]}`` objects is a zone of plays, each card naming who played it (``data-player``,
+  ``data-index`` the play, ``data-slot`` its place in the play); in a list of single cards ``null``
+  is an empty place and ``"down"`` a card the view hides (one entry a player: ``data-player``);
+* in a view, ``X_size`` (a number) is zone ``X`` of face-down cards, ``X_sizes`` (one number a
+  player) the per-player zone ``Xs`` face down, except the viewer's own ``X`` (``hand``) face up;
+  ``X_bottom`` is the last card of zone ``X`` turned face up (Durak's trump card under the stock);
+* numbers and words (``to_move``, ``trump``, ``phase``, ``scores`` ...) are written as text; a suit
+  letter is drawn as its glyph.
+
+A spec may add a ``picture_hints`` dict (all keys optional): ``pairs`` (keys drawn as pairs),
+``per_player`` and ``shared`` (keys forced to one kind), ``skip`` (keys not drawn).
+
+Every card is an SVG group ``<g class="card">`` with ``data-zone`` (the JSON key), ``data-owner``
+(the player, for per-player zones), ``data-index`` (its place in the zone), ``data-slot`` (0 the
+attack card, 1 the cover, for pairs), ``data-face`` (``up`` or ``down``) and ``data-card`` (the card
+as written in position files; face-down cards have none), so tests and tools can read a picture
+back.
+"""
+
+from __future__ import annotations
+
+import math
+import xml.etree.ElementTree as ET
+from contextvars import ContextVar
+from dataclasses import dataclass, field
+from typing import Any
+
+from foolsolve.cards import FRENCH52, GLYPHS, PILATCH45, SUIT_NAMES, TAROT78, Card, Deck
+from foolsolve.errors import InputError
+
+CARD_W, CARD_H = 36, 52
+STEP = 39
+"""Horizontal distance between cards of a row."""
+PAIR_STEP = 52
+PER_ROW = 18
+"""Cards in one row of a zone before it wraps."""
+LABEL_W = 112
+MARGIN = 12
+ROW_GAP = 10
+WIDTH = MARGIN * 2 + LABEL_W + PER_ROW * STEP
+FACTS_PER_LINE = 120
+"""Characters of the facts line (11 px text) before it wraps."""
+RED, BLACK, BACK = "#c0282d", "#1a1a1a", "#2c5d9e"
+SUIT_COLOURS = {"R": "#7a4a12", "P": "#1f5fa0", "X": "#8a1f73"}
+"""Pilatch suits: rock, paper, scissors."""
+
+ROLE_KEYS = ("to_move", "attacker", "defender", "dealer", "leader", "declarer", "last_defender", "player")
+"""Fields whose number names a player: written beside that player."""
+GROUP_KEYS = ("table", "trick", "pairs")
+"""Lists of small card groups, not one list per player."""
+ZONE_WORDS = ("hands", "piles", "stocks", "stock", "centre", "center", "table", "trick", "discard", "pool",
+              "attack", "shown", "tricks")
+"""Keys drawn as an (empty) zone even when their list is empty."""
+SKIP_KEYS = ("game", "rules", "comment", "reshuffle")
+
+
+DECKS: tuple[Deck, ...] = (FRENCH52, PILATCH45, TAROT78)
+_DECK: ContextVar[Deck | None] = ContextVar("foolsolve_svg_deck", default=None)
+"""The deck of the position being drawn (see :func:`deck_of`)."""
+DOWN = "down"
+EMPTY = ""
+"""An empty place in a zone (``null`` in a list of single cards): nothing drawn there."""
+"""A view's word for a card it hides in a list of cards (a face-down play)."""
+
+
+def parse_card(text: Any, deck: Deck | None = None) -> Card | None:
+    """The card written as ``text`` in ``deck`` (default: the deck of the position being drawn,
+    else French, Pilatch, then tarot), or ``None``."""
+    if not isinstance(text, str) or not 1 <= len(text) <= 6:
+        return None
+    deck = deck or _DECK.get()
+    for d in (deck,) if deck is not None else DECKS:
+        try:
+            return d.parse(text)
+        except InputError:
+            continue
+    return None
+
+
+def _strings(value: Any) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, list):
+        return [s for v in value for s in _strings(v)]
+    if isinstance(value, dict):
+        return [s for v in value.values() for s in _strings(v)]
+    return []
+
+
+def deck_of(obj: dict[str, Any]) -> Deck | None:
+    """The first deck (French, Pilatch, tarot) that reads every card-like text of the position:
+    ``5S`` is the five of spades in a French game but of scissors in a Pilatch one."""
+    texts = [t for k, v in obj.items() if k not in SKIP_KEYS for t in _strings(v) if parse_card(t) is not None]
+    for deck in DECKS:
+        if all(parse_card(t, deck) is not None for t in texts):
+            return deck
+    return None
+
+
+def _is_card_list(value: Any, allow_null: bool = False) -> bool:
+    return isinstance(value, list) and all((allow_null and v is None) or parse_card(v) is not None for v in value)
+
+
+def _suit_text(value: Any) -> str | None:
+    if isinstance(value, str) and value.upper() in GLYPHS:
+        return GLYPHS[value.upper()]
+    return None
+
+
+@dataclass
+class Zone:
+    """One drawn zone: a key of the JSON and what it holds."""
+
+    key: str
+    kind: str  # "cards", "pairs" (attack and cover), "groups" (a trick's plays)
+    cards: list[Any]  # card texts, None for face-down; pairs: [a, c|None]
+    owner: int | None = None
+    note: str = ""
+    played_by: list[int | None] | None = None
+    """For a trick written as ``[player, card]`` pairs or ``{"player", "card"}`` objects: who played each."""
+
+
+@dataclass
+class Picture:
+    """What is drawn, read off the JSON: shared zones, per-player zones, and text."""
+
+    players: int
+    shared: list[Zone] = field(default_factory=list)
+    per_player: dict[int, list[Zone]] = field(default_factory=dict)
+    player_notes: dict[int, list[str]] = field(default_factory=dict)
+    facts: list[str] = field(default_factory=list)
+
+
+def _players_of(obj: dict[str, Any]) -> int:
+    if isinstance(obj.get("players"), int):
+        return int(obj["players"])
+    for key in ("hands", "hand_sizes"):
+        if isinstance(obj.get(key), list):
+            return len(obj[key])
+    return 0
+
+
+def read_picture(obj: dict[str, Any], hints: dict[str, Any] | None = None) -> Picture:
+    """Sort a position's (or a view's) JSON into zones and facts (see the module docstring)."""
+    hints = hints or {}
+    n = _players_of(obj)
+    pic = Picture(players=n, per_player={p: [] for p in range(n)}, player_notes={p: [] for p in range(n)})
+    skip = set(SKIP_KEYS) | set(hints.get("skip", ()))
+    pairs = set(GROUP_KEYS) | set(hints.get("pairs", ()))
+    forced_shared = set(hints.get("shared", ()))
+    forced_pp = set(hints.get("per_player", ()))
+    viewer = obj.get("player") if isinstance(obj.get("player"), int) and "hand_sizes" in obj else None
+    # a view's own cards (``hand``) are drawn in the per-player zone of ``hand_sizes``
+    done: set[str] = {k[: -len("_sizes")] for k in obj if k.endswith("_sizes")}
+    for key, value in obj.items():
+        if key in skip or key in done:
+            continue
+        if key.endswith("_sizes") and isinstance(value, list) and len(value) == n \
+                and all(isinstance(v, int) for v in value):
+            base = key[: -len("_sizes")]
+            own = obj.get(base) if _is_card_list(obj.get(base)) else None
+            for p in range(n):
+                if p == viewer and own is not None:
+                    pic.per_player[p].append(Zone(base + "s", "cards", list(own), owner=p))
+                else:
+                    pic.per_player[p].append(Zone(base + "s", "cards", [None] * value[p], owner=p))
+            done.add(base)
+            continue
+        if key.endswith("_size") and isinstance(value, int) and not isinstance(value, bool):
+            base = key[: -len("_size")]
+            cards: list[Any] = [None] * value
+            bottom = obj.get(base + "_bottom")
+            if cards and parse_card(bottom) is not None:
+                cards[-1] = bottom
+            note = "" if parse_card(bottom) is None else "last card face up"
+            pic.shared.append(Zone(base, "cards", cards, note=note))
+            done.add(base + "_bottom")
+            continue
+        if key.endswith("_bottom") and parse_card(value) is not None and key[: -len("_bottom")] + "_size" in obj:
+            continue
+        if parse_card(value) is not None:
+            pic.shared.append(Zone(key, "cards", [value]))
+            continue
+        if isinstance(value, list):
+            if key in pairs and all(_is_card_list(v, allow_null=True) for v in value):
+                pic.shared.append(Zone(key, "pairs", [list(v) for v in value]))
+                continue
+            if value and all(isinstance(v, list) for v in value) and all(_is_card_list(v) for v in value):
+                if (len(value) == n or key in forced_pp) and key not in forced_shared:
+                    for p, cs in enumerate(value):
+                        pic.per_player[p].append(Zone(key, "cards", list(cs), owner=p))
+                else:
+                    pic.shared.append(Zone(key, "pairs", [list(v) for v in value]))
+                continue
+            if value and _is_card_list(value):
+                pic.shared.append(Zone(key, "cards", list(value)))
+                continue
+            if value and all(v is None or v == DOWN or parse_card(v) is not None for v in value) \
+                    and (key in ZONE_WORDS or any(v is not None for v in value)):
+                # null: an empty place (a seat that has not played); "down": a card the view hides
+                seats = len(value) == n and any(v is None or v == DOWN for v in value)
+                pic.shared.append(Zone(key, "cards", [EMPTY if v is None else None if v == DOWN else v for v in value],
+                                       played_by=list(range(n)) if seats else None))
+                continue
+            plays = _plays(value)
+            if plays is not None:
+                pic.shared.append(Zone(key, "groups", [cs for _, cs in plays], played_by=[p for p, _ in plays]))
+                continue
+            if not value and key in ZONE_WORDS:
+                pic.shared.append(Zone(key, "cards", []))
+                continue
+            if key == "out" and all(isinstance(v, int) for v in value):
+                for p in value:
+                    if p in pic.player_notes:
+                        pic.player_notes[p].append("out")
+                continue
+            if len(value) == n and n and all(isinstance(v, (int, float, str, bool)) for v in value):
+                for p in range(n):
+                    if isinstance(value[p], bool):  # a flag: named where it holds
+                        if value[p]:
+                            pic.player_notes[p].append(key.replace("_", " "))
+                    else:
+                        pic.player_notes[p].append(f"{key.replace('_', ' ')} {_text(value[p])}")
+                continue
+            if value and all(isinstance(v, dict) for v in value):
+                pic.facts.append(f"{key.replace('_', ' ')}: {len(value)}")  # a history: its length
+                continue
+            if value:
+                pic.facts.append(f"{key.replace('_', ' ')}: {_text(value)}")
+            continue
+        if key in ROLE_KEYS and isinstance(value, int) and not isinstance(value, bool) and value in pic.player_notes:
+            if key != "player":  # the viewer: "(you)"
+                pic.player_notes[value].append("to move" if key == "to_move" else key.replace("_", " "))
+            continue
+        if key == "players" or value is None or value == "" or value == []:
+            continue
+        suit = _suit_text(value)
+        pic.facts.append(f"{key.replace('_', ' ')}: {suit if suit else _text(value)}")
+    return pic
+
+
+def _play_cards(cards: Any) -> list[Any] | None:
+    """One play's cards: a card, a list of cards, ``null`` or ``"down"`` (hidden) as a list."""
+    items = cards if isinstance(cards, list) else [cards]
+    if all(c is None or c == DOWN or parse_card(c) is not None for c in items):
+        return [None if c in (None, DOWN) else c for c in items]
+    return None
+
+
+def _plays(value: list[Any]) -> list[tuple[int | None, list[Any]]] | None:
+    """A trick written as ``{"player": p, "card": c}`` / ``{"player": p, "cards": [...]}`` objects or
+    ``[player, card]`` / ``[player, [cards]]`` pairs, as (player, cards) pairs (``None`` for a
+    hidden card); else ``None``."""
+    out: list[tuple[int | None, list[Any]]] = []
+    for item in value:
+        cards: list[Any] | None = None
+        player: Any = None
+        if isinstance(item, dict) and ("card" in item or "cards" in item):
+            cards = _play_cards(item.get("cards", item.get("card")))
+            player = item.get("player")
+        elif isinstance(item, list) and len(item) == 2 and isinstance(item[0], int) and not isinstance(item[0], bool):
+            cards = _play_cards(item[1])
+            player = item[0]
+        if cards is None:
+            return None
+        out.append((player if isinstance(player, int) and not isinstance(player, bool) else None, cards))
+    return out if out else None
+
+
+def _text(value: Any) -> str:
+    import json
+
+    if isinstance(value, str):
+        return value
+    return json.dumps(value, ensure_ascii=False)
+
+
+# --- drawing ---------------------------------------------------------------------------
+
+
+def _card(parent: ET.Element, x: float, y: float, text: str | None, zone: str, index: int,
+          owner: int | None = None, slot: int | None = None, played_by: int | None = None) -> None:
+    attrs = {"class": "card", "transform": f"translate({x:g},{y:g})", "data-zone": zone, "data-index": str(index),
+             "data-face": "down" if text is None else "up"}
+    if owner is not None:
+        attrs["data-owner"] = str(owner)
+    if slot is not None:
+        attrs["data-slot"] = str(slot)
+    if played_by is not None:
+        attrs["data-player"] = str(played_by)
+    card = parse_card(text) if text is not None else None
+    if text is not None and card is not None:
+        attrs["data-card"] = card.ascii
+    g = ET.SubElement(parent, "g", attrs)
+    if card is None:
+        ET.SubElement(g, "rect", {"width": str(CARD_W), "height": str(CARD_H), "rx": "4", "fill": BACK,
+                                  "stroke": "#0d2b55", "stroke-width": "1"})
+        ET.SubElement(g, "rect", {"x": "4", "y": "4", "width": str(CARD_W - 8), "height": str(CARD_H - 8), "rx": "2",
+                                  "fill": "none", "stroke": "#9fc1ea", "stroke-width": "1"})
+        return
+    colour = SUIT_COLOURS.get(card.suit, RED if card.is_red else BLACK) if card.deck_kind == "pilatch" \
+        else RED if card.is_red else BLACK
+    ET.SubElement(g, "rect", {"width": str(CARD_W), "height": str(CARD_H), "rx": "4", "fill": "#fffdf6",
+                              "stroke": "#555", "stroke-width": "1"})
+    rank = ET.SubElement(g, "text", {"x": "4", "y": "15", "font-size": "13", "font-weight": "bold", "fill": colour})
+    rank.text = card.rank_text
+    glyph = GLYPHS.get(card.suit)
+    mid = ET.SubElement(g, "text", {"x": str(CARD_W // 2), "y": "40", "font-size": "20" if glyph else "8",
+                                    "text-anchor": "middle", "fill": colour})
+    mid.text = glyph if glyph else SUIT_NAMES.get(card.suit, card.ascii)
+    title = ET.SubElement(g, "title")
+    title.text = str(card)
+
+
+def _label(parent: ET.Element, x: float, y: float, text: str, size: int = 12, bold: bool = False,
+           colour: str = "#222") -> None:
+    attrs = {"x": f"{x:g}", "y": f"{y:g}", "font-size": str(size), "fill": colour}
+    if bold:
+        attrs["font-weight"] = "bold"
+    el = ET.SubElement(parent, "text", attrs)
+    el.text = text
+
+
+GROUP_STEP = 15
+"""Overlap of the cards of one play in a trick."""
+
+
+def _group_rows(zone: Zone) -> list[list[int]]:
+    """The plays of a trick laid out in rows that fit the picture's width (indices of plays)."""
+    rows: list[list[int]] = [[]]
+    width = 0
+    for i, cards in enumerate(zone.cards):
+        w = CARD_W + GROUP_STEP * (max(1, len(cards)) - 1) + 12
+        if rows[-1] and width + w > PER_ROW * STEP:
+            rows.append([])
+            width = 0
+        rows[-1].append(i)
+        width += w
+    return rows
+
+
+def _zone_height(zone: Zone) -> int:
+    if zone.kind == "groups":
+        return (CARD_H + 18) * max(1, len(_group_rows(zone))) + ROW_GAP
+    if zone.kind == "pairs":
+        rows = max(1, math.ceil(len(zone.cards) / (PER_ROW * STEP // PAIR_STEP)))
+        return rows * (CARD_H + 18) + ROW_GAP
+    rows = max(1, math.ceil(len(zone.cards) / PER_ROW))
+    return rows * (CARD_H + 6) + ROW_GAP + (12 if zone.played_by else 0)
+
+
+def _draw_zone(parent: ET.Element, zone: Zone, x0: float, y0: float, label: str) -> float:
+    group = ET.SubElement(parent, "g", {"class": "zone", "data-zone": zone.key,
+                                        **({"data-owner": str(zone.owner)} if zone.owner is not None else {})})
+    count = sum(1 for c in zone.cards if c != EMPTY)
+    _label(group, x0, y0 + 20, label)
+    unit = {"cards": "card", "pairs": "pair", "groups": "play"}[zone.kind]
+    _label(group, x0, y0 + 36, f"{count} {unit}{'s' if count != 1 else ''}", size=10, colour="#666")
+    if zone.note:
+        _label(group, x0, y0 + 49, zone.note, size=9, colour="#666")
+    cx = x0 + LABEL_W
+    if not zone.cards:
+        _label(group, cx, y0 + 30, "(empty)", size=11, colour="#888")
+    if zone.kind == "groups":
+        for r, row in enumerate(_group_rows(zone)):
+            x = cx
+            y = y0 + r * (CARD_H + 18)
+            for i in row:
+                by = zone.played_by[i] if zone.played_by else None
+                for slot, text in enumerate(zone.cards[i]):
+                    _card(group, x + slot * GROUP_STEP, y, text, zone.key, i, zone.owner, slot, played_by=by)
+                if by is not None:
+                    _label(group, x + 2, y + CARD_H + 11, f"p{by}", size=9, colour="#444")
+                x += CARD_W + GROUP_STEP * (max(1, len(zone.cards[i])) - 1) + 12
+    elif zone.kind == "pairs":
+        per_row = PER_ROW * STEP // PAIR_STEP
+        for i, pair in enumerate(zone.cards):
+            x = cx + (i % per_row) * PAIR_STEP
+            y = y0 + (i // per_row) * (CARD_H + 18)
+            for slot, text in enumerate(pair):
+                if slot > 0 and text is None:
+                    continue
+                _card(group, x + slot * 14, y + slot * 16, text, zone.key, i, zone.owner, slot)
+    else:
+        for i, text in enumerate(zone.cards):
+            x, y = cx + (i % PER_ROW) * STEP, y0 + (i // PER_ROW) * (CARD_H + 6)
+            if text == EMPTY:
+                ET.SubElement(group, "rect", {"x": f"{x:g}", "y": f"{y:g}", "width": str(CARD_W), "height": str(CARD_H),
+                                              "rx": "4", "fill": "none", "stroke": "#9aa", "stroke-dasharray": "3,3"})
+                if zone.played_by:
+                    _label(group, x + 2, y + CARD_H + 11, f"p{zone.played_by[i]}", size=9, colour="#444")
+                continue
+            by = zone.played_by[i] if zone.played_by else None
+            _card(group, x, y, text, zone.key, i, zone.owner, played_by=by)
+            if by is not None:
+                _label(group, x + 2, y + CARD_H + 11, f"p{by}", size=9, colour="#444")
+    return y0 + _zone_height(zone)
+
+
+def picture_svg(obj: dict[str, Any], *, title: str = "", status: str = "", hints: dict[str, Any] | None = None,
+                viewer: int | None = None) -> str:
+    """The SVG text of a position's (or a view's) JSON."""
+    token = _DECK.set(deck_of(obj))
+    try:
+        return _picture_svg(obj, title, status, hints, viewer)
+    finally:
+        _DECK.reset(token)
+
+
+def _picture_svg(obj: dict[str, Any], title: str, status: str, hints: dict[str, Any] | None,
+                 viewer: int | None) -> str:
+    pic = read_picture(obj, hints)
+    for zones in pic.per_player.values():
+        zones.sort(key=lambda z: z.key not in ("hands", "hand"))  # the hand first
+    pic.shared.sort(key=lambda z: z.kind not in ("pairs", "groups"))  # the table (or trick) first
+    svg = ET.Element("svg", {"xmlns": "http://www.w3.org/2000/svg", "version": "1.1", "class": "foolsolve-position",
+                             "font-family": "DejaVu Sans, Verdana, sans-serif"})
+    if obj.get("game"):
+        svg.set("data-game", str(obj["game"]))
+    svg.set("data-view", "analyst" if viewer is None else f"player {viewer}")
+    body = ET.SubElement(svg, "g")
+    y: float = MARGIN
+    head = title + (f" — {status}" if status else "")
+    if head:
+        _label(body, MARGIN, y + 14, head, size=15, bold=True)
+        y += 22
+    view = "all cards open (analyst)" if viewer is None else f"as seen by player {viewer}"
+    line = ""
+    for fact in [view, *pic.facts]:  # wrapped to the picture's width
+        if line and len(line) + len(fact) + 2 > FACTS_PER_LINE:
+            _label(body, MARGIN, y + 12, line, size=11, colour="#444")
+            y += 16
+            line = ""
+        line = f"{line}; {fact}" if line else fact
+    _label(body, MARGIN, y + 12, line, size=11, colour="#444")
+    y += 22
+    for p in range(pic.players):
+        zones = pic.per_player.get(p, [])
+        notes = pic.player_notes.get(p, [])
+        name = f"player {p}" + (" (you)" if viewer == p else "")
+        _label(body, MARGIN, y + 13, name + (": " + ", ".join(notes) if notes else ""), size=12, bold=True,
+               colour="#0b4f2c" if "to move" in notes else "#222")
+        y += 18
+        block = ET.SubElement(body, "g", {"class": "player", "data-player": str(p)})
+        for zone in zones:
+            y = _draw_zone(block, zone, MARGIN, y, zone.key.replace("_", " "))
+    for zone in pic.shared:
+        y = _draw_zone(body, zone, MARGIN, y, zone.key.replace("_", " "))
+    height = math.ceil(y + MARGIN)
+    svg.set("width", str(WIDTH))
+    svg.set("height", str(height))
+    svg.set("viewBox", f"0 0 {WIDTH} {height}")
+    ET.SubElement(svg, "desc").text = f"{title} {status}".strip()
+    svg.insert(0, _background(height))
+    return ET.tostring(svg, encoding="unicode")
+
+
+def _background(height: int) -> ET.Element:
+    return ET.Element("rect", {"width": str(WIDTH), "height": str(height), "fill": "#e9f2ea"})
+
+
+def status_line(spec: Any, state: Any) -> str:
+    """See :func:`foolsolve.present.status`."""
+    from foolsolve.present import status
+
+    return status(spec, state)
+
+
+def position_svg(spec: Any, state: Any, viewer: int | None = None) -> str:
+    """A spec state drawn as SVG: all open (``viewer`` None, an analyst's picture) or as player
+    ``viewer`` sees it (``spec.observation``: what they may not see face down)."""
+    if viewer is not None:
+        n = spec.num_players(state)
+        if not 0 <= viewer < n:
+            raise InputError(f"--as: player {viewer} does not exist ({n} players)")
+        obj = spec.observation(state, viewer)
+    else:
+        obj = spec.state_to_json(state)
+    hints = getattr(spec, "picture_hints", None)
+    return picture_svg(obj, title=spec.title, status=status_line(spec, state), hints=hints, viewer=viewer)
+
+
+class Position:
+    """A position of any game, for a notebook: Jupyter draws it (``_repr_svg_``) as its picture.
+
+    ``Position.load("durak-endgame.json")``, ``Position.from_state(spec, state)``;
+    ``.svg(viewer=P)`` for a player's view, ``.play("take")`` for the position after moves."""
+
+    def __init__(self, spec: Any, state: Any) -> None:
+        self.spec = spec
+        self.state = state
+
+    @classmethod
+    def load(cls, path: str) -> Position:
+        """Read a position file (checked as the CLI checks it)."""
+        from foolsolve.positions import read_json
+
+        return cls.from_json(read_json(path))
+
+    @classmethod
+    def from_json(cls, obj: Any) -> Position:
+        """A position from its JSON object."""
+        from foolsolve import games
+        from foolsolve.positions import game_of
+
+        spec = games.get(game_of(obj)).spec
+        return cls(spec, spec.state_from_json(obj))
+
+    def to_json(self) -> dict[str, Any]:
+        """The position file's JSON."""
+        result: dict[str, Any] = self.spec.state_to_json(self.state)
+        return result
+
+    def play(self, *moves: str) -> Position:
+        """The position after ``moves`` (texts as the spec prints them)."""
+        return Position(self.spec, self.spec.play(self.state, *moves))
+
+    def svg(self, viewer: int | None = None) -> str:
+        """The picture (see :func:`position_svg`)."""
+        return position_svg(self.spec, self.state, viewer)
+
+    def _repr_svg_(self) -> str:
+        return self.svg()
+
+    def __str__(self) -> str:
+        return str(self.spec.describe(self.state))
+
+    def __repr__(self) -> str:
+        return f"<Position {self.spec.name}: {status_line(self.spec, self.state)}>"
