@@ -58,6 +58,12 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
         "an annotation, never evaluated (from __future__ import annotations)",
     ("engines/durak.py", "_attacks", "dup = hand & (hand >> 16 | hand >> 32 | hand >> 48) if k != 1 else 0"):
         "k (the cap) is at least 1 at a lead, where k != 1 and k > 1 agree",
+    ("engines/fools_paradise.py", "_entries", "size *= c + 0"):
+        "size only picks one of two searches with equal answers (outright listing or meet-in-the-middle)",
+    ("spec/fools_paradise.py", "read_move", 'return Reveal(cards[0], "hand" if kind <= "draw" else "centre")'):
+        'kind is "draw" or "reveal" there, and "reveal" > "draw": <= and == agree',
+    ("engines/fools_paradise.py", "None", "_HAND_WITH_ACES: dict[int, list[bytes ^ None]] = {}"):
+        "an annotation, never evaluated (from __future__ import annotations)",
 }
 
 

@@ -71,3 +71,19 @@ def test_fa_win_result_payoffs() -> None:
         assert res is not None and res.payoffs == payoffs and dict(res.details)["winner"] == winner
         assert FA_ENGINE.result(FA_ENGINE.from_spec(s)) == res
         assert fa.win_result(winner, "x").payoffs == payoffs
+
+
+# --- Fool's Paradise: the deal's dealer ------------------------------------------------------------------
+
+
+def test_fp_deal_names_the_players_a_dealer_may_be() -> None:
+    import pytest
+
+    from foolsolve.errors import InputError
+    from foolsolve.spec.fools_paradise import SPEC as FP
+    from foolsolve.spec.fools_paradise import Rules as FPRules
+
+    with pytest.raises(InputError, match=r"^dealer: 3 is not a player \(0\.\.2\)$"):
+        FP.deal(FPRules(), 3, random.Random(0), dealer=3)
+    s = FP.deal(FPRules(), 3, random.Random(0), dealer=2)
+    assert (s.dealer, s.to_move) == (2, 0)  # 000 §The Game: "The player to the left of the dealer starts first."
