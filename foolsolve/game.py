@@ -325,8 +325,8 @@ class SpecGame(ABC, Generic[S, M]):
 
         try:
             return explain(self, state, text).one_line()
-        except InputError as exc:
-            return str(exc) if error is None else f"{exc}"
+        except InputError as exc:  # the position itself is not one the explanation can read
+            return str(error if error is not None else exc)
 
     def chance_probability(self, state: S, outcome: M) -> Fraction:
         """Probability of a chance outcome (only at :data:`CHANCE` nodes)."""
