@@ -24,7 +24,7 @@ the full solve (every legal move valued), this row only shows how much of it the
 as the cap in the median, and left out of the node figures); ``--max-nodes`` stops it after that
 many nodes (unfinished too, timed as it stopped). Each solve's time and nodes also go to stderr
 as they finish. ``--baseline FILE`` loads another
-version of ``solver/durak.py`` (for instance the one on main, copied to a temporary directory) and
+version of ``solver/durak/search.py`` (for instance the one on main, copied to a temporary directory) and
 solves every position with it too, right before the current solver, so both are measured side by
 side in one run.
 
@@ -108,7 +108,7 @@ def load_module(path: str | Path, name: str, who: str) -> ModuleType:
 
 
 def patched_module(source: str, patches: Iterable[tuple[str, str]], tmp: Path, name: str, who: str) -> ModuleType:
-    """The project file ``source`` (e.g. ``solver/durak.py``) with each text replacement
+    """The project file ``source`` (e.g. ``solver/durak/search.py``) with each text replacement
     ``(old, new)`` applied, each of which must apply exactly once, written to ``tmp`` and
     imported as the module ``name`` (the shipped file is not changed)."""
     src = (ROOT / source).read_text(encoding="utf-8")
@@ -151,7 +151,7 @@ class Question:
 
     def ask(self, kernel: ModuleType) -> tuple[Any, int, float]:
         """``(search, value, seconds)`` of the question asked of the compiled search ``kernel``
-        (``solver/durak_jit.py`` or a patched copy)."""
+        (``solver/durak/compiled.py`` or a patched copy)."""
         eg = kernel.JitEndgame(self.root.er, self.root.trump, Reductions(), threads=1, cards=2 * self.size,
                                lead_bits=self.lead_bits)
         t0 = time.perf_counter()
@@ -160,7 +160,7 @@ class Question:
 
 
 def load_solver(path: str, value_only: bool = False) -> Callable[..., Any]:
-    """``solve`` of another copy of ``solver/durak.py`` (the baseline of a side-by-side run), or
+    """``solve`` of another copy of ``solver/durak/search.py`` (the baseline of a side-by-side run), or
     its value-only counterpart (:func:`value_solver`)."""
     mod = load_module(path, "durak_baseline", "--baseline")
     return value_solver(mod) if value_only else mod.solve
@@ -208,11 +208,10 @@ def warm_up() -> str:
     """Load the compiled search (compiling it on a machine's first run) and run it once, so the
     first timed position pays neither; returns what it cost."""
     t0 = time.perf_counter()
-    from foolsolve.solver import durak_jit
+    from foolsolve.solver.durak import compiled
 
+    compiled.load()
     loaded = time.perf_counter() - t0
-    if not durak_jit.AVAILABLE:
-        return "compiled search: numba not installed (the Python search runs everywhere)"
     state = SPEC.state_from_json(endgame(7, random.Random("warm-up")))
     solve(state, SolveOptions(extra={"jit": True, "pv": False}))
     return f"compiled search: loaded in {loaded:.2f} s, first solve done at {time.perf_counter() - t0:.2f} s"
@@ -454,7 +453,7 @@ def main() -> None:
     ap.add_argument("--no-solver", action="store_true", help="only the playout comparison")
     ap.add_argument("--no-playouts", action="store_true", help="skip the engine/spec playout comparison")
     ap.add_argument("--cap", type=float, default=None, help="seconds allowed per position and solver")
-    ap.add_argument("--baseline", default=None, help="another solver/durak.py to run side by side")
+    ap.add_argument("--baseline", default=None, help="another solver/durak/search.py to run side by side")
     ap.add_argument("--baseline-tree", metavar="DIR", default=None,
                     help="another checkout of the project whose solver runs side by side (in a second process)")
     ap.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)

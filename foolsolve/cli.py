@@ -405,19 +405,24 @@ def prove(names: Sequence[str], list_only: bool) -> None:
 
     proofs = registry.select(names)
     failed = 0
-    for p in proofs:
-        if list_only:
+    width = max((len(p.name) for p in proofs), default=5)
+    if list_only:
+        for p in proofs:
             click.echo(f"{p.name}: {p.statement}")
-            continue
+        return
+    click.echo(f"{'result':7} {'seconds':>7}  {'proof':{width}}  statement")
+    total = time.monotonic()
+    for p in proofs:
         t0 = time.monotonic()
         outcome = p.run()
         status = "proved" if outcome.proved else "FAILED"
-        click.echo(f"{status:7} {p.name} ({time.monotonic() - t0:.2f} s): {p.statement}")
+        click.echo(f"{status:7} {time.monotonic() - t0:7.2f}  {p.name:{width}}  {p.statement}")
         if not outcome.proved:
             failed += 1
-            click.echo(f"        counterexample: {outcome.detail}")
-    if not list_only:
-        click.echo(f"{len(proofs) - failed} proved, {failed} failed")
+            click.echo(f"{'':17}counterexample: {outcome.detail}")
+        elif outcome.detail:
+            click.echo(f"{'':17}{outcome.detail}")
+    click.echo(f"{len(proofs) - failed} proved, {failed} failed ({time.monotonic() - total:.1f} s)")
     if failed:
         sys.exit(1)
 

@@ -15,7 +15,7 @@ from itertools import combinations
 import z3
 
 from foolsolve.cards import Card
-from foolsolve.proofs.registry import Outcome, Proof, prove_unsat
+from foolsolve.proofs.registry import CardAccounting, Outcome, Proof, prove_unsat, tables_equal
 from foolsolve.spec import fools_and_angels as fa
 
 CARDS = [fa.parse_game_card(f"{r}{s}", "card") for s in "CDHS" for r in "A23456789JQK"]
@@ -129,6 +129,30 @@ _ENDGAME = {
 }
 
 
+def _engine_card_tables_equal_spec() -> Outcome:
+    """Z3 over a symbolic card: the engine's own tables (``VAL``, ``PIPS``, ``FACES``,
+    ``RED_PIPS``, ``USED``) equal the spec's ``value``, ``is_pip``, ``is_face``, colour and the
+    usable deck, for every card of the 52 (the 10s included: unused)."""
+    from foolsolve.cards import FRENCH52
+    from foolsolve.engines import fools_and_angels as engine
+
+    cards = list(FRENCH52.cards)
+    usable = {c.index for c in CARDS}
+    checks = [
+        ("used", lambda c: engine.USED >> c.index & 1, lambda c: int(c.index in usable)),
+        ("pip", lambda c: engine.PIPS >> c.index & 1, lambda c: int(c.index in usable and fa.is_pip(c))),
+        ("face", lambda c: engine.FACES >> c.index & 1, lambda c: int(c.index in usable and fa.is_face(c))),
+        ("red pip", lambda c: engine.RED_PIPS >> c.index & 1,
+         lambda c: int(c.index in usable and fa.is_pip(c) and c.is_red)),
+        ("value", lambda c: engine.VAL.get(1 << c.index, 99), lambda c: fa.value(c) if c.index in usable else 99),
+    ]
+    for what, eng, spc in checks:
+        out = tables_equal(what, cards, eng, spc)
+        if not out.proved:
+            return out
+    return Outcome(True)
+
+
 PROOFS = [
     Proof("fools_and_angels.colour_targets_compose",
           "Disjoint defences of the red part and of the black part of an attack together cancel the whole "
@@ -138,4 +162,20 @@ PROOFS = [
           "pip cards' follows from 'must total a non-zero value' (spec attack_moves).", _face_only_cannot_attack),
     Proof("fools_and_angels.whole_need_bounded",
           "A legal attack needs a whole defence totalling between -36 and 36, never 0.", _whole_need_bounded),
+    Proof("fools_and_angels.engine_card_tables_equal_spec",
+          "The engine's own card tables (signed value; pip, face, red-pip and usable-card masks, bit for bit) equal "
+          "the spec's value, is_pip, is_face and colour for every card (Z3 over a symbolic card).",
+          _engine_card_tables_equal_spec),
 ]
+
+
+def _zones(state: fa.State) -> dict[str, list[Card]]:
+    return {"hand 0": list(state.hands[0]), "hand 1": list(state.hands[1]), "stock 0": list(state.stocks[0]),
+            "stock 1": list(state.stocks[1]), "pool": list(state.pool), "attack": list(state.attack)}
+
+
+CARD_ACCOUNTING = CardAccounting(
+    zones=_zones, deck=None, discards=lambda move: isinstance(move, (fa.Defend, fa.Discard, fa.DiscardStock)),
+    note="hands, private stocks, pool, attack; the spec keeps no discard pile: cards leave play only by a defence "
+         "or a Temptation discard")
+"""Fools and Angels: the spec keeps no discard pile (what a defence cancels leaves play)."""

@@ -8,13 +8,14 @@ to :data:`MAX_TAKEN` cards.
 
 from __future__ import annotations
 
+from collections import Counter
 from functools import cache
 from itertools import combinations_with_replacement
 
 import z3
 
 from foolsolve.cards import FRENCH52, Card
-from foolsolve.proofs.registry import Outcome, Proof, prove_unsat
+from foolsolve.proofs.registry import CardAccounting, Outcome, Proof, prove_unsat, tables_equal
 from foolsolve.spec import fools_paradise as fp
 
 MAX_TAKEN = 8
@@ -119,6 +120,32 @@ def _multiplier_bound() -> Outcome:
     return Outcome(True)
 
 
+def _engine_card_tables_equal_spec() -> Outcome:
+    """Z3 over a symbolic card, for every ``ace`` and ``card_points`` choice: the engine's own
+    per-card tables (points, rank, and which card each physical id stands for) equal the
+    spec's ``card_points``, the card's rank and the card itself."""
+    import itertools
+
+    from foolsolve.engines import fools_paradise as engine
+
+    cards = list(FRENCH52.cards)
+    for ace, points in itertools.product(("either", "low", "high", "either_per_play"), ("value", "count")):
+        rules = fp.Rules(ace=ace, card_points=points)
+        ctx = engine.ctx_for(rules)
+        pid = {c: ctx.base_id[c.index] for c in cards}
+        tables: list[tuple[str, dict[Card, int], dict[Card, int]]] = [
+            ("points", {c: ctx.pts_of[pid[c]] for c in cards}, {c: fp.card_points(c, rules) for c in cards}),
+            ("rank", {c: ctx.rank_of[pid[c]] for c in cards}, {c: c.rank for c in cards}),
+            ("card of its id", {c: ctx.card_of[pid[c]].index for c in cards}, {c: c.index for c in cards}),
+        ]
+        checks = [(what, e.__getitem__, w.__getitem__) for what, e, w in tables]
+        for what, eng, spc in checks:
+            out = tables_equal(f"{what} (ace {ace}, card_points {points})", cards, eng, spc)
+            if not out.proved:
+                return out
+    return Outcome(True)
+
+
 PROOFS = [
     Proof("fools_paradise.either_is_the_widest_ace_rule",
           f"Every collection legal with aces low, high or one choice per play is legal with each ace "
@@ -126,4 +153,22 @@ PROOFS = [
     Proof("fools_paradise.multiplier_at_most_cards_taken",
           f"A legal collection's sum is k times the played value with 1 <= k <= the number of cards taken "
           f"(each taken card is at most the played value); Z3 for up to {MAX_TAKEN} cards.", _multiplier_bound),
+    Proof("fools_paradise.engine_card_tables_equal_spec",
+          "The engine's own card tables (points, rank, the card behind each physical id) equal the spec's "
+          "card_points, ranks and cards for every card under every ace and card_points choice (Z3 over a symbolic "
+          "card).", _engine_card_tables_equal_spec),
 ]
+
+
+def _zones(state: fp.State) -> dict[str, list[Card]]:
+    out: dict[str, list[Card]] = {f"hand {i}": list(h) for i, h in enumerate(state.hands)}
+    out["centre"] = list(state.centre)
+    out["stock"] = list(state.stock)
+    out.update({f"pile {i}": list(p) for i, p in enumerate(state.piles)})
+    return out
+
+
+CARD_ACCOUNTING = CardAccounting(
+    zones=_zones, deck=lambda state: Counter({c: state.rules.decks for c in FRENCH52.cards}),
+    note="hands, centre, stock (drawn or not), collected piles")
+"""Fool's Paradise keeps every card of its decks in a zone (``decks`` copies of each)."""

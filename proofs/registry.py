@@ -8,12 +8,14 @@ the spec's own function on every concrete case, so the theorem is about the code
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
 
 from foolsolve.errors import InputError
 
-CROSS_GAME_MODULES: tuple[str, ...] = ()
+CROSS_GAME_MODULES: tuple[str, ...] = ("foolsolve.proofs.cross_game",)
 """Proof modules about more than one game (each game's own module is named by its registry
 record, ``GameInfo.proofs``)."""
 
@@ -78,3 +80,43 @@ def prove_unsat(solver: object, model_text: Callable[[object], str] | None = Non
         m = solver.model()
         return Outcome(False, model_text(m) if model_text else str(m))
     return Outcome(False, f"z3 answered {r}")
+
+
+@dataclass(frozen=True)
+class CardAccounting:
+    """How a game's spec keeps its cards, for the cross-game card-conservation proof
+    (:mod:`foolsolve.proofs.cross_game`). A game's proofs module declares one as
+    ``CARD_ACCOUNTING``."""
+
+    zones: Callable[[Any], Mapping[str, Sequence[Any]]]
+    """Every zone of a position that holds cards (hands, table, stock, piles ...), as card lists."""
+    deck: Callable[[Any], Counter[Any]] | None
+    """The game's whole multiset of cards under the position's rules, when the position keeps
+    every card (``None``: the spec keeps no discard pile, so cards may leave play)."""
+    discards: Callable[[Any], bool] = field(default=lambda move: False)
+    """Moves that may take cards out of play (only read where :attr:`deck` is ``None``)."""
+    note: str = ""
+    """What the zones are, in plain words (for the proof's statement)."""
+
+
+def tables_equal(what: str, keys: Sequence[Any], engine: Callable[[Any], int], spec: Callable[[Any], int],
+                 name: Callable[[Any], str] = str) -> Outcome:
+    """Z3: for a symbolic key ``k`` (one of ``keys``, by position), the engine's table value at
+    ``k`` equals the spec's; a counterexample is decoded back to its key (a card ...)."""
+    import z3
+
+    k = z3.Int("k")
+    eng: z3.ArithRef = z3.IntVal(0)
+    spc: z3.ArithRef = z3.IntVal(0)
+    for i, key in enumerate(keys):
+        eng = z3.If(k == i, z3.IntVal(int(engine(key))), eng)
+        spc = z3.If(k == i, z3.IntVal(int(spec(key))), spc)
+    s = z3.Solver()
+    s.add(k >= 0, k < len(keys), eng != spc)
+    r = s.check()
+    if r == z3.unsat:
+        return Outcome(True)
+    if r != z3.sat:
+        return Outcome(False, f"z3 answered {r}")
+    key = keys[s.model()[k].as_long()]
+    return Outcome(False, f"{what} of {name(key)}: engine {int(engine(key))}, spec {int(spec(key))}")

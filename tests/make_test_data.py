@@ -3,8 +3,13 @@
     python tests/make_test_data.py perft GAME EXAMPLE_OR_POSITION.json... --depth N
     python tests/make_test_data.py recount GAME [NAME...]   (stored positions, counted again)
     python tests/make_test_data.py playthrough GAME --seed S [--players N] [--rules JSON]
+    python tests/make_test_data.py durak-nodes
 
-Counts and recordings come from the spec only; the tests check the engine against them.
+Perft counts and recordings come from the spec only; the tests check the engine against them.
+``durak-nodes`` records what the Durak solver's two searches give on seeded positions (values,
+node counts on one thread): tests/test_durak_search_tree.py checks that a change meant to keep
+the search tree (a refactoring) keeps every figure; regenerate it only when the tree is meant to
+change, and say so in the commit.
 """
 
 from __future__ import annotations
@@ -81,6 +86,74 @@ def make_playthrough(game: str, seed: int, players: int | None, rules: str | Non
     print(out, len(moves), "moves", file=sys.stderr)
 
 
+DURAK_SIZES = (6, 7, 8)
+"""Cards a side of the seeded bench positions (bench/bench_durak.py's ``endgame``, seed 2026)."""
+DURAK_PER_SIZE = 6
+
+
+def durak_positions() -> list[tuple[str, dict]]:
+    """The positions of tests/data/durak-nodes.json: the first bench positions of each size,
+    then the Durak examples (their own rules: stock card, first bout, perevodnoy)."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
+    from bench_durak import endgame
+
+    out = []
+    for k in DURAK_SIZES:
+        rng = random.Random(f"2026:{k}")
+        out += [(f"bench {k}v{k} #{i}", endgame(k, rng)) for i in range(DURAK_PER_SIZE)]
+    examples = Path(__file__).resolve().parent.parent / "foolsolve" / "examples"
+    from foolsolve.engines.durak import from_spec_state
+    from foolsolve.errors import InputError
+    from foolsolve.solver.durak import check_endgame
+    from foolsolve.spec.durak import SPEC
+
+    for path in sorted(examples.glob("durak-*.json")):
+        position = json.loads(path.read_text())
+        try:
+            check_endgame(from_spec_state(SPEC.state_from_json(position)))
+        except InputError:  # the solver's limits: two players, at most one stock card
+            continue
+        out.append((path.name, position))
+    return out
+
+
+def durak_figures(position: dict) -> dict:
+    """One position's figures: for the Python search and (where it applies) the compiled one on
+    one thread, each in a fresh search: the root's value and the nodes it took, and every legal
+    move's value (spec order) and the nodes they took."""
+    from foolsolve.engines.durak import from_spec_state, game_result
+    from foolsolve.solver.durak import Endgame, compiled
+    from foolsolve.spec.durak import SPEC
+
+    s = from_spec_state(SPEC.state_from_json(position))
+    if game_result(s) is not None:
+        raise SystemExit("a finished game has no search figures")
+    size = (s.hands[0] | s.hands[1] | s.tatt | s.tcov).bit_count()
+    makers = {"python": lambda: Endgame(s.er, s.trump)}
+    if compiled.supports(s):
+        makers["compiled"] = lambda: compiled.JitEndgame(s.er, s.trump, threads=1, cards=size)
+    out: dict = {}
+    for name, make in makers.items():
+        eg = make()
+        value = eg.value(s)
+        value_nodes = eg.nodes
+        eg = make()
+        moves = [v for _, v in eg.move_values(s)]
+        out[name] = {"value": value, "value_nodes": value_nodes, "move_values": moves, "move_nodes": eg.nodes}
+    return out
+
+
+def make_durak_nodes() -> None:
+    out = DATA / "durak-nodes.json"
+    rows = []
+    for name, position in durak_positions():
+        rows.append({"name": name, "position": position, **durak_figures(position)})
+        print(name, {k: v for k, v in rows[-1].items() if k not in ("name", "position")}, file=sys.stderr)
+    data = {"source": f"the Durak solver's searches (python and compiled, one thread), {date.today()}",
+            "positions": rows}
+    out.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     sub = ap.add_subparsers(dest="cmd", required=True)
@@ -96,8 +169,11 @@ def main() -> None:
     q.add_argument("--seed", type=int, required=True)
     q.add_argument("--players", type=int)
     q.add_argument("--rules")
+    sub.add_parser("durak-nodes")
     a = ap.parse_args()
-    if a.cmd == "perft":
+    if a.cmd == "durak-nodes":
+        make_durak_nodes()
+    elif a.cmd == "perft":
         make_perft(a.game, a.paths, a.depth)
     elif a.cmd == "recount":
         recount(a.game, a.names)

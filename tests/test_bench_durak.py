@@ -14,7 +14,7 @@ from types import ModuleType
 import pytest
 
 BENCH = Path(__file__).resolve().parent.parent / "bench" / "bench_durak.py"
-SOLVER = Path(__file__).resolve().parent.parent / "solver" / "durak.py"
+SOLVER = Path(__file__).resolve().parent.parent / "solver" / "durak" / "search.py"
 
 
 @pytest.fixture(scope="module")

@@ -30,10 +30,10 @@ HEAVY = ("z3", "networkx", "jsonschema", "rich", "foolsolve.spec", "foolsolve.en
          "foolsolve.solver.fools_paradise", "foolsolve.solver.fools_and_angels", "foolsolve.solver.fa_defence",
          "foolsolve.solver.fp_capture", "foolsolve.solver.retrograde", "foolsolve.solver.minimax",
          "foolsolve.proofs", "foolsolve.games.fa_defence_cli", "foolsolve.games.fp_capture_cli",
-         "foolsolve.games.ambiguities", "numba", "llvmlite", "numpy", "foolsolve.solver.durak_jit")
+         "foolsolve.games.ambiguities", "numba", "llvmlite", "numpy", "foolsolve.solver.durak.compiled")
 
-# The compiled Durak search and what it loads (about 1 s with numba's cache, 10-20 s without).
-NUMBA = ("numba", "llvmlite", "numpy", "foolsolve.solver.durak_jit")
+# The compiled Durak search and what it loads (under a second with numba's cache, about 30 s without).
+NUMBA = ("numba", "llvmlite", "numpy", "foolsolve.solver.durak.compiled")
 
 _RUN = """
 import json, runpy, sys

@@ -1,5 +1,5 @@
-"""The compiled Durak search (solver/durak_jit.py) against the Python search it ports
-(solver/durak.py ``Endgame``) and against the spec.
+"""The compiled Durak search (solver/durak/compiled.py) against the Python search it ports
+(solver/durak/search.py ``Endgame``) and against the spec.
 
 * Lockstep: on random stock-empty two-player positions (2-8 cards a side, 36 and 52 cards, a
   trump suit or none, simple and podkidnoy, random rule options and reductions, and positions
@@ -13,7 +13,7 @@
   Ctrl-C leaves the call only after the kernel thread has ended: CPython 3.11's interrupted
   ``Thread.join`` once let it leave early, see ``JitEndgame._values``).
 
-The first import compiles the kernel (10-20 s once; numba caches it on disk).
+The first run compiles the kernel (about 30 s once; numba caches it on disk).
 """
 
 from __future__ import annotations
@@ -33,23 +33,19 @@ import numpy as np
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
-
-pytest.importorskip("numba")
-
 from test_cli import assert_one_line_error, run
 from test_durak_solver_crosscheck import WDL, deck_empty_lead, random_endgame, remap_cards, reorder_ranks, spec_values
 
 from foolsolve.cards import FRENCH36, FRENCH52, FRENCH_SUITS
 from foolsolve.engines.durak import DState, from_spec_state, game_result, legal, move_text, play, to_spec_state
 from foolsolve.errors import InputError
-from foolsolve.solver import durak as durak_solver
-from foolsolve.solver import durak_jit
 from foolsolve.solver.base import SearchLimit, SolveOptions
 from foolsolve.solver.durak import JIT_MIN_CARDS, LOSS, WIN, Endgame, Reductions, search_for, solve
+from foolsolve.solver.durak import compiled as durak_jit
+from foolsolve.solver.durak import search as durak_solver
 from foolsolve.spec.durak import SPEC
 
-if not durak_jit.AVAILABLE:  # pragma: no cover - numba importable but the kernel module says no
-    pytest.skip("the compiled Durak search is not available", allow_module_level=True)
+durak_jit.load(everything=True)  # the tests call kernel helpers (_canon, _lput, ...) directly
 
 BIG = 20
 """Table bits (2**20 rows) for searches that must replace no entry: searches of at most BUDGET
@@ -766,7 +762,7 @@ def test_compiled_canonical_form_is_the_python_searchs():
 def test_isomorphic_lead_positions_get_one_canonical_form():
     """canonical with rank_order is a canonical form: lead positions that differ by a renaming of
     the plain suits and a reordering of whole ranks that keeps each suit's order (so the same
-    game, see rank_order in solver/durak.py) get the same table key in the compiled search; the
+    game, see rank_order in docs/durak-solver.md) get the same table key in the compiled search; the
     form without rank_order (ranks squeezed, suits sorted) tells many of them apart."""
     rng = random.Random(2026)
     apart = 0

@@ -519,9 +519,9 @@ def test_reuse_bug_position_child_is_lost_by_the_spec_and_by_default_search() ->
 def test_unreduced_search_reusing_its_table_values_the_child_like_the_spec(jit: bool) -> None:
     s, child = _reuse_bug_positions()
     if jit:
-        from foolsolve.solver import durak_jit
+        from foolsolve.solver.durak import compiled
 
-        eg: Any = durak_jit.JitEndgame(s.er, s.trump, Reductions.none(), threads=1)
+        eg: Any = compiled.JitEndgame(s.er, s.trump, Reductions.none(), threads=1)
     else:
         eg = endgame_for(s, Reductions.none())
     eg.value(s)
@@ -693,10 +693,9 @@ def test_a_defence_of_several_cards_searched_again_tries_its_hint_cover(jit: boo
     s = from_spec_state(state)
     red = dataclasses.replace(ALL_OFF, twins=True, null_window=True)
     if jit:
-        pytest.importorskip("numba")
-        from foolsolve.solver import durak_jit
+        from foolsolve.solver.durak import compiled
 
-        eg: Any = durak_jit.JitEndgame(s.er, s.trump, red, threads=1)
+        eg: Any = compiled.JitEndgame(s.er, s.trump, red, threads=1)
     else:
         eg = endgame_for(s, red)
     assert eg.value(s, -1, 0) == 0  # "at least a draw?": yes

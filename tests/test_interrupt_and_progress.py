@@ -7,8 +7,6 @@ import subprocess
 import sys
 import time
 
-import pytest
-
 from foolsolve import progress as progress_mod
 
 
@@ -35,10 +33,9 @@ DURAK_10V10 = {"game": "durak", "rules": {"variant": "simple", "deck": 36, "bout
 def test_ctrl_c_stops_the_compiled_durak_search_cleanly(tmp_path):
     """Ctrl-C while the numba kernel searches (in a worker thread, the main thread polling):
     exit 130 at once, one line, no traceback, nothing on stdout."""
-    pytest.importorskip("numba")
-    from foolsolve.solver import durak_jit  # compiled here if numba's disk cache is stale, so the child loads it
+    from foolsolve.solver.durak import compiled
 
-    assert durak_jit.AVAILABLE
+    compiled.load()  # compiled here if numba's disk cache is stale, so the child loads it
     pos = tmp_path / "pos.json"
     pos.write_text(json.dumps(DURAK_10V10))
     proc = subprocess.Popen([sys.executable, "-m", "foolsolve", str(pos), "-o", "jit=true"],

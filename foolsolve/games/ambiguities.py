@@ -29,7 +29,7 @@ from typing import Any
 
 from foolsolve.errors import InputError
 from foolsolve.games.base import GameInfo
-from foolsolve.rules import OptionInfo, json_text, options_of, rules_to_json
+from foolsolve.rules import OptionInfo, json_text, options_of, rules_from_json, rules_to_json
 from foolsolve.solver.base import SearchLimit, SolveOptions
 
 
@@ -46,24 +46,50 @@ class Analysis:
 
     def to_json(self) -> dict[str, Any]:
         """JSON form."""
-        out: dict[str, Any] = {"choice": self.choice, "best": self.best, "value": self.value, "method": self.method}
+        out: dict[str, Any] = {"choice": jsonable(self.choice), "best": self.best, "value": self.value, "method": self.method}
         if self.error:
             out["error"] = self.error
         return out
+
+
+@dataclass
+class DealComparison:
+    """One deal compared under every choice (see :meth:`Adapter.compare_deal`)."""
+
+    bests: list[list[str] | None]
+    """Per choice, the best move(s) at the compared position (``None``: not compared under that
+    choice, e.g. the position is not valid under it); all ``None`` when no position was compared."""
+    finals: list[Any]
+    """Per choice, the final result."""
+    on_way: int = 0
+    """Positions on the way (before the compared position) read under every choice."""
+    on_way_differs: int = 0
+    """Of those, positions where the choices give different sets of legal moves (or the
+    position is not valid under some choice: it cannot arise there)."""
+    witness: dict[str, Any] | None = None
+    """A position file where the choices disagree on the best move (found on the way)."""
+    witness_size: int = 0
 
 
 class Adapter:
     """What a game supplies to the ambiguity explorer (this base is the generic version)."""
 
     supports_witness = False
+    size_definition = "cards in hands and centre"
+    """What :meth:`size` counts (the witness search's measure)."""
+    method = "exact: the game's solver at the opening position of every deal"
+    """How deals are compared, in plain words (printed with every deals report)."""
     final_definition = "the solved value of the opening position for the player to move"
     best_definition = "the best move(s) found by the game's solver at the opening position"
 
-    def __init__(self, info: GameInfo, players: int | None = None, max_nodes: int | None = 2_000_000) -> None:
+    default_max_nodes: int | None = 2_000_000
+    """Node limit of each exact solve unless ``--max-nodes`` says otherwise."""
+
+    def __init__(self, info: GameInfo, players: int | None = None, max_nodes: int | None = None) -> None:
         self.info = info
         self.spec = info.spec
         self.players = players or info.spec.min_players
-        self.max_nodes = max_nodes
+        self.max_nodes = max_nodes if max_nodes is not None else self.default_max_nodes
 
     supports_policy_only = False
     """Whether :meth:`use_policy_only` is available (``--policy-only``)."""
@@ -92,6 +118,35 @@ class Adapter:
     def deal(self, rules: Any, rng: random.Random) -> Any:
         """A random deal under these rules."""
         return self.spec.deal(rules, self.players, rng)
+
+    base_rules: dict[str, Any] = {}  # noqa: RUF012 (replaced, never mutated)
+    """The other options of the deals (``--rules``; the defaults where not given)."""
+
+    def rules_for(self, option: str, choice: Any) -> Any:
+        """The deals' rules (:attr:`base_rules`, else the defaults) with ``option`` set to ``choice``."""
+        import dataclasses
+
+        base: Any = rules_from_json(self.spec.rules_cls, self.base_rules, where="--rules")
+        try:
+            return dataclasses.replace(base, **{option: choice})
+        except (TypeError, ValueError) as exc:
+            raise InputError(f"--option: {option}={label(choice)}: {exc}") from None
+
+    def alternatives(self, o: OptionInfo) -> list[Any] | None:
+        """The values to compare for an option without a finite list of choices (``None``: the
+        generic rule of :func:`choices_of`). A game's adapter states its own sets here."""
+        return None
+
+    def compare_deal(self, option: str, choices: Sequence[Any], seed: int) -> DealComparison:
+        """One deal (``random.Random(seed)``) under every choice: the best opening move
+        (:meth:`opening_best`) and the final result (:meth:`final_result`)."""
+        bests: list[list[str] | None] = []
+        finals = []
+        for c in choices:
+            state = self.deal(self.rules_for(option, c), random.Random(seed))
+            bests.append(self.opening_best(state, c).best)
+            finals.append(self.final_result(state, c))
+        return DealComparison(bests, finals)
 
     def opening_best(self, state: Any, choice: Any) -> Analysis:
         """The "best move at the opening" compared over deals."""
@@ -123,15 +178,157 @@ class GenericAdapter(Adapter):
     """Any game with a solver (no witness search)."""
 
 
+class PolicyEndgameAdapter(Adapter):
+    """For games whose whole deals cannot be solved exactly: every deal is played by a stated
+    policy (:meth:`policy_move`) until an exactly solvable position (:meth:`endgame`), and the
+    choices are compared there and on the way.
+
+    Per deal and choice: the deal under that choice is played by the policy until the game
+    ends or :meth:`endgame` returns the position to solve; the **final result** is then player
+    0's outcome (:meth:`outcome`: the game's end, or the exact value there). The **best move**
+    is compared at the endgame reached under the first choice, read under every choice and
+    solved exactly. **On the way**: every position the first choice's play passes through is
+    read under every choice and their sets of legal moves are compared. A game supplies the
+    policy, the endgame test, the exact analysis and player 0's outcome."""
+
+    policy_definition = "a fixed policy"
+    endgame_definition = "an exactly solvable position"
+    endgame_cards = 10
+    """Largest exactly solved position (:attr:`size_definition`), the run's bound."""
+    size_definition = "cards in the hands and on the table"
+    """What :meth:`size` counts."""
+    max_plies = 2_000
+    """A policy play longer than this is an error (the policy must make progress)."""
+    default_max_nodes = 200_000
+    """Each deal is solved several times (every choice, and the compared position under each):
+    a deal whose endgame needs more is skipped and counted, so a sweep stays bounded."""
+
+    @property
+    def method(self) -> str:  # type: ignore[override]
+        """How deals are compared."""
+        return (f"policy play, then exact: each deal is played by {self.policy_definition} until "
+                f"{self.endgame_definition}, with at most {self.endgame_cards} {self.size_definition}; "
+                "the choices are compared there (best move: exact solve of the position reached under the first "
+                "choice, read under every choice) and on the way (legal moves at every position passed)")
+
+    @property
+    def best_definition(self) -> str:  # type: ignore[override]
+        """What "best move" means here."""
+        return "exact best move(s) at the endgame the policy reaches under the first choice"
+
+    @property
+    def final_definition(self) -> str:  # type: ignore[override]
+        """What "final result" means here."""
+        return ("player 0's outcome (+1 win, 0 draw, -1 loss): the end of the game if the policy gets there first, "
+                "else the exact value of the endgame reached under that choice")
+
+    def policy_move(self, state: Any) -> Any:
+        """The policy's move (a spec move)."""
+        raise NotImplementedError
+
+    def endgame(self, state: Any) -> Any | None:
+        """The exactly solvable position to compare at this state (possibly the same position
+        in another form), or ``None`` to play on."""
+        raise NotImplementedError
+
+    def exact(self, state: Any, choice: Any) -> Analysis:
+        """Exact best move(s) and value (for the side to move) of an endgame."""
+        raise NotImplementedError
+
+    def outcome(self, state: Any, end: Any | None, analysis: Analysis | None) -> int:
+        """Player 0's outcome: at the game's end (``state`` terminal, ``end`` and ``analysis``
+        ``None``), or at the endgame ``end`` of ``state`` with its exact ``analysis``."""
+        raise NotImplementedError
+
+    def play_to_endgame(self, state: Any, on_way: Callable[[Any], None] | None = None) -> tuple[Any, Any | None, int]:
+        """Policy play from ``state``: (last state, endgame or ``None`` if the game ended, plies)."""
+        plies = 0
+        while not self.spec.is_terminal(state):
+            end = self.endgame(state)
+            if end is not None:
+                return state, end, plies
+            if on_way is not None:
+                on_way(state)
+            state = self.spec.apply(state, self.policy_move(state))
+            plies += 1
+            if plies > self.max_plies:
+                raise SearchLimit(f"policy play reached no endgame in {self.max_plies} plies")
+        return state, None, plies
+
+    def analyse(self, state: Any, choice: Any) -> Analysis:
+        """An endgame: exact best moves and value. Otherwise no move is called best here (no
+        exact method reaches this position): the policy plays on to an endgame, and the value
+        is player 0's outcome there (the method says how many plies were played)."""
+        if self.spec.is_terminal(state):
+            return Analysis(choice, [], None, "game over")
+        end = self.endgame(state)
+        if end is not None:
+            return self.exact(end, choice)
+        last, end, plies = self.play_to_endgame(state)
+        if end is None:
+            return Analysis(choice, [], self.outcome(last, None, None),
+                            f"not exactly solvable here; policy play to the end ({plies} plies): player 0's outcome")
+        a = self.exact(end, choice)
+        return Analysis(choice, [], self.outcome(last, end, a),
+                        f"not exactly solvable here; policy play for {plies} plies, then exact: player 0's outcome "
+                        f"(best there: {' | '.join(a.best) or '-'})")
+
+    def legal_texts(self, obj: dict[str, Any], option: str, choice: Any) -> frozenset[str] | None:
+        """The legal moves of a position read under a choice (``None``: not valid under it)."""
+        try:
+            state = self.state_with(obj, option, choice)
+        except InputError:
+            return None
+        return frozenset(str(m) for m in self.spec.legal_moves(state))
+
+    def compare_deal(self, option: str, choices: Sequence[Any], seed: int) -> DealComparison:
+        """See the class docstring."""
+        finals: list[Any] = []
+        counts = [0, 0]
+        first_end: Any = None
+
+        def on_way(state: Any) -> None:
+            obj = self.spec.state_to_json(state)
+            sets = {self.legal_texts(obj, option, c) for c in choices}
+            counts[0] += 1
+            counts[1] += len(sets) > 1  # different legal moves, or not a valid position under some choice
+
+        for k, c in enumerate(choices):
+            state = self.deal(self.rules_for(option, c), random.Random(seed))
+            last, end, _ = self.play_to_endgame(state, on_way if k == 0 else None)
+            if end is None:
+                finals.append(self.outcome(last, None, None))
+                continue
+            finals.append(self.outcome(last, end, self.exact(end, c)))
+            if k == 0:
+                first_end = end
+        dc = DealComparison([None] * len(choices), finals, counts[0], counts[1])
+        if first_end is not None:
+            obj = self.spec.state_to_json(first_end)
+            rep = compare_position(self, obj, option, choices)
+            dc.bests = [None if a.error else a.best for a in rep.analyses]
+            if rep.disagree:
+                dc.witness, dc.witness_size = obj, self.size(first_end)
+        return dc
+
+
 def adapter_for(info: GameInfo, players: int | None = None) -> Adapter:
     """The game's registered adapter, else the generic one."""
     adapter_cls = info.ambiguity or GenericAdapter
     adapter: Adapter = adapter_cls(info, players)
+    if not info.spec.min_players <= adapter.players <= info.spec.max_players:
+        raise InputError(f"--players: {info.name} is for {info.spec.min_players}..{info.spec.max_players} players, "
+                         f"got {adapter.players}")
     return adapter
 
 
+def comparable_options(info: GameInfo) -> list[OptionInfo]:
+    """Every rule option of the game that is not a fixed rule (those ``--all`` compares)."""
+    return [o for o in options_of(info.spec.rules_cls) if not o.fixed]
+
+
 def option_info(info: GameInfo, name: str) -> OptionInfo:
-    """The option called ``name``; it must have a finite list of choices."""
+    """The option called ``name`` (not a fixed rule)."""
     opts = {o.name: o for o in options_of(info.spec.rules_cls)}
     if name not in opts:
         raise InputError(f"--option: {info.name} has no rule option {name!r} (known: {', '.join(opts)})")
@@ -141,14 +338,44 @@ def option_info(info: GameInfo, name: str) -> OptionInfo:
     return o
 
 
-def choices_of(o: OptionInfo) -> list[Any]:
-    """The values to compare: the listed choices, or for an open integer option (``decks``)
-    the default and the next value."""
+def choices_of(o: OptionInfo, adapter: Adapter | None = None, given: Sequence[Any] | None = None) -> list[Any]:
+    """The values to compare: ``given`` (``--choices``, each checked by the option's parser),
+    else the listed choices, else the adapter's stated alternatives, else for an open integer
+    option (``decks``) the default and the next value; anything else is a one-line error."""
+    if given is not None:
+        return _parse_given(o, given)
     if o.choices is not None:
         return list(o.choices)
+    stated = adapter.alternatives(o) if adapter is not None else None
+    if stated is not None:
+        return list(stated)
     if isinstance(o.default, int) and not isinstance(o.default, bool):
         return [o.default, o.default + 1]
-    raise InputError(f"--option: {o.name} has no finite list of choices to compare")
+    raise InputError(f"--option: {o.name} has no finite list of choices to compare; "
+                     f"name the values with --choices (a JSON list)")
+
+
+def _parse_given(o: OptionInfo, given: Sequence[Any]) -> list[Any]:
+    if len(given) < 2:
+        raise InputError("--choices: give at least two values to compare")
+    out = []
+    for i, v in enumerate(given):
+        if o.parse is not None:
+            try:
+                v = o.parse(v)
+            except (ValueError, TypeError, InputError) as exc:
+                raise InputError(f"--choices[{i}]: {exc}") from None
+        if o.choices is not None and v not in o.choices:
+            raise InputError(f"--choices[{i}]: {json_text(v)} is not one of {' | '.join(json_text(c) for c in o.choices)}")
+        out.append(v)
+    return out
+
+
+def jsonable(choice: Any) -> Any:
+    """A choice as a JSON value (a rule value that is a dataclass becomes an object)."""
+    import json
+
+    return json.loads(json_text(choice))
 
 
 def label(choice: Any) -> str:
@@ -164,7 +391,9 @@ def _disagree(results: Sequence[Any]) -> bool:
 def bests_disagree(bests: Sequence[Sequence[str]]) -> bool:
     """Best-move sets disagree when no move is best under every choice (their intersection
     is empty): a player must then know the rule to play best. Ties that merely differ
-    (``{a}`` against ``{a, b}``) do not count."""
+    (``{a}`` against ``{a, b}``) do not count. An empty set (the game is over under that
+    choice: no move to choose) is left out."""
+    bests = [b for b in bests if b]
     if len(bests) < 2:
         return False
     common = set(bests[0])
@@ -212,21 +441,39 @@ class DealsReport:
     seed: int
     best_definition: str
     final_definition: str
+    method: str = ""
     best_differs: int = 0
     final_differs: int = 0
     skipped: int = 0
+    best_compared: int = 0
+    """Deals where a position was compared for the best move under at least two choices."""
+    on_way: int = 0
+    on_way_differs: int = 0
     best_vs_first: dict[str, int] = field(default_factory=dict)
     final_vs_first: dict[str, int] = field(default_factory=dict)
     mean_final: dict[str, float] = field(default_factory=dict)
     examples: list[int] = field(default_factory=list)
-    """Deal numbers (seed + i) where the best opening move differs (first few)."""
+    """Deal numbers (seed + i) where the best move differs (first few)."""
+    skip_reasons: list[str] = field(default_factory=list)
+    """Why deals were skipped (first few, one line each)."""
+    witness: dict[str, Any] | None = None
+    """The smallest position met in the deals where the choices disagree on the best move."""
+    witness_size: int = 0
+
+    @property
+    def counted(self) -> int:
+        """Deals compared (not skipped)."""
+        return self.deals - self.skipped
 
     def to_json(self) -> dict[str, Any]:
         """JSON form."""
         return {
-            "option": self.option, "choices": self.choices, "deals": self.deals, "seed": self.seed,
+            "option": self.option, "choices": [jsonable(c) for c in self.choices], "deals": self.deals, "seed": self.seed,
+            "method": self.method,
             "best_definition": self.best_definition, "final_definition": self.final_definition,
-            "best_differs": self.best_differs, "final_differs": self.final_differs, "skipped": self.skipped,
+            "best_differs": self.best_differs, "best_compared": self.best_compared,
+            "final_differs": self.final_differs, "skipped": self.skipped, "skip_reasons": self.skip_reasons,
+            "on_the_way": {"positions": self.on_way, "legal_moves_differ": self.on_way_differs},
             "best_vs_first": self.best_vs_first, "final_vs_first": self.final_vs_first,
             "mean_final": self.mean_final, "examples": self.examples,
         }
@@ -235,39 +482,48 @@ class DealsReport:
 def compare_deals(adapter: Adapter, option: str, choices: Sequence[Any], deals: int, seed: int,
                   progress: Callable[[int], None] | None = None) -> DealsReport:
     """Deal ``i`` uses ``random.Random(seed + i)`` under every choice (other options at their
-    defaults). A deal that cannot be analysed under some choice (node limit) is skipped."""
-    rules_cls = adapter.spec.rules_cls
-    rep = DealsReport(option, list(choices), deals, seed, adapter.best_definition, adapter.final_definition)
+    defaults), compared by :meth:`Adapter.compare_deal`. A deal that cannot be analysed under
+    some choice (node limit, a position no exact method reaches) is skipped and counted."""
+    rep = DealsReport(option, list(choices), deals, seed, adapter.best_definition, adapter.final_definition,
+                      adapter.method)
     first = label(choices[0])
     sums: dict[str, float] = {label(c): 0.0 for c in choices}
-    counted = 0
     for i in range(deals):
         try:
-            bests, finals = [], []
-            for c in choices:
-                rules = rules_cls(**{option: c})
-                state = adapter.deal(rules, random.Random(seed + i))
-                bests.append(adapter.opening_best(state, c).best)
-                finals.append(adapter.final_result(state, c))
-        except SearchLimit:
+            dc = adapter.compare_deal(option, choices, seed + i)
+        except (SearchLimit, InputError) as exc:
             rep.skipped += 1
+            if len(rep.skip_reasons) < 5:
+                rep.skip_reasons.append(f"deal {seed + i}: {str(exc) or type(exc).__name__}")
+            if progress is not None:
+                progress(i + 1)
             continue
-        counted += 1
-        if bests_disagree(bests):
+        rep.on_way += dc.on_way
+        rep.on_way_differs += dc.on_way_differs
+        present = [b for b in dc.bests if b is not None]
+        if len(present) >= 2:
+            rep.best_compared += 1
+        if bests_disagree(present):
             rep.best_differs += 1
             if len(rep.examples) < 10:
                 rep.examples.append(seed + i)
+        if dc.witness is not None and (rep.witness is None or dc.witness_size < rep.witness_size):
+            rep.witness, rep.witness_size = dc.witness, dc.witness_size
+        finals = dc.finals
         if _disagree(finals):
             rep.final_differs += 1
-        for c, b, f in zip(choices[1:], bests[1:], finals[1:]):
+        b0 = dc.bests[0]
+        for c, b, f in zip(choices[1:], dc.bests[1:], finals[1:]):
             k = label(c)
-            rep.best_vs_first[k] = rep.best_vs_first.get(k, 0) + bests_disagree([bests[0], b])
+            pair = [x for x in (b0, b) if x is not None]
+            rep.best_vs_first[k] = rep.best_vs_first.get(k, 0) + bests_disagree(pair)
             rep.final_vs_first[k] = rep.final_vs_first.get(k, 0) + (json_text(f) != json_text(finals[0]))
         for c, f in zip(choices, finals):
             if isinstance(f, (int, float)):
                 sums[label(c)] += f
         if progress is not None:
             progress(i + 1)
+    counted = rep.counted
     rep.mean_final = {k: round(v / counted, 3) for k, v in sums.items()} if counted else {}
     rep.best_vs_first = {f"{k} vs {first}": v for k, v in rep.best_vs_first.items()}
     rep.final_vs_first = {f"{k} vs {first}": v for k, v in rep.final_vs_first.items()}
@@ -284,7 +540,8 @@ class Witness:
 
 
 def find_witness(adapter: Adapter, option: str, choices: Sequence[Any], *, seed: int = 0, max_size: int = 8,
-                 tries: int = 200, extra: Sequence[dict[str, Any]] = ()) -> Witness | None:
+                 tries: int = 200, extra: Sequence[dict[str, Any]] = (),
+                 progress: Callable[[int], None] | None = None) -> Witness | None:
     """Sizes 2, 3, ... ``max_size``: ``tries`` random positions each (seeded), smallest
     first; positions in ``extra`` (e.g. a user's position) compete by size. The first
     disagreement at the smallest size wins."""
@@ -298,10 +555,16 @@ def find_witness(adapter: Adapter, option: str, choices: Sequence[Any], *, seed:
             if best is None or size < best.size:
                 best = Witness(size, obj, rep)
     rng = random.Random(seed)
+    tried = 0
     for size in range(2, max_size + 1):
         if best is not None and best.size <= size:
             break
         for obj in adapter.witness_candidates(size, rng, option, choices)[:tries]:
+            tried += 1
+            if progress is not None:
+                progress(tried)
+            if "rules" not in obj and adapter.base_rules:
+                obj = {**obj, "rules": dict(adapter.base_rules)}  # the other options as in --rules
             rep = compare_position(adapter, obj, option, choices)
             if rep.disagree:
                 return Witness(size, obj, rep)
@@ -314,8 +577,13 @@ def witness_file(adapter: Adapter, witness: Witness, option: str) -> dict[str, A
     first = next(a for a in witness.report.analyses if not a.error)
     state = adapter.state_with(witness.position, option, first.choice)
     out = adapter.spec.state_to_json(state)
-    lines = [f"ambiguity witness for option {option} ({witness.size} cards in hands and centre)"]
+    lines = [f"ambiguity witness for option {option} ({witness.size} {adapter.size_definition})"]
     lines += [adapter.describe_choice(a) for a in witness.report.analyses]
-    out = {"game": out["game"], "comment": "; ".join(lines), **{k: v for k, v in out.items() if k != "game"}}
-    out["rules"] = rules_to_json(state.rules)
-    return out
+    body = {k: v for k, v in out.items() if k != "game"}
+    body["rules"] = rules_to_json(state.rules)
+    with_comment = {"game": out["game"], "comment": "; ".join(lines), **body}
+    try:
+        adapter.spec.state_from_json(with_comment)
+    except InputError:  # the game's position format has no comment field
+        return {"game": out["game"], **body}
+    return with_comment

@@ -64,6 +64,7 @@ INFO = GameInfo(
                    "attacks (attacks that leave no defence of the whole attack)."),
     ),
     proofs="foolsolve.proofs.fools_and_angels",
+    ambiguity=Lazy("foolsolve.games.fa_ambiguity:FoolsAndAngelsAmbiguity"),
     doc="docs/fools-and-angels.md",
     max_moves=1 << 16,  # Exchange: any subset of the hand
 )

@@ -77,6 +77,8 @@ class FoolsParadiseAmbiguity(Adapter):
     """Definitions used by ``foolsolve ambiguities fools-paradise``."""
 
     supports_witness = True
+    method = ("policy play, then exact: the best move is the greedy policy's at the opening; the final result comes "
+              "from greedy play until the draw pile is empty, then the exact endgame")
     best_definition = ("the greedy best move(s) at the opening position: every move banking the most points this "
                        "turn (cards taken, the played card when collected, +1 for a clear)")
     final_definition = ("both players follow one fixed greedy policy (most points banked this turn; ties: most cards "
@@ -91,6 +93,7 @@ class FoolsParadiseAmbiguity(Adapter):
     def use_policy_only(self) -> None:
         """Final results by the greedy policy played to the end of the game (``--policy-only``)."""
         self.policy_only = True
+        self.method = "policy only: the greedy best move at the opening, greedy play to the end for the final result"
         self.final_definition = ("both players follow the fixed greedy policy to the end of the game; "
                                  "player 0's final score minus the best other final score")
 

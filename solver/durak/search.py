@@ -1,290 +1,19 @@
-"""Exact two-player Durak endgames: the stock empty, or holding only the face-up trump card.
-
-With two players and at most one stock card every card's place is known (the discard is the
-complement of the hands, the table and the stock), so the game is one of perfect information
-and has an exact win/draw/loss value. This module computes it for the side to move, the value
-of every legal move, and a principal variation, for all three variants and every rule option
-of docs/durak-model.md.
-
-The search
-----------
-Negamax alpha-beta over a compact two-player form of the engine's state (integer bitmasks from
-:mod:`foolsolve.engines.durak`), with a transposition table that stores lower and upper
-bounds and the best move. Values are ``+1`` (win), ``0`` (draw), ``-1`` (loss) for the side to
-move; windows are clamped to ``beta <= 1`` so finding a win cuts at once. The state is kept
-*relative*: the attacker's hand, the defender's hand, the table as three masks (attack cards,
-cover cards, uncovered cards), the stock card (or none) and the first-bout flag. Player numbers
-never matter to the rules of a two-player game, so positions with the roles swapped share table
-entries. The pairing of covers to attack cards is dropped: nothing in the rules reads it.
-
-Endless play (perevodnoy)
--------------------------
-In two-player perevodnoy a position can repeat (docs/durak-model.md C10). Endless play makes
-nobody the fool, so its value is a **draw** (the reading of ``solver/retrograde.py``, which
-leaves unresolved positions as draws). The search keeps the lead positions of the current line
-in a set; meeting one again scores 0, and every result that depended on such a repetition is
-kept out of the transposition table (it is only valid for its own line). Every cycle passes
-through a lead position: within a bout the table or ``shown`` only grows. In simple and
-podkidnoy two-player games cannot repeat (C10), and the check is off.
-
-Reductions (each can be switched off, see :class:`Reductions`; the tests compare on and off)
---------------------------------------------------------------------------------------------
-Notation: *live* cards are the cards in the two hands, on the table and in the stock; dead
-cards (the discard) never influence the rest of the game.
-
-``take_first`` — **take only at the start of a defence stretch.** A *stretch* is a run of
-    defender moves with no attacker move in between. Covering some cards and then taking ends
-    in exactly the same position as taking at once: the cover cards go back into the
-    defender's hand with everything else on the table, the cap counts attack cards only, and
-    the attacker's throw-ins may match the ranks of the table cards, which after covering
-    include the covers. So every throw-in sequence open to the attacker after "take now" is
-    open after "cover, then take" too (and in simple, or without throw-ins after a take, the
-    two end identically). The defender never gains by covering first; "take" is searched only
-    at the first node of a stretch (``fresh``). A non-fresh node's search value is that of
-    the game without its take, which is at most the true value and at most the value of the
-    fresh node above it, so the fresh node's value is exact. The flag is part of the
-    transposition key.
-
-``cover_order`` — **cover the uncovered cards in a fixed order.** Inside a stretch only the
-    defender moves; the position when the stretch ends depends only on which card covers
-    which (the pairing is not part of the state), and with ``take_first`` an early take is
-    never needed. So the defender picks a complete cover assignment, and it is enough to
-    cover the uncovered card that is hardest to cover first (fewest cards that beat it; a
-    card nobody can beat ends the stretch at once), branching over its covers: every
-    complete assignment is still reached exactly once.
-
-``take_throw_sets`` — **throw-ins to a taker as one set.** After "take" only the attacker
-    moves (two players): a thrown card's rank is already on the table, so throwing adds no
-    new option, and the order of the throws never matters. The attacker chooses the set of
-    cards to give (at most the remaining cap) in one decision.
-
-``twins`` — **twin cards.** Call live cards ``x < y`` *twins* when they have the same suit,
-    no live card of that suit lies between them, and each is the only live card of its rank.
-    Let ``pi`` swap the places of ``x`` and ``y``. Then (i) every live card other than ``x``
-    and ``y`` beats ``x`` iff it beats ``y``, and is beaten by ``x`` iff it is beaten by
-    ``y`` (a card of the suit is below both or above both; trumps treat both alike); and
-    (ii) neither twin shares its rank with any live card, so neither can ever be thrown in,
-    transferred, shown or led together with another card, and no card can be thrown in on
-    its rank. Two facts follow:
-
-    * *Covering with twins is equivalent.* When the defender holds twins ``x < y`` that both
-      beat the card to cover, covering with ``x`` and with ``y`` lead to positions ``P`` and
-      ``pi(P)``. Both twins stay the defender's until the bout ends (on the table or in the
-      hand; by (ii) neither can be transferred); then they are either both in the defender's
-      hand (taken: the two positions are identical) or one is dead, and the live one relates
-      to every other live card in the same way (i, ii). While the bout lasts, the only
-      relation ``pi`` breaks, "``y`` beats ``x``", cannot be used: both belong to the
-      defender. So ``pi`` maps plays to plays with the same outcome, and only the lower twin
-      of each run is tried.
-    * *Leading the lower twin dominates leading the higher.* When the attacker holds twins
-      ``x < y``, compare leading ``x`` (position ``X``) with leading ``y`` (``Y = pi(X)``).
-      In ``X`` the attacker always owns the *stronger* twin of the two twin places. The
-      attacker in ``X`` copies an optimal strategy for ``Y`` through ``pi``: every move it
-      makes with ``x`` in ``Y`` it makes with ``y`` in ``X``, legal because ``y`` beats
-      everything ``x`` beats (i); every move the opponent makes with ``x`` in ``X``
-      corresponds to the same move with ``y`` in ``Y``, legal by (i) as well (a card that
-      beats ``x`` but not ``y`` would be ``y`` itself, which the opponent does not hold
-      while the roles are so divided), and the attacker's answer there (covering ``y`` with
-      some card ``w``) is legal in ``X`` because ``w`` beats ``y`` hence ``x``. Ranks never
-      interfere by (ii), hand sizes and caps are equal, and once both twins share a place
-      the two games coincide. Each play of ``X`` is thus matched by a play of ``Y`` with the
-      same end, so ``value(X) >= value(Y)`` for the attacker, and leading ``y`` is pruned.
-
-    The twin test uses live cards only; dead cards and cards leaving play can only make
-    more cards twins later, never undo a twin relation that held.
-
-``single_leads`` — **lead one card at a time** (podkidnoy with ``throw_in_after_take``, no
-    transfers). Compare leading a set ``S`` of one rank (``|S| >= 2``, legal, so ``|S|`` is
-    within the cap) with leading one card ``x`` of ``S``. The attacker after ``x`` plays an
-    optimal strategy for ``S`` as follows. While the defender covers, the attacker throws the
-    other cards of ``S`` one at a time (legal: their rank is on the table and the cap counts
-    attack cards alike); once the defender has covered all of ``S`` the table equals the one
-    after the same covers against ``S``, and he continues with that strategy. If the defender
-    takes after covering some cards, the position is that of "cover the same cards of ``S``,
-    then take" against ``S``, except that cards of ``S`` not yet thrown are still in the
-    attacker's hand: he adds them to the throw-ins the strategy for ``S`` gives there (throw-ins
-    after a take; their rank is on the table, and ``S`` plus those throw-ins fit the cap). Both
-    games then end the bout in the same position. So the attacker gets at least the value of
-    leading ``S``, and multi-card leads need not be searched. (In simple there are no throw-ins,
-    without ``throw_in_after_take`` a taker gets no more cards, and in perevodnoy the number of
-    attack cards decides whether a transfer is legal: there the reduction is off.)
-
-``canonical`` — **lead positions up to isomorphism** (stock empty, not perevodnoy). When a
-    bout ends and the stock is empty, the next lead position (attacker's hand, defender's hand)
-    is replaced by a canonical representative before it is searched: (i) every rank with no
-    live card in any suit is dropped and the live ranks are renumbered ``2, 3, ...`` in order
-    (one renumbering for all four suits); (ii) the three non-trump suits (all four with no
-    trump) are permuted so that the pairs (attacker's cards of the suit, defender's cards of
-    the suit) come in decreasing order. Both maps are bijections of the live cards that keep
-    the suit of every card, map the trump suit to itself, keep the order of ranks within a
-    suit and keep rank equality (a renumbering of ranks applied to every suit alike). Every
-    rule reads cards only through these relations: "beats" (same suit and higher rank, or a
-    trump on a non-trump), "same rank" (throw-ins, multi-card leads, transfers), "is a trump"
-    (shown trumps, ``transfer_blocked_by_trump``), and counts of cards (caps, hand sizes,
-    going out). Dead cards never matter. So the map sends legal moves to legal moves and
-    results to equal results, and the two positions have the same value; the search and its
-    table work on the representative from then on. Perevodnoy is left out only because its
-    repetition check compares positions along a line, which the renumbering would hide; with
-    a stock card the map is not applied either (that card must stay where the level expects
-    it).
-
-``rank_order`` — **ranks up to reordering** (a third step of ``canonical``; only with it). No
-    rule compares the ranks of two cards of different suits except for equality, so the order
-    of two live ranks matters only inside a suit holding cards of both. Call the live ranks
-    *columns* (all cards of one rank, in every suit). Moving a whole column keeps rank
-    equality; and any new order of the columns that keeps, for every suit, the order of the
-    columns holding its cards keeps every card's order within its suit. Such a reordering is
-    a bijection of the live cards with the properties (i) and (ii) have, so it keeps the value
-    too. Step (iii) picks one such order greedily: the next column is, among the columns that
-    no remaining earlier column shares a suit with, the one whose cards (the attacker's and the
-    defender's in each suit, read as one integer) are largest; for one order of the suits this
-    gives every rank order of an isomorphism class the same result. The suits are ordered first
-    by a key no rank reordering changes (a suit's number of live cards, then whose they are,
-    lowest first); (iii) is run for every order of the permutable suits that keeps the keys in
-    decreasing order (one, unless suits tie), and the largest result is the representative.
-    That makes the form canonical: isomorphic lead positions (suits permuted, ranks dropped or
-    reordered as above) get the same one, so they share one table entry (seeded bench, every
-    move valued, Python search: 6v6 1.02x the nodes, 8v8 0.84x, against (i) and (ii) alone).
-
-``sure_win`` — **an attacker the defender cannot stop** (stock empty, not perevodnoy). At a
-    lead, let ``U`` be the attacker's cards no card of the defender's hand ``d`` beats and
-    ``B`` the others. The attacker can give away all of ``U``: leading a card of ``U`` forces
-    a take (no cover exists, and without transfers there is nothing else); after the take
-    he adds nothing and leads again (a taken bout leaves him the attacker). He leads ``U``'s
-    non-trumps first, each suit from its lowest card up, then its trumps from the lowest up.
-    A card the defender has taken never beats a later card of ``U``: a taken non-trump is
-    lower than every later card of its suit and beats no card of another suit; a taken trump
-    is lower than every later trump, and every non-trump was led before any trump. So every
-    lead of ``U`` stays unbeatable. (a) If ``B`` is empty, his last lead leaves him without
-    cards while the defender holds the taken cards: the attacker goes out and **wins**.
-    (b) If ``B`` is non-empty, all of one rank and not larger than the bout limit, then after
-    giving away ``U`` he leads all of ``B`` at once (a legal lead once ``|B|`` is at most the
-    defender's hand ``d + U`` and the limit): he is out when the bout ends, and he **wins**
-    unless the defender covers all of ``B`` with exactly his last cards, which needs
-    ``|d + U| == |B|`` and a complete cover assignment (the ``quick_exit`` test). When that
-    test says the defender cannot, the value is a win, read off directly. (Only wins are read
-    off: a win is the best value, so the shown strategy settles it.) Not in the first bout,
-    whose lower first-bout limit (b) does not check.
-
-``forced_takes`` — **forced takes of whole rank groups, then sure_win (b)** (stock empty, not
-    perevodnoy, not the first bout). With ``U`` and ``B`` as in ``sure_win``, split ``B`` into
-    its rank groups (all of ``B``'s cards of one rank). After giving away ``U`` as there, the
-    defender holds ``h = d + U``. Suppose a group ``G`` has two or more cards, at most
-    ``min(|h|, limit)`` of them (so leading all of ``G`` at once is legal), and ``h`` cannot
-    cover all of ``G`` (no complete cover assignment). The attacker leads ``G``: the
-    defender cannot beat the bout, and without transfers his only way out is to take,
-    at once or after covering some cards; either way he ends with ``h + G`` (his covers come
-    back with the table), the attacker adds nothing and leads again. Groups are forced so
-    one after another, each tested against the defender's hand at that point (``h`` grows by
-    each forced group, which only makes later covers easier, so a group that passes the
-    test is forced for sure). If all of ``B`` but one rank group is forced so, the last
-    group is led as in ``sure_win`` (b), and the attacker **wins** unless the defender covers
-    it with exactly his last cards. Sound for the same reasons as ``sure_win``: each step is
-    a strategy for the attacker that works against every defence, so a win is read off.
-    *Mixed groups:* when that plan fails, the attacker may instead keep back the cards of ``U``
-    whose rank he also holds in ``B``, give away only the rest of ``U`` (in ``sure_win``'s
-    order, so each stays unbeatable: the argument holds for any part of ``U``), and treat
-    each such rank as one group with its ``B`` cards: a group holding a card the defender's
-    hand cannot beat can never be covered whole. The same forcing and last-group test then
-    run on these groups, against the defender's actual hand at each step.
-
-``sure_loss`` — **an attacker the defender stops for good** (stock empty, not perevodnoy, not
-    the first bout). At a lead, suppose every card of the defender's hand ``d`` beats every card
-    of the attacker's hand ``a``, and ``a`` holds more cards than the bout's cap (``min(|d|,
-    limit)``, the most attack cards this bout can hold). The defender covers every attack card
-    as it comes: he always can, because at most ``|d|`` cards are attacked in the bout and any
-    card of his beats any card of the attacker's; he never takes. The bout ends beaten with the
-    attacker still holding cards (he put at most the cap on the table). If the defender has used
-    his last card he is out and the attacker, the last player with cards, loses. Otherwise the
-    defender leads next with a part ``d'`` of ``d`` against a part ``a'`` of ``a``, and no card
-    of ``a'`` beats a card of ``d'`` ("beats" is antisymmetric: a card that beats another is never
-    beaten by it), which is case (a) of ``sure_win`` for him: he wins. So the value is a loss
-    for the attacker, read off without search. The test is two mask comparisons: the
-    defender's non-trumps, if any, all of one suit with the whole of ``a`` below them in that
-    suit; or a defender of trumps only, above every trump of ``a``.
-
-``quick_exit`` — **an attacker without cards.** With the stock empty, an attacker holding no
-    cards goes out when the bout ends. The defender then loses unless he covers every
-    uncovered card with exactly his last cards (a draw; a loss when ``draw_outcome`` is
-    ``last_defender_loses``, since he was the last defender). The value is read off
-    directly (a small matching test) instead of searched. The same holds one step earlier,
-    at a lead where the attacker holds a single card: he must lead it (no transfer can follow,
-    the new defender would hold no card), so the value is a win unless the defender holds
-    exactly one card and it beats the led one (then both go out together).
-
-``null_window`` — **"win?" first, then "draw?"** (a driver, not a change of the tree). The root
-    is searched with the null window ``(0, 1)`` and, only if that fails low at 0, again with
-    ``(-1, 0)``. The search is fail-soft alpha-beta whose table stores bounds: a result ``v``
-    with ``v >= beta`` proves the value is at least ``v``, a result ``v <= alpha`` proves it is
-    at most ``v``. Values are integers in ``{-1, 0, 1}``, so the first search proves a win
-    (``v >= 1``), a loss (``v <= -1``) or "at most a draw" (``v = 0``); in the last case the
-    second search proves "at least a draw" (``v >= 0``: a draw) or a loss (``v <= -1``). Inside
-    the tree every window is then a null window, so a draw found by either side already cuts
-    (with the full window a side that found a draw still had to look for a win). The root is
-    always fresh (``take_first``) and the repetition paths are empty between the two searches.
-    The order of the two questions adapts: after a root found lost, the next root (the next
-    legal move of the same position, when every move is valued) asks "draw?" ``(-1, 0)``
-    first and, only if that fails high at 0, "win?" ``(0, 1)``; after a win or a draw it goes
-    back to "win?" first. Either order proves the same value (the same bound argument), and
-    neighbouring moves of one position tend to share their value. A caller that knows a range
-    for the value asks fewer questions (``Endgame.value(s, lo, hi, guess)``): with the
-    position's value known, a lost position's moves need none and a drawn one's one each, and
-    the moves of a won position ask "draw?" first for the opponent (the guess that the move
-    keeps the win). A table entry whose bounds meet (``lo == hi``, an exact value) decides its
-    node in any window.
-
-``etc`` — **enhanced transposition cutoffs** (stock empty, not the first bout, not
-    perevodnoy). At a defence node, a cover of the last uncovered card after which the attacker
-    has no card to throw in ends the bout at once (the defender keeps the cards ``d - c``, the
-    attacker ``a``, both non-empty), and the next node is the lead ``(d - c, a)`` (canonical form
-    when ``canonical`` is on: exactly the key the search itself would use there) of the same
-    level. If the table already holds a lower bound ``lo >= beta`` for that lead, the cover
-    alone proves the defence node worth at least ``lo``: it fails high without searching any
-    move. Likewise at a throw-in node "pass" ends the bout beaten, and an upper bound
-    ``hi <= -beta`` for the lead ``(d, a)`` proves the node worth at least ``-hi``; and at a
-    defence node where "take" is searched, a take after which the attacker has nothing to
-    throw in ends the bout in the lead ``(a, d + table)``, so an upper bound ``hi <= -beta``
-    there proves the defence node worth at least ``-hi``. Two more are the attacker's: at a
-    lead, a card ``c`` that no card of the defender's hand beats, led alone (always legal),
-    leaves him nothing but "take" (no cover exists, and there are no transfers), and the
-    attacker, giving nothing more, leads again at ``(a - c, d + c)`` (giving nothing is one of
-    his choices after a take, with or without ``take_throw_sets``): a lower bound ``lo >= beta``
-    stored for that lead proves the lead node worth at least ``lo``. Likewise at a take-set node
-    each set ``S`` (not emptying his hand) ends the bout in the lead ``(a - S, d + table + S)``,
-    his again, and a lower bound ``lo >= beta`` there proves the node worth at least ``lo`` (the
-    table's hint is searched first, the sets' bounds looked up before any other set is
-    searched). All of them only read bounds that the table proved, so values are unchanged (the
-    cover and the pass are moves of the restricted non-fresh node of ``take_first`` too; ``c``
-    is a legal lead whether or not the node's reduced move list holds it, and a node is worth
-    at least each of its legal moves).
-
-The root itself is always searched without reductions: every legal move's child is solved
-as a root of its own, so the per-move values are exact.
-
-``lead_subsets`` — **a lead is worth at least every larger lead of its rank** (valuing every move
-of a lead position; where ``single_leads`` applies). The argument of ``single_leads`` works for
-any proper part ``S'`` of a legal lead ``S`` of one rank, not only for one card: after leading
-``S'`` the attacker throws the rest of ``S`` one card at a time while the defender covers, and
-adds the cards of ``S`` not yet thrown to his throw-ins if the defender takes; every bout the
-defender can make against ``S'`` ends as one he can make against ``S``. So for the attacker
-``value(S') >= value(S)``. :class:`RootPlan` values the moves of a lead position largest leads
-first: once a lead of a rank is found won, every smaller lead of the same cards is a win without
-a search, and each result bounds the rest (a part is worth at least the whole, a whole at most
-each part), so a move's own search asks only about what is still open. On two threads a lead
-related to the running one is handed out only when no other move is open (rather than leaving
-the second thread idle): the two searches share the lead table, and when one result decides
-the other move, its search stops. The values are the exact values either way (tests compare
-them with the plan switched off).
+"""The Python search of the exact two-player Durak endgame solver (the stock empty, or holding
+only the face-up trump card): :class:`Endgame`, the driver of its null-window questions
+(:func:`ask`), the plan that values a lead position's moves (:class:`RootPlan`), the principal
+variation, the choice between this search and the compiled one (:func:`search_for`) and
+:func:`solve`. docs/durak-solver.md describes the search and proves each reduction sound.
 """
 
 from __future__ import annotations
 
 import itertools
+import os
 import sys
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, fields
-from typing import Any
+from pathlib import Path
+from typing import Any, NamedTuple
 
 from foolsolve.cards import low_bits as _bits
 from foolsolve.engines.durak import (
@@ -310,97 +39,33 @@ from foolsolve.engines.durak import (
 from foolsolve.errors import InputError
 from foolsolve.game import Result
 from foolsolve.solver.base import MoveValue, SearchLimit, SolveOptions, SolveResult, bool_option, check_extra, wdl
+from foolsolve.solver.durak.shared import (
+    DRAW,
+    HAND,
+    LOSS,
+    LOW_RANK,
+    NOMOVE,
+    WIN,
+    Reductions,
+    compiled_covers,
+    leads_split,
+    owner_key,
+)
+from foolsolve.solver.durak.shared import entry as _entry
+from foolsolve.solver.durak.shared import solo as _solo
 from foolsolve.spec import durak as dspec
 
-WIN, DRAW, LOSS = 1, 0, -1
-NOMOVE = -3
-"""Search value of a restricted node with nothing to do (below any real value)."""
 REPORT_EVERY = 20_000
 """Nodes between two calls of :attr:`SolveOptions.progress`."""
 PV_LIMIT = 400
 """Longest principal variation printed (only endless perevodnoy lines can reach it)."""
-HAND = 6
-"""Players draw up to six."""
-LOW_RANK = 2
-"""Lowest rank index of any deck (the 2 of the 52-card deck): canonical ranks start here."""
 FORMS_MAX = 1 << 20
 """Canonical forms remembered by a search (the memo is emptied when it holds this many)."""
 
 
-@dataclass(frozen=True)
-class Reductions:
-    """Sound reductions of the search (module docstring); each can be switched off."""
-
-    take_first: bool = True
-    cover_order: bool = True
-    take_throw_sets: bool = True
-    twins: bool = True
-    single_leads: bool = True
-    quick_exit: bool = True
-    canonical: bool = True
-    rank_order: bool = True
-    sure_win: bool = True
-    sure_loss: bool = True
-    forced_takes: bool = True
-    null_window: bool = True
-    etc: bool = True
-    lead_subsets: bool = True
-
-    @classmethod
-    def none(cls) -> Reductions:
-        """Every reduction off: plain alpha-beta over the model's moves."""
-        return cls(**{f.name: False for f in fields(cls)})
-
-    @classmethod
-    def from_json(cls, obj: Any) -> Reductions:
-        """From ``{"twins": false, ...}`` (unknown names are an :class:`InputError`)."""
-        if isinstance(obj, Reductions):
-            return obj
-        if obj is None:
-            return cls()
-        if not isinstance(obj, dict):
-            raise InputError("reductions: expected an object of true/false switches")
-        names = {f.name for f in fields(cls)}
-        for k, v in obj.items():
-            if k not in names:
-                raise InputError(f"reductions.{k}: unknown reduction (known: {', '.join(sorted(names))})")
-            if not isinstance(v, bool):
-                raise InputError(f"reductions.{k}: expected true or false")
-        return cls(**obj)
-
-
-def leads_split(er: ERules) -> bool:
-    """Whether these rules are those under which a same-rank lead can be led one card at a time
-    (``single_leads``) or in parts (``lead_subsets``): throw-ins, also to a defender who has
-    taken, and no transfers (see the module docstring)."""
-    return er.variant != SIMPLE and er.variant != PEREVODNOY and er.throw_after_take
-
-
-def _solo(live: int) -> int:
-    """The live cards that are the only live card of their rank."""
-    l0 = live & 0xFFFF
-    l1 = (live >> 16) & 0xFFFF
-    l2 = (live >> 32) & 0xFFFF
-    l3 = live >> 48
-    two = (l0 & l1) | (l2 & l3) | ((l0 | l1) & (l2 | l3))
-    return live & (((l0 | l1 | l2 | l3) & ~two) * RANK_LANES)
-
-
-def _entry(lo: int, hi: int, hint: int, best: int, bm: int, a0: int, beta: int) -> tuple[int, int, int]:
-    """The transposition-table entry after a node's search: the bounds ``lo``/``hi`` it started
-    with, tightened by ``best`` (a fail-low result is an upper bound, a fail-high result a lower
-    bound, anything in between exact), and the move to try first next time (the old hint after
-    a fail low: no move proved better). (The search inlines it where it is hot.)"""
-    if best <= a0:
-        return (lo, best, hint)
-    if best >= beta:
-        return (best, hi, bm)
-    return (best, best, bm)
-
-
 def _drop_twins(cands: int, hand: int, live: int) -> int:
     """``cands`` (a subset of ``hand``) without every card whose next lower live card of its
-    suit is also in ``hand`` with both of them twins (see "twins" in the module docstring)."""
+    suit is also in ``hand`` with both of them twins (see "twins" in docs/durak-solver.md)."""
     s = hand & _solo(live)
     m = cands & s
     out = cands
@@ -412,6 +77,276 @@ def _drop_twins(cands: int, hand: int, live: int) -> int:
             out ^= low
     return out
 
+
+
+
+# --- canonical forms of lead positions (the Python search; the compiled search has its own) ---
+
+
+def canonical_form(trump: int, quick: bool, rank_order: bool) -> Callable[[int, int], tuple[int, int]]:
+    """The canonical form of lead positions ``(attacker's hand, defender's hand)`` under this trump
+    (docs/durak-solver.md, ``canonical`` and ``rank_order``): dead ranks squeezed out, the
+    permutable suits sorted, and with ``rank_order`` the live ranks reordered. ``quick``: the
+    quick_exit reduction is on (a one-card attacker keeps his position). The function keeps its
+    own memos (squeeze steps per live set, forms per squeezed position)."""
+    tmask = SUIT_MASKS[trump] if trump != NO_TRUMP else 0
+    lanes = RANK_LANES
+    comp: dict[int, tuple[tuple[int, int, int], ...]] = {}  # live rank set -> squeeze steps
+    comp_live: dict[int, tuple[tuple[int, int, int], ...]] = {}  # live card set -> the same
+    forms: dict[int, tuple[int, int]] = {}  # squeezed position -> its canonical form
+    nts = [16 * i for i in range(4) if i != trump]  # shifts of the suits that may be permuted
+    # canon works on one integer ``d | a << 64`` (both hands at once): a suit's sort key
+    # ``(x >> 16 * s) & pair`` is (the attacker's cards of the suit) << 64 | (the defender's)
+    lanes2 = lanes | lanes << 64
+    keep = tmask | tmask << 64
+    pair = 0xFFFF | 0xFFFF << 64
+    low64 = (1 << 64) - 1
+    if len(nts) == 3:
+        sh0, sh1, sh2 = nts
+    else:
+        sh0 = sh1 = sh2 = 0
+
+    def squeeze(r: int) -> tuple[tuple[int, int, int], ...]:
+        """Steps that drop the dead ranks of the live rank set ``r`` (the live ranks become
+        LOW_RANK, LOW_RANK + 1, ...): ``x = (x & low) | ((x >> n) & high)`` for each run of
+        dead ranks, highest run first (masks for both hands of ``d | a << 64``)."""
+        steps = []
+        top = r.bit_length()  # ranks >= top are dead and stay empty
+        j = top - 1
+        while j >= LOW_RANK:
+            if r >> j & 1:
+                j -= 1
+                continue
+            hi = j
+            while j >= LOW_RANK and not r >> j & 1:
+                j -= 1
+            lo = j + 1
+            n = hi - lo + 1
+            steps.append((lanes2 * ((1 << lo) - 1), lanes2 * ((1 << (16 - n)) - (1 << lo)), n))
+        out = tuple(steps)
+        comp[r] = out
+        return out
+
+    def canon(a: int, d: int) -> tuple[int, int]:
+        """The canonical form of the lead position (attacker ``a``, defender ``d``): dead
+        ranks squeezed out, the non-trump suits sorted. When ``a`` is a single card and
+        quick_exit is on, the position itself: lead() then answers from the two hands at
+        once, by "beats" alone, which the map keeps, and stores no table entry; so the probes
+        of the enhanced transposition cutoffs miss there either way."""
+        if quick and not a & (a - 1):
+            return a, d
+        t = a | d
+        steps = comp_live.get(t)
+        if steps is None:
+            r = (t | t >> 16 | t >> 32 | t >> 48) & 0xFFFF
+            steps = comp.get(r)
+            if steps is None:
+                steps = squeeze(r)
+            comp_live[t] = steps
+        x = d | a << 64
+        for low, high, n in steps:
+            x = (x & low) | ((x >> n) & high)
+        if not rank_order:
+            x = sort_suits(x)
+            return x >> 64, x & low64
+        got = forms.get(x)
+        if got is None:
+            if len(forms) >= FORMS_MAX:
+                forms.clear()
+            k = ((t | t >> 16 | t >> 32 | t >> 48) & 0xFFFF).bit_count()  # live ranks
+            lanes_ = [(x >> sh) & pair for sh in nts]
+            keys = [owner_key(v >> 64, v & 0xFFFF) for v in lanes_]
+            if len(set(keys)) == len(keys):  # no two suits tie: one order
+                orders: list[Any] = [sorted(range(len(keys)), key=keys.__getitem__, reverse=True)]
+            else:
+                orders = [p for p in perms if all(keys[i] >= keys[j] for i, j in itertools.pairwise(p))]
+            best = -1
+            for order in orders:
+                z = x & keep  # the trump suit stays in place (no trump: keep is 0)
+                for i, sh in zip(order, nts):
+                    z |= lanes_[i] << sh
+                z = columns(z, k)
+                if z > best:
+                    best = z
+            got = forms[x] = (best >> 64, best & low64)
+        return got
+
+    perms = list(itertools.permutations(range(len(nts))))  # orders of the permutable suits
+
+    def sort_suits(x: int) -> int:
+        """Step (ii) of canonical: the permutable suits in decreasing order of their keys."""
+        if sh0 != sh1:
+            k0 = (x >> sh0) & pair
+            k1 = (x >> sh1) & pair
+            k2 = (x >> sh2) & pair
+            if k0 < k1:
+                k0, k1 = k1, k0
+            elif k1 >= k2:  # already in order
+                return x
+            if k1 < k2:
+                k1, k2 = k2, k1
+                if k0 < k1:
+                    k0, k1 = k1, k0
+            return (x & keep) | k0 << sh0 | k1 << sh1 | k2 << sh2
+        # no trump: all four suits may be permuted
+        ks = sorted(((x >> sh) & pair for sh in (0, 16, 32, 48)), reverse=True)
+        return ks[0] | ks[1] << 16 | ks[2] << 32 | ks[3] << 48
+
+    def columns(x: int, k: int) -> int:
+        """Step (iii) of canonical: the ``k`` live ranks (columns ``LOW_RANK ...``) in the
+        greedy order of the docstring: each next column is the largest (as the integer
+        ``(x >> rank) & lanes2``) of those no remaining earlier column shares a suit with,
+        that is, of the remaining columns that are the lowest remaining one of every suit
+        they hold (per suit, the suit's other remaining columns are struck out of ``e``)."""
+        t = (x | x >> 64) & 0xFFFF_FFFF_FFFF_FFFF
+        per_suit = [(t >> sh) & 0xFFFF for sh in (0, 16, 32, 48)]
+        rem = ((1 << k) - 1) << LOW_RANK
+        out = 0
+        pos = LOW_RANK
+        while rem:
+            e = rem
+            for c in per_suit:
+                m = c & rem
+                e &= ~m | (m & -m)
+            bj = (e & -e).bit_length() - 1
+            bv = (x >> bj) & lanes2
+            e &= e - 1
+            while e:
+                j = (e & -e).bit_length() - 1
+                e &= e - 1
+                v = (x >> j) & lanes2
+                if v > bv:
+                    bj, bv = j, v
+            rem ^= 1 << bj
+            out |= bv << pos
+            pos += 1
+        return out
+
+    return canon
+
+
+
+# --- tests on hands and tables, kept per search (memos of their own) --------------------------
+
+
+class HandTests(NamedTuple):
+    """:func:`hand_tests`' functions and the memos the search reads directly."""
+
+    cover_all: Callable[[int, int], bool]
+    pairs_of: Callable[[int], tuple[tuple[int, int], ...]]
+    twin_pairs: dict[int, tuple[tuple[int, int], ...]]
+    forced_plan: Callable[[int, int, bool, bool, int], bool]
+    twin_free: Callable[[int, int, tuple[tuple[int, int], ...]], int]
+    cover_list: Callable[[int, int], tuple[int, ...]]
+    cover_lists: dict[tuple[int, int], tuple[int, ...]]
+
+
+def hand_tests(trump: int) -> HandTests:
+    """The search's tests on cards under this trump: can a hand cover a set of cards, the twins of
+    a live set, the sure_win / forced_takes plan, twin-free candidates and the order of covers
+    (docs/durak-solver.md, "Reductions")."""
+    beat = BEATERS[trump]
+    tmask = SUIT_MASKS[trump] if trump != NO_TRUMP else 0
+    ntmask = ~tmask
+    lanes = RANK_LANES
+    suits = SUIT_MASKS
+
+    def cover_all(unc: int, d: int) -> bool:
+        """Can ``d`` cover every card of ``unc`` (one card each)?"""
+        if not unc:
+            return True
+        u = unc & -unc
+        c = beat[u.bit_length() - 1] & d
+        while c:
+            low = c & -c
+            c ^= low
+            if cover_all(unc ^ u, d ^ low):
+                return True
+        return False
+
+    twin_pairs: dict[int, tuple[tuple[int, int], ...]] = {}
+
+    def pairs_of(live: int) -> tuple[tuple[int, int], ...]:
+        """The twins of the live set ``live`` as pairs (higher card, next lower live card of
+        its suit), both the only live card of their rank (see "twins" in the docstring)."""
+        s = _solo(live)
+        out = []
+        m = s
+        while m:
+            low = m & -m
+            m ^= low
+            lower = live & suits[(low.bit_length() - 1) >> 4] & (low - 1)
+            if lower and (s >> (lower.bit_length() - 1)) & 1:
+                out.append((low, 1 << (lower.bit_length() - 1)))
+        got = tuple(out)
+        twin_pairs[live] = got
+        return got
+
+    def forced_plan(b: int, dd: int, sure: bool, forcing: bool, limit: int) -> bool:
+        """sure_win (b) / forced_takes: the defender holds ``dd`` once the attacker has given
+        away his other cards one by one; can the attacker, holding ``b``, force takes of whole
+        rank groups (with ``forcing``) until one rank is left, and then lead that rank whole
+        so that the defender cannot cover it with exactly his last cards?"""
+        b0 = b & 0xFFFF
+        b1 = (b >> 16) & 0xFFFF
+        b2 = (b >> 32) & 0xFFFF
+        b3 = b >> 48
+        rb = b0 | b1 | b2 | b3  # the ranks of b
+        multi = (b0 & b1) | (b2 & b3) | ((b0 | b1) & (b2 | b3))  # ... twice or more
+        forced = False
+        while forcing and multi and rb & (rb - 1):
+            # a group (two or more cards) of one rank he cannot cover, led at once
+            nd = dd.bit_count()
+            room = nd if nd < limit else limit
+            m = multi
+            while m:
+                r1 = m & -m
+                m ^= r1
+                g = b & r1 * lanes
+                if g.bit_count() <= room and not cover_all(g, dd):
+                    break
+            else:
+                break
+            dd |= g
+            b ^= g
+            rb ^= r1
+            multi ^= r1
+            forced = True
+        if rb & (rb - 1) or not (sure or forced):
+            return False
+        # all the others are of one rank: lead them together
+        nb = b.bit_count()
+        nd = dd.bit_count()
+        return nb <= limit and (nd > nb or (nd == nb and not cover_all(b, dd)))
+
+    def twin_free(cands: int, hand: int, tw: tuple[tuple[int, int], ...]) -> int:
+        """``cands`` without the higher card of each pair of twins ``tw`` (of the live set,
+        from :func:`pairs_of`, computed once per live set) in ``hand``. (The callers skip it
+        when the live set has no twins at all.)"""
+        out = cands
+        for hi, lo in tw:
+            if cands & hand & hi and hand & lo:
+                out ^= hi
+        return out
+
+    cover_lists: dict[tuple[int, int], tuple[int, ...]] = {}
+
+    def cover_list(cands: int, safe: int) -> tuple[int, ...]:
+        """The covers ``cands`` in search order (kept per ``(cands, safe)``): covers whose rank
+        the attacker cannot throw on (``safe``) first; then by cheapness; trumps after plain
+        cards."""
+        out = []
+        for part in (safe & ntmask, cands & ~safe & ntmask, safe & tmask, cands & ~safe & tmask):
+            m = part
+            while m:
+                c = m & -m
+                m ^= c
+                out.append(c)
+        got = tuple(out)
+        cover_lists[(cands, safe)] = got
+        return got
+
+    return HandTests(cover_all, pairs_of, twin_pairs, forced_plan, twin_free, cover_list, cover_lists)
 
 
 class Endgame:
@@ -479,250 +414,13 @@ class Endgame:
             if progress is not None:
                 progress(nodes)
 
-        # canonical (see the docstring): stock empty, no transfers (no repetition paths)
+        # canonical (docs/durak-solver.md): stock empty, no transfers (no repetition paths)
         canonical = red.canonical and not perev
-        rank_order = red.rank_order
-        comp: dict[int, tuple[tuple[int, int, int], ...]] = {}  # live rank set -> squeeze steps
-        comp_live: dict[int, tuple[tuple[int, int, int], ...]] = {}  # live card set -> the same
-        forms: dict[int, tuple[int, int]] = {}  # squeezed position -> its canonical form
-        nts = [16 * i for i in range(4) if i != trump]  # shifts of the suits that may be permuted
-        # canon works on one integer ``d | a << 64`` (both hands at once): a suit's sort key
-        # ``(x >> 16 * s) & pair`` is (the attacker's cards of the suit) << 64 | (the defender's)
-        lanes2 = lanes | lanes << 64
-        keep = tmask | tmask << 64
-        pair = 0xFFFF | 0xFFFF << 64
-        low64 = (1 << 64) - 1
-        if len(nts) == 3:
-            sh0, sh1, sh2 = nts
-        else:
-            sh0 = sh1 = sh2 = 0
+        canon = canonical_form(trump, quick, red.rank_order)
 
-        def squeeze(r: int) -> tuple[tuple[int, int, int], ...]:
-            """Steps that drop the dead ranks of the live rank set ``r`` (the live ranks become
-            LOW_RANK, LOW_RANK + 1, ...): ``x = (x & low) | ((x >> n) & high)`` for each run of
-            dead ranks, highest run first (masks for both hands of ``d | a << 64``)."""
-            steps = []
-            top = r.bit_length()  # ranks >= top are dead and stay empty
-            j = top - 1
-            while j >= LOW_RANK:
-                if r >> j & 1:
-                    j -= 1
-                    continue
-                hi = j
-                while j >= LOW_RANK and not r >> j & 1:
-                    j -= 1
-                lo = j + 1
-                n = hi - lo + 1
-                steps.append((lanes2 * ((1 << lo) - 1), lanes2 * ((1 << (16 - n)) - (1 << lo)), n))
-            out = tuple(steps)
-            comp[r] = out
-            return out
-
-        def canon(a: int, d: int) -> tuple[int, int]:
-            """The canonical form of the lead position (attacker ``a``, defender ``d``): dead
-            ranks squeezed out, the non-trump suits sorted. When ``a`` is a single card and
-            quick_exit is on, the position itself: lead() then answers from the two hands at
-            once, by "beats" alone, which the map keeps, and stores no table entry; so the probes
-            of the enhanced transposition cutoffs miss there either way."""
-            if quick and not a & (a - 1):
-                return a, d
-            t = a | d
-            steps = comp_live.get(t)
-            if steps is None:
-                r = (t | t >> 16 | t >> 32 | t >> 48) & 0xFFFF
-                steps = comp.get(r)
-                if steps is None:
-                    steps = squeeze(r)
-                comp_live[t] = steps
-            x = d | a << 64
-            for low, high, n in steps:
-                x = (x & low) | ((x >> n) & high)
-            if not rank_order:
-                x = sort_suits(x)
-                return x >> 64, x & low64
-            got = forms.get(x)
-            if got is None:
-                if len(forms) >= FORMS_MAX:
-                    forms.clear()
-                k = ((t | t >> 16 | t >> 32 | t >> 48) & 0xFFFF).bit_count()  # live ranks
-                lanes_ = [(x >> sh) & pair for sh in nts]
-                keys = [owner_key(v) for v in lanes_]
-                if len(set(keys)) == len(keys):  # no two suits tie: one order
-                    orders: list[Any] = [sorted(range(len(keys)), key=keys.__getitem__, reverse=True)]
-                else:
-                    orders = [p for p in perms if all(keys[i] >= keys[j] for i, j in itertools.pairwise(p))]
-                best = -1
-                for order in orders:
-                    z = x & keep  # the trump suit stays in place (no trump: keep is 0)
-                    for i, sh in zip(order, nts):
-                        z |= lanes_[i] << sh
-                    z = columns(z, k)
-                    if z > best:
-                        best = z
-                got = forms[x] = (best >> 64, best & low64)
-            return got
-
-        perms = list(itertools.permutations(range(len(nts))))  # orders of the permutable suits
-
-        def owner_key(v: int) -> int:
-            """A suit's key that no reordering of ranks changes (``v``: its attacker's cards << 64
-            | its defender's): its number of live cards, then whose they are, lowest first."""
-            att = v >> 64
-            m = att | (v & 0xFFFF)
-            word = 0
-            i = 0
-            while m:
-                low = m & -m
-                if att & low:
-                    word |= 1 << i
-                i += 1
-                m ^= low
-            return i << 16 | word
-
-        def sort_suits(x: int) -> int:
-            """Step (ii) of canonical: the permutable suits in decreasing order of their keys."""
-            if sh0 != sh1:
-                k0 = (x >> sh0) & pair
-                k1 = (x >> sh1) & pair
-                k2 = (x >> sh2) & pair
-                if k0 < k1:
-                    k0, k1 = k1, k0
-                elif k1 >= k2:  # already in order
-                    return x
-                if k1 < k2:
-                    k1, k2 = k2, k1
-                    if k0 < k1:
-                        k0, k1 = k1, k0
-                return (x & keep) | k0 << sh0 | k1 << sh1 | k2 << sh2
-            # no trump: all four suits may be permuted
-            ks = sorted(((x >> sh) & pair for sh in (0, 16, 32, 48)), reverse=True)
-            return ks[0] | ks[1] << 16 | ks[2] << 32 | ks[3] << 48
-
-        def columns(x: int, k: int) -> int:
-            """Step (iii) of canonical: the ``k`` live ranks (columns ``LOW_RANK ...``) in the
-            greedy order of the docstring: each next column is the largest (as the integer
-            ``(x >> rank) & lanes2``) of those no remaining earlier column shares a suit with,
-            that is, of the remaining columns that are the lowest remaining one of every suit
-            they hold (per suit, the suit's other remaining columns are struck out of ``e``)."""
-            t = (x | x >> 64) & 0xFFFF_FFFF_FFFF_FFFF
-            per_suit = [(t >> sh) & 0xFFFF for sh in (0, 16, 32, 48)]
-            rem = ((1 << k) - 1) << LOW_RANK
-            out = 0
-            pos = LOW_RANK
-            while rem:
-                e = rem
-                for c in per_suit:
-                    m = c & rem
-                    e &= ~m | (m & -m)
-                bj = (e & -e).bit_length() - 1
-                bv = (x >> bj) & lanes2
-                e &= e - 1
-                while e:
-                    j = (e & -e).bit_length() - 1
-                    e &= e - 1
-                    v = (x >> j) & lanes2
-                    if v > bv:
-                        bj, bv = j, v
-                rem ^= 1 << bj
-                out |= bv << pos
-                pos += 1
-            return out
-
-        def cover_all(unc: int, d: int) -> bool:
-            """Can ``d`` cover every card of ``unc`` (one card each)?"""
-            if not unc:
-                return True
-            u = unc & -unc
-            c = beat[u.bit_length() - 1] & d
-            while c:
-                low = c & -c
-                c ^= low
-                if cover_all(unc ^ u, d ^ low):
-                    return True
-            return False
-
-        twin_pairs: dict[int, tuple[tuple[int, int], ...]] = {}
         rank_cards: dict[int, int] = {}  # a hand -> every card of a rank it holds (kept per hand)
-
-        def pairs_of(live: int) -> tuple[tuple[int, int], ...]:
-            """The twins of the live set ``live`` as pairs (higher card, next lower live card of
-            its suit), both the only live card of their rank (see "twins" in the docstring)."""
-            s = _solo(live)
-            out = []
-            m = s
-            while m:
-                low = m & -m
-                m ^= low
-                lower = live & suits[(low.bit_length() - 1) >> 4] & (low - 1)
-                if lower and (s >> (lower.bit_length() - 1)) & 1:
-                    out.append((low, 1 << (lower.bit_length() - 1)))
-            got = tuple(out)
-            twin_pairs[live] = got
-            return got
-
-        def forced_plan(b: int, dd: int, sure: bool, forcing: bool, limit: int) -> bool:
-            """sure_win (b) / forced_takes: the defender holds ``dd`` once the attacker has given
-            away his other cards one by one; can the attacker, holding ``b``, force takes of whole
-            rank groups (with ``forcing``) until one rank is left, and then lead that rank whole
-            so that the defender cannot cover it with exactly his last cards?"""
-            b0 = b & 0xFFFF
-            b1 = (b >> 16) & 0xFFFF
-            b2 = (b >> 32) & 0xFFFF
-            b3 = b >> 48
-            rb = b0 | b1 | b2 | b3  # the ranks of b
-            multi = (b0 & b1) | (b2 & b3) | ((b0 | b1) & (b2 | b3))  # ... twice or more
-            forced = False
-            while forcing and multi and rb & (rb - 1):
-                # a group (two or more cards) of one rank he cannot cover, led at once
-                nd = dd.bit_count()
-                room = nd if nd < limit else limit
-                m = multi
-                while m:
-                    r1 = m & -m
-                    m ^= r1
-                    g = b & r1 * lanes
-                    if g.bit_count() <= room and not cover_all(g, dd):
-                        break
-                else:
-                    break
-                dd |= g
-                b ^= g
-                rb ^= r1
-                multi ^= r1
-                forced = True
-            if rb & (rb - 1) or not (sure or forced):
-                return False
-            # all the others are of one rank: lead them together
-            nb = b.bit_count()
-            nd = dd.bit_count()
-            return nb <= limit and (nd > nb or (nd == nb and not cover_all(b, dd)))
-
-        def twin_free(cands: int, hand: int, tw: tuple[tuple[int, int], ...]) -> int:
-            """``cands`` without the higher card of each pair of twins ``tw`` (of the live set,
-            from :func:`pairs_of`, computed once per live set) in ``hand``. (The callers skip it
-            when the live set has no twins at all.)"""
-            out = cands
-            for hi, lo in tw:
-                if cands & hand & hi and hand & lo:
-                    out ^= hi
-            return out
-
-        cover_lists: dict[tuple[int, int], tuple[int, ...]] = {}
-
-        def cover_list(cands: int, safe: int) -> tuple[int, ...]:
-            """The covers ``cands`` in search order (kept per ``(cands, safe)``): covers whose rank
-            the attacker cannot throw on (``safe``) first; then by cheapness; trumps after plain
-            cards."""
-            out = []
-            for part in (safe & ntmask, cands & ~safe & ntmask, safe & tmask, cands & ~safe & tmask):
-                m = part
-                while m:
-                    c = m & -m
-                    m ^= c
-                    out.append(c)
-            got = tuple(out)
-            cover_lists[(cands, safe)] = got
-            return got
+        tests = hand_tests(trump)
+        cover_all, pairs_of, twin_pairs, forced_plan, twin_free, cover_list, cover_lists = tests
 
         def level(sc: int, first: bool) -> Any:
             """The search functions of one "level": stock card ``sc`` (or -1) and first-bout flag,
@@ -895,7 +593,7 @@ class Endgame:
                 # then cards with a partner of their rank (kept for throw-ins); last the unbeatable
                 # lone cards above another of my cards of their suit, which would arm the taker
                 # against that card (measured: 0.54-0.87x nodes where it matters, neutral
-                # elsewhere; docs/bench-durak-solver4.md)
+                # elsewhere)
                 soft = []
                 late = []
                 rs = (lone | lone >> 16 | lone >> 32 | lone >> 48) & 0xFFFF
@@ -1068,9 +766,9 @@ class Endgame:
                             covers = cover_list(cands, safe)
                         if take_hint or (hint > 0 and cands & hint):
                             lst = [-1] if take_hint else []
-                            # the hint cover first at every target it covers (before session 8 it
-                            # was left out altogether when there were several targets, so with
-                            # cover_order off a re-searched node could miss its best cover)
+                            # the hint cover first at every target it covers (left out when there
+                            # are several targets, with cover_order off a re-searched node could
+                            # miss its best cover)
                             if hint > 0 and cands & hint:
                                 lst.append(hint)
                             for c in covers:
@@ -1475,7 +1173,7 @@ class Endgame:
 
 class RootPlan:
     """The order and ranges in which the moves of a position are valued (``move_values`` of
-    both searches): ``lead_subsets`` (module docstring) and the caller's bound ``known``. Values
+    both searches): ``lead_subsets`` (docs/durak-solver.md) and the caller's bound ``known``. Values
     are the mover's. :meth:`take` gives the next move to search (the largest leads first, then
     the other moves in spec order, then the leads in between), :meth:`put` records a move's value
     and every bound it implies; moves whose bounds meet are valued without a search.
@@ -1654,6 +1352,37 @@ JIT_MIN_CARDS = 16
 (7v7 solves measured at 0.01-0.3 s; a 14-card position at 0.45 s either way)."""
 
 
+PYTHON_FIRST_CARDS = 18
+"""With ``jit=auto``, positions of :data:`JIT_MIN_CARDS` up to this many cards (8v8) try the
+Python search first while the compiled search is not compiled yet (:func:`kernel_compiled`): the
+first solve after an install then answers in seconds instead of waiting for the compile (about
+30 s). Larger positions compile at once (the Python search would rarely finish in time)."""
+PYTHON_FIRST_NODES = 800_000
+"""Nodes the Python search may take first (about 8 s at its 8v8 rate of about 100,000 nodes/s;
+the 8v8 bench positions need 10,000-540,000 to value every move); beyond them the compiled search
+is compiled (announced) and answers, and the Python search's work is dropped."""
+
+
+def kernel_compiled() -> bool:
+    """Whether numba's cache holds the compiled search's entry point (its index file in the
+    package's ``__pycache__``, under ``NUMBA_CACHE_DIR``, or in numba's user cache directory, used
+    where the package's folder is read-only), read without importing numba. A stale entry (the
+    source changed since) still counts: the compile is then announced."""
+    dirs = [Path(__file__).resolve().parent / "__pycache__"]
+    if os.environ.get("NUMBA_CACHE_DIR"):
+        dirs.append(Path(os.environ["NUMBA_CACHE_DIR"]))
+    else:
+        dirs.append(Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "numba")
+    return any(next(d.rglob("compiled._run-*.nbi"), None) is not None for d in dirs if d.is_dir())
+
+
+def python_first(state: DState, jit: bool | str) -> bool:
+    """Whether ``solve`` tries the Python search before the compiled one (:data:`PYTHON_FIRST_CARDS`)."""
+    size = (state.hands[0] | state.hands[1] | state.tatt | state.tcov).bit_count()
+    return (jit == "auto" and JIT_MIN_CARDS <= size <= PYTHON_FIRST_CARDS and compiled_covers(state)
+            and not kernel_compiled())
+
+
 def jit_choice(options: SolveOptions) -> bool | str:
     """The ``jit`` option: ``"auto"`` (default), ``true`` or ``false``."""
     value = options.extra.get("jit", "auto")
@@ -1664,22 +1393,21 @@ def jit_choice(options: SolveOptions) -> bool | str:
 
 def search_for(state: DState, reductions: Reductions | None = None, options: SolveOptions | None = None,
                jit: bool | str = "auto") -> Endgame | Any:
-    """The search for this position: the compiled kernel of :mod:`foolsolve.solver.durak_jit`
+    """The search for this position: the compiled kernel of :mod:`foolsolve.solver.durak.compiled`
     (same tree, same node counts) where it applies and ``jit`` allows it, else :class:`Endgame`.
     ``jit=True`` on a position the kernel does not cover is an :class:`InputError`."""
     check_endgame(state)
     size = (state.hands[0] | state.hands[1] | state.tatt | state.tcov).bit_count()
     if jit is True or (jit == "auto" and size >= JIT_MIN_CARDS):
-        from foolsolve.solver import durak_jit  # numba loads only here (about 1 s)
+        if compiled_covers(state):
+            from foolsolve.solver.durak import compiled  # numba loads only here
 
-        if durak_jit.supports(state):
-            return durak_jit.JitEndgame(state.er, state.trump, reductions,
-                                        progress=options.progress if options else None,
-                                        max_nodes=options.max_nodes if options else None, cards=size)
+            return compiled.JitEndgame(state.er, state.trump, reductions,
+                                       progress=options.progress if options else None,
+                                       max_nodes=options.max_nodes if options else None, cards=size)
         if jit is True:
-            why = ("numba is not installed" if not durak_jit.AVAILABLE else
-                   "it covers two players, the stock empty, not the first bout, simple or podkidnoy")
-            raise InputError(f"option jit: the compiled search does not apply here ({why})")
+            raise InputError("option jit: the compiled search does not apply here (it covers two players, "
+                             "the stock empty, not the first bout, simple or podkidnoy)")
     return endgame_for(state, reductions, options)
 
 
@@ -1750,7 +1478,7 @@ def solve(state: dspec.State, options: SolveOptions) -> SolveResult:
     :class:`Reductions`), ``pv`` (false: skip the principal variation), ``moves`` (false: the
     game value alone, no per-move values, best moves or principal variation; often several
     times faster, since every move of a won position needs a proof of its own), ``jit``
-    (``auto``: the compiled search of :mod:`foolsolve.solver.durak_jit` for positions of
+    (``auto``: the compiled search of :mod:`foolsolve.solver.durak.compiled` for positions of
     :data:`JIT_MIN_CARDS` cards or more where it applies; ``true``: always, an error where it
     does not apply; ``false``: never)."""
     if not isinstance(state, dspec.State):
@@ -1764,7 +1492,21 @@ def solve(state: dspec.State, options: SolveOptions) -> SolveResult:
     t0 = time.perf_counter()
     s = from_spec_state(state)
     reductions = Reductions.from_json(options.extra.get("reductions"))
+    if python_first(s, jit):
+        limit = options.max_nodes
+        budget = PYTHON_FIRST_NODES if limit is None else min(limit, PYTHON_FIRST_NODES)
+        eg: Endgame | Any = endgame_for(s, reductions, SolveOptions(max_nodes=budget, progress=options.progress))
+        try:
+            return _solve(s, eg, want_moves, want_pv, t0)
+        except SearchLimit:
+            if limit is not None and limit <= PYTHON_FIRST_NODES:
+                raise
     eg = search_for(s, reductions, options, jit)
+    return _solve(s, eg, want_moves, want_pv, t0)
+
+
+def _solve(s: DState, eg: Endgame | Any, want_moves: bool, want_pv: bool, t0: float) -> SolveResult:
+    """:func:`solve`'s answer by the search ``eg``."""
     res = game_result(s)
     if res is not None:
         return SolveResult(game="durak", to_move=s.to_move, value=wdl(_outcome(res, s.to_move)), moves=[], pv=[],
@@ -1778,10 +1520,10 @@ def solve(state: dspec.State, options: SolveOptions) -> SolveResult:
                            seconds=time.perf_counter() - t0, best=[], value_only=True,
                            notes=["moves=false: the game value alone was searched", *perev_note])
     # The moves are valued without asking the position first: measured side by side on the
-    # 10v10 bench set, asking it first was slower on 4 of 5 finished positions (BENCHMARKS.md,
-    # session 8, when a root question ran on one thread). Since session 15 both threads race
-    # every question, but the answer still only spares the moves of a lost or drawn position,
-    # and the lost one of that set (#8) is valued move by move in 0.54 s, its value alone 0.72 s
+    # 10v10 bench set, asking it first was slower on 4 of 5 finished positions (when a root
+    # question ran on one thread). With both threads racing every question the answer still only
+    # spares the moves of a lost or drawn position, and the lost one of that set (#8) is valued
+    # move by move in 0.54 s, its value alone 0.72 s
     mv = eg.move_values(s)
     top = max(v for _, v in mv)
     moves = [MoveValue(move_text(m), wdl(v)) for m, v in mv]

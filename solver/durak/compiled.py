@@ -1,0 +1,1786 @@
+"""The Durak endgame search of :mod:`foolsolve.solver.durak.search`, compiled with numba: the
+same tree, node for node on one thread (docs/durak-solver.md, "The compiled search").
+
+The kernel is a set of numba functions, callees before callers: bit helpers, the canonical form
+of lead positions, the lead and bout tables, the static lead tests, move generation per node
+kind (lead, defence, throw-in), the enhanced transposition cutoffs, and :func:`_search`, one
+self-recursive function for every node kind, entered through :func:`_run`. Nothing is compiled
+or loaded at import: :func:`load` loads :func:`_run` alone from numba's on-disk cache (it holds
+every callee's code), and on a cache miss compiles the functions one by one, each into the
+cache, announcing it on a terminal (see "Start-up" in docs/durak-solver.md).
+
+Interrupts and progress: the kernel runs in a worker thread with the GIL released; the caller's
+thread polls the node counter for progress and, on Ctrl-C, raises a flag the kernel reads at
+every node, so the search stops within a node and the KeyboardInterrupt goes on in the caller.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+import mmap
+import os
+import sys
+import threading
+import time
+import weakref
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from numba import njit, types
+from numba.core.caching import FunctionCache
+from numba.core.errors import TypingError
+from numba.extending import intrinsic
+
+from foolsolve.engines.durak import BEATERS, PEREVODNOY, DState, ERules, cap, game_result
+from foolsolve.solver.base import SearchLimit
+from foolsolve.solver.durak import shared
+from foolsolve.solver.durak.shared import (
+    C_CANONICAL,
+    C_COVER_ORDER,
+    C_ETC,
+    C_FORCING,
+    C_LASTDEF,
+    C_LIMIT,
+    C_LOSS_TEST,
+    C_MULTI_LEADS,
+    C_QUICK,
+    C_RANK_ORDER,
+    C_SH0,
+    C_SH1,
+    C_SH2,
+    C_SIMPLE,
+    C_SURE,
+    C_TAKE_FIRST,
+    C_TAKE_THROWS,
+    C_THROW_SETS,
+    C_TMASK,
+    C_TWINS,
+    DRAW,
+    K_AFTER,
+    K_DEF,
+    K_LEAD,
+    K_TAKE,
+    K_TAKE_SEQ,
+    K_TAKE_SET,
+    K_THROW,
+    LANES,
+    LOSS,
+    NOMOVE,
+    SUIT0,
+    WIN,
+    compiled_covers,
+    config,
+)
+
+PROBES = 8
+"""Rows of a table's probe window (linear probing); a full window replaces a row: the lead table
+the row whose entry cost the fewest nodes, the bout table its last row."""
+MAX_LEAD_BITS = 24
+"""The lead table holds at most 2**24 rows of 32 bytes (512 MiB)."""
+BOUT_BITS = 13
+"""The bout table (defence, throw-in and take nodes) has 2**13 rows of 64 bytes (512 KiB): its
+entries are nearly all transpositions inside one bout, so a table that stays in the processor's
+cache beats a large one (8v8 set: 2**12 rows give the node count of 2**22 rows, 1.9x faster)."""
+MIN_BITS = 10
+FULL = -(1 << 40)
+"""What :func:`_bfind` adds to a row's negated index when the key's probe window has no empty row."""
+
+
+def table_bits(cards: int) -> tuple[int, int]:
+    """Row counts (powers of two) of the lead and bout tables for ``cards`` cards in play. The
+    lead table grows with the search (about 2-3x per card); a fresh table costs a page fault per
+    page first used, so a fixed large one slows every small solve. A full table replaces entries:
+    the search stays exact and may repeat work (tests/test_durak_jit.py runs it with tiny tables)."""
+    return max(MIN_BITS, min(MAX_LEAD_BITS, cards + 3)), BOUT_BITS
+
+
+POLL = 0.05
+"""Seconds between two looks of the calling thread at the worker (progress, Ctrl-C)."""
+
+# ctl slots: nodes, abort flag, node bound ("over": the first node count that is too many), a
+# run-time zero, the move stack's top, and 1 on a helper's lane (its own move order, see _jobs)
+T_NODES, T_ABORT, T_OVER, T_ZERO, T_SP, T_HELPER = 0, 1, 2, 3, 4, 5
+MOVES_MAX = 256
+"""Room for a lead node's moves (at most 51 single cards and 143 multi-card leads of a 52-card deck)."""
+LEAD_FRAME = MOVES_MAX + 32
+"""Stack slots a lead node takes: its moves, then two lists of at most 16 cards (13 ranks)."""
+BOUT_MOVES = 64
+"""Room for a defence or throw-in node's moves (at most 51 cards, a take and a pass)."""
+BOUT_FRAME = 3 * BOUT_MOVES
+"""Stack slots a defence or throw-in node takes: its moves, then the next lead's canonical key
+(two words) for each move :func:`_etc_cover` looked up."""
+STACK = 1 << 18
+"""Slots of the move stack (about 900 lead frames or 1300 bout frames: far more than a game's length)."""
+
+
+
+class Aborted(Exception):
+    """Raised inside the kernel when the caller's thread asked it to stop (Ctrl-C)."""
+
+
+class StackFull(Exception):
+    """Raised inside the kernel when the move stack is full (a search deeper than any game)."""
+
+
+class NodeLimit(Exception):
+    """Raised inside the kernel at the first node over the node limit."""
+
+
+
+@intrinsic
+def _popc(typingctx: Any, x: Any) -> Any:
+    def codegen(context: Any, builder: Any, sig: Any, args: Any) -> Any:
+        return builder.ctpop(args[0])
+    return types.int64(types.int64), codegen
+
+@intrinsic
+def _ctz(typingctx: Any, x: Any) -> Any:
+    def codegen(context: Any, builder: Any, sig: Any, args: Any) -> Any:
+        return builder.cttz(args[0], context.get_constant(types.boolean, True))
+    return types.int64(types.int64), codegen
+
+@intrinsic
+def _clz(typingctx: Any, x: Any) -> Any:
+    def codegen(context: Any, builder: Any, sig: Any, args: Any) -> Any:
+        return builder.ctlz(args[0], context.get_constant(types.boolean, True))
+    return types.int64(types.int64), codegen
+
+@intrinsic
+def _borrow(typingctx: Any, arr: Any) -> Any:
+    """The same array without its reference count (a view whose meminfo is null). numba's
+    calls increment and decrement the count of every array argument with atomic
+    instructions, and the search passes its six arrays down every recursive call, three of
+    them shared by both threads. perf put about a fifth of the kernel's samples on those
+    atomics; without them a full 10v10 solve on two threads is about 7% faster (one thread:
+    no change). The caller keeps the arrays alive for the call."""
+    def codegen(context: Any, builder: Any, sig: Any, args: Any) -> Any:
+        ary = context.make_array(sig.args[0])(context, builder, args[0])
+        ary.meminfo = ary.meminfo.type(None)
+        ary.parent = ary.parent.type(None)
+        return ary._getvalue()
+    return arr(arr), codegen
+
+SHARED_TEXT = Path(shared.__file__).read_bytes()
+"""The text of the shared module: the kernel compiles its functions and constants in, so numba's
+cache (which checks only the stamp of each function's own file) is keyed by it too."""
+
+
+class _Cache(FunctionCache):
+    """numba's on-disk cache of compiled functions, each entry keyed also by the shared module's
+    text (:data:`SHARED_TEXT`), so a change there recompiles the kernel instead of loading code
+    compiled from the old text."""
+
+    def _index_key(self, sig: Any, codegen: Any) -> Any:
+        return (*super()._index_key(sig, codegen), hashlib.sha256(SHARED_TEXT).hexdigest())
+
+
+KERNELS: list[tuple[str, Any, str, dict[str, Any]]] = []
+"""The kernel's functions as declared (name, Python function, signature, numba options), callees
+before callers: :func:`load` compiles them in this order."""
+
+
+def _jit(sig: str, inline: bool = False, name: str | None = None) -> Any:
+    """Declare a kernel function of exactly one signature. Declaring compiles nothing and makes no
+    numba object (at import, 44 of them cost about 0.3 s): :func:`load` does, compiling each
+    function for its signature only (compiling lazily, at a call, would specialise it on every
+    argument-type combination of every call site: 8 minutes instead of seconds) into numba's
+    on-disk cache; where numba finds no writable cache directory at all (a read-only install and
+    no writable home), it is compiled uncached. ``inline``: numba inlines the function into its
+    callers (``inline='always'``, at the level of numba's IR; LLVM does not inline across compiled
+    functions). Used for the table probes and the node counter that run at every node: 1.12x
+    faster searches, at the price of a longer first compile (about 30 s instead of 17 s).
+    ``name``: the module global that names the function (default: its own name)."""
+    opts: dict[str, Any] = {"nogil": True}
+    if inline:
+        opts["inline"] = "always"
+
+    def declare(func: Any) -> Any:
+        KERNELS.append((name or func.__name__, func, sig, opts))
+        return func
+    return declare
+
+
+def _dispatcher(func: Any, opts: dict[str, Any]) -> Any:
+    """A numba dispatcher of ``func`` that compiles nothing until :func:`load` lets it, cached on
+    disk under :class:`_Cache`'s key where numba finds a cache directory."""
+    disp = njit(**opts)(func)
+    try:
+        disp._cache = _Cache(func)
+    except RuntimeError:  # "cannot cache function ...: no locator available"
+        pass
+    _allow(disp, False)
+    return disp
+
+
+def _allow(disp: Any, can: bool) -> None:
+    """Let ``disp`` compile, or not (numba's ``disable_compile`` without its check that the
+    function has a signature already). A callee that may not compile makes its caller's compile
+    fail at once instead of compiling the callee lazily."""
+    disp._can_compile = can
+
+
+_ready = False
+_ready_all = False
+
+
+def load(everything: bool = False, announce: bool | None = None) -> None:
+    """Make the kernel callable. Usually one cache load: :func:`_run`, whose cached code holds
+    every function it calls. On a cache miss (the first run on a machine, or the kernel's source
+    changed) every function is compiled in :data:`KERNELS` order, each one into numba's cache as it
+    finishes, so a Ctrl-C keeps what was compiled and the next run goes on from there. The compile
+    is announced in one line on stderr with its expected time and progress (``announce``: default
+    when stderr is a terminal). ``everything``: every function becomes a compiled function of this
+    module (tests call helpers such as :func:`_canon` directly)."""
+    global _ready, _ready_all
+    if _ready_all or (_ready and not everything):
+        return
+    g = globals()
+    name, func, sig, opts = KERNELS[-1]
+    if not everything and not is_compiled():
+        # the entry point alone, its callees plain Python functions: on a cache hit it loads; on
+        # a miss its compile fails at once (numba cannot call a Python function)
+        probe = _dispatcher(func, opts)
+        _allow(probe, True)
+        try:
+            probe.compile(sig)
+        except TypingError:
+            pass
+        else:
+            g[name] = probe
+            _ready = True
+            return
+    todo = []
+    for name, func, sig, opts in KERNELS:
+        if not is_compiled(name):
+            g[name] = _dispatcher(func, opts)
+            todo.append((g[name], sig))
+    compile_kernels(todo, sys.stderr.isatty() if announce is None else announce)
+    _ready = _ready_all = True
+
+
+def is_compiled(name: str | None = None) -> bool:
+    """Whether the kernel function ``name`` (default: the entry point) is a compiled function now."""
+    name = name or KERNELS[-1][0]
+    return hasattr(globals()[name], "signatures") and bool(globals()[name].signatures)
+
+
+COMPILE_SECONDS = 30
+"""What the kernel's first compile takes on an idle machine (two cores, 2020s x86-64)."""
+
+
+def compile_kernels(todo: list[tuple[Any, str]], announce: bool) -> None:
+    """Compile (or load from the cache) each function of ``todo`` in order, announcing it on
+    stderr when ``announce``: one line, rewritten in place with the count done."""
+    t0 = time.monotonic()
+    loaded = 0
+
+    def show(i: int, end: str = "") -> None:
+        if announce:
+            sys.stderr.write(f"\rcompiling the Durak search once, about {COMPILE_SECONDS} s (Ctrl-C keeps "
+                             f"progress): {i}/{len(todo)}, {time.monotonic() - t0:.0f} s{end}")
+            sys.stderr.flush()
+
+    try:
+        for i, (disp, sig) in enumerate(todo):
+            show(i)
+            _allow(disp, True)
+            try:
+                hits = sum(disp.stats.cache_hits.values())
+                disp.compile(sig)
+                loaded += sum(disp.stats.cache_hits.values()) - hits
+            finally:
+                _allow(disp, False)
+        show(len(todo), f" ({loaded} from an earlier run)\n" if loaded else "\n")
+    except BaseException:
+        if announce:
+            sys.stderr.write("\n")
+        raise
+
+
+@_jit("int64(int64)")
+def _hb(x: int) -> int:
+    """Index of the highest set bit of ``x > 0`` (``bit_length - 1``)."""
+    return 63 - _clz(x)
+
+@_jit("int64(int64)")
+def _ranks(x: int) -> int:
+    """The rank set of the cards ``x`` (one 16-bit lane)."""
+    return (x | x >> 16 | x >> 32 | x >> 48) & SUIT0
+
+_solo = _jit("int64(int64)", name="_solo")(shared.solo)
+"""The live cards that are the only live card of their rank (:func:`shared.solo`)."""
+
+@_jit("int64(int64, int64, int64)")
+def _twin_free(cands: int, hand: int, live: int) -> int:
+    """``cands`` without the higher card of each pair of twins of ``live`` both in ``hand``."""
+    s = _solo(live)
+    out = cands
+    m = s & cands & hand
+    while m:
+        low = m & -m
+        m ^= low
+        lower = live & (SUIT0 << ((_ctz(low) >> 4) << 4)) & (low - 1)
+        if lower:
+            lb = 1 << _hb(lower)
+            if s & lb and hand & lb:
+                out ^= low
+    return out
+
+@_jit("boolean(int64, int64, int64[::1])")
+def _cover_all(unc: int, d: int, beat: Any) -> bool:
+    """Can ``d`` cover every card of ``unc`` (one card each)?"""
+    if not unc:
+        return True
+    u = unc & -unc
+    c = beat[_ctz(u)] & d
+    while c:
+        low = c & -c
+        c ^= low
+        if _cover_all(unc ^ u, d ^ low, beat):
+            return True
+    return False
+
+@_jit("int64(int64, int64)")
+def _squeeze(x: int, r: int) -> int:
+    """The cards ``x`` with the ranks not in the live rank set ``r`` squeezed out (the live
+    ranks become 2, 3, ...), highest run of dead ranks first, as ``canon`` does."""
+    top = 64 - _clz(r) if r else 0
+    j = top - 1
+    while j >= 2:
+        if r >> j & 1:
+            j -= 1
+            continue
+        hi = j
+        while j >= 2 and not r >> j & 1:
+            j -= 1
+        lo = j + 1
+        n = hi - lo + 1
+        low = LANES * ((1 << lo) - 1)
+        high = LANES * ((1 << (16 - n)) - (1 << lo))
+        x = (x & low) | ((x >> n) & high)
+    return x
+
+@_jit("boolean(int64, int64, int64, int64)")
+def _gt(a1: int, d1: int, a2: int, d2: int) -> bool:
+    """``(a1, d1) > (a2, d2)`` as canon's 128-bit suit keys (attacker's lane first)."""
+    return a1 > a2 or (a1 == a2 and d1 > d2)
+
+@_jit("UniTuple(int64, 6)(int64, int64, int64[::1])", inline=True)
+def _plain_lanes(a: int, d: int, cfg: Any) -> tuple[int, int, int, int, int, int]:
+    """The attacker's and the defender's lanes of the three plain suits (a trump suit game),
+    at the shifts ``C_SH0``, ``C_SH1``, ``C_SH2``."""
+    sh0 = cfg[C_SH0]
+    sh1 = cfg[C_SH1]
+    sh2 = cfg[C_SH2]
+    return ((a >> sh0) & SUIT0, (d >> sh0) & SUIT0, (a >> sh1) & SUIT0, (d >> sh1) & SUIT0,
+            (a >> sh2) & SUIT0, (d >> sh2) & SUIT0)
+
+@_jit("UniTuple(int64, 2)(int64, int64, int64[::1])")
+def _sort_suits(a: int, d: int, cfg: Any) -> tuple[int, int]:
+    """Step (ii) of canonical: the permutable suits in decreasing order of their keys."""
+    sh0 = cfg[C_SH0]
+    sh1 = cfg[C_SH1]
+    sh2 = cfg[C_SH2]
+    if sh0 != sh1:
+        a0, d0, a1, d1, a2, d2 = _plain_lanes(a, d, cfg)
+        if _gt(a1, d1, a0, d0):
+            a0, d0, a1, d1 = a1, d1, a0, d0
+        if _gt(a2, d2, a1, d1):
+            a1, d1, a2, d2 = a2, d2, a1, d1
+            if _gt(a1, d1, a0, d0):
+                a0, d0, a1, d1 = a1, d1, a0, d0
+        tm = cfg[C_TMASK]
+        a = (a & tm) | a0 << sh0 | a1 << sh1 | a2 << sh2
+        d = (d & tm) | d0 << sh0 | d1 << sh1 | d2 << sh2
+        return a, d
+    # no trump: all four suits may be permuted (decreasing keys from the lowest lane up)
+    ka = np.empty(4, np.int64)
+    kd = np.empty(4, np.int64)
+    for i in range(4):
+        ka[i] = (a >> (16 * i)) & SUIT0
+        kd[i] = (d >> (16 * i)) & SUIT0
+    for i in range(1, 4):  # insertion sort, decreasing
+        j = i
+        while j > 0 and _gt(ka[j], kd[j], ka[j - 1], kd[j - 1]):
+            ka[j], ka[j - 1] = ka[j - 1], ka[j]
+            kd[j], kd[j - 1] = kd[j - 1], kd[j]
+            j -= 1
+    a = ka[0] | ka[1] << 16 | ka[2] << 32 | ka[3] << 48
+    d = kd[0] | kd[1] << 16 | kd[2] << 32 | kd[3] << 48
+    return a, d
+
+@_jit("UniTuple(int64, 2)(int64, int64, int64)")
+def _columns(a: int, d: int, k: int) -> tuple[int, int]:
+    """Step (iii) of canonical (``rank_order``): the ``k`` live ranks (columns 2 ...) in
+    the greedy order of search.py's ``columns``. A remaining column may come next when
+    it is the lowest remaining column of every suit it holds cards of: per suit, the
+    remaining columns of that suit other than its lowest are struck out (``e``), then the
+    largest of the few left is taken (no two can tie: equal columns hold the same suits)."""
+    t_ = a | d
+    c0 = t_ & SUIT0
+    c1 = (t_ >> 16) & SUIT0
+    c2 = (t_ >> 32) & SUIT0
+    c3 = (t_ >> 48) & SUIT0
+    rem = ((1 << k) - 1) << 2
+    ao = 0
+    do = 0
+    t = 2
+    while rem:
+        m0 = c0 & rem
+        m1 = c1 & rem
+        m2 = c2 & rem
+        m3 = c3 & rem
+        e = rem & (~m0 | (m0 & -m0)) & (~m1 | (m1 & -m1)) & (~m2 | (m2 & -m2)) & (~m3 | (m3 & -m3))
+        best = _ctz(e)
+        e &= e - 1
+        ba = (a >> best) & LANES
+        bd = (d >> best) & LANES
+        while e:
+            j = _ctz(e)
+            e &= e - 1
+            ca = (a >> j) & LANES
+            cd = (d >> j) & LANES
+            if _gt(ca, cd, ba, bd):
+                best = j
+                ba = ca
+                bd = cd
+        rem ^= 1 << best
+        ao |= ba << t
+        do |= bd << t
+        t += 1
+    return ao, do
+
+# the orders of the suits canonical may permute without a trump (all four suits)
+PERMS4 = np.array(list(itertools.permutations(range(4))), np.int64)
+
+_owner_key = _jit("int64(int64, int64)", name="_owner_key")(shared.owner_key)
+"""A suit's key for the canonical form (:func:`shared.owner_key`)."""
+
+@_jit("UniTuple(int64, 2)(int64, int64, int64, int64, int64, int64, int64, int64, int64, int64, int64, int64,"
+      " int64, int64)", inline=True)
+def _order(ba: int, bd: int, ya: int, yd: int, sh0: int, sh1: int, sh2: int, a0: int, d0: int, a1: int,
+           d1: int, a2: int, d2: int, k: int) -> tuple[int, int]:
+    """The larger of ``(ba, bd)`` and the rank-ordered form (:func:`_columns`) of the position
+    with the trump cards ``ya``/``yd`` and the plain suits' lanes ``(a0, d0)``, ``(a1, d1)``,
+    ``(a2, d2)`` put at the shifts ``sh0``, ``sh1``, ``sh2``."""
+    za, zd = _columns(ya | a0 << sh0 | a1 << sh1 | a2 << sh2, yd | d0 << sh0 | d1 << sh1 | d2 << sh2, k)
+    if _gt(za, zd, ba, bd):
+        return za, zd
+    return ba, bd
+
+@_jit("UniTuple(int64, 2)(int64, int64, int64, int64[::1])")
+def _canon3(a: int, d: int, k: int, cfg: Any) -> tuple[int, int]:
+    """Steps (ii) and (iii) of canonical with a trump suit (three permutable suits), after
+    step (i): what :func:`_canon`'s loop over the orders of the suits gives, written out. The
+    suits are sorted by decreasing ``owner_key``; only suits with equal keys can come in
+    another order (one order unless keys tie), and the largest rank-ordered form wins."""
+    sh0 = cfg[C_SH0]
+    sh1 = cfg[C_SH1]
+    sh2 = cfg[C_SH2]
+    tm = cfg[C_TMASK]
+    ya = a & tm
+    yd = d & tm
+    a0, d0, a1, d1, a2, d2 = _plain_lanes(a, d, cfg)
+    k0 = _owner_key(a0, d0)
+    k1 = _owner_key(a1, d1)
+    k2 = _owner_key(a2, d2)
+    # sort the three suits by decreasing key (a network of three compare-exchanges)
+    if k1 > k0:
+        k0, a0, d0, k1, a1, d1 = k1, a1, d1, k0, a0, d0
+    if k2 > k1:
+        k1, a1, d1, k2, a2, d2 = k2, a2, d2, k1, a1, d1
+        if k1 > k0:
+            k0, a0, d0, k1, a1, d1 = k1, a1, d1, k0, a0, d0
+    ba, bd = _order(-1, -1, ya, yd, sh0, sh1, sh2, a0, d0, a1, d1, a2, d2, k)
+    t01 = k0 == k1
+    t12 = k1 == k2
+    if t01:
+        ba, bd = _order(ba, bd, ya, yd, sh0, sh1, sh2, a1, d1, a0, d0, a2, d2, k)
+    if t12:
+        ba, bd = _order(ba, bd, ya, yd, sh0, sh1, sh2, a0, d0, a2, d2, a1, d1, k)
+    if t01 and t12:
+        ba, bd = _order(ba, bd, ya, yd, sh0, sh1, sh2, a1, d1, a2, d2, a0, d0, k)
+        ba, bd = _order(ba, bd, ya, yd, sh0, sh1, sh2, a2, d2, a0, d0, a1, d1, k)
+        ba, bd = _order(ba, bd, ya, yd, sh0, sh1, sh2, a2, d2, a1, d1, a0, d0, k)
+    return ba, bd
+
+@_jit("UniTuple(int64, 2)(int64, int64, int64[::1])")
+def _canon(a: int, d: int, cfg: Any) -> tuple[int, int]:
+    """The canonical form of the lead position (see ``canonical`` and ``rank_order`` in
+    search.py)."""
+    if cfg[C_QUICK] and not a & (a - 1):
+        return a, d
+    t = a | d
+    r = _ranks(t)
+    a = _squeeze(a, r)
+    d = _squeeze(d, r)
+    if not cfg[C_RANK_ORDER]:
+        return _sort_suits(a, d, cfg)
+    k = _popc(r)
+    sh0 = cfg[C_SH0]
+    sh1 = cfg[C_SH1]
+    if sh0 != sh1:
+        return _canon3(a, d, k, cfg)
+    # no trump: all four suits may be permuted (:func:`_canon3` with a trump suit)
+    la = (a & SUIT0, (a >> 16) & SUIT0, (a >> 32) & SUIT0, (a >> 48) & SUIT0)
+    ld = (d & SUIT0, (d >> 16) & SUIT0, (d >> 32) & SUIT0, (d >> 48) & SUIT0)
+    keys = (_owner_key(la[0], ld[0]), _owner_key(la[1], ld[1]), _owner_key(la[2], ld[2]),
+            _owner_key(la[3], ld[3]))
+    ba = -1
+    bd = -1
+    for p in range(PERMS4.shape[0]):
+        ok = True
+        for i in range(3):
+            if keys[PERMS4[p, i]] < keys[PERMS4[p, i + 1]]:
+                ok = False
+                break
+        if not ok:
+            continue
+        za = 0
+        zd = 0
+        for i in range(4):
+            q = PERMS4[p, i]
+            za |= la[q] << (16 * i)
+            zd |= ld[q] << (16 * i)
+        za, zd = _columns(za, zd, k)
+        if _gt(za, zd, ba, bd):
+            ba = za
+            bd = zd
+    return ba, bd
+
+@_jit("boolean(int64, int64, boolean, boolean, int64, int64[::1])")
+def _forced_plan(b: int, dd: int, sure: bool, forcing: bool, limit: int, beat: Any) -> bool:
+    """sure_win (b) / forced_takes (see search.py)."""
+    b0 = b & SUIT0
+    b1 = (b >> 16) & SUIT0
+    b2 = (b >> 32) & SUIT0
+    b3 = b >> 48
+    rb = b0 | b1 | b2 | b3
+    multi = (b0 & b1) | (b2 & b3) | ((b0 | b1) & (b2 | b3))
+    forced = False
+    while forcing and multi and rb & (rb - 1):
+        nd = _popc(dd)
+        room = nd if nd < limit else limit
+        m = multi
+        found = False
+        g = 0
+        r1 = 0
+        while m:
+            r1 = m & -m
+            m ^= r1
+            g = b & r1 * LANES
+            if _popc(g) <= room and not _cover_all(g, dd, beat):
+                found = True
+                break
+        if not found:
+            break
+        dd |= g
+        b ^= g
+        rb ^= r1
+        multi ^= r1
+        forced = True
+    if rb & (rb - 1) or not (sure or forced):
+        return False
+    nb = _popc(b)
+    nd = _popc(dd)
+    return nb <= limit and (nd > nb or (nd == nb and not _cover_all(b, dd, beat)))
+
+
+@_jit("int64(int64)", inline=True)
+def _mix(x: int) -> int:
+    """A 64-bit mixer (splitmix64's finaliser) for table slots."""
+    x = (x ^ (x >> 31)) * -4658895280553007687
+    x = (x ^ (x >> 27)) * -7723592293110705685
+    return x ^ (x >> 33)
+
+@_jit("int64(int64, int64, int64)", inline=True)
+def _lcheck(d: int, hint: int, packed: int) -> int:
+    """What a lead row's first word holds besides the key's ``a``: a row is read as the
+    entry of ``(a, d)`` only when ``w0 ^ _lcheck(w1, w2, w3) == a`` and ``w1 == d``. Two
+    threads share the lead table and may write one row at once; a row torn between two
+    writes fails the check (the search then sees no entry, never a wrong one)."""
+    return _mix(d * -7046029254386353131 ^ _mix(hint ^ packed << 40))
+
+@_jit("UniTuple(int64, 3)(int64[:, ::1], int64, int64)", inline=True)
+def _lfind(lt: Any, a: int, d: int) -> tuple[int, int, int]:
+    """``(row, hint, bounds)`` of the lead position ``(a, d)``, each word read once and the
+    row verified; a miss gives ``(-2 - row, 0, 0)`` with the row a store would use. Rows:
+    ``a ^ check``, ``d``, hint, bounds and work (``(lo + 8) | (hi + 8) << 4 | work << 8``; 0: empty)."""
+    mask = lt.shape[0] - 1
+    h = _mix(a * -7046029254386353131 ^ d)
+    for i in range(PROBES):
+        r = (h + i) & mask
+        w3 = lt[r, 3]
+        if w3 == 0:
+            return -2 - r, 0, 0
+        w1 = lt[r, 1]
+        if w1 == d:
+            w2 = lt[r, 2]
+            if lt[r, 0] ^ _lcheck(w1, w2, w3) == a:
+                return r, w2, w3
+    return -2 - ((h + PROBES - 1) & mask), 0, 0
+
+@_jit("int64(int64[:, ::1], int64, int64)")
+def _lget(lt: Any, a: int, d: int) -> int:
+    """The stored bounds of ``(a, d)`` (0: none)."""
+    return _lfind(lt, a, d)[2]
+
+@_jit("boolean(int64[:, ::1], int64, int64, int64)")
+def _lfree(lt: Any, r: int, a: int, d: int) -> bool:
+    """Row ``r`` is empty or holds ``(a, d)`` (verified)."""
+    w3 = lt[r, 3]
+    if w3 == 0:
+        return True
+    w1 = lt[r, 1]
+    return w1 == d and lt[r, 0] ^ _lcheck(w1, lt[r, 2], w3) == a
+
+@_jit("void(int64[:, ::1], int64, int64, int64, int64, int64)")
+def _lwrite(lt: Any, r: int, a: int, d: int, hint: int, packed: int) -> None:
+    lt[r, 1] = d
+    lt[r, 2] = hint
+    lt[r, 3] = packed
+    lt[r, 0] = a ^ _lcheck(d, hint, packed)
+
+@_jit("void(int64[:, ::1], int64, int64, int64, int64, int64, int64)")
+def _lput(lt: Any, a: int, d: int, lo: int, hi: int, hint: int, work: int) -> None:
+    """Store bounds and hint for ``(a, d)``: its own row, else the first empty row of its probe
+    window, else the window's row with the least work is replaced (a cache: a lost entry is
+    searched again, so the entries that cost the fewest nodes to redo go first)."""
+    mask = lt.shape[0] - 1
+    h = _mix(a * -7046029254386353131 ^ d)
+    r = -1
+    least = 99
+    for i in range(PROBES):
+        q = (h + i) & mask
+        if _lfree(lt, q, a, d):
+            r = q
+            break
+        w = (lt[q, 3] >> 8) & 15
+        if w < least:
+            least = w
+            r = q
+    _lwrite(lt, r, a, d, hint, (lo + 8) | (hi + 8) << 4 | work << 8)
+
+@_jit("void(int64[:, ::1], int64, int64, int64, int64, int64, int64, int64)")
+def _lstore(lt: Any, pos: int, a: int, d: int, lo: int, hi: int, hint: int, work: int) -> None:
+    """Store at the row :func:`_lfind` gave when it is still free or still holds the key
+    (the subtree searched in between, or the other thread, may have filled it), else as
+    :func:`_lput` does. ``work``: the entry's search cost, ``bit_length(nodes)`` capped at 15."""
+    r = pos if pos >= 0 else -2 - pos
+    if _lfree(lt, r, a, d):
+        _lwrite(lt, r, a, d, hint, (lo + 8) | (hi + 8) << 4 | work << 8)
+    else:
+        _lput(lt, a, d, lo, hi, hint, work)
+
+@_jit("int64(int64, int64, int64, int64, int64, int64)", inline=True)
+def _bhash(tag: int, a: int, d: int, ta: int, tc: int, x: int) -> int:
+    """A bout key's slot hash: the fields times odd constants (independent multiplies), then
+    one :func:`_mix`. The row's load waits for this hash, so a short chain of dependent
+    multiplies matters (five chained mixes before: about 2% slower)."""
+    return _mix(a * -7046029254386353131 ^ d * -4658895280553007687 ^ ta * -7723592293110705685
+                ^ tc * 0x2545F4914F6CDD1D ^ x * -3335678366873096957 ^ tag)
+
+@_jit("boolean(int64[:, ::1], int64, int64, int64, int64, int64, int64, int64)", inline=True)
+def _bholds(bt: Any, r: int, tag: int, a: int, d: int, ta: int, tc: int, x: int) -> bool:
+    """Row ``r`` of the bout table holds this key. Rows: a, d, ta, tc, x, tag, hint, bounds
+    (0: empty). (Each thread has its own bout table: no torn rows.)"""
+    return (bt[r, 0] == a and bt[r, 1] == d and bt[r, 2] == ta and bt[r, 3] == tc and bt[r, 4] == x
+            and bt[r, 5] == tag)
+
+@_jit("void(int64[:, ::1], int64, int64, int64, int64, int64, int64, int64, int64, int64, int64)")
+def _bwrite(bt: Any, r: int, tag: int, a: int, d: int, ta: int, tc: int, x: int, lo: int, hi: int,
+            hint: int) -> None:
+    bt[r, 0] = a
+    bt[r, 1] = d
+    bt[r, 2] = ta
+    bt[r, 3] = tc
+    bt[r, 4] = x
+    bt[r, 5] = tag
+    bt[r, 6] = hint
+    bt[r, 7] = (lo + 8) | (hi + 8) << 4
+
+@_jit("void(int64[:, ::1], int64, int64, int64, int64, int64, int64, int64, int64, int64)")
+def _bput(bt: Any, tag: int, a: int, d: int, ta: int, tc: int, x: int, lo: int, hi: int, hint: int) -> None:
+    """Store bounds and hint for a bout key: its own row, else the first empty row of its probe
+    window, else the window's last row."""
+    mask = bt.shape[0] - 1
+    h = _bhash(tag, a, d, ta, tc, x)
+    r = (h + PROBES - 1) & mask
+    for i in range(PROBES):
+        q = (h + i) & mask
+        if bt[q, 7] == 0 or _bholds(bt, q, tag, a, d, ta, tc, x):
+            r = q
+            break
+    _bwrite(bt, r, tag, a, d, ta, tc, x, lo, hi, hint)
+
+@_jit("int64(int64[:, ::1], int64, int64, int64, int64, int64, int64)", inline=True)
+def _bfind(bt: Any, tag: int, a: int, d: int, ta: int, tc: int, x: int) -> int:
+    """The bout table's row for the key; else ``-2 - row`` with the first empty row of its
+    probe window, or ``FULL - row`` with the window's last row when the window has no empty
+    row (the row a store would use)."""
+    mask = bt.shape[0] - 1
+    h = _bhash(tag, a, d, ta, tc, x)
+    for i in range(PROBES):
+        r = (h + i) & mask
+        if bt[r, 7] == 0:
+            return -2 - r
+        if _bholds(bt, r, tag, a, d, ta, tc, x):
+            return r
+    return FULL - ((h + PROBES - 1) & mask)
+
+@_jit("void(int64[:, ::1], int64, int64, int64, int64, int64, int64, int64, int64, int64, int64)")
+def _bstore(bt: Any, pos: int, tag: int, a: int, d: int, ta: int, tc: int, x: int, lo: int, hi: int,
+            hint: int) -> None:
+    """Store at the row :func:`_bfind` gave when it is still free or still holds the key, or
+    when it was the last row of a full window: rows are never emptied and a node's key is not
+    stored while its subtree is searched, so :func:`_bput` would pick that row again (skipping
+    its scan saves about 5% of a 10v10 search's time)."""
+    if pos <= FULL:
+        _bwrite(bt, FULL - pos, tag, a, d, ta, tc, x, lo, hi, hint)
+        return
+    r = pos if pos >= 0 else -2 - pos
+    if bt[r, 7] == 0 or _bholds(bt, r, tag, a, d, ta, tc, x):
+        _bwrite(bt, r, tag, a, d, ta, tc, x, lo, hi, hint)
+    else:
+        _bput(bt, tag, a, d, ta, tc, x, lo, hi, hint)
+
+@_jit("UniTuple(int64, 2)(int64)", inline=True)
+def _bounds(packed: int) -> tuple[int, int]:
+    return (packed & 15) - 8, ((packed >> 4) & 15) - 8
+
+_entry = _jit("UniTuple(int64, 3)(int64, int64, int64, int64, int64, int64, int64)", name="_entry")(shared.entry)
+"""The new bounds and hint after a node's search (:func:`shared.entry`)."""
+
+@_jit("UniTuple(int64, 2)(int64, int64, int64[::1])")
+def _canon_or(a: int, d: int, cfg: Any) -> tuple[int, int]:
+    """The lead key the search uses for ``(a, d)``: canonical when ``canonical`` is on."""
+    if cfg[C_CANONICAL]:
+        return _canon(a, d, cfg)
+    return a, d
+
+@_jit("int64(int64, int64, int64[::1], int64[::1])")
+def _lead_static(a: int, d: int, cfg: Any, beat: Any) -> int:
+    """The values a lead position not in the table reads off without search: WIN (sure_win,
+    forced_takes), LOSS (sure_loss), else NOMOVE."""
+    limit = cfg[C_LIMIT]
+    tmask = cfg[C_TMASK]
+    ntmask = ~tmask
+    if cfg[C_SURE] or cfg[C_FORCING]:
+        sure = cfg[C_SURE] != 0
+        forcing = cfg[C_FORCING] != 0
+        bt = 0
+        for s in range(4):
+            x = (d >> (16 * s)) & SUIT0
+            if x:
+                bt |= ((1 << _hb(x)) - 1) << (16 * s)
+        if d & tmask:
+            bt |= ntmask
+        b = a & bt  # the cards he can beat
+        if not b:
+            if sure:
+                return WIN
+        else:
+            u = a ^ b  # the cards he cannot beat
+            if _forced_plan(b, d | u, sure, forcing, limit, beat):
+                return WIN
+            if forcing:
+                mixed = _ranks(u) & _ranks(b)
+                if mixed:
+                    hold = u & mixed * LANES
+                    if _forced_plan(b | hold, d | (u ^ hold), sure, True, limit, beat):
+                        return WIN
+    nd = _popc(d)
+    k = nd if nd < limit else limit
+    if cfg[C_LOSS_TEST] and _popc(a) > k:
+        dn = d & ntmask
+        if dn:
+            low = dn & -dn
+            sm = SUIT0 << ((_ctz(low) >> 4) << 4)
+            hopeless = not (dn & ~sm) and not (a & ~sm) and a < low
+        else:
+            hopeless = (a & tmask) < (d & -d)
+        if hopeless:
+            return LOSS
+    return NOMOVE
+
+@_jit("int64(int64, int64, int64, int64, int64[::1], int64[::1], int64[::1], int64)")
+def _lead_moves(a: int, d: int, hint: int, k: int, cfg: Any, beat: Any, stk: Any, base: int) -> int:
+    """The leads in search order into ``moves``; returns their number (search.py lead())."""
+    tmask = cfg[C_TMASK]
+    ntmask = ~tmask
+    singles = a
+    if cfg[C_TWINS] and a & (a - 1):
+        singles = _twin_free(a, a, a | d)
+    nm = 0
+    moves = stk[base:base + MOVES_MAX]
+    if hint:
+        moves[nm] = hint
+        nm += 1
+    l0 = a & SUIT0
+    l1 = (a >> 16) & SUIT0
+    l2 = (a >> 32) & SUIT0
+    l3 = a >> 48
+    ra = l0 | l1 | l2 | l3
+    multi_leads = cfg[C_MULTI_LEADS] != 0
+    whole = 0
+    if _popc(a) <= k and not ra & (ra - 1) and (multi_leads or a & (a - 1) == 0):
+        whole = a
+    if whole and whole != hint:
+        moves[nm] = whole  # all my cards at once: tried early, it often wins outright
+        nm += 1
+    m0 = singles & ntmask
+    two = (l0 & l1) | (l2 & l3) | ((l0 | l1) & (l2 | l3))
+    paired = two * LANES
+    lone = m0 & ~paired
+    soft = stk[base + MOVES_MAX:base + MOVES_MAX + 16]
+    ns = 0
+    late = stk[base + MOVES_MAX + 16:base + LEAD_FRAME]
+    nl = 0
+    rs = _ranks(lone)
+    while rs:
+        rb = rs & -rs
+        rs ^= rb
+        c = lone & rb * LANES
+        if c != hint and c != whole:
+            if beat[_ctz(c)] & d:
+                soft[ns] = c
+                ns += 1
+            elif a & (SUIT0 << ((_ctz(c) >> 4) << 4)) & (c - 1):
+                late[nl] = c
+                nl += 1
+            else:
+                moves[nm] = c
+                nm += 1
+    for i in range(ns):
+        moves[nm] = soft[i]
+        nm += 1
+    m = m0 & paired
+    rs = _ranks(m)
+    while rs:
+        rb = rs & -rs
+        rs ^= rb
+        col = m & rb * LANES
+        while col:
+            c = col & -col
+            col ^= c
+            if c != hint and c != whole:
+                moves[nm] = c
+                nm += 1
+    for i in range(nl):
+        moves[nm] = late[i]
+        nm += 1
+    if k > 1 and multi_leads:
+        rs = ra
+        while rs:
+            rb = rs & -rs
+            rs ^= rb
+            group = a & (rb * LANES)
+            if group & (group - 1):
+                sub = group
+                while sub:
+                    pc = _popc(sub)
+                    if 1 < pc <= k and sub != hint and sub != whole:
+                        moves[nm] = sub
+                        nm += 1
+                    sub = (sub - 1) & group
+    m = singles & tmask
+    while m:
+        c = m & -m
+        m ^= c
+        if c != hint and c != whole:
+            moves[nm] = c
+            nm += 1
+    return nm
+
+@_jit("UniTuple(int64, 2)(int64, int64, int64[::1], int64[::1])")
+def _targets(unc: int, d: int, cfg: Any, beat: Any) -> tuple[int, int]:
+    """The uncovered cards whose covers a defence node tries (cover_order: the hardest one
+    only), and the covers of the uncovered card when there is only one."""
+    cu = 0
+    if not (unc & (unc - 1)):
+        cu = beat[_ctz(unc)] & d
+        return (unc if cu else 0), cu
+    if cfg[C_COVER_ORDER]:
+        targets = 0
+        fewest = 99
+        m = unc
+        while m:
+            u = m & -m
+            m ^= u
+            n = _popc(beat[_ctz(u)] & d)
+            if n < fewest:
+                fewest = n
+                targets = u if n else 0
+                if not n:
+                    break
+        return targets, cu
+    return unc, cu
+
+@_jit("int64(int64, int64, int64, int64, int64, boolean, int64, int64, int64, int64, int64, int64[::1], "
+      "int64[::1], int64[::1], int64)")
+def _cover_moves(u: int, unc: int, cu: int, targets: int, hint: int, take_hint: bool, a: int, d: int, ta: int,
+                 tc: int, ar: int, cfg: Any, beat: Any, stk: Any, base: int) -> int:
+    """The moves at the target ``u`` of a defence node in search order into ``order`` (covers,
+    -1 for "take"); returns their number (search.py defend())."""
+    tmask = cfg[C_TMASK]
+    ntmask = ~tmask
+    order = stk[base:base + BOUT_MOVES]
+    cands = cu if u == unc else beat[_ctz(u)] & d
+    no = 0
+    if not (cands & (cands - 1)):  # one cover (or none)
+        ok = cands != 0
+        if take_hint:
+            order[no] = -1
+            no += 1
+        if ok:
+            order[no] = cands
+            no += 1
+        return no
+    if cfg[C_TWINS]:
+        cands = _twin_free(cands, d, a | d | ta | tc)
+    safe = cands & ~ar
+    first_hint = take_hint or (hint > 0 and (cands & hint) != 0)
+    if take_hint:
+        order[no] = -1
+        no += 1
+    if first_hint and hint > 0 and (cands & hint) != 0:  # the hint first at every target it covers
+        order[no] = hint
+        no += 1
+    for part_i in range(4):
+        if part_i == 0:
+            part = safe & ntmask
+        elif part_i == 1:
+            part = cands & ~safe & ntmask
+        elif part_i == 2:
+            part = safe & tmask
+        else:
+            part = cands & ~safe & tmask
+        while part:
+            c = part & -part
+            part ^= c
+            if not first_hint or c != hint:
+                order[no] = c
+                no += 1
+    return no
+
+@_jit("UniTuple(int64, 3)(int64[:, ::1], int64[::1], int64, int64, int64, int64, int64, int64)")
+def _etc_take(ttl: Any, cfg: Any, a: int, d: int, tab: int, room: int, ar: int, beta: int) -> tuple[int, int, int]:
+    """Enhanced transposition cutoff of "take" (no throw-in possible, ``a`` not empty):
+    ``(value, ka, kd)``, the value being the defence node's when the next lead's stored upper
+    bound proves it at least ``beta``, else NOMOVE; ``(ka, kd)`` is that next lead's key (the
+    take's search starts there), ``(0, 0)`` when a throw-in is possible."""
+    if cfg[C_TAKE_THROWS] and room > 0 and tab & ar:
+        return NOMOVE, 0, 0
+    ka, kd = _canon_or(a, d | tab, cfg)
+    packed = _lget(ttl, ka, kd)
+    if packed:
+        hi2 = _bounds(packed)[1]
+        if -hi2 >= beta:
+            return -hi2, ka, kd
+    return NOMOVE, ka, kd
+
+@_jit("UniTuple(int64, 2)(int64[:, ::1], int64[::1], int64[::1], int64, int64, int64, int64, int64, int64)")
+def _etc_cover(ttl: Any, cfg: Any, stk: Any, base: int, no: int, a: int, d: int, thr: int,
+               beta: int) -> tuple[int, int]:
+    """Enhanced transposition cutoff of a cover that ends the bout: the first such cover whose
+    next lead's stored lower bound is at least ``beta``, and that bound; else ``(0, 0)``.
+    Every next lead's key it computes goes to the node's frame (``base + BOUT_MOVES + 2i``,
+    0 for a move it skipped), where the search of that cover starts from it."""
+    keys = stk[base + BOUT_MOVES:base + BOUT_FRAME]
+    for i in range(no):
+        c = stk[base + i]
+        keys[2 * i] = 0
+        if c < 0 or c == d or c & thr:
+            continue
+        ka, kd = _canon_or(d ^ c, a, cfg)
+        keys[2 * i] = ka  # never 0: the new attacker d ^ c holds a card
+        keys[2 * i + 1] = kd
+        packed = _lget(ttl, ka, kd)
+        if packed:
+            lo2 = _bounds(packed)[0]
+            if lo2 >= beta:
+                return c, lo2
+    return 0, 0
+
+@_jit("int64(int64[:, ::1], int64[::1], int64, int64)")
+def _lead_lo(ttl: Any, cfg: Any, a: int, d: int) -> int:
+    """The lower bound the lead table holds for the lead ``(a, d)`` (under the key the search
+    uses there, canonical when ``canonical`` is on), NOMOVE when it holds none."""
+    ka, kd = _canon_or(a, d, cfg)
+    packed = _lget(ttl, ka, kd)
+    return _bounds(packed)[0] if packed else NOMOVE
+
+@_jit("int64(int64, int64, int64, int64, int64, int64[::1], int64[::1], int64, boolean)")
+def _throw_moves(a: int, d: int, ta: int, tc: int, hint: int, beat: Any, stk: Any, base: int,
+                 pass_first: bool) -> int:
+    """The moves of a throw-in node in search order into ``opts`` (0 for "pass"): the table's
+    hint, then cards the defender cannot beat, then the others, each by rising rank, then
+    "pass"; returns their number. ``pass_first`` (a helper's order, see
+    :meth:`JitEndgame._jobs`) puts "pass" before all of them."""
+    opts = stk[base:base + BOUT_MOVES]
+    m = _ranks(ta | tc) * LANES & a
+    if m and not m & (m - 1):
+        if hint == 0 or pass_first:
+            opts[0] = 0
+            opts[1] = m
+        else:
+            opts[0] = m
+            opts[1] = 0
+        return 2
+    no = 0
+    if pass_first and hint != 0:
+        opts[no] = 0
+        no += 1
+    if hint >= 0:
+        opts[no] = hint
+        no += 1
+    hard = 0
+    mm = m
+    while mm:
+        c = mm & -mm
+        mm ^= c
+        if not beat[_ctz(c)] & d:
+            hard |= c
+    for pi in range(2):
+        part = hard if pi == 0 else m ^ hard
+        rs = _ranks(part)
+        while rs:
+            rb = rs & -rs
+            rs ^= rb
+            col = part & rb * LANES
+            while col:
+                c = col & -col
+                col ^= c
+                if c != hint:
+                    opts[no] = c
+                    no += 1
+    if hint != 0 and not pass_first:
+        opts[no] = 0
+        no += 1
+    return no
+
+@_jit("UniTuple(int64, 7)(int64[:, ::1], int64, int64, int64, int64, int64, int64, int64, int64, int64, int64)",
+      inline=True)
+def _bprobe(bt: Any, tag: int, a: int, d: int, ta: int, tc: int, x: int, lo: int, hint: int, alpha: int,
+            beta: int) -> tuple[int, int, int, int, int, int, int]:
+    """A bout node's table probe: ``(row, lo, hi, hint, alpha, beta, decided)``. ``row`` is
+    :func:`_bfind`'s answer, ``lo``/``hint`` the node's defaults when nothing is stored
+    (``hi`` WIN); stored bounds narrow the window, and ``decided`` is 1 when they settle the
+    node outright, its value then being ``lo``."""
+    if beta > WIN:
+        beta = WIN
+    hi = WIN
+    bs = _bfind(bt, tag, a, d, ta, tc, x)
+    if bs >= 0:
+        lo, hi = _bounds(bt[bs, 7])
+        hint = bt[bs, 6]
+        if lo >= beta or lo == hi:  # (an exact entry decides the node in any window)
+            return bs, lo, hi, hint, alpha, beta, 1
+        if hi <= alpha:
+            return bs, hi, hi, hint, alpha, beta, 1
+        if lo > alpha:
+            alpha = lo
+        if hi < beta:
+            beta = hi
+    return bs, lo, hi, hint, alpha, beta, 0
+
+@_jit("void(int64[::1])", inline=True)
+def _tick(ctl: Any) -> None:
+    n = ctl[T_NODES] + 1
+    ctl[T_NODES] = n
+    if n >= ctl[T_OVER]:
+        raise NodeLimit()
+    if ctl[T_ABORT]:
+        raise Aborted()
+
+_SIG = ("int64(int64[:, ::1], int64[:, ::1], int64[::1], int64[::1], int64[::1], int64[::1], int64, int64, int64, "
+        "int64, int64, "
+        "int64, int64, int64, int64, int64)")
+
+@_jit(_SIG)
+def _search(ttl: Any, ttb: Any, cfg: Any, beat: Any, ctl: Any, stk: Any, kind: int, a: int, d: int, ta: int, tc: int,
+            unc: int, room: int, fresh: int, alpha: int, beta: int) -> int:
+    """One node of the search. ``kind`` selects what the Python search's closures do:
+    lead / defend / throw / take_set / take_seq (nodes), after / take (not nodes). Values are
+    for the side to move at that node, as there (``after``: for the attacker of the finished
+    bout, ``fresh`` standing for "beaten"; ``take``: for the defender, ``room`` the cap left)."""
+    limit = cfg[C_LIMIT]
+    # Every argument of a recursive call is a run-time int64, never a literal: numba types a
+    # literal argument (K_DEF, 0, 1) as its own type and, while this function compiles,
+    # compiles a variant of it for each combination, nested (minutes instead of seconds).
+    zero = ctl[T_ZERO]
+    one = zero + 1
+    k_lead = zero + K_LEAD
+    k_def = zero + K_DEF
+    k_throw = zero + K_THROW
+    k_take_set = zero + K_TAKE_SET
+    k_take_seq = zero + K_TAKE_SEQ
+    k_after = zero + K_AFTER
+    k_take = zero + K_TAKE
+    if kind == K_AFTER:
+        if not a:
+            if d:
+                return WIN
+            return WIN if cfg[C_LASTDEF] else DRAW
+        if not d:
+            return LOSS
+        if fresh:  # beaten: the defender leads next
+            if cfg[C_CANONICAL]:
+                d, a = _canon(d, a, cfg)
+            return -_search(ttl, ttb, cfg, beat, ctl, stk,
+                            k_lead, d, a, zero, zero, zero, zero, zero, -beta, -alpha)
+        if cfg[C_CANONICAL]:
+            a, d = _canon(a, d, cfg)
+        return _search(ttl, ttb, cfg, beat, ctl, stk, k_lead, a, d, zero, zero, zero, zero, zero, alpha, beta)
+
+    if kind == K_TAKE:
+        tab = ta | tc
+        if cfg[C_TAKE_THROWS] and room > 0 and a & (_ranks(tab) * LANES):
+            if cfg[C_THROW_SETS]:
+                return -_search(ttl, ttb, cfg, beat, ctl, stk,
+                                k_take_set, a, d, tab, zero, zero, room, zero, -beta, -alpha)
+            return -_search(ttl, ttb, cfg, beat, ctl, stk,
+                            k_take_seq, a, d, tab, zero, zero, room, zero, -beta, -alpha)
+        return -_search(ttl, ttb, cfg, beat, ctl, stk,
+                        k_after, a, d | tab, zero, zero, zero, zero, zero, -beta, -alpha)
+
+    _tick(ctl)
+
+    if kind == K_LEAD:
+        if cfg[C_QUICK] and not a & (a - 1):  # quick_exit: my last card (stock empty)
+            if d & (d - 1) or not beat[_ctz(a)] & d:
+                return WIN
+            return WIN if cfg[C_LASTDEF] else DRAW
+        if beta > WIN:
+            beta = WIN
+        lo = LOSS
+        hi = WIN
+        hint = 0
+        slot, shint, packed = _lfind(ttl, a, d)
+        if slot >= 0:
+            lo, hi = _bounds(packed)
+            hint = shint
+            if lo >= beta or lo == hi:
+                return lo
+            if hi <= alpha:
+                return hi
+            if lo > alpha:
+                alpha = lo
+            if hi < beta:
+                beta = hi
+        else:
+            v = _lead_static(a, d, cfg, beat)
+            if v != NOMOVE:
+                _lstore(ttl, slot, a, d, v, v, 0, 0)
+                return v
+        if cfg[C_ETC] and a & (a - 1):
+            # enhanced transposition cutoff: a card the defender cannot beat, led, makes him
+            # take; giving nothing more, the attacker leads again, at a lead known good enough
+            m = a
+            while m:
+                c = m & -m
+                m ^= c
+                if beat[_ctz(c)] & d:
+                    continue
+                lo2 = _lead_lo(ttl, cfg, a ^ c, d | c)
+                if lo2 >= beta:
+                    _lstore(ttl, slot, a, d, lo2, hi, c, 0)
+                    return lo2
+        n0 = ctl[T_NODES]
+        nd = _popc(d)
+        k = nd if nd < limit else limit
+        base = ctl[T_SP]
+        if base + LEAD_FRAME > stk.shape[0]:
+            raise StackFull()
+        ctl[T_SP] = base + LEAD_FRAME
+        nm = _lead_moves(a, d, hint, k, cfg, beat, stk, base)
+        a0 = alpha
+        best = NOMOVE
+        bm = hint
+        for i in range(nm):
+            s = stk[base + i]
+            v = -_search(ttl, ttb, cfg, beat, ctl, stk,
+                         k_def, a ^ s, d, s, zero, s, k - _popc(s), one, -beta, -alpha)
+            if v > best:
+                best = v
+                bm = s
+                if v > alpha:
+                    alpha = v
+                    if v >= beta:
+                        break
+        ctl[T_SP] = base
+        nlo, nhi, nh = _entry(lo, hi, hint, best, bm, a0, beta)
+        work = 64 - _clz(ctl[T_NODES] - n0 + 1)
+        _lstore(ttl, slot, a, d, nlo, nhi, nh, work if work < 15 else 15)
+        return best
+
+    if kind == K_DEF:
+        if cfg[C_QUICK] and not a:
+            if cfg[C_LASTDEF] or _popc(d) != _popc(unc):
+                return LOSS
+            return DRAW if _cover_all(unc, d, beat) else LOSS
+        tag = K_DEF << 1 | fresh
+        bs, lo, hi, hint, alpha, beta, decided = _bprobe(ttb, tag, a, d, ta, tc, unc, NOMOVE, zero, alpha, beta)
+        if decided:
+            return lo
+        a0 = alpha
+        best = NOMOVE
+        bm = 0
+        targets, cu = _targets(unc, d, cfg, beat)
+        ar = _ranks(a) * LANES
+        take_first = cfg[C_TAKE_FIRST] != 0
+        can_take = fresh != 0 or not take_first
+        cut = False
+        take_hint = hint == -1 and can_take
+        if take_hint:
+            can_take = False
+        tab = ta | tc
+        # the next lead's key after a take (no throw-ins) or a cover ending the bout, when a
+        # cutoff test computed it: those searches start there instead of canonicalising again
+        take_a = 0
+        take_d = 0
+        if cfg[C_ETC] and can_take and a:
+            v, take_a, take_d = _etc_take(ttl, cfg, a, d, tab, room, ar, beta)
+            if v != NOMOVE:
+                nlo, nhi, nh = _entry(lo, hi, hint, v, -1, a0, beta)
+                _bstore(ttb, bs, tag, a, d, ta, tc, unc, nlo, nhi, nh)
+                return v
+        thr = 0
+        tab_ar = 0
+        if targets:
+            thr = ar if (not cfg[C_SIMPLE] and room > 0) else 0
+            tab_ar = tab & thr
+        base = ctl[T_SP]
+        if base + BOUT_FRAME > stk.shape[0]:
+            raise StackFull()
+        ctl[T_SP] = base + BOUT_FRAME
+        tm = targets
+        while tm:
+            u = tm & -tm
+            tm ^= u
+            no = _cover_moves(u, unc, cu, targets, hint, take_hint, a, d, ta, tc, ar, cfg, beat, stk, base)
+            take_hint = False
+            unc2 = unc ^ u
+            keyed = False
+            if cfg[C_ETC] and not unc2 and a and not tab_ar:
+                keyed = True
+                c, lo2 = _etc_cover(ttl, cfg, stk, base, no, a, d, thr, beta)
+                if c:
+                    best = lo2
+                    bm = c
+                    cut = True
+                    break
+            for i in range(no):
+                c = stk[base + i]
+                if c < 0:  # the take hint (no cutoff test ran for it: take_a is 0)
+                    v = _search(ttl, ttb, cfg, beat, ctl, stk, k_take, a, d, ta, tc, zero, room, zero, alpha, beta)
+                else:
+                    d2 = d ^ c
+                    if unc2:
+                        v = _search(ttl, ttb, cfg, beat, ctl, stk,
+                                    k_def, a, d2, ta, tc | c, unc2, room, zero if take_first else one, alpha, beta)
+                    elif tab_ar or c & thr:
+                        v = -_search(ttl, ttb, cfg, beat, ctl, stk,
+                                     k_throw, a, d2, ta, tc | c, zero, room, zero, -beta, -alpha)
+                    elif keyed and stk[base + BOUT_MOVES + 2 * i]:  # = k_after, beaten
+                        v = _search(ttl, ttb, cfg, beat, ctl, stk, k_lead, stk[base + BOUT_MOVES + 2 * i],
+                                    stk[base + BOUT_MOVES + 2 * i + 1], zero, zero, zero, zero, zero, alpha, beta)
+                    else:
+                        v = -_search(ttl, ttb, cfg, beat, ctl, stk,
+                                     k_after, a, d2, zero, zero, zero, zero, one, -beta, -alpha)
+                if v > best:
+                    best = v
+                    bm = c
+                    if v > alpha:
+                        alpha = v
+                        if v >= beta:
+                            cut = True
+                            break
+            if cut:
+                break
+        ctl[T_SP] = base
+        if not cut and (take_hint or can_take):
+            # the take hint with no cover to try, or the take after the covers (a hinted take
+            # was tried first inside the loop when there were targets)
+            if take_a:  # = k_take, then k_after, which canonicalises (a, d | tab)
+                v = -_search(ttl, ttb, cfg, beat, ctl, stk,
+                             k_lead, take_a, take_d, zero, zero, zero, zero, zero, -beta, -alpha)
+            else:
+                v = _search(ttl, ttb, cfg, beat, ctl, stk, k_take, a, d, ta, tc, zero, room, zero, alpha, beta)
+            if v > best:
+                best = v
+                bm = -1
+        nlo, nhi, nh = _entry(lo, hi, hint, best, bm, a0, beta)
+        _bstore(ttb, bs, tag, a, d, ta, tc, unc, nlo, nhi, nh)
+        return best
+
+    if kind == K_THROW:
+        tag = K_THROW << 1
+        bs, lo, hi, hint, alpha, beta, decided = _bprobe(ttb, tag, a, d, ta, tc, zero, LOSS, -one, alpha, beta)
+        if decided:
+            return lo
+        a0 = alpha
+        pa = 0  # the next lead's key after "pass" (beaten), when the cutoff test computed it
+        pd = 0
+        if cfg[C_ETC] and hint != 0 and d:
+            pa, pd = _canon_or(d, a, cfg)
+            packed = _lget(ttl, pa, pd)
+            if packed:
+                hi2 = _bounds(packed)[1]
+                if -hi2 >= beta:
+                    nlo, nhi, nh = _entry(lo, hi, hint, -hi2, 0, a0, beta)
+                    _bstore(ttb, bs, tag, a, d, ta, tc, zero, nlo, nhi, nh)
+                    return -hi2
+        base = ctl[T_SP]
+        if base + BOUT_FRAME > stk.shape[0]:
+            raise StackFull()
+        ctl[T_SP] = base + BOUT_FRAME
+        no = _throw_moves(a, d, ta, tc, hint, beat, stk, base, ctl[T_HELPER] != 0)
+        best = NOMOVE
+        bm = -1
+        for i in range(no):
+            c = stk[base + i]
+            if c:
+                v = -_search(ttl, ttb, cfg, beat, ctl, stk,
+                             k_def, a ^ c, d, ta | c, tc, c, room - 1, one, -beta, -alpha)
+            elif pa and a:  # = k_after, beaten (which canonicalises (d, a) when neither is out)
+                v = -_search(ttl, ttb, cfg, beat, ctl, stk, k_lead, pa, pd, zero, zero, zero, zero, zero, -beta,
+                             -alpha)
+            else:
+                v = _search(ttl, ttb, cfg, beat, ctl, stk, k_after, a, d, zero, zero, zero, zero, one, alpha, beta)
+            if v > best:
+                best = v
+                bm = c
+                if v > alpha:
+                    alpha = v
+                    if v >= beta:
+                        break
+        ctl[T_SP] = base
+        nlo, nhi, nh = _entry(lo, hi, hint, best, bm, a0, beta)
+        _bstore(ttb, bs, tag, a, d, ta, tc, zero, nlo, nhi, nh)
+        return best
+
+    if kind == K_TAKE_SET:
+        tab = ta
+        tag = K_TAKE_SET << 1
+        bs, lo, hi, hint, alpha, beta, decided = _bprobe(ttb, tag, a, d, tab, room, zero, LOSS, -one, alpha,
+                                                         beta)
+        if decided:
+            return lo
+        a0 = alpha
+        give = a & _ranks(tab) * LANES
+        best = NOMOVE
+        bm = -1
+        dt = d | tab
+        if hint >= 0:
+            v = _search(ttl, ttb, cfg, beat, ctl, stk,
+                        k_after, a ^ hint, dt | hint, zero, zero, zero, zero, zero, alpha, beta)
+            best = v
+            bm = hint
+            if v > alpha:
+                alpha = v
+        if cfg[C_ETC] and best < beta:
+            # enhanced transposition cutoff: a set after which the next lead (the attacker's
+            # again) is known good enough
+            sub = give
+            while True:
+                if _popc(sub) <= room and sub != hint and a ^ sub:
+                    lo2 = _lead_lo(ttl, cfg, a ^ sub, dt | sub)
+                    if lo2 >= beta:
+                        best = lo2
+                        bm = sub
+                        break
+                if not sub:
+                    break
+                sub = (sub - 1) & give
+        if best < beta:
+            sub = give  # largest sets first
+            while True:
+                if _popc(sub) <= room and sub != hint:
+                    v = _search(ttl, ttb, cfg, beat, ctl, stk,
+                                k_after, a ^ sub, dt | sub, zero, zero, zero, zero, zero, alpha, beta)
+                    if v > best:
+                        best = v
+                        bm = sub
+                        if v > alpha:
+                            alpha = v
+                            if v >= beta:
+                                break
+                if not sub:
+                    break
+                sub = (sub - 1) & give
+        nlo, nhi, nh = _entry(lo, hi, hint, best, bm, a0, beta)
+        _bstore(ttb, bs, tag, a, d, tab, room, zero, nlo, nhi, nh)
+        return best
+
+    # K_TAKE_SEQ: the attacker throws one card at a time or passes (no reduction, no table)
+    tab = ta
+    best = _search(ttl, ttb, cfg, beat, ctl, stk, k_after, a, d | tab, zero, zero, zero, zero, zero, alpha, beta)
+    if best > alpha:
+        alpha = best
+    m = a & _ranks(tab) * LANES
+    while m:
+        c = m & -m
+        m ^= c
+        # a cut only on a value found: a window that opens at or above WIN (a defence node's
+        # window (-2, -1) makes this one (1, 2)) proves nothing about the throw-ins not yet searched
+        if best >= beta or best >= WIN:
+            break
+        if room > 1 and (a ^ c) & _ranks(tab) * LANES:
+            v = _search(ttl, ttb, cfg, beat, ctl, stk,
+                        k_take_seq, a ^ c, d, tab | c, zero, zero, room - 1, zero, alpha, beta)
+        else:
+            v = _search(ttl, ttb, cfg, beat, ctl, stk,
+                        k_after, a ^ c, d | tab | c, zero, zero, zero, zero, zero, alpha, beta)
+        if v > best:
+            best = v
+            if v > alpha:
+                alpha = v
+    return best
+
+
+
+@_jit(_SIG)
+def _run(ttl: Any, ttb: Any, cfg: Any, beat: Any, ctl: Any, stk: Any, kind: int, a: int, d: int, ta: int,
+         tc: int, unc: int, room: int, fresh: int, alpha: int, beta: int) -> int:
+    """:func:`_search` on borrowed views of its arrays (:func:`_borrow`): no reference
+    counting inside the search."""
+    return _search(_borrow(ttl), _borrow(ttb), _borrow(cfg), _borrow(beat), _borrow(ctl), _borrow(stk), kind, a,
+                   d, ta, tc, unc, room, fresh, alpha, beta)
+
+
+def supports(s: DState) -> bool:
+    """Whether the compiled kernel searches this position (else the Python search does)."""
+    return compiled_covers(s)
+
+
+def _cfg(er: ERules, trump: int, red: Any) -> Any:
+    """The kernel's int64 configuration array for these rules, trump and reductions."""
+    return np.array(config(er, trump, red), np.int64)
+
+
+def zeroed_table(rows: int, cols: int) -> Any:
+    """A zeroed ``rows x cols`` int64 table in anonymous memory that asks the kernel for 2 MiB
+    pages (``MADV_HUGEPAGE``, where the platform has it): a search probes its tables at random,
+    and with 4 KiB pages nearly every new entry costs a page fault and a TLB miss (measured:
+    0.78 M nodes/s with a 1 GiB table of small pages against 1.5-2.2 M nodes/s with small tables)."""
+    nbytes = rows * cols * 8
+    buf = mmap.mmap(-1, nbytes, flags=mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS)
+    advice = getattr(mmap, "MADV_HUGEPAGE", None)
+    if advice is not None:
+        try:
+            buf.madvise(advice)
+        except OSError:  # pragma: no cover - kernels without transparent huge pages
+            pass
+    return np.frombuffer(buf, np.int64).reshape(rows, cols)
+
+
+def release(arrays: list[Any]) -> None:
+    """Give the pages of :func:`zeroed_table` arrays back to the system (``MADV_DONTNEED``; the
+    address range stays reserved and reads as zeros). A :class:`JitEndgame`'s finalizer does this
+    for its tables, because numba leaks a reference to every array argument of a compiled call
+    that ends in an exception (a node limit, Ctrl-C: each kernel frame the exception passes
+    keeps one), so such a search's tables would otherwise never be freed: 255 MiB a search in a
+    process that hits node limits again and again (found by a long test run killed for memory)."""
+    advice = getattr(mmap, "MADV_DONTNEED", None)
+    for arr in arrays:
+        base = arr
+        while base is not None and not isinstance(base, mmap.mmap):
+            base = base.obj if isinstance(base, memoryview) else getattr(base, "base", None)
+        if base is not None and advice is not None and not base.closed:
+            base.madvise(advice)
+
+
+class _Lane:
+    """One kernel thread's own state: its bout table (bout entries are local, and private tables
+    need no checks), counters and flags, move stack, and the null-window order memory."""
+
+    def __init__(self, bout_bits: int, over: int) -> None:
+        self.ttb = zeroed_table(1 << bout_bits, 8)
+        self.ctl = np.zeros(8, np.int64)
+        self.ctl[T_OVER] = over
+        self.stk = zeroed_table(STACK, 1).reshape(STACK)
+        self.last = DRAW
+
+
+THREADS = max(1, min(2, os.cpu_count() or 1))
+"""Kernel threads (the machine has two cores): two race each question (:meth:`JitEndgame._jobs`)."""
+
+
+class JitEndgame:
+    """:class:`foolsolve.solver.durak.Endgame`'s interface (``value``, ``move_values``, ``nodes``,
+    ``table_entries``) over the compiled kernel, for positions :func:`supports` accepts (and
+    every position reached from them, which stays stock-empty and past the first bout).
+
+    ``threads`` kernel threads (default :data:`THREADS`; one under ``max_nodes``, whose limit
+    is then exact) search each question of ``value`` and ``move_values`` side by side in two
+    move orders, sharing the lead table, and the first to finish answers it (:meth:`_jobs`).
+    With one thread the search is the Python search's, node for node (while no table entry is
+    replaced); with two, values are the same and node counts vary from run to run."""
+
+    def __init__(self, er: ERules, trump: int, reductions: Any = None,
+                 progress: Callable[[int], None] | None = None, max_nodes: int | None = None,
+                 lead_bits: int | None = None, bout_bits: int | None = None, cards: int = 20,
+                 threads: int | None = None) -> None:
+        if er.variant == PEREVODNOY:
+            raise ValueError("the compiled Durak search is for simple and podkidnoy")
+        load()
+        self.er = er
+        self.trump = trump
+        self.reductions = reductions or shared.Reductions()
+        self.progress = progress
+        self.max_nodes = max_nodes
+        self.threads = 1 if max_nodes is not None else (threads or THREADS)
+        self._cfg = _cfg(er, trump, self.reductions)
+        self._beat = np.array([BEATERS[trump][i] if i < len(BEATERS[trump]) else 0 for i in range(64)], np.int64)
+        lb, bb = table_bits(cards)
+        self._ttl = zeroed_table(1 << (lead_bits or lb), 4)
+        self._bout_bits = bout_bits or bb
+        self._over = (1 << 62) if max_nodes is None else max_nodes + 1
+        self._lanes = [_Lane(self._bout_bits, self._over)]
+        self.helped = 0
+        """Jobs a second lane joined (see :meth:`_jobs`)."""
+        self.helper_first = 0
+        """Jobs whose value the lane that joined them found first."""
+        # the tables' pages are released when this object goes, even if numba leaked the arrays
+        self._big = [self._ttl, self._lanes[0].ttb, self._lanes[0].stk]
+        weakref.finalize(self, release, self._big)
+
+    @property
+    def nodes(self) -> int:
+        """Nodes searched so far (all calls, all threads)."""
+        return int(sum(lane.ctl[T_NODES] for lane in self._lanes))
+
+    @property
+    def table_entries(self) -> int:
+        """Transposition-table entries (lead table and every thread's bout table)."""
+        return int(np.count_nonzero(self._ttl[:, 3]) + sum(np.count_nonzero(lane.ttb[:, 7]) for lane in self._lanes))
+
+    def _kernel(self, lane: _Lane, kind: int, a: int, d: int, ta: int, tc: int, unc: int, room: int, fresh: int,
+                alpha: int, beta: int) -> int:
+        lane.ctl[T_SP] = 0  # an earlier call may have stopped (node limit, Ctrl-C) mid-search
+        return int(_run(self._ttl, lane.ttb, self._cfg, self._beat, lane.ctl, lane.stk, kind, a, d, ta, tc,
+                        unc, room, fresh, alpha, beta))
+
+    def _root_value(self, lane: _Lane, s: DState, lo: int, hi: int, guess: int | None) -> int:
+        """Exact value of a live position for its side to move, clamped to ``[lo, hi]``,
+        searched by ``lane`` in the calling thread (through search.py's driver ``ask``)."""
+        from foolsolve.solver.durak.search import ask
+
+        if lo >= hi:
+            return lo
+        a = s.hands[s.attacker]
+        d = s.hands[s.defender]
+        if not s.tatt:
+            kind, ta, tc, unc, room, fresh = K_LEAD, 0, 0, 0, 0, 0
+        else:
+            room = cap(s) - s.tatt.bit_count()
+            ta, tc, unc, fresh = s.tatt, s.tcov, 0, 0
+            if s.unc and not s.taking:
+                kind, unc, fresh = K_DEF, s.unc, 1
+            elif not s.taking:
+                kind = K_THROW
+            else:
+                kind = K_TAKE_SET if self.reductions.take_throw_sets else K_TAKE_SEQ
+                ta, tc = s.tatt | s.tcov, 0
+
+        def f(alpha: int, beta: int) -> int:
+            return self._kernel(lane, kind, a, d, ta, tc, unc, room, fresh, alpha, beta)
+
+        v, remember = ask(f, lo, hi, lane.last if guess is None else guess, self.reductions.null_window)
+        if remember:
+            lane.last = v
+        return v
+
+    def _values(self, states: list[DState], ranges: list[tuple[int, int, int | None]]) -> list[int]:
+        """The values of live positions, each clamped to its range ``(lo, hi, guess)`` (see
+        ``value``), searched in order by up to ``threads`` kernel threads."""
+        out: list[int] = [0] * len(states)
+        todo = iter(range(len(states)))
+
+        def take() -> tuple[int, DState, int, int, int | None] | None:
+            i = next(todo, None)
+            return None if i is None else (i, states[i], *ranges[i])
+
+        def put(i: int, v: int) -> None:
+            out[i] = v
+
+        self._jobs(states, take, put)
+        return out
+
+    def _jobs(self, states: list[DState], take: Callable[[], tuple[int, DState, int, int, int | None] | None],
+              put: Callable[[int, int], None], stale: Callable[[], list[int]] = list) -> None:
+        """Search jobs on up to ``threads`` kernel threads (GIL released). ``take()`` gives the
+        next job ``(index, state, lo, hi, guess)`` or None (no more for this thread); ``put(index,
+        value)`` takes each result; after each ``put``, ``stale()`` names the jobs whose results
+        are no longer needed, and the threads searching them stop (their results are not put).
+        All three are called under one lock. ``states`` are the positions the jobs may search.
+
+        Two lanes *race* each job: a thread first joins a running job that no other lane helps
+        yet, and takes a job of its own only when there is none. The joining lane (the helper,
+        flagged ``T_HELPER``) asks the job's questions of the job's state (the same range and
+        first guess) in another move order: at throw-in nodes "pass" comes first (the search's
+        own order tries it last). Only the lead table is shared, and it holds proven bounds only,
+        so either search's answer is the job's exact value: whichever finishes first settles the
+        job (its value is put once) and the other search stops. The orders suit different
+        positions (one thread, 10v10 bench: "pass" first takes 0.1x-0.5x the nodes on some
+        positions, up to 2x more on others), and the two searches use each other's proven bounds through the
+        lead table.
+
+        This thread reports progress and turns Ctrl-C, or any exception raised here (a timer's),
+        into the kernels' abort flag, so no search outlives the call."""
+        for s in states:
+            if not supports(s):
+                raise ValueError("the compiled Durak search does not cover this position (see supports())")
+        n = self.threads
+        while len(self._lanes) < n:
+            self._lanes.append(_Lane(self._bout_bits, self._over))
+            self._big += [self._lanes[-1].ttb, self._lanes[-1].stk]
+        lanes = self._lanes[:n]
+        err: list[BaseException] = []
+        lock = threading.Lock()
+        # lane number -> its job: index, state, range, the guess its questions start from
+        running: dict[int, tuple[int, DState, int, int, int]] = {}
+        helped: set[int] = set()  # jobs a second lane has joined
+        ended: set[int] = set()  # jobs whose value was put, or whose value is no longer needed
+        stopped: set[int] = set()  # lanes whose abort flag was set to end their current search
+        # (a job that has ended), not to end the call
+
+        def spent(k: int) -> bool:
+            """Lane ``k`` is done with its current search (under the lock): clear a stop meant
+            for it, and say whether there was one."""
+            del running[k]
+            if k not in stopped:
+                return False
+            stopped.discard(k)
+            if not err:
+                lanes[k].ctl[T_ABORT] = 0
+            return True
+
+        def settle(i: int, v: int) -> None:
+            """Job ``i``'s value is ``v`` (under the lock): put it, unless the job has ended, and
+            stop every search of a job that has now ended (the other search of job ``i``, the
+            searches of jobs gone stale)."""
+            if i in ended:
+                return
+            put(i, v)
+            ended.add(i)
+            ended.update(stale())
+            for kk, job in running.items():
+                if job[0] in ended and kk not in stopped:
+                    stopped.add(kk)
+                    lanes[kk].ctl[T_ABORT] = 1
+
+        def work(k: int, lane: _Lane, done: threading.Event) -> None:
+            try:
+                while True:
+                    with lock:
+                        if err:
+                            return
+                        # a running job no other lane has joined comes first
+                        target = next((job for job in running.values() if job[0] not in helped | ended), None)
+                        helper = target is not None
+                        if target is not None:
+                            helped.add(target[0])
+                            self.helped += 1
+                        else:
+                            got = take()
+                            if got is None:
+                                return
+                            i, st, lo, hi, g = got
+                            target = (i, st, lo, hi, lane.last if g is None else g)
+                        running[k] = target
+                        i, st, lo, hi, guess = target
+                    if helper:
+                        lane.ctl[T_HELPER] = 1
+                    try:
+                        v = self._root_value(lane, st, lo, hi, guess)
+                    except Aborted:
+                        with lock:
+                            if spent(k) and not err:  # stopped because the job has ended
+                                continue
+                        raise
+                    finally:
+                        if helper:
+                            lane.ctl[T_HELPER] = 0
+                    with lock:
+                        spent(k)  # (a stop that came after the search ended)
+                        if helper and i not in ended:
+                            self.helper_first += 1
+                        settle(i, v)
+            except BaseException as exc:  # handed to the calling thread; the other lanes stop
+                err.append(exc)
+                for other in lanes:
+                    other.ctl[T_ABORT] = 1
+            finally:
+                done.set()
+
+        for lane in lanes:
+            lane.ctl[T_ABORT] = 0
+        # Waiting is on events the workers set last, never on Thread.join: in CPython 3.11 a
+        # KeyboardInterrupt inside join(timeout) marks a running thread stopped (bpo-45274's
+        # handler), after which join() returns at once while the kernel still runs.
+        dones = [threading.Event() for _ in lanes]
+        workers = [threading.Thread(target=work, args=(k, lane, done), name=f"foolsolve-durak-jit-{k}", daemon=True)
+                   for k, (lane, done) in enumerate(zip(lanes, dones))]
+        try:
+            for w in workers:  # inside the try: Thread.start() waits, and Ctrl-C may land there
+                w.start()
+            last = time.monotonic()
+            for done in dones:
+                while not done.wait(POLL):
+                    now = time.monotonic()
+                    if self.progress is not None and now - last >= 0.2:
+                        last = now
+                        self.progress(self.nodes)
+        except BaseException:  # Ctrl-C, or any exception raised in this thread (a timer's)
+            err.append(Aborted())  # workers about to take a job stop too
+            for lane in lanes:
+                lane.ctl[T_ABORT] = 1  # each kernel stops at its next node
+            for w, done in zip(workers, dones):
+                if w.ident is not None:  # started: its kernel has returned once done is set
+                    done.wait()
+                    w.join()  # the thread's last steps (a join no longer races a running kernel)
+            err.clear()  # (see below)
+            raise
+        for w in workers:
+            w.join()
+        if err:
+            first = next((e for e in err if not isinstance(e, Aborted)), err[0])
+            err.clear()  # the list, its exceptions' tracebacks and the worker frames made a cycle
+            if isinstance(first, NodeLimit):
+                raise SearchLimit(f"more than {self.max_nodes} nodes") from None
+            raise first
+
+    def value(self, s: DState, lo: int = LOSS, hi: int = WIN, guess: int | None = None) -> int:
+        """Exact value (+1/0/-1) of a two-player engine state for ``s.to_move``, clamped to
+        ``[lo, hi]`` (as search.py's ``Endgame.value``)."""
+        from foolsolve.solver.durak.search import _outcome, check_range
+
+        check_range(lo, hi, guess)
+        res = game_result(s)
+        if res is not None:
+            return _outcome(res, s.to_move)
+        return self._values([s], [(lo, hi, guess)])[0]
+
+    def move_values(self, s: DState, known: int | None = None) -> list[tuple[tuple[int, int, int], int]]:
+        """Every legal engine move (spec order) with its exact value for ``s.to_move``; ``known``
+        as in search.py's ``Endgame.move_values``. The moves are valued in the order of
+        search.py's ``RootPlan`` (with one thread, move for move as the Python search does);
+        on two threads both race each move (see :meth:`_jobs`)."""
+        from foolsolve.solver.durak.search import RootPlan
+
+        plan = RootPlan(s, self.reductions, known)
+
+        def take() -> tuple[int, DState, int, int, int | None] | None:
+            i = plan.take()
+            return None if i is None else (i, *plan.child_range(i))
+
+        def put(i: int, v: int) -> None:
+            plan.put(i, plan.mover_value(i, v))
+
+        self._jobs([c for c, v in zip(plan.children, plan.values) if v is None], take, put, plan.stale)
+        return plan.result()
