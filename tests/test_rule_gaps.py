@@ -87,3 +87,22 @@ def test_fp_deal_names_the_players_a_dealer_may_be() -> None:
         FP.deal(FPRules(), 3, random.Random(0), dealer=3)
     s = FP.deal(FPRules(), 3, random.Random(0), dealer=2)
     assert (s.dealer, s.to_move) == (2, 0)  # 000 §The Game: "The player to the left of the dealer starts first."
+
+
+def test_fp_engine_either_per_play_from_a_position_file() -> None:
+    # RULES-NOTES §2 either_per_play: one choice for every ace of one collection, the played card included:
+    # a played ace valued 14 collects an ace valued 14. Read from JSON text, so the option's string is the
+    # file's own (an engine comparing it by identity would miss it).
+    import json
+
+    from fools_paradise_helpers import position_json
+
+    from foolsolve.engines.fools_paradise import ENGINE as FP_ENGINE
+    from foolsolve.spec.fools_paradise import SPEC as FP
+
+    text = json.dumps(position_json(["AS 2C 3D 4D 5D", "6C 7D 8D 9D 10D"], "AH 7C", rules={"ace": "either_per_play"}))
+    s = FP.state_from_json(json.loads(text))
+    spec_moves = [str(m) for m in FP.legal_moves(s)]
+    assert "collect A♠: A♥" in spec_moves
+    e = FP_ENGINE.from_spec(s)
+    assert sorted(str(FP_ENGINE.move_to_spec(e, m)) for m in FP_ENGINE.legal_moves(e)) == sorted(spec_moves)
