@@ -2,7 +2,7 @@
 
 ::
 
-    python bench/bench_cli_startup.py BASE_PYTHON NEW_PYTHON [--runs 20]
+    python bench/bench_cli_startup.py BASE_PYTHON NEW_PYTHON [--runs 20] [--import-runs 5]
 
 Each ``*_PYTHON`` is the interpreter of a venv with that checkout installed (``pip install -e``).
 For every command the two run alternately (``python -m foolsolve ARGS``, stdout to a pipe),
@@ -11,12 +11,11 @@ import time ``python -X importtime`` reports from the ``foolsolve`` package on (
 the "self" column: the project's modules and what they import, also during the command;
 median of ``--import-runs`` alternating runs); last, deterministic, the number of modules
 the command leaves in ``sys.modules`` and which heavy ones (FP engine, Z3, networkx,
-jsonschema, rich) are among them.
+jsonschema, rich) are among them. Prints a Markdown table.
 """
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import statistics
@@ -25,6 +24,12 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from benchkit import Parser, fail, header, positive_int, run
+
+PROG = "bench_cli_startup.py"
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "foolsolve" / "examples"
 CWD = tempfile.mkdtemp(prefix="foolsolve-startup-")
@@ -47,7 +52,8 @@ def wall(python: str, args: list[str]) -> float:
                           cwd=CWD)
     secs = time.perf_counter() - t0
     if proc.returncode != 0:
-        raise SystemExit(f"{python} -m foolsolve {' '.join(args)}: exit {proc.returncode}\n{proc.stderr.decode()}")
+        fail(PROG, f"{python} -m foolsolve {' '.join(args)}: exit {proc.returncode}: "
+                   + (proc.stderr.decode().strip().splitlines() or ["no error text"])[-1])
     return secs
 
 
@@ -79,8 +85,8 @@ except SystemExit:
 sys.stderr.write("\\nMODULES " + json.dumps(sorted(sys.modules)))
 """
 
-HEAVY = {"fp-engine": "foolsolve.engines.fools_paradise", "z3": "z3", "networkx": "networkx",
-         "jsonschema": "jsonschema", "rich": "rich"}
+HEAVY = {"fp-engine": "foolsolve.engines.fools_paradise", "fp-playout": "foolsolve.engines.fools_paradise_playout",
+         "z3": "z3", "networkx": "networkx", "jsonschema": "jsonschema", "rich": "rich"}
 """Heavy modules reported by name when a command imports them."""
 
 
@@ -94,21 +100,29 @@ def modules(python: str, args: list[str]) -> tuple[int, str]:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    ap.add_argument("base")
-    ap.add_argument("new")
-    ap.add_argument("--runs", type=int, default=20)
-    ap.add_argument("--import-runs", type=int, default=5)
+    ap = Parser(PROG, __doc__)
+    ap.add_argument("base", help="the Python of a venv with the baseline checkout installed")
+    ap.add_argument("new", help="the Python of a venv with the checkout to compare installed")
+    ap.add_argument("--runs", type=positive_int, default=20, help="timed runs of each command (default 20)")
+    ap.add_argument("--import-runs", type=positive_int, default=5, help="-X importtime runs (default 5)")
     opts = ap.parse_args()
     pythons = {"base": os.path.abspath(opts.base), "new": os.path.abspath(opts.new)}
+    where = []
     for key, python in pythons.items():
-        where = subprocess.run([python, "-c", "import foolsolve; print(foolsolve.__file__)"], capture_output=True,
-                               text=True, cwd=CWD).stdout.strip()
-        print(f"{key}: {python} -> {where}")
-    print(f"{opts.runs} runs each, alternating base/new; median wall time per run; "
-          f"import = median -X importtime self-time sum (ms) from the foolsolve package on")
-    print(f"{'command':32} {'base ms':>8} {'new ms':>8} {'ratio':>6} {'base imp':>9} {'new imp':>8}  "
-          f"modules base -> new (heavy ones)")
+        try:
+            proc = subprocess.run([python, "-c", "import foolsolve; print(foolsolve.__file__)"], capture_output=True,
+                                  text=True, cwd=CWD)
+        except OSError as exc:
+            fail(PROG, f"{key}: {python}: cannot run ({exc.strerror})")
+        if proc.returncode != 0:
+            fail(PROG, f"{key}: {python} cannot import foolsolve")
+        where.append(f"{key}: {python} -> {proc.stdout.strip()}")
+    print(header(PROG))
+    print("\n".join(where))
+    print(f"\n{opts.runs} runs each, alternating base/new; median wall time per run; import = median -X importtime "
+          "self-time sum (ms) from the foolsolve package on\n")
+    print("| command | base ms | new ms | base / new | import ms base | import ms new | modules base → new (heavy ones) |")
+    print("|---|---:|---:|---:|---:|---:|---|", flush=True)
     for label, args in COMMANDS:
         times: dict[str, list[float]] = {"base": [], "new": []}
         for python in pythons.values():
@@ -123,10 +137,9 @@ def main() -> None:
                 imps[key].append(import_ms(python, args))
         imp = {k: statistics.median(v) for k, v in imps.items()}
         mb, mn = modules(pythons["base"], args), modules(pythons["new"], args)
-        print(f"{label:32} {med['base']:8.0f} {med['new']:8.0f} {med['base'] / med['new']:5.2f}x "
-              f"{imp['base']:8.0f}  {imp['new']:7.0f}  {mb[0]} ({mb[1]}) -> {mn[0]} ({mn[1]})")
-    sys.stdout.flush()
+        print(f"| `{label}` | {med['base']:.0f} | {med['new']:.0f} | **{med['base'] / med['new']:.2f}x** | "
+              f"{imp['base']:.0f} | {imp['new']:.0f} | {mb[0]} ({mb[1]}) → {mn[0]} ({mn[1]}) |", flush=True)
 
 
 if __name__ == "__main__":
-    main()
+    run(main, PROG)

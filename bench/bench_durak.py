@@ -1,77 +1,74 @@
-"""Durak benchmarks (issue: Durak end to end, §8).
+"""Durak benchmarks: the engine against the spec, the endgame solver, and what the solver is made of.
 
-    python bench/bench_durak.py [--sizes 4 6 8 10] [--positions 20] [--seed 2026] [--playouts 40]
-                                [--repeat 3] [--clock cpu|wall] [--no-solver] [--no-playouts]
-                                [--cap SECONDS] [--max-nodes N] [--baseline FILE]
-                                [--baseline-tree DIR] [--value-only]
-                                [--jit auto|true|false] [--vs-python] [--vs-reductions JSON]
+    python bench/bench_durak.py [--playouts 40] [--repeat 3] [--clock cpu|wall] [--no-playouts]
+                                [--sizes 4 6 8 10] [--positions 20] [--seed 2026] [--no-solver]
+                                [--cap SECONDS] [--max-nodes N] [--value-only] [--jit auto|true|false]
+                                [--baseline-tree DIR] [--vs-python] [--vs-reductions JSON]
+    python bench/bench_durak.py --orders [--sizes 10] [--positions 10] [--cap 90] [--only 0 4 9]
+    python bench/bench_durak.py --spec-io
 
-1. Endgame solving: seeded random two-player podkidnoy positions with the deck empty (36-card
-   deck, random trump suit, k cards each, player 0 to lead), solved exactly by
-   ``foolsolve.solver.durak.solve``: median and max seconds, nodes, nodes per second.
-2. Engine vs spec random-playout speed, measured side by side in one run: the same seeded
-   whole games (random deal, 2-6 players, random rule options; each move ``rng.choice`` of the
-   sorted legal list) are played by the spec, the engine through the generic API (checked
-   ``apply`` and ``apply_unchecked``) and the engine's native ``playout``, taking turns game by
-   game; every row must play the very same game. Moves per second and the ratio to the spec.
+Every comparison runs side by side in one run on the same seeded inputs, taking turns item by
+item, and prints the ratio: absolute times on a shared machine move, ratios much less.
 
-``--value-only`` times the game value for the side to move alone (``Endgame.value`` on the root,
-as ``foolsolve POSITION -o moves=false`` does: no per-move values, no principal variation)
-instead of the full solve; the issue's figures are
-the full solve (every legal move valued), this row only shows how much of it the value costs.
+1. **Random playouts, engine against spec** (CPU time): the same seeded whole games (random deal,
+   2-6 players, random rule options; each move ``rng.choice`` of the sorted legal list) played by
+   the spec, the engine through the generic API (checked ``apply`` and ``apply_unchecked``) and
+   the engine's native ``ENGINE.playout``, taking turns game by game, ``--repeat`` rounds; every
+   row must play the very same game. Moves per second and the ratio to the spec (target: the
+   native playout at least 30x).
+2. **Endgame solves** (wall time: the compiled search runs two threads): seeded random two-player
+   podkidnoy positions with the deck empty (36-card deck, random trump suit, k cards each, player
+   0 to lead), solved exactly with every move valued, as ``foolsolve POSITION.json`` does (targets:
+   8v8 median under 1 s, 10v10 under 10 s). ``--value-only`` times the game value alone (``-o
+   moves=false``). ``--cap`` stops a solve after that many seconds (unfinished, counted as the cap in
+   the median, left out of the node figures); ``--max-nodes`` after that many nodes. Each solve's
+   time and nodes also go to stderr as they finish. ``--jit`` is the solver's ``-o jit=``; the
+   compiled search is loaded (compiled, on a machine's first run) before the first timed solve.
 
-``--cap`` stops a position's solve after that many seconds (it is reported as unfinished, counted
-as the cap in the median, and left out of the node figures); ``--max-nodes`` stops it after that
-many nodes (unfinished too, timed as it stopped). Each solve's time and nodes also go to stderr
-as they finish. ``--baseline FILE`` loads another
-version of ``solver/durak/search.py`` (for instance the one on main, copied to a temporary directory) and
-solves every position with it too, right before the current solver, so both are measured side by
-side in one run.
+   Side by side with the current solver, position by position (the script stops if a value
+   differs): ``--baseline-tree DIR`` another checkout of the project (e.g. ``git worktree add
+   /tmp/base HEAD~3``), run by this script in a second process with ``PYTHONPATH=DIR``;
+   ``--vs-python`` the Python search (``jit=false``); ``--vs-reductions '{"rank_order": false}'``
+   the current solver under other reduction switches.
+3. ``--orders``: the two move orders the compiled search races on its two threads (its own, and
+   "pass" first at throw-in nodes), each alone on one thread: for every position of the set (size
+   from ``--sizes``, default 10), a fresh one-thread search values every legal move in each order,
+   taking turns which goes first; seconds, nodes and the ratio.
+4. ``--spec-io``: the spec alone: a position's JSON round trip (``state_to_json``, then the schema
+   and semantic checks of ``state_from_json``) and exhaustive minimax over the spec on
+   ``durak-endgame.json``.
 
-``--baseline-tree DIR`` does the same with another whole checkout of the project (for instance
-``git worktree add /tmp/base HEAD~3``), so that changes to the compiled search are measured side
-by side too: this script runs in a second process with ``PYTHONPATH=DIR`` (so ``foolsolve`` is
-that checkout's) and solves each position there, taking turns with the current solver; the two
-never run at the same time.
-
-``--jit`` is the solver's ``-o jit=`` (``auto``, the default, uses the compiled search from 16
-cards: every 8v8 and 10v10 position). Before the first timed solve the compiled search is loaded
-(and compiled, on a machine's first run) and its load time printed, so no position pays it.
-``--vs-python`` also solves every position with the Python search (``jit=false``), taking turns
-with the current solver position by position: the row pair is the side-by-side comparison.
-``--vs-reductions '{"rank_order": false}'`` does the same with the current solver under other
-reduction switches (``-o reductions=...``), for instance with one reduction off.
-
-Solve times are wall-clock seconds (the compiled search values a position's moves on two
-threads, so CPU time would count both cores).
-
-Prints a Markdown report (paste it into BENCHMARKS.md).
+Prints a Markdown report.
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
-import os
-import platform
 import random
 import signal
 import statistics
-import subprocess
 import sys
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
+from importlib import resources
 from pathlib import Path
-from types import FrameType, ModuleType
+from types import FrameType
 from typing import Any
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from benchkit import Parser, Worker, fail, header, positive_float, positive_int, run, serve
+
 from foolsolve.cards import FRENCH36, FRENCH_SUITS
-from foolsolve.engines.durak import ENGINE, from_spec_state, legal, move_text, play
+from foolsolve.engines.durak import ENGINE, from_spec_state
+from foolsolve.errors import InputError
 from foolsolve.games.durak import random_game
-from foolsolve.solver.base import SearchLimit, SolveOptions, wdl
-from foolsolve.solver.durak import Reductions, solve
+from foolsolve.solver.base import SearchLimit, SolveOptions
+from foolsolve.solver.durak import solve
 from foolsolve.spec.durak import SPEC, State
+
+PROG = "bench_durak.py"
 
 
 def endgame(k: int, rng: random.Random) -> dict[str, object]:
@@ -89,107 +86,6 @@ class _Timeout(Exception):
 
 def _alarm(signum: int, frame: FrameType | None) -> None:
     raise _Timeout
-
-
-ROOT = Path(__file__).resolve().parent.parent
-
-
-def load_module(path: str | Path, name: str, who: str) -> ModuleType:
-    """The Python file ``path`` imported as the module ``name``, registered in ``sys.modules``
-    (dataclasses and numba's cache look a module up there); ``who`` names the caller in the
-    error when the file cannot be loaded."""
-    spec = importlib.util.spec_from_file_location(name, path)
-    if spec is None or spec.loader is None:
-        raise SystemExit(f"{who}: cannot load {path}")
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules[name] = mod
-    spec.loader.exec_module(mod)
-    return mod
-
-
-def patched_module(source: str, patches: Iterable[tuple[str, str]], tmp: Path, name: str, who: str) -> ModuleType:
-    """The project file ``source`` (e.g. ``solver/durak/search.py``) with each text replacement
-    ``(old, new)`` applied, each of which must apply exactly once, written to ``tmp`` and
-    imported as the module ``name`` (the shipped file is not changed)."""
-    src = (ROOT / source).read_text(encoding="utf-8")
-    for old, new in patches:
-        if src.count(old) != 1:
-            raise SystemExit(f"{who}: a patch no longer applies to {source}:\n{old}")
-        src = src.replace(old, new)
-    path = tmp / f"{name}.py"
-    path.write_text(src, encoding="utf-8")
-    return load_module(path, name, who)
-
-
-class Question:
-    """One question about one child of a seeded bench position, the unit ``durak_census.py`` and
-    ``durak_profile.py`` measure: the child after ``--move`` of position ``--position`` of the
-    ``--size`` set, asked with the window ``--range lo,hi`` (for the child's side to move) on one
-    thread with a fresh table of ``--lead-bits`` rows."""
-
-    @staticmethod
-    def add_arguments(ap: argparse.ArgumentParser) -> None:
-        ap.add_argument("--size", type=int, default=10, help="cards a side of the bench set (default 10)")
-        ap.add_argument("--position", type=int, default=9, help="position of the seeded set (default 9)")
-        ap.add_argument("--move", default="attack 9♥", help="the root move whose child is searched")
-        ap.add_argument("--range", default="-1,0", help="lo,hi for the child's side to move (default -1,0)")
-        ap.add_argument("--lead-bits", type=int, default=None, help="lead table rows (log2; default by size)")
-
-    def __init__(self, args: argparse.Namespace, who: str) -> None:
-        self.size = args.size
-        self.lead_bits = args.lead_bits
-        self.lo, self.hi = (int(x) for x in args.range.split(","))
-        rng = random.Random(f"2026:{args.size}")
-        states = [SPEC.state_from_json(endgame(args.size, rng)) for _ in range(args.position + 1)]
-        self.root = from_spec_state(states[args.position])
-        moves = {move_text(m): m for m in legal(self.root)}
-        if args.move not in moves:
-            raise SystemExit(f"{who}: no move {args.move!r}; legal: {', '.join(moves)}")
-        self.child = play(self.root, moves[args.move])
-        self.title = (f"{args.size}v{args.size} #{args.position}, {args.move}, range [{self.lo}, {self.hi}] "
-                      "for the child's mover")
-
-    def ask(self, kernel: ModuleType) -> tuple[Any, int, float]:
-        """``(search, value, seconds)`` of the question asked of the compiled search ``kernel``
-        (``solver/durak/compiled.py`` or a patched copy)."""
-        eg = kernel.JitEndgame(self.root.er, self.root.trump, Reductions(), threads=1, cards=2 * self.size,
-                               lead_bits=self.lead_bits)
-        t0 = time.perf_counter()
-        v = eg.value(self.child, self.lo, self.hi)
-        return eg, v, time.perf_counter() - t0
-
-
-def load_solver(path: str, value_only: bool = False) -> Callable[..., Any]:
-    """``solve`` of another copy of ``solver/durak/search.py`` (the baseline of a side-by-side run), or
-    its value-only counterpart (:func:`value_solver`)."""
-    mod = load_module(path, "durak_baseline", "--baseline")
-    return value_solver(mod) if value_only else mod.solve
-
-
-class _Value:
-    """What :func:`timed_solve` reads from a result: nodes and value."""
-
-    def __init__(self, nodes: int, value: str) -> None:
-        self.nodes = nodes
-        self.value = value
-
-
-def value_solver(mod: Any) -> Callable[..., Any]:
-    """A solve-like function of an older solver module (a baseline, which may lack the
-    ``moves`` option) that computes the root's value only, as ``-o moves=false`` does now: with
-    the compiled search where the baseline has one (``search_for``), as the current solver does."""
-    def run(state: Any, options: SolveOptions) -> _Value:
-        s = from_spec_state(state)
-        if hasattr(mod, "search_for"):
-            eg = mod.search_for(s, None, options, mod.jit_choice(options))
-        else:
-            try:
-                eg = mod.endgame_for(s, None, options)
-            except TypeError:  # an old baseline without the options parameter (and without node limits)
-                eg = mod.endgame_for(s)
-        v = eg.value(s)  # before eg.nodes is read
-        return _Value(eg.nodes, wdl(v))
-    return run
 
 
 def value_only_solve(state: Any, options: SolveOptions) -> Any:
@@ -241,65 +137,15 @@ Timed = tuple[float, int | None, str | None]
 """Seconds, nodes and value of one solve (nodes and value None when a cap stopped it)."""
 
 
-class TreeSolver:
-    """The solver of another checkout ``tree``, in a second process (``PYTHONPATH=tree``, this
-    script with ``--serve``) that solves one position at a time when asked: a side-by-side
-    baseline for changes anywhere in the package, the compiled search included."""
-
-    def __init__(self, tree: str, value_only: bool, jit: bool | str) -> None:
-        root = Path(tree).resolve()
-        if not (root / "foolsolve" / "__init__.py").is_file():
-            print(f"bench_durak.py: --baseline-tree: {tree} is not a foolsolve checkout (no foolsolve/__init__.py)",
-                  file=sys.stderr)
-            raise SystemExit(2)
-        env = {**os.environ, "PYTHONPATH": str(root)}
-        cmd = [sys.executable, str(Path(__file__).resolve()), "--serve", "--jit", str(jit).lower()]
-        if value_only:
-            cmd.append("--value-only")
-        self.proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env)
-        self.ready = self._line()  # its warm-up report
-
-    def _line(self) -> str:
-        assert self.proc.stdout is not None
-        line = self.proc.stdout.readline()
-        if not line:
-            raise SystemExit("--baseline-tree: the baseline process ended")
-        return line.strip()
-
-    def __call__(self, position: dict[str, object], cap: float | None, max_nodes: int | None) -> Timed:
-        assert self.proc.stdin is not None
-        self.proc.stdin.write(json.dumps({"position": position, "cap": cap, "max_nodes": max_nodes}) + "\n")
-        self.proc.stdin.flush()
-        secs, nodes, value = json.loads(self._line())
-        return secs, nodes, value
-
-    def close(self) -> None:
-        assert self.proc.stdin is not None
-        self.proc.stdin.close()
-        self.proc.wait()
-
-
-def serve(value_only: bool, jit: bool | str) -> None:
-    """``--serve``: solve each position read from stdin (a JSON line: position, cap, max_nodes)
-    with this process's ``foolsolve``, answering each with a JSON line ``[seconds, nodes, value]``
-    (:class:`TreeSolver`'s other end); the first line out is the warm-up's report."""
-    solver = with_option(value_only_solve if value_only else solve, "jit", jit)
-    print(warm_up() if jit is not False else "no warm-up (jit=false)", flush=True)
-    for line in sys.stdin:
-        job = json.loads(line)
-        got = timed_solve(solver, SPEC.state_from_json(job["position"]), job["cap"], job["max_nodes"])
-        print(json.dumps(list(got)), flush=True)
-
-
 def bench_solver(sizes: list[int], positions: int, seed: int, cap: float | None = None,
-                 baseline: str | None = None, value_only: bool = False,
-                 max_nodes: int | None = None, jit: bool | str = "auto", vs_python: bool = False,
-                 vs_reductions: dict[str, bool] | None = None, baseline_tree: str | None = None) -> list[str]:
+                 value_only: bool = False, max_nodes: int | None = None, jit: bool | str = "auto",
+                 vs_python: bool = False, vs_reductions: dict[str, bool] | None = None,
+                 baseline_tree: str | None = None) -> list[str]:
+    """The solver rows: every seeded position of each size solved by the current solver and, side
+    by side (taking turns position by position), by each comparison asked for."""
     plain = value_only_solve if value_only else solve
     current = with_option(plain, "jit", jit)
     solvers: list[tuple[str, Callable[..., Any]]] = [("current", current)]
-    if baseline:
-        solvers.insert(0, ("baseline", load_solver(baseline, value_only)))
     if vs_reductions is not None:
         solvers.insert(0, ("switched", with_option(current, "reductions", vs_reductions)))
     if vs_python:
@@ -309,13 +155,30 @@ def bench_solver(sizes: list[int], positions: int, seed: int, cap: float | None 
         (name, lambda _p, state, solver=solver: timed_solve(solver, state, cap, max_nodes)) for name, solver in solvers]
     if not baseline_tree:
         return _bench_rows(sizes, positions, seed, runners, value_only)
-    tree = TreeSolver(baseline_tree, value_only, jit)
+    serve_args = ["--serve", "--jit", str(jit).lower()] + (["--value-only"] if value_only else [])
+    tree = Worker(baseline_tree, __file__, serve_args, PROG, "--baseline-tree")
     print(f"baseline tree {baseline_tree}: {tree.ready}", file=sys.stderr, flush=True)
-    runners.insert(0, ("baseline", lambda p, _state: tree(p, cap, max_nodes)))
+
+    def baseline(position: dict[str, object], _state: State) -> Timed:
+        secs, nodes, value = tree.ask({"position": position, "cap": cap, "max_nodes": max_nodes})
+        return secs, nodes, value
+
+    runners.insert(0, ("baseline", baseline))
     try:
         return _bench_rows(sizes, positions, seed, runners, value_only)
     finally:
         tree.close()
+
+
+def serve_solves(value_only: bool, jit: bool | str) -> None:
+    """``--serve`` (the other end of ``--baseline-tree``): solve each position asked for with this
+    process's ``foolsolve`` (the baseline checkout's), answering ``[seconds, nodes, value]``."""
+    solver = with_option(value_only_solve if value_only else solve, "jit", jit)
+
+    def answer(job: dict[str, Any]) -> list[Any]:
+        return list(timed_solve(solver, SPEC.state_from_json(job["position"]), job["cap"], job["max_nodes"]))
+
+    serve(warm_up() if jit is not False else "no warm-up (jit=false)", answer)
 
 
 def _bench_rows(sizes: list[int], positions: int, seed: int,
@@ -352,12 +215,12 @@ def _bench_rows(sizes: list[int], positions: int, seed: int,
             rows.append(f"| {label}{k}v{k} | {positions} | {statistics.median(secs):.3f} | {mx} | "
                         f"{med_nodes} | {most_nodes} | {rate:,.0f} | {counts} |")
             print(rows[-1], flush=True)
-        for other in ("baseline", "python"):
+        for other in ("baseline", "python", "switched"):
             if other in got:
                 pairs = [(b[2], c[2]) for b, c in zip(got[other], got["current"]) if b[2] and c[2]]
                 if any(b != c for b, c in pairs):
                     raise SystemExit(f"{k}v{k}: the {other} and the current solver disagree on a value")
-        for other in ("baseline", "python"):
+        for other in ("baseline", "python", "switched"):
             both = [(p[0], c[0]) for p, c in zip(got.get(other, []), got["current"])
                     if p[1] is not None and c[1] is not None]
             if both:
@@ -404,7 +267,7 @@ ROWS: list[tuple[str, str, Callable[[State, random.Random], tuple[int, object]]]
     ("engine, checked", "`legal_moves` + `apply` (checked against the list just returned)",
      lambda s, r: _engine_game(s, r, True)),
     ("engine, unchecked", "`legal_moves` + `apply_unchecked`", lambda s, r: _engine_game(s, r, False)),
-    ("engine, native playout", "`DurakEngine.playout(state, rng)`", _native_game),
+    ("engine, native playout", "`ENGINE.playout(state, rng)`", _native_game),
 ]
 
 
@@ -413,6 +276,8 @@ def bench_playouts(games: int, seed: int, repeat: int = 3, clock: str = "cpu") -
     the rows take turns game by game (rotating who goes first), ``repeat`` rounds over all games.
     Each row must play exactly the spec's game: same number of moves and the same result.
     ``clock``: ``cpu`` (this process's CPU time: robust when other jobs share the cores) or ``wall``."""
+    from foolsolve.engines import durak_playout  # noqa: F401  (imported before timing, as the engine is)
+
     starts = [random_game(random.Random(f"{seed}:deal:{i}")) for i in range(games)]
     moves = [0] * len(ROWS)
     secs = [0.0] * len(ROWS)
@@ -441,32 +306,112 @@ def bench_playouts(games: int, seed: int, repeat: int = 3, clock: str = "cpu") -
     return out
 
 
+def one_thread(s: Any, pass_first: bool, cap: float) -> tuple[float, int | None, Any]:
+    """Seconds, nodes and move values of a fresh one-thread compiled search valuing every move of
+    ``s`` in the search's own order or with "pass" first at throw-in nodes (nodes and values None
+    when ``cap`` stopped it)."""
+    from foolsolve.solver.durak import Reductions, compiled
+
+    def run_one(st: Any, _options: object) -> _Result:
+        eg = compiled.JitEndgame(st.er, st.trump, Reductions(), threads=1)
+        eg._lanes[0].ctl[compiled.T_HELPER] = int(pass_first)  # a one-thread search never resets it
+        return _Result([v for _, v in eg.move_values(st)], eg)
+
+    return timed_solve(run_one, s, cap)
+
+
+def bench_orders(size: int, positions: int, seed: int, cap: float, only: list[int] | None) -> list[str]:
+    """``--orders``: each of the two raced move orders alone on one thread (section 3)."""
+    for i in only or ():
+        if not 0 <= i < positions:
+            fail(PROG, f"--only: no position {i} in a set of {positions}")
+    rng = random.Random(f"{seed}:{size}")
+    states = [from_spec_state(SPEC.state_from_json(endgame(size, rng))) for _ in range(positions)]
+    one_thread(from_spec_state(SPEC.state_from_json(endgame(7, random.Random("warm-up")))), False, 600.0)
+    rows = ["| position | search's order: s / M nodes | \"pass\" first: s / M nodes | \"pass\" first / search's order |",
+            "|---|---|---|---|"]
+    print("\n".join(rows), flush=True)
+    for i in (only if only is not None else range(positions)):
+        got: dict[bool, tuple[float, int | None, Any]] = {}
+        for pass_first in ((False, True) if i % 2 == 0 else (True, False)):
+            got[pass_first] = one_thread(states[i], pass_first, cap)
+        (t0, n0, v0), (t1, n1, v1) = got[False], got[True]
+        if v0 is not None and v1 is not None and v0 != v1:
+            raise SystemExit(f"{PROG}: position {i}: the two orders disagree on a move's value")
+        cells = [f"{t:.2f} / {n / 1e6:.1f}" if n is not None else f"over {t:.0f} s" for t, n, _ in (got[False], got[True])]
+        ratio = f"**{t1 / t0:.2f}x**" if n0 is not None and n1 is not None else "-"
+        rows.append(f"| {size}v{size} #{i} | {cells[0]} | {cells[1]} | {ratio} |")
+        print(rows[-1], flush=True)
+    return rows
+
+
+class _Result:
+    """What :func:`timed_solve` reads from a result: nodes (read after the search) and value."""
+
+    def __init__(self, value: Any, search: Any) -> None:
+        self.value = value
+        self.nodes = search.nodes
+
+
+def bench_spec_io(round_trips: int = 500) -> list[str]:
+    """``--spec-io``: the spec's position JSON round trip and exhaustive minimax (section 4)."""
+    from foolsolve.solver.minimax import value_for
+
+    rng = random.Random(7)
+    states: list[State] = []
+    while len(states) < round_trips:
+        s = random_game(rng)
+        while SPEC.result(s) is None and len(states) < round_trips:
+            states.append(s)
+            s = SPEC.apply(s, rng.choice(SPEC.legal_moves(s)))
+    t = time.perf_counter()
+    for s in states:
+        SPEC.state_from_json(SPEC.state_to_json(s))
+    per_state = (time.perf_counter() - t) / round_trips
+    text = resources.files("foolsolve").joinpath("examples", "durak-endgame.json").read_text(encoding="utf-8")
+    start = SPEC.state_from_json(json.loads(text))
+    memo: dict[Any, Any] = {}
+    t = time.perf_counter()
+    value_for(SPEC, start, 0, memo=memo)
+    secs = time.perf_counter() - t
+    return ["| what | figure |", "|---|---|",
+            f"| position JSON round trip (`state_to_json`, then schema and semantic checks), {round_trips} states "
+            f"of random games | {per_state * 1e3:.2f} ms per state |",
+            f"| exhaustive minimax over the spec, `durak-endgame.json` | {len(memo)} states in {secs * 1e3:.1f} ms |"]
+
+
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--sizes", type=int, nargs="+", default=[4, 6, 8, 10])
-    ap.add_argument("--positions", type=int, default=20)
-    ap.add_argument("--seed", type=int, default=2026)
-    ap.add_argument("--playouts", type=int, default=40)
-    ap.add_argument("--repeat", type=int, default=3, help="rounds over the playout games")
+    ap = Parser(PROG, __doc__)
+    ap.add_argument("--playouts", type=positive_int, default=40, help="seeded whole games per round (default 40)")
+    ap.add_argument("--repeat", type=positive_int, default=3, help="rounds over the playout games (default 3)")
     ap.add_argument("--clock", choices=("cpu", "wall"), default="cpu",
                     help="time the playouts by process CPU time (default) or wall time")
-    ap.add_argument("--no-solver", action="store_true", help="only the playout comparison")
-    ap.add_argument("--no-playouts", action="store_true", help="skip the engine/spec playout comparison")
-    ap.add_argument("--cap", type=float, default=None, help="seconds allowed per position and solver")
-    ap.add_argument("--baseline", default=None, help="another solver/durak/search.py to run side by side")
-    ap.add_argument("--baseline-tree", metavar="DIR", default=None,
-                    help="another checkout of the project whose solver runs side by side (in a second process)")
-    ap.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
-    ap.add_argument("--max-nodes", type=int, default=None,
+    ap.add_argument("--no-playouts", action="store_true", help="skip the playouts")
+    ap.add_argument("--no-solver", action="store_true", help="skip the endgame solves")
+    ap.add_argument("--sizes", type=positive_int, nargs="+", default=[4, 6, 8, 10],
+                    help="cards a side, 1 to 18 (default 4 6 8 10)")
+    ap.add_argument("--positions", type=positive_int, default=20, help="positions of each size (default 20)")
+    ap.add_argument("--seed", type=int, default=2026)
+    ap.add_argument("--cap", type=positive_float, default=None, help="seconds allowed per position and solver")
+    ap.add_argument("--max-nodes", type=positive_int, default=None,
                     help="nodes allowed per position and solver (beyond: unfinished, timed as it stopped)")
     ap.add_argument("--value-only", action="store_true",
                     help="time the root's game value alone (no per-move values), not the full solve")
     ap.add_argument("--jit", choices=("auto", "true", "false"), default="auto", help="the solver's -o jit=")
-    ap.add_argument("--vs-reductions", metavar="JSON",
-                    help="also solve every position under these reduction switches, side by side")
+    ap.add_argument("--baseline-tree", metavar="DIR", default=None,
+                    help="another checkout of the project whose solver runs side by side (in a second process)")
     ap.add_argument("--vs-python", action="store_true",
                     help="also solve every position with the Python search (jit=false), side by side")
+    ap.add_argument("--vs-reductions", metavar="JSON",
+                    help="also solve every position under these reduction switches, side by side")
+    ap.add_argument("--orders", action="store_true",
+                    help="only the two raced move orders, each alone on one thread (section 3)")
+    ap.add_argument("--only", type=int, nargs="+", default=None, help="--orders: these positions of the set only")
+    ap.add_argument("--spec-io", action="store_true", help="only the spec's JSON round trip and minimax (section 4)")
+    ap.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     a = ap.parse_args()
+    if any(k > 18 for k in a.sizes):
+        ap.error(f"--sizes: {max(a.sizes)} cards a side do not fit a 36-card deck (at most 18)")
     vs_red = None
     if a.vs_reductions is not None:
         try:
@@ -475,14 +420,21 @@ def main() -> None:
         except json.JSONDecodeError as exc:
             problem = f"not JSON ({exc.msg} at character {exc.pos})"
         if problem:
-            print(f"bench_durak.py: --vs-reductions: {problem}", file=sys.stderr)
-            raise SystemExit(2)
+            ap.error(f"--vs-reductions: {problem}")
     jit: bool | str = {"auto": "auto", "true": True, "false": False}[a.jit]
     if a.serve:
-        serve(a.value_only, jit)
+        serve_solves(a.value_only, jit)
         return
-    print(f"Machine: {platform.machine()}, Python {platform.python_version()}, "
-          f"command: python bench/bench_durak.py {' '.join(sys.argv[1:])}\n")
+    print(header(PROG))
+    if a.spec_io:
+        print("\n".join(bench_spec_io()))
+        return
+    if a.orders:
+        sizes = a.sizes if "--sizes" in sys.argv else [10]
+        positions = a.positions if "--positions" in sys.argv else 10
+        for k in sizes:
+            bench_orders(k, positions, a.seed, a.cap or 90.0, a.only)
+        return
     if not a.no_playouts:
         print("\n".join(bench_playouts(a.playouts, a.seed, a.repeat, a.clock)) + "\n", flush=True)
     if a.no_solver:
@@ -491,9 +443,12 @@ def main() -> None:
         print(warm_up() + "\n", flush=True)
     print("| size | positions | median s | max s | median nodes | max nodes | nodes/s (finished) | values (W/D/L) |")
     print("|---|---|---|---|---|---|---|---|")
-    bench_solver(a.sizes, a.positions, a.seed, a.cap, a.baseline, a.value_only, a.max_nodes, jit, a.vs_python,
-                 vs_red, a.baseline_tree)
+    try:
+        bench_solver(a.sizes, a.positions, a.seed, a.cap, a.value_only, a.max_nodes, jit, a.vs_python, vs_red,
+                     a.baseline_tree)
+    except InputError as exc:
+        fail(PROG, str(exc))
 
 
 if __name__ == "__main__":
-    main()
+    run(main, PROG)

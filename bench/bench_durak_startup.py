@@ -25,7 +25,6 @@ first solve after it. Its site-packages is changed (cache files only).
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import random
@@ -38,6 +37,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_durak import endgame
+from benchkit import Parser, fail, header, positive_int, run
+
+PROG = "bench_durak_startup.py"
 
 CWD = tempfile.mkdtemp(prefix="foolsolve-durak-startup-")
 """Run from an empty directory: ``python -m`` puts the working directory first on ``sys.path``."""
@@ -60,22 +62,30 @@ def solve(python: str, path: Path, *options: str) -> tuple[float, float, float, 
 
 
 def package_dir(python: str) -> Path:
-    where = subprocess.run([python, "-c", "import foolsolve.solver.durak as d; print(d.__file__)"],
-                           capture_output=True, text=True, cwd=CWD, check=True).stdout.strip()
-    return Path(where).parent
+    """Where ``python`` imports the Durak solver from (one line and exit 2 when it cannot)."""
+    try:
+        proc = subprocess.run([python, "-c", "import foolsolve.solver.durak as d; print(d.__file__)"],
+                              capture_output=True, text=True, cwd=CWD)
+    except OSError as exc:
+        fail(PROG, f"{python}: cannot run ({exc.strerror})")
+    if proc.returncode != 0:
+        fail(PROG, f"{python} cannot import foolsolve.solver.durak")
+    return Path(proc.stdout.strip()).parent
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    ap.add_argument("new")
-    ap.add_argument("--base")
-    ap.add_argument("--fresh")
-    ap.add_argument("--positions", type=int, default=6)
-    ap.add_argument("--runs", type=int, default=3)
-    ap.add_argument("--size", type=int, default=8)
+    ap = Parser(PROG, __doc__)
+    ap.add_argument("new", help="the Python of a venv with the checkout to measure")
+    ap.add_argument("--base", help="the Python of a venv with the baseline checkout")
+    ap.add_argument("--fresh", help="the Python of a venv with a plain pip install . of the new checkout")
+    ap.add_argument("--positions", type=positive_int, default=6, help="seeded positions (default 6)")
+    ap.add_argument("--runs", type=positive_int, default=3, help="runs of each position (default 3)")
+    ap.add_argument("--size", type=positive_int, default=8, help="cards a side, 1 to 18 (default 8)")
     ap.add_argument("--python-search", action="store_true",
                     help="also time NEW_PYTHON with -o jit=false (the Python search alone), side by side")
     opts = ap.parse_args()
+    if opts.size > 18:
+        fail(PROG, f"--size: {opts.size} cards a side do not fit a 36-card deck (at most 18)")
     rng = random.Random(f"2026:{opts.size}")
     paths = []
     for i in range(opts.positions):
@@ -83,8 +93,9 @@ def main() -> None:
         path.write_text(json.dumps(endgame(opts.size, rng)))
         paths.append(path)
     pythons = {"new": os.path.abspath(opts.new)} | ({"base": os.path.abspath(opts.base)} if opts.base else {})
-    for key, python in pythons.items():
-        print(f"{key}: {python} -> {package_dir(python)}")
+    where = [f"{key}: {python} -> {package_dir(python)}" for key, python in pythons.items()]
+    print(header(PROG))
+    print("\n".join(where))
     options: dict[str, tuple[str, ...]] = {n: () for n in pythons}
     if opts.python_search:
         pythons["python"] = pythons["new"]
@@ -162,4 +173,4 @@ def fresh(python: str, paths: list[Path]) -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run(main, PROG)

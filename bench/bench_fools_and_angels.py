@@ -1,28 +1,54 @@
-"""Fools and Angels benchmarks (a plain script; figures go to docs/bench-fa-game.md).
+"""Fools and Angels benchmarks: random playouts and defence generation (engine against spec),
+endgame solves, and the defence finder (enumerator against Z3).
 
-    .venv/bin/python bench/bench_fools_and_angels.py [--games 200] [--quick]
+    python bench/bench_fools_and_angels.py [--parts playouts defences endgames defend] [--quick]
+                                           [--games 200] [--instances 100] [--seed 20261122]
 
-1. Random playouts, spec against engine, side by side: the same deals, the two interleaved
-   game by game, CPU time (``time.process_time``) so other load on the machine counts less.
-   Each step generates every legal move and applies a uniformly random one.
-2. Move generation on defence positions with large hands (where the spec enumerates every
-   subset of the defender's pip cards and the engine runs the signed subset-sum).
-3. Endgame solves (all stocks empty) of random hands of growing size: value, nodes, time.
+Every comparison runs side by side in one run on the same seeded inputs and prints the ratio.
+
+* **playouts** (CPU time): ``--games`` random games per rules row, spec and engine interleaved
+  game by game on the same deals (each step: every legal move generated, a uniformly random one
+  applied; the two list moves in different orders, so their games differ and the figure is the
+  time per step), every cache emptied first; then the cost per phase on one recorded set of games,
+  where both play the same states.
+* **defences** (CPU time): move generation for a defence against a 2+ card attack, defender
+  holding 7 to 16 cards (the spec enumerates every subset of the pip cards, the engine runs a
+  signed subset-sum), 20 positions a size; the move lists must agree.
+* **endgames** (CPU time): all stocks empty, random hands of growing size, player 0 (the smaller
+  hand) to move, default rules: value, nodes, time.
+* **defend** (wall time, garbage collector off): ``foolsolve defend``'s two methods on seeded
+  instances from the 40 cards of the default stocks: every legal defence and the best ones
+  (``shed``, ``take``, ``keep``) against 7-card hands, the attacker's crushing attacks (hands of
+  7), each instance's answers compared; then the enumerator alone on hands of 10 to 16.
+
+``--quick`` runs every part small.
 """
 
 from __future__ import annotations
 
-import argparse
+import gc
 import random
 import statistics
 import sys
 import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from benchkit import Parser, header, positive_int, run
+
+from foolsolve.cards import Card
 from foolsolve.engines import fools_and_angels as E
+from foolsolve.solver import fa_defence as fd
+from foolsolve.solver import fa_defence_z3 as fz
 from foolsolve.solver.base import SolveOptions
 from foolsolve.solver.fools_and_angels import solve
 from foolsolve.spec.fools_and_angels import DEFEND, SPEC, SPEC_CARDS, TURN, Attack, Rules, State
+
+PROG = "bench_fools_and_angels.py"
+PARTS = ("playouts", "defences", "endgames", "defend")
 
 
 def spec_playout(state: State, rng: random.Random) -> int:
@@ -46,7 +72,7 @@ def engine_playout(state: Any, rng: random.Random) -> int:
         steps += 1
 
 
-def bench_playouts(games: int, rules: Rules, label: str) -> dict[str, float]:
+def bench_playouts(games: int, rules: Rules, label: str) -> str:
     rng = random.Random(2026)
     deals = [SPEC.deal(rules, 2, rng) for _ in range(games)]
     E.clear_caches()
@@ -63,11 +89,7 @@ def bench_playouts(games: int, rules: Rules, label: str) -> dict[str, float]:
         t_eng += time.process_time() - t
     us_spec = t_spec / n_spec * 1e6
     us_eng = t_eng / n_eng * 1e6
-    out = {"spec_us_per_step": us_spec, "engine_us_per_step": us_eng, "ratio": us_spec / us_eng,
-           "spec_steps": n_spec, "engine_steps": n_eng}
-    print(f"playouts [{label}] {games} games: spec {us_spec:.1f} us/step ({n_spec} steps), "
-          f"engine {us_eng:.2f} us/step ({n_eng} steps), engine/spec speed ratio {us_spec / us_eng:.1f}x")
-    return out
+    return f"| {label} | {games} | {n_spec:,} / {n_eng:,} | {us_spec:.1f} | {us_eng:.2f} | **{us_spec / us_eng:.1f}x** |"
 
 
 def bench_phases(games: int) -> None:
@@ -123,7 +145,7 @@ def big_defences(count: int, size: int) -> list[State]:
     return out
 
 
-def bench_defences(size: int, count: int = 20) -> dict[str, float]:
+def bench_defences(size: int, count: int = 20) -> str:
     states = big_defences(count, size)
     E.clear_caches()
     SPEC._legal_cache.cache_clear()
@@ -134,16 +156,15 @@ def bench_defences(size: int, count: int = 20) -> dict[str, float]:
     t = time.process_time()
     m = sum(len(E.legal_moves(e)) for e in engine_states)
     t_eng = time.process_time() - t
-    assert n == m
-    print(f"defence generation, defender with {size + 1} cards: {n / count:.0f} moves per position; "
-          f"spec {t_spec / count * 1e3:.2f} ms, engine {t_eng / count * 1e3:.3f} ms, ratio {t_spec / t_eng:.0f}x")
-    return {"moves": n / count, "spec_ms": t_spec / count * 1e3, "engine_ms": t_eng / count * 1e3,
-            "ratio": t_spec / t_eng}
+    if n != m:
+        raise SystemExit(f"{PROG}: defences of {size + 1} cards: spec and engine list different moves")
+    return (f"| {size + 1} | {count} | {n / count:.0f} | {t_spec / count * 1e3:.2f} | {t_eng / count * 1e3:.3f} | "
+            f"**{t_spec / t_eng:.0f}x** |")
 
 
 def bench_endgames(sizes: list[tuple[int, int]], per_size: int) -> None:
     rng = random.Random(7)
-    print("endgame solves (stocks empty, player 0 to move, default rules):")
+    print("Endgame solves (stocks empty, player 0 to move, default rules; CPU time):\n")
     print("| hands | positions | wins | median nodes | median s | max s |")
     print("|---|---|---|---|---|---|")
     for a, b in sizes:
@@ -161,21 +182,170 @@ def bench_endgames(sizes: list[tuple[int, int]], per_size: int) -> None:
         sys.stdout.flush()
 
 
+PIPS = [c for c in fd.DEFAULT_IN_PLAY if fd.is_pip(c)]
+FACES = [c for c in fd.DEFAULT_IN_PLAY if fd.is_face(c)]
+
+
+def random_attack(rng: random.Random, n_pips: int, face: bool) -> list[Card]:
+    while True:
+        attack = rng.sample(PIPS, n_pips)
+        if sum(fd.card_value(c) for c in attack) != 0:
+            return attack + ([rng.choice(FACES)] if face else [])
+
+
+def random_hand(rng: random.Random, size: int, exclude: Sequence[Card]) -> list[Card]:
+    return rng.sample([c for c in fd.DEFAULT_IN_PLAY if c not in exclude], size)
+
+
+def timed_call(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> tuple[Any, float]:
+    """Wall time of one call with the garbage collector off (as :mod:`timeit` does)."""
+    gc.disable()
+    try:
+        t0 = time.perf_counter()
+        out = fn(*args, **kwargs)
+        return out, time.perf_counter() - t0
+    finally:
+        gc.enable()
+
+
+def summary(xs: Sequence[float]) -> tuple[float, float]:
+    return statistics.median(xs), max(xs)
+
+
+def ms(x: float) -> str:
+    return f"{x * 1000:.3f}" if x < 0.01 else f"{x * 1000:.1f}"
+
+
+def defender_rows(rng: random.Random, n: int, n_pips: int, face: bool, hand_size: int) -> list[str]:
+    times: dict[str, dict[str, list[float]]] = {k: {"enum": [], "z3": []}
+                                                 for k in ("legal", "shed", "take", "keep")}
+    defended = 0
+    sizes: list[int] = []
+    for _ in range(n):
+        attack = random_attack(rng, n_pips, face)
+        hand = random_hand(rng, hand_size, attack)
+        keep = rng.sample(hand, 2)
+        legal, t = timed_call(fd.legal_defences, attack, hand)
+        times["legal"]["enum"].append(t)
+        zlegal, t = timed_call(fz.z3_legal_defences, attack, hand)
+        times["legal"]["z3"].append(t)
+        if zlegal != legal:
+            raise SystemExit(f"{PROG}: enumerator and Z3 disagree (legal): {attack} {hand}")
+        defended += bool(legal)
+        sizes.append(len(legal))
+        for objective in ("shed", "take", "keep"):
+            k = keep if objective == "keep" else []
+            best, t = timed_call(fd.best_defences, attack, hand, objective, keep=k)
+            times[objective]["enum"].append(t)
+            zbest, t = timed_call(fz.z3_best_defences, attack, hand, objective, keep=k)
+            times[objective]["z3"].append(t)
+            if zbest != best:
+                raise SystemExit(f"{PROG}: enumerator and Z3 disagree ({objective}): {attack} {hand}")
+    label = f"{n_pips} pips{' + face' if face else ''} vs hand {hand_size}"
+    rows = []
+    for task, per in times.items():
+        em, ex = summary(per["enum"])
+        zm, zx = summary(per["z3"])
+        rows.append(f"| {label} | {task} | {ms(em)} | {ms(ex)} | {ms(zm)} | {ms(zx)} | {zm / em:.0f}x |")
+    rows.append(f"| {label} | (instances with a defence: {defended}/{n}; "
+                f"legal defences median {statistics.median(sizes):.0f}, max {max(sizes)}) | | | | | |")
+    return rows
+
+
+def attacker_rows(rng: random.Random, n: int, size: int) -> list[str]:
+    te: list[float] = []
+    tz: list[float] = []
+    crushing: list[int] = []
+    for _ in range(n):
+        attacker = rng.sample(list(fd.DEFAULT_IN_PLAY), size)
+        defender = random_hand(rng, size, attacker)
+        crush, t = timed_call(fd.crushing_attacks, attacker, defender)
+        te.append(t)
+        z, t = timed_call(fz.z3_crushing_attacks, attacker, defender)
+        tz.append(t)
+        if z != (crush.legal_attacks, {frozenset(v.cards) for v in crush.no_whole},
+                 {frozenset(v.cards) for v in crush.no_defence}):
+            raise SystemExit(f"{PROG}: enumerator and Z3 disagree (crushing attacks): {attacker} {defender}")
+        crushing.append(len(crush.no_whole))
+    em, ex = summary(te)
+    zm, zx = summary(tz)
+    return [f"| attacker {size} vs defender {size} | crushing attacks (median {statistics.median(crushing):.0f} "
+            f"per instance) | {ms(em)} | {ms(ex)} | {ms(zm)} | {ms(zx)} | {zm / em:.0f}x |"]
+
+
+def scaling_rows(rng: random.Random, n: int) -> list[str]:
+    rows = []
+    all52 = [c for c in fd.NON_TEN_CARDS]
+    for size in (10, 13, 16):
+        ts: list[float] = []
+        tc: list[float] = []
+        for _ in range(n):
+            attack = random_attack(rng, 4, False)
+            hand = rng.sample([c for c in all52 if c not in attack], size)
+            _, t = timed_call(fd.best_defences, attack, hand, "shed")
+            ts.append(t)
+            _, t = timed_call(fd.can_defend, attack, hand)
+            tc.append(t)
+        (sm, sx), (cm, cx) = summary(ts), summary(tc)
+        rows.append(f"| 4 pips vs hand {size} (48-card universe) | best shed / can_defend | "
+                    f"{ms(sm)} / {ms(cm)} | {ms(sx)} / {ms(cx)} | | | |")
+    return rows
+
+
+def bench_defend(instances: int, seed: int) -> list[str]:
+    """The ``defend`` part: enumerator and Z3 side by side, then the enumerator alone."""
+    rng = random.Random(seed)
+    fz.z3_legal_defences("2C", "2H")  # warm up Z3 (import, context)
+    rows = ["| instances | task | enum median ms | enum max ms | Z3 median ms | Z3 max ms | Z3 / enum (median) |",
+            "|---|---|---|---|---|---|---|"]
+    print("\n".join(rows), flush=True)
+    for n_pips, face in ((4, True), (4, False)):
+        for row in defender_rows(rng, instances, n_pips, face, 7):
+            rows.append(row)
+            print(row, flush=True)
+    for row in attacker_rows(rng, max(1, instances // 5), 7) + scaling_rows(rng, instances):
+        rows.append(row)
+        print(row, flush=True)
+    print(f"(seed {seed}, {instances} instances per defender row; every instance's enumerator and Z3 answers "
+          "compared: all agree)")
+    return rows
+
+
 def main() -> None:
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--games", type=int, default=200)
-    ap.add_argument("--quick", action="store_true")
-    args = ap.parse_args()
-    games = 30 if args.quick else args.games
-    bench_playouts(games, Rules(), "default rules")
-    bench_playouts(games, Rules(exchange=True, temptation=True, infusion=True), "exchange+temptation+infusion")
-    bench_playouts(games, Rules(defence_face_cards="with_pips"), "with_pips")
-    bench_phases(games // 2)
-    for size in (6, 9, 12) if args.quick else (6, 9, 12, 15):
-        bench_defences(size)
-    sizes = [(6, 7), (8, 9)] if args.quick else [(6, 7), (7, 8), (8, 9), (9, 10), (10, 11), (11, 12), (12, 13)]
-    bench_endgames(sizes, 3 if args.quick else 5)
+    ap = Parser(PROG, __doc__)
+    ap.add_argument("--parts", nargs="+", choices=PARTS, default=list(PARTS), help="what to measure (default: all)")
+    ap.add_argument("--games", type=positive_int, default=200, help="playouts: games per rules row (default 200)")
+    ap.add_argument("--instances", type=positive_int, default=100, help="defend: instances a row (default 100)")
+    ap.add_argument("--seed", type=int, default=20261122, help="defend: seed of the instances (default 20261122)")
+    ap.add_argument("--quick", action="store_true", help="every part small")
+    a = ap.parse_args()
+    print(header(PROG))
+    games = 30 if a.quick else a.games
+    if "playouts" in a.parts:
+        print("Random playouts (CPU time):\n")
+        print("| rules | games | steps (spec / engine) | spec us/step | engine us/step | engine / spec |")
+        print("|---|---|---|---|---|---|", flush=True)
+        for rules, label in ((Rules(), "default"),
+                             (Rules(exchange=True, temptation=True, infusion=True), "exchange + temptation + infusion"),
+                             (Rules(defence_face_cards="with_pips"), "`defence_face_cards: with_pips`")):
+            print(bench_playouts(games, rules, label), flush=True)
+        print("\nPer phase (default rules, one recorded set of games, each state timed in both):\n")
+        bench_phases(max(1, games // 2))
+        print()
+    if "defences" in a.parts:
+        print("Defence move generation (CPU time):\n")
+        print("| defender's cards | positions | moves | spec ms | engine ms | engine / spec |")
+        print("|---:|---:|---:|---:|---:|---:|", flush=True)
+        for size in (6, 9, 12) if a.quick else (6, 9, 12, 15):
+            print(bench_defences(size), flush=True)
+        print()
+    if "endgames" in a.parts:
+        sizes = [(6, 7), (8, 9)] if a.quick else [(6, 7), (7, 8), (8, 9), (9, 10), (10, 11), (11, 12), (12, 13)]
+        bench_endgames(sizes, 3 if a.quick else 5)
+        print()
+    if "defend" in a.parts:
+        bench_defend(10 if a.quick else a.instances, a.seed)
 
 
 if __name__ == "__main__":
-    main()
+    run(main, PROG)

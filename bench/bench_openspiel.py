@@ -9,11 +9,12 @@ OpenSpiel does not finish within ``--cap`` seconds is reported as over the cap (
 a lower bound).
 
     python bench/bench_openspiel.py --sizes 4 5 6 --positions 3 --cap 300
+
+Needs the ``openspiel`` extra (``pip install 'foolsolve[openspiel]'``).
 """
 
 from __future__ import annotations
 
-import argparse
 import json
 import random
 import signal
@@ -27,6 +28,9 @@ from types import FrameType
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_durak import endgame
+from benchkit import Parser, fail, header, positive_float, positive_int, run
+
+PROG = "bench_openspiel.py"
 
 
 class _Cap(Exception):
@@ -38,20 +42,21 @@ def _alarm(signum: int, frame: FrameType | None) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--sizes", type=int, nargs="+", default=[4, 5, 6], help="cards in each hand")
-    parser.add_argument("--positions", type=int, default=3, help="seeded positions per size")
+    parser = Parser(PROG, __doc__)
+    parser.add_argument("--sizes", type=positive_int, nargs="+", default=[4, 5, 6],
+                        help="cards in each hand, 1 to 18 (default 4 5 6)")
+    parser.add_argument("--positions", type=positive_int, default=3, help="seeded positions per size (default 3)")
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--cap", type=float, default=300.0, help="seconds OpenSpiel may take per position")
+    parser.add_argument("--cap", type=positive_float, default=300.0,
+                        help="seconds OpenSpiel may take per position (default 300)")
     args = parser.parse_args(argv)
-    if any(k < 1 or k > 18 for k in args.sizes) or args.positions < 1 or args.cap <= 0:
-        print("bench_openspiel: error: sizes must be 1..18, positions >= 1, cap > 0", file=sys.stderr)
-        return 2
+    if any(k > 18 for k in args.sizes):
+        fail(PROG, f"--sizes: {max(args.sizes)} cards a side do not fit a 36-card deck (at most 18)")
     try:
         from open_spiel.python.algorithms import minimax
     except ImportError:
-        print("bench_openspiel: error: OpenSpiel is not installed (pip install 'foolsolve[openspiel]')", file=sys.stderr)
-        return 2
+        fail(PROG, "OpenSpiel is not installed (pip install 'foolsolve[openspiel]')")
+    print(header(PROG))
     from foolsolve import games
     from foolsolve import openspiel as fo
     from foolsolve.solver.base import SolveOptions
@@ -85,8 +90,7 @@ def main(argv: list[str] | None = None) -> int:
                 finally:
                     signal.setitimer(signal.ITIMER_REAL, 0)
                 if not over and theirs != ours.value:
-                    print(f"bench_openspiel: error: values differ at {k}v{k} #{i}: {theirs} vs {ours.value}",
-                          file=sys.stderr)
+                    print(f"{PROG}: values differ at {k}v{k} #{i}: {theirs} vs {ours.value}", file=sys.stderr)
                     return 1
                 ratio = t_os / max(t_ours, 1e-6)
                 ratios.setdefault(k, []).append(ratio)
@@ -99,4 +103,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run(lambda: sys.exit(main()), PROG)

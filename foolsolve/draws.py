@@ -1,6 +1,6 @@
 """How ``random.Random.choice`` draws an index, for native random playouts.
 
-An engine's native playout (``Engine.playout`` overridden, e.g. ``foolsolve.engines.durak.playout``)
+An engine's native playout (``Engine.playout`` overridden, e.g. ``foolsolve.engines.durak_playout.playout``)
 counts a decision's legal moves without building them and draws the index itself, exactly as
 ``rng.choice`` over the sorted legal list would: ``k = n.bit_length()``, then
 ``rng.getrandbits(k)`` until the number is below ``n`` (CPython's

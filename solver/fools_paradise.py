@@ -19,8 +19,9 @@ Solution concepts
 
 Search
 ------
-The search runs on the engine's suit-free layer (:class:`RankState`: count vectors of
-ranks), since suits play no part in collecting or scoring: two positions that differ only
+The search runs on a suit-free copy of the game (:class:`RankState`: count vectors of
+ranks, on the engine's count-vector layer; defined here, the solver being its only user), since
+suits play no part in collecting or scoring: two positions that differ only
 in suits have the same value, and one suit-free move stands for all the card-level moves
 that take the same ranks. Fail-soft alpha-beta, moves ordered by the points they bank at
 once (the transposition-table move first); the table stores lower/upper bounds on the
@@ -33,18 +34,124 @@ from __future__ import annotations
 import sys
 import time
 from collections.abc import Hashable
-from typing import Any
+from typing import Any, NamedTuple
 
-from foolsolve.engines.fools_paradise import ENGINE, Ctx, EMove, EState, RankState
+from foolsolve.engines.fools_paradise import ENGINE, RANKS, Ctx, EMove, EState, decode
 from foolsolve.errors import InputError
 from foolsolve.solver.base import MoveValue, SearchLimit, SolveOptions, SolveResult, bool_option, check_extra, int_option
-from foolsolve.spec.fools_paradise import SPEC, State
+from foolsolve.spec.fools_paradise import CENTRE_SIZE, SPEC, State
 
 INF = 10**9
 PROGRESS_EVERY = 10_000
 """Nodes between two progress callbacks."""
 
 RankMove = tuple[int, int]
+
+
+# --- the suit-free game --------------------------------------------------------------------
+
+
+class RankState(NamedTuple):
+    """A position with suits forgotten: count vectors (:meth:`Ctx.counts`) for hands and centre,
+    the stock as a tuple of ranks in draw order with a read pointer, scores so far."""
+
+    hands: tuple[int, ...]
+    centre: int
+    stock: tuple[int, ...]
+    sp: int
+    to_move: int
+    scores: tuple[int, ...]
+    over: bool = False
+
+
+def rank_state(state: EState) -> RankState:
+    """The :class:`RankState` of an engine position with a known stock and nothing pending."""
+    if not state.known and state.stock_mask:
+        raise ValueError("the stock order is unknown")
+    if state.pending is not None:
+        raise ValueError("a chance draw is pending")
+    ctx = state.ctx
+    stock = tuple(ctx.rank_of[i] for i in state.stock[state.sp:]) if state.known else ()
+    return RankState(tuple(ctx.counts(h) for h in state.hands), ctx.counts(state.centre), stock, 0,
+                     state.to_move, state.scores, state.terminal())
+
+
+def rank_move(state: EState, move: EMove) -> RankMove:
+    """The suit-free class of an engine move: ``(rank, vec)``; ``vec == 0`` is a lay."""
+    ctx = state.ctx
+    a, b = decode(move)
+    return (ctx.rank_of[a], ctx.counts(b) if b else 0)
+
+
+def rank_moves(ctx: Ctx, st: RankState) -> list[RankMove]:
+    """Moves of a :class:`RankState`: ``(rank, vec)``; ``vec == 0`` is a lay."""
+    hand = st.hands[st.to_move]
+    out: list[RankMove] = []
+    for r in RANKS:
+        if (hand >> ctx.shift[r]) & ctx.field_mask:
+            for vec in ctx.vectors(st.centre, r):
+                out.append((r, vec))
+            out.append((r, 0))
+    return out
+
+
+def rank_apply(ctx: Ctx, st: RankState, move: RankMove) -> RankState:
+    """The successor of a :class:`RankState` (the same rules as the card-level engine)."""
+    r, vec = move
+    p = st.to_move
+    unit = ctx.unit[r]
+    hands = list(st.hands)
+    hands[p] -= unit
+    centre = st.centre
+    scores = list(st.scores)
+    cleared = False
+    if vec == 0:
+        centre += unit
+    else:
+        centre -= vec
+        gain = ctx.vec_points(vec)
+        if ctx.collected:
+            gain += ctx.rank_pts[r]
+        if centre == 0:
+            cleared = True
+            gain += 1
+        if not ctx.collected:
+            centre += unit
+        scores[p] += gain
+    sp = st.sp
+    stock = st.stock
+    if sp < len(stock):
+        hands[p] += ctx.unit[stock[sp]]
+        sp += 1
+    if cleared:
+        end = min(sp + CENTRE_SIZE, len(stock))
+        for i in range(sp, end):
+            centre += ctx.unit[stock[i]]
+        sp = end
+    n = len(hands)
+    for i in range(1, n + 1):
+        q = (p + i) % n
+        if hands[q]:
+            return RankState(tuple(hands), centre, stock, sp, q, tuple(scores))
+    if centre:
+        scores[p] += ctx.vec_points(centre) + (1 if ctx.sweep_clear else 0)
+    return RankState(tuple(hands), 0, stock, sp, p, tuple(scores), True)
+
+
+def rank_moves_by_gain(ctx: Ctx, st: RankState) -> list[tuple[int, RankMove]]:
+    """``(points banked at once, move)`` for every move of a :class:`RankState`."""
+    hand = st.hands[st.to_move]
+    centre = st.centre
+    out: list[tuple[int, RankMove]] = []
+    collected = ctx.collected
+    vec_points = ctx.vec_points
+    for r in RANKS:
+        if (hand >> ctx.shift[r]) & ctx.field_mask:
+            own = ctx.rank_pts[r] if collected else 0
+            for vec in ctx.vectors(centre, r):
+                out.append((vec_points(vec) + own + (vec == centre), (r, vec)))
+            out.append((0, (r, 0)))
+    return out
 
 
 def _neg_gain(item: tuple[int, RankMove]) -> int:
@@ -107,7 +214,7 @@ class EndgameSearch:
 
     def ordered_moves(self, st: RankState, first: RankMove | None = None) -> list[RankMove]:
         """Moves, the biggest immediate gain for the mover first."""
-        scored = self.ctx.rank_moves_by_gain(st)
+        scored = rank_moves_by_gain(self.ctx, st)
         scored.sort(key=_neg_gain)
         moves = [m for _, m in scored]
         if first is not None and first in moves:
@@ -153,7 +260,7 @@ class EndgameSearch:
         maximising = st.to_move == self.root
         best = -INF if maximising else INF
         for m in self.ordered_moves(st, best_move):
-            v = self.search(ctx.rank_apply(st, m), alpha, beta)
+            v = self.search(rank_apply(ctx, st, m), alpha, beta)
             if maximising:
                 if v > best:
                     best, best_move = v, m
@@ -211,7 +318,7 @@ def _check(state: State, options: SolveOptions | None) -> int:
 def _class_moves(e: EState) -> dict[RankMove, list[EMove]]:
     out: dict[RankMove, list[EMove]] = {}
     for em in ENGINE.legal_moves(e):
-        out.setdefault(ENGINE.rank_move(e, em), []).append(em)
+        out.setdefault(rank_move(e, em), []).append(em)
     return out
 
 
@@ -235,7 +342,7 @@ def solve(state: State, options: SolveOptions) -> SolveResult:
         notes.append("paranoid: the player to move maximises own final score minus the best other final score; "
                      "every other player plays to minimise that")
     e = ENGINE.from_spec(state)
-    rs = ENGINE.rank_state(e)
+    rs = rank_state(e)
     search = EndgameSearch(e.ctx, root, n, options)
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, 10_000))
@@ -244,7 +351,7 @@ def solve(state: State, options: SolveOptions) -> SolveResult:
             value = search.terminal_value(rs)
             return SolveResult(SPEC.name, root, value, [], [], 0, time.perf_counter() - t0, [], concept, notes)
         classes = _class_moves(e)
-        class_value = {cls: search.exact(e.ctx.rank_apply(rs, cls)) for cls in classes}
+        class_value = {cls: search.exact(rank_apply(e.ctx, rs, cls)) for cls in classes}
         value = max(class_value.values())
         rows: list[tuple[int, Any, str]] = []
         for cls, ems in classes.items():
@@ -265,13 +372,13 @@ def _principal_variation(e: EState, search: EndgameSearch, limit: int) -> list[s
     (max for the root player, min for the others), first in move order on ties."""
     pv: list[str] = []
     while not e.terminal() and len(pv) < limit:
-        rs = ENGINE.rank_state(e)
+        rs = rank_state(e)
         classes = _class_moves(e)
         maximising = rs.to_move == search.root
         best_cls = None
         best_v = 0
         for cls in search.ordered_moves(rs):
-            v = search.exact(search.ctx.rank_apply(rs, cls))
+            v = search.exact(rank_apply(search.ctx, rs, cls))
             if best_cls is None or (v > best_v if maximising else v < best_v):
                 best_cls, best_v = cls, v
         assert best_cls is not None
@@ -285,6 +392,6 @@ def endgame_value(state: State, options: SolveOptions | None = None) -> int:
     """Only the value (for sweeps): ``U`` for the player to move."""
     _check(state, options)
     e = ENGINE.from_spec(state)
-    rs = ENGINE.rank_state(e)
+    rs = rank_state(e)
     search = EndgameSearch(e.ctx, state.to_move, state.players, options)
     return search.terminal_value(rs) if rs.over else search.exact(rs)

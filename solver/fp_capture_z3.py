@@ -15,8 +15,8 @@ shared). One model per question:
 ``Optimize`` maximises the objective (``strategy="optimize"``, the default); the
 alternative ``strategy="linear"`` finds the same optimum with a plain ``Solver`` by
 SAT-UNSAT linear search (after each model, require a strictly better objective), which on
-this model is often an order of magnitude faster than ``Optimize`` (see
-``docs/bench-fp-capture.md``). Every optimal ``(hand card, centre set)`` is then
+this model is often an order of magnitude faster than ``Optimize`` (see the capture
+rows of BENCHMARKS.md). Every optimal ``(hand card, centre set)`` is then
 listed with blocking clauses, and for each its ace valuations (played value, number of
 collected aces counted 1 and 14) with a second blocking loop.
 """

@@ -1141,7 +1141,7 @@ def _suit_name(suit: str) -> str:
 
 
 def read_position(obj: Any) -> State:
-    """Build and check a :class:`State` from position JSON (docs/durak-spec.md "Position files")."""
+    """Build and check a :class:`State` from position JSON (docs/durak.md "Position files")."""
     validate_schema(obj, "durak.schema.json")
     rules: Rules = rules_from_json(Rules, obj.get("rules"))
     deck = rules.deck_cards

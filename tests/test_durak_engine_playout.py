@@ -1,6 +1,6 @@
 """The engine's fast paths play exactly the spec's game.
 
-* :func:`foolsolve.engines.durak.playout` (native random playout on one private copy) makes the
+* :func:`foolsolve.engines.durak_playout.playout` (native random playout on one private copy) makes the
   same moves, reaches the same final state and result, and consumes the same random numbers as
   the spec's seeded playout ``s = SPEC.apply(s, rng.choice(SPEC.legal_moves(s)))``;
 * the engine lists legal moves in the spec's order (not only the same set), which is what makes
@@ -22,6 +22,7 @@ from playout_helpers import spec_playout as _spec_playout
 
 from foolsolve import games
 from foolsolve.engines import durak as ed
+from foolsolve.engines import durak_playout as dp
 from foolsolve.engines.durak import ENGINE, DurakEngine
 from foolsolve.game import Engine, IllegalMove
 from foolsolve.games.durak import random_game
@@ -40,7 +41,7 @@ def assert_same_game(start: State, seed: int, max_moves: int | None = None) -> N
     e0 = ENGINE.from_spec(start)
     before = SPEC.state_to_json(ENGINE.to_spec(e0))
     trace: list[tuple[int, int, int]] = []
-    e, count = ed.playout(e0, rng_eng, max_moves, trace)
+    e, count = dp.playout(e0, rng_eng, max_moves, trace)
     assert [ed.move_text(m) for m in trace] == spec_moves
     assert count == len(spec_moves)
     assert SPEC.state_to_json(ENGINE.to_spec(e)) == SPEC.state_to_json(s)
@@ -81,7 +82,7 @@ def test_native_playout_from_a_mid_game_position(seed: int, skip: int) -> None:
 
 def test_native_playout_of_a_finished_game_plays_nothing() -> None:
     end, _ = spec_playout(random_game(random.Random(5)), random.Random(5))
-    e, count = ed.playout(ENGINE.from_spec(end), random.Random(0))
+    e, count = dp.playout(ENGINE.from_spec(end), random.Random(0))
     assert count == 0 and ENGINE.result(e) == SPEC.result(end)
 
 
@@ -206,7 +207,7 @@ def test_playout_with_a_nonstandard_random_uses_its_choice(seed: int) -> None:
     start = random_game(random.Random(seed))
     rng = CountingRandom(seed)
     trace: list[tuple[int, int, int]] = []
-    e, count = ed.playout(ENGINE.from_spec(start), rng, trace=trace)
+    e, count = dp.playout(ENGINE.from_spec(start), rng, trace=trace)
     s, spec_moves = spec_playout(start, random.Random(seed))
     assert rng.draws == count == len(spec_moves)
     assert [ed.move_text(m) for m in trace] == spec_moves

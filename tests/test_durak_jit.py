@@ -188,7 +188,7 @@ def test_kernel_searches_the_python_tree_node_for_node(seed, kind):
 @given(st.integers(0, 2**32), st.sampled_from(ROOTS), st.sampled_from([(-1, 0), (0, 1), (-1, 1), (0, 0)]),
        st.sampled_from([None, -1, 1]))
 def test_kernel_follows_the_python_tree_for_ranged_values_and_known_move_values(seed, kind, rng_range, guess):
-    """Session 8's drivers in lockstep: ``value(s, lo, hi, guess)`` (a range of one question, of
+    """The ranged drivers in lockstep: ``value(s, lo, hi, guess)`` (a range of one question, of
     two, of none), then ``move_values(s, known)`` with the position's exact value: equal answers,
     node counts and table sizes after each call (one kernel thread, as in ``assert_lockstep``)."""
     rng = random.Random(seed)
@@ -394,7 +394,7 @@ WARM_ROOT = {"game": "durak", "rules": {"variant": "podkidnoy", "throw_in_after_
 @pytest.mark.parametrize("search", ["python", "kernel"])
 def test_a_root_searched_first_leaves_move_values_exact(search):
     """After ``value`` of a position, ``move_values`` of the same position on the same search are
-    still the spec's, every reduction off. Before the session 8 fix, a defence node with the window
+    still the spec's, every reduction off. Before a fix, a defence node with the window
     (-2, -1) searched its take with (1, 2), and the one-at-a-time throw-in node cut on "alpha >= WIN"
     after the pass alone, so "throw Q♥" came out -1."""
     state = SPEC.state_from_json(WARM_ROOT)
@@ -585,7 +585,7 @@ def resident_mib() -> int:
 def test_searches_stopped_by_the_node_limit_give_their_memory_back():
     """Twelve searches in a row, each stopped by its node limit (an exception raised inside the
     kernel), each with a 2**23-row lead table it fills at random (256 MiB of 2 MiB pages): the
-    process keeps no more than about two of them. Before session 8 it kept all twelve (numba
+    process keeps no more than about two of them. Before a fix it kept all twelve (numba
     leaks a reference to every array argument of a compiled call that ends in an exception, and
     the worker's exception list made a reference cycle with the search), and a long test run was
     killed for memory."""

@@ -417,7 +417,7 @@ def six_a_side_lead(seed: int) -> dict:
 
 # Lead positions on which an unsound candidate pruning ("solo_dominance": cover with the weaker of
 # two solo cards, lead the weaker of two solo cards the defender covers alike) got values wrong,
-# though it passed 1,800 random_endgame and larger_endgame positions (docs/bench-ds-ten.md):
+# though it passed 1,800 random_endgame and larger_endgame positions:
 # (trump, attacker's hand, defender's hand, draw_outcome), podkidnoy.
 SOLO_TRAPS = [
     ("D", "JC 8D KC 9D JD", "QD 6S 10D AD JH", "draw"),
@@ -483,7 +483,7 @@ def test_max_nodes_is_exact():
         solve(state, SolveOptions(extra={"pv": False}, max_nodes=need - 1))
 
 
-# Found in session 7 (by the compiled search's test helper), fixed in session 8: with every
+# Found by the compiled search's test helper, and fixed: with every
 # reduction off, the search's table, reused from one root to the next as move_values reuses it,
 # gave a wrong value. A defence node whose stored upper bound was -1 got the window (-2, -1), so
 # its take searched the throw-ins with (1, 2), and the one-at-a-time throw-in node (take_seq) cut
@@ -528,7 +528,7 @@ def test_unreduced_search_reusing_its_table_values_the_child_like_the_spec(jit: 
     assert eg.value(child) == -1
 
 
-# --- session 8: values within a known range, and the principal variation's shortcut -----------
+# --- values within a known range, and the principal variation's shortcut -----------------------
 
 
 def walked_endgame(rng: random.Random, seed: int, plies: int):
@@ -609,7 +609,7 @@ def test_move_values_given_the_position_value_equal_move_values_searched_blind(s
 
 
 def naive_pv(state, red) -> list[str]:
-    """The principal variation as sessions 1-7 built it: every move of every position on the way
+    """The principal variation built the slow way: every move of every position on the way
     valued by ``move_values`` of a fresh search, the first move of the best value taken."""
     from foolsolve.engines.durak import from_spec_state, game_result, move_text, play
 
@@ -646,7 +646,7 @@ def test_one_search_answers_any_sequence_of_questions_like_the_spec(seed, plies,
     """One search (its tables kept from question to question, as ``solve`` keeps them from the
     root to its moves and along the principal variation) answers a random sequence of ranged
     questions about the position and its children, under random reductions, each equal to the
-    spec's retrograde value clamped to the range: the general form of session 7's and 8's two
+    spec's retrograde value clamped to the range: the general form of two earlier
     table-reuse bugs (a take's one-at-a-time throw-ins cut on a window opening at WIN; a defence
     with several uncovered cards never tried its hint cover). Those two needed rarer positions
     than these (the second one about 1 in 3,000 random positions under its reductions), so each
@@ -675,7 +675,7 @@ def from_engine(s):
     return to_spec_state(s)
 
 
-# Found in session 8 (by the lockstep test of ranged questions): a defence with several uncovered
+# Found by the lockstep test of ranged questions: a defence with several uncovered
 # cards (cover_order off) left its table hint out of every target's covers, so a node searched a
 # second time (another window: "draw?" then "win?") could miss its best cover. Here the defender,
 # holding the twins 10♥ J♥ (one cover tried of the two), must cover 9♥ 9♠ and had no cover left.

@@ -10,8 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from foolsolve.cards import FRENCH52
-from foolsolve.engines.fools_paradise import ENGINE, RankState
+from foolsolve.engines.fools_paradise import ENGINE
 from foolsolve.rules import random_rules
+from foolsolve.solver.fools_paradise import RankState, rank_apply, rank_move, rank_moves, rank_state
 from foolsolve.spec.fools_paradise import SPEC, Rules, collections
 
 
@@ -28,12 +29,12 @@ def test_suit_free_layer_is_the_projection_of_the_card_engine(seed: int, players
     rng = random.Random(seed)
     e = ENGINE.from_spec(SPEC.deal(random_rules(Rules, rng, decks=decks), players, rng))
     while not e.terminal():
-        rs = ENGINE.rank_state(e)
+        rs = rank_state(e)
         moves = ENGINE.legal_moves(e)
         ctx = e.ctx
-        assert set(ctx.rank_moves(rs)) == {ENGINE.rank_move(e, m) for m in moves}
+        assert set(rank_moves(ctx, rs)) == {rank_move(e, m) for m in moves}
         for m in moves[:: max(1, len(moves) // 6)]:
-            assert _norm(ctx.rank_apply(rs, ENGINE.rank_move(e, m))) == _norm(ENGINE.rank_state(ENGINE.apply(e, m)))
+            assert _norm(rank_apply(ctx, rs, rank_move(e, m))) == _norm(rank_state(ENGINE.apply(e, m)))
         e = ENGINE.apply(e, moves[rng.randrange(len(moves))])
 
 

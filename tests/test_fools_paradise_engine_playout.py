@@ -1,6 +1,6 @@
 """The engine's native random playout plays exactly the spec's seeded game.
 
-* :func:`foolsolve.engines.fools_paradise.playout` (``ENGINE.playout``: counts each decision's
+* :func:`foolsolve.engines.fools_paradise_playout.playout` (``ENGINE.playout``: counts each decision's
   moves, draws the index as ``rng.choice`` does, builds only the drawn move) makes the same
   moves, reaches the same final state and result, and consumes the same random numbers as the
   spec's seeded playout ``s = SPEC.apply(s, rng.choice(SPEC.legal_moves(s)))``;
@@ -24,7 +24,7 @@ from playout_helpers import spec_playout as _spec_playout
 
 from foolsolve.cards import FRENCH52
 from foolsolve.draws import standard_draw
-from foolsolve.engines import fools_paradise as efp
+from foolsolve.engines import fools_paradise_playout as fpp
 from foolsolve.engines.fools_paradise import ENGINE, ctx_for
 from foolsolve.game import Engine
 from foolsolve.games.fools_paradise import random_game
@@ -49,7 +49,7 @@ def assert_same_game(start: State, seed: int, max_moves: int | None = None,
     e0 = ENGINE.from_spec(start)
     before = js(e0)
     trace: list[int] = []
-    e, count = efp.playout(e0, rng_nat, max_moves, trace)
+    e, count = fpp.playout(e0, rng_nat, max_moves, trace)
     texts, cur = [], e0
     for m in trace:  # each traced move is legal where it was played (checked apply)
         texts.append(str(ENGINE.move_to_spec(cur, m)))
@@ -64,7 +64,7 @@ def assert_same_game(start: State, seed: int, max_moves: int | None = None,
     g, gcount = Engine.playout(ENGINE, e0, rng_gen, max_moves)
     assert gcount == count and js(g) == js(e)
     assert rng_gen.getstate() == rng_nat.getstate()
-    e2, count2 = ENGINE.playout(e0, rng_cls(seed), max_moves)  # the method is the native function
+    e2, count2 = ENGINE.playout(e0, rng_cls(seed), max_moves)  # the method delegates to the native function
     assert count2 == count and js(e2) == js(e)
     return count
 

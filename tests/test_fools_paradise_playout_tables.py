@@ -1,7 +1,7 @@
 """The native playout's own structures, each against the spec's brute force over sub-multisets
 (``spec.fools_paradise.collections``, sorted in the spec's move order):
 
-* the count tables built at import (``COUNTS_NO_ACE``, ``COUNTS_ONE_ACE``, ``Ctx.ace_count``):
+* the count tables built at import (``COUNTS_NO_ACE``, ``COUNTS_ONE_ACE``, ``PlayoutTables.ace_count``):
   how many collections a card of each rank makes from a centre of at most six non-ace cards
   and at most one ace, under every ``ace`` option;
 * ``_counts_by_subsets`` (the centres the tables do not hold: seven or more non-ace cards, two
@@ -23,23 +23,21 @@ import pytest
 from fools_paradise_helpers import ACE_CARDS, ACES, NON_ACES
 
 from foolsolve.cards import FRENCH52, Card
-from foolsolve.engines import fools_paradise as efp
-from foolsolve.engines.fools_paradise import (
+from foolsolve.engines import fools_paradise_playout as fpp
+from foolsolve.engines.fools_paradise import ENGINE, MOVE_SHIFT, SMALL_CENTRE, ctx_for
+from foolsolve.engines.fools_paradise_playout import (
     ACE_SHIFT,
     COUNT_FIELD,
     COUNTS_NO_ACE,
     COUNTS_ONE_ACE,
-    ENGINE,
     FIELD,
-    MOVE_SHIFT,
     PLACE_KEY,
     PLACE_PID,
     PLACE_RANK,
     PLACE_UNIT,
     PREORDER,
-    SMALL_CENTRE,
     TABLE_CARDS,
-    ctx_for,
+    tables_for,
 )
 from foolsolve.game import Engine
 from foolsolve.spec.fools_paradise import SPEC, Collect, Rules, State, collections, move_sort_key
@@ -78,8 +76,8 @@ def test_places_are_the_specs_card_order_and_convert_to_physical_ids_and_back() 
     for _ in range(200):
         cards = rng.sample(FRENCH52.cards, rng.randint(0, 52))
         physical = sum(1 << ctx.base_id[c.index] for c in cards)
-        assert efp._physical(places(cards)) == physical
-        assert efp._places(physical) == places(cards)
+        assert fpp._physical(places(cards)) == physical
+        assert fpp._places(physical) == places(cards)
 
 
 @pytest.mark.parametrize("m", range(SMALL_CENTRE + 1))
@@ -94,7 +92,7 @@ def test_preorder_is_the_specs_order_of_taken_sets(m: int) -> None:
 def test_count_tables_give_the_specs_number_of_collections_per_rank(ace: str) -> None:
     """Centres of 0..TABLE_CARDS non-ace cards and 0 or 1 ace: field ``r`` of the entry (the
     one-ace table unless ``ace=high``, whose non-ace cards cannot take an ace) is how many
-    collections a card of rank ``r`` makes; a played ace's number is ``Ctx.ace_count``."""
+    collections a card of rank ``r`` makes; a played ace's number is ``PlayoutTables.ace_count``."""
     rules = Rules(ace=ace)
     ctx = ctx_for(rules)
     rng = random.Random(ace)
@@ -110,9 +108,9 @@ def test_count_tables_give_the_specs_number_of_collections_per_rank(ace: str) ->
             assert (packed >> COUNT_FIELD * r) & FIELD == len(spec_takes(card, centre, rules)), (centre, r)
         card = a_card_of_rank(14, centre)
         assert card is not None
-        assert ctx.ace_count(key, ca) == len(spec_takes(card, centre, rules)), centre
+        assert tables_for(ctx).ace_count(key, ca) == len(spec_takes(card, centre, rules)), centre
         if ace == "either":
-            assert (packed >> ACE_SHIFT) & FIELD == ctx.ace_count(key, ca)
+            assert (packed >> ACE_SHIFT) & FIELD == tables_for(ctx).ace_count(key, ca)
 
 
 def test_count_tables_hold_every_multiset_of_at_most_six_non_ace_cards() -> None:
@@ -147,8 +145,8 @@ def test_counts_by_subsets_give_the_specs_collections_for_big_centres_and_severa
         hand_places = sorted(place(c) for c in hand)
         units = sum(PLACE_UNIT[pos] for pos in hand_places)
         centre_places = places(centre)
-        key = sum(PLACE_KEY[pos] for pos in efp.iter_bits(centre_places))
-        by_rank, total = efp._counts_by_subsets(ctx, hand_places, units, centre_places, key,
+        key = sum(PLACE_KEY[pos] for pos in fpp.iter_bits(centre_places))
+        by_rank, total = fpp._counts_by_subsets(tables_for(ctx), hand_places, units, centre_places, key,
                                                 sum(c.rank == 14 for c in centre))
         per_card = [len(spec_takes(c, centre, rules)) for c in hand]
         assert total == sum(per_card), (hand, centre)
@@ -173,7 +171,7 @@ def test_collection_is_the_specs_ith_collection_of_the_card(ace: str) -> None:
             if card is None:
                 continue  # all four in the centre
             want = spec_takes(card, centre, rules)
-            assert [efp._collection(ctx, r, i, places(centre), ca) for i in range(len(want))] == want, (r, centre)
+            assert [fpp._collection(tables_for(ctx), r, i, places(centre), ca) for i in range(len(want))] == want, (r, centre)
 
 
 HUGE_HANDS = [["3S", "JD", "7H", "6S", "JC"], ["QH", "5C", "2C", "10S", "5H"]]
@@ -197,10 +195,11 @@ def test_counts_beyond_sixteen_bits_in_a_huge_centre() -> None:
     e = ENGINE.from_spec(_huge("low"))
     ctx = e.ctx
     listed = ENGINE.legal_moves(e)
-    hand_places = list(efp.iter_bits(efp._places(e.hands[0])))  # ascending
-    centre = efp._places(e.centre)
-    key = sum(PLACE_KEY[pos] for pos in efp.iter_bits(centre))
-    by_rank, total = efp._counts_by_subsets(ctx, hand_places, sum(PLACE_UNIT[p] for p in hand_places), centre, key, 3)
+    hand_places = list(fpp.iter_bits(fpp._places(e.hands[0])))  # ascending
+    centre = fpp._places(e.centre)
+    key = sum(PLACE_KEY[pos] for pos in fpp.iter_bits(centre))
+    units = sum(PLACE_UNIT[p] for p in hand_places)
+    by_rank, total = fpp._counts_by_subsets(tables_for(ctx), hand_places, units, centre, key, 3)
     assert total == sum(1 for m in listed if m >> MOVE_SHIFT) > FIELD
     for pos in hand_places:
         pid = PLACE_PID[pos]
@@ -217,7 +216,7 @@ def test_native_playout_in_a_huge_centre_plays_the_listed_loops_game(ace: str) -
     for seed in range(2):
         r1, r2 = random.Random(seed), random.Random(seed)
         trace: list[int] = []
-        a, n1 = efp.playout(e, r1, 3, trace)
+        a, n1 = fpp.playout(e, r1, 3, trace)
         b, n2 = Engine.playout(ENGINE, e, r2, 3)
         assert n1 == n2 == 3 and r1.getstate() == r2.getstate()
         assert ENGINE.key(a) == ENGINE.key(b)

@@ -15,7 +15,7 @@ from foolsolve.errors import InputError
 from foolsolve.games.ambiguities import Adapter, Analysis
 from foolsolve.games.ambiguities_cli import ambiguities as ambiguities
 from foolsolve.solver.base import SolveOptions
-from foolsolve.solver.fools_paradise import EndgameSearch, solve
+from foolsolve.solver.fools_paradise import EndgameSearch, rank_state, solve
 from foolsolve.spec.fools_paradise import SPEC, State, card_points
 
 # --- the greedy policy -----------------------------------------------------------------------
@@ -128,7 +128,7 @@ class FoolsParadiseAmbiguity(Adapter):
             s = e.scores
             return s[0] - max(s[1:])
         e = greedy_until_stock_empty(state)
-        rs = ENGINE.rank_state(e)
+        rs = rank_state(e)
         search = EndgameSearch(e.ctx, 0, len(e.hands), SolveOptions(max_nodes=self.max_nodes))
         return search.terminal_value(rs) if rs.over else search.exact(rs)
 

@@ -1,0 +1,521 @@
+"""Durak: the native random playout and the tables only it uses.
+
+:func:`playout` is the random playout of the generic loop
+``s = apply_unchecked(s, rng.choice(legal_moves(s)))`` run natively: one private copy of the
+position in local variables, the moves of a decision counted and only the drawn one built, the
+index drawn exactly as ``rng.choice`` draws it -- the same game, move for move, as the spec's
+seeded playout (tests/test_durak_engine_playout.py), 30-40x faster than the spec (BENCHMARKS.md).
+
+Why a module of its own: the engine (:mod:`foolsolve.engines.durak`) holds the rules, fast, and
+the solvers and the conformance harness use only its ``legal``/``play``; this loop is a second,
+self-contained implementation of the whole game for one purpose, fast random games, with its
+own tables. The user's API is unchanged: ``ENGINE.playout(state, rng, max_moves=None)`` (the
+game shape's ``Engine.playout``, shown in the README and docs/durak.md) imports this module on
+first use and calls :func:`playout`. Call :func:`playout` directly for its ``trace`` argument.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from itertools import combinations, count
+
+from foolsolve.cards import SUIT_BITS
+from foolsolve.draws import standard_draw
+from foolsolve.engines.durak import (
+    _HIGHER_SUITS,
+    _PASS,
+    _TAKE,
+    ATTACK,
+    BEATERS,
+    COVER,
+    HAND_SIZE,
+    NO_LIMIT,
+    NO_TRUMP,
+    PEREVODNOY,
+    RANK_LANES,
+    RANK_MASKS,
+    SHOW,
+    SIMPLE,
+    SUIT_MASKS,
+    THROW,
+    TRANSFER,
+    DState,
+    legal,
+    play,
+    rank_set,
+)
+
+
+def _lex_subsets(m: int, most: int) -> tuple[tuple[int, ...], ...]:
+    """The subsets of ``range(m)`` with at most ``most`` elements, as sorted tuples in
+    lexicographic order (the empty one first)."""
+    return tuple(sorted(c for s in range(min(m, most) + 1) for c in combinations(range(m), s)))
+
+
+_LEX: tuple[tuple[tuple[tuple[int, ...], ...], ...], ...] = tuple(
+    tuple(_lex_subsets(m, most) for m in range(4)) for most in range(4))
+"""``_LEX[most][m]``: which of ``m`` higher cards of its rank join a lead's lowest card, in the
+spec's order of leads (at most ``most`` of them: the cap less one)."""
+
+
+# --- tables of the native playout ---------------------------------------------------------
+# On 64-bit card masks (three 30-bit digits) an operation with a negative operand (``m & -m``,
+# ``m & ~x``) costs about twice a plain one, and a method call or an index into a tuple costs less
+# than either; so the playout reads "the highest card of a mask" from its bit length in a table,
+# removes cards it knows are there with ``^``, and looks up by bit length what it would compute.
+
+_BIT_BY_LEN: tuple[int, ...] = (0, *(1 << c for c in range(4 * SUIT_BITS)))
+"""``_BIT_BY_LEN[m.bit_length()]``: the highest card of mask ``m``, as a bit (0 when empty)."""
+_RANK_BY_LEN: tuple[int, ...] = (0, *(RANK_MASKS[c % SUIT_BITS] for c in range(4 * SUIT_BITS)))
+"""``_RANK_BY_LEN[m.bit_length()]``: every card of the rank of the highest card of ``m``."""
+_BEATERS_BY_LEN: dict[int, tuple[int, ...]] = {t: (0, *b) for t, b in BEATERS.items()}
+"""``_BEATERS_BY_LEN[trump][card_bit.bit_length()]``: :data:`BEATERS` by bit length."""
+_MORE_LEADS: tuple[tuple[int, int], ...] = tuple(
+    (len(_LEX[most][2]) - len(_LEX[most][1]), len(_LEX[most][3]) - len(_LEX[most][2])) for most in range(4))
+"""``_MORE_LEADS[most]``: how many more leads a card heads with 2 higher cards of its rank than
+with 1, and with 3 than with 2 (leads of at most ``most`` + 1 cards)."""
+_NOBODY: tuple[int, ...] = ()
+"""No thrower to ask (no throw-ins, or none after a take): the bout ends."""
+_MOST_CHOICES = 1023
+"""More moves than any decision has: a lead at most 52 cards + 13 ranks x 11 groups, a defence
+at most |uncovered| x |hand| <= 26 x 26 covers + take + 4 transfers + 4 shows."""
+_DRAW_BITS: tuple[int, ...] = tuple(n.bit_length() for n in range(_MOST_CHOICES + 1))
+"""``_DRAW_BITS[n]``: ``n.bit_length()``, the bits ``rng.choice`` draws for ``n`` moves."""
+
+
+def _nth_bit(mask: int, i: int, n: int) -> int:
+    """The ``i``-th lowest set bit of ``mask`` (which has ``n`` set bits), reached by clearing
+    bits from the nearer end (the playout's way of picking its random card)."""
+    if 2 * i < n - 1:
+        while i:
+            mask &= mask - 1
+            i -= 1
+        return mask & -mask
+    i = n - 1 - i
+    while i:
+        mask ^= _BIT_BY_LEN[mask.bit_length()]
+        i -= 1
+    return _BIT_BY_LEN[mask.bit_length()]
+
+
+def playout(state: DState, rng: random.Random, max_moves: int | None = None,
+            trace: list[tuple[int, int, int]] | None = None) -> tuple[DState, int]:
+    """Random play from ``state`` until the game is over (or ``max_moves`` moves): every move is
+    ``rng.choice(legal(s))`` -- the same draw from the same sorted list as the spec's playout
+    ``s = SPEC.apply(s, rng.choice(SPEC.legal_moves(s)))`` -- so a seeded playout plays exactly the
+    spec's game. Returns the final state and the number of moves played; ``state`` is not changed.
+    With ``trace`` given, each engine move played is appended to it.
+
+    The whole game runs on local variables (one mutable copy of the position, the stock as a list
+    of card bits and a read position, the next living player of each seat, the bout's cap kept up
+    to date); a decision's moves are counted, the index drawn as ``rng.choice`` draws it, and only
+    the move drawn is built.
+    """
+    if not standard_draw(rng):
+        s = state
+        moves = 0
+        while moves != max_moves:
+            legal_now = legal(s)
+            if not legal_now:
+                break
+            mv = rng.choice(legal_now)
+            if trace is not None:
+                trace.append(mv)
+            s = play(s, mv)
+            moves += 1
+        return (s if moves else s.copy()), moves
+    getrandbits = rng.getrandbits
+    draw_bits = _DRAW_BITS
+    rank_by_len = _RANK_BY_LEN
+    nth_bit = _nth_bit
+    er = state.er
+    n = state.n
+    hands = state.hands[:]
+    stock = state.stock
+    pref = [0]  # pref[j]: the first j stock cards as a mask, so a draw is one xor
+    m = 0
+    for c in stock:
+        m |= 1 << c
+        pref.append(m)
+    sp, slen = 0, len(stock)
+    trump = state.trump
+    beat = _BEATERS_BY_LEN[trump]
+    tmask = SUIT_MASKS[trump] if trump != NO_TRUMP else 0
+    discard = state.discard
+    out = list(state.out)
+    attacker, defender = state.attacker, state.defender
+    tatt, tcov, unc = state.tatt, state.tcov, state.unc
+    na = tatt.bit_count()
+    nunc = unc.bit_count()  # uncovered attack cards, counted so the hot tests are on small ints
+    tranks = RANK_LANES * rank_set(tatt | tcov)  # every card of a rank on the table
+    covers = [(1 << a, 1 << c) for a, c in state.covers]
+    # the covered pairs matter only to a state that stops mid-bout: a whole game ends between bouts
+    keep_covers = max_moves is not None
+    to_move, taking, first_bout = state.to_move, state.taking, state.first_bout
+    dstart, shown, last_defender = state.dstart, state.shown, state.last_defender
+    throw_ins = er.variant != SIMPLE
+    perevodnoy = er.variant == PEREVODNOY
+    throw_after_take = er.throw_after_take
+    neighbours, show_trump = er.neighbours, er.show_trump and trump != NO_TRUMP
+    lead_stays = er.lead_stays
+    transfer_first, transfer_blocked = er.transfer_first, er.transfer_blocked and trump != NO_TRUMP
+    first_limit, first_take6, six_always = er.first_limit, er.first_take6, er.six_always
+    nxt = _next_alive(n, out)
+    alive = n - len(out)
+    dead = len(out)
+    order: list[int] | None = None  # this bout's throwers, built when first needed
+
+    # the bout limit (docs/durak-model.md "Caps") and the cap min(dstart, limit)
+    if first_bout:
+        limit = max(first_limit, 6) if (taking and first_take6) else first_limit
+    else:
+        limit = 6 if (six_always or slen) else NO_LIMIT
+    kcap = dstart if dstart < limit else limit
+    late_limit = 6 if six_always else NO_LIMIT  # once the stock is empty
+    # the cards the player to move may throw in (kept by the search for the next thrower)
+    th = hands[to_move] & tranks if (throw_ins and na < kcap) else 0
+
+    budget = 0 if alive <= 1 else max_moves  # (None: play to the end)
+    turns: Iterable[int] = count() if budget is None else range(budget)
+    lex = _LEX
+    # Each pass plays one move. A move that leaves the bout going ``continue``s; one that may end
+    # it falls through to the search for the next thrower among ``cands`` (the throwers in turn),
+    # and when nobody can throw in, the bout ends: taken if ``taking``, else beaten.
+    cands: Sequence[int] = _NOBODY
+    for played in turns:  # ``played``: the moves before this one
+        if not tatt:  # ---- LEAD
+            hand = hands[attacker]
+            ncards = total = hand.bit_count()
+            # cards with a card of the same rank in a higher suit slot (they lead groups)
+            dup = hand & (hand >> 16 | hand >> 32 | hand >> 48) if kcap > 1 else 0
+            x = 0
+            if not dup:
+                # every lead is one card: the cards in index order
+                if not total or kcap < 1:
+                    moves = played  # no move: the game is over
+                    break
+                k = draw_bits[total]
+                i = getrandbits(k)
+                while i >= total:
+                    i = getrandbits(k)
+            elif dup & (dup - 1) == 0:
+                # exactly one pair: the single cards, with the pair right after its lower card
+                total += 1
+                k = draw_bits[total]
+                i = getrandbits(k)
+                while i >= total:
+                    i = getrandbits(k)
+                start = (hand & (dup - 1)).bit_count()  # the lower card's place
+                if i > start:
+                    if i == start + 1:
+                        x = dup | hand & dup * _HIGHER_SUITS
+                    else:
+                        i -= 1
+            else:
+                # the leads sorted by their card tuples: card by card from the lowest, each card
+                # alone, or (for a card in ``dup``) with a block of subsets of the higher cards of
+                # its rank, in lexicographic order (:data:`_LEX`): a card with m higher cards of
+                # its rank heads len(lexk[m]) leads. Counted from how many cards have 1+, 2+, 3
+                # higher ones; the blocks are walked only up to the one drawn.
+                most = kcap - 1 if kcap <= 4 else 3
+                lexk = lex[most]
+                # two or three higher cards: the next higher card of the rank has one or two
+                dup2 = dup & (dup >> 16 | dup >> 32)
+                total += dup.bit_count()  # a card with one higher card heads two leads
+                if dup2:
+                    more2, more3 = _MORE_LEADS[most]
+                    total += more2 * dup2.bit_count() + more3 * (dup2 & dup2 >> 16).bit_count()
+                k = draw_bits[total]
+                i = getrandbits(k)
+                while i >= total:
+                    i = getrandbits(k)
+                if i >= total - (hand >> dup.bit_length()).bit_count():
+                    i -= total - ncards  # one of the single cards above every group
+                else:
+                    dd = dup
+                    while dd:
+                        db = dd & -dd
+                        dd ^= db
+                        start = (hand & (db - 1)).bit_count()  # cards below ``db``: single leads
+                        if i <= start:
+                            if i == start:
+                                x = db  # the card of ``db`` alone
+                            break
+                        if db & dup2:
+                            rest = hand & db * _HIGHER_SUITS  # the same rank in the higher suit slots
+                            subsets = lexk[rest.bit_count()]
+                            if i < start + len(subsets):
+                                x = db
+                                for j in subsets[i - start]:
+                                    r = rest
+                                    while j:
+                                        r &= r - 1
+                                        j -= 1
+                                    x |= r & -r
+                                break
+                            i -= len(subsets) - 1  # past this block: count it as one lead
+                        elif i == start + 1:
+                            x = db | hand & db * _HIGHER_SUITS  # with its one higher card
+                            break
+                        else:
+                            i -= 1
+            if x:
+                na = nunc = x.bit_count()
+            else:  # the i-th lowest card of the hand, alone
+                x = nth_bit(hand, i, ncards)
+                na = nunc = 1
+            if trace is not None:
+                trace.append((ATTACK, x, 0))
+            hands[attacker] = hand ^ x
+            tatt = unc = x
+            tranks = rank_by_len[x.bit_length()]  # every card of the lead's rank
+            to_move = defender
+            continue
+        if nunc and not taking:  # ---- DEFEND
+            hand = hands[defender]
+            if nunc == 1:  # one uncovered card (the usual case)
+                ab = unc
+                cm = beat[ab.bit_length()] & hand
+                ncov = cm.bit_count()
+                per: list[int] | None = None
+            else:
+                per = []
+                ncov = 0
+                u = unc
+                while u:
+                    ab = u & -u
+                    u ^= ab
+                    cm = beat[ab.bit_length()] & hand
+                    per.append(ab)
+                    per.append(cm)
+                    ncov += cm.bit_count()
+            total = ncov + 1  # the covers and take (trans, shows, ntr are set when transfers count)
+            if perevodnoy and not tcov and (transfer_first or not first_bout) \
+                    and not (transfer_blocked and tatt & tmask):
+                same = hand & tranks  # nothing is covered: the table holds one rank
+                if same:
+                    trans = shows = 0
+                    held = hands[nxt[defender]].bit_count()
+                    if held > na and na < limit:
+                        trans = same
+                    if show_trump and held >= na and na <= limit:
+                        shows = same & tmask & ~shown
+                    ntr = trans.bit_count()
+                    total += ntr + shows.bit_count()
+            k = draw_bits[total]
+            i = getrandbits(k)
+            while i >= total:
+                i = getrandbits(k)
+            if i < ncov:  # cover
+                c = ncov
+                if per is not None:
+                    j = 0
+                    while True:
+                        ab, cm = per[j], per[j + 1]
+                        c = cm.bit_count()
+                        if i < c:
+                            break
+                        i -= c
+                        j += 2
+                cb = nth_bit(cm, i, c)  # the i-th lowest of the c cards of cm
+                cl = cb.bit_length()
+                if trace is not None:
+                    trace.append((COVER, ab.bit_length() - 1, cl - 1))
+                hands[defender] = hand ^ cb
+                unc ^= ab
+                nunc -= 1
+                tcov |= cb
+                tranks |= rank_by_len[cl]
+                if keep_covers:
+                    covers.append((ab, cb))  # as bits; indices in the final state
+                if nunc:
+                    continue
+                if throw_ins:
+                    if order is None:
+                        order = [attacker] if alive == 2 else _thrower_order(attacker, defender, nxt, neighbours)
+                    cands = order
+                else:
+                    cands = _NOBODY
+            elif i < total - 1:  # transfer or show
+                i -= ncov
+                if i < ntr:
+                    m = trans
+                    kind = TRANSFER
+                else:
+                    i -= ntr
+                    m = shows
+                    kind = SHOW
+                while i:
+                    m &= m - 1
+                    i -= 1
+                cb = m & -m
+                if trace is not None:
+                    trace.append((kind, cb.bit_length() - 1, 0))
+                if kind == TRANSFER:
+                    hands[defender] = hand ^ cb
+                    tatt |= cb
+                    unc |= cb
+                    na += 1
+                    nunc += 1
+                else:
+                    shown |= cb
+                if not lead_stays or nxt[defender] == attacker:
+                    attacker = defender
+                defender = to_move = nxt[defender]
+                order = None
+                dstart = hands[defender].bit_count()
+                kcap = dstart if dstart < limit else limit
+                continue
+            else:  # take
+                if trace is not None:
+                    trace.append(_TAKE)
+                taking = True
+                if first_bout and first_take6:
+                    limit = max(first_limit, 6)
+                    kcap = dstart if dstart < limit else limit
+                if throw_ins and throw_after_take:
+                    if order is None:
+                        order = [attacker] if alive == 2 else _thrower_order(attacker, defender, nxt, neighbours)
+                    cands = order
+                else:
+                    cands = _NOBODY
+        else:  # ---- THROW (``th``: the cards of ``to_move`` that match a rank on the table)
+            p = to_move
+            nth = th.bit_count()
+            total = nth + 1
+            k = draw_bits[total]
+            i = getrandbits(k)
+            while i >= total:
+                i = getrandbits(k)
+            if order is None:
+                order = [attacker] if alive == 2 else _thrower_order(attacker, defender, nxt, neighbours)
+            if i < nth:
+                cb = nth_bit(th, i, nth)  # the i-th lowest of the nth cards
+                if trace is not None:
+                    trace.append((THROW, cb.bit_length() - 1, 0))
+                hands[p] ^= cb
+                tatt |= cb
+                unc |= cb
+                na += 1
+                nunc += 1
+                if not taking:
+                    to_move = defender
+                    continue
+                cands = [p, *order[order.index(p) + 1:]] if p in order else [p]
+            else:
+                if trace is not None:
+                    trace.append(_PASS)
+                cands = order[order.index(p) + 1:] if p in order else []
+        # the first candidate with a legal throw moves, else the bout ends
+        th = 0
+        if na < kcap:
+            for p in cands:
+                th = hands[p] & tranks
+                if th:
+                    to_move = p
+                    break
+        if not th:  # ---- end of the bout: discard or pick up, draw, go out, next bout
+            d = defender
+            if taking:
+                hands[d] |= tatt | tcov
+            else:
+                discard |= tatt | tcov
+            tatt = tcov = unc = 0  # (na and nunc are set by the next lead)
+            covers = []
+            order = None
+            if sp < slen:  # draw: the lead attacker first, clockwise, the defender last
+                p = attacker
+                while True:
+                    if p != d:
+                        h = hands[p]
+                        need = HAND_SIZE - h.bit_count()
+                        if need > 0:
+                            to = sp + need
+                            if to >= slen:
+                                hands[p] = h | pref[slen] ^ pref[sp]
+                                sp = slen
+                                break
+                            hands[p] = h | pref[to] ^ pref[sp]
+                            sp = to
+                    p = nxt[p]
+                    if p == attacker:
+                        break
+                if sp < slen:
+                    h = hands[d]
+                    need = HAND_SIZE - h.bit_count()
+                    if need > 0:
+                        to = sp + need if sp + need < slen else slen
+                        hands[d] = h | pref[to] ^ pref[sp]
+                        sp = to
+            shown = 0
+            last_defender = d
+            if sp < slen:
+                limit = 6
+            else:  # the stock is empty: players go out (and the game may end)
+                limit = late_limit
+                if hands.count(0) > dead:  # somebody new has no cards: out
+                    gone = [q for q in range(n) if not hands[q] and q not in out]
+                    out += gone
+                    alive -= len(gone)
+                    dead += len(gone)
+                    for g in gone:  # whoever came to ``g`` next comes to the one after it
+                        nxt = [nxt[g] if q == g else q for q in nxt]
+                    if alive <= 1:  # the game is over
+                        taking = first_bout = False
+                        to_move = attacker
+                        dstart = hands[d].bit_count()
+                        moves = played + 1
+                        break
+            attacker = nxt[d] if (taking or d in out) else d
+            taking = first_bout = False
+            defender = nxt[attacker]
+            to_move = attacker
+            dstart = hands[defender].bit_count()
+            kcap = dstart if dstart < limit else limit
+    else:  # ``max_moves`` played
+        moves = budget or 0
+
+    s = DState.__new__(DState)
+    s.rules, s.er, s.n = state.rules, er, n
+    s.hands = hands
+    s.stock = stock[sp:]
+    s.trump, s.discard, s.out = trump, discard, tuple(out)
+    s.attacker, s.defender = attacker, defender
+    s.tatt, s.tcov, s.unc = tatt, tcov, unc
+    s.covers = tuple((a.bit_length() - 1, c.bit_length() - 1) for a, c in covers)
+    s.to_move, s.taking, s.first_bout = to_move, taking, first_bout
+    s.dstart, s.shown, s.last_defender = dstart, shown, last_defender
+    return s, moves
+
+
+def _next_alive(n: int, out: Sequence[int]) -> list[int]:
+    """``nxt[p]``: the next player after seat ``p`` (clockwise) who is not out (``p`` itself when
+    nobody else is in)."""
+    nxt = []
+    for p in range(n):
+        q = (p + 1) % n
+        while q in out and q != p:
+            q = (q + 1) % n
+        nxt.append(q)
+    return nxt
+
+
+def _thrower_order(attacker: int, defender: int, nxt: list[int], neighbours: bool) -> list[int]:
+    """:func:`throwers` from the next-living-player table."""
+    left = nxt[defender]
+    if neighbours:
+        order = [attacker, left] if left != attacker and left != defender else [attacker]
+        right = left
+        while nxt[right] != defender:
+            right = nxt[right]
+        if right not in order and right != defender:
+            order.append(right)
+        return order
+    order = [attacker]
+    q = left
+    while q != defender:
+        if q != attacker:
+            order.append(q)
+        q = nxt[q]
+    return order

@@ -1,0 +1,88 @@
+"""Smoke tests of the bench scripts BENCHMARKS.md's figures come from (``bench_durak.py`` has its own
+file): each answers ``--help``, turns bad input into one line on stderr and exit 2, and its parts
+run and check what they compare on a tiny input."""
+
+from __future__ import annotations
+
+import importlib.util
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+BENCH = Path(__file__).resolve().parent.parent / "bench"
+SCRIPTS = ["bench_durak.py", "bench_fools_paradise.py", "bench_fools_and_angels.py", "bench_cli_startup.py",
+           "bench_openspiel.py", "bench_durak_startup.py"]
+
+
+def _load(name: str) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(f"{name}_under_test", BENCH / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = mod
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def _run(script: str, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, str(BENCH / script), *args], capture_output=True, text=True, timeout=120)
+
+
+def test_every_script_in_bench_is_listed_here() -> None:
+    assert sorted(p.name for p in BENCH.glob("*.py")) == sorted([*SCRIPTS, "benchkit.py"])
+
+
+@pytest.mark.parametrize("script", SCRIPTS)
+def test_help(script: str) -> None:
+    run = _run(script, "--help")
+    assert run.returncode == 0 and run.stdout.startswith("usage: ") and run.stderr == ""
+
+
+@pytest.mark.parametrize(("script", "args"), [
+    ("bench_fools_paradise.py", ["--games", "0"]),
+    ("bench_fools_paradise.py", ["--parts", "nothing"]),
+    ("bench_fools_paradise.py", ["--players", "9"]),
+    ("bench_fools_paradise.py", ["--sizes", "200"]),
+    ("bench_fools_paradise.py", ["--parts", "playouts", "--baseline-tree", "/no/such/checkout"]),
+    ("bench_fools_and_angels.py", ["--instances", "-3"]),
+    ("bench_fools_and_angels.py", ["--parts", "defend", "--seed", "x"]),
+    ("bench_cli_startup.py", ["/no/such/python", sys.executable]),
+    ("bench_cli_startup.py", [sys.executable]),
+    ("bench_openspiel.py", ["--sizes", "19"]),
+    ("bench_openspiel.py", ["--cap", "0"]),
+    ("bench_durak_startup.py", ["/no/such/python"]),
+    ("bench_durak_startup.py", [sys.executable, "--size", "19"]),
+])
+def test_bad_input_is_one_line_and_exit_2(script: str, args: list[str]) -> None:
+    run = _run(script, *args)
+    assert run.returncode == 2
+    assert run.stderr.count("\n") == 1 and run.stderr.startswith(f"{script}: error: "), run.stderr
+
+
+def test_fools_paradise_playout_rows_play_the_specs_games_with_a_baseline_checkout() -> None:
+    """The playout rows on a few games, with this checkout as its own baseline (second processes):
+    every row plays the spec's game (the script stops otherwise) and the ratios are printed."""
+    bench = _load("bench_fools_paradise")
+    lines = bench.bench_playouts(3, 1, 7, 2, str(BENCH.parent))
+    rows = [line for line in lines if line.startswith("| ") and not line.startswith("| row ")]
+    assert [r.split("|")[1].strip() for r in rows[:5]] == ["spec", "generic", "native", "own process", "baseline"]
+    assert lines[-1].startswith("Native playout, this checkout against")
+
+
+def test_fools_paradise_endgames_and_captures_agree() -> None:
+    bench = _load("bench_fools_paradise")
+    assert bench.bench_endgames(1, 2).startswith("| 2 | 1 |")
+    rows = bench.bench_captures([5], [52], 2, "points", "either", 1000, 1, True)
+    assert [r.split("|")[1].strip() for r in rows[-2:]] == ["5", "52"]
+
+
+def test_fools_and_angels_parts() -> None:
+    bench = _load("bench_fools_and_angels")
+    from foolsolve.spec.fools_and_angels import Rules
+
+    assert bench.bench_playouts(2, Rules(), "default").startswith("| default | 2 |")
+    assert bench.bench_defences(6, count=2).startswith("| 7 | 2 |")
+    rows = bench.bench_defend(2, 5)
+    assert any("crushing attacks" in r for r in rows)
