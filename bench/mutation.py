@@ -120,6 +120,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--timeout", type=float, default=600.0, help="seconds per mutant (a timeout counts as killed)")
     ap.add_argument("--out", type=Path, default=None, help="write the results here (JSON)")
     a = ap.parse_args(argv)
+    unknown = sorted(set(a.games) - set(GAME_TESTS))
+    problem = ("--sample: at least 1" if a.sample < 1 else
+               f"--games: no such game module {unknown[0]!r} (known: {', '.join(sorted(GAME_TESTS))})" if unknown
+               else None)
+    if problem:
+        print(f"mutation.py: error: {problem}", file=sys.stderr)
+        return 2
     try:
         import cosmic_ray  # noqa: F401
     except ImportError:

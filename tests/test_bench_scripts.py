@@ -14,7 +14,7 @@ import pytest
 
 BENCH = Path(__file__).resolve().parent.parent / "bench"
 SCRIPTS = ["bench_durak.py", "bench_fools_paradise.py", "bench_fools_and_angels.py", "bench_cli_startup.py",
-           "bench_openspiel.py", "bench_durak_startup.py"]
+           "bench_openspiel.py", "bench_durak_startup.py", "mutation.py"]
 
 
 def _load(name: str) -> ModuleType:
@@ -54,6 +54,8 @@ def test_help(script: str) -> None:
     ("bench_openspiel.py", ["--cap", "0"]),
     ("bench_durak_startup.py", ["/no/such/python"]),
     ("bench_durak_startup.py", [sys.executable, "--size", "19"]),
+    ("mutation.py", ["--sample", "0"]),
+    ("mutation.py", ["--games", "chess"]),
 ])
 def test_bad_input_is_one_line_and_exit_2(script: str, args: list[str]) -> None:
     run = _run(script, *args)
