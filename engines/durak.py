@@ -132,16 +132,13 @@ class ERules:
     transfer_first: bool
     transfer_blocked: bool
     lastdef_loses: bool
+    lead_stays: bool = False
+    """``transfer_lead == "bout_leader"``: a transfer leaves the lead attacker in place."""
 
     @property
     def throw_ins(self) -> bool:
         """Podkidnoy and perevodnoy have throw-ins."""
         return self.variant != SIMPLE
-
-    @property
-    def deck_mask(self) -> int:
-        """Every card of the deck."""
-        return (FRENCH36 if self.deck == 36 else FRENCH52).full_mask
 
 
 _VARIANTS = {dspec.SIMPLE: SIMPLE, dspec.PODKIDNOY: PODKIDNOY, dspec.PEREVODNOY: PEREVODNOY}
@@ -161,7 +158,8 @@ def erules(rules: dspec.Rules) -> ERules:
                    six_always=rules.bout_limit == "six", throw_after_take=rules.throw_in_after_take,
                    neighbours=rules.throwers == "neighbours", show_trump=rules.transfer_by_showing_trump,
                    transfer_first=rules.transfer_first_bout, transfer_blocked=rules.transfer_blocked_by_trump,
-                   lastdef_loses=rules.draw_outcome == "last_defender_loses")
+                   lastdef_loses=rules.draw_outcome == "last_defender_loses",
+                   lead_stays=rules.transfer_lead == "bout_leader")
         _EROLES[rules] = e
     return e
 
@@ -234,11 +232,6 @@ class DState:
                 f"table=[{mask_text(self.tatt)} / {mask_text(self.tcov)}], to_move={self.to_move})")
 
 
-def alive_count(s: DState) -> int:
-    """Players not out."""
-    return s.n - len(s.out)
-
-
 def next_player(s: DState, p: int, out: tuple[int, ...] | None = None) -> int:
     """The next player after ``p`` (clockwise) who is not out."""
     gone = s.out if out is None else out
@@ -275,6 +268,11 @@ def throwers(s: DState) -> list[int]:
         left = next_player(s, s.defender)
         if left != s.attacker and left != s.defender:
             order.append(left)
+        right = left
+        while next_player(s, right) != s.defender:
+            right = next_player(s, right)
+        if right not in order and right != s.defender:
+            order.append(right)
         return order
     n = s.n
     for i in range(1, n):
@@ -289,17 +287,6 @@ def throwable(s: DState, p: int) -> int:
     if not s.er.throw_ins or (s.tatt.bit_count() + 1) > cap(s):
         return 0
     return s.hands[p] & spread(rank_set(s.tatt | s.tcov))
-
-
-def phase_of(s: DState) -> str:
-    """``lead``, ``defend``, ``throw`` or ``over`` (derived as in the model)."""
-    if s.n - len(s.out) <= 1:
-        return "over"
-    if not s.tatt:
-        return "lead"
-    if s.unc and not s.taking:
-        return "defend"
-    return "throw"
 
 
 def game_result(s: DState) -> Result | None:
@@ -520,7 +507,8 @@ def play(s: DState, m: tuple[int, int, int]) -> DState:
             t.unc |= 1 << x
         else:
             t.shown |= 1 << x
-        t.attacker = t.defender
+        if not t.er.lead_stays or nd == t.attacker:
+            t.attacker = t.defender
         t.defender = nd
         t.to_move = nd
         t.dstart = t.hands[nd].bit_count()

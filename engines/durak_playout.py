@@ -158,6 +158,7 @@ def playout(state: DState, rng: random.Random, max_moves: int | None = None,
     perevodnoy = er.variant == PEREVODNOY
     throw_after_take = er.throw_after_take
     neighbours, show_trump = er.neighbours, er.show_trump and trump != NO_TRUMP
+    lead_stays = er.lead_stays
     transfer_first, transfer_blocked = er.transfer_first, er.transfer_blocked and trump != NO_TRUMP
     first_limit, first_take6, six_always = er.first_limit, er.first_take6, er.six_always
     nxt = _next_alive(n, out)
@@ -359,7 +360,8 @@ def playout(state: DState, rng: random.Random, max_moves: int | None = None,
                     nunc += 1
                 else:
                     shown |= cb
-                attacker = defender
+                if not lead_stays or nxt[defender] == attacker:
+                    attacker = defender
                 defender = to_move = nxt[defender]
                 order = None
                 dstart = hands[defender].bit_count()
@@ -503,7 +505,13 @@ def _thrower_order(attacker: int, defender: int, nxt: list[int], neighbours: boo
     """:func:`throwers` from the next-living-player table."""
     left = nxt[defender]
     if neighbours:
-        return [attacker, left] if left != attacker and left != defender else [attacker]
+        order = [attacker, left] if left != attacker and left != defender else [attacker]
+        right = left
+        while nxt[right] != defender:
+            right = nxt[right]
+        if right not in order and right != defender:
+            order.append(right)
+        return order
     order = [attacker]
     q = left
     while q != defender:

@@ -16,13 +16,17 @@ and smallest sums the rest can still make, and memoise on ``(mask, target)``.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Hashable
+from fractions import Fraction
 from itertools import combinations
+from math import comb
 from typing import Any
 
 from foolsolve.cards import ACE, FRENCH52, JACK, KING
 from foolsolve.cards import low_bits as bits
-from foolsolve.game import Engine, Result
+from foolsolve.errors import InputError
+from foolsolve.game import Engine, IllegalMove, MoveFamily, Result
 from foolsolve.spec import fools_and_angels as S
 
 Move = tuple[int, ...]
@@ -142,15 +146,17 @@ def clear_caches() -> None:
 
 
 # --- attack enumeration ---------------------------------------------------------------------------
-_ATT_MEMO: dict[tuple[int, int], list[Move]] = {}
+_ATT_MEMO: dict[tuple[int, int, bool], list[Move]] = {}
 
 
-def hand_attacks(hand: int, cap: int) -> list[Move]:
+def hand_attacks(hand: int, cap: int, wide: bool = True) -> list[Move]:
     """Attack moves of a hand against a defender holding ``cap`` cards: sets of 1..4 pip cards
-    with a non-zero total, plus at most one face card, at most ``cap`` cards in all. Memoised on
-    ``(hand, min(cap, 5))``; the caller must not modify the list."""
+    with a non-zero total, at most ``cap`` cards in all, plus face cards: with ``wide``
+    (``attack_size == "four_then_face"``) any number while the attack holds at most 5 cards,
+    else at most one. Memoised on ``(hand, min(cap, 5), wide)``; the caller must not modify the
+    list."""
     cap = min(cap, 5)
-    key = (hand, cap)
+    key = (hand, cap, wide)
     hit = _ATT_MEMO.get(key)
     if hit is not None:
         return hit
@@ -170,7 +176,13 @@ def hand_attacks(hand: int, cap: int) -> list[Move]:
             masks = [a[0] | b[0] | c[0] | d[0] for a, b, c, d in combinations(pairs, 4) if a[1] + b[1] + c[1] + d[1]]
         out += [(ATTACK, m) for m in masks]
         if n < cap:
-            for f in faces:
+            fsets = [f for f in faces]
+            if wide:
+                fsets = [0]
+                for f in faces:
+                    fsets += [x | f for x in fsets]
+                fsets = [x for x in fsets if x and n + x.bit_count() <= cap]
+            for f in fsets:
                 out += [(ATTACK, m | f) for m in masks]
     _ATT_MEMO[key] = out
     return out
@@ -181,7 +193,8 @@ class Compiled:
     """A :class:`Rules` value with what the engine reads precomputed."""
 
     __slots__ = ("allowed", "asym_first", "exchange", "exchange_pool_only", "first_player", "hand_limit", "infusion",
-                 "lose_when_stuck", "pile", "regroup_max", "rules", "temptation", "trigger_exchange", "with_faces")
+                 "lose_when_stuck", "pile", "regroup_max", "rules", "temptation", "trigger_exchange", "wide_attacks",
+                 "with_faces")
 
     def __init__(self, rules: S.Rules) -> None:
         self.rules = rules
@@ -193,10 +206,12 @@ class Compiled:
         self.temptation = rules.temptation
         self.trigger_exchange = rules.temptation_trigger == "any_pool_draw"
         self.with_faces = rules.defence_face_cards == "with_pips"
+        self.wide_attacks = rules.attack_size == "four_then_face"
         self.lose_when_stuck = rules.no_legal_action == "lose"
         self.first_player = rules.first_player
-        self.asym_first = S.first_chooser(rules)
-        self.pile = S.pile_size(rules) if rules.asymmetry else 0
+        # Asymmetry: who chooses piles first (option asymmetry_order), and the pile size (a quarter of the pool)
+        self.asym_first = rules.first_player if rules.asymmetry_order == "first_player_first" else 1 - rules.first_player
+        self.pile = len(rules.stocks.pool) // 4 if rules.asymmetry else 0
         # allowed[(face bit, has_red, has_black)] -> allowed target numbers
         self.allowed: dict[tuple[int, bool, bool], frozenset[int]] = {}
         names = {S.RED: T_RED, S.BLACK: T_BLACK, S.WHOLE: T_WHOLE}
@@ -316,14 +331,48 @@ _DECLINE: Move = (DECLINE,)
 _KEEP: Move = (KEEP,)
 
 
-def _turn_moves(state: EState, p: int) -> list[Move]:
+def exchange_most(state: EState) -> int:
+    """The most cards an exchange may hold now (0: no exchange)."""
+    cr: Compiled = state[0]
+    if state[1] != P_TURN or not cr.exchange or state[10]:
+        return 0
+    n = state[3 + state[2]].bit_count()
+    return min(n, len(state[7])) if cr.exchange_pool_only else n
+
+
+def exchange_family(state: EState) -> MoveFamily:
+    """The exchanges of a turn, counted and sampled without listing them."""
+    p = state[2]
+    hand = state[3 + p]
+    hb = bits(hand)
+    most = exchange_most(state)
+    sizes = list(range(1, most + 1))
+    weights = [comb(len(hb), n) for n in sizes]
+
+    def sample(rng: random.Random) -> Move:
+        m = 0
+        for b in rng.sample(hb, rng.choices(sizes, weights)[0]):
+            m |= b
+        return (EXCH, m)
+
+    def contains(move: Any) -> bool:
+        if not isinstance(move, S.Exchange):
+            return False
+        m = FRENCH52.mask(move.cards)
+        return m & hand == m and 1 <= m.bit_count() <= most
+
+    return MoveFamily("exchange", sum(weights), sample, contains,
+                      lambda: [mv for mv in _turn_moves(state, p) if mv[0] == EXCH])
+
+
+def _turn_moves(state: EState, p: int, exchanges: bool = True) -> list[Move]:
     cr: Compiled = state[0]
     hand = state[3 + p]
     other = state[4 - p]
     own = state[5 + p]
     pool = state[7]
     out: list[Move] = []
-    if cr.exchange and not state[10] and hand:
+    if exchanges and cr.exchange and not state[10] and hand:
         hb = bits(hand)
         for n in range(1, (min(len(hb), len(pool)) if cr.exchange_pool_only else len(hb)) + 1):
             for combo in combinations(hb, n):
@@ -336,7 +385,7 @@ def _turn_moves(state: EState, p: int) -> list[Move]:
     acted = False
     if n_o >= n_h and hand & PIPS:
         acted = True  # any single pip card is an attack
-        out += hand_attacks(hand, n_o)
+        out += hand_attacks(hand, n_o, cr.wide_attacks)
     if n_h < cr.hand_limit:
         if own and not (cr.infusion and n_h <= 5 and pool):
             out.append(_DRAW_OWN)
@@ -566,7 +615,32 @@ class FoolsAndAngelsEngine(Engine[EState, Move]):
         w = winner(state)
         if w is None:
             return None
-        return S.win_result(w[0], w[1])
+        p, why = w
+        return Result((Fraction(1), Fraction(-1)) if p == 0 else (Fraction(-1), Fraction(1)), f"player {p} wins",
+                      (("winner", p), ("reason", why)))
+
+    def deal(self, rules: S.Rules, players: int, rng: random.Random) -> EState:
+        """A new game dealt by the engine (the same ``rng`` calls as the spec's deal): each stock
+        shuffled from card order; with Asymmetry, the pile choices first (the reshuffle that follows
+        them drawn now) by the player who chooses first."""
+        if players != 2:
+            raise InputError("players: Fools and Angels is a game for 2 players")
+        stocks = []
+        for which in (rules.stocks.player0, rules.stocks.player1, rules.stocks.pool):
+            idx = sorted(FRENCH52.parse(t).index for t in which)
+            rng.shuffle(idx)
+            stocks.append(tuple(idx))
+        cr = compiled(rules)
+        reshuffle: tuple[tuple[int, ...], ...] = ()
+        if rules.asymmetry:
+            perms = []
+            for st in stocks:
+                perm = list(range(len(st)))
+                rng.shuffle(perm)
+                perms.append(tuple(perm))
+            reshuffle = tuple(perms)
+        phase, first = (P_SETUP, cr.asym_first) if rules.asymmetry else (P_TURN, cr.first_player)
+        return (cr, phase, first, 0, 0, stocks[0], stocks[1], stocks[2], 0, 0, False, 0, False, 0, reshuffle)
 
     def winner(self, state: EState) -> tuple[int, str] | None:
         """(winner, reason) or ``None``."""
@@ -574,6 +648,40 @@ class FoolsAndAngelsEngine(Engine[EState, Move]):
 
     def legal_moves(self, state: EState) -> list[Move]:
         return legal_moves(state)
+
+    def legal_moves_split(self, state: EState) -> tuple[list[Move], MoveFamily | None]:
+        """The legal moves with the exchanges as a :class:`MoveFamily` (see the spec's)."""
+        if exchange_most(state) == 0 or winner(state) is not None:
+            return legal_moves(state), None
+        return _turn_moves(state, state[2], exchanges=False), exchange_family(state)
+
+    def move_from_spec(self, state: EState, move: Any) -> Move:
+        """The engine move of a legal spec move (converted directly, without listing moves)."""
+        m: Move
+        if isinstance(move, S.SwapPiles):
+            m = (SWAP, move.own, move.pool)
+        elif isinstance(move, S.KeepPiles):
+            m = _KEEP
+        elif isinstance(move, S.Exchange):
+            m = (EXCH, FRENCH52.mask(move.cards))
+        elif isinstance(move, S.Attack):
+            m = (ATTACK, FRENCH52.mask(move.cards))
+        elif isinstance(move, S.Defend):
+            m = (DEFEND, S.TARGETS.index(move.target), FRENCH52.mask(move.cards))
+        elif isinstance(move, S.Draw):
+            m = _DRAW_OWN if move.source == "own" else _DRAW_POOL
+        elif isinstance(move, S.Discard):
+            m = (DISCARD, FRENCH52.mask([move.card]))
+        else:
+            simple = {S.Surrender: _SURRENDER, S.Stop: _STOP, S.Pass: _PASS, S.DiscardStock: _DISCARD_STOCK,
+                      S.Decline: _DECLINE}
+            if type(move) not in simple:
+                raise IllegalMove(f"move {move} is not a Fools and Angels move")
+            m = simple[type(move)]
+        listed, family = self.legal_moves_split(state)
+        if m in listed or (family is not None and m[0] == EXCH and family.contains(move)):
+            return m
+        raise IllegalMove(f"move {move} is not legal here")
 
     def apply(self, state: EState, move: Move) -> EState:
         return apply(state, move)

@@ -59,10 +59,13 @@ from operator import attrgetter
 from typing import Any
 
 from foolsolve.cards import FRENCH52, Card, iter_bits
+from foolsolve.errors import InputError
 from foolsolve.game import CHANCE, Engine, IllegalMove, Result
 from foolsolve.spec.fools_paradise import (
     ACE,
     CENTRE_SIZE,
+    DECK_CARDS,
+    HAND_SIZE,
     SPEC,
     Collect,
     Lay,
@@ -70,7 +73,6 @@ from foolsolve.spec.fools_paradise import (
     Reveal,
     Rules,
     State,
-    card_points,
 )
 
 RANKS = tuple(range(2, 15))
@@ -190,7 +192,9 @@ class Ctx:
         self.unit_of = [0] * n
         self.base_id: dict[int, int] = {}
         """``card.index`` -> physical id of the card's copy 0."""
-        self.rank_pts = {r: card_points(FRENCH52.card("S", r), rules) for r in RANKS}
+        # the engine's own scorer (option card_points): 1 a card, or its value (ace 14, 1 when ace is low)
+        self.rank_pts = {r: 1 if rules.card_points == "count" else 1 if r == ACE and rules.ace == "low" else r
+                         for r in RANKS}
         for r in RANKS:
             same_rank = sorted((c for c in FRENCH52.cards if c.rank == r), key=lambda c: c.index)
             for j, c in enumerate(same_rank):
@@ -1186,10 +1190,41 @@ class FoolsParadiseEngine(Engine[EState, EMove]):
         return CHANCE if state.pending is not None else state.to_move
 
     def result(self, state: EState) -> Result | None:
-        """As the spec (built by the spec from the final state, so labels agree)."""
+        """The final scores (kept move by move) as payoffs, the winner or the tie, as the spec's."""
         if not state.terminal():
             return None
-        return SPEC.result(self.to_spec(state))
+        scores = state.scores
+        best = max(scores)
+        winners = [i for i, sc in enumerate(scores) if sc == best]
+        who = f"player {winners[0]} wins" if len(winners) == 1 else "tie between " + ", ".join(map(str, winners))
+        return Result(tuple(Fraction(sc) for sc in scores), "scores " + "-".join(map(str, scores)) + f"; {who}",
+                      (("scores", scores), ("clears", state.clears)))
+
+    def deal(self, rules: Rules, players: int, rng: random.Random, *, dealer: int | None = None) -> EState:
+        """A new game dealt by the engine (the same ``rng`` calls as the spec's deal): one card to each
+        player from the dealer's left and one to the centre, five times; the rest is the stock."""
+        if players < 2:
+            raise InputError(f"players: at least 2 are required, got {players}")
+        if players * HAND_SIZE + CENTRE_SIZE > DECK_CARDS * rules.decks:
+            raise InputError(f"players: {players} players need more cards than {rules.decks} deck(s) hold")
+        dealer = players - 1 if dealer is None else dealer
+        if not 0 <= dealer < players:
+            raise InputError(f"dealer: {dealer} is not a player (0..{players - 1})")
+        deck = [c for _ in range(rules.decks) for c in FRENCH52.cards]
+        rng.shuffle(deck)
+        it = iter(deck)
+        hands: list[list[Card]] = [[] for _ in range(players)]
+        centre: list[Card] = []
+        for _ in range(HAND_SIZE):
+            for i in range(1, players + 1):
+                hands[(dealer + i) % players].append(next(it))
+            centre.append(next(it))
+
+        def srt(cs: list[Card]) -> tuple[Card, ...]:
+            return tuple(sorted(cs, key=lambda c: c.index))
+        return self.from_spec(State(rules=rules, hands=tuple(srt(h) for h in hands), centre=srt(centre),
+                                    stock=tuple(it), stock_known=True, piles=tuple(() for _ in range(players)),
+                                    clears=(0,) * players, to_move=(dealer + 1) % players, dealer=dealer))
 
     def key(self, state: EState) -> Hashable:
         """Equal keys mean equal positions."""

@@ -300,8 +300,9 @@ def rules_cmd(game: str, as_json: bool) -> None:
     sections = [
         ("From the source text (options where the text is open, default first)",
          [o for o in opts if not o.reconstructed and not o.fixed]),
-        ("Fixed rules (from the text, not options)", [o for o in opts if o.fixed]),
-        ("Reconstructed (the text is lost or silent; marked as reconstruction)", [o for o in opts if o.reconstructed]),
+        ("Fixed rules (not options)", [o for o in opts if o.fixed]),
+        ("Reconstructed (the text is lost or silent; marked as reconstruction)",
+         [o for o in opts if o.reconstructed and not o.fixed]),
     ]
     for title, items in sections:
         if not items:
@@ -309,7 +310,8 @@ def rules_cmd(game: str, as_json: bool) -> None:
         click.echo(f"\n{title}:")
         for o in items:
             choices = "" if o.choices is None else "  [" + " | ".join(json_text(c) for c in o.choices) + "]"
-            click.echo(f"  {o.name} = {json_text(o.default)}{choices}")
+            tag = "  (reconstructed)" if o.fixed and o.reconstructed else "  (from the text)" if o.fixed else ""
+            click.echo(f"  {o.name} = {json_text(o.default)}{choices}{tag}")
             click.echo(f"      {o.doc}")
             click.echo(f"      source: {o.source}")
 
@@ -361,6 +363,14 @@ def conform(game: str, cases: int, seed: int, max_steps: int, position: str | No
     cut = f" ({report.cut} cut at --max-steps {max_steps})" if report.cut else ""
     click.echo(f"{info.name}: {report.cases} games{cut}, {report.states:,} states, {report.moves:,} moves checked "
                f"in {secs:.1f} s")
+    if report.sampled:
+        from foolsolve.conformance import FAMILY_LIST_MAX, FAMILY_SAMPLE
+
+        click.echo(f"legal-move sets compared move by move, except at {report.sampled:,} states with more than "
+                   f"{FAMILY_LIST_MAX} {'/'.join(sorted(report.families))} moves: compared by count and "
+                   f"{FAMILY_SAMPLE} seeded moves from each side (membership and successors)")
+    else:
+        click.echo("legal-move sets compared move by move at every state")
     d = report.divergence
     if d is None:
         click.echo("spec and engine agree")
@@ -453,6 +463,7 @@ CORE_COMMANDS: tuple[CommandRef, ...] = (
     # paragraph of its help (a test checks it against the command's own help)
     CommandRef("ambiguities", "foolsolve.games.ambiguities_cli:ambiguities",
                "Where does the choice of one rule option matter?"),
+    CommandRef("why", "foolsolve.why:why", "Why is MOVE legal or illegal at POSITION?"),
     CommandRef("report", "foolsolve.report:report", "Write a self-contained HTML analysis page of POSITION."),
     CommandRef("batch", "foolsolve.batch:batch_command",
                "Solve many positions: JSON Lines in, JSON Lines out, in input order."),

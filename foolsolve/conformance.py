@@ -48,6 +48,11 @@ class ConformanceReport:
     moves: int = 0
     cut: int = 0
     """Games stopped at ``max_steps`` moves, every state up to there agreeing (not a divergence)."""
+    sampled: int = 0
+    """States whose moves of one family (:class:`~foolsolve.game.MoveFamily`) were too many to
+    compare one by one: compared by count and a seeded sample from each side."""
+    families: set[str] = field(default_factory=set)
+    """The kinds of those families (``exchange``)."""
     divergence: Divergence | None = None
 
 
@@ -57,8 +62,17 @@ def _engine(info: GameInfo) -> Any:
     return info.engine
 
 
-def check_state(info: GameInfo, spec_state: Any, eng_state: Any, *, successors: bool = True) -> Divergence | None:
-    """Compare spec and engine at one state (and all its successors)."""
+FAMILY_LIST_MAX = 64
+"""A move family (:class:`~foolsolve.game.MoveFamily`) of at most this many moves is compared
+move by move; a bigger one by its count and :data:`FAMILY_SAMPLE` seeded moves from each side."""
+FAMILY_SAMPLE = 16
+
+
+def check_state(info: GameInfo, spec_state: Any, eng_state: Any, *, successors: bool = True,
+                rng: random.Random | None = None, report: ConformanceReport | None = None) -> Divergence | None:
+    """Compare spec and engine at one state (and all its successors). Moves of a family too big
+    to list (:class:`~foolsolve.game.MoveFamily`) are compared by count and a sample drawn with
+    ``rng`` (a fixed seed when none is given); ``report`` counts such states."""
     spec, eng = info.spec, _engine(info)
     sj = spec.state_to_json(spec_state)
 
@@ -88,27 +102,54 @@ def check_state(info: GameInfo, spec_state: Any, eng_state: Any, *, successors: 
         if sdist != edist:
             diff = sorted(k for k in set(sdist) | set(edist) if sdist.get(k) != edist.get(k))
             return div("chance", f"outcome {diff[0]}: spec {sdist.get(diff[0])} engine {edist.get(diff[0])}")
-    smoves = spec.legal_moves(spec_state)
+    smoves, sfam = spec.legal_moves_split(spec_state)
     keys = [spec.move_sort_key(m) for m in smoves]
     if keys != sorted(keys):
         return div("order", "spec legal_moves is not sorted by move_sort_key")
     stexts = [str(m) for m in smoves]
     if len(set(stexts)) != len(stexts):
         return div("moves", "spec legal_moves has duplicates")
-    emoves = list(eng.legal_moves(eng_state))
+    emoves_seq, efam = eng.legal_moves_split(eng_state)
+    emoves = list(emoves_seq)
     etexts = [str(eng.move_to_spec(eng_state, m)) for m in emoves]
+    if (sfam is None) != (efam is None) or (sfam is not None and efam is not None and sfam.kind != efam.kind):
+        return div("moves", f"move families differ: spec {sfam and sfam.kind} engine {efam and efam.kind}")
+    fam_pairs: list[tuple[Any, Any]] = []  # (spec move, engine move) of the family to check successors of
+    if sfam is not None and efam is not None:
+        if sfam.count != efam.count:
+            return div("moves", f"{sfam.kind} moves: spec counts {sfam.count}, engine {efam.count}")
+        if sfam.count <= FAMILY_LIST_MAX:
+            smoves = smoves + list(sfam.listing())
+            stexts = [str(m) for m in smoves]
+            elisted = list(efam.listing())
+            emoves += elisted
+            etexts += [str(eng.move_to_spec(eng_state, m)) for m in elisted]
+        else:
+            r = rng if rng is not None else random.Random(0)
+            if report is not None:
+                report.sampled += 1
+                report.families.add(sfam.kind)
+            for _ in range(FAMILY_SAMPLE):
+                sm = sfam.sample(r)
+                if not efam.contains(sm):
+                    return div("moves", f"{sfam.kind}: only spec: {sm}")
+                em = efam.sample(r)
+                esm = eng.move_to_spec(eng_state, em)
+                if not sfam.contains(esm) or spec.why_illegal(spec_state, esm):
+                    return div("moves", f"{sfam.kind}: only engine: {esm}")
+                fam_pairs += [(sm, eng.move_from_spec(eng_state, sm)), (esm, em)]
     if sorted(stexts) != sorted(etexts):
         only_s = sorted(set(stexts) - set(etexts))
         only_e = sorted(set(etexts) - set(stexts))
         extra = "" if len(etexts) == len(set(etexts)) else " (engine lists duplicates)"
         return div("moves", f"only spec: {only_s}; only engine: {only_e}{extra}")
-    if (sr is None) == (not smoves):
+    if (sr is None) == (not smoves and not fam_pairs):
         return div("terminal", f"result {sr} with {len(smoves)} legal moves")
     if successors:
         by_text = dict(zip(etexts, emoves))
-        for m in smoves:
+        for m, em in [(m, by_text[str(m)]) for m in smoves] + fam_pairs:
             s2 = spec.state_to_json(spec.apply(spec_state, m))
-            e2 = spec.state_to_json(eng.to_spec(eng.apply(eng_state, by_text[str(m)])))
+            e2 = spec.state_to_json(eng.to_spec(eng.apply(eng_state, em)))
             if s2 != e2:
                 return div("successor", f"after {m}: {_json_diff(s2, e2)}")
         # the engine's apply must not have changed its argument
@@ -128,18 +169,19 @@ def uniform(state: Any, moves: list[Any], rng: random.Random) -> Any:
 
 def lockstep(
     info: GameInfo, start: Any, rng: random.Random, *, max_steps: int = 10_000, report: ConformanceReport | None = None,
-    policy: Policy = uniform,
+    policy: Policy = uniform, engine_start: Any = None,
 ) -> Divergence | None:
     """Play one game from ``start``, each move chosen by ``policy`` (default: uniformly at random
-    with ``rng``), checking every state. A game still running after ``max_steps`` moves stops
+    with ``rng``), checking every state; ``engine_start`` is the engine's own state of ``start``
+    (default: converted from the spec's). A game still running after ``max_steps`` moves stops
     there (counted in ``report.cut``): spec and engine agreed on every state up to it, so it is
     no divergence."""
     spec, eng = info.spec, _engine(info)
-    s, e = start, eng.from_spec(start)
+    s, e = start, (eng.from_spec(start) if engine_start is None else engine_start)
     history: list[str] = []
     seen: dict[Any, Any] = {}
     for step in range(max_steps + 1):
-        d = check_state(info, s, e)
+        d = check_state(info, s, e, rng=random.Random(f"sample:{step}"), report=report)
         if d is None:
             # equal engine keys (transposition tables) must mean equal positions
             sj = spec.state_to_json(s)
@@ -150,12 +192,16 @@ def lockstep(
         if d is not None:
             d.step, d.history = step, history
             return d
-        moves = spec.legal_moves(s)
-        if not moves:
+        moves, family = spec.legal_moves_split(s)
+        if not moves and family is None:
             return None
         if step == max_steps:
             break
-        m = policy(s, moves, rng)
+        if family is None:
+            m = policy(s, moves, rng)
+        else:  # uniform over all legal moves, the family's without listing them
+            i = rng.randrange(len(moves) + family.count)
+            m = moves[i] if i < len(moves) else family.sample(rng)
         history.append(str(m))
         s = spec.apply(s, m)
         e = eng.apply(e, eng.move_from_spec(e, m))

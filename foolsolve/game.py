@@ -41,7 +41,7 @@ from __future__ import annotations
 import json
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
@@ -60,6 +60,82 @@ EM = TypeVar("EM")  # engine move
 
 class IllegalMove(InputError):
     """A move the spec rejects in this state."""
+
+
+@dataclass(frozen=True)
+class Reason:
+    """One rule of a spec that forbids a move here (from :meth:`SpecGame.why_illegal`), or one
+    rule a legal move rests on (from :meth:`SpecGame.why_legal`).
+
+    The spec's own rule function reports it: ``rule`` is that function's name, ``section`` and
+    ``quote`` the seed sentence it implements (the seed file is the spec's ``seed_file``),
+    ``option`` the rule option the verdict depends on (``None`` for a rule of the text that is
+    no option), and ``says`` what the rule says about this position and move, in plain words."""
+
+    rule: str
+    says: str
+    section: str = ""
+    quote: str = ""
+    option: str | None = None
+    value: Any = None
+    """The option's value in force (set by :meth:`SpecGame.why_illegal`'s callers from the state)."""
+
+    def cite(self, seed: str = "") -> str:
+        """``001 §transfer: "You cannot transfer ..."`` (seed number, section, quote)."""
+        head = seed[:3] if seed else ""
+        where = " ".join(x for x in (head, f"§{self.section}" if self.section else "") if x)
+        return f'{where}: "{self.quote}"' if self.quote else where
+
+    def to_json(self, seed: str = "") -> dict[str, Any]:
+        """JSON form (the option's value as JSON writes it)."""
+        from foolsolve.rules import json_text
+
+        return {"rule": self.rule, "says": self.says, "seed": seed, "section": self.section, "quote": self.quote,
+                "option": self.option,
+                "value": None if self.option is None else json.loads(json_text(self.value))}
+
+    def short(self, seed: str = "") -> str:
+        """:meth:`text` without the quote (for one-line errors)."""
+        from foolsolve.rules import json_text
+
+        opt = f"; option {self.option} = {json_text(self.value)}" if self.option else ""
+        where = " ".join(x for x in (seed[:3], f"§{self.section}" if self.section else "") if x)
+        return f"{self.says} [{self.rule}{'; ' + where if where else ''}{opt}]"
+
+    def text(self, seed: str = "") -> str:
+        """One line: what the rule says, the rule function, the seed sentence and the option."""
+        from foolsolve.rules import json_text
+
+        opt = f"; option {self.option} = {json_text(self.value)}" if self.option else ""
+        cite = self.cite(seed)
+        return f"{self.says} [{self.rule}{'; ' + cite if cite else ''}{opt}]"
+
+
+def reason(rule: str, says: str, section: str = "", quote: str = "", option: str | None = None,
+           rules: Any = None) -> Reason:
+    """A :class:`Reason`, with the value of ``option`` read from ``rules``."""
+    value = getattr(rules, option) if option is not None and rules is not None else None
+    return Reason(rule, says, section, quote, option, value)
+
+
+@dataclass(frozen=True)
+class MoveFamily:
+    """Legal moves of one kind that a turn may have thousands of (Fools and Angels' Exchange:
+    every set of hand cards), given without listing them: how many there are, one drawn
+    uniformly at random, a membership test and, on demand, the full list. The conformance
+    harness compares two families by count and a seeded sample from each side (the full lists
+    when they are short), so a turn with thousands of such moves costs a few dozen applies."""
+
+    kind: str
+    """What the moves are (``exchange``), for reports."""
+    count: int
+    sample: Callable[[random.Random], Any]
+    """One member, uniformly at random (a spec move for a spec's family, an engine move for an
+    engine's)."""
+    contains: Callable[[Any], bool]
+    """Whether a *spec* move is a member (both sides take spec moves here)."""
+    listing: Callable[[], list[Any]]
+    """Every member (same kind of move as :attr:`sample`)."""
 
 
 class Dynamics(Enum):
@@ -198,13 +274,59 @@ class SpecGame(ABC, Generic[S, M]):
 
     def play(self, state: S, *texts: str) -> S:
         """Apply moves given as text, in order; an illegal one raises :class:`IllegalMove`
-        naming its place (``move 2 ('take'): ...``)."""
+        naming its place and every rule that forbids it (``move 2 ('take'): ...``)."""
         for i, text in enumerate(texts):
             try:
-                state = self.apply(state, self.parse_move(state, text))
+                move = self.parse_move(state, text)
+            except InputError as exc:
+                raise IllegalMove(f"move {i + 1} ({text!r}): {self.illegal_text(state, text, exc)}") from None
+            try:
+                state = self.apply(state, move)
             except InputError as exc:
                 raise IllegalMove(f"move {i + 1} ({text!r}): {exc}") from None
         return state
+
+    # --- why a move is (il)legal ---------------------------------------------------------
+
+    def read_move(self, state: S, text: str) -> M:
+        """The move ``text`` names, legal here or not (``foolsolve why`` explains it); raises
+        :class:`InputError` for text that names no move of this game. The default knows only
+        the legal moves; a game overrides it with a reader of every move it can write."""
+        return self.parse_move(state, text)
+
+    def legal_moves_split(self, state: S) -> tuple[list[M], MoveFamily | None]:
+        """The legal moves as a list plus at most one :class:`MoveFamily` of moves too many to list
+        cheaply; together they are exactly :meth:`legal_moves`. Default: everything listed."""
+        return self.legal_moves(state), None
+
+    def why_illegal(self, state: S, move: M) -> list[Reason]:
+        """Every rule that forbids ``move`` in ``state``, as the spec's own rule functions report
+        it; empty exactly when the move is legal (``tests/test_why.py`` checks that for every
+        game). The default can only say that the move is not listed; a game overrides it."""
+        if move in self.legal_moves(state):
+            return []
+        return [Reason("legal_moves", f"{move} is not among the legal moves")]
+
+    def why_legal(self, state: S, move: M) -> list[Reason]:
+        """The rules a legal ``move`` rests on (what it does, under which rules). Default: none
+        named beyond the legal-move list."""
+        return []
+
+    def with_rules(self, state: S, rules: Any) -> S:
+        """``state`` under other rule options (every spec keeps its rules in ``state.rules``)."""
+        import dataclasses
+
+        return dataclasses.replace(state, rules=rules)  # type: ignore[type-var]
+
+    def illegal_text(self, state: S, text: str, error: Exception | None = None) -> str:
+        """One line for a move text that is not legal here: every rule against it (or why the
+        text names no move), and the option values that would allow it."""
+        from foolsolve.why import explain
+
+        try:
+            return explain(self, state, text).one_line()
+        except InputError as exc:  # the position itself is not one the explanation can read
+            return str(error if error is not None else exc)
 
     def chance_probability(self, state: S, outcome: M) -> Fraction:
         """Probability of a chance outcome (only at :data:`CHANCE` nodes)."""
@@ -303,6 +425,17 @@ class Engine(ABC, Generic[E, EM]):
     @abstractmethod
     def key(self, state: E) -> Hashable:
         """A cheap hashable key; equal keys mean equal positions (for transposition tables)."""
+
+    def deal(self, rules: Any, players: int, rng: random.Random) -> E:
+        """A whole new game dealt by the engine itself, making the same ``rng`` calls as the spec's
+        :meth:`SpecGame.deal` (so one seed deals the same cards); the conformance tests also start
+        lockstep from it for every player count (``tests/test_engine_deals.py``)."""
+        raise NotImplementedError(f"{self.spec.name}: the engine does not deal")
+
+    def legal_moves_split(self, state: E) -> tuple[Sequence[EM], MoveFamily | None]:
+        """As :meth:`SpecGame.legal_moves_split`, computed by the engine (engine moves; the
+        family's :attr:`MoveFamily.contains` takes spec moves). Default: everything listed."""
+        return self.legal_moves(state), None
 
     def apply_unchecked(self, state: E, move: EM) -> E:
         """:meth:`apply` for a move taken from :meth:`legal_moves`, which an engine may then skip

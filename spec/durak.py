@@ -36,7 +36,18 @@ from typing import Any, ClassVar
 
 from foolsolve.cards import FRENCH36, FRENCH52, GLYPHS, SUIT_NAMES, Card, Deck
 from foolsolve.errors import InputError, PositionError
-from foolsolve.game import ChanceMode, Dynamics, GameType, IllegalMove, Information, Result, SpecGame, Utility
+from foolsolve.game import (
+    ChanceMode,
+    Dynamics,
+    GameType,
+    IllegalMove,
+    Information,
+    Reason,
+    Result,
+    SpecGame,
+    Utility,
+    reason,
+)
 from foolsolve.positions import validate_schema
 from foolsolve.rules import option, rules_from_json, rules_to_json
 
@@ -86,11 +97,11 @@ class Rules:
         source="001 §throw-in 'At the first rebound, you cannot throw more than four cards ... (the total "
                "number of cards is five)'; §Throw option 'the first turn should consist of no more than five'")
     first_bout_sixth_after_take: bool = option(
-        False, choices=(False, True), parse=_bool,
+        True, choices=(True, False), parse=_bool,
         doc="First bout: once the defender has said 'take', the attackers may throw in up to a sixth attack card.",
-        source="001 §throw-in 'At the first rebound, you cannot throw more than four cards ... but if player "
-               "does not fight back, then you can throw the 6th card' (default off: RULES-NOTES §1 gives the "
-               "first-bout limit without that exception)")
+        source="001 §throw-in 'At the first rebound, you cannot throw more than four cards to the battering player "
+               "(the total number of cards is five), but if player does not fight back, then you can throw the 6th "
+               "card'")
     bout_limit: str = option(
         "six_then_hand", choices=("six_then_hand", "six"),
         doc="six_then_hand: at most 6 attack cards while the stock has cards, then only the defender's "
@@ -107,20 +118,28 @@ class Rules:
         source="001 §Types 'agree whether all the players will throw up or only the extreme ones, "
                "sitting on both sides of the one on whom the move was made'")
     transfer_by_showing_trump: bool = option(
-        False, choices=(False, True), parse=_bool, reconstructed=True,
+        False, choices=(False, True), parse=_bool,
         doc="Perevodnoy: the defender may transfer by showing (not laying) the trump of the attack rank.",
         source="001 §Variants 'It is permissible to transfer the move to another participant simply by "
                "showing a trump card of the same value as the card on the table'")
     transfer_first_bout: bool = option(
-        True, choices=(True, False), parse=_bool, reconstructed=True,
-        doc="Perevodnoy: transfers are allowed in the first bout of the deal.",
+        False, choices=(False, True), parse=_bool,
+        doc="Perevodnoy: transfers are allowed in the first bout of the deal (a dealt position is a first game).",
         source="001 §transfer 'The first round cannot be transferred if the participants are playing the "
-               "first game' (default: not the first game)")
+               "first game'; §Translation 'The first move is carried out according to the same canons. Starting "
+               "from the second, ... can be transferred'")
     transfer_blocked_by_trump: bool = option(
-        False, choices=(False, True), parse=_bool, reconstructed=True,
+        True, choices=(True, False), parse=_bool,
         doc="Perevodnoy: no transfer while a trump-suit card lies on the table (garbled sentence).",
         source="001 §transfer 'You cannot transfer more cards than the next player has in his hands, and "
                "also if there is a card of a trump suit on the table'")
+    transfer_lead: str = option(
+        "transferrer", choices=("transferrer", "bout_leader"), reconstructed=True,
+        doc="Perevodnoy, 3+ players: after a transfer, who is the lead attacker (throws in first, draws first): "
+            "the transferrer, or the player who led the bout (unless the attack has come round to them, then "
+            "the transferrer).",
+        source="001 §rules 'Takes first cards walking player'; §throw-in 'player, who walked, has the right of the "
+               "first action' (which of the two 'walked' after a transfer, the text does not say)")
     draw_outcome: str = option(
         "draw", choices=("draw", "last_defender_loses"),
         doc="When the last players go out together: a draw, or the last defender is the fool.",
@@ -284,11 +303,6 @@ def _sorted_table(entries: Iterable[TableEntry]) -> tuple[TableEntry, ...]:
     return tuple(sorted(entries, key=lambda e: e[0].index))
 
 
-def attack_cards(state: State) -> list[Card]:
-    """Every attack card on the table, covered or not."""
-    return [a for a, _ in state.table]
-
-
 def uncovered(state: State) -> list[Card]:
     """The attack cards still waiting for a cover."""
     return [a for a, c in state.table if c is None]
@@ -316,6 +330,14 @@ def next_player(state: State, p: int, out: Iterable[int] | None = None) -> int:
     q = (p + 1) % state.players
     while q in gone and q != p:
         q = (q + 1) % state.players
+    return q
+
+
+def previous_player(state: State, p: int) -> int:
+    """The player before ``p`` (to the right) who is not out."""
+    q = (p - 1) % state.players
+    while q in state.out and q != p:
+        q = (q - 1) % state.players
     return q
 
 
@@ -393,28 +415,91 @@ def cap(state: State) -> int:
     return state.defender_start if limit is None else min(state.defender_start, limit)
 
 
-def attack_options(state: State) -> list[Attack]:
-    """The lead: one card, or several of one rank, at most :func:`cap` of them.
+def cap_reasons(state: State, total: int) -> list[Reason]:
+    """Why a bout may not hold ``total`` attack cards (empty: it may): the defender's hand
+    (:func:`cap`) and the bout limit (:func:`bout_limit`), each named when it is exceeded."""
+    out: list[Reason] = []
+    if total > state.defender_start:
+        out.append(reason("cap", f"{total} attack cards, but defender {state.defender} held only "
+                          f"{state.defender_start} when the bout began",
+                          "rules", "The number of cards that a move was made with should not be more than the "
+                          "number of cards in the player's hand, for which this move was made",
+                          "defender_hand_cap", state.rules))
+    limit = bout_limit(state)
+    if limit is not None and total > limit:
+        if state.first_bout:
+            opt = "first_bout_sixth_after_take" if state.taking else "first_bout_limit"
+            out.append(reason("bout_limit", f"{total} attack cards, but the first bout of the deal holds at "
+                              f"most {limit}", "throw-in", "At the first rebound, you cannot throw more than four "
+                              "cards to the battering player (the total number of cards is five)", opt, state.rules))
+        else:
+            why = "always" if state.rules.bout_limit == "six" else "while the stock has cards"
+            out.append(reason("bout_limit", f"{total} attack cards, but a bout holds at most 6 {why}",
+                              "throw-in", "you cannot throw more than five cards ... the total number of cards to "
+                              "discard is six. But this rule is valid while the deck has cards",
+                              "bout_limit", state.rules))
+    return out
+
+
+_LEAD_QUOTE = "You can either walk with one cards of any value, or from several cards of the same value"
+
+
+def not_held(state: State, player: int, cards: Iterable[Card], rule: str) -> list[Reason]:
+    """A move may only use cards of the mover's hand (one reason per card not there)."""
+    return [reason(rule, f"no card {c} in player {player}'s hand", "rules", "Each is dealt 6 cards face down")
+            for c in sorted(cards) if c not in state.hands[player]]
+
+
+def attack_reasons(state: State, cards: tuple[Card, ...]) -> list[Reason]:
+    """Why the lead ``cards`` is not allowed (empty: it is): one card, or several of one rank, from
+    the attacker's hand, at most :func:`cap` of them.
 
     001 §rules: "You can either walk with one cards of any value, or from several cards of the same
     value"; §Throw option: "you can walk with 1-4 cards of the same value".
     """
+    out = not_held(state, state.attacker, cards, "attack_options")
+    if len({c.rank for c in cards}) > 1:
+        out.append(reason("attack_options", "cards of different ranks: a lead is one card or several of one rank",
+                          "rules", _LEAD_QUOTE))
+    return out + cap_reasons(state, len(cards))
+
+
+def attack_options(state: State) -> list[Attack]:
+    """The lead: every set of same-rank cards of the attacker's hand that :func:`attack_reasons`
+    allows."""
     hand = state.hands[state.attacker]
-    k = cap(state)
     moves: list[Attack] = []
     for rank in sorted({c.rank for c in hand}):
         same = sorted(c for c in hand if c.rank == rank)
-        for size in range(1, min(k, len(same)) + 1):
+        for size in range(1, len(same) + 1):
             for combo in combinations(same, size):
-                moves.append(Attack(combo))
+                if not attack_reasons(state, combo):
+                    moves.append(Attack(combo))
     return moves
 
 
+def cover_reasons(state: State, attack: Card, card: Card) -> list[Reason]:
+    """Why the defender may not cover ``attack`` with ``card`` (empty: they may): an uncovered attack
+    card, a card of the defender's hand that :func:`beats` it (001 §rules: the defender "must beat ...
+    all cards, which made the move")."""
+    out: list[Reason] = []
+    if attack not in uncovered(state):
+        out.append(reason("cover_options", f"{attack} is not an uncovered attack card on the table", "rules",
+                          "the player, under whom they walked, must beat (overlap with the highest card in suit or "
+                          "trump card) all cards, which made the move"))
+    out += not_held(state, state.defender, [card], "cover_options")
+    if not beats(card, attack, state.trump):
+        trump = f"trump {_suit_name(state.trump)}" if state.trump else "no trump"
+        out.append(reason("beats", f"{card} does not beat {attack} ({trump}): a higher card of its suit or a "
+                          "trump is needed", "rules", "a trump, which can beat any non-trump card, but in its "
+                          "suit is valid only in ascending order"))
+    return out
+
+
 def cover_options(state: State) -> list[Cover]:
-    """Every (uncovered attack card, hand card that beats it) pair (001 §rules: the defender "must
-    beat ... all cards, which made the move")."""
+    """Every (uncovered attack card, hand card) pair :func:`cover_reasons` allows."""
     hand = state.hands[state.defender]
-    return [Cover(a, c) for a in uncovered(state) for c in sorted(hand) if beats(c, a, state.trump)]
+    return [Cover(a, c) for a in uncovered(state) for c in sorted(hand) if not cover_reasons(state, a, c)]
 
 
 def transfer_target(state: State) -> int:
@@ -424,7 +509,17 @@ def transfer_target(state: State) -> int:
 
 
 def can_transfer(state: State, card: Card, *, show: bool) -> bool:
-    """Whether the defender may transfer with ``card`` (laid, or shown when ``show``).
+    """Whether the defender may transfer with ``card`` (laid, or shown when ``show``): whether
+    :func:`transfer_reasons` finds nothing against it."""
+    return not transfer_reasons(state, card, show=show)
+
+
+_TRANSFER_QUOTE = ("if player, under which they go, has a card of the same value, then he can put it next to the "
+                   "already lying card and pass both cards the next player to hit")
+
+
+def transfer_reasons(state: State, card: Card, *, show: bool) -> list[Reason]:
+    """Every rule against the defender transferring with ``card`` (laid, or shown when ``show``).
 
     001 §transfer: "if player, under which they go, has a card of the same value, then he can put
     it next to the already lying card and pass both cards the next player to hit - "transfer".
@@ -435,28 +530,49 @@ def can_transfer(state: State, card: Card, *, show: bool) -> bool:
     same value as the card on the table".
     """
     rules = state.rules
+    out: list[Reason] = []
     if rules.variant != PEREVODNOY:
-        return False
-    if show and (not rules.transfer_by_showing_trump or state.trump is None or card.suit != state.trump):
-        return False
-    if show and card in state.shown:
-        return False
-    if card not in state.hands[state.defender]:
-        return False
+        out.append(reason("can_transfer", "transfers belong to perevodnoy (transfer) Durak only", "transfer",
+                          "The rules are the same as in the throw-in, but with one complication", "variant", rules))
+    if show:
+        if not rules.transfer_by_showing_trump:
+            out.append(reason("can_transfer", "a transfer lays the card; showing a trump is a variant",
+                              "Variants", "It is permissible to transfer the move to another participant simply by "
+                              "showing a trump card of the same value", "transfer_by_showing_trump", rules))
+        if state.trump is None or card.suit != state.trump:
+            out.append(reason("can_transfer", f"{card} is not a trump: only a trump can be shown", "Variants",
+                              "simply by showing a trump card of the same value as the card on the table"))
+        if card in state.shown:
+            # RECONSTRUCTION (docs/durak-model.md): a shown trump stays in the hand, so one card
+            # could otherwise transfer the same bout again and again; each trump is shown once.
+            out.append(reason("can_transfer", f"{card} was already shown in this bout", "Variants",
+                              "simply by showing a trump card of the same value as the card on the table"))
+    out += not_held(state, state.defender, [card], "can_transfer")
     if any(c is not None for _, c in state.table):  # only before anything is beaten
-        return False
+        out.append(reason("can_transfer", "a card on the table is already beaten: a transfer comes before any "
+                          "cover", "transfer", _TRANSFER_QUOTE))
     if card.rank != state.table[0][0].rank:  # "a card of the same value"
-        return False
+        out.append(reason("can_transfer", f"{card} does not have the attack's rank", "transfer", _TRANSFER_QUOTE))
     if state.first_bout and not rules.transfer_first_bout:
-        return False
+        out.append(reason("can_transfer", "this is the first bout of the first game, which cannot be transferred",
+                          "transfer", "The first round cannot be transferred if the participants are playing the "
+                          "first game", "transfer_first_bout", rules))
     if rules.transfer_blocked_by_trump and state.trump is not None and any(
             c.suit == state.trump for c in table_cards(state)):
-        return False
+        out.append(reason("can_transfer", "a trump lies on the table", "transfer", "You cannot transfer more cards "
+                          "than the next player has in his hands, and also if there is a card of a trump suit on "
+                          "the table", "transfer_blocked_by_trump", rules))
     new_total = len(state.table) + (0 if show else 1)
-    if len(state.hands[transfer_target(state)]) < new_total:  # transfer_cap
-        return False
+    target = transfer_target(state)
+    if len(state.hands[target]) < new_total:  # transfer_cap
+        out.append(reason("can_transfer", f"player {target} would have {new_total} cards to beat but holds "
+                          f"{len(state.hands[target])}", "transfer", "You cannot transfer more cards than the next "
+                          "player has in his hands", "transfer_cap", rules))
     limit = bout_limit(state)
-    return limit is None or new_total <= limit
+    if limit is not None and new_total > limit:
+        out += [dataclasses.replace(r, rule="can_transfer", says=f"after the transfer: {r.says}")
+                for r in cap_reasons(dataclasses.replace(state, defender_start=new_total), new_total)]
+    return out
 
 
 def transfer_options(state: State) -> list[Transfer | ShowTrump]:
@@ -476,13 +592,14 @@ def throwers(state: State) -> list[int]:
     throwing in a clockwise direction." 001 §Types: "agree whether all the players will throw up or
     only the extreme ones, sitting on both sides of the one on whom the move was made".
     Model: the lead attacker, then clockwise from the player after the defender, skipping the defender
-    and players who are out (``throwers == "neighbours"``: only the first of those).
+    and players who are out (``throwers == "neighbours"``: only the defender's two neighbours, left
+    first; the right one is the lead attacker unless ``transfer_lead`` kept the bout's leader).
     """
     order = [state.attacker]
     if state.rules.throwers == "neighbours":
-        left = next_player(state, state.defender)
-        if left not in (state.attacker, state.defender):
-            order.append(left)
+        for q in (next_player(state, state.defender), previous_player(state, state.defender)):
+            if q not in order and q != state.defender:
+                order.append(q)
         return order
     for i in range(1, state.players):
         q = (state.defender + i) % state.players  # never the defender (i < players)
@@ -491,18 +608,32 @@ def throwers(state: State) -> list[int]:
     return order
 
 
-def legal_throws(state: State, player: int) -> list[Throw]:
-    """Cards ``player`` may throw in: a rank already on the table, and the bout below its :func:`cap`.
+def throw_reasons(state: State, player: int, card: Card) -> list[Reason]:
+    """Why ``player`` may not throw in ``card`` (empty: they may): throw-ins exist (podkidnoy,
+    perevodnoy), the card is in the hand, its rank is on the table, and the bout stays within its
+    :func:`cap`.
 
     001 §throw-in: "walking player has the right to throw cards, matching in value with any card on
     the table, including those that were played and those that were winged."
     """
+    out: list[Reason] = []
     if not state.rules.has_throw_ins:
-        return []
-    if len(state.table) + 1 > cap(state):
-        return []
-    ranks = table_ranks(state)
-    return [Throw(c) for c in sorted(state.hands[player]) if c.rank in ranks]
+        out.append(reason("legal_throws", "simple Durak has no throw-ins", "throw-in",
+                          "The difference from a simple fool is that: walking player has the right to throw cards",
+                          "variant", state.rules))
+    out += not_held(state, player, [card], "legal_throws")
+    if card.rank not in table_ranks(state):
+        out.append(reason("legal_throws", f"no card of {card}'s rank is on the table", "throw-in",
+                          "walking player has the right to throw cards, matching in value with any card on the table"))
+    out += cap_reasons(state, len(state.table) + 1)
+    return out
+
+
+def legal_throws(state: State, player: int) -> list[Throw]:
+    """Cards ``player`` may throw in: those :func:`throw_reasons` allows."""
+    if not state.rules.has_throw_ins or len(state.table) + 1 > cap(state):
+        return []  # the same verdict for every card (throw_reasons), found without asking each
+    return [Throw(c) for c in sorted(state.hands[player]) if not throw_reasons(state, player, c)]
 
 
 def draw_order(state: State) -> list[int]:
@@ -718,9 +849,13 @@ class DurakSpec(SpecGame[State, Move]):
         return move_sort_key(move)
 
     def apply(self, state: State, move: Move) -> State:
-        """The state after ``move``; :class:`IllegalMove` unless it is one of :meth:`legal_moves`."""
-        if not isinstance(move, MOVE_TYPES) or move not in self.legal_moves(state):
-            raise IllegalMove(f"move {move} is not legal here ({phase(state)}, player {state.to_move} to move)")
+        """The state after ``move``; :class:`IllegalMove` (naming every rule against it) unless it is
+        one of :meth:`legal_moves`."""
+        if not isinstance(move, MOVE_TYPES):
+            raise IllegalMove(f"move {move!r} is not a Durak move")
+        if move not in self.legal_moves(state):
+            why = "; ".join(r.text(self.seed_file) for r in self.why_illegal(state, move))
+            raise IllegalMove(f"move {move} is not legal here: {why}")
         if isinstance(move, Attack):
             return self._attack(state, move)
         if isinstance(move, Cover):
@@ -758,10 +893,13 @@ class DurakSpec(SpecGame[State, Move]):
         return start_throwing(after, throwers(after))
 
     def _transfer(self, state: State, card: Card, *, show: bool) -> State:
-        """DEFEND (perevodnoy): the attack passes on; the old defender becomes the lead attacker.
-        001 §transfer: "When cards transferred to a player who cannot transfer them further, he becomes
-        the batting player, and is obliged to cover all or accept"."""
+        """DEFEND (perevodnoy): the attack passes on. 001 §transfer: "When cards transferred to a player who
+        cannot transfer them further, he becomes the batting player, and is obliged to cover all or accept".
+        RECONSTRUCTION ``transfer_lead``: the transferrer becomes the lead attacker, or the bout's leader
+        stays it (unless the attack has come round to them: then the transferrer)."""
         new_defender = transfer_target(state)
+        keep = state.rules.transfer_lead == "bout_leader" and new_defender != state.attacker
+        lead = state.attacker if keep else state.defender
         if show:
             hands = state.hands
             table = state.table
@@ -770,7 +908,7 @@ class DurakSpec(SpecGame[State, Move]):
             hands = self._with_hand(state, state.defender, state.hands[state.defender] - {card})
             table = _sorted_table([*state.table, (card, None)])
             shown = state.shown
-        return dataclasses.replace(state, hands=hands, table=table, shown=shown, attacker=state.defender,
+        return dataclasses.replace(state, hands=hands, table=table, shown=shown, attacker=lead,
                                    defender=new_defender, to_move=new_defender,
                                    defender_start=len(hands[new_defender]))
 
@@ -796,6 +934,96 @@ class DurakSpec(SpecGame[State, Move]):
     def _pass(self, state: State) -> State:
         """THROW: this thrower is done; the next thrower who can throw moves, else the bout ends."""
         return start_throwing(state, throwers_after(state, state.to_move))
+
+    # --- why a move is (il)legal -----------------------------------------------------
+
+    def read_move(self, state: State, text: str) -> Move:
+        """The move ``text`` names, legal or not: ``attack 6H 6D``, ``cover 6H with 7H``,
+        ``transfer 6S``, ``show 6S``, ``throw 6C``, ``take``, ``pass`` (cards of this deal's deck)."""
+        words = text.replace(",", " ").split()
+        if not words:
+            raise InputError("move: empty text")
+        verb = words[0].lower()
+        deck = state.rules.deck_cards
+
+        def card(w: str) -> Card:
+            try:
+                return deck.parse(w, what="move")
+            except InputError:
+                raise InputError(f"move: {w!r} is no card of the {state.rules.deck}-card deck") from None
+
+        args = words[1:]
+        if verb in ("take", "pass") and not args:
+            return Take() if verb == "take" else Pass()
+        if verb == "attack" and args:
+            cards = [card(w) for w in args]
+            if len(set(cards)) != len(cards):
+                raise InputError(f"move: {text!r} names a card twice")
+            return Attack(tuple(cards))
+        if verb == "cover" and len(args) == 3 and args[1].lower() == "with":
+            return Cover(card(args[0]), card(args[2]))
+        if verb in ("transfer", "show", "throw") and len(args) == 1:
+            c = card(args[0])
+            return Transfer(c) if verb == "transfer" else ShowTrump(c) if verb == "show" else Throw(c)
+        raise InputError(f"move: cannot read {text!r} (moves are written: attack 6H [6D ...], cover 6H with 7H, "
+                         f"transfer 6S, show 6S, throw 6C, take, pass)")
+
+    def why_illegal(self, state: State, move: Move) -> list[Reason]:
+        """Every rule against ``move`` (empty: it is legal): whose turn and what phase it is
+        (:func:`phase`), then the rule function of the move's kind."""
+        ph = phase(state)
+        if ph == OVER:
+            res = end_of_game(state)
+            return [reason("end_of_game", f"the game is over ({res.label if res else ''})", "rules",
+                           "Last player, not getting rid of the cards, is considered the loser")]
+        wants = {Attack: LEAD, Cover: DEFEND, Transfer: DEFEND, ShowTrump: DEFEND, Take: DEFEND,
+                 Throw: THROW, Pass: THROW}[type(move)]
+        if ph != wants:
+            now = {LEAD: f"the table is empty: player {state.attacker} leads the bout",
+                   DEFEND: f"cards wait to be beaten: defender {state.defender} covers, transfers or takes",
+                   THROW: f"player {state.to_move} may throw in or pass"}[ph]
+            need = {LEAD: "an attack only opens a bout", DEFEND: "only the defender answers uncovered cards",
+                    THROW: "throw-ins come once every card is covered or the defender has said take"}[wants]
+            quote = {LEAD: _LEAD_QUOTE,
+                     DEFEND: "If he cannot cover at least one cards, he is obliged to take (accept) everything cards",
+                     THROW: "walking player has the right to throw cards, matching in value with any card on the "
+                            "table"}[wants]
+            section = "throw-in" if wants == THROW else "rules"
+            out = [reason("phase", f"{now}; {need}", section, quote)]
+            if isinstance(move, (Attack, Cover, Transfer, ShowTrump, Throw)):
+                cards = move.cards if isinstance(move, Attack) else [move.card]
+                out += not_held(state, state.to_move, cards, "legal_moves")
+            return out
+        if isinstance(move, Attack):
+            return attack_reasons(state, move.cards)
+        if isinstance(move, Cover):
+            return cover_reasons(state, move.attack, move.card)
+        if isinstance(move, (Transfer, ShowTrump)):
+            return transfer_reasons(state, move.card, show=isinstance(move, ShowTrump))
+        if isinstance(move, Throw):
+            return throw_reasons(state, state.to_move, move.card)
+        return []  # take (the defender may always take), pass (a thrower may always decline)
+
+    def why_legal(self, state: State, move: Move) -> list[Reason]:
+        """The rule a legal ``move`` rests on."""
+        if isinstance(move, Attack):
+            return [reason("attack_options", f"a lead of {len(move.cards)} card(s) of one rank, within this bout's "
+                           f"cap of {cap(state)}", "rules", _LEAD_QUOTE)]
+        if isinstance(move, Cover):
+            return [reason("beats", f"{move.card} beats {move.attack}", "rules", "a trump, which can beat any "
+                           "non-trump card, but in its suit is valid only in ascending order")]
+        if isinstance(move, (Transfer, ShowTrump)):
+            return [reason("can_transfer", f"the attack passes to player {transfer_target(state)}", "transfer",
+                           _TRANSFER_QUOTE)]
+        if isinstance(move, Take):
+            return [reason("end_of_bout", f"defender {state.defender} picks up the table", "rules",
+                           "If he cannot cover at least one cards, he is obliged to take (accept) everything cards")]
+        if isinstance(move, Throw):
+            return [reason("legal_throws", f"{move.card}'s rank is on the table", "throw-in",
+                           "walking player has the right to throw cards, matching in value with any card on the "
+                           "table")]
+        return [reason("start_throwing", f"player {state.to_move} throws no more this bout", "throw-in",
+                       "If the players have nothing to throw, they say that they are beaten")]
 
     # --- the rest of the game shape ----------------------------------------------------
 
@@ -1039,7 +1267,7 @@ def _check_position(state: State, obj: dict[str, Any], default_start: int) -> No
             raise PositionError("taking: the game is over")
         if state.shown:
             raise PositionError("shown: the game is over")
-    else:
+    elif not (rules.transfer_lead == "bout_leader" and rules.variant == PEREVODNOY and state.table):
         expected = next_player(state, state.attacker)
         if state.defender != expected:
             raise PositionError(f"defender: must be {expected} (the next player after the attacker who is not out)")

@@ -18,11 +18,25 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from itertools import combinations
+from math import comb
 from typing import Any
 
 from foolsolve.cards import ACE, FRENCH52, JACK, KING, Card
 from foolsolve.errors import InputError, PositionError
-from foolsolve.game import ChanceMode, Dynamics, GameType, IllegalMove, Information, Result, SpecGame, Utility, _norm_move
+from foolsolve.game import (
+    ChanceMode,
+    Dynamics,
+    GameType,
+    IllegalMove,
+    Information,
+    MoveFamily,
+    Reason,
+    Result,
+    SpecGame,
+    Utility,
+    _norm_move,
+    reason,
+)
 from foolsolve.positions import validate_schema
 from foolsolve.rules import option, rules_from_json, rules_to_json
 
@@ -30,6 +44,8 @@ GAME = "fools-and-angels"
 SEED = "003_d0b2aeea59b7d1ba.txt"
 SCHEMA = "fools-and-angels.schema.json"
 
+ATTACK_FOUR_THEN_FACE, ATTACK_PIPS_AND_ONE_FACE = "four_then_face", "pips_and_one_face"
+"""The two readings of the attack size (option ``attack_size``)."""
 RED, BLACK, WHOLE = "red", "black", "whole"
 TARGETS: tuple[str, ...] = (RED, BLACK, WHOLE)
 SETUP, TURN, REGROUP, DEFEND, TEMPT = "setup", "turn", "regroup", "defend", "tempt"
@@ -236,11 +252,6 @@ class Rules:
     reconstruction of the lost lists (``reconstructed=True``)."""
 
     # -- from the source text ----------------------------------------------------------------
-    attack_limit: int = option(
-        4, fixed=True,
-        doc="An attack holds 1 to 4 pip cards plus at most 1 face card, never more cards than the defender holds.",
-        source='003: "The attacker may use up to 4 cards — plus 1 more if it is a face card — but never more '
-               'cards than the defender holds in their hand."')
     infusion: bool = option(
         False, choices=(False, True),
         doc="Variant Infusion: a regroup begun with 5 or fewer cards in hand and a non-empty own stock "
@@ -292,10 +303,17 @@ class Rules:
             "was lost; default whole_only for J, Q, K from the Q&A).",
         source='003: "Face cards have special effects, described below in descending order of precedence." (list '
                'lost); Q&A "face cards cannot be separated from the cards they affect"; RULES-NOTES §4')
+    attack_size: str = option(
+        ATTACK_FOUR_THEN_FACE, choices=(ATTACK_FOUR_THEN_FACE, ATTACK_PIPS_AND_ONE_FACE), reconstructed=True,
+        doc="four_then_face: at most 4 cards of any kind, and a 5th only if it is a face card; pips_and_one_face: "
+            "at most 4 pip cards and at most 1 face card. Either way at least one pip card and never more cards "
+            "than the defender holds (reconstruction: the face-card rules were lost).",
+        source='003: "The attacker may use up to 4 cards — plus 1 more if it is a face card — but never more '
+               'cards than the defender holds in their hand."; RULES-NOTES §4 "Attack size"')
     defence_face_cards: str = option(
-        "never", choices=("never", "with_pips"), reconstructed=True,
-        doc="Whether a defence may include face cards (counting 0) beside its pip cards (reconstruction: the "
-            "defence list was lost).",
+        "with_pips", choices=("with_pips", "never"), reconstructed=True,
+        doc="with_pips: a defence may include face cards (counting 0) when it also holds a pip card; never: a "
+            "defence is pip cards only (reconstruction: the defence list was lost).",
         source='003: "The other player then "defends" by playing any number of cards from their hand to either:" '
                '(list lost); "Face cards must always accompany pip cards."')
     first_player: int = option(
@@ -524,6 +542,7 @@ class Decline:
 
 
 Move = SwapPiles | KeepPiles | Exchange | Attack | Defend | Surrender | Draw | Stop | Pass | Discard | DiscardStock | Decline
+MOVE_TYPES = (SwapPiles, KeepPiles, Exchange, Attack, Defend, Surrender, Draw, Stop, Pass, Discard, DiscardStock, Decline)
 
 
 # --- rule helpers (each rule sentence in one place) ------------------------------------------
@@ -541,30 +560,81 @@ def only_face_cards(hand: frozenset[Card]) -> bool:
     return bool(hand) and all(is_face(c) for c in hand)
 
 
-def attack_moves(state: State) -> list[Attack]:
-    """Every legal attack of the player to move."""
+_ATTACK_QUOTE = ("The attacker may use up to 4 cards — plus 1 more if it is a face card — but never more cards "
+                 "than the defender holds in their hand.")
+
+
+def attack_size_reasons(cards: Any, rules: Rules, defender_holds: int) -> list[Reason]:
+    """Why ``cards`` is no attack by its cards alone (empty: it is one): at least one pip card, the
+    size (option ``attack_size``), at most the defender's cards, a non-zero total.
+
+    003 "The attacker may use up to 4 cards — plus 1 more if it is a face card — but never more cards
+    than the defender holds in their hand."; "Face cards must always accompany pip cards."; "A player
+    "attacks" by laying down a combination of cards which must total a non-zero value."
+    """
+    n_pips = sum(1 for c in cards if is_pip(c))
+    n_faces = sum(1 for c in cards if is_face(c))
+    out: list[Reason] = []
+    if n_pips == 0:
+        out.append(reason("attack_size_reasons", "an attack needs a pip card: face cards must accompany pip cards",
+                          "", "Face cards must always accompany pip cards."))
+    if rules.attack_size == ATTACK_FOUR_THEN_FACE:
+        # RECONSTRUCTION attack_size: at most 4 cards of any kind, a 5th only if it is a face card
+        if n_pips + n_faces > 5 or n_pips > 4:
+            out.append(reason("attack_size_reasons", f"{n_pips} pip and {n_faces} face cards: at most 4 cards, "
+                              "and a 5th only if it is a face card", "", _ATTACK_QUOTE, "attack_size",
+                              rules))
+    elif n_pips > 4 or n_faces > 1:
+        out.append(reason("attack_size_reasons", f"{n_pips} pip and {n_faces} face cards: at most 4 pip cards and "
+                          "1 face card", "", _ATTACK_QUOTE, "attack_size", rules))
+    if n_pips + n_faces > defender_holds:
+        out.append(reason("attack_size_reasons", f"{n_pips + n_faces} cards, but the defender holds "
+                          f"{defender_holds}", "", _ATTACK_QUOTE))
+    if total(cards) == 0:
+        out.append(reason("attack_size_reasons", "the cards total zero", "",
+                          'A player "attacks" by laying down a combination of cards which must total a non-zero '
+                          "value."))
+    return out
+
+
+def not_held(state: State, p: int, cards: Any, rule: str) -> list[Reason]:
+    """A move may only use cards of the mover's hand (one reason per card not there)."""
+    return [reason(rule, f"no card {c} in player {p}'s hand", "",
+                   "Players take turns either attacking by playing cards from their hand")
+            for c in ordered(cards) if c not in state.hands[p]]
+
+
+def attack_reasons(state: State, cards: Any) -> list[Reason]:
+    """Every rule against the player to move attacking with ``cards`` (empty: a legal attack)."""
     p = state.to_move
-    o = 1 - p
     hand = state.hands[p]
-    defender_holds = len(state.hands[o])
-    # 003 "no player may attack a player with fewer cards in hand than them"
+    defender_holds = len(state.hands[1 - p])
+    out = not_held(state, p, cards, "attack_reasons")
     if defender_holds < len(hand):
-        return []
+        out.append(reason("attack_reasons", f"player {1 - p} holds {defender_holds} cards, fewer than player {p}'s "
+                          f"{len(hand)}", "", "no player may attack a player with fewer cards in hand than "
+                          "them"))
+    return out + attack_size_reasons(cards, state.rules, defender_holds)
+
+
+def attack_moves(state: State) -> list[Attack]:
+    """Every legal attack of the player to move: the sets of 1 to 4 pip cards and up to 4 face
+    cards of the hand (every size either reading of ``attack_size`` can allow) that
+    :func:`attack_reasons` allows."""
+    p = state.to_move
+    hand = state.hands[p]
+    if len(state.hands[1 - p]) < len(hand):
+        return []  # attack_reasons: "no player may attack a player with fewer cards", for every set
     pips = ordered(c for c in hand if is_pip(c))
     faces = ordered(c for c in hand if is_face(c))
     out = []
-    # 003 "The attacker may use up to 4 cards — plus 1 more if it is a face card — but never more
-    # cards than the defender holds in their hand." 003 "Face cards must always accompany pip cards."
     for n in range(1, 5):
         for combo in combinations(pips, n):
-            # 003 "A player "attacks" by laying down a combination of cards which must total a non-zero value."
-            if total(combo) == 0:
-                continue
-            if n <= defender_holds:
-                out.append(Attack(ordered(combo)))
-            if n + 1 <= defender_holds:
-                for f in faces:
-                    out.append(Attack(ordered((*combo, f))))
+            for k in range(min(len(faces), 5 - n) + 1):
+                for fs in combinations(faces, k):
+                    cards = ordered((*combo, *fs))
+                    if not attack_reasons(state, cards):
+                        out.append(Attack(cards))
     return out
 
 
@@ -595,56 +665,107 @@ def defence_targets(attack: frozenset[Card], rules: Rules) -> list[tuple[str, fr
     return [t for t in out if t[0] == WHOLE or t[1] != attack]
 
 
+_DEFEND_QUOTE = ('The other player then "defends" by playing any number of cards from their hand to either:')
+
+
+def defend_reasons(state: State, target: str, cards: Any) -> list[Reason]:
+    """Every rule against the player to move defending ``target`` with ``cards`` (empty: legal).
+
+    003 "The other player then "defends" by playing any number of cards from their hand to
+    either: [lost list]"; "There's no other partial defense. It's pass/fail for all of one color or
+    for the whole attack."; "Face cards must always accompany pip cards."
+    """
+    d = state.to_move
+    out = not_held(state, d, cards, "defend_reasons")
+    targets = {t: need for t, _c, need in defence_targets(state.attack, state.rules)}
+    if target not in targets:
+        out.append(reason("defence_targets", f"this attack cannot be defended {target} (it can: "
+                          f"{', '.join(targets)})", "", "It's pass/fail for all of one color or for the "
+                          "whole attack.", "face_effects" if any(is_face(c) for c in state.attack) else None,
+                          state.rules))
+    pips = [c for c in cards if is_pip(c)]
+    faces = [c for c in cards if is_face(c)]
+    if not pips:
+        out.append(reason("defend_reasons", "a defence needs a pip card: face cards must accompany pip cards",
+                          "", "Face cards must always accompany pip cards."))
+    # RECONSTRUCTION defence_face_cards: "with_pips" (default: face cards counting 0 may join a
+    # defence that has pip cards; 003 "Face cards must always accompany pip cards") or "never".
+    if faces and state.rules.defence_face_cards == "never":
+        out.append(reason("defend_reasons", "a defence plays pip cards only", "", _DEFEND_QUOTE,
+                          "defence_face_cards", state.rules))
+    if target in targets and total(cards) != targets[target]:
+        out.append(reason("defend_reasons", f"the defence totals {total(cards)}; cancelling {target} needs "
+                          f"{targets[target]}", "", "the defender would need cards that total either "
+                          "9-black (to zero out the red), 4-red (to zero out the black), or 5-black (to balance "
+                          "the whole)"))
+    return out
+
+
 def defence_moves(state: State) -> list[Defend | Surrender]:
-    """Every defence of the player to move against ``state.attack``, and surrender."""
+    """Every defence of the player to move against ``state.attack`` that :func:`defend_reasons`
+    allows, and surrender. Candidates: sets of pip cards with the target's total, each with every
+    set of the hand's face cards."""
     d = state.to_move
     hand = state.hands[d]
     pips = ordered(c for c in hand if is_pip(c))
     faces = ordered(c for c in hand if is_face(c))
-    # RECONSTRUCTION defence_face_cards: "never" (default) or "with_pips" (face cards counting 0
-    # may join a defence that has pip cards; 003 "Face cards must always accompany pip cards").
-    face_sets: list[tuple[Card, ...]] = [()]
-    if state.rules.defence_face_cards == "with_pips":
-        face_sets = [fs for n in range(len(faces) + 1) for fs in combinations(faces, n)]
+    face_sets = [fs for n in range(len(faces) + 1) for fs in combinations(faces, n)]
     out: list[Defend | Surrender] = []
     for target, _cancelled, need in defence_targets(state.attack, state.rules):
         for n in range(1, len(pips) + 1):
             for combo in combinations(pips, n):
-                if total(combo) == need:
+                if total(combo) == need:  # a necessary condition (defend_reasons checks it too)
                     for fs in face_sets:
-                        out.append(Defend(target, ordered((*combo, *fs))))
+                        cards = ordered((*combo, *fs))
+                        if not defend_reasons(state, target, cards):
+                            out.append(Defend(target, cards))
     # 003 "The defender is not obligated to defend an attack at all; they can just "surrender"
     # and take all the cards."
     out.append(Surrender())
     return out
 
 
-def first_draws(state: State) -> list[Draw]:
-    """The draws that may begin a regroup (RECONSTRUCTION ``hand_limit``: "draw at least one
-    card, from the own stock or the pool, up to the hand limit")."""
+_REGROUP_QUOTE = "Players take turns either attacking by playing cards from their hand or regrouping by drawing cards"
+
+
+def draw_reasons(state: State, source: str) -> list[Reason]:
+    """Every rule against the player to move drawing from ``source`` (``own`` or ``pool``), to
+    begin a regroup (phase turn) or go on with one (phase regroup); empty: the draw is legal.
+
+    RECONSTRUCTION ``hand_limit``, ``regroup_max``: "draw at least one card, from the own stock
+    or the pool, up to the hand limit"."""
     p = state.to_move
-    hand = state.hands[p]
-    if len(hand) >= state.rules.hand_limit:
-        return []
-    own_ok = bool(state.stocks[p])
-    pool_ok = bool(state.pool)
+    rules = state.rules
+    out: list[Reason] = []
+    if len(state.hands[p]) >= rules.hand_limit:
+        out.append(reason("draw_reasons", f"player {p} holds {len(state.hands[p])} cards, the hand limit",
+                          "", "(for example, they already have 7 cards, or all available stocks are empty)",
+                          "hand_limit", rules))
+    if state.phase == REGROUP and rules.regroup_max != "limit" and state.drawn >= rules.regroup_max:
+        out.append(reason("draw_reasons", f"this regroup has drawn {state.drawn}, its most", "", _REGROUP_QUOTE,
+                          "regroup_max", rules))
+    if not (state.stocks[p] if source == "own" else state.pool):
+        where = f"player {p}'s stock" if source == "own" else "the pool"
+        out.append(reason("draw_reasons", f"{where} is empty", "", _REGROUP_QUOTE))
     # 003 Infusion: "Whenever you start to regroup with 5 or fewer cards in hand, as long as you
     # have a private stock, draw the first card from the pool."  READING: the first draw of the
     # regroup must come from the pool (when the pool has a card).
-    if state.rules.infusion and len(hand) <= 5 and state.stocks[p] and state.pool:
-        own_ok = False
-    return ([Draw("own")] if own_ok else []) + ([Draw("pool")] if pool_ok else [])
+    if (source == "own" and state.phase == TURN and rules.infusion and len(state.hands[p]) <= 5
+            and state.stocks[p] and state.pool):
+        out.append(reason("draw_reasons", "Infusion: a regroup begun with 5 or fewer cards draws its first card "
+                          "from the pool", "", "Whenever you start to regroup with 5 or fewer cards in hand, as "
+                          "long as you have a private stock, draw the first card from the pool.", "infusion", rules))
+    return out
+
+
+def first_draws(state: State) -> list[Draw]:
+    """The draws that may begin a regroup (:func:`draw_reasons`)."""
+    return [Draw(src) for src in ("own", "pool") if not draw_reasons(state, src)]
 
 
 def more_draws(state: State) -> list[Draw]:
-    """Draws that may continue a regroup (RECONSTRUCTION ``hand_limit``, ``regroup_max``)."""
-    p = state.to_move
-    limit = state.rules.regroup_max
-    if len(state.hands[p]) >= state.rules.hand_limit:
-        return []
-    if limit != "limit" and state.drawn >= limit:
-        return []
-    return ([Draw("own")] if state.stocks[p] else []) + ([Draw("pool")] if state.pool else [])
+    """Draws that may continue a regroup (:func:`draw_reasons`)."""
+    return [Draw(src) for src in ("own", "pool") if not draw_reasons(replace(state, phase=REGROUP), src)]
 
 
 def exception_pass(state: State) -> bool:
@@ -659,15 +780,65 @@ def stuck(state: State) -> bool:
     return not attack_moves(state) and not first_draws(state) and not exception_pass(state)
 
 
+_PASS_QUOTE = ("An exception: If the opponent is empty-handed and the player's own stock is empty, the player may "
+               "instead pass.")
+
+
+def pass_reasons(state: State) -> list[Reason]:
+    """Every rule against the player to move passing (empty: a pass is legal): the exception
+    (:func:`exception_pass`), or nothing else to do under ``no_legal_action == "pass"``."""
+    if exception_pass(state) or (state.rules.no_legal_action == "pass" and stuck(state)):
+        return []
+    p = state.to_move
+    rules = state.rules
+    why = [f"player {1 - p} holds cards"] if state.hands[1 - p] else []
+    why += [f"player {p}'s stock is not empty"] if state.stocks[p] else []
+    out = [reason("exception_pass", f"no exception pass: {' and '.join(why)}", "", _PASS_QUOTE)]
+    if rules.no_legal_action == "lose":
+        out.append(reason("stuck", "a player with nothing to do loses; there is no forced pass", "",
+                          "The active player shall either:", "no_legal_action", rules))
+    else:
+        out.append(reason("stuck", f"player {p} can attack or draw, so there is no forced pass", "",
+                          "The active player shall either:", "no_legal_action", rules))
+    return out
+
+
+_EXCHANGE_QUOTE = ("At the start of your turn, you may exchange any number of cards in your hand for the same number "
+                   "of cards in the pool, before taking your normal turn.")
+
+
+def exchange_reasons(state: State, cards: Any) -> list[Reason]:
+    """Every rule against the player to move exchanging ``cards`` (empty: legal)."""
+    rules = state.rules
+    out: list[Reason] = []
+    if not rules.exchange:
+        out.append(reason("exchange_reasons", "exchanges belong to the Exchange variant", "Exchange",
+                          _EXCHANGE_QUOTE, "exchange", rules))
+    if state.exchanged:
+        out.append(reason("exchange_reasons", "this turn already began with an exchange", "Exchange", _EXCHANGE_QUOTE))
+    out += not_held(state, state.to_move, cards, "exchange_reasons")
+    # RECONSTRUCTION exchange_limit: "pool_size" (default) or "hand_size"
+    if rules.exchange_limit == "pool_size" and len(cards) > len(state.pool):
+        out.append(reason("exchange_reasons", f"{len(cards)} cards, but the pool holds {len(state.pool)}", "Exchange",
+                          _EXCHANGE_QUOTE, "exchange_limit", rules))
+    return out
+
+
+def exchange_count(state: State) -> int:
+    """How many exchanges :func:`exchange_moves` lists, counted without listing them (every
+    non-empty set of hand cards up to the size :func:`exchange_reasons` allows)."""
+    hand = ordered(state.hands[state.to_move])
+    return sum(comb(len(hand), n) for n in range(1, len(hand) + 1) if not exchange_reasons(state, hand[:n]))
+
+
 def exchange_moves(state: State) -> list[Exchange]:
     """003 Exchange: "At the start of your turn, you may exchange any number of cards in your
-    hand for the same number of cards in the pool, before taking your normal turn." """
-    if not state.rules.exchange or state.exchanged:
-        return []
+    hand for the same number of cards in the pool, before taking your normal turn." Every
+    non-empty set of hand cards :func:`exchange_reasons` allows."""
     hand = ordered(state.hands[state.to_move])
-    # RECONSTRUCTION exchange_limit: "pool_size" (default) or "hand_size"
-    most = min(len(hand), len(state.pool)) if state.rules.exchange_limit == "pool_size" else len(hand)
-    return [Exchange(combo) for n in range(1, most + 1) for combo in combinations(hand, n)]
+    # every set of hand cards of one size has the same verdict: ask one per size
+    sizes = [n for n in range(1, len(hand) + 1) if not exchange_reasons(state, hand[:n])]
+    return [Exchange(combo) for n in sizes for combo in combinations(hand, n)]
 
 
 def pile_size(rules: Rules) -> int:
@@ -756,7 +927,28 @@ class FoolsAndAngelsSpec(SpecGame[State, Move]):
     def legal_moves(self, state: State) -> list[Move]:
         return list(self._legal_cache(state))
 
-    def _legal_moves(self, state: State) -> tuple[Move, ...]:
+    def legal_moves_split(self, state: State) -> tuple[list[Move], MoveFamily | None]:
+        """The legal moves with the exchanges (every set of hand cards: thousands for a big hand)
+        as a :class:`MoveFamily`: counted (:func:`exchange_count`), sampled and tested without
+        being listed."""
+        if state.phase != TURN or exchange_count(state) == 0 or self.result(state) is not None:
+            return self.legal_moves(state), None
+        listed = list(self._legal_moves(state, exchanges=False))
+        hand = ordered(state.hands[state.to_move])
+        count = exchange_count(state)
+        sizes = [n for n in range(1, len(hand) + 1) if not exchange_reasons(state, hand[:n])]
+        weights = [comb(len(hand), n) for n in sizes]
+
+        def sample(rng: random.Random) -> Exchange:
+            n = rng.choices(sizes, weights)[0]
+            return Exchange(ordered(rng.sample(hand, n)))
+
+        def contains(move: Any) -> bool:
+            return isinstance(move, Exchange) and not exchange_reasons(state, move.cards)
+
+        return listed, MoveFamily("exchange", count, sample, contains, lambda: exchange_moves(state))
+
+    def _legal_moves(self, state: State, exchanges: bool = True) -> tuple[Move, ...]:
         if self.result(state) is not None:
             return ()
         moves: list[Move] = []
@@ -767,13 +959,13 @@ class FoolsAndAngelsSpec(SpecGame[State, Move]):
         elif state.phase == TURN:
             # 003 "Players take turns either attacking by playing cards from their hand or regrouping by
             # drawing cards into their hand."
-            moves += exchange_moves(state)
+            if exchanges:
+                moves += exchange_moves(state)
             moves += attack_moves(state)
             moves += first_draws(state)
-            if exception_pass(state):
-                moves.append(Pass())
-            elif state.rules.no_legal_action == "pass" and stuck(state):
-                # RECONSTRUCTION no_legal_action == "pass": a player with nothing to do passes.
+            # 003 exception pass; RECONSTRUCTION no_legal_action == "pass": a player with nothing
+            # to do passes (pass_reasons)
+            if not pass_reasons(state):
                 moves.append(Pass())
         elif state.phase == REGROUP:
             moves += more_draws(state)
@@ -793,6 +985,92 @@ class FoolsAndAngelsSpec(SpecGame[State, Move]):
     def move_sort_key(self, move: Move) -> Any:
         return move.sort_key()
 
+    # -- why a move is (il)legal -------------------------------------------------------------------
+    def read_move(self, state: State, text: str) -> Move:
+        """The move ``text`` names, legal or not (cards of the game: the 10s are put away)."""
+        words = text.replace(",", " ").split()
+        if not words:
+            raise InputError("move: empty text")
+        verb = words[0].lower()
+        args = [w if _is_card_word(w) else w.lower() for w in words[1:]]
+
+        def cards(ws: list[str]) -> tuple[Card, ...]:
+            out = tuple(parse_game_card(w, "move") for w in ws)
+            if len(set(out)) != len(out):
+                raise InputError(f"move: {text!r} names a card twice")
+            return ordered(out)
+
+        simple: dict[str, Move] = {"surrender": Surrender(), "stop": Stop(), "pass": Pass(), "decline": Decline()}
+        if verb in simple and not args:
+            return simple[verb]
+        if verb == "keep" and args == ["piles"]:
+            return KeepPiles()
+        if verb == "swap" and len(args) == 6 and args[0] == "pile" and args[2:5] == ["for", "pool", "pile"] \
+                and args[1].isdigit() and args[5].isdigit():
+            return SwapPiles(int(args[1]), int(args[5]))
+        if verb in ("exchange", "attack") and args:
+            return Exchange(cards(args)) if verb == "exchange" else Attack(cards(args))
+        if verb == "defend" and len(args) >= 3 and args[0] in TARGETS and args[1] == "with":
+            return Defend(args[0], cards(args[2:]))
+        if verb == "draw" and args in (["own"], ["pool"]):
+            return Draw(args[0])
+        if verb == "discard" and args == ["stock"]:
+            return DiscardStock()
+        if verb == "discard" and len(args) == 1:
+            return Discard(cards(args)[0])
+        raise InputError(f"move: cannot read {text!r} (moves are written: attack 5C 2H [JS], defend red|black|whole "
+                         "with 9C, surrender, draw own|pool, stop, pass, exchange 5C ..., swap pile 1 for pool pile "
+                         "2, keep piles, discard 5C, discard stock, decline)")
+
+    def why_illegal(self, state: State, move: Move) -> list[Reason]:
+        """Every rule against ``move`` (empty: legal): the game is over, the phase, then the rule
+        function of the move's kind."""
+        res = self.result(state)
+        if res is not None:
+            return [reason("result", f"the game is over ({res.label}: {dict(res.details).get('reason')})", "",
+                           "The first player to get rid of all cards in both their hand and their own stock wins.")]
+        phases: dict[type, tuple[str, ...]] = {
+            SwapPiles: (SETUP,), KeepPiles: (SETUP,), Exchange: (TURN,), Attack: (TURN,), Pass: (TURN,),
+            Draw: (TURN, REGROUP), Stop: (REGROUP,), Defend: (DEFEND,), Surrender: (DEFEND,), Discard: (TEMPT,),
+            DiscardStock: (TEMPT,), Decline: (TEMPT,)}
+        want = phases[type(move)]
+        if state.phase not in want:
+            need = {SETUP: "before play (Asymmetry's pile swaps)", TURN: "at the start of a turn",
+                    REGROUP: "during a regroup", DEFEND: "against an attack", TEMPT: "when Temptation offers a discard"}
+            first = want[0]
+            kind = move.__class__.__name__.lower()
+            return [reason("legal_moves", f"phase {state.phase} (player {state.to_move} to move): {kind} "
+                           f"comes only {need[first]}", "", "Players take turns either attacking by playing cards from "
+                           "their hand or regrouping by drawing cards into their hand.")]
+        p = state.to_move
+        cards = getattr(move, "cards", ())
+        if tuple(cards) != ordered(cards) or len(set(cards)) != len(cards):
+            return [reason("legal_moves", "the cards are not listed once each in card order (the form legal_moves "
+                           "lists; read_move writes it)", "", "Players take turns either attacking by playing cards "
+                           "from their hand")]
+        if isinstance(move, SwapPiles):
+            if move.own in (1, 2, 3) and move.pool in (1, 2, 3, 4):
+                return []
+            return [reason("legal_moves", "piles are numbered: own 1 to 3, pool 1 to 4", "Asymmetry",
+                           "Each player may exchange one of their three piles for one of the four \"pool\" piles.")]
+        if isinstance(move, Exchange):
+            return exchange_reasons(state, move.cards)
+        if isinstance(move, Attack):
+            return attack_reasons(state, move.cards)
+        if isinstance(move, Pass):
+            return pass_reasons(state)
+        if isinstance(move, Draw):
+            return draw_reasons(state, move.source)
+        if isinstance(move, Defend):
+            return defend_reasons(state, move.target, move.cards)
+        if isinstance(move, Discard):
+            return not_held(state, p, [move.card], "legal_moves")
+        if isinstance(move, DiscardStock) and not state.stocks[p]:
+            return [reason("legal_moves", f"player {p}'s stock is empty", "Temptation",
+                           "your opponent may discard one of their cards, from their hand or from the top of their "
+                           "private stock.")]
+        return []  # keep piles, stop, surrender, decline: always open in their phase
+
     def parse_move(self, state: State, text: str) -> Move:
         """The legal move whose text is ``text``; card lists may come in any order."""
         want = _move_words(text)
@@ -803,8 +1081,11 @@ class FoolsAndAngelsSpec(SpecGame[State, Move]):
 
     # -- applying a move -----------------------------------------------------------------------
     def apply(self, state: State, move: Move) -> State:
-        if move not in self._legal_cache(state):
-            raise IllegalMove(f"move {move} is not legal here")
+        if not isinstance(move, MOVE_TYPES):
+            raise IllegalMove(f"move {move!r} is not a Fools and Angels move")
+        why = self.why_illegal(state, move)  # the same verdict as listing (tests/test_why.py)
+        if why:
+            raise IllegalMove(f"move {move} is not legal here: " + "; ".join(r.text(SEED) for r in why))
         p = state.to_move
         o = 1 - p
         hands = list(state.hands)
@@ -1020,7 +1301,7 @@ def state_from_json(obj: Any) -> State:
     if phase != REGROUP and drawn:
         raise PositionError("drawn: only in phase regroup")
     if phase == DEFEND:
-        _check_attack(attack, hands, to_move)
+        _check_attack(attack, hands, to_move, rules)
     if phase == REGROUP:
         if drawn < 1:
             raise PositionError("drawn: a regroup in progress has drawn at least one card")
@@ -1065,16 +1346,14 @@ def state_from_json(obj: Any) -> State:
     return state
 
 
-def _check_attack(attack: frozenset[Card], hands: tuple[frozenset[Card], frozenset[Card]], defender: int) -> None:
+def _check_attack(attack: frozenset[Card], hands: tuple[frozenset[Card], frozenset[Card]], defender: int,
+                  rules: Rules) -> None:
     """A position in phase defend holds an attack that was legal when laid."""
-    pips = [c for c in attack if is_pip(c)]
-    faces = [c for c in attack if is_face(c)]
-    if not 1 <= len(pips) <= 4 or len(faces) > 1:
-        raise PositionError("attack: 1 to 4 pip cards plus at most 1 face card")
-    if total(attack) == 0:
-        raise PositionError("attack: totals zero (003 'must total a non-zero value')")
-    if len(attack) > len(hands[defender]):
-        raise PositionError("attack: more cards than the defender holds")
+    if not attack:
+        raise PositionError("attack: phase defend needs attack cards on the table")
+    bad = attack_size_reasons(attack, rules, len(hands[defender]))
+    if bad:
+        raise PositionError(f"attack: {bad[0].says}")
     if len(hands[1 - defender]) + len(attack) > len(hands[defender]):
         raise PositionError("attack: the attacker held more cards than the defender")
 

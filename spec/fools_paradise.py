@@ -34,7 +34,19 @@ from typing import Any
 
 from foolsolve.cards import FRENCH52, Card
 from foolsolve.errors import InputError, PositionError
-from foolsolve.game import CHANCE, ChanceMode, Dynamics, GameType, IllegalMove, Information, Result, SpecGame, Utility
+from foolsolve.game import (
+    CHANCE,
+    ChanceMode,
+    Dynamics,
+    GameType,
+    IllegalMove,
+    Information,
+    Reason,
+    Result,
+    SpecGame,
+    Utility,
+    reason,
+)
 from foolsolve.positions import validate_schema
 from foolsolve.rules import option, rules_from_json, rules_to_json
 
@@ -383,25 +395,70 @@ class FoolsParadiseSpec(SpecGame[State, Move]):
 
     def is_legal(self, state: State, move: Move) -> bool:
         """Whether ``move`` is legal: the same answer as ``move in legal_moves(state)``,
-        checked for this one move by the same rule sentences."""
+        checked for this one move by the same rule sentences (:meth:`why_illegal`)."""
+        return not self.why_illegal(state, move)
+
+    def why_illegal(self, state: State, move: Move) -> list[Reason]:
+        """Every rule against ``move`` (empty: it is legal)."""
         if state.pending is not None:
             # a chance outcome: a card of the stock, to the drawing hand or to the centre
-            return isinstance(move, Reveal) and move.card in state.stock \
-                and move.to == ("hand" if state.pending[0] else "centre")
-        if self.is_terminal(state) or not isinstance(move, (Collect, Lay)):
-            return False
+            to = "hand" if state.pending[0] else "centre"
+            out = []
+            if not isinstance(move, Reveal) or move.to != to:
+                out.append(reason("legal_moves", f"the next card of the stock goes to the {to}: a chance draw "
+                                  f"({'draw' if to == 'hand' else 'reveal'} CARD) comes first", "A Player's Turn",
+                                  "the player must draw one card from the draw pile"))
+            if isinstance(move, Reveal) and move.card not in state.stock:
+                out.append(reason("legal_moves", f"{move.card} is not in the stock", "A Player's Turn",
+                                  "the player must draw one card from the draw pile"))
+            return out
+        if self.is_terminal(state):
+            return [reason("is_terminal", "the game is over: every hand is empty", "Ending",
+                           "The game ends when all players are without cards")]
+        if isinstance(move, Reveal):
+            return [reason("legal_moves", "no draw is due: cards come from the stock after a collect or lay",
+                           "A Player's Turn", "the player must draw one card from the draw pile")]
+        out = []
         if move.card not in state.hands[state.to_move]:
-            return False
+            out.append(reason("legal_moves", f"no card {move.card} in player {state.to_move}'s hand", "Collecting Cards",
+                              "a player must first choose a card from his or her hand"))
         if isinstance(move, Lay):
-            return True  # 000 §Not Collecting Cards: a lay is always possible (forced or not)
+            return out  # 000 §Not Collecting Cards: a lay is always possible (forced or not)
         if move.taken != _sorted(move.taken):
-            return False  # not the canonical form legal_moves lists
+            out.append(reason("legal_moves", "the taken cards are not in card order (the form legal_moves lists; "
+                              "read_move writes it)", "Collecting Cards", "Card suit does not play any role"))
         left = list(state.centre)
         for c in move.taken:
-            if c not in left:
-                return False
-            left.remove(c)
-        return collection_witness(move.card, move.taken, state.rules) is not None
+            if c in left:
+                left.remove(c)
+            else:
+                out.append(reason("collections", f"no card {c} (or no more of it) in the centre", "Collecting Cards",
+                                  "find a card or multiple cards that sum up to a multiple of the chosen card's value"))
+        if collection_witness(move.card, move.taken, state.rules) is None:
+            out.append(reason("collection_witness", f"no value of the cards lets {move.card} collect "
+                              f"{' '.join(str(c) for c in display_order(move.taken))}: each taken card at most the "
+                              "played card's value, and their sum a multiple of it", "Collecting Cards",
+                              "find a card or multiple cards that sum up to a multiple of the chosen card's value, "
+                              "where each single card collected is less than or equal to the player's card",
+                              "ace" if any(c.rank == ACE for c in (move.card, *move.taken)) else None, state.rules))
+        return out
+
+    def read_move(self, state: State, text: str) -> Move:
+        """The move ``text`` names, legal or not: ``collect KS: KH 5D``, ``lay 9D``, ``draw 7S``,
+        ``reveal 7S`` (the taken cards in any order)."""
+        words = text.replace(":", " ").replace(",", " ").split()
+        if not words:
+            raise InputError("move: empty text")
+        kind = words[0].lower()
+        cards = [FRENCH52.parse(w, what="move") for w in words[1:]]
+        if kind == "collect" and len(cards) >= 2:
+            return Collect(cards[0], _sorted(cards[1:]))
+        if kind == "lay" and len(cards) == 1:
+            return Lay(cards[0])
+        if kind in ("draw", "reveal") and len(cards) == 1:
+            return Reveal(cards[0], "hand" if kind == "draw" else "centre")
+        raise InputError(f"move: cannot read {text!r} (moves are written: collect KS: KH 5D, lay 9D, draw 7S, "
+                         "reveal 7S)")
 
     def apply(self, state: State, move: Move) -> State:
         """The state after ``move`` (raises :class:`IllegalMove` if it is not legal)."""

@@ -78,7 +78,10 @@ def check_invariants(state: State) -> None:
         assert sum(res.payoffs) == 0
         return
     assert state.attacker not in state.out and state.defender not in state.out
-    assert state.defender == durak.next_player(state, state.attacker)
+    if state.rules.transfer_lead == "bout_leader" and state.table:
+        assert state.defender != state.attacker  # a transfer may have left the bout's leader in place
+    else:
+        assert state.defender == durak.next_player(state, state.attacker)
     assert len(state.table) <= durak.cap(state)
     if ph == durak.LEAD:
         assert state.to_move == state.attacker and state.hands[state.attacker] and state.hands[state.defender]

@@ -1,6 +1,7 @@
 """Regenerate tests/data: perft counts (by the SPEC) and saved playthroughs.
 
     python tests/make_test_data.py perft GAME EXAMPLE_OR_POSITION.json... --depth N
+    python tests/make_test_data.py recount GAME [NAME...]   (stored positions, counted again)
     python tests/make_test_data.py playthrough GAME --seed S [--players N] [--rules JSON]
     python tests/make_test_data.py durak-nodes
 
@@ -43,6 +44,25 @@ def make_perft(game: str, paths: list[str], depth: int) -> None:
         counts = [perft.spec_perft(info.spec, state, d) for d in range(depth + 1)]
         data["positions"].append({"name": name, "position": info.spec.state_to_json(state), "counts": counts})
         print(name, counts, file=sys.stderr)
+    out.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n")
+
+
+def recount(game: str, names: list[str]) -> None:
+    """Count stored perft positions again with the spec (all, or those named), to the same depth:
+    after a rule default changed, a stored position that does not pin that option plays by the
+    new default."""
+    info = games.get(game)
+    out = DATA / "perft" / f"{info.name}.json"
+    data = json.loads(out.read_text())
+    for entry in data["positions"]:
+        if names and entry["name"] not in names:
+            continue
+        state = info.spec.state_from_json(entry["position"])
+        counts = [perft.spec_perft(info.spec, state, d) for d in range(len(entry["counts"]))]
+        if counts != entry["counts"]:
+            entry["counts"] = counts
+            entry["recounted"] = f"counted again by the spec, {date.today()}"
+            print(entry["name"], counts, file=sys.stderr)
     out.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n")
 
 
@@ -141,6 +161,9 @@ def main() -> None:
     p.add_argument("game")
     p.add_argument("paths", nargs="+")
     p.add_argument("--depth", type=int, default=4)
+    r = sub.add_parser("recount")
+    r.add_argument("game")
+    r.add_argument("names", nargs="*")
     q = sub.add_parser("playthrough")
     q.add_argument("game")
     q.add_argument("--seed", type=int, required=True)
@@ -152,6 +175,8 @@ def main() -> None:
         make_durak_nodes()
     elif a.cmd == "perft":
         make_perft(a.game, a.paths, a.depth)
+    elif a.cmd == "recount":
+        recount(a.game, a.names)
     else:
         make_playthrough(a.game, a.seed, a.players, a.rules)
 

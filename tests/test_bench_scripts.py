@@ -15,7 +15,7 @@ import pytest
 BENCH = Path(__file__).resolve().parent.parent / "bench"
 SCRIPTS = ["bench_durak.py", "bench_fools_paradise.py", "bench_fools_and_angels.py", "bench_cli_startup.py",
            "bench_openspiel.py", "bench_durak_startup.py", "bench_foolery.py", "bench_batch.py",
-           "bench_three_fools.py"]
+           "bench_three_fools.py", "mutation.py"]
 
 
 def _load(name: str) -> ModuleType:
@@ -58,6 +58,8 @@ def test_help(script: str) -> None:
     ("bench_foolery.py", ["--games", "0"]),
     ("bench_foolery.py", ["--only", "nothing"]),
     ("bench_three_fools.py", ["--games", "0"]),
+    ("mutation.py", ["--sample", "0"]),
+    ("mutation.py", ["--games", "chess"]),
 ])
 def test_bad_input_is_one_line_and_exit_2(script: str, args: list[str]) -> None:
     run = _run(script, *args)

@@ -307,7 +307,9 @@ def test_throw_in_after_take_passes_to_the_next_thrower() -> None:
 
 # --- transfer (perevodnoy) ----------------------------------------------------------
 
-P = {"variant": "perevodnoy"}
+P = {"variant": "perevodnoy", "transfer_blocked_by_trump": False}
+"""Perevodnoy; these positions have the trump suit (spades) on the table, so they pin off the rule that a
+trump on the table blocks transfers (its own tests below and in tests/test_why.py)."""
 
 
 def test_001_transfer_with_a_card_of_the_same_rank() -> None:
@@ -521,3 +523,20 @@ def test_bonnet_no_trump_example_attacker_wins(variant: str) -> None:
 def test_issue_endgame_example_both_solvers_agree() -> None:
     s = pos(rules={"variant": "podkidnoy"}, hands=[["6H", "9D", "KH"], ["7H", "AD"]], discard=[], to_move=0)
     _solve_both(s)
+
+
+@pytest.mark.parametrize("lead", ["transferrer", "bout_leader"])
+def test_transfer_lead_option(lead: str) -> None:
+    # 001 §rules "Takes first cards walking player"; §throw-in "player, who walked, has the right of the first
+    # action": after a transfer, which of the two "walked" is not said (RECONSTRUCTION transfer_lead)
+    rules = {**P, "transfer_lead": lead}
+    s = pos(rules=rules, stock=["9H", "8H", "KS"],
+            hands=[["7H", "KC"], ["7D", "8D", "QS"], ["6H", "AH", "10C", "AC"], ["6C", "6D", "JD"]],
+            table=[["7S", None]])
+    s = play(s, "transfer 7D")
+    assert s.defender == 2 and s.attacker == (1 if lead == "transferrer" else 0)
+    assert durak.throwers(s)[0] == s.attacker  # the lead attacker throws in first
+    assert durak.draw_order(s)[0] == s.attacker and durak.draw_order(s)[-1] == 2  # and draws first
+    assert SPEC.state_from_json(SPEC.state_to_json(s)) == s  # the position file keeps it
+    t = play(s, "take", "pass") if lead == "transferrer" else play(s, "take", "throw 7H")
+    assert t.table == ()

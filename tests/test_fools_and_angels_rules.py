@@ -113,10 +113,28 @@ def test_003_aces_are_worth_1_black_positive_red_negative_faces_zero() -> None:
 # --- attacks -----------------------------------------------------------------------------------------
 
 
-def test_003_attack_up_to_4_pip_cards_plus_1_face_card() -> None:
+def test_003_attack_up_to_4_cards_plus_1_more_if_it_is_a_face_card() -> None:
+    # 003 "The attacker may use up to 4 cards — plus 1 more if it is a face card — but never more cards
+    # than the defender holds in their hand." Default reading (attack_size four_then_face, RULES-NOTES
+    # §4): at most 4 cards of any kind, and a 5th only if it is a face card.
     s = position("A♣ 2♣ 3♣ 4♣ 5♣ J♦ Q♦", "A♦ 2♦ 3♦ 4♦ 5♦ 6♦ 7♦", stock0="6♣", stock1="6♥")
+    assert s.rules.attack_size == "four_then_face"
     attacks = [m for m in SPEC.legal_moves(s) if isinstance(m, Attack)]
-    assert attacks
+    faces = lambda m: sum(1 for c in m.cards if c.rank in (11, 12, 13))  # noqa: E731
+    assert max(len(m.cards) - faces(m) for m in attacks) == 4
+    assert max(len(m.cards) for m in attacks) == 5
+    assert all(faces(m) >= 1 for m in attacks if len(m.cards) == 5)
+    assert "attack 2♣ 3♣ 4♣ 5♣ J♦" in moves(s)
+    assert "attack 2♣ 3♣ 4♣ J♦ Q♦" in moves(s)  # 3 pips, 2 faces: four cards, the 5th a face card
+    assert "attack 2♣ J♦ Q♦" in moves(s)
+    assert "attack A♣ 2♣ 3♣ 4♣ 5♣" not in moves(s)  # five pip cards: the 5th is no face card
+
+
+def test_003_attack_size_reading_pips_and_one_face() -> None:
+    # the other reading of the same sentence: at most 4 pip cards and at most 1 face card
+    s = position("A♣ 2♣ 3♣ 4♣ 5♣ J♦ Q♦", "A♦ 2♦ 3♦ 4♦ 5♦ 6♦ 7♦", stock0="6♣", stock1="6♥",
+                 rules={"attack_size": "pips_and_one_face"})
+    attacks = [m for m in SPEC.legal_moves(s) if isinstance(m, Attack)]
     faces = lambda m: sum(1 for c in m.cards if c.rank in (11, 12, 13))  # noqa: E731
     assert max(len(m.cards) - faces(m) for m in attacks) == 4
     assert max(faces(m) for m in attacks) == 1
@@ -276,13 +294,18 @@ def test_003_first_to_empty_hand_and_own_stock_wins() -> None:
 # --- defence options --------------------------------------------------------------------------------
 
 
-def test_defence_face_cards_option() -> None:
+def test_003_defence_may_include_face_cards_with_a_pip_card() -> None:
+    # 003 'The other player then "defends" by playing any number of cards from their hand' and "Face
+    # cards must always accompany pip cards": default defence_face_cards with_pips (RULES-NOTES §4)
     base = dict(stock0="6♠", stock1="6♦", phase="defend", to_move=1, attack="5♥")
-    s = position("2♠", "5♠ J♥", **base)  # type: ignore[arg-type]
-    assert moves(s) == ["defend whole with 5♠", "surrender"]
-    w = position("2♠", "5♠ J♥", rules={"defence_face_cards": "with_pips"}, **base)  # type: ignore[arg-type]
+    w = position("2♠", "5♠ J♥", **base)  # type: ignore[arg-type]
+    assert w.rules.defence_face_cards == "with_pips"
     assert moves(w) == ["defend whole with 5♠", "defend whole with J♥ 5♠", "surrender"]
     assert hand(play(w, "defend whole with J♥ 5♠"), 1) == set()
+    # never a face card alone
+    assert "defend whole with J♥" not in moves(w)
+    s = position("2♠", "5♠ J♥", rules={"defence_face_cards": "never"}, **base)  # type: ignore[arg-type]
+    assert moves(s) == ["defend whole with 5♠", "surrender"]
 
 
 # --- variants --------------------------------------------------------------------------------------

@@ -1,0 +1,209 @@
+"""``foolsolve why POSITION MOVE``: why a move is legal or illegal here, for every game.
+
+The reasons come from the spec itself: :meth:`foolsolve.game.SpecGame.why_illegal` asks the
+spec's rule functions, which report every rule that rejects the move (rule function, seed
+sentence, option in force). This module adds what is generic: reading the move text
+(:meth:`SpecGame.read_move`, so a move that is not legal, or names a card nobody holds, is
+still explained), trying every other value of every rule option on the same position (which
+values would make the move legal, or illegal), the legal moves, and for a legal move what it
+changes (the position fields before and after) and the rules it rests on.
+
+Importing this module imports no game.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+import click
+
+from foolsolve.errors import InputError
+from foolsolve.game import Reason, SpecGame
+from foolsolve.rules import json_text, options_of
+
+
+@dataclass
+class Explanation:
+    """Everything ``foolsolve why`` says about one move text at one position."""
+
+    seed: str
+    text: str
+    move: str | None
+    """The move as the spec writes it (``None``: the text names no move of this game)."""
+    legal: bool
+    reasons: list[Reason]
+    """Illegal: every rule against the move. Legal: the rules it rests on."""
+    flips: list[tuple[str, Any]] = field(default_factory=list)
+    """Option values (one option changed at a time) under which the verdict is the opposite."""
+    legal_moves: list[str] = field(default_factory=list)
+    effect: list[str] = field(default_factory=list)
+    """For a legal move: what changes in the position (one line per changed field)."""
+    error: str | None = None
+    """Why the text names no move (then ``reasons`` is empty)."""
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON form."""
+        return {"move": self.move if self.move is not None else self.text, "legal": self.legal,
+                "reasons": [r.to_json(self.seed) for r in self.reasons],
+                "error": self.error,
+                "options_that_flip": [{"option": o, "value": json.loads(json_text(v))} for o, v in self.flips],
+                "effect": self.effect, "legal_moves": self.legal_moves}
+
+    def one_line(self) -> str:
+        """The error line of ``foolsolve play`` (rules first, then the options, then moves)."""
+        if self.error is not None:
+            head = self.error
+        else:
+            head = "not legal: " + "; ".join(r.short(self.seed) for r in self.reasons)
+        if self.flips and not self.legal:
+            head += "; legal with " + ", ".join(f"{o}={json_text(v)}" for o, v in self.flips)
+        moves = ", ".join(self.legal_moves) if self.legal_moves else "none (the game is over)"
+        return f"{head}; legal moves: {moves} (foolsolve why explains)"
+
+    def lines(self) -> list[str]:
+        """The human-readable report."""
+        out: list[str] = []
+        if self.error is not None:
+            out.append(f"{self.text!r} is not a move here: {self.error}")
+        elif self.legal:
+            out.append(f"{self.move} is legal.")
+            if self.reasons:
+                out.append("It rests on:")
+                out += [f"  - {r.rule}: {r.says}" + _cite_line(r, self.seed) for r in self.reasons]
+            if self.effect:
+                out.append("What it does:")
+                out += [f"  {e}" for e in self.effect]
+        else:
+            out.append(f"{self.move} is not legal. Rules against it:")
+            out += [f"  - {r.rule}: {r.says}" + _cite_line(r, self.seed) for r in self.reasons]
+        if self.error is None:
+            if self.flips:
+                verdict = "illegal" if self.legal else "legal"
+                out.append(f"Option values that would make it {verdict} (one option changed at a time):")
+                out += [f"  {o} = {json_text(v)}" for o, v in self.flips]
+            else:
+                out.append("No other value of any one rule option changes that.")
+        out.append("Legal moves: " + (", ".join(self.legal_moves) if self.legal_moves else "none (the game is over)"))
+        return out
+
+
+def _cite_line(r: Reason, seed: str) -> str:
+    parts = []
+    cite = r.cite(seed)
+    if cite:
+        parts.append(f"\n      {cite}")
+    if r.option is not None:
+        parts.append(f"\n      option {r.option} = {json_text(r.value)}")
+    return "".join(parts)
+
+
+def _verdict(spec: SpecGame[Any, Any], state: Any, text: str) -> bool | None:
+    """Whether ``text`` is a legal move of ``state`` (``None``: it names no move there)."""
+    try:
+        move = spec.read_move(state, text)
+    except InputError:
+        return None
+    return not spec.why_illegal(state, move)
+
+
+def option_flips(spec: SpecGame[Any, Any], state: Any, text: str, legal: bool) -> list[tuple[str, Any]]:
+    """Each other value of each rule option (one at a time) under which ``text`` is legal when
+    it is not, or illegal when it is. A value that makes the position itself impossible (the
+    position file would be rejected) is left out."""
+    rules = getattr(state, "rules", None)
+    if rules is None or not dataclasses.is_dataclass(rules) or isinstance(rules, type):
+        return []
+    out: list[tuple[str, Any]] = []
+    for info in options_of(type(rules)):
+        if info.fixed or info.choices is None:
+            continue
+        for value in info.choices:
+            if value == getattr(rules, info.name) and type(value) is type(getattr(rules, info.name)):
+                continue
+            try:
+                other = dataclasses.replace(rules, **{info.name: value})
+                changed = spec.state_from_json(spec.state_to_json(spec.with_rules(state, other)))
+            except (InputError, ValueError, TypeError):
+                continue
+            verdict = _verdict(spec, changed, text)
+            if verdict is not None and verdict != legal:
+                out.append((info.name, value))
+    return out
+
+
+def effect_lines(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
+    """What changed between two position JSONs, one line per field: card lists as cards gone
+    and added, other values as old -> new."""
+    out: list[str] = []
+    for key in sorted(set(before) | set(after)):
+        a, b = before.get(key), after.get(key)
+        if a == b:
+            continue
+        if isinstance(a, list) and isinstance(b, list) and _is_cards(a) and _is_cards(b):
+            out.append(f"{key}: {_card_diff(a, b)}")
+        elif isinstance(a, list) and isinstance(b, list) and len(a) == len(b) and all(
+                _is_cards(x) and _is_cards(y) for x, y in zip(a, b)):
+            for i, (x, y) in enumerate(zip(a, b)):
+                if x != y:
+                    out.append(f"{key}[{i}]: {_card_diff(x, y)}")
+        else:
+            out.append(f"{key}: {json.dumps(a, ensure_ascii=False)} -> {json.dumps(b, ensure_ascii=False)}")
+    return out
+
+
+def _is_cards(v: Any) -> bool:
+    return isinstance(v, list) and all(isinstance(x, str) for x in v)
+
+
+def _card_diff(a: list[str], b: list[str]) -> str:
+    gone = list(a)
+    added = []
+    for c in b:
+        if c in gone:
+            gone.remove(c)
+        else:
+            added.append(c)
+    parts = ([f"-{' '.join(gone)}"] if gone else []) + ([f"+{' '.join(added)}"] if added else [])
+    return " ".join(parts) if parts else "reordered"
+
+
+def explain(spec: SpecGame[Any, Any], state: Any, text: str, *, flips: bool = True) -> Explanation:
+    """Explain the move ``text`` at ``state`` (see the module docstring)."""
+    legal_moves = [str(m) for m in spec.legal_moves(state)]
+    try:
+        move = spec.read_move(state, text)
+    except InputError as exc:
+        return Explanation(spec.seed_file, text, None, False, [], legal_moves=legal_moves, error=str(exc))
+    reasons = spec.why_illegal(state, move)
+    legal = not reasons
+    exp = Explanation(spec.seed_file, text, str(move), legal, reasons, legal_moves=legal_moves)
+    if legal:
+        exp.reasons = spec.why_legal(state, move)
+        after = spec.apply(state, move)
+        exp.effect = effect_lines(spec.state_to_json(state), spec.state_to_json(after))
+    if flips:
+        exp.flips = option_flips(spec, state, text, legal)
+    return exp
+
+
+@click.command("why")
+@click.argument("position", type=click.Path(dir_okay=False))
+@click.argument("move")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+def why(position: str, move: str, as_json: bool) -> None:
+    """Why is MOVE legal or illegal at POSITION?
+
+    Names every rule that forbids the move (the spec's rule function, the seed sentence it
+    rests on, the rule option in force), the option values that would change the verdict,
+    and the legal moves; for a legal move, the rules it rests on and what it changes."""
+    from foolsolve.cli import load_position
+
+    info, state = load_position(position)
+    exp = explain(info.spec, state, move)
+    if as_json:
+        click.echo(json.dumps(exp.to_json(), ensure_ascii=False, indent=1))
+    else:
+        click.echo("\n".join(exp.lines()))
