@@ -91,8 +91,11 @@ def load_position(path: str) -> tuple[GameInfo, Any]:
 @click.option("--store", "store_path", type=click.Path(dir_okay=False), default=None,
               help="The result store file [default: results.sqlite3 in the user's cache folder, or $FOOLSOLVE_STORE].")
 @click.option("--no-store", is_flag=True, help="Neither read nor write the result store.")
+@click.option("--equilibrium", is_flag=True,
+              help="An equilibrium instead of the plain solve, where the game's solver computes one (Three Fools: the "
+                   "equilibrium of the round's bluff); the same as -o equilibrium=true.")
 def solve(positions: Sequence[str], as_json: bool, max_nodes: int | None, extra: Sequence[str],
-          store_path: str | None, no_store: bool) -> None:
+          store_path: str | None, no_store: bool, equilibrium: bool) -> None:
     """Solve POSITION: the value for the side to move, every legal move's value, the best
     move(s) and a principal variation.
 
@@ -101,6 +104,8 @@ def solve(positions: Sequence[str], as_json: bool, max_nodes: int | None, extra:
     batch' does (--json: one JSON line each)."""
     from foolsolve import store as st
 
+    if equilibrium:
+        extra = (*extra, "equilibrium=true")
     store = st.open_store(store_path, enabled=not no_store)
     if len(positions) > 1:
         from foolsolve import batch

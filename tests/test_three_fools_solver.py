@@ -12,6 +12,7 @@ import sys
 from dataclasses import replace
 from fractions import Fraction
 from itertools import combinations
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -385,3 +386,25 @@ def test_once_the_binary_card_is_settled_the_odds_are_the_keep_rows():
     kept = {o.text: (o.win, o.penalty) for o in round_odds(SPEC.state_from_json(obj), 0)}
     assert kept == {k: v for k, v in flip_phase.items() if k.startswith("keep")}
     assert lead_phase == {k.replace("flip", "keep"): v for k, v in flip_phase.items() if k.startswith("flip")}
+
+
+def test_the_equilibrium_flag_is_the_solver_option(capsys):
+    """``foolsolve POSITION --equilibrium`` is ``-o equilibrium=true``; a game without one says so."""
+    pytest.importorskip("pygambit", reason="the pygambit extra is not installed (pip install 'foolsolve[gambit]')")
+    from foolsolve import cli
+
+    liar = str(Path(__file__).resolve().parent.parent / "foolsolve" / "examples" / "three-fools-liar.json")
+    outs = []
+    for args in (["--equilibrium"], ["-o", "equilibrium=true"]):
+        try:
+            cli.main([liar, "--json", "--no-store", *args])
+        except SystemExit as exc:
+            assert not exc.code
+        outs.append(json.loads(capsys.readouterr().out))
+    for out in outs:
+        out.pop("seconds")
+    assert outs[0] == outs[1] and "equilibrium" in json.dumps(outs[0]).lower()
+    durak = str(Path(__file__).resolve().parent.parent / "foolsolve" / "examples" / "durak-endgame.json")
+    with pytest.raises(SystemExit) as exc:
+        cli.main([durak, "--equilibrium"])
+    assert exc.value.code == 2 and "equilibrium" in capsys.readouterr().err
