@@ -16,7 +16,7 @@ item, and prints the ratio: absolute times on a shared machine move, ratios much
    the engine's native ``ENGINE.playout``, taking turns game by game, ``--repeat`` rounds; every
    row must play the very same game. Moves per second and the ratio to the spec (target: the
    native playout at least 30x).
-2. **Endgame solves** (wall time: the compiled search runs two threads): seeded random two-player
+2. **Solver solves** (wall time: the compiled search runs two threads): seeded random two-player
    podkidnoy positions with the deck empty (36-card deck, random trump suit, k cards each, player
    0 to lead), solved exactly with every move valued, as ``foolsolve POSITION.json`` does (targets:
    8v8 median under 1 s, 10v10 under 10 s). ``--value-only`` times the game value alone (``-o

@@ -164,7 +164,7 @@ def bench_defences(size: int, count: int = 20) -> str:
 
 def bench_endgames(sizes: list[tuple[int, int]], per_size: int) -> None:
     rng = random.Random(7)
-    print("Endgame solves (stocks empty, player 0 to move, default rules; CPU time):\n")
+    print("Solver solves (stocks empty, player 0 to move, default rules; CPU time):\n")
     print("| hands | positions | wins | median nodes | median s | max s |")
     print("|---|---|---|---|---|---|")
     for a, b in sizes:

@@ -346,7 +346,7 @@ def main() -> None:
     if "playouts" in a.parts:
         print("\n".join(bench_playouts(a.games, a.rounds, a.seed, a.players, a.baseline_tree)) + "\n", flush=True)
     if "endgames" in a.parts:
-        print("Endgame solves (greedy play to an empty stock, every move valued, principal variation; wall time):\n")
+        print("Solver solves (greedy play to an empty stock, every move valued, principal variation; wall time):\n")
         print("| players | positions | median s | mean s | max s | median nodes | max nodes |")
         print("|---|---:|---:|---:|---:|---:|---:|", flush=True)
         print(bench_endgames(a.endgames, 2), flush=True)

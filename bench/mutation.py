@@ -54,7 +54,7 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
      "if not state.rules.has_throw_ins or len(state.table) + 1 >= cap(state):"):
         "fast path only: throw_reasons rejects the same throws card by card",
     ("spec/fools_and_angels.py", "apply", "o = 1 ^ p"): "p is 0 or 1, where 1 ^ p == 1 - p",
-    ("engines/durak.py", "game_result", "def game_result(s: DState) -> Result << None:"):
+    ("engines/durak.py", "game_result", "def game_result(s: EngineState) -> Result << None:"):
         "an annotation, never evaluated (from __future__ import annotations)",
     ("engines/durak.py", "_attacks", "dup = hand & (hand >> 16 | hand >> 32 | hand >> 48) if k != 1 else 0"):
         "k (the cap) is at least 1 at a lead, where k != 1 and k > 1 agree",

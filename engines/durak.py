@@ -6,7 +6,7 @@ lanes. Set operations, "which hand cards beat this card" (:data:`BEATERS`, one m
 trump suit) and "which hand cards match a rank on the table" (:func:`rank_set`, :func:`spread`)
 are a few integer operations each.
 
-:class:`DState` is a small mutable record with ``__slots__``; :meth:`DurakEngine.apply` copies
+:class:`EngineState` is a small mutable record with ``__slots__``; :meth:`DurakEngine.apply` copies
 it (a handful of ints and one list) and mutates the copy, so every state handed out stays valid.
 The table is kept as three masks (attack cards, cover cards, uncovered attack cards) plus the
 tuple of covered ``(attack, cover)`` pairs that the spec's table needs.
@@ -118,7 +118,7 @@ def mask_text(mask: int) -> str:
 
 
 @dataclass(frozen=True, slots=True)
-class ERules:
+class EngineRules:
     """The spec's :class:`~foolsolve.spec.durak.Rules` as flags the engine tests quickly."""
 
     variant: int
@@ -142,10 +142,10 @@ class ERules:
 
 
 _VARIANTS = {dspec.SIMPLE: SIMPLE, dspec.PODKIDNOY: PODKIDNOY, dspec.PEREVODNOY: PEREVODNOY}
-_EROLES: dict[dspec.Rules, ERules] = {}
+_EROLES: dict[dspec.Rules, EngineRules] = {}
 
 
-def erules(rules: dspec.Rules) -> ERules:
+def erules(rules: dspec.Rules) -> EngineRules:
     """The engine flags of a spec rules value (cached)."""
     e = _EROLES.get(rules)
     if e is None:
@@ -153,7 +153,7 @@ def erules(rules: dspec.Rules) -> ERules:
             variant = _VARIANTS[rules.variant]
         except KeyError:
             raise InputError(f"rules.variant: unknown variant {rules.variant!r}") from None
-        e = ERules(variant=variant, deck=rules.deck, first_limit=rules.first_bout_limit,
+        e = EngineRules(variant=variant, deck=rules.deck, first_limit=rules.first_bout_limit,
                    first_take6=rules.first_bout_sixth_after_take,
                    six_always=rules.bout_limit == "six", throw_after_take=rules.throw_in_after_take,
                    neighbours=rules.throwers == "neighbours", show_trump=rules.transfer_by_showing_trump,
@@ -167,7 +167,7 @@ def erules(rules: dspec.Rules) -> ERules:
 # --- state ---------------------------------------------------------------------------------
 
 
-class DState:
+class EngineState:
     """One position. Mutable only inside :class:`DurakEngine` (``apply`` copies first)."""
 
     __slots__ = ("attacker", "covers", "defender", "discard", "dstart", "er", "first_bout", "hands",
@@ -175,7 +175,7 @@ class DState:
                  "trump", "unc")
 
     rules: dspec.Rules
-    er: ERules
+    er: EngineRules
     n: int
     hands: list[int]
     stock: tuple[int, ...]
@@ -195,9 +195,9 @@ class DState:
     shown: int
     last_defender: int
 
-    def copy(self) -> DState:
+    def copy(self) -> EngineState:
         """A copy sharing nothing mutable."""
-        s = DState.__new__(DState)
+        s = EngineState.__new__(EngineState)
         s.rules = self.rules
         s.er = self.er
         s.n = self.n
@@ -228,11 +228,11 @@ class DState:
 
     def __repr__(self) -> str:
         hands = " | ".join(mask_text(h) for h in self.hands)
-        return (f"DState(hands=[{hands}], stock={len(self.stock)}, att={self.attacker}, def={self.defender}, "
+        return (f"EngineState(hands=[{hands}], stock={len(self.stock)}, att={self.attacker}, def={self.defender}, "
                 f"table=[{mask_text(self.tatt)} / {mask_text(self.tcov)}], to_move={self.to_move})")
 
 
-def next_player(s: DState, p: int, out: tuple[int, ...] | None = None) -> int:
+def next_player(s: EngineState, p: int, out: tuple[int, ...] | None = None) -> int:
     """The next player after ``p`` (clockwise) who is not out."""
     gone = s.out if out is None else out
     n = s.n
@@ -242,7 +242,7 @@ def next_player(s: DState, p: int, out: tuple[int, ...] | None = None) -> int:
     return q
 
 
-def bout_limit(s: DState) -> int:
+def bout_limit(s: EngineState) -> int:
     """docs/durak-model.md "Caps": ``first_bout_limit`` in the first bout (six once the defender
     takes, under ``first_bout_sixth_after_take``), else 6 while the stock has cards (or always
     under ``bout_limit == "six"``), else no limit."""
@@ -255,13 +255,13 @@ def bout_limit(s: DState) -> int:
     return NO_LIMIT
 
 
-def cap(s: DState) -> int:
+def cap(s: EngineState) -> int:
     """``min(defender_start, limit)``: the most attack cards the bout may hold."""
     limit = bout_limit(s)
     return s.dstart if s.dstart < limit else limit
 
 
-def throwers(s: DState) -> list[int]:
+def throwers(s: EngineState) -> list[int]:
     """The throwers in priority order (docs/durak-model.md "THROW")."""
     order = [s.attacker]
     if s.er.neighbours:
@@ -282,14 +282,14 @@ def throwers(s: DState) -> list[int]:
     return order
 
 
-def throwable(s: DState, p: int) -> int:
+def throwable(s: EngineState, p: int) -> int:
     """The cards ``p`` may throw in now (0 if none): a rank on the table, the bout below its cap."""
     if not s.er.throw_ins or (s.tatt.bit_count() + 1) > cap(s):
         return 0
     return s.hands[p] & spread(rank_set(s.tatt | s.tcov))
 
 
-def game_result(s: DState) -> Result | None:
+def game_result(s: EngineState) -> Result | None:
     """docs/durak-model.md "End of the game" (``None`` while two or more players are in)."""
     n = s.n
     if n - len(s.out) >= 2:
@@ -313,7 +313,7 @@ def _final_result(n: int, fool: int | None) -> Result:
 # --- transitions (mutate a fresh copy) --------------------------------------------------
 
 
-def _end_bout(s: DState, taken: bool) -> None:
+def _end_bout(s: EngineState, taken: bool) -> None:
     """Close the bout: discard or pick up the table, draw, go out, set up the next bout."""
     table = s.tatt | s.tcov
     d = s.defender
@@ -364,7 +364,7 @@ def _end_bout(s: DState, taken: bool) -> None:
     s.dstart = hands[s.defender].bit_count()
 
 
-def _start_throwing(s: DState, candidates: Sequence[int]) -> None:
+def _start_throwing(s: EngineState, candidates: Sequence[int]) -> None:
     """The first candidate with a legal throw moves; nobody: the bout ends."""
     if s.er.variant and s.tatt.bit_count() < cap(s):
         ranks = spread(rank_set(s.tatt | s.tcov))
@@ -380,7 +380,7 @@ def _after(order: list[int], p: int) -> list[int]:
     return order[order.index(p) + 1:] if p in order else []
 
 
-def legal(s: DState) -> list[tuple[int, int, int]]:
+def legal(s: EngineState) -> list[tuple[int, int, int]]:
     """Every legal engine move, generated directly in the spec's sort order (no sort needed)."""
     if s.n - len(s.out) <= 1:
         return []
@@ -464,7 +464,7 @@ def _attack_sets(out: list[tuple[int, int, int]], prefix: int, rest: int, k: int
             _attack_sets(out, m, rest, k - 1)
 
 
-def play(s: DState, m: tuple[int, int, int]) -> DState:
+def play(s: EngineState, m: tuple[int, int, int]) -> EngineState:
     """The successor of ``s`` after the (legal) engine move ``m``; ``s`` is not changed."""
     kind, x, y = m
     t = s.copy()
@@ -551,9 +551,9 @@ def _mask(cards: Any) -> int:
     return m
 
 
-def from_spec_state(st: dspec.State) -> DState:
+def from_spec_state(st: dspec.State) -> EngineState:
     """The engine state equal to a spec state."""
-    s = DState.__new__(DState)
+    s = EngineState.__new__(EngineState)
     s.rules = st.rules
     s.er = erules(st.rules)
     s.n = st.players
@@ -587,7 +587,7 @@ def _cards(mask: int) -> frozenset[Card]:
     return frozenset(CARDS[i] for i in bits(mask))
 
 
-def to_spec_state(s: DState) -> dspec.State:
+def to_spec_state(s: EngineState) -> dspec.State:
     """The spec state equal to an engine state."""
     cover_of = dict(s.covers)
     table = tuple((CARDS[a], CARDS[cover_of[a]] if a in cover_of else None) for a in bits(s.tatt))
@@ -639,7 +639,7 @@ def from_spec_move(mv: dspec.Move) -> tuple[int, int, int]:
     raise IllegalMove(f"not a Durak move: {mv!r}")
 
 
-def deal(rules: dspec.Rules, players: int, rng: random.Random) -> DState:
+def deal(rules: dspec.Rules, players: int, rng: random.Random) -> EngineState:
     """A new deal, card for card the spec's (same ``rng`` calls, docs/durak-model.md "The deal")."""
     if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 6:
         raise InputError(f"players: must be 2..6, got {players!r}")
@@ -647,7 +647,7 @@ def deal(rules: dspec.Rules, players: int, rng: random.Random) -> DState:
     deck = list((FRENCH36 if er.deck == 36 else FRENCH52).cards)
     rng.shuffle(deck)
     idx = [c.index for c in deck]
-    s = DState.__new__(DState)
+    s = EngineState.__new__(EngineState)
     s.rules, s.er, s.n = rules, er, players
     s.hands = [_mask(deck[HAND_SIZE * i: HAND_SIZE * i + HAND_SIZE]) for i in range(players)]
     rest = idx[HAND_SIZE * players:]
@@ -677,24 +677,24 @@ def deal(rules: dspec.Rules, players: int, rng: random.Random) -> DState:
 # --- the Engine interface -------------------------------------------------------------------
 
 
-class DurakEngine(_Engine[DState, tuple[int, int, int]]):
+class DurakEngine(_Engine[EngineState, tuple[int, int, int]]):
     """Durak on bitmasks; agrees with :class:`foolsolve.spec.durak.DurakSpec` move for move."""
 
     spec = dspec.SPEC
 
-    def from_spec(self, state: dspec.State) -> DState:
+    def from_spec(self, state: dspec.State) -> EngineState:
         """See :func:`from_spec_state`."""
         return from_spec_state(state)
 
-    def to_spec(self, state: DState) -> dspec.State:
+    def to_spec(self, state: EngineState) -> dspec.State:
         """See :func:`to_spec_state`."""
         return to_spec_state(state)
 
     def __init__(self) -> None:
-        self._last: tuple[DState | None, list[tuple[int, int, int]]] = (None, [])
-        self._native_playout: Callable[[DState, random.Random, int | None], tuple[DState, int]] | None = None
+        self._last: tuple[EngineState | None, list[tuple[int, int, int]]] = (None, [])
+        self._native_playout: Callable[[EngineState, random.Random, int | None], tuple[EngineState, int]] | None = None
 
-    def observation(self, state: DState, player: int) -> dict[str, Any]:
+    def observation(self, state: EngineState, player: int) -> dict[str, Any]:
         """What ``player`` sees (as the spec's view): the public part of the position, the
         player's own hand, every hand's size (from the engine's masks) and the stock's size and
         face-up bottom card."""
@@ -708,7 +708,7 @@ class DurakEngine(_Engine[DState, tuple[int, int, int]]):
         obj["stock_bottom"] = spec_state.stock[-1].ascii if state.stock else None
         return obj
 
-    def legal_moves(self, state: DState) -> list[tuple[int, int, int]]:
+    def legal_moves(self, state: EngineState) -> list[tuple[int, int, int]]:
         """See :func:`legal`. The engine remembers the last list it handed out, so that
         :meth:`apply` on the same state object checks the move against it instead of
         generating the moves a second time (states are never changed once handed out)."""
@@ -716,11 +716,11 @@ class DurakEngine(_Engine[DState, tuple[int, int, int]]):
         self._last = (state, moves)
         return moves[:]
 
-    def move_to_spec(self, state: DState, move: tuple[int, int, int]) -> dspec.Move:
+    def move_to_spec(self, state: EngineState, move: tuple[int, int, int]) -> dspec.Move:
         """See :func:`to_spec_move`."""
         return to_spec_move(move)
 
-    def move_from_spec(self, state: DState, move: Any) -> tuple[int, int, int]:
+    def move_from_spec(self, state: EngineState, move: Any) -> tuple[int, int, int]:
         """The engine move of a legal spec move; :class:`IllegalMove` otherwise."""
         if not isinstance(move, _MOVE_CLASSES):
             raise IllegalMove(f"not a Durak move: {move!r}")
@@ -729,7 +729,7 @@ class DurakEngine(_Engine[DState, tuple[int, int, int]]):
             raise IllegalMove(f"move {move} is not legal here")
         return m
 
-    def apply(self, state: DState, move: tuple[int, int, int]) -> DState:
+    def apply(self, state: EngineState, move: tuple[int, int, int]) -> EngineState:
         """See :func:`play`; :class:`IllegalMove` unless ``move`` is one of :func:`legal` (the list
         :meth:`legal_moves` last returned for this very state object, else a fresh one)."""
         last, moves = self._last
@@ -739,12 +739,12 @@ class DurakEngine(_Engine[DState, tuple[int, int, int]]):
             raise IllegalMove(f"move {_move_label(move)} is not legal here")
         return play(state, move)
 
-    def apply_unchecked(self, state: DState, move: tuple[int, int, int]) -> DState:
+    def apply_unchecked(self, state: EngineState, move: tuple[int, int, int]) -> EngineState:
         """:func:`play` without the legality check (for searches and playouts)."""
         return play(state, move)
 
-    def playout(self, state: DState, rng: random.Random,
-                max_moves: int | None = None) -> tuple[DState, int]:
+    def playout(self, state: EngineState, rng: random.Random,
+                max_moves: int | None = None) -> tuple[EngineState, int]:
         """The generic loop ``apply_unchecked(s, rng.choice(legal_moves(s)))``, move for move, run
         natively on one private copy of the position: ``durak_playout.playout``, a module of its
         own (imported when a playout first runs)."""
@@ -755,19 +755,19 @@ class DurakEngine(_Engine[DState, tuple[int, int, int]]):
             native = self._native_playout = playout
         return native(state, rng, max_moves)
 
-    def to_move(self, state: DState) -> int:
+    def to_move(self, state: EngineState) -> int:
         """Whose decision it is."""
         return state.to_move
 
-    def result(self, state: DState) -> Result | None:
+    def result(self, state: EngineState) -> Result | None:
         """See :func:`game_result`."""
         return game_result(state)
 
-    def key(self, state: DState) -> Hashable:
-        """See :meth:`DState.key`."""
+    def key(self, state: EngineState) -> Hashable:
+        """See :meth:`EngineState.key`."""
         return state.key()
 
-    def deal(self, rules: dspec.Rules, players: int, rng: random.Random) -> DState:
+    def deal(self, rules: dspec.Rules, players: int, rng: random.Random) -> EngineState:
         """See :func:`deal`."""
         return deal(rules, players, rng)
 
@@ -775,7 +775,7 @@ class DurakEngine(_Engine[DState, tuple[int, int, int]]):
         """See :func:`move_text`."""
         return move_text(move)
 
-    def describe(self, state: DState) -> str:
+    def describe(self, state: EngineState) -> str:
         """The spec's description of the state."""
         return self.spec.describe(to_spec_state(state))
 
@@ -783,6 +783,25 @@ class DurakEngine(_Engine[DState, tuple[int, int, int]]):
 ENGINE = DurakEngine()
 """The shared engine instance."""
 
-__all__ = ["ATTACK", "BEATERS", "COVER", "ENGINE", "PASS", "SHOW", "TAKE", "THROW", "TRANSFER",
-           "DState", "DurakEngine", "ERules", "deal", "from_spec_state", "legal", "move_text", "play",
-           "rank_set", "spread", "to_spec_state"]
+__all__ = [
+    "ATTACK",
+    "BEATERS",
+    "COVER",
+    "ENGINE",
+    "PASS",
+    "SHOW",
+    "TAKE",
+    "THROW",
+    "TRANSFER",
+    "DurakEngine",
+    "EngineRules",
+    "EngineState",
+    "deal",
+    "from_spec_state",
+    "legal",
+    "move_text",
+    "play",
+    "rank_set",
+    "spread",
+    "to_spec_state",
+]

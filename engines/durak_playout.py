@@ -40,7 +40,7 @@ from foolsolve.engines.durak import (
     SUIT_MASKS,
     THROW,
     TRANSFER,
-    DState,
+    EngineState,
     legal,
     play,
     rank_set,
@@ -99,8 +99,8 @@ def _nth_bit(mask: int, i: int, n: int) -> int:
     return _BIT_BY_LEN[mask.bit_length()]
 
 
-def playout(state: DState, rng: random.Random, max_moves: int | None = None,
-            trace: list[tuple[int, int, int]] | None = None) -> tuple[DState, int]:
+def playout(state: EngineState, rng: random.Random, max_moves: int | None = None,
+            trace: list[tuple[int, int, int]] | None = None) -> tuple[EngineState, int]:
     """Random play from ``state`` until the game is over (or ``max_moves`` moves): every move is
     ``rng.choice(legal(s))`` -- the same draw from the same sorted list as the spec's playout
     ``s = SPEC.apply(s, rng.choice(SPEC.legal_moves(s)))`` -- so a seeded playout plays exactly the
@@ -476,7 +476,7 @@ def playout(state: DState, rng: random.Random, max_moves: int | None = None,
     else:  # ``max_moves`` played
         moves = budget or 0
 
-    s = DState.__new__(DState)
+    s = EngineState.__new__(EngineState)
     s.rules, s.er, s.n = state.rules, er, n
     s.hands = hands
     s.stock = stock[sp:]

@@ -229,7 +229,7 @@ def trump_sets(hand: int, k: int, above: int) -> list[int]:
 # --- compiled rules and state --------------------------------------------------------------
 
 
-class Ctx:
+class EngineRules:
     """What does not change during a round: the rules (compiled), players, dealer, round,
     previous places and the titles' seats."""
 
@@ -253,12 +253,12 @@ class Ctx:
         self.merchant = seat.get(n - 1, -1) if n > 3 else -1
 
 
-class EState:
+class EngineState:
     """An engine position (treat as immutable)."""
 
     __slots__ = ("ctx", "hands", "passed", "phase", "places", "skipped", "table", "to_move", "top")
 
-    def __init__(self, ctx: Ctx, hands: tuple[int, ...], table: tuple[tuple[int, int], ...],
+    def __init__(self, ctx: EngineRules, hands: tuple[int, ...], table: tuple[tuple[int, int], ...],
                  top: tuple[int, int, int] | None, passed: int, skipped: int, places: tuple[int, ...],
                  to_move: int, phase: int) -> None:
         self.ctx = ctx
@@ -281,14 +281,14 @@ class EState:
 PHASE_NAMES = ("king_gives", "prince_gives", "play")
 
 
-def _keep(s: EState, **changes: Any) -> EState:
-    out = EState(s.ctx, s.hands, s.table, s.top, s.passed, s.skipped, s.places, s.to_move, s.phase)
+def _keep(s: EngineState, **changes: Any) -> EngineState:
+    out = EngineState(s.ctx, s.hands, s.table, s.top, s.passed, s.skipped, s.places, s.to_move, s.phase)
     for k, v in changes.items():
         setattr(out, k, v)
     return out
 
 
-def terminal(s: EState) -> bool:
+def terminal(s: EngineState) -> bool:
     """Every player has a place."""
     return 0 not in s.places
 
@@ -300,7 +300,7 @@ def _needed(top: tuple[int, int, int], same: bool) -> int:
     return 1 if count <= 2 else 2 if count <= 4 else 3
 
 
-def legal_moves(s: EState) -> list[int]:
+def legal_moves(s: EngineState) -> list[int]:
     """Every legal move (masks; 0 = pass)."""
     if 0 not in s.places:
         return []
@@ -346,7 +346,7 @@ def legal_moves(s: EState) -> list[int]:
     return out
 
 
-def _next_in_trick(s: EState, after: int, owner: int) -> int:
+def _next_in_trick(s: EngineState, after: int, owner: int) -> int:
     """The next player who may act in the trick after ``after``, or -1 at the owner's seat."""
     n = s.ctx.n
     places = s.places
@@ -371,7 +371,7 @@ def _first_free(places: list[int], n: int) -> int:
     raise AssertionError("no free place")
 
 
-def _finish_if_one_left(s: EState) -> EState:
+def _finish_if_one_left(s: EngineState) -> EngineState:
     places = s.places
     if places.count(0) != 1:
         return s
@@ -380,7 +380,7 @@ def _finish_if_one_left(s: EState) -> EState:
     return _keep(s, places=tuple(pl), table=(), top=None, passed=0, skipped=-1)
 
 
-def _settle_lead(s: EState) -> EState:
+def _settle_lead(s: EngineState) -> EngineState:
     n = s.ctx.n
     while 0 in s.places and s.hands[s.to_move] == FOOL_BIT:
         pl = list(s.places)
@@ -397,7 +397,7 @@ def _settle_lead(s: EState) -> EState:
     return s
 
 
-def _end_trick(s: EState) -> EState:
+def _end_trick(s: EngineState) -> EngineState:
     owner = s.table[-1][0]
     n = s.ctx.n
     leader = owner
@@ -406,7 +406,7 @@ def _end_trick(s: EState) -> EState:
     return _settle_lead(_keep(s, table=(), top=None, passed=0, skipped=-1, to_move=leader))
 
 
-def _advance(s: EState, actor: int) -> EState:
+def _advance(s: EngineState, actor: int) -> EngineState:
     nxt = _next_in_trick(s, actor, s.table[-1][0])
     if nxt < 0:
         return _end_trick(s)
@@ -414,14 +414,14 @@ def _advance(s: EState, actor: int) -> EState:
     return s
 
 
-def apply(s: EState, m: int) -> EState:
+def apply(s: EngineState, m: int) -> EngineState:
     """The successor after move ``m`` (taken from :func:`legal_moves`)."""
     ctx = s.ctx
     p = s.to_move
     if s.phase != 2:
         return _give(s, m)
     if m == 0:
-        return _advance(EState(ctx, s.hands, s.table, s.top, s.passed | (1 << p), s.skipped, s.places, p, 2), p)
+        return _advance(EngineState(ctx, s.hands, s.table, s.top, s.passed | (1 << p), s.skipped, s.places, p, 2), p)
     combo = combo_of(m, ctx.wrap)
     assert combo is not None
     top = s.top
@@ -432,7 +432,7 @@ def apply(s: EState, m: int) -> EState:
         pl = list(places)
         pl[p] = _first_free(pl, ctx.n)
         places = tuple(pl)
-    after = EState(ctx, tuple(hands), (*s.table, (p, m)), combo, s.passed if ctx.final else 0, -1, places, p, 2)
+    after = EngineState(ctx, tuple(hands), (*s.table, (p, m)), combo, s.passed if ctx.final else 0, -1, places, p, 2)
     after = _finish_if_one_left(after)
     if 0 not in after.places:
         return after
@@ -456,7 +456,7 @@ def _highest(hand: int, k: int) -> int:
     return sum(sorted(bits(hand & ~FOOL_BIT), key=height)[-k:])
 
 
-def _give(s: EState, m: int) -> EState:
+def _give(s: EngineState, m: int) -> EngineState:
     ctx = s.ctx
     hands = list(s.hands)
     giver = s.to_move
@@ -502,24 +502,24 @@ def title_of(place: int, n: int) -> str:
     return "Noble"
 
 
-class FooleryEngine(Engine[EState, int]):
+class FooleryEngine(Engine[EngineState, int]):
     """The Foolery engine (moves are card masks; 0 is ``pass``)."""
 
     def __init__(self) -> None:
         self.spec = S.SPEC
 
-    def from_spec(self, state: S.State) -> EState:
+    def from_spec(self, state: S.State) -> EngineState:
         """The engine state of a spec state."""
-        ctx = Ctx(state.rules, state.players, state.dealer, state.round, state.previous_places)
+        ctx = EngineRules(state.rules, state.players, state.dealer, state.round, state.previous_places)
         table = tuple((q, _mask(cs)) for q, cs in state.table)
         top = combo_of(table[-1][1], ctx.wrap) if table else None
         passed = sum(1 << q for q in state.passed)
-        return EState(ctx, tuple(_mask(h) for h in state.hands), table, top, passed,
+        return EngineState(ctx, tuple(_mask(h) for h in state.hands), table, top, passed,
                       -1 if state.skipped is None else state.skipped,
                       tuple(0 if pl is None else pl for pl in state.places), state.to_move,
                       PHASE_NAMES.index(state.phase))
 
-    def to_spec(self, state: EState) -> S.State:
+    def to_spec(self, state: EngineState) -> S.State:
         """The spec state of an engine state."""
         ctx = state.ctx
         return S.State(rules=ctx.rules, players=ctx.n, hands=tuple(_cards(h) for h in state.hands),
@@ -529,11 +529,11 @@ class FooleryEngine(Engine[EState, int]):
                        places=tuple(pl or None for pl in state.places), to_move=state.to_move, dealer=ctx.dealer,
                        round=ctx.round, previous_places=ctx.previous, phase=PHASE_NAMES[state.phase])
 
-    def legal_moves(self, state: EState) -> list[int]:
+    def legal_moves(self, state: EngineState) -> list[int]:
         """Move masks (0 = pass)."""
         return legal_moves(state)
 
-    def move_to_spec(self, state: EState, move: int) -> S.Move:
+    def move_to_spec(self, state: EngineState, move: int) -> S.Move:
         """The spec move of a mask."""
         if state.phase != 2:
             return S.Give(_cards(move))
@@ -541,28 +541,28 @@ class FooleryEngine(Engine[EState, int]):
             return S.Pass()
         return S.Play(_cards(move))
 
-    def move_from_spec(self, state: EState, move: Any) -> int:
+    def move_from_spec(self, state: EngineState, move: Any) -> int:
         """The mask of a spec move (checked to be legal)."""
         m = 0 if isinstance(move, S.Pass) else _mask(move.cards)
         if m not in legal_moves(state):
             raise IllegalMove(f"move {move} is not legal here")
         return m
 
-    def apply(self, state: EState, move: int) -> EState:
+    def apply(self, state: EngineState, move: int) -> EngineState:
         """The successor (checks legality)."""
         if move not in legal_moves(state):
             raise IllegalMove("move is not legal here")
         return apply(state, move)
 
-    def apply_unchecked(self, state: EState, move: int) -> EState:
+    def apply_unchecked(self, state: EngineState, move: int) -> EngineState:
         """The successor of a move from :meth:`legal_moves`."""
         return apply(state, move)
 
-    def to_move(self, state: EState) -> int:
+    def to_move(self, state: EngineState) -> int:
         """The player to move."""
         return state.to_move
 
-    def result(self, state: EState) -> Result | None:
+    def result(self, state: EngineState) -> Result | None:
         """Payoffs by title (as the spec)."""
         if 0 in state.places:
             return None
@@ -573,13 +573,13 @@ class FooleryEngine(Engine[EState, int]):
         return Result(tuple(Fraction(PAYOFF[t]) for t in titles), label,
                       (("places", list(state.places)), ("titles", titles)))
 
-    def key(self, state: EState) -> Hashable:
+    def key(self, state: EngineState) -> Hashable:
         """Equal keys mean equal positions."""
         ctx = state.ctx
         return (state.hands, state.table, state.passed, state.skipped, state.places, state.to_move, state.phase,
                 ctx.rules, ctx.dealer, ctx.round, ctx.previous)
 
-    def observation(self, state: EState, player: int) -> dict[str, Any]:
+    def observation(self, state: EngineState, player: int) -> dict[str, Any]:
         """What ``player`` sees: own hand, sizes of all hands, the table, the cards set aside,
         passes and places."""
         ctx = state.ctx
@@ -606,7 +606,7 @@ class FooleryEngine(Engine[EState, int]):
         })
         return obj
 
-    def playout(self, state: EState, rng: random.Random, max_moves: int | None = None) -> tuple[EState, int]:
+    def playout(self, state: EngineState, rng: random.Random, max_moves: int | None = None) -> tuple[EngineState, int]:
         """Random play (``rng.choice`` over :meth:`legal_moves`) until the round is over: the
         compiled loop of :mod:`foolsolve.engines.foolery_native` (the same game, the same random
         numbers), or this loop for a ``random.Random`` that draws differently."""
@@ -619,7 +619,7 @@ class FooleryEngine(Engine[EState, int]):
         return generic_playout(state, rng, max_moves)
 
 
-def generic_playout(state: EState, rng: random.Random, max_moves: int | None = None) -> tuple[EState, int]:
+def generic_playout(state: EngineState, rng: random.Random, max_moves: int | None = None) -> tuple[EngineState, int]:
     """``state = apply(state, rng.choice(legal_moves(state)))`` until the round is over (or
     ``max_moves`` moves)."""
     moves = 0

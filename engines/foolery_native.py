@@ -539,7 +539,7 @@ _SCRATCH = np.zeros(80, dtype=np.int64)
 """The move buffers and scratch space of :func:`_run` (allocated once)."""
 
 
-def playout(state: E.EState, rng: random.Random, max_moves: int | None = None) -> tuple[E.EState, int]:
+def playout(state: E.EngineState, rng: random.Random, max_moves: int | None = None) -> tuple[E.EngineState, int]:
     """The generic playout of :class:`~foolsolve.engines.foolery.FooleryEngine`, compiled (see
     the module docstring); ``rng`` ends in the state the generic loop leaves it in."""
     ctx = state.ctx
@@ -564,6 +564,6 @@ def playout(state: E.EState, rng: random.Random, max_moves: int | None = None) -
     tlen, tk, tc, tkey, passed, skipped, to_move, phase = v[0:8]
     rows = tab[:tlen].tolist()
     hs, ht, places = v[17:17 + n], v[17 + n:17 + 2 * n], v[17 + 2 * n:17 + 3 * n]
-    out = E.EState(ctx, tuple(a | b << 64 for a, b in zip(hs, ht)), tuple((q, a | b << 64) for q, a, b in rows),
+    out = E.EngineState(ctx, tuple(a | b << 64 for a, b in zip(hs, ht)), tuple((q, a | b << 64) for q, a, b in rows),
                    None if tk == NONE else (tk, tc, tkey), passed, skipped, tuple(places), to_move, phase)
     return out, moves

@@ -5,7 +5,7 @@ Representation
   :mod:`foolsolve.cards` (``1 << card.index``); stocks and the pool are tuples of indices,
   top first.
 * A state is a plain tuple (see the ``F_*`` field numbers), hashable as it is: it is its own
-  transposition key. Field 0 is a compiled rules object (:class:`Compiled`, one per distinct
+  transposition key. Field 0 is a compiled rules object (:class:`EngineRules`, one per distinct
   :class:`Rules`, identity-hashed).
 * Moves are small tuples ``(kind, a, b)``; kinds are numbered in the spec's move sort order.
 
@@ -30,7 +30,7 @@ from foolsolve.game import Engine, IllegalMove, MoveFamily, Result
 from foolsolve.spec import fools_and_angels as S
 
 Move = tuple[int, ...]
-EState = tuple[Any, ...]
+EngineState = tuple[Any, ...]
 
 # move kinds, in the spec's sort order
 SWAP, KEEP, EXCH, ATTACK, DEFEND, SURRENDER, DRAW_OWN, DRAW_POOL, STOP, PASS, DISCARD, DISCARD_STOCK, DECLINE = range(13)
@@ -189,7 +189,7 @@ def hand_attacks(hand: int, cap: int, wide: bool = True) -> list[Move]:
 
 
 # --- compiled rules --------------------------------------------------------------------------------
-class Compiled:
+class EngineRules:
     """A :class:`Rules` value with what the engine reads precomputed."""
 
     __slots__ = ("allowed", "asym_first", "exchange", "exchange_pool_only", "first_player", "hand_limit", "infusion",
@@ -223,14 +223,14 @@ class Compiled:
                     self.allowed[(b, hr, hb)] = frozenset(names[t] for t in eff.targets(hr, hb))
 
 
-_COMPILED: dict[S.Rules, Compiled] = {}
+_COMPILED: dict[S.Rules, EngineRules] = {}
 
 
-def compiled(rules: S.Rules) -> Compiled:
+def compiled(rules: S.Rules) -> EngineRules:
     """The compiled form of a rules value (cached)."""
     c = _COMPILED.get(rules)
     if c is None:
-        c = _COMPILED[rules] = Compiled(rules)
+        c = _COMPILED[rules] = EngineRules(rules)
     return c
 
 
@@ -239,7 +239,7 @@ def pc(mask: int) -> int:
     return mask.bit_count()
 
 
-def defence_targets(attack: int, cr: Compiled) -> list[tuple[int, int, int]]:
+def defence_targets(attack: int, cr: EngineRules) -> list[tuple[int, int, int]]:
     """``(target, cancelled mask, needed total)`` as in the spec."""
     reds = attack & RED_PIPS
     blacks = attack & BLACK_PIPS
@@ -262,7 +262,7 @@ def defence_targets(attack: int, cr: Compiled) -> list[tuple[int, int, int]]:
 # opponent's state[4 - p], p's stock state[5 + p].
 
 
-def winner(state: EState) -> tuple[int, str] | None:
+def winner(state: EngineState) -> tuple[int, str] | None:
     """(winner, reason) or ``None``: the spec's result checks in the spec's order."""
     if not state[3] and not state[5]:
         return (0, "emptied hand and own stock")
@@ -277,7 +277,7 @@ def winner(state: EState) -> tuple[int, str] | None:
     elif phase == P_TURN:
         p = state[2]
         hand = state[3 + p]
-        cr: Compiled = state[0]
+        cr: EngineRules = state[0]
         can_draw = hand.bit_count() < cr.hand_limit and bool(state[5 + p] or state[7])
         if not state[10] and not hand & PIPS and not can_draw:
             return (1 - p, "forfeit: only face cards and unable to draw")
@@ -288,14 +288,14 @@ def winner(state: EState) -> tuple[int, str] | None:
     return None
 
 
-def legal_moves(state: EState) -> list[Move]:
+def legal_moves(state: EngineState) -> list[Move]:
     """Every legal move (any order)."""
     phase = state[1]
     p = state[2]
     if phase == P_REGROUP:
         if (not state[3] and not state[5]) or (not state[4] and not state[6]):
             return []
-        cr: Compiled = state[0]
+        cr: EngineRules = state[0]
         out: list[Move] = []
         if state[3 + p].bit_count() < cr.hand_limit and state[11] < cr.regroup_max:
             if state[5 + p]:
@@ -331,16 +331,16 @@ _DECLINE: Move = (DECLINE,)
 _KEEP: Move = (KEEP,)
 
 
-def exchange_most(state: EState) -> int:
+def exchange_most(state: EngineState) -> int:
     """The most cards an exchange may hold now (0: no exchange)."""
-    cr: Compiled = state[0]
+    cr: EngineRules = state[0]
     if state[1] != P_TURN or not cr.exchange or state[10]:
         return 0
     n = state[3 + state[2]].bit_count()
     return min(n, len(state[7])) if cr.exchange_pool_only else n
 
 
-def exchange_family(state: EState) -> MoveFamily:
+def exchange_family(state: EngineState) -> MoveFamily:
     """The exchanges of a turn, counted and sampled without listing them."""
     p = state[2]
     hand = state[3 + p]
@@ -365,8 +365,8 @@ def exchange_family(state: EState) -> MoveFamily:
                       lambda: [mv for mv in _turn_moves(state, p) if mv[0] == EXCH])
 
 
-def _turn_moves(state: EState, p: int, exchanges: bool = True) -> list[Move]:
-    cr: Compiled = state[0]
+def _turn_moves(state: EngineState, p: int, exchanges: bool = True) -> list[Move]:
+    cr: EngineRules = state[0]
     hand = state[3 + p]
     other = state[4 - p]
     own = state[5 + p]
@@ -400,8 +400,8 @@ def _turn_moves(state: EState, p: int, exchanges: bool = True) -> list[Move]:
     return out
 
 
-def _defences(state: EState, p: int) -> list[Move]:
-    cr: Compiled = state[0]
+def _defences(state: EngineState, p: int) -> list[Move]:
+    cr: EngineRules = state[0]
     hand = state[3 + p]
     pips = hand & PIPS
     face_sets = [0]
@@ -420,8 +420,8 @@ def _defences(state: EState, p: int) -> list[Move]:
     return out
 
 
-def _end_turn(s: list[Any], player: int) -> EState:
-    cr: Compiled = s[0]
+def _end_turn(s: list[Any], player: int) -> EngineState:
+    cr: EngineRules = s[0]
     s[1] = P_TEMPT if cr.temptation and s[9] >= 2 and s[12] else P_TURN
     s[2] = 1 - player
     if s[9] < 2:
@@ -432,13 +432,13 @@ def _end_turn(s: list[Any], player: int) -> EState:
     return tuple(s)
 
 
-def apply(state: EState, move: Move) -> EState:
+def apply(state: EngineState, move: Move) -> EngineState:
     """The successor of a legal move."""
     kind = move[0]
     p = state[2]
     h = 3 + p
     if kind == DRAW_OWN or kind == DRAW_POOL:
-        cr: Compiled = state[0]
+        cr: EngineRules = state[0]
         s = list(state)
         if kind == DRAW_OWN:
             stock = state[5 + p]
@@ -511,8 +511,8 @@ def apply(state: EState, move: Move) -> EState:
     return _setup(state, move)
 
 
-def _setup(state: EState, move: Move) -> EState:
-    cr: Compiled = state[0]
+def _setup(state: EngineState, move: Move) -> EngineState:
+    cr: EngineRules = state[0]
     p = state[2]
     own = list(state[5 + p])
     pool = list(state[7])
@@ -537,22 +537,22 @@ def _setup(state: EState, move: Move) -> EState:
 
 
 # --- the engine ------------------------------------------------------------------------------------
-class FoolsAndAngelsEngine(Engine[EState, Move]):
+class FoolsAndAngelsEngine(Engine[EngineState, Move]):
     """Bitmask engine."""
 
     def __init__(self) -> None:
         self.spec = S.SPEC
 
     # -- conversion -------------------------------------------------------------------------
-    def from_spec(self, state: S.State) -> EState:
+    def from_spec(self, state: S.State) -> EngineState:
         return (compiled(state.rules), PHASE_NAMES.index(state.phase), state.to_move,
                 FRENCH52.mask(state.hands[0]), FRENCH52.mask(state.hands[1]),
                 tuple(c.index for c in state.stocks[0]), tuple(c.index for c in state.stocks[1]),
                 tuple(c.index for c in state.pool), FRENCH52.mask(state.attack), state.turns_done,
                 state.exchanged, state.drawn, state.drew_pool, state.setup_chosen, state.reshuffle)
 
-    def to_spec(self, state: EState) -> S.State:
-        cr: Compiled = state[F_RULES]
+    def to_spec(self, state: EngineState) -> S.State:
+        cr: EngineRules = state[F_RULES]
         by = FRENCH52.by_index
         return S.State(cr.rules, PHASE_NAMES[state[F_PHASE]], state[F_TO_MOVE],
                        (frozenset(FRENCH52.cards_of(state[F_H0])), frozenset(FRENCH52.cards_of(state[F_H1]))),
@@ -561,7 +561,7 @@ class FoolsAndAngelsEngine(Engine[EState, Move]):
                        state[F_TURNS], state[F_EXCH], state[F_DRAWN], state[F_DREW], state[F_CHOSEN],
                        state[F_RESHUFFLE])
 
-    def observation(self, state: EState, player: int) -> dict[str, Any]:
+    def observation(self, state: EngineState, player: int) -> dict[str, Any]:
         """What ``player`` sees (as the spec's view): the public part of the position, the
         player's own hand, both hands' sizes and the stocks' sizes (from the engine's state)."""
         obj = S.SPEC.state_to_json(self.to_spec(state))
@@ -575,7 +575,7 @@ class FoolsAndAngelsEngine(Engine[EState, Move]):
         obj["pool_size"] = len(state[F_POOL])
         return obj
 
-    def move_to_spec(self, state: EState, move: Move) -> S.Move:
+    def move_to_spec(self, state: EngineState, move: Move) -> S.Move:
         kind = move[0]
         cards = FRENCH52.cards_of
         if kind == SWAP:
@@ -605,13 +605,13 @@ class FoolsAndAngelsEngine(Engine[EState, Move]):
         return S.Decline()
 
     # -- queries -------------------------------------------------------------------------------
-    def to_move(self, state: EState) -> int:
+    def to_move(self, state: EngineState) -> int:
         return int(state[F_TO_MOVE])
 
-    def key(self, state: EState) -> Hashable:
+    def key(self, state: EngineState) -> Hashable:
         return state
 
-    def result(self, state: EState) -> Result | None:
+    def result(self, state: EngineState) -> Result | None:
         w = winner(state)
         if w is None:
             return None
@@ -619,7 +619,7 @@ class FoolsAndAngelsEngine(Engine[EState, Move]):
         return Result((Fraction(1), Fraction(-1)) if p == 0 else (Fraction(-1), Fraction(1)), f"player {p} wins",
                       (("winner", p), ("reason", why)))
 
-    def deal(self, rules: S.Rules, players: int, rng: random.Random) -> EState:
+    def deal(self, rules: S.Rules, players: int, rng: random.Random) -> EngineState:
         """A new game dealt by the engine (the same ``rng`` calls as the spec's deal): each stock
         shuffled from card order; with Asymmetry, the pile choices first (the reshuffle that follows
         them drawn now) by the player who chooses first."""
@@ -642,20 +642,20 @@ class FoolsAndAngelsEngine(Engine[EState, Move]):
         phase, first = (P_SETUP, cr.asym_first) if rules.asymmetry else (P_TURN, cr.first_player)
         return (cr, phase, first, 0, 0, stocks[0], stocks[1], stocks[2], 0, 0, False, 0, False, 0, reshuffle)
 
-    def winner(self, state: EState) -> tuple[int, str] | None:
+    def winner(self, state: EngineState) -> tuple[int, str] | None:
         """(winner, reason) or ``None``."""
         return winner(state)
 
-    def legal_moves(self, state: EState) -> list[Move]:
+    def legal_moves(self, state: EngineState) -> list[Move]:
         return legal_moves(state)
 
-    def legal_moves_split(self, state: EState) -> tuple[list[Move], MoveFamily | None]:
+    def legal_moves_split(self, state: EngineState) -> tuple[list[Move], MoveFamily | None]:
         """The legal moves with the exchanges as a :class:`MoveFamily` (see the spec's)."""
         if exchange_most(state) == 0 or winner(state) is not None:
             return legal_moves(state), None
         return _turn_moves(state, state[2], exchanges=False), exchange_family(state)
 
-    def move_from_spec(self, state: EState, move: Any) -> Move:
+    def move_from_spec(self, state: EngineState, move: Any) -> Move:
         """The engine move of a legal spec move (converted directly, without listing moves)."""
         m: Move
         if isinstance(move, S.SwapPiles):
@@ -683,11 +683,11 @@ class FoolsAndAngelsEngine(Engine[EState, Move]):
             return m
         raise IllegalMove(f"move {move} is not legal here")
 
-    def apply(self, state: EState, move: Move) -> EState:
+    def apply(self, state: EngineState, move: Move) -> EngineState:
         return apply(state, move)
 
     # -- helpers for solvers and benchmarks -------------------------------------------------------------
-    def move_text(self, state: EState, move: Move) -> str:
+    def move_text(self, state: EngineState, move: Move) -> str:
         """The spec's text of an engine move."""
         return str(self.move_to_spec(state, move))
 

@@ -6,7 +6,7 @@ Representation
   ``r`` are ``(r - 2) * 4 * decks ..`` (ace last), and the copies of one card are adjacent
   (``id = (r - 2) * 4 * decks + suit_position * decks + copy``). Every zone is a bitmask of
   physical ids, so walking a mask from the lowest bit up visits the cards in ascending rank,
-  and "every non-ace card of rank <= v" is one mask (:attr:`Ctx.below`). Copies are
+  and "every non-ace card of rank <= v" is one mask (:attr:`EngineRules.below`). Copies are
   interchangeable: the engine generates each move once per multiset (the lowest copies
   present stand for the others) and :meth:`FoolsParadiseEngine.to_spec` forgets copy
   numbers.
@@ -24,7 +24,7 @@ Representation
   masks, so the Python-level work is a few operations per candidate card plus a few per
   legal collection. Aces (1 or 14, option ``ace``) in the centre are counted, not listed:
   the translation tables already allow for ``a`` of them valued 1 (:func:`with_aces_table`)
-  and :meth:`Ctx.with_aces` adds the actual ace sets; an ace in the hand played high is one
+  and :meth:`EngineRules.with_aces` adds the actual ace sets; an ace in the hand played high is one
   more "rank" (14) of the hand. A centre with more than :data:`SMALL_CENTRE` candidate cards
   (rare in play; position files may hold 30+) goes through the count-vector search below
   instead, so the work never explodes as ``2**k``. Static tables are built at import (about
@@ -42,7 +42,7 @@ Representation
 * :meth:`FoolsParadiseEngine.legal_moves` lists the moves in the spec's order (spec
   ``move_sort_key``: collections by hand card index then by the sorted indices of the taken
   cards, then lays by card index; chance outcomes by card index), sorting with one integer
-  key per collection (:meth:`Ctx.lex_rank`, a closed form of the lexicographic place of a
+  key per collection (:meth:`EngineRules.lex_rank`, a closed form of the lexicographic place of a
   card set), so ``rng.choice`` over the engine's list picks the spec's move.
 * :meth:`FoolsParadiseEngine.playout` (random games, exactly the spec's seeded games, about
   40x the spec) runs natively in :mod:`foolsolve.engines.fools_paradise_playout`, with the count
@@ -167,7 +167,7 @@ def hand_with_aces(ca: int) -> list[bytes | None]:
 
 hand_with_aces(1)
 
-class Ctx:
+class EngineRules:
     """Tables for one rules value (shared by every state played under those rules)."""
 
     def __init__(self, rules: Rules) -> None:
@@ -654,14 +654,14 @@ def _subset_sum(opts: list[tuple[tuple[int, int], ...]], v: int, found: set[int]
 
 
 
-_CTX: dict[Rules, Ctx] = {}
+_CTX: dict[Rules, EngineRules] = {}
 _INDEX = attrgetter("index")
 _REV_CHUNKS: list[list[int]] = []
 
 
 def _rev_chunks(rev: list[int]) -> list[list[int]]:
     """For 52 physical ids: per 13-bit chunk of a card mask, every chunk value's reversed
-    index mask (:attr:`Ctx.rev`), built by doubling (4 x 8192 ints, about 1 MB, built at import)."""
+    index mask (:attr:`EngineRules.rev`), built by doubling (4 x 8192 ints, about 1 MB, built at import)."""
     out = []
     for c in range(4):
         table = [0]
@@ -672,20 +672,20 @@ def _rev_chunks(rev: list[int]) -> list[list[int]]:
     return out
 
 
-_REV_CHUNKS.extend(_rev_chunks(Ctx(Rules()).rev))
+_REV_CHUNKS.extend(_rev_chunks(EngineRules(Rules()).rev))
 
 
-def ctx_for(rules: Rules) -> Ctx:
+def ctx_for(rules: Rules) -> EngineRules:
     """The shared tables of a rules value."""
     c = _CTX.get(rules)
     if c is None:
-        c = _CTX[rules] = Ctx(rules)
+        c = _CTX[rules] = EngineRules(rules)
     return c
 
 
 
 
-class EState:
+class EngineState:
     """An engine position (treat as immutable: :meth:`FoolsParadiseEngine.apply` copies).
 
     ``stock`` is the draw order of physical ids read from ``sp`` when ``known``; when the
@@ -695,7 +695,7 @@ class EState:
     __slots__ = ("centre", "clears", "ctx", "dealer", "hands", "known", "pending", "piles", "scores", "sp", "stock",
                  "stock_mask", "to_move")
 
-    def __init__(self, ctx: Ctx, hands: tuple[int, ...], centre: int, stock: tuple[int, ...], sp: int, known: bool,
+    def __init__(self, ctx: EngineRules, hands: tuple[int, ...], centre: int, stock: tuple[int, ...], sp: int, known: bool,
                  stock_mask: int, piles: tuple[int, ...], clears: tuple[int, ...], scores: tuple[int, ...],
                  to_move: int, dealer: int, pending: tuple[bool, int] | None) -> None:
         self.ctx = ctx
@@ -733,17 +733,17 @@ def decode(move: EMove) -> tuple[int, int]:
     return move & HAND_ID_MASK, move >> MOVE_SHIFT
 
 
-class FoolsParadiseEngine(Engine[EState, EMove]):
+class FoolsParadiseEngine(Engine[EngineState, EMove]):
     """The fast engine."""
 
     spec = SPEC
 
     def __init__(self) -> None:
-        self._native_playout: Callable[[EState, random.Random, int | None], tuple[EState, int]] | None = None
+        self._native_playout: Callable[[EngineState, random.Random, int | None], tuple[EngineState, int]] | None = None
 
     # -- conversion --
 
-    def from_spec(self, state: State) -> EState:
+    def from_spec(self, state: State) -> EngineState:
         """Physical ids are handed out zone by zone, lowest copy first."""
         ctx = ctx_for(state.rules)
         base_id = ctx.base_id
@@ -780,14 +780,14 @@ class FoolsParadiseEngine(Engine[EState, EMove]):
             stock = ()
             smask = mask(state.stock)
         scores = tuple(ctx.mask_points(p) + c if p else c for p, c in zip(piles, state.clears))
-        return EState(ctx, hands, centre, stock, 0, state.stock_known, smask, piles,
+        return EngineState(ctx, hands, centre, stock, 0, state.stock_known, smask, piles,
                       tuple(state.clears), scores, state.to_move, state.dealer, state.pending)
 
-    def _cards(self, ctx: Ctx, mask: int) -> tuple[Card, ...]:
+    def _cards(self, ctx: EngineRules, mask: int) -> tuple[Card, ...]:
         card_of = ctx.card_of
         return tuple(sorted((card_of[i] for i in iter_bits(mask)), key=lambda c: c.index))
 
-    def observation(self, state: EState, player: int) -> dict[str, Any]:
+    def observation(self, state: EngineState, player: int) -> dict[str, Any]:
         """What ``player`` sees (as the spec's view): the public part of the position, the
         player's own hand, every hand's size and the stock's size (from the engine's state)."""
         obj = SPEC.state_to_json(self.to_spec(state))
@@ -799,7 +799,7 @@ class FoolsParadiseEngine(Engine[EState, EMove]):
         obj["stock_size"] = state.stock_left()
         return obj
 
-    def chance_outcomes(self, state: EState) -> list[tuple[EMove, Fraction]]:
+    def chance_outcomes(self, state: EngineState) -> list[tuple[EMove, Fraction]]:
         """At a draw from a stock of unknown order: each card of the stock (identical copies
         counted together) with its share of the stock."""
         if state.pending is None:
@@ -813,7 +813,7 @@ class FoolsParadiseEngine(Engine[EState, EMove]):
             out.append((m, Fraction(copies, left)))
         return out
 
-    def to_spec(self, state: EState) -> State:
+    def to_spec(self, state: EngineState) -> State:
         """Copy numbers are forgotten."""
         ctx = state.ctx
         if state.known:
@@ -827,9 +827,9 @@ class FoolsParadiseEngine(Engine[EState, EMove]):
 
     # -- moves --
 
-    def legal_moves(self, state: EState) -> list[EMove]:
+    def legal_moves(self, state: EngineState) -> list[EMove]:
         """Collections and lays, one move per distinct hand card and distinct set of centre
-        cards (see the module doc), in the spec's order (:meth:`Ctx.spec_order`), so that
+        cards (see the module doc), in the spec's order (:meth:`EngineRules.spec_order`), so that
         ``rng.choice`` picks the same move from both lists."""
         ctx = state.ctx
         if state.pending is not None:
@@ -962,7 +962,7 @@ class FoolsParadiseEngine(Engine[EState, EMove]):
         # 000 §Not Collecting Cards: a lay is always possible; everything in the spec's order
         return ctx.spec_order(moves, hids)
 
-    def _ace_takes(self, ctx: Ctx, sums: bytes, cb: list[int], aces: int) -> list[int]:
+    def _ace_takes(self, ctx: EngineRules, sums: bytes, cb: list[int], aces: int) -> list[int]:
         """What a played ace collects (000 §Card Values "Ace may be one or fourteen", option
         ``ace``): valued 1 only aces (valued 1); valued 14 any non-ace cards (all <= 14)
         with aces valued 1 or 14 as the option allows, the sum a multiple of 14.
@@ -991,9 +991,9 @@ class FoolsParadiseEngine(Engine[EState, EMove]):
                 out.append(x)
         return out
 
-    def _big_centre_moves(self, state: EState, hids: list[int]) -> list[EMove]:
+    def _big_centre_moves(self, state: EngineState, hids: list[int]) -> list[EMove]:
         """:meth:`legal_moves` when the centre holds more than :data:`SMALL_CENTRE` non-ace
-        cards: collections from the count-vector search (:meth:`Ctx.takes_big`)."""
+        cards: collections from the count-vector search (:meth:`EngineRules.takes_big`)."""
         ctx = state.ctx
         moves: list[EMove] = []
         by_rank: dict[int, list[int]] = {}
@@ -1005,7 +1005,7 @@ class FoolsParadiseEngine(Engine[EState, EMove]):
             moves += [t | pid for t in taken]
         return ctx.spec_order(moves, hids)
 
-    def move_to_spec(self, state: EState, move: EMove) -> Move:
+    def move_to_spec(self, state: EngineState, move: EMove) -> Move:
         """The spec move."""
         ctx = state.ctx
         a, b = decode(move)
@@ -1017,7 +1017,7 @@ class FoolsParadiseEngine(Engine[EState, EMove]):
             return Lay(card)
         return Collect(card, self._cards(ctx, b))
 
-    def is_legal(self, state: EState, move: EMove) -> bool:
+    def is_legal(self, state: EngineState, move: EMove) -> bool:
         """Whether ``move`` is in :meth:`legal_moves` (tested directly for this one move)."""
         ctx = state.ctx
         if not isinstance(move, int) or isinstance(move, bool):
@@ -1042,13 +1042,13 @@ class FoolsParadiseEngine(Engine[EState, EMove]):
             return False
         return ctx.collects(ctx.rank_of[hid], taken)
 
-    def apply(self, state: EState, move: EMove) -> EState:
+    def apply(self, state: EngineState, move: EMove) -> EngineState:
         """The successor; raises :class:`IllegalMove` unless ``move`` is legal here."""
         if not self.is_legal(state, move):
             raise IllegalMove(f"move {move} is not legal here")
         return self.apply_unchecked(state, move)
 
-    def apply_unchecked(self, state: EState, move: EMove) -> EState:
+    def apply_unchecked(self, state: EngineState, move: EMove) -> EngineState:
         """The successor of a move taken from :meth:`legal_moves` (no legality check)."""
         if move < 0:
             return self._apply_chance(state, -move - 1)
@@ -1094,7 +1094,7 @@ class FoolsParadiseEngine(Engine[EState, EMove]):
             sc[p] += gain
             scores = tuple(sc)
         if not state.known:
-            return self._settle(EState(ctx, tuple(hands), centre, state.stock, state.sp, False, state.stock_mask, piles,
+            return self._settle(EngineState(ctx, tuple(hands), centre, state.stock, state.sp, False, state.stock_mask, piles,
                                        clears, scores, p, state.dealer, (True, CENTRE_SIZE if cleared else 0)))
         sp = state.sp
         stock = state.stock
@@ -1113,11 +1113,11 @@ class FoolsParadiseEngine(Engine[EState, EMove]):
         if not hands[q]:  # players without cards have no turn
             q = next(((p + i) % n for i in range(2, n + 1) if hands[(p + i) % n]), -1)
             if q < 0:
-                return self._next(EState(ctx, tuple(hands), centre, stock, sp, True, 0, piles, clears, scores, p,
+                return self._next(EngineState(ctx, tuple(hands), centre, stock, sp, True, 0, piles, clears, scores, p,
                                          state.dealer, None))
-        return EState(ctx, tuple(hands), centre, stock, sp, True, 0, piles, clears, scores, q, state.dealer, None)
+        return EngineState(ctx, tuple(hands), centre, stock, sp, True, 0, piles, clears, scores, q, state.dealer, None)
 
-    def _apply_chance(self, state: EState, pid: int) -> EState:
+    def _apply_chance(self, state: EngineState, pid: int) -> EngineState:
         """A chance outcome: the next card of an unknown stock is physical card ``pid``."""
         assert state.pending is not None
         must_draw, refill = state.pending
@@ -1132,11 +1132,11 @@ class FoolsParadiseEngine(Engine[EState, EMove]):
         else:
             centre |= b
             pending = (False, refill - 1)
-        ns = EState(state.ctx, hands, centre, state.stock, state.sp, False, state.stock_mask & ~b, state.piles,
+        ns = EngineState(state.ctx, hands, centre, state.stock, state.sp, False, state.stock_mask & ~b, state.piles,
                     state.clears, state.scores, state.to_move, state.dealer, pending)
         return self._settle(ns)
 
-    def _settle(self, s: EState) -> EState:
+    def _settle(self, s: EngineState) -> EngineState:
         """Unknown stock: stop at a chance node while a draw or refill is due."""
         if s.pending is not None:
             must_draw, refill = s.pending
@@ -1145,7 +1145,7 @@ class FoolsParadiseEngine(Engine[EState, EMove]):
             s.pending = None
         return self._next(s)
 
-    def _next(self, s: EState) -> EState:
+    def _next(self, s: EngineState) -> EngineState:
         """Next player to the left with cards, or the end and the last-card sweep (mutates
         the fresh state ``s``)."""
         p = s.to_move
@@ -1173,7 +1173,7 @@ class FoolsParadiseEngine(Engine[EState, EMove]):
             s.centre = 0
         return s
 
-    def playout(self, state: EState, rng: random.Random, max_moves: int | None = None) -> tuple[EState, int]:
+    def playout(self, state: EngineState, rng: random.Random, max_moves: int | None = None) -> tuple[EngineState, int]:
         """The generic loop ``apply_unchecked(s, rng.choice(legal_moves(s)))``, move for move, run
         natively on one private copy of the position: ``fools_paradise_playout.playout``, a module of
         its own (its count tables are built when a playout first runs, not when the engine is
@@ -1185,11 +1185,11 @@ class FoolsParadiseEngine(Engine[EState, EMove]):
             native = self._native_playout = playout
         return native(state, rng, max_moves)
 
-    def to_move(self, state: EState) -> int:
+    def to_move(self, state: EngineState) -> int:
         """Player to move or :data:`CHANCE`."""
         return CHANCE if state.pending is not None else state.to_move
 
-    def result(self, state: EState) -> Result | None:
+    def result(self, state: EngineState) -> Result | None:
         """The final scores (kept move by move) as payoffs, the winner or the tie, as the spec's."""
         if not state.terminal():
             return None
@@ -1200,7 +1200,7 @@ class FoolsParadiseEngine(Engine[EState, EMove]):
         return Result(tuple(Fraction(sc) for sc in scores), "scores " + "-".join(map(str, scores)) + f"; {who}",
                       (("scores", scores), ("clears", state.clears)))
 
-    def deal(self, rules: Rules, players: int, rng: random.Random, *, dealer: int | None = None) -> EState:
+    def deal(self, rules: Rules, players: int, rng: random.Random, *, dealer: int | None = None) -> EngineState:
         """A new game dealt by the engine (the same ``rng`` calls as the spec's deal): one card to each
         player from the dealer's left and one to the centre, five times; the rest is the stock."""
         if players < 2:
@@ -1226,7 +1226,7 @@ class FoolsParadiseEngine(Engine[EState, EMove]):
                                     stock=tuple(it), stock_known=True, piles=tuple(() for _ in range(players)),
                                     clears=(0,) * players, to_move=(dealer + 1) % players, dealer=dealer))
 
-    def key(self, state: EState) -> Hashable:
+    def key(self, state: EngineState) -> Hashable:
         """Equal keys mean equal positions."""
         return (state.hands, state.centre, state.stock[state.sp:] if state.known else state.stock_mask,
                 state.piles, state.clears, state.to_move, state.pending, state.ctx.rules, state.dealer)

@@ -34,9 +34,9 @@ from foolsolve.engines.fools_paradise import (
     MOVE_SHIFT,
     SMALL_CENTRE,
     SUM_ADD,
-    Ctx,
     EMove,
-    EState,
+    EngineRules,
+    EngineState,
 )
 from foolsolve.spec.fools_paradise import ACE, CENTRE_SIZE, DECK_CARDS, Rules
 
@@ -113,9 +113,9 @@ ACE_TAKES = {ace: ace_takes_table(ace) for ace in ("either", "low", "high", "eit
 
 
 class PlayoutTables:
-    """What the native playout needs of one rules value beyond the engine's :class:`Ctx`."""
+    """What the native playout needs of one rules value beyond the engine's :class:`EngineRules`."""
 
-    def __init__(self, ctx: Ctx) -> None:
+    def __init__(self, ctx: EngineRules) -> None:
         self.ctx = ctx
         self.place_points = [ctx.pts_of[PLACE_PID[pos]] if ctx.decks == 1 else 0 for pos in range(PLACES)]
         """One deck: ``place_points[pos]``: the points of the card at place ``pos``."""
@@ -142,7 +142,7 @@ class PlayoutTables:
 _TABLES: dict[Rules, PlayoutTables] = {}
 
 
-def tables_for(ctx: Ctx) -> PlayoutTables:
+def tables_for(ctx: EngineRules) -> PlayoutTables:
     """The playout's tables for the rules of ``ctx`` (built on first use, kept per rules)."""
     t = _TABLES.get(ctx.rules)
     if t is None or t.ctx is not ctx:
@@ -270,7 +270,7 @@ def _counts_by_subsets(pt: PlayoutTables, places: list[int], units: int, centre:
     ascending rank after the centre aces (valued 1), so that the cards a rank ``r`` may take
     are a prefix; a played ace from the sets of every non-ace card
     (:func:`ace_takes_table`, or :meth:`FoolsParadiseEngine._ace_takes` with two or more aces
-    in the centre); above :data:`SMALL_CENTRE` cards by :meth:`Ctx.takes_big`."""
+    in the centre); above :data:`SMALL_CENTRE` cards by :meth:`EngineRules.takes_big`."""
     ctx = pt.ctx
     ranks = {PLACE_RANK[pos] for pos in places}
     ace_high = ACE in ranks and ctx.high_ace
@@ -359,7 +359,7 @@ def _collection(pt: PlayoutTables, r: int, i: int, centre: int, ca: int) -> int:
     return taken
 
 
-def _listed_collection(ctx: Ctx, r: int, i: int, centre: int) -> int:
+def _listed_collection(ctx: EngineRules, r: int, i: int, centre: int) -> int:
     """:func:`_collection` from the card's collections as
     :meth:`FoolsParadiseEngine.legal_moves` lists them (physical ids), sorted."""
     physical = _physical(centre)
@@ -377,8 +377,8 @@ def _listed_collection(ctx: Ctx, r: int, i: int, centre: int) -> int:
     return _places(takes[i] >> MOVE_SHIFT)
 
 
-def playout(state: EState, rng: random.Random, max_moves: int | None = None,
-            trace: list[EMove] | None = None) -> tuple[EState, int]:
+def playout(state: EngineState, rng: random.Random, max_moves: int | None = None,
+            trace: list[EMove] | None = None) -> tuple[EngineState, int]:
     """Random play from ``state`` until the game is over (or ``max_moves`` moves): every move
     is the one ``rng.choice(ENGINE.legal_moves(s))`` would pick -- the engine lists moves in
     the spec's order, so this is the spec's seeded playout
@@ -573,12 +573,12 @@ def playout(state: EState, rng: random.Random, max_moves: int | None = None,
             mask |= place_bit[pos]
         hands.append(mask)
     piles = tuple(pile | _physical(g) for pile, g in zip(state.piles, gained))
-    return EState(ctx, tuple(hands), _physical(centre), stock, sp, state.known, state.stock_mask, piles,
+    return EngineState(ctx, tuple(hands), _physical(centre), stock, sp, state.known, state.stock_mask, piles,
                   tuple(clears), tuple(scores), p, state.dealer, None), moves
 
 
-def _listed_playout(state: EState, rng: random.Random, max_moves: int | None,
-                    trace: list[EMove] | None) -> tuple[EState, int]:
+def _listed_playout(state: EngineState, rng: random.Random, max_moves: int | None,
+                    trace: list[EMove] | None) -> tuple[EngineState, int]:
     """The generic loop ``s = apply_unchecked(s, rng.choice(legal_moves(s)))`` (chance nodes,
     copies of cards, an ``rng`` that draws differently)."""
     eng = ENGINE
@@ -596,7 +596,7 @@ def _listed_playout(state: EState, rng: random.Random, max_moves: int | None,
     return s, moves
 
 
-def random_playout(state: EState, rng: Any) -> EState:
+def random_playout(state: EngineState, rng: Any) -> EngineState:
     """Play uniformly random legal moves (chance outcomes too) to the end."""
     eng = ENGINE
     while not state.terminal():

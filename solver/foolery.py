@@ -114,7 +114,7 @@ class Solver:
         """Set once the root is :func:`flushless` (then so is every later position)."""
         self.in_play = 0
 
-    def key(self, s: E.EState) -> Hashable:
+    def key(self, s: E.EngineState) -> Hashable:
         """The transposition key (see the module docstring)."""
         if not self.reduced:
             return E.ENGINE.key(s)
@@ -123,7 +123,7 @@ class Solver:
             return (0, tuple(map(rank_counts, s.hands)), s.top, owner, s.passed, s.skipped, s.places, s.to_move)
         return (1, s.hands, s.top, owner, s.passed, s.skipped, s.places, s.to_move)
 
-    def distinct(self, s: E.EState, moves: list[int]) -> list[int]:
+    def distinct(self, s: E.EngineState, moves: list[int]) -> list[int]:
         """``moves`` without those equal to an earlier one up to suits, when suits no longer
         matter (:func:`flushless`; their successors are then equal up to suits)."""
         if not self.reduced or not (self.suit_free or all(flushless(h) for h in s.hands)):
@@ -146,14 +146,14 @@ class Solver:
 
     # -- going out first (two players; paranoid) --
 
-    def set_goal(self, root: E.EState, player: int) -> None:
+    def set_goal(self, root: E.EngineState, player: int) -> None:
         """Ask whether ``player`` goes out first among those holding cards at ``root`` (one
         transposition table per question, kept for the next time it is asked)."""
         self.player = player
         self.best_place = min(pl for pl in range(1, root.ctx.n + 1) if pl not in root.places)
         self._tt = self._tts.setdefault((player, self.best_place), {})
 
-    def decided(self, s: E.EState) -> bool | None:
+    def decided(self, s: E.EngineState) -> bool | None:
         """``True``/``False`` once the best free place (or the player's place) is given."""
         places = s.places
         if self.best_place in places:
@@ -162,7 +162,7 @@ class Solver:
             return False
         return None
 
-    def wins(self, s: E.EState) -> bool:
+    def wins(self, s: E.EngineState) -> bool:
         """Whether the player (:meth:`set_goal`) goes out first with best play from ``s``."""
         d = self.decided(s)
         if d is not None:
@@ -188,7 +188,7 @@ class Solver:
         self._tt[k] = r
         return r
 
-    def goal_pv(self, s: E.EState) -> list[str]:
+    def goal_pv(self, s: E.EngineState) -> list[str]:
         """A principal variation: the player's first winning move (or the first move when
         lost), the others' first refutation (or the first move), until it is decided."""
         out: list[str] = []
@@ -202,7 +202,7 @@ class Solver:
 
     # -- max-n --
 
-    def payoffs(self, s: E.EState) -> tuple[Fraction, ...]:
+    def payoffs(self, s: E.EngineState) -> tuple[Fraction, ...]:
         """Max-n payoffs of ``s`` (ties: the first move in the spec's order)."""
         res = E.ENGINE.result(s)
         if res is not None:
@@ -243,7 +243,7 @@ class Solver:
         self._maxn[k] = best_v
         return best_v
 
-    def maxn_pv(self, s: E.EState) -> tuple[list[str], E.EState]:
+    def maxn_pv(self, s: E.EngineState) -> tuple[list[str], E.EngineState]:
         """The max-n line to the end of the round, and the final position."""
         out: list[str] = []
         while E.ENGINE.result(s) is None:
@@ -305,7 +305,7 @@ def _titles(state: S.State) -> tuple[str, str]:
     return E.title_of(free[0], state.players), E.title_of(free[-1], state.players)
 
 
-def _solve_first_out(state: S.State, root: E.EState, solver: Solver, concept: str | None, player: int,
+def _solve_first_out(state: S.State, root: E.EngineState, solver: Solver, concept: str | None, player: int,
                      with_moves: bool, start: float) -> SolveResult:
     solver.set_goal(root, player)
     value = WIN if solver.wins(root) else LOSS
@@ -329,7 +329,7 @@ def _solve_first_out(state: S.State, root: E.EState, solver: Solver, concept: st
                        best=best, concept=concept, notes=notes, value_only=not with_moves)
 
 
-def _solve_maxn(state: S.State, root: E.EState, solver: Solver, with_moves: bool, start: float) -> SolveResult:
+def _solve_maxn(state: S.State, root: E.EngineState, solver: Solver, with_moves: bool, start: float) -> SolveResult:
     p = state.to_move
     vec = solver.payoffs(root)
     moves: list[MoveValue] = []

@@ -53,7 +53,7 @@ def _swap_bits(x: int, sw_lo: int, sw_hi: int, shift: int) -> int:
 class Canon:
     """Canonical relabelling of the cards of an endgame position (rules fixed)."""
 
-    def __init__(self, cr: E.Compiled) -> None:
+    def __init__(self, cr: E.EngineRules) -> None:
         groups: dict[str, list[int]] = {}
         for b in E.bits(E.FACES):
             card = S.FRENCH52.by_index(b.bit_length() - 1)
@@ -65,7 +65,7 @@ class Canon:
                 prefix.append(prefix[-1] | b)
             self.faces.append((prefix[-1], prefix))
 
-    def __call__(self, st: E.EState) -> E.EState:
+    def __call__(self, st: E.EngineState) -> E.EngineState:
         h0, h1, at = st[3], st[4], st[8]
         for lo, hi in _SUIT_PAIRS:
             c0, c1, c2 = (h0 >> lo) & _PIP_RANKS, (h1 >> lo) & _PIP_RANKS, (at >> lo) & _PIP_RANKS
@@ -88,7 +88,7 @@ class Canon:
         return (*st[:3], h0, h1, *st[5:8], at, *st[9:])
 
 
-class EndgameSolver:
+class Solver:
     """One solve's search state: the transposition table and counters."""
 
     def __init__(self, options: SolveOptions | None = None, canon: Canon | None = None) -> None:
@@ -101,11 +101,11 @@ class EndgameSolver:
         self._path: set[Any] = set()
         self._next_report = PROGRESS_EVERY
 
-    def win(self, st: E.EState) -> bool:
+    def win(self, st: E.EngineState) -> bool:
         """Whether the player to move in ``st`` wins with best play."""
         return self._win(self.canon(st) if self.canon is not None else st)
 
-    def _win(self, st: E.EState) -> bool:
+    def _win(self, st: E.EngineState) -> bool:
         hit = self.tt.get(st)
         if hit is not None:
             return hit
@@ -131,7 +131,7 @@ class EndgameSolver:
         self.tt[st] = value
         return value
 
-    def _search(self, st: E.EState) -> bool:
+    def _search(self, st: E.EngineState) -> bool:
         p = st[2]
         moves = E.legal_moves(st)
         if len(moves) > 1:
@@ -149,12 +149,12 @@ class EndgameSolver:
                 return True
         return False
 
-    def value_of_move(self, st: E.EState, move: E.Move) -> bool:
+    def value_of_move(self, st: E.EngineState, move: E.Move) -> bool:
         """Whether ``move`` wins for the player to move in ``st``."""
         c = E.apply(st, move)
         return self.win(c) == (c[2] == st[2])
 
-    def principal_variation(self, st: E.EState, limit: int = 400) -> list[str]:
+    def principal_variation(self, st: E.EngineState, limit: int = 400) -> list[str]:
         """Best play from ``st``: at each position the side to move plays a move of the
         position's value (a winning move when it wins; when it loses every move loses), the
         one leaving its hand smallest, ties in engine order."""
@@ -173,7 +173,7 @@ class EndgameSolver:
         return pv
 
 
-def _hand_after(st: E.EState) -> Any:
+def _hand_after(st: E.EngineState) -> Any:
     """Move-ordering key: how many cards the mover holds after the move (fewest first),
     computed from the move without applying it."""
     n = st[3 + st[2]].bit_count()
@@ -215,7 +215,7 @@ def solve(state: S.State, options: SolveOptions | None = None) -> SolveResult:
                          "(perfect information); pass known_stocks to solve with the stock order known")
     start = time.perf_counter()
     st = E.ENGINE.from_spec(state)
-    solver = EndgameSolver(options, Canon(st[0]) if is_endgame(state) else None)
+    solver = Solver(options, Canon(st[0]) if is_endgame(state) else None)
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, 50_000))
     try:

@@ -36,7 +36,7 @@ import time
 from collections.abc import Hashable
 from typing import Any, NamedTuple
 
-from foolsolve.engines.fools_paradise import ENGINE, RANKS, Ctx, EMove, EState, decode
+from foolsolve.engines.fools_paradise import ENGINE, RANKS, EMove, EngineRules, EngineState, decode
 from foolsolve.errors import InputError
 from foolsolve.solver.base import MoveValue, SearchLimit, SolveOptions, SolveResult, bool_option, check_extra, int_option
 from foolsolve.spec.fools_paradise import CENTRE_SIZE, SPEC, State
@@ -52,7 +52,7 @@ RankMove = tuple[int, int]
 
 
 class RankState(NamedTuple):
-    """A position with suits forgotten: count vectors (:meth:`Ctx.counts`) for hands and centre,
+    """A position with suits forgotten: count vectors (:meth:`EngineRules.counts`) for hands and centre,
     the stock as a tuple of ranks in draw order with a read pointer, scores so far."""
 
     hands: tuple[int, ...]
@@ -64,7 +64,7 @@ class RankState(NamedTuple):
     over: bool = False
 
 
-def rank_state(state: EState) -> RankState:
+def rank_state(state: EngineState) -> RankState:
     """The :class:`RankState` of an engine position with a known stock and nothing pending."""
     if not state.known and state.stock_mask:
         raise ValueError("the stock order is unknown")
@@ -76,14 +76,14 @@ def rank_state(state: EState) -> RankState:
                      state.to_move, state.scores, state.terminal())
 
 
-def rank_move(state: EState, move: EMove) -> RankMove:
+def rank_move(state: EngineState, move: EMove) -> RankMove:
     """The suit-free class of an engine move: ``(rank, vec)``; ``vec == 0`` is a lay."""
     ctx = state.ctx
     a, b = decode(move)
     return (ctx.rank_of[a], ctx.counts(b) if b else 0)
 
 
-def rank_moves(ctx: Ctx, st: RankState) -> list[RankMove]:
+def rank_moves(ctx: EngineRules, st: RankState) -> list[RankMove]:
     """Moves of a :class:`RankState`: ``(rank, vec)``; ``vec == 0`` is a lay."""
     hand = st.hands[st.to_move]
     out: list[RankMove] = []
@@ -95,7 +95,7 @@ def rank_moves(ctx: Ctx, st: RankState) -> list[RankMove]:
     return out
 
 
-def rank_apply(ctx: Ctx, st: RankState, move: RankMove) -> RankState:
+def rank_apply(ctx: EngineRules, st: RankState, move: RankMove) -> RankState:
     """The successor of a :class:`RankState` (the same rules as the card-level engine)."""
     r, vec = move
     p = st.to_move
@@ -138,7 +138,7 @@ def rank_apply(ctx: Ctx, st: RankState, move: RankMove) -> RankState:
     return RankState(tuple(hands), 0, stock, sp, p, tuple(scores), True)
 
 
-def rank_moves_by_gain(ctx: Ctx, st: RankState) -> list[tuple[int, RankMove]]:
+def rank_moves_by_gain(ctx: EngineRules, st: RankState) -> list[tuple[int, RankMove]]:
     """``(points banked at once, move)`` for every move of a :class:`RankState`."""
     hand = st.hands[st.to_move]
     centre = st.centre
@@ -158,10 +158,10 @@ def _neg_gain(item: tuple[int, RankMove]) -> int:
     return -item[0]
 
 
-class EndgameSearch:
+class Solver:
     """Alpha-beta over :class:`RankState` for a fixed root player (see the module doc)."""
 
-    def __init__(self, ctx: Ctx, root: int, players: int, options: SolveOptions | None = None) -> None:
+    def __init__(self, ctx: EngineRules, root: int, players: int, options: SolveOptions | None = None) -> None:
         self.ctx = ctx
         self.root = root
         self.players = players
@@ -315,7 +315,7 @@ def _check(state: State, options: SolveOptions | None) -> int:
     return pv_limit
 
 
-def _class_moves(e: EState) -> dict[RankMove, list[EMove]]:
+def _class_moves(e: EngineState) -> dict[RankMove, list[EMove]]:
     out: dict[RankMove, list[EMove]] = {}
     for em in ENGINE.legal_moves(e):
         out.setdefault(rank_move(e, em), []).append(em)
@@ -343,7 +343,7 @@ def solve(state: State, options: SolveOptions) -> SolveResult:
                      "every other player plays to minimise that")
     e = ENGINE.from_spec(state)
     rs = rank_state(e)
-    search = EndgameSearch(e.ctx, root, n, options)
+    search = Solver(e.ctx, root, n, options)
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, 10_000))
     try:
@@ -367,7 +367,7 @@ def solve(state: State, options: SolveOptions) -> SolveResult:
     return SolveResult(SPEC.name, root, value, moves, pv, search.nodes, time.perf_counter() - t0, best, concept, notes)
 
 
-def _principal_variation(e: EState, search: EndgameSearch, limit: int) -> list[str]:
+def _principal_variation(e: EngineState, search: Solver, limit: int) -> list[str]:
     """Best play from ``e``: each step the move whose exact value is best for its mover
     (max for the root player, min for the others), first in move order on ties."""
     pv: list[str] = []
@@ -393,5 +393,5 @@ def endgame_value(state: State, options: SolveOptions | None = None) -> int:
     _check(state, options)
     e = ENGINE.from_spec(state)
     rs = rank_state(e)
-    search = EndgameSearch(e.ctx, state.to_move, state.players, options)
+    search = Solver(e.ctx, state.to_move, state.players, options)
     return search.terminal_value(rs) if rs.over else search.exact(rs)

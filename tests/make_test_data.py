@@ -122,14 +122,14 @@ def durak_figures(position: dict) -> dict:
     one thread, each in a fresh search: the root's value and the nodes it took, and every legal
     move's value (spec order) and the nodes they took."""
     from foolsolve.engines.durak import from_spec_state, game_result
-    from foolsolve.solver.durak import Endgame, compiled
+    from foolsolve.solver.durak import Solver, compiled
     from foolsolve.spec.durak import SPEC
 
     s = from_spec_state(SPEC.state_from_json(position))
     if game_result(s) is not None:
         raise SystemExit("a finished game has no search figures")
     size = (s.hands[0] | s.hands[1] | s.tatt | s.tcov).bit_count()
-    makers = {"python": lambda: Endgame(s.er, s.trump)}
+    makers = {"python": lambda: Solver(s.er, s.trump)}
     if compiled.supports(s):
         makers["compiled"] = lambda: compiled.JitEndgame(s.er, s.trump, threads=1, cards=size)
     out: dict = {}

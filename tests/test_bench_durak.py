@@ -80,11 +80,11 @@ def test_each_raced_move_order_alone_values_every_move_as_the_python_search(benc
     """``--orders``: each order, alone on one thread, values a seeded 7v7 position's moves as the
     Python search does, and a cap stops a search as unfinished."""
     from foolsolve.engines.durak import from_spec_state
-    from foolsolve.solver.durak import Endgame
+    from foolsolve.solver.durak import Solver
     from foolsolve.spec.durak import SPEC
 
     s = from_spec_state(SPEC.state_from_json(bench.endgame(7, random.Random("2026:7"))))
-    want = [v for _, v in Endgame(s.er, s.trump).move_values(s)]
+    want = [v for _, v in Solver(s.er, s.trump).move_values(s)]
     for pass_first in (False, True):
         _, nodes, values = bench.one_thread(s, pass_first, 600)
         assert values == want and nodes is not None and nodes > 0

@@ -1,5 +1,5 @@
 """The compiled Durak search (solver/durak/compiled.py) against the Python search it ports
-(solver/durak/search.py ``Endgame``) and against the spec.
+(solver/durak/search.py ``Solver``) and against the spec.
 
 * Lockstep: on random stock-empty two-player positions (2-8 cards a side, 36 and 52 cards, a
   trump suit or none, simple and podkidnoy, random rule options and reductions, and positions
@@ -37,10 +37,10 @@ from test_cli import assert_one_line_error, run
 from test_durak_solver_crosscheck import WDL, deck_empty_lead, random_endgame, remap_cards, reorder_ranks, spec_values
 
 from foolsolve.cards import FRENCH36, FRENCH52, FRENCH_SUITS
-from foolsolve.engines.durak import DState, from_spec_state, game_result, legal, move_text, play, to_spec_state
+from foolsolve.engines.durak import EngineState, from_spec_state, game_result, legal, move_text, play, to_spec_state
 from foolsolve.errors import InputError
 from foolsolve.solver.base import SearchLimit, SolveOptions
-from foolsolve.solver.durak import JIT_MIN_CARDS, LOSS, WIN, Endgame, Reductions, search_for, solve
+from foolsolve.solver.durak import JIT_MIN_CARDS, LOSS, WIN, Reductions, Solver, search_for, solve
 from foolsolve.solver.durak import compiled as durak_jit
 from foolsolve.solver.durak import search as durak_solver
 from foolsolve.spec.durak import SPEC
@@ -150,7 +150,7 @@ def assert_lockstep(s, red: Reductions, where, budget: int = BUDGET, value_first
     needs more than ``budget`` nodes (``max_nodes`` also keeps the kernel to one thread, whose
     node count is exact). The kernel as ``solve`` builds it (table sizes for the position, its
     threads) gives the same move values."""
-    py = Endgame(s.er, s.trump, red, max_nodes=budget)
+    py = Solver(s.er, s.trump, red, max_nodes=budget)
     calls = ["move_values", "value"][::-1 if value_first else 1]
     steps: list = []  # (result or "limit", nodes, table entries) after each call
     for call in calls:
@@ -198,7 +198,7 @@ def test_kernel_follows_the_python_tree_for_ranged_values_and_known_move_values(
     red = random_reductions(rng)
     lo, hi = rng_range
     where = (pos, [move_text(m) for m in played], red, rng_range, guess)
-    py = Endgame(s.er, s.trump, red, max_nodes=BUDGET)
+    py = Solver(s.er, s.trump, red, max_nodes=BUDGET)
     try:
         steps = [py.value(s, lo, hi, guess)]
         n1, e1 = py.nodes, py.table_entries
@@ -212,7 +212,7 @@ def test_kernel_follows_the_python_tree_for_ranged_values_and_known_move_values(
     assert (jit.nodes, jit.table_entries) == (n1, e1), where
     assert jit.value(s) == known and jit.move_values(s, known) == steps[1], where
     assert (jit.nodes, jit.table_entries) == (py.nodes, py.table_entries), where
-    assert steps[1] == Endgame(s.er, s.trump, red).move_values(s), where
+    assert steps[1] == Solver(s.er, s.trump, red).move_values(s), where
 
 
 def capped_position(rng: random.Random) -> dict:
@@ -256,7 +256,7 @@ def test_bout_limit_six_changes_the_tree_and_the_kernel_follows():
         s = from_spec_state(SPEC.state_from_json({**pos, "rules": {**pos["rules"], "bout_limit": limit}}))
         for value_first in (False, True):
             assert_lockstep(s, Reductions(), limit, value_first=value_first)
-        py = Endgame(s.er, s.trump)
+        py = Solver(s.er, s.trump)
         py.value(s)
         nodes[limit] = py.nodes
     assert nodes["six"] != nodes["six_then_hand"]
@@ -265,7 +265,7 @@ def test_bout_limit_six_changes_the_tree_and_the_kernel_follows():
 # --- 2. tables far too small ------------------------------------------------------------------
 
 
-def python_values(py: Endgame, states: list) -> list[int] | None:
+def python_values(py: Solver, states: list) -> list[int] | None:
     """``py.value`` of each state in turn, or ``None`` past the Python search's node limit."""
     try:
         return [py.value(x) for x in states]
@@ -303,7 +303,7 @@ def test_tables_too_small_for_the_search_keep_every_value_exact(seed, kind, bits
     s, pos, played = got
     red = random_reductions(rng)
     states = [s, *live_children(s)]
-    py = Endgame(s.er, s.trump, red, max_nodes=BUDGET)
+    py = Solver(s.er, s.trump, red, max_nodes=BUDGET)
     want = python_values(py, states)
     if want is None:
         return
@@ -326,7 +326,7 @@ def test_minimum_tables_overflow_and_stay_exact():
     for _ in range(200):
         s, pos, _ = root_position(rng, "lead", 7, 8, 15)
         red = random_reductions(rng)
-        py = Endgame(s.er, s.trump, red, max_nodes=4 * BUDGET)
+        py = Solver(s.er, s.trump, red, max_nodes=4 * BUDGET)
         states = [s, *live_children(s)]
         want = python_values(py, states)
         if want is None or py.table_entries < 3 * rows:
@@ -404,7 +404,7 @@ def test_a_root_searched_first_leaves_move_values_exact(search):
     assert (want, want_moves["throw Q♥"]) == ("win", "win")
     assert solve(state, SolveOptions(extra={"jit": search == "kernel", "reductions": red})).value == want
     # the kernel under max_nodes: one thread, so every move's search sees the root's bout entries
-    eg = Endgame(s.er, s.trump, red) if search == "python" else kernel(s, red, max_nodes=10**9)
+    eg = Solver(s.er, s.trump, red) if search == "python" else kernel(s, red, max_nodes=10**9)
     assert WDL[eg.value(s)] == want
     assert {move_text(m): WDL[v] for m, v in eg.move_values(s)} == want_moves
 
@@ -447,7 +447,7 @@ def test_auto_picks_the_kernel_from_jit_min_cards(where):
     search below; ``jit=true`` the kernel, ``jit=false`` the Python search, at any size."""
     cards = list(FRENCH36.cards)
     random.Random(3).shuffle(cards)
-    for n, want in ((JIT_MIN_CARDS, durak_jit.JitEndgame), (JIT_MIN_CARDS - 1, Endgame)):
+    for n, want in ((JIT_MIN_CARDS, durak_jit.JitEndgame), (JIT_MIN_CARDS - 1, Solver)):
         hands = [[c.ascii for c in cards[:n // 2]], [c.ascii for c in cards[n // 2:n]]]
         pos = {**JIT_SIZED, "hands": hands}
         state = from_spec_state(SPEC.state_from_json(pos))
@@ -456,7 +456,7 @@ def test_auto_picks_the_kernel_from_jit_min_cards(where):
             assert root_kind(state) == "defend"
         assert type(search_for(state, None, None, "auto")) is want, n
         assert type(search_for(state, None, None, True)) is durak_jit.JitEndgame
-        assert type(search_for(state, None, None, False)) is Endgame
+        assert type(search_for(state, None, None, False)) is Solver
 
 
 @pytest.mark.parametrize("pv", [True, False])
@@ -545,10 +545,10 @@ def test_node_limit_stops_both_searches_at_the_same_node(seed, kind, frac):
     assert got is not None
     s, pos, _ = got
     red = random_reductions(rng)
-    need = Endgame(s.er, s.trump, red)
+    need = Solver(s.er, s.trump, red)
     need.move_values(s)
     limit = max(1, int(need.nodes * frac))
-    py = Endgame(s.er, s.trump, red, max_nodes=limit)
+    py = Solver(s.er, s.trump, red, max_nodes=limit)
     jit = kernel(s, red, lead_bits=BIG, bout_bits=BIG, max_nodes=limit)
     try:
         want = py.move_values(s)
@@ -702,7 +702,7 @@ def test_ctrl_c_stops_the_kernel_promptly_and_the_search_stays_usable(monkeypatc
     assert eg.value(s) == LONG_VALUE
     small = {**LONG, "hands": [h[:4] for h in LONG["hands"]]}
     t = from_spec_state(SPEC.state_from_json(small))
-    assert eg.move_values(t) == Endgame(t.er, t.trump).move_values(t)
+    assert eg.move_values(t) == Solver(t.er, t.trump).move_values(t)
 
 
 def test_ctrl_c_returns_only_after_the_kernel_thread_has_ended():
@@ -754,7 +754,7 @@ def test_compiled_canonical_form_is_the_python_searchs():
                "attacker": 0, "defender": 1, "table": [], "to_move": 0}
         s = from_spec_state(SPEC.state_from_json(pos))
         for red in (Reductions(), dataclasses.replace(Reductions(), rank_order=False)):
-            want = Endgame(s.er, s.trump, red)._canon(s.hands[0], s.hands[1])
+            want = Solver(s.er, s.trump, red)._canon(s.hands[0], s.hands[1])
             got = durak_jit._canon(s.hands[0], s.hands[1], durak_jit._cfg(s.er, s.trump, red))
             assert got == want, (pos, red.rank_order)
 
@@ -801,7 +801,7 @@ def test_two_and_three_threads_value_same_rank_leads_through_the_root_plan_exact
 
     handed = beside = 0
     take = dsolver.RootPlan.take
-    first: list[DState] = []  # the three-thread run's first job, held until a lead comes beside one
+    first: list[EngineState] = []  # the three-thread run's first job, held until a lead comes beside one
 
     def counting(plan):
         nonlocal handed, beside
@@ -839,7 +839,7 @@ def test_two_and_three_threads_value_same_rank_leads_through_the_root_plan_exact
             continue
         tried += 1
         live += sum(game_result(play(s, m)) is None for m in legal(s))
-        want = Endgame(s.er, s.trump, off).move_values(s)
+        want = Solver(s.er, s.trump, off).move_values(s)
         for threads in (2, 3):
             h0 = handed
             b0 = beside
@@ -862,7 +862,7 @@ def _assert_lanes_search_on_exactly(eg):
     assert all(lane.ctl[durak_jit.T_ABORT] == 0 for lane in eg._lanes)
     small = {**TENS, "hands": [h[:5] for h in TENS["hands"]]}
     t = from_spec_state(SPEC.state_from_json(small))
-    assert eg.move_values(t) == Endgame(t.er, t.trump).move_values(t)
+    assert eg.move_values(t) == Solver(t.er, t.trump).move_values(t)
 
 
 def test_a_search_whose_value_became_known_stops_and_its_result_is_dropped():
@@ -967,7 +967,7 @@ def test_the_helpers_move_order_gives_the_python_searchs_values(seed, kind):
     assert got is not None
     s, pos, played = got
     red = random_reductions(rng)
-    py = Endgame(s.er, s.trump, red)
+    py = Solver(s.er, s.trump, red)
     jit = kernel(s, red, threads=1)
     jit._lanes[0].ctl[durak_jit.T_HELPER] = 1
     where = (pos, [move_text(m) for m in played], red)
@@ -1000,4 +1000,4 @@ def test_ctrl_c_while_valuing_every_move_stops_both_threads():
     assert_stopped(eg)
     small = {**TENS, "hands": [h[:5] for h in TENS["hands"]]}
     t = from_spec_state(SPEC.state_from_json(small))
-    assert eg.move_values(t) == Endgame(t.er, t.trump).move_values(t)
+    assert eg.move_values(t) == Solver(t.er, t.trump).move_values(t)

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from foolsolve.engines.durak import from_spec_state
-from foolsolve.solver.durak import Endgame, compiled
+from foolsolve.solver.durak import Solver, compiled
 from foolsolve.spec.durak import SPEC
 
 DATA = json.loads((Path(__file__).parent / "data" / "durak-nodes.json").read_text())
@@ -61,4 +61,4 @@ def test_the_python_search_is_the_recorded_tree(name: str) -> None:
     if not LONG and want["value_nodes"] + want["move_nodes"] > PYTHON_NODES_CI:
         pytest.skip("over the ci profile's node budget (HYPOTHESIS_PROFILE=long runs it)")
     s = from_spec_state(SPEC.state_from_json(row["position"]))
-    assert search_figures(lambda: Endgame(s.er, s.trump), s) == want
+    assert search_figures(lambda: Solver(s.er, s.trump), s) == want

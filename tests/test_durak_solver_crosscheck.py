@@ -102,7 +102,7 @@ def test_solver_equals_retrograde_and_minimax_over_the_spec(seed):
 @settings(max_examples=max(60, settings.default.max_examples // 2))
 @given(st.integers(0, 10**9), st.integers(0, 4))
 def test_value_only_equals_retrograde_and_the_full_solve(seed, plies):
-    """``moves=false`` (the game value alone, the root searched by ``Endgame.value``) gives the
+    """``moves=false`` (the game value alone, the root searched by ``Solver.value``) gives the
     retrograde value of the spec's graph, from a lead or from a few random moves into the game
     (a defence, a throw-in, a take), in every variant."""
     rng = random.Random(seed)
@@ -559,7 +559,7 @@ RANGES = [(lo, hi) for lo in (-1, 0, 1) for hi in (-1, 0, 1) if lo <= hi]
 @given(st.integers(0, 10**9), st.integers(0, 3), st.sampled_from(RANGES), st.sampled_from([None, -1, 0, 1]),
        st.booleans())
 def test_value_within_a_range_is_the_spec_value_clamped_to_it(seed, plies, rng_range, guess, reduced):
-    """``Endgame.value(s, lo, hi, guess)`` is the spec's retrograde value clamped to ``[lo, hi]``
+    """``Solver.value(s, lo, hi, guess)`` is the spec's retrograde value clamped to ``[lo, hi]``
     for every range, guess and reduction setting, also when the value lies outside the range
     (then it is the nearer end: ``value(s, x - 1, x) == x`` tests "at least x")."""
     from foolsolve.engines.durak import from_spec_state

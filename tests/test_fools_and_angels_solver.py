@@ -20,7 +20,7 @@ from foolsolve.games import get
 from foolsolve.solver import fools_and_angels as fa_solver
 from foolsolve.solver import minimax
 from foolsolve.solver.base import SearchLimit, SolveOptions
-from foolsolve.solver.fools_and_angels import Canon, EndgameSolver, solve
+from foolsolve.solver.fools_and_angels import Canon, Solver, solve
 from foolsolve.solver.retrograde import retrograde_wdl, state_graph
 from foolsolve.spec.fools_and_angels import DEFEND, SPEC, SPEC_CARDS, TURN, Attack, FaceEffects, Rules, State
 
@@ -166,8 +166,8 @@ def test_symmetry_reduction_keeps_every_value(seed: int) -> None:
     assert canon(c) == c  # idempotent
     for i in (3, 4, 8):  # same signed values in each hand and the attack, same sizes
         assert sorted(VAL[b] for b in bits(c[i])) == sorted(VAL[b] for b in bits(e[i]))
-    plain = EndgameSolver(SolveOptions(), None)
-    reduced = EndgameSolver(SolveOptions(), canon)
+    plain = Solver(SolveOptions(), None)
+    reduced = Solver(SolveOptions(), canon)
     assert plain.win(e) == reduced.win(e) == reduced.win(c)
     for m in ENGINE.legal_moves(e):
         assert plain.value_of_move(e, m) == reduced.value_of_move(e, m)

@@ -202,7 +202,7 @@ def test_engine_lists_legal_moves_in_the_specs_order(seed: int) -> None:
 
 @pytest.mark.parametrize("decks", [1, 2])
 def test_lex_rank_orders_card_sets_as_the_spec_sorts_taken_tuples(decks: int) -> None:
-    """:meth:`Ctx.lex_rank` (closed form) against ``sorted`` on tuples of card indices, for every
+    """:meth:`EngineRules.lex_rank` (closed form) against ``sorted`` on tuples of card indices, for every
     non-empty canonical set of a few cards (copies: the lowest first)."""
     ctx = ctx_for(Rules(decks=decks))
     rng = random.Random(decks)

@@ -10,18 +10,18 @@ from collections.abc import Sequence
 from typing import Any
 
 from foolsolve.cards import FRENCH52
-from foolsolve.engines.fools_paradise import ENGINE, EMove, EState, decode
+from foolsolve.engines.fools_paradise import ENGINE, EMove, EngineState, decode
 from foolsolve.errors import InputError
 from foolsolve.games.ambiguities import Adapter, Analysis
 from foolsolve.games.ambiguities_cli import ambiguities as ambiguities
 from foolsolve.solver.base import SolveOptions
-from foolsolve.solver.fools_paradise import EndgameSearch, rank_state
+from foolsolve.solver.fools_paradise import Solver, rank_state
 from foolsolve.spec.fools_paradise import SPEC, State, card_points
 
 # --- the greedy policy -----------------------------------------------------------------------
 
 
-def move_gain(e: EState, move: EMove) -> int:
+def move_gain(e: EngineState, move: EMove) -> int:
     """Points the mover banks with this move at once: the cards taken, the played card when
     it is collected (option ``played_card``), and 1 for a clear."""
     hid, taken = decode(move)
@@ -32,7 +32,7 @@ def move_gain(e: EState, move: EMove) -> int:
     return gain + (1 if taken == e.centre else 0)
 
 
-def greedy_key(e: EState, move: EMove) -> tuple[Any, ...]:
+def greedy_key(e: EngineState, move: EMove) -> tuple[Any, ...]:
     """Sort key of the greedy policy (smallest first): most points banked this turn, then
     most cards taken, then the lowest-scoring played card, then the first in move order."""
     sm = ENGINE.move_to_spec(e, move)
@@ -40,19 +40,19 @@ def greedy_key(e: EState, move: EMove) -> tuple[Any, ...]:
             SPEC.move_sort_key(sm))
 
 
-def greedy_moves(e: EState) -> list[EMove]:
+def greedy_moves(e: EngineState) -> list[EMove]:
     """Every move with the most points banked this turn (the greedy best set)."""
     moves = ENGINE.legal_moves(e)
     top = max(move_gain(e, m) for m in moves)
     return [m for m in moves if move_gain(e, m) == top]
 
 
-def greedy_move(e: EState) -> EMove:
+def greedy_move(e: EngineState) -> EMove:
     """The one move the fixed greedy policy plays (see :func:`greedy_key`)."""
     return min(ENGINE.legal_moves(e), key=lambda m: greedy_key(e, m))
 
 
-def greedy_until_stock_empty(state: State) -> EState:
+def greedy_until_stock_empty(state: State) -> EngineState:
     """Every player follows :func:`greedy_move` until the draw pile is empty (or the game ends)."""
     if not state.stock_known and state.stock:
         raise InputError("stock_size: the policy playout needs a known draw order")
@@ -62,7 +62,7 @@ def greedy_until_stock_empty(state: State) -> EState:
     return e
 
 
-def greedy_to_end(state: State) -> EState:
+def greedy_to_end(state: State) -> EngineState:
     """Every player follows :func:`greedy_move` to the end of the game."""
     e = greedy_until_stock_empty(state)
     while not e.terminal():
@@ -131,7 +131,7 @@ class FoolsParadiseAmbiguity(Adapter):
             return s[0] - max(s[1:])
         e = greedy_until_stock_empty(state)
         rs = rank_state(e)
-        search = EndgameSearch(e.ctx, 0, len(e.hands), SolveOptions(max_nodes=self.max_nodes))
+        search = Solver(e.ctx, 0, len(e.hands), SolveOptions(max_nodes=self.max_nodes))
         return search.terminal_value(rs) if rs.over else search.exact(rs)
 
     def size(self, state: Any) -> int:

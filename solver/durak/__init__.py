@@ -7,8 +7,8 @@ package's interface (``foolsolve.solver.durak:solve`` is the registry's solver).
 
 from foolsolve.solver.durak.search import (
     JIT_MIN_CARDS,
-    Endgame,
     RootPlan,
+    Solver,
     ask,
     check_endgame,
     check_range,
@@ -22,6 +22,23 @@ from foolsolve.solver.durak.search import (
 )
 from foolsolve.solver.durak.shared import DRAW, LOSS, WIN, Reductions, leads_split
 
-__all__ = ["DRAW", "JIT_MIN_CARDS", "LOSS", "WIN", "Endgame", "Reductions", "RootPlan", "ask", "check_endgame",
-           "check_range", "child_range", "endgame_for", "first_with_value", "jit_choice", "leads_split",
-           "principal_variation", "search_for", "solve"]
+__all__ = [
+    "DRAW",
+    "JIT_MIN_CARDS",
+    "LOSS",
+    "WIN",
+    "Reductions",
+    "RootPlan",
+    "Solver",
+    "ask",
+    "check_endgame",
+    "check_range",
+    "child_range",
+    "endgame_for",
+    "first_with_value",
+    "jit_choice",
+    "leads_split",
+    "principal_variation",
+    "search_for",
+    "solve",
+]

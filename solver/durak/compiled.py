@@ -34,7 +34,7 @@ from numba.core.caching import FunctionCache
 from numba.core.errors import TypingError
 from numba.extending import intrinsic
 
-from foolsolve.engines.durak import BEATERS, PEREVODNOY, DState, ERules, cap, game_result
+from foolsolve.engines.durak import BEATERS, PEREVODNOY, EngineRules, EngineState, cap, game_result
 from foolsolve.solver.base import SearchLimit
 from foolsolve.solver.durak import shared
 from foolsolve.solver.durak.shared import (
@@ -1452,12 +1452,12 @@ def _run(ttl: Any, ttb: Any, cfg: Any, beat: Any, ctl: Any, stk: Any, kind: int,
                    d, ta, tc, unc, room, fresh, alpha, beta)
 
 
-def supports(s: DState) -> bool:
+def supports(s: EngineState) -> bool:
     """Whether the compiled kernel searches this position (else the Python search does)."""
     return compiled_covers(s)
 
 
-def _cfg(er: ERules, trump: int, red: Any) -> Any:
+def _cfg(er: EngineRules, trump: int, red: Any) -> Any:
     """The kernel's int64 configuration array for these rules, trump and reductions."""
     return np.array(config(er, trump, red), np.int64)
 
@@ -1511,7 +1511,7 @@ THREADS = max(1, min(2, os.cpu_count() or 1))
 
 
 class JitEndgame:
-    """:class:`foolsolve.solver.durak.Endgame`'s interface (``value``, ``move_values``, ``nodes``,
+    """:class:`foolsolve.solver.durak.Solver`'s interface (``value``, ``move_values``, ``nodes``,
     ``table_entries``) over the compiled kernel, for positions :func:`supports` accepts (and
     every position reached from them, which stays stock-empty and past the first bout).
 
@@ -1521,7 +1521,7 @@ class JitEndgame:
     With one thread the search is the Python search's, node for node (while no table entry is
     replaced); with two, values are the same and node counts vary from run to run."""
 
-    def __init__(self, er: ERules, trump: int, reductions: Any = None,
+    def __init__(self, er: EngineRules, trump: int, reductions: Any = None,
                  progress: Callable[[int], None] | None = None, max_nodes: int | None = None,
                  lead_bits: int | None = None, bout_bits: int | None = None, cards: int = 20,
                  threads: int | None = None) -> None:
@@ -1565,7 +1565,7 @@ class JitEndgame:
         return int(_run(self._ttl, lane.ttb, self._cfg, self._beat, lane.ctl, lane.stk, kind, a, d, ta, tc,
                         unc, room, fresh, alpha, beta))
 
-    def _root_value(self, lane: _Lane, s: DState, lo: int, hi: int, guess: int | None) -> int:
+    def _root_value(self, lane: _Lane, s: EngineState, lo: int, hi: int, guess: int | None) -> int:
         """Exact value of a live position for its side to move, clamped to ``[lo, hi]``,
         searched by ``lane`` in the calling thread (through search.py's driver ``ask``)."""
         from foolsolve.solver.durak.search import ask
@@ -1595,13 +1595,13 @@ class JitEndgame:
             lane.last = v
         return v
 
-    def _values(self, states: list[DState], ranges: list[tuple[int, int, int | None]]) -> list[int]:
+    def _values(self, states: list[EngineState], ranges: list[tuple[int, int, int | None]]) -> list[int]:
         """The values of live positions, each clamped to its range ``(lo, hi, guess)`` (see
         ``value``), searched in order by up to ``threads`` kernel threads."""
         out: list[int] = [0] * len(states)
         todo = iter(range(len(states)))
 
-        def take() -> tuple[int, DState, int, int, int | None] | None:
+        def take() -> tuple[int, EngineState, int, int, int | None] | None:
             i = next(todo, None)
             return None if i is None else (i, states[i], *ranges[i])
 
@@ -1611,7 +1611,7 @@ class JitEndgame:
         self._jobs(states, take, put)
         return out
 
-    def _jobs(self, states: list[DState], take: Callable[[], tuple[int, DState, int, int, int | None] | None],
+    def _jobs(self, states: list[EngineState], take: Callable[[], tuple[int, EngineState, int, int, int | None] | None],
               put: Callable[[int, int], None], stale: Callable[[], list[int]] = list) -> None:
         """Search jobs on up to ``threads`` kernel threads (GIL released). ``take()`` gives the
         next job ``(index, state, lo, hi, guess)`` or None (no more for this thread); ``put(index,
@@ -1643,7 +1643,7 @@ class JitEndgame:
         err: list[BaseException] = []
         lock = threading.Lock()
         # lane number -> its job: index, state, range, the guess its questions start from
-        running: dict[int, tuple[int, DState, int, int, int]] = {}
+        running: dict[int, tuple[int, EngineState, int, int, int]] = {}
         helped: set[int] = set()  # jobs a second lane has joined
         ended: set[int] = set()  # jobs whose value was put, or whose value is no longer needed
         stopped: set[int] = set()  # lanes whose abort flag was set to end their current search
@@ -1755,9 +1755,9 @@ class JitEndgame:
                 raise SearchLimit(f"more than {self.max_nodes} nodes") from None
             raise first
 
-    def value(self, s: DState, lo: int = LOSS, hi: int = WIN, guess: int | None = None) -> int:
+    def value(self, s: EngineState, lo: int = LOSS, hi: int = WIN, guess: int | None = None) -> int:
         """Exact value (+1/0/-1) of a two-player engine state for ``s.to_move``, clamped to
-        ``[lo, hi]`` (as search.py's ``Endgame.value``)."""
+        ``[lo, hi]`` (as search.py's ``Solver.value``)."""
         from foolsolve.solver.durak.search import _outcome, check_range
 
         check_range(lo, hi, guess)
@@ -1766,16 +1766,16 @@ class JitEndgame:
             return _outcome(res, s.to_move)
         return self._values([s], [(lo, hi, guess)])[0]
 
-    def move_values(self, s: DState, known: int | None = None) -> list[tuple[tuple[int, int, int], int]]:
+    def move_values(self, s: EngineState, known: int | None = None) -> list[tuple[tuple[int, int, int], int]]:
         """Every legal engine move (spec order) with its exact value for ``s.to_move``; ``known``
-        as in search.py's ``Endgame.move_values``. The moves are valued in the order of
+        as in search.py's ``Solver.move_values``. The moves are valued in the order of
         search.py's ``RootPlan`` (with one thread, move for move as the Python search does);
         on two threads both race each move (see :meth:`_jobs`)."""
         from foolsolve.solver.durak.search import RootPlan
 
         plan = RootPlan(s, self.reductions, known)
 
-        def take() -> tuple[int, DState, int, int, int | None] | None:
+        def take() -> tuple[int, EngineState, int, int, int | None] | None:
             i = plan.take()
             return None if i is None else (i, *plan.child_range(i))
 

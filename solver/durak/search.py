@@ -1,5 +1,5 @@
 """The Python search of the exact two-player Durak endgame solver (the stock empty, or holding
-only the face-up trump card): :class:`Endgame`, the driver of its null-window questions
+only the face-up trump card): :class:`Solver`, the driver of its null-window questions
 (:func:`ask`), the plan that values a lead position's moves (:class:`RootPlan`), the principal
 variation, the choice between this search and the compiled one (:func:`search_for`) and
 :func:`solve`. docs/durak-solver.md describes the search and proves each reduction sound.
@@ -26,8 +26,8 @@ from foolsolve.engines.durak import (
     RANK_MASKS,
     SIMPLE,
     SUIT_MASKS,
-    DState,
-    ERules,
+    EngineRules,
+    EngineState,
     cap,
     from_spec_state,
     game_result,
@@ -349,7 +349,7 @@ def hand_tests(trump: int) -> HandTests:
     return HandTests(cover_all, pairs_of, twin_pairs, forced_plan, twin_free, cover_list, cover_lists)
 
 
-class Endgame:
+class Solver:
     """The exact search for one two-player endgame context (rules, trump suit, reductions).
 
     :meth:`value` gives the exact value of any reachable engine state for its side to move.
@@ -357,7 +357,7 @@ class Endgame:
     one costs little more than solving the root.
     """
 
-    def __init__(self, er: ERules, trump: int, reductions: Reductions | None = None,
+    def __init__(self, er: EngineRules, trump: int, reductions: Reductions | None = None,
                  progress: Callable[[int], None] | None = None, max_nodes: int | None = None) -> None:
         self.er = er
         self.trump = trump
@@ -1078,9 +1078,9 @@ class Endgame:
                 return 6
             return NO_LIMIT
 
-        def value(s: DState, lo: int, hi: int, guess: int | None) -> int:
+        def value(s: EngineState, lo: int, hi: int, guess: int | None) -> int:
             """Exact value of a two-player engine state for its side to move, known to lie in
-            ``[lo, hi]`` (see :meth:`Endgame.value`)."""
+            ``[lo, hi]`` (see :meth:`Solver.value`)."""
             nonlocal reps
             res = game_result(s)
             if res is not None:
@@ -1131,7 +1131,7 @@ class Endgame:
         self._table_size = table_size
         self._canon = canon  # the lead key map, for the test that the compiled search's mirror agrees
 
-    def value(self, s: DState, lo: int = LOSS, hi: int = WIN, guess: int | None = None) -> int:
+    def value(self, s: EngineState, lo: int = LOSS, hi: int = WIN, guess: int | None = None) -> int:
         """Exact value (+1/0/-1) of a two-player engine state for ``s.to_move``, clamped to
         ``[lo, hi]``: exact when the caller knows it lies there, and a narrower range is fewer
         questions (none when ``lo == hi``; one null-window search when they differ by one, which
@@ -1157,7 +1157,7 @@ class Endgame:
         """Transposition-table entries."""
         return self._table_size()
 
-    def move_values(self, s: DState, known: int | None = None) -> list[tuple[tuple[int, int, int], int]]:
+    def move_values(self, s: EngineState, known: int | None = None) -> list[tuple[tuple[int, int, int], int]]:
         """Every legal engine move (spec order) with its exact value for ``s.to_move``, valued in
         the order of :class:`RootPlan`. ``known``: the value of ``s`` itself or an upper bound of
         it, if the caller has one: no move is worth more, so a lost position's moves need no
@@ -1187,7 +1187,7 @@ class RootPlan:
     already valued is dropped (it is the same exact value). Not thread-safe: callers hold a
     lock."""
 
-    def __init__(self, s: DState, reductions: Reductions, known: int | None = None) -> None:
+    def __init__(self, s: EngineState, reductions: Reductions, known: int | None = None) -> None:
         self.me = s.to_move
         self.moves = legal(s)
         self.children = [play(s, m) for m in self.moves]
@@ -1258,7 +1258,7 @@ class RootPlan:
             self.running.add(related)
         return related
 
-    def child_range(self, i: int) -> tuple[DState, int, int, int | None]:
+    def child_range(self, i: int) -> tuple[EngineState, int, int, int | None]:
         """Move ``i``'s child and the range and guess to search it with, from its mover's side."""
         child = self.children[i]
         same = child.to_move == self.me
@@ -1329,7 +1329,7 @@ def _outcome(res: Result, player: int) -> int:
     return WIN if p > 0 else LOSS if p < 0 else DRAW
 
 
-def check_endgame(state: DState) -> None:
+def check_endgame(state: EngineState) -> None:
     """:class:`InputError` unless the position is two-player with at most one stock card."""
     if state.n != 2:
         raise InputError(f"players: the exact Durak solver is for two players, this position has {state.n}")
@@ -1338,10 +1338,10 @@ def check_endgame(state: DState) -> None:
                          f"this position has {len(state.stock)}")
 
 
-def endgame_for(state: DState, reductions: Reductions | None = None, options: SolveOptions | None = None) -> Endgame:
-    """A fresh :class:`Endgame` for this position's rules and trump."""
+def endgame_for(state: EngineState, reductions: Reductions | None = None, options: SolveOptions | None = None) -> Solver:
+    """A fresh :class:`Solver` for this position's rules and trump."""
     check_endgame(state)
-    return Endgame(state.er, state.trump, reductions,
+    return Solver(state.er, state.trump, reductions,
                    progress=options.progress if options else None,
                    max_nodes=options.max_nodes if options else None)
 
@@ -1376,7 +1376,7 @@ def kernel_compiled() -> bool:
     return any(next(d.rglob("compiled._run-*.nbi"), None) is not None for d in dirs if d.is_dir())
 
 
-def python_first(state: DState, jit: bool | str) -> bool:
+def python_first(state: EngineState, jit: bool | str) -> bool:
     """Whether ``solve`` tries the Python search before the compiled one (:data:`PYTHON_FIRST_CARDS`)."""
     size = (state.hands[0] | state.hands[1] | state.tatt | state.tcov).bit_count()
     return (jit == "auto" and JIT_MIN_CARDS <= size <= PYTHON_FIRST_CARDS and compiled_covers(state)
@@ -1391,10 +1391,10 @@ def jit_choice(options: SolveOptions) -> bool | str:
     raise InputError(f"option jit: expected true, false or auto, got {value!r}")
 
 
-def search_for(state: DState, reductions: Reductions | None = None, options: SolveOptions | None = None,
-               jit: bool | str = "auto") -> Endgame | Any:
+def search_for(state: EngineState, reductions: Reductions | None = None, options: SolveOptions | None = None,
+               jit: bool | str = "auto") -> Solver | Any:
     """The search for this position: the compiled kernel of :mod:`foolsolve.solver.durak.compiled`
-    (same tree, same node counts) where it applies and ``jit`` allows it, else :class:`Endgame`.
+    (same tree, same node counts) where it applies and ``jit`` allows it, else :class:`Solver`.
     ``jit=True`` on a position the kernel does not cover is an :class:`InputError`."""
     check_endgame(state)
     size = (state.hands[0] | state.hands[1] | state.tatt | state.tcov).bit_count()
@@ -1411,7 +1411,7 @@ def search_for(state: DState, reductions: Reductions | None = None, options: Sol
     return endgame_for(state, reductions, options)
 
 
-def principal_variation(eg: Endgame, state: DState, value: int, first: list[tuple[tuple[int, int, int], int]],
+def principal_variation(eg: Solver, state: EngineState, value: int, first: list[tuple[tuple[int, int, int], int]],
                         limit: int = PV_LIMIT) -> tuple[list[str], list[str]]:
     """Best play from ``state``, whose exact value for its mover is ``value`` and whose move
     values are ``first``: at each step the first move (spec order) of the best value. Returns the
@@ -1451,7 +1451,7 @@ def principal_variation(eg: Endgame, state: DState, value: int, first: list[tupl
     return pv, notes
 
 
-def first_with_value(eg: Endgame, s: DState, w: int) -> tuple[int, int, int]:
+def first_with_value(eg: Solver, s: EngineState, w: int) -> tuple[int, int, int]:
     """The first legal move (spec order) of ``s`` worth ``w`` to its mover, when ``w`` is the
     value of ``s`` (so no move is worth more)."""
     me = s.to_move
@@ -1495,7 +1495,7 @@ def solve(state: dspec.State, options: SolveOptions) -> SolveResult:
     if python_first(s, jit):
         limit = options.max_nodes
         budget = PYTHON_FIRST_NODES if limit is None else min(limit, PYTHON_FIRST_NODES)
-        eg: Endgame | Any = endgame_for(s, reductions, SolveOptions(max_nodes=budget, progress=options.progress))
+        eg: Solver | Any = endgame_for(s, reductions, SolveOptions(max_nodes=budget, progress=options.progress))
         try:
             return _solve(s, eg, want_moves, want_pv, t0)
         except SearchLimit:
@@ -1505,7 +1505,7 @@ def solve(state: dspec.State, options: SolveOptions) -> SolveResult:
     return _solve(s, eg, want_moves, want_pv, t0)
 
 
-def _solve(s: DState, eg: Endgame | Any, want_moves: bool, want_pv: bool, t0: float) -> SolveResult:
+def _solve(s: EngineState, eg: Solver | Any, want_moves: bool, want_pv: bool, t0: float) -> SolveResult:
     """:func:`solve`'s answer by the search ``eg``."""
     res = game_result(s)
     if res is not None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any
 
-from foolsolve.engines.durak import NO_LIMIT, NO_TRUMP, PEREVODNOY, RANK_LANES, SIMPLE, SUIT_MASKS, DState, ERules
+from foolsolve.engines.durak import NO_LIMIT, NO_TRUMP, PEREVODNOY, RANK_LANES, SIMPLE, SUIT_MASKS, EngineRules, EngineState
 from foolsolve.errors import InputError
 
 WIN, DRAW, LOSS = 1, 0, -1
@@ -74,7 +74,7 @@ class Reductions:
         return cls(**obj)
 
 
-def leads_split(er: ERules) -> bool:
+def leads_split(er: EngineRules) -> bool:
     """Whether these rules are those under which a same-rank lead can be led one card at a time
     (``single_leads``) or in parts (``lead_subsets``): throw-ins, also to a defender who has
     taken, and no transfers (docs/durak-solver.md)."""
@@ -141,7 +141,7 @@ def permutable_shifts(trump: int) -> list[int]:
     return [16 * i for i in range(4) if i != trump]
 
 
-def config(er: ERules, trump: int, red: Reductions) -> list[int]:
+def config(er: EngineRules, trump: int, red: Reductions) -> list[int]:
     """The compiled search's configuration for these rules, trump and reductions: the value of
     each slot ``C_*`` (the reductions as the Python search applies them to these rules)."""
     cfg = [0] * CFG_SIZE
@@ -169,7 +169,7 @@ def config(er: ERules, trump: int, red: Reductions) -> list[int]:
     return [int(v) for v in cfg]
 
 
-def compiled_covers(s: DState) -> bool:
+def compiled_covers(s: EngineState) -> bool:
     """Whether the compiled search covers this position (and every position reached from it):
     two players, the stock empty, not the first bout, simple or podkidnoy."""
     return s.n == 2 and not s.stock and not s.first_bout and s.er.variant != PEREVODNOY and not s.shown
