@@ -14,7 +14,7 @@ import pytest
 
 BENCH = Path(__file__).resolve().parent.parent / "bench"
 SCRIPTS = ["bench_durak.py", "bench_fools_paradise.py", "bench_fools_and_angels.py", "bench_cli_startup.py",
-           "bench_openspiel.py", "bench_durak_startup.py"]
+           "bench_openspiel.py", "bench_durak_startup.py", "bench_foolery.py"]
 
 
 def _load(name: str) -> ModuleType:
@@ -54,6 +54,8 @@ def test_help(script: str) -> None:
     ("bench_openspiel.py", ["--cap", "0"]),
     ("bench_durak_startup.py", ["/no/such/python"]),
     ("bench_durak_startup.py", [sys.executable, "--size", "19"]),
+    ("bench_foolery.py", ["--games", "0"]),
+    ("bench_foolery.py", ["--only", "nothing"]),
 ])
 def test_bad_input_is_one_line_and_exit_2(script: str, args: list[str]) -> None:
     run = _run(script, *args)
@@ -86,3 +88,11 @@ def test_fools_and_angels_parts() -> None:
     assert bench.bench_defences(6, count=2).startswith("| 7 | 2 |")
     rows = bench.bench_defend(2, 5)
     assert any("crushing attacks" in r for r in rows)
+
+
+def test_foolery_parts() -> None:
+    bench = _load("bench_foolery")
+    r = bench.bench_playouts(2)
+    assert r["games"] == 2 and r["spec_moves"] > 0 and r["engine_moves"] > 0
+    r = bench.bench_solves(1, 4, 2, 3)
+    assert r["positions"] == 1 and r["over_cap"] == 0

@@ -27,6 +27,7 @@ GAME_MODULES: tuple[str, ...] = (
     "foolsolve.games.durak",
     "foolsolve.games.fools_paradise",
     "foolsolve.games.fools_and_angels",
+    "foolsolve.games.foolery",
 )
 
 _registered: dict[str, GameInfo] = {}

@@ -1,0 +1,636 @@
+"""Foolery, fast: the rules of ``spec/foolery.py`` on bitmasks (held equal to the spec by the
+conformance harness, the perft files and the saved playthroughs).
+
+Cards are bits of one int (:mod:`foolsolve.cards` indices: suit cards ``slot * 16 + rank``,
+the Fool bit 64, trump ``n`` bit ``64 + n``). A hand is a mask; a move is the mask of the
+cards played (``play``) or given (``give``, in the exchange), and ``0`` is ``pass``.
+
+A play's *combination* is a small tuple ``(kind, count, key)``: kind ``SET`` (1-4 of a rank,
+key the rank), ``HAND`` (five cards, key ``category * 16 + rank``), ``TRUMPS`` (1-3 trumps, key
+the highest trump) or ``FOOL``. Five-card hands of a hand are listed once per distinct set of
+suit cards and low trumps (a cache), with their keys; a follow keeps those at least the key
+to beat.
+
+Nothing here is imported from the spec but the spec's classes at the boundary (states and
+moves for :meth:`FooleryEngine.to_spec` and :meth:`FooleryEngine.move_to_spec`) and the card
+tables of :mod:`foolsolve.cards`.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Hashable
+from fractions import Fraction
+from typing import Any
+
+from foolsolve.cards import TAROT78
+from foolsolve.game import Engine, IllegalMove, Result
+from foolsolve.rules import rules_to_json
+from foolsolve.spec import foolery as S
+
+# --- card tables ---------------------------------------------------------------------------
+
+FOOL_BIT = 1 << 64
+TRUMP_BITS = [1 << (64 + n) for n in range(22)]
+"""``TRUMP_BITS[n]``: trump ``n`` (``TRUMP_BITS[0]`` is the Fool)."""
+ALL_TRUMPS = sum(TRUMP_BITS[1:])
+SUITED = sum(1 << (s * 16 + r) for s in range(4) for r in range(1, 15))
+KIND_TRUMPS = sum(TRUMP_BITS[1:15])
+"""Trumps I..XIV, the ones that can make five of a kind."""
+ALL_CARDS = SUITED | ALL_TRUMPS | FOOL_BIT
+SUIT_MASKS = [0x7FFE << (s * 16) for s in range(4)]
+CARD_OF = {c.index: c for c in TAROT78}
+ASCII_OF = {c.index: c.ascii for c in TAROT78}
+
+SET, HAND, TRUMPS, FOOL = 0, 1, 2, 3
+STRAIGHT, FLUSH, FULL_HOUSE, STRAIGHT_FLUSH, FIVE = 1, 2, 3, 4, 5
+
+
+def spread(rank: int, pattern: int) -> int:
+    """The mask of the cards of ``rank`` in the suits of a 4-bit ``pattern`` (bit s = suit slot s)."""
+    return sum(1 << (s * 16 + rank) for s in range(4) if pattern >> s & 1)
+
+
+SUBSETS = [[[sub for sub in range(16) if sub & p == sub and bin(sub).count("1") == k] for k in range(5)]
+           for p in range(16)]
+"""``SUBSETS[pattern][k]``: the sub-patterns of ``pattern`` with ``k`` suits."""
+SPREAD = [[spread(r, p) for p in range(16)] for r in range(16)]
+SETS_BY_SIZE = [[[[SPREAD[r][sub] for sub in SUBSETS[p][k]] for k in range(5)] for p in range(16)] for r in range(16)]
+"""``SETS_BY_SIZE[rank][pattern][k]``: the masks of the k-card sets of ``rank`` in a suit pattern."""
+SETS_OF = [[[m for k in range(1, 5) for m in SETS_BY_SIZE[r][p][k]] for p in range(16)] for r in range(16)]
+"""``SETS_OF[rank][pattern]``: every set of ``rank`` in a suit pattern, by size."""
+SINGLES = [[[spread(r, 1 << s) for s in range(4) if p >> s & 1] for p in range(16)] for r in range(16)]
+
+
+def pattern(hand: int, rank: int) -> int:
+    """The 4-bit suit pattern of ``rank`` in ``hand``."""
+    return ((hand >> rank) & 1) | ((hand >> (rank + 15)) & 2) | ((hand >> (rank + 30)) & 4) | ((hand >> (rank + 45)) & 8)
+
+
+def bits(mask: int) -> list[int]:
+    """The one-bit masks of ``mask``, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low)
+        mask ^= low
+    return out
+
+
+def trump_ranks(mask: int) -> list[int]:
+    """Trump numbers (1..21) in ``mask``, ascending."""
+    m = (mask & ALL_TRUMPS) >> 64
+    out = []
+    while m:
+        low = m & -m
+        out.append(low.bit_length() - 1)
+        m ^= low
+    return out
+
+
+def _straight_top(ranks: list[int], wrap: bool) -> int:
+    """Top of five distinct ranks forming a straight (15 for an ace-high one), else 0."""
+    rs = sorted(ranks)
+    if len(set(rs)) != 5:
+        return 0
+    if rs[4] - rs[0] == 4:
+        return rs[4]
+    if wrap and rs == [1, 11, 12, 13, 14]:
+        return 15
+    return 0
+
+
+_COMBO_CACHE: dict[tuple[int, bool], tuple[int, int, int] | None] = {}
+
+
+def combo_of(mask: int, wrap: bool) -> tuple[int, int, int] | None:
+    """``(kind, count, key)`` of a set of played cards, ``None`` for no play."""
+    hit = _COMBO_CACHE.get((mask, wrap), False)
+    if hit is not False:
+        return hit  # type: ignore[return-value]
+    out = _combo(mask, wrap)
+    if len(_COMBO_CACHE) > 200_000:
+        _COMBO_CACHE.clear()
+    _COMBO_CACHE[(mask, wrap)] = out
+    return out
+
+
+def _combo(mask: int, wrap: bool) -> tuple[int, int, int] | None:
+    n = mask.bit_count()
+    if mask & FOOL_BIT:
+        return (FOOL, 1, 0) if n == 1 else None
+    suited = mask & SUITED
+    if not suited:
+        return (TRUMPS, n, mask.bit_length() - 65) if 1 <= n <= 3 else None
+    idx = [b.bit_length() - 1 for b in bits(mask)]
+    if n == 5:
+        trumps = [i - 64 for i in idx if i >= 64]
+        suits = [(i >> 4, i & 15) for i in idx if i < 64]
+        if trumps:
+            t = trumps[0]
+            if len(trumps) == 1 and t <= 14 and all(r == t for _, r in suits):
+                return (HAND, 5, FIVE * 16 + t)
+            return None
+        ranks = [r for _, r in suits]
+        flush = len({s for s, _ in suits}) == 1
+        top = _straight_top(ranks, wrap)
+        if top and flush:
+            return (HAND, 5, STRAIGHT_FLUSH * 16 + top)
+        counts = sorted((ranks.count(r), r) for r in set(ranks))
+        if [c for c, _ in counts] == [2, 3]:
+            return (HAND, 5, FULL_HOUSE * 16 + counts[1][1])
+        if flush:
+            return (HAND, 5, FLUSH * 16 + max(ranks))
+        if top:
+            return (HAND, 5, STRAIGHT * 16 + top)
+        return None
+    if mask & ~SUITED or n > 4:
+        return None
+    if len({i & 15 for i in idx}) != 1:
+        return None
+    return (SET, n, idx[0] & 15)
+
+
+_HANDS_CACHE: dict[tuple[int, bool], list[tuple[int, int]]] = {}
+
+
+def five_card_hands(hand: int, wrap: bool) -> list[tuple[int, int]]:
+    """Every five-card hand in ``hand`` as ``(key, mask)``."""
+    k = (hand & (SUITED | KIND_TRUMPS), wrap)
+    hit = _HANDS_CACHE.get(k)
+    if hit is not None:
+        return hit
+    out = _five_card_hands(k[0], wrap)
+    if len(_HANDS_CACHE) > 100_000:
+        _HANDS_CACHE.clear()
+    _HANDS_CACHE[k] = out
+    return out
+
+
+def _five_card_hands(hand: int, wrap: bool) -> list[tuple[int, int]]:
+    pats = [0] + [pattern(hand, r) for r in range(1, 15)]
+    out: list[tuple[int, int]] = []
+    # straights and straight flushes
+    windows = [list(range(top - 4, top + 1)) for top in range(5, 15)]
+    if wrap:
+        windows.append([11, 12, 13, 14, 1])
+    for win in windows:
+        if all(pats[r] for r in win):
+            top = 15 if win[-1] == 1 else win[-1]
+            for pick in itertools.product(*(SINGLES[r][pats[r]] for r in win)):
+                m = pick[0] | pick[1] | pick[2] | pick[3] | pick[4]
+                same_suit = any(m & SUIT_MASKS[s] == m for s in range(4))
+                out.append(((STRAIGHT_FLUSH if same_suit else STRAIGHT) * 16 + top, m))
+    # flushes that are no straight
+    for s in range(4):
+        suit = (hand >> (s * 16)) & 0x7FFE
+        if suit.bit_count() >= 5:
+            ranks = [r for r in range(1, 15) if suit >> r & 1]
+            for five in itertools.combinations(ranks, 5):
+                if _straight_top(list(five), wrap):
+                    continue
+                out.append((FLUSH * 16 + five[4], sum(1 << (s * 16 + r) for r in five)))
+    # full houses
+    for r3 in range(1, 15):
+        p3 = pats[r3]
+        if p3.bit_count() < 3:
+            continue
+        for r2 in range(1, 15):
+            p2 = pats[r2]
+            if r2 == r3 or p2.bit_count() < 2:
+                continue
+            for a in SUBSETS[p3][3]:
+                for b in SUBSETS[p2][2]:
+                    out.append((FULL_HOUSE * 16 + r3, SPREAD[r3][a] | SPREAD[r2][b]))
+    # five of a kind
+    for r in range(1, 15):
+        if pats[r] == 15 and hand & TRUMP_BITS[r]:
+            out.append((FIVE * 16 + r, SPREAD[r][15] | TRUMP_BITS[r]))
+    return out
+
+
+def trump_sets(hand: int, k: int, above: int) -> list[int]:
+    """Masks of ``k`` trumps of ``hand`` whose highest is above trump ``above``."""
+    ts = trump_ranks(hand)
+    out = []
+    for i, t in enumerate(ts):
+        if t <= above or i < k - 1:
+            continue
+        top = TRUMP_BITS[t]
+        for rest in itertools.combinations(ts[:i], k - 1):
+            m = top
+            for r in rest:
+                m |= TRUMP_BITS[r]
+            out.append(m)
+    return out
+
+
+# --- compiled rules and state --------------------------------------------------------------
+
+
+class Ctx:
+    """What does not change during a round: the rules (compiled), players, dealer, round,
+    previous places and the titles' seats."""
+
+    __slots__ = ("dealer", "final", "king", "merchant", "n", "peasant", "previous", "prince", "round", "rules",
+                 "same", "two_skip", "wrap")
+
+    def __init__(self, rules: S.Rules, n: int, dealer: int, round_no: int, previous: tuple[int, ...] | None) -> None:
+        self.rules = rules
+        self.n = n
+        self.dealer = dealer
+        self.round = round_no
+        self.previous = previous
+        self.same = rules.trump_beats_trump == "same"
+        self.final = rules.pass_is_final
+        self.wrap = rules.straight_wrap
+        self.two_skip = rules.skip_with_two == "trick_won"
+        seat = {pl: p for p, pl in enumerate(previous)} if previous else {}
+        self.king = seat.get(1, -1)
+        self.peasant = seat.get(n, -1)
+        self.prince = seat.get(2, -1) if n > 3 else -1
+        self.merchant = seat.get(n - 1, -1) if n > 3 else -1
+
+
+class EState:
+    """An engine position (treat as immutable)."""
+
+    __slots__ = ("ctx", "hands", "passed", "phase", "places", "skipped", "table", "to_move", "top")
+
+    def __init__(self, ctx: Ctx, hands: tuple[int, ...], table: tuple[tuple[int, int], ...],
+                 top: tuple[int, int, int] | None, passed: int, skipped: int, places: tuple[int, ...],
+                 to_move: int, phase: int) -> None:
+        self.ctx = ctx
+        self.hands = hands
+        self.table = table
+        """Plays of the trick: (player, mask)."""
+        self.top = top
+        """Combination of the play to beat (``None``: a lead is due)."""
+        self.passed = passed
+        """Bit p: player p passed (since the last play, or in this trick with pass_is_final)."""
+        self.skipped = skipped
+        """Player skipped by the last play, or -1."""
+        self.places = places
+        """0 while in play, else the place 1..n."""
+        self.to_move = to_move
+        self.phase = phase
+        """0 king gives, 1 prince gives, 2 play."""
+
+
+PHASE_NAMES = ("king_gives", "prince_gives", "play")
+
+
+def _keep(s: EState, **changes: Any) -> EState:
+    out = EState(s.ctx, s.hands, s.table, s.top, s.passed, s.skipped, s.places, s.to_move, s.phase)
+    for k, v in changes.items():
+        setattr(out, k, v)
+    return out
+
+
+def terminal(s: EState) -> bool:
+    """Every player has a place."""
+    return 0 not in s.places
+
+
+def _needed(top: tuple[int, int, int], same: bool) -> int:
+    kind, count, _ = top
+    if kind == TRUMPS:
+        return count if same else (2 if count == 3 else 1)
+    return 1 if count <= 2 else 2 if count <= 4 else 3
+
+
+def legal_moves(s: EState) -> list[int]:
+    """Every legal move (masks; 0 = pass)."""
+    if 0 not in s.places:
+        return []
+    p = s.to_move
+    hand = s.hands[p]
+    ctx = s.ctx
+    if s.phase != 2:
+        k = 2 if s.phase == 0 else 1
+        return [sum(c) for c in itertools.combinations(bits(hand & ~FOOL_BIT), k)]
+    out: list[int] = []
+    top = s.top
+    ranks = (hand | hand >> 16 | hand >> 32 | hand >> 48) & 0x7FFE
+    if top is None:
+        while ranks:
+            low = ranks & -ranks
+            ranks ^= low
+            r = low.bit_length() - 1
+            pt = ((hand >> r) & 1) | ((hand >> (r + 15)) & 2) | ((hand >> (r + 30)) & 4) | ((hand >> (r + 45)) & 8)
+            out.extend(SETS_OF[r][pt])
+        if hand.bit_count() >= 5:
+            out.extend(m for _, m in five_card_hands(hand, ctx.wrap))
+        if not hand & SUITED:
+            for k in (1, 2, 3):
+                out.extend(trump_sets(hand, k, 0))
+        return out
+    kind, count, key = top
+    if kind == SET:
+        ranks = ranks >> key << key
+        while ranks:
+            low = ranks & -ranks
+            ranks ^= low
+            r = low.bit_length() - 1
+            pt = ((hand >> r) & 1) | ((hand >> (r + 15)) & 2) | ((hand >> (r + 30)) & 4) | ((hand >> (r + 45)) & 8)
+            out.extend(SETS_BY_SIZE[r][pt][count])
+    elif kind == HAND:
+        out.extend(m for hk, m in five_card_hands(hand, ctx.wrap) if hk >= key)
+    above = key if kind == TRUMPS else (key & 15 if kind == HAND and key >> 4 == FIVE else 0)
+    if hand & ALL_TRUMPS:
+        out.extend(trump_sets(hand, _needed(top, ctx.same), above))
+    if hand & FOOL_BIT:
+        out.append(FOOL_BIT)
+    out.append(0)
+    return out
+
+
+def _next_in_trick(s: EState, after: int, owner: int) -> int:
+    """The next player who may act in the trick after ``after``, or -1 at the owner's seat."""
+    n = s.ctx.n
+    places = s.places
+    blocked = s.passed if s.ctx.final else 0
+    q = after
+    for _ in range(n):
+        q += 1
+        if q == n:
+            q = 0
+        if q == owner:
+            return -1
+        if places[q] or q == s.skipped or blocked >> q & 1:
+            continue
+        return q
+    return -1
+
+
+def _first_free(places: list[int], n: int) -> int:
+    for pl in range(1, n + 1):
+        if pl not in places:
+            return pl
+    raise AssertionError("no free place")
+
+
+def _finish_if_one_left(s: EState) -> EState:
+    places = s.places
+    if places.count(0) != 1:
+        return s
+    pl = list(places)
+    pl[pl.index(0)] = _first_free(pl, s.ctx.n)
+    return _keep(s, places=tuple(pl), table=(), top=None, passed=0, skipped=-1)
+
+
+def _settle_lead(s: EState) -> EState:
+    n = s.ctx.n
+    while 0 in s.places and s.hands[s.to_move] == FOOL_BIT:
+        pl = list(s.places)
+        pl[s.to_move] = max(x for x in range(1, n + 1) if x not in pl)
+        s = _finish_if_one_left(_keep(s, places=tuple(pl)))
+        if 0 not in s.places:
+            return s
+        p = s.to_move
+        for i in range(1, n):
+            q = (p + i) % n
+            if not s.places[q]:
+                s = _keep(s, to_move=q)
+                break
+    return s
+
+
+def _end_trick(s: EState) -> EState:
+    owner = s.table[-1][0]
+    n = s.ctx.n
+    leader = owner
+    while s.places[leader]:
+        leader = (leader + 1) % n
+    return _settle_lead(_keep(s, table=(), top=None, passed=0, skipped=-1, to_move=leader))
+
+
+def _advance(s: EState, actor: int) -> EState:
+    nxt = _next_in_trick(s, actor, s.table[-1][0])
+    if nxt < 0:
+        return _end_trick(s)
+    s.to_move = nxt  # s is a fresh copy made by the caller
+    return s
+
+
+def apply(s: EState, m: int) -> EState:
+    """The successor after move ``m`` (taken from :func:`legal_moves`)."""
+    ctx = s.ctx
+    p = s.to_move
+    if s.phase != 2:
+        return _give(s, m)
+    if m == 0:
+        return _advance(EState(ctx, s.hands, s.table, s.top, s.passed | (1 << p), s.skipped, s.places, p, 2), p)
+    combo = combo_of(m, ctx.wrap)
+    assert combo is not None
+    top = s.top
+    hands = list(s.hands)
+    hands[p] &= ~m
+    places = s.places
+    if not hands[p]:
+        pl = list(places)
+        pl[p] = _first_free(pl, ctx.n)
+        places = tuple(pl)
+    after = EState(ctx, tuple(hands), (*s.table, (p, m)), combo, s.passed if ctx.final else 0, -1, places, p, 2)
+    after = _finish_if_one_left(after)
+    if 0 not in after.places:
+        return after
+    if combo[0] == FOOL:
+        return _end_trick(after)
+    if top is not None and combo[0] == SET and top[0] == SET and combo[1] <= 2 and combo[2] == top[2]:
+        nxt = _next_in_trick(after, p, p)
+        if nxt >= 0 and not (after.places.count(0) == 2 and not ctx.two_skip):
+            after.skipped = nxt
+            return _advance(after, nxt)
+    return _advance(after, p)
+
+
+def _highest(hand: int, k: int) -> int:
+    """The ``k`` highest cards (trumps by number above suit cards by rank; ties spades first),
+    never the Fool."""
+    def height(b: int) -> tuple[int, int, int]:
+        i = b.bit_length() - 1
+        return (1, i - 64, i) if i > 64 else (0, i & 15, i)
+
+    return sum(sorted(bits(hand & ~FOOL_BIT), key=height)[-k:])
+
+
+def _give(s: EState, m: int) -> EState:
+    ctx = s.ctx
+    hands = list(s.hands)
+    giver = s.to_move
+    receiver = ctx.peasant if s.phase == 0 else ctx.merchant
+    hands[giver] &= ~m
+    hands[receiver] |= m
+    if s.phase == 0 and ctx.n > 3:
+        taken = _highest(hands[ctx.merchant], 1)
+        hands[ctx.merchant] &= ~taken
+        hands[ctx.prince] |= taken
+        return _keep(s, hands=tuple(hands), phase=1, to_move=ctx.prince)
+    return _settle_lead(_keep(s, hands=tuple(hands), phase=2, to_move=ctx.king))
+
+
+def _mask(cards: Any) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c.index
+    return m
+
+
+def _cards(mask: int) -> tuple[Any, ...]:
+    return tuple(CARD_OF[b.bit_length() - 1] for b in bits(mask))
+
+
+def _ascii(mask: int) -> list[str]:
+    return [ASCII_OF[b.bit_length() - 1] for b in bits(mask)]
+
+
+PAYOFF = {"King": 2, "Prince": 1, "Noble": 0, "Merchant": -1, "Peasant": -2}
+
+
+def title_of(place: int, n: int) -> str:
+    """The title of a finishing place among ``n`` players."""
+    if place == 1:
+        return "King"
+    if place == n:
+        return "Peasant"
+    if n > 3 and place == 2:
+        return "Prince"
+    if n > 3 and place == n - 1:
+        return "Merchant"
+    return "Noble"
+
+
+class FooleryEngine(Engine[EState, int]):
+    """The Foolery engine (moves are card masks; 0 is ``pass``)."""
+
+    def __init__(self) -> None:
+        self.spec = S.SPEC
+
+    def from_spec(self, state: S.State) -> EState:
+        """The engine state of a spec state."""
+        ctx = Ctx(state.rules, state.players, state.dealer, state.round, state.previous_places)
+        table = tuple((q, _mask(cs)) for q, cs in state.table)
+        top = combo_of(table[-1][1], ctx.wrap) if table else None
+        passed = sum(1 << q for q in state.passed)
+        return EState(ctx, tuple(_mask(h) for h in state.hands), table, top, passed,
+                      -1 if state.skipped is None else state.skipped,
+                      tuple(0 if pl is None else pl for pl in state.places), state.to_move,
+                      PHASE_NAMES.index(state.phase))
+
+    def to_spec(self, state: EState) -> S.State:
+        """The spec state of an engine state."""
+        ctx = state.ctx
+        return S.State(rules=ctx.rules, players=ctx.n, hands=tuple(_cards(h) for h in state.hands),
+                       table=tuple((q, _cards(m)) for q, m in state.table),
+                       passed=frozenset(q for q in range(ctx.n) if state.passed >> q & 1),
+                       skipped=None if state.skipped < 0 else state.skipped,
+                       places=tuple(pl or None for pl in state.places), to_move=state.to_move, dealer=ctx.dealer,
+                       round=ctx.round, previous_places=ctx.previous, phase=PHASE_NAMES[state.phase])
+
+    def legal_moves(self, state: EState) -> list[int]:
+        """Move masks (0 = pass)."""
+        return legal_moves(state)
+
+    def move_to_spec(self, state: EState, move: int) -> S.Move:
+        """The spec move of a mask."""
+        if state.phase != 2:
+            return S.Give(_cards(move))
+        if move == 0:
+            return S.Pass()
+        return S.Play(_cards(move))
+
+    def move_from_spec(self, state: EState, move: Any) -> int:
+        """The mask of a spec move (checked to be legal)."""
+        m = 0 if isinstance(move, S.Pass) else _mask(move.cards)
+        if m not in legal_moves(state):
+            raise IllegalMove(f"move {move} is not legal here")
+        return m
+
+    def apply(self, state: EState, move: int) -> EState:
+        """The successor (checks legality)."""
+        if move not in legal_moves(state):
+            raise IllegalMove("move is not legal here")
+        return apply(state, move)
+
+    def apply_unchecked(self, state: EState, move: int) -> EState:
+        """The successor of a move from :meth:`legal_moves`."""
+        return apply(state, move)
+
+    def to_move(self, state: EState) -> int:
+        """The player to move."""
+        return state.to_move
+
+    def result(self, state: EState) -> Result | None:
+        """Payoffs by title (as the spec)."""
+        if 0 in state.places:
+            return None
+        n = state.ctx.n
+        titles = [title_of(pl, n) for pl in state.places]
+        order = sorted(range(n), key=lambda q: state.places[q])
+        label = ", ".join(f"{titles[q]} {q}" for q in order)
+        return Result(tuple(Fraction(PAYOFF[t]) for t in titles), label,
+                      (("places", list(state.places)), ("titles", titles)))
+
+    def key(self, state: EState) -> Hashable:
+        """Equal keys mean equal positions."""
+        ctx = state.ctx
+        return (state.hands, state.table, state.passed, state.skipped, state.places, state.to_move, state.phase,
+                ctx.rules, ctx.dealer, ctx.round, ctx.previous)
+
+    def observation(self, state: EState, player: int) -> dict[str, Any]:
+        """What ``player`` sees: own hand, sizes of all hands, the table, the cards set aside,
+        passes and places."""
+        ctx = state.ctx
+        held = 0
+        for h in state.hands:
+            held |= h
+        for _, m in state.table:
+            held |= m
+        obj: dict[str, Any] = {"game": S.GAME, "rules": rules_to_json(ctx.rules), "players": ctx.n,
+                               "round": ctx.round, "dealer": ctx.dealer}
+        if ctx.previous is not None:
+            obj["previous_places"] = list(ctx.previous)
+        obj.update({
+            "phase": PHASE_NAMES[state.phase],
+            "to_move": state.to_move,
+            "table": [{"player": q, "cards": _ascii(m)} for q, m in state.table],
+            "passed": [q for q in range(ctx.n) if state.passed >> q & 1],
+            "skipped": None if state.skipped < 0 else state.skipped,
+            "places": [pl or None for pl in state.places],
+            "discard": _ascii(ALL_CARDS & ~held),
+            "player": player,
+            "hand": _ascii(state.hands[player]),
+            "hand_sizes": [h.bit_count() for h in state.hands],
+        })
+        return obj
+
+    def playout(self, state: EState, rng: random.Random, max_moves: int | None = None) -> tuple[EState, int]:
+        """Random play (``rng.choice`` over :meth:`legal_moves`) until the round is over: the
+        compiled loop of :mod:`foolsolve.engines.foolery_native` (the same game, the same random
+        numbers), or this loop for a ``random.Random`` that draws differently."""
+        from foolsolve.draws import standard_draw
+
+        if standard_draw(rng):
+            from foolsolve.engines.foolery_native import playout
+
+            return playout(state, rng, max_moves)
+        return generic_playout(state, rng, max_moves)
+
+
+def generic_playout(state: EState, rng: random.Random, max_moves: int | None = None) -> tuple[EState, int]:
+    """``state = apply(state, rng.choice(legal_moves(state)))`` until the round is over (or
+    ``max_moves`` moves)."""
+    moves = 0
+    while moves != max_moves:
+        legal = legal_moves(state)
+        if not legal:
+            break
+        state = apply(state, rng.choice(legal))
+        moves += 1
+    return state, moves
+
+
+ENGINE = FooleryEngine()
+"""The one engine instance."""

@@ -1,0 +1,44 @@
+"""Foolery (seed 004) declared for the registry: spec, engine, open-hand endgame solver, random
+whole-round starts (first and later rounds), the position schema and the ambiguity explorer's
+adapter (all imported on first use)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from foolsolve.games.base import GameInfo
+from foolsolve.lazy import Lazy
+
+
+def random_game(rng: random.Random) -> Any:
+    """A random whole-round start: 3-7 players, every rule option drawn at random; one time in
+    three a later round (random previous places, so the exchange is played first)."""
+    from foolsolve.rules import random_rules
+    from foolsolve.spec.foolery import MAX_PLAYERS, MIN_PLAYERS, SPEC, Rules
+
+    players = rng.randint(MIN_PLAYERS, MAX_PLAYERS)
+    rules = random_rules(Rules, rng)
+    if rng.random() < 1 / 3:
+        previous = list(range(1, players + 1))
+        rng.shuffle(previous)
+        return SPEC.deal(rules, players, rng, previous=previous)
+    return SPEC.deal(rules, players, rng)
+
+
+INFO = GameInfo(
+    name="foolery",
+    title="Foolery",
+    seed="004_bc5e2343ee083007.txt",
+    spec=Lazy("foolsolve.spec.foolery:SPEC"),
+    engine=Lazy("foolsolve.engines.foolery:ENGINE"),
+    solve=Lazy("foolsolve.solver.foolery:solve"),
+    random_game=random_game,
+    schema="foolery.schema.json",
+    ambiguity=Lazy("foolsolve.games.foolery_cli:FooleryAmbiguity"),
+    doc="docs/foolery.md",
+    # a hand holds at most 28 cards (a three-player King after the exchange's take): at most
+    # 210 sets, C(28, 5) = 98,280 five-card candidates, 1,561 trump sets, the Fool and pass
+    max_moves=1 << 17,
+    utility_bounds=(-2.0, 2.0),
+)

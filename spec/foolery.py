@@ -1,0 +1,979 @@
+"""Foolery: the rules as plain, literal, slow Python.
+
+Source: ``shared/seeds/004_bc5e2343ee083007.txt`` (cited **004** with the paragraph it comes
+from: §Deal, §Lead, §Follow, §Hands, §Trumping, §Fool, §Passing, §Titles, §Later rounds,
+§Variation) and ``shared/RULES-NOTES.md`` §5 for the points the text leaves open (each one a
+rule option below, or a ``RECONSTRUCTION:`` where the note gives the one reading).
+
+The text gives: 3-7 players, the 78-card tarot, every card dealt; leads of 1-4 cards of one
+rank or a five-card hand; following with as many cards, equal or higher; the skip after an
+equal single or pair; five-card hands (straight, flush, full house, straight flush, five of a
+kind); trumping by count; the Fool; passing; titles by finishing order; the exchange of
+later rounds. Reconstructed: when the trick winner has gone out, who leads; the stuck Fool's
+timing; the skip with two players left; how "highest" cards are ordered for the exchange; the
+three-player dealer of later rounds. The reference page is ``docs/foolery.md``.
+
+Model (the choices a reader of 004 has to make, stated once):
+
+* One game is one hand (a *round*): from the deal to the last title. A later round is a
+  position with ``round`` > 1 and the previous round's ``previous_places``; it starts with
+  the exchange (two ``give`` moves), then the King leads. :meth:`FoolerySpec.deal` with
+  ``previous=`` deals such a round.
+* Players are numbered 0..n-1 in seating order; play goes to ``+1 mod n``.
+* A play is a set of cards (``play 7C 7H``); ``pass``; in the exchange ``give XXI 2C``.
+* Payoffs by title (zero-sum): King +2, Prince +1, Noble 0, Merchant -1, Peasant -2 (with
+  three players: King +2, Noble 0, Peasant -2).
+* Chance is the shuffle in :meth:`FoolerySpec.deal`; the tree itself has no chance node. The
+  views hide the other players' hands (their sizes are shown).
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from typing import Any
+
+from foolsolve.cards import FRENCH_SUITS, TAROT78, TRUMP, Card
+from foolsolve.errors import InputError, PositionError
+from foolsolve.game import ChanceMode, Dynamics, GameType, IllegalMove, Information, Result, SpecGame, Utility
+from foolsolve.positions import validate_schema
+from foolsolve.rules import option, rules_from_json, rules_to_json
+
+GAME = "foolery"
+"""Registry name."""
+SEED = "004_bc5e2343ee083007.txt"
+"""The seed file."""
+MIN_PLAYERS, MAX_PLAYERS = 3, 7
+"""004 intro: "Foolery is a game for 3-7 players using a 78-card Tarot pack"."""
+
+# --- constants and card values -------------------------------------------------------------
+
+FOOL = TAROT78.card(TRUMP, 0)
+"""The Fool (trump 0)."""
+SUIT_CARDS: tuple[Card, ...] = tuple(c for c in TAROT78 if c.suit != TRUMP)
+"""The 56 suit cards: A(1) .. 10, J 11, C 12, Q 13, K 14 in four suits."""
+TRUMPS: tuple[Card, ...] = tuple(c for c in TAROT78 if c.suit == TRUMP and c.rank > 0)
+"""Trumps I..XXI."""
+ACE, KING = 1, 14
+"""004 §Hands: "Aces are low." Ranks 1..14 (J 11, C 12, Q 13, K 14)."""
+ACE_HIGH = 15
+"""Rank of an ace counted above the King in a straight (option ``straight_wrap``)."""
+
+STRAIGHT, FLUSH, FULL_HOUSE, STRAIGHT_FLUSH, FIVE_OF_A_KIND = 1, 2, 3, 4, 5
+"""004 §Hands: "5-card hands, lowest to highest: Straight, Flush, Full House, Straight Flush,
+Five of a Kind"."""
+CATEGORY_NAMES = {STRAIGHT: "straight", FLUSH: "flush", FULL_HOUSE: "full house",
+                  STRAIGHT_FLUSH: "straight flush", FIVE_OF_A_KIND: "five of a kind"}
+
+TITLES = ("King", "Prince", "Noble", "Merchant", "Peasant")
+TITLE_PAYOFF = {"King": 2, "Prince": 1, "Noble": 0, "Merchant": -1, "Peasant": -2}
+"""Payoff of each title (zero-sum over a finished round)."""
+
+PHASES = ("king_gives", "prince_gives", "play")
+"""A later round starts with the King's give, then (four or more players) the Prince's."""
+
+
+# --- rules ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The open points of 004 as options (RULES-NOTES §5), default first."""
+
+    trump_beats_trump: str = option(
+        "fewer", choices=("fewer", "same"),
+        doc="fewer = 2 trumps beat 3 trumps and 1 trump beats 2 (or 1); same = the inventor's variation: "
+            "3 trumps beat 3, 2 beat 2, 1 beats 1 (a higher top trump always needed).",
+        source='004 §Trumping: "in order to beat 3 trumps you must play exactly 2 trumps"; §Variation: "require '
+               'three trumps to beat three trumps, and two trumps to beat two trumps"')
+    pass_is_final: bool = option(
+        False, choices=(False, True),
+        doc="Whether a player who passed is out of the rest of the trick (no: they may play again if the "
+            "turn comes round after a new play).",
+        source='004 §Passing: "You may pass your turn if you cannot or do not wish to play"', reconstructed=True)
+    straight_wrap: bool = option(
+        False, choices=(False, True),
+        doc="Whether an ace may also count high, above the King, in a straight (J-C-Q-K-A, then the highest "
+            "straight); no: aces low only (A-2-3-4-5 is the lowest straight).",
+        source='004 §Hands: "Aces are low."', reconstructed=True)
+    skip_with_two: str = option(
+        "trick_won", choices=("trick_won", "no_skip"),
+        doc="An equal single or pair when only two players hold cards: trick_won = the other player is "
+            "skipped, so the player who matched wins the trick and leads; no_skip = no skip with two left.",
+        source='004 §Follow: "If it\'s an equal single card or pair, the following player is skipped."',
+        reconstructed=True)
+
+
+# --- moves ---------------------------------------------------------------------------------
+
+
+def _sorted(cards: Iterable[Card]) -> tuple[Card, ...]:
+    return tuple(sorted(cards, key=lambda c: c.index))
+
+
+@dataclass(frozen=True)
+class Play:
+    """Play ``cards`` (sorted by card index) to the trick: a lead, a follow, a trump set or the Fool."""
+
+    cards: tuple[Card, ...]
+
+    def __str__(self) -> str:
+        return "play " + " ".join(c.ascii for c in self.cards)
+
+
+@dataclass(frozen=True)
+class Pass:
+    """Pass the turn (004 §Passing)."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+@dataclass(frozen=True)
+class Give:
+    """The exchange of a later round: the King gives two cards to the Peasant, the Prince one to
+    the Merchant (``cards`` sorted by card index)."""
+
+    cards: tuple[Card, ...]
+
+    def __str__(self) -> str:
+        return "give " + " ".join(c.ascii for c in self.cards)
+
+
+Move = Play | Pass | Give
+
+
+def move_sort_key(move: Move) -> tuple[Any, ...]:
+    """Moves sort as: plays (by number of cards, then the cards' indices), gives (likewise),
+    then ``pass``."""
+    if isinstance(move, Play):
+        return (0, len(move.cards), tuple(c.index for c in move.cards))
+    if isinstance(move, Give):
+        return (1, len(move.cards), tuple(c.index for c in move.cards))
+    return (2, 0, ())
+
+
+# --- state ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class State:
+    """A Foolery position. Cards not in a hand nor on the table are set aside (the discard)."""
+
+    rules: Rules
+    players: int
+    hands: tuple[tuple[Card, ...], ...]
+    """Each hand sorted by card index. A finished player's hand is empty, except the Peasant
+    who was stuck with the Fool (their hand is the Fool)."""
+    table: tuple[tuple[int, tuple[Card, ...]], ...]
+    """The plays of the current trick in order: (player, cards); the last is the one to beat."""
+    passed: frozenset[int]
+    """Players who passed since the last play (with ``pass_is_final``: during this trick)."""
+    skipped: int | None
+    """The player skipped by the last play (an equal single or pair), else ``None``."""
+    places: tuple[int | None, ...]
+    """Finishing place of each player (1 = first out = King ... n = Peasant); ``None`` while in play."""
+    to_move: int
+    dealer: int
+    round: int = 1
+    previous_places: tuple[int, ...] | None = None
+    """The previous round's places (rounds after the first): who is King, Prince, Merchant, Peasant."""
+    phase: str = "play"
+
+    def active(self, p: int) -> bool:
+        """Whether player ``p`` is still in play (has no place yet)."""
+        return self.places[p] is None
+
+    def owner(self) -> int | None:
+        """Who made the play to beat (``None`` on an empty table)."""
+        return self.table[-1][0] if self.table else None
+
+    def discard(self) -> tuple[Card, ...]:
+        """The cards set aside: every card neither in a hand nor on the table."""
+        held = {c for h in self.hands for c in h} | {c for _, cs in self.table for c in cs}
+        return tuple(c for c in TAROT78 if c not in held)
+
+
+# --- rule functions, in the order of the seed ----------------------------------------------
+
+
+def deal_sizes(players: int, dealer: int) -> list[int]:
+    """004 §Deal: "Deal all the cards out among the players (some may get one more than
+    others)." RECONSTRUCTION (RULES-NOTES §5): dealt one at a time from the player after the
+    dealer, so the extra cards go to the players after the dealer in turn."""
+    q, r = divmod(len(TAROT78), players)
+    sizes = [q] * players
+    for i in range(1, r + 1):
+        sizes[(dealer + i) % players] += 1
+    return sizes
+
+
+def is_trump(card: Card) -> bool:
+    """Trumps I..XXI (not the Fool)."""
+    return card.suit == TRUMP and card.rank > 0
+
+
+def straight_top(ranks: Sequence[int], rules: Rules) -> int | None:
+    """The top rank of five ranks forming a straight, else ``None``.
+
+    004 §Hands: "Aces are low." (A-2-3-4-5 is a straight, its top the 5.) Option
+    ``straight_wrap``: an ace may also follow the King (J-C-Q-K-A, top 15)."""
+    rs = sorted(ranks)
+    if len(set(rs)) != 5:
+        return None
+    if rs[-1] - rs[0] == 4:
+        return rs[-1]
+    if rules.straight_wrap and rs == [ACE, 11, 12, 13, KING]:
+        return ACE_HIGH
+    return None
+
+
+def classify_hand(cards: Sequence[Card], rules: Rules) -> tuple[int, int] | None:
+    """THE five-card hand classifier: ``(category, deciding rank)`` or ``None`` for no hand.
+    Hands compare as these pairs (category first, then the rank).
+
+    004 §Hands: "5-card hands, lowest to highest: Straight, Flush, Full House, Straight Flush,
+    Five of a Kind (includes a trump card; 11 for Jack, 12 for Cavalier, 13 for Queen, 14 for
+    King)". Five of a kind is four cards of a rank and the trump of the same number (trump I
+    for aces ... XIV for Kings: "5 of a Kind of sevens" is four sevens and the VII).
+    004 §Hands: "Highest card counts for determining whether a hand is equal or higher, except
+    in the Full House where the set of 3 determines it. There is no order of suits - all
+    suits are equal." 004 §Lead: "Trump cards are special and can't be included in normal
+    plays except for five of a kind"."""
+    if len(cards) != 5 or len(set(cards)) != 5:
+        return None
+    trumps = [c for c in cards if c.suit == TRUMP]
+    suited = [c for c in cards if c.suit != TRUMP]
+    if trumps:
+        t = trumps[0]
+        if len(trumps) == 1 and t.rank > 0 and t.rank <= KING and all(c.rank == t.rank for c in suited):
+            return (FIVE_OF_A_KIND, t.rank)
+        return None
+    ranks = [c.rank for c in suited]
+    flush = len({c.suit for c in suited}) == 1
+    top = straight_top(ranks, rules)
+    if top is not None and flush:
+        return (STRAIGHT_FLUSH, top)
+    counts = Counter(ranks)
+    if sorted(counts.values()) == [2, 3]:
+        return (FULL_HOUSE, next(r for r, k in counts.items() if k == 3))
+    if flush:
+        return (FLUSH, max(ranks))
+    if top is not None:
+        return (STRAIGHT, top)
+    return None
+
+
+def compare_hands(a: Sequence[Card], b: Sequence[Card], rules: Rules) -> int:
+    """-1, 0 or +1 as five-card hand ``a`` is lower than, equal to or higher than ``b`` (both
+    must be hands; see :func:`classify_hand`)."""
+    ka, kb = classify_hand(a, rules), classify_hand(b, rules)
+    if ka is None or kb is None:
+        raise ValueError("compare_hands: not a five-card hand")
+    return (ka > kb) - (ka < kb)
+
+
+@dataclass(frozen=True)
+class Combo:
+    """What a set of played cards is: ``kind`` ``set`` (1-4 of a rank), ``hand`` (five cards),
+    ``trumps`` (1-3 trumps) or ``fool``; ``count`` cards; ``key`` compares within a kind
+    (a set's rank, a hand's (category, rank), a trump set's highest trump)."""
+
+    kind: str
+    count: int
+    key: Any
+
+
+def combination(cards: Sequence[Card], rules: Rules) -> Combo | None:
+    """What a set of cards is as a play, or ``None`` if it is none.
+
+    004 §Lead: "You must play 1, 2, 3, or 4 cards of the same rank, or a 5-card hand".
+    004 §Lead: "Trump cards are special and can't be included in normal plays except for five
+    of a kind". 004 §Trumping: "Only the highest trump in a set played counts for beating
+    purposes." 004 §Fool: the Fool "can't be used as a normal trump card in a set of 2 or 3
+    trumps" (so it is only ever played alone)."""
+    cs = list(cards)
+    if not cs or len(set(cs)) != len(cs):
+        return None
+    if FOOL in cs:
+        return Combo("fool", 1, 0) if len(cs) == 1 else None
+    if all(is_trump(c) for c in cs):
+        return Combo("trumps", len(cs), max(c.rank for c in cs)) if len(cs) <= 3 else None
+    if len(cs) == 5:
+        k = classify_hand(cs, rules)
+        return Combo("hand", 5, k) if k is not None else None
+    if any(c.suit == TRUMP for c in cs):
+        return None
+    if len(cs) <= 4 and len({c.rank for c in cs}) == 1:
+        return Combo("set", len(cs), cs[0].rank)
+    return None
+
+
+def trumps_needed(top: Combo, rules: Rules) -> int:
+    """How many trumps beat the play ``top``.
+
+    004 §Trumping: "Any 3 trumps beat 5 cards, any 2 trumps beat 3 or 4 cards (including a
+    previous 3 trumps), and any 1 trump beats 1 or 2 cards (including previous trump plays)."
+    "Note that trumping previously played trumps follows the same reductions as trumping
+    normal cards, so in order to beat 3 trumps you must play exactly 2 trumps, to play 2 trumps
+    you must play exactly 1 trump. A single trump can be beaten by a single higher trump."
+    Option ``trump_beats_trump`` = ``same``: 004 §Variation: "require three trumps to beat
+    three trumps, and two trumps to beat two trumps"."""
+    if top.kind == "trumps":
+        if rules.trump_beats_trump == "same":
+            return top.count
+        return {3: 2, 2: 1, 1: 1}[top.count]
+    return 1 if top.count <= 2 else 2 if top.count <= 4 else 3
+
+
+def beats(play: Combo, top: Combo, rules: Rules) -> bool:
+    """Whether ``play`` may follow ``top`` in a trick.
+
+    004 §Follow: "After the lead, players must play the same number of cards in an equal or
+    higher hand." 004 §Trumping: "If you can't or don't wish to beat a play with normal cards,
+    you can trump it" (counts: :func:`trumps_needed`). "Higher trumps are needed to beat lower
+    ones, even when trumping 5 of a Kind (so, for example, you must play the VIII or higher if
+    you are trying to trump 5 of a Kind of sevens)." 004 §Fool: "The Fool beats everything".
+    """
+    if top.kind == "fool":
+        return False  # the trick is over (004 §Fool: "always ends the trick")
+    if play.kind == "fool":
+        return True
+    if play.kind == "trumps":
+        if play.count != trumps_needed(top, rules):
+            return False
+        if top.kind == "trumps":
+            return bool(play.key > top.key)
+        if top.kind == "hand" and top.key[0] == FIVE_OF_A_KIND:
+            return bool(play.key > top.key[1])
+        return True
+    if top.kind != play.kind or top.count != play.count:
+        return False
+    return bool(play.key >= top.key)
+
+
+def skips_next(play: Combo, top: Combo) -> bool:
+    """004 §Follow: "If it's an equal single card or pair, the following player is skipped.\""""
+    return play.kind == "set" and top.kind == "set" and play.count <= 2 and play.key == top.key
+
+
+def may_lead_trumps(hand: Sequence[Card]) -> bool:
+    """004 §Trumping: "You can't lead trump unless that's all you have, after which you may lead
+    one, two or three trumps at once." RECONSTRUCTION: the Fool does not count against "all you
+    have" (it can never be led, 004 §Fool)."""
+    return all(c.suit == TRUMP for c in hand)
+
+
+def five_card_hands(hand: Sequence[Card], rules: Rules) -> list[tuple[Card, ...]]:
+    """Every five-card hand (:func:`classify_hand`) made of cards of ``hand``: candidates by
+    shape (one card of each of five straight ranks, five cards of one suit, a triple and a
+    pair, four of a rank and its trump), each checked by the classifier."""
+    suited = [c for c in hand if c.suit != TRUMP]
+    by_rank: dict[int, list[Card]] = {}
+    for c in suited:
+        by_rank.setdefault(c.rank, []).append(c)
+    cands: set[tuple[Card, ...]] = set()
+    tops = list(range(5, KING + 1)) + ([ACE_HIGH] if rules.straight_wrap else [])
+    for top in tops:
+        ranks = [ACE if r == ACE_HIGH else r for r in range(top - 4, top + 1)]
+        if all(r in by_rank for r in ranks):
+            for pick in itertools.product(*(by_rank[r] for r in ranks)):
+                cands.add(_sorted(pick))
+    for suit in FRENCH_SUITS:
+        cands.update(_sorted(x) for x in itertools.combinations([c for c in suited if c.suit == suit], 5))
+    for r3, cs3 in by_rank.items():
+        for r2, cs2 in by_rank.items():
+            if r2 != r3 and len(cs3) >= 3 and len(cs2) >= 2:
+                for a in itertools.combinations(cs3, 3):
+                    for b in itertools.combinations(cs2, 2):
+                        cands.add(_sorted(a + b))
+    for c in hand:
+        if is_trump(c) and c.rank <= KING and len(by_rank.get(c.rank, [])) == 4:
+            cands.add(_sorted([c, *by_rank[c.rank]]))
+    return sorted((h for h in cands if classify_hand(h, rules) is not None), key=lambda h: [c.index for c in h])
+
+
+def leads(hand: Sequence[Card], rules: Rules) -> list[tuple[Card, ...]]:
+    """Every lead from ``hand``.
+
+    004 §Lead: "You must play 1, 2, 3, or 4 cards of the same rank, or a 5-card hand, when you
+    lead." 004 §Trumping: trumps are led only when that is all one holds (:func:`may_lead_trumps`),
+    then one, two or three at once. 004 §Fool: the Fool "can't be led"."""
+    out: list[tuple[Card, ...]] = []
+    suited = [c for c in hand if c.suit != TRUMP]
+    by_rank: dict[int, list[Card]] = {}
+    for c in suited:
+        by_rank.setdefault(c.rank, []).append(c)
+    for cs in by_rank.values():
+        for k in range(1, len(cs) + 1):
+            out.extend(_sorted(x) for x in itertools.combinations(cs, k))
+    out.extend(five_card_hands(hand, rules))
+    if may_lead_trumps(hand):
+        trumps = [c for c in hand if is_trump(c)]
+        for k in (1, 2, 3):
+            out.extend(_sorted(x) for x in itertools.combinations(trumps, k))
+    return out
+
+
+def follows(hand: Sequence[Card], top: Combo, rules: Rules) -> list[tuple[Card, ...]]:
+    """Every play from ``hand`` that may follow ``top`` (:func:`beats`): sets and hands of the
+    same size, trump sets of the needed size, the Fool (004 §Fool: "can be played at any time,
+    unlike other trumps")."""
+    cands: list[tuple[Card, ...]] = []
+    suited = [c for c in hand if c.suit != TRUMP]
+    if top.kind == "set":
+        by_rank: dict[int, list[Card]] = {}
+        for c in suited:
+            by_rank.setdefault(c.rank, []).append(c)
+        for cs in by_rank.values():
+            cands.extend(_sorted(x) for x in itertools.combinations(cs, top.count))
+    elif top.kind == "hand":
+        cands.extend(five_card_hands(hand, rules))
+    if top.kind != "fool":
+        trumps = [c for c in hand if is_trump(c)]
+        cands.extend(_sorted(x) for x in itertools.combinations(trumps, trumps_needed(top, rules)))
+        if FOOL in hand:
+            cands.append((FOOL,))
+    out: list[tuple[Card, ...]] = []
+    for cand in cands:
+        combo = combination(cand, rules)
+        if combo is not None and beats(combo, top, rules):
+            out.append(cand)
+    return out
+
+
+def title(place: int, players: int) -> str:
+    """004 §Titles: "First out: King (or Queen) / Second out: Prince (or Princess) / Middles:
+    Nobles / Second-to-last out: Merchant / Last out: Peasant (No Princes or Merchants if with
+    three players.)\""""
+    if place == 1:
+        return "King"
+    if place == players:
+        return "Peasant"
+    if players > 3 and place == 2:
+        return "Prince"
+    if players > 3 and place == players - 1:
+        return "Merchant"
+    return "Noble"
+
+
+def place_of(places: Sequence[int], wanted: str) -> int:
+    """The player who took title ``wanted`` in a round with these places."""
+    n = len(places)
+    return next(p for p, pl in enumerate(places) if title(pl, n) == wanted)
+
+
+def exchange_order_key(card: Card) -> tuple[int, int, int]:
+    """How high a card is for the exchange. RECONSTRUCTION (RULES-NOTES §5): "two highest" by
+    rank, trumps above suit cards, ties between suits broken by the fixed order clubs < diamonds
+    < hearts < spades (the card index order)."""
+    return (1 if card.suit == TRUMP else 0, card.rank, card.index)
+
+
+def highest_cards(hand: Sequence[Card], k: int) -> tuple[Card, ...]:
+    """The ``k`` highest cards of ``hand`` for the exchange, never the Fool (004 §Later rounds:
+    "The Fool may under no circumstances be passed.")."""
+    cs = sorted((c for c in hand if c != FOOL), key=exchange_order_key, reverse=True)
+    return _sorted(cs[:k])
+
+
+def later_round_dealer(previous: Sequence[int]) -> int:
+    """004 §Later rounds: "Rounds after the first, the Merchant shuffles and deals the cards".
+    RECONSTRUCTION: with three players (no Merchant) the second-to-last out deals."""
+    n = len(previous)
+    return next(p for p, pl in enumerate(previous) if pl == n - 1)
+
+
+# --- the game ------------------------------------------------------------------------------
+
+
+class FoolerySpec(SpecGame[State, Move]):
+    """Foolery (004) for 3-7 players."""
+
+    name = GAME
+    title = "Foolery"
+    seed_file = SEED
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
+    rules_cls = Rules
+    game_type = GameType(
+        short_name="foolery", long_name="Foolery", dynamics=Dynamics.SEQUENTIAL,
+        chance_mode=ChanceMode.DETERMINISTIC, information=Information.IMPERFECT, utility=Utility.ZERO_SUM,
+        min_num_players=MIN_PLAYERS, max_num_players=MAX_PLAYERS,
+        hidden="the other players' hands (each player sees their sizes)",
+        chance="the shuffle, made by deal(); every card is dealt, so no chance node follows")
+
+    # -- the deal --
+
+    def deal(self, rules: Rules, players: int, rng: random.Random, *, dealer: int | None = None,
+             previous: Sequence[int] | None = None) -> State:
+        """A new round from ``rng.shuffle`` of the 78 cards.
+
+        004 §Deal: "Deal all the cards out among the players (some may get one more than
+        others). Dealer leads the first trick of the first deal." RECONSTRUCTION: the first
+        dealer is a position field; ``deal`` draws it from ``rng`` unless given.
+        ``previous``: the places of the previous round; then this is a later round (004 §Later
+        rounds: the Merchant deals, the exchange, the King leads)."""
+        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise InputError(f"players: Foolery is for 3-7 players (004 intro), got {players}")
+        cards = list(TAROT78.cards)
+        rng.shuffle(cards)
+        if previous is not None:
+            previous = tuple(previous)
+            if sorted(previous) != list(range(1, players + 1)):
+                raise InputError(f"previous: {list(previous)} is not a finishing order of {players} players")
+            dealer = later_round_dealer(previous)
+        elif dealer is None:
+            dealer = rng.randrange(players)
+        if not 0 <= dealer < players:
+            raise InputError(f"dealer: {dealer} is not a player (0..{players - 1})")
+        hands: list[list[Card]] = [[] for _ in range(players)]
+        for i, c in enumerate(cards):
+            hands[(dealer + 1 + i) % players].append(c)
+        state = State(rules=rules, players=players, hands=tuple(_sorted(h) for h in hands), table=(),
+                      passed=frozenset(), skipped=None, places=(None,) * players, to_move=dealer, dealer=dealer)
+        if previous is None:
+            return state
+        return self._start_exchange(replace(state, round=2, previous_places=previous))
+
+    def _start_exchange(self, state: State) -> State:
+        """004 §Later rounds: "The King gets the Peasant's two highest cards, and gives the
+        Peasant any two cards of his choice.\""""
+        assert state.previous_places is not None
+        king = place_of(state.previous_places, "King")
+        peasant = place_of(state.previous_places, "Peasant")
+        taken = highest_cards(state.hands[peasant], 2)
+        hands = list(state.hands)
+        hands[peasant] = tuple(c for c in hands[peasant] if c not in taken)
+        hands[king] = _sorted((*hands[king], *taken))
+        return replace(state, hands=tuple(hands), phase="king_gives", to_move=king)
+
+    # -- moves --
+
+    def legal_moves(self, state: State) -> list[Move]:
+        """Every legal move, sorted by :func:`move_sort_key`."""
+        if self.is_terminal(state):
+            return []
+        hand = state.hands[state.to_move]
+        moves: list[Move]
+        if state.phase != "play":
+            # 004 §Later rounds: "gives the Peasant any two cards of his choice"; "The Prince and
+            # Merchant similarly exchange a single card"; "The Fool may under no circumstances be passed."
+            k = 2 if state.phase == "king_gives" else 1
+            moves = [Give(_sorted(x)) for x in itertools.combinations([c for c in hand if c != FOOL], k)]
+        elif not state.table:
+            moves = [Play(cs) for cs in leads(hand, state.rules)]
+        else:
+            top = combination(state.table[-1][1], state.rules)
+            assert top is not None
+            moves = [Play(cs) for cs in follows(hand, top, state.rules)]
+            # 004 §Passing: "You may pass your turn if you cannot or do not wish to play."
+            moves.append(Pass())
+        return sorted(set(moves), key=move_sort_key)
+
+    def move_sort_key(self, move: Move) -> Any:
+        """See :func:`move_sort_key`."""
+        return move_sort_key(move)
+
+    def is_legal(self, state: State, move: Move) -> bool:
+        """Whether ``move`` is legal here (the same rules as :meth:`legal_moves`, for one move)."""
+        if self.is_terminal(state):
+            return False
+        hand = state.hands[state.to_move]
+        if state.phase != "play":
+            k = 2 if state.phase == "king_gives" else 1
+            return isinstance(move, Give) and len(set(move.cards)) == k and FOOL not in move.cards \
+                and all(c in hand for c in move.cards) and move.cards == _sorted(move.cards)
+        if isinstance(move, Pass):
+            return bool(state.table)
+        if not isinstance(move, Play) or move.cards != _sorted(set(move.cards)):
+            return False
+        if not all(c in hand for c in move.cards):
+            return False
+        combo = combination(move.cards, state.rules)
+        if combo is None:
+            return False
+        if not state.table:
+            if combo.kind == "fool":
+                return False
+            if combo.kind == "trumps":
+                return may_lead_trumps(hand)
+            return True
+        top = combination(state.table[-1][1], state.rules)
+        assert top is not None
+        return beats(combo, top, state.rules)
+
+    def apply(self, state: State, move: Move) -> State:
+        """The state after ``move`` (raises :class:`IllegalMove` if it is not legal)."""
+        if not self.is_legal(state, move):
+            raise IllegalMove(f"move {move} is not legal here")
+        p = state.to_move
+        if isinstance(move, Give):
+            return self._give(state, move)
+        if isinstance(move, Pass):
+            return self._advance(replace(state, passed=state.passed | {p}), p)
+        assert isinstance(move, Play)
+        rules = state.rules
+        combo = combination(move.cards, rules)
+        assert combo is not None
+        top = combination(state.table[-1][1], rules) if state.table else None
+        hands = list(state.hands)
+        hands[p] = tuple(c for c in hands[p] if c not in move.cards)
+        places = list(state.places)
+        if not hands[p]:
+            # RULES-NOTES §5: "A player who goes out: their place in the finishing order is
+            # fixed at once" (the first free place from the top).
+            places[p] = _first_free(places)
+        after = replace(state, hands=tuple(hands), places=tuple(places), table=(*state.table, (p, move.cards)),
+                        # pass_is_final = no: a new play gives everyone their turn again
+                        passed=state.passed if rules.pass_is_final else frozenset(), skipped=None)
+        after = self._finish_if_one_left(after)
+        if self.is_terminal(after):
+            return after
+        if combo.kind == "fool":
+            # 004 §Fool: "The Fool beats everything and always ends the trick, no exceptions"
+            return self._end_trick(after)
+        if top is not None and skips_next(combo, top):
+            nxt = self._next_in_trick(after, p)
+            in_play = sum(1 for q in range(state.players) if after.active(q))
+            if nxt is not None and not (in_play == 2 and rules.skip_with_two == "no_skip"):
+                # 004 §Follow: "the following player is skipped" (with two left and option
+                # skip_with_two = trick_won the turn comes back to the player who matched: the
+                # trick is theirs).
+                return self._advance(replace(after, skipped=nxt), nxt)
+        return self._advance(after, p)
+
+    def _give(self, state: State, move: Give) -> State:
+        assert state.previous_places is not None
+        prev = state.previous_places
+        giver = state.to_move
+        receiver = place_of(prev, "Peasant" if state.phase == "king_gives" else "Merchant")
+        hands = list(state.hands)
+        hands[giver] = tuple(c for c in hands[giver] if c not in move.cards)
+        hands[receiver] = _sorted((*hands[receiver], *move.cards))
+        state = replace(state, hands=tuple(hands))
+        if state.phase == "king_gives" and state.players > 3:
+            # 004 §Later rounds: "The Prince and Merchant similarly exchange a single card."
+            prince = place_of(prev, "Prince")
+            merchant = place_of(prev, "Merchant")
+            taken = highest_cards(hands[merchant], 1)
+            hands[merchant] = tuple(c for c in hands[merchant] if c not in taken)
+            hands[prince] = _sorted((*hands[prince], *taken))
+            return replace(state, hands=tuple(hands), phase="prince_gives", to_move=prince)
+        # 004 §Later rounds: "the King gets the first turn."
+        return self._settle_lead(replace(state, phase="play", to_move=place_of(prev, "King")))
+
+    def _next_in_trick(self, state: State, after: int) -> int | None:
+        """The next player after ``after`` who may act in this trick, or ``None`` when the turn
+        reaches the seat of the player who made the play to beat (everyone else has declined).
+
+        004 §Passing: "If no one can or will play, the last person to play wins the trick".
+        Players who are out have no turn; with ``pass_is_final`` neither have those who passed;
+        the player skipped by the last play loses this one turn."""
+        owner = state.owner()
+        n = state.players
+        for i in range(1, n + 1):
+            q = (after + i) % n
+            if q == owner:
+                return None
+            if not state.active(q) or q == state.skipped:
+                continue
+            if state.rules.pass_is_final and q in state.passed:
+                continue
+            return q
+        return None
+
+    def _advance(self, state: State, actor: int) -> State:
+        """Give the turn to the next player in the trick, or end the trick."""
+        nxt = self._next_in_trick(state, actor)
+        if nxt is None:
+            return self._end_trick(state)
+        return replace(state, to_move=nxt)
+
+    def _end_trick(self, state: State) -> State:
+        """004 §Passing: "If no one can or will play, the last person to play wins the trick and
+        starts the next one. All played cards are set aside in a pile." RECONSTRUCTION
+        (RULES-NOTES §5): when the trick's winner has gone out, the lead passes to the next
+        player still holding cards."""
+        owner = state.owner()
+        assert owner is not None
+        n = state.players
+        leader = next((owner + i) % n for i in range(n) if state.active((owner + i) % n))
+        return self._settle_lead(replace(state, table=(), passed=frozenset(), skipped=None, to_move=leader))
+
+    def _settle_lead(self, state: State) -> State:
+        """004 §Fool: "If you get stuck with it and nothing else to lead, you are automatically
+        the Peasant at the end of the hand." RECONSTRUCTION (RULES-NOTES §5): the player leaves
+        play at once with the Fool (last place), and the next player holding cards leads."""
+        n = state.players
+        while not self.is_terminal(state) and state.hands[state.to_move] == (FOOL,):
+            places = list(state.places)
+            places[state.to_move] = max(pl for pl in range(1, n + 1) if pl not in places)
+            state = self._finish_if_one_left(replace(state, places=tuple(places)))
+            if self.is_terminal(state):
+                return state
+            p = state.to_move
+            state = replace(state, to_move=next((p + i) % n for i in range(1, n) if state.active((p + i) % n)))
+        return state
+
+    def _finish_if_one_left(self, state: State) -> State:
+        """004 §Titles: the last player holding cards is last out: they take the one place left
+        and the round is over (the cards on the table are set aside)."""
+        left = [q for q in range(state.players) if state.active(q)]
+        if len(left) != 1:
+            return state
+        places = list(state.places)
+        places[left[0]] = next(pl for pl in range(1, state.players + 1) if pl not in places)
+        return replace(state, places=tuple(places), table=(), passed=frozenset(), skipped=None)
+
+    def to_move(self, state: State) -> int:
+        """The player to move (in a finished round: the last one who was to move)."""
+        return state.to_move
+
+    def is_terminal(self, state: State) -> bool:
+        """The round is over when every player has a place."""
+        return all(pl is not None for pl in state.places)
+
+    def result(self, state: State) -> Result | None:
+        """Payoffs by title: King +2, Prince +1, Noble 0, Merchant -1, Peasant -2 (zero-sum)."""
+        if not self.is_terminal(state):
+            return None
+        places = [int(pl) for pl in state.places if pl is not None]
+        titles = [title(pl, state.players) for pl in places]
+        payoffs = tuple(Fraction(TITLE_PAYOFF[t]) for t in titles)
+        order = sorted(range(state.players), key=lambda q: places[q])
+        label = ", ".join(f"{titles[q]} {q}" for q in order)
+        return Result(payoffs, label, (("places", places), ("titles", titles)))
+
+    def num_players(self, state: State) -> int:
+        """Players in the game."""
+        return state.players
+
+    def parse_move(self, state: State, text: str) -> Move:
+        """A legal move from text; cards in any order (``play 7H 7C``, ``pass``, ``give XXI 2C``)."""
+        words = text.replace(",", " ").split()
+        if not words:
+            raise IllegalMove("move: empty text")
+        kind = words[0].lower()
+        try:
+            cards = _sorted(TAROT78.parse(w, what="move") for w in words[1:])
+        except InputError as exc:
+            raise IllegalMove(str(exc)) from None
+        for m in self.legal_moves(state):
+            if (isinstance(m, Play) and kind == "play" and m.cards == cards) or \
+                    (isinstance(m, Give) and kind == "give" and m.cards == cards) or \
+                    (isinstance(m, Pass) and kind == "pass" and not cards):
+                return m
+        raise IllegalMove(f"move {text!r} is not legal here")
+
+    def describe(self, state: State) -> str:
+        """A few readable lines."""
+        lines = [f"Foolery, {state.players} players, round {state.round}, dealer {state.dealer}"]
+        for i, h in enumerate(state.hands):
+            place = state.places[i]
+            extra = f" ({title(place, state.players)}, place {place})" if place is not None else ""
+            lines.append(f"  player {i}: {' '.join(c.ascii for c in h) or '-'}{extra}")
+        for q, cs in state.table:
+            lines.append(f"  table: player {q} played {' '.join(c.ascii for c in cs)}")
+        res = self.result(state)
+        if res is not None:
+            lines.append(f"  round over: {res.label}")
+        else:
+            lines.append(f"  player {state.to_move} to move ({state.phase})")
+        return "\n".join(lines)
+
+    # -- views and positions --
+
+    def observation(self, state: State, player: int) -> dict[str, Any]:
+        """What ``player`` sees: their own hand, the sizes of the other hands, and everything
+        played in view of all (the table, the cards set aside, passes and places)."""
+        obj = self.state_to_json(state)
+        hands = obj.pop("hands")
+        obj["player"] = player
+        obj["hand"] = hands[player]
+        obj["hand_sizes"] = [len(h) for h in hands]
+        return obj
+
+    def state_to_json(self, state: State) -> dict[str, Any]:
+        """Canonical position JSON (cards in ASCII, hands sorted by card index; ``discard`` is
+        derived: every card neither in a hand nor on the table)."""
+        out: dict[str, Any] = {
+            "game": self.name,
+            "rules": rules_to_json(state.rules),
+            "players": state.players,
+            "round": state.round,
+            "dealer": state.dealer,
+        }
+        if state.previous_places is not None:
+            out["previous_places"] = list(state.previous_places)
+        out.update({
+            "phase": state.phase,
+            "to_move": state.to_move,
+            "hands": [[c.ascii for c in h] for h in state.hands],
+            "table": [{"player": q, "cards": [c.ascii for c in cs]} for q, cs in state.table],
+            "passed": sorted(state.passed),
+            "skipped": state.skipped,
+            "places": list(state.places),
+            "discard": [c.ascii for c in state.discard()],
+        })
+        return out
+
+    def state_from_json(self, obj: dict[str, Any]) -> State:
+        """Read a position (JSON Schema first, then the checks below, each naming its field)."""
+        validate_schema(obj, "foolery.schema.json")
+        rules = rules_from_json(Rules, obj.get("rules"))
+        hands_raw = obj["hands"]
+        n = len(hands_raw)
+        if not MIN_PLAYERS <= n <= MAX_PLAYERS:
+            raise PositionError(f"hands: {n} hands, Foolery is for 3-7 players")
+        if obj.get("players", n) != n:
+            raise PositionError(f"players: {obj['players']} but hands lists {n} players")
+        for key in ("to_move", "dealer", "skipped"):
+            if obj.get(key) is not None and not 0 <= obj[key] < n:
+                raise PositionError(f"{key}: {obj[key]} is not a player (0..{n - 1})")
+        seen: dict[Card, str] = {}
+
+        def parse(field_name: str, texts: list[str]) -> tuple[Card, ...]:
+            out = []
+            for t in texts:
+                c = TAROT78.parse(t, what=field_name)
+                if c in seen:
+                    raise PositionError(f"{field_name}: card {c.ascii} twice (also in {seen[c]})")
+                seen[c] = field_name
+                out.append(c)
+            return _sorted(out)
+
+        hands = tuple(parse(f"hands[{i}]", h) for i, h in enumerate(hands_raw))
+        table: list[tuple[int, tuple[Card, ...]]] = []
+        prev: Combo | None = None
+        for i, entry in enumerate(obj.get("table", [])):
+            where = f"table[{i}].cards"
+            cs = parse(where, entry["cards"])
+            q = entry["player"]
+            if not 0 <= q < n:
+                raise PositionError(f"table[{i}].player: {q} is not a player (0..{n - 1})")
+            combo = combination(cs, rules)
+            if combo is None:
+                raise PositionError(f"{where}: {_why_not_a_play(cs)}")
+            if combo.kind == "fool":
+                raise PositionError(f"{where}: the Fool ends the trick at once; it cannot lie on the table")
+            if prev is not None and not beats(combo, prev, rules):
+                raise PositionError(f"{where}: {' '.join(c.ascii for c in cs)} does not beat the play before it")
+            table.append((q, cs))
+            prev = combo
+        discard = obj.get("discard")
+        if discard is not None:
+            parse("discard", discard)
+            missing = [c.ascii for c in TAROT78 if c not in seen]
+            if missing:
+                raise PositionError(f"discard: card {missing[0]} is nowhere (give every card, or leave discard out)")
+        places_raw = obj.get("places", [None] * n)
+        if len(places_raw) != n:
+            raise PositionError(f"places: {len(places_raw)} entries for {n} players")
+        given = [pl for pl in places_raw if pl is not None]
+        if any(not 1 <= pl <= n for pl in given) or len(set(given)) != len(given):
+            raise PositionError(f"places: {places_raw} are not distinct places 1..{n}")
+        places = tuple(places_raw)
+        over = all(pl is not None for pl in places)
+        holding = [i for i, h in enumerate(hands) if places[i] is not None and h and h != (FOOL,)]
+        if over and len(holding) == 1:
+            holding = []  # the last one in play keeps their cards when the round ends
+        for i, h in enumerate(hands):
+            if i in holding:
+                raise PositionError(f"hands[{i}]: player {i} has finished (place {places[i]}) but holds cards")
+            if places[i] is not None and h == (FOOL,) and places[i] != n:
+                raise PositionError(f"hands[{i}]: only the Peasant (place {n}) leaves play holding the Fool")
+            if places[i] is None and not h:
+                raise PositionError(f"hands[{i}]: player {i} holds no cards but has no place")
+        round_no = obj.get("round", 1)
+        phase = obj.get("phase", "play")
+        previous = obj.get("previous_places")
+        if round_no > 1:
+            if previous is None or sorted(previous) != list(range(1, n + 1)):
+                raise PositionError(f"previous_places: a round after the first needs the previous places 1..{n}")
+            previous = tuple(previous)
+        elif previous is not None:
+            raise PositionError("previous_places: only rounds after the first have previous places")
+        elif phase != "play":
+            raise PositionError("phase: the exchange happens only in rounds after the first")
+        dealer = obj.get("dealer", 0)
+        if previous is not None and dealer != later_round_dealer(previous):
+            raise PositionError(f"dealer: in a later round the Merchant deals (player {later_round_dealer(previous)})")
+        # a hand of the wrong size for the deal
+        sizes = deal_sizes(n, dealer)
+        played = sum(len(h) for h in hands) < len(TAROT78)
+        bonus = [0] * n
+        if previous is not None and phase != "play":
+            king, peasant = place_of(previous, "King"), place_of(previous, "Peasant")
+            bonus[king] += 2 if phase == "king_gives" else 0
+            bonus[peasant] -= 2 if phase == "king_gives" else 0
+            if phase == "prince_gives":
+                bonus[place_of(previous, "Prince")] += 1
+                bonus[place_of(previous, "Merchant")] -= 1
+        for i, h in enumerate(hands):
+            if phase != "play" or (not played and not any(p is not None for p in places)):
+                if len(h) != sizes[i] + bonus[i]:
+                    raise PositionError(f"hands[{i}]: {len(h)} cards, the deal gives player {i} {sizes[i] + bonus[i]} "
+                                        f"here ({n} players, dealer {dealer})")
+            elif len(h) > max(sizes):
+                raise PositionError(f"hands[{i}]: {len(h)} cards, more than a {n}-player deal gives ({max(sizes)})")
+        if phase != "play" and (table or played):
+            raise PositionError("phase: the exchange comes before any card is played")
+        skipped = obj.get("skipped")
+        passed = frozenset(obj.get("passed", []))
+        if any(not 0 <= q < n for q in passed):
+            raise PositionError(f"passed: {sorted(passed)} names a player outside 0..{n - 1}")
+        if not table and (passed or skipped is not None):
+            raise PositionError("passed: no one passes or is skipped before a trick is led")
+        owner = table[-1][0] if table else None
+        if owner is not None and (owner in passed or owner == skipped):
+            raise PositionError(f"passed: player {owner} made the play to beat; they cannot have passed")
+        state = State(rules=rules, players=n, hands=hands, table=tuple(table), passed=passed, skipped=skipped,
+                      places=places, to_move=obj["to_move"], dealer=dealer, round=round_no, previous_places=previous,
+                      phase=phase)
+        if not self.is_terminal(state):
+            tm = state.to_move
+            if not state.active(tm):
+                raise PositionError(f"to_move: player {tm} is out of play")
+            if sum(1 for q in range(n) if state.active(q)) < 2:
+                raise PositionError("places: a round with one player left is over; give that player the last place")
+            if phase == "king_gives" and previous is not None and tm != place_of(previous, "King"):
+                raise PositionError(f"to_move: the King (player {place_of(previous, 'King')}) gives first")
+            if phase == "prince_gives" and previous is not None and tm != place_of(previous, "Prince"):
+                raise PositionError(f"to_move: the Prince (player {place_of(previous, 'Prince')}) gives now")
+            if phase == "prince_gives" and n == 3:
+                raise PositionError("phase: there is no Prince with three players")
+            if table and tm == owner:
+                raise PositionError(f"to_move: player {tm} made the play to beat (the trick would be over)")
+            if table and (tm == skipped or (rules.pass_is_final and tm in passed)):
+                raise PositionError(f"to_move: player {tm} passed or was skipped in this trick")
+            if not table and phase == "play" and hands[tm] == (FOOL,):
+                raise PositionError(f"to_move: player {tm} holds only the Fool and would have left play as Peasant")
+        elif table or passed:
+            raise PositionError("table: the round is over; the table is empty")
+        return state
+
+
+def _first_free(places: Sequence[int | None]) -> int:
+    return next(pl for pl in range(1, len(places) + 1) if pl not in places)
+
+
+def _why_not_a_play(cards: Sequence[Card]) -> str:
+    """Why a set of cards is no play (for position errors)."""
+    text = " ".join(c.ascii for c in cards)
+    if FOOL in cards:
+        return f"the Fool in a set ({text}): it is never part of a trump set or a normal play"
+    trumps = [c for c in cards if c.suit == TRUMP]
+    if trumps and len(trumps) < len(cards):
+        return f"a trump in a normal play ({text}): trumps join normal cards only in five of a kind"
+    if trumps:
+        return f"{len(trumps)} trumps ({text}): a trump set has 1 to 3 trumps"
+    return f"{text} is no play (1-4 cards of one rank or a five-card hand)"
+
+
+SPEC = FoolerySpec()
+"""The one spec instance."""

@@ -1,0 +1,34 @@
+"""The Foolery engine's compiled playout plays the very game of the generic loop
+(``apply(s, rng.choice(legal_moves(s)))``): the same moves, final position and random state."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from foolsolve.engines.foolery import ENGINE, generic_playout
+from foolsolve.games.foolery import random_game
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_native_playout_is_the_generic_loop(seed: int) -> None:
+    e = ENGINE.from_spec(random_game(random.Random(seed)))
+    limit = None if seed % 3 else 5 + seed  # whole rounds, and a few stopped after some moves
+    r1, r2 = random.Random(seed), random.Random(seed)
+    a, n1 = generic_playout(e, r1, limit)
+    b, n2 = ENGINE.playout(e, r2, limit)
+    assert (n1, ENGINE.key(a), a.top) == (n2, ENGINE.key(b), b.top)
+    assert r1.getstate() == r2.getstate()
+    assert ENGINE.result(a) == ENGINE.result(b)
+
+
+def test_a_random_subclass_that_draws_differently_plays_the_generic_loop() -> None:
+    class Odd(random.Random):
+        def _randbelow(self, n: int) -> int:  # type: ignore[override]
+            return n - 1
+
+    e = ENGINE.from_spec(random_game(random.Random(3)))
+    a, n1 = ENGINE.playout(e, Odd(1))
+    b, n2 = generic_playout(e, Odd(1))
+    assert n1 == n2 and ENGINE.key(a) == ENGINE.key(b)

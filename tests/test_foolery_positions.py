@@ -1,0 +1,170 @@
+"""Foolery position files: the examples, canonical round trips, views, and every bad input as a
+one-line error naming its field (exit code 2 from the command line)."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+import subprocess
+import sys
+from importlib import resources
+from typing import Any
+
+import pytest
+
+from foolsolve import games
+from foolsolve.cards import TAROT78
+from foolsolve.errors import InputError
+from foolsolve.games.foolery import random_game
+from foolsolve.positions import read_json
+from foolsolve.spec.foolery import SPEC
+
+EXAMPLES = sorted(p.name for p in resources.files("foolsolve").joinpath("examples").iterdir()
+                  if p.name.startswith("foolery-"))
+
+
+def example(name: str) -> dict[str, Any]:
+    obj: dict[str, Any] = read_json(str(resources.files("foolsolve").joinpath("examples", name)))
+    return obj
+
+
+def test_examples_load_and_round_trip() -> None:
+    assert {"foolery-five-players-midround.json", "foolery-endgame.json", "foolery-five-of-a-kind.json"} <= set(EXAMPLES)
+    for name in EXAMPLES:
+        state = SPEC.state_from_json(example(name))
+        assert SPEC.state_from_json(SPEC.state_to_json(state)) == state, name
+    mid = SPEC.state_from_json(example("foolery-five-players-midround.json"))
+    assert mid.players == 5 and mid.table
+    end = SPEC.state_from_json(example("foolery-endgame.json"))
+    assert sum(1 for p in range(end.players) if end.active(p)) == 2
+
+
+def test_registry_knows_foolery() -> None:
+    info = games.get("foolery")
+    assert info.spec is SPEC and info.schema == "foolery.schema.json"
+
+
+def test_every_state_of_random_rounds_round_trips_through_json() -> None:
+    rng = random.Random(8)
+    for _ in range(3):
+        s = random_game(rng)
+        while True:
+            obj = json.loads(json.dumps(SPEC.state_to_json(s)))
+            assert SPEC.state_from_json(obj) == s
+            moves = SPEC.legal_moves(s)
+            if not moves:
+                break
+            s = SPEC.apply(s, rng.choice(moves))
+
+
+def test_a_view_shows_sizes_of_the_other_hands_only() -> None:
+    s = SPEC.state_from_json(example("foolery-five-players-midround.json"))
+    view = SPEC.observation(s, 2)
+    assert "hands" not in view and view["hand"] == [c.ascii for c in s.hands[2]]
+    assert view["hand_sizes"] == [len(h) for h in s.hands]
+
+
+def _bad(obj: dict[str, Any], field: str) -> str:
+    with pytest.raises(InputError) as exc:
+        SPEC.state_from_json(obj)
+    msg = str(exc.value)
+    assert "\n" not in msg and msg.startswith(field), msg
+    return msg
+
+
+def test_a_trump_in_a_normal_play_names_the_table() -> None:
+    obj = example("foolery-five-of-a-kind.json")
+    obj["table"][0]["cards"] = ["7C", "7D", "VII"]
+    obj["hands"][0] += ["7H", "7S"]
+    assert "a trump in a normal play" in _bad(obj, "table[0].cards")
+
+
+def test_the_fool_in_a_trump_set_names_the_table() -> None:
+    obj = example("foolery-five-of-a-kind.json")
+    obj["table"][0]["cards"] = ["Fool", "III"]
+    obj["hands"][0] += ["7C", "7D", "7H", "7S", "VII"]
+    assert "the Fool" in _bad(obj, "table[0].cards")
+
+
+def test_a_card_twice_names_the_second_place() -> None:
+    obj = example("foolery-endgame.json")
+    obj["hands"][2].append("3C")
+    assert "3C twice" in _bad(obj, "hands[2]")
+    obj = example("foolery-five-of-a-kind.json")
+    obj["hands"][2].append("7C")
+    assert "7C twice" in _bad(obj, "table[0].cards")
+
+
+def test_a_hand_of_the_wrong_size_for_the_deal() -> None:
+    rng = random.Random(1)
+    obj = SPEC.state_to_json(SPEC.deal(SPEC.rules_cls(), 4, rng, dealer=0))
+    obj.pop("discard")
+    moved = obj["hands"][0].pop()
+    obj["hands"][1].append(moved)
+    assert "the deal gives player" in _bad(obj, "hands[")
+    big = example("foolery-endgame.json")
+    big["hands"][1] = [c.ascii for c in TAROT78 if c.ascii not in big["hands"][2]][:21]
+    assert "21 cards, more than a 4-player deal gives (20)" in _bad(big, "hands[1]")
+
+
+@pytest.mark.parametrize("change,field", [
+    (lambda o: o.update(to_move=0), "to_move"),
+    (lambda o: o.update(players=5), "players"),
+    (lambda o: o.update(places=[1, None, None, 1]), "places"),
+    (lambda o: o.update(rules={"trump_beats_trump": "more"}), "rules.trump_beats_trump"),
+    (lambda o: o.update(rules={"no_such_rule": 1}), "rules.no_such_rule"),
+    (lambda o: o["hands"][1].append("ZZ"), "hands[1]"),
+    (lambda o: o.update(discard=["AC"]), "discard"),
+    (lambda o: o.update(phase="king_gives"), "phase"),
+    (lambda o: o.update(round=2), "previous_places"),
+    (lambda o: o.update(passed=[2]), "passed"),
+    (lambda o: o.update(hands=[[], ["AC"]]), "hands"),
+])
+def test_bad_fields_are_named(change, field) -> None:
+    obj = copy.deepcopy(example("foolery-endgame.json"))
+    change(obj)
+    _bad(obj, field)
+
+
+def test_a_play_that_does_not_beat_the_one_before() -> None:
+    obj = example("foolery-five-of-a-kind.json")
+    obj["table"].append({"player": 1, "cards": ["9C", "9D"]})
+    obj["hands"][1] = [c for c in obj["hands"][1] if c not in ("9C", "9D")]
+    obj["to_move"] = 2
+    assert "does not beat" in _bad(obj, "table[1].cards")
+
+
+def test_the_command_line_gives_one_line_and_exit_2(tmp_path) -> None:
+    obj = example("foolery-five-of-a-kind.json")
+    obj["table"][0]["cards"] = ["Fool", "III"]
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(obj))
+    proc = subprocess.run([sys.executable, "-m", "foolsolve", "show", str(path)], capture_output=True, text=True,
+                          timeout=120)
+    assert proc.returncode == 2 and proc.stderr.count("\n") == 1 and "table[0].cards" in proc.stderr
+
+
+def test_deal_moves_play_show_from_the_command_line(tmp_path, capsys) -> None:
+    from foolsolve import cli
+
+    def run(*args: str) -> tuple[int, str]:
+        try:
+            cli.main(list(args))
+            code = 0
+        except SystemExit as exc:
+            code = int(exc.code or 0)
+        return code, capsys.readouterr().out
+
+    pos = tmp_path / "deal.json"
+    code, _ = run("deal", "foolery", "--players", "5", "--seed", "4", "--out", str(pos))
+    assert code == 0
+    state = SPEC.state_from_json(json.loads(pos.read_text()))
+    assert state.players == 5 and sum(len(h) for h in state.hands) == 78
+    code, out = run("moves", str(pos))
+    first = out.splitlines()[0]
+    assert code == 0 and first == str(SPEC.legal_moves(state)[0])
+    code, out = run("play", str(pos), first)
+    assert code == 0 and first in out
+    code, out = run("show", str(pos))
+    assert code == 0 and "Foolery, 5 players" in out
