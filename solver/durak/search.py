@@ -349,6 +349,878 @@ def hand_tests(trump: int) -> HandTests:
     return HandTests(cover_all, pairs_of, twin_pairs, forced_plan, twin_free, cover_list, cover_lists)
 
 
+# The search is a set of closures, one per node kind and "level" (see :func:`_level`): local and
+# closure variables are the fastest thing CPython reads, and these functions are the whole
+# running time. Each builder below copies what its node reads from the two contexts into its
+# own closure once, when the level is built; the nodes share only the counters
+# (``_Search.nodes``, ``reps``) and call one another through their ``_Level``.
+NodeFn = Callable[..., int]
+
+
+class _Search:
+    """What every node of one :class:`Solver` shares: the rules and reductions read as flags, the
+    card tables, the canonical form, the hand tests and their memos, the node and repetition
+    counters and the levels built so far."""
+
+    def __init__(self, er: EngineRules, trump: int, red: Reductions,
+                 progress: Callable[[int], None] | None, max_nodes: int | None) -> None:
+        self.er = er
+        self.red = red
+        self.progress = progress
+        self.max_nodes = max_nodes
+        self.beat = BEATERS[trump]
+        self.tmask = SUIT_MASKS[trump] if trump != NO_TRUMP else 0
+        self.ntmask = ~self.tmask
+        self.simple = er.variant == SIMPLE
+        self.perev = perev = er.variant == PEREVODNOY
+        self.take_throws = er.throw_ins and er.throw_after_take
+        self.both_out = WIN if er.lastdef_loses else DRAW  # for the attacker when both go out together
+        self.lastdef = er.lastdef_loses
+        self.can_show = perev and er.show_trump and trump != NO_TRUMP
+        self.transfer_first = er.transfer_first
+        self.blocked = er.transfer_blocked and trump != NO_TRUMP
+        self.twins = red.twins
+        self.take_first = red.take_first
+        self.cover_order = red.cover_order
+        self.throw_sets = red.take_throw_sets
+        self.quick = red.quick_exit
+        self.null_window = red.null_window
+        self.multi_leads = not (red.single_leads and leads_split(er))
+        self.ranks = RANK_MASKS
+        self.lanes = RANK_LANES
+        self.suits = SUIT_MASKS
+        # canonical (docs/durak-solver.md): stock empty, no transfers (no repetition paths)
+        self.canonical = red.canonical and not perev
+        self.canon = canonical_form(trump, self.quick, red.rank_order)
+        self.rank_cards: dict[int, int] = {}  # a hand -> every card of a rank it holds (kept per hand)
+        (self.cover_all, self.pairs_of, self.twin_pairs, self.forced_plan, self.twin_free, self.cover_list,
+         self.cover_lists) = hand_tests(trump)
+        self.nodes = 0
+        self.reps = 0  # repetitions met (perevodnoy): a value found under one is not stored
+        # tick() runs at the next progress report or at the first node over the limit, whichever
+        # comes first (so max_nodes is exact)
+        self.over = sys.maxsize if max_nodes is None else max_nodes + 1
+        self.next_report = min(REPORT_EVERY, self.over)
+        self.levels: dict[tuple[int, bool], _Level] = {}
+        self.last = DRAW  # the previous root's value (null_window asks "draw?" first after a loss)
+
+    def tick(self) -> None:
+        if self.nodes >= self.over:
+            raise SearchLimit(f"more than {self.max_nodes} nodes")
+        self.next_report = min(self.nodes + REPORT_EVERY, self.over)
+        if self.progress is not None:
+            self.progress(self.nodes)
+
+    def first_limit(self, first: bool, sc: int) -> int:
+        """The cap on a bout's attack cards at this level."""
+        er = self.er
+        if first:
+            return er.first_limit
+        if er.six_always or sc >= 0:
+            return 6
+        return NO_LIMIT
+
+
+class _Level:
+    """One "level" of the search: stock card ``sc`` (or -1) and first-bout flag, fixed for a whole
+    bout (the stock only changes between bouts); its flags, transposition tables, repetition path
+    and node functions (filled in by :func:`_level`)."""
+
+    after: NodeFn
+    lead_lo: NodeFn
+    lead: NodeFn
+    defend: NodeFn
+    take: NodeFn
+    throw: NodeFn
+    take_set: NodeFn
+    take_seq: NodeFn
+
+    def __init__(self, ctx: _Search, sc: int, first: bool) -> None:
+        red = ctx.red
+        perev = ctx.perev
+        self.sc = sc
+        self.first = first
+        self.limit = ctx.first_limit(first, sc)
+        self.take_room = first and ctx.er.first_take6 and self.limit < 6
+        self.scbit = (1 << sc) if sc >= 0 else 0
+        self.sure = red.sure_win and sc < 0 and not perev
+        self.forcing = red.forced_takes and sc < 0 and not perev
+        self.loss_test = red.sure_loss and sc < 0 and not perev and not first
+        self.quick_lead = self.quick_def = ctx.quick and sc < 0
+        self.tt_lead: dict[tuple[int, int], tuple[int, int, int]] = {}
+        self.tt_def: dict[tuple[int, ...], tuple[int, int, int]] = {}
+        self.tt_throw: dict[tuple[int, ...], tuple[int, int, int]] = {}
+        self.tt_take: dict[tuple[int, ...], tuple[int, int, int]] = {}
+        self.tables = (self.tt_lead, self.tt_def, self.tt_throw, self.tt_take)
+        self.path: set[tuple[int, int]] = set()  # the leads on the current line (perevodnoy)
+        self.nxt: list[NodeFn] = []  # next bout's lead: [stock card stays, stock empty]
+        # enhanced transposition cutoffs: the next bout's lead shares this level's table
+        self.etc_def = red.etc and sc < 0 and not first and not perev
+
+
+def _level(ctx: _Search, sc: int, first: bool) -> _Level:
+    """The level ``(sc, first)``, built on first use: one node function per node kind, wired to
+    one another through the level and to the next bout's lead (``nxt``)."""
+    got = ctx.levels.get((sc, first))
+    if got is not None:
+        return got
+    lv = ctx.levels[(sc, first)] = _Level(ctx, sc, first)
+    lv.after = _after_node(ctx, lv)
+    lv.lead_lo = _lead_lo_node(ctx, lv)
+    lv.lead = _lead_node(ctx, lv)
+    lv.defend = _defend_node(ctx, lv)
+    lv.take = _take_node(ctx, lv)
+    lv.throw = _throw_node(ctx, lv)
+    lv.take_set = _take_set_node(ctx, lv)
+    lv.take_seq = _take_seq_node(ctx, lv)
+    # the next bout: the stock card stays (both hold six or more) or is gone
+    gone = lv.lead if (sc < 0 and not first) else _level(ctx, -1, False).lead
+    stays = lv.lead if not first else _level(ctx, sc, False).lead
+    lv.nxt[:] = [stays, gone]
+    return lv
+
+
+def _after_node(ctx: _Search, lv: _Level) -> NodeFn:
+    """BOUT END: draw from the stock, see who is out, or go on to the next bout's lead."""
+    both_out = ctx.both_out
+    canonical = ctx.canonical
+    canon = ctx.canon
+    sc = lv.sc
+    scbit = lv.scbit
+    nxt = lv.nxt
+
+    def after(a: int, d: int, beaten: bool, alpha: int, beta: int) -> int:
+        """The bout is over (``d`` already holds a taken table): draw, go out, go on.
+        Value for the attacker of the finished bout."""
+        if sc >= 0:
+            if a.bit_count() < HAND:
+                a |= scbit
+            elif d.bit_count() < HAND:
+                d |= scbit
+            else:  # nobody draws: the stock card stays, nobody goes out
+                if beaten:
+                    return -nxt[0](d, a, -beta, -alpha)
+                return nxt[0](a, d, alpha, beta)
+        if not a:
+            return both_out if not d else WIN
+        if not d:
+            return LOSS
+        if beaten:
+            if canonical:
+                d, a = canon(d, a)
+            return -nxt[1](d, a, -beta, -alpha)
+        if canonical:
+            a, d = canon(a, d)
+        return nxt[1](a, d, alpha, beta)
+
+    return after
+
+
+def _lead_lo_node(ctx: _Search, lv: _Level) -> NodeFn:
+    """The lower bound a lead holds in this level's table (the enhanced transposition cutoffs' probe)."""
+    canonical = ctx.canonical
+    canon = ctx.canon
+    tt_lead = lv.tt_lead
+
+    def lead_lo(a: int, d: int) -> int:
+        """The lower bound the table holds for the lead ``(a, d)`` of this level (under
+        the key the search uses there), NOMOVE when it holds none."""
+        e2 = tt_lead.get(canon(a, d) if canonical else (a, d))
+        return NOMOVE if e2 is None else e2[0]
+
+    return lead_lo
+
+
+def _lead_node(ctx: _Search, lv: _Level) -> NodeFn:
+    """LEAD: the attacker opens a bout (one card, a whole hand or a group of one rank), with
+    the sure_win / forced_takes / sure_loss tests and the move order of docs/durak-solver.md."""
+    beat = ctx.beat
+    tmask = ctx.tmask
+    ntmask = ctx.ntmask
+    perev = ctx.perev
+    both_out = ctx.both_out
+    twins = ctx.twins
+    multi_leads = ctx.multi_leads
+    lanes = ctx.lanes
+    suits = ctx.suits
+    pairs_of = ctx.pairs_of
+    twin_pairs = ctx.twin_pairs
+    forced_plan = ctx.forced_plan
+    twin_free = ctx.twin_free
+    first = lv.first
+    limit = lv.limit
+    scbit = lv.scbit
+    sure = lv.sure
+    forcing = lv.forcing
+    loss_test = lv.loss_test
+    quick_lead = lv.quick_lead
+    tt_lead = lv.tt_lead
+    path = lv.path
+    etc_def = lv.etc_def
+
+    def lead(a: int, d: int, alpha: int, beta: int) -> int:
+        """LEAD: the attacker (holding ``a``) to move. Value for the attacker."""
+        ctx.nodes += 1
+        if ctx.nodes >= ctx.next_report:
+            ctx.tick()
+        if quick_lead and not a & (a - 1):  # quick_exit: my last card (stock empty)
+            if d & (d - 1) or not beat[a.bit_length() - 1] & d:
+                return WIN
+            return both_out
+        key = (a, d)
+        if perev and key in path:
+            ctx.reps += 1
+            return DRAW
+        if beta > WIN:
+            beta = WIN
+        e = tt_lead.get(key)
+        lo, hi, hint = LOSS, WIN, 0
+        if e is not None:
+            lo, hi, hint = e
+            if lo >= beta or lo == hi:  # the stored bounds decide the node, or narrow the window
+                return lo
+            if hi <= alpha:
+                return hi
+            if lo > alpha:
+                alpha = lo
+            if hi < beta:
+                beta = hi
+        elif sure or forcing:
+            # sure_win / forced_takes: the cards the defender cannot beat go first (stock
+            # empty, no transfers)
+            x = d & 0xFFFF
+            bt = (1 << (x.bit_length() - 1)) - 1 if x else 0
+            x = (d >> 16) & 0xFFFF
+            if x:
+                bt |= ((1 << (x.bit_length() - 1)) - 1) << 16
+            x = (d >> 32) & 0xFFFF
+            if x:
+                bt |= ((1 << (x.bit_length() - 1)) - 1) << 32
+            x = d >> 48
+            if x:
+                bt |= ((1 << (x.bit_length() - 1)) - 1) << 48
+            if d & tmask:
+                bt |= ntmask
+            b = a & bt  # the cards he can beat
+            if not b:
+                if sure:
+                    tt_lead[key] = (WIN, WIN, 0)
+                    return WIN
+            elif not first:
+                u = a ^ b  # the cards he cannot beat
+                if forced_plan(b, d | u, sure, forcing, limit):
+                    tt_lead[key] = (WIN, WIN, 0)
+                    return WIN
+                if forcing:
+                    # forced_takes, mixed groups: keep the unbeatable cards of the ranks
+                    # where I also hold beatable ones, and lead each such rank whole
+                    mixed = (u | u >> 16 | u >> 32 | u >> 48) & (b | b >> 16 | b >> 32 | b >> 48) & 0xFFFF
+                    if mixed:
+                        hold = u & mixed * lanes
+                        if forced_plan(b | hold, d | (u ^ hold), sure, True, limit):
+                            tt_lead[key] = (WIN, WIN, 0)
+                            return WIN
+        nd = d.bit_count()
+        k = nd if nd < limit else limit
+        if loss_test and e is None and a.bit_count() > k:
+            # sure_loss: every card of the defender's hand beats every card of mine, and I
+            # cannot put all my cards on the table in this bout
+            dn = d & ntmask
+            if dn:
+                low = dn & -dn
+                sm = suits[(low.bit_length() - 1) >> 4]
+                hopeless = not (dn & ~sm) and not (a & ~sm) and a < low
+            else:
+                hopeless = (a & tmask) < (d & -d)
+            if hopeless:
+                tt_lead[key] = (LOSS, LOSS, 0)
+                return LOSS
+        if etc_def and a & (a - 1):
+            # enhanced transposition cutoff: a card the defender cannot beat, led, makes
+            # him take; giving nothing more, I lead again, at a lead already known good
+            m = a
+            while m:
+                c = m & -m
+                m ^= c
+                if beat[c.bit_length() - 1] & d:
+                    continue
+                lo2 = lv.lead_lo(a ^ c, d | c)
+                if lo2 >= beta:
+                    tt_lead[key] = (lo2, hi, c)
+                    return lo2
+        singles = a
+        if twins and a & (a - 1):
+            tw = twin_pairs.get(a | d | scbit)
+            if tw is None:
+                tw = pairs_of(a | d | scbit)
+            if tw:
+                singles = twin_free(a, a, tw)
+        moves = [hint] if hint else []
+        l0 = a & 0xFFFF
+        l1 = (a >> 16) & 0xFFFF
+        l2 = (a >> 32) & 0xFFFF
+        l3 = a >> 48
+        ra = l0 | l1 | l2 | l3  # rank_set(a)
+        whole = a if a.bit_count() <= k and not ra & (ra - 1) and (multi_leads or a & (a - 1) == 0) else 0
+        if whole and whole != hint:
+            moves.append(whole)  # all my cards at once: tried early, it often wins outright
+        # single cards: plain cards by rising rank in four classes (below), then trumps by
+        # rising rank
+        m0 = singles & ntmask
+        two = (l0 & l1) | (l2 & l3) | ((l0 | l1) & (l2 | l3))  # ranks I hold twice or more
+        paired = two * lanes
+        lone = m0 & ~paired  # one card of each of its ranks
+        # lone cards the defender cannot beat at all first; then the lone cards he can beat;
+        # then cards with a partner of their rank (kept for throw-ins); last the unbeatable
+        # lone cards above another of my cards of their suit, which would arm the taker
+        # against that card (measured: 0.54-0.87x nodes where it matters, neutral
+        # elsewhere)
+        soft = []
+        late = []
+        rs = (lone | lone >> 16 | lone >> 32 | lone >> 48) & 0xFFFF
+        while rs:
+            rb = rs & -rs
+            rs ^= rb
+            c = lone & rb * lanes
+            if c != hint and c != whole:
+                if beat[c.bit_length() - 1] & d:
+                    soft.append(c)
+                elif a & suits[(c.bit_length() - 1) >> 4] & (c - 1):
+                    late.append(c)
+                else:
+                    moves.append(c)
+        moves += soft
+        m = m0 & paired  # cards with a partner of their rank
+        rs = (m | m >> 16 | m >> 32 | m >> 48) & 0xFFFF
+        while rs:
+            rb = rs & -rs
+            rs ^= rb
+            col = m & rb * lanes
+            while col:
+                c = col & -col
+                col ^= c
+                if c != hint and c != whole:
+                    moves.append(c)
+        moves += late
+        if k > 1 and multi_leads:
+            rs = rank_set(a)
+            while rs:
+                rb = rs & -rs
+                rs ^= rb
+                group = a & (rb * lanes)
+                if group & (group - 1):
+                    sub = group
+                    while sub:
+                        if 1 < sub.bit_count() <= k and sub != hint and sub != whole:
+                            moves.append(sub)
+                        sub = (sub - 1) & group
+        m = singles & tmask
+        while m:
+            c = m & -m
+            m ^= c
+            if c != hint and c != whole:
+                moves.append(c)
+        if perev:
+            path.add(key)
+        r0 = ctx.reps
+        a0 = alpha
+        best = NOMOVE
+        bm = hint
+        for s in moves:
+            v = -lv.defend(a ^ s, d, s, 0, s, k - s.bit_count(), 0, True, -beta, -alpha)
+            if v > best:
+                best = v
+                bm = s
+                if v > alpha:
+                    alpha = v
+                    if v >= beta:
+                        break
+        if perev:
+            path.discard(key)
+            if ctx.reps != r0:
+                return best
+        # the new bounds (see _entry)
+        tt_lead[key] = (lo, best, hint) if best <= a0 else (best, hi, bm) if best >= beta else (best, best, bm)
+        return best
+
+    return lead
+
+
+def _defend_node(ctx: _Search, lv: _Level) -> NodeFn:
+    """DEFEND: the defender covers an uncovered card, transfers or shows a trump
+    (perevodnoy), or takes."""
+    beat = ctx.beat
+    tmask = ctx.tmask
+    simple = ctx.simple
+    perev = ctx.perev
+    take_throws = ctx.take_throws
+    lastdef = ctx.lastdef
+    can_show = ctx.can_show
+    transfer_first = ctx.transfer_first
+    blocked = ctx.blocked
+    twins = ctx.twins
+    take_first = ctx.take_first
+    cover_order = ctx.cover_order
+    ranks = ctx.ranks
+    lanes = ctx.lanes
+    canonical = ctx.canonical
+    canon = ctx.canon
+    rank_cards = ctx.rank_cards
+    cover_all = ctx.cover_all
+    pairs_of = ctx.pairs_of
+    twin_pairs = ctx.twin_pairs
+    twin_free = ctx.twin_free
+    cover_list = ctx.cover_list
+    cover_lists = ctx.cover_lists
+    first = lv.first
+    limit = lv.limit
+    scbit = lv.scbit
+    quick_def = lv.quick_def
+    tt_lead = lv.tt_lead
+    tt_def = lv.tt_def
+    etc_def = lv.etc_def
+
+    def defend(a: int, d: int, ta: int, tc: int, unc: int, room: int, shown: int, fresh: bool,
+               alpha: int, beta: int) -> int:
+        """DEFEND: the defender (holding ``d``) to move; ``unc`` uncovered. Value for the defender."""
+        ctx.nodes += 1
+        if ctx.nodes >= ctx.next_report:
+            ctx.tick()
+        if quick_def and not a:
+            if lastdef or d.bit_count() != unc.bit_count():
+                return LOSS
+            return DRAW if cover_all(unc, d) else LOSS
+        if beta > WIN:
+            beta = WIN
+        key = (a, d, ta, tc, unc, shown, fresh)
+        e = tt_def.get(key)
+        lo, hi, hint = NOMOVE, WIN, 0
+        if e is not None:
+            lo, hi, hint = e
+            if lo >= beta or lo == hi:  # the stored bounds decide the node, or narrow the window
+                return lo
+            if hi <= alpha:
+                return hi
+            if lo > alpha:
+                alpha = lo
+            if hi < beta:
+                beta = hi
+        r0 = ctx.reps
+        a0 = alpha
+        best = NOMOVE
+        bm = 0
+        # covers: of the hardest card only (cover_order), else of every uncovered card
+        # (``targets`` is a mask of those cards, tried from the lowest bit up)
+        cu = 0  # the covers of the uncovered card when there is only one
+        if not (unc & (unc - 1)):
+            cu = beat[unc.bit_length() - 1] & d
+            targets = unc if cu else 0
+        elif cover_order:
+            targets = 0
+            fewest = 99
+            m = unc
+            while m:
+                u = m & -m
+                m ^= u
+                n = (beat[u.bit_length() - 1] & d).bit_count()
+                if n < fewest:
+                    fewest = n
+                    targets = u if n else 0
+                    if not n:
+                        break
+        else:
+            targets = unc
+        # every card of a rank the attacker holds: he can throw in on a table ``t`` iff
+        # ``t & ar`` (same as ``a & (rank_set(t) * lanes)``)
+        ar = rank_cards.get(a)
+        if ar is None:
+            t = a | a >> 16 | a >> 32 | a >> 48
+            ar = rank_cards[a] = (t & 0xFFFF) * lanes
+        can_take = fresh or not take_first
+        cut = False
+        take_hint = hint == -1 and can_take  # the take is tried first
+        if take_hint:
+            can_take = False
+        tk = None  # the next lead after "take" when the probe below computed it
+        nk = None  # the next lead after each cover that ends the bout, from the probes
+        tab = ta | tc
+        if etc_def and can_take and a:
+            # enhanced transposition cutoff: taking (no throw-in possible) leads to a lead
+            # already known to be bad for the attacker
+            if not (take_throws and room > 0 and tab & ar):
+                tk = canon(a, d | tab) if canonical else (a, d | tab)
+                e2 = tt_lead.get(tk)
+                if e2 is not None and -e2[1] >= beta:
+                    tt_def[key] = _entry(lo, hi, hint, -e2[1], -1, a0, beta)
+                    return -e2[1]
+        # a cover c ends the bout unless the attacker can throw in on ta | tc | c: ``thr``
+        # holds the cards he could throw in on (none when he may not throw)
+        tm = targets
+        if tm:
+            thr = ar if not simple and room > 0 else 0
+            tab_ar = tab & thr
+        while tm:
+            u = tm & -tm
+            tm ^= u
+            cands = cu if u == unc else beat[u.bit_length() - 1] & d
+            order: tuple[int, ...]  # the moves at this target: covers, -1 for "take"
+            if not (cands & (cands - 1)):  # one cover (or none)
+                ok = cands != 0
+                if take_hint:
+                    order = (-1, cands) if ok else (-1,)
+                else:
+                    order = (cands,) if ok else ()
+            else:
+                if twins:
+                    tw = twin_pairs.get(a | d | ta | tc | scbit)
+                    if tw is None:
+                        tw = pairs_of(a | d | ta | tc | scbit)
+                    if tw:
+                        cands = twin_free(cands, d, tw)
+                safe = cands & ~ar
+                covers = cover_lists.get((cands, safe))
+                if covers is None:
+                    covers = cover_list(cands, safe)
+                if take_hint or (hint > 0 and cands & hint):
+                    lst = [-1] if take_hint else []
+                    # the hint cover first at every target it covers (left out when there
+                    # are several targets, with cover_order off a re-searched node could
+                    # miss its best cover)
+                    if hint > 0 and cands & hint:
+                        lst.append(hint)
+                    for c in covers:
+                        if c != hint:
+                            lst.append(c)
+                    order = tuple(lst)
+                else:
+                    order = covers
+            take_hint = False
+            unc2 = unc ^ u
+            if etc_def and not unc2 and a and not tab_ar:
+                # enhanced transposition cutoff: a cover that ends the bout at once (no
+                # throw-in possible) whose next lead is already known to be good enough
+                nk = {}
+                for c in order:
+                    if c < 0 or c == d or c & thr:
+                        continue
+                    dc = d ^ c
+                    k2 = canon(dc, a) if canonical else (dc, a)
+                    nk[c] = k2
+                    e2 = tt_lead.get(k2)
+                    if e2 is not None and e2[0] >= beta:
+                        best = e2[0]
+                        bm = c
+                        cut = True
+                        break
+                if cut:
+                    break
+            for c in order:
+                if c < 0:
+                    v = lv.take(a, d, ta, tc, room, alpha, beta)
+                else:
+                    d2 = d ^ c
+                    if unc2:
+                        v = defend(a, d2, ta, tc | c, unc2, room, 0, not take_first, alpha, beta)
+                    elif tab_ar or c & thr:
+                        v = -lv.throw(a, d2, ta, tc | c, room, -beta, -alpha)
+                    elif nk is not None and d2:
+                        # what after() does here (stock empty, both hold cards, the bout
+                        # beaten): the next lead, already canonical from the probe above
+                        k2 = nk[c]
+                        v = lv.lead(k2[0], k2[1], alpha, beta)
+                    else:
+                        v = -lv.after(a, d2, True, -beta, -alpha)
+                if v > best:
+                    best = v
+                    bm = c
+                    if v > alpha:
+                        alpha = v
+                        if v >= beta:
+                            cut = True
+                            break
+            if cut:
+                break
+        if not cut and take_hint:  # the take hint, no cover to try
+            v = lv.take(a, d, ta, tc, room, alpha, beta)
+            if v > best:
+                best = v
+                bm = -1
+                if v > alpha:
+                    alpha = v
+                    if v >= beta:
+                        cut = True
+        if not cut and perev and not tc and (transfer_first or not first) and not (blocked and ta & tmask):
+            same = d & ranks[(ta.bit_length() - 1) & 15]
+            if same:
+                na = a.bit_count()
+                na_att = ta.bit_count()
+                if na >= na_att + 1 and na_att + 1 <= limit:
+                    room2 = (na if na < limit else limit) - na_att - 1
+                    for c in _bits(same):
+                        v = -defend(d ^ c, a, ta | c, 0, unc | c, room2, shown, True, -beta, -alpha)
+                        if v > best:
+                            best = v
+                            bm = 0
+                            if v > alpha:
+                                alpha = v
+                                if v >= beta:
+                                    cut = True
+                                    break
+                if not cut and can_show and na >= na_att and na_att <= limit:
+                    room2 = (na if na < limit else limit) - na_att
+                    for c in _bits(same & tmask & ~shown):
+                        v = -defend(d, a, ta, 0, unc, room2, shown | c, True, -beta, -alpha)
+                        if v > best:
+                            best = v
+                            bm = 0
+                            if v > alpha:
+                                alpha = v
+                                if v >= beta:
+                                    cut = True
+                                    break
+        if not cut and can_take:
+            if tk is not None:  # take() here: no throw-in, the next lead is tk (see above)
+                v = -lv.lead(tk[0], tk[1], -beta, -alpha)
+            else:
+                v = lv.take(a, d, ta, tc, room, alpha, beta)
+            if v > best:
+                best = v
+                bm = -1
+        if ctx.reps != r0:
+            return best
+        # the new bounds (see _entry)
+        tt_def[key] = (lo, best, hint) if best <= a0 else (best, hi, bm) if best >= beta else (best, best, bm)
+        return best
+
+    return defend
+
+
+def _take_node(ctx: _Search, lv: _Level) -> NodeFn:
+    """TAKE: the defender's "take", then the attacker's throw-ins (as one set or one by one), if any."""
+    take_throws = ctx.take_throws
+    throw_sets = ctx.throw_sets
+    lanes = ctx.lanes
+    take_room = lv.take_room
+
+    def take(a: int, d: int, ta: int, tc: int, room: int, alpha: int, beta: int) -> int:
+        """The defender says "take". Value for the defender."""
+        tab = ta | tc
+        if take_room:  # first bout, first_bout_sixth_after_take: the cap becomes six
+            start = d.bit_count() + tc.bit_count()  # the defender's hand when the bout began
+            room = (start if start < 6 else 6) - ta.bit_count()
+        if take_throws and room > 0 and a & ((tab | tab >> 16 | tab >> 32 | tab >> 48) & 0xFFFF) * lanes:
+            if throw_sets:
+                return -lv.take_set(a, d, tab, room, -beta, -alpha)
+            return -lv.take_seq(a, d, tab, room, -beta, -alpha)
+        return -lv.after(a, d | tab, False, -beta, -alpha)
+
+    return take
+
+
+def _throw_node(ctx: _Search, lv: _Level) -> NodeFn:
+    """THROW: all covered, the attacker throws in one more card or passes."""
+    beat = ctx.beat
+    lanes = ctx.lanes
+    canonical = ctx.canonical
+    canon = ctx.canon
+    rank_cards = ctx.rank_cards
+    tt_lead = lv.tt_lead
+    tt_throw = lv.tt_throw
+    etc_def = lv.etc_def
+
+    def throw(a: int, d: int, ta: int, tc: int, room: int, alpha: int, beta: int) -> int:
+        """THROW (not taking, all covered, the attacker has a throw): throw one card or pass."""
+        ctx.nodes += 1
+        if ctx.nodes >= ctx.next_report:
+            ctx.tick()
+        if beta > WIN:
+            beta = WIN
+        key = (a, d, ta, tc)
+        e = tt_throw.get(key)
+        lo, hi, hint = LOSS, WIN, -1
+        if e is not None:
+            lo, hi, hint = e
+            if lo >= beta or lo == hi:  # the stored bounds decide the node, or narrow the window
+                return lo
+            if hi <= alpha:
+                return hi
+            if lo > alpha:
+                alpha = lo
+            if hi < beta:
+                beta = hi
+        r0 = ctx.reps
+        a0 = alpha
+        # cards the defender cannot beat first, then the others, each by rising rank;
+        # 0 stands for "pass" (last)
+        t = ta | tc
+        m = rank_cards.get(t)
+        if m is None:
+            r = t | t >> 16 | t >> 32 | t >> 48
+            m = rank_cards[t] = (r & 0xFFFF) * lanes
+        m &= a
+        opts: list[int] | tuple[int, int]
+        if m and not m & (m - 1):  # one card to throw (the hint, if any, is m or the pass)
+            opts = (0, m) if hint == 0 else (m, 0)
+        else:
+            opts = [hint] if hint >= 0 else []
+            hard = 0
+            mm = m
+            while mm:
+                c = mm & -mm
+                mm ^= c
+                if not beat[c.bit_length() - 1] & d:
+                    hard |= c
+            for part in (hard, m ^ hard):
+                rs = (part | part >> 16 | part >> 32 | part >> 48) & 0xFFFF
+                while rs:
+                    rb = rs & -rs
+                    rs ^= rb
+                    col = part & rb * lanes
+                    while col:
+                        c = col & -col
+                        col ^= c
+                        if c != hint:
+                            opts.append(c)
+            if hint != 0:
+                opts.append(0)
+        best = NOMOVE
+        bm = -1
+        pk = None  # the next lead after "pass" when the probe below computed it
+        if etc_def and hint != 0 and d:
+            # enhanced transposition cutoff: passing leads to a lead already known to be bad
+            # for its attacker (this node's defender)
+            pk = canon(d, a) if canonical else (d, a)
+            e2 = tt_lead.get(pk)
+            if e2 is not None and -e2[1] >= beta:
+                tt_throw[key] = _entry(lo, hi, hint, -e2[1], 0, a0, beta)
+                return -e2[1]
+        for c in opts:
+            if c:
+                v = -lv.defend(a ^ c, d, ta | c, tc, c, room - 1, 0, True, -beta, -alpha)
+            elif pk is not None and a:  # pass, as after() does it here: the next lead is pk
+                v = -lv.lead(pk[0], pk[1], -beta, -alpha)
+            else:
+                v = lv.after(a, d, True, alpha, beta)  # pass: the bout is beaten
+            if v > best:
+                best = v
+                bm = c
+                if v > alpha:
+                    alpha = v
+                    if v >= beta:
+                        break
+        if ctx.reps != r0:
+            return best
+        # the new bounds (see _entry)
+        tt_throw[key] = (lo, best, hint) if best <= a0 else (best, hi, bm) if best >= beta else (best, best, bm)
+        return best
+
+    return throw
+
+
+def _take_set_node(ctx: _Search, lv: _Level) -> NodeFn:
+    """TAKE, THROW-INS AS A SET: the attacker gives the taker any set of throwable cards (take_throw_sets)."""
+    lanes = ctx.lanes
+    tt_take = lv.tt_take
+    etc_def = lv.etc_def
+
+    def take_set(a: int, d: int, tab: int, room: int, alpha: int, beta: int) -> int:
+        """The defender takes; the attacker gives any set of throwable cards (at most ``room``)."""
+        ctx.nodes += 1
+        if ctx.nodes >= ctx.next_report:
+            ctx.tick()
+        if beta > WIN:
+            beta = WIN
+        key = (a, d, tab, room)
+        e = tt_take.get(key)
+        lo, hi, hint = LOSS, WIN, -1
+        if e is not None:
+            lo, hi, hint = e
+            if lo >= beta or lo == hi:  # the stored bounds decide the node, or narrow the window
+                return lo
+            if hi <= alpha:
+                return hi
+            if lo > alpha:
+                alpha = lo
+            if hi < beta:
+                beta = hi
+        r0 = ctx.reps
+        a0 = alpha
+        give = a & ((tab | tab >> 16 | tab >> 32 | tab >> 48) & 0xFFFF) * lanes
+        subs = []
+        sub = give  # largest sets first
+        while True:
+            if sub.bit_count() <= room and sub != hint:
+                subs.append(sub)
+            if not sub:
+                break
+            sub = (sub - 1) & give
+        best = NOMOVE
+        bm = -1
+        dt = d | tab
+        if hint >= 0:
+            best = lv.after(a ^ hint, dt | hint, False, alpha, beta)
+            bm = hint
+            if best > alpha:
+                alpha = best
+        if etc_def and best < beta:
+            # enhanced transposition cutoff: a set after which the next lead (mine again)
+            # is already known good enough
+            for s in subs:
+                if a ^ s:
+                    lo2 = lv.lead_lo(a ^ s, dt | s)
+                    if lo2 >= beta:
+                        best = lo2
+                        bm = s
+                        break
+        if best < beta:
+            for s in subs:
+                v = lv.after(a ^ s, dt | s, False, alpha, beta)
+                if v > best:
+                    best = v
+                    bm = s
+                    if v > alpha:
+                        alpha = v
+                        if v >= beta:
+                            break
+        if ctx.reps != r0:
+            return best
+        # the new bounds (see _entry)
+        tt_take[key] = (lo, best, hint) if best <= a0 else (best, hi, bm) if best >= beta else (best, best, bm)
+        return best
+
+    return take_set
+
+
+def _take_seq_node(ctx: _Search, lv: _Level) -> NodeFn:
+    """TAKE, THROW-INS ONE BY ONE: without the take_throw_sets reduction."""
+    lanes = ctx.lanes
+
+    def take_seq(a: int, d: int, tab: int, room: int, alpha: int, beta: int) -> int:
+        """The defender takes; the attacker throws one card at a time or passes (no reduction)."""
+        ctx.nodes += 1
+        if ctx.nodes >= ctx.next_report:
+            ctx.tick()
+        best = lv.after(a, d | tab, False, alpha, beta)  # pass
+        if best > alpha:
+            alpha = best
+        for c in _bits(a & rank_set(tab) * lanes):
+            # a cut only on a value found: a window that opens at or above WIN (a defence node's
+            # window (-2, -1) makes this one (1, 2)) proves nothing about the throw-ins not yet searched
+            if best >= beta or best >= WIN:
+                break
+            if room > 1 and (a ^ c) & rank_set(tab) * lanes:
+                v = take_seq(a ^ c, d, tab | c, room - 1, alpha, beta)
+            else:
+                v = lv.after(a ^ c, d | tab | c, False, alpha, beta)
+            if v > best:
+                best = v
+                if v > alpha:
+                    alpha = v
+        return best
+
+    return take_seq
+
+
 class Solver:
     """The exact search for one two-player endgame context (rules, trump suit, reductions).
 
@@ -366,770 +1238,64 @@ class Solver:
         self.max_nodes = max_nodes
         self._build()
 
-    # The search is a set of closures over the context: local-variable access is the
-    # fastest thing CPython has, and these functions are the whole running time.
     def _build(self) -> None:
-        er = self.er
-        trump = self.trump
-        red = self.reductions
-        progress = self.progress
-        max_nodes = self.max_nodes
-        beat = BEATERS[trump]
-        tmask = SUIT_MASKS[trump] if trump != NO_TRUMP else 0
-        ntmask = ~tmask
-        simple = er.variant == SIMPLE
-        perev = er.variant == PEREVODNOY
-        take_throws = er.throw_ins and er.throw_after_take
-        both_out = WIN if er.lastdef_loses else DRAW  # for the attacker when both go out together
-        lastdef = er.lastdef_loses
-        can_show = perev and er.show_trump and trump != NO_TRUMP
-        transfer_first = er.transfer_first
-        blocked = er.transfer_blocked and trump != NO_TRUMP
-        twins = red.twins
-        take_first = red.take_first
-        cover_order = red.cover_order
-        throw_sets = red.take_throw_sets
-        quick = red.quick_exit
-        null_window = red.null_window
-        multi_leads = not (red.single_leads and leads_split(er))
-        ranks = RANK_MASKS
-        lanes = RANK_LANES
-        suits = SUIT_MASKS
+        """The search's context (:class:`_Search`); its levels and node functions are built on
+        first use (:func:`_level`)."""
+        self._ctx = ctx = _Search(self.er, self.trump, self.reductions, self.progress, self.max_nodes)
+        self._canon = ctx.canon  # the lead key map, for the test that the compiled search's mirror agrees
 
-        nodes = 0
-        # tick() runs at the next progress report or at the first node over the limit, whichever
-        # comes first (so max_nodes is exact)
-        over = sys.maxsize if max_nodes is None else max_nodes + 1
-        next_report = min(REPORT_EVERY, over)
-        reps = 0
-        levels: dict[tuple[int, bool], Any] = {}
-        last = [DRAW]  # the previous root's value (null_window asks "draw?" first after a loss)
-        paths: list[set[tuple[int, int]]] = []
+    def _value(self, s: EngineState, lo: int, hi: int, guess: int | None) -> int:
+        """Exact value of a two-player engine state for its side to move, known to lie in
+        ``[lo, hi]`` (see :meth:`Solver.value`)."""
+        ctx = self._ctx
+        res = game_result(s)
+        if res is not None:
+            return _outcome(res, s.to_move)
+        if lo >= hi:
+            return lo
+        for lv in ctx.levels.values():
+            lv.path.clear()
+        ctx.reps = 0
+        a = s.hands[s.attacker]
+        d = s.hands[s.defender]
+        sc = s.stock[0] if s.stock else -1
+        lv = _level(ctx, sc, s.first_bout)
+        if not s.tatt:
+            lead = lv.lead
 
-        def tick() -> None:
-            nonlocal next_report
-            if nodes >= over:
-                raise SearchLimit(f"more than {max_nodes} nodes")
-            next_report = min(nodes + REPORT_EVERY, over)
-            if progress is not None:
-                progress(nodes)
+            def f(alpha: int, beta: int) -> int:
+                return int(lead(a, d, alpha, beta))
+        else:
+            room = cap(s) - s.tatt.bit_count()
+            tatt, tcov = s.tatt, s.tcov
+            if s.unc and not s.taking:
+                shown = 0 if s.tcov else s.shown
+                unc = s.unc
+                defend = lv.defend
 
-        # canonical (docs/durak-solver.md): stock empty, no transfers (no repetition paths)
-        canonical = red.canonical and not perev
-        canon = canonical_form(trump, quick, red.rank_order)
-
-        rank_cards: dict[int, int] = {}  # a hand -> every card of a rank it holds (kept per hand)
-        tests = hand_tests(trump)
-        cover_all, pairs_of, twin_pairs, forced_plan, twin_free, cover_list, cover_lists = tests
-
-        def level(sc: int, first: bool) -> Any:
-            """The search functions of one "level": stock card ``sc`` (or -1) and first-bout flag,
-            fixed for the whole bout (the stock only changes between bouts)."""
-            got = levels.get((sc, first))
-            if got is not None:
-                return got
-            limit = first_limit_of(first, sc)
-            take_room = first and er.first_take6 and limit < 6
-            scbit = (1 << sc) if sc >= 0 else 0
-            sure = red.sure_win and sc < 0 and not perev
-            forcing = red.forced_takes and sc < 0 and not perev
-            loss_test = red.sure_loss and sc < 0 and not perev and not first
-            quick_lead = quick_def = quick and sc < 0
-            tt_lead: dict[tuple[int, int], tuple[int, int, int]] = {}
-            tt_def: dict[tuple[int, ...], tuple[int, int, int]] = {}
-            tt_throw: dict[tuple[int, ...], tuple[int, int, int]] = {}
-            tt_take: dict[tuple[int, ...], tuple[int, int, int]] = {}
-            path: set[tuple[int, int]] = set()
-            paths.append(path)
-            nxt: list[Any] = [None, None]  # next bout's lead: [stock card stays, stock empty]
-            tables = (tt_lead, tt_def, tt_throw, tt_take)
-            # enhanced transposition cutoffs: the next bout's lead shares this level's table
-            etc_def = red.etc and sc < 0 and not first and not perev
-
-            def after(a: int, d: int, beaten: bool, alpha: int, beta: int) -> int:
-                """The bout is over (``d`` already holds a taken table): draw, go out, go on.
-                Value for the attacker of the finished bout."""
-                if sc >= 0:
-                    if a.bit_count() < HAND:
-                        a |= scbit
-                    elif d.bit_count() < HAND:
-                        d |= scbit
-                    else:  # nobody draws: the stock card stays, nobody goes out
-                        if beaten:
-                            return -nxt[0](d, a, -beta, -alpha)
-                        return nxt[0](a, d, alpha, beta)
-                if not a:
-                    return both_out if not d else WIN
-                if not d:
-                    return LOSS
-                if beaten:
-                    if canonical:
-                        d, a = canon(d, a)
-                    return -nxt[1](d, a, -beta, -alpha)
-                if canonical:
-                    a, d = canon(a, d)
-                return nxt[1](a, d, alpha, beta)
-
-            def lead_lo(a: int, d: int) -> int:
-                """The lower bound the table holds for the lead ``(a, d)`` of this level (under
-                the key the search uses there), NOMOVE when it holds none."""
-                e2 = tt_lead.get(canon(a, d) if canonical else (a, d))
-                return NOMOVE if e2 is None else e2[0]
-
-            def lead(a: int, d: int, alpha: int, beta: int) -> int:
-                """LEAD: the attacker (holding ``a``) to move. Value for the attacker."""
-                nonlocal nodes, reps
-                nodes += 1
-                if nodes >= next_report:
-                    tick()
-                if quick_lead and not a & (a - 1):  # quick_exit: my last card (stock empty)
-                    if d & (d - 1) or not beat[a.bit_length() - 1] & d:
-                        return WIN
-                    return both_out
-                key = (a, d)
-                if perev and key in path:
-                    reps += 1
-                    return DRAW
-                if beta > WIN:
-                    beta = WIN
-                e = tt_lead.get(key)
-                lo, hi, hint = LOSS, WIN, 0
-                if e is not None:
-                    lo, hi, hint = e
-                    if lo >= beta or lo == hi:  # the stored bounds decide the node, or narrow the window
-                        return lo
-                    if hi <= alpha:
-                        return hi
-                    if lo > alpha:
-                        alpha = lo
-                    if hi < beta:
-                        beta = hi
-                elif sure or forcing:
-                    # sure_win / forced_takes: the cards the defender cannot beat go first (stock
-                    # empty, no transfers)
-                    x = d & 0xFFFF
-                    bt = (1 << (x.bit_length() - 1)) - 1 if x else 0
-                    x = (d >> 16) & 0xFFFF
-                    if x:
-                        bt |= ((1 << (x.bit_length() - 1)) - 1) << 16
-                    x = (d >> 32) & 0xFFFF
-                    if x:
-                        bt |= ((1 << (x.bit_length() - 1)) - 1) << 32
-                    x = d >> 48
-                    if x:
-                        bt |= ((1 << (x.bit_length() - 1)) - 1) << 48
-                    if d & tmask:
-                        bt |= ntmask
-                    b = a & bt  # the cards he can beat
-                    if not b:
-                        if sure:
-                            tt_lead[key] = (WIN, WIN, 0)
-                            return WIN
-                    elif not first:
-                        u = a ^ b  # the cards he cannot beat
-                        if forced_plan(b, d | u, sure, forcing, limit):
-                            tt_lead[key] = (WIN, WIN, 0)
-                            return WIN
-                        if forcing:
-                            # forced_takes, mixed groups: keep the unbeatable cards of the ranks
-                            # where I also hold beatable ones, and lead each such rank whole
-                            mixed = (u | u >> 16 | u >> 32 | u >> 48) & (b | b >> 16 | b >> 32 | b >> 48) & 0xFFFF
-                            if mixed:
-                                hold = u & mixed * lanes
-                                if forced_plan(b | hold, d | (u ^ hold), sure, True, limit):
-                                    tt_lead[key] = (WIN, WIN, 0)
-                                    return WIN
-                nd = d.bit_count()
-                k = nd if nd < limit else limit
-                if loss_test and e is None and a.bit_count() > k:
-                    # sure_loss: every card of the defender's hand beats every card of mine, and I
-                    # cannot put all my cards on the table in this bout
-                    dn = d & ntmask
-                    if dn:
-                        low = dn & -dn
-                        sm = suits[(low.bit_length() - 1) >> 4]
-                        hopeless = not (dn & ~sm) and not (a & ~sm) and a < low
-                    else:
-                        hopeless = (a & tmask) < (d & -d)
-                    if hopeless:
-                        tt_lead[key] = (LOSS, LOSS, 0)
-                        return LOSS
-                if etc_def and a & (a - 1):
-                    # enhanced transposition cutoff: a card the defender cannot beat, led, makes
-                    # him take; giving nothing more, I lead again, at a lead already known good
-                    m = a
-                    while m:
-                        c = m & -m
-                        m ^= c
-                        if beat[c.bit_length() - 1] & d:
-                            continue
-                        lo2 = lead_lo(a ^ c, d | c)
-                        if lo2 >= beta:
-                            tt_lead[key] = (lo2, hi, c)
-                            return lo2
-                singles = a
-                if twins and a & (a - 1):
-                    tw = twin_pairs.get(a | d | scbit)
-                    if tw is None:
-                        tw = pairs_of(a | d | scbit)
-                    if tw:
-                        singles = twin_free(a, a, tw)
-                moves = [hint] if hint else []
-                l0 = a & 0xFFFF
-                l1 = (a >> 16) & 0xFFFF
-                l2 = (a >> 32) & 0xFFFF
-                l3 = a >> 48
-                ra = l0 | l1 | l2 | l3  # rank_set(a)
-                whole = a if a.bit_count() <= k and not ra & (ra - 1) and (multi_leads or a & (a - 1) == 0) else 0
-                if whole and whole != hint:
-                    moves.append(whole)  # all my cards at once: tried early, it often wins outright
-                # single cards: plain cards by rising rank in four classes (below), then trumps by
-                # rising rank
-                m0 = singles & ntmask
-                two = (l0 & l1) | (l2 & l3) | ((l0 | l1) & (l2 | l3))  # ranks I hold twice or more
-                paired = two * lanes
-                lone = m0 & ~paired  # one card of each of its ranks
-                # lone cards the defender cannot beat at all first; then the lone cards he can beat;
-                # then cards with a partner of their rank (kept for throw-ins); last the unbeatable
-                # lone cards above another of my cards of their suit, which would arm the taker
-                # against that card (measured: 0.54-0.87x nodes where it matters, neutral
-                # elsewhere)
-                soft = []
-                late = []
-                rs = (lone | lone >> 16 | lone >> 32 | lone >> 48) & 0xFFFF
-                while rs:
-                    rb = rs & -rs
-                    rs ^= rb
-                    c = lone & rb * lanes
-                    if c != hint and c != whole:
-                        if beat[c.bit_length() - 1] & d:
-                            soft.append(c)
-                        elif a & suits[(c.bit_length() - 1) >> 4] & (c - 1):
-                            late.append(c)
-                        else:
-                            moves.append(c)
-                moves += soft
-                m = m0 & paired  # cards with a partner of their rank
-                rs = (m | m >> 16 | m >> 32 | m >> 48) & 0xFFFF
-                while rs:
-                    rb = rs & -rs
-                    rs ^= rb
-                    col = m & rb * lanes
-                    while col:
-                        c = col & -col
-                        col ^= c
-                        if c != hint and c != whole:
-                            moves.append(c)
-                moves += late
-                if k > 1 and multi_leads:
-                    rs = rank_set(a)
-                    while rs:
-                        rb = rs & -rs
-                        rs ^= rb
-                        group = a & (rb * lanes)
-                        if group & (group - 1):
-                            sub = group
-                            while sub:
-                                if 1 < sub.bit_count() <= k and sub != hint and sub != whole:
-                                    moves.append(sub)
-                                sub = (sub - 1) & group
-                m = singles & tmask
-                while m:
-                    c = m & -m
-                    m ^= c
-                    if c != hint and c != whole:
-                        moves.append(c)
-                if perev:
-                    path.add(key)
-                r0 = reps
-                a0 = alpha
-                best = NOMOVE
-                bm = hint
-                for s in moves:
-                    v = -defend(a ^ s, d, s, 0, s, k - s.bit_count(), 0, True, -beta, -alpha)
-                    if v > best:
-                        best = v
-                        bm = s
-                        if v > alpha:
-                            alpha = v
-                            if v >= beta:
-                                break
-                if perev:
-                    path.discard(key)
-                    if reps != r0:
-                        return best
-                # the new bounds (see _entry)
-                tt_lead[key] = (lo, best, hint) if best <= a0 else (best, hi, bm) if best >= beta else (best, best, bm)
-                return best
-
-            def defend(a: int, d: int, ta: int, tc: int, unc: int, room: int, shown: int, fresh: bool,
-                       alpha: int, beta: int) -> int:
-                """DEFEND: the defender (holding ``d``) to move; ``unc`` uncovered. Value for the defender."""
-                nonlocal nodes
-                nodes += 1
-                if nodes >= next_report:
-                    tick()
-                if quick_def and not a:
-                    if lastdef or d.bit_count() != unc.bit_count():
-                        return LOSS
-                    return DRAW if cover_all(unc, d) else LOSS
-                if beta > WIN:
-                    beta = WIN
-                key = (a, d, ta, tc, unc, shown, fresh)
-                e = tt_def.get(key)
-                lo, hi, hint = NOMOVE, WIN, 0
-                if e is not None:
-                    lo, hi, hint = e
-                    if lo >= beta or lo == hi:  # the stored bounds decide the node, or narrow the window
-                        return lo
-                    if hi <= alpha:
-                        return hi
-                    if lo > alpha:
-                        alpha = lo
-                    if hi < beta:
-                        beta = hi
-                r0 = reps
-                a0 = alpha
-                best = NOMOVE
-                bm = 0
-                # covers: of the hardest card only (cover_order), else of every uncovered card
-                # (``targets`` is a mask of those cards, tried from the lowest bit up)
-                cu = 0  # the covers of the uncovered card when there is only one
-                if not (unc & (unc - 1)):
-                    cu = beat[unc.bit_length() - 1] & d
-                    targets = unc if cu else 0
-                elif cover_order:
-                    targets = 0
-                    fewest = 99
-                    m = unc
-                    while m:
-                        u = m & -m
-                        m ^= u
-                        n = (beat[u.bit_length() - 1] & d).bit_count()
-                        if n < fewest:
-                            fewest = n
-                            targets = u if n else 0
-                            if not n:
-                                break
-                else:
-                    targets = unc
-                # every card of a rank the attacker holds: he can throw in on a table ``t`` iff
-                # ``t & ar`` (same as ``a & (rank_set(t) * lanes)``)
-                ar = rank_cards.get(a)
-                if ar is None:
-                    t = a | a >> 16 | a >> 32 | a >> 48
-                    ar = rank_cards[a] = (t & 0xFFFF) * lanes
-                can_take = fresh or not take_first
-                cut = False
-                take_hint = hint == -1 and can_take  # the take is tried first
-                if take_hint:
-                    can_take = False
-                tk = None  # the next lead after "take" when the probe below computed it
-                nk = None  # the next lead after each cover that ends the bout, from the probes
-                tab = ta | tc
-                if etc_def and can_take and a:
-                    # enhanced transposition cutoff: taking (no throw-in possible) leads to a lead
-                    # already known to be bad for the attacker
-                    if not (take_throws and room > 0 and tab & ar):
-                        tk = canon(a, d | tab) if canonical else (a, d | tab)
-                        e2 = tt_lead.get(tk)
-                        if e2 is not None and -e2[1] >= beta:
-                            tt_def[key] = _entry(lo, hi, hint, -e2[1], -1, a0, beta)
-                            return -e2[1]
-                # a cover c ends the bout unless the attacker can throw in on ta | tc | c: ``thr``
-                # holds the cards he could throw in on (none when he may not throw)
-                tm = targets
-                if tm:
-                    thr = ar if not simple and room > 0 else 0
-                    tab_ar = tab & thr
-                while tm:
-                    u = tm & -tm
-                    tm ^= u
-                    cands = cu if u == unc else beat[u.bit_length() - 1] & d
-                    order: tuple[int, ...]  # the moves at this target: covers, -1 for "take"
-                    if not (cands & (cands - 1)):  # one cover (or none)
-                        ok = cands != 0
-                        if take_hint:
-                            order = (-1, cands) if ok else (-1,)
-                        else:
-                            order = (cands,) if ok else ()
-                    else:
-                        if twins:
-                            tw = twin_pairs.get(a | d | ta | tc | scbit)
-                            if tw is None:
-                                tw = pairs_of(a | d | ta | tc | scbit)
-                            if tw:
-                                cands = twin_free(cands, d, tw)
-                        safe = cands & ~ar
-                        covers = cover_lists.get((cands, safe))
-                        if covers is None:
-                            covers = cover_list(cands, safe)
-                        if take_hint or (hint > 0 and cands & hint):
-                            lst = [-1] if take_hint else []
-                            # the hint cover first at every target it covers (left out when there
-                            # are several targets, with cover_order off a re-searched node could
-                            # miss its best cover)
-                            if hint > 0 and cands & hint:
-                                lst.append(hint)
-                            for c in covers:
-                                if c != hint:
-                                    lst.append(c)
-                            order = tuple(lst)
-                        else:
-                            order = covers
-                    take_hint = False
-                    unc2 = unc ^ u
-                    if etc_def and not unc2 and a and not tab_ar:
-                        # enhanced transposition cutoff: a cover that ends the bout at once (no
-                        # throw-in possible) whose next lead is already known to be good enough
-                        nk = {}
-                        for c in order:
-                            if c < 0 or c == d or c & thr:
-                                continue
-                            dc = d ^ c
-                            k2 = canon(dc, a) if canonical else (dc, a)
-                            nk[c] = k2
-                            e2 = tt_lead.get(k2)
-                            if e2 is not None and e2[0] >= beta:
-                                best = e2[0]
-                                bm = c
-                                cut = True
-                                break
-                        if cut:
-                            break
-                    for c in order:
-                        if c < 0:
-                            v = take(a, d, ta, tc, room, alpha, beta)
-                        else:
-                            d2 = d ^ c
-                            if unc2:
-                                v = defend(a, d2, ta, tc | c, unc2, room, 0, not take_first, alpha, beta)
-                            elif tab_ar or c & thr:
-                                v = -throw(a, d2, ta, tc | c, room, -beta, -alpha)
-                            elif nk is not None and d2:
-                                # what after() does here (stock empty, both hold cards, the bout
-                                # beaten): the next lead, already canonical from the probe above
-                                k2 = nk[c]
-                                v = lead(k2[0], k2[1], alpha, beta)
-                            else:
-                                v = -after(a, d2, True, -beta, -alpha)
-                        if v > best:
-                            best = v
-                            bm = c
-                            if v > alpha:
-                                alpha = v
-                                if v >= beta:
-                                    cut = True
-                                    break
-                    if cut:
-                        break
-                if not cut and take_hint:  # the take hint, no cover to try
-                    v = take(a, d, ta, tc, room, alpha, beta)
-                    if v > best:
-                        best = v
-                        bm = -1
-                        if v > alpha:
-                            alpha = v
-                            if v >= beta:
-                                cut = True
-                if not cut and perev and not tc and (transfer_first or not first) and not (blocked and ta & tmask):
-                    same = d & ranks[(ta.bit_length() - 1) & 15]
-                    if same:
-                        na = a.bit_count()
-                        na_att = ta.bit_count()
-                        if na >= na_att + 1 and na_att + 1 <= limit:
-                            room2 = (na if na < limit else limit) - na_att - 1
-                            for c in _bits(same):
-                                v = -defend(d ^ c, a, ta | c, 0, unc | c, room2, shown, True, -beta, -alpha)
-                                if v > best:
-                                    best = v
-                                    bm = 0
-                                    if v > alpha:
-                                        alpha = v
-                                        if v >= beta:
-                                            cut = True
-                                            break
-                        if not cut and can_show and na >= na_att and na_att <= limit:
-                            room2 = (na if na < limit else limit) - na_att
-                            for c in _bits(same & tmask & ~shown):
-                                v = -defend(d, a, ta, 0, unc, room2, shown | c, True, -beta, -alpha)
-                                if v > best:
-                                    best = v
-                                    bm = 0
-                                    if v > alpha:
-                                        alpha = v
-                                        if v >= beta:
-                                            cut = True
-                                            break
-                if not cut and can_take:
-                    if tk is not None:  # take() here: no throw-in, the next lead is tk (see above)
-                        v = -lead(tk[0], tk[1], -beta, -alpha)
-                    else:
-                        v = take(a, d, ta, tc, room, alpha, beta)
-                    if v > best:
-                        best = v
-                        bm = -1
-                if reps != r0:
-                    return best
-                # the new bounds (see _entry)
-                tt_def[key] = (lo, best, hint) if best <= a0 else (best, hi, bm) if best >= beta else (best, best, bm)
-                return best
-
-            def take(a: int, d: int, ta: int, tc: int, room: int, alpha: int, beta: int) -> int:
-                """The defender says "take". Value for the defender."""
-                tab = ta | tc
-                if take_room:  # first bout, first_bout_sixth_after_take: the cap becomes six
-                    start = d.bit_count() + tc.bit_count()  # the defender's hand when the bout began
-                    room = (start if start < 6 else 6) - ta.bit_count()
-                if take_throws and room > 0 and a & ((tab | tab >> 16 | tab >> 32 | tab >> 48) & 0xFFFF) * lanes:
-                    if throw_sets:
-                        return -take_set(a, d, tab, room, -beta, -alpha)
-                    return -take_seq(a, d, tab, room, -beta, -alpha)
-                return -after(a, d | tab, False, -beta, -alpha)
-
-            def throw(a: int, d: int, ta: int, tc: int, room: int, alpha: int, beta: int) -> int:
-                """THROW (not taking, all covered, the attacker has a throw): throw one card or pass."""
-                nonlocal nodes
-                nodes += 1
-                if nodes >= next_report:
-                    tick()
-                if beta > WIN:
-                    beta = WIN
-                key = (a, d, ta, tc)
-                e = tt_throw.get(key)
-                lo, hi, hint = LOSS, WIN, -1
-                if e is not None:
-                    lo, hi, hint = e
-                    if lo >= beta or lo == hi:  # the stored bounds decide the node, or narrow the window
-                        return lo
-                    if hi <= alpha:
-                        return hi
-                    if lo > alpha:
-                        alpha = lo
-                    if hi < beta:
-                        beta = hi
-                r0 = reps
-                a0 = alpha
-                # cards the defender cannot beat first, then the others, each by rising rank;
-                # 0 stands for "pass" (last)
-                t = ta | tc
-                m = rank_cards.get(t)
-                if m is None:
-                    r = t | t >> 16 | t >> 32 | t >> 48
-                    m = rank_cards[t] = (r & 0xFFFF) * lanes
-                m &= a
-                opts: list[int] | tuple[int, int]
-                if m and not m & (m - 1):  # one card to throw (the hint, if any, is m or the pass)
-                    opts = (0, m) if hint == 0 else (m, 0)
-                else:
-                    opts = [hint] if hint >= 0 else []
-                    hard = 0
-                    mm = m
-                    while mm:
-                        c = mm & -mm
-                        mm ^= c
-                        if not beat[c.bit_length() - 1] & d:
-                            hard |= c
-                    for part in (hard, m ^ hard):
-                        rs = (part | part >> 16 | part >> 32 | part >> 48) & 0xFFFF
-                        while rs:
-                            rb = rs & -rs
-                            rs ^= rb
-                            col = part & rb * lanes
-                            while col:
-                                c = col & -col
-                                col ^= c
-                                if c != hint:
-                                    opts.append(c)
-                    if hint != 0:
-                        opts.append(0)
-                best = NOMOVE
-                bm = -1
-                pk = None  # the next lead after "pass" when the probe below computed it
-                if etc_def and hint != 0 and d:
-                    # enhanced transposition cutoff: passing leads to a lead already known to be bad
-                    # for its attacker (this node's defender)
-                    pk = canon(d, a) if canonical else (d, a)
-                    e2 = tt_lead.get(pk)
-                    if e2 is not None and -e2[1] >= beta:
-                        tt_throw[key] = _entry(lo, hi, hint, -e2[1], 0, a0, beta)
-                        return -e2[1]
-                for c in opts:
-                    if c:
-                        v = -defend(a ^ c, d, ta | c, tc, c, room - 1, 0, True, -beta, -alpha)
-                    elif pk is not None and a:  # pass, as after() does it here: the next lead is pk
-                        v = -lead(pk[0], pk[1], -beta, -alpha)
-                    else:
-                        v = after(a, d, True, alpha, beta)  # pass: the bout is beaten
-                    if v > best:
-                        best = v
-                        bm = c
-                        if v > alpha:
-                            alpha = v
-                            if v >= beta:
-                                break
-                if reps != r0:
-                    return best
-                # the new bounds (see _entry)
-                tt_throw[key] = (lo, best, hint) if best <= a0 else (best, hi, bm) if best >= beta else (best, best, bm)
-                return best
-
-            def take_set(a: int, d: int, tab: int, room: int, alpha: int, beta: int) -> int:
-                """The defender takes; the attacker gives any set of throwable cards (at most ``room``)."""
-                nonlocal nodes
-                nodes += 1
-                if nodes >= next_report:
-                    tick()
-                if beta > WIN:
-                    beta = WIN
-                key = (a, d, tab, room)
-                e = tt_take.get(key)
-                lo, hi, hint = LOSS, WIN, -1
-                if e is not None:
-                    lo, hi, hint = e
-                    if lo >= beta or lo == hi:  # the stored bounds decide the node, or narrow the window
-                        return lo
-                    if hi <= alpha:
-                        return hi
-                    if lo > alpha:
-                        alpha = lo
-                    if hi < beta:
-                        beta = hi
-                r0 = reps
-                a0 = alpha
-                give = a & ((tab | tab >> 16 | tab >> 32 | tab >> 48) & 0xFFFF) * lanes
-                subs = []
-                sub = give  # largest sets first
-                while True:
-                    if sub.bit_count() <= room and sub != hint:
-                        subs.append(sub)
-                    if not sub:
-                        break
-                    sub = (sub - 1) & give
-                best = NOMOVE
-                bm = -1
-                dt = d | tab
-                if hint >= 0:
-                    best = after(a ^ hint, dt | hint, False, alpha, beta)
-                    bm = hint
-                    if best > alpha:
-                        alpha = best
-                if etc_def and best < beta:
-                    # enhanced transposition cutoff: a set after which the next lead (mine again)
-                    # is already known good enough
-                    for s in subs:
-                        if a ^ s:
-                            lo2 = lead_lo(a ^ s, dt | s)
-                            if lo2 >= beta:
-                                best = lo2
-                                bm = s
-                                break
-                if best < beta:
-                    for s in subs:
-                        v = after(a ^ s, dt | s, False, alpha, beta)
-                        if v > best:
-                            best = v
-                            bm = s
-                            if v > alpha:
-                                alpha = v
-                                if v >= beta:
-                                    break
-                if reps != r0:
-                    return best
-                # the new bounds (see _entry)
-                tt_take[key] = (lo, best, hint) if best <= a0 else (best, hi, bm) if best >= beta else (best, best, bm)
-                return best
-
-            def take_seq(a: int, d: int, tab: int, room: int, alpha: int, beta: int) -> int:
-                """The defender takes; the attacker throws one card at a time or passes (no reduction)."""
-                nonlocal nodes
-                nodes += 1
-                if nodes >= next_report:
-                    tick()
-                best = after(a, d | tab, False, alpha, beta)  # pass
-                if best > alpha:
-                    alpha = best
-                for c in _bits(a & rank_set(tab) * lanes):
-                    # a cut only on a value found: a window that opens at or above WIN (a defence node's
-                    # window (-2, -1) makes this one (1, 2)) proves nothing about the throw-ins not yet searched
-                    if best >= beta or best >= WIN:
-                        break
-                    if room > 1 and (a ^ c) & rank_set(tab) * lanes:
-                        v = take_seq(a ^ c, d, tab | c, room - 1, alpha, beta)
-                    else:
-                        v = after(a ^ c, d | tab | c, False, alpha, beta)
-                    if v > best:
-                        best = v
-                        if v > alpha:
-                            alpha = v
-                return best
-
-            fns = (lead, defend, throw, take_set, take_seq, tables, nxt)
-            levels[(sc, first)] = fns
-            # the next bout: the stock card stays (both hold six or more) or is gone
-            nxt[1] = lead if (sc < 0 and not first) else level(-1, False)[0]
-            nxt[0] = lead if not first else level(sc, False)[0]
-            return fns
-
-        def first_limit_of(first: bool, sc: int) -> int:
-            if first:
-                return er.first_limit
-            if er.six_always or sc >= 0:
-                return 6
-            return NO_LIMIT
-
-        def value(s: EngineState, lo: int, hi: int, guess: int | None) -> int:
-            """Exact value of a two-player engine state for its side to move, known to lie in
-            ``[lo, hi]`` (see :meth:`Solver.value`)."""
-            nonlocal reps
-            res = game_result(s)
-            if res is not None:
-                return _outcome(res, s.to_move)
-            if lo >= hi:
-                return lo
-            for pth in paths:
-                pth.clear()
-            reps = 0
-            a = s.hands[s.attacker]
-            d = s.hands[s.defender]
-            sc = s.stock[0] if s.stock else -1
-            lead, defend, throw, take_set, take_seq, _, _ = level(sc, s.first_bout)
-            if not s.tatt:
                 def f(alpha: int, beta: int) -> int:
-                    return int(lead(a, d, alpha, beta))
+                    return int(defend(a, d, tatt, tcov, unc, room, shown, True, alpha, beta))
+            elif not s.taking:
+                throw = lv.throw
+
+                def f(alpha: int, beta: int) -> int:
+                    return int(throw(a, d, tatt, tcov, room, alpha, beta))
             else:
-                room = cap(s) - s.tatt.bit_count()
-                tatt, tcov = s.tatt, s.tcov
-                if s.unc and not s.taking:
-                    shown = 0 if s.tcov else s.shown
-                    unc = s.unc
+                tab = tatt | tcov
+                taker = lv.take_set if ctx.throw_sets else lv.take_seq
 
-                    def f(alpha: int, beta: int) -> int:
-                        return int(defend(a, d, tatt, tcov, unc, room, shown, True, alpha, beta))
-                elif not s.taking:
-                    def f(alpha: int, beta: int) -> int:
-                        return int(throw(a, d, tatt, tcov, room, alpha, beta))
-                else:
-                    tab = tatt | tcov
-                    taker = take_set if throw_sets else take_seq
+                def f(alpha: int, beta: int) -> int:
+                    return int(taker(a, d, tab, room, alpha, beta))
+        v, remember = ask(f, lo, hi, ctx.last if guess is None else guess, ctx.null_window)
+        if remember:
+            ctx.last = v
+        return v
 
-                    def f(alpha: int, beta: int) -> int:
-                        return int(taker(a, d, tab, room, alpha, beta))
-            v, remember = ask(f, lo, hi, last[0] if guess is None else guess, null_window)
-            if remember:
-                last[0] = v
-            return v
+    def _count(self) -> int:
+        return self._ctx.nodes
 
-        def count() -> int:
-            return nodes
-
-        def table_size() -> int:
-            return sum(len(t) for fns in levels.values() for t in fns[5])
-
-        self._value = value
-        self._count = count
-        self._table_size = table_size
-        self._canon = canon  # the lead key map, for the test that the compiled search's mirror agrees
+    def _table_size(self) -> int:
+        return sum(len(t) for lv in self._ctx.levels.values() for t in lv.tables)
 
     def value(self, s: EngineState, lo: int = LOSS, hi: int = WIN, guess: int | None = None) -> int:
         """Exact value (+1/0/-1) of a two-player engine state for ``s.to_move``, clamped to
