@@ -25,6 +25,7 @@ from fractions import Fraction
 from typing import Any
 
 from foolsolve.cards import TAROT78
+from foolsolve.cards import low_bits as bits
 from foolsolve.game import Engine, IllegalMove, Result
 from foolsolve.rules import rules_to_json
 from foolsolve.spec import foolery as S
@@ -66,16 +67,6 @@ SINGLES = [[[spread(r, 1 << s) for s in range(4) if p >> s & 1] for p in range(1
 def pattern(hand: int, rank: int) -> int:
     """The 4-bit suit pattern of ``rank`` in ``hand``."""
     return ((hand >> rank) & 1) | ((hand >> (rank + 15)) & 2) | ((hand >> (rank + 30)) & 4) | ((hand >> (rank + 45)) & 8)
-
-
-def bits(mask: int) -> list[int]:
-    """The one-bit masks of ``mask``, lowest first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low)
-        mask ^= low
-    return out
 
 
 def trump_ranks(mask: int) -> list[int]:

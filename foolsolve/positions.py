@@ -163,9 +163,15 @@ def write_json_atomic(path: str | Path, obj: Any) -> None:
     """Write JSON to ``path`` via a temporary file, so an interrupted run leaves no partial file;
     a path that cannot be written (missing folder, no permission) is an :class:`InputError`.
     ``-`` writes to standard output (the whole text in one write, then a flush)."""
-    text = json.dumps(obj, ensure_ascii=False, indent=1) + "\n"
+    write_text_atomic(path, json.dumps(obj, ensure_ascii=False, indent=1) + "\n")
+
+
+def write_text_atomic(path: str | Path, text: str) -> None:
+    """Write ``text`` to ``path`` via a temporary file (no partial file on an interrupt), or to
+    standard output for ``-`` (one write, then a flush; a missing final line break is added); a
+    path that cannot be written is an :class:`InputError`."""
     if str(path) == STDIO:
-        sys.stdout.write(text)
+        sys.stdout.write(text if text.endswith("\n") else text + "\n")
         sys.stdout.flush()
         return
     p = Path(path)

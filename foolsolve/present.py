@@ -103,21 +103,6 @@ def transcript(spec: Any, state: Any, moves: Sequence[str], indent: str = "  ") 
 def write_text(path: str, text: str) -> None:
     """Write ``text`` to ``path`` through a temporary file (no partial file on an interrupt), or to
     standard output for ``-``; a path that cannot be written is an :class:`InputError`."""
-    import sys
-    from pathlib import Path
+    from foolsolve.positions import write_text_atomic
 
-    if path == "-":
-        sys.stdout.write(text if text.endswith("\n") else text + "\n")
-        sys.stdout.flush()
-        return
-    p = Path(path)
-    tmp = p.with_name(p.name + ".tmp")
-    try:
-        tmp.write_text(text, encoding="utf-8")
-        tmp.replace(p)
-    except OSError as exc:
-        tmp.unlink(missing_ok=True)
-        raise InputError(f"{path}: cannot write ({exc.strerror or exc})") from None
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
+    write_text_atomic(path, text)
