@@ -32,6 +32,10 @@ SETS = [
     ("fools-paradise", {"players": 3, "ace": "high", "played_card": "stays"}),
     ("fools-and-angels", {}),
     ("fools-and-angels", {"asymmetry": True, "temptation": True}),
+    ("foolery", {"players": 3}),
+    ("foolery", {"players": 5, "trump_beats_trump": "same", "pass_is_final": True}),
+    ("three-fools", {}),
+    ("three-fools", {"max_hand": 5, "streak_to_win": 4}),
 ]
 SETS += [(info.name, {"players": info.spec.max_players if info.spec.max_players <= 6 else info.spec.min_players + 1})
          for info in games.all_games() if info.name not in {name for name, _ in SETS}]
