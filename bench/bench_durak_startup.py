@@ -15,7 +15,11 @@ system, every thread: on a loaded machine nearer what an idle one's wall time wo
 one-threaded start-up, larger for the two-thread search). The table gives the medians per
 position and over all runs, and the ratio base / new.
 
-``--python-search`` adds a third column: ``NEW_PYTHON`` with ``-o jit=false`` (the Python search).
+Every solve runs with ``--no-store``: the result store would answer a repeated position without
+solving it. ``--stored`` adds a column: ``NEW_PYTHON`` reading each position's result from a result
+store filled by its first (untimed) run, what a repeated solve costs.
+
+``--python-search`` adds a column: ``NEW_PYTHON`` with ``-o jit=false`` (the Python search).
 
 ``--fresh FRESH_PYTHON``: a venv with ``pip install .`` of the new checkout (not editable). Its
 numba cache files are deleted first (the state right after ``pip install``), then: the first
@@ -50,6 +54,8 @@ def solve(python: str, path: Path, *options: str) -> tuple[float, float, float, 
     system, all threads), the solve's own seconds in it, and the value."""
     c0 = os.times()
     t0 = time.perf_counter()
+    if "--store" not in options:
+        options = ("--no-store", *options)
     proc = subprocess.run([python, "-m", "foolsolve", str(path), "--json", *options], capture_output=True, text=True,
                           stdin=subprocess.DEVNULL, cwd=CWD)
     wall = time.perf_counter() - t0
@@ -83,6 +89,8 @@ def main() -> None:
     ap.add_argument("--size", type=positive_int, default=8, help="cards a side, 1 to 18 (default 8)")
     ap.add_argument("--python-search", action="store_true",
                     help="also time NEW_PYTHON with -o jit=false (the Python search alone), side by side")
+    ap.add_argument("--stored", action="store_true",
+                    help="also time NEW_PYTHON answering from a filled result store, side by side")
     opts = ap.parse_args()
     if opts.size > 18:
         fail(PROG, f"--size: {opts.size} cards a side do not fit a 36-card deck (at most 18)")
@@ -101,6 +109,10 @@ def main() -> None:
         pythons["python"] = pythons["new"]
         options["python"] = ("-o", "jit=false")
         print("python: new with -o jit=false (the Python search)")
+    if opts.stored:
+        pythons["stored"] = pythons["new"]
+        options["stored"] = ("--store", str(Path(CWD) / "results.sqlite3"))
+        print("stored: new, the result read from a result store its first run filled")
     k = opts.size
     print(f"\n{k}v{k}, {opts.positions} seeded positions, {opts.runs} runs each, alternating; seconds "
           "(whole process / in-process solve)")
