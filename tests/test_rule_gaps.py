@@ -100,9 +100,12 @@ def test_fp_engine_either_per_play_from_a_position_file() -> None:
     from foolsolve.engines.fools_paradise import ENGINE as FP_ENGINE
     from foolsolve.spec.fools_paradise import SPEC as FP
 
-    text = json.dumps(position_json(["AS 2C 3D 4D 5D", "6C 7D 8D 9D 10D"], "AH 7C", rules={"ace": "either_per_play"}))
-    s = FP.state_from_json(json.loads(text))
-    spec_moves = [str(m) for m in FP.legal_moves(s)]
-    assert "collect A♠: A♥" in spec_moves
-    e = FP_ENGINE.from_spec(s)
-    assert sorted(str(FP_ENGINE.move_to_spec(e, m)) for m in FP_ENGINE.legal_moves(e)) == sorted(spec_moves)
+    # The small centre is listed card set by card set; the big one (more than SMALL_CENTRE non-ace cards, more than
+    # ENTRY_LIMIT sub-count-vectors) goes through the count-vector search and its ace residues.
+    for hand, centre in (("AS 2C 3D 4D 5D", "AH 7C"), ("AS KD 4D 3D 5D", "AH 2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC")):
+        text = json.dumps(position_json([hand, "6H 7D 8D 9D 10D"], centre, rules={"ace": "either_per_play"}))
+        s = FP.state_from_json(json.loads(text))
+        spec_moves = [str(m) for m in FP.legal_moves(s)]
+        assert "collect A♠: A♥" in spec_moves
+        e = FP_ENGINE.from_spec(s)
+        assert sorted(str(FP_ENGINE.move_to_spec(e, m)) for m in FP_ENGINE.legal_moves(e)) == sorted(spec_moves)
