@@ -1,58 +1,115 @@
 """Mutation testing of the rules: do the tests catch a wrong rule?
 
 Seeded samples of single-point mutants (cosmic-ray's operators: comparisons, boolean and
-arithmetic operators, numbers, ``break``/``continue``, removed decorators ...) of each game's
-``spec/GAME.py`` and ``engines/GAME.py``, each run against that game's tests with the
-hypothesis ``ci`` profile. A mutant is *killed* when the tests fail (or time out), *survives*
-when they pass. Survivors that are equivalent to the original (no test can tell them apart)
-belong in :data:`EQUIVALENT` with a one-line reason; every other survivor is a rule no test
-catches.
+arithmetic operators, numbers, ``break``/``continue``, removed decorators ...) of every module
+that holds a game's rules -- ``spec/GAME.py``, ``engines/GAME.py`` and the engines' native
+playouts -- each run against that game's tests with the hypothesis ``ci`` profile. A mutant is
+*killed* when the tests fail (or time out), *survives* when they pass. Survivors that are
+equivalent to the original (no test can tell them apart) belong in :data:`EQUIVALENT` with a
+one-line reason; every other survivor is a rule no test catches.
 
+Every sampled mutant is run (no test selection by coverage): one ``pytest -x`` process over the
+game's tests in an order that fails early -- the tests that killed earlier mutants of the game and
+the cheapest tests first (durations from one unmutated baseline run per game, which must pass).
 The mutants are made in a copy of the checkout (cosmic-ray edits files in place), never in the
-working tree. ::
+working tree; each mutant runs with its module's bytecode removed and an empty numba cache (a
+cached compiled function would hide a mutant of the source or of a constant it reads). ::
 
-    python bench/mutation.py --sample 20 --seed 1 --out mutation.json
-    python bench/mutation.py --games durak --modules engines --sample 50
+    python bench/mutation.py --sample 20 --seed 1 --out /tmp/mutation.json
+    python bench/mutation.py --games durak --modules engines --sample 50 --out /tmp/m.json
+    python bench/mutation.py --modules engines/foolery_native.py --sample 5 --out /tmp/m.json
+    python bench/mutation.py --rerun-survivors --out /tmp/mutation.json
 
-Prints the score per module (killed / (mutants - equivalent)) and the survivors with their diffs;
-``--out`` writes them as JSON. Needs ``pip install cosmic-ray``.
+``--out`` is written after every mutant: Ctrl-C (or a crash) keeps what finished, and the same
+command again runs only the mutants not yet done (a bigger ``--sample`` with the same seed adds
+mutants to the same sample). ``--rerun-survivors`` runs the survivors recorded in ``--out`` again
+with today's tests (the score after fixes; the first outcome is kept). Prints the score per module
+(killed / (killed + survived), equivalent mutants left out) and the survivors with their diffs.
+Needs cosmic-ray (``pip install -e '.[mutation]'``).
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import hashlib
 import json
 import os
+import queue
 import random
+import re
 import shutil
+import signal
+import subprocess
 import sys
 import tempfile
+import threading
 import time
+import xml.etree.ElementTree as ET
+from concurrent.futures import ThreadPoolExecutor, as_completed
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-GAME_TESTS: dict[str, list[str]] = {
-    # module stem -> the tests that check that game's rules (fast ones: no solver cross-checks)
-    "durak": ["tests/test_durak_spec.py", "tests/test_durak_positions.py", "tests/test_why.py",
-              "tests/test_rule_gaps.py", "tests/test_durak_properties.py", "tests/test_durak_engine_playout.py"],
-    "fools_and_angels": ["tests/test_fools_and_angels_rules.py", "tests/test_fools_and_angels_positions.py",
-                         "tests/test_fools_and_angels_conformance.py", "tests/test_why.py", "tests/test_rule_gaps.py"],
-    "fools_paradise": ["tests/test_fools_paradise_rules.py", "tests/test_fools_paradise_positions.py",
-                       "tests/test_fools_paradise_conformance.py", "tests/test_fools_paradise_engine.py",
-                       "tests/test_fools_paradise_engine_playout.py", "tests/test_why.py"],
+from benchkit import Parser, fail, header, positive_float, positive_int
+
+ROOT = Path(__file__).resolve().parent.parent
+PROG = "mutation.py"
+
+
+@dataclass(frozen=True)
+class Game:
+    """One game: the modules holding its rules and the tests that check them."""
+
+    modules: tuple[str, ...]
+    tests: tuple[str, ...]
+    """Test files run whole (fast rule, position, engine and playout tests: no solver cross-checks)."""
+    tags: tuple[str, ...]
+    """The game's test ids in :data:`SHARED_TESTS` contain one of these."""
+
+
+GAMES: dict[str, Game] = {
+    "durak": Game(
+        ("spec/durak.py", "engines/durak.py", "engines/durak_playout.py"),
+        ("tests/test_durak_spec.py", "tests/test_durak_positions.py", "tests/test_durak_properties.py",
+         "tests/test_durak_engine_playout.py"),
+        ("durak",)),
+    "fools_and_angels": Game(
+        ("spec/fools_and_angels.py", "engines/fools_and_angels.py"),
+        ("tests/test_fools_and_angels_rules.py", "tests/test_fools_and_angels_positions.py",
+         "tests/test_fools_and_angels_conformance.py"),
+        ("fools-and-angels", "::test_fa_")),
+    "fools_paradise": Game(
+        ("spec/fools_paradise.py", "engines/fools_paradise.py", "engines/fools_paradise_playout.py"),
+        ("tests/test_fools_paradise_rules.py", "tests/test_fools_paradise_positions.py",
+         "tests/test_fools_paradise_conformance.py", "tests/test_fools_paradise_engine.py",
+         "tests/test_fools_paradise_engine_playout.py", "tests/test_fools_paradise_playout_tables.py"),
+        ("fools-paradise", "::test_fp_")),
+    "foolery": Game(
+        ("spec/foolery.py", "engines/foolery.py", "engines/foolery_native.py"),
+        ("tests/test_foolery_rules.py", "tests/test_foolery_positions.py", "tests/test_foolery_engine_playout.py"),
+        ("foolery",)),
+    "three_fools": Game(
+        ("spec/three_fools.py", "engines/three_fools.py"),
+        ("tests/test_three_fools_rules.py", "tests/test_three_fools_positions.py",
+         "tests/test_three_fools_engine.py"),
+        ("three-fools",)),
 }
-GENERIC_TESTS = ["tests/test_perft_files.py", "tests/test_playthroughs.py", "tests/test_engine_deals.py"]
-"""Run for every game, selected with ``-k`` by the game's registry name."""
-REGISTRY_NAME = {"durak": "durak", "fools_and_angels": "fools and angels", "fools_paradise": "fools and paradise"}
-"""The ``-k`` expression that selects a game's cases of the generic tests."""
+SHARED_TESTS = ("tests/test_why.py", "tests/test_rule_gaps.py", "tests/test_perft_files.py",
+                "tests/test_playthroughs.py", "tests/test_engine_deals.py", "tests/test_all_games_conformance.py")
+"""Files with tests of several games; a game runs the ones whose id has one of its tags."""
+MODULES = {rel: game for game, g in GAMES.items() for rel in g.modules}
 
 EQUIVALENT: dict[tuple[str, str, str], str] = {
     # (module, function, the mutated line as cosmic-ray writes it, stripped) -> why no test can tell
     ("spec/durak.py", "legal_throws",
      "if not state.rules.has_throw_ins or len(state.table) + 1 >= cap(state):"):
         "fast path only: throw_reasons rejects the same throws card by card",
+    ("spec/durak.py", "transfer_reasons", "def transfer_reasons(state: State, card: Card, /, show: bool) -> list[Reason]:"):
+        "only how arguments may be passed (state, card positional-only, show no longer keyword-only): every call "
+        "passes state and card by position and names show=, so the rule is the same",
     ("spec/fools_and_angels.py", "apply", "o = 1 ^ p"): "p is 0 or 1, where 1 ^ p == 1 - p",
     ("engines/durak.py", "game_result", "def game_result(s: EngineState) -> Result << None:"):
         "an annotation, never evaluated (from __future__ import annotations)",
@@ -67,11 +124,36 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
 }
 
 
-def mutants(path: Path) -> list[Any]:
-    """Every single-point mutant cosmic-ray's default operators make of one module."""
-    from cosmic_ray.commands.init import _all_work_items
+def mutants(path: Path, operators: list[str] | None = None) -> list[Any]:
+    """Every single-point mutant cosmic-ray's default operators (or the named ones) make of one
+    module, in cosmic-ray's order (``cosmic-ray init``'s work items)."""
+    from cosmic_ray.ast import ast_nodes, get_ast_from_path
+    from cosmic_ray.ast.ast_query import ASTQuery
+    from cosmic_ray.commands.init import _operators
+    from cosmic_ray.work_item import MutationSpec
 
-    return [item.mutations[0] for item in _all_work_items([path], {})]
+    tree = get_ast_from_path(path)
+    out = []
+    for name, args, operator in _operators({}):
+        if operators is not None and name not in operators:
+            continue
+        positions = ((node, start, end) for node in ast_nodes(tree) for start, end in operator.mutation_positions(node))
+        for occurrence, (node, start, end) in enumerate(positions):
+            out.append(MutationSpec(module_path=str(path), operator_name=name, operator_args=args, occurrence=occurrence,
+                                    start_pos=start, end_pos=end, definition_name=ASTQuery(node).get_definition_name()))
+    return out
+
+
+def sample(everything: list[Any], seed: int, rel: str, n: int) -> list[Any]:
+    """The seeded sample: the first ``n`` of a seeded shuffle, so a bigger ``n`` extends a smaller one."""
+    order = list(everything)
+    random.Random(f"{seed}:{rel}").shuffle(order)
+    return order[:n]
+
+
+def key_of(rel: str, digest: str, m: Any) -> str:
+    """A mutant's identity: module, the module's source, operator, occurrence."""
+    return f"{rel}@{digest[:12]}:{m.operator_name}:{m.occurrence}"
 
 
 def changed_line(diff: str) -> str:
@@ -82,100 +164,334 @@ def changed_line(diff: str) -> str:
     return ""
 
 
-def run_one(copy: Path, rel: str, mutation: Any, tests: list[str], generic_k: str, timeout: float) -> dict[str, Any]:
-    """Apply one mutant in the copy and run the game's tests there."""
-    from cosmic_ray.mutating import mutate_and_test
-    from cosmic_ray.work_item import MutationSpec
+def outcome_of(row: dict[str, Any]) -> str:
+    """killed / survived / equivalent (a survivor in the allow-list) / error."""
+    if row["outcome"] == "survived" and (row["module"], row["function"], row["mutated"]) in EQUIVALENT:
+        return "equivalent"
+    return str(row["outcome"])
 
-    env_python = sys.executable
-    files = " ".join(tests)
-    generic = " ".join(GENERIC_TESTS)
-    cmd = (f"{env_python} -m pytest -x -q -p no:cacheprovider {files} && "
-           f"{env_python} -m pytest -x -q -p no:cacheprovider {generic} -k '{generic_k}'")
-    spec = MutationSpec(module_path=str(copy / rel), operator_name=mutation.operator_name,
-                        operator_args=mutation.operator_args, occurrence=mutation.occurrence,
-                        start_pos=mutation.start_pos, end_pos=mutation.end_pos,
-                        definition_name=mutation.definition_name)
-    old = os.getcwd()
-    os.chdir(copy)
-    try:
+
+class Checkout:
+    """A copy of the checkout the mutants are made in, and the tests run there."""
+
+    def __init__(self, where: Path) -> None:
+        where.mkdir(parents=True, exist_ok=True)
+        self.root = where / "checkout"
+        shutil.copytree(ROOT, self.root, symlinks=True, ignore=shutil.ignore_patterns(
+            ".venv", ".git", "__pycache__", "*.sqlite", "*.sqlite3", ".hypothesis", ".mypy_cache", ".ruff_cache",
+            ".pytest_cache", "*.egg-info"))
+        self.pycache = where / "pycache"
+        self.numba = where / "numba"
+        self.running: subprocess.Popen[str] | None = None
+        self.stopped = False
+
+    def env(self) -> dict[str, str]:
+        env = dict(os.environ, HYPOTHESIS_PROFILE="ci", PYTHONPATH=str(self.root),
+                   PYTHONPYCACHEPREFIX=str(self.pycache), NUMBA_CACHE_DIR=str(self.numba))
+        env.pop("PYTEST_ADDOPTS", None)
+        return env
+
+    def forget(self, rel: str) -> None:
+        """Drop the compiled forms of the module (bytecode) and every numba cache."""
+        stem = Path(rel).stem
+        if self.pycache.exists():
+            for pyc in self.pycache.rglob(f"{stem}.*.pyc"):
+                pyc.unlink()
+        shutil.rmtree(self.numba, ignore_errors=True)
+
+    def pytest(self, args: list[str], timeout: float) -> tuple[int | None, str, float]:
+        """Run pytest in the copy (own process group, killed whole on timeout): exit code
+        (None on timeout), output, seconds."""
+        cmd = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:randomly", "-p", "no:xdist",
+               "-rfE", "--no-header", *args]
+        if self.stopped:
+            raise KeyboardInterrupt
         t0 = time.monotonic()
-        result = mutate_and_test([spec], f"bash -c \"{cmd}\"", timeout)
-    finally:
-        os.chdir(old)
-    status = result.test_outcome if result.test_outcome is not None else result.worker_outcome
-    outcome = str(getattr(status, "value", status))
-    diff = (result.diff or "").replace(str(copy) + "/", "")
-    return {"module": rel, "function": mutation.definition_name, "operator": mutation.operator_name,
-            "occurrence": mutation.occurrence, "line": mutation.start_pos[0], "outcome": outcome,
-            "mutated": changed_line(diff), "diff": diff, "seconds": round(time.monotonic() - t0, 1)}
+        proc = subprocess.Popen(cmd, cwd=self.root, env=self.env(), stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                text=True, start_new_session=True)
+        self.running = proc
+        try:
+            if self.stopped:  # Ctrl-C came before the process was known
+                raise KeyboardInterrupt
+            out, _ = proc.communicate(timeout=timeout)
+            code: int | None = proc.returncode
+        except BaseException:  # the timeout, or Ctrl-C: the whole group goes
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(proc.pid, signal.SIGKILL)
+            out, _ = proc.communicate()
+            if not isinstance(sys.exc_info()[1], subprocess.TimeoutExpired):
+                raise
+            code = None
+        finally:
+            self.running = None
+        if self.stopped:
+            raise KeyboardInterrupt
+        return code, out, time.monotonic() - t0
+
+    def stop(self) -> None:
+        """Ctrl-C: kill the running tests (the mutant is then put back by its ``with``)."""
+        self.stopped = True
+        proc = self.running
+        if proc is not None:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(proc.pid, signal.SIGKILL)
+
+
+def collect(co: Checkout, game: str) -> list[str]:
+    """The game's test ids: its own files whole, the shared files' tests with its tags."""
+    g = GAMES[game]
+    code, out, _ = co.pytest(["--collect-only", *g.tests, *SHARED_TESTS], 600)
+    ids = [line.strip() for line in out.splitlines() if "::" in line and not line.startswith(("FAILED", "ERROR"))]
+    if code != 0 or not ids:
+        fail(PROG, f"cannot collect the tests of {game}: {out.strip().splitlines()[-1:]}")
+    return [i for i in ids if i.split("::")[0] in g.tests or any(t in i for t in g.tags)]
+
+
+def baseline(co: Checkout, game: str, ids: list[str]) -> dict[str, float]:
+    """Run the game's tests once unmutated: seconds per test. Every one must pass."""
+    report = co.root.parent / f"baseline-{game}.xml"
+    co.forget("")
+    code, out, secs = co.pytest([f"--junitxml={report}", *ids], 3600)
+    if code != 0:
+        failed = [line for line in out.splitlines() if line.startswith(("FAILED", "ERROR"))][:3]
+        fail(PROG, f"the unmutated tests of {game} do not pass: {'; '.join(failed) or out.strip()[-300:]}")
+    durations: dict[str, float] = {}
+    for case in ET.parse(report).getroot().iter("testcase"):
+        path = case.get("classname", "").replace(".", "/")
+        durations[f"{path}.py::{case.get('name')}"] = float(case.get("time", "0"))
+    print(f"baseline {game}: {len(ids)} tests pass in {secs:.1f} s", file=sys.stderr, flush=True)
+    return {i: durations.get(i, 1.0) for i in ids}
+
+
+def order(durations: dict[str, float], kills: dict[str, int]) -> list[str]:
+    """Tests most likely to fail soonest first: kills (of earlier mutants of the game) per second."""
+    return sorted(durations, key=lambda i: (-(kills.get(i, 0) + 0.1) / (durations[i] + 0.02), i))
+
+
+FAILED = re.compile(r"^(?:FAILED|ERROR) (.+?)(?: - .*)?$")
+
+
+def run_one(co: Checkout, rel: str, m: Any, tests: list[str], timeout: float) -> dict[str, Any]:
+    """Apply one mutant in the copy, run the tests fail-fast, put the module back."""
+    from cosmic_ray.mutating import use_mutation
+    from cosmic_ray.plugins import get_operator
+
+    path = co.root / rel
+    operator = get_operator(m.operator_name)(**(m.operator_args or {}))
+    row: dict[str, Any] = {"module": rel, "function": m.definition_name, "operator": m.operator_name,
+                           "occurrence": m.occurrence, "line": m.start_pos[0]}
+    with use_mutation(path, operator, m.occurrence) as (original, mutated):
+        if mutated is None:
+            return {**row, "outcome": "error", "mutated": "", "diff": "", "seconds": 0.0, "killed_by": None}
+        co.forget(rel)
+        try:
+            code, out, secs = co.pytest(["-x", *tests], timeout)
+        finally:
+            co.forget(rel)
+    import difflib
+
+    diff = "".join(difflib.unified_diff(original.splitlines(True), mutated.splitlines(True), f"a/{rel}", f"b/{rel}",
+                                        n=0))
+    killed_by = None
+    if code is None:
+        outcome, killed_by = "killed", "timeout"
+    elif code == 0:
+        outcome = "survived"
+    elif code in (1, 2, 3):  # a test failed, or the mutant broke collection/import
+        outcome = "killed"
+        found = [FAILED.match(line) for line in out.splitlines()]
+        killed_by = next((f.group(1) for f in found if f), "collection" if code != 1 else "?")
+    else:
+        outcome = "error"
+    return {**row, "outcome": outcome, "mutated": changed_line(diff), "diff": diff, "seconds": round(secs, 2),
+            "killed_by": killed_by, **({"output": out[-2000:]} if outcome == "error" else {})}
+
+
+def summarize(rows: list[dict[str, Any]], totals: dict[str, int]) -> dict[str, dict[str, Any]]:
+    """Per module: counts and the score before fixes (first outcomes) and now."""
+    summary: dict[str, dict[str, Any]] = {}
+    for rel in sorted(totals, key=lambda r: (MODULES[r], r)):
+        mine = [r for r in rows if r["module"] == rel]
+        now = [outcome_of(r) for r in mine]
+        first = [outcome_of({**r, "outcome": r.get("first_outcome", r["outcome"])}) for r in mine]
+
+        def score(outs: list[str]) -> float | None:
+            k, s = outs.count("killed"), outs.count("survived")
+            return round(k / (k + s), 3) if k + s else None
+
+        summary[rel] = {"mutants_in_module": totals[rel], "sampled": len(mine), "killed": now.count("killed"),
+                        "equivalent": now.count("equivalent"), "survived": now.count("survived"),
+                        "error": now.count("error"), "score_before": score(first), "score": score(now),
+                        "seconds_killed": _mean([r["seconds"] for r in mine if r["outcome"] == "killed"]),
+                        "seconds_survived": _mean([r["seconds"] for r in mine if r["outcome"] != "killed"])}
+    return summary
+
+
+def _mean(xs: list[float]) -> float | None:
+    return round(sum(xs) / len(xs), 1) if xs else None
+
+
+def pct(x: float | None) -> str:
+    return "n/a" if x is None else f"{100 * x:.0f}%"
+
+
+def table(summary: dict[str, dict[str, Any]]) -> str:
+    """The Markdown table BENCHMARKS.md shows."""
+    lines = ["| module | mutants in module | sampled | killed | equivalent | survived | score before fixes | score |",
+             "|---|---|---|---|---|---|---|---|"]
+    for rel, s in summary.items():
+        lines.append(f"| {rel} | {s['mutants_in_module']:,} | {s['sampled']} | {s['killed']} | {s['equivalent']} | "
+                     f"{s['survived']} | {pct(s['score_before'])} | {pct(s['score'])} |")
+    return "\n".join(lines)
+
+
+def parse(argv: list[str] | None) -> argparse.Namespace:
+    ap = Parser(PROG, __doc__)
+    ap.add_argument("--games", nargs="+", default=sorted(GAMES), metavar="GAME",
+                    help=f"module stems (default: all of {', '.join(sorted(GAMES))})")
+    ap.add_argument("--modules", nargs="+", default=["spec", "engines"], metavar="MODULE",
+                    help="spec, engines (every engine module), or module paths such as engines/foolery_native.py")
+    ap.add_argument("--sample", type=positive_int, default=20, help="mutants per module (seeded sample)")
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--timeout", type=positive_float, default=None,
+                    help="seconds per mutant; a timeout counts as killed (default: 3x the game's baseline + 60)")
+    ap.add_argument("--jobs", type=positive_int, default=1, help="mutants run at once, each in its own copy")
+    ap.add_argument("--out", type=Path, default=None,
+                    help="results (JSON), written after every mutant; a run with the same --seed resumes it")
+    ap.add_argument("--rerun-survivors", action="store_true",
+                    help="run the survivors recorded in --out again with today's tests")
+    a = ap.parse_args(argv)
+    unknown = sorted(set(a.games) - set(GAMES))
+    if unknown:
+        fail(PROG, f"--games: no such game module {unknown[0]!r} (known: {', '.join(sorted(GAMES))})")
+    bad = [m for m in a.modules if m not in ("spec", "engines") and m not in MODULES]
+    if bad:
+        fail(PROG, f"--modules: {bad[0]!r} is not spec, engines or a rule module ({', '.join(MODULES)})")
+    if a.rerun_survivors and a.out is None:
+        fail(PROG, "--rerun-survivors: needs --out (the results to re-run)")
+    return a
+
+
+def selected(a: argparse.Namespace) -> list[str]:
+    explicit = [m for m in a.modules if m in MODULES]
+    kinds = {m for m in a.modules if m in ("spec", "engines")}
+    return [rel for game in a.games for rel in GAMES[game].modules
+            if rel in explicit or rel.split("/")[0] in kinds]
+
+
+def load(out: Path | None, seed: int) -> list[dict[str, Any]]:
+    if out is None or not out.exists():
+        return []
+    try:
+        data = json.loads(out.read_text())
+        rows = data["mutants"]
+        old_seed = data["seed"]
+    except (OSError, ValueError, KeyError, TypeError) as e:
+        fail(PROG, f"--out: {out} is not a results file of this script ({type(e).__name__})")
+    if old_seed != seed:
+        fail(PROG, f"--out: {out} holds a run with --seed {old_seed}; use that seed or another file")
+    return list(rows)
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--games", nargs="*", default=sorted(GAME_TESTS), help="module stems (default: all)")
-    ap.add_argument("--modules", nargs="*", default=["spec", "engines"], choices=["spec", "engines"])
-    ap.add_argument("--sample", type=int, default=20, help="mutants per module (seeded sample)")
-    ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--timeout", type=float, default=600.0, help="seconds per mutant (a timeout counts as killed)")
-    ap.add_argument("--out", type=Path, default=None, help="write the results here (JSON)")
-    a = ap.parse_args(argv)
-    unknown = sorted(set(a.games) - set(GAME_TESTS))
-    problem = ("--sample: at least 1" if a.sample < 1 else
-               f"--games: no such game module {unknown[0]!r} (known: {', '.join(sorted(GAME_TESTS))})" if unknown
-               else None)
-    if problem:
-        print(f"mutation.py: error: {problem}", file=sys.stderr)
-        return 2
+    a = parse(argv)
+    rows = load(a.out, a.seed)
     try:
         import cosmic_ray  # noqa: F401
     except ImportError:
-        print("bench/mutation.py: error: needs cosmic-ray (pip install cosmic-ray)", file=sys.stderr)
-        return 2
-    os.environ["HYPOTHESIS_PROFILE"] = "ci"
-    rows: list[dict[str, Any]] = []
-    summary: dict[str, dict[str, Any]] = {}
+        fail(PROG, "needs cosmic-ray (pip install -e '.[mutation]')")
+    modules = selected(a)
+    started = time.monotonic()
+
+    def save(totals: dict[str, int]) -> None:
+        if a.out is not None:
+            from foolsolve.positions import write_json_atomic
+
+            write_json_atomic(a.out, {"seed": a.seed, "command": header(PROG).strip(),
+                                      "summary": summarize(rows, totals), "mutants": rows})
+
     with tempfile.TemporaryDirectory(prefix="foolsolve-mutation-") as tmp:
-        copy = Path(tmp) / "checkout"
-        shutil.copytree(ROOT, copy, symlinks=True, ignore=shutil.ignore_patterns(".venv", ".git", "__pycache__",
-                                                                                  "*.sqlite", ".hypothesis"))
-        os.environ["PYTHONPATH"] = str(copy)
-        for game in a.games:
-            for kind in a.modules:
-                rel = f"{kind}/{game}.py"
-                if not (copy / rel).exists():
-                    continue
-                everything = mutants(copy / rel)
-                rng = random.Random(f"{a.seed}:{rel}")
-                chosen = rng.sample(everything, min(a.sample, len(everything)))
-                done = []
-                for i, m in enumerate(chosen):
-                    row = run_one(copy, rel, m, GAME_TESTS[game], REGISTRY_NAME[game], a.timeout)
-                    key = (rel, row["function"], row["mutated"])
-                    if row["outcome"] == "survived" and key in EQUIVALENT:
-                        row["outcome"] = "equivalent"
-                        row["reason"] = EQUIVALENT[key]
-                    done.append(row)
-                    print(f"{rel} {i + 1}/{len(chosen)} {row['outcome']:11} {row['function']}: {row['mutated']} "
-                          f"({row['seconds']} s)", file=sys.stderr, flush=True)
-                rows += done
-                counted = [r for r in done if r["outcome"] in ("killed", "survived")]
-                killed = sum(r["outcome"] == "killed" for r in counted)
-                summary[rel] = {"mutants_in_module": len(everything), "sampled": len(done), "killed": killed,
-                                "survived": len(counted) - killed,
-                                "equivalent": sum(r["outcome"] == "equivalent" for r in done),
-                                "other": sum(r["outcome"] not in ("killed", "survived", "equivalent") for r in done),
-                                "score": round(killed / len(counted), 3) if counted else None}
-    for rel, s in summary.items():
-        score = "n/a" if s["score"] is None else f"{100 * s['score']:.0f}%"
-        print(f"{rel}: {s['killed']}/{s['killed'] + s['survived']} killed ({score}) of {s['sampled']} sampled "
-              f"from {s['mutants_in_module']}; {s['equivalent']} equivalent, {s['other']} not run")
+        copies = [Checkout(Path(tmp) / f"job{j}") for j in range(a.jobs)]
+        root = copies[0].root
+        totals: dict[str, int] = {}
+        per_module: dict[str, list[tuple[str, Any, str]]] = {}
+        for rel in modules:
+            digest = hashlib.sha256((root / rel).read_bytes()).hexdigest()
+            everything = mutants(root / rel)
+            totals[rel] = len(everything)
+            if a.rerun_survivors:
+                want = {r["key"] for r in rows if r["module"] == rel and outcome_of(r) == "survived"}
+                chosen = [m for m in everything if key_of(rel, digest, m) in want]
+            else:
+                done = {r["key"] for r in rows}
+                chosen = [m for m in sample(everything, a.seed, rel, a.sample) if key_of(rel, digest, m) not in done]
+            per_module[rel] = [(rel, m, key_of(rel, digest, m)) for m in chosen]
+        todo: list[tuple[str, Any, str]] = []
+        while any(per_module.values()):  # round robin: an interrupted run has even samples
+            for rel in modules:
+                if per_module[rel]:
+                    todo.append(per_module[rel].pop(0))
+        print(f"{len(todo)} mutants to run in {len(modules)} modules, {a.jobs} at a time", file=sys.stderr, flush=True)
+        tests: dict[str, dict[str, float]] = {}
+        lock = threading.Lock()
+        baseline_locks = {game: threading.Lock() for game in GAMES}
+        free: queue.Queue[Checkout] = queue.Queue()
+        for co in copies:
+            free.put(co)
+        finished = 0
+
+        def work(rel: str, m: Any, key: str) -> None:
+            nonlocal finished
+            game = MODULES[rel]
+            co = free.get()
+            try:
+                with baseline_locks[game]:
+                    if game not in tests:
+                        tests[game] = baseline(co, game, collect(co, game))
+                durations = tests[game]
+                with lock:
+                    kills: dict[str, int] = {}
+                    for r in rows:
+                        if r["outcome"] == "killed" and MODULES[r["module"]] == game and r.get("killed_by"):
+                            kills[r["killed_by"]] = kills.get(r["killed_by"], 0) + 1
+                timeout = a.timeout or 3 * sum(durations.values()) + 60
+                row = run_one(co, rel, m, order(durations, kills), timeout)
+            finally:
+                free.put(co)
+            row["key"] = key
+            with lock:
+                old = next((r for r in rows if r["key"] == key), None)
+                if old is not None:
+                    row["first_outcome"] = old.get("first_outcome", old["outcome"])
+                    rows.remove(old)
+                rows.append(row)
+                save(totals)
+                finished += 1
+                print(f"[{finished}/{len(todo)} {time.monotonic() - started:.0f} s] {rel}:{row['line']} "
+                      f"{outcome_of(row):10} {row['function']}: {row['mutated']} ({row['seconds']} s"
+                      f"{', ' + str(row['killed_by']) if row['killed_by'] else ''})", file=sys.stderr, flush=True)
+
+        pool = ThreadPoolExecutor(max_workers=a.jobs)
+        try:
+            futures = [pool.submit(work, *item) for item in todo]
+            for f in as_completed(futures):
+                f.result()
+        except KeyboardInterrupt:
+            for co in copies:
+                co.stop()
+            pool.shutdown(wait=True, cancel_futures=True)  # every mutant put back before the copy goes
+            with lock:
+                save(totals)
+            print(f"{PROG}: interrupted; {a.out or 'nothing'} keeps the {finished} mutants that finished",
+                  file=sys.stderr)
+            return 130
+        pool.shutdown(wait=True)
+    summary = summarize([r for r in rows if r["module"] in totals], totals)
+    print(header(PROG))
+    print(table(summary))
     for r in rows:
-        if r["outcome"] == "survived":
-            print(f"SURVIVED {r['module']}:{r['line']} {r['function']} ({r['operator']}): {r['mutated']}")
-    if a.out is not None:
-        a.out.write_text(json.dumps({"seed": a.seed, "sample": a.sample, "summary": summary, "mutants": rows},
-                                    indent=1) + "\n")
+        if r["module"] in totals and outcome_of(r) in ("survived", "error"):
+            print(f"\n{outcome_of(r).upper()} {r['module']}:{r['line']} {r['function']} ({r['operator']}):\n{r['diff']}")
     return 0
 
 

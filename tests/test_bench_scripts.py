@@ -60,6 +60,11 @@ def test_help(script: str) -> None:
     ("bench_three_fools.py", ["--games", "0"]),
     ("mutation.py", ["--sample", "0"]),
     ("mutation.py", ["--games", "chess"]),
+    ("mutation.py", ["--modules", "engines/chess.py"]),
+    ("mutation.py", ["--jobs", "0"]),
+    ("mutation.py", ["--timeout", "-1"]),
+    ("mutation.py", ["--rerun-survivors"]),
+    ("mutation.py", ["--out", str(BENCH / "benchkit.py")]),
 ])
 def test_bad_input_is_one_line_and_exit_2(script: str, args: list[str]) -> None:
     run = _run(script, *args)
@@ -106,3 +111,41 @@ def test_three_fools_playouts_compare_the_same_games() -> None:
     bench = _load("bench_three_fools")
     lines = bench.bench_playouts(3)
     assert lines[-1].startswith("engine / spec: ")
+
+
+def test_mutation_samples_grow_and_allow_list_reads_survivors() -> None:
+    bench = _load("mutation")
+    items = list(range(100))
+    assert bench.sample(items, 1, "spec/durak.py", 30)[:10] == bench.sample(items, 1, "spec/durak.py", 10)
+    assert bench.sample(items, 1, "spec/durak.py", 10) != bench.sample(items, 2, "spec/durak.py", 10)
+    (module, function, line), _ = next(iter(bench.EQUIVALENT.items()))
+    row = {"module": module, "function": function, "mutated": line, "outcome": "survived", "seconds": 1.0}
+    assert bench.outcome_of(row) == "equivalent"
+    assert bench.outcome_of({**row, "mutated": line + " "}) == "survived"
+    killed = {**row, "outcome": "killed", "mutated": "x"}
+    fixed = {**row, "mutated": "y", "outcome": "killed", "first_outcome": "survived"}
+    summary = bench.summarize([row, killed, fixed], {module: 10})
+    assert (summary[module]["killed"], summary[module]["equivalent"]) == (2, 1)
+    assert (summary[module]["score_before"], summary[module]["score"]) == (0.5, 1.0)
+    assert f"| {module} | 10 | 3 | 2 | 1 | 0 | 50% | 100% |" in bench.table(summary)
+    assert all(rel in bench.MODULES and reason for (rel, _, _), reason in bench.EQUIVALENT.items())
+
+
+def test_mutation_one_mutant_killed_and_survived_in_a_copy(tmp_path: Path) -> None:
+    """One mutant of Three Fools' rules (``==`` turned into ``!=`` in ``round_winner``) in a copy of the
+    checkout: the rule tests kill it and name the test, an unrelated test lets it survive; the copy's
+    module is put back each time and the working tree is never touched."""
+    pytest.importorskip("cosmic_ray")
+    bench = _load("mutation")
+    rel = "spec/three_fools.py"
+    original = (BENCH.parent / rel).read_bytes()
+    co = bench.Checkout(tmp_path)
+    m = next(m for m in bench.mutants(co.root / rel, ["core/ReplaceComparisonOperator_Eq_NotEq"])
+             if m.definition_name == "round_winner")
+    row = bench.run_one(co, rel, m, ["tests/test_three_fools_rules.py"], 300)
+    assert (row["outcome"], row["function"], row["module"]) == ("killed", "round_winner", rel)
+    assert row["killed_by"].startswith("tests/test_three_fools_rules.py::") and "!=" in row["mutated"]
+    assert (co.root / rel).read_bytes() == original
+    row = bench.run_one(co, rel, m, ["tests/test_cards.py"], 300)
+    assert row["outcome"] == "survived" and row["killed_by"] is None
+    assert (co.root / rel).read_bytes() == original == (BENCH.parent / rel).read_bytes()
