@@ -264,8 +264,16 @@ def baseline(co: Checkout, game: str, ids: list[str]) -> dict[str, float]:
 
 
 def order(durations: dict[str, float], kills: dict[str, int]) -> list[str]:
-    """Tests most likely to fail soonest first: kills (of earlier mutants of the game) per second."""
-    return sorted(durations, key=lambda i: (-(kills.get(i, 0) + 0.1) / (durations[i] + 0.02), i))
+    """Tests most likely to fail soonest first: kills (of earlier mutants of the game) per second.
+
+    A test's cost is the most any case of its function took: the first case of a function often
+    pays for all (numba compiling the playout, a table built once), and a run with a mutant has it
+    to pay again whichever case comes first."""
+    cost: dict[str, float] = {}
+    for i, d in durations.items():
+        f = i.split("[")[0]
+        cost[f] = max(cost.get(f, 0.0), d)
+    return sorted(durations, key=lambda i: (-(kills.get(i, 0) + 0.1) / (cost[i.split("[")[0]] + 0.02), i))
 
 
 FAILED = re.compile(r"^(?:FAILED|ERROR) (.+?)(?: - .*)?$")
@@ -379,23 +387,40 @@ def selected(a: argparse.Namespace) -> list[str]:
             if rel in explicit or rel.split("/")[0] in kinds]
 
 
-def load(out: Path | None, seed: int) -> list[dict[str, Any]]:
+def load(out: Path | None, seed: int) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """The mutants already run (and the baselines' durations) of an earlier run into ``out``."""
     if out is None or not out.exists():
-        return []
+        return [], {}
     try:
         data = json.loads(out.read_text())
         rows = data["mutants"]
         old_seed = data["seed"]
-    except (OSError, ValueError, KeyError, TypeError) as e:
+        baselines = data.get("baselines", {})
+    except (OSError, ValueError, KeyError, TypeError, AttributeError) as e:
         fail(PROG, f"--out: {out} is not a results file of this script ({type(e).__name__})")
     if old_seed != seed:
         fail(PROG, f"--out: {out} holds a run with --seed {old_seed}; use that seed or another file")
-    return list(rows)
+    return list(rows), dict(baselines)
+
+
+def fingerprint(root: Path) -> str:
+    """A digest of the code and test data of a checkout (a baseline's durations hold while it is the same)."""
+    h = hashlib.sha256()
+    for top in ("foolsolve", "spec", "engines", "solver", "proofs", "tests"):
+        for path in sorted((root / top).rglob("*")):
+            if path.is_file() and not path.is_symlink() and "__pycache__" not in path.parts:
+                h.update(str(path.relative_to(root)).encode() + b"\0" + path.read_bytes())
+    return h.hexdigest()
+
+
+def _stop(signum: int, frame: Any) -> None:
+    raise KeyboardInterrupt
 
 
 def main(argv: list[str] | None = None) -> int:
     a = parse(argv)
-    rows = load(a.out, a.seed)
+    rows, baselines = load(a.out, a.seed)
+    signal.signal(signal.SIGTERM, _stop)  # kill PID (a run in the background) stops it as Ctrl-C does
     try:
         import cosmic_ray  # noqa: F401
     except ImportError:
@@ -408,7 +433,7 @@ def main(argv: list[str] | None = None) -> int:
             from foolsolve.positions import write_json_atomic
 
             write_json_atomic(a.out, {"seed": a.seed, "command": header(PROG).strip(),
-                                      "summary": summarize(rows, totals), "mutants": rows})
+                                      "summary": summarize(rows, totals), "baselines": baselines, "mutants": rows})
 
     with tempfile.TemporaryDirectory(prefix="foolsolve-mutation-") as tmp:
         copies = [Checkout(Path(tmp) / f"job{j}") for j in range(a.jobs)]
@@ -433,6 +458,7 @@ def main(argv: list[str] | None = None) -> int:
                     todo.append(per_module[rel].pop(0))
         print(f"{len(todo)} mutants to run in {len(modules)} modules, {a.jobs} at a time", file=sys.stderr, flush=True)
         tests: dict[str, dict[str, float]] = {}
+        tree = fingerprint(root)
         lock = threading.Lock()
         baseline_locks = {game: threading.Lock() for game in GAMES}
         free: queue.Queue[Checkout] = queue.Queue()
@@ -447,7 +473,13 @@ def main(argv: list[str] | None = None) -> int:
             try:
                 with baseline_locks[game]:
                     if game not in tests:
-                        tests[game] = baseline(co, game, collect(co, game))
+                        cached = baselines.get(game, {})
+                        if cached.get("tree") == tree:
+                            tests[game] = cached["durations"]
+                        else:
+                            tests[game] = baseline(co, game, collect(co, game))
+                            with lock:
+                                baselines[game] = {"tree": tree, "durations": tests[game]}
                 durations = tests[game]
                 with lock:
                     kills: dict[str, int] = {}
