@@ -366,6 +366,7 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     ap.add_argument("--jobs", type=positive_int, default=1, help="mutants run at once, each in its own copy")
     ap.add_argument("--out", type=Path, default=None,
                     help="results (JSON), written after every mutant; a run with the same --seed resumes it")
+    ap.add_argument("--report", action="store_true", help="only print the table and survivors of --out (runs nothing)")
     ap.add_argument("--rerun-survivors", action="store_true",
                     help="run the survivors recorded in --out again with today's tests")
     a = ap.parse_args(argv)
@@ -375,6 +376,8 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     bad = [m for m in a.modules if m not in ("spec", "engines") and m not in MODULES]
     if bad:
         fail(PROG, f"--modules: {bad[0]!r} is not spec, engines or a rule module ({', '.join(MODULES)})")
+    if a.report and a.out is None:
+        fail(PROG, "--report: needs --out (the results to report)")
     if a.rerun_survivors and a.out is None:
         fail(PROG, "--rerun-survivors: needs --out (the results to re-run)")
     return a
@@ -420,6 +423,12 @@ def _stop(signum: int, frame: Any) -> None:
 def main(argv: list[str] | None = None) -> int:
     a = parse(argv)
     rows, baselines = load(a.out, a.seed)
+    if a.report:
+        if not rows:
+            fail(PROG, f"--report: {a.out} holds no results")
+        saved = json.loads(a.out.read_text()).get("summary", {})
+        report(rows, {rel: s["mutants_in_module"] for rel, s in saved.items() if rel in selected(a)})
+        return 0
     signal.signal(signal.SIGTERM, _stop)  # kill PID (a run in the background) stops it as Ctrl-C does
     try:
         import cosmic_ray  # noqa: F401
@@ -518,13 +527,23 @@ def main(argv: list[str] | None = None) -> int:
                   file=sys.stderr)
             return 130
         pool.shutdown(wait=True)
-    summary = summarize([r for r in rows if r["module"] in totals], totals)
-    print(header(PROG))
-    print(table(summary))
-    for r in rows:
-        if r["module"] in totals and outcome_of(r) in ("survived", "error"):
-            print(f"\n{outcome_of(r).upper()} {r['module']}:{r['line']} {r['function']} ({r['operator']}):\n{r['diff']}")
+    report(rows, totals)
     return 0
+
+
+def report(rows: list[dict[str, Any]], totals: dict[str, int]) -> None:
+    """The table, seconds per mutant, and every survivor with its diff (stdout)."""
+    mine = [r for r in rows if r["module"] in totals]
+    print(header(PROG))
+    print(table(summarize(mine, totals)))
+    for what in ("killed", "survived"):
+        secs = [r["seconds"] for r in mine if (r["outcome"] == "killed") == (what == "killed")]
+        if secs:
+            print(f"\n{what}: {len(secs)} mutants, {sum(secs) / len(secs):.1f} s each on average "
+                  f"(median {sorted(secs)[len(secs) // 2]:.1f} s)")
+    for r in mine:
+        if outcome_of(r) in ("survived", "error"):
+            print(f"\n{outcome_of(r).upper()} {r['module']}:{r['line']} {r['function']} ({r['operator']}):\n{r['diff']}")
 
 
 if __name__ == "__main__":

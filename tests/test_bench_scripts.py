@@ -64,6 +64,7 @@ def test_help(script: str) -> None:
     ("mutation.py", ["--jobs", "0"]),
     ("mutation.py", ["--timeout", "-1"]),
     ("mutation.py", ["--rerun-survivors"]),
+    ("mutation.py", ["--report"]),
     ("mutation.py", ["--out", str(BENCH / "benchkit.py")]),
 ])
 def test_bad_input_is_one_line_and_exit_2(script: str, args: list[str]) -> None:
