@@ -110,6 +110,10 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
     ("spec/durak.py", "transfer_reasons", "def transfer_reasons(state: State, card: Card, /, show: bool) -> list[Reason]:"):
         "only how arguments may be passed (state, card positional-only, show no longer keyword-only): every call "
         "passes state and card by position and names show=, so the rule is the same",
+    ("spec/foolery.py", "follows", "suited = [c for c in hand if c.suit is not TRUMP]"):
+        "every card is an object of the tarot table, whose trumps carry the TRUMP object itself: is not and != agree",
+    ("spec/foolery.py", "is_legal", 'k = 2 if state.phase <= "king_gives" else 1'):
+        'phase is "king_gives" or "prince_gives" there (the schema\'s enum), and "prince_gives" > "king_gives"',
     ("spec/fools_and_angels.py", "apply", "o = 1 ^ p"): "p is 0 or 1, where 1 ^ p == 1 - p",
     ("engines/durak.py", "game_result", "def game_result(s: EngineState) -> Result << None:"):
         "an annotation, never evaluated (from __future__ import annotations)",
@@ -305,7 +309,7 @@ def run_one(co: Checkout, rel: str, m: Any, tests: list[str], timeout: float) ->
         outcome, killed_by = "killed", "timeout"
     elif code == 0:
         outcome = "survived"
-    elif code in (1, 2, 3):  # a test failed, or the mutant broke collection/import
+    elif code in (1, 2, 3, 4):  # a test failed, or the mutant broke collection (4: a test module not imported)
         outcome = "killed"
         found = [FAILED.match(line) for line in out.splitlines()]
         killed_by = next((f.group(1) for f in found if f), "collection" if code != 1 else "?")
@@ -368,7 +372,7 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
                     help="results (JSON), written after every mutant; a run with the same --seed resumes it")
     ap.add_argument("--report", action="store_true", help="only print the table and survivors of --out (runs nothing)")
     ap.add_argument("--rerun-survivors", action="store_true",
-                    help="run the survivors recorded in --out again with today's tests")
+                    help="run the survivors (and errors) recorded in --out again with today's tests")
     a = ap.parse_args(argv)
     unknown = sorted(set(a.games) - set(GAMES))
     if unknown:
@@ -454,7 +458,7 @@ def main(argv: list[str] | None = None) -> int:
             everything = mutants(root / rel)
             totals[rel] = len(everything)
             if a.rerun_survivors:
-                want = {r["key"] for r in rows if r["module"] == rel and outcome_of(r) == "survived"}
+                want = {r["key"] for r in rows if r["module"] == rel and outcome_of(r) in ("survived", "error")}
                 chosen = [m for m in everything if key_of(rel, digest, m) in want]
             else:
                 done = {r["key"] for r in rows}

@@ -213,3 +213,22 @@ def test_cards_in_any_accepted_spelling() -> None:
     obj["hands"][0] = ["2♣", "3d"]
     state = SPEC.state_from_json(copy.deepcopy(obj))
     assert [c.ascii for c in state.hands[0]] == ["2C", "3D"]
+
+
+def test_describe_names_the_hands_the_centre_the_stock_and_who_moves() -> None:
+    hands = ["AS 2C 3C 4C 5C", "3D 4D 5D 6D 7D"]
+    known = SPEC.describe(SPEC.state_from_json(position_json(hands, "7C", stock="5H 6H")))
+    assert known.splitlines() == [
+        "Fool's Paradise, 2 players, dealer 1",
+        "  player 0: hand 2♣ 3♣ 4♣ 5♣ A♠; pile 20 cards, 0 clears, score 172",
+        "  player 1: hand 3♦ 4♦ 5♦ 6♦ 7♦; pile 19 cards, 0 clears, score 173",
+        "  centre: 7♣",
+        "  stock: 2 cards",
+        "  player 0 to move",
+    ]
+    unknown = SPEC.describe(SPEC.state_from_json(position_json(hands, "7C", stock_size=2)))
+    assert "  stock: 2 cards (order unknown)" in unknown.splitlines()
+    over = SPEC.state_from_json(position_json(["", ""], ""))
+    res = SPEC.result(over)
+    assert res is not None
+    assert SPEC.describe(over).splitlines()[-3:] == ["  centre: -", "  stock: 0 cards", f"  game over: {res.label}"]
