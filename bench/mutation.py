@@ -125,6 +125,8 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
         'kind is "draw" or "reveal" there, and "reveal" > "draw": <= and == agree',
     ("engines/fools_paradise.py", "None", "_HAND_WITH_ACES: dict[int, list[bytes ^ None]] = {}"):
         "an annotation, never evaluated (from __future__ import annotations)",
+    ("engines/fools_paradise.py", "None", "HAND_DIVIDES: list[bytes ^ None] = [None] * (1 << (ACE - 1))"):
+        "an annotation, never evaluated (from __future__ import annotations)",
 }
 
 

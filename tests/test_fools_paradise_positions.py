@@ -232,3 +232,12 @@ def test_describe_names_the_hands_the_centre_the_stock_and_who_moves() -> None:
     res = SPEC.result(over)
     assert res is not None
     assert SPEC.describe(over).splitlines()[-3:] == ["  centre: -", "  stock: 0 cards", f"  game over: {res.label}"]
+
+
+def test_a_position_without_a_dealer_has_the_player_before_the_one_to_move_as_dealer() -> None:
+    # 000 §The Game: "The player to the left of the dealer starts first." (RECONSTRUCTION: a position file
+    # that names no dealer is read as if the player to move had started, so the player before deals.)
+    hands = ["2C 3C 4C 5C 6C", "2D 3D 4D 5D 6D", "2H 3H 4H 5H 6H"]
+    for to_move, dealer in ((0, 2), (1, 0), (2, 1)):
+        s = SPEC.state_from_json(position_json(hands, "7C", stock="8C", to_move=to_move))
+        assert (s.to_move, s.dealer) == (to_move, dealer)
