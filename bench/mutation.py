@@ -31,6 +31,7 @@ Needs cosmic-ray (``pip install -e '.[mutation]'``).
 from __future__ import annotations
 
 import argparse
+import ast
 import contextlib
 import hashlib
 import json
@@ -115,18 +116,12 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
     ("spec/foolery.py", "is_legal", 'k = 2 if state.phase <= "king_gives" else 1'):
         'phase is "king_gives" or "prince_gives" there (the schema\'s enum), and "prince_gives" > "king_gives"',
     ("spec/fools_and_angels.py", "apply", "o = 1 ^ p"): "p is 0 or 1, where 1 ^ p == 1 - p",
-    ("engines/durak.py", "game_result", "def game_result(s: EngineState) -> Result << None:"):
-        "an annotation, never evaluated (from __future__ import annotations)",
     ("engines/durak.py", "_attacks", "dup = hand & (hand >> 16 | hand >> 32 | hand >> 48) if k != 1 else 0"):
         "k (the cap) is at least 1 at a lead, where k != 1 and k > 1 agree",
     ("engines/fools_paradise.py", "_entries", "size *= c + 0"):
         "size only picks one of two searches with equal answers (outright listing or meet-in-the-middle)",
     ("spec/fools_paradise.py", "read_move", 'return Reveal(cards[0], "hand" if kind <= "draw" else "centre")'):
         'kind is "draw" or "reveal" there, and "reveal" > "draw": <= and == agree',
-    ("engines/fools_paradise.py", "None", "_HAND_WITH_ACES: dict[int, list[bytes ^ None]] = {}"):
-        "an annotation, never evaluated (from __future__ import annotations)",
-    ("engines/fools_paradise.py", "None", "HAND_DIVIDES: list[bytes ^ None] = [None] * (1 << (ACE - 1))"):
-        "an annotation, never evaluated (from __future__ import annotations)",
 }
 
 
@@ -170,9 +165,41 @@ def changed_line(diff: str) -> str:
     return ""
 
 
+ANNOTATION_ONLY = "only an annotation changes, and annotations are never evaluated (from __future__ import annotations)"
+"""The reason of every survivor whose module differs from the original in annotations only (checked on
+the syntax trees, :func:`annotation_only`): no code here reads annotations (``typing.get_type_hints``)."""
+
+
+def annotation_only(original: str, mutated: str) -> bool:
+    """Whether two sources differ only in annotations (of arguments, returns and variables)."""
+
+    def bare(source: str) -> str:
+        tree = ast.parse(source)
+        if not any(isinstance(n, ast.ImportFrom) and n.module == "__future__"
+                   and any(a.name == "annotations" for a in n.names) for n in tree.body):
+            return source  # annotations are evaluated: compare everything
+        for node in ast.walk(tree):
+            if isinstance(node, ast.arg):
+                node.annotation = None
+            elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                node.returns = None
+            elif isinstance(node, ast.AnnAssign):
+                node.annotation = ast.Constant(None)
+        return ast.dump(tree)
+
+    return bare(original) == bare(mutated)
+
+
+def reason_of(row: dict[str, Any]) -> str | None:
+    """Why a surviving mutant is equivalent (the allow-list, or annotations only), or None."""
+    if row.get("annotation_only"):
+        return ANNOTATION_ONLY
+    return EQUIVALENT.get((row["module"], row["function"], row["mutated"]))
+
+
 def outcome_of(row: dict[str, Any]) -> str:
-    """killed / survived / equivalent (a survivor in the allow-list) / error."""
-    if row["outcome"] == "survived" and (row["module"], row["function"], row["mutated"]) in EQUIVALENT:
+    """killed / survived / equivalent (a survivor with a reason: :func:`reason_of`) / error."""
+    if row["outcome"] == "survived" and reason_of(row) is not None:
         return "equivalent"
     return str(row["outcome"])
 
@@ -318,6 +345,7 @@ def run_one(co: Checkout, rel: str, m: Any, tests: list[str], timeout: float) ->
     else:
         outcome = "error"
     return {**row, "outcome": outcome, "mutated": changed_line(diff), "diff": diff, "seconds": round(secs, 2),
+            "annotation_only": annotation_only(original, mutated),
             "killed_by": killed_by, **({"output": out[-2000:]} if outcome == "error" else {})}
 
 
@@ -412,6 +440,25 @@ def load(out: Path | None, seed: int) -> tuple[list[dict[str, Any]], dict[str, A
     return list(rows), dict(baselines)
 
 
+def fill_annotation_only(rows: list[dict[str, Any]]) -> None:
+    """Mark the survivors of older results that change annotations only (when their module is unchanged)."""
+    try:
+        from cosmic_ray.mutating import mutate_code
+        from cosmic_ray.plugins import get_operator
+    except ImportError:
+        return
+    for r in rows:
+        if r["outcome"] != "survived" or "annotation_only" in r or not (ROOT / r["module"]).exists():
+            continue
+        raw = (ROOT / r["module"]).read_bytes()
+        source = raw.decode()
+        if not r.get("key", "").startswith(f"{r['module']}@{hashlib.sha256(raw).hexdigest()[:12]}:"):
+            continue
+        mutated = mutate_code(source, get_operator(r["operator"])(), r["occurrence"])
+        if mutated is not None:
+            r["annotation_only"] = annotation_only(source, mutated)
+
+
 def fingerprint(root: Path) -> str:
     """A digest of the code and test data of a checkout (a baseline's durations hold while it is the same)."""
     h = hashlib.sha256()
@@ -430,6 +477,7 @@ def main(argv: list[str] | None = None) -> int:
     a = parse(argv)
     rows, baselines = load(a.out, a.seed)
     if a.report:
+        fill_annotation_only(rows)
         if not rows:
             fail(PROG, f"--report: {a.out} holds no results")
         saved = json.loads(a.out.read_text()).get("summary", {})
@@ -440,6 +488,7 @@ def main(argv: list[str] | None = None) -> int:
         import cosmic_ray  # noqa: F401
     except ImportError:
         fail(PROG, "needs cosmic-ray (pip install -e '.[mutation]')")
+    fill_annotation_only(rows)
     modules = selected(a)
     started = time.monotonic()
 

@@ -130,6 +130,12 @@ def test_mutation_samples_grow_and_allow_list_reads_survivors() -> None:
     assert (summary[module]["score_before"], summary[module]["score"]) == (0.5, 1.0)
     assert f"| {module} | 10 | 3 | 2 | 1 | 0 | 50% | 100% |" in bench.table(summary)
     assert all(rel in bench.MODULES and reason for (rel, _, _), reason in bench.EQUIVALENT.items())
+    future = "from __future__ import annotations\n"
+    body = "def f(x: int | None) -> list[int]:\n    y: dict[int, int] = {}\n    return [x or 1]\n"
+    assert bench.annotation_only(future + body, future + body.replace("int | None", "int ^ None").replace("list", "set"))
+    assert not bench.annotation_only(future + body, future + body.replace("x or 1", "x and 1"))
+    assert not bench.annotation_only(body, body.replace("int | None", "int ^ None"))  # evaluated without the import
+    assert bench.outcome_of({**row, "mutated": "z", "annotation_only": True}) == "equivalent"
 
 
 def test_mutation_one_mutant_killed_and_survived_in_a_copy(tmp_path: Path) -> None:

@@ -241,3 +241,11 @@ def test_a_position_without_a_dealer_has_the_player_before_the_one_to_move_as_de
     for to_move, dealer in ((0, 2), (1, 0), (2, 1)):
         s = SPEC.state_from_json(position_json(hands, "7C", stock="8C", to_move=to_move))
         assert (s.to_move, s.dealer) == (to_move, dealer)
+
+
+@pytest.mark.parametrize("text", ["capture KS: KH", "add KS KH", "lay 9D 9C", "draw", "reveal 7S 8S", "collect KS"])
+def test_a_move_text_is_collect_lay_draw_or_reveal_with_its_cards(text: str) -> None:
+    s = SPEC.state_from_json(position_json(["KS 9D 2C 3C 4C", "3D 4D 5D 6D 7D"], "KH 7C", stock="8C"))
+    assert str(SPEC.read_move(s, "collect KS: KH")) == "collect K♠: K♥"
+    with pytest.raises(InputError, match=r"^move: cannot read .* \(moves are written: collect KS: KH 5D, lay 9D"):
+        SPEC.read_move(s, text)
