@@ -9,6 +9,7 @@ from fractions import Fraction
 import pytest
 from durak_helpers import FixedDeck, card, check_invariants, deck_order, moves, play, pos
 
+from foolsolve.engines.durak import ENGINE
 from foolsolve.game import IllegalMove
 from foolsolve.solver.minimax import move_values, value_for
 from foolsolve.solver.retrograde import retrograde_wdl, state_graph
@@ -483,6 +484,7 @@ def test_001_both_go_out_together_is_a_draw() -> None:
     res = SPEC.result(s)
     assert res is not None and res.label == "draw" and res.payoffs == (0, 0)
     assert s.out == (0, 1) and s.last_defender == 1
+    assert ENGINE.result(ENGINE.from_spec(s)) == res  # the engine reads the option on its own
     assert (s.attacker, s.defender, s.to_move, s.table) == (0, 1, 0, ())
 
 
@@ -491,6 +493,7 @@ def test_001_draw_outcome_last_defender_loses() -> None:
     s = play(s, "attack 6H", "cover 6H with 7H")
     res = SPEC.result(s)
     assert res is not None and res.label == "fool: player 1" and res.payoffs == (1, -1)
+    assert ENGINE.result(ENGINE.from_spec(s)) == res
 
 
 def test_illegal_moves_are_rejected() -> None:

@@ -32,3 +32,20 @@ def test_a_random_subclass_that_draws_differently_plays_the_generic_loop() -> No
     a, n1 = ENGINE.playout(e, Odd(1))
     b, n2 = generic_playout(e, Odd(1))
     assert n1 == n2 and ENGINE.key(a) == ENGINE.key(b)
+
+
+@pytest.mark.parametrize("table", ["3C 3D 3S 4C 4D", "3C 4C 5C 6C KC"])
+def test_native_playout_cannot_follow_a_higher_5_card_hand_with_a_flush(table: str) -> None:
+    """004 §Hands: "5-card hands, lowest to highest: Straight, Flush, Full House, Straight Flush, ..." and
+    "Highest card counts": a flush follows neither a full house nor a flush with a higher top card (the
+    compiled playout's flush keys); random games rarely put such a flush against such a hand."""
+    from foolery_helpers import legal, position
+
+    s = position("2H 5H 9H JH QH 7C", "AC AD", "10S 10D", table=[(2, table)], to_move=0)
+    assert not legal(s, "play 2H 5H 9H JH QH")
+    e = ENGINE.from_spec(s)
+    for seed in range(6):
+        r1, r2 = random.Random(seed), random.Random(seed)
+        a, n1 = generic_playout(e, r1, 1)
+        b, n2 = ENGINE.playout(e, r2, 1)
+        assert (n1, ENGINE.key(a)) == (n2, ENGINE.key(b)) and r1.getstate() == r2.getstate()

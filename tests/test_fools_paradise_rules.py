@@ -406,3 +406,23 @@ def test_apply_accepts_exactly_the_listed_chance_outcomes(seed: int, steps: int)
     for card in list(FRENCH52.cards):
         for cand in (Reveal(card, "hand"), Reveal(card, "centre"), Lay(card)):
             assert SPEC.is_legal(state, cand) == (cand in legal)
+
+
+def test_000_at_least_2_players_are_required(capsys: pytest.CaptureFixture[str]) -> None:
+    # 000: "At least 2 players are required and there is no upper limit" (the decks are the limit: five cards
+    # each and five in the centre from at most eight decks). ``foolsolve deal`` deals the fewest by default.
+    import json
+
+    from foolsolve.cli import main
+
+    def deal(*args: str) -> tuple[int, str, str]:
+        with pytest.raises(SystemExit) as exc:
+            main(["deal", "fools-paradise", "--seed", "1", *args])
+            raise SystemExit(0)
+        out = capsys.readouterr()
+        return int(exc.value.code or 0), out.out, out.err
+
+    code, out, _ = deal()
+    assert code == 0 and len(json.loads(out)["hands"]) == 2
+    code, _, err = deal("--players", "1")
+    assert code == 2 and err.strip().endswith("--players: fools-paradise takes 2..82 players")
