@@ -120,6 +120,8 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
         "k (the cap) is at least 1 at a lead, where k != 1 and k > 1 agree",
     ("engines/fools_paradise.py", "_entries", "size *= c + 0"):
         "size only picks one of two searches with equal answers (outright listing or meet-in-the-middle)",
+    ("engines/fools_paradise.py", "_subset_sum", "if len(opts) == 3:"):
+        "the meet-in-the-middle finds the same combinations as the direct listing for any number of lists",
     ("spec/fools_paradise.py", "read_move", 'return Reveal(cards[0], "hand" if kind <= "draw" else "centre")'):
         'kind is "draw" or "reveal" there, and "reveal" > "draw": <= and == agree',
 }
