@@ -86,7 +86,8 @@ GAMES: dict[str, Game] = {
         ("spec/fools_paradise.py", "engines/fools_paradise.py", "engines/fools_paradise_playout.py"),
         ("tests/test_fools_paradise_rules.py", "tests/test_fools_paradise_positions.py",
          "tests/test_fools_paradise_conformance.py", "tests/test_fools_paradise_engine.py",
-         "tests/test_fools_paradise_engine_playout.py", "tests/test_fools_paradise_playout_tables.py"),
+         "tests/test_fools_paradise_engine_playout.py", "tests/test_fools_paradise_playout_tables.py",
+         "tests/test_fools_paradise_engine_fast.py", "tests/test_fools_paradise_perft.py"),
         ("fools-paradise", "::test_fp_")),
     "foolery": Game(
         ("spec/foolery.py", "engines/foolery.py", "engines/foolery_native.py"),
@@ -98,7 +99,7 @@ GAMES: dict[str, Game] = {
          "tests/test_three_fools_engine.py"),
         ("three-fools",)),
 }
-SHARED_TESTS = ("tests/test_why.py", "tests/test_rule_gaps.py", "tests/test_perft_files.py",
+SHARED_TESTS = ("tests/test_why.py", "tests/test_rule_gaps.py", "tests/test_rule_labels.py", "tests/test_perft_files.py",
                 "tests/test_playthroughs.py", "tests/test_engine_deals.py", "tests/test_all_games_conformance.py")
 """Files with tests of several games; a game runs the ones whose id has one of its tags."""
 MODULES = {rel: game for game, g in GAMES.items() for rel in g.modules}
@@ -122,6 +123,10 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
         "size only picks one of two searches with equal answers (outright listing or meet-in-the-middle)",
     ("engines/fools_paradise.py", "_subset_sum", "if len(opts) == 3:"):
         "the meet-in-the-middle finds the same combinations as the direct listing for any number of lists",
+    ("spec/fools_paradise.py", "state_from_json", "if listed < total:"):
+        "listed > total cannot happen there: each card was counted at most decks times (checked just above)",
+    ("engines/durak_playout.py", "_nth_bit", "if not 2 * i < n - 1:"):
+        "both walks find the i-th lowest set bit (clearing from the low or from the high end); the test picks the shorter",
     ("spec/fools_paradise.py", "read_move", 'return Reveal(cards[0], "hand" if kind <= "draw" else "centre")'):
         'kind is "draw" or "reveal" there, and "reveal" > "draw": <= and == agree',
 }

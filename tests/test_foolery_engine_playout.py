@@ -49,3 +49,18 @@ def test_native_playout_cannot_follow_a_higher_5_card_hand_with_a_flush(table: s
         a, n1 = generic_playout(e, r1, 1)
         b, n2 = ENGINE.playout(e, r2, 1)
         assert (n1, ENGINE.key(a)) == (n2, ENGINE.key(b)) and r1.getstate() == r2.getstate()
+
+
+@pytest.mark.parametrize("table", [[(1, "V")], [(1, "7C"), (2, "XX")]])
+def test_native_playout_from_a_table_holding_trumps(table: list[tuple[int, str]]) -> None:
+    """The compiled playout takes over a trick in progress whose plays hold trumps (cards above the 64
+    bits of the suits): the same game as the generic loop, move by move and to the end."""
+    from foolery_helpers import position
+
+    s = position("2H 5H 9H JH QH 7S", "AC AD 3S", "10S 10D VI", table=table, to_move=0)
+    e = ENGINE.from_spec(s)
+    for seed, limit in ((0, 1), (1, 2), (2, None), (3, None)):
+        r1, r2 = random.Random(seed), random.Random(seed)
+        a, n1 = generic_playout(e, r1, limit)
+        b, n2 = ENGINE.playout(e, r2, limit)
+        assert (n1, ENGINE.key(a), a.top) == (n2, ENGINE.key(b), b.top) and r1.getstate() == r2.getstate()

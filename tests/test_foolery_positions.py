@@ -111,6 +111,7 @@ def test_a_hand_of_the_wrong_size_for_the_deal() -> None:
 @pytest.mark.parametrize("change,field", [
     (lambda o: o.update(to_move=0), "to_move"),
     (lambda o: o.update(players=5), "players"),
+    (lambda o: o.update(players=3), "players"),  # fewer players than hands, as well as more
     (lambda o: o.update(places=[1, None, None, 1]), "places"),
     (lambda o: o.update(rules={"trump_beats_trump": "more"}), "rules.trump_beats_trump"),
     (lambda o: o.update(rules={"no_such_rule": 1}), "rules.no_such_rule"),
