@@ -420,6 +420,32 @@ def test_the_prince_and_merchant_similarly_exchange_a_single_card() -> None:
     assert [len(h) for h in s.hands][3] == sizes[3] - 1 and s.phase == "play"
 
 
+def test_the_merchants_highest_card_by_rank_goes_to_the_prince_in_the_engine_too() -> None:
+    # 004 §Later rounds: "The Prince and Merchant similarly exchange a single card." Five players: the Merchant
+    # (fourth, player 3) holds no trump once his five are swapped for low cards: his highest is the Cavalier of
+    # hearts, not his highest spade (4S); the engine moves it on its own when the King has given.
+    import json
+    from pathlib import Path
+
+    from foolsolve import games
+    from foolsolve.conformance import lockstep
+    from foolsolve.engines.foolery import ENGINE
+    from foolsolve.spec.foolery import highest_cards
+
+    perft = json.loads((Path(__file__).parent / "data" / "perft" / "foolery.json").read_text(encoding="utf-8"))
+    obj = next(e["position"] for e in perft["positions"] if e["name"] == "foolery-later-round-exchange")
+    trumps, low = ["II", "V", "XV", "XVI", "XX"], ["2C", "4C", "7C", "4D", "4S"]
+    obj["hands"][3] = [c for c in obj["hands"][3] if c not in trumps] + low
+    obj["hands"][4] = [c for c in obj["hands"][4] if c not in low] + trumps
+    s = SPEC.state_from_json(obj)
+    assert [c.ascii for c in highest_cards(s.hands[3], 1)] == ["CH"]
+    after = SPEC.apply(s, SPEC.legal_moves(s)[0])
+    assert "CH" in hand(after, 0) and "CH" not in hand(after, 3)  # player 0 is the Prince
+    assert lockstep(games.get("foolery"), s, random.Random(1), max_steps=3) is None
+    assert ENGINE.key(ENGINE.apply(ENGINE.from_spec(s), ENGINE.legal_moves(ENGINE.from_spec(s))[0])) \
+        == ENGINE.key(ENGINE.from_spec(after))
+
+
 def test_three_players_have_no_prince_and_merchant_exchange() -> None:
     s = SPEC.deal(DEFAULT, 3, random.Random(2), previous=[2, 1, 3])
     s = SPEC.apply(s, SPEC.legal_moves(s)[0])
