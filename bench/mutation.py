@@ -127,6 +127,9 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
         "listed > total cannot happen there: each card was counted at most decks times (checked just above)",
     ("engines/durak_playout.py", "_nth_bit", "if not 2 * i < n - 1:"):
         "both walks find the i-th lowest set bit (clearing from the low or from the high end); the test picks the shorter",
+    ("engines/foolery_native.py", "_hands5", "win = scr[ 17:21]"):
+        "compiled without bounds checks: win[4] is then scr[21], which nothing reads or writes before the "
+        "straights are done (the flush loop rewrites it as ranks[0])",
     ("spec/fools_paradise.py", "read_move", 'return Reveal(cards[0], "hand" if kind <= "draw" else "centre")'):
         'kind is "draw" or "reveal" there, and "reveal" > "draw": <= and == agree',
 }
