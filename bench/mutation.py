@@ -130,6 +130,8 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
     ("engines/foolery_native.py", "_hands5", "win = scr[ 17:21]"):
         "compiled without bounds checks: win[4] is then scr[21], which nothing reads or writes before the "
         "straights are done (the flush loop rewrites it as ranks[0])",
+    ("spec/fools_and_angels.py", "apply", "hands[p] = (hands[p] ^ set(move.cards)) | frozenset(pool[:k])"):
+        "the exchanged cards are in the hand (apply asked why_illegal first), where ^ and - agree",
     ("spec/fools_paradise.py", "read_move", 'return Reveal(cards[0], "hand" if kind <= "draw" else "centre")'):
         'kind is "draw" or "reveal" there, and "reveal" > "draw": <= and == agree',
 }

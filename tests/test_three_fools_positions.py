@@ -85,6 +85,21 @@ def test_bad_positions_are_errors_naming_the_field(what, obj, field):
     assert "\n" not in text
 
 
+@pytest.mark.parametrize("phase,message", [
+    ("roshambo", "centre: phase roshambo needs three cards of three suits"),
+    ("follow", "centre[1]: player 1 follows before player 2"),
+])
+def test_a_centre_with_the_second_followers_card_but_not_the_first_ones(phase, message):
+    # RECONSTRUCTION (follower_order): "the other players each put one card face down" names no order, the
+    # followers play in seat order after the leader: the second one's card without the first one's is no
+    # position of the follow phase; in the Roshambo phase the centre lacks a card.
+    obj = _bad(phase=phase, declared="R", leader=0, centre=["1R", None, "1S"],
+               hands=[["2R", "3R", "4R"], ["1P", "2P", "3P", "4P"], ["2S", "3S", "4S"]])
+    with pytest.raises(InputError) as exc:
+        SPEC.state_from_json(obj)
+    assert str(exc.value) == message
+
+
 def test_a_bad_position_on_the_command_line_is_one_line_and_exit_2(tmp_path):
     path = tmp_path / "bad.json"
     path.write_text(json.dumps(_bad(declared="Q", phase="follow", centre=["1R", None, None],
