@@ -39,6 +39,7 @@ import os
 import queue
 import random
 import re
+import resource
 import shutil
 import signal
 import subprocess
@@ -105,7 +106,8 @@ SHARED_TESTS = ("tests/test_why.py", "tests/test_rule_gaps.py", "tests/test_rule
 MODULES = {rel: game for game, g in GAMES.items() for rel in g.modules}
 
 EQUIVALENT: dict[tuple[str, str, str], str] = {
-    # (module, function, the mutated line as cosmic-ray writes it, stripped) -> why no test can tell
+    # (module, function, the mutated line as cosmic-ray writes it, stripped) -> why no test can tell; a line met
+    # more than once in its function is written after the line before it in the original: "before ⏎ mutated"
     ("spec/durak.py", "legal_throws",
      "if not state.rules.has_throw_ins or len(state.table) + 1 >= cap(state):"):
         "fast path only: throw_reasons rejects the same throws card by card",
@@ -132,6 +134,14 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
         "straights are done (the flush loop rewrites it as ranks[0])",
     ("spec/fools_and_angels.py", "apply", "hands[p] = (hands[p] ^ set(move.cards)) | frozenset(pool[:k])"):
         "the exchanged cards are in the hand (apply asked why_illegal first), where ^ and - agree",
+    ("engines/foolery.py", "legal_moves", "ranks = (hand | hand >> 16 | hand >> 32 | hand >> 48) & 32767"):
+        "bit 0 of each suit's 16 bits holds no card (suit ranks are 1..14, trumps start at bit 64): 0x7FFF and "
+        "0x7FFE agree",
+    ("engines/foolery_native.py", "_run", "places[q] = _first_free(places, n) ⏎ continue"):
+        "the break ends the loop once everyone is placed, where the loop's own condition (someone active) ends it too",
+    ("engines/three_fools.py", "chance_outcomes", "if ph == P_ROSHAMBO or ph is P_TIE:"):
+        "ph is always one of the engine's P_ constants 0..6, plain ints, and CPython keeps one object per int in "
+        "-5..256 (is would differ for big ints or other number types, which never get here)",
     ("spec/fools_paradise.py", "read_move", 'return Reveal(cards[0], "hand" if kind <= "draw" else "centre")'):
         'kind is "draw" or "reveal" there, and "reveal" > "draw": <= and == agree',
 }
@@ -206,7 +216,14 @@ def reason_of(row: dict[str, Any]) -> str | None:
     """Why a surviving mutant is equivalent (the allow-list, or annotations only), or None."""
     if row.get("annotation_only"):
         return ANNOTATION_ONLY
-    return EQUIVALENT.get((row["module"], row["function"], row["mutated"]))
+    return EQUIVALENT.get((row["module"], row["function"], row["mutated"])) or EQUIVALENT.get(
+        (row["module"], row["function"], f"{row.get('before', '')} ⏎ {row['mutated']}"))
+
+
+def line_before(source: str, line: int) -> str:
+    """The last non-blank line of ``source`` above line ``line`` (1-based), stripped."""
+    above = [t.strip() for t in source.splitlines()[:line - 1] if t.strip()]
+    return above[-1] if above else ""
 
 
 def outcome_of(row: dict[str, Any]) -> str:
@@ -214,6 +231,15 @@ def outcome_of(row: dict[str, Any]) -> str:
     if row["outcome"] == "survived" and reason_of(row) is not None:
         return "equivalent"
     return str(row["outcome"])
+
+
+MEMORY_LIMIT = 4 << 30
+"""Address space of one test process (bytes): a mutant that grows without end (a loop appending, an int
+doubling) fails with MemoryError instead of filling a shared machine's memory."""
+
+
+def _limit_memory() -> None:
+    resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
 
 
 class Checkout:
@@ -253,7 +279,7 @@ class Checkout:
             raise KeyboardInterrupt
         t0 = time.monotonic()
         proc = subprocess.Popen(cmd, cwd=self.root, env=self.env(), stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                                text=True, start_new_session=True)
+                                text=True, start_new_session=True, preexec_fn=_limit_memory)
         self.running = proc
         try:
             if self.stopped:  # Ctrl-C came before the process was known
@@ -354,10 +380,12 @@ def run_one(co: Checkout, rel: str, m: Any, tests: list[str], timeout: float) ->
         outcome = "killed"
         found = [FAILED.match(line) for line in out.splitlines()]
         killed_by = next((f.group(1) for f in found if f), "collection" if code != 1 else "?")
+    elif code < 0:  # killed by a signal: the mutant crashed the interpreter (or its compiled code)
+        outcome, killed_by = "killed", f"signal {-code}"
     else:
         outcome = "error"
     return {**row, "outcome": outcome, "mutated": changed_line(diff), "diff": diff, "seconds": round(secs, 2),
-            "annotation_only": annotation_only(original, mutated),
+            "annotation_only": annotation_only(original, mutated), "before": line_before(original, row["line"]),
             "killed_by": killed_by, **({"output": out[-2000:]} if outcome == "error" else {})}
 
 
@@ -453,7 +481,8 @@ def load(out: Path | None, seed: int) -> tuple[list[dict[str, Any]], dict[str, A
 
 
 def fill_annotation_only(rows: list[dict[str, Any]]) -> None:
-    """Mark the survivors of older results that change annotations only (when their module is unchanged)."""
+    """Mark the survivors of older results that change annotations only, and the line before theirs (when
+    their module is unchanged)."""
     try:
         from cosmic_ray.mutating import mutate_code
         from cosmic_ray.plugins import get_operator
@@ -469,6 +498,7 @@ def fill_annotation_only(rows: list[dict[str, Any]]) -> None:
         mutated = mutate_code(source, get_operator(r["operator"])(), r["occurrence"])
         if mutated is not None:
             r["annotation_only"] = annotation_only(source, mutated)
+            r["before"] = line_before(source, r["line"])
 
 
 def fingerprint(root: Path) -> str:

@@ -173,3 +173,17 @@ def test_malformed_position_file_is_an_input_error(tmp_path: Any) -> None:
     f.write_text('{"game": "durak", "hands": [', encoding="utf-8")
     with pytest.raises(InputError, match="malformed JSON"):
         read_json(f)
+
+
+def test_describe_names_the_roles_the_table_a_take_and_who_moves() -> None:
+    s = pos(hands=[["6C", "7C", "AS"], ["7H", "8D"]], stock=["9C", "10S"], table=[["6H", None]], taking=True,
+            rules={"throw_in_after_take": True})
+    assert SPEC.describe(s).splitlines() == [
+        "Durak (podkidnoy, 36 cards), 2 players, trump ♠; stock 2 (bottom 10♠); discard 28",
+        "player 0 (attacker): 6♣ 7♣ A♠",
+        "player 1 (defender): 8♦ 7♥",
+        "table: 6♥/-  (taking)",
+        "to move: player 0 (throw)",
+    ]
+    covered = pos(hands=[["6C", "7C", "AS"], ["8D"]], stock=["9C", "10S"], table=[["6H", "7H"]])
+    assert "table: 6♥/7♥" in SPEC.describe(covered).splitlines()
