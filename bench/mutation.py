@@ -142,6 +142,9 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
     ("engines/three_fools.py", "chance_outcomes", "if ph == P_ROSHAMBO or ph is P_TIE:"):
         "ph is always one of the engine's P_ constants 0..6, plain ints, and CPython keeps one object per int in "
         "-5..256 (is would differ for big ints or other number types, which never get here)",
+    ("engines/foolery.py", "_combo", "if len(trumps) == 1 and t <= 14 and all(r <= t for _, r in suits):"):
+        "only legal plays reach _combo (a move of legal_moves, a table the spec checked), and a legal 5-card play "
+        "with a trump is a five of a kind, whose suit cards all have rank t",
     ("spec/fools_paradise.py", "read_move", 'return Reveal(cards[0], "hand" if kind <= "draw" else "centre")'):
         'kind is "draw" or "reveal" there, and "reveal" > "draw": <= and == agree',
 }
