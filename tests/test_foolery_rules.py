@@ -306,6 +306,13 @@ def test_stuck_with_the_fool_and_nothing_else_to_lead_you_are_the_peasant() -> N
     after = play(s, "play KC", "pass", "pass", "pass")
     assert after.places[1] == 4  # Peasant of four, at once (RULES-NOTES §5)
     assert after.to_move == 2 and after.table == ()
+    from foolsolve.engines.foolery import ENGINE  # the engine settles it on its own
+
+    e, t = ENGINE.from_spec(s), s
+    for text in ("play KC", "pass", "pass", "pass"):
+        m = SPEC.parse_move(t, text)
+        e, t = ENGINE.apply(e, ENGINE.move_from_spec(e, m)), SPEC.apply(t, m)
+    assert ENGINE.key(e) == ENGINE.key(ENGINE.from_spec(after)) and ENGINE.to_move(e) == 2
     end = play(after, "play 3C", "pass", "pass", "play 4C", "play 5C")  # player 2 out first, then player 3
     res = SPEC.result(end)
     assert res is not None and res.details[1][1][1] == "Peasant" and res.payoffs[1] == -2

@@ -258,6 +258,18 @@ def test_no_legal_action_lose_option() -> None:
     assert res is not None and dict(res.details)["winner"] == 1
 
 
+def test_no_legal_action_lose_after_an_exchange_that_left_only_face_cards() -> None:
+    # RECONSTRUCTION no_legal_action == "lose"; the forfeit of 003 ("at the start of their turn") is over once
+    # the turn began with an exchange: a hand of only face cards then cannot attack and is stuck. The engine
+    # decides it on its own.
+    from foolsolve.engines.fools_and_angels import ENGINE
+
+    s = position("J♥ Q♥", "2♣ 3♣", rules={"exchange": True, "no_legal_action": "lose"}, exchanged=True)
+    res = SPEC.result(s)
+    assert res is not None and dict(res.details) == {"winner": 1, "reason": "no legal action"}
+    assert ENGINE.result(ENGINE.from_spec(s)) == res
+
+
 # --- face cards, forfeits and winning -------------------------------------------------------------
 
 

@@ -249,3 +249,12 @@ def test_a_move_text_is_collect_lay_draw_or_reveal_with_its_cards(text: str) -> 
     assert str(SPEC.read_move(s, "collect KS: KH")) == "collect K♠: K♥"
     with pytest.raises(InputError, match=r"^move: cannot read .* \(moves are written: collect KS: KH 5D, lay 9D"):
         SPEC.read_move(s, text)
+
+
+def test_every_legal_move_reads_back_from_its_text() -> None:
+    # two fives may collect the same five: the text names which one plays
+    s = SPEC.state_from_json(position_json(["5C 5D 2C 3C 4C", "3D 4D 6D 7D 8D"], "5H 9C", stock="8C"))
+    legal = SPEC.legal_moves(s)
+    assert {"collect 5♣: 5♥", "collect 5♦: 5♥"} <= {str(m) for m in legal}
+    for m in legal:
+        assert SPEC.parse_move(s, str(m)) == m
