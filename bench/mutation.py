@@ -154,6 +154,8 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
         "H0 is 2, and 2 ** 2 == 2 + 2",
     ("engines/fools_and_angels.py", "None", "USED = PIPS % FACES"):
         "USED is never read (dead code)",
+    ("engines/foolery_native.py", "_trump_sets", "out_t[n] = top + (1 << ts[a])"):
+        "ts[a] < t (a < i, ts ascending): the two bits are distinct, where + and | agree",
     ("spec/fools_paradise.py", "read_move", 'return Reveal(cards[0], "hand" if kind <= "draw" else "centre")'):
         'kind is "draw" or "reveal" there, and "reveal" > "draw": <= and == agree',
 }
