@@ -82,6 +82,7 @@ def test_to_move_is_derived_for_each_phase() -> None:
     assert pos(hands=[["QS"], ["7H"], ["6C"]], table=[["6H", "8H"]]).to_move == 2
 
 
+SHOWING = {"variant": "perevodnoy", "transfer_by_showing_trump": True}
 BAD: list[tuple[dict[str, Any], str]] = [
     ({"hands": [["6H", "6H"], ["7H"]]}, "hands[0]: duplicate card 6H"),
     ({"hands": [["6H"], ["6H"]]}, "hands[1]: card 6H is also in hands[0]"),
@@ -132,6 +133,15 @@ BAD: list[tuple[dict[str, Any], str]] = [
      "defender: must be 3"),
     ({"hands": [["6H"], [], ["8H"]], "out": [1], "table": [["9H", None]], "attacker": 0, "defender": 1},
      "defender: player 1 is out"),
+    # 001 §Variants: "transfer the move to another participant simply by showing a trump card of the same value
+    # as the card on the table": a shown card is a trump of an attack card's rank, held or on the table
+    ({"hands": [["6H", "9S"], ["7H", "9C"]], "table": [["9H", None]], "shown": ["9C"], "rules": SHOWING},
+     "shown: 9C is not a trump"),
+    ({"hands": [["6H", "10S"], ["7H"]], "table": [["9H", None]], "shown": ["10S"], "rules": SHOWING},
+     "shown: 10S does not have the rank of an attack card"),
+    ({"hands": [["6H"], ["7H"]], "table": [["9H", None]], "shown": ["9S"], "rules": SHOWING},
+     "shown: 9S is neither in a hand nor on the table"),
+    ({"hands": [["6H"], ["7H", "9S"]], "shown": ["9S"], "rules": SHOWING}, "shown: the table is empty"),
 ]
 
 
