@@ -19,13 +19,17 @@ cached compiled function would hide a mutant of the source or of a constant it r
     python bench/mutation.py --games durak --modules engines --sample 50 --out /tmp/m.json
     python bench/mutation.py --modules engines/foolery_native.py --sample 5 --out /tmp/m.json
     python bench/mutation.py --rerun-survivors --out /tmp/mutation.json
+    python bench/mutation.py --report --out /tmp/mutation.json
 
-``--out`` is written after every mutant: Ctrl-C (or a crash) keeps what finished, and the same
-command again runs only the mutants not yet done (a bigger ``--sample`` with the same seed adds
-mutants to the same sample). ``--rerun-survivors`` runs the survivors recorded in ``--out`` again
-with today's tests (the score after fixes; the first outcome is kept). Prints the score per module
-(killed / (killed + survived), equivalent mutants left out) and the survivors with their diffs.
-Needs cosmic-ray (``pip install -e '.[mutation]'``).
+The modules take turns (one mutant each, round robin), so a run stopped early has even samples.
+``--out`` is written after every mutant: Ctrl-C, ``kill PID`` (or a crash) keeps what finished, and
+the same command again runs only the mutants not yet done (a bigger ``--sample`` with the same seed
+adds mutants to the same sample). ``--rerun-survivors`` runs the survivors recorded in ``--out``
+again with today's tests (the score after fixes; the first outcome is kept); ``--report`` only
+prints. The score per module is killed / (killed + survived), equivalent mutants left out; a
+survivor that changes nothing but an annotation is equivalent by :data:`ANNOTATION_ONLY`. Each test
+process may use 4 GiB of address space (:data:`MEMORY_LIMIT`): a mutant that grows without end
+fails there. Needs cosmic-ray (``pip install -e '.[mutation]'``).
 """
 
 from __future__ import annotations
@@ -448,7 +452,7 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     ap.add_argument("--modules", nargs="+", default=["spec", "engines"], metavar="MODULE",
                     help="spec, engines (every engine module), or module paths such as engines/foolery_native.py")
     ap.add_argument("--sample", type=positive_int, default=20, help="mutants per module (seeded sample)")
-    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--seed", type=int, default=None, help="of the samples (default: the one of --out, else 0)")
     ap.add_argument("--timeout", type=positive_float, default=None,
                     help="seconds per mutant; a timeout counts as killed (default: 3x the game's baseline + 60)")
     ap.add_argument("--jobs", type=positive_int, default=1, help="mutants run at once, each in its own copy")
@@ -478,10 +482,10 @@ def selected(a: argparse.Namespace) -> list[str]:
             if rel in explicit or rel.split("/")[0] in kinds]
 
 
-def load(out: Path | None, seed: int) -> tuple[list[dict[str, Any]], dict[str, Any]]:
-    """The mutants already run (and the baselines' durations) of an earlier run into ``out``."""
+def load(out: Path | None, seed: int | None) -> tuple[list[dict[str, Any]], dict[str, Any], int]:
+    """The mutants already run (and the baselines' durations) of an earlier run into ``out``, and the seed."""
     if out is None or not out.exists():
-        return [], {}
+        return [], {}, 0 if seed is None else seed
     try:
         data = json.loads(out.read_text())
         rows = data["mutants"]
@@ -489,9 +493,9 @@ def load(out: Path | None, seed: int) -> tuple[list[dict[str, Any]], dict[str, A
         baselines = data.get("baselines", {})
     except (OSError, ValueError, KeyError, TypeError, AttributeError) as e:
         fail(PROG, f"--out: {out} is not a results file of this script ({type(e).__name__})")
-    if old_seed != seed:
+    if seed is not None and old_seed != seed:
         fail(PROG, f"--out: {out} holds a run with --seed {old_seed}; use that seed or another file")
-    return list(rows), dict(baselines)
+    return list(rows), dict(baselines), old_seed
 
 
 def fill_annotation_only(rows: list[dict[str, Any]]) -> None:
@@ -531,7 +535,7 @@ def _stop(signum: int, frame: Any) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     a = parse(argv)
-    rows, baselines = load(a.out, a.seed)
+    rows, baselines, a.seed = load(a.out, a.seed)
     if a.report:
         fill_annotation_only(rows)
         if not rows:
