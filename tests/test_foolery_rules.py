@@ -13,6 +13,7 @@ from foolery_helpers import hand, legal, moves, play, position
 
 from foolsolve.cards import TAROT78
 from foolsolve.errors import InputError
+from foolsolve.game import IllegalMove
 from foolsolve.rules import options_of
 from foolsolve.spec.foolery import (
     FIVE_OF_A_KIND,
@@ -498,3 +499,13 @@ def test_random_rounds_end_with_every_place_taken() -> None:
         assert res is not None and sum(res.payoffs) == 0
         assert sorted(Counter(s.places)) == list(range(1, s.players + 1))
         _ = hand(s, 0)
+
+
+def test_a_give_is_written_give_in_the_exchange() -> None:
+    s = SPEC.deal(DEFAULT, 4, random.Random(9), previous=[3, 1, 4, 2])
+    give = SPEC.legal_moves(s)[0]
+    text = str(give)
+    assert text.startswith("give ") and SPEC.parse_move(s, text) == give
+    for word in ("play", "take", "pass"):
+        with pytest.raises(IllegalMove, match="is not legal here"):
+            SPEC.parse_move(s, word + text[len("give"):])
