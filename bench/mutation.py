@@ -160,6 +160,8 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
         "USED is never read (dead code)",
     ("engines/foolery_native.py", "_trump_sets", "out_t[n] = top + (1 << ts[a])"):
         "ts[a] < t (a < i, ts ascending): the two bits are distinct, where + and | agree",
+    ("engines/foolery.py", "_combo", "trumps = [i - 64 for i in idx if i > 64]"):
+        "i == 64 is the Fool, and a mask with the Fool returned above: i > 64 and i >= 64 agree here",
     ("spec/fools_paradise.py", "read_move", 'return Reveal(cards[0], "hand" if kind <= "draw" else "centre")'):
         'kind is "draw" or "reveal" there, and "reveal" > "draw": <= and == agree',
 }

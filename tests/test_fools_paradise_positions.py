@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from foolsolve import games
 from foolsolve.engines.fools_paradise import ENGINE
 from foolsolve.errors import InputError
+from foolsolve.game import CHANCE
 from foolsolve.positions import read_json, validate_schema
 from foolsolve.spec.fools_paradise import SPEC
 
@@ -195,6 +196,15 @@ def test_error_pending_only_with_unknown_stock() -> None:
     obj = _base()
     obj["pending"] = {"draw": True, "refill": 0}
     assert _err(obj).startswith("pending:")
+    # an unknown, non-empty stock may wait for a chance draw (a position written mid-turn), an empty one may not
+    hands = ["2C 3C 4C 5C", "3D 4D 5D 6D 7D"]
+    waiting = position_json(hands, "7C", stock_size=2)
+    waiting["pending"] = {"draw": True, "refill": 0}
+    s = SPEC.state_from_json(waiting)
+    assert s.pending == (True, 0) and SPEC.to_move(s) == CHANCE
+    empty = position_json(hands, "7C", stock_size=0)
+    empty["pending"] = {"draw": True, "refill": 0}
+    assert _err(empty).startswith("pending: only a position with an unknown, non-empty stock")
 
 
 def test_error_finished_game_with_cards_in_the_centre() -> None:

@@ -301,6 +301,11 @@ def test_fa_exchange_reasons() -> None:
 def test_fa_exception_pass_and_stuck() -> None:
     s = fa_position("A♣ 2♣", "A♦ 2♦", stock0="6♣", stock1="6♥")
     assert _rules(s, "pass", FA) == {"exception_pass", "stuck"}
+    says = {r.rule: r.says for r in explain(FA, s, "pass").reasons}
+    assert says["exception_pass"] == "no exception pass: player 1 holds cards and player 0's stock is not empty"
+    empty_handed = fa_position("A♣ 2♣", "", stock0="6♣", stock1="6♥")
+    assert {r.rule: r.says for r in explain(FA, empty_handed, "pass").reasons}["exception_pass"] \
+        == "no exception pass: player 0's stock is not empty"
     lose = fa_position("A♣ 2♣", "A♦ 2♦", stock0="6♣", stock1="6♥", rules={"no_legal_action": "lose"})
     assert {(r.rule, r.option) for r in explain(FA, lose, "pass").reasons} == {
         ("exception_pass", None), ("stuck", "no_legal_action")}
