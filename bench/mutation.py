@@ -162,6 +162,12 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
         "ts[a] < t (a < i, ts ascending): the two bits are distinct, where + and | agree",
     ("engines/foolery.py", "_combo", "trumps = [i - 64 for i in idx if i > 64]"):
         "i == 64 is the Fool, and a mask with the Fool returned above: i > 64 and i >= 64 agree here",
+    ("spec/fools_and_angels.py", "attack_moves", "for k in range(min(len(faces), 5 * n) + 1):"):
+        "attack_reasons rejects every set of more than five cards (and more than one face card under the other "
+        "reading): the bound only skips sets it would reject",
+    ("engines/durak_playout.py", "_thrower_order",
+     "order = [attacker, left] if left is not attacker and left != defender else [attacker]"):
+        "players are small plain ints (0..5), and CPython keeps one object per int in -5..256",
     ("spec/fools_paradise.py", "read_move", 'return Reveal(cards[0], "hand" if kind <= "draw" else "centre")'):
         'kind is "draw" or "reveal" there, and "reveal" > "draw": <= and == agree',
 }
