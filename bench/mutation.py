@@ -168,6 +168,9 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
     ("engines/durak_playout.py", "_thrower_order",
      "order = [attacker, left] if left is not attacker and left != defender else [attacker]"):
         "players are small plain ints (0..5), and CPython keeps one object per int in -5..256",
+    ("engines/foolery.py", "legal_moves",
+     "above = key if kind == TRUMPS else (key & 15 if kind <= HAND and key >> 4 == FIVE else 0)"):
+        "kind <= HAND adds SET, whose key is a rank (below 16), so key >> 4 == FIVE is false for it",
     ("spec/fools_paradise.py", "read_move", 'return Reveal(cards[0], "hand" if kind <= "draw" else "centre")'):
         'kind is "draw" or "reveal" there, and "reveal" > "draw": <= and == agree',
 }
