@@ -171,6 +171,9 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
     ("engines/foolery.py", "legal_moves",
      "above = key if kind == TRUMPS else (key & 15 if kind <= HAND and key >> 4 == FIVE else 0)"):
         "kind <= HAND adds SET, whose key is a rank (below 16), so key >> 4 == FIVE is false for it",
+    ("spec/foolery.py", "follows", 'if top.kind >= "fool":'):
+        'the other kinds ("hand", "set", "trumps") are all >= "fool", and a Fool never lies on the table (it ends '
+        "the trick at once; a position with it there is refused), so top.kind is never \"fool\" here",
     ("spec/fools_paradise.py", "read_move", 'return Reveal(cards[0], "hand" if kind <= "draw" else "centre")'):
         'kind is "draw" or "reveal" there, and "reveal" > "draw": <= and == agree',
 }
@@ -245,8 +248,9 @@ def reason_of(row: dict[str, Any]) -> str | None:
     """Why a surviving mutant is equivalent (the allow-list, or annotations only), or None."""
     if row.get("annotation_only"):
         return ANNOTATION_ONLY
-    return EQUIVALENT.get((row["module"], row["function"], row["mutated"])) or EQUIVALENT.get(
-        (row["module"], row["function"], f"{row.get('before', '')} ⏎ {row['mutated']}"))
+    function = str(row["function"])  # None (JSON null) outside functions
+    return EQUIVALENT.get((row["module"], function, row["mutated"])) or EQUIVALENT.get(
+        (row["module"], function, f"{row.get('before', '')} ⏎ {row['mutated']}"))
 
 
 def line_before(source: str, line: int) -> str:
