@@ -174,6 +174,9 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
     ("spec/foolery.py", "follows", 'if top.kind >= "fool":'):
         'the other kinds ("hand", "set", "trumps") are all >= "fool", and a Fool never lies on the table (it ends '
         "the trick at once; a position with it there is refused), so top.kind is never \"fool\" here",
+    ("spec/foolery.py", "state_from_json", 'if phase < "play" and (table or played):'):
+        "unreachable either way: in an exchange phase every hand holds exactly its deal size (checked just above), "
+        "all 78 cards, so nothing is on the table or played",
     ("spec/fools_paradise.py", "read_move", 'return Reveal(cards[0], "hand" if kind <= "draw" else "centre")'):
         'kind is "draw" or "reveal" there, and "reveal" > "draw": <= and == agree',
 }
