@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from foolsolve import games
 from foolsolve.engines.fools_paradise import ENGINE
 from foolsolve.errors import InputError
-from foolsolve.game import CHANCE
+from foolsolve.game import CHANCE, IllegalMove
 from foolsolve.positions import read_json, validate_schema
 from foolsolve.spec.fools_paradise import SPEC
 
@@ -268,3 +268,6 @@ def test_every_legal_move_reads_back_from_its_text() -> None:
     assert {"collect 5♣: 5♥", "collect 5♦: 5♥"} <= {str(m) for m in legal}
     for m in legal:
         assert SPEC.parse_move(s, str(m)) == m
+    for text in ("lay 5C: 5H", "draw 5C 5H", "take 5C: 5H"):  # a collect's cards under another word
+        with pytest.raises(IllegalMove, match="is not legal here"):
+            SPEC.parse_move(s, text)
