@@ -177,6 +177,9 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
     ("spec/foolery.py", "state_from_json", 'if phase < "play" and (table or played):'):
         "unreachable either way: in an exchange phase every hand holds exactly its deal size (checked just above), "
         "all 78 cards, so nothing is on the table or played",
+    ("engines/durak_playout.py", "playout", "if hands.count(0) >= dead:  # somebody new has no cards: out"):
+        "players out hold no cards, so the count is never below dead; when equal, gone is empty and the block "
+        "changes nothing (alive is still above 1 in a running game)",
     ("spec/fools_paradise.py", "read_move", 'return Reveal(cards[0], "hand" if kind <= "draw" else "centre")'):
         'kind is "draw" or "reveal" there, and "reveal" > "draw": <= and == agree',
 }
