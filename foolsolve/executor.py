@@ -19,8 +19,9 @@ an item whose worker died :data:`MAX_LOST` times is reported as :class:`WorkerLo
 the items must be picklable (``fn`` a module-level function); ``fn`` should turn its own
 failures into values (an exception from ``fn`` ends the map).
 
-The sweeps (``foolsolve batch``, ``foolsolve solve A B ...``, ``foolsolve conform --cases``)
-all run through here; the result store (:mod:`foolsolve.store`) makes them resumable.
+The sweeps (``foolsolve batch``, ``foolsolve solve A B ...``, ``foolsolve conform --cases``,
+``foolsolve ambiguities --deals``, ``foolsolve simulate``) all run through here; the result store
+(:mod:`foolsolve.store`) makes them resumable.
 """
 
 from __future__ import annotations
@@ -45,6 +46,8 @@ class _Backend:
 
     workers = 1
     description = ""
+    local = True
+    """Whether the items run on this machine (the workers see its files, the result store's)."""
 
     def submit(self, fn: Callable[[Any], Any], item: Any) -> Any:
         raise NotImplementedError
@@ -135,6 +138,8 @@ class _Pool(_Backend):
 
 
 class _Dask(_Backend):
+    local = False
+
     def __init__(self, scheduler: str) -> None:
         try:
             from distributed import Client
@@ -206,6 +211,12 @@ class Executor:
     def workers(self) -> int:
         """How many items run at once."""
         return self._backend.workers
+
+    @property
+    def local(self) -> bool:
+        """Whether the items run on this machine (in this process or a local pool), so the
+        workers can open this machine's files (the result store)."""
+        return self._backend.local
 
     @property
     def description(self) -> str:

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -96,6 +96,18 @@ class Adapter:
 
     supports_policy_only = False
     """Whether :meth:`use_policy_only` is available (``--policy-only``)."""
+    policy_only = False
+    """Set by :meth:`use_policy_only`."""
+    exact_through_store = True
+    """Whether every exact solve of a deal goes through :attr:`store` (then a deal whose solves
+    are all stored can be answered from the store alone, in the calling process, instead of being
+    sent to a cluster worker)."""
+
+    def settings(self) -> dict[str, Any]:
+        """What a worker needs to rebuild this adapter (:func:`adapter_from_settings`): the
+        game, the players and every setting the command line changes (picklable)."""
+        return {"game": self.info.name, "players": self.players, "max_nodes": self.max_nodes,
+                "base_rules": copy.deepcopy(self.base_rules), "policy_only": self.policy_only}
 
     def use_policy_only(self) -> None:
         """Judge final results by a fixed policy played to the end (fast, not exact), where the
@@ -227,6 +239,10 @@ class PolicyEndgameAdapter(Adapter):
         return ("player 0's outcome (+1 win, 0 draw, -1 loss): the end of the game if the policy gets there first, "
                 "else the exact value of the endgame reached under that choice")
 
+    def settings(self) -> dict[str, Any]:
+        """As :meth:`Adapter.settings`, with the endgame's size."""
+        return {**super().settings(), "endgame_cards": self.endgame_cards}
+
     def policy_move(self, state: Any) -> Any:
         """The policy's move (a spec move)."""
         raise NotImplementedError
@@ -324,6 +340,20 @@ def adapter_for(info: GameInfo, players: int | None = None) -> Adapter:
     if not info.spec.min_players <= adapter.players <= info.spec.max_players:
         raise InputError(f"--players: {info.name} is for {info.spec.min_players}..{info.spec.max_players} players, "
                          f"got {adapter.players}")
+    return adapter
+
+
+def adapter_from_settings(settings: dict[str, Any]) -> Adapter:
+    """The adapter :meth:`Adapter.settings` describes (on a worker)."""
+    from foolsolve import games
+
+    adapter = adapter_for(games.get(settings["game"]), settings["players"])
+    adapter.max_nodes = settings["max_nodes"]
+    adapter.base_rules = copy.deepcopy(settings["base_rules"])
+    if "endgame_cards" in settings and isinstance(adapter, PolicyEndgameAdapter):
+        adapter.endgame_cards = settings["endgame_cards"]
+    if settings["policy_only"]:
+        adapter.use_policy_only()
     return adapter
 
 
@@ -484,50 +514,187 @@ class DealsReport:
         }
 
 
+@dataclass
+class DealResult:
+    """One deal of a sweep, as :func:`one_deal` (here) or :func:`deal_task` (on a worker)
+    returns it."""
+
+    seed: int
+    comparison: DealComparison | None
+    skipped: str | None = None
+    """Why the deal was skipped (one line), when it was."""
+    read: int = 0
+    """Exact results read from the result store (counted on a worker)."""
+    solved: int = 0
+    """Exact solves done (counted on a worker)."""
+    new: list[tuple[str, str, str, str, dict[str, Any]]] = field(default_factory=list)
+    """New results for the result store, solved on a cluster worker (which has no store)."""
+
+
+def one_deal(adapter: Adapter, option: str, choices: Sequence[Any], deal_seed: int) -> DealResult:
+    """Deal ``random.Random(deal_seed)`` compared under every choice (:meth:`Adapter.compare_deal`);
+    a deal that cannot be analysed under some choice (node limit, a position no exact method
+    reaches) is skipped, with its reason."""
+    try:
+        return DealResult(deal_seed, adapter.compare_deal(option, choices, deal_seed))
+    except (SearchLimit, InputError) as exc:
+        return DealResult(deal_seed, None, f"deal {deal_seed}: {str(exc) or type(exc).__name__}")
+
+
+DealTask = tuple[dict[str, Any], tuple[str, str | None] | None, str, list[Any], int]
+"""``(adapter settings, store, option, choices, deal seed)``: ``store`` is ``("file", PATH)`` (a
+local worker reads and writes the store file itself), ``("record", None)`` (a cluster worker
+hands its new results back) or ``None`` (no store)."""
+
+
+def deal_task(task: DealTask) -> DealResult:
+    """:func:`one_deal` on a worker (:mod:`foolsolve.executor`): the adapter rebuilt from its
+    settings, the exact solves through the store the task names, counted."""
+    from foolsolve.store import SweepStore
+
+    settings, store, option, choices, deal_seed = task
+    adapter = adapter_from_settings(settings)
+    sweep = SweepStore(_worker_store(store[1]) if store is not None and store[0] == "file" else None,
+                       record=store is not None and store[0] == "record")
+    adapter.store = sweep
+    result = one_deal(adapter, option, choices, deal_seed)
+    result.read, result.solved, result.new = sweep.read, sweep.solved, sweep.new
+    return result
+
+
+_WORKER_STORES: dict[str, Any] = {}
+
+
+def _worker_store(path: str | None) -> Any:
+    """The result store file at ``path``, opened once per worker process."""
+    if path is None:
+        return None
+    if path not in _WORKER_STORES:
+        from foolsolve.store import Store
+
+        _WORKER_STORES[path] = Store(path)
+    return _WORKER_STORES[path]
+
+
+Job = tuple[str, Sequence[Any], int, int]
+"""``(option, choices, deals, seed)``: one option's deals in a sweep."""
+
+
+def deal_results(adapter: Adapter, jobs: Sequence[Job], executor: Any = None) -> Generator[DealResult, None, None]:
+    """Every deal of every job, in order: here one after the other, or on ``executor``'s workers
+    (:func:`foolsolve.executor.make_executor`) with the adapter rebuilt there from its
+    :meth:`~Adapter.settings`.
+
+    The exact solves go through the adapter's result store (``adapter.store``): in this process
+    and on local workers the store file itself (the workers open it: SQLite in WAL mode takes
+    several writers); a cluster's workers return their new results, which are stored here as they
+    come back, and a deal whose solves are all stored already is answered here from the store
+    (:attr:`Adapter.exact_through_store`) and never sent. When ``adapter.store`` is a
+    :class:`~foolsolve.store.SweepStore`, the workers' reads and solves are added to its counts.
+    A deal whose worker died too often (:class:`~foolsolve.executor.WorkerLost`) is skipped, with
+    its reason."""
+    if executor is None:
+        for option, choices, deals, seed in jobs:
+            for i in range(deals):
+                yield one_deal(adapter, option, list(choices), seed + i)
+        return
+    from foolsolve.executor import WorkerLost
+    from foolsolve.store import StoreMiss, SweepStore, as_store
+
+    sweep = adapter.store if isinstance(adapter.store, SweepStore) else None
+    db = as_store(adapter.store)
+    store: tuple[str, str | None] | None = None
+    if db is not None:
+        store = ("file", str(db.path)) if executor.local else ("record", None)
+    settings = adapter.settings()
+    tasks = ((settings, store, option, list(choices), seed + i) for option, choices, deals, seed in jobs
+             for i in range(deals))
+
+    def on_done(index: int, task: DealTask, result: Any) -> None:
+        if db is not None and isinstance(result, DealResult):
+            for row in result.new:
+                db.put(*row)
+
+    def here(task: DealTask) -> DealResult | None:
+        _, _, option, choices, deal_seed = task
+        saved = adapter.store
+        adapter.store = probe = SweepStore(db, hits_only=True)
+        try:
+            result = one_deal(adapter, option, choices, deal_seed)
+        except StoreMiss:
+            return None
+        finally:
+            adapter.store = saved
+        result.read = probe.read
+        return result
+
+    replay = (db is not None and not executor.local and adapter.exact_through_store
+              and db.holds(adapter.info.name))
+    for _, value in executor.map(deal_task, tasks, on_done=on_done, here=here if replay else None):
+        if isinstance(value, WorkerLost):
+            yield DealResult(-1, None, f"a deal: {value}")
+            continue
+        if sweep is not None:
+            sweep.read += value.read
+            sweep.solved += value.solved
+        yield value
+
+
 def compare_deals(adapter: Adapter, option: str, choices: Sequence[Any], deals: int, seed: int,
-                  progress: Callable[[int], None] | None = None) -> DealsReport:
+                  progress: Callable[[int], None] | None = None, executor: Any = None,
+                  results: Iterator[DealResult] | None = None) -> DealsReport:
     """Deal ``i`` uses ``random.Random(seed + i)`` under every choice (other options at their
     defaults), compared by :meth:`Adapter.compare_deal`. A deal that cannot be analysed under
-    some choice (node limit, a position no exact method reaches) is skipped and counted."""
+    some choice (node limit, a position no exact method reaches) is skipped and counted.
+
+    The deals run here, or on ``executor``'s workers (:func:`deal_results`), and are folded here
+    in order: the same report either way. ``results``: the next ``deals`` deals of a sweep of
+    several options (:func:`deal_results` over every option), instead of a sweep of this one."""
     rep = DealsReport(option, list(choices), deals, seed, adapter.best_definition, adapter.final_definition,
                       adapter.method)
+    own = deal_results(adapter, [(option, choices, deals, seed)], executor) if results is None else None
+    source: Iterator[DealResult] = own if own is not None else results  # type: ignore[assignment]
     first = label(choices[0])
     sums: dict[str, float] = {label(c): 0.0 for c in choices}
-    for i in range(deals):
-        try:
-            dc = adapter.compare_deal(option, choices, seed + i)
-        except (SearchLimit, InputError) as exc:
-            rep.skipped += 1
-            if len(rep.skip_reasons) < 5:
-                rep.skip_reasons.append(f"deal {seed + i}: {str(exc) or type(exc).__name__}")
+    try:
+        for i in range(deals):
+            r = next(source)
+            dc = r.comparison
+            if dc is None:
+                rep.skipped += 1
+                if len(rep.skip_reasons) < 5:
+                    rep.skip_reasons.append(r.skipped or f"deal {seed + i}")
+                if progress is not None:
+                    progress(i + 1)
+                continue
+            rep.on_way += dc.on_way
+            rep.on_way_differs += dc.on_way_differs
+            present = [b for b in dc.bests if b is not None]
+            if len(present) >= 2:
+                rep.best_compared += 1
+            if bests_disagree(present):
+                rep.best_differs += 1
+                if len(rep.examples) < 10:
+                    rep.examples.append(seed + i)
+            if dc.witness is not None and (rep.witness is None or dc.witness_size < rep.witness_size):
+                rep.witness, rep.witness_size = dc.witness, dc.witness_size
+            finals = dc.finals
+            if _disagree(finals):
+                rep.final_differs += 1
+            b0 = dc.bests[0]
+            for c, b, f in zip(choices[1:], dc.bests[1:], finals[1:]):
+                k = label(c)
+                pair = [x for x in (b0, b) if x is not None]
+                rep.best_vs_first[k] = rep.best_vs_first.get(k, 0) + bests_disagree(pair)
+                rep.final_vs_first[k] = rep.final_vs_first.get(k, 0) + (json_text(f) != json_text(finals[0]))
+            for c, f in zip(choices, finals):
+                if isinstance(f, (int, float)):
+                    sums[label(c)] += f
             if progress is not None:
                 progress(i + 1)
-            continue
-        rep.on_way += dc.on_way
-        rep.on_way_differs += dc.on_way_differs
-        present = [b for b in dc.bests if b is not None]
-        if len(present) >= 2:
-            rep.best_compared += 1
-        if bests_disagree(present):
-            rep.best_differs += 1
-            if len(rep.examples) < 10:
-                rep.examples.append(seed + i)
-        if dc.witness is not None and (rep.witness is None or dc.witness_size < rep.witness_size):
-            rep.witness, rep.witness_size = dc.witness, dc.witness_size
-        finals = dc.finals
-        if _disagree(finals):
-            rep.final_differs += 1
-        b0 = dc.bests[0]
-        for c, b, f in zip(choices[1:], dc.bests[1:], finals[1:]):
-            k = label(c)
-            pair = [x for x in (b0, b) if x is not None]
-            rep.best_vs_first[k] = rep.best_vs_first.get(k, 0) + bests_disagree(pair)
-            rep.final_vs_first[k] = rep.final_vs_first.get(k, 0) + (json_text(f) != json_text(finals[0]))
-        for c, f in zip(choices, finals):
-            if isinstance(f, (int, float)):
-                sums[label(c)] += f
-        if progress is not None:
-            progress(i + 1)
+    finally:
+        if own is not None:
+            own.close()
     counted = rep.counted
     rep.mean_final = {k: round(v / counted, 3) for k, v in sums.items()} if counted else {}
     rep.best_vs_first = {f"{k} vs {first}": v for k, v in rep.best_vs_first.items()}
