@@ -148,7 +148,7 @@ class _Dask(_Backend):
         _probe(scheduler)
         try:
             self.client = Client(scheduler, timeout="30s")
-        except (OSError, TimeoutError) as exc:
+        except (OSError, TimeoutError, ValueError) as exc:
             raise InputError(f"--scheduler: cannot connect to {scheduler} ({exc})") from None
         self.workers = max(1, len(self.client.scheduler_info().get("workers", {})))
         self.description = f"on the Dask cluster at {scheduler} ({self.workers} workers)"
@@ -183,6 +183,8 @@ def _probe(scheduler: str) -> None:
     import socket
     from urllib.parse import urlsplit
 
+    if "://" not in scheduler:
+        raise InputError(f"--scheduler: expected tcp://HOST:PORT, got {scheduler!r}")
     if not scheduler.startswith("tcp://"):
         return  # another transport (tls://, ucx://): Dask checks it
     try:
