@@ -231,7 +231,7 @@ class SweepStore:
     solved.
 
     ``record``: new results are kept in :attr:`new` instead of written (a cluster worker hands
-    them back to the process that writes the store); ``hits_only``: a missing result raises
+    them back to the process that writes the store) and read from there when asked again; ``hits_only``: a missing result raises
     :class:`StoreMiss` instead of letting the caller solve (to answer a task from the store
     alone)."""
 
@@ -254,6 +254,8 @@ class SweepStore:
     def get(self, key: str) -> dict[str, Any] | None:
         """As :meth:`Store.get`, counted."""
         hit = self.inner.get(key) if self.inner is not None else None
+        if hit is None and self.record:
+            hit = next((row[4] for row in self.new if row[0] == key), None)
         if hit is not None:
             self.read += 1
         elif self.hits_only:
