@@ -200,3 +200,29 @@ def test_ctrl_c_stops_a_pool_sweep_and_a_rerun_resumes_from_the_store(tmp_path: 
     a.pop("store")
     b.pop("store")
     assert a == b
+
+
+def test_deals_on_an_executor_are_folded_in_order_with_progress() -> None:
+    from foolsolve.executor import make_executor
+
+    adapter = adapter_for(games.get("durak"))
+    adapter.store = None
+    ticks: list[int] = []
+    here = compare_deals(adapter, "throw_in_after_take", [True, False], 4, 11)
+    there = compare_deals(adapter, "throw_in_after_take", [True, False], 4, 11, ticks.append, make_executor(2))
+    assert ticks == [1, 2, 3, 4] and here.to_json() == there.to_json()
+
+
+@pytest.mark.skipif(os.name != "posix", reason="sends SIGINT")
+def test_ctrl_c_stops_simulate_on_a_pool_with_the_games_finished_in_order() -> None:
+    proc = start("simulate", "three-fools", "--games", "200000", "--seed", "5", "--json", "--workers", "2")
+    time.sleep(3)
+    assert proc.poll() is None, "simulate ended before it could be interrupted"
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130 and "Traceback" not in err, err
+    stopped = _json(out)
+    assert stopped["interrupted"] is True and 0 < stopped["games"] < 200000
+    # the games reported are games 0 .. n-1: one process playing n games gives the same counts
+    once = foolsolve("simulate", "three-fools", "--games", str(stopped["games"]), "--seed", "5", "--json")
+    assert {**_json(once.stdout), "interrupted": True} == stopped
