@@ -607,6 +607,7 @@ def deal_results(adapter: Adapter, jobs: Sequence[Job], executor: Any = None) ->
     if db is not None:
         store = ("file", str(db.path)) if executor.local else ("record", None)
     settings = adapter.settings()
+    seeds = [seed + i for _, _, deals, seed in jobs for i in range(deals)]
     tasks = ((settings, store, option, list(choices), seed + i) for option, choices, deals, seed in jobs
              for i in range(deals))
 
@@ -630,9 +631,9 @@ def deal_results(adapter: Adapter, jobs: Sequence[Job], executor: Any = None) ->
 
     replay = (db is not None and not executor.local and adapter.exact_through_store
               and db.holds(adapter.info.name))
-    for _, value in executor.map(deal_task, tasks, on_done=on_done, here=here if replay else None):
+    for index, value in executor.map(deal_task, tasks, on_done=on_done, here=here if replay else None):
         if isinstance(value, WorkerLost):
-            yield DealResult(-1, None, f"a deal: {value}")
+            yield DealResult(seeds[index], None, f"deal {seeds[index]}: {value}")
             continue
         if sweep is not None:
             sweep.read += value.read
