@@ -177,7 +177,7 @@ def test_bad_workers_or_scheduler_is_a_one_line_error(args: tuple[str, ...]) -> 
 @pytest.mark.skipif(os.name != "posix", reason="sends SIGINT")
 def test_ctrl_c_stops_a_pool_sweep_and_a_rerun_resumes_from_the_store(tmp_path: Path) -> None:
     store = tmp_path / "s.sqlite3"
-    args = ("ambiguities", "durak", "--option", "throw_in_after_take", "--deals", "16", "--endgame-cards", "12",
+    args = ("ambiguities", "durak", "--option", "throw_in_after_take", "--deals", "12", "--endgame-cards", "12",
             "--no-witness", "--json", "--store", str(store))
     proc = start(*args, "--workers", "2")
     deadline = time.monotonic() + 120

@@ -325,7 +325,7 @@ def _run_all(info: GameInfo, adapter: Adapter, deals: int, seed: int, witness: b
                    f"under some choice; witness: smallest position "
                    f"({adapter.size_definition}) where the choices disagree on the best move, up to {witness_size}"
                    + (f"; witnesses written to {out_dir}" if out_dir else ""))
-        _summary(adapter, deals * len(options), executor)
+        _summary(adapter, deals * sum("deals" in r for r in rows), executor)
     else:
         _echo_json({"game": info.name, "deals": deals, "seed": seed, "players": adapter.players,
                     "method": adapter.method, "best_definition": adapter.best_definition,
