@@ -194,7 +194,8 @@ def test_ctrl_c_stops_a_pool_sweep_and_a_rerun_resumes_from_the_store(tmp_path: 
     rerun = foolsolve(*args, "--workers", "2")
     assert rerun.returncode == 0, rerun.stderr
     counts = _json(rerun.stdout)["store"]
-    assert counts["read"] >= kept > 0 and _rows(store) == kept + counts["solved"]
+    # every kept solve is asked for again and read; two workers may race to solve one position (stored once)
+    assert counts["read"] >= kept > 0 and kept < _rows(store) <= kept + counts["solved"]
     once = foolsolve(*args[:-3], "--no-store", "--json")
     a, b = _json(rerun.stdout), _json(once.stdout)
     a.pop("store")
