@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from batch_helpers import foolsolve, start
+from batch_helpers import foolsolve, pool_workers, start
 
 from foolsolve import games
 from foolsolve.games.ambiguities import (
@@ -227,3 +227,33 @@ def test_ctrl_c_stops_simulate_on_a_pool_with_the_games_finished_in_order() -> N
     # the games reported are games 0 .. n-1: one process playing n games gives the same counts
     once = foolsolve("simulate", "three-fools", "--games", str(stopped["games"]), "--seed", "5", "--json")
     assert {**_json(once.stdout), "interrupted": True} == stopped
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="finds the pool's workers in /proc (Linux)")
+def test_a_pool_worker_killed_mid_sweep_loses_no_deal(tmp_path: Path) -> None:
+    """A local worker writes the store file itself: SIGKILLed mid-sweep (perhaps mid-write), its
+    deal is sent again to a new pool, the report is the one-process report and the store is
+    consistent."""
+    store = tmp_path / "s.sqlite3"
+    args = ("ambiguities", "durak", "--option", "throw_in_after_take", "--deals", "10", "--seed", "20",
+            "--endgame-cards", "12", "--no-witness", "--json")
+    proc = start(*args, "--workers", "2", "--store", str(store))
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and proc.poll() is None and (not store.exists() or _rows(store) < 2):
+        time.sleep(0.02)
+    workers = pool_workers(proc.pid)
+    assert proc.poll() is None and workers, "the sweep ended before a worker could be killed"
+    os.kill(workers[0], signal.SIGKILL)
+    out, err = proc.communicate(timeout=180)
+    assert proc.returncode == 0, err
+    assert "sent again after their worker died" in err
+    once = foolsolve(*args, "--no-store")
+    a, b = _json(out), _json(once.stdout)
+    a.pop("store")
+    b.pop("store")
+    assert a == b and a["deals"]["skipped"] == 0
+    db = sqlite3.connect(store)
+    try:
+        assert db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    finally:
+        db.close()

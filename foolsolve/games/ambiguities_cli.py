@@ -284,6 +284,8 @@ def _run(info: GameInfo, adapter: Adapter, option_name: str, given: list[Any] | 
     if as_json:
         result["store"] = _store_json(adapter.store)
         _echo_json(result)
+        if _lost(executor):
+            click.echo(f"ambiguities: {_lost(executor)[2:]}", err=True)
     else:
         _summary(adapter, deals, executor)
 
@@ -291,7 +293,13 @@ def _run(info: GameInfo, adapter: Adapter, option_name: str, given: list[Any] | 
 def _summary(adapter: Adapter, deals: int, executor: Any) -> None:
     """The run's summary on stderr: where the deals ran and what the exact solves did."""
     where = f"{deals:,} deals {executor.description}; " if deals and executor is not None else ""
-    click.echo(f"ambiguities: {where}{_store_line(adapter.store)}", err=True)
+    click.echo(f"ambiguities: {where}{_store_line(adapter.store)}{_lost(executor)}", err=True)
+
+
+def _lost(executor: Any) -> str:
+    """A note when deals were sent again because their worker died."""
+    lost = 0 if executor is None else executor.lost
+    return f"; {lost} deal(s) sent again after their worker died" if lost else ""
 
 
 def _run_all(info: GameInfo, adapter: Adapter, deals: int, seed: int, witness: bool, witness_size: int, tries: int,
@@ -331,6 +339,8 @@ def _run_all(info: GameInfo, adapter: Adapter, deals: int, seed: int, witness: b
                     "method": adapter.method, "best_definition": adapter.best_definition,
                     "final_definition": adapter.final_definition, "options": rows,
                     **({"interrupted": True} if interrupted else {}), "store": _store_json(adapter.store)})
+        if _lost(executor):
+            click.echo(f"ambiguities: {_lost(executor)[2:]}", err=True)
     if interrupted:
         raise KeyboardInterrupt
 
