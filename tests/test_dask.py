@@ -170,3 +170,27 @@ def test_an_ambiguity_sweep_on_dask_with_a_worker_killed_mid_sweep(cluster: tupl
     assert _report(rerun.stdout) == there
     counts = json.loads(rerun.stdout)["store"]
     assert counts["solved"] == 0 and counts["read"] > 0 and _rows(store) == stored
+
+
+def test_ctrl_c_stops_an_ambiguity_sweep_on_dask_and_releases_its_tasks(cluster: tuple[str, object],
+                                                                          tmp_path: Path) -> None:
+    address, client = cluster
+    store = tmp_path / "s.sqlite3"
+    proc = start(*AMBIGUITY, "--deals", "300", "--seed", "900", "--endgame-cards", "12", "--store", str(store),
+                 "--scheduler", address)
+    deadline = time.monotonic() + 180
+    while time.monotonic() < deadline and proc.poll() is None and _rows(store) < 2:
+        time.sleep(0.05)
+    assert proc.poll() is None, "the sweep ended before it could be interrupted"
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130 and out == "" and "Traceback" not in err, err
+    assert "every exact solve that finished is in the result store" in err and _rows(store) >= 2
+
+    def held(dask_scheduler: object) -> int:
+        return len(dask_scheduler.tasks)  # type: ignore[attr-defined]
+
+    deadline = time.monotonic() + 30
+    while client.run_on_scheduler(held) and time.monotonic() < deadline:  # type: ignore[attr-defined]
+        time.sleep(0.2)
+    assert client.run_on_scheduler(held) == 0  # type: ignore[attr-defined]
