@@ -2,7 +2,7 @@
 
 The domains are finite and every proof covers the whole of its domain:
 
-* **Five-card hands**: every five-card hand of the 78-card deck (23,610 with aces low, 23,614
+* **Five-card hands**: every five-card hand of the 78-card deck (22,590 with aces low, 23,610
   with ``straight_wrap``), as the spec's own ``five_card_hands`` lists them from the whole deck.
   Two hands compare by their classes (``classify_hand``'s category and deciding rank), so each
   pair of hands is a pair of classes; Z3 searches the pairs of classes.
