@@ -22,6 +22,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
 from itertools import product
+from math import comb
 from typing import Any
 
 import z3
@@ -223,11 +224,25 @@ def _engine_hand_order_equals_spec() -> Outcome:
     return Outcome(True, "; ".join(counts))
 
 
+def deck_hand_count(wrap: bool) -> int:
+    """How many five-card hands the deck holds, counted by shape: a straight is one card of
+    each of five ranks in a window (10 windows, 11 with ``straight_wrap``, 4^5 choices of suits),
+    a flush five of the 14 ranks of one suit (the straight flushes counted in both, once
+    subtracted), a full house a triple and a pair of two ranks, five of a kind one per rank
+    A..K."""
+    windows = 10 + wrap
+    return windows * 4 ** 5 + 4 * comb(14, 5) - 4 * windows + 14 * 13 * comb(4, 3) * comb(4, 2) + 14
+
+
 def _engine_hand_order_one(wrap: bool) -> Outcome:
     from foolsolve.engines import foolery as engine
 
     rules = _rules(wrap=wrap)
     classified = _classified(rules)
+    expected = deck_hand_count(wrap)
+    if len({_mask(h) for h, _ in classified}) != expected:
+        return Outcome(False, f"straight_wrap {wrap}: the spec lists {len(classified)} five-card hands "
+                              f"({len({_mask(h) for h, _ in classified})} distinct), the deck holds {expected}")
     by_mask = {_mask(h): h for h, _ in classified}
     spec_class = {_mask(h): k for h, k in classified}
     keys, inner = _engine_keys(wrap)
@@ -544,8 +559,9 @@ CARD_ACCOUNTING = CardAccounting(
 
 PROOFS = [
     Proof("foolery.engine_hand_order_equals_spec",
-          "The engine's own five-card hands and their order equal the spec's: the engine's generator lists from the "
-          "whole deck exactly the hands the spec's five_card_hands lists, its classifier combo_of and the compiled "
+          "The engine's own five-card hands and their order equal the spec's: the spec's five_card_hands lists every "
+          "hand of the deck (as many as counted by shape), the engine's generator lists from the whole deck exactly "
+          "those, its classifier combo_of and the compiled "
           "playout's give each the key it is listed with, and for every pair of hands the engine's comparison (of "
           "keys) equals the spec's compare_hands, with aces low and with straight_wrap (Z3 over the pairs of classes; "
           "every hand of the deck is in one).", _engine_hand_order_equals_spec),

@@ -261,3 +261,13 @@ def test_a_three_fools_collection_that_duplicates_a_card_is_caught(monkeypatch):
     monkeypatch.setattr(tf, "collect", twice)
     outcome = cross_game.conservation([(games.get("three-fools"), tp.CARD_ACCOUNTING)])
     assert not outcome.proved and "extra" in outcome.detail
+
+
+def test_a_spec_listing_short_of_the_deck_is_caught(monkeypatch):
+    real = S.five_card_hands
+    # the bug: the listing forgets the full houses (both sides would then agree without the count)
+    monkeypatch.setattr(S, "five_card_hands", lambda hand, rules: [
+        h for h in real(hand, rules) if S.classify_hand(h, rules)[0] != S.FULL_HOUSE])
+    out = _run("foolery.engine_hand_order_equals_spec")
+    assert not out.proved and "the deck holds 22590" in out.detail
+    assert fp.deck_hand_count(False) == 22590 and fp.deck_hand_count(True) == 23610
