@@ -10,7 +10,9 @@ every transition within :data:`DEPTH` plies (breadth first, the first :data:`PER
 transitions of each start) and every transition of a seeded random playout to the end is
 checked: the cards of every position are distinct where the game has one deck, and a move
 moves cards between zones without creating, losing or duplicating any (a game whose spec keeps
-no discard pile: no card appears, and cards leave play only in a move that discards).
+no discard pile: no card appears, and cards leave play only in a move that discards, or, where
+the game says which cards a move may take out of play (``CardAccounting.may_leave``: Foolery's
+trick), only those). ``foolsolve prove GAME`` runs each of these proofs for that game alone.
 
 **Solver reductions** are checked exhaustively over every position a game lists (its stated
 size bound): the value with every reduction on, and with each reduction alone on, equals the
