@@ -573,13 +573,15 @@ PROOFS = [
           "exactly the equal or lower ones (spec beats); every hand of the deck, with aces low and with "
           "straight_wrap (Z3 over the classes).", _hand_order_is_a_total_preorder),
     Proof("foolery.trumping_follows_the_text",
-          "The spec's follow relation (beats) is the text's, for every pair of plays (a set, a hand, a trump set, the "
-          "Fool) under both trump_beats_trump and straight_wrap settings: the same kind and size, equal or higher; "
+          "The spec's follow relation (beats) is the text's, for every pair of plays (one play of each class: a set "
+          "by size and rank, a hand by class, a trump set by size and top trump, the Fool) under both "
+          "trump_beats_trump and straight_wrap settings: the same kind and size, equal or higher; "
           "3 trumps beat 5 cards, 2 beat 3-4, 1 beats 1-2; against trumps 2 beat 3 and 1 beats 2 or 1 (same: as "
           "many), with a higher top trump, also against five of a kind; the Fool beats everything, nothing follows "
           "it (Z3 over the classes of play).", _trumping_follows_the_text),
     Proof("foolery.engine_follow_relation_equals_spec",
           "The engine's own follow relation (which plays its Python and its compiled move generators list after a "
-          "play to beat) equals the spec's beats for every pair of plays under both trump_beats_trump and "
-          "straight_wrap settings (Z3 over the classes of play).", _engine_follows_equals_spec),
+          "play to beat) equals the spec's beats for every pair of plays (one play of each class, as above; the "
+          "player holding exactly its cards) under both trump_beats_trump and straight_wrap settings (Z3 over the "
+          "classes of play).", _engine_follows_equals_spec),
 ]
