@@ -66,6 +66,12 @@ def all_proofs() -> list[Proof]:
     return out
 
 
+def _game(name: str) -> Any:
+    from foolsolve import games
+
+    return games.get(name)
+
+
 def _game_proofs(name: str) -> list[Proof] | None:
     """A game's proofs, by the game's name or alias (``three-fools``): its own module's, then each
     cross-game proof for that game alone; ``None`` if ``name`` is no game with proofs."""
@@ -95,6 +101,10 @@ def select(names: Sequence[str]) -> list[Proof]:
     chosen: list[Proof] = []
     for n in names:
         matched = _game_proofs(n) or [p for p in proofs if p.name == n or p.name.startswith(n + ".")]
+        if not matched and n.endswith("]") and "[" in n:  # a cross-game proof for one game: NAME[GAME]
+            base, game = n[:-1].split("[", 1)
+            matched = [one for p in proofs if p.name == base and p.scoped is not None
+                       for one in [p.for_game(_game(game))] if one is not None]
         if not matched:
             raise InputError(f"prove: unknown proof {n!r} (see foolsolve prove --list)")
         chosen.extend(p for p in matched if p.name not in {c.name for c in chosen})

@@ -36,6 +36,15 @@ def test_prove_by_game_name_runs_its_proofs_and_its_card_conservation():
         assert not any("solver_reductions" in n for n in names)  # neither declares solver reductions
 
 
+def test_a_cross_game_proof_for_one_game_is_selected_by_the_name_the_table_shows():
+    import pytest
+
+    (one,) = registry.select(["cross_game.card_conservation[three-fools]"])
+    assert one.name == "cross_game.card_conservation[three-fools]" and "Three Fools alone" in one.statement
+    with pytest.raises(registry.InputError, match="unknown proof"):
+        registry.select(["cross_game.solver_reductions_exact[foolery]"])  # Foolery declares no reductions
+
+
 def test_foolsolve_prove_three_fools_prints_the_table():
     res = CliRunner().invoke(cli, ["prove", "three-fools"])
     assert res.exit_code == 0, res.output
