@@ -60,6 +60,9 @@ class _Backend:
     def recover(self) -> None:
         """Called after a ``lost`` outcome (the local pool starts again)."""
 
+    def cancel(self, handles: list[Any]) -> None:
+        """Drop submitted items that are no longer wanted (those running may finish)."""
+
     def close(self, cancel: bool) -> None:
         """Release the workers (``cancel``: stop unfinished items now)."""
 
@@ -129,6 +132,10 @@ class _Pool(_Backend):
             self._pool.shutdown(wait=False, cancel_futures=True)
             self._pool = self._start()
 
+    def cancel(self, handles: list[Any]) -> None:
+        for f in handles:
+            f.cancel()
+
     def close(self, cancel: bool) -> None:
         if cancel:
             # the workers ignore SIGINT: stop them now rather than after their current item
@@ -172,6 +179,10 @@ class _Dask(_Backend):
                 exc = f.exception()
                 out.append((f, "lost" if isinstance(exc, KilledWorker) else "error", exc))
         return out
+
+    def cancel(self, handles: list[Any]) -> None:
+        if handles:
+            self.client.cancel(handles)
 
     def close(self, cancel: bool) -> None:
         self.client.close()
@@ -227,12 +238,17 @@ class Executor:
 
     def map(self, fn: Callable[[Any], Any], items: Iterable[Any],
             on_done: Callable[[int, Any, Any], None] | None = None,
-            here: Callable[[Any], Any] | None = None) -> Iterator[tuple[int, Any]]:
+            here: Callable[[Any], Any] | None = None, keep_open: bool = False) -> Iterator[tuple[int, Any]]:
         """``(index, fn(item))`` in input order; ``on_done(index, item, value)`` as each comes
         back from a worker. ``here(item)``, when given, is asked first: a value other than
         ``None`` is the item's value, found in this process (a stored result, a bad line) and
         never sent to a worker. A lost item's value is a :class:`WorkerLost`. Closing the
-        iterator early (or Ctrl-C) cancels what is still out."""
+        iterator early (or Ctrl-C) cancels what is still out.
+
+        The workers are released at the end, unless ``keep_open``: then another map can follow
+        (the caller ends with :meth:`close`), and closing the iterator early only cancels the
+        items not yet started (those running finish, their values unused); Ctrl-C still stops
+        the workers."""
         it = iter(enumerate(items))
         pending: dict[Any, tuple[int, Any, int]] = {}  # handle -> (index, item, times lost)
         ready: dict[int, Any] = {}
@@ -284,8 +300,14 @@ class Executor:
                         i, item, times = pending.pop(h)
                         pending[self._backend.submit(fn, item)] = (i, item, times)
             finished = True
+        except GeneratorExit:
+            if keep_open:
+                self._backend.cancel([h for h in pending if not isinstance(h, tuple)])
+                finished = True  # the workers stay for the next map
+            raise
         finally:
-            self._backend.close(cancel=not finished)
+            if not (finished and keep_open):
+                self._backend.close(cancel=not finished)
 
     def close(self) -> None:
         """Release the workers (when :meth:`map` was never run to its end)."""

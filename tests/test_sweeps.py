@@ -23,7 +23,8 @@ from foolsolve.games.ambiguities import (
     adapter_for,
     adapter_from_settings,
     compare_deals,
-    deal_task,
+    find_witness,
+    sweep_task,
 )
 from foolsolve.games.three_fools_cli import chunk_size, simulate_chunk
 from foolsolve.store import Store, SweepStore
@@ -66,11 +67,14 @@ def test_ambiguity_deals_on_a_local_pool_are_the_one_process_report(tmp_path: Pa
 
 
 def test_all_options_on_a_local_pool_are_the_one_process_table() -> None:
-    args = ("ambiguities", "fools-and-angels", "--all", "--deals", "1", "--no-witness", "--json", "--no-store")
+    """Deals and witness searches of every option on the pool: the same rows and witnesses."""
+    args = ("ambiguities", "foolery", "--all", "--deals", "1", "--witness-size", "5", "--tries", "15", "--json",
+            "--no-store")
     here, pool = foolsolve(*args), foolsolve(*args, "--workers", "2")
     assert here.returncode == pool.returncode == 0, pool.stderr
     assert _json(here.stdout) == _json(pool.stdout)
-    assert len(_json(here.stdout)["options"]) >= 5
+    rows = _json(here.stdout)["options"]
+    assert len(rows) >= 4 and any(r["witness"] is not None for r in rows)
 
 
 def test_a_repeated_sweep_reads_every_exact_solve_from_the_store(tmp_path: Path) -> None:
@@ -107,7 +111,7 @@ def test_the_solver_is_not_called_again_when_the_store_holds_the_deals(tmp_path:
             def run(state: object, options: object) -> object:
                 calls["n"] += 1
                 assert real is not None
-                return real(state, options)  # type: ignore[arg-type]
+                return real(state, options)
             return run
 
     with Store(tmp_path / "s.sqlite3") as db:
@@ -134,14 +138,16 @@ def test_a_worker_rebuilds_the_adapter_with_every_setting(tmp_path: Path) -> Non
     durak.endgame_cards = 12
     assert adapter_from_settings(durak.settings()).settings() == durak.settings()
     # a cluster worker (no store) hands its new results back; a local one writes the store file
-    task = (adapter_for(games.get("durak")).settings(), ("record", None), "throw_in_after_take", [True, False], 9)
-    recorded = deal_task(task)
+    args = ("throw_in_after_take", [True, False], 9)
+    task = ("deal", adapter_for(games.get("durak")).settings(), ("record", None), args)
+    recorded = sweep_task(task)
     assert recorded.solved == len(recorded.new) > 0 and recorded.read > 0  # a position met twice: solved once
     path = tmp_path / "w.sqlite3"
-    written = deal_task((task[0], ("file", str(path)), *task[2:]))
+    on_file = ("deal", task[1], ("file", str(path)), args)
+    written = sweep_task(on_file)
     assert written.new == [] and written.solved == _rows(path) == recorded.solved and written.read == recorded.read
-    assert written.comparison == recorded.comparison
-    assert deal_task((task[0], ("file", str(path)), *task[2:])).solved == 0
+    assert written.value == recorded.value and written.value.comparison is not None
+    assert sweep_task(on_file).solved == 0
 
 
 def test_simulate_is_the_same_on_any_number_of_workers() -> None:
@@ -210,8 +216,28 @@ def test_deals_on_an_executor_are_folded_in_order_with_progress() -> None:
     adapter.store = None
     ticks: list[int] = []
     here = compare_deals(adapter, "throw_in_after_take", [True, False], 4, 11)
-    there = compare_deals(adapter, "throw_in_after_take", [True, False], 4, 11, ticks.append, make_executor(2))
-    assert ticks == [1, 2, 3, 4] and here.to_json() == there.to_json()
+    executor = make_executor(2)
+    try:
+        there = compare_deals(adapter, "throw_in_after_take", [True, False], 4, 11, ticks.append, executor)
+        assert ticks == [1, 2, 3, 4] and here.to_json() == there.to_json()
+        # the same workers then search witnesses: those found in this process, from the same candidates
+        # (Foolery's is found part-way, the rest cancelled; then a Durak search that finds none, to the end)
+        for game, option, choices in (("foolery", "trump_beats_trump", ["fewer", "same"]),
+                                      ("durak", "throw_in_after_take", [True, False])):
+            searcher = adapter_for(games.get(game))
+            searcher.store = None
+            ticks.clear()
+            kw: dict[str, Any] = {"seed": 3, "max_size": 6, "tries": 15}
+            one = find_witness(searcher, option, choices, **kw)
+            pool = find_witness(searcher, option, choices, progress=ticks.append, executor=executor, **kw)
+            assert ticks == list(range(1, len(ticks) + 1)) and len(ticks) > 0
+            if game == "foolery":
+                assert one is not None and pool is not None and one.size == 5
+                assert (one.position, one.report.to_json()) == (pool.position, pool.report.to_json())
+            else:
+                assert one is None and pool is None and len(ticks) == 5 * 15
+    finally:
+        executor.close()
 
 
 @pytest.mark.skipif(os.name != "posix", reason="sends SIGINT")

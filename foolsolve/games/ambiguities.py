@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Callable, Generator, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -520,19 +520,12 @@ class DealsReport:
 
 @dataclass
 class DealResult:
-    """One deal of a sweep, as :func:`one_deal` (here) or :func:`deal_task` (on a worker)
-    returns it."""
+    """One deal of a sweep (:func:`one_deal`)."""
 
     seed: int
     comparison: DealComparison | None
     skipped: str | None = None
     """Why the deal was skipped (one line), when it was."""
-    read: int = 0
-    """Exact results read from the result store (counted on a worker)."""
-    solved: int = 0
-    """Exact solves done (counted on a worker)."""
-    new: list[tuple[str, str, str, str, dict[str, Any]]] = field(default_factory=list)
-    """New results for the result store, solved on a cluster worker (which has no store)."""
 
 
 def one_deal(adapter: Adapter, option: str, choices: Sequence[Any], deal_seed: int) -> DealResult:
@@ -545,25 +538,42 @@ def one_deal(adapter: Adapter, option: str, choices: Sequence[Any], deal_seed: i
         return DealResult(deal_seed, None, f"deal {deal_seed}: {str(exc) or type(exc).__name__}")
 
 
-DealTask = tuple[dict[str, Any], tuple[str, str | None] | None, str, list[Any], int]
-"""``(adapter settings, store, option, choices, deal seed)``: ``store`` is ``("file", PATH)`` (a
-local worker reads and writes the store file itself), ``("record", None)`` (a cluster worker
-hands its new results back) or ``None`` (no store)."""
+KINDS: dict[str, Callable[..., Any]] = {"deal": one_deal, "position": compare_position}
+"""The work a sweep sends to workers: a deal (``(option, choices, deal seed)``) or a position
+compared under every choice (``(position JSON, option, choices)``), each ``fn(adapter, *args)``."""
 
 
-def deal_task(task: DealTask) -> DealResult:
-    """:func:`one_deal` on a worker (:mod:`foolsolve.executor`): the adapter rebuilt from its
-    settings, the exact solves through the store the task names, counted."""
+@dataclass
+class Done:
+    """A task's value (see :data:`KINDS`) and what its exact solves did."""
+
+    value: Any
+    read: int = 0
+    """Exact results read from the result store."""
+    solved: int = 0
+    """Exact solves done."""
+    new: list[tuple[str, str, str, str, dict[str, Any]]] = field(default_factory=list)
+    """New results for the result store, solved on a cluster worker (which has no store)."""
+
+
+SweepTask = tuple[str, dict[str, Any], tuple[str, str | None] | None, tuple[Any, ...]]
+"""``(kind, adapter settings, store, arguments)``: ``store`` is ``("file", PATH)`` (a local worker
+reads and writes the store file itself), ``("record", None)`` (a cluster worker hands its new
+results back) or ``None`` (no store)."""
+
+
+def sweep_task(task: SweepTask) -> Done:
+    """One task on a worker (:mod:`foolsolve.executor`): the adapter rebuilt from its settings,
+    the exact solves through the store the task names, counted."""
     from foolsolve.store import SweepStore
 
-    settings, store, option, choices, deal_seed = task
+    kind, settings, store, args = task
     adapter = adapter_from_settings(settings)
     sweep = SweepStore(_worker_store(store[1]) if store is not None and store[0] == "file" else None,
                        record=store is not None and store[0] == "record")
     adapter.store = sweep
-    result = one_deal(adapter, option, choices, deal_seed)
-    result.read, result.solved, result.new = sweep.read, sweep.solved, sweep.new
-    return result
+    value = KINDS[kind](adapter, *args)
+    return Done(value, sweep.read, sweep.solved, sweep.new)
 
 
 _WORKER_STORES: dict[str, Any] = {}
@@ -580,28 +590,20 @@ def _worker_store(path: str | None) -> Any:
     return _WORKER_STORES[path]
 
 
-Job = tuple[str, Sequence[Any], int, int]
-"""``(option, choices, deals, seed)``: one option's deals in a sweep."""
+def run_tasks(adapter: Adapter, executor: Any, kind: str, args: Iterable[tuple[Any, ...]]
+              ) -> Generator[tuple[int, Any], None, None]:
+    """``(index, KINDS[kind](adapter, *a))`` for every ``a`` of ``args``, in order, run on
+    ``executor``'s workers (:func:`foolsolve.executor.make_executor`; it stays open for the next
+    sweep: the caller closes it) with the adapter rebuilt there from its
+    :meth:`~Adapter.settings`. A value whose worker died too often is a
+    :class:`~foolsolve.executor.WorkerLost`. Closing the generator early cancels the rest.
 
-
-def deal_results(adapter: Adapter, jobs: Sequence[Job], executor: Any = None) -> Generator[DealResult, None, None]:
-    """Every deal of every job, in order: here one after the other, or on ``executor``'s workers
-    (:func:`foolsolve.executor.make_executor`) with the adapter rebuilt there from its
-    :meth:`~Adapter.settings`.
-
-    The exact solves go through the adapter's result store (``adapter.store``): in this process
-    and on local workers the store file itself (the workers open it: SQLite in WAL mode takes
-    several writers); a cluster's workers return their new results, which are stored here as they
-    come back, and a deal whose solves are all stored already is answered here from the store
+    The exact solves go through the adapter's result store (``adapter.store``): on local workers
+    the store file itself (each worker opens it: SQLite in WAL mode takes several writers); a
+    cluster's workers return their new results, which are stored here as they come back, and a
+    task whose solves are all stored already is answered here from the store
     (:attr:`Adapter.exact_through_store`) and never sent. When ``adapter.store`` is a
-    :class:`~foolsolve.store.SweepStore`, the workers' reads and solves are added to its counts.
-    A deal whose worker died too often (:class:`~foolsolve.executor.WorkerLost`) is skipped, with
-    its reason."""
-    if executor is None:
-        for option, choices, deals, seed in jobs:
-            for i in range(deals):
-                yield one_deal(adapter, option, list(choices), seed + i)
-        return
+    :class:`~foolsolve.store.SweepStore`, the workers' reads and solves are added to its counts."""
     from foolsolve.executor import WorkerLost
     from foolsolve.store import StoreMiss, SweepStore, as_store
 
@@ -611,59 +613,83 @@ def deal_results(adapter: Adapter, jobs: Sequence[Job], executor: Any = None) ->
     if db is not None:
         store = ("file", str(db.path)) if executor.local else ("record", None)
     settings = adapter.settings()
-    seeds = [seed + i for _, _, deals, seed in jobs for i in range(deals)]
-    tasks = ((settings, store, option, list(choices), seed + i) for option, choices, deals, seed in jobs
-             for i in range(deals))
+    fn = KINDS[kind]
 
-    def on_done(index: int, task: DealTask, result: Any) -> None:
-        if db is not None and isinstance(result, DealResult):
-            for row in result.new:
+    def on_done(index: int, task: SweepTask, done: Any) -> None:
+        if db is not None and isinstance(done, Done):
+            for row in done.new:
                 db.put(*row)
 
-    def here(task: DealTask) -> DealResult | None:
-        _, _, option, choices, deal_seed = task
+    def here(task: SweepTask) -> Done | None:
         saved = adapter.store
         adapter.store = probe = SweepStore(db, hits_only=True)
         try:
-            result = one_deal(adapter, option, choices, deal_seed)
+            value = fn(adapter, *task[3])
         except StoreMiss:
             return None
         finally:
             adapter.store = saved
-        result.read = probe.read
-        return result
+        return Done(value, probe.read)
 
     replay = (db is not None and not executor.local and adapter.exact_through_store
               and db.holds(adapter.info.name))
-    for index, value in executor.map(deal_task, tasks, on_done=on_done, here=here if replay else None):
-        if isinstance(value, WorkerLost):
-            yield DealResult(seeds[index], None, f"deal {seeds[index]}: {value}")
-            continue
-        if sweep is not None:
-            sweep.read += value.read
-            sweep.solved += value.solved
-        yield value
+    tasks = ((kind, settings, store, a) for a in args)
+    results = executor.map(sweep_task, tasks, on_done=on_done, here=here if replay else None, keep_open=True)
+    try:
+        for index, done in results:
+            if isinstance(done, WorkerLost):
+                yield index, done
+                continue
+            if sweep is not None:
+                sweep.read += done.read
+                sweep.solved += done.solved
+            yield index, done.value
+    finally:
+        results.close()
+
+
+Job = tuple[str, Sequence[Any], int, int]
+"""``(option, choices, deals, seed)``: one option's deals in a sweep."""
+
+
+def deal_results(adapter: Adapter, jobs: Sequence[Job], executor: Any = None) -> Generator[DealResult, None, None]:
+    """Every deal of every job, in order: here one after the other, or on ``executor``'s workers
+    (:func:`run_tasks`). A deal whose worker died too often is skipped, with its reason."""
+    if executor is None:
+        for option, choices, deals, seed in jobs:
+            for i in range(deals):
+                yield one_deal(adapter, option, list(choices), seed + i)
+        return
+    from foolsolve.executor import WorkerLost
+
+    seeds = [seed + i for _, _, deals, seed in jobs for i in range(deals)]
+    args = ((option, list(choices), seed + i) for option, choices, deals, seed in jobs for i in range(deals))
+    results = run_tasks(adapter, executor, "deal", args)
+    try:
+        for index, value in results:
+            if isinstance(value, WorkerLost):
+                value = DealResult(seeds[index], None, f"deal {seeds[index]}: {value}")
+            yield value
+    finally:
+        results.close()
 
 
 def compare_deals(adapter: Adapter, option: str, choices: Sequence[Any], deals: int, seed: int,
-                  progress: Callable[[int], None] | None = None, executor: Any = None,
-                  results: Iterator[DealResult] | None = None) -> DealsReport:
+                  progress: Callable[[int], None] | None = None, executor: Any = None) -> DealsReport:
     """Deal ``i`` uses ``random.Random(seed + i)`` under every choice (other options at their
     defaults), compared by :meth:`Adapter.compare_deal`. A deal that cannot be analysed under
     some choice (node limit, a position no exact method reaches) is skipped and counted.
 
     The deals run here, or on ``executor``'s workers (:func:`deal_results`), and are folded here
-    in order: the same report either way. ``results``: the next ``deals`` deals of a sweep of
-    several options (:func:`deal_results` over every option), instead of a sweep of this one."""
+    in order: the same report either way."""
     rep = DealsReport(option, list(choices), deals, seed, adapter.best_definition, adapter.final_definition,
                       adapter.method)
-    own = deal_results(adapter, [(option, choices, deals, seed)], executor) if results is None else None
-    source: Iterator[DealResult] = own if own is not None else results  # type: ignore[assignment]
+    results = deal_results(adapter, [(option, choices, deals, seed)], executor)
     first = label(choices[0])
     sums: dict[str, float] = {label(c): 0.0 for c in choices}
     try:
         for i in range(deals):
-            r = next(source)
+            r = next(results)
             dc = r.comparison
             if dc is None:
                 rep.skipped += 1
@@ -698,8 +724,7 @@ def compare_deals(adapter: Adapter, option: str, choices: Sequence[Any], deals: 
             if progress is not None:
                 progress(i + 1)
     finally:
-        if own is not None:
-            own.close()
+        results.close()
     counted = rep.counted
     rep.mean_final = {k: round(v / counted, 3) for k, v in sums.items()} if counted else {}
     rep.best_vs_first = {f"{k} vs {first}": v for k, v in rep.best_vs_first.items()}
@@ -718,10 +743,11 @@ class Witness:
 
 def find_witness(adapter: Adapter, option: str, choices: Sequence[Any], *, seed: int = 0, max_size: int = 8,
                  tries: int = 200, extra: Sequence[dict[str, Any]] = (),
-                 progress: Callable[[int], None] | None = None) -> Witness | None:
+                 progress: Callable[[int], None] | None = None, executor: Any = None) -> Witness | None:
     """Sizes 2, 3, ... ``max_size``: ``tries`` random positions each (seeded), smallest
     first; positions in ``extra`` (e.g. a user's position) compete by size. The first
-    disagreement at the smallest size wins."""
+    disagreement at the smallest size wins. With an ``executor`` the positions are compared on
+    its workers (:func:`run_tasks`) and folded here in order: the same witness."""
     if not adapter.supports_witness:
         return None
     best: Witness | None = None
@@ -732,19 +758,41 @@ def find_witness(adapter: Adapter, option: str, choices: Sequence[Any], *, seed:
             if best is None or size < best.size:
                 best = Witness(size, obj, rep)
     rng = random.Random(seed)
-    tried = 0
-    for size in range(2, max_size + 1):
-        if best is not None and best.size <= size:
-            break
-        for obj in adapter.witness_candidates(size, rng, option, choices)[:tries]:
-            tried += 1
+    found: list[tuple[int, dict[str, Any]]] = []
+
+    def candidates() -> Iterator[tuple[int, dict[str, Any]]]:
+        for size in range(2, max_size + 1):
+            if best is not None and best.size <= size:
+                return
+            for obj in adapter.witness_candidates(size, rng, option, choices)[:tries]:
+                if "rules" not in obj and adapter.base_rules:
+                    obj = {**obj, "rules": dict(adapter.base_rules)}  # the other options as in --rules
+                yield size, obj
+
+    if executor is None:
+        for tried, (size, obj) in enumerate(candidates(), 1):
             if progress is not None:
                 progress(tried)
-            if "rules" not in obj and adapter.base_rules:
-                obj = {**obj, "rules": dict(adapter.base_rules)}  # the other options as in --rules
             rep = compare_position(adapter, obj, option, choices)
             if rep.disagree:
                 return Witness(size, obj, rep)
+        return best
+
+    def args() -> Iterator[tuple[Any, ...]]:
+        for size, obj in candidates():
+            found.append((size, obj))
+            yield obj, option, list(choices)
+
+    results = run_tasks(adapter, executor, "position", args())
+    try:
+        for index, rep in results:
+            if progress is not None:
+                progress(index + 1)
+            if isinstance(rep, PositionReport) and rep.disagree:
+                size, obj = found[index]
+                return Witness(size, obj, rep)
+    finally:
+        results.close()
     return best
 
 

@@ -203,13 +203,13 @@ def _interrupted(adapter: Adapter) -> None:
 
 
 def _witness(adapter: Adapter, option: str, choices: list[Any], seed: int, witness_size: int, tries: int,
-             extra: list[dict[str, Any]]) -> Witness | None:
+             extra: list[dict[str, Any]], executor: Any = None) -> Witness | None:
     from foolsolve.progress import progress
 
     with progress(f"witness search {adapter.info.name} {option}", unit="positions",
                   total=tries * (witness_size - 1)) as tick:
         return find_witness(adapter, option, choices, seed=seed, max_size=witness_size, tries=tries, extra=extra,
-                            progress=tick)
+                            progress=tick, executor=executor)
 
 
 def _run(info: GameInfo, adapter: Adapter, option_name: str, given: list[Any] | None, position_file: str | None,
@@ -262,7 +262,7 @@ def _run(info: GameInfo, adapter: Adapter, option_name: str, given: list[Any] | 
             if not as_json:
                 click.echo(f"witness search: not available for {info.name}")
         else:
-            w = _witness(adapter, option_name, choices, seed, witness_size, tries, extra)
+            w = _witness(adapter, option_name, choices, seed, witness_size, tries, extra, executor)
             if w is None:
                 result["witness"] = None
                 if not as_json:
@@ -348,59 +348,46 @@ def _run_all(info: GameInfo, adapter: Adapter, deals: int, seed: int, witness: b
 def _all_rows(info: GameInfo, adapter: Adapter, options: list[Any], rows: list[dict[str, Any]], deals: int,
               seed: int, witness: bool, witness_size: int, tries: int, out_dir: str | None, as_json: bool,
               executor: Any = None) -> None:
-    """Append one row per option to ``rows`` (printing each as it finishes unless ``as_json``).
-    Every option's deals are one sweep (:func:`deal_results`): on workers, the next options'
-    deals run while this process folds an option and searches its witness."""
-    from foolsolve.games.ambiguities import deal_results
+    """Append one row per option to ``rows`` (printing each as it finishes unless ``as_json``);
+    the deals and the witness search on ``executor``'s workers when given."""
     from foolsolve.progress import progress
 
-    chosen: list[list[Any] | InputError] = []
-    for opt in options:
-        try:
-            chosen.append(choices_of(opt, adapter))
-        except InputError as exc:
-            chosen.append(exc)
-    jobs = [(opt.name, ch, deals, seed) for opt, ch in zip(options, chosen) if not isinstance(ch, InputError)]
-    results = deal_results(adapter, jobs, executor)
-    done = 0
-    try:
-        with progress(f"ambiguities {info.name} --all", unit="deals", total=deals * len(jobs)) as tick:
-            for opt, choices in zip(options, chosen):
-                row: dict[str, Any] = {"option": opt.name}
-                if isinstance(choices, InputError):
-                    row["error"] = str(choices)
-                    rows.append(row)
-                    if not as_json:
-                        click.echo(f"{opt.name:28} {choices!s}")
-                    continue
-                row["choices"] = [jsonable(c) for c in choices]
-                def ticked(n: int, before: int = done) -> None:
-                    tick(before + n)
-
-                rep = compare_deals(adapter, opt.name, choices, deals, seed, ticked, results=results)
-                done += deals
-                row["deals"] = rep.to_json()
-                w = None
-                if witness and adapter.supports_witness:
-                    w = find_witness(adapter, opt.name, choices, seed=seed, max_size=witness_size, tries=tries,
-                                     extra=[rep.witness] if rep.witness is not None else [])  # one status line
-                if w is not None:
-                    wf = witness_file(adapter, w, opt.name)
-                    row["witness"] = {"size": w.size, "position": wf}
-                    if out_dir:
-                        path = Path(out_dir) / f"{info.name}-{opt.name}.json"
-                        write_json_atomic(path, wf)
-                        row["witness"]["file"] = str(path)
-                else:
-                    row["witness"] = None
+    with progress(f"ambiguities {info.name} --all", unit="options", total=len(options)) as tick:
+        for i, opt in enumerate(options):
+            row: dict[str, Any] = {"option": opt.name}
+            try:
+                choices = choices_of(opt, adapter)
+            except InputError as exc:
+                row["error"] = str(exc)
                 rows.append(row)
                 if not as_json:
-                    n = rep.counted
-                    ch = " | ".join(label(c) for c in choices)
-                    ch = ch if len(ch) <= 34 else ch[:31] + "..."
-                    legal = f"{rep.on_way_differs}/{rep.on_way}" if rep.on_way else "-"
-                    wit = str(w.size) if w is not None else ("none" if witness and adapter.supports_witness else "-")
-                    click.echo(f"{opt.name:28} {ch:34} {f'{rep.best_differs}/{rep.best_compared}':>13} "
-                               f"{f'{rep.final_differs}/{n}':>13} {legal:>14} {wit:>8}")
-    finally:
-        results.close()
+                    click.echo(f"{opt.name:28} {exc!s}")
+                tick(i + 1)
+                continue
+            row["choices"] = [jsonable(c) for c in choices]
+            rep = compare_deals(adapter, opt.name, choices, deals, seed, executor=executor)
+            row["deals"] = rep.to_json()
+            w = None
+            if witness and adapter.supports_witness:
+                w = find_witness(adapter, opt.name, choices, seed=seed, max_size=witness_size, tries=tries,
+                                 extra=[rep.witness] if rep.witness is not None else [],  # one status line: options
+                                 executor=executor)
+            if w is not None:
+                wf = witness_file(adapter, w, opt.name)
+                row["witness"] = {"size": w.size, "position": wf}
+                if out_dir:
+                    path = Path(out_dir) / f"{info.name}-{opt.name}.json"
+                    write_json_atomic(path, wf)
+                    row["witness"]["file"] = str(path)
+            else:
+                row["witness"] = None
+            rows.append(row)
+            if not as_json:
+                n = rep.counted
+                ch = " | ".join(label(c) for c in choices)
+                ch = ch if len(ch) <= 34 else ch[:31] + "..."
+                legal = f"{rep.on_way_differs}/{rep.on_way}" if rep.on_way else "-"
+                wit = str(w.size) if w is not None else ("none" if witness and adapter.supports_witness else "-")
+                click.echo(f"{opt.name:28} {ch:34} {f'{rep.best_differs}/{rep.best_compared}':>13} "
+                           f"{f'{rep.final_differs}/{n}':>13} {legal:>14} {wit:>8}")
+            tick(i + 1)
