@@ -113,13 +113,18 @@ def _report(stdout: str) -> dict[str, object]:
     return out
 
 
-def test_ambiguity_deals_and_simulate_on_dask_are_the_local_runs(cluster: tuple[str, object]) -> None:
+def test_ambiguity_deals_witness_and_simulate_on_dask_are_the_local_runs(cluster: tuple[str, object]) -> None:
     address, _ = cluster
     args = (*AMBIGUITY, "--deals", "6", "--seed", "3", "--no-store")
     here, there = foolsolve(*args), foolsolve(*args, "--scheduler", address)
     assert here.returncode == there.returncode == 0, there.stderr
     assert here.stdout == there.stdout and "6 deals (seed 3" in there.stdout
     assert "6 deals on the Dask cluster at" in there.stderr
+    witness = ("ambiguities", "foolery", "--option", "trump_beats_trump", "--deals", "2", "--witness-size", "5",
+               "--tries", "15", "--no-store")
+    here, there = foolsolve(*witness), foolsolve(*witness, "--scheduler", address)
+    assert here.returncode == there.returncode == 0, there.stderr
+    assert here.stdout == there.stdout and "smallest witness found: 4 cards" in there.stdout
     sim = ("simulate", "three-fools", "--games", "90", "--seed", "2", "--json")
     here, there = foolsolve(*sim), foolsolve(*sim, "--scheduler", address)
     assert here.returncode == there.returncode == 0, there.stderr

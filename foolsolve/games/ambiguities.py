@@ -12,9 +12,10 @@ For one option of a game's rules (``ace`` of Fool's Paradise, say) this module a
 Best-move answers *disagree* when no move is best under every choice (see
 :func:`bests_disagree`); final results disagree when they are not all equal.
 
-The deals of a sweep may run on other processes or machines (:func:`deal_results`,
-:mod:`foolsolve.executor`): a worker rebuilds the adapter from :meth:`Adapter.settings` and the
-deals are folded here in order, so the report does not depend on where they ran.
+The deals of a sweep and the witness candidates may be compared on other processes or machines
+(:func:`run_tasks`, :mod:`foolsolve.executor`): a worker rebuilds the adapter from
+:meth:`Adapter.settings` and the results are folded here in order, so the report does not depend
+on where they ran.
 
 What "best move", "final result" and "position size" mean is game-specific and comes from
 an :class:`Adapter`. :class:`GenericAdapter` serves any game whose ``GameInfo`` has a

@@ -77,9 +77,11 @@ def _echo_json(obj: Any) -> None:
               help="Write the witness position here (with --all: a folder, one GAME-OPTION.json per witness).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True,
-              help="Compare the --deals on this many local worker processes (1: in this process).")
+              help="Compare the --deals and witness candidates on this many local worker processes (1: in this "
+                   "process).")
 @click.option("--scheduler", default=None, metavar="tcp://HOST:PORT",
-              help="Compare the --deals on this Dask distributed cluster instead (pip install 'foolsolve[dask]').")
+              help="Compare the --deals and witness candidates on this Dask distributed cluster instead "
+                   "(pip install 'foolsolve[dask]').")
 @store_options
 def ambiguities(game: str, option_name: str | None, all_options: bool, choices_json: str | None,
                 rules_json: str | None, position_file: str | None, deals: int | None, seed: int, players: int,
@@ -96,8 +98,8 @@ def ambiguities(game: str, option_name: str | None, all_options: bool, choices_j
     the method); and the smallest witness position found where the choices disagree on the
     best move, written with --out.
 
-    The deals run in this process, on --workers local processes or on a Dask cluster
-    (--scheduler), with the same report. Exact solves are read from the result store when
+    The deals and the witness search run in this process, on --workers local processes or on
+    a Dask cluster (--scheduler), with the same report. Exact solves are read from the result store when
     they are there and stored when they are new (--store, --no-store), so a repeated sweep does
     not solve them again."""
     sweep: Any = None
