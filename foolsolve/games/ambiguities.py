@@ -539,9 +539,19 @@ def one_deal(adapter: Adapter, option: str, choices: Sequence[Any], deal_seed: i
         return DealResult(deal_seed, None, f"deal {deal_seed}: {str(exc) or type(exc).__name__}")
 
 
-KINDS: dict[str, Callable[..., Any]] = {"deal": one_deal, "position": compare_position}
-"""The work a sweep sends to workers: a deal (``(option, choices, deal seed)``) or a position
-compared under every choice (``(position JSON, option, choices)``), each ``fn(adapter, *args)``."""
+def compare_positions(adapter: Adapter, objs: Sequence[dict[str, Any]], option: str, choices: Sequence[Any]
+                      ) -> list[PositionReport]:
+    """:func:`compare_position` for each of several positions."""
+    return [compare_position(adapter, obj, option, choices) for obj in objs]
+
+
+KINDS: dict[str, Callable[..., Any]] = {"deal": one_deal, "positions": compare_positions}
+"""The work a sweep sends to workers: a deal (``(option, choices, deal seed)``) or a few positions
+compared under every choice (``(position JSONs, option, choices)``), each ``fn(adapter, *args)``."""
+
+WITNESS_CHUNK = 16
+"""Witness candidates per task (one candidate's solves take milliseconds: a task each would
+cost more in messages than it saves)."""
 
 
 @dataclass
@@ -780,18 +790,28 @@ def find_witness(adapter: Adapter, option: str, choices: Sequence[Any], *, seed:
         return best
 
     def args() -> Iterator[tuple[Any, ...]]:
+        chunk: list[dict[str, Any]] = []
         for size, obj in candidates():
             found.append((size, obj))
-            yield obj, option, list(choices)
+            chunk.append(obj)
+            if len(chunk) == WITNESS_CHUNK:
+                yield chunk, option, list(choices)
+                chunk = []
+        if chunk:
+            yield chunk, option, list(choices)
 
-    results = run_tasks(adapter, executor, "position", args())
+    results = run_tasks(adapter, executor, "positions", args())
     try:
-        for index, rep in results:
-            if progress is not None:
-                progress(index + 1)
-            if isinstance(rep, PositionReport) and rep.disagree:
-                size, obj = found[index]
-                return Witness(size, obj, rep)
+        for index, reps in results:
+            first = index * WITNESS_CHUNK
+            if not isinstance(reps, list):  # its worker died too often: these candidates are not compared
+                reps = [None] * min(WITNESS_CHUNK, len(found) - first)
+            for k, rep in enumerate(reps):
+                if progress is not None:
+                    progress(first + k + 1)
+                if rep is not None and rep.disagree:
+                    size, obj = found[first + k]
+                    return Witness(size, obj, rep)
     finally:
         results.close()
     return best
