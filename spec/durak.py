@@ -1201,6 +1201,9 @@ class DurakSpec(SpecGame[State, Move]):
 
     boundary_name = "bout"
 
+    picture_hints: ClassVar[dict[str, Any]] = {"skip": ("redeal_seed",)}
+    """Pictures (foolsolve.svg) leave out the seed of a re-deal: a number that shows nothing."""
+
     def boundary(self, before: State, move: Move, after: State) -> bool:
         """A bout ends when the table is cleared (beaten off or taken)."""
         return bool(before.table) and not after.table
@@ -1402,13 +1405,13 @@ def read_position(obj: Any) -> State:
                   to_move=obj.get("to_move", attacker), taking=taking, first_bout=first_bout,
                   defender_start=defender_start, shown=frozenset(shown), last_defender=last_defender,
                   redeal_seed=redeal_seed)
-    if redeal_seed is not None:
-        _check_redeal_phase(draft, obj)
-    _check_position(draft, obj, default_start)
     if "phase" in obj and obj["phase"] != phase(draft):
         raise PositionError(f"phase: the position is in phase {phase(draft)}, not {obj['phase']}"
                             + (" (the redeal phase needs redeal_seed, the hidden seed of the next shuffle)"
                                if obj["phase"] == REDEAL else ""))
+    if redeal_seed is not None:
+        _check_redeal_phase(draft, obj)
+    _check_position(draft, obj, default_start)
     if "to_move" not in obj:
         draft = dataclasses.replace(draft, to_move=_derived_to_move(draft))
     return draft
