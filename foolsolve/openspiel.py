@@ -263,6 +263,8 @@ class FoolsolveGame(pyspiel.Game):
         chance = t.chance_mode
         if start is None:
             chance = ChanceMode.EXPLICIT  # the deal
+        elif any(spec.deals_anew(ops.to_spec_move(start, m)) for m in ops.legal(start)):
+            chance = ChanceMode.EXPLICIT  # a re-deal (Durak's redeal phase): chance nodes follow it
         chance_mode = (pyspiel.GameType.ChanceMode.DETERMINISTIC if chance is ChanceMode.DETERMINISTIC
                        else pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC)
         game_type = pyspiel.GameType(

@@ -19,6 +19,7 @@ paragraph opening the quote comes from:
 * §Variants     -- "Variants of the game of throw-in and transfer fool"
 
 Reading guide (one function per rule, in this order): :func:`beats`, :func:`lowest_trump_leads`,
+the re-deal (:func:`redeal_order`, :func:`open_redeal`, :func:`redeal_reasons`, :func:`keep_deal`),
 :func:`bout_limit`, :func:`cap`, :func:`attack_options` (the lead), :func:`can_transfer`,
 :func:`throwers`, :func:`legal_throws`, :func:`draw_order`, :func:`draw_cards`,
 :func:`going_out`, :func:`next_attacker`, :func:`end_of_bout`, :func:`end_of_game`.
@@ -143,7 +144,8 @@ class Rules:
     redeal_right: bool = option(
         True, choices=(True, False), parse=_bool,
         doc="Right after the deal, a player holding 5 or more cards of one suit may demand a complete re-deal "
-            "(each such player in turn: 'redeal' or 'keep'); the new deal may give such a player again.",
+            "('redeal') or keep the cards ('keep'); such players are asked in the order of the deal (a "
+            "reconstruction: the text does not say who speaks first); a new deal may open the right again.",
         source="001 §Card game 'each of the players has the right to demand a complete re-dealing of cards if, "
                "after the distribution, he has 5 or more cards in his hands that belong to the same suit'")
     draw_outcome: str = option(
