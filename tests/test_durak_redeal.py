@@ -29,6 +29,7 @@ from foolsolve.spec import durak
 from foolsolve.spec.durak import SPEC, Keep, Redeal, Rules
 from foolsolve.why import explain
 
+EXAMPLES = Path(__file__).parent.parent / "foolsolve" / "examples"
 FIVE_HEARTS = ["6H", "7H", "8H", "9H", "10H", "6C"]
 """Player 0's cards in :func:`dealt`: five hearts."""
 ORDINARY = ["7C", "8C", "6D", "7D", "6S", "7S"]
@@ -182,6 +183,15 @@ def test_why_redeal_not_eligible_not_the_phase_and_option_off() -> None:
     assert "re-deals are not played under these rules" in explain(SPEC, off, "redeal").one_line()
 
 
+def test_why_redeal_another_player_decides_now() -> None:
+    s = SPEC.state_from_json(json.loads((EXAMPLES / "durak-redeal.json").read_text()))
+    assert s.to_move == 0 and durak.redeal_order(s.hands) == [0, 1]
+    assert [r.says for r in durak.redeal_reasons(s, 1)] == [
+        "player 0 decides now (each player with the right is asked in turn)"]
+    assert durak.redeal_reasons(s, 0) == []
+    assert "player 2 holds at most 3 cards of one suit (3 diamonds)" in durak.redeal_reasons(s, 2)[-1].says
+
+
 def test_why_keep_and_other_moves_in_the_redeal_phase() -> None:
     s = dealt(FIVE_HEARTS, ORDINARY)
     exp = explain(SPEC, s, "attack 6D")
@@ -262,6 +272,9 @@ def test_cli_moves_play_why_and_the_solver_on_a_redeal_phase(tmp_path: Path, cap
     assert_one_line_error(code, err, "just dealt")
     code, _, err = run(["solve", str(path)], capsys)
     assert_one_line_error(code, err, "phase: the redeal phase", "no endgame")
+    code, out, _ = run(["deal", "durak", "--seed", str(eligible_seed(2))], capsys)
+    dealt_obj = json.loads(out)
+    assert code == 0 and dealt_obj["phase"] == "redeal" and isinstance(dealt_obj["redeal_seed"], int)
 
 
 # --- the engine ------------------------------------------------------------------------------------
