@@ -68,7 +68,7 @@ ATTACK, COVER, TRANSFER, SHOW, THROW, TAKE, PASS, REDEAL, KEEP = 1, 2, 3, 4, 5, 
 REDEAL_SUIT_CARDS = 5
 """A player holding this many cards of one suit after the deal may demand a re-deal (001 §Card game)."""
 SEED_BITS = 53
-"""A re-deal's seed: ``rng.getrandbits(53)`` (docs/durak-model.md "The redeal phase")."""
+"""A re-deal's seed: ``rng.getrandbits(53)`` (docs/durak-model.md "The deal" and "REDEAL")."""
 
 SIMPLE, PODKIDNOY, PEREVODNOY = 0, 1, 2
 """Variant codes."""

@@ -326,7 +326,7 @@ class State:
     shown: frozenset[Card]
     last_defender: int
     redeal_seed: int | None = None
-    """While the redeal phase runs (right after a deal, :func:`redeal_askers`): the hidden seed of
+    """While the redeal phase runs (right after a deal, :func:`open_redeal`): the hidden seed of
     the next shuffle (``random.Random(redeal_seed)`` deals the re-deal); ``None`` once play has begun.
     Hidden from every player's view, like the stock's order."""
 
@@ -877,7 +877,6 @@ def throwers_after(state: State, player: int) -> list[int]:
 # =====================================================================================
 
 LEAD, DEFEND, THROW, OVER, REDEAL = "lead", "defend", "throw", "over", "redeal"
-PHASES = (REDEAL, LEAD, DEFEND, THROW, OVER)
 
 
 def phase(state: State) -> str:
