@@ -1427,7 +1427,7 @@ def _check_redeal_phase(state: State, obj: dict[str, Any]) -> None:
     if gone:
         raise PositionError(f"discard: the redeal phase comes right after the deal, when every card is in a hand or "
                             f"the stock (not dealt: {' '.join(gone)})")
-    for field in ("table", "out", "shown"):
+    for field in ("table", "shown"):  # (out: nobody goes out while the stock has cards or hands hold cards)
         if obj.get(field):
             raise PositionError(f"{field}: must be empty in the redeal phase (right after the deal)")
     for p, hand in enumerate(state.hands):

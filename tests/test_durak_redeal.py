@@ -236,6 +236,10 @@ def test_redeal_phase_position_round_trips_and_views_hide_the_seed() -> None:
     ({"attacker": 0, "defender": 1}, "attacker: must be 1"),
     ({"first_bout": False}, "first_bout"),
     ({"table": [["6C", None]]}, "table"),
+    ({"out": [1]}, "out: players only go out once the stock is empty"),
+    ({"shown": ["6S"]}, "shown: must be empty in the redeal phase"),
+    ({"last_defender": 1}, "last_defender: must be 0 (the first defender)"),
+    ({"trump": None}, "trump: a deal turns up a trump suit"),
 ])
 def test_bad_redeal_phase_positions_are_one_line_errors(change: dict[str, Any], needle: str) -> None:
     obj = {**SPEC.state_to_json(dealt(FIVE_HEARTS, ORDINARY)), **change}
@@ -251,6 +255,14 @@ def test_redeal_phase_needs_a_fresh_deal() -> None:
     gone = {**obj, "stock": obj["stock"][1:]}
     with pytest.raises(InputError, match="discard: the redeal phase comes right after the deal"):
         SPEC.state_from_json(gone)
+    short = json.loads(json.dumps(obj))
+    short["stock"].insert(0, short["hands"][1].pop())
+    with pytest.raises(InputError, match="hands\\[1\\]: 5 cards; right after the deal every hand has 6"):
+        SPEC.state_from_json(short)
+    six = SPEC.state_to_json(SPEC.deal(Rules(), 6, FixedDeck(deck_order([]))))  # one suit a hand, no stock
+    assert six["phase"] == "redeal" and six["stock"] == [] and six["trump"] == "S"
+    with pytest.raises(InputError, match="trump: with no stock the trump is the suit of the last card dealt"):
+        SPEC.state_from_json({**six, "trump": "C"})
     swapped = json.loads(json.dumps(obj))
     other = swapped["stock"][0]
     swapped["hands"][0] = [other if c == "10H" else c for c in swapped["hands"][0]]
