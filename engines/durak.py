@@ -773,6 +773,10 @@ class DurakEngine(_Engine[EngineState, tuple[int, int, int]]):
         """See :func:`to_spec_move`."""
         return to_spec_move(move)
 
+    def deals_anew(self, state: EngineState, move: tuple[int, int, int]) -> bool:
+        """Only a re-deal deals anew."""
+        return move[0] == REDEAL
+
     def move_from_spec(self, state: EngineState, move: Any) -> tuple[int, int, int]:
         """The engine move of a legal spec move; :class:`IllegalMove` otherwise."""
         if not isinstance(move, _MOVE_CLASSES):

@@ -418,6 +418,11 @@ class Engine(ABC, Generic[E, EM]):
     def move_to_spec(self, state: E, move: EM) -> Any:
         """The spec move of an engine move."""
 
+    def deals_anew(self, state: E, move: EM) -> bool:
+        """:meth:`SpecGame.deals_anew` of the engine move (default: asks the spec with the move
+        converted; an engine with such moves may answer faster from its own move)."""
+        return self.spec.deals_anew(self.move_to_spec(state, move))
+
     @abstractmethod
     def apply(self, state: E, move: EM) -> E:
         """The successor (a new state; ``state`` stays valid)."""

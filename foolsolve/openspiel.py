@@ -231,8 +231,8 @@ class _Ops:
     def whole(self, state: Any) -> str:
         return json.dumps(self.spec.state_to_json(self.to_spec(state)), sort_keys=True, ensure_ascii=False)
 
-    def to_spec_move(self, state: Any, move: Any) -> Any:
-        return move if self.engine is None else self.engine.move_to_spec(state, move)
+    def deals_anew(self, state: Any, move: Any) -> bool:
+        return self.spec.deals_anew(move) if self.engine is None else self.engine.deals_anew(state, move)
 
     def text(self, state: Any, move: Any) -> str:
         return self.spec.move_text(move if self.engine is None else self.engine.move_to_spec(state, move))
@@ -263,7 +263,7 @@ class FoolsolveGame(pyspiel.Game):
         chance = t.chance_mode
         if start is None:
             chance = ChanceMode.EXPLICIT  # the deal
-        elif any(spec.deals_anew(ops.to_spec_move(start, m)) for m in ops.legal(start)):
+        elif any(ops.deals_anew(start, m) for m in ops.legal(start)):
             chance = ChanceMode.EXPLICIT  # a re-deal (Durak's redeal phase): chance nodes follow it
         chance_mode = (pyspiel.GameType.ChanceMode.DETERMINISTIC if chance is ChanceMode.DETERMINISTIC
                        else pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC)
@@ -300,8 +300,6 @@ class FoolsolveState(pyspiel.State):
         self.ops = game.setup.ops
         self.script: tuple[int, ...] = ()
         self.pending_draw: int | None = None
-        self._deal_args = _Ref((game.setup.rules, game.setup.players))
-        """The rules and player count of the deal being played out (a re-deal keeps the position's)."""
         self._state = _Ref(None)
         self._trail = _Ref(None)
         """(earlier trail, state before, mover, move) of every move since the deal, shared between
@@ -338,7 +336,10 @@ class FoolsolveState(pyspiel.State):
 
     def _deal(self) -> None:
         try:
-            self.state = self.ops.from_spec(self.spec.deal(*self._deal_args.value, _ScriptedRandom(list(self.script))))
+            setup = self.setup
+            # a re-deal in a game started from a position deals under that position's rules
+            rules = setup.rules if setup.start is None else self.ops.to_spec(setup.start).rules
+            self.state = self.ops.from_spec(self.spec.deal(rules, setup.players, _ScriptedRandom(list(self.script))))
         except _NeedDraw as need:
             self.pending_draw = need.n
             return
@@ -413,10 +414,8 @@ class FoolsolveState(pyspiel.State):
         move = self._legal()[action]
         self._trail = _Ref((self._trail.value, self.state, mover, move))
         self._moves = _Ref(None)
-        if self.spec.deals_anew(self.ops.to_spec_move(self.state, move)):
-            # a re-deal: the new shuffle as chance nodes, like the first deal
-            before = self.ops.to_spec(self.state)
-            self._deal_args = _Ref((before.rules, self.spec.num_players(before)))
+        if self.ops.deals_anew(self.state, move):
+            # a re-deal: the new shuffle as chance nodes, like the first deal (same rules and players)
             self.script = ()
             self._deal()
             return

@@ -349,6 +349,11 @@ def test_engine_redeal_and_keep_moves() -> None:
     assert E.to_spec_state(again) == play(s, "redeal") and again.seed is not None
     assert E.ENGINE.key(again) != E.ENGINE.key(E.ENGINE.apply(e, (E.KEEP, 0, 0)))
     assert E.ENGINE.observation(e, 0) == SPEC.observation(s, 0)
+    # the engine's own answer to "does this move deal anew" (the OpenSpiel bridge asks it) is the spec's
+    lead = E.ENGINE.apply(e, (E.KEEP, 0, 0))
+    for state in (e, lead):
+        for m in E.legal(state):
+            assert E.ENGINE.deals_anew(state, m) == SPEC.deals_anew(E.to_spec_move(m)) == (m[0] == E.REDEAL)
 
 
 # --- ambiguities, OpenSpiel --------------------------------------------------------------------------
