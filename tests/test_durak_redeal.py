@@ -432,3 +432,15 @@ def _zero_script_order() -> list[Any]:
     for i in reversed(range(1, len(deck))):
         deck[i], deck[0] = deck[0], deck[i]
     return deck
+
+
+def test_lockstep_catches_an_engine_that_does_not_know_its_redeal(monkeypatch: pytest.MonkeyPatch) -> None:
+    from foolsolve.conformance import check_state
+    from foolsolve.engines import durak as E
+
+    info = games.get("durak")
+    s = dealt(FIVE_HEARTS, ORDINARY)
+    assert check_state(info, s, E.from_spec_state(s)) is None
+    monkeypatch.setattr(E.DurakEngine, "deals_anew", lambda self, state, move: False)
+    d = check_state(info, s, E.from_spec_state(s))
+    assert d is not None and d.kind == "deals_anew" and "redeal" in d.detail
