@@ -388,6 +388,20 @@ def test_ambiguities_over_deals_for_redeal_right() -> None:
     assert deals["on_the_way"]["legal_moves_differ"] >= 1
 
 
+def test_ambiguities_at_a_redeal_phase_position() -> None:
+    from click.testing import CliRunner
+
+    from foolsolve.games.ambiguities_cli import ambiguities
+
+    res = CliRunner().invoke(ambiguities, ["durak", "--option", "redeal_right", "--position",
+                                           str(EXAMPLES / "durak-redeal.json"), "--no-witness", "--json"],
+                             catch_exceptions=False)
+    assert res.exit_code == 0, res.output
+    yes, no = json.loads(res.output)["position"]["choices"]
+    assert yes["choice"] is True and "policy play" in yes["method"] and yes["value"] in (-1, 0, 1)
+    assert no["error"] == "redeal_seed: a redeal phase needs the rule option redeal_right (it is false)"
+
+
 def _recorded_script(seed: int, players: int) -> list[int]:
     """The draws ``randbelow(n)`` that ``random.Random(seed)``'s shuffle of the deal makes."""
     draws: list[int] = []
