@@ -176,7 +176,7 @@ def test_why_redeal_not_eligible_not_the_phase_and_option_off() -> None:
     assert not exp.legal and [r.rule for r in exp.reasons] == ["redeal_right", "redeal_right"]
     says = [r.says for r in exp.reasons]
     assert "play has begun" in says[0] and "before the first attack" in says[0]
-    assert says[1].startswith("player 1 holds at most 2 cards of one suit")
+    assert says[1] == "player 1 holds at most 2 cards of one suit (2 clubs); a re-deal needs 5 or more"
     assert all(r.section == "Card game" and "5 or more cards" in r.quote for r in exp.reasons)
     off = SPEC.with_rules(lead, Rules(redeal_right=False))
     assert next(r.option for r in SPEC.why_illegal(off, Redeal())) == "redeal_right"
