@@ -14,7 +14,8 @@ tuple of covered ``(attack, cover)`` pairs that the spec's table needs.
 Engine moves are 3-tuples of ints ``(kind, x, y)``; kinds are numbered like the spec's sort key:
 
 * ``(ATTACK, mask, 0)``, ``(COVER, attack_index, card_index)``, ``(TRANSFER, card, 0)``,
-  ``(SHOW, card, 0)``, ``(THROW, card, 0)``, ``(TAKE, 0, 0)``, ``(PASS, 0, 0)``.
+  ``(SHOW, card, 0)``, ``(THROW, card, 0)``, ``(TAKE, 0, 0)``, ``(PASS, 0, 0)``, and right after a
+  deal ``(REDEAL, 0, 0)``, ``(KEEP, 0, 0)``.
 
 :meth:`DurakEngine.move_to_spec` turns them into the spec's move objects and
 :func:`move_text` into their text without building a spec state.
@@ -62,8 +63,12 @@ NO_TRUMP = -1
 NO_LIMIT = 99
 """A bout limit larger than any hand (stock empty under ``six_then_hand``)."""
 
-ATTACK, COVER, TRANSFER, SHOW, THROW, TAKE, PASS = 1, 2, 3, 4, 5, 6, 7
+ATTACK, COVER, TRANSFER, SHOW, THROW, TAKE, PASS, REDEAL, KEEP = 1, 2, 3, 4, 5, 6, 7, 8, 9
 """Engine move kinds, numbered as the spec's sort key (docs/durak-model.md "Moves")."""
+REDEAL_SUIT_CARDS = 5
+"""A player holding this many cards of one suit after the deal may demand a re-deal (001 §Card game)."""
+SEED_BITS = 53
+"""A re-deal's seed: ``rng.getrandbits(53)`` (docs/durak-model.md "The deal" and "REDEAL")."""
 
 SIMPLE, PODKIDNOY, PEREVODNOY = 0, 1, 2
 """Variant codes."""
@@ -134,6 +139,8 @@ class EngineRules:
     lastdef_loses: bool
     lead_stays: bool = False
     """``transfer_lead == "bout_leader"``: a transfer leaves the lead attacker in place."""
+    redeal: bool = False
+    """``redeal_right``: a deal opens the redeal phase when a hand holds 5 or more cards of one suit."""
 
     @property
     def throw_ins(self) -> bool:
@@ -159,7 +166,7 @@ def erules(rules: dspec.Rules) -> EngineRules:
                    neighbours=rules.throwers == "neighbours", show_trump=rules.transfer_by_showing_trump,
                    transfer_first=rules.transfer_first_bout, transfer_blocked=rules.transfer_blocked_by_trump,
                    lastdef_loses=rules.draw_outcome == "last_defender_loses",
-                   lead_stays=rules.transfer_lead == "bout_leader")
+                   lead_stays=rules.transfer_lead == "bout_leader", redeal=rules.redeal_right)
         _EROLES[rules] = e
     return e
 
@@ -171,7 +178,7 @@ class EngineState:
     """One position. Mutable only inside :class:`DurakEngine` (``apply`` copies first)."""
 
     __slots__ = ("attacker", "covers", "defender", "discard", "dstart", "er", "first_bout", "hands",
-                 "last_defender", "n", "out", "rules", "shown", "stock", "taking", "tatt", "tcov", "to_move",
+                 "last_defender", "n", "out", "rules", "seed", "shown", "stock", "taking", "tatt", "tcov", "to_move",
                  "trump", "unc")
 
     rules: dspec.Rules
@@ -194,6 +201,8 @@ class EngineState:
     dstart: int
     shown: int
     last_defender: int
+    seed: int | None
+    """The redeal phase: the hidden seed of the next shuffle (``None`` once play has begun)."""
 
     def copy(self) -> EngineState:
         """A copy sharing nothing mutable."""
@@ -218,13 +227,14 @@ class EngineState:
         s.dstart = self.dstart
         s.shown = self.shown
         s.last_defender = self.last_defender
+        s.seed = self.seed
         return s
 
     def key(self) -> tuple[Any, ...]:
         """Every field (the rules by their flags): equal keys mean equal positions."""
         return (self.er, self.n, tuple(self.hands), self.stock, self.trump, self.discard, self.out,
                 self.attacker, self.defender, self.tatt, self.unc, self.covers, self.to_move, self.taking,
-                self.first_bout, self.dstart, self.shown, self.last_defender)
+                self.first_bout, self.dstart, self.shown, self.last_defender, self.seed)
 
     def __repr__(self) -> str:
         hands = " | ".join(mask_text(h) for h in self.hands)
@@ -382,6 +392,8 @@ def _after(order: list[int], p: int) -> list[int]:
 
 def legal(s: EngineState) -> list[tuple[int, int, int]]:
     """Every legal engine move, generated directly in the spec's sort order (no sort needed)."""
+    if s.seed is not None:  # REDEAL: right after the deal
+        return [_REDEAL, _KEEP]
     if s.n - len(s.out) <= 1:
         return []
     out: list[tuple[int, int, int]] = []
@@ -434,6 +446,8 @@ def _one_card_moves(out: list[tuple[int, int, int]], kind: int, mask: int) -> No
 
 _TAKE = (TAKE, 0, 0)
 _PASS = (PASS, 0, 0)
+_REDEAL = (REDEAL, 0, 0)
+_KEEP = (KEEP, 0, 0)
 
 
 def _attacks(out: list[tuple[int, int, int]], hand: int, k: int) -> None:
@@ -467,8 +481,18 @@ def _attack_sets(out: list[tuple[int, int, int]], prefix: int, rest: int, k: int
 def play(s: EngineState, m: tuple[int, int, int]) -> EngineState:
     """The successor of ``s`` after the (legal) engine move ``m``; ``s`` is not changed."""
     kind, x, y = m
+    if kind == REDEAL:  # the whole deck again, shuffled by the hidden seed
+        assert s.seed is not None
+        return deal(s.rules, s.n, random.Random(s.seed))
     t = s.copy()
-    if kind == COVER:
+    if kind == KEEP:
+        later = [p for p in _may_redeal(t.hands) if p > t.to_move]
+        if later:
+            t.to_move = later[0]
+        else:
+            t.seed = None
+            t.to_move = t.attacker
+    elif kind == COVER:
         t.hands[t.defender] &= ~(1 << y)
         t.unc &= ~(1 << x)
         t.tcov |= 1 << y
@@ -530,6 +554,10 @@ def move_text(m: tuple[int, int, int]) -> str:
         return f"show {TEXT[x]}"
     if kind == THROW:
         return f"throw {TEXT[x]}"
+    if kind == REDEAL:
+        return "redeal"
+    if kind == KEEP:
+        return "keep"
     return "take" if kind == TAKE else "pass"
 
 
@@ -580,6 +608,7 @@ def from_spec_state(st: dspec.State) -> EngineState:
     s.dstart = st.defender_start
     s.shown = _mask(st.shown)
     s.last_defender = st.last_defender
+    s.seed = st.redeal_seed
     return s
 
 
@@ -596,10 +625,11 @@ def to_spec_state(s: EngineState) -> dspec.State:
         stock=tuple(CARDS[i] for i in s.stock), trump=None if s.trump == NO_TRUMP else FRENCH_SUITS[s.trump],
         discard=_cards(s.discard), out=s.out, attacker=s.attacker, defender=s.defender, table=table,
         to_move=s.to_move, taking=s.taking, first_bout=s.first_bout, defender_start=s.dstart,
-        shown=_cards(s.shown), last_defender=s.last_defender)
+        shown=_cards(s.shown), last_defender=s.last_defender, redeal_seed=s.seed)
 
 
-_MOVE_CLASSES = (dspec.Attack, dspec.Cover, dspec.Transfer, dspec.ShowTrump, dspec.Throw, dspec.Take, dspec.Pass)
+_MOVE_CLASSES = (dspec.Attack, dspec.Cover, dspec.Transfer, dspec.ShowTrump, dspec.Throw, dspec.Take, dspec.Pass,
+                 dspec.Redeal, dspec.Keep)
 
 
 def to_spec_move(m: tuple[int, int, int]) -> dspec.Move:
@@ -617,6 +647,10 @@ def to_spec_move(m: tuple[int, int, int]) -> dspec.Move:
         return dspec.Throw(CARDS[x])
     if kind == TAKE:
         return dspec.Take()
+    if kind == REDEAL:
+        return dspec.Redeal()
+    if kind == KEEP:
+        return dspec.Keep()
     return dspec.Pass()
 
 
@@ -636,11 +670,23 @@ def from_spec_move(mv: dspec.Move) -> tuple[int, int, int]:
         return (TAKE, 0, 0)
     if isinstance(mv, dspec.Pass):
         return (PASS, 0, 0)
+    if isinstance(mv, dspec.Redeal):
+        return _REDEAL
+    if isinstance(mv, dspec.Keep):
+        return _KEEP
     raise IllegalMove(f"not a Durak move: {mv!r}")
 
 
+def _may_redeal(hands: list[int]) -> list[int]:
+    """The players holding 5 or more cards of one suit, in player order (who is asked, in turn)."""
+    return [p for p, h in enumerate(hands)
+            if any((h & lane).bit_count() >= REDEAL_SUIT_CARDS for lane in SUIT_MASKS)]
+
+
 def deal(rules: dspec.Rules, players: int, rng: random.Random) -> EngineState:
-    """A new deal, card for card the spec's (same ``rng`` calls, docs/durak-model.md "The deal")."""
+    """A new deal, card for card the spec's (same ``rng`` calls, docs/durak-model.md "The deal"):
+    then, under ``redeal_right`` with a hand of 5 or more cards of one suit, the redeal phase with
+    the next shuffle's seed ``rng.getrandbits(SEED_BITS)`` (drawn only then)."""
     if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 6:
         raise InputError(f"players: must be 2..6, got {players!r}")
     er = erules(rules)
@@ -671,6 +717,12 @@ def deal(rules: dspec.Rules, players: int, rng: random.Random) -> EngineState:
     s.to_move, s.taking, s.first_bout = attacker, False, True
     s.dstart = s.hands[s.defender].bit_count()
     s.shown, s.last_defender = 0, s.defender
+    s.seed = None
+    if er.redeal:
+        askers = _may_redeal(s.hands)
+        if askers:
+            s.seed = rng.getrandbits(SEED_BITS)
+            s.to_move = askers[0]
     return s
 
 
@@ -701,6 +753,7 @@ class DurakEngine(_Engine[EngineState, tuple[int, int, int]]):
         spec_state = to_spec_state(state)
         obj = dspec.SPEC.state_to_json(spec_state)
         del obj["hands"], obj["stock"]
+        obj.pop("redeal_seed", None)  # hidden, as the stock's order
         obj["player"] = player
         obj["hand"] = [c.ascii for c in sorted(spec_state.hands[player])]
         obj["hand_sizes"] = [h.bit_count() for h in state.hands]
@@ -719,6 +772,10 @@ class DurakEngine(_Engine[EngineState, tuple[int, int, int]]):
     def move_to_spec(self, state: EngineState, move: tuple[int, int, int]) -> dspec.Move:
         """See :func:`to_spec_move`."""
         return to_spec_move(move)
+
+    def deals_anew(self, state: EngineState, move: tuple[int, int, int]) -> bool:
+        """Only a re-deal deals anew."""
+        return move[0] == REDEAL
 
     def move_from_spec(self, state: EngineState, move: Any) -> tuple[int, int, int]:
         """The engine move of a legal spec move; :class:`IllegalMove` otherwise."""
@@ -788,7 +845,9 @@ __all__ = [
     "BEATERS",
     "COVER",
     "ENGINE",
+    "KEEP",
     "PASS",
+    "REDEAL",
     "SHOW",
     "TAKE",
     "THROW",

@@ -111,7 +111,22 @@ def playout(state: EngineState, rng: random.Random, max_moves: int | None = None
     of card bits and a read position, the next living player of each seat, the bout's cap kept up
     to date); a decision's moves are counted, the index drawn as ``rng.choice`` draws it, and only
     the move drawn is built.
+
+    The redeal phase right after a deal (a few decisions, rarely) is played by the generic loop
+    first; the rest of the game natively.
     """
+    if state.seed is not None:
+        s, done = state, 0
+        while s.seed is not None and done != max_moves:
+            mv = rng.choice(legal(s))
+            if trace is not None:
+                trace.append(mv)
+            s = play(s, mv)
+            done += 1
+        if s.seed is not None:
+            return (s if done else s.copy()), done
+        s, more = playout(s, rng, None if max_moves is None else max_moves - done, trace)
+        return s, done + more
     if not standard_draw(rng):
         s = state
         moves = 0
@@ -486,6 +501,7 @@ def playout(state: EngineState, rng: random.Random, max_moves: int | None = None
     s.covers = tuple((a.bit_length() - 1, c.bit_length() - 1) for a, c in covers)
     s.to_move, s.taking, s.first_bout = to_move, taking, first_bout
     s.dstart, s.shown, s.last_defender = dstart, shown, last_defender
+    s.seed = None
     return s, moves
 
 

@@ -26,6 +26,7 @@ from typing import Any
 
 from foolsolve.cards import TAROT78
 from foolsolve.cards import low_bits as bits
+from foolsolve.errors import InputError
 from foolsolve.game import Engine, IllegalMove, Result
 from foolsolve.rules import rules_to_json
 from foolsolve.spec import foolery as S
@@ -493,11 +494,56 @@ def title_of(place: int, n: int) -> str:
     return "Noble"
 
 
+MIN_PLAYERS, MAX_PLAYERS = 3, 7
+DECK_ORDER = tuple(c.index for c in TAROT78)
+"""The card indices in deck order (the order the spec shuffles)."""
+
+
+def deal(rules: S.Rules, players: int, rng: random.Random, *, dealer: int | None = None,
+         previous: Any = None) -> EngineState:
+    """A new round dealt by the engine (the same ``rng`` calls as the spec's deal, so one seed
+    deals the same cards): one ``rng.shuffle`` of the 78 cards in deck order, then (first round,
+    no dealer given) the dealer by ``rng.randrange(players)``; every card dealt one at a time
+    from the player after the dealer, and the dealer leads. With ``previous`` (the last round's
+    places) a later round: the Merchant (with three players the second-to-last out) deals, the
+    King takes the Peasant's two highest cards and gives two back first."""
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise InputError(f"players: Foolery is for 3-7 players (004 intro), got {players}")
+    order = list(DECK_ORDER)
+    rng.shuffle(order)
+    prev: tuple[int, ...] | None = None
+    if previous is not None:
+        prev = tuple(previous)
+        if sorted(prev) != list(range(1, players + 1)):
+            raise InputError(f"previous: {list(prev)} is not a finishing order of {players} players")
+        dealer = prev.index(players - 1)
+    elif dealer is None:
+        dealer = rng.randrange(players)
+    if not 0 <= dealer < players:
+        raise InputError(f"dealer: {dealer} is not a player (0..{players - 1})")
+    hands = [0] * players
+    for i, c in enumerate(order):
+        hands[(dealer + 1 + i) % players] |= 1 << c
+    ctx = EngineRules(rules, players, dealer, 1 if prev is None else 2, prev)
+    s = EngineState(ctx, tuple(hands), (), None, 0, -1, (0,) * players, dealer, 2)
+    if prev is None:
+        return s
+    taken = _highest(hands[ctx.peasant], 2)
+    hands[ctx.peasant] &= ~taken
+    hands[ctx.king] |= taken
+    return EngineState(ctx, tuple(hands), (), None, 0, -1, (0,) * players, ctx.king, 0)
+
+
 class FooleryEngine(Engine[EngineState, int]):
     """The Foolery engine (moves are card masks; 0 is ``pass``)."""
 
     def __init__(self) -> None:
         self.spec = S.SPEC
+
+    def deal(self, rules: S.Rules, players: int, rng: random.Random, *, dealer: int | None = None,
+             previous: Any = None) -> EngineState:
+        """See :func:`deal`."""
+        return deal(rules, players, rng, dealer=dealer, previous=previous)
 
     def from_spec(self, state: S.State) -> EngineState:
         """The engine state of a spec state."""

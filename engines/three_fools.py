@@ -26,6 +26,7 @@ from functools import lru_cache
 from typing import Any
 
 from foolsolve.cards import PILATCH45
+from foolsolve.errors import InputError
 from foolsolve.game import CHANCE, Engine, Result
 from foolsolve.spec.three_fools import (
     GAME,
@@ -140,10 +141,48 @@ def roshambo_distribution(table: Any, contest: tuple[int, ...]) -> tuple[tuple[i
     return tuple((p, got[p]) for p in contest)
 
 
+DECK_ORDER = tuple(c.index for c in PILATCH45)
+"""The card indices in deck order (the order the spec shuffles)."""
+PILE_SIZE = 15
+
+
+def deal(rules: Rules, players: int, rng: random.Random) -> list[Any]:
+    """A fresh game dealt by the engine (the same ``rng`` call as the spec's deal, so one seed
+    deals the same piles): one ``rng.shuffle`` of the 45 cards in deck order, split into three
+    piles of fifteen (top first), empty hands, every maximum hand size the rules', the binary
+    card on its starting side. The first leader is the chance node that follows (phase start)."""
+    if players != PLAYERS:
+        raise InputError("players: Three Fools is a game for 3 players")
+    order = list(DECK_ORDER)
+    rng.shuffle(order)
+    s: list[Any] = [0] * 23
+    s[PH] = P_START
+    s[LEADER] = -1
+    for p in range(PLAYERS):
+        s[H0 + p] = 0
+        s[PI0 + p] = tuple(order[p * PILE_SIZE:(p + 1) * PILE_SIZE])
+        s[MAXH + p] = rules.max_hand
+        s[C0 + p] = -1
+    s[BIN] = 1 if rules.binary_start == "up" else 0
+    s[STREAK] = 0
+    s[DECL] = -1
+    s[CONTEST] = ()
+    s[HIST] = ()
+    s[LOST] = (False, False, False)
+    s[WINNER] = -1
+    s[REASON] = ""
+    s[RULES] = rules
+    return s
+
+
 class ThreeFoolsEngine(Engine[list[Any], int]):
     """The engine."""
 
     spec: ThreeFoolsSpec = SPEC
+
+    def deal(self, rules: Rules, players: int, rng: random.Random) -> list[Any]:
+        """See :func:`deal`."""
+        return deal(rules, players, rng)
 
     # -- conversion ----------------------------------------------------------------------------------
     def from_spec(self, state: State) -> list[Any]:

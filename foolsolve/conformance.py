@@ -5,7 +5,8 @@ At every visited state it checks that spec and engine agree on: the state itself
 player), every player's view (:meth:`~foolsolve.game.SpecGame.observation`, so both hide the
 same cards), at a chance node the outcome distribution (exact probabilities, summing to 1),
 the *set* of legal moves (the spec's list must also be sorted and free of duplicates) and,
-for every legal move, the successor state (canonical JSON). It then follows one move chosen by a seeded RNG, so a
+for every legal move, whether it deals anew (:meth:`~foolsolve.game.SpecGame.deals_anew`) and
+the successor state (canonical JSON). It then follows one move chosen by a seeded RNG, so a
 run of ``cases`` whole games from random deals covers every rule of the game. Any
 difference is a :class:`Divergence` carrying the position where it happened; the CLI
 (``foolsolve conform GAME``) shrinks it and writes it as a position file.
@@ -148,6 +149,8 @@ def check_state(info: GameInfo, spec_state: Any, eng_state: Any, *, successors: 
     if successors:
         by_text = dict(zip(etexts, emoves))
         for m, em in [(m, by_text[str(m)]) for m in smoves] + fam_pairs:
+            if spec.deals_anew(m) != eng.deals_anew(eng_state, em):
+                return div("deals_anew", f"{m}: spec {spec.deals_anew(m)} engine {eng.deals_anew(eng_state, em)}")
             s2 = spec.state_to_json(spec.apply(spec_state, m))
             e2 = spec.state_to_json(eng.to_spec(eng.apply(eng_state, em)))
             if s2 != e2:

@@ -19,8 +19,9 @@ an item whose worker died :data:`MAX_LOST` times is reported as :class:`WorkerLo
 the items must be picklable (``fn`` a module-level function); ``fn`` should turn its own
 failures into values (an exception from ``fn`` ends the map).
 
-The sweeps (``foolsolve batch``, ``foolsolve solve A B ...``, ``foolsolve conform --cases``)
-all run through here; the result store (:mod:`foolsolve.store`) makes them resumable.
+The sweeps (``foolsolve batch``, ``foolsolve solve A B ...``, ``foolsolve conform --cases``,
+``foolsolve ambiguities --deals``, ``foolsolve simulate``) all run through here; the result store
+(:mod:`foolsolve.store`) makes them resumable.
 """
 
 from __future__ import annotations
@@ -45,6 +46,8 @@ class _Backend:
 
     workers = 1
     description = ""
+    local = True
+    """Whether the items run on this machine (the workers see its files, the result store's)."""
 
     def submit(self, fn: Callable[[Any], Any], item: Any) -> Any:
         raise NotImplementedError
@@ -56,6 +59,9 @@ class _Backend:
 
     def recover(self) -> None:
         """Called after a ``lost`` outcome (the local pool starts again)."""
+
+    def cancel(self, handles: list[Any]) -> None:
+        """Drop submitted items that are no longer wanted (those running may finish)."""
 
     def close(self, cancel: bool) -> None:
         """Release the workers (``cancel``: stop unfinished items now)."""
@@ -126,6 +132,10 @@ class _Pool(_Backend):
             self._pool.shutdown(wait=False, cancel_futures=True)
             self._pool = self._start()
 
+    def cancel(self, handles: list[Any]) -> None:
+        for f in handles:
+            f.cancel()
+
     def close(self, cancel: bool) -> None:
         if cancel:
             # the workers ignore SIGINT: stop them now rather than after their current item
@@ -135,6 +145,8 @@ class _Pool(_Backend):
 
 
 class _Dask(_Backend):
+    local = False
+
     def __init__(self, scheduler: str) -> None:
         try:
             from distributed import Client
@@ -143,7 +155,7 @@ class _Dask(_Backend):
         _probe(scheduler)
         try:
             self.client = Client(scheduler, timeout="30s")
-        except (OSError, TimeoutError) as exc:
+        except (OSError, TimeoutError, ValueError) as exc:
             raise InputError(f"--scheduler: cannot connect to {scheduler} ({exc})") from None
         self.workers = max(1, len(self.client.scheduler_info().get("workers", {})))
         self.description = f"on the Dask cluster at {scheduler} ({self.workers} workers)"
@@ -168,6 +180,10 @@ class _Dask(_Backend):
                 out.append((f, "lost" if isinstance(exc, KilledWorker) else "error", exc))
         return out
 
+    def cancel(self, handles: list[Any]) -> None:
+        if handles:
+            self.client.cancel(handles)
+
     def close(self, cancel: bool) -> None:
         self.client.close()
 
@@ -178,6 +194,8 @@ def _probe(scheduler: str) -> None:
     import socket
     from urllib.parse import urlsplit
 
+    if "://" not in scheduler:
+        raise InputError(f"--scheduler: expected tcp://HOST:PORT, got {scheduler!r}")
     if not scheduler.startswith("tcp://"):
         return  # another transport (tls://, ucx://): Dask checks it
     try:
@@ -208,18 +226,29 @@ class Executor:
         return self._backend.workers
 
     @property
+    def local(self) -> bool:
+        """Whether the items run on this machine (in this process or a local pool), so the
+        workers can open this machine's files (the result store)."""
+        return self._backend.local
+
+    @property
     def description(self) -> str:
         """Where the items run, for a message."""
         return self._backend.description
 
     def map(self, fn: Callable[[Any], Any], items: Iterable[Any],
             on_done: Callable[[int, Any, Any], None] | None = None,
-            here: Callable[[Any], Any] | None = None) -> Iterator[tuple[int, Any]]:
+            here: Callable[[Any], Any] | None = None, keep_open: bool = False) -> Iterator[tuple[int, Any]]:
         """``(index, fn(item))`` in input order; ``on_done(index, item, value)`` as each comes
         back from a worker. ``here(item)``, when given, is asked first: a value other than
         ``None`` is the item's value, found in this process (a stored result, a bad line) and
         never sent to a worker. A lost item's value is a :class:`WorkerLost`. Closing the
-        iterator early (or Ctrl-C) cancels what is still out."""
+        iterator early (or Ctrl-C) cancels what is still out.
+
+        The workers are released at the end, unless ``keep_open``: then another map can follow
+        (the caller ends with :meth:`close`), and closing the iterator early only cancels the
+        items not yet started (those running finish, their values unused); Ctrl-C still stops
+        the workers."""
         it = iter(enumerate(items))
         pending: dict[Any, tuple[int, Any, int]] = {}  # handle -> (index, item, times lost)
         ready: dict[int, Any] = {}
@@ -271,8 +300,14 @@ class Executor:
                         i, item, times = pending.pop(h)
                         pending[self._backend.submit(fn, item)] = (i, item, times)
             finished = True
+        except GeneratorExit:
+            if keep_open:
+                self._backend.cancel([h for h in pending if not isinstance(h, tuple)])
+                finished = True  # the workers stay for the next map
+            raise
         finally:
-            self._backend.close(cancel=not finished)
+            if not (finished and keep_open):
+                self._backend.close(cancel=not finished)
 
     def close(self) -> None:
         """Release the workers (when :meth:`map` was never run to its end)."""

@@ -339,6 +339,14 @@ class SpecGame(ABC, Generic[S, M]):
             return []
         return [(m, self.chance_probability(state, m)) for m in self.legal_moves(state)]
 
+    def deals_anew(self, move: M) -> bool:
+        """Whether ``move`` throws the cards in for a whole new deal under the same rules and player
+        count (Durak's re-deal); default: no move does. :meth:`apply` makes that deal with
+        ``deal(state.rules, players, random.Random(seed))``, the seed hidden in the state, so the tree
+        stays deterministic; the OpenSpiel bridge plays it as chance nodes instead, exactly as the
+        first deal (docs/architecture.md, "A re-deal")."""
+        return False
+
     def observation(self, state: S, player: int) -> dict[str, Any]:
         """What ``player`` sees of ``state``, as JSON: the position with every card the rules hide
         from that player left out or replaced by a count. The default is the whole position
@@ -409,6 +417,11 @@ class Engine(ABC, Generic[E, EM]):
     @abstractmethod
     def move_to_spec(self, state: E, move: EM) -> Any:
         """The spec move of an engine move."""
+
+    def deals_anew(self, state: E, move: EM) -> bool:
+        """:meth:`SpecGame.deals_anew` of the engine move (default: asks the spec with the move
+        converted; an engine with such moves may answer faster from its own move)."""
+        return self.spec.deals_anew(self.move_to_spec(state, move))
 
     @abstractmethod
     def apply(self, state: E, move: EM) -> E:

@@ -19,7 +19,10 @@ The mapping, one to one with the game shape (docs/architecture.md):
   random number generator whose every draw ``randbelow(n)`` (what ``shuffle``, ``choice`` and
   ``randrange`` are made of) is a chance node with ``n`` outcomes of probability ``1/n`` each.
   A Fisher-Yates shuffle built of those draws is uniform over the deck's orders, so the chance
-  nodes give every deal exactly its probability.
+  nodes give every deal exactly its probability. A move that deals anew
+  (:meth:`~foolsolve.game.SpecGame.deals_anew`: Durak's re-deal) is followed by chance nodes for
+  the new deal in the same way; the seed the game keeps hidden in its state for that shuffle (and
+  draws with ``getrandbits``, no chance node) is never used here.
 * **Chance during play**: the game's chance nodes, with its exact probabilities (as floats).
 * **Actions**: an action is the index of a move in the state's sorted legal-move list (the
   spec's order): moves are known only through what the mover sees, so an index means the same
@@ -228,6 +231,9 @@ class _Ops:
     def whole(self, state: Any) -> str:
         return json.dumps(self.spec.state_to_json(self.to_spec(state)), sort_keys=True, ensure_ascii=False)
 
+    def deals_anew(self, state: Any, move: Any) -> bool:
+        return self.spec.deals_anew(move) if self.engine is None else self.engine.deals_anew(state, move)
+
     def text(self, state: Any, move: Any) -> str:
         return self.spec.move_text(move if self.engine is None else self.engine.move_to_spec(state, move))
 
@@ -257,6 +263,8 @@ class FoolsolveGame(pyspiel.Game):
         chance = t.chance_mode
         if start is None:
             chance = ChanceMode.EXPLICIT  # the deal
+        elif any(ops.deals_anew(start, m) for m in ops.legal(start)):
+            chance = ChanceMode.EXPLICIT  # a re-deal (Durak's redeal phase): chance nodes follow it
         chance_mode = (pyspiel.GameType.ChanceMode.DETERMINISTIC if chance is ChanceMode.DETERMINISTIC
                        else pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC)
         game_type = pyspiel.GameType(
@@ -328,8 +336,10 @@ class FoolsolveState(pyspiel.State):
 
     def _deal(self) -> None:
         try:
-            self.state = self.ops.from_spec(
-                self.spec.deal(self.setup.rules, self.setup.players, _ScriptedRandom(list(self.script))))
+            setup = self.setup
+            # a re-deal in a game started from a position deals under that position's rules
+            rules = setup.rules if setup.start is None else self.ops.to_spec(setup.start).rules
+            self.state = self.ops.from_spec(self.spec.deal(rules, setup.players, _ScriptedRandom(list(self.script))))
         except _NeedDraw as need:
             self.pending_draw = need.n
             return
@@ -403,8 +413,13 @@ class FoolsolveState(pyspiel.State):
         mover = self.ops.to_move(self.state)
         move = self._legal()[action]
         self._trail = _Ref((self._trail.value, self.state, mover, move))
-        self.state = self.ops.apply(self.state, move)
         self._moves = _Ref(None)
+        if self.ops.deals_anew(self.state, move):
+            # a re-deal: the new shuffle as chance nodes, like the first deal (same rules and players)
+            self.script = ()
+            self._deal()
+            return
+        self.state = self.ops.apply(self.state, move)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if self.pending_draw is not None:

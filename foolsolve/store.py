@@ -136,6 +136,12 @@ class Store:
         result: dict[str, Any] = json.loads(row[0])
         return result
 
+    def holds(self, game: str) -> bool:
+        """Whether any result of ``game`` (of its current solver version) is stored."""
+        row = self._db.execute("SELECT 1 FROM results WHERE game = ? AND solver_version = ? LIMIT 1",
+                               (game, solver_version(game) or "")).fetchone()
+        return row is not None
+
     def put(self, key: str, game: str, position: str, options: str, result: dict[str, Any]) -> bool:
         """Store a result in its own transaction; ``False`` when the key was there already."""
         version = solver_version(game) or ""
@@ -214,6 +220,66 @@ class _Transaction:
         self.db.execute("ROLLBACK" if exc_type is not None else "COMMIT")
 
 
+class StoreMiss(Exception):
+    """A result a :class:`SweepStore` in ``hits_only`` mode does not hold (the sweep sends the
+    work to a worker instead of solving here)."""
+
+
+class SweepStore:
+    """The result store as one sweep (or one task of it, on a worker) sees it: reads from
+    ``inner`` (a :class:`Store`, or ``None`` for none) and counts what it read and what was
+    solved.
+
+    ``record``: new results are kept in :attr:`new` instead of written (a cluster worker hands
+    them back to the process that writes the store) and read from there when asked again; ``hits_only``: a missing result raises
+    :class:`StoreMiss` instead of letting the caller solve (to answer a task from the store
+    alone)."""
+
+    def __init__(self, inner: Store | None, *, record: bool = False, hits_only: bool = False) -> None:
+        self.inner = inner
+        self.record = record
+        self.hits_only = hits_only
+        self.read = 0
+        """Results read from the store."""
+        self.solved = 0
+        """Complete solves (stored, recorded, or neither when there is no store)."""
+        self.new: list[tuple[str, str, str, str, dict[str, Any]]] = []
+        """``(key, game, position, options, result)`` of each new result, with ``record``."""
+
+    @property
+    def path(self) -> Path | None:
+        """The store file (``None``: no store)."""
+        return None if self.inner is None else self.inner.path
+
+    def get(self, key: str) -> dict[str, Any] | None:
+        """As :meth:`Store.get`, counted."""
+        hit = self.inner.get(key) if self.inner is not None else None
+        if hit is None and self.record:
+            hit = next((row[4] for row in self.new if row[0] == key), None)
+        if hit is not None:
+            self.read += 1
+        elif self.hits_only:
+            raise StoreMiss(key)
+        return hit
+
+    def put(self, key: str, game: str, position: str, options: str, result: dict[str, Any]) -> bool:
+        """As :meth:`Store.put` (or kept, with ``record``), counted."""
+        self.solved += 1
+        if self.record:
+            self.new.append((key, game, position, options, result))
+            return True
+        return self.inner.put(key, game, position, options, result) if self.inner is not None else False
+
+
+def as_store(store: Store | SweepStore | bool | None) -> Store | None:
+    """The store file behind an adapter's ``store`` setting (``True``: the default file)."""
+    if store is True:
+        return _default_store()
+    if isinstance(store, SweepStore):
+        return store.inner
+    return store or None
+
+
 def open_store(path: str | Path | None, enabled: bool = True) -> Store | None:
     """The store at ``path`` (the default file when ``None``), or ``None`` when disabled."""
     if not enabled:
@@ -241,19 +307,19 @@ def position_key(info: Any, state: Any, options: SolveOptions | None) -> tuple[s
     return None if key is None else (key, position, opts)
 
 
-def cached_solve(info: Any, state: Any, options: SolveOptions | None = None, store: Store | bool | None = True
-                 ) -> SolveResult:
+def cached_solve(info: Any, state: Any, options: SolveOptions | None = None,
+                 store: Store | SweepStore | bool | None = True) -> SolveResult:
     """``info.solve(state, options)`` through the result store (:func:`solve_with_store`): what
     the ambiguity sweeps and other code call."""
     return solve_with_store(info, state, options, store)[0]
 
 
-def solve_with_store(info: Any, state: Any, options: SolveOptions | None = None, store: Store | bool | None = True
-                     ) -> tuple[SolveResult, bool]:
+def solve_with_store(info: Any, state: Any, options: SolveOptions | None = None,
+                     store: Store | SweepStore | bool | None = True) -> tuple[SolveResult, bool]:
     """Solve ``state`` with the game's solver, reading the result from the store when it is
     there and storing it when it was solved completely. Returns the result and whether it came
-    from the store. ``store``: a :class:`Store`, ``True`` for the default file, ``False`` or
-    ``None`` for no store. A :class:`~foolsolve.solver.base.SearchLimit` propagates (and
+    from the store. ``store``: a :class:`Store` (or a :class:`SweepStore`), ``True`` for the
+    default file, ``False`` or ``None`` for no store. A :class:`~foolsolve.solver.base.SearchLimit` propagates (and
     nothing is stored)."""
     if info.solve is None:
         raise InputError(f"game: {info.name} has no exact solver")

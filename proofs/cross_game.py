@@ -10,7 +10,9 @@ every transition within :data:`DEPTH` plies (breadth first, the first :data:`PER
 transitions of each start) and every transition of a seeded random playout to the end is
 checked: the cards of every position are distinct where the game has one deck, and a move
 moves cards between zones without creating, losing or duplicating any (a game whose spec keeps
-no discard pile: no card appears, and cards leave play only in a move that discards).
+no discard pile: no card appears, and cards leave play only in a move that discards, or, where
+the game says which cards a move may take out of play (``CardAccounting.may_leave``: Foolery's
+trick), only those). ``foolsolve prove GAME`` runs each of these proofs for that game alone.
 
 **Solver reductions** are checked exhaustively over every position a game lists (its stated
 size bound): the value with every reduction on, and with each reduction alone on, equals the
@@ -82,7 +84,12 @@ def check_transition(info: Any, acc: CardAccounting, before: Any, move: Any, aft
     if created:
         return (f"{info.name}: {spec.move_text(move)!r} creates {_cards_text(created)}; "
                 f"before: {_position_text(spec, before)}")
-    if a - b and not acc.discards(move):
+    if acc.may_leave is not None:
+        allowed = Counter(acc.may_leave(before, move))
+        if (a - b) - allowed:
+            return (f"{info.name}: {spec.move_text(move)!r} loses {_cards_text((a - b) - allowed)}, which this "
+                    f"move may not take out of play; before: {_position_text(spec, before)}")
+    elif a - b and not acc.discards(move):
         return (f"{info.name}: {spec.move_text(move)!r} loses {_cards_text(a - b)} without discarding; "
                 f"before: {_position_text(spec, before)}")
     return None
@@ -113,6 +120,22 @@ def transitions(info: Any, start: Any, rng: random.Random) -> Iterator[tuple[Any
         nxt = spec.apply(state, m)
         yield state, m, nxt
         state = nxt
+
+
+def _declared(attr: str, info: Any) -> Any:
+    """What one game's proofs module declares as ``attr`` (built if a function), or ``None``."""
+    if not info.proofs:
+        return None
+    value = getattr(importlib.import_module(info.proofs), attr, None)
+    return value() if callable(value) else value
+
+
+def _scoped(attr: str, check: Callable[[Sequence[tuple[Any, Any]]], Outcome]) -> Callable[[Any], Any]:
+    def one(info: Any) -> Callable[[], Outcome] | None:
+        if not info.proofs or getattr(importlib.import_module(info.proofs), attr, None) is None:
+            return None
+        return lambda: check([(info, _declared(attr, info))])
+    return one
 
 
 def conservation(games: Sequence[tuple[Any, CardAccounting]] | None = None) -> Outcome:
@@ -191,9 +214,9 @@ PROOFS = [
           f"No transition creates, loses or duplicates a card, in every game that declares its card zones "
           f"(exhaustive: every transition within {DEPTH} plies, first {PER_START} per start, of {STARTS} seeded "
           f"random whole-game starts, and a seeded random playout to the end from each).",
-          conservation),
+          conservation, scoped=_scoped("CARD_ACCOUNTING", conservation)),
     Proof("cross_game.solver_reductions_exact",
           "Every switchable solver reduction gives the unreduced value: every reduction on, and each alone, "
           "against every reduction off, for every position up to the game's stated size.",
-          reductions),
+          reductions, scoped=_scoped("SOLVER_REDUCTIONS", reductions)),
 ]

@@ -42,10 +42,20 @@ class Proof:
     name: str
     statement: str
     check: Callable[[], Outcome]
+    scoped: Callable[[Any], Callable[[], Outcome] | None] | None = None
+    """A cross-game proof's check of one game alone (given its registry record), or ``None``
+    where the game takes no part; how ``foolsolve prove GAME`` runs it for that game."""
 
     def run(self) -> Outcome:
         """Run the proof."""
         return self.check()
+
+    def for_game(self, info: Any) -> Proof | None:
+        """This cross-game proof for one game alone (``None``: the game takes no part)."""
+        check = self.scoped(info) if self.scoped is not None else None
+        if check is None:
+            return None
+        return Proof(f"{self.name}[{info.name}]", f"{self.statement} Here: {info.title} alone.", check)
 
 
 def all_proofs() -> list[Proof]:
@@ -56,15 +66,48 @@ def all_proofs() -> list[Proof]:
     return out
 
 
+def _game(name: str) -> Any:
+    from foolsolve import games
+
+    return games.get(name)
+
+
+def _game_proofs(name: str) -> list[Proof] | None:
+    """A game's proofs, by the game's name or alias (``three-fools``): its own module's, then each
+    cross-game proof for that game alone; ``None`` if ``name`` is no game with proofs."""
+    from foolsolve import games
+
+    try:
+        info = games.get(name)
+    except InputError:
+        return None
+    if not info.proofs:
+        return None
+    out = list(importlib.import_module(info.proofs).PROOFS)
+    for module in CROSS_GAME_MODULES:
+        for p in importlib.import_module(module).PROOFS:
+            one = p.for_game(info)
+            if one is not None:
+                out.append(one)
+    return out
+
+
 def select(names: Sequence[str]) -> list[Proof]:
-    """The proofs named (a name or a prefix such as ``durak``), or all."""
+    """The proofs named (a name, a prefix such as ``durak``, or a game's name or alias: its own
+    proofs and the cross-game ones for it alone), or all."""
     proofs = all_proofs()
     if not names:
         return proofs
-    chosen = [p for p in proofs if any(p.name == n or p.name.startswith(n + ".") for n in names)]
-    unknown = [n for n in names if not any(p.name == n or p.name.startswith(n + ".") for p in proofs)]
-    if unknown:
-        raise InputError(f"prove: unknown proof {unknown[0]!r} (see foolsolve prove --list)")
+    chosen: list[Proof] = []
+    for n in names:
+        matched = _game_proofs(n) or [p for p in proofs if p.name == n or p.name.startswith(n + ".")]
+        if not matched and n.endswith("]") and "[" in n:  # a cross-game proof for one game: NAME[GAME]
+            base, game = n[:-1].split("[", 1)
+            matched = [one for p in proofs if p.name == base and p.scoped is not None
+                       for one in [p.for_game(_game(game))] if one is not None]
+        if not matched:
+            raise InputError(f"prove: unknown proof {n!r} (see foolsolve prove --list)")
+        chosen.extend(p for p in matched if p.name not in {c.name for c in chosen})
     return chosen
 
 
@@ -95,6 +138,9 @@ class CardAccounting:
     every card (``None``: the spec keeps no discard pile, so cards may leave play)."""
     discards: Callable[[Any], bool] = field(default=lambda move: False)
     """Moves that may take cards out of play (only read where :attr:`deck` is ``None``)."""
+    may_leave: Callable[[Any, Any], Sequence[Any]] | None = None
+    """Where :attr:`deck` is ``None``, more precisely than :attr:`discards`: the cards a move
+    (from a position) may take out of play; any other card that leaves play is reported."""
     note: str = ""
     """What the zones are, in plain words (for the proof's statement)."""
 

@@ -19,6 +19,7 @@ paragraph opening the quote comes from:
 * §Variants     -- "Variants of the game of throw-in and transfer fool"
 
 Reading guide (one function per rule, in this order): :func:`beats`, :func:`lowest_trump_leads`,
+the re-deal (:func:`redeal_order`, :func:`open_redeal`, :func:`redeal_reasons`, :func:`keep_deal`),
 :func:`bout_limit`, :func:`cap`, :func:`attack_options` (the lead), :func:`can_transfer`,
 :func:`throwers`, :func:`legal_throws`, :func:`draw_order`, :func:`draw_cards`,
 :func:`going_out`, :func:`next_attacker`, :func:`end_of_bout`, :func:`end_of_game`.
@@ -140,6 +141,13 @@ class Rules:
             "the transferrer).",
         source="001 §rules 'Takes first cards walking player'; §throw-in 'player, who walked, has the right of the "
                "first action' (which of the two 'walked' after a transfer, the text does not say)")
+    redeal_right: bool = option(
+        True, choices=(True, False), parse=_bool,
+        doc="Right after the deal, a player holding 5 or more cards of one suit may demand a complete re-deal "
+            "('redeal') or keep the cards ('keep'); such players are asked in the order of the deal (a "
+            "reconstruction: the text does not say who speaks first); a new deal may open the right again.",
+        source="001 §Card game 'each of the players has the right to demand a complete re-dealing of cards if, "
+               "after the distribution, he has 5 or more cards in his hands that belong to the same suit'")
     draw_outcome: str = option(
         "draw", choices=("draw", "last_defender_loses"),
         doc="When the last players go out together: a draw, or the last defender is the fool.",
@@ -243,13 +251,29 @@ class Pass:
         return "pass"
 
 
-Move = Attack | Cover | Transfer | ShowTrump | Throw | Take | Pass
-MOVE_TYPES = (Attack, Cover, Transfer, ShowTrump, Throw, Take, Pass)
+@dataclass(frozen=True)
+class Redeal:
+    """Right after the deal: a player with 5 or more cards of one suit demands a complete re-deal."""
+
+    def __str__(self) -> str:
+        return "redeal"
+
+
+@dataclass(frozen=True)
+class Keep:
+    """Right after the deal: a player who may demand a re-deal keeps the cards dealt."""
+
+    def __str__(self) -> str:
+        return "keep"
+
+
+Move = Attack | Cover | Transfer | ShowTrump | Throw | Take | Pass | Redeal | Keep
+MOVE_TYPES = (Attack, Cover, Transfer, ShowTrump, Throw, Take, Pass, Redeal, Keep)
 
 
 def move_sort_key(move: Move) -> tuple[Any, ...]:
     """docs/durak-model.md: ``(kind number, sorted card indices...)``; Cover ``(2, attack, card)``;
-    Attack ``(1, tuple of card indices)``."""
+    Attack ``(1, tuple of card indices)``; Redeal ``(8,)`` before Keep ``(9,)``."""
     if isinstance(move, Attack):
         return (1, tuple(c.index for c in move.cards))
     if isinstance(move, Cover):
@@ -262,7 +286,11 @@ def move_sort_key(move: Move) -> tuple[Any, ...]:
         return (5, move.card.index)
     if isinstance(move, Take):
         return (6,)
-    return (7,)
+    if isinstance(move, Pass):
+        return (7,)
+    if isinstance(move, Redeal):
+        return (8,)
+    return (9,)
 
 
 # =====================================================================================
@@ -297,6 +325,10 @@ class State:
     defender_start: int
     shown: frozenset[Card]
     last_defender: int
+    redeal_seed: int | None = None
+    """While the redeal phase runs (right after a deal, :func:`open_redeal`): the hidden seed of
+    the next shuffle (``random.Random(redeal_seed)`` deals the re-deal); ``None`` once play has begun.
+    Hidden from every player's view, like the stock's order."""
 
 
 def _sorted_table(entries: Iterable[TableEntry]) -> tuple[TableEntry, ...]:
@@ -378,6 +410,89 @@ def lowest_trump_leads(hands: tuple[frozenset[Card], ...], trump: str | None) ->
             if c.suit == trump and (best is None or c.rank < best[0]):
                 best = (c.rank, p)
     return 0 if best is None else best[1]
+
+
+REDEAL_SUIT_CARDS = 5
+"""001 §Card game: "if, after the distribution, he has 5 or more cards in his hands that belong to the
+same suit"."""
+
+SEED_BITS = 53
+"""The seed of a re-deal is ``rng.getrandbits(53)``: a whole number below 2**53, which every JSON
+reader holds exactly."""
+
+_REDEAL_QUOTE = ("each of the players has the right to demand a complete re-dealing of cards if, after the "
+                 "distribution, he has 5 or more cards in his hands that belong to the same suit")
+
+
+def longest_suit(hand: Iterable[Card]) -> tuple[int, str | None]:
+    """The most cards ``hand`` holds of one suit, and that suit (the first in suit order on a tie;
+    ``None`` for an empty hand)."""
+    counts: dict[str, int] = {}
+    for c in sorted(hand):
+        counts[c.suit] = counts.get(c.suit, 0) + 1
+    best: tuple[int, str | None] = (0, None)
+    for suit, k in counts.items():
+        if k > best[0]:
+            best = (k, suit)
+    return best
+
+
+def redeal_order(hands: tuple[frozenset[Card], ...]) -> list[int]:
+    """The players who may demand a re-deal after this deal, in the order they are asked.
+
+    001 §Card game: "each of the players has the right to demand a complete re-dealing of cards if,
+    after the distribution, he has 5 or more cards in his hands that belong to the same suit".
+    RECONSTRUCTION (the text does not say who speaks first): each such player is asked once, in
+    the order the cards were dealt (player 0 first: "The distribution starts from the player who
+    took the place to the left of the one who deals"); the first demand re-deals at once.
+    """
+    return [p for p, hand in enumerate(hands) if longest_suit(hand)[0] >= REDEAL_SUIT_CARDS]
+
+
+def open_redeal(state: State, rng: random.Random) -> State:
+    """A fresh deal's redeal phase: with ``redeal_right`` and someone holding 5 or more cards of one
+    suit, the first of :func:`redeal_order` decides, and the seed of the next shuffle is drawn
+    from ``rng`` (``getrandbits(SEED_BITS)``, only then); otherwise the deal is played as dealt.
+    A right, not a duty (001 §Card game "has the right to demand"): the player may keep.
+    """
+    if not state.rules.redeal_right:
+        return state
+    order = redeal_order(state.hands)
+    if not order:
+        return state
+    return dataclasses.replace(state, redeal_seed=rng.getrandbits(SEED_BITS), to_move=order[0])
+
+
+def redeal_reasons(state: State, player: int) -> list[Reason]:
+    """Why ``player`` may not demand a re-deal here (empty: they may): the option is on, it is the
+    redeal phase right after the deal (before the first attack), it is their turn to decide,
+    and they hold 5 or more cards of one suit (001 §Card game)."""
+    out: list[Reason] = []
+    if not state.rules.redeal_right:
+        out.append(reason("redeal_right", "re-deals are not played under these rules", "Card game", _REDEAL_QUOTE,
+                          "redeal_right", state.rules))
+    if state.redeal_seed is None:
+        out.append(reason("redeal_right", "play has begun: a re-deal is demanded right after the deal, before the "
+                          "first attack", "Card game", "if, after the distribution, he has 5 or more cards in his "
+                          "hands that belong to the same suit"))
+    elif player != state.to_move:
+        out.append(reason("redeal_right", f"player {state.to_move} decides now (each player with the right is "
+                          "asked in turn)", "Card game", _REDEAL_QUOTE))
+    most, suit = longest_suit(state.hands[player])
+    if most < REDEAL_SUIT_CARDS:
+        of = f" ({most} {SUIT_NAMES[suit]})" if suit is not None else ""
+        out.append(reason("redeal_right", f"player {player} holds at most {most} cards of one suit{of}; a re-deal "
+                          f"needs {REDEAL_SUIT_CARDS} or more", "Card game", _REDEAL_QUOTE))
+    return out
+
+
+def keep_deal(state: State) -> State:
+    """The player to move keeps the deal: the next player of :func:`redeal_order` after them
+    decides; nobody left, play begins as dealt (the lowest trump leads, the redeal phase ends)."""
+    later = [p for p in redeal_order(state.hands) if p > state.to_move]
+    if later:
+        return dataclasses.replace(state, to_move=later[0])
+    return dataclasses.replace(state, redeal_seed=None, to_move=state.attacker)
 
 
 def bout_limit(state: State) -> int | None:
@@ -761,11 +876,13 @@ def throwers_after(state: State, player: int) -> list[int]:
 # Phases
 # =====================================================================================
 
-LEAD, DEFEND, THROW, OVER = "lead", "defend", "throw", "over"
+LEAD, DEFEND, THROW, OVER, REDEAL = "lead", "defend", "throw", "over", "redeal"
 
 
 def phase(state: State) -> str:
-    """docs/durak-model.md "Phases" (derived, never stored)."""
+    """docs/durak-model.md "Phases" (derived from the fields; REDEAL while ``redeal_seed`` is set)."""
+    if state.redeal_seed is not None:
+        return REDEAL
     if len(alive(state)) <= 1:
         return OVER
     if not state.table:
@@ -807,6 +924,8 @@ class DurakSpec(SpecGame[State, Move]):
         it." 001 §Card game: "If the number of players corresponds to the number of cards, that is,
         after the surrender there are none left, then the last card of the deck is also considered a
         trump card." Model: player ``i`` gets ``deck[6i:6i+6]`` of the shuffled deck.
+        Then the redeal phase opens if someone may demand a re-deal (:func:`open_redeal`; the seed of
+        the next shuffle is drawn from ``rng`` only then).
         """
         if isinstance(players, bool) or not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise InputError(f"players: must be {MIN_PLAYERS}..{MAX_PLAYERS}, got {players!r}")
@@ -822,10 +941,11 @@ class DurakSpec(SpecGame[State, Move]):
             stock = ()
         attacker = lowest_trump_leads(hands, trump)
         defender = (attacker + 1) % players
-        return State(rules=rules, players=players, hands=hands, stock=stock, trump=trump,
-                     discard=frozenset(), out=(), attacker=attacker, defender=defender, table=(),
-                     to_move=attacker, taking=False, first_bout=True,
-                     defender_start=len(hands[defender]), shown=frozenset(), last_defender=defender)
+        dealt = State(rules=rules, players=players, hands=hands, stock=stock, trump=trump,
+                      discard=frozenset(), out=(), attacker=attacker, defender=defender, table=(),
+                      to_move=attacker, taking=False, first_bout=True,
+                      defender_start=len(hands[defender]), shown=frozenset(), last_defender=defender)
+        return open_redeal(dealt, rng)
 
     # --- moves -----------------------------------------------------------------------
 
@@ -833,7 +953,9 @@ class DurakSpec(SpecGame[State, Move]):
         """Every legal move, sorted by :meth:`move_sort_key`; empty iff the game is over."""
         ph = phase(state)
         moves: list[Move] = []
-        if ph == LEAD:
+        if ph == REDEAL:
+            moves += [Redeal(), Keep()]
+        elif ph == LEAD:
             moves += attack_options(state)
         elif ph == DEFEND:
             moves += cover_options(state)
@@ -866,6 +988,10 @@ class DurakSpec(SpecGame[State, Move]):
             return self._transfer(state, move.card, show=True)
         if isinstance(move, Take):
             return self._take(state)
+        if isinstance(move, Redeal):
+            return self._redeal(state)
+        if isinstance(move, Keep):
+            return keep_deal(state)
         if isinstance(move, Throw):
             return self._throw(state, move)
         return self._pass(state)
@@ -873,6 +999,19 @@ class DurakSpec(SpecGame[State, Move]):
     @staticmethod
     def _with_hand(state: State, player: int, hand: frozenset[Card]) -> tuple[frozenset[Card], ...]:
         return tuple(hand if p == player else h for p, h in enumerate(state.hands))
+
+    def deals_anew(self, move: Move) -> bool:
+        """A re-deal is a whole new deal (the same rules and players)."""
+        return isinstance(move, Redeal)
+
+    def _redeal(self, state: State) -> State:
+        """REDEAL: the whole deck is dealt again, same players and rules, shuffled by
+        ``random.Random(redeal_seed)`` (the tree stays deterministic; the seed is hidden as the stock
+        is). 001 §Card game: "demand a complete re-dealing of cards"; "After the re-deal of the card, it
+        is permissible to repeat the trump card and it can be repeated many times during the re-deal"
+        (the new trump may be the old one, and the new deal opens its own redeal phase)."""
+        assert state.redeal_seed is not None
+        return self.deal(state.rules, state.players, random.Random(state.redeal_seed))
 
     def _attack(self, state: State, move: Attack) -> State:
         """LEAD: the cards go to the table; the defender must answer."""
@@ -939,7 +1078,8 @@ class DurakSpec(SpecGame[State, Move]):
 
     def read_move(self, state: State, text: str) -> Move:
         """The move ``text`` names, legal or not: ``attack 6H 6D``, ``cover 6H with 7H``,
-        ``transfer 6S``, ``show 6S``, ``throw 6C``, ``take``, ``pass`` (cards of this deal's deck)."""
+        ``transfer 6S``, ``show 6S``, ``throw 6C``, ``take``, ``pass``, ``redeal``, ``keep`` (cards of this
+        deal's deck)."""
         words = text.replace(",", " ").split()
         if not words:
             raise InputError("move: empty text")
@@ -955,6 +1095,10 @@ class DurakSpec(SpecGame[State, Move]):
         args = words[1:]
         if verb in ("take", "pass") and not args:
             return Take() if verb == "take" else Pass()
+        if verb in ("redeal", "re-deal") and not args:
+            return Redeal()
+        if verb == "keep" and not args:
+            return Keep()
         if verb == "attack" and args:
             cards = [card(w) for w in args]
             if len(set(cards)) != len(cards):
@@ -966,7 +1110,7 @@ class DurakSpec(SpecGame[State, Move]):
             c = card(args[0])
             return Transfer(c) if verb == "transfer" else ShowTrump(c) if verb == "show" else Throw(c)
         raise InputError(f"move: cannot read {text!r} (moves are written: attack 6H [6D ...], cover 6H with 7H, "
-                         f"transfer 6S, show 6S, throw 6C, take, pass)")
+                         f"transfer 6S, show 6S, throw 6C, take, pass, redeal, keep)")
 
     def why_illegal(self, state: State, move: Move) -> list[Reason]:
         """Every rule against ``move`` (empty: it is legal): whose turn and what phase it is
@@ -976,19 +1120,25 @@ class DurakSpec(SpecGame[State, Move]):
             res = end_of_game(state)
             return [reason("end_of_game", f"the game is over ({res.label if res else ''})", "rules",
                            "Last player, not getting rid of the cards, is considered the loser")]
+        if isinstance(move, Redeal):
+            return redeal_reasons(state, state.to_move)
         wants = {Attack: LEAD, Cover: DEFEND, Transfer: DEFEND, ShowTrump: DEFEND, Take: DEFEND,
-                 Throw: THROW, Pass: THROW}[type(move)]
+                 Throw: THROW, Pass: THROW, Keep: REDEAL}[type(move)]
         if ph != wants:
             now = {LEAD: f"the table is empty: player {state.attacker} leads the bout",
                    DEFEND: f"cards wait to be beaten: defender {state.defender} covers, transfers or takes",
-                   THROW: f"player {state.to_move} may throw in or pass"}[ph]
+                   THROW: f"player {state.to_move} may throw in or pass",
+                   REDEAL: f"the cards are just dealt: player {state.to_move} (5 or more cards of one suit) "
+                           "demands a re-deal or keeps, before the first attack"}[ph]
             need = {LEAD: "an attack only opens a bout", DEFEND: "only the defender answers uncovered cards",
-                    THROW: "throw-ins come once every card is covered or the defender has said take"}[wants]
+                    THROW: "throw-ins come once every card is covered or the defender has said take",
+                    REDEAL: "keep answers the right to a re-deal, right after the deal"}[wants]
             quote = {LEAD: _LEAD_QUOTE,
                      DEFEND: "If he cannot cover at least one cards, he is obliged to take (accept) everything cards",
                      THROW: "walking player has the right to throw cards, matching in value with any card on the "
-                            "table"}[wants]
-            section = "throw-in" if wants == THROW else "rules"
+                            "table",
+                     REDEAL: _REDEAL_QUOTE}[wants]
+            section = {THROW: "throw-in", REDEAL: "Card game"}.get(wants, "rules")
             out = [reason("phase", f"{now}; {need}", section, quote)]
             if isinstance(move, (Attack, Cover, Transfer, ShowTrump, Throw)):
                 cards = move.cards if isinstance(move, Attack) else [move.card]
@@ -1002,10 +1152,21 @@ class DurakSpec(SpecGame[State, Move]):
             return transfer_reasons(state, move.card, show=isinstance(move, ShowTrump))
         if isinstance(move, Throw):
             return throw_reasons(state, state.to_move, move.card)
-        return []  # take (the defender may always take), pass (a thrower may always decline)
+        return []  # take (the defender may always take), pass (a thrower may always decline), keep
 
     def why_legal(self, state: State, move: Move) -> list[Reason]:
         """The rule a legal ``move`` rests on."""
+        if isinstance(move, (Redeal, Keep)):
+            most, suit = longest_suit(state.hands[state.to_move])
+            held = f"player {state.to_move} holds {most} {SUIT_NAMES[suit] if suit else 'cards'}"
+            if isinstance(move, Redeal):
+                does = "the whole deck is shuffled and dealt again (the same players and rules)"
+            else:
+                after = keep_deal(state)
+                then = (f"player {after.to_move} decides next" if after.redeal_seed is not None
+                        else f"play begins, player {state.attacker} leads")
+                does = f"a right, not a duty: the deal stands; {then}"
+            return [reason("redeal_right", f"{held}: {does}", "Card game", _REDEAL_QUOTE, "redeal_right", state.rules)]
         if isinstance(move, Attack):
             return [reason("attack_options", f"a lead of {len(move.cards)} card(s) of one rank, within this bout's "
                            f"cap of {cap(state)}", "rules", _LEAD_QUOTE)]
@@ -1041,6 +1202,9 @@ class DurakSpec(SpecGame[State, Move]):
 
     boundary_name = "bout"
 
+    picture_hints: ClassVar[dict[str, Any]] = {"skip": ("redeal_seed",)}
+    """Pictures (foolsolve.svg) leave out the seed of a re-deal: a number that shows nothing."""
+
     def boundary(self, before: State, move: Move, after: State) -> bool:
         """A bout ends when the table is cleared (beaten off or taken)."""
         return bool(before.table) and not after.table
@@ -1066,6 +1230,10 @@ class DurakSpec(SpecGame[State, Move]):
                          + ("  (taking)" if state.taking else ""))
         if state.shown:
             lines.append("shown: " + " ".join(str(c) for c in sorted(state.shown)))
+        if state.redeal_seed is not None:
+            most, suit = longest_suit(state.hands[state.to_move])
+            lines.append(f"just dealt: player {state.to_move} holds {most} {SUIT_NAMES[suit] if suit else 'cards'} "
+                         "and may demand a re-deal (redeal) or keep")
         res = self.result(state)
         if res is not None:
             lines.append(f"game over: {res.label}")
@@ -1078,10 +1246,12 @@ class DurakSpec(SpecGame[State, Move]):
         bottom card (001 §Distribution: "The next card from the deck is turned face up and placed on
         the table. This is a trump card, the remaining stack is placed perpendicularly on it"), and
         everything public: the table, shown trumps, the discard (every discarded card was beaten in
-        view of all), who is out, attacker, defender and whose turn it is."""
+        view of all), who is out, attacker, defender and whose turn it is; in the redeal phase the
+        phase, not the seed of the next shuffle."""
         obj = self.state_to_json(state)
         hands = obj.pop("hands")
         stock = obj.pop("stock")
+        obj.pop("redeal_seed", None)
         obj["player"] = player
         obj["hand"] = hands[player]
         obj["hand_sizes"] = [len(h) for h in hands]
@@ -1093,10 +1263,11 @@ class DurakSpec(SpecGame[State, Move]):
 
     def state_to_json(self, state: State) -> dict[str, Any]:
         """The canonical position JSON: every field, cards in ASCII, card lists sorted by card index
-        (the stock keeps its draw order), the table sorted by attack-card index."""
+        (the stock keeps its draw order), the table sorted by attack-card index. In the redeal phase
+        (only then) also ``"phase": "redeal"`` and the hidden ``redeal_seed``."""
         def cards(cs: Iterable[Card]) -> list[str]:
             return [c.ascii for c in sorted(cs)]
-        return {
+        obj: dict[str, Any] = {
             "game": self.name,
             "rules": rules_to_json(state.rules),
             "players": state.players,
@@ -1115,6 +1286,10 @@ class DurakSpec(SpecGame[State, Move]):
             "shown": cards(state.shown),
             "last_defender": state.last_defender,
         }
+        if state.redeal_seed is not None:
+            obj["phase"] = REDEAL
+            obj["redeal_seed"] = state.redeal_seed
+        return obj
 
     def state_from_json(self, obj: dict[str, Any]) -> State:
         """Read a position: JSON Schema first, then the semantic checks (each error names its field)."""
@@ -1219,8 +1394,9 @@ def read_position(obj: Any) -> State:
             if hands[p]:
                 raise PositionError(f"out: player {p} is listed as out but holds cards")
 
+    redeal_seed: int | None = obj.get("redeal_seed")
     taking: bool = obj.get("taking", False)
-    first_bout: bool = obj.get("first_bout", False)
+    first_bout: bool = obj.get("first_bout", redeal_seed is not None)  # the redeal phase precedes the first bout
     covered = sum(1 for _, c in table if c is not None)
     default_start = len(hands[defender]) + covered
     defender_start: int = obj.get("defender_start", default_start)
@@ -1228,15 +1404,61 @@ def read_position(obj: Any) -> State:
     draft = State(rules=rules, players=n, hands=tuple(hands), stock=tuple(stock), trump=trump,
                   discard=discard, out=out, attacker=attacker, defender=defender, table=table,
                   to_move=obj.get("to_move", attacker), taking=taking, first_bout=first_bout,
-                  defender_start=defender_start, shown=frozenset(shown), last_defender=last_defender)
+                  defender_start=defender_start, shown=frozenset(shown), last_defender=last_defender,
+                  redeal_seed=redeal_seed)
+    if "phase" in obj and obj["phase"] != phase(draft):
+        raise PositionError(f"phase: the position is in phase {phase(draft)}, not {obj['phase']}"
+                            + (" (the redeal phase needs redeal_seed, the hidden seed of the next shuffle)"
+                               if obj["phase"] == REDEAL else ""))
+    if redeal_seed is not None:
+        _check_redeal_phase(draft, obj)
     _check_position(draft, obj, default_start)
     if "to_move" not in obj:
         draft = dataclasses.replace(draft, to_move=_derived_to_move(draft))
     return draft
 
 
+def _check_redeal_phase(state: State, obj: dict[str, Any]) -> None:
+    """A position in the redeal phase is a fresh deal (:meth:`DurakSpec.deal`) under ``redeal_right``
+    with a player who may demand a re-deal to move (each error names its field)."""
+    if not state.rules.redeal_right:
+        raise PositionError("redeal_seed: a redeal phase needs the rule option redeal_right (it is false)")
+    gone = sorted(c.ascii for c in state.discard)
+    if gone:
+        raise PositionError(f"discard: the redeal phase comes right after the deal, when every card is in a hand or "
+                            f"the stock (not dealt: {' '.join(gone)})")
+    for field in ("table", "shown"):  # (out: nobody goes out while the stock has cards or hands hold cards)
+        if obj.get(field):
+            raise PositionError(f"{field}: must be empty in the redeal phase (right after the deal)")
+    for p, hand in enumerate(state.hands):
+        if len(hand) != HAND_SIZE:
+            raise PositionError(f"hands[{p}]: {len(hand)} cards; right after the deal every hand has {HAND_SIZE}")
+    if not state.stock and state.trump is not None and not any(c.suit == state.trump
+                                                                for c in state.hands[state.players - 1]):
+        raise PositionError(f"trump: with no stock the trump is the suit of the last card dealt, to player "
+                            f"{state.players - 1}, who holds no {_suit_name(state.trump)}")
+    if state.trump is None:
+        raise PositionError("trump: a deal turns up a trump suit (null only in positions set up by hand)")
+    lead = lowest_trump_leads(state.hands, state.trump)
+    if state.attacker != lead:
+        raise PositionError(f"attacker: must be {lead} (the lowest trump leads the first bout of a deal)")
+    if not state.first_bout or state.taking:
+        raise PositionError("first_bout: the redeal phase comes before the first bout (first_bout true, "
+                            "taking false)")
+    if "last_defender" in obj and state.last_defender != state.defender:
+        raise PositionError(f"last_defender: must be {state.defender} (the first defender) right after the deal")
+    order = redeal_order(state.hands)
+    if not order:
+        raise PositionError("hands: nobody holds 5 or more cards of one suit, so there is no redeal phase")
+    if "to_move" in obj and state.to_move not in order:
+        raise PositionError(f"to_move: player {state.to_move} may not demand a re-deal (players who may: "
+                            f"{', '.join(map(str, order))})")
+
+
 def _derived_to_move(state: State) -> int:
     ph = phase(state)
+    if ph == REDEAL:
+        return redeal_order(state.hands)[0]
     if ph == DEFEND:
         return state.defender
     if ph == THROW:

@@ -67,3 +67,30 @@ def wait_for_lines(path: Path, n: int, proc: subprocess.Popen[str], timeout: flo
             return count
         time.sleep(0.02)
     raise AssertionError(f"{path}: fewer than {n} lines after {timeout} s")
+
+
+def _children(pid: int) -> list[int]:
+    """The child processes of ``pid`` (from /proc)."""
+    out = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                stat = Path(f"/proc/{entry}/stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                out.append(int(entry))
+    return out
+
+
+def pool_workers(pid: int) -> list[int]:
+    """The process ids of a local pool's workers under ``pid`` (Linux: read from /proc)."""
+    workers = []
+    for child in _children(pid):
+        try:
+            cmd = Path(f"/proc/{child}/cmdline").read_bytes()
+        except OSError:
+            continue
+        if b"spawn_main" in cmd:
+            workers.append(child)
+    return workers

@@ -83,6 +83,12 @@ def check_invariants(state: State) -> None:
     else:
         assert state.defender == durak.next_player(state, state.attacker)
     assert len(state.table) <= durak.cap(state)
+    if ph == durak.REDEAL:  # right after a deal: a player with 5 or more cards of one suit decides
+        assert state.rules.redeal_right and state.first_bout and not state.table and not state.discard
+        assert state.to_move in durak.redeal_order(state.hands) and all(len(h) == 6 for h in state.hands)
+        assert state.attacker == durak.lowest_trump_leads(state.hands, state.trump)
+        assert [str(m) for m in SPEC.legal_moves(state)] == ["redeal", "keep"]
+        return
     if ph == durak.LEAD:
         assert state.to_move == state.attacker and state.hands[state.attacker] and state.hands[state.defender]
         assert not state.taking and not state.shown

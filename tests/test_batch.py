@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 
 import pytest
-from batch_helpers import foolsolve, mixed, positions, read_jsonl, start, wait_for_lines, write_jsonl
+from batch_helpers import foolsolve, mixed, pool_workers, positions, read_jsonl, start, wait_for_lines, write_jsonl
 
 from foolsolve import games
 from foolsolve.executor import make_executor
@@ -172,31 +172,6 @@ def test_a_batch_stopped_mid_way_resumes(tmp_path: Path, how: str) -> None:
         _expected(objs, {"jit": False})
 
 
-def _children(pid: int) -> list[int]:
-    out = []
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                stat = Path(f"/proc/{entry}/stat").read_text()
-            except OSError:
-                continue
-            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
-                out.append(int(entry))
-    return out
-
-
-def _pool_workers(pid: int) -> list[int]:
-    workers = []
-    for child in _children(pid):
-        try:
-            cmd = Path(f"/proc/{child}/cmdline").read_bytes()
-        except OSError:
-            continue
-        if b"spawn_main" in cmd:
-            workers.append(child)
-    return workers
-
-
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="finds the pool's workers in /proc (Linux)")
 def test_a_pool_worker_killed_mid_batch_loses_nothing(tmp_path: Path) -> None:
     objs = mixed(2, 6, "pool-kill")
@@ -210,7 +185,7 @@ def test_a_pool_worker_killed_mid_batch_loses_nothing(tmp_path: Path) -> None:
     workers = []
     deadline = time.monotonic() + 30
     while not workers and time.monotonic() < deadline and proc.poll() is None:
-        workers = _pool_workers(proc.pid)
+        workers = pool_workers(proc.pid)
         time.sleep(0.01)
     assert proc.poll() is None and workers, "the batch ended before a worker could be killed"
     os.kill(workers[0], signal.SIGKILL)

@@ -1,6 +1,7 @@
-"""``--scheduler tcp://HOST:PORT``: a batch and ``conform --cases`` on a real Dask cluster, a
-scheduler and two workers started on loopback as a user would (``dask scheduler``, ``dask
-worker``), with a worker killed mid-batch: the batch still completes with every result once."""
+"""``--scheduler tcp://HOST:PORT``: a batch, ``conform --cases``, ``ambiguities --deals`` and
+``simulate`` on a real Dask cluster, a scheduler and two workers started on loopback as a user
+would (``dask scheduler``, ``dask worker``), with a worker killed mid-batch and mid-sweep: the
+batch and the sweep still complete with every result once."""
 
 from __future__ import annotations
 
@@ -100,3 +101,101 @@ def test_conform_cases_on_dask_is_the_local_run(cluster: tuple[str, object]) -> 
     assert here.stdout.split(" in ")[0] == there.stdout.split(" in ")[0]
     assert "spec and engine agree" in there.stdout
 
+
+
+AMBIGUITY = ("ambiguities", "durak", "--option", "throw_in_after_take", "--no-witness")
+
+
+def _report(stdout: str) -> dict[str, object]:
+    """The --json report without the run's store counts."""
+    out: dict[str, object] = json.loads(stdout)
+    out.pop("store")
+    return out
+
+
+def test_ambiguity_deals_witness_and_simulate_on_dask_are_the_local_runs(cluster: tuple[str, object]) -> None:
+    address, _ = cluster
+    args = (*AMBIGUITY, "--deals", "6", "--seed", "3", "--no-store")
+    here, there = foolsolve(*args), foolsolve(*args, "--scheduler", address)
+    assert here.returncode == there.returncode == 0, there.stderr
+    assert here.stdout == there.stdout and "6 deals (seed 3" in there.stdout
+    assert "6 deals on the Dask cluster at" in there.stderr
+    witness = ("ambiguities", "foolery", "--option", "trump_beats_trump", "--deals", "2", "--witness-size", "5",
+               "--tries", "15", "--no-store")
+    here, there = foolsolve(*witness), foolsolve(*witness, "--scheduler", address)
+    assert here.returncode == there.returncode == 0, there.stderr
+    assert here.stdout == there.stdout and "smallest witness found: 4 cards" in there.stdout
+    sim = ("simulate", "three-fools", "--games", "90", "--seed", "2", "--json")
+    here, there = foolsolve(*sim), foolsolve(*sim, "--scheduler", address)
+    assert here.returncode == there.returncode == 0, there.stderr
+    assert json.loads(here.stdout) == json.loads(there.stdout)
+
+
+def _rows(store: Path) -> int:
+    import sqlite3
+
+    if not store.exists():
+        return 0
+    db = sqlite3.connect(store)
+    try:
+        return int(db.execute("SELECT COUNT(*) FROM results").fetchone()[0])
+    except sqlite3.OperationalError:  # no table yet
+        return 0
+    finally:
+        db.close()
+
+
+def test_an_ambiguity_sweep_on_dask_with_a_worker_killed_mid_sweep(cluster: tuple[str, object],
+                                                                    tmp_path: Path) -> None:
+    """The cluster's workers hand their exact solves back and this process stores them as they
+    come: once a few are in, a worker is SIGKILLed; the sweep still gives the one-process report
+    (every deal once, none skipped), and a re-run on the cluster reads every solve from the store
+    here (nothing is sent to a worker, nothing solved)."""
+    address, client = cluster
+    store = tmp_path / "s.sqlite3"
+    args = (*AMBIGUITY, "--deals", "12", "--endgame-cards", "12", "--json")
+    proc = start(*args, "--store", str(store), "--scheduler", address)
+    deadline = time.monotonic() + 180
+    while time.monotonic() < deadline and proc.poll() is None and _rows(store) < 2:
+        time.sleep(0.05)
+    assert proc.poll() is None, "the sweep ended before a worker could be killed"
+    pids = client.run(os.getpid)  # type: ignore[attr-defined]
+    os.kill(next(iter(pids.values())), signal.SIGKILL)  # its nanny starts a new worker
+    out, err = proc.communicate(timeout=300)
+    assert proc.returncode == 0, err
+    there = _report(out)
+    assert there["deals"]["deals"] == 12 and there["deals"]["skipped"] == 0  # type: ignore[index]
+    once = foolsolve(*args, "--no-store")
+    assert once.returncode == 0, once.stderr
+    assert _report(once.stdout) == there
+    stored = _rows(store)
+    assert 0 < stored <= json.loads(out)["store"]["solved"]  # a position two workers raced for is stored once
+    rerun = foolsolve(*args, "--store", str(store), "--scheduler", address)
+    assert rerun.returncode == 0, rerun.stderr
+    assert _report(rerun.stdout) == there
+    counts = json.loads(rerun.stdout)["store"]
+    assert counts["solved"] == 0 and counts["read"] > 0 and _rows(store) == stored
+
+
+def test_ctrl_c_stops_an_ambiguity_sweep_on_dask_and_releases_its_tasks(cluster: tuple[str, object],
+                                                                          tmp_path: Path) -> None:
+    address, client = cluster
+    store = tmp_path / "s.sqlite3"
+    proc = start(*AMBIGUITY, "--deals", "300", "--seed", "900", "--endgame-cards", "12", "--store", str(store),
+                 "--scheduler", address)
+    deadline = time.monotonic() + 180
+    while time.monotonic() < deadline and proc.poll() is None and _rows(store) < 2:
+        time.sleep(0.05)
+    assert proc.poll() is None, "the sweep ended before it could be interrupted"
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130 and out == "" and "Traceback" not in err, err
+    assert "every exact solve that finished is in the result store" in err and _rows(store) >= 2
+
+    def held(dask_scheduler: object) -> int:
+        return len(dask_scheduler.tasks)  # type: ignore[attr-defined]
+
+    deadline = time.monotonic() + 30
+    while client.run_on_scheduler(held) and time.monotonic() < deadline:  # type: ignore[attr-defined]
+        time.sleep(0.2)
+    assert client.run_on_scheduler(held) == 0  # type: ignore[attr-defined]

@@ -70,7 +70,9 @@ def test_001_lowest_trump_leads_the_first_bout() -> None:
         trumps = [(c.rank, p) for p, h in enumerate(s.hands) for c in h if c.suit == s.trump]
         assert s.attacker == (min(trumps)[1] if trumps else 0)
         assert s.defender == (s.attacker + 1) % players
-        assert s.first_bout and s.to_move == s.attacker and s.last_defender == s.defender
+        asked = durak.redeal_order(s.hands)  # the redeal phase comes first (001 §Card game)
+        assert s.first_bout and s.last_defender == s.defender
+        assert s.to_move == (asked[0] if s.redeal_seed is not None else s.attacker)
         check_invariants(s)
 
 

@@ -16,6 +16,8 @@ from foolsolve.game import Engine
 from foolsolve.rules import random_rules
 
 ENGINE_GAMES = [n for n in games.names() if games.get(n).engine is not None]
+SAME_ERRORS = {"foolery", "three-fools"}
+"""Games whose engine rejects a bad deal with the spec's very message."""
 
 
 def _counts(spec: object) -> list[int]:
@@ -28,17 +30,18 @@ def test_engine_deal_equals_the_spec_deal_and_plays_in_lockstep(game: str) -> No
     info = games.get(game)
     spec, eng = info.spec, info.engine
     assert eng is not None
-    if type(eng).deal is Engine.deal:
-        pytest.skip(f"{game}: the engine does not deal yet (Engine.deal)")
+    assert type(eng).deal is not Engine.deal, f"{game}: the engine does not deal (Engine.deal)"
     played = 0
     for n in _counts(spec):
         for seed in range(2):
             rules = random_rules(spec.rules_cls, random.Random(f"{game}:{n}:{seed}"))
             try:
                 want = spec.state_to_json(spec.deal(rules, n, random.Random(seed)))
-            except InputError:
-                with pytest.raises(InputError):
+            except InputError as exc:
+                with pytest.raises(InputError) as got:
                     eng.deal(rules, n, random.Random(seed))
+                if game in SAME_ERRORS:
+                    assert str(got.value) == str(exc), (n, seed)
                 continue
             e = eng.deal(rules, n, random.Random(seed))
             assert spec.state_to_json(eng.to_spec(e)) == want, (n, seed)
@@ -46,3 +49,33 @@ def test_engine_deal_equals_the_spec_deal_and_plays_in_lockstep(game: str) -> No
             assert d is None, d.summary()
             played += 1
     assert played >= 2
+
+
+@pytest.mark.parametrize("players", range(3, 8))
+def test_foolery_engine_deals_later_rounds_and_given_dealers(players: int) -> None:
+    """Foolery's deal has two more arguments: ``dealer`` (else drawn) and ``previous`` (a later
+    round: the Merchant deals, the exchange's take is made, the King gives first)."""
+    info = games.get("foolery")
+    spec, eng = info.spec, info.engine
+    assert eng is not None
+    for seed in range(2):
+        rng = random.Random(f"later:{players}:{seed}")
+        rules = random_rules(spec.rules_cls, rng)
+        previous = list(range(1, players + 1))
+        rng.shuffle(previous)
+        want = spec.deal(rules, players, random.Random(seed), previous=previous)
+        e = eng.deal(rules, players, random.Random(seed), previous=previous)
+        assert spec.state_to_json(eng.to_spec(e)) == spec.state_to_json(want)
+        assert want.phase == "king_gives" and want.round == 2
+        assert lockstep(info, want, random.Random(seed), max_steps=40, engine_start=e) is None
+        dealer = seed % players
+        want = spec.deal(rules, players, random.Random(seed), dealer=dealer)
+        e = eng.deal(rules, players, random.Random(seed), dealer=dealer)
+        assert spec.state_to_json(eng.to_spec(e)) == spec.state_to_json(want)
+    for kwargs in ({"dealer": players}, {"dealer": -1}, {"previous": list(range(players))},
+                   {"previous": [1] * players}):
+        with pytest.raises(InputError) as exc:
+            spec.deal(spec.rules_cls(), players, random.Random(0), **kwargs)
+        with pytest.raises(InputError) as got:
+            eng.deal(spec.rules_cls(), players, random.Random(0), **kwargs)
+        assert str(got.value) == str(exc.value)

@@ -12,6 +12,11 @@ For one option of a game's rules (``ace`` of Fool's Paradise, say) this module a
 Best-move answers *disagree* when no move is best under every choice (see
 :func:`bests_disagree`); final results disagree when they are not all equal.
 
+The deals of a sweep and the witness candidates may be compared on other processes or machines
+(:func:`run_tasks`, :mod:`foolsolve.executor`): a worker rebuilds the adapter from
+:meth:`Adapter.settings` and the results are folded here in order, so the report does not depend
+on where they ran.
+
 What "best move", "final result" and "position size" mean is game-specific and comes from
 an :class:`Adapter`. :class:`GenericAdapter` serves any game whose ``GameInfo`` has a
 solver (best move and value by that solver, final result = the solved value of the
@@ -23,7 +28,7 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -96,6 +101,18 @@ class Adapter:
 
     supports_policy_only = False
     """Whether :meth:`use_policy_only` is available (``--policy-only``)."""
+    policy_only = False
+    """Set by :meth:`use_policy_only`."""
+    exact_through_store = True
+    """Whether every exact solve of a deal goes through :attr:`store` (then a deal whose solves
+    are all stored can be answered from the store alone, in the calling process, instead of being
+    sent to a cluster worker)."""
+
+    def settings(self) -> dict[str, Any]:
+        """What a worker needs to rebuild this adapter (:func:`adapter_from_settings`): the
+        game, the players and every setting the command line changes (picklable)."""
+        return {"game": self.info.name, "players": self.players, "max_nodes": self.max_nodes,
+                "base_rules": copy.deepcopy(self.base_rules), "policy_only": self.policy_only}
 
     def use_policy_only(self) -> None:
         """Judge final results by a fixed policy played to the end (fast, not exact), where the
@@ -227,6 +244,10 @@ class PolicyEndgameAdapter(Adapter):
         return ("player 0's outcome (+1 win, 0 draw, -1 loss): the end of the game if the policy gets there first, "
                 "else the exact value of the endgame reached under that choice")
 
+    def settings(self) -> dict[str, Any]:
+        """As :meth:`Adapter.settings`, with the endgame's size."""
+        return {**super().settings(), "endgame_cards": self.endgame_cards}
+
     def policy_move(self, state: Any) -> Any:
         """The policy's move (a spec move)."""
         raise NotImplementedError
@@ -324,6 +345,20 @@ def adapter_for(info: GameInfo, players: int | None = None) -> Adapter:
     if not info.spec.min_players <= adapter.players <= info.spec.max_players:
         raise InputError(f"--players: {info.name} is for {info.spec.min_players}..{info.spec.max_players} players, "
                          f"got {adapter.players}")
+    return adapter
+
+
+def adapter_from_settings(settings: dict[str, Any]) -> Adapter:
+    """The adapter :meth:`Adapter.settings` describes (on a worker)."""
+    from foolsolve import games
+
+    adapter = adapter_for(games.get(settings["game"]), settings["players"])
+    adapter.max_nodes = settings["max_nodes"]
+    adapter.base_rules = copy.deepcopy(settings["base_rules"])
+    if "endgame_cards" in settings and isinstance(adapter, PolicyEndgameAdapter):
+        adapter.endgame_cards = settings["endgame_cards"]
+    if settings["policy_only"]:
+        adapter.use_policy_only()
     return adapter
 
 
@@ -484,50 +519,223 @@ class DealsReport:
         }
 
 
+@dataclass
+class DealResult:
+    """One deal of a sweep (:func:`one_deal`)."""
+
+    seed: int
+    comparison: DealComparison | None
+    skipped: str | None = None
+    """Why the deal was skipped (one line), when it was."""
+
+
+def one_deal(adapter: Adapter, option: str, choices: Sequence[Any], deal_seed: int) -> DealResult:
+    """Deal ``random.Random(deal_seed)`` compared under every choice (:meth:`Adapter.compare_deal`);
+    a deal that cannot be analysed under some choice (node limit, a position no exact method
+    reaches) is skipped, with its reason."""
+    try:
+        return DealResult(deal_seed, adapter.compare_deal(option, choices, deal_seed))
+    except (SearchLimit, InputError) as exc:
+        return DealResult(deal_seed, None, f"deal {deal_seed}: {str(exc) or type(exc).__name__}")
+
+
+def compare_positions(adapter: Adapter, objs: Sequence[dict[str, Any]], option: str, choices: Sequence[Any]
+                      ) -> list[PositionReport]:
+    """:func:`compare_position` for each of several positions."""
+    return [compare_position(adapter, obj, option, choices) for obj in objs]
+
+
+KINDS: dict[str, Callable[..., Any]] = {"deal": one_deal, "positions": compare_positions}
+"""The work a sweep sends to workers: a deal (``(option, choices, deal seed)``) or a few positions
+compared under every choice (``(position JSONs, option, choices)``), each ``fn(adapter, *args)``."""
+
+WITNESS_CHUNK = 16
+"""Witness candidates per task (one candidate's solves take milliseconds: a task each would
+cost more in messages than it saves)."""
+
+
+@dataclass
+class Done:
+    """A task's value (see :data:`KINDS`) and what its exact solves did."""
+
+    value: Any
+    read: int = 0
+    """Exact results read from the result store."""
+    solved: int = 0
+    """Exact solves done."""
+    new: list[tuple[str, str, str, str, dict[str, Any]]] = field(default_factory=list)
+    """New results for the result store, solved on a cluster worker (which has no store)."""
+
+
+SweepTask = tuple[str, dict[str, Any], tuple[str, str | None] | None, tuple[Any, ...]]
+"""``(kind, adapter settings, store, arguments)``: ``store`` is ``("file", PATH)`` (a local worker
+reads and writes the store file itself), ``("record", None)`` (a cluster worker hands its new
+results back) or ``None`` (no store)."""
+
+
+def sweep_task(task: SweepTask) -> Done:
+    """One task on a worker (:mod:`foolsolve.executor`): the adapter rebuilt from its settings,
+    the exact solves through the store the task names, counted."""
+    from foolsolve.store import SweepStore
+
+    kind, settings, store, args = task
+    adapter = adapter_from_settings(settings)
+    sweep = SweepStore(_worker_store(store[1]) if store is not None and store[0] == "file" else None,
+                       record=store is not None and store[0] == "record")
+    adapter.store = sweep
+    value = KINDS[kind](adapter, *args)
+    return Done(value, sweep.read, sweep.solved, sweep.new)
+
+
+_WORKER_STORES: dict[str, Any] = {}
+
+
+def _worker_store(path: str | None) -> Any:
+    """The result store file at ``path``, opened once per worker process."""
+    if path is None:
+        return None
+    if path not in _WORKER_STORES:
+        from foolsolve.store import Store
+
+        _WORKER_STORES[path] = Store(path)
+    return _WORKER_STORES[path]
+
+
+def run_tasks(adapter: Adapter, executor: Any, kind: str, args: Iterable[tuple[Any, ...]]
+              ) -> Generator[tuple[int, Any], None, None]:
+    """``(index, KINDS[kind](adapter, *a))`` for every ``a`` of ``args``, in order, run on
+    ``executor``'s workers (:func:`foolsolve.executor.make_executor`; it stays open for the next
+    sweep: the caller closes it) with the adapter rebuilt there from its
+    :meth:`~Adapter.settings`. A value whose worker died too often is a
+    :class:`~foolsolve.executor.WorkerLost`. Closing the generator early cancels the rest.
+
+    The exact solves go through the adapter's result store (``adapter.store``): on local workers
+    the store file itself (each worker opens it: SQLite in WAL mode takes several writers); a
+    cluster's workers return their new results, which are stored here as they come back, and a
+    task whose solves are all stored already is answered here from the store
+    (:attr:`Adapter.exact_through_store`) and never sent. When ``adapter.store`` is a
+    :class:`~foolsolve.store.SweepStore`, the workers' reads and solves are added to its counts."""
+    from foolsolve.executor import WorkerLost
+    from foolsolve.store import StoreMiss, SweepStore, as_store
+
+    sweep = adapter.store if isinstance(adapter.store, SweepStore) else None
+    db = as_store(adapter.store)
+    store: tuple[str, str | None] | None = None
+    if db is not None:
+        store = ("file", str(db.path)) if executor.local else ("record", None)
+    settings = adapter.settings()
+    fn = KINDS[kind]
+
+    def on_done(index: int, task: SweepTask, done: Any) -> None:
+        if db is not None and isinstance(done, Done):
+            for row in done.new:
+                db.put(*row)
+
+    def here(task: SweepTask) -> Done | None:
+        saved = adapter.store
+        adapter.store = probe = SweepStore(db, hits_only=True)
+        try:
+            value = fn(adapter, *task[3])
+        except StoreMiss:
+            return None
+        finally:
+            adapter.store = saved
+        return Done(value, probe.read)
+
+    replay = (db is not None and not executor.local and adapter.exact_through_store
+              and db.holds(adapter.info.name))
+    tasks = ((kind, settings, store, a) for a in args)
+    results = executor.map(sweep_task, tasks, on_done=on_done, here=here if replay else None, keep_open=True)
+    try:
+        for index, done in results:
+            if isinstance(done, WorkerLost):
+                yield index, done
+                continue
+            if sweep is not None:
+                sweep.read += done.read
+                sweep.solved += done.solved
+            yield index, done.value
+    finally:
+        results.close()
+
+
+Job = tuple[str, Sequence[Any], int, int]
+"""``(option, choices, deals, seed)``: one option's deals in a sweep."""
+
+
+def deal_results(adapter: Adapter, jobs: Sequence[Job], executor: Any = None) -> Generator[DealResult, None, None]:
+    """Every deal of every job, in order: here one after the other, or on ``executor``'s workers
+    (:func:`run_tasks`). A deal whose worker died too often is skipped, with its reason."""
+    if executor is None:
+        for option, choices, deals, seed in jobs:
+            for i in range(deals):
+                yield one_deal(adapter, option, list(choices), seed + i)
+        return
+    from foolsolve.executor import WorkerLost
+
+    seeds = [seed + i for _, _, deals, seed in jobs for i in range(deals)]
+    args = ((option, list(choices), seed + i) for option, choices, deals, seed in jobs for i in range(deals))
+    results = run_tasks(adapter, executor, "deal", args)
+    try:
+        for index, value in results:
+            if isinstance(value, WorkerLost):
+                value = DealResult(seeds[index], None, f"deal {seeds[index]}: {value}")
+            yield value
+    finally:
+        results.close()
+
+
 def compare_deals(adapter: Adapter, option: str, choices: Sequence[Any], deals: int, seed: int,
-                  progress: Callable[[int], None] | None = None) -> DealsReport:
+                  progress: Callable[[int], None] | None = None, executor: Any = None) -> DealsReport:
     """Deal ``i`` uses ``random.Random(seed + i)`` under every choice (other options at their
     defaults), compared by :meth:`Adapter.compare_deal`. A deal that cannot be analysed under
-    some choice (node limit, a position no exact method reaches) is skipped and counted."""
+    some choice (node limit, a position no exact method reaches) is skipped and counted.
+
+    The deals run here, or on ``executor``'s workers (:func:`deal_results`), and are folded here
+    in order: the same report either way."""
     rep = DealsReport(option, list(choices), deals, seed, adapter.best_definition, adapter.final_definition,
                       adapter.method)
+    results = deal_results(adapter, [(option, choices, deals, seed)], executor)
     first = label(choices[0])
     sums: dict[str, float] = {label(c): 0.0 for c in choices}
-    for i in range(deals):
-        try:
-            dc = adapter.compare_deal(option, choices, seed + i)
-        except (SearchLimit, InputError) as exc:
-            rep.skipped += 1
-            if len(rep.skip_reasons) < 5:
-                rep.skip_reasons.append(f"deal {seed + i}: {str(exc) or type(exc).__name__}")
+    try:
+        for i in range(deals):
+            r = next(results)
+            dc = r.comparison
+            if dc is None:
+                rep.skipped += 1
+                if len(rep.skip_reasons) < 5:
+                    rep.skip_reasons.append(r.skipped or f"deal {seed + i}")
+                if progress is not None:
+                    progress(i + 1)
+                continue
+            rep.on_way += dc.on_way
+            rep.on_way_differs += dc.on_way_differs
+            present = [b for b in dc.bests if b is not None]
+            if len(present) >= 2:
+                rep.best_compared += 1
+            if bests_disagree(present):
+                rep.best_differs += 1
+                if len(rep.examples) < 10:
+                    rep.examples.append(seed + i)
+            if dc.witness is not None and (rep.witness is None or dc.witness_size < rep.witness_size):
+                rep.witness, rep.witness_size = dc.witness, dc.witness_size
+            finals = dc.finals
+            if _disagree(finals):
+                rep.final_differs += 1
+            b0 = dc.bests[0]
+            for c, b, f in zip(choices[1:], dc.bests[1:], finals[1:]):
+                k = label(c)
+                pair = [x for x in (b0, b) if x is not None]
+                rep.best_vs_first[k] = rep.best_vs_first.get(k, 0) + bests_disagree(pair)
+                rep.final_vs_first[k] = rep.final_vs_first.get(k, 0) + (json_text(f) != json_text(finals[0]))
+            for c, f in zip(choices, finals):
+                if isinstance(f, (int, float)):
+                    sums[label(c)] += f
             if progress is not None:
                 progress(i + 1)
-            continue
-        rep.on_way += dc.on_way
-        rep.on_way_differs += dc.on_way_differs
-        present = [b for b in dc.bests if b is not None]
-        if len(present) >= 2:
-            rep.best_compared += 1
-        if bests_disagree(present):
-            rep.best_differs += 1
-            if len(rep.examples) < 10:
-                rep.examples.append(seed + i)
-        if dc.witness is not None and (rep.witness is None or dc.witness_size < rep.witness_size):
-            rep.witness, rep.witness_size = dc.witness, dc.witness_size
-        finals = dc.finals
-        if _disagree(finals):
-            rep.final_differs += 1
-        b0 = dc.bests[0]
-        for c, b, f in zip(choices[1:], dc.bests[1:], finals[1:]):
-            k = label(c)
-            pair = [x for x in (b0, b) if x is not None]
-            rep.best_vs_first[k] = rep.best_vs_first.get(k, 0) + bests_disagree(pair)
-            rep.final_vs_first[k] = rep.final_vs_first.get(k, 0) + (json_text(f) != json_text(finals[0]))
-        for c, f in zip(choices, finals):
-            if isinstance(f, (int, float)):
-                sums[label(c)] += f
-        if progress is not None:
-            progress(i + 1)
+    finally:
+        results.close()
     counted = rep.counted
     rep.mean_final = {k: round(v / counted, 3) for k, v in sums.items()} if counted else {}
     rep.best_vs_first = {f"{k} vs {first}": v for k, v in rep.best_vs_first.items()}
@@ -546,10 +754,11 @@ class Witness:
 
 def find_witness(adapter: Adapter, option: str, choices: Sequence[Any], *, seed: int = 0, max_size: int = 8,
                  tries: int = 200, extra: Sequence[dict[str, Any]] = (),
-                 progress: Callable[[int], None] | None = None) -> Witness | None:
+                 progress: Callable[[int], None] | None = None, executor: Any = None) -> Witness | None:
     """Sizes 2, 3, ... ``max_size``: ``tries`` random positions each (seeded), smallest
     first; positions in ``extra`` (e.g. a user's position) compete by size. The first
-    disagreement at the smallest size wins."""
+    disagreement at the smallest size wins. With an ``executor`` the positions are compared on
+    its workers (:func:`run_tasks`) and folded here in order: the same witness."""
     if not adapter.supports_witness:
         return None
     best: Witness | None = None
@@ -560,19 +769,51 @@ def find_witness(adapter: Adapter, option: str, choices: Sequence[Any], *, seed:
             if best is None or size < best.size:
                 best = Witness(size, obj, rep)
     rng = random.Random(seed)
-    tried = 0
-    for size in range(2, max_size + 1):
-        if best is not None and best.size <= size:
-            break
-        for obj in adapter.witness_candidates(size, rng, option, choices)[:tries]:
-            tried += 1
+    found: list[tuple[int, dict[str, Any]]] = []
+
+    def candidates() -> Iterator[tuple[int, dict[str, Any]]]:
+        for size in range(2, max_size + 1):
+            if best is not None and best.size <= size:
+                return
+            for obj in adapter.witness_candidates(size, rng, option, choices)[:tries]:
+                if "rules" not in obj and adapter.base_rules:
+                    obj = {**obj, "rules": dict(adapter.base_rules)}  # the other options as in --rules
+                yield size, obj
+
+    if executor is None:
+        for tried, (size, obj) in enumerate(candidates(), 1):
             if progress is not None:
                 progress(tried)
-            if "rules" not in obj and adapter.base_rules:
-                obj = {**obj, "rules": dict(adapter.base_rules)}  # the other options as in --rules
             rep = compare_position(adapter, obj, option, choices)
             if rep.disagree:
                 return Witness(size, obj, rep)
+        return best
+
+    def args() -> Iterator[tuple[Any, ...]]:
+        chunk: list[dict[str, Any]] = []
+        for size, obj in candidates():
+            found.append((size, obj))
+            chunk.append(obj)
+            if len(chunk) == WITNESS_CHUNK:
+                yield chunk, option, list(choices)
+                chunk = []
+        if chunk:
+            yield chunk, option, list(choices)
+
+    results = run_tasks(adapter, executor, "positions", args())
+    try:
+        for index, reps in results:
+            first = index * WITNESS_CHUNK
+            if not isinstance(reps, list):  # its worker died too often: these candidates are not compared
+                reps = [None] * min(WITNESS_CHUNK, len(found) - first)
+            for k, rep in enumerate(reps):
+                if progress is not None:
+                    progress(first + k + 1)
+                if rep is not None and rep.disagree:
+                    size, obj = found[first + k]
+                    return Witness(size, obj, rep)
+    finally:
+        results.close()
     return best
 
 

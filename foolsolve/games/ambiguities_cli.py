@@ -14,6 +14,7 @@ from typing import Any
 
 import click
 
+from foolsolve.batch import open_store, store_options
 from foolsolve.errors import InputError
 from foolsolve.games.ambiguities import (
     Adapter,
@@ -75,11 +76,19 @@ def _echo_json(obj: Any) -> None:
 @click.option("--out", "out_file", type=click.Path(),
               help="Write the witness position here (with --all: a folder, one GAME-OPTION.json per witness).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Compare the --deals and witness candidates on this many local worker processes (1: in this "
+                   "process).")
+@click.option("--scheduler", default=None, metavar="tcp://HOST:PORT",
+              help="Compare the --deals and witness candidates on this Dask distributed cluster instead "
+                   "(pip install 'foolsolve[dask]').")
+@store_options
 def ambiguities(game: str, option_name: str | None, all_options: bool, choices_json: str | None,
                 rules_json: str | None, position_file: str | None, deals: int | None, seed: int, players: int,
                 policy_only: bool,
                 endgame_cards: int | None, witness: bool, witness_size: int, tries: int, max_nodes: int | None,
-                out_file: str | None, as_json: bool) -> None:
+                out_file: str | None, as_json: bool, workers: int = 1, scheduler: str | None = None,
+                store_path: str | None = None, no_store: bool = False) -> None:
     """Where does the choice of one rule option matter?
 
     For GAME's rule option --option (or every option, --all): the best move and value under
@@ -87,7 +96,14 @@ def ambiguities(game: str, option_name: str | None, all_options: bool, choices_j
     the final result change between the choices (where a whole deal cannot be solved exactly,
     each deal is played by a stated policy to an exactly solvable position; the output names
     the method); and the smallest witness position found where the choices disagree on the
-    best move, written with --out."""
+    best move, written with --out.
+
+    The deals and the witness search run in this process, on --workers local processes or on
+    a Dask cluster (--scheduler), with the same report. Exact solves are read from the result store when
+    they are there and stored when they are new (--store, --no-store), so a repeated sweep does
+    not solve them again."""
+    sweep: Any = None
+    executor: Any = None
     try:
         if all_options == bool(option_name):
             raise InputError("--option: missing (give --option NAME, or --all for every option)" if not all_options
@@ -109,19 +125,42 @@ def ambiguities(game: str, option_name: str | None, all_options: bool, choices_j
             adapter.endgame_cards = endgame_cards
         if policy_only:
             adapter.use_policy_only()
+        if not all_options and out_file and Path(out_file).is_dir():
+            raise InputError(f"--out: {out_file} is a folder (a folder is for --all; give a file name)")
+        given = _read_choices(choices_json)
+        from foolsolve.store import SweepStore
+
+        sweep = adapter.store = SweepStore(open_store(store_path, no_store))
+        if workers > 1 or scheduler:
+            from foolsolve.executor import make_executor
+
+            executor = make_executor(workers, scheduler)
         if all_options:
             _run_all(info, adapter, 5 if deals is None else deals, seed, witness, witness_size, tries, out_file,
-                     as_json)
+                     as_json, executor)
         else:
             assert option_name is not None
-            if out_file and Path(out_file).is_dir():
-                raise InputError(f"--out: {out_file} is a folder (a folder is for --all; give a file name)")
-            given = _read_choices(choices_json)
             _run(info, adapter, option_name, given, position_file, deals or 0, seed, witness, witness_size, tries,
-                 out_file, as_json)
+                 out_file, as_json, executor)
     except InputError as exc:
         click.echo(f"foolsolve: error: {exc}", err=True)
         click.get_current_context().exit(2)
+    finally:
+        if executor is not None:
+            executor.close()
+        if sweep is not None and sweep.inner is not None:
+            sweep.inner.close()
+
+
+def _store_line(sweep: Any) -> str:
+    """What the exact solves did, for the summary line on stderr."""
+    if sweep.path is None:
+        return f"exact solves: {sweep.solved:,} solved (no result store)"
+    return f"exact solves: {sweep.solved:,} solved, {sweep.read:,} read from the result store {sweep.path}"
+
+
+def _store_json(sweep: Any) -> dict[str, Any]:
+    return {"file": None if sweep.path is None else str(sweep.path), "solved": sweep.solved, "read": sweep.read}
 
 
 def _read_choices(text: str | None) -> list[Any] | None:
@@ -146,26 +185,38 @@ def _read_rules(text: str) -> dict[str, Any]:
     return value
 
 
-def _deals(adapter: Adapter, info: GameInfo, option: str, choices: list[Any], deals: int, seed: int) -> DealsReport:
+def _deals(adapter: Adapter, info: GameInfo, option: str, choices: list[Any], deals: int, seed: int,
+           executor: Any) -> DealsReport:
     from foolsolve.progress import progress
 
-    with progress(f"ambiguities {info.name} {option}", unit="deals", total=deals) as tick:
-        return compare_deals(adapter, option, choices, deals, seed, tick)
+    try:
+        with progress(f"ambiguities {info.name} {option}", unit="deals", total=deals) as tick:
+            return compare_deals(adapter, option, choices, deals, seed, tick, executor)
+    except KeyboardInterrupt:
+        _interrupted(adapter)
+        raise
+
+
+def _interrupted(adapter: Adapter) -> None:
+    path = getattr(adapter.store, "path", None)
+    if path is not None:
+        click.echo(f"ambiguities: interrupted; every exact solve that finished is in the result store {path}: "
+                   "run the same command again to resume", err=True)
 
 
 def _witness(adapter: Adapter, option: str, choices: list[Any], seed: int, witness_size: int, tries: int,
-             extra: list[dict[str, Any]]) -> Witness | None:
+             extra: list[dict[str, Any]], executor: Any = None) -> Witness | None:
     from foolsolve.progress import progress
 
     with progress(f"witness search {adapter.info.name} {option}", unit="positions",
                   total=tries * (witness_size - 1)) as tick:
         return find_witness(adapter, option, choices, seed=seed, max_size=witness_size, tries=tries, extra=extra,
-                            progress=tick)
+                            progress=tick, executor=executor)
 
 
 def _run(info: GameInfo, adapter: Adapter, option_name: str, given: list[Any] | None, position_file: str | None,
          deals: int, seed: int, witness: bool, witness_size: int, tries: int, out_file: str | None,
-         as_json: bool) -> None:
+         as_json: bool, executor: Any = None) -> None:
     opt = option_info(info, option_name)
     choices = choices_of(opt, adapter, given)
     result: dict[str, Any] = {"game": info.name, "option": option_name, "choices": [jsonable(c) for c in choices]}
@@ -184,7 +235,7 @@ def _run(info: GameInfo, adapter: Adapter, option_name: str, given: list[Any] | 
                 click.echo("  " + adapter.describe_choice(a))
             click.echo("  the choices " + ("DISAGREE on the best move" if pos.disagree else "agree on the best move"))
     if deals:
-        rep = _deals(adapter, info, option_name, choices, deals, seed)
+        rep = _deals(adapter, info, option_name, choices, deals, seed, executor)
         result["deals"] = rep.to_json()
         if rep.witness is not None:
             extra.append(rep.witness)
@@ -213,7 +264,7 @@ def _run(info: GameInfo, adapter: Adapter, option_name: str, given: list[Any] | 
             if not as_json:
                 click.echo(f"witness search: not available for {info.name}")
         else:
-            w = _witness(adapter, option_name, choices, seed, witness_size, tries, extra)
+            w = _witness(adapter, option_name, choices, seed, witness_size, tries, extra, executor)
             if w is None:
                 result["witness"] = None
                 if not as_json:
@@ -233,11 +284,28 @@ def _run(info: GameInfo, adapter: Adapter, option_name: str, given: list[Any] | 
                     for a in w.report.analyses:
                         click.echo("  " + adapter.describe_choice(a))
     if as_json:
+        result["store"] = _store_json(adapter.store)
         _echo_json(result)
+        if _lost(executor):
+            click.echo(f"ambiguities: {_lost(executor)[2:]}", err=True)
+    else:
+        _summary(adapter, deals, executor)
+
+
+def _summary(adapter: Adapter, deals: int, executor: Any) -> None:
+    """The run's summary on stderr: where the deals ran and what the exact solves did."""
+    where = f"{deals:,} deals {executor.description}; " if deals and executor is not None else ""
+    click.echo(f"ambiguities: {where}{_store_line(adapter.store)}{_lost(executor)}", err=True)
+
+
+def _lost(executor: Any) -> str:
+    """A note when deals were sent again because their worker died."""
+    lost = 0 if executor is None else executor.lost
+    return f"; {lost} deal(s) sent again after their worker died" if lost else ""
 
 
 def _run_all(info: GameInfo, adapter: Adapter, deals: int, seed: int, witness: bool, witness_size: int, tries: int,
-             out_dir: str | None, as_json: bool) -> None:
+             out_dir: str | None, as_json: bool, executor: Any = None) -> None:
     """One row per option: choices, deals compared, best move / final result / legal moves on the
     way differing, and the smallest witness. Rows print as they finish (Ctrl-C keeps them)."""
     rows: list[dict[str, Any]] = []
@@ -255,9 +323,10 @@ def _run_all(info: GameInfo, adapter: Adapter, deals: int, seed: int, witness: b
                    f"{'witness':>8}")
     interrupted = False
     try:
-        _all_rows(info, adapter, options, rows, deals, seed, witness, witness_size, tries, out_dir, as_json)
+        _all_rows(info, adapter, options, rows, deals, seed, witness, witness_size, tries, out_dir, as_json, executor)
     except KeyboardInterrupt:  # keep the rows finished so far; the caller exits 130
         interrupted = True
+        _interrupted(adapter)
     if interrupted and not as_json:
         click.echo(f"interrupted: {len(rows)} of {len(options)} options done")
     if not as_json:
@@ -266,18 +335,23 @@ def _run_all(info: GameInfo, adapter: Adapter, deals: int, seed: int, witness: b
                    f"under some choice; witness: smallest position "
                    f"({adapter.size_definition}) where the choices disagree on the best move, up to {witness_size}"
                    + (f"; witnesses written to {out_dir}" if out_dir else ""))
+        _summary(adapter, deals * sum("deals" in r for r in rows), executor)
     else:
         _echo_json({"game": info.name, "deals": deals, "seed": seed, "players": adapter.players,
                     "method": adapter.method, "best_definition": adapter.best_definition,
                     "final_definition": adapter.final_definition, "options": rows,
-                    **({"interrupted": True} if interrupted else {})})
+                    **({"interrupted": True} if interrupted else {}), "store": _store_json(adapter.store)})
+        if _lost(executor):
+            click.echo(f"ambiguities: {_lost(executor)[2:]}", err=True)
     if interrupted:
         raise KeyboardInterrupt
 
 
 def _all_rows(info: GameInfo, adapter: Adapter, options: list[Any], rows: list[dict[str, Any]], deals: int,
-              seed: int, witness: bool, witness_size: int, tries: int, out_dir: str | None, as_json: bool) -> None:
-    """Append one row per option to ``rows`` (printing each as it finishes unless ``as_json``)."""
+              seed: int, witness: bool, witness_size: int, tries: int, out_dir: str | None, as_json: bool,
+              executor: Any = None) -> None:
+    """Append one row per option to ``rows`` (printing each as it finishes unless ``as_json``);
+    the deals and the witness search on ``executor``'s workers when given."""
     from foolsolve.progress import progress
 
     with progress(f"ambiguities {info.name} --all", unit="options", total=len(options)) as tick:
@@ -293,12 +367,13 @@ def _all_rows(info: GameInfo, adapter: Adapter, options: list[Any], rows: list[d
                 tick(i + 1)
                 continue
             row["choices"] = [jsonable(c) for c in choices]
-            rep = compare_deals(adapter, opt.name, choices, deals, seed)
+            rep = compare_deals(adapter, opt.name, choices, deals, seed, executor=executor)
             row["deals"] = rep.to_json()
             w = None
             if witness and adapter.supports_witness:
                 w = find_witness(adapter, opt.name, choices, seed=seed, max_size=witness_size, tries=tries,
-                                 extra=[rep.witness] if rep.witness is not None else [])  # one status line: options
+                                 extra=[rep.witness] if rep.witness is not None else [],  # one status line: options
+                                 executor=executor)
             if w is not None:
                 wf = witness_file(adapter, w, opt.name)
                 row["witness"] = {"size": w.size, "position": wf}

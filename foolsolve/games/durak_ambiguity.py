@@ -20,7 +20,8 @@ from foolsolve.rules import rules_to_json
 from foolsolve.solver.base import SolveOptions
 from foolsolve.spec import durak as D
 
-_KIND = {D.Attack: 0, D.Cover: 0, D.Throw: 0, D.Pass: 1, D.Take: 1, D.Transfer: 3, D.ShowTrump: 3}
+_KIND = {D.Attack: 0, D.Cover: 0, D.Throw: 0, D.Pass: 1, D.Take: 1, D.Transfer: 3, D.ShowTrump: 3, D.Redeal: 0,
+         D.Keep: 1}
 
 
 def strength(card: Any, trump: str | None) -> tuple[int, int, int]:
@@ -32,7 +33,8 @@ def policy_key(state: D.State, move: Any) -> tuple[Any, ...]:
     """Sort key of the policy (smallest first). Lead the cheapest single card (non-trumps
     first, then the lowest rank); cover with the cheapest card that beats; take only when
     nothing covers; throw in only non-trump cards, cheapest first, else pass; never transfer or
-    show a trump. A move kind it does not know comes last."""
+    show a trump; right after the deal, demand a re-deal whenever entitled (5 or more cards of one
+    suit). A move kind it does not know comes last."""
     trump = state.trump
     kind = _KIND.get(type(move), 4)
     if isinstance(move, D.Attack):
@@ -48,7 +50,7 @@ def policy_key(state: D.State, move: Any) -> tuple[Any, ...]:
 
 POLICY = ("the cheapest-card policy (lead the cheapest single card, non-trumps first; cover with the cheapest "
           "card that beats; take only when nothing covers; throw in only non-trumps, cheapest first, else pass; "
-          "never transfer)")
+          "never transfer; demand a re-deal whenever entitled)")
 
 
 def cards_in_play(state: D.State) -> int:

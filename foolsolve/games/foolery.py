@@ -36,6 +36,7 @@ INFO = GameInfo(
     random_game=random_game,
     schema="foolery.schema.json",
     ambiguity=Lazy("foolsolve.games.foolery_cli:FooleryAmbiguity"),
+    proofs="foolsolve.proofs.foolery",
     doc="docs/foolery.md",
     # a hand holds at most 28 cards (a three-player King after the exchange's take): at most
     # 210 sets, C(28, 5) = 98,280 five-card candidates, 1,561 trump sets, the Fool and pass

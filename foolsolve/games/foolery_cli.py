@@ -36,9 +36,9 @@ class FooleryAmbiguity(Adapter):
 
     def analyse(self, state: Any, choice: Any) -> Analysis:
         """The exact open-hand solve (two players in play)."""
-        from foolsolve.solver.foolery import solve
+        from foolsolve.store import cached_solve
 
-        res = solve(state, SolveOptions(max_nodes=self.max_nodes))
+        res = cached_solve(self.info, state, SolveOptions(max_nodes=self.max_nodes), self.store)
         return Analysis(choice, sorted(res.best), res.value, "exact open-hand endgame"
                         + (f" ({res.concept})" if res.concept else ""))
 

@@ -89,6 +89,9 @@ class FoolsParadiseAmbiguity(Adapter):
     """When set, the final result is the score difference for player 0 (against the best
     other player) when the greedy policy plays the whole game (fast, not exact)."""
     supports_policy_only = True
+    exact_through_store = False
+    """The final result's exact endgame (for player 0, not the player to move) is solved directly,
+    not through the result store."""
 
     def use_policy_only(self) -> None:
         """Final results by the greedy policy played to the end of the game (``--policy-only``)."""

@@ -52,6 +52,7 @@ INFO = GameInfo(
                    "Three Fools: play whole games with a stated policy (uniform, truthful, equilibrium) and "
                    "report each seat's win rate with a confidence interval."),
     ),
+    proofs="foolsolve.proofs.three_fools",
     doc="docs/three-fools.md",
     max_moves=45,  # the shuffle of the deal (a 45-way draw first); a lead: at most 5 cards x 3 suits
     utility_bounds=(0.0, 1.0),

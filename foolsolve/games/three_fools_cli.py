@@ -12,7 +12,10 @@ Policies (every seat plays the same one):
   round), every player sampling her equilibrium strategy.
 
 Chance (the first leader, a Roshambo) is drawn with the rules' exact probabilities. The games run
-on the engine; Ctrl-C stops after the game in progress and prints what was played.
+on the engine, game ``i`` from ``random.Random(f"{seed}:{i}")``: here, or in chunks of consecutive
+games (:func:`simulate_chunk`) on local worker processes or a Dask cluster
+(:mod:`foolsolve.executor`), with the same result whatever the number of workers. Ctrl-C stops
+and prints the games finished before the first unfinished one.
 """
 
 from __future__ import annotations
@@ -105,6 +108,28 @@ def play_game(rules: Any, policy: str, rng: random.Random) -> tuple[int, int]:
     return int(dict(result.details)["winner"]), rounds
 
 
+def simulate_chunk(task: tuple[dict[str, Any], str, int, int, int]) -> tuple[list[int], int, int]:
+    """Games ``start`` to ``stop - 1`` (``task = (rules JSON, policy, seed, start, stop)``): each
+    seat's wins, the rounds played and the games played (a worker's task)."""
+    from foolsolve.spec.three_fools import Rules
+
+    rules_json, policy, seed, start, stop = task
+    rules = rules_from_json(Rules, rules_json)
+    wins = [0, 0, 0]
+    rounds = 0
+    for i in range(start, stop):
+        w, r = play_game(rules, policy, random.Random(f"{seed}:{i}"))
+        wins[w] += 1
+        rounds += r
+    return wins, rounds, stop - start
+
+
+def chunk_size(count: int, workers: int) -> int:
+    """Games per task: about eight tasks per worker, at most 100 games each (the result does not
+    depend on it: every game has its own seed)."""
+    return max(1, min(100, -(-count // (8 * workers))))
+
+
 @click.command("simulate")
 @click.argument("game")
 @click.option("--games", "count", type=click.IntRange(min=1), default=1000, show_default=True,
@@ -114,12 +139,19 @@ def play_game(rules: Any, policy: str, rng: random.Random) -> tuple[int, int]:
               help="How every seat plays.")
 @click.option("--rules", "rules_json", default=None, metavar="JSON", help='Rule options, e.g. \'{"max_hand": 5}\'.')
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
-def simulate_command(game: str, count: int, seed: int, policy: str, rules_json: str | None, as_json: bool) -> None:
+@click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Play the games on this many local worker processes (1: in this process).")
+@click.option("--scheduler", default=None, metavar="tcp://HOST:PORT",
+              help="Play the games on this Dask distributed cluster instead (pip install 'foolsolve[dask]').")
+def simulate_command(game: str, count: int, seed: int, policy: str, rules_json: str | None, as_json: bool,
+                     workers: int = 1, scheduler: str | None = None) -> None:
     """Three Fools: play whole games with a stated policy (uniform, truthful, equilibrium) and
     report each seat's win rate with a confidence interval.
 
     Every seat plays the policy; chance (the first leader, Roshambo) follows the rules' exact
-    probabilities. The win rates come with 95% Wilson score intervals."""
+    probabilities. The win rates come with 95% Wilson score intervals. Game i is played from its
+    own seed, so --workers N (local processes) and --scheduler (a Dask cluster) give the same
+    result as one process."""
     info = games.get(game)
     if info.name != "three-fools":
         raise InputError(f"game: simulate plays Three Fools only, not {info.name}")
@@ -130,16 +162,41 @@ def simulate_command(game: str, count: int, seed: int, policy: str, rules_json: 
     rounds = 0
     played = 0
     interrupted = False
-    with progress(f"simulating Three Fools ({policy})", unit="games", total=count) as tick:
-        try:
-            for i in range(count):
-                w, r = play_game(rules, policy, random.Random(f"{seed}:{i}"))
-                wins[w] += 1
-                rounds += r
-                played += 1
-                tick(played)
-        except KeyboardInterrupt:
-            interrupted = True
+    executor = None
+    if workers > 1 or scheduler:
+        from foolsolve.executor import make_executor
+
+        executor = make_executor(workers, scheduler)
+    try:
+        with progress(f"simulating Three Fools ({policy})", unit="games", total=count) as tick:
+            try:
+                if executor is None:
+                    for i in range(count):
+                        w, r = play_game(rules, policy, random.Random(f"{seed}:{i}"))
+                        wins[w] += 1
+                        rounds += r
+                        played += 1
+                        tick(played)
+                else:
+                    from foolsolve.executor import WorkerLost
+                    from foolsolve.rules import rules_to_json
+
+                    size = chunk_size(count, executor.workers)
+                    tasks = [(rules_to_json(rules), policy, seed, a, min(a + size, count))
+                             for a in range(0, count, size)]
+                    for k, value in executor.map(simulate_chunk, tasks):
+                        if isinstance(value, WorkerLost):
+                            raise InputError(f"simulate: games {tasks[k][3]}..{tasks[k][4] - 1}: {value}")
+                        chunk_wins, chunk_rounds, n = value
+                        wins = [a + b for a, b in zip(wins, chunk_wins)]
+                        rounds += chunk_rounds
+                        played += n
+                        tick(played)
+            except KeyboardInterrupt:
+                interrupted = True
+    finally:
+        if executor is not None:
+            executor.close()
     rates = [Fraction(x, played) if played else Fraction(0) for x in wins]
     cis = [wilson(x, played) for x in wins]
     if as_json:

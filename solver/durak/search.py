@@ -1496,7 +1496,11 @@ def _outcome(res: Result, player: int) -> int:
 
 
 def check_endgame(state: EngineState) -> None:
-    """:class:`InputError` unless the position is two-player with at most one stock card."""
+    """:class:`InputError` unless the position is two-player with at most one stock card, past the
+    redeal phase."""
+    if state.seed is not None:
+        raise InputError("phase: the redeal phase (right after the deal: redeal or keep) is no endgame; the exact "
+                         "Durak solver starts once play has begun")
     if state.n != 2:
         raise InputError(f"players: the exact Durak solver is for two players, this position has {state.n}")
     if len(state.stock) > 1:
