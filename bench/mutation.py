@@ -80,7 +80,7 @@ GAMES: dict[str, Game] = {
     "durak": Game(
         ("spec/durak.py", "engines/durak.py", "engines/durak_playout.py"),
         ("tests/test_durak_spec.py", "tests/test_durak_positions.py", "tests/test_durak_properties.py",
-         "tests/test_durak_engine_playout.py"),
+         "tests/test_durak_engine_playout.py", "tests/test_durak_redeal.py"),
         ("durak",)),
     "fools_and_angels": Game(
         ("spec/fools_and_angels.py", "engines/fools_and_angels.py"),
