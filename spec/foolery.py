@@ -921,8 +921,7 @@ class FoolerySpec(SpecGame[State, Move]):
                                         f"here ({n} players, dealer {dealer})")
             elif len(h) > max(sizes):
                 raise PositionError(f"hands[{i}]: {len(h)} cards, more than a {n}-player deal gives ({max(sizes)})")
-        if phase != "play" and (table or played):
-            raise PositionError("phase: the exchange comes before any card is played")
+        # (an exchange phase with cards played cannot pass the hand sizes above: they deal all 78)
         skipped = obj.get("skipped")
         passed = frozenset(obj.get("passed", []))
         if any(not 0 <= q < n for q in passed):
