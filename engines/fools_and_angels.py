@@ -61,6 +61,7 @@ for _c in FRENCH52.cards:
     elif JACK <= _c.rank <= KING:
         FACES |= _b
         VAL[_b] = 0
+USED = PIPS | FACES
 
 
 
