@@ -156,6 +156,14 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
         "the Joker's strength only has to be above every other card's (at most 16): 99 and 100 compare alike",
     ("engines/three_fools.py", "to_spec", "(hand(s[H0]), hand(s[H0 + 1]), hand(s[H0 ** 2])),"):
         "H0 is 2, and 2 ** 2 == 2 + 2",
+    ("spec/fools_and_angels.py", "state_from_json", "if phase == TEMPT and turns_done < 2:"):
+        "the schema lets only turns_done 0, 1 or 2 through, where < 2 and != 2 agree",
+    ("engines/durak_playout.py", "None",
+     "_DRAW_BITS: tuple[int, ...] = tuple(n.bit_length() for n in range(_MOST_CHOICES | 1))"):
+        "1023 | 1 leaves out only entry 1023, and no decision has 1023 moves (_MOST_CHOICES' bound)",
+    ("spec/foolery.py", "five_card_hands",
+     "cands.update(_sorted(x) for x in itertools.combinations([c for c in suited if c.suit is not suit], 5))"):
+        "candidates only: the cards of the other suits hold every flush of this one, the classifier drops the rest",
     ("engines/fools_and_angels.py", "None", "USED = PIPS % FACES"):
         "USED is never read (dead code)",
     ("engines/foolery_native.py", "_trump_sets", "out_t[n] = top + (1 << ts[a])"):

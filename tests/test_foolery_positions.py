@@ -108,6 +108,14 @@ def test_a_hand_of_the_wrong_size_for_the_deal() -> None:
     assert "21 cards, more than a 4-player deal gives (20)" in _bad(big, "hands[1]")
 
 
+def test_a_position_file_without_a_dealer_has_player_0_deal() -> None:
+    """The position format: ``dealer`` may be left out; a first round is then dealt by player 0."""
+    state = SPEC.deal(SPEC.rules_cls(), 4, random.Random(3), dealer=0)
+    obj = SPEC.state_to_json(state)
+    assert obj.pop("dealer", 0) == 0
+    assert SPEC.state_from_json(obj) == state
+
+
 @pytest.mark.parametrize("change,field", [
     (lambda o: o.update(to_move=0), "to_move"),
     (lambda o: o.update(players=5), "players"),

@@ -103,6 +103,7 @@ def test_base_position_is_valid() -> None:
     ({"phase": "regroup"}, "drawn: a regroup in progress"),
     ({"phase": "regroup", "drawn": 3, "rules": {"regroup_max": 2}}, "drawn: more than regroup_max"),
     ({"phase": "tempt"}, "phase: tempt needs the temptation variant"),
+    ({"phase": "tempt", "turns_done": 1, "rules": {"temptation": True}}, "turns_done: must be 2 in phase tempt"),
     ({"phase": "setup"}, "phase: setup needs the asymmetry variant"),
     ({"exchanged": True}, "exchanged: the exchange variant is off"),
     ({"reshuffle": {"player0": [], "player1": [], "pool": []}}, "reshuffle: only in phase setup"),
