@@ -255,7 +255,10 @@ def annotation_only(original: str, mutated: str) -> bool:
                 node.annotation = ast.Constant(None)
         return ast.dump(tree)
 
-    return bare(original) == bare(mutated)
+    try:
+        return bare(original) == bare(mutated)
+    except SyntaxError:  # a mutant that is not Python (``*`` turned into ``|`` in a signature): no annotation
+        return False
 
 
 def reason_of(row: dict[str, Any]) -> str | None:

@@ -135,6 +135,7 @@ def test_mutation_samples_grow_and_allow_list_reads_survivors() -> None:
     assert bench.annotation_only(future + body, future + body.replace("int | None", "int ^ None").replace("list", "set"))
     assert not bench.annotation_only(future + body, future + body.replace("x or 1", "x and 1"))
     assert not bench.annotation_only(body, body.replace("int | None", "int ^ None"))  # evaluated without the import
+    assert not bench.annotation_only(future + body, future + body.replace("x or 1", "x or |"))  # not Python at all
     assert bench.outcome_of({**row, "mutated": "z", "annotation_only": True}) == "equivalent"
 
 
