@@ -164,6 +164,8 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
     ("spec/foolery.py", "five_card_hands",
      "cands.update(_sorted(x) for x in itertools.combinations([c for c in suited if c.suit is not suit], 5))"):
         "candidates only: the cards of the other suits hold every flush of this one, the classifier drops the rest",
+    ("spec/foolery.py", "exchange_order_key", "return ( 2 if card.suit == TRUMP else 0, card.rank, card.index)"):
+        "a sort key: trumps above suit cards with 2 as with 1",
     ("engines/fools_and_angels.py", "None", "USED = PIPS % FACES"):
         "USED is never read (dead code)",
     ("engines/foolery_native.py", "_trump_sets", "out_t[n] = top + (1 << ts[a])"):

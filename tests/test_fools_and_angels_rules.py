@@ -444,3 +444,16 @@ def test_exchange_limit_option() -> None:
     empty = position("A♣", "3♦ 4♦", stock0="6♠", stock1="6♥", rules=r)
     assert "exchange A♣" in moves(empty)
     assert "exchange A♣" not in moves(position("A♣", "3♦ 4♦", stock0="6♠", stock1="6♥", rules={"exchange": True}))
+
+
+def test_a_move_text_with_an_unknown_word_and_one_card_is_not_read_as_a_discard() -> None:
+    # move texts (docs/fools-and-angels.md): "discard 5C" discards; "draw" takes own|pool only
+    from fa_game_helpers import position
+
+    from foolsolve.errors import InputError
+    from foolsolve.spec.fools_and_angels import SPEC as FA
+
+    s = position("3D AS", "2H 4C", stock0="5C", stock1="6H", pool="7D")
+    for text in ("draw 3D", "burn 3D"):
+        with pytest.raises(InputError, match="cannot read"):
+            FA.read_move(s, text)

@@ -24,7 +24,7 @@ def _sections(out: str) -> dict[str, list[str]]:
     return sections
 
 
-@pytest.mark.parametrize("game", ["durak", "fools-and-angels", "fools-paradise"])
+@pytest.mark.parametrize("game", ["durak", "fools-and-angels", "fools-paradise", "foolery", "three-fools"])
 def test_rules_listing_names_each_option_once(game: str, capsys: pytest.CaptureFixture[str]) -> None:
     main(["rules", game])
     names = [n for items in _sections(capsys.readouterr().out).values() for n in items]
@@ -51,3 +51,17 @@ def test_fa_attack_size_and_defence_face_cards_are_reconstructed() -> None:
     assert opts["attack_size"].reconstructed and opts["attack_size"].default == "four_then_face"
     assert opts["defence_face_cards"].reconstructed and opts["defence_face_cards"].default == "with_pips"
     assert opts["end_of_turn"].fixed
+
+
+def test_foolery_and_three_fools_open_points_are_reconstructed() -> None:
+    # RULES-NOTES §5 (Foolery): passing again after a pass, aces in straights and the skip with two
+    # players left are open points; 004 §Trumping says trumps beat trumps. §3 (Three Fools): the
+    # Roshambo chance and the binary card's start are open; max hand and the streak are in 002.
+    from foolsolve.spec.foolery import Rules as FooleryRules
+    from foolsolve.spec.three_fools import Rules as ThreeFoolsRules
+
+    def reconstructed(rules: type) -> set[str]:
+        return {o.name for o in options_of(rules) if o.reconstructed}
+
+    assert reconstructed(FooleryRules) == {"pass_is_final", "straight_wrap", "skip_with_two"}
+    assert reconstructed(ThreeFoolsRules) == {"roshambo", "binary_start"}
