@@ -166,6 +166,8 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
         "candidates only: the cards of the other suits hold every flush of this one, the classifier drops the rest",
     ("spec/foolery.py", "exchange_order_key", "return ( 2 if card.suit == TRUMP else 0, card.rank, card.index)"):
         "a sort key: trumps above suit cards with 2 as with 1",
+    ("engines/fools_paradise.py", "__init__", 'self.collected = rules.played_card <= "collected"'):
+        'played_card is "collected" or "stays", and "stays" > "collected": <= and == agree',
     ("engines/fools_and_angels.py", "None", "USED = PIPS % FACES"):
         "USED is never read (dead code)",
     ("engines/foolery_native.py", "_trump_sets", "out_t[n] = top + (1 << ts[a])"):

@@ -457,3 +457,17 @@ def test_a_move_text_with_an_unknown_word_and_one_card_is_not_read_as_a_discard(
     for text in ("draw 3D", "burn 3D"):
         with pytest.raises(InputError, match="cannot read"):
             FA.read_move(s, text)
+
+
+def test_why_no_exception_pass_names_the_opponent_holding_cards_for_either_player() -> None:
+    # 003: "An exception: If the opponent is empty-handed and the player's own stock is empty, the
+    # player may instead pass."
+    from fa_game_helpers import position
+
+    from foolsolve.spec.fools_and_angels import pass_reasons
+
+    for p in (0, 1):
+        hands = ("3D AS", "") if p == 1 else ("", "3D AS")
+        s = position(*hands, stock0="5C", stock1="6H", pool="7D", to_move=p)
+        says = next(r.says for r in pass_reasons(s) if r.rule == "exception_pass")
+        assert f"player {1 - p} holds cards" in says and f"player {p}'s stock is not empty" in says
