@@ -168,6 +168,11 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
         "a sort key: trumps above suit cards with 2 as with 1",
     ("engines/fools_paradise.py", "__init__", 'self.collected = rules.played_card <= "collected"'):
         'played_card is "collected" or "stays", and "stays" > "collected": <= and == agree',
+    ("engines/foolery.py", "apply",
+     "if top is not None and combo[0] == SET and top[0] is SET and combo[1] <= 2 and combo[2] == top[2]:"):
+        "a play's kind is one of the engine's small int constants, which CPython keeps one object each: is and == agree",
+    ("engines/fools_paradise.py", "legal_moves", "if cand.bit_count() != SMALL_CENTRE:"):
+        "picks one of two listings of the same collections (the big-centre search or the subset table)",
     ("engines/fools_and_angels.py", "None", "USED = PIPS % FACES"):
         "USED is never read (dead code)",
     ("engines/foolery_native.py", "_trump_sets", "out_t[n] = top + (1 << ts[a])"):
