@@ -53,15 +53,16 @@ def test_fa_attack_size_and_defence_face_cards_are_reconstructed() -> None:
     assert opts["end_of_turn"].fixed
 
 
-def test_foolery_and_three_fools_open_points_are_reconstructed() -> None:
+@pytest.mark.parametrize("game, expected", [
     # RULES-NOTES §5 (Foolery): passing again after a pass, aces in straights and the skip with two
-    # players left are open points; 004 §Trumping says trumps beat trumps. §3 (Three Fools): the
-    # Roshambo chance and the binary card's start are open; max hand and the streak are in 002.
-    from foolsolve.spec.foolery import Rules as FooleryRules
-    from foolsolve.spec.three_fools import Rules as ThreeFoolsRules
+    # players left are open points; 004 §Trumping says trumps beat trumps.
+    ("foolery", {"pass_is_final", "straight_wrap", "skip_with_two"}),
+    # §3 (Three Fools): the Roshambo chance and the binary card's start are open; max hand and the
+    # streak are in 002.
+    ("three-fools", {"roshambo", "binary_start"}),
+])
+def test_open_points_are_reconstructed(game: str, expected: set[str]) -> None:
+    from foolsolve import games
 
-    def reconstructed(rules: type) -> set[str]:
-        return {o.name for o in options_of(rules) if o.reconstructed}
-
-    assert reconstructed(FooleryRules) == {"pass_is_final", "straight_wrap", "skip_with_two"}
-    assert reconstructed(ThreeFoolsRules) == {"roshambo", "binary_start"}
+    rules = games.get(game).spec.rules_cls
+    assert {o.name for o in options_of(rules) if o.reconstructed} == expected
