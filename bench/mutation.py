@@ -174,7 +174,7 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
     ("engines/fools_paradise.py", "legal_moves", "if cand.bit_count() != SMALL_CENTRE:"):
         "picks one of two listings of the same collections (the big-centre search or the subset table)",
     ("engines/fools_and_angels.py", "None", "USED = PIPS % FACES"):
-        "USED is never read (dead code)",
+        "not read by the engine's rules; only the card-table proof reads it (tests/test_proofs.py, outside the game's set)",
     ("engines/foolery_native.py", "_trump_sets", "out_t[n] = top + (1 << ts[a])"):
         "ts[a] < t (a < i, ts ascending): the two bits are distinct, where + and | agree",
     ("engines/foolery.py", "_combo", "trumps = [i - 64 for i in idx if i > 64]"):

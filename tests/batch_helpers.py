@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import sqlite3
 import subprocess
 import sys
 import time
@@ -94,3 +95,16 @@ def pool_workers(pid: int) -> list[int]:
         if b"spawn_main" in cmd:
             workers.append(child)
     return workers
+
+
+def store_rows(store: Path) -> int:
+    """Results in a result-store file (0 while it does not exist or is still being created)."""
+    if not store.exists():
+        return 0
+    db = sqlite3.connect(store)
+    try:
+        return int(db.execute("SELECT COUNT(*) FROM results").fetchone()[0])
+    except sqlite3.OperationalError:  # no table yet
+        return 0
+    finally:
+        db.close()

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from batch_helpers import foolsolve, mixed, read_jsonl, start, wait_for_lines, write_jsonl
+from batch_helpers import foolsolve, mixed, read_jsonl, start, store_rows, wait_for_lines, write_jsonl
 
 from foolsolve import games
 from foolsolve.solver.base import SolveOptions
@@ -131,20 +131,6 @@ def test_ambiguity_deals_witness_and_simulate_on_dask_are_the_local_runs(cluster
     assert json.loads(here.stdout) == json.loads(there.stdout)
 
 
-def _rows(store: Path) -> int:
-    import sqlite3
-
-    if not store.exists():
-        return 0
-    db = sqlite3.connect(store)
-    try:
-        return int(db.execute("SELECT COUNT(*) FROM results").fetchone()[0])
-    except sqlite3.OperationalError:  # no table yet
-        return 0
-    finally:
-        db.close()
-
-
 def test_an_ambiguity_sweep_on_dask_with_a_worker_killed_mid_sweep(cluster: tuple[str, object],
                                                                     tmp_path: Path) -> None:
     """The cluster's workers hand their exact solves back and this process stores them as they
@@ -156,7 +142,7 @@ def test_an_ambiguity_sweep_on_dask_with_a_worker_killed_mid_sweep(cluster: tupl
     args = (*AMBIGUITY, "--deals", "12", "--endgame-cards", "12", "--json")
     proc = start(*args, "--store", str(store), "--scheduler", address)
     deadline = time.monotonic() + 180
-    while time.monotonic() < deadline and proc.poll() is None and _rows(store) < 2:
+    while time.monotonic() < deadline and proc.poll() is None and store_rows(store) < 2:
         time.sleep(0.05)
     assert proc.poll() is None, "the sweep ended before a worker could be killed"
     pids = client.run(os.getpid)  # type: ignore[attr-defined]
@@ -168,13 +154,13 @@ def test_an_ambiguity_sweep_on_dask_with_a_worker_killed_mid_sweep(cluster: tupl
     once = foolsolve(*args, "--no-store")
     assert once.returncode == 0, once.stderr
     assert _report(once.stdout) == there
-    stored = _rows(store)
+    stored = store_rows(store)
     assert 0 < stored <= json.loads(out)["store"]["solved"]  # a position two workers raced for is stored once
     rerun = foolsolve(*args, "--store", str(store), "--scheduler", address)
     assert rerun.returncode == 0, rerun.stderr
     assert _report(rerun.stdout) == there
     counts = json.loads(rerun.stdout)["store"]
-    assert counts["solved"] == 0 and counts["read"] > 0 and _rows(store) == stored
+    assert counts["solved"] == 0 and counts["read"] > 0 and store_rows(store) == stored
 
 
 def test_ctrl_c_stops_an_ambiguity_sweep_on_dask_and_releases_its_tasks(cluster: tuple[str, object],
@@ -184,13 +170,13 @@ def test_ctrl_c_stops_an_ambiguity_sweep_on_dask_and_releases_its_tasks(cluster:
     proc = start(*AMBIGUITY, "--deals", "300", "--seed", "900", "--endgame-cards", "12", "--store", str(store),
                  "--scheduler", address)
     deadline = time.monotonic() + 180
-    while time.monotonic() < deadline and proc.poll() is None and _rows(store) < 2:
+    while time.monotonic() < deadline and proc.poll() is None and store_rows(store) < 2:
         time.sleep(0.05)
     assert proc.poll() is None, "the sweep ended before it could be interrupted"
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=60)
     assert proc.returncode == 130 and out == "" and "Traceback" not in err, err
-    assert "every exact solve that finished is in the result store" in err and _rows(store) >= 2
+    assert "every exact solve that finished is in the result store" in err and store_rows(store) >= 2
 
     def held(dask_scheduler: object) -> int:
         return len(dask_scheduler.tasks)  # type: ignore[attr-defined]

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from batch_helpers import foolsolve, pool_workers, start
+from batch_helpers import foolsolve, pool_workers, start, store_rows
 
 from foolsolve import games
 from foolsolve.games.ambiguities import (
@@ -30,17 +30,6 @@ from foolsolve.games.three_fools_cli import chunk_size, simulate_chunk
 from foolsolve.store import Store, SweepStore
 
 DURAK = ("ambiguities", "durak", "--option", "throw_in_after_take", "--deals", "6", "--seed", "3", "--no-witness")
-
-
-def _rows(store: Path) -> int:
-    """Results in a store file (0 while it is still being created)."""
-    db = sqlite3.connect(store)
-    try:
-        return int(db.execute("SELECT COUNT(*) FROM results").fetchone()[0])
-    except sqlite3.OperationalError:  # no table yet
-        return 0
-    finally:
-        db.close()
 
 
 def _json(stdout: str) -> dict[str, Any]:
@@ -87,7 +76,7 @@ def test_a_repeated_sweep_reads_every_exact_solve_from_the_store(tmp_path: Path)
     assert first.returncode == 0, first.stderr
     a = _json(first.stdout)
     counts = a.pop("store")
-    assert counts["solved"] > 0 and _rows(store) == counts["solved"]
+    assert counts["solved"] > 0 and store_rows(store) == counts["solved"]
     for extra in ((), ("--workers", "2")):
         again = foolsolve(*args, *extra)
         assert again.returncode == 0, again.stderr
@@ -95,7 +84,7 @@ def test_a_repeated_sweep_reads_every_exact_solve_from_the_store(tmp_path: Path)
         # the same exact solves asked for, every one read from the store: none solved again
         assert b.pop("store") == {"file": str(store), "solved": 0, "read": counts["solved"] + counts["read"]}
         assert b == a
-    assert _rows(store) == counts["solved"]
+    assert store_rows(store) == counts["solved"]
 
 
 def test_the_solver_is_not_called_again_when_the_store_holds_the_deals(tmp_path: Path) -> None:
@@ -148,7 +137,7 @@ def test_a_worker_rebuilds_the_adapter_with_every_setting(tmp_path: Path) -> Non
     path = tmp_path / "w.sqlite3"
     on_file = ("deal", task[1], ("file", str(path)), args)
     written = sweep_task(on_file)
-    assert written.new == [] and written.solved == _rows(path) == recorded.solved and written.read == recorded.read
+    assert written.new == [] and written.solved == store_rows(path) == recorded.solved and written.read == recorded.read
     assert written.value == recorded.value and written.value.comparison is not None
     assert sweep_task(on_file).solved == 0
 
@@ -190,7 +179,7 @@ def test_ctrl_c_stops_a_pool_sweep_and_a_rerun_resumes_from_the_store(tmp_path: 
             "--no-witness", "--json", "--store", str(store))
     proc = start(*args, "--workers", "2")
     deadline = time.monotonic() + 120
-    while time.monotonic() < deadline and proc.poll() is None and (not store.exists() or _rows(store) < 2):
+    while time.monotonic() < deadline and proc.poll() is None and (not store.exists() or store_rows(store) < 2):
         time.sleep(0.05)
     assert proc.poll() is None, "the sweep ended before it could be interrupted"
     proc.send_signal(signal.SIGINT)
@@ -199,12 +188,12 @@ def test_ctrl_c_stops_a_pool_sweep_and_a_rerun_resumes_from_the_store(tmp_path: 
     assert "interrupted; every exact solve that finished is in the result store" in err
     with sqlite3.connect(store) as db:
         assert db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
-    kept = _rows(store)
+    kept = store_rows(store)
     rerun = foolsolve(*args, "--workers", "2")
     assert rerun.returncode == 0, rerun.stderr
     counts = _json(rerun.stdout)["store"]
     # every kept solve is asked for again and read; two workers may race to solve one position (stored once)
-    assert counts["read"] >= kept > 0 and kept < _rows(store) <= kept + counts["solved"]
+    assert counts["read"] >= kept > 0 and kept < store_rows(store) <= kept + counts["solved"]
     once = foolsolve(*args[:-3], "--no-store", "--json")
     a, b = _json(rerun.stdout), _json(once.stdout)
     a.pop("store")
@@ -268,7 +257,7 @@ def test_a_pool_worker_killed_mid_sweep_loses_no_deal(tmp_path: Path) -> None:
             "--endgame-cards", "12", "--no-witness", "--json")
     proc = start(*args, "--workers", "2", "--store", str(store))
     deadline = time.monotonic() + 120
-    while time.monotonic() < deadline and proc.poll() is None and (not store.exists() or _rows(store) < 2):
+    while time.monotonic() < deadline and proc.poll() is None and (not store.exists() or store_rows(store) < 2):
         time.sleep(0.02)
     workers = pool_workers(proc.pid)
     assert proc.poll() is None and workers, "the sweep ended before a worker could be killed"
