@@ -213,15 +213,20 @@ def _mask(cards: Sequence[Card]) -> int:
     return sum(1 << c.index for c in cards)
 
 
-def _engine_hand_order_equals_spec() -> Outcome:
-    """See the proof's statement."""
+def _for_both_wraps(one: Callable[[bool], Outcome]) -> Outcome:
+    """``one`` under ``straight_wrap`` off, then on: the first refutation, or both details."""
     counts = []
     for wrap in (False, True):
-        out = _engine_hand_order_one(wrap)
+        out = one(wrap)
         if not out.proved:
             return out
         counts.append(out.detail)
     return Outcome(True, "; ".join(counts))
+
+
+def _engine_hand_order_equals_spec() -> Outcome:
+    """See the proof's statement."""
+    return _for_both_wraps(_engine_hand_order_one)
 
 
 def deck_hand_count(wrap: bool) -> int:
@@ -289,13 +294,7 @@ def _engine_hand_order_one(wrap: bool) -> Outcome:
 
 def _hand_order_is_a_total_preorder() -> Outcome:
     """See the proof's statement."""
-    counts = []
-    for wrap in (False, True):
-        out = _preorder_one(wrap)
-        if not out.proved:
-            return out
-        counts.append(out.detail)
-    return Outcome(True, "; ".join(counts))
+    return _for_both_wraps(_preorder_one)
 
 
 def _preorder_one(wrap: bool) -> Outcome:
