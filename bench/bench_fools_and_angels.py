@@ -41,9 +41,9 @@ from benchkit import Parser, header, positive_int, run
 
 from foolsolve.cards import Card
 from foolsolve.engines import fools_and_angels as E
-from foolsolve.solver import fa_defence as fd
-from foolsolve.solver import fa_defence_z3 as fz
 from foolsolve.solver.base import SolveOptions
+from foolsolve.solver.fools_and_angels import defence as fd
+from foolsolve.solver.fools_and_angels import defence_z3 as fz
 from foolsolve.solver.fools_and_angels import solve
 from foolsolve.spec.fools_and_angels import DEFEND, SPEC, SPEC_CARDS, TURN, Attack, Rules, State
 

@@ -225,9 +225,9 @@ def bench_playouts(games: int, rounds: int, seed: int, players: int, baseline_tr
 
 def bench_endgames(n: int, players: int) -> str:
     """One table row: ``n`` greedy-played deals of ``players`` solved exactly."""
-    from foolsolve.games.fools_paradise_cli import greedy_until_stock_empty
     from foolsolve.solver.base import SolveOptions
     from foolsolve.solver.fools_paradise import solve
+    from foolsolve.solver.fools_paradise.ambiguity import greedy_until_stock_empty
 
     times, nodes = [], []
     for i in range(n):
@@ -251,8 +251,8 @@ def bench_captures(sizes: list[int], dp_only: list[int], instances: int, objecti
                    seed: int, optimize: bool) -> list[str]:
     """One row per centre size: DP and Z3 medians side by side on the same instances."""
     from foolsolve.cards import FRENCH52, Card
-    from foolsolve.solver.fp_capture import CaptureReport, best_collections
-    from foolsolve.solver.fp_capture_z3 import z3_best_collections
+    from foolsolve.solver.fools_paradise.capture import CaptureReport, best_collections
+    from foolsolve.solver.fools_paradise.capture_z3 import z3_best_collections
 
     def deal(rng: random.Random, size: int) -> tuple[list[Card], list[Card]]:
         decks = 1 if size + 5 <= 52 else 2 if size + 5 <= 104 else 3
@@ -311,7 +311,7 @@ def bench_captures(sizes: list[int], dp_only: list[int], instances: int, objecti
 
 
 def main() -> None:
-    from foolsolve.solver.fp_capture import ACE_OPTIONS, OBJECTIVES
+    from foolsolve.solver.fools_paradise.capture import ACE_OPTIONS, OBJECTIVES
 
     ap = Parser(PROG, __doc__)
     ap.add_argument("--parts", nargs="+", choices=PARTS, default=list(PARTS), help="what to measure (default: all)")

@@ -79,33 +79,34 @@ class Game:
 GAMES: dict[str, Game] = {
     "durak": Game(
         ("spec/durak.py", "engines/durak.py", "engines/durak_playout.py"),
-        ("tests/test_durak_spec.py", "tests/test_durak_positions.py", "tests/test_durak_properties.py",
-         "tests/test_durak_engine_playout.py", "tests/test_durak_redeal.py"),
+        ("tests/durak/test_spec.py", "tests/durak/test_positions.py", "tests/durak/test_properties.py",
+         "tests/durak/test_engine_playout.py", "tests/durak/test_redeal.py"),
         ("durak",)),
     "fools_and_angels": Game(
         ("spec/fools_and_angels.py", "engines/fools_and_angels.py"),
-        ("tests/test_fools_and_angels_rules.py", "tests/test_fools_and_angels_positions.py",
-         "tests/test_fools_and_angels_conformance.py"),
+        ("tests/fools_and_angels/test_rules.py", "tests/fools_and_angels/test_positions.py",
+         "tests/fools_and_angels/test_conformance.py"),
         ("fools-and-angels", "::test_fa_")),
     "fools_paradise": Game(
         ("spec/fools_paradise.py", "engines/fools_paradise.py", "engines/fools_paradise_playout.py"),
-        ("tests/test_fools_paradise_rules.py", "tests/test_fools_paradise_positions.py",
-         "tests/test_fools_paradise_conformance.py", "tests/test_fools_paradise_engine.py",
-         "tests/test_fools_paradise_engine_playout.py", "tests/test_fools_paradise_playout_tables.py",
-         "tests/test_fools_paradise_engine_fast.py", "tests/test_fools_paradise_perft.py"),
+        ("tests/fools_paradise/test_rules.py", "tests/fools_paradise/test_positions.py",
+         "tests/fools_paradise/test_conformance.py", "tests/fools_paradise/test_engine.py",
+         "tests/fools_paradise/test_engine_playout.py", "tests/fools_paradise/test_playout_tables.py",
+         "tests/fools_paradise/test_engine_fast.py", "tests/fools_paradise/test_perft.py"),
         ("fools-paradise", "::test_fp_")),
     "foolery": Game(
         ("spec/foolery.py", "engines/foolery.py", "engines/foolery_native.py"),
-        ("tests/test_foolery_rules.py", "tests/test_foolery_positions.py", "tests/test_foolery_engine_playout.py"),
+        ("tests/foolery/test_rules.py", "tests/foolery/test_positions.py", "tests/foolery/test_engine_playout.py"),
         ("foolery",)),
     "three_fools": Game(
         ("spec/three_fools.py", "engines/three_fools.py"),
-        ("tests/test_three_fools_rules.py", "tests/test_three_fools_positions.py",
-         "tests/test_three_fools_engine.py"),
+        ("tests/three_fools/test_rules.py", "tests/three_fools/test_positions.py",
+         "tests/three_fools/test_engine.py"),
         ("three-fools",)),
 }
-SHARED_TESTS = ("tests/test_why.py", "tests/test_rule_gaps.py", "tests/test_rule_labels.py", "tests/test_perft_files.py",
-                "tests/test_playthroughs.py", "tests/test_engine_deals.py", "tests/test_all_games_conformance.py")
+SHARED_TESTS = ("tests/generic/test_why.py", "tests/generic/test_rule_gaps.py", "tests/generic/test_rule_labels.py",
+                "tests/generic/test_perft.py", "tests/generic/test_playthroughs.py", "tests/generic/test_engine_deals.py",
+                "tests/generic/test_conformance.py")
 """Files with tests of several games; a game runs the ones whose id has one of its tags."""
 MODULES = {rel: game for game, g in GAMES.items() for rel in g.modules}
 
@@ -174,7 +175,8 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
     ("engines/fools_paradise.py", "legal_moves", "if cand.bit_count() != SMALL_CENTRE:"):
         "picks one of two listings of the same collections (the big-centre search or the subset table)",
     ("engines/fools_and_angels.py", "None", "USED = PIPS % FACES"):
-        "not read by the engine's rules; only the card-table proof reads it (tests/test_proofs.py, outside the game's set)",
+        ("not read by the engine's rules; only the card-table proof reads it (tests/generic/test_proofs.py, outside the "
+         "game's set)"),
     ("engines/foolery_native.py", "_trump_sets", "out_t[n] = top + (1 << ts[a])"):
         "ts[a] < t (a < i, ts ascending): the two bits are distinct, where + and | agree",
     ("engines/foolery.py", "_combo", "trumps = [i - 64 for i in idx if i > 64]"):

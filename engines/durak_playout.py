@@ -4,7 +4,7 @@
 ``s = apply_unchecked(s, rng.choice(legal_moves(s)))`` run natively: one private copy of the
 position in local variables, the moves of a decision counted and only the drawn one built, the
 index drawn exactly as ``rng.choice`` draws it -- the same game, move for move, as the spec's
-seeded playout (tests/test_durak_engine_playout.py), 30-40x faster than the spec (BENCHMARKS.md).
+seeded playout (tests/durak/test_engine_playout.py), 30-40x faster than the spec (BENCHMARKS.md).
 
 Why a module of its own: the engine (:mod:`foolsolve.engines.durak`) holds the rules, fast, and
 the solvers and the conformance harness use only its ``legal``/``play``; this loop is a second,

@@ -383,7 +383,7 @@ class EngineRules:
         the card at place ``a``) and ``m`` its size, the set is preceded in that preorder by
         exactly ``2**n + m - X - lowbit(X) - 1`` non-empty sets: at each of its ``m`` places
         the shorter prefix itself, and every whole subtree whose next card comes before the
-        set's next card (a geometric sum that telescopes). tests/test_fools_paradise_engine_playout.py
+        set's next card (a geometric sum that telescopes). tests/fools_paradise/test_engine_playout.py
         checks the order against ``sorted`` on tuples."""
         x = 0
         rev = self.rev

@@ -9,7 +9,7 @@ one multiplication adds them up over the hand), the index drawn exactly as ``rng
 it, and only the drawn move built (a collection: the drawn card's collections laid out in the
 spec's order of taken sets, :func:`_collection`) -- the same game, move for move and random
 number for random number, as the spec's seeded playout
-(tests/test_fools_paradise_engine_playout.py). The count tables cost about 70 ms of CPU and a
+(tests/fools_paradise/test_engine_playout.py). The count tables cost about 70 ms of CPU and a
 few MB at import.
 
 Why a module of its own: the engine (:mod:`foolsolve.engines.fools_paradise`) holds the rules,

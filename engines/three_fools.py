@@ -353,7 +353,7 @@ class ThreeFoolsEngine(Engine[list[Any], int]):
     def playout(self, state: list[Any], rng: random.Random, max_moves: int | None = None) -> tuple[list[Any], int]:
         """Random play, the same game as the default loop (``rng.choice(legal_moves(s))``) for the
         same ``rng``: ``rng.choice(seq)`` is ``seq[rng.randrange(len(seq))]``, so the loop draws the
-        index and decodes it without building the move list (tests/test_three_fools_engine.py
+        index and decodes it without building the move list (tests/three_fools/test_engine.py
         checks the two loops agree)."""
         if max_moves is not None:
             return super().playout(state, rng, max_moves)

@@ -466,7 +466,7 @@ def prove(names: Sequence[str], list_only: bool) -> None:
 CORE_COMMANDS: tuple[CommandRef, ...] = (
     # commands kept in modules of their own, for every game: name, "module:attribute", the first
     # paragraph of its help (a test checks it against the command's own help)
-    CommandRef("ambiguities", "foolsolve.games.ambiguities_cli:ambiguities",
+    CommandRef("ambiguities", "foolsolve.ambiguities_cli:ambiguities",
                "Where does the choice of one rule option matter?"),
     CommandRef("why", "foolsolve.why:why", "Why is MOVE legal or illegal at POSITION?"),
     CommandRef("report", "foolsolve.report:report", "Write a self-contained HTML analysis page of POSITION."),

@@ -301,7 +301,7 @@ class SpecGame(ABC, Generic[S, M]):
 
     def why_illegal(self, state: S, move: M) -> list[Reason]:
         """Every rule that forbids ``move`` in ``state``, as the spec's own rule functions report
-        it; empty exactly when the move is legal (``tests/test_why.py`` checks that for every
+        it; empty exactly when the move is legal (``tests/generic/test_why.py`` checks that for every
         game). The default can only say that the move is not listed; a game overrides it."""
         if move in self.legal_moves(state):
             return []
@@ -442,7 +442,7 @@ class Engine(ABC, Generic[E, EM]):
     def deal(self, rules: Any, players: int, rng: random.Random) -> E:
         """A whole new game dealt by the engine itself, making the same ``rng`` calls as the spec's
         :meth:`SpecGame.deal` (so one seed deals the same cards); the conformance tests also start
-        lockstep from it for every player count (``tests/test_engine_deals.py``)."""
+        lockstep from it for every player count (``tests/generic/test_engine_deals.py``)."""
         raise NotImplementedError(f"{self.spec.name}: the engine does not deal")
 
     def legal_moves_split(self, state: E) -> tuple[Sequence[EM], MoveFamily | None]:

@@ -1083,7 +1083,7 @@ class FoolsAndAngelsSpec(SpecGame[State, Move]):
     def apply(self, state: State, move: Move) -> State:
         if not isinstance(move, MOVE_TYPES):
             raise IllegalMove(f"move {move!r} is not a Fools and Angels move")
-        why = self.why_illegal(state, move)  # the same verdict as listing (tests/test_why.py)
+        why = self.why_illegal(state, move)  # the same verdict as listing (tests/generic/test_why.py)
         if why:
             raise IllegalMove(f"move {move} is not legal here: " + "; ".join(r.text(SEED) for r in why))
         p = state.to_move

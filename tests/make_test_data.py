@@ -1,4 +1,4 @@
-"""Regenerate tests/data: perft counts (by the SPEC) and saved playthroughs.
+"""Regenerate the games' test data (tests/GAME/data): perft counts (by the SPEC) and saved playthroughs.
 
     python tests/make_test_data.py perft GAME EXAMPLE_OR_POSITION.json... --depth N
     python tests/make_test_data.py recount GAME [NAME...]   (stored positions, counted again)
@@ -7,7 +7,7 @@
 
 Perft counts and recordings come from the spec only; the tests check the engine against them.
 ``durak-nodes`` records what the Durak solver's two searches give on seeded positions (values,
-node counts on one thread): tests/test_durak_search_tree.py checks that a change meant to keep
+node counts on one thread): tests/durak/test_search_tree.py checks that a change meant to keep
 the search tree (a refactoring) keeps every figure; regenerate it only when the tree is meant to
 change, and say so in the commit.
 """
@@ -24,12 +24,17 @@ from pathlib import Path
 from foolsolve import games, perft
 from foolsolve.rules import rules_from_json
 
-DATA = Path(__file__).parent / "data"
+TESTS = Path(__file__).resolve().parent
+
+
+def data_dir(game: str) -> Path:
+    """A game's test data folder, tests/<game>/data (see tests/__init__.py)."""
+    return TESTS / game.replace("-", "_") / "data"
 
 
 def make_perft(game: str, paths: list[str], depth: int) -> None:
     info = games.get(game)
-    out = DATA / "perft" / f"{info.name}.json"
+    out = data_dir(info.name) / "perft.json"
     data = json.loads(out.read_text()) if out.exists() else {
         "game": info.name,
         "source": f"counted by the spec (foolsolve.spec, `foolsolve perft --impl spec`), {date.today()}",
@@ -52,7 +57,7 @@ def recount(game: str, names: list[str]) -> None:
     after a rule default changed, a stored position that does not pin that option plays by the
     new default."""
     info = games.get(game)
-    out = DATA / "perft" / f"{info.name}.json"
+    out = data_dir(info.name) / "perft.json"
     data = json.loads(out.read_text())
     for entry in data["positions"]:
         if names and entry["name"] not in names:
@@ -81,7 +86,7 @@ def make_playthrough(game: str, seed: int, players: int | None, rules: str | Non
     res = spec.result(state)
     rec = {"game": info.name, "source": f"recorded from the spec, seed {seed}, {date.today()}", "start": start,
            "moves": moves, "end": spec.state_to_json(state), "result": res.to_json() if res else None}
-    out = DATA / "playthroughs" / f"{info.name}-seed{seed}-p{players or spec.min_players}.json"
+    out = data_dir(info.name) / "playthroughs" / f"{info.name}-seed{seed}-p{players or spec.min_players}.json"
     out.write_text(json.dumps(rec, ensure_ascii=False, indent=1) + "\n")
     print(out, len(moves), "moves", file=sys.stderr)
 
@@ -92,7 +97,7 @@ DURAK_PER_SIZE = 6
 
 
 def durak_positions() -> list[tuple[str, dict]]:
-    """The positions of tests/data/durak-nodes.json: the first bench positions of each size,
+    """The positions of tests/durak/data/nodes.json: the first bench positions of each size,
     then the Durak examples (their own rules: stock card, first bout, perevodnoy)."""
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
     from bench_durak import endgame
@@ -144,7 +149,7 @@ def durak_figures(position: dict) -> dict:
 
 
 def make_durak_nodes() -> None:
-    out = DATA / "durak-nodes.json"
+    out = data_dir("durak") / "nodes.json"
     rows = []
     for name, position in durak_positions():
         rows.append({"name": name, "position": position, **durak_figures(position)})

@@ -30,6 +30,6 @@ INFO = GameInfo(
     random_game=random_game,
     schema="durak.schema.json",
     proofs="foolsolve.proofs.durak",
-    ambiguity=Lazy("foolsolve.games.durak_ambiguity:DurakAmbiguity"),
+    ambiguity=Lazy("foolsolve.solver.durak.ambiguity:DurakAmbiguity"),
     doc="docs/durak.md",
 )

@@ -35,7 +35,7 @@ INFO = GameInfo(
     solve=Lazy("foolsolve.solver.foolery:solve"),
     random_game=random_game,
     schema="foolery.schema.json",
-    ambiguity=Lazy("foolsolve.games.foolery_cli:FooleryAmbiguity"),
+    ambiguity=Lazy("foolsolve.solver.foolery.ambiguity:FooleryAmbiguity"),
     proofs="foolsolve.proofs.foolery",
     doc="docs/foolery.md",
     # a hand holds at most 28 cards (a three-player King after the exchange's take): at most

@@ -59,12 +59,12 @@ INFO = GameInfo(
     random_game=random_game,
     schema="fools-and-angels.schema.json",
     commands=(
-        CommandRef("defend", "foolsolve.games.fa_defence_cli:defend_command",
+        CommandRef("defend", "foolsolve.solver.fools_and_angels.defence_cli:defend_command",
                    "Fools and Angels: the defender's best defences of an attack, or the attacker's crushing "
                    "attacks (attacks that leave no defence of the whole attack)."),
     ),
     proofs="foolsolve.proofs.fools_and_angels",
-    ambiguity=Lazy("foolsolve.games.fa_ambiguity:FoolsAndAngelsAmbiguity"),
+    ambiguity=Lazy("foolsolve.solver.fools_and_angels.ambiguity:FoolsAndAngelsAmbiguity"),
     doc="docs/fools-and-angels.md",
     max_moves=1 << 16,  # Exchange: any subset of the hand
 )

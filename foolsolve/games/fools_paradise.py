@@ -38,11 +38,11 @@ INFO = GameInfo(
     random_game=random_game,
     schema="fools-paradise.schema.json",
     commands=(
-        CommandRef("capture", "foolsolve.games.fp_capture_cli:capture_command",
+        CommandRef("capture", "foolsolve.solver.fools_paradise.capture_cli:capture_command",
                    "Optimal Fool's Paradise collections of a hand on a centre (000 §Collecting Cards)."),
     ),
     proofs="foolsolve.proofs.fools_paradise",
-    ambiguity=Lazy("foolsolve.games.fools_paradise_cli:FoolsParadiseAmbiguity"),
+    ambiguity=Lazy("foolsolve.solver.fools_paradise.ambiguity:FoolsParadiseAmbiguity"),
     doc="docs/fools-paradise.md",
     max_moves=1 << 16,
     utility_bounds=(0.0, 10_000.0),  # final scores: card points and clears, never negative

@@ -48,7 +48,7 @@ INFO = GameInfo(
     random_game=random_game,
     schema="three-fools.schema.json",
     commands=(
-        CommandRef("simulate", "foolsolve.games.three_fools_cli:simulate_command",
+        CommandRef("simulate", "foolsolve.solver.three_fools.cli:simulate_command",
                    "Three Fools: play whole games with a stated policy (uniform, truthful, equilibrium) and "
                    "report each seat's win rate with a confidence interval."),
     ),

@@ -93,7 +93,7 @@ def table_bits(cards: int) -> tuple[int, int]:
     """Row counts (powers of two) of the lead and bout tables for ``cards`` cards in play. The
     lead table grows with the search (about 2-3x per card); a fresh table costs a page fault per
     page first used, so a fixed large one slows every small solve. A full table replaces entries:
-    the search stays exact and may repeat work (tests/test_durak_jit.py runs it with tiny tables)."""
+    the search stays exact and may repeat work (tests/durak/test_jit.py runs it with tiny tables)."""
     return max(MIN_BITS, min(MAX_LEAD_BITS, cards + 3)), BOUT_BITS
 
 

@@ -1,0 +1,395 @@
+"""``foolsolve ambiguities GAME --option NAME``: where does the choice of one rule option
+matter? (generic over games; the analysis is :mod:`foolsolve.ambiguities`).
+
+Importing this module imports no game: the game's adapter, spec and solver are imported
+when the command runs (Fool's Paradise's adapter lives in
+:mod:`foolsolve.solver.fools_paradise.ambiguity`).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import click
+
+from foolsolve.ambiguities import (
+    Adapter,
+    DealsReport,
+    PolicyEndgameAdapter,
+    Witness,
+    adapter_for,
+    choices_of,
+    comparable_options,
+    compare_deals,
+    compare_position,
+    find_witness,
+    jsonable,
+    label,
+    option_info,
+    witness_file,
+)
+from foolsolve.batch import open_store, store_options
+from foolsolve.errors import InputError
+from foolsolve.games.base import GameInfo
+from foolsolve.positions import read_json, write_json_atomic
+from foolsolve.rules import rules_from_json
+
+
+def _echo_json(obj: Any) -> None:
+    click.echo(json.dumps(obj, ensure_ascii=False, indent=1))
+
+
+@click.command("ambiguities")
+@click.argument("game")
+@click.option("--option", "option_name", help="The rule option whose choices are compared.")
+@click.option("--all", "all_options", is_flag=True,
+              help="Every rule option of the game, one table row each (deals and witness search).")
+@click.option("--choices", "choices_json",
+              help='The values to compare, as a JSON list (e.g. \'[7, 9]\'); needed for an option without a finite '
+                   "list of choices and no stated alternatives.")
+@click.option("--rules", "rules_json",
+              help='The other rule options of the deals, as a JSON object (e.g. \'{"variant": "perevodnoy"}\'); '
+                   "the defaults where not given.")
+@click.option("--position", "position_file", type=click.Path(dir_okay=False),
+              help="Compare the choices at this position.")
+@click.option("--deals", type=click.IntRange(min=0), default=None, show_default="0; 5 with --all",
+              help="Compare the choices over this many seeded random deals.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Deal i uses random.Random(seed + i).")
+@click.option("--players", type=click.IntRange(min=2), default=2, show_default=True, help="Players in the deals.")
+@click.option("--policy-only", is_flag=True,
+              help="Fool's Paradise: final result = greedy play to the end (fast) instead of greedy play to an "
+                   "empty stock followed by the exact endgame.")
+@click.option("--endgame-cards", type=click.IntRange(min=2), default=None,
+              help="Games compared by policy play to an endgame (Durak, Fools and Angels): the largest position "
+                   "solved exactly (the method line says what is counted).")
+@click.option("--witness/--no-witness", default=True, show_default=True,
+              help="Search for the smallest position where the choices disagree on the best move.")
+@click.option("--witness-size", type=click.IntRange(min=2), default=8, show_default=True,
+              help="Largest position the witness search tries (in the game's measure: cards in hands and centre, ...).")
+@click.option("--tries", type=click.IntRange(min=1), default=150, show_default=True,
+              help="Random positions tried per size in the witness search.")
+@click.option("--max-nodes", type=click.IntRange(min=1), default=None,
+              help="Node limit of each exact solve (default 2,000,000; 200,000 where deals are played to an "
+                   "endgame: a deal over it is skipped and counted).")
+@click.option("--out", "out_file", type=click.Path(),
+              help="Write the witness position here (with --all: a folder, one GAME-OPTION.json per witness).")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Compare the --deals and witness candidates on this many local worker processes (1: in this "
+                   "process).")
+@click.option("--scheduler", default=None, metavar="tcp://HOST:PORT",
+              help="Compare the --deals and witness candidates on this Dask distributed cluster instead "
+                   "(pip install 'foolsolve[dask]').")
+@store_options
+def ambiguities(game: str, option_name: str | None, all_options: bool, choices_json: str | None,
+                rules_json: str | None, position_file: str | None, deals: int | None, seed: int, players: int,
+                policy_only: bool,
+                endgame_cards: int | None, witness: bool, witness_size: int, tries: int, max_nodes: int | None,
+                out_file: str | None, as_json: bool, workers: int = 1, scheduler: str | None = None,
+                store_path: str | None = None, no_store: bool = False) -> None:
+    """Where does the choice of one rule option matter?
+
+    For GAME's rule option --option (or every option, --all): the best move and value under
+    each choice at --position; over --deals seeded random deals, how often the best move and
+    the final result change between the choices (where a whole deal cannot be solved exactly,
+    each deal is played by a stated policy to an exactly solvable position; the output names
+    the method); and the smallest witness position found where the choices disagree on the
+    best move, written with --out.
+
+    The deals and the witness search run in this process, on --workers local processes or on
+    a Dask cluster (--scheduler), with the same report. Exact solves are read from the result store when
+    they are there and stored when they are new (--store, --no-store), so a repeated sweep does
+    not solve them again."""
+    sweep: Any = None
+    executor: Any = None
+    try:
+        if all_options == bool(option_name):
+            raise InputError("--option: missing (give --option NAME, or --all for every option)" if not all_options
+                             else "--all: give either --option NAME or --all, not both")
+        if all_options and (position_file or choices_json):
+            raise InputError("--all: compares every option over deals; --position and --choices need --option")
+        from foolsolve import games
+
+        info = games.get(game)
+        adapter = adapter_for(info, players)
+        if max_nodes is not None:
+            adapter.max_nodes = max_nodes
+        if rules_json is not None:
+            adapter.base_rules = _read_rules(rules_json)
+            rules_from_json(info.spec.rules_cls, adapter.base_rules, where="--rules")
+        if endgame_cards is not None:
+            if not isinstance(adapter, PolicyEndgameAdapter):
+                raise InputError(f"--endgame-cards: {info.name} is not compared by policy play to an endgame")
+            adapter.endgame_cards = endgame_cards
+        if policy_only:
+            adapter.use_policy_only()
+        if not all_options and out_file and Path(out_file).is_dir():
+            raise InputError(f"--out: {out_file} is a folder (a folder is for --all; give a file name)")
+        given = _read_choices(choices_json)
+        from foolsolve.store import SweepStore
+
+        sweep = adapter.store = SweepStore(open_store(store_path, no_store))
+        if workers > 1 or scheduler:
+            from foolsolve.executor import make_executor
+
+            executor = make_executor(workers, scheduler)
+        if all_options:
+            _run_all(info, adapter, 5 if deals is None else deals, seed, witness, witness_size, tries, out_file,
+                     as_json, executor)
+        else:
+            assert option_name is not None
+            _run(info, adapter, option_name, given, position_file, deals or 0, seed, witness, witness_size, tries,
+                 out_file, as_json, executor)
+    except InputError as exc:
+        click.echo(f"foolsolve: error: {exc}", err=True)
+        click.get_current_context().exit(2)
+    finally:
+        if executor is not None:
+            executor.close()
+        if sweep is not None and sweep.inner is not None:
+            sweep.inner.close()
+
+
+def _store_line(sweep: Any) -> str:
+    """What the exact solves did, for the summary line on stderr."""
+    if sweep.path is None:
+        return f"exact solves: {sweep.solved:,} solved (no result store)"
+    return f"exact solves: {sweep.solved:,} solved, {sweep.read:,} read from the result store {sweep.path}"
+
+
+def _store_json(sweep: Any) -> dict[str, Any]:
+    return {"file": None if sweep.path is None else str(sweep.path), "solved": sweep.solved, "read": sweep.read}
+
+
+def _read_choices(text: str | None) -> list[Any] | None:
+    if text is None:
+        return None
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InputError(f"--choices: not JSON ({exc.msg})") from None
+    if not isinstance(value, list):
+        raise InputError("--choices: expected a JSON list of values")
+    return value
+
+
+def _read_rules(text: str) -> dict[str, Any]:
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InputError(f"--rules: not JSON ({exc.msg})") from None
+    if not isinstance(value, dict):
+        raise InputError("--rules: expected a JSON object of rule options")
+    return value
+
+
+def _deals(adapter: Adapter, info: GameInfo, option: str, choices: list[Any], deals: int, seed: int,
+           executor: Any) -> DealsReport:
+    from foolsolve.progress import progress
+
+    try:
+        with progress(f"ambiguities {info.name} {option}", unit="deals", total=deals) as tick:
+            return compare_deals(adapter, option, choices, deals, seed, tick, executor)
+    except KeyboardInterrupt:
+        _interrupted(adapter)
+        raise
+
+
+def _interrupted(adapter: Adapter) -> None:
+    path = getattr(adapter.store, "path", None)
+    if path is not None:
+        click.echo(f"ambiguities: interrupted; every exact solve that finished is in the result store {path}: "
+                   "run the same command again to resume", err=True)
+
+
+def _witness(adapter: Adapter, option: str, choices: list[Any], seed: int, witness_size: int, tries: int,
+             extra: list[dict[str, Any]], executor: Any = None) -> Witness | None:
+    from foolsolve.progress import progress
+
+    with progress(f"witness search {adapter.info.name} {option}", unit="positions",
+                  total=tries * (witness_size - 1)) as tick:
+        return find_witness(adapter, option, choices, seed=seed, max_size=witness_size, tries=tries, extra=extra,
+                            progress=tick, executor=executor)
+
+
+def _run(info: GameInfo, adapter: Adapter, option_name: str, given: list[Any] | None, position_file: str | None,
+         deals: int, seed: int, witness: bool, witness_size: int, tries: int, out_file: str | None,
+         as_json: bool, executor: Any = None) -> None:
+    opt = option_info(info, option_name)
+    choices = choices_of(opt, adapter, given)
+    result: dict[str, Any] = {"game": info.name, "option": option_name, "choices": [jsonable(c) for c in choices]}
+    extra: list[dict[str, Any]] = []
+    if position_file:
+        obj = read_json(position_file)
+        if not isinstance(obj, dict):
+            raise InputError(f"{position_file}: expected a JSON object")
+        info.spec.state_from_json(obj)  # the position must be valid as written
+        pos = compare_position(adapter, obj, option_name, choices)
+        result["position"] = pos.to_json()
+        extra.append(obj)
+        if not as_json:
+            click.echo(f"position {position_file}: option {option_name}")
+            for a in pos.analyses:
+                click.echo("  " + adapter.describe_choice(a))
+            click.echo("  the choices " + ("DISAGREE on the best move" if pos.disagree else "agree on the best move"))
+    if deals:
+        rep = _deals(adapter, info, option_name, choices, deals, seed, executor)
+        result["deals"] = rep.to_json()
+        if rep.witness is not None:
+            extra.append(rep.witness)
+        if not as_json:
+            n = rep.counted
+            click.echo(f"{rep.deals} deals (seed {seed}, {adapter.players} players"
+                       + (f", rules {json.dumps(adapter.base_rules)}" if adapter.base_rules else "")
+                       + f"), option {option_name}: {' | '.join(label(c) for c in choices)}")
+            click.echo(f"  method: {rep.method}")
+            compared = f"{rep.best_compared}/{n} deals compared" if rep.best_compared != n else f"{n} deals"
+            click.echo(f"  best move differs in {rep.best_differs} of {compared} ({rep.best_definition})")
+            for k, v in rep.best_vs_first.items():
+                click.echo(f"    {k}: {v}")
+            click.echo(f"  final result differs in {rep.final_differs}/{n} deals ({rep.final_definition})")
+            for k, v in rep.final_vs_first.items():
+                click.echo(f"    {k}: {v}")
+            click.echo(f"  mean final result: {json.dumps(rep.mean_final)}")
+            if rep.on_way:
+                click.echo(f"  on the way: the legal moves differ (or the position cannot arise) under some choice at "
+                           f"{rep.on_way_differs} of {rep.on_way} positions passed")
+            if rep.skipped:
+                click.echo(f"  {rep.skipped} deals skipped: {'; '.join(rep.skip_reasons)}")
+    if witness:
+        if not adapter.supports_witness:
+            result["witness"] = None
+            if not as_json:
+                click.echo(f"witness search: not available for {info.name}")
+        else:
+            w = _witness(adapter, option_name, choices, seed, witness_size, tries, extra, executor)
+            if w is None:
+                result["witness"] = None
+                if not as_json:
+                    click.echo(f"witness: none found up to {witness_size} {adapter.size_definition}")
+            else:
+                wf = witness_file(adapter, w, option_name)
+                result["witness"] = {"size": w.size, "report": w.report.to_json(), "position": wf}
+                if out_file:
+                    write_json_atomic(out_file, wf)
+                if not as_json:
+                    click.echo(f"smallest witness found: {w.size} {adapter.size_definition}"
+                               + (f" (written to {out_file})" if out_file else ""))
+                    first = next(a for a in w.report.analyses if not a.error)
+                    state = adapter.state_with(wf, option_name, first.choice)
+                    for line in info.spec.describe(state).splitlines():
+                        click.echo("  " + line)
+                    for a in w.report.analyses:
+                        click.echo("  " + adapter.describe_choice(a))
+    if as_json:
+        result["store"] = _store_json(adapter.store)
+        _echo_json(result)
+        if _lost(executor):
+            click.echo(f"ambiguities: {_lost(executor)[2:]}", err=True)
+    else:
+        _summary(adapter, deals, executor)
+
+
+def _summary(adapter: Adapter, deals: int, executor: Any) -> None:
+    """The run's summary on stderr: where the deals ran and what the exact solves did."""
+    where = f"{deals:,} deals {executor.description}; " if deals and executor is not None else ""
+    click.echo(f"ambiguities: {where}{_store_line(adapter.store)}{_lost(executor)}", err=True)
+
+
+def _lost(executor: Any) -> str:
+    """A note when deals were sent again because their worker died."""
+    lost = 0 if executor is None else executor.lost
+    return f"; {lost} deal(s) sent again after their worker died" if lost else ""
+
+
+def _run_all(info: GameInfo, adapter: Adapter, deals: int, seed: int, witness: bool, witness_size: int, tries: int,
+             out_dir: str | None, as_json: bool, executor: Any = None) -> None:
+    """One row per option: choices, deals compared, best move / final result / legal moves on the
+    way differing, and the smallest witness. Rows print as they finish (Ctrl-C keeps them)."""
+    rows: list[dict[str, Any]] = []
+    options = comparable_options(info)
+    if out_dir:
+        if Path(out_dir).exists() and not Path(out_dir).is_dir():
+            raise InputError(f"--out: {out_dir} is a file (with --all, --out names a folder for the witnesses)")
+        Path(out_dir).mkdir(parents=True, exist_ok=True)
+    if not as_json:
+        click.echo(f"{info.title}: every rule option over {deals} deals (seed {seed}, {adapter.players} players"
+                   + (f", other rules {json.dumps(adapter.base_rules)}" if adapter.base_rules else "") + ")")
+        click.echo(f"method: {adapter.method}")
+        click.echo(f"best move: {adapter.best_definition}; final result: {adapter.final_definition}")
+        click.echo(f"{'option':28} {'choices':34} {'best differs':>13} {'final differs':>13} {'legal differs':>14} "
+                   f"{'witness':>8}")
+    interrupted = False
+    try:
+        _all_rows(info, adapter, options, rows, deals, seed, witness, witness_size, tries, out_dir, as_json, executor)
+    except KeyboardInterrupt:  # keep the rows finished so far; the caller exits 130
+        interrupted = True
+        _interrupted(adapter)
+    if interrupted and not as_json:
+        click.echo(f"interrupted: {len(rows)} of {len(options)} options done")
+    if not as_json:
+        click.echo(f"best differs: deals where no move is best under every choice / deals with a compared position; "
+                   f"legal differs: positions passed where the legal moves differ (or the position cannot arise) "
+                   f"under some choice; witness: smallest position "
+                   f"({adapter.size_definition}) where the choices disagree on the best move, up to {witness_size}"
+                   + (f"; witnesses written to {out_dir}" if out_dir else ""))
+        _summary(adapter, deals * sum("deals" in r for r in rows), executor)
+    else:
+        _echo_json({"game": info.name, "deals": deals, "seed": seed, "players": adapter.players,
+                    "method": adapter.method, "best_definition": adapter.best_definition,
+                    "final_definition": adapter.final_definition, "options": rows,
+                    **({"interrupted": True} if interrupted else {}), "store": _store_json(adapter.store)})
+        if _lost(executor):
+            click.echo(f"ambiguities: {_lost(executor)[2:]}", err=True)
+    if interrupted:
+        raise KeyboardInterrupt
+
+
+def _all_rows(info: GameInfo, adapter: Adapter, options: list[Any], rows: list[dict[str, Any]], deals: int,
+              seed: int, witness: bool, witness_size: int, tries: int, out_dir: str | None, as_json: bool,
+              executor: Any = None) -> None:
+    """Append one row per option to ``rows`` (printing each as it finishes unless ``as_json``);
+    the deals and the witness search on ``executor``'s workers when given."""
+    from foolsolve.progress import progress
+
+    with progress(f"ambiguities {info.name} --all", unit="options", total=len(options)) as tick:
+        for i, opt in enumerate(options):
+            row: dict[str, Any] = {"option": opt.name}
+            try:
+                choices = choices_of(opt, adapter)
+            except InputError as exc:
+                row["error"] = str(exc)
+                rows.append(row)
+                if not as_json:
+                    click.echo(f"{opt.name:28} {exc!s}")
+                tick(i + 1)
+                continue
+            row["choices"] = [jsonable(c) for c in choices]
+            rep = compare_deals(adapter, opt.name, choices, deals, seed, executor=executor)
+            row["deals"] = rep.to_json()
+            w = None
+            if witness and adapter.supports_witness:
+                w = find_witness(adapter, opt.name, choices, seed=seed, max_size=witness_size, tries=tries,
+                                 extra=[rep.witness] if rep.witness is not None else [],  # one status line: options
+                                 executor=executor)
+            if w is not None:
+                wf = witness_file(adapter, w, opt.name)
+                row["witness"] = {"size": w.size, "position": wf}
+                if out_dir:
+                    path = Path(out_dir) / f"{info.name}-{opt.name}.json"
+                    write_json_atomic(path, wf)
+                    row["witness"]["file"] = str(path)
+            else:
+                row["witness"] = None
+            rows.append(row)
+            if not as_json:
+                n = rep.counted
+                ch = " | ".join(label(c) for c in choices)
+                ch = ch if len(ch) <= 34 else ch[:31] + "..."
+                legal = f"{rep.on_way_differs}/{rep.on_way}" if rep.on_way else "-"
+                wit = str(w.size) if w is not None else ("none" if witness and adapter.supports_witness else "-")
+                click.echo(f"{opt.name:28} {ch:34} {f'{rep.best_differs}/{rep.best_compared}':>13} "
+                           f"{f'{rep.final_differs}/{n}':>13} {legal:>14} {wit:>8}")
+            tick(i + 1)

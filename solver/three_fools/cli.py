@@ -1,0 +1,216 @@
+"""``foolsolve simulate three-fools``: whole games of Three Fools played by a stated policy, each
+seat's win rate with a 95% confidence interval (Wilson's score interval).
+
+Policies (every seat plays the same one):
+
+* ``uniform``: every choice uniformly at random among the legal moves (flip or keep, card and
+  declared suit, a follower's card);
+* ``truthful``: the leader flips or keeps and picks her card uniformly, and always declares the
+  card's true suit; followers play uniformly;
+* ``equilibrium``: each round, the equilibrium of that round's bluff with every hand open (an
+  analyst's policy: :func:`foolsolve.solver.three_fools.equilibrium.equilibrium`, about a second a
+  round), every player sampling her equilibrium strategy.
+
+Chance (the first leader, a Roshambo) is drawn with the rules' exact probabilities. The games run
+on the engine, game ``i`` from ``random.Random(f"{seed}:{i}")``: here, or in chunks of consecutive
+games (:func:`simulate_chunk`) on local worker processes or a Dask cluster
+(:mod:`foolsolve.executor`), with the same result whatever the number of workers. Ctrl-C stops
+and prints the games finished before the first unfinished one.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+from fractions import Fraction
+from typing import Any
+
+import click
+
+from foolsolve import games
+from foolsolve.errors import InputError
+from foolsolve.game import CHANCE
+from foolsolve.positions import parse_json
+from foolsolve.progress import progress
+from foolsolve.rules import rules_from_json
+
+POLICIES = ("uniform", "truthful", "equilibrium")
+
+
+def wilson(wins: int, n: int, z: float = 1.959964) -> tuple[float, float]:
+    """The 95% Wilson score interval of a proportion."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def _sample(rng: random.Random, weighted: list[tuple[Any, float]]) -> Any:
+    r = rng.random() * sum(w for _, w in weighted)
+    for item, w in weighted:
+        r -= w
+        if r <= 0:
+            return item
+    return weighted[-1][0]
+
+
+def play_game(rules: Any, policy: str, rng: random.Random) -> tuple[int, int]:
+    """One whole game from a shuffle: (winner, rounds played)."""
+    from foolsolve.engines.three_fools import ENGINE, P_FLIP, P_FOLLOW, P_LEAD, PH
+    from foolsolve.spec.three_fools import SPEC, Flip, Follow, Lead
+
+    e = ENGINE.from_spec(SPEC.deal(rules, 3, rng))
+    rounds = 0
+    plan: dict[str, Any] = {}
+    while True:
+        moves = list(ENGINE.legal_moves(e))
+        if not moves:
+            break
+        if ENGINE.to_move(e) == CHANCE:
+            move = _sample(rng, [(m, float(p)) for m, p in ENGINE.chance_outcomes(e)])
+        elif policy == "uniform":
+            move = rng.choice(moves)
+        elif policy == "truthful":
+            if e[PH] == P_LEAD:
+                cards = sorted({m >> 2 for m in moves})
+                card = rng.choice(cards)
+                move = card * 4 + (card >> 4)  # the true suit's slot is the card's suit slot
+            else:
+                move = rng.choice(moves)
+        else:
+            if e[PH] == P_FLIP:
+                from foolsolve.solver.three_fools.equilibrium import equilibrium
+
+                eq = equilibrium(ENGINE.to_spec(e))
+                plan = {"eq": eq}
+                a = _sample(rng, list(eq.leader.items()))
+                plan["action"] = a
+                move = ENGINE.move_from_spec(e, Flip(a[0]))
+            elif e[PH] == P_LEAD:
+                a = plan["action"]
+                move = ENGINE.move_from_spec(e, Lead(a[1], a[2]))
+            elif e[PH] == P_FOLLOW:
+                eq = plan["eq"]
+                seat = ENGINE.to_move(e)
+                infoset = eq.bluff.infoset(plan["action"])
+                card = _sample(rng, list(eq.followers[seat][infoset].items()))
+                move = ENGINE.move_from_spec(e, Follow(card))
+            else:
+                move = rng.choice(moves)
+        if e[PH] == P_FLIP:
+            rounds += 1
+        e = ENGINE.apply(e, move)
+    result = ENGINE.result(e)
+    assert result is not None
+    return int(dict(result.details)["winner"]), rounds
+
+
+def simulate_chunk(task: tuple[dict[str, Any], str, int, int, int]) -> tuple[list[int], int, int]:
+    """Games ``start`` to ``stop - 1`` (``task = (rules JSON, policy, seed, start, stop)``): each
+    seat's wins, the rounds played and the games played (a worker's task)."""
+    from foolsolve.spec.three_fools import Rules
+
+    rules_json, policy, seed, start, stop = task
+    rules = rules_from_json(Rules, rules_json)
+    wins = [0, 0, 0]
+    rounds = 0
+    for i in range(start, stop):
+        w, r = play_game(rules, policy, random.Random(f"{seed}:{i}"))
+        wins[w] += 1
+        rounds += r
+    return wins, rounds, stop - start
+
+
+def chunk_size(count: int, workers: int) -> int:
+    """Games per task: about eight tasks per worker, at most 100 games each (the result does not
+    depend on it: every game has its own seed)."""
+    return max(1, min(100, -(-count // (8 * workers))))
+
+
+@click.command("simulate")
+@click.argument("game")
+@click.option("--games", "count", type=click.IntRange(min=1), default=1000, show_default=True,
+              help="Whole games to play.")
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--policy", type=click.Choice(POLICIES), default="uniform", show_default=True,
+              help="How every seat plays.")
+@click.option("--rules", "rules_json", default=None, metavar="JSON", help='Rule options, e.g. \'{"max_hand": 5}\'.')
+@click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
+@click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Play the games on this many local worker processes (1: in this process).")
+@click.option("--scheduler", default=None, metavar="tcp://HOST:PORT",
+              help="Play the games on this Dask distributed cluster instead (pip install 'foolsolve[dask]').")
+def simulate_command(game: str, count: int, seed: int, policy: str, rules_json: str | None, as_json: bool,
+                     workers: int = 1, scheduler: str | None = None) -> None:
+    """Three Fools: play whole games with a stated policy (uniform, truthful, equilibrium) and
+    report each seat's win rate with a confidence interval.
+
+    Every seat plays the policy; chance (the first leader, Roshambo) follows the rules' exact
+    probabilities. The win rates come with 95% Wilson score intervals. Game i is played from its
+    own seed, so --workers N (local processes) and --scheduler (a Dask cluster) give the same
+    result as one process."""
+    info = games.get(game)
+    if info.name != "three-fools":
+        raise InputError(f"game: simulate plays Three Fools only, not {info.name}")
+    from foolsolve.spec.three_fools import Rules
+
+    rules = rules_from_json(Rules, parse_json(rules_json, "--rules") if rules_json else {})
+    wins = [0, 0, 0]
+    rounds = 0
+    played = 0
+    interrupted = False
+    executor = None
+    if workers > 1 or scheduler:
+        from foolsolve.executor import make_executor
+
+        executor = make_executor(workers, scheduler)
+    try:
+        with progress(f"simulating Three Fools ({policy})", unit="games", total=count) as tick:
+            try:
+                if executor is None:
+                    for i in range(count):
+                        w, r = play_game(rules, policy, random.Random(f"{seed}:{i}"))
+                        wins[w] += 1
+                        rounds += r
+                        played += 1
+                        tick(played)
+                else:
+                    from foolsolve.executor import WorkerLost
+                    from foolsolve.rules import rules_to_json
+
+                    size = chunk_size(count, executor.workers)
+                    tasks = [(rules_to_json(rules), policy, seed, a, min(a + size, count))
+                             for a in range(0, count, size)]
+                    for k, value in executor.map(simulate_chunk, tasks):
+                        if isinstance(value, WorkerLost):
+                            raise InputError(f"simulate: games {tasks[k][3]}..{tasks[k][4] - 1}: {value}")
+                        chunk_wins, chunk_rounds, n = value
+                        wins = [a + b for a, b in zip(wins, chunk_wins)]
+                        rounds += chunk_rounds
+                        played += n
+                        tick(played)
+            except KeyboardInterrupt:
+                interrupted = True
+    finally:
+        if executor is not None:
+            executor.close()
+    rates = [Fraction(x, played) if played else Fraction(0) for x in wins]
+    cis = [wilson(x, played) for x in wins]
+    if as_json:
+        click.echo(json.dumps({"game": info.name, "policy": policy, "games": played, "seed": seed,
+                               "interrupted": interrupted, "rounds_per_game": rounds / played if played else 0,
+                               "seats": [{"seat": p, "wins": wins[p], "rate": float(rates[p]),
+                                          "ci95": [round(cis[p][0], 6), round(cis[p][1], 6)]} for p in range(3)]}))
+    else:
+        click.echo(f"Three Fools, policy {policy}: {played:,} games (seed {seed}), "
+                   f"{rounds / played if played else 0:.1f} rounds a game")
+        for p in range(3):
+            click.echo(f"  seat {p}: {wins[p]:6,} wins  {float(rates[p]):.4f}  95% CI [{cis[p][0]:.4f}, {cis[p][1]:.4f}]")
+        if interrupted:
+            click.echo("(stopped by Ctrl-C: the games above were finished)")
+    if interrupted:
+        raise KeyboardInterrupt
+

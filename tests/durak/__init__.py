@@ -1,0 +1,1 @@
+"""Tests of durak (durak); see tests/__init__.py."""

@@ -1,0 +1,97 @@
+"""The CLI on Durak: conform (agreement and a caught divergence), perft, play, and bad
+position files as one-line errors with exit 2."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from foolsolve.engines import durak as edurak
+from tests.generic.test_cli import assert_one_line_error, run
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "foolsolve" / "examples"
+ENDGAME = json.loads((EXAMPLES / "durak-endgame.json").read_text())
+
+
+def write(tmp_path, obj, name="pos.json"):
+    p = tmp_path / name
+    p.write_text(json.dumps(obj))
+    return str(p)
+
+
+def test_conform_agrees(capsys):
+    code, out, _ = run(["conform", "durak", "--cases", "3", "--seed", "5"], capsys)
+    assert code == 0 and "spec and engine agree" in out and "3 games" in out
+
+
+def test_conform_max_steps_cuts_games_without_calling_it_a_divergence(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    code, out, _ = run(["conform", "durak", "--cases", "3", "--seed", "5", "--max-steps", "4"], capsys)
+    assert code == 0 and "spec and engine agree" in out
+    assert "3 games (3 cut at --max-steps 4), 15 states, 12 moves checked" in out
+    assert list(tmp_path.iterdir()) == []  # no "diverging position" file
+
+
+def test_conform_max_steps_still_checks_the_last_state(tmp_path, capsys, monkeypatch):
+    real = edurak.DurakEngine.legal_moves
+    # the bug shows only from the second move on: a cut at one move must still catch it there
+    monkeypatch.setattr(edurak.DurakEngine, "legal_moves",
+                        lambda self, state: real(self, state)[:-1] if state.tatt else real(self, state))
+    out_file = tmp_path / "div.json"
+    code, out, _ = run(["conform", "durak", "--cases", "1", "--seed", "5", "--max-steps", "1",
+                        "--out", str(out_file)], capsys)
+    assert code == 1 and "DIVERGENCE moves at step 1" in out and out_file.exists()
+
+
+def test_conform_catches_a_broken_engine_and_writes_the_shrunk_position(tmp_path, capsys, monkeypatch):
+    real = edurak.DurakEngine.legal_moves
+
+    def drops_take(self, state):  # the bug: the engine forgets that the defender may take
+        moves = real(self, state)
+        return [m for m in moves if str(self.move_to_spec(state, m)) != "take"]
+
+    monkeypatch.setattr(edurak.DurakEngine, "legal_moves", drops_take)
+    out_file = tmp_path / "div.json"
+    code, out, _ = run(["conform", "durak", "--cases", "20", "--seed", "1", "--out", str(out_file)], capsys)
+    assert code == 1 and "DIVERGENCE moves" in out and "take" in out
+    shrunk = json.loads(out_file.read_text())
+    assert shrunk["game"] == "durak"
+    monkeypatch.undo()
+    code, _, _ = run(["conform", "durak", "--position", str(out_file)], capsys)
+    assert code == 0  # with the real engine the written position conforms
+
+
+def test_perft_spec_and_engine(capsys):
+    code, out, _ = run(["perft", str(EXAMPLES / "durak-endgame.json"), "--depth", "3"], capsys)
+    assert code == 0 and "spec: 8" in out and "engine: 8" in out
+    code, out, _ = run(["perft", str(EXAMPLES / "durak-endgame.json"), "--depth", "2", "--divide"], capsys)
+    assert code == 0 and "attack 6♥" in out
+
+
+def test_play_applies_moves_and_rejects_illegal_ones(tmp_path, capsys):
+    code, out, _ = run(["play", str(EXAMPLES / "durak-endgame.json"), "attack 6H", "--json"], capsys)
+    assert code == 0 and json.loads(out)["table"] == [["6H", None]]
+    # covered, and the attacker (9D KH) has no 6 or 7 to throw in: the bout ends beaten, the
+    # defender attacks next
+    code, out, _ = run(["play", str(EXAMPLES / "durak-endgame.json"), "attack 6H", "cover 6H with 7H", "--json"], capsys)
+    pos = json.loads(out)
+    assert code == 0 and pos["table"] == [] and {"6H", "7H"} <= set(pos["discard"])
+    assert pos["attacker"] == 1 and pos["to_move"] == 1
+    code, _, err = run(["play", str(EXAMPLES / "durak-endgame.json"), "attack AD"], capsys)
+    assert_one_line_error(code, err, "move 1", "attack AD")
+
+
+@pytest.mark.parametrize("change,needle", [
+    ({"hands": [["6H", "9D", "KH"], ["7H", "XX"]]}, "hands[1]"),
+    ({"hands": [["6H", "9D", "KH"], ["7H", "6H"]]}, "6H"),
+    ({"rules": {"variant": "japanese"}}, "variant"),
+    ({"rules": {"colour": "red"}}, "colour"),
+    ({"attacker": 1}, "defender"),
+    ({"trump": "Z"}, "trump"),
+    ({"to_move": 5}, "to_move"),
+    ({"table": [["9C", "6C"]]}, "table"),
+    ({"stock": ["6S", "7D"]}, "stock"),
+])
+def test_bad_positions_are_one_line_errors(tmp_path, capsys, change, needle):
+    code, _, err = run(["show", write(tmp_path, {**ENDGAME, **change})], capsys)
+    assert_one_line_error(code, err, needle)

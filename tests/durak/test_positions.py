@@ -1,0 +1,199 @@
+"""Durak position files: the schema, the semantic checks, canonical JSON and the examples."""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+from typing import Any
+
+import pytest
+
+from foolsolve.errors import InputError
+from foolsolve.games import get
+from foolsolve.spec.durak import SPEC
+from tests.durak.helpers import card, check_invariants, moves, pos
+
+
+def examples() -> list[str]:
+    root = resources.files("foolsolve").joinpath("examples")
+    return sorted(p.name for p in root.iterdir() if p.name.startswith("durak-"))
+
+
+def load_example(name: str) -> dict[str, Any]:
+    text = resources.files("foolsolve").joinpath("examples", name).read_text(encoding="utf-8")
+    obj: dict[str, Any] = json.loads(text)
+    return obj
+
+
+def test_registry_knows_durak() -> None:
+    info = get("durak")
+    assert info.spec is SPEC and info.schema == "durak.schema.json" and info.random_game is not None
+
+
+@pytest.mark.parametrize("name", examples())
+def test_examples_load_round_trip_and_are_playable(name: str) -> None:
+    s = SPEC.state_from_json(load_example(name))
+    check_invariants(s)
+    canon = SPEC.state_to_json(s)
+    assert SPEC.state_from_json(canon) == s
+    assert SPEC.state_to_json(SPEC.state_from_json(canon)) == canon
+    assert json.loads(json.dumps(canon)) == canon
+
+
+def test_examples_cover_the_brief() -> None:
+    names = examples()
+    assert {"durak-endgame.json", "durak-bonnet.json"} <= set(names) and len(names) >= 5
+
+
+def test_issue_example_reads_as_written() -> None:
+    s = SPEC.state_from_json(load_example("durak-endgame.json"))
+    assert s.trump == "S" and s.hands[0] == {card("6H"), card("9D"), card("KH")}
+    assert len(s.discard) == 36 - 5  # cards placed nowhere are in the discard
+    assert moves(s) == ["attack 9♦", "attack 6♥", "attack K♥"]
+
+
+def test_bonnet_example_has_no_trump() -> None:
+    s = SPEC.state_from_json(load_example("durak-bonnet.json"))
+    assert s.trump is None and SPEC.state_to_json(s)["trump"] is None
+
+
+def test_canonical_json_sorts_cards_and_table() -> None:
+    s = pos(hands=[["KC", "6C", "AS"], ["9D", "7H", "KS", "JC"]], table=[["9H", "JH"], ["9C", None]],
+            discard=["QS", "6D"])
+    j = SPEC.state_to_json(s)
+    assert j["hands"][0] == ["6C", "KC", "AS"]
+    assert j["table"] == [["9C", None], ["9H", "JH"]]
+    assert [card(t).index for t in j["discard"]] == sorted(card(t).index for t in j["discard"])
+    assert list(j) == ["game", "rules", "players", "trump", "hands", "stock", "discard", "out", "attacker",
+                       "defender", "table", "to_move", "taking", "first_bout", "defender_start", "shown",
+                       "last_defender"]
+    assert j["defender_start"] == 5 and j["to_move"] == 1
+
+
+def test_ten_accepts_every_spelling() -> None:
+    a = pos(hands=[["10S", "TH", "10♦"], ["6H"]])
+    assert a.hands[0] == {card("10S"), card("10H"), card("10D")}
+
+
+def test_to_move_is_derived_for_each_phase() -> None:
+    assert pos(hands=[["6H"], ["7H"]]).to_move == 0
+    assert pos(hands=[["6S"], ["7H"]], table=[["6H", None]]).to_move == 1
+    assert pos(hands=[["6S"], ["7H"], ["6C"]], table=[["6H", "8H"]]).to_move == 0
+    assert pos(hands=[["QS"], ["7H"], ["6C"]], table=[["6H", "8H"]]).to_move == 2
+
+
+SHOWING = {"variant": "perevodnoy", "transfer_by_showing_trump": True}
+BAD: list[tuple[dict[str, Any], str]] = [
+    ({"hands": [["6H", "6H"], ["7H"]]}, "hands[0]: duplicate card 6H"),
+    ({"hands": [["6H"], ["6H"]]}, "hands[1]: card 6H is also in hands[0]"),
+    ({"hands": [["6H"], ["7H"]], "stock": ["6H"]}, "stock: card 6H is also in hands[0]"),
+    ({"hands": [["6H"], ["7H"]], "discard": ["7H"]}, "discard: card 7H is also in hands[1]"),
+    ({"hands": [["6H"], ["7H"]], "table": [["7H", None]]}, "table[0][0]: card 7H is also in hands[1]"),
+    ({"hands": [["2H"], ["7H"]]}, "hands[0]: unknown card '2H'"),
+    ({"hands": [["XX"], ["7H"]]}, "hands[0]: unknown card 'XX'"),
+    ({"hands": [[6], ["7H"]]}, 'hands[0][0]: 6 is not of type "string"'),
+    ({"hands": [["6H"]]}, 'hands: [["6H"]] is too short'),
+    ({"hands": [["6H"], ["7H"]], "rules": {"colour": 1}}, "rules.colour: unknown rule option"),
+    ({"hands": [["6H"], ["7H"]], "rules": {"deck": 40}}, "rules.deck: 40 is not one of 36 | 52"),
+    ({"hands": [["6H"], ["7H"]], "rules": {"transfer_cap": False}}, "rules.transfer_cap:"),
+    ({"hands": [["6H"], ["7H"]], "rules": {"throw_in_after_take": 1}}, "rules.throw_in_after_take: expected true"),
+    ({"hands": [["6H"], ["7H"]], "trump": "X"}, 'trump: "X" is not one of'),
+    ({"hands": [["6H"], ["7H"]], "colour": "red"}, "position: Additional properties are not allowed"),
+    ({"hands": [["6H"], ["7H"]], "game": "chess"}, 'game: "durak" was expected'),
+    ({"hands": [["6H"], ["7H"]], "players": 3}, "players: 3 but hands lists 2 players"),
+    ({"hands": [["6H"], ["7H"]], "attacker": 2}, "attacker: player 2 does not exist"),
+    ({"hands": [["6H"], ["7H"]], "defender": 0}, "defender: must differ from the attacker"),
+    ({"hands": [["6H"], ["7H"], ["8H"]], "defender": 2}, "defender: must be 1"),
+    ({"hands": [["6H"], ["7H"]], "stock": ["8H"]}, "stock: the last card is the face-up trump"),
+    ({"hands": [["6H"], ["7H"]], "table": [["9H", "8H"]]}, "table[0]: 8H does not beat 9H (trump spade)"),
+    ({"hands": [["6H"], ["7H"]], "trump": None, "table": [["9H", "6S"]]}, "table[0]: 6S does not beat 9H (no trump)"),
+    ({"hands": [["6H"], ["7H"]], "table": [["9H", None]], "to_move": 0}, "to_move: must be 1 (the defender)"),
+    ({"hands": [["6H"], ["7H"]], "to_move": 1}, "to_move: must be 0 (the attacker)"),
+    ({"hands": [["6H"], ["7H"], ["QC"]], "table": [["6D", "8D"]], "to_move": 2},
+     "to_move: player 2 cannot throw in here"),
+    ({"hands": [["6H"], ["7H"]], "table": [["9H", None], ["9D", None]]}, "table: 2 attack cards exceed this bout's cap of 1"),
+    ({"hands": [["6H"], ["7H", "8H", "9H", "10H", "JH", "QH", "KH"]], "stock": ["8S"],
+      "table": [["6C", "7C"], ["7D", "8D"], ["8C", "9C"], ["9D", "10D"], ["10C", "JC"], ["JD", "QD"], ["QC", "KC"]]},
+     "table: 7 attack cards exceed this bout's cap of 6"),
+    ({"hands": [["6H"], ["7H", "8H"]], "table": [["9H", None], ["10H", None]]}, "table: with nothing covered"),
+    ({"hands": [["6H"], ["7H"]], "defender_start": 4}, "defender_start: must be 1"),
+    ({"hands": [["6H"], ["7H"]], "out": [0]}, "out: player 0 is listed as out but holds cards"),
+    ({"hands": [["6H"], ["7H"], []], "out": []}, "out: player 2 has no cards and the stock is empty"),
+    ({"hands": [["6H"], ["7H"], []], "stock": ["8S"], "out": [2]}, "out: players only go out once the stock"),
+    ({"hands": [["6H"], ["7H"]], "out": [5]}, "out: player 5 does not exist"),
+    ({"hands": [[], ["7H"]], "stock": ["8S"]}, "hands[0]: the attacker must hold cards to lead"),
+    ({"hands": [["6H"], []], "out": []}, "out: player 1 has no cards"),
+    ({"hands": [["6H"], ["7H"]], "taking": True}, "taking: the table is empty"),
+    ({"hands": [["6H"], ["7H"]], "rules": {"variant": "simple"}, "table": [["9H", None]], "taking": True},
+     "taking: under these rules"),
+    ({"hands": [["6H"], ["7H"]], "rules": {"variant": "simple"}, "table": [["9H", "JH"]]}, "table: every card is covered"),
+    ({"hands": [["QH"], ["7H"]], "table": [["9H", "JH"]]}, "table: nobody can throw in"),
+    ({"hands": [["6H"], ["7H"]], "table": [["9H", None]], "shown": ["9S"]}, "shown: trumps are shown only"),
+    ({"hands": [["6H"], ["7H"], [], ["8H"]], "out": [2], "table": [["9H", None]], "attacker": 1, "defender": 0},
+     "defender: must be 3"),
+    ({"hands": [["6H"], [], ["8H"]], "out": [1], "table": [["9H", None]], "attacker": 0, "defender": 1},
+     "defender: player 1 is out"),
+    # 001 §Variants: "transfer the move to another participant simply by showing a trump card of the same value
+    # as the card on the table": a shown card is a trump of an attack card's rank, held or on the table
+    ({"hands": [["6H", "9S"], ["7H", "9C"]], "table": [["9H", None]], "shown": ["9C"], "rules": SHOWING},
+     "shown: 9C is not a trump"),
+    ({"hands": [["6H", "10S"], ["7H"]], "table": [["9H", None]], "shown": ["10S"], "rules": SHOWING},
+     "shown: 10S does not have the rank of an attack card"),
+    ({"hands": [["6H"], ["7H"]], "table": [["9H", None]], "shown": ["9S"], "rules": SHOWING},
+     "shown: 9S is neither in a hand nor on the table"),
+    ({"hands": [["6H"], ["7H", "9S"]], "shown": ["9S"], "rules": SHOWING}, "shown: the table is empty"),
+]
+
+
+@pytest.mark.parametrize(("fields", "message"), BAD, ids=[m.split(":")[0] + "-" + str(i) for i, (_, m) in enumerate(BAD)])
+def test_bad_positions_name_the_field(fields: dict[str, Any], message: str) -> None:
+    obj: dict[str, Any] = {"game": "durak", "trump": "S", "stock": [], "attacker": 0, "defender": 1}
+    obj.update(fields)
+    with pytest.raises(InputError) as exc:
+        SPEC.state_from_json(obj)
+    text = str(exc.value)
+    assert "\n" not in text
+    assert message in text, text
+
+
+def test_missing_required_field_is_named() -> None:
+    with pytest.raises(InputError, match='"hands" is a required property'):
+        SPEC.state_from_json({"game": "durak", "trump": "S", "stock": [], "attacker": 0, "defender": 1})
+
+
+def test_not_an_object_is_an_input_error() -> None:
+    with pytest.raises(InputError):
+        SPEC.state_from_json([1, 2])  # type: ignore[arg-type]
+
+
+def test_finished_game_positions_are_read_as_over() -> None:
+    s = pos(hands=[["6H"], []])
+    res = SPEC.result(s)
+    assert s.out == (1,) and res is not None and res.label == "fool: player 0" and SPEC.legal_moves(s) == []
+    d = pos(hands=[[], []], last_defender=0, rules={"draw_outcome": "last_defender_loses"})
+    res = SPEC.result(d)
+    assert res is not None and res.label == "fool: player 0"
+    assert SPEC.state_from_json(SPEC.state_to_json(d)) == d
+
+
+def test_malformed_position_file_is_an_input_error(tmp_path: Any) -> None:
+    from foolsolve.positions import read_json
+
+    f = tmp_path / "bad.json"
+    f.write_text('{"game": "durak", "hands": [', encoding="utf-8")
+    with pytest.raises(InputError, match="malformed JSON"):
+        read_json(f)
+
+
+def test_describe_names_the_roles_the_table_a_take_and_who_moves() -> None:
+    s = pos(hands=[["6C", "7C", "AS"], ["7H", "8D"]], stock=["9C", "10S"], table=[["6H", None]], taking=True,
+            rules={"throw_in_after_take": True})
+    assert SPEC.describe(s).splitlines() == [
+        "Durak (podkidnoy, 36 cards), 2 players, trump ♠; stock 2 (bottom 10♠); discard 28",
+        "player 0 (attacker): 6♣ 7♣ A♠",
+        "player 1 (defender): 8♦ 7♥",
+        "table: 6♥/-  (taking)",
+        "to move: player 0 (throw)",
+    ]
+    covered = pos(hands=[["6C", "7C", "AS"], ["8D"]], stock=["9C", "10S"], table=[["6H", "7H"]])
+    assert "table: 6♥/7♥" in SPEC.describe(covered).splitlines()

@@ -1,0 +1,207 @@
+"""Start-up of the Durak solver (docs/durak-solver.md, "Start-up"):
+
+* a compile of the compiled search is announced in one line on a terminal (stderr), with its
+  expected time and progress, and nothing is written when stderr is no terminal;
+* a Ctrl-C during the compile keeps every function compiled before it in numba's on-disk cache
+  (a second process loads it instead of compiling it);
+* while the compiled search is not compiled yet, an 8v8 solve runs the Python search and never
+  imports numba; once it is, the solve loads the compiled search; either way the answer is the same.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import pty
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from foolsolve.engines.durak import from_spec_state
+from foolsolve.solver.base import SearchLimit, SolveOptions
+from foolsolve.solver.durak import search
+from foolsolve.spec.durak import SPEC
+
+DATA = json.loads((Path(__file__).parent / "data" / "nodes.json").read_text())
+EIGHT = {row["name"]: row for row in DATA["positions"]}
+
+_FAKES = """
+import sys
+from foolsolve.solver.durak import compiled
+
+class Fake:
+    def __init__(self, name, stop=False):
+        self.name, self.stop, self.signatures = name, stop, []
+        self.stats = type("S", (), {"cache_hits": {}})()
+    def compile(self, sig):
+        if self.stop:
+            raise KeyboardInterrupt
+        self.signatures.append(sig)
+    _can_compile = False
+
+fakes = [Fake("a"), Fake("b"), Fake("c", stop=len(sys.argv) > 1), Fake("d")]
+try:
+    compiled.compile_kernels([(f, "int64(int64)") for f in fakes], sys.stderr.isatty())
+except KeyboardInterrupt:
+    print("INTERRUPTED", [f.name for f in fakes if f.signatures], flush=True)
+else:
+    print("DONE", [f.name for f in fakes if f.signatures], flush=True)
+"""
+
+
+def run_on_a_terminal(code: str, *args: str) -> str:
+    """Run ``python -c code`` with stdout and stderr on a pseudo-terminal; everything it wrote."""
+    pid, fd = pty.fork()
+    if pid == 0:  # pragma: no cover - the child
+        os.execv(sys.executable, [sys.executable, "-c", code, *args])
+    out = b""
+    while True:
+        try:
+            chunk = os.read(fd, 4096)
+        except OSError:
+            break
+        if not chunk:
+            break
+        out += chunk
+    os.waitpid(pid, 0)
+    return out.decode()
+
+
+def test_a_compile_is_announced_on_a_terminal_with_its_time_and_progress() -> None:
+    out = run_on_a_terminal(_FAKES)
+    assert "DONE ['a', 'b', 'c', 'd']" in out
+    line = out.split("DONE")[0].replace("\r\n", "\n")
+    # one line, rewritten in place: the expected time, and the count done out of all
+    assert line.count("\n") == 1 and line.endswith("\n")
+    assert "compiling the Durak search once, about 30 s (Ctrl-C keeps progress): 0/4" in line
+    assert "4/4" in line.rsplit("\r", 1)[1]
+
+
+def test_no_announcement_when_stderr_is_not_a_terminal() -> None:
+    proc = subprocess.run([sys.executable, "-c", _FAKES], capture_output=True, text=True, timeout=120)
+    assert proc.stdout.strip() == "DONE ['a', 'b', 'c', 'd']" and proc.stderr == ""
+
+
+def test_ctrl_c_stops_the_compile_after_the_functions_already_compiled() -> None:
+    out = run_on_a_terminal(_FAKES, "stop")
+    assert "INTERRUPTED ['a', 'b']" in out
+    assert "2/4" in out and "3/4" not in out  # the line ends where the compile stopped
+
+
+_TOY = '''
+def twice(x):
+    return 2 * x
+'''
+
+_COMPILE_TOY = """
+import sys
+sys.path.insert(0, sys.argv[1])
+import toy
+from foolsolve.solver.durak import compiled
+
+class Stop:
+    signatures = []
+    stats = type("S", (), {"cache_hits": {}})()
+    def compile(self, sig):
+        raise KeyboardInterrupt
+
+disp = compiled._dispatcher(toy.twice, {})
+try:
+    compiled.compile_kernels([(disp, "int64(int64)"), (Stop(), "int64(int64)")], False)
+except KeyboardInterrupt:
+    pass
+print(disp(21), sum(disp.stats.cache_hits.values()), sum(disp.stats.cache_misses.values()))
+"""
+
+
+def test_a_function_compiled_before_a_ctrl_c_is_kept_in_the_cache(tmp_path: Path) -> None:
+    (tmp_path / "toy.py").write_text(_TOY)
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path / "cache"))
+    first = subprocess.run([sys.executable, "-c", _COMPILE_TOY, str(tmp_path)], capture_output=True, text=True,
+                           env=env, timeout=300)
+    assert first.stdout.split() == ["42", "0", "1"], first.stderr  # compiled, then the Ctrl-C
+    second = subprocess.run([sys.executable, "-c", _COMPILE_TOY, str(tmp_path)], capture_output=True, text=True,
+                            env=env, timeout=300)
+    assert second.stdout.split() == ["42", "1", "0"], second.stderr  # loaded from the cache
+
+
+_SOLVE = """
+import json, runpy, sys
+from foolsolve.solver.durak import search
+ready = json.loads(sys.argv[1])
+search.kernel_compiled = lambda: ready
+sys.argv = ["foolsolve", sys.argv[2], "--json"]
+code = 0
+try:
+    runpy.run_module("foolsolve", run_name="__main__")
+except SystemExit as exc:
+    code = exc.code
+print("\\nMODULES " + json.dumps({"code": code, "numba": "numba" in sys.modules,
+                                  "compiled": "foolsolve.solver.durak.compiled" in sys.modules}))
+"""
+
+
+@pytest.mark.parametrize("compiled", [False, True])
+def test_an_8v8_solve_imports_numba_only_once_the_compiled_search_is_compiled(compiled: bool, tmp_path: Path) -> None:
+    if compiled:
+        from foolsolve.solver.durak import compiled as kernel
+
+        kernel.load()  # compiled here if numba's cache is stale, so the child loads it
+    row = EIGHT["bench 8v8 #1"]
+    path = tmp_path / "p.json"
+    path.write_text(json.dumps(row["position"]))
+    proc = subprocess.run([sys.executable, "-c", _SOLVE, json.dumps(compiled), str(path)], capture_output=True,
+                          text=True, timeout=300, stdin=subprocess.DEVNULL, cwd=tmp_path)
+    out, _, tail = proc.stdout.rpartition("\nMODULES ")
+    info = json.loads(tail)
+    assert info == {"code": 0, "numba": compiled, "compiled": compiled}, proc.stderr
+    got = json.loads(out)
+    assert [m["value"] for m in got["moves"]] == [{1: "win", 0: "draw", -1: "loss"}[v]
+                                                  for v in row["python"]["move_values"]]
+
+
+def test_python_first_hands_over_to_the_compiled_search_past_its_node_budget(monkeypatch) -> None:
+    row = EIGHT["bench 8v8 #2"]  # the Python search needs 533,728 nodes to value its moves
+    state = SPEC.state_from_json(row["position"])
+    monkeypatch.setattr(search, "kernel_compiled", lambda: False)
+    monkeypatch.setattr(search, "PYTHON_FIRST_NODES", 20_000)
+    assert search.python_first(from_spec_state(state), "auto")
+    res = search.solve(state, SolveOptions(extra={"pv": False}))
+    want = {1: "win", 0: "draw", -1: "loss"}
+    assert [m.value for m in res.moves] == [want[v] for v in row["python"]["move_values"]]
+    # a caller's own node limit below the budget stays the limit
+    with pytest.raises(SearchLimit):
+        search.solve(state, SolveOptions(max_nodes=10_000, extra={"pv": False}))
+
+
+def test_python_first_only_for_8v8_at_most_with_jit_auto(monkeypatch) -> None:
+    monkeypatch.setattr(search, "kernel_compiled", lambda: False)
+    s = from_spec_state(SPEC.state_from_json(EIGHT["bench 8v8 #0"]["position"]))
+    assert search.python_first(s, "auto") and not search.python_first(s, True) and not search.python_first(s, False)
+    small = from_spec_state(SPEC.state_from_json(EIGHT["bench 7v7 #0"]["position"]))
+    assert not search.python_first(small, "auto")  # below JIT_MIN_CARDS: the Python search anyway
+    monkeypatch.setattr(search, "kernel_compiled", lambda: True)
+    assert not search.python_first(s, "auto")
+
+
+def test_kernel_compiled_reads_numbas_index_files(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.setattr(search, "__file__", str(tmp_path / "search.py"))
+    monkeypatch.delenv("NUMBA_CACHE_DIR", raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "home-cache"))
+    assert not search.kernel_compiled()
+    (tmp_path / "__pycache__").mkdir()
+    (tmp_path / "__pycache__" / "compiled._run-1446.py311.nbi").write_bytes(b"")
+    assert search.kernel_compiled()
+    other = tmp_path / "elsewhere"
+    monkeypatch.setattr(search, "__file__", str(other / "search.py"))
+    assert not search.kernel_compiled()
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
+    assert search.kernel_compiled()
+    monkeypatch.delenv("NUMBA_CACHE_DIR")  # numba's user cache directory (a read-only install)
+    assert not search.kernel_compiled()
+    index = tmp_path / "home-cache" / "numba" / "some" / "path" / "compiled._run-1446.py311.nbi"
+    index.parent.mkdir(parents=True)
+    index.write_bytes(b"")
+    assert search.kernel_compiled()

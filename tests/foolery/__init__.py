@@ -1,0 +1,1 @@
+"""Tests of foolery (foolery); see tests/__init__.py."""

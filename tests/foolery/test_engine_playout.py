@@ -1,0 +1,66 @@
+"""The Foolery engine's compiled playout plays the very game of the generic loop
+(``apply(s, rng.choice(legal_moves(s)))``): the same moves, final position and random state."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from foolsolve.engines.foolery import ENGINE, generic_playout
+from foolsolve.games.foolery import random_game
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_native_playout_is_the_generic_loop(seed: int) -> None:
+    e = ENGINE.from_spec(random_game(random.Random(seed)))
+    limit = None if seed % 3 else 5 + seed  # whole rounds, and a few stopped after some moves
+    r1, r2 = random.Random(seed), random.Random(seed)
+    a, n1 = generic_playout(e, r1, limit)
+    b, n2 = ENGINE.playout(e, r2, limit)
+    assert (n1, ENGINE.key(a), a.top) == (n2, ENGINE.key(b), b.top)
+    assert r1.getstate() == r2.getstate()
+    assert ENGINE.result(a) == ENGINE.result(b)
+
+
+def test_a_random_subclass_that_draws_differently_plays_the_generic_loop() -> None:
+    class Odd(random.Random):
+        def _randbelow(self, n: int) -> int:  # type: ignore[override]
+            return n - 1
+
+    e = ENGINE.from_spec(random_game(random.Random(3)))
+    a, n1 = ENGINE.playout(e, Odd(1))
+    b, n2 = generic_playout(e, Odd(1))
+    assert n1 == n2 and ENGINE.key(a) == ENGINE.key(b)
+
+
+@pytest.mark.parametrize("table", ["3C 3D 3S 4C 4D", "3C 4C 5C 6C KC"])
+def test_native_playout_cannot_follow_a_higher_5_card_hand_with_a_flush(table: str) -> None:
+    """004 §Hands: "5-card hands, lowest to highest: Straight, Flush, Full House, Straight Flush, ..." and
+    "Highest card counts": a flush follows neither a full house nor a flush with a higher top card (the
+    compiled playout's flush keys); random games rarely put such a flush against such a hand."""
+    from tests.foolery.helpers import legal, position
+
+    s = position("2H 5H 9H JH QH 7C", "AC AD", "10S 10D", table=[(2, table)], to_move=0)
+    assert not legal(s, "play 2H 5H 9H JH QH")
+    e = ENGINE.from_spec(s)
+    for seed in range(6):
+        r1, r2 = random.Random(seed), random.Random(seed)
+        a, n1 = generic_playout(e, r1, 1)
+        b, n2 = ENGINE.playout(e, r2, 1)
+        assert (n1, ENGINE.key(a)) == (n2, ENGINE.key(b)) and r1.getstate() == r2.getstate()
+
+
+@pytest.mark.parametrize("table", [[(1, "V")], [(1, "7C"), (2, "XX")]])
+def test_native_playout_from_a_table_holding_trumps(table: list[tuple[int, str]]) -> None:
+    """The compiled playout takes over a trick in progress whose plays hold trumps (cards above the 64
+    bits of the suits): the same game as the generic loop, move by move and to the end."""
+    from tests.foolery.helpers import position
+
+    s = position("2H 5H 9H JH QH 7S", "AC AD 3S", "10S 10D VI", table=table, to_move=0)
+    e = ENGINE.from_spec(s)
+    for seed, limit in ((0, 1), (1, 2), (2, None), (3, None)):
+        r1, r2 = random.Random(seed), random.Random(seed)
+        a, n1 = generic_playout(e, r1, limit)
+        b, n2 = ENGINE.playout(e, r2, limit)
+        assert (n1, ENGINE.key(a), a.top) == (n2, ENGINE.key(b), b.top) and r1.getstate() == r2.getstate()

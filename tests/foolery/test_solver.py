@@ -1,0 +1,172 @@
+"""The Foolery open-hand solver against second methods: exhaustive minimax over the spec and
+networkx retrograde analysis (two players), plain recursions over the spec (paranoid, max-n
+with the same tie rule), and the reduced transposition key against the engine's full key."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from fractions import Fraction
+from typing import Any
+
+import pytest
+
+from foolsolve.cards import TAROT78
+from foolsolve.errors import InputError
+from foolsolve.solver import minimax, retrograde
+from foolsolve.solver.base import LOSS, WIN, SolveOptions
+from foolsolve.solver.foolery import first_out_value, maxn_payoffs, solve
+from foolsolve.spec.foolery import SPEC, State
+
+
+def small_position(seed: int, active: int, cards: int, rules: dict[str, Any] | None = None) -> State:
+    """``active`` players (0..active-1) holding ``cards`` random cards each in a game of
+    ``active + 1`` players (the last one already King), then a few random moves."""
+    rng = random.Random(seed)
+    pool = list(TAROT78.cards)
+    rng.shuffle(pool)
+    hands = [[c.ascii for c in pool[i * cards:(i + 1) * cards]] for i in range(active)] + [[]]
+    obj = {"game": "foolery", "hands": hands, "to_move": rng.randrange(active), "places": [None] * active + [1],
+           "rules": rules or {}}
+    s = SPEC.state_from_json(obj)
+    for _ in range(rng.randrange(3)):
+        moves = SPEC.legal_moves(s)
+        if not moves:
+            break
+        nxt = SPEC.apply(s, rng.choice(moves))
+        if SPEC.is_terminal(nxt) or sum(1 for p in range(nxt.players) if nxt.active(p)) < active:
+            break
+        s = nxt
+    return s
+
+
+RULES = [None, {"trump_beats_trump": "same"}, {"pass_is_final": True, "skip_with_two": "no_skip"}]
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_two_players_every_move_agrees_with_minimax_over_the_spec(seed: int) -> None:
+    s = small_position(seed, 2, 4, RULES[seed % 3])
+    res = solve(s, SolveOptions())
+    mover = s.to_move
+    assert res.concept is None
+    want = minimax.value_for(SPEC, s, mover)
+    assert res.value == (WIN if want > 0 else LOSS)
+    values = minimax.move_values(SPEC, s)
+    assert {m.move: m.value for m in res.moves} == {k: (WIN if v > 0 else LOSS) for k, v in values.items()}
+    # the principal variation is legal and ends with the value it claims
+    t = SPEC.play(s, *res.pv)
+    places = t.places
+    free_best = min(pl for pl in range(1, s.players + 1) if pl not in s.places)
+    assert (places[mover] == free_best) == (res.value == WIN)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_two_players_agree_with_networkx_retrograde_analysis(seed: int) -> None:
+    s = small_position(100 + seed, 2, 3, RULES[seed % 3])
+    g, root = retrograde.state_graph(s, SPEC.legal_moves, SPEC.apply, SPEC.to_move, SPEC.result)
+    wdl = retrograde.retrograde_wdl(g)
+    res = solve(s, SolveOptions())
+    assert res.value == (WIN if wdl[root] > 0 else LOSS)
+
+
+def spec_first_out(s: State, player: int, best: int, memo: dict[State, bool]) -> bool:
+    """Paranoid by plain recursion over the spec: does ``player`` take place ``best``?"""
+    if best in s.places:
+        return s.places.index(best) == player
+    if s.places[player] is not None:
+        return False
+    if s in memo:
+        return memo[s]
+    kids = [spec_first_out(SPEC.apply(s, m), player, best, memo) for m in SPEC.legal_moves(s)]
+    r = any(kids) if s.to_move == player else all(kids)
+    memo[s] = r
+    return r
+
+
+def spec_maxn(s: State, memo: dict[State, tuple[Fraction, ...]]) -> tuple[Fraction, ...]:
+    """Max-n by plain recursion over the spec; ties to the first move of the spec's order."""
+    res = SPEC.result(s)
+    if res is not None:
+        return tuple(res.payoffs)
+    if s in memo:
+        return memo[s]
+    p = s.to_move
+    best: tuple[Fraction, ...] | None = None
+    for m in SPEC.legal_moves(s):
+        v = spec_maxn(SPEC.apply(s, m), memo)
+        if best is None or v[p] > best[p]:
+            best = v
+    assert best is not None
+    memo[s] = best
+    return best
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_paranoid_agrees_with_a_plain_recursion_over_the_spec(seed: int) -> None:
+    s = small_position(200 + seed, 3, 3, RULES[seed % 3])
+    best = min(pl for pl in range(1, s.players + 1) if pl not in s.places)
+    for player in range(3):
+        if s.active(player):
+            want = spec_first_out(s, player, best, {})
+            assert first_out_value(s, player) == want
+            assert first_out_value(s, player, reduced=False) == want
+    res = solve(s, SolveOptions())
+    assert res.concept == "paranoid" and res.value == (WIN if spec_first_out(s, s.to_move, best, {}) else LOSS)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_max_n_agrees_with_a_plain_recursion_over_the_spec(seed: int) -> None:
+    s = small_position(300 + seed, 3, 3, RULES[seed % 3])
+    want = spec_maxn(s, {})
+    assert maxn_payoffs(s) == want
+    assert maxn_payoffs(s, reduced=False) == want
+    res = solve(s, SolveOptions(extra={"concept": "max-n"}))
+    assert res.concept == "max-n" and res.value == str(want[s.to_move])
+    # the principal variation reaches the max-n finishing order
+    end = SPEC.play(s, *res.pv)
+    assert tuple(SPEC.result(end).payoffs) == want  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_the_reduced_key_gives_the_unreduced_answers(seed: int) -> None:
+    s = small_position(400 + seed, 2, 6, RULES[seed % 3])
+    for player in range(2):
+        if s.active(player):
+            assert first_out_value(s, player) == first_out_value(s, player, reduced=False)
+
+
+def test_solver_options_are_checked() -> None:
+    s = small_position(1, 2, 3)
+    with pytest.raises(InputError, match="option concept"):
+        solve(s, SolveOptions(extra={"concept": "nash"}))
+    with pytest.raises(InputError, match="option no_such"):
+        solve(s, SolveOptions(extra={"no_such": 1}))
+    with pytest.raises(InputError, match="option player"):
+        solve(s, SolveOptions(extra={"player": 3}))
+
+
+def test_the_endgame_example_from_the_command_line() -> None:
+    proc = subprocess.run([sys.executable, "-m", "foolsolve", "foolsolve/examples/foolery-endgame.json", "--json"],
+                          capture_output=True, text=True, timeout=300, cwd=str(__import__("pathlib").Path(__file__).parents[2]))
+    assert proc.returncode == 0, proc.stderr
+    out = json.loads(proc.stdout)
+    assert out["game"] == "foolery" and out["value"] in (WIN, LOSS) and out["moves"] and out["pv"]
+
+
+@pytest.mark.parametrize("hands", [
+    ("2S 5S 7S 9S JS 3H", "4S 6S 8C 8D"),
+    ("AH 2H 3H 4H 6H 6C", "5D 7H 7S XX"),
+    ("3D 4D 5D 6D 7D 7C", "8D 9D 9H I"),
+])
+def test_flush_capable_hands_keep_their_suits_in_the_reduced_search(hands: tuple[str, str]) -> None:
+    """While a hand holds five cards of a suit the reduced key keeps suits; checked against the
+    unreduced search and minimax over the spec, for both players to move."""
+    for to_move in (0, 1):
+        s = SPEC.state_from_json({"game": "foolery", "hands": [hands[0].split(), hands[1].split(), []],
+                                  "to_move": to_move, "places": [None, None, 1]})
+        want = minimax.value_for(SPEC, s, to_move) > 0
+        assert first_out_value(s, to_move) == want
+        assert first_out_value(s, to_move, reduced=False) == want
+        assert solve(s, SolveOptions()).value == (WIN if want else LOSS)

@@ -1,0 +1,114 @@
+"""Fools and Angels position files: schema, semantic checks, canonical JSON round trip, examples."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from importlib import resources
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from foolsolve.errors import InputError
+from foolsolve.games import get
+from foolsolve.games.fools_and_angels import random_game
+from foolsolve.spec.fools_and_angels import SPEC, state_from_json
+from tests.fools_and_angels.helpers import canon
+
+EXAMPLES = sorted(p.name for p in resources.files("foolsolve").joinpath("examples").iterdir()
+                  if p.name.startswith("fools-and-angels-"))
+
+
+def _example(name: str) -> dict[str, Any]:
+    return dict(json.loads(resources.files("foolsolve").joinpath("examples", name).read_text(encoding="utf-8")))
+
+
+def test_examples_exist_including_an_endgame_with_all_stocks_empty() -> None:
+    assert len(EXAMPLES) >= 3
+    endgames = [n for n in EXAMPLES if not any(_example(n)["stocks"]) and not _example(n).get("pool")]
+    assert endgames
+
+
+@pytest.mark.parametrize("name", EXAMPLES)
+def test_example_positions_load_and_are_canonical(name: str) -> None:
+    obj = _example(name)
+    state = state_from_json(obj)
+    assert SPEC.state_to_json(state) == obj
+    assert get(obj["game"]).spec is SPEC
+
+
+@settings(max_examples=12)
+@given(st.integers(0, 2**32 - 1))
+def test_canonical_json_round_trip_along_random_games(seed: int) -> None:
+    rng = random.Random(seed)
+    s = random_game(rng)
+    for _ in range(150):
+        obj = SPEC.state_to_json(s)
+        back = state_from_json(json.loads(json.dumps(obj)))
+        assert back == s
+        assert SPEC.state_to_json(back) == obj
+        ms = SPEC.legal_moves(s)
+        if not ms:
+            break
+        s = SPEC.apply(s, rng.choice(ms))
+
+
+def test_position_cards_may_use_glyphs_and_any_order_of_a_hand() -> None:
+    a = state_from_json({"game": "fools-and-angels", "hands": [["3♦", "AS"], ["2h"]], "stocks": [["5C"], []],
+                         "to_move": 1})
+    b = state_from_json({"game": "fools-and-angels", "hands": [["AS", "3D"], ["2H"]], "stocks": [["5C"], []],
+                         "to_move": 1})
+    assert canon(a) == canon(b)
+
+
+BASE: dict[str, Any] = {"game": "fools-and-angels", "hands": [["3D", "AS"], ["2H", "4C"]], "stocks": [["5C"], ["6H"]],
+                        "pool": ["7D"], "to_move": 0}
+
+
+def _bad(change: dict[str, Any]) -> str:
+    obj = copy.deepcopy(BASE)
+    obj.update(change)
+    with pytest.raises(InputError) as err:
+        state_from_json(obj)
+    msg = str(err.value)
+    assert "\n" not in msg
+    return msg
+
+
+def test_base_position_is_valid() -> None:
+    state_from_json(copy.deepcopy(BASE))
+
+
+@pytest.mark.parametrize("change, field", [
+    ({"game": "durak"}, "game"),
+    ({"hands": [["3D"]]}, "hands"),
+    ({"hands": [["3D", "ZZ"], []]}, "hands[0][1]: unknown card"),
+    ({"hands": [["3D", "10S"], []]}, "hands[0][1]: 10S is not used"),
+    ({"hands": [["3D", "3D"], []]}, "hands[0][1]: duplicate card 3D"),
+    ({"pool": ["AS"]}, "pool[0]: duplicate card AS (also in hands[0])"),
+    ({"to_move": 2}, "to_move"),
+    ({"phase": "bidding"}, "phase"),
+    ({"rules": {"colour": "red"}}, "rules.colour: unknown rule option"),
+    ({"rules": {"hand_limit": "seven"}}, "rules.hand_limit"),
+    ({"attack": ["5D"]}, "attack: cards on the table outside phase defend"),
+    ({"phase": "defend", "to_move": 1, "attack": ["5S", "5D"]}, "attack: the cards total zero"),
+    ({"phase": "defend", "to_move": 1, "attack": ["JD"]}, "attack: an attack needs a pip card"),
+    ({"phase": "defend", "to_move": 1, "attack": ["5S", "JD", "QD"], "rules": {"attack_size": "pips_and_one_face"}},
+     "attack: 1 pip and 2 face cards: at most 4 pip cards and 1 face card"),
+    ({"phase": "defend", "to_move": 1, "attack": ["5S", "6S", "7S"]}, "attack: 3 cards, but the defender holds 2"),
+    ({"phase": "defend", "to_move": 1, "attack": ["5S", "6S"]}, "attack: the attacker held more cards"),
+    ({"phase": "regroup"}, "drawn: a regroup in progress"),
+    ({"phase": "regroup", "drawn": 3, "rules": {"regroup_max": 2}}, "drawn: more than regroup_max"),
+    ({"phase": "tempt"}, "phase: tempt needs the temptation variant"),
+    ({"phase": "tempt", "turns_done": 1, "rules": {"temptation": True}}, "turns_done: must be 2 in phase tempt"),
+    ({"phase": "setup"}, "phase: setup needs the asymmetry variant"),
+    ({"exchanged": True}, "exchanged: the exchange variant is off"),
+    ({"reshuffle": {"player0": [], "player1": [], "pool": []}}, "reshuffle: only in phase setup"),
+    ({"hands": [[], []], "stocks": [[], []]}, "hands: both players have no cards left"),
+    ({"extra": 1}, "position: Additional properties"),
+])
+def test_bad_positions_raise_one_line_errors_naming_the_field(change: dict[str, Any], field: str) -> None:
+    assert field in _bad(change)

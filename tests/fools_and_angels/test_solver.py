@@ -1,0 +1,173 @@
+"""The Fools and Angels endgame solver against two independent methods on the spec:
+exhaustive minimax (:mod:`foolsolve.solver.minimax`) and retrograde analysis of the spec's
+whole state graph (:mod:`foolsolve.solver.retrograde`)."""
+
+from __future__ import annotations
+
+import json
+import random
+from importlib import resources
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from foolsolve.engines.fools_and_angels import ENGINE, VAL, bits
+from foolsolve.errors import InputError
+from foolsolve.games import get
+from foolsolve.solver import fools_and_angels as fa_solver
+from foolsolve.solver import minimax
+from foolsolve.solver.base import SearchLimit, SolveOptions
+from foolsolve.solver.fools_and_angels import Canon, Solver, solve
+from foolsolve.solver.retrograde import retrograde_wdl, state_graph
+from foolsolve.spec.fools_and_angels import DEFEND, SPEC, SPEC_CARDS, TURN, Attack, FaceEffects, Rules, State
+from tests.fools_and_angels.helpers import position
+
+
+def random_rules(rng: random.Random, **extra: Any) -> Rules:
+    return Rules(face_effects=FaceEffects(*(rng.choice(["whole_only", "none"]) for _ in range(3))),
+                 defence_face_cards=rng.choice(["never", "with_pips"]),
+                 no_legal_action=rng.choice(["pass", "lose"]),
+                 hand_limit=rng.randint(3, 7), **extra)
+
+
+def random_endgame(rng: random.Random, max_cards: int = 4) -> State:
+    """Random hands, every stock empty; phase turn, or defend after a random legal attack."""
+    rules = random_rules(rng)
+    a, b = rng.randint(1, max_cards), rng.randint(1, max_cards)
+    cards = rng.sample(SPEC_CARDS, a + b)
+    s = State(rules, TURN, rng.randint(0, 1), (frozenset(cards[:a]), frozenset(cards[a:])), ((), ()), (), turns_done=2)
+    attacks = [m for m in SPEC.legal_moves(s) if isinstance(m, Attack)]
+    if attacks and rng.random() < 0.4:
+        s = SPEC.apply(s, rng.choice(attacks))
+        assert s.phase == DEFEND
+    return s
+
+
+def random_small_game(rng: random.Random) -> State:
+    """Small hands and small stocks (solved with the stock order known), random variants."""
+    rules = random_rules(rng, exchange=rng.random() < 0.5, temptation=rng.random() < 0.5, infusion=rng.random() < 0.5)
+    n = [rng.randint(0, 2), rng.randint(0, 2), rng.randint(1, 2), rng.randint(1, 2), rng.randint(0, 1)]
+    cards = rng.sample(SPEC_CARDS, sum(n))
+    parts, i = [], 0
+    for k in n:
+        parts.append(tuple(cards[i:i + k]))
+        i += k
+    return State(rules, TURN, rng.randint(0, 1), (frozenset(parts[0]), frozenset(parts[1])), (parts[2], parts[3]),
+                 parts[4], turns_done=2)
+
+
+def _wdl(v: Any) -> str:
+    return "win" if v > 0 else "loss" if v < 0 else "draw"
+
+
+@settings(max_examples=40)
+@given(st.integers(0, 2**32 - 1))
+def test_endgame_values_equal_exhaustive_minimax_over_the_spec(seed: int) -> None:
+    rng = random.Random(seed)
+    s = random_endgame(rng, max_cards=5)
+    res = solve(s, SolveOptions())
+    if SPEC.result(s) is not None:
+        return
+    mover = SPEC.to_move(s)
+    memo: dict[Any, Any] = {}
+    assert res.value == _wdl(minimax.value_for(SPEC, s, mover, memo=memo))
+    exact = minimax.move_values(SPEC, s, memo=memo)
+    assert {m.move: m.value for m in res.moves} == {k: _wdl(v) for k, v in exact.items()}
+    assert res.best == [m.move for m in res.moves if m.value == res.value]
+
+
+@settings(max_examples=25)
+@given(st.integers(0, 2**32 - 1))
+def test_endgame_values_equal_retrograde_analysis_of_the_spec_graph(seed: int) -> None:
+    rng = random.Random(seed)
+    s = random_endgame(rng, max_cards=6)
+    if SPEC.result(s) is not None:
+        return
+    g, root = state_graph(s, SPEC.legal_moves, SPEC.apply, SPEC.to_move, SPEC.result)
+    val = retrograde_wdl(g)
+    assert solve(s, SolveOptions()).value == _wdl(val[root])
+    assert all(v != 0 for v in val.values())  # no draws: the graph is acyclic and every game ends
+
+
+@settings(max_examples=25)
+@given(st.integers(0, 2**32 - 1))
+def test_known_stock_order_solve_equals_minimax_and_retrograde_with_variants(seed: int) -> None:
+    rng = random.Random(seed)
+    s = random_small_game(rng)
+    if SPEC.result(s) is not None:
+        return
+    res = solve(s, SolveOptions(extra={"known_stocks": True}))
+    assert res.value == _wdl(minimax.value_for(SPEC, s, SPEC.to_move(s)))
+    g, root = state_graph(s, SPEC.legal_moves, SPEC.apply, SPEC.to_move, SPEC.result)
+    assert res.value == _wdl(retrograde_wdl(g)[root])
+
+
+@settings(max_examples=20)
+@given(st.integers(0, 2**32 - 1))
+def test_principal_variation_is_legal_and_ends_as_the_value_says(seed: int) -> None:
+    rng = random.Random(seed)
+    s = random_endgame(rng, max_cards=6)
+    if SPEC.result(s) is not None:
+        return
+    res = solve(s, SolveOptions())
+    mover = SPEC.to_move(s)
+    t = s
+    for text in res.pv:
+        t = SPEC.apply(t, SPEC.parse_move(t, text))
+    end = SPEC.result(t)
+    assert end is not None
+    assert (dict(end.details)["winner"] == mover) == (res.value == "win")
+
+
+def test_solver_on_the_shipped_endgame_example() -> None:
+    obj = json.loads(resources.files("foolsolve").joinpath("examples", "fools-and-angels-endgame.json").read_text())
+    info = get("fools-and-angels")
+    s = info.spec.state_from_json(obj)
+    assert info.solve is not None
+    res = info.solve(s, SolveOptions())
+    assert res.value in ("win", "loss") and res.moves and res.pv
+    assert res.to_json()["game"] == "fools-and-angels"
+
+
+def test_solver_refuses_hidden_stocks_unless_told_the_order_is_known() -> None:
+    s = position("A♣", "2♦ 3♦", stock0="4♣")
+    with pytest.raises(InputError, match="stocks"):
+        solve(s, SolveOptions())
+    assert solve(s, SolveOptions(extra={"known_stocks": True})).value in ("win", "loss")
+
+
+def test_solver_honours_the_node_budget_and_reports_progress(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(fa_solver, "PROGRESS_EVERY", 100)
+    rng = random.Random(3)
+    cards = rng.sample(SPEC_CARDS, 26)
+    s = State(Rules(), TURN, 0, (frozenset(cards[:12]), frozenset(cards[12:])), ((), ()), (), turns_done=2)
+    seen: list[int] = []
+    with pytest.raises(SearchLimit):
+        solve(s, SolveOptions(max_nodes=1000, progress=seen.append))
+    assert len(seen) >= 5 and seen == sorted(seen)
+
+
+def test_solved_game_over_position() -> None:
+    s = position("", "2♦ 3♦", stock0="")
+    res = solve(s, SolveOptions())
+    assert res.value == "win" and res.notes and not res.moves  # player 0, to move, has already won
+
+
+@settings(max_examples=20)
+@given(st.integers(0, 2**32 - 1))
+def test_symmetry_reduction_keeps_every_value(seed: int) -> None:
+    rng = random.Random(seed)
+    s = random_endgame(rng, max_cards=7)
+    e = ENGINE.from_spec(s)
+    canon = Canon(e[0])
+    c = canon(e)
+    assert canon(c) == c  # idempotent
+    for i in (3, 4, 8):  # same signed values in each hand and the attack, same sizes
+        assert sorted(VAL[b] for b in bits(c[i])) == sorted(VAL[b] for b in bits(e[i]))
+    plain = Solver(SolveOptions(), None)
+    reduced = Solver(SolveOptions(), canon)
+    assert plain.win(e) == reduced.win(e) == reduced.win(c)
+    for m in ENGINE.legal_moves(e):
+        assert plain.value_of_move(e, m) == reduced.value_of_move(e, m)

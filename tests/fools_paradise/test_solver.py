@@ -1,0 +1,166 @@
+"""The endgame solver against independent methods on the spec: exhaustive minimax
+(``foolsolve.solver.minimax``) for two players, a plain paranoid recursion for three."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from dataclasses import replace
+from functools import cache
+from importlib import resources
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from foolsolve.cards import FRENCH52
+from foolsolve.errors import InputError
+from foolsolve.positions import read_json
+from foolsolve.solver import minimax
+from foolsolve.solver.base import SearchLimit, SolveOptions
+from foolsolve.solver.fools_paradise import endgame_value, solve
+from foolsolve.spec.fools_paradise import SPEC, State
+from tests.fools_paradise.helpers import position, position_json
+
+OPTION_CHOICES = {
+    "ace": ["either", "low", "high", "either_per_play"],
+    "played_card": ["collected", "stays"],
+    "card_points": ["value", "count"],
+    "last_card_sweep_counts_as_clear": [False, True],
+}
+
+
+@st.composite
+def small_endgames(draw: Any, players: int = 2, max_hand: int = 3, max_centre: int = 4,
+                   max_stock: int = 0) -> State:
+    """Random positions with few cards left: hands of 0..max_hand (the player to move holds
+    at least one), 1..max_centre centre cards, random options; every other card in the piles.
+    With max_stock > 0, up to that many pile cards are moved to a known stock. (A position
+    file must then show five-card hands; the rules themselves apply to any state, and small
+    hands keep the exhaustive check fast.)"""
+    seed = draw(st.integers(0, 2**32 - 1))
+    rng = random.Random(seed)
+    deck = list(FRENCH52.cards)
+    rng.shuffle(deck)
+    stock_n = draw(st.integers(0, max_stock))
+    sizes = [draw(st.integers(0, max_hand)) for _ in range(players)]
+    to_move = draw(st.integers(0, players - 1))
+    if sizes[to_move] == 0:
+        sizes[to_move] = 1
+    c = draw(st.integers(1, max_centre))
+    pos = 0
+    hands = []
+    for k in sizes:
+        hands.append(" ".join(x.ascii for x in deck[pos:pos + k]))
+        pos += k
+    centre = " ".join(x.ascii for x in deck[pos:pos + c])
+    rules = {k: draw(st.sampled_from(v)) for k, v in OPTION_CHOICES.items()}
+    state = position(hands, centre, to_move=to_move, rules=rules)
+    if stock_n:
+        pile = state.piles[0]
+        state = replace(state, stock=pile[:stock_n], piles=(pile[stock_n:], *state.piles[1:]))
+    return state
+
+
+@settings(max_examples=60)
+@given(state=small_endgames())
+def test_two_player_values_equal_exhaustive_minimax_over_the_spec(state: State) -> None:
+    """Value (final score difference for the player to move) and every move's value."""
+    res = solve(state, SolveOptions())
+    assert res.concept is None
+    assert res.value == minimax.value_for(SPEC, state, state.to_move)
+    want = minimax.move_values(SPEC, state)
+    assert {m.move: m.value for m in res.moves} == want
+    assert set(res.best) == {m for m, v in want.items() if v == res.value}
+    assert [m.value for m in res.moves] == sorted((m.value for m in res.moves), reverse=True)
+
+
+@settings(max_examples=25)
+@given(state=small_endgames())
+def test_principal_variation_reaches_the_value(state: State) -> None:
+    """Both sides follow the PV to the end; the final score difference is the value."""
+    res = solve(state, SolveOptions())
+    s = state
+    for text in res.pv:
+        s = SPEC.apply(s, SPEC.parse_move(s, text))
+    assert SPEC.is_terminal(s)
+    scores = s.scores()
+    assert scores[state.to_move] - scores[1 - state.to_move] == res.value
+    assert res.pv[0] in res.best
+
+
+@settings(max_examples=20)
+@given(state=small_endgames(max_hand=2, max_centre=3, max_stock=3))
+def test_short_known_stock_values_equal_minimax(state: State) -> None:
+    """A stock whose order is given is solved as known on request (a note says so)."""
+    if state.stock:
+        with pytest.raises(InputError, match="stock_order_known"):
+            solve(state, SolveOptions())
+    res = solve(state, SolveOptions(extra={"stock_order_known": True}))
+    assert res.value == minimax.value_for(SPEC, state, state.to_move)
+    if state.stock:
+        assert any("stock" in n for n in res.notes)
+
+
+def paranoid_value(state: State, root: int) -> int:
+    """Plain paranoid recursion over the spec: ``root`` maximises own final score minus the
+    best other final score, everyone else minimises it."""
+
+    @cache
+    def value(s: State) -> int:
+        if SPEC.is_terminal(s):
+            sc = s.scores()
+            return sc[root] - max(x for i, x in enumerate(sc) if i != root)
+        kids = [value(SPEC.apply(s, m)) for m in SPEC.legal_moves(s)]
+        return max(kids) if s.to_move == root else min(kids)
+
+    return value(state)
+
+
+@settings(max_examples=30)
+@given(state=small_endgames(players=3, max_hand=2, max_centre=3))
+def test_three_players_paranoid_equals_plain_recursion(state: State) -> None:
+    res = solve(state, SolveOptions())
+    assert res.concept == "paranoid"
+    assert res.value == paranoid_value(state, state.to_move)
+    for m in res.moves:
+        child = SPEC.apply(state, SPEC.parse_move(state, m.move))
+        assert m.value == paranoid_value(child, state.to_move)
+
+
+def test_endgame_example_value_and_best_move() -> None:
+    obj = read_json(str(resources.files("foolsolve").joinpath("examples", "fools-paradise-endgame.json")))
+    state = SPEC.state_from_json(obj)
+    res = solve(state, SolveOptions())
+    assert res.value == -43 and res.best == ["collect A♦: Q♦ 7♥ 6♥ 3♠"]
+    assert len(res.moves) == len(SPEC.legal_moves(state))
+    assert endgame_value(state) == -43
+    js = res.to_json()
+    assert js["value"] == -43 and js["moves"][0]["value"] == -43 and js["pv"][0] == res.best[0]
+
+
+def test_progress_and_node_limit() -> None:
+    obj = read_json(str(resources.files("foolsolve").joinpath("examples", "fools-paradise-endgame.json")))
+    state = SPEC.state_from_json(obj)
+    seen: list[int] = []
+    res = solve(state, SolveOptions(progress=seen.append))
+    assert seen and all(b > a for a, b in itertools.pairwise(seen)) and seen[-1] <= res.nodes
+    with pytest.raises(SearchLimit):
+        solve(state, SolveOptions(max_nodes=500))
+
+
+def test_unknown_stock_and_pending_draws_are_refused() -> None:
+    state = position(["2C 3D 4H 5S 6C", "2D 3H 4S 5C 6D"], "KH", stock_size=3)
+    with pytest.raises(InputError, match="stock_size"):
+        solve(state, SolveOptions())
+    pending = SPEC.apply(state, SPEC.parse_move(state, "lay 2C"))
+    with pytest.raises(InputError, match="pending"):
+        solve(pending, SolveOptions())
+
+
+def test_finished_game_value_is_the_score_difference() -> None:
+    state = SPEC.state_from_json(position_json(["", ""], "", to_move=1))
+    res = solve(state, SolveOptions())
+    sc = state.scores()
+    assert res.value == sc[1] - sc[0] and res.moves == [] and res.pv == []

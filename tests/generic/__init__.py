@@ -1,0 +1,1 @@
+"""Tests that run over every registered game, and the helpers they share."""

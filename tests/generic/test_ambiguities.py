@@ -1,0 +1,233 @@
+"""``foolsolve ambiguities`` for every option of every game: Durak and Fools and Angels compare
+deals by policy play to an exactly solvable position; answers are re-derived here by a second
+method (exhaustive minimax over the spec) and the mechanics are checked on small runs."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from foolsolve import games
+from foolsolve.ambiguities import (
+    PolicyEndgameAdapter,
+    adapter_for,
+    choices_of,
+    comparable_options,
+    compare_deals,
+    compare_position,
+    option_info,
+)
+from foolsolve.ambiguities_cli import ambiguities
+from foolsolve.solver import minimax
+from foolsolve.spec import durak as D
+from foolsolve.spec import fools_and_angels as F
+
+
+def run(*args: str) -> Any:
+    return CliRunner().invoke(ambiguities, list(args), catch_exceptions=False)
+
+
+def minimax_best(spec: Any, state: Any) -> set[str]:
+    mv = minimax.move_values(spec, state)
+    top = max(mv.values())
+    return {m for m, v in mv.items() if v == top}
+
+
+def retrograde_best(state: Any) -> set[str]:
+    """Best moves of a two-player Durak position by networkx retrograde analysis of the spec's
+    whole state graph (endless play: a draw)."""
+    from foolsolve.solver import retrograde
+
+    spec = D.SPEC
+    g, root = retrograde.state_graph(state, spec.legal_moves, spec.apply, spec.to_move, spec.result)
+    val = retrograde.retrograde_wdl(g)
+    mover = g.nodes[root]["to_move"]
+
+    def for_root_mover(node: Any) -> int:
+        tm = g.nodes[node]["to_move"]
+        if tm == -1:
+            return val[node] if mover == 0 else -val[node]
+        return val[node] if tm == mover else -val[node]
+
+    children = {g.edges[root, c]["move"]: for_root_mover(c) for c in g.successors(root)}
+    top = max(children.values())
+    return {m for m, v in children.items() if v == top}
+
+
+def test_durak_throw_in_after_take_over_deals_runs_and_names_the_method() -> None:
+    res = run("durak", "--option", "throw_in_after_take", "--deals", "3", "--no-witness")
+    assert res.exit_code == 0, res.output
+    assert "method: policy play, then exact" in res.output and "stock is empty" in res.output
+    assert "best move differs in" in res.output and "on the way" in res.output
+
+
+@pytest.mark.parametrize("game", ["durak", "fools-and-angels"])
+def test_every_option_has_choices_to_compare(game: str) -> None:
+    info = games.get(game)
+    adapter = adapter_for(info)
+    for o in comparable_options(info):
+        choices = choices_of(o, adapter)
+        assert len(choices) >= 2 and len({json.dumps(json.loads(json.dumps(str(c)))) for c in choices}) == len(choices)
+        adapter.rules_for(o.name, choices[1])  # a valid rules value
+
+
+def test_fools_and_angels_open_options_use_their_stated_alternatives() -> None:
+    info = games.get("fools-and-angels")
+    adapter = adapter_for(info)
+    assert choices_of(option_info(info, "hand_limit"), adapter) == [7, 6, 8]
+    stocks = choices_of(option_info(info, "stocks"), adapter)
+    assert stocks[1].player0 == stocks[0].player1 and stocks[1].pool == stocks[0].pool
+    faces = choices_of(option_info(info, "face_effects"), adapter)
+    assert faces[1] == F.FaceEffects("none", "none", "none")
+    assert choices_of(option_info(info, "hand_limit"), adapter, [5, 9]) == [5, 9]
+
+
+def test_an_open_option_without_alternatives_is_a_one_line_error() -> None:
+    res = run("fools-and-angels", "--option", "hand_limit", "--choices", "[7, \"x\"]")
+    assert res.exit_code == 2 and "--choices[1]" in res.output and len(res.output.strip().splitlines()) == 1
+    res = run("fools-and-angels", "--option", "hand_limit", "--choices", "[7]")
+    assert res.exit_code == 2 and "at least two" in res.output
+    res = run("durak")
+    assert res.exit_code == 2 and "--option" in res.output and "missing" in res.output
+    res = run("durak", "--option", "variant", "--rules", '{"nope": 1}')
+    assert res.exit_code == 2 and "--rules.nope" in res.output
+
+
+def test_durak_endgame_best_moves_match_minimax_over_the_spec() -> None:
+    """The deals' compared position: the best moves under each choice, recomputed by exhaustive
+    minimax over the spec (simple and podkidnoy never repeat, so minimax ends)."""
+    info = games.get("durak")
+    adapter = adapter_for(info)
+    assert isinstance(adapter, PolicyEndgameAdapter)
+    adapter.endgame_cards = 7
+    for seed in range(3):
+        state = adapter.deal(adapter.rules_for("variant", D.PODKIDNOY), random.Random(seed))
+        _, end, _ = adapter.play_to_endgame(state)
+        if end is None:
+            continue
+        obj = D.SPEC.state_to_json(end)
+        rep = compare_position(adapter, obj, "variant", [D.PODKIDNOY, D.SIMPLE])
+        for a in rep.analyses:
+            assert a.error is None
+            assert set(a.best) == minimax_best(D.SPEC, adapter.state_with(obj, "variant", a.choice))
+
+
+def test_durak_three_players_reduce_to_the_two_left() -> None:
+    from foolsolve.solver.durak.ambiguity import two_player_view
+
+    info = games.get("durak")
+    adapter = adapter_for(info, 3)
+    adapter.endgame_cards = 8
+    seen = 0
+    for seed in range(6):
+        state = adapter.deal(adapter.rules_for("variant", D.PODKIDNOY), random.Random(seed))
+        last, end, _ = adapter.play_to_endgame(state)
+        if end is None:
+            continue
+        view = two_player_view(last)
+        assert view is not None
+        two, holding = view
+        assert two.players == 2 and not last.table
+        assert [sorted(h) for h in two.hands] == [sorted(last.hands[p]) for p in holding]
+        assert holding[two.attacker] == last.attacker
+        seen += 1
+    assert seen
+    rep = compare_deals(adapter, "throw_in_after_take", [True, False], 2, 0)
+    assert rep.counted + rep.skipped == 2
+
+
+def test_durak_witness_is_written_loadable_and_confirmed(tmp_path: Path) -> None:
+    out = tmp_path / "w.json"
+    res = run("durak", "--option", "variant", "--witness-size", "5", "--tries", "150", "--seed", "1", "--out", str(out),
+              "--json")
+    assert res.exit_code == 0, res.output
+    w = json.loads(res.output)["witness"]
+    assert w is not None and out.is_file()
+    obj = json.loads(out.read_text())
+    D.SPEC.state_from_json(obj)
+    bests = []
+    for a in w["report"]["choices"]:
+        state = D.SPEC.state_from_json(dict(obj, rules=dict(obj["rules"], variant=a["choice"])))
+        # perevodnoy can repeat: minimax has no repetition check, retrograde analysis does
+        want = retrograde_best(state) if a["choice"] == D.PEREVODNOY else minimax_best(D.SPEC, state)
+        assert set(a["best"]) == want
+        bests.append(set(a["best"]))
+    assert not set.intersection(*bests)
+    assert sum(len(h) for h in obj["hands"]) == w["size"]
+
+
+def test_fools_and_angels_deals_and_witness() -> None:
+    res = run("fools-and-angels", "--option", "defence_face_cards", "--deals", "2", "--endgame-cards", "14",
+              "--witness-size", "7", "--json")
+    assert res.exit_code == 0, res.output
+    out = json.loads(res.output)
+    rep = out["deals"]
+    assert rep["method"].startswith("policy play, then exact") and rep["deals"] == 2
+    assert rep["on_the_way"]["positions"] > 0
+    assert out["witness"] is not None and out["witness"]["size"] <= 7
+    obj = out["witness"]["position"]
+    bests = []
+    for a in out["witness"]["report"]["choices"]:
+        state = F.SPEC.state_from_json(dict(obj, rules=dict(obj["rules"], defence_face_cards=a["choice"])))
+        assert set(a["best"]) == minimax_best(F.SPEC, state)
+        bests.append(set(a["best"]))
+    assert not set.intersection(*bests)
+
+
+def test_a_position_no_exact_method_reaches_names_no_best_move(tmp_path: Path) -> None:
+    """A Durak position with a stock: the policy plays on; no move is called best there."""
+    from importlib import resources
+
+    f = resources.files("foolsolve").joinpath("examples", "durak-midbout.json")
+    res = run("durak", "--option", "throw_in_after_take", "--position", str(f), "--no-witness", "--json")
+    assert res.exit_code == 0, res.output
+    for a in json.loads(res.output)["position"]["choices"]:
+        assert a["best"] == [] and ("not exactly solvable here" in a["method"] or a.get("error"))
+
+
+def test_all_options_table_for_durak(tmp_path: Path) -> None:
+    res = run("durak", "--all", "--deals", "1", "--witness-size", "4", "--tries", "20", "--out", str(tmp_path),
+              "--json")
+    assert res.exit_code == 0, res.output
+    out = json.loads(res.output)
+    names = [r["option"] for r in out["options"]]
+    assert names == [o.name for o in comparable_options(games.get("durak"))]
+    assert out["method"].startswith("policy play")
+    for r in out["options"]:
+        assert r["deals"]["deals"] == 1
+        if r["witness"] is not None:
+            assert Path(r["witness"]["file"]).is_file()
+    text = run("durak", "--all", "--deals", "1", "--no-witness")
+    assert text.exit_code == 0 and "best differs" in text.output and "throw_in_after_take" in text.output
+
+
+def test_all_options_table_for_fools_paradise_runs() -> None:
+    res = run("fools-paradise", "--all", "--deals", "1", "--no-witness", "--json")
+    assert res.exit_code == 0, res.output
+    rows = json.loads(res.output)["options"]
+    assert {r["option"] for r in rows} >= {"ace", "decks"}
+
+
+def test_ctrl_c_during_all_keeps_the_finished_rows(monkeypatch: pytest.MonkeyPatch, capsys: Any) -> None:
+    from foolsolve import ambiguities_cli, cli
+
+    real = ambiguities_cli.compare_deals
+    calls = []
+
+    def interrupted_on_the_third(*args: Any, **kw: Any) -> Any:
+        calls.append(1)
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+        return real(*args, **kw)
+
+    monkeypatch.setattr(ambiguities_cli, "compare_deals", interrupted_on_the_third)
+    with pytest.raises(SystemExit) as exc:
+        cli.main(["ambiguities", "durak", "--all", "--deals", "1", "--no-witness", "--json"])
+    assert exc.value.code == 130
+    out = json.loads(capsys.readouterr().out)
+    assert out["interrupted"] is True and [r["option"] for r in out["options"]] == ["variant", "deck"]

@@ -1,0 +1,246 @@
+"""``foolsolve batch`` and ``foolsolve solve A B ...`` (foolsolve/batch.py): JSON Lines in and out
+in input order, bad lines as error records, ``-`` for standard input and output, the local
+process pool, Ctrl-C and SIGKILL mid-batch (whole lines only, the store consistent, a re-run
+resumes without solving anything twice), a pool worker killed mid-batch."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sqlite3
+import time
+from pathlib import Path
+
+import pytest
+
+from foolsolve import games
+from foolsolve.executor import make_executor
+from foolsolve.solver.base import SolveOptions
+from tests.generic.batch_helpers import (
+    foolsolve,
+    mixed,
+    pool_workers,
+    positions,
+    read_jsonl,
+    start,
+    wait_for_lines,
+    write_jsonl,
+)
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "foolsolve" / "examples"
+
+
+def _expected(objs: list[dict[str, object]], extra: dict[str, object]) -> list[dict[str, object]]:
+    """Each position solved directly by the game's solver (the batch's second opinion)."""
+    info = games.get("durak")
+    assert info.solve is not None
+    out = []
+    for o in objs:
+        r = info.solve(info.spec.state_from_json(o), SolveOptions(extra=dict(extra))).to_json()
+        out.append({k: r[k] for k in ("value", "moves", "best")})
+    return out
+
+
+def _summary(stderr: str) -> str:
+    return next(line for line in stderr.splitlines() if line.startswith("batch: "))
+
+
+def test_batch_in_order_with_bad_lines_paths_and_stdio(tmp_path: Path) -> None:
+    objs = positions(6, 5)
+    lines: list[object] = [objs[0], str(EXAMPLES / "durak-endgame.json"), objs[1], {"game": "durak"}, objs[2]]
+    text = "".join(json.dumps(x) + "\n" for x in lines[:1]) + str(EXAMPLES / "durak-endgame.json") + "\n\n" + \
+        "".join(json.dumps(x) + "\n" for x in lines[2:]) + "{not json\n" + '"missing.json"\n' + \
+        json.dumps(dict(objs[3], hands=[["6H", "6H"], ["7H"]])) + "\n"
+    infile = tmp_path / "in.jsonl"
+    infile.write_text(text)
+    out = tmp_path / "out.jsonl"
+    proc = foolsolve("batch", str(infile), "--out", str(out))
+    assert proc.returncode == 2, proc.stderr  # bad lines: exit 2 once everything is written
+    recs = read_jsonl(out)
+    assert [r["line"] for r in recs] == [1, 2, 4, 5, 6, 7, 8, 9]  # line 3 is blank
+    assert [("error" in r) for r in recs] == [False, False, False, True, False, True, True, True]
+    assert recs[1]["path"].endswith("durak-endgame.json") and recs[1]["result"]["value"] == "loss"
+    assert recs[3]["error"].startswith("position: ") and "trump" in recs[3]["error"]
+    assert recs[5]["error"].startswith("line 7: malformed JSON")
+    assert recs[6]["path"] == "missing.json" and "cannot read" in recs[6]["error"]
+    assert "6H" in recs[7]["error"] and "\n" not in recs[7]["error"]
+    odd = foolsolve("batch", "-", stdin="[1, 2]\n-\n7\n")
+    assert [json.loads(line)["error"] for line in odd.stdout.splitlines()] == [
+        "line 1: expected a position object or a file path",
+        "line 2: '-' (standard input) cannot be a position file in a batch",
+        "7: cannot read (No such file or directory)"]
+    got = [{k: r["result"][k] for k in ("value", "moves", "best")} for r in (recs[0], recs[2], recs[4])]
+    assert got == _expected([objs[0], objs[1], objs[2]], {})
+    assert "4 solved, 0 from the store, 4 errors" in _summary(proc.stderr)
+    # standard input and output: the same records, now read from the store
+    again = foolsolve("batch", "-", stdin=text)
+    recs2 = [json.loads(line) for line in again.stdout.splitlines()]
+    assert [r.get("cached") for r in recs2] == [True, True, True, None, True, None, None, None]
+    assert [r.get("result") for r in recs2] == [r.get("result") for r in recs]
+    assert "0 solved, 4 from the store" in _summary(again.stderr)
+
+
+def test_solve_several_positions_and_stdin(tmp_path: Path) -> None:
+    objs = positions(2, 5)
+    a, b = write_jsonl(tmp_path / "a.json", [objs[0]]), write_jsonl(tmp_path / "b.json", [objs[1]])
+    bad = tmp_path / "bad.json"
+    bad.write_text("{")
+    proc = foolsolve("solve", str(a), str(bad), "-", "--json", stdin=b.read_text())
+    assert proc.returncode == 2
+    recs = [json.loads(line) for line in proc.stdout.splitlines()]
+    assert [r["path"] for r in recs] == [str(a), str(bad), "-"]
+    assert "malformed JSON" in recs[1]["error"]
+    assert [{k: r["result"][k] for k in ("value", "moves", "best")} for r in (recs[0], recs[2])] == \
+        _expected(objs, {})
+    text = foolsolve(str(a), str(b), "--no-store").stdout
+    assert text.count("== ") == 2 and "Best:" in text
+    # a single position from standard input, and show/moves/play with -
+    single = foolsolve("-", "--json", stdin=a.read_text())
+    assert json.loads(single.stdout)["value"] == recs[0]["result"]["value"]
+    show = foolsolve("show", "-", stdin=a.read_text())
+    assert show.returncode == 0 and "player 0" in show.stdout
+    moves = json.loads(foolsolve("moves", "-", "--json", stdin=a.read_text()).stdout)
+    played = foolsolve("play", "-", moves[0], "--out", "-", stdin=a.read_text())
+    assert json.loads(played.stdout)["table"]
+    assert foolsolve("solve", "-", "-", stdin="{}").returncode == 2
+
+
+def test_executor_backends_agree_and_keep_order() -> None:
+    items = list(range(23))
+    inline = list(make_executor(1).map(_square, items))
+    pooled = list(make_executor(2, window=3).map(_square, items))
+    assert inline == pooled == [(i, i * i) for i in items]
+    seen: list[int] = []
+    got = list(make_executor(1).map(_square, items, on_done=lambda i, item, v: seen.append(i),
+                                    here=lambda x: -1 if x % 5 == 0 else None))
+    assert [v for _, v in got] == [-1 if i % 5 == 0 else i * i for i in items]
+    assert seen == [i for i in items if i % 5]
+
+
+def _square(x: int) -> int:
+    return x * x
+
+
+def test_pool_batch_equals_in_process_batch_and_reruns_from_the_store(tmp_path: Path) -> None:
+    objs = positions(12, 6)
+    infile = write_jsonl(tmp_path / "in.jsonl", objs)
+    one = foolsolve("batch", str(infile), "--out", str(tmp_path / "one.jsonl"), "--no-store", "-o", "jit=false")
+    two = foolsolve("batch", str(infile), "--out", str(tmp_path / "two.jsonl"), "--workers", "2", "-o", "jit=false")
+    assert one.returncode == two.returncode == 0, one.stderr + two.stderr
+    r1, r2 = read_jsonl(tmp_path / "one.jsonl"), read_jsonl(tmp_path / "two.jsonl")
+    strip = [{k: r["result"][k] for k in ("value", "moves", "best", "pv")} for r in r1]
+    assert strip == [{k: r["result"][k] for k in ("value", "moves", "best", "pv")} for r in r2]
+    assert "on 2 local worker processes" in _summary(two.stderr)
+    rerun = foolsolve("batch", str(infile), "--out", str(tmp_path / "three.jsonl"), "--workers", "2",
+                      "-o", "jit=false")
+    assert "0 solved, 12 from the store" in _summary(rerun.stderr)
+    assert [r["result"] for r in read_jsonl(tmp_path / "three.jsonl")] == [r["result"] for r in r2]
+
+
+def _count(store: Path) -> int:
+    db = sqlite3.connect(str(store))
+    try:
+        assert db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+        return int(db.execute("SELECT COUNT(*) FROM results").fetchone()[0])
+    finally:
+        db.close()
+
+
+@pytest.mark.parametrize("how", ["sigkill", "ctrl-c"])
+def test_a_batch_stopped_mid_way_resumes(tmp_path: Path, how: str) -> None:
+    """SIGKILL (nothing can be tidied) or Ctrl-C (exit 130): the output holds whole lines only,
+    the store is consistent, and a re-run solves only what was not finished."""
+    objs = mixed(8, 6, "batch")
+    n = len(objs)
+    infile = write_jsonl(tmp_path / "in.jsonl", objs)
+    out = tmp_path / "out.jsonl"
+    store = tmp_path / "s.sqlite3"
+    args = ("batch", str(infile), "--out", str(out), "--store", str(store), "-o", "jit=false", "-o", "pv=false")
+    proc = start(*args)
+    done = wait_for_lines(out, 3, proc)
+    assert proc.poll() is None, "the batch ended before it could be stopped"
+    proc.send_signal(signal.SIGKILL if how == "sigkill" else signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == (-signal.SIGKILL if how == "sigkill" else 130), err
+    if how == "ctrl-c":
+        assert "interrupted" in err and "Traceback" not in err
+    partial = read_jsonl(out)  # every line whole JSON
+    assert done <= len(partial) < n
+    assert [r["line"] for r in partial] == list(range(1, len(partial) + 1))
+    stored = _count(store)
+    assert len(partial) <= stored < n
+    rerun = foolsolve(*args)
+    assert rerun.returncode == 0, rerun.stderr
+    assert f"{n - stored} solved, {stored} from the store" in _summary(rerun.stderr)
+    recs = read_jsonl(out)
+    assert [r["line"] for r in recs] == list(range(1, n + 1))
+    assert recs[:len(partial)] == [dict(r, cached=True) for r in partial]
+    assert _count(store) == n
+    assert [{k: r["result"][k] for k in ("value", "moves", "best")} for r in recs] == \
+        _expected(objs, {"jit": False})
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="finds the pool's workers in /proc (Linux)")
+def test_a_pool_worker_killed_mid_batch_loses_nothing(tmp_path: Path) -> None:
+    objs = mixed(2, 6, "pool-kill")
+    n = len(objs)
+    infile = write_jsonl(tmp_path / "in.jsonl", objs)
+    out = tmp_path / "out.jsonl"
+    store = tmp_path / "s.sqlite3"
+    proc = start("batch", str(infile), "--out", str(out), "--store", str(store), "--workers", "2",
+                 "-o", "jit=false", "-o", "pv=false")
+    wait_for_lines(out, 2, proc)
+    workers = []
+    deadline = time.monotonic() + 30
+    while not workers and time.monotonic() < deadline and proc.poll() is None:
+        workers = pool_workers(proc.pid)
+        time.sleep(0.01)
+    assert proc.poll() is None and workers, "the batch ended before a worker could be killed"
+    os.kill(workers[0], signal.SIGKILL)
+    _, err = proc.communicate(timeout=120)
+    assert proc.returncode == 0, err
+    recs = read_jsonl(out)
+    assert [r["line"] for r in recs] == list(range(1, n + 1))
+    assert all("result" in r for r in recs), [r for r in recs if "error" in r]
+    assert _count(store) == n
+    assert [{k: r["result"][k] for k in ("value", "moves", "best")} for r in recs] == \
+        _expected(objs, {"jit": False})
+    assert "resubmitted after a worker died" in _summary(err)
+
+
+def test_batch_errors_are_one_line(tmp_path: Path) -> None:
+    missing = foolsolve("batch", str(tmp_path / "none.jsonl"), "--out", str(tmp_path / "o.jsonl"))
+    assert missing.returncode == 2 and missing.stderr.count("\n") == 1 and "cannot read" in missing.stderr
+    infile = write_jsonl(tmp_path / "in.jsonl", positions(1, 5))
+    unknown = foolsolve("batch", str(infile), "-o", "nosuch=1")
+    assert unknown.returncode == 2 and "option nosuch" in json.loads(unknown.stdout)["error"]
+    cannot = foolsolve("batch", str(infile), "--out", str(tmp_path / "no" / "dir" / "o.jsonl"))
+    assert cannot.returncode == 2 and "--out" in cannot.stderr and cannot.stderr.count("\n") == 1
+    sched = foolsolve("batch", str(infile), "--scheduler", "tcp://127.0.0.1:1", timeout=120)
+    assert sched.returncode == 2 and sched.stderr.startswith("foolsolve: error: --scheduler")
+
+
+def test_conform_cases_on_a_local_pool_is_the_one_process_run() -> None:
+    here = foolsolve("conform", "fools-and-angels", "--cases", "6", "--seed", "5")
+    pool = foolsolve("conform", "fools-and-angels", "--cases", "6", "--seed", "5", "--workers", "2")
+    assert here.returncode == pool.returncode == 0, pool.stderr
+    # "GAME: 6 games, N states, M moves checked in S s": the same seeded games, checked the same
+    assert here.stdout.split(" in ")[0] == pool.stdout.split(" in ")[0]
+    assert "spec and engine agree" in pool.stdout
+
+
+def test_dash_is_stdin_or_stdout_for_every_position_command() -> None:
+    text = (EXAMPLES / "durak-endgame.json").read_text()
+    dealt = foolsolve("deal", "durak", "--seed", "4", "--out", "-")
+    assert dealt.returncode == 0 and json.loads(dealt.stdout)["game"] == "durak"
+    perft = foolsolve("perft", "-", "--depth", "2", stdin=text)
+    assert perft.returncode == 0 and perft.stdout.splitlines() == ["spec: 5", "engine: 5"]
+    conform = foolsolve("conform", "durak", "--position", "-", stdin=text)
+    assert conform.returncode == 0 and "spec and engine agree" in conform.stdout
+    amb = foolsolve("ambiguities", "durak", "--option", "throwers", "--position", "-", "--no-witness", "--json",
+                    stdin=text)
+    assert amb.returncode == 0 and json.loads(amb.stdout)["position"]["option"] == "throwers"
+    bad = foolsolve("show", "-", stdin="{")
+    assert bad.returncode == 2 and bad.stderr.startswith("foolsolve: error: standard input: malformed JSON")
+

@@ -1,0 +1,159 @@
+"""Smoke tests of the bench scripts BENCHMARKS.md's figures come from (``bench_durak.py`` has its own
+file): each answers ``--help``, turns bad input into one line on stderr and exit 2, and its parts
+run and check what they compare on a tiny input."""
+
+from __future__ import annotations
+
+import importlib.util
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+BENCH = Path(__file__).resolve().parents[2] / "bench"
+SCRIPTS = ["bench_durak.py", "bench_fools_paradise.py", "bench_fools_and_angels.py", "bench_cli_startup.py",
+           "bench_openspiel.py", "bench_durak_startup.py", "bench_foolery.py", "bench_batch.py",
+           "bench_three_fools.py", "mutation.py"]
+
+
+def _load(name: str) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(f"{name}_under_test", BENCH / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = mod
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def _run(script: str, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, str(BENCH / script), *args], capture_output=True, text=True, timeout=120)
+
+
+def test_every_script_in_bench_is_listed_here() -> None:
+    assert sorted(p.name for p in BENCH.glob("*.py")) == sorted([*SCRIPTS, "benchkit.py"])
+
+
+@pytest.mark.parametrize("script", SCRIPTS)
+def test_help(script: str) -> None:
+    run = _run(script, "--help")
+    assert run.returncode == 0 and run.stdout.startswith("usage: ") and run.stderr == ""
+
+
+@pytest.mark.parametrize(("script", "args"), [
+    ("bench_fools_paradise.py", ["--games", "0"]),
+    ("bench_fools_paradise.py", ["--parts", "nothing"]),
+    ("bench_fools_paradise.py", ["--players", "9"]),
+    ("bench_fools_paradise.py", ["--sizes", "200"]),
+    ("bench_fools_paradise.py", ["--parts", "playouts", "--baseline-tree", "/no/such/checkout"]),
+    ("bench_fools_and_angels.py", ["--instances", "-3"]),
+    ("bench_fools_and_angels.py", ["--parts", "defend", "--seed", "x"]),
+    ("bench_cli_startup.py", ["/no/such/python", sys.executable]),
+    ("bench_cli_startup.py", [sys.executable]),
+    ("bench_openspiel.py", ["--sizes", "19"]),
+    ("bench_openspiel.py", ["--cap", "0"]),
+    ("bench_durak_startup.py", ["/no/such/python"]),
+    ("bench_durak_startup.py", [sys.executable, "--size", "19"]),
+    ("bench_foolery.py", ["--games", "0"]),
+    ("bench_foolery.py", ["--only", "nothing"]),
+    ("bench_three_fools.py", ["--games", "0"]),
+    ("mutation.py", ["--sample", "0"]),
+    ("mutation.py", ["--games", "chess"]),
+    ("mutation.py", ["--modules", "engines/chess.py"]),
+    ("mutation.py", ["--jobs", "0"]),
+    ("mutation.py", ["--timeout", "-1"]),
+    ("mutation.py", ["--rerun-survivors"]),
+    ("mutation.py", ["--report"]),
+    ("mutation.py", ["--out", str(BENCH / "benchkit.py")]),
+])
+def test_bad_input_is_one_line_and_exit_2(script: str, args: list[str]) -> None:
+    run = _run(script, *args)
+    assert run.returncode == 2
+    assert run.stderr.count("\n") == 1 and run.stderr.startswith(f"{script}: error: "), run.stderr
+
+
+def test_fools_paradise_playout_rows_play_the_specs_games_with_a_baseline_checkout() -> None:
+    """The playout rows on a few games, with this checkout as its own baseline (second processes):
+    every row plays the spec's game (the script stops otherwise) and the ratios are printed."""
+    bench = _load("bench_fools_paradise")
+    lines = bench.bench_playouts(3, 1, 7, 2, str(BENCH.parent))
+    rows = [line for line in lines if line.startswith("| ") and not line.startswith("| row ")]
+    assert [r.split("|")[1].strip() for r in rows[:5]] == ["spec", "generic", "native", "own process", "baseline"]
+    assert lines[-1].startswith("Native playout, this checkout against")
+
+
+def test_fools_paradise_endgames_and_captures_agree() -> None:
+    bench = _load("bench_fools_paradise")
+    assert bench.bench_endgames(1, 2).startswith("| 2 | 1 |")
+    rows = bench.bench_captures([5], [52], 2, "points", "either", 1000, 1, True)
+    assert [r.split("|")[1].strip() for r in rows[-2:]] == ["5", "52"]
+
+
+def test_fools_and_angels_parts() -> None:
+    bench = _load("bench_fools_and_angels")
+    from foolsolve.spec.fools_and_angels import Rules
+
+    assert bench.bench_playouts(2, Rules(), "default").startswith("| default | 2 |")
+    assert bench.bench_defences(6, count=2).startswith("| 7 | 2 |")
+    rows = bench.bench_defend(2, 5)
+    assert any("crushing attacks" in r for r in rows)
+
+
+def test_foolery_parts() -> None:
+    bench = _load("bench_foolery")
+    r = bench.bench_playouts(2)
+    assert r["games"] == 2 and r["spec_moves"] > 0 and r["engine_moves"] > 0
+    r = bench.bench_solves(1, 4, 2, 3)
+    assert r["positions"] == 1 and r["over_cap"] == 0
+
+
+def test_three_fools_playouts_compare_the_same_games() -> None:
+    bench = _load("bench_three_fools")
+    lines = bench.bench_playouts(3)
+    assert lines[-1].startswith("engine / spec: ")
+
+
+def test_mutation_samples_grow_and_allow_list_reads_survivors() -> None:
+    bench = _load("mutation")
+    items = list(range(100))
+    assert bench.sample(items, 1, "spec/durak.py", 30)[:10] == bench.sample(items, 1, "spec/durak.py", 10)
+    assert bench.sample(items, 1, "spec/durak.py", 10) != bench.sample(items, 2, "spec/durak.py", 10)
+    (module, function, line), _ = next(iter(bench.EQUIVALENT.items()))
+    row = {"module": module, "function": function, "mutated": line, "outcome": "survived", "seconds": 1.0}
+    assert bench.outcome_of(row) == "equivalent"
+    assert bench.outcome_of({**row, "mutated": line + " "}) == "survived"
+    killed = {**row, "outcome": "killed", "mutated": "x"}
+    fixed = {**row, "mutated": "y", "outcome": "killed", "first_outcome": "survived"}
+    summary = bench.summarize([row, killed, fixed], {module: 10})
+    assert (summary[module]["killed"], summary[module]["equivalent"]) == (2, 1)
+    assert (summary[module]["score_before"], summary[module]["score"]) == (0.5, 1.0)
+    assert f"| {module} | 10 | 3 | 2 | 1 | 0 | 50% | 100% |" in bench.table(summary)
+    assert all(rel in bench.MODULES and reason for (rel, _, _), reason in bench.EQUIVALENT.items())
+    future = "from __future__ import annotations\n"
+    body = "def f(x: int | None) -> list[int]:\n    y: dict[int, int] = {}\n    return [x or 1]\n"
+    assert bench.annotation_only(future + body, future + body.replace("int | None", "int ^ None").replace("list", "set"))
+    assert not bench.annotation_only(future + body, future + body.replace("x or 1", "x and 1"))
+    assert not bench.annotation_only(body, body.replace("int | None", "int ^ None"))  # evaluated without the import
+    assert not bench.annotation_only(future + body, future + body.replace("x or 1", "x or |"))  # not Python at all
+    assert bench.outcome_of({**row, "mutated": "z", "annotation_only": True}) == "equivalent"
+
+
+def test_mutation_one_mutant_killed_and_survived_in_a_copy(tmp_path: Path) -> None:
+    """One mutant of Three Fools' rules (``==`` turned into ``!=`` in ``round_winner``) in a copy of the
+    checkout: the rule tests kill it and name the test, an unrelated test lets it survive; the copy's
+    module is put back each time and the working tree is never touched."""
+    pytest.importorskip("cosmic_ray")
+    bench = _load("mutation")
+    rel = "spec/three_fools.py"
+    original = (BENCH.parent / rel).read_bytes()
+    co = bench.Checkout(tmp_path)
+    m = next(m for m in bench.mutants(co.root / rel, ["core/ReplaceComparisonOperator_Eq_NotEq"])
+             if m.definition_name == "round_winner")
+    row = bench.run_one(co, rel, m, ["tests/three_fools/test_rules.py"], 300)
+    assert (row["outcome"], row["function"], row["module"]) == ("killed", "round_winner", rel)
+    assert row["killed_by"].startswith("tests/three_fools/test_rules.py::") and "!=" in row["mutated"]
+    assert (co.root / rel).read_bytes() == original
+    row = bench.run_one(co, rel, m, ["tests/generic/test_cards.py"], 300)
+    assert row["outcome"] == "survived" and row["killed_by"] is None
+    assert (co.root / rel).read_bytes() == original == (BENCH.parent / rel).read_bytes()

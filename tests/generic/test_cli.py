@@ -1,0 +1,136 @@
+"""The CLI: commands listed, bad input as one line with exit 2 (never a traceback), no
+partial output files."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from foolsolve import games
+from foolsolve.cli import cli, main
+
+EXPECTED_COMMANDS = {"solve", "conform", "perft", "rules", "prove", "deal", "moves", "play", "show", "games"}
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "foolsolve" / "examples"
+
+
+def run(argv, capsys):
+    with pytest.raises(SystemExit) as exc:
+        main(argv)
+        raise SystemExit(0)
+    out = capsys.readouterr()
+    return exc.value.code, out.out, out.err
+
+
+def assert_one_line_error(code, err, *needles):
+    assert code == 2
+    lines = err.strip().splitlines()
+    assert len(lines) == 1, err
+    assert lines[0].startswith("foolsolve: error: ")
+    assert "Traceback" not in err
+    for n in needles:
+        assert n in lines[0]
+
+
+def test_help_lists_every_command(capsys):
+    code, out, _ = run(["--help"], capsys)
+    assert code == 0
+    for name in EXPECTED_COMMANDS | set(cli.commands):
+        assert f"  {name}" in out
+
+
+def test_missing_file(tmp_path, capsys):
+    code, _, err = run([str(tmp_path / "nope.json")], capsys)
+    assert_one_line_error(code, err, "cannot read")
+
+
+def test_malformed_json(tmp_path, capsys):
+    p = tmp_path / "bad.json"
+    p.write_text('{"game": "durak", "hands": [')
+    code, _, err = run([str(p), "--json"], capsys)
+    assert_one_line_error(code, err, "malformed JSON")
+
+
+def test_unknown_game(tmp_path, capsys):
+    p = tmp_path / "chess.json"
+    p.write_text(json.dumps({"game": "chess"}))
+    code, _, err = run([str(p)], capsys)
+    assert_one_line_error(code, err, "game", "chess")
+
+
+def test_position_must_be_an_object(tmp_path, capsys):
+    p = tmp_path / "list.json"
+    p.write_text("[1, 2]")
+    code, _, err = run(["show", str(p)], capsys)
+    assert_one_line_error(code, err, "expected a JSON object")
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_unknown_rule_option_names_it(name, tmp_path, capsys):
+    code, _, err = run(["deal", name, "--rules", '{"no_such_option": 1}', "--out", str(tmp_path / "x.json")], capsys)
+    assert_one_line_error(code, err, "no_such_option")
+    assert not (tmp_path / "x.json").exists()
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_deal_round_trips_through_show_and_moves(name, tmp_path, capsys):
+    out = tmp_path / "deal.json"
+    code, _, _ = run(["deal", name, "--seed", "3", "--out", str(out)], capsys)
+    assert code == 0 and out.exists()
+    code, text, _ = run(["moves", str(out), "--json"], capsys)
+    assert code == 0 and json.loads(text)
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_rules_listing_has_sources(name, capsys):
+    code, out, _ = run(["rules", name], capsys)
+    assert code == 0 and "source:" in out
+    code, out, _ = run(["rules", name, "--json"], capsys)
+    assert code == 0
+    assert all(o["source"] and o["doc"] for o in json.loads(out))
+
+
+def test_bad_extra_option(tmp_path, capsys):
+    p = tmp_path / "x.json"
+    p.write_text(json.dumps({"game": "chess"}))
+    code, _, err = run(["solve", str(p), "-o", "noequals"], capsys)
+    assert code == 2 and "Traceback" not in err
+
+
+@pytest.mark.parametrize("example, known", [("durak-endgame.json", "reductions"),
+                                            ("fools-paradise-endgame.json", "stock_order_known"),
+                                            ("fools-and-angels-endgame.json", "known_stocks")])
+def test_an_unknown_solver_option_is_a_one_line_error(capsys, example, known):
+    path = str(EXAMPLES / example)
+    code, out, err = run(["solve", path, "-o", "workres=2"], capsys)
+    assert_one_line_error(code, err, "option workres", known)
+    assert out == ""
+
+
+@pytest.mark.parametrize("example, option, named", [
+    ("durak-endgame.json", "pv=no", "option pv"),
+    ("durak-endgame.json", "moves=yes", "option moves"),
+    ("fools-paradise-endgame.json", "pv_limit=abc", "option pv_limit"),
+    ("fools-paradise-endgame.json", "pv_limit=-1", "option pv_limit"),
+    ("fools-paradise-endgame.json", "stock_order_known=1", "option stock_order_known"),
+    ("fools-and-angels-endgame.json", "known_stocks=no", "option known_stocks")])
+def test_a_solver_option_of_the_wrong_type_is_a_one_line_error(capsys, example, option, named):
+    """``-o pv=no`` must not silently mean yes, nor ``-o pv_limit=abc`` crash."""
+    path = str(EXAMPLES / example)
+    code, out, err = run(["solve", path, "-o", option], capsys)
+    assert_one_line_error(code, err, named)
+    assert out == ""
+
+
+def test_durak_value_only(capsys):
+    """``-o moves=false``: the value for the side to move, and no move list, best moves or PV."""
+    path = str(EXAMPLES / "durak-bonnet.json")
+    code, out, _ = run(["solve", path, "--json"], capsys)
+    full = json.loads(out)
+    code2, out2, _ = run(["solve", path, "--json", "-o", "moves=false"], capsys)
+    only = json.loads(out2)
+    assert code == code2 == 0
+    assert only["value"] == full["value"] == "win" and full["moves"]
+    assert only["moves"] == only["best"] == only["pv"] == [] and only["value_only"] is True
+    code3, out3, _ = run(["solve", path, "-o", "moves=false"], capsys)
+    assert code3 == 0 and "Value: win" in out3 and "not searched (moves=false)" in out3

@@ -1,0 +1,349 @@
+"""Bad input never crashes the CLI: every malformed, mistyped or impossible input is exit 2
+with ONE line ``foolsolve: error: <field>: <what is wrong>`` -- never a traceback, never an
+"internal error" (exit 1), never a partial output file.
+
+Three layers: regression tests for the crashes a mutation sweep of the CLI found (named after
+the rule they check), an exhaustive sweep of every top-level field of every example position
+through ``show``, and a hypothesis property that mutates example positions anywhere in their
+JSON tree and runs them through the position commands.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import copy
+import functools
+import io
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from foolsolve.cli import load_position, main
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "foolsolve" / "examples"
+EXAMPLE_NAMES = sorted(p.name for p in EXAMPLES.glob("*.json"))
+PREFIX = "foolsolve: error: "
+
+
+def cli(argv: list[str]) -> tuple[Any, str, str]:
+    """Run ``foolsolve ARGV`` in-process: exit code, stdout, stderr."""
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            main(argv)
+            code: Any = 0
+        except SystemExit as exc:
+            code = 0 if exc.code is None else exc.code
+    return code, out.getvalue(), err.getvalue()
+
+
+def assert_no_crash(argv: list[str], code: Any, err: str) -> None:
+    """Exit 0, or exit 2 with one line naming the problem."""
+    assert "Traceback" not in err and "internal error" not in err, (argv, err)
+    assert code in (0, 2), (argv, code, err)
+    if code == 2:
+        lines = err.strip().splitlines()
+        assert len(lines) == 1 and lines[0].startswith(PREFIX), (argv, err)
+
+
+def assert_one_line_error(argv: list[str], *needles: str) -> str:
+    code, out, err = cli(argv)
+    assert code == 2, (argv, code, out, err)
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(PREFIX), err
+    assert "Traceback" not in err and "internal error" not in err
+    for n in needles:
+        assert n in lines[0], (n, lines[0])
+    return lines[0]
+
+
+def example(name: str) -> dict[str, Any]:
+    obj: dict[str, Any] = json.loads((EXAMPLES / name).read_text(encoding="utf-8"))
+    return obj
+
+
+def write(tmp_path: Path, obj: Any, name: str = "pos.json") -> str:
+    p = tmp_path / name
+    p.write_text(obj if isinstance(obj, str) else json.dumps(obj, ensure_ascii=False), encoding="utf-8")
+    return str(p)
+
+
+# --- regression tests: the crashes the sweep found --------------------------------------------
+
+
+@pytest.mark.parametrize("field, value", [("attacker", 0.0), ("defender", 1.0), ("to_move", 0.0),
+                                          ("out", [1.0]), ("last_defender", 1.0)])
+def test_durak_player_number_written_as_a_float_is_a_one_line_error(tmp_path, field, value):
+    """``"defender": 1.0`` passed the schema (JSON Schema's integer admits 1.0) and crashed
+    every command with 'list indices must be integers'."""
+    path = write(tmp_path, {**example("durak-endgame.json"), field: value})
+    for cmd in ("show", "moves", "solve"):
+        assert_one_line_error([cmd, path], field, "integer")
+
+
+@pytest.mark.parametrize("name, field, value", [
+    ("fools-paradise-endgame.json", "to_move", 1.0),
+    ("fools-paradise-endgame.json", "dealer", 1.0),
+    ("fools-paradise-three-players-unknown-stock.json", "stock_size", 23.0),
+    ("fools-and-angels-endgame.json", "to_move", 1.0),
+    ("fools-and-angels-endgame.json", "to_move", 0.0),
+    ("fools-and-angels-endgame.json", "turns_done", 2.0),
+    ("fools-and-angels-endgame.json", "players", 2.0),
+])
+def test_player_numbers_and_counts_written_as_floats_are_one_line_errors(tmp_path, name, field, value):
+    """Fool's Paradise ``"to_move": 1.0`` and Fools and Angels ``"to_move": 0.0`` crashed (the
+    integer was used as an index); the other fields were silently accepted as floats."""
+    path = write(tmp_path, {**example(name), field: value})
+    assert_one_line_error(["show", path], field)
+
+
+def test_rule_option_written_as_a_float_in_a_position_is_a_one_line_error(tmp_path):
+    obj = example("fools-paradise-endgame.json")
+    path = write(tmp_path, {**obj, "rules": {**obj["rules"], "decks": 1.0}})
+    assert_one_line_error(["show", path], "rules.decks")
+
+
+@pytest.mark.parametrize("option, value", [("first_player", 1.0), ("first_player", True), ("regroup_max", 2.0),
+                                           ("attack_limit", 4.0)])
+def test_fools_and_angels_rule_choice_of_the_wrong_json_type_is_a_one_line_error(tmp_path, option, value):
+    """``"first_player": true`` and ``"regroup_max": 2.0`` were silently accepted (``True == 1``,
+    ``2.0 == 2``) and written back as given; a choice must be the listed JSON value."""
+    obj = example("fools-and-angels-temptation.json")
+    path = write(tmp_path, {**obj, "rules": {**obj["rules"], option: value}})
+    assert_one_line_error(["show", path], f"rules.{option}")
+    assert_one_line_error(["deal", "fools-and-angels", "--rules", json.dumps({option: value})], f"rules.{option}")
+
+
+@pytest.mark.parametrize("text", ["[" * 100_000, '{"game": "durak", "hands": ' + "[" * 990 + "]" * 990 + "}",
+                                  '{"a":' * 50_000 + "1" + "}" * 50_000])
+def test_json_nested_too_deeply_is_a_one_line_error(tmp_path, text):
+    """The JSON decoder's RecursionError was an internal error."""
+    for cmd in ("show", "solve", "defend", "capture"):
+        assert_one_line_error([cmd, write(tmp_path, text)], "nested too deeply")
+
+
+def test_json_number_with_too_many_digits_is_a_one_line_error(tmp_path):
+    """Python refuses to convert integers of more than 4300 digits: that ValueError was an
+    internal error."""
+    path = write(tmp_path, '{"game": "durak", "attacker": ' + "9" * 5000 + "}")
+    assert_one_line_error(["show", path], "digits")
+
+
+@pytest.mark.parametrize("value, needle", [("[" * 100_000, "nested too deeply"), ("9" * 5000, "digits")])
+def test_bad_json_in_a_solver_option_or_rules_option_is_a_one_line_error(value, needle):
+    assert_one_line_error(["solve", str(EXAMPLES / "durak-endgame.json"), "-o", f"pv={value}"], "--option", needle)
+    assert_one_line_error(["deal", "durak", "--rules", value], "--rules", needle)
+    assert_one_line_error(["deal", "fools-paradise", "--rules", '{"decks": ' + value + "}"], "--rules", needle)
+
+
+@pytest.mark.parametrize("argv", [["deal", "durak"], ["play", str(EXAMPLES / "durak-endgame.json"), "attack 6H"]])
+def test_an_output_file_in_a_missing_directory_is_a_one_line_error_and_leaves_no_file(tmp_path, argv):
+    """``--out no/such/dir/x.json`` was FileNotFoundError as an internal error."""
+    target = tmp_path / "no" / "such" / "x.json"
+    assert_one_line_error([*argv, "--out", str(target)], str(target), "cannot write")
+    assert not target.parent.exists()
+
+
+@pytest.mark.parametrize("argv, needles", [
+    (["solve", str(EXAMPLES / "durak-endgame.json"), "--nope"], ["--nope", "foolsolve solve --help"]),
+    (["solve", str(EXAMPLES / "durak-endgame.json"), "--max-nodes", "0"], ["--max-nodes", "0"]),
+    (["solve", str(EXAMPLES / "durak-endgame.json"), "--max-nodes"], ["--max-nodes", "requires an argument"]),
+    (["solve", str(EXAMPLES / "durak-endgame.json"), "--json=1"], ["--json", "does not take a value"]),
+    (["perft", str(EXAMPLES / "durak-endgame.json"), "--depth", "-1"], ["--depth"]),
+    (["conform", "durak", "--cases", "x"], ["--cases", "'x'"]),
+    (["deal", "durak", "--seed", "1.5"], ["--seed"]),
+    (["show"], ["POSITION", "missing"]),
+    (["ambiguities", "durak"], ["--option", "missing"]),
+    (["defend", "--attack", "3D", "--hand", "9C", "--method", "x"], ["--method"]),
+    (["capture", "--hand", "2", "--centre", "2", "--decks", "x"], ["--decks"]),
+    (["games", "extra"], ["extra"]),
+    (["--nope"], ["--nope"]),
+])
+def test_a_mistyped_option_or_argument_is_a_one_line_error(argv, needles):
+    """click's usage errors were four lines (usage, hint, blank, error)."""
+    line = assert_one_line_error(argv)
+    for n in needles:
+        assert n.lower() in line.lower(), (n, line)
+
+
+def test_no_arguments_still_prints_the_command_list():
+    code, _, err = cli([])
+    assert code == 2 and "solve" in err and "conform" in err and "Traceback" not in err
+
+
+# --- every top-level field of every example: deleted or given a wrong value -------------------
+
+WRONG_VALUES: list[Any] = [None, "x", "", 0, 1, -1, 7, 100, 2**63, -(10**30), 1.5, 1.0, 0.0, True, False, [], {},
+                           ["ZZ"], [[]], [1.0], {"a": 1}, float("nan"), float("inf")]
+
+
+@pytest.mark.parametrize("name", EXAMPLE_NAMES)
+def test_every_top_level_field_deleted_or_mistyped_is_exit_0_or_a_one_line_error(tmp_path, name):
+    obj = example(name)
+    variants: list[Any] = []
+    for key in obj:
+        variants.append({k: v for k, v in obj.items() if k != key})
+        variants += [{**obj, key: v} for v in WRONG_VALUES]
+    for v in variants:
+        argv = ["show", write(tmp_path, v)]
+        code, _, err = cli(argv)
+        assert_no_crash(argv, code, err)
+
+
+# --- property: random mutations anywhere in an example position ---------------------------------
+
+CARDS = ["6H", "7H", "10S", "TS", "AD", "KC", "2C", "5S", "QH", "JD", "9♦", "6h", "ZZ", "10", "1C", "11H", "AAA"]
+VALUES = st.one_of(
+    st.none(), st.booleans(),
+    st.integers(-3, 9), st.sampled_from([2**63, -(2**63), 10**30]),
+    st.sampled_from([0.0, 1.0, 2.0, 1.5, -1.0, float("nan"), float("inf")]),
+    st.sampled_from(CARDS), st.text(max_size=4),
+    st.lists(st.sampled_from(CARDS), max_size=4),
+    st.sampled_from([[], {}, [[]], [None], {"a": 1}, [["6H", None]], [1.0]]),
+)
+
+
+def _paths(obj: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    out: list[tuple[Any, ...]] = []
+    items = obj.items() if isinstance(obj, dict) else enumerate(obj) if isinstance(obj, list) else []
+    for k, v in items:
+        out.append((*prefix, k))
+        out += _paths(v, (*prefix, k))
+    return out
+
+
+def _retyped(value: Any) -> list[Any]:
+    """Near misses of a value: the same number as a float, string or boolean, a card in lower
+    case or glyphs, a list as one string -- what most easily slips past a schema."""
+    if isinstance(value, bool):
+        return [int(value), str(value).lower()]
+    if isinstance(value, int):
+        return [float(value), str(value), value == 1, value + 0.5, -value - 1, value + 100]
+    if isinstance(value, str):
+        return [value.lower(), value.upper(), value.replace("10", "T"), value + value, value[:1], [value]]
+    if isinstance(value, list):
+        return [" ".join(map(str, value)), [value], value + value[:1], value[:1] * 2, {}]
+    return [None]
+
+
+def _set(obj: Any, path: tuple[Any, ...], value: Any) -> Any:
+    """A copy of ``obj`` with the value at ``path`` replaced (deleted if ``value`` is DELETE)."""
+    obj = copy.deepcopy(obj)
+    cur = obj
+    for k in path[:-1]:
+        cur = cur[k]
+    if value is DELETE:
+        del cur[path[-1]]
+    else:
+        cur[path[-1]] = value
+    return obj
+
+
+DELETE = object()
+SOME_WRONG_VALUES: list[Any] = [None, "ZZ", -1, 7, 2**63, 1.5, True, [], {}, ["ZZ"], [1.0]]
+
+
+@st.composite
+def mutation_sites(draw: st.DrawFn) -> tuple[str, Any, tuple[Any, ...]]:
+    """An example position, perhaps already changed at one or two places, and a place in it
+    (a top-level field two times in three, where the player numbers and counts live; else a
+    value deeper in the JSON tree) whose every variant the property tries."""
+    name = draw(st.sampled_from(EXAMPLE_NAMES))
+    obj = example(name)
+    for _ in range(draw(st.sampled_from([0, 0, 0, 0, 1, 2]))):
+        path = draw(st.sampled_from(_paths(obj)))
+        obj = _set(obj, path, draw(VALUES))
+    # integer fields first (player numbers, counts: where a near miss most easily slips past a
+    # schema), as hypothesis draws the first elements of a list more often
+    top = sorted(((k,) for k in obj if k != "game"), key=lambda p: not isinstance(obj[p[0]], int))
+    deep = [p for p in _paths(obj) if len(p) > 1]
+    at_top = draw(st.sampled_from([True, True, False])) or not deep
+    return name, obj, draw(st.sampled_from(top if at_top else deep))
+
+
+def variants(obj: Any, path: tuple[Any, ...]) -> list[Any]:
+    """The value at ``path`` deleted, replaced by each near miss and each wrong value."""
+    cur = obj
+    for k in path:
+        cur = cur[k]
+    return [_set(obj, path, v) for v in [DELETE, *_retyped(cur), *SOME_WRONG_VALUES]]
+
+
+def commands_for(game: str) -> list[list[str]]:
+    extra = {"fools-and-angels": [["defend"]], "fools-paradise": [["capture"]]}
+    return [["show"], ["moves", "--json"], ["solve", "--json", "--max-nodes", "2000"], ["perft", "--depth", "1"],
+            *extra.get(game, [])]
+
+
+@functools.cache
+def first_move(name: str) -> str:
+    """The first legal move of an (unmutated) example."""
+    info, state = load_position(str(EXAMPLES / name))
+    return str(info.spec.legal_moves(state)[0])
+
+
+@given(site=mutation_sites())  # the profile's example count: 60 in ci, 2000 in long
+def test_mutated_example_positions_never_crash_the_cli(tmp_path_factory, site):
+    """Every variant of one place of a (maybe already changed) example, through every position
+    command: exit 0 or a one-line error, never a crash."""
+    name, obj, path = site
+    folder = tmp_path_factory.mktemp("pos")
+    for variant in variants(obj, path):
+        p = write(folder, variant)
+        for command in commands_for(example(name)["game"]):
+            argv = [command[0], p, *command[1:]]
+            code, _, err = cli(argv)
+            assert_no_crash(argv, code, err)
+
+
+@settings(max_examples=max(10, settings.default.max_examples // 2))  # half the profile's count
+@given(site=mutation_sites())
+def test_play_of_a_mutated_position_writes_its_output_file_only_on_success(tmp_path_factory, site):
+    name, obj, path = site
+    folder = tmp_path_factory.mktemp("play")
+    target = folder / "out.json"
+    for variant in variants(obj, path):
+        argv = ["play", write(folder, variant), first_move(name), "--out", str(target)]
+        code, _, err = cli(argv)
+        assert_no_crash(argv, code, err)
+        assert target.exists() == (code == 0)
+        assert not (folder / "out.json.tmp").exists()
+        target.unlink(missing_ok=True)
+
+
+
+def test_a_position_file_with_a_utf8_byte_order_mark_is_read(tmp_path):
+    # RFC 8259 §8.1: a parser may ignore a byte order mark; editors on some systems write one
+    plain = EXAMPLES / "durak-endgame.json"
+    p = tmp_path / "bom.json"
+    p.write_bytes(b"\xef\xbb\xbf" + plain.read_bytes())
+    code, out, err = cli(["moves", str(p)])
+    assert code == 0 and err == ""
+    assert out == cli(["moves", str(plain)])[1] != ""
+
+
+@pytest.mark.parametrize("move", ["attack " + "9" * 10_000, "attack\nZZ", "\n\n"])
+def test_an_error_quoting_long_or_multi_line_input_stays_one_short_line(move):
+    code, out, err = cli(["play", str(EXAMPLES / "durak-endgame.json"), move])
+    assert code == 2 and out == ""
+    assert err.endswith("\n") and "\n" not in err[:-1]
+    assert err.startswith("foolsolve: error: ") and len(err) < 400
+
+
+@pytest.mark.parametrize(("argv", "pointer"), [
+    (["solve", "POS", "--max-nodes"], "(see 'foolsolve solve --help')"),
+    (["solve", "POS", "--json=1"], "(see 'foolsolve solve --help')"),
+    (["POS", "--json=1"], "(see 'foolsolve solve --help')"),  # a position first means solve
+    (["perft", "POS", "--depth"], "(see 'foolsolve perft --help')"),
+    (["--bogus"], "(see 'foolsolve --help')"),
+])
+def test_an_option_error_points_to_the_help_of_the_command_it_belongs_to(argv, pointer):
+    pos = str(EXAMPLES / "durak-endgame.json")
+    argv = [pos if a == "POS" else a for a in argv]
+    code, out, err = cli(argv)
+    assert code == 2 and out == ""
+    assert err.startswith("foolsolve: error: ") and err.rstrip("\n").endswith(pointer) and err.count("\n") == 1

@@ -1,0 +1,99 @@
+"""``foolsolve play POSITION --interactive`` end to end through a pseudo-terminal (pexpect): the
+user moves, the solver answers with a best move, hint shows every move's value, undo steps back,
+why explains an illegal move; where the solver cannot answer, the stated random policy plays."""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.generic.test_cli import run
+
+pexpect = pytest.importorskip("pexpect", reason="pexpect (the test extra) drives a pseudo-terminal")
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "foolsolve" / "examples"
+PROMPT = r"player 0 \(you\)> "
+
+
+def spawn(*args: str):
+    child = pexpect.spawn(sys.executable, ["-m", "foolsolve", "play", *args, "--interactive"], encoding="utf-8",
+                          timeout=60, env={"COLUMNS": "100", "PATH": "/usr/bin:/bin", "PYTHONIOENCODING": "utf-8",
+                                           "LANG": "C.UTF-8"})
+    return child
+
+
+def test_play_against_the_solver_with_hint_undo_and_why(tmp_path, capsys):
+    _, solved, _ = run([str(EXAMPLES / "durak-endgame.json"), "--json"], capsys)
+    values = {m["move"]: m["value"] for m in json.loads(solved)["moves"]}
+    out = tmp_path / "end.json"
+    child = spawn(str(EXAMPLES / "durak-endgame.json"), "--out", str(out))
+    child.expect("You are player 0")
+    child.expect(PROMPT)
+    child.sendline("hint")
+    child.expect(PROMPT)
+    for move, value in values.items():
+        assert f"{move}  {value}" in child.before
+    child.sendline("why attack AD")
+    child.expect(PROMPT)
+    # player 0 holds no A♦: the answer says it is not legal and lists the legal moves
+    assert re.search(r"not (legal|a move)", child.before) and "attack 9♦" in child.before
+    child.sendline("attack 6H")
+    # the solver (player 1) answers with a best move of its own solve, then the bout ends
+    child.expect(r"player 1: cover 6♥ with 7♥ +\[solver: value win\]")
+    child.expect("-- end of bout --")
+    child.expect(r"player 1: attack A♦ +\[solver: value win\]")
+    child.expect(PROMPT)
+    assert "player 0 (defender): 9♦ K♥" in child.before
+    child.sendline("undo")
+    child.expect("undone")
+    child.expect(PROMPT)
+    assert "player 0 (attacker): 9♦ 6♥ K♥" in child.before
+    child.sendline("attack 9D")
+    child.expect(r"player 1: cover 9♦ with A♦")
+    child.expect(PROMPT)
+    child.sendline("take")
+    child.expect("game over: ")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    final = json.loads(out.read_text())
+    assert final["table"] == [] and final["out"]
+
+
+def test_where_the_solver_cannot_answer_the_stated_random_policy_plays(tmp_path):
+    # three players: the exact Durak solver takes two; the others play seeded random moves
+    child = spawn(str(EXAMPLES / "durak-midbout.json"), "--seed", "5")
+    child.expect(r"You are player 1")
+    child.expect(r"player 1 \(you\)> ")
+    child.sendline("hint")
+    child.expect(r"player 1 \(you\)> ")
+    assert "no exact values here" in child.before and "two players" in child.before
+    child.sendline("take")
+    child.expect(r"uniformly random legal moves, --seed 5")
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+
+
+def test_a_move_that_starts_with_a_command_word_is_a_move(tmp_path):
+    """Durak's 'show 7D' (a transfer by showing the trump) is a move; 'show' alone the command."""
+    obj = json.loads((EXAMPLES / "durak-perevodnoy.json").read_text())
+    obj["rules"]["transfer_by_showing_trump"] = True
+    pos = tmp_path / "show.json"
+    pos.write_text(json.dumps(obj))
+    child = spawn(str(pos), "--seed", "1")
+    child.expect(r"player 1 \(you\)> ")
+    child.sendline("show")
+    child.expect(r"player 1 \(you\)> ")
+    assert "to move: player 1 (defend)" in child.before
+    child.sendline("show 7D")
+    child.expect(r"player 1 \(you\): show 7♦")
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0

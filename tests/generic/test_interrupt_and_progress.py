@@ -1,0 +1,87 @@
+"""Long work shows progress on a terminal and stops cleanly on Ctrl-C: exit 130, one line,
+no traceback, no partial output file."""
+
+import json
+import signal
+import subprocess
+import sys
+import time
+
+from foolsolve import progress as progress_mod
+
+
+def test_ctrl_c_stops_a_long_conformance_run_cleanly(tmp_path):
+    out = tmp_path / "never.json"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "foolsolve", "conform", "durak", "--cases", "100000", "--out", str(out)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(3.0)
+    proc.send_signal(signal.SIGINT)
+    stdout, stderr = proc.communicate(timeout=60)
+    assert proc.returncode == 130, (stdout, stderr)
+    assert stderr.strip() == "foolsolve: interrupted"
+    assert not out.exists() and not list(tmp_path.iterdir())
+
+
+# 10v10, stock empty: the compiled Durak search (tests/durak/test_jit.py's HUGE) runs for minutes
+DURAK_10V10 = {"game": "durak", "rules": {"variant": "simple", "deck": 36, "bout_limit": "six"}, "trump": None,
+               "hands": [["6C", "7H", "JD", "9H", "10H", "AD", "QS", "9S", "KC", "JC"],
+                         ["7D", "10D", "AS", "7C", "7S", "JH", "AC", "9C", "8H", "6S"]],
+               "stock": [], "attacker": 0, "defender": 1, "table": [], "to_move": 0}
+
+
+def test_ctrl_c_stops_the_compiled_durak_search_cleanly(tmp_path):
+    """Ctrl-C while the numba kernel searches (in a worker thread, the main thread polling):
+    exit 130 at once, one line, no traceback, nothing on stdout."""
+    from foolsolve.solver.durak import compiled
+
+    compiled.load()  # compiled here if numba's disk cache is stale, so the child loads it
+    pos = tmp_path / "pos.json"
+    pos.write_text(json.dumps(DURAK_10V10))
+    proc = subprocess.Popen([sys.executable, "-m", "foolsolve", str(pos), "-o", "jit=true"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(4.0)  # about 1 s to start and load the kernel, then the search
+    assert proc.poll() is None
+    t0 = time.monotonic()
+    proc.send_signal(signal.SIGINT)
+    stdout, stderr = proc.communicate(timeout=60)
+    assert proc.returncode == 130, (stdout, stderr)
+    assert time.monotonic() - t0 < 5.0
+    assert stderr.strip() == "foolsolve: interrupted" and "Traceback" not in stderr
+    assert stdout == "" and list(tmp_path.iterdir()) == [pos]
+
+
+def test_progress_shows_on_a_terminal_after_a_second(monkeypatch, capsys):
+    clock = iter([0.0, 0.5, 1.5, 2.0, 2.5, 3.0, 3.5, 4.0])
+    monkeypatch.setattr(progress_mod.time, "monotonic", lambda: next(clock))
+    shown = []
+
+    class FakeStatus:
+        def __init__(self, text):
+            shown.append(text)
+
+        def start(self):
+            pass
+
+        def update(self, text):
+            shown.append(text)
+
+        def stop(self):
+            shown.append("stopped")
+
+    monkeypatch.setattr(progress_mod.Console, "status", lambda self, text: FakeStatus(text))
+    with progress_mod.progress("solving", enabled=True) as tick:
+        tick(10)      # at 0.5 s: nothing yet
+        tick(5000)    # at 1.5 s: shown
+        tick(9000)    # at 2.0 s
+    assert shown[0].startswith("solving: 5,000 nodes") and "Ctrl-C" in shown[0]
+    assert shown[-1] == "stopped"
+
+
+def test_progress_is_silent_off_a_terminal(monkeypatch):
+    called = []
+    monkeypatch.setattr(progress_mod.Console, "status", lambda self, text: called.append(text))
+    with progress_mod.progress("x", enabled=False) as tick:
+        for i in range(100):
+            tick(i)
+    assert not called

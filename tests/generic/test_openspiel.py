@@ -1,0 +1,150 @@
+"""The OpenSpiel bridge (foolsolve.openspiel, extra ``foolsolve[openspiel]``): every registered game
+passes OpenSpiel's own random simulation test (legal actions, chance outcomes, returns,
+observation and information-state strings, serialization) under several rule options and
+player counts and from positions; OpenSpiel's alpha-beta gives foolsolve's Durak values."""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel", reason="the OpenSpiel extra is not installed (pip install 'foolsolve[openspiel]')")
+
+from open_spiel.python.algorithms import minimax  # noqa: E402
+
+from foolsolve import games  # noqa: E402
+from foolsolve import openspiel as fo  # noqa: E402
+from foolsolve.solver.base import SolveOptions  # noqa: E402
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "foolsolve" / "examples"
+NAMES = fo.register_all()
+
+# (game, parameters): several option sets and player counts per game
+SETS = [
+    ("durak", {}),
+    ("durak", {"players": 3, "variant": "perevodnoy", "throwers": "neighbours"}),
+    ("durak", {"players": 4, "variant": "simple", "deck": 52}),
+    ("fools-paradise", {}),
+    ("fools-paradise", {"players": 3, "ace": "high", "played_card": "stays"}),
+    ("fools-and-angels", {}),
+    ("fools-and-angels", {"asymmetry": True, "temptation": True}),
+    ("foolery", {"players": 3}),
+    ("foolery", {"players": 5, "trump_beats_trump": "same", "pass_is_final": True}),
+    ("three-fools", {}),
+    ("three-fools", {"max_hand": 5, "streak_to_win": 4}),
+]
+SETS += [(info.name, {"players": info.spec.max_players if info.spec.max_players <= 6 else info.spec.min_players + 1})
+         for info in games.all_games() if info.name not in {name for name, _ in SETS}]
+
+
+def test_every_registered_game_is_registered_with_openspiel():
+    assert sorted(NAMES) == sorted(fo.openspiel_name(info) for info in games.all_games())
+    for name in NAMES:
+        assert name in pyspiel.registered_names()
+
+
+@pytest.mark.parametrize("game,params", SETS, ids=lambda x: json.dumps(x) if isinstance(x, dict) else x)
+def test_random_sim_test_passes(game, params):
+    g = fo.load(game, **params)
+    pyspiel.random_sim_test(g, num_sims=2, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize("example", sorted(p.name for p in EXAMPLES.glob("*.json")))
+def test_random_sim_test_passes_from_every_example_position(example):
+    obj = json.loads((EXAMPLES / example).read_text())
+    g = fo.load(obj["game"], position=str(EXAMPLES / example))
+    pyspiel.random_sim_test(g, num_sims=2, serialize=True, verbose=False)
+    state = g.new_initial_state()
+    assert state.spec_state() == games.get(obj["game"]).spec.state_from_json(obj)
+
+
+def test_parameters_default_to_our_rules():
+    for info in games.all_games():
+        params = fo.default_params(info)
+        g = fo.load(info.name)
+        assert g.setup.rules == info.spec.rules_cls()
+        assert g.get_parameters()["players"] == params["players"] == info.spec.min_players
+
+
+def test_serialization_round_trips_mid_game():
+    g = fo.load("durak", players=3)
+    state = g.new_initial_state()
+    rng = random.Random(5)
+    while not state.is_terminal() and state.move_number() < 60:
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes())
+            state.apply_action(rng.choices(actions, probs)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    text = pyspiel.serialize_game_and_state(g, state)
+    _, s2 = pyspiel.deserialize_game_and_state(text)
+    assert str(s2) == str(state) and s2.history() == state.history()
+    assert s2.information_state_string(1) == state.information_state_string(1)
+
+
+def test_the_deal_is_exact_chance():
+    """The 36-card shuffle is 35 chance nodes with 36, 35, ..., 2 equally likely outcomes."""
+    g = fo.load("durak")
+    state = g.new_initial_state()
+    sizes = []
+    while state.is_chance_node():
+        outcomes = state.exact_chance_outcomes()
+        assert len({p for _, p in outcomes}) == 1 and sum(p for _, p in outcomes) == 1
+        sizes.append(len(outcomes))
+        state.apply_action(0)
+    assert sizes == list(range(36, 1, -1))
+    assert state.current_player() == state.spec_state().to_move
+
+
+def test_views_hide_what_our_views_hide():
+    g = fo.load("durak", players=3)
+    state = g.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(0)
+    hands = [sorted(c.ascii for c in h) for h in state.spec_state().hands]
+    for p in range(3):
+        obs = state.observation_string(p)
+        info = state.information_state_string(p)
+        for q in range(3):
+            for card in hands[q]:
+                assert (f'"{card}"' in obs) == (q == p)
+                assert (f'"{card}"' in info) == (q == p)
+    # the analyst's view sees everything and is typed as perfect information
+    g = fo.load("durak", players=3, open_hands=True)
+    assert g.get_type().information == pyspiel.GameType.Information.PERFECT_INFORMATION
+
+
+def _endgame(k: int, seed: int) -> dict:
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+    from bench_durak import endgame
+
+    return endgame(k, random.Random(seed))
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_openspiel_alpha_beta_agrees_with_the_durak_solver(seed, tmp_path):
+    obj = _endgame(4, seed)
+    path = tmp_path / "pos.json"
+    path.write_text(json.dumps(obj))
+    g = fo.load("durak", position=str(path), open_hands=True)
+    assert g.get_type().chance_mode == pyspiel.GameType.ChanceMode.DETERMINISTIC
+    value, _ = minimax.alpha_beta_search(g, maximum_depth=10_000)
+    info = games.get("durak")
+    ours = info.solve(info.spec.state_from_json(obj), SolveOptions()).value
+    assert {1.0: "win", 0.0: "draw", -1.0: "loss"}[value] == ours
+
+
+def test_openspiel_mcts_plays_a_whole_game_against_a_random_bot():
+    from open_spiel.python.algorithms import mcts
+
+    g = fo.load("durak")
+    rng = __import__("numpy").random.RandomState(3)
+    bots = [mcts.MCTSBot(g, uct_c=2, max_simulations=5, evaluator=mcts.RandomRolloutEvaluator(1, rng),
+                         random_state=rng),
+            pyspiel.make_uniform_random_bot(1, 4)]
+    returns = pyspiel.evaluate_bots(g.new_initial_state(), bots, 5)
+    assert sorted(returns) in ([-1.0, 1.0], [0.0, 0.0])

@@ -1,0 +1,176 @@
+"""``foolsolve report``: one self-contained HTML page, read as a parser reads it and in a real
+headless browser (Debian's chromium driven by Playwright)."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import xml.etree.ElementTree as ET
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from foolsolve import games
+from foolsolve.present import steps
+from tests.generic.test_cli import run
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "foolsolve" / "examples"
+CHROMIUM = os.environ.get("FOOLSOLVE_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+NS = "{http://www.w3.org/2000/svg}"
+
+
+class Links(HTMLParser):
+    """Every URL the page would load (src, href) and every inline script."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.urls: list[str] = []
+        self.scripts = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        for key, value in attrs:
+            if key in ("src", "href") and value:
+                self.urls.append(value)
+        if tag == "script":
+            self.scripts += 1
+
+
+def report(tmp_path: Path, capsys, example: str) -> tuple[Path, dict]:
+    out = tmp_path / "analysis.html"
+    code, text, _ = run(["report", str(EXAMPLES / example), "--out", str(out)], capsys)
+    assert code == 0 and text.strip() == f"wrote {out}"
+    code, solved, _ = run([str(EXAMPLES / example), "--json"], capsys)
+    return out, json.loads(solved) if code == 0 else {}
+
+
+def test_the_page_is_self_contained_and_carries_the_solvers_result(tmp_path, capsys):
+    out, solved = report(tmp_path, capsys, "durak-endgame.json")
+    html = out.read_text()
+    links = Links()
+    links.feed(html)
+    assert links.urls == [] and links.scripts == 2  # nothing fetched; the result's JSON and the script
+    embedded = json.loads(html.split('id="solve-result">')[1].split("</script>")[0])
+    for key in ("value", "moves", "best", "pv", "to_move"):
+        assert embedded[key] == solved[key]
+    # one picture for the start and one after every move of the PV
+    svgs = html.count('<svg xmlns="http://www.w3.org/2000/svg"')
+    assert svgs == 1 + len(solved["pv"])
+    # every rule option with its source
+    assert html.count('data-option="') == len(games.get("durak").spec.rules_cls.__dataclass_fields__)
+
+
+def test_a_position_the_solver_does_not_take_still_gets_a_page_saying_why(tmp_path, capsys):
+    out, _ = report(tmp_path, capsys, "durak-midbout.json")  # three players
+    html = out.read_text()
+    assert "No exact values" in html and "two players" in html
+    assert html.count('<svg xmlns="http://www.w3.org/2000/svg"') == 1
+
+
+def test_a_node_budget_that_runs_out_still_gives_a_page_saying_so(tmp_path, capsys):
+    out = tmp_path / "a.html"
+    code, _, _ = run(["report", str(EXAMPLES / "fools-paradise-endgame.json"), "--out", str(out), "--max-nodes", "5"],
+                     capsys)
+    html = out.read_text()
+    assert code == 0 and "no exact answer within 5 nodes" in html
+    # the position file is shown and reads back as the position
+    import html as html_lib
+
+    shown = html_lib.unescape(html.split('<pre id="position">')[1].split("</pre>")[0])
+    spec = games.get("fools-paradise").spec
+    assert json.loads(shown) == spec.state_to_json(
+        spec.state_from_json(json.loads((EXAMPLES / "fools-paradise-endgame.json").read_text())))
+
+
+def test_report_to_standard_output(capsys):
+    code, out, _ = run(["report", str(EXAMPLES / "durak-endgame.json"), "--out", "-"], capsys)
+    assert code == 0 and out.startswith("<!DOCTYPE html>")
+
+
+@pytest.fixture(scope="module")
+def browser():
+    if not (Path(CHROMIUM).exists() and shutil.which(CHROMIUM)):
+        pytest.skip(f"no chromium at {CHROMIUM} (apt-get install chromium; .ci/run installs it)")
+    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright (the test extra) drives chromium")
+    with sync_api.sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+def cards_on_screen(page) -> list[tuple[str, str | None, str]]:
+    """The face-up cards of the picture the page shows now: (zone, owner, card)."""
+    svg = page.locator(".step.current svg").evaluate("e => e.outerHTML")
+    root = ET.fromstring(svg)
+    return sorted((g.get("data-zone"), g.get("data-owner"), g.get("data-card")) for g in root.iter(NS + "g")
+                  if g.get("class") == "card" and g.get("data-face") == "up")
+
+
+def expected_cards(spec, state) -> list[tuple[str, str | None, str]]:
+    from foolsolve.svg import position_svg
+
+    root = ET.fromstring(position_svg(spec, state))
+    return sorted((g.get("data-zone"), g.get("data-owner"), g.get("data-card")) for g in root.iter(NS + "g")
+                  if g.get("class") == "card" and g.get("data-face") == "up")
+
+
+@pytest.mark.parametrize("example", ["durak-endgame.json", "fools-paradise-endgame.json",
+                                     "fools-and-angels-endgame.json"])
+def test_in_a_browser_the_page_loads_cleanly_steps_through_the_pv_and_shows_the_solvers_values(
+        browser, tmp_path, capsys, example):
+    out, solved = report(tmp_path, capsys, example)
+    obj = json.loads((EXAMPLES / example).read_text())
+    info = games.get(obj["game"])
+    spec, state = info.spec, info.spec.state_from_json(obj)
+    page = browser.new_page()
+    problems: list[str] = []
+    page.on("console", lambda m: problems.append(f"{m.type}: {m.text}") if m.type in ("error", "warning") else None)
+    page.on("pageerror", lambda e: problems.append(f"pageerror: {e}"))
+    page.on("request", lambda r: problems.append(f"request: {r.url}") if not r.url.startswith("file:") else None)
+    page.goto(out.as_uri())
+    assert page.locator("#step-label").text_content() == "start position"
+    # the values shown equal the solver's --json
+    rows = page.locator("#moves tr[data-move]")
+    shown = [(rows.nth(i).get_attribute("data-move"), json.loads(rows.nth(i).get_attribute("data-value")),
+              rows.nth(i).locator("td").nth(1).text_content()) for i in range(rows.count())]
+    assert [(m, v) for m, v, _ in shown] == [(m["move"], m["value"]) for m in solved["moves"]]
+    assert [t for _, _, t in shown] == [str(m["value"]) for m in solved["moves"]]
+    assert json.loads(page.locator("#value").get_attribute("data-value")) == solved["value"]
+    # stepping forward draws each next position of the PV, back returns
+    walk = steps(spec, state, solved["pv"])
+    assert cards_on_screen(page) == expected_cards(spec, state)
+    for i, step in enumerate(walk[:4], start=1):
+        page.click("#forward")
+        assert page.locator("#step-label").text_content() == f"after move {i} of {len(walk)}"
+        assert page.locator(".step.current").count() == 1
+        assert cards_on_screen(page) == expected_cards(spec, step.state)
+        assert page.locator("ol.pv li.move.current").text_content() == f"{step.who()}: {step.move}"
+    # a move of the list, clicked, shows the position after it
+    page.click("ol.pv li.move >> nth=0")
+    assert cards_on_screen(page) == expected_cards(spec, walk[0].state)
+    page.click(f"ol.pv li.move >> nth={min(4, len(walk)) - 1}")
+    at = min(4, len(walk)) - 1
+    page.click("#back")
+    assert cards_on_screen(page) == expected_cards(spec, walk[at - 1].state if at else state)
+    assert problems == []
+    page.close()
+
+
+def test_the_page_shows_whatever_else_the_solvers_result_carries(tmp_path):
+    """The hook for a game's further results (Three Fools' round odds): every field of the
+    result's JSON beyond the moves is shown, here a ``details`` field and a note."""
+    from foolsolve.report import page
+    from foolsolve.solver.base import SolveOptions
+
+    info = games.get("durak")
+    state = info.spec.state_from_json(json.loads((EXAMPLES / "durak-endgame.json").read_text()))
+    result = info.solve(state, SolveOptions())
+    result.details = {"round_odds": {"player 0": "1/3", "player 1": "2/3"}}
+    result.notes.append("a note")
+    html = page(info, state, result)
+    assert '<tr data-field="details">' in html and "round_odds" in html and "2/3" in html
+    assert '<tr data-field="notes">' in html and "a note" in html
+    assert json.loads(html.split('id="solve-result">')[1].split("</script>")[0])["details"] == result.details

@@ -1,0 +1,184 @@
+"""The result store (foolsolve/store.py): keys, complete solves only, several writing processes
+at once, ``foolsolve store stats|export|clear``, and solves and ambiguity sweeps reading it."""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import os
+from pathlib import Path
+
+import pytest
+
+from foolsolve import games, store
+from foolsolve.solver.base import SearchLimit, SolveOptions
+from foolsolve.store import Store, cached_solve, solve_with_store
+from tests.generic.batch_helpers import foolsolve, positions
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "foolsolve" / "examples"
+
+
+def _durak(i: int = 0, k: int = 5) -> tuple[games.GameInfo, object]:
+    info = games.get("durak")
+    return info, info.spec.state_from_json(positions(i + 1, k)[i])
+
+
+def test_default_store_is_the_env_var_in_tests() -> None:
+    # the autouse fixture of conftest.py: no test writes to the user's cache folder
+    assert store.default_path() == Path(os.environ["FOOLSOLVE_STORE"])
+    assert "pytest" in str(store.default_path()) or "tmp" in str(store.default_path())
+
+
+def test_default_path_is_in_the_user_cache_folder(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    import platformdirs
+
+    monkeypatch.delenv("FOOLSOLVE_STORE")
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    assert store.default_path() == Path(platformdirs.user_cache_dir("foolsolve")) / "results.sqlite3"
+    assert str(store.default_path()).startswith(str(tmp_path))
+
+
+def test_a_second_solve_reads_the_store_and_equals_a_fresh_solve(tmp_path: Path) -> None:
+    info, state = _durak()
+    with Store(tmp_path / "s.sqlite3") as db:
+        first, cached1 = solve_with_store(info, state, SolveOptions(), db)
+        second, cached2 = solve_with_store(info, state, SolveOptions(), db)
+        assert (cached1, cached2) == (False, True)
+        assert second.to_json() == first.to_json()
+        assert info.solve is not None
+        assert second.to_json()["moves"] == info.solve(state, SolveOptions()).to_json()["moves"]
+        # options are part of the key: value-only is another entry
+        third, cached3 = solve_with_store(info, state, SolveOptions(extra={"moves": False}), db)
+        assert not cached3 and third.value_only and third.value == first.value
+        assert db.stats()["results"] == 2
+
+
+def test_the_key_is_the_canonical_position_rules_and_solver_version(tmp_path: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    info, state = _durak()
+    obj = positions(1, 5)[0]
+    # the same position written differently (key order, default rules spelt out) is one entry
+    reordered = dict(reversed(list(obj.items())))
+    reordered["rules"] = info.spec.state_to_json(state)["rules"]
+    other = info.spec.state_from_json(reordered)
+    k1 = store.position_key(info, state, SolveOptions())
+    k2 = store.position_key(info, other, SolveOptions())
+    assert k1 is not None and k1 == k2
+    # other rules: another key
+    changed = info.spec.state_from_json(dict(obj, rules={"variant": "podkidnoy", "throwers": "neighbours"}))
+    assert store.position_key(info, changed, SolveOptions()) != k1
+    # other solver options: another key
+    assert store.position_key(info, state, SolveOptions(extra={"pv": False})) != k1
+    # a new solver version: the old result is not read
+    with Store(tmp_path / "s.sqlite3") as db:
+        cached_solve(info, state, None, db)
+        assert solve_with_store(info, state, None, db)[1]
+        real = store.solver_version
+        monkeypatch.setattr(store, "solver_version", lambda g: "test-next" if g == "durak" else real(g))
+        assert not solve_with_store(info, state, None, db)[1]
+        stats = db.stats()
+        assert [(r["solver_version"], r["current"]) for r in stats["by_game"]] == [
+            (info.solver_version, False), ("test-next", True)]
+        assert db.clear(stale_only=True) == 1
+        assert db.stats()["results"] == 1
+
+
+def test_a_node_limit_failure_is_not_stored(tmp_path: Path) -> None:
+    info = games.get("durak")
+    state = info.spec.state_from_json(positions(1, 7)[0])
+    with Store(tmp_path / "s.sqlite3") as db:
+        with pytest.raises(SearchLimit):
+            solve_with_store(info, state, SolveOptions(max_nodes=5, extra={"jit": False}), db)
+        assert db.stats()["results"] == 0
+        solve_with_store(info, state, SolveOptions(extra={"jit": False}), db)
+        # a stored answer is exact whatever node budget asks for it
+        assert solve_with_store(info, state, SolveOptions(max_nodes=5, extra={"jit": False}), db)[1]
+
+
+def _writer(args: tuple[str, int]) -> int:
+    path, who = args
+    fresh = 0
+    with Store(path) as db:
+        for i in range(150):
+            key = f"k{(i * 7 + who * 50) % 300}"  # the writers overlap on half their keys
+            fresh += db.put(key, "durak", json.dumps({"i": i}), "{}", {"game": "durak", "writer": who, "i": i})
+    return fresh
+
+
+def test_several_processes_write_at_once_without_loss_or_duplicates(tmp_path: Path) -> None:
+    path = str(tmp_path / "s.sqlite3")
+    Store(path).close()
+    with multiprocessing.get_context("spawn").Pool(3) as pool:
+        fresh = pool.map(_writer, [(path, w) for w in range(3)])
+    keys = {f"k{(i * 7 + w * 50) % 300}" for w in range(3) for i in range(150)}
+    with Store(path) as db:
+        assert db.check() == "ok"
+        assert db.stats()["results"] == len(keys) == sum(fresh)
+        assert sorted(r["key"] for r in db.export()) == sorted(keys)
+
+
+def test_store_commands(tmp_path: Path) -> None:
+    path = str(tmp_path / "s.sqlite3")
+    pos = str(EXAMPLES / "durak-endgame.json")
+    first = foolsolve("solve", pos, "--store", path)
+    again = foolsolve(pos, "--store", path)
+    assert first.returncode == again.returncode == 0, first.stderr + again.stderr
+    assert "(read from the result store)" in again.stdout and "result store" not in first.stdout
+    # the same report (the nodes line's rate is recomputed from the stored seconds, rounded to 1 µs)
+    assert first.stdout.splitlines()[:-1] == again.stdout.splitlines()[:-2]
+    # --no-store neither reads nor writes
+    off = foolsolve(pos, "--no-store")
+    assert off.returncode == 0 and "result store" not in off.stdout
+    stats = foolsolve("store", "stats", "--store", path, "--json")
+    assert json.loads(stats.stdout)["results"] == 1
+    assert "durak" in foolsolve("store", "stats", "--store", path).stdout
+    export = foolsolve("store", "export", "--store", path)
+    rows = [json.loads(line) for line in export.stdout.splitlines()]
+    assert len(rows) == 1 and rows[0]["game"] == "durak" and rows[0]["solver_version"] == games.get("durak").solver_version
+    assert rows[0]["result"]["value"] == "loss"
+    assert foolsolve("store", "export", "--store", path, "--game", "fools-paradise").stdout == ""
+    cleared = foolsolve("store", "clear", "--store", path)
+    assert cleared.returncode == 0 and "1 results deleted" in cleared.stdout
+    assert json.loads(foolsolve("store", "stats", "--store", path, "--json").stdout)["results"] == 0
+    # the default store is $FOOLSOLVE_STORE (the test's own)
+    foolsolve(pos)
+    assert json.loads(foolsolve("store", "stats", "--json").stdout)["path"] == os.environ["FOOLSOLVE_STORE"]
+    (tmp_path / "a-file").write_text("")
+    bad = foolsolve("store", "stats", "--store", str(tmp_path / "a-file" / "s.sqlite3"))
+    assert bad.returncode == 2 and bad.stderr.startswith("foolsolve: error: --store") and len(bad.stderr.splitlines()) == 1
+
+
+def test_ambiguity_sweeps_read_the_store(tmp_path: Path) -> None:
+    from foolsolve.ambiguities import adapter_for, choices_of, compare_position, option_info
+
+    info = games.get("durak")
+    real = info.solve
+    assert real is not None
+    calls = {"n": 0}
+
+    class Counting:
+        """The Durak info, its solver counting its calls."""
+
+        def __getattr__(self, name: str) -> object:
+            return getattr(info, name)
+
+        @property
+        def solve(self) -> object:
+            def run(state: object, options: SolveOptions) -> object:
+                calls["n"] += 1
+                return real(state, options)
+            return run
+
+    adapter = adapter_for(info)
+    adapter.info = Counting()  # type: ignore[assignment]
+    obj = json.loads((EXAMPLES / "durak-endgame.json").read_text())
+    choices = choices_of(option_info(info, "throwers"))
+    with Store(tmp_path / "s.sqlite3") as db:
+        adapter.store = db
+        first = compare_position(adapter, obj, "throwers", choices)
+        solved = calls["n"]
+        second = compare_position(adapter, obj, "throwers", choices)
+        assert solved == len(choices) and calls["n"] == solved  # the second sweep solved nothing
+        assert first.to_json() == second.to_json()
+        assert db.stats()["results"] == len(choices)

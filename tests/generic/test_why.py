@@ -1,0 +1,382 @@
+"""`foolsolve why` and the spec's reasons: every rule function that can forbid a move is the
+reason at some position, and the message names it; the reasons agree with the legal-move list
+for every game (generic); the option values that would make a move legal; the CLI and the error
+of `foolsolve play`."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+from foolsolve import games
+from foolsolve.cli import main
+from foolsolve.game import IllegalMove
+from foolsolve.spec.durak import SPEC as DURAK
+from foolsolve.spec.fools_and_angels import SPEC as FA
+from foolsolve.spec.fools_paradise import SPEC as FP
+from foolsolve.why import explain
+from tests.durak.helpers import pos
+from tests.fools_and_angels.helpers import position as fa_position
+from tests.fools_paradise.helpers import position as fp_position
+
+# --- generic: the reasons are the legal-move list, for every game ----------------------------------
+
+
+def _walk(info: Any, rng: random.Random, steps: int) -> list[Any]:
+    spec = info.spec
+    s = info.random_game(rng)
+    out = [s]
+    for _ in range(steps):
+        listed, family = spec.legal_moves_split(s)
+        if not listed and family is None:
+            break
+        i = rng.randrange(len(listed) + (family.count if family else 0))
+        m = listed[i] if i < len(listed) else family.sample(rng)  # type: ignore[union-attr]
+        s = spec.apply(s, m)
+        out.append(s)
+    return out
+
+
+@pytest.mark.parametrize("game", games.names())
+def test_why_illegal_is_empty_exactly_for_the_legal_moves(game: str) -> None:
+    """At every state of a few random games: every legal move reads back from its text and has no
+    reason against it; every move legal at another visited state has a reason exactly when it
+    is not legal here."""
+    info = games.get(game)
+    spec = info.spec
+    rng = random.Random(24)
+    checked = 0
+    for _ in range(3):
+        states = _walk(info, rng, 60)
+        pool: list[Any] = []
+        for s in states:
+            listed, family = spec.legal_moves_split(s)
+            here = list(listed) + ([family.sample(rng) for _ in range(8)] if family else [])
+            for m in here:
+                assert spec.read_move(s, str(m)) == m
+                assert spec.why_illegal(s, m) == [], (str(m), spec.state_to_json(s))
+            legal = set(listed)
+            for m in rng.sample(pool, min(len(pool), 30)):
+                reasons = spec.why_illegal(s, m)
+                in_family = family is not None and family.contains(m)
+                assert (not reasons) == (m in legal or in_family), (str(m), reasons, spec.state_to_json(s))
+                checked += 1
+            pool = (pool + here)[-200:]
+    assert checked > 50
+
+
+def _rules(state: Any, text: str, spec: Any) -> set[str]:
+    exp = explain(spec, state, text, flips=False)
+    assert not exp.legal, exp.lines()
+    return {r.rule for r in exp.reasons}
+
+
+# --- Durak: one position per rule function --------------------------------------------------------
+
+P = {"variant": "perevodnoy", "transfer_blocked_by_trump": False}
+
+
+def test_durak_phase() -> None:
+    s = pos(hands=[["6H", "9C"], ["7H", "8C"]])
+    assert _rules(s, "take", DURAK) == {"phase"}
+    assert _rules(s, "throw 9C", DURAK) == {"phase"}
+    t = pos(hands=[["9C"], ["7H", "8C"]], table=[["6H", None]])
+    assert _rules(t, "attack 8C", DURAK) == {"phase"}  # 8C is in the hand of the player to move (the defender)
+
+
+def test_durak_end_of_game() -> None:
+    s = pos(hands=[[], ["7H"]])
+    assert _rules(s, "attack 7H", DURAK) == {"end_of_game"}
+
+
+def test_durak_attack_options_hand_and_rank() -> None:
+    s = pos(hands=[["6H", "9C"], ["7H", "8C", "8D"]])
+    exp = explain(DURAK, s, "attack 6H 9C")
+    assert [r.rule for r in exp.reasons] == ["attack_options"]
+    assert "one rank" in exp.reasons[0].says and exp.reasons[0].quote.startswith("You can either walk")
+    assert _rules(s, "attack 9D", DURAK) == {"attack_options"}
+    assert "no card 9♦ in player 0's hand" in explain(DURAK, s, "attack 9D").one_line()
+
+
+def test_durak_cap_defender_hand() -> None:
+    s = pos(hands=[["6H", "6C", "6D"], ["7H", "8C"]])
+    exp = explain(DURAK, s, "attack 6H 6C 6D")
+    assert [r.rule for r in exp.reasons] == ["cap"] and exp.reasons[0].option == "defender_hand_cap"
+
+
+def test_durak_bout_limit_first_bout_sixth_card_after_a_take() -> None:
+    # 001 §throw-in "At the first rebound, you cannot throw more than four cards to the battering player (the
+    # total number of cards is five), but if player does not fight back, then you can throw the 6th card":
+    # default first_bout_sixth_after_take true (from the text)
+    s = pos(first_bout=True, stock=["QD", "AS"], taking=True, to_move=0,
+            hands=[["9C", "KC"], ["7C", "8C", "7H", "8H"]],
+            table=[["6D", "9D"], ["6C", "10C"], ["6H", "JH"], ["6S", None], ["9S", None]])
+    assert s.rules.first_bout_sixth_after_take
+    assert explain(DURAK, s, "throw 9C").legal
+    strict = DURAK.with_rules(s, DURAK.rules_cls(first_bout_sixth_after_take=False))  # a state, no position file
+    exp = explain(DURAK, strict, "throw 9C")
+    assert [(r.rule, r.option) for r in exp.reasons] == [("bout_limit", "first_bout_sixth_after_take")]
+    assert "the first bout of the deal holds at most 5" in exp.reasons[0].says
+    assert set(exp.flips) == {("first_bout_sixth_after_take", True), ("first_bout_limit", 6)}
+
+
+def test_durak_bout_limit_six() -> None:
+    s = pos(taking=True, to_move=0, hands=[["9C", "KC"], ["7C", "8C", "7H", "8H", "QC"]],
+            table=[["6D", "9D"], ["6C", "10C"], ["6H", "JH"], ["6S", None], ["9S", None], ["9H", None]])
+    assert explain(DURAK, s, "throw 9C").legal  # the stock is empty: only the defender's hand limits
+    six = DURAK.with_rules(s, DURAK.rules_cls(bout_limit="six"))
+    exp = explain(DURAK, six, "throw 9C")
+    assert [(r.rule, r.option) for r in exp.reasons] == [("bout_limit", "bout_limit")]
+    assert exp.flips == [("bout_limit", "six_then_hand")]
+
+
+def test_durak_cover_options_and_beats() -> None:
+    s = pos(hands=[["KC"], ["7H", "8C", "QS"]], table=[["9H", None]])
+    assert _rules(s, "cover 9H with 7H", DURAK) == {"beats"}
+    assert _rules(s, "cover 9C with QS", DURAK) == {"cover_options"}
+    assert _rules(s, "cover 9H with AH", DURAK) == {"cover_options"}
+    assert "7♥ does not beat 9♥ (trump spade)" in explain(DURAK, s, "cover 9H with 7H").one_line()
+
+
+def test_durak_can_transfer_variant_and_rank() -> None:
+    s = pos(hands=[["KC"], ["7D", "8D", "QS"], ["6H", "AH", "10C"]], table=[["7H", None]])
+    exp = explain(DURAK, s, "transfer 7D")
+    assert [(r.rule, r.option) for r in exp.reasons] == [("can_transfer", "variant")]
+    assert exp.flips == [("variant", "perevodnoy")]
+    p = pos(rules=P, hands=[["KC"], ["7D", "8D", "QS"], ["6H", "AH", "10C"]], table=[["7H", None]])
+    assert _rules(p, "transfer 8D", DURAK) == {"can_transfer"}
+
+
+def test_durak_can_transfer_first_bout_from_the_text() -> None:
+    # 001 §transfer "The first round cannot be transferred if the participants are playing the first game"
+    s = pos(rules={"variant": "perevodnoy"}, first_bout=True, stock=["8S"],
+            hands=[["KC"], ["7D", "8D", "QH"], ["6H", "AH", "10C"]], table=[["7H", None]])
+    exp = explain(DURAK, s, "transfer 7D")
+    assert [(r.rule, r.option) for r in exp.reasons] == [("can_transfer", "transfer_first_bout")]
+    assert exp.flips == [("transfer_first_bout", True)]
+
+
+def test_durak_can_transfer_blocked_by_a_trump_on_the_table_from_the_text() -> None:
+    # 001 §transfer "and also if there is a card of a trump suit on the table"
+    s = pos(rules={"variant": "perevodnoy"}, hands=[["KC"], ["7D", "8D", "QH"], ["6H", "AH", "10C"]],
+            table=[["7S", None]])
+    exp = explain(DURAK, s, "transfer 7D")
+    assert [(r.rule, r.option) for r in exp.reasons] == [("can_transfer", "transfer_blocked_by_trump")]
+    assert "a trump lies on the table" in exp.one_line()
+    assert exp.flips == [("transfer_blocked_by_trump", False)]
+
+
+def test_durak_can_transfer_cap_and_covered() -> None:
+    s = pos(rules=P, hands=[["KC"], ["7D", "8D", "QS"], ["6H"]], table=[["7S", None]])
+    exp = explain(DURAK, s, "transfer 7D")
+    assert [(r.rule, r.option) for r in exp.reasons] == [("can_transfer", "transfer_cap")]
+    c = pos(rules=P, hands=[["KC"], ["7D", "8D", "QS"], ["6H", "AH", "10C"]], table=[["7S", "8S"], ["7C", None]])
+    assert "already beaten" in explain(DURAK, c, "transfer 7D").one_line()
+
+
+def test_durak_showing_the_same_trump_twice_in_one_bout() -> None:
+    # 001 §Variants: transfer "simply by showing a trump card"; a shown trump stays in the hand and
+    # may not be shown again in the same bout (the state's `shown`)
+    rules = {**P, "transfer_by_showing_trump": True}
+    s = pos(rules=rules, trump="D", hands=[["KC", "AS", "7H"], ["7D", "8D", "QS"], ["6H", "7C", "10C", "AH"]],
+            table=[["7S", None]])
+    s = DURAK.play(s, "show 7D")
+    s = DURAK.play(s, "transfer 7C")  # player 2 transfers on to player 0
+    s = DURAK.play(s, "transfer 7H")  # and player 0 to player 1, who showed 7D before
+    assert s.defender == 1 and "show 7♦" not in [str(m) for m in DURAK.legal_moves(s)]
+    exp = explain(DURAK, s, "show 7D")
+    assert [r.says for r in exp.reasons] == ["7♦ was already shown in this bout"]
+    off = pos(rules=P, trump="D", hands=[["KC"], ["7D", "8D", "QS"], ["6H", "7H", "10C"]], table=[["7S", None]])
+    exp = explain(DURAK, off, "show 7D")
+    assert [(r.rule, r.option) for r in exp.reasons] == [("can_transfer", "transfer_by_showing_trump")]
+    assert "only a trump can be shown" in explain(DURAK, off, "show 7H").one_line()
+
+
+def test_durak_legal_throws() -> None:
+    s = pos(rules={"variant": "simple"}, hands=[["6D", "9C"], ["7H", "8C"]], table=[["6H", None]], taking=False)
+    t = DURAK.apply(s, DURAK.parse_move(s, "take"))
+    assert t.table == ()  # simple: the bout ends at once
+    p = pos(hands=[["6D", "9C"], ["9H", "8C", "AH"]], table=[["6H", "7H"]], to_move=0)
+    assert _rules(p, "throw 9C", DURAK) == {"legal_throws"}
+    assert "no card of 9♣'s rank is on the table" in explain(DURAK, p, "throw 9C").one_line()
+    podkidnoy = pos(rules={"variant": "podkidnoy"}, hands=[["6D", "9C"], ["9H", "8C", "AH"]], table=[["6H", "7H"]])
+    assert explain(DURAK, podkidnoy, "throw 6D").legal
+    # simple Durak has no throw-ins (as a state: no simple position has every card covered on the table)
+    simple = DURAK.with_rules(podkidnoy, DURAK.rules_cls(variant="simple"))
+    exp = explain(DURAK, simple, "throw 6D", flips=False)
+    assert [(r.rule, r.option) for r in exp.reasons] == [("legal_throws", "variant")]
+
+
+def test_durak_unreadable_and_unknown_cards() -> None:
+    s = pos(hands=[["6H", "9C"], ["7H", "8C"]])
+    assert "cannot read" in explain(DURAK, s, "hit 6H").one_line()
+    assert "no card of the 36-card deck" in explain(DURAK, s, "attack 2H").one_line()
+
+
+def test_durak_legal_move_says_what_it_does() -> None:
+    s = pos(rules=P, hands=[["KC"], ["7D", "8D", "QH"], ["6H", "AH", "10C"]], table=[["7H", None]])
+    exp = explain(DURAK, s, "transfer 7D")
+    assert exp.legal and [r.rule for r in exp.reasons] == ["can_transfer"]
+    assert "defender: 1 -> 2" in exp.effect and "hands[1]: -7D" in exp.effect
+    assert ("variant", "podkidnoy") in exp.flips
+
+
+# --- Fools and Angels --------------------------------------------------------------------------------
+
+
+def test_fa_result_and_phase() -> None:
+    over = fa_position("", "2♥", stock1="3♥")
+    assert _rules(over, "draw own", FA) == {"result"}
+    s = fa_position("5♣", "9♣ 4♥", stock0="6♣", stock1="3♥")
+    assert _rules(s, "surrender", FA) == {"legal_moves"}
+    assert _rules(s, "swap pile 1 for pool pile 2", FA) == {"legal_moves"}
+
+
+def test_fa_attack_reasons_and_attack_size_reasons() -> None:
+    s = fa_position("A♣ 2♣ 3♣ 4♣ 5♣ J♦ Q♦", "A♦ 2♦ 3♦ 4♦ 5♦ 6♦ 7♦", stock0="6♣", stock1="6♥")
+    exp = explain(FA, s, "attack A♣ 2♣ 3♣ 4♣ 5♣")
+    assert [(r.rule, r.option) for r in exp.reasons] == [("attack_size_reasons", "attack_size")]
+    assert exp.flips == []  # five pip cards: too many under either reading
+    exp = explain(FA, s, "attack 2♣ J♦ Q♦")
+    assert exp.legal and exp.flips == [("attack_size", "pips_and_one_face")]
+    assert "needs a pip card" in explain(FA, s, "attack J♦ Q♦").one_line()
+    zero = fa_position("2♣ 2♦", "A♦ 2♥ 3♦", stock0="6♣", stock1="6♥")
+    assert "total zero" in explain(FA, zero, "attack 2♣ 2♦").one_line()
+    big = fa_position("A♣ 2♣ 3♣", "4♥ 5♥", stock0="6♣", stock1="6♦")
+    exp = explain(FA, big, "attack A♣")
+    assert [r.rule for r in exp.reasons] == ["attack_reasons"] and "fewer" in exp.reasons[0].says
+    assert "no card 9♠" in explain(FA, s, "attack 9♠").one_line()
+
+
+def test_fa_defence_targets_and_defend_reasons() -> None:
+    s = fa_position("5♣", "9♣ 4♥ 5♠ 7♦ A♦ J♥", stock0="6♣", stock1="3♥", phase="defend", to_move=1,
+                    attack="3♦ 6♥ 2♣ 2♠")
+    assert _rules(s, "defend red with 4♥", FA) == {"defend_reasons"}
+    assert "totals" in explain(FA, s, "defend red with 4♥").one_line()
+    assert _rules(s, "defend red with J♥", FA) == {"defend_reasons"}
+    exp = explain(FA, s, "defend red with 9♣ J♥")
+    assert exp.legal and exp.flips == [("defence_face_cards", "never")]
+    face = fa_position("5♣", "9♣ 4♥ 5♠ 6♠", stock0="6♣", stock1="3♥", phase="defend", to_move=1, attack="3♦ 2♣ J♠")
+    exp = explain(FA, face, "defend red with 4♥")
+    assert "defence_targets" in {r.rule for r in exp.reasons}
+
+
+def test_fa_draw_reasons() -> None:
+    full = fa_position("A♣ 2♣ 3♣", "A♦ 2♦ 3♦ 4♦", stock0="6♣", stock1="6♥", rules={"hand_limit": 3})
+    exp = explain(FA, full, "draw own")
+    assert [(r.rule, r.option) for r in exp.reasons] == [("draw_reasons", "hand_limit")]
+    inf = fa_position("A♣", "A♦ 2♦", stock0="6♣", stock1="6♥", pool="7♣", rules={"infusion": True})
+    exp = explain(FA, inf, "draw own")
+    assert [(r.rule, r.option) for r in exp.reasons] == [("draw_reasons", "infusion")]
+    assert exp.flips == [("infusion", False)]
+    assert "the pool is empty" in explain(FA, full, "draw pool").one_line()
+
+
+def test_fa_draw_reasons_regroup_max() -> None:
+    s = FA.play(fa_position("A♣", "A♦ 2♦", stock0="6♣ 5♣ 4♣", stock1="6♥", rules={"regroup_max": 2}), "draw own")
+    assert s.phase == "regroup" and explain(FA, s, "draw own").legal
+    s3 = FA.play(fa_position("A♣", "A♦ 2♦ 3♦", stock0="6♣ 5♣ 4♣", stock1="6♥"), "draw own", "draw own")
+    assert s3.phase == "regroup" and s3.drawn == 2
+    # the same regroup position under regroup_max 2 has drawn its most
+    capped = FA.with_rules(s3, FA.rules_cls(regroup_max=2))
+    exp = explain(FA, capped, "draw own", flips=False)
+    assert [(r.rule, r.option) for r in exp.reasons] == [("draw_reasons", "regroup_max")]
+
+
+def test_fa_exchange_reasons() -> None:
+    s = fa_position("A♣ 2♣", "A♦ 2♦", stock0="6♣", stock1="6♥", pool="7♣")
+    exp = explain(FA, s, "exchange A♣")
+    assert [(r.rule, r.option) for r in exp.reasons] == [("exchange_reasons", "exchange")]
+    e = fa_position("A♣ 2♣", "A♦ 2♦", stock0="6♣", stock1="6♥", pool="7♣", rules={"exchange": True})
+    exp = explain(FA, e, "exchange A♣ 2♣")
+    assert [(r.rule, r.option) for r in exp.reasons] == [("exchange_reasons", "exchange_limit")]
+    assert exp.flips == [("exchange_limit", "hand_size")]
+    done = FA.play(e, "exchange A♣")
+    assert "already began with an exchange" in explain(FA, done, "exchange 2♣").one_line()
+
+
+def test_fa_exception_pass_and_stuck() -> None:
+    s = fa_position("A♣ 2♣", "A♦ 2♦", stock0="6♣", stock1="6♥")
+    assert _rules(s, "pass", FA) == {"exception_pass", "stuck"}
+    says = {r.rule: r.says for r in explain(FA, s, "pass").reasons}
+    assert says["exception_pass"] == "no exception pass: player 1 holds cards and player 0's stock is not empty"
+    empty_handed = fa_position("A♣ 2♣", "", stock0="6♣", stock1="6♥")
+    assert {r.rule: r.says for r in explain(FA, empty_handed, "pass").reasons}["exception_pass"] \
+        == "no exception pass: player 0's stock is not empty"
+    lose = fa_position("A♣ 2♣", "A♦ 2♦", stock0="6♣", stock1="6♥", rules={"no_legal_action": "lose"})
+    assert {(r.rule, r.option) for r in explain(FA, lose, "pass").reasons} == {
+        ("exception_pass", None), ("stuck", "no_legal_action")}
+    stuck = fa_position("A♣ 2♣", "A♦", stock0="6♣", stock1="6♥", rules={"hand_limit": 2})
+    exp = explain(FA, stuck, "pass")
+    assert exp.legal and ("no_legal_action", "lose") in exp.flips
+
+
+# --- Fool's Paradise ----------------------------------------------------------------------------------
+
+
+def test_fp_collections_and_collection_witness() -> None:
+    s = fp_position(["2C 3D 9H KS AC", "4C"], "JH 2S KH 5D 6C")
+    assert _rules(s, "collect 9H: JH", FP) == {"collection_witness"}
+    assert _rules(s, "collect KS: 7D", FP) == {"collections", "collection_witness"}
+    assert _rules(s, "collect 2H: 2S", FP) == {"legal_moves"}
+    exp = explain(FP, s, "collect AC: 5D 6C 2S")
+    assert not exp.legal and exp.reasons[-1].option == "ace"
+    exp = explain(FP, s, "collect KS: KH")
+    assert exp.legal and "centre: -KH" in exp.effect
+
+
+def test_fp_terminal_and_chance() -> None:
+    s = fp_position(["", ""], "")
+    assert _rules(s, "lay 2C", FP) == {"is_terminal"}
+    d = fp_position(["2C 3D 4D 5D 6D", "4C 7C 8C 9C 10C"], "JH 2S", stock_size=3)
+    assert _rules(d, "draw 5H", FP) == {"legal_moves"}  # no draw is due before a collect or lay
+
+
+# --- the CLI --------------------------------------------------------------------------------------------
+
+
+def _write(tmp_path: Any, state: Any, spec: Any) -> str:
+    f = tmp_path / "p.json"
+    f.write_text(json.dumps(spec.state_to_json(state)))
+    return str(f)
+
+
+def test_cli_why_text_and_json(tmp_path: Any, capsys: pytest.CaptureFixture[str]) -> None:
+    s = pos(rules={"variant": "perevodnoy"}, hands=[["KC"], ["7D", "8D", "QH"], ["6H", "AH", "10C"]],
+            table=[["7S", None]])
+    f = _write(tmp_path, s, DURAK)
+    main(["why", f, "transfer 7D"])
+    out = capsys.readouterr().out
+    assert "can_transfer: a trump lies on the table" in out
+    assert '001 §transfer: "You cannot transfer more cards' in out
+    assert "transfer_blocked_by_trump = false" in out and "Legal moves: cover 7♠ with Q♥" not in out
+    main(["why", f, "transfer 7D", "--json"])
+    obj = json.loads(capsys.readouterr().out)
+    assert obj["legal"] is False and obj["reasons"][0]["rule"] == "can_transfer"
+    assert obj["reasons"][0]["option"] == "transfer_blocked_by_trump" and obj["reasons"][0]["value"] is True
+    assert obj["reasons"][0]["seed"] == DURAK.seed_file and obj["reasons"][0]["section"] == "transfer"
+    assert obj["options_that_flip"] == [{"option": "transfer_blocked_by_trump", "value": False}]
+    assert obj["legal_moves"] == ["take"]
+
+
+def test_cli_play_error_names_the_rules(tmp_path: Any, capsys: pytest.CaptureFixture[str]) -> None:
+    s = pos(rules={"variant": "perevodnoy"}, hands=[["KC"], ["7D", "8D", "QH"], ["6H", "AH", "10C"]],
+            table=[["7S", None]])
+    f = _write(tmp_path, s, DURAK)
+    with pytest.raises(SystemExit) as err:
+        main(["play", f, "transfer 9C"])
+    assert err.value.code == 2
+    line = capsys.readouterr().err
+    assert line.count("\n") == 1
+    assert "no card 9♣ in player 1's hand [can_transfer" in line and "a trump lies on the table" in line
+
+
+def test_play_error_from_the_spec() -> None:
+    s = pos(rules={"variant": "perevodnoy"}, hands=[["KC"], ["7D", "8D", "QH"], ["6H", "AH", "10C"]],
+            table=[["7S", None]])
+    with pytest.raises(IllegalMove, match=r"move 1 \('transfer 7D'\): not legal: a trump lies on the table "
+                                          r"\[can_transfer; 001 §transfer; option transfer_blocked_by_trump = true\]"):
+        DURAK.play(s, "transfer 7D")

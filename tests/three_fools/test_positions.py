@@ -1,0 +1,135 @@
+"""Three Fools position files: the examples, the JSON round trip, and every bad input as a one-line
+error naming the field (exit 2 on the command line)."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+import subprocess
+import sys
+from importlib import resources
+
+import pytest
+
+from foolsolve.errors import InputError
+from foolsolve.games.three_fools import random_game
+from foolsolve.spec.three_fools import SPEC
+from tests.three_fools.helpers import position
+
+EXAMPLES = sorted(p.name for p in resources.files("foolsolve").joinpath("examples").iterdir()
+                  if p.name.startswith("three-fools-"))
+GOOD = position([["1R", "2R", "3R", "4R"], ["1P", "2P", "3P", "4P"], ["1S", "2S", "3S", "4S"]])
+
+
+@pytest.mark.parametrize("name", EXAMPLES)
+def test_examples_load_and_are_canonical(name):
+    obj = json.loads(resources.files("foolsolve").joinpath("examples", name).read_text(encoding="utf-8"))
+    state = SPEC.state_from_json(obj)
+    assert SPEC.state_to_json(state) == obj
+
+
+def test_positions_met_in_random_games_round_trip():
+    rng = random.Random(5)
+    for _ in range(5):
+        s = random_game(rng)
+        while True:
+            obj = json.loads(json.dumps(SPEC.state_to_json(s)))
+            assert SPEC.state_from_json(obj) == s
+            moves = SPEC.legal_moves(s)
+            if not moves:
+                break
+            s = SPEC.apply(s, rng.choice(moves))
+
+
+def _bad(**changes):
+    obj = copy.deepcopy(GOOD)
+    for k, v in changes.items():
+        obj[k] = v(obj) if callable(v) else v
+    return obj
+
+
+
+BAD = [
+    ("a card in two places", _bad(piles=lambda o: [o["piles"][0] + ["1R"], o["piles"][1], o["piles"][2]]),
+     "piles[0]"),
+    ("a card twice in a hand", _bad(hands=[["1R", "1R", "3R", "4R"], ["1P", "2P", "3P", "4P"],
+                                           ["1S", "2S", "3S", "4S"]]), "hands[0][1]"),
+    ("a declaration that is not a suit", _bad(phase="follow", declared="Q", centre=["1R", None, None],
+                                              hands=[["2R", "3R", "4R"], ["1P", "2P", "3P", "4P"],
+                                                     ["1S", "2S", "3S", "4S"]]), "declared"),
+    ("a hand over the maximum", _bad(hands=[["1R", "2R", "3R", "4R"], ["1P", "2P", "3P", "4P"],
+                                            ["1S", "2S", "3S", "4S"]], max_hand=[3, 4, 4]), "hands[0]"),
+    ("pile counts that do not add up to 45", _bad(piles=lambda o: [o["piles"][0][1:], o["piles"][1],
+                                                                  o["piles"][2]]), "piles"),
+    ("an unknown card", _bad(piles=lambda o: [[*o["piles"][0][1:], "16R"], o["piles"][1], o["piles"][2]]),
+     "piles[0]"),
+    ("a fourth hand", _bad(hands=[[], [], [], []]), "hands"),
+    ("an unknown rule option", _bad(rules={"fools": 3}), "rules.fools"),
+    ("a streak to win out of range", _bad(rules={"streak_to_win": 7}), "rules.streak_to_win"),
+    ("a Roshambo table not summing to 1", _bad(rules={"roshambo": [["1/2", "1/2", "1/2"]] * 3}), "rules.roshambo"),
+    ("a leader who is not a seat", _bad(leader=3), "leader"),
+    ("a round not topped up", _bad(hands=[["1R", "2R", "3R"], ["1P", "2P", "3P", "4P"], ["1S", "2S", "3S", "4S"]],
+                                  piles=lambda o: [o["piles"][0] + ["4R"], o["piles"][1], o["piles"][2]]),
+     "hands[0]"),
+    ("a declaration before the lead", _bad(declared="R"), "declared"),
+]
+
+
+@pytest.mark.parametrize("what,obj,field", BAD, ids=[b[0] for b in BAD])
+def test_bad_positions_are_errors_naming_the_field(what, obj, field):
+    with pytest.raises(InputError) as exc:
+        SPEC.state_from_json(obj)
+    text = str(exc.value)
+    assert text.startswith(field), text
+    assert "\n" not in text
+
+
+@pytest.mark.parametrize("phase,message", [
+    ("roshambo", "centre: phase roshambo needs three cards of three suits"),
+    ("follow", "centre[1]: player 1 follows before player 2"),
+])
+def test_a_centre_with_the_second_followers_card_but_not_the_first_ones(phase, message):
+    # RECONSTRUCTION (follower_order): "the other players each put one card face down" names no order, the
+    # followers play in seat order after the leader: the second one's card without the first one's is no
+    # position of the follow phase; in the Roshambo phase the centre lacks a card.
+    obj = _bad(phase=phase, declared="R", leader=0, centre=["1R", None, "1S"],
+               hands=[["2R", "3R", "4R"], ["1P", "2P", "3P", "4P"], ["2S", "3S", "4S"]])
+    with pytest.raises(InputError) as exc:
+        SPEC.state_from_json(obj)
+    assert str(exc.value) == message
+
+
+def test_a_bad_position_on_the_command_line_is_one_line_and_exit_2(tmp_path):
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(_bad(declared="Q", phase="follow", centre=["1R", None, None],
+                                    hands=[["2R", "3R", "4R"], ["1P", "2P", "3P", "4P"], ["1S", "2S", "3S", "4S"]])))
+    for argv in (["show", str(path)], [str(path)], ["moves", str(path)]):
+        proc = subprocess.run([sys.executable, "-m", "foolsolve", *argv], capture_output=True, text=True, timeout=120)
+        assert proc.returncode == 2, proc.stderr
+        assert proc.stderr.count("\n") == 1 and "declared" in proc.stderr
+
+
+def test_deal_moves_and_play_on_the_command_line(tmp_path):
+    out = tmp_path / "deal.json"
+    run = [sys.executable, "-m", "foolsolve"]
+    assert subprocess.run([*run, "deal", "three-fools", "--seed", "3", "--out", str(out)], timeout=120).returncode == 0
+    moves = subprocess.run([*run, "moves", str(out), "--json"], capture_output=True, text=True, timeout=120)
+    assert json.loads(moves.stdout) == ["first 0", "first 1", "first 2"]
+    played = subprocess.run([*run, "play", str(out), "first 2", "flip", "--json"], capture_output=True, text=True, timeout=120)
+    obj = json.loads(played.stdout)
+    assert obj["leader"] == 2 and obj["binary"] == "up" and obj["phase"] == "lead"
+
+
+def test_show_as_prints_a_players_view_and_hides_the_others_hands():
+    path = resources.files("foolsolve").joinpath("examples", "three-fools-bluff.json")
+    obj = json.loads(path.read_text(encoding="utf-8"))
+    proc = subprocess.run([sys.executable, "-m", "foolsolve", "show", str(path), "--as", "1"], capture_output=True,
+                          text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    view = json.loads(proc.stdout)
+    assert view == SPEC.observation(SPEC.state_from_json(obj), 1)
+    assert view["hand"] == obj["hands"][1] and "hands" not in view and "piles" not in view
+    bad = subprocess.run([sys.executable, "-m", "foolsolve", "show", str(path), "--as", "3"], capture_output=True,
+                         text=True, timeout=120)
+    assert bad.returncode == 2 and bad.stderr.count("\n") == 1

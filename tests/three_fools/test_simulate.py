@@ -1,0 +1,57 @@
+"""``foolsolve simulate three-fools``: whole games by policy, win rates with confidence intervals."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+
+import pytest
+
+from foolsolve.solver.three_fools.cli import play_game, wilson
+from foolsolve.spec.three_fools import Rules
+
+
+def _run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "foolsolve", "simulate", "three-fools", *args], capture_output=True,
+                          text=True, timeout=300)
+
+
+def test_simulate_reports_every_seats_win_rate_with_an_interval():
+    proc = _run("--games", "300", "--seed", "4", "--json")
+    assert proc.returncode == 0, proc.stderr
+    out = json.loads(proc.stdout)
+    assert out["games"] == 300 and sum(s["wins"] for s in out["seats"]) == 300
+    for s in out["seats"]:
+        lo, hi = s["ci95"]
+        assert lo <= s["rate"] <= hi and hi - lo < 0.15
+    assert _run("--games", "300", "--seed", "4", "--json").stdout == proc.stdout
+
+
+def test_the_policies_play_differently():
+    """A truthful leader never pays the lying penalty, so nobody's maximum hand size drops: games
+    last longer on average than under the uniform policy, where two leads in three are lies."""
+    rules = Rules()
+    uniform = sum(play_game(rules, "uniform", random.Random(i))[1] for i in range(150))
+    truthful = sum(play_game(rules, "truthful", random.Random(i))[1] for i in range(150))
+    assert truthful > uniform
+
+
+def test_the_equilibrium_policy_plays_a_whole_game():
+    pytest.importorskip("pygambit")
+    proc = _run("--games", "1", "--policy", "equilibrium", "--seed", "1")  # a 3-round game
+    assert proc.returncode == 0, proc.stderr
+    assert "policy equilibrium: 1 games" in proc.stdout
+
+
+def test_wilson_interval():
+    lo, hi = wilson(50, 100)
+    assert lo == pytest.approx(0.4038, abs=1e-4) and hi == pytest.approx(0.5962, abs=1e-4)
+    assert wilson(0, 10)[0] == 0.0
+
+
+def test_simulate_refuses_other_games_in_one_line():
+    proc = subprocess.run([sys.executable, "-m", "foolsolve", "simulate", "durak"], capture_output=True, text=True,
+                          timeout=120)
+    assert proc.returncode == 2 and proc.stderr.count("\n") == 1
