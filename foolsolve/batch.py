@@ -143,9 +143,10 @@ def parse_job(line: int, text: str | None, path: str | None, settings: Settings,
         job.options = st.canonical(settings.extra)
         job.key = st.result_key(info.name, job.position, job.options)
         if store is not None and job.key is not None:
+            t0 = time.perf_counter()
             hit = store.get(job.key)
             if hit is not None:
-                job.record = _record(job, {"result": hit}, cached=True)
+                job.record = _record(job, {"result": st.as_stored(hit, time.perf_counter() - t0)}, cached=True)
     except InputError as exc:
         job.record = _record(job, {"error": str(exc)})
     except Exception as exc:  # a bug reading one line must not end the batch: the line says what happened

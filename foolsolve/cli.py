@@ -119,13 +119,13 @@ def solve(positions: Sequence[str], as_json: bool, max_nodes: int | None, extra:
     with progress(f"solving {info.spec.title}") as tick:
         opts.progress = tick
         try:
-            result, cached = st.solve_with_store(info, state, opts, store)
+            result, _ = st.solve_with_store(info, state, opts, store)
         except SearchLimit:
             raise InputError(f"--max-nodes: no exact answer within {max_nodes:,} nodes") from None
     if as_json:
         click.echo(json.dumps(result.to_json(), ensure_ascii=False))
     else:
-        click.echo(format_result(info, state, result) + ("\n(read from the result store)" if cached else ""))
+        click.echo(format_result(info, state, result))
 
 
 def _parse_extra(items: Sequence[str]) -> dict[str, Any]:
@@ -141,8 +141,9 @@ def _parse_extra(items: Sequence[str]) -> dict[str, Any]:
 def format_result(info: GameInfo, state: Any, result: SolveResult) -> str:
     """Human-readable solve output."""
     from foolsolve.present import rules_line, status, transcript
+    from foolsolve.solver.base import value_text
 
-    lines = [f"{info.spec.title}: {status(info.spec, state)}. Value: {result.value}"]
+    lines = [f"{info.spec.title}: {status(info.spec, state)}. Value: {value_text(result.value)}"]
     if result.concept:
         lines[0] += f" ({result.concept})"
     lines.append(rules_line(info.spec, state))
@@ -155,7 +156,7 @@ def format_result(info: GameInfo, state: Any, result: SolveResult) -> str:
         best = set(result.best)
         for m in result.moves:
             mark = "  *" if m.move in best else ""
-            lines.append(f"  {m.move.ljust(width)}  {m.value}{mark}")
+            lines.append(f"  {m.move.ljust(width)}  {value_text(m.value)}{mark}")
         lines.append("")
         lines.append("Best: " + (", ".join(result.best) if result.best else "(none: the game is over)"))
         if result.pv:
@@ -167,8 +168,13 @@ def format_result(info: GameInfo, state: Any, result: SolveResult) -> str:
         lines.append(f"Note: {note}")
     for key, value in result.details.items():
         lines.append(f"{key}: {json.dumps(value, ensure_ascii=False)}")
-    rate = result.nodes / result.seconds if result.seconds > 0 else 0.0
-    lines.append(f"{result.nodes:,} nodes in {result.seconds:.3f} s ({rate:,.0f} nodes/s)")
+    if result.stored and result.first_solve is not None:
+        first = result.first_solve
+        lines.append(f"read from the result store in {result.seconds:.3f} s (solved first in {first['nodes']:,} nodes, "
+                     f"{first['seconds']:.3f} s)")
+    else:
+        rate = result.nodes / result.seconds if result.seconds > 0 else 0.0
+        lines.append(f"{result.nodes:,} nodes in {result.seconds:.3f} s ({rate:,.0f} nodes/s)")
     return "\n".join(lines)
 
 
@@ -508,9 +514,33 @@ def _command_path(argv: Sequence[str] | None) -> str:
     return "foolsolve"
 
 
+def wants_json(argv: Sequence[str] | None) -> bool:
+    """Whether the command line asks for JSON (``--json`` before any ``--``): its errors are then
+    JSON objects too (:func:`error_out`)."""
+    args = list(argv) if argv is not None else sys.argv[1:]
+    if "--" in args:
+        args = args[:args.index("--")]
+    return "--json" in args
+
+
+def error_out(message: str, code: int, kind: str, as_json: bool) -> None:
+    """Print an error on standard error: ``foolsolve: error: MESSAGE``, or with ``--json`` one JSON
+    object on one line, ``{"error": MESSAGE, "kind": KIND, "exit_code": CODE}`` (kind: ``input``
+    for bad input and usage, ``internal``, ``interrupted``); standard output keeps only results."""
+    if as_json:
+        click.echo(json.dumps({"error": message, "kind": kind, "exit_code": code}, ensure_ascii=False), err=True)
+    elif kind == "internal":
+        click.echo(f"foolsolve: internal error: {message}", err=True)
+    elif kind == "interrupted":
+        click.echo(f"foolsolve: {message}", err=True)
+    else:
+        click.echo(f"foolsolve: error: {message}", err=True)
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     """Run the CLI: one-line errors with exit 2 for bad input (click's usage errors too),
-    130 on Ctrl-C."""
+    130 on Ctrl-C; with ``--json`` each error is a JSON object on standard error."""
+    as_json = wants_json(argv)
     try:
         _register_game_commands()
         code = cli.main(args=list(argv) if argv is not None else None, prog_name="foolsolve",
@@ -519,7 +549,7 @@ def main(argv: Sequence[str] | None = None) -> None:
             # without standalone mode click returns a command's ctx.exit(code) instead of raising it
             sys.exit(code)
     except InputError as exc:
-        click.echo(f"foolsolve: error: {one_line(str(exc))}", err=True)
+        error_out(one_line(str(exc)), 2, "input", as_json)
         sys.exit(2)
     except click.exceptions.Exit as exc:
         sys.exit(exc.exit_code)
@@ -529,16 +559,15 @@ def main(argv: Sequence[str] | None = None) -> None:
     except click.ClickException as exc:
         # a mistyped or missing option or argument: one line too, with where to find help
         where = exc.ctx.command_path if isinstance(exc, click.UsageError) and exc.ctx else _command_path(argv)
-        click.echo(f"foolsolve: error: {one_line(exc.format_message())} (see '{where} --help')", err=True)
+        error_out(f"{one_line(exc.format_message())} (see '{where} --help')", exc.exit_code, "input", as_json)
         sys.exit(exc.exit_code)
     except (KeyboardInterrupt, click.exceptions.Abort):
-        click.echo("foolsolve: interrupted", err=True)
+        error_out("interrupted", 130, "interrupted", as_json)
         sys.exit(130)
     except BrokenPipeError:
         sys.exit(1)
     except Exception as exc:
         if os.environ.get("FOOLSOLVE_DEBUG"):
             raise
-        click.echo(f"foolsolve: internal error: {type(exc).__name__}: {exc} (FOOLSOLVE_DEBUG=1 shows the traceback)",
-                   err=True)
+        error_out(f"{type(exc).__name__}: {exc} (FOOLSOLVE_DEBUG=1 shows the traceback)", 1, "internal", as_json)
         sys.exit(1)

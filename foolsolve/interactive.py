@@ -3,7 +3,9 @@
 You play the side to move at the start; every other player (and chance) answers:
 
 * a player answers with the first of the solver's best moves where the game's solver answers
-  the position exactly (within :data:`NODE_BUDGET` nodes);
+  the position exactly (within :data:`NODE_BUDGET` nodes), solved with the registry's
+  ``play_options`` (Foolery: max-n, said at the start as ``play_policy``); a best move made of
+  several moves (Three Fools' leader choice ``keep; lead 4S as S``) is played move by move;
 * elsewhere (no solver, a position it does not take, the budget spent) with a uniformly random
   legal move, drawn from a seeded generator (``--seed``; the seed is printed) — the policy is
   said on screen when it is first used;
@@ -24,6 +26,7 @@ import click
 
 from foolsolve.errors import InputError
 from foolsolve.game import CHANCE
+from foolsolve.solver.base import value_text
 
 NODE_BUDGET = 2_000_000
 """Nodes the solver may search for one answer or hint before the stated policy takes over."""
@@ -65,11 +68,25 @@ class Session:
             from foolsolve.store import cached_solve
 
             # a position seen before (an undo, a replay) comes from the result store
-            return cached_solve(self.info, state, SolveOptions(max_nodes=NODE_BUDGET)), ""
+            opts = SolveOptions(max_nodes=NODE_BUDGET, extra=dict(self.info.play_options))
+            return cached_solve(self.info, state, opts), ""
         except SearchLimit:
             return None, f"no exact answer within {NODE_BUDGET:,} nodes"
         except InputError as exc:
             return None, str(exc)
+
+    def now(self, state: Any, choice: str) -> str | None:
+        """The move to make now of the solver's ``choice``: the choice itself where it is a legal
+        move, else, for a choice of several of the mover's moves written ``MOVE; MOVE`` (Three
+        Fools' leader choice ``keep; lead 4S as S``: the flip, then the lead), its first part
+        that is legal here (the earlier parts are made already); ``None`` when no part is."""
+        for part in [choice, *choice.split("; ")]:
+            try:
+                self.spec.parse_move(state, part)
+            except InputError:
+                continue
+            return part
+        return None
 
     def answer(self, state: Any) -> tuple[str, str]:
         """The move a computer player (or chance) makes, and how it was chosen."""
@@ -81,7 +98,10 @@ class Session:
             return str(self.rng.choices(moves, weights)[0]), "chance"
         result, why = self.solve(state)
         if result is not None and result.best:
-            return result.best[0], f"solver: value {result.value}"
+            text = self.now(state, result.best[0])
+            if text is not None:
+                return text, f"solver: value {value_text(result.value)}"
+            why = f"the solver's best move {result.best[0]!r} is not a move here"
         if not self.policy_said:
             self.policy_said = True
             click.echo(f"(no exact answer here: {why}; the other players play uniformly random legal moves, "
@@ -147,6 +167,8 @@ def play_interactive(info: Any, state: Any, *, seed: int | None = None, out: str
         raise InputError("position: --interactive starts where a player is to move")
     session = Session(info, you, random.Random(seed), seed)
     click.echo(f"You are player {you}. Type a move, or help.")
+    if info.play_policy:
+        click.echo(f"The other players: {info.play_policy}.")
     shown = None
     while True:
         # the others answer until it is your turn or the game is over
@@ -185,9 +207,9 @@ def play_interactive(info: Any, state: Any, *, seed: int | None = None, out: str
                 click.echo(f"no exact values here: {why}")
             else:
                 best = set(result.best)
-                click.echo(f"value for you: {result.value}")
+                click.echo(f"value for you: {value_text(result.value)}")
                 for m in result.moves:
-                    click.echo(f"  {m.move}  {m.value}{'  *' if m.move in best else ''}")
+                    click.echo(f"  {m.move}  {value_text(m.value)}{'  *' if m.move in best else ''}")
         elif cmd == "undo":
             mine = [i for i, (s, _) in enumerate(session.history) if spec.to_move(s) == you]
             if not mine:

@@ -41,6 +41,8 @@ class OptionInfo:
     reconstructed: bool
     fixed: bool
     parse: Callable[[Any], Any] | None
+    min_players: int | None = None
+    """The option can change play only with at least this many players (``None``: any count)."""
 
 
 def option(
@@ -52,6 +54,7 @@ def option(
     reconstructed: bool = False,
     fixed: bool = False,
     parse: Callable[[Any], Any] | None = None,
+    min_players: int | None = None,
 ) -> T:
     """Declare a rule option (a dataclass field with metadata).
 
@@ -59,6 +62,8 @@ def option(
     ``reconstructed``: the text does not give this rule; the default is a reconstruction.
     ``fixed``: a rule, not an option (listed for completeness; cannot be changed).
     ``parse``: converts and checks a JSON value, raising ``ValueError`` on a bad one.
+    ``min_players``: the rule only comes into play with at least this many players (a sweep
+    with fewer says that the option cannot matter there).
     """
     meta = {
         "foolsolve": {
@@ -68,6 +73,7 @@ def option(
             "reconstructed": reconstructed,
             "fixed": fixed,
             "parse": parse,
+            "min_players": min_players,
         }
     }
     if isinstance(default, (list, dict, set)):
@@ -83,7 +89,7 @@ def options_of(rules_cls: type) -> list[OptionInfo]:
         if m is None:
             continue
         out.append(OptionInfo(f.name, f.default, m["doc"], m["source"], m["choices"],
-                              m["reconstructed"], m["fixed"], m["parse"]))
+                              m["reconstructed"], m["fixed"], m["parse"], m.get("min_players")))
     return out
 
 

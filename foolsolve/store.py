@@ -97,11 +97,25 @@ def result_from_json(obj: dict[str, Any]) -> SolveResult:
     """The :class:`SolveResult` of :meth:`SolveResult.to_json`."""
     return SolveResult(
         game=obj["game"], to_move=obj["to_move"], value=obj["value"],
-        moves=[MoveValue(m["move"], m["value"]) for m in obj.get("moves", [])],
+        moves=[MoveValue(m["move"], m["value"], m.get("distance")) for m in obj.get("moves", [])],
         pv=list(obj.get("pv", [])), nodes=obj.get("nodes", 0), seconds=obj.get("seconds", 0.0),
         best=list(obj.get("best", [])), concept=obj.get("concept"), notes=list(obj.get("notes", [])),
-        value_only=bool(obj.get("value_only", False)),
+        value_only=bool(obj.get("value_only", False)), details=dict(obj.get("details", {})),
+        value_kind=obj.get("value_kind", "outcome"), stored=bool(obj.get("stored", False)),
+        first_solve=obj.get("first_solve"), distance=obj.get("distance"), result=obj.get("result"),
     )
+
+
+def as_stored(obj: dict[str, Any], seconds: float) -> dict[str, Any]:
+    """A stored result's JSON as this reading gives it: ``"stored": true``, no nodes searched and
+    ``seconds`` to read it; the stored solve's own nodes and time under ``first_solve`` (a
+    stored answer does not replay its first solve's time)."""
+    out = dict(obj)
+    out["first_solve"] = obj.get("first_solve") or {"nodes": obj.get("nodes", 0), "seconds": obj.get("seconds", 0.0)}
+    out["nodes"] = 0
+    out["seconds"] = round(seconds, 6)
+    out["stored"] = True
+    return out
 
 
 class Store:
@@ -327,9 +341,10 @@ def solve_with_store(info: Any, state: Any, options: SolveOptions | None = None,
     db = _default_store() if store is True else store or None
     keyed = position_key(info, state, options) if db is not None else None
     if db is not None and keyed is not None:
+        t0 = time.perf_counter()
         hit = db.get(keyed[0])
         if hit is not None:
-            return result_from_json(hit), True
+            return result_from_json(as_stored(hit, time.perf_counter() - t0)), True
     result: SolveResult = info.solve(state, options)
     if db is not None and keyed is not None:
         db.put(keyed[0], info.name, keyed[1], keyed[2], result.to_json())

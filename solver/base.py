@@ -4,11 +4,50 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 
 from foolsolve.errors import InputError
 
 WIN, DRAW, LOSS = "win", "draw", "loss"
+
+VALUE_KINDS = ("outcome", "score", "payoff", "odds", "equilibrium")
+"""How a result's values read (``value_kind`` of ``--json``; schemas/result.schema.json):
+
+* ``outcome``: ``"win"``, ``"draw"`` or ``"loss"`` for the side the result is about;
+* ``score``: a whole number (a score difference, or a paranoid value);
+* ``payoff``: a number, a whole one or an exact fraction written ``"p/q"`` (max-n payoffs);
+* ``odds``: an object of exact probabilities, each a fraction string with its float beside it
+  (``{"win": "148/325", "win_float": 0.4554, "penalty": ..., "penalty_float": ...}``);
+* ``equilibrium``: floats from a numerical equilibrium: the position's value is the leader's
+  expected payoff, each move's value the probability the leader plays it."""
+
+
+def exact_number(x: Fraction | int) -> int | str:
+    """A number for JSON, exact: a whole number as itself, any other fraction as ``"p/q"``."""
+    x = Fraction(x)
+    return x.numerator if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
+
+
+def odds_value(**probabilities: Fraction) -> dict[str, str | float]:
+    """An ``odds`` value: each exact probability as its fraction string and, beside it under
+    ``NAME_float``, as a float (``odds_value(win=Fraction(1, 3))``)."""
+    out: dict[str, str | float] = {}
+    for name, p in probabilities.items():
+        out[name] = str(Fraction(p))
+        out[f"{name}_float"] = float(p)
+    return out
+
+
+def value_text(value: Any) -> str:
+    """A value as the text output prints it: ``win``, ``-43``, ``0.250000``, or an ``odds``
+    object as ``win 148/325 (0.4554), penalty 0 (0.0000)``."""
+    if isinstance(value, dict):
+        return ", ".join(f"{k.replace('_', ' ')} {v} ({float(value.get(k + '_float', 0.0)):.4f})"
+                         for k, v in value.items() if not k.endswith("_float"))
+    if isinstance(value, float):
+        return f"{value:.6f}"
+    return str(value)
 
 
 def wdl(value: int) -> str:
@@ -65,6 +104,17 @@ class MoveValue:
 
     move: str
     value: Any
+    distance: int | None = None
+    """Moves to the end of the game after this one and counting it, when both sides play for
+    distance as well as value (the winner as fast, the loser as slow as it can); ``None``: not
+    computed."""
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"move": ..., "value": ...}`` (and ``"distance"`` where known)."""
+        out: dict[str, Any] = {"move": self.move, "value": self.value}
+        if self.distance is not None:
+            out["distance"] = self.distance
+        return out
 
 
 @dataclass
@@ -90,19 +140,41 @@ class SolveResult:
     details: dict[str, Any] = field(default_factory=dict)
     """Further results of a game's solver (JSON values: round odds, a strategy summary ...), written
     to ``--json`` and shown by ``solve`` and ``foolsolve report``."""
+    value_kind: str = "outcome"
+    """How :attr:`value` and the moves' values read: one of :data:`VALUE_KINDS`."""
+    stored: bool = False
+    """Read from the result store: :attr:`nodes` and :attr:`seconds` are then this reading's
+    (no nodes, the time to read), and :attr:`first_solve` the stored solve's own."""
+    first_solve: dict[str, Any] | None = None
+    """``{"nodes": N, "seconds": S}`` of the solve a stored result came from."""
+    distance: int | None = None
+    """Moves from this position to the end under the principal variation, where the winning side
+    plays to end the game as fast as it can and the losing side to last as long as it can (the
+    chess tablebases' distance to mate); ``None``: not computed."""
+    result: dict[str, Any] | None = None
+    """How the principal variation ends: the game's result (``label``, ``payoffs`` as exact
+    fraction strings, ``details``: the fool, the places, the scores); ``None``: no line to the end."""
 
     def to_json(self) -> dict[str, Any]:
-        """The ``--json`` output."""
+        """The ``--json`` output (the schema ``foolsolve/schemas/result.schema.json``)."""
         out: dict[str, Any] = {
             "game": self.game,
             "to_move": self.to_move,
+            "value_kind": self.value_kind,
             "value": self.value,
-            "moves": [{"move": m.move, "value": m.value} for m in self.moves],
+            "moves": [m.to_json() for m in self.moves],
             "best": self.best,
             "pv": self.pv,
             "nodes": self.nodes,
             "seconds": round(self.seconds, 6),
+            "stored": self.stored,
         }
+        if self.first_solve is not None:
+            out["first_solve"] = self.first_solve
+        if self.distance is not None:
+            out["distance"] = self.distance
+        if self.result is not None:
+            out["result"] = self.result
         if self.concept:
             out["concept"] = self.concept
         if self.notes:

@@ -44,6 +44,8 @@ class GameInfo:
         "doc",
         "max_moves",
         "name",
+        "play_options",
+        "play_policy",
         "proofs",
         "schema",
         "seed",
@@ -76,6 +78,12 @@ class GameInfo:
     action encoding by move index (the OpenSpiel bridge's ``num_distinct_actions``)."""
     utility_bounds: tuple[float, float]
     """The lowest and highest payoff one player can get (the OpenSpiel bridge's utilities)."""
+    play_options: dict[str, Any]
+    """Solver options (``-o``) the computer players of ``play --interactive`` (and its ``hint``)
+    solve with: a policy where the plain solve does not tell one move from another (Foolery with
+    three or more players: max-n, since under paranoid play every player may see only losses)."""
+    play_policy: str
+    """:attr:`play_options` in words, said when the interactive game starts (empty: none)."""
     _spec: SpecGame[Any, Any] | Lazy[SpecGame[Any, Any]]
     _engine: Engine[Any, Any] | Lazy[Engine[Any, Any]] | None
     _solve: SolveFn | Lazy[SolveFn] | None
@@ -101,12 +109,15 @@ class GameInfo:
         doc: str | None = None,
         max_moves: int = 4096,
         utility_bounds: tuple[float, float] = (-1.0, 1.0),
+        play_options: dict[str, Any] | None = None,
+        play_policy: str = "",
     ) -> None:
         values = {"name": name, "title": title, "seed": seed, "_spec": spec, "_engine": engine, "_solve": solve,
                   "_random_game": random_game, "schema": schema, "aliases": tuple(aliases),
                   "commands": tuple(commands), "proofs": proofs, "_ambiguity": ambiguity,
                   "solver_version": solver_version, "doc": doc, "max_moves": max_moves,
-                  "utility_bounds": utility_bounds}
+                  "utility_bounds": utility_bounds, "play_options": dict(play_options or {}),
+                  "play_policy": play_policy}
         for key, value in values.items():
             object.__setattr__(self, key, value)
 

@@ -44,6 +44,7 @@ INFO = GameInfo(
     proofs="foolsolve.proofs.fools_paradise",
     ambiguity=Lazy("foolsolve.solver.fools_paradise.ambiguity:FoolsParadiseAmbiguity"),
     doc="docs/fools-paradise.md",
+    solver_version="2",
     max_moves=1 << 16,
     utility_bounds=(0.0, 10_000.0),  # final scores: card points and clears, never negative
 )

@@ -55,6 +55,7 @@ from foolsolve.solver.base import (
     SolveResult,
     bool_option,
     check_extra,
+    exact_number,
     int_option,
 )
 from foolsolve.spec import foolery as S
@@ -340,15 +341,15 @@ def _solve_maxn(state: S.State, root: E.EngineState, solver: Solver, with_moves:
         by_text = {str(E.ENGINE.move_to_spec(root, m)): m for m in E.legal_moves(root)}
         for sm in S.SPEC.legal_moves(state):
             text = str(sm)
-            moves.append(MoveValue(text, str(solver.payoffs(E.apply(root, by_text[text]))[p])))
+            moves.append(MoveValue(text, exact_number(solver.payoffs(E.apply(root, by_text[text]))[p])))
         pv, end = solver.maxn_pv(root)
         res = E.ENGINE.result(end)
         assert res is not None
         notes.append(f"finishing order: {res.label}")
-    value = str(vec[p])
+    value = exact_number(vec[p])
     return SolveResult(S.GAME, p, value, moves, pv, solver.nodes, time.perf_counter() - start,
                        best=[m.move for m in moves if m.value == value], concept="max-n", notes=notes,
-                       value_only=not with_moves)
+                       value_only=not with_moves, value_kind="payoff")
 
 
 def first_out_value(state: S.State, player: int, *, reduced: bool = True) -> bool:

@@ -349,7 +349,8 @@ def solve(state: State, options: SolveOptions) -> SolveResult:
     try:
         if rs.over:
             value = search.terminal_value(rs)
-            return SolveResult(SPEC.name, root, value, [], [], 0, time.perf_counter() - t0, [], concept, notes)
+            return SolveResult(SPEC.name, root, value, [], [], 0, time.perf_counter() - t0, [], concept, notes,
+                               value_kind="score")
         classes = _class_moves(e)
         class_value = {cls: search.exact(rank_apply(e.ctx, rs, cls)) for cls in classes}
         value = max(class_value.values())
@@ -364,7 +365,8 @@ def solve(state: State, options: SolveOptions) -> SolveResult:
         pv = _principal_variation(e, search, pv_limit)
     finally:
         sys.setrecursionlimit(limit)
-    return SolveResult(SPEC.name, root, value, moves, pv, search.nodes, time.perf_counter() - t0, best, concept, notes)
+    return SolveResult(SPEC.name, root, value, moves, pv, search.nodes, time.perf_counter() - t0, best, concept, notes,
+                       value_kind="score")
 
 
 def _principal_variation(e: EngineState, search: Solver, limit: int) -> list[str]:

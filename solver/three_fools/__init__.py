@@ -45,7 +45,7 @@ from typing import Any
 
 from foolsolve.cards import PILATCH45, Card
 from foolsolve.errors import InputError
-from foolsolve.solver.base import MoveValue, SolveOptions, SolveResult, bool_option, check_extra, int_option
+from foolsolve.solver.base import MoveValue, SolveOptions, SolveResult, bool_option, check_extra, int_option, odds_value
 from foolsolve.spec.three_fools import (
     DOWN,
     FLIP,
@@ -507,8 +507,8 @@ def solve(state: State, options: SolveOptions) -> SolveResult:
     best = [o for o in best if o.penalty == least]
     moves = []
     for o in sorted(odds, key=lambda o: (-o.win, o.penalty, o.text)):
-        extra = "" if o.held == 1 else f" [if she holds it: {_pct(o.held)}]"
-        moves.append(MoveValue(o.text, f"win {_pct(o.win)}, penalty {_pct(o.penalty)}{extra}"))
+        held = {} if o.held == 1 else {"held": o.held}  # the viewer's odds that the leader holds the card
+        moves.append(MoveValue(o.text, odds_value(win=o.win, penalty=o.penalty, **held)))
     notes = [f"viewer: player {view.viewer}; leader: player {view.leader}; unseen cards: {len(view.pool)}; "
              f"followers: " + ", ".join(f"{q} {'table' if q in strategies else 'uniform'}" for q in view.followers)]
     br_seat = options.extra.get("best_response")
@@ -522,6 +522,7 @@ def solve(state: State, options: SolveOptions) -> SolveResult:
         for binary, declared, cond, cards, reach in br.rows:
             notes.append(f"  {binary} {SUIT_TEXT[declared]} (p {reach}): play "
                          f"{' or '.join(c.ascii for c in cards)} (win {_pct(cond[cards[0]])})")
-    return SolveResult(game="three-fools", to_move=view.leader, value=f"win {_pct(top)}", moves=moves, pv=[],
-                       nodes=len(odds), seconds=time.perf_counter() - start, best=[o.text for o in best],
-                       concept=f"round odds from player {view.viewer}'s view", notes=notes)
+    return SolveResult(game="three-fools", to_move=view.leader, value=odds_value(win=top, penalty=least),
+                       moves=moves, pv=[], nodes=len(odds), seconds=time.perf_counter() - start,
+                       best=[o.text for o in best], concept=f"round odds from player {view.viewer}'s view",
+                       notes=notes, value_kind="odds")

@@ -124,9 +124,16 @@ def test_store_commands(tmp_path: Path) -> None:
     first = foolsolve("solve", pos, "--store", path)
     again = foolsolve(pos, "--store", path)
     assert first.returncode == again.returncode == 0, first.stderr + again.stderr
-    assert "(read from the result store)" in again.stdout and "result store" not in first.stdout
-    # the same report (the nodes line's rate is recomputed from the stored seconds, rounded to 1 µs)
-    assert first.stdout.splitlines()[:-1] == again.stdout.splitlines()[:-2]
+    assert "result store" not in first.stdout
+    # the same report, and a stored answer's last line gives the reading's own time, not the first solve's
+    assert first.stdout.splitlines()[:-1] == again.stdout.splitlines()[:-1]
+    nodes = first.stdout.splitlines()[-1].split()[0]
+    assert again.stdout.splitlines()[-1].startswith("read from the result store in ")
+    assert f"(solved first in {nodes} nodes" in again.stdout.splitlines()[-1]
+    stored = json.loads(foolsolve(pos, "--store", path, "--json").stdout)
+    fresh = json.loads(foolsolve(pos, "--no-store", "--json").stdout)
+    assert stored["stored"] is True and fresh["stored"] is False and stored["nodes"] == 0
+    assert stored["first_solve"]["nodes"] == fresh["nodes"] and "first_solve" not in fresh
     # --no-store neither reads nor writes
     off = foolsolve(pos, "--no-store")
     assert off.returncode == 0 and "result store" not in off.stdout
