@@ -108,3 +108,12 @@ def store_rows(store: Path) -> int:
         return 0
     finally:
         db.close()
+
+
+TIMING = ("stored", "nodes", "seconds", "first_solve")
+"""A result's fields about the call that gave it (a stored answer: no nodes, its own time)."""
+
+
+def answer(result: dict[str, Any] | None) -> dict[str, Any] | None:
+    """A result without :data:`TIMING`: the answer itself, equal whether solved or read from the store."""
+    return None if result is None else {k: v for k, v in result.items() if k not in TIMING}
