@@ -59,6 +59,15 @@ class Settings:
     max_nodes: int | None = None
 
 
+def limit_message(exc: Exception, max_nodes: int | None) -> str:
+    """The one-line error of a :class:`~foolsolve.solver.base.SearchLimit`: the time limit's own
+    message, else the node limit's."""
+    text = str(exc)
+    if text.startswith("time:"):
+        return text
+    return f"--max-nodes: no exact answer within {max_nodes:,} nodes" if max_nodes else text
+
+
 def solve_task(task: tuple[str, str, dict[str, Any], int | None]) -> dict[str, Any]:
     """Solve one canonical position (runs on a worker): ``{"result": ...}`` or ``{"error": ...}``
     (never raises for a bad position or a node limit)."""
@@ -71,9 +80,10 @@ def solve_task(task: tuple[str, str, dict[str, Any], int | None]) -> dict[str, A
         if info.solve is None:
             raise InputError(f"game: {info.name} has no exact solver")
         state = info.spec.state_from_json(json.loads(position))
-        result = info.solve(state, SolveOptions(max_nodes=max_nodes, extra=dict(extra)))
-    except SearchLimit:
-        return {"error": f"--max-nodes: no exact answer within {max_nodes:,} nodes"}
+        opts = SolveOptions(max_nodes=max_nodes, extra=dict(extra))
+        result = info.solve(state, opts.timed())
+    except SearchLimit as exc:
+        return {"error": limit_message(exc, opts.max_nodes)}
     except InputError as exc:
         return {"error": str(exc)}
     except Exception as exc:  # a solver bug must not end the batch: the line says what happened

@@ -87,7 +87,8 @@ def load_position(path: str) -> tuple[GameInfo, Any]:
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON (one line per position).")
 @click.option("--max-nodes", type=click.IntRange(min=1), default=None, help="Give up after this many nodes.")
 @click.option("-o", "--option", "extra", multiple=True, metavar="KEY=VALUE",
-              help="Game-specific solver option (repeatable), e.g. -o pv=false; an unknown KEY is an error.")
+              help="Solver option (repeatable), e.g. -o pv=false, -o time=60, -o max_nodes=N; each game's are "
+                   "listed by 'foolsolve rules GAME --solver'; an unknown KEY is an error.")
 @click.option("--store", "store_path", type=click.Path(dir_okay=False), default=None,
               help="The result store file [default: results.sqlite3 in the user's cache folder, or $FOOLSOLVE_STORE].")
 @click.option("--no-store", is_flag=True, help="Neither read nor write the result store.")
@@ -120,8 +121,10 @@ def solve(positions: Sequence[str], as_json: bool, max_nodes: int | None, extra:
         opts.progress = tick
         try:
             result, _ = st.solve_with_store(info, state, opts, store)
-        except SearchLimit:
-            raise InputError(f"--max-nodes: no exact answer within {max_nodes:,} nodes") from None
+        except SearchLimit as exc:
+            from foolsolve.batch import limit_message
+
+            raise InputError(limit_message(exc, opts.max_nodes)) from None
     if as_json:
         click.echo(json.dumps(result.to_json(), ensure_ascii=False))
     else:
@@ -129,11 +132,20 @@ def solve(positions: Sequence[str], as_json: bool, max_nodes: int | None, extra:
 
 
 def _parse_extra(items: Sequence[str]) -> dict[str, Any]:
+    """``-o KEY=VALUE`` options as a dict; a deprecated name (``known_stocks``) is read as the
+    name the idea has in every game, with a warning on standard error."""
+    from foolsolve.solver.base import ALIASES
+
     out: dict[str, Any] = {}
     for item in items:
         key, sep, value = item.partition("=")
         if not sep or not key:
             raise InputError(f"--option: expected KEY=VALUE, got {item!r}")
+        if key in ALIASES:
+            click.echo(f"foolsolve: warning: option {key} is deprecated; use {ALIASES[key]}", err=True)
+            if ALIASES[key] in out:
+                raise InputError(f"option {key}: the deprecated name of {ALIASES[key]}; give only {ALIASES[key]}")
+            key = ALIASES[key]
         out[key] = parse_json(value, f"--option {key}", malformed_as_text=True)
     return out
 
@@ -294,10 +306,16 @@ def games_cmd() -> None:
 @cli.command(name="rules")
 @click.argument("game")
 @click.option("--json", "as_json", is_flag=True, help="Print the options as JSON.")
-def rules_cmd(game: str, as_json: bool) -> None:
+@click.option("--solver", "solver", is_flag=True,
+              help="The game's solver options (-o KEY=VALUE of solve, batch and report) instead of its rules.")
+def rules_cmd(game: str, as_json: bool, solver: bool) -> None:
     """The rule options of GAME, split into "from the source text" and "reconstructed",
-    with defaults, allowed values and the seed sentence each rests on."""
+    with defaults, allowed values and the sentence of the source text each rests on; with
+    --solver, the options its solver takes."""
     info = games.get(game)
+    if solver:
+        _solver_options(info, as_json)
+        return
     opts = options_of(info.spec.rules_cls)
     if as_json:
         click.echo(json.dumps([
@@ -307,7 +325,7 @@ def rules_cmd(game: str, as_json: bool) -> None:
              "kind": "fixed" if o.fixed else "reconstructed" if o.reconstructed else "source"} for o in opts
         ], ensure_ascii=False, indent=1))
         return
-    click.echo(f"{info.title} — rules read from shared/seeds/{info.seed}")
+    click.echo(f"{info.title} — rules read from {source_title(info)} (docs: {info.doc or 'none'})")
     sections = [
         ("From the source text (options where the text is open, default first)",
          [o for o in opts if not o.reconstructed and not o.fixed]),
@@ -325,6 +343,37 @@ def rules_cmd(game: str, as_json: bool) -> None:
             click.echo(f"  {o.name} = {json_text(o.default)}{choices}{tag}")
             click.echo(f"      {o.doc}")
             click.echo(f"      source: {o.source}")
+
+
+def source_title(info: GameInfo) -> str:
+    """The source text a game's rules are read from, by title and author (the registry's seed
+    record), never a path a user does not have."""
+    from foolsolve.games import SOURCES
+
+    return SOURCES.get(info.seed, f"source text {info.seed}")
+
+
+def _solver_options(info: GameInfo, as_json: bool) -> None:
+    """``foolsolve rules GAME --solver``."""
+    from foolsolve.solver.base import ALIASES, COMMON_OPTIONS
+
+    if not info.has_solver:
+        raise InputError(f"game: {info.name} has no exact solver")
+    own = info.solver_options
+    aliases = {old: new for old, new in ALIASES.items() if new in own}
+    if as_json:
+        click.echo(json.dumps({"game": info.name, "options": own, "common": COMMON_OPTIONS,
+                               "deprecated": aliases}, ensure_ascii=False, indent=1))
+        return
+    click.echo(f"{info.title} solver options (-o KEY=VALUE):")
+    width = max(len(k) for k in [*own, *COMMON_OPTIONS])
+    for key, doc in own.items():
+        click.echo(f"  {key:{width}}  {doc}")
+    click.echo("Every solver:")
+    for key, doc in COMMON_OPTIONS.items():
+        click.echo(f"  {key:{width}}  {doc}")
+    for old, new in aliases.items():
+        click.echo(f"Deprecated: {old} (read as {new})")
 
 
 # --- conformance and perft -------------------------------------------------------------

@@ -345,7 +345,7 @@ def solve_with_store(info: Any, state: Any, options: SolveOptions | None = None,
         hit = db.get(keyed[0])
         if hit is not None:
             return result_from_json(as_stored(hit, time.perf_counter() - t0)), True
-    result: SolveResult = info.solve(state, options)
+    result: SolveResult = info.solve(state, options.timed())
     if db is not None and keyed is not None:
         db.put(keyed[0], info.name, keyed[1], keyed[2], result.to_json())
     return result, False

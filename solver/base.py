@@ -55,6 +55,26 @@ def wdl(value: int) -> str:
     return WIN if value > 0 else LOSS if value < 0 else DRAW
 
 
+COMMON_OPTIONS: dict[str, str] = {
+    "max_nodes": "give up after this many nodes (the same as --max-nodes)",
+    "time": "give up after this many seconds (checked whenever the search reports its progress)",
+}
+"""Solver options every game takes (``-o KEY=VALUE``), read into :class:`SolveOptions`' own fields."""
+
+ALIASES: dict[str, str] = {"known_stocks": "stock_order_known"}
+"""Deprecated option names and the name each idea has in every game now (read as the new name,
+with a warning on the command line)."""
+
+SHARED_OPTIONS: dict[str, str] = {
+    "pv": "true|false: compute the principal variation (default true)",
+    "moves": "true|false: value every legal move (default true); false: the position's value alone",
+    "stock_order_known": "true|false: solve a position with cards left in a stock, taking the listed order as known "
+                         "to both players (default false)",
+}
+"""One name per solver idea across the games: a game whose solver has the idea takes it under this
+name (``foolsolve rules GAME --solver`` lists each game's options)."""
+
+
 @dataclass
 class SolveOptions:
     """Knobs common to every solver."""
@@ -65,6 +85,50 @@ class SolveOptions:
     """Stop with :class:`SearchLimit` after this many nodes (``None``: no limit)."""
     extra: dict[str, Any] = field(default_factory=dict)
     """Game-specific options (objective, solution concept ...)."""
+    max_seconds: float | None = None
+    """Stop with :class:`SearchLimit` once the search has run this long (``-o time=S``), checked
+    whenever it reports progress."""
+    deprecated: list[str] = field(default_factory=list)
+    """Warnings for deprecated option names read (:data:`ALIASES`)."""
+
+    def __post_init__(self) -> None:
+        extra = dict(self.extra)
+        for old, new in ALIASES.items():
+            if old in extra:
+                if new in extra:
+                    raise InputError(f"option {old}: the deprecated name of {new}; give only {new}")
+                extra[new] = extra.pop(old)
+                self.deprecated.append(f"option {old} is deprecated; use {new}")
+        if "max_nodes" in extra:
+            value = extra.pop("max_nodes")
+            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                raise InputError(f"option max_nodes: expected a whole number >= 1, got {value!r}")
+            self.max_nodes = value if self.max_nodes is None else min(self.max_nodes, value)
+        if "time" in extra:
+            value = extra.pop("time")
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or value <= 0:
+                raise InputError(f"option time: expected a number of seconds > 0, got {value!r}")
+            self.max_seconds = float(value)
+        self.extra = extra
+
+    def timed(self) -> SolveOptions:
+        """These options with :attr:`progress` checking :attr:`max_seconds` from now (a
+        :class:`SearchLimit` once it has passed); the same object without a time limit."""
+        if self.max_seconds is None:
+            return self
+        import time
+
+        limit, inner = self.max_seconds, self.progress
+        deadline = time.monotonic() + limit
+
+        def progress(nodes: int) -> None:
+            if time.monotonic() > deadline:
+                raise SearchLimit(f"time: no exact answer within {limit:g} s (-o time)")
+            if inner is not None:
+                inner(nodes)
+
+        return SolveOptions(progress=progress, max_nodes=self.max_nodes, extra=self.extra,
+                            max_seconds=self.max_seconds, deprecated=self.deprecated)
 
 
 def check_extra(options: SolveOptions, known: tuple[str, ...], game: str) -> None:

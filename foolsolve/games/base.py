@@ -38,6 +38,7 @@ class GameInfo:
         "_engine",
         "_random_game",
         "_solve",
+        "_solver_options",
         "_spec",
         "aliases",
         "commands",
@@ -89,6 +90,7 @@ class GameInfo:
     _solve: SolveFn | Lazy[SolveFn] | None
     _random_game: Callable[[random.Random], Any] | Lazy[Callable[[random.Random], Any]] | None
     _ambiguity: type | Lazy[type] | None
+    _solver_options: dict[str, str] | Lazy[dict[str, str]] | None
 
     def __init__(
         self,
@@ -111,13 +113,14 @@ class GameInfo:
         utility_bounds: tuple[float, float] = (-1.0, 1.0),
         play_options: dict[str, Any] | None = None,
         play_policy: str = "",
+        solver_options: dict[str, str] | Lazy[dict[str, str]] | None = None,
     ) -> None:
         values = {"name": name, "title": title, "seed": seed, "_spec": spec, "_engine": engine, "_solve": solve,
                   "_random_game": random_game, "schema": schema, "aliases": tuple(aliases),
                   "commands": tuple(commands), "proofs": proofs, "_ambiguity": ambiguity,
                   "solver_version": solver_version, "doc": doc, "max_moves": max_moves,
                   "utility_bounds": utility_bounds, "play_options": dict(play_options or {}),
-                  "play_policy": play_policy}
+                  "play_policy": play_policy, "_solver_options": solver_options}
         for key, value in values.items():
             object.__setattr__(self, key, value)
 
@@ -149,6 +152,13 @@ class GameInfo:
     def ambiguity(self) -> type | None:
         """The game's adapter class for ``foolsolve ambiguities`` (``None``: the generic one)."""
         return resolve(self._ambiguity)
+
+    @property
+    def solver_options(self) -> dict[str, str]:
+        """The game's solver options (``-o KEY=VALUE``) with what each does, beyond the options every
+        solver takes (:data:`foolsolve.solver.base.COMMON_OPTIONS`); the solver refuses any other."""
+        found: dict[str, str] | None = resolve(self._solver_options)
+        return dict(found or {})
 
     @property
     def has_engine(self) -> bool:

@@ -33,4 +33,5 @@ INFO = GameInfo(
     ambiguity=Lazy("foolsolve.solver.durak.ambiguity:DurakAmbiguity"),
     doc="docs/durak.md",
     solver_version="2",
+    solver_options=Lazy("foolsolve.solver.durak.search:OPTIONS"),
 )

@@ -39,6 +39,7 @@ INFO = GameInfo(
     proofs="foolsolve.proofs.foolery",
     doc="docs/foolery.md",
     solver_version="2",
+    solver_options=Lazy("foolsolve.solver.foolery:OPTIONS"),
     play_options={"concept": "max-n"},
     play_policy="each computer player plays the solver's max-n move: the best finishing place for itself (King "
                 "+2 ... Peasant -2) with every player doing the same, ties to the first move in the spec's order "

@@ -67,5 +67,6 @@ INFO = GameInfo(
     ambiguity=Lazy("foolsolve.solver.fools_and_angels.ambiguity:FoolsAndAngelsAmbiguity"),
     doc="docs/fools-and-angels.md",
     solver_version="2",
+    solver_options=Lazy("foolsolve.solver.fools_and_angels:OPTIONS"),
     max_moves=1 << 16,  # Exchange: any subset of the hand
 )

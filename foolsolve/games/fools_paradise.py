@@ -45,6 +45,7 @@ INFO = GameInfo(
     ambiguity=Lazy("foolsolve.solver.fools_paradise.ambiguity:FoolsParadiseAmbiguity"),
     doc="docs/fools-paradise.md",
     solver_version="2",
+    solver_options=Lazy("foolsolve.solver.fools_paradise:OPTIONS"),
     max_moves=1 << 16,
     utility_bounds=(0.0, 10_000.0),  # final scores: card points and clears, never negative
 )

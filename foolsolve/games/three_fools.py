@@ -55,6 +55,7 @@ INFO = GameInfo(
     proofs="foolsolve.proofs.three_fools",
     doc="docs/three-fools.md",
     solver_version="2",
+    solver_options=Lazy("foolsolve.solver.three_fools:OPTIONS"),
     max_moves=45,  # the shuffle of the deal (a 45-way draw first); a lead: at most 5 cards x 3 suits
     utility_bounds=(0.0, 1.0),
 )

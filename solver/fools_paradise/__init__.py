@@ -38,7 +38,16 @@ from typing import Any, NamedTuple
 
 from foolsolve.engines.fools_paradise import ENGINE, RANKS, EMove, EngineRules, EngineState, decode
 from foolsolve.errors import InputError
-from foolsolve.solver.base import MoveValue, SearchLimit, SolveOptions, SolveResult, bool_option, check_extra, int_option
+from foolsolve.solver.base import (
+    SHARED_OPTIONS,
+    MoveValue,
+    SearchLimit,
+    SolveOptions,
+    SolveResult,
+    bool_option,
+    check_extra,
+    int_option,
+)
 from foolsolve.spec.fools_paradise import CENTRE_SIZE, SPEC, State
 
 INF = 10**9
@@ -294,15 +303,23 @@ PV_LIMIT = 200
 """Plies of principal variation unless the ``pv_limit`` option says otherwise."""
 
 
+OPTIONS: dict[str, str] = {
+    "stock_order_known": SHARED_OPTIONS["stock_order_known"],
+    "pv": SHARED_OPTIONS["pv"],
+    "pv_limit": f"the principal variation's longest length in moves (default {PV_LIMIT})",
+}
+"""The Fool's Paradise solver's options (``-o KEY=VALUE``; ``foolsolve rules fools-paradise --solver``)."""
+
+
 def _check(state: State, options: SolveOptions | None) -> int:
     """Refuse what the solver cannot answer, and every bad option, before any search; returns
     the principal variation's length limit."""
     known = False
     pv_limit = PV_LIMIT
     if options is not None:
-        check_extra(options, ("pv_limit", "stock_order_known"), "Fool's Paradise")
+        check_extra(options, tuple(OPTIONS), "Fool's Paradise")
         known = bool_option(options, "stock_order_known", False)
-        pv_limit = int_option(options, "pv_limit", PV_LIMIT)
+        pv_limit = int_option(options, "pv_limit", PV_LIMIT) if bool_option(options, "pv", True) else 0
     if state.pending is not None:
         raise InputError("pending: the position waits for a chance draw; the endgame solver needs a settled position")
     if state.stock and not state.stock_known:

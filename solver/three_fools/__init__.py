@@ -59,8 +59,19 @@ from foolsolve.spec.three_fools import (
     shown_cards,
 )
 
-KNOWN_OPTIONS = ("viewer", "strategies", "leader_strategy", "best_response", "limit", "equilibrium", "lying_cost",
-                 "epsilon")
+OPTIONS: dict[str, str] = {
+    "viewer": "the seat whose view the odds are computed from (default: the leader)",
+    "strategies": "the followers' play as strategy tables, per seat (default: uniform); docs/three-fools.md",
+    "best_response": "a follower's seat: its best response to the leader and the other follower",
+    "leader_strategy": "with best_response: the leader's play, uniform (default) or a table",
+    "limit": "the most deals of unseen cards enumerated (default 2,000,000)",
+    "equilibrium": "true|false: the Nash equilibrium of the round's bluff, hands open, instead of the odds (pygambit)",
+    "lying_cost": "with equilibrium: the lying penalty's cost to the leader (default 1/4)",
+    "epsilon": "with equilibrium: the largest gain a pure deviation may have",
+    "pv": "false only: the round odds have no principal variation",
+}
+"""The Three Fools solver's options (``-o KEY=VALUE``; ``foolsolve rules three-fools --solver``)."""
+KNOWN_OPTIONS = tuple(OPTIONS)
 DEFAULT_LIMIT = 2_000_000
 """Most deals of the followers' unseen cards enumerated for strategy tables."""
 
@@ -488,6 +499,8 @@ def solve(state: State, options: SolveOptions) -> SolveResult:
     ``strategies``, ``best_response``, ``leader_strategy``, ``limit``), or with ``equilibrium=true`` the
     equilibrium of the round's bluff with every hand open (``lying_cost``, ``epsilon``)."""
     check_extra(options, KNOWN_OPTIONS, "three-fools")
+    if bool_option(options, "pv", False):
+        raise InputError("option pv: Three Fools' round odds and equilibrium have no principal variation")
     start = time.perf_counter()
     if bool_option(options, "equilibrium", False):
         from foolsolve.solver.three_fools.equilibrium import DEFAULT_EPSILON, equilibrium_result
