@@ -82,6 +82,9 @@ def solve_task(task: tuple[str, str, dict[str, Any], int | None]) -> dict[str, A
         state = info.spec.state_from_json(json.loads(position))
         opts = SolveOptions(max_nodes=max_nodes, extra=dict(extra))
         result = info.solve(state, opts.timed())
+        from foolsolve.distance import add_distances
+
+        add_distances(info, state, result)
     except SearchLimit as exc:
         return {"error": limit_message(exc, opts.max_nodes)}
     except InputError as exc:
@@ -151,7 +154,7 @@ def parse_job(line: int, text: str | None, path: str | None, settings: Settings,
         job.game = info.name
         job.position = st.canonical(info.spec.state_to_json(state))
         job.options = st.canonical(settings.extra)
-        job.key = st.result_key(info.name, job.position, job.options)
+        job.key = st.result_key(info.name, job.position, st.canonical({**settings.extra, "(lines)": True}))
         if store is not None and job.key is not None:
             t0 = time.perf_counter()
             hit = store.get(job.key)

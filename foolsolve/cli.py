@@ -120,7 +120,7 @@ def solve(positions: Sequence[str], as_json: bool, max_nodes: int | None, extra:
     with progress(f"solving {info.spec.title}") as tick:
         opts.progress = tick
         try:
-            result, _ = st.solve_with_store(info, state, opts, store)
+            result, _ = st.solve_with_store(info, state, opts, store, lines=True)
         except SearchLimit as exc:
             from foolsolve.batch import limit_message
 
@@ -155,7 +155,8 @@ def format_result(info: GameInfo, state: Any, result: SolveResult) -> str:
     from foolsolve.present import rules_line, status, transcript
     from foolsolve.solver.base import value_text
 
-    lines = [f"{info.spec.title}: {status(info.spec, state)}. Value: {value_text(result.value)}"]
+    lines = [f"{info.spec.title}: {status(info.spec, state)}. Value: {value_text(result.value)}"
+             + (f" in {result.distance} moves" if result.distance is not None else "")]
     if result.concept:
         lines[0] += f" ({result.concept})"
     lines.append(rules_line(info.spec, state))
@@ -168,12 +169,15 @@ def format_result(info: GameInfo, state: Any, result: SolveResult) -> str:
         best = set(result.best)
         for m in result.moves:
             mark = "  *" if m.move in best else ""
-            lines.append(f"  {m.move.ljust(width)}  {value_text(m.value)}{mark}")
+            shown = value_text(m.value) + (f" in {m.distance}" if m.distance is not None else "")
+            lines.append(f"  {m.move.ljust(width)}  {shown}{mark}")
         lines.append("")
         lines.append("Best: " + (", ".join(result.best) if result.best else "(none: the game is over)"))
         if result.pv:
             lines.append("PV:")
             lines.extend(transcript(info.spec, state, result.pv))
+            if result.result is not None:
+                lines.append(f"  Result: {result.result['label']}")
         else:
             lines.append("PV:   (empty)")
     for note in result.notes:

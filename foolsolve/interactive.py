@@ -69,7 +69,7 @@ class Session:
 
             # a position seen before (an undo, a replay) comes from the result store
             opts = SolveOptions(max_nodes=NODE_BUDGET, extra=dict(self.info.play_options))
-            return cached_solve(self.info, state, opts), ""
+            return cached_solve(self.info, state, opts, lines=True), ""
         except SearchLimit:
             return None, f"no exact answer within {NODE_BUDGET:,} nodes"
         except InputError as exc:

@@ -179,7 +179,7 @@ def report(position: str, out: str, max_nodes: int | None) -> None:
             try:
                 from foolsolve.store import cached_solve
 
-                result = cached_solve(info, state, opts)  # a position solved before: from the result store
+                result = cached_solve(info, state, opts, lines=True)  # a position solved before: from the result store
             except SearchLimit:
                 why = f"no exact answer within {max_nodes:,} nodes (--max-nodes)"
             except InputError as exc:  # a position this solver does not take (three players ...)
