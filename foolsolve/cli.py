@@ -23,7 +23,7 @@ from foolsolve.games.base import GameInfo
 from foolsolve.lazy import CommandRef, LazyGroup
 from foolsolve.positions import game_of, parse_json, read_json, write_json_atomic
 from foolsolve.progress import progress
-from foolsolve.rules import json_text, options_of, rules_from_json
+from foolsolve.rules import cited, json_text, options_of, rules_from_json
 from foolsolve.solver.base import SearchLimit, SolveOptions, SolveResult
 
 
@@ -325,11 +325,14 @@ def rules_cmd(game: str, as_json: bool, solver: bool) -> None:
         click.echo(json.dumps([
             {"name": o.name, "default": json.loads(json_text(o.default)),
              "choices": None if o.choices is None else [json.loads(json_text(c)) for c in o.choices],
-             "doc": o.doc, "source": o.source,
+             "doc": o.doc, "source": cited(o.source, notes_page(info)),
              "kind": "fixed" if o.fixed else "reconstructed" if o.reconstructed else "source"} for o in opts
         ], ensure_ascii=False, indent=1))
         return
-    click.echo(f"{info.title} — rules read from {source_title(info)} (docs: {info.doc or 'none'})")
+    click.echo(f"{info.title} — rules read from {source_title(info)}, cited as {info.seed[:3]} with the "
+               f"section and a short quote")
+    click.echo(f"the rules in the project's words: {info.doc or 'none'}; open points and the reading chosen for each: "
+               f"{notes_page(info)}")
     sections = [
         ("From the source text (options where the text is open, default first)",
          [o for o in opts if not o.reconstructed and not o.fixed]),
@@ -346,7 +349,12 @@ def rules_cmd(game: str, as_json: bool, solver: bool) -> None:
             tag = "  (reconstructed)" if o.fixed and o.reconstructed else "  (from the text)" if o.fixed else ""
             click.echo(f"  {o.name} = {json_text(o.default)}{choices}{tag}")
             click.echo(f"      {o.doc}")
-            click.echo(f"      source: {o.source}")
+            click.echo(f"      source: {cited(o.source, notes_page(info))}")
+
+
+def notes_page(info: GameInfo) -> str:
+    """The game's notes page in docs/ (the open points of its source text and the reading chosen)."""
+    return info.doc.replace(".md", "-notes.md") if info.doc else "docs/"
 
 
 def source_title(info: GameInfo) -> str:

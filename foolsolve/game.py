@@ -220,7 +220,7 @@ class SpecGame(ABC, Generic[S, M]):
     title: str = ""
     """Human title (``Durak``)."""
     seed_file: str = ""
-    """The seed text in ``shared/seeds`` this spec is read from."""
+    """The id of the source text this spec is read from (its title and author: ``foolsolve.games.SOURCES``)."""
     min_players: int = 2
     max_players: int = 2
     rules_cls: type = object

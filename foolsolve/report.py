@@ -19,7 +19,7 @@ from typing import Any
 import click
 
 from foolsolve.errors import InputError
-from foolsolve.rules import json_text, options_of
+from foolsolve.rules import cited, json_text, options_of
 
 STANDARD_FIELDS = ("game", "to_move", "value", "moves", "best", "pv", "nodes", "seconds")
 
@@ -78,7 +78,7 @@ def _rules_rows(spec: Any, state: Any) -> str:
             f'<tr class="{"changed" if changed else ""}" data-option="{escape(o.name)}">'
             f"<td>{escape(o.name)}</td><td>{escape(json.dumps(value, ensure_ascii=False))}"
             f'{"" if not changed else " (default " + escape(json_text(o.default)) + ")"}</td>'
-            f"<td>{escape(kind)}</td><td>{escape(o.doc)}<br><span class=\"src\">{escape(o.source)}</span></td></tr>")
+            f"<td>{escape(kind)}</td><td>{escape(o.doc)}<br><span class=\"src\">{escape(cited(o.source))}</span></td></tr>")
     return "\n".join(rows)
 
 

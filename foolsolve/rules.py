@@ -169,3 +169,17 @@ def json_text(value: Any) -> str:
         return json.dumps(_to_json_value(value), ensure_ascii=False)
     except TypeError:
         return repr(value)
+
+
+def cited(source: str, notes: str | None = None) -> str:
+    """An option's ``source`` as a user reads it: the short quotes from the source text, without
+    references to notes a user does not have (a ``RULES-NOTES`` part is dropped, or named as the
+    game's notes page ``notes`` inside a sentence)."""
+    import re
+
+    page = notes or "the game's notes page"
+    parts = [p for p in source.split("; ") if not re.match(r"\s*RULES-NOTES", p)]
+    text = "; ".join(parts)
+    text = re.sub(r"(?:shared/)?RULES-NOTES(?:\.md)?(?:\s*§\s*\d+)?", page, text)
+    return re.sub(r"shared/seeds/", "", text)
+

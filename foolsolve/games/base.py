@@ -62,7 +62,7 @@ class GameInfo:
     aliases: tuple[str, ...]
     """Other names the command line accepts (``fools_paradise``, ``fool's-paradise``)."""
     seed: str
-    """The seed text in ``shared/seeds`` the spec is read from."""
+    """The id of the source text the spec is read from (its title and author: :data:`foolsolve.games.SOURCES`)."""
     schema: str | None
     """Resource name of the position JSON Schema under ``foolsolve/schemas``."""
     commands: tuple[CommandRef, ...]

@@ -48,13 +48,13 @@ from foolsolve.engines import foolery as E
 from foolsolve.errors import InputError
 from foolsolve.solver.base import (
     LOSS,
+    SHARED_OPTIONS,
     WIN,
     MoveValue,
     SearchLimit,
     SolveOptions,
     SolveResult,
     bool_option,
-    SHARED_OPTIONS,
     check_extra,
     exact_number,
     int_option,

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import itertools
 import json
-from importlib import resources
 from collections.abc import Iterable, Sequence
+from importlib import resources
 from pathlib import Path
 from typing import Any
 

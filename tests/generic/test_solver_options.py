@@ -71,6 +71,6 @@ def test_the_stock_order_known_has_one_name_and_the_old_one_is_a_deprecated_alia
 
 
 def test_a_node_budget_given_as_an_option_stops_the_search(capsys):
-    code, out, err = run([_example("fools-paradise-endgame.json"), "--json", "--no-store", "-o", "max_nodes=3"],
+    code, _out, err = run([_example("fools-paradise-endgame.json"), "--json", "--no-store", "-o", "max_nodes=3"],
                          capsys)
     assert code == 2 and json.loads(err)["error"].startswith("--max-nodes: no exact answer within 3 nodes")
