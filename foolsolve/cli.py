@@ -204,7 +204,8 @@ def format_result(info: GameInfo, state: Any, result: SolveResult) -> str:
 @click.option("--as", "viewer", type=click.IntRange(min=0), default=None, metavar="P",
               help="What player P sees: drawn with hidden cards face down (--svg), else P's view as JSON. "
                    "Default: all cards open.")
-def show(position: str, svg_out: str | None, viewer: int | None) -> None:
+@click.option("--fan", is_flag=True, help="--svg: lay discard piles out card by card instead of one stacked pile.")
+def show(position: str, svg_out: str | None, viewer: int | None, fan: bool = False) -> None:
     """Check POSITION and describe it: the cards, the rules that differ from the default and who
     is to move (or who won); with --svg, its picture."""
     from foolsolve.present import show_text, write_text
@@ -215,7 +216,7 @@ def show(position: str, svg_out: str | None, viewer: int | None) -> None:
     if svg_out is not None:
         from foolsolve.svg import position_svg
 
-        write_text(svg_out, position_svg(info.spec, state, viewer))
+        write_text(svg_out, position_svg(info.spec, state, viewer, fan=fan))
         if svg_out == "-":
             return
     elif viewer is not None:
