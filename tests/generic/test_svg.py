@@ -3,6 +3,7 @@ registered game; a player's view hides what the rules hide; a real renderer draw
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 import xml.etree.ElementTree as ET
@@ -268,9 +269,9 @@ def test_pictures_read_like_a_card_table():
     svg = position_svg(spec, state)
     assert "false" not in svg and "null" not in svg and str(spec.describe(state)).splitlines()[0] in svg
     assert 'data-zone="shown"' not in svg  # podkidnoy: no transfers, no "shown" row
-    cover = [a for a in drawn_cards(svg) if a["data-zone"] == "table" and a.get("data-slot") == "1"][0]
-    attack = [a for a in drawn_cards(svg) if a["data-zone"] == "table" and a.get("data-index") == cover["data-index"]
-              and a.get("data-slot") == "0"][0]
+    cover = next(a for a in drawn_cards(svg) if a["data-zone"] == "table" and a.get("data-slot") == "1")
+    attack = next(a for a in drawn_cards(svg) if a["data-zone"] == "table" and a.get("data-index") == cover["data-index"]
+              and a.get("data-slot") == "0")
     (ax, ay), (cx, cy) = (tuple(map(float, re.findall(r"[-\d.]+", a["transform"]))) for a in (attack, cover))
     assert cx - ax >= COVER_DX >= 18 and cy - ay >= COVER_DY >= 28  # the rank and the corner suit show
     discard = [a for a in drawn_cards(svg) if a["data-zone"] == "discard"]
@@ -284,7 +285,7 @@ def test_pictures_read_like_a_card_table():
     spec, state = _example_state("foolery-five-players-midround.json")
     table = [a for a in drawn_cards(position_svg(spec, state)) if a["data-zone"] == "table"]
     xs = sorted(float(re.findall(r"[-\d.]+", a["transform"])[0]) for a in table)
-    assert all(b - a >= 36 for a, b in zip(xs, xs[1:]))  # no card of the trick hides another
+    assert all(b - a >= 36 for a, b in itertools.pairwise(xs))  # no card of the trick hides another
     spec, state = _example_state("three-fools-liar.json")
     svg = position_svg(spec, state)
     assert "1. leader 2, binary up, declared P, winner 2" in svg
