@@ -207,9 +207,11 @@ def play_interactive(info: Any, state: Any, *, seed: int | None = None, out: str
                 click.echo(f"no exact values here: {why}")
             else:
                 best = set(result.best)
-                click.echo(f"value for you: {value_text(result.value)}")
+                dist = f" in {result.distance} moves" if result.distance is not None else ""
+                click.echo(f"value for you: {value_text(result.value)}{dist}")
                 for m in result.moves:
-                    click.echo(f"  {m.move}  {value_text(m.value)}{'  *' if m.move in best else ''}")
+                    d = f" in {m.distance}" if m.distance is not None else ""
+                    click.echo(f"  {m.move}  {value_text(m.value)}{d}{'  *' if m.move in best else ''}")
         elif cmd == "undo":
             mine = [i for i, (s, _) in enumerate(session.history) if spec.to_move(s) == you]
             if not mine:
