@@ -68,9 +68,10 @@ def _specific(err: Any) -> Any:
     branch whose type the value has, so that ``hands[0][0]: 6 is not of type "string"`` is named
     rather than "not valid under any of the given schemas"."""
     while err.validator in ("anyOf", "oneOf") and err.context:
-        kinds = {"array": list, "object": dict, "string": str}
+        kinds: dict[Any, type] = {"array": list, "object": dict, "string": str}
         pick = [i for i, branch in enumerate(err.validator_value)
-                if isinstance(branch, dict) and isinstance(err.instance, kinds.get(branch.get("type"), ()))]
+                if isinstance(branch, dict) and branch.get("type") in kinds
+                and isinstance(err.instance, kinds[branch.get("type")])]
         errs = [e for e in err.context if pick and e.schema_path and e.schema_path[0] == pick[0]]
         if not errs:
             break
