@@ -380,6 +380,12 @@ class SpecGame(ABC, Generic[S, M]):
         what every world of the view shares (public facts the state keeps)."""
         raise InputError(f"view: {self.title} has no views")
 
+    def view_extra(self, state: S, player: int) -> dict[str, Any]:
+        """Public facts a view adds to the position JSON (fields of the view file only: Fools and
+        Angels' ``discard``, the cards out of play that the full position leaves implicit). Default:
+        none."""
+        return {}
+
     def view_cards(self, obj: dict[str, Any]) -> tuple[Any, list[Any], list[tuple[str, Any]]]:
         """For a view file's JSON: the deck that reads its cards, every card of the game (a card the
         game holds twice listed twice) and every card the view shows outside its hidden zones, each

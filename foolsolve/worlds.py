@@ -24,8 +24,8 @@ distribution uniform over the worlds that remain). Nothing is inferred from the 
 players' past choices.
 
 Per-game knowledge lives in the spec (the hooks of :class:`foolsolve.game.SpecGame`:
-``view_fields``, ``view_knowledge``, ``view_drop``, ``view_cards``, ``world_json``,
-``view_constrained``); this module is the shared framework.
+``view_fields``, ``view_knowledge``, ``view_drop``, ``view_extra``, ``view_cards``,
+``world_json``, ``view_constrained``); this module is the shared framework.
 """
 
 from __future__ import annotations
@@ -200,6 +200,7 @@ def view_of(info: GameInfo, state: Any, player: int) -> dict[str, Any]:
         _set(full, tuple(path), hidden.to_json())
     for key in spec.view_drop:
         full.pop(key, None)
+    full.update(spec.view_extra(state, player))
     out: dict[str, Any] = {"game": full.pop("game"), VIEW_KEY: player}
     out.update(full)
     return out
