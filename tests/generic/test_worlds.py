@@ -247,3 +247,39 @@ def test_bad_view_files_are_one_line_errors(name, tmp_path, capsys):
         code, _, err = run(["show", str(path)], capsys)
         assert code == 2, what
         assert_one_line_error(code, err, needle)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_moves_and_why_on_a_view_speak_for_the_viewer(name, tmp_path, capsys):
+    """When the viewer is to move: her moves, as the full position lists them. Otherwise: who is to
+    move, plainly, and what the worlds looked at allow."""
+    info = _viewable(name)
+    spec = info.spec
+    for seed in range(40):
+        state = random_position(info, random.Random(seed), 8)
+        if not spec.is_terminal(state) and spec.to_move(state) >= 0:
+            break
+    mover = spec.to_move(state)
+    full = tmp_path / "full.json"
+    full.write_text(json.dumps(spec.state_to_json(state)))
+    legal = [str(m) for m in spec.legal_moves(state)]
+    other = (mover + 1) % spec.num_players(state)
+    for viewer in (mover, other):
+        path = tmp_path / f"view{viewer}.json"
+        assert run(["view", str(full), "--as", str(viewer), "--out", str(path)], capsys)[0] == 0
+        code, out, err = run(["moves", str(path), "--json"], capsys)
+        assert code == 0, err
+        code, text, err = run(["why", str(path), legal[0]], capsys)
+        assert code == 0, err
+        if viewer == mover:
+            assert json.loads(out) == legal
+            assert "legal" in text and f"player {viewer}'s view" in text
+        else:
+            answer = json.loads(out)
+            assert answer["to_move"] == mover and answer["view"] == viewer
+            assert set(answer["in_every_world"]) <= set(answer["in_some_world"])
+            assert f"player {mover} is to move, not the viewer (player {viewer})" in text
+    code, _, err = run(["view", str(full), "--as", "9"], capsys)
+    assert_one_line_error(code, err, "player 9 does not exist")
+    code, _, err = run(["show", str(tmp_path / f"view{other}.json"), "--as", str(mover)], capsys)
+    assert_one_line_error(code, err, f"player {other}'s view")
