@@ -319,11 +319,15 @@ class Worlds:
             return spec.state_from_json(spec.world_json(obj, rng))
 
     def _draw(self, rng: random.Random) -> dict[Path, list[Card]]:
-        cards = list(self.view.unseen)
+        first = self.info.spec.view_presample(self.view, rng)
+        cards = list((Counter(self.view.unseen) - Counter(c for cs in first.values() for c in cs)).elements())
         rng.shuffle(cards)
         at = 0
         out: dict[Path, list[Card]] = {}
         for z in self.view.zones:
+            if z.path in first:
+                out[z.path] = sorted([*z.hidden.known, *first[z.path]])
+                continue
             taken = cards[at:at + z.unknown]
             at += z.unknown
             h = z.hidden
