@@ -61,6 +61,8 @@ def test_every_sampled_world_gives_back_the_view(name, seed, moves, seat):
     for _ in range(2):
         world = worlds.sample(rng)
         assert view_of(info, world, player) == view
+        # the same information set as the game's own observation (the OpenSpiel bridge's) says
+        assert spec.information_state(world, player) == spec.information_state(state, player)
         assert spec.state_from_json(spec.state_to_json(world)) == world  # (its schema too: worlds skip it)
         if mine:  # the viewer's moves do not depend on what she cannot see
             assert [str(m) for m in spec.legal_moves(world)] == [str(m) for m in spec.legal_moves(state)]
