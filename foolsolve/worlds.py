@@ -221,7 +221,7 @@ def read_view(obj: Any, *, check: bool = True) -> View:
     _check_hook(info)
     spec = info.spec
     if info.schema is not None:
-        validate_schema(obj, info.schema)
+        validate_schema(obj, info.schema, view_ok=True)
     player = obj.get(VIEW_KEY)
     if not isinstance(player, int) or isinstance(player, bool):
         raise InputError("view: expected the number of the player whose view this is")

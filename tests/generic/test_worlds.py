@@ -196,6 +196,8 @@ def test_view_command_and_the_commands_that_read_views(name, tmp_path, capsys):
     assert_one_line_error(code, err, "view of player 1")
     code, out, err = run(["play", str(path), "x"], capsys)
     assert_one_line_error(code, err, "needs a full position")
+    code, out, err = run(["solve", str(path), str(path)], capsys)  # several files: the batch reader
+    assert code == 2 and "where a full position is needed" in out + err
 
 
 def _first_hidden(info, view):
