@@ -192,6 +192,8 @@ def test_view_command_and_the_commands_that_read_views(name, tmp_path, capsys):
     assert 'data-view="player 1"' in svg
     code, out, err = run(["report", str(path), "--out", str(tmp_path / "r.html")], capsys)
     assert code == 0, err
+    page = (tmp_path / "r.html").read_text()
+    assert 'id="view-moves"' in page and 'data-view="player 1"' in page and "hidden cards" in page
     code, out, err = run(["solve", str(path)], capsys)
     assert_one_line_error(code, err, "view of player 1")
     code, out, err = run(["play", str(path), "x"], capsys)
