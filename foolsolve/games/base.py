@@ -36,6 +36,7 @@ class GameInfo:
     __slots__ = (
         "_ambiguity",
         "_engine",
+        "_greedy",
         "_random_game",
         "_solve",
         "_solver_options",
@@ -91,6 +92,7 @@ class GameInfo:
     _random_game: Callable[[random.Random], Any] | Lazy[Callable[[random.Random], Any]] | None
     _ambiguity: type | Lazy[type] | None
     _solver_options: dict[str, str] | Lazy[dict[str, str]] | None
+    _greedy: Callable[[Any], Any] | Lazy[Callable[[Any], Any]] | None
 
     def __init__(
         self,
@@ -114,13 +116,14 @@ class GameInfo:
         play_options: dict[str, Any] | None = None,
         play_policy: str = "",
         solver_options: dict[str, str] | Lazy[dict[str, str]] | None = None,
+        greedy: Callable[[Any], Any] | Lazy[Callable[[Any], Any]] | None = None,
     ) -> None:
         values = {"name": name, "title": title, "seed": seed, "_spec": spec, "_engine": engine, "_solve": solve,
                   "_random_game": random_game, "schema": schema, "aliases": tuple(aliases),
                   "commands": tuple(commands), "proofs": proofs, "_ambiguity": ambiguity,
                   "solver_version": solver_version, "doc": doc, "max_moves": max_moves,
                   "utility_bounds": utility_bounds, "play_options": dict(play_options or {}),
-                  "play_policy": play_policy, "_solver_options": solver_options}
+                  "play_policy": play_policy, "_solver_options": solver_options, "_greedy": greedy}
         for key, value in values.items():
             object.__setattr__(self, key, value)
 
@@ -159,6 +162,12 @@ class GameInfo:
         solver takes (:data:`foolsolve.solver.base.COMMON_OPTIONS`); the solver refuses any other."""
         found: dict[str, str] | None = resolve(self._solver_options)
         return dict(found or {})
+
+    @property
+    def greedy(self) -> Callable[[Any], Any] | None:
+        """The game's greedy heuristic for the ``greedy`` bot: ``greedy(seat) -> move`` from a
+        :class:`foolsolve.bots.Seat` (``None``: the generic cheapest-cards heuristic)."""
+        return resolve(self._greedy)
 
     @property
     def has_engine(self) -> bool:

@@ -32,14 +32,14 @@ INFO = GameInfo(
     seed="004_bc5e2343ee083007.txt",
     spec=Lazy("foolsolve.spec.foolery:SPEC"),
     engine=Lazy("foolsolve.engines.foolery:ENGINE"),
-    solve=Lazy("foolsolve.solver.foolery:solve"),
+    solve=Lazy("foolsolve.solver.foolery.search:solve"),
     random_game=random_game,
     schema="foolery.schema.json",
     ambiguity=Lazy("foolsolve.solver.foolery.ambiguity:FooleryAmbiguity"),
     proofs="foolsolve.proofs.foolery",
     doc="docs/foolery.md",
     solver_version="2",
-    solver_options=Lazy("foolsolve.solver.foolery:OPTIONS"),
+    solver_options=Lazy("foolsolve.solver.foolery.search:OPTIONS"),
     play_options={"concept": "max-n"},
     play_policy="each computer player plays the solver's max-n move: the best finishing place for itself (King "
                 "+2 ... Peasant -2) with every player doing the same, ties to the first move in the spec's order "

@@ -55,7 +55,7 @@ INFO = GameInfo(
     seed="003_d0b2aeea59b7d1ba.txt",
     spec=Lazy("foolsolve.spec.fools_and_angels:SPEC"),
     engine=Lazy("foolsolve.engines.fools_and_angels:ENGINE"),
-    solve=Lazy("foolsolve.solver.fools_and_angels:solve"),
+    solve=Lazy("foolsolve.solver.fools_and_angels.search:solve"),
     random_game=random_game,
     schema="fools-and-angels.schema.json",
     commands=(
@@ -67,6 +67,6 @@ INFO = GameInfo(
     ambiguity=Lazy("foolsolve.solver.fools_and_angels.ambiguity:FoolsAndAngelsAmbiguity"),
     doc="docs/fools-and-angels.md",
     solver_version="2",
-    solver_options=Lazy("foolsolve.solver.fools_and_angels:OPTIONS"),
+    solver_options=Lazy("foolsolve.solver.fools_and_angels.search:OPTIONS"),
     max_moves=1 << 16,  # Exchange: any subset of the hand
 )

@@ -44,7 +44,7 @@ INFO = GameInfo(
     seed="002_f1ddbcdaf1ade77e.txt",
     spec=Lazy("foolsolve.spec.three_fools:SPEC"),
     engine=Lazy("foolsolve.engines.three_fools:ENGINE"),
-    solve=Lazy("foolsolve.solver.three_fools:solve"),
+    solve=Lazy("foolsolve.solver.three_fools.odds:solve"),
     random_game=random_game,
     schema="three-fools.schema.json",
     commands=(
@@ -55,7 +55,7 @@ INFO = GameInfo(
     proofs="foolsolve.proofs.three_fools",
     doc="docs/three-fools.md",
     solver_version="2",
-    solver_options=Lazy("foolsolve.solver.three_fools:OPTIONS"),
+    solver_options=Lazy("foolsolve.solver.three_fools.odds:OPTIONS"),
     max_moves=45,  # the shuffle of the deal (a 45-way draw first); a lead: at most 5 cards x 3 suits
     utility_bounds=(0.0, 1.0),
 )

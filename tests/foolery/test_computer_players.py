@@ -9,7 +9,7 @@ import random
 from foolsolve import games
 from foolsolve.interactive import Session
 from foolsolve.solver.base import SolveOptions
-from foolsolve.solver.foolery import maxn_payoffs
+from foolsolve.solver.foolery.search import maxn_payoffs
 
 THREE = {"game": "foolery", "players": 3, "dealer": 0, "to_move": 1,
          "hands": [["3C", "9H", "KS", "II"], ["4C", "8D", "XX", "3D"], ["5S", "JD", "VI", "Fool"]],
