@@ -24,7 +24,7 @@ from foolsolve.lazy import CommandRef, LazyGroup
 from foolsolve.positions import game_of, parse_json, read_json, write_json_atomic
 from foolsolve.progress import progress
 from foolsolve.rules import json_text, options_of, rules_from_json
-from foolsolve.solver.base import SearchLimit, SolveOptions, SolveResult
+from foolsolve.solver.base import DEFAULT_SECONDS, NotCovered, SearchLimit, SolveOptions, SolveResult
 
 
 class _DefaultGroup(LazyGroup):
@@ -91,11 +91,15 @@ def load_position(path: str) -> tuple[GameInfo, Any]:
 @click.option("--store", "store_path", type=click.Path(dir_okay=False), default=None,
               help="The result store file [default: results.sqlite3 in the user's cache folder, or $FOOLSOLVE_STORE].")
 @click.option("--no-store", is_flag=True, help="Neither read nor write the result store.")
+@click.option("--time", "seconds", type=click.FloatRange(min=0), default=DEFAULT_SECONDS, show_default=True,
+              help="Seconds for an answer: the exact solver gets half; if it does not finish (or does not cover the "
+                   "position) the open-hand search over the engine answers, exact or depth-limited as it says. "
+                   "0: no limit (the exact solver runs to the end).")
 @click.option("--equilibrium", is_flag=True,
               help="An equilibrium instead of the plain solve, where the game's solver computes one (Three Fools: the "
                    "equilibrium of the round's bluff); the same as -o equilibrium=true.")
 def solve(positions: Sequence[str], as_json: bool, max_nodes: int | None, extra: Sequence[str],
-          store_path: str | None, no_store: bool, equilibrium: bool) -> None:
+          store_path: str | None, no_store: bool, seconds: float, equilibrium: bool) -> None:
     """Solve POSITION: the value for the side to move, every legal move's value, the best
     move(s) and a principal variation.
 
@@ -113,13 +117,25 @@ def solve(positions: Sequence[str], as_json: bool, max_nodes: int | None, extra:
         batch.solve_many(positions, as_json, batch.Settings(_parse_extra(extra), max_nodes), store)
         return
     info, state = load_position(positions[0])
-    if info.solve is None:
-        raise InputError(f"game: {info.name} has no exact solver")
+    from foolsolve.solver import open_hand
+
     opts = SolveOptions(max_nodes=max_nodes, extra=_parse_extra(extra))
+    started = time.perf_counter()
+    limit = seconds or None
+    deadline = None if limit is None else started + limit * open_hand.DEFAULT_BUDGET.exact_share
     with progress(f"solving {info.spec.title}") as tick:
-        opts.progress = tick
+        opts.progress = open_hand.timed(tick, deadline)
         try:
+            if info.solve is None:
+                raise NotCovered(f"game: {info.name} has no exact solver")
             result, cached = st.solve_with_store(info, state, opts, store)
+        except (NotCovered, open_hand.OutOfBudget) as exc:
+            # the one dispatch point: the open-hand search over the engine answers (with what is left of --time)
+            why = (f"the exact solver does not cover this position ({exc})" if isinstance(exc, NotCovered) else
+                   f"the exact solver did not finish within {limit * open_hand.DEFAULT_BUDGET.exact_share:g} s "
+                   f"(--time {limit:g})")
+            left = None if limit is None else max(1.0, started + limit - time.perf_counter())
+            result, cached = open_hand.answer_for_cli(info, state, opts.extra, max_nodes, left, tick, why), False
         except SearchLimit:
             raise InputError(f"--max-nodes: no exact answer within {max_nodes:,} nodes") from None
     if as_json:
