@@ -132,8 +132,8 @@ def solve(positions: Sequence[str], as_json: bool, max_nodes: int | None, extra:
         except (NotCovered, open_hand.OutOfBudget) as exc:
             # the one dispatch point: the open-hand search over the engine answers (with what is left of --time)
             why = (f"the exact solver does not cover this position ({exc})" if isinstance(exc, NotCovered) else
-                   f"the exact solver did not finish within {limit * open_hand.DEFAULT_BUDGET.exact_share:g} s "
-                   f"(--time {limit:g})")
+                   f"the exact solver did not finish within {(limit or 0) * open_hand.DEFAULT_BUDGET.exact_share:g} "
+                   f"s (--time {limit or 0:g})")
             left = None if limit is None else max(1.0, started + limit - time.perf_counter())
             result, cached = open_hand.answer_for_cli(info, state, opts.extra, max_nodes, left, tick, why), False
         except SearchLimit:

@@ -453,12 +453,12 @@ def solve_world(info: GameInfo, state: Any, budget: Budget = DEFAULT_BUDGET, *, 
             if answer_values is not None and clock.deadline is not None and time.perf_counter() > clock.deadline:
                 break
             try:
-                values, cut = search.root_values(root, depth)
+                found, cut = search.root_values(root, depth)
             except OutOfBudget:
                 if answer_values is None:
                     raise
                 break
-            answer_values, answer_depth, exact = values, depth, not cut
+            answer_values, answer_depth, exact = found, depth, not cut
             if exact:
                 break
             depth += 1
