@@ -24,7 +24,7 @@ from foolsolve.lazy import CommandRef, LazyGroup
 from foolsolve.positions import game_of, parse_json, read_json, write_json_atomic
 from foolsolve.progress import progress
 from foolsolve.rules import json_text, options_of, rules_from_json
-from foolsolve.solver.base import DEFAULT_SECONDS, NotCovered, SearchLimit, SolveOptions, SolveResult
+from foolsolve.solver.base import DEFAULT_SECONDS, SolveResult
 
 
 class _DefaultGroup(LazyGroup):
@@ -85,7 +85,8 @@ def load_position(path: str) -> tuple[GameInfo, Any]:
 @click.argument("positions", nargs=-1, required=True, metavar="POSITION...",
                 type=click.Path(dir_okay=False, allow_dash=True))
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON (one line per position).")
-@click.option("--max-nodes", type=click.IntRange(min=1), default=None, help="Give up after this many nodes.")
+@click.option("--max-nodes", type=click.IntRange(min=1), default=None,
+              help="Node budget: the exact solver may use half of it, the open-hand search the rest (as --time).")
 @click.option("-o", "--option", "extra", multiple=True, metavar="KEY=VALUE",
               help="Game-specific solver option (repeatable), e.g. -o pv=false; an unknown KEY is an error.")
 @click.option("--store", "store_path", type=click.Path(dir_okay=False), default=None,
@@ -119,25 +120,10 @@ def solve(positions: Sequence[str], as_json: bool, max_nodes: int | None, extra:
     info, state = load_position(positions[0])
     from foolsolve.solver import open_hand
 
-    opts = SolveOptions(max_nodes=max_nodes, extra=_parse_extra(extra))
-    started = time.perf_counter()
-    limit = seconds or None
-    deadline = None if limit is None else started + limit * open_hand.DEFAULT_BUDGET.exact_share
     with progress(f"solving {info.spec.title}") as tick:
-        opts.progress = open_hand.timed(tick, deadline)
-        try:
-            if info.solve is None:
-                raise NotCovered(f"game: {info.name} has no exact solver")
-            result, cached = st.solve_with_store(info, state, opts, store)
-        except (NotCovered, open_hand.OutOfBudget) as exc:
-            # the one dispatch point: the open-hand search over the engine answers (with what is left of --time)
-            why = (f"the exact solver does not cover this position ({exc})" if isinstance(exc, NotCovered) else
-                   f"the exact solver did not finish within {(limit or 0) * open_hand.DEFAULT_BUDGET.exact_share:g} "
-                   f"s (--time {limit or 0:g})")
-            left = None if limit is None else max(1.0, started + limit - time.perf_counter())
-            result, cached = open_hand.answer_for_cli(info, state, opts.extra, max_nodes, left, tick, why), False
-        except SearchLimit:
-            raise InputError(f"--max-nodes: no exact answer within {max_nodes:,} nodes") from None
+        # the exact solver in its share of --time/--max-nodes, else the open-hand answer (one dispatch point)
+        result, cached = open_hand.solve_or_answer(info, state, _parse_extra(extra), store, max_nodes,
+                                                   seconds or None, tick)
     if as_json:
         click.echo(json.dumps(result.to_json(), ensure_ascii=False))
     else:

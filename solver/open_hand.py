@@ -508,6 +508,36 @@ def timed(tick: Callable[[int], None] | None, deadline: float | None) -> Callabl
     return call
 
 
+def solve_or_answer(info: GameInfo, state: Any, extra: dict[str, Any], store: Any, max_nodes: int | None,
+                    seconds: float | None, tick: Callable[[int], None] | None) -> tuple[SolveResult, bool]:
+    """What ``foolsolve POSITION.json`` prints, and whether it came from the result store: the game's
+    exact solver (through the result ``store``) within :attr:`Budget.exact_share` of ``seconds``
+    and ``max_nodes``; where it does not cover the position (:class:`NotCovered`) or stops at its
+    share, the open-hand answer (:func:`answer_for_cli`) in the rest of the budget."""
+    from foolsolve import store as st
+
+    share = DEFAULT_BUDGET.exact_share
+    started = time.perf_counter()
+    deadline = None if seconds is None else started + seconds * share
+    exact_nodes = None if max_nodes is None else max(1, int(max_nodes * share))
+    opts = SolveOptions(progress=timed(tick, deadline), max_nodes=exact_nodes, extra=extra)
+    try:
+        if info.solve is None:
+            raise NotCovered(f"game: {info.name} has no exact solver")
+        result: SolveResult
+        result, cached = st.solve_with_store(info, state, opts, store)
+        return result, cached
+    except NotCovered as exc:
+        why = f"the exact solver does not cover this position ({exc})"
+    except OutOfBudget:
+        why = f"the exact solver did not finish within {(seconds or 0) * share:g} s (--time {seconds or 0:g})"
+    except SearchLimit:
+        why = f"the exact solver did not finish within {exact_nodes or 0:,} nodes (--max-nodes {max_nodes or 0:,})"
+    left = None if seconds is None else max(1.0, started + seconds - time.perf_counter())
+    left_nodes = None if max_nodes is None or exact_nodes is None else max(1, max_nodes - exact_nodes)
+    return answer_for_cli(info, state, extra, left_nodes, left, tick, why), False
+
+
 def answer_for_cli(info: GameInfo, state: Any, extra: dict[str, Any], max_nodes: int | None,
                    seconds: float | None, progress: Callable[[int], None] | None, why: str) -> SolveResult:
     """The open-hand answer ``foolsolve POSITION.json`` prints where the game's exact solver

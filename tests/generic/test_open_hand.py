@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import random
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -192,3 +193,17 @@ def test_chance_nodes_are_expectations(tokens: int, concept: str) -> None:
     assert at_chance.value == sum(INFO.spec.chance_probability(rolling, m) * at_chance.values[str(m)]
                                   for m in INFO.spec.legal_moves(rolling))
     assert at_chance.best == []
+
+
+def test_cli_answers_five_player_foolery_within_its_node_budget(capsys: Any) -> None:
+    """The exact solver stops at its half of the budget; the open-hand search answers in the rest,
+    marked not exact, naming its method and concept."""
+    path = str(Path(__file__).resolve().parents[2] / "foolsolve" / "examples" / "foolery-five-players-midround.json")
+    code, out, _ = run(["--no-store", path, "--json", "--max-nodes", "20000"], capsys)
+    assert code == 0
+    got = json.loads(out)
+    assert got["details"]["exact"] is False and got["concept"] == "paranoid"
+    assert "depth-limited alpha-beta (paranoid) to depth" in got["details"]["method"]
+    assert any("did not finish within 10,000 nodes" in n for n in got["notes"])
+    low, high = games.get("foolery").utility_bounds
+    assert got["moves"] and all(low <= float(m["value"]) <= high for m in got["moves"])
