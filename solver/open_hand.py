@@ -417,13 +417,15 @@ def _exact(info: GameInfo, state: Any, player: int, budget: Budget, clock: _Cloc
 
 def solve_world(info: GameInfo, state: Any, budget: Budget = DEFAULT_BUDGET, *, concept: str = "paranoid",
                 player: int | None = None, progress: Callable[[int], None] | None = None,
-                use_solver: bool = True) -> WorldAnswer:
+                use_solver: bool = True, interruptible: bool = False) -> WorldAnswer:
     """The value of every legal root move of the full position ``state`` (a spec state of
     ``info``'s game) for ``player`` (default: the player to move; at a chance node, player 0),
     on the game's payoff scale, under ``concept`` (``paranoid``, ``max-n``; see the module
     docstring), within ``budget``. ``use_solver=False`` skips the game's exact solver (a caller
-    that already ran it). Raises :class:`SearchLimit` when not even the depth-1 iteration fits
-    the budget, :class:`~foolsolve.errors.InputError` for a finished game or a bad argument."""
+    that already ran it). ``interruptible=True``: a Ctrl-C (``KeyboardInterrupt``) during a deeper
+    iteration gives the last finished iteration's answer, with a note, instead of propagating.
+    Raises :class:`SearchLimit` when not even the depth-1 iteration fits the budget,
+    :class:`~foolsolve.errors.InputError` for a finished game or a bad argument."""
     start = time.perf_counter()
     if concept not in CONCEPTS:
         raise InputError(f"concept: {concept!r} is not one of {', '.join(CONCEPTS)}")
@@ -447,6 +449,7 @@ def solve_world(info: GameInfo, state: Any, budget: Budget = DEFAULT_BUDGET, *, 
     search = _Search(info, player, concept, budget, clock, n)
     name = _concept_name(info, state, concept)
     answer_values: list[tuple[Any, Fraction]] | None = None
+    notes: list[str] = []
     answer_depth = 0
     exact = False
     depth = 1
@@ -461,6 +464,12 @@ def solve_world(info: GameInfo, state: Any, budget: Budget = DEFAULT_BUDGET, *, 
             except OutOfBudget:
                 if answer_values is None:
                     raise
+                break
+            except KeyboardInterrupt:
+                if answer_values is None or not interruptible:
+                    raise
+                notes.append(f"interrupted (Ctrl-C) during the depth-{depth} iteration: the answer of depth "
+                             f"{answer_depth}")
                 break
             answer_values, answer_depth, exact = found, depth, not cut
             if exact:
@@ -488,7 +497,7 @@ def solve_world(info: GameInfo, state: Any, budget: Budget = DEFAULT_BUDGET, *, 
         method = (f"depth-limited {search_name} ({name}{chance}) to depth {answer_depth} with playout evaluation "
                   f"({budget.playouts} playouts, seed {budget.seed})")
     return WorldAnswer(info.name, to_move, player, values, value, exact, method, name, clock.nodes,
-                       time.perf_counter() - start, answer_depth)
+                       time.perf_counter() - start, answer_depth, notes)
 
 
 WORLD_OPTIONS = ("concept", "player", "playouts", "seed", "depth")
@@ -559,7 +568,7 @@ def answer_for_cli(info: GameInfo, state: Any, extra: dict[str, Any], max_nodes:
                     seed=int_option(opts, "seed", 0), max_depth=depth)
     try:
         answer = solve_world(info, state, budget, concept=concept, player=player, progress=progress,
-                             use_solver=False)
+                             use_solver=False, interruptible=True)
     except SearchLimit:
         raise InputError(f"budget: no open-hand answer within {budget_text(budget)} ({why})") from None
     result = answer.to_solve_result()

@@ -237,3 +237,22 @@ def test_fools_and_angels_with_stocks_equals_its_solver_with_the_stock_order_kno
     assert answer.exact and "engine" in answer.method and answer.concept == "minimax"
     known = info.solve(state, SolveOptions(extra={"known_stocks": True}))  # its own search, another method
     assert answer.values == {m.move: 1 if m.value == "win" else -1 for m in known.moves}
+
+
+def test_ctrl_c_keeps_the_last_finished_iteration_when_interruptible() -> None:
+    info = games.get("durak")
+    state = small_position("durak", 3, 2, cards=9)
+    budget = Budget(max_nodes=200_000, playouts=2)
+    calls = []
+
+    def progress(nodes: int) -> None:
+        calls.append(nodes)
+        if len(calls) == 40:
+            raise KeyboardInterrupt
+
+    answer = solve_world(info, state, budget, progress=progress, interruptible=True)
+    assert not answer.exact and answer.depth is not None
+    assert any("interrupted (Ctrl-C)" in n for n in answer.notes)
+    calls.clear()
+    with pytest.raises(KeyboardInterrupt):
+        solve_world(info, state, budget, progress=progress)
