@@ -135,11 +135,18 @@ class WorldAnswer:
     """The depth of the engine search's answer (``None``: the game's exact solver answered)."""
     notes: list[str] = field(default_factory=list)
 
+    mover_best: list[str] | None = None
+    """Max-n with another player to move than :attr:`player`: the mover's own best moves."""
+
     @property
     def best(self) -> list[str]:
-        """The moves worth :attr:`value` (none at a chance node)."""
+        """The best moves of the player to move under the concept (none at a chance node): those
+        worth :attr:`value` to :attr:`player` (the coalition's under paranoid), or under max-n with
+        another player to move, the moves best for that player's own payoff."""
         if self.to_move == CHANCE:
             return []
+        if self.mover_best is not None:
+            return self.mover_best
         return [m for m, v in self.values.items() if v == self.value]
 
     def to_json(self) -> dict[str, Any]:
@@ -205,6 +212,8 @@ class _Search:
         self.tt_maxn: dict[Hashable, tuple[int, tuple[Fraction, ...], int]] = {}
         self.path: set[Hashable] = set()
         """The positions of the current line (a repetition is endless play)."""
+        self.root_vectors: list[tuple[Fraction, ...]] = []
+        """Max-n: the payoff vectors of the root moves of the last iteration."""
         self.n = n
 
     # -- leaves --
@@ -350,7 +359,8 @@ class _Search:
 
     def root_values(self, root: Any, depth: int) -> tuple[list[tuple[Any, Fraction]], bool]:
         """Every root move (engine move, spec order) and its value at this depth, and whether a
-        depth limit was met."""
+        depth limit was met (max-n: the payoff vectors are kept in :attr:`root_vectors`)."""
+        self.root_vectors = []
         engine = self.engine
         if engine.to_move(root) == CHANCE:
             moves = [m for m, _ in engine.chance_outcomes(root)]
@@ -364,6 +374,7 @@ class _Search:
             if self.maxn:
                 vec, f = self.vector(child, depth - 1)
                 v = vec[self.player]
+                self.root_vectors.append(vec)
             else:
                 v, f = self.value(child, depth - 1, self.lo, self.hi)
             out.append((m, v))
@@ -449,6 +460,7 @@ def solve_world(info: GameInfo, state: Any, budget: Budget = DEFAULT_BUDGET, *, 
     search = _Search(info, player, concept, budget, clock, n)
     name = _concept_name(info, state, concept)
     answer_values: list[tuple[Any, Fraction]] | None = None
+    answer_vectors: list[tuple[Fraction, ...]] = []
     notes: list[str] = []
     answer_depth = 0
     exact = False
@@ -471,7 +483,7 @@ def solve_world(info: GameInfo, state: Any, budget: Budget = DEFAULT_BUDGET, *, 
                 notes.append(f"interrupted (Ctrl-C) during the depth-{depth} iteration: the answer of depth "
                              f"{answer_depth}")
                 break
-            answer_values, answer_depth, exact = found, depth, not cut
+            answer_values, answer_vectors, answer_depth, exact = found, search.root_vectors, depth, not cut
             if exact:
                 break
             depth += 1
@@ -482,9 +494,17 @@ def solve_world(info: GameInfo, state: Any, budget: Budget = DEFAULT_BUDGET, *, 
     texts = {str(info.engine.move_to_spec(root, m)): v for m, v in answer_values}
     order = [str(m) for m in (spec.legal_moves(state))]
     values = {t: texts[t] for t in order}
+    mover_best = None
     if to_move == CHANCE:
         probs = {str(info.engine.move_to_spec(root, m)): p for m, p in info.engine.chance_outcomes(root)}
         value = sum((probs[t] * v for t, v in values.items()), Fraction(0))
+    elif search.maxn and to_move != player:
+        # the mover maximises their own payoff, the first such move in the spec's order
+        own = {str(info.engine.move_to_spec(root, m)): vec[to_move]
+               for (m, _), vec in zip(answer_values, answer_vectors)}
+        top = max(own.values())
+        mover_best = [t for t in order if own[t] == top]
+        value = values[mover_best[0]]
     elif to_move == player or search.maxn:
         value = max(values.values())
     else:
@@ -497,7 +517,7 @@ def solve_world(info: GameInfo, state: Any, budget: Budget = DEFAULT_BUDGET, *, 
         method = (f"depth-limited {search_name} ({name}{chance}) to depth {answer_depth} with playout evaluation "
                   f"({budget.playouts} playouts, seed {budget.seed})")
     return WorldAnswer(info.name, to_move, player, values, value, exact, method, name, clock.nodes,
-                       time.perf_counter() - start, answer_depth, notes)
+                       time.perf_counter() - start, answer_depth, notes, mover_best)
 
 
 WORLD_OPTIONS = ("concept", "player", "playouts", "seed", "depth")

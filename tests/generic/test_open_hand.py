@@ -260,3 +260,20 @@ def test_ctrl_c_keeps_the_last_finished_iteration_when_interruptible() -> None:
     calls.clear()
     with pytest.raises(KeyboardInterrupt):
         solve_world(info, state, budget, progress=progress)
+
+
+@pytest.mark.parametrize(("game", "players", "seed", "cards"), [("durak", 3, 1, 6), ("foolery", 3, 2, 6)])
+def test_max_n_for_a_player_who_is_not_to_move(game: str, players: int, seed: int, cards: int) -> None:
+    """Every value is the asked player's payoff; the position's value and best moves are the
+    mover's own choice (the first of their best moves in the spec's order)."""
+    info = games.get(game)
+    state = small_position(game, players, seed, cards=cards)
+    mover = info.spec.to_move(state)
+    other = (mover + 1) % players
+    answer = solve_world(info, state, EXACT, concept="max-n", player=other)
+    assert answer.exact and answer.player == other
+    assert answer.values == minimax.open_hand_values(info.spec, state, other, "max-n")
+    own = minimax.open_hand_values(info.spec, state, mover, "max-n")
+    top = max(own.values())
+    assert answer.best == [m for m, v in own.items() if v == top]
+    assert answer.value == answer.values[answer.best[0]]
