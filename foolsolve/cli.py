@@ -94,27 +94,68 @@ def load_position(path: str) -> tuple[GameInfo, Any]:
 @click.option("--equilibrium", is_flag=True,
               help="An equilibrium instead of the plain solve, where the game's solver computes one (Three Fools: the "
                    "equilibrium of the round's bluff); the same as -o equilibrium=true.")
+@click.option("--as", "viewer", type=click.IntRange(min=0), default=None, metavar="P",
+              help="Answer from player P's seat: only what P sees is known, the rest is hidden (docs/seat.md).")
+@click.option("--method", type=click.Choice(["auto", "exact", "pimc", "ismcts"]), default=None,
+              help="Under hidden cards: the exact expectation over every consistent world, PIMC (sampled worlds, each "
+                   "solved open-hand) or IS-MCTS [default: auto, exact when few worlds are consistent, else PIMC].")
+@click.option("--samples", type=click.IntRange(min=1), default=None,
+              help="Under hidden cards: worlds PIMC samples [default: 200], or IS-MCTS iterations [default: 4000].")
+@click.option("--time", "seconds", type=click.FloatRange(min=0, min_open=True), default=None,
+              help="Under hidden cards: stop after this many seconds with the answer so far.")
+@click.option("--seed", type=int, default=None, help="Under hidden cards: seed of the sampled worlds [default: 0].")
+@click.option("--workers", type=click.IntRange(min=1), default=None,
+              help="Under hidden cards: value the worlds on this many local processes (same answer for any count).")
+@click.option("--scheduler", default=None, metavar="tcp://HOST:PORT",
+              help="Under hidden cards: value the worlds on this Dask cluster (pip install 'foolsolve[dask]').")
 def solve(positions: Sequence[str], as_json: bool, max_nodes: int | None, extra: Sequence[str],
-          store_path: str | None, no_store: bool, equilibrium: bool) -> None:
+          store_path: str | None, no_store: bool, equilibrium: bool, viewer: int | None = None,
+          method: str | None = None, samples: int | None = None, seconds: float | None = None,
+          seed: int | None = None, workers: int | None = None, scheduler: str | None = None) -> None:
     """Solve POSITION: the value for the side to move, every legal move's value, the best
     move(s) and a principal variation.
 
     A result solved before is read from the result store (see 'foolsolve store'). With
     several POSITIONs (- is standard input) each gets its result in order, as 'foolsolve
-    batch' does (--json: one JSON line each)."""
+    batch' does (--json: one JSON line each).
+
+    A position with hidden cards (a view file, "view": P), or a full position the exact solver
+    does not take (a stock of unknown order, more players than it solves), or any position with
+    --as P, is answered from one seat: every move's mean value over the worlds consistent with
+    what that player sees, with a 95% interval, the best moves and the method by name
+    (docs/seat.md). Ctrl-C prints the best answer so far."""
     from foolsolve import store as st
 
+    seat_args = {"--as": viewer, "--method": method, "--samples": samples, "--time": seconds, "--seed": seed,
+                 "--workers": workers, "--scheduler": scheduler}
     if equilibrium:
         extra = (*extra, "equilibrium=true")
-    store = st.open_store(store_path, enabled=not no_store)
     if len(positions) > 1:
+        given = [k for k, v in seat_args.items() if v is not None]
+        if given:
+            raise InputError(f"{given[0]}: answers one position at a time")
         from foolsolve import batch
 
+        store = st.open_store(store_path, enabled=not no_store)
         batch.solve_many(positions, as_json, batch.Settings(_parse_extra(extra), max_nodes), store)
         return
-    info, state = load_position(positions[0])
+    obj = read_json(positions[0])
+    info = games.get(game_of(obj))
+    seat = _SeatRequest(viewer, method, samples, seconds, seed, workers, scheduler, as_json)
+    if _is_view(obj):
+        if viewer is not None and viewer != obj.get("view"):
+            raise InputError(f"--as: this is player {obj.get('view')}'s view; it cannot answer for player {viewer}")
+        seat.answer_view(info, obj)
+        return
+    state = info.spec.state_from_json(obj)
+    if viewer is not None or (method is not None and method != "auto") or any(
+            v is not None for v in (samples, seconds, seed, workers, scheduler)):
+        seat.answer_state(info, state, viewer)
+        return
     if info.solve is None:
-        raise InputError(f"game: {info.name} has no exact solver")
+        seat.answer_state(info, state, None)
+        return
+    store = st.open_store(store_path, enabled=not no_store)
     opts = SolveOptions(max_nodes=max_nodes, extra=_parse_extra(extra))
     with progress(f"solving {info.spec.title}") as tick:
         opts.progress = tick
@@ -122,6 +163,17 @@ def solve(positions: Sequence[str], as_json: bool, max_nodes: int | None, extra:
             result, cached = st.solve_with_store(info, state, opts, store)
         except SearchLimit:
             raise InputError(f"--max-nodes: no exact answer within {max_nodes:,} nodes") from None
+        except InputError as exc:
+            # a valid position outside the exact solver's domain (a stock of unknown order, more
+            # players, an earlier phase): answered from the seat of the player to move
+            if extra or max_nodes is not None or not info.has_engine:
+                raise
+            refused = str(exc)
+        else:
+            refused = ""
+    if refused:
+        seat.answer_state(info, state, None, refused)
+        return
     if as_json:
         click.echo(json.dumps(result.to_json(), ensure_ascii=False))
     else:
@@ -136,6 +188,106 @@ def _parse_extra(items: Sequence[str]) -> dict[str, Any]:
             raise InputError(f"--option: expected KEY=VALUE, got {item!r}")
         out[key] = parse_json(value, f"--option {key}", malformed_as_text=True)
     return out
+
+
+def _is_view(obj: Any) -> bool:
+    """Whether a position file is written from one player's view (``"view": P``)."""
+    return isinstance(obj, dict) and obj.get("view") is not None
+
+
+class _SeatRequest:
+    """``foolsolve POSITION.json`` from one seat (:mod:`foolsolve.seat`): the CLI's options."""
+
+    def __init__(self, viewer: int | None, method: str | None, samples: int | None, seconds: float | None,
+                 seed: int | None, workers: int | None, scheduler: str | None, as_json: bool) -> None:
+        from foolsolve.seat import Settings
+
+        self.viewer = viewer
+        self.settings = Settings(method=method or "auto", samples=samples, seconds=seconds, seed=seed or 0)
+        self.workers = workers or 1
+        self.scheduler = scheduler
+        self.as_json = as_json
+
+    def answer_view(self, info: GameInfo, obj: dict[str, Any]) -> None:
+        from foolsolve import worlds as w
+
+        self._answer(info, w.worlds_of_view(w.read_view(obj)), "")
+
+    def answer_state(self, info: GameInfo, state: Any, viewer: int | None, refused: str = "") -> None:
+        from foolsolve import worlds as w
+        from foolsolve.game import CHANCE
+
+        spec = info.spec
+        n = spec.num_players(state)
+        if viewer is not None and viewer >= n:
+            raise InputError(f"--as: player {viewer} does not exist ({n} players)")
+        if spec.is_terminal(state):
+            raise InputError("position: the game is over")
+        if viewer is None:
+            mover = spec.to_move(state)
+            viewer = 0 if mover == CHANCE else mover
+        self._answer(info, w.worlds_from_state(info, state, viewer), refused)
+
+    def _answer(self, info: GameInfo, worlds: Any, refused: str) -> None:
+        from foolsolve import seat
+        from foolsolve.executor import make_executor
+
+        method = seat.choose_method(worlds, self.settings)
+        total = (self.settings.samples or (seat.DEFAULT_ISMCTS_ITERATIONS if method == "ismcts"
+                                           else seat.DEFAULT_SAMPLES)) if method != "exact" else worlds.count()
+        unit = "iterations" if method == "ismcts" else "worlds"
+        executor = make_executor(self.workers, self.scheduler) if method != "ismcts" else None
+        with progress(f"{method} {info.spec.title} from player {worlds.player}'s seat", unit=unit,
+                      total=None if self.settings.seconds else total) as tick:
+            answer = seat.analyse(info, worlds, self.settings, executor, tick)
+        if refused:
+            answer.notes.insert(0, f"the exact solver does not take this position ({refused}): answered from "
+                                   f"player {answer.player}'s seat, the cards hidden from that player unknown")
+        if self.as_json:
+            click.echo(json.dumps(answer.to_json(), ensure_ascii=False))
+        else:
+            click.echo(format_seat(info, answer))
+        if answer.interrupted:
+            click.echo("foolsolve: interrupted (the answer above is the best so far)", err=True)
+            sys.exit(130)
+
+
+def _signed(x: float) -> str:
+    return "-inf" if x == float("-inf") else "+inf" if x == float("inf") else f"{x:+.3f}"
+
+
+def format_seat(info: GameInfo, answer: Any) -> str:
+    """Human-readable answer from one seat (:class:`foolsolve.seat.SeatAnswer`)."""
+    mover = "chance" if answer.to_move < 0 else f"player {answer.to_move}"
+    count = answer.consistent_worlds
+    worlds = f"{count:,} consistent worlds" if count is not None else "consistent worlds not counted"
+    lines = []
+    if answer.interrupted:
+        lines.append("INTERRUPTED: the best answer so far")
+    lines.append(f"{info.spec.title}: {mover} to move, seen from player {answer.player}'s seat ({worlds})")
+    lines.append(f"Method: {answer.method_text}")
+    lines.append(f"Values: {answer.scale}")
+    ismcts = answer.method == "ismcts"
+    width = max([len(m.move) for m in answer.moves] + [4])
+    lines.append("")
+    lines.append(f"  {'move'.ljust(width)}  {'mean':>6}  {'visits' if ismcts else '95% interval':<18}"
+                 f"{'' if ismcts else '  worlds'}")
+    best = set(answer.best)
+    for m in answer.moves:
+        mark = "  *" if m.move in best else ""
+        if ismcts:
+            lines.append(f"  {m.move.ljust(width)}  {m.mean:+.3f}  {m.worlds:<18,}{mark}")
+        else:
+            span = f"[{_signed(m.low)}, {_signed(m.high)}]"
+            lines.append(f"  {m.move.ljust(width)}  {m.mean:+.3f}  {span:<18}  {m.worlds:>6,}{mark}")
+    lines.append("")
+    lines.append("Best: " + (", ".join(answer.best) if answer.best else "(none)"))
+    for note in answer.notes:
+        lines.append(f"Note: {note}")
+    rate = answer.worlds / answer.seconds if answer.seconds > 0 else 0.0
+    unit = "iterations" if ismcts else "worlds"
+    lines.append(f"{answer.worlds:,} {unit} in {answer.seconds:.2f} s ({rate:,.1f} {unit}/s)")
+    return "\n".join(lines)
 
 
 def format_result(info: GameInfo, state: Any, result: SolveResult) -> str:
