@@ -24,7 +24,7 @@ from foolsolve.lazy import CommandRef, LazyGroup
 from foolsolve.positions import game_of, parse_json, read_json, write_json_atomic
 from foolsolve.progress import progress
 from foolsolve.rules import json_text, options_of, rules_from_json
-from foolsolve.solver.base import SearchLimit, SolveOptions, SolveResult
+from foolsolve.solver.base import DEFAULT_SECONDS, NotCovered, SearchLimit, SolveOptions, SolveResult
 
 
 class _DefaultGroup(LazyGroup):
@@ -91,6 +91,11 @@ def load_position(path: str) -> tuple[GameInfo, Any]:
 @click.option("--store", "store_path", type=click.Path(dir_okay=False), default=None,
               help="The result store file [default: results.sqlite3 in the user's cache folder, or $FOOLSOLVE_STORE].")
 @click.option("--no-store", is_flag=True, help="Neither read nor write the result store.")
+@click.option("--time", "seconds", type=click.FloatRange(min=0), default=DEFAULT_SECONDS, show_default=True,
+              help="Seconds for an answer: the exact solver gets half; if it does not finish (or does not cover the "
+                   "position) the open-hand search over the engine answers, exact or depth-limited as it says. "
+                   "Under hidden cards: the answer so far after this long. 0: no limit (the exact solver runs to the "
+                   "end).")
 @click.option("--equilibrium", is_flag=True,
               help="An equilibrium instead of the plain solve, where the game's solver computes one (Three Fools: the "
                    "equilibrium of the round's bluff); the same as -o equilibrium=true.")
@@ -101,17 +106,18 @@ def load_position(path: str) -> tuple[GameInfo, Any]:
                    "solved open-hand) or IS-MCTS [default: auto, exact when few worlds are consistent, else PIMC].")
 @click.option("--samples", type=click.IntRange(min=1), default=None,
               help="Under hidden cards: worlds PIMC samples [default: 200], or IS-MCTS iterations [default: 4000].")
-@click.option("--time", "seconds", type=click.FloatRange(min=0, min_open=True), default=None,
-              help="Under hidden cards: stop after this many seconds with the answer so far.")
 @click.option("--seed", type=int, default=None, help="Under hidden cards: seed of the sampled worlds [default: 0].")
 @click.option("--workers", type=click.IntRange(min=1), default=None,
               help="Under hidden cards: value the worlds on this many local processes (same answer for any count).")
 @click.option("--scheduler", default=None, metavar="tcp://HOST:PORT",
               help="Under hidden cards: value the worlds on this Dask cluster (pip install 'foolsolve[dask]').")
+@click.option("--open-hand", "open_hand_only", is_flag=True,
+              help="A full position the exact solver does not cover: answer with every listed card known to everyone "
+                   "(the open-hand search) instead of from the seat of the player to move.")
 def solve(positions: Sequence[str], as_json: bool, max_nodes: int | None, extra: Sequence[str],
-          store_path: str | None, no_store: bool, equilibrium: bool, viewer: int | None = None,
-          method: str | None = None, samples: int | None = None, seconds: float | None = None,
-          seed: int | None = None, workers: int | None = None, scheduler: str | None = None) -> None:
+          store_path: str | None, no_store: bool, seconds: float, equilibrium: bool, viewer: int | None = None,
+          method: str | None = None, samples: int | None = None, seed: int | None = None,
+          workers: int | None = None, scheduler: str | None = None, open_hand_only: bool = False) -> None:
     """Solve POSITION: the value for the side to move, every legal move's value, the best
     move(s) and a principal variation.
 
@@ -119,15 +125,17 @@ def solve(positions: Sequence[str], as_json: bool, max_nodes: int | None, extra:
     several POSITIONs (- is standard input) each gets its result in order, as 'foolsolve
     batch' does (--json: one JSON line each).
 
-    A position with hidden cards (a view file, "view": P), or a full position the exact solver
-    does not take (a stock of unknown order, more players than it solves), or any position with
-    --as P, is answered from one seat: every move's mean value over the worlds consistent with
-    what that player sees, with a 95% interval, the best moves and the method by name
-    (docs/seat.md). Ctrl-C prints the best answer so far."""
+    A position with hidden cards (a view file, "view": P), a full position the exact solver
+    does not cover whose player to move cannot see every card that matters (a stock of unknown
+    order, the other hands of three or more players), or any position with --as P, is answered
+    from one seat: every move's mean value over the worlds consistent with what that player
+    sees, with a 95% interval, the best moves and the method by name (docs/seat.md). Ctrl-C
+    prints the best answer so far."""
     from foolsolve import store as st
 
-    seat_args = {"--as": viewer, "--method": method, "--samples": samples, "--time": seconds, "--seed": seed,
-                 "--workers": workers, "--scheduler": scheduler}
+    seat_args = {"--as": viewer, "--method": method, "--samples": samples, "--seed": seed, "--workers": workers,
+                 "--scheduler": scheduler}
+    seat_asked = any(v is not None for v in seat_args.values())
     if equilibrium:
         extra = (*extra, "equilibrium=true")
     if len(positions) > 1:
@@ -139,39 +147,51 @@ def solve(positions: Sequence[str], as_json: bool, max_nodes: int | None, extra:
         store = st.open_store(store_path, enabled=not no_store)
         batch.solve_many(positions, as_json, batch.Settings(_parse_extra(extra), max_nodes), store)
         return
+    limit = seconds or None
     obj = read_json(positions[0])
     info = games.get(game_of(obj))
-    seat = _SeatRequest(viewer, method, samples, seconds, seed, workers, scheduler, as_json)
+    seat = _SeatRequest(viewer, method, samples, limit, seed, workers, scheduler, as_json)
     if _is_view(obj):
         if viewer is not None and viewer != obj.get("view"):
             raise InputError(f"--as: this is player {obj.get('view')}'s view; it cannot answer for player {viewer}")
         seat.answer_view(info, obj)
         return
     state = info.spec.state_from_json(obj)
-    if viewer is not None or (method is not None and method != "auto") or any(
-            v is not None for v in (samples, seconds, seed, workers, scheduler)):
+    if seat_asked:
+        if open_hand_only:
+            raise InputError("--open-hand: answers with every card known; it takes none of the seat's options")
         seat.answer_state(info, state, viewer)
         return
-    if info.solve is None:
-        seat.answer_state(info, state, None)
-        return
     store = st.open_store(store_path, enabled=not no_store)
+    from foolsolve.solver import open_hand
+
     opts = SolveOptions(max_nodes=max_nodes, extra=_parse_extra(extra))
+    started = time.perf_counter()
+    deadline = None if limit is None else started + limit * open_hand.DEFAULT_BUDGET.exact_share
     with progress(f"solving {info.spec.title}") as tick:
-        opts.progress = tick
+        opts.progress = open_hand.timed(tick, deadline)
         try:
+            if info.solve is None:
+                raise NotCovered(f"game: {info.name} has no exact solver")
             result, cached = st.solve_with_store(info, state, opts, store)
+        except (NotCovered, open_hand.OutOfBudget) as exc:
+            if isinstance(exc, NotCovered) and not open_hand_only and not opts.extra and max_nodes is None \
+                    and seat.hidden_from_mover(info, state):
+                refused: str | None = str(exc)
+            else:
+                # the one dispatch point: the open-hand search over the engine answers (with what is left of --time)
+                why = (f"the exact solver does not cover this position ({exc})" if isinstance(exc, NotCovered) else
+                       f"the exact solver did not finish within {limit * open_hand.DEFAULT_BUDGET.exact_share:g} s "
+                       f"(--time {limit:g})")
+                left = None if limit is None else max(1.0, started + limit - time.perf_counter())
+                result, cached = open_hand.answer_for_cli(info, state, opts.extra, max_nodes, left, tick, why), False
+                refused = None
         except SearchLimit:
             raise InputError(f"--max-nodes: no exact answer within {max_nodes:,} nodes") from None
-        except InputError as exc:
-            # a valid position outside the exact solver's domain (a stock of unknown order, more
-            # players, an earlier phase): answered from the seat of the player to move
-            if extra or max_nodes is not None or not info.has_engine:
-                raise
-            refused = str(exc)
         else:
-            refused = ""
-    if refused:
+            refused = None
+    if refused is not None:
+        # the cards the player to move cannot see matter: answered from that player's seat
         seat.answer_state(info, state, None, refused)
         return
     if as_json:
@@ -228,6 +248,25 @@ class _SeatRequest:
             viewer = 0 if mover == CHANCE else mover
         self._answer(info, w.worlds_from_state(info, state, viewer), refused)
 
+    @staticmethod
+    def hidden_from_mover(info: GameInfo, state: Any) -> bool:
+        """Whether the player to move cannot tell the position from another (more than one world
+        is consistent with her view); ``False`` where the game has no views yet."""
+        from foolsolve.game import CHANCE
+
+        try:
+            from foolsolve import worlds as w
+        except ImportError:
+            return False
+        mover = info.spec.to_move(state)
+        if mover == CHANCE or info.spec.is_terminal(state):
+            return False
+        try:
+            count = w.worlds_from_state(info, state, mover).count()
+        except (InputError, NotImplementedError):
+            return False
+        return count != 1
+
     def _answer(self, info: GameInfo, worlds: Any, refused: str) -> None:
         from foolsolve import seat
         from foolsolve.executor import make_executor
@@ -238,7 +277,7 @@ class _SeatRequest:
         unit = "iterations" if method == "ismcts" else "worlds"
         executor = make_executor(self.workers, self.scheduler) if method != "ismcts" else None
         with progress(f"{method} {info.spec.title} from player {worlds.player}'s seat", unit=unit,
-                      total=None if self.settings.seconds else total) as tick:
+                      total=total) as tick:
             answer = seat.analyse(info, worlds, self.settings, executor, tick)
         if refused:
             answer.notes.insert(0, f"the exact solver does not take this position ({refused}): answered from "

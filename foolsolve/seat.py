@@ -368,7 +368,7 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
                              f"takes at most {EXACT_WORLDS_MAX:,}; use --method pimc)")
         world_iter: Iterator[tuple[Any, int]] = _weighted_worlds(worlds)
     else:
-        total = settings.samples if settings.samples is not None else (None if settings.seconds else DEFAULT_SAMPLES)
+        total = settings.samples if settings.samples is not None else DEFAULT_SAMPLES
 
         def sampled() -> Iterator[tuple[Any, int]]:
             i = 0
@@ -462,8 +462,7 @@ def ismcts(info: GameInfo, worlds: Worlds, settings: Settings,
         raise InputError(f"game: {info.name} has no engine for IS-MCTS")
     t0 = time.monotonic()
     player = worlds.player
-    iterations = settings.samples if settings.samples is not None else (
-        None if settings.seconds else DEFAULT_ISMCTS_ITERATIONS)
+    iterations = settings.samples if settings.samples is not None else DEFAULT_ISMCTS_ITERATIONS
     deadline = None if settings.seconds is None else t0 + settings.seconds
     rng = random.Random(f"foolsolve-ismcts:{settings.seed}")
     lo, hi = info.utility_bounds
@@ -475,7 +474,7 @@ def ismcts(info: GameInfo, worlds: Worlds, settings: Settings,
     done = 0
     interrupted = False
     try:
-        while iterations is None or done < iterations:
+        while done < iterations:
             if deadline is not None and time.monotonic() > deadline and done:
                 break
             world = worlds.sample(random.Random(rng.getrandbits(64)))
