@@ -7,6 +7,7 @@ stops cleanly with exit 130 and leaves no partial output file.
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
 import random
@@ -105,7 +106,7 @@ def load_position(path: str) -> tuple[GameInfo, Any]:
               help="Under hidden cards: the exact expectation over every consistent world, PIMC (sampled worlds, each "
                    "solved open-hand) or IS-MCTS [default: auto, exact when few worlds are consistent, else PIMC].")
 @click.option("--samples", type=click.IntRange(min=1), default=None,
-              help="Under hidden cards: worlds PIMC samples [default: 200], or IS-MCTS iterations [default: 4000].")
+              help="Under hidden cards: worlds PIMC samples [default: 100], or IS-MCTS iterations [default: 4000].")
 @click.option("--seed", type=int, default=None, help="Under hidden cards: seed of the sampled worlds [default: 0].")
 @click.option("--workers", type=click.IntRange(min=1), default=None,
               help="Under hidden cards: value the worlds on this many local processes (same answer for any count).")
@@ -181,8 +182,8 @@ def solve(positions: Sequence[str], as_json: bool, max_nodes: int | None, extra:
             else:
                 # the one dispatch point: the open-hand search over the engine answers (with what is left of --time)
                 why = (f"the exact solver does not cover this position ({exc})" if isinstance(exc, NotCovered) else
-                       f"the exact solver did not finish within {limit * open_hand.DEFAULT_BUDGET.exact_share:g} s "
-                       f"(--time {limit:g})")
+                       f"the exact solver did not finish within {(limit or 0) * open_hand.DEFAULT_BUDGET.exact_share:g}"
+                       f" s (--time {limit or 0:g})")
                 left = None if limit is None else max(1.0, started + limit - time.perf_counter())
                 result, cached = open_hand.answer_for_cli(info, state, opts.extra, max_nodes, left, tick, why), False
                 refused = None
@@ -229,14 +230,13 @@ class _SeatRequest:
         self.as_json = as_json
 
     def answer_view(self, info: GameInfo, obj: dict[str, Any]) -> None:
-        from foolsolve import worlds as w
-
+        w: Any = importlib.import_module("foolsolve.worlds")
         self._answer(info, w.worlds_of_view(w.read_view(obj)), "")
 
     def answer_state(self, info: GameInfo, state: Any, viewer: int | None, refused: str = "") -> None:
-        from foolsolve import worlds as w
         from foolsolve.game import CHANCE
 
+        w: Any = importlib.import_module("foolsolve.worlds")
         spec = info.spec
         n = spec.num_players(state)
         if viewer is not None and viewer >= n:
@@ -255,7 +255,7 @@ class _SeatRequest:
         from foolsolve.game import CHANCE
 
         try:
-            from foolsolve import worlds as w
+            w: Any = importlib.import_module("foolsolve.worlds")
         except ImportError:
             return False
         mover = info.spec.to_move(state)

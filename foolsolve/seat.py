@@ -49,14 +49,14 @@ EXACT_WORLDS = 100
 """``auto`` takes the exact expectation when at most this many worlds are consistent with the view."""
 EXACT_WORLDS_MAX = 5_000
 """``--method exact`` refuses a view with more worlds than this (a one-line error)."""
-DEFAULT_SAMPLES = 200
+DEFAULT_SAMPLES = 100
 """Worlds PIMC samples (``--samples``), iterations of IS-MCTS."""
 DEFAULT_ISMCTS_ITERATIONS = 4_000
 """IS-MCTS iterations when ``--samples`` is not given."""
-WORLD_NODES = 100_000
+WORLD_NODES = 5_000
 """Per-world node budget of the exact open-hand solver; a world it cannot finish within it is
 valued by the depth-limited search instead (and counted as not exact)."""
-PLAYOUTS = 16
+PLAYOUTS = 4
 """Native random playouts per root move in the depth-limited search of one world."""
 UCT_C = 0.7
 """UCT's exploration constant, on a scale normalised to the game's payoff range."""
@@ -173,14 +173,15 @@ def playout_value(info: GameInfo, world: Any, player: int, rng: random.Random, p
     return out
 
 
-def world_seed(info: GameInfo, world: Any, seed: int) -> int:
-    """The seed of one world's playouts: a function of the world and ``seed`` alone, so a world
-    has one value whichever worker values it and however it was reached (sampled or listed)."""
+def world_seed(info: GameInfo, world: Any) -> int:
+    """The seed of one world's playouts: a function of the world alone, so a world has one value
+    whichever worker values it, whichever run seed drew it, sampled or listed (the exact
+    expectation is then one number, which every PIMC run estimates)."""
     import hashlib
     import json
 
     text = json.dumps(info.spec.state_to_json(world), sort_keys=True, ensure_ascii=False, default=str)
-    return int.from_bytes(hashlib.sha256(f"{seed}:{text}".encode()).digest()[:8], "big")
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
 
 
 def _open_hand() -> Any:
@@ -216,10 +217,10 @@ def evaluate_world(info: GameInfo, world: Any, player: int, budget: Budget, seed
     return WorldValue(values, False, f"depth-1 search, {budget.playouts} native playouts per move")
 
 
-def _value_item(item: tuple[GameInfo, Any, int, Budget, int]) -> WorldValue:
+def _value_item(item: tuple[GameInfo, Any, int, Budget]) -> WorldValue:
     """The executor's work: one world (drawn in the parent) valued open-hand."""
-    info, world, player, budget, seed = item
-    return evaluate_world(info, world, player, budget, world_seed(info, world, seed))
+    info, world, player, budget = item
+    return evaluate_world(info, world, player, budget, world_seed(info, world))
 
 
 # --- the answer -------------------------------------------------------------------------------
@@ -269,13 +270,21 @@ class SeatAnswer:
         }
 
 
-def t95(n: int) -> float:
-    """The two-sided 95% quantile of Student's t with ``n - 1`` degrees of freedom."""
-    if n < 2:
-        return math.inf
-    from scipy.stats import t
+_T975 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160, 2.145, 2.131,
+         2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042)
+"""Student's t 97.5% quantiles for 1..30 degrees of freedom (the standard table)."""
 
-    return float(t.ppf(0.975, n - 1))
+
+def t95(n: int) -> float:
+    """The two-sided 95% quantile of Student's t with ``n - 1`` degrees of freedom: the table up
+    to 30, beyond it the Cornish-Fisher expansion around the normal quantile (within 1e-4)."""
+    df = n - 1
+    if df < 1:
+        return math.inf
+    if df <= len(_T975):
+        return _T975[df - 1]
+    z = 1.959964
+    return z + (z**3 + z) / (4 * df) + (5 * z**5 + 16 * z**3 + 3 * z) / (96 * df**2)
 
 
 def _stats(move: str, xs: list[tuple[float, int]], exact_all: bool) -> MoveStat:
@@ -372,7 +381,7 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
 
         def sampled() -> Iterator[tuple[Any, int]]:
             i = 0
-            while total is None or i < total:
+            while i < total:
                 yield worlds.sample(_world_rng(seed, i)), 1
                 i += 1
         world_iter = sampled()
@@ -380,21 +389,21 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
     first_world: list[Any] = []
     weights: list[int] = []
 
-    def items() -> Iterator[tuple[GameInfo, Any, int, Budget, int]]:
+    def items() -> Iterator[tuple[GameInfo, Any, int, Budget]]:
         for w, weight in world_iter:
             if deadline is not None and time.monotonic() > deadline:
                 return
             if not first_world:
                 first_world.append(w)
             weights.append(weight)
-            yield info, w, player, settings.budget, seed
+            yield info, w, player, settings.budget
 
     ex = executor if executor is not None else make_executor(1)
     per_move: dict[str, list[tuple[float, int]]] = {}
     exact_n = 0
     done = 0
     interrupted = False
-    stream = ex.map(_value_item, items())
+    stream: Any = ex.map(_value_item, items())
     try:
         for i, wv in stream:
             done += 1
