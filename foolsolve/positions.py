@@ -59,8 +59,24 @@ def validate_schema(obj: Any, schema_name: str) -> None:
     validator = _strict_validator_cls()(load_schema(schema_name))
     errors = sorted(validator.iter_errors(obj), key=lambda e: (len(e.absolute_path), list(map(str, e.absolute_path))))
     if errors:
-        err = errors[0]
+        err = _specific(errors[0])
         raise InputError(f"{json_path(err.absolute_path)}: {json_message(err)}")
+
+
+def _specific(err: Any) -> Any:
+    """Inside an ``anyOf`` (a card list, or a view's hidden zone: docs/views.md) the error of the
+    branch whose type the value has, so that ``hands[0][0]: 6 is not of type "string"`` is named
+    rather than "not valid under any of the given schemas"."""
+    while err.validator in ("anyOf", "oneOf") and err.context:
+        kinds: dict[Any, type] = {"array": list, "object": dict, "string": str}
+        pick = [i for i, branch in enumerate(err.validator_value)
+                if isinstance(branch, dict) and branch.get("type") in kinds
+                and isinstance(err.instance, kinds[branch.get("type")])]
+        errs = [e for e in err.context if pick and e.schema_path and e.schema_path[0] == pick[0]]
+        if not errs:
+            break
+        err = sorted(errs, key=lambda e: (len(e.absolute_path), list(map(str, e.absolute_path))))[0]
+    return err
 
 
 def _j(value: Any) -> str:
