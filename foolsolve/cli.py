@@ -199,6 +199,12 @@ def solve(positions: Sequence[str], as_json: bool, max_nodes: int | None, extra:
                 refused = None
         except SearchLimit:
             raise InputError(f"--max-nodes: no exact answer within {max_nodes:,} nodes") from None
+        except InputError as exc:
+            # a solver that refuses a valid position with a plain error (an earlier phase, a draw pile of
+            # unknown order): answered from the seat of the player to move where cards are hidden from her
+            if opts.extra or max_nodes is not None or not seat.hidden_from_mover(info, state):
+                raise
+            refused = str(exc)
         else:
             refused = None
     if refused is not None:
@@ -256,16 +262,17 @@ class _SeatRequest:
 
     @staticmethod
     def hidden_from_mover(info: GameInfo, state: Any) -> bool:
-        """Whether the player to move cannot tell the position from another (more than one world
-        is consistent with her view); ``False`` where the game has no views yet."""
+        """Whether the player to move (player 0 at a chance node) cannot tell the position from
+        another (more than one world is consistent with her view); ``False`` where the game has
+        no views yet."""
         from foolsolve.game import CHANCE
         from foolsolve.worlds import worlds_from_state
 
         mover = info.spec.to_move(state)
-        if mover == CHANCE or info.spec.is_terminal(state):
+        if info.spec.is_terminal(state):
             return False
         try:
-            count = worlds_from_state(info, state, mover).count()
+            count = worlds_from_state(info, state, 0 if mover == CHANCE else mover).count()
         except (InputError, NotImplementedError):
             return False
         return count != 1
@@ -311,19 +318,30 @@ def format_seat(info: GameInfo, answer: Any) -> str:
     lines.append(f"Values: {answer.scale}")
     ismcts = answer.method == "ismcts"
     width = max([len(m.move) for m in answer.moves] + [4])
+    means = [f"{m.mean:+.3f}" for m in answer.moves]
+    spans = [f"{m.worlds:,}" if ismcts else "(every world)" if m.low == m.high
+             else f"[{_signed(m.low)}, {_signed(m.high)}]" for m in answer.moves]
+    mw = max([len(x) for x in means] + [4])
+    sw = max([len(x) for x in spans] + [12])
     lines.append("")
-    lines.append(f"  {'move'.ljust(width)}  {'mean':>6}  {'visits' if ismcts else '95% interval':<18}"
-                 f"{'' if ismcts else '  worlds'}")
+    lines.append(f"  {'move'.ljust(width)}  {'mean'.rjust(mw)}  {('visits' if ismcts else '95% interval').ljust(sw)}"
+                 f"{'' if ismcts else '  worlds'}".rstrip())
     best = set(answer.best)
-    for m in answer.moves:
+    for m, mean, span in zip(answer.moves, means, spans):
         mark = "  *" if m.move in best else ""
-        if ismcts:
-            lines.append(f"  {m.move.ljust(width)}  {m.mean:+.3f}  {m.worlds:<18,}{mark}")
-        else:
-            span = f"[{_signed(m.low)}, {_signed(m.high)}]"
-            lines.append(f"  {m.move.ljust(width)}  {m.mean:+.3f}  {span:<18}  {m.worlds:>6,}{mark}")
+        tail = "" if ismcts else f"  {m.worlds:>6,}"
+        lines.append(f"  {m.move.ljust(width)}  {mean.rjust(mw)}  {span.ljust(sw)}{tail}{mark}".rstrip())
     lines.append("")
-    lines.append("Best: " + (", ".join(answer.best) if answer.best else "(none)"))
+    if answer.value is not None and not ismcts:
+        v = answer.value
+        span = "over every world" if v.low == v.high else f"95% interval [{_signed(v.low)}, {_signed(v.high)}]"
+        lines.append(f"Value for player {answer.player}: {v.mean:+.3f}, {span}")
+    if answer.best:
+        lines.append("Best: " + ", ".join(answer.best))
+        top = next(m for m in answer.moves if m.move == answer.best[0])
+        close = [m.move for m in answer.moves if m.move not in answer.best and not ismcts and m.high >= top.low]
+        if close:
+            lines.append("Not told apart from the best at 95%: " + ", ".join(close))
     for note in answer.notes:
         lines.append(f"Note: {note}")
     rate = answer.worlds / answer.seconds if answer.seconds > 0 else 0.0

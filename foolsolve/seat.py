@@ -126,6 +126,9 @@ class WorldValue:
     exact: bool
     method: str
     nodes: int = 0
+    value: float | None = None
+    """The position's value for the analysing player (the best move's for her when she is to
+    move; the expectation at a chance node; the open-hand search's at another player's turn)."""
 
 
 def _exact_world(info: GameInfo, world: Any, player: int, budget: Budget) -> WorldValue | None:
@@ -148,7 +151,7 @@ def _exact_world(info: GameInfo, world: Any, player: int, budget: Budget) -> Wor
         if x is None:
             return None
         values[m.move] = x
-    return WorldValue(values, True, "exact open-hand solver", res.nodes)
+    return WorldValue(values, True, "exact open-hand solver", res.nodes, max(values.values()) if mover == player else None)
 
 
 def playout_value(info: GameInfo, world: Any, player: int, rng: random.Random, playouts: int) -> dict[str, float]:
@@ -206,7 +209,7 @@ def evaluate_world(info: GameInfo, world: Any, player: int, budget: Budget, seed
             ans = oh.solve_world(info, world, oh.Budget(max_nodes=budget.nodes, playouts=budget.playouts, seed=seed),
                                  player=player)
             return WorldValue({m: float(v) for m, v in ans.values.items()}, bool(ans.exact), str(ans.method),
-                              int(ans.nodes))
+                              int(ans.nodes), float(ans.value))
         except SearchLimit:
             pass
     else:
@@ -214,7 +217,9 @@ def evaluate_world(info: GameInfo, world: Any, player: int, budget: Budget, seed
         if exact is not None:
             return exact
     values = playout_value(info, world, player, random.Random(seed), budget.playouts)
-    return WorldValue(values, False, f"depth-1 search, {budget.playouts} native playouts per move")
+    mine = info.spec.to_move(world) == player and values
+    return WorldValue(values, False, f"depth-1 search, {budget.playouts} native playouts per move",
+                      value=max(values.values()) if mine else None)
 
 
 def _value_item(item: tuple[GameInfo, Any, int, Budget]) -> WorldValue:
@@ -257,9 +262,14 @@ class SeatAnswer:
     seconds: float
     interrupted: bool = False
     notes: list[str] = field(default_factory=list)
+    value: MoveStat | None = None
+    """The position's value for :attr:`player` over the worlds (``move`` is ``"position"``): what the
+    answer gives where the player is not to move (a chance node: the deal still to come)."""
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        value = None if self.value is None else {"mean": round(self.value.mean, 6), "low": round(self.value.low, 6),
+                                                 "high": round(self.value.high, 6), "worlds": self.value.worlds}
+        return {"value": value,
             "game": self.game, "player": self.player, "to_move": self.to_move, "method": self.method,
             "method_text": self.method_text, "scale": self.scale,
             "moves": [{"move": m.move, "mean": round(m.mean, 6), "low": round(m.low, 6), "high": round(m.high, 6),
@@ -400,6 +410,7 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
 
     ex = executor if executor is not None else make_executor(1)
     per_move: dict[str, list[tuple[float, int]]] = {}
+    position: list[tuple[float, int]] = []
     exact_n = 0
     done = 0
     interrupted = False
@@ -410,6 +421,8 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
             exact_n += wv.exact
             for move, x in wv.values.items():
                 per_move.setdefault(move, []).append((x, weights[i]))
+            if wv.value is not None:
+                position.append((wv.value, weights[i]))
             if tick is not None:
                 tick(done)
             if deadline is not None and time.monotonic() > deadline:
@@ -424,7 +437,7 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
         raise InputError("--time: no world was valued in the time given")
     order = [str(m) for m in spec.legal_moves(first_world[0])]
     complete = method == "exact" and not interrupted and done == count
-    stats = _order([_stats(m, xs, complete and exact_n == done) for m, xs in per_move.items()], order)
+    stats = _order([_stats(m, xs, complete) for m, xs in per_move.items()], order)
     name = "exact expectation" if complete else "PIMC"
     how = (f"every one of the {done:,} consistent worlds" if complete
            else f"{done:,} sampled worlds (seed {seed})" if method == "pimc"
@@ -433,13 +446,27 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
                    f"depth-limited search with native playouts; {settings.budget.nodes:,} nodes a world)")
     notes = []
     if complete and exact_n < done:
-        notes.append("not every world was solved exactly: the intervals are over the worlds' estimated values")
+        notes.append(f"{done - exact_n:,} of the {done:,} worlds were valued by the depth-limited search: the means are "
+                     "exact averages of those estimates (no sampling, so no interval)")
     if method == "pimc":
         notes.append("95% Student-t intervals over the worlds; PIMC values each world as if every card were open "
                      "(strategy fusion, non-locality: docs/seat.md)")
-    return SeatAnswer(info.name, player, spec.to_move(first_world[0]), "exact" if complete else "pimc", method_text,
-                      scale_of(info), stats, _best(stats), done, exact_n, count, seed, time.monotonic() - t0,
-                      interrupted, notes)
+    mover = spec.to_move(first_world[0])
+    if mover != player:
+        # another player's (or chance's) turn: the moves are not hers to choose; her value of the position
+        stats = [] if mover == CHANCE else stats
+        notes.append("the analysing player is not to move: the position's value is hers (the open-hand search's)"
+                     + ("" if mover == CHANCE else "; the moves' values are hers too, over the worlds where each is legal"))
+    if mover == player:
+        # her value: one move for every world (the best mean), not each world's own best move (clairvoyant)
+        top = next((m for m in stats if m.move in _best(stats)), None)
+        value = None if top is None else MoveStat("position", top.mean, top.low, top.high, top.worlds)
+    else:
+        value = _stats("position", position, complete) if position and len(position) == done \
+            else None
+    return SeatAnswer(info.name, player, mover, "exact" if complete else "pimc", method_text,
+                      scale_of(info), stats, _best(stats) if mover == player else [], done, exact_n, count, seed,
+                      time.monotonic() - t0, interrupted, notes, value)
 
 
 # --- IS-MCTS ----------------------------------------------------------------------------------
