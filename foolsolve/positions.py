@@ -68,13 +68,15 @@ def _specific(err: Any) -> Any:
     branch whose type the value has, so that ``hands[0][0]: 6 is not of type "string"`` is named
     rather than "not valid under any of the given schemas"."""
     while err.validator in ("anyOf", "oneOf") and err.context:
-        kinds: dict[Any, type] = {"array": list, "object": dict, "string": str}
-        pick = [i for i, branch in enumerate(err.validator_value)
-                if isinstance(branch, dict) and branch.get("type") in kinds
-                and isinstance(err.instance, kinds[branch.get("type")])]
-        errs = [e for e in err.context if pick and e.schema_path and e.schema_path[0] == pick[0]]
-        if not errs:
+        branches: dict[Any, list[Any]] = {}
+        for e in err.context:
+            branches.setdefault(e.schema_path[0] if e.schema_path else None, []).append(e)
+        # a branch of the value's own type: none of its errors is a wrong type of the value itself
+        fitting = [errs for errs in branches.values()
+                   if not any(e.validator == "type" and not e.relative_path for e in errs)]
+        if not fitting:
             break
+        errs = fitting[0]
         err = sorted(errs, key=lambda e: (len(e.absolute_path), list(map(str, e.absolute_path))))[0]
     return err
 
