@@ -217,9 +217,10 @@ def evaluate_world(info: GameInfo, world: Any, player: int, budget: Budget, seed
         if exact is not None:
             return exact
     values = playout_value(info, world, player, random.Random(seed), budget.playouts)
-    mine = info.spec.to_move(world) == player and values
-    return WorldValue(values, False, f"depth-1 search, {budget.playouts} native playouts per move",
-                      value=max(values.values()) if mine else None)
+    # her value: her best move, or (paranoid, as the open-hand search) the others' worst for her
+    mine = info.spec.to_move(world) == player
+    value = (max(values.values()) if mine else min(values.values())) if values else None
+    return WorldValue(values, False, f"depth-1 search, {budget.playouts} native playouts per move", value=value)
 
 
 def _value_item(item: tuple[GameInfo, Any, int, Budget]) -> WorldValue:
@@ -453,10 +454,11 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
                      "(strategy fusion, non-locality: docs/seat.md)")
     mover = spec.to_move(first_world[0])
     if mover != player:
-        # another player's (or chance's) turn: the moves are not hers to choose; her value of the position
-        stats = [] if mover == CHANCE else stats
-        notes.append("the analysing player is not to move: the position's value is hers (the open-hand search's)"
-                     + ("" if mover == CHANCE else "; the moves' values are hers too, over the worlds where each is legal"))
+        # another player's (or chance's) turn: the moves are not hers to choose (and differ from world to
+        # world with the hidden cards): her value of the position, each world's by the open-hand search
+        stats = []
+        notes.append(f"player {player} is not to move: the answer is her value of the position (each world's value "
+                     "for her by the open-hand search, averaged)")
     if mover == player:
         # her value: one move for every world (the best mean), not each world's own best move (clairvoyant)
         top = next((m for m in stats if m.move in _best(stats)), None)
