@@ -168,6 +168,6 @@ def test_seat_bench_values_worlds_of_each_kind_of_position() -> None:
 
     info = games.get("durak")
     found = bench.positions(info, 1)
-    assert [label for label, _ in found][0] == "fresh deal" and len(found) == 3
+    assert found[0][0] == "fresh deal" and len(found) == 3
     row = bench.worlds_rate(info, *found[2], 2, 1)
     assert row["worlds"] == 2 and row["per_s"] > 0 and 0 <= row["exact"] <= 2
