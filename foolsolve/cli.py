@@ -309,7 +309,8 @@ def format_seat(info: GameInfo, answer: Any) -> str:
     """Human-readable answer from one seat (:class:`foolsolve.seat.SeatAnswer`)."""
     mover = "chance" if answer.to_move < 0 else f"player {answer.to_move}"
     count = answer.consistent_worlds
-    worlds = f"{count:,} consistent worlds" if count is not None else "consistent worlds not counted"
+    worlds = (f"{count:,} consistent world{'s' if count != 1 else ''}" if count is not None
+              else "consistent worlds not counted")
     lines = []
     if answer.interrupted:
         lines.append("INTERRUPTED: the best answer so far")
@@ -346,6 +347,8 @@ def format_seat(info: GameInfo, answer: Any) -> str:
         lines.append(f"Note: {note}")
     rate = answer.worlds / answer.seconds if answer.seconds > 0 else 0.0
     unit = "iterations" if ismcts else "worlds"
+    if answer.worlds == 1:
+        unit = unit[:-1]
     lines.append(f"{answer.worlds:,} {unit} in {answer.seconds:.2f} s ({rate:,.1f} {unit}/s)")
     return "\n".join(lines)
 

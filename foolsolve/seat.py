@@ -36,7 +36,7 @@ import math
 import random
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, Protocol
 
@@ -57,7 +57,9 @@ WORLD_NODES = 5_000
 """Per-world node budget of the exact open-hand solver; a world it cannot finish within it is
 valued by the depth-limited search instead (and counted as not exact)."""
 PLAYOUTS = 4
-"""Native random playouts per root move in the depth-limited search of one world."""
+"""Native random playouts per move at the frontier of a world's depth-limited search."""
+EXACT_BUDGET_FACTOR = 20
+"""The exact expectation over few worlds gives each up to this many times a world's node budget."""
 UCT_C = 0.7
 """UCT's exploration constant, on a scale normalised to the game's payoff range."""
 METHODS = ("auto", "exact", "pimc", "ismcts")
@@ -361,6 +363,14 @@ def _world_rng(seed: int, index: int) -> random.Random:
     return random.Random(f"foolsolve-seat:{seed}:{index}")
 
 
+def exact_budget(budget: Budget, count: int) -> Budget:
+    """The per-world budget of the exact expectation over ``count`` worlds: PIMC's whole budget
+    (:data:`DEFAULT_SAMPLES` worlds' worth) shared among them, at least one world's and at most
+    :data:`EXACT_BUDGET_FACTOR` times it (a few worlds are then solved exactly far more often)."""
+    share = max(1, min(EXACT_BUDGET_FACTOR, DEFAULT_SAMPLES // max(count, 1)))
+    return replace(budget, nodes=budget.nodes * share)
+
+
 def _weighted_worlds(worlds: Worlds) -> Iterator[tuple[Any, int]]:
     """Every world with its weight (how many deals of the physical cards give it: 1 each in a
     game with one copy of every card)."""
@@ -387,6 +397,8 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
             raise InputError(f"--method exact: {many} worlds are consistent with the view (the exact expectation "
                              f"takes at most {EXACT_WORLDS_MAX:,}; use --method pimc)")
         world_iter: Iterator[tuple[Any, int]] = _weighted_worlds(worlds)
+        budget = exact_budget(settings.budget, count)
+        total = count
     else:
         total = settings.samples if settings.samples is not None else DEFAULT_SAMPLES
 
@@ -396,6 +408,7 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
                 yield worlds.sample(_world_rng(seed, i)), 1
                 i += 1
         world_iter = sampled()
+        budget = settings.budget
     deadline = None if settings.seconds is None else t0 + settings.seconds
     first_world: list[Any] = []
     weights: list[int] = []
@@ -407,7 +420,7 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
             if not first_world:
                 first_world.append(w)
             weights.append(weight)
-            yield info, w, player, settings.budget
+            yield info, w, player, budget
 
     ex = executor if executor is not None else make_executor(1)
     per_move: dict[str, list[tuple[float, int]]] = {}
@@ -444,8 +457,11 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
            else f"{done:,} sampled worlds (seed {seed})" if method == "pimc"
            else f"the first {done:,} of the {count:,} consistent worlds, listed in order")
     method_text = (f"{name}: {how}, each valued open-hand ({exact_n:,} exactly, {done - exact_n:,} by a "
-                   f"depth-limited search with native playouts; {settings.budget.nodes:,} nodes a world)")
+                   f"depth-limited search with native playouts; {budget.nodes:,} nodes a world)")
     notes = []
+    stopped = deadline is not None and not interrupted and method == "pimc" and done < total
+    if stopped:
+        notes.append(f"--time {settings.seconds:g} s ran out after {done:,} of the {total:,} worlds asked for")
     if complete and exact_n < done:
         notes.append(f"{done - exact_n:,} of the {done:,} worlds were valued by the depth-limited search: the means are "
                      "exact averages of those estimates (no sampling, so no interval)")

@@ -83,7 +83,9 @@ def test_pimc_means_fall_within_their_intervals_of_the_exact_expectation():
     assert worlds.count() == 42
     exact = seat.analyse(INFO, OnlyWorlds(worlds), seat.Settings(method="exact", budget=CHEAP))
     assert exact.worlds == 42 and "every one of the 42 consistent worlds" in exact.method_text
-    pimc = seat.analyse(INFO, OnlyWorlds(worlds), seat.Settings(method="pimc", samples=30, seed=0, budget=CHEAP))
+    # the same value for every world: the per-world budget the exact expectation gives 42 worlds
+    pimc = seat.analyse(INFO, OnlyWorlds(worlds), seat.Settings(method="pimc", samples=30, seed=0,
+                                                                budget=seat.exact_budget(CHEAP, 42)))
     assert [m.move for m in pimc.moves] == [m.move for m in exact.moves] == ["cover 9♦ with 8♣", "cover 9♦ with 10♣",
                                                                               "take"]
     for e, p in zip(exact.moves, pimc.moves):
@@ -100,7 +102,7 @@ def test_the_exact_expectation_is_the_mean_over_every_world():
     n = 0
     for w in worlds.enumerate():
         n += 1
-        wv = seat.evaluate_world(INFO, w, 1, CHEAP, seat.world_seed(INFO, w))
+        wv = seat.evaluate_world(INFO, w, 1, seat.exact_budget(CHEAP, 42), seat.world_seed(INFO, w))
         for move, x in wv.values.items():
             sums[move] = sums.get(move, 0.0) + x
     assert n == 42

@@ -127,3 +127,14 @@ def test_ctrl_c_prints_the_best_answer_so_far(tmp_path):
     assert stdout.startswith("INTERRUPTED: the best answer so far\nDurak: player 0 to move")
     assert "Best: " in stdout and "Traceback" not in stderr
     assert stderr.strip() == "foolsolve: interrupted (the answer above is the best so far)"
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in (EXAMPLES / "views").glob("*.json")))
+def test_every_view_example_is_answered_from_its_seat(name, capsys):
+    obj = json.loads((EXAMPLES / "views" / name).read_text())
+    # cheap: three worlds at a small budget (the defaults' times are bench_seat.py's)
+    code, out, err = run([str(EXAMPLES / "views" / name), "--method", "pimc", "--samples", "3", "--json"], capsys)
+    assert code == 0, err
+    answer = json.loads(out)
+    assert answer["player"] == obj["view"] and answer["method"] == "pimc" and answer["worlds"] == 3
+    assert answer["value"] is not None
