@@ -94,7 +94,8 @@ def load_position(path: str, *, views: bool = False) -> tuple[GameInfo, Any]:
 @click.argument("positions", nargs=-1, required=True, metavar="POSITION...",
                 type=click.Path(dir_okay=False, allow_dash=True))
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON (one line per position).")
-@click.option("--max-nodes", type=click.IntRange(min=1), default=None, help="Give up after this many nodes.")
+@click.option("--max-nodes", type=click.IntRange(min=1), default=None,
+              help="Give up after this many nodes (under hidden cards: each world's node budget [default: 5000]).")
 @click.option("-o", "--option", "extra", multiple=True, metavar="KEY=VALUE",
               help="Game-specific solver option (repeatable), e.g. -o pv=false; an unknown KEY is an error.")
 @click.option("--store", "store_path", type=click.Path(dir_okay=False), default=None,
@@ -160,7 +161,7 @@ def solve(positions: Sequence[str], as_json: bool, max_nodes: int | None, extra:
     info, state = load_position(positions[0], views=True)
     from foolsolve.worlds import View
 
-    seat = _SeatRequest(viewer, method, samples, limit, seed, workers, scheduler, as_json)
+    seat = _SeatRequest(viewer, method, samples, limit, seed, workers, scheduler, as_json, max_nodes, extra)
     if isinstance(state, View):
         if viewer is not None and viewer != state.player:
             raise InputError(f"--as: this is player {state.player}'s view; it cannot answer for player {viewer}")
@@ -231,14 +232,27 @@ class _SeatRequest:
     """``foolsolve POSITION.json`` from one seat (:mod:`foolsolve.seat`): the CLI's options."""
 
     def __init__(self, viewer: int | None, method: str | None, samples: int | None, seconds: float | None,
-                 seed: int | None, workers: int | None, scheduler: str | None, as_json: bool) -> None:
-        from foolsolve.seat import Settings
+                 seed: int | None, workers: int | None, scheduler: str | None, as_json: bool,
+                 max_nodes: int | None = None, extra: Sequence[str] = ()) -> None:
+        from foolsolve.seat import Budget, Settings
 
         self.viewer = viewer
-        self.settings = Settings(method=method or "auto", samples=samples, seconds=seconds, seed=seed or 0)
+        budget = Budget() if max_nodes is None else Budget(nodes=max_nodes)
+        self.settings = Settings(method=method or "auto", samples=samples, seconds=seconds, seed=seed or 0,
+                                 budget=budget)
         self.workers = workers or 1
         self.scheduler = scheduler
         self.as_json = as_json
+        self.extra = tuple(extra)
+
+    def _check(self, method: str) -> None:
+        if self.extra:
+            raise InputError(f"--option: {self.extra[0]!r} is an option of the exact solver; an answer from one "
+                             "seat takes none (its budget: --max-nodes a world, --samples, --time)")
+        if method == "ismcts" and (self.workers > 1 or self.scheduler):
+            raise InputError(f"{'--scheduler' if self.scheduler else '--workers'}: IS-MCTS grows one tree in "
+                             "this process; --workers and --scheduler spread the worlds of PIMC and the exact "
+                             "expectation")
 
     def answer_view(self, info: GameInfo, view: Any) -> None:
         from foolsolve.worlds import worlds_of_view
@@ -282,6 +296,7 @@ class _SeatRequest:
         from foolsolve.executor import make_executor
 
         method = seat.choose_method(worlds, self.settings)
+        self._check(method)
         total = (self.settings.samples or (seat.DEFAULT_ISMCTS_ITERATIONS if method == "ismcts"
                                            else seat.DEFAULT_SAMPLES)) if method != "exact" else worlds.count()
         unit = "iterations" if method == "ismcts" else "worlds"

@@ -102,12 +102,20 @@ def test_as_answers_for_another_seat(capsys):
 @pytest.mark.parametrize(("args", "needles"), [
     (["--as", "7"], ("--as", "does not exist")),
     (["--method", "exact"], ("--method exact", "worlds are consistent")),
+    (["--method", "ismcts", "--workers", "2"], ("--workers", "IS-MCTS")),
+    (["-o", "pv=false"], ("--option", "pv=false")),
 ])
 def test_bad_seat_input_is_one_line(tmp_path, capsys, args, needles):
     view = _fresh_deal_view(tmp_path)
     target = str(EXAMPLES / "durak-endgame.json") if args[0] == "--as" else str(view)
     code, _, err = run([target, *args], capsys)
     assert_one_line_error(code, err, *needles)
+
+
+def test_max_nodes_is_each_worlds_budget(tmp_path, capsys):
+    view = _fresh_deal_view(tmp_path)
+    code, out, _ = run([str(view), "--samples", "2", "--max-nodes", "700", "--json"], capsys)
+    assert code == 0 and "700 nodes a world" in json.loads(out)["method_text"]
 
 
 def test_seat_options_take_one_position(capsys):
