@@ -211,18 +211,22 @@ class _Search:
 
     def payoffs(self, s: Any) -> tuple[Fraction, ...] | None:
         res = self.engine.result(s)
-        return None if res is None else tuple(Fraction(x) for x in res.payoffs)
+        return None if res is None else res.payoffs
 
-    def estimate(self, s: Any, n: int) -> tuple[Fraction, ...]:
-        """The mean payoffs of :attr:`playouts` seeded random playouts from ``s``."""
-        total = [Fraction(0)] * n
+    def estimate(self, s: Any, player: int | None = None) -> tuple[Fraction, ...]:
+        """The mean payoffs of :attr:`playouts` seeded random playouts from ``s`` (only
+        ``player``'s, in every slot, when one is named)."""
+        ends = []
+        engine = self.engine
         for _ in range(self.playouts):
-            end, moves = self.engine.playout(s, self.rng, PLAYOUT_MOVES)
+            end, moves = engine.playout(s, self.rng, PLAYOUT_MOVES)
             self.clock.add(moves + 1)
-            pay = self.payoffs(end)
-            if pay is not None:
-                total = [t + x for t, x in zip(total, pay)]
-        return tuple(t / self.playouts for t in total)
+            res = engine.result(end)
+            if res is not None:
+                ends.append(res.payoffs)
+        if player is not None:
+            return (Fraction(sum(p[player] for p in ends)) / self.playouts,) * self.n
+        return tuple(Fraction(sum(p[i] for p in ends)) / self.playouts for i in range(self.n))
 
     # -- paranoid / minimax --
 
@@ -237,7 +241,7 @@ class _Search:
         if key in self.path:
             return Fraction(0), REP
         if depth == 0:
-            return self.estimate(s, self.n)[self.player], CUT
+            return self.estimate(s, self.player)[0], CUT
         hit = self.tt.get(key)
         best_i = 0
         if hit is not None:
@@ -305,7 +309,7 @@ class _Search:
         if key in self.path:
             return (Fraction(0),) * self.n, REP
         if depth == 0:
-            return self.estimate(s, self.n), CUT
+            return self.estimate(s), CUT
         hit = self.tt_maxn.get(key)
         if hit is not None and (not hit[2] or hit[0] >= depth):
             return hit[1], hit[2]
@@ -453,12 +457,12 @@ def solve_world(info: GameInfo, state: Any, budget: Budget = DEFAULT_BUDGET, *, 
             if answer_values is not None and clock.deadline is not None and time.perf_counter() > clock.deadline:
                 break
             try:
-                values, cut = search.root_values(root, depth)
+                found, cut = search.root_values(root, depth)
             except OutOfBudget:
                 if answer_values is None:
                     raise
                 break
-            answer_values, answer_depth, exact = values, depth, not cut
+            answer_values, answer_depth, exact = found, depth, not cut
             if exact:
                 break
             depth += 1
@@ -476,7 +480,7 @@ def solve_world(info: GameInfo, state: Any, budget: Budget = DEFAULT_BUDGET, *, 
         value = max(values.values())
     else:
         value = min(values.values())
-    chance = " (expectimax at chance nodes)" if spec.game_type.chance_mode.value != "deterministic" else ""
+    chance = "; expectimax at chance nodes" if spec.game_type.chance_mode.value != "deterministic" else ""
     search_name = "max-n" if search.maxn else "alpha-beta"
     if exact:
         method = f"exact {name} search over the engine ({search_name}{chance})"

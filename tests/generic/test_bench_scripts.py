@@ -15,7 +15,7 @@ import pytest
 BENCH = Path(__file__).resolve().parents[2] / "bench"
 SCRIPTS = ["bench_durak.py", "bench_fools_paradise.py", "bench_fools_and_angels.py", "bench_cli_startup.py",
            "bench_openspiel.py", "bench_durak_startup.py", "bench_foolery.py", "bench_batch.py",
-           "bench_three_fools.py", "bench_seat.py", "mutation.py"]
+           "bench_three_fools.py", "bench_seat.py", "mutation.py", "bench_open_hand.py"]
 
 
 def _load(name: str) -> ModuleType:
@@ -60,6 +60,8 @@ def test_help(script: str) -> None:
     ("bench_three_fools.py", ["--games", "0"]),
     ("bench_seat.py", ["--worlds", "0"]),
     ("bench_seat.py", ["--games", "chess"]),
+    ("bench_open_hand.py", ["--only", "chess"]),
+    ("bench_open_hand.py", ["--timeout", "0"]),
     ("mutation.py", ["--sample", "0"]),
     ("mutation.py", ["--games", "chess"]),
     ("mutation.py", ["--modules", "engines/chess.py"]),
@@ -108,6 +110,14 @@ def test_foolery_parts() -> None:
     assert r["games"] == 2 and r["spec_moves"] > 0 and r["engine_moves"] > 0
     r = bench.bench_solves(1, 4, 2, 3)
     assert r["positions"] == 1 and r["over_cap"] == 0
+
+
+def test_open_hand_answers_an_example_and_tables_it() -> None:
+    bench = _load("bench_open_hand")
+    row = bench.answer(bench.EXAMPLES / "durak-endgame.json", 20.0, 120.0)
+    assert (row["code"], row["exact"], row["method"]) == (0, True, "exact solver")
+    lines = bench.table([row])
+    assert lines[2].startswith("| durak-endgame |") and lines[-1].startswith("\n1 of 1 answered (1 exact)")
 
 
 def test_three_fools_playouts_compare_the_same_games() -> None:

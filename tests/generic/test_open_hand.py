@@ -174,3 +174,21 @@ def test_cli_answers_a_three_player_durak_position_open_hand(tmp_path: Any, caps
     assert_one_line_error(*run(["--no-store", path, "-o", "jit=false"], capsys)[::2], "option jit")
     assert_one_line_error(*run(["--no-store", path, "--max-nodes", "1"], capsys)[::2], "budget")
     assert_one_line_error(*run(["--no-store", path, "-o", "concept=nash"], capsys)[::2], "option concept")
+
+
+@pytest.mark.parametrize("tokens", [1, 2, 4, 6])
+@pytest.mark.parametrize("concept", ["paranoid", "max-n"])
+def test_chance_nodes_are_expectations(tokens: int, concept: str) -> None:
+    from tests.generic.toy_chance import INFO, State
+
+    state = State(None, tokens, 0, False, True)
+    answer = solve_world(INFO, state, EXACT, concept=concept)
+    assert answer.exact and "expectimax" in answer.method
+    assert answer.values == minimax.open_hand_values(INFO.spec, state, 0, concept)
+    # at a chance root: every outcome's value for the player asked about, and the expectation
+    rolling = State(None, tokens, 1, True, True)
+    at_chance = solve_world(INFO, rolling, EXACT, concept=concept, player=2)
+    assert at_chance.values == minimax.open_hand_values(INFO.spec, rolling, 2, concept)
+    assert at_chance.value == sum(INFO.spec.chance_probability(rolling, m) * at_chance.values[str(m)]
+                                  for m in INFO.spec.legal_moves(rolling))
+    assert at_chance.best == []
