@@ -397,6 +397,14 @@ class SpecGame(ABC, Generic[S, M]):
         of :attr:`view_drop` a value (drawn from ``rng`` where nobody knows it). Default: as is."""
         return obj
 
+    def view_presample(self, view: Any, rng: random.Random) -> dict[tuple[Any, ...], list[Any]]:
+        """Where a rule every world obeys makes plain rejection hopeless (Durak's redeal phase: the
+        player to move holds five cards of a suit), the unknown cards of some unordered zones drawn
+        first: uniformly among the fillings of those zones that obey the rule (every filling's
+        completions are equally many, so the world stays uniform; rejection does the rest).
+        Default: none."""
+        return {}
+
     def view_constrained(self, obj: dict[str, Any]) -> bool:
         """Whether the spec may reject some assignment of a view's unknown cards (a rule ties the
         hidden cards to what the view shows); then worlds are drawn by rejection and counted by

@@ -16,6 +16,9 @@ The picture is drawn from the position's JSON (``state_to_json``), or from one p
 * in a view, ``X_size`` (a number) is zone ``X`` of face-down cards, ``X_sizes`` (one number a
   player) the per-player zone ``Xs`` face down, except the viewer's own ``X`` (``hand``) face up;
   ``X_bottom`` is the last card of zone ``X`` turned face up (Durak's trump card under the stock);
+* a view file (``"view": p``, docs/views.md) is drawn from ``p``'s seat: each hidden zone
+  (``{"count": n, "known": [...], "top": [...], "bottom": [...]}``) as its known cards face up and
+  the rest face down (:func:`face_down`);
 * numbers and words (``to_move``, ``trump``, ``phase``, ``scores`` ...) are written as text; a suit
   letter is drawn as its glyph.
 

@@ -221,7 +221,7 @@ def read_view(obj: Any, *, check: bool = True) -> View:
     _check_hook(info)
     spec = info.spec
     if info.schema is not None:
-        validate_schema(obj, info.schema)
+        validate_schema(obj, info.schema, view_ok=True)
     player = obj.get(VIEW_KEY)
     if not isinstance(player, int) or isinstance(player, bool):
         raise InputError("view: expected the number of the player whose view this is")
@@ -308,19 +308,26 @@ class Worlds:
 
     def _world(self, contents: dict[Path, list[Card]], rng: random.Random) -> Any:
         """The spec state of one assignment (zone path -> its cards in order), or an InputError."""
+        from foolsolve.positions import schema_trusted
+
         spec = self.info.spec
         obj = copy.deepcopy(self.view.obj)
         obj.pop(VIEW_KEY, None)
         for z in self.view.zones:
             _set(obj, z.path, [c.ascii for c in contents[z.path]])
-        return spec.state_from_json(spec.world_json(obj, rng))
+        with schema_trusted():  # the view was checked against the schema; the spec's checks run
+            return spec.state_from_json(spec.world_json(obj, rng))
 
     def _draw(self, rng: random.Random) -> dict[Path, list[Card]]:
-        cards = list(self.view.unseen)
+        first = self.info.spec.view_presample(self.view, rng)
+        cards = list((Counter(self.view.unseen) - Counter(c for cs in first.values() for c in cs)).elements())
         rng.shuffle(cards)
         at = 0
         out: dict[Path, list[Card]] = {}
         for z in self.view.zones:
+            if z.path in first:
+                out[z.path] = sorted([*z.hidden.known, *first[z.path]])
+                continue
             taken = cards[at:at + z.unknown]
             at += z.unknown
             h = z.hidden

@@ -33,6 +33,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
+from math import comb
 from typing import Any, ClassVar
 
 from foolsolve.cards import FRENCH36, FRENCH52, GLYPHS, SUIT_NAMES, Card, Deck
@@ -1302,6 +1303,25 @@ class DurakSpec(SpecGame[State, Move]):
         if obj.get("phase") == REDEAL:
             obj["redeal_seed"] = rng.getrandbits(SEED_BITS)
         return obj
+
+    def view_presample(self, view: Any, rng: random.Random) -> dict[tuple[Any, ...], list[Card]]:
+        """In the redeal phase the player to move holds five or more cards of one suit (001 §Card
+        game); when her hand is hidden it is drawn first, uniformly among such hands: a suit with
+        weight the number of such hands (at most one suit can have five of a hand of six), then how
+        many of it, then the cards."""
+        mover = view.obj.get("to_move")
+        zone = view.zone(("hands", mover)) if view.obj.get("phase") == REDEAL else None
+        if zone is None or zone.hidden.known or not REDEAL_SUIT_CARDS <= zone.unknown < 2 * REDEAL_SUIT_CARDS:
+            return {}
+        n, pool = zone.unknown, list(view.unseen)
+        suits = sorted({c.suit for c in pool})
+        options = [(s, k, comb(sum(c.suit == s for c in pool), k) * comb(sum(c.suit != s for c in pool), n - k))
+                   for s in suits for k in range(REDEAL_SUIT_CARDS, n + 1)]
+        if not any(w for _, _, w in options):
+            return {}
+        suit, k, _ = rng.choices(options, weights=[w for _, _, w in options])[0]
+        hand = rng.sample([c for c in pool if c.suit == suit], k) + rng.sample([c for c in pool if c.suit != suit], n - k)
+        return {zone.path: hand}
 
     def view_constrained(self, obj: dict[str, Any]) -> bool:
         """The spec checks hidden cards against the view only in the redeal phase (who may demand a

@@ -308,6 +308,25 @@ def collected(history: tuple[Round, ...], p: int) -> list[Card]:
     return out
 
 
+def drawn_revealed(state: State) -> list[set[Card]]:
+    """Per player, the revealed cards she has drawn into her hand since they were last revealed:
+    public, because a pile is drawn from the top and collects at the bottom (its cards are the
+    last of everything that went under it, :func:`collected`), so a revealed card her pile no
+    longer holds, and which no later round revealed (as a play or a Roshambo bonus), was drawn by
+    her. It is in her hand, or face down in the centre if she has played this round."""
+    last: dict[Card, int] = {}
+    for r in state.history:
+        for c in (*r.cards, *(c for b in r.bonus for c in b)):
+            last[c] = r.winner
+    out: list[set[Card]] = [set(), set(), set()]
+    for p in range(PLAYERS):
+        gained = collected(state.history, p)
+        cut = len(gained) - min(len(state.piles[p]), len(gained))
+        in_pile = set(gained[cut:])
+        out[p] = {c for c in gained[:cut] if last[c] == p and c not in in_pile}
+    return out
+
+
 def shown_cards(state: State) -> set[Card]:
     """Every card revealed so far (the rounds' cards and Roshambo bonuses): public, and where each
     now lies follows from the public history."""
@@ -634,13 +653,18 @@ class ThreeFoolsSpec(SpecGame[State, Move]):
         """The other hands, the others' face-down cards before the reveal, and every pile (her own
         too: 002 §Setup "face-down") are hidden. A pile is drawn from the top and collects at the
         bottom, so its last cards are the last cards its owner collected, which everyone saw
-        revealed (:func:`collected`): those are the pile's known ``bottom``. Revealed cards drawn
-        into a hand since are not placed (the state does not keep the draws)."""
+        revealed (:func:`collected`): those are the pile's known ``bottom``. A revealed card since
+        drawn from a pile is known in its drawer's hand (:func:`drawn_revealed`), except while
+        that player has a face-down card in the centre (it may be that card: not placed then)."""
         out: dict[tuple[Any, ...], Hidden] = {}
+        drawn = drawn_revealed(state)
         for q in range(PLAYERS):
             if q != player:
-                out[("hands", q)] = Hidden(len(state.hands[q]))
-                if state.centre[q] is not None and state.phase != ROSHAMBO:
+                down = state.centre[q] is not None and state.phase != ROSHAMBO
+                # a revealed card she drew is in her hand, unless she may have just played it face down
+                known = () if down else tuple(sorted(drawn[q] - {state.centre[q]}))
+                out[("hands", q)] = Hidden(len(state.hands[q]), known=known)
+                if down:
                     out[("centre", q)] = Hidden(1)
             pile = state.piles[q]
             gained = collected(state.history, q)

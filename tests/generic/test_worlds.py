@@ -61,6 +61,9 @@ def test_every_sampled_world_gives_back_the_view(name, seed, moves, seat):
     for _ in range(2):
         world = worlds.sample(rng)
         assert view_of(info, world, player) == view
+        # the same information set as the game's own observation (the OpenSpiel bridge's) says
+        assert spec.information_state(world, player) == spec.information_state(state, player)
+        assert spec.state_from_json(spec.state_to_json(world)) == world  # (its schema too: worlds skip it)
         if mine:  # the viewer's moves do not depend on what she cannot see
             assert [str(m) for m in spec.legal_moves(world)] == [str(m) for m in spec.legal_moves(state)]
 
@@ -72,6 +75,9 @@ def _small_view(info, most, seeds=range(300), least=2):
         state = info.random_game(rng)
         for _ in range(400):
             for player in range(info.spec.num_players(state)):
+                hidden = info.spec.view_knowledge(state, player).values()
+                if sum(h.count - len(h.known) - len(h.top) - len(h.bottom) for h in hidden) > 12:
+                    continue  # (cheap test first: most positions hide far too much)
                 worlds = worlds_from_state(info, state, player)
                 if worlds._assignments_count() <= 4 * most:
                     count = worlds.count()
@@ -186,10 +192,14 @@ def test_view_command_and_the_commands_that_read_views(name, tmp_path, capsys):
     assert 'data-view="player 1"' in svg
     code, out, err = run(["report", str(path), "--out", str(tmp_path / "r.html")], capsys)
     assert code == 0, err
+    page = (tmp_path / "r.html").read_text()
+    assert 'id="view-moves"' in page and 'data-view="player 1"' in page and "hidden cards" in page
     code, out, err = run(["solve", str(path)], capsys)
     assert_one_line_error(code, err, "view of player 1")
     code, out, err = run(["play", str(path), "x"], capsys)
     assert_one_line_error(code, err, "needs a full position")
+    code, out, err = run(["solve", str(path), str(path)], capsys)  # several files: the batch reader
+    assert code == 2 and "where a full position is needed" in out + err
 
 
 def _first_hidden(info, view):
@@ -243,3 +253,39 @@ def test_bad_view_files_are_one_line_errors(name, tmp_path, capsys):
         code, _, err = run(["show", str(path)], capsys)
         assert code == 2, what
         assert_one_line_error(code, err, needle)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_moves_and_why_on_a_view_speak_for_the_viewer(name, tmp_path, capsys):
+    """When the viewer is to move: her moves, as the full position lists them. Otherwise: who is to
+    move, plainly, and what the worlds looked at allow."""
+    info = _viewable(name)
+    spec = info.spec
+    for seed in range(40):
+        state = random_position(info, random.Random(seed), 8)
+        if not spec.is_terminal(state) and spec.to_move(state) >= 0:
+            break
+    mover = spec.to_move(state)
+    full = tmp_path / "full.json"
+    full.write_text(json.dumps(spec.state_to_json(state)))
+    legal = [str(m) for m in spec.legal_moves(state)]
+    other = (mover + 1) % spec.num_players(state)
+    for viewer in (mover, other):
+        path = tmp_path / f"view{viewer}.json"
+        assert run(["view", str(full), "--as", str(viewer), "--out", str(path)], capsys)[0] == 0
+        code, out, err = run(["moves", str(path), "--json"], capsys)
+        assert code == 0, err
+        code, text, err = run(["why", str(path), legal[0]], capsys)
+        assert code == 0, err
+        if viewer == mover:
+            assert json.loads(out) == legal
+            assert "legal" in text and f"player {viewer}'s view" in text
+        else:
+            answer = json.loads(out)
+            assert answer["to_move"] == mover and answer["view"] == viewer
+            assert set(answer["in_every_world"]) <= set(answer["in_some_world"])
+            assert f"player {mover} is to move, not the viewer (player {viewer})" in text
+    code, _, err = run(["view", str(full), "--as", "9"], capsys)
+    assert_one_line_error(code, err, "player 9 does not exist")
+    code, _, err = run(["show", str(tmp_path / f"view{other}.json"), "--as", str(mover)], capsys)
+    assert_one_line_error(code, err, f"player {other}'s view")
