@@ -46,4 +46,5 @@ INFO = GameInfo(
     doc="docs/fools-paradise.md",
     max_moves=1 << 16,
     utility_bounds=(0.0, 10_000.0),  # final scores: card points and clears, never negative
+    greedy=Lazy("foolsolve.solver.fools_paradise.greedy:choose"),
 )

@@ -15,7 +15,7 @@ import pytest
 BENCH = Path(__file__).resolve().parents[2] / "bench"
 SCRIPTS = ["bench_durak.py", "bench_fools_paradise.py", "bench_fools_and_angels.py", "bench_cli_startup.py",
            "bench_openspiel.py", "bench_durak_startup.py", "bench_foolery.py", "bench_batch.py",
-           "bench_three_fools.py", "bench_seat.py", "mutation.py", "bench_open_hand.py"]
+           "bench_three_fools.py", "bench_seat.py", "mutation.py", "bench_open_hand.py", "bench_arena.py"]
 
 
 def _load(name: str) -> ModuleType:
@@ -62,6 +62,9 @@ def test_help(script: str) -> None:
     ("bench_seat.py", ["--games", "chess"]),
     ("bench_open_hand.py", ["--only", "chess"]),
     ("bench_open_hand.py", ["--timeout", "0"]),
+    ("bench_arena.py", ["--game", "chess"]),
+    ("bench_arena.py", ["--games", "0"]),
+    ("bench_arena.py", ["--game", "durak", "--bots", "random", "nosuch"]),
     ("mutation.py", ["--sample", "0"]),
     ("mutation.py", ["--games", "chess"]),
     ("mutation.py", ["--modules", "engines/chess.py"]),
@@ -181,3 +184,10 @@ def test_seat_bench_values_worlds_of_each_kind_of_position() -> None:
     assert found[0][0] == "fresh deal" and len(found) == 3
     row = bench.worlds_rate(info, *found[2], 2, 1)
     assert row["worlds"] == 2 and row["per_s"] > 0 and 0 <= row["exact"] <= 2
+
+
+def test_the_arena_bench_plays_a_small_match_and_checks_the_targets(tmp_path) -> None:
+    run = _run("bench_arena.py", "--game", "durak", "--games", "1", "--bots", "random", "greedy", "--targets",
+               "--out-dir", str(tmp_path))
+    assert run.returncode == 0, run.stderr
+    assert "Elo (random = 1000" in run.stdout and (tmp_path / "durak.jsonl").exists()
