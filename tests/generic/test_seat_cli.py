@@ -92,6 +92,15 @@ def test_a_full_position_with_cards_hidden_from_the_mover_is_answered_from_her_s
     assert any("the exact solver does not take this position" in n for n in obj["notes"])
 
 
+def test_open_hand_answers_such_a_position_with_every_card_known(capsys):
+    code, out, _ = run([str(EXAMPLES / "durak-midbout.json"), "--no-store", "--json", "--open-hand",
+                        "--max-nodes", "2000"], capsys)
+    assert code == 0
+    obj = json.loads(out)
+    assert "player" not in obj and obj["to_move"] == 1 and set(obj["details"]) >= {"exact", "method"}
+    assert any("does not cover" in n for n in obj["notes"])
+
+
 def test_as_answers_for_another_seat(capsys):
     code, out, _ = run([str(EXAMPLES / "durak-endgame.json"), "--as", "1", "--json"], capsys)
     assert code == 0
