@@ -339,10 +339,11 @@ def format_seat(info: GameInfo, answer: Any) -> str:
              else f"[{_signed(m.low)}, {_signed(m.high)}]" for m in answer.moves]
     mw = max([len(x) for x in means] + [4])
     sw = max([len(x) for x in spans] + [12])
-    lines.append("")
-    lines.append(f"  {'move'.ljust(width)}  {'mean'.rjust(mw)}  {('visits' if ismcts else '95% interval').ljust(sw)}"
-                 f"{'' if ismcts else '  worlds'}".rstrip())
     best = set(answer.best)
+    if answer.moves:
+        lines.append("")
+        lines.append(f"  {'move'.ljust(width)}  {'mean'.rjust(mw)}  {('visits' if ismcts else '95% interval').ljust(sw)}"
+                     f"{'' if ismcts else '  worlds'}".rstrip())
     for m, mean, span in zip(answer.moves, means, spans):
         mark = "  *" if m.move in best else ""
         tail = "" if ismcts else f"  {m.worlds:>6,}"
