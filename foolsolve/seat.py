@@ -300,16 +300,28 @@ def t95(n: int) -> float:
     return z + (z**3 + z) / (4 * df) + (5 * z**5 + 16 * z**3 + 3 * z) / (96 * df**2)
 
 
-def _stats(move: str, xs: list[tuple[float, int]], exact_all: bool) -> MoveStat:
-    """Mean and 95% interval of weighted values (weights: copies of a world; 1 for a sample)."""
+def _stats(move: str, xs: list[tuple[float, int]], exact_all: bool,
+           seen: tuple[float, float] | None = None) -> MoveStat:
+    """Mean and 95% interval of weighted values (weights: copies of a world; 1 for a sample).
+
+    The interval is Student's t over the values together with one pseudo-value at each end of
+    ``seen`` (the lowest and highest value any move took in this analysis): a move whose sampled
+    worlds happen to agree (a "take" that loses in 40 of 42 worlds, sampled 30 times) would
+    otherwise get an interval of width 0 that misses the rare worlds. The mean is the values'
+    own. Measured on a 42-world Durak view: the plain t interval covered the exact expectation
+    90% of the time at 30 samples, this one 100% (tests/durak/test_seat.py, long profile)."""
     n = sum(w for _, w in xs)
     mean = sum(x * w for x, w in xs) / n
     if exact_all:
         return MoveStat(move, mean, mean, mean, n)
     if n < 2:
         return MoveStat(move, mean, -math.inf, math.inf, n)
-    var = sum(w * (x - mean) ** 2 for x, w in xs) / (n - 1)
-    half = t95(n) * math.sqrt(var / n)
+    pseudo = [] if seen is None else [(seen[0], 1), (seen[1], 1)]
+    both = xs + pseudo
+    m = sum(w for _, w in both)
+    centre = sum(x * w for x, w in both) / m
+    var = sum(w * (x - centre) ** 2 for x, w in both) / (m - 1)
+    half = t95(m) * math.sqrt(var / m)
     return MoveStat(move, mean, mean - half, mean + half, n)
 
 
@@ -451,7 +463,10 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
         raise InputError("--time: no world was valued in the time given")
     order = [str(m) for m in spec.legal_moves(first_world[0])]
     complete = method == "exact" and not interrupted and done == count
-    stats = _order([_stats(m, xs, complete) for m, xs in per_move.items()], order)
+    values = [x for xs in per_move.values() for x, _ in xs] + [x for x, _ in position]
+    # one consistent world: every sample is that world, and a width of 0 is the truth
+    seen = (min(values), max(values)) if values and count != 1 else None
+    stats = _order([_stats(m, xs, complete, seen) for m, xs in per_move.items()], order)
     name = "exact expectation" if complete else "PIMC"
     how = (f"every one of the {done:,} consistent worlds" if complete
            else f"{done:,} sampled worlds (seed {seed})" if method == "pimc"
@@ -480,7 +495,7 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
         top = next((m for m in stats if m.move in _best(stats)), None)
         value = None if top is None else MoveStat("position", top.mean, top.low, top.high, top.worlds)
     else:
-        value = _stats("position", position, complete) if position and len(position) == done \
+        value = _stats("position", position, complete, seen) if position and len(position) == done \
             else None
     return SeatAnswer(info.name, player, mover, "exact" if complete else "pimc", method_text,
                       scale_of(info), stats, _best(stats) if mover == player else [], done, exact_n, count, seed,

@@ -4,6 +4,7 @@ the exact expectation, IS-MCTS against PIMC, Ctrl-C, worker-count independence."
 
 from __future__ import annotations
 
+import os
 import random
 from typing import Any
 
@@ -169,3 +170,17 @@ def test_json_fields_are_numbers(method):
     assert obj["method"] == method and obj["worlds"] == 4 and obj["consistent_worlds"] == 4
     for m in obj["moves"]:
         assert all(isinstance(m[k], float) for k in ("mean", "low", "high")) and isinstance(m["worlds"], int)
+
+
+@pytest.mark.skipif(os.environ.get("HYPOTHESIS_PROFILE") != "long",
+                    reason="a statistical run of 40 PIMC analyses (HYPOTHESIS_PROFILE=long runs it)")
+def test_the_95_percent_intervals_cover_the_exact_expectation_about_95_percent_of_the_time():
+    # 40 seeds x 3 moves (three intervals of one run share its worlds): at least 90% covered
+    worlds = DurakWorlds(_state(SMALL_VIEW), 1)
+    budget = seat.exact_budget(CHEAP, 42)
+    exact = seat.analyse(INFO, worlds, seat.Settings(method="exact", budget=CHEAP))
+    covered = 0
+    for s in range(40):
+        pimc = seat.analyse(INFO, worlds, seat.Settings(method="pimc", samples=30, seed=s, budget=budget))
+        covered += sum(p.low <= e.mean <= p.high for e, p in zip(exact.moves, pimc.moves))
+    assert covered >= 108, covered

@@ -155,3 +155,29 @@ def test_every_view_example_is_answered_from_its_seat(name, capsys):
     answer = json.loads(out)
     assert answer["player"] == obj["view"] and answer["method"] == "pimc" and answer["worlds"] == 3
     assert answer["value"] is not None
+
+
+@pytest.mark.parametrize("name", ["durak-bonnet.json", "durak-endgame.json", "fools-and-angels-endgame.json"])
+def test_with_nothing_hidden_from_the_mover_pimc_equals_the_exact_solver(name):
+    # one world is consistent with the mover's view: every sample is the position itself
+    from foolsolve.solver.base import SolveOptions
+
+    obj = json.loads((EXAMPLES / name).read_text())
+    info = games.get(obj["game"])
+    state = info.spec.state_from_json(obj)
+    mover = info.spec.to_move(state)
+    worlds = worlds_from_state_only(info, state, mover)
+    assert worlds.count() == 1
+    exact = info.solve(state, SolveOptions())
+    lo, hi = info.utility_bounds
+    scale = {"win": hi, "draw": 0.0, "loss": lo}
+    answer = seat.analyse(info, worlds, seat.Settings(method="pimc", samples=2, budget=seat.Budget(nodes=200_000)))
+    assert answer.worlds_exact == 2
+    assert [(m.move, m.mean, m.low, m.high) for m in answer.moves] == [
+        (m.move, scale[m.value], scale[m.value], scale[m.value]) for m in exact.moves]
+    assert answer.best == exact.best
+
+
+def worlds_from_state_only(info, state, player):
+    """The worlds of ``player``'s view of ``state``, built from the view's JSON alone."""
+    return worlds_of_view(read_view(json.loads(json.dumps(view_of(info, state, player)))))
