@@ -438,7 +438,9 @@ def face_down(obj: dict[str, Any]) -> dict[str, Any]:
             out[key] = cards(value)
             out.setdefault(FACE_DOWN_KEY, []).append(key)
         elif isinstance(value, list) and any(is_hidden(v) for v in value):
-            out[key] = [cards(v) if is_hidden(v) else v for v in value]
+            # a list of single cards (Three Fools' centre: one card a seat): a hidden one is "down"
+            single = any(v is None or isinstance(v, str) for v in value)
+            out[key] = [(DOWN if single and v["count"] == 1 else cards(v)) if is_hidden(v) else v for v in value]
         else:
             out[key] = value
     return out

@@ -288,11 +288,6 @@ def _read_zone(deck: Deck, path: Path, value: dict[str, Any], ordered: bool) -> 
     return Zone(path, ordered, hidden)
 
 
-def load_view(obj: Any) -> View:
-    """:func:`read_view` with the checks (the position reader's entry for view files)."""
-    return read_view(obj)
-
-
 # --- the worlds of a view --------------------------------------------------------------------------
 
 

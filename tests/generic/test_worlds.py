@@ -190,6 +190,8 @@ def test_view_command_and_the_commands_that_read_views(name, tmp_path, capsys):
     assert code == 0, err
     svg = (tmp_path / "v.svg").read_text()
     assert 'data-view="player 1"' in svg
+    hidden = read_view(view).zones
+    assert svg.count('data-face="down"') == sum(z.unknown for z in hidden)  # every unknown card face down
     code, out, err = run(["report", str(path), "--out", str(tmp_path / "r.html")], capsys)
     assert code == 0, err
     page = (tmp_path / "r.html").read_text()
