@@ -24,7 +24,7 @@ from foolsolve.lazy import CommandRef, LazyGroup
 from foolsolve.positions import game_of, parse_json, read_json, write_json_atomic
 from foolsolve.progress import progress
 from foolsolve.rules import json_text, options_of, rules_from_json
-from foolsolve.solver.base import DEFAULT_SECONDS, NotCovered, SearchLimit, SolveOptions, SolveResult
+from foolsolve.solver.base import DEFAULT_SECONDS, SolveResult
 
 
 class _DefaultGroup(LazyGroup):
@@ -95,7 +95,8 @@ def load_position(path: str, *, views: bool = False) -> tuple[GameInfo, Any]:
                 type=click.Path(dir_okay=False, allow_dash=True))
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON (one line per position).")
 @click.option("--max-nodes", type=click.IntRange(min=1), default=None,
-              help="Give up after this many nodes (under hidden cards: each world's node budget [default: 5000]).")
+              help="Node budget: the exact solver may use half of it, the open-hand search the rest (as --time); "
+                   "under hidden cards: each world's node budget [default: 5000].")
 @click.option("-o", "--option", "extra", multiple=True, metavar="KEY=VALUE",
               help="Game-specific solver option (repeatable), e.g. -o pv=false; an unknown KEY is an error.")
 @click.option("--store", "store_path", type=click.Path(dir_okay=False), default=None,
@@ -177,39 +178,31 @@ def solve(positions: Sequence[str], as_json: bool, max_nodes: int | None, extra:
     store = st.open_store(store_path, enabled=not no_store)
     from foolsolve.solver import open_hand
 
-    opts = SolveOptions(max_nodes=max_nodes, extra=_parse_extra(extra))
-    started = time.perf_counter()
-    deadline = None if limit is None else started + limit * open_hand.DEFAULT_BUDGET.exact_share
+    parsed = _parse_extra(extra)
+
+    hidden: list[bool] = []
+
+    def to_seat(exc: Exception) -> bool:
+        # cards the player to move cannot see matter: her seat answers, not the open-hand search
+        if open_hand_only or parsed or max_nodes is not None:
+            return False
+        if not hidden:
+            hidden.append(seat.hidden_from_mover(info, state))
+        return hidden[0]
+
+    refused: str | None = None
     with progress(f"solving {info.spec.title}") as tick:
-        opts.progress = open_hand.timed(tick, deadline)
+        # the exact solver in its share of --time/--max-nodes, else the open-hand answer (one dispatch point)
         try:
-            if info.solve is None:
-                raise NotCovered(f"game: {info.name} has no exact solver")
-            result, cached = st.solve_with_store(info, state, opts, store)
-        except (NotCovered, open_hand.OutOfBudget) as exc:
-            if isinstance(exc, NotCovered) and not open_hand_only and not opts.extra and max_nodes is None \
-                    and seat.hidden_from_mover(info, state):
-                refused: str | None = str(exc)
-            else:
-                # the one dispatch point: the open-hand search over the engine answers (with what is left of --time)
-                why = (f"the exact solver does not cover this position ({exc})" if isinstance(exc, NotCovered) else
-                       f"the exact solver did not finish within {(limit or 0) * open_hand.DEFAULT_BUDGET.exact_share:g}"
-                       f" s (--time {limit or 0:g})")
-                left = None if limit is None else max(1.0, started + limit - time.perf_counter())
-                result, cached = open_hand.answer_for_cli(info, state, opts.extra, max_nodes, left, tick, why), False
-                refused = None
-        except SearchLimit:
-            raise InputError(f"--max-nodes: no exact answer within {max_nodes:,} nodes") from None
+            result, cached = open_hand.solve_or_answer(info, state, parsed, store, max_nodes, seconds or None, tick,
+                                                       refuse=to_seat)
         except InputError as exc:
-            # a solver that refuses a valid position with a plain error (an earlier phase, a draw pile of
-            # unknown order): answered from the seat of the player to move where cards are hidden from her
-            if opts.extra or max_nodes is not None or not seat.hidden_from_mover(info, state):
+            # NotCovered where cards are hidden from the mover (to_seat), or a solver's plain refusal of a
+            # valid position (an earlier phase, a draw pile of unknown order): answered from her seat
+            if not to_seat(exc):
                 raise
             refused = str(exc)
-        else:
-            refused = None
     if refused is not None:
-        # the cards the player to move cannot see matter: answered from that player's seat
         seat.answer_state(info, state, None, refused)
         return
     if as_json:
