@@ -538,11 +538,14 @@ def timed(tick: Callable[[int], None] | None, deadline: float | None) -> Callabl
 
 
 def solve_or_answer(info: GameInfo, state: Any, extra: dict[str, Any], store: Any, max_nodes: int | None,
-                    seconds: float | None, tick: Callable[[int], None] | None) -> tuple[SolveResult, bool]:
+                    seconds: float | None, tick: Callable[[int], None] | None,
+                    refuse: Callable[[NotCovered], bool] | None = None) -> tuple[SolveResult, bool]:
     """What ``foolsolve POSITION.json`` prints, and whether it came from the result store: the game's
     exact solver (through the result ``store``) within :attr:`Budget.exact_share` of ``seconds``
     and ``max_nodes``; where it does not cover the position (:class:`NotCovered`) or stops at its
-    share, the open-hand answer (:func:`answer_for_cli`) in the rest of the budget."""
+    share, the open-hand answer (:func:`answer_for_cli`) in the rest of the budget. A
+    :class:`NotCovered` for which ``refuse`` says true is raised instead (the CLI answers such a
+    position from the seat of the player to move, docs/seat.md)."""
     from foolsolve import store as st
 
     share = DEFAULT_BUDGET.exact_share
@@ -557,6 +560,8 @@ def solve_or_answer(info: GameInfo, state: Any, extra: dict[str, Any], store: An
         result, cached = st.solve_with_store(info, state, opts, store)
         return result, cached
     except NotCovered as exc:
+        if refuse is not None and refuse(exc):
+            raise
         why = f"the exact solver does not cover this position ({exc})"
     except OutOfBudget:
         why = f"the exact solver did not finish within {(seconds or 0) * share:g} s (--time {seconds or 0:g})"
