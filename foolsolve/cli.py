@@ -40,6 +40,22 @@ class _DefaultGroup(LazyGroup):
                 return ["solve", *args]
         return args
 
+    def is_command(self, name: str) -> bool:
+        return super().is_command(name) or self._game_group(name) is not None
+
+    def _game_group(self, name: str) -> str | None:
+        """The name of the game group ``name`` names (``three_fools``: ``three-fools``), if any."""
+        want = games.norm(name)
+        return next((n for n, cmd in self.commands.items() if isinstance(cmd, GameCommands) and games.norm(n) == want),
+                    None)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        cmd = super().get_command(ctx, cmd_name)
+        if cmd is None:
+            group = self._game_group(cmd_name)
+            cmd = None if group is None else self.commands[group]
+        return cmd
+
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         if args and not args[0].startswith("-") and not self.is_command(args[0]):
             _suggest_command(self, ctx, args[0])
@@ -91,21 +107,17 @@ def load_position(path: str) -> tuple[GameInfo, Any]:
 @click.option("--store", "store_path", type=click.Path(dir_okay=False), default=None,
               help="The result store file [default: results.sqlite3 in the user's cache folder, or $FOOLSOLVE_STORE].")
 @click.option("--no-store", is_flag=True, help="Neither read nor write the result store.")
-@click.option("--equilibrium", is_flag=True,
-              help="An equilibrium instead of the plain solve, where the game's solver computes one (Three Fools: the "
-                   "equilibrium of the round's bluff); the same as -o equilibrium=true.")
 def solve(positions: Sequence[str], as_json: bool, max_nodes: int | None, extra: Sequence[str],
-          store_path: str | None, no_store: bool, equilibrium: bool) -> None:
+          store_path: str | None, no_store: bool) -> None:
     """Solve POSITION: the value for the side to move, every legal move's value, the best
     move(s) and a principal variation.
 
     A result solved before is read from the result store (see 'foolsolve store'). With
     several POSITIONs (- is standard input) each gets its result in order, as 'foolsolve
-    batch' does (--json: one JSON line each)."""
+    batch' does (--json: one JSON line each). Each game's solver options are on its page
+    (foolsolve games lists the pages)."""
     from foolsolve import store as st
 
-    if equilibrium:
-        extra = (*extra, "equilibrium=true")
     store = st.open_store(store_path, enabled=not no_store)
     if len(positions) > 1:
         from foolsolve import batch
@@ -476,11 +488,67 @@ CORE_COMMANDS: tuple[CommandRef, ...] = (
 )
 
 
+class GameCommands(LazyGroup):
+    """``foolsolve GAME COMMAND``: one game's own commands (declared in its registry record,
+    imported when run)."""
+
+
+def game_group(info: GameInfo) -> GameCommands:
+    """The group of ``info``'s own commands."""
+    names = ", ".join(ref.name for ref in info.commands)
+    group = GameCommands(info.name, help=f"The {info.name} game's own commands: {names}.",
+                         context_settings={"help_option_names": ["-h", "--help"]})
+    for ref in info.commands:
+        group.add_lazy_command(ref)
+    return group
+
+
 def _register_game_commands() -> None:
-    # the shared commands above and the games' own (declared in their registry records); each is
-    # imported only when run (see foolsolve.lazy)
-    for ref in (*CORE_COMMANDS, *games.commands()):
+    # the shared commands above and, per game with commands of its own, a group of them
+    # (declared in the registry records); each command is imported only when run (foolsolve.lazy)
+    for ref in CORE_COMMANDS:
         cli.add_lazy_command(ref)
+    for info in games.all_games():
+        if not info.commands:
+            continue
+        if info.name in cli.commands and not isinstance(cli.commands[info.name], GameCommands):
+            raise ValueError(f"game {info.name!r}: the name of a foolsolve command")
+        cli.add_command(game_group(info))
+
+
+def _old_spellings(args: list[str]) -> list[str]:
+    """``args`` with a game command's old spelling (``defend ...``, ``simulate three-fools ...``)
+    rewritten to ``GAME COMMAND ...``, saying so on stderr; and a game's deprecated solve switches
+    (``--equilibrium``) rewritten to their ``-o`` options."""
+    old = games.old_spellings()
+    if args and args[0] in old:
+        info, ref = old[args[0]]
+        rest = args[1:]
+        if ref.old_takes_game:
+            if not rest or rest[0].startswith("-"):
+                raise InputError(f"{args[0]}: name the game first ({args[0]} {info.name} ...), or better: "
+                                 f"foolsolve {info.name} {ref.name} ...")
+            if games.get(rest[0]) is not info:
+                raise InputError(f"game: {args[0]} plays {info.name} only, not {games.get(rest[0]).name}")
+            rest = rest[1:]
+        click.echo(f"foolsolve: '{args[0]}{' GAME' if ref.old_takes_game else ''}' is deprecated and goes in the "
+                   f"next release; use 'foolsolve {info.name} {ref.name}'", err=True)
+        return [info.name, ref.name, *rest]
+    flags = {f.flag: f for info in games.all_games() for f in info.solver_flags}
+    if not any(a in flags for a in args) or "--" in args:
+        return args
+    if args and cli.is_command(args[0]) and args[0] != "solve":
+        return args
+    out: list[str] = []
+    for a in args:
+        flag = flags.get(a)
+        if flag is None:
+            out.append(a)
+            continue
+        if flag.deprecated:
+            click.echo(f"foolsolve: {a} is deprecated and goes in the next release; use -o {flag.option}", err=True)
+        out.extend(["-o", flag.option])
+    return out
 
 
 ERROR_WIDTH = 300
@@ -513,8 +581,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     130 on Ctrl-C."""
     try:
         _register_game_commands()
-        code = cli.main(args=list(argv) if argv is not None else None, prog_name="foolsolve",
-                        standalone_mode=False)
+        args = _old_spellings(list(argv) if argv is not None else sys.argv[1:])
+        code = cli.main(args=args, prog_name="foolsolve", standalone_mode=False)
         if isinstance(code, int) and code:
             # without standalone mode click returns a command's ctx.exit(code) instead of raising it
             sys.exit(code)
