@@ -118,7 +118,7 @@ def page(info: Any, state: Any, result: Any | None, *, title: str | None = None,
     # the principal variation, step by step
     walk = steps(spec, state, pv)
     pictures = [position_svg(spec, state)] + [position_svg(spec, s.state) for s in walk]
-    word = getattr(spec, "boundary_name", "") or "round"
+    word = spec.boundary_name or "round"
     items = []
     for s in walk:
         items.append(f'<li class="move" data-player="{s.player}">{escape(s.who())}: {escape(s.move)}</li>')

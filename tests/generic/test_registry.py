@@ -5,6 +5,7 @@ at run time and driven through ``moves``, ``play``, ``show``, ``deal``, ``confor
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import subprocess
@@ -80,7 +81,7 @@ def test_a_registered_toy_game_gets_every_command(toy, capsys, tmp_path):
 
 def test_aliases_resolve_and_clashes_are_refused(toy):
     assert games.get("TOY_GAME") is toy
-    clash = GameInfo(name="other", title="Other", seed="-", spec=toy.spec, aliases=("toy",))
+    clash = GameInfo(meta=dataclasses.replace(toy.meta, name="other", aliases=("toy",)), spec=toy.spec)
     with pytest.raises(ValueError, match="already taken"):
         games.register(clash)
     with pytest.raises(InputError, match="unknown game"):
