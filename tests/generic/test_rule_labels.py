@@ -46,7 +46,7 @@ def test_durak_transfer_options_are_from_the_text(capsys: pytest.CaptureFixture[
     assert defaults["first_bout_sixth_after_take"] is True
 
 
-def test_fa_attack_size_and_defence_face_cards_are_reconstructed() -> None:
+def test_fools_and_angels_attack_size_and_defence_face_cards_are_reconstructed() -> None:
     opts = {o.name: o for o in options_of(FARules)}
     assert opts["attack_size"].reconstructed and opts["attack_size"].default == "four_then_face"
     assert opts["defence_face_cards"].reconstructed and opts["defence_face_cards"].default == "with_pips"
