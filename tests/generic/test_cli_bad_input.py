@@ -22,6 +22,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from foolsolve import games
 from foolsolve.cli import load_position, main
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "foolsolve" / "examples"
@@ -274,9 +275,9 @@ def variants(obj: Any, path: tuple[Any, ...]) -> list[Any]:
 
 
 def commands_for(game: str) -> list[list[str]]:
-    extra = {"fools-and-angels": [["defend"]], "fools-paradise": [["capture"]]}
-    return [["show"], ["moves", "--json"], ["solve", "--json", "--max-nodes", "2000"], ["perft", "--depth", "1"],
-            *extra.get(game, [])]
+    own = [[info.name, ref.name] for info in games.all_games() if info.name == games.get(game).name
+           for ref in info.commands if any(p.name == "position" for p in ref.load().params)]  # those reading a position
+    return [["show"], ["moves", "--json"], ["solve", "--json", "--max-nodes", "2000"], ["perft", "--depth", "1"], *own]
 
 
 @functools.cache

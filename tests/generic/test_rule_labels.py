@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from foolsolve import games
 from foolsolve.cli import main
 from foolsolve.rules import options_of
 from foolsolve.spec.durak import Rules as DurakRules
@@ -24,7 +25,7 @@ def _sections(out: str) -> dict[str, list[str]]:
     return sections
 
 
-@pytest.mark.parametrize("game", ["durak", "fools-and-angels", "fools-paradise", "foolery", "three-fools"])
+@pytest.mark.parametrize("game", games.names())
 def test_rules_listing_names_each_option_once(game: str, capsys: pytest.CaptureFixture[str]) -> None:
     main(["rules", game])
     names = [n for items in _sections(capsys.readouterr().out).values() for n in items]
