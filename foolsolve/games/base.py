@@ -42,8 +42,8 @@ class _Declared(Generic[T]):
 
     def __get__(self, obj: Any, owner: type | None = None) -> T:
         if obj is None:
-            return self.default  # type: ignore[no-any-return]  # the dataclass reads the default here
-        return resolve(obj.__dict__[self.slot])  # type: ignore[no-any-return]
+            return self.default  # the dataclass reads the default here
+        return resolve(obj.__dict__[self.slot])
 
     def __set__(self, obj: Any, value: T | Lazy[T]) -> None:
         if self.slot in obj.__dict__:
