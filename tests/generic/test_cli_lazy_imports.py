@@ -27,9 +27,10 @@ EXAMPLES = Path(__file__).resolve().parents[2] / "foolsolve" / "examples"
 # Modules (and their submodules) that ``--help`` uses none of. (The registry's glue modules,
 # foolsolve.games.durak ..., are records of lazy references and cheap: every command reads them.)
 HEAVY = ("z3", "networkx", "jsonschema", "rich", "foolsolve.spec", "foolsolve.engines", "foolsolve.solver.durak",
-         "foolsolve.solver.fools_paradise", "foolsolve.solver.fools_and_angels", "foolsolve.solver.fools_and_angels.defence",
-         "foolsolve.solver.fools_paradise.capture", "foolsolve.solver.retrograde", "foolsolve.solver.minimax",
-         "foolsolve.proofs", "foolsolve.solver.fools_and_angels.defence_cli", "foolsolve.solver.fools_paradise.capture_cli",
+         "foolsolve.solver.fools_paradise.search", "foolsolve.solver.fools_and_angels.search",
+         "foolsolve.solver.fools_and_angels.defence", "foolsolve.solver.fools_paradise.capture",
+         "foolsolve.solver.retrograde", "foolsolve.solver.minimax", "foolsolve.proofs",
+         "foolsolve.solver.fools_and_angels.defence_cli", "foolsolve.solver.fools_paradise.capture_cli",
          "foolsolve.ambiguities", "numba", "llvmlite", "numpy", "foolsolve.solver.durak.compiled")
 
 # The compiled Durak search and what it loads (under a second with numba's cache, about 30 s without).
@@ -81,7 +82,7 @@ def test_durak_solve_imports_only_durak() -> None:
     assert {"foolsolve.spec.durak", "foolsolve.engines.durak", "foolsolve.solver.durak"} <= modules
     # no other game, no Z3, no networkx, no progress display when stderr is not a terminal
     assert imported(modules, ("foolsolve.engines.fools_paradise", "foolsolve.spec.fools_paradise",
-                              "foolsolve.solver.fools_paradise",
+                              "foolsolve.solver.fools_paradise.search",
                               "foolsolve.engines.fools_and_angels", "foolsolve.spec.fools_and_angels",
                               "foolsolve.solver.fools_paradise.capture_cli",
                               "foolsolve.solver.fools_and_angels.defence_cli", "foolsolve.ambiguities",
@@ -116,15 +117,11 @@ def test_fools_paradise_solve_imports_no_z3_networkx_or_other_games() -> None:
                               "foolsolve.solver.fools_paradise.ambiguity", "foolsolve.solver.fools_paradise.capture")) == []
 
 
-def test_capture_imports_no_other_game_and_no_z3_with_the_dp_method() -> None:
-    # capture lives in the solver/fools_paradise package, whose __init__ is the endgame solver: its
-    # own game's spec and engine load with it; no other game's, and no Z3 for the dp method
+def test_capture_imports_no_engine_and_no_z3_with_the_dp_method() -> None:
     code, out, modules = run_cli("fools-paradise", "capture", "--hand", "2 3 9 K A", "--centre", "J 2 K 5 6")
     assert code == 0 and out.strip()
     assert "foolsolve.solver.fools_paradise.capture" in modules
-    others = tuple(f"foolsolve.{part}.{info.name.replace('-', '_')}" for info in games.all_games()
-                   if info.name != "fools-paradise" for part in ("spec", "engines"))
-    assert imported(modules, (*others, "z3", "networkx", "jsonschema")) == []
+    assert imported(modules, ("foolsolve.engines", "foolsolve.spec", "z3", "networkx", "jsonschema")) == []
 
 
 def test_ambiguities_for_durak_does_not_import_fools_paradise() -> None:
