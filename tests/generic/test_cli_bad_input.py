@@ -123,8 +123,10 @@ def test_fools_and_angels_rule_choice_of_the_wrong_json_type_is_a_one_line_error
                                   '{"a":' * 50_000 + "1" + "}" * 50_000])
 def test_json_nested_too_deeply_is_a_one_line_error(tmp_path, text):
     """The JSON decoder's RecursionError was an internal error."""
-    for cmd in ("show", "solve", "defend", "capture"):
-        assert_one_line_error([cmd, write(tmp_path, text)], "nested too deeply")
+    commands = [["show"], ["solve"], *([info.name, ref.name] for info in games.all_games() for ref in info.commands
+                                       if any(p.name == "position" for p in ref.load().params))]
+    for cmd in commands:
+        assert_one_line_error([*cmd, write(tmp_path, text)], "nested too deeply")
 
 
 def test_json_number_with_too_many_digits_is_a_one_line_error(tmp_path):
@@ -159,8 +161,8 @@ def test_an_output_file_in_a_missing_directory_is_a_one_line_error_and_leaves_no
     (["deal", "durak", "--seed", "1.5"], ["--seed"]),
     (["show"], ["POSITION", "missing"]),
     (["ambiguities", "durak"], ["--option", "missing"]),
-    (["defend", "--attack", "3D", "--hand", "9C", "--method", "x"], ["--method"]),
-    (["capture", "--hand", "2", "--centre", "2", "--decks", "x"], ["--decks"]),
+    (["fools-and-angels", "defend", "--attack", "3D", "--hand", "9C", "--method", "x"], ["--method"]),
+    (["fools-paradise", "capture", "--hand", "2", "--centre", "2", "--decks", "x"], ["--decks"]),
     (["games", "extra"], ["extra"]),
     (["--nope"], ["--nope"]),
 ])
