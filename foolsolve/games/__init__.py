@@ -1,12 +1,14 @@
 """The game registry: one line per game, naming its glue module.
 
 Each glue module (``foolsolve/games/GAME.py``) defines ``INFO``, the game's one
-:class:`foolsolve.games.base.GameInfo`: name and aliases, seed, spec, engine and solver (lazy),
-position schema, extra commands, proofs and ambiguity adapter. Adding a game is one glue module
-plus one line in :data:`GAME_MODULES`. Shared code reads games only through this module.
+:class:`foolsolve.games.base.GameInfo`: the game's record (the spec's ``META``: name, aliases,
+title, seed, players, deck, type), spec, engine and solver (lazy), position schema, the game's own
+commands, proofs and ambiguity adapter. Adding a game is its modules plus one glue module and one
+line in :data:`GAME_MODULES`. Shared code reads games only through this module.
 
-Glue modules are cheap to import (their spec, engine and solver are :class:`~foolsolve.lazy.Lazy`),
-so the registry imports all of them to resolve a name or an alias.
+Glue modules are cheap to import (their record, spec, engine and solver are
+:class:`~foolsolve.lazy.Lazy`), so the registry imports all of them; a registry name is resolved
+without importing any spec, an alias reads the records.
 
 Games can also be added at run time: :func:`register` (a test's toy game, a notebook), or the
 environment variable ``FOOLSOLVE_GAMES`` naming further glue modules (comma-separated), which

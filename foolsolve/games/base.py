@@ -1,7 +1,9 @@
 """The registry record: everything the shared code knows about one game.
 
-A game is declared once, by one :class:`GameInfo` in its glue module
-(``foolsolve/games/GAME.py``), and listed by one line in :mod:`foolsolve.games`. Shared code
+What a game is (name, aliases, title, seed, players, deck, type, utility bounds) is written once,
+as ``META`` (a :class:`foolsolve.game.GameMeta`) in its spec module; how the package serves it is
+one :class:`GameInfo` in its glue module (``foolsolve/games/GAME.py``), listed by one line in
+:mod:`foolsolve.games`. Shared code
 (the CLI, the conformance harness, perft, the proofs, the ambiguity explorer, the batch
 runner) reads a game only through this record and never tests a game's name.
 
