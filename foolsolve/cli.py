@@ -114,8 +114,8 @@ def solve(positions: Sequence[str], as_json: bool, max_nodes: int | None, extra:
 
     A result solved before is read from the result store (see 'foolsolve store'). With
     several POSITIONs (- is standard input) each gets its result in order, as 'foolsolve
-    batch' does (--json: one JSON line each). Each game's solver options are on its page
-    (foolsolve games lists the pages)."""
+    batch' does (--json: one JSON line each). Each game's solver options (-o KEY=VALUE) are
+    listed on its reference page under docs/."""
     from foolsolve import store as st
 
     store = st.open_store(store_path, enabled=not no_store)
