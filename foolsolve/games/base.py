@@ -98,6 +98,9 @@ class GameInfo:
     """Module holding the game's Z3 proofs (a ``PROOFS`` list), imported by ``foolsolve prove``."""
     ambiguity: _Declared[type | None] = _Declared()
     """The game's adapter class for ``foolsolve ambiguities`` (``None``: the generic one)."""
+    greedy: _Declared[Callable[[Any], Any] | None] = _Declared()
+    """The game's greedy heuristic for the ``greedy`` bot: ``greedy(seat) -> move`` from a
+    :class:`foolsolve.bots.Seat` (``None``: the generic cheapest-cards heuristic)."""
     solver_version: str = "1"
     """Changes whenever the solver's answers may change (the result store keys on it)."""
     doc: str | None = None

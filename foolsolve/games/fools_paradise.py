@@ -43,4 +43,5 @@ INFO = GameInfo(
     ambiguity=Lazy("foolsolve.solver.fools_paradise.ambiguity:FoolsParadiseAmbiguity"),
     doc="docs/fools-paradise.md",
     max_moves=1 << 16,
+    greedy=Lazy("foolsolve.solver.fools_paradise.greedy:choose"),
 )
