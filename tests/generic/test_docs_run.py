@@ -1,10 +1,11 @@
 """The command transcripts of README.md and docs/*.md are run, so a changed output fails here (as
 python-chess runs its README's examples).
 
-A transcript is a fenced block whose first line starts with ``$ ``: each ``$ COMMAND`` line is run
-by bash in one temporary folder per block (with the repository's ``foolsolve/examples``; files a
-command writes are there for the next), standard error into standard output, and what it prints
-must be the lines below it up to the next ``$`` line.
+A transcript is a fenced block whose first line starts with ``$ `` and that shows some output: each
+``$ COMMAND`` line is run by bash in one temporary folder per block (with the repository's
+``foolsolve/examples``; files a command writes are there for the next), standard error into standard
+output, and what it prints must be the lines below it up to the next ``$`` line. A block of ``$``
+lines without any output is a list of commands to try, not a transcript, and is not run.
 
 Only what truly varies between runs is normalised: wall-clock times (``in 25.4 s``, ``1.3 ms``) and
 search rates (``24,221 nodes/s``). A transcript that shortens its output with ``...`` is an excerpt:
@@ -56,7 +57,8 @@ def transcripts(page: Path) -> list[tuple[int, list[tuple[str, list[str]]]]]:
             for _, expected in steps:
                 while expected and not expected[-1].strip():
                     expected.pop()
-            out.append((start, steps))
+            if any(expected for _, expected in steps):  # commands alone, without output, are a usage list
+                out.append((start, steps))
         i = end + 1
     return out
 
