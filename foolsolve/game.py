@@ -45,9 +45,12 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from foolsolve.errors import InputError
+
+if TYPE_CHECKING:
+    from foolsolve.cards import Deck
 
 CHANCE = -1
 """``to_move`` of a chance node."""
@@ -218,7 +221,7 @@ class GameMeta:
     chance_mode: ChanceMode
     information: Information
     utility: Utility
-    deck: Any = None
+    deck: Deck | None = None
     """The :class:`foolsolve.cards.Deck` whose texts name every card of the game's positions (the
     largest the rules allow), or ``None`` for a game without cards."""
     utility_bounds: tuple[float, float] = (-1.0, 1.0)

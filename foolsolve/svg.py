@@ -103,8 +103,7 @@ def deck_of(obj: dict[str, Any]) -> Deck | None:
         info = games.get(game)
     except InputError:
         return None
-    deck: Deck | None = info.meta.deck
-    return deck
+    return info.meta.deck
 
 
 def _is_card_list(value: Any, allow_null: bool = False) -> bool:
