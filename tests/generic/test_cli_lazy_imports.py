@@ -151,8 +151,8 @@ def test_help_lists_every_command_exactly_as_with_every_command_imported() -> No
     assert proc.stdout == lazy
     listed = {line.split()[0] for line in lazy.split("Commands:")[1].splitlines() if line.strip()}
     with_commands = {info.name for info in games.all_games() if info.commands}
-    assert listed == {"solve", "conform", "perft", "rules", "prove", "deal", "moves", "play", "show", "games"} | {
-        ref.name for ref in CORE_COMMANDS} | with_commands
+    assert listed == {"solve", "conform", "perft", "rules", "prove", "deal", "moves", "play", "show", "games",
+                      "view"} | {ref.name for ref in CORE_COMMANDS} | with_commands
 
 
 @pytest.mark.parametrize("ref", (*CORE_COMMANDS, *games.commands()), ids=lambda r: r.name)
