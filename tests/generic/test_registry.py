@@ -196,3 +196,15 @@ def test_shared_code_never_tests_a_game_name():
                 if pattern in text:
                     offenders.append(f"{rel}: {pattern}")
     assert offenders == []
+
+
+def test_shared_code_asks_for_declared_capabilities_instead_of_probing():
+    """A spec's or a record's optional capability (picture hints, views, why, a boundary name) is an
+    attribute SpecGame or GameInfo declares with a default: shared code reads it, never getattr/hasattr."""
+    import re
+
+    probe = re.compile(r"\b(?:getattr|hasattr)\(\s*(?:[\w.]*\.)?(?:spec|info)\b")
+    root = TESTS.parents[1] / "foolsolve"
+    offenders = [f"{path.relative_to(root)}:{n}" for path in sorted(root.rglob("*.py"))
+                 for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if probe.search(line)]
+    assert offenders == []
