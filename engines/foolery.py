@@ -432,7 +432,7 @@ def apply(s: EngineState, m: int) -> EngineState:
         return _end_trick(after)
     if top is not None and combo[0] == SET and top[0] == SET and combo[1] <= 2 and combo[2] == top[2]:
         nxt = _next_in_trick(after, p, p)
-        if nxt >= 0 and not (after.places.count(0) == 2 and not ctx.two_skip):
+        if nxt >= 0 and not (s.places.count(0) == 2 and not ctx.two_skip):  # counted before the play
             after.skipped = nxt
             return _advance(after, nxt)
     return _advance(after, p)

@@ -467,6 +467,7 @@ def _run(hs: Any, ht: Any, places: Any, tab: Any, ints: Any, flags: Any, seats: 
         else:
             prev_k, prev_c, prev_key = tk, tc, tkey
             kind, count, key = _combo(ms, mtr, wrap, scr)
+            before = _active(places, n)
             hs[p] &= ~ms
             ht[p] &= ~mtr
             if hs[p] == 0 and ht[p] == 0:
@@ -493,7 +494,7 @@ def _run(hs: Any, ht: Any, places: Any, tab: Any, ints: Any, flags: Any, seats: 
                 actor = p
                 if prev_k == SET and kind == SET and count <= 2 and key == prev_key and prev_c == count:
                     nxt = _next_in_trick(p, p, n, places, -1, passed if final else 0)
-                    if nxt >= 0 and not (_active(places, n) == 2 and not two_skip):
+                    if nxt >= 0 and not (before == 2 and not two_skip):
                         skipped = nxt
                         actor = nxt
                 nxt = _next_in_trick(actor, p, n, places, skipped, passed if final else 0)

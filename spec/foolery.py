@@ -99,13 +99,12 @@ class Rules:
         False, choices=(False, True),
         doc="Whether an ace may also count high, above the King, in a straight (J-C-Q-K-A, then the highest "
             "straight); no: aces low only (A-2-3-4-5 is the lowest straight).",
-        source='004 §Hands: "Aces are low."', reconstructed=True)
+        source='004 §Hands: "Aces are low."')
     skip_with_two: str = option(
         "trick_won", choices=("trick_won", "no_skip"),
         doc="An equal single or pair when only two players hold cards: trick_won = the other player is "
             "skipped, so the player who matched wins the trick and leads; no_skip = no skip with two left.",
-        source='004 §Follow: "If it\'s an equal single card or pair, the following player is skipped."',
-        reconstructed=True)
+        source='004 §Follow: "If it\'s an equal single card or pair, the following player is skipped."')
 
 
 # --- moves ---------------------------------------------------------------------------------
@@ -639,7 +638,9 @@ class FoolerySpec(SpecGame[State, Move]):
             return self._end_trick(after)
         if top is not None and skips_next(combo, top):
             nxt = self._next_in_trick(after, p)
-            in_play = sum(1 for q in range(state.players) if after.active(q))
+            # players holding cards when the matching play was made (a matcher who goes out with it
+            # still counts: the skip is decided by the table the play was made at)
+            in_play = sum(1 for q in range(state.players) if state.active(q))
             if nxt is not None and not (in_play == 2 and rules.skip_with_two == "no_skip"):
                 # 004 §Follow: "the following player is skipped" (with two left and option
                 # skip_with_two = trick_won the turn comes back to the player who matched: the

@@ -287,9 +287,9 @@ class Rules:
         source='003: "The two players\' private stocks consist of specific cards by color:" and "Let the "pool" '
                'stock consist of:" (lists lost); RULES-NOTES §4')
     hand_limit: int = option(
-        7, reconstructed=True, parse=_parse_hand_limit,
-        doc="A regroup may draw only while the hand holds fewer cards than this (reconstruction: the regroup "
-            "list was lost; 7 from the forfeit example).",
+        7, parse=_parse_hand_limit,
+        doc="A regroup may draw only while the hand holds fewer cards than this (from the text: the forfeit "
+            "sentence names 7 cards as a hand that cannot draw).",
         source='003: "(for example, they already have 7 cards, or all available stocks are empty)"; RULES-NOTES §4')
     regroup_max: Any = option(  # noqa: RUF009
         "limit", choices=("limit", 1, 2), reconstructed=True, parse=_parse_regroup_max,
@@ -1288,6 +1288,14 @@ def state_from_json(obj: Any) -> State:
     drew_pool = obj.get("drew_pool", False)
     setup_chosen = obj.get("setup_chosen", 0)
     reshuffle: tuple[tuple[int, ...], ...] = ()
+
+    # 003: "Put away all other cards, such as the 10s and the remaining 8s, 9s, Qs, Ks. They will not
+    # be used." A card in none of the rules' three stocks never comes into play.
+    in_play = set(rules.stocks.player0) | set(rules.stocks.player1) | set(rules.stocks.pool)
+    for c, where in seen.items():
+        if c.ascii not in in_play:
+            raise PositionError(f"{where}: {c.ascii} is put away (in none of the rules' stocks; 003: "
+                                f'"Put away all other cards ... They will not be used")')
 
     for p in (0, 1):
         if not hands[p] and not stocks[p] and not hands[1 - p] and not stocks[1 - p]:

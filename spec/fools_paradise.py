@@ -75,7 +75,7 @@ class Rules:
         doc="Ace value: either = the collector picks 1 or 14 for the played ace and for each collected ace "
             "independently; low = always 1; high = always 14; either_per_play = one choice for every ace of "
             "one collection, the played card included.",
-        source="000 §Card Values: 'Ace may be one or fourteen'", reconstructed=True)
+        source="000 §Card Values: 'Ace may be one or fourteen'")
     played_card: str = option(
         "collected", choices=("collected", "stays"),
         doc="Where the hand card used to collect goes: collected = into the player's pile with the cards it "

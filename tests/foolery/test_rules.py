@@ -129,6 +129,19 @@ def test_equal_single_with_two_players_left_wins_the_trick_by_default() -> None:
     assert after.table and after.to_move == 0  # option no_skip: the other player may answer
 
 
+def test_no_skip_counts_the_players_holding_cards_before_the_matching_play() -> None:
+    # 004 §Follow: "If it's an equal single card or pair, the following player is skipped." Option
+    # skip_with_two = no_skip cancels the skip only when two players hold cards; a matcher who goes out
+    # with her last card made the play among three, so the following player is still skipped.
+    from foolsolve.engines.foolery import ENGINE
+
+    s = position("9C 2C", "9D", "QC 4D", table=[(0, "9H")], to_move=1, rules={"skip_with_two": "no_skip"})
+    after = play(s, "play 9D")
+    assert after.places[1] == 1 and after.skipped == 2 and after.to_move == 0
+    e = ENGINE.apply(ENGINE.from_spec(s), ENGINE.move_from_spec(ENGINE.from_spec(s), SPEC.parse_move(s, "play 9D")))
+    assert ENGINE.to_spec(e) == after
+
+
 def test_equal_five_card_hands_may_follow_and_skip_no_one() -> None:
     # RULES-NOTES §5: equal tops are equal hands (allowed, no skip)
     s = position("2C", "3D 4D 5H 6S 7D KC", "QC", "JC", table=[(0, "3C 4C 5C 6C 7H")], to_move=1)

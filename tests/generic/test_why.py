@@ -236,13 +236,13 @@ def test_fa_result_and_phase() -> None:
 
 
 def test_fa_attack_reasons_and_attack_size_reasons() -> None:
-    s = fa_position("A♣ 2♣ 3♣ 4♣ 5♣ J♦ Q♦", "A♦ 2♦ 3♦ 4♦ 5♦ 6♦ 7♦", stock0="6♣", stock1="6♥")
+    s = fa_position("A♣ 2♣ 3♣ 4♣ 5♣ J♦ Q♥", "A♦ 2♦ 3♦ 4♦ 5♦ 6♦ 7♦", stock0="6♣", stock1="6♥")
     exp = explain(FA, s, "attack A♣ 2♣ 3♣ 4♣ 5♣")
     assert [(r.rule, r.option) for r in exp.reasons] == [("attack_size_reasons", "attack_size")]
     assert exp.flips == []  # five pip cards: too many under either reading
-    exp = explain(FA, s, "attack 2♣ J♦ Q♦")
+    exp = explain(FA, s, "attack 2♣ J♦ Q♥")
     assert exp.legal and exp.flips == [("attack_size", "pips_and_one_face")]
-    assert "needs a pip card" in explain(FA, s, "attack J♦ Q♦").one_line()
+    assert "needs a pip card" in explain(FA, s, "attack J♦ Q♥").one_line()
     zero = fa_position("2♣ 2♦", "A♦ 2♥ 3♦", stock0="6♣", stock1="6♥")
     assert "total zero" in explain(FA, zero, "attack 2♣ 2♦").one_line()
     big = fa_position("A♣ 2♣ 3♣", "4♥ 5♥", stock0="6♣", stock1="6♦")
