@@ -953,9 +953,55 @@ class FoolerySpec(SpecGame[State, Move]):
                 raise PositionError(f"to_move: player {tm} passed or was skipped in this trick")
             if not table and phase == "play" and hands[tm] == (FOOL,):
                 raise PositionError(f"to_move: player {tm} holds only the Fool and would have left play as Peasant")
+            _check_turn(state)
         elif table or passed:
             raise PositionError("table: the round is over; the table is empty")
         return state
+
+
+def _check_turn(state: State) -> None:
+    """The player to move is one the rules can give the turn to (a position error otherwise).
+
+    004 §Deal: "Dealer leads the first trick of the first deal"; §Later rounds: "the King gets the
+    first turn". After a play the turn goes round from the player who made it (004 §Passing: "You
+    may pass your turn"; §Follow: "the following player is skipped"): every player holding cards
+    between the play to beat and the player to move has passed or was skipped."""
+    n, tm = state.players, state.to_move
+    if state.phase == "play" and not state.table and sum(len(h) for h in state.hands) == len(TAROT78):
+        if state.previous_places is None and tm != state.dealer:
+            raise PositionError(f"to_move: no card is played yet, so the dealer (player {state.dealer}) leads")
+        if state.previous_places is not None and tm != place_of(state.previous_places, "King"):
+            raise PositionError(f"to_move: the King (player {place_of(state.previous_places, 'King')}) leads "
+                                "the first trick of a later round")
+    owner = state.owner()
+    if owner is None:
+        return
+    between: list[int] = []
+    for i in range(1, n):
+        q = (owner + i) % n
+        if q == tm:
+            break
+        if not state.active(q):
+            continue
+        if q != state.skipped and q not in state.passed:
+            raise PositionError(f"to_move: player {tm} cannot be to move: player {q} comes first after the play "
+                                "to beat and has neither passed nor been skipped")
+        between.append(q)
+    # the skipped player is the first after the play who still had a turn in this trick (with
+    # pass_is_final a player who passed earlier has none)
+    turns = [q for q in between if q == state.skipped or not (state.rules.pass_is_final and q in state.passed)]
+    if state.skipped is not None and (not turns or turns[0] != state.skipped):
+        raise PositionError(f"skipped: player {state.skipped} is not the player right after the play to beat")
+    if state.skipped is not None:
+        prev = combination(state.table[-2][1], state.rules) if len(state.table) > 1 else None
+        last = combination(state.table[-1][1], state.rules)
+        if prev is None or last is None or not skips_next(last, prev):
+            raise PositionError(f"skipped: player {state.skipped} is skipped only after an equal single or pair")
+    if not state.rules.pass_is_final:
+        early = sorted(q for q in state.passed if q not in between)
+        if early:
+            raise PositionError(f"passed: player {early[0]} has not had the turn since the play to beat "
+                                "(the turn goes round from it)")
 
 
 def _first_free(places: Sequence[int | None]) -> int:

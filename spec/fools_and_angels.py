@@ -1347,6 +1347,14 @@ def state_from_json(obj: Any) -> State:
             raise PositionError(f"to_move: must be {expect} (the player choosing piles now)")
     elif "reshuffle" in obj:
         raise PositionError("reshuffle: only in phase setup")
+    if phase in (TURN, REGROUP, DEFEND) and turns_done < 2:
+        # 003: "Players take turns"; the first turns are the first player's, then the other's (option
+        # first_player): the player whose turn it is moves, or defends against nobody's attack yet
+        turn_of = rules.first_player if turns_done == 0 else 1 - rules.first_player
+        mover = to_move if phase != DEFEND else 1 - to_move
+        if mover != turn_of:
+            raise PositionError(f"to_move: {to_move} cannot move here: after {turns_done} turn(s) it is player "
+                                f"{turn_of}'s turn (first_player {rules.first_player})")
     state = State(rules, phase, to_move, hands, stocks, pool, attack, turns_done, exchanged, drawn, drew_pool,
                   setup_chosen, reshuffle)
     if phase == REGROUP and not more_draws(state):

@@ -377,7 +377,8 @@ def test_003_temptation_after_a_pool_draw() -> None:
     assert play(t, "decline").phase == "turn"
     own = play(s, "draw own", "stop")
     assert own.phase == "turn"  # no pool draw, no temptation
-    first = position("A♣", "2♦ 3♦ 4♦", stock0="6♠", stock1="6♥", pool="7♥ 8♥", rules=r, turns_done=1)
+    first = position("A♣", "2♦ 3♦ 4♦", stock0="6♠", stock1="6♥", pool="7♥ 8♥", rules=r, turns_done=1,
+                     to_move=1)
     assert play(first, "draw pool", "stop").phase == "turn"  # not before both first turns are done
 
 
@@ -412,7 +413,7 @@ def test_stocks_option_rejects_tens_and_duplicates() -> None:
 def test_every_reconstructed_rule_says_reconstruction_in_its_doc() -> None:
     infos = options_of(Rules)
     recon = [o for o in infos if o.reconstructed]
-    assert {o.name for o in recon} >= {"stocks", "hand_limit", "regroup_max", "face_effects", "defence_face_cards",
+    assert {o.name for o in recon} >= {"stocks", "regroup_max", "face_effects", "defence_face_cards",
                                        "no_legal_action", "end_of_turn", "first_player"}
     for o in recon:
         assert "reconstruction" in o.doc, o.name
@@ -469,3 +470,16 @@ def test_why_no_exception_pass_names_the_opponent_holding_cards_for_either_playe
         s = position(*hands, stock0="5C", stock1="6H", pool="7D", to_move=p)
         says = next(r.says for r in pass_reasons(s) if r.rule == "exception_pass")
         assert f"player {1 - p} holds cards" in says and f"player {p}'s stock is not empty" in says
+
+
+def test_the_first_turns_belong_to_the_first_player_then_the_other() -> None:
+    # 003: "Players take turns either attacking ... or regrouping"; option first_player: a position of the
+    # first turns names the player whose turn it is
+    import pytest
+
+    from foolsolve.errors import InputError
+
+    with pytest.raises(InputError, match=r"^to_move: 1 cannot move here: after 0 turn\(s\) it is player 0's turn"):
+        position("", "", stock0="A♣ 2♣", stock1="A♦ 2♦", pool="7♥", turns_done=0, to_move=1)
+    position("", "", stock0="A♣ 2♣", stock1="A♦ 2♦", pool="7♥", turns_done=0, to_move=1, rules={"first_player": 1})
+    position("A♣", "", stock0="2♣", stock1="A♦ 2♦", pool="7♥", turns_done=1, to_move=1)
