@@ -227,6 +227,9 @@ class SpecGame(ABC, Generic[S, M]):
     """The game's frozen rules dataclass (see :mod:`foolsolve.rules`)."""
     game_type: ClassVar[GameType]
     """The declared kind of game (see :class:`GameType`)."""
+    reconstructions: ClassVar[tuple[Any, ...]] = ()
+    """Readings where the text is silent and one reading is sensible (:class:`foolsolve.rules.Reconstruction`):
+    listed by ``foolsolve rules`` beside the options."""
 
     @abstractmethod
     def deal(self, rules: Any, players: int, rng: random.Random) -> S:

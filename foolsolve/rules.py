@@ -43,6 +43,21 @@ class OptionInfo:
     parse: Callable[[Any], Any] | None
 
 
+@dataclass(frozen=True)
+class Reconstruction:
+    """A reading a spec takes where the text is silent and only one reading is sensible: not an
+    option (nothing to choose), but listed by ``foolsolve rules GAME`` with its reason, so every
+    reconstruction is visible. A spec lists them in its ``reconstructions``."""
+
+    name: str
+    reading: str
+    """The reading the spec implements."""
+    reason: str
+    """Why no other reading is sensible (what the alternative would break)."""
+    source: str
+    """The seed sentence (file and section) the reading fills in."""
+
+
 def option(
     default: T,
     *,

@@ -54,9 +54,10 @@ def test_fa_attack_size_and_defence_face_cards_are_reconstructed() -> None:
 
 
 @pytest.mark.parametrize("game, expected", [
-    # RULES-NOTES §5 (Foolery): passing again after a pass is an open point; 004 §Trumping says trumps beat
-    # trumps, "Aces are low." (straight_wrap) and "the following player is skipped" (skip_with_two) are clear.
-    ("foolery", {"pass_is_final"}),
+    # RULES-NOTES §5 (Foolery): passing again after a pass, who leads when the trick winner has gone out and
+    # the payoffs are open points; 004 §Trumping says trumps beat trumps, "Aces are low." (straight_wrap) and
+    # "the following player is skipped" (skip_with_two) are clear.
+    ("foolery", {"pass_is_final", "lead_after_out", "payoffs"}),
     # §3 (Three Fools): the Roshambo chance and the binary card's start are open; max hand and the
     # streak are in 002.
     ("three-fools", {"roshambo", "binary_start"}),
