@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -41,6 +41,9 @@ class OptionInfo:
     reconstructed: bool
     fixed: bool
     parse: Callable[[Any], Any] | None
+    variants: Callable[[Any], Iterable[Any]] | None = None
+    """For an option without ``choices`` (a table, a number): the other values worth trying
+    next to a given one (``foolsolve why`` tries them, one at a time)."""
 
 
 @dataclass(frozen=True)
@@ -67,6 +70,7 @@ def option(
     reconstructed: bool = False,
     fixed: bool = False,
     parse: Callable[[Any], Any] | None = None,
+    variants: Callable[[Any], Iterable[Any]] | None = None,
 ) -> T:
     """Declare a rule option (a dataclass field with metadata).
 
@@ -74,6 +78,9 @@ def option(
     ``reconstructed``: the text does not give this rule; the default is a reconstruction.
     ``fixed``: a rule, not an option (listed for completeness; cannot be changed).
     ``parse``: converts and checks a JSON value, raising ``ValueError`` on a bad one.
+    ``variants``: for an option without ``choices``, the values next to a given one (each entry
+    of a table changed one at a time, a number one up and one down): what ``foolsolve why``
+    tries to find the values that would change a verdict.
     """
     meta = {
         "foolsolve": {
@@ -83,6 +90,7 @@ def option(
             "reconstructed": reconstructed,
             "fixed": fixed,
             "parse": parse,
+            "variants": variants,
         }
     }
     if isinstance(default, (list, dict, set)):
@@ -98,7 +106,7 @@ def options_of(rules_cls: type) -> list[OptionInfo]:
         if m is None:
             continue
         out.append(OptionInfo(f.name, f.default, m["doc"], m["source"], m["choices"],
-                              m["reconstructed"], m["fixed"], m["parse"]))
+                              m["reconstructed"], m["fixed"], m["parse"], m.get("variants")))
     return out
 
 

@@ -179,6 +179,16 @@ def parse_face_effects(obj: Any) -> FaceEffects:
     return FaceEffects(**kwargs)
 
 
+def face_effect_variants(current: FaceEffects) -> list[FaceEffects]:
+    """Each other effect for each face rank, one rank at a time (what ``foolsolve why`` tries)."""
+    return [replace(current, **{rank: name}) for rank in ("J", "Q", "K") for name in sorted(FACE_EFFECTS)
+            if name != getattr(current, rank)]
+
+
+def _hand_limit_variants(current: int) -> list[int]:
+    return [v for v in (current - 1, current + 1) if v >= 1]
+
+
 # --- stocks as data -------------------------------------------------------------------------
 
 def _texts(*cards: str) -> tuple[str, ...]:
@@ -287,7 +297,7 @@ class Rules:
         source='003: "The two players\' private stocks consist of specific cards by color:" and "Let the "pool" '
                'stock consist of:" (lists lost); RULES-NOTES §4')
     hand_limit: int = option(
-        7, parse=_parse_hand_limit,
+        7, parse=_parse_hand_limit, variants=_hand_limit_variants,
         doc="A regroup may draw only while the hand holds fewer cards than this (from the text: the forfeit "
             "sentence names 7 cards as a hand that cannot draw).",
         source='003: "(for example, they already have 7 cards, or all available stocks are empty)"; RULES-NOTES §4')
@@ -298,7 +308,7 @@ class Rules:
         source='003: "The active player shall either:" (list lost) and "Players take turns either attacking ... or '
                'regrouping by drawing cards into their hand."; RULES-NOTES §4')
     face_effects: FaceEffects = option(  # noqa: RUF009
-        FaceEffects(), reconstructed=True, parse=parse_face_effects,
+        FaceEffects(), reconstructed=True, parse=parse_face_effects, variants=face_effect_variants,
         doc="Effect of each face rank on the defence, from a pluggable table (reconstruction: the effects list "
             "was lost; default whole_only for J, Q, K from the Q&A).",
         source='003: "Face cards have special effects, described below in descending order of precedence." (list '

@@ -48,7 +48,7 @@ from foolsolve.game import (
     reason,
 )
 from foolsolve.positions import validate_schema
-from foolsolve.rules import option, rules_from_json, rules_to_json
+from foolsolve.rules import Reconstruction, option, rules_from_json, rules_to_json
 
 ACE = 14
 """Rank of the ace in :mod:`foolsolve.cards` (printed ``A``)."""
@@ -100,6 +100,30 @@ class Rules:
             "of a card are then interchangeable.",
         source="000 intro: 'there is no upper limit' on players; RULES-NOTES §2 'decks: 1 | n'",
         reconstructed=True)
+
+
+RECONSTRUCTIONS = (
+    Reconstruction(
+        "fools_paradise_is_a_lay", "The \"Fool's Paradise\" (declining to collect) lays one hand card face up in the "
+        "centre, as a player who cannot collect does, then draws.",
+        "Both are the section's \"two instances where cards will not be collected\", and the end of the game (\"when "
+        "all players are without cards\", \"the player to play the last card\") presumes every turn plays a card: a "
+        "turn that only drew would never empty a hand while the stock lasts.",
+        "000 §Not Collecting Cards: \"The second is if the player wishes to leave cards that would otherwise be "
+        "collected in the center ... This move is the Fool's Paradise.\""),
+    Reconstruction(
+        "one_collection_per_turn", "A turn makes at most one collection (one hand card and the centre cards it "
+        "takes), then draws one card.",
+        "A collection starts from \"a card from his or her hand\" (one card), and the turn then \"must draw one "
+        "card\": one card played, one drawn keeps every hand at five while the stock lasts.",
+        "000 §Collecting Cards: \"a player must first choose a card from his or her hand\"; §A Player's Turn: \"the "
+        "player must draw one card from the draw pile\""),
+    Reconstruction(
+        "refill_short_stock", "When the stock is too small to refill the centre with five, the dealer lays what "
+        "is left.", "There are no other cards to lay.",
+        "000 §Clearing the board: \"the dealer must deal out five cards face up to the center\""),
+)
+"""Readings of 000 where only one is sensible (``foolsolve rules fools-paradise`` lists them)."""
 
 
 # --- card values and points ----------------------------------------------------------------
@@ -325,6 +349,7 @@ class FoolsParadiseSpec(SpecGame[State, Move]):
     min_players = 2
     max_players = (8 * DECK_CARDS - CENTRE_SIZE) // HAND_SIZE  # 82: five cards each and five in the centre from 8 decks
     rules_cls = Rules
+    reconstructions = RECONSTRUCTIONS
     game_type = GameType(
         short_name="fools_paradise", long_name="Fool's Paradise", dynamics=Dynamics.SEQUENTIAL,
         chance_mode=ChanceMode.EXPLICIT, information=Information.IMPERFECT, utility=Utility.GENERAL_SUM,
