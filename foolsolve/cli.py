@@ -221,14 +221,25 @@ def moves(position: str, as_json: bool) -> None:
               help="Play against the solver: you move, it answers (hint, undo, why MOVE, help, quit).")
 @click.option("--seed", type=int, default=None,
               help="--interactive: seed of the random answers where the solver cannot answer exactly.")
+@click.option("--record", type=click.IntRange(min=1), default=None, metavar="K",
+              help="POSITION is an arena record file (foolsolve arena --out): replay its game K from its deal, "
+                   "move by move (MOVEs, if given, replace the game's moves).")
 def play(position: str, move_texts: Sequence[str], out: str | None, as_json: bool, interactive: bool,
-         seed: int | None) -> None:
+         seed: int | None, record: int | None) -> None:
     """Apply MOVEs to POSITION and print who played each move and the new position (as show does).
 
     Moves are written as the spec prints them, e.g. "attack 6H" "take"."""
     from foolsolve.present import show_text, transcript
 
-    info, state = load_position(position)
+    if record is not None:
+        from foolsolve.arena import record_game
+
+        obj, recorded = record_game(position, record)
+        info = games.get(game_of(obj))
+        state = info.spec.state_from_json(obj)
+        move_texts = move_texts or recorded
+    else:
+        info, state = load_position(position)
     new = info.spec.play(state, *move_texts)  # an illegal move: the spec's error, naming its place
     lines = transcript(info.spec, state, move_texts)
     if interactive:
@@ -481,6 +492,8 @@ CORE_COMMANDS: tuple[CommandRef, ...] = (
     CommandRef("batch", "foolsolve.batch:batch_command",
                "Solve many positions: JSON Lines in, JSON Lines out, in input order."),
     CommandRef("store", "foolsolve.store_cli:store_command", "The result store of solved positions: stats, export, clear."),
+    CommandRef("arena", "foolsolve.arena_cli:arena_command",
+               "Bots play GAME against each other: duplicate deals, win rates with Wilson intervals, Elo."),
 )
 
 
