@@ -58,9 +58,9 @@ def test_fa_attack_size_and_defence_face_cards_are_reconstructed() -> None:
     # the payoffs are open points; 004 §Trumping says trumps beat trumps, "Aces are low." (straight_wrap) and
     # "the following player is skipped" (skip_with_two) are clear.
     ("foolery", {"pass_is_final", "lead_after_out", "payoffs"}),
-    # §3 (Three Fools): the Roshambo chance and the binary card's start are open; max hand and the
-    # streak are in 002.
-    ("three-fools", {"roshambo", "binary_start"}),
+    # §3 (Three Fools): the Roshambo chance and its format, the binary card's start and the order collected cards
+    # go under a pile are open; max hand and the streak are in 002.
+    ("three-fools", {"roshambo", "binary_start", "roshambo_format", "collect_order"}),
 ])
 def test_open_points_are_reconstructed(game: str, expected: set[str]) -> None:
     from foolsolve import games
