@@ -750,6 +750,15 @@ class FoolsParadiseSpec(SpecGame[State, Move]):
                                     f"{want}: each turn's card is replaced by a draw)")
         if pending is None and any(hands) and not hands[to_move]:
             raise PositionError(f"to_move: player {to_move} has no cards (players without cards are skipped)")
+        if not stock and pending is None:
+            # 000 §A Player's Turn: "the next player to the left may begin his or her turn"; with the stock
+            # empty each turn plays one card and draws none, so going round to the left from the player to
+            # move, those still to play this lap hold at least as many cards as those who have played
+            sizes = [len(hands[(to_move + i) % n]) for i in range(n)]
+            if any(a < b for a, b in zip(sizes, sizes[1:])):
+                raise PositionError(f"to_move: player {to_move} cannot be to move with hands of "
+                                    f"{[len(h) for h in hands]} cards (with the stock empty, turns go round to the "
+                                    f"left, each playing one card)")
         state = State(rules=rules, hands=tuple(_sorted(h) for h in hands), centre=_sorted(centre), stock=stock,
                       stock_known=stock_known, piles=tuple(_sorted(p) for p in piles), clears=clears,
                       to_move=to_move, dealer=dealer, pending=pending)
