@@ -755,7 +755,7 @@ class FoolsParadiseSpec(SpecGame[State, Move]):
             # empty each turn plays one card and draws none, so going round to the left from the player to
             # move, those still to play this lap hold at least as many cards as those who have played
             sizes = [len(hands[(to_move + i) % n]) for i in range(n)]
-            if any(a < b for a, b in zip(sizes, sizes[1:])):
+            if any(a < b for a, b in itertools.pairwise(sizes)):
                 raise PositionError(f"to_move: player {to_move} cannot be to move with hands of "
                                     f"{[len(h) for h in hands]} cards (with the stock empty, turns go round to the "
                                     f"left, each playing one card)")

@@ -35,7 +35,8 @@ OPTION_CHOICES = {
 def small_endgames(draw: Any, players: int = 2, max_hand: int = 3, max_centre: int = 4,
                    max_stock: int = 0) -> State:
     """Random positions with few cards left: hands of 0..max_hand (the player to move holds
-    at least one, and the hands never grow from her round to the left), 1..max_centre centre cards, random options; every other card in the piles.
+    at least one, and the hands never grow from her round to the left), 1..max_centre centre
+    cards, random options; every other card in the piles.
     With max_stock > 0, up to that many pile cards are moved to a known stock. (A position
     file must then show five-card hands; the rules themselves apply to any state, and small
     hands keep the exhaustive check fast.)"""
