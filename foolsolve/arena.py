@@ -104,6 +104,7 @@ def play(task: Task) -> dict[str, Any]:
     from foolsolve import bots, games
     from foolsolve.game import CHANCE
     from foolsolve.rules import rules_from_json, rules_to_json
+    from foolsolve.worlds import view_of
 
     m = task.match
     info = games.get(m.game)
@@ -142,7 +143,7 @@ def play(task: Task) -> dict[str, Any]:
                     break
         else:
             seat = bots.Seat(game=info.name, player=mover, players=m.players, rules=rules_json,
-                             view=spec.observation(state, mover), legal=tuple(legal),
+                             view=view_of(info, state, mover), legal=tuple(legal),
                              seed=_seed(m.seed, "move", task.deal, task.seating, len(moves)),
                              history=tuple(history[mover]))
             t0 = time.perf_counter()

@@ -1,8 +1,9 @@
 """Bots: players that choose a move from one player's view, and their registry.
 
 A bot never sees a hidden card. At its turn it gets a :class:`Seat`: the game's name, the rules in
-force, its player number, its view of the position (the spec's ``observation``: the position with
-what the rules hide from that player left out or replaced by counts), its legal moves and a seed.
+force, its player number, its view of the position (a view file, :func:`foolsolve.worlds.view_of`:
+what the rules hide from that player replaced by counts and the cards known to be there), its legal
+moves and a seed.
 Nothing in a seat leads back to the full position (tests/generic/test_bots.py checks it).
 
 Bots are registered like games: one module defining ``BOT`` (a :class:`BotInfo`) and one line in
@@ -41,7 +42,8 @@ class Seat:
     rules: dict[str, Any]
     """The rules in force, as in a position file."""
     view: dict[str, Any]
-    """The player's view of the position (JSON, as ``foolsolve show --as`` prints it)."""
+    """The player's view of the position: a view file (``foolsolve view POSITION --as P`` writes the same;
+    :func:`foolsolve.worlds.read_view` reads it, and its worlds are the positions consistent with it)."""
     legal: tuple[Any, ...]
     """The legal moves (the spec's move values; ``str(move)`` is the move's text)."""
     seed: int

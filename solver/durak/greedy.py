@@ -31,7 +31,8 @@ def choose(seat: Any) -> Any:
     from foolsolve.spec.durak import Attack, Cover, Keep, Pass, ShowTrump, Take, Throw, Transfer
 
     trump = seat.view.get("trump")
-    stock = int(seat.view.get("stock_size", len(seat.view.get("stock", []) or [])))
+    pile = seat.view.get("stock")
+    stock = int(pile["count"]) if isinstance(pile, dict) else len(pile or [])
 
     def cost(card: Any) -> int:
         return card.rank + (TRUMP_COST if card.suit == trump else 0)

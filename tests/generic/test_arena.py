@@ -24,6 +24,7 @@ from hypothesis import strategies as st
 
 from foolsolve import arena, bots, games
 from foolsolve.stats import elo, elo_difference, wilson
+from foolsolve.worlds import read_view
 from tests.generic.test_cli import assert_one_line_error, run
 
 REPO = Path(__file__).resolve().parents[2]
@@ -238,7 +239,8 @@ def test_a_bot_is_handed_a_view_and_never_the_position(game):
             seen.add(id(obj))
             assert not isinstance(obj, state_type), "a bot could reach the full position"
             todo.extend(gc.get_referents(obj))
-        assert seat.view.get("player") == seat.player  # a view, not the position
+        assert seat.view.get("view") == seat.player  # a view file, not the position
+        assert read_view(seat.view).player == seat.player
 
 
 def test_a_bot_does_not_see_the_other_hand_in_durak():

@@ -145,7 +145,7 @@ def test_help_lists_every_command_exactly_as_with_every_command_imported() -> No
     assert proc.stdout == lazy
     listed = {line.split()[0] for line in lazy.split("Commands:")[1].splitlines() if line.strip()}
     assert listed == {"solve", "conform", "perft", "rules", "prove", "deal", "moves", "play", "show", "games",
-                      "capture", "defend", "simulate"} | {ref.name for ref in CORE_COMMANDS}
+                      "capture", "defend", "simulate", "view"} | {ref.name for ref in CORE_COMMANDS}
 
 
 @pytest.mark.parametrize("ref", (*CORE_COMMANDS, *games.commands()), ids=lambda r: r.name)
