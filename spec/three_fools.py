@@ -322,14 +322,21 @@ class State:
     reason: str = ""
 
 
-def collected(history: tuple[Round, ...], p: int) -> list[Card]:
+def centre_order(leader: int, winner: int, rules: Rules) -> tuple[int, int, int]:
+    """The seats whose centre cards go under the winner's pile, in order. RECONSTRUCTION (option
+    ``collect_order``): from the leader (the order played), or from the winner."""
+    first = leader if rules.collect_order == "leader_first" else winner
+    return (first, (first + 1) % PLAYERS, (first + 2) % PLAYERS)
+
+
+def collected(history: tuple[Round, ...], p: int, rules: Rules) -> list[Card]:
     """Every card ``p`` collected under her pile, in the order they went under it (002 §Winning a
     Round, in the order :func:`collect` puts them): a pile loses cards only from the top, so it
     ends with the last of these."""
     out: list[Card] = []
     for r in history:
         if r.winner == p:
-            out += [r.cards[(r.leader + i) % PLAYERS] for i in range(PLAYERS)]
+            out += [r.cards[q] for q in centre_order(r.leader, p, rules)]
             out += [c for i in (1, 2) for c in r.bonus[(p + i) % PLAYERS]]
     return out
 
@@ -346,7 +353,7 @@ def drawn_revealed(state: State) -> list[set[Card]]:
             last[c] = r.winner
     out: list[set[Card]] = [set(), set(), set()]
     for p in range(PLAYERS):
-        gained = collected(state.history, p)
+        gained = collected(state.history, p, state.rules)
         cut = len(gained) - min(len(state.piles[p]), len(gained))
         in_pile = set(gained[cut:])
         out[p] = {c for c in gained[:cut] if last[c] == p and c not in in_pile}
@@ -461,8 +468,7 @@ def collect(state: State, winner: int, roshambo: bool) -> State:
     opponent's bonus in seat order from the winner, each in its pile order. A short pile gives
     what it has (RULES-NOTES §3)."""
     leader = state.leader
-    first = leader if state.rules.collect_order == "leader_first" else winner
-    cards = tuple(state.centre[(first + i) % PLAYERS] for i in range(PLAYERS))
+    cards = tuple(state.centre[q] for q in centre_order(leader, winner, state.rules))
     assert all(c is not None for c in cards)
     piles = list(state.piles)
     hands = list(state.hands)
@@ -829,7 +835,7 @@ class ThreeFoolsSpec(SpecGame[State, Move]):
                 if down:
                     out[("centre", q)] = Hidden(1)
             pile = state.piles[q]
-            gained = collected(state.history, q)
+            gained = collected(state.history, q, state.rules)
             out[("piles", q)] = Hidden(len(pile), bottom=tuple(gained[len(gained) - min(len(pile), len(gained)):]))
         return out
 
