@@ -40,6 +40,22 @@ class _DefaultGroup(LazyGroup):
                 return ["solve", *args]
         return args
 
+    def is_command(self, name: str) -> bool:
+        return super().is_command(name) or self._game_group(name) is not None
+
+    def _game_group(self, name: str) -> str | None:
+        """The name of the game group ``name`` names (``three_fools``: ``three-fools``), if any."""
+        want = games.norm(name)
+        return next((n for n, cmd in self.commands.items() if isinstance(cmd, GameCommands) and games.norm(n) == want),
+                    None)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        cmd = super().get_command(ctx, cmd_name)
+        if cmd is None:
+            group = self._game_group(cmd_name)
+            cmd = None if group is None else self.commands[group]
+        return cmd
+
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         if args and not args[0].startswith("-") and not self.is_command(args[0]):
             _suggest_command(self, ctx, args[0])
@@ -107,9 +123,6 @@ def load_position(path: str, *, views: bool = False) -> tuple[GameInfo, Any]:
                    "position) the open-hand search over the engine answers, exact or depth-limited as it says. "
                    "Under hidden cards: the answer so far after this long. 0: no limit (the exact solver runs to the "
                    "end).")
-@click.option("--equilibrium", is_flag=True,
-              help="An equilibrium instead of the plain solve, where the game's solver computes one (Three Fools: the "
-                   "equilibrium of the round's bluff); the same as -o equilibrium=true.")
 @click.option("--as", "viewer", type=click.IntRange(min=0), default=None, metavar="P",
               help="Answer from player P's seat: only what P sees is known, the rest is hidden (docs/seat.md).")
 @click.option("--method", type=click.Choice(["auto", "exact", "pimc", "ismcts"]), default=None,
@@ -126,7 +139,7 @@ def load_position(path: str, *, views: bool = False) -> tuple[GameInfo, Any]:
               help="A full position the exact solver does not cover: answer with every listed card known to everyone "
                    "(the open-hand search) instead of from the seat of the player to move.")
 def solve(positions: Sequence[str], as_json: bool, max_nodes: int | None, extra: Sequence[str],
-          store_path: str | None, no_store: bool, seconds: float, equilibrium: bool, viewer: int | None = None,
+          store_path: str | None, no_store: bool, seconds: float, viewer: int | None = None,
           method: str | None = None, samples: int | None = None, seed: int | None = None,
           workers: int | None = None, scheduler: str | None = None, open_hand_only: bool = False) -> None:
     """Solve POSITION: the value for the side to move, every legal move's value, the best
@@ -134,7 +147,8 @@ def solve(positions: Sequence[str], as_json: bool, max_nodes: int | None, extra:
 
     A result solved before is read from the result store (see 'foolsolve store'). With
     several POSITIONs (- is standard input) each gets its result in order, as 'foolsolve
-    batch' does (--json: one JSON line each).
+    batch' does (--json: one JSON line each). Each game's solver options (-o KEY=VALUE) are
+    listed on its reference page under docs/.
 
     A position with hidden cards (a view file, "view": P), a full position the exact solver
     does not cover whose player to move cannot see every card that matters (a stock of unknown
@@ -147,8 +161,6 @@ def solve(positions: Sequence[str], as_json: bool, max_nodes: int | None, extra:
     seat_args = {"--as": viewer, "--method": method, "--samples": samples, "--seed": seed, "--workers": workers,
                  "--scheduler": scheduler}
     seat_asked = any(v is not None for v in seat_args.values())
-    if equilibrium:
-        extra = (*extra, "equilibrium=true")
     if len(positions) > 1:
         given = [k for k, v in seat_args.items() if v is not None]
         if given:
@@ -443,7 +455,7 @@ def _show_view(view: Any, svg_out: str | None, viewer: int | None) -> None:
 
         spec = view.info.spec
         write_text(svg_out, picture_svg(view.obj, title=spec.title, status=f"as player {view.player} sees it",
-                                        hints=getattr(spec, "picture_hints", None)))
+                                        hints=spec.picture_hints))
         if svg_out == "-":
             return
     elif viewer is not None:
@@ -601,13 +613,15 @@ def rules_cmd(game: str, as_json: bool) -> None:
     with defaults, allowed values and the seed sentence each rests on."""
     info = games.get(game)
     opts = options_of(info.spec.rules_cls)
+    listed = info.spec.reconstructions
     if as_json:
         click.echo(json.dumps([
             {"name": o.name, "default": json.loads(json_text(o.default)),
              "choices": None if o.choices is None else [json.loads(json_text(c)) for c in o.choices],
              "doc": o.doc, "source": o.source,
              "kind": "fixed" if o.fixed else "reconstructed" if o.reconstructed else "source"} for o in opts
-        ], ensure_ascii=False, indent=1))
+        ] + [{"name": r.name, "doc": r.reading, "reason": r.reason, "source": r.source, "kind": "listed"}
+             for r in listed], ensure_ascii=False, indent=1))
         return
     click.echo(f"{info.title} — rules read from shared/seeds/{info.seed}")
     sections = [
@@ -627,6 +641,12 @@ def rules_cmd(game: str, as_json: bool) -> None:
             click.echo(f"  {o.name} = {json_text(o.default)}{choices}{tag}")
             click.echo(f"      {o.doc}")
             click.echo(f"      source: {o.source}")
+    if listed:
+        click.echo("\nReconstructed with one sensible reading (not options; the reason says why):")
+        for r in listed:
+            click.echo(f"  {r.name}: {r.reading}")
+            click.echo(f"      why: {r.reason}")
+            click.echo(f"      source: {r.source}")
 
 
 # --- conformance and perft -------------------------------------------------------------
@@ -786,11 +806,67 @@ CORE_COMMANDS: tuple[CommandRef, ...] = (
 )
 
 
+class GameCommands(LazyGroup):
+    """``foolsolve GAME COMMAND``: one game's own commands (declared in its registry record,
+    imported when run)."""
+
+
+def game_group(info: GameInfo) -> GameCommands:
+    """The group of ``info``'s own commands."""
+    names = ", ".join(ref.name for ref in info.commands)
+    group = GameCommands(info.name, help=f"The {info.name} game's own commands: {names}.",
+                         context_settings={"help_option_names": ["-h", "--help"]})
+    for ref in info.commands:
+        group.add_lazy_command(ref)
+    return group
+
+
 def _register_game_commands() -> None:
-    # the shared commands above and the games' own (declared in their registry records); each is
-    # imported only when run (see foolsolve.lazy)
-    for ref in (*CORE_COMMANDS, *games.commands()):
+    # the shared commands above and, per game with commands of its own, a group of them
+    # (declared in the registry records); each command is imported only when run (foolsolve.lazy)
+    for ref in CORE_COMMANDS:
         cli.add_lazy_command(ref)
+    for info in games.all_games():
+        if not info.commands:
+            continue
+        if info.name in cli.commands and not isinstance(cli.commands[info.name], GameCommands):
+            raise ValueError(f"game {info.name!r}: the name of a foolsolve command")
+        cli.add_command(game_group(info))
+
+
+def _old_spellings(args: list[str]) -> list[str]:
+    """``args`` with a game command's old spelling (``defend ...``, ``simulate three-fools ...``)
+    rewritten to ``GAME COMMAND ...``, saying so on stderr; and a game's deprecated solve switches
+    (``--equilibrium``) rewritten to their ``-o`` options."""
+    old = games.old_spellings()
+    if args and args[0] in old:
+        info, ref = old[args[0]]
+        rest = args[1:]
+        if ref.old_takes_game:
+            if not rest or rest[0].startswith("-"):
+                raise InputError(f"{args[0]}: name the game first ({args[0]} {info.name} ...), or better: "
+                                 f"foolsolve {info.name} {ref.name} ...")
+            if games.get(rest[0]) is not info:
+                raise InputError(f"game: {args[0]} plays {info.name} only, not {games.get(rest[0]).name}")
+            rest = rest[1:]
+        click.echo(f"foolsolve: '{args[0]}{' GAME' if ref.old_takes_game else ''}' is deprecated and goes in the "
+                   f"next release; use 'foolsolve {info.name} {ref.name}'", err=True)
+        return [info.name, ref.name, *rest]
+    flags = {f.flag: f for info in games.all_games() for f in info.solver_flags}
+    if not any(a in flags for a in args) or "--" in args:
+        return args
+    if args and cli.is_command(args[0]) and args[0] != "solve":
+        return args
+    out: list[str] = []
+    for a in args:
+        flag = flags.get(a)
+        if flag is None:
+            out.append(a)
+            continue
+        if flag.deprecated:
+            click.echo(f"foolsolve: {a} is deprecated and goes in the next release; use -o {flag.option}", err=True)
+        out.extend(["-o", flag.option])
+    return out
 
 
 ERROR_WIDTH = 300
@@ -823,8 +899,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     130 on Ctrl-C."""
     try:
         _register_game_commands()
-        code = cli.main(args=list(argv) if argv is not None else None, prog_name="foolsolve",
-                        standalone_mode=False)
+        args = _old_spellings(list(argv) if argv is not None else sys.argv[1:])
+        code = cli.main(args=args, prog_name="foolsolve", standalone_mode=False)
         if isinstance(code, int) and code:
             # without standalone mode click returns a command's ctx.exit(code) instead of raising it
             sys.exit(code)
