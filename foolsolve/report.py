@@ -184,7 +184,7 @@ def page(info: Any, state: Any, result: Any | None, *, title: str | None = None,
     for i, svg in enumerate(pictures):
         board.append(f'<div class="step" data-step="{i}" data-value="{escape(step_values[i])}">{svg}</div>')
     board.append('</div><div class="board-side">')
-    word = getattr(spec, "boundary_name", "") or "round"
+    word = spec.boundary_name or "round"
     if pv:
         items = ['<li class="start">start position</li>']
         for s in walk:
@@ -267,7 +267,7 @@ def view_page(view: Any) -> str:
              '<div class="controls"><button id="back" type="button">&#9664; back</button>'
              '<button id="forward" type="button">forward &#9654;</button> <span id="step-label"></span></div>',
              '<div class="step" data-step="0">'
-             + picture_svg(view.obj, title=spec.title, status=heading, hints=getattr(spec, "picture_hints", None))
+             + picture_svg(view.obj, title=spec.title, status=heading, hints=spec.picture_hints)
              + "</div>",
              f"<h2>Rules in force</h2><p class=\"src\">{escape(spec.title)}, read from the seed text "
              f"{escape(view.info.seed)}</p><table id=\"rules\"><tr><th>option</th><th>value</th><th>kind</th>"

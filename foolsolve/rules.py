@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -41,8 +41,26 @@ class OptionInfo:
     reconstructed: bool
     fixed: bool
     parse: Callable[[Any], Any] | None
+    variants: Callable[[Any], Iterable[Any]] | None = None
+    """For an option without ``choices`` (a table, a number): the other values worth trying
+    next to a given one (``foolsolve why`` tries them, one at a time)."""
     min_players: int | None = None
     """The option can change play only with at least this many players (``None``: any count)."""
+
+
+@dataclass(frozen=True)
+class Reconstruction:
+    """A reading a spec takes where the text is silent and only one reading is sensible: not an
+    option (nothing to choose), but listed by ``foolsolve rules GAME`` with its reason, so every
+    reconstruction is visible. A spec lists them in its ``reconstructions``."""
+
+    name: str
+    reading: str
+    """The reading the spec implements."""
+    reason: str
+    """Why no other reading is sensible (what the alternative would break)."""
+    source: str
+    """The seed sentence (file and section) the reading fills in."""
 
 
 def option(
@@ -54,6 +72,7 @@ def option(
     reconstructed: bool = False,
     fixed: bool = False,
     parse: Callable[[Any], Any] | None = None,
+    variants: Callable[[Any], Iterable[Any]] | None = None,
     min_players: int | None = None,
 ) -> T:
     """Declare a rule option (a dataclass field with metadata).
@@ -62,6 +81,9 @@ def option(
     ``reconstructed``: the text does not give this rule; the default is a reconstruction.
     ``fixed``: a rule, not an option (listed for completeness; cannot be changed).
     ``parse``: converts and checks a JSON value, raising ``ValueError`` on a bad one.
+    ``variants``: for an option without ``choices``, the values next to a given one (each entry
+    of a table changed one at a time, a number one up and one down): what ``foolsolve why``
+    tries to find the values that would change a verdict.
     ``min_players``: the rule only comes into play with at least this many players (a sweep
     with fewer says that the option cannot matter there).
     """
@@ -73,6 +95,7 @@ def option(
             "reconstructed": reconstructed,
             "fixed": fixed,
             "parse": parse,
+            "variants": variants,
             "min_players": min_players,
         }
     }
@@ -89,7 +112,8 @@ def options_of(rules_cls: type) -> list[OptionInfo]:
         if m is None:
             continue
         out.append(OptionInfo(f.name, f.default, m["doc"], m["source"], m["choices"],
-                              m["reconstructed"], m["fixed"], m["parse"], m.get("min_players")))
+                              m["reconstructed"], m["fixed"], m["parse"], m.get("variants"),
+                              m.get("min_players")))
     return out
 
 
@@ -182,4 +206,3 @@ def cited(source: str, notes: str | None = None) -> str:
     text = "; ".join(parts)
     text = re.sub(r"(?:shared/)?RULES-NOTES(?:\.md)?(?:\s*§\s*\d+)?", page, text)
     return re.sub(r"shared/seeds/", "", text)
-
