@@ -11,7 +11,7 @@ from foolsolve.errors import InputError
 
 WIN, DRAW, LOSS = "win", "draw", "loss"
 
-VALUE_KINDS = ("outcome", "score", "payoff", "odds", "equilibrium")
+VALUE_KINDS = ("outcome", "score", "payoff", "odds", "equilibrium", "estimate")
 """How a result's values read (``value_kind`` of ``--json``; schemas/result.schema.json):
 
 * ``outcome``: ``"win"``, ``"draw"`` or ``"loss"`` for the side the result is about;
@@ -20,7 +20,9 @@ VALUE_KINDS = ("outcome", "score", "payoff", "odds", "equilibrium")
 * ``odds``: an object of exact probabilities, each a fraction string with its float beside it
   (``{"win": "148/325", "win_float": 0.4554, "penalty": ..., "penalty_float": ...}``);
 * ``equilibrium``: floats from a numerical equilibrium: the position's value is the leader's
-  expected payoff, each move's value the probability the leader plays it."""
+  expected payoff, each move's value the probability the leader plays it;
+* ``estimate``: a float, a payoff estimated by a search that is not exact (the open-hand search
+  where the exact solver does not answer; its method in ``details``)."""
 
 
 def exact_number(x: Fraction | int) -> int | str:

@@ -46,11 +46,17 @@ def test_every_example_answers_in_the_result_schema(name, capsys):
     code, out, err = run([path, "--json", "--max-nodes", "200000"], capsys)
     if code == 0:
         result = json.loads(out)
+        if "worlds" in result:  # answered from the mover's seat (docs/seat.md): a seat answer, not a solve result
+            assert {"value", "moves", "player"} <= set(result)
+            return
         _validator().validate(result)
         _check_values(result)
         assert result["stored"] is False and "first_solve" not in result
-        again = json.loads(run([path, "--json"], capsys)[1])
+        again = json.loads(run([path, "--json", "--max-nodes", "200000"], capsys)[1])
         _validator().validate(again)
+        if "method" in result.get("details", {}):  # the open-hand search answered: not stored
+            assert result["value_kind"] in ("payoff", "estimate") and again["stored"] is False
+            return
         assert again["stored"] is True and again["nodes"] == 0
         assert again["first_solve"] == {"nodes": result["nodes"], "seconds": result["seconds"]}
         assert {k: v for k, v in again.items() if k not in ("stored", "nodes", "seconds", "first_solve")} == {
