@@ -24,7 +24,7 @@ from foolsolve.lazy import CommandRef, LazyGroup
 from foolsolve.positions import game_of, parse_json, read_json, write_json_atomic
 from foolsolve.progress import progress
 from foolsolve.rules import json_text, options_of, rules_from_json
-from foolsolve.solver.base import SearchLimit, SolveOptions, SolveResult
+from foolsolve.solver.base import DEFAULT_SECONDS, NotCovered, SearchLimit, SolveOptions, SolveResult
 
 
 class _DefaultGroup(LazyGroup):
@@ -94,48 +94,124 @@ def load_position(path: str, *, views: bool = False) -> tuple[GameInfo, Any]:
 @click.argument("positions", nargs=-1, required=True, metavar="POSITION...",
                 type=click.Path(dir_okay=False, allow_dash=True))
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON (one line per position).")
-@click.option("--max-nodes", type=click.IntRange(min=1), default=None, help="Give up after this many nodes.")
+@click.option("--max-nodes", type=click.IntRange(min=1), default=None,
+              help="Give up after this many nodes (under hidden cards: each world's node budget [default: 5000]).")
 @click.option("-o", "--option", "extra", multiple=True, metavar="KEY=VALUE",
               help="Game-specific solver option (repeatable), e.g. -o pv=false; an unknown KEY is an error.")
 @click.option("--store", "store_path", type=click.Path(dir_okay=False), default=None,
               help="The result store file [default: results.sqlite3 in the user's cache folder, or $FOOLSOLVE_STORE].")
 @click.option("--no-store", is_flag=True, help="Neither read nor write the result store.")
+@click.option("--time", "seconds", type=click.FloatRange(min=0), default=DEFAULT_SECONDS, show_default=True,
+              help="Seconds for an answer: the exact solver gets half; if it does not finish (or does not cover the "
+                   "position) the open-hand search over the engine answers, exact or depth-limited as it says. "
+                   "Under hidden cards: the answer so far after this long. 0: no limit (the exact solver runs to the "
+                   "end).")
 @click.option("--equilibrium", is_flag=True,
               help="An equilibrium instead of the plain solve, where the game's solver computes one (Three Fools: the "
                    "equilibrium of the round's bluff); the same as -o equilibrium=true.")
+@click.option("--as", "viewer", type=click.IntRange(min=0), default=None, metavar="P",
+              help="Answer from player P's seat: only what P sees is known, the rest is hidden (docs/seat.md).")
+@click.option("--method", type=click.Choice(["auto", "exact", "pimc", "ismcts"]), default=None,
+              help="Under hidden cards: the exact expectation over every consistent world, PIMC (sampled worlds, each "
+                   "solved open-hand) or IS-MCTS [default: auto, exact when few worlds are consistent, else PIMC].")
+@click.option("--samples", type=click.IntRange(min=1), default=None,
+              help="Under hidden cards: worlds PIMC samples [default: 100], or IS-MCTS iterations [default: 4000].")
+@click.option("--seed", type=int, default=None, help="Under hidden cards: seed of the sampled worlds [default: 0].")
+@click.option("--workers", type=click.IntRange(min=1), default=None,
+              help="Under hidden cards: value the worlds on this many local processes (same answer for any count).")
+@click.option("--scheduler", default=None, metavar="tcp://HOST:PORT",
+              help="Under hidden cards: value the worlds on this Dask cluster (pip install 'foolsolve[dask]').")
+@click.option("--open-hand", "open_hand_only", is_flag=True,
+              help="A full position the exact solver does not cover: answer with every listed card known to everyone "
+                   "(the open-hand search) instead of from the seat of the player to move.")
 def solve(positions: Sequence[str], as_json: bool, max_nodes: int | None, extra: Sequence[str],
-          store_path: str | None, no_store: bool, equilibrium: bool) -> None:
+          store_path: str | None, no_store: bool, seconds: float, equilibrium: bool, viewer: int | None = None,
+          method: str | None = None, samples: int | None = None, seed: int | None = None,
+          workers: int | None = None, scheduler: str | None = None, open_hand_only: bool = False) -> None:
     """Solve POSITION: the value for the side to move, every legal move's value, the best
     move(s) and a principal variation.
 
     A result solved before is read from the result store (see 'foolsolve store'). With
     several POSITIONs (- is standard input) each gets its result in order, as 'foolsolve
-    batch' does (--json: one JSON line each)."""
+    batch' does (--json: one JSON line each).
+
+    A position with hidden cards (a view file, "view": P), a full position the exact solver
+    does not cover whose player to move cannot see every card that matters (a stock of unknown
+    order, the other hands of three or more players), or any position with --as P, is answered
+    from one seat: every move's mean value over the worlds consistent with what that player
+    sees, with a 95% interval, the best moves and the method by name (docs/seat.md). Ctrl-C
+    prints the best answer so far."""
     from foolsolve import store as st
 
+    seat_args = {"--as": viewer, "--method": method, "--samples": samples, "--seed": seed, "--workers": workers,
+                 "--scheduler": scheduler}
+    seat_asked = any(v is not None for v in seat_args.values())
     if equilibrium:
         extra = (*extra, "equilibrium=true")
-    store = st.open_store(store_path, enabled=not no_store)
     if len(positions) > 1:
+        given = [k for k, v in seat_args.items() if v is not None]
+        if given:
+            raise InputError(f"{given[0]}: answers one position at a time")
         from foolsolve import batch
 
+        store = st.open_store(store_path, enabled=not no_store)
         batch.solve_many(positions, as_json, batch.Settings(_parse_extra(extra), max_nodes), store)
         return
+    limit = seconds or None
     info, state = load_position(positions[0], views=True)
     from foolsolve.worlds import View
 
+    seat = _SeatRequest(viewer, method, samples, limit, seed, workers, scheduler, as_json, max_nodes, extra)
     if isinstance(state, View):
-        raise InputError(f"{positions[0]}: a view of player {state.player} (hidden cards): solving a view is not "
-                         "in this version yet (foolsolve.worlds samples its worlds)")
-    if info.solve is None:
-        raise InputError(f"game: {info.name} has no exact solver")
+        if viewer is not None and viewer != state.player:
+            raise InputError(f"--as: this is player {state.player}'s view; it cannot answer for player {viewer}")
+        if open_hand_only:
+            raise InputError("--open-hand: a view hides cards; the open-hand search needs a full position")
+        seat.answer_view(info, state)
+        return
+    if seat_asked:
+        if open_hand_only:
+            raise InputError("--open-hand: answers with every card known; it takes none of the seat's options")
+        seat.answer_state(info, state, viewer)
+        return
+    store = st.open_store(store_path, enabled=not no_store)
+    from foolsolve.solver import open_hand
+
     opts = SolveOptions(max_nodes=max_nodes, extra=_parse_extra(extra))
+    started = time.perf_counter()
+    deadline = None if limit is None else started + limit * open_hand.DEFAULT_BUDGET.exact_share
     with progress(f"solving {info.spec.title}") as tick:
-        opts.progress = tick
+        opts.progress = open_hand.timed(tick, deadline)
         try:
+            if info.solve is None:
+                raise NotCovered(f"game: {info.name} has no exact solver")
             result, cached = st.solve_with_store(info, state, opts, store)
+        except (NotCovered, open_hand.OutOfBudget) as exc:
+            if isinstance(exc, NotCovered) and not open_hand_only and not opts.extra and max_nodes is None \
+                    and seat.hidden_from_mover(info, state):
+                refused: str | None = str(exc)
+            else:
+                # the one dispatch point: the open-hand search over the engine answers (with what is left of --time)
+                why = (f"the exact solver does not cover this position ({exc})" if isinstance(exc, NotCovered) else
+                       f"the exact solver did not finish within {(limit or 0) * open_hand.DEFAULT_BUDGET.exact_share:g}"
+                       f" s (--time {limit or 0:g})")
+                left = None if limit is None else max(1.0, started + limit - time.perf_counter())
+                result, cached = open_hand.answer_for_cli(info, state, opts.extra, max_nodes, left, tick, why), False
+                refused = None
         except SearchLimit:
             raise InputError(f"--max-nodes: no exact answer within {max_nodes:,} nodes") from None
+        except InputError as exc:
+            # a solver that refuses a valid position with a plain error (an earlier phase, a draw pile of
+            # unknown order): answered from the seat of the player to move where cards are hidden from her
+            if opts.extra or max_nodes is not None or not seat.hidden_from_mover(info, state):
+                raise
+            refused = str(exc)
+        else:
+            refused = None
+    if refused is not None:
+        # the cards the player to move cannot see matter: answered from that player's seat
+        seat.answer_state(info, state, None, refused)
+        return
     if as_json:
         click.echo(json.dumps(result.to_json(), ensure_ascii=False))
     else:
@@ -150,6 +226,147 @@ def _parse_extra(items: Sequence[str]) -> dict[str, Any]:
             raise InputError(f"--option: expected KEY=VALUE, got {item!r}")
         out[key] = parse_json(value, f"--option {key}", malformed_as_text=True)
     return out
+
+
+class _SeatRequest:
+    """``foolsolve POSITION.json`` from one seat (:mod:`foolsolve.seat`): the CLI's options."""
+
+    def __init__(self, viewer: int | None, method: str | None, samples: int | None, seconds: float | None,
+                 seed: int | None, workers: int | None, scheduler: str | None, as_json: bool,
+                 max_nodes: int | None = None, extra: Sequence[str] = ()) -> None:
+        from foolsolve.seat import Budget, Settings
+
+        self.viewer = viewer
+        budget = Budget() if max_nodes is None else Budget(nodes=max_nodes)
+        self.settings = Settings(method=method or "auto", samples=samples, seconds=seconds, seed=seed or 0,
+                                 budget=budget)
+        self.workers = workers or 1
+        self.scheduler = scheduler
+        self.as_json = as_json
+        self.extra = tuple(extra)
+
+    def _check(self, method: str) -> None:
+        if self.extra:
+            raise InputError(f"--option: {self.extra[0]!r} is an option of the exact solver; an answer from one "
+                             "seat takes none (its budget: --max-nodes a world, --samples, --time)")
+        if method == "ismcts" and (self.workers > 1 or self.scheduler):
+            raise InputError(f"{'--scheduler' if self.scheduler else '--workers'}: IS-MCTS grows one tree in "
+                             "this process; --workers and --scheduler spread the worlds of PIMC and the exact "
+                             "expectation")
+
+    def answer_view(self, info: GameInfo, view: Any) -> None:
+        from foolsolve.worlds import worlds_of_view
+
+        self._answer(info, worlds_of_view(view), "")
+
+    def answer_state(self, info: GameInfo, state: Any, viewer: int | None, refused: str = "") -> None:
+        from foolsolve.game import CHANCE
+        from foolsolve.worlds import worlds_from_state
+
+        spec = info.spec
+        n = spec.num_players(state)
+        if viewer is not None and viewer >= n:
+            raise InputError(f"--as: player {viewer} does not exist ({n} players)")
+        if spec.is_terminal(state):
+            raise InputError("position: the game is over")
+        if viewer is None:
+            mover = spec.to_move(state)
+            viewer = 0 if mover == CHANCE else mover
+        self._answer(info, worlds_from_state(info, state, viewer), refused)
+
+    @staticmethod
+    def hidden_from_mover(info: GameInfo, state: Any) -> bool:
+        """Whether the player to move (player 0 at a chance node) cannot tell the position from
+        another (more than one world is consistent with her view); ``False`` where the game has
+        no views yet."""
+        from foolsolve.game import CHANCE
+        from foolsolve.worlds import worlds_from_state
+
+        mover = info.spec.to_move(state)
+        if info.spec.is_terminal(state):
+            return False
+        try:
+            count = worlds_from_state(info, state, 0 if mover == CHANCE else mover).count()
+        except (InputError, NotImplementedError):
+            return False
+        return count != 1
+
+    def _answer(self, info: GameInfo, worlds: Any, refused: str) -> None:
+        from foolsolve import seat
+        from foolsolve.executor import make_executor
+
+        method = seat.choose_method(worlds, self.settings)
+        self._check(method)
+        total = (self.settings.samples or (seat.DEFAULT_ISMCTS_ITERATIONS if method == "ismcts"
+                                           else seat.DEFAULT_SAMPLES)) if method != "exact" else worlds.count()
+        unit = "iterations" if method == "ismcts" else "worlds"
+        executor = make_executor(self.workers, self.scheduler) if method != "ismcts" else None
+        with progress(f"{method} {info.spec.title} from player {worlds.player}'s seat", unit=unit,
+                      total=total) as tick:
+            answer = seat.analyse(info, worlds, self.settings, executor, tick)
+        if refused:
+            answer.notes.insert(0, f"the exact solver does not take this position ({refused}): answered from "
+                                   f"player {answer.player}'s seat, the cards hidden from that player unknown")
+        if self.as_json:
+            click.echo(json.dumps(answer.to_json(), ensure_ascii=False))
+        else:
+            click.echo(format_seat(info, answer))
+        if answer.interrupted:
+            click.echo("foolsolve: interrupted (the answer above is the best so far)", err=True)
+            sys.exit(130)
+
+
+def _signed(x: float) -> str:
+    return "-inf" if x == float("-inf") else "+inf" if x == float("inf") else f"{x:+.3f}"
+
+
+def format_seat(info: GameInfo, answer: Any) -> str:
+    """Human-readable answer from one seat (:class:`foolsolve.seat.SeatAnswer`)."""
+    mover = "chance" if answer.to_move < 0 else f"player {answer.to_move}"
+    count = answer.consistent_worlds
+    worlds = (f"{count:,} consistent world{'s' if count != 1 else ''}" if count is not None
+              else "consistent worlds not counted")
+    lines = []
+    if answer.interrupted:
+        lines.append("INTERRUPTED: the best answer so far")
+    lines.append(f"{info.spec.title}: {mover} to move, seen from player {answer.player}'s seat ({worlds})")
+    lines.append(f"Method: {answer.method_text}")
+    lines.append(f"Values: {answer.scale}")
+    ismcts = answer.method == "ismcts"
+    width = max([len(m.move) for m in answer.moves] + [4])
+    means = [f"{m.mean:+.3f}" for m in answer.moves]
+    spans = [f"{m.worlds:,}" if ismcts else "(every world)" if m.low == m.high
+             else f"[{_signed(m.low)}, {_signed(m.high)}]" for m in answer.moves]
+    mw = max([len(x) for x in means] + [4])
+    sw = max([len(x) for x in spans] + [12])
+    best = set(answer.best)
+    if answer.moves:
+        lines.append("")
+        lines.append(f"  {'move'.ljust(width)}  {'mean'.rjust(mw)}  {('visits' if ismcts else '95% interval').ljust(sw)}"
+                     f"{'' if ismcts else '  worlds'}".rstrip())
+    for m, mean, span in zip(answer.moves, means, spans):
+        mark = "  *" if m.move in best else ""
+        tail = "" if ismcts else f"  {m.worlds:>6,}"
+        lines.append(f"  {m.move.ljust(width)}  {mean.rjust(mw)}  {span.ljust(sw)}{tail}{mark}".rstrip())
+    lines.append("")
+    if answer.value is not None and not ismcts:
+        v = answer.value
+        span = "over every world" if v.low == v.high else f"95% interval [{_signed(v.low)}, {_signed(v.high)}]"
+        lines.append(f"Value for player {answer.player}: {v.mean:+.3f}, {span}")
+    if answer.best:
+        lines.append("Best: " + ", ".join(answer.best))
+        top = next(m for m in answer.moves if m.move == answer.best[0])
+        close = [m.move for m in answer.moves if m.move not in answer.best and not ismcts and m.high >= top.low]
+        if close:
+            lines.append("Not told apart from the best at 95%: " + ", ".join(close))
+    for note in answer.notes:
+        lines.append(f"Note: {note}")
+    rate = answer.worlds / answer.seconds if answer.seconds > 0 else 0.0
+    unit = "iterations" if ismcts else "worlds"
+    if answer.worlds == 1:
+        unit = unit[:-1]
+    lines.append(f"{answer.worlds:,} {unit} in {answer.seconds:.2f} s ({rate:,.1f} {unit}/s)")
+    return "\n".join(lines)
 
 
 def format_result(info: GameInfo, state: Any, result: SolveResult) -> str:

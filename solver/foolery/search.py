@@ -50,6 +50,7 @@ from foolsolve.solver.base import (
     LOSS,
     WIN,
     MoveValue,
+    NotCovered,
     SearchLimit,
     SolveOptions,
     SolveResult,
@@ -274,7 +275,7 @@ def solve(state: S.State, options: SolveOptions | None = None) -> SolveResult:
         return SolveResult(S.GAME, state.to_move, "over", [], [], 0, time.perf_counter() - start,
                            notes=[f"the round is over: {res.label}"])
     if state.phase != "play":
-        raise InputError("phase: the solver starts once the exchange is over (phase play)")
+        raise NotCovered("phase: the solver starts once the exchange is over (phase play)")
     in_play = [p for p in range(state.players) if state.active(p)]
     concept = options.extra.get("concept", "paranoid" if len(in_play) > 2 else None)
     if concept is not None and concept not in CONCEPTS:
