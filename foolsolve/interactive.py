@@ -332,7 +332,25 @@ def _zone_text(deck: Any, value: Any) -> str:
     if isinstance(value, list) and (not value or _is_cards(deck, value)):
         text = _cards_text(deck, value)
         return f"{text}  ({len(value)})" if len(value) > 8 else text
+    if isinstance(value, str):
+        return value
+    if value is None:
+        return "-"
     return json.dumps(value, ensure_ascii=False)
+
+
+def _one_list_each(deck: Any, value: Any, n: int) -> bool:
+    """A list of one card list per player (Fool's Paradise's piles), told from a list of pairs
+    (Durak's table): some list is empty or longer than a pair, none holds a gap."""
+    return (isinstance(value, list) and len(value) == n and all(isinstance(x, list) for x in value)
+            and all(isinstance(c, str) for x in value for c in x) and any(len(x) != 2 for x in value)
+            and _is_cards(deck, [c for x in value for c in x] or ["-"]) if value else False)
+
+
+def _one_number_each(value: Any, n: int) -> bool:
+    """A list of one number (flag, place) per player: scores, places."""
+    return (isinstance(value, list) and len(value) == n
+            and all(x is None or isinstance(x, (int, float, bool)) for x in value))
 
 
 def seat_text(info: Any, state: Any, player: int) -> str:
@@ -347,13 +365,13 @@ def seat_text(info: Any, state: Any, player: int) -> str:
     deck, _cards, _visible = spec.view_cards(obj)
     n = spec.num_players(state)
     lines = [f"{info.title}, {n} players, as player {player} (you) sees it"]
-    per_player = []
+    # the zones a game keeps one per player (hands, piles) as one row per player
+    per_player = [key for key, zf in spec.view_fields.items() if zf.per_player and isinstance(obj.get(key), list)]
+    per_player += [key for key, value in obj.items() if key not in per_player and key != "view"
+                   and (_one_list_each(deck, value, n) or _one_number_each(value, n))]
     for key, value in obj.items():
-        if key in ("game", "rules", "view", "players"):
-            continue
-        if isinstance(value, list) and len(value) == n and any(isinstance(x, (list, dict)) for x in value):
-            per_player.append(key)
-            continue
+        if key in ("game", "rules", "view", "players", "to_move") or key in per_player:
+            continue  # (the status line says who is to move)
         lines.append(f"  {key}: {_zone_text(deck, value)}")
     for p in range(n):
         row = "; ".join(f"{key} {_zone_text(deck, obj[key][p])}" for key in per_player)
