@@ -175,6 +175,13 @@ def _why(session: Session, state: Any, text: str) -> str:
     import importlib
 
     spec = session.spec
+    if session.seat:
+        # from your seat: explained on a world of your view, what the move changes left out (the full
+        # position would tell, e.g., the card a draw from your face-down stock brings)
+        from foolsolve.why import explain_view
+        from foolsolve.worlds import read_view, view_of
+
+        return explain_view(read_view(view_of(session.info, state, session.you), check=False), text, False)
     try:
         explain = importlib.import_module("foolsolve.why").explain
     except (ModuleNotFoundError, AttributeError):

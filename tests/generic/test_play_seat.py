@@ -222,3 +222,22 @@ def test_seat_options_need_interactive_and_a_real_seat(capsys):
     assert_one_line_error(code, err, "--seat", "--interactive")
     code, _, err = run(["play", path, "--interactive", "--seat", "5"], capsys)
     assert_one_line_error(code, err, "--seat", "player 5")
+
+
+def test_why_from_your_seat_does_not_tell_what_a_draw_brings():
+    """`why draw own` on the full position lists the effect, the top card of your face-down stock."""
+    path = EXAMPLES / "fools-and-angels-opening.json"
+    info, start = load_position(str(path))
+    deck, _, _ = info.spec.view_cards(view_of(info, start, 0))
+    stock = [deck.parse(c) for c in info.spec.state_to_json(start)["stocks"][0]]
+    assert stock
+    child = spawn(str(path), "--seat", "0", "--seed", "1")
+    child.expect(r"player 0 \(you\)> ")
+    child.sendline("why draw own")
+    child.expect(r"player 0 \(you\)> ")
+    assert "draw own is legal" in child.before and "what the move changes is not shown" in child.before
+    assert not [c for c in stock if card_in(child.before, c)]
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
