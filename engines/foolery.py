@@ -494,7 +494,7 @@ def title_of(place: int, n: int) -> str:
     return "Noble"
 
 
-MIN_PLAYERS, MAX_PLAYERS = 3, 7
+MIN_PLAYERS, MAX_PLAYERS = S.META.min_players, S.META.max_players
 DECK_ORDER = tuple(c.index for c in TAROT78)
 """The card indices in deck order (the order the spec shuffles)."""
 
@@ -625,7 +625,7 @@ class FooleryEngine(Engine[EngineState, int]):
             held |= h
         for _, m in state.table:
             held |= m
-        obj: dict[str, Any] = {"game": S.GAME, "rules": rules_to_json(ctx.rules), "players": ctx.n,
+        obj: dict[str, Any] = {"game": S.META.name, "rules": rules_to_json(ctx.rules), "players": ctx.n,
                                "round": ctx.round, "dealer": ctx.dealer}
         if ctx.previous is not None:
             obj["previous_places"] = list(ctx.previous)

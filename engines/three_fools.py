@@ -29,7 +29,7 @@ from foolsolve.cards import PILATCH45
 from foolsolve.errors import InputError
 from foolsolve.game import CHANCE, Engine, Result
 from foolsolve.spec.three_fools import (
-    GAME,
+    META,
     PLAYERS,
     SPEC,
     SUIT_TEXT,
@@ -383,7 +383,7 @@ class ThreeFoolsEngine(Engine[list[Any], int]):
         from foolsolve.rules import rules_to_json
 
         return {
-            "game": GAME, "rules": rules_to_json(rules, only_changed=True), "players": 3,
+            "game": META.name, "rules": rules_to_json(rules, only_changed=True), "players": 3,
             "phase": PHASE_NAMES[s[PH]], "to_move": self.to_move(s), "leader": s[LEADER],
             "binary": "up" if s[BIN] else "down", "streak": s[STREAK],
             "max_hand": [s[MAXH], s[MAXH + 1], s[MAXH + 2]],

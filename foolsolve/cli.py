@@ -24,7 +24,7 @@ from foolsolve.lazy import CommandRef, LazyGroup
 from foolsolve.positions import game_of, parse_json, read_json, write_json_atomic
 from foolsolve.progress import progress
 from foolsolve.rules import json_text, options_of, rules_from_json
-from foolsolve.solver.base import DEFAULT_SECONDS, NotCovered, SearchLimit, SolveOptions, SolveResult
+from foolsolve.solver.base import DEFAULT_SECONDS, SolveResult
 
 
 class _DefaultGroup(LazyGroup):
@@ -39,6 +39,22 @@ class _DefaultGroup(LazyGroup):
             if positional and not self.is_command(positional[0]):
                 return ["solve", *args]
         return args
+
+    def is_command(self, name: str) -> bool:
+        return super().is_command(name) or self._game_group(name) is not None
+
+    def _game_group(self, name: str) -> str | None:
+        """The name of the game group ``name`` names (``three_fools``: ``three-fools``), if any."""
+        want = games.norm(name)
+        return next((n for n, cmd in self.commands.items() if isinstance(cmd, GameCommands) and games.norm(n) == want),
+                    None)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        cmd = super().get_command(ctx, cmd_name)
+        if cmd is None:
+            group = self._game_group(cmd_name)
+            cmd = None if group is None else self.commands[group]
+        return cmd
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         if args and not args[0].startswith("-") and not self.is_command(args[0]):
@@ -95,7 +111,8 @@ def load_position(path: str, *, views: bool = False) -> tuple[GameInfo, Any]:
                 type=click.Path(dir_okay=False, allow_dash=True))
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON (one line per position).")
 @click.option("--max-nodes", type=click.IntRange(min=1), default=None,
-              help="Give up after this many nodes (under hidden cards: each world's node budget [default: 5000]).")
+              help="Node budget: the exact solver may use half of it, the open-hand search the rest (as --time); "
+                   "under hidden cards: each world's node budget [default: 5000].")
 @click.option("-o", "--option", "extra", multiple=True, metavar="KEY=VALUE",
               help="Game-specific solver option (repeatable), e.g. -o pv=false; an unknown KEY is an error.")
 @click.option("--store", "store_path", type=click.Path(dir_okay=False), default=None,
@@ -106,9 +123,6 @@ def load_position(path: str, *, views: bool = False) -> tuple[GameInfo, Any]:
                    "position) the open-hand search over the engine answers, exact or depth-limited as it says. "
                    "Under hidden cards: the answer so far after this long. 0: no limit (the exact solver runs to the "
                    "end).")
-@click.option("--equilibrium", is_flag=True,
-              help="An equilibrium instead of the plain solve, where the game's solver computes one (Three Fools: the "
-                   "equilibrium of the round's bluff); the same as -o equilibrium=true.")
 @click.option("--as", "viewer", type=click.IntRange(min=0), default=None, metavar="P",
               help="Answer from player P's seat: only what P sees is known, the rest is hidden (docs/seat.md).")
 @click.option("--method", type=click.Choice(["auto", "exact", "pimc", "ismcts"]), default=None,
@@ -125,7 +139,7 @@ def load_position(path: str, *, views: bool = False) -> tuple[GameInfo, Any]:
               help="A full position the exact solver does not cover: answer with every listed card known to everyone "
                    "(the open-hand search) instead of from the seat of the player to move.")
 def solve(positions: Sequence[str], as_json: bool, max_nodes: int | None, extra: Sequence[str],
-          store_path: str | None, no_store: bool, seconds: float, equilibrium: bool, viewer: int | None = None,
+          store_path: str | None, no_store: bool, seconds: float, viewer: int | None = None,
           method: str | None = None, samples: int | None = None, seed: int | None = None,
           workers: int | None = None, scheduler: str | None = None, open_hand_only: bool = False) -> None:
     """Solve POSITION: the value for the side to move, every legal move's value, the best
@@ -133,7 +147,8 @@ def solve(positions: Sequence[str], as_json: bool, max_nodes: int | None, extra:
 
     A result solved before is read from the result store (see 'foolsolve store'). With
     several POSITIONs (- is standard input) each gets its result in order, as 'foolsolve
-    batch' does (--json: one JSON line each).
+    batch' does (--json: one JSON line each). Each game's solver options (-o KEY=VALUE) are
+    listed on its reference page under docs/.
 
     A position with hidden cards (a view file, "view": P), a full position the exact solver
     does not cover whose player to move cannot see every card that matters (a stock of unknown
@@ -146,8 +161,6 @@ def solve(positions: Sequence[str], as_json: bool, max_nodes: int | None, extra:
     seat_args = {"--as": viewer, "--method": method, "--samples": samples, "--seed": seed, "--workers": workers,
                  "--scheduler": scheduler}
     seat_asked = any(v is not None for v in seat_args.values())
-    if equilibrium:
-        extra = (*extra, "equilibrium=true")
     if len(positions) > 1:
         given = [k for k, v in seat_args.items() if v is not None]
         if given:
@@ -177,39 +190,31 @@ def solve(positions: Sequence[str], as_json: bool, max_nodes: int | None, extra:
     store = st.open_store(store_path, enabled=not no_store)
     from foolsolve.solver import open_hand
 
-    opts = SolveOptions(max_nodes=max_nodes, extra=_parse_extra(extra))
-    started = time.perf_counter()
-    deadline = None if limit is None else started + limit * open_hand.DEFAULT_BUDGET.exact_share
+    parsed = _parse_extra(extra)
+
+    hidden: list[bool] = []
+
+    def to_seat(exc: Exception) -> bool:
+        # cards the player to move cannot see matter: her seat answers, not the open-hand search
+        if open_hand_only or parsed or max_nodes is not None:
+            return False
+        if not hidden:
+            hidden.append(seat.hidden_from_mover(info, state))
+        return hidden[0]
+
+    refused: str | None = None
     with progress(f"solving {info.spec.title}") as tick:
-        opts.progress = open_hand.timed(tick, deadline)
+        # the exact solver in its share of --time/--max-nodes, else the open-hand answer (one dispatch point)
         try:
-            if info.solve is None:
-                raise NotCovered(f"game: {info.name} has no exact solver")
-            result, cached = st.solve_with_store(info, state, opts, store)
-        except (NotCovered, open_hand.OutOfBudget) as exc:
-            if isinstance(exc, NotCovered) and not open_hand_only and not opts.extra and max_nodes is None \
-                    and seat.hidden_from_mover(info, state):
-                refused: str | None = str(exc)
-            else:
-                # the one dispatch point: the open-hand search over the engine answers (with what is left of --time)
-                why = (f"the exact solver does not cover this position ({exc})" if isinstance(exc, NotCovered) else
-                       f"the exact solver did not finish within {(limit or 0) * open_hand.DEFAULT_BUDGET.exact_share:g}"
-                       f" s (--time {limit or 0:g})")
-                left = None if limit is None else max(1.0, started + limit - time.perf_counter())
-                result, cached = open_hand.answer_for_cli(info, state, opts.extra, max_nodes, left, tick, why), False
-                refused = None
-        except SearchLimit:
-            raise InputError(f"--max-nodes: no exact answer within {max_nodes:,} nodes") from None
+            result, cached = open_hand.solve_or_answer(info, state, parsed, store, max_nodes, seconds or None, tick,
+                                                       refuse=to_seat)
         except InputError as exc:
-            # a solver that refuses a valid position with a plain error (an earlier phase, a draw pile of
-            # unknown order): answered from the seat of the player to move where cards are hidden from her
-            if opts.extra or max_nodes is not None or not seat.hidden_from_mover(info, state):
+            # NotCovered where cards are hidden from the mover (to_seat), or a solver's plain refusal of a
+            # valid position (an earlier phase, a draw pile of unknown order): answered from her seat
+            if not to_seat(exc):
                 raise
             refused = str(exc)
-        else:
-            refused = None
     if refused is not None:
-        # the cards the player to move cannot see matter: answered from that player's seat
         seat.answer_state(info, state, None, refused)
         return
     if as_json:
@@ -450,7 +455,7 @@ def _show_view(view: Any, svg_out: str | None, viewer: int | None) -> None:
 
         spec = view.info.spec
         write_text(svg_out, picture_svg(view.obj, title=spec.title, status=f"as player {view.player} sees it",
-                                        hints=getattr(spec, "picture_hints", None)))
+                                        hints=spec.picture_hints))
         if svg_out == "-":
             return
     elif viewer is not None:
@@ -804,11 +809,67 @@ CORE_COMMANDS: tuple[CommandRef, ...] = (
 )
 
 
+class GameCommands(LazyGroup):
+    """``foolsolve GAME COMMAND``: one game's own commands (declared in its registry record,
+    imported when run)."""
+
+
+def game_group(info: GameInfo) -> GameCommands:
+    """The group of ``info``'s own commands."""
+    names = ", ".join(ref.name for ref in info.commands)
+    group = GameCommands(info.name, help=f"The {info.name} game's own commands: {names}.",
+                         context_settings={"help_option_names": ["-h", "--help"]})
+    for ref in info.commands:
+        group.add_lazy_command(ref)
+    return group
+
+
 def _register_game_commands() -> None:
-    # the shared commands above and the games' own (declared in their registry records); each is
-    # imported only when run (see foolsolve.lazy)
-    for ref in (*CORE_COMMANDS, *games.commands()):
+    # the shared commands above and, per game with commands of its own, a group of them
+    # (declared in the registry records); each command is imported only when run (foolsolve.lazy)
+    for ref in CORE_COMMANDS:
         cli.add_lazy_command(ref)
+    for info in games.all_games():
+        if not info.commands:
+            continue
+        if info.name in cli.commands and not isinstance(cli.commands[info.name], GameCommands):
+            raise ValueError(f"game {info.name!r}: the name of a foolsolve command")
+        cli.add_command(game_group(info))
+
+
+def _old_spellings(args: list[str]) -> list[str]:
+    """``args`` with a game command's old spelling (``defend ...``, ``simulate three-fools ...``)
+    rewritten to ``GAME COMMAND ...``, saying so on stderr; and a game's deprecated solve switches
+    (``--equilibrium``) rewritten to their ``-o`` options."""
+    old = games.old_spellings()
+    if args and args[0] in old:
+        info, ref = old[args[0]]
+        rest = args[1:]
+        if ref.old_takes_game:
+            if not rest or rest[0].startswith("-"):
+                raise InputError(f"{args[0]}: name the game first ({args[0]} {info.name} ...), or better: "
+                                 f"foolsolve {info.name} {ref.name} ...")
+            if games.get(rest[0]) is not info:
+                raise InputError(f"game: {args[0]} plays {info.name} only, not {games.get(rest[0]).name}")
+            rest = rest[1:]
+        click.echo(f"foolsolve: '{args[0]}{' GAME' if ref.old_takes_game else ''}' is deprecated and goes in the "
+                   f"next release; use 'foolsolve {info.name} {ref.name}'", err=True)
+        return [info.name, ref.name, *rest]
+    flags = {f.flag: f for info in games.all_games() for f in info.solver_flags}
+    if not any(a in flags for a in args) or "--" in args:
+        return args
+    if args and cli.is_command(args[0]) and args[0] != "solve":
+        return args
+    out: list[str] = []
+    for a in args:
+        flag = flags.get(a)
+        if flag is None:
+            out.append(a)
+            continue
+        if flag.deprecated:
+            click.echo(f"foolsolve: {a} is deprecated and goes in the next release; use -o {flag.option}", err=True)
+        out.extend(["-o", flag.option])
+    return out
 
 
 ERROR_WIDTH = 300
@@ -841,8 +902,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     130 on Ctrl-C."""
     try:
         _register_game_commands()
-        code = cli.main(args=list(argv) if argv is not None else None, prog_name="foolsolve",
-                        standalone_mode=False)
+        args = _old_spellings(list(argv) if argv is not None else sys.argv[1:])
+        code = cli.main(args=args, prog_name="foolsolve", standalone_mode=False)
         if isinstance(code, int) and code:
             # without standalone mode click returns a command's ctx.exit(code) instead of raising it
             sys.exit(code)

@@ -164,17 +164,16 @@ def _say_move(session: Session, state: Any, text: str, how: str = "") -> Any:
     said = masked_move(session.info, state, after, str(move), session.you) if session.seat else str(move)
     click.echo(f"{who}: {said}" + (f"   [{how}]" if how else ""))
     if spec.boundary(state, move, after):
-        click.echo(f"-- end of {getattr(spec, 'boundary_name', '') or 'round'} --")
+        click.echo(f"-- end of {spec.boundary_name or 'round'} --")
     session.history.append((state, str(move)))
     return after
 
 
 def _why(session: Session, state: Any, text: str) -> str:
-    """Why ``text`` is (not) a legal move: ``foolsolve why``'s explanation where that module is
-    present, else the spec's ``why_illegal`` (rules against the move), else the legal moves."""
-    import importlib
+    """Why ``text`` is (not) a legal move: ``foolsolve why``'s explanation (the spec's rule
+    functions, the option values that would change the verdict, the legal moves)."""
+    from foolsolve.why import explain
 
-    spec = session.spec
     if session.seat:
         # from your seat: explained on a world of your view, what the move changes left out (the full
         # position would tell, e.g., the card a draw from your face-down stock brings)
@@ -182,28 +181,7 @@ def _why(session: Session, state: Any, text: str) -> str:
         from foolsolve.worlds import read_view, view_of
 
         return explain_view(read_view(view_of(session.info, state, session.you), check=False), text, False)
-    try:
-        explain = importlib.import_module("foolsolve.why").explain
-    except (ModuleNotFoundError, AttributeError):
-        explain = None
-    if explain is not None:
-        return "\n".join(explain(spec, state, text).lines())
-    legal = ", ".join(str(m) for m in spec.legal_moves(state))
-    try:
-        move = spec.parse_move(state, text)
-        return f"{move} is legal here"
-    except InputError:
-        pass
-    why_illegal = getattr(spec, "why_illegal", None)
-    read_move = getattr(spec, "read_move", None)
-    if why_illegal is not None and read_move is not None:
-        try:
-            reasons = why_illegal(state, read_move(state, text))
-        except InputError as exc:
-            return f"{text!r} is not a move here: {exc}; the legal moves are: {legal}"
-        said = [r.text(spec.seed_file) if callable(getattr(r, "text", None)) else str(r) for r in reasons]
-        return f"{text!r} is not legal here: {'; '.join(said)}; the legal moves are: {legal}"
-    return f"{text!r} is not legal here; the legal moves are: {legal}"
+    return "\n".join(explain(session.spec, state, text).lines())
 
 
 # --- playing from a seat ----------------------------------------------------------------------------

@@ -12,18 +12,20 @@ Three methods, all on one numeric scale per game (:func:`scale_of`):
   them, listed by :meth:`Worlds.enumerate`), each world valued open-hand;
 * ``pimc`` (Perfect Information Monte Carlo, as bridge's GIB does with its double-dummy
   solver): seeded uniform worlds, each valued open-hand; per root move the mean and a 95%
-  Student-t interval over the worlds;
+  Student-t interval over the worlds (see :func:`_stats`);
 * ``ismcts``: single-observer information-set Monte Carlo tree search (Cowling, Powley and
   Whitehouse 2012), determinized by the worlds object on every iteration, UCT with
   availability counts; a second method independent of the open-hand solvers.
 
-"Valued open-hand" (:func:`evaluate_world`): the game's exact solver where it answers within
-the per-world node budget; otherwise the stated depth-limited search, a depth-one search whose
-leaves are valued by the mean of the engine's native random playouts.
+"Valued open-hand" (:func:`evaluate_world`): :func:`foolsolve.solver.open_hand.solve_world`
+within a per-world node budget (the game's exact solver where it covers the world and finishes,
+else iterative-deepening search over the engine with native playouts at its frontier; exact once
+it reaches the end of the game); where not even its first iteration fits, a depth-one search
+whose moves are valued by native playouts.
 
-Worlds run on :mod:`foolsolve.executor` (in this process, a local pool or Dask); world ``i``
-is sampled and valued with a generator seeded by ``(seed, i)`` alone, so the answer is the same
-for every worker count.
+Worlds run on :mod:`foolsolve.executor` (in this process, a local pool or Dask): world ``i`` is
+drawn in this process with a generator seeded by ``(seed, i)``, and valued with playouts seeded
+by the world itself (:func:`world_seed`), so the answer is the same for every worker count.
 
 This module sits in the shared package, not in ``solver/``: ``solver/`` holds the games' exact
 solvers, and this is a framework over every registered game that reads games only through the
@@ -41,7 +43,7 @@ from fractions import Fraction
 from typing import Any, Protocol
 
 from foolsolve.errors import InputError
-from foolsolve.game import CHANCE, Utility
+from foolsolve.game import CHANCE
 from foolsolve.games.base import GameInfo
 from foolsolve.solver.base import SearchLimit
 
@@ -50,12 +52,12 @@ EXACT_WORLDS = 100
 EXACT_WORLDS_MAX = 5_000
 """``--method exact`` refuses a view with more worlds than this (a one-line error)."""
 DEFAULT_SAMPLES = 100
-"""Worlds PIMC samples (``--samples``), iterations of IS-MCTS."""
+"""Worlds PIMC samples when ``--samples`` is not given."""
 DEFAULT_ISMCTS_ITERATIONS = 4_000
 """IS-MCTS iterations when ``--samples`` is not given."""
 WORLD_NODES = 5_000
-"""Per-world node budget of the exact open-hand solver; a world it cannot finish within it is
-valued by the depth-limited search instead (and counted as not exact)."""
+"""Per-world node budget of the open-hand answer (half for the game's exact solver); a world not
+solved exactly within it keeps the depth-limited search's estimate (counted as not exact)."""
 PLAYOUTS = 4
 """Native random playouts per move at the frontier of a world's depth-limited search."""
 EXACT_BUDGET_FACTOR = 20
@@ -96,19 +98,6 @@ def payoff(returns: tuple[Fraction, ...] | list[float], player: int) -> float:
     return float(returns[player])
 
 
-def _solver_number(info: GameInfo, value: Any, mover: int, player: int, players: int) -> float | None:
-    """The exact solver's value of a move (for ``mover``) on the scale, for ``player``; ``None``
-    where it has no place on it (a multi-player concept, a score difference, a round's odds).
-    A two-player zero-sum game's ``win`` is the top of ``utility_bounds``, ``loss`` the bottom."""
-    lo, hi = info.utility_bounds
-    if info.spec.game_type.utility is not Utility.ZERO_SUM or players != 2:
-        return None
-    if value not in ("win", "draw", "loss"):
-        return None
-    x = hi if value == "win" else lo if value == "loss" else 0.0
-    return x if mover == player else -x
-
-
 # --- one world --------------------------------------------------------------------------------
 
 
@@ -131,29 +120,6 @@ class WorldValue:
     value: float | None = None
     """The position's value for the analysing player (the best move's for her when she is to
     move; the expectation at a chance node; the open-hand search's at another player's turn)."""
-
-
-def _exact_world(info: GameInfo, world: Any, player: int, budget: Budget) -> WorldValue | None:
-    """The exact solver's answer on the scale, or ``None`` (refused, over budget, off the scale)."""
-    from foolsolve.solver.base import SolveOptions
-
-    if info.solve is None:
-        return None
-    spec = info.spec
-    try:
-        res = info.solve(world, SolveOptions(max_nodes=budget.nodes))
-    except (SearchLimit, InputError, RecursionError):
-        return None
-    if res.concept or res.value_only or not res.moves:
-        return None
-    mover, n = spec.to_move(world), spec.num_players(world)
-    values: dict[str, float] = {}
-    for m in res.moves:
-        x = _solver_number(info, m.value, mover, player, n)
-        if x is None:
-            return None
-        values[m.move] = x
-    return WorldValue(values, True, "exact open-hand solver", res.nodes, max(values.values()) if mover == player else None)
 
 
 def playout_value(info: GameInfo, world: Any, player: int, rng: random.Random, playouts: int) -> dict[str, float]:
@@ -189,35 +155,21 @@ def world_seed(info: GameInfo, world: Any) -> int:
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
 
 
-def _open_hand() -> Any:
-    """:mod:`foolsolve.solver.open_hand` where it is installed, else ``None``."""
-    import importlib
-
-    try:
-        return importlib.import_module("foolsolve.solver.open_hand")
-    except ImportError:
-        return None
-
-
 def evaluate_world(info: GameInfo, world: Any, player: int, budget: Budget, seed: int) -> WorldValue:
     """One world valued open-hand for ``player`` within ``budget`` (reproducibly: nodes, not
-    seconds). With :mod:`foolsolve.solver.open_hand`: its answer (the exact solver where it
-    finishes, else its iterative-deepening search with playouts at the frontier). Without it, or
-    where not even its first iteration fits: the game's exact solver within ``budget.nodes``,
-    else a depth-one search with ``budget.playouts`` native playouts per move."""
-    oh = _open_hand()
-    if oh is not None:
-        try:
-            ans = oh.solve_world(info, world, oh.Budget(max_nodes=budget.nodes, playouts=budget.playouts, seed=seed),
-                                 player=player)
-            return WorldValue({m: float(v) for m, v in ans.values.items()}, bool(ans.exact), str(ans.method),
-                              int(ans.nodes), float(ans.value))
-        except SearchLimit:
-            pass
-    else:
-        exact = _exact_world(info, world, player, budget)
-        if exact is not None:
-            return exact
+    seconds): :func:`foolsolve.solver.open_hand.solve_world` (the exact solver where it covers the
+    world and finishes in its share, else its iterative-deepening search with playouts at the
+    frontier); where not even its first iteration fits, a depth-one search with
+    ``budget.playouts`` native playouts per move."""
+    from foolsolve.solver import open_hand
+
+    try:
+        ans = open_hand.solve_world(info, world, open_hand.Budget(max_nodes=budget.nodes, playouts=budget.playouts,
+                                                                  seed=seed), player=player)
+        return WorldValue({m: float(v) for m, v in ans.values.items()}, ans.exact, ans.method, ans.nodes,
+                          float(ans.value))
+    except SearchLimit:
+        pass
     values = playout_value(info, world, player, random.Random(seed), budget.playouts)
     # her value: her best move, or (paranoid, as the open-hand search) the others' worst for her
     mine = info.spec.to_move(world) == player

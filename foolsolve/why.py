@@ -113,8 +113,8 @@ def option_flips(spec: SpecGame[Any, Any], state: Any, text: str, legal: bool) -
     """Each other value of each rule option (one at a time) under which ``text`` is legal when
     it is not, or illegal when it is. A value that makes the position itself impossible (the
     position file would be rejected) is left out."""
-    rules = getattr(state, "rules", None)
-    if rules is None or not dataclasses.is_dataclass(rules) or isinstance(rules, type):
+    rules = spec.rules_of(state)
+    if not dataclasses.is_dataclass(rules) or isinstance(rules, type):
         return []
     out: list[tuple[str, Any]] = []
     for info in options_of(type(rules)):

@@ -135,11 +135,18 @@ class WorldAnswer:
     """The depth of the engine search's answer (``None``: the game's exact solver answered)."""
     notes: list[str] = field(default_factory=list)
 
+    mover_best: list[str] | None = None
+    """Max-n with another player to move than :attr:`player`: the mover's own best moves."""
+
     @property
     def best(self) -> list[str]:
-        """The moves worth :attr:`value` (none at a chance node)."""
+        """The best moves of the player to move under the concept (none at a chance node): those
+        worth :attr:`value` to :attr:`player` (the coalition's under paranoid), or under max-n with
+        another player to move, the moves best for that player's own payoff."""
         if self.to_move == CHANCE:
             return []
+        if self.mover_best is not None:
+            return self.mover_best
         return [m for m, v in self.values.items() if v == self.value]
 
     def to_json(self) -> dict[str, Any]:
@@ -205,6 +212,8 @@ class _Search:
         self.tt_maxn: dict[Hashable, tuple[int, tuple[Fraction, ...], int]] = {}
         self.path: set[Hashable] = set()
         """The positions of the current line (a repetition is endless play)."""
+        self.root_vectors: list[tuple[Fraction, ...]] = []
+        """Max-n: the payoff vectors of the root moves of the last iteration."""
         self.n = n
 
     # -- leaves --
@@ -350,7 +359,8 @@ class _Search:
 
     def root_values(self, root: Any, depth: int) -> tuple[list[tuple[Any, Fraction]], bool]:
         """Every root move (engine move, spec order) and its value at this depth, and whether a
-        depth limit was met."""
+        depth limit was met (max-n: the payoff vectors are kept in :attr:`root_vectors`)."""
+        self.root_vectors = []
         engine = self.engine
         if engine.to_move(root) == CHANCE:
             moves = [m for m, _ in engine.chance_outcomes(root)]
@@ -364,6 +374,7 @@ class _Search:
             if self.maxn:
                 vec, f = self.vector(child, depth - 1)
                 v = vec[self.player]
+                self.root_vectors.append(vec)
             else:
                 v, f = self.value(child, depth - 1, self.lo, self.hi)
             out.append((m, v))
@@ -417,13 +428,15 @@ def _exact(info: GameInfo, state: Any, player: int, budget: Budget, clock: _Cloc
 
 def solve_world(info: GameInfo, state: Any, budget: Budget = DEFAULT_BUDGET, *, concept: str = "paranoid",
                 player: int | None = None, progress: Callable[[int], None] | None = None,
-                use_solver: bool = True) -> WorldAnswer:
+                use_solver: bool = True, interruptible: bool = False) -> WorldAnswer:
     """The value of every legal root move of the full position ``state`` (a spec state of
     ``info``'s game) for ``player`` (default: the player to move; at a chance node, player 0),
     on the game's payoff scale, under ``concept`` (``paranoid``, ``max-n``; see the module
     docstring), within ``budget``. ``use_solver=False`` skips the game's exact solver (a caller
-    that already ran it). Raises :class:`SearchLimit` when not even the depth-1 iteration fits
-    the budget, :class:`~foolsolve.errors.InputError` for a finished game or a bad argument."""
+    that already ran it). ``interruptible=True``: a Ctrl-C (``KeyboardInterrupt``) during a deeper
+    iteration gives the last finished iteration's answer, with a note, instead of propagating.
+    Raises :class:`SearchLimit` when not even the depth-1 iteration fits the budget,
+    :class:`~foolsolve.errors.InputError` for a finished game or a bad argument."""
     start = time.perf_counter()
     if concept not in CONCEPTS:
         raise InputError(f"concept: {concept!r} is not one of {', '.join(CONCEPTS)}")
@@ -447,6 +460,8 @@ def solve_world(info: GameInfo, state: Any, budget: Budget = DEFAULT_BUDGET, *, 
     search = _Search(info, player, concept, budget, clock, n)
     name = _concept_name(info, state, concept)
     answer_values: list[tuple[Any, Fraction]] | None = None
+    answer_vectors: list[tuple[Fraction, ...]] = []
+    notes: list[str] = []
     answer_depth = 0
     exact = False
     depth = 1
@@ -462,7 +477,13 @@ def solve_world(info: GameInfo, state: Any, budget: Budget = DEFAULT_BUDGET, *, 
                 if answer_values is None:
                     raise
                 break
-            answer_values, answer_depth, exact = found, depth, not cut
+            except KeyboardInterrupt:
+                if answer_values is None or not interruptible:
+                    raise
+                notes.append(f"interrupted (Ctrl-C) during the depth-{depth} iteration: the answer of depth "
+                             f"{answer_depth}")
+                break
+            answer_values, answer_vectors, answer_depth, exact = found, search.root_vectors, depth, not cut
             if exact:
                 break
             depth += 1
@@ -473,9 +494,17 @@ def solve_world(info: GameInfo, state: Any, budget: Budget = DEFAULT_BUDGET, *, 
     texts = {str(info.engine.move_to_spec(root, m)): v for m, v in answer_values}
     order = [str(m) for m in (spec.legal_moves(state))]
     values = {t: texts[t] for t in order}
+    mover_best = None
     if to_move == CHANCE:
         probs = {str(info.engine.move_to_spec(root, m)): p for m, p in info.engine.chance_outcomes(root)}
         value = sum((probs[t] * v for t, v in values.items()), Fraction(0))
+    elif search.maxn and to_move != player:
+        # the mover maximises their own payoff, the first such move in the spec's order
+        own = {str(info.engine.move_to_spec(root, m)): vec[to_move]
+               for (m, _), vec in zip(answer_values, answer_vectors)}
+        top = max(own.values())
+        mover_best = [t for t in order if own[t] == top]
+        value = values[mover_best[0]]
     elif to_move == player or search.maxn:
         value = max(values.values())
     else:
@@ -488,7 +517,7 @@ def solve_world(info: GameInfo, state: Any, budget: Budget = DEFAULT_BUDGET, *, 
         method = (f"depth-limited {search_name} ({name}{chance}) to depth {answer_depth} with playout evaluation "
                   f"({budget.playouts} playouts, seed {budget.seed})")
     return WorldAnswer(info.name, to_move, player, values, value, exact, method, name, clock.nodes,
-                       time.perf_counter() - start, answer_depth)
+                       time.perf_counter() - start, answer_depth, notes, mover_best)
 
 
 WORLD_OPTIONS = ("concept", "player", "playouts", "seed", "depth")
@@ -506,6 +535,41 @@ def timed(tick: Callable[[int], None] | None, deadline: float | None) -> Callabl
             tick(nodes)
 
     return call
+
+
+def solve_or_answer(info: GameInfo, state: Any, extra: dict[str, Any], store: Any, max_nodes: int | None,
+                    seconds: float | None, tick: Callable[[int], None] | None,
+                    refuse: Callable[[NotCovered], bool] | None = None) -> tuple[SolveResult, bool]:
+    """What ``foolsolve POSITION.json`` prints, and whether it came from the result store: the game's
+    exact solver (through the result ``store``) within :attr:`Budget.exact_share` of ``seconds``
+    and ``max_nodes``; where it does not cover the position (:class:`NotCovered`) or stops at its
+    share, the open-hand answer (:func:`answer_for_cli`) in the rest of the budget. A
+    :class:`NotCovered` for which ``refuse`` says true is raised instead (the CLI answers such a
+    position from the seat of the player to move, docs/seat.md)."""
+    from foolsolve import store as st
+
+    share = DEFAULT_BUDGET.exact_share
+    started = time.perf_counter()
+    deadline = None if seconds is None else started + seconds * share
+    exact_nodes = None if max_nodes is None else max(1, int(max_nodes * share))
+    opts = SolveOptions(progress=timed(tick, deadline), max_nodes=exact_nodes, extra=extra)
+    try:
+        if info.solve is None:
+            raise NotCovered(f"game: {info.name} has no exact solver")
+        result: SolveResult
+        result, cached = st.solve_with_store(info, state, opts, store)
+        return result, cached
+    except NotCovered as exc:
+        if refuse is not None and refuse(exc):
+            raise
+        why = f"the exact solver does not cover this position ({exc})"
+    except OutOfBudget:
+        why = f"the exact solver did not finish within {(seconds or 0) * share:g} s (--time {seconds or 0:g})"
+    except SearchLimit:
+        why = f"the exact solver did not finish within {exact_nodes or 0:,} nodes (--max-nodes {max_nodes or 0:,})"
+    left = None if seconds is None else max(1.0, started + seconds - time.perf_counter())
+    left_nodes = None if max_nodes is None or exact_nodes is None else max(1, max_nodes - exact_nodes)
+    return answer_for_cli(info, state, extra, left_nodes, left, tick, why), False
 
 
 def answer_for_cli(info: GameInfo, state: Any, extra: dict[str, Any], max_nodes: int | None,
@@ -529,7 +593,7 @@ def answer_for_cli(info: GameInfo, state: Any, extra: dict[str, Any], max_nodes:
                     seed=int_option(opts, "seed", 0), max_depth=depth)
     try:
         answer = solve_world(info, state, budget, concept=concept, player=player, progress=progress,
-                             use_solver=False)
+                             use_solver=False, interruptible=True)
     except SearchLimit:
         raise InputError(f"budget: no open-hand answer within {budget_text(budget)} ({why})") from None
     result = answer.to_solve_result()

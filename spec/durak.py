@@ -41,7 +41,7 @@ from foolsolve.errors import InputError, PositionError
 from foolsolve.game import (
     ChanceMode,
     Dynamics,
-    GameType,
+    GameMeta,
     IllegalMove,
     Information,
     Reason,
@@ -59,6 +59,16 @@ HAND_SIZE = 6
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 """001 §rules: "The game can be played by two to six people"."""
+
+META = GameMeta(
+    name="durak", title="Durak", seed="001_def8269363c5257b.txt", min_players=MIN_PLAYERS, max_players=MAX_PLAYERS,
+    deck=FRENCH52,  # 36 cards by default, 52 by the deck option: the 52-card deck names both
+    dynamics=Dynamics.SEQUENTIAL, chance_mode=ChanceMode.DETERMINISTIC, information=Information.IMPERFECT,
+    utility=Utility.ZERO_SUM,
+    hidden="the other players' hands and the order of the stock; the stock's bottom card (the face-up "
+           "trump) is seen by all, as is everything laid on the table, shown or discarded",
+    chance="the shuffle, made by deal(): a position's stock order is part of the state and hidden by the views")
+"""The game's record (read by the spec class, the engine, the registry, OpenSpiel, the pictures)."""
 
 SIMPLE, PODKIDNOY, PEREVODNOY = "simple", "podkidnoy", "perevodnoy"
 
@@ -902,19 +912,8 @@ def phase(state: State) -> str:
 class DurakSpec(SpecGame[State, Move]):
     """Durak (simple, podkidnoy, perevodnoy) as plain Python; see docs/durak-model.md."""
 
-    name = "durak"
-    title = "Durak"
-    seed_file = "001_def8269363c5257b.txt"
-    min_players = MIN_PLAYERS
-    max_players = MAX_PLAYERS
+    meta = META
     rules_cls = Rules
-    game_type = GameType(
-        short_name="durak", long_name="Durak", dynamics=Dynamics.SEQUENTIAL, chance_mode=ChanceMode.DETERMINISTIC,
-        information=Information.IMPERFECT, utility=Utility.ZERO_SUM,
-        min_num_players=MIN_PLAYERS, max_num_players=MAX_PLAYERS,
-        hidden="the other players' hands and the order of the stock; the stock's bottom card (the face-up "
-               "trump) is seen by all, as is everything laid on the table, shown or discarded",
-        chance="the shuffle, made by deal(): a position's stock order is part of the state and hidden by the views")
 
     # --- the deal ----------------------------------------------------------------------
 

@@ -39,17 +39,21 @@ from typing import Any, ClassVar
 
 from foolsolve.cards import FRENCH_SUITS, TAROT78, TRUMP, Card
 from foolsolve.errors import InputError, PositionError
-from foolsolve.game import ChanceMode, Dynamics, GameType, IllegalMove, Information, Result, SpecGame, Utility
+from foolsolve.game import ChanceMode, Dynamics, GameMeta, IllegalMove, Information, Result, SpecGame, Utility
 from foolsolve.positions import validate_schema
 from foolsolve.rules import option, rules_from_json, rules_to_json
 from foolsolve.worlds import Hidden, ZoneField
 
-GAME = "foolery"
-"""Registry name."""
-SEED = "004_bc5e2343ee083007.txt"
-"""The seed file."""
 MIN_PLAYERS, MAX_PLAYERS = 3, 7
 """004 intro: "Foolery is a game for 3-7 players using a 78-card Tarot pack"."""
+
+META = GameMeta(
+    name="foolery", title="Foolery", seed="004_bc5e2343ee083007.txt", min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS, deck=TAROT78, dynamics=Dynamics.SEQUENTIAL, chance_mode=ChanceMode.DETERMINISTIC,
+    information=Information.IMPERFECT, utility=Utility.ZERO_SUM, utility_bounds=(-2.0, 2.0),
+    hidden="the other players' hands (each player sees their sizes)",
+    chance="the shuffle, made by deal(); every card is dealt, so no chance node follows")
+"""The game's record (read by the spec class, the engine, the registry, OpenSpiel, the pictures)."""
 
 # --- constants and card values -------------------------------------------------------------
 
@@ -495,18 +499,8 @@ def later_round_dealer(previous: Sequence[int]) -> int:
 class FoolerySpec(SpecGame[State, Move]):
     """Foolery (004) for 3-7 players."""
 
-    name = GAME
-    title = "Foolery"
-    seed_file = SEED
-    min_players = MIN_PLAYERS
-    max_players = MAX_PLAYERS
+    meta = META
     rules_cls = Rules
-    game_type = GameType(
-        short_name="foolery", long_name="Foolery", dynamics=Dynamics.SEQUENTIAL,
-        chance_mode=ChanceMode.DETERMINISTIC, information=Information.IMPERFECT, utility=Utility.ZERO_SUM,
-        min_num_players=MIN_PLAYERS, max_num_players=MAX_PLAYERS,
-        hidden="the other players' hands (each player sees their sizes)",
-        chance="the shuffle, made by deal(); every card is dealt, so no chance node follows")
 
     # -- the deal --
 

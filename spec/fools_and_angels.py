@@ -26,7 +26,7 @@ from foolsolve.errors import InputError, PositionError
 from foolsolve.game import (
     ChanceMode,
     Dynamics,
-    GameType,
+    GameMeta,
     IllegalMove,
     Information,
     MoveFamily,
@@ -41,8 +41,15 @@ from foolsolve.positions import validate_schema
 from foolsolve.rules import option, rules_from_json, rules_to_json
 from foolsolve.worlds import Hidden, ZoneField
 
-GAME = "fools-and-angels"
-SEED = "003_d0b2aeea59b7d1ba.txt"
+META = GameMeta(
+    name="fools-and-angels", title="Fools and Angels", seed="003_d0b2aeea59b7d1ba.txt", min_players=2, max_players=2,
+    deck=FRENCH52, dynamics=Dynamics.SEQUENTIAL, chance_mode=ChanceMode.DETERMINISTIC,
+    information=Information.IMPERFECT, utility=Utility.ZERO_SUM,
+    hidden="the opponent's hand and the order of the three stocks (each stock's size is seen by both; "
+           "the attack on the table is seen by both)",
+    chance="the shuffles of the stocks (and Asymmetry's reshuffle), made by deal(): a position's stock "
+           "orders are part of the state and hidden by the views")
+"""The game's record (read by the spec class, the engine, the registry, OpenSpiel, the pictures)."""
 SCHEMA = "fools-and-angels.schema.json"
 
 ATTACK_FOUR_THEN_FACE, ATTACK_PIPS_AND_ONE_FACE = "four_then_face", "pips_and_one_face"
@@ -857,20 +864,8 @@ def first_chooser(rules: Rules) -> int:
 class FoolsAndAngelsSpec(SpecGame[State, Move]):
     """Fools and Angels, literally."""
 
-    name = GAME
-    title = "Fools and Angels"
-    seed_file = SEED
-    min_players = 2
-    max_players = 2
+    meta = META
     rules_cls = Rules
-    game_type = GameType(
-        short_name="fools_and_angels", long_name="Fools and Angels", dynamics=Dynamics.SEQUENTIAL,
-        chance_mode=ChanceMode.DETERMINISTIC, information=Information.IMPERFECT, utility=Utility.ZERO_SUM,
-        min_num_players=2, max_num_players=2,
-        hidden="the opponent's hand and the order of the three stocks (each stock's size is seen by both; "
-               "the attack on the table is seen by both)",
-        chance="the shuffles of the stocks (and Asymmetry's reshuffle), made by deal(): a position's stock "
-               "orders are part of the state and hidden by the views")
 
     def __init__(self) -> None:
         self._legal_cache = lru_cache(maxsize=8192)(self._legal_moves)
@@ -1086,7 +1081,7 @@ class FoolsAndAngelsSpec(SpecGame[State, Move]):
             raise IllegalMove(f"move {move!r} is not a Fools and Angels move")
         why = self.why_illegal(state, move)  # the same verdict as listing (tests/generic/test_why.py)
         if why:
-            raise IllegalMove(f"move {move} is not legal here: " + "; ".join(r.text(SEED) for r in why))
+            raise IllegalMove(f"move {move} is not legal here: " + "; ".join(r.text(META.seed) for r in why))
         p = state.to_move
         o = 1 - p
         hands = list(state.hands)
@@ -1173,7 +1168,7 @@ class FoolsAndAngelsSpec(SpecGame[State, Move]):
     # -- positions --------------------------------------------------------------------------
     def state_to_json(self, state: State) -> dict[str, Any]:
         out: dict[str, Any] = {
-            "game": GAME,
+            "game": META.name,
             "rules": rules_to_json(state.rules, only_changed=True),
             "players": 2,
             "phase": state.phase,

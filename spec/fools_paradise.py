@@ -38,7 +38,7 @@ from foolsolve.game import (
     CHANCE,
     ChanceMode,
     Dynamics,
-    GameType,
+    GameMeta,
     IllegalMove,
     Information,
     Reason,
@@ -59,6 +59,18 @@ CENTRE_SIZE = 5
 """000 §The Deal (five face-up centre cards) and §Clearing the board ("deal out five cards")."""
 DECK_CARDS = len(FRENCH52)
 """52: RULES-NOTES §2 "Given: 52-card deck"."""
+
+META = GameMeta(
+    name="fools-paradise", title="Fool's Paradise", seed="000_fb76b98cdc103b12.txt",
+    min_players=2,
+    max_players=(8 * DECK_CARDS - CENTRE_SIZE) // HAND_SIZE,  # 82: five cards each and five in the centre from 8 decks
+    deck=FRENCH52, dynamics=Dynamics.SEQUENTIAL, chance_mode=ChanceMode.EXPLICIT, information=Information.IMPERFECT,
+    utility=Utility.GENERAL_SUM,
+    utility_bounds=(0.0, 10_000.0),  # final scores: card points and clears, never negative
+    hidden="the other players' hands and the order of the stock",
+    chance="the shuffle, made by deal() (a position may carry the stock order); a position whose stock is "
+           "given only by its size draws each card as a chance node, uniform over the cards left")
+"""The game's record (read by the spec class, the engine, the registry, OpenSpiel, the pictures)."""
 
 
 def _parse_decks(value: Any) -> int:
@@ -320,19 +332,8 @@ def collections(hand: Sequence[Card], centre: Sequence[Card], rules: Rules) -> l
 class FoolsParadiseSpec(SpecGame[State, Move]):
     """Fool's Paradise (000) for 2 or more players."""
 
-    name = "fools-paradise"
-    title = "Fool's Paradise"
-    seed_file = "000_fb76b98cdc103b12.txt"
-    min_players = 2
-    max_players = (8 * DECK_CARDS - CENTRE_SIZE) // HAND_SIZE  # 82: five cards each and five in the centre from 8 decks
+    meta = META
     rules_cls = Rules
-    game_type = GameType(
-        short_name="fools_paradise", long_name="Fool's Paradise", dynamics=Dynamics.SEQUENTIAL,
-        chance_mode=ChanceMode.EXPLICIT, information=Information.IMPERFECT, utility=Utility.GENERAL_SUM,
-        min_num_players=2, max_num_players=max_players,
-        hidden="the other players' hands and the order of the stock",
-        chance="the shuffle, made by deal() (a position may carry the stock order); a position whose stock is "
-               "given only by its size draws each card as a chance node, uniform over the cards left")
 
     # -- the deal --
 

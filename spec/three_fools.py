@@ -32,7 +32,7 @@ from foolsolve.game import (
     CHANCE,
     ChanceMode,
     Dynamics,
-    GameType,
+    GameMeta,
     IllegalMove,
     Information,
     Result,
@@ -43,10 +43,20 @@ from foolsolve.positions import validate_schema
 from foolsolve.rules import option, rules_from_json, rules_to_json
 from foolsolve.worlds import Hidden, ZoneField
 
-GAME = "three-fools"
-SEED = "002_f1ddbcdaf1ade77e.txt"
-SCHEMA = "three-fools.schema.json"
 PLAYERS = 3
+META = GameMeta(
+    name="three-fools", title="Three Fools", seed="002_f1ddbcdaf1ade77e.txt", min_players=PLAYERS,
+    max_players=PLAYERS, deck=PILATCH45, dynamics=Dynamics.SEQUENTIAL, chance_mode=ChanceMode.EXPLICIT,
+    information=Information.IMPERFECT, utility=Utility.GENERAL_SUM, utility_bounds=(0.0, 1.0),
+    hidden="the other players' hands, the order (and contents) of every pile, and the face-down cards "
+           "in the centre until the reveal (each player sees her own hand and card, every pile's and "
+           "hand's size, the binary card, the declaration, and every card once revealed)",
+    chance="the shuffle into three piles (made by deal(); the pile orders are part of the state and "
+           "hidden), the first leader (a chance node, 1/3 each), the Roshambo of a round with all "
+           "three suits and of a tie in the final count (chance nodes: the winner, with the "
+           "probabilities of the roshambo option)")
+"""The game's record (read by the spec class, the engine, the registry, OpenSpiel, the pictures)."""
+SCHEMA = "three-fools.schema.json"
 PILE = 15
 DECK_SIZE = 45
 
@@ -503,23 +513,8 @@ def final_count(state: State) -> State:
 class ThreeFoolsSpec(SpecGame[State, Move]):
     """Three Fools, literally."""
 
-    name = GAME
-    title = "Three Fools"
-    seed_file = SEED
-    min_players = 3
-    max_players = 3
+    meta = META
     rules_cls = Rules
-    game_type = GameType(
-        short_name="three_fools", long_name="Three Fools", dynamics=Dynamics.SEQUENTIAL,
-        chance_mode=ChanceMode.EXPLICIT, information=Information.IMPERFECT, utility=Utility.GENERAL_SUM,
-        min_num_players=3, max_num_players=3,
-        hidden="the other players' hands, the order (and contents) of every pile, and the face-down cards "
-               "in the centre until the reveal (each player sees her own hand and card, every pile's and "
-               "hand's size, the binary card, the declaration, and every card once revealed)",
-        chance="the shuffle into three piles (made by deal(); the pile orders are part of the state and "
-               "hidden), the first leader (a chance node, 1/3 each), the Roshambo of a round with all "
-               "three suits and of a tie in the final count (chance nodes: the winner, with the "
-               "probabilities of the roshambo option)")
 
     # -- the deal ---------------------------------------------------------------------------------
     def deal(self, rules: Any, players: int, rng: random.Random) -> State:
@@ -696,7 +691,7 @@ class ThreeFoolsSpec(SpecGame[State, Move]):
     # -- positions --------------------------------------------------------------------------------
     def state_to_json(self, state: State) -> dict[str, Any]:
         return {
-            "game": GAME,
+            "game": META.name,
             "rules": rules_to_json(state.rules, only_changed=True),
             "players": PLAYERS,
             "phase": state.phase,

@@ -272,7 +272,7 @@ def solve(state: S.State, options: SolveOptions | None = None) -> SolveResult:
     if S.SPEC.is_terminal(state):
         res = S.SPEC.result(state)
         assert res is not None
-        return SolveResult(S.GAME, state.to_move, "over", [], [], 0, time.perf_counter() - start,
+        return SolveResult(S.META.name, state.to_move, "over", [], [], 0, time.perf_counter() - start,
                            notes=[f"the round is over: {res.label}"])
     if state.phase != "play":
         raise NotCovered("phase: the solver starts once the exchange is over (phase play)")
@@ -326,7 +326,7 @@ def _solve_first_out(state: S.State, root: E.EngineState, solver: Solver, concep
         notes = [f"paranoid: can player {player} force going out first (the {better}) against all the others; "
                  f"every value is for player {player}"]
         best = [m.move for m in moves if m.value == value]  # for the side to move, with or against P
-    return SolveResult(S.GAME, state.to_move, value, moves, pv, solver.nodes, time.perf_counter() - start,
+    return SolveResult(S.META.name, state.to_move, value, moves, pv, solver.nodes, time.perf_counter() - start,
                        best=best, concept=concept, notes=notes, value_only=not with_moves)
 
 
@@ -347,7 +347,7 @@ def _solve_maxn(state: S.State, root: E.EngineState, solver: Solver, with_moves:
         assert res is not None
         notes.append(f"finishing order: {res.label}")
     value = str(vec[p])
-    return SolveResult(S.GAME, p, value, moves, pv, solver.nodes, time.perf_counter() - start,
+    return SolveResult(S.META.name, p, value, moves, pv, solver.nodes, time.perf_counter() - start,
                        best=[m.move for m in moves if m.value == value], concept="max-n", notes=notes,
                        value_only=not with_moves)
 

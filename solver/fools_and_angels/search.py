@@ -231,7 +231,7 @@ def solve(state: S.State, options: SolveOptions | None = None) -> SolveResult:
         res = E.winner(st)
         if res is not None:
             value = WIN if res[0] == st[2] else LOSS
-            return SolveResult(S.GAME, st[2], value, [], [], 1, time.perf_counter() - start,
+            return SolveResult(S.META.name, st[2], value, [], [], 1, time.perf_counter() - start,
                                notes=[f"game over: player {res[0]} wins ({res[1]})"])
         moves: list[MoveValue] = []
         spec_moves = S.SPEC.legal_moves(state)
@@ -244,5 +244,5 @@ def solve(state: S.State, options: SolveOptions | None = None) -> SolveResult:
     finally:
         sys.setrecursionlimit(limit)
     notes = [] if is_endgame(state) else ["solved with every stock's order known (known_stocks)"]
-    return SolveResult(S.GAME, st[2], value, moves, pv, solver.nodes, time.perf_counter() - start,
+    return SolveResult(S.META.name, st[2], value, moves, pv, solver.nodes, time.perf_counter() - start,
                        best=[m.move for m in moves if m.value == value], notes=notes)

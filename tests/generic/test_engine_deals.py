@@ -16,8 +16,6 @@ from foolsolve.game import Engine
 from foolsolve.rules import random_rules
 
 ENGINE_GAMES = [n for n in games.names() if games.get(n).engine is not None]
-SAME_ERRORS = {"foolery", "three-fools"}
-"""Games whose engine rejects a bad deal with the spec's very message."""
 
 
 def _counts(spec: object) -> list[int]:
@@ -40,8 +38,8 @@ def test_engine_deal_equals_the_spec_deal_and_plays_in_lockstep(game: str) -> No
             except InputError as exc:
                 with pytest.raises(InputError) as got:
                     eng.deal(rules, n, random.Random(seed))
-                if game in SAME_ERRORS:
-                    assert str(got.value) == str(exc), (n, seed)
+                # the engine names the field the spec names (its words may be shorter)
+                assert str(got.value).split(":")[0] == str(exc).split(":")[0], (n, seed)
                 continue
             e = eng.deal(rules, n, random.Random(seed))
             assert spec.state_to_json(eng.to_spec(e)) == want, (n, seed)

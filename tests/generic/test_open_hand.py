@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import random
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,6 +20,7 @@ from foolsolve.solver.open_hand import Budget, solve_world
 from tests.generic.test_cli import assert_one_line_error, run
 
 EXACT = Budget(max_nodes=2_000_000)
+EXAMPLES = Path(__file__).resolve().parents[2] / "foolsolve" / "examples"
 
 
 def live_cards(obj: dict[str, Any]) -> int:
@@ -32,8 +34,8 @@ def live_cards(obj: dict[str, Any]) -> int:
 def small_position(game: str, players: int, seed: int, cards: int, rules: dict[str, Any] | None = None,
                    stock: int = 0) -> Any:
     """A position of a random spec game from a seeded deal: the first one, not over, with at most
-    ``cards`` live cards and at least ``stock`` stock cards (the next seed's game where a game ends
-    before one)."""
+    ``cards`` live cards, at least ``stock`` stock cards and three legal moves (the next seed's game
+    where a game ends before one)."""
     from foolsolve.rules import rules_from_json
 
     spec = games.get(game).spec
@@ -42,7 +44,8 @@ def small_position(game: str, players: int, seed: int, cards: int, rules: dict[s
         s = spec.deal(rules_from_json(spec.rules_cls, rules or {}), players, rng)
         while spec.result(s) is None:
             obj = spec.state_to_json(s)
-            if live_cards(obj) <= cards and len(obj.get("stock") or []) >= stock and "seed" not in obj:
+            if (live_cards(obj) <= cards and len(obj.get("stock") or []) >= stock and "seed" not in obj
+                    and len(spec.legal_moves(s)) >= 3):
                 return s
             s = spec.apply(s, rng.choice(spec.legal_moves(s)))
     raise AssertionError(f"no small {game} position from seed {seed}")
@@ -57,16 +60,16 @@ def check_exact(game: str, state: Any, concept: str) -> None:
     assert list(answer.values) == [str(m) for m in info.spec.legal_moves(state)]
 
 
-@pytest.mark.parametrize("seed", [1, 2, 3])
+@pytest.mark.parametrize("seed", [1, 3, 8])
 @pytest.mark.parametrize("concept", ["paranoid", "max-n"])
 def test_durak_three_players_paranoid_and_maxn_equal_exhaustive_search(seed: int, concept: str) -> None:
     state = small_position("durak", 3, seed, cards=6)
     check_exact("durak", state, concept)
 
 
-@pytest.mark.parametrize("seed", [4, 5])
-def test_durak_four_players_paranoid_equals_exhaustive_search(seed: int) -> None:
-    state = small_position("durak", 4, seed, cards=6)
+@pytest.mark.parametrize(("players", "seed"), [(4, 4), (4, 5), (5, 6), (6, 7)])
+def test_durak_four_to_six_players_paranoid_equals_exhaustive_search(players: int, seed: int) -> None:
+    state = small_position("durak", players, seed, cards=6)
     check_exact("durak", state, "paranoid")
 
 
@@ -101,10 +104,10 @@ def test_durak_two_players_perevodnoy_with_a_stock_equals_exhaustive_search() ->
     check_exact("durak", state, "paranoid")
 
 
-@pytest.mark.parametrize("seed", [1, 2])
+@pytest.mark.parametrize(("players", "seed", "cards"), [(4, 1, 8), (3, 2, 6), (3, 4, 6)])
 @pytest.mark.parametrize("concept", ["paranoid", "max-n"])
-def test_foolery_open_hand_equals_exhaustive_search(seed: int, concept: str) -> None:
-    state = small_position("foolery", 3 + seed % 2, seed, cards=6)
+def test_foolery_open_hand_equals_exhaustive_search(players: int, seed: int, cards: int, concept: str) -> None:
+    state = small_position("foolery", players, seed, cards=cards)
     check_exact("foolery", state, concept)
 
 
@@ -112,7 +115,7 @@ def test_exact_solver_answers_where_it_covers_the_position() -> None:
     info = games.get("durak")
     from foolsolve.positions import read_json
 
-    state = info.spec.state_from_json(read_json("foolsolve/examples/durak-endgame.json"))
+    state = info.spec.state_from_json(read_json(str(EXAMPLES / "durak-endgame.json")))
     answer = solve_world(info, state, EXACT)
     assert answer.method == "exact open-hand solver" and answer.exact and answer.depth is None
     assert answer.values == {"attack 9♦": -1, "attack 6♥": -1, "attack K♥": -1}
@@ -192,3 +195,85 @@ def test_chance_nodes_are_expectations(tokens: int, concept: str) -> None:
     assert at_chance.value == sum(INFO.spec.chance_probability(rolling, m) * at_chance.values[str(m)]
                                   for m in INFO.spec.legal_moves(rolling))
     assert at_chance.best == []
+
+
+def test_cli_answers_five_player_foolery_within_its_node_budget(capsys: Any) -> None:
+    """The exact solver stops at its half of the budget; the open-hand search answers in the rest,
+    marked not exact, naming its method and concept."""
+    path = str(EXAMPLES / "foolery-five-players-midround.json")
+    code, out, _ = run(["--no-store", path, "--json", "--max-nodes", "20000"], capsys)
+    assert code == 0
+    got = json.loads(out)
+    assert got["details"]["exact"] is False and got["concept"] == "paranoid"
+    assert "depth-limited alpha-beta (paranoid) to depth" in got["details"]["method"]
+    assert any("did not finish within 10,000 nodes" in n for n in got["notes"])
+    low, high = games.get("foolery").utility_bounds
+    assert got["moves"] and all(low <= float(m["value"]) <= high for m in got["moves"])
+
+
+def fools_and_angels_with_stocks(seed: int) -> Any:
+    """A Fools and Angels position of a random game (random rules) with cards left in a stock or
+    the pool, at most 9 cards in the hands, the stocks and the pool, and two legal moves at least."""
+    from foolsolve.games.fools_and_angels import random_rules_fa
+
+    spec = games.get("fools-and-angels").spec
+    for attempt in range(200):
+        rng = random.Random(seed * 1000 + attempt)
+        s = spec.deal(random_rules_fa(rng), 2, rng)
+        while spec.result(s) is None:
+            obj = spec.state_to_json(s)
+            stocked = sum(len(x) for x in obj["stocks"]) + len(obj.get("pool") or [])
+            if stocked and stocked + sum(len(h) for h in obj["hands"]) <= 9 and len(spec.legal_moves(s)) >= 2:
+                return s
+            s = spec.apply(s, rng.choice(spec.legal_moves(s)))
+    raise AssertionError(f"no small Fools and Angels position from seed {seed}")
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_fools_and_angels_with_stocks_equals_its_solver_with_the_stock_order_known(seed: int) -> None:
+    from foolsolve.solver.base import SolveOptions
+
+    info = games.get("fools-and-angels")
+    state = fools_and_angels_with_stocks(seed)
+    answer = solve_world(info, state, EXACT)  # the endgame solver does not cover stocks: the engine search
+    assert answer.exact and "engine" in answer.method and answer.concept == "minimax"
+    known = info.solve(state, SolveOptions(extra={"known_stocks": True}))  # its own search, another method
+    assert answer.values == {m.move: 1 if m.value == "win" else -1 for m in known.moves}
+
+
+def test_ctrl_c_keeps_the_last_finished_iteration_when_interruptible() -> None:
+    from foolsolve.positions import read_json
+
+    info = games.get("durak")
+    state = info.spec.state_from_json(read_json(str(EXAMPLES / "durak-midbout.json")))  # far from exact
+    budget = Budget(max_nodes=200_000, playouts=2)
+    calls = []
+
+    def progress(nodes: int) -> None:
+        calls.append(nodes)
+        if len(calls) == 40:
+            raise KeyboardInterrupt
+
+    answer = solve_world(info, state, budget, progress=progress, interruptible=True)
+    assert not answer.exact and answer.depth is not None
+    assert any("interrupted (Ctrl-C)" in n for n in answer.notes)
+    calls.clear()
+    with pytest.raises(KeyboardInterrupt):
+        solve_world(info, state, budget, progress=progress)
+
+
+@pytest.mark.parametrize(("game", "players", "seed", "cards"), [("durak", 3, 1, 6), ("foolery", 3, 2, 6)])
+def test_max_n_for_a_player_who_is_not_to_move(game: str, players: int, seed: int, cards: int) -> None:
+    """Every value is the asked player's payoff; the position's value and best moves are the
+    mover's own choice (the first of their best moves in the spec's order)."""
+    info = games.get(game)
+    state = small_position(game, players, seed, cards=cards)
+    mover = info.spec.to_move(state)
+    other = (mover + 1) % players
+    answer = solve_world(info, state, EXACT, concept="max-n", player=other)
+    assert answer.exact and answer.player == other
+    assert answer.values == minimax.open_hand_values(info.spec, state, other, "max-n")
+    own = minimax.open_hand_values(info.spec, state, mover, "max-n")
+    top = max(own.values())
+    assert answer.best == [m for m, v in own.items() if v == top]
+    assert answer.value == answer.values[answer.best[0]]

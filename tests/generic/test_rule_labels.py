@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from foolsolve import games
 from foolsolve.cli import main
 from foolsolve.rules import options_of
 from foolsolve.spec.durak import Rules as DurakRules
@@ -24,7 +25,7 @@ def _sections(out: str) -> dict[str, list[str]]:
     return sections
 
 
-@pytest.mark.parametrize("game", ["durak", "fools-and-angels", "fools-paradise", "foolery", "three-fools"])
+@pytest.mark.parametrize("game", games.names())
 def test_rules_listing_names_each_option_once(game: str, capsys: pytest.CaptureFixture[str]) -> None:
     main(["rules", game])
     names = [n for items in _sections(capsys.readouterr().out).values() for n in items]
@@ -46,7 +47,7 @@ def test_durak_transfer_options_are_from_the_text(capsys: pytest.CaptureFixture[
     assert defaults["first_bout_sixth_after_take"] is True
 
 
-def test_fa_attack_size_and_defence_face_cards_are_reconstructed() -> None:
+def test_fools_and_angels_attack_size_and_defence_face_cards_are_reconstructed() -> None:
     opts = {o.name: o for o in options_of(FARules)}
     assert opts["attack_size"].reconstructed and opts["attack_size"].default == "four_then_face"
     assert opts["defence_face_cards"].reconstructed and opts["defence_face_cards"].default == "with_pips"

@@ -227,7 +227,7 @@ def test_durak_legal_move_says_what_it_does() -> None:
 # --- Fools and Angels --------------------------------------------------------------------------------
 
 
-def test_fa_result_and_phase() -> None:
+def test_fools_and_angels_result_and_phase() -> None:
     over = fa_position("", "2♥", stock1="3♥")
     assert _rules(over, "draw own", FA) == {"result"}
     s = fa_position("5♣", "9♣ 4♥", stock0="6♣", stock1="3♥")
@@ -235,7 +235,7 @@ def test_fa_result_and_phase() -> None:
     assert _rules(s, "swap pile 1 for pool pile 2", FA) == {"legal_moves"}
 
 
-def test_fa_attack_reasons_and_attack_size_reasons() -> None:
+def test_fools_and_angels_attack_reasons_and_attack_size_reasons() -> None:
     s = fa_position("A♣ 2♣ 3♣ 4♣ 5♣ J♦ Q♦", "A♦ 2♦ 3♦ 4♦ 5♦ 6♦ 7♦", stock0="6♣", stock1="6♥")
     exp = explain(FA, s, "attack A♣ 2♣ 3♣ 4♣ 5♣")
     assert [(r.rule, r.option) for r in exp.reasons] == [("attack_size_reasons", "attack_size")]
@@ -251,7 +251,7 @@ def test_fa_attack_reasons_and_attack_size_reasons() -> None:
     assert "no card 9♠" in explain(FA, s, "attack 9♠").one_line()
 
 
-def test_fa_defence_targets_and_defend_reasons() -> None:
+def test_fools_and_angels_defence_targets_and_defend_reasons() -> None:
     s = fa_position("5♣", "9♣ 4♥ 5♠ 7♦ A♦ J♥", stock0="6♣", stock1="3♥", phase="defend", to_move=1,
                     attack="3♦ 6♥ 2♣ 2♠")
     assert _rules(s, "defend red with 4♥", FA) == {"defend_reasons"}
@@ -264,7 +264,7 @@ def test_fa_defence_targets_and_defend_reasons() -> None:
     assert "defence_targets" in {r.rule for r in exp.reasons}
 
 
-def test_fa_draw_reasons() -> None:
+def test_fools_and_angels_draw_reasons() -> None:
     full = fa_position("A♣ 2♣ 3♣", "A♦ 2♦ 3♦ 4♦", stock0="6♣", stock1="6♥", rules={"hand_limit": 3})
     exp = explain(FA, full, "draw own")
     assert [(r.rule, r.option) for r in exp.reasons] == [("draw_reasons", "hand_limit")]
@@ -275,7 +275,7 @@ def test_fa_draw_reasons() -> None:
     assert "the pool is empty" in explain(FA, full, "draw pool").one_line()
 
 
-def test_fa_draw_reasons_regroup_max() -> None:
+def test_fools_and_angels_draw_reasons_regroup_max() -> None:
     s = FA.play(fa_position("A♣", "A♦ 2♦", stock0="6♣ 5♣ 4♣", stock1="6♥", rules={"regroup_max": 2}), "draw own")
     assert s.phase == "regroup" and explain(FA, s, "draw own").legal
     s3 = FA.play(fa_position("A♣", "A♦ 2♦ 3♦", stock0="6♣ 5♣ 4♣", stock1="6♥"), "draw own", "draw own")
@@ -286,7 +286,7 @@ def test_fa_draw_reasons_regroup_max() -> None:
     assert [(r.rule, r.option) for r in exp.reasons] == [("draw_reasons", "regroup_max")]
 
 
-def test_fa_exchange_reasons() -> None:
+def test_fools_and_angels_exchange_reasons() -> None:
     s = fa_position("A♣ 2♣", "A♦ 2♦", stock0="6♣", stock1="6♥", pool="7♣")
     exp = explain(FA, s, "exchange A♣")
     assert [(r.rule, r.option) for r in exp.reasons] == [("exchange_reasons", "exchange")]
@@ -298,7 +298,7 @@ def test_fa_exchange_reasons() -> None:
     assert "already began with an exchange" in explain(FA, done, "exchange 2♣").one_line()
 
 
-def test_fa_exception_pass_and_stuck() -> None:
+def test_fools_and_angels_exception_pass_and_stuck() -> None:
     s = fa_position("A♣ 2♣", "A♦ 2♦", stock0="6♣", stock1="6♥")
     assert _rules(s, "pass", FA) == {"exception_pass", "stuck"}
     says = {r.rule: r.says for r in explain(FA, s, "pass").reasons}
@@ -317,7 +317,7 @@ def test_fa_exception_pass_and_stuck() -> None:
 # --- Fool's Paradise ----------------------------------------------------------------------------------
 
 
-def test_fp_collections_and_collection_witness() -> None:
+def test_fools_paradise_collections_and_collection_witness() -> None:
     s = fp_position(["2C 3D 9H KS AC", "4C"], "JH 2S KH 5D 6C")
     assert _rules(s, "collect 9H: JH", FP) == {"collection_witness"}
     assert _rules(s, "collect KS: 7D", FP) == {"collections", "collection_witness"}
@@ -328,7 +328,7 @@ def test_fp_collections_and_collection_witness() -> None:
     assert exp.legal and "centre: -KH" in exp.effect
 
 
-def test_fp_terminal_and_chance() -> None:
+def test_fools_paradise_terminal_and_chance() -> None:
     s = fp_position(["", ""], "")
     assert _rules(s, "lay 2C", FP) == {"is_terminal"}
     d = fp_position(["2C 3D 4D 5D 6D", "4C 7C 8C 9C 10C"], "JH 2S", stock_size=3)

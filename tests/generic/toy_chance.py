@@ -10,7 +10,18 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from foolsolve.game import CHANCE, ChanceMode, Dynamics, Engine, GameType, IllegalMove, Information, Result, SpecGame, Utility
+from foolsolve.game import (
+    CHANCE,
+    ChanceMode,
+    Dynamics,
+    Engine,
+    GameMeta,
+    IllegalMove,
+    Information,
+    Result,
+    SpecGame,
+    Utility,
+)
 from foolsolve.games.base import GameInfo
 
 BACK = Fraction(1, 3)
@@ -35,12 +46,13 @@ class State:
     winner: int | None = None
 
 
+META = GameMeta(name="toy-chance", title="Toy chance", seed="toy", min_players=3, max_players=3,
+                dynamics=Dynamics.SEQUENTIAL, chance_mode=ChanceMode.EXPLICIT, information=Information.PERFECT,
+                utility=Utility.GENERAL_SUM, utility_bounds=(0.0, 1.0))
+
+
 class ChanceSpec(SpecGame[State, Move]):
-    name = "toy-chance"
-    title = "Toy chance"
-    min_players = max_players = 3
-    game_type = GameType("toy-chance", "Toy chance", Dynamics.SEQUENTIAL, ChanceMode.EXPLICIT,
-                         Information.PERFECT, Utility.GENERAL_SUM, 3, 3)
+    meta = META
 
     def deal(self, rules: Any, players: int, rng: random.Random) -> State:
         return State(rules, rng.randint(1, 7), 0, False, True)
@@ -130,5 +142,4 @@ class ChanceEngine(Engine[tuple[int, int, int, int, int], int]):
         return state
 
 
-INFO = GameInfo(name="toy-chance", title="Toy chance", seed="toy", spec=ChanceSpec(), engine=ChanceEngine(),
-                utility_bounds=(0.0, 1.0))
+INFO = GameInfo(meta=META, spec=ChanceSpec(), engine=ChanceEngine())
