@@ -113,8 +113,6 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
         "passes state and card by position and names show=, so the rule is the same",
     ("spec/foolery.py", "follows", "suited = [c for c in hand if c.suit is not TRUMP]"):
         "every card is an object of the tarot table, whose trumps carry the TRUMP object itself: is not and != agree",
-    ("spec/foolery.py", "is_legal", 'k = 2 if state.phase <= "king_gives" else 1'):
-        'phase is "king_gives" or "prince_gives" there (the schema\'s enum), and "prince_gives" > "king_gives"',
     ("spec/fools_and_angels.py", "apply", "o = 1 ^ p"): "p is 0 or 1, where 1 ^ p == 1 - p",
     ("engines/durak.py", "_attacks", "dup = hand & (hand >> 16 | hand >> 32 | hand >> 48) if k != 1 else 0"):
         "k (the cap) is at least 1 at a lead, where k != 1 and k > 1 agree",
@@ -157,8 +155,6 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
     ("spec/foolery.py", "five_card_hands",
      "cands.update(_sorted(x) for x in itertools.combinations([c for c in suited if c.suit is not suit], 5))"):
         "candidates only: the cards of the other suits hold every flush of this one, the classifier drops the rest",
-    ("spec/foolery.py", "exchange_order_key", "return ( 2 if card.suit == TRUMP else 0, card.rank, card.index)"):
-        "a sort key: trumps above suit cards with 2 as with 1",
     ("engines/fools_paradise.py", "__init__", 'self.collected = rules.played_card <= "collected"'):
         'played_card is "collected" or "stays", and "stays" > "collected": <= and == agree',
     ("engines/foolery.py", "apply",

@@ -624,13 +624,15 @@ def rules_cmd(game: str, as_json: bool) -> None:
     with defaults, allowed values and the seed sentence each rests on."""
     info = games.get(game)
     opts = options_of(info.spec.rules_cls)
+    listed = info.spec.reconstructions
     if as_json:
         click.echo(json.dumps([
             {"name": o.name, "default": json.loads(json_text(o.default)),
              "choices": None if o.choices is None else [json.loads(json_text(c)) for c in o.choices],
              "doc": o.doc, "source": o.source,
              "kind": "fixed" if o.fixed else "reconstructed" if o.reconstructed else "source"} for o in opts
-        ], ensure_ascii=False, indent=1))
+        ] + [{"name": r.name, "doc": r.reading, "reason": r.reason, "source": r.source, "kind": "listed"}
+             for r in listed], ensure_ascii=False, indent=1))
         return
     click.echo(f"{info.title} — rules read from shared/seeds/{info.seed}")
     sections = [
@@ -650,6 +652,12 @@ def rules_cmd(game: str, as_json: bool) -> None:
             click.echo(f"  {o.name} = {json_text(o.default)}{choices}{tag}")
             click.echo(f"      {o.doc}")
             click.echo(f"      source: {o.source}")
+    if listed:
+        click.echo("\nReconstructed with one sensible reading (not options; the reason says why):")
+        for r in listed:
+            click.echo(f"  {r.name}: {r.reading}")
+            click.echo(f"      why: {r.reason}")
+            click.echo(f"      source: {r.source}")
 
 
 # --- conformance and perft -------------------------------------------------------------

@@ -298,6 +298,9 @@ class SpecGame(ABC, Generic[S, M]):
     picture_hints: ClassVar[dict[str, Any] | None] = None
     """Where a position's JSON needs them, hints for the pictures (``foolsolve/svg.py``: ``pairs``,
     ``per_player``, ``shared``, ``skip``: lists of keys); ``None``: read off the JSON alone."""
+    reconstructions: ClassVar[tuple[Any, ...]] = ()
+    """Readings where the text is silent and one reading is sensible (:class:`foolsolve.rules.Reconstruction`):
+    listed by ``foolsolve rules`` beside the options."""
 
     @abstractmethod
     def deal(self, rules: Any, players: int, rng: random.Random) -> S:

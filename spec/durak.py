@@ -51,7 +51,7 @@ from foolsolve.game import (
     reason,
 )
 from foolsolve.positions import validate_schema
-from foolsolve.rules import option, rules_from_json, rules_to_json
+from foolsolve.rules import Reconstruction, option, rules_from_json, rules_to_json
 from foolsolve.worlds import Hidden, ZoneField
 
 HAND_SIZE = 6
@@ -423,6 +423,16 @@ def lowest_trump_leads(hands: tuple[frozenset[Card], ...], trump: str | None) ->
                 best = (c.rank, p)
     return 0 if best is None else best[1]
 
+
+RECONSTRUCTIONS = (
+    Reconstruction(
+        "first_lead", "The player holding the lowest trump leads the first bout of a deal; nobody holding a trump: "
+        "player 0.", "The text says the lowest trump twice; its garbled \"lowest value when > 10, else highest\" "
+        "reading is no rule a table could play, and a deal with no trump dealt needs some first player.",
+        '001 §rules: "The right of the first move in the first game belongs to the player who has a trump card of '
+        'the lowest value"'),
+)
+"""Readings of 001 where only one is sensible (``foolsolve rules durak`` lists them)."""
 
 REDEAL_SUIT_CARDS = 5
 """001 §Card game: "if, after the distribution, he has 5 or more cards in his hands that belong to the
@@ -914,6 +924,7 @@ class DurakSpec(SpecGame[State, Move]):
 
     meta = META
     rules_cls = Rules
+    reconstructions = RECONSTRUCTIONS
 
     # --- the deal ----------------------------------------------------------------------
 

@@ -187,6 +187,16 @@ def parse_face_effects(obj: Any) -> FaceEffects:
     return FaceEffects(**kwargs)
 
 
+def face_effect_variants(current: FaceEffects) -> list[FaceEffects]:
+    """Each other effect for each face rank, one rank at a time (what ``foolsolve why`` tries)."""
+    return [replace(current, **{rank: name}) for rank in ("J", "Q", "K") for name in sorted(FACE_EFFECTS)
+            if name != getattr(current, rank)]
+
+
+def _hand_limit_variants(current: int) -> list[int]:
+    return [v for v in (current - 1, current + 1) if v >= 1]
+
+
 # --- stocks as data -------------------------------------------------------------------------
 
 def _texts(*cards: str) -> tuple[str, ...]:
@@ -295,9 +305,9 @@ class Rules:
         source='003: "The two players\' private stocks consist of specific cards by color:" and "Let the "pool" '
                'stock consist of:" (lists lost); RULES-NOTES §4')
     hand_limit: int = option(
-        7, reconstructed=True, parse=_parse_hand_limit,
-        doc="A regroup may draw only while the hand holds fewer cards than this (reconstruction: the regroup "
-            "list was lost; 7 from the forfeit example).",
+        7, parse=_parse_hand_limit, variants=_hand_limit_variants,
+        doc="A regroup may draw only while the hand holds fewer cards than this (from the text: the forfeit "
+            "sentence names 7 cards as a hand that cannot draw).",
         source='003: "(for example, they already have 7 cards, or all available stocks are empty)"; RULES-NOTES §4')
     regroup_max: Any = option(  # noqa: RUF009
         "limit", choices=("limit", 1, 2), reconstructed=True, parse=_parse_regroup_max,
@@ -306,7 +316,7 @@ class Rules:
         source='003: "The active player shall either:" (list lost) and "Players take turns either attacking ... or '
                'regrouping by drawing cards into their hand."; RULES-NOTES §4')
     face_effects: FaceEffects = option(  # noqa: RUF009
-        FaceEffects(), reconstructed=True, parse=parse_face_effects,
+        FaceEffects(), reconstructed=True, parse=parse_face_effects, variants=face_effect_variants,
         doc="Effect of each face rank on the defence, from a pluggable table (reconstruction: the effects list "
             "was lost; default whole_only for J, Q, K from the Q&A).",
         source='003: "Face cards have special effects, described below in descending order of precedence." (list '
@@ -1335,6 +1345,14 @@ def state_from_json(obj: Any) -> State:
     setup_chosen = obj.get("setup_chosen", 0)
     reshuffle: tuple[tuple[int, ...], ...] = ()
 
+    # 003: "Put away all other cards, such as the 10s and the remaining 8s, 9s, Qs, Ks. They will not
+    # be used." A card in none of the rules' three stocks never comes into play.
+    in_play = set(rules.stocks.player0) | set(rules.stocks.player1) | set(rules.stocks.pool)
+    for c, where in seen.items():
+        if c.ascii not in in_play:
+            raise PositionError(f"{where}: {c.ascii} is put away (in none of the rules' stocks; 003: "
+                                f'"Put away all other cards ... They will not be used")')
+
     for p in (0, 1):
         if not hands[p] and not stocks[p] and not hands[1 - p] and not stocks[1 - p]:
             raise PositionError("hands: both players have no cards left (only one can win)")
@@ -1385,6 +1403,14 @@ def state_from_json(obj: Any) -> State:
             raise PositionError(f"to_move: must be {expect} (the player choosing piles now)")
     elif "reshuffle" in obj:
         raise PositionError("reshuffle: only in phase setup")
+    if phase in (TURN, REGROUP, DEFEND) and turns_done < 2:
+        # 003: "Players take turns"; the first turns are the first player's, then the other's (option
+        # first_player): the player whose turn it is moves, or defends against nobody's attack yet
+        turn_of = rules.first_player if turns_done == 0 else 1 - rules.first_player
+        mover = to_move if phase != DEFEND else 1 - to_move
+        if mover != turn_of:
+            raise PositionError(f"to_move: {to_move} cannot move here: after {turns_done} turn(s) it is player "
+                                f"{turn_of}'s turn (first_player {rules.first_player})")
     state = State(rules, phase, to_move, hands, stocks, pool, attack, turns_done, exchanged, drawn, drew_pool,
                   setup_chosen, reshuffle)
     if phase == REGROUP and not more_draws(state):

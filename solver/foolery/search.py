@@ -13,7 +13,8 @@ bridge solvers say) two concepts are offered, and the output names the one used
 * ``paranoid``: can player ``P`` (default: the side to move) force going out first, taking
   the best place still free, against all the others playing together against them? ``win``
   or ``loss`` for ``P``, every move valued for ``P``.
-* ``max-n``: every player maximises their own payoff (King +2 ... Peasant -2); a player
+* ``max-n``: every player maximises their own payoff (option ``payoffs``; by default King +2
+  ... Peasant -2); a player
   with several equally good moves takes the first in the spec's move order (fewer cards
   first, then lower card indices, ``pass`` last): the tie rule. The value is the side to
   move's payoff; the notes give the whole finishing order of the principal line.
@@ -61,7 +62,6 @@ from foolsolve.solver.base import (
 from foolsolve.spec import foolery as S
 
 CONCEPTS = ("paranoid", "max-n")
-PAYOFF = E.PAYOFF
 PROGRESS_EVERY = 20_000
 
 
@@ -226,13 +226,13 @@ class Solver:
             self.player, self.best_place, self._tt = saved
             final = list(places)
             final[first], final[second] = free
-            best = tuple(Fraction(PAYOFF[E.title_of(pl, n)]) for pl in final)
+            best = tuple(s.ctx.pay[pl] for pl in final)
             self._maxn[k] = best
             return best
         p = s.to_move
         # the best payoff p can still get: the best free title (a move reaching it cannot be
         # bettered, and ties go to the first move, so the scan stops there)
-        ceiling = Fraction(PAYOFF[E.title_of(free[0], n)])
+        ceiling = s.ctx.pay[free[0]]
         best_v: tuple[Fraction, ...] | None = None
         for m in self.distinct(s, sorted(E.legal_moves(s), key=spec_order)):
             v = self.payoffs(E.apply(s, m))
@@ -335,8 +335,9 @@ def _solve_maxn(state: S.State, root: E.EngineState, solver: Solver, with_moves:
     vec = solver.payoffs(root)
     moves: list[MoveValue] = []
     pv: list[str] = []
-    notes = ["max-n: each player maximises their own payoff (King +2, Prince +1, Noble 0, Merchant -1, "
-             "Peasant -2); ties go to the first move in the spec's order (fewer cards, lower cards, pass last)"]
+    notes = [f"max-n: each player maximises their own payoff (option payoffs = {state.rules.payoffs}: "
+             f"{', '.join(str(x) for x in root.ctx.pay[1:])} by place); ties go to the first move in the spec's "
+             "order (fewer cards, lower cards, pass last)"]
     if with_moves:
         by_text = {str(E.ENGINE.move_to_spec(root, m)): m for m in E.legal_moves(root)}
         for sm in S.SPEC.legal_moves(state):

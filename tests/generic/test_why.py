@@ -236,13 +236,13 @@ def test_fools_and_angels_result_and_phase() -> None:
 
 
 def test_fools_and_angels_attack_reasons_and_attack_size_reasons() -> None:
-    s = fa_position("A♣ 2♣ 3♣ 4♣ 5♣ J♦ Q♦", "A♦ 2♦ 3♦ 4♦ 5♦ 6♦ 7♦", stock0="6♣", stock1="6♥")
+    s = fa_position("A♣ 2♣ 3♣ 4♣ 5♣ J♦ Q♥", "A♦ 2♦ 3♦ 4♦ 5♦ 6♦ 7♦", stock0="6♣", stock1="6♥")
     exp = explain(FA, s, "attack A♣ 2♣ 3♣ 4♣ 5♣")
     assert [(r.rule, r.option) for r in exp.reasons] == [("attack_size_reasons", "attack_size")]
     assert exp.flips == []  # five pip cards: too many under either reading
-    exp = explain(FA, s, "attack 2♣ J♦ Q♦")
+    exp = explain(FA, s, "attack 2♣ J♦ Q♥")
     assert exp.legal and exp.flips == [("attack_size", "pips_and_one_face")]
-    assert "needs a pip card" in explain(FA, s, "attack J♦ Q♦").one_line()
+    assert "needs a pip card" in explain(FA, s, "attack J♦ Q♥").one_line()
     zero = fa_position("2♣ 2♦", "A♦ 2♥ 3♦", stock0="6♣", stock1="6♥")
     assert "total zero" in explain(FA, zero, "attack 2♣ 2♦").one_line()
     big = fa_position("A♣ 2♣ 3♣", "4♥ 5♥", stock0="6♣", stock1="6♦")
@@ -262,6 +262,21 @@ def test_fools_and_angels_defence_targets_and_defend_reasons() -> None:
     face = fa_position("5♣", "9♣ 4♥ 5♠ 6♠", stock0="6♣", stock1="3♥", phase="defend", to_move=1, attack="3♦ 2♣ J♠")
     exp = explain(FA, face, "defend red with 4♥")
     assert "defence_targets" in {r.rule for r in exp.reasons}
+
+
+def test_fools_and_angels_why_names_a_table_valued_option_that_changes_the_verdict() -> None:
+    # 003 Q&A: "Given an attack of [J♦, 2 ♣], can you defend with a 2♥ to discard both 2s, and pick up the J♦?
+    # A: No, face cards cannot be separated from the cards they affect." Under face_effects {"J": "none"} the
+    # Jack is a plain card and the black half may be cancelled: why names that table value.
+    from foolsolve.spec.fools_and_angels import FaceEffects
+
+    s = fa_position("5♣", "2♥ 4♥ 5♠", stock0="6♣", stock1="3♥", phase="defend", to_move=1, attack="J♦ 2♣")
+    exp = explain(FA, s, "defend black with 2♥")
+    assert not exp.legal and ("face_effects", FaceEffects(J="none")) in exp.flips
+    assert '"J": "none"' in "\n".join(exp.lines())
+    none = FA.with_rules(s, FA.rules_cls(face_effects=FaceEffects(J="none")))
+    exp = explain(FA, none, "defend black with 2♥")
+    assert exp.legal and ("face_effects", FaceEffects()) in exp.flips
 
 
 def test_fools_and_angels_draw_reasons() -> None:
@@ -380,3 +395,80 @@ def test_play_error_from_the_spec() -> None:
     with pytest.raises(IllegalMove, match=r"move 1 \('transfer 7D'\): not legal: a trump lies on the table "
                                           r"\[can_transfer; 001 §transfer; option transfer_blocked_by_trump = true\]"):
         DURAK.play(s, "transfer 7D")
+
+
+# --- Foolery: one position per rule function --------------------------------------------------------
+
+
+def _foolery(*hands: str, **kw: Any) -> Any:
+    from tests.foolery.helpers import position
+
+    return position(*hands, **kw)
+
+
+def test_foolery_lead_reasons_trumps_and_the_fool() -> None:
+    from foolsolve.spec.foolery import SPEC as FOOLERY
+
+    # 004 §Trumping: "You can't lead trump unless that's all you have"; §Fool: "it can't be led"
+    s = _foolery("3C XV Fool", "4C 5C", "6C 7C")
+    exp = explain(FOOLERY, s, "play XV")
+    assert [r.rule for r in exp.reasons] == ["may_lead_trumps"] and "3C" in exp.reasons[0].says
+    assert exp.reasons[0].quote == "You can't lead trump unless that's all you have"
+    assert _rules(s, "play Fool", FOOLERY) == {"fool_not_led"}
+    only = _foolery("XV XX Fool", "4C 5C", "6C 7C")
+    assert explain(FOOLERY, only, "play XV XX").legal  # the Fool counts with the trumps (fool_in_trump_lead)
+
+
+def test_foolery_pass_reasons_and_combination_and_hand() -> None:
+    from foolsolve.spec.foolery import SPEC as FOOLERY
+
+    s = _foolery("3C 3D 4H", "4C 5C", "6C 7C")
+    assert _rules(s, "pass", FOOLERY) == {"pass_on_lead"}
+    assert _rules(s, "play 3C 4H", FOOLERY) == {"combination"}
+    assert _rules(s, "play 9S", FOOLERY) == {"hand"}
+    assert "player 0 does not hold 9S" in explain(FOOLERY, s, "play 9S").one_line()
+
+
+def test_foolery_follow_reasons() -> None:
+    from foolsolve.spec.foolery import SPEC as FOOLERY
+
+    # 004 §Follow: "players must play the same number of cards in an equal or higher hand"
+    s = _foolery("2C", "8C 8D 9D 10S V VI XX", "AC", table=[(0, "9C 9S")], to_move=1)
+    assert _rules(s, "play 8C 8D", FOOLERY) == {"equal_or_higher"}
+    assert _rules(s, "play 10S", FOOLERY) == {"same_number"}
+    # 004 §Trumping: "any 1 trump beats 1 or 2 cards"
+    exp = explain(FOOLERY, s, "play V VI")
+    assert [r.rule for r in exp.reasons] == ["trumps_needed"]
+    assert explain(FOOLERY, s, "play V").legal
+    t = _foolery("2C", "8C V XX", "AC", table=[(0, "X")], to_move=1)
+    assert _rules(t, "play V", FOOLERY) == {"higher_trump"}
+    assert _rules(t, "play 8C", FOOLERY) == {"trumps_needed"}
+    three = _foolery("2C", "8C V VI XX", "AC", table=[(2, "X XI XII")], to_move=1, passed=[0])
+    exp = explain(FOOLERY, three, "play V VI XX")
+    assert [(r.rule, r.option) for r in exp.reasons] == [("trumps_needed", "trump_beats_trump")]
+    assert exp.flips == [("trump_beats_trump", "same")]
+
+
+def test_foolery_give_reasons_and_phase() -> None:
+    import random
+
+    from foolsolve.spec.foolery import SPEC as FOOLERY
+
+    s = FOOLERY.deal(FOOLERY.rules_cls(), 4, random.Random(9), previous=[3, 1, 4, 2])
+    assert s.phase == "peasant_gives"
+    held = [c.ascii for c in s.hands[s.to_move] if c.ascii != "Fool"]
+    assert _rules(s, f"play {held[0]}", FOOLERY) == {"phase"}
+    assert _rules(s, f"give {held[0]}", FOOLERY) & {"exchange_count"}
+    t = FOOLERY.apply(s, FOOLERY.legal_moves(s)[0])
+    king = [c.ascii for c in t.hands[t.to_move]]
+    assert _rules(t, f"give {king[0]}", FOOLERY) == {"exchange_count"}
+    # 004 §Later rounds: "The Fool may under no circumstances be passed." (whoever holds it)
+    assert "fool_never_passed" in _rules(t, f"give Fool {king[0]}", FOOLERY)
+
+
+def test_foolery_end_of_round() -> None:
+    from foolsolve.spec.foolery import SPEC as FOOLERY
+
+    s = _foolery("", "", "2C", "3C", table=[(2, "2D")], places=[1, 2, None, None], to_move=3)
+    over = FOOLERY.play(s, "play 3C")
+    assert _rules(over, "pass", FOOLERY) == {"end_of_round"}
