@@ -33,6 +33,7 @@ from __future__ import annotations
 import json
 import random
 import re
+import sys
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -476,6 +477,8 @@ def play_interactive(info: Any, state: Any, *, seed: int | None = None, out: str
         except click.exceptions.Abort:
             click.echo()
             break
+        if not sys.stdin.isatty():
+            click.echo(line)  # commands piped in read as typed ones do (a transcript, a script)
         words = line.strip()
         if not words:
             continue
