@@ -118,6 +118,8 @@ class Session:
             ans = seat_answer(self.info, state, player, self.thinking, self.rng.randrange(2**31))
         except InputError:
             return None
+        if ans.interrupted:
+            raise KeyboardInterrupt  # Ctrl-C reached the analysis: the user stops the game, not the move
         if not ans.best:
             return None
         best = next(m for m in ans.moves if m.move == ans.best[0])
@@ -456,9 +458,13 @@ def play_interactive(info: Any, state: Any, *, seed: int | None = None, out: str
     revealed = False
     while True:
         # the others answer until it is your turn or the game is over
-        while spec.result(state) is None and spec.to_move(state) != you:
-            text, how = session.answer(state)
-            state = _say_move(session, state, text, how)
+        try:
+            while spec.result(state) is None and spec.to_move(state) != you:
+                text, how = session.answer(state)
+                state = _say_move(session, state, text, how)
+        except KeyboardInterrupt:  # Ctrl-C while a computer player thinks: stop, keeping the position so far
+            click.echo("\nstopped")
+            break
         over = spec.result(state) is not None
         if over and not session.seat:
             click.echo(session.shown(state))  # ends with who won

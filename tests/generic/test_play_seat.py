@@ -241,3 +241,17 @@ def test_why_from_your_seat_does_not_tell_what_a_draw_brings():
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
+
+
+def test_the_computers_budget_is_stated_and_ctrl_c_stops_cleanly_keeping_the_position(tmp_path):
+    out = tmp_path / "stopped.json"
+    child = spawn(str(EXAMPLES / "durak-midbout.json"), "--seat", "1", "--seed", "1", "--think", "0.5",
+                  "--out", str(out))
+    child.expect_exact("PIMC over 2 worlds sampled from its own view")
+    child.expect_exact("at most 0.5 s a move (--think)")
+    child.expect(r"player 1 \(you\)> ")
+    child.sendintr()
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0 and not child.signalstatus
+    assert "Traceback" not in child.before and "position written to" in child.before and out.exists()
