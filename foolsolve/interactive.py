@@ -24,8 +24,10 @@ Chance draws its outcome with the game's exact probabilities from the seeded gen
 
 Commands at the prompt: a move as the spec prints it, ``moves``, ``hint`` (every move's value),
 ``undo`` (back to your previous decision; ``undo N``: before move N, one of yours), ``review``
-(the moves so far), ``why MOVE`` (why a move is illegal: the spec's ``why_illegal`` where it has
-one, else the legal moves), ``show``, ``help``, ``quit``.
+(the moves so far), ``why MOVE`` (``foolsolve why``'s explanation; from a seat, explained on a world
+of your view without what the move changes), ``show``, ``help``, ``quit``. Commands piped in
+(standard input not a terminal) are echoed after the prompt. Ctrl-C stops the game (with
+``--out``, the position so far is written).
 """
 
 from __future__ import annotations
