@@ -6,8 +6,8 @@ figures go to BENCHMARKS.md).
 Each example of ``foolsolve/examples`` (or those named) is solved by ``foolsolve --no-store --json
 --time T POSITION.json`` in a process of its own, one after the other; the table gives the wall
 seconds (target: under 30 s at the default budget), the exit code, whether the answer is exact and
-by which method (the exact solver, or the open-hand search of ``solver/open_hand.py``), or the
-error line. A process still running after ``--timeout`` seconds is stopped and counted as such.
+by which method (the exact solver, the open-hand search of ``solver/open_hand.py``, or an answer
+from the mover's seat), or the error line. A process still running after ``--timeout`` seconds is stopped and counted as such.
 """
 
 from __future__ import annotations
@@ -41,6 +41,9 @@ def answer(path: Path, seconds: float, timeout: float) -> dict[str, Any]:
         return {"name": path.stem, "seconds": wall, "code": done.returncode, "exact": None,
                 "method": done.stderr.strip().splitlines()[-1] if done.stderr.strip() else ""}
     out = json.loads(done.stdout)
+    if "method_text" in out:  # answered from the mover's seat (docs/seat.md)
+        exact = out.get("method") == "exact" and out.get("worlds_exact") == out.get("worlds")
+        return {"name": path.stem, "seconds": wall, "code": 0, "exact": exact, "method": f"seat: {out['method_text']}"}
     details = out.get("details", {})
     exact = details.get("exact", True)
     method = details.get("method", "exact solver" + (f" ({out['concept']})" if out.get("concept") else ""))

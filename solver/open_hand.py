@@ -543,7 +543,8 @@ def solve_or_answer(info: GameInfo, state: Any, extra: dict[str, Any], store: An
     """What ``foolsolve POSITION.json`` prints, and whether it came from the result store: the game's
     exact solver (through the result ``store``) within :attr:`Budget.exact_share` of ``seconds``
     and ``max_nodes``; where it does not cover the position (:class:`NotCovered`) or stops at its
-    share, the open-hand answer (:func:`answer_for_cli`) in the rest of the budget. A
+    share, the open-hand answer (:func:`answer_for_cli`) in the rest of the budget (all of it when
+    the solver refused the position at once). A
     :class:`NotCovered` for which ``refuse`` says true is raised instead (the CLI answers such a
     position from the seat of the player to move, docs/seat.md)."""
     from foolsolve import store as st
@@ -563,12 +564,13 @@ def solve_or_answer(info: GameInfo, state: Any, extra: dict[str, Any], store: An
         if refuse is not None and refuse(exc):
             raise
         why = f"the exact solver does not cover this position ({exc})"
+        exact_nodes = 0  # refused before searching: the open-hand search gets the whole node budget
     except OutOfBudget:
         why = f"the exact solver did not finish within {(seconds or 0) * share:g} s (--time {seconds or 0:g})"
     except SearchLimit:
         why = f"the exact solver did not finish within {exact_nodes or 0:,} nodes (--max-nodes {max_nodes or 0:,})"
     left = None if seconds is None else max(1.0, started + seconds - time.perf_counter())
-    left_nodes = None if max_nodes is None or exact_nodes is None else max(1, max_nodes - exact_nodes)
+    left_nodes = None if max_nodes is None else max(1, max_nodes - (exact_nodes or 0))
     return answer_for_cli(info, state, extra, left_nodes, left, tick, why), False
 
 

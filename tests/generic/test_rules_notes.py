@@ -5,84 +5,27 @@ beside shared/) the test also reads it and fails on an open point the mapping do
 
 from __future__ import annotations
 
+import importlib
 import os
 import re
 from pathlib import Path
 
 import pytest
 
+from foolsolve import games
 from foolsolve.cli import main
 
-OPEN_POINTS: dict[str, list[tuple[str, str]]] = {
-    "durak": [
-        ("`deck`: 36 | 52", "deck"),
-        ("`first_bout_limit`", "first_bout_limit"),
-        ("`bout_limit`", "bout_limit"),
-        ("Attack cards in a bout may never exceed", "defender_hand_cap"),
-        ("`throw_in_after_take`", "throw_in_after_take"),
-        ("`throwers`", "throwers"),
-        ("`transfer_by_showing_trump`", "transfer_by_showing_trump"),
-        ("`transfer_first_bout`", "transfer_first_bout"),
-        ("`transfer_blocked_by_trump`", "transfer_blocked_by_trump"),
-        ("`first_bout_sixth_after_take`", "first_bout_sixth_after_take"),
-        ("Who is the lead attacker after a transfer", "transfer_lead"),
-        ("`redeal_right`", "redeal_right"),
-        ("`transfer_cap`", "transfer_cap"),
-        ("`draw_outcome`", "draw_outcome"),
-        ("Who leads the first bout: lowest trump", "first_lead"),
-    ],
-    "fools-paradise": [
-        ("`ace`: `either`", "ace"),
-        ("`played_card`", "played_card"),
-        ("`card_points`", "card_points"),
-        ("`last_card_sweep_counts_as_clear`", "last_card_sweep_counts_as_clear"),
-        ("`decks`: 1 | n", "decks"),
-        ("When the stock is too small to refill the centre", "refill_short_stock"),
-        ("the \"Fool's Paradise\" move read as a", "fools_paradise_is_a_lay"),
-        ("at most one collection per turn", "one_collection_per_turn"),
-    ],
-    "three-fools": [
-        ("`roshambo`: `uniform`", "roshambo"),
-        ("`streak_to_win`", "streak_to_win"),
-        ("`max_hand`", "max_hand"),
-        ("Binary card starts DOWN", "binary_start"),
-        ("Which card is \"highest\"", "no_rank_ties"),
-        ("The first leader", "first_leader"),
-        ("The flip:", "flip_is_a_move"),
-        ("The declaration is one of the three suits", "declaration"),
-        ("Hidden information", "hidden_information"),
-        ("Short piles", "short_piles"),
-        ("When is a loss checked", "loss_check"),
-        ("the order in which the collected", "collect_order"),
-        ("\"single-elimination Roshambo\"", "roshambo_format"),
-    ],
-    "fools-and-angels": [
-        ("Stock sizes follow the Asymmetry variant", "stocks"),
-        ("Default `stocks`", "stocks"),
-        ("`hand_limit`: 7", "hand_limit"),
-        ("Regroup: draw at least one card", "regroup_max"),
-        ("Attack size:", "attack_size"),
-        ("Defence with face cards", "defence_face_cards"),
-        ("Face cards: value 0", "face_effects"),
-        ("End of turn", "end_of_turn"),
-    ],
-    "foolery": [
-        ("`trump_beats_trump`", "trump_beats_trump"),
-        ("`pass_is_final`", "pass_is_final"),
-        ("`straight_wrap`", "straight_wrap"),
-        ("When the trick winner has gone out", "lead_after_out"),
-        ("\"Highest card\" of a flush or straight", "equal_hand_tops"),
-        ("The skip after an equal single or pair", "skip_with_two"),
-        ("A player who goes out", "going_out"),
-        ("The first deal of a game", "deal_extra_cards"),
-        ("A player whose only card is the Fool", "stuck_fool_leaves"),
-        ("Which cards the King gives back", "highest_cards"),
-        ("whether the Fool counts as a trump", "fool_in_trump_lead"),
-        ("who deals in later rounds with three players", "three_player_dealer"),
-        ("how long a player stuck with the Fool stays in", "stuck_fool_leaves"),
-        ("the payoffs per title", "payoffs"),
-    ],
-}
+
+def _open_points() -> dict[str, list[tuple[str, str]]]:
+    """Each registered game's quoted open points (tests/GAME/rules_notes.py)."""
+    out = {}
+    for info in games.all_games():
+        module = importlib.import_module(f"tests.{info.name.replace('-', '_')}.rules_notes")
+        out[info.name] = module.OPEN_POINTS
+    return out
+
+
+OPEN_POINTS: dict[str, list[tuple[str, str]]] = _open_points()
 """Per game: a phrase of each open point of RULES-NOTES, and the option or listed reconstruction
 that `foolsolve rules GAME` shows for it."""
 
