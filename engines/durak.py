@@ -38,6 +38,15 @@ from functools import cache
 from typing import Any
 
 from foolsolve.cards import FRENCH36, FRENCH52, FRENCH_SUITS, SUIT_BITS, Card
+from foolsolve.engines import durak_kernel
+from foolsolve.engines.durak_kernel import (
+    NO_TRUMP,
+    bout_cap,
+    show_fits,
+    throw_cards,
+    transfer_fits,
+    transfer_open,
+)
 from foolsolve.errors import InputError
 from foolsolve.game import Engine as _Engine
 from foolsolve.game import IllegalMove, Result
@@ -52,16 +61,14 @@ SUIT_LANE = (1 << SUIT_BITS) - 1
 """One suit's 16 bits (ranks 0..15) at slot 0."""
 SUIT_MASKS: tuple[int, ...] = tuple(SUIT_LANE << (SUIT_BITS * s) for s in range(4))
 """Every index position of each suit slot (clubs, diamonds, hearts, spades)."""
+NO_LIMIT = durak_kernel.NO_LIMIT
+"""A bout limit larger than any hand (stock empty under ``six_then_hand``)."""
 RANK_LANES = sum(1 << (SUIT_BITS * s) for s in range(4))
 """Bit 0 of every suit lane; ``RANK_LANES << r`` is every card of rank ``r``."""
 RANK_MASKS: tuple[int, ...] = tuple(RANK_LANES << r for r in range(SUIT_BITS))
 """Every card (of any suit) of each rank 0..15."""
 _HIGHER_SUITS = 1 << SUIT_BITS | 1 << 2 * SUIT_BITS | 1 << 3 * SUIT_BITS
 """``card_bit * _HIGHER_SUITS``: the card's rank in the three suit slots above it."""
-NO_TRUMP = -1
-"""Trump slot meaning "no trump suit" (Bonnet's form, ``"trump": null``)."""
-NO_LIMIT = 99
-"""A bout limit larger than any hand (stock empty under ``six_then_hand``)."""
 
 ATTACK, COVER, TRANSFER, SHOW, THROW, TAKE, PASS, REDEAL, KEEP = 1, 2, 3, 4, 5, 6, 7, 8, 9
 """Engine move kinds, numbered as the spec's sort key (docs/durak-model.md "Moves")."""
@@ -80,20 +87,9 @@ TEXT: dict[int, str] = {i: str(c) for i, c in CARDS.items()}
 SUIT_SLOT: dict[str | None, int] = {s: i for i, s in enumerate(FRENCH_SUITS)} | {None: NO_TRUMP}
 
 
-def _beaters(trump: int) -> tuple[int, ...]:
-    """``out[i]`` = every card index that beats card ``i`` (docs/durak-model.md "Cards")."""
-    out = []
-    for i in range(4 * SUIT_BITS):
-        slot = i // SUIT_BITS
-        higher = SUIT_MASKS[slot] & ~((2 << i) - 1)  # same suit, higher rank
-        if trump != NO_TRUMP and slot != trump:
-            higher |= SUIT_MASKS[trump]  # a trump beats any non-trump
-        out.append(higher & FRENCH52.full_mask)
-    return tuple(out)
-
-
-BEATERS: dict[int, tuple[int, ...]] = {t: _beaters(t) for t in (NO_TRUMP, 0, 1, 2, 3)}
-"""``BEATERS[trump_slot][card_index]``: the mask of cards that beat that card."""
+BEATERS = durak_kernel.BEATERS
+"""``BEATERS[trump_slot][card_index]``: the mask of cards that beat that card (the rule lives in
+:mod:`foolsolve.engines.durak_kernel`)."""
 
 
 def rank_set(mask: int) -> int:
@@ -253,22 +249,15 @@ def next_player(s: EngineState, p: int, out: tuple[int, ...] | None = None) -> i
 
 
 def bout_limit(s: EngineState) -> int:
-    """docs/durak-model.md "Caps": ``first_bout_limit`` in the first bout (six once the defender
-    takes, under ``first_bout_sixth_after_take``), else 6 while the stock has cards (or always
-    under ``bout_limit == "six"``), else no limit."""
-    if s.first_bout:
-        if s.taking and s.er.first_take6:
-            return 6 if s.er.first_limit < 6 else s.er.first_limit
-        return s.er.first_limit
-    if s.er.six_always or s.stock:
-        return 6
-    return NO_LIMIT
+    """docs/durak-model.md "Caps" (:func:`durak_kernel.bout_limit`)."""
+    er = s.er
+    return durak_kernel.bout_limit(s.first_bout, s.taking, er.first_limit, er.first_take6, er.six_always,
+                                   len(s.stock))
 
 
 def cap(s: EngineState) -> int:
     """``min(defender_start, limit)``: the most attack cards the bout may hold."""
-    limit = bout_limit(s)
-    return s.dstart if s.dstart < limit else limit
+    return bout_cap(s.dstart, bout_limit(s))
 
 
 def throwers(s: EngineState) -> list[int]:
@@ -296,7 +285,7 @@ def throwable(s: EngineState, p: int) -> int:
     """The cards ``p`` may throw in now (0 if none): a rank on the table, the bout below its cap."""
     if not s.er.throw_ins or (s.tatt.bit_count() + 1) > cap(s):
         return 0
-    return s.hands[p] & spread(rank_set(s.tatt | s.tcov))
+    return throw_cards(s.hands[p], s.tatt | s.tcov)
 
 
 def game_result(s: EngineState) -> Result | None:
@@ -377,10 +366,10 @@ def _end_bout(s: EngineState, taken: bool) -> None:
 def _start_throwing(s: EngineState, candidates: Sequence[int]) -> None:
     """The first candidate with a legal throw moves; nobody: the bout ends."""
     if s.er.variant and s.tatt.bit_count() < cap(s):
-        ranks = spread(rank_set(s.tatt | s.tcov))
+        table = s.tatt | s.tcov
         hands = s.hands
         for p in candidates:
-            if hands[p] & ranks:
+            if throw_cards(hands[p], table):
                 s.to_move = p
                 return
     _end_bout(s, s.taking)
@@ -415,19 +404,20 @@ def legal(s: EngineState) -> list[tuple[int, int, int]]:
                 m ^= cb
                 out.append((COVER, a, cb.bit_length() - 1))
         er = s.er
-        if er.variant == PEREVODNOY and not s.tcov and (er.transfer_first or not s.first_bout):
-            trump = s.trump
-            if not (er.transfer_blocked and trump != NO_TRUMP and (tatt & SUIT_MASKS[trump])):
-                # nothing is covered yet, so every attack card has the lead's rank
-                same = hand & RANK_MASKS[((tatt & -tatt).bit_length() - 1) & 15]
-                if same:
-                    held = s.hands[next_player(s, s.defender)].bit_count()
-                    a = tatt.bit_count()
-                    limit = bout_limit(s)
-                    if held > a and a < limit:
-                        _one_card_moves(out, TRANSFER, same)
-                    if er.show_trump and trump != NO_TRUMP and held >= a and a <= limit:
-                        _one_card_moves(out, SHOW, same & SUIT_MASKS[trump] & ~s.shown)
+        trump = s.trump
+        tmask = SUIT_MASKS[trump] if trump != NO_TRUMP else 0
+        if er.variant == PEREVODNOY and transfer_open(s.tcov, s.first_bout, er.transfer_first, er.transfer_blocked,
+                                                      tatt & tmask):
+            # nothing is covered yet, so every attack card has the lead's rank
+            same = hand & RANK_MASKS[((tatt & -tatt).bit_length() - 1) & 15]
+            if same:
+                held = s.hands[next_player(s, s.defender)].bit_count()
+                a = tatt.bit_count()
+                limit = bout_limit(s)
+                if transfer_fits(held, a, limit):
+                    _one_card_moves(out, TRANSFER, same)
+                if er.show_trump and trump != NO_TRUMP and show_fits(held, a, limit):
+                    _one_card_moves(out, SHOW, same & tmask & ~s.shown)
         out.append(_TAKE)
         return out
     # THROW
