@@ -1,5 +1,9 @@
 """Durak, fast: the same game as ``spec/durak.py`` (docs/durak-model.md) on integer bitmasks.
 
+The rule decisions on masks that the native playout and the solver's searches share (which cards
+beat which, the bout's limit and cap, throw-in cards, when a transfer is allowed, ...) live in
+:mod:`foolsolve.engines.durak_kernel`, and this module calls them too.
+
 Card sets are Python ints with bit ``suit_slot * 16 + rank`` set per card (the stable index of
 :mod:`foolsolve.cards`), so a suit is one 16-bit lane and a rank is one bit in each of the four
 lanes. Set operations, "which hand cards beat this card" (:data:`BEATERS`, one mask per card and
@@ -404,13 +408,12 @@ def legal(s: EngineState) -> list[tuple[int, int, int]]:
                 m ^= cb
                 out.append((COVER, a, cb.bit_length() - 1))
         er = s.er
-        trump = s.trump
-        tmask = SUIT_MASKS[trump] if trump != NO_TRUMP else 0
-        if er.variant == PEREVODNOY and transfer_open(s.tcov, s.first_bout, er.transfer_first, er.transfer_blocked,
-                                                      tatt & tmask):
-            # nothing is covered yet, so every attack card has the lead's rank
+        if er.variant == PEREVODNOY:
+            trump = s.trump
+            tmask = SUIT_MASKS[trump] if trump != NO_TRUMP else 0
+            # nothing is covered yet when a transfer is open, so every attack card has the lead's rank
             same = hand & RANK_MASKS[((tatt & -tatt).bit_length() - 1) & 15]
-            if same:
+            if same and transfer_open(s.tcov, s.first_bout, er.transfer_first, er.transfer_blocked, tatt & tmask):
                 held = s.hands[next_player(s, s.defender)].bit_count()
                 a = tatt.bit_count()
                 limit = bout_limit(s)

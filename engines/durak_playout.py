@@ -7,11 +7,15 @@ index drawn exactly as ``rng.choice`` draws it -- the same game, move for move, 
 seeded playout (tests/durak/test_engine_playout.py), 30-40x faster than the spec (BENCHMARKS.md).
 
 Why a module of its own: the engine (:mod:`foolsolve.engines.durak`) holds the rules, fast, and
-the solvers and the conformance harness use only its ``legal``/``play``; this loop is a second,
-self-contained implementation of the whole game for one purpose, fast random games, with its
-own tables. The user's API is unchanged: ``ENGINE.playout(state, rng, max_moves=None)`` (the
-game shape's ``Engine.playout``, shown in the README and docs/durak.md) imports this module on
-first use and calls :func:`playout`. Call :func:`playout` directly for its ``trace`` argument.
+the conformance harness uses only its ``legal``/``play``; this loop is a second implementation of
+the order of play for one purpose, fast random games, with its own tables. Its rule decisions
+(which cards beat, lead together, may be thrown in; the bout's limit and cap; when a transfer is
+allowed) are the functions of :mod:`foolsolve.engines.durak_kernel`, which the compiled search
+compiles too: called where they are cheap (about once a bout), and where they would run at
+every decision, through a table built from them at import (``_RANK_BY_LEN`` from
+``throw_cards``). The user's API is unchanged: ``ENGINE.playout(state, rng, max_moves=None)``
+(the game shape's ``Engine.playout``, shown in the README and docs/durak.md) imports this module
+on first use and calls :func:`playout`. Call :func:`playout` directly for its ``trace`` argument.
 """
 
 from __future__ import annotations

@@ -1,7 +1,8 @@
 """The Durak endgame search of :mod:`foolsolve.solver.durak.search`, compiled with numba: the
 same tree, node for node on one thread (docs/durak-solver.md, "The compiled search").
 
-The kernel is a set of numba functions, callees before callers: bit helpers, the canonical form
+The kernel is a set of numba functions, callees before callers: bit helpers, Durak's rules (the
+functions of :mod:`foolsolve.engines.durak_kernel`, compiled from that module), the canonical form
 of lead positions, the lead and bout tables, the static lead tests, move generation per node
 kind (lead, defence, throw-in), the enhanced transposition cutoffs, and :func:`_search`, one
 self-recursive function for every node kind, entered through :func:`_run`. Nothing is compiled
@@ -187,7 +188,7 @@ before callers: :func:`load` compiles them in this order."""
 
 def _jit(sig: str, inline: bool = False, name: str | None = None) -> Any:
     """Declare a kernel function of exactly one signature. Declaring compiles nothing and makes no
-    numba object (at import, 44 of them cost about 0.3 s): :func:`load` does, compiling each
+    numba object (at import, 48 of them cost about 0.3 s): :func:`load` does, compiling each
     function for its signature only (compiling lazily, at a call, would specialise it on every
     argument-type combination of every call site: 8 minutes instead of seconds) into numba's
     on-disk cache; where numba finds no writable cache directory at all (a read-only install and
