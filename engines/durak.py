@@ -67,6 +67,8 @@ SUIT_MASKS: tuple[int, ...] = tuple(SUIT_LANE << (SUIT_BITS * s) for s in range(
 """Every index position of each suit slot (clubs, diamonds, hearts, spades)."""
 NO_LIMIT = durak_kernel.NO_LIMIT
 """A bout limit larger than any hand (stock empty under ``six_then_hand``)."""
+ALL_CARDS = (1 << 4 * SUIT_BITS) - 1
+"""Every card index position."""
 RANK_LANES = sum(1 << (SUIT_BITS * s) for s in range(4))
 """Bit 0 of every suit lane; ``RANK_LANES << r`` is every card of rank ``r``."""
 RANK_MASKS: tuple[int, ...] = tuple(RANK_LANES << r for r in range(SUIT_BITS))
@@ -261,7 +263,9 @@ def bout_limit(s: EngineState) -> int:
 
 def cap(s: EngineState) -> int:
     """``min(defender_start, limit)``: the most attack cards the bout may hold."""
-    return bout_cap(s.dstart, bout_limit(s))
+    er = s.er
+    return bout_cap(s.dstart, durak_kernel.bout_limit(s.first_bout, s.taking, er.first_limit, er.first_take6,
+                                                      er.six_always, len(s.stock)))
 
 
 def throwers(s: EngineState) -> list[int]:
@@ -370,10 +374,10 @@ def _end_bout(s: EngineState, taken: bool) -> None:
 def _start_throwing(s: EngineState, candidates: Sequence[int]) -> None:
     """The first candidate with a legal throw moves; nobody: the bout ends."""
     if s.er.variant and s.tatt.bit_count() < cap(s):
-        table = s.tatt | s.tcov
+        ranks = throw_cards(ALL_CARDS, s.tatt | s.tcov)  # every card of a rank on the table
         hands = s.hands
         for p in candidates:
-            if throw_cards(hands[p], table):
+            if hands[p] & ranks:
                 s.to_move = p
                 return
     _end_bout(s, s.taking)

@@ -490,7 +490,8 @@ def _level(ctx: _Search, sc: int, first: bool) -> _Level:
 
 def _after_node(ctx: _Search, lv: _Level) -> NodeFn:
     """BOUT END: draw from the stock, see who is out, or go on to the next bout's lead."""
-    lastdef = ctx.lastdef
+    # two_player_end by table: it reads only which hands are empty (index 2 * (not a) + (not d))
+    ends = tuple(two_player_end(int(not i & 2), int(not i & 1), ctx.lastdef) for i in range(4))
     canonical = ctx.canonical
     canon = ctx.canon
     sc = lv.sc
@@ -509,7 +510,7 @@ def _after_node(ctx: _Search, lv: _Level) -> NodeFn:
                 if beaten:
                     return -nxt[0](d, a, -beta, -alpha)
                 return nxt[0](a, d, alpha, beta)
-        end = two_player_end(a, d, lastdef)
+        end = ends[2 * (not a) + (not d)]
         if end != GOES_ON:
             return end
         if beaten:
@@ -556,6 +557,7 @@ def _lead_node(ctx: _Search, lv: _Level) -> NodeFn:
     twin_free = ctx.twin_free
     first = lv.first
     limit = lv.limit
+    caps = tuple(bout_cap(n, limit) for n in range(CARD_BITS.bit_length() + 2))  # bout_cap by table
     scbit = lv.scbit
     sure = lv.sure
     forcing = lv.forcing
@@ -628,7 +630,7 @@ def _lead_node(ctx: _Search, lv: _Level) -> NodeFn:
                             tt_lead[key] = (WIN, WIN, 0)
                             return WIN
         nd = d.bit_count()
-        k = bout_cap(nd, limit)
+        k = caps[nd]
         if loss_test and e is None and a.bit_count() > k:
             # sure_loss: every card of the defender's hand beats every card of mine, and I
             # cannot put all my cards on the table in this bout
