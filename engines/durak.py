@@ -44,8 +44,8 @@ from typing import Any
 from foolsolve.cards import FRENCH36, FRENCH52, FRENCH_SUITS, SUIT_BITS, Card
 from foolsolve.engines import durak_kernel
 from foolsolve.engines.durak_kernel import (
+    CAPS,
     NO_TRUMP,
-    bout_cap,
     show_fits,
     throw_cards,
     transfer_fits,
@@ -264,8 +264,9 @@ def bout_limit(s: EngineState) -> int:
 def cap(s: EngineState) -> int:
     """``min(defender_start, limit)``: the most attack cards the bout may hold."""
     er = s.er
-    return bout_cap(s.dstart, durak_kernel.bout_limit(s.first_bout, s.taking, er.first_limit, er.first_take6,
-                                                      er.six_always, len(s.stock)))
+    limit = durak_kernel.bout_limit(s.first_bout, s.taking, er.first_limit, er.first_take6, er.six_always,
+                                    len(s.stock))
+    return CAPS[limit][s.dstart]  # bout_cap(s.dstart, limit)
 
 
 def throwers(s: EngineState) -> list[int]:

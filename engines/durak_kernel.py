@@ -71,6 +71,12 @@ def bout_cap(start: int, limit: int) -> int:
     return start if start < limit else limit
 
 
+CAPS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(bout_cap(start, limit) for start in range(4 * SUIT_BITS + 1)) for limit in range(NO_LIMIT + 1))
+"""``CAPS[limit][start]``: :func:`bout_cap` by table, for the Python implementations that read it
+at every bout (a table lookup costs less than a call)."""
+
+
 def lead_heads(hand: int, cap: int) -> int:
     """docs/durak-model.md "LEAD" (a lead is 1..cap cards of one rank): the cards of ``hand`` that
     head a lead of several cards, those with another card of their rank in a higher suit slot;

@@ -13,7 +13,7 @@ the order of play for one purpose, fast random games, with its own tables. Its r
 allowed) are the functions of :mod:`foolsolve.engines.durak_kernel`, which the compiled search
 compiles too: called where they are cheap (about once a bout), and where they would run at
 every decision or bout, through tables built from them at import (``_RANK_BY_LEN`` from
-``throw_cards``, ``_CAPS`` from ``bout_cap``). The user's API is unchanged: ``ENGINE.playout(state, rng, max_moves=None)``
+``throw_cards``, ``CAPS`` from ``bout_cap``). The user's API is unchanged: ``ENGINE.playout(state, rng, max_moves=None)``
 (the game shape's ``Engine.playout``, shown in the README and docs/durak.md) imports this module
 on first use and calls :func:`playout`. Call :func:`playout` directly for its ``trace`` argument.
 """
@@ -34,7 +34,6 @@ from foolsolve.engines.durak import (
     BEATERS,
     COVER,
     HAND_SIZE,
-    NO_LIMIT,
     NO_TRUMP,
     PEREVODNOY,
     SHOW,
@@ -47,7 +46,7 @@ from foolsolve.engines.durak import (
     play,
 )
 from foolsolve.engines.durak_kernel import (
-    bout_cap,
+    CAPS,
     bout_limit,
     lead_heads,
     show_fits,
@@ -82,9 +81,6 @@ _BIT_BY_LEN: tuple[int, ...] = (0, *(1 << c for c in range(4 * SUIT_BITS)))
 _RANK_BY_LEN: tuple[int, ...] = (0, *(throw_cards(_ALL, 1 << c) for c in range(4 * SUIT_BITS)))
 """``_RANK_BY_LEN[card_bit.bit_length()]``: every card that may be thrown in on a table holding that
 card (:func:`throw_cards`: every card of its rank); a table's are the union over its cards."""
-_CAPS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(bout_cap(start, limit) for start in range(4 * SUIT_BITS + 1)) for limit in range(NO_LIMIT + 1))
-"""``_CAPS[limit][start]``: :func:`bout_cap`, the bout's cap, by table (read at every bout)."""
 _BEATERS_BY_LEN: dict[int, tuple[int, ...]] = {t: (0, *b) for t, b in BEATERS.items()}
 """``_BEATERS_BY_LEN[trump][card_bit.bit_length()]``: :data:`BEATERS` by bit length."""
 _MORE_LEADS: tuple[tuple[int, int], ...] = tuple(
@@ -198,12 +194,12 @@ def playout(state: EngineState, rng: random.Random, max_moves: int | None = None
 
     # the bout limit (docs/durak-model.md "Caps") and the cap min(dstart, limit)
     limit = bout_limit(first_bout, taking, first_limit, first_take6, six_always, slen)
-    caps = _CAPS[limit]  # the cap by the defender's hand at the bout's start, for this limit
+    caps = CAPS[limit]  # the cap by the defender's hand at the bout's start, for this limit
     kcap = caps[dstart]
     # the limit of a later bout while the stock has cards, and once it is empty
     stock_limit = bout_limit(False, False, first_limit, first_take6, six_always, 1)
     late_limit = bout_limit(False, False, first_limit, first_take6, six_always, 0)
-    stock_caps, late_caps = _CAPS[stock_limit], _CAPS[late_limit]
+    stock_caps, late_caps = CAPS[stock_limit], CAPS[late_limit]
     # the cards the player to move may throw in (kept by the search for the next thrower)
     tranks = throw_cards(_ALL, tatt | tcov)  # the cards that may be thrown in on this table
     th = hands[to_move] & tranks if (throw_ins and na < kcap) else 0
@@ -405,7 +401,7 @@ def playout(state: EngineState, rng: random.Random, max_moves: int | None = None
                 taking = True
                 if first_bout:
                     limit = bout_limit(True, True, first_limit, first_take6, six_always, slen)
-                    caps = _CAPS[limit]
+                    caps = CAPS[limit]
                     kcap = caps[dstart]
                 if throw_ins and throw_after_take:
                     if order is None:
