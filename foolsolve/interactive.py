@@ -98,39 +98,17 @@ def _say_move(session: Session, state: Any, text: str, how: str = "") -> Any:
     who = "chance" if player == CHANCE else f"player {player}" + (" (you)" if player == session.you else "")
     click.echo(f"{who}: {move}" + (f"   [{how}]" if how else ""))
     if spec.boundary(state, move, after):
-        click.echo(f"-- end of {getattr(spec, 'boundary_name', '') or 'round'} --")
+        click.echo(f"-- end of {spec.boundary_name or 'round'} --")
     session.history.append((state, str(move)))
     return after
 
 
 def _why(session: Session, state: Any, text: str) -> str:
-    """Why ``text`` is (not) a legal move: ``foolsolve why``'s explanation where that module is
-    present, else the spec's ``why_illegal`` (rules against the move), else the legal moves."""
-    import importlib
+    """Why ``text`` is (not) a legal move: ``foolsolve why``'s explanation (the spec's rule
+    functions, the option values that would change the verdict, the legal moves)."""
+    from foolsolve.why import explain
 
-    spec = session.spec
-    try:
-        explain = importlib.import_module("foolsolve.why").explain
-    except (ModuleNotFoundError, AttributeError):
-        explain = None
-    if explain is not None:
-        return "\n".join(explain(spec, state, text).lines())
-    legal = ", ".join(str(m) for m in spec.legal_moves(state))
-    try:
-        move = spec.parse_move(state, text)
-        return f"{move} is legal here"
-    except InputError:
-        pass
-    why_illegal = getattr(spec, "why_illegal", None)
-    read_move = getattr(spec, "read_move", None)
-    if why_illegal is not None and read_move is not None:
-        try:
-            reasons = why_illegal(state, read_move(state, text))
-        except InputError as exc:
-            return f"{text!r} is not a move here: {exc}; the legal moves are: {legal}"
-        said = [r.text(spec.seed_file) if callable(getattr(r, "text", None)) else str(r) for r in reasons]
-        return f"{text!r} is not legal here: {'; '.join(said)}; the legal moves are: {legal}"
-    return f"{text!r} is not legal here; the legal moves are: {legal}"
+    return "\n".join(explain(session.spec, state, text).lines())
 
 
 def play_interactive(info: Any, state: Any, *, seed: int | None = None, out: str | None = None) -> None:

@@ -48,7 +48,7 @@ from foolsolve.engines.durak_kernel import (
 )
 from foolsolve.errors import InputError
 from foolsolve.game import Result
-from foolsolve.solver.base import MoveValue, SearchLimit, SolveOptions, SolveResult, bool_option, check_extra, wdl
+from foolsolve.solver.base import MoveValue, NotCovered, SearchLimit, SolveOptions, SolveResult, bool_option, check_extra, wdl
 from foolsolve.solver.durak.shared import (
     CARD_BITS,
     DRAW,
@@ -1505,9 +1505,9 @@ def check_endgame(state: EngineState) -> None:
         raise InputError("phase: the redeal phase (right after the deal: redeal or keep) is no endgame; the exact "
                          "Durak solver starts once play has begun")
     if state.n != 2:
-        raise InputError(f"players: the exact Durak solver is for two players, this position has {state.n}")
+        raise NotCovered(f"players: the exact Durak solver is for two players, this position has {state.n}")
     if len(state.stock) > 1:
-        raise InputError(f"stock: the exact Durak solver needs at most one stock card (the face-up trump), "
+        raise NotCovered(f"stock: the exact Durak solver needs at most one stock card (the face-up trump), "
                          f"this position has {len(state.stock)}")
 
 
