@@ -551,11 +551,18 @@ def moves(position: str, as_json: bool) -> None:
               help="Play against the solver: you move, it answers (hint, undo, why MOVE, help, quit).")
 @click.option("--seed", type=int, default=None,
               help="--interactive: seed of the random answers where the solver cannot answer exactly.")
+@click.option("--seat", type=click.IntRange(min=0), default=None, metavar="P",
+              help="--interactive: play player P seeing only P's view; the others answer from their own views "
+                   "(seat analysis); after the game: the deal revealed, review, undo N.")
+@click.option("--samples", type=click.IntRange(min=1), default=None, metavar="N",
+              help="--interactive: worlds a computer player samples from its view for one move (default 16).")
+@click.option("--think", type=click.FloatRange(min=0, min_open=True), default=None, metavar="SECONDS",
+              help="--interactive: at most this long for one computer move (its sampling stops there).")
 @click.option("--record", type=click.IntRange(min=1), default=None, metavar="K",
               help="POSITION is an arena record file (foolsolve arena --out): replay its game K from its deal, "
                    "move by move (MOVEs, if given, replace the game's moves).")
 def play(position: str, move_texts: Sequence[str], out: str | None, as_json: bool, interactive: bool,
-         seed: int | None, record: int | None) -> None:
+         seed: int | None, seat: int | None, samples: int | None, think: float | None, record: int | None) -> None:
     """Apply MOVEs to POSITION and print who played each move and the new position (as show does).
 
     Moves are written as the spec prints them, e.g. "attack 6H" "take"."""
@@ -573,10 +580,14 @@ def play(position: str, move_texts: Sequence[str], out: str | None, as_json: boo
     new = info.spec.play(state, *move_texts)  # an illegal move: the spec's error, naming its place
     lines = transcript(info.spec, state, move_texts)
     if interactive:
-        from foolsolve.interactive import play_interactive
+        from foolsolve.interactive import DEFAULT_SEAT_SAMPLES, Thinking, play_interactive
 
-        play_interactive(info, new, seed=seed, out=out)
+        thinking = Thinking(samples=samples or DEFAULT_SEAT_SAMPLES, think=think)
+        play_interactive(info, new, seed=seed, out=out, seat=seat, thinking=thinking)
         return
+    for name, given in (("--seat", seat), ("--samples", samples), ("--think", think)):
+        if given is not None:
+            raise InputError(f"{name}: only with --interactive")
     obj = info.spec.state_to_json(new)
     if out:
         write_json_atomic(out, obj)

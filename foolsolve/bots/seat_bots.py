@@ -6,14 +6,17 @@ searches is drawn by the worlds sampler from what its player sees; with one lega
 without searching. The move chosen is the analysis' first best move (ties in the game's move
 order), seeded by the seat's seed, so a game replays identically (with ``time=`` the number of
 worlds or iterations reached depends on the machine; give ``samples=`` / ``iterations=`` for a
-reproducible match).
+reproducible match). With ``time=``, a move whose time runs out before one world is valued values
+exactly one world, however long it takes.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from foolsolve.bots import Bot, BotInfo, Seat, number
+from foolsolve.errors import InputError
 
 SEED_MASK = (1 << 31) - 1
 
@@ -51,7 +54,13 @@ class SeatBot(Bot):
         budget = Budget() if self.nodes is None else Budget(nodes=self.nodes)
         settings = Settings(method=self.method, samples=self.samples, seconds=self.seconds,
                             seed=seat.seed & SEED_MASK, budget=budget)
-        answer = analyse(info, worlds, settings)
+        try:
+            answer = analyse(info, worlds, settings)
+        except InputError:
+            if self.seconds is None:
+                raise
+            # not one world valued in the time a move has (a slow or loaded machine): value one
+            answer = analyse(info, worlds, replace(settings, samples=1, seconds=None))
         return _by_text(seat, answer.best[0]) if answer.best else seat.legal[0]
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from foolsolve.lazy import CommandRef, Lazy, resolve
@@ -105,12 +105,6 @@ class GameInfo:
     """The game's solver options (``-o KEY=VALUE``) with what each does, beyond the options every
     solver takes (:data:`foolsolve.solver.base.COMMON_OPTIONS`); the solver refuses any other
     (``foolsolve rules GAME --solver`` lists them)."""
-    play_options: dict[str, Any] = field(default_factory=dict)
-    """Solver options (``-o``) the computer players of ``play --interactive`` (and its ``hint``)
-    solve with: a policy where the plain solve does not tell one move from another (Foolery with
-    three or more players: max-n, since under paranoid play every player may see only losses)."""
-    play_policy: str = ""
-    """:attr:`play_options` in words, said when the interactive game starts (empty: none)."""
     solver_version: str = "1"
     """Changes whenever the solver's answers may change (the result store keys on it)."""
     doc: str | None = None

@@ -38,10 +38,6 @@ INFO = GameInfo(
     doc="docs/foolery.md",
     solver_version="2",
     solver_options=Lazy("foolsolve.solver.foolery.search:OPTIONS"),
-    play_options={"concept": "max-n"},
-    play_policy="each computer player plays the solver's max-n move: the best finishing place for itself (King "
-                "+2 ... Peasant -2) with every player doing the same, ties to the first move in the spec's order "
-                "(fewer cards, lower cards, pass last)",
     # a hand holds at most 28 cards (a three-player King after the exchange's take): at most
     # 210 sets, C(28, 5) = 98,280 five-card candidates, 1,561 trump sets, the Fool and pass
     max_moves=1 << 17,

@@ -315,7 +315,7 @@ def test_the_plot_and_the_replay(tmp_path, capsys):
     assert_one_line_error(code, err, "--record")
 
 
-@pytest.mark.parametrize("bot", ["pimc:samples=2,nodes=200", "ismcts:iterations=30"])
+@pytest.mark.parametrize("bot", ["pimc:samples=2,nodes=200", "ismcts:iterations=30", "pimc:time=0.001,nodes=200"])
 def test_the_seat_bots_play_whole_games_from_their_views(bot):
     match = arena.Match("durak", {"redeal_right": False}, 2, (bot, "greedy"), deals=1, seed=11)
     try:

@@ -8,7 +8,7 @@ output, and what it prints must be the lines below it up to the next ``$`` line.
 lines without any output is a list of commands to try, not a transcript, and is not run.
 
 Only what truly varies between runs is normalised: wall-clock times (``in 25.4 s``, ``1.3 ms``) and
-search rates (``24,221 nodes/s``). A transcript that shortens its output with ``...`` is an excerpt:
+search rates (``24,221 nodes/s``, ``50.9 worlds/s``). A transcript that shortens its output with ``...`` is an excerpt:
 ``...`` inside a line stands for any text, and its lines must appear in the output in order (lines
 between them may be left out); every other transcript must match line for line.
 """
@@ -30,6 +30,7 @@ VARIES = [
     (re.compile(r"\bin \d+(\.\d+)? s\b"), "in <seconds> s"),
     (re.compile(r"\b\d+(\.\d+)? ms\b"), "<ms> ms"),
     (re.compile(r"\([\d,]+ nodes/s\)"), "(<rate> nodes/s)"),
+    (re.compile(r"\([\d,]+(\.\d+)? worlds/s\)"), "(<rate> worlds/s)"),
 ]
 
 
