@@ -159,9 +159,8 @@ def play_interactive(info: Any, state: Any, *, seed: int | None = None, out: str
         if spec.result(state) is not None:
             click.echo(show_text(spec, state))  # ends with who won
             break
-        try:
-            line = click.prompt(f"player {you} (you)", prompt_suffix="> ", default="", show_default=False)
-        except click.exceptions.Abort:
+        line = _prompt(f"player {you} (you)> ")
+        if line is None:
             click.echo()
             break
         words = line.strip()
@@ -206,3 +205,33 @@ def play_interactive(info: Any, state: Any, *, seed: int | None = None, out: str
     if out:
         write_json_atomic(out, spec.state_to_json(state))
         click.echo(f"position written to {out}")
+
+
+def _prompt(text: str) -> str | None:
+    """One line of standard input after ``text`` (``None`` at its end), read with a bound: a line
+    longer than a move can be (``/dev/zero``, an endless pipe) is skipped with a one-line note."""
+    import sys
+
+    from foolsolve.positions import MAX_MOVE_CHARS, MAX_SKIP_BYTES
+
+    click.echo(text, nl=False)
+    limit = 4 * MAX_MOVE_CHARS
+    while True:
+        try:
+            line = sys.stdin.readline(limit + 1)
+        except UnicodeDecodeError:
+            raise InputError("standard input: not UTF-8 text") from None
+        if not line:
+            return None
+        if len(line) <= limit or line.endswith("\n"):
+            return line
+        skipped = 0
+        while skipped <= MAX_SKIP_BYTES:
+            rest = sys.stdin.readline(1 << 16)
+            if not rest or rest.endswith("\n"):
+                break
+            skipped += len(rest)
+        else:
+            return None
+        click.echo(f"a line longer than {limit} characters is no move or command; ignored")
+        click.echo(text, nl=False)

@@ -201,6 +201,9 @@ def why(position: str, move: str, as_json: bool) -> None:
     and the legal moves; for a legal move, the rules it rests on and what it changes."""
     from foolsolve.cli import load_position
 
+    from foolsolve.positions import check_move_text
+
+    check_move_text(move, "MOVE")
     info, state = load_position(position)
     exp = explain(info.spec, state, move)
     if as_json:
