@@ -136,11 +136,12 @@ def _binary_stdin() -> IO[bytes]:
     return io.BytesIO(sys.stdin.read().encode("utf-8", "surrogateescape"))
 
 
-def read_bytes(path: str | Path, limit: int = MAX_INPUT_BYTES) -> bytes:
+def read_bytes(path: str | Path, limit: int | None = None) -> bytes:
     """At most ``limit`` bytes of a file, or of standard input for ``-``, read in chunks; a longer
     input (``/dev/zero``, ``/dev/urandom``, an endless pipe) or one that cannot be read is an
     :class:`InputError` naming the limit."""
     where = "standard input" if str(path) == STDIO else str(path)
+    limit = MAX_INPUT_BYTES if limit is None else limit
     try:
         if str(path) == STDIO:
             return _read_bounded(_binary_stdin(), limit, where)
@@ -187,12 +188,13 @@ def read_json(path: str | Path) -> Any:
     return parse_json(text, "standard input" if str(path) == STDIO else str(path))
 
 
-def input_lines(path: str, limit: int = MAX_INPUT_BYTES) -> Iterator[tuple[int, str | InputError]]:
+def input_lines(path: str, limit: int | None = None) -> Iterator[tuple[int, str | InputError]]:
     """``(line number, text)`` of each non-blank line of a JSON Lines file (``-``: standard
     input), read as bytes and decoded line by line: a line that is not UTF-8, or longer than
     ``limit`` bytes, comes as ``(line number, InputError)`` and the lines after it are read on.
     An oversized line with no end within :data:`MAX_SKIP_BYTES` ends the input (its error says
     so). A file that cannot be opened is an :class:`InputError`."""
+    limit = MAX_INPUT_BYTES if limit is None else limit
     if path == STDIO:
         yield from _lines(_binary_stdin(), limit)
         return
@@ -235,7 +237,7 @@ def _lines(f: IO[bytes], limit: int) -> Iterator[tuple[int, str | InputError]]:
             yield n, text
 
 
-def count_lines(path: str, limit: int = MAX_INPUT_BYTES) -> int | None:
+def count_lines(path: str, limit: int | None = None) -> int | None:
     """The lines :func:`input_lines` yields, for a progress's ETA: ``None`` for standard input or
     anything but a regular file (a device, a pipe: they could be endless)."""
     if path == STDIO:
@@ -244,7 +246,7 @@ def count_lines(path: str, limit: int = MAX_INPUT_BYTES) -> int | None:
         if not stat.S_ISREG(os.stat(path).st_mode):
             return None
         with open(path, "rb") as f:
-            return sum(1 for _ in _lines(f, limit))
+            return sum(1 for _ in _lines(f, MAX_INPUT_BYTES if limit is None else limit))
     except OSError:
         return None
 

@@ -19,7 +19,6 @@ from typing import Any
 import click
 
 from foolsolve.cli import limit_options
-
 from foolsolve.errors import InputError
 from foolsolve.rules import json_text, options_of
 
@@ -169,9 +168,9 @@ def report(position: str, out: str, max_nodes: int | None, time_limit: float | N
     from the game's solver, steps through the principal variation with back and forward
     buttons, and lists the rules in force with their sources."""
     from foolsolve.cli import load_position
+    from foolsolve.positions import STDIO, same_file
     from foolsolve.present import write_text
     from foolsolve.progress import progress
-    from foolsolve.positions import STDIO, same_file
     from foolsolve.solver.base import SearchLimit, SolveOptions, limit_text, with_limits
 
     if out != STDIO and position != STDIO and same_file(position, out):

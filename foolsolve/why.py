@@ -200,7 +200,6 @@ def why(position: str, move: str, as_json: bool) -> None:
     rests on, the rule option in force), the option values that would change the verdict,
     and the legal moves; for a legal move, the rules it rests on and what it changes."""
     from foolsolve.cli import load_position
-
     from foolsolve.positions import check_move_text
 
     check_move_text(move, "MOVE")

@@ -30,7 +30,6 @@ from typing import Any
 
 from foolsolve.cards import PAPER, PILATCH45, PILATCH_JOKER, PILATCH_SUITS, ROCK, SCISSORS, Card
 from foolsolve.errors import InputError, PositionError
-from foolsolve.numbers import exact_number
 from foolsolve.game import (
     CHANCE,
     ChanceMode,
@@ -42,6 +41,7 @@ from foolsolve.game import (
     SpecGame,
     Utility,
 )
+from foolsolve.numbers import exact_number
 from foolsolve.positions import validate_schema
 from foolsolve.rules import option, rules_from_json, rules_to_json
 

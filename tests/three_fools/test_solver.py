@@ -23,7 +23,6 @@ from foolsolve.errors import InputError
 from foolsolve.game import CHANCE
 from foolsolve.solver.base import SolveOptions
 from foolsolve.solver.three_fools import best_response, parse_strategies, round_odds, solve
-from tests.three_fools.helpers import rounds_for
 from foolsolve.spec.three_fools import (
     PILATCH_SUITS,
     ROSHAMBO,
@@ -36,6 +35,7 @@ from foolsolve.spec.three_fools import (
     round_winner,
     shown_cards,
 )
+from tests.three_fools.helpers import rounds_for
 
 C = PILATCH45.parse
 
