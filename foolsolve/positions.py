@@ -332,7 +332,8 @@ def parse_json(text: str, where: str, *, malformed_as_text: bool = False) -> Any
     except RecursionError:
         raise InputError(f"{where}: JSON nested too deeply") from None
     except _NumberTooLong as exc:
-        raise InputError(f"{where}: a number longer than {MAX_NUMBER_CHARS} characters ({str(exc)[:20]}...)") from None
+        raise InputError(f"{where}: a number with too many digits (more than {MAX_NUMBER_CHARS} characters: "
+                         f"{str(exc)[:20]}...)") from None
     check_unicode(value, where)
     return value
 

@@ -67,6 +67,8 @@ def mutated(draw: st.DrawFn) -> tuple[str, bytes]:
     if draw(st.integers(0, 4)) == 0:  # bytes: flip, insert or cut
         data = bytearray(text.encode("utf-8"))
         for _ in range(draw(st.integers(1, 3))):
+            if not data:
+                break
             i = draw(st.integers(0, len(data) - 1))
             kind = draw(st.sampled_from(["flip", "insert", "cut"]))
             if kind == "flip":
