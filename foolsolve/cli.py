@@ -87,7 +87,7 @@ def limit_options(fn: Any) -> Any:
                       help="Memory budget of the solver's transposition tables in MiB [default: 1024]; over it "
                            "the oldest entries are dropped (same answers, more time).")(fn)
     return click.option("--time", "time_limit", type=click.FloatRange(min=0, min_open=True), default=None,
-                        metavar="SECONDS", help="Give up after this many seconds (a one-line error).")(fn)
+                        metavar="SECONDS", help="Give up each solve after this many seconds.")(fn)
 
 
 @cli.command()
@@ -435,15 +435,16 @@ def perft(position: str, depth: int, divide: bool, impl: str, time_limit: float 
                         raise SearchLimit(f"--time: no count within {time_limit:g} s", option="time")
                     shown(count)
 
+                done: dict[str, int] = {}
+                if divide:
+                    results[name] = done  # filled first move by first move: kept on a stop
                 if name == "spec":
-                    results["spec"] = {} if divide else 0
-                    results["spec"] = (pf.spec_divide(info.spec, state, depth, tick, into=results["spec"])
+                    results["spec"] = (pf.spec_divide(info.spec, state, depth, tick, into=done)
                                        if divide else pf.spec_perft(info.spec, state, depth, tick))
                 else:
                     assert info.engine is not None
                     es = info.engine.from_spec(state)
-                    results["engine"] = {} if divide else 0
-                    results["engine"] = (pf.engine_divide(info.engine, es, depth, tick, into=results["engine"])
+                    results["engine"] = (pf.engine_divide(info.engine, es, depth, tick, into=done)
                                          if divide else pf.engine_perft(info.engine, es, depth, tick))
     except (KeyboardInterrupt, SearchLimit) as exc:
         for name, value in results.items():

@@ -132,7 +132,7 @@ def _mib(n: int) -> str:
 def _binary_stdin() -> IO[bytes]:
     buf = getattr(sys.stdin, "buffer", None)
     if buf is not None:
-        return buf  # type: ignore[no-any-return]
+        return buf
     return io.BytesIO(sys.stdin.read().encode("utf-8", "surrogateescape"))
 
 

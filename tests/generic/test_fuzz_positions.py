@@ -119,7 +119,7 @@ def test_a_mutated_position_is_answered_or_refused_in_one_line(tmp_path_factory,
     old = signal.signal(signal.SIGALRM, _on_alarm)
     signal.alarm(ALARM)
     try:
-        code, stdout, err = call_main(argv)
+        code, _, err = call_main(argv)
     finally:
         signal.alarm(0)
         signal.signal(signal.SIGALRM, old)
