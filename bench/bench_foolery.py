@@ -9,7 +9,7 @@
    plays the game of the engine's ``legal_moves`` + ``apply_unchecked`` loop). The engine
    lists moves in its own order, so the same seed plays a different (equally random) game:
    the move totals of both are printed. Prints games/second of each and the ratio (target: 30x).
-2. Open-hand endgame solves (``solver/foolery/__init__.py``, every move valued), median and max
+2. Open-hand endgame solves (``solver/foolery/search.py``, every move valued), median and max
    seconds over random positions: two players 8v8 (target median < 1 s), 12v12 (< 10 s);
    three players with 5 cards each, paranoid and max-n (< 10 s).
 """
@@ -79,7 +79,7 @@ def bench_solves(count: int, players: int, active: int, cards: int, concept: str
     that needs more than ``cap`` nodes is stopped and counted as over (its time then is a
     lower bound, and so is a median that includes it)."""
     from foolsolve.solver.base import SearchLimit, SolveOptions
-    from foolsolve.solver.foolery import solve
+    from foolsolve.solver.foolery.search import solve
 
     rng = random.Random(1000 + 10 * cards + active)
     times = []

@@ -44,7 +44,7 @@ from foolsolve.engines import fools_and_angels as E
 from foolsolve.solver.base import SolveOptions
 from foolsolve.solver.fools_and_angels import defence as fd
 from foolsolve.solver.fools_and_angels import defence_z3 as fz
-from foolsolve.solver.fools_and_angels import solve
+from foolsolve.solver.fools_and_angels.search import solve
 from foolsolve.spec.fools_and_angels import DEFEND, SPEC, SPEC_CARDS, TURN, Attack, Rules, State
 
 PROG = "bench_fools_and_angels.py"

@@ -226,8 +226,8 @@ def bench_playouts(games: int, rounds: int, seed: int, players: int, baseline_tr
 def bench_endgames(n: int, players: int) -> str:
     """One table row: ``n`` greedy-played deals of ``players`` solved exactly."""
     from foolsolve.solver.base import SolveOptions
-    from foolsolve.solver.fools_paradise import solve
     from foolsolve.solver.fools_paradise.ambiguity import greedy_until_stock_empty
+    from foolsolve.solver.fools_paradise.search import solve
 
     times, nodes = [], []
     for i in range(n):

@@ -86,7 +86,7 @@ def main() -> None:
     if a.odds or a.equilibrium:
         from foolsolve.positions import read_json
         from foolsolve.solver.base import SolveOptions
-        from foolsolve.solver.three_fools import solve
+        from foolsolve.solver.three_fools.odds import solve
 
         root = Path(__file__).resolve().parent.parent / "foolsolve" / "examples"
         jobs = []

@@ -35,7 +35,7 @@ Representation
   vectors (subset sum per played value, meet in the middle, memoised per (centre counts,
   played rank)); only the vectors that work are expanded into the suit choices.
 * The endgame solver plays the game with suits forgotten on this count-vector layer; that
-  suit-free game (``RankState``) lives in :mod:`foolsolve.solver.fools_paradise`.
+  suit-free game (``RankState``) lives in :mod:`foolsolve.solver.fools_paradise.search`.
 * Moves are ints (:data:`EMove`). :meth:`FoolsParadiseEngine.apply` checks legality
   (:meth:`FoolsParadiseEngine.is_legal`, a direct test of one move, no move generation)
   and :meth:`FoolsParadiseEngine.apply_unchecked` skips the check (searches, playouts).

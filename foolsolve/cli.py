@@ -71,10 +71,19 @@ def cli() -> None:
     """
 
 
-def load_position(path: str) -> tuple[GameInfo, Any]:
-    """Read a position file: the game's info and the spec state."""
+def load_position(path: str, *, views: bool = False) -> tuple[GameInfo, Any]:
+    """Read a position file: the game's info and the spec state. A view file (``"view": P``,
+    docs/views.md) gives a :class:`foolsolve.worlds.View` instead where the command takes views
+    (``views``), else a one-line error."""
+    from foolsolve.worlds import VIEW_KEY, is_view, read_view
+
     obj = read_json(path)
     info = games.get(game_of(obj))
+    if is_view(obj):
+        if not views:
+            raise InputError(f"{path}: a view of player {obj.get(VIEW_KEY)} (hidden cards); this command needs a "
+                             "full position with every card placed")
+        return info, read_view(obj)
     return info, info.spec.state_from_json(obj)
 
 
@@ -124,7 +133,12 @@ def solve(positions: Sequence[str], as_json: bool, max_nodes: int | None, extra:
         batch.solve_many(positions, as_json, batch.Settings(_parse_extra(extra), max_nodes, time_limit=time_limit,
                                                             max_memory=max_memory), store)
         return
-    info, state = load_position(positions[0])
+    info, state = load_position(positions[0], views=True)
+    from foolsolve.worlds import View
+
+    if isinstance(state, View):
+        raise InputError(f"{positions[0]}: a view of player {state.player} (hidden cards): solving a view is not "
+                         "in this version yet (foolsolve.worlds samples its worlds)")
     if info.solve is None:
         raise InputError(f"game: {info.name} has no exact solver")
     opts = SolveOptions(max_nodes=max_nodes, extra=_parse_extra(extra), time_limit=time_limit, max_memory=max_memory)
@@ -199,7 +213,12 @@ def show(position: str, svg_out: str | None, viewer: int | None) -> None:
     is to move (or who won); with --svg, its picture."""
     from foolsolve.present import show_text, write_text
 
-    info, state = load_position(position)
+    info, state = load_position(position, views=True)
+    from foolsolve.worlds import View
+
+    if isinstance(state, View):
+        _show_view(state, svg_out, viewer)
+        return
     if viewer is not None and viewer >= info.spec.num_players(state):
         raise InputError(f"--as: player {viewer} does not exist ({info.spec.num_players(state)} players)")
     if svg_out is not None:
@@ -218,12 +237,80 @@ def show(position: str, svg_out: str | None, viewer: int | None) -> None:
     click.echo(show_text(info.spec, state))
 
 
+def _show_view(view: Any, svg_out: str | None, viewer: int | None) -> None:
+    """``show`` of a view file: its text, its JSON (``--as`` its own player) or its picture."""
+    from foolsolve.present import write_text
+    from foolsolve.worlds import view_text
+
+    if viewer is not None and viewer != view.player:
+        raise InputError(f"--as: this is player {view.player}'s view; it cannot show player {viewer}'s")
+    if svg_out is not None:
+        from foolsolve.svg import picture_svg
+
+        spec = view.info.spec
+        write_text(svg_out, picture_svg(view.obj, title=spec.title, status=f"as player {view.player} sees it",
+                                        hints=getattr(spec, "picture_hints", None)))
+        if svg_out == "-":
+            return
+    elif viewer is not None:
+        click.echo(json.dumps(view.obj, ensure_ascii=False))
+        return
+    click.echo(view_text(view))
+
+
+def view_moves_text(view: Any, as_json: bool) -> str:
+    """The moves of a view file: the viewer's legal moves when she is to move, else who is to move
+    and the moves legal in every (and in some) world looked at."""
+    from foolsolve.worlds import Worlds, view_moves
+
+    vm = view_moves(Worlds(view))
+    mine = vm.to_move == vm.viewer
+    if as_json:
+        if mine or vm.over:
+            return json.dumps(list(vm.certain), ensure_ascii=False)
+        return json.dumps({"to_move": vm.to_move, "view": vm.viewer, "in_every_world": list(vm.certain),
+                           "in_some_world": list(vm.possible), "worlds": vm.worlds,
+                           "every_world_looked_at": vm.exhaustive}, ensure_ascii=False)
+    if mine or vm.over:
+        return "\n".join(vm.certain)
+    who = "chance" if vm.to_move < 0 else f"player {vm.to_move}"
+    looked = f"all {vm.worlds} consistent positions" if vm.exhaustive else f"{vm.worlds} sampled consistent positions"
+    lines = [f"{who} is to move, not the viewer (player {vm.viewer}): the moves depend on cards the viewer "
+             f"cannot see. Over {looked}:",
+             "legal in every one: " + (", ".join(vm.certain) or "none"),
+             "legal in some: " + (", ".join(m for m in vm.possible if m not in vm.certain) or "none")]
+    return "\n".join(lines)
+
+
+@cli.command()
+@click.argument("position", type=click.Path(dir_okay=False, allow_dash=True))
+@click.option("--as", "viewer", type=click.IntRange(min=0), required=True, metavar="P",
+              help="The player whose view to write.")
+@click.option("--out", type=click.Path(dir_okay=False, allow_dash=True), default="-", show_default=True,
+              help="Where to write the view file ('-': standard output).")
+def view(position: str, viewer: int, out: str) -> None:
+    """Write player P's view of POSITION as a view file: her own hand, what she has seen, and
+    counts (with the cards known to be there) for the cards hidden from her (docs/views.md)."""
+    from foolsolve.worlds import view_of
+
+    info, state = load_position(position)
+    write_json_atomic(out, view_of(info, state, viewer))
+    if out != "-":
+        click.echo(f"wrote {out}")
+
+
 @cli.command()
 @click.argument("position", type=click.Path(dir_okay=False, allow_dash=True))
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON list.")
 def moves(position: str, as_json: bool) -> None:
-    """List the legal moves of POSITION, sorted (the spec's order)."""
-    info, state = load_position(position)
+    """List the legal moves of POSITION, sorted (the spec's order). For a view file: the viewer's
+    moves when she is to move, else what the view tells of the moves of the player to move."""
+    from foolsolve.worlds import View
+
+    info, state = load_position(position, views=True)
+    if isinstance(state, View):
+        click.echo(view_moves_text(state, as_json))
+        return
     texts = [str(m) for m in info.spec.legal_moves(state)]
     click.echo(json.dumps(texts, ensure_ascii=False) if as_json else "\n".join(texts))
 
@@ -237,14 +324,25 @@ def moves(position: str, as_json: bool) -> None:
               help="Play against the solver: you move, it answers (hint, undo, why MOVE, help, quit).")
 @click.option("--seed", type=int, default=None,
               help="--interactive: seed of the random answers where the solver cannot answer exactly.")
+@click.option("--record", type=click.IntRange(min=1), default=None, metavar="K",
+              help="POSITION is an arena record file (foolsolve arena --out): replay its game K from its deal, "
+                   "move by move (MOVEs, if given, replace the game's moves).")
 def play(position: str, move_texts: Sequence[str], out: str | None, as_json: bool, interactive: bool,
-         seed: int | None) -> None:
+         seed: int | None, record: int | None) -> None:
     """Apply MOVEs to POSITION and print who played each move and the new position (as show does).
 
     Moves are written as the spec prints them, e.g. "attack 6H" "take"."""
     from foolsolve.present import show_text, transcript
 
-    info, state = load_position(position)
+    if record is not None:
+        from foolsolve.arena import record_game
+
+        obj, recorded = record_game(position, record)
+        info = games.get(game_of(obj))
+        state = info.spec.state_from_json(obj)
+        move_texts = move_texts or recorded
+    else:
+        info, state = load_position(position)
     new = info.spec.play(state, *move_texts)  # an illegal move: the spec's error, naming its place
     lines = transcript(info.spec, state, move_texts)
     if interactive:
@@ -521,6 +619,8 @@ CORE_COMMANDS: tuple[CommandRef, ...] = (
     CommandRef("batch", "foolsolve.batch:batch_command",
                "Solve many positions: JSON Lines in, JSON Lines out, in input order."),
     CommandRef("store", "foolsolve.store_cli:store_command", "The result store of solved positions: stats, export, clear."),
+    CommandRef("arena", "foolsolve.arena_cli:arena_command",
+               "Bots play GAME against each other: duplicate deals, win rates with Wilson intervals, Elo."),
 )
 
 

@@ -45,9 +45,12 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from foolsolve.errors import InputError
+
+if TYPE_CHECKING:
+    from foolsolve.worlds import Hidden, ZoneField
 
 CHANCE = -1
 """``to_move`` of a chance node."""
@@ -366,6 +369,53 @@ class SpecGame(ABC, Generic[S, M]):
         such as the discard pile); the OpenSpiel bridge also offers the full action-observation
         history."""
         return json.dumps(self.observation(state, player), sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+
+    # --- views written as position files, and their worlds (foolsolve.worlds, docs/views.md) ---------
+
+    view_fields: ClassVar[dict[str, ZoneField]] = {}
+    """The fields of the position JSON a view may hide (``hands``: one zone a player, ``stock``: one
+    ordered zone), as :class:`foolsolve.worlds.ZoneField`. Empty: the game has no view files."""
+    view_drop: ClassVar[tuple[str, ...]] = ()
+    """Fields of the position JSON that no player knows and a view leaves out (Durak's
+    ``redeal_seed``); :meth:`world_json` gives them a value in each world."""
+
+    def view_knowledge(self, state: S, player: int) -> dict[tuple[Any, ...], Hidden]:
+        """For every zone of ``state`` hidden from ``player`` (its path in the position JSON:
+        ``("hands", 1)``), what she knows of it as a :class:`foolsolve.worlds.Hidden`: its size,
+        cards known to be there, an ordered zone's known first and last cards. It may use only
+        what every world of the view shares (public facts the state keeps)."""
+        raise InputError(f"view: {self.title} has no views")
+
+    def view_extra(self, state: S, player: int) -> dict[str, Any]:
+        """Public facts a view adds to the position JSON (fields of the view file only: Fools and
+        Angels' ``discard``, the cards out of play that the full position leaves implicit). Default:
+        none."""
+        return {}
+
+    def view_cards(self, obj: dict[str, Any]) -> tuple[Any, list[Any], list[tuple[str, Any]]]:
+        """For a view file's JSON: the deck that reads its cards, every card of the game (a card the
+        game holds twice listed twice) and every card the view shows outside its hidden zones, each
+        with the field it is in (for errors)."""
+        raise InputError(f"view: {self.title} has no views")
+
+    def world_json(self, obj: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+        """A world's position JSON from a view's JSON with its hidden zones filled: gives the fields
+        of :attr:`view_drop` a value (drawn from ``rng`` where nobody knows it). Default: as is."""
+        return obj
+
+    def view_presample(self, view: Any, rng: random.Random) -> dict[tuple[Any, ...], list[Any]]:
+        """Where a rule every world obeys makes plain rejection hopeless (Durak's redeal phase: the
+        player to move holds five cards of a suit), the unknown cards of some unordered zones drawn
+        first: uniformly among the fillings of those zones that obey the rule (every filling's
+        completions are equally many, so the world stays uniform; rejection does the rest).
+        Default: none."""
+        return {}
+
+    def view_constrained(self, obj: dict[str, Any]) -> bool:
+        """Whether the spec may reject some assignment of a view's unknown cards (a rule ties the
+        hidden cards to what the view shows); then worlds are drawn by rejection and counted by
+        listing. Default: yes (always correct, slower to count)."""
+        return True
 
     def returns(self, state: S) -> tuple[Fraction, ...]:
         """One payoff per player: the result's payoffs at the end, zeros before."""

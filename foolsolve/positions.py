@@ -15,6 +15,8 @@ import re
 import stat
 import sys
 from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -58,14 +60,55 @@ def load_schema(name: str) -> dict[str, Any]:
     return schema
 
 
-def validate_schema(obj: Any, schema_name: str) -> None:
+_SCHEMA_TRUSTED: ContextVar[bool] = ContextVar("foolsolve_schema_trusted", default=False)
+
+
+@contextmanager
+def schema_trusted() -> Iterator[None]:
+    """Within this block :func:`validate_schema` checks nothing: for positions built from JSON that
+    was checked already (a world of a checked view file, :mod:`foolsolve.worlds`, where the schema
+    check took nine tenths of the time); the spec's own checks still run."""
+    token = _SCHEMA_TRUSTED.set(True)
+    try:
+        yield
+    finally:
+        _SCHEMA_TRUSTED.reset(token)
+
+
+def validate_schema(obj: Any, schema_name: str, *, view_ok: bool = False) -> None:
     """Check ``obj`` against a shipped schema; the first error becomes a one-line
-    :class:`InputError` naming the JSON path. ``integer`` means a JSON integer (not ``1.0``)."""
+    :class:`InputError` naming the JSON path. ``integer`` means a JSON integer (not ``1.0``). A view
+    file (``"view"``, docs/views.md) is refused unless ``view_ok`` (the reader of views): every
+    spec's reader calls this first, so a view handed where a full position is needed (a batch, a
+    solve of several files) gets one line saying so."""
+    if _SCHEMA_TRUSTED.get():
+        return
+    if not view_ok and isinstance(obj, dict) and "view" in obj:
+        raise InputError(f"view: a view of player {_j(obj['view'])} (hidden cards) where a full position is needed "
+                         "(every card placed)")
     validator = _strict_validator_cls()(load_schema(schema_name))
     errors = sorted(validator.iter_errors(obj), key=lambda e: (len(e.absolute_path), list(map(str, e.absolute_path))))
     if errors:
-        err = errors[0]
+        err = _specific(errors[0])
         raise InputError(f"{json_path(err.absolute_path)}: {json_message(err)}")
+
+
+def _specific(err: Any) -> Any:
+    """Inside an ``anyOf`` (a card list, or a view's hidden zone: docs/views.md) the error of the
+    branch whose type the value has, so that ``hands[0][0]: 6 is not of type "string"`` is named
+    rather than "not valid under any of the given schemas"."""
+    while err.validator in ("anyOf", "oneOf") and err.context:
+        branches: dict[Any, list[Any]] = {}
+        for e in err.context:
+            branches.setdefault(e.schema_path[0] if e.schema_path else None, []).append(e)
+        # a branch of the value's own type: none of its errors is a wrong type of the value itself
+        fitting = [errs for errs in branches.values()
+                   if not any(e.validator == "type" and not e.relative_path for e in errs)]
+        if not fitting:
+            break
+        errs = fitting[0]
+        err = sorted(errs, key=lambda e: (len(e.absolute_path), list(map(str, e.absolute_path))))[0]
+    return err
 
 
 def _j(value: Any) -> str:

@@ -154,6 +154,46 @@ def page(info: Any, state: Any, result: Any | None, *, title: str | None = None,
             + f"\n<script>{SCRIPT}</script>\n</body></html>\n")
 
 
+def view_page(view: Any) -> str:
+    """The analysis page of a view file: the view drawn from the viewer's seat (hidden cards face
+    down), how many positions are consistent with it, the moves the view tells of (the viewer's
+    when she is to move), the rules in force and the view file. Values under hidden cards are not
+    computed here."""
+    import random
+
+    from foolsolve.cli import view_moves_text
+    from foolsolve.present import rules_line
+    from foolsolve.svg import picture_svg
+    from foolsolve.worlds import Worlds
+
+    spec = view.info.spec
+    worlds = Worlds(view)
+    world = worlds.sample(random.Random(0))  # for what every world shares: the rules, who is to move
+    heading = f"{spec.title}: as player {view.player} sees it"
+    count = worlds.count()
+    parts = [f"<h1>{escape(heading)}</h1>", f"<p>{escape(rules_line(spec, world))}</p>",
+             f"<p id=\"worlds\">Cards unknown to player {view.player}: {len(view.unseen)}; positions consistent with "
+             f"the view: {escape(f'{count:,}' if count is not None else 'too many to count here')}.</p>",
+             "<h2>Moves</h2><p>No values: this page does not analyse hidden cards.</p>"
+             f"<pre id=\"view-moves\">{escape(view_moves_text(view, False))}</pre>",
+             "<h2>Position</h2>",
+             '<div class="controls"><button id="back" type="button">&#9664; back</button>'
+             '<button id="forward" type="button">forward &#9654;</button> <span id="step-label"></span></div>',
+             '<div class="step" data-step="0">'
+             + picture_svg(view.obj, title=spec.title, status=heading, hints=getattr(spec, "picture_hints", None))
+             + "</div>",
+             f"<h2>Rules in force</h2><p class=\"src\">{escape(spec.title)}, read from the seed text "
+             f"{escape(view.info.seed)}</p><table id=\"rules\"><tr><th>option</th><th>value</th><th>kind</th>"
+             f"<th>what and where from</th></tr>{_rules_rows(spec, world)}</table>"]
+    lines = ",\n".join(f" {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}" for k, v in view.obj.items())
+    parts.append(f'<h2>View file</h2><pre id="position">{{\n{escape(lines)}\n}}</pre>')
+    embedded = json.dumps({"view": view.player}).replace("</", "<\\/")
+    return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+            f"<title>{escape(heading)}</title><style>{STYLE}</style></head><body>\n" + "\n".join(parts)
+            + f'\n<script type="application/json" id="solve-result">{embedded}</script>'
+            + f"\n<script>{SCRIPT}</script>\n</body></html>\n")
+
+
 @click.command("report")
 @click.argument("position", type=click.Path(dir_okay=False, allow_dash=True))
 @click.option("--out", type=click.Path(dir_okay=False, allow_dash=True), required=True,
@@ -172,10 +212,16 @@ def report(position: str, out: str, max_nodes: int | None, time_limit: float | N
     from foolsolve.present import write_text
     from foolsolve.progress import progress
     from foolsolve.solver.base import SearchLimit, SolveOptions, limit_text, with_limits
+    from foolsolve.worlds import View
 
     if out != STDIO and position != STDIO and same_file(position, out):
         raise InputError(f"--out: {out} is the position file {position}")
-    info, state = load_position(position)
+    info, state = load_position(position, views=True)
+    if isinstance(state, View):
+        write_text(out, view_page(state))
+        if out != "-":
+            click.echo(f"wrote {out}")
+        return
     result = None
     why = "" if info.solve is not None else f"{info.title} has no exact solver"
     if info.solve is not None:

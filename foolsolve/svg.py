@@ -16,6 +16,9 @@ The picture is drawn from the position's JSON (``state_to_json``), or from one p
 * in a view, ``X_size`` (a number) is zone ``X`` of face-down cards, ``X_sizes`` (one number a
   player) the per-player zone ``Xs`` face down, except the viewer's own ``X`` (``hand``) face up;
   ``X_bottom`` is the last card of zone ``X`` turned face up (Durak's trump card under the stock);
+* a view file (``"view": p``, docs/views.md) is drawn from ``p``'s seat: each hidden zone
+  (``{"count": n, "known": [...], "top": [...], "bottom": [...]}``) as its known cards face up and
+  the rest face down (:func:`face_down`);
 * numbers and words (``to_move``, ``trump``, ``phase``, ``scores`` ...) are written as text; a suit
   letter is drawn as its glyph.
 
@@ -56,7 +59,7 @@ RED, BLACK, BACK = "#c0282d", "#1a1a1a", "#2c5d9e"
 SUIT_COLOURS = {"R": "#7a4a12", "P": "#1f5fa0", "X": "#8a1f73"}
 """Pilatch suits: rock, paper, scissors."""
 
-ROLE_KEYS = ("to_move", "attacker", "defender", "dealer", "leader", "declarer", "last_defender", "player")
+ROLE_KEYS = ("to_move", "attacker", "defender", "dealer", "leader", "declarer", "last_defender", "player", "view")
 """Fields whose number names a player: written beside that player."""
 GROUP_KEYS = ("table", "trick", "pairs")
 """Lists of small card groups, not one list per player."""
@@ -70,6 +73,8 @@ DECKS: tuple[Deck, ...] = (FRENCH52, PILATCH45, TAROT78)
 _DECK: ContextVar[Deck | None] = ContextVar("foolsolve_svg_deck", default=None)
 """The deck of the position being drawn (see :func:`deck_of`)."""
 DOWN = "down"
+FACE_DOWN_KEY = "_face_down"
+"""Set by :func:`face_down`: the keys of a view's hidden zones that are one zone (drawn as is)."""
 EMPTY = ""
 """An empty place in a zone (``null`` in a list of single cards): nothing drawn there."""
 """A view's word for a card it hides in a list of cards (a face-down play)."""
@@ -162,10 +167,16 @@ def read_picture(obj: dict[str, Any], hints: dict[str, Any] | None = None) -> Pi
     forced_shared = set(hints.get("shared", ()))
     forced_pp = set(hints.get("per_player", ()))
     viewer = obj.get("player") if isinstance(obj.get("player"), int) and "hand_sizes" in obj else None
+    viewing = "view" in obj  # a view file's zones hold null for each face-down card (face_down)
     # a view's own cards (``hand``) are drawn in the per-player zone of ``hand_sizes``
     done: set[str] = {k[: -len("_sizes")] for k in obj if k.endswith("_sizes")}
+    flat_hidden = set(obj.get(FACE_DOWN_KEY, ()))
+    skip.add(FACE_DOWN_KEY)
     for key, value in obj.items():
         if key in skip or key in done:
+            continue
+        if key in flat_hidden:  # a view's hidden zone: its known cards face up, the others face down
+            pic.shared.append(Zone(key, "cards", list(value)))
             continue
         if key.endswith("_sizes") and isinstance(value, list) and len(value) == n \
                 and all(isinstance(v, int) for v in value):
@@ -197,7 +208,8 @@ def read_picture(obj: dict[str, Any], hints: dict[str, Any] | None = None) -> Pi
             if key in pairs and all(_is_card_list(v, allow_null=True) for v in value):
                 pic.shared.append(Zone(key, "pairs", [list(v) for v in value]))
                 continue
-            if value and all(isinstance(v, list) for v in value) and all(_is_card_list(v) for v in value):
+            if value and all(isinstance(v, list) for v in value) \
+                    and all(_is_card_list(v, allow_null=viewing) for v in value):
                 if (len(value) == n or key in forced_pp) and key not in forced_shared:
                     for p, cs in enumerate(value):
                         pic.per_player[p].append(Zone(key, "cards", list(cs), owner=p))
@@ -241,7 +253,7 @@ def read_picture(obj: dict[str, Any], hints: dict[str, Any] | None = None) -> Pi
                 pic.facts.append(f"{key.replace('_', ' ')}: {_text(value)}")
             continue
         if key in ROLE_KEYS and isinstance(value, int) and not isinstance(value, bool) and value in pic.player_notes:
-            if key != "player":  # the viewer: "(you)"
+            if key not in ("player", "view"):  # the viewer: "(you)"
                 pic.player_notes[value].append("to move" if key == "to_move" else key.replace("_", " "))
             continue
         if key == "players" or value is None or value == "" or value == []:
@@ -409,9 +421,39 @@ def _draw_zone(parent: ET.Element, zone: Zone, x0: float, y0: float, label: str)
     return y0 + _zone_height(zone)
 
 
+def face_down(obj: dict[str, Any]) -> dict[str, Any]:
+    """A view file's JSON with every hidden zone (``{"count": n, "known": [...], ...}``, docs/views.md)
+    as a card list: its known first cards, the known cards, ``null`` for each face-down card, its known
+    last cards."""
+    from foolsolve.worlds import is_hidden
+
+    def cards(zone: dict[str, Any]) -> list[Any]:
+        shown = [*zone.get("top", []), *zone.get("known", [])]
+        down = max(0, int(zone["count"]) - len(shown) - len(zone.get("bottom", [])))
+        return [*shown, *([None] * down), *zone.get("bottom", [])]
+
+    out: dict[str, Any] = {}
+    for key, value in obj.items():
+        if is_hidden(value):
+            out[key] = cards(value)
+            out.setdefault(FACE_DOWN_KEY, []).append(key)
+        elif isinstance(value, list) and any(is_hidden(v) for v in value):
+            # a list of single cards (Three Fools' centre: one card a seat): a hidden one is "down"
+            single = any(v is None or isinstance(v, str) for v in value)
+            out[key] = [(DOWN if single and v["count"] == 1 else cards(v)) if is_hidden(v) else v for v in value]
+        else:
+            out[key] = value
+    return out
+
+
 def picture_svg(obj: dict[str, Any], *, title: str = "", status: str = "", hints: dict[str, Any] | None = None,
                 viewer: int | None = None) -> str:
     """The SVG text of a position's (or a view's) JSON."""
+    from foolsolve.worlds import VIEW_KEY, is_view
+
+    if is_view(obj):  # a view file: its hidden zones as face-down cards, drawn from the viewer's seat
+        obj = face_down(obj)
+        viewer = obj[VIEW_KEY] if viewer is None else viewer
     token = _DECK.set(deck_of(obj))
     try:
         return _picture_svg(obj, title, status, hints, viewer)

@@ -201,11 +201,55 @@ def why(position: str, move: str, as_json: bool) -> None:
     and the legal moves; for a legal move, the rules it rests on and what it changes."""
     from foolsolve.cli import load_position
     from foolsolve.positions import check_move_text
+    from foolsolve.worlds import View
 
     check_move_text(move, "MOVE")
-    info, state = load_position(position)
+    info, state = load_position(position, views=True)
+    if isinstance(state, View):
+        click.echo(explain_view(state, move, as_json))
+        return
     exp = explain(info.spec, state, move)
     if as_json:
         click.echo(json.dumps(exp.to_json(), ensure_ascii=False, indent=1))
     else:
         click.echo("\n".join(exp.lines()))
+
+
+def explain_view(view: Any, text: str, as_json: bool, samples: int = 64) -> str:
+    """``why`` on a view file. When the viewer is to move her legal moves are the same in every world,
+    so the rules are explained on one world (what the move changes is left out: it may depend on
+    hidden cards). Otherwise: who is to move, and in how many of the worlds looked at the move is
+    legal (every world of a small view, else ``samples`` sampled ones)."""
+    import random
+
+    from foolsolve.worlds import Worlds
+
+    spec = view.info.spec
+    worlds = Worlds(view)
+    rng = random.Random(0)
+    first = worlds.sample(rng)
+    mover = spec.to_move(first)
+    if mover == view.player or spec.is_terminal(first):
+        exp = explain(spec, first, text)
+        exp.effect = []
+        if as_json:
+            return json.dumps({**exp.to_json(), "view": view.player}, ensure_ascii=False, indent=1)
+        return "\n".join([*exp.lines(), f"(player {view.player}'s view: what the move changes is not shown, "
+                                         "it may depend on cards hidden from her)"])
+    count = worlds.count()
+    exhaustive = count is not None and count <= samples
+    states = list(worlds.enumerate()) if exhaustive else [first] + [worlds.sample(rng) for _ in range(samples - 1)]
+    legal = 0
+    for s in states:
+        try:
+            move = spec.read_move(s, text)
+        except InputError:
+            continue
+        legal += not spec.why_illegal(s, move)
+    who = "chance" if mover < 0 else f"player {mover}"
+    looked = f"all {len(states)}" if exhaustive else f"{len(states)} sampled"
+    if as_json:
+        return json.dumps({"move": text, "view": view.player, "to_move": mover, "legal_in": legal,
+                           "worlds": len(states), "every_world_looked_at": exhaustive}, ensure_ascii=False, indent=1)
+    return (f"{who} is to move, not the viewer (player {view.player}): whether {text!r} is legal depends on cards "
+            f"she cannot see. It is legal in {legal} of {looked} consistent positions.")

@@ -33,6 +33,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
+from math import comb
 from typing import Any, ClassVar
 
 from foolsolve.cards import FRENCH36, FRENCH52, GLYPHS, SUIT_NAMES, Card, Deck
@@ -51,6 +52,7 @@ from foolsolve.game import (
 )
 from foolsolve.positions import validate_schema
 from foolsolve.rules import option, rules_from_json, rules_to_json
+from foolsolve.worlds import Hidden, ZoneField
 
 HAND_SIZE = 6
 """001 §rules: "Each is dealt 6 cards"; "the players get cards from the deck, missing up to six"."""
@@ -1258,6 +1260,78 @@ class DurakSpec(SpecGame[State, Move]):
         obj["stock_size"] = len(stock)
         obj["stock_bottom"] = stock[-1] if stock else None
         return obj
+
+    # --- view files (foolsolve.worlds, docs/views.md) ------------------------------------------
+
+    view_fields: ClassVar[dict[str, ZoneField]] = {"hands": ZoneField(per_player=True),
+                                                    "stock": ZoneField(ordered=True)}
+    view_drop: ClassVar[tuple[str, ...]] = ("redeal_seed",)
+
+    def view_knowledge(self, state: State, player: int) -> dict[tuple[Any, ...], Hidden]:
+        """Every other hand is hidden, with the trumps shown for a transfer this bout that it still
+        holds (shown in view of all, and a shown trump stays in the hand that showed it); the stock
+        is hidden but for its last card, the face-up trump (001 §Distribution). The cards a player
+        picked up in a take are not kept by the state, so a view does not place them."""
+        out: dict[tuple[Any, ...], Hidden] = {}
+        for q, hand in enumerate(state.hands):
+            if q != player:
+                out[("hands", q)] = Hidden(len(hand), known=tuple(sorted(hand & state.shown)))
+        if state.stock:
+            out[("stock",)] = Hidden(len(state.stock), bottom=(state.stock[-1],))
+        return out
+
+    def view_cards(self, obj: dict[str, Any]) -> tuple[Deck, list[Card], list[tuple[str, Card]]]:
+        """The deck of the rules; seen: the viewer's hand (every hand written as a list), a stock
+        written as a list, the table and the discard (a view lists the whole discard)."""
+        rules: Rules = rules_from_json(Rules, obj.get("rules"))
+        deck = rules.deck_cards
+        seen: list[tuple[str, Card]] = []
+        for i, h in enumerate(obj["hands"]):
+            if isinstance(h, list):
+                seen += [(f"hands[{i}]", deck.parse(t, what=f"hands[{i}]")) for t in h]
+        if isinstance(obj["stock"], list):
+            seen += [("stock", deck.parse(t, what="stock")) for t in obj["stock"]]
+        for i, pair in enumerate(obj.get("table", [])):
+            seen += [(f"table[{i}][{j}]", deck.parse(t, what=f"table[{i}][{j}]"))
+                     for j, t in enumerate(pair) if t is not None]
+        seen += [("discard", deck.parse(t, what="discard")) for t in obj.get("discard", [])]
+        return deck, list(deck.cards), seen
+
+    def world_json(self, obj: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+        """In the redeal phase a world gets a fresh seed for the next shuffle (nobody knows it: the
+        re-deal is a new shuffle, as the OpenSpiel bridge plays it)."""
+        if obj.get("phase") == REDEAL:
+            obj["redeal_seed"] = rng.getrandbits(SEED_BITS)
+        return obj
+
+    def view_presample(self, view: Any, rng: random.Random) -> dict[tuple[Any, ...], list[Card]]:
+        """In the redeal phase the player to move holds five or more cards of one suit (001 §Card
+        game); when her hand is hidden it is drawn first, uniformly among such hands: a suit with
+        weight the number of such hands (at most one suit can have five of a hand of six), then how
+        many of it, then the cards."""
+        mover = view.obj.get("to_move")
+        zone = view.zone(("hands", mover)) if view.obj.get("phase") == REDEAL else None
+        if zone is None or zone.hidden.known or not REDEAL_SUIT_CARDS <= zone.unknown < 2 * REDEAL_SUIT_CARDS:
+            return {}
+        n, pool = zone.unknown, list(view.unseen)
+        suits = sorted({c.suit for c in pool})
+        options = [(s, k, comb(sum(c.suit == s for c in pool), k) * comb(sum(c.suit != s for c in pool), n - k))
+                   for s in suits for k in range(REDEAL_SUIT_CARDS, n + 1)]
+        if not any(w for _, _, w in options):
+            return {}
+        suit, k, _ = rng.choices(options, weights=[w for _, _, w in options])[0]
+        hand = rng.sample([c for c in pool if c.suit == suit], k) + rng.sample([c for c in pool if c.suit != suit], n - k)
+        return {zone.path: hand}
+
+    def view_constrained(self, obj: dict[str, Any]) -> bool:
+        """The spec checks hidden cards against the view only in the redeal phase (who may demand a
+        re-deal, the lowest trump leads), while throwing in (the player to move can throw), for
+        shown trumps and for a stock whose last card is not given (it must be a trump)."""
+        table = obj.get("table", [])
+        throwing = bool(obj.get("taking")) or (bool(table) and all(c is not None for _, c in table))
+        stock = obj.get("stock")
+        open_bottom = isinstance(stock, dict) and stock.get("count", 0) > 0 and not stock.get("bottom")
+        return throwing or obj.get("phase") == REDEAL or bool(obj.get("shown")) or open_bottom
 
     # --- position files --------------------------------------------------------------
 

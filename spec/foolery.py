@@ -35,13 +35,14 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Any
+from typing import Any, ClassVar
 
 from foolsolve.cards import FRENCH_SUITS, TAROT78, TRUMP, Card
 from foolsolve.errors import InputError, PositionError
 from foolsolve.game import ChanceMode, Dynamics, GameType, IllegalMove, Information, Result, SpecGame, Utility
 from foolsolve.positions import validate_schema
 from foolsolve.rules import option, rules_from_json, rules_to_json
+from foolsolve.worlds import Hidden, ZoneField
 
 GAME = "foolery"
 """Registry name."""
@@ -797,6 +798,30 @@ class FoolerySpec(SpecGame[State, Move]):
         obj["hand"] = hands[player]
         obj["hand_sizes"] = [len(h) for h in hands]
         return obj
+
+    # -- view files (foolsolve.worlds, docs/views.md) --
+
+    view_fields: ClassVar[dict[str, ZoneField]] = {"hands": ZoneField(per_player=True)}
+
+    def view_knowledge(self, state: State, player: int) -> dict[tuple[Any, ...], Hidden]:
+        """The hands of the other players still in play are hidden; a player who has finished while
+        the round goes on holds nothing or, the Peasant, the Fool (004 §Fool), which the count tells,
+        so that hand is written out. The cards passed in a later round's exchange are not kept by the
+        state, so a view does not place them."""
+        over = self.is_terminal(state)
+        return {("hands", q): Hidden(len(h)) for q, h in enumerate(state.hands)
+                if q != player and (state.places[q] is None or over)}
+
+    def view_cards(self, obj: dict[str, Any]) -> tuple[Any, list[Card], list[tuple[str, Card]]]:
+        """The 78 tarot cards; seen: hands written out, the table and the discard (a view lists it)."""
+        seen: list[tuple[str, Card]] = []
+        for i, h in enumerate(obj["hands"]):
+            if isinstance(h, list):
+                seen += [(f"hands[{i}]", TAROT78.parse(t, what=f"hands[{i}]")) for t in h]
+        for i, entry in enumerate(obj.get("table", [])):
+            seen += [(f"table[{i}].cards", TAROT78.parse(t, what=f"table[{i}].cards")) for t in entry["cards"]]
+        seen += [("discard", TAROT78.parse(t, what="discard")) for t in obj.get("discard", [])]
+        return TAROT78, list(TAROT78.cards), seen
 
     def state_to_json(self, state: State) -> dict[str, Any]:
         """Canonical position JSON (cards in ASCII, hands sorted by card index; ``discard`` is

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from itertools import combinations
 from math import comb
-from typing import Any
+from typing import Any, ClassVar
 
 from foolsolve.cards import ACE, FRENCH52, JACK, KING, Card
 from foolsolve.errors import InputError, PositionError
@@ -39,6 +39,7 @@ from foolsolve.game import (
 )
 from foolsolve.positions import validate_schema
 from foolsolve.rules import option, rules_from_json, rules_to_json
+from foolsolve.worlds import Hidden, ZoneField
 
 GAME = "fools-and-angels"
 SEED = "003_d0b2aeea59b7d1ba.txt"
@@ -1209,6 +1210,54 @@ class FoolsAndAngelsSpec(SpecGame[State, Move]):
         obj["pool_size"] = len(pool)
         return obj
 
+    # -- view files (foolsolve.worlds, docs/views.md) ---------------------------------------------
+    view_fields: ClassVar[dict[str, ZoneField]] = {"hands": ZoneField(per_player=True),
+                                                    "stocks": ZoneField(per_player=True, ordered=True),
+                                                    "pool": ZoneField(ordered=True)}
+    view_drop: ClassVar[tuple[str, ...]] = ("reshuffle",)
+
+    def view_knowledge(self, state: State, player: int) -> dict[tuple[Any, ...], Hidden]:
+        """The other hand, both private stocks and the pool are hidden (face-down piles, 003 §Setup;
+        a player does not know her own stock either). The state keeps neither the cards a defender
+        took from an attack nor the cards an Exchange put under the pool, so a view does not place
+        them."""
+        out: dict[tuple[Any, ...], Hidden] = {("hands", 1 - player): Hidden(len(state.hands[1 - player]))}
+        for q in (0, 1):
+            out[("stocks", q)] = Hidden(len(state.stocks[q]))
+        out[("pool",)] = Hidden(len(state.pool))
+        return out
+
+    def view_extra(self, state: State, player: int) -> dict[str, Any]:
+        """``discard``: the cards out of play (beaten in a defence or discarded to Temptation, in view
+        of both), which a full position leaves implicit (every card in no zone)."""
+        held = set(state.hands[0] | state.hands[1] | state.attack) | set(state.stocks[0] + state.stocks[1] + state.pool)
+        return {"discard": [c.ascii for c in SPEC_CARDS if c not in held]}
+
+    def view_cards(self, obj: dict[str, Any]) -> tuple[Any, list[Card], list[tuple[str, Card]]]:
+        """The 48 cards of the game; seen: hands, stocks and the pool written out, the attack and the
+        discard (a view lists it)."""
+        seen: list[tuple[str, Card]] = []
+        zones = [(f"hands[{p}]", obj["hands"][p]) for p in (0, 1)] \
+            + [(f"stocks[{p}]", obj["stocks"][p]) for p in (0, 1)] \
+            + [("pool", obj.get("pool", [])), ("attack", obj.get("attack", [])), ("discard", obj.get("discard", []))]
+        for name, cards in zones:
+            if isinstance(cards, list):
+                seen += [(name, parse_game_card(t, name)) for t in cards]
+        return FRENCH52, list(SPEC_CARDS), seen
+
+    def world_json(self, obj: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+        """The discard is implicit in a full position; in the setup phase (Asymmetry) a world draws the
+        reshuffle that follows the choices (nobody knows it: a shuffle still to come)."""
+        obj.pop("discard", None)
+        if obj.get("phase") == SETUP:
+            sizes = (len(obj["stocks"][0]), len(obj["stocks"][1]), len(obj.get("pool", [])))
+            obj["reshuffle"] = {k: rng.sample(range(n), n) for k, n in zip(("player0", "player1", "pool"), sizes)}
+        return obj
+
+    def view_constrained(self, obj: dict[str, Any]) -> bool:
+        """Every assignment is a position (the checks read sizes, not cards)."""
+        return False
+
     boundary_name = "turn"
 
     def boundary(self, before: State, move: Move, after: State) -> bool:
@@ -1263,6 +1312,8 @@ def _is_card_word(w: str) -> bool:
 def state_from_json(obj: Any) -> State:
     """Read a position (schema first, then the semantic checks); errors name the field."""
     validate_schema(obj, SCHEMA)
+    if "discard" in obj:
+        raise PositionError("discard: only in a view file (a full position leaves the cards out of play implicit)")
     rules = rules_from_json(Rules, obj.get("rules"))
     seen: dict[Card, str] = {}
 

@@ -30,7 +30,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import Any
+from typing import Any, ClassVar
 
 from foolsolve.cards import FRENCH52, Card
 from foolsolve.errors import InputError, PositionError
@@ -49,6 +49,7 @@ from foolsolve.game import (
 )
 from foolsolve.positions import validate_schema
 from foolsolve.rules import option, rules_from_json, rules_to_json
+from foolsolve.worlds import Hidden, ZoneField
 
 ACE = 14
 """Rank of the ace in :mod:`foolsolve.cards` (printed ``A``)."""
@@ -621,6 +622,44 @@ class FoolsParadiseSpec(SpecGame[State, Move]):
         obj["hand_sizes"] = [len(h) for h in hands]
         obj["stock_size"] = len(stock) if stock is not None else obj["stock_size"]
         return obj
+
+    # -- view files (foolsolve.worlds, docs/views.md) --
+
+    view_fields: ClassVar[dict[str, ZoneField]] = {"hands": ZoneField(per_player=True), "stock": ZoneField()}
+    view_drop: ClassVar[tuple[str, ...]] = ("stock_size",)
+
+    def view_knowledge(self, state: State, player: int) -> dict[tuple[Any, ...], Hidden]:
+        """The other hands and the stock are hidden (the centre and the collected piles are face up).
+        Nobody knows the stock's order, so a view's stock is a zone whose order does not matter: its
+        worlds leave the order to chance (``stock_size``, the draws chance nodes)."""
+        out: dict[tuple[Any, ...], Hidden] = {("hands", q): Hidden(len(h))
+                                              for q, h in enumerate(state.hands) if q != player}
+        out[("stock",)] = Hidden(len(state.stock))
+        return out
+
+    def view_cards(self, obj: dict[str, Any]) -> tuple[Any, list[Card], list[tuple[str, Card]]]:
+        """Every card ``decks`` times; seen: hands written out, the centre and the piles."""
+        rules = rules_from_json(Rules, obj.get("rules"))
+        seen: list[tuple[str, Card]] = []
+        zones = [(f"hands[{i}]", h) for i, h in enumerate(obj["hands"])] + [("centre", obj["centre"])] \
+            + [(f"piles[{i}]", p) for i, p in enumerate(obj.get("piles", []))]
+        for name, cards in zones:
+            if isinstance(cards, list):
+                seen += [(name, FRENCH52.parse(t, what=name)) for t in cards]
+        return FRENCH52, [c for c in FRENCH52.cards for _ in range(rules.decks)], seen
+
+    def world_json(self, obj: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+        """The stock of a world is its cards with the order unknown (``stock_size``)."""
+        stock = obj.pop("stock")
+        if stock:
+            obj["stock_size"] = len(stock)
+        else:
+            obj["stock"] = []
+        return obj
+
+    def view_constrained(self, obj: dict[str, Any]) -> bool:
+        """Every assignment is a position (the checks read hand sizes, not cards)."""
+        return False
 
     def state_to_json(self, state: State) -> dict[str, Any]:
         """Canonical position JSON (cards in ASCII, zones sorted by card index, the stock in

@@ -26,7 +26,7 @@ import random
 import re
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Any
+from typing import Any, ClassVar
 
 from foolsolve.cards import PAPER, PILATCH45, PILATCH_JOKER, PILATCH_SUITS, ROCK, SCISSORS, Card
 from foolsolve.errors import InputError, PositionError
@@ -44,6 +44,7 @@ from foolsolve.game import (
 from foolsolve.numbers import exact_number
 from foolsolve.positions import validate_schema
 from foolsolve.rules import option, rules_from_json, rules_to_json
+from foolsolve.worlds import Hidden, ZoneField
 
 GAME = "three-fools"
 SEED = "002_f1ddbcdaf1ade77e.txt"
@@ -293,6 +294,37 @@ class State:
     lost: tuple[bool, bool, bool] = (False, False, False)
     winner: int | None = None
     reason: str = ""
+
+
+def collected(history: tuple[Round, ...], p: int) -> list[Card]:
+    """Every card ``p`` collected under her pile, in the order they went under it (002 §Winning a
+    Round, in the order :func:`collect` puts them): a pile loses cards only from the top, so it
+    ends with the last of these."""
+    out: list[Card] = []
+    for r in history:
+        if r.winner == p:
+            out += [r.cards[(r.leader + i) % PLAYERS] for i in range(PLAYERS)]
+            out += [c for i in (1, 2) for c in r.bonus[(p + i) % PLAYERS]]
+    return out
+
+
+def drawn_revealed(state: State) -> list[set[Card]]:
+    """Per player, the revealed cards she has drawn into her hand since they were last revealed:
+    public, because a pile is drawn from the top and collects at the bottom (its cards are the
+    last of everything that went under it, :func:`collected`), so a revealed card her pile no
+    longer holds, and which no later round revealed (as a play or a Roshambo bonus), was drawn by
+    her. It is in her hand, or face down in the centre if she has played this round."""
+    last: dict[Card, int] = {}
+    for r in state.history:
+        for c in (*r.cards, *(c for b in r.bonus for c in b)):
+            last[c] = r.winner
+    out: list[set[Card]] = [set(), set(), set()]
+    for p in range(PLAYERS):
+        gained = collected(state.history, p)
+        cut = len(gained) - min(len(state.piles[p]), len(gained))
+        in_pile = set(gained[cut:])
+        out[p] = {c for c in gained[:cut] if last[c] == p and c not in in_pile}
+    return out
 
 
 def shown_cards(state: State) -> set[Card]:
@@ -611,6 +643,55 @@ class ThreeFoolsSpec(SpecGame[State, Move]):
         obj["hand_sizes"] = [len(h) for h in hands]
         obj["pile_sizes"] = [len(x) for x in piles]
         return obj
+
+    # -- view files (foolsolve.worlds, docs/views.md) ---------------------------------------------
+    view_fields: ClassVar[dict[str, ZoneField]] = {"hands": ZoneField(per_player=True),
+                                                    "piles": ZoneField(per_player=True, ordered=True),
+                                                    "centre": ZoneField(per_player=True)}
+
+    def view_knowledge(self, state: State, player: int) -> dict[tuple[Any, ...], Hidden]:
+        """The other hands, the others' face-down cards before the reveal, and every pile (her own
+        too: 002 §Setup "face-down") are hidden. A pile is drawn from the top and collects at the
+        bottom, so its last cards are the last cards its owner collected, which everyone saw
+        revealed (:func:`collected`): those are the pile's known ``bottom``. A revealed card since
+        drawn from a pile is known in its drawer's hand (:func:`drawn_revealed`), except while
+        that player has a face-down card in the centre (it may be that card: not placed then)."""
+        out: dict[tuple[Any, ...], Hidden] = {}
+        drawn = drawn_revealed(state)
+        for q in range(PLAYERS):
+            if q != player:
+                down = state.centre[q] is not None and state.phase != ROSHAMBO
+                # a revealed card she drew is in her hand, unless she may have just played it face down
+                known = () if down else tuple(sorted(drawn[q] - {state.centre[q]}))
+                out[("hands", q)] = Hidden(len(state.hands[q]), known=known)
+                if down:
+                    out[("centre", q)] = Hidden(1)
+            pile = state.piles[q]
+            gained = collected(state.history, q)
+            out[("piles", q)] = Hidden(len(pile), bottom=tuple(gained[len(gained) - min(len(pile), len(gained)):]))
+        return out
+
+    def view_cards(self, obj: dict[str, Any]) -> tuple[Any, list[Card], list[tuple[str, Card]]]:
+        """The 45 Pilatch cards; seen: hands and piles written out, the centre's face-up cards."""
+        seen: list[tuple[str, Card]] = []
+        for key in ("hands", "piles"):
+            for p, cards in enumerate(obj[key]):
+                if isinstance(cards, list):
+                    seen += [(f"{key}[{p}]", parse_card(t, f"{key}[{p}]")) for t in cards]
+        for p, t in enumerate(obj.get("centre", [])):
+            if isinstance(t, str):
+                seen.append((f"centre[{p}]", parse_card(t, f"centre[{p}]")))
+        return PILATCH45, list(PILATCH45), seen
+
+    def world_json(self, obj: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+        """A hidden face-down card is one card, not a list."""
+        if "centre" in obj:
+            obj["centre"] = [t[0] if isinstance(t, list) and len(t) == 1 else t for t in obj["centre"]]
+        return obj
+
+    def view_constrained(self, obj: dict[str, Any]) -> bool:
+        """Every assignment is a position (the checks read sizes, not cards)."""
+        return False
 
     # -- positions --------------------------------------------------------------------------------
     def state_to_json(self, state: State) -> dict[str, Any]:

@@ -36,6 +36,7 @@ class GameInfo:
     __slots__ = (
         "_ambiguity",
         "_engine",
+        "_greedy",
         "_random_game",
         "_solve",
         "_spec",
@@ -81,6 +82,7 @@ class GameInfo:
     _solve: SolveFn | Lazy[SolveFn] | None
     _random_game: Callable[[random.Random], Any] | Lazy[Callable[[random.Random], Any]] | None
     _ambiguity: type | Lazy[type] | None
+    _greedy: Callable[[Any], Any] | Lazy[Callable[[Any], Any]] | None
 
     def __init__(
         self,
@@ -101,12 +103,13 @@ class GameInfo:
         doc: str | None = None,
         max_moves: int = 4096,
         utility_bounds: tuple[float, float] = (-1.0, 1.0),
+        greedy: Callable[[Any], Any] | Lazy[Callable[[Any], Any]] | None = None,
     ) -> None:
         values = {"name": name, "title": title, "seed": seed, "_spec": spec, "_engine": engine, "_solve": solve,
                   "_random_game": random_game, "schema": schema, "aliases": tuple(aliases),
                   "commands": tuple(commands), "proofs": proofs, "_ambiguity": ambiguity,
                   "solver_version": solver_version, "doc": doc, "max_moves": max_moves,
-                  "utility_bounds": utility_bounds}
+                  "utility_bounds": utility_bounds, "_greedy": greedy}
         for key, value in values.items():
             object.__setattr__(self, key, value)
 
@@ -138,6 +141,12 @@ class GameInfo:
     def ambiguity(self) -> type | None:
         """The game's adapter class for ``foolsolve ambiguities`` (``None``: the generic one)."""
         return resolve(self._ambiguity)
+
+    @property
+    def greedy(self) -> Callable[[Any], Any] | None:
+        """The game's greedy heuristic for the ``greedy`` bot: ``greedy(seat) -> move`` from a
+        :class:`foolsolve.bots.Seat` (``None``: the generic cheapest-cards heuristic)."""
+        return resolve(self._greedy)
 
     @property
     def has_engine(self) -> bool:

@@ -32,4 +32,5 @@ INFO = GameInfo(
     proofs="foolsolve.proofs.durak",
     ambiguity=Lazy("foolsolve.solver.durak.ambiguity:DurakAmbiguity"),
     doc="docs/durak.md",
+    greedy=Lazy("foolsolve.solver.durak.greedy:choose"),
 )

@@ -34,7 +34,7 @@ INFO = GameInfo(
     seed="000_fb76b98cdc103b12.txt",
     spec=Lazy("foolsolve.spec.fools_paradise:SPEC"),
     engine=Lazy("foolsolve.engines.fools_paradise:ENGINE"),
-    solve=Lazy("foolsolve.solver.fools_paradise:solve"),
+    solve=Lazy("foolsolve.solver.fools_paradise.search:solve"),
     random_game=random_game,
     schema="fools-paradise.schema.json",
     commands=(
@@ -46,4 +46,5 @@ INFO = GameInfo(
     doc="docs/fools-paradise.md",
     max_moves=1 << 16,
     utility_bounds=(0.0, 10_000.0),  # final scores: card points and clears, never negative
+    greedy=Lazy("foolsolve.solver.fools_paradise.greedy:choose"),
 )

@@ -21,7 +21,6 @@ and prints the games finished before the first unfinished one.
 from __future__ import annotations
 
 import json
-import math
 import random
 from fractions import Fraction
 from typing import Any
@@ -34,18 +33,9 @@ from foolsolve.game import CHANCE
 from foolsolve.positions import parse_json
 from foolsolve.progress import progress
 from foolsolve.rules import rules_from_json
+from foolsolve.stats import wilson
 
 POLICIES = ("uniform", "truthful", "equilibrium")
-
-
-def wilson(wins: int, n: int, z: float = 1.959964) -> tuple[float, float]:
-    """The 95% Wilson score interval of a proportion."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def _sample(rng: random.Random, weighted: list[tuple[Any, float]]) -> Any:

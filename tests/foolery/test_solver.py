@@ -17,7 +17,7 @@ from foolsolve.cards import TAROT78
 from foolsolve.errors import InputError
 from foolsolve.solver import minimax, retrograde
 from foolsolve.solver.base import LOSS, WIN, SolveOptions
-from foolsolve.solver.foolery import first_out_value, maxn_payoffs, solve
+from foolsolve.solver.foolery.search import first_out_value, maxn_payoffs, solve
 from foolsolve.spec.foolery import SPEC, State
 
 

@@ -16,10 +16,10 @@ from hypothesis import strategies as st
 from foolsolve.engines.fools_and_angels import ENGINE, VAL, bits
 from foolsolve.errors import InputError
 from foolsolve.games import get
-from foolsolve.solver import fools_and_angels as fa_solver
 from foolsolve.solver import minimax
 from foolsolve.solver.base import SearchLimit, SolveOptions
-from foolsolve.solver.fools_and_angels import Canon, Solver, solve
+from foolsolve.solver.fools_and_angels import search as fa_solver
+from foolsolve.solver.fools_and_angels.search import Canon, Solver, solve
 from foolsolve.solver.retrograde import retrograde_wdl, state_graph
 from foolsolve.spec.fools_and_angels import DEFEND, SPEC, SPEC_CARDS, TURN, Attack, FaceEffects, Rules, State
 from tests.fools_and_angels.helpers import position

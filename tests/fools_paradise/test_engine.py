@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from foolsolve.cards import FRENCH52
 from foolsolve.engines.fools_paradise import ENGINE
 from foolsolve.rules import random_rules
-from foolsolve.solver.fools_paradise import RankState, rank_apply, rank_move, rank_moves, rank_state
+from foolsolve.solver.fools_paradise.search import RankState, rank_apply, rank_move, rank_moves, rank_state
 from foolsolve.spec.fools_paradise import SPEC, Rules, collections
 
 

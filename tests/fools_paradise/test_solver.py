@@ -19,7 +19,7 @@ from foolsolve.errors import InputError
 from foolsolve.positions import read_json
 from foolsolve.solver import minimax
 from foolsolve.solver.base import SearchLimit, SolveOptions
-from foolsolve.solver.fools_paradise import endgame_value, solve
+from foolsolve.solver.fools_paradise.search import endgame_value, solve
 from foolsolve.spec.fools_paradise import SPEC, State
 from tests.fools_paradise.helpers import position, position_json
 

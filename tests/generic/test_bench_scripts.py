@@ -15,7 +15,7 @@ import pytest
 BENCH = Path(__file__).resolve().parents[2] / "bench"
 SCRIPTS = ["bench_durak.py", "bench_fools_paradise.py", "bench_fools_and_angels.py", "bench_cli_startup.py",
            "bench_openspiel.py", "bench_durak_startup.py", "bench_foolery.py", "bench_batch.py",
-           "bench_three_fools.py", "bench_table_memory.py", "mutation.py"]
+           "bench_three_fools.py", "bench_table_memory.py", "mutation.py", "bench_arena.py"]
 
 
 def _load(name: str) -> ModuleType:
@@ -58,6 +58,9 @@ def test_help(script: str) -> None:
     ("bench_foolery.py", ["--games", "0"]),
     ("bench_foolery.py", ["--only", "nothing"]),
     ("bench_three_fools.py", ["--games", "0"]),
+    ("bench_arena.py", ["--game", "chess"]),
+    ("bench_arena.py", ["--games", "0"]),
+    ("bench_arena.py", ["--game", "durak", "--bots", "random", "nosuch"]),
     ("mutation.py", ["--sample", "0"]),
     ("mutation.py", ["--games", "chess"]),
     ("mutation.py", ["--modules", "engines/chess.py"]),
@@ -157,3 +160,10 @@ def test_mutation_one_mutant_killed_and_survived_in_a_copy(tmp_path: Path) -> No
     row = bench.run_one(co, rel, m, ["tests/generic/test_cards.py"], 300)
     assert row["outcome"] == "survived" and row["killed_by"] is None
     assert (co.root / rel).read_bytes() == original == (BENCH.parent / rel).read_bytes()
+
+
+def test_the_arena_bench_plays_a_small_match_and_checks_the_targets(tmp_path) -> None:
+    run = _run("bench_arena.py", "--game", "durak", "--games", "1", "--bots", "random", "greedy", "--targets",
+               "--out-dir", str(tmp_path))
+    assert run.returncode == 0, run.stderr
+    assert "Elo (random = 1000" in run.stdout and (tmp_path / "durak.jsonl").exists()

@@ -27,9 +27,10 @@ EXAMPLES = Path(__file__).resolve().parents[2] / "foolsolve" / "examples"
 # Modules (and their submodules) that ``--help`` uses none of. (The registry's glue modules,
 # foolsolve.games.durak ..., are records of lazy references and cheap: every command reads them.)
 HEAVY = ("z3", "networkx", "jsonschema", "rich", "foolsolve.spec", "foolsolve.engines", "foolsolve.solver.durak",
-         "foolsolve.solver.fools_paradise", "foolsolve.solver.fools_and_angels", "foolsolve.solver.fools_and_angels.defence",
-         "foolsolve.solver.fools_paradise.capture", "foolsolve.solver.retrograde", "foolsolve.solver.minimax",
-         "foolsolve.proofs", "foolsolve.solver.fools_and_angels.defence_cli", "foolsolve.solver.fools_paradise.capture_cli",
+         "foolsolve.solver.fools_paradise.search", "foolsolve.solver.fools_and_angels.search",
+         "foolsolve.solver.fools_and_angels.defence", "foolsolve.solver.fools_paradise.capture",
+         "foolsolve.solver.retrograde", "foolsolve.solver.minimax", "foolsolve.proofs",
+         "foolsolve.solver.fools_and_angels.defence_cli", "foolsolve.solver.fools_paradise.capture_cli",
          "foolsolve.ambiguities", "numba", "llvmlite", "numpy", "foolsolve.solver.durak.compiled")
 
 # The compiled Durak search and what it loads (under a second with numba's cache, about 30 s without).
@@ -81,7 +82,7 @@ def test_durak_solve_imports_only_durak() -> None:
     assert {"foolsolve.spec.durak", "foolsolve.engines.durak", "foolsolve.solver.durak"} <= modules
     # no other game, no Z3, no networkx, no progress display when stderr is not a terminal
     assert imported(modules, ("foolsolve.engines.fools_paradise", "foolsolve.spec.fools_paradise",
-                              "foolsolve.solver.fools_paradise",
+                              "foolsolve.solver.fools_paradise.search",
                               "foolsolve.engines.fools_and_angels", "foolsolve.spec.fools_and_angels",
                               "foolsolve.solver.fools_paradise.capture_cli",
                               "foolsolve.solver.fools_and_angels.defence_cli", "foolsolve.ambiguities",
@@ -144,7 +145,7 @@ def test_help_lists_every_command_exactly_as_with_every_command_imported() -> No
     assert proc.stdout == lazy
     listed = {line.split()[0] for line in lazy.split("Commands:")[1].splitlines() if line.strip()}
     assert listed == {"solve", "conform", "perft", "rules", "prove", "deal", "moves", "play", "show", "games",
-                      "capture", "defend", "simulate"} | {ref.name for ref in CORE_COMMANDS}
+                      "capture", "defend", "simulate", "view"} | {ref.name for ref in CORE_COMMANDS}
 
 
 @pytest.mark.parametrize("ref", (*CORE_COMMANDS, *games.commands()), ids=lambda r: r.name)

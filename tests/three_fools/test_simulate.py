@@ -9,8 +9,9 @@ import sys
 
 import pytest
 
-from foolsolve.solver.three_fools.cli import play_game, wilson
+from foolsolve.solver.three_fools.cli import play_game
 from foolsolve.spec.three_fools import Rules
+from foolsolve.stats import wilson
 
 
 def _run(*args: str) -> subprocess.CompletedProcess[str]:

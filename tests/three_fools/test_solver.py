@@ -22,7 +22,7 @@ from foolsolve.cards import PILATCH45
 from foolsolve.errors import InputError
 from foolsolve.game import CHANCE
 from foolsolve.solver.base import SolveOptions
-from foolsolve.solver.three_fools import best_response, parse_strategies, round_odds, solve
+from foolsolve.solver.three_fools.odds import best_response, parse_strategies, round_odds, solve
 from foolsolve.spec.three_fools import (
     PILATCH_SUITS,
     ROSHAMBO,

@@ -1,0 +1,456 @@
+"""``foolsolve arena``: bots play each other in duplicate matches (docs/arena.md).
+
+A match is ``--games N`` deals of one game. Every deal is played once per seating: with as many bots
+as seats, every distinct arrangement of the bots over the seats (each bot sits in every seat the
+same number of times, as bridge and poker duplicate matches cut the luck of the deal); with fewer
+bots than seats, the bots are repeated in turn to fill the table and arranged the same way; with
+more, every choice of as many bots as seats. The deal, the chance outcomes and each bot's
+decision seeds come from ``--seed``, the deal number and the seating, so a game does not depend on
+which worker plays it or in which order: results are identical for any ``--workers``.
+
+Each finished game is one JSON Lines record (``--out``), written as soon as it is back; a rerun
+with the same ``--out`` plays only the games it lacks. ``foolsolve play FILE.jsonl --record K``
+replays game K move by move.
+
+Results are read off the records: for every pair of bots, every pair of seats they held in one game
+is a win, a loss or a draw by the game's returns (a bot that forfeits loses to every other seat);
+the score rate (draws count half) has a 95% Wilson interval, and the Elo table is fitted to all
+pairwise results by maximum likelihood, anchored at ``random`` = 1000 (or the first bot), with 95%
+intervals from a bootstrap over deals.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import os
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from foolsolve.errors import InputError
+
+FORMAT = "foolsolve-arena/1"
+MAX_MOVES = 100_000
+"""A game longer than this many moves is stopped and recorded as unfinished (no game of the five
+comes near it)."""
+
+
+@dataclass(frozen=True)
+class Match:
+    """Everything that decides a match's games."""
+
+    game: str
+    rules: dict[str, Any]
+    players: int
+    bots: tuple[str, ...]
+    deals: int
+    seed: int
+
+    def header(self) -> dict[str, Any]:
+        return {"format": FORMAT, "game": self.game, "rules": self.rules, "players": self.players,
+                "bots": list(self.bots), "seed": self.seed}
+
+
+def seatings(n_bots: int, players: int) -> list[tuple[int, ...]]:
+    """The seatings played from every deal: tuples of bot indices, one per seat (see the module's
+    docstring), in a fixed order."""
+    if n_bots <= players:
+        base = [i % n_bots for i in range(players)]
+        return sorted(set(itertools.permutations(base)))
+    out: list[tuple[int, ...]] = []
+    for group in itertools.combinations(range(n_bots), players):
+        out.extend(itertools.permutations(group))
+    return out
+
+
+@dataclass(frozen=True)
+class Task:
+    """One game to play: picklable, so a worker process or machine can play it."""
+
+    match: Match
+    deal: int
+    seating: tuple[int, ...]
+
+
+def _seed(*parts: Any) -> int:
+    return random.Random(":".join(str(p) for p in parts)).getrandbits(63)
+
+
+_BOTS: dict[str, Any] = {}
+"""The bots of this process, by label (an external program is started once per process)."""
+
+
+def _bot(label: str) -> Any:
+    from foolsolve import bots
+
+    if label not in _BOTS:
+        _BOTS[label] = bots.make(label)
+    return _BOTS[label]
+
+
+def close_bots() -> None:
+    """Stop this process's bots (external programs)."""
+    for bot in _BOTS.values():
+        bot.close()
+    _BOTS.clear()
+
+
+def play(task: Task) -> dict[str, Any]:
+    """Play one game and return its record (module-level, so workers can run it)."""
+    from foolsolve import bots, games
+    from foolsolve.game import CHANCE
+    from foolsolve.rules import rules_from_json, rules_to_json
+    from foolsolve.worlds import view_of
+
+    m = task.match
+    info = games.get(m.game)
+    spec = info.spec
+    rules: Any = rules_from_json(spec.rules_cls, m.rules)
+    state = spec.deal(rules, m.players, random.Random(_seed(m.seed, "deal", task.deal)))
+    start = spec.state_to_json(state)
+    rules_json = rules_to_json(rules)
+    chance = random.Random(_seed(m.seed, "chance", task.deal))
+    labels = [m.bots[i] for i in task.seating]
+    players = [_bot(label) for label in labels]
+    for p, bot in enumerate(players):
+        bot.start(m.game, p, m.players, rules_json)
+    seconds = [0.0] * m.players
+    decisions = [0] * m.players
+    history: list[list[str]] = [[] for _ in range(m.players)]
+    moves: list[str] = []
+    forfeit: dict[str, Any] | None = None
+    finished = True
+    while True:
+        legal = spec.legal_moves(state)
+        if not legal:
+            break
+        if len(moves) >= MAX_MOVES:
+            finished = False
+            break
+        mover = spec.to_move(state)
+        if mover == CHANCE:
+            outcomes = spec.chance_outcomes(state)
+            r = chance.random()
+            move = outcomes[-1][0]
+            for outcome, prob in outcomes:
+                r -= float(prob)
+                if r < 0:
+                    move = outcome
+                    break
+        else:
+            seat = bots.Seat(game=info.name, player=mover, players=m.players, rules=rules_json,
+                             view=view_of(info, state, mover), legal=tuple(legal),
+                             seed=_seed(m.seed, "move", task.deal, task.seating, len(moves)),
+                             history=tuple(history[mover]))
+            t0 = time.perf_counter()
+            try:
+                move = players[mover].choose(seat)
+            except bots.Forfeit as exc:
+                forfeit = {"seat": mover, "bot": labels[mover], "reason": str(exc)}
+                break
+            finally:
+                seconds[mover] += time.perf_counter() - t0
+                decisions[mover] += 1
+            if move not in legal:
+                forfeit = {"seat": mover, "bot": labels[mover], "reason": f"illegal move {move!s:.60}"}
+                break
+            history[mover].append(str(move))
+        moves.append(str(move))
+        state = spec.apply(state, move)
+    returns = None
+    if forfeit is None and finished:
+        returns = [float(x) for x in spec.returns(state)]
+    return {"deal": task.deal, "seating": labels, "start": start, "moves": moves, "returns": returns,
+            "forfeit": forfeit, "finished": finished and forfeit is None,
+            "seconds": [round(s, 6) for s in seconds], "decisions": decisions}
+
+
+def key_of(record: dict[str, Any]) -> tuple[int, tuple[str, ...]]:
+    """A record's game: its deal and seating."""
+    return int(record["deal"]), tuple(record["seating"])
+
+
+def read_records(path: Path, match: Match) -> list[dict[str, Any]]:
+    """The finished games of an earlier run of the same match in ``path`` (a torn last line, from
+    a run killed while writing, is cut off). A file holding another match is an error."""
+    if not path.exists():
+        return []
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise InputError(f"--out: cannot read {path}: {exc.strerror or exc}") from None
+    if not data:
+        return []
+    complete = data[: data.rfind(b"\n") + 1]
+    if len(complete) != len(data):
+        with open(path, "r+b") as f:
+            f.truncate(len(complete))
+    lines = complete.decode("utf-8", errors="replace").splitlines()
+    try:
+        header = json.loads(lines[0]) if lines else None
+    except json.JSONDecodeError:
+        header = None
+    if not isinstance(header, dict) or header.get("format") != FORMAT:
+        raise InputError(f"--out: {path} is not an arena record file (its first line is not a {FORMAT} header)")
+    if header != match.header():
+        raise InputError(f"--out: {path} holds another match (game, rules, players, bots or seed differ); "
+                         "use another file")
+    records = []
+    for n, line in enumerate(lines[1:], start=2):
+        try:
+            rec = json.loads(line)
+        except json.JSONDecodeError:
+            raise InputError(f"--out: {path} line {n} is not JSON") from None
+        records.append(rec)
+    return records
+
+
+@dataclass
+class PairResult:
+    """One bot against another, from the first's side."""
+
+    wins: int = 0
+    losses: int = 0
+    draws: int = 0
+
+    @property
+    def games(self) -> int:
+        return self.wins + self.losses + self.draws
+
+    @property
+    def score(self) -> float:
+        return self.wins + self.draws / 2
+
+
+@dataclass
+class Summary:
+    """The results of a match, read off its records."""
+
+    bots: tuple[str, ...]
+    games: int = 0
+    pairs: dict[tuple[str, str], PairResult] = field(default_factory=dict)
+    elo: dict[str, float] = field(default_factory=dict)
+    elo_ci: dict[str, tuple[float, float]] = field(default_factory=dict)
+    seconds: dict[str, float] = field(default_factory=dict)
+    decisions: dict[str, int] = field(default_factory=dict)
+    forfeits: list[dict[str, Any]] = field(default_factory=list)
+    unfinished: int = 0
+    anchor: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        from foolsolve.stats import wilson
+
+        pairs = []
+        for (a, b), r in sorted(self.pairs.items()):
+            lo, hi = wilson(r.score, r.games)
+            pairs.append({"bot": a, "opponent": b, "wins": r.wins, "losses": r.losses, "draws": r.draws,
+                          "games": r.games, "score_rate": r.score / r.games if r.games else None,
+                          "ci95": [round(lo, 6), round(hi, 6)]})
+        return {"games": self.games, "pairs": pairs, "anchor": self.anchor,
+                "elo": [{"bot": b, "elo": round(self.elo[b], 1), "ci95": [round(x, 1) for x in self.elo_ci[b]],
+                         "seconds_per_move": self.seconds[b] / self.decisions[b] if self.decisions[b] else None,
+                         "moves": self.decisions[b]}
+                        for b in sorted(self.bots, key=lambda b: -self.elo[b])],
+                "forfeits": self.forfeits, "unfinished": self.unfinished}
+
+
+def pair_outcomes(record: dict[str, Any]) -> list[tuple[str, str, float]]:
+    """Every pair of seats held by two different bots in one game: ``(bot, other, score)`` with
+    score 1, 0 or 0.5 for the first (each pair once, the lower seat first)."""
+    labels = record["seating"]
+    out = []
+    forfeit = record.get("forfeit")
+    returns = record.get("returns")
+    for i, j in itertools.combinations(range(len(labels)), 2):
+        if labels[i] == labels[j]:
+            continue
+        if forfeit is not None:
+            if forfeit["seat"] not in (i, j):
+                continue
+            s = 0.0 if forfeit["seat"] == i else 1.0
+        elif returns is None:
+            continue
+        else:
+            s = 1.0 if returns[i] > returns[j] else 0.0 if returns[i] < returns[j] else 0.5
+        out.append((labels[i], labels[j], s))
+    return out
+
+
+def summarise(match: Match, records: Sequence[dict[str, Any]], bootstrap: int = 200) -> Summary:
+    """Pairwise results, Elo with intervals and time per move, from the records."""
+    from foolsolve.stats import elo, elo_intervals
+
+    bots = match.bots
+    index = {b: i for i, b in enumerate(bots)}
+    s = Summary(bots=bots, seconds={b: 0.0 for b in bots}, decisions={b: 0 for b in bots})
+    blocks: dict[int, list[tuple[int, int, float]]] = {}
+    for rec in records:
+        s.games += 1
+        if rec.get("forfeit"):
+            s.forfeits.append({"deal": rec["deal"], **rec["forfeit"]})
+        elif not rec.get("finished", True):
+            s.unfinished += 1
+        for label, sec, n in zip(rec["seating"], rec["seconds"], rec["decisions"]):
+            s.seconds[label] += sec
+            s.decisions[label] += n
+        for a, b, score in pair_outcomes(rec):
+            for x, y, sc in ((a, b, score), (b, a, 1 - score)):
+                r = s.pairs.setdefault((x, y), PairResult())
+                if sc == 1:
+                    r.wins += 1
+                elif sc == 0:
+                    r.losses += 1
+                else:
+                    r.draws += 1
+            blocks.setdefault(int(rec["deal"]), []).append((index[a], index[b], score))
+    s.anchor = "random" if "random" in index else bots[0]
+    anchor = index[s.anchor]
+    games = [g for block in blocks.values() for g in block]
+    ratings = elo(len(bots), games, anchor=anchor)
+    block_list = [blocks[k] for k in sorted(blocks)]
+    intervals = (elo_intervals(len(bots), block_list, anchor=anchor, samples=bootstrap, seed=match.seed)
+                 if block_list else [(r, r) for r in ratings])
+    s.elo = dict(zip(bots, ratings))
+    s.elo_ci = dict(zip(bots, intervals))
+    return s
+
+
+def text_table(match: Match, s: Summary) -> str:
+    """The results as a plain table."""
+    from foolsolve.stats import wilson
+
+    lines = [f"{match.game}, {match.players} players: {s.games} games ({match.deals} deals, seed {match.seed})"]
+    if s.pairs:
+        lines.append("")
+        w = max(len(b) for b in match.bots)
+        lines.append(f"  {'bot':<{w}}  {'vs':<{w}}  {'won':>5} {'lost':>5} {'drawn':>5}  score  95% CI")
+        for (a, b), r in sorted(s.pairs.items()):
+            lo, hi = wilson(r.score, r.games)
+            rate = r.score / r.games if r.games else 0.0
+            lines.append(f"  {a:<{w}}  {b:<{w}}  {r.wins:5} {r.losses:5} {r.draws:5}  {rate:.3f}  [{lo:.3f}, {hi:.3f}]")
+    lines.append("")
+    lines.append(f"  Elo ({s.anchor} = 1000, 95% bootstrap interval over deals), seconds per move:")
+    for b in sorted(match.bots, key=lambda b: -s.elo[b]):
+        lo, hi = s.elo_ci[b]
+        per = s.seconds[b] / s.decisions[b] if s.decisions[b] else 0.0
+        lines.append(f"  {b:<24} {s.elo[b]:7.0f}  [{lo:.0f}, {hi:.0f}]  {per:.4f} s")
+    for f in s.forfeits:
+        lines.append(f"  forfeit: deal {f['deal']}, seat {f['seat']} ({f['bot']}): {f['reason']}")
+    if s.unfinished:
+        lines.append(f"  {s.unfinished} games stopped unfinished after {MAX_MOVES} moves")
+    return "\n".join(lines)
+
+
+def plot_svg(s: Summary) -> str:
+    """The Elo table with its intervals as an SVG picture (one bar per bot)."""
+    from html import escape
+
+    order = sorted(s.bots, key=lambda b: -s.elo[b])
+    values = [v for b in order for v in (s.elo[b], *s.elo_ci[b]) if v not in (float("inf"), float("-inf"))]
+    lo, hi = (min(values), max(values)) if values else (900.0, 1100.0)
+    if hi - lo < 50:
+        lo, hi = lo - 25, hi + 25
+    left, width, row = 190, 420, 28
+    height = 50 + row * len(order)
+
+    def x(v: float) -> float:
+        v = min(max(v, lo), hi)
+        return left + (v - lo) / (hi - lo) * width
+
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{left + width + 40}" height="{height}" '
+             'font-family="sans-serif" font-size="13">',
+             f'<text x="10" y="20" font-weight="bold">Elo ({escape(s.anchor)} = 1000), 95% intervals</text>']
+    for k, b in enumerate(order):
+        y = 40 + k * row
+        a, c = s.elo_ci[b]
+        parts.append(f'<text x="10" y="{y + 5}">{escape(b[:24])}</text>')
+        parts.append(f'<line x1="{x(a):.1f}" y1="{y}" x2="{x(c):.1f}" y2="{y}" stroke="#555" stroke-width="2"/>')
+        parts.append(f'<circle cx="{x(s.elo[b]):.1f}" cy="{y}" r="5" fill="#1f77b4"/>')
+        parts.append(f'<text x="{left + width + 5}" y="{y + 5}">{s.elo[b]:.0f}</text>')
+    axis_y = 40 + row * len(order) - 10
+    parts.append(f'<line x1="{left}" y1="{axis_y}" x2="{left + width}" y2="{axis_y}" stroke="#999"/>')
+    parts.append(f'<text x="{left}" y="{axis_y + 14}" fill="#666">{lo:.0f}</text>')
+    parts.append(f'<text x="{left + width - 30}" y="{axis_y + 14}" fill="#666">{hi:.0f}</text>')
+    parts.append("</svg>")
+    return "\n".join(parts) + "\n"
+
+
+def run(match: Match, out: str | None, workers: int = 1, scheduler: str | None = None,
+        tick: Any = None) -> tuple[list[dict[str, Any]], bool]:
+    """Play the match's games not yet in ``out`` (all of them without ``out``): the records, in
+    game order, and whether Ctrl-C stopped it (the records then hold the games finished)."""
+    from foolsolve.executor import WorkerLost, make_executor
+
+    path = Path(out) if out else None
+    done = read_records(path, match) if path else []
+    have = {key_of(r) for r in done}
+    tasks = [Task(match, d, seating) for d in range(match.deals) for seating in seatings(len(match.bots), match.players)
+             if (d, tuple(match.bots[i] for i in seating)) not in have]
+    records = list(done)
+    handle = None
+    if path is not None:
+        fresh = not path.exists() or path.stat().st_size == 0
+        try:
+            handle = open(path, "a", encoding="utf-8")
+        except OSError as exc:
+            raise InputError(f"--out: cannot write {path}: {exc.strerror or exc}") from None
+        if fresh:
+            handle.write(json.dumps(match.header(), ensure_ascii=False) + "\n")
+            handle.flush()
+
+    def keep(index: int, item: Task, value: Any) -> None:
+        if isinstance(value, dict) and handle is not None:
+            handle.write(json.dumps(value, ensure_ascii=False) + "\n")
+            handle.flush()
+            os.fsync(handle.fileno())
+
+    interrupted = False
+    executor = make_executor(workers, scheduler)
+    try:
+        for _, value in executor.map(play, tasks, on_done=keep):
+            if isinstance(value, WorkerLost):
+                raise InputError(f"arena: a game's worker died: {value}")
+            records.append(value)
+            if tick is not None:
+                tick(len(records))
+    except KeyboardInterrupt:
+        interrupted = True
+    finally:
+        executor.close()
+        close_bots()
+        if handle is not None:
+            handle.close()
+    records.sort(key=lambda r: (r["deal"], seatings_index(match, r)))
+    return records, interrupted
+
+
+def seatings_index(match: Match, record: dict[str, Any]) -> int:
+    """The position of a record's seating in the match's seating order."""
+    order = [tuple(match.bots[i] for i in s) for s in seatings(len(match.bots), match.players)]
+    return order.index(tuple(record["seating"]))
+
+
+def record_game(path: str, k: int) -> tuple[dict[str, Any], list[str]]:
+    """Game ``k`` (1 = the first game) of an arena record file: its start position (with the
+    header's game) and its moves."""
+    try:
+        lines = Path(path).read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InputError(f"{path}: cannot read the record file: {exc}") from None
+    if not lines:
+        raise InputError(f"{path}: empty record file")
+    try:
+        header = json.loads(lines[0])
+        records = [json.loads(line) for line in lines[1:] if line.strip()]
+    except json.JSONDecodeError as exc:
+        raise InputError(f"{path}: not an arena record file: {exc}") from None
+    if not isinstance(header, dict) or header.get("format") != FORMAT:
+        raise InputError(f"{path}: not an arena record file (no {FORMAT} header)")
+    if not 1 <= k <= len(records):
+        raise InputError(f"--record: {path} holds games 1..{len(records)}, not {k}")
+    rec = records[k - 1]
+    return dict(rec["start"]), list(rec["moves"])

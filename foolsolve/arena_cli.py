@@ -1,0 +1,81 @@
+"""The ``foolsolve arena`` command (the match itself: :mod:`foolsolve.arena`)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+import click
+
+from foolsolve.errors import InputError
+
+
+def _bot_help() -> str:
+    from foolsolve import bots
+
+    return "; ".join(f"{b.name}: {b.summary}" for b in bots.all_bots())
+
+
+@click.command("arena")
+@click.argument("game")
+@click.option("--bot", "bot_names", multiple=True, required=True, metavar="BOT",
+              help="A player (repeat for each): random, greedy, pimc[:samples=N,time=S], ismcts[:iterations=N], "
+                   "openspiel-ismcts, human, cmd:'PROGRAM ARGS' (see foolsolve arena --list-bots).")
+@click.option("--games", "deals", type=click.IntRange(min=1, max=10**7), default=10, show_default=True,
+              help="Deals to play; each is played once per seating (duplicate format).")
+@click.option("--seed", type=int, default=1, show_default=True, help="Seed of the deals, chance and the bots.")
+@click.option("--players", type=int, default=None, help="Seats at the table (default: the game's minimum).")
+@click.option("--rules", "rules_json", default=None, metavar="JSON", help="Rule options, as in a position file.")
+@click.option("--out", type=click.Path(dir_okay=False), default=None,
+              help="JSON Lines file of every game (a rerun with the same file resumes).")
+@click.option("--json", "as_json", is_flag=True, help="Print the results as one JSON object.")
+@click.option("--plot", type=click.Path(dir_okay=False), default=None, help="Draw the Elo table to this SVG file.")
+@click.option("--workers", type=click.IntRange(min=1, max=256), default=1, show_default=True,
+              help="Local worker processes (results are the same for any number).")
+@click.option("--scheduler", default=None, metavar="tcp://HOST:PORT", help="Play on a Dask cluster.")
+def arena_command(game: str, bot_names: Sequence[str], deals: int, seed: int, players: int | None,
+                  rules_json: str | None, out: str | None, as_json: bool, plot: str | None, workers: int,
+                  scheduler: str | None) -> None:
+    """Bots play GAME against each other: duplicate deals, win rates with Wilson intervals, Elo.
+
+    Every deal is played once per seating of the bots, so each bot meets the same cards from every
+    seat. Each game is a JSON Lines record in --out (replay one with 'foolsolve play FILE --record
+    K'); Ctrl-C keeps the finished games and a rerun with the same --out plays only the rest."""
+    from foolsolve import arena, bots, games
+    from foolsolve.positions import parse_json, write_text_atomic
+    from foolsolve.progress import progress
+    from foolsolve.rules import rules_from_json, rules_to_json
+
+    info = games.get(game)
+    spec = info.spec
+    if len(bot_names) < 2:
+        raise InputError("--bot: name at least two bots")
+    if len(set(b.strip() for b in bot_names)) != len(bot_names):
+        raise InputError("--bot: each bot once (the same bot twice is one player)")
+    for name in bot_names:
+        bots.parse(name)  # an unknown bot or parameter is an error before any game
+    n = spec.min_players if players is None else players
+    if not spec.min_players <= n <= spec.max_players:
+        raise InputError(f"--players: {info.title} takes {spec.min_players}-{spec.max_players} players, not {n}")
+    rules: Any = rules_from_json(spec.rules_cls, parse_json(rules_json, "--rules") if rules_json else {})
+    match = arena.Match(game=info.name, rules=rules_to_json(rules), players=n,
+                        bots=tuple(b.strip() for b in bot_names), deals=deals, seed=seed)
+    total = deals * len(arena.seatings(len(match.bots), n))
+    with progress(f"arena {info.title}", unit="games", total=total) as tick:
+        records, interrupted = arena.run(match, out, workers, scheduler, tick)
+    summary = arena.summarise(match, records)
+    if plot:
+        write_text_atomic(plot, arena.plot_svg(summary))
+    if as_json:
+        click.echo(json.dumps({"game": info.name, "players": n, "deals": deals, "seed": seed,
+                               "bots": list(match.bots), "interrupted": interrupted, **summary.to_json()}))
+    else:
+        click.echo(arena.text_table(match, summary))
+        if interrupted:
+            click.echo(f"(stopped by Ctrl-C after {len(records)} of {total} games: those are kept"
+                       + (f" in {out}; run again with --out {out} to finish)" if out else ")"))
+    if interrupted:
+        sys.stdout.flush()
+        raise KeyboardInterrupt

@@ -1,0 +1,175 @@
+"""Bots: players that choose a move from one player's view, and their registry.
+
+A bot never sees a hidden card. At its turn it gets a :class:`Seat`: the game's name, the rules in
+force, its player number, its view of the position (a view file, :func:`foolsolve.worlds.view_of`:
+what the rules hide from that player replaced by counts and the cards known to be there), its legal
+moves and a seed.
+Nothing in a seat leads back to the full position (tests/generic/test_bots.py checks it).
+
+Bots are registered like games: one module defining ``BOT`` (a :class:`BotInfo`) and one line in
+:data:`BOT_MODULES`. On the command line a bot is named ``NAME`` or ``NAME:key=value,key=value``
+(``pimc:samples=40``); ``cmd:PROGRAM ARGS`` is an external program speaking the bot protocol
+(docs/arena.md).
+"""
+
+from __future__ import annotations
+
+import importlib
+from abc import ABC, abstractmethod
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from foolsolve.errors import InputError
+
+BOT_MODULES: tuple[str, ...] = (
+    # one line per bot: its module
+    "foolsolve.bots.random_bot",
+    "foolsolve.bots.greedy",
+    "foolsolve.bots.external",
+    "foolsolve.bots.human",
+)
+
+
+@dataclass(frozen=True)
+class Seat:
+    """What a bot knows when it is to move: nothing a player at the table would not."""
+
+    game: str
+    """The game's registry name."""
+    player: int
+    players: int
+    rules: dict[str, Any]
+    """The rules in force, as in a position file."""
+    view: dict[str, Any]
+    """The player's view of the position: a view file (``foolsolve view POSITION --as P`` writes the same;
+    :func:`foolsolve.worlds.read_view` reads it, and its worlds are the positions consistent with it)."""
+    legal: tuple[Any, ...]
+    """The legal moves (the spec's move values; ``str(move)`` is the move's text)."""
+    seed: int
+    """A seed for this decision (the arena derives it from the match seed, the deal and the move
+    number, so a game replays identically)."""
+    history: tuple[str, ...] = field(default=())
+    """This player's own moves so far in the game, as texts."""
+
+    def texts(self) -> list[str]:
+        """The legal moves as texts."""
+        return [str(m) for m in self.legal]
+
+
+class Bot(ABC):
+    """A player. :meth:`start` is called before each game, :meth:`choose` at each of its turns."""
+
+    label: str = ""
+    """The bot as named on the command line (set by :func:`make`)."""
+
+    def start(self, game: str, player: int, players: int, rules: dict[str, Any]) -> None:  # noqa: B027
+        """A new game begins (a bot with state across moves resets it here)."""
+
+    @abstractmethod
+    def choose(self, seat: Seat) -> Any:
+        """One of ``seat.legal``."""
+
+    def close(self) -> None:  # noqa: B027
+        """The match is over (an external program is stopped here)."""
+
+
+class Forfeit(Exception):
+    """A bot that cannot go on (an external program that died, timed out or answered an illegal
+    move): it loses the game, with this reason recorded."""
+
+
+@dataclass(frozen=True)
+class BotInfo:
+    """One registered bot."""
+
+    name: str
+    summary: str
+    """One line for ``foolsolve arena --help`` and docs."""
+    make: Callable[[dict[str, str], str], Bot]
+    """``make(params, argument)``: ``params`` from ``NAME:key=value,...``; ``argument`` is the raw text
+    after ``NAME:`` (the program of ``cmd:``)."""
+    params: dict[str, str] = field(default_factory=dict)
+    """Parameter name -> what it means, with its default."""
+    raw_argument: bool = False
+    """The text after ``NAME:`` is one argument, not ``key=value`` pairs (``cmd:PROGRAM ARGS``)."""
+
+
+_registered: dict[str, BotInfo] = {}
+_loaded: dict[str, BotInfo] | None = None
+
+
+def _load() -> dict[str, BotInfo]:
+    global _loaded
+    if _loaded is None:
+        found: dict[str, BotInfo] = {}
+        for module in BOT_MODULES:
+            info = importlib.import_module(module).BOT
+            if not isinstance(info, BotInfo):
+                raise TypeError(f"{module}.BOT is not a BotInfo")
+            if info.name in found:
+                raise ValueError(f"bot name {info.name!r} is declared twice")
+            found[info.name] = info
+        _loaded = found
+    return {**_loaded, **_registered}
+
+
+def register(info: BotInfo) -> None:
+    """Add (or replace) a bot at run time (a test, a notebook)."""
+    _load()
+    _registered[info.name] = info
+
+
+def unregister(name: str) -> None:
+    """Remove a bot added by :func:`register`."""
+    _registered.pop(name, None)
+
+
+def all_bots() -> list[BotInfo]:
+    """Every registered bot, by name."""
+    return [info for _, info in sorted(_load().items())]
+
+
+def parse(text: str) -> tuple[BotInfo, dict[str, str], str]:
+    """``NAME[:key=value,...]`` (or ``cmd:PROGRAM``): the bot, its parameters, the raw argument."""
+    name, _, rest = text.strip().partition(":")
+    table = _load()
+    info = table.get(name.strip().lower())
+    if info is None:
+        raise InputError(f"--bot: unknown bot {name!r} (known: {', '.join(sorted(table))})")
+    if info.raw_argument:
+        if not rest.strip():
+            raise InputError(f"--bot: {info.name} needs a program: {info.name}:'PROGRAM ARGS'")
+        return info, {}, rest.strip()
+    params: dict[str, str] = {}
+    for part in filter(None, (p.strip() for p in rest.split(","))):
+        key, eq, value = part.partition("=")
+        key = key.strip()
+        if not eq or not key:
+            raise InputError(f"--bot {text!r}: parameters are key=value, not {part!r}")
+        if key not in info.params:
+            known = ", ".join(sorted(info.params)) or "none"
+            raise InputError(f"--bot {text!r}: unknown parameter {key!r} of {info.name} (known: {known})")
+        params[key] = value.strip()
+    return info, params, rest
+
+
+def make(text: str) -> Bot:
+    """A bot from its command-line name (``greedy``, ``pimc:samples=40``, ``cmd:python3 bot.py``)."""
+    info, params, raw = parse(text)
+    bot = info.make(params, raw)
+    bot.label = text.strip()
+    return bot
+
+
+def number(params: dict[str, str], key: str, default: float, low: float, high: float, label: str) -> float:
+    """A numeric bot parameter within ``[low, high]``, or a one-line error."""
+    if key not in params:
+        return default
+    try:
+        value = float(params[key])
+    except ValueError:
+        raise InputError(f"--bot {label}: {key} must be a number, not {params[key]!r}") from None
+    if not low <= value <= high:
+        raise InputError(f"--bot {label}: {key} must be between {low:g} and {high:g}, not {params[key]}")
+    return value

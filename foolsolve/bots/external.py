@@ -1,0 +1,149 @@
+"""``cmd:PROGRAM ARGS``: an external program playing through the bot protocol (docs/arena.md).
+
+The arena starts the program once and keeps it for the match (it is started again after a game it
+lost by a fault). At each of its turns it writes one JSON object on a line to the program's standard
+input::
+
+    {"protocol": "foolsolve-bot/1", "game": "durak", "rules": {...}, "player": 0, "players": 2,
+     "view": {...}, "legal": ["attack 6♠", "attack 9♦"], "seed": 123}
+
+and reads one line back: the text of one legal move (as ``foolsolve moves`` prints it; the ASCII
+card form ``6S`` is read too) or its index in ``legal``. A program that answers late (the ``timeout``
+parameter, 10 s by default), ends, or answers something that is not a legal move loses the game;
+the reason is recorded and the match goes on.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import select
+import shlex
+import subprocess
+import time
+from typing import Any
+
+from foolsolve.bots import Bot, BotInfo, Forfeit, Seat, number
+from foolsolve.errors import InputError
+
+PROTOCOL = "foolsolve-bot/1"
+DEFAULT_TIMEOUT = 10.0
+MAX_LINE = 1 << 16
+"""Longest answer read (a move text is short); a longer one is a fault."""
+
+
+class ExternalBot(Bot):
+    """A program speaking the protocol above."""
+
+    def __init__(self, command: str, timeout: float = DEFAULT_TIMEOUT) -> None:
+        try:
+            self.argv = shlex.split(command)
+        except ValueError as exc:
+            raise InputError(f"--bot cmd:{command}: {exc}") from None
+        if not self.argv:
+            raise InputError("--bot cmd: needs a program")
+        self.timeout = timeout
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.buffer = b""
+
+    def _start(self) -> subprocess.Popen[bytes]:
+        if self.proc is None or self.proc.poll() is not None:
+            try:
+                self.proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                             stderr=subprocess.DEVNULL)
+            except OSError as exc:
+                raise InputError(f"--bot cmd:{shlex.join(self.argv)}: cannot start it: {exc.strerror or exc}") from None
+            self.buffer = b""
+        return self.proc
+
+    def _fault(self, why: str) -> Forfeit:
+        self.close()
+        return Forfeit(why)
+
+    def _read_line(self, proc: subprocess.Popen[bytes]) -> bytes:
+        assert proc.stdout is not None
+        fd = proc.stdout.fileno()
+        deadline = time.monotonic() + self.timeout
+        while b"\n" not in self.buffer:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise self._fault(f"no answer within {self.timeout:g} s")
+            ready, _, _ = select.select([fd], [], [], left)
+            if not ready:
+                continue
+            chunk = os.read(fd, 4096)
+            if not chunk:
+                code = proc.poll()
+                raise self._fault("the program ended" + (f" (exit code {code})" if code is not None else ""))
+            self.buffer += chunk
+            if len(self.buffer) > MAX_LINE:
+                raise self._fault(f"an answer longer than {MAX_LINE} bytes")
+        line, _, self.buffer = self.buffer.partition(b"\n")
+        return line
+
+    def choose(self, seat: Seat) -> Any:
+        proc = self._start()
+        request = {"protocol": PROTOCOL, "game": seat.game, "rules": seat.rules, "player": seat.player,
+                   "players": seat.players, "view": seat.view, "legal": seat.texts(), "seed": seat.seed}
+        assert proc.stdin is not None
+        try:
+            proc.stdin.write((json.dumps(request, ensure_ascii=False) + "\n").encode("utf-8"))
+            proc.stdin.flush()
+        except (BrokenPipeError, OSError):
+            raise self._fault("the program ended before its turn") from None
+        raw = self._read_line(proc)
+        try:
+            answer = raw.decode("utf-8").strip()
+        except UnicodeDecodeError:
+            raise self._fault("an answer that is not UTF-8 text") from None
+        return pick(seat, answer, self._fault)
+
+    def close(self) -> None:
+        if self.proc is not None:
+            for stream in (self.proc.stdin, self.proc.stdout):
+                try:
+                    if stream is not None:
+                        stream.close()
+                except OSError:
+                    pass
+            if self.proc.poll() is None:
+                self.proc.kill()
+            self.proc.wait()
+            self.proc = None
+
+
+def pick(seat: Seat, answer: str, fault: Any = Forfeit) -> Any:
+    """The legal move an answer names (its text, its ASCII text, or its index), else ``fault(why)``
+    is raised."""
+    if answer.isdigit() and int(answer) < len(seat.legal):
+        return seat.legal[int(answer)]
+    from foolsolve import games
+
+    norm = " ".join(answer.split()).lower()
+    spec = games.get(seat.game).spec
+    for move in seat.legal:
+        texts = {str(move).lower(), spec.move_text(move).lower()}
+        if norm in texts:
+            return move
+    for move in seat.legal:
+        if _ascii(str(move)).lower() == _ascii(norm).lower():
+            return move
+    shown = answer if len(answer) <= 60 else answer[:60] + "..."
+    raise fault(f"illegal move {shown!r}")
+
+
+def _ascii(text: str) -> str:
+    return text.replace("♠", "S").replace("♥", "H").replace("♦", "D").replace("♣", "C")
+
+
+def _make(params: dict[str, str], raw: str) -> Bot:
+    timeout = DEFAULT_TIMEOUT
+    if raw.startswith("timeout="):
+        value, _, raw = raw.partition(" ")
+        timeout = number({"timeout": value.split("=", 1)[1]}, "timeout", DEFAULT_TIMEOUT, 0.01, 3600, "cmd")
+    return ExternalBot(raw, timeout)
+
+
+BOT = BotInfo(name="cmd", summary="an external program speaking the bot protocol: cmd:'PROGRAM ARGS'",
+              make=_make, raw_argument=True,
+              params={"timeout": "seconds a move may take (cmd:timeout=5 PROGRAM ...), default 10"})

@@ -1,0 +1,36 @@
+"""``human``: a person at the terminal plays this seat, seeing only that seat's view."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+import click
+
+from foolsolve.bots import Bot, BotInfo, Forfeit, Seat
+from foolsolve.errors import InputError
+
+
+class HumanBot(Bot):
+    """Shows the view and the numbered legal moves, reads a number or a move text."""
+
+    def choose(self, seat: Seat) -> Any:
+        from foolsolve.bots.external import pick
+
+        if not sys.stdin.isatty():
+            raise InputError("--bot human: needs a terminal on standard input")
+        view = {k: v for k, v in seat.view.items() if k not in ("rules", "game")}
+        click.echo(f"\nplayer {seat.player} to move; your view: {json.dumps(view, ensure_ascii=False)}")
+        for i, text in enumerate(seat.texts()):
+            click.echo(f"  {i:3}  {text}")
+        while True:
+            answer = click.prompt("your move (number or text)", default="0")
+            try:
+                return pick(seat, answer)
+            except Forfeit as exc:
+                click.echo(f"{exc}; try again")
+
+
+BOT = BotInfo(name="human", summary="you, at the terminal, seeing only your seat's view",
+              make=lambda params, raw: HumanBot())

@@ -1,0 +1,515 @@
+"""Positions as one player sees them, and the worlds consistent with such a view.
+
+A **view file** is a position file written from one player's seat (``"view": P``): everything
+that player sees is written as in a full position, and every card zone hidden from her is a
+**hidden zone**, an object in place of the zone's card list::
+
+    {"count": 6, "known": ["QS"]}          six cards, the queen of spades among them
+    {"count": 11, "bottom": ["9C"]}        eleven cards in order, the last one the nine of clubs
+
+``count`` is the number of cards in the zone; ``known`` lists cards known to be in it (place
+unknown); in a zone whose order matters (a stock, a pile) ``top`` and ``bottom`` list the cards
+known to be first and last, in order. Which fields of a game may be hidden, and whether their
+order matters, the game declares (:attr:`foolsolve.game.SpecGame.view_fields`); its position
+schema says the same (``$defs/hidden``). docs/views.md is the reference.
+
+A **world** is a full position consistent with a view: the view's unknown cards (the game's
+cards that are neither visible nor known to be somewhere) dealt into the hidden zones' free
+places. :class:`Worlds` samples them uniformly (every assignment of the unknown cards to the
+free places equally likely; an ordered zone's free places in a uniformly random order), counts
+them and lists them. A world must also be a position the spec accepts: where a rule ties the
+hidden cards to what the viewer sees (Durak: the player to move as a thrower must hold a card
+she can throw), a sampled assignment the spec rejects is drawn again (rejection keeps the
+distribution uniform over the worlds that remain). Nothing is inferred from the other
+players' past choices.
+
+Per-game knowledge lives in the spec (the hooks of :class:`foolsolve.game.SpecGame`:
+``view_fields``, ``view_knowledge``, ``view_drop``, ``view_extra``, ``view_cards``,
+``world_json``, ``view_constrained``); this module is the shared framework.
+"""
+
+from __future__ import annotations
+
+import copy
+import itertools
+import math
+import random
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from foolsolve.cards import Card, Deck
+from foolsolve.errors import InputError
+
+if TYPE_CHECKING:
+    from foolsolve.games.base import GameInfo
+
+VIEW_KEY = "view"
+"""The field that makes a position file a view: the number of the player whose view it is."""
+
+MAX_TRIES = 400
+"""Draws a sample makes before it gives up on a view with no world the spec accepts."""
+
+ENUMERATE_LIMIT = 2_000
+"""Assignments :meth:`Worlds.count` is willing to walk through when no formula gives the count."""
+
+Path = tuple[Any, ...]
+"""Where a zone sits in the position JSON: ``("hands", 1)``, ``("stock",)``."""
+
+
+@dataclass(frozen=True)
+class ZoneField:
+    """A field of a game's position that a view may hide: one zone, or one zone a player
+    (``per_player``: ``hands``, ``piles``); ``ordered`` when the order of its cards matters (a
+    stock is drawn from its first card on)."""
+
+    per_player: bool = False
+    ordered: bool = False
+
+
+@dataclass(frozen=True)
+class Hidden:
+    """What one player knows of one zone hidden from her: its size, cards known to be in it,
+    and for an ordered zone the cards known to be first (``top``) and last (``bottom``)."""
+
+    count: int
+    known: tuple[Card, ...] = ()
+    top: tuple[Card, ...] = ()
+    bottom: tuple[Card, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        """The zone's JSON in a view file (``known`` sorted by card index)."""
+        out: dict[str, Any] = {"count": self.count}
+        if self.known:
+            out["known"] = [c.ascii for c in sorted(self.known)]
+        if self.top:
+            out["top"] = [c.ascii for c in self.top]
+        if self.bottom:
+            out["bottom"] = [c.ascii for c in self.bottom]
+        return out
+
+
+@dataclass(frozen=True)
+class Zone:
+    """A hidden zone of a view, read and checked."""
+
+    path: Path
+    ordered: bool
+    hidden: Hidden
+
+    @property
+    def name(self) -> str:
+        """``hands[1]``, ``stock``: the zone's field as errors name it."""
+        return path_name(self.path)
+
+    @property
+    def free(self) -> int:
+        """Places whose card is not known by position (``count`` less ``top`` and ``bottom``)."""
+        return self.hidden.count - len(self.hidden.top) - len(self.hidden.bottom)
+
+    @property
+    def unknown(self) -> int:
+        """Places the unknown cards fill (the free places less the ``known`` cards)."""
+        return self.free - len(self.hidden.known)
+
+
+@dataclass(frozen=True)
+class View:
+    """A view file, read and checked: whose view it is, the JSON, the hidden zones and the
+    cards nobody placed (which fill the zones' unknown places)."""
+
+    info: GameInfo
+    player: int
+    obj: dict[str, Any]
+    zones: tuple[Zone, ...]
+    unseen: tuple[Card, ...]
+    constrained: bool = True
+    """Whether the spec may reject an assignment of the unseen cards (see the module docstring)."""
+    _cache: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+
+    @property
+    def players(self) -> int:
+        """Players in the game."""
+        return players_of(self.obj)
+
+    def zone(self, path: Path) -> Zone | None:
+        """The hidden zone at ``path`` (``None`` when the zone is written out in full)."""
+        return next((z for z in self.zones if z.path == tuple(path)), None)
+
+
+def path_name(path: Path) -> str:
+    """``("hands", 1)`` as ``hands[1]``."""
+    out = str(path[0])
+    for p in path[1:]:
+        out += f"[{p}]" if isinstance(p, int) else f".{p}"
+    return out
+
+
+def players_of(obj: dict[str, Any]) -> int:
+    """Players of a position or view JSON (``players``, else the length of ``hands``)."""
+    if isinstance(obj.get("players"), int) and not isinstance(obj.get("players"), bool):
+        return int(obj["players"])
+    hands = obj.get("hands")
+    return len(hands) if isinstance(hands, list) else 0
+
+
+def is_view(obj: Any) -> bool:
+    """Whether a position JSON is a view file (has ``"view"``)."""
+    return isinstance(obj, dict) and VIEW_KEY in obj
+
+
+def is_hidden(value: Any) -> bool:
+    """Whether a JSON value is a hidden zone (an object with ``count``)."""
+    return isinstance(value, dict) and "count" in value
+
+
+def _get(obj: dict[str, Any], path: Path) -> Any:
+    value: Any = obj
+    for p in path:
+        value = value[p]
+    return value
+
+
+def _set(obj: dict[str, Any], path: Path, value: Any) -> None:
+    target: Any = obj
+    for p in path[:-1]:
+        target = target[p]
+    target[path[-1]] = value
+
+
+def _check_hook(info: GameInfo) -> None:
+    if not getattr(info.spec, "view_fields", None):
+        raise InputError(f"view: {info.title} has no views (the game declares no hidden card zones)")
+
+
+# --- a player's view of a full position ------------------------------------------------------------
+
+
+def view_of(info: GameInfo, state: Any, player: int) -> dict[str, Any]:
+    """The view file of ``player``'s view of the full position ``state``: the position's JSON with
+    every zone hidden from her written as a hidden zone (her knowledge of it from the spec's
+    ``view_knowledge``), the fields no player knows left out (``view_drop``), and ``"view"``."""
+    _check_hook(info)
+    spec = info.spec
+    n = spec.num_players(state)
+    if not 0 <= player < n:
+        raise InputError(f"--as: player {player} does not exist ({n} players)")
+    full = spec.state_to_json(state)
+    for path, hidden in spec.view_knowledge(state, player).items():
+        _set(full, tuple(path), hidden.to_json())
+    for key in spec.view_drop:
+        full.pop(key, None)
+    full.update(spec.view_extra(state, player))
+    out: dict[str, Any] = {"game": full.pop("game"), VIEW_KEY: player}
+    out.update(full)
+    return out
+
+
+# --- reading a view file ---------------------------------------------------------------------------
+
+
+def read_view(obj: Any, *, check: bool = True) -> View:
+    """Read and check a view file. Every problem is a one-line :class:`InputError` naming its field:
+    the schema, an unknown card, a card in two places, a count smaller than its known cards, counts
+    that do not add up to the game's cards. With ``check`` (the default), also that the spec accepts
+    at least one world (a few hundred draws, or every world of a small view)."""
+    from foolsolve import games
+    from foolsolve.positions import game_of, validate_schema
+
+    info = games.get(game_of(obj))
+    _check_hook(info)
+    spec = info.spec
+    if info.schema is not None:
+        validate_schema(obj, info.schema, view_ok=True)
+    player = obj.get(VIEW_KEY)
+    if not isinstance(player, int) or isinstance(player, bool):
+        raise InputError("view: expected the number of the player whose view this is")
+    n = players_of(obj)
+    if not 0 <= player < n:
+        raise InputError(f"view: player {player} does not exist ({n} players)")
+    deck, cards, visible = spec.view_cards(obj)
+    zones: list[Zone] = []
+    for key, zf in spec.view_fields.items():
+        value = obj.get(key)
+        if zf.per_player and isinstance(value, list):
+            zones += [_read_zone(deck, (key, i), v, zf.ordered) for i, v in enumerate(value) if is_hidden(v)]
+        elif is_hidden(value):
+            zones.append(_read_zone(deck, (key,), value, zf.ordered))
+    for key, value in obj.items():  # a hidden zone where the game has none
+        if key not in spec.view_fields and (is_hidden(value) or (isinstance(value, list)
+                                            and any(is_hidden(v) for v in value))):
+            raise InputError(f"{key}: {info.title} views do not hide this field")
+
+    # card accounting: every card of the game at most once (as often as the game holds it)
+    stock_of = Counter(cards)
+    used: Counter[Card] = Counter()
+    first: dict[Card, str] = {}
+    placed = list(visible) + [(f"{z.name}.{part}", c) for z in zones
+                              for part in ("known", "top", "bottom") for c in getattr(z.hidden, part)]
+    for where, card in placed:
+        if stock_of[card] == 0:
+            raise InputError(f"{where}: {card.ascii} is not a card of this game")
+        if used[card] >= stock_of[card]:
+            also = f" (also in {first[card]})" if card in first else ""
+            times = "once" if stock_of[card] == 1 else f"{stock_of[card]} times"
+            raise InputError(f"{where}: {card.ascii} is placed more often than the game holds it ({times}){also}")
+        used[card] += 1
+        first.setdefault(card, where)
+    unseen = tuple(sorted((stock_of - used).elements()))
+    free = sum(z.unknown for z in zones)
+    if free != len(unseen):
+        raise InputError(f"view: the counts do not add up: the hidden zones have {free} places for unknown cards "
+                         f"but {len(unseen)} of the game's cards are placed nowhere "
+                         f"({' '.join(c.ascii for c in unseen[:8])}{' ...' if len(unseen) > 8 else ''})"
+                         if unseen else
+                         f"view: the counts do not add up: the hidden zones have {free} places for unknown cards "
+                         f"but every card of the game is placed")
+    view = View(info, player, dict(obj), tuple(zones), unseen, bool(spec.view_constrained(obj)))
+    if check:
+        Worlds(view).sample(random.Random(0))  # a view no world fits is an error here, not in a solver
+    return view
+
+
+def _read_zone(deck: Deck, path: Path, value: dict[str, Any], ordered: bool) -> Zone:
+    name = path_name(path)
+
+    def cards(part: str) -> tuple[Card, ...]:
+        texts = value.get(part, [])
+        return tuple(deck.parse(t, what=f"{name}.{part}[{i}]") for i, t in enumerate(texts))
+
+    count = value["count"]
+    hidden = Hidden(count, cards("known"), cards("top"), cards("bottom"))
+    if not ordered and (hidden.top or hidden.bottom):
+        raise InputError(f"{name}: the order of this zone does not matter (give known, not top or bottom)")
+    placed = len(hidden.known) + len(hidden.top) + len(hidden.bottom)
+    if count < placed:
+        raise InputError(f"{name}: count {count} is smaller than its {placed} known cards")
+    return Zone(path, ordered, hidden)
+
+
+# --- the worlds of a view --------------------------------------------------------------------------
+
+
+class Worlds:
+    """The full positions consistent with a view (see the module docstring)."""
+
+    def __init__(self, view: View) -> None:
+        self.view = view
+        self.info = view.info
+        self.player = view.player
+
+    # -- building one world --
+
+    def _world(self, contents: dict[Path, list[Card]], rng: random.Random) -> Any:
+        """The spec state of one assignment (zone path -> its cards in order), or an InputError."""
+        from foolsolve.positions import schema_trusted
+
+        spec = self.info.spec
+        obj = copy.deepcopy(self.view.obj)
+        obj.pop(VIEW_KEY, None)
+        for z in self.view.zones:
+            _set(obj, z.path, [c.ascii for c in contents[z.path]])
+        with schema_trusted():  # the view was checked against the schema; the spec's checks run
+            return spec.state_from_json(spec.world_json(obj, rng))
+
+    def _draw(self, rng: random.Random) -> dict[Path, list[Card]]:
+        first = self.info.spec.view_presample(self.view, rng)
+        cards = list((Counter(self.view.unseen) - Counter(c for cs in first.values() for c in cs)).elements())
+        rng.shuffle(cards)
+        at = 0
+        out: dict[Path, list[Card]] = {}
+        for z in self.view.zones:
+            if z.path in first:
+                out[z.path] = sorted([*z.hidden.known, *first[z.path]])
+                continue
+            taken = cards[at:at + z.unknown]
+            at += z.unknown
+            h = z.hidden
+            if z.ordered:
+                middle = list(h.known) + taken
+                rng.shuffle(middle)
+                out[z.path] = [*h.top, *middle, *h.bottom]
+            else:
+                out[z.path] = sorted([*h.known, *taken])
+        return out
+
+    def sample(self, rng: random.Random) -> Any:
+        """One world, every world equally likely (for a game that holds a card more than once,
+        weighted as a shuffle of the physical cards deals them; docs/views.md)."""
+        problem: InputError | None = None
+        for _ in range(MAX_TRIES if self.view.constrained else 1):
+            try:
+                return self._world(self._draw(rng), rng)
+            except InputError as exc:
+                problem = problem or exc
+        if self.view.constrained and self._assignments_count() <= ENUMERATE_LIMIT:
+            # a small view: decide by listing every world (none found above may be bad luck)
+            good = list(self.enumerate())
+            if good:
+                return good[rng.randrange(len(good))]
+        raise InputError(f"view: no position is consistent with this view ({problem})")
+
+    # -- counting and listing --
+
+    def _has_duplicates(self) -> bool:
+        return len(set(self.view.unseen)) != len(self.view.unseen)
+
+    def _assignments_count(self) -> int:
+        """Assignments of the unseen cards to the free places (distinct cards; an upper bound
+        with duplicates)."""
+        zones = self.view.zones
+        total = math.factorial(len(self.view.unseen))
+        for z in zones:
+            total //= math.factorial(z.unknown)
+        for z in zones:
+            if z.ordered:
+                total *= math.factorial(z.free)
+        return total
+
+    def count(self) -> int | None:
+        """How many worlds there are: a multinomial where every assignment is a world and every
+        card is distinct, else by listing them when there are at most :data:`ENUMERATE_LIMIT`
+        assignments, else ``None`` (unknown)."""
+        if "count" in self.view._cache:
+            cached: int | None = self.view._cache["count"]
+            return cached
+        result: int | None
+        if not self.view.constrained and not self._has_duplicates():
+            result = self._assignments_count()
+        elif self._assignments_count() <= ENUMERATE_LIMIT:
+            result = sum(1 for _ in self.enumerate())
+        else:
+            result = None
+        self.view._cache["count"] = result
+        return result
+
+    def enumerate_weighted(self) -> Iterator[tuple[Any, int]]:
+        """Every world once, with its weight: how many assignments of the physical cards give it
+        (1 for every world of a game with one copy of each card). :meth:`sample` draws a world with
+        probability its weight over the total."""
+        rng = random.Random(0)  # the fields nobody knows (docs/views.md) take one fixed value
+        for contents, weight in self._assignments():
+            try:
+                state = self._world(contents, rng)
+            except InputError:
+                continue
+            yield state, weight
+
+    def enumerate(self) -> Iterator[Any]:
+        """Every world once (a small view only: there may be very many)."""
+        for state, _ in self.enumerate_weighted():
+            yield state
+
+    def _assignments(self) -> Iterator[tuple[dict[Path, list[Card]], int]]:
+        zones = self.view.zones
+        unseen = list(self.view.unseen)
+
+        def spread(i: int, rest: list[Card]) -> Iterator[list[tuple[Card, ...]]]:
+            if i == len(zones):
+                yield []
+                return
+            for pick in _distinct_combinations(rest, zones[i].unknown):
+                left = list((Counter(rest) - Counter(pick)).elements())
+                for tail in spread(i + 1, sorted(left)):
+                    yield [pick, *tail]
+
+        base = math.prod(math.factorial(m) for m in Counter(unseen).values())
+        for picks in spread(0, sorted(unseen)):
+            weight = base
+            for z, pick in zip(zones, picks):
+                if not z.ordered:
+                    weight //= math.prod(math.factorial(m) for m in Counter(pick).values())
+            orders: list[list[list[Card]]] = []
+            for z, pick in zip(zones, picks):
+                h = z.hidden
+                if z.ordered:
+                    orders.append([[*h.top, *mid, *h.bottom] for mid in _distinct_permutations([*h.known, *pick])])
+                else:
+                    orders.append([sorted([*h.known, *pick])])
+            for combo in itertools.product(*orders):
+                yield {z.path: list(cs) for z, cs in zip(zones, combo)}, weight
+
+
+def _distinct_combinations(cards: Sequence[Card], k: int) -> list[tuple[Card, ...]]:
+    return sorted(set(itertools.combinations(sorted(cards), k)))
+
+
+def _distinct_permutations(cards: Sequence[Card]) -> list[tuple[Card, ...]]:
+    return sorted(set(itertools.permutations(cards)))
+
+
+def worlds_of_view(view: View) -> Worlds:
+    """The worlds consistent with a view."""
+    return Worlds(view)
+
+
+def worlds_from_state(info: GameInfo, state: Any, player: int) -> Worlds:
+    """The worlds consistent with ``player``'s view of the full position ``state`` (the state
+    itself is one of them)."""
+    return Worlds(read_view(view_of(info, state, player), check=False))
+
+
+# --- what a viewer can say about the moves ---------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ViewMoves:
+    """The moves of a view's position: the viewer's own when she is to move (the same in every
+    world), else the moves legal in every world and in some world looked at."""
+
+    to_move: int
+    viewer: int
+    certain: tuple[str, ...]
+    possible: tuple[str, ...]
+    worlds: int
+    exhaustive: bool
+    over: bool = False
+
+
+def view_moves(worlds: Worlds, rng: random.Random | None = None, samples: int = 64) -> ViewMoves:
+    """The moves a viewer can know of: every world when there are few, else ``samples`` sampled."""
+    spec = worlds.info.spec
+    rng = rng or random.Random(0)
+    count = worlds.count()
+    exhaustive = count is not None and count <= samples
+    states = list(worlds.enumerate()) if exhaustive else [worlds.sample(rng) for _ in range(samples)]
+    first = states[0]
+    to_move = spec.to_move(first)
+    lists = [{str(m): m for m in spec.legal_moves(s)} for s in states]
+    every: dict[str, Any] = {}
+    for moves in lists:
+        every.update((text, m) for text, m in moves.items() if text not in every)
+    ordered = sorted(every, key=lambda text: spec.move_sort_key(every[text]))
+    certain = [m for m in ordered if all(m in moves for moves in lists)]
+    return ViewMoves(to_move, worlds.player, tuple(certain), tuple(ordered), len(states), exhaustive,
+                     over=spec.is_terminal(first))
+
+
+def view_text(view: View) -> str:
+    """A few readable lines about a view (``foolsolve show`` on a view file)."""
+    lines = [f"{view.info.title}, as player {view.player} sees it"]
+    for z in view.zones:
+        h = z.hidden
+        parts = [f"{h.count} card{'s' if h.count != 1 else ''} hidden"]
+        if h.known:
+            parts.append("known there: " + " ".join(str(c) for c in sorted(h.known)))
+        if h.top:
+            parts.append("first: " + " ".join(str(c) for c in h.top))
+        if h.bottom:
+            parts.append("last: " + " ".join(str(c) for c in h.bottom))
+        lines.append(f"  {z.name}: " + "; ".join(parts))
+    worlds = Worlds(view)
+    count = worlds.count()
+    lines.append(f"  unknown cards: {len(view.unseen)}; consistent positions: "
+                 + (f"{count:,}" if count is not None else "too many to count here"))
+    state = worlds.sample(random.Random(0))
+    spec = view.info.spec
+    res = spec.result(state)
+    if res is not None:
+        lines.append(f"  game over: {res.label}")
+    else:
+        mover = spec.to_move(state)
+        who = "chance" if mover < 0 else f"player {mover}" + (" (you)" if mover == view.player else "")
+        lines.append(f"  to move: {who}")
+    return "\n".join(lines)

@@ -1,0 +1,412 @@
+"""Exact Fool's Paradise endgames: alpha-beta with a transposition table over the engine.
+
+Once the draw pile is empty every card's place is known to a player who counts cards, so
+the rest of the game is a perfect-information game. (A position whose stock order is given
+in full is solved the same way, taking that order as known to both players, only when the
+caller asks for it with ``SolveOptions.extra["stock_order_known"]``; a stock of unknown
+order is refused.)
+
+Solution concepts
+-----------------
+* **Two players** (plain minimax): the value of a position for the player to move, ``R``,
+  is ``final score(R) - final score(other)`` under best play by both (scores include the
+  points already banked). That is exactly what :func:`foolsolve.solver.minimax.value_for`
+  computes on the spec, which the tests check.
+* **Three or more players** (``concept = "paranoid"``): ``R`` maximises
+  ``U = final score(R) - max over the other players j of final score(j)`` and every other
+  player is assumed to play to *minimise* ``U`` (they act as one coalition against ``R``).
+  With two players ``U`` is the two-player value above.
+
+Search
+------
+The search runs on a suit-free copy of the game (:class:`RankState`: count vectors of
+ranks, on the engine's count-vector layer; defined here, the solver being its only user), since
+suits play no part in collecting or scoring: two positions that differ only
+in suits have the same value, and one suit-free move stands for all the card-level moves
+that take the same ranks. Fail-soft alpha-beta, moves ordered by the points they bank at
+once (the transposition-table move first); the table stores lower/upper bounds on the
+part of the value that does not depend on the scores already banked (two players), or on
+the value itself keyed with the score offsets (paranoid).
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Hashable
+from typing import Any, NamedTuple
+
+from foolsolve.engines.fools_paradise import ENGINE, RANKS, EMove, EngineRules, EngineState, decode
+from foolsolve.errors import InputError
+from foolsolve.solver.base import (
+    MoveValue,
+    SearchLimit,
+    SolveOptions,
+    SolveResult,
+    TableBudget,
+    bool_option,
+    check_extra,
+    int_option,
+)
+from foolsolve.spec.fools_paradise import CENTRE_SIZE, SPEC, State
+
+INF = 10**9
+PROGRESS_EVERY = 10_000
+"""Nodes between two progress callbacks."""
+ENTRY_BYTES = 400
+"""Bytes a transposition-table entry takes (key tuple, bounds, best move; measured on the worked
+example), for the ``--max-memory`` budget."""
+
+RankMove = tuple[int, int]
+
+
+# --- the suit-free game --------------------------------------------------------------------
+
+
+class RankState(NamedTuple):
+    """A position with suits forgotten: count vectors (:meth:`EngineRules.counts`) for hands and centre,
+    the stock as a tuple of ranks in draw order with a read pointer, scores so far."""
+
+    hands: tuple[int, ...]
+    centre: int
+    stock: tuple[int, ...]
+    sp: int
+    to_move: int
+    scores: tuple[int, ...]
+    over: bool = False
+
+
+def rank_state(state: EngineState) -> RankState:
+    """The :class:`RankState` of an engine position with a known stock and nothing pending."""
+    if not state.known and state.stock_mask:
+        raise ValueError("the stock order is unknown")
+    if state.pending is not None:
+        raise ValueError("a chance draw is pending")
+    ctx = state.ctx
+    stock = tuple(ctx.rank_of[i] for i in state.stock[state.sp:]) if state.known else ()
+    return RankState(tuple(ctx.counts(h) for h in state.hands), ctx.counts(state.centre), stock, 0,
+                     state.to_move, state.scores, state.terminal())
+
+
+def rank_move(state: EngineState, move: EMove) -> RankMove:
+    """The suit-free class of an engine move: ``(rank, vec)``; ``vec == 0`` is a lay."""
+    ctx = state.ctx
+    a, b = decode(move)
+    return (ctx.rank_of[a], ctx.counts(b) if b else 0)
+
+
+def rank_moves(ctx: EngineRules, st: RankState) -> list[RankMove]:
+    """Moves of a :class:`RankState`: ``(rank, vec)``; ``vec == 0`` is a lay."""
+    hand = st.hands[st.to_move]
+    out: list[RankMove] = []
+    for r in RANKS:
+        if (hand >> ctx.shift[r]) & ctx.field_mask:
+            for vec in ctx.vectors(st.centre, r):
+                out.append((r, vec))
+            out.append((r, 0))
+    return out
+
+
+def rank_apply(ctx: EngineRules, st: RankState, move: RankMove) -> RankState:
+    """The successor of a :class:`RankState` (the same rules as the card-level engine)."""
+    r, vec = move
+    p = st.to_move
+    unit = ctx.unit[r]
+    hands = list(st.hands)
+    hands[p] -= unit
+    centre = st.centre
+    scores = list(st.scores)
+    cleared = False
+    if vec == 0:
+        centre += unit
+    else:
+        centre -= vec
+        gain = ctx.vec_points(vec)
+        if ctx.collected:
+            gain += ctx.rank_pts[r]
+        if centre == 0:
+            cleared = True
+            gain += 1
+        if not ctx.collected:
+            centre += unit
+        scores[p] += gain
+    sp = st.sp
+    stock = st.stock
+    if sp < len(stock):
+        hands[p] += ctx.unit[stock[sp]]
+        sp += 1
+    if cleared:
+        end = min(sp + CENTRE_SIZE, len(stock))
+        for i in range(sp, end):
+            centre += ctx.unit[stock[i]]
+        sp = end
+    n = len(hands)
+    for i in range(1, n + 1):
+        q = (p + i) % n
+        if hands[q]:
+            return RankState(tuple(hands), centre, stock, sp, q, tuple(scores))
+    if centre:
+        scores[p] += ctx.vec_points(centre) + (1 if ctx.sweep_clear else 0)
+    return RankState(tuple(hands), 0, stock, sp, p, tuple(scores), True)
+
+
+def rank_moves_by_gain(ctx: EngineRules, st: RankState) -> list[tuple[int, RankMove]]:
+    """``(points banked at once, move)`` for every move of a :class:`RankState`."""
+    hand = st.hands[st.to_move]
+    centre = st.centre
+    out: list[tuple[int, RankMove]] = []
+    collected = ctx.collected
+    vec_points = ctx.vec_points
+    for r in RANKS:
+        if (hand >> ctx.shift[r]) & ctx.field_mask:
+            own = ctx.rank_pts[r] if collected else 0
+            for vec in ctx.vectors(centre, r):
+                out.append((vec_points(vec) + own + (vec == centre), (r, vec)))
+            out.append((0, (r, 0)))
+    return out
+
+
+def _neg_gain(item: tuple[int, RankMove]) -> int:
+    return -item[0]
+
+
+class Solver:
+    """Alpha-beta over :class:`RankState` for a fixed root player (see the module doc)."""
+
+    def __init__(self, ctx: EngineRules, root: int, players: int, options: SolveOptions | None = None) -> None:
+        self.ctx = ctx
+        self.root = root
+        self.players = players
+        self.options = options or SolveOptions()
+        self.tt: dict[Hashable, tuple[int, int, RankMove | None]] = {}
+        self._rem: dict[tuple[int, int, int], int] = {}
+        self.budget = TableBudget(self.options, ENTRY_BYTES)
+        """The tables' bound (``--max-memory``): the oldest half goes when they outgrow it."""
+        self.nodes = 0
+        self._next_progress = PROGRESS_EVERY
+
+    # -- values --
+
+    def terminal_value(self, st: RankState) -> int:
+        """``U`` of a finished game for the root player."""
+        s = st.scores
+        r = self.root
+        return s[r] - max(s[j] for j in range(self.players) if j != r)
+
+    def remaining(self, st: RankState) -> int:
+        """An upper bound on the points anyone can still bank from ``st``: every card in the
+        hands, the centre and the stock, one clear per card still to be played, one more for
+        the sweep."""
+        hands = sum(st.hands)
+        key = (hands, st.centre, st.sp)
+        hit = self._rem.get(key)
+        if hit is None:
+            ctx = self.ctx
+            stock = st.stock[st.sp:]
+            hit = ctx.vec_points(hands + st.centre) + sum(ctx.rank_pts[r] for r in stock) \
+                + sum(ctx.count(hands, r) for r in ctx.rank_pts) + len(stock) + 1
+            self._rem[key] = hit
+        return hit
+
+    def _key(self, st: RankState) -> tuple[Hashable, int]:
+        """Table key and the offset ``off``: values are stored as ``U - off``.
+
+        Two players: ``U = (s_R - s_O) + (future difference)``, so the key leaves the scores
+        out and ``off = s_R - s_O``. Paranoid: with ``d_j = s_j - s_R`` and ``m = max d_j``,
+        ``U + m = g_R - max_j (d_j - m + g_j)`` (``g`` = points banked from here on), so only
+        the offsets ``d_j - m`` matter, and an opponent with ``d_j - m <= -remaining`` can
+        never be the best other player (the leader's ``g`` is at least 0): it is left out."""
+        s = st.scores
+        if self.players == 2:
+            return (st.hands, st.centre, st.sp, st.to_move), s[self.root] - s[1 - self.root]
+        base = s[self.root]
+        ds = [x - base for j, x in enumerate(s) if j != self.root]
+        m = max(ds)
+        rem = self.remaining(st)
+        rel = tuple(d - m if d - m > -rem else None for d in ds)
+        return (st.hands, st.centre, st.sp, st.to_move, rel), -m
+
+    def ordered_moves(self, st: RankState, first: RankMove | None = None) -> list[RankMove]:
+        """Moves, the biggest immediate gain for the mover first."""
+        scored = rank_moves_by_gain(self.ctx, st)
+        scored.sort(key=_neg_gain)
+        moves = [m for _, m in scored]
+        if first is not None and first in moves:
+            moves.remove(first)
+            moves.insert(0, first)
+        return moves
+
+    def search(self, st: RankState, alpha: int = -INF, beta: int = INF) -> int:
+        """Fail-soft alpha-beta value of ``U`` (exact when it lies strictly inside the window)."""
+        self.nodes += 1
+        if self.nodes >= self._next_progress:
+            self._next_progress += PROGRESS_EVERY
+            self.budget.check((self.tt, self._rem))
+            if self.options.progress is not None:
+                self.options.progress(self.nodes)
+        if self.options.max_nodes is not None and self.nodes > self.options.max_nodes:
+            raise SearchLimit(f"node limit {self.options.max_nodes} reached")
+        if st.over:
+            return self.terminal_value(st)
+        key, off = self._key(st)
+        entry = self.tt.get(key)
+        if entry is None:
+            # static bounds: nobody banks more than the points still in play
+            rem = self.remaining(st)
+            sc = st.scores
+            here = sc[self.root] - max(x for j, x in enumerate(sc) if j != self.root)
+            if here + rem <= alpha:
+                return here + rem
+            if here - rem >= beta:
+                return here - rem
+        best_move: RankMove | None = None
+        if entry is not None:
+            lo, up, best_move = entry
+            lo += off
+            up += off
+            if lo == up or lo >= beta:
+                return lo
+            if up <= alpha:
+                return up
+            alpha = max(alpha, lo)
+            beta = min(beta, up)
+        a0, b0 = alpha, beta
+        ctx = self.ctx
+        maximising = st.to_move == self.root
+        best = -INF if maximising else INF
+        for m in self.ordered_moves(st, best_move):
+            v = self.search(rank_apply(ctx, st, m), alpha, beta)
+            if maximising:
+                if v > best:
+                    best, best_move = v, m
+                    if v > alpha:
+                        alpha = v
+            else:
+                if v < best:
+                    best, best_move = v, m
+                    if v < beta:
+                        beta = v
+            if alpha >= beta:
+                break
+        lo, up = -INF, INF
+        if entry is not None:
+            lo, up = entry[0] + off, entry[1] + off
+        if best <= a0:
+            up = min(up, best)
+        elif best >= b0:
+            lo = max(lo, best)
+        else:
+            lo = up = best
+        self.tt[key] = (lo - off if lo > -INF else -INF, up - off if up < INF else INF, best_move)
+        return best
+
+    def exact(self, st: RankState) -> int:
+        """The exact value of ``U``."""
+        return self.search(st, -INF, INF)
+
+
+PV_LIMIT = 200
+"""Plies of principal variation unless the ``pv_limit`` option says otherwise."""
+
+
+def _check(state: State, options: SolveOptions | None) -> int:
+    """Refuse what the solver cannot answer, and every bad option, before any search; returns
+    the principal variation's length limit."""
+    known = False
+    pv_limit = PV_LIMIT
+    if options is not None:
+        check_extra(options, ("pv_limit", "stock_order_known"), "Fool's Paradise")
+        known = bool_option(options, "stock_order_known", False)
+        pv_limit = int_option(options, "pv_limit", PV_LIMIT)
+    if state.pending is not None:
+        raise InputError("pending: the position waits for a chance draw; the endgame solver needs a settled position")
+    if state.stock and not state.stock_known:
+        raise InputError(f"stock_size: the endgame solver needs an empty draw pile; "
+                         f"{len(state.stock)} cards of unknown order are left")
+    if state.stock and not known:
+        raise InputError(f"stock: the endgame solver needs an empty draw pile ({len(state.stock)} cards left); "
+                         f"to solve with the listed draw order taken as known, set the solver option "
+                         f"stock_order_known")
+    return pv_limit
+
+
+def _class_moves(e: EngineState) -> dict[RankMove, list[EMove]]:
+    out: dict[RankMove, list[EMove]] = {}
+    for em in ENGINE.legal_moves(e):
+        out.setdefault(rank_move(e, em), []).append(em)
+    return out
+
+
+def solve(state: State, options: SolveOptions) -> SolveResult:
+    """Exact endgame value, every move's value, the best moves and a principal variation.
+
+    ``value`` is a number: the final score difference for the player to move (two players),
+    or the paranoid value ``U`` (three or more players; ``concept == "paranoid"``).
+    ``options.extra``: ``pv_limit`` (plies of principal variation, default 200);
+    ``stock_order_known`` (solve a position whose stock is not empty, taking the listed draw
+    order as known to both players; refused otherwise)."""
+    pv_limit = _check(state, options)
+    t0 = time.perf_counter()
+    n = state.players
+    root = state.to_move
+    concept = None if n == 2 else "paranoid"
+    notes: list[str] = []
+    if state.stock:
+        notes.append(f"the {len(state.stock)}-card stock is taken in the listed draw order")
+    if concept:
+        notes.append("paranoid: the player to move maximises own final score minus the best other final score; "
+                     "every other player plays to minimise that")
+    e = ENGINE.from_spec(state)
+    rs = rank_state(e)
+    search = Solver(e.ctx, root, n, options)
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, 10_000))
+    try:
+        if rs.over:
+            value = search.terminal_value(rs)
+            return SolveResult(SPEC.name, root, value, [], [], 0, time.perf_counter() - t0, [], concept, notes)
+        classes = _class_moves(e)
+        class_value = {cls: search.exact(rank_apply(e.ctx, rs, cls)) for cls in classes}
+        value = max(class_value.values())
+        rows: list[tuple[int, Any, str]] = []
+        for cls, ems in classes.items():
+            for em in ems:
+                sm = ENGINE.move_to_spec(e, em)
+                rows.append((class_value[cls], SPEC.move_sort_key(sm), str(sm)))
+        rows.sort(key=lambda r: (-r[0], r[1]))
+        moves = [MoveValue(text, v) for v, _, text in rows]
+        best = [text for v, _, text in rows if v == value]
+        pv = _principal_variation(e, search, pv_limit)
+    finally:
+        sys.setrecursionlimit(limit)
+    return SolveResult(SPEC.name, root, value, moves, pv, search.nodes, time.perf_counter() - t0, best, concept, notes)
+
+
+def _principal_variation(e: EngineState, search: Solver, limit: int) -> list[str]:
+    """Best play from ``e``: each step the move whose exact value is best for its mover
+    (max for the root player, min for the others), first in move order on ties."""
+    pv: list[str] = []
+    while not e.terminal() and len(pv) < limit:
+        rs = rank_state(e)
+        classes = _class_moves(e)
+        maximising = rs.to_move == search.root
+        best_cls = None
+        best_v = 0
+        for cls in search.ordered_moves(rs):
+            v = search.exact(rank_apply(search.ctx, rs, cls))
+            if best_cls is None or (v > best_v if maximising else v < best_v):
+                best_cls, best_v = cls, v
+        assert best_cls is not None
+        em = min(classes[best_cls], key=lambda m: SPEC.move_sort_key(ENGINE.move_to_spec(e, m)))
+        pv.append(str(ENGINE.move_to_spec(e, em)))
+        e = ENGINE.apply(e, em)
+    return pv
+
+
+def endgame_value(state: State, options: SolveOptions | None = None) -> int:
+    """Only the value (for sweeps): ``U`` for the player to move."""
+    _check(state, options)
+    e = ENGINE.from_spec(state)
+    rs = rank_state(e)
+    search = Solver(e.ctx, state.to_move, state.players, options)
+    return search.terminal_value(rs) if rs.over else search.exact(rs)

@@ -1,0 +1,522 @@
+"""Three Fools: exact round odds, a follower's best response, and (``equilibrium=true``) the
+equilibrium of a bluff with every hand open.
+
+**Round odds.** For a position whose round is about to be led (phase ``flip``, or ``lead`` once the
+binary card is settled), from the view of a named player (default: the leader): for every choice
+of the leader (flip or keep, card, declared suit) the exact probability that the leader wins the
+round and that she pays the lying penalty. The model:
+
+* the followers play by given strategies: uniform over the cards in hand (default), or a table
+  per seat of card weights for each (binary card, declared suit): a follower plays each card in
+  hand with probability proportional to its weight (all zero, or no row for the key: uniform);
+* the cards the viewer does not see are dealt uniformly at random consistent with her view. What
+  she sees: her own hand and every card revealed so far (``shown``); a revealed card's place is
+  public (it went to the bottom of a known pile and is drawn in a known order), so a revealed
+  card in another player's hand is known to be there. The other cards (never revealed, not hers)
+  fill the other hands' remaining places and the piles, every such deal equally likely.
+
+With uniform followers the odds come from exchangeability in closed form (a follower's card is a
+uniform known card or a uniform unseen card; the second follower's unseen card is uniform over the
+unseen cards but the first's), so a fresh round costs ``cards x cards`` sums. With a strategy table
+both followers' unseen hands are enumerated (at most ``limit`` deals, an option).
+
+**Best response** of one follower (``-o best_response=SEAT``): from that follower's view, given the
+leader's strategy (``uniform`` over her choices, or ``truthful``: uniform flip and card, the true
+suit declared) and the other follower's, for each information set (binary card, declared suit)
+the probability of winning the round with each card of her hand, and the best card.
+
+**Equilibrium** (``-o equilibrium=true``): :func:`equilibrium` (pygambit, optional extra
+``foolsolve[gambit]``).
+
+The solver asks the engine for the rules (the round winner, the Roshambo odds). Tests check the
+odds against enumeration over the spec (every deal, every follower play, the spec's apply) and an
+independent Monte Carlo simulation; the equilibrium by enumerating every pure deviation over the
+spec (tests/three_fools/test_solver.py).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from fractions import Fraction
+from itertools import combinations
+from math import comb
+from typing import Any
+
+from foolsolve.cards import PILATCH45, Card
+from foolsolve.errors import InputError
+from foolsolve.numbers import exact_number
+from foolsolve.solver.base import MoveValue, SolveOptions, SolveResult, bool_option, check_extra, int_option
+from foolsolve.spec.three_fools import (
+    DOWN,
+    FLIP,
+    LEAD,
+    PILATCH_SUITS,
+    SUIT_OF_TEXT,
+    SUIT_TEXT,
+    UP,
+    State,
+    follower_order,
+    shown_cards,
+)
+
+KNOWN_OPTIONS = ("viewer", "strategies", "leader_strategy", "best_response", "limit", "equilibrium", "lying_cost",
+                 "epsilon")
+DEFAULT_LIMIT = 2_000_000
+"""Most deals of the followers' unseen cards enumerated for strategy tables."""
+
+
+# --- what the viewer knows ---------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class View:
+    """The viewer's knowledge of a round about to be led."""
+
+    viewer: int
+    leader: int
+    followers: tuple[int, int]
+    known: tuple[frozenset[Card], frozenset[Card], frozenset[Card]]
+    """Cards the viewer knows to be in each hand (her whole own hand)."""
+    unseen: tuple[int, int, int]
+    """Places in each hand the viewer cannot see."""
+    pool: frozenset[Card]
+    """Cards the viewer has never seen: they fill the unseen places and the piles."""
+    binaries: tuple[tuple[bool, str], ...]
+    """(flip?, the binary card after it) for each flip choice still open."""
+
+
+def view_of(state: State, viewer: int | None = None) -> View:
+    """The viewer's knowledge (default viewer: the leader); a position not at the start of a round
+    is an :class:`InputError`."""
+    if state.phase not in (FLIP, LEAD):
+        raise InputError(f"phase: round odds need a round about to be led (phase flip or lead), not {state.phase}")
+    v = state.leader if viewer is None else viewer
+    if v not in (0, 1, 2):
+        raise InputError(f"option viewer: {v!r} is not a seat (0, 1 or 2)")
+    shown = shown_cards(state)
+    known = tuple(state.hands[p] if p == v else frozenset(state.hands[p] & shown) for p in range(3))
+    unseen = tuple(len(state.hands[p]) - len(known[p]) for p in range(3))
+    pool = frozenset(c for c in PILATCH45 if c not in shown and c not in state.hands[v])
+    other = DOWN if state.binary == UP else UP
+    binaries = ((False, state.binary), (True, other)) if state.phase == FLIP else ((False, state.binary),)
+    return View(v, state.leader, follower_order(state.leader), (known[0], known[1], known[2]),
+                (unseen[0], unseen[1], unseen[2]), pool, binaries)
+
+
+# --- strategies -----------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Strategy:
+    """A follower's strategy: ``None`` table is uniform over the cards in hand; else card weights per
+    ``"binary declared"`` key (``"up P"``)."""
+
+    table: dict[str, dict[Card, Fraction]] | None = None
+
+    @property
+    def uniform(self) -> bool:
+        return self.table is None
+
+    def play(self, hand: frozenset[Card] | tuple[Card, ...], binary: str, declared: str) -> dict[Card, Fraction]:
+        """The probability of each card of ``hand``."""
+        cards = sorted(hand)
+        row = None if self.table is None else self.table.get(f"{binary} {SUIT_TEXT[declared]}")
+        if row is not None:
+            weights = [row.get(c, Fraction(0)) for c in cards]
+            total = sum(weights)
+            if total > 0:
+                return {c: w / total for c, w in zip(cards, weights) if w}
+        return {c: Fraction(1, len(cards)) for c in cards}
+
+
+def parse_strategies(obj: Any) -> dict[int, Strategy]:
+    """``{"SEAT": {"up P": {"3R": 2, "JoS": 1}, ...}, ...}`` or ``"uniform"``; weights are whole numbers
+    or fraction strings at least 0."""
+    if obj is None or obj == "uniform":
+        return {}
+    if not isinstance(obj, dict):
+        raise InputError('option strategies: expected "uniform" or {"SEAT": {"up P": {"CARD": WEIGHT}}}')
+    out: dict[int, Strategy] = {}
+    for seat_text, rows in obj.items():
+        where = f"option strategies.{seat_text}"
+        if seat_text not in ("0", "1", "2"):
+            raise InputError(f"{where}: not a seat (0, 1 or 2)")
+        if rows == "uniform":
+            continue
+        if not isinstance(rows, dict):
+            raise InputError(f"{where}: expected an object of rows keyed by \"up P\", \"down S\" ...")
+        table: dict[str, dict[Card, Fraction]] = {}
+        for key, row in rows.items():
+            parts = str(key).split()
+            if len(parts) != 2 or parts[0] not in (UP, DOWN) or parts[1].upper() not in SUIT_OF_TEXT:
+                raise InputError(f"{where}.{key}: a row key is the binary card and a suit, e.g. \"up P\"")
+            norm = f"{parts[0]} {SUIT_TEXT[SUIT_OF_TEXT[parts[1].upper()]]}"
+            if not isinstance(row, dict):
+                raise InputError(f"{where}.{key}: expected an object of card weights")
+            weights: dict[Card, Fraction] = {}
+            for card_text, w in row.items():
+                card = PILATCH45.parse(str(card_text), what=f"{where}.{key}")
+                weights[card] = _weight(w, f"{where}.{key}.{card_text}")
+            table[norm] = weights
+        out[int(seat_text)] = Strategy(table)
+    return out
+
+
+def _weight(w: Any, where: str) -> Fraction:
+    if isinstance(w, bool) or not isinstance(w, (int, str)):
+        raise InputError(f"{where}: a weight is a whole number or a fraction string")
+    f = exact_number(w, where, floats=False)
+    if f < 0:
+        raise InputError(f"{where}: a weight is at least 0")
+    return f
+
+
+# --- the rules, from the engine --------------------------------------------------------------------------
+
+def leader_wins(state: State, leader: int, seats: dict[int, Card], binary: str) -> Fraction:
+    """The probability that ``leader`` wins the round with these cards (by seat): 1 or 0, or her
+    Roshambo odds when three suits show (the engine's rules)."""
+    from foolsolve.engines.three_fools import roshambo_distribution, winner_of
+
+    w = winner_of(seats[0].index, seats[1].index, seats[2].index, 1 if binary == UP else 0)
+    if w >= 0:
+        return Fraction(int(w == leader))
+    return dict(roshambo_distribution(state.rules.roshambo, (0, 1, 2)))[leader]
+
+
+def winner_odds(state: State, seats: dict[int, Card], binary: str) -> dict[int, Fraction]:
+    """Each seat's probability of winning the round with these cards."""
+    from foolsolve.engines.three_fools import roshambo_distribution, winner_of
+
+    w = winner_of(seats[0].index, seats[1].index, seats[2].index, 1 if binary == UP else 0)
+    if w >= 0:
+        return {p: Fraction(int(p == w)) for p in range(3)}
+    return dict(roshambo_distribution(state.rules.roshambo, (0, 1, 2)))
+
+
+# --- the followers' plays ------------------------------------------------------------------------------------
+
+def follower_plays(view: View, lead: Card, binary: str, declared: str, strategies: dict[int, Strategy],
+                   limit: int = DEFAULT_LIMIT) -> dict[tuple[Card, Card], Fraction]:
+    """The distribution of the two followers' cards (first follower, second follower) given that
+    the leader holds and plays ``lead``."""
+    f1, f2 = view.followers
+    pool = view.pool - {lead}
+    s1, s2 = strategies.get(f1, Strategy()), strategies.get(f2, Strategy())
+    u1, u2 = view.unseen[f1], view.unseen[f2]
+    k1, k2 = view.known[f1], view.known[f2]
+    if (u1 == 0 or s1.uniform) and (u2 == 0 or s2.uniform):
+        return _closed_pair(k1, u1, s1, k2, u2, s2, pool, binary, declared)
+    deals = comb(len(pool), u1) * comb(len(pool) - u1, u2)
+    if deals > limit:
+        raise InputError(f"option limit: strategy tables need {deals:,} deals of the unseen cards enumerated "
+                         f"(limit {limit:,}); raise -o limit=N or use a position with fewer unseen cards")
+    out: dict[tuple[Card, Card], Fraction] = {}
+    weight = Fraction(1, deals)
+    cards = sorted(pool)
+    for a in combinations(cards, u1):
+        p1 = s1.play(k1 | frozenset(a), binary, declared)
+        rest = [c for c in cards if c not in a]
+        for b in combinations(rest, u2):
+            p2 = s2.play(k2 | frozenset(b), binary, declared)
+            for x, px in p1.items():
+                for y, py in p2.items():
+                    out[(x, y)] = out.get((x, y), Fraction(0)) + weight * px * py
+    return out
+
+
+def _one(known: frozenset[Card], u: int, strategy: Strategy, pool: frozenset[Card], binary: str,
+         declared: str) -> dict[Card, Fraction]:
+    """A follower's card when her unseen places (if any) are a uniform deal from ``pool`` and she is
+    uniform over her hand, or when she has no unseen place (then any strategy)."""
+    if u == 0:
+        return strategy.play(known, binary, declared)
+    h = len(known) + u
+    out = {c: Fraction(1, h) for c in known}
+    for c in pool:
+        out[c] = Fraction(u, h * len(pool))
+    return out
+
+
+def _closed_pair(k1: frozenset[Card], u1: int, s1: Strategy, k2: frozenset[Card], u2: int, s2: Strategy,
+                 pool: frozenset[Card], binary: str, declared: str) -> dict[tuple[Card, Card], Fraction]:
+    """Followers who are uniform over their hands or whose hands the viewer sees: a uniform
+    follower's card is one of her known cards (each ``1/h``) or one of her unseen cards, which (the
+    unseen places being a uniform deal) is uniform over the unseen cards; the second follower's
+    unseen card is then uniform over the unseen cards but the first's."""
+    out: dict[tuple[Card, Card], Fraction] = {}
+    for x, px in _one(k1, u1, s1, pool, binary, declared).items():
+        rest = pool - {x} if x in pool else pool
+        for y, py in _one(k2, u2, s2, rest, binary, declared).items():
+            out[(x, y)] = px * py
+    return out
+
+
+# --- round odds -------------------------------------------------------------------------------------------------
+
+@dataclass
+class ChoiceOdds:
+    """One choice of the leader and its exact odds."""
+
+    flip: bool
+    card: Card
+    declared: str
+    win: Fraction
+    penalty: Fraction
+    lie: bool
+    held: Fraction = Fraction(1)
+    """The viewer's probability that the leader holds the card (1 when the viewer is the leader)."""
+
+    @property
+    def text(self) -> str:
+        return f"{'flip' if self.flip else 'keep'}; lead {self.card.ascii} as {SUIT_TEXT[self.declared]}"
+
+
+def leader_cards(view: View) -> dict[Card, Fraction]:
+    """The cards the leader may hold, with the viewer's probability that she holds each."""
+    lead = view.leader
+    out = {c: Fraction(1) for c in view.known[lead]}
+    if view.unseen[lead]:
+        for c in view.pool:
+            out[c] = Fraction(view.unseen[lead], len(view.pool))
+    return out
+
+
+def round_odds(state: State, viewer: int | None = None, strategies: dict[int, Strategy] | None = None,
+               limit: int = DEFAULT_LIMIT) -> list[ChoiceOdds]:
+    """Every choice of the leader with the exact probability of winning the round and of paying the
+    lying penalty (see the module docstring for the model). A choice with a card the viewer does not
+    see is conditioned on the leader holding it."""
+    view = view_of(state, viewer)
+    strategies = strategies or {}
+    for seat in strategies:
+        if seat == view.leader:
+            raise InputError(f"option strategies.{seat}: the leader's choices are what the odds are computed for")
+    out = []
+    for card, held in sorted(leader_cards(view).items()):
+        for flip, binary in view.binaries:
+            for declared in PILATCH_SUITS:
+                plays = follower_plays(view, card, binary, declared, strategies, limit)
+                f1, f2 = view.followers
+                win = Fraction(0)
+                for (x, y), pr in plays.items():
+                    win += pr * leader_wins(state, view.leader, {view.leader: card, f1: x, f2: y}, binary)
+                lie = card.suit != declared
+                out.append(ChoiceOdds(flip, card, declared, win, (1 - win) if lie else Fraction(0), lie, held))
+    return out
+
+
+# --- best response of a follower --------------------------------------------------------------------------------
+
+@dataclass
+class BestResponse:
+    """A follower's best card for each information set (binary card, declaration) she may meet."""
+
+    seat: int
+    rows: list[tuple[str, str, dict[Card, Fraction], list[Card], Fraction]] = field(default_factory=list)
+    """(binary, declared, win probability of each card, the best cards, the probability of the
+    information set)."""
+    value: Fraction = Fraction(0)
+    """Her probability of winning the round when she plays a best card everywhere."""
+
+
+def parse_leader_table(obj: Any) -> dict[str, Fraction]:
+    """A leader's strategy table: weights of choices written as the solver prints them
+    (``"keep; lead 3R as P"``); choices not listed weigh 0."""
+    if not isinstance(obj, dict):
+        raise InputError('option leader_strategy: expected uniform, truthful or {"keep; lead 3R as P": WEIGHT}')
+    out: dict[str, Fraction] = {}
+    for text, w in obj.items():
+        words = str(text).replace(";", " ").split()
+        if len(words) != 5 or words[0] not in ("keep", "flip") or words[1] != "lead" or words[3] != "as" \
+                or words[4].upper() not in SUIT_OF_TEXT:
+            raise InputError(f"option leader_strategy.{text}: a choice is written \"keep; lead 3R as P\"")
+        card = PILATCH45.parse(words[2], what=f"option leader_strategy.{text}")
+        out[f"{words[0]}; lead {card.ascii} as {SUIT_TEXT[SUIT_OF_TEXT[words[4].upper()]]}"] = \
+            _weight(w, f"option leader_strategy.{text}")
+    return out
+
+
+def best_response(state: State, seat: int, leader_strategy: str | dict[str, Any] = "uniform",
+                  strategies: dict[int, Strategy] | None = None, limit: int = DEFAULT_LIMIT) -> BestResponse:
+    """The best response of follower ``seat`` (from her own view) to the leader's strategy (``uniform``
+    over her choices; ``truthful``: uniform flip and card, the true suit declared; or a table of
+    choice weights, see :func:`parse_leader_table`) and the other follower's strategy (from
+    ``strategies``, default uniform)."""
+    view = view_of(state, seat)
+    if seat == view.leader:
+        raise InputError(f"option best_response: seat {seat} leads this round; name a follower")
+    strategies = strategies or {}
+    other = next(q for q in view.followers if q != seat)
+    s_other = strategies.get(other, Strategy())
+    if not isinstance(leader_strategy, str):
+        return _best_response_table(state, view, seat, other, parse_leader_table(leader_strategy), s_other, limit)
+    if leader_strategy not in ("uniform", "truthful"):
+        raise InputError(f"option leader_strategy: {leader_strategy!r} is not uniform, truthful or a table")
+    hand = state.hands[seat]
+    card_odds = leader_cards(view)
+    hl = len(view.known[view.leader]) + view.unseen[view.leader]
+    # the leader's card: uniform over her hand (known cards 1/h each, unseen cards spread over the pool)
+    p_card = {c: (Fraction(1, hl) if c in view.known[view.leader] else held / hl) for c, held in card_odds.items()}
+    result = BestResponse(seat)
+    nflip = len(view.binaries)
+    for _flip, binary in view.binaries:
+        for declared in PILATCH_SUITS:
+            wins = {z: Fraction(0) for z in hand}
+            reach = Fraction(0)
+            for c, pc in p_card.items():
+                if leader_strategy == "truthful":
+                    pd = Fraction(int(c.suit == declared))
+                else:
+                    pd = Fraction(1, 3)
+                pr = pc * pd / nflip
+                if not pr:
+                    continue
+                reach += pr
+                ys = _other_plays(view, other, c, binary, declared, s_other, limit)
+                for y, py in ys.items():
+                    for z in hand:
+                        seats = {view.leader: c, other: y, seat: z}
+                        wins[z] += pr * py * winner_odds(state, seats, binary)[seat]
+            if not reach:
+                continue
+            cond = {z: w / reach for z, w in wins.items()}
+            top = max(cond.values())
+            best = sorted(z for z, w in cond.items() if w == top)
+            result.rows.append((binary, declared, cond, best, reach))
+            result.value += reach * top
+    return result
+
+
+def _best_response_table(state: State, view: View, seat: int, other: int, table: dict[str, Fraction],
+                         s_other: Strategy, limit: int) -> BestResponse:
+    """:func:`best_response` for a leader's strategy table: the leader's unseen cards are enumerated
+    (her choice depends on her whole hand), and for each deal the other follower's unseen cards
+    (uniform over the rest in closed form, or enumerated for a table)."""
+    leader = view.leader
+    pool = sorted(view.pool)
+    kl, ul = view.known[leader], view.unseen[leader]
+    kq, uq = view.known[other], view.unseen[other]
+    deals = comb(len(pool), ul) * (1 if s_other.uniform else comb(len(pool) - ul, uq))
+    if deals > limit:
+        raise InputError(f"option limit: a leader's table needs {deals:,} deals enumerated (limit {limit:,})")
+    hand = state.hands[seat]
+    wins: dict[tuple[str, str], dict[Card, Fraction]] = {}
+    reach: dict[tuple[str, str], Fraction] = {}
+    p_deal = Fraction(1, comb(len(pool), ul))
+    for sl in combinations(pool, ul):
+        lhand = sorted(kl | frozenset(sl))
+        choices = [(f, b, c, d) for f, b in view.binaries for c in lhand for d in PILATCH_SUITS]
+        weights = [table.get(f"{'flip' if f else 'keep'}; lead {c.ascii} as {SUIT_TEXT[d]}", Fraction(0))
+                   for f, b, c, d in choices]
+        total = sum(weights)
+        probs = [w / total for w in weights] if total else [Fraction(1, len(choices))] * len(choices)
+        rest = [c for c in pool if c not in sl]
+        for (_f, binary, c, d), pa in zip(choices, probs):
+            if not pa:
+                continue
+            if s_other.uniform:
+                ys = _one(kq, uq, s_other, frozenset(rest), binary, d)
+            else:
+                ys = {}
+                n = comb(len(rest), uq)
+                for sq in combinations(rest, uq):
+                    for y, py in s_other.play(kq | frozenset(sq), binary, d).items():
+                        ys[y] = ys.get(y, Fraction(0)) + py / n
+            key = (binary, d)
+            row = wins.setdefault(key, {z: Fraction(0) for z in hand})
+            for y, py in ys.items():
+                pr = p_deal * pa * py
+                reach[key] = reach.get(key, Fraction(0)) + pr
+                for z in hand:
+                    row[z] += pr * winner_odds(state, {leader: c, other: y, seat: z}, binary)[seat]
+    result = BestResponse(seat)
+    for _f, binary in view.binaries:
+        for d in PILATCH_SUITS:
+            r = reach.get((binary, d), Fraction(0))
+            if not r:
+                continue
+            cond = {z: w / r for z, w in wins[(binary, d)].items()}
+            top = max(cond.values())
+            result.rows.append((binary, d, cond, sorted(z for z, w in cond.items() if w == top), r))
+            result.value += r * top
+    return result
+
+
+def _other_plays(view: View, q: int, lead: Card, binary: str, declared: str, strategy: Strategy,
+                 limit: int) -> dict[Card, Fraction]:
+    """The other follower's card, given the leader plays ``lead`` (and holds it)."""
+    pool = view.pool - {lead}
+    known, u = view.known[q], view.unseen[q]
+    if strategy.uniform:
+        h = len(known) + u
+        out = {c: Fraction(1, h) for c in known}
+        for c in pool if u else ():
+            out[c] = Fraction(u, h * len(pool))
+        return out
+    deals = comb(len(pool), u)
+    if deals > limit:
+        raise InputError(f"option limit: {deals:,} deals of player {q}'s unseen cards (limit {limit:,})")
+    out2: dict[Card, Fraction] = {}
+    for a in combinations(sorted(pool), u):
+        for c, pc in strategy.play(known | frozenset(a), binary, declared).items():
+            out2[c] = out2.get(c, Fraction(0)) + pc / deals
+    return out2
+
+
+# --- the registry's entry point ---------------------------------------------------------------------------------
+
+def _fraction_option(options: SolveOptions, key: str, default: Fraction) -> Fraction:
+    value = options.extra.get(key, default)
+    if isinstance(value, Fraction):
+        return value
+    if isinstance(value, bool) or not isinstance(value, (int, str, float)):
+        raise InputError(f"option {key}: expected a number or a fraction such as 1/2, got {value!r}")
+    return exact_number(value, f"option {key}")
+
+
+def _pct(x: Fraction) -> str:
+    return f"{x} ({float(x):.4f})"
+
+
+def solve(state: State, options: SolveOptions) -> SolveResult:
+    """``foolsolve POSITION.json``: the round odds of every leader choice (options ``viewer``,
+    ``strategies``, ``best_response``, ``leader_strategy``, ``limit``), or with ``equilibrium=true`` the
+    equilibrium of the round's bluff with every hand open (``lying_cost``, ``epsilon``)."""
+    check_extra(options, KNOWN_OPTIONS, "three-fools")
+    start = time.perf_counter()
+    if bool_option(options, "equilibrium", False):
+        from foolsolve.solver.three_fools.equilibrium import DEFAULT_EPSILON, equilibrium_result
+
+        return equilibrium_result(state, _fraction_option(options, "lying_cost", Fraction(1, 4)),
+                                  _fraction_option(options, "epsilon", DEFAULT_EPSILON), start)
+    viewer = options.extra.get("viewer")
+    if viewer is not None and (isinstance(viewer, bool) or not isinstance(viewer, int)):
+        raise InputError(f"option viewer: {viewer!r} is not a seat (0, 1 or 2)")
+    strategies = parse_strategies(options.extra.get("strategies"))
+    limit = int_option(options, "limit", DEFAULT_LIMIT, minimum=1)
+    odds = round_odds(state, viewer, strategies, limit)
+    view = view_of(state, viewer)
+    top = max(o.win for o in odds)
+    best = [o for o in odds if o.win == top]
+    least = min(o.penalty for o in best)
+    best = [o for o in best if o.penalty == least]
+    moves = []
+    for o in sorted(odds, key=lambda o: (-o.win, o.penalty, o.text)):
+        extra = "" if o.held == 1 else f" [if she holds it: {_pct(o.held)}]"
+        moves.append(MoveValue(o.text, f"win {_pct(o.win)}, penalty {_pct(o.penalty)}{extra}"))
+    notes = [f"viewer: player {view.viewer}; leader: player {view.leader}; unseen cards: {len(view.pool)}; "
+             f"followers: " + ", ".join(f"{q} {'table' if q in strategies else 'uniform'}" for q in view.followers)]
+    br_seat = options.extra.get("best_response")
+    if br_seat is not None:
+        if isinstance(br_seat, bool) or not isinstance(br_seat, int):
+            raise InputError(f"option best_response: {br_seat!r} is not a seat")
+        leader_strategy = options.extra.get("leader_strategy", "uniform")
+        br = best_response(state, br_seat, leader_strategy, strategies, limit)
+        leader_text = leader_strategy if isinstance(leader_strategy, str) else "by the table"
+        notes.append(f"best response of player {br.seat} (leader {leader_text}): win {_pct(br.value)}")
+        for binary, declared, cond, cards, reach in br.rows:
+            notes.append(f"  {binary} {SUIT_TEXT[declared]} (p {reach}): play "
+                         f"{' or '.join(c.ascii for c in cards)} (win {_pct(cond[cards[0]])})")
+    return SolveResult(game="three-fools", to_move=view.leader, value=f"win {_pct(top)}", moves=moves, pv=[],
+                       nodes=len(odds), seconds=time.perf_counter() - start, best=[o.text for o in best],
+                       concept=f"round odds from player {view.viewer}'s view", notes=notes)

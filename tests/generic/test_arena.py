@@ -1,0 +1,315 @@
+"""The arena (foolsolve/arena.py, foolsolve/bots/): bookkeeping with known outcomes, seat rotation
+and duplicate deals, resume after a kill, legal play by every bot in every game, views only,
+external bots and their faults, Elo and Wilson against known values."""
+
+from __future__ import annotations
+
+import gc
+import itertools
+import json
+import math
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+import xml.etree.ElementTree as ET
+from pathlib import Path
+from typing import Any, ClassVar
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from foolsolve import arena, bots, games
+from foolsolve.stats import elo, elo_difference, wilson
+from foolsolve.worlds import read_view
+from tests.generic.test_cli import assert_one_line_error, run
+
+REPO = Path(__file__).resolve().parents[2]
+EXAMPLE_BOT = REPO / "docs" / "arena_bot_example.py"
+GAMES = [info.name for info in games.all_games()]
+
+
+# --- statistics ---------------------------------------------------------------------------------
+
+
+def test_wilson_interval_of_known_proportions():
+    lo, hi = wilson(8, 10)  # the textbook example: 8 of 10 -> [0.490, 0.943]
+    assert (round(lo, 3), round(hi, 3)) == (0.490, 0.943)
+    lo, hi = wilson(0, 20)
+    assert lo == 0.0 and round(hi, 4) == 0.1611
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_elo_of_two_players_is_the_log_odds_of_their_score():
+    games_ = [(0, 1, 1.0)] * 75 + [(0, 1, 0.0)] * 25
+    r = elo(2, games_, anchor=1, prior_games=0)
+    assert r[1] == 1000 and math.isclose(r[0] - r[1], 400 * math.log10(3), abs_tol=1e-6)
+    assert math.isclose(elo_difference(0.75), 400 * math.log10(3))
+
+
+def test_elo_is_the_maximum_likelihood_fit():
+    """At the maximum of the Bradley-Terry likelihood every player's expected score equals its
+    actual score (the likelihood equations): a check independent of the fitting iteration."""
+    rng = random.Random(5)
+    truth = [0.0, 150.0, 300.0]
+    played = []
+    for _ in range(600):
+        i, j = rng.sample(range(3), 2)
+        p = 1 / (1 + 10 ** ((truth[j] - truth[i]) / 400))
+        played.append((i, j, 1.0 if rng.random() < p else 0.0))
+    r = elo(3, played, anchor=0, prior_games=0)
+    for k in range(3):
+        actual = sum(s if i == k else 1 - s for i, j, s in played if k in (i, j))
+        expected = sum((1 / (1 + 10 ** ((r[j] - r[i]) / 400))) if i == k else (1 / (1 + 10 ** ((r[i] - r[j]) / 400)))
+                       for i, j, s in played if k in (i, j))
+        assert math.isclose(actual, expected, rel_tol=1e-6)
+
+
+# --- seatings and bookkeeping -------------------------------------------------------------------
+
+
+def test_every_bot_sits_in_every_seat_equally():
+    assert arena.seatings(2, 2) == [(0, 1), (1, 0)]
+    three = arena.seatings(2, 3)
+    assert len(three) == 3 and all(sorted(s).count(0) == 2 for s in three)
+    for seat in range(3):
+        assert sorted(s[seat] for s in three) == [0, 0, 1]
+    pairs = arena.seatings(3, 2)
+    assert len(pairs) == 6 and set(pairs) == set(itertools.permutations(range(3), 2))
+
+
+class _Fixed(bots.Bot):
+    def __init__(self, pick: int) -> None:
+        self.pick = pick
+
+    def choose(self, seat: bots.Seat) -> Any:
+        return seat.legal[self.pick]
+
+
+@pytest.fixture
+def fixed_bots():
+    bots.register(bots.BotInfo("first", "the first legal move", lambda p, r: _Fixed(0)))
+    bots.register(bots.BotInfo("last", "the last legal move", lambda p, r: _Fixed(-1)))
+    yield
+    bots.unregister("first")
+    bots.unregister("last")
+    arena.close_bots()
+
+
+def test_a_fixed_policy_pair_gives_the_counts_of_playing_the_deals_by_hand(fixed_bots):
+    match = arena.Match("durak", {}, 2, ("first", "last"), deals=6, seed=3)
+    records, interrupted = arena.run(match, None)
+    assert not interrupted and len(records) == 12
+    spec = games.get("durak").spec
+    expect = {("first", "last"): [0, 0, 0]}
+    for rec in records:
+        state = spec.state_from_json(rec["start"])
+        moves = []
+        while spec.legal_moves(state):  # the same two policies, played here without the arena
+            legal = spec.legal_moves(state)
+            move = legal[0] if rec["seating"][spec.to_move(state)] == "first" else legal[-1]
+            moves.append(str(move))
+            state = spec.apply(state, move)
+        assert moves == rec["moves"]
+        ret = spec.returns(state)
+        f = rec["seating"].index("first")
+        tally = expect[("first", "last")]
+        tally[0 if ret[f] > ret[1 - f] else 1 if ret[f] < ret[1 - f] else 2] += 1
+    summary = arena.summarise(match, records)
+    r = summary.pairs[("first", "last")]
+    assert [r.wins, r.losses, r.draws] == expect[("first", "last")]
+    # duplicate format: both seatings of a deal start from the same cards; different deals differ
+    by_deal: dict[int, list[dict[str, Any]]] = {}
+    for rec in records:
+        by_deal.setdefault(rec["deal"], []).append(rec)
+    assert all(len(v) == 2 and v[0]["start"] == v[1]["start"] for v in by_deal.values())
+    assert len({json.dumps(v[0]["start"], sort_keys=True) for v in by_deal.values()}) == 6
+
+
+def test_results_do_not_depend_on_the_number_of_workers(tmp_path):
+    match = arena.Match("fools-paradise", {}, 2, ("random", "greedy"), deals=2, seed=9)
+    one, _ = arena.run(match, None, workers=1)
+    two, _ = arena.run(match, None, workers=2)
+    strip = [{k: v for k, v in r.items() if k != "seconds"} for r in one]
+    assert strip == [{k: v for k, v in r.items() if k != "seconds"} for r in two]
+
+
+# --- resume -------------------------------------------------------------------------------------
+
+SLOW_BOT = """
+import json, sys, time
+for line in sys.stdin:
+    time.sleep(0.02)
+    print(json.loads(line)["legal"][0], flush=True)
+"""
+
+
+def _keys(path: Path) -> list[tuple[int, tuple[str, ...]]]:
+    lines = path.read_text(encoding="utf-8").splitlines()
+    return [arena.key_of(json.loads(line)) for line in lines[1:]]
+
+
+def test_a_killed_match_resumes_without_playing_a_game_twice(tmp_path):
+    slow = tmp_path / "slow.py"
+    slow.write_text(SLOW_BOT)
+    out = tmp_path / "m.jsonl"
+    argv = [sys.executable, "-m", "foolsolve", "arena", "durak", "--bot", "random", "--bot",
+            f"cmd:{sys.executable} {slow}", "--games", "4", "--seed", "2", "--out", str(out)]
+    proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        if out.exists() and len(out.read_text(encoding="utf-8").splitlines()) >= 3:
+            break
+        time.sleep(0.05)
+    os.killpg(proc.pid, signal.SIGKILL)
+    proc.wait()
+    before = _keys(out)
+    assert 2 <= len(before) < 8
+    with open(out, "a", encoding="utf-8") as f:
+        f.write('{"deal": 3, "seating": ["ran')  # a line torn by the kill
+    proc = subprocess.run([*argv, "--json"], capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    after = _keys(out)
+    assert len(after) == len(set(after)) == 8 and after[: len(before)] == before
+    assert json.loads(proc.stdout)["games"] == 8
+
+
+def test_an_out_file_of_another_match_is_refused(tmp_path, capsys):
+    out = tmp_path / "m.jsonl"
+    code, _, err = run(["arena", "fools-paradise", "--bot", "random", "--bot", "greedy", "--games", "1",
+                        "--out", str(out)], capsys)
+    assert code == 0, err
+    code, _, err = run(["arena", "fools-paradise", "--bot", "random", "--bot", "greedy", "--games", "1",
+                        "--seed", "5", "--out", str(out)], capsys)
+    assert_one_line_error(code, err, "another match")
+    bad = tmp_path / "x.jsonl"
+    bad.write_text("hello\n")
+    code, _, err = run(["arena", "durak", "--bot", "random", "--bot", "greedy", "--out", str(bad)], capsys)
+    assert_one_line_error(code, err, "not an arena record file")
+
+
+# --- bots ---------------------------------------------------------------------------------------
+
+
+@settings(max_examples=10, deadline=None)
+@given(game=st.sampled_from(GAMES), seed=st.integers(0, 10**6), bot=st.sampled_from(["random", "greedy"]))
+def test_every_bot_plays_only_legal_moves_in_every_game(game, seed, bot):
+    info = games.get(game)
+    other = "greedy" if bot == "random" else "random"
+    players = info.spec.min_players
+    match = arena.Match(info.name, {}, players, (bot, other), deals=1, seed=seed)
+    rec = arena.play(arena.Task(match, 0, arena.seatings(2, players)[0]))
+    assert rec["forfeit"] is None and rec["finished"]
+    spec = info.spec
+    end = spec.play(spec.state_from_json(rec["start"]), *rec["moves"])  # the spec accepts every move
+    assert not spec.legal_moves(end)
+    assert rec["returns"] == [float(x) for x in spec.returns(end)]
+
+
+class _Spy(bots.Bot):
+    seats: ClassVar[list[bots.Seat]] = []
+
+    def choose(self, seat: bots.Seat) -> Any:
+        _Spy.seats.append(seat)
+        return seat.legal[0]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_bot_is_handed_a_view_and_never_the_position(game):
+    info = games.get(game)
+    state_type = type(info.spec.deal(info.spec.rules_cls(), info.spec.min_players, random.Random(1)))
+    bots.register(bots.BotInfo("spy", "records its seats", lambda p, r: _Spy()))
+    try:
+        _Spy.seats = []
+        match = arena.Match(info.name, {}, info.spec.min_players, ("spy", "random"), deals=1, seed=4)
+        arena.play(arena.Task(match, 0, (0,) + (1,) * (info.spec.min_players - 1)))
+    finally:
+        bots.unregister("spy")
+        arena.close_bots()
+    assert _Spy.seats
+    for seat in _Spy.seats[:20]:
+        seen, todo = set(), [seat]
+        while todo:  # everything reachable from the seat
+            obj = todo.pop()
+            if id(obj) in seen or isinstance(obj, type):
+                continue
+            seen.add(id(obj))
+            assert not isinstance(obj, state_type), "a bot could reach the full position"
+            todo.extend(gc.get_referents(obj))
+        assert seat.view.get("view") == seat.player  # a view file, not the position
+        assert read_view(seat.view).player == seat.player
+
+
+def test_a_bot_does_not_see_the_other_hand_in_durak():
+    bots.register(bots.BotInfo("spy", "records its seats", lambda p, r: _Spy()))
+    try:
+        _Spy.seats = []
+        match = arena.Match("durak", {"redeal_right": False}, 2, ("spy", "random"), deals=1, seed=8)
+        rec = arena.play(arena.Task(match, 0, (0, 1)))
+    finally:
+        bots.unregister("spy")
+        arena.close_bots()
+    first = _Spy.seats[0]
+    other_hand = set(rec["start"]["hands"][1])
+    text = json.dumps(first.view) + " ".join(first.texts())
+    shown = {c for c in other_hand if f'"{c}"' in text}
+    assert shown == set(), f"player 0 saw {shown} of player 1's hand"
+
+
+def test_the_example_external_bot_plays_a_whole_match(capsys):
+    code, out, err = run(["arena", "fools-paradise", "--bot", "random", "--bot",
+                          f"cmd:{sys.executable} {EXAMPLE_BOT}", "--games", "2", "--json"], capsys)
+    assert code == 0, err
+    res = json.loads(out)
+    assert res["games"] == 4 and res["forfeits"] == []
+
+
+@pytest.mark.parametrize(("program", "timeout", "reason"), [
+    ("import time, sys\nsys.stdin.readline()\ntime.sleep(30)\n", 0.5, "no answer within 0.5 s"),
+    ("import sys\nsys.exit(3)\n", 60, "the program ended"),
+    ("import sys\nfor line in sys.stdin:\n    print('fold', flush=True)\n", 60, "illegal move 'fold'"),
+])
+def test_a_slow_dead_or_illegal_external_bot_loses_and_the_match_goes_on(tmp_path, capsys, program, timeout, reason):
+    bad = tmp_path / "bad.py"
+    bad.write_text(program)
+    code, out, err = run(["arena", "durak", "--bot", "random", "--bot", f"cmd:timeout={timeout} {sys.executable} {bad}",
+                          "--games", "2", "--json"], capsys)
+    assert code == 0, err
+    res = json.loads(out)
+    assert res["games"] == 4
+    assert len(res["forfeits"]) == 4 and all(reason in f["reason"] for f in res["forfeits"])
+    loser = next(p for p in res["pairs"] if p["bot"].startswith("cmd:"))
+    assert loser["losses"] == 4
+
+
+def test_bad_bot_names_and_options_are_one_line_errors(capsys):
+    for argv, needle in [
+        (["arena", "durak", "--bot", "random", "--bot", "nosuch"], "unknown bot"),
+        (["arena", "durak", "--bot", "random"], "at least two bots"),
+        (["arena", "durak", "--bot", "random", "--bot", "random"], "each bot once"),
+        (["arena", "durak", "--bot", "random", "--bot", "greedy:depth=3"], "unknown parameter"),
+        (["arena", "durak", "--bot", "random", "--bot", "greedy", "--players", "9"], "--players"),
+        (["arena", "durak", "--bot", "random", "--bot", "cmd:"], "needs a program"),
+        (["arena", "durak", "--bot", "random", "--bot", "cmd:/no/such/program", "--games", "1"], "cannot start"),
+    ]:
+        code, _, err = run(argv, capsys)
+        assert_one_line_error(code, err, needle)
+
+
+def test_the_plot_and_the_replay(tmp_path, capsys):
+    out, plot = tmp_path / "m.jsonl", tmp_path / "elo.svg"
+    code, text, err = run(["arena", "durak", "--bot", "random", "--bot", "greedy", "--games", "2",
+                           "--out", str(out), "--plot", str(plot)], capsys)
+    assert code == 0, err
+    assert "Elo (random = 1000" in text and "greedy" in text
+    svg = ET.fromstring(plot.read_text())
+    assert len([e for e in svg.iter() if e.tag.endswith("circle")]) == 2
+    rec = json.loads(out.read_text().splitlines()[2])
+    code, replay, err = run(["play", str(out), "--record", "2"], capsys)
+    assert code == 0, err
+    assert f"{len(rec['moves'])}. player" in replay and "game over" in replay
+    code, _, err = run(["play", str(out), "--record", "9"], capsys)
+    assert_one_line_error(code, err, "--record")

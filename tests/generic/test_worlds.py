@@ -1,0 +1,293 @@
+"""View files and the worlds consistent with them (foolsolve/worlds.py, docs/views.md), for every
+registered game: a sampled world viewed from the viewer's seat gives back her view; the sampler's
+frequencies match the exhaustive list of worlds; a view with one world gives that world; bad view
+files are one-line errors."""
+
+import copy
+import json
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from scipy.stats import chisquare
+
+from foolsolve import games
+from foolsolve.errors import InputError
+from foolsolve.worlds import Worlds, is_hidden, read_view, view_of, worlds_from_state
+from tests.generic.test_cli import assert_one_line_error, run
+
+GAMES = [info.name for info in games.all_games()]
+SIGNIFICANCE = 0.001
+"""The chi-square test rejects the sampler when the p-value is below this (seeded: one fixed run)."""
+
+
+def _viewable(name):
+    info = games.get(name)
+    if not info.spec.view_fields:
+        pytest.skip(f"{name} declares no views")
+    return info
+
+
+def random_position(info, rng, moves):
+    """A random whole game of ``info`` after up to ``moves`` random moves (chance outcomes too)."""
+    spec = info.spec
+    state = info.random_game(rng)
+    for _ in range(moves):
+        listed, family = spec.legal_moves_split(state)
+        if not listed and family is None:
+            break
+        if family is not None and (not listed or rng.random() < 0.3):
+            move = family.sample(rng)
+        else:
+            move = rng.choice(listed)
+        state = spec.apply(state, move)
+    return state
+
+
+@pytest.mark.parametrize("name", GAMES)
+@given(seed=st.integers(0, 2**32 - 1), moves=st.integers(0, 40), seat=st.integers(0, 6))
+def test_every_sampled_world_gives_back_the_view(name, seed, moves, seat):
+    info = _viewable(name)
+    spec = info.spec
+    rng = random.Random(seed)
+    state = random_position(info, rng, moves)
+    player = seat % spec.num_players(state)
+    view = view_of(info, state, player)
+    worlds = Worlds(read_view(json.loads(json.dumps(view))))
+    assert worlds.player == player
+    mine = spec.to_move(state) == player
+    for _ in range(2):
+        world = worlds.sample(rng)
+        assert view_of(info, world, player) == view
+        # the same information set as the game's own observation (the OpenSpiel bridge's) says
+        assert spec.information_state(world, player) == spec.information_state(state, player)
+        assert spec.state_from_json(spec.state_to_json(world)) == world  # (its schema too: worlds skip it)
+        if mine:  # the viewer's moves do not depend on what she cannot see
+            assert [str(m) for m in spec.legal_moves(world)] == [str(m) for m in spec.legal_moves(state)]
+
+
+def _small_view(info, most, seeds=range(300), least=2):
+    """A view (from a seeded random game) with ``least`` to ``most`` worlds, and its worlds."""
+    for seed in seeds:
+        rng = random.Random(seed)
+        state = info.random_game(rng)
+        for _ in range(400):
+            for player in range(info.spec.num_players(state)):
+                hidden = info.spec.view_knowledge(state, player).values()
+                if sum(h.count - len(h.known) - len(h.top) - len(h.bottom) for h in hidden) > 12:
+                    continue  # (cheap test first: most positions hide far too much)
+                worlds = worlds_from_state(info, state, player)
+                if worlds._assignments_count() <= 4 * most:
+                    count = worlds.count()
+                    if count is not None and least <= count <= most:
+                        return worlds
+            listed, family = info.spec.legal_moves_split(state)
+            if not listed and family is None:
+                break
+            state = info.spec.apply(state, rng.choice(listed) if listed else family.sample(rng))
+    raise AssertionError(f"{info.name}: no view with {least} to {most} worlds in {len(seeds)} random games")
+
+
+def _key(info, state):
+    return json.dumps(info.spec.state_to_json(state), sort_keys=True)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_sampler_frequencies_match_the_exhaustive_list(name):
+    """Chi-square goodness of fit of 40 draws a world against the worlds' weights (1 each where every
+    card is distinct), seeded; rejected below SIGNIFICANCE."""
+    info = _viewable(name)
+    worlds = _small_view(info, most=12)
+    weighted = list(worlds.enumerate_weighted())
+    assert worlds.count() == len(weighted) == len(list(worlds.enumerate()))
+    keys = [_key(info, s) for s, _ in weighted]
+    assert len(set(keys)) == len(keys)  # every world once
+    total = sum(w for _, w in weighted)
+    draws = 40 * len(weighted)
+    rng = random.Random(20261128)
+    seen = Counter(_key(info, worlds.sample(rng)) for _ in range(draws))
+    assert set(seen) <= set(keys)
+    observed = [seen[k] for k in keys]
+    expected = [draws * w / total for _, w in weighted]
+    assert chisquare(observed, expected).pvalue > SIGNIFICANCE
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_count_equals_the_number_of_worlds_listed(name):
+    info = _viewable(name)
+    worlds = _small_view(info, most=60, seeds=range(300, 600))
+    assert worlds.count() == len(list(worlds.enumerate()))
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_view_with_one_world_gives_that_world(name):
+    info = _viewable(name)
+    spec = info.spec
+    rng = random.Random(7)
+    state = random_position(info, rng, 12)
+    player = 0
+    view = view_of(info, state, player)
+    full = spec.state_to_json(state)
+    exact = copy.deepcopy(view)
+    for key, zf in spec.view_fields.items():
+        paths = [(key, i) for i, v in enumerate(view[key]) if is_hidden(v)] if zf.per_player else \
+            [(key,)] if is_hidden(view.get(key)) else []
+        for path in paths:
+            zone = view[path[0]][path[1]] if len(path) == 2 else view[path[0]]
+            cards = full[path[0]][path[1]] if len(path) == 2 else full[path[0]]
+            if isinstance(cards, int):  # a zone the full position gives only as a count
+                continue
+            if isinstance(cards, str):  # a zone of one card written as the card
+                cards = [cards]
+            new = {"count": zone["count"], ("top" if zf.ordered else "known"): list(cards)}
+            if len(path) == 2:
+                exact[path[0]][path[1]] = new
+            else:
+                exact[path[0]] = new
+    worlds = Worlds(read_view(exact))
+    if worlds.count() != 1:
+        pytest.fail(f"{name}: the fully known view has {worlds.count()} worlds")
+    world = worlds.sample(random.Random(1))
+    for q in range(spec.num_players(state)):
+        assert view_of(info, world, q) == view_of(info, state, q)
+    assert [_key(info, w) for w in worlds.enumerate()] == [_key(info, worlds.sample(random.Random(2)))]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_game_without_views_is_a_one_line_error(name, monkeypatch):
+    info = games.get(name)
+    monkeypatch.setattr(type(info.spec), "view_fields", {})
+    state = info.random_game(random.Random(0))
+    with pytest.raises(InputError, match="has no views"):
+        view_of(info, state, 0)
+
+
+# --- the command line -------------------------------------------------------------------------
+
+
+def _view_file(tmp_path, name, capsys, seed=3, moves=6):
+    info = _viewable(name)
+    state = random_position(info, random.Random(seed), moves)
+    full = tmp_path / "full.json"
+    full.write_text(json.dumps(info.spec.state_to_json(state)))
+    out = tmp_path / "view.json"
+    code, _, err = run(["view", str(full), "--as", "1", "--out", str(out)], capsys)
+    assert code == 0, err
+    return info, json.loads(out.read_text()), out
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_view_command_and_the_commands_that_read_views(name, tmp_path, capsys):
+    info, view, path = _view_file(tmp_path, name, capsys)
+    assert view["view"] == 1 and view["game"] == info.name
+    code, out, err = run(["show", str(path)], capsys)
+    assert code == 0 and "as player 1 sees it" in out, err
+    code, out, err = run(["moves", str(path), "--json"], capsys)
+    assert code == 0, err
+    code, out, err = run(["show", str(path), "--svg", str(tmp_path / "v.svg")], capsys)
+    assert code == 0, err
+    svg = (tmp_path / "v.svg").read_text()
+    assert 'data-view="player 1"' in svg
+    hidden = read_view(view).zones
+    assert svg.count('data-face="down"') == sum(z.unknown for z in hidden)  # every unknown card face down
+    code, out, err = run(["report", str(path), "--out", str(tmp_path / "r.html")], capsys)
+    assert code == 0, err
+    page = (tmp_path / "r.html").read_text()
+    assert 'id="view-moves"' in page and 'data-view="player 1"' in page and "hidden cards" in page
+    code, out, err = run(["solve", str(path)], capsys)
+    assert_one_line_error(code, err, "view of player 1")
+    code, out, err = run(["play", str(path), "x"], capsys)
+    assert_one_line_error(code, err, "needs a full position")
+    code, out, err = run(["solve", str(path), str(path)], capsys)  # several files: the batch reader
+    assert code == 2 and "where a full position is needed" in out + err
+
+
+def _first_hidden(info, view):
+    for key, zf in info.spec.view_fields.items():
+        value = view.get(key)
+        if zf.per_player and isinstance(value, list):
+            for v in value:
+                if is_hidden(v) and v["count"] > 0:
+                    return v
+        elif is_hidden(value) and value["count"] > 0:
+            return value
+    raise AssertionError("no hidden zone with cards")
+
+
+def _bad_views(info, view):
+    """(what is wrong, the view file's JSON, a word the error must contain)."""
+    out = []
+    v = copy.deepcopy(view)
+    _first_hidden(info, v)["count"] += 1
+    out.append(("a count too many", v, "do not add up"))
+    v = copy.deepcopy(view)
+    zone = _first_hidden(info, v)
+    zone["known"] = [*zone.get("known", []), "ZZ"]
+    out.append(("an unknown card", v, "ZZ"))
+    v = copy.deepcopy(view)
+    zone = _first_hidden(info, v)
+    seen = info.spec.view_cards(view)[2]
+    if seen:
+        zone["known"] = [*zone.get("known", []), seen[0][1].ascii]
+        out.append(("a card in two places", v, seen[0][1].ascii))
+    v = copy.deepcopy(view)
+    zone = _first_hidden(info, v)
+    deck = info.spec.view_cards(view)[1]
+    zone["known"] = [c.ascii for c in deck[:zone["count"] + 1]]
+    out.append(("a count smaller than its known cards", v, "smaller than"))
+    v = copy.deepcopy(view)
+    v["view"] = 9
+    out.append(("no such player", v, "view"))
+    v = copy.deepcopy(view)
+    v.pop("view")
+    out.append(("a hidden zone in a full position", v, "count"))
+    return out
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_bad_view_files_are_one_line_errors(name, tmp_path, capsys):
+    info, view, _ = _view_file(tmp_path, name, capsys)
+    for what, bad, needle in _bad_views(info, view):
+        path = tmp_path / "bad.json"
+        path.write_text(json.dumps(bad))
+        code, _, err = run(["show", str(path)], capsys)
+        assert code == 2, what
+        assert_one_line_error(code, err, needle)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_moves_and_why_on_a_view_speak_for_the_viewer(name, tmp_path, capsys):
+    """When the viewer is to move: her moves, as the full position lists them. Otherwise: who is to
+    move, plainly, and what the worlds looked at allow."""
+    info = _viewable(name)
+    spec = info.spec
+    for seed in range(40):
+        state = random_position(info, random.Random(seed), 8)
+        if not spec.is_terminal(state) and spec.to_move(state) >= 0:
+            break
+    mover = spec.to_move(state)
+    full = tmp_path / "full.json"
+    full.write_text(json.dumps(spec.state_to_json(state)))
+    legal = [str(m) for m in spec.legal_moves(state)]
+    other = (mover + 1) % spec.num_players(state)
+    for viewer in (mover, other):
+        path = tmp_path / f"view{viewer}.json"
+        assert run(["view", str(full), "--as", str(viewer), "--out", str(path)], capsys)[0] == 0
+        code, out, err = run(["moves", str(path), "--json"], capsys)
+        assert code == 0, err
+        code, text, err = run(["why", str(path), legal[0]], capsys)
+        assert code == 0, err
+        if viewer == mover:
+            assert json.loads(out) == legal
+            assert "legal" in text and f"player {viewer}'s view" in text
+        else:
+            answer = json.loads(out)
+            assert answer["to_move"] == mover and answer["view"] == viewer
+            assert set(answer["in_every_world"]) <= set(answer["in_some_world"])
+            assert f"player {mover} is to move, not the viewer (player {viewer})" in text
+    code, _, err = run(["view", str(full), "--as", "9"], capsys)
+    assert_one_line_error(code, err, "player 9 does not exist")
+    code, _, err = run(["show", str(tmp_path / f"view{other}.json"), "--as", str(mover)], capsys)
+    assert_one_line_error(code, err, f"player {other}'s view")
