@@ -14,7 +14,6 @@ from foolsolve.ambiguities_cli import ambiguities as ambiguities
 from foolsolve.cards import FRENCH52
 from foolsolve.engines.fools_paradise import ENGINE, EMove, EngineState, decode
 from foolsolve.errors import InputError
-from foolsolve.solver.base import SolveOptions
 from foolsolve.solver.fools_paradise.search import Solver, rank_state
 from foolsolve.spec.fools_paradise import SPEC, State, card_points
 

@@ -60,11 +60,15 @@ def rounds_for(held: list[list[str]], free: list[str], leader: int) -> tuple[lis
     while rest:
         min(groups, key=len).extend(rest.pop() for _ in range(3))
     triples = {p: [groups[p][i:i + 3] for i in range(0, len(groups[p]), 3)] for p in range(3)}
+    left = {p: len(triples[p]) for p in range(3)}
     winners: list[int] = []
-    while any(triples.values()):
-        ok = [p for p in range(3) if triples[p] and winners[-2:] != [p, p]
-              and not (len(winners) >= 1 and winners[-1] == p == leader)]
-        p = max(ok or [p for p in range(3) if triples[p]], key=lambda q: len(triples[q]))
+    while any(left.values()):
+        # no three rounds in a row to one player (she would have won the game), nor two to the
+        # leader just before her last round
+        ok = [p for p in range(3) if left[p] and winners[-2:] != [p, p]
+              and not (sum(left.values()) == 1 and winners[-1:] == [p] == [leader])]
+        p = max(ok or [p for p in range(3) if left[p]], key=lambda q: left[q])
+        left[p] -= 1
         winners.append(p)
     order = [(p, triples[p].pop()) for p in winners] + [(leader, last)]
     rounds: list[dict[str, Any]] = []
