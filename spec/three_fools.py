@@ -687,6 +687,7 @@ class ThreeFoolsSpec(SpecGame[State, Move]):
         """A hidden face-down card is one card, not a list."""
         if "centre" in obj:
             obj["centre"] = [t[0] if isinstance(t, list) and len(t) == 1 else t for t in obj["centre"]]
+        _place_drawn(obj, rng)
         return obj
 
     def view_constrained(self, obj: dict[str, Any]) -> bool:
@@ -969,3 +970,45 @@ def _check_phase(s: State) -> None:
         raise PositionError("winner: a game over names its winner")
 SPEC = ThreeFoolsSpec()
 """The spec instance."""
+
+
+def _place_drawn(obj: dict[str, Any], rng: random.Random) -> None:
+    """In a world of a view: the revealed cards a player drew back (:func:`drawn_revealed`) are in
+    her hand or her face-down card. The view places them in her hand, except while she has a card
+    face down (it may be one of them); then the world's draw may have put them elsewhere, and each
+    such card changes places with a random card of her hand or face-down card that is not one of
+    them (the history checks, :func:`_check_history`, refuse the world otherwise)."""
+    try:
+        history = tuple(_round_from_json(r, f"rounds[{i}]") for i, r in enumerate(obj.get("rounds", [])))
+        centre = obj.get("centre", [None, None, None])
+        hands, piles = obj["hands"], obj["piles"]
+        card = {c: c.ascii for c in PILATCH45}
+        where: dict[Card, tuple[list[Any], int]] = {}
+        for lists in (hands, piles, [centre]):
+            for cards in lists:
+                for i, t in enumerate(cards):
+                    if isinstance(t, str):
+                        where[PILATCH45.parse(t, what="card")] = (cards, i)
+    except (InputError, KeyError, TypeError, IndexError):
+        return
+    last: dict[Card, int] = {}
+    for r in history:
+        for c in (*r.cards, *(c for b in r.bonus for c in b)):
+            last[c] = r.winner
+    for q in range(PLAYERS):
+        if not isinstance(centre[q], str) or not isinstance(hands[q], list):
+            continue
+        gained = collected(history, q)
+        cut = len(gained) - min(len(piles[q]), len(gained))
+        kept = set(gained[cut:])
+        drawn = {c for c in gained[:cut] if last[c] == q and c not in kept}
+        own = [(hands[q], i) for i in range(len(hands[q]))] + [(centre, q)]
+        free = [slot for slot in own if PILATCH45.parse(slot[0][slot[1]], what="card") not in drawn]
+        rng.shuffle(free)
+        for c in sorted(drawn):
+            if c not in where or where[c] in own or not free:
+                continue
+            (src, i), (dst, j) = where[c], free.pop()
+            other = PILATCH45.parse(dst[j], what="card")
+            src[i], dst[j] = dst[j], card[c]
+            where[other], where[c] = (src, i), (dst, j)
