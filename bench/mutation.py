@@ -61,6 +61,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from benchkit import Parser, fail, header, positive_float, positive_int
 
+from foolsolve import games
+
 ROOT = Path(__file__).resolve().parent.parent
 PROG = "mutation.py"
 
@@ -76,34 +78,24 @@ class Game:
     """The game's test ids in :data:`SHARED_TESTS` contain one of these."""
 
 
-GAMES: dict[str, Game] = {
-    "durak": Game(
-        ("spec/durak.py", "engines/durak.py", "engines/durak_playout.py"),
-        ("tests/durak/test_spec.py", "tests/durak/test_positions.py", "tests/durak/test_properties.py",
-         "tests/durak/test_engine_playout.py", "tests/durak/test_redeal.py"),
-        ("durak",)),
-    "fools_and_angels": Game(
-        ("spec/fools_and_angels.py", "engines/fools_and_angels.py"),
-        ("tests/fools_and_angels/test_rules.py", "tests/fools_and_angels/test_positions.py",
-         "tests/fools_and_angels/test_conformance.py"),
-        ("fools-and-angels", "::test_fa_")),
-    "fools_paradise": Game(
-        ("spec/fools_paradise.py", "engines/fools_paradise.py", "engines/fools_paradise_playout.py"),
-        ("tests/fools_paradise/test_rules.py", "tests/fools_paradise/test_positions.py",
-         "tests/fools_paradise/test_conformance.py", "tests/fools_paradise/test_engine.py",
-         "tests/fools_paradise/test_engine_playout.py", "tests/fools_paradise/test_playout_tables.py",
-         "tests/fools_paradise/test_engine_fast.py", "tests/fools_paradise/test_perft.py"),
-        ("fools-paradise", "::test_fp_")),
-    "foolery": Game(
-        ("spec/foolery.py", "engines/foolery.py", "engines/foolery_native.py"),
-        ("tests/foolery/test_rules.py", "tests/foolery/test_positions.py", "tests/foolery/test_engine_playout.py"),
-        ("foolery",)),
-    "three_fools": Game(
-        ("spec/three_fools.py", "engines/three_fools.py"),
-        ("tests/three_fools/test_rules.py", "tests/three_fools/test_positions.py",
-         "tests/three_fools/test_engine.py"),
-        ("three-fools",)),
-}
+FAST_TESTS = ("test_rules", "test_spec", "test_positions", "test_properties", "test_redeal", "test_conformance",
+              "test_perft", "test_playout_tables", "test_engine")
+"""A game's test files run whole: those named so (``test_engine`` also covers ``test_engine_*``): rule, position,
+engine and playout tests, no solver cross-checks."""
+
+
+def _game(stem: str, name: str) -> Game:
+    """A registered game's rule modules (its spec, its engine and the engine's companions) and tests, read off the
+    layout: spec/STEM.py, engines/STEM.py and engines/STEM_*.py, tests/STEM/ (docs/architecture.md)."""
+    engines = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "engines").glob(f"{stem}_*.py"))
+    tests = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "tests" / stem).glob("test_*.py")
+                   if p.stem in FAST_TESTS or p.stem.startswith("test_engine_"))
+    return Game((f"spec/{stem}.py", f"engines/{stem}.py", *engines), tuple(tests), (name, f"::test_{stem}_"))
+
+
+GAMES: dict[str, Game] = {info.name.replace("-", "_"): _game(info.name.replace("-", "_"), info.name)
+                          for info in games.all_games()}
+"""Every registered game, by module stem."""
 SHARED_TESTS = ("tests/generic/test_why.py", "tests/generic/test_rule_gaps.py", "tests/generic/test_rule_labels.py",
                 "tests/generic/test_perft.py", "tests/generic/test_playthroughs.py", "tests/generic/test_engine_deals.py",
                 "tests/generic/test_conformance.py")
@@ -121,8 +113,6 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
         "passes state and card by position and names show=, so the rule is the same",
     ("spec/foolery.py", "follows", "suited = [c for c in hand if c.suit is not TRUMP]"):
         "every card is an object of the tarot table, whose trumps carry the TRUMP object itself: is not and != agree",
-    ("spec/foolery.py", "is_legal", 'k = 2 if state.phase <= "king_gives" else 1'):
-        'phase is "king_gives" or "prince_gives" there (the schema\'s enum), and "prince_gives" > "king_gives"',
     ("spec/fools_and_angels.py", "apply", "o = 1 ^ p"): "p is 0 or 1, where 1 ^ p == 1 - p",
     ("engines/durak.py", "_attacks", "dup = hand & (hand >> 16 | hand >> 32 | hand >> 48) if k != 1 else 0"):
         "k (the cap) is at least 1 at a lead, where k != 1 and k > 1 agree",
@@ -165,8 +155,6 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
     ("spec/foolery.py", "five_card_hands",
      "cands.update(_sorted(x) for x in itertools.combinations([c for c in suited if c.suit is not suit], 5))"):
         "candidates only: the cards of the other suits hold every flush of this one, the classifier drops the rest",
-    ("spec/foolery.py", "exchange_order_key", "return ( 2 if card.suit == TRUMP else 0, card.rank, card.index)"):
-        "a sort key: trumps above suit cards with 2 as with 1",
     ("engines/fools_paradise.py", "__init__", 'self.collected = rules.played_card <= "collected"'):
         'played_card is "collected" or "stays", and "stays" > "collected": <= and == agree',
     ("engines/foolery.py", "apply",

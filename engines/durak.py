@@ -1,5 +1,9 @@
 """Durak, fast: the same game as ``spec/durak.py`` (docs/durak-model.md) on integer bitmasks.
 
+The rule decisions on masks that the native playout and the solver's searches share (which cards
+beat which, the bout's limit and cap, throw-in cards, when a transfer is allowed, ...) live in
+:mod:`foolsolve.engines.durak_kernel`, and this module calls them too.
+
 Card sets are Python ints with bit ``suit_slot * 16 + rank`` set per card (the stable index of
 :mod:`foolsolve.cards`), so a suit is one 16-bit lane and a rank is one bit in each of the four
 lanes. Set operations, "which hand cards beat this card" (:data:`BEATERS`, one mask per card and
@@ -38,6 +42,15 @@ from functools import cache
 from typing import Any
 
 from foolsolve.cards import FRENCH36, FRENCH52, FRENCH_SUITS, SUIT_BITS, Card
+from foolsolve.engines import durak_kernel
+from foolsolve.engines.durak_kernel import (
+    CAPS,
+    NO_TRUMP,
+    show_fits,
+    throw_cards,
+    transfer_fits,
+    transfer_open,
+)
 from foolsolve.errors import InputError
 from foolsolve.game import Engine as _Engine
 from foolsolve.game import IllegalMove, Result
@@ -52,16 +65,16 @@ SUIT_LANE = (1 << SUIT_BITS) - 1
 """One suit's 16 bits (ranks 0..15) at slot 0."""
 SUIT_MASKS: tuple[int, ...] = tuple(SUIT_LANE << (SUIT_BITS * s) for s in range(4))
 """Every index position of each suit slot (clubs, diamonds, hearts, spades)."""
+NO_LIMIT = durak_kernel.NO_LIMIT
+"""A bout limit larger than any hand (stock empty under ``six_then_hand``)."""
+ALL_CARDS = (1 << 4 * SUIT_BITS) - 1
+"""Every card index position."""
 RANK_LANES = sum(1 << (SUIT_BITS * s) for s in range(4))
 """Bit 0 of every suit lane; ``RANK_LANES << r`` is every card of rank ``r``."""
 RANK_MASKS: tuple[int, ...] = tuple(RANK_LANES << r for r in range(SUIT_BITS))
 """Every card (of any suit) of each rank 0..15."""
 _HIGHER_SUITS = 1 << SUIT_BITS | 1 << 2 * SUIT_BITS | 1 << 3 * SUIT_BITS
 """``card_bit * _HIGHER_SUITS``: the card's rank in the three suit slots above it."""
-NO_TRUMP = -1
-"""Trump slot meaning "no trump suit" (Bonnet's form, ``"trump": null``)."""
-NO_LIMIT = 99
-"""A bout limit larger than any hand (stock empty under ``six_then_hand``)."""
 
 ATTACK, COVER, TRANSFER, SHOW, THROW, TAKE, PASS, REDEAL, KEEP = 1, 2, 3, 4, 5, 6, 7, 8, 9
 """Engine move kinds, numbered as the spec's sort key (docs/durak-model.md "Moves")."""
@@ -80,20 +93,9 @@ TEXT: dict[int, str] = {i: str(c) for i, c in CARDS.items()}
 SUIT_SLOT: dict[str | None, int] = {s: i for i, s in enumerate(FRENCH_SUITS)} | {None: NO_TRUMP}
 
 
-def _beaters(trump: int) -> tuple[int, ...]:
-    """``out[i]`` = every card index that beats card ``i`` (docs/durak-model.md "Cards")."""
-    out = []
-    for i in range(4 * SUIT_BITS):
-        slot = i // SUIT_BITS
-        higher = SUIT_MASKS[slot] & ~((2 << i) - 1)  # same suit, higher rank
-        if trump != NO_TRUMP and slot != trump:
-            higher |= SUIT_MASKS[trump]  # a trump beats any non-trump
-        out.append(higher & FRENCH52.full_mask)
-    return tuple(out)
-
-
-BEATERS: dict[int, tuple[int, ...]] = {t: _beaters(t) for t in (NO_TRUMP, 0, 1, 2, 3)}
-"""``BEATERS[trump_slot][card_index]``: the mask of cards that beat that card."""
+BEATERS = durak_kernel.BEATERS
+"""``BEATERS[trump_slot][card_index]``: the mask of cards that beat that card (the rule lives in
+:mod:`foolsolve.engines.durak_kernel`)."""
 
 
 def rank_set(mask: int) -> int:
@@ -253,22 +255,18 @@ def next_player(s: EngineState, p: int, out: tuple[int, ...] | None = None) -> i
 
 
 def bout_limit(s: EngineState) -> int:
-    """docs/durak-model.md "Caps": ``first_bout_limit`` in the first bout (six once the defender
-    takes, under ``first_bout_sixth_after_take``), else 6 while the stock has cards (or always
-    under ``bout_limit == "six"``), else no limit."""
-    if s.first_bout:
-        if s.taking and s.er.first_take6:
-            return 6 if s.er.first_limit < 6 else s.er.first_limit
-        return s.er.first_limit
-    if s.er.six_always or s.stock:
-        return 6
-    return NO_LIMIT
+    """docs/durak-model.md "Caps" (:func:`durak_kernel.bout_limit`)."""
+    er = s.er
+    return durak_kernel.bout_limit(s.first_bout, s.taking, er.first_limit, er.first_take6, er.six_always,
+                                   len(s.stock))
 
 
 def cap(s: EngineState) -> int:
     """``min(defender_start, limit)``: the most attack cards the bout may hold."""
-    limit = bout_limit(s)
-    return s.dstart if s.dstart < limit else limit
+    er = s.er
+    limit = durak_kernel.bout_limit(s.first_bout, s.taking, er.first_limit, er.first_take6, er.six_always,
+                                    len(s.stock))
+    return CAPS[limit][s.dstart]  # bout_cap(s.dstart, limit)
 
 
 def throwers(s: EngineState) -> list[int]:
@@ -296,7 +294,7 @@ def throwable(s: EngineState, p: int) -> int:
     """The cards ``p`` may throw in now (0 if none): a rank on the table, the bout below its cap."""
     if not s.er.throw_ins or (s.tatt.bit_count() + 1) > cap(s):
         return 0
-    return s.hands[p] & spread(rank_set(s.tatt | s.tcov))
+    return throw_cards(s.hands[p], s.tatt | s.tcov)
 
 
 def game_result(s: EngineState) -> Result | None:
@@ -377,7 +375,7 @@ def _end_bout(s: EngineState, taken: bool) -> None:
 def _start_throwing(s: EngineState, candidates: Sequence[int]) -> None:
     """The first candidate with a legal throw moves; nobody: the bout ends."""
     if s.er.variant and s.tatt.bit_count() < cap(s):
-        ranks = spread(rank_set(s.tatt | s.tcov))
+        ranks = throw_cards(ALL_CARDS, s.tatt | s.tcov)  # every card of a rank on the table
         hands = s.hands
         for p in candidates:
             if hands[p] & ranks:
@@ -415,19 +413,19 @@ def legal(s: EngineState) -> list[tuple[int, int, int]]:
                 m ^= cb
                 out.append((COVER, a, cb.bit_length() - 1))
         er = s.er
-        if er.variant == PEREVODNOY and not s.tcov and (er.transfer_first or not s.first_bout):
+        if er.variant == PEREVODNOY:
             trump = s.trump
-            if not (er.transfer_blocked and trump != NO_TRUMP and (tatt & SUIT_MASKS[trump])):
-                # nothing is covered yet, so every attack card has the lead's rank
-                same = hand & RANK_MASKS[((tatt & -tatt).bit_length() - 1) & 15]
-                if same:
-                    held = s.hands[next_player(s, s.defender)].bit_count()
-                    a = tatt.bit_count()
-                    limit = bout_limit(s)
-                    if held > a and a < limit:
-                        _one_card_moves(out, TRANSFER, same)
-                    if er.show_trump and trump != NO_TRUMP and held >= a and a <= limit:
-                        _one_card_moves(out, SHOW, same & SUIT_MASKS[trump] & ~s.shown)
+            tmask = SUIT_MASKS[trump] if trump != NO_TRUMP else 0
+            # nothing is covered yet when a transfer is open, so every attack card has the lead's rank
+            same = hand & RANK_MASKS[((tatt & -tatt).bit_length() - 1) & 15]
+            if same and transfer_open(s.tcov, s.first_bout, er.transfer_first, er.transfer_blocked, tatt & tmask):
+                held = s.hands[next_player(s, s.defender)].bit_count()
+                a = tatt.bit_count()
+                limit = bout_limit(s)
+                if transfer_fits(held, a, limit):
+                    _one_card_moves(out, TRANSFER, same)
+                if er.show_trump and trump != NO_TRUMP and show_fits(held, a, limit):
+                    _one_card_moves(out, SHOW, same & tmask & ~s.shown)
         out.append(_TAKE)
         return out
     # THROW

@@ -7,11 +7,15 @@ index drawn exactly as ``rng.choice`` draws it -- the same game, move for move, 
 seeded playout (tests/durak/test_engine_playout.py), 30-40x faster than the spec (BENCHMARKS.md).
 
 Why a module of its own: the engine (:mod:`foolsolve.engines.durak`) holds the rules, fast, and
-the solvers and the conformance harness use only its ``legal``/``play``; this loop is a second,
-self-contained implementation of the whole game for one purpose, fast random games, with its
-own tables. The user's API is unchanged: ``ENGINE.playout(state, rng, max_moves=None)`` (the
-game shape's ``Engine.playout``, shown in the README and docs/durak.md) imports this module on
-first use and calls :func:`playout`. Call :func:`playout` directly for its ``trace`` argument.
+the conformance harness uses only its ``legal``/``play``; this loop is a second implementation of
+the order of play for one purpose, fast random games, with its own tables. Its rule decisions
+(which cards beat, lead together, may be thrown in; the bout's limit and cap; when a transfer is
+allowed) are the functions of :mod:`foolsolve.engines.durak_kernel`, which the compiled search
+compiles too: called where they are cheap (about once a bout), and where they would run at
+every decision or bout, through tables built from them at import (``_RANK_BY_LEN`` from
+``throw_cards``, ``CAPS`` from ``bout_cap``). The user's API is unchanged: ``ENGINE.playout(state, rng, max_moves=None)``
+(the game shape's ``Engine.playout``, shown in the README and docs/durak.md) imports this module
+on first use and calls :func:`playout`. Call :func:`playout` directly for its ``trace`` argument.
 """
 
 from __future__ import annotations
@@ -30,11 +34,8 @@ from foolsolve.engines.durak import (
     BEATERS,
     COVER,
     HAND_SIZE,
-    NO_LIMIT,
     NO_TRUMP,
     PEREVODNOY,
-    RANK_LANES,
-    RANK_MASKS,
     SHOW,
     SIMPLE,
     SUIT_MASKS,
@@ -43,7 +44,15 @@ from foolsolve.engines.durak import (
     EngineState,
     legal,
     play,
-    rank_set,
+)
+from foolsolve.engines.durak_kernel import (
+    CAPS,
+    bout_limit,
+    lead_heads,
+    show_fits,
+    throw_cards,
+    transfer_fits,
+    transfer_open,
 )
 
 
@@ -65,10 +74,13 @@ spec's order of leads (at most ``most`` of them: the cap less one)."""
 # than either; so the playout reads "the highest card of a mask" from its bit length in a table,
 # removes cards it knows are there with ``^``, and looks up by bit length what it would compute.
 
+_ALL = (1 << 4 * SUIT_BITS) - 1
+"""Every card index position."""
 _BIT_BY_LEN: tuple[int, ...] = (0, *(1 << c for c in range(4 * SUIT_BITS)))
 """``_BIT_BY_LEN[m.bit_length()]``: the highest card of mask ``m``, as a bit (0 when empty)."""
-_RANK_BY_LEN: tuple[int, ...] = (0, *(RANK_MASKS[c % SUIT_BITS] for c in range(4 * SUIT_BITS)))
-"""``_RANK_BY_LEN[m.bit_length()]``: every card of the rank of the highest card of ``m``."""
+_RANK_BY_LEN: tuple[int, ...] = (0, *(throw_cards(_ALL, 1 << c) for c in range(4 * SUIT_BITS)))
+"""``_RANK_BY_LEN[card_bit.bit_length()]``: every card that may be thrown in on a table holding that
+card (:func:`throw_cards`: every card of its rank); a table's are the union over its cards."""
 _BEATERS_BY_LEN: dict[int, tuple[int, ...]] = {t: (0, *b) for t, b in BEATERS.items()}
 """``_BEATERS_BY_LEN[trump][card_bit.bit_length()]``: :data:`BEATERS` by bit length."""
 _MORE_LEADS: tuple[tuple[int, int], ...] = tuple(
@@ -142,8 +154,8 @@ def playout(state: EngineState, rng: random.Random, max_moves: int | None = None
         return (s if moves else s.copy()), moves
     getrandbits = rng.getrandbits
     draw_bits = _DRAW_BITS
-    rank_by_len = _RANK_BY_LEN
     nth_bit = _nth_bit
+    rank_by_len = _RANK_BY_LEN
     er = state.er
     n = state.n
     hands = state.hands[:]
@@ -163,7 +175,6 @@ def playout(state: EngineState, rng: random.Random, max_moves: int | None = None
     tatt, tcov, unc = state.tatt, state.tcov, state.unc
     na = tatt.bit_count()
     nunc = unc.bit_count()  # uncovered attack cards, counted so the hot tests are on small ints
-    tranks = RANK_LANES * rank_set(tatt | tcov)  # every card of a rank on the table
     covers = [(1 << a, 1 << c) for a, c in state.covers]
     # the covered pairs matter only to a state that stops mid-bout: a whole game ends between bouts
     keep_covers = max_moves is not None
@@ -182,13 +193,15 @@ def playout(state: EngineState, rng: random.Random, max_moves: int | None = None
     order: list[int] | None = None  # this bout's throwers, built when first needed
 
     # the bout limit (docs/durak-model.md "Caps") and the cap min(dstart, limit)
-    if first_bout:
-        limit = max(first_limit, 6) if (taking and first_take6) else first_limit
-    else:
-        limit = 6 if (six_always or slen) else NO_LIMIT
-    kcap = dstart if dstart < limit else limit
-    late_limit = 6 if six_always else NO_LIMIT  # once the stock is empty
+    limit = bout_limit(first_bout, taking, first_limit, first_take6, six_always, slen)
+    caps = CAPS[limit]  # the cap by the defender's hand at the bout's start, for this limit
+    kcap = caps[dstart]
+    # the limit of a later bout while the stock has cards, and once it is empty
+    stock_limit = bout_limit(False, False, first_limit, first_take6, six_always, 1)
+    late_limit = bout_limit(False, False, first_limit, first_take6, six_always, 0)
+    stock_caps, late_caps = CAPS[stock_limit], CAPS[late_limit]
     # the cards the player to move may throw in (kept by the search for the next thrower)
+    tranks = throw_cards(_ALL, tatt | tcov)  # the cards that may be thrown in on this table
     th = hands[to_move] & tranks if (throw_ins and na < kcap) else 0
 
     budget = 0 if alive <= 1 else max_moves  # (None: play to the end)
@@ -202,8 +215,9 @@ def playout(state: EngineState, rng: random.Random, max_moves: int | None = None
         if not tatt:  # ---- LEAD
             hand = hands[attacker]
             ncards = total = hand.bit_count()
-            # cards with a card of the same rank in a higher suit slot (they lead groups)
-            dup = hand & (hand >> 16 | hand >> 32 | hand >> 48) if kcap > 1 else 0
+            # cards with a card of the same rank in a higher suit slot (they head the leads of
+            # several cards)
+            dup = lead_heads(hand, kcap)
             x = 0
             if not dup:
                 # every lead is one card: the cards in index order
@@ -284,7 +298,7 @@ def playout(state: EngineState, rng: random.Random, max_moves: int | None = None
                 trace.append((ATTACK, x, 0))
             hands[attacker] = hand ^ x
             tatt = unc = x
-            tranks = rank_by_len[x.bit_length()]  # every card of the lead's rank
+            tranks = rank_by_len[x.bit_length()]  # the lead is of one rank
             to_move = defender
             continue
         if nunc and not taking:  # ---- DEFEND
@@ -306,18 +320,17 @@ def playout(state: EngineState, rng: random.Random, max_moves: int | None = None
                     per.append(cm)
                     ncov += cm.bit_count()
             total = ncov + 1  # the covers and take (trans, shows, ntr are set when transfers count)
-            if perevodnoy and not tcov and (transfer_first or not first_bout) \
-                    and not (transfer_blocked and tatt & tmask):
-                same = hand & tranks  # nothing is covered: the table holds one rank
-                if same:
-                    trans = shows = 0
-                    held = hands[nxt[defender]].bit_count()
-                    if held > na and na < limit:
-                        trans = same
-                    if show_trump and held >= na and na <= limit:
-                        shows = same & tmask & ~shown
-                    ntr = trans.bit_count()
-                    total += ntr + shows.bit_count()
+            same = hand & tranks if perevodnoy else 0  # cards of a rank on the table
+            if same and transfer_open(tcov, first_bout, transfer_first, transfer_blocked, tatt & tmask):
+                # (nothing is covered: the table holds one rank, the lead's)
+                trans = shows = 0
+                held = hands[nxt[defender]].bit_count()
+                if transfer_fits(held, na, limit):
+                    trans = same
+                if show_trump and show_fits(held, na, limit):
+                    shows = same & tmask & ~shown
+                ntr = trans.bit_count()
+                total += ntr + shows.bit_count()
             k = draw_bits[total]
             i = getrandbits(k)
             while i >= total:
@@ -380,15 +393,16 @@ def playout(state: EngineState, rng: random.Random, max_moves: int | None = None
                 defender = to_move = nxt[defender]
                 order = None
                 dstart = hands[defender].bit_count()
-                kcap = dstart if dstart < limit else limit
+                kcap = caps[dstart]
                 continue
             else:  # take
                 if trace is not None:
                     trace.append(_TAKE)
                 taking = True
-                if first_bout and first_take6:
-                    limit = max(first_limit, 6)
-                    kcap = dstart if dstart < limit else limit
+                if first_bout:
+                    limit = bout_limit(True, True, first_limit, first_take6, six_always, slen)
+                    caps = CAPS[limit]
+                    kcap = caps[dstart]
                 if throw_ins and throw_after_take:
                     if order is None:
                         order = [attacker] if alive == 2 else _thrower_order(attacker, defender, nxt, neighbours)
@@ -466,9 +480,11 @@ def playout(state: EngineState, rng: random.Random, max_moves: int | None = None
             shown = 0
             last_defender = d
             if sp < slen:
-                limit = 6
+                limit = stock_limit
+                caps = stock_caps
             else:  # the stock is empty: players go out (and the game may end)
                 limit = late_limit
+                caps = late_caps
                 if hands.count(0) > dead:  # somebody new has no cards: out
                     gone = [q for q in range(n) if not hands[q] and q not in out]
                     out += gone
@@ -487,7 +503,7 @@ def playout(state: EngineState, rng: random.Random, max_moves: int | None = None
             defender = nxt[attacker]
             to_move = attacker
             dstart = hands[defender].bit_count()
-            kcap = dstart if dstart < limit else limit
+            kcap = caps[dstart]
     else:  # ``max_moves`` played
         moves = budget or 0
 

@@ -225,8 +225,8 @@ class EngineRules:
     """What does not change during a round: the rules (compiled), players, dealer, round,
     previous places and the titles' seats."""
 
-    __slots__ = ("dealer", "final", "king", "merchant", "n", "peasant", "previous", "prince", "round", "rules",
-                 "same", "two_skip", "wrap")
+    __slots__ = ("dealer", "final", "king", "lead_last", "merchant", "n", "pay", "peasant", "previous", "prince",
+                 "round", "rules", "same", "two_skip", "wrap")
 
     def __init__(self, rules: S.Rules, n: int, dealer: int, round_no: int, previous: tuple[int, ...] | None) -> None:
         self.rules = rules
@@ -238,6 +238,9 @@ class EngineRules:
         self.final = rules.pass_is_final
         self.wrap = rules.straight_wrap
         self.two_skip = rules.skip_with_two == "trick_won"
+        self.lead_last = rules.lead_after_out == "last_player"
+        self.pay = tuple(place_payoff(rules.payoffs, pl, n) for pl in range(n + 1))
+        """The payoff of each place 1..n (index 0 unused)."""
         seat = {pl: p for p, pl in enumerate(previous)} if previous else {}
         self.king = seat.get(1, -1)
         self.peasant = seat.get(n, -1)
@@ -267,10 +270,12 @@ class EngineState:
         """0 while in play, else the place 1..n."""
         self.to_move = to_move
         self.phase = phase
-        """0 king gives, 1 prince gives, 2 play."""
+        """0 king gives, 1 prince gives, 2 play, 3 peasant gives, 4 merchant gives."""
 
 
-PHASE_NAMES = ("king_gives", "prince_gives", "play")
+PHASE_NAMES = ("king_gives", "prince_gives", "play", "peasant_gives", "merchant_gives")
+GIVE_COUNT = (2, 1, 0, 2, 1)
+"""Cards given in each exchange phase."""
 
 
 def _keep(s: EngineState, **changes: Any) -> EngineState:
@@ -300,7 +305,9 @@ def legal_moves(s: EngineState) -> list[int]:
     hand = s.hands[p]
     ctx = s.ctx
     if s.phase != 2:
-        k = 2 if s.phase == 0 else 1
+        k = GIVE_COUNT[s.phase]
+        if s.phase >= 3:
+            return _highest_choices(hand, k)  # the Peasant's two highest, the Merchant's highest
         return [sum(c) for c in itertools.combinations(bits(hand & ~FOOL_BIT), k)]
     out: list[int] = []
     top = s.top
@@ -392,6 +399,11 @@ def _settle_lead(s: EngineState) -> EngineState:
 def _end_trick(s: EngineState) -> EngineState:
     owner = s.table[-1][0]
     n = s.ctx.n
+    if s.places[owner] and s.ctx.lead_last:
+        for q, _ in reversed(s.table):
+            if not s.places[q]:
+                owner = q
+                break
     leader = owner
     while s.places[leader]:
         leader = (leader + 1) % n
@@ -432,33 +444,43 @@ def apply(s: EngineState, m: int) -> EngineState:
         return _end_trick(after)
     if top is not None and combo[0] == SET and top[0] == SET and combo[1] <= 2 and combo[2] == top[2]:
         nxt = _next_in_trick(after, p, p)
-        if nxt >= 0 and not (after.places.count(0) == 2 and not ctx.two_skip):
+        if nxt >= 0 and not (s.places.count(0) == 2 and not ctx.two_skip):  # counted before the play
             after.skipped = nxt
             return _advance(after, nxt)
     return _advance(after, p)
 
 
-def _highest(hand: int, k: int) -> int:
-    """The ``k`` highest cards (trumps by number above suit cards by rank; ties spades first),
-    never the Fool."""
-    def height(b: int) -> tuple[int, int, int]:
-        i = b.bit_length() - 1
-        return (1, i - 64, i) if i > 64 else (0, i & 15, i)
+def _height(b: int) -> int:
+    """How high a card bit is for the exchange: trumps by number above suit cards by rank (no
+    order of suits)."""
+    i = b.bit_length() - 1
+    return 16 + i - 64 if i > 64 else i & 15
 
-    return sum(sorted(bits(hand & ~FOOL_BIT), key=height)[-k:])
+
+def _highest_choices(hand: int, k: int) -> list[int]:
+    """Every choice of the ``k`` highest cards of ``hand`` (never the Fool): those above the k-th
+    height, the rest from the cards of that height."""
+    cs = sorted(bits(hand & ~FOOL_BIT), key=_height, reverse=True)
+    if len(cs) <= k:
+        return [sum(cs)]
+    cut = _height(cs[k - 1])
+    above = sum(b for b in cs if _height(b) > cut)
+    level = [b for b in cs if _height(b) == cut]
+    return [above + sum(x) for x in itertools.combinations(level, k - above.bit_count())]
 
 
 def _give(s: EngineState, m: int) -> EngineState:
     ctx = s.ctx
     hands = list(s.hands)
     giver = s.to_move
-    receiver = ctx.peasant if s.phase == 0 else ctx.merchant
+    receiver = (ctx.peasant, ctx.merchant, -1, ctx.king, ctx.prince)[s.phase]
     hands[giver] &= ~m
     hands[receiver] |= m
+    if s.phase == 3:
+        return _keep(s, hands=tuple(hands), phase=0, to_move=ctx.king)
     if s.phase == 0 and ctx.n > 3:
-        taken = _highest(hands[ctx.merchant], 1)
-        hands[ctx.merchant] &= ~taken
-        hands[ctx.prince] |= taken
+        return _keep(s, hands=tuple(hands), phase=4, to_move=ctx.merchant)
+    if s.phase == 4:
         return _keep(s, hands=tuple(hands), phase=1, to_move=ctx.prince)
     return _settle_lead(_keep(s, hands=tuple(hands), phase=2, to_move=ctx.king))
 
@@ -479,6 +501,16 @@ def _ascii(mask: int) -> list[str]:
 
 
 PAYOFF = {"King": 2, "Prince": 1, "Noble": 0, "Merchant": -1, "Peasant": -2}
+"""The payoff of each title under ``payoffs = "titles"``."""
+
+
+def place_payoff(kind: str, place: int, n: int) -> Fraction:
+    """The payoff of a place under option ``payoffs`` (``titles``, ``king_peasant``, ``places``)."""
+    if kind == "titles":
+        return Fraction(PAYOFF[title_of(place, n)]) if place else Fraction(0)
+    if kind == "king_peasant":
+        return Fraction(1 if place == 1 else -1 if place == n else 0)
+    return Fraction(n + 1, 2) - place if place else Fraction(0)
 
 
 def title_of(place: int, n: int) -> str:
@@ -494,7 +526,7 @@ def title_of(place: int, n: int) -> str:
     return "Noble"
 
 
-MIN_PLAYERS, MAX_PLAYERS = 3, 7
+MIN_PLAYERS, MAX_PLAYERS = S.META.min_players, S.META.max_players
 DECK_ORDER = tuple(c.index for c in TAROT78)
 """The card indices in deck order (the order the spec shuffles)."""
 
@@ -505,8 +537,8 @@ def deal(rules: S.Rules, players: int, rng: random.Random, *, dealer: int | None
     deals the same cards): one ``rng.shuffle`` of the 78 cards in deck order, then (first round,
     no dealer given) the dealer by ``rng.randrange(players)``; every card dealt one at a time
     from the player after the dealer, and the dealer leads. With ``previous`` (the last round's
-    places) a later round: the Merchant (with three players the second-to-last out) deals, the
-    King takes the Peasant's two highest cards and gives two back first."""
+    places) a later round: the Merchant (with three players the second-to-last out) deals, and
+    the exchange starts with the Peasant's give."""
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise InputError(f"players: Foolery is for 3-7 players (004 intro), got {players}")
     order = list(DECK_ORDER)
@@ -528,10 +560,7 @@ def deal(rules: S.Rules, players: int, rng: random.Random, *, dealer: int | None
     s = EngineState(ctx, tuple(hands), (), None, 0, -1, (0,) * players, dealer, 2)
     if prev is None:
         return s
-    taken = _highest(hands[ctx.peasant], 2)
-    hands[ctx.peasant] &= ~taken
-    hands[ctx.king] |= taken
-    return EngineState(ctx, tuple(hands), (), None, 0, -1, (0,) * players, ctx.king, 0)
+    return EngineState(ctx, tuple(hands), (), None, 0, -1, (0,) * players, ctx.peasant, 3)
 
 
 class FooleryEngine(Engine[EngineState, int]):
@@ -607,7 +636,7 @@ class FooleryEngine(Engine[EngineState, int]):
         titles = [title_of(pl, n) for pl in state.places]
         order = sorted(range(n), key=lambda q: state.places[q])
         label = ", ".join(f"{titles[q]} {q}" for q in order)
-        return Result(tuple(Fraction(PAYOFF[t]) for t in titles), label,
+        return Result(tuple(state.ctx.pay[pl] for pl in state.places), label,
                       (("places", list(state.places)), ("titles", titles)))
 
     def key(self, state: EngineState) -> Hashable:
@@ -625,7 +654,7 @@ class FooleryEngine(Engine[EngineState, int]):
             held |= h
         for _, m in state.table:
             held |= m
-        obj: dict[str, Any] = {"game": S.GAME, "rules": rules_to_json(ctx.rules), "players": ctx.n,
+        obj: dict[str, Any] = {"game": S.META.name, "rules": rules_to_json(ctx.rules), "players": ctx.n,
                                "round": ctx.round, "dealer": ctx.dealer}
         if ctx.previous is not None:
             obj["previous_places"] = list(ctx.previous)
@@ -652,7 +681,15 @@ class FooleryEngine(Engine[EngineState, int]):
         if standard_draw(rng):
             from foolsolve.engines.foolery_native import playout
 
-            return playout(state, rng, max_moves)
+            # the exchange (a few moves) here, the play compiled: the same rng.choice draws either way
+            moves = 0
+            while state.phase != 2 and moves != max_moves and 0 in state.places:
+                state = apply(state, rng.choice(legal_moves(state)))
+                moves += 1
+            if moves == max_moves or 0 not in state.places:
+                return state, moves
+            state, more = playout(state, rng, None if max_moves is None else max_moves - moves)
+            return state, moves + more
         return generic_playout(state, rng, max_moves)
 
 

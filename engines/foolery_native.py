@@ -231,38 +231,11 @@ def _trump_sets(ht: int, k: int, above: int, out_s: Any, out_t: Any, n: int, scr
 
 
 @njit(cache=True)
-def _moves(hs: int, ht: int, phase: int, tk: int, tc: int, tkey: int, same: bool, wrap: bool,
+def _moves(hs: int, ht: int, tk: int, tc: int, tkey: int, same: bool, wrap: bool,
            out_s: Any, out_t: Any, scr: Any) -> int:
-    """The legal moves in the engine's order; returns their number (pass: both words 0)."""
+    """The legal moves of a player in play, in the engine's order; returns their number (pass: both
+    words 0)."""
     n = 0
-    if phase != 2:
-        k = 2 if phase == 0 else 1
-        # bits of the hand without the Fool, ascending: suit cards, then trumps
-        cs = np.zeros(80, dtype=np.int64)
-        ct = np.zeros(80, dtype=np.int64)
-        c = 0
-        for i in range(63):
-            if hs >> i & 1:
-                cs[c] = 1 << i
-                ct[c] = 0
-                c += 1
-        for t in range(1, 22):
-            if ht >> t & 1:
-                cs[c] = 0
-                ct[c] = 1 << t
-                c += 1
-        if k == 1:
-            for a in range(c):
-                out_s[n] = cs[a]
-                out_t[n] = ct[a]
-                n += 1
-        else:
-            for a in range(c):
-                for b in range(a + 1, c):
-                    out_s[n] = cs[a] | cs[b]
-                    out_t[n] = ct[a] | ct[b]
-                    n += 1
-        return n
     if tk == NONE:
         for r in range(1, 15):
             pt = _pattern(hs, r)
@@ -403,13 +376,31 @@ def _last_free(places: Any, n: int) -> int:
 
 
 @njit(cache=True)
+def _leader(tab: Any, tlen: int, places: Any, n: int, lead_last: bool) -> int:
+    """Who leads after the trick on ``tab`` (its last play wins it): the winner, or when she has gone
+    out the next player holding cards (with ``lead_last``: after the last player of the trick still
+    holding cards)."""
+    owner = tab[tlen - 1, 0]
+    if places[owner] != 0 and lead_last:
+        for i in range(tlen - 1, -1, -1):
+            if places[tab[i, 0]] == 0:
+                owner = tab[i, 0]
+                break
+    leader = owner
+    while places[leader]:
+        leader = (leader + 1) % n
+    return leader
+
+
+@njit(cache=True)
 def _run(hs: Any, ht: Any, places: Any, tab: Any, ints: Any, flags: Any, seats: Any, mt: Any, pos: Any,
          max_moves: int, out_s: Any, out_t: Any, scr: Any) -> int:
-    """The playout. ``ints``: [table length, top kind, top count, top key, passed, skipped,
-    to_move, phase] (updated); ``flags``: [same, final, wrap, two_skip]; ``seats``: [n, king,
-    peasant, prince, merchant]; ``tab``: rows (player, suit word, trump word)."""
+    """The playout of a round in play (the exchange is over). ``ints``: [table length, top kind, top
+    count, top key, passed, skipped, to_move, phase] (updated); ``flags``: [same, final, wrap,
+    two_skip, lead_last]; ``seats``: [n]; ``tab``: rows (player, suit word, trump word)."""
     same, final, wrap, two_skip = flags[0] != 0, flags[1] != 0, flags[2] != 0, flags[3] != 0
-    n, king, peasant, prince, merchant = seats[0], seats[1], seats[2], seats[3], seats[4]
+    lead_last = flags[4] != 0
+    n = seats[0]
     tlen, tk, tc, tkey, passed, skipped, to_move, phase = (ints[0], ints[1], ints[2], ints[3], ints[4], ints[5],
                                                            ints[6], ints[7])
     moves = 0
@@ -417,56 +408,24 @@ def _run(hs: Any, ht: Any, places: Any, tab: Any, ints: Any, flags: Any, seats: 
         if _active(places, n) == 0:
             break
         p = to_move
-        cnt = _moves(hs[p], ht[p], phase, tk, tc, tkey, same, wrap, out_s, out_t, scr)
+        cnt = _moves(hs[p], ht[p], tk, tc, tkey, same, wrap, out_s, out_t, scr)
         i = _randbelow(cnt, mt, pos)
         ms, mtr = out_s[i], out_t[i]
         moves += 1
         settle = False
-        if phase != 2:
-            receiver = peasant if phase == 0 else merchant
-            hs[p] &= ~ms
-            ht[p] &= ~mtr
-            hs[receiver] |= ms
-            ht[receiver] |= mtr
-            if phase == 0 and n > 3:
-                # the Merchant's highest card (trumps first, then rank, ties the higher suit) to the Prince
-                tt = ht[merchant] & ~1
-                if tt:
-                    top = 0
-                    for t in range(1, 22):
-                        if tt >> t & 1:
-                            top = t
-                    ht[merchant] &= ~(1 << top)
-                    ht[prince] |= 1 << top
-                else:
-                    best = -1
-                    for r in range(14, 0, -1):
-                        for s in range(3, -1, -1):
-                            if best < 0 and hs[merchant] >> (s * 16 + r) & 1:
-                                best = s * 16 + r
-                    hs[merchant] &= ~(1 << best)
-                    hs[prince] |= 1 << best
-                phase = 1
-                to_move = prince
-                continue
-            phase = 2
-            to_move = king
-            settle = True
-        elif ms == 0 and mtr == 0:
+        if ms == 0 and mtr == 0:
             passed |= 1 << p
             nxt = _next_in_trick(p, tab[tlen - 1, 0], n, places, skipped, passed if final else 0)
             if nxt >= 0:
                 to_move = nxt
                 continue
             settle = True  # the trick is over
-            owner = tab[tlen - 1, 0]
-            leader = owner
-            while places[leader]:
-                leader = (leader + 1) % n
+            leader = _leader(tab, tlen, places, n, lead_last)
             tlen, tk, passed, skipped, to_move = 0, NONE, 0, -1, leader
         else:
             prev_k, prev_c, prev_key = tk, tc, tkey
             kind, count, key = _combo(ms, mtr, wrap, scr)
+            before = _active(places, n)
             hs[p] &= ~ms
             ht[p] &= ~mtr
             if hs[p] == 0 and ht[p] == 0:
@@ -493,7 +452,7 @@ def _run(hs: Any, ht: Any, places: Any, tab: Any, ints: Any, flags: Any, seats: 
                 actor = p
                 if prev_k == SET and kind == SET and count <= 2 and key == prev_key and prev_c == count:
                     nxt = _next_in_trick(p, p, n, places, -1, passed if final else 0)
-                    if nxt >= 0 and not (_active(places, n) == 2 and not two_skip):
+                    if nxt >= 0 and not (before == 2 and not two_skip):
                         skipped = nxt
                         actor = nxt
                 nxt = _next_in_trick(actor, p, n, places, skipped, passed if final else 0)
@@ -503,9 +462,7 @@ def _run(hs: Any, ht: Any, places: Any, tab: Any, ints: Any, flags: Any, seats: 
                     to_move = nxt
             if not ended:
                 continue
-            leader = p
-            while places[leader]:
-                leader = (leader + 1) % n
+            leader = _leader(tab, tlen, places, n, lead_last)
             tlen, tk, passed, skipped, to_move = 0, NONE, 0, -1, leader
             settle = True
         if settle:
@@ -541,14 +498,16 @@ _SCRATCH = np.zeros(80, dtype=np.int64)
 
 def playout(state: E.EngineState, rng: random.Random, max_moves: int | None = None) -> tuple[E.EngineState, int]:
     """The generic playout of :class:`~foolsolve.engines.foolery.FooleryEngine`, compiled (see
-    the module docstring); ``rng`` ends in the state the generic loop leaves it in."""
+    the module docstring), from a round in play (the exchange done); ``rng`` ends in the state the
+    generic loop leaves it in."""
+    assert state.phase == 2, "the compiled playout starts after the exchange"
     ctx = state.ctx
     n = ctx.n
     top = state.top
     table = state.table
     small = np.array([len(table), NONE if top is None else top[0], 0 if top is None else top[1],
                       0 if top is None else top[2], state.passed, state.skipped, state.to_move, state.phase,
-                      ctx.same, ctx.final, ctx.wrap, ctx.two_skip, n, ctx.king, ctx.peasant, ctx.prince, ctx.merchant,
+                      ctx.same, ctx.final, ctx.wrap, ctx.two_skip, ctx.lead_last, n,
                       *[h & LOW for h in state.hands], *[h >> 64 for h in state.hands], *state.places],
                      dtype=np.int64)
     tab = np.zeros((160, 3), dtype=np.int64)
@@ -556,14 +515,15 @@ def playout(state: E.EngineState, rng: random.Random, max_moves: int | None = No
         tab[i] = (q, m & LOW, m >> 64)
     version, words, gauss = rng.getstate()
     mt = np.fromiter(words, dtype=np.int64, count=625)
-    moves = int(_run(small[17:17 + n], small[17 + n:17 + 2 * n], small[17 + 2 * n:17 + 3 * n], tab, small[0:8],
-                     small[8:12], small[12:17], mt, mt[624:], -1 if max_moves is None else max_moves, _OUT_S, _OUT_T,
+    h0 = 14
+    moves = int(_run(small[h0:h0 + n], small[h0 + n:h0 + 2 * n], small[h0 + 2 * n:h0 + 3 * n], tab, small[0:8],
+                     small[8:13], small[13:14], mt, mt[624:], -1 if max_moves is None else max_moves, _OUT_S, _OUT_T,
                      _SCRATCH))
     rng.setstate((version, tuple(mt.tolist()), gauss))
     v = small.tolist()
     tlen, tk, tc, tkey, passed, skipped, to_move, phase = v[0:8]
     rows = tab[:tlen].tolist()
-    hs, ht, places = v[17:17 + n], v[17 + n:17 + 2 * n], v[17 + 2 * n:17 + 3 * n]
+    hs, ht, places = v[h0:h0 + n], v[h0 + n:h0 + 2 * n], v[h0 + 2 * n:h0 + 3 * n]
     out = E.EngineState(ctx, tuple(a | b << 64 for a, b in zip(hs, ht)), tuple((q, a | b << 64) for q, a, b in rows),
                    None if tk == NONE else (tk, tc, tkey), passed, skipped, tuple(places), to_move, phase)
     return out, moves

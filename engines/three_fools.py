@@ -29,7 +29,7 @@ from foolsolve.cards import PILATCH45
 from foolsolve.errors import InputError
 from foolsolve.game import CHANCE, Engine, Result
 from foolsolve.spec.three_fools import (
-    GAME,
+    META,
     PLAYERS,
     SPEC,
     SUIT_TEXT,
@@ -139,6 +139,19 @@ def roshambo_distribution(table: Any, contest: tuple[int, ...]) -> tuple[tuple[i
 
     got = solve(contest)
     return tuple((p, got[p]) for p in contest)
+
+
+def bracket_distribution(table: Any, contest: tuple[int, ...], bye: int) -> tuple[tuple[int, Fraction], ...]:
+    """Roshambo as a bracket (option ``roshambo_format = "leader_bye"``): the two players other
+    than ``bye`` play single-elimination Roshambo, the winner plays ``bye``."""
+    a, b = (p for p in contest if p != bye)
+    first = dict(roshambo_distribution(table, (a, b)))
+    out = {bye: Fraction(0)}
+    for p in (a, b):
+        final = dict(roshambo_distribution(table, tuple(sorted((p, bye)))))
+        out[p] = first[p] * final[p]
+        out[bye] += first[p] * final[bye]
+    return tuple((p, out[p]) for p in contest)
 
 
 DECK_ORDER = tuple(c.index for c in PILATCH45)
@@ -346,6 +359,8 @@ class ThreeFoolsEngine(Engine[list[Any], int]):
         ph = s[PH]
         if ph == P_START:
             return [(p, Fraction(1, 3)) for p in range(3)]
+        if ph == P_ROSHAMBO and s[RULES].roshambo_format == "leader_bye":
+            return list(bracket_distribution(s[RULES].roshambo, s[CONTEST], s[LEADER]))
         if ph == P_ROSHAMBO or ph == P_TIE:
             return list(roshambo_distribution(s[RULES].roshambo, s[CONTEST]))
         return []
@@ -383,7 +398,7 @@ class ThreeFoolsEngine(Engine[list[Any], int]):
         from foolsolve.rules import rules_to_json
 
         return {
-            "game": GAME, "rules": rules_to_json(rules, only_changed=True), "players": 3,
+            "game": META.name, "rules": rules_to_json(rules, only_changed=True), "players": 3,
             "phase": PHASE_NAMES[s[PH]], "to_move": self.to_move(s), "leader": s[LEADER],
             "binary": "up" if s[BIN] else "down", "streak": s[STREAK],
             "max_hand": [s[MAXH], s[MAXH + 1], s[MAXH + 2]],
@@ -446,6 +461,7 @@ def _fast_rounds(t: list[Any], rng: random.Random) -> tuple[list[Any], int]:
     streak = t[STREAK]
     leader = t[LEADER]
     to_win = t[RULES].streak_to_win
+    winner_first = t[RULES].collect_order == "winner_first"
     strength = STRENGTH
     beats = _BEATS
     insort = bisect.insort
@@ -515,7 +531,7 @@ def _fast_rounds(t: list[Any], rng: random.Random) -> tuple[list[Any], int]:
                 w = grb(2)
             moves += 1
             pw = piles[w]
-            pw.extend((lc, c1, c2))
+            pw.extend((cards[w], cards[(w + 1) % 3], cards[(w + 2) % 3]) if winner_first else (lc, c1, c2))
             bonus = [empty, empty, empty]
             for o in ((w + 1) % 3, (w + 2) % 3):
                 pile = piles[o]
@@ -541,7 +557,7 @@ def _fast_rounds(t: list[Any], rng: random.Random) -> tuple[list[Any], int]:
                 w, ws = f1, st[c1]
             if s2 == best and st[c2] > ws:
                 w = f2
-            piles[w].extend((lc, c1, c2))
+            piles[w].extend((cards[w], cards[(w + 1) % 3], cards[(w + 2) % 3]) if winner_first else (lc, c1, c2))
             append((leader, up, decl, cards, w, no_bonus))
         if w == leader:
             streak += 1
@@ -638,7 +654,8 @@ def _finish(t: list[Any], w: int, roshambo: bool) -> None:
     """Collect, penalise, count the streak, then end the game or start the next round."""
     leader = t[LEADER]
     cards = (t[C0], t[C0 + 1], t[C0 + 2])
-    gained = (cards[leader], cards[(leader + 1) % 3], cards[(leader + 2) % 3])
+    first = leader if t[RULES].collect_order == "leader_first" else w
+    gained = (cards[first], cards[(first + 1) % 3], cards[(first + 2) % 3])
     bonus: list[tuple[int, ...]] = [(), (), ()]
     if roshambo:
         for o in ((w + 1) % 3, (w + 2) % 3):

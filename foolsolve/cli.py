@@ -24,7 +24,7 @@ from foolsolve.lazy import CommandRef, LazyGroup
 from foolsolve.positions import game_of, parse_json, read_json, write_json_atomic
 from foolsolve.progress import progress
 from foolsolve.rules import json_text, options_of, rules_from_json
-from foolsolve.solver.base import SearchLimit, SolveOptions, SolveResult, limit_text, with_limits
+from foolsolve.solver.base import DEFAULT_SECONDS, SearchLimit, SolveResult
 
 
 class _DefaultGroup(LazyGroup):
@@ -39,6 +39,22 @@ class _DefaultGroup(LazyGroup):
             if positional and not self.is_command(positional[0]):
                 return ["solve", *args]
         return args
+
+    def is_command(self, name: str) -> bool:
+        return super().is_command(name) or self._game_group(name) is not None
+
+    def _game_group(self, name: str) -> str | None:
+        """The name of the game group ``name`` names (``three_fools``: ``three-fools``), if any."""
+        want = games.norm(name)
+        return next((n for n, cmd in self.commands.items() if isinstance(cmd, GameCommands) and games.norm(n) == want),
+                    None)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        cmd = super().get_command(ctx, cmd_name)
+        if cmd is None:
+            group = self._game_group(cmd_name)
+            cmd = None if group is None else self.commands[group]
+        return cmd
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         if args and not args[0].startswith("-") and not self.is_command(args[0]):
@@ -103,51 +119,113 @@ def limit_options(fn: Any) -> Any:
 @click.argument("positions", nargs=-1, required=True, metavar="POSITION...",
                 type=click.Path(dir_okay=False, allow_dash=True))
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON (one line per position).")
-@click.option("--max-nodes", type=click.IntRange(min=1), default=None, help="Give up after this many nodes.")
+@click.option("--max-nodes", type=click.IntRange(min=1), default=None,
+              help="Node budget: the exact solver may use half of it, the open-hand search the rest (as --time); "
+                   "under hidden cards: each world's node budget [default: 5000].")
 @click.option("-o", "--option", "extra", multiple=True, metavar="KEY=VALUE",
               help="Game-specific solver option (repeatable), e.g. -o pv=false; an unknown KEY is an error.")
 @click.option("--store", "store_path", type=click.Path(dir_okay=False), default=None,
               help="The result store file [default: results.sqlite3 in the user's cache folder, or $FOOLSOLVE_STORE].")
 @click.option("--no-store", is_flag=True, help="Neither read nor write the result store.")
-@click.option("--equilibrium", is_flag=True,
-              help="An equilibrium instead of the plain solve, where the game's solver computes one (Three Fools: the "
-                   "equilibrium of the round's bluff); the same as -o equilibrium=true.")
-@limit_options
+@click.option("--time", "seconds", type=click.FloatRange(min=0), default=DEFAULT_SECONDS, show_default=True,
+              help="Seconds for an answer: the exact solver gets half; if it does not finish (or does not cover the "
+                   "position) the open-hand search over the engine answers, exact or depth-limited as it says. "
+                   "Under hidden cards: the answer so far after this long. 0: no limit (the exact solver runs to the "
+                   "end).")
+@click.option("--as", "viewer", type=click.IntRange(min=0), default=None, metavar="P",
+              help="Answer from player P's seat: only what P sees is known, the rest is hidden (docs/seat.md).")
+@click.option("--method", type=click.Choice(["auto", "exact", "pimc", "ismcts"]), default=None,
+              help="Under hidden cards: the exact expectation over every consistent world, PIMC (sampled worlds, each "
+                   "solved open-hand) or IS-MCTS [default: auto, exact when few worlds are consistent, else PIMC].")
+@click.option("--samples", type=click.IntRange(min=1), default=None,
+              help="Under hidden cards: worlds PIMC samples [default: 100], or IS-MCTS iterations [default: 4000].")
+@click.option("--seed", type=int, default=None, help="Under hidden cards: seed of the sampled worlds [default: 0].")
+@click.option("--workers", type=click.IntRange(min=1), default=None,
+              help="Under hidden cards: value the worlds on this many local processes (same answer for any count).")
+@click.option("--scheduler", default=None, metavar="tcp://HOST:PORT",
+              help="Under hidden cards: value the worlds on this Dask cluster (pip install 'foolsolve[dask]').")
+@click.option("--open-hand", "open_hand_only", is_flag=True,
+              help="A full position the exact solver does not cover: answer with every listed card known to everyone "
+                   "(the open-hand search) instead of from the seat of the player to move.")
 def solve(positions: Sequence[str], as_json: bool, max_nodes: int | None, extra: Sequence[str],
-          store_path: str | None, no_store: bool, equilibrium: bool, time_limit: float | None = None,
-          max_memory: int | None = None) -> None:
+          store_path: str | None, no_store: bool, seconds: float, viewer: int | None = None,
+          method: str | None = None, samples: int | None = None, seed: int | None = None,
+          workers: int | None = None, scheduler: str | None = None, open_hand_only: bool = False) -> None:
     """Solve POSITION: the value for the side to move, every legal move's value, the best
     move(s) and a principal variation.
 
     A result solved before is read from the result store (see 'foolsolve store'). With
     several POSITIONs (- is standard input) each gets its result in order, as 'foolsolve
-    batch' does (--json: one JSON line each)."""
+    batch' does (--json: one JSON line each). Each game's solver options (-o KEY=VALUE) are
+    listed on its reference page under docs/.
+
+    A position with hidden cards (a view file, "view": P), a full position the exact solver
+    does not cover whose player to move cannot see every card that matters (a stock of unknown
+    order, the other hands of three or more players), or any position with --as P, is answered
+    from one seat: every move's mean value over the worlds consistent with what that player
+    sees, with a 95% interval, the best moves and the method by name (docs/seat.md). Ctrl-C
+    prints the best answer so far."""
     from foolsolve import store as st
 
-    if equilibrium:
-        extra = (*extra, "equilibrium=true")
-    store = st.open_store(store_path, enabled=not no_store)
+    seat_args = {"--as": viewer, "--method": method, "--samples": samples, "--seed": seed, "--workers": workers,
+                 "--scheduler": scheduler}
+    seat_asked = any(v is not None for v in seat_args.values())
     if len(positions) > 1:
+        given = [k for k, v in seat_args.items() if v is not None]
+        if given:
+            raise InputError(f"{given[0]}: answers one position at a time")
         from foolsolve import batch
 
-        batch.solve_many(positions, as_json, batch.Settings(_parse_extra(extra), max_nodes, time_limit=time_limit,
-                                                            max_memory=max_memory), store)
+        store = st.open_store(store_path, enabled=not no_store)
+        batch.solve_many(positions, as_json, batch.Settings(_parse_extra(extra), max_nodes), store)
         return
+    limit = seconds or None
     info, state = load_position(positions[0], views=True)
     from foolsolve.worlds import View
 
+    seat = _SeatRequest(viewer, method, samples, limit, seed, workers, scheduler, as_json, max_nodes, extra)
     if isinstance(state, View):
-        raise InputError(f"{positions[0]}: a view of player {state.player} (hidden cards): solving a view is not "
-                         "in this version yet (foolsolve.worlds samples its worlds)")
-    if info.solve is None:
-        raise InputError(f"game: {info.name} has no exact solver")
-    opts = SolveOptions(max_nodes=max_nodes, extra=_parse_extra(extra), time_limit=time_limit, max_memory=max_memory)
+        if viewer is not None and viewer != state.player:
+            raise InputError(f"--as: this is player {state.player}'s view; it cannot answer for player {viewer}")
+        if open_hand_only:
+            raise InputError("--open-hand: a view hides cards; the open-hand search needs a full position")
+        seat.answer_view(info, state)
+        return
+    if seat_asked:
+        if open_hand_only:
+            raise InputError("--open-hand: answers with every card known; it takes none of the seat's options")
+        seat.answer_state(info, state, viewer)
+        return
+    store = st.open_store(store_path, enabled=not no_store)
+    from foolsolve.solver import open_hand
+
+    parsed = _parse_extra(extra)
+
+    hidden: list[bool] = []
+
+    def to_seat(exc: Exception) -> bool:
+        # cards the player to move cannot see matter: her seat answers, not the open-hand search
+        if open_hand_only or parsed or max_nodes is not None:
+            return False
+        if not hidden:
+            hidden.append(seat.hidden_from_mover(info, state))
+        return hidden[0]
+
+    refused: str | None = None
     with progress(f"solving {info.spec.title}") as tick:
-        opts.progress = tick
+        # the exact solver in its share of --time/--max-nodes, else the open-hand answer (one dispatch point)
         try:
-            result, cached = st.solve_with_store(info, state, with_limits(opts), store)
-        except SearchLimit as exc:
-            raise InputError(limit_text(exc, opts)) from None
+            result, cached = open_hand.solve_or_answer(info, state, parsed, store, max_nodes, seconds or None, tick,
+                                                       refuse=to_seat)
+        except InputError as exc:
+            # NotCovered where cards are hidden from the mover (to_seat), or a solver's plain refusal of a
+            # valid position (an earlier phase, a draw pile of unknown order): answered from her seat
+            if not to_seat(exc):
+                raise
+            refused = str(exc)
+    if refused is not None:
+        seat.answer_state(info, state, None, refused)
+        return
     if as_json:
         click.echo(json.dumps(result.to_json(), ensure_ascii=False))
     else:
@@ -162,6 +240,147 @@ def _parse_extra(items: Sequence[str]) -> dict[str, Any]:
             raise InputError(f"--option: expected KEY=VALUE, got {item!r}")
         out[key] = parse_json(value, f"--option {key}", malformed_as_text=True)
     return out
+
+
+class _SeatRequest:
+    """``foolsolve POSITION.json`` from one seat (:mod:`foolsolve.seat`): the CLI's options."""
+
+    def __init__(self, viewer: int | None, method: str | None, samples: int | None, seconds: float | None,
+                 seed: int | None, workers: int | None, scheduler: str | None, as_json: bool,
+                 max_nodes: int | None = None, extra: Sequence[str] = ()) -> None:
+        from foolsolve.seat import Budget, Settings
+
+        self.viewer = viewer
+        budget = Budget() if max_nodes is None else Budget(nodes=max_nodes)
+        self.settings = Settings(method=method or "auto", samples=samples, seconds=seconds, seed=seed or 0,
+                                 budget=budget)
+        self.workers = workers or 1
+        self.scheduler = scheduler
+        self.as_json = as_json
+        self.extra = tuple(extra)
+
+    def _check(self, method: str) -> None:
+        if self.extra:
+            raise InputError(f"--option: {self.extra[0]!r} is an option of the exact solver; an answer from one "
+                             "seat takes none (its budget: --max-nodes a world, --samples, --time)")
+        if method == "ismcts" and (self.workers > 1 or self.scheduler):
+            raise InputError(f"{'--scheduler' if self.scheduler else '--workers'}: IS-MCTS grows one tree in "
+                             "this process; --workers and --scheduler spread the worlds of PIMC and the exact "
+                             "expectation")
+
+    def answer_view(self, info: GameInfo, view: Any) -> None:
+        from foolsolve.worlds import worlds_of_view
+
+        self._answer(info, worlds_of_view(view), "")
+
+    def answer_state(self, info: GameInfo, state: Any, viewer: int | None, refused: str = "") -> None:
+        from foolsolve.game import CHANCE
+        from foolsolve.worlds import worlds_from_state
+
+        spec = info.spec
+        n = spec.num_players(state)
+        if viewer is not None and viewer >= n:
+            raise InputError(f"--as: player {viewer} does not exist ({n} players)")
+        if spec.is_terminal(state):
+            raise InputError("position: the game is over")
+        if viewer is None:
+            mover = spec.to_move(state)
+            viewer = 0 if mover == CHANCE else mover
+        self._answer(info, worlds_from_state(info, state, viewer), refused)
+
+    @staticmethod
+    def hidden_from_mover(info: GameInfo, state: Any) -> bool:
+        """Whether the player to move (player 0 at a chance node) cannot tell the position from
+        another (more than one world is consistent with her view); ``False`` where the game has
+        no views yet."""
+        from foolsolve.game import CHANCE
+        from foolsolve.worlds import worlds_from_state
+
+        mover = info.spec.to_move(state)
+        if info.spec.is_terminal(state):
+            return False
+        try:
+            count = worlds_from_state(info, state, 0 if mover == CHANCE else mover).count()
+        except (InputError, NotImplementedError):
+            return False
+        return count != 1
+
+    def _answer(self, info: GameInfo, worlds: Any, refused: str) -> None:
+        from foolsolve import seat
+        from foolsolve.executor import make_executor
+
+        method = seat.choose_method(worlds, self.settings)
+        self._check(method)
+        total = (self.settings.samples or (seat.DEFAULT_ISMCTS_ITERATIONS if method == "ismcts"
+                                           else seat.DEFAULT_SAMPLES)) if method != "exact" else worlds.count()
+        unit = "iterations" if method == "ismcts" else "worlds"
+        executor = make_executor(self.workers, self.scheduler) if method != "ismcts" else None
+        with progress(f"{method} {info.spec.title} from player {worlds.player}'s seat", unit=unit,
+                      total=total) as tick:
+            answer = seat.analyse(info, worlds, self.settings, executor, tick)
+        if refused:
+            answer.notes.insert(0, f"the exact solver does not take this position ({refused}): answered from "
+                                   f"player {answer.player}'s seat, the cards hidden from that player unknown")
+        if self.as_json:
+            click.echo(json.dumps(answer.to_json(), ensure_ascii=False))
+        else:
+            click.echo(format_seat(info, answer))
+        if answer.interrupted:
+            click.echo("foolsolve: interrupted (the answer above is the best so far)", err=True)
+            sys.exit(130)
+
+
+def _signed(x: float) -> str:
+    return "-inf" if x == float("-inf") else "+inf" if x == float("inf") else f"{x:+.3f}"
+
+
+def format_seat(info: GameInfo, answer: Any) -> str:
+    """Human-readable answer from one seat (:class:`foolsolve.seat.SeatAnswer`)."""
+    mover = "chance" if answer.to_move < 0 else f"player {answer.to_move}"
+    count = answer.consistent_worlds
+    worlds = (f"{count:,} consistent world{'s' if count != 1 else ''}" if count is not None
+              else "consistent worlds not counted")
+    lines = []
+    if answer.interrupted:
+        lines.append("INTERRUPTED: the best answer so far")
+    lines.append(f"{info.spec.title}: {mover} to move, seen from player {answer.player}'s seat ({worlds})")
+    lines.append(f"Method: {answer.method_text}")
+    lines.append(f"Values: {answer.scale}")
+    ismcts = answer.method == "ismcts"
+    width = max([len(m.move) for m in answer.moves] + [4])
+    means = [f"{m.mean:+.3f}" for m in answer.moves]
+    spans = [f"{m.worlds:,}" if ismcts else "(every world)" if m.low == m.high
+             else f"[{_signed(m.low)}, {_signed(m.high)}]" for m in answer.moves]
+    mw = max([len(x) for x in means] + [4])
+    sw = max([len(x) for x in spans] + [12])
+    best = set(answer.best)
+    if answer.moves:
+        lines.append("")
+        lines.append(f"  {'move'.ljust(width)}  {'mean'.rjust(mw)}  {('visits' if ismcts else '95% interval').ljust(sw)}"
+                     f"{'' if ismcts else '  worlds'}".rstrip())
+    for m, mean, span in zip(answer.moves, means, spans):
+        mark = "  *" if m.move in best else ""
+        tail = "" if ismcts else f"  {m.worlds:>6,}"
+        lines.append(f"  {m.move.ljust(width)}  {mean.rjust(mw)}  {span.ljust(sw)}{tail}{mark}".rstrip())
+    lines.append("")
+    if answer.value is not None and not ismcts:
+        v = answer.value
+        span = "over every world" if v.low == v.high else f"95% interval [{_signed(v.low)}, {_signed(v.high)}]"
+        lines.append(f"Value for player {answer.player}: {v.mean:+.3f}, {span}")
+    if answer.best:
+        lines.append("Best: " + ", ".join(answer.best))
+        top = next(m for m in answer.moves if m.move == answer.best[0])
+        close = [m.move for m in answer.moves if m.move not in answer.best and not ismcts and m.high >= top.low]
+        if close:
+            lines.append("Not told apart from the best at 95%: " + ", ".join(close))
+    for note in answer.notes:
+        lines.append(f"Note: {note}")
+    rate = answer.worlds / answer.seconds if answer.seconds > 0 else 0.0
+    unit = "iterations" if ismcts else "worlds"
+    if answer.worlds == 1:
+        unit = unit[:-1]
+    lines.append(f"{answer.worlds:,} {unit} in {answer.seconds:.2f} s ({rate:,.1f} {unit}/s)")
+    return "\n".join(lines)
 
 
 def format_result(info: GameInfo, state: Any, result: SolveResult) -> str:
@@ -249,7 +468,7 @@ def _show_view(view: Any, svg_out: str | None, viewer: int | None) -> None:
 
         spec = view.info.spec
         write_text(svg_out, picture_svg(view.obj, title=spec.title, status=f"as player {view.player} sees it",
-                                        hints=getattr(spec, "picture_hints", None)))
+                                        hints=spec.picture_hints))
         if svg_out == "-":
             return
     elif viewer is not None:
@@ -324,11 +543,18 @@ def moves(position: str, as_json: bool) -> None:
               help="Play against the solver: you move, it answers (hint, undo, why MOVE, help, quit).")
 @click.option("--seed", type=int, default=None,
               help="--interactive: seed of the random answers where the solver cannot answer exactly.")
+@click.option("--seat", type=click.IntRange(min=0), default=None, metavar="P",
+              help="--interactive: play player P seeing only P's view; the others answer from their own views "
+                   "(seat analysis); after the game: the deal revealed, review, undo N.")
+@click.option("--samples", type=click.IntRange(min=1), default=None, metavar="N",
+              help="--interactive: worlds a computer player samples from its view for one move (default 16).")
+@click.option("--think", type=click.FloatRange(min=0, min_open=True), default=None, metavar="SECONDS",
+              help="--interactive: at most this long for one computer move (its sampling stops there).")
 @click.option("--record", type=click.IntRange(min=1), default=None, metavar="K",
               help="POSITION is an arena record file (foolsolve arena --out): replay its game K from its deal, "
                    "move by move (MOVEs, if given, replace the game's moves).")
 def play(position: str, move_texts: Sequence[str], out: str | None, as_json: bool, interactive: bool,
-         seed: int | None, record: int | None) -> None:
+         seed: int | None, seat: int | None, samples: int | None, think: float | None, record: int | None) -> None:
     """Apply MOVEs to POSITION and print who played each move and the new position (as show does).
 
     Moves are written as the spec prints them, e.g. "attack 6H" "take"."""
@@ -346,10 +572,14 @@ def play(position: str, move_texts: Sequence[str], out: str | None, as_json: boo
     new = info.spec.play(state, *move_texts)  # an illegal move: the spec's error, naming its place
     lines = transcript(info.spec, state, move_texts)
     if interactive:
-        from foolsolve.interactive import play_interactive
+        from foolsolve.interactive import DEFAULT_SEAT_SAMPLES, Thinking, play_interactive
 
-        play_interactive(info, new, seed=seed, out=out)
+        thinking = Thinking(samples=samples or DEFAULT_SEAT_SAMPLES, think=think)
+        play_interactive(info, new, seed=seed, out=out, seat=seat, thinking=thinking)
         return
+    for name, given in (("--seat", seat), ("--samples", samples), ("--think", think)):
+        if given is not None:
+            raise InputError(f"{name}: only with --interactive")
     obj = info.spec.state_to_json(new)
     if out:
         write_json_atomic(out, obj)
@@ -407,13 +637,15 @@ def rules_cmd(game: str, as_json: bool) -> None:
     with defaults, allowed values and the seed sentence each rests on."""
     info = games.get(game)
     opts = options_of(info.spec.rules_cls)
+    listed = info.spec.reconstructions
     if as_json:
         click.echo(json.dumps([
             {"name": o.name, "default": json.loads(json_text(o.default)),
              "choices": None if o.choices is None else [json.loads(json_text(c)) for c in o.choices],
              "doc": o.doc, "source": o.source,
              "kind": "fixed" if o.fixed else "reconstructed" if o.reconstructed else "source"} for o in opts
-        ], ensure_ascii=False, indent=1))
+        ] + [{"name": r.name, "doc": r.reading, "reason": r.reason, "source": r.source, "kind": "listed"}
+             for r in listed], ensure_ascii=False, indent=1))
         return
     click.echo(f"{info.title} — rules read from shared/seeds/{info.seed}")
     sections = [
@@ -433,6 +665,12 @@ def rules_cmd(game: str, as_json: bool) -> None:
             click.echo(f"  {o.name} = {json_text(o.default)}{choices}{tag}")
             click.echo(f"      {o.doc}")
             click.echo(f"      source: {o.source}")
+    if listed:
+        click.echo("\nReconstructed with one sensible reading (not options; the reason says why):")
+        for r in listed:
+            click.echo(f"  {r.name}: {r.reading}")
+            click.echo(f"      why: {r.reason}")
+            click.echo(f"      source: {r.source}")
 
 
 # --- conformance and perft -------------------------------------------------------------
@@ -624,11 +862,67 @@ CORE_COMMANDS: tuple[CommandRef, ...] = (
 )
 
 
+class GameCommands(LazyGroup):
+    """``foolsolve GAME COMMAND``: one game's own commands (declared in its registry record,
+    imported when run)."""
+
+
+def game_group(info: GameInfo) -> GameCommands:
+    """The group of ``info``'s own commands."""
+    names = ", ".join(ref.name for ref in info.commands)
+    group = GameCommands(info.name, help=f"The {info.name} game's own commands: {names}.",
+                         context_settings={"help_option_names": ["-h", "--help"]})
+    for ref in info.commands:
+        group.add_lazy_command(ref)
+    return group
+
+
 def _register_game_commands() -> None:
-    # the shared commands above and the games' own (declared in their registry records); each is
-    # imported only when run (see foolsolve.lazy)
-    for ref in (*CORE_COMMANDS, *games.commands()):
+    # the shared commands above and, per game with commands of its own, a group of them
+    # (declared in the registry records); each command is imported only when run (foolsolve.lazy)
+    for ref in CORE_COMMANDS:
         cli.add_lazy_command(ref)
+    for info in games.all_games():
+        if not info.commands:
+            continue
+        if info.name in cli.commands and not isinstance(cli.commands[info.name], GameCommands):
+            raise ValueError(f"game {info.name!r}: the name of a foolsolve command")
+        cli.add_command(game_group(info))
+
+
+def _old_spellings(args: list[str]) -> list[str]:
+    """``args`` with a game command's old spelling (``defend ...``, ``simulate three-fools ...``)
+    rewritten to ``GAME COMMAND ...``, saying so on stderr; and a game's deprecated solve switches
+    (``--equilibrium``) rewritten to their ``-o`` options."""
+    old = games.old_spellings()
+    if args and args[0] in old:
+        info, ref = old[args[0]]
+        rest = args[1:]
+        if ref.old_takes_game:
+            if not rest or rest[0].startswith("-"):
+                raise InputError(f"{args[0]}: name the game first ({args[0]} {info.name} ...), or better: "
+                                 f"foolsolve {info.name} {ref.name} ...")
+            if games.get(rest[0]) is not info:
+                raise InputError(f"game: {args[0]} plays {info.name} only, not {games.get(rest[0]).name}")
+            rest = rest[1:]
+        click.echo(f"foolsolve: '{args[0]}{' GAME' if ref.old_takes_game else ''}' is deprecated and goes in the "
+                   f"next release; use 'foolsolve {info.name} {ref.name}'", err=True)
+        return [info.name, ref.name, *rest]
+    flags = {f.flag: f for info in games.all_games() for f in info.solver_flags}
+    if not any(a in flags for a in args) or "--" in args:
+        return args
+    if args and cli.is_command(args[0]) and args[0] != "solve":
+        return args
+    out: list[str] = []
+    for a in args:
+        flag = flags.get(a)
+        if flag is None:
+            out.append(a)
+            continue
+        if flag.deprecated:
+            click.echo(f"foolsolve: {a} is deprecated and goes in the next release; use -o {flag.option}", err=True)
+        out.extend(["-o", flag.option])
+    return out
 
 
 ERROR_WIDTH = 300
@@ -661,8 +955,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     130 on Ctrl-C."""
     try:
         _register_game_commands()
-        code = cli.main(args=list(argv) if argv is not None else None, prog_name="foolsolve",
-                        standalone_mode=False)
+        args = _old_spellings(list(argv) if argv is not None else sys.argv[1:])
+        code = cli.main(args=args, prog_name="foolsolve", standalone_mode=False)
         if isinstance(code, int) and code:
             # without standalone mode click returns a command's ctx.exit(code) instead of raising it
             sys.exit(code)

@@ -50,6 +50,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 from foolsolve.errors import InputError
 
 if TYPE_CHECKING:
+    from foolsolve.cards import Deck
     from foolsolve.worlds import Hidden, ZoneField
 
 CHANCE = -1
@@ -202,6 +203,67 @@ class GameType:
 
 
 @dataclass(frozen=True)
+class GameMeta:
+    """Everything said about a game before its rules: written once, as ``META`` in the game's spec
+    module, and read from there by the spec class (:attr:`SpecGame.meta`), the engine, the
+    registry record (:class:`foolsolve.games.base.GameInfo`), the OpenSpiel bridge, the pictures,
+    the analysis page, the benchmarks and the tests."""
+
+    name: str
+    """Registry name, used in position files and on the command line (``durak``); the spec module
+    is named after it (``spec/fools_paradise.py`` for ``fools-paradise``)."""
+    title: str
+    """Human title (``Durak``)."""
+    seed: str
+    """The seed text in ``shared/seeds`` the spec is read from."""
+    min_players: int
+    max_players: int
+    dynamics: Dynamics
+    chance_mode: ChanceMode
+    information: Information
+    utility: Utility
+    deck: Deck | None = None
+    """The :class:`foolsolve.cards.Deck` whose texts name every card of the game's positions (the
+    largest the rules allow), or ``None`` for a game without cards."""
+    utility_bounds: tuple[float, float] = (-1.0, 1.0)
+    """The lowest and highest payoff one player can get (the OpenSpiel bridge's utilities)."""
+    aliases: tuple[str, ...] = ()
+    """Other names the command line accepts (beyond case, ``_``/``-`` and apostrophes, which never
+    matter)."""
+    hidden: str = ""
+    """What the views hide, in plain words (empty for perfect information)."""
+    chance: str = ""
+    """Where chance enters and how it is modelled, in plain words."""
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The registry name and every alias."""
+        return (self.name, *self.aliases)
+
+    @property
+    def game_type(self) -> GameType:
+        """The record as a :class:`GameType` (OpenSpiel's fields)."""
+        return GameType(
+            short_name=self.name.replace("-", "_"), long_name=self.title, dynamics=self.dynamics,
+            chance_mode=self.chance_mode, information=self.information, utility=self.utility,
+            min_num_players=self.min_players, max_num_players=self.max_players, hidden=self.hidden,
+            chance=self.chance)
+
+
+class _FromMeta:
+    """A class attribute of :class:`SpecGame` read from its :attr:`SpecGame.meta`."""
+
+    def __init__(self, key: str) -> None:
+        self.key = key
+
+    def __get__(self, obj: Any, owner: type) -> Any:
+        meta = getattr(owner, "meta", None)
+        if not isinstance(meta, GameMeta):
+            raise AttributeError(f"{owner.__name__} declares no meta (a GameMeta)")
+        return getattr(meta, self.key)
+
+
+@dataclass(frozen=True)
 class Result:
     """The end of a game: one payoff per player and a readable label."""
 
@@ -218,18 +280,27 @@ class Result:
 class SpecGame(ABC, Generic[S, M]):
     """The rules of one game as plain, literal, slow Python."""
 
-    name: str = ""
+    meta: ClassVar[GameMeta]
+    """The game's record (name, title, seed, players, deck, type, utility bounds): the spec
+    module's ``META``. The attributes below are read from it."""
+    name: ClassVar[str] = _FromMeta("name")  # type: ignore[assignment]
     """Registry name used in position files and on the command line (``durak``)."""
-    title: str = ""
+    title: ClassVar[str] = _FromMeta("title")  # type: ignore[assignment]
     """Human title (``Durak``)."""
-    seed_file: str = ""
+    seed_file: ClassVar[str] = _FromMeta("seed")  # type: ignore[assignment]
     """The seed text in ``shared/seeds`` this spec is read from."""
-    min_players: int = 2
-    max_players: int = 2
+    min_players: ClassVar[int] = _FromMeta("min_players")  # type: ignore[assignment]
+    max_players: ClassVar[int] = _FromMeta("max_players")  # type: ignore[assignment]
+    game_type: ClassVar[GameType] = _FromMeta("game_type")  # type: ignore[assignment]
+    """The declared kind of game (see :class:`GameType`)."""
     rules_cls: type = object
     """The game's frozen rules dataclass (see :mod:`foolsolve.rules`)."""
-    game_type: ClassVar[GameType]
-    """The declared kind of game (see :class:`GameType`)."""
+    picture_hints: ClassVar[dict[str, Any] | None] = None
+    """Where a position's JSON needs them, hints for the pictures (``foolsolve/svg.py``: ``pairs``,
+    ``per_player``, ``shared``, ``skip``: lists of keys); ``None``: read off the JSON alone."""
+    reconstructions: ClassVar[tuple[Any, ...]] = ()
+    """Readings where the text is silent and one reading is sensible (:class:`foolsolve.rules.Reconstruction`):
+    listed by ``foolsolve rules`` beside the options."""
 
     @abstractmethod
     def deal(self, rules: Any, players: int, rng: random.Random) -> S:
@@ -320,6 +391,10 @@ class SpecGame(ABC, Generic[S, M]):
         """The rules a legal ``move`` rests on (what it does, under which rules). Default: none
         named beyond the legal-move list."""
         return []
+
+    def rules_of(self, state: S) -> Any:
+        """The rule options ``state`` is played under (every spec keeps them in ``state.rules``)."""
+        return state.rules  # type: ignore[attr-defined]
 
     def with_rules(self, state: S, rules: Any) -> S:
         """``state`` under other rule options (every spec keeps its rules in ``state.rules``)."""

@@ -1,22 +1,41 @@
-"""``foolsolve play POSITION --interactive``: play against the solver at a terminal.
+"""``foolsolve play POSITION --interactive``: play against the computer at a terminal.
 
-You play the side to move at the start; every other player (and chance) answers:
+Without ``--seat`` you play the side to move at the start with every card open, and the others
+answer:
 
-* a player answers with the first of the solver's best moves where the game's solver answers
-  the position exactly (within :data:`NODE_BUDGET` nodes);
-* elsewhere (no solver, a position it does not take, the budget spent) with a uniformly random
-  legal move, drawn from a seeded generator (``--seed``; the seed is printed) — the policy is
-  said on screen when it is first used;
-* chance draws its outcome with the game's exact probabilities from the same generator.
+* in a two-player position, with the first of the solver's best moves where the game's solver
+  answers it exactly (within :data:`NODE_BUDGET` nodes) with a plain value and a legal move;
+* elsewhere (three or more players, an answer that is a concept rather than a move: Three Fools'
+  round odds rank a leader's *plans*, "keep; lead 2R as R", two moves at once; no solver; the
+  budget spent) from their own view by the seat analysis, as with ``--seat``;
+* where neither answers (a game without views), with a uniformly random legal move, drawn from a
+  seeded generator (``--seed``; the seed is printed) — the policy is said on screen when used.
+
+With ``--seat P`` you play player P and see only P's view (:func:`seat_text`: your cards, the
+cards face up, every hidden zone as its count); each computer player answers from *its own* view
+through :func:`foolsolve.seat.analyse` (PIMC over ``--samples`` worlds, the exact expectation where
+that few are consistent, at most ``--think`` seconds a move), which reads the hidden cards only as
+the worlds consistent with that view. Other players' moves and chance's outcomes are printed as you
+would see them: a card you do not see is ``??`` (:func:`masked_move`). ``hint`` is the same seat
+analysis from your view. When the game ends the whole deal is revealed and every move listed; you
+may then ``undo N`` (back to before your move N) and play on.
+
+Chance draws its outcome with the game's exact probabilities from the seeded generator.
 
 Commands at the prompt: a move as the spec prints it, ``moves``, ``hint`` (every move's value),
-``undo`` (back to your previous decision), ``why MOVE`` (why a move is illegal: the spec's
-``why_illegal`` where it has one, else the legal moves), ``show``, ``help``, ``quit``.
+``undo`` (back to your previous decision; ``undo N``: before move N, one of yours), ``review``
+(the moves so far), ``why MOVE`` (``foolsolve why``'s explanation; from a seat, explained on a world
+of your view without what the move changes), ``show``, ``help``, ``quit``. Commands piped in
+(standard input not a terminal) are echoed after the prompt. Ctrl-C stops the game (with
+``--out``, the position so far is written).
 """
 
 from __future__ import annotations
 
+import json
 import random
+import re
+import sys
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -27,12 +46,18 @@ from foolsolve.game import CHANCE
 
 NODE_BUDGET = 2_000_000
 """Nodes the solver may search for one answer or hint before the stated policy takes over."""
+DEFAULT_SEAT_SAMPLES = 16
+"""Worlds a computer player samples from its own view for one move (``--samples``)."""
+SEAT_WORLD_NODES = 5_000
+"""Each sampled world's node budget (the seat analysis's default)."""
 
 HELP = """commands:
   MOVE          play a move, written as 'moves' lists it (e.g. attack 6H)
   moves         the legal moves
   hint          every legal move's value from the solver
   undo          take back your last move (and the answers to it)
+  undo N        go back to before move N (one of yours; 'review' numbers the moves)
+  review        the moves so far
   why MOVE      why MOVE is not legal here
   show          the position again
   help          this list
@@ -47,6 +72,9 @@ class Session:
     you: int
     rng: random.Random
     seed: int
+    seat: bool = False
+    """Playing from your seat (``--seat``): you see your view only."""
+    thinking: Thinking = field(default_factory=lambda: Thinking())
     history: list[tuple[Any, str]] = field(default_factory=list)
     """(state before, move text) for every move made."""
     policy_said: bool = False
@@ -71,6 +99,39 @@ class Session:
         except InputError as exc:
             return None, str(exc)
 
+    def _solver_move(self, state: Any) -> tuple[str, str] | None:
+        """The exact solver's best move where it is one: two players, a plain value (not a concept
+        such as Three Fools' round odds, whose choices are plans of two moves), a legal move."""
+        spec = self.spec
+        if spec.num_players(state) != 2:
+            return None
+        result, _why = self.solve(state)
+        if result is None or result.concept or not result.best:
+            return None
+        try:
+            move = spec.parse_move(state, result.best[0])
+        except InputError:
+            return None
+        return str(move), f"solver: value {result.value}"
+
+    def _seat_move(self, state: Any, player: int) -> tuple[str, str] | None:
+        """The seat analysis's best move from ``player``'s own view, or ``None`` where it has none."""
+        try:
+            ans = seat_answer(self.info, state, player, self.thinking, self.rng.randrange(2**31))
+        except InputError:
+            return None
+        if ans.interrupted:
+            raise KeyboardInterrupt  # Ctrl-C reached the analysis: the user stops the game, not the move
+        if not ans.best:
+            return None
+        best = next(m for m in ans.moves if m.move == ans.best[0])
+        try:
+            move = self.spec.parse_move(state, best.move)
+        except InputError:
+            return None
+        value = "" if self.seat else f": {best.mean:+.2f}"  # its value would tell of its hidden cards
+        return str(move), f"{ans.method} from its view, {ans.worlds} world{'s' if ans.worlds != 1 else ''}{value}"
+
     def answer(self, state: Any) -> tuple[str, str]:
         """The move a computer player (or chance) makes, and how it was chosen."""
         spec = self.spec
@@ -79,122 +140,377 @@ class Session:
             moves = [m for m, _ in outcomes]
             weights = [float(p) for _, p in outcomes]
             return str(self.rng.choices(moves, weights)[0]), "chance"
-        result, why = self.solve(state)
-        if result is not None and result.best:
-            return result.best[0], f"solver: value {result.value}"
+        mover = spec.to_move(state)
+        chosen = None if self.seat else self._solver_move(state)
+        if chosen is None:
+            chosen = self._seat_move(state, mover)
+        if chosen is not None:
+            return chosen
         if not self.policy_said:
             self.policy_said = True
-            click.echo(f"(no exact answer here: {why}; the other players play uniformly random legal moves, "
-                       f"--seed {self.seed})")
+            click.echo(f"(no answer from the solver or from player {mover}'s seat here; the other players play "
+                       f"uniformly random legal moves, --seed {self.seed})")
         return str(self.rng.choice(spec.legal_moves(state))), "random"
+
+    def shown(self, state: Any) -> str:
+        """The position as you see it: your view with ``--seat``, else everything."""
+        from foolsolve.present import show_text
+
+        return seat_text(self.info, state, self.you) if self.seat else show_text(self.spec, state)
 
 
 def _say_move(session: Session, state: Any, text: str, how: str = "") -> Any:
-    """Apply and print one move: who made it, the move, a bout (trick) boundary."""
+    """Apply and print one move: who made it, the move (as you see it), a bout (trick) boundary."""
     spec = session.spec
     move = spec.parse_move(state, text)
     after = spec.apply(state, move)
     player = spec.to_move(state)
     who = "chance" if player == CHANCE else f"player {player}" + (" (you)" if player == session.you else "")
-    click.echo(f"{who}: {move}" + (f"   [{how}]" if how else ""))
+    said = masked_move(session.info, state, after, str(move), session.you) if session.seat else str(move)
+    click.echo(f"{who}: {said}" + (f"   [{how}]" if how else ""))
     if spec.boundary(state, move, after):
-        click.echo(f"-- end of {getattr(spec, 'boundary_name', '') or 'round'} --")
+        click.echo(f"-- end of {spec.boundary_name or 'round'} --")
     session.history.append((state, str(move)))
     return after
 
 
 def _why(session: Session, state: Any, text: str) -> str:
-    """Why ``text`` is (not) a legal move: ``foolsolve why``'s explanation where that module is
-    present, else the spec's ``why_illegal`` (rules against the move), else the legal moves."""
-    import importlib
+    """Why ``text`` is (not) a legal move: ``foolsolve why``'s explanation (the spec's rule
+    functions, the option values that would change the verdict, the legal moves)."""
+    from foolsolve.why import explain
+
+    if session.seat:
+        # from your seat: explained on a world of your view, what the move changes left out (the full
+        # position would tell, e.g., the card a draw from your face-down stock brings)
+        from foolsolve.why import explain_view
+        from foolsolve.worlds import read_view, view_of
+
+        return explain_view(read_view(view_of(session.info, state, session.you), check=False), text, False)
+    return "\n".join(explain(session.spec, state, text).lines())
+
+
+# --- playing from a seat ----------------------------------------------------------------------------
+
+
+@dataclass
+class Thinking:
+    """How a computer player answers from its own view (``--samples``, ``--think``)."""
+
+    samples: int = DEFAULT_SEAT_SAMPLES
+    think: float | None = None
+    nodes: int = SEAT_WORLD_NODES
+
+    def text(self) -> str:
+        limit = f", at most {self.think:g} s a move (--think)" if self.think is not None else ""
+        return (f"PIMC over {self.samples} worlds sampled from its own view (--samples; the exact expectation "
+                f"where at most that many worlds are consistent), each world valued open-hand within "
+                f"{self.nodes:,} nodes{limit}")
+
+
+def seat_answer(info: Any, state: Any, player: int, thinking: Thinking, seed: int) -> Any:
+    """The seat analysis of ``player``'s own view of ``state`` (:func:`foolsolve.seat.analyse`): the
+    hidden cards reach it only as the worlds consistent with that view."""
+    from foolsolve.seat import Budget, Settings, analyse
+    from foolsolve.worlds import worlds_from_state
+
+    worlds = worlds_from_state(info, state, player)
+    settings = Settings(method="auto", samples=thinking.samples, seconds=thinking.think, seed=seed,
+                        budget=Budget(nodes=thinking.nodes), exact_worlds=thinking.samples)
+    return analyse(info, worlds, settings)
+
+
+def _known_cards(info: Any, state: Any, player: int) -> tuple[Any, set[Any]]:
+    """The deck and every card ``player`` sees or knows the place of in ``state``."""
+    from foolsolve.worlds import view_of
+
+    obj = view_of(info, state, player)
+    deck, _cards, visible = info.spec.view_cards(obj)
+    known = {c for _, c in visible}
+
+    def walk(v: Any) -> None:
+        if isinstance(v, dict):
+            for part in ("known", "top", "bottom"):
+                for text in v.get(part) or ():
+                    known.add(deck.parse(text))
+        elif isinstance(v, list):
+            for x in v:
+                walk(x)
+
+    for key, value in obj.items():
+        if key not in ("game", "rules"):
+            walk(value)
+    return deck, known
+
+
+_TOKEN = re.compile(r"[^\s:;,/()\[\]]+")
+
+
+def masked_move(info: Any, before: Any, after: Any, text: str, player: int) -> str:
+    """``text`` as ``player`` sees it: every card it names that she neither saw before the move nor
+    sees after it is written ``??`` (a card led face down, a card another player draws)."""
+    deck, seen = _known_cards(info, before, player)
+    _, now = _known_cards(info, after, player)
+    seen |= now
+
+    def mask(m: re.Match[str]) -> str:
+        token = m.group(0)
+        try:
+            card = deck.parse(token)
+        except InputError:
+            return token
+        if token not in (card.ascii, str(card)):
+            return token  # a word that reads as a card ("as": the ace of spades), not the way moves name one
+        return token if card in seen else "??"
+
+    return _TOKEN.sub(mask, text)
+
+
+def _cards_text(deck: Any, value: list[Any]) -> str:
+    out = []
+    for x in value:
+        if isinstance(x, list):
+            out.append("/".join("-" if y is None else _card_text(deck, y) for y in x))
+        elif x is None:
+            out.append("-")
+        else:
+            out.append(_card_text(deck, x))
+    return " ".join(out) if out else "-"
+
+
+def _card_text(deck: Any, x: Any) -> str:
+    if not isinstance(x, str):
+        return json.dumps(x, ensure_ascii=False)
+    try:
+        return str(deck.parse(x))
+    except InputError:
+        return x
+
+
+def _is_cards(deck: Any, value: Any) -> bool:
+    """A (possibly nested) list whose strings are all cards."""
+    strings = []
+
+    def walk(v: Any) -> bool:
+        if isinstance(v, list):
+            return all(walk(x) for x in v)
+        if isinstance(v, str):
+            strings.append(v)
+            return True
+        return v is None
+
+    if not walk(value) or not strings:
+        return False
+    try:
+        for s in strings:
+            deck.parse(s)
+    except InputError:
+        return False
+    return True
+
+
+def _zone_text(deck: Any, value: Any) -> str:
+    if isinstance(value, dict) and "count" in value:
+        n = value["count"]
+        parts = [f"{n} card{'s' if n != 1 else ''} face down"]
+        if value.get("known"):
+            parts.append("among them " + _cards_text(deck, value["known"]))
+        if value.get("top"):
+            parts.append("first " + _cards_text(deck, value["top"]))
+        if value.get("bottom"):
+            parts.append("last " + _cards_text(deck, value["bottom"]))
+        return ", ".join(parts)
+    if isinstance(value, list) and (not value or _is_cards(deck, value)):
+        text = _cards_text(deck, value)
+        return f"{text}  ({len(value)})" if len(value) > 8 else text
+    if isinstance(value, str):
+        return value
+    if value is None:
+        return "-"
+    return json.dumps(value, ensure_ascii=False)
+
+
+def _one_list_each(deck: Any, value: Any, n: int) -> bool:
+    """A list of one card list per player (Fool's Paradise's piles), told from a list of pairs
+    (Durak's table): some list is empty or longer than a pair, none holds a gap."""
+    return (isinstance(value, list) and len(value) == n and all(isinstance(x, list) for x in value)
+            and all(isinstance(c, str) for x in value for c in x) and any(len(x) != 2 for x in value)
+            and _is_cards(deck, [c for x in value for c in x] or ["-"]) if value else False)
+
+
+def _one_number_each(value: Any, n: int) -> bool:
+    """A list of one number (flag, place) per player: scores, places."""
+    return (isinstance(value, list) and len(value) == n
+            and all(x is None or isinstance(x, (int, float, bool)) for x in value))
+
+
+def seat_text(info: Any, state: Any, player: int) -> str:
+    """What ``player`` sees of ``state``, drawn from her view file (:func:`foolsolve.worlds.view_of`):
+    her own cards and every card shown face up, every hidden zone as its count of face-down cards.
+    Nothing else of the position is read, so nothing hidden can reach the screen."""
+    from foolsolve.present import rules_line, status
+    from foolsolve.worlds import view_of
+
+    spec = info.spec
+    obj = view_of(info, state, player)
+    deck, _cards, _visible = spec.view_cards(obj)
+    n = spec.num_players(state)
+    lines = [f"{info.title}, {n} players, as player {player} (you) sees it"]
+    # the zones a game keeps one per player (hands, piles) as one row per player
+    per_player = [key for key, zf in spec.view_fields.items() if zf.per_player and isinstance(obj.get(key), list)]
+    per_player += [key for key, value in obj.items() if key not in per_player and key != "view"
+                   and (_one_list_each(deck, value, n) or _one_number_each(value, n))]
+    for key, value in obj.items():
+        if key in ("game", "rules", "view", "players", "to_move") or key in per_player:
+            continue  # (the status line says who is to move)
+        lines.append(f"  {key}: {_zone_text(deck, value)}")
+    for p in range(n):
+        row = "; ".join(f"{key} {_zone_text(deck, obj[key][p])}" for key in per_player)
+        lines.append(f"  player {p}{' (you)' if p == player else ''}: {row}")
+    lines.append(rules_line(spec, state))
+    lines.append(status(spec, state))
+    return "\n".join(lines)
+
+
+def review_text(session: Session, state: Any) -> str:
+    """The moves so far, numbered (``undo N`` goes back to before move N), as you saw them while the
+    game runs, every card once it is over."""
+    spec = session.spec
+    over = spec.result(state) is not None
+    lines = []
+    for i, (before, text) in enumerate(session.history):
+        after = session.history[i + 1][0] if i + 1 < len(session.history) else state
+        player = spec.to_move(before)
+        who = "chance" if player == CHANCE else f"player {player}" + (" (you)" if player == session.you else "")
+        said = masked_move(session.info, before, after, text, session.you) if session.seat and not over else text
+        lines.append(f"  {i + 1:3}. {who}: {said}")
+    return "\n".join(lines) if lines else "  (no moves yet)"
+
+
+def _undo(session: Session, state: Any, arg: str) -> Any:
+    """``undo`` / ``undo N``: the state to play on from, or ``state`` itself (with a message) when there
+    is nothing to go back to."""
+    spec = session.spec
+    mine = [i for i, (s, _) in enumerate(session.history) if spec.to_move(s) == session.you]
+    if arg:
+        if not arg.isdigit() or not 1 <= int(arg) <= len(session.history):
+            click.echo(f"undo N: N is a move number from 1 to {len(session.history)} (see 'review')")
+            return state
+        if int(arg) - 1 not in mine:
+            click.echo(f"undo {arg}: move {arg} is not yours; yours are " + (", ".join(str(i + 1) for i in mine)
+                                                                            or "none"))
+            return state
+        back = int(arg) - 1
+    elif not mine:
+        click.echo("nothing to undo")
+        return state
+    else:
+        back = mine[-1]
+    state = session.history[back][0]
+    del session.history[back:]
+    click.echo(f"undone: back to before move {back + 1}")
+    return state
+
+
+def _reveal(session: Session, start: Any, state: Any) -> None:
+    """The game is over: every card of the deal, then every move, then the end."""
+    from foolsolve.present import show_text
 
     spec = session.spec
-    try:
-        explain = importlib.import_module("foolsolve.why").explain
-    except (ModuleNotFoundError, AttributeError):
-        explain = None
-    if explain is not None:
-        return "\n".join(explain(spec, state, text).lines())
-    legal = ", ".join(str(m) for m in spec.legal_moves(state))
-    try:
-        move = spec.parse_move(state, text)
-        return f"{move} is legal here"
-    except InputError:
-        pass
-    why_illegal = getattr(spec, "why_illegal", None)
-    read_move = getattr(spec, "read_move", None)
-    if why_illegal is not None and read_move is not None:
-        try:
-            reasons = why_illegal(state, read_move(state, text))
-        except InputError as exc:
-            return f"{text!r} is not a move here: {exc}; the legal moves are: {legal}"
-        said = [r.text(spec.seed_file) if callable(getattr(r, "text", None)) else str(r) for r in reasons]
-        return f"{text!r} is not legal here: {'; '.join(said)}; the legal moves are: {legal}"
-    return f"{text!r} is not legal here; the legal moves are: {legal}"
+    click.echo("== the game is over; the deal, every card face up:")
+    click.echo(show_text(spec, start))
+    click.echo("== the moves:")
+    click.echo(review_text(session, state))
+    click.echo("== the end:")
+    click.echo(show_text(spec, state))
 
 
-def play_interactive(info: Any, state: Any, *, seed: int | None = None, out: str | None = None) -> None:
-    """Run the prompt loop from ``state`` (standard input and output) until the game ends or the
-    user quits; with ``out`` the last position is written there."""
+def play_interactive(info: Any, state: Any, *, seed: int | None = None, out: str | None = None,
+                     seat: int | None = None, thinking: Thinking | None = None) -> None:
+    """Run the prompt loop from ``state`` (standard input and output) until the user quits (with
+    ``seat``, after the game ends there is a review prompt: ``undo N`` plays on); with ``out`` the last
+    position is written there."""
     from foolsolve.positions import write_json_atomic
-    from foolsolve.present import show_text
 
     spec = info.spec
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
-    you = spec.to_move(state)
-    if you == CHANCE or spec.result(state) is not None:
-        raise InputError("position: --interactive starts where a player is to move")
-    session = Session(info, you, random.Random(seed), seed)
-    click.echo(f"You are player {you}. Type a move, or help.")
+    if spec.result(state) is not None:
+        raise InputError("position: --interactive starts before the game is over")
+    if seat is None:
+        you = spec.to_move(state)
+        if you == CHANCE:
+            raise InputError("position: --interactive starts where a player is to move (or name your --seat)")
+    else:
+        n = spec.num_players(state)
+        if not 0 <= seat < n:
+            raise InputError(f"--seat: player {seat} does not exist ({n} players)")
+        if not getattr(spec, "view_fields", None):
+            raise InputError(f"--seat: {info.title} has no views (the game declares no hidden card zones)")
+        you = seat
+    session = Session(info, you, random.Random(seed), seed, seat=seat is not None,
+                      thinking=thinking or Thinking())
+    start = state
+    if session.seat:
+        click.echo(f"You are player {you}; you see your own cards, the others' are face down. The other players "
+                   f"answer from their own views: {session.thinking.text()}; chance with the game's odds "
+                   f"(--seed {seed}). Type a move, or help.")
+    else:
+        click.echo(f"You are player {you}. Type a move, or help.")
     shown = None
+    revealed = False
     while True:
         # the others answer until it is your turn or the game is over
-        while spec.result(state) is None and spec.to_move(state) != you:
-            text, how = session.answer(state)
-            state = _say_move(session, state, text, how)
-        if spec.result(state) is None and shown is not state:
-            click.echo(show_text(spec, state))
-            shown = state
-        if spec.result(state) is not None:
-            click.echo(show_text(spec, state))  # ends with who won
+        try:
+            while spec.result(state) is None and spec.to_move(state) != you:
+                text, how = session.answer(state)
+                state = _say_move(session, state, text, how)
+        except KeyboardInterrupt:  # Ctrl-C while a computer player thinks: stop, keeping the position so far
+            click.echo("\nstopped")
             break
-        line = _prompt(f"player {you} (you)> ")
-        if line is None:
+        over = spec.result(state) is not None
+        if over and not session.seat:
+            click.echo(session.shown(state))  # ends with who won
+            break
+        if over and not revealed:
+            _reveal(session, start, state)
+            click.echo("review: 'undo N' goes back to before your move N and plays on; 'quit' ends")
+            revealed = True
+        if not over and shown is not state:
+            click.echo(session.shown(state))
+            shown = state
+            revealed = False
+        label = "review" if over else f"player {you} (you)"
+        read = _prompt(f"{label}> ")
+        if read is None:
             click.echo()
             break
+        line = read.rstrip("\n")
+        if not sys.stdin.isatty():
+            click.echo(line)  # commands piped in read as typed ones do (a transcript, a script)
         words = line.strip()
         if not words:
             continue
         cmd, _, rest = words.partition(" ")
         cmd = cmd.lower()
-        if rest.strip() and cmd != "why":
+        rest = rest.strip()
+        if rest and cmd not in ("why", "undo"):
             cmd = ""  # a move (Durak's "show 9S" is a move, "show" alone the command)
         if cmd in ("quit", "exit", "q"):
             break
         if cmd == "help":
             click.echo(HELP)
         elif cmd == "show":
-            click.echo(show_text(spec, state))
+            click.echo(session.shown(state))
+        elif cmd == "review":
+            click.echo(review_text(session, state))
+        elif cmd == "undo":
+            state = _undo(session, state, rest)
+        elif over:
+            click.echo("the game is over: 'review', 'undo N' (N one of your moves) or 'quit'")
         elif cmd == "moves":
             click.echo("\n".join(str(m) for m in spec.legal_moves(state)))
         elif cmd == "hint":
-            result, why = session.solve(state)
-            if result is None or result.value_only:
-                click.echo(f"no exact values here: {why}")
-            else:
-                best = set(result.best)
-                click.echo(f"value for you: {result.value}")
-                for m in result.moves:
-                    click.echo(f"  {m.move}  {m.value}{'  *' if m.move in best else ''}")
-        elif cmd == "undo":
-            mine = [i for i, (s, _) in enumerate(session.history) if spec.to_move(s) == you]
-            if not mine:
-                click.echo("nothing to undo")
-                continue
-            state = session.history[mine[-1]][0]
-            del session.history[mine[-1]:]
-            click.echo("undone")
+            _hint(session, state)
         elif cmd == "why":
             click.echo(_why(session, state, rest) if rest else "why MOVE: name the move")
         else:
@@ -207,11 +523,33 @@ def play_interactive(info: Any, state: Any, *, seed: int | None = None, out: str
         click.echo(f"position written to {out}")
 
 
+def _hint(session: Session, state: Any) -> None:
+    """Every legal move's value: the exact solver's (every card open), or with ``--seat`` the seat
+    analysis from your own view."""
+    if session.seat:
+        try:
+            ans = seat_answer(session.info, state, session.you, session.thinking, session.rng.randrange(2**31))
+        except InputError as exc:
+            click.echo(f"no values from your seat here: {exc}")
+            return
+        best = set(ans.best)
+        click.echo(f"from your view ({ans.method_text}; {ans.scale}):")
+        for m in ans.moves:
+            click.echo(f"  {m.move}  {m.mean:+.3f} [{m.low:+.2f}, {m.high:+.2f}]{'  *' if m.move in best else ''}")
+        return
+    result, why = session.solve(state)
+    if result is None or result.value_only:
+        click.echo(f"no exact values here: {why}")
+        return
+    best = set(result.best)
+    click.echo(f"value for you: {result.value}")
+    for m in result.moves:
+        click.echo(f"  {m.move}  {m.value}{'  *' if m.move in best else ''}")
+
+
 def _prompt(text: str) -> str | None:
     """One line of standard input after ``text`` (``None`` at its end), read with a bound: a line
     longer than a move can be (``/dev/zero``, an endless pipe) is skipped with a one-line note."""
-    import sys
-
     from foolsolve.positions import MAX_MOVE_CHARS, MAX_SKIP_BYTES
 
     click.echo(text, nl=False)

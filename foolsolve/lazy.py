@@ -68,6 +68,11 @@ class CommandRef:
     help: str
     """The first paragraph of the command's help: ``--help`` of the group lists it (as
     click would list the imported command) without importing the command."""
+    old_name: str | None = None
+    """A game's command only: its old top-level spelling (``foolsolve defend``), still accepted for
+    one release with a deprecation line on stderr."""
+    old_takes_game: bool = False
+    """The old spelling named the game first (``foolsolve simulate three-fools ...``)."""
 
     def load(self) -> click.Command:
         """Import the command."""

@@ -507,3 +507,66 @@ def load(game: str, **params: Any) -> FoolsolveGame:
     name = register(info)
     loaded: FoolsolveGame = pyspiel.load_game(name, params)
     return loaded
+
+
+# --- OpenSpiel's IS-MCTS from one seat -------------------------------------------------------
+
+
+@dataclass
+class SeatSearch:
+    """What OpenSpiel's ``ISMCTSBot`` found at the root: per move (text) its visits and mean
+    return for the player to move, and the moves of its final policy (the most visited)."""
+
+    visits: dict[str, int]
+    means: dict[str, float]
+    best: list[str]
+    simulations: int
+
+
+def seat_ismcts(info: GameInfo, worlds: Any, simulations: int = 1000, seed: int = 0,
+                uct_c: float = 1.0) -> SeatSearch:
+    """OpenSpiel's own ``ISMCTSBot`` searching from ``worlds.player``'s seat (she must be to
+    move) through this bridge: its ``resample_from_infostate`` is the worlds object's sampler
+    (:mod:`foolsolve.worlds`), so the bot sees only what the seat sees; leaves are valued by
+    OpenSpiel's ``RandomRolloutEvaluator``. Its tree is keyed by observation strings (the mover's
+    view, which keeps what the spec lets a player remember; the perfect-recall strings replay the
+    whole trail at every node, measured twice as slow), and action sets differ between worlds at
+    the other players' turns (their hands differ), so it runs with
+    ``allow_inconsistent_action_sets``."""
+    import os
+    import tempfile
+
+    import numpy as np
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    rng = random.Random(f"foolsolve-openspiel-ismcts:{seed}")
+    first = worlds.sample(rng)
+    spec = info.spec
+    player = worlds.player
+    if spec.to_move(first) != player:
+        raise ValueError(f"player {player} is not to move")
+    with tempfile.TemporaryDirectory() as folder:
+        path = os.path.join(folder, "world.json")
+        with open(path, "w", encoding="utf-8") as f:
+            json.dump(spec.state_to_json(first), f, ensure_ascii=False)
+        game = load(info.name, position=path, players=spec.num_players(first))
+    root = game.new_initial_state()
+
+    def resample(state: FoolsolveState, who: int) -> FoolsolveState:
+        fresh = game.new_initial_state()
+        fresh.state = fresh.ops.from_spec(worlds.sample(rng))
+        return fresh
+
+    np_rng = np.random.RandomState(seed)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np_rng)
+    bot = ismcts.ISMCTSBot(game, evaluator, uct_c, simulations, random_state=np_rng,
+                           final_policy_type=ismcts.ISMCTSFinalPolicyType.MAX_VISIT_COUNT,
+                           use_observation_string=True, allow_inconsistent_action_sets=True)
+    bot.set_resampler(resample)
+    policy = bot.run_search(root)
+    texts = [root.action_to_string(player, a) for a in root.legal_actions()]
+    node = bot._root_node
+    visits = {texts[a]: int(c.visits) for a, c in node.child_info.items()}
+    means = {texts[a]: float(c.value()) for a, c in node.child_info.items() if c.visits}
+    best = [texts[a] for a, p in policy if p > 0]
+    return SeatSearch(visits, means, best, simulations)

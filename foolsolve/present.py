@@ -92,7 +92,7 @@ def steps(spec: Any, state: Any, moves: Sequence[str]) -> list[Step]:
 def transcript(spec: Any, state: Any, moves: Sequence[str], indent: str = "  ") -> list[str]:
     """Numbered lines naming the player of every move, with a line after each bout (trick, turn)."""
     lines = []
-    word = getattr(spec, "boundary_name", "") or "round"
+    word = spec.boundary_name or "round"
     for s in steps(spec, state, moves):
         lines.append(f"{indent}{s.number:>3}. {s.who():<9} {s.move}")
         if s.boundary:

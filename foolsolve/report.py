@@ -119,7 +119,7 @@ def page(info: Any, state: Any, result: Any | None, *, title: str | None = None,
     # the principal variation, step by step
     walk = steps(spec, state, pv)
     pictures = [position_svg(spec, state)] + [position_svg(spec, s.state) for s in walk]
-    word = getattr(spec, "boundary_name", "") or "round"
+    word = spec.boundary_name or "round"
     items = []
     for s in walk:
         items.append(f'<li class="move" data-player="{s.player}">{escape(s.who())}: {escape(s.move)}</li>')
@@ -180,7 +180,7 @@ def view_page(view: Any) -> str:
              '<div class="controls"><button id="back" type="button">&#9664; back</button>'
              '<button id="forward" type="button">forward &#9654;</button> <span id="step-label"></span></div>',
              '<div class="step" data-step="0">'
-             + picture_svg(view.obj, title=spec.title, status=heading, hints=getattr(spec, "picture_hints", None))
+             + picture_svg(view.obj, title=spec.title, status=heading, hints=spec.picture_hints)
              + "</div>",
              f"<h2>Rules in force</h2><p class=\"src\">{escape(spec.title)}, read from the seed text "
              f"{escape(view.info.seed)}</p><table id=\"rules\"><tr><th>option</th><th>value</th><th>kind</th>"

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -41,6 +41,24 @@ class OptionInfo:
     reconstructed: bool
     fixed: bool
     parse: Callable[[Any], Any] | None
+    variants: Callable[[Any], Iterable[Any]] | None = None
+    """For an option without ``choices`` (a table, a number): the other values worth trying
+    next to a given one (``foolsolve why`` tries them, one at a time)."""
+
+
+@dataclass(frozen=True)
+class Reconstruction:
+    """A reading a spec takes where the text is silent and only one reading is sensible: not an
+    option (nothing to choose), but listed by ``foolsolve rules GAME`` with its reason, so every
+    reconstruction is visible. A spec lists them in its ``reconstructions``."""
+
+    name: str
+    reading: str
+    """The reading the spec implements."""
+    reason: str
+    """Why no other reading is sensible (what the alternative would break)."""
+    source: str
+    """The seed sentence (file and section) the reading fills in."""
 
 
 def option(
@@ -52,6 +70,7 @@ def option(
     reconstructed: bool = False,
     fixed: bool = False,
     parse: Callable[[Any], Any] | None = None,
+    variants: Callable[[Any], Iterable[Any]] | None = None,
 ) -> T:
     """Declare a rule option (a dataclass field with metadata).
 
@@ -59,6 +78,9 @@ def option(
     ``reconstructed``: the text does not give this rule; the default is a reconstruction.
     ``fixed``: a rule, not an option (listed for completeness; cannot be changed).
     ``parse``: converts and checks a JSON value, raising ``ValueError`` on a bad one.
+    ``variants``: for an option without ``choices``, the values next to a given one (each entry
+    of a table changed one at a time, a number one up and one down): what ``foolsolve why``
+    tries to find the values that would change a verdict.
     """
     meta = {
         "foolsolve": {
@@ -68,6 +90,7 @@ def option(
             "reconstructed": reconstructed,
             "fixed": fixed,
             "parse": parse,
+            "variants": variants,
         }
     }
     if isinstance(default, (list, dict, set)):
@@ -83,7 +106,7 @@ def options_of(rules_cls: type) -> list[OptionInfo]:
         if m is None:
             continue
         out.append(OptionInfo(f.name, f.default, m["doc"], m["source"], m["choices"],
-                              m["reconstructed"], m["fixed"], m["parse"]))
+                              m["reconstructed"], m["fixed"], m["parse"], m.get("variants")))
     return out
 
 

@@ -70,6 +70,7 @@ SKIP_KEYS = ("game", "rules", "comment", "reshuffle")
 
 
 DECKS: tuple[Deck, ...] = (FRENCH52, PILATCH45, TAROT78)
+"""The decks a card text of a game nobody registered is tried in (:func:`parse_card`)."""
 _DECK: ContextVar[Deck | None] = ContextVar("foolsolve_svg_deck", default=None)
 """The deck of the position being drawn (see :func:`deck_of`)."""
 DOWN = "down"
@@ -94,24 +95,20 @@ def parse_card(text: Any, deck: Deck | None = None) -> Card | None:
     return None
 
 
-def _strings(value: Any) -> list[str]:
-    if isinstance(value, str):
-        return [value]
-    if isinstance(value, list):
-        return [s for v in value for s in _strings(v)]
-    if isinstance(value, dict):
-        return [s for v in value.values() for s in _strings(v)]
-    return []
-
-
 def deck_of(obj: dict[str, Any]) -> Deck | None:
-    """The first deck (French, Pilatch, tarot) that reads every card-like text of the position:
-    ``5S`` is the five of spades in a French game but of scissors in a Pilatch one."""
-    texts = [t for k, v in obj.items() if k not in SKIP_KEYS for t in _strings(v) if parse_card(t) is not None]
-    for deck in DECKS:
-        if all(parse_card(t, deck) is not None for t in texts):
-            return deck
-    return None
+    """The deck of the position's game as its spec declares it (``GameMeta.deck``: ``5S`` is the
+    five of spades in a French game but of scissors in a Pilatch one), or ``None`` for a game
+    nobody registered (each card text is then tried in every deck)."""
+    from foolsolve import games
+
+    game = obj.get("game")
+    if not isinstance(game, str):
+        return None
+    try:
+        info = games.get(game)
+    except InputError:
+        return None
+    return info.meta.deck
 
 
 def _is_card_list(value: Any, allow_null: bool = False) -> bool:
@@ -447,14 +444,15 @@ def face_down(obj: dict[str, Any]) -> dict[str, Any]:
 
 
 def picture_svg(obj: dict[str, Any], *, title: str = "", status: str = "", hints: dict[str, Any] | None = None,
-                viewer: int | None = None) -> str:
-    """The SVG text of a position's (or a view's) JSON."""
+                viewer: int | None = None, deck: Deck | None = None) -> str:
+    """The SVG text of a position's (or a view's) JSON, its cards read in ``deck`` (default: the
+    deck its game declares, :func:`deck_of`)."""
     from foolsolve.worlds import VIEW_KEY, is_view
 
     if is_view(obj):  # a view file: its hidden zones as face-down cards, drawn from the viewer's seat
         obj = face_down(obj)
         viewer = obj[VIEW_KEY] if viewer is None else viewer
-    token = _DECK.set(deck_of(obj))
+    token = _DECK.set(deck or deck_of(obj))
     try:
         return _picture_svg(obj, title, status, hints, viewer)
     finally:
@@ -530,8 +528,8 @@ def position_svg(spec: Any, state: Any, viewer: int | None = None) -> str:
         obj = spec.observation(state, viewer)
     else:
         obj = spec.state_to_json(state)
-    hints = getattr(spec, "picture_hints", None)
-    return picture_svg(obj, title=spec.title, status=status_line(spec, state), hints=hints, viewer=viewer)
+    return picture_svg(obj, title=spec.title, status=status_line(spec, state), hints=spec.picture_hints, viewer=viewer,
+                       deck=spec.meta.deck)
 
 
 class Position:

@@ -111,16 +111,24 @@ def _verdict(spec: SpecGame[Any, Any], state: Any, text: str) -> bool | None:
 
 def option_flips(spec: SpecGame[Any, Any], state: Any, text: str, legal: bool) -> list[tuple[str, Any]]:
     """Each other value of each rule option (one at a time) under which ``text`` is legal when
-    it is not, or illegal when it is. A value that makes the position itself impossible (the
-    position file would be rejected) is left out."""
-    rules = getattr(state, "rules", None)
-    if rules is None or not dataclasses.is_dataclass(rules) or isinstance(rules, type):
+    it is not, or illegal when it is: every choice of an option with a list of choices, and for
+    a table-valued or numeric option the values its declaration names as next to the current
+    one (``variants``: each entry of a table changed at a time). A value that makes the position
+    itself impossible (the position file would be rejected) is left out."""
+    rules = spec.rules_of(state)
+    if not dataclasses.is_dataclass(rules) or isinstance(rules, type):
         return []
     out: list[tuple[str, Any]] = []
     for info in options_of(type(rules)):
-        if info.fixed or info.choices is None:
+        if info.fixed:
             continue
-        for value in info.choices:
+        if info.choices is not None:
+            values = list(info.choices)
+        elif info.variants is not None:
+            values = list(info.variants(getattr(rules, info.name)))
+        else:
+            continue
+        for value in values:
             if value == getattr(rules, info.name) and type(value) is type(getattr(rules, info.name)):
                 continue
             try:

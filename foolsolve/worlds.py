@@ -179,7 +179,7 @@ def _set(obj: dict[str, Any], path: Path, value: Any) -> None:
 
 
 def _check_hook(info: GameInfo) -> None:
-    if not getattr(info.spec, "view_fields", None):
+    if not info.spec.view_fields:
         raise InputError(f"view: {info.title} has no views (the game declares no hidden card zones)")
 
 

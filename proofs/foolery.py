@@ -501,7 +501,7 @@ def engine_follows(classes: list[PlayClass], rules: S.Rules) -> list[list[int]]:
             state = engine.EngineState(ctx, (mask, other, other), ((1, tmask),), top, 0, -1, (0, 0, 0), 0, 2)
             py = mask in engine.legal_moves(state)
             assert top is not None
-            k = int(native._moves(mask & low, mask >> 64, 2, top[0], top[1], top[2], ctx.same, ctx.wrap,
+            k = int(native._moves(mask & low, mask >> 64, top[0], top[1], top[2], ctx.same, ctx.wrap,
                                   native._OUT_S, native._OUT_T, native._SCRATCH))
             listed = np.any((native._OUT_S[:k] == (mask & low)) & (native._OUT_T[:k] == (mask >> 64)))
             row.append(int(py) if py == bool(listed) else -1)

@@ -77,6 +77,15 @@ def _engine_round_winner_equals_spec() -> Outcome:
                 return Outcome(False, f"Roshambo between seats {contest}, table {table}: the engine's odds "
                                       f"{ {p: str(v) for p, v in got_odds.items()} }, the spec's "
                                       f"{ {p: str(v) for p, v in want_odds.items()} }")
+        bracket = tf.Rules(roshambo=table, roshambo_format="leader_bye")
+        for bye in range(3):
+            n += 1
+            want_odds = tf.roshambo_odds(bracket, (0, 1, 2), bye)
+            got_odds = dict(engine.bracket_distribution(bracket.roshambo, (0, 1, 2), bye))
+            if got_odds != want_odds:
+                return Outcome(False, f"Roshambo as a bracket with seat {bye}'s bye, table {table}: the engine's "
+                                      f"odds { {p: str(v) for p, v in got_odds.items()} }, the spec's "
+                                      f"{ {p: str(v) for p, v in want_odds.items()} }")
     return Outcome(True, f"{rounds} rounds; {n} Roshambo contests")
 
 

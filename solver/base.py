@@ -119,6 +119,11 @@ def int_option(options: SolveOptions, key: str, default: int, minimum: int = 0) 
     return value
 
 
+DEFAULT_SECONDS = 20.0
+"""The default time for one answer of ``foolsolve POSITION.json`` (``--time``): the exact solver
+gets half of it, the open-hand search over the engine the rest (:mod:`foolsolve.solver.open_hand`)."""
+
+
 class SearchLimit(Exception):
     """The node budget of :attr:`SolveOptions.max_nodes` (``option`` ``"nodes"``) or the time of
     :attr:`SolveOptions.time_limit` (``"time"``) ran out."""
@@ -181,3 +186,10 @@ class SolveResult:
         if self.details:
             out["details"] = self.details
         return out
+
+
+class NotCovered(InputError):
+    """The position is outside the solver's domain (more players, a stock, an earlier phase than
+    it solves), though it is a valid position: ``foolsolve POSITION.json`` then asks the open-hand
+    world solver (:mod:`foolsolve.solver.open_hand`). A plain :class:`InputError` from a solver
+    means the input is wrong, or the position needs hidden-information analysis."""

@@ -87,3 +87,54 @@ def solve(game: SpecGame[Any, Any], state: Any, options: Any = None) -> Any:
     return SolveResult(game=game.name, to_move=mover, value=str(value), moves=[MoveValue(m.move, str(m.value))
                        for m in moves], pv=pv, nodes=len(memo), seconds=time.perf_counter() - started, best=best,
                        concept="exhaustive minimax over the spec")
+
+
+def open_hand_values(game: SpecGame[Any, Any], state: Any, player: int, concept: str) -> dict[str, Fraction]:
+    """Every legal move's value for ``player`` by exhaustive search over the spec, the reference of
+    :mod:`foolsolve.solver.open_hand` for any player count: ``paranoid`` (``player`` maximises
+    their payoff, every other player minimises it) or ``max-n`` (every player maximises their
+    own payoff; of equal moves the first in the spec's order); chance nodes are expectations. A
+    position repeated on the line searched is endless play, payoffs 0; a value resting on one is
+    not memoised (it holds on its own line only). No pruning, no depth limit, no reductions."""
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, 20000))
+    n = game.num_players(state)
+    memo: dict[Any, tuple[Fraction, ...]] = {}
+    path: set[Any] = set()
+
+    def payoffs(s: Any) -> tuple[tuple[Fraction, ...], bool]:
+        """(payoffs, rests on a repetition); paranoid: the player's value in every slot."""
+        res = game.result(s)
+        if res is not None:
+            pay = tuple(Fraction(x) for x in res.payoffs)
+            return ((pay[player],) * n if concept == "paranoid" else pay), False
+        if s in path:
+            return (Fraction(0),) * n, True
+        hit = memo.get(s)
+        if hit is not None:
+            return hit, False
+        path.add(s)
+        mover = game.to_move(s)
+        children = [(m, *payoffs(game.apply(s, m))) for m in game.legal_moves(s)]
+        path.discard(s)
+        rep = any(r for _, _, r in children)
+        if mover == CHANCE:
+            out = tuple(sum((game.chance_probability(s, m) * v[i] for m, v, _ in children), Fraction(0))
+                        for i in range(n))
+        elif concept == "paranoid":
+            pick = max if mover == player else min
+            out = (pick(v[0] for _, v, _ in children),) * n
+        else:
+            out = children[0][1]
+            for _, v, _ in children[1:]:
+                if v[mover] > out[mover]:
+                    out = v
+        if not rep:
+            memo[s] = out
+        return out, rep
+
+    try:
+        path.add(state)
+        return {game.move_text(m): payoffs(game.apply(state, m))[0][player] for m in game.legal_moves(state)}
+    finally:
+        sys.setrecursionlimit(limit)

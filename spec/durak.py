@@ -41,7 +41,7 @@ from foolsolve.errors import InputError, PositionError
 from foolsolve.game import (
     ChanceMode,
     Dynamics,
-    GameType,
+    GameMeta,
     IllegalMove,
     Information,
     Reason,
@@ -51,7 +51,7 @@ from foolsolve.game import (
     reason,
 )
 from foolsolve.positions import validate_schema
-from foolsolve.rules import option, rules_from_json, rules_to_json
+from foolsolve.rules import Reconstruction, option, rules_from_json, rules_to_json
 from foolsolve.worlds import Hidden, ZoneField
 
 HAND_SIZE = 6
@@ -59,6 +59,16 @@ HAND_SIZE = 6
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 """001 §rules: "The game can be played by two to six people"."""
+
+META = GameMeta(
+    name="durak", title="Durak", seed="001_def8269363c5257b.txt", min_players=MIN_PLAYERS, max_players=MAX_PLAYERS,
+    deck=FRENCH52,  # 36 cards by default, 52 by the deck option: the 52-card deck names both
+    dynamics=Dynamics.SEQUENTIAL, chance_mode=ChanceMode.DETERMINISTIC, information=Information.IMPERFECT,
+    utility=Utility.ZERO_SUM,
+    hidden="the other players' hands and the order of the stock; the stock's bottom card (the face-up "
+           "trump) is seen by all, as is everything laid on the table, shown or discarded",
+    chance="the shuffle, made by deal(): a position's stock order is part of the state and hidden by the views")
+"""The game's record (read by the spec class, the engine, the registry, OpenSpiel, the pictures)."""
 
 SIMPLE, PODKIDNOY, PEREVODNOY = "simple", "podkidnoy", "perevodnoy"
 
@@ -413,6 +423,16 @@ def lowest_trump_leads(hands: tuple[frozenset[Card], ...], trump: str | None) ->
                 best = (c.rank, p)
     return 0 if best is None else best[1]
 
+
+RECONSTRUCTIONS = (
+    Reconstruction(
+        "first_lead", "The player holding the lowest trump leads the first bout of a deal; nobody holding a trump: "
+        "player 0.", "The text says the lowest trump twice; its garbled \"lowest value when > 10, else highest\" "
+        "reading is no rule a table could play, and a deal with no trump dealt needs some first player.",
+        '001 §rules: "The right of the first move in the first game belongs to the player who has a trump card of '
+        'the lowest value"'),
+)
+"""Readings of 001 where only one is sensible (``foolsolve rules durak`` lists them)."""
 
 REDEAL_SUIT_CARDS = 5
 """001 §Card game: "if, after the distribution, he has 5 or more cards in his hands that belong to the
@@ -902,19 +922,9 @@ def phase(state: State) -> str:
 class DurakSpec(SpecGame[State, Move]):
     """Durak (simple, podkidnoy, perevodnoy) as plain Python; see docs/durak-model.md."""
 
-    name = "durak"
-    title = "Durak"
-    seed_file = "001_def8269363c5257b.txt"
-    min_players = MIN_PLAYERS
-    max_players = MAX_PLAYERS
+    meta = META
     rules_cls = Rules
-    game_type = GameType(
-        short_name="durak", long_name="Durak", dynamics=Dynamics.SEQUENTIAL, chance_mode=ChanceMode.DETERMINISTIC,
-        information=Information.IMPERFECT, utility=Utility.ZERO_SUM,
-        min_num_players=MIN_PLAYERS, max_num_players=MAX_PLAYERS,
-        hidden="the other players' hands and the order of the stock; the stock's bottom card (the face-up "
-               "trump) is seen by all, as is everything laid on the table, shown or discarded",
-        chance="the shuffle, made by deal(): a position's stock order is part of the state and hidden by the views")
+    reconstructions = RECONSTRUCTIONS
 
     # --- the deal ----------------------------------------------------------------------
 

@@ -9,20 +9,23 @@ The text gives: 3-7 players, the 78-card tarot, every card dealt; leads of 1-4 c
 rank or a five-card hand; following with as many cards, equal or higher; the skip after an
 equal single or pair; five-card hands (straight, flush, full house, straight flush, five of a
 kind); trumping by count; the Fool; passing; titles by finishing order; the exchange of
-later rounds. Reconstructed: when the trick winner has gone out, who leads; the stuck Fool's
-timing; the skip with two players left; how "highest" cards are ordered for the exchange; the
-three-player dealer of later rounds. The reference page is ``docs/foolery.md``.
+later rounds. Reconstructed (options, or listed in :data:`RECONSTRUCTIONS` where one reading is
+sensible): whether a player who passed may play again; when the trick winner has gone out, who
+leads; the payoffs of the titles; the stuck Fool's timing; the Fool in "can't lead trump unless
+that's all you have"; how "highest" cards are ordered for the exchange; the three-player dealer
+of later rounds. The reference page is ``docs/foolery.md``.
 
 Model (the choices a reader of 004 has to make, stated once):
 
 * One game is one hand (a *round*): from the deal to the last title. A later round is a
   position with ``round`` > 1 and the previous round's ``previous_places``; it starts with
-  the exchange (two ``give`` moves), then the King leads. :meth:`FoolerySpec.deal` with
+  the exchange (``give`` moves: the Peasant's two highest cards, the King's two, then with four
+  or more players the Merchant's highest and the Prince's one), then the King leads. :meth:`FoolerySpec.deal` with
   ``previous=`` deals such a round.
 * Players are numbered 0..n-1 in seating order; play goes to ``+1 mod n``.
 * A play is a set of cards (``play 7C 7H``); ``pass``; in the exchange ``give XXI 2C``.
-* Payoffs by title (zero-sum): King +2, Prince +1, Noble 0, Merchant -1, Peasant -2 (with
-  three players: King +2, Noble 0, Peasant -2).
+* Payoffs (zero-sum; the text gives none, option ``payoffs``): by title King +2, Prince +1,
+  Noble 0, Merchant -1, Peasant -2 (with three players: King +2, Noble 0, Peasant -2).
 * Chance is the shuffle in :meth:`FoolerySpec.deal`; the tree itself has no chance node. The
   views hide the other players' hands (their sizes are shown).
 """
@@ -39,17 +42,32 @@ from typing import Any, ClassVar
 
 from foolsolve.cards import FRENCH_SUITS, TAROT78, TRUMP, Card
 from foolsolve.errors import InputError, PositionError
-from foolsolve.game import ChanceMode, Dynamics, GameType, IllegalMove, Information, Result, SpecGame, Utility
+from foolsolve.game import (
+    ChanceMode,
+    Dynamics,
+    GameMeta,
+    IllegalMove,
+    Information,
+    Reason,
+    Result,
+    SpecGame,
+    Utility,
+    reason,
+)
 from foolsolve.positions import validate_schema
-from foolsolve.rules import option, rules_from_json, rules_to_json
+from foolsolve.rules import Reconstruction, option, rules_from_json, rules_to_json
 from foolsolve.worlds import Hidden, ZoneField
 
-GAME = "foolery"
-"""Registry name."""
-SEED = "004_bc5e2343ee083007.txt"
-"""The seed file."""
 MIN_PLAYERS, MAX_PLAYERS = 3, 7
 """004 intro: "Foolery is a game for 3-7 players using a 78-card Tarot pack"."""
+
+META = GameMeta(
+    name="foolery", title="Foolery", seed="004_bc5e2343ee083007.txt", min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS, deck=TAROT78, dynamics=Dynamics.SEQUENTIAL, chance_mode=ChanceMode.DETERMINISTIC,
+    information=Information.IMPERFECT, utility=Utility.ZERO_SUM, utility_bounds=(-2.0, 2.0),
+    hidden="the other players' hands (each player sees their sizes)",
+    chance="the shuffle, made by deal(); every card is dealt, so no chance node follows")
+"""The game's record (read by the spec class, the engine, the registry, OpenSpiel, the pictures)."""
 
 # --- constants and card values -------------------------------------------------------------
 
@@ -72,10 +90,16 @@ CATEGORY_NAMES = {STRAIGHT: "straight", FLUSH: "flush", FULL_HOUSE: "full house"
 
 TITLES = ("King", "Prince", "Noble", "Merchant", "Peasant")
 TITLE_PAYOFF = {"King": 2, "Prince": 1, "Noble": 0, "Merchant": -1, "Peasant": -2}
-"""Payoff of each title (zero-sum over a finished round)."""
+"""Payoff of each title under ``payoffs = "titles"`` (zero-sum over a finished round)."""
 
-PHASES = ("king_gives", "prince_gives", "play")
-"""A later round starts with the King's give, then (four or more players) the Prince's."""
+PHASES = ("peasant_gives", "king_gives", "merchant_gives", "prince_gives", "play")
+"""A later round starts with the exchange: the Peasant gives her two highest cards, the King two
+of his choice, then (four or more players) the Merchant his highest, the Prince one of his choice."""
+GIVES = {"peasant_gives": ("Peasant", "King", 2), "king_gives": ("King", "Peasant", 2),
+         "merchant_gives": ("Merchant", "Prince", 1), "prince_gives": ("Prince", "Merchant", 1)}
+"""Each exchange phase: the giver's title, the receiver's, how many cards."""
+NEXT_PHASE = {"peasant_gives": "king_gives", "king_gives": "merchant_gives", "merchant_gives": "prince_gives",
+              "prince_gives": "play"}
 
 
 # --- rules ---------------------------------------------------------------------------------
@@ -100,13 +124,71 @@ class Rules:
         False, choices=(False, True),
         doc="Whether an ace may also count high, above the King, in a straight (J-C-Q-K-A, then the highest "
             "straight); no: aces low only (A-2-3-4-5 is the lowest straight).",
-        source='004 §Hands: "Aces are low."', reconstructed=True)
+        source='004 §Hands: "Aces are low."')
     skip_with_two: str = option(
         "trick_won", choices=("trick_won", "no_skip"),
         doc="An equal single or pair when only two players hold cards: trick_won = the other player is "
             "skipped, so the player who matched wins the trick and leads; no_skip = no skip with two left.",
-        source='004 §Follow: "If it\'s an equal single card or pair, the following player is skipped."',
-        reconstructed=True)
+        source='004 §Follow: "If it\'s an equal single card or pair, the following player is skipped."')
+    lead_after_out: str = option(
+        "next_player", choices=("next_player", "last_player"),
+        doc="Who leads when the trick's winner has gone out: next_player = the next player after the winner "
+            "still holding cards; last_player = the last player of the trick still holding cards (the last "
+            "to play among those still in), else the next player after the winner.",
+        source='004 §Passing: "If no one can or will play, the last person to play wins the trick and starts the '
+               'next one." (silent when that person has no cards left)', reconstructed=True)
+    payoffs: str = option(
+        "titles", choices=("titles", "king_peasant", "places"),
+        doc="The payoff of each place (the text gives none; zero-sum): titles = King +2, Prince +1, Noble 0, "
+            "Merchant -1, Peasant -2; king_peasant = King +1, Peasant -1, the others 0; places = (n + 1) / 2 "
+            "minus the place (evenly spaced).",
+        source='004 §Titles: "First out: King ... Last out: Peasant" (no scores given)', reconstructed=True)
+
+
+RECONSTRUCTIONS = (
+    Reconstruction(
+        "fool_in_trump_lead", "The Fool counts with the trumps for \"all you have\": a hand of trumps and the "
+        "Fool may lead trumps.",
+        "The Fool can never be led (004 §Fool), so if it counted as a non-trump a hand of trumps and the Fool "
+        "could lead nothing at all; no rule of 004 leaves a leader without a lead.",
+        '004 §Trumping: "You can\'t lead trump unless that\'s all you have"; §Fool: "it can\'t be led"'),
+    Reconstruction(
+        "stuck_fool_leaves", "A player who must lead holding only the Fool leaves play at once as the Peasant "
+        "(the last free place), keeping the Fool; the next player holding cards leads.",
+        "004 makes the title automatic (\"you are automatically the Peasant\"), and a player whose place is "
+        "fixed takes no more turns (as a player who goes out); staying in could only let the Fool end other "
+        "players' tricks, which the text never gives a stuck player.",
+        '004 §Fool: "If you get stuck with it and nothing else to lead, you are automatically the Peasant at the '
+        'end of the hand."'),
+    Reconstruction(
+        "three_player_dealer", "With three players (no Merchant) the second-to-last out deals later rounds.",
+        "The dealer changes nothing with three players: 78 cards split evenly (26 each) and the King leads.",
+        '004 §Later rounds: "the Merchant shuffles and deals the cards"; §Titles: "(No Princes or Merchants if '
+        'with three players.)"'),
+    Reconstruction(
+        "deal_extra_cards", "Cards are dealt one at a time from the player after the dealer, so the extra cards "
+        "go to the players after the dealer in turn.",
+        "Dealing round the table from the dealer's left is the only way the text's \"some may get one more\" "
+        "comes about.", '004 §Deal: "Deal all the cards out among the players (some may get one more than '
+        'others)."'),
+    Reconstruction(
+        "going_out", "A player who plays her last card takes the first free place at once; a trick she wins "
+        "with it is led by another player (option lead_after_out).",
+        "Titles go by the order of going out; the moment of going out is the play of the last card.",
+        '004 §Titles: "First out: King ... Last out: Peasant"'),
+    Reconstruction(
+        "highest_cards", "The Peasant's \"two highest\" (the Merchant's highest) go by rank, trumps above suit "
+        "cards, never the Fool; among equal cards the giver chooses (a move).",
+        "There is no order of suits, so equal cards are equal; the giver holds them and plays the choice.",
+        '004 §Later rounds: "The King gets the Peasant\'s two highest cards"; §Hands: "There is no order of suits '
+        '- all suits are equal."'),
+    Reconstruction(
+        "equal_hand_tops", "Five-card hands of one category with the same top rank are equal (one may follow "
+        "the other) and skip no one.",
+        "Only the highest card counts and suits have no order; the skip is for \"an equal single card or pair\".",
+        '004 §Hands: "Highest card counts for determining whether a hand is equal or higher"'),
+)
+"""Readings of 004 where only one is sensible (``foolsolve rules foolery`` lists them)."""
 
 
 # --- moves ---------------------------------------------------------------------------------
@@ -331,30 +413,65 @@ def trumps_needed(top: Combo, rules: Rules) -> int:
     return 1 if top.count <= 2 else 2 if top.count <= 4 else 3
 
 
-def beats(play: Combo, top: Combo, rules: Rules) -> bool:
-    """Whether ``play`` may follow ``top`` in a trick.
+_FOLLOW_QUOTE = "After the lead, players must play the same number of cards in an equal or higher hand."
+_TRUMP_QUOTE = ("Any 3 trumps beat 5 cards, any 2 trumps beat 3 or 4 cards (including a previous 3 trumps), and any "
+                "1 trump beats 1 or 2 cards (including previous trump plays).")
+_LEAD_QUOTE = "You must play 1, 2, 3, or 4 cards of the same rank, or a 5-card hand, when you lead."
+
+
+def describe_combo(combo: Combo) -> str:
+    """A play in words (for reasons)."""
+    if combo.kind == "fool":
+        return "the Fool"
+    if combo.kind == "trumps":
+        return f"{combo.count} trump(s) topped by {combo.key}"
+    if combo.kind == "hand":
+        return f"a {CATEGORY_NAMES[combo.key[0]]} to {combo.key[1]}"
+    return f"{combo.count} card(s) of rank {combo.key}"
+
+
+def follow_reasons(play: Combo, top: Combo, rules: Rules) -> list[Reason]:
+    """Every rule against following the play ``top`` with ``play`` (empty: it may follow).
 
     004 §Follow: "After the lead, players must play the same number of cards in an equal or
     higher hand." 004 §Trumping: "If you can't or don't wish to beat a play with normal cards,
     you can trump it" (counts: :func:`trumps_needed`). "Higher trumps are needed to beat lower
     ones, even when trumping 5 of a Kind (so, for example, you must play the VIII or higher if
-    you are trying to trump 5 of a Kind of sevens)." 004 §Fool: "The Fool beats everything".
-    """
+    you are trying to trump 5 of a Kind of sevens)." 004 §Fool: "The Fool beats everything"."""
     if top.kind == "fool":
-        return False  # the trick is over (004 §Fool: "always ends the trick")
+        return [reason("fool_ends_trick", "the Fool has ended the trick", "Fool",
+                       "The Fool beats everything and always ends the trick, no exceptions")]
     if play.kind == "fool":
-        return True
+        return []
+    out: list[Reason] = []
     if play.kind == "trumps":
-        if play.count != trumps_needed(top, rules):
-            return False
-        if top.kind == "trumps":
-            return bool(play.key > top.key)
-        if top.kind == "hand" and top.key[0] == FIVE_OF_A_KIND:
-            return bool(play.key > top.key[1])
-        return True
+        need = trumps_needed(top, rules)
+        if play.count != need:
+            out.append(reason("trumps_needed", f"{describe_combo(top)} is trumped by exactly {need} trump(s), not "
+                              f"{play.count}", "Trumping", _TRUMP_QUOTE,
+                              "trump_beats_trump" if top.kind == "trumps" else None, rules))
+        above = top.key if top.kind == "trumps" else \
+            top.key[1] if top.kind == "hand" and top.key[0] == FIVE_OF_A_KIND else None
+        if above is not None and not play.key > above:
+            out.append(reason("higher_trump", f"the highest trump played must be above {above}", "Trumping",
+                              "Higher trumps are needed to beat lower ones, even when trumping 5 of a Kind"))
+        return out
+    if top.kind == "trumps":
+        return [reason("trumps_needed", f"{describe_combo(top)} is beaten only by trumps or the Fool", "Trumping",
+                       "Note that trumping previously played trumps follows the same reductions as trumping normal "
+                       "cards")]
     if top.kind != play.kind or top.count != play.count:
-        return False
-    return bool(play.key >= top.key)
+        return [reason("same_number", f"{describe_combo(top)} is followed by {top.count} card(s) of the same kind "
+                       f"(a set, or a five-card hand), not {describe_combo(play)}", "Follow", _FOLLOW_QUOTE)]
+    if play.key < top.key:
+        return [reason("equal_or_higher", f"{describe_combo(play)} is lower than {describe_combo(top)}", "Follow",
+                       _FOLLOW_QUOTE, "straight_wrap" if play.kind == "hand" else None, rules)]
+    return []
+
+
+def beats(play: Combo, top: Combo, rules: Rules) -> bool:
+    """Whether ``play`` may follow ``top`` in a trick: :func:`follow_reasons` finds nothing against it."""
+    return not follow_reasons(play, top, rules)
 
 
 def skips_next(play: Combo, top: Combo) -> bool:
@@ -364,9 +481,50 @@ def skips_next(play: Combo, top: Combo) -> bool:
 
 def may_lead_trumps(hand: Sequence[Card]) -> bool:
     """004 §Trumping: "You can't lead trump unless that's all you have, after which you may lead
-    one, two or three trumps at once." RECONSTRUCTION: the Fool does not count against "all you
-    have" (it can never be led, 004 §Fool)."""
+    one, two or three trumps at once." RECONSTRUCTION (listed: ``fool_in_trump_lead``): the Fool
+    does not count against "all you have" (it can never be led, 004 §Fool)."""
     return all(c.suit == TRUMP for c in hand)
+
+
+def lead_reasons(hand: Sequence[Card], play: Combo) -> list[Reason]:
+    """Every rule against leading ``play`` from ``hand``. 004 §Fool: the Fool "can't be led";
+    004 §Trumping: trumps are led only when that is all one holds (:func:`may_lead_trumps`)."""
+    if play.kind == "fool":
+        return [reason("fool_not_led", "the Fool can't be led", "Fool",
+                       "However, it can't be led and can't be used as a normal trump card in a set of 2 or 3 trumps.")]
+    if play.kind == "trumps" and not may_lead_trumps(hand):
+        others = " ".join(c.ascii for c in hand if c.suit != TRUMP)
+        return [reason("may_lead_trumps", f"trumps are led only from a hand of trumps (and the Fool); this hand also "
+                       f"holds {others}", "Trumping", "You can't lead trump unless that's all you have")]
+    return []
+
+
+def play_reasons(state: State, cards: Sequence[Card]) -> list[Reason]:
+    """Every rule against the player to move playing ``cards``: held cards, a play at all
+    (:func:`combination`), then the lead (:func:`lead_reasons`) or the follow (:func:`follow_reasons`)."""
+    hand = state.hands[state.to_move]
+    out: list[Reason] = []
+    missing = [c.ascii for c in cards if c not in hand]
+    if missing:
+        out.append(reason("hand", f"player {state.to_move} does not hold {' '.join(missing)}"))
+    combo = combination(cards, state.rules)
+    if combo is None:
+        return [*out, reason("combination", _why_not_a_play(cards), "Lead", _LEAD_QUOTE)]
+    if not state.table:
+        return out + lead_reasons(hand, combo)
+    top = combination(state.table[-1][1], state.rules)
+    assert top is not None
+    return out + follow_reasons(combo, top, state.rules)
+
+
+def pass_reasons(state: State) -> list[Reason]:
+    """004 §Passing: "You may pass your turn if you cannot or do not wish to play." Not when
+    leading: 004 §Lead: "You must play 1, 2, 3, or 4 cards of the same rank, or a 5-card hand,
+    when you lead." (The leader may not pass.)"""
+    if not state.table:
+        return [reason("pass_on_lead", f"player {state.to_move} leads this trick: a lead is a play", "Lead",
+                       _LEAD_QUOTE)]
+    return []
 
 
 def five_card_hands(hand: Sequence[Card], rules: Rules) -> list[tuple[Card, ...]]:
@@ -413,11 +571,13 @@ def leads(hand: Sequence[Card], rules: Rules) -> list[tuple[Card, ...]]:
         for k in range(1, len(cs) + 1):
             out.extend(_sorted(x) for x in itertools.combinations(cs, k))
     out.extend(five_card_hands(hand, rules))
-    if may_lead_trumps(hand):
-        trumps = [c for c in hand if is_trump(c)]
-        for k in (1, 2, 3):
-            out.extend(_sorted(x) for x in itertools.combinations(trumps, k))
-    return out
+    trumps = [c for c in hand if is_trump(c)]
+    for k in (1, 2, 3):
+        out.extend(_sorted(x) for x in itertools.combinations(trumps, k))
+    if FOOL in hand:
+        out.append((FOOL,))
+    # the candidates :func:`lead_reasons` allows
+    return [cs for cs in out if not lead_reasons(hand, combination(cs, rules))]  # type: ignore[arg-type]
 
 
 def follows(hand: Sequence[Card], top: Combo, rules: Rules) -> list[tuple[Card, ...]]:
@@ -442,7 +602,7 @@ def follows(hand: Sequence[Card], top: Combo, rules: Rules) -> list[tuple[Card, 
     out: list[tuple[Card, ...]] = []
     for cand in cands:
         combo = combination(cand, rules)
-        if combo is not None and beats(combo, top, rules):
+        if combo is not None and not follow_reasons(combo, top, rules):
             out.append(cand)
     return out
 
@@ -468,18 +628,62 @@ def place_of(places: Sequence[int], wanted: str) -> int:
     return next(p for p, pl in enumerate(places) if title(pl, n) == wanted)
 
 
-def exchange_order_key(card: Card) -> tuple[int, int, int]:
-    """How high a card is for the exchange. RECONSTRUCTION (RULES-NOTES §5): "two highest" by
-    rank, trumps above suit cards, ties between suits broken by the fixed order clubs < diamonds
-    < hearts < spades (the card index order)."""
-    return (1 if card.suit == TRUMP else 0, card.rank, card.index)
+def exchange_height(card: Card) -> tuple[int, int]:
+    """How high a card is for the exchange. RECONSTRUCTION (listed: ``highest_cards``): "two
+    highest" by rank, trumps above suit cards; 004 §Hands: "There is no order of suits - all suits
+    are equal", so cards of one rank are equally high."""
+    return (1 if card.suit == TRUMP else 0, card.rank)
 
 
-def highest_cards(hand: Sequence[Card], k: int) -> tuple[Card, ...]:
-    """The ``k`` highest cards of ``hand`` for the exchange, never the Fool (004 §Later rounds:
-    "The Fool may under no circumstances be passed.")."""
-    cs = sorted((c for c in hand if c != FOOL), key=exchange_order_key, reverse=True)
-    return _sorted(cs[:k])
+def highest_choices(hand: Sequence[Card], k: int) -> list[tuple[Card, ...]]:
+    """Every choice of the ``k`` highest cards of ``hand`` for the exchange, never the Fool (004
+    §Later rounds: "The Fool may under no circumstances be passed."): the cards above the k-th
+    height, and the rest from the cards of that height (the giver's choice when they tie)."""
+    cs = sorted((c for c in hand if c != FOOL), key=exchange_height, reverse=True)
+    if len(cs) <= k:
+        return [_sorted(cs)]
+    cut = exchange_height(cs[k - 1])
+    above = [c for c in cs if exchange_height(c) > cut]
+    level = [c for c in cs if exchange_height(c) == cut]
+    return [_sorted([*above, *x]) for x in itertools.combinations(level, k - len(above))]
+
+
+def give_reasons(state: State, cards: Sequence[Card]) -> list[Reason]:
+    """Every rule against the player to move giving ``cards`` in the exchange.
+
+    004 §Later rounds: "The King gets the Peasant's two highest cards, and gives the Peasant any
+    two cards of his choice. The Prince and Merchant similarly exchange a single card." "The Fool
+    may under no circumstances be passed." (Counted, held, never the Fool; the highest where
+    the text says so.)"""
+    giver, receiver, k = GIVES[state.phase]
+    hand = state.hands[state.to_move]
+    out: list[Reason] = []
+    quote = ("The King gets the Peasant's two highest cards, and gives the Peasant any two cards of his choice. "
+             "The Prince and Merchant similarly exchange a single card.")
+    if len(set(cards)) != k:
+        out.append(reason("exchange_count", f"the {giver} gives the {receiver} {k} card(s), not {len(set(cards))}",
+                          "Later rounds", quote))
+    missing = [c.ascii for c in cards if c not in hand]
+    if missing:
+        out.append(reason("hand", f"the {giver} (player {state.to_move}) does not hold {' '.join(missing)}"))
+    if FOOL in cards:
+        out.append(reason("fool_never_passed", "the Fool is never passed", "Later rounds",
+                          "The Fool may under no circumstances be passed."))
+    if not out and state.phase in ("peasant_gives", "merchant_gives") and _sorted(cards) not in highest_choices(hand, k):
+        best = " or ".join(" ".join(c.ascii for c in x) for x in highest_choices(hand, k))
+        out.append(reason("highest_cards", f"the {giver} gives her {k} highest card(s): {best}", "Later rounds",
+                          quote))
+    return out
+
+
+def place_payoff(place: int, players: int, rules: Rules) -> Fraction:
+    """The payoff of a finishing place. RECONSTRUCTION (option ``payoffs``): 004 gives titles, no
+    scores; every choice is zero-sum and never pays a place more than a better one."""
+    if rules.payoffs == "titles":
+        return Fraction(TITLE_PAYOFF[title(place, players)])
+    if rules.payoffs == "king_peasant":
+        return Fraction(1 if place == 1 else -1 if place == players else 0)
+    return Fraction(players + 1, 2) - place
 
 
 def later_round_dealer(previous: Sequence[int]) -> int:
@@ -495,18 +699,9 @@ def later_round_dealer(previous: Sequence[int]) -> int:
 class FoolerySpec(SpecGame[State, Move]):
     """Foolery (004) for 3-7 players."""
 
-    name = GAME
-    title = "Foolery"
-    seed_file = SEED
-    min_players = MIN_PLAYERS
-    max_players = MAX_PLAYERS
+    meta = META
     rules_cls = Rules
-    game_type = GameType(
-        short_name="foolery", long_name="Foolery", dynamics=Dynamics.SEQUENTIAL,
-        chance_mode=ChanceMode.DETERMINISTIC, information=Information.IMPERFECT, utility=Utility.ZERO_SUM,
-        min_num_players=MIN_PLAYERS, max_num_players=MAX_PLAYERS,
-        hidden="the other players' hands (each player sees their sizes)",
-        chance="the shuffle, made by deal(); every card is dealt, so no chance node follows")
+    reconstructions = RECONSTRUCTIONS
 
     # -- the deal --
 
@@ -539,41 +734,31 @@ class FoolerySpec(SpecGame[State, Move]):
                       passed=frozenset(), skipped=None, places=(None,) * players, to_move=dealer, dealer=dealer)
         if previous is None:
             return state
-        return self._start_exchange(replace(state, round=2, previous_places=previous))
-
-    def _start_exchange(self, state: State) -> State:
-        """004 §Later rounds: "The King gets the Peasant's two highest cards, and gives the
-        Peasant any two cards of his choice.\""""
-        assert state.previous_places is not None
-        king = place_of(state.previous_places, "King")
-        peasant = place_of(state.previous_places, "Peasant")
-        taken = highest_cards(state.hands[peasant], 2)
-        hands = list(state.hands)
-        hands[peasant] = tuple(c for c in hands[peasant] if c not in taken)
-        hands[king] = _sorted((*hands[king], *taken))
-        return replace(state, hands=tuple(hands), phase="king_gives", to_move=king)
+        # 004 §Later rounds: "The King gets the Peasant's two highest cards": the exchange opens with
+        # the Peasant's give (her choice among equal cards)
+        return replace(state, round=2, previous_places=previous, phase="peasant_gives",
+                       to_move=place_of(previous, "Peasant"))
 
     # -- moves --
 
     def legal_moves(self, state: State) -> list[Move]:
-        """Every legal move, sorted by :func:`move_sort_key`."""
+        """Every legal move, sorted by :func:`move_sort_key`: the candidates of the phase that
+        :meth:`why_illegal` finds nothing against."""
         if self.is_terminal(state):
             return []
         hand = state.hands[state.to_move]
         moves: list[Move]
         if state.phase != "play":
-            # 004 §Later rounds: "gives the Peasant any two cards of his choice"; "The Prince and
-            # Merchant similarly exchange a single card"; "The Fool may under no circumstances be passed."
-            k = 2 if state.phase == "king_gives" else 1
-            moves = [Give(_sorted(x)) for x in itertools.combinations([c for c in hand if c != FOOL], k)]
+            k = GIVES[state.phase][2]
+            moves = [Give(_sorted(x)) for x in itertools.combinations(hand, k) if not give_reasons(state, x)]
         elif not state.table:
             moves = [Play(cs) for cs in leads(hand, state.rules)]
         else:
             top = combination(state.table[-1][1], state.rules)
             assert top is not None
             moves = [Play(cs) for cs in follows(hand, top, state.rules)]
-            # 004 §Passing: "You may pass your turn if you cannot or do not wish to play."
-            moves.append(Pass())
+            if not pass_reasons(state):
+                moves.append(Pass())
         return sorted(set(moves), key=move_sort_key)
 
     def move_sort_key(self, move: Move) -> Any:
@@ -581,37 +766,14 @@ class FoolerySpec(SpecGame[State, Move]):
         return move_sort_key(move)
 
     def is_legal(self, state: State, move: Move) -> bool:
-        """Whether ``move`` is legal here (the same rules as :meth:`legal_moves`, for one move)."""
-        if self.is_terminal(state):
-            return False
-        hand = state.hands[state.to_move]
-        if state.phase != "play":
-            k = 2 if state.phase == "king_gives" else 1
-            return isinstance(move, Give) and len(set(move.cards)) == k and FOOL not in move.cards \
-                and all(c in hand for c in move.cards) and move.cards == _sorted(move.cards)
-        if isinstance(move, Pass):
-            return bool(state.table)
-        if not isinstance(move, Play) or move.cards != _sorted(set(move.cards)):
-            return False
-        if not all(c in hand for c in move.cards):
-            return False
-        combo = combination(move.cards, state.rules)
-        if combo is None:
-            return False
-        if not state.table:
-            if combo.kind == "fool":
-                return False
-            if combo.kind == "trumps":
-                return may_lead_trumps(hand)
-            return True
-        top = combination(state.table[-1][1], state.rules)
-        assert top is not None
-        return beats(combo, top, state.rules)
+        """Whether ``move`` is legal here: :meth:`why_illegal` finds nothing against it."""
+        return not self.why_illegal(state, move)
 
     def apply(self, state: State, move: Move) -> State:
-        """The state after ``move`` (raises :class:`IllegalMove` if it is not legal)."""
-        if not self.is_legal(state, move):
-            raise IllegalMove(f"move {move} is not legal here")
+        """The state after ``move`` (raises :class:`IllegalMove` naming the rules against it)."""
+        reasons = self.why_illegal(state, move)
+        if reasons:
+            raise IllegalMove(f"move {move} is not legal here: " + "; ".join(r.says for r in reasons))
         p = state.to_move
         if isinstance(move, Give):
             return self._give(state, move)
@@ -640,7 +802,9 @@ class FoolerySpec(SpecGame[State, Move]):
             return self._end_trick(after)
         if top is not None and skips_next(combo, top):
             nxt = self._next_in_trick(after, p)
-            in_play = sum(1 for q in range(state.players) if after.active(q))
+            # players holding cards when the matching play was made (a matcher who goes out with it
+            # still counts: the skip is decided by the table the play was made at)
+            in_play = sum(1 for q in range(state.players) if state.active(q))
             if nxt is not None and not (in_play == 2 and rules.skip_with_two == "no_skip"):
                 # 004 §Follow: "the following player is skipped" (with two left and option
                 # skip_with_two = trick_won the turn comes back to the player who matched: the
@@ -649,24 +813,22 @@ class FoolerySpec(SpecGame[State, Move]):
         return self._advance(after, p)
 
     def _give(self, state: State, move: Give) -> State:
+        """004 §Later rounds: the Peasant's two highest to the King, the King's two to the
+        Peasant; "The Prince and Merchant similarly exchange a single card" (four or more players)."""
         assert state.previous_places is not None
         prev = state.previous_places
         giver = state.to_move
-        receiver = place_of(prev, "Peasant" if state.phase == "king_gives" else "Merchant")
+        receiver = place_of(prev, GIVES[state.phase][1])
         hands = list(state.hands)
         hands[giver] = tuple(c for c in hands[giver] if c not in move.cards)
         hands[receiver] = _sorted((*hands[receiver], *move.cards))
-        state = replace(state, hands=tuple(hands))
-        if state.phase == "king_gives" and state.players > 3:
-            # 004 §Later rounds: "The Prince and Merchant similarly exchange a single card."
-            prince = place_of(prev, "Prince")
-            merchant = place_of(prev, "Merchant")
-            taken = highest_cards(hands[merchant], 1)
-            hands[merchant] = tuple(c for c in hands[merchant] if c not in taken)
-            hands[prince] = _sorted((*hands[prince], *taken))
-            return replace(state, hands=tuple(hands), phase="prince_gives", to_move=prince)
+        phase = NEXT_PHASE[state.phase]
+        if phase == "merchant_gives" and state.players == 3:
+            phase = "play"  # 004 §Titles: "(No Princes or Merchants if with three players.)"
+        if phase != "play":
+            return replace(state, hands=tuple(hands), phase=phase, to_move=place_of(prev, GIVES[phase][0]))
         # 004 §Later rounds: "the King gets the first turn."
-        return self._settle_lead(replace(state, phase="play", to_move=place_of(prev, "King")))
+        return self._settle_lead(replace(state, hands=tuple(hands), phase="play", to_move=place_of(prev, "King")))
 
     def _next_in_trick(self, state: State, after: int) -> int | None:
         """The next player after ``after`` who may act in this trick, or ``None`` when the turn
@@ -699,10 +861,13 @@ class FoolerySpec(SpecGame[State, Move]):
         """004 §Passing: "If no one can or will play, the last person to play wins the trick and
         starts the next one. All played cards are set aside in a pile." RECONSTRUCTION
         (RULES-NOTES §5): when the trick's winner has gone out, the lead passes to the next
-        player still holding cards."""
+        player still holding cards (option ``lead_after_out``: or the last player of the trick still
+        holding cards)."""
         owner = state.owner()
         assert owner is not None
         n = state.players
+        if not state.active(owner) and state.rules.lead_after_out == "last_player":
+            owner = next((q for q, _ in reversed(state.table) if state.active(q)), owner)
         leader = next((owner + i) % n for i in range(n) if state.active((owner + i) % n))
         return self._settle_lead(replace(state, table=(), passed=frozenset(), skipped=None, to_move=leader))
 
@@ -740,12 +905,12 @@ class FoolerySpec(SpecGame[State, Move]):
         return all(pl is not None for pl in state.places)
 
     def result(self, state: State) -> Result | None:
-        """Payoffs by title: King +2, Prince +1, Noble 0, Merchant -1, Peasant -2 (zero-sum)."""
+        """Payoffs by place (:func:`place_payoff`, option ``payoffs``; zero-sum)."""
         if not self.is_terminal(state):
             return None
         places = [int(pl) for pl in state.places if pl is not None]
         titles = [title(pl, state.players) for pl in places]
-        payoffs = tuple(Fraction(TITLE_PAYOFF[t]) for t in titles)
+        payoffs = tuple(place_payoff(pl, state.players, state.rules) for pl in places)
         order = sorted(range(state.players), key=lambda q: places[q])
         label = ", ".join(f"{titles[q]} {q}" for q in order)
         return Result(payoffs, label, (("places", places), ("titles", titles)))
@@ -770,6 +935,65 @@ class FoolerySpec(SpecGame[State, Move]):
                     (isinstance(m, Pass) and kind == "pass" and not cards):
                 return m
         raise IllegalMove(f"move {text!r} is not legal here")
+
+    # -- why a move is (il)legal --
+
+    def read_move(self, state: State, text: str) -> Move:
+        """The move ``text`` names, legal here or not: ``play 7H 7C``, ``pass``, ``give XXI 2C``
+        (any cards of the tarot, in any order)."""
+        words = text.replace(",", " ").split()
+        if not words:
+            raise InputError("move: empty text")
+        kind = words[0].lower()
+        cards = [TAROT78.parse(w, what="move") for w in words[1:]]
+        if len(set(cards)) != len(cards):
+            raise InputError(f"move: {text!r} names a card twice")
+        if kind == "pass" and not cards:
+            return Pass()
+        if kind in ("play", "give") and cards:
+            return Play(_sorted(cards)) if kind == "play" else Give(_sorted(cards))
+        raise InputError(f"move: cannot read {text!r} (moves are written: play 7C 7H, pass, give XXI 2C)")
+
+    def why_illegal(self, state: State, move: Move) -> list[Reason]:
+        """Every rule against ``move`` (empty: it is legal): the end of the round, the phase (the
+        exchange before play), then :func:`give_reasons`, :func:`pass_reasons` or :func:`play_reasons`."""
+        res = self.result(state)
+        if res is not None:
+            return [reason("end_of_round", f"the round is over ({res.label})", "Titles", "Last out: Peasant")]
+        if state.phase != "play":
+            if isinstance(move, Give):
+                return give_reasons(state, move.cards)
+            giver, receiver, k = GIVES[state.phase]
+            return [reason("phase", f"the exchange comes first: the {giver} (player {state.to_move}) gives the "
+                           f"{receiver} {k} card(s)", "Later rounds",
+                           "The King gets the Peasant's two highest cards, and gives the Peasant any two cards of "
+                           "his choice.")]
+        if isinstance(move, Give):
+            return [reason("phase", "no exchange now: the cards are in play", "Later rounds",
+                           "Rounds after the first, the Merchant shuffles and deals the cards, and the King gets the "
+                           "first turn.")]
+        if isinstance(move, Pass):
+            return pass_reasons(state)
+        return play_reasons(state, move.cards)
+
+    def why_legal(self, state: State, move: Move) -> list[Reason]:
+        """The rule a legal ``move`` rests on."""
+        if isinstance(move, Give):
+            giver, receiver, k = GIVES[state.phase]
+            return [reason("give_reasons", f"the {giver} gives the {receiver} {k} card(s)", "Later rounds",
+                           "The King gets the Peasant's two highest cards, and gives the Peasant any two cards of "
+                           "his choice.")]
+        if isinstance(move, Pass):
+            return [reason("pass_reasons", "a player may pass; when no one will play, the last to play wins the "
+                           "trick", "Passing", "You may pass your turn if you cannot or do not wish to play.")]
+        combo = combination(move.cards, state.rules)
+        assert combo is not None
+        if not state.table:
+            return [reason("lead_reasons", f"a lead of {describe_combo(combo)}", "Lead", _LEAD_QUOTE)]
+        top = combination(state.table[-1][1], state.rules)
+        assert top is not None
+        return [reason("follow_reasons", f"{describe_combo(combo)} beats or equals {describe_combo(top)}", "Follow",
+                       _FOLLOW_QUOTE)]
 
     def describe(self, state: State) -> str:
         """A few readable lines."""
@@ -932,7 +1156,10 @@ class FoolerySpec(SpecGame[State, Move]):
         sizes = deal_sizes(n, dealer)
         played = sum(len(h) for h in hands) < len(TAROT78)
         bonus = [0] * n
+        if phase in ("merchant_gives", "prince_gives") and n == 3:
+            raise PositionError(f"phase: there is no {phase.split('_')[0].title()} with three players")
         if previous is not None and phase != "play":
+            # the cards given so far in the exchange (the Peasant's two are with the King in phase king_gives)
             king, peasant = place_of(previous, "King"), place_of(previous, "Peasant")
             bonus[king] += 2 if phase == "king_gives" else 0
             bonus[peasant] -= 2 if phase == "king_gives" else 0
@@ -965,21 +1192,64 @@ class FoolerySpec(SpecGame[State, Move]):
                 raise PositionError(f"to_move: player {tm} is out of play")
             if sum(1 for q in range(n) if state.active(q)) < 2:
                 raise PositionError("places: a round with one player left is over; give that player the last place")
-            if phase == "king_gives" and previous is not None and tm != place_of(previous, "King"):
-                raise PositionError(f"to_move: the King (player {place_of(previous, 'King')}) gives first")
-            if phase == "prince_gives" and previous is not None and tm != place_of(previous, "Prince"):
-                raise PositionError(f"to_move: the Prince (player {place_of(previous, 'Prince')}) gives now")
-            if phase == "prince_gives" and n == 3:
-                raise PositionError("phase: there is no Prince with three players")
+            if phase != "play" and previous is not None and tm != place_of(previous, GIVES[phase][0]):
+                giver = GIVES[phase][0]
+                raise PositionError(f"to_move: the {giver} (player {place_of(previous, giver)}) gives now")
             if table and tm == owner:
                 raise PositionError(f"to_move: player {tm} made the play to beat (the trick would be over)")
             if table and (tm == skipped or (rules.pass_is_final and tm in passed)):
                 raise PositionError(f"to_move: player {tm} passed or was skipped in this trick")
             if not table and phase == "play" and hands[tm] == (FOOL,):
                 raise PositionError(f"to_move: player {tm} holds only the Fool and would have left play as Peasant")
+            _check_turn(state)
         elif table or passed:
             raise PositionError("table: the round is over; the table is empty")
         return state
+
+
+def _check_turn(state: State) -> None:
+    """The player to move is one the rules can give the turn to (a position error otherwise).
+
+    004 §Deal: "Dealer leads the first trick of the first deal"; §Later rounds: "the King gets the
+    first turn". After a play the turn goes round from the player who made it (004 §Passing: "You
+    may pass your turn"; §Follow: "the following player is skipped"): every player holding cards
+    between the play to beat and the player to move has passed or was skipped."""
+    n, tm = state.players, state.to_move
+    if state.phase == "play" and not state.table and sum(len(h) for h in state.hands) == len(TAROT78):
+        if state.previous_places is None and tm != state.dealer:
+            raise PositionError(f"to_move: no card is played yet, so the dealer (player {state.dealer}) leads")
+        if state.previous_places is not None and tm != place_of(state.previous_places, "King"):
+            raise PositionError(f"to_move: the King (player {place_of(state.previous_places, 'King')}) leads "
+                                "the first trick of a later round")
+    owner = state.owner()
+    if owner is None:
+        return
+    between: list[int] = []
+    for i in range(1, n):
+        q = (owner + i) % n
+        if q == tm:
+            break
+        if not state.active(q):
+            continue
+        if q != state.skipped and q not in state.passed:
+            raise PositionError(f"to_move: player {tm} cannot be to move: player {q} comes first after the play "
+                                "to beat and has neither passed nor been skipped")
+        between.append(q)
+    # the skipped player is the first after the play who still had a turn in this trick (with
+    # pass_is_final a player who passed earlier has none)
+    turns = [q for q in between if q == state.skipped or not (state.rules.pass_is_final and q in state.passed)]
+    if state.skipped is not None and (not turns or turns[0] != state.skipped):
+        raise PositionError(f"skipped: player {state.skipped} is not the player right after the play to beat")
+    if state.skipped is not None:
+        prev = combination(state.table[-2][1], state.rules) if len(state.table) > 1 else None
+        last = combination(state.table[-1][1], state.rules)
+        if prev is None or last is None or not skips_next(last, prev):
+            raise PositionError(f"skipped: player {state.skipped} is skipped only after an equal single or pair")
+    if not state.rules.pass_is_final:
+        early = sorted(q for q in state.passed if q not in between)
+        if early:
+            raise PositionError(f"passed: player {early[0]} has not had the turn since the play to beat "
+                                "(the turn goes round from it)")
 
 
 def _first_free(places: Sequence[int | None]) -> int:

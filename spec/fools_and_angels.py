@@ -26,7 +26,7 @@ from foolsolve.errors import InputError, PositionError
 from foolsolve.game import (
     ChanceMode,
     Dynamics,
-    GameType,
+    GameMeta,
     IllegalMove,
     Information,
     MoveFamily,
@@ -41,8 +41,15 @@ from foolsolve.positions import validate_schema
 from foolsolve.rules import option, rules_from_json, rules_to_json
 from foolsolve.worlds import Hidden, ZoneField
 
-GAME = "fools-and-angels"
-SEED = "003_d0b2aeea59b7d1ba.txt"
+META = GameMeta(
+    name="fools-and-angels", title="Fools and Angels", seed="003_d0b2aeea59b7d1ba.txt", min_players=2, max_players=2,
+    deck=FRENCH52, dynamics=Dynamics.SEQUENTIAL, chance_mode=ChanceMode.DETERMINISTIC,
+    information=Information.IMPERFECT, utility=Utility.ZERO_SUM,
+    hidden="the opponent's hand and the order of the three stocks (each stock's size is seen by both; "
+           "the attack on the table is seen by both)",
+    chance="the shuffles of the stocks (and Asymmetry's reshuffle), made by deal(): a position's stock "
+           "orders are part of the state and hidden by the views")
+"""The game's record (read by the spec class, the engine, the registry, OpenSpiel, the pictures)."""
 SCHEMA = "fools-and-angels.schema.json"
 
 ATTACK_FOUR_THEN_FACE, ATTACK_PIPS_AND_ONE_FACE = "four_then_face", "pips_and_one_face"
@@ -180,6 +187,16 @@ def parse_face_effects(obj: Any) -> FaceEffects:
     return FaceEffects(**kwargs)
 
 
+def face_effect_variants(current: FaceEffects) -> list[FaceEffects]:
+    """Each other effect for each face rank, one rank at a time (what ``foolsolve why`` tries)."""
+    return [replace(current, **{rank: name}) for rank in ("J", "Q", "K") for name in sorted(FACE_EFFECTS)
+            if name != getattr(current, rank)]
+
+
+def _hand_limit_variants(current: int) -> list[int]:
+    return [v for v in (current - 1, current + 1) if v >= 1]
+
+
 # --- stocks as data -------------------------------------------------------------------------
 
 def _texts(*cards: str) -> tuple[str, ...]:
@@ -288,9 +305,9 @@ class Rules:
         source='003: "The two players\' private stocks consist of specific cards by color:" and "Let the "pool" '
                'stock consist of:" (lists lost); RULES-NOTES §4')
     hand_limit: int = option(
-        7, reconstructed=True, parse=_parse_hand_limit,
-        doc="A regroup may draw only while the hand holds fewer cards than this (reconstruction: the regroup "
-            "list was lost; 7 from the forfeit example).",
+        7, parse=_parse_hand_limit, variants=_hand_limit_variants,
+        doc="A regroup may draw only while the hand holds fewer cards than this (from the text: the forfeit "
+            "sentence names 7 cards as a hand that cannot draw).",
         source='003: "(for example, they already have 7 cards, or all available stocks are empty)"; RULES-NOTES §4')
     regroup_max: Any = option(  # noqa: RUF009
         "limit", choices=("limit", 1, 2), reconstructed=True, parse=_parse_regroup_max,
@@ -299,7 +316,7 @@ class Rules:
         source='003: "The active player shall either:" (list lost) and "Players take turns either attacking ... or '
                'regrouping by drawing cards into their hand."; RULES-NOTES §4')
     face_effects: FaceEffects = option(  # noqa: RUF009
-        FaceEffects(), reconstructed=True, parse=parse_face_effects,
+        FaceEffects(), reconstructed=True, parse=parse_face_effects, variants=face_effect_variants,
         doc="Effect of each face rank on the defence, from a pluggable table (reconstruction: the effects list "
             "was lost; default whole_only for J, Q, K from the Q&A).",
         source='003: "Face cards have special effects, described below in descending order of precedence." (list '
@@ -857,20 +874,8 @@ def first_chooser(rules: Rules) -> int:
 class FoolsAndAngelsSpec(SpecGame[State, Move]):
     """Fools and Angels, literally."""
 
-    name = GAME
-    title = "Fools and Angels"
-    seed_file = SEED
-    min_players = 2
-    max_players = 2
+    meta = META
     rules_cls = Rules
-    game_type = GameType(
-        short_name="fools_and_angels", long_name="Fools and Angels", dynamics=Dynamics.SEQUENTIAL,
-        chance_mode=ChanceMode.DETERMINISTIC, information=Information.IMPERFECT, utility=Utility.ZERO_SUM,
-        min_num_players=2, max_num_players=2,
-        hidden="the opponent's hand and the order of the three stocks (each stock's size is seen by both; "
-               "the attack on the table is seen by both)",
-        chance="the shuffles of the stocks (and Asymmetry's reshuffle), made by deal(): a position's stock "
-               "orders are part of the state and hidden by the views")
 
     def __init__(self) -> None:
         self._legal_cache = lru_cache(maxsize=8192)(self._legal_moves)
@@ -1086,7 +1091,7 @@ class FoolsAndAngelsSpec(SpecGame[State, Move]):
             raise IllegalMove(f"move {move!r} is not a Fools and Angels move")
         why = self.why_illegal(state, move)  # the same verdict as listing (tests/generic/test_why.py)
         if why:
-            raise IllegalMove(f"move {move} is not legal here: " + "; ".join(r.text(SEED) for r in why))
+            raise IllegalMove(f"move {move} is not legal here: " + "; ".join(r.text(META.seed) for r in why))
         p = state.to_move
         o = 1 - p
         hands = list(state.hands)
@@ -1173,7 +1178,7 @@ class FoolsAndAngelsSpec(SpecGame[State, Move]):
     # -- positions --------------------------------------------------------------------------
     def state_to_json(self, state: State) -> dict[str, Any]:
         out: dict[str, Any] = {
-            "game": GAME,
+            "game": META.name,
             "rules": rules_to_json(state.rules, only_changed=True),
             "players": 2,
             "phase": state.phase,
@@ -1340,6 +1345,14 @@ def state_from_json(obj: Any) -> State:
     setup_chosen = obj.get("setup_chosen", 0)
     reshuffle: tuple[tuple[int, ...], ...] = ()
 
+    # 003: "Put away all other cards, such as the 10s and the remaining 8s, 9s, Qs, Ks. They will not
+    # be used." A card in none of the rules' three stocks never comes into play.
+    in_play = set(rules.stocks.player0) | set(rules.stocks.player1) | set(rules.stocks.pool)
+    for c, where in seen.items():
+        if c.ascii not in in_play:
+            raise PositionError(f"{where}: {c.ascii} is put away (in none of the rules' stocks; 003: "
+                                f'"Put away all other cards ... They will not be used")')
+
     for p in (0, 1):
         if not hands[p] and not stocks[p] and not hands[1 - p] and not stocks[1 - p]:
             raise PositionError("hands: both players have no cards left (only one can win)")
@@ -1390,6 +1403,14 @@ def state_from_json(obj: Any) -> State:
             raise PositionError(f"to_move: must be {expect} (the player choosing piles now)")
     elif "reshuffle" in obj:
         raise PositionError("reshuffle: only in phase setup")
+    if phase in (TURN, REGROUP, DEFEND) and turns_done < 2:
+        # 003: "Players take turns"; the first turns are the first player's, then the other's (option
+        # first_player): the player whose turn it is moves, or defends against nobody's attack yet
+        turn_of = rules.first_player if turns_done == 0 else 1 - rules.first_player
+        mover = to_move if phase != DEFEND else 1 - to_move
+        if mover != turn_of:
+            raise PositionError(f"to_move: {to_move} cannot move here: after {turns_done} turn(s) it is player "
+                                f"{turn_of}'s turn (first_player {rules.first_player})")
     state = State(rules, phase, to_move, hands, stocks, pool, attack, turns_done, exchanged, drawn, drew_pool,
                   setup_chosen, reshuffle)
     if phase == REGROUP and not more_draws(state):

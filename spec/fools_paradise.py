@@ -38,7 +38,7 @@ from foolsolve.game import (
     CHANCE,
     ChanceMode,
     Dynamics,
-    GameType,
+    GameMeta,
     IllegalMove,
     Information,
     Reason,
@@ -48,7 +48,7 @@ from foolsolve.game import (
     reason,
 )
 from foolsolve.positions import validate_schema
-from foolsolve.rules import option, rules_from_json, rules_to_json
+from foolsolve.rules import Reconstruction, option, rules_from_json, rules_to_json
 from foolsolve.worlds import Hidden, ZoneField
 
 ACE = 14
@@ -59,6 +59,18 @@ CENTRE_SIZE = 5
 """000 §The Deal (five face-up centre cards) and §Clearing the board ("deal out five cards")."""
 DECK_CARDS = len(FRENCH52)
 """52: RULES-NOTES §2 "Given: 52-card deck"."""
+
+META = GameMeta(
+    name="fools-paradise", title="Fool's Paradise", seed="000_fb76b98cdc103b12.txt",
+    min_players=2,
+    max_players=(8 * DECK_CARDS - CENTRE_SIZE) // HAND_SIZE,  # 82: five cards each and five in the centre from 8 decks
+    deck=FRENCH52, dynamics=Dynamics.SEQUENTIAL, chance_mode=ChanceMode.EXPLICIT, information=Information.IMPERFECT,
+    utility=Utility.GENERAL_SUM,
+    utility_bounds=(0.0, 10_000.0),  # final scores: card points and clears, never negative
+    hidden="the other players' hands and the order of the stock",
+    chance="the shuffle, made by deal() (a position may carry the stock order); a position whose stock is "
+           "given only by its size draws each card as a chance node, uniform over the cards left")
+"""The game's record (read by the spec class, the engine, the registry, OpenSpiel, the pictures)."""
 
 
 def _parse_decks(value: Any) -> int:
@@ -76,7 +88,7 @@ class Rules:
         doc="Ace value: either = the collector picks 1 or 14 for the played ace and for each collected ace "
             "independently; low = always 1; high = always 14; either_per_play = one choice for every ace of "
             "one collection, the played card included.",
-        source="000 §Card Values: 'Ace may be one or fourteen'", reconstructed=True)
+        source="000 §Card Values: 'Ace may be one or fourteen'")
     played_card: str = option(
         "collected", choices=("collected", "stays"),
         doc="Where the hand card used to collect goes: collected = into the player's pile with the cards it "
@@ -101,6 +113,30 @@ class Rules:
             "of a card are then interchangeable.",
         source="000 intro: 'there is no upper limit' on players; RULES-NOTES §2 'decks: 1 | n'",
         reconstructed=True)
+
+
+RECONSTRUCTIONS = (
+    Reconstruction(
+        "fools_paradise_is_a_lay", "The \"Fool's Paradise\" (declining to collect) lays one hand card face up in the "
+        "centre, as a player who cannot collect does, then draws.",
+        "Both are the section's \"two instances where cards will not be collected\", and the end of the game (\"when "
+        "all players are without cards\", \"the player to play the last card\") presumes every turn plays a card: a "
+        "turn that only drew would never empty a hand while the stock lasts.",
+        "000 §Not Collecting Cards: \"The second is if the player wishes to leave cards that would otherwise be "
+        "collected in the center ... This move is the Fool's Paradise.\""),
+    Reconstruction(
+        "one_collection_per_turn", "A turn makes at most one collection (one hand card and the centre cards it "
+        "takes), then draws one card.",
+        "A collection starts from \"a card from his or her hand\" (one card), and the turn then \"must draw one "
+        "card\": one card played, one drawn keeps every hand at five while the stock lasts.",
+        "000 §Collecting Cards: \"a player must first choose a card from his or her hand\"; §A Player's Turn: \"the "
+        "player must draw one card from the draw pile\""),
+    Reconstruction(
+        "refill_short_stock", "When the stock is too small to refill the centre with five, the dealer lays what "
+        "is left.", "There are no other cards to lay.",
+        "000 §Clearing the board: \"the dealer must deal out five cards face up to the center\""),
+)
+"""Readings of 000 where only one is sensible (``foolsolve rules fools-paradise`` lists them)."""
 
 
 # --- card values and points ----------------------------------------------------------------
@@ -320,19 +356,9 @@ def collections(hand: Sequence[Card], centre: Sequence[Card], rules: Rules) -> l
 class FoolsParadiseSpec(SpecGame[State, Move]):
     """Fool's Paradise (000) for 2 or more players."""
 
-    name = "fools-paradise"
-    title = "Fool's Paradise"
-    seed_file = "000_fb76b98cdc103b12.txt"
-    min_players = 2
-    max_players = (8 * DECK_CARDS - CENTRE_SIZE) // HAND_SIZE  # 82: five cards each and five in the centre from 8 decks
+    meta = META
     rules_cls = Rules
-    game_type = GameType(
-        short_name="fools_paradise", long_name="Fool's Paradise", dynamics=Dynamics.SEQUENTIAL,
-        chance_mode=ChanceMode.EXPLICIT, information=Information.IMPERFECT, utility=Utility.GENERAL_SUM,
-        min_num_players=2, max_num_players=max_players,
-        hidden="the other players' hands and the order of the stock",
-        chance="the shuffle, made by deal() (a position may carry the stock order); a position whose stock is "
-               "given only by its size draws each card as a chance node, uniform over the cards left")
+    reconstructions = RECONSTRUCTIONS
 
     # -- the deal --
 
@@ -764,6 +790,15 @@ class FoolsParadiseSpec(SpecGame[State, Move]):
                                     f"{want}: each turn's card is replaced by a draw)")
         if pending is None and any(hands) and not hands[to_move]:
             raise PositionError(f"to_move: player {to_move} has no cards (players without cards are skipped)")
+        if not stock and pending is None:
+            # 000 §A Player's Turn: "the next player to the left may begin his or her turn"; with the stock
+            # empty each turn plays one card and draws none, so going round to the left from the player to
+            # move, those still to play this lap hold at least as many cards as those who have played
+            sizes = [len(hands[(to_move + i) % n]) for i in range(n)]
+            if any(a < b for a, b in itertools.pairwise(sizes)):
+                raise PositionError(f"to_move: player {to_move} cannot be to move with hands of "
+                                    f"{[len(h) for h in hands]} cards (with the stock empty, turns go round to the "
+                                    f"left, each playing one card)")
         state = State(rules=rules, hands=tuple(_sorted(h) for h in hands), centre=_sorted(centre), stock=stock,
                       stock_known=stock_known, piles=tuple(_sorted(p) for p in piles), clears=clears,
                       to_move=to_move, dealer=dealer, pending=pending)

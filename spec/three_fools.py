@@ -34,22 +34,34 @@ from foolsolve.game import (
     CHANCE,
     ChanceMode,
     Dynamics,
-    GameType,
+    GameMeta,
     IllegalMove,
     Information,
+    Reason,
     Result,
     SpecGame,
     Utility,
+    reason,
 )
 from foolsolve.numbers import exact_number
 from foolsolve.positions import validate_schema
-from foolsolve.rules import option, rules_from_json, rules_to_json
+from foolsolve.rules import Reconstruction, option, rules_from_json, rules_to_json
 from foolsolve.worlds import Hidden, ZoneField
 
-GAME = "three-fools"
-SEED = "002_f1ddbcdaf1ade77e.txt"
-SCHEMA = "three-fools.schema.json"
 PLAYERS = 3
+META = GameMeta(
+    name="three-fools", title="Three Fools", seed="002_f1ddbcdaf1ade77e.txt", min_players=PLAYERS,
+    max_players=PLAYERS, deck=PILATCH45, dynamics=Dynamics.SEQUENTIAL, chance_mode=ChanceMode.EXPLICIT,
+    information=Information.IMPERFECT, utility=Utility.GENERAL_SUM, utility_bounds=(0.0, 1.0),
+    hidden="the other players' hands, the order (and contents) of every pile, and the face-down cards "
+           "in the centre until the reveal (each player sees her own hand and card, every pile's and "
+           "hand's size, the binary card, the declaration, and every card once revealed)",
+    chance="the shuffle into three piles (made by deal(); the pile orders are part of the state and "
+           "hidden), the first leader (a chance node, 1/3 each), the Roshambo of a round with all "
+           "three suits and of a tie in the final count (chance nodes: the winner, with the "
+           "probabilities of the roshambo option)")
+"""The game's record (read by the spec class, the engine, the registry, OpenSpiel, the pictures)."""
+SCHEMA = "three-fools.schema.json"
 PILE = 15
 DECK_SIZE = 45
 
@@ -113,14 +125,25 @@ def _beat_probability(a: tuple[Fraction, ...], b: tuple[Fraction, ...]) -> Fract
     return total
 
 
-def roshambo_odds(rules: Rules, players: tuple[int, ...]) -> dict[int, Fraction]:
+def roshambo_odds(rules: Rules, players: tuple[int, ...], bye: int | None = None) -> dict[int, Fraction]:
     """The exact probability that each of ``players`` (two or three seats) wins a single-
     elimination Roshambo. 002 §Winning a Round: "each player plays single-elimination Roshambo
     to determine the winner". RECONSTRUCTION (RULES-NOTES §3, option ``roshambo``): all players
     still in throw at once; a throw with exactly two different signs eliminates whoever showed
     the beaten sign; any other throw (all alike, or all three signs) is thrown again. With
     ``roshambo = "uniform"`` every player is equally likely to win; with a table each seat
-    throws rock, paper, scissors with its row's probabilities, independently every throw."""
+    throws rock, paper, scissors with its row's probabilities, independently every throw.
+    Option ``roshambo_format = "leader_bye"``: a bracket instead; the other two throw first and
+    the winner meets ``bye`` (the round's leader)."""
+    if rules.roshambo_format == "leader_bye" and len(players) == 3 and bye in players:
+        a, b = (p for p in players if p != bye)
+        first = roshambo_odds(rules, (a, b))
+        out = {bye: Fraction(0)}
+        for p in (a, b):
+            final = roshambo_odds(rules, (p, bye))
+            out[p] = first[p] * final[p]
+            out[bye] += first[p] * final[bye]
+        return {p: out[p] for p in players}
     if rules.roshambo == "uniform":
         return {p: Fraction(1, len(players)) for p in players}
     assert not isinstance(rules.roshambo, str)
@@ -178,6 +201,19 @@ class Rules:
     binary_start: str = option(
         DOWN, choices=(DOWN, UP), reconstructed=True, doc="The side the binary card shows at the start.",
         source='002 §Setup: "Place a binary card in the center." (its side is not given; RULES-NOTES §3: DOWN)')
+    roshambo_format: str = option(
+        "all_at_once", choices=("all_at_once", "leader_bye"), reconstructed=True,
+        doc="Single-elimination Roshambo of a three-suit round: all_at_once = the three throw together (a throw "
+            "showing two signs knocks out the beaten sign); leader_bye = a bracket: the two followers throw, "
+            "the winner meets the round's leader (with uniform odds: the leader 1/2, the others 1/4 each).",
+        source='002 §Winning a Round: "each player plays single-elimination Roshambo to determine the winner"')
+    collect_order: str = option(
+        "leader_first", choices=("leader_first", "winner_first"), reconstructed=True,
+        doc="The order the centre cards go under the winner's pile (then a Roshambo's bonus, each opponent's "
+            "three in seat order from the winner): leader_first = in seat order from the leader (the order "
+            "played); winner_first = the winner's own card first, then the others in seat order from her.",
+        source='002 §Winning a Round: "The winner of the round collects the cards in the center to put on the '
+               'bottom of her pile."')
 
     def __post_init__(self) -> None:
         if self.roshambo != "uniform":
@@ -296,14 +332,21 @@ class State:
     reason: str = ""
 
 
-def collected(history: tuple[Round, ...], p: int) -> list[Card]:
+def centre_order(leader: int, winner: int, rules: Rules) -> tuple[int, int, int]:
+    """The seats whose centre cards go under the winner's pile, in order. RECONSTRUCTION (option
+    ``collect_order``): from the leader (the order played), or from the winner."""
+    first = leader if rules.collect_order == "leader_first" else winner
+    return (first, (first + 1) % PLAYERS, (first + 2) % PLAYERS)
+
+
+def collected(history: tuple[Round, ...], p: int, rules: Rules) -> list[Card]:
     """Every card ``p`` collected under her pile, in the order they went under it (002 §Winning a
     Round, in the order :func:`collect` puts them): a pile loses cards only from the top, so it
     ends with the last of these."""
     out: list[Card] = []
     for r in history:
         if r.winner == p:
-            out += [r.cards[(r.leader + i) % PLAYERS] for i in range(PLAYERS)]
+            out += [r.cards[q] for q in centre_order(r.leader, p, rules)]
             out += [c for i in (1, 2) for c in r.bonus[(p + i) % PLAYERS]]
     return out
 
@@ -320,7 +363,7 @@ def drawn_revealed(state: State) -> list[set[Card]]:
             last[c] = r.winner
     out: list[set[Card]] = [set(), set(), set()]
     for p in range(PLAYERS):
-        gained = collected(state.history, p)
+        gained = collected(state.history, p, state.rules)
         cut = len(gained) - min(len(state.piles[p]), len(gained))
         in_pile = set(gained[cut:])
         out[p] = {c for c in gained[:cut] if last[c] == p and c not in in_pile}
@@ -430,11 +473,12 @@ def collect(state: State, winner: int, roshambo: bool) -> State:
     from each of her opponents' piles, and collects them as well." Then the lying penalty, the
     streak, the end of the game or the next round.
 
-    RECONSTRUCTION (order at the bottom of the pile, not given): the centre cards go under the
-    pile in seat order from the leader, then each opponent's bonus in seat order from the
-    winner, each in its pile order. A short pile gives what it has (RULES-NOTES §3)."""
+    RECONSTRUCTION (order at the bottom of the pile, not given; option ``collect_order``): the
+    centre cards go under the pile in seat order from the leader (or from the winner), then each
+    opponent's bonus in seat order from the winner, each in its pile order. A short pile gives
+    what it has (RULES-NOTES §3)."""
     leader = state.leader
-    cards = tuple(state.centre[(leader + i) % PLAYERS] for i in range(PLAYERS))
+    cards = tuple(state.centre[q] for q in centre_order(leader, winner, state.rules))
     assert all(c is not None for c in cards)
     piles = list(state.piles)
     hands = list(state.hands)
@@ -498,28 +542,79 @@ def final_count(state: State) -> State:
     return replace(state, phase=TIE, contest=top)
 
 
+_LEAD_QUOTE = ("She chooses a card from her hand and places it face-down in the center, then declares its suit aloud, "
+               "or lies about what suit it is.")
+_FOLLOW_QUOTE = "Then the other players each put one card face-down in the center as well."
+
+
+def lead_reasons(state: State, card: Card) -> list[Reason]:
+    """002 §Rounds of Play: "She chooses a card from her hand and places it face-down in the
+    center, then declares its suit aloud, or lies about what suit it is." (any of the three suits)"""
+    if card not in state.hands[state.leader]:
+        return [reason("hand", f"the leader (player {state.leader}) does not hold {card.ascii}", "Rounds of Play",
+                       _LEAD_QUOTE)]
+    return []
+
+
+def follow_reasons(state: State, player: int, card: Card) -> list[Reason]:
+    """002 §Rounds of Play: "Then the other players each put one card face-down in the center as
+    well." RECONSTRUCTION (listed: ``follower_order``): in seat order after the leader."""
+    if card not in state.hands[player]:
+        return [reason("hand", f"player {player} (to follow) does not hold {card.ascii}", "Rounds of Play",
+                       _FOLLOW_QUOTE)]
+    return []
+
+
+def roshambo_reasons(state: State, player: int) -> list[Reason]:
+    """Only a player in the pending Roshambo can win it (002 §Winning a Round: "each player plays
+    single-elimination Roshambo"; §Losing the Game: "In the case of a tie, Roshambo for it!")."""
+    if player not in state.contest:
+        return [reason("roshambo", f"player {player} is not in this Roshambo (between {list(state.contest)})",
+                       "Winning a Round", "each player plays single-elimination Roshambo to determine the winner")]
+    return []
+
+
+RECONSTRUCTIONS = (
+    Reconstruction("follower_order", "The followers play in seat order after the leader.",
+                   "Neither follower sees the other's card, so the order changes nothing but the tree's shape.",
+                   '002 §Rounds of Play: "Then the other players each put one card face-down in the center"'),
+    Reconstruction("first_leader", "A dealt game draws the first leader at random (a chance node, 1/3 each); a "
+                   "position file names the leader.", "The text says so: who goes first is random.",
+                   '002 §Setup: "Randomly determine who will go first."'),
+    Reconstruction("flip_is_a_move", "Each round the leader chooses to flip the binary card or not (before her "
+                   "card); it stays as left.", "\"may flip\" is a choice, and a card that is flipped stays flipped.",
+                   '002 §Rounds of Play: "Whoever is going first may flip the binary card."'),
+    Reconstruction("declaration", "The declaration is one of the three suits; a Joker's suit is its own, so "
+                   "declaring another suit with it is a lie.", "The Jokers are suit-aligned (002 §Jokers).",
+                   '002 §Rounds of Play: "declares its suit aloud, or lies about what suit it is"'),
+    Reconstruction("no_rank_ties", "The highest (lowest) card of the winning suit is never tied.",
+                   "One card of each rank per suit: two cards of one suit never share a rank.",
+                   '002 §Winning a Round: "the highest ranked of the superior suit wins"'),
+    Reconstruction("short_piles", "Drawing to the maximum and the Roshambo bonus take what is there (fewer than "
+                   "three cards from a short pile).", "Nothing else can be drawn or revealed.",
+                   '002 §Winning a Round: "reveals the top three cards from each of her opponents\' piles"'),
+    Reconstruction("loss_check", "A loss is checked after each round's collection and penalty; if two players "
+                   "lose at once the third wins; the final count compares hand + pile of those who did not lose, "
+                   "a tie settled by Roshambo (chance).", "The round's cards move before anyone can be out of "
+                   "cards; the text's count is of \"each other player\".",
+                   '002 §Losing the Game: "When a player loses, each other player totals the number of cards in her '
+                   'hand and her pile"'),
+    Reconstruction("hidden_information", "A player sees her own hand, every pile's and hand's size, the binary "
+                   "card, the declaration and every revealed card; not the other hands nor any pile's order.",
+                   "Cards are placed face-down and piles are face-down.",
+                   '002 §Setup: "three piles of fifteen face-down cards each"'),
+)
+"""Readings of 002 where only one is sensible (``foolsolve rules three-fools`` lists them)."""
+
+
 # --- the spec -------------------------------------------------------------------------------------
 
 class ThreeFoolsSpec(SpecGame[State, Move]):
     """Three Fools, literally."""
 
-    name = GAME
-    title = "Three Fools"
-    seed_file = SEED
-    min_players = 3
-    max_players = 3
+    meta = META
     rules_cls = Rules
-    game_type = GameType(
-        short_name="three_fools", long_name="Three Fools", dynamics=Dynamics.SEQUENTIAL,
-        chance_mode=ChanceMode.EXPLICIT, information=Information.IMPERFECT, utility=Utility.GENERAL_SUM,
-        min_num_players=3, max_num_players=3,
-        hidden="the other players' hands, the order (and contents) of every pile, and the face-down cards "
-               "in the centre until the reveal (each player sees her own hand and card, every pile's and "
-               "hand's size, the binary card, the declaration, and every card once revealed)",
-        chance="the shuffle into three piles (made by deal(); the pile orders are part of the state and "
-               "hidden), the first leader (a chance node, 1/3 each), the Roshambo of a round with all "
-               "three suits and of a tie in the final count (chance nodes: the winner, with the "
-               "probabilities of the roshambo option)")
+    reconstructions = RECONSTRUCTIONS
 
     # -- the deal ---------------------------------------------------------------------------------
     def deal(self, rules: Any, players: int, rng: random.Random) -> State:
@@ -561,6 +656,7 @@ class ThreeFoolsSpec(SpecGame[State, Move]):
 
     # -- legal moves ------------------------------------------------------------------------------
     def legal_moves(self, state: State) -> list[Move]:
+        """The candidates of the phase that :meth:`why_illegal` finds nothing against."""
         moves: list[Move] = []
         if state.phase == START:
             moves += [FirstLeader(p) for p in range(PLAYERS)]
@@ -570,14 +666,79 @@ class ThreeFoolsSpec(SpecGame[State, Move]):
         elif state.phase == LEAD:
             # 002: "She chooses a card from her hand and places it face-down in the center, then
             # declares its suit aloud, or lies about what suit it is."
-            moves += [Lead(c, s) for c in _ordered(state.hands[state.leader]) for s in PILATCH_SUITS]
+            moves += [Lead(c, s) for c in _ordered(state.hands[state.leader]) for s in PILATCH_SUITS
+                      if not lead_reasons(state, c)]
         elif state.phase == FOLLOW:
             # 002: "Then the other players each put one card face-down in the center as well."
             p = self.to_move(state)
-            moves += [Follow(c) for c in _ordered(state.hands[p])]
+            moves += [Follow(c) for c in _ordered(state.hands[p]) if not follow_reasons(state, p, c)]
         elif state.phase in (ROSHAMBO, TIE):
-            moves += [RoshamboWin(p) for p in state.contest]
+            moves += [RoshamboWin(p) for p in state.contest if not roshambo_reasons(state, p)]
         return sorted(moves, key=self.move_sort_key)
+
+    # -- why a move is (il)legal ------------------------------------------------------------------
+    def read_move(self, state: State, text: str) -> Move:
+        """The move ``text`` names, legal here or not: ``first 1``, ``flip``, ``keep``,
+        ``lead 7R as P``, ``play 7R``, ``roshambo 2`` (any card of the Pilatch deck)."""
+        words = text.split()
+        if not words:
+            raise InputError("move: empty text")
+        verb, args = words[0].lower(), words[1:]
+        if verb in ("flip", "keep") and not args:
+            return Flip(verb == "flip")
+        if verb in ("first", "roshambo") and len(args) == 1 and args[0] in ("0", "1", "2"):
+            return FirstLeader(int(args[0])) if verb == "first" else RoshamboWin(int(args[0]))
+        if verb == "lead" and len(args) == 3 and args[1].lower() == "as":
+            return Lead(parse_card(args[0], "move"), parse_suit(args[2].upper(), "move"))
+        if verb == "play" and len(args) == 1:
+            return Follow(parse_card(args[0], "move"))
+        raise InputError(f"move: cannot read {text!r} (moves are written: first 0, flip, keep, lead 7R as P, "
+                         "play 7R, roshambo 1)")
+
+    def why_illegal(self, state: State, move: Move) -> list[Reason]:
+        """Every rule against ``move`` (empty: it is legal): the end of the game, the phase, then
+        :func:`lead_reasons`, :func:`follow_reasons` or :func:`roshambo_reasons`."""
+        if state.phase == OVER:
+            return [reason("end_of_game", f"the game is over: player {state.winner} won ({state.reason})",
+                           "Objective", "To win three rounds in a row, or to have the most cards when another "
+                           "player loses")]
+        wants = {FirstLeader: (START,), Flip: (FLIP,), Lead: (LEAD,), Follow: (FOLLOW,),
+                 RoshamboWin: (ROSHAMBO, TIE)}[type(move)]
+        if state.phase not in wants:
+            now = {START: "the first leader is drawn (chance)",
+                   FLIP: f"the leader (player {state.leader}) may flip the binary card first",
+                   LEAD: f"the leader (player {state.leader}) leads a card and declares a suit",
+                   FOLLOW: f"player {self.to_move(state)} follows with a card",
+                   ROSHAMBO: "all three suits show: Roshambo decides the round (chance)",
+                   TIE: "the final count is tied: Roshambo decides (chance)"}[state.phase]
+            return [reason("phase", f"{now}; {move} is not a move of this step", "Rounds of Play",
+                           "Whoever is going first may flip the binary card. She chooses a card from her hand")]
+        if isinstance(move, Lead):
+            return lead_reasons(state, move.card)
+        if isinstance(move, Follow):
+            return follow_reasons(state, self.to_move(state), move.card)
+        if isinstance(move, RoshamboWin):
+            return roshambo_reasons(state, move.player)
+        return []  # flip or keep; the first leader (any seat)
+
+    def why_legal(self, state: State, move: Move) -> list[Reason]:
+        """The rule a legal ``move`` rests on."""
+        if isinstance(move, Flip):
+            return [reason("flip", "the leader may flip the binary card or leave it", "Rounds of Play",
+                           "Whoever is going first may flip the binary card.")]
+        if isinstance(move, Lead):
+            lie = " (a lie)" if is_lie(move.card, move.declared) else ""
+            return [reason("lead_reasons", f"a card from the leader's hand, declared {SUIT_TEXT[move.declared]}{lie}",
+                           "Rounds of Play", _LEAD_QUOTE)]
+        if isinstance(move, Follow):
+            return [reason("follow_reasons", "a card from the follower's hand, face down", "Rounds of Play",
+                           _FOLLOW_QUOTE)]
+        odds = self.chance_probability(state, move)
+        return [reason("chance", f"a chance outcome (probability {odds})", "Setup" if isinstance(move, FirstLeader)
+                       else "Winning a Round", "Randomly determine who will go first." if isinstance(move, FirstLeader)
+                       else "each player plays single-elimination Roshambo to determine the winner",
+                       "roshambo_format" if isinstance(move, RoshamboWin) and state.phase == ROSHAMBO else None,
+                       state.rules)]
 
     def move_sort_key(self, move: Move) -> Any:
         return move.sort_key()
@@ -587,13 +748,15 @@ class ThreeFoolsSpec(SpecGame[State, Move]):
             # 002 §Setup: "Randomly determine who will go first." (1/3 each, RULES-NOTES §3)
             return Fraction(1, PLAYERS)
         if state.phase in (ROSHAMBO, TIE) and isinstance(outcome, RoshamboWin):
-            return roshambo_odds(state.rules, state.contest)[outcome.player]
+            return roshambo_odds(state.rules, state.contest, state.leader if state.phase == ROSHAMBO else None)[
+                outcome.player]
         raise IllegalMove(f"{outcome} is not a chance outcome here")
 
     # -- applying a move --------------------------------------------------------------------------
     def apply(self, state: State, move: Move) -> State:
-        if move not in self.legal_moves(state):
-            raise IllegalMove(f"move {move} is not legal here")
+        reasons = self.why_illegal(state, move)
+        if reasons:
+            raise IllegalMove(f"move {move} is not legal here: " + "; ".join(r.says for r in reasons))
         if isinstance(move, FirstLeader):
             hands, piles = list(state.hands), list(state.piles)
             top_up(hands, piles, state.max_hand)
@@ -667,7 +830,7 @@ class ThreeFoolsSpec(SpecGame[State, Move]):
                 if down:
                     out[("centre", q)] = Hidden(1)
             pile = state.piles[q]
-            gained = collected(state.history, q)
+            gained = collected(state.history, q, state.rules)
             out[("piles", q)] = Hidden(len(pile), bottom=tuple(gained[len(gained) - min(len(pile), len(gained)):]))
         return out
 
@@ -697,7 +860,7 @@ class ThreeFoolsSpec(SpecGame[State, Move]):
     # -- positions --------------------------------------------------------------------------------
     def state_to_json(self, state: State) -> dict[str, Any]:
         return {
-            "game": GAME,
+            "game": META.name,
             "rules": rules_to_json(state.rules, only_changed=True),
             "players": PLAYERS,
             "phase": state.phase,
@@ -893,7 +1056,7 @@ def _check_history(s: State) -> None:
             raise PositionError(f"rounds: card {c.ascii} went to player {w}'s pile and was not revealed since, so it "
                                 f"is in player {w}'s pile, hand or face-down card")
     w = last.winner
-    gained = [last.cards[(last.leader + k) % PLAYERS] for k in range(PLAYERS)]
+    gained = [last.cards[q] for q in centre_order(last.leader, w, s.rules)]
     gained += [c for k in (1, 2) for c in last.bonus[(w + k) % PLAYERS]]
     pile = s.piles[w]
     kept = [c for c in gained if c in pile]
@@ -980,6 +1143,7 @@ def _place_drawn(obj: dict[str, Any], rng: random.Random) -> None:
     them (the history checks, :func:`_check_history`, refuse the world otherwise)."""
     try:
         history = tuple(_round_from_json(r, f"rounds[{i}]") for i, r in enumerate(obj.get("rounds", [])))
+        rules = rules_from_json(Rules, obj.get("rules"))
         centre = obj.get("centre", [None, None, None])
         hands, piles = obj["hands"], obj["piles"]
         card = {c: c.ascii for c in PILATCH45}
@@ -989,7 +1153,7 @@ def _place_drawn(obj: dict[str, Any], rng: random.Random) -> None:
                 for i, t in enumerate(cards):
                     if isinstance(t, str):
                         where[PILATCH45.parse(t, what="card")] = (cards, i)
-    except (InputError, KeyError, TypeError, IndexError):
+    except (InputError, ValueError, KeyError, TypeError, IndexError):
         return
     last: dict[Card, int] = {}
     for r in history:
@@ -998,7 +1162,7 @@ def _place_drawn(obj: dict[str, Any], rng: random.Random) -> None:
     for q in range(PLAYERS):
         if not isinstance(centre[q], str) or not isinstance(hands[q], list):
             continue
-        gained = collected(history, q)
+        gained = collected(history, q, rules)
         cut = len(gained) - min(len(piles[q]), len(gained))
         kept = set(gained[cut:])
         drawn = {c for c in gained[:cut] if last[c] == q and c not in kept}

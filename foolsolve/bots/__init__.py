@@ -7,9 +7,9 @@ moves and a seed.
 Nothing in a seat leads back to the full position (tests/generic/test_bots.py checks it).
 
 Bots are registered like games: one module defining ``BOT`` (a :class:`BotInfo`) and one line in
-:data:`BOT_MODULES`. On the command line a bot is named ``NAME`` or ``NAME:key=value,key=value``
-(``pimc:samples=40``); ``cmd:PROGRAM ARGS`` is an external program speaking the bot protocol
-(docs/arena.md).
+:data:`BOT_MODULES` (``"module:NAME"`` where a module defines several). On the command line a
+bot is named ``NAME`` or ``NAME:key=value,key=value`` (``pimc:samples=40``); ``cmd:PROGRAM ARGS``
+is an external program speaking the bot protocol (docs/arena.md).
 """
 
 from __future__ import annotations
@@ -28,6 +28,9 @@ BOT_MODULES: tuple[str, ...] = (
     "foolsolve.bots.greedy",
     "foolsolve.bots.external",
     "foolsolve.bots.human",
+    "foolsolve.bots.seat_bots:PIMC",
+    "foolsolve.bots.seat_bots:ISMCTS",
+    "foolsolve.bots.seat_bots:OPENSPIEL",
 )
 
 
@@ -103,10 +106,11 @@ def _load() -> dict[str, BotInfo]:
     global _loaded
     if _loaded is None:
         found: dict[str, BotInfo] = {}
-        for module in BOT_MODULES:
-            info = importlib.import_module(module).BOT
+        for entry in BOT_MODULES:
+            module, _, attribute = entry.partition(":")
+            info = getattr(importlib.import_module(module), attribute or "BOT")
             if not isinstance(info, BotInfo):
-                raise TypeError(f"{module}.BOT is not a BotInfo")
+                raise TypeError(f"{entry} is not a BotInfo")
             if info.name in found:
                 raise ValueError(f"bot name {info.name!r} is declared twice")
             found[info.name] = info

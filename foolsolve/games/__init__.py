@@ -1,12 +1,14 @@
 """The game registry: one line per game, naming its glue module.
 
 Each glue module (``foolsolve/games/GAME.py``) defines ``INFO``, the game's one
-:class:`foolsolve.games.base.GameInfo`: name and aliases, seed, spec, engine and solver (lazy),
-position schema, extra commands, proofs and ambiguity adapter. Adding a game is one glue module
-plus one line in :data:`GAME_MODULES`. Shared code reads games only through this module.
+:class:`foolsolve.games.base.GameInfo`: the game's record (the spec's ``META``: name, aliases,
+title, seed, players, deck, type), spec, engine and solver (lazy), position schema, the game's own
+commands, proofs and ambiguity adapter. Adding a game is its modules plus one glue module and one
+line in :data:`GAME_MODULES`. Shared code reads games only through this module.
 
-Glue modules are cheap to import (their spec, engine and solver are :class:`~foolsolve.lazy.Lazy`),
-so the registry imports all of them to resolve a name or an alias.
+Glue modules are cheap to import (their record, spec, engine and solver are
+:class:`~foolsolve.lazy.Lazy`), so the registry imports all of them; a registry name is resolved
+without importing any spec, an alias reads the records.
 
 Games can also be added at run time: :func:`register` (a test's toy game, a notebook), or the
 environment variable ``FOOLSOLVE_GAMES`` naming further glue modules (comma-separated), which
@@ -20,7 +22,7 @@ import os
 
 from foolsolve.errors import InputError
 from foolsolve.games.base import GameInfo
-from foolsolve.lazy import CommandRef
+from foolsolve.lazy import CommandRef, Lazy
 
 GAME_MODULES: tuple[str, ...] = (
     # one line per game: its glue module
@@ -59,9 +61,18 @@ def _load() -> dict[str, GameInfo]:
     return {**_loaded, **_registered}
 
 
+def _cheap_names(info: GameInfo) -> tuple[str, ...]:
+    """The names of ``info`` known without importing its spec: every name when the record is
+    given (or already read), else the registry name."""
+    meta = info.declared("meta")
+    if isinstance(meta, Lazy) and not meta.loaded:
+        return (info.name,)
+    return info.names
+
+
 def _add(table: dict[str, GameInfo], info: GameInfo) -> None:
-    taken = {n for other in table.values() if other.name != info.name for n in other.names}
-    clash = [n for n in info.names if n in taken]
+    taken = {norm(n) for other in table.values() if other.name != info.name for n in _cheap_names(other)}
+    clash = [n for n in _cheap_names(info) if norm(n) in taken]
     if clash:
         raise ValueError(f"game name {clash[0]!r} is already taken")
     table[info.name] = info
@@ -92,23 +103,40 @@ def names() -> list[str]:
 
 
 def commands() -> tuple[CommandRef, ...]:
-    """The extra CLI commands of every game, declared without importing them."""
-    out: dict[str, CommandRef] = {}
+    """Every game's own CLI commands, declared without importing them (one game's two commands of
+    one name are refused when its record is made; two games may each have a command of a name)."""
+    return tuple(ref for info in all_games() for ref in info.commands)
+
+
+def old_spellings() -> dict[str, tuple[GameInfo, CommandRef]]:
+    """The old top-level spellings of the games' commands (``defend``: Fools and Angels' ``defend``),
+    kept for one release; two games claiming one is an error."""
+    out: dict[str, tuple[GameInfo, CommandRef]] = {}
     for info in all_games():
         for ref in info.commands:
-            out.setdefault(ref.name, ref)
-    return tuple(out.values())
+            if ref.old_name is None:
+                continue
+            if ref.old_name in out:
+                raise ValueError(f"command {ref.old_name!r}: declared by {out[ref.old_name][0].name} and {info.name}")
+            out[ref.old_name] = (info, ref)
+    return out
 
 
-def _norm(name: str) -> str:
+def norm(name: str) -> str:
+    """A game name as the registry compares it: case, ``_``/``-`` and apostrophes do not matter."""
     return name.strip().lower().replace("_", "-").replace("'", "").replace("’", "")
 
 
 def get(name: str) -> GameInfo:
     """The game's record by name or alias (case, ``_``/``-`` and apostrophes do not matter); an
-    unknown name is an :class:`InputError`."""
-    want = _norm(name)
-    for info in all_games():
-        if any(_norm(n) == want for n in info.names):
+    unknown name is an :class:`InputError`. A registry name is found without importing any spec;
+    an alias reads the games' records."""
+    want = norm(name)
+    table = _load()
+    for info in table.values():
+        if norm(info.name) == want:
+            return info
+    for info in sorted(table.values(), key=lambda i: i.name):
+        if any(norm(n) == want for n in info.aliases):
             return info
     raise InputError(f"game: unknown game {name!r} (known: {', '.join(names())})")

@@ -1,7 +1,9 @@
 """The registry record: everything the shared code knows about one game.
 
-A game is declared once, by one :class:`GameInfo` in its glue module
-(``foolsolve/games/GAME.py``), and listed by one line in :mod:`foolsolve.games`. Shared code
+What a game is (name, aliases, title, seed, players, deck, type, utility bounds) is written once,
+as ``META`` (a :class:`foolsolve.game.GameMeta`) in its spec module; how the package serves it is
+one :class:`GameInfo` in its glue module (``foolsolve/games/GAME.py``), listed by one line in
+:mod:`foolsolve.games`. Shared code
 (the CLI, the conformance harness, perft, the proofs, the ambiguity explorer, the batch
 runner) reads a game only through this record and never tests a game's name.
 
@@ -14,154 +16,165 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from foolsolve.lazy import CommandRef, Lazy, resolve
 
 if TYPE_CHECKING:
-    from foolsolve.game import Engine, SpecGame
+    from foolsolve.game import Engine, GameMeta, SpecGame
     from foolsolve.solver.base import SolveOptions, SolveResult
+
+T = TypeVar("T")
 
 SolveFn = Callable[[Any, "SolveOptions"], "SolveResult"]
 """An exact solver for a spec state."""
 
 
-class GameInfo:
-    """One game wired together for the CLI, the harness and the solvers. Read-only once made.
+class _Declared(Generic[T]):
+    """A field of :class:`GameInfo` that may be declared as a :class:`~foolsolve.lazy.Lazy`
+    reference: reading it imports the value on first access; :meth:`GameInfo.declared` gives the
+    declaration itself (``None`` or a reference) without importing anything."""
 
-    ``spec``, ``engine``, ``solve``, ``random_game`` and ``ambiguity`` may each be given as a
-    :class:`~foolsolve.lazy.Lazy` reference: it is imported on first access.
+    def __init__(self, default: Any = None) -> None:
+        self.default = default
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.slot = "_" + name
+
+    def __get__(self, obj: Any, owner: type | None = None) -> T:
+        if obj is None:
+            return self.default  # the dataclass reads the default here
+        return resolve(obj.__dict__[self.slot])
+
+    def __set__(self, obj: Any, value: T | Lazy[T]) -> None:
+        if self.slot in obj.__dict__:
+            raise AttributeError(f"GameInfo is read-only (cannot set {self.slot[1:]!r})")
+        obj.__dict__[self.slot] = value
+
+
+@dataclass(frozen=True, eq=False)
+class SolverFlag:
+    """A switch of ``foolsolve solve`` that one game's solver declares: it stands for ``-o
+    OPTION`` (``--equilibrium`` for ``-o equilibrium=true``). A ``deprecated`` flag still works and
+    says so on stderr, naming the ``-o`` form."""
+
+    flag: str
+    option: str
+    help: str
+    deprecated: bool = False
+
+
+@dataclass(frozen=True, eq=False)
+class GameInfo:
+    """One game wired together for the CLI, the harness and the solvers: a frozen record.
+
+    What the game *is* (name, title, seed, players, deck, type, utility bounds) is the spec's
+    :class:`~foolsolve.game.GameMeta` (``meta``, normally ``Lazy("foolsolve.spec.GAME:META")``);
+    this record adds how the package serves it. ``meta``, ``spec``, ``engine``, ``solve``,
+    ``random_game`` and ``ambiguity`` may each be given as a :class:`~foolsolve.lazy.Lazy`
+    reference: it is imported on first access.
     """
 
-    __slots__ = (
-        "_ambiguity",
-        "_engine",
-        "_greedy",
-        "_random_game",
-        "_solve",
-        "_spec",
-        "aliases",
-        "commands",
-        "doc",
-        "max_moves",
-        "name",
-        "proofs",
-        "schema",
-        "seed",
-        "solver_version",
-        "title",
-        "utility_bounds",
-    )
-
-    name: str
-    """Registry name, used in position files and on the command line (``durak``)."""
-    title: str
-    """Human title (``Durak``)."""
-    aliases: tuple[str, ...]
-    """Other names the command line accepts (``fools_paradise``, ``fool's-paradise``)."""
-    seed: str
-    """The seed text in ``shared/seeds`` the spec is read from."""
-    schema: str | None
+    meta: _Declared[GameMeta] = _Declared()
+    """The game's record, written once in its spec module (``META``)."""
+    spec: _Declared[SpecGame[Any, Any]] = _Declared()
+    """The executable spec (plain, literal, slow)."""
+    engine: _Declared[Engine[Any, Any] | None] = _Declared()
+    """The fast engine (checked against the spec by the conformance harness)."""
+    solve: _Declared[SolveFn | None] = _Declared()
+    """Exact solver for a spec state (``foolsolve POSITION.json``)."""
+    random_game: _Declared[Callable[[random.Random], Any] | None] = _Declared()
+    """A random whole-game start (random rules, player count and deal) for ``conform``."""
+    schema: str | None = None
     """Resource name of the position JSON Schema under ``foolsolve/schemas``."""
-    commands: tuple[CommandRef, ...]
-    """Extra CLI commands of this game (``capture``, ``defend`` ...), declared by name, import
-    path and help so that ``foolsolve --help`` lists them without importing them."""
-    proofs: str | None
+    commands: tuple[CommandRef, ...] = ()
+    """The game's own CLI commands (``foolsolve GAME COMMAND``: ``capture``, ``defend`` ...),
+    declared by name, import path and help so that ``foolsolve --help`` lists them without
+    importing them. Two of one name are an error at registration."""
+    solver_flags: tuple[SolverFlag, ...] = ()
+    """Switches of ``foolsolve solve`` that stand for one of the solver's ``-o`` options."""
+    proofs: str | None = None
     """Module holding the game's Z3 proofs (a ``PROOFS`` list), imported by ``foolsolve prove``."""
-    solver_version: str
+    ambiguity: _Declared[type | None] = _Declared()
+    """The game's adapter class for ``foolsolve ambiguities`` (``None``: the generic one)."""
+    greedy: _Declared[Callable[[Any], Any] | None] = _Declared()
+    """The game's greedy heuristic for the ``greedy`` bot: ``greedy(seat) -> move`` from a
+    :class:`foolsolve.bots.Seat` (``None``: the generic cheapest-cards heuristic)."""
+    solver_version: str = "1"
     """Changes whenever the solver's answers may change (the result store keys on it)."""
-    doc: str | None
+    doc: str | None = None
     """The game's reference page under ``docs/``."""
-    max_moves: int
+    max_moves: int = 4096
     """An upper bound on the legal moves (or chance outcomes) of one position: the size of an
     action encoding by move index (the OpenSpiel bridge's ``num_distinct_actions``)."""
-    utility_bounds: tuple[float, float]
-    """The lowest and highest payoff one player can get (the OpenSpiel bridge's utilities)."""
-    _spec: SpecGame[Any, Any] | Lazy[SpecGame[Any, Any]]
-    _engine: Engine[Any, Any] | Lazy[Engine[Any, Any]] | None
-    _solve: SolveFn | Lazy[SolveFn] | None
-    _random_game: Callable[[random.Random], Any] | Lazy[Callable[[random.Random], Any]] | None
-    _ambiguity: type | Lazy[type] | None
-    _greedy: Callable[[Any], Any] | Lazy[Callable[[Any], Any]] | None
 
-    def __init__(
-        self,
-        *,
-        name: str,
-        title: str,
-        seed: str,
-        spec: SpecGame[Any, Any] | Lazy[SpecGame[Any, Any]],
-        engine: Engine[Any, Any] | Lazy[Engine[Any, Any]] | None = None,
-        solve: SolveFn | Lazy[SolveFn] | None = None,
-        random_game: Callable[[random.Random], Any] | Lazy[Callable[[random.Random], Any]] | None = None,
-        schema: str | None = None,
-        aliases: tuple[str, ...] = (),
-        commands: tuple[CommandRef, ...] = (),
-        proofs: str | None = None,
-        ambiguity: type | Lazy[type] | None = None,
-        solver_version: str = "1",
-        doc: str | None = None,
-        max_moves: int = 4096,
-        utility_bounds: tuple[float, float] = (-1.0, 1.0),
-        greedy: Callable[[Any], Any] | Lazy[Callable[[Any], Any]] | None = None,
-    ) -> None:
-        values = {"name": name, "title": title, "seed": seed, "_spec": spec, "_engine": engine, "_solve": solve,
-                  "_random_game": random_game, "schema": schema, "aliases": tuple(aliases),
-                  "commands": tuple(commands), "proofs": proofs, "_ambiguity": ambiguity,
-                  "solver_version": solver_version, "doc": doc, "max_moves": max_moves,
-                  "utility_bounds": utility_bounds, "_greedy": greedy}
-        for key, value in values.items():
-            object.__setattr__(self, key, value)
+    def __post_init__(self) -> None:
+        if self.declared("meta") is None or self.declared("spec") is None:
+            raise TypeError("GameInfo needs meta and spec")
+        for words in ([ref.name for ref in self.commands], [ref.old_name for ref in self.commands if ref.old_name]):
+            twice = sorted({w for w in words if words.count(w) > 1})
+            if twice:
+                raise ValueError(f"{self.name}: two commands named {twice[0]!r}")
 
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError(f"GameInfo is read-only (cannot set {name!r})")
+    def declared(self, field: str) -> Any:
+        """A lazy field as declared (a value, a :class:`~foolsolve.lazy.Lazy` or ``None``), without
+        importing it."""
+        return self.__dict__["_" + field]
 
     @property
-    def spec(self) -> SpecGame[Any, Any]:
-        """The executable spec (plain, literal, slow)."""
-        spec: SpecGame[Any, Any] = resolve(self._spec)
-        return spec
+    def name(self) -> str:
+        """Registry name (``durak``): the record's, read without importing the spec; a lazy record
+        ``foolsolve.spec.fools_paradise:META`` is named after its module (``fools-paradise``), which
+        :meth:`checked_meta` confirms when the record is read."""
+        meta = self.declared("meta")
+        if isinstance(meta, Lazy):
+            return meta.target.partition(":")[0].rpartition(".")[2].replace("_", "-")
+        return str(meta.name)
 
     @property
-    def engine(self) -> Engine[Any, Any] | None:
-        """The fast engine (checked against the spec by the conformance harness)."""
-        return resolve(self._engine)
+    def title(self) -> str:
+        """Human title (``Durak``)."""
+        return self.meta.title
 
     @property
-    def solve(self) -> SolveFn | None:
-        """Exact solver for a spec state (``foolsolve POSITION.json``)."""
-        return resolve(self._solve)
+    def seed(self) -> str:
+        """The seed text in ``shared/seeds`` the spec is read from."""
+        return self.meta.seed
 
     @property
-    def random_game(self) -> Callable[[random.Random], Any] | None:
-        """A random whole-game start (random rules, player count and deal) for ``conform``."""
-        return resolve(self._random_game)
+    def aliases(self) -> tuple[str, ...]:
+        """Other names the command line accepts."""
+        return self.meta.aliases
 
     @property
-    def ambiguity(self) -> type | None:
-        """The game's adapter class for ``foolsolve ambiguities`` (``None``: the generic one)."""
-        return resolve(self._ambiguity)
-
-    @property
-    def greedy(self) -> Callable[[Any], Any] | None:
-        """The game's greedy heuristic for the ``greedy`` bot: ``greedy(seat) -> move`` from a
-        :class:`foolsolve.bots.Seat` (``None``: the generic cheapest-cards heuristic)."""
-        return resolve(self._greedy)
+    def utility_bounds(self) -> tuple[float, float]:
+        """The lowest and highest payoff one player can get (the OpenSpiel bridge's utilities)."""
+        return self.meta.utility_bounds
 
     @property
     def has_engine(self) -> bool:
         """Whether the game has an engine (without importing it)."""
-        return self._engine is not None
+        return self.declared("engine") is not None
 
     @property
     def has_solver(self) -> bool:
         """Whether the game has an exact solver (without importing it)."""
-        return self._solve is not None
+        return self.declared("solve") is not None
 
     @property
     def names(self) -> tuple[str, ...]:
-        """The registry name and every alias."""
+        """The registry name and every alias (reads the record)."""
         return (self.name, *self.aliases)
+
+    def check(self) -> None:
+        """The record's name is the one the registry files it under, and the spec is the record's."""
+        meta = self.meta
+        if meta.name != self.name:
+            raise ValueError(f"{self.declared('meta')!r}: the record names {meta.name!r}, not {self.name!r} "
+                             "(a spec module is named after its game)")
+        if self.spec.meta is not meta:
+            raise ValueError(f"{self.name}: the spec's meta is not the game's record")
 
     def __copy__(self) -> GameInfo:
         return self  # read-only: a copy is the record itself

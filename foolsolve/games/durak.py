@@ -21,9 +21,7 @@ def random_game(rng: random.Random) -> Any:
 
 
 INFO = GameInfo(
-    name="durak",
-    title="Durak",
-    seed="001_def8269363c5257b.txt",
+    meta=Lazy("foolsolve.spec.durak:META"),
     spec=Lazy("foolsolve.spec.durak:SPEC"),
     engine=Lazy("foolsolve.engines.durak:DurakEngine", call=True),
     solve=Lazy("foolsolve.solver.durak:solve"),

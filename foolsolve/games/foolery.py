@@ -27,9 +27,7 @@ def random_game(rng: random.Random) -> Any:
 
 
 INFO = GameInfo(
-    name="foolery",
-    title="Foolery",
-    seed="004_bc5e2343ee083007.txt",
+    meta=Lazy("foolsolve.spec.foolery:META"),
     spec=Lazy("foolsolve.spec.foolery:SPEC"),
     engine=Lazy("foolsolve.engines.foolery:ENGINE"),
     solve=Lazy("foolsolve.solver.foolery.search:solve"),
@@ -41,5 +39,4 @@ INFO = GameInfo(
     # a hand holds at most 28 cards (a three-player King after the exchange's take): at most
     # 210 sets, C(28, 5) = 98,280 five-card candidates, 1,561 trump sets, the Fool and pass
     max_moves=1 << 17,
-    utility_bounds=(-2.0, 2.0),
 )

@@ -4,6 +4,7 @@ solver and the command are imported on first use)."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from typing import Any
 
@@ -36,9 +37,7 @@ def random_rules_fa(rng: random.Random) -> Any:
     base = random_rules(Rules, rng)
     stocks = random_stocks(rng, base.asymmetry) if rng.random() < 1 / 3 else base.stocks
     faces = FaceEffects(*(rng.choice(sorted(FACE_EFFECTS)) for _ in range(3)))
-    kwargs: dict[str, Any] = {f: getattr(base, f) for f in base.__dataclass_fields__}
-    kwargs.update(stocks=stocks, hand_limit=rng.randint(3, 9), face_effects=faces)
-    return Rules(**kwargs)
+    return dataclasses.replace(base, stocks=stocks, hand_limit=rng.randint(3, 9), face_effects=faces)
 
 
 def random_game(rng: random.Random) -> Any:
@@ -49,10 +48,7 @@ def random_game(rng: random.Random) -> Any:
 
 
 INFO = GameInfo(
-    name="fools-and-angels",
-    title="Fools and Angels",
-    aliases=("fools_and_angels",),
-    seed="003_d0b2aeea59b7d1ba.txt",
+    meta=Lazy("foolsolve.spec.fools_and_angels:META"),
     spec=Lazy("foolsolve.spec.fools_and_angels:SPEC"),
     engine=Lazy("foolsolve.engines.fools_and_angels:ENGINE"),
     solve=Lazy("foolsolve.solver.fools_and_angels.search:solve"),
@@ -61,7 +57,7 @@ INFO = GameInfo(
     commands=(
         CommandRef("defend", "foolsolve.solver.fools_and_angels.defence_cli:defend_command",
                    "Fools and Angels: the defender's best defences of an attack, or the attacker's crushing "
-                   "attacks (attacks that leave no defence of the whole attack)."),
+                   "attacks (attacks that leave no defence of the whole attack).", old_name="defend"),
     ),
     proofs="foolsolve.proofs.fools_and_angels",
     ambiguity=Lazy("foolsolve.solver.fools_and_angels.ambiguity:FoolsAndAngelsAmbiguity"),

@@ -28,10 +28,7 @@ def random_game(rng: random.Random) -> Any:
 
 
 INFO = GameInfo(
-    name="fools-paradise",
-    title="Fool's Paradise",
-    aliases=("fool's-paradise", "fools_paradise"),
-    seed="000_fb76b98cdc103b12.txt",
+    meta=Lazy("foolsolve.spec.fools_paradise:META"),
     spec=Lazy("foolsolve.spec.fools_paradise:SPEC"),
     engine=Lazy("foolsolve.engines.fools_paradise:ENGINE"),
     solve=Lazy("foolsolve.solver.fools_paradise.search:solve"),
@@ -39,12 +36,12 @@ INFO = GameInfo(
     schema="fools-paradise.schema.json",
     commands=(
         CommandRef("capture", "foolsolve.solver.fools_paradise.capture_cli:capture_command",
-                   "Optimal Fool's Paradise collections of a hand on a centre (000 §Collecting Cards)."),
+                   "Optimal Fool's Paradise collections of a hand on a centre (000 §Collecting Cards).",
+                   old_name="capture"),
     ),
     proofs="foolsolve.proofs.fools_paradise",
     ambiguity=Lazy("foolsolve.solver.fools_paradise.ambiguity:FoolsParadiseAmbiguity"),
     doc="docs/fools-paradise.md",
     max_moves=1 << 16,
-    utility_bounds=(0.0, 10_000.0),  # final scores: card points and clears, never negative
     greedy=Lazy("foolsolve.solver.fools_paradise.greedy:choose"),
 )

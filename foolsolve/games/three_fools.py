@@ -4,10 +4,11 @@ schema and the ``simulate`` command (all imported on first use)."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from typing import Any
 
-from foolsolve.games.base import GameInfo
+from foolsolve.games.base import GameInfo, SolverFlag
 from foolsolve.lazy import CommandRef, Lazy
 
 
@@ -26,7 +27,7 @@ def random_rules_tf(rng: random.Random) -> Any:
             c = rng.randint(1, 5)
             t = a + b + c
             table.append((str(Fraction(a, t)), str(Fraction(b, t)), str(Fraction(c, t))))
-        return Rules(base.max_hand, base.streak_to_win, tuple(table), base.binary_start)
+        return dataclasses.replace(base, roshambo=tuple(table))
     return base
 
 
@@ -38,10 +39,7 @@ def random_game(rng: random.Random) -> Any:
 
 
 INFO = GameInfo(
-    name="three-fools",
-    title="Three Fools",
-    aliases=("three_fools",),
-    seed="002_f1ddbcdaf1ade77e.txt",
+    meta=Lazy("foolsolve.spec.three_fools:META"),
     spec=Lazy("foolsolve.spec.three_fools:SPEC"),
     engine=Lazy("foolsolve.engines.three_fools:ENGINE"),
     solve=Lazy("foolsolve.solver.three_fools.odds:solve"),
@@ -50,10 +48,13 @@ INFO = GameInfo(
     commands=(
         CommandRef("simulate", "foolsolve.solver.three_fools.cli:simulate_command",
                    "Three Fools: play whole games with a stated policy (uniform, truthful, equilibrium) and "
-                   "report each seat's win rate with a confidence interval."),
+                   "report each seat's win rate with a confidence interval.", old_name="simulate", old_takes_game=True),
     ),
     proofs="foolsolve.proofs.three_fools",
     doc="docs/three-fools.md",
+    solver_flags=(
+        SolverFlag("--equilibrium", "equilibrium=true",
+                   "The equilibrium of the round's bluff instead of the round odds (pygambit).", deprecated=True),
+    ),
     max_moves=45,  # the shuffle of the deal (a 45-way draw first); a lead: at most 5 cards x 3 suits
-    utility_bounds=(0.0, 1.0),
 )

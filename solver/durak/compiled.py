@@ -1,7 +1,8 @@
 """The Durak endgame search of :mod:`foolsolve.solver.durak.search`, compiled with numba: the
 same tree, node for node on one thread (docs/durak-solver.md, "The compiled search").
 
-The kernel is a set of numba functions, callees before callers: bit helpers, the canonical form
+The kernel is a set of numba functions, callees before callers: bit helpers, Durak's rules (the
+functions of :mod:`foolsolve.engines.durak_kernel`, compiled from that module), the canonical form
 of lead positions, the lead and bout tables, the static lead tests, move generation per node
 kind (lead, defence, throw-in), the enhanced transposition cutoffs, and :func:`_search`, one
 self-recursive function for every node kind, entered through :func:`_run`. Nothing is compiled
@@ -34,7 +35,9 @@ from numba.core.caching import FunctionCache
 from numba.core.errors import TypingError
 from numba.extending import intrinsic
 
+from foolsolve.engines import durak_kernel
 from foolsolve.engines.durak import BEATERS, PEREVODNOY, EngineRules, EngineState, cap, game_result
+from foolsolve.engines.durak_kernel import GOES_ON
 from foolsolve.solver.base import SearchLimit
 from foolsolve.solver.durak import shared
 from foolsolve.solver.durak.shared import (
@@ -163,9 +166,10 @@ def _borrow(typingctx: Any, arr: Any) -> Any:
         return ary._getvalue()
     return arr(arr), codegen
 
-SHARED_TEXT = Path(shared.__file__).read_bytes()
-"""The text of the shared module: the kernel compiles its functions and constants in, so numba's
-cache (which checks only the stamp of each function's own file) is keyed by it too."""
+SHARED_TEXT = Path(shared.__file__).read_bytes() + Path(durak_kernel.__file__).read_bytes()
+"""The text of the shared module and of the rules' kernel (:mod:`foolsolve.engines.durak_kernel`):
+the search compiles their functions and constants in, so numba's cache (which checks only the stamp
+of each function's own file) is keyed by them too."""
 
 
 class _Cache(FunctionCache):
@@ -184,7 +188,7 @@ before callers: :func:`load` compiles them in this order."""
 
 def _jit(sig: str, inline: bool = False, name: str | None = None) -> Any:
     """Declare a kernel function of exactly one signature. Declaring compiles nothing and makes no
-    numba object (at import, 44 of them cost about 0.3 s): :func:`load` does, compiling each
+    numba object (at import, 48 of them cost about 0.3 s): :func:`load` does, compiling each
     function for its signature only (compiling lazily, at a call, would specialise it on every
     argument-type combination of every call site: 8 minutes instead of seconds) into numba's
     on-disk cache; where numba finds no writable cache directory at all (a read-only install and
@@ -312,6 +316,15 @@ def _ranks(x: int) -> int:
 
 _solo = _jit("int64(int64)", name="_solo")(shared.solo)
 """The live cards that are the only live card of their rank (:func:`shared.solo`)."""
+
+# Durak's rules (:mod:`foolsolve.engines.durak_kernel`), compiled from the kernel's own source
+# and inlined where the search calls them
+_bout_cap = _jit("int64(int64, int64)", inline=True, name="_bout_cap")(durak_kernel.bout_cap)
+_lead_heads = _jit("int64(int64, int64)", inline=True, name="_lead_heads")(durak_kernel.lead_heads)
+_throw_cards = _jit("int64(int64, int64)", inline=True, name="_throw_cards")(durak_kernel.throw_cards)
+_two_player_end = _jit("int64(int64, int64, int64)", inline=True, name="_two_player_end")(durak_kernel.two_player_end)
+ALL = shared.CARD_BITS
+"""Every card (bits 0..62): ``_throw_cards(ALL, x)`` is every card of a rank in ``x``."""
 
 @_jit("int64(int64, int64, int64)")
 def _twin_free(cands: int, hand: int, live: int) -> int:
@@ -563,7 +576,7 @@ def _forced_plan(b: int, dd: int, sure: bool, forcing: bool, limit: int, beat: A
     forced = False
     while forcing and multi and rb & (rb - 1):
         nd = _popc(dd)
-        room = nd if nd < limit else limit
+        room = _bout_cap(nd, limit)
         m = multi
         found = False
         g = 0
@@ -793,7 +806,7 @@ def _lead_static(a: int, d: int, cfg: Any, beat: Any) -> int:
                     if _forced_plan(b | hold, d | (u ^ hold), sure, True, limit, beat):
                         return WIN
     nd = _popc(d)
-    k = nd if nd < limit else limit
+    k = _bout_cap(nd, limit)
     if cfg[C_LOSS_TEST] and _popc(a) > k:
         dn = d & ntmask
         if dn:
@@ -872,20 +885,19 @@ def _lead_moves(a: int, d: int, hint: int, k: int, cfg: Any, beat: Any, stk: Any
     for i in range(nl):
         moves[nm] = late[i]
         nm += 1
-    if k > 1 and multi_leads:
-        rs = ra
+    if multi_leads:
+        rs = _ranks(_lead_heads(a, k))  # the ranks holding a lead of several cards
         while rs:
             rb = rs & -rs
             rs ^= rb
             group = a & (rb * LANES)
-            if group & (group - 1):
-                sub = group
-                while sub:
-                    pc = _popc(sub)
-                    if 1 < pc <= k and sub != hint and sub != whole:
-                        moves[nm] = sub
-                        nm += 1
-                    sub = (sub - 1) & group
+            sub = group
+            while sub:
+                pc = _popc(sub)
+                if 1 < pc <= k and sub != hint and sub != whole:
+                    moves[nm] = sub
+                    nm += 1
+                sub = (sub - 1) & group
     m = singles & tmask
     while m:
         c = m & -m
@@ -1021,7 +1033,7 @@ def _throw_moves(a: int, d: int, ta: int, tc: int, hint: int, beat: Any, stk: An
     "pass"; returns their number. ``pass_first`` (a helper's order, see
     :meth:`JitEndgame._jobs`) puts "pass" before all of them."""
     opts = stk[base:base + BOUT_MOVES]
-    m = _ranks(ta | tc) * LANES & a
+    m = _throw_cards(a, ta | tc)
     if m and not m & (m - 1):
         if hint == 0 or pass_first:
             opts[0] = 0
@@ -1121,12 +1133,9 @@ def _search(ttl: Any, ttb: Any, cfg: Any, beat: Any, ctl: Any, stk: Any, kind: i
     k_after = zero + K_AFTER
     k_take = zero + K_TAKE
     if kind == K_AFTER:
-        if not a:
-            if d:
-                return WIN
-            return WIN if cfg[C_LASTDEF] else DRAW
-        if not d:
-            return LOSS
+        end = _two_player_end(a, d, cfg[C_LASTDEF])
+        if end != GOES_ON:
+            return end
         if fresh:  # beaten: the defender leads next
             if cfg[C_CANONICAL]:
                 d, a = _canon(d, a, cfg)
@@ -1138,7 +1147,7 @@ def _search(ttl: Any, ttb: Any, cfg: Any, beat: Any, ctl: Any, stk: Any, kind: i
 
     if kind == K_TAKE:
         tab = ta | tc
-        if cfg[C_TAKE_THROWS] and room > 0 and a & (_ranks(tab) * LANES):
+        if cfg[C_TAKE_THROWS] and room > 0 and _throw_cards(a, tab):
             if cfg[C_THROW_SETS]:
                 return -_search(ttl, ttb, cfg, beat, ctl, stk,
                                 k_take_set, a, d, tab, zero, zero, room, zero, -beta, -alpha)
@@ -1153,7 +1162,7 @@ def _search(ttl: Any, ttb: Any, cfg: Any, beat: Any, ctl: Any, stk: Any, kind: i
         if cfg[C_QUICK] and not a & (a - 1):  # quick_exit: my last card (stock empty)
             if d & (d - 1) or not beat[_ctz(a)] & d:
                 return WIN
-            return WIN if cfg[C_LASTDEF] else DRAW
+            return _two_player_end(zero, zero, cfg[C_LASTDEF])  # both go out
         if beta > WIN:
             beta = WIN
         lo = LOSS
@@ -1191,7 +1200,7 @@ def _search(ttl: Any, ttb: Any, cfg: Any, beat: Any, ctl: Any, stk: Any, kind: i
                     return lo2
         n0 = ctl[T_NODES]
         nd = _popc(d)
-        k = nd if nd < limit else limit
+        k = _bout_cap(nd, limit)
         base = ctl[T_SP]
         if base + LEAD_FRAME > stk.shape[0]:
             raise StackFull()
@@ -1230,7 +1239,7 @@ def _search(ttl: Any, ttb: Any, cfg: Any, beat: Any, ctl: Any, stk: Any, kind: i
         best = NOMOVE
         bm = 0
         targets, cu = _targets(unc, d, cfg, beat)
-        ar = _ranks(a) * LANES
+        ar = _throw_cards(ALL, a)  # the table cards the attacker can throw on
         take_first = cfg[C_TAKE_FIRST] != 0
         can_take = fresh != 0 or not take_first
         cut = False
@@ -1371,7 +1380,7 @@ def _search(ttl: Any, ttb: Any, cfg: Any, beat: Any, ctl: Any, stk: Any, kind: i
         if decided:
             return lo
         a0 = alpha
-        give = a & _ranks(tab) * LANES
+        give = _throw_cards(a, tab)
         best = NOMOVE
         bm = -1
         dt = d | tab
@@ -1421,7 +1430,7 @@ def _search(ttl: Any, ttb: Any, cfg: Any, beat: Any, ctl: Any, stk: Any, kind: i
     best = _search(ttl, ttb, cfg, beat, ctl, stk, k_after, a, d | tab, zero, zero, zero, zero, zero, alpha, beta)
     if best > alpha:
         alpha = best
-    m = a & _ranks(tab) * LANES
+    m = _throw_cards(a, tab)
     while m:
         c = m & -m
         m ^= c
@@ -1429,7 +1438,7 @@ def _search(ttl: Any, ttb: Any, cfg: Any, beat: Any, ctl: Any, stk: Any, kind: i
         # window (-2, -1) makes this one (1, 2)) proves nothing about the throw-ins not yet searched
         if best >= beta or best >= WIN:
             break
-        if room > 1 and (a ^ c) & _ranks(tab) * LANES:
+        if room > 1 and _throw_cards(a ^ c, tab):
             v = _search(ttl, ttb, cfg, beat, ctl, stk,
                         k_take_seq, a ^ c, d, tab | c, zero, zero, room - 1, zero, alpha, beta)
         else:

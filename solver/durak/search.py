@@ -19,7 +19,6 @@ from foolsolve.cards import low_bits as _bits
 from foolsolve.engines.durak import (
     ATTACK,
     BEATERS,
-    NO_LIMIT,
     NO_TRUMP,
     PEREVODNOY,
     RANK_LANES,
@@ -36,10 +35,22 @@ from foolsolve.engines.durak import (
     play,
     rank_set,
 )
+from foolsolve.engines.durak_kernel import (
+    GOES_ON,
+    bout_cap,
+    bout_limit,
+    lead_heads,
+    show_fits,
+    throw_cards,
+    transfer_fits,
+    transfer_open,
+    two_player_end,
+)
 from foolsolve.errors import InputError
 from foolsolve.game import Result
-from foolsolve.solver.base import MoveValue, SearchLimit, SolveOptions, SolveResult, bool_option, check_extra, wdl
+from foolsolve.solver.base import MoveValue, NotCovered, SearchLimit, SolveOptions, SolveResult, bool_option, check_extra, wdl
 from foolsolve.solver.durak.shared import (
+    CARD_BITS,
     DRAW,
     HAND,
     LOSS,
@@ -297,7 +308,7 @@ def hand_tests(trump: int) -> HandTests:
         while forcing and multi and rb & (rb - 1):
             # a group (two or more cards) of one rank he cannot cover, led at once
             nd = dd.bit_count()
-            room = nd if nd < limit else limit
+            room = bout_cap(nd, limit)
             m = multi
             while m:
                 r1 = m & -m
@@ -374,7 +385,7 @@ class _Search:
         self.simple = er.variant == SIMPLE
         self.perev = perev = er.variant == PEREVODNOY
         self.take_throws = er.throw_ins and er.throw_after_take
-        self.both_out = WIN if er.lastdef_loses else DRAW  # for the attacker when both go out together
+        self.both_out = two_player_end(0, 0, er.lastdef_loses)  # for the attacker when both go out together
         self.lastdef = er.lastdef_loses
         self.can_show = perev and er.show_trump and trump != NO_TRUMP
         self.transfer_first = er.transfer_first
@@ -411,14 +422,10 @@ class _Search:
         if self.progress is not None:
             self.progress(self.nodes)
 
-    def first_limit(self, first: bool, sc: int) -> int:
-        """The cap on a bout's attack cards at this level."""
+    def first_limit(self, first: bool, sc: int, taking: bool = False) -> int:
+        """The limit on a bout's attack cards at this level (before or after a take)."""
         er = self.er
-        if first:
-            return er.first_limit
-        if er.six_always or sc >= 0:
-            return 6
-        return NO_LIMIT
+        return bout_limit(first, taking, er.first_limit, er.first_take6, er.six_always, sc >= 0)
 
 
 class _Level:
@@ -441,7 +448,8 @@ class _Level:
         self.sc = sc
         self.first = first
         self.limit = ctx.first_limit(first, sc)
-        self.take_room = first and ctx.er.first_take6 and self.limit < 6
+        self.take_limit = ctx.first_limit(first, sc, True)
+        self.take_room = self.take_limit != self.limit  # first_bout_sixth_after_take
         self.scbit = (1 << sc) if sc >= 0 else 0
         self.sure = red.sure_win and sc < 0 and not perev
         self.forcing = red.forced_takes and sc < 0 and not perev
@@ -482,7 +490,8 @@ def _level(ctx: _Search, sc: int, first: bool) -> _Level:
 
 def _after_node(ctx: _Search, lv: _Level) -> NodeFn:
     """BOUT END: draw from the stock, see who is out, or go on to the next bout's lead."""
-    both_out = ctx.both_out
+    # two_player_end by table: it reads only which hands are empty (index 2 * (not a) + (not d))
+    ends = tuple(two_player_end(int(not i & 2), int(not i & 1), ctx.lastdef) for i in range(4))
     canonical = ctx.canonical
     canon = ctx.canon
     sc = lv.sc
@@ -501,10 +510,9 @@ def _after_node(ctx: _Search, lv: _Level) -> NodeFn:
                 if beaten:
                     return -nxt[0](d, a, -beta, -alpha)
                 return nxt[0](a, d, alpha, beta)
-        if not a:
-            return both_out if not d else WIN
-        if not d:
-            return LOSS
+        end = ends[2 * (not a) + (not d)]
+        if end != GOES_ON:
+            return end
         if beaten:
             if canonical:
                 d, a = canon(d, a)
@@ -549,6 +557,7 @@ def _lead_node(ctx: _Search, lv: _Level) -> NodeFn:
     twin_free = ctx.twin_free
     first = lv.first
     limit = lv.limit
+    caps = tuple(bout_cap(n, limit) for n in range(CARD_BITS.bit_length() + 2))  # bout_cap by table
     scbit = lv.scbit
     sure = lv.sure
     forcing = lv.forcing
@@ -621,7 +630,7 @@ def _lead_node(ctx: _Search, lv: _Level) -> NodeFn:
                             tt_lead[key] = (WIN, WIN, 0)
                             return WIN
         nd = d.bit_count()
-        k = nd if nd < limit else limit
+        k = caps[nd]
         if loss_test and e is None and a.bit_count() > k:
             # sure_loss: every card of the defender's hand beats every card of mine, and I
             # cannot put all my cards on the table in this bout
@@ -702,18 +711,17 @@ def _lead_node(ctx: _Search, lv: _Level) -> NodeFn:
                 if c != hint and c != whole:
                     moves.append(c)
         moves += late
-        if k > 1 and multi_leads:
-            rs = rank_set(a)
+        if multi_leads:
+            rs = rank_set(lead_heads(a, k))  # the ranks holding a lead of several cards
             while rs:
                 rb = rs & -rs
                 rs ^= rb
                 group = a & (rb * lanes)
-                if group & (group - 1):
-                    sub = group
-                    while sub:
-                        if 1 < sub.bit_count() <= k and sub != hint and sub != whole:
-                            moves.append(sub)
-                        sub = (sub - 1) & group
+                sub = group
+                while sub:
+                    if 1 < sub.bit_count() <= k and sub != hint and sub != whole:
+                        moves.append(sub)
+                    sub = (sub - 1) & group
         m = singles & tmask
         while m:
             c = m & -m
@@ -762,7 +770,6 @@ def _defend_node(ctx: _Search, lv: _Level) -> NodeFn:
     take_first = ctx.take_first
     cover_order = ctx.cover_order
     ranks = ctx.ranks
-    lanes = ctx.lanes
     canonical = ctx.canonical
     canon = ctx.canon
     rank_cards = ctx.rank_cards
@@ -831,11 +838,10 @@ def _defend_node(ctx: _Search, lv: _Level) -> NodeFn:
         else:
             targets = unc
         # every card of a rank the attacker holds: he can throw in on a table ``t`` iff
-        # ``t & ar`` (same as ``a & (rank_set(t) * lanes)``)
+        # ``t & ar`` (same as ``throw_cards(a, t)``)
         ar = rank_cards.get(a)
         if ar is None:
-            t = a | a >> 16 | a >> 32 | a >> 48
-            ar = rank_cards[a] = (t & 0xFFFF) * lanes
+            ar = rank_cards[a] = throw_cards(CARD_BITS, a)
         can_take = fresh or not take_first
         cut = False
         take_hint = hint == -1 and can_take  # the take is tried first
@@ -949,12 +955,12 @@ def _defend_node(ctx: _Search, lv: _Level) -> NodeFn:
                     alpha = v
                     if v >= beta:
                         cut = True
-        if not cut and perev and not tc and (transfer_first or not first) and not (blocked and ta & tmask):
+        if not cut and perev and transfer_open(tc, first, transfer_first, blocked, ta & tmask):
             same = d & ranks[(ta.bit_length() - 1) & 15]
             if same:
                 na = a.bit_count()
                 na_att = ta.bit_count()
-                if na >= na_att + 1 and na_att + 1 <= limit:
+                if transfer_fits(na, na_att, limit):
                     room2 = (na if na < limit else limit) - na_att - 1
                     for c in _bits(same):
                         v = -defend(d ^ c, a, ta | c, 0, unc | c, room2, shown, True, -beta, -alpha)
@@ -966,7 +972,7 @@ def _defend_node(ctx: _Search, lv: _Level) -> NodeFn:
                                 if v >= beta:
                                     cut = True
                                     break
-                if not cut and can_show and na >= na_att and na_att <= limit:
+                if not cut and can_show and show_fits(na, na_att, limit):
                     room2 = (na if na < limit else limit) - na_att
                     for c in _bits(same & tmask & ~shown):
                         v = -defend(d, a, ta, 0, unc, room2, shown | c, True, -beta, -alpha)
@@ -999,16 +1005,16 @@ def _take_node(ctx: _Search, lv: _Level) -> NodeFn:
     """TAKE: the defender's "take", then the attacker's throw-ins (as one set or one by one), if any."""
     take_throws = ctx.take_throws
     throw_sets = ctx.throw_sets
-    lanes = ctx.lanes
     take_room = lv.take_room
+    take_limit = lv.take_limit
 
     def take(a: int, d: int, ta: int, tc: int, room: int, alpha: int, beta: int) -> int:
         """The defender says "take". Value for the defender."""
         tab = ta | tc
         if take_room:  # first bout, first_bout_sixth_after_take: the cap becomes six
             start = d.bit_count() + tc.bit_count()  # the defender's hand when the bout began
-            room = (start if start < 6 else 6) - ta.bit_count()
-        if take_throws and room > 0 and a & ((tab | tab >> 16 | tab >> 32 | tab >> 48) & 0xFFFF) * lanes:
+            room = bout_cap(start, take_limit) - ta.bit_count()
+        if take_throws and room > 0 and throw_cards(a, tab):
             if throw_sets:
                 return -lv.take_set(a, d, tab, room, -beta, -alpha)
             return -lv.take_seq(a, d, tab, room, -beta, -alpha)
@@ -1053,10 +1059,9 @@ def _throw_node(ctx: _Search, lv: _Level) -> NodeFn:
         # cards the defender cannot beat first, then the others, each by rising rank;
         # 0 stands for "pass" (last)
         t = ta | tc
-        m = rank_cards.get(t)
+        m = rank_cards.get(t)  # (throw_cards(a, t) through the memo)
         if m is None:
-            r = t | t >> 16 | t >> 32 | t >> 48
-            m = rank_cards[t] = (r & 0xFFFF) * lanes
+            m = rank_cards[t] = throw_cards(CARD_BITS, t)
         m &= a
         opts: list[int] | tuple[int, int]
         if m and not m & (m - 1):  # one card to throw (the hint, if any, is m or the pass)
@@ -1119,7 +1124,6 @@ def _throw_node(ctx: _Search, lv: _Level) -> NodeFn:
 
 def _take_set_node(ctx: _Search, lv: _Level) -> NodeFn:
     """TAKE, THROW-INS AS A SET: the attacker gives the taker any set of throwable cards (take_throw_sets)."""
-    lanes = ctx.lanes
     tt_take = lv.tt_take
     etc_def = lv.etc_def
 
@@ -1145,7 +1149,7 @@ def _take_set_node(ctx: _Search, lv: _Level) -> NodeFn:
                 beta = hi
         r0 = ctx.reps
         a0 = alpha
-        give = a & ((tab | tab >> 16 | tab >> 32 | tab >> 48) & 0xFFFF) * lanes
+        give = throw_cards(a, tab)
         subs = []
         sub = give  # largest sets first
         while True:
@@ -1193,7 +1197,6 @@ def _take_set_node(ctx: _Search, lv: _Level) -> NodeFn:
 
 def _take_seq_node(ctx: _Search, lv: _Level) -> NodeFn:
     """TAKE, THROW-INS ONE BY ONE: without the take_throw_sets reduction."""
-    lanes = ctx.lanes
 
     def take_seq(a: int, d: int, tab: int, room: int, alpha: int, beta: int) -> int:
         """The defender takes; the attacker throws one card at a time or passes (no reduction)."""
@@ -1203,12 +1206,12 @@ def _take_seq_node(ctx: _Search, lv: _Level) -> NodeFn:
         best = lv.after(a, d | tab, False, alpha, beta)  # pass
         if best > alpha:
             alpha = best
-        for c in _bits(a & rank_set(tab) * lanes):
+        for c in _bits(throw_cards(a, tab)):
             # a cut only on a value found: a window that opens at or above WIN (a defence node's
             # window (-2, -1) makes this one (1, 2)) proves nothing about the throw-ins not yet searched
             if best >= beta or best >= WIN:
                 break
-            if room > 1 and (a ^ c) & rank_set(tab) * lanes:
+            if room > 1 and throw_cards(a ^ c, tab):
                 v = take_seq(a ^ c, d, tab | c, room - 1, alpha, beta)
             else:
                 v = lv.after(a ^ c, d | tab | c, False, alpha, beta)
@@ -1502,9 +1505,9 @@ def check_endgame(state: EngineState) -> None:
         raise InputError("phase: the redeal phase (right after the deal: redeal or keep) is no endgame; the exact "
                          "Durak solver starts once play has begun")
     if state.n != 2:
-        raise InputError(f"players: the exact Durak solver is for two players, this position has {state.n}")
+        raise NotCovered(f"players: the exact Durak solver is for two players, this position has {state.n}")
     if len(state.stock) > 1:
-        raise InputError(f"stock: the exact Durak solver needs at most one stock card (the face-up trump), "
+        raise NotCovered(f"stock: the exact Durak solver needs at most one stock card (the face-up trump), "
                          f"this position has {len(state.stock)}")
 
 

@@ -14,7 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any
 
-from foolsolve.engines.durak import NO_LIMIT, NO_TRUMP, PEREVODNOY, RANK_LANES, SIMPLE, SUIT_MASKS, EngineRules, EngineState
+from foolsolve.engines.durak import NO_TRUMP, PEREVODNOY, RANK_LANES, SIMPLE, SUIT_MASKS, EngineRules, EngineState
+from foolsolve.engines.durak_kernel import bout_limit
 from foolsolve.errors import InputError
 
 WIN, DRAW, LOSS = 1, 0, -1
@@ -149,7 +150,7 @@ def config(er: EngineRules, trump: int, red: Reductions) -> list[int]:
     cfg[C_SIMPLE] = er.variant == SIMPLE
     cfg[C_TAKE_THROWS] = er.throw_ins and er.throw_after_take
     cfg[C_LASTDEF] = er.lastdef_loses
-    cfg[C_LIMIT] = 6 if er.six_always else NO_LIMIT
+    cfg[C_LIMIT] = bout_limit(False, False, er.first_limit, er.first_take6, er.six_always, 0)  # stock empty
     cfg[C_TWINS] = red.twins
     cfg[C_TAKE_FIRST] = red.take_first
     cfg[C_COVER_ORDER] = red.cover_order

@@ -13,7 +13,8 @@ bridge solvers say) two concepts are offered, and the output names the one used
 * ``paranoid``: can player ``P`` (default: the side to move) force going out first, taking
   the best place still free, against all the others playing together against them? ``win``
   or ``loss`` for ``P``, every move valued for ``P``.
-* ``max-n``: every player maximises their own payoff (King +2 ... Peasant -2); a player
+* ``max-n``: every player maximises their own payoff (option ``payoffs``; by default King +2
+  ... Peasant -2); a player
   with several equally good moves takes the first in the spec's move order (fewer cards
   first, then lower card indices, ``pass`` last): the tie rule. The value is the side to
   move's payoff; the notes give the whole finishing order of the principal line.
@@ -50,6 +51,7 @@ from foolsolve.solver.base import (
     LOSS,
     WIN,
     MoveValue,
+    NotCovered,
     SearchLimit,
     SolveOptions,
     SolveResult,
@@ -61,7 +63,6 @@ from foolsolve.solver.base import (
 from foolsolve.spec import foolery as S
 
 CONCEPTS = ("paranoid", "max-n")
-PAYOFF = E.PAYOFF
 PROGRESS_EVERY = 20_000
 ENTRY_BYTES = 400
 """Bytes a transposition-table entry takes (key tuple, hands, value; measured on the five-player
@@ -233,13 +234,13 @@ class Solver:
             self.player, self.best_place, self._tt = saved
             final = list(places)
             final[first], final[second] = free
-            best = tuple(Fraction(PAYOFF[E.title_of(pl, n)]) for pl in final)
+            best = tuple(s.ctx.pay[pl] for pl in final)
             self._maxn[k] = best
             return best
         p = s.to_move
         # the best payoff p can still get: the best free title (a move reaching it cannot be
         # bettered, and ties go to the first move, so the scan stops there)
-        ceiling = Fraction(PAYOFF[E.title_of(free[0], n)])
+        ceiling = s.ctx.pay[free[0]]
         best_v: tuple[Fraction, ...] | None = None
         for m in self.distinct(s, sorted(E.legal_moves(s), key=spec_order)):
             v = self.payoffs(E.apply(s, m))
@@ -279,10 +280,10 @@ def solve(state: S.State, options: SolveOptions | None = None) -> SolveResult:
     if S.SPEC.is_terminal(state):
         res = S.SPEC.result(state)
         assert res is not None
-        return SolveResult(S.GAME, state.to_move, "over", [], [], 0, time.perf_counter() - start,
+        return SolveResult(S.META.name, state.to_move, "over", [], [], 0, time.perf_counter() - start,
                            notes=[f"the round is over: {res.label}"])
     if state.phase != "play":
-        raise InputError("phase: the solver starts once the exchange is over (phase play)")
+        raise NotCovered("phase: the solver starts once the exchange is over (phase play)")
     in_play = [p for p in range(state.players) if state.active(p)]
     concept = options.extra.get("concept", "paranoid" if len(in_play) > 2 else None)
     if concept is not None and concept not in CONCEPTS:
@@ -333,7 +334,7 @@ def _solve_first_out(state: S.State, root: E.EngineState, solver: Solver, concep
         notes = [f"paranoid: can player {player} force going out first (the {better}) against all the others; "
                  f"every value is for player {player}"]
         best = [m.move for m in moves if m.value == value]  # for the side to move, with or against P
-    return SolveResult(S.GAME, state.to_move, value, moves, pv, solver.nodes, time.perf_counter() - start,
+    return SolveResult(S.META.name, state.to_move, value, moves, pv, solver.nodes, time.perf_counter() - start,
                        best=best, concept=concept, notes=notes, value_only=not with_moves)
 
 
@@ -342,8 +343,9 @@ def _solve_maxn(state: S.State, root: E.EngineState, solver: Solver, with_moves:
     vec = solver.payoffs(root)
     moves: list[MoveValue] = []
     pv: list[str] = []
-    notes = ["max-n: each player maximises their own payoff (King +2, Prince +1, Noble 0, Merchant -1, "
-             "Peasant -2); ties go to the first move in the spec's order (fewer cards, lower cards, pass last)"]
+    notes = [f"max-n: each player maximises their own payoff (option payoffs = {state.rules.payoffs}: "
+             f"{', '.join(str(x) for x in root.ctx.pay[1:])} by place); ties go to the first move in the spec's "
+             "order (fewer cards, lower cards, pass last)"]
     if with_moves:
         by_text = {str(E.ENGINE.move_to_spec(root, m)): m for m in E.legal_moves(root)}
         for sm in S.SPEC.legal_moves(state):
@@ -354,7 +356,7 @@ def _solve_maxn(state: S.State, root: E.EngineState, solver: Solver, with_moves:
         assert res is not None
         notes.append(f"finishing order: {res.label}")
     value = str(vec[p])
-    return SolveResult(S.GAME, p, value, moves, pv, solver.nodes, time.perf_counter() - start,
+    return SolveResult(S.META.name, p, value, moves, pv, solver.nodes, time.perf_counter() - start,
                        best=[m.move for m in moves if m.value == value], concept="max-n", notes=notes,
                        value_only=not with_moves)
 

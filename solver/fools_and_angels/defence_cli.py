@@ -1,13 +1,12 @@
-"""``foolsolve defend``: Fools and Angels defences from the command line.
+"""``foolsolve fools-and-angels defend``: Fools and Angels defences from the command line.
 
 Three ways in:
 
-* ``foolsolve defend --attack "3D 6H 2C 2S" --hand "9C 4H 5S"``: the defender's best answers;
-* ``foolsolve defend --attacker-hand "..." --hand "..."``: the attacker's crushing attacks;
-* ``foolsolve defend POSITION.json``: a fools-and-angels position file. Only ``hands``,
-  ``attack`` (or ``table``), ``defender`` (or ``to_move``) and ``rules.face_effects`` /
-  ``rules.defence_face_cards`` are read; every other field is ignored. With an attack on the
-  table the defender's side is solved, without one the side to move's crushing attacks.
+* ``foolsolve fools-and-angels defend --attack "3D 6H 2C 2S" --hand "9C 4H 5S"``: the defender's best answers;
+* ``foolsolve fools-and-angels defend --attacker-hand "..." --hand "..."``: the attacker's crushing attacks;
+* ``foolsolve fools-and-angels defend POSITION.json``: a fools-and-angels position file, read
+  by the spec (``foolsolve.spec.fools_and_angels.state_from_json``). With an attack on the table
+  the defender's side is solved, without one the side to move's crushing attacks.
 
 Bad input raises :class:`foolsolve.errors.InputError` (the main CLI prints it, exit 2).
 """
@@ -28,7 +27,6 @@ from foolsolve.positions import read_json
 from foolsolve.solver.fools_and_angels import defence as fd
 
 METHODS = ("enum", "z3", "both")
-GAME_NAMES = ("fools-and-angels", "fools_and_angels")
 
 T = TypeVar("T")
 
@@ -64,88 +62,24 @@ def parse_face_effects_option(text: str) -> Mapping[Any, str] | str:
     return out
 
 
-def _hand_of(entry: Any, where: str) -> tuple[Card, ...]:
-    if isinstance(entry, dict):
-        for key in ("hand", "cards"):
-            if key in entry:
-                return fd.check_cards(_card_list(entry[key], f"{where}.{key}"), f"{where}.{key}")
-        raise InputError(f"{where}: expected a list of cards")
-    return fd.check_cards(_card_list(entry, where), where)
-
-
-def _card_list(value: Any, where: str) -> Any:
-    if isinstance(value, str):
-        return value
-    if isinstance(value, list) and all(isinstance(v, str) for v in value):
-        return value
-    raise InputError(f"{where}: expected a list of card strings")
-
-
-def _player(obj: dict[str, Any], key: str, players: int) -> int | None:
-    value = obj.get(key)
-    if value is None:
-        return None
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < players:
-        raise InputError(f"{key}: expected a player number 0..{players - 1}, got {json.dumps(value)}")
-    return value
-
-
 def request_from_position(obj: Any, source: str = "position") -> Request:
-    """Read what ``defend`` needs from a fools-and-angels position (unknown fields ignored)."""
-    if not isinstance(obj, dict):
-        raise InputError("position: expected a JSON object")
-    game = obj.get("game")
-    if game is not None and (not isinstance(game, str) or game.lower() not in GAME_NAMES):
-        raise InputError(f"game: {json.dumps(game)} is not a fools-and-angels position")
-    hands_raw = obj.get("hands")
-    if not isinstance(hands_raw, list) or len(hands_raw) != 2:
-        raise InputError("hands: missing or not a list of the two players' hands")
-    hands = [fd.sort_cards(_hand_of(h, f"hands[{i}]")) for i, h in enumerate(hands_raw)]
-    seen: dict[Card, int] = {}
-    for i, h in enumerate(hands):
-        for c in h:
-            if c in seen:
-                raise InputError(f"hands[{i}]: {c.ascii} is also in hands[{seen[c]}]")
-            seen[c] = i
+    """What ``defend`` solves in a fools-and-angels position, read by the spec's own reader (every
+    field checked as for any command, each error naming its field): with an attack on the table
+    (phase ``defend``) the defender's side, else the side to move's crushing attacks."""
+    from foolsolve.spec.fools_and_angels import DEFEND, SPEC
 
-    attack_field, attack_raw = "attack", obj.get("attack")
-    if attack_raw is None and "table" in obj:
-        attack_field, attack_raw = "table", obj["table"]
-        if isinstance(attack_raw, dict):
-            for key in ("attack", "cards"):
-                if key in attack_raw:
-                    attack_field, attack_raw = f"table.{key}", attack_raw[key]
-                    break
-            else:
-                raise InputError("table: expected the list of attack cards")
-    attack: tuple[Card, ...] | None = None
-    if attack_raw is not None:
-        attack = fd.check_cards(_card_list(attack_raw, attack_field), attack_field) or None
-
-    defender = _player(obj, "defender", 2)
-    to_move = _player(obj, "to_move", 2)
-    if defender is None:
-        if to_move is None:
-            raise InputError("defender: missing (give 'defender' or 'to_move')")
-        # With an attack pending the defender is to move; otherwise the side to move attacks.
-        defender = to_move if attack is not None else 1 - to_move
-
-    rules = obj.get("rules", {})
-    if rules is None:
-        rules = {}
-    if not isinstance(rules, dict):
-        raise InputError("rules: expected an object of rule options")
-    effects = fd.normalise_face_effects(rules.get("face_effects"), "rules.face_effects")
-    dfc = fd.check_defence_face_cards(rules.get("defence_face_cards", fd.NEVER), "rules.defence_face_cards")
-
-    hand = hands[defender]
-    if attack is not None:
-        attack = fd.validate_attack(attack, len(hand), what=attack_field)
-        for c in attack:
-            if c in seen:
-                raise InputError(f"{attack_field}: {c.ascii} is also in hands[{seen[c]}]")
-        return Request(attack, hand, None, effects, dfc, f"{source}: player {defender} defends")
-    return Request(None, hand, hands[1 - defender], effects, dfc, f"{source}: player {1 - defender} attacks")
+    state = SPEC.state_from_json(obj)
+    rules = state.rules
+    effects = fd.normalise_face_effects({rank: getattr(rules.face_effects, rank) for rank in ("J", "Q", "K")},
+                                        "rules.face_effects")
+    dfc = fd.check_defence_face_cards(rules.defence_face_cards, "rules.defence_face_cards")
+    hands = [fd.sort_cards(h) for h in state.hands]
+    if state.phase == DEFEND and state.attack:
+        defender = state.to_move
+        attack = fd.validate_attack(fd.sort_cards(state.attack), len(hands[defender]))
+        return Request(attack, hands[defender], None, effects, dfc, f"{source}: player {defender} defends")
+    attacker = state.to_move
+    return Request(None, hands[1 - attacker], hands[attacker], effects, dfc, f"{source}: player {attacker} attacks")
 
 
 def _timed(fn: Callable[[], T]) -> tuple[T, float]:

@@ -28,11 +28,11 @@ import time
 from typing import Any
 
 from foolsolve.engines import fools_and_angels as E
-from foolsolve.errors import InputError
 from foolsolve.solver.base import (
     LOSS,
     WIN,
     MoveValue,
+    NotCovered,
     SearchLimit,
     SolveOptions,
     SolveResult,
@@ -227,7 +227,7 @@ def solve(state: S.State, options: SolveOptions | None = None) -> SolveResult:
     check_extra(options, ("known_stocks",), "Fools and Angels")
     known_stocks = bool_option(options, "known_stocks", False)
     if not is_endgame(state) and not known_stocks:
-        raise InputError("stocks: the endgame solver needs both private stocks and the pool empty "
+        raise NotCovered("stocks: the endgame solver needs both private stocks and the pool empty "
                          "(perfect information); pass known_stocks to solve with the stock order known")
     start = time.perf_counter()
     st = E.ENGINE.from_spec(state)
@@ -238,7 +238,7 @@ def solve(state: S.State, options: SolveOptions | None = None) -> SolveResult:
         res = E.winner(st)
         if res is not None:
             value = WIN if res[0] == st[2] else LOSS
-            return SolveResult(S.GAME, st[2], value, [], [], 1, time.perf_counter() - start,
+            return SolveResult(S.META.name, st[2], value, [], [], 1, time.perf_counter() - start,
                                notes=[f"game over: player {res[0]} wins ({res[1]})"])
         moves: list[MoveValue] = []
         spec_moves = S.SPEC.legal_moves(state)
@@ -251,5 +251,5 @@ def solve(state: S.State, options: SolveOptions | None = None) -> SolveResult:
     finally:
         sys.setrecursionlimit(limit)
     notes = [] if is_endgame(state) else ["solved with every stock's order known (known_stocks)"]
-    return SolveResult(S.GAME, st[2], value, moves, pv, solver.nodes, time.perf_counter() - start,
+    return SolveResult(S.META.name, st[2], value, moves, pv, solver.nodes, time.perf_counter() - start,
                        best=[m.move for m in moves if m.value == value], notes=notes)

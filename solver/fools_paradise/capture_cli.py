@@ -1,10 +1,10 @@
-"""``foolsolve capture``: the optimal Fool's Paradise collections of a hand on a centre.
+"""``foolsolve fools-paradise capture``: the optimal Fool's Paradise collections of a hand on a centre.
 
 ::
 
-    foolsolve capture --hand "2 3 9 K A" --centre "J 2 K 5 6"
-    foolsolve capture --hand "KS 2H" --centre "JS,2D,KH,5C,6C" --objective points --json
-    foolsolve capture POSITION.json            # the hand of the player to move
+    foolsolve fools-paradise capture --hand "2 3 9 K A" --centre "J 2 K 5 6"
+    foolsolve fools-paradise capture --hand "KS 2H" --centre "JS,2D,KH,5C,6C" --objective points --json
+    foolsolve fools-paradise capture POSITION.json            # the hand of the player to move
 
 Cards are ``KS``/``K♠``/``10H``/``TH``; bare ranks (``K``, ``10``, ``A``) get distinct
 suits in the order ♠ ♥ ♦ ♣ (``--ranks-only`` requires bare ranks everywhere).

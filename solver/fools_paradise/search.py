@@ -40,6 +40,7 @@ from foolsolve.engines.fools_paradise import ENGINE, RANKS, EMove, EngineRules, 
 from foolsolve.errors import InputError
 from foolsolve.solver.base import (
     MoveValue,
+    NotCovered,
     SearchLimit,
     SolveOptions,
     SolveResult,
@@ -324,7 +325,7 @@ def _check(state: State, options: SolveOptions | None) -> int:
         raise InputError(f"stock_size: the endgame solver needs an empty draw pile; "
                          f"{len(state.stock)} cards of unknown order are left")
     if state.stock and not known:
-        raise InputError(f"stock: the endgame solver needs an empty draw pile ({len(state.stock)} cards left); "
+        raise NotCovered(f"stock: the endgame solver needs an empty draw pile ({len(state.stock)} cards left); "
                          f"to solve with the listed draw order taken as known, set the solver option "
                          f"stock_order_known")
     return pv_limit

@@ -1,4 +1,4 @@
-"""``foolsolve simulate three-fools``: whole games of Three Fools played by a stated policy, each
+"""``foolsolve three-fools simulate``: whole games of Three Fools played by a stated policy, each
 seat's win rate with a 95% confidence interval (Wilson's score interval).
 
 Policies (every seat plays the same one):
@@ -27,7 +27,6 @@ from typing import Any
 
 import click
 
-from foolsolve import games
 from foolsolve.errors import InputError
 from foolsolve.game import CHANCE
 from foolsolve.positions import parse_json
@@ -121,7 +120,6 @@ def chunk_size(count: int, workers: int) -> int:
 
 
 @click.command("simulate")
-@click.argument("game")
 @click.option("--games", "count", type=click.IntRange(min=1), default=1000, show_default=True,
               help="Whole games to play.")
 @click.option("--seed", type=int, default=0, show_default=True)
@@ -133,7 +131,7 @@ def chunk_size(count: int, workers: int) -> int:
               help="Play the games on this many local worker processes (1: in this process).")
 @click.option("--scheduler", default=None, metavar="tcp://HOST:PORT",
               help="Play the games on this Dask distributed cluster instead (pip install 'foolsolve[dask]').")
-def simulate_command(game: str, count: int, seed: int, policy: str, rules_json: str | None, as_json: bool,
+def simulate_command(count: int, seed: int, policy: str, rules_json: str | None, as_json: bool,
                      workers: int = 1, scheduler: str | None = None) -> None:
     """Three Fools: play whole games with a stated policy (uniform, truthful, equilibrium) and
     report each seat's win rate with a confidence interval.
@@ -142,10 +140,7 @@ def simulate_command(game: str, count: int, seed: int, policy: str, rules_json: 
     probabilities. The win rates come with 95% Wilson score intervals. Game i is played from its
     own seed, so --workers N (local processes) and --scheduler (a Dask cluster) give the same
     result as one process."""
-    info = games.get(game)
-    if info.name != "three-fools":
-        raise InputError(f"game: simulate plays Three Fools only, not {info.name}")
-    from foolsolve.spec.three_fools import Rules
+    from foolsolve.spec.three_fools import META, Rules
 
     rules = rules_from_json(Rules, parse_json(rules_json, "--rules") if rules_json else {})
     wins = [0, 0, 0]
@@ -190,7 +185,7 @@ def simulate_command(game: str, count: int, seed: int, policy: str, rules_json: 
     rates = [Fraction(x, played) if played else Fraction(0) for x in wins]
     cis = [wilson(x, played) for x in wins]
     if as_json:
-        click.echo(json.dumps({"game": info.name, "policy": policy, "games": played, "seed": seed,
+        click.echo(json.dumps({"game": META.name, "policy": policy, "games": played, "seed": seed,
                                "interrupted": interrupted, "rounds_per_game": rounds / played if played else 0,
                                "seats": [{"seat": p, "wins": wins[p], "rate": float(rates[p]),
                                           "ci95": [round(cis[p][0], 6), round(cis[p][1], 6)]} for p in range(3)]}))

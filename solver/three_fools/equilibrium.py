@@ -31,6 +31,7 @@ from foolsolve.spec.three_fools import (
     DOWN,
     FLIP,
     LEAD,
+    META,
     PILATCH_SUITS,
     ROSHAMBO,
     SPEC,
@@ -309,6 +310,6 @@ def equilibrium_result(state: State, lying_cost: Fraction, epsilon: Fraction, st
                  + ", ".join(f"player {p} {eq.gains[p]:.2e}" for p in range(3)) + f" (epsilon {epsilon}); "
                  f"pygambit's max regret {eq.gambit_regret:.2e}")
     best = [m.move for m in moves[:1]]
-    return SolveResult(game="three-fools", to_move=bl.leader, value=f"leader {eq.values[bl.leader]:.6f}",
+    return SolveResult(game=META.name, to_move=bl.leader, value=f"leader {eq.values[bl.leader]:.6f}",
                        moves=moves, pv=[], nodes=len(bl.actions), seconds=time.perf_counter() - start, best=best,
                        concept="Nash equilibrium of the round, hands open (pygambit logit_solve)", notes=notes)

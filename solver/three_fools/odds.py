@@ -51,6 +51,7 @@ from foolsolve.spec.three_fools import (
     DOWN,
     FLIP,
     LEAD,
+    META,
     PILATCH_SUITS,
     SUIT_OF_TEXT,
     SUIT_TEXT,
@@ -482,7 +483,7 @@ def solve(state: State, options: SolveOptions) -> SolveResult:
     """``foolsolve POSITION.json``: the round odds of every leader choice (options ``viewer``,
     ``strategies``, ``best_response``, ``leader_strategy``, ``limit``), or with ``equilibrium=true`` the
     equilibrium of the round's bluff with every hand open (``lying_cost``, ``epsilon``)."""
-    check_extra(options, KNOWN_OPTIONS, "three-fools")
+    check_extra(options, KNOWN_OPTIONS, META.name)
     start = time.perf_counter()
     if bool_option(options, "equilibrium", False):
         from foolsolve.solver.three_fools.equilibrium import DEFAULT_EPSILON, equilibrium_result
@@ -517,6 +518,6 @@ def solve(state: State, options: SolveOptions) -> SolveResult:
         for binary, declared, cond, cards, reach in br.rows:
             notes.append(f"  {binary} {SUIT_TEXT[declared]} (p {reach}): play "
                          f"{' or '.join(c.ascii for c in cards)} (win {_pct(cond[cards[0]])})")
-    return SolveResult(game="three-fools", to_move=view.leader, value=f"win {_pct(top)}", moves=moves, pv=[],
+    return SolveResult(game=META.name, to_move=view.leader, value=f"win {_pct(top)}", moves=moves, pv=[],
                        nodes=len(odds), seconds=time.perf_counter() - start, best=[o.text for o in best],
                        concept=f"round odds from player {view.viewer}'s view", notes=notes)

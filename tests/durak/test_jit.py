@@ -35,6 +35,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from foolsolve.cards import FRENCH36, FRENCH52, FRENCH_SUITS
+from foolsolve.engines import durak_kernel
 from foolsolve.engines.durak import EngineState, from_spec_state, game_result, legal, move_text, play, to_spec_state
 from foolsolve.errors import InputError
 from foolsolve.solver.base import SearchLimit, SolveOptions
@@ -757,6 +758,22 @@ def test_compiled_canonical_form_is_the_python_searchs():
             want = Solver(s.er, s.trump, red)._canon(s.hands[0], s.hands[1])
             got = durak_jit._canon(s.hands[0], s.hands[1], durak_jit._cfg(s.er, s.trump, red))
             assert got == want, (pos, red.rank_order)
+
+
+def test_the_compiled_rules_are_the_kernels():
+    """The rule functions the compiled search compiles (``_bout_cap``, ``_lead_heads``,
+    ``_throw_cards``, ``_two_player_end``) give what engines/durak_kernel.py gives, on random card
+    masks and counts (tests/durak/test_kernel.py holds the kernel to the spec)."""
+    rng = random.Random(11)
+    cards = [c.index for c in FRENCH52.cards]
+    for _ in range(500):
+        a, t = (sum(1 << c for c in rng.sample(cards, rng.randint(0, 12))) for _ in range(2))
+        n, limit = rng.randint(0, 20), rng.choice([5, 6, 99])
+        assert durak_jit._bout_cap(n, limit) == durak_kernel.bout_cap(n, limit)
+        assert durak_jit._lead_heads(a, n) == durak_kernel.lead_heads(a, n)
+        assert durak_jit._throw_cards(a, t) == durak_kernel.throw_cards(a, t)
+        for x, y, last in itertools.product((0, a | 1), (0, t | 1), (0, 1)):
+            assert durak_jit._two_player_end(x, y, last) == durak_kernel.two_player_end(x, y, last)
 
 
 def test_isomorphic_lead_positions_get_one_canonical_form():

@@ -57,7 +57,9 @@ def test_native_playout_from_a_table_holding_trumps(table: list[tuple[int, str]]
     bits of the suits): the same game as the generic loop, move by move and to the end."""
     from tests.foolery.helpers import position
 
-    s = position("2H 5H 9H JH QH 7S", "AC AD 3S", "10S 10D VI", table=table, to_move=0)
+    # player 2 sits between a play of player 1 and player 0: they passed
+    s = position("2H 5H 9H JH QH 7S", "AC AD 3S", "10S 10D VI", table=table, to_move=0,
+                 passed=[2] if table[-1][0] == 1 else [])
     e = ENGINE.from_spec(s)
     for seed, limit in ((0, 1), (1, 2), (2, None), (3, None)):
         r1, r2 = random.Random(seed), random.Random(seed)

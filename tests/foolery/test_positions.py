@@ -177,3 +177,30 @@ def test_deal_moves_play_show_from_the_command_line(tmp_path, capsys) -> None:
     assert code == 0 and first in out
     code, out = run("show", str(pos))
     assert code == 0 and "Foolery, 5 players" in out
+
+
+def test_a_player_to_move_the_turn_cannot_reach_is_rejected() -> None:
+    from foolsolve.errors import InputError
+    from tests.foolery.helpers import position
+
+    # 004 §Passing: "You may pass your turn if you cannot or do not wish to play"; the turn goes round from
+    # the play to beat, so a player holding cards between it and the player to move has passed or was skipped
+    # (otherwise she would never get the turn, say to play her Fool, and her place would be wrong).
+    with pytest.raises(InputError, match=r"^to_move: player 2 cannot be to move: player 1 comes first after the "
+                                         r"play to beat and has neither passed nor been skipped$"):
+        position("2C 3C", "Fool 4C", "QC 4D", table=[(0, "9C")], to_move=2)
+    position("2C 3C", "Fool 4C", "QC 4D", table=[(0, "9C")], to_move=2, passed=[1])
+    with pytest.raises(InputError, match=r"^passed: player 2 has not had the turn since the play to beat"):
+        position("2C 3C", "Fool 4C", "QC 4D", table=[(0, "9C")], to_move=1, passed=[2])
+    with pytest.raises(InputError, match=r"^skipped: player 3 is not the player right after the play to beat$"):
+        position("2C 3C", "9D 4C", "QC 4D", "JC", table=[(0, "9C"), (1, "9H")], to_move=0, skipped=3, passed=[2])
+    with pytest.raises(InputError, match=r"^skipped: player 2 is skipped only after an equal single or pair$"):
+        position("2C 3C", "10D 4C", "QC 4D", "JC", table=[(0, "9C"), (1, "10H")], to_move=3, skipped=2)
+    position("2C 3C", "9D 4C", "QC 4D", "JC", table=[(0, "9C"), (1, "9H")], to_move=3, skipped=2)
+    # 004 §Deal: "Dealer leads the first trick of the first deal"
+    obj = json.loads(resources.files("foolsolve").joinpath("examples", "foolery-endgame.json").read_text())
+    from foolsolve.spec.foolery import SPEC, TAROT78
+    full = {"game": "foolery", "hands": [[c.ascii for c in TAROT78][i::3] for i in range(3)], "dealer": 1,
+            "to_move": 2, "rules": obj.get("rules", {})}
+    with pytest.raises(InputError, match=r"^to_move: no card is played yet, so the dealer \(player 1\) leads$"):
+        SPEC.state_from_json(full)

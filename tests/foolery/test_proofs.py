@@ -144,8 +144,8 @@ def test_an_engine_refusing_equal_singles_is_caught(monkeypatch):
 
     monkeypatch.setattr(fe, "legal_moves", lambda s: [m for m in real_moves(s) if not equal_single(s, m)])
 
-    def native(hs, ht, phase, tk, tc, tkey, same, wrap, out_s, out_t, scr):
-        n = real_native(hs, ht, phase, tk, tc, tkey, same, wrap, out_s, out_t, scr)
+    def native(hs, ht, tk, tc, tkey, same, wrap, out_s, out_t, scr):
+        n = real_native(hs, ht, tk, tc, tkey, same, wrap, out_s, out_t, scr)
         if tk == fe.SET and tc == 1:
             keep = [(a, b) for a, b in zip(out_s[:n].tolist(), out_t[:n].tolist())
                     if not (b == 0 and a and (a.bit_length() - 1) & 15 == tkey and a.bit_count() == 1)]

@@ -7,6 +7,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections import Counter
+from fractions import Fraction
 
 import pytest
 
@@ -127,6 +128,19 @@ def test_equal_single_with_two_players_left_wins_the_trick_by_default() -> None:
                        rules={"skip_with_two": "no_skip"})
     after = play(no_skip, "play 9D")
     assert after.table and after.to_move == 0  # option no_skip: the other player may answer
+
+
+def test_no_skip_counts_the_players_holding_cards_before_the_matching_play() -> None:
+    # 004 §Follow: "If it's an equal single card or pair, the following player is skipped." Option
+    # skip_with_two = no_skip cancels the skip only when two players hold cards; a matcher who goes out
+    # with her last card made the play among three, so the following player is still skipped.
+    from foolsolve.engines.foolery import ENGINE
+
+    s = position("9C 2C", "9D", "QC 4D", table=[(0, "9H")], to_move=1, rules={"skip_with_two": "no_skip"})
+    after = play(s, "play 9D")
+    assert after.places[1] == 1 and after.skipped == 2 and after.to_move == 0
+    e = ENGINE.apply(ENGINE.from_spec(s), ENGINE.move_from_spec(ENGINE.from_spec(s), SPEC.parse_move(s, "play 9D")))
+    assert ENGINE.to_spec(e) == after
 
 
 def test_equal_five_card_hands_may_follow_and_skip_no_one() -> None:
@@ -400,7 +414,11 @@ def test_the_king_gets_the_peasants_two_highest_cards_and_gives_any_two_of_his_c
     previous = [3, 1, 4, 2]  # player 1 King, 3 Prince, 0 Merchant, 2 Peasant
     rng = random.Random(9)
     s = SPEC.deal(DEFAULT, 4, rng, previous=previous)
+    assert s.phase == "peasant_gives" and s.to_move == 2  # the Peasant hands over her two highest
+    given = SPEC.legal_moves(s)[0]
+    s = SPEC.apply(s, given)
     assert s.phase == "king_gives" and s.to_move == 1
+    assert all(c in s.hands[1] for c in given.cards)  # type: ignore[union-attr]
     assert len(s.hands[1]) == len(s.hands[2]) + 4  # the King holds two more, the Peasant two fewer
     king_cards = [c for c in s.hands[1] if c.ascii != "Fool"]
     assert len(moves(s)) == len(king_cards) * (len(king_cards) - 1) // 2  # any two, his choice
@@ -410,16 +428,51 @@ def test_the_king_gets_the_peasants_two_highest_cards_and_gives_any_two_of_his_c
 
 
 def test_the_peasants_two_highest_are_by_rank_trumps_first_never_the_fool() -> None:
-    from foolsolve.spec.foolery import highest_cards
+    from foolsolve.spec.foolery import highest_choices
 
-    assert [c.ascii for c in highest_cards(cards("Fool KC KS 2H I"), 2)] == ["KS", "I"]
-    assert [c.ascii for c in highest_cards(cards("Fool KC KS 2H"), 2)] == ["KC", "KS"]
-    assert [c.ascii for c in highest_cards(cards("KC KD KS QH"), 2)] == ["KD", "KS"]  # ties: S > H > D > C
+    def texts(hand: str, k: int) -> list[list[str]]:
+        return [[c.ascii for c in x] for x in highest_choices(cards(hand), k)]
+
+    assert texts("Fool KC KS 2H I", 2) == [["KC", "I"], ["KS", "I"]]
+    assert texts("Fool KC KS 2H", 2) == [["KC", "KS"]]
+    assert texts("Fool XX I KD", 2) == [["I", "XX"]]
+
+
+def test_equal_highest_cards_are_the_givers_choice_there_is_no_order_of_suits() -> None:
+    # 004 §Hands: "There is no order of suits - all suits are equal." Among equal highest cards the giver
+    # chooses (a move), in the spec and in the engine; no hidden suit order picks one.
+    from foolsolve.engines.foolery import ENGINE
+    from foolsolve.spec.foolery import is_trump
+
+    s = SPEC.deal(DEFAULT, 4, random.Random(3), previous=[3, 1, 4, 2])  # player 2 is the Peasant
+    obj = SPEC.state_to_json(s)
+    hands = [list(h) for h in obj["hands"]]
+    # hand the Peasant's trumps and the Kings she lacks to and from the others, card for card, so that her
+    # highest cards are three or four Kings of equal rank
+    for q in (0, 1, 3):
+        for c in list(hands[q]):
+            if c[0] == "K":
+                low = next(x for x in hands[2] if x[0] in "23456789" and x[-1] in "CDHS")
+                hands[q][hands[q].index(c)], hands[2][hands[2].index(low)] = low, c
+    for c in [x for x in hands[2] if is_trump(TAROT78.parse(x))]:
+        low = next(x for x in hands[0] if x[0] in "23456789" and x[-1] in "CDHS")
+        hands[0][hands[0].index(low)], hands[2][hands[2].index(c)] = c, low
+    obj["hands"] = hands
+    s = SPEC.state_from_json(obj)
+    assert moves(s) == ["give KC KD", "give KC KH", "give KC KS", "give KD KH", "give KD KS", "give KH KS"]
+    e = ENGINE.from_spec(s)
+    assert sorted(str(ENGINE.move_to_spec(e, m)) for m in ENGINE.legal_moves(e)) == moves(s)
+    other = next(x for x in hands[2] if x[0] != "K" and x != "Fool")
+    assert [r.rule for r in SPEC.why_illegal(s, SPEC.read_move(s, f"give KC {other}"))] == ["highest_cards"]
 
 
 def test_the_prince_and_merchant_similarly_exchange_a_single_card() -> None:
     previous = [3, 1, 4, 2]
     s = SPEC.deal(DEFAULT, 4, random.Random(2), previous=previous)
+    s = SPEC.apply(s, SPEC.legal_moves(s)[0])  # the Peasant's two highest
+    s = SPEC.apply(s, SPEC.legal_moves(s)[0])  # the King's two
+    assert s.phase == "merchant_gives" and s.to_move == 0  # the Merchant's highest
+    assert all(len(m.cards) == 1 for m in SPEC.legal_moves(s))  # type: ignore[union-attr]
     s = SPEC.apply(s, SPEC.legal_moves(s)[0])
     assert s.phase == "prince_gives" and s.to_move == 3
     assert all(len(m.cards) == 1 for m in SPEC.legal_moves(s))  # type: ignore[union-attr]
@@ -431,22 +484,22 @@ def test_the_prince_and_merchant_similarly_exchange_a_single_card() -> None:
 def test_the_merchants_highest_card_by_rank_goes_to_the_prince_in_the_engine_too() -> None:
     # 004 §Later rounds: "The Prince and Merchant similarly exchange a single card." Five players: the Merchant
     # (fourth, player 3) holds no trump once his five are swapped for low cards: his highest is the Cavalier of
-    # hearts, not his highest spade (4S); the engine moves it on its own when the King has given.
+    # hearts, not his highest spade (4S).
     import json
     from pathlib import Path
 
     from foolsolve import games
     from foolsolve.conformance import lockstep
     from foolsolve.engines.foolery import ENGINE
-    from foolsolve.spec.foolery import highest_cards
 
     perft = json.loads((Path(__file__).parent / "data" / "perft.json").read_text(encoding="utf-8"))
     obj = next(e["position"] for e in perft["positions"] if e["name"] == "foolery-later-round-exchange")
     trumps, low = ["II", "V", "XV", "XVI", "XX"], ["2C", "4C", "7C", "4D", "4S"]
     obj["hands"][3] = [c for c in obj["hands"][3] if c not in trumps] + low
     obj["hands"][4] = [c for c in obj["hands"][4] if c not in low] + trumps
-    s = SPEC.state_from_json(obj)
-    assert [c.ascii for c in highest_cards(s.hands[3], 1)] == ["CH"]
+    s = SPEC.apply(SPEC.state_from_json(obj), SPEC.legal_moves(SPEC.state_from_json(obj))[0])
+    assert s.phase == "merchant_gives" and s.to_move == 3
+    assert moves(s) == ["give CH"]
     after = SPEC.apply(s, SPEC.legal_moves(s)[0])
     assert "CH" in hand(after, 0) and "CH" not in hand(after, 3)  # player 0 is the Prince
     assert lockstep(games.get("foolery"), s, random.Random(1), max_steps=3) is None
@@ -456,6 +509,7 @@ def test_the_merchants_highest_card_by_rank_goes_to_the_prince_in_the_engine_too
 
 def test_three_players_have_no_prince_and_merchant_exchange() -> None:
     s = SPEC.deal(DEFAULT, 3, random.Random(2), previous=[2, 1, 3])
+    s = SPEC.apply(s, SPEC.legal_moves(s)[0])
     s = SPEC.apply(s, SPEC.legal_moves(s)[0])
     assert s.phase == "play" and s.to_move == 1
 
@@ -509,3 +563,34 @@ def test_a_give_is_written_give_in_the_exchange() -> None:
     for word in ("play", "take", "pass"):
         with pytest.raises(IllegalMove, match="is not legal here"):
             SPEC.parse_move(s, word + text[len("give"):])
+
+
+@pytest.mark.parametrize("choice, leader", [("next_player", 1), ("last_player", 3)])
+def test_lead_after_out_when_the_trick_winner_has_gone_out(choice: str, leader: int) -> None:
+    # 004 §Passing: "the last person to play wins the trick and starts the next one" (silent when she has gone
+    # out): RECONSTRUCTION, option lead_after_out: the next player after her, or the last player of the trick
+    # still holding cards. The engine agrees.
+    from foolsolve.engines.foolery import ENGINE
+
+    s = position("9C", "2C 3C", "4D 5D", "6H 7H", table=[(3, "8C")], to_move=0, rules={"lead_after_out": choice})
+    after = play(s, "play 9C", "pass", "pass", "pass")
+    assert after.places[0] == 1 and after.table == () and after.to_move == leader
+    e = ENGINE.from_spec(s)
+    for text in ("play 9C", "pass", "pass", "pass"):
+        e = ENGINE.apply(e, ENGINE.move_from_spec(e, SPEC.parse_move(ENGINE.to_spec(e), text)))
+    assert ENGINE.to_spec(e) == after
+
+
+@pytest.mark.parametrize("choice, payoffs", [("titles", (2, 1, -1, -2)), ("king_peasant", (1, 0, 0, -1)),
+                                             ("places", (Fraction(3, 2), Fraction(1, 2), Fraction(-1, 2),
+                                                         Fraction(-3, 2)))])
+def test_payoffs_per_place_are_an_option(choice: str, payoffs: tuple) -> None:
+    # 004 §Titles gives titles, no scores: RECONSTRUCTION, option payoffs (zero-sum, better places never pay less)
+    from foolsolve.engines.foolery import ENGINE
+
+    s = position("", "", "2C", "3C", table=[(2, "2D")], places=[1, 2, None, None], to_move=3,
+                 rules={"payoffs": choice})
+    end = play(s, "play 3C")  # player 3 goes out third, player 2 is the Peasant
+    res = SPEC.result(end)
+    assert res is not None and res.payoffs == (payoffs[0], payoffs[1], payoffs[3], payoffs[2])
+    assert ENGINE.result(ENGINE.from_spec(end)) == res

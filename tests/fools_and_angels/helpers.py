@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from foolsolve.spec.fools_and_angels import GAME, SPEC, State
+from foolsolve.spec.fools_and_angels import META, SPEC, State
 
 
 def cards(text: str) -> list[str]:
@@ -17,7 +17,7 @@ def position(hand0: str, hand1: str, *, stock0: str = "", stock1: str = "", pool
              phase: str = "turn", attack: str = "", rules: dict[str, Any] | None = None, **extra: Any) -> State:
     """A position read through the position-file path (schema and semantic checks)."""
     obj: dict[str, Any] = {
-        "game": GAME, "hands": [cards(hand0), cards(hand1)], "stocks": [cards(stock0), cards(stock1)],
+        "game": META.name, "hands": [cards(hand0), cards(hand1)], "stocks": [cards(stock0), cards(stock1)],
         "pool": cards(pool), "to_move": to_move, "phase": phase, "attack": cards(attack),
     }
     if rules:

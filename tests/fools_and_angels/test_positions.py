@@ -96,7 +96,7 @@ def test_base_position_is_valid() -> None:
     ({"attack": ["5D"]}, "attack: cards on the table outside phase defend"),
     ({"phase": "defend", "to_move": 1, "attack": ["5S", "5D"]}, "attack: the cards total zero"),
     ({"phase": "defend", "to_move": 1, "attack": ["JD"]}, "attack: an attack needs a pip card"),
-    ({"phase": "defend", "to_move": 1, "attack": ["5S", "JD", "QD"], "rules": {"attack_size": "pips_and_one_face"}},
+    ({"phase": "defend", "to_move": 1, "attack": ["5S", "JD", "QH"], "rules": {"attack_size": "pips_and_one_face"}},
      "attack: 1 pip and 2 face cards: at most 4 pip cards and 1 face card"),
     ({"phase": "defend", "to_move": 1, "attack": ["5S", "6S", "7S"]}, "attack: 3 cards, but the defender holds 2"),
     ({"phase": "defend", "to_move": 1, "attack": ["5S", "6S"]}, "attack: the attacker held more cards"),
@@ -112,3 +112,20 @@ def test_base_position_is_valid() -> None:
 ])
 def test_bad_positions_raise_one_line_errors_naming_the_field(change: dict[str, Any], field: str) -> None:
     assert field in _bad(change)
+
+
+@pytest.mark.parametrize("card", ["8D", "9H", "QD", "KH"])
+def test_cards_003_puts_away_are_rejected_under_the_default_stocks(card: str) -> None:
+    # 003: "Put away all other cards, such as the 10s and the remaining 8s, 9s, Qs, Ks. They will not be used."
+    obj = copy.deepcopy(BASE)
+    obj["hands"][1] = [*obj["hands"][1], card]
+    with pytest.raises(InputError, match=rf"^hands\[1\]: {card} is put away"):
+        state_from_json(obj)
+    # a rules file that puts the card into a stock brings it into play
+    rules = {"stocks": {"player0": ["AS"], "player1": ["AH"], "pool": [card]}}
+    obj = {"game": "fools-and-angels", "rules": rules, "hands": [["2S"], ["2H", card]], "stocks": [[], []],
+           "pool": [], "to_move": 0}
+    with pytest.raises(InputError, match=r"hands\[0\]: 2S is put away"):
+        state_from_json(obj)
+    obj["rules"]["stocks"] = {"player0": ["2S"], "player1": ["2H"], "pool": [card]}
+    state_from_json(obj)

@@ -52,10 +52,10 @@ def test_003_every_listed_defence_cancels_its_target_exactly() -> None:
 
 
 def test_003_tip_attack_4d_met_by_6c_ac_3h() -> None:
-    s = position("2♠", "6♣ A♣ 3♥ 8♦", stock0="6♠", stock1="5♥", phase="defend", to_move=1, attack="4♦")
+    s = position("2♠", "6♣ A♣ 3♥ 8♥", stock0="6♠", stock1="5♥", phase="defend", to_move=1, attack="4♦")
     assert "defend whole with 6♣ A♣ 3♥" in moves(s)
     after = play(s, "defend whole with 6♣ A♣ 3♥")
-    assert hand(after, 1) == {"8♦"}
+    assert hand(after, 1) == {"8♥"}
     # a one-colour attack has one defence target, written "whole"
     assert not any(m.startswith("defend red") for m in moves(s))
 
@@ -76,7 +76,7 @@ def test_face_effect_table_is_pluggable_per_rank() -> None:
     assert "defend black with 2♥" in moves(s)
     assert hand(play(s, "defend black with 2♥"), 1) == {"5♣", "9♦", "J♦"}
     # ... while a Queen keeps the default whole_only
-    q = position("3♠", "2♥ 5♣ 9♦", stock0="6♠", stock1="5♥", phase="defend", to_move=1, attack="Q♦ 2♣",
+    q = position("3♠", "2♥ 5♣ 9♦", stock0="6♠", stock1="5♥", phase="defend", to_move=1, attack="Q♥ 2♣",
                  rules={"face_effects": {"J": "none"}})
     assert "defend black with 2♥" not in moves(q)
 
@@ -117,7 +117,7 @@ def test_003_attack_up_to_4_cards_plus_1_more_if_it_is_a_face_card() -> None:
     # 003 "The attacker may use up to 4 cards — plus 1 more if it is a face card — but never more cards
     # than the defender holds in their hand." Default reading (attack_size four_then_face, RULES-NOTES
     # §4): at most 4 cards of any kind, and a 5th only if it is a face card.
-    s = position("A♣ 2♣ 3♣ 4♣ 5♣ J♦ Q♦", "A♦ 2♦ 3♦ 4♦ 5♦ 6♦ 7♦", stock0="6♣", stock1="6♥")
+    s = position("A♣ 2♣ 3♣ 4♣ 5♣ J♦ Q♥", "A♦ 2♦ 3♦ 4♦ 5♦ 6♦ 7♦", stock0="6♣", stock1="6♥")
     assert s.rules.attack_size == "four_then_face"
     attacks = [m for m in SPEC.legal_moves(s) if isinstance(m, Attack)]
     faces = lambda m: sum(1 for c in m.cards if c.rank in (11, 12, 13))  # noqa: E731
@@ -125,14 +125,14 @@ def test_003_attack_up_to_4_cards_plus_1_more_if_it_is_a_face_card() -> None:
     assert max(len(m.cards) for m in attacks) == 5
     assert all(faces(m) >= 1 for m in attacks if len(m.cards) == 5)
     assert "attack 2♣ 3♣ 4♣ 5♣ J♦" in moves(s)
-    assert "attack 2♣ 3♣ 4♣ J♦ Q♦" in moves(s)  # 3 pips, 2 faces: four cards, the 5th a face card
-    assert "attack 2♣ J♦ Q♦" in moves(s)
+    assert "attack 2♣ 3♣ 4♣ J♦ Q♥" in moves(s)  # 3 pips, 2 faces: four cards, the 5th a face card
+    assert "attack 2♣ J♦ Q♥" in moves(s)
     assert "attack A♣ 2♣ 3♣ 4♣ 5♣" not in moves(s)  # five pip cards: the 5th is no face card
 
 
 def test_003_attack_size_reading_pips_and_one_face() -> None:
     # the other reading of the same sentence: at most 4 pip cards and at most 1 face card
-    s = position("A♣ 2♣ 3♣ 4♣ 5♣ J♦ Q♦", "A♦ 2♦ 3♦ 4♦ 5♦ 6♦ 7♦", stock0="6♣", stock1="6♥",
+    s = position("A♣ 2♣ 3♣ 4♣ 5♣ J♦ Q♥", "A♦ 2♦ 3♦ 4♦ 5♦ 6♦ 7♦", stock0="6♣", stock1="6♥",
                  rules={"attack_size": "pips_and_one_face"})
     attacks = [m for m in SPEC.legal_moves(s) if isinstance(m, Attack)]
     faces = lambda m: sum(1 for c in m.cards if c.rank in (11, 12, 13))  # noqa: E731
@@ -140,15 +140,15 @@ def test_003_attack_size_reading_pips_and_one_face() -> None:
     assert max(faces(m) for m in attacks) == 1
     assert "attack 2♣ 3♣ 4♣ 5♣ J♦" in moves(s)
     assert "attack A♣ 2♣ 3♣ 4♣ 5♣" not in moves(s)  # five pip cards
-    assert "attack 2♣ J♦ Q♦" not in moves(s)  # two face cards
+    assert "attack 2♣ J♦ Q♥" not in moves(s)  # two face cards
 
 
 def test_003_face_cards_must_accompany_pip_cards() -> None:
-    s = position("2♣ J♦ Q♦", "A♦ 2♦ 3♦ 4♦", stock0="6♣", stock1="6♥")
-    assert "attack J♦" not in moves(s) and "attack J♦ Q♦" not in moves(s)
+    s = position("2♣ J♦ Q♥", "A♦ 2♦ 3♦ 4♦", stock0="6♣", stock1="6♥")
+    assert "attack J♦" not in moves(s) and "attack J♦ Q♥" not in moves(s)
     assert "attack 2♣ J♦" in moves(s)
     # a hand of only face cards cannot attack (it can still regroup)
-    f = position("J♦ Q♦", "A♦ 2♦ 3♦ 4♦", stock0="6♣", stock1="6♥")
+    f = position("J♦ Q♥", "A♦ 2♦ 3♦ 4♦", stock0="6♣", stock1="6♥")
     assert moves(f) == ["draw own"]
 
 
@@ -274,17 +274,17 @@ def test_no_legal_action_lose_after_an_exchange_that_left_only_face_cards() -> N
 
 
 def test_003_face_only_hand_forfeits_when_unable_to_draw() -> None:
-    s = position("J♣ Q♦", "4♥ 5♥")
+    s = position("J♣ Q♥", "4♥ 5♥")
     res = SPEC.result(s)
     assert res is not None and dict(res.details) == {"winner": 1, "reason": "forfeit: only face cards and unable to draw"}
-    full = position("J♣ Q♦ K♥ J♠ Q♠ K♦ J♦", "4♥ 5♥", stock0="A♣", stock1="3♦", pool="7♥")
+    full = position("J♣ Q♥ K♣ J♠ Q♠ K♦ J♦", "4♥ 5♥", stock0="A♣", stock1="3♦", pool="7♥")
     assert SPEC.result(full) is not None  # 7 cards: unable to draw
-    can = position("J♣ Q♦", "4♥ 5♥", pool="7♥")
+    can = position("J♣ Q♥", "4♥ 5♥", pool="7♥")
     assert SPEC.result(can) is None and moves(can) == ["draw pool"]
 
 
 def test_003_face_only_hand_loses_when_attacked() -> None:
-    s = position("3♣", "J♣ Q♦", stock0="A♣", stock1="3♦")
+    s = position("3♣", "J♣ Q♥", stock0="A♣", stock1="3♦")
     after = play(s, "attack 3♣")
     res = SPEC.result(after)
     assert res is not None and dict(res.details) == {"winner": 0, "reason": "attacked a hand of only face cards"}
@@ -377,7 +377,8 @@ def test_003_temptation_after_a_pool_draw() -> None:
     assert play(t, "decline").phase == "turn"
     own = play(s, "draw own", "stop")
     assert own.phase == "turn"  # no pool draw, no temptation
-    first = position("A♣", "2♦ 3♦ 4♦", stock0="6♠", stock1="6♥", pool="7♥ 8♥", rules=r, turns_done=1)
+    first = position("A♣", "2♦ 3♦ 4♦", stock0="6♠", stock1="6♥", pool="7♥ 8♥", rules=r, turns_done=1,
+                     to_move=1)
     assert play(first, "draw pool", "stop").phase == "turn"  # not before both first turns are done
 
 
@@ -412,7 +413,7 @@ def test_stocks_option_rejects_tens_and_duplicates() -> None:
 def test_every_reconstructed_rule_says_reconstruction_in_its_doc() -> None:
     infos = options_of(Rules)
     recon = [o for o in infos if o.reconstructed]
-    assert {o.name for o in recon} >= {"stocks", "hand_limit", "regroup_max", "face_effects", "defence_face_cards",
+    assert {o.name for o in recon} >= {"stocks", "regroup_max", "face_effects", "defence_face_cards",
                                        "no_legal_action", "end_of_turn", "first_player"}
     for o in recon:
         assert "reconstruction" in o.doc, o.name
@@ -469,3 +470,16 @@ def test_why_no_exception_pass_names_the_opponent_holding_cards_for_either_playe
         s = position(*hands, stock0="5C", stock1="6H", pool="7D", to_move=p)
         says = next(r.says for r in pass_reasons(s) if r.rule == "exception_pass")
         assert f"player {1 - p} holds cards" in says and f"player {p}'s stock is not empty" in says
+
+
+def test_the_first_turns_belong_to_the_first_player_then_the_other() -> None:
+    # 003: "Players take turns either attacking ... or regrouping"; option first_player: a position of the
+    # first turns names the player whose turn it is
+    import pytest
+
+    from foolsolve.errors import InputError
+
+    with pytest.raises(InputError, match=r"^to_move: 1 cannot move here: after 0 turn\(s\) it is player 0's turn"):
+        position("", "", stock0="A♣ 2♣", stock1="A♦ 2♦", pool="7♥", turns_done=0, to_move=1)
+    position("", "", stock0="A♣ 2♣", stock1="A♦ 2♦", pool="7♥", turns_done=0, to_move=1, rules={"first_player": 1})
+    position("A♣", "", stock0="2♣", stock1="A♦ 2♦", pool="7♥", turns_done=1, to_move=1)

@@ -171,11 +171,23 @@ def test_000_deal_needs_enough_cards() -> None:
 def test_players_without_cards_are_skipped() -> None:
     """000 §Ending "The game ends when all players are without cards": until then a player
     without cards has no turn; the next player to the left who holds cards moves."""
-    state = position(["2C 3D", "", "4H"], "KH", to_move=0)
-    after = play(state, "lay 2C")
-    assert after.to_move == 2
     alone = position(["2C 3D", ""], "KH")
     assert play(alone, "lay 2C").to_move == 0
+
+
+def test_a_player_to_move_the_turns_cannot_reach_is_rejected() -> None:
+    """000 §A Player's Turn: "the next player to the left may begin his or her turn": with the stock empty
+    every turn plays one card and draws none, so from the player to move round to the left the hands never
+    grow (those still to play this lap hold at least as many cards as those who have played)."""
+    import pytest
+
+    from foolsolve.errors import InputError
+
+    with pytest.raises(InputError, match=r"^to_move: player 0 cannot be to move with hands of \[2, 0, 1\] cards"):
+        position(["2C 3D", "", "4H"], "KH", to_move=0)
+    with pytest.raises(InputError, match=r"^to_move: player 1 cannot be to move"):
+        position(["2C", "3D", "4H 5H"], "KH", to_move=1)
+    assert position(["2C", "3D", "4H 5H"], "KH", to_move=2).to_move == 2
 
 
 # --- 000 §Clearing the board ------------------------------------------------------------------
@@ -309,7 +321,8 @@ def test_every_option_has_a_doc_a_source_and_is_marked_reconstructed() -> None:
     assert [o.name for o in infos] == ["ace", "played_card", "card_points", "last_card_sweep_counts_as_clear",
                                        "decks"]
     for o in infos:
-        assert o.doc and o.source.startswith("000") and o.reconstructed
+        # "Ace may be one or fourteen" is a clear sentence: ace is from the text, the others reconstructions
+        assert o.doc and o.source.startswith("000") and o.reconstructed == (o.name != "ace")
 
 
 # --- moves --------------------------------------------------------------------------------------

@@ -66,7 +66,7 @@ def test_durak_throw_in_after_take_over_deals_runs_and_names_the_method() -> Non
     assert "best move differs in" in res.output and "on the way" in res.output
 
 
-@pytest.mark.parametrize("game", ["durak", "fools-and-angels"])
+@pytest.mark.parametrize("game", [i.name for i in games.all_games() if i.declared("ambiguity") is not None])
 def test_every_option_has_choices_to_compare(game: str) -> None:
     info = games.get(game)
     adapter = adapter_for(info)

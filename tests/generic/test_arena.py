@@ -313,3 +313,34 @@ def test_the_plot_and_the_replay(tmp_path, capsys):
     assert f"{len(rec['moves'])}. player" in replay and "game over" in replay
     code, _, err = run(["play", str(out), "--record", "9"], capsys)
     assert_one_line_error(code, err, "--record")
+
+
+@pytest.mark.parametrize("bot", ["pimc:samples=2,nodes=200", "ismcts:iterations=30", "pimc:time=0.001,nodes=200"])
+def test_the_seat_bots_play_whole_games_from_their_views(bot):
+    match = arena.Match("durak", {"redeal_right": False}, 2, (bot, "greedy"), deals=1, seed=11)
+    try:
+        rec = arena.play(arena.Task(match, 0, (0, 1)))
+    finally:
+        arena.close_bots()
+    assert rec["forfeit"] is None and rec["finished"] and rec["decisions"][0] > 0
+    spec = games.get("durak").spec
+    spec.play(spec.state_from_json(rec["start"]), *rec["moves"])
+
+
+def test_openspiel_ismcts_plays_through_the_bridge():
+    pytest.importorskip("pyspiel")
+    match = arena.Match("fools-paradise", {}, 2, ("openspiel-ismcts:simulations=20", "random"), deals=1, seed=2)
+    try:
+        rec = arena.play(arena.Task(match, 0, (0, 1)))
+    finally:
+        arena.close_bots()
+    assert rec["forfeit"] is None and rec["finished"]
+
+
+def test_seat_bot_parameters_are_checked(capsys):
+    for argv, needle in [
+        (["arena", "durak", "--bot", "random", "--bot", "pimc:samples=0"], "samples"),
+        (["arena", "durak", "--bot", "random", "--bot", "ismcts:time=x"], "time must be a number"),
+    ]:
+        code, _, err = run(argv, capsys)
+        assert_one_line_error(code, err, needle)

@@ -15,7 +15,8 @@ import pytest
 BENCH = Path(__file__).resolve().parents[2] / "bench"
 SCRIPTS = ["bench_durak.py", "bench_fools_paradise.py", "bench_fools_and_angels.py", "bench_cli_startup.py",
            "bench_openspiel.py", "bench_durak_startup.py", "bench_foolery.py", "bench_batch.py",
-           "bench_three_fools.py", "bench_table_memory.py", "mutation.py", "bench_arena.py"]
+           "bench_three_fools.py", "bench_seat.py", "mutation.py", "bench_open_hand.py", "bench_arena.py",
+           "bench_durak_kernel.py", "bench_table_memory.py"]
 
 
 def _load(name: str) -> ModuleType:
@@ -58,6 +59,10 @@ def test_help(script: str) -> None:
     ("bench_foolery.py", ["--games", "0"]),
     ("bench_foolery.py", ["--only", "nothing"]),
     ("bench_three_fools.py", ["--games", "0"]),
+    ("bench_seat.py", ["--worlds", "0"]),
+    ("bench_seat.py", ["--games", "chess"]),
+    ("bench_open_hand.py", ["--only", "chess"]),
+    ("bench_open_hand.py", ["--timeout", "0"]),
     ("bench_arena.py", ["--game", "chess"]),
     ("bench_arena.py", ["--games", "0"]),
     ("bench_arena.py", ["--game", "durak", "--bots", "random", "nosuch"]),
@@ -111,6 +116,14 @@ def test_foolery_parts() -> None:
     assert r["positions"] == 1 and r["over_cap"] == 0
 
 
+def test_open_hand_answers_an_example_and_tables_it() -> None:
+    bench = _load("bench_open_hand")
+    row = bench.answer(bench.EXAMPLES / "durak-endgame.json", 20.0, 120.0)
+    assert (row["code"], row["exact"], row["method"]) == (0, True, "exact solver")
+    lines = bench.table([row])
+    assert lines[2].startswith("| durak-endgame |") and lines[-1].startswith("\n1 of 1 answered (1 exact)")
+
+
 def test_three_fools_playouts_compare_the_same_games() -> None:
     bench = _load("bench_three_fools")
     lines = bench.bench_playouts(3)
@@ -160,6 +173,18 @@ def test_mutation_one_mutant_killed_and_survived_in_a_copy(tmp_path: Path) -> No
     row = bench.run_one(co, rel, m, ["tests/generic/test_cards.py"], 300)
     assert row["outcome"] == "survived" and row["killed_by"] is None
     assert (co.root / rel).read_bytes() == original == (BENCH.parent / rel).read_bytes()
+
+
+def test_seat_bench_values_worlds_of_each_kind_of_position() -> None:
+    """bench_seat.py's parts on a tiny input: three positions a game, worlds valued, a rate."""
+    bench = _load("bench_seat")
+    from foolsolve import games
+
+    info = games.get("durak")
+    found = bench.positions(info, 1)
+    assert found[0][0] == "fresh deal" and len(found) == 3
+    row = bench.worlds_rate(info, *found[2], 2, 1)
+    assert row["worlds"] == 2 and row["per_s"] > 0 and 0 <= row["exact"] <= 2
 
 
 def test_the_arena_bench_plays_a_small_match_and_checks_the_targets(tmp_path) -> None:

@@ -22,6 +22,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from foolsolve import games
 from foolsolve.cli import load_position, main
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "foolsolve" / "examples"
@@ -122,8 +123,10 @@ def test_fools_and_angels_rule_choice_of_the_wrong_json_type_is_a_one_line_error
                                   '{"a":' * 50_000 + "1" + "}" * 50_000])
 def test_json_nested_too_deeply_is_a_one_line_error(tmp_path, text):
     """The JSON decoder's RecursionError was an internal error."""
-    for cmd in ("show", "solve", "defend", "capture"):
-        assert_one_line_error([cmd, write(tmp_path, text)], "nested too deeply")
+    commands = [["show"], ["solve"], *([info.name, ref.name] for info in games.all_games() for ref in info.commands
+                                       if any(p.name == "position" for p in ref.load().params))]
+    for cmd in commands:
+        assert_one_line_error([*cmd, write(tmp_path, text)], "nested too deeply")
 
 
 def test_json_number_with_too_many_digits_is_a_one_line_error(tmp_path):
@@ -158,8 +161,8 @@ def test_an_output_file_in_a_missing_directory_is_a_one_line_error_and_leaves_no
     (["deal", "durak", "--seed", "1.5"], ["--seed"]),
     (["show"], ["POSITION", "missing"]),
     (["ambiguities", "durak"], ["--option", "missing"]),
-    (["defend", "--attack", "3D", "--hand", "9C", "--method", "x"], ["--method"]),
-    (["capture", "--hand", "2", "--centre", "2", "--decks", "x"], ["--decks"]),
+    (["fools-and-angels", "defend", "--attack", "3D", "--hand", "9C", "--method", "x"], ["--method"]),
+    (["fools-paradise", "capture", "--hand", "2", "--centre", "2", "--decks", "x"], ["--decks"]),
     (["games", "extra"], ["extra"]),
     (["--nope"], ["--nope"]),
 ])
@@ -274,9 +277,9 @@ def variants(obj: Any, path: tuple[Any, ...]) -> list[Any]:
 
 
 def commands_for(game: str) -> list[list[str]]:
-    extra = {"fools-and-angels": [["defend"]], "fools-paradise": [["capture"]]}
-    return [["show"], ["moves", "--json"], ["solve", "--json", "--max-nodes", "2000"], ["perft", "--depth", "1"],
-            *extra.get(game, [])]
+    own = [[info.name, ref.name] for info in games.all_games() if info.name == games.get(game).name
+           for ref in info.commands if any(p.name == "position" for p in ref.load().params)]  # those reading a position
+    return [["show"], ["moves", "--json"], ["solve", "--json", "--max-nodes", "2000"], ["perft", "--depth", "1"], *own]
 
 
 @functools.cache

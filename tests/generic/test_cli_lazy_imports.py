@@ -118,7 +118,7 @@ def test_fools_paradise_solve_imports_no_z3_networkx_or_other_games() -> None:
 
 
 def test_capture_imports_no_engine_and_no_z3_with_the_dp_method() -> None:
-    code, out, modules = run_cli("capture", "--hand", "2 3 9 K A", "--centre", "J 2 K 5 6")
+    code, out, modules = run_cli("fools-paradise", "capture", "--hand", "2 3 9 K A", "--centre", "J 2 K 5 6")
     assert code == 0 and out.strip()
     assert "foolsolve.solver.fools_paradise.capture" in modules
     assert imported(modules, ("foolsolve.engines", "foolsolve.spec", "z3", "networkx", "jsonschema")) == []
@@ -138,14 +138,21 @@ def test_help_lists_every_command_exactly_as_with_every_command_imported() -> No
     _, lazy, _ = run_cli("--help")
     eager_run = ("import json, sys, click\n"
                  "from foolsolve import cli, games\n"
-                 "for ref in (*cli.CORE_COMMANDS, *games.commands()):\n"
+                 "for ref in cli.CORE_COMMANDS:\n"
                  "    cli.cli.add_command(ref.load())\n"
+                 "for info in games.all_games():\n"
+                 "    if info.commands:\n"
+                 "        group = cli.game_group(info)\n"
+                 "        for ref in info.commands:\n"
+                 "            group.add_command(ref.load())\n"
+                 "        cli.cli.add_command(group)\n"
                  "cli.main(['--help'])\n")
     proc = subprocess.run([sys.executable, "-c", eager_run], capture_output=True, text=True, env=_env(), timeout=120)
     assert proc.stdout == lazy
     listed = {line.split()[0] for line in lazy.split("Commands:")[1].splitlines() if line.strip()}
+    with_commands = {info.name for info in games.all_games() if info.commands}
     assert listed == {"solve", "conform", "perft", "rules", "prove", "deal", "moves", "play", "show", "games",
-                      "capture", "defend", "simulate", "view"} | {ref.name for ref in CORE_COMMANDS}
+                      "view"} | {ref.name for ref in CORE_COMMANDS} | with_commands
 
 
 @pytest.mark.parametrize("ref", (*CORE_COMMANDS, *games.commands()), ids=lambda r: r.name)

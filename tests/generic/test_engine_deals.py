@@ -16,8 +16,6 @@ from foolsolve.game import Engine
 from foolsolve.rules import random_rules
 
 ENGINE_GAMES = [n for n in games.names() if games.get(n).engine is not None]
-SAME_ERRORS = {"foolery", "three-fools"}
-"""Games whose engine rejects a bad deal with the spec's very message."""
 
 
 def _counts(spec: object) -> list[int]:
@@ -40,8 +38,8 @@ def test_engine_deal_equals_the_spec_deal_and_plays_in_lockstep(game: str) -> No
             except InputError as exc:
                 with pytest.raises(InputError) as got:
                     eng.deal(rules, n, random.Random(seed))
-                if game in SAME_ERRORS:
-                    assert str(got.value) == str(exc), (n, seed)
+                # the engine names the field the spec names (its words may be shorter)
+                assert str(got.value).split(":")[0] == str(exc).split(":")[0], (n, seed)
                 continue
             e = eng.deal(rules, n, random.Random(seed))
             assert spec.state_to_json(eng.to_spec(e)) == want, (n, seed)
@@ -66,7 +64,7 @@ def test_foolery_engine_deals_later_rounds_and_given_dealers(players: int) -> No
         want = spec.deal(rules, players, random.Random(seed), previous=previous)
         e = eng.deal(rules, players, random.Random(seed), previous=previous)
         assert spec.state_to_json(eng.to_spec(e)) == spec.state_to_json(want)
-        assert want.phase == "king_gives" and want.round == 2
+        assert want.phase == "peasant_gives" and want.round == 2
         assert lockstep(info, want, random.Random(seed), max_steps=40, engine_start=e) is None
         dealer = seed % players
         want = spec.deal(rules, players, random.Random(seed), dealer=dealer)

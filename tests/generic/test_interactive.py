@@ -1,10 +1,12 @@
 """``foolsolve play POSITION --interactive`` end to end through a pseudo-terminal (pexpect): the
 user moves, the solver answers with a best move, hint shows every move's value, undo steps back,
-why explains an illegal move; where the solver cannot answer, the stated random policy plays."""
+why explains an illegal move; where the solver cannot answer, the seat analysis answers from the
+computer player's own view, and where that cannot either, the stated random policy plays."""
 
 from __future__ import annotations
 
 import json
+import random
 import re
 import sys
 from pathlib import Path
@@ -64,20 +66,36 @@ def test_play_against_the_solver_with_hint_undo_and_why(tmp_path, capsys):
     assert final["table"] == [] and final["out"]
 
 
-def test_where_the_solver_cannot_answer_the_stated_random_policy_plays(tmp_path):
-    # three players: the exact Durak solver takes two; the others play seeded random moves
-    child = spawn(str(EXAMPLES / "durak-midbout.json"), "--seed", "5")
+def test_with_three_players_the_others_answer_from_their_own_views(tmp_path):
+    # three players: the exact Durak solver takes two; the others answer by the seat analysis
+    child = spawn(str(EXAMPLES / "durak-midbout.json"), "--seed", "5", "--samples", "2")
     child.expect(r"You are player 1")
     child.expect(r"player 1 \(you\)> ")
     child.sendline("hint")
     child.expect(r"player 1 \(you\)> ")
     assert "no exact values here" in child.before and "two players" in child.before
     child.sendline("take")
-    child.expect(r"uniformly random legal moves, --seed 5")
+    child.expect(r"player [02]: .*\[(pimc|exact) from its view, \d+ worlds?: [+-]\d")
     child.sendline("quit")
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
+
+
+def test_where_nothing_answers_the_stated_random_policy_plays(monkeypatch, capsys):
+    from foolsolve import interactive
+    from foolsolve.cli import load_position
+
+    def refuse(*args, **kwargs):
+        raise interactive.InputError("view: no views here")
+
+    monkeypatch.setattr(interactive, "seat_answer", refuse)
+    info, state = load_position(str(EXAMPLES / "durak-midbout.json"))
+    state = info.spec.apply(state, info.spec.parse_move(state, "take"))
+    session = interactive.Session(info, 1, random.Random(5), 5)
+    move, how = session.answer(state)
+    assert how == "random" and move in {str(m) for m in info.spec.legal_moves(state)}
+    assert "uniformly random legal moves, --seed 5" in capsys.readouterr().out
 
 
 def test_a_move_that_starts_with_a_command_word_is_a_move(tmp_path):

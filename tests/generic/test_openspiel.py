@@ -23,22 +23,24 @@ from foolsolve.solver.base import SolveOptions  # noqa: E402
 EXAMPLES = Path(__file__).resolve().parents[2] / "foolsolve" / "examples"
 NAMES = fo.register_all()
 
-# (game, parameters): several option sets and player counts per game
-SETS = [
-    ("durak", {}),
-    ("durak", {"players": 3, "variant": "perevodnoy", "throwers": "neighbours"}),
-    ("durak", {"players": 4, "variant": "simple", "deck": 52}),
-    ("fools-paradise", {}),
-    ("fools-paradise", {"players": 3, "ace": "high", "played_card": "stays"}),
-    ("fools-and-angels", {}),
-    ("fools-and-angels", {"asymmetry": True, "temptation": True}),
-    ("foolery", {"players": 3}),
-    ("foolery", {"players": 5, "trump_beats_trump": "same", "pass_is_final": True}),
-    ("three-fools", {}),
-    ("three-fools", {"max_hand": 5, "streak_to_win": 4}),
-]
-SETS += [(info.name, {"players": info.spec.max_players if info.spec.max_players <= 6 else info.spec.min_players + 1})
-         for info in games.all_games() if info.name not in {name for name, _ in SETS}]
+
+def _random_params(info, seed: int) -> dict:
+    """The parameters of one of the game's random whole-game starts (random rule options and player
+    count, GameInfo.random_game), as OpenSpiel parameters."""
+    from foolsolve.rules import options_of
+
+    state = info.random_game(random.Random(seed))
+    rules = info.spec.rules_of(state)
+    params = {o.name: fo._param_default(getattr(rules, o.name)) for o in options_of(info.spec.rules_cls) if not o.fixed}
+    # a parameter keeps its default's type (an option of two types, 1 or "unlimited", stays at its default's)
+    kinds = {o.name: type(fo._param_default(o.default)) for o in options_of(info.spec.rules_cls)}
+    return {"players": info.spec.num_players(state), **{k: v for k, v in params.items() if type(v) is kinds[k]}}
+
+
+# (game, parameters) for every registered game: the defaults and two random option sets and player counts
+SETS = [pytest.param(info.name, params, id=f"{info.name}-{'defaults' if not params else f'random{k}'}")
+        for info in games.all_games()
+        for k, params in enumerate(({}, *(_random_params(info, seed) for seed in (1, 2) if info.random_game is not None)))]
 
 
 def test_every_registered_game_is_registered_with_openspiel():
@@ -47,7 +49,7 @@ def test_every_registered_game_is_registered_with_openspiel():
         assert name in pyspiel.registered_names()
 
 
-@pytest.mark.parametrize("game,params", SETS, ids=lambda x: json.dumps(x) if isinstance(x, dict) else x)
+@pytest.mark.parametrize("game,params", SETS)
 def test_random_sim_test_passes(game, params):
     g = fo.load(game, **params)
     pyspiel.random_sim_test(g, num_sims=2, serialize=True, verbose=False)

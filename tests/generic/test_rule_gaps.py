@@ -45,7 +45,7 @@ def test_engine_deal_six_players_deals_the_whole_deck() -> None:
 # --- Fools and Angels: who chooses first under Asymmetry, and the payoffs ------------------------------
 
 
-def test_fa_asymmetry_order_first_chooser() -> None:
+def test_fools_and_angels_asymmetry_order_first_chooser() -> None:
     # RECONSTRUCTION asymmetry_order: the first player chooses first, or the second player
     for first_player in (0, 1):
         for order, chooser in (("first_player_first", first_player), ("second_player_first", 1 - first_player)):
@@ -60,7 +60,7 @@ def test_fa_asymmetry_order_first_chooser() -> None:
             assert (t.phase, t.to_move) == (fa.TURN, first_player)
 
 
-def test_fa_win_result_payoffs() -> None:
+def test_fools_and_angels_win_result_payoffs() -> None:
     # 003 "The first player to get rid of all cards in both their hand and their own stock wins."
     for winner, payoffs in ((0, (Fraction(1), Fraction(-1))), (1, (Fraction(-1), Fraction(1)))):
         hands = ("", "2♥ 3♥") if winner == 0 else ("2♣ 3♣", "")
@@ -75,7 +75,7 @@ def test_fa_win_result_payoffs() -> None:
 # --- Fool's Paradise: the deal's dealer ------------------------------------------------------------------
 
 
-def test_fp_deal_names_the_players_a_dealer_may_be() -> None:
+def test_fools_paradise_deal_names_the_players_a_dealer_may_be() -> None:
     import pytest
 
     from foolsolve.errors import InputError
@@ -88,7 +88,7 @@ def test_fp_deal_names_the_players_a_dealer_may_be() -> None:
     assert (s.dealer, s.to_move) == (2, 0)  # 000 §The Game: "The player to the left of the dealer starts first."
 
 
-def test_fp_engine_either_per_play_from_a_position_file() -> None:
+def test_fools_paradise_engine_either_per_play_from_a_position_file() -> None:
     # RULES-NOTES §2 either_per_play: one choice for every ace of one collection, the played card included:
     # a played ace valued 14 collects an ace valued 14. Read from JSON text, so the option's string is the
     # file's own (an engine comparing it by identity would miss it).

@@ -227,7 +227,7 @@ def test_durak_legal_move_says_what_it_does() -> None:
 # --- Fools and Angels --------------------------------------------------------------------------------
 
 
-def test_fa_result_and_phase() -> None:
+def test_fools_and_angels_result_and_phase() -> None:
     over = fa_position("", "2♥", stock1="3♥")
     assert _rules(over, "draw own", FA) == {"result"}
     s = fa_position("5♣", "9♣ 4♥", stock0="6♣", stock1="3♥")
@@ -235,14 +235,14 @@ def test_fa_result_and_phase() -> None:
     assert _rules(s, "swap pile 1 for pool pile 2", FA) == {"legal_moves"}
 
 
-def test_fa_attack_reasons_and_attack_size_reasons() -> None:
-    s = fa_position("A♣ 2♣ 3♣ 4♣ 5♣ J♦ Q♦", "A♦ 2♦ 3♦ 4♦ 5♦ 6♦ 7♦", stock0="6♣", stock1="6♥")
+def test_fools_and_angels_attack_reasons_and_attack_size_reasons() -> None:
+    s = fa_position("A♣ 2♣ 3♣ 4♣ 5♣ J♦ Q♥", "A♦ 2♦ 3♦ 4♦ 5♦ 6♦ 7♦", stock0="6♣", stock1="6♥")
     exp = explain(FA, s, "attack A♣ 2♣ 3♣ 4♣ 5♣")
     assert [(r.rule, r.option) for r in exp.reasons] == [("attack_size_reasons", "attack_size")]
     assert exp.flips == []  # five pip cards: too many under either reading
-    exp = explain(FA, s, "attack 2♣ J♦ Q♦")
+    exp = explain(FA, s, "attack 2♣ J♦ Q♥")
     assert exp.legal and exp.flips == [("attack_size", "pips_and_one_face")]
-    assert "needs a pip card" in explain(FA, s, "attack J♦ Q♦").one_line()
+    assert "needs a pip card" in explain(FA, s, "attack J♦ Q♥").one_line()
     zero = fa_position("2♣ 2♦", "A♦ 2♥ 3♦", stock0="6♣", stock1="6♥")
     assert "total zero" in explain(FA, zero, "attack 2♣ 2♦").one_line()
     big = fa_position("A♣ 2♣ 3♣", "4♥ 5♥", stock0="6♣", stock1="6♦")
@@ -251,7 +251,7 @@ def test_fa_attack_reasons_and_attack_size_reasons() -> None:
     assert "no card 9♠" in explain(FA, s, "attack 9♠").one_line()
 
 
-def test_fa_defence_targets_and_defend_reasons() -> None:
+def test_fools_and_angels_defence_targets_and_defend_reasons() -> None:
     s = fa_position("5♣", "9♣ 4♥ 5♠ 7♦ A♦ J♥", stock0="6♣", stock1="3♥", phase="defend", to_move=1,
                     attack="3♦ 6♥ 2♣ 2♠")
     assert _rules(s, "defend red with 4♥", FA) == {"defend_reasons"}
@@ -264,7 +264,22 @@ def test_fa_defence_targets_and_defend_reasons() -> None:
     assert "defence_targets" in {r.rule for r in exp.reasons}
 
 
-def test_fa_draw_reasons() -> None:
+def test_fools_and_angels_why_names_a_table_valued_option_that_changes_the_verdict() -> None:
+    # 003 Q&A: "Given an attack of [J♦, 2 ♣], can you defend with a 2♥ to discard both 2s, and pick up the J♦?
+    # A: No, face cards cannot be separated from the cards they affect." Under face_effects {"J": "none"} the
+    # Jack is a plain card and the black half may be cancelled: why names that table value.
+    from foolsolve.spec.fools_and_angels import FaceEffects
+
+    s = fa_position("5♣", "2♥ 4♥ 5♠", stock0="6♣", stock1="3♥", phase="defend", to_move=1, attack="J♦ 2♣")
+    exp = explain(FA, s, "defend black with 2♥")
+    assert not exp.legal and ("face_effects", FaceEffects(J="none")) in exp.flips
+    assert '"J": "none"' in "\n".join(exp.lines())
+    none = FA.with_rules(s, FA.rules_cls(face_effects=FaceEffects(J="none")))
+    exp = explain(FA, none, "defend black with 2♥")
+    assert exp.legal and ("face_effects", FaceEffects()) in exp.flips
+
+
+def test_fools_and_angels_draw_reasons() -> None:
     full = fa_position("A♣ 2♣ 3♣", "A♦ 2♦ 3♦ 4♦", stock0="6♣", stock1="6♥", rules={"hand_limit": 3})
     exp = explain(FA, full, "draw own")
     assert [(r.rule, r.option) for r in exp.reasons] == [("draw_reasons", "hand_limit")]
@@ -275,7 +290,7 @@ def test_fa_draw_reasons() -> None:
     assert "the pool is empty" in explain(FA, full, "draw pool").one_line()
 
 
-def test_fa_draw_reasons_regroup_max() -> None:
+def test_fools_and_angels_draw_reasons_regroup_max() -> None:
     s = FA.play(fa_position("A♣", "A♦ 2♦", stock0="6♣ 5♣ 4♣", stock1="6♥", rules={"regroup_max": 2}), "draw own")
     assert s.phase == "regroup" and explain(FA, s, "draw own").legal
     s3 = FA.play(fa_position("A♣", "A♦ 2♦ 3♦", stock0="6♣ 5♣ 4♣", stock1="6♥"), "draw own", "draw own")
@@ -286,7 +301,7 @@ def test_fa_draw_reasons_regroup_max() -> None:
     assert [(r.rule, r.option) for r in exp.reasons] == [("draw_reasons", "regroup_max")]
 
 
-def test_fa_exchange_reasons() -> None:
+def test_fools_and_angels_exchange_reasons() -> None:
     s = fa_position("A♣ 2♣", "A♦ 2♦", stock0="6♣", stock1="6♥", pool="7♣")
     exp = explain(FA, s, "exchange A♣")
     assert [(r.rule, r.option) for r in exp.reasons] == [("exchange_reasons", "exchange")]
@@ -298,7 +313,7 @@ def test_fa_exchange_reasons() -> None:
     assert "already began with an exchange" in explain(FA, done, "exchange 2♣").one_line()
 
 
-def test_fa_exception_pass_and_stuck() -> None:
+def test_fools_and_angels_exception_pass_and_stuck() -> None:
     s = fa_position("A♣ 2♣", "A♦ 2♦", stock0="6♣", stock1="6♥")
     assert _rules(s, "pass", FA) == {"exception_pass", "stuck"}
     says = {r.rule: r.says for r in explain(FA, s, "pass").reasons}
@@ -317,7 +332,7 @@ def test_fa_exception_pass_and_stuck() -> None:
 # --- Fool's Paradise ----------------------------------------------------------------------------------
 
 
-def test_fp_collections_and_collection_witness() -> None:
+def test_fools_paradise_collections_and_collection_witness() -> None:
     s = fp_position(["2C 3D 9H KS AC", "4C"], "JH 2S KH 5D 6C")
     assert _rules(s, "collect 9H: JH", FP) == {"collection_witness"}
     assert _rules(s, "collect KS: 7D", FP) == {"collections", "collection_witness"}
@@ -328,7 +343,7 @@ def test_fp_collections_and_collection_witness() -> None:
     assert exp.legal and "centre: -KH" in exp.effect
 
 
-def test_fp_terminal_and_chance() -> None:
+def test_fools_paradise_terminal_and_chance() -> None:
     s = fp_position(["", ""], "")
     assert _rules(s, "lay 2C", FP) == {"is_terminal"}
     d = fp_position(["2C 3D 4D 5D 6D", "4C 7C 8C 9C 10C"], "JH 2S", stock_size=3)
@@ -380,3 +395,80 @@ def test_play_error_from_the_spec() -> None:
     with pytest.raises(IllegalMove, match=r"move 1 \('transfer 7D'\): not legal: a trump lies on the table "
                                           r"\[can_transfer; 001 §transfer; option transfer_blocked_by_trump = true\]"):
         DURAK.play(s, "transfer 7D")
+
+
+# --- Foolery: one position per rule function --------------------------------------------------------
+
+
+def _foolery(*hands: str, **kw: Any) -> Any:
+    from tests.foolery.helpers import position
+
+    return position(*hands, **kw)
+
+
+def test_foolery_lead_reasons_trumps_and_the_fool() -> None:
+    from foolsolve.spec.foolery import SPEC as FOOLERY
+
+    # 004 §Trumping: "You can't lead trump unless that's all you have"; §Fool: "it can't be led"
+    s = _foolery("3C XV Fool", "4C 5C", "6C 7C")
+    exp = explain(FOOLERY, s, "play XV")
+    assert [r.rule for r in exp.reasons] == ["may_lead_trumps"] and "3C" in exp.reasons[0].says
+    assert exp.reasons[0].quote == "You can't lead trump unless that's all you have"
+    assert _rules(s, "play Fool", FOOLERY) == {"fool_not_led"}
+    only = _foolery("XV XX Fool", "4C 5C", "6C 7C")
+    assert explain(FOOLERY, only, "play XV XX").legal  # the Fool counts with the trumps (fool_in_trump_lead)
+
+
+def test_foolery_pass_reasons_and_combination_and_hand() -> None:
+    from foolsolve.spec.foolery import SPEC as FOOLERY
+
+    s = _foolery("3C 3D 4H", "4C 5C", "6C 7C")
+    assert _rules(s, "pass", FOOLERY) == {"pass_on_lead"}
+    assert _rules(s, "play 3C 4H", FOOLERY) == {"combination"}
+    assert _rules(s, "play 9S", FOOLERY) == {"hand"}
+    assert "player 0 does not hold 9S" in explain(FOOLERY, s, "play 9S").one_line()
+
+
+def test_foolery_follow_reasons() -> None:
+    from foolsolve.spec.foolery import SPEC as FOOLERY
+
+    # 004 §Follow: "players must play the same number of cards in an equal or higher hand"
+    s = _foolery("2C", "8C 8D 9D 10S V VI XX", "AC", table=[(0, "9C 9S")], to_move=1)
+    assert _rules(s, "play 8C 8D", FOOLERY) == {"equal_or_higher"}
+    assert _rules(s, "play 10S", FOOLERY) == {"same_number"}
+    # 004 §Trumping: "any 1 trump beats 1 or 2 cards"
+    exp = explain(FOOLERY, s, "play V VI")
+    assert [r.rule for r in exp.reasons] == ["trumps_needed"]
+    assert explain(FOOLERY, s, "play V").legal
+    t = _foolery("2C", "8C V XX", "AC", table=[(0, "X")], to_move=1)
+    assert _rules(t, "play V", FOOLERY) == {"higher_trump"}
+    assert _rules(t, "play 8C", FOOLERY) == {"trumps_needed"}
+    three = _foolery("2C", "8C V VI XX", "AC", table=[(2, "X XI XII")], to_move=1, passed=[0])
+    exp = explain(FOOLERY, three, "play V VI XX")
+    assert [(r.rule, r.option) for r in exp.reasons] == [("trumps_needed", "trump_beats_trump")]
+    assert exp.flips == [("trump_beats_trump", "same")]
+
+
+def test_foolery_give_reasons_and_phase() -> None:
+    import random
+
+    from foolsolve.spec.foolery import SPEC as FOOLERY
+
+    s = FOOLERY.deal(FOOLERY.rules_cls(), 4, random.Random(9), previous=[3, 1, 4, 2])
+    assert s.phase == "peasant_gives"
+    held = [c.ascii for c in s.hands[s.to_move] if c.ascii != "Fool"]
+    assert _rules(s, f"play {held[0]}", FOOLERY) == {"phase"}
+    assert _rules(s, f"give {held[0]}", FOOLERY) & {"exchange_count"}
+    t = FOOLERY.apply(s, FOOLERY.legal_moves(s)[0])
+    king = [c.ascii for c in t.hands[t.to_move]]
+    assert _rules(t, f"give {king[0]}", FOOLERY) == {"exchange_count"}
+    # 004 §Later rounds: "The Fool may under no circumstances be passed." (whoever holds it)
+    assert "fool_never_passed" in _rules(t, f"give Fool {king[0]}", FOOLERY)
+
+
+def test_foolery_end_of_round() -> None:
+    from foolsolve.spec.foolery import SPEC as FOOLERY
+
+    s = _foolery("", "", "2C", "3C", table=[(2, "2D")], places=[1, 2, None, None], to_move=3)
+    over = FOOLERY.play(s, "play 3C")
+    assert _rules(over, "pass", FOOLERY) == {"end_of_round"}

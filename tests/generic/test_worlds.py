@@ -196,8 +196,9 @@ def test_view_command_and_the_commands_that_read_views(name, tmp_path, capsys):
     assert code == 0, err
     page = (tmp_path / "r.html").read_text()
     assert 'id="view-moves"' in page and 'data-view="player 1"' in page and "hidden cards" in page
-    code, out, err = run(["solve", str(path)], capsys)
-    assert_one_line_error(code, err, "view of player 1")
+    code, out, err = run(["solve", str(path), "--samples", "4", "--max-nodes", "200"], capsys)
+    if "the game is over" not in err:  # a random position may have ended
+        assert code == 0 and "seen from player 1's seat" in out and "Method: " in out, err  # docs/seat.md
     code, out, err = run(["play", str(path), "x"], capsys)
     assert_one_line_error(code, err, "needs a full position")
     code, out, err = run(["solve", str(path), str(path)], capsys)  # several files: the batch reader

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from foolsolve.game import ChanceMode, Dynamics, Engine, GameType, IllegalMove, Information, Result, SpecGame, Utility
+from foolsolve.game import ChanceMode, Dynamics, Engine, GameMeta, IllegalMove, Information, Result, SpecGame, Utility
 from foolsolve.games.base import GameInfo
 from foolsolve.rules import option
 
@@ -34,12 +34,14 @@ class ToyState:
     to_move: int
 
 
+META = GameMeta(name="toy", title="Toy", seed="toy", min_players=2, max_players=2, aliases=("toy-game",),
+                dynamics=Dynamics.SEQUENTIAL, chance_mode=ChanceMode.DETERMINISTIC, information=Information.PERFECT,
+                utility=Utility.ZERO_SUM)
+
+
 class ToySpec(SpecGame[ToyState, Take]):
-    name = "toy"
-    title = "Toy"
+    meta = META
     rules_cls = ToyRules
-    game_type = GameType("toy", "Toy", Dynamics.SEQUENTIAL, ChanceMode.DETERMINISTIC, Information.PERFECT,
-                         Utility.ZERO_SUM, 2, 2)
 
     def deal(self, rules: Any, players: int, rng: random.Random) -> ToyState:
         return ToyState(rules, rng.randint(0, 12), 0)
@@ -113,7 +115,7 @@ class ToyEngine(Engine[tuple[int, int, int], int]):
 
 def toy_info(bug: str = "") -> GameInfo:
     spec = ToySpec()
-    return GameInfo(name="toy", title="Toy", seed="toy", spec=spec, engine=ToyEngine(bug),
+    return GameInfo(meta=META, spec=spec, engine=ToyEngine(bug),
                     random_game=lambda rng: ToyState(ToyRules(rng.choice((2, 3))), rng.randint(0, 14), 0))
 
 
@@ -124,8 +126,7 @@ def solve(state: Any, options: Any) -> Any:
     return minimax.solve(ToySpec(), state, options)
 
 
-INFO = GameInfo(name="toy", title="Toy", seed="toy", spec=ToySpec(), engine=ToyEngine(), solve=solve,
-                random_game=lambda rng: ToyState(ToyRules(rng.choice((2, 3))), rng.randint(0, 14), 0),
-                aliases=("toy-game",))
+INFO = GameInfo(meta=META, spec=ToySpec(), engine=ToyEngine(), solve=solve,
+                random_game=lambda rng: ToyState(ToyRules(rng.choice((2, 3))), rng.randint(0, 14), 0))
 """The toy declared for the registry: with ``FOOLSOLVE_GAMES=toy_game`` (and this folder on the
 path) every ``foolsolve`` command serves it; tests register it with ``games.register``."""

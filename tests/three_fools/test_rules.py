@@ -364,3 +364,79 @@ def test_a_player_sees_her_hand_sizes_the_binary_card_and_the_declaration_not_ot
         assert view["binary"] == "down" and view["declared"] == "P"
         assert "piles" not in view and "hands" not in view
         assert view["centre"][0] == ("3R" if p == 0 else "down")
+
+
+# --- reconstructions as options: the collecting order, Roshambo as a bracket -------------------------
+
+@pytest.mark.parametrize("order, under", [("leader_first", ("5R", "6R", "1R")), ("winner_first", ("1R", "5R", "6R"))])
+def test_collect_order_the_centre_cards_go_under_the_pile(order: str, under: tuple) -> None:
+    # 002 §Winning a Round: "The winner of the round collects the cards in the center to put on the bottom of her
+    # pile." RECONSTRUCTION, option collect_order: in seat order from the leader, or from the winner. The engine
+    # agrees, also in its playout's inlined rounds (conformance draws the option).
+    from foolsolve.engines.three_fools import ENGINE
+
+    s = state([["1R", "2R", "3R", "4R"], ["5R", "2P", "3P", "4P"], ["6R", "2S", "3S", "4S"]], leader=1,
+              rules={"collect_order": order})
+    after = SPEC.play(s, "keep", "lead 5R as R", "play 6R", "play 1R")  # DOWN: 1R (player 0) wins
+    assert after.piles[0][-3:] == cards(*under)
+    e = ENGINE.from_spec(s)
+    for text in ("keep", "lead 5R as R", "play 6R", "play 1R"):
+        e = ENGINE.apply(e, ENGINE.move_from_spec(e, SPEC.parse_move(ENGINE.to_spec(e), text)))
+    assert ENGINE.to_spec(e) == after
+
+
+def test_roshambo_format_a_bracket_with_the_leaders_bye() -> None:
+    # 002 §Winning a Round: "each player plays single-elimination Roshambo to determine the winner".
+    # RECONSTRUCTION, option roshambo_format: everyone throws at once (1/3 each), or a bracket: the followers
+    # throw, the winner meets the leader (uniform: the leader 1/2, the others 1/4).
+    from foolsolve.engines.three_fools import ENGINE
+
+    for fmt, odds in (("all_at_once", (Fraction(1, 3),) * 3),
+                      ("leader_bye", (Fraction(1, 4), Fraction(1, 2), Fraction(1, 4)))):
+        s = SPEC.play(state([["1R", "2R", "3R", "4R"], ["1P", "2P", "3P", "4P"], ["1S", "2S", "3S", "4S"]],
+                            leader=1, rules={"roshambo_format": fmt}), "keep", "lead 1P as P", "play 1S", "play 1R")
+        assert s.phase == ROSHAMBO
+        assert [p for _, p in SPEC.chance_outcomes(s)] == list(odds)
+        e = ENGINE.from_spec(s)
+        assert [p for _, p in ENGINE.chance_outcomes(e)] == list(odds)
+    skew = Rules(roshambo=[["1/2", "1/4", "1/4"], ["1/4", "1/4", "1/2"], ["1/3", "1/3", "1/3"]],
+                 roshambo_format="leader_bye")
+    bracket = roshambo_odds(skew, (0, 1, 2), 2)
+    pair = roshambo_odds(skew, (0, 1))
+    assert bracket[0] == pair[0] * roshambo_odds(skew, (0, 2))[0] and sum(bracket.values()) == 1
+
+
+# --- why a move is illegal: one position per rule function ------------------------------------------
+
+def _why(s, text: str) -> set[str]:
+    from foolsolve.why import explain
+
+    exp = explain(SPEC, s, text, flips=False)
+    assert not exp.legal, exp.lines()
+    return {r.rule for r in exp.reasons}
+
+
+def test_why_phase_hand_and_roshambo() -> None:
+    s = state([["1R", "2R", "3R", "4R"], ["1P", "2P", "3P", "4P"], ["1S", "2S", "3S", "4S"]])
+    assert _why(s, "lead 1R as P") == {"phase"}  # the leader flips or keeps first
+    t = SPEC.play(s, "keep")
+    assert _why(t, "lead 1P as P") == {"hand"}  # lead_reasons: not in the leader's hand
+    assert _why(t, "play 1P") == {"phase"}
+    u = SPEC.play(t, "lead 1R as P")
+    assert _why(u, "play 1S") == {"hand"}  # follow_reasons: player 1 follows, 1S is player 2's
+    r = SPEC.play(u, "play 1P", "play 1S")
+    assert _why(r, "keep") == {"phase"}
+    over = state([["1R"], ["2P"], ["2S"]], phase="over", winner=0, reason="won 3 rounds in a row")
+    assert _why(over, "keep") == {"end_of_game"}
+    with pytest.raises(Exception, match="cannot read"):
+        SPEC.read_move(s, "lead 1R")
+
+
+def test_why_roshambo_of_a_tie_is_between_the_two_left() -> None:
+    # 002 §Losing the Game: "In the case of a tie, Roshambo for it!" (roshambo_reasons): player 0 lost (maximum
+    # hand size 0), players 1 and 2 hold 22 cards each
+    s = state([[], ["2P"], ["2S"]], [["1R"], None, None], fill=(1, 2), phase="tie", contest=[1, 2],
+              lost=[True, False, False], max_hand=[0, 4, 4])
+    assert _why(s, "roshambo 0") == {"roshambo"}
+    assert _why(s, "play 2P") == {"phase"}
+    assert [str(m) for m in SPEC.legal_moves(s)] == ["roshambo 1", "roshambo 2"]

@@ -1,4 +1,4 @@
-"""``foolsolve simulate three-fools``: whole games by policy, win rates with confidence intervals."""
+"""``foolsolve three-fools simulate``: whole games by policy, win rates with confidence intervals."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from foolsolve.stats import wilson
 
 
 def _run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "foolsolve", "simulate", "three-fools", *args], capture_output=True,
+    return subprocess.run([sys.executable, "-m", "foolsolve", "three-fools", "simulate", *args], capture_output=True,
                           text=True, timeout=300)
 
 
@@ -52,7 +52,7 @@ def test_wilson_interval():
     assert wilson(0, 10)[0] == 0.0
 
 
-def test_simulate_refuses_other_games_in_one_line():
+def test_the_old_spelling_refuses_other_games_in_one_line():
     proc = subprocess.run([sys.executable, "-m", "foolsolve", "simulate", "durak"], capture_output=True, text=True,
                           timeout=120)
     assert proc.returncode == 2 and proc.stderr.count("\n") == 1

@@ -24,7 +24,7 @@ def test_revealed_cards_are_placed_where_the_public_history_puts_them():
             for p in range(3):
                 own = state.hands[p] | {c for c in (state.centre[p],) if c is not None}
                 assert drawn[p] <= own
-                gained = collected(state.history, p)
+                gained = collected(state.history, p, state.rules)
                 tail = gained[len(gained) - min(len(gained), len(state.piles[p])):]
                 assert tuple(state.piles[p][len(state.piles[p]) - len(tail):]) == tuple(tail)
                 placed += len(drawn[p] & state.hands[p])

@@ -1,0 +1,326 @@
+"""Durak's rules kernel: the fast implementations before and after a change, side by side in one run.
+
+    python bench/bench_durak_kernel.py --old REV [--games 200] [--repeat 5] [--sizes 8 9]
+                                       [--positions 10] [--python-sizes 6 7] [--rounds 3] [--compile N]
+                                       [--only playout engine compiled python compile]
+
+``REV`` is a git revision of this checkout (e.g. the commit before the change). Its Durak engine,
+native playout and both searches (``engines/durak.py``, ``engines/durak_playout.py``,
+``solver/durak/{shared,search,compiled}.py``) are checked out with ``git show`` into a package of
+their own outside this one (``<tmp>/foolsolve-bench-old/<sha>/durak_old_<sha>``, kept between
+runs so that numba's cache of the old search stays valid), their imports of each other pointed at
+that package; everything else (cards, spec, solver base) is this checkout's. Both run in this
+process, taking turns item by item (who goes first alternates), and every row checks that the two
+give the same results:
+
+1. ``playout``: the native playouts on the same seeded whole games (random deals, 2-6 players,
+   random rule options): the same moves (traces) and final positions; CPU time.
+2. ``engine``: the engine's ``legal`` + ``play`` loop on the same games (the generic playout); CPU
+   time.
+3. ``compiled``: the compiled search on one thread, a fresh search per position valuing every
+   move (seeded two-player podkidnoy endgames, stock empty, as bench_durak.py's): the same values
+   and node counts; wall time, the fastest of ``--rounds`` searches a side per position (on a
+   shared machine the fastest is the figure least moved by other jobs; numba's cache warm: each
+   search is loaded before timing).
+4. ``python``: the same with the Python search (smaller sizes).
+5. ``compile`` (``--compile N``, default 1 round; 0 skips it): each compiled search's first
+   compile, in a child process with an empty ``NUMBA_CACHE_DIR`` (what CI pays), N rounds
+   alternating; the child's CPU time and wall time.
+
+Prints a Markdown report.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import random
+import re
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from bench_durak import endgame
+from benchkit import ROOT, Parser, fail, header, positive_int, run
+
+from foolsolve.games.durak import random_game
+from foolsolve.spec.durak import SPEC
+
+PROG = "bench_durak_kernel.py"
+FILES = {  # the old package's module -> the file at REV
+    "engine": "engines/durak.py",
+    "playout": "engines/durak_playout.py",
+    "shared": "solver/durak/shared.py",
+    "search": "solver/durak/search.py",
+    "compiled": "solver/durak/compiled.py",
+}
+OLD_BASE: Path | None = None
+"""The folder holding the old package (set by :func:`old_package`)."""
+SECTIONS = ("playout", "engine", "compiled", "python", "compile")
+
+
+def old_package(rev: str) -> tuple[str, Path]:
+    """Check the Durak files of ``rev`` out into a package of their own (once per commit) and put
+    its folder on ``sys.path``; returns the package's name and folder."""
+    got = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--verify", f"{rev}^{{commit}}"],
+                         capture_output=True, text=True)
+    if got.returncode:
+        fail(PROG, f"--old: {rev!r} is not a commit of {ROOT}")
+    sha = got.stdout.strip()
+    name = f"durak_old_{sha[:12]}"
+    base = Path(tempfile.gettempdir()) / "foolsolve-bench-old" / sha[:12]
+    pkg = base / name
+    texts = {}
+    for mod, path in FILES.items():
+        shown = subprocess.run(["git", "-C", str(ROOT), "show", f"{sha}:{path}"], capture_output=True, text=True)
+        if shown.returncode:
+            fail(PROG, f"--old: {rev} has no {path}")
+        text = shown.stdout
+        text = text.replace("from foolsolve.engines.durak import", f"from {name}.engine import")
+        text = text.replace("from foolsolve.engines import durak_playout", f"from {name} import playout")
+        text = text.replace("from foolsolve.engines.durak_playout import playout", f"from {name}.playout import playout")
+        text = re.sub(r"from foolsolve\.solver\.durak\.(shared|search|compiled) import", rf"from {name}.\1 import", text)
+        text = re.sub(r"from foolsolve\.solver\.durak import (shared|compiled)\b", rf"from {name} import \1", text)
+        texts[mod] = text
+    pkg.mkdir(parents=True, exist_ok=True)
+    init = pkg / "__init__.py"
+    if not init.exists():
+        init.write_text(f'"""The Durak modules of commit {sha}, for {PROG}."""\n')
+    for mod, text in texts.items():
+        f = pkg / f"{mod}.py"
+        # rewritten only when it differs: numba's cache of the old search checks the file's stamp
+        if not f.exists() or f.read_text() != text:
+            f.write_text(text)
+    if str(base) not in sys.path:
+        sys.path.insert(0, str(base))
+    global OLD_BASE
+    OLD_BASE = base
+    return name, pkg
+
+
+class Impl:
+    """One side of the comparison: its engine, playout and searches."""
+
+    def __init__(self, label: str, engine: ModuleType, playout: ModuleType, search: ModuleType,
+                 compiled_name: str) -> None:
+        self.label = label
+        self.engine = engine
+        self.playout = playout
+        self.search = search
+        self.compiled_name = compiled_name
+        self._compiled: ModuleType | None = None
+
+    @property
+    def compiled(self) -> ModuleType:
+        """The compiled search's module, loaded (numba's cache warm) on first use."""
+        if self._compiled is None:
+            self._compiled = importlib.import_module(self.compiled_name)
+            self._compiled.load()
+        return self._compiled
+
+
+def implementations(rev: str) -> tuple[Impl, Impl]:
+    """The old side (``rev``'s files) and the new one (this checkout)."""
+    name, _ = old_package(rev)
+    old = Impl(f"old ({rev})", importlib.import_module(f"{name}.engine"), importlib.import_module(f"{name}.playout"),
+               importlib.import_module(f"{name}.search"), f"{name}.compiled")
+    new = Impl("new", importlib.import_module("foolsolve.engines.durak"),
+               importlib.import_module("foolsolve.engines.durak_playout"),
+               importlib.import_module("foolsolve.solver.durak.search"), "foolsolve.solver.durak.compiled")
+    return old, new
+
+
+def _turns(impls: tuple[Impl, Impl], i: int) -> tuple[Impl, ...]:
+    return impls if i % 2 == 0 else impls[::-1]
+
+
+def _ratio_row(what: str, old_s: float, new_s: float) -> str:
+    return f"| {what} | {old_s:.3f} | {new_s:.3f} | **{new_s / old_s:.3f}x** |"
+
+
+def bench_playout(impls: tuple[Impl, Impl], games: int, repeat: int) -> list[str]:
+    """Section 1: the native playouts on the same seeded games, CPU time."""
+    starts = [random_game(random.Random(f"2026:deal:{i}")) for i in range(games)]
+    states = {im.label: [im.engine.from_spec_state(s) for s in starts] for im in impls}
+    secs = dict.fromkeys(states, 0.0)
+    moves = dict.fromkeys(states, 0)
+    for rnd in range(repeat):
+        for i in range(games):
+            got = {}
+            for im in _turns(impls, i + rnd):
+                trace: list[tuple[int, int, int]] = []
+                rng = random.Random(f"2026:moves:{i}")
+                t0 = time.process_time()
+                end, n = im.playout.playout(states[im.label][i], rng, None, trace if rnd == 0 else None)
+                secs[im.label] += time.process_time() - t0
+                moves[im.label] += n
+                got[im.label] = (n, end.key()[2:], trace)
+            a, b = got.values()
+            if a != b:
+                raise SystemExit(f"{PROG}: game {i}: the old and the new playout play different games")
+    old, new = (secs[im.label] for im in impls)
+    return ["| native playout | old CPU s | new CPU s | new / old |", "|---|---|---|---|",
+            _ratio_row(f"{games} seeded games x {repeat} rounds ({moves[impls[1].label]:,} moves)", old, new)]
+
+
+def bench_engine(impls: tuple[Impl, Impl], games: int, repeat: int) -> list[str]:
+    """Section 2: the engine's ``legal`` + ``play`` loop on the same seeded games, CPU time."""
+    starts = [random_game(random.Random(f"2026:deal:{i}")) for i in range(games)]
+    states = {im.label: [im.engine.from_spec_state(s) for s in starts] for im in impls}
+    secs = dict.fromkeys(states, 0.0)
+    moves = 0
+    for rnd in range(repeat):
+        for i in range(games):
+            got = {}
+            for im in _turns(impls, i + rnd):
+                legal, play = im.engine.legal, im.engine.play
+                s = states[im.label][i]
+                rng = random.Random(f"2026:moves:{i}")
+                n = 0
+                t0 = time.process_time()
+                while True:
+                    ms = legal(s)
+                    if not ms:
+                        break
+                    s = play(s, rng.choice(ms))
+                    n += 1
+                secs[im.label] += time.process_time() - t0
+                got[im.label] = (n, s.key()[2:])
+            a, b = got.values()
+            if a != b:
+                raise SystemExit(f"{PROG}: game {i}: the old and the new engine play different games")
+            moves += a[0]
+    old, new = (secs[im.label] for im in impls)
+    return ["| engine `legal` + `play` | old CPU s | new CPU s | new / old |", "|---|---|---|---|",
+            _ratio_row(f"{games} seeded games x {repeat} rounds ({moves // repeat:,} moves a round)", old, new)]
+
+
+def _solves(impls: tuple[Impl, Impl], sizes: list[int], positions: int, rounds: int, label: str,
+            make: Callable[[Impl, Any, int], Any]) -> list[str]:
+    """Sections 3 and 4: a fresh search per position and side valuing every move, ``rounds`` times
+    (the sides taking turns, who goes first alternating), the fastest of the rounds counting; the
+    same values and node counts on both sides every time; wall time per position."""
+    rows = [f"| {label} | positions x rounds | old median s | new median s | old total s | new total s | "
+            "nodes (both) | new / old, total | new / old, per position (median) |",
+            "|---|---|---|---|---|---|---|---|---|"]
+    for k in sizes:
+        rng = random.Random(f"2026:{k}")
+        jsons = [endgame(k, rng) for _ in range(positions)]
+        secs: dict[str, list[float]] = {im.label: [] for im in impls}
+        nodes = 0
+        for i, p in enumerate(jsons):
+            best: dict[str, float] = {}
+            for rnd in range(rounds):
+                got = {}
+                for im in _turns(impls, i + rnd):
+                    s = im.engine.from_spec_state(SPEC.state_from_json(p))
+                    search = make(im, s, k)
+                    t0 = time.perf_counter()
+                    values = [v for _, v in search.move_values(s)]
+                    took = time.perf_counter() - t0
+                    best[im.label] = min(took, best.get(im.label, took))
+                    got[im.label] = (values, search.nodes)
+                    print(f"  {label} {k}v{k} #{i} {im.label}: {took:.3f} s, {search.nodes:,} nodes",
+                          file=sys.stderr, flush=True)
+                a, b = got.values()
+                if a != b:
+                    raise SystemExit(f"{PROG}: {k}v{k} #{i}: the old and the new {label} differ: {a} against {b}")
+            for im in impls:
+                secs[im.label].append(best[im.label])
+            nodes += a[1]
+        old, new = (secs[im.label] for im in impls)
+        per = statistics.median(n / o for o, n in zip(old, new))
+        rows.append(f"| {k}v{k} | {positions} x {rounds} | {statistics.median(old):.3f} | {statistics.median(new):.3f} | "
+                    f"{sum(old):.2f} | {sum(new):.2f} | {nodes:,} (equal) | **{sum(new) / sum(old):.3f}x** | "
+                    f"{per:.3f}x |")
+        print(rows[-1], file=sys.stderr, flush=True)
+    return rows
+
+
+def bench_compiled(impls: tuple[Impl, Impl], sizes: list[int], positions: int, rounds: int) -> list[str]:
+    """Section 3: the compiled search, one thread."""
+    for im in impls:
+        im.compiled  # noqa: B018  (loaded before timing)
+    return _solves(impls, sizes, positions, rounds, "compiled search, one thread",
+                   lambda im, s, k: im.compiled.JitEndgame(s.er, s.trump, threads=1, cards=2 * k))
+
+
+def bench_python(impls: tuple[Impl, Impl], sizes: list[int], positions: int, rounds: int) -> list[str]:
+    """Section 4: the Python search."""
+    return _solves(impls, sizes, positions, rounds, "Python search", lambda im, s, k: im.search.Solver(s.er, s.trump))
+
+
+def bench_compile(impls: tuple[Impl, Impl], rounds: int) -> list[str]:
+    """Section 5: each compiled search's first compile in a child with an empty numba cache."""
+    got: dict[str, list[tuple[float, float]]] = {im.label: [] for im in impls}
+    for rnd in range(rounds):
+        for im in _turns(impls, rnd):
+            with tempfile.TemporaryDirectory(prefix="foolsolve-numba-") as cache:
+                env = {**os.environ, "NUMBA_CACHE_DIR": cache,
+                       "PYTHONPATH": os.pathsep.join(filter(None, (str(OLD_BASE), os.environ.get("PYTHONPATH"))))}
+                code = f"import importlib; importlib.import_module({im.compiled_name!r}).load()"
+                before = resource.getrusage(resource.RUSAGE_CHILDREN)
+                t0 = time.perf_counter()
+                subprocess.run([sys.executable, "-c", code], env=env, check=True)
+                wall = time.perf_counter() - t0
+                after = resource.getrusage(resource.RUSAGE_CHILDREN)
+                cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+                got[im.label].append((cpu, wall))
+                print(f"  compile {im.label}: {cpu:.1f} s CPU, {wall:.1f} s wall", file=sys.stderr, flush=True)
+    (o_cpu, o_wall), (n_cpu, n_wall) = ((statistics.median(c for c, _ in got[im.label]),
+                                         statistics.median(w for _, w in got[im.label])) for im in impls)
+    return ["| first compile of the compiled search (empty numba cache) | old | new | new / old |",
+            "|---|---|---|---|",
+            f"| CPU s, median of {rounds} | {o_cpu:.1f} | {n_cpu:.1f} | **{n_cpu / o_cpu:.3f}x** |",
+            f"| wall s, median of {rounds} | {o_wall:.1f} | {n_wall:.1f} | {n_wall / o_wall:.3f}x |"]
+
+
+def main() -> None:
+    ap = Parser(PROG, __doc__)
+    ap.add_argument("--old", required=True, metavar="REV", help="the git revision to compare with")
+    ap.add_argument("--games", type=positive_int, default=200, help="seeded whole games (default 200)")
+    ap.add_argument("--repeat", type=positive_int, default=5, help="rounds over the games (default 5)")
+    ap.add_argument("--sizes", type=positive_int, nargs="+", default=[8, 9],
+                    help="compiled search: cards a side (default 8 9)")
+    ap.add_argument("--python-sizes", type=positive_int, nargs="+", default=[6, 7],
+                    help="Python search: cards a side (default 6 7)")
+    ap.add_argument("--positions", type=positive_int, default=10, help="positions of each size (default 10)")
+    ap.add_argument("--rounds", type=positive_int, default=3,
+                    help="searches: each position this many times a side, the fastest counting (default 3)")
+    ap.add_argument("--compile", type=int, default=1, metavar="N",
+                    help="rounds of the fresh-compile comparison (default 1; 0 skips it)")
+    ap.add_argument("--only", nargs="+", choices=SECTIONS, default=list(SECTIONS), help="run only these sections")
+    a = ap.parse_args()
+    if any(k > 18 for k in (*a.sizes, *a.python_sizes)):
+        ap.error("--sizes/--python-sizes: at most 18 cards a side fit a 36-card deck")
+    if a.compile < 0:
+        ap.error("--compile: rounds must be 0 or more")
+    impls = implementations(a.old)
+    print(header(PROG))
+    print(f"old: {a.old}, checked out as the package {impls[0].engine.__name__.rsplit('.', 1)[0]}; new: this "
+          "checkout\n", flush=True)
+    sections: list[tuple[str, Callable[[], list[str]]]] = [
+        ("playout", lambda: bench_playout(impls, a.games, a.repeat)),
+        ("engine", lambda: bench_engine(impls, a.games, a.repeat)),
+        ("compiled", lambda: bench_compiled(impls, a.sizes, a.positions, a.rounds)),
+        ("python", lambda: bench_python(impls, a.python_sizes, a.positions, a.rounds)),
+        ("compile", lambda: bench_compile(impls, a.compile) if a.compile else []),
+    ]
+    for name, section in sections:
+        if name in a.only:
+            rows = section()
+            if rows:
+                print("\n".join(rows) + "\n", flush=True)
+
+
+if __name__ == "__main__":
+    run(main, PROG)

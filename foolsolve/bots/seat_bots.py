@@ -1,0 +1,113 @@
+"""The bots that think from their seat: ``pimc``, ``ismcts`` (foolsolve.seat, docs/seat.md) and
+``openspiel-ismcts`` (OpenSpiel's own ``ISMCTSBot`` through the bridge, extra ``openspiel``).
+
+Each reads its seat's view file only (:func:`foolsolve.worlds.read_view`), so every world it
+searches is drawn by the worlds sampler from what its player sees; with one legal move it plays it
+without searching. The move chosen is the analysis' first best move (ties in the game's move
+order), seeded by the seat's seed, so a game replays identically (with ``time=`` the number of
+worlds or iterations reached depends on the machine; give ``samples=`` / ``iterations=`` for a
+reproducible match). With ``time=``, a move whose time runs out before one world is valued values
+exactly one world, however long it takes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from foolsolve.bots import Bot, BotInfo, Seat, number
+from foolsolve.errors import InputError
+
+SEED_MASK = (1 << 31) - 1
+
+
+def _worlds(seat: Seat) -> tuple[Any, Any]:
+    from foolsolve import games
+    from foolsolve.worlds import read_view, worlds_of_view
+
+    info = games.get(seat.game)
+    return info, worlds_of_view(read_view(seat.view, check=False))
+
+
+def _by_text(seat: Seat, text: str) -> Any:
+    for move in seat.legal:
+        if str(move) == text:
+            return move
+    return seat.legal[0]
+
+
+class SeatBot(Bot):
+    """``pimc`` or ``ismcts`` through :func:`foolsolve.seat.analyse`."""
+
+    def __init__(self, method: str, samples: int | None, seconds: float | None, nodes: int | None) -> None:
+        self.method = method
+        self.samples = samples
+        self.seconds = seconds
+        self.nodes = nodes
+
+    def choose(self, seat: Seat) -> Any:
+        if len(seat.legal) == 1:
+            return seat.legal[0]
+        from foolsolve.seat import Budget, Settings, analyse
+
+        info, worlds = _worlds(seat)
+        budget = Budget() if self.nodes is None else Budget(nodes=self.nodes)
+        settings = Settings(method=self.method, samples=self.samples, seconds=self.seconds,
+                            seed=seat.seed & SEED_MASK, budget=budget)
+        try:
+            answer = analyse(info, worlds, settings)
+        except InputError:
+            if self.seconds is None:
+                raise
+            # not one world valued in the time a move has (a slow or loaded machine): value one
+            answer = analyse(info, worlds, replace(settings, samples=1, seconds=None))
+        return _by_text(seat, answer.best[0]) if answer.best else seat.legal[0]
+
+
+class OpenSpielBot(Bot):
+    """OpenSpiel's ``ISMCTSBot`` (:func:`foolsolve.openspiel.seat_ismcts`)."""
+
+    def __init__(self, simulations: int) -> None:
+        self.simulations = simulations
+
+    def choose(self, seat: Seat) -> Any:
+        if len(seat.legal) == 1:
+            return seat.legal[0]
+        from foolsolve.openspiel import seat_ismcts
+
+        info, worlds = _worlds(seat)
+        search = seat_ismcts(info, worlds, simulations=self.simulations, seed=seat.seed & SEED_MASK)
+        return _by_text(seat, search.best[0]) if search.best else seat.legal[0]
+
+
+def _seat_bot(method: str, default_samples: int, key: str) -> Any:
+    def make(params: dict[str, str], raw: str) -> Bot:
+        label = f"{method}:{raw}" if raw else method
+        seconds = number(params, "time", 0, 0.001, 3600, label) or None
+        samples = int(number(params, key, default_samples if seconds is None else 10**9, 1, 10**9, label))
+        nodes = int(number(params, "nodes", 0, 1, 10**9, label)) if "nodes" in params else None
+        return SeatBot(method, samples, seconds, nodes)
+    return make
+
+
+def _openspiel(params: dict[str, str], raw: str) -> Bot:
+    from foolsolve.errors import InputError
+
+    try:
+        import pyspiel  # noqa: F401
+    except ImportError:
+        raise InputError("--bot openspiel-ismcts: needs OpenSpiel (pip install 'foolsolve[openspiel]')") from None
+    label = f"openspiel-ismcts:{raw}" if raw else "openspiel-ismcts"
+    return OpenSpielBot(int(number(params, "simulations", 500, 1, 10**8, label)))
+
+
+PIMC = BotInfo(name="pimc", summary="Perfect Information Monte Carlo from its seat (pimc:samples=N or time=S)",
+               make=_seat_bot("pimc", 20, "samples"),
+               params={"samples": "worlds sampled a move (default 20; with time=, as many as fit)",
+                       "time": "seconds a move", "nodes": "open-hand node budget a world (default 5,000)"})
+ISMCTS = BotInfo(name="ismcts", summary="information-set MCTS from its seat (ismcts:iterations=N or time=S)",
+                 make=_seat_bot("ismcts", 1000, "iterations"),
+                 params={"iterations": "iterations a move (default 1,000; with time=, as many as fit)",
+                         "time": "seconds a move", "nodes": "unused by IS-MCTS's playouts; accepted for symmetry"})
+OPENSPIEL = BotInfo(name="openspiel-ismcts", summary="OpenSpiel's ISMCTSBot through the bridge (simulations=N)",
+                    make=_openspiel, params={"simulations": "ISMCTS simulations a move (default 500)"})

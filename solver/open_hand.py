@@ -1,0 +1,610 @@
+"""Open-hand values of one full position ("one world"), for every registered game.
+
+:func:`solve_world` values every legal root move of a position in which every card is known
+(every hand, a stock of known order), for any player count the game allows. It reads the game
+only through its registry record (:class:`~foolsolve.games.base.GameInfo`): the spec, the engine
+and the exact solver. The PIMC layer solves each sampled world with it; ``foolsolve
+POSITION.json`` answers with it where the game's exact solver does not cover a position
+(:class:`~foolsolve.solver.base.NotCovered`) or runs out of time.
+
+**Scale.** Every value is a payoff of the game's own results (``Result.payoffs``, inside the
+game's ``utility_bounds``) for one player, ``WorldAnswer.player`` (the player to move; at a
+chance node the caller's choice): Durak -1 for the fool and ``1/(n-1)`` for the others (two
+players: +1 win, 0 draw, -1 loss), Foolery the title's payoff (King +2 ... Peasant -2), Fools and
+Angels +1/-1, Fool's Paradise the player's final score, Three Fools 1 for the winner.
+
+**Concepts** (``WorldAnswer.concept``):
+
+* ``minimax``: two players, zero-sum: the player maximises their payoff, the other minimises it;
+* ``paranoid``: the player maximises their own payoff against a coalition of all the others,
+  who minimise it (with two players in a general-sum game, the other player minimises it too);
+* ``max-n``: every player maximises their own payoff; of several equally good moves a player
+  takes the first in the spec's move order (the tie rule; it decides the others' payoffs);
+
+and at chance nodes (Fool's Paradise's draws from a stock of unknown order, Three Fools'
+Roshambo) the expectation over the outcomes with their exact probabilities (expectimax).
+
+**Methods** (``WorldAnswer.method``, ``WorldAnswer.exact``):
+
+1. the game's exact solver, where the position is in its domain, it finishes within the budget
+   and its values convert onto the scale: a two-player zero-sum game valued ``win|draw|loss``
+   (``win`` is the upper end of ``utility_bounds``, ``loss`` the lower, ``draw`` 0). A solver
+   stopped by the budget is not an answer: the budget left goes to 2.
+2. iterative deepening over the engine (never a second copy of the rules): alpha-beta (minimax,
+   paranoid) or max-n with a transposition table, to depth 1, 2, ... plies; a position at the
+   depth limit is valued by the mean of ``Budget.playouts`` of the engine's native random
+   playouts (seeded by ``Budget.seed``), a finished game by its result. The answer is that of
+   the deepest iteration that finished within the budget; it is exact (and the search stops)
+   once an iteration met no depth limit, i.e. the depth covers the game.
+
+**Endless play.** A position met again on the line being searched (Durak with three or more
+players, or two-player perevodnoy, can repeat) is endless play: payoffs 0 for every player (a
+draw, as the Durak solver and ``solver/retrograde.py`` read it). A value resting on such a
+repetition holds only on its own line and is kept out of the transposition table.
+
+Nodes (the budget's and the answer's) count the positions the search expands plus every move
+played in a playout.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from foolsolve.errors import InputError
+from foolsolve.game import CHANCE, Utility
+from foolsolve.solver.base import (
+    DEFAULT_SECONDS,
+    LOSS,
+    WIN,
+    MoveValue,
+    NotCovered,
+    SearchLimit,
+    SolveOptions,
+    SolveResult,
+)
+
+if TYPE_CHECKING:
+    from foolsolve.games.base import GameInfo
+
+CONCEPTS = ("paranoid", "max-n")
+"""The concepts a caller may ask for (``minimax`` is what ``paranoid`` is called in a
+two-player zero-sum game)."""
+
+PLAYOUT_MOVES = 100_000
+"""A playout longer than this many moves is cut and counted as payoffs of 0 (a game that can
+repeat positions, such as two-player perevodnoy Durak, has no random end bound)."""
+
+
+CUT, REP = 1, 2
+"""Flags of a searched value: a depth limit was met below it (an estimate); it rests on a
+repetition of the current line (valid on that line only: kept out of the transposition table)."""
+
+
+class OutOfBudget(SearchLimit):
+    """The budget's time ran out (raised from a progress callback or the search)."""
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How much work one world may take, and how its frontier is valued."""
+
+    max_nodes: int | None = None
+    """Nodes (expanded positions and playout moves) at most; ``None``: no limit."""
+    seconds: float | None = None
+    """Wall-clock seconds at most; ``None``: no limit. (Tests use nodes: they are reproducible.)"""
+    playouts: int = 8
+    """Random playouts whose mean values a position at the depth limit."""
+    seed: int = 0
+    """Seed of the playouts: the same position, budget and seed give the same answer."""
+    max_depth: int | None = None
+    """Deepest iteration (plies); ``None``: deepen until exact or out of budget."""
+    exact_share: float = 0.5
+    """Share of the budget the game's exact solver may use before the engine search gets the rest."""
+
+
+DEFAULT_BUDGET = Budget(seconds=DEFAULT_SECONDS)
+"""The CLI's default: the exact solver gets half of it, the depth-limited search the rest."""
+
+
+@dataclass
+class WorldAnswer:
+    """The open-hand values of one full position's root moves, for :attr:`player`."""
+
+    game: str
+    to_move: int
+    """The player to move, or :data:`~foolsolve.game.CHANCE`."""
+    player: int
+    """Whose payoff every value is."""
+    values: dict[str, Fraction]
+    """Every legal root move (its text, in the spec's order) and its value."""
+    value: Fraction
+    """The position's value: the best move's for the player to move (the expectation at a
+    chance node; under paranoid, the worst for :attr:`player` at a coalition's node)."""
+    exact: bool
+    method: str
+    concept: str
+    nodes: int
+    seconds: float
+    depth: int | None = None
+    """The depth of the engine search's answer (``None``: the game's exact solver answered)."""
+    notes: list[str] = field(default_factory=list)
+
+    mover_best: list[str] | None = None
+    """Max-n with another player to move than :attr:`player`: the mover's own best moves."""
+
+    @property
+    def best(self) -> list[str]:
+        """The best moves of the player to move under the concept (none at a chance node): those
+        worth :attr:`value` to :attr:`player` (the coalition's under paranoid), or under max-n with
+        another player to move, the moves best for that player's own payoff."""
+        if self.to_move == CHANCE:
+            return []
+        if self.mover_best is not None:
+            return self.mover_best
+        return [m for m, v in self.values.items() if v == self.value]
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON form (values as fraction strings)."""
+        return {"game": self.game, "to_move": self.to_move, "player": self.player,
+                "value": str(self.value), "moves": [{"move": m, "value": str(v)} for m, v in self.values.items()],
+                "best": self.best, "exact": self.exact, "method": self.method, "concept": self.concept,
+                "depth": self.depth, "nodes": self.nodes, "seconds": round(self.seconds, 6), "notes": self.notes}
+
+    def to_solve_result(self) -> SolveResult:
+        """The answer as the CLI prints a solve (exact values as fractions, estimates to 4 places)."""
+
+        def show(v: Fraction) -> str:
+            return str(v) if self.exact else f"{float(v):.4f}"
+
+        notes = [f"method: {self.method}" + ("" if self.exact else " (an estimate, not exact)"),
+                 f"values: player {self.player}'s payoff (the game's results)", *self.notes]
+        return SolveResult(self.game, self.to_move, show(self.value),
+                           [MoveValue(m, show(v)) for m, v in self.values.items()], [], self.nodes, self.seconds,
+                           best=self.best, concept=self.concept, notes=notes,
+                           details={"exact": self.exact, "method": self.method, "depth": self.depth})
+
+
+class _Clock:
+    """The budget as a running count: :meth:`tick` raises :class:`OutOfBudget` past it."""
+
+    def __init__(self, budget: Budget, progress: Callable[[int], None] | None, start: float) -> None:
+        self.max_nodes = budget.max_nodes
+        self.deadline = None if budget.seconds is None else start + budget.seconds
+        self.progress = progress
+        self.nodes = 0
+        self._next_look = 1024
+
+    def add(self, n: int) -> None:
+        self.nodes += n
+        if self.max_nodes is not None and self.nodes > self.max_nodes:
+            raise OutOfBudget(f"more than {self.max_nodes:,} nodes")
+        if self.nodes >= self._next_look:
+            self._next_look = self.nodes + 1024
+            if self.deadline is not None and time.perf_counter() > self.deadline:
+                raise OutOfBudget("out of time")
+            if self.progress is not None:
+                self.progress(self.nodes)
+
+
+class _Search:
+    """Depth-limited paranoid alpha-beta and max-n over one game's engine."""
+
+    def __init__(self, info: GameInfo, player: int, concept: str, budget: Budget, clock: _Clock, n: int) -> None:
+        engine = info.engine
+        assert engine is not None
+        self.engine = engine
+        self.spec = info.spec
+        self.player = player
+        self.maxn = concept == "max-n"
+        self.playouts = budget.playouts
+        self.rng = random.Random(budget.seed)
+        self.clock = clock
+        lo, hi = info.utility_bounds
+        self.lo, self.hi = Fraction(lo), Fraction(hi)
+        self.tt: dict[Hashable, tuple[int, Fraction, Fraction, int, int]] = {}
+        """Paranoid: key -> (depth searched, lower bound, upper bound, flags, best move index)."""
+        self.tt_maxn: dict[Hashable, tuple[int, tuple[Fraction, ...], int]] = {}
+        self.path: set[Hashable] = set()
+        """The positions of the current line (a repetition is endless play)."""
+        self.root_vectors: list[tuple[Fraction, ...]] = []
+        """Max-n: the payoff vectors of the root moves of the last iteration."""
+        self.n = n
+
+    # -- leaves --
+
+    def payoffs(self, s: Any) -> tuple[Fraction, ...] | None:
+        res = self.engine.result(s)
+        return None if res is None else res.payoffs
+
+    def estimate(self, s: Any, player: int | None = None) -> tuple[Fraction, ...]:
+        """The mean payoffs of :attr:`playouts` seeded random playouts from ``s`` (only
+        ``player``'s, in every slot, when one is named)."""
+        ends = []
+        engine = self.engine
+        for _ in range(self.playouts):
+            end, moves = engine.playout(s, self.rng, PLAYOUT_MOVES)
+            self.clock.add(moves + 1)
+            res = engine.result(end)
+            if res is not None:
+                ends.append(res.payoffs)
+        if player is not None:
+            return (Fraction(sum(p[player] for p in ends)) / self.playouts,) * self.n
+        return tuple(Fraction(sum(p[i] for p in ends)) / self.playouts for i in range(self.n))
+
+    # -- paranoid / minimax --
+
+    def value(self, s: Any, depth: int, alpha: Fraction, beta: Fraction) -> tuple[Fraction, int]:
+        """The paranoid value of ``s`` for the player (fail-soft alpha-beta) and its flags
+        (:data:`CUT`: a depth limit was met below it; :data:`REP`: it rests on a repetition)."""
+        pay = self.payoffs(s)
+        if pay is not None:
+            return pay[self.player], 0
+        engine = self.engine
+        key = engine.key(s)
+        if key in self.path:
+            return Fraction(0), REP
+        if depth == 0:
+            return self.estimate(s, self.player)[0], CUT
+        hit = self.tt.get(key)
+        best_i = 0
+        if hit is not None:
+            hdepth, hlo, hhi, hflags, best_i = hit
+            if not hflags or hdepth >= depth:
+                if hlo == hhi or hlo >= beta:
+                    return hlo, hflags
+                if hhi <= alpha:
+                    return hhi, hflags
+        self.clock.add(1)
+        mover = engine.to_move(s)
+        flags = 0
+        self.path.add(key)
+        try:
+            if mover == CHANCE:
+                v = Fraction(0)
+                for m, p in engine.chance_outcomes(s):
+                    cv, f = self.value(engine.apply(s, m), depth - 1, self.lo, self.hi)
+                    v += p * cv
+                    flags |= f
+                if not flags & REP:
+                    self.tt[key] = (depth, v, v, flags, 0)
+                return v, flags
+            moves = list(engine.legal_moves(s))
+            order = list(range(len(moves)))
+            if 0 < best_i < len(moves):
+                order.remove(best_i)
+                order.insert(0, best_i)
+            maximise = mover == self.player
+            a, b = alpha, beta
+            best: Fraction | None = None
+            arg = order[0]
+            for i in order:
+                v, f = self.value(engine.apply(s, moves[i]), depth - 1, a, b)
+                flags |= f
+                if best is None or (v > best if maximise else v < best):
+                    best, arg = v, i
+                if maximise:
+                    a = max(a, v)
+                else:
+                    b = min(b, v)
+                if a >= b:
+                    break
+        finally:
+            self.path.discard(key)
+        assert best is not None
+        if maximise:
+            lo, hi = (best, best) if alpha < best < beta else (best, self.hi) if best >= beta else (self.lo, best)
+        else:
+            lo, hi = (best, best) if alpha < best < beta else (self.lo, best) if best <= alpha else (best, self.hi)
+        if not flags & REP:
+            self.tt[key] = (depth, lo, hi, flags, arg)
+        return best, flags
+
+    # -- max-n --
+
+    def vector(self, s: Any, depth: int) -> tuple[tuple[Fraction, ...], int]:
+        """The max-n payoffs of ``s`` (ties: the first move in the spec's order) and its flags
+        (as :meth:`value`)."""
+        pay = self.payoffs(s)
+        if pay is not None:
+            return pay, 0
+        engine = self.engine
+        key = engine.key(s)
+        if key in self.path:
+            return (Fraction(0),) * self.n, REP
+        if depth == 0:
+            return self.estimate(s), CUT
+        hit = self.tt_maxn.get(key)
+        if hit is not None and (not hit[2] or hit[0] >= depth):
+            return hit[1], hit[2]
+        self.clock.add(1)
+        mover = engine.to_move(s)
+        flags = 0
+        self.path.add(key)
+        try:
+            if mover == CHANCE:
+                acc: list[Fraction] | None = None
+                for m, p in engine.chance_outcomes(s):
+                    cv, f = self.vector(engine.apply(s, m), depth - 1)
+                    flags |= f
+                    acc = [p * x for x in cv] if acc is None else [t + p * x for t, x in zip(acc, cv)]
+                assert acc is not None
+                out = tuple(acc)
+            else:
+                best: tuple[Fraction, ...] | None = None
+                for m in self.spec_ordered(s):
+                    v, f = self.vector(engine.apply(s, m), depth - 1)
+                    flags |= f
+                    if best is None or v[mover] > best[mover]:
+                        best = v
+                assert best is not None
+                out = best
+        finally:
+            self.path.discard(key)
+        if not flags & REP:
+            self.tt_maxn[key] = (depth, out, flags)
+        return out, flags
+
+    def spec_ordered(self, s: Any) -> list[Any]:
+        """The engine's moves in the spec's order."""
+        engine, spec = self.engine, self.spec
+        return sorted(engine.legal_moves(s), key=lambda m: spec.move_sort_key(engine.move_to_spec(s, m)))
+
+    # -- the root --
+
+    def root_values(self, root: Any, depth: int) -> tuple[list[tuple[Any, Fraction]], bool]:
+        """Every root move (engine move, spec order) and its value at this depth, and whether a
+        depth limit was met (max-n: the payoff vectors are kept in :attr:`root_vectors`)."""
+        self.root_vectors = []
+        engine = self.engine
+        if engine.to_move(root) == CHANCE:
+            moves = [m for m, _ in engine.chance_outcomes(root)]
+        else:
+            moves = self.spec_ordered(root)
+        out = []
+        flags = 0
+        self.path = {engine.key(root)}
+        for m in moves:
+            child = engine.apply(root, m)
+            if self.maxn:
+                vec, f = self.vector(child, depth - 1)
+                v = vec[self.player]
+                self.root_vectors.append(vec)
+            else:
+                v, f = self.value(child, depth - 1, self.lo, self.hi)
+            out.append((m, v))
+            flags |= f
+        self.path = set()
+        return out, bool(flags & CUT)
+
+
+def _concept_name(info: GameInfo, state: Any, concept: str) -> str:
+    if concept == "paranoid" and info.spec.num_players(state) == 2 and info.spec.game_type.utility == Utility.ZERO_SUM:
+        return "minimax"
+    return concept
+
+
+def _exact(info: GameInfo, state: Any, player: int, budget: Budget, clock: _Clock, start: float
+           ) -> WorldAnswer | None:
+    """The game's exact solver's answer on the scale, or ``None`` (not covered, not convertible,
+    or stopped by its share of the budget)."""
+    spec = info.spec
+    solve = info.solve
+    if (solve is None or spec.num_players(state) != 2 or spec.game_type.utility != Utility.ZERO_SUM
+            or spec.to_move(state) != player):
+        return None
+    share = budget.exact_share
+    deadline = None if budget.seconds is None else start + budget.seconds * share
+    max_nodes = None if budget.max_nodes is None else max(1, int(budget.max_nodes * share))
+
+    def tick(nodes: int) -> None:
+        if deadline is not None and time.perf_counter() > deadline:
+            raise OutOfBudget("out of time")
+        if clock.progress is not None:
+            clock.progress(nodes)
+
+    try:
+        result = solve(state, SolveOptions(progress=tick, max_nodes=max_nodes))
+    except NotCovered:
+        return None
+    except SearchLimit:
+        clock.nodes += max_nodes or 0
+        return None
+    lo, hi = (Fraction(x) for x in info.utility_bounds)
+    scale = {WIN: hi, LOSS: lo, "draw": Fraction(0)}
+    if result.value_only or not result.moves or any(m.value not in scale for m in result.moves):
+        return None
+    clock.nodes += result.nodes
+    values = {m.move: scale[m.value] for m in result.moves}
+    return WorldAnswer(info.name, spec.to_move(state), player, values, max(values.values()), True,
+                       "exact open-hand solver", _concept_name(info, state, "paranoid"), clock.nodes,
+                       time.perf_counter() - start)
+
+
+def solve_world(info: GameInfo, state: Any, budget: Budget = DEFAULT_BUDGET, *, concept: str = "paranoid",
+                player: int | None = None, progress: Callable[[int], None] | None = None,
+                use_solver: bool = True, interruptible: bool = False) -> WorldAnswer:
+    """The value of every legal root move of the full position ``state`` (a spec state of
+    ``info``'s game) for ``player`` (default: the player to move; at a chance node, player 0),
+    on the game's payoff scale, under ``concept`` (``paranoid``, ``max-n``; see the module
+    docstring), within ``budget``. ``use_solver=False`` skips the game's exact solver (a caller
+    that already ran it). ``interruptible=True``: a Ctrl-C (``KeyboardInterrupt``) during a deeper
+    iteration gives the last finished iteration's answer, with a note, instead of propagating.
+    Raises :class:`SearchLimit` when not even the depth-1 iteration fits the budget,
+    :class:`~foolsolve.errors.InputError` for a finished game or a bad argument."""
+    start = time.perf_counter()
+    if concept not in CONCEPTS:
+        raise InputError(f"concept: {concept!r} is not one of {', '.join(CONCEPTS)}")
+    spec = info.spec
+    if info.engine is None:
+        raise NotCovered(f"game: {info.name} has no engine to search")
+    if spec.result(state) is not None:
+        raise InputError("position: the game is over")
+    to_move = spec.to_move(state)
+    n = spec.num_players(state)
+    if player is None:
+        player = 0 if to_move == CHANCE else to_move
+    if not 0 <= player < n:
+        raise InputError(f"player: {player} is not a player of this position ({n} players)")
+    clock = _Clock(budget, progress, start)
+    if use_solver and concept == "paranoid":
+        answer = _exact(info, state, player, budget, clock, start)
+        if answer is not None:
+            return answer
+    root = info.engine.from_spec(state)
+    search = _Search(info, player, concept, budget, clock, n)
+    name = _concept_name(info, state, concept)
+    answer_values: list[tuple[Any, Fraction]] | None = None
+    answer_vectors: list[tuple[Fraction, ...]] = []
+    notes: list[str] = []
+    answer_depth = 0
+    exact = False
+    depth = 1
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, 20_000))
+    try:
+        while budget.max_depth is None or depth <= budget.max_depth:
+            if answer_values is not None and clock.deadline is not None and time.perf_counter() > clock.deadline:
+                break
+            try:
+                found, cut = search.root_values(root, depth)
+            except OutOfBudget:
+                if answer_values is None:
+                    raise
+                break
+            except KeyboardInterrupt:
+                if answer_values is None or not interruptible:
+                    raise
+                notes.append(f"interrupted (Ctrl-C) during the depth-{depth} iteration: the answer of depth "
+                             f"{answer_depth}")
+                break
+            answer_values, answer_vectors, answer_depth, exact = found, search.root_vectors, depth, not cut
+            if exact:
+                break
+            depth += 1
+    finally:
+        sys.setrecursionlimit(limit)
+    if answer_values is None:
+        raise SearchLimit("max_depth: no iteration searched")
+    texts = {str(info.engine.move_to_spec(root, m)): v for m, v in answer_values}
+    order = [str(m) for m in (spec.legal_moves(state))]
+    values = {t: texts[t] for t in order}
+    mover_best = None
+    if to_move == CHANCE:
+        probs = {str(info.engine.move_to_spec(root, m)): p for m, p in info.engine.chance_outcomes(root)}
+        value = sum((probs[t] * v for t, v in values.items()), Fraction(0))
+    elif search.maxn and to_move != player:
+        # the mover maximises their own payoff, the first such move in the spec's order
+        own = {str(info.engine.move_to_spec(root, m)): vec[to_move]
+               for (m, _), vec in zip(answer_values, answer_vectors)}
+        top = max(own.values())
+        mover_best = [t for t in order if own[t] == top]
+        value = values[mover_best[0]]
+    elif to_move == player or search.maxn:
+        value = max(values.values())
+    else:
+        value = min(values.values())
+    chance = "; expectimax at chance nodes" if spec.game_type.chance_mode.value != "deterministic" else ""
+    search_name = "max-n" if search.maxn else "alpha-beta"
+    if exact:
+        method = f"exact {name} search over the engine ({search_name}{chance})"
+    else:
+        method = (f"depth-limited {search_name} ({name}{chance}) to depth {answer_depth} with playout evaluation "
+                  f"({budget.playouts} playouts, seed {budget.seed})")
+    return WorldAnswer(info.name, to_move, player, values, value, exact, method, name, clock.nodes,
+                       time.perf_counter() - start, answer_depth, notes, mover_best)
+
+
+WORLD_OPTIONS = ("concept", "player", "playouts", "seed", "depth")
+"""The ``-o`` options :func:`answer_for_cli` reads."""
+
+
+def timed(tick: Callable[[int], None] | None, deadline: float | None) -> Callable[[int], None]:
+    """A progress callback that also raises :class:`OutOfBudget` once ``deadline``
+    (``time.perf_counter()``) has passed (a solver's progress callbacks then bound its time)."""
+
+    def call(nodes: int) -> None:
+        if deadline is not None and time.perf_counter() > deadline:
+            raise OutOfBudget("out of time")
+        if tick is not None:
+            tick(nodes)
+
+    return call
+
+
+def solve_or_answer(info: GameInfo, state: Any, extra: dict[str, Any], store: Any, max_nodes: int | None,
+                    seconds: float | None, tick: Callable[[int], None] | None,
+                    refuse: Callable[[NotCovered], bool] | None = None) -> tuple[SolveResult, bool]:
+    """What ``foolsolve POSITION.json`` prints, and whether it came from the result store: the game's
+    exact solver (through the result ``store``) within :attr:`Budget.exact_share` of ``seconds``
+    and ``max_nodes``; where it does not cover the position (:class:`NotCovered`) or stops at its
+    share, the open-hand answer (:func:`answer_for_cli`) in the rest of the budget (all of it when
+    the solver refused the position at once). A
+    :class:`NotCovered` for which ``refuse`` says true is raised instead (the CLI answers such a
+    position from the seat of the player to move, docs/seat.md)."""
+    from foolsolve import store as st
+
+    share = DEFAULT_BUDGET.exact_share
+    started = time.perf_counter()
+    deadline = None if seconds is None else started + seconds * share
+    exact_nodes = None if max_nodes is None else max(1, int(max_nodes * share))
+    opts = SolveOptions(progress=timed(tick, deadline), max_nodes=exact_nodes, extra=extra)
+    try:
+        if info.solve is None:
+            raise NotCovered(f"game: {info.name} has no exact solver")
+        result: SolveResult
+        result, cached = st.solve_with_store(info, state, opts, store)
+        return result, cached
+    except NotCovered as exc:
+        if refuse is not None and refuse(exc):
+            raise
+        why = f"the exact solver does not cover this position ({exc})"
+        exact_nodes = 0  # refused before searching: the open-hand search gets the whole node budget
+    except OutOfBudget:
+        why = f"the exact solver did not finish within {(seconds or 0) * share:g} s (--time {seconds or 0:g})"
+    except SearchLimit:
+        why = f"the exact solver did not finish within {exact_nodes or 0:,} nodes (--max-nodes {max_nodes or 0:,})"
+    left = None if seconds is None else max(1.0, started + seconds - time.perf_counter())
+    left_nodes = None if max_nodes is None else max(1, max_nodes - (exact_nodes or 0))
+    return answer_for_cli(info, state, extra, left_nodes, left, tick, why), False
+
+
+def answer_for_cli(info: GameInfo, state: Any, extra: dict[str, Any], max_nodes: int | None,
+                   seconds: float | None, progress: Callable[[int], None] | None, why: str) -> SolveResult:
+    """The open-hand answer ``foolsolve POSITION.json`` prints where the game's exact solver
+    refused the position or ran out of time (``why`` says which, in the notes); ``extra``: the
+    ``-o`` options (:data:`WORLD_OPTIONS`)."""
+    from foolsolve.solver.base import int_option
+
+    for key in sorted(extra):
+        if key not in WORLD_OPTIONS:
+            raise InputError(f"option {key}: not an option of the open-hand search ({why}; its options: "
+                             f"{', '.join(WORLD_OPTIONS)})")
+    opts = SolveOptions(extra=extra)
+    concept = extra.get("concept", "paranoid")
+    if concept not in CONCEPTS:
+        raise InputError(f"option concept: {concept!r} is not one of {', '.join(CONCEPTS)}")
+    player = int_option(opts, "player", -1) if "player" in extra else None
+    depth = int_option(opts, "depth", 1, minimum=1) if "depth" in extra else None
+    budget = Budget(max_nodes=max_nodes, seconds=seconds, playouts=int_option(opts, "playouts", 8, minimum=1),
+                    seed=int_option(opts, "seed", 0), max_depth=depth)
+    try:
+        answer = solve_world(info, state, budget, concept=concept, player=player, progress=progress,
+                             use_solver=False, interruptible=True)
+    except SearchLimit:
+        raise InputError(f"budget: no open-hand answer within {budget_text(budget)} ({why})") from None
+    result = answer.to_solve_result()
+    result.notes.insert(0, why)
+    return result
+
+
+def budget_text(budget: Budget) -> str:
+    """``20 s`` / ``1,000 nodes`` / ``20 s and 1,000 nodes``."""
+    parts = ([f"{budget.seconds:g} s"] if budget.seconds is not None else []) + (
+        [f"{budget.max_nodes:,} nodes"] if budget.max_nodes is not None else [])
+    return " and ".join(parts) or "no limit"

@@ -1,0 +1,186 @@
+"""Values from one seat (foolsolve.seat) on Durak positions, with the hand-made sampler of
+tests/durak/seat_helpers.py (independent of foolsolve.worlds): PIMC against the exact solver and
+the exact expectation, IS-MCTS against PIMC, Ctrl-C, worker-count independence."""
+
+from __future__ import annotations
+
+import os
+import random
+from typing import Any
+
+import pytest
+
+from foolsolve import games, seat
+from foolsolve.executor import make_executor
+from foolsolve.positions import read_json
+from foolsolve.solver.base import SolveOptions
+from tests.durak.seat_helpers import DurakWorlds
+
+INFO = games.get("durak")
+SPEC = INFO.spec
+RULES = {"variant": "podkidnoy", "deck": 36, "first_bout_limit": 5, "first_bout_sixth_after_take": True,
+         "bout_limit": "six_then_hand", "throw_in_after_take": True, "throwers": "all",
+         "transfer_by_showing_trump": False, "transfer_first_bout": False, "transfer_blocked_by_trump": True,
+         "transfer_lead": "transferrer", "redeal_right": True, "draw_outcome": "draw", "defender_hand_cap": True,
+         "transfer_cap": True}
+
+# player 1 defends against 9♦ with 10♣ or 8♣ (trumps) or takes; 3 stock cards (A♣ face up): 42 worlds
+SMALL_VIEW = {"game": "durak", "rules": RULES, "players": 2, "trump": "C",
+              "hands": [["JC", "QD", "KD", "9S", "10S"], ["8C", "10C", "AH", "KS", "AS"]], "stock": ["JH", "9H", "AC"],
+              "discard": ["6C", "7C", "QC", "KC", "6D", "8D", "10D", "JD", "AD", "6H", "7H", "8H", "10H", "QH", "KH",
+                          "6S", "7S", "8S", "JS", "QS"],
+              "attacker": 0, "defender": 1, "table": [["7D", "9C"], ["9D", None]], "to_move": 1, "taking": False,
+              "first_bout": False, "defender_start": 6, "last_defender": 0}
+
+# player 1 defends against 7♣: 9♣ covers it, and the alternatives lose by far (4 worlds)
+DOMINANT = {"game": "durak", "rules": RULES, "players": 2, "trump": "H",
+            "hands": [["6D", "JD", "6S"], ["6C", "9C", "7D", "JH", "8S", "JS"]], "stock": ["JC", "6H"],
+            "discard": ["8C", "10C", "QC", "KC", "AC", "8D", "10D", "QD", "KD", "AD", "8H", "9H", "10H", "QH", "KH",
+                        "7S", "10S", "QS", "KS", "AS"],
+            "attacker": 0, "defender": 1, "table": [["7C", None], ["9D", "7H"], ["9S", "AH"]], "to_move": 1,
+            "taking": False, "first_bout": False, "defender_start": 8, "last_defender": 1}
+
+CHEAP = seat.Budget(nodes=1_000, playouts=2)
+
+
+def _state(obj: dict[str, Any]) -> Any:
+    return SPEC.state_from_json(obj)
+
+
+class OnlyWorlds:
+    """What an analysis may see: the player and the sampler's three calls, nothing else."""
+
+    def __init__(self, inner: Any) -> None:
+        self.player = inner.player
+        self._inner = inner
+
+    def sample(self, rng: random.Random) -> Any:
+        return self._inner.sample(rng)
+
+    def count(self) -> int | None:
+        return self._inner.count()
+
+    def enumerate(self) -> Any:
+        return self._inner.enumerate()
+
+
+def test_with_nothing_hidden_pimc_equals_the_exact_solver():
+    # two players, one stock card (face up): the opponent's hand is every card not seen, one world
+    state = SPEC.state_from_json(read_json("foolsolve/examples/durak-last-stock-card.json"))
+    worlds = DurakWorlds(state, 0)
+    assert worlds.count() == 1
+    exact = INFO.solve(state, SolveOptions())
+    answer = seat.analyse(INFO, OnlyWorlds(worlds), seat.Settings(method="pimc", samples=3,
+                                                                  budget=seat.Budget(nodes=200_000)))
+    assert answer.method == "pimc" and answer.worlds == 3 and answer.worlds_exact == 3
+    scale = {"win": 1.0, "draw": 0.0, "loss": -1.0}
+    assert [(m.move, m.mean, m.low, m.high) for m in answer.moves] == [
+        (m.move, scale[m.value], scale[m.value], scale[m.value]) for m in exact.moves]
+    assert answer.best == exact.best
+
+
+def test_pimc_means_fall_within_their_intervals_of_the_exact_expectation():
+    worlds = DurakWorlds(_state(SMALL_VIEW), 1)
+    assert worlds.count() == 42
+    exact = seat.analyse(INFO, OnlyWorlds(worlds), seat.Settings(method="exact", budget=CHEAP))
+    assert exact.worlds == 42 and "every one of the 42 consistent worlds" in exact.method_text
+    # the same value for every world: the per-world budget the exact expectation gives 42 worlds
+    pimc = seat.analyse(INFO, OnlyWorlds(worlds), seat.Settings(method="pimc", samples=30, seed=0,
+                                                                budget=seat.exact_budget(CHEAP, 42)))
+    assert [m.move for m in pimc.moves] == [m.move for m in exact.moves] == ["cover 9♦ with 8♣", "cover 9♦ with 10♣",
+                                                                              "take"]
+    for e, p in zip(exact.moves, pimc.moves):
+        assert p.worlds == 30 and p.low < p.mean < p.high
+        assert p.low <= e.mean <= p.high, (e, p)
+
+
+def test_the_exact_expectation_is_the_mean_over_every_world():
+    # the same numbers by hand: every world valued alone, then averaged
+    state = _state(SMALL_VIEW)
+    worlds = DurakWorlds(state, 1)
+    answer = seat.analyse(INFO, worlds, seat.Settings(method="exact", budget=CHEAP))
+    sums: dict[str, float] = {}
+    n = 0
+    for w in worlds.enumerate():
+        n += 1
+        wv = seat.evaluate_world(INFO, w, 1, seat.exact_budget(CHEAP, 42), seat.world_seed(INFO, w))
+        for move, x in wv.values.items():
+            sums[move] = sums.get(move, 0.0) + x
+    assert n == 42
+    assert {m.move: round(m.mean, 9) for m in answer.moves} == {k: round(v / n, 9) for k, v in sums.items()}
+
+
+def test_ismcts_and_pimc_agree_where_one_move_dominates():
+    worlds = DurakWorlds(_state(DOMINANT), 1)
+    pimc = seat.analyse(INFO, OnlyWorlds(worlds), seat.Settings(method="pimc", samples=12, seed=0))
+    ismcts = seat.analyse(INFO, OnlyWorlds(worlds), seat.Settings(method="ismcts", samples=600, seed=0))
+    assert pimc.best == ismcts.best == ["cover 7♣ with 9♣"]
+    means = sorted((m.mean for m in pimc.moves), reverse=True)
+    assert means[0] - means[1] >= 0.5  # the margin the agreement is asked for
+    assert ismcts.method == "ismcts" and "IS-MCTS" in ismcts.method_text
+    assert sum(m.worlds for m in ismcts.moves) == 600
+
+
+def test_auto_takes_the_exact_expectation_under_the_threshold_and_pimc_above():
+    few = DurakWorlds(_state(DOMINANT), 1)
+    assert seat.choose_method(few, seat.Settings()) == "exact"
+    assert seat.choose_method(few, seat.Settings(exact_worlds=3)) == "pimc"
+
+
+def test_ctrl_c_keeps_the_answer_so_far():
+    worlds = DurakWorlds(_state(SMALL_VIEW), 1)
+
+    class Interrupting(OnlyWorlds):
+        drawn = 0
+
+        def sample(self, rng: random.Random) -> Any:
+            self.drawn += 1
+            if self.drawn > 5:
+                raise KeyboardInterrupt
+            return super().sample(rng)
+
+    answer = seat.analyse(INFO, Interrupting(worlds), seat.Settings(method="pimc", samples=50, budget=CHEAP))
+    # the executor draws a few worlds ahead of those valued: the answer keeps every world valued
+    assert answer.interrupted and 1 <= answer.worlds <= 5
+    assert all(m.worlds == answer.worlds for m in answer.moves) and answer.best
+    ismcts = seat.analyse(INFO, Interrupting(worlds), seat.Settings(method="ismcts", samples=50))
+    assert ismcts.interrupted and 1 <= ismcts.worlds <= 4
+
+
+def test_the_answer_is_the_same_for_any_worker_count():
+    worlds = DurakWorlds(_state(SMALL_VIEW), 1)
+    settings = seat.Settings(method="pimc", samples=6, seed=3, budget=CHEAP)
+    here = seat.analyse(INFO, worlds, settings)
+    pooled = seat.analyse(INFO, worlds, settings, make_executor(2))
+    assert here.to_json() | {"seconds": 0} == pooled.to_json() | {"seconds": 0}
+
+
+def test_a_seed_reproduces_the_answer_and_another_seed_draws_other_worlds():
+    worlds = DurakWorlds(_state(SMALL_VIEW), 1)
+    a = seat.analyse(INFO, worlds, seat.Settings(method="pimc", samples=8, seed=1, budget=CHEAP))
+    b = seat.analyse(INFO, worlds, seat.Settings(method="pimc", samples=8, seed=1, budget=CHEAP))
+    c = seat.analyse(INFO, worlds, seat.Settings(method="pimc", samples=8, seed=2, budget=CHEAP))
+    assert a.moves == b.moves and a.moves != c.moves
+
+
+@pytest.mark.parametrize("method", ["exact", "pimc"])
+def test_json_fields_are_numbers(method):
+    worlds = DurakWorlds(_state(DOMINANT), 1)
+    obj = seat.analyse(INFO, worlds, seat.Settings(method=method, samples=4, budget=CHEAP)).to_json()
+    assert obj["method"] == method and obj["worlds"] == 4 and obj["consistent_worlds"] == 4
+    for m in obj["moves"]:
+        assert all(isinstance(m[k], float) for k in ("mean", "low", "high")) and isinstance(m["worlds"], int)
+
+
+@pytest.mark.skipif(os.environ.get("HYPOTHESIS_PROFILE") != "long",
+                    reason="a statistical run of 40 PIMC analyses (HYPOTHESIS_PROFILE=long runs it)")
+def test_the_95_percent_intervals_cover_the_exact_expectation_about_95_percent_of_the_time():
+    # 40 seeds x 3 moves (three intervals of one run share its worlds): at least 90% covered
+    worlds = DurakWorlds(_state(SMALL_VIEW), 1)
+    budget = seat.exact_budget(CHEAP, 42)
+    exact = seat.analyse(INFO, worlds, seat.Settings(method="exact", budget=CHEAP))
+    covered = 0
+    for s in range(40):
+        pimc = seat.analyse(INFO, worlds, seat.Settings(method="pimc", samples=30, seed=s, budget=budget))
+        covered += sum(p.low <= e.mean <= p.high for e, p in zip(exact.moves, pimc.moves))
+    assert covered >= 108, covered

@@ -1,0 +1,108 @@
+"""The command transcripts of README.md and docs/*.md are run, so a changed output fails here (as
+python-chess runs its README's examples).
+
+A transcript is a fenced block whose first line starts with ``$ `` and that shows some output: each
+``$ COMMAND`` line is run by bash in one temporary folder per block (with the repository's
+``foolsolve/examples``; files a command writes are there for the next), standard error into standard
+output, and what it prints must be the lines below it up to the next ``$`` line. A block of ``$``
+lines without any output is a list of commands to try, not a transcript, and is not run.
+
+Only what truly varies between runs is normalised: wall-clock times (``in 25.4 s``, ``1.3 ms``) and
+search rates (``24,221 nodes/s``, ``50.9 worlds/s``). A transcript that shortens its output with ``...`` is an excerpt:
+``...`` inside a line stands for any text, and its lines must appear in the output in order (lines
+between them may be left out); every other transcript must match line for line.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+VARIES = [
+    (re.compile(r"\bin \d+(\.\d+)? s\b"), "in <seconds> s"),
+    (re.compile(r"\b\d+(\.\d+)? ms\b"), "<ms> ms"),
+    (re.compile(r"\([\d,]+ nodes/s\)"), "(<rate> nodes/s)"),
+    (re.compile(r"\([\d,]+(\.\d+)? worlds/s\)"), "(<rate> worlds/s)"),
+]
+
+
+def transcripts(page: Path) -> list[tuple[int, list[tuple[str, list[str]]]]]:
+    """Every transcript of a page: its line number and its (command, expected lines) steps."""
+    out = []
+    lines = page.read_text(encoding="utf-8").splitlines()
+    i = 0
+    while i < len(lines):
+        if not lines[i].startswith("```"):
+            i += 1
+            continue
+        start = i + 1
+        end = start
+        while end < len(lines) and not lines[end].startswith("```"):
+            end += 1
+        block = lines[start:end]
+        if block and block[0].startswith("$ "):
+            steps: list[tuple[str, list[str]]] = []
+            for line in block:
+                if line.startswith("$ "):
+                    steps.append((line[2:], []))
+                else:
+                    steps[-1][1].append(line)
+            for _, expected in steps:
+                while expected and not expected[-1].strip():
+                    expected.pop()
+            if any(expected for _, expected in steps):  # commands alone, without output, are a usage list
+                out.append((start, steps))
+        i = end + 1
+    return out
+
+
+CASES = [pytest.param(page, steps, id=f"{page.relative_to(ROOT)}:{line}")
+         for page in PAGES for line, steps in transcripts(page)]
+
+
+def normalise(line: str) -> str:
+    for pattern, repl in VARIES:
+        line = pattern.sub(repl, line)
+    return line.rstrip()
+
+
+def _matches(want: str, got: str) -> bool:
+    parts = [re.escape(p) for p in normalise(want).split("...")]
+    return re.fullmatch(".*".join(parts), normalise(got)) is not None
+
+
+def agree(expected: list[str], actual: list[str]) -> bool:
+    """Line for line, or, for an excerpt (``...`` in it), its lines in order among the output's."""
+    if not any("..." in line for line in expected):
+        return [normalise(x) for x in expected] == [normalise(x) for x in actual]
+    k = 0
+    for line in actual:
+        if k < len(expected) and _matches(expected[k], line):
+            k += 1
+    return k == len(expected)
+
+
+def test_the_docs_have_transcripts():
+    assert len(CASES) >= 8
+
+
+@pytest.mark.parametrize("page,steps", CASES)
+def test_a_documented_transcript_prints_what_it_shows(page: Path, steps, tmp_path: Path) -> None:
+    shutil.copytree(ROOT / "foolsolve" / "examples", tmp_path / "foolsolve" / "examples")
+    env = dict(os.environ, COLUMNS="100", PATH=os.pathsep.join([str(Path(sys.executable).parent), os.environ["PATH"]]))
+    env.pop("FOOLSOLVE_DEBUG", None)
+    env["FOOLSOLVE_STORE"] = str(tmp_path / "results.sqlite3")
+    for command, expected in steps:
+        proc = subprocess.run(["bash", "-c", command], cwd=tmp_path, env=env, stdin=subprocess.DEVNULL,
+                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=900)
+        actual = proc.stdout.rstrip("\n").splitlines() if proc.stdout.strip() else []
+        assert agree(expected, actual), (f"$ {command}\n--- documented\n" + "\n".join(expected)
+                                         + "\n--- printed\n" + "\n".join(actual))

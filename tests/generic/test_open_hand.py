@@ -1,0 +1,279 @@
+"""The open-hand world solver (foolsolve.solver.open_hand) against exhaustive search over the spec
+(solver/minimax.py): paranoid and max-n with three or more players, two-player Durak with several
+stock cards, expectimax at chance nodes; the depth-limited search equal to the exact one once the
+depth covers the game; the node budget honoured; the CLI's answer where the exact solver refuses."""
+
+from __future__ import annotations
+
+import json
+import random
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from foolsolve import games
+from foolsolve.solver import minimax
+from foolsolve.solver.base import SearchLimit
+from foolsolve.solver.open_hand import Budget, solve_world
+from tests.generic.test_cli import assert_one_line_error, run
+
+EXACT = Budget(max_nodes=2_000_000)
+EXAMPLES = Path(__file__).resolve().parents[2] / "foolsolve" / "examples"
+
+
+def live_cards(obj: dict[str, Any]) -> int:
+    """Cards in the hands, the stock and on the table of a position's JSON."""
+    count = sum(len(h) for h in obj.get("hands", []))
+    count += len(obj["stock"]) if isinstance(obj.get("stock"), list) else 0
+    count += sum(1 for pair in obj.get("table", []) for c in pair if c)
+    return count
+
+
+def small_position(game: str, players: int, seed: int, cards: int, rules: dict[str, Any] | None = None,
+                   stock: int = 0) -> Any:
+    """A position of a random spec game from a seeded deal: the first one, not over, with at most
+    ``cards`` live cards, at least ``stock`` stock cards and three legal moves (the next seed's game
+    where a game ends before one)."""
+    from foolsolve.rules import rules_from_json
+
+    spec = games.get(game).spec
+    for attempt in range(100):
+        rng = random.Random(seed * 1000 + attempt)
+        s = spec.deal(rules_from_json(spec.rules_cls, rules or {}), players, rng)
+        while spec.result(s) is None:
+            obj = spec.state_to_json(s)
+            if (live_cards(obj) <= cards and len(obj.get("stock") or []) >= stock and "seed" not in obj
+                    and len(spec.legal_moves(s)) >= 3):
+                return s
+            s = spec.apply(s, rng.choice(spec.legal_moves(s)))
+    raise AssertionError(f"no small {game} position from seed {seed}")
+
+
+def check_exact(game: str, state: Any, concept: str) -> None:
+    info = games.get(game)
+    answer = solve_world(info, state, EXACT, concept=concept)
+    assert answer.exact
+    want = minimax.open_hand_values(info.spec, state, answer.player, concept)
+    assert answer.values == want
+    assert list(answer.values) == [str(m) for m in info.spec.legal_moves(state)]
+
+
+@pytest.mark.parametrize("seed", [1, 3, 8])
+@pytest.mark.parametrize("concept", ["paranoid", "max-n"])
+def test_durak_three_players_paranoid_and_maxn_equal_exhaustive_search(seed: int, concept: str) -> None:
+    state = small_position("durak", 3, seed, cards=6)
+    check_exact("durak", state, concept)
+
+
+@pytest.mark.parametrize(("players", "seed"), [(4, 4), (4, 5), (5, 6), (6, 7)])
+def test_durak_four_to_six_players_paranoid_equals_exhaustive_search(players: int, seed: int) -> None:
+    state = small_position("durak", players, seed, cards=6)
+    check_exact("durak", state, "paranoid")
+
+
+def durak_with_stock(hands: tuple[int, int], stock: int, seed: int, variant: str = "podkidnoy") -> Any:
+    """A two-player Durak position from a seeded shuffle: small hands and a stock of known order
+    (the rest of the deck discarded), player 0 to lead."""
+    deck = [r + s for s in "CDHS" for r in ("6", "7", "8", "9", "10", "J", "Q", "K", "A")]
+    random.Random(seed).shuffle(deck)
+    a, b = hands
+    obj = {"game": "durak", "rules": {"variant": variant}, "trump": deck[a + b + stock - 1][-1],
+           "hands": [deck[:a], deck[a:a + b]], "stock": deck[a + b:a + b + stock], "attacker": 0, "defender": 1,
+           "table": []}
+    return games.get("durak").spec.state_from_json(obj)
+
+
+@pytest.mark.parametrize(("hands", "stock", "seed"), [((2, 2), 3, 0), ((2, 2), 3, 1), ((2, 3), 2, 0)])
+def test_durak_two_players_with_a_stock_equals_minimax_over_the_spec(hands: tuple[int, int], stock: int,
+                                                                      seed: int) -> None:
+    state = durak_with_stock(hands, stock, seed)
+    info = games.get("durak")
+    answer = solve_world(info, state, EXACT)
+    assert answer.exact and answer.concept == "minimax"
+    assert "engine" in answer.method  # the exact Durak solver needs at most one stock card
+    # two-player minimax over the spec values moves by the payoff difference (+-2 for a win)
+    diff = minimax.move_values(info.spec, state)
+    assert {m: 2 * v for m, v in answer.values.items()} == diff
+
+
+def test_durak_two_players_perevodnoy_with_a_stock_equals_exhaustive_search() -> None:
+    # perevodnoy can repeat positions: both searches count endless play as payoffs 0
+    state = durak_with_stock((2, 2), 2, 3, variant="perevodnoy")
+    check_exact("durak", state, "paranoid")
+
+
+@pytest.mark.parametrize(("players", "seed", "cards"), [(4, 1, 8), (3, 2, 6), (3, 4, 6)])
+@pytest.mark.parametrize("concept", ["paranoid", "max-n"])
+def test_foolery_open_hand_equals_exhaustive_search(players: int, seed: int, cards: int, concept: str) -> None:
+    state = small_position("foolery", players, seed, cards=cards)
+    check_exact("foolery", state, concept)
+
+
+def test_exact_solver_answers_where_it_covers_the_position() -> None:
+    info = games.get("durak")
+    from foolsolve.positions import read_json
+
+    state = info.spec.state_from_json(read_json(str(EXAMPLES / "durak-endgame.json")))
+    answer = solve_world(info, state, EXACT)
+    assert answer.method == "exact open-hand solver" and answer.exact and answer.depth is None
+    assert answer.values == {"attack 9♦": -1, "attack 6♥": -1, "attack K♥": -1}
+    engine = solve_world(info, state, EXACT, use_solver=False)
+    assert engine.values == answer.values and engine.exact
+
+
+def test_depth_limited_search_equals_exact_search_once_the_depth_covers_the_game() -> None:
+    info = games.get("durak")
+    state = small_position("durak", 3, 1, cards=5)
+    exact = solve_world(info, state, EXACT)
+    assert exact.exact and exact.depth is not None
+    covered = solve_world(info, state, Budget(max_depth=exact.depth))
+    assert covered.exact and covered.values == exact.values
+    if exact.depth > 1:
+        shallow = solve_world(info, state, Budget(max_depth=exact.depth - 1, seed=7))
+        assert not shallow.exact and shallow.depth == exact.depth - 1
+        assert "depth-limited" in shallow.method and "playouts" in shallow.method
+
+
+def test_node_budget_is_honoured_and_answers_are_reproducible() -> None:
+    info = games.get("durak")
+    state = small_position("durak", 3, 2, cards=9)
+    budget = Budget(max_nodes=3_000, playouts=4, seed=3)
+    first = solve_world(info, state, budget)
+    again = solve_world(info, state, budget)
+    assert first.to_json() | {"seconds": 0} == again.to_json() | {"seconds": 0}
+    assert not first.exact and first.depth is not None
+    # the search stops at the first count past the budget (at most one playout's moves beyond it)
+    assert first.nodes <= budget.max_nodes + 500
+    with pytest.raises(SearchLimit):
+        solve_world(info, state, Budget(max_nodes=1))
+
+
+def test_bad_arguments_are_input_errors() -> None:
+    from foolsolve.errors import InputError
+
+    info = games.get("durak")
+    state = small_position("durak", 3, 1, cards=5)
+    with pytest.raises(InputError):
+        solve_world(info, state, EXACT, concept="nash")
+    with pytest.raises(InputError):
+        solve_world(info, state, EXACT, player=5)
+
+
+def test_cli_answers_a_three_player_durak_position_open_hand(tmp_path: Any, capsys: Any) -> None:
+    info = games.get("durak")
+    state = small_position("durak", 3, 1, cards=5)
+    path = str(tmp_path / "p.json")
+    with open(path, "w") as f:
+        json.dump(info.spec.state_to_json(state), f)
+    code, out, _ = run(["--no-store", path, "--json", "--max-nodes", "2000000"], capsys)
+    assert code == 0
+    got = json.loads(out)
+    assert got["details"]["exact"] is True and got["concept"] == "paranoid"
+    want = minimax.open_hand_values(info.spec, state, got["to_move"], "paranoid")
+    assert {m["move"]: Fraction(m["value"]) for m in got["moves"]} == want
+    assert any("does not cover" in n for n in got["notes"])
+    assert_one_line_error(*run(["--no-store", path, "-o", "jit=false"], capsys)[::2], "option jit")
+    assert_one_line_error(*run(["--no-store", path, "--max-nodes", "1"], capsys)[::2], "budget")
+    assert_one_line_error(*run(["--no-store", path, "-o", "concept=nash"], capsys)[::2], "option concept")
+
+
+@pytest.mark.parametrize("tokens", [1, 2, 4, 6])
+@pytest.mark.parametrize("concept", ["paranoid", "max-n"])
+def test_chance_nodes_are_expectations(tokens: int, concept: str) -> None:
+    from tests.generic.toy_chance import INFO, State
+
+    state = State(None, tokens, 0, False, True)
+    answer = solve_world(INFO, state, EXACT, concept=concept)
+    assert answer.exact and "expectimax" in answer.method
+    assert answer.values == minimax.open_hand_values(INFO.spec, state, 0, concept)
+    # at a chance root: every outcome's value for the player asked about, and the expectation
+    rolling = State(None, tokens, 1, True, True)
+    at_chance = solve_world(INFO, rolling, EXACT, concept=concept, player=2)
+    assert at_chance.values == minimax.open_hand_values(INFO.spec, rolling, 2, concept)
+    assert at_chance.value == sum(INFO.spec.chance_probability(rolling, m) * at_chance.values[str(m)]
+                                  for m in INFO.spec.legal_moves(rolling))
+    assert at_chance.best == []
+
+
+def test_cli_answers_five_player_foolery_within_its_node_budget(capsys: Any) -> None:
+    """The exact solver stops at its half of the budget; the open-hand search answers in the rest,
+    marked not exact, naming its method and concept."""
+    path = str(EXAMPLES / "foolery-five-players-midround.json")
+    code, out, _ = run(["--no-store", path, "--json", "--max-nodes", "20000"], capsys)
+    assert code == 0
+    got = json.loads(out)
+    assert got["details"]["exact"] is False and got["concept"] == "paranoid"
+    assert "depth-limited alpha-beta (paranoid) to depth" in got["details"]["method"]
+    assert any("did not finish within 10,000 nodes" in n for n in got["notes"])
+    low, high = games.get("foolery").utility_bounds
+    assert got["moves"] and all(low <= float(m["value"]) <= high for m in got["moves"])
+
+
+def fools_and_angels_with_stocks(seed: int) -> Any:
+    """A Fools and Angels position of a random game (random rules) with cards left in a stock or
+    the pool, at most 9 cards in the hands, the stocks and the pool, and two legal moves at least."""
+    from foolsolve.games.fools_and_angels import random_rules_fa
+
+    spec = games.get("fools-and-angels").spec
+    for attempt in range(200):
+        rng = random.Random(seed * 1000 + attempt)
+        s = spec.deal(random_rules_fa(rng), 2, rng)
+        while spec.result(s) is None:
+            obj = spec.state_to_json(s)
+            stocked = sum(len(x) for x in obj["stocks"]) + len(obj.get("pool") or [])
+            if stocked and stocked + sum(len(h) for h in obj["hands"]) <= 9 and len(spec.legal_moves(s)) >= 2:
+                return s
+            s = spec.apply(s, rng.choice(spec.legal_moves(s)))
+    raise AssertionError(f"no small Fools and Angels position from seed {seed}")
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_fools_and_angels_with_stocks_equals_its_solver_with_the_stock_order_known(seed: int) -> None:
+    from foolsolve.solver.base import SolveOptions
+
+    info = games.get("fools-and-angels")
+    state = fools_and_angels_with_stocks(seed)
+    answer = solve_world(info, state, EXACT)  # the endgame solver does not cover stocks: the engine search
+    assert answer.exact and "engine" in answer.method and answer.concept == "minimax"
+    known = info.solve(state, SolveOptions(extra={"known_stocks": True}))  # its own search, another method
+    assert answer.values == {m.move: 1 if m.value == "win" else -1 for m in known.moves}
+
+
+def test_ctrl_c_keeps_the_last_finished_iteration_when_interruptible() -> None:
+    from foolsolve.positions import read_json
+
+    info = games.get("durak")
+    state = info.spec.state_from_json(read_json(str(EXAMPLES / "durak-midbout.json")))  # far from exact
+    budget = Budget(max_nodes=200_000, playouts=2)
+    calls = []
+
+    def progress(nodes: int) -> None:
+        calls.append(nodes)
+        if len(calls) == 40:
+            raise KeyboardInterrupt
+
+    answer = solve_world(info, state, budget, progress=progress, interruptible=True)
+    assert not answer.exact and answer.depth is not None
+    assert any("interrupted (Ctrl-C)" in n for n in answer.notes)
+    calls.clear()
+    with pytest.raises(KeyboardInterrupt):
+        solve_world(info, state, budget, progress=progress)
+
+
+@pytest.mark.parametrize(("game", "players", "seed", "cards"), [("durak", 3, 1, 6), ("foolery", 3, 2, 6)])
+def test_max_n_for_a_player_who_is_not_to_move(game: str, players: int, seed: int, cards: int) -> None:
+    """Every value is the asked player's payoff; the position's value and best moves are the
+    mover's own choice (the first of their best moves in the spec's order)."""
+    info = games.get(game)
+    state = small_position(game, players, seed, cards=cards)
+    mover = info.spec.to_move(state)
+    other = (mover + 1) % players
+    answer = solve_world(info, state, EXACT, concept="max-n", player=other)
+    assert answer.exact and answer.player == other
+    assert answer.values == minimax.open_hand_values(info.spec, state, other, "max-n")
+    own = minimax.open_hand_values(info.spec, state, mover, "max-n")
+    top = max(own.values())
+    assert answer.best == [m for m, v in own.items() if v == top]
+    assert answer.value == answer.values[answer.best[0]]

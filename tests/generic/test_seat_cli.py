@@ -1,0 +1,183 @@
+"""``foolsolve POSITION.json`` from one seat (foolsolve.seat through the CLI): view files, full
+positions with cards hidden from the player to move, --as, --method, --json, Ctrl-C, bad input;
+and that an analysis reads nothing but the view."""
+
+from __future__ import annotations
+
+import json
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from foolsolve import games, seat
+from foolsolve.worlds import read_view, view_of, worlds_of_view
+from tests.generic.test_cli import assert_one_line_error, run
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "foolsolve" / "examples"
+DURAK = games.get("durak")
+
+
+def _fresh_deal_view(tmp_path: Path, seed: int = 1, player: int = 0) -> Path:
+    """A fresh two-player Durak deal from ``player``'s seat, as a view file."""
+    spec = DURAK.spec
+    state = spec.deal(spec.rules_cls(), 2, random.Random(seed))
+    path = tmp_path / "view.json"
+    path.write_text(json.dumps(view_of(DURAK, state, player)))
+    return path
+
+
+def test_a_view_file_is_answered_from_the_viewers_seat_naming_the_method(tmp_path, capsys):
+    view = _fresh_deal_view(tmp_path)
+    code, out, err = run([str(view), "--samples", "6", "--seed", "2"], capsys)
+    assert code == 0, err
+    lines = out.splitlines()
+    assert lines[0].startswith("Durak: player 0 to move, seen from player 0's seat (")
+    assert lines[1].startswith("Method: PIMC: 6 sampled worlds (seed 2)")
+    assert "95% interval" in out and "Best: " in out and "Value for player 0: " in out
+
+
+def test_json_gives_numbers_for_means_intervals_counts_and_the_method(tmp_path, capsys):
+    view = _fresh_deal_view(tmp_path)
+    code, out, _ = run([str(view), "--samples", "5", "--json"], capsys)
+    assert code == 0
+    obj = json.loads(out)
+    assert obj["method"] == "pimc" and obj["worlds"] == 5 and obj["player"] == 0 and obj["seed"] == 0
+    assert isinstance(obj["consistent_worlds"], int) and obj["consistent_worlds"] > 10**20
+    for m in obj["moves"]:
+        assert m["low"] <= m["mean"] <= m["high"] and m["worlds"] == 5
+    assert obj["best"] and set(obj["best"]) <= {m["move"] for m in obj["moves"]}
+    assert obj["value"]["mean"] == max(m["mean"] for m in obj["moves"])
+
+
+def test_ismcts_through_the_cli(tmp_path, capsys):
+    view = _fresh_deal_view(tmp_path)
+    code, out, _ = run([str(view), "--method", "ismcts", "--samples", "60", "--json"], capsys)
+    assert code == 0
+    obj = json.loads(out)
+    assert obj["method"] == "ismcts" and obj["worlds"] == 60
+    assert sum(m["worlds"] for m in obj["moves"]) == 60
+
+
+def test_an_analysis_reads_only_the_view():
+    # the view JSON holds no card hidden from player 0; the analysis gets the worlds of that JSON alone
+    spec = DURAK.spec
+    state = spec.deal(spec.rules_cls(), 2, random.Random(4))
+    obj = view_of(DURAK, state, 0)
+    text = json.dumps(obj)
+    for c in state.hands[1]:
+        assert f'"{c.ascii}"' not in text
+    worlds = worlds_of_view(read_view(json.loads(text)))
+    answer = seat.analyse(DURAK, worlds, seat.Settings(method="pimc", samples=3, budget=seat.Budget(nodes=500)))
+    assert answer.player == 0 and answer.worlds == 3
+    assert [m.move for m in answer.moves] == [str(m) for m in spec.legal_moves(state)]
+
+
+def test_a_full_position_the_exact_solver_answers_keeps_its_exact_answer(capsys):
+    code, out, _ = run([str(EXAMPLES / "durak-endgame.json"), "--no-store"], capsys)
+    assert code == 0
+    assert out.startswith("Durak: player 0 to move. Value: loss") and "seat" not in out
+
+
+def test_a_full_position_with_cards_hidden_from_the_mover_is_answered_from_her_seat(capsys):
+    # three players: the exact Durak solver takes two; player 1 cannot see the others' hands
+    code, out, _ = run([str(EXAMPLES / "durak-midbout.json"), "--no-store", "--json"], capsys)
+    assert code == 0
+    obj = json.loads(out)
+    assert obj["player"] == 1 and obj["method"] == "exact" and obj["consistent_worlds"] == obj["worlds"] == 20
+    assert any("the exact solver does not take this position" in n for n in obj["notes"])
+
+
+def test_open_hand_answers_such_a_position_with_every_card_known(capsys):
+    code, out, _ = run([str(EXAMPLES / "durak-midbout.json"), "--no-store", "--json", "--open-hand",
+                        "--max-nodes", "2000"], capsys)
+    assert code == 0
+    obj = json.loads(out)
+    assert "player" not in obj and obj["to_move"] == 1 and set(obj["details"]) >= {"exact", "method"}
+    assert any("does not cover" in n for n in obj["notes"])
+
+
+def test_as_answers_for_another_seat(capsys):
+    code, out, _ = run([str(EXAMPLES / "durak-endgame.json"), "--as", "1", "--json"], capsys)
+    assert code == 0
+    obj = json.loads(out)
+    assert obj["player"] == 1 and obj["to_move"] == 0 and obj["best"] == [] and obj["value"] is not None
+
+
+@pytest.mark.parametrize(("args", "needles"), [
+    (["--as", "7"], ("--as", "does not exist")),
+    (["--method", "exact"], ("--method exact", "worlds are consistent")),
+    (["--method", "ismcts", "--workers", "2"], ("--workers", "IS-MCTS")),
+    (["-o", "pv=false"], ("--option", "pv=false")),
+])
+def test_bad_seat_input_is_one_line(tmp_path, capsys, args, needles):
+    view = _fresh_deal_view(tmp_path)
+    target = str(EXAMPLES / "durak-endgame.json") if args[0] == "--as" else str(view)
+    code, _, err = run([target, *args], capsys)
+    assert_one_line_error(code, err, *needles)
+
+
+def test_max_nodes_is_each_worlds_budget(tmp_path, capsys):
+    view = _fresh_deal_view(tmp_path)
+    code, out, _ = run([str(view), "--samples", "2", "--max-nodes", "700", "--json"], capsys)
+    assert code == 0 and "700 nodes a world" in json.loads(out)["method_text"]
+
+
+def test_seat_options_take_one_position(capsys):
+    code, _, err = run([str(EXAMPLES / "durak-endgame.json"), str(EXAMPLES / "durak-bonnet.json"), "--samples", "3"],
+                       capsys)
+    assert_one_line_error(code, err, "--samples", "one position at a time")
+
+
+def test_ctrl_c_prints_the_best_answer_so_far(tmp_path):
+    view = _fresh_deal_view(tmp_path)
+    proc = subprocess.Popen([sys.executable, "-m", "foolsolve", str(view), "--samples", "100000", "--time", "0"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(4.0)
+    proc.send_signal(signal.SIGINT)
+    stdout, stderr = proc.communicate(timeout=60)
+    assert proc.returncode == 130, (stdout, stderr)
+    assert stdout.startswith("INTERRUPTED: the best answer so far\nDurak: player 0 to move")
+    assert "Best: " in stdout and "Traceback" not in stderr
+    assert stderr.strip() == "foolsolve: interrupted (the answer above is the best so far)"
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in (EXAMPLES / "views").glob("*.json")))
+def test_every_view_example_is_answered_from_its_seat(name, capsys):
+    obj = json.loads((EXAMPLES / "views" / name).read_text())
+    # cheap: three worlds at a small budget (the defaults' times are bench_seat.py's)
+    code, out, err = run([str(EXAMPLES / "views" / name), "--method", "pimc", "--samples", "3", "--json"], capsys)
+    assert code == 0, err
+    answer = json.loads(out)
+    assert answer["player"] == obj["view"] and answer["method"] == "pimc" and answer["worlds"] == 3
+    assert answer["value"] is not None
+
+
+@pytest.mark.parametrize("name", ["durak-bonnet.json", "durak-endgame.json", "fools-and-angels-endgame.json"])
+def test_with_nothing_hidden_from_the_mover_pimc_equals_the_exact_solver(name):
+    # one world is consistent with the mover's view: every sample is the position itself
+    from foolsolve.solver.base import SolveOptions
+
+    obj = json.loads((EXAMPLES / name).read_text())
+    info = games.get(obj["game"])
+    state = info.spec.state_from_json(obj)
+    mover = info.spec.to_move(state)
+    worlds = worlds_from_state_only(info, state, mover)
+    assert worlds.count() == 1
+    exact = info.solve(state, SolveOptions())
+    lo, hi = info.utility_bounds
+    scale = {"win": hi, "draw": 0.0, "loss": lo}
+    answer = seat.analyse(info, worlds, seat.Settings(method="pimc", samples=2, budget=seat.Budget(nodes=200_000)))
+    assert answer.worlds_exact == 2
+    assert [(m.move, m.mean, m.low, m.high) for m in answer.moves] == [
+        (m.move, scale[m.value], scale[m.value], scale[m.value]) for m in exact.moves]
+    assert answer.best == exact.best
+
+
+def worlds_from_state_only(info, state, player):
+    """The worlds of ``player``'s view of ``state``, built from the view's JSON alone."""
+    return worlds_of_view(read_view(json.loads(json.dumps(view_of(info, state, player)))))
