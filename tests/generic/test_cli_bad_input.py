@@ -461,11 +461,14 @@ def test_an_output_that_is_the_input_is_refused(tmp_path):
     assert pos.read_text() == before
 
 
-def test_time_limit_is_a_one_line_error():
+def test_a_time_limit_in_a_batch_is_the_line_s_one_line_error():
     from tests.generic.batch_helpers import call_main
 
-    code, _, err = call_main(["solve", "--no-store", "--time", "0.001", str(_EX / "foolery-five-players-midround.json")])
-    _one_line(code, err, "--time")
+    line = json.dumps(str(_EX / "foolery-five-players-midround.json")).encode() + b"\n"
+    code, out, err = call_main(["batch", "-", "--no-store", "--time", "0.001"], line)
+    assert code == 2 and len(err.strip().splitlines()) == 1
+    (record,) = [json.loads(x) for x in out.splitlines()]
+    assert record["error"].startswith("--time: no exact answer within 0.001 s")
 
 
 def test_perft_reports_progress_and_a_time_limit_keeps_the_finished_first_moves(monkeypatch):
