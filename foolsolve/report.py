@@ -18,6 +18,7 @@ from typing import Any
 
 import click
 
+from foolsolve.cli import limit_options
 from foolsolve.errors import InputError
 from foolsolve.rules import json_text, options_of
 
@@ -198,18 +199,23 @@ def view_page(view: Any) -> str:
 @click.option("--out", type=click.Path(dir_okay=False, allow_dash=True), required=True,
               help="Where to write the page ('-': standard output).")
 @click.option("--max-nodes", type=click.IntRange(min=1), default=None, help="Give up after this many nodes.")
-def report(position: str, out: str, max_nodes: int | None) -> None:
+@limit_options
+def report(position: str, out: str, max_nodes: int | None, time_limit: float | None = None,
+           max_memory: int | None = None) -> None:
     """Write a self-contained HTML analysis page of POSITION.
 
     The page (no server, no network) draws the position, lists every legal move with its value
     from the game's solver, steps through the principal variation with back and forward
     buttons, and lists the rules in force with their sources."""
     from foolsolve.cli import load_position
+    from foolsolve.positions import STDIO, same_file
     from foolsolve.present import write_text
     from foolsolve.progress import progress
-    from foolsolve.solver.base import SearchLimit, SolveOptions
+    from foolsolve.solver.base import SearchLimit, SolveOptions, limit_text, with_limits
     from foolsolve.worlds import View
 
+    if out != STDIO and position != STDIO and same_file(position, out):
+        raise InputError(f"--out: {out} is the position file {position}")
     info, state = load_position(position, views=True)
     if isinstance(state, View):
         write_text(out, view_page(state))
@@ -219,15 +225,15 @@ def report(position: str, out: str, max_nodes: int | None) -> None:
     result = None
     why = "" if info.solve is not None else f"{info.title} has no exact solver"
     if info.solve is not None:
-        opts = SolveOptions(max_nodes=max_nodes)
+        opts = SolveOptions(max_nodes=max_nodes, time_limit=time_limit, max_memory=max_memory)
         with progress(f"solving {info.spec.title}") as tick:
             opts.progress = tick
             try:
                 from foolsolve.store import cached_solve
 
-                result = cached_solve(info, state, opts)  # a position solved before: from the result store
-            except SearchLimit:
-                why = f"no exact answer within {max_nodes:,} nodes (--max-nodes)"
+                result = cached_solve(info, state, with_limits(opts))  # solved before: from the result store
+            except SearchLimit as exc:
+                why = limit_text(exc, opts)
             except InputError as exc:  # a position this solver does not take (three players ...)
                 why = str(exc)
     write_text(out, page(info, state, result, no_solve=why))
