@@ -35,7 +35,7 @@ from typing import Any
 from foolsolve.errors import InputError
 from foolsolve.games.base import GameInfo
 from foolsolve.rules import OptionInfo, json_text, options_of, rules_from_json, rules_to_json
-from foolsolve.solver.base import SearchLimit, SolveOptions
+from foolsolve.solver.base import SearchLimit, SolveOptions, with_limits
 
 
 @dataclass
@@ -95,6 +95,10 @@ class Adapter:
         self.spec = info.spec
         self.players = players or info.spec.min_players
         self.max_nodes = max_nodes if max_nodes is not None else self.default_max_nodes
+        self.time_limit: float | None = None
+        """``--time``: seconds of each exact solve (over it: a :class:`SearchLimit`, as for the nodes)."""
+        self.max_memory: int | None = None
+        """``--max-memory``: MiB of transposition tables of each exact solve."""
         self.store: Any = True
         """The result store exact solves go through (:func:`foolsolve.store.cached_solve`): a
         ``Store``, ``True`` for the default file, ``None`` for none."""
@@ -108,10 +112,16 @@ class Adapter:
     are all stored can be answered from the store alone, in the calling process, instead of being
     sent to a cluster worker)."""
 
+    def solve_options(self, **kw: Any) -> SolveOptions:
+        """The options of one exact solve: ``--max-nodes``, ``--time``, ``--max-memory`` and ``kw``."""
+        return with_limits(SolveOptions(max_nodes=self.max_nodes, time_limit=self.time_limit,
+                                        max_memory=self.max_memory, **kw))
+
     def settings(self) -> dict[str, Any]:
         """What a worker needs to rebuild this adapter (:func:`adapter_from_settings`): the
         game, the players and every setting the command line changes (picklable)."""
         return {"game": self.info.name, "players": self.players, "max_nodes": self.max_nodes,
+                "time_limit": self.time_limit, "max_memory": self.max_memory,
                 "base_rules": copy.deepcopy(self.base_rules), "policy_only": self.policy_only}
 
     def use_policy_only(self) -> None:
@@ -134,7 +144,7 @@ class Adapter:
             raise InputError(f"game: {self.info.name} has no solver")
         from foolsolve.store import cached_solve
 
-        res = cached_solve(self.info, state, SolveOptions(max_nodes=self.max_nodes), self.store)
+        res = cached_solve(self.info, state, self.solve_options(), self.store)
         return Analysis(choice, sorted(res.best), res.value, "solver")
 
     def deal(self, rules: Any, rng: random.Random) -> Any:
@@ -252,6 +262,11 @@ class PolicyEndgameAdapter(Adapter):
         """What "final result" means here."""
         return ("player 0's outcome (+1 win, 0 draw, -1 loss): the end of the game if the policy gets there first, "
                 "else the exact value of the endgame reached under that choice")
+
+    def solve_options(self, **kw: Any) -> SolveOptions:
+        """The options of one exact solve: ``--max-nodes``, ``--time``, ``--max-memory`` and ``kw``."""
+        return with_limits(SolveOptions(max_nodes=self.max_nodes, time_limit=self.time_limit,
+                                        max_memory=self.max_memory, **kw))
 
     def settings(self) -> dict[str, Any]:
         """As :meth:`Adapter.settings`, with the endgame's size."""
@@ -372,6 +387,8 @@ def adapter_from_settings(settings: dict[str, Any]) -> Adapter:
 
     adapter = adapter_for(games.get(settings["game"]), settings["players"])
     adapter.max_nodes = settings["max_nodes"]
+    adapter.time_limit = settings.get("time_limit")
+    adapter.max_memory = settings.get("max_memory")
     adapter.base_rules = copy.deepcopy(settings["base_rules"])
     if "endgame_cards" in settings and isinstance(adapter, PolicyEndgameAdapter):
         adapter.endgame_cards = settings["endgame_cards"]

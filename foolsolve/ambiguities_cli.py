@@ -32,6 +32,7 @@ from foolsolve.ambiguities import (
     witness_file,
 )
 from foolsolve.batch import open_store, store_options
+from foolsolve.cli import limit_options
 from foolsolve.errors import InputError
 from foolsolve.games.base import GameInfo
 from foolsolve.positions import read_json, write_json_atomic
@@ -85,12 +86,14 @@ def _echo_json(obj: Any) -> None:
               help="Compare the --deals and witness candidates on this Dask distributed cluster instead "
                    "(pip install 'foolsolve[dask]').")
 @store_options
+@limit_options
 def ambiguities(game: str, option_name: str | None, all_options: bool, choices_json: str | None,
                 rules_json: str | None, position_file: str | None, deals: int | None, seed: int, players: int | None,
                 policy_only: bool,
                 endgame_cards: int | None, witness: bool, witness_size: int, tries: int, max_nodes: int | None,
                 out_file: str | None, as_json: bool, workers: int = 1, scheduler: str | None = None,
-                store_path: str | None = None, no_store: bool = False) -> None:
+                store_path: str | None = None, no_store: bool = False, time_limit: float | None = None,
+                max_memory: int | None = None) -> None:
     """Where does the choice of one rule option matter?
 
     For GAME's rule option --option (or every option, --all): the best move and value under
@@ -118,6 +121,7 @@ def ambiguities(game: str, option_name: str | None, all_options: bool, choices_j
         adapter = adapter_for(info, players)
         if max_nodes is not None:
             adapter.max_nodes = max_nodes
+        adapter.time_limit, adapter.max_memory = time_limit, max_memory
         if rules_json is not None:
             adapter.base_rules = _read_rules(rules_json)
             rules_from_json(info.spec.rules_cls, adapter.base_rules, where="--rules")

@@ -30,8 +30,9 @@ from typing import IO, Any
 
 import click
 
+from foolsolve.cli import limit_options
 from foolsolve.errors import InputError
-from foolsolve.positions import STDIO, game_of, parse_json, read_json
+from foolsolve.positions import STDIO, count_lines, game_of, input_lines, parse_json, read_json, same_file
 
 
 @dataclass
@@ -47,6 +48,8 @@ class Job:
     options: str = "{}"
     """The canonical solver options (``-o KEY=VALUE``) JSON."""
     max_nodes: int | None = None
+    time_limit: float | None = None
+    max_memory: int | None = None
     record: dict[str, Any] | None = field(default=None, repr=False)
     """Set when the line needs no solve: a stored result or an error."""
 
@@ -57,36 +60,35 @@ class Settings:
 
     extra: dict[str, Any] = field(default_factory=dict)
     max_nodes: int | None = None
+    out: str | None = None
+    """The batch's output file (a line naming it as its position file is an error)."""
+    time_limit: float | None = None
+    """``--time``: seconds per position."""
+    max_memory: int | None = None
+    """``--max-memory``: MiB of transposition tables per position."""
 
 
-def limit_message(exc: Exception, max_nodes: int | None) -> str:
-    """The one-line error of a :class:`~foolsolve.solver.base.SearchLimit`: the time limit's own
-    message, else the node limit's."""
-    text = str(exc)
-    if text.startswith("time:"):
-        return text
-    return f"--max-nodes: no exact answer within {max_nodes:,} nodes" if max_nodes else text
-
-
-def solve_task(task: tuple[str, str, dict[str, Any], int | None]) -> dict[str, Any]:
-    """Solve one canonical position (runs on a worker): ``{"result": ...}`` or ``{"error": ...}``
-    (never raises for a bad position or a node limit)."""
+def solve_task(task: tuple[Any, ...]) -> dict[str, Any]:
+    """Solve one canonical position (runs on a worker): ``(game, position, extra, max_nodes[,
+    time_limit, max_memory])`` to ``{"result": ...}`` or ``{"error": ...}`` (never raises for a
+    bad position or a limit)."""
     from foolsolve import games
-    from foolsolve.solver.base import SearchLimit, SolveOptions
+    from foolsolve.solver.base import SearchLimit, SolveOptions, limit_text, with_limits
 
-    game, position, extra, max_nodes = task
+    game, position, extra, max_nodes = task[:4]
+    time_limit, max_memory = (*task[4:], None, None)[:2]
+    opts = SolveOptions(max_nodes=max_nodes, extra=dict(extra), time_limit=time_limit, max_memory=max_memory)
     try:
         info = games.get(game)
         if info.solve is None:
             raise InputError(f"game: {info.name} has no exact solver")
         state = info.spec.state_from_json(json.loads(position))
-        opts = SolveOptions(max_nodes=max_nodes, extra=dict(extra))
-        result = info.solve(state, opts.timed())
+        result = info.solve(state, with_limits(opts))
         from foolsolve.distance import add_distances
 
         add_distances(info, state, result)
     except SearchLimit as exc:
-        return {"error": limit_message(exc, opts.max_nodes)}
+        return {"error": limit_text(exc, opts)}
     except InputError as exc:
         return {"error": str(exc)}
     except Exception as exc:  # a solver bug must not end the batch: the line says what happened
@@ -94,44 +96,18 @@ def solve_task(task: tuple[str, str, dict[str, Any], int | None]) -> dict[str, A
     return {"result": result.to_json()}
 
 
-def input_lines(path: str) -> Iterator[tuple[int, str]]:
-    """``(line number, text)`` of the non-blank lines of a JSON Lines file (``-``: standard input)."""
-    if path == STDIO:
-        stream: Iterable[str] = sys.stdin
-        for n, text in enumerate(stream, 1):
-            if text.strip():
-                yield n, text
-        return
-    try:
-        with open(path, encoding="utf-8-sig") as f:
-            for n, text in enumerate(f, 1):
-                if text.strip():
-                    yield n, text
-    except OSError as exc:
-        raise InputError(f"{path}: cannot read ({exc.strerror or exc})") from None
-    except UnicodeDecodeError:
-        raise InputError(f"{path}: not UTF-8 text") from None
-
-
-def count_lines(path: str) -> int | None:
-    """Non-blank lines of a file (``None`` for standard input), for the progress's ETA."""
-    if path == STDIO:
-        return None
-    try:
-        with open(path, "rb") as f:
-            return sum(1 for line in f if line.strip())
-    except OSError:
-        return None
-
-
-def parse_job(line: int, text: str | None, path: str | None, settings: Settings, store: Any) -> Job:
-    """A :class:`Job` for one line (a position object or a path) or one position file; errors
-    and stored results become its record."""
+def parse_job(line: int, text: str | InputError | None, path: str | None, settings: Settings, store: Any) -> Job:
+    """A :class:`Job` for one line (a position object or a path; an :class:`InputError` for a
+    line that could not be read) or one position file; errors and stored results become its
+    record."""
     from foolsolve import games
     from foolsolve import store as st
 
-    job = Job(line=line, path=path, max_nodes=settings.max_nodes)
+    job = Job(line=line, path=path, max_nodes=settings.max_nodes, time_limit=settings.time_limit,
+              max_memory=settings.max_memory)
     try:
+        if isinstance(text, InputError):
+            raise text
         if text is not None:
             stripped = text.strip()
             value = parse_json(stripped, f"line {line}") if stripped[0] in '{["' else stripped
@@ -139,6 +115,8 @@ def parse_job(line: int, text: str | None, path: str | None, settings: Settings,
                 if value == STDIO:
                     raise InputError(f"line {line}: '-' (standard input) cannot be a position file in a batch")
                 job.path = value
+                if settings.out is not None and same_file(value, settings.out):
+                    raise InputError(f"line {line}: {value} is the --out file of this batch")
                 obj = read_json(value)
             elif isinstance(value, dict):
                 obj = value
@@ -193,7 +171,8 @@ class LineWriter:
 
     def write(self, record: dict[str, Any]) -> None:
         """One whole line."""
-        data = (json.dumps(record, ensure_ascii=False) + "\n").encode("utf-8")
+        # backslashreplace: a lone surrogate anywhere in a record is written as its escape, not a crash
+        data = (json.dumps(record, ensure_ascii=False) + "\n").encode("utf-8", "backslashreplace")
         with _no_sigint():
             self._f.write(data)
             self._f.flush()
@@ -237,7 +216,7 @@ class Summary:
                 f"in {self.seconds:.1f} s ({rate:,.1f} lines/s) {self.where}{lost}")
 
 
-def run(jobs: Iterable[tuple[int, str | None, str | None]], emit: Callable[[dict[str, Any], Job], None],
+def run(jobs: Iterable[tuple[int, str | InputError | None, str | None]], emit: Callable[[dict[str, Any], Job], None],
         settings: Settings, store: Any = None, workers: int = 1, scheduler: str | None = None,
         total: int | None = None, label: str = "batch", executor: Any = None) -> Summary:
     """Solve every job (``(line, text, path)``: a JSON Lines line or a position file) and
@@ -296,7 +275,7 @@ def _known(job: Job) -> dict[str, Any] | None:
 
 def _solve_job(job: Job) -> dict[str, Any]:
     """:func:`solve_task` of a job (runs on a worker)."""
-    return solve_task((job.game, job.position, json.loads(job.options), job.max_nodes))
+    return solve_task((job.game, job.position, json.loads(job.options), job.max_nodes, job.time_limit, job.max_memory))
 
 
 # --- commands ----------------------------------------------------------------------------
@@ -330,8 +309,10 @@ def open_store(store_path: str | None, no_store: bool) -> Any:
 @click.option("-o", "--option", "extra", multiple=True, metavar="KEY=VALUE",
               help="Game-specific solver option for every position (repeatable), e.g. -o pv=false.")
 @store_options
+@limit_options
 def batch_command(infile: str, out: str, workers: int, scheduler: str | None, max_nodes: int | None,
-                  extra: Sequence[str], store_path: str | None, no_store: bool) -> None:
+                  extra: Sequence[str], store_path: str | None, no_store: bool, time_limit: float | None = None,
+                  max_memory: int | None = None) -> None:
     """Solve many positions: JSON Lines in, JSON Lines out, in input order.
 
     Each non-blank line of IN.jsonl (- is standard input) is a position object or the path of
@@ -343,13 +324,16 @@ def batch_command(infile: str, out: str, workers: int, scheduler: str | None, ma
     from foolsolve.cli import _parse_extra
     from foolsolve.executor import make_executor
 
-    settings = Settings(extra=_parse_extra(extra), max_nodes=max_nodes)
-    store = open_store(store_path, no_store)
+    settings = Settings(extra=_parse_extra(extra), max_nodes=max_nodes, out=None if out == STDIO else out,
+                        time_limit=time_limit, max_memory=max_memory)
     if infile != STDIO:
         try:
             open(infile, "rb").close()  # before --out is opened: a bad IN.jsonl leaves no file
         except OSError as exc:
             raise InputError(f"{infile}: cannot read ({exc.strerror or exc})") from None
+        if out != STDIO and same_file(infile, out):
+            raise InputError(f"--out: {out} is the input file {infile} (it would be emptied before it is read)")
+    store = open_store(store_path, no_store)
     executor = make_executor(workers, scheduler)  # and a bad --scheduler neither
     writer = LineWriter(out)
     total = count_lines(infile)

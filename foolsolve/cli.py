@@ -24,7 +24,7 @@ from foolsolve.lazy import CommandRef, LazyGroup
 from foolsolve.positions import game_of, parse_json, read_json, write_json_atomic
 from foolsolve.progress import progress
 from foolsolve.rules import cited, json_text, options_of, rules_from_json
-from foolsolve.solver.base import DEFAULT_SECONDS, SolveResult
+from foolsolve.solver.base import DEFAULT_SECONDS, SearchLimit, SolveResult
 
 
 class _DefaultGroup(LazyGroup):
@@ -104,6 +104,15 @@ def load_position(path: str, *, views: bool = False) -> tuple[GameInfo, Any]:
 
 
 # --- solve ------------------------------------------------------------------------------
+
+
+def limit_options(fn: Any) -> Any:
+    """``--time SECONDS`` and ``--max-memory MIB``, beside ``--max-nodes`` on every long command."""
+    fn = click.option("--max-memory", type=click.IntRange(min=1), default=None, metavar="MIB",
+                      help="Memory budget of the solver's transposition tables in MiB [default: 1024]; over it "
+                           "the oldest entries are dropped (same answers, more time).")(fn)
+    return click.option("--time", "time_limit", type=click.FloatRange(min=0, min_open=True), default=None,
+                        metavar="SECONDS", help="Give up each solve after this many seconds.")(fn)
 
 
 @cli.command()
@@ -453,7 +462,11 @@ def show(position: str, svg_out: str | None, viewer: int | None, fan: bool = Fal
     if viewer is not None and viewer >= info.spec.num_players(state):
         raise InputError(f"--as: player {viewer} does not exist ({info.spec.num_players(state)} players)")
     if svg_out is not None:
+        from foolsolve.positions import STDIO, same_file
         from foolsolve.svg import position_svg
+
+        if svg_out != STDIO and position != STDIO and same_file(position, svg_out):
+            raise InputError(f"--svg: {svg_out} is the position file {position}")
 
         write_text(svg_out, position_svg(info.spec, state, viewer, fan=fan))
         if svg_out == "-":
@@ -799,21 +812,53 @@ def conform(game: str, cases: int, seed: int, max_steps: int, position: str | No
 @click.option("--depth", type=click.IntRange(min=0), default=3, show_default=True)
 @click.option("--divide", is_flag=True, help="Counts per first move.")
 @click.option("--impl", type=click.Choice(["spec", "engine", "both"]), default="both", show_default=True)
-def perft(position: str, depth: int, divide: bool, impl: str) -> None:
-    """Count move sequences of length DEPTH from POSITION (spec, engine or both)."""
+@click.option("--time", "time_limit", type=click.FloatRange(min=0, min_open=True), default=None, metavar="SECONDS",
+              help="Give up after this many seconds (with --divide, the first moves counted so far are printed, "
+                   "marked as partial).")
+def perft(position: str, depth: int, divide: bool, impl: str, time_limit: float | None = None) -> None:
+    """Count move sequences of length DEPTH from POSITION (spec, engine or both).
+
+    A long count shows its progress on a terminal; Ctrl-C (or --time) stops it, and with
+    --divide the first moves counted so far are printed first."""
     from foolsolve import perft as pf
 
     info, state = load_position(position)
     if impl != "spec" and info.engine is None:
         raise InputError(f"--impl: {info.name} has no engine")
     results: dict[str, dict[str, int] | int] = {}
-    if impl in ("spec", "both"):
-        results["spec"] = (pf.spec_divide(info.spec, state, depth) if divide else pf.spec_perft(info.spec, state, depth))
-    if impl in ("engine", "both"):
-        assert info.engine is not None
-        es = info.engine.from_spec(state)
-        results["engine"] = (pf.engine_divide(info.engine, es, depth) if divide
-                             else pf.engine_perft(info.engine, es, depth))
+    deadline = None if time_limit is None else time.monotonic() + time_limit
+    try:
+        for name in ("spec", "engine"):
+            if impl not in (name, "both"):
+                continue
+            with progress(f"perft {name} depth {depth}", unit="sequences") as shown:
+                def tick(count: int) -> None:
+                    if deadline is not None and time.monotonic() > deadline:
+                        raise SearchLimit(f"--time: no count within {time_limit:g} s", option="time")
+                    shown(count)
+
+                done: dict[str, int] = {}
+                if divide:
+                    results[name] = done  # filled first move by first move: kept on a stop
+                if name == "spec":
+                    results["spec"] = (pf.spec_divide(info.spec, state, depth, tick, into=done)
+                                       if divide else pf.spec_perft(info.spec, state, depth, tick))
+                else:
+                    assert info.engine is not None
+                    es = info.engine.from_spec(state)
+                    results["engine"] = (pf.engine_divide(info.engine, es, depth, tick, into=done)
+                                         if divide else pf.engine_perft(info.engine, es, depth, tick))
+    except (KeyboardInterrupt, SearchLimit) as exc:
+        for name, value in results.items():
+            if isinstance(value, dict) and value:
+                click.echo(f"{name} (partial: stopped before the end):")
+                for m, n in value.items():
+                    click.echo(f"  {m}: {n}")
+            elif isinstance(value, int) and value:
+                click.echo(f"{name}: {value}")
+        if isinstance(exc, SearchLimit):
+            raise InputError(str(exc)) from None
+        raise
     for name, value in results.items():
         if isinstance(value, dict):
             click.echo(f"{name}:")

@@ -8,7 +8,10 @@ class InputError(ValueError):
     unknown rule option. The message is one line and names the offending field."""
 
     def __init__(self, message: str) -> None:
-        super().__init__(" ".join(message.split()))
+        # a lone surrogate (quoted from a JSON string or from undecodable bytes on the command
+        # line) cannot be printed: it is shown as its escape, \ud800
+        text = message.encode("utf-8", "backslashreplace").decode("utf-8")
+        super().__init__(" ".join(text.split()))
 
 
 class PositionError(InputError):

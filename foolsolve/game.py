@@ -339,8 +339,11 @@ class SpecGame(ABC, Generic[S, M]):
         return move
 
     def parse_move(self, state: S, text: str) -> M:
-        """The legal move whose text is ``text`` (case- and glyph-insensitive)."""
-        want = _norm_move(text)
+        """The legal move whose text is ``text`` (case- and glyph-insensitive); text too long or
+        not Unicode to be a move is an :class:`InputError` (:func:`~foolsolve.positions.check_move_text`)."""
+        from foolsolve.positions import check_move_text
+
+        want = _norm_move(check_move_text(text))
         for m in self.legal_moves(state):
             if _norm_move(str(m)) == want:
                 return m
@@ -349,7 +352,10 @@ class SpecGame(ABC, Generic[S, M]):
     def play(self, state: S, *texts: str) -> S:
         """Apply moves given as text, in order; an illegal one raises :class:`IllegalMove`
         naming its place and every rule that forbids it (``move 2 ('take'): ...``)."""
+        from foolsolve.positions import check_move_text
+
         for i, text in enumerate(texts):
+            check_move_text(text, f"move {i + 1}")
             try:
                 move = self.parse_move(state, text)
             except InputError as exc:

@@ -481,11 +481,11 @@ def play_interactive(info: Any, state: Any, *, seed: int | None = None, out: str
             shown = state
             revealed = False
         label = "review" if over else f"player {you} (you)"
-        try:
-            line = click.prompt(label, prompt_suffix="> ", default="", show_default=False)
-        except click.exceptions.Abort:
+        read = _prompt(f"{label}> ")
+        if read is None:
             click.echo()
             break
+        line = read.rstrip("\n")
         if not sys.stdin.isatty():
             click.echo(line)  # commands piped in read as typed ones do (a transcript, a script)
         words = line.strip()
@@ -548,3 +548,31 @@ def _hint(session: Session, state: Any) -> None:
     for m in result.moves:
         d = f" in {m.distance}" if m.distance is not None else ""
         click.echo(f"  {m.move}  {value_text(m.value)}{d}{'  *' if m.move in best else ''}")
+
+
+def _prompt(text: str) -> str | None:
+    """One line of standard input after ``text`` (``None`` at its end), read with a bound: a line
+    longer than a move can be (``/dev/zero``, an endless pipe) is skipped with a one-line note."""
+    from foolsolve.positions import MAX_MOVE_CHARS, MAX_SKIP_BYTES
+
+    click.echo(text, nl=False)
+    limit = 4 * MAX_MOVE_CHARS
+    while True:
+        try:
+            line = sys.stdin.readline(limit + 1)
+        except UnicodeDecodeError:
+            raise InputError("standard input: not UTF-8 text") from None
+        if not line:
+            return None
+        if len(line) <= limit or line.endswith("\n"):
+            return line
+        skipped = 0
+        while skipped <= MAX_SKIP_BYTES:
+            rest = sys.stdin.readline(1 << 16)
+            if not rest or rest.endswith("\n"):
+                break
+            skipped += len(rest)
+        else:
+            return None
+        click.echo(f"a line longer than {limit} characters is no move or command; ignored")
+        click.echo(text, nl=False)

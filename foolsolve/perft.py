@@ -24,27 +24,67 @@ def _count(legal: Callable[[Any], Sequence[Any]], apply: Callable[[Any, Any], An
     return sum(_count(legal, apply, apply(state, m), depth - 1) for m in moves)
 
 
-def spec_perft(game: SpecGame[Any, Any], state: Any, depth: int) -> int:
-    """Move sequences of length ``depth``, by the spec."""
-    return _count(game.legal_moves, game.apply, state, depth)
+TICK_EVERY = 4096
+"""Interior nodes between two calls of a progress callback."""
 
 
-def engine_perft(engine: Engine[Any, Any], state: Any, depth: int) -> int:
-    """Move sequences of length ``depth``, by the engine."""
-    return _count(engine.legal_moves, engine.apply, state, depth)
+class _Ticker:
+    """Counts the leaves counted so far and reports them every :data:`TICK_EVERY` interior nodes
+    (the callback shows progress, and may raise to stop: a time limit)."""
+
+    def __init__(self, tick: Callable[[int], None]) -> None:
+        self.tick = tick
+        self.nodes = 0
+        self.leaves = 0
+
+    def count(self, legal: Callable[[Any], Sequence[Any]], apply: Callable[[Any, Any], Any], state: Any,
+              depth: int) -> int:
+        if depth == 0:
+            self.leaves += 1
+            return 1
+        moves = legal(state)
+        self.nodes += 1
+        if self.nodes % TICK_EVERY == 0:
+            self.tick(self.leaves)
+        if depth == 1:
+            self.leaves += len(moves)
+            return len(moves)
+        return sum(self.count(legal, apply, apply(state, m), depth - 1) for m in moves)
 
 
-def spec_divide(game: SpecGame[Any, Any], state: Any, depth: int) -> dict[str, int]:
-    """Perft per first move, by the spec."""
-    return {str(m): spec_perft(game, game.apply(state, m), depth - 1) for m in game.legal_moves(state)}
+def _counter(tick: Callable[[int], None] | None) -> Callable[..., int]:
+    return _count if tick is None else _Ticker(tick).count
 
 
-def engine_divide(engine: Engine[Any, Any], state: Any, depth: int) -> dict[str, int]:
-    """Perft per first move, by the engine (keys are the spec's move texts)."""
-    return {
-        str(engine.move_to_spec(state, m)): engine_perft(engine, engine.apply(state, m), depth - 1)
-        for m in engine.legal_moves(state)
-    }
+def spec_perft(game: SpecGame[Any, Any], state: Any, depth: int, tick: Callable[[int], None] | None = None) -> int:
+    """Move sequences of length ``depth``, by the spec (``tick``: called now and then with the
+    sequences counted so far)."""
+    return _counter(tick)(game.legal_moves, game.apply, state, depth)
+
+
+def engine_perft(engine: Engine[Any, Any], state: Any, depth: int, tick: Callable[[int], None] | None = None) -> int:
+    """Move sequences of length ``depth``, by the engine (``tick`` as for :func:`spec_perft`)."""
+    return _counter(tick)(engine.legal_moves, engine.apply, state, depth)
+
+
+def spec_divide(game: SpecGame[Any, Any], state: Any, depth: int, tick: Callable[[int], None] | None = None,
+                into: dict[str, int] | None = None) -> dict[str, int]:
+    """Perft per first move, by the spec; each first move's count goes into ``into`` (if given)
+    as soon as it is done, so an interrupted count keeps the finished ones."""
+    out = {} if into is None else into
+    for m in game.legal_moves(state):
+        out[str(m)] = spec_perft(game, game.apply(state, m), depth - 1, tick)
+    return out
+
+
+def engine_divide(engine: Engine[Any, Any], state: Any, depth: int, tick: Callable[[int], None] | None = None,
+                  into: dict[str, int] | None = None) -> dict[str, int]:
+    """Perft per first move, by the engine (keys are the spec's move texts; ``into`` as for
+    :func:`spec_divide`)."""
+    out = {} if into is None else into
+    for m in engine.legal_moves(state):
+        out[str(engine.move_to_spec(state, m))] = engine_perft(engine, engine.apply(state, m), depth - 1, tick)
+    return out
 
 
 def divide_mismatch(spec_div: dict[str, int], eng_div: dict[str, int]) -> list[str]:

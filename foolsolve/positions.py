@@ -8,7 +8,11 @@ written as JSON integers: ``1.0`` is not a player number here, although JSON Sch
 
 from __future__ import annotations
 
+import io
 import json
+import os
+import re
+import stat
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -16,7 +20,7 @@ from contextvars import ContextVar
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from foolsolve.errors import InputError
 
@@ -152,45 +156,229 @@ def json_path(parts: Any) -> str:
 STDIO = "-"
 """The path meaning standard input (for reading) or standard output (for writing)."""
 
+MAX_INPUT_BYTES = 16 * 2**20
+"""The size limit of every input read whole: a position file (or standard input), and each line
+of a batch. The largest real position is a few kilobytes; the limit keeps ``/dev/zero``, a
+random stream or an endless pipe from growing until memory runs out."""
+MAX_SKIP_BYTES = 16 * MAX_INPUT_BYTES
+"""How far past an oversized batch line the reader looks for its end before it gives up on the
+rest of the input (an endless line, ``/dev/zero``)."""
+MAX_MOVE_CHARS = 200
+"""The longest move text read (the longest real one is under 60 characters)."""
+_CHUNK = 1 << 16
 
-def read_text(path: str | Path) -> str:
-    """The text of a file, or of standard input for ``-``; a file that cannot be read or is not
-    UTF-8 is an :class:`InputError`. A leading UTF-8 byte order mark is skipped."""
+
+def _mib(n: int) -> str:
+    return f"{n // 2**20} MiB" if n % 2**20 == 0 else f"{n:,} bytes"
+
+
+def _binary_stdin() -> IO[bytes]:
+    buf = getattr(sys.stdin, "buffer", None)
+    if buf is not None:
+        return buf
+    return io.BytesIO(sys.stdin.read().encode("utf-8", "surrogateescape"))
+
+
+def read_bytes(path: str | Path, limit: int | None = None) -> bytes:
+    """At most ``limit`` bytes of a file, or of standard input for ``-``, read in chunks; a longer
+    input (``/dev/zero``, ``/dev/urandom``, an endless pipe) or one that cannot be read is an
+    :class:`InputError` naming the limit."""
+    where = "standard input" if str(path) == STDIO else str(path)
+    limit = MAX_INPUT_BYTES if limit is None else limit
     try:
         if str(path) == STDIO:
-            data = sys.stdin.buffer.read() if hasattr(sys.stdin, "buffer") else sys.stdin.read().encode("utf-8")
-            return data.decode("utf-8-sig")
-        return Path(path).read_text(encoding="utf-8-sig")
+            return _read_bounded(_binary_stdin(), limit, where)
+        with open(path, "rb") as f:
+            return _read_bounded(f, limit, where)
     except OSError as exc:
-        raise InputError(f"{path}: cannot read ({exc.strerror or exc})") from None
-    except UnicodeDecodeError:
-        raise InputError(f"{path}: not UTF-8 text") from None
+        raise InputError(f"{where}: cannot read ({exc.strerror or exc})") from None
+
+
+def _read_bounded(f: IO[bytes], limit: int, where: str) -> bytes:
+    parts: list[bytes] = []
+    size = 0
+    while True:
+        chunk = f.read(min(_CHUNK, limit + 1 - size))
+        if not chunk:
+            return b"".join(parts)
+        parts.append(chunk)
+        size += len(chunk)
+        if size > limit:
+            raise InputError(f"{where}: larger than {_mib(limit)} (the size limit of an input)")
+
+
+def decode_text(data: bytes, where: str) -> str:
+    """UTF-8 ``data`` as text (a leading byte order mark skipped); anything else is an
+    :class:`InputError` naming the first bad byte."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise InputError(f"{where}: not UTF-8 text (byte 0x{data[exc.start]:02x} at offset {exc.start})") from None
+
+
+def read_text(path: str | Path) -> str:
+    """The text of a file, or of standard input for ``-`` (at most :data:`MAX_INPUT_BYTES`); a
+    file that cannot be read, is too large or is not UTF-8 is an :class:`InputError`. A leading
+    UTF-8 byte order mark is skipped."""
+    return decode_text(read_bytes(path), "standard input" if str(path) == STDIO else str(path))
 
 
 def read_json(path: str | Path) -> Any:
-    """Parse a JSON file (standard input for ``-``); a missing file or malformed JSON is an
-    :class:`InputError`. A leading UTF-8 byte order mark (some editors write one) is skipped,
-    as RFC 8259 §8.1 allows."""
+    """Parse a JSON file (standard input for ``-``); a missing, too large or non-UTF-8 file and
+    malformed JSON are :class:`InputError`. A leading UTF-8 byte order mark (some editors write
+    one) is skipped, as RFC 8259 §8.1 allows."""
     text = read_text(path)
     return parse_json(text, "standard input" if str(path) == STDIO else str(path))
+
+
+def input_lines(path: str, limit: int | None = None) -> Iterator[tuple[int, str | InputError]]:
+    """``(line number, text)`` of each non-blank line of a JSON Lines file (``-``: standard
+    input), read as bytes and decoded line by line: a line that is not UTF-8, or longer than
+    ``limit`` bytes, comes as ``(line number, InputError)`` and the lines after it are read on.
+    An oversized line with no end within :data:`MAX_SKIP_BYTES` ends the input (its error says
+    so). A file that cannot be opened is an :class:`InputError`."""
+    limit = MAX_INPUT_BYTES if limit is None else limit
+    if path == STDIO:
+        yield from _lines(_binary_stdin(), limit)
+        return
+    try:
+        f = open(path, "rb")
+    except OSError as exc:
+        raise InputError(f"{path}: cannot read ({exc.strerror or exc})") from None
+    with f:
+        yield from _lines(f, limit)
+
+
+def _lines(f: IO[bytes], limit: int) -> Iterator[tuple[int, str | InputError]]:
+    n = 0
+    while True:
+        raw = f.readline(limit + 1)
+        if not raw:
+            return
+        n += 1
+        if len(raw) > limit and not raw.endswith(b"\n"):
+            skipped = 0
+            while skipped <= MAX_SKIP_BYTES:
+                rest = f.readline(_CHUNK)
+                if not rest or rest.endswith(b"\n"):
+                    break
+                skipped += len(rest)
+            else:
+                yield n, InputError(f"line {n}: longer than {_mib(limit)} (the size limit of a line) and no line end "
+                                    f"within {_mib(MAX_SKIP_BYTES)}; the rest of the input is not read")
+                return
+            yield n, InputError(f"line {n}: longer than {_mib(limit)} (the size limit of a line)")
+            continue
+        if n == 1 and raw.startswith(b"\xef\xbb\xbf"):
+            raw = raw[3:]
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            yield n, InputError(f"line {n}: not UTF-8 text (byte 0x{raw[exc.start]:02x} at column {exc.start + 1})")
+            continue
+        if text.strip():
+            yield n, text
+
+
+def count_lines(path: str, limit: int | None = None) -> int | None:
+    """The lines :func:`input_lines` yields, for a progress's ETA: ``None`` for standard input or
+    anything but a regular file (a device, a pipe: they could be endless)."""
+    if path == STDIO:
+        return None
+    try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            return None
+        with open(path, "rb") as f:
+            return sum(1 for _ in _lines(f, MAX_INPUT_BYTES if limit is None else limit))
+    except OSError:
+        return None
+
+
+def same_file(a: str | Path, b: str | Path) -> bool:
+    """Whether the paths ``a`` and ``b`` name the same existing file (one inode: a link, a
+    relative and an absolute path all count), not a string comparison."""
+    try:
+        return os.path.samefile(a, b)
+    except (OSError, ValueError):
+        return False
+
+
+def check_move_text(text: str, where: str = "move") -> str:
+    """``text`` if it can be a move: at most :data:`MAX_MOVE_CHARS` characters of Unicode text
+    (a lone surrogate, say from undecodable bytes on the command line, is not); else an
+    :class:`InputError`."""
+    if len(text) > MAX_MOVE_CHARS:
+        raise InputError(f"{where}: longer than {MAX_MOVE_CHARS} characters ({len(text):,}); no move is")
+    if _SURROGATE.search(text):
+        raise InputError(f"{where}: not Unicode text (a lone surrogate or an undecodable byte)")
+    return text
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def check_unicode(obj: Any, where: str) -> None:
+    """An :class:`InputError` if a string of a parsed JSON value (a key or a value) holds a lone
+    surrogate (``"\\ud800"``: well-formed JSON, not Unicode text, and unprintable)."""
+    stack = [obj]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, str):
+            if _SURROGATE.search(x):
+                raise InputError(f"{where}: a string holds a lone surrogate ({_escaped(x)}), which is not Unicode "
+                                 "text")
+        elif isinstance(x, dict):
+            stack.extend(x.keys())
+            stack.extend(x.values())
+        elif isinstance(x, list):
+            stack.extend(x)
+
+
+def _escaped(text: str) -> str:
+    short = text if len(text) <= 40 else text[:40] + "..."
+    return json.dumps(short)
+
+
+MAX_NUMBER_CHARS = 50
+"""The longest number read from JSON: more digits than any count, index or probability needs (a
+huge exponent such as ``1e-999999999`` would otherwise cost minutes as an exact fraction)."""
+
+
+def _parse_int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_NUMBER_CHARS:
+        raise _NumberTooLong(text)
+    return int(text)
+
+
+def _parse_float(text: str) -> float:
+    if len(text) > MAX_NUMBER_CHARS:
+        raise _NumberTooLong(text)
+    return float(text)
+
+
+class _NumberTooLong(ValueError):
+    pass
 
 
 def parse_json(text: str, where: str, *, malformed_as_text: bool = False) -> Any:
     """``json.loads`` whose every failure is an :class:`InputError` naming ``where``: malformed
     JSON (or, with ``malformed_as_text``, the text itself: a ``-o KEY=VALUE`` value), nesting
-    too deep for the decoder (RecursionError) and integers too long for Python (more than
-    ``sys.get_int_max_str_digits()`` digits: ValueError)."""
+    too deep for the decoder (RecursionError), a number longer than :data:`MAX_NUMBER_CHARS`
+    characters and a string holding a lone surrogate (:func:`check_unicode`)."""
     try:
-        return json.loads(text)
+        value = json.loads(text, parse_int=_parse_int, parse_float=_parse_float)
     except json.JSONDecodeError as exc:
         if malformed_as_text:
+            check_unicode(text, where)
             return text
         raise InputError(f"{where}: malformed JSON at line {exc.lineno} column {exc.colno}: {exc.msg}") from None
     except RecursionError:
         raise InputError(f"{where}: JSON nested too deeply") from None
-    except ValueError as exc:
-        # the int-conversion limit: "Exceeds the limit (4300 digits) for integer string conversion"
-        raise InputError(f"{where}: a number with too many digits ({exc})") from None
+    except _NumberTooLong as exc:
+        raise InputError(f"{where}: a number with too many digits (more than {MAX_NUMBER_CHARS} characters: "
+                         f"{str(exc)[:20]}...)") from None
+    check_unicode(value, where)
+    return value
 
 
 def game_of(obj: Any) -> str:

@@ -18,6 +18,7 @@ from typing import Any
 
 import click
 
+from foolsolve.cli import limit_options
 from foolsolve.errors import InputError
 from foolsolve.rules import cited, json_text, options_of
 
@@ -289,8 +290,9 @@ def view_page(view: Any) -> str:
 @click.option("-o", "--option", "extra", multiple=True, metavar="KEY=VALUE",
               help="Solver option, as for solve (e.g. -o concept=max-n); 'foolsolve rules GAME --solver' lists them.")
 @click.option("--equilibrium", is_flag=True, help="The same as -o equilibrium=true (Three Fools).")
+@limit_options
 def report(position: str, out: str, max_nodes: int | None, extra: tuple[str, ...] = (),
-           equilibrium: bool = False) -> None:
+           equilibrium: bool = False, time_limit: float | None = None, max_memory: int | None = None) -> None:
     """Write a self-contained HTML analysis page of POSITION.
 
     The page (no server, no network) is an analysis board: the position drawn beside the
@@ -298,11 +300,14 @@ def report(position: str, out: str, max_nodes: int | None, extra: tuple[str, ...
     place with the value after each step; every legal move with its value, best first, ties
     grouped; the rules in force with their sources. Solver options as for solve (-o)."""
     from foolsolve.cli import load_position
+    from foolsolve.positions import STDIO, same_file
     from foolsolve.present import write_text
     from foolsolve.progress import progress
-    from foolsolve.solver.base import SearchLimit, SolveOptions
+    from foolsolve.solver.base import SearchLimit, SolveOptions, limit_text, with_limits
     from foolsolve.worlds import View
 
+    if out != STDIO and position != STDIO and same_file(position, out):
+        raise InputError(f"--out: {out} is the position file {position}")
     info, state = load_position(position, views=True)
     if isinstance(state, View):
         write_text(out, view_page(state))
@@ -314,7 +319,7 @@ def report(position: str, out: str, max_nodes: int | None, extra: tuple[str, ...
     if info.solve is not None:
         from foolsolve.cli import _parse_extra
 
-        opts = SolveOptions(max_nodes=max_nodes,
+        opts = SolveOptions(max_nodes=max_nodes, time_limit=time_limit, max_memory=max_memory,
                             extra=_parse_extra((*extra, "equilibrium=true") if equilibrium else extra))
         known = info.solver_options
         for key in sorted(opts.extra):  # a misspelt option is bad input, not a page saying so
@@ -325,11 +330,9 @@ def report(position: str, out: str, max_nodes: int | None, extra: tuple[str, ...
             try:
                 from foolsolve.store import cached_solve
 
-                result = cached_solve(info, state, opts, lines=True)  # a position solved before: from the result store
+                result = cached_solve(info, state, with_limits(opts), lines=True)  # solved before: from the result store
             except SearchLimit as exc:
-                from foolsolve.batch import limit_message
-
-                why = limit_message(exc, opts.max_nodes)
+                why = limit_text(exc, opts)
             except InputError as exc:  # a position this solver does not take (three players ...)
                 why = str(exc)
     write_text(out, page(info, state, result, no_solve=why))

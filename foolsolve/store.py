@@ -349,7 +349,9 @@ def solve_with_store(info: Any, state: Any, options: SolveOptions | None = None,
         hit = db.get(keyed[0])
         if hit is not None:
             return result_from_json(as_stored(hit, time.perf_counter() - t0)), True
-    result: SolveResult = info.solve(state, options.timed())
+    from foolsolve.solver.base import with_limits
+
+    result: SolveResult = info.solve(state, with_limits(options))
     if lines:
         from foolsolve.distance import add_distances
 

@@ -208,8 +208,10 @@ def why(position: str, move: str, as_json: bool) -> None:
     rests on, the rule option in force), the option values that would change the verdict,
     and the legal moves; for a legal move, the rules it rests on and what it changes."""
     from foolsolve.cli import load_position
+    from foolsolve.positions import check_move_text
     from foolsolve.worlds import View
 
+    check_move_text(move, "MOVE")
     info, state = load_position(position, views=True)
     if isinstance(state, View):
         click.echo(explain_view(state, move, as_json))

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, field
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from itertools import islice
 from typing import Any
 
 from foolsolve.errors import InputError
@@ -87,9 +89,13 @@ class SolveOptions:
     """Stop with :class:`SearchLimit` after this many nodes (``None``: no limit)."""
     extra: dict[str, Any] = field(default_factory=dict)
     """Game-specific options (objective, solution concept ...)."""
-    max_seconds: float | None = None
-    """Stop with :class:`SearchLimit` once the search has run this long (``-o time=S``), checked
-    whenever it reports progress."""
+    time_limit: float | None = None
+    """Stop with :class:`SearchLimit` after this many seconds (``--time``; ``None``: no limit),
+    checked at each progress report (:func:`with_limits`)."""
+    max_memory: int | None = None
+    """The memory budget of the transposition tables in MiB (``--max-memory``; ``None``:
+    :data:`DEFAULT_MAX_MEMORY`); see :class:`TableBudget`."""
+
     deprecated: list[str] = field(default_factory=list)
     """Warnings for deprecated option names read (:data:`ALIASES`)."""
 
@@ -110,27 +116,64 @@ class SolveOptions:
             value = extra.pop("time")
             if isinstance(value, bool) or not isinstance(value, (int, float)) or value <= 0:
                 raise InputError(f"option time: expected a number of seconds > 0, got {value!r}")
-            self.max_seconds = float(value)
+            self.time_limit = float(value)
         self.extra = extra
 
-    def timed(self) -> SolveOptions:
-        """These options with :attr:`progress` checking :attr:`max_seconds` from now (a
-        :class:`SearchLimit` once it has passed); the same object without a time limit."""
-        if self.max_seconds is None:
-            return self
-        import time
 
-        limit, inner = self.max_seconds, self.progress
-        deadline = time.monotonic() + limit
+DEFAULT_MAX_MEMORY = 1024
+"""The default budget of a search's transposition tables, MiB."""
 
-        def progress(nodes: int) -> None:
-            if time.monotonic() > deadline:
-                raise SearchLimit(f"time: no exact answer within {limit:g} s (-o time)")
-            if inner is not None:
-                inner(nodes)
 
-        return SolveOptions(progress=progress, max_nodes=self.max_nodes, extra=self.extra,
-                            max_seconds=self.max_seconds, deprecated=self.deprecated)
+def with_limits(options: SolveOptions) -> SolveOptions:
+    """``options`` whose progress callback also enforces :attr:`SolveOptions.time_limit` (every
+    solver reports progress every few thousand nodes, so the deadline is seen within a fraction
+    of a second; a callback is set even off a terminal)."""
+    if options.time_limit is None:
+        return options
+    deadline = time.monotonic() + options.time_limit
+    shown = options.progress
+    limit = options.time_limit
+
+    def tick(nodes: int) -> None:
+        if time.monotonic() > deadline:
+            raise SearchLimit(f"--time: no exact answer within {limit:g} s", option="time")
+        if shown is not None:
+            shown(nodes)
+
+    return replace(options, progress=tick)
+
+
+def limit_text(exc: SearchLimit, options: SolveOptions) -> str:
+    """The one-line error of a search stopped by a limit, naming the command-line option."""
+    if exc.option == "time":
+        return str(exc)
+    return f"--max-nodes: no exact answer within {options.max_nodes:,} nodes"
+
+
+class TableBudget:
+    """A bound on a search's transposition tables: at most ``max_memory`` MiB (default
+    :data:`DEFAULT_MAX_MEMORY`) at ``entry_bytes`` bytes an entry (measured for each solver).
+    :meth:`check` is called every :data:`CHECK_EVERY` nodes; over the budget, the oldest half of
+    every table's entries is dropped (replacement by age: dicts keep insertion order, and a
+    depth-first search stores the deep, cheap positions first). A dropped entry is searched
+    again if it comes back, so the values do not change, only the time."""
+
+    CHECK_EVERY = 4096
+
+    def __init__(self, options: SolveOptions, entry_bytes: int) -> None:
+        mib = options.max_memory if options.max_memory is not None else DEFAULT_MAX_MEMORY
+        self.max_entries = max(1024, mib * 2**20 // entry_bytes)
+        self.evictions = 0
+
+    def check(self, tables: Iterable[dict[Any, Any]]) -> None:
+        """Drop the oldest half of each table when together they hold more than the budget."""
+        tables = list(tables)
+        if sum(len(t) for t in tables) <= self.max_entries:
+            return
+        self.evictions += 1
+        for t in tables:
+            for k in list(islice(t, len(t) // 2)):
+                del t[k]
 
 
 def check_extra(options: SolveOptions, known: tuple[str, ...], game: str) -> None:
@@ -166,7 +209,12 @@ gets half of it, the open-hand search over the engine the rest (:mod:`foolsolve.
 
 
 class SearchLimit(Exception):
-    """The node budget of :attr:`SolveOptions.max_nodes` ran out."""
+    """The node budget of :attr:`SolveOptions.max_nodes` (``option`` ``"nodes"``) or the time of
+    :attr:`SolveOptions.time_limit` (``"time"``) ran out."""
+
+    def __init__(self, message: str = "", option: str = "nodes") -> None:
+        super().__init__(message)
+        self.option = option
 
 
 @dataclass

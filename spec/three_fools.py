@@ -21,7 +21,9 @@ Players are 0, 1, 2; play passes to the left (seat + 1). Piles are sequences, to
 
 from __future__ import annotations
 
+import json
 import random
+import re
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, ClassVar
@@ -41,6 +43,7 @@ from foolsolve.game import (
     Utility,
     reason,
 )
+from foolsolve.numbers import exact_number
 from foolsolve.positions import validate_schema
 from foolsolve.rules import Reconstruction, option, rules_from_json, rules_to_json
 from foolsolve.worlds import Hidden, ZoneField
@@ -102,10 +105,7 @@ def parse_roshambo(value: Any) -> str | RoshamboTable:
         for x in triple:
             if isinstance(x, bool) or not isinstance(x, (int, str, Fraction)):
                 raise ValueError(f"seat {seat}: {x!r} is not an exact probability (a whole number or 'p/q')")
-            try:
-                f = Fraction(x)
-            except (ValueError, ZeroDivisionError):
-                raise ValueError(f"seat {seat}: {x!r} is not a fraction") from None
+            f = exact_number(x, f"seat {seat}", floats=False)
             if f <= 0:
                 raise ValueError(f"seat {seat}: every throw needs a probability above 0")
             probs.append(f)
@@ -850,6 +850,7 @@ class ThreeFoolsSpec(SpecGame[State, Move]):
         """A hidden face-down card is one card, not a list."""
         if "centre" in obj:
             obj["centre"] = [t[0] if isinstance(t, list) and len(t) == 1 else t for t in obj["centre"]]
+        _place_drawn(obj, rng)
         return obj
 
     def view_constrained(self, obj: dict[str, Any]) -> bool:
@@ -963,7 +964,106 @@ def state_from_json(obj: Any) -> State:
     state = State(rules, phase, leader, hands, piles, max_hand, binary, streak, declared, centre, contest,
                   history, lost, winner, obj.get("reason", ""))
     _check_phase(state)
+    _check_streak_and_reason(state)
+    _check_history(state)
     return state
+
+
+_REASONS = re.compile(r"won ([1-5]) rounds in a row|the other two players lost|player [012] lost; most cards \((\d{1,2})\)"
+                      r"|won the Roshambo of a tie at (\d{1,2}) cards")
+"""The reasons a game ends, as :meth:`ThreeFoolsSpec.apply` writes them (``reason``)."""
+
+
+def _check_streak_and_reason(s: State) -> None:
+    """The streak is below the rules' ``streak_to_win`` (at it only once the game is over) and agrees
+    with the rounds listed; ``reason`` is empty until the game is over, then one of the reasons the
+    rules give (:data:`_REASONS`)."""
+    need = s.rules.streak_to_win
+    if s.streak > need or (s.streak == need and s.phase != OVER):
+        raise PositionError(f"streak: {s.streak} rounds in a row; {need} win the game (streak_to_win)")
+    if s.phase == START and s.streak:
+        raise PositionError("streak: a fresh deal has no streak")
+    if s.history:
+        run = 0
+        for r in reversed(s.history):
+            if r.winner != r.leader:
+                break
+            run += 1
+        # 002 §Winning a Round: the winner leads next, and her streak goes on only while she wins
+        want = 1 if run == 0 else run + 1 if run < len(s.history) else None
+        if (want is not None and s.streak != want) or (want is None and s.streak < run):
+            expect = want if want is not None else f"at least {run}"
+            raise PositionError(f"streak: {s.streak}, but the rounds listed make it {expect}")
+    if s.phase != OVER:
+        if s.reason:
+            raise PositionError(f"reason: only a game that is over has a reason (phase {s.phase})")
+        return
+    m = _REASONS.fullmatch(s.reason)
+    if m is None:
+        raise PositionError(f"reason: {json.dumps(s.reason[:40], ensure_ascii=False)} is not a reason the game "
+                            "ends for ('won N rounds in a row', 'the other two players lost', 'player P lost; most "
+                            "cards (N)', 'won the Roshambo of a tie at N cards')")
+
+
+def _check_history(s: State) -> None:
+    """The public history (``rounds``) agrees with the cards, by where revealed cards can go
+    (002 §Winning a Round): a round's three cards are distinct and its winner is the one its cards
+    give (any seat when three suits show, Roshambo); only a Roshambo round has a bonus, at most three
+    cards from each loser's pile; the winner leads the next round. A card revealed in a round goes
+    under its winner's pile, so until it is revealed again it is in that player's pile, hand or
+    face-down card; it can be played again only by that player, or taken as a bonus from her pile.
+    The last round's cards lie at the bottom of its winner's pile in the order they went there,
+    unless she has drawn into them (then the pile holds nothing above them)."""
+    owner: dict[Card, int] = {}
+    for i, r in enumerate(s.history):
+        where = f"rounds[{i}]"
+        if i and r.leader != s.history[i - 1].winner:
+            raise PositionError(f"{where}.leader: player {r.leader}, but player {s.history[i - 1].winner} won the "
+                                "round before and leads next")
+        if len(set(r.cards)) != 3:
+            raise PositionError(f"{where}.cards: a card twice in one round")
+        decided = round_winner(r.cards, r.binary)
+        if decided is not None and r.winner != decided:
+            raise PositionError(f"{where}.winner: player {r.winner}, but the cards give the round to player {decided}")
+        gained = list(r.cards)
+        for p, b in enumerate(r.bonus):
+            if b and (decided is not None or p == r.winner):
+                raise PositionError(f"{where}.bonus[{p}]: only the losers of a Roshambo round give a bonus")
+            if len(b) > 3:
+                raise PositionError(f"{where}.bonus[{p}]: a bonus is at most three cards")
+            for c in b:
+                if c in gained:
+                    raise PositionError(f"{where}.bonus[{p}]: card {c.ascii} twice in one round")
+                gained.append(c)
+        for p, c in enumerate(r.cards):
+            if owner.get(c, p) != p:
+                raise PositionError(f"{where}.cards[{p}]: card {c.ascii} went to player {owner[c]}'s pile in an "
+                                    f"earlier round; player {p} cannot play it")
+        for p, b in enumerate(r.bonus):
+            for c in b:
+                if owner.get(c, p) != p:
+                    raise PositionError(f"{where}.bonus[{p}]: card {c.ascii} went to player {owner[c]}'s pile in an "
+                                        f"earlier round, not player {p}'s")
+        for c in gained:
+            owner[c] = r.winner
+    if not s.history:
+        return
+    last = s.history[-1]
+    if s.phase != START and s.leader != last.winner:
+        raise PositionError(f"leader: player {s.leader}, but player {last.winner} won the last round and leads")
+    for c, w in owner.items():
+        if c not in s.hands[w] and c not in s.piles[w] and s.centre[w] != c:
+            raise PositionError(f"rounds: card {c.ascii} went to player {w}'s pile and was not revealed since, so it "
+                                f"is in player {w}'s pile, hand or face-down card")
+    w = last.winner
+    gained = [last.cards[q] for q in centre_order(last.leader, w, s.rules)]
+    gained += [c for k in (1, 2) for c in last.bonus[(w + k) % PLAYERS]]
+    pile = s.piles[w]
+    kept = [c for c in gained if c in pile]
+    if tuple(kept) != pile[len(pile) - len(kept):] or kept != gained[len(gained) - len(kept):] \
+            or (len(kept) < len(gained) and len(pile) != len(kept)):
+        raise PositionError(f"piles[{w}]: the last round's cards went under player {w}'s pile in order "
+                            f"({' '.join(c.ascii for c in gained)}); since then it is drawn from the top only")
 
 
 def _centre_card(text: Any, p: int, seen: dict[Card, str]) -> Card:
@@ -1033,3 +1133,46 @@ def _check_phase(s: State) -> None:
         raise PositionError("winner: a game over names its winner")
 SPEC = ThreeFoolsSpec()
 """The spec instance."""
+
+
+def _place_drawn(obj: dict[str, Any], rng: random.Random) -> None:
+    """In a world of a view: the revealed cards a player drew back (:func:`drawn_revealed`) are in
+    her hand or her face-down card. The view places them in her hand, except while she has a card
+    face down (it may be one of them); then the world's draw may have put them elsewhere, and each
+    such card changes places with a random card of her hand or face-down card that is not one of
+    them (the history checks, :func:`_check_history`, refuse the world otherwise)."""
+    try:
+        history = tuple(_round_from_json(r, f"rounds[{i}]") for i, r in enumerate(obj.get("rounds", [])))
+        rules = rules_from_json(Rules, obj.get("rules"))
+        centre = obj.get("centre", [None, None, None])
+        hands, piles = obj["hands"], obj["piles"]
+        card = {c: c.ascii for c in PILATCH45}
+        where: dict[Card, tuple[list[Any], int]] = {}
+        for lists in (hands, piles, [centre]):
+            for cards in lists:
+                for i, t in enumerate(cards):
+                    if isinstance(t, str):
+                        where[PILATCH45.parse(t, what="card")] = (cards, i)
+    except (InputError, ValueError, KeyError, TypeError, IndexError):
+        return
+    last: dict[Card, int] = {}
+    for r in history:
+        for c in (*r.cards, *(c for b in r.bonus for c in b)):
+            last[c] = r.winner
+    for q in range(PLAYERS):
+        if not isinstance(centre[q], str) or not isinstance(hands[q], list):
+            continue
+        gained = collected(history, q, rules)
+        cut = len(gained) - min(len(piles[q]), len(gained))
+        kept = set(gained[cut:])
+        drawn = {c for c in gained[:cut] if last[c] == q and c not in kept}
+        own = [(hands[q], i) for i in range(len(hands[q]))] + [(centre, q)]
+        free = [slot for slot in own if PILATCH45.parse(slot[0][slot[1]], what="card") not in drawn]
+        rng.shuffle(free)
+        for c in sorted(drawn):
+            if c not in where or where[c] in own or not free:
+                continue
+            (src, i), (dst, j) = where[c], free.pop()
+            other = PILATCH45.parse(dst[j], what="card")
+            src[i], dst[j] = dst[j], card[c]
+            where[other], where[c] = (src, i), (dst, j)

@@ -17,7 +17,6 @@ from typing import Any
 from foolsolve.ambiguities import Analysis, PolicyEndgameAdapter
 from foolsolve.errors import InputError
 from foolsolve.rules import rules_to_json
-from foolsolve.solver.base import SolveOptions
 from foolsolve.spec import durak as D
 
 _KIND = {D.Attack: 0, D.Cover: 0, D.Throw: 0, D.Pass: 1, D.Take: 1, D.Transfer: 3, D.ShowTrump: 3, D.Redeal: 0,
@@ -104,7 +103,7 @@ class DurakAmbiguity(PolicyEndgameAdapter):
         """The exact two-player solver (value for the side to move: win, draw or loss)."""
         from foolsolve.store import cached_solve
 
-        res = cached_solve(self.info, state, SolveOptions(max_nodes=self.max_nodes, extra={"jit": False, "pv": False}),
+        res = cached_solve(self.info, state, self.solve_options(extra={"jit": False, "pv": False}),
                            self.store)
         return Analysis(choice, sorted(res.best), res.value, "exact")
 

@@ -13,7 +13,6 @@ from typing import Any
 
 from foolsolve.ambiguities import Adapter, Analysis
 from foolsolve.cards import TAROT78, TRUMP
-from foolsolve.solver.base import SolveOptions
 
 TRUMP_SHARE = 0.6
 """Share of trumps among the cards of a random witness candidate (the options at stake are
@@ -38,7 +37,7 @@ class FooleryAmbiguity(Adapter):
         """The exact open-hand solve (two players in play)."""
         from foolsolve.store import cached_solve
 
-        res = cached_solve(self.info, state, SolveOptions(max_nodes=self.max_nodes), self.store)
+        res = cached_solve(self.info, state, self.solve_options(), self.store)
         return Analysis(choice, sorted(res.best), res.value, "exact open-hand endgame"
                         + (f" ({res.concept})" if res.concept else ""))
 

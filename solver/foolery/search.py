@@ -56,6 +56,7 @@ from foolsolve.solver.base import (
     SearchLimit,
     SolveOptions,
     SolveResult,
+    TableBudget,
     bool_option,
     check_extra,
     exact_number,
@@ -65,6 +66,9 @@ from foolsolve.spec import foolery as S
 
 CONCEPTS = ("paranoid", "max-n")
 PROGRESS_EVERY = 20_000
+ENTRY_BYTES = 400
+"""Bytes a transposition-table entry takes (key tuple, hands, value; measured on the five-player
+example), for the ``--max-memory`` budget."""
 
 
 def spec_order(move: int) -> tuple[int, int, tuple[int, ...]]:
@@ -111,6 +115,8 @@ class Solver:
         self._tt: dict[Hashable, bool] = {}
         self._tts: dict[tuple[int, int], dict[Hashable, bool]] = {}
         self._maxn: dict[Hashable, tuple[Fraction, ...]] = {}
+        self.budget = TableBudget(options, ENTRY_BYTES)
+        """The tables' bound (``--max-memory``): the oldest half goes when they outgrow it."""
         self.player = 0
         self.best_place = 1
         self.suit_free = False
@@ -144,6 +150,8 @@ class Solver:
         self.nodes += 1
         if self.options.max_nodes is not None and self.nodes > self.options.max_nodes:
             raise SearchLimit(f"more than {self.options.max_nodes} nodes")
+        if self.nodes % TableBudget.CHECK_EVERY == 0:
+            self.budget.check([*self._tts.values(), self._maxn])
         if self.options.progress is not None and self.nodes % PROGRESS_EVERY == 0:
             self.options.progress(self.nodes)
 

@@ -21,7 +21,6 @@ from typing import Any
 from foolsolve.ambiguities import Analysis, PolicyEndgameAdapter
 from foolsolve.errors import InputError
 from foolsolve.rules import OptionInfo
-from foolsolve.solver.base import SolveOptions
 from foolsolve.spec import fools_and_angels as F
 
 _KIND = {F.Attack: 0, F.Defend: 0, F.Draw: 1, F.Stop: 2, F.KeepPiles: 2, F.Decline: 2, F.Pass: 3, F.Discard: 4,
@@ -90,7 +89,7 @@ class FoolsAndAngelsAmbiguity(PolicyEndgameAdapter):
         from foolsolve.store import cached_solve
 
         known = bool(state.pool or state.stocks[0] or state.stocks[1])
-        res = cached_solve(self.info, state, SolveOptions(max_nodes=self.max_nodes,
+        res = cached_solve(self.info, state, self.solve_options(
                                                           extra={"stock_order_known": True} if known else {}), self.store)
         return Analysis(choice, sorted(res.best), res.value, "exact, the stocks' order known" if known else "exact")
 

@@ -37,12 +37,16 @@ from foolsolve.solver.base import (
     SearchLimit,
     SolveOptions,
     SolveResult,
+    TableBudget,
     bool_option,
     check_extra,
 )
 from foolsolve.spec import fools_and_angels as S
 
 PROGRESS_EVERY = 20_000
+ENTRY_BYTES = 300
+"""Bytes a transposition-table entry takes (an engine state tuple and a flag), for the
+``--max-memory`` budget."""
 
 # --- symmetry: interchangeable cards ------------------------------------------------------------
 # The rules read a pip card only through its signed value (colour is the sign), and a face
@@ -110,6 +114,8 @@ class Solver:
         """Relabelling to apply (``None``: positions with stocks, no symmetry used)."""
         self._path: set[Any] = set()
         self._next_report = PROGRESS_EVERY
+        self.budget = TableBudget(self.options, ENTRY_BYTES)
+        """The table's bound (``--max-memory``): the oldest half goes when it outgrows it."""
 
     def win(self, st: E.EngineState) -> bool:
         """Whether the player to move in ``st`` wins with best play."""
@@ -122,6 +128,7 @@ class Solver:
         self.nodes += 1
         if self.nodes >= self._next_report:
             self._next_report += PROGRESS_EVERY
+            self.budget.check((self.tt,))
             if self.options.progress is not None:
                 self.options.progress(self.nodes)
         if self.options.max_nodes is not None and self.nodes > self.options.max_nodes:

@@ -14,7 +14,6 @@ from foolsolve.ambiguities_cli import ambiguities as ambiguities
 from foolsolve.cards import FRENCH52
 from foolsolve.engines.fools_paradise import ENGINE, EMove, EngineState, decode
 from foolsolve.errors import InputError
-from foolsolve.solver.base import SolveOptions
 from foolsolve.solver.fools_paradise.search import Solver, rank_state
 from foolsolve.spec.fools_paradise import SPEC, State, card_points
 
@@ -115,7 +114,7 @@ class FoolsParadiseAmbiguity(Adapter):
         if not state.stock and state.pending is None:
             from foolsolve.store import cached_solve
 
-            res = cached_solve(self.info, state, SolveOptions(max_nodes=self.max_nodes), self.store)
+            res = cached_solve(self.info, state, self.solve_options(), self.store)
             return Analysis(choice, sorted(res.best), res.value,
                             "exact endgame" + (f" ({res.concept})" if res.concept else ""))
         if state.pending is not None:
@@ -134,7 +133,7 @@ class FoolsParadiseAmbiguity(Adapter):
             return s[0] - max(s[1:])
         e = greedy_until_stock_empty(state)
         rs = rank_state(e)
-        search = Solver(e.ctx, 0, len(e.hands), SolveOptions(max_nodes=self.max_nodes))
+        search = Solver(e.ctx, 0, len(e.hands), self.solve_options())
         return search.terminal_value(rs) if rs.over else search.exact(rs)
 
     def size(self, state: Any) -> int:

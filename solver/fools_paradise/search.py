@@ -45,6 +45,7 @@ from foolsolve.solver.base import (
     SearchLimit,
     SolveOptions,
     SolveResult,
+    TableBudget,
     bool_option,
     check_extra,
     int_option,
@@ -54,6 +55,9 @@ from foolsolve.spec.fools_paradise import CENTRE_SIZE, SPEC, State
 INF = 10**9
 PROGRESS_EVERY = 10_000
 """Nodes between two progress callbacks."""
+ENTRY_BYTES = 400
+"""Bytes a transposition-table entry takes (key tuple, bounds, best move; measured on the worked
+example), for the ``--max-memory`` budget."""
 
 RankMove = tuple[int, int]
 
@@ -178,6 +182,8 @@ class Solver:
         self.options = options or SolveOptions()
         self.tt: dict[Hashable, tuple[int, int, RankMove | None]] = {}
         self._rem: dict[tuple[int, int, int], int] = {}
+        self.budget = TableBudget(self.options, ENTRY_BYTES)
+        """The tables' bound (``--max-memory``): the oldest half goes when they outgrow it."""
         self.nodes = 0
         self._next_progress = PROGRESS_EVERY
 
@@ -237,6 +243,7 @@ class Solver:
         self.nodes += 1
         if self.nodes >= self._next_progress:
             self._next_progress += PROGRESS_EVERY
+            self.budget.check((self.tt, self._rem))
             if self.options.progress is not None:
                 self.options.progress(self.nodes)
         if self.options.max_nodes is not None and self.nodes > self.options.max_nodes:

@@ -45,6 +45,7 @@ from typing import Any
 
 from foolsolve.cards import PILATCH45, Card
 from foolsolve.errors import InputError
+from foolsolve.numbers import exact_number
 from foolsolve.solver.base import MoveValue, SolveOptions, SolveResult, bool_option, check_extra, int_option, odds_value
 from foolsolve.spec.three_fools import (
     DOWN,
@@ -175,10 +176,7 @@ def parse_strategies(obj: Any) -> dict[int, Strategy]:
 def _weight(w: Any, where: str) -> Fraction:
     if isinstance(w, bool) or not isinstance(w, (int, str)):
         raise InputError(f"{where}: a weight is a whole number or a fraction string")
-    try:
-        f = Fraction(w)
-    except (ValueError, ZeroDivisionError):
-        raise InputError(f"{where}: {w!r} is not a fraction") from None
+    f = exact_number(w, where, floats=False)
     if f < 0:
         raise InputError(f"{where}: a weight is at least 0")
     return f
@@ -485,10 +483,7 @@ def _fraction_option(options: SolveOptions, key: str, default: Fraction) -> Frac
         return value
     if isinstance(value, bool) or not isinstance(value, (int, str, float)):
         raise InputError(f"option {key}: expected a number or a fraction such as 1/2, got {value!r}")
-    try:
-        return Fraction(value) if not isinstance(value, float) else Fraction(str(value))
-    except (ValueError, ZeroDivisionError):
-        raise InputError(f"option {key}: {value!r} is not a number") from None
+    return exact_number(value, f"option {key}")
 
 
 def _pct(x: Fraction) -> str:

@@ -117,3 +117,31 @@ TIMING = ("stored", "nodes", "seconds", "first_solve")
 def answer(result: dict[str, Any] | None) -> dict[str, Any] | None:
     """A result without :data:`TIMING`: the answer itself, equal whether solved or read from the store."""
     return None if result is None else {k: v for k, v in result.items() if k not in TIMING}
+
+
+def call_main(argv: list[str], stdin: bytes = b"") -> tuple[int, str, str]:
+    """``foolsolve ARGV`` in this process with ``stdin`` as standard input: ``(exit code, stdout,
+    stderr)``. Standard output is strict UTF-8 (as on a UTF-8 terminal: a lone surrogate written
+    there is a crash), standard error escapes what it cannot write (as Python's does)."""
+    import io
+    import sys
+
+    from foolsolve.cli import main
+
+    saved = sys.stdin, sys.stdout, sys.stderr
+    out = io.TextIOWrapper(io.BytesIO(), encoding="utf-8")
+    err = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", errors="backslashreplace")
+    sys.stdin = io.TextIOWrapper(io.BytesIO(stdin), encoding="utf-8")
+    sys.stdout, sys.stderr = out, err
+    code: int = 0
+    try:
+        try:
+            main(argv)
+        except SystemExit as exc:
+            code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+        out.flush()
+        err.flush()
+    finally:
+        sys.stdin, sys.stdout, sys.stderr = saved
+    return (code, out.buffer.getvalue().decode("utf-8"),  # type: ignore[attr-defined]
+            err.buffer.getvalue().decode("utf-8", "replace"))  # type: ignore[attr-defined]

@@ -247,3 +247,74 @@ def test_dash_is_stdin_or_stdout_for_every_position_command() -> None:
     bad = foolsolve("show", "-", stdin="{")
     assert bad.returncode == 2 and bad.stderr.startswith("foolsolve: error: standard input: malformed JSON")
 
+
+
+# --- batch faults: every line gets its record, whatever its bytes (files and standard input) --------
+
+
+def _fault_lines() -> tuple[bytes, list[str]]:
+    """A good line, a line with a bad byte, a line whose error quotes a lone surrogate, a good line;
+    and the error each bad line must get."""
+    good = json.dumps(json.loads((EXAMPLES / "durak-endgame.json").read_text())).encode()
+    sur = json.loads(good)
+    sur["trump"] = "\ud800"
+    bad_surrogate = json.dumps(sur).encode()  # ASCII: the surrogate is written as \ud800
+    return b"\n".join([good, b"\xff{not json", bad_surrogate, good]) + b"\n", ["not UTF-8", "lone surrogate"]
+
+
+@pytest.mark.parametrize("from_stdin", [False, True], ids=["file", "stdin"])
+def test_a_bad_byte_or_a_lone_surrogate_gets_its_own_record_and_the_batch_goes_on(tmp_path, from_stdin):
+    from tests.generic.batch_helpers import call_main
+
+    data, errors = _fault_lines()
+    src = tmp_path / "in.jsonl"
+    src.write_bytes(data)
+    argv = ["batch", "-" if from_stdin else str(src), "--no-store"]
+    code, out, err = call_main(argv, data if from_stdin else b"")
+    records = [json.loads(x) for x in out.splitlines()]
+    assert code == 2 and len(err.strip().splitlines()) == 1 and "Traceback" not in err
+    assert [r["line"] for r in records] == [1, 2, 3, 4]
+    assert "result" in records[0] and "result" in records[3]
+    assert errors[0] in records[1]["error"] and errors[1] in records[2]["error"]
+
+
+@pytest.mark.parametrize("from_stdin", [False, True], ids=["file", "stdin"])
+def test_an_oversized_line_gets_its_record_and_the_lines_after_it_are_solved(tmp_path, monkeypatch, from_stdin):
+    from foolsolve import positions
+    from tests.generic.batch_helpers import call_main
+
+    monkeypatch.setattr(positions, "MAX_INPUT_BYTES", 4096)
+    good = json.dumps(json.loads((EXAMPLES / "durak-endgame.json").read_text())).encode()
+    data = b"\n".join([good, b"x" * 10_000, good]) + b"\n"
+    src = tmp_path / "in.jsonl"
+    src.write_bytes(data)
+    code, out, _ = call_main(["batch", "-" if from_stdin else str(src), "--no-store"], data if from_stdin else b"")
+    records = [json.loads(x) for x in out.splitlines()]
+    assert code == 2
+    assert [r["line"] for r in records] == [1, 2, 3]
+    assert "size limit of a line" in records[1]["error"] and "result" in records[2]
+
+
+def test_an_endless_line_ends_the_input_with_one_record(monkeypatch):
+    from foolsolve import positions
+    from tests.generic.batch_helpers import call_main
+
+    monkeypatch.setattr(positions, "MAX_INPUT_BYTES", 4096)
+    monkeypatch.setattr(positions, "MAX_SKIP_BYTES", 65536)
+    code, out, err = call_main(["batch", "-", "--no-store"], b"0" * 200_000)
+    assert code == 2 and len(err.strip().splitlines()) == 1
+    (record,) = [json.loads(x) for x in out.splitlines()]
+    assert "the rest of the input is not read" in record["error"]
+
+
+def test_out_naming_the_input_file_is_refused_and_the_input_kept(tmp_path):
+    from tests.generic.batch_helpers import call_main
+
+    data, _ = _fault_lines()
+    src = tmp_path / "in.jsonl"
+    src.write_bytes(data)
+    (tmp_path / "link.jsonl").symlink_to(src)
+    for out in (str(src), str(tmp_path / "link.jsonl"), str(tmp_path / "." / "in.jsonl")):
+        code, _, err = call_main(["batch", str(src), "--out", out, "--no-store"])
+        assert code == 2 and "is the input file" in err and len(err.strip().splitlines()) == 1
+        assert src.read_bytes() == data

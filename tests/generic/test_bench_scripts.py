@@ -16,7 +16,7 @@ BENCH = Path(__file__).resolve().parents[2] / "bench"
 SCRIPTS = ["bench_durak.py", "bench_fools_paradise.py", "bench_fools_and_angels.py", "bench_cli_startup.py",
            "bench_openspiel.py", "bench_durak_startup.py", "bench_foolery.py", "bench_batch.py",
            "bench_three_fools.py", "bench_seat.py", "mutation.py", "bench_open_hand.py", "bench_arena.py",
-           "bench_durak_kernel.py"]
+           "bench_durak_kernel.py", "bench_table_memory.py"]
 
 
 def _load(name: str) -> ModuleType:

@@ -354,3 +354,196 @@ def test_an_option_error_points_to_the_help_of_the_command_it_belongs_to(argv, p
     code, out, err = cli(argv)
     assert code == 2 and out == ""
     assert err.startswith("foolsolve: error: ") and err.rstrip("\n").endswith(pointer) and err.count("\n") == 1
+
+
+# --- issue 34: bounded inputs, impossible Three Fools histories, limits ------------------------------
+
+_EX = Path(__file__).resolve().parents[2] / "foolsolve" / "examples"
+
+
+def _one_line(code: int, err: str, *needles: str) -> None:
+    assert code == 2, err
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in err, err
+    for n in needles:
+        assert n in lines[0], lines[0]
+
+
+def test_an_endless_or_random_device_is_a_one_line_size_error():
+    from tests.generic.batch_helpers import call_main
+
+    for dev in ("/dev/zero", "/dev/urandom"):
+        code, _, err = call_main(["show", dev])
+        _one_line(code, err, "size limit")
+
+
+def test_endless_standard_input_is_a_one_line_size_error(monkeypatch):
+    from foolsolve import positions
+    from tests.generic.batch_helpers import call_main
+
+    monkeypatch.setattr(positions, "MAX_INPUT_BYTES", 1000)
+    code, _, err = call_main(["moves", "-"], b" " * 5000)
+    _one_line(code, err, "standard input", "size limit")
+
+
+def test_a_move_text_too_long_or_not_unicode_is_a_one_line_error():
+    from tests.generic.batch_helpers import call_main
+
+    for text in ("take" * 1000, "attack \udcff"):
+        code, _, err = call_main(["play", str(_EX / "durak-midbout.json"), text])
+        _one_line(code, err, "move 1")
+        code, _, err = call_main(["why", str(_EX / "durak-midbout.json"), text])
+        _one_line(code, err, "MOVE")
+
+
+@pytest.mark.parametrize("value", ["1e-999999999", "1e-99999", "1" * 5000 + "/3"])
+def test_a_roshambo_probability_with_a_huge_exponent_is_a_quick_one_line_error(tmp_path, value):
+    from tests.generic.batch_helpers import call_main
+
+    obj = json.loads((_EX / "three-fools-liar.json").read_text())
+    obj["rules"] = {"roshambo": [[value, "1/2", "1/2"], ["1/3", "1/3", "1/3"], ["1/3", "1/3", "1/3"]]}
+    path = tmp_path / "p.json"
+    path.write_text(json.dumps(obj))
+    for cmd in ("show", "moves"):
+        code, _, err = call_main([cmd, str(path)])
+        _one_line(code, err, "roshambo")
+        assert "4300" not in err
+
+
+def _liar() -> dict:
+    return json.loads((_EX / "three-fools-liar.json").read_text())
+
+
+def _three_fools_cases() -> list[tuple[str, dict, str]]:
+    thrice = _liar()
+    card = thrice["rounds"][0]["cards"][0]
+    for r in thrice["rounds"][1:3]:
+        r["cards"][0] = card
+    in_hand = _liar()
+    in_hand["rounds"][-1]["cards"][1] = in_hand["hands"][1][0]
+    streak = _liar()
+    streak["streak"] = 10**30
+    reason = _liar()
+    reason["reason"] = "because"
+    surrogate = _liar()
+    surrogate["reason"] = "\ud800"
+    return [("thrice", thrice, "rounds"), ("history card in a hand", in_hand, "rounds"),
+            ("streak", streak, "streak"), ("reason", reason, "reason"), ("surrogate", surrogate, "surrogate")]
+
+
+@pytest.mark.parametrize("name,obj,field", _three_fools_cases(), ids=[c[0] for c in _three_fools_cases()])
+def test_an_impossible_three_fools_history_is_refused_by_every_command(tmp_path, name, obj, field):
+    from tests.generic.batch_helpers import call_main
+
+    path = tmp_path / "p.json"
+    path.write_text(json.dumps(obj))
+    for argv in (["solve", "--no-store"], ["show"], ["show", "--as", "1"], ["play"],
+                 ["report", "--out", str(tmp_path / "r.html")]):
+        code, _, err = call_main([*argv, str(path)] if argv[0] != "report" else [argv[0], str(path), *argv[1:]])
+        _one_line(code, err, field)
+    assert not (tmp_path / "r.html").exists()
+
+
+def test_the_three_fools_examples_and_their_history_still_read():
+    from foolsolve import games
+
+    spec = games.get("three-fools").spec
+    for path in sorted(_EX.glob("three-fools-*.json")):
+        spec.state_from_json(json.loads(path.read_text()))
+
+
+def test_an_output_that_is_the_input_is_refused(tmp_path):
+    from tests.generic.batch_helpers import call_main
+
+    pos = tmp_path / "p.json"
+    pos.write_text((_EX / "durak-endgame.json").read_text())
+    before = pos.read_text()
+    code, _, err = call_main(["report", str(pos), "--out", str(pos)])
+    _one_line(code, err, "--out")
+    code, _, err = call_main(["show", str(pos), "--svg", str(pos)])
+    _one_line(code, err, "--svg")
+    assert pos.read_text() == before
+
+
+def test_a_time_limit_in_a_batch_is_the_line_s_one_line_error():
+    from tests.generic.batch_helpers import call_main
+
+    line = json.dumps(str(_EX / "foolery-five-players-midround.json")).encode() + b"\n"
+    code, out, err = call_main(["batch", "-", "--no-store", "--time", "0.001"], line)
+    assert code == 2 and len(err.strip().splitlines()) == 1
+    (record,) = [json.loads(x) for x in out.splitlines()]
+    assert record["error"].startswith("--time: no exact answer within 0.001 s")
+
+
+def test_perft_reports_progress_and_a_time_limit_keeps_the_finished_first_moves(monkeypatch):
+    from foolsolve import games
+    from foolsolve import perft as pf
+    from foolsolve.cli import load_position
+    from tests.generic.batch_helpers import call_main
+
+    info, state = load_position(str(_EX / "fools-paradise-worked-example.json"))
+    seen: list[int] = []
+    monkeypatch.setattr(pf, "TICK_EVERY", 1)
+    total = pf.spec_perft(info.spec, state, 3, seen.append)
+    assert total == pf.spec_perft(info.spec, state, 3) and seen and seen == sorted(seen) and seen[-1] <= total
+    engine = games.get("fools-paradise").engine
+    assert engine is not None
+    es = engine.from_spec(state)
+    ticks: list[int] = []
+    full = pf.engine_divide(engine, es, 3, ticks.append)
+    calls = [0]
+
+    def stop_later(count: int) -> None:
+        calls[0] += 1
+        if calls[0] > len(ticks) // 2:
+            raise KeyboardInterrupt
+
+    kept: dict[str, int] = {}
+    with pytest.raises(KeyboardInterrupt):
+        pf.engine_divide(engine, es, 3, stop_later, into=kept)
+    assert kept and len(kept) < len(full) and all(full[m] == n for m, n in kept.items())
+    code, _, err = call_main(["perft", str(_EX / "fools-paradise-worked-example.json"), "--depth", "6",
+                              "--divide", "--impl", "engine", "--time", "0.5"])
+    _one_line(code, err, "--time")
+
+
+@pytest.mark.parametrize("game,module,example", [
+    ("foolery", "foolery", "foolery-endgame.json"),
+    ("fools-paradise", "fools_paradise", "fools-paradise-endgame.json"),
+])
+def test_a_tiny_table_budget_drops_entries_and_keeps_the_values(monkeypatch, game, module, example):
+    """With a budget of 1024 entries the tables are cut (the oldest half each time) and every value
+    stays the same."""
+    import importlib
+
+    from foolsolve import games
+    from foolsolve.solver import base
+
+    info = games.get(game)
+    assert info.solve is not None
+    state = info.spec.state_from_json(json.loads((_EX / example).read_text()))
+    full = info.solve(state, base.SolveOptions())
+    monkeypatch.setattr(importlib.import_module(f"foolsolve.solver.{module}.search"), "ENTRY_BYTES", 2**20)
+    cuts: list[int] = []
+    check = base.TableBudget.check
+
+    def counting(self, tables):
+        check(self, tables)
+        cuts.append(self.evictions)
+
+    monkeypatch.setattr(base.TableBudget, "check", counting)
+    small = info.solve(state, base.SolveOptions(max_memory=1))
+    assert cuts and cuts[-1] > 0
+    assert small.value == full.value
+    assert [(m.move, m.value) for m in small.moves] == [(m.move, m.value) for m in full.moves]
+
+
+def test_the_table_budget_drops_the_oldest_half():
+    from foolsolve.solver.base import SolveOptions, TableBudget
+
+    budget = TableBudget(SolveOptions(max_memory=1), 2**20)
+    table = {i: i for i in range(2000)}
+    budget.check([table])
+    assert list(table) == list(range(1000, 2000)) and budget.evictions == 1
+    budget.check([table])
+    assert len(table) == 1000

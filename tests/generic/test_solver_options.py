@@ -81,5 +81,5 @@ def test_a_node_budget_given_as_an_option_stops_the_search():
     state = info.spec.state_from_json(json.loads(open(_example("fools-paradise-endgame.json")).read()))
     assert info.solve is not None
     with pytest.raises(SearchLimit):
-        info.solve(state, SolveOptions(extra={"max_nodes": 3}).timed())
+        info.solve(state, SolveOptions(extra={"max_nodes": 3}))
     assert SolveOptions(extra={"max_nodes": 3, "time": 5}).max_nodes == 3

@@ -33,11 +33,12 @@ def _liar() -> dict:
 
 
 def _small_round() -> dict:
-    """The example's round with two of its cards in every hand (the others moved to the leader's pile)."""
+    """The example's round with two of its cards in every hand (the others moved to the top of the
+    leader's pile: its bottom holds the last round's cards, in the order they went there)."""
     obj = _liar()
     keep = [["8P", "6P"], ["2R", "KS"], ["JS", "7P"]]
     kept = {c for hand in keep for c in hand}
-    obj["piles"][0] += [c for hand in obj["hands"] for c in hand if c not in kept]
+    obj["piles"][0] = [c for hand in obj["hands"] for c in hand if c not in kept] + obj["piles"][0]
     obj["hands"] = keep
     obj["max_hand"] = [2, 2, 2]
     return obj

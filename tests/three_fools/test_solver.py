@@ -35,6 +35,7 @@ from foolsolve.spec.three_fools import (
     round_winner,
     shown_cards,
 )
+from tests.three_fools.helpers import rounds_for
 
 C = PILATCH45.parse
 
@@ -42,19 +43,18 @@ C = PILATCH45.parse
 def small_position(hands: list[list[str]], known: list[list[str]], pool_in_piles: list[str], **fields) -> dict:
     """Every card is shown (in the history of rounds) except the cards of ``pool_in_piles`` and the
     hands' cards not listed in ``known``; the viewer's hand (seat 0 by default) is listed whole in
-    ``known``. The shown cards not in hands fill the piles."""
+    ``known``. The shown cards not in hands fill the piles. The history is one the rules allow
+    (:func:`tests.three_fools.helpers.rounds_for`): a shown card in a hand was won by its holder."""
     in_hands = {c for h in hands for c in h}
     unseen = (in_hands - {c for k in known for c in k}) | set(pool_in_piles)
     shown = [c.ascii for c in PILATCH45 if c.ascii not in unseen]
-    rounds = []
-    body = shown[: len(shown) - len(shown) % 3]
-    for i in range(0, len(body), 3):
-        rounds.append({"leader": 0, "binary": "down", "declared": "R", "cards": body[i:i + 3], "winner": 0,
-                       "bonus": [[], [], []]})
-    rounds[-1]["bonus"] = [shown[len(body):], [], []]
-    rest = [c for c in shown if c not in in_hands] + list(pool_in_piles)
-    piles = [rest[0::3], rest[1::3], rest[2::3]]
-    obj = {"game": "three-fools", "hands": hands, "piles": piles, "rounds": rounds}
+    held = [[c for c in known[p] if c in hands[p]] for p in range(3)]
+    free = [c for c in shown if c not in in_hands]
+    leader = fields.get("leader", 0)
+    rounds, piles, streak = rounds_for(held, free, leader)
+    for p, c in enumerate(pool_in_piles):
+        piles[p % 3].insert(0, c)
+    obj = {"game": "three-fools", "hands": hands, "piles": piles, "rounds": rounds, "streak": streak}
     obj.update(fields)
     return obj
 
