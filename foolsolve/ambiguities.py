@@ -148,8 +148,17 @@ class Adapter:
         return Analysis(choice, sorted(res.best), res.value, "solver")
 
     def deal(self, rules: Any, rng: random.Random) -> Any:
-        """A random deal under these rules."""
-        return self.spec.deal(rules, self.players, rng)
+        """A random deal under these rules, played on through chance (each outcome drawn from
+        ``rng`` with its exact probability: Three Fools' first leader) to the first position where a
+        player is to move."""
+        from foolsolve.game import CHANCE
+
+        state = self.spec.deal(rules, self.players, rng)
+        while self.spec.result(state) is None and self.spec.to_move(state) == CHANCE:
+            outcomes = self.spec.chance_outcomes(state)
+            move = rng.choices([m for m, _ in outcomes], [float(p) for _, p in outcomes])[0]
+            state = self.spec.apply(state, move)
+        return state
 
     base_rules: dict[str, Any] = {}  # noqa: RUF012 (replaced, never mutated)
     """The other options of the deals (``--rules``; the defaults where not given)."""
@@ -351,6 +360,15 @@ class PolicyEndgameAdapter(Adapter):
             if rep.disagree:
                 dc.witness, dc.witness_size = obj, self.size(first_end)
         return dc
+
+
+def cannot_matter(opt: OptionInfo, players: int) -> str | None:
+    """Why ``opt`` cannot change play with ``players`` players (its rule comes into play only
+    with more), or ``None`` when it can."""
+    if opt.min_players is not None and players < opt.min_players:
+        return (f"option {opt.name} cannot matter with {players} players: its rule applies with "
+                f"{opt.min_players} or more players ({opt.doc})")
+    return None
 
 
 def adapter_for(info: GameInfo, players: int | None = None) -> Adapter:
@@ -747,8 +765,9 @@ def compare_deals(adapter: Adapter, option: str, choices: Sequence[Any], deals: 
                 rep.best_vs_first[k] = rep.best_vs_first.get(k, 0) + bests_disagree(pair)
                 rep.final_vs_first[k] = rep.final_vs_first.get(k, 0) + (json_text(f) != json_text(finals[0]))
             for c, f in zip(choices, finals):
-                if isinstance(f, (int, float)):
-                    sums[label(c)] += f
+                number = f.get("win_float") if isinstance(f, dict) else f  # odds: the win probability
+                if isinstance(number, (int, float)) and not isinstance(number, bool):
+                    sums[label(c)] += number
             if progress is not None:
                 progress(i + 1)
     finally:

@@ -20,6 +20,7 @@ from foolsolve.ambiguities import (
     PolicyEndgameAdapter,
     Witness,
     adapter_for,
+    cannot_matter,
     choices_of,
     comparable_options,
     compare_deals,
@@ -58,7 +59,8 @@ def _echo_json(obj: Any) -> None:
 @click.option("--deals", type=click.IntRange(min=0), default=None, show_default="0; 5 with --all",
               help="Compare the choices over this many seeded random deals.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Deal i uses random.Random(seed + i).")
-@click.option("--players", type=click.IntRange(min=2), default=2, show_default=True, help="Players in the deals.")
+@click.option("--players", type=click.IntRange(min=2), default=None, show_default="the game's minimum",
+              help="Players in the deals.")
 @click.option("--policy-only", is_flag=True,
               help="Fool's Paradise: final result = greedy play to the end (fast) instead of greedy play to an "
                    "empty stock followed by the exact endgame.")
@@ -86,7 +88,7 @@ def _echo_json(obj: Any) -> None:
 @store_options
 @limit_options
 def ambiguities(game: str, option_name: str | None, all_options: bool, choices_json: str | None,
-                rules_json: str | None, position_file: str | None, deals: int | None, seed: int, players: int,
+                rules_json: str | None, position_file: str | None, deals: int | None, seed: int, players: int | None,
                 policy_only: bool,
                 endgame_cards: int | None, witness: bool, witness_size: int, tries: int, max_nodes: int | None,
                 out_file: str | None, as_json: bool, workers: int = 1, scheduler: str | None = None,
@@ -225,6 +227,11 @@ def _run(info: GameInfo, adapter: Adapter, option_name: str, given: list[Any] | 
     choices = choices_of(opt, adapter, given)
     result: dict[str, Any] = {"game": info.name, "option": option_name, "choices": [jsonable(c) for c in choices]}
     extra: list[dict[str, Any]] = []
+    moot = cannot_matter(opt, adapter.players)
+    if moot:
+        result["cannot_matter"] = moot
+        if not as_json:
+            click.echo(f"note: {moot}; the comparison below can find no difference")
     if position_file:
         obj = read_json(position_file)
         if not isinstance(obj, dict):
@@ -361,6 +368,15 @@ def _all_rows(info: GameInfo, adapter: Adapter, options: list[Any], rows: list[d
     with progress(f"ambiguities {info.name} --all", unit="options", total=len(options)) as tick:
         for i, opt in enumerate(options):
             row: dict[str, Any] = {"option": opt.name}
+            moot = cannot_matter(opt, adapter.players)
+            if moot:  # not swept: nothing it could find
+                row["cannot_matter"] = moot
+                rows.append(row)
+                if not as_json:
+                    click.echo(f"{opt.name:28} cannot matter with {adapter.players} players "
+                               f"(applies with {opt.min_players}+)")
+                tick(i + 1)
+                continue
             try:
                 choices = choices_of(opt, adapter)
             except InputError as exc:

@@ -84,6 +84,9 @@ def solve_task(task: tuple[Any, ...]) -> dict[str, Any]:
             raise InputError(f"game: {info.name} has no exact solver")
         state = info.spec.state_from_json(json.loads(position))
         result = info.solve(state, with_limits(opts))
+        from foolsolve.distance import add_distances
+
+        add_distances(info, state, result)
     except SearchLimit as exc:
         return {"error": limit_text(exc, opts)}
     except InputError as exc:
@@ -129,11 +132,12 @@ def parse_job(line: int, text: str | InputError | None, path: str | None, settin
         job.game = info.name
         job.position = st.canonical(info.spec.state_to_json(state))
         job.options = st.canonical(settings.extra)
-        job.key = st.result_key(info.name, job.position, job.options)
+        job.key = st.result_key(info.name, job.position, st.canonical({**settings.extra, "(lines)": True}))
         if store is not None and job.key is not None:
+            t0 = time.perf_counter()
             hit = store.get(job.key)
             if hit is not None:
-                job.record = _record(job, {"result": hit}, cached=True)
+                job.record = _record(job, {"result": st.as_stored(hit, time.perf_counter() - t0)}, cached=True)
     except InputError as exc:
         job.record = _record(job, {"error": str(exc)})
     except Exception as exc:  # a bug reading one line must not end the batch: the line says what happened

@@ -23,7 +23,7 @@ from foolsolve.games.base import GameInfo
 from foolsolve.lazy import CommandRef, LazyGroup
 from foolsolve.positions import game_of, parse_json, read_json, write_json_atomic
 from foolsolve.progress import progress
-from foolsolve.rules import json_text, options_of, rules_from_json
+from foolsolve.rules import cited, json_text, options_of, rules_from_json
 from foolsolve.solver.base import DEFAULT_SECONDS, SearchLimit, SolveResult
 
 
@@ -123,7 +123,8 @@ def limit_options(fn: Any) -> Any:
               help="Node budget: the exact solver may use half of it, the open-hand search the rest (as --time); "
                    "under hidden cards: each world's node budget [default: 5000].")
 @click.option("-o", "--option", "extra", multiple=True, metavar="KEY=VALUE",
-              help="Game-specific solver option (repeatable), e.g. -o pv=false; an unknown KEY is an error.")
+              help="Solver option (repeatable), e.g. -o pv=false, -o time=60, -o max_nodes=N; each game's are "
+                   "listed by 'foolsolve rules GAME --solver'; an unknown KEY is an error.")
 @click.option("--store", "store_path", type=click.Path(dir_okay=False), default=None,
               help="The result store file [default: results.sqlite3 in the user's cache folder, or $FOOLSOLVE_STORE].")
 @click.option("--no-store", is_flag=True, help="Neither read nor write the result store.")
@@ -215,7 +216,7 @@ def solve(positions: Sequence[str], as_json: bool, max_nodes: int | None, extra:
     with progress(f"solving {info.spec.title}") as tick:
         # the exact solver in its share of --time/--max-nodes, else the open-hand answer (one dispatch point)
         try:
-            result, cached = open_hand.solve_or_answer(info, state, parsed, store, max_nodes, seconds or None, tick,
+            result, _cached = open_hand.solve_or_answer(info, state, parsed, store, max_nodes, seconds or None, tick,
                                                        refuse=to_seat)
         except InputError as exc:
             # NotCovered where cards are hidden from the mover (to_seat), or a solver's plain refusal of a
@@ -229,15 +230,24 @@ def solve(positions: Sequence[str], as_json: bool, max_nodes: int | None, extra:
     if as_json:
         click.echo(json.dumps(result.to_json(), ensure_ascii=False))
     else:
-        click.echo(format_result(info, state, result) + ("\n(read from the result store)" if cached else ""))
+        click.echo(format_result(info, state, result))
 
 
 def _parse_extra(items: Sequence[str]) -> dict[str, Any]:
+    """``-o KEY=VALUE`` options as a dict; a deprecated name (``known_stocks``) is read as the
+    name the idea has in every game, with a warning on standard error."""
+    from foolsolve.solver.base import ALIASES
+
     out: dict[str, Any] = {}
     for item in items:
         key, sep, value = item.partition("=")
         if not sep or not key:
             raise InputError(f"--option: expected KEY=VALUE, got {item!r}")
+        if key in ALIASES:
+            click.echo(f"foolsolve: warning: option {key} is deprecated; use {ALIASES[key]}", err=True)
+            if ALIASES[key] in out:
+                raise InputError(f"option {key}: the deprecated name of {ALIASES[key]}; give only {ALIASES[key]}")
+            key = ALIASES[key]
         out[key] = parse_json(value, f"--option {key}", malformed_as_text=True)
     return out
 
@@ -386,8 +396,10 @@ def format_seat(info: GameInfo, answer: Any) -> str:
 def format_result(info: GameInfo, state: Any, result: SolveResult) -> str:
     """Human-readable solve output."""
     from foolsolve.present import rules_line, status, transcript
+    from foolsolve.solver.base import value_text
 
-    lines = [f"{info.spec.title}: {status(info.spec, state)}. Value: {result.value}"]
+    lines = [f"{info.spec.title}: {status(info.spec, state)}. Value: {value_text(result.value)}"
+             + (f" in {result.distance} moves" if result.distance is not None else "")]
     if result.concept:
         lines[0] += f" ({result.concept})"
     lines.append(rules_line(info.spec, state))
@@ -400,20 +412,28 @@ def format_result(info: GameInfo, state: Any, result: SolveResult) -> str:
         best = set(result.best)
         for m in result.moves:
             mark = "  *" if m.move in best else ""
-            lines.append(f"  {m.move.ljust(width)}  {m.value}{mark}")
+            shown = value_text(m.value) + (f" in {m.distance}" if m.distance is not None else "")
+            lines.append(f"  {m.move.ljust(width)}  {shown}{mark}")
         lines.append("")
         lines.append("Best: " + (", ".join(result.best) if result.best else "(none: the game is over)"))
         if result.pv:
             lines.append("PV:")
             lines.extend(transcript(info.spec, state, result.pv))
+            if result.result is not None:
+                lines.append(f"  Result: {result.result['label']}")
         else:
             lines.append("PV:   (empty)")
     for note in result.notes:
         lines.append(f"Note: {note}")
     for key, value in result.details.items():
         lines.append(f"{key}: {json.dumps(value, ensure_ascii=False)}")
-    rate = result.nodes / result.seconds if result.seconds > 0 else 0.0
-    lines.append(f"{result.nodes:,} nodes in {result.seconds:.3f} s ({rate:,.0f} nodes/s)")
+    if result.stored and result.first_solve is not None:
+        first = result.first_solve
+        lines.append(f"read from the result store in {result.seconds:.3f} s (solved first in {first['nodes']:,} nodes, "
+                     f"{first['seconds']:.3f} s)")
+    else:
+        rate = result.nodes / result.seconds if result.seconds > 0 else 0.0
+        lines.append(f"{result.nodes:,} nodes in {result.seconds:.3f} s ({rate:,.0f} nodes/s)")
     return "\n".join(lines)
 
 
@@ -427,7 +447,8 @@ def format_result(info: GameInfo, state: Any, result: SolveResult) -> str:
 @click.option("--as", "viewer", type=click.IntRange(min=0), default=None, metavar="P",
               help="What player P sees: drawn with hidden cards face down (--svg), else P's view as JSON. "
                    "Default: all cards open.")
-def show(position: str, svg_out: str | None, viewer: int | None) -> None:
+@click.option("--fan", is_flag=True, help="--svg: lay discard piles out card by card instead of one stacked pile.")
+def show(position: str, svg_out: str | None, viewer: int | None, fan: bool = False) -> None:
     """Check POSITION and describe it: the cards, the rules that differ from the default and who
     is to move (or who won); with --svg, its picture."""
     from foolsolve.present import show_text, write_text
@@ -447,7 +468,7 @@ def show(position: str, svg_out: str | None, viewer: int | None) -> None:
         if svg_out != STDIO and position != STDIO and same_file(position, svg_out):
             raise InputError(f"--svg: {svg_out} is the position file {position}")
 
-        write_text(svg_out, position_svg(info.spec, state, viewer))
+        write_text(svg_out, position_svg(info.spec, state, viewer, fan=fan))
         if svg_out == "-":
             return
     elif viewer is not None:
@@ -632,22 +653,31 @@ def games_cmd() -> None:
 @cli.command(name="rules")
 @click.argument("game")
 @click.option("--json", "as_json", is_flag=True, help="Print the options as JSON.")
-def rules_cmd(game: str, as_json: bool) -> None:
+@click.option("--solver", "solver", is_flag=True,
+              help="The game's solver options (-o KEY=VALUE of solve, batch and report) instead of its rules.")
+def rules_cmd(game: str, as_json: bool, solver: bool) -> None:
     """The rule options of GAME, split into "from the source text" and "reconstructed",
-    with defaults, allowed values and the seed sentence each rests on."""
+    with defaults, allowed values and the sentence of the source text each rests on; with
+    --solver, the options its solver takes."""
     info = games.get(game)
+    if solver:
+        _solver_options(info, as_json)
+        return
     opts = options_of(info.spec.rules_cls)
     listed = info.spec.reconstructions
     if as_json:
         click.echo(json.dumps([
             {"name": o.name, "default": json.loads(json_text(o.default)),
              "choices": None if o.choices is None else [json.loads(json_text(c)) for c in o.choices],
-             "doc": o.doc, "source": o.source,
+             "doc": o.doc, "source": cited(o.source, notes_page(info)),
              "kind": "fixed" if o.fixed else "reconstructed" if o.reconstructed else "source"} for o in opts
         ] + [{"name": r.name, "doc": r.reading, "reason": r.reason, "source": r.source, "kind": "listed"}
              for r in listed], ensure_ascii=False, indent=1))
         return
-    click.echo(f"{info.title} — rules read from shared/seeds/{info.seed}")
+    click.echo(f"{info.title} — rules read from {source_title(info)}, cited as {info.seed[:3]} with the "
+               f"section and a short quote")
+    click.echo(f"the rules in the project's words: {info.doc or 'none'}; open points and the reading chosen for each: "
+               f"{notes_page(info)}")
     sections = [
         ("From the source text (options where the text is open, default first)",
          [o for o in opts if not o.reconstructed and not o.fixed]),
@@ -664,13 +694,49 @@ def rules_cmd(game: str, as_json: bool) -> None:
             tag = "  (reconstructed)" if o.fixed and o.reconstructed else "  (from the text)" if o.fixed else ""
             click.echo(f"  {o.name} = {json_text(o.default)}{choices}{tag}")
             click.echo(f"      {o.doc}")
-            click.echo(f"      source: {o.source}")
+            click.echo(f"      source: {cited(o.source, notes_page(info))}")
     if listed:
         click.echo("\nReconstructed with one sensible reading (not options; the reason says why):")
         for r in listed:
             click.echo(f"  {r.name}: {r.reading}")
             click.echo(f"      why: {r.reason}")
-            click.echo(f"      source: {r.source}")
+            click.echo(f"      source: {cited(r.source, notes_page(info))}")
+
+
+def notes_page(info: GameInfo) -> str:
+    """The game's notes page in docs/ (the open points of its source text and the reading chosen)."""
+    return info.doc.replace(".md", "-notes.md") if info.doc else "docs/"
+
+
+def source_title(info: GameInfo) -> str:
+    """The source text a game's rules are read from, by title and author (the registry's seed
+    record), never a path a user does not have."""
+    from foolsolve.games import SOURCES
+
+    return SOURCES.get(info.seed, f"source text {info.seed}")
+
+
+def _solver_options(info: GameInfo, as_json: bool) -> None:
+    """``foolsolve rules GAME --solver``."""
+    from foolsolve.solver.base import ALIASES, COMMON_OPTIONS
+
+    if not info.has_solver:
+        raise InputError(f"game: {info.name} has no exact solver")
+    own = info.solver_options or {}
+    aliases = {old: new for old, new in ALIASES.items() if new in own}
+    if as_json:
+        click.echo(json.dumps({"game": info.name, "options": own, "common": COMMON_OPTIONS,
+                               "deprecated": aliases}, ensure_ascii=False, indent=1))
+        return
+    click.echo(f"{info.title} solver options (-o KEY=VALUE):")
+    width = max(len(k) for k in [*own, *COMMON_OPTIONS])
+    for key, doc in own.items():
+        click.echo(f"  {key:{width}}  {doc}")
+    click.echo("Every solver:")
+    for key, doc in COMMON_OPTIONS.items():
+        click.echo(f"  {key:{width}}  {doc}")
+    for old, new in aliases.items():
+        click.echo(f"Deprecated: {old} (read as {new})")
 
 
 # --- conformance and perft -------------------------------------------------------------
@@ -950,9 +1016,33 @@ def _command_path(argv: Sequence[str] | None) -> str:
     return "foolsolve"
 
 
+def wants_json(argv: Sequence[str] | None) -> bool:
+    """Whether the command line asks for JSON (``--json`` before any ``--``): its errors are then
+    JSON objects too (:func:`error_out`)."""
+    args = list(argv) if argv is not None else sys.argv[1:]
+    if "--" in args:
+        args = args[:args.index("--")]
+    return "--json" in args
+
+
+def error_out(message: str, code: int, kind: str, as_json: bool) -> None:
+    """Print an error on standard error: ``foolsolve: error: MESSAGE``, or with ``--json`` one JSON
+    object on one line, ``{"error": MESSAGE, "kind": KIND, "exit_code": CODE}`` (kind: ``input``
+    for bad input and usage, ``internal``, ``interrupted``); standard output keeps only results."""
+    if as_json:
+        click.echo(json.dumps({"error": message, "kind": kind, "exit_code": code}, ensure_ascii=False), err=True)
+    elif kind == "internal":
+        click.echo(f"foolsolve: internal error: {message}", err=True)
+    elif kind == "interrupted":
+        click.echo(f"foolsolve: {message}", err=True)
+    else:
+        click.echo(f"foolsolve: error: {message}", err=True)
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     """Run the CLI: one-line errors with exit 2 for bad input (click's usage errors too),
-    130 on Ctrl-C."""
+    130 on Ctrl-C; with ``--json`` each error is a JSON object on standard error."""
+    as_json = wants_json(argv)
     try:
         _register_game_commands()
         args = _old_spellings(list(argv) if argv is not None else sys.argv[1:])
@@ -961,7 +1051,7 @@ def main(argv: Sequence[str] | None = None) -> None:
             # without standalone mode click returns a command's ctx.exit(code) instead of raising it
             sys.exit(code)
     except InputError as exc:
-        click.echo(f"foolsolve: error: {one_line(str(exc))}", err=True)
+        error_out(one_line(str(exc)), 2, "input", as_json)
         sys.exit(2)
     except click.exceptions.Exit as exc:
         sys.exit(exc.exit_code)
@@ -971,16 +1061,15 @@ def main(argv: Sequence[str] | None = None) -> None:
     except click.ClickException as exc:
         # a mistyped or missing option or argument: one line too, with where to find help
         where = exc.ctx.command_path if isinstance(exc, click.UsageError) and exc.ctx else _command_path(argv)
-        click.echo(f"foolsolve: error: {one_line(exc.format_message())} (see '{where} --help')", err=True)
+        error_out(f"{one_line(exc.format_message())} (see '{where} --help')", exc.exit_code, "input", as_json)
         sys.exit(exc.exit_code)
     except (KeyboardInterrupt, click.exceptions.Abort):
-        click.echo("foolsolve: interrupted", err=True)
+        error_out("interrupted", 130, "interrupted", as_json)
         sys.exit(130)
     except BrokenPipeError:
         sys.exit(1)
     except Exception as exc:
         if os.environ.get("FOOLSOLVE_DEBUG"):
             raise
-        click.echo(f"foolsolve: internal error: {type(exc).__name__}: {exc} (FOOLSOLVE_DEBUG=1 shows the traceback)",
-                   err=True)
+        error_out(f"{type(exc).__name__}: {exc} (FOOLSOLVE_DEBUG=1 shows the traceback)", 1, "internal", as_json)
         sys.exit(1)

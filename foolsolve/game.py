@@ -288,7 +288,7 @@ class SpecGame(ABC, Generic[S, M]):
     title: ClassVar[str] = _FromMeta("title")  # type: ignore[assignment]
     """Human title (``Durak``)."""
     seed_file: ClassVar[str] = _FromMeta("seed")  # type: ignore[assignment]
-    """The seed text in ``shared/seeds`` this spec is read from."""
+    """The id of the source text this spec is read from (its title and author: ``foolsolve.games.SOURCES``)."""
     min_players: ClassVar[int] = _FromMeta("min_players")  # type: ignore[assignment]
     max_players: ClassVar[int] = _FromMeta("max_players")  # type: ignore[assignment]
     game_type: ClassVar[GameType] = _FromMeta("game_type")  # type: ignore[assignment]
@@ -507,6 +507,11 @@ class SpecGame(ABC, Generic[S, M]):
     def num_players(self, state: S) -> int:
         """Players in the game."""
         return int(self.state_to_json(state)["players"])
+
+    def picture_notes(self, state: S) -> dict[int, list[str]]:
+        """Words beside each player in a picture (``foolsolve/svg.py``), where the position's JSON does
+        not say them in words (Foolery: a title such as King); default: none."""
+        return {}
 
     def describe(self, state: S) -> str:
         """A few readable lines about a state (for the CLI)."""

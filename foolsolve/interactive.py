@@ -43,6 +43,7 @@ import click
 
 from foolsolve.errors import InputError
 from foolsolve.game import CHANCE
+from foolsolve.solver.base import value_text
 
 NODE_BUDGET = 2_000_000
 """Nodes the solver may search for one answer or hint before the stated policy takes over."""
@@ -93,7 +94,7 @@ class Session:
             from foolsolve.store import cached_solve
 
             # a position seen before (an undo, a replay) comes from the result store
-            return cached_solve(self.info, state, SolveOptions(max_nodes=NODE_BUDGET)), ""
+            return cached_solve(self.info, state, SolveOptions(max_nodes=NODE_BUDGET), lines=True), ""
         except SearchLimit:
             return None, f"no exact answer within {NODE_BUDGET:,} nodes"
         except InputError as exc:
@@ -112,7 +113,7 @@ class Session:
             move = spec.parse_move(state, result.best[0])
         except InputError:
             return None
-        return str(move), f"solver: value {result.value}"
+        return str(move), f"solver: value {value_text(result.value)}"
 
     def _seat_move(self, state: Any, player: int) -> tuple[str, str] | None:
         """The seat analysis's best move from ``player``'s own view, or ``None`` where it has none."""
@@ -542,9 +543,11 @@ def _hint(session: Session, state: Any) -> None:
         click.echo(f"no exact values here: {why}")
         return
     best = set(result.best)
-    click.echo(f"value for you: {result.value}")
+    click.echo(f"value for you: {value_text(result.value)}"
+               + (f" in {result.distance} moves" if result.distance is not None else ""))
     for m in result.moves:
-        click.echo(f"  {m.move}  {m.value}{'  *' if m.move in best else ''}")
+        d = f" in {m.distance}" if m.distance is not None else ""
+        click.echo(f"  {m.move}  {value_text(m.value)}{d}{'  *' if m.move in best else ''}")
 
 
 def _prompt(text: str) -> str | None:

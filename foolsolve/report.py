@@ -20,19 +20,31 @@ import click
 
 from foolsolve.cli import limit_options
 from foolsolve.errors import InputError
-from foolsolve.rules import json_text, options_of
+from foolsolve.rules import cited, json_text, options_of
 
-STANDARD_FIELDS = ("game", "to_move", "value", "moves", "best", "pv", "nodes", "seconds")
+STANDARD_FIELDS = ("game", "to_move", "value", "moves", "best", "pv", "nodes", "seconds", "value_kind", "stored",
+                   "first_solve", "distance", "result")
+"""Fields of the solver's result the board shows in place (the rest are listed under "More from
+the solver")."""
 
 STYLE = """
-body { font-family: "DejaVu Sans", Verdana, sans-serif; margin: 1.5em; color: #1d1d1d; background: #fafaf7; }
-h1 { font-size: 1.4em; margin-bottom: 0.2em; } h2 { font-size: 1.1em; margin-top: 1.6em; }
+body { font-family: "DejaVu Sans", Verdana, sans-serif; margin: 1.2em; color: #1d1d1d; background: #fafaf7; }
+h1 { font-size: 1.4em; margin-bottom: 0.2em; } h2 { font-size: 1.1em; margin-top: 1.4em; }
 table { border-collapse: collapse; } td, th { padding: 0.2em 0.8em; border-bottom: 1px solid #ddd; text-align: left; }
-tr.best td { font-weight: bold; background: #eef7ee; }
+.board { display: flex; gap: 1.2em; align-items: flex-start; flex-wrap: wrap; }
+.board-picture { flex: 0 0 auto; } .board-side { flex: 1 1 22em; min-width: 22em; }
 .step { display: none; } .step.current { display: block; }
-.controls button { font-size: 1em; margin-right: 0.4em; padding: 0.2em 0.9em; }
+.controls { margin: 0.4em 0; } .controls button { font-size: 1em; margin-right: 0.4em; padding: 0.2em 0.9em; }
+#step-value { color: #0b4f2c; font-weight: bold; }
+ol.pv { padding-left: 3.2em; max-height: 34em; overflow-y: auto; }
 ol.pv li.move { cursor: pointer; } ol.pv li.current { background: #fff3c4; }
-.boundary { color: #777; font-style: italic; list-style: none; }
+ol.pv li.start { list-style: none; margin-left: -2.2em; cursor: pointer; color: #555; }
+ol.pv li.start.current { background: #fff3c4; }
+ol.pv li.boundary { color: #777; font-style: italic; list-style: none; font-size: 0.9em; }
+ol.pv li.result { list-style: none; font-weight: bold; margin-top: 0.3em; }
+tbody.tie th { background: #f0f0ea; font-weight: normal; font-style: italic; }
+tbody.tie.best th { background: #dcefdc; font-weight: bold; font-style: normal; }
+tr.best td { font-weight: bold; }
 .src { color: #555; font-size: 0.9em; } tr.changed td { background: #fff3c4; }
 pre { background: #f1f1ec; padding: 0.6em; overflow-x: auto; }
 """
@@ -41,30 +53,85 @@ SCRIPT = """
 (function () {
   var steps = document.querySelectorAll('.step');
   var items = document.querySelectorAll('ol.pv li.move');
+  var start = document.querySelector('ol.pv li.start');
   var label = document.getElementById('step-label');
+  var value = document.getElementById('step-value');
   var at = 0;
   function draw() {
     for (var i = 0; i < steps.length; i++) { steps[i].classList.toggle('current', i === at); }
     for (var j = 0; j < items.length; j++) { items[j].classList.toggle('current', j === at - 1); }
+    if (start) { start.classList.toggle('current', at === 0); }
     label.textContent = at === 0 ? 'start position' : 'after move ' + at + ' of ' + (steps.length - 1);
+    value.textContent = steps[at].getAttribute('data-value') || '';
     document.getElementById('back').disabled = at === 0;
     document.getElementById('forward').disabled = at === steps.length - 1;
     document.body.setAttribute('data-step', String(at));
   }
-  document.getElementById('back').addEventListener('click', function () { if (at > 0) { at--; draw(); } });
-  document.getElementById('forward').addEventListener('click', function () {
-    if (at < steps.length - 1) { at++; draw(); }
-  });
-  items.forEach(function (item, j) {
-    item.addEventListener('click', function () { at = j + 1; draw(); });
-  });
+  function go(n) { at = Math.max(0, Math.min(steps.length - 1, n)); draw(); }
+  document.getElementById('back').addEventListener('click', function () { go(at - 1); });
+  document.getElementById('forward').addEventListener('click', function () { go(at + 1); });
+  document.getElementById('first').addEventListener('click', function () { go(0); });
+  document.getElementById('last').addEventListener('click', function () { go(steps.length - 1); });
+  items.forEach(function (item, j) { item.addEventListener('click', function () { go(j + 1); }); });
+  if (start) { start.addEventListener('click', function () { go(0); }); }
   document.addEventListener('keydown', function (e) {
-    if (e.key === 'ArrowLeft') { document.getElementById('back').click(); }
-    if (e.key === 'ArrowRight') { document.getElementById('forward').click(); }
+    if (e.key === 'ArrowLeft') { go(at - 1); e.preventDefault(); }
+    if (e.key === 'ArrowRight') { go(at + 1); e.preventDefault(); }
+    if (e.key === 'Home' || e.key === 'ArrowUp') { go(0); e.preventDefault(); }
+    if (e.key === 'End' || e.key === 'ArrowDown') { go(steps.length - 1); e.preventDefault(); }
   });
   draw();
 })();
 """
+
+
+def value_rank(kind: str, value: Any, distance: int | None) -> tuple[Any, ...]:
+    """A sort key of a move's value, best first (smaller sorts first): win before draw before loss,
+    a higher score or payoff first, better odds first; among equal values a shorter win and a
+    longer loss first (where distances are known)."""
+    from fractions import Fraction
+
+    d = distance if distance is not None else 0
+    if kind == "outcome":
+        v = {"win": 1, "draw": 0, "loss": -1}.get(value, -2)
+        return (-v, d if v > 0 else -d)
+    if kind == "odds" and isinstance(value, dict):
+        return (-Fraction(value["win"]), Fraction(value["penalty"]))
+    try:
+        return (-Fraction(str(value)), 0)
+    except (ValueError, ZeroDivisionError):
+        return (0, 0)
+
+
+def _moves_table(result: Any) -> str:
+    """Every legal move with its value, best first, moves of the same value (and distance) grouped
+    under one heading."""
+    from foolsolve.solver.base import value_text
+
+    best = set(result.best)
+    order = sorted(result.moves, key=lambda m: value_rank(result.value_kind, m.value, m.distance))
+    groups: list[list[Any]] = []
+    for m in order:
+        key = value_rank(result.value_kind, m.value, m.distance)
+        if groups and value_rank(result.value_kind, groups[-1][0].value, groups[-1][0].distance) == key:
+            groups[-1].append(m)
+        else:
+            groups.append([m])
+    parts = []
+    for group in groups:
+        head = group[0]
+        shown = value_text(head.value) + (f" in {head.distance}" if head.distance is not None else "")
+        is_best = all(m.move in best for m in group)
+        rows = "".join(
+            f'<tr class="{"best" if m.move in best else ""}" data-move="{escape(m.move)}" '
+            f'data-value="{escape(json.dumps(m.value, ensure_ascii=False))}"'
+            + (f' data-distance="{m.distance}"' if m.distance is not None else "")
+            + f"><td>{escape(m.move)}</td><td>{escape(shown)}</td>"
+            f'<td>{"best" if m.move in best else ""}</td></tr>'
+            for m in group)
+        parts.append(f'<tbody class="tie{" best" if is_best else ""}"><tr><th colspan="3">{escape(shown)}: '
+                     f'{len(group)} move{"s" if len(group) != 1 else ""}</th></tr>{rows}</tbody>')
+    return f'<table id="moves"><thead><tr><th>move</th><th>value</th><th></th></tr></thead>{"".join(parts)}</table>'
 
 
 def _rules_rows(spec: Any, state: Any) -> str:
@@ -79,59 +146,77 @@ def _rules_rows(spec: Any, state: Any) -> str:
             f'<tr class="{"changed" if changed else ""}" data-option="{escape(o.name)}">'
             f"<td>{escape(o.name)}</td><td>{escape(json.dumps(value, ensure_ascii=False))}"
             f'{"" if not changed else " (default " + escape(json_text(o.default)) + ")"}</td>'
-            f"<td>{escape(kind)}</td><td>{escape(o.doc)}<br><span class=\"src\">{escape(o.source)}</span></td></tr>")
+            f"<td>{escape(kind)}</td><td>{escape(o.doc)}<br><span class=\"src\">{escape(cited(o.source))}</span></td></tr>")
     return "\n".join(rows)
 
 
 def page(info: Any, state: Any, result: Any | None, *, title: str | None = None, no_solve: str = "") -> str:
-    """The HTML text of the analysis page (``result``: the solver's :class:`SolveResult`, or
+    """The HTML text of the analysis board (``result``: the solver's :class:`SolveResult`, or
     ``None`` where the game's solver cannot answer: ``no_solve`` says why)."""
     from foolsolve.present import rules_line, status, steps
+    from foolsolve.solver.base import value_text
     from foolsolve.svg import position_svg
 
     spec = info.spec
     heading = title or f"{spec.title}: {status(spec, state)}"
     parts = [f"<h1>{escape(heading)}</h1>", f"<p>{escape(rules_line(spec, state))}</p>"]
     data = result.to_json() if result is not None else None
-    # the moves and their values
+    pv: list[str] = [] if result is None else list(result.pv)
+    walk = steps(spec, state, pv)
+    # the value after each step, for the player the result is about (best play keeps it; the moves
+    # left count down where distances are known)
+    step_values = [""] * (len(walk) + 1)
+    if result is not None and not result.value_only:
+        for i in range(len(walk) + 1):
+            here = state if i == 0 else walk[i - 1].state
+            over = spec.result(here)
+            left = None if result.distance is None else result.distance - i
+            step_values[i] = (f"game over: {over.label}" if over is not None else
+                              f"player {result.to_move}: {value_text(result.value)}"
+                              + (f" in {left} moves" if left else ""))
+    # the board: the picture of the current step, redrawn in place, beside the move list
+    pictures = [position_svg(spec, state)] + [position_svg(spec, s.state) for s in walk]
+    board = ['<div class="board"><div class="board-picture">',
+             '<div class="controls"><button id="first" type="button">&#171; start</button>'
+             '<button id="back" type="button">&#9664; back</button>'
+             '<button id="forward" type="button">forward &#9654;</button>'
+             '<button id="last" type="button">end &#187;</button> <span id="step-label"></span> '
+             '<span id="step-value"></span></div>']
+    for i, svg in enumerate(pictures):
+        board.append(f'<div class="step" data-step="{i}" data-value="{escape(step_values[i])}">{svg}</div>')
+    board.append('</div><div class="board-side">')
+    word = spec.boundary_name or "round"
+    if pv:
+        items = ['<li class="start">start position</li>']
+        for s in walk:
+            items.append(f'<li class="move" value="{s.number}" data-player="{s.player}">'
+                         f"{escape(s.who())}: {escape(s.move)}</li>")
+            if s.boundary:
+                items.append(f'<li class="boundary">end of {escape(word)}</li>')
+        end = spec.result(walk[-1].state) if walk else None
+        if end is not None:
+            items.append(f'<li class="result" id="line-result">Result: {escape(end.label)}</li>')
+        board.append("<h2>Principal variation</h2>"
+                     + (f'<p class="src">{escape(" ".join(n for n in result.notes if n.startswith("distance")))}</p>'
+                        if result is not None else "")
+                     + f'<ol class="pv">{"".join(items)}</ol>')
+    # every legal move with its value, best first, ties grouped
     if result is None:
-        parts.append(f"<h2>Moves</h2><p>No exact values: {escape(no_solve or 'no solver')}. The legal moves:</p><ul>"
+        board.append(f"<h2>Moves</h2><p>No exact values: {escape(no_solve or 'no solver')}. The legal moves:</p><ul>"
                      + "".join(f"<li>{escape(str(m))}</li>" for m in spec.legal_moves(state)) + "</ul>")
-        pv: list[str] = []
     else:
-        best = set(result.best)
-        rows = "".join(
-            f'<tr class="{"best" if m.move in best else ""}" data-move="{escape(m.move)}" '
-            f'data-value="{escape(json.dumps(m.value, ensure_ascii=False))}"><td>{escape(m.move)}</td>'
-            f'<td>{escape(str(m.value))}</td><td>{"best" if m.move in best else ""}</td></tr>'
-            for m in result.moves)
-        parts.append(f'<h2>Value for the side to move: <span id="value" '
-                     f'data-value="{escape(json.dumps(result.value, ensure_ascii=False))}">{escape(str(result.value))}'
+        shown = value_text(result.value) + (f" in {result.distance} moves" if result.distance is not None else "")
+        board.append(f'<h2>Value for player {result.to_move}: <span id="value" '
+                     f'data-value="{escape(json.dumps(result.value, ensure_ascii=False))}">{escape(shown)}'
                      f"</span></h2>")
         if result.value_only:
-            parts.append("<p>Only the value was searched.</p>")
+            board.append("<p>Only the value was searched.</p>")
         elif result.moves:
-            parts.append(f'<h2>Every legal move</h2><table id="moves"><tr><th>move</th><th>value</th><th></th></tr>'
-                         f"{rows}</table>")
+            board.append(f"<h2>Every legal move, best first</h2>{_moves_table(result)}")
         else:
-            parts.append("<p>No legal move: the game is over.</p>")
-        pv = list(result.pv)
-    # the principal variation, step by step
-    walk = steps(spec, state, pv)
-    pictures = [position_svg(spec, state)] + [position_svg(spec, s.state) for s in walk]
-    word = spec.boundary_name or "round"
-    items = []
-    for s in walk:
-        items.append(f'<li class="move" data-player="{s.player}">{escape(s.who())}: {escape(s.move)}</li>')
-        if s.boundary:
-            items.append(f'<li class="boundary">end of {escape(word)}</li>')
-    parts.append("<h2>Principal variation</h2>" if pv else "<h2>Position</h2>")
-    parts.append('<div class="controls"><button id="back" type="button">&#9664; back</button>'
-                 '<button id="forward" type="button">forward &#9654;</button> <span id="step-label"></span></div>')
-    if pv:
-        parts.append(f'<ol class="pv">{"".join(items)}</ol>')
-    for i, svg in enumerate(pictures):
-        parts.append(f'<div class="step" data-step="{i}">{svg}</div>')
+            board.append("<p>No legal move: the game is over.</p>")
+    board.append("</div></div>")
+    parts.extend(board)
     # what else the solver's result carries (a concept, notes, round odds ...)
     if data is not None:
         extra = {k: v for k, v in data.items() if k not in STANDARD_FIELDS}
@@ -140,9 +225,12 @@ def page(info: Any, state: Any, result: Any | None, *, title: str | None = None,
                 f'<tr data-field="{escape(k)}"><td>{escape(k)}</td><td><pre>'
                 f"{escape(json.dumps(v, ensure_ascii=False, indent=1))}</pre></td></tr>" for k, v in extra.items())
                 + "</table>")
-        parts.append(f'<p class="src">{data["nodes"]:,} nodes in {data["seconds"]:.3f} s</p>')
-    parts.append(f"<h2>Rules in force</h2><p class=\"src\">{escape(spec.title)}, read from the seed text "
-                 f"{escape(info.seed)}</p><table id=\"rules\"><tr><th>option</th><th>value</th><th>kind</th>"
+        parts.append(f'<p class="src">{data["nodes"]:,} nodes in {data["seconds"]:.3f} s'
+                     + (" (read from the result store)" if data.get("stored") else "") + "</p>")
+    from foolsolve.cli import source_title
+
+    parts.append(f"<h2>Rules in force</h2><p class=\"src\">{escape(spec.title)}, read from "
+                 f"{escape(source_title(info))}</p><table id=\"rules\"><tr><th>option</th><th>value</th><th>kind</th>"
                  f"<th>what and where from</th></tr>{_rules_rows(spec, state)}</table>")
     obj = spec.state_to_json(state)
     lines = ",\n".join(f" {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}" for k, v in obj.items())
@@ -199,14 +287,18 @@ def view_page(view: Any) -> str:
 @click.option("--out", type=click.Path(dir_okay=False, allow_dash=True), required=True,
               help="Where to write the page ('-': standard output).")
 @click.option("--max-nodes", type=click.IntRange(min=1), default=None, help="Give up after this many nodes.")
+@click.option("-o", "--option", "extra", multiple=True, metavar="KEY=VALUE",
+              help="Solver option, as for solve (e.g. -o concept=max-n); 'foolsolve rules GAME --solver' lists them.")
+@click.option("--equilibrium", is_flag=True, help="The same as -o equilibrium=true (Three Fools).")
 @limit_options
-def report(position: str, out: str, max_nodes: int | None, time_limit: float | None = None,
-           max_memory: int | None = None) -> None:
+def report(position: str, out: str, max_nodes: int | None, extra: tuple[str, ...] = (),
+           equilibrium: bool = False, time_limit: float | None = None, max_memory: int | None = None) -> None:
     """Write a self-contained HTML analysis page of POSITION.
 
-    The page (no server, no network) draws the position, lists every legal move with its value
-    from the game's solver, steps through the principal variation with back and forward
-    buttons, and lists the rules in force with their sources."""
+    The page (no server, no network) is an analysis board: the position drawn beside the
+    principal variation, stepping (buttons, a click on a move, the arrow keys) redraws it in
+    place with the value after each step; every legal move with its value, best first, ties
+    grouped; the rules in force with their sources. Solver options as for solve (-o)."""
     from foolsolve.cli import load_position
     from foolsolve.positions import STDIO, same_file
     from foolsolve.present import write_text
@@ -225,13 +317,20 @@ def report(position: str, out: str, max_nodes: int | None, time_limit: float | N
     result = None
     why = "" if info.solve is not None else f"{info.title} has no exact solver"
     if info.solve is not None:
-        opts = SolveOptions(max_nodes=max_nodes, time_limit=time_limit, max_memory=max_memory)
+        from foolsolve.cli import _parse_extra
+
+        opts = SolveOptions(max_nodes=max_nodes, time_limit=time_limit, max_memory=max_memory,
+                            extra=_parse_extra((*extra, "equilibrium=true") if equilibrium else extra))
+        known = info.solver_options
+        for key in sorted(opts.extra):  # a misspelt option is bad input, not a page saying so
+            if known and key not in known:
+                raise InputError(f"option {key}: unknown {info.name} solver option (known: {', '.join(sorted(known))})")
         with progress(f"solving {info.spec.title}") as tick:
             opts.progress = tick
             try:
                 from foolsolve.store import cached_solve
 
-                result = cached_solve(info, state, with_limits(opts))  # solved before: from the result store
+                result = cached_solve(info, state, with_limits(opts), lines=True)  # solved before: from the result store
             except SearchLimit as exc:
                 why = limit_text(exc, opts)
             except InputError as exc:  # a position this solver does not take (three players ...)

@@ -44,6 +44,8 @@ class OptionInfo:
     variants: Callable[[Any], Iterable[Any]] | None = None
     """For an option without ``choices`` (a table, a number): the other values worth trying
     next to a given one (``foolsolve why`` tries them, one at a time)."""
+    min_players: int | None = None
+    """The option can change play only with at least this many players (``None``: any count)."""
 
 
 @dataclass(frozen=True)
@@ -71,6 +73,7 @@ def option(
     fixed: bool = False,
     parse: Callable[[Any], Any] | None = None,
     variants: Callable[[Any], Iterable[Any]] | None = None,
+    min_players: int | None = None,
 ) -> T:
     """Declare a rule option (a dataclass field with metadata).
 
@@ -81,6 +84,8 @@ def option(
     ``variants``: for an option without ``choices``, the values next to a given one (each entry
     of a table changed one at a time, a number one up and one down): what ``foolsolve why``
     tries to find the values that would change a verdict.
+    ``min_players``: the rule only comes into play with at least this many players (a sweep
+    with fewer says that the option cannot matter there).
     """
     meta = {
         "foolsolve": {
@@ -91,6 +96,7 @@ def option(
             "fixed": fixed,
             "parse": parse,
             "variants": variants,
+            "min_players": min_players,
         }
     }
     if isinstance(default, (list, dict, set)):
@@ -106,7 +112,8 @@ def options_of(rules_cls: type) -> list[OptionInfo]:
         if m is None:
             continue
         out.append(OptionInfo(f.name, f.default, m["doc"], m["source"], m["choices"],
-                              m["reconstructed"], m["fixed"], m["parse"], m.get("variants")))
+                              m["reconstructed"], m["fixed"], m["parse"], m.get("variants"),
+                              m.get("min_players")))
     return out
 
 
@@ -186,3 +193,16 @@ def json_text(value: Any) -> str:
         return json.dumps(_to_json_value(value), ensure_ascii=False)
     except TypeError:
         return repr(value)
+
+
+def cited(source: str, notes: str | None = None) -> str:
+    """An option's ``source`` as a user reads it: the short quotes from the source text, without
+    references to notes a user does not have (a ``RULES-NOTES`` part is dropped, or named as the
+    game's notes page ``notes`` inside a sentence)."""
+    import re
+
+    page = notes or "the game's notes page"
+    parts = [p for p in source.split("; ") if not re.match(r"\s*RULES-NOTES", p)]
+    text = "; ".join(parts)
+    text = re.sub(r"(?:shared/)?RULES-NOTES(?:\.md)?(?:\s*§\s*\d+)?", page, text)
+    return re.sub(r"shared/seeds/", "", text)

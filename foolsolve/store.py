@@ -97,11 +97,25 @@ def result_from_json(obj: dict[str, Any]) -> SolveResult:
     """The :class:`SolveResult` of :meth:`SolveResult.to_json`."""
     return SolveResult(
         game=obj["game"], to_move=obj["to_move"], value=obj["value"],
-        moves=[MoveValue(m["move"], m["value"]) for m in obj.get("moves", [])],
+        moves=[MoveValue(m["move"], m["value"], m.get("distance")) for m in obj.get("moves", [])],
         pv=list(obj.get("pv", [])), nodes=obj.get("nodes", 0), seconds=obj.get("seconds", 0.0),
         best=list(obj.get("best", [])), concept=obj.get("concept"), notes=list(obj.get("notes", [])),
-        value_only=bool(obj.get("value_only", False)),
+        value_only=bool(obj.get("value_only", False)), details=dict(obj.get("details", {})),
+        value_kind=obj.get("value_kind", "outcome"), stored=bool(obj.get("stored", False)),
+        first_solve=obj.get("first_solve"), distance=obj.get("distance"), result=obj.get("result"),
     )
+
+
+def as_stored(obj: dict[str, Any], seconds: float) -> dict[str, Any]:
+    """A stored result's JSON as this reading gives it: ``"stored": true``, no nodes searched and
+    ``seconds`` to read it; the stored solve's own nodes and time under ``first_solve`` (a
+    stored answer does not replay its first solve's time)."""
+    out = dict(obj)
+    out["first_solve"] = obj.get("first_solve") or {"nodes": obj.get("nodes", 0), "seconds": obj.get("seconds", 0.0)}
+    out["nodes"] = 0
+    out["seconds"] = round(seconds, 6)
+    out["stored"] = True
+    return out
 
 
 class Store:
@@ -298,39 +312,50 @@ def _default_store() -> Store:
     return store
 
 
-def position_key(info: Any, state: Any, options: SolveOptions | None) -> tuple[str, str, str] | None:
+def position_key(info: Any, state: Any, options: SolveOptions | None, lines: bool = False) \
+        -> tuple[str, str, str] | None:
     """``(key, canonical position, options JSON)`` of a solve, ``None`` when the game's results
-    are not stored."""
+    are not stored (``lines``: a solve with distances, keyed apart)."""
     position = canonical(info.spec.state_to_json(state))
     opts = options_json(options)
+    if lines:
+        opts = canonical({**json.loads(opts), "(lines)": True})
     key = result_key(info.name, position, opts)
     return None if key is None else (key, position, opts)
 
 
 def cached_solve(info: Any, state: Any, options: SolveOptions | None = None,
-                 store: Store | SweepStore | bool | None = True) -> SolveResult:
+                 store: Store | SweepStore | bool | None = True, lines: bool = False) -> SolveResult:
     """``info.solve(state, options)`` through the result store (:func:`solve_with_store`): what
     the ambiguity sweeps and other code call."""
-    return solve_with_store(info, state, options, store)[0]
+    return solve_with_store(info, state, options, store, lines=lines)[0]
 
 
 def solve_with_store(info: Any, state: Any, options: SolveOptions | None = None,
-                     store: Store | SweepStore | bool | None = True) -> tuple[SolveResult, bool]:
+                     store: Store | SweepStore | bool | None = True, lines: bool = False) -> tuple[SolveResult, bool]:
     """Solve ``state`` with the game's solver, reading the result from the store when it is
     there and storing it when it was solved completely. Returns the result and whether it came
     from the store. ``store``: a :class:`Store` (or a :class:`SweepStore`), ``True`` for the
     default file, ``False`` or ``None`` for no store. A :class:`~foolsolve.solver.base.SearchLimit` propagates (and
-    nothing is stored)."""
+    nothing is stored). ``lines``: with the distances to the end and the line a player learns from
+    (:func:`foolsolve.distance.add_distances`; stored apart from the plain answer)."""
     if info.solve is None:
         raise InputError(f"game: {info.name} has no exact solver")
     options = options if options is not None else SolveOptions()
     db = _default_store() if store is True else store or None
-    keyed = position_key(info, state, options) if db is not None else None
+    keyed = position_key(info, state, options, lines) if db is not None else None
     if db is not None and keyed is not None:
+        t0 = time.perf_counter()
         hit = db.get(keyed[0])
         if hit is not None:
-            return result_from_json(hit), True
-    result: SolveResult = info.solve(state, options)
+            return result_from_json(as_stored(hit, time.perf_counter() - t0)), True
+    from foolsolve.solver.base import with_limits
+
+    result: SolveResult = info.solve(state, with_limits(options))
+    if lines:
+        from foolsolve.distance import add_distances
+
+        add_distances(info, state, result)
     if db is not None and keyed is not None:
         db.put(keyed[0], info.name, keyed[1], keyed[2], result.to_json())
     return result, False

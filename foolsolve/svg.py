@@ -46,7 +46,9 @@ from foolsolve.errors import InputError
 CARD_W, CARD_H = 36, 52
 STEP = 39
 """Horizontal distance between cards of a row."""
-PAIR_STEP = 52
+COVER_DX, COVER_DY = 18, 30
+"""Where a cover lies on the card it covers: the covered card's corner (rank and suit) stays in view."""
+PAIR_STEP = CARD_W + COVER_DX + 10
 PER_ROW = 18
 """Cards in one row of a zone before it wraps."""
 LABEL_W = 112
@@ -67,6 +69,13 @@ ZONE_WORDS = ("hands", "piles", "stocks", "stock", "centre", "center", "table", 
               "attack", "shown", "tricks")
 """Keys drawn as an (empty) zone even when their list is empty."""
 SKIP_KEYS = ("game", "rules", "comment", "reshuffle")
+KEEP_EMPTY = ("hands", "hand", "table", "trick", "centre", "center", "stock", "pool")
+"""Zones drawn (as "(empty)") when empty; any other empty zone is a thing this position does not
+have (Durak's "shown" without transfers) and is left out."""
+STACK_KEYS = ("discard", "discards", "set_aside")
+"""Zones drawn as one stacked pile with its count (every card still in the picture, the last on
+top), unless the picture is asked to fan them out."""
+_FAN: ContextVar[bool] = ContextVar("foolsolve_svg_fan", default=False)
 
 
 DECKS: tuple[Deck, ...] = (FRENCH52, PILATCH45, TAROT78)
@@ -132,6 +141,9 @@ class Zone:
     note: str = ""
     played_by: list[int | None] | None = None
     """For a trick written as ``[player, card]`` pairs or ``{"player", "card"}`` objects: who played each."""
+    captions: list[str] = field(default_factory=list)
+    """For plays written as objects with more fields (a past round: its leader, winner ...): one
+    caption a play, drawn as its own row."""
 
 
 @dataclass
@@ -225,23 +237,31 @@ def read_picture(obj: dict[str, Any], hints: dict[str, Any] | None = None) -> Pi
                 continue
             plays = _plays(value)
             if plays is not None:
-                pic.shared.append(Zone(key, "groups", [cs for _, cs in plays], played_by=[p for p, _ in plays]))
+                zone = Zone(key, "groups", [cs for _, cs in plays], played_by=[p for p, _ in plays])
+                captions = [_caption(item) for item in value] if all(isinstance(v, dict) for v in value) else []
+                if any(captions):  # plays that say more than who played (a past round): one row each
+                    zone.kind, zone.captions = "rows", captions
+                pic.shared.append(zone)
                 continue
-            if not value and key in ZONE_WORDS:
+            if not value and key in KEEP_EMPTY:
                 pic.shared.append(Zone(key, "cards", []))
+                continue
+            if not value:
                 continue
             if key == "out" and all(isinstance(v, int) for v in value):
                 for p in value:
                     if p in pic.player_notes:
                         pic.player_notes[p].append("out")
                 continue
-            if len(value) == n and n and all(isinstance(v, (int, float, str, bool)) for v in value):
+            if len(value) == n and n and all(v is None or isinstance(v, (int, float, str, bool)) for v in value):
                 for p in range(n):
-                    if isinstance(value[p], bool):  # a flag: named where it holds
-                        if value[p]:
-                            pic.player_notes[p].append(key.replace("_", " "))
+                    if value[p] is None or value[p] is False:  # nothing to say
+                        continue
+                    if value[p] is True:  # a flag: named where it holds
+                        pic.player_notes[p].append(key.replace("_", " "))
                     else:
-                        pic.player_notes[p].append(f"{key.replace('_', ' ')} {_text(value[p])}")
+                        word = key[:-1] if key.endswith("s") else key
+                        pic.player_notes[p].append(f"{word.replace('_', ' ')} {_text(value[p])}")
                 continue
             if value and all(isinstance(v, dict) for v in value):
                 pic.facts.append(f"{key.replace('_', ' ')}: {len(value)}")  # a history: its length
@@ -253,11 +273,25 @@ def read_picture(obj: dict[str, Any], hints: dict[str, Any] | None = None) -> Pi
             if key not in ("player", "view"):  # the viewer: "(you)"
                 pic.player_notes[value].append("to move" if key == "to_move" else key.replace("_", " "))
             continue
-        if key == "players" or value is None or value == "" or value == []:
+        if key == "players" or value is None or value == "" or value == [] or value is False:
+            continue
+        if value is True:  # a flag that holds: its name in words
+            pic.facts.append(key.replace("_", " "))
             continue
         suit = _suit_text(value)
         pic.facts.append(f"{key.replace('_', ' ')}: {suit if suit else _text(value)}")
     return pic
+
+
+def _caption(item: dict[str, Any]) -> str:
+    """A play's other scalar fields in words (``leader 2, declared ♦, winner 2``)."""
+    parts = []
+    for k, v in item.items():
+        if k in ("cards", "card", "player") or isinstance(v, (list, dict)) or v is None or v == "":
+            continue
+        suit = _suit_text(v)
+        parts.append(f"{k.replace('_', ' ')} {suit if suit else _text(v)}")
+    return ", ".join(parts)
 
 
 def _play_cards(cards: Any) -> list[Any] | None:
@@ -323,12 +357,17 @@ def _card(parent: ET.Element, x: float, y: float, text: str | None, zone: str, i
         else RED if card.is_red else BLACK
     ET.SubElement(g, "rect", {"width": str(CARD_W), "height": str(CARD_H), "rx": "4", "fill": "#fffdf6",
                               "stroke": "#555", "stroke-width": "1"})
-    rank = ET.SubElement(g, "text", {"x": "4", "y": "15", "font-size": "13", "font-weight": "bold", "fill": colour})
+    fool = card.ascii == "Fool"
+    rank = ET.SubElement(g, "text", {"x": "4", "y": "15", "font-size": "11" if fool else "13", "font-weight": "bold",
+                                     "fill": colour})
     rank.text = card.rank_text
     glyph = GLYPHS.get(card.suit)
-    mid = ET.SubElement(g, "text", {"x": str(CARD_W // 2), "y": "40", "font-size": "20" if glyph else "8",
-                                    "text-anchor": "middle", "fill": colour})
-    mid.text = glyph if glyph else SUIT_NAMES.get(card.suit, card.ascii)
+    if glyph and not fool:  # the corner index: rank and suit stay readable under a cover
+        corner = ET.SubElement(g, "text", {"x": "5", "y": "27", "font-size": "11", "fill": colour})
+        corner.text = glyph
+    mid = ET.SubElement(g, "text", {"x": str(CARD_W // 2), "y": "44" if glyph else "40",
+                                    "font-size": "16" if glyph else "8", "text-anchor": "middle", "fill": colour})
+    mid.text = "the Fool" if fool else glyph if glyph else SUIT_NAMES.get(card.suit, card.ascii)
     title = ET.SubElement(g, "title")
     title.text = str(card)
 
@@ -342,8 +381,10 @@ def _label(parent: ET.Element, x: float, y: float, text: str, size: int = 12, bo
     el.text = text
 
 
-GROUP_STEP = 15
-"""Overlap of the cards of one play in a trick."""
+GROUP_STEP = CARD_W + 2
+"""Distance between the cards of one play in a trick: side by side, none hidden."""
+GROUP_GAP = 16
+"""Space between two plays."""
 
 
 def _group_rows(zone: Zone) -> list[list[int]]:
@@ -351,7 +392,7 @@ def _group_rows(zone: Zone) -> list[list[int]]:
     rows: list[list[int]] = [[]]
     width = 0
     for i, cards in enumerate(zone.cards):
-        w = CARD_W + GROUP_STEP * (max(1, len(cards)) - 1) + 12
+        w = CARD_W + GROUP_STEP * (max(1, len(cards)) - 1) + GROUP_GAP
         if rows[-1] and width + w > PER_ROW * STEP:
             rows.append([])
             width = 0
@@ -361,13 +402,23 @@ def _group_rows(zone: Zone) -> list[list[int]]:
 
 
 def _zone_height(zone: Zone) -> int:
+    if zone.kind == "rows":
+        return (CARD_H + 20) * max(1, len(zone.cards)) + ROW_GAP
+    if _stacked(zone):
+        return CARD_H + 8 + ROW_GAP
     if zone.kind == "groups":
         return (CARD_H + 18) * max(1, len(_group_rows(zone))) + ROW_GAP
     if zone.kind == "pairs":
         rows = max(1, math.ceil(len(zone.cards) / (PER_ROW * STEP // PAIR_STEP)))
-        return rows * (CARD_H + 18) + ROW_GAP
+        return rows * (CARD_H + COVER_DY + 8) + ROW_GAP
     rows = max(1, math.ceil(len(zone.cards) / PER_ROW))
     return rows * (CARD_H + 6) + ROW_GAP + (12 if zone.played_by else 0)
+
+
+def _stacked(zone: Zone) -> bool:
+    """Whether ``zone`` is drawn as one pile (:data:`STACK_KEYS`, not fanned out, two cards or more)."""
+    return (zone.kind == "cards" and zone.key in STACK_KEYS and not _FAN.get() and len(zone.cards) > 1
+            and all(c not in (None, EMPTY) for c in zone.cards))
 
 
 def _draw_zone(parent: ET.Element, zone: Zone, x0: float, y0: float, label: str) -> float:
@@ -375,14 +426,28 @@ def _draw_zone(parent: ET.Element, zone: Zone, x0: float, y0: float, label: str)
                                         **({"data-owner": str(zone.owner)} if zone.owner is not None else {})})
     count = sum(1 for c in zone.cards if c != EMPTY)
     _label(group, x0, y0 + 20, label)
-    unit = {"cards": "card", "pairs": "pair", "groups": "play"}[zone.kind]
+    unit = {"cards": "card", "pairs": "pair", "groups": "play", "rows": "play"}[zone.kind]
     _label(group, x0, y0 + 36, f"{count} {unit}{'s' if count != 1 else ''}", size=10, colour="#666")
     if zone.note:
         _label(group, x0, y0 + 49, zone.note, size=9, colour="#666")
     cx = x0 + LABEL_W
     if not zone.cards:
         _label(group, cx, y0 + 30, "(empty)", size=11, colour="#888")
-    if zone.kind == "groups":
+    if zone.kind == "rows":  # one play a row, with its caption (a past round: leader, winner ...)
+        for i, cards in enumerate(zone.cards):
+            y = y0 + i * (CARD_H + 20)
+            by = zone.played_by[i] if zone.played_by else None
+            caption = f"{i + 1}. " + (zone.captions[i] if i < len(zone.captions) else "")
+            _label(group, cx, y + 11, caption + (f"; player {by}" if by is not None else ""), size=10, colour="#333")
+            for slot, text in enumerate(cards):
+                _card(group, cx + slot * GROUP_STEP, y + 15, text, zone.key, i, zone.owner, slot, played_by=by)
+    elif _stacked(zone):  # one pile: every card drawn, a little apart, the last on top
+        for i, text in enumerate(zone.cards):
+            _card(group, cx + min(i, 8) * 1.5, y0 + 4 - min(i, 8) * 0.5, text, zone.key, i, zone.owner)
+        top = parse_card(zone.cards[-1])
+        _label(group, cx + CARD_W + 22, y0 + 30, f"a pile of {count}" + (f", {top} on top" if top else "")
+               + " (show --svg --fan lays them out)", size=11, colour="#444")
+    elif zone.kind == "groups":
         for r, row in enumerate(_group_rows(zone)):
             x = cx
             y = y0 + r * (CARD_H + 18)
@@ -391,17 +456,17 @@ def _draw_zone(parent: ET.Element, zone: Zone, x0: float, y0: float, label: str)
                 for slot, text in enumerate(zone.cards[i]):
                     _card(group, x + slot * GROUP_STEP, y, text, zone.key, i, zone.owner, slot, played_by=by)
                 if by is not None:
-                    _label(group, x + 2, y + CARD_H + 11, f"p{by}", size=9, colour="#444")
-                x += CARD_W + GROUP_STEP * (max(1, len(zone.cards[i])) - 1) + 12
+                    _label(group, x + 2, y + CARD_H + 11, f"player {by}", size=9, colour="#444")
+                x += CARD_W + GROUP_STEP * (max(1, len(zone.cards[i])) - 1) + GROUP_GAP
     elif zone.kind == "pairs":
         per_row = PER_ROW * STEP // PAIR_STEP
         for i, pair in enumerate(zone.cards):
             x = cx + (i % per_row) * PAIR_STEP
-            y = y0 + (i // per_row) * (CARD_H + 18)
+            y = y0 + (i // per_row) * (CARD_H + COVER_DY + 8)
             for slot, text in enumerate(pair):
                 if slot > 0 and text is None:
                     continue
-                _card(group, x + slot * 14, y + slot * 16, text, zone.key, i, zone.owner, slot)
+                _card(group, x + slot * COVER_DX, y + slot * COVER_DY, text, zone.key, i, zone.owner, slot)
     else:
         for i, text in enumerate(zone.cards):
             x, y = cx + (i % PER_ROW) * STEP, y0 + (i // PER_ROW) * (CARD_H + 6)
@@ -444,24 +509,32 @@ def face_down(obj: dict[str, Any]) -> dict[str, Any]:
 
 
 def picture_svg(obj: dict[str, Any], *, title: str = "", status: str = "", hints: dict[str, Any] | None = None,
-                viewer: int | None = None, deck: Deck | None = None) -> str:
+                viewer: int | None = None, deck: Deck | None = None, summary: str = "",
+                notes: dict[int, list[str]] | None = None, fan: bool = False) -> str:
     """The SVG text of a position's (or a view's) JSON, its cards read in ``deck`` (default: the
-    deck its game declares, :func:`deck_of`)."""
+    deck its game declares, :func:`deck_of`). ``summary``: a line in words under the title (the
+    spec's description); ``notes``: words for each player (a title, "out"); ``fan``: discard piles
+    laid out card by card instead of stacked."""
     from foolsolve.worlds import VIEW_KEY, is_view
 
     if is_view(obj):  # a view file: its hidden zones as face-down cards, drawn from the viewer's seat
         obj = face_down(obj)
         viewer = obj[VIEW_KEY] if viewer is None else viewer
     token = _DECK.set(deck or deck_of(obj))
+    fan_token = _FAN.set(fan)
     try:
-        return _picture_svg(obj, title, status, hints, viewer)
+        return _picture_svg(obj, title, status, hints, viewer, summary, notes or {})
     finally:
+        _FAN.reset(fan_token)
         _DECK.reset(token)
 
 
 def _picture_svg(obj: dict[str, Any], title: str, status: str, hints: dict[str, Any] | None,
-                 viewer: int | None) -> str:
+                 viewer: int | None, summary: str = "", notes: dict[int, list[str]] | None = None) -> str:
     pic = read_picture(obj, hints)
+    for p, words in (notes or {}).items():
+        if p in pic.player_notes:
+            pic.player_notes[p][:0] = words
     for zones in pic.per_player.values():
         zones.sort(key=lambda z: z.key not in ("hands", "hand"))  # the hand first
     pic.shared.sort(key=lambda z: z.kind not in ("pairs", "groups"))  # the table (or trick) first
@@ -476,6 +549,9 @@ def _picture_svg(obj: dict[str, Any], title: str, status: str, hints: dict[str, 
     if head:
         _label(body, MARGIN, y + 14, head, size=15, bold=True)
         y += 22
+    if summary:
+        _label(body, MARGIN, y + 12, summary, size=12, colour="#222")
+        y += 18
     view = "all cards open (analyst)" if viewer is None else f"as seen by player {viewer}"
     line = ""
     for fact in [view, *pic.facts]:  # wrapped to the picture's width
@@ -488,10 +564,10 @@ def _picture_svg(obj: dict[str, Any], title: str, status: str, hints: dict[str, 
     y += 22
     for p in range(pic.players):
         zones = pic.per_player.get(p, [])
-        notes = pic.player_notes.get(p, [])
+        words = pic.player_notes.get(p, [])
         name = f"player {p}" + (" (you)" if viewer == p else "")
-        _label(body, MARGIN, y + 13, name + (": " + ", ".join(notes) if notes else ""), size=12, bold=True,
-               colour="#0b4f2c" if "to move" in notes else "#222")
+        _label(body, MARGIN, y + 13, name + (": " + ", ".join(words) if words else ""), size=12, bold=True,
+               colour="#0b4f2c" if "to move" in words else "#222")
         y += 18
         block = ET.SubElement(body, "g", {"class": "player", "data-player": str(p)})
         for zone in zones:
@@ -518,9 +594,11 @@ def status_line(spec: Any, state: Any) -> str:
     return status(spec, state)
 
 
-def position_svg(spec: Any, state: Any, viewer: int | None = None) -> str:
+def position_svg(spec: Any, state: Any, viewer: int | None = None, fan: bool = False) -> str:
     """A spec state drawn as SVG: all open (``viewer`` None, an analyst's picture) or as player
-    ``viewer`` sees it (``spec.observation``: what they may not see face down)."""
+    ``viewer`` sees it (``spec.observation``: what they may not see face down). Under the title,
+    the first line of the spec's description in words; beside each player the words of the spec's
+    optional ``picture_notes(state)`` hook (a title such as King); ``fan``: discard piles laid out."""
     if viewer is not None:
         n = spec.num_players(state)
         if not 0 <= viewer < n:
@@ -528,8 +606,9 @@ def position_svg(spec: Any, state: Any, viewer: int | None = None) -> str:
         obj = spec.observation(state, viewer)
     else:
         obj = spec.state_to_json(state)
+    summary = str(spec.describe(state)).splitlines()[0] if viewer is None else ""
     return picture_svg(obj, title=spec.title, status=status_line(spec, state), hints=spec.picture_hints, viewer=viewer,
-                       deck=spec.meta.deck)
+                       deck=spec.meta.deck, summary=summary, notes=spec.picture_notes(state), fan=fan)
 
 
 class Position:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
+from fractions import Fraction
 from itertools import islice
 from typing import Any
 
@@ -12,10 +13,70 @@ from foolsolve.errors import InputError
 
 WIN, DRAW, LOSS = "win", "draw", "loss"
 
+VALUE_KINDS = ("outcome", "score", "payoff", "odds", "equilibrium", "estimate")
+"""How a result's values read (``value_kind`` of ``--json``; schemas/result.schema.json):
+
+* ``outcome``: ``"win"``, ``"draw"`` or ``"loss"`` for the side the result is about;
+* ``score``: a whole number (a score difference, or a paranoid value);
+* ``payoff``: a number, a whole one or an exact fraction written ``"p/q"`` (max-n payoffs);
+* ``odds``: an object of exact probabilities, each a fraction string with its float beside it
+  (``{"win": "148/325", "win_float": 0.4554, "penalty": ..., "penalty_float": ...}``);
+* ``equilibrium``: floats from a numerical equilibrium: the position's value is the leader's
+  expected payoff, each move's value the probability the leader plays it;
+* ``estimate``: a float, a payoff estimated by a search that is not exact (the open-hand search
+  where the exact solver does not answer; its method in ``details``)."""
+
+
+def exact_number(x: Fraction | int) -> int | str:
+    """A number for JSON, exact: a whole number as itself, any other fraction as ``"p/q"``."""
+    x = Fraction(x)
+    return x.numerator if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
+
+
+def odds_value(**probabilities: Fraction) -> dict[str, str | float]:
+    """An ``odds`` value: each exact probability as its fraction string and, beside it under
+    ``NAME_float``, as a float (``odds_value(win=Fraction(1, 3))``)."""
+    out: dict[str, str | float] = {}
+    for name, p in probabilities.items():
+        out[name] = str(Fraction(p))
+        out[f"{name}_float"] = float(p)
+    return out
+
+
+def value_text(value: Any) -> str:
+    """A value as the text output prints it: ``win``, ``-43``, ``0.250000``, or an ``odds``
+    object as ``win 148/325 (0.4554), penalty 0 (0.0000)``."""
+    if isinstance(value, dict):
+        return ", ".join(f"{k.replace('_', ' ')} {v} ({float(value.get(k + '_float', 0.0)):.4f})"
+                         for k, v in value.items() if not k.endswith("_float"))
+    if isinstance(value, float):
+        return f"{value:.6f}"
+    return str(value)
+
 
 def wdl(value: int) -> str:
     """``+1/0/-1`` (for the side to move) as ``win|draw|loss``."""
     return WIN if value > 0 else LOSS if value < 0 else DRAW
+
+
+COMMON_OPTIONS: dict[str, str] = {
+    "max_nodes": "give up after this many nodes (the same as --max-nodes)",
+    "time": "give up after this many seconds (checked whenever the search reports its progress)",
+}
+"""Solver options every game takes (``-o KEY=VALUE``), read into :class:`SolveOptions`' own fields."""
+
+ALIASES: dict[str, str] = {"known_stocks": "stock_order_known"}
+"""Deprecated option names and the name each idea has in every game now (read as the new name,
+with a warning on the command line)."""
+
+SHARED_OPTIONS: dict[str, str] = {
+    "pv": "true|false: compute the principal variation (default true)",
+    "moves": "true|false: value every legal move (default true); false: the position's value alone",
+    "stock_order_known": "true|false: solve a position with cards left in a stock, taking the listed order as known "
+                         "to both players (default false)",
+}
+"""One name per solver idea across the games: a game whose solver has the idea takes it under this
+name (``foolsolve rules GAME --solver`` lists each game's options)."""
 
 
 @dataclass
@@ -34,6 +95,29 @@ class SolveOptions:
     max_memory: int | None = None
     """The memory budget of the transposition tables in MiB (``--max-memory``; ``None``:
     :data:`DEFAULT_MAX_MEMORY`); see :class:`TableBudget`."""
+
+    deprecated: list[str] = field(default_factory=list)
+    """Warnings for deprecated option names read (:data:`ALIASES`)."""
+
+    def __post_init__(self) -> None:
+        extra = dict(self.extra)
+        for old, new in ALIASES.items():
+            if old in extra:
+                if new in extra:
+                    raise InputError(f"option {old}: the deprecated name of {new}; give only {new}")
+                extra[new] = extra.pop(old)
+                self.deprecated.append(f"option {old} is deprecated; use {new}")
+        if "max_nodes" in extra:
+            value = extra.pop("max_nodes")
+            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                raise InputError(f"option max_nodes: expected a whole number >= 1, got {value!r}")
+            self.max_nodes = value if self.max_nodes is None else min(self.max_nodes, value)
+        if "time" in extra:
+            value = extra.pop("time")
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or value <= 0:
+                raise InputError(f"option time: expected a number of seconds > 0, got {value!r}")
+            self.time_limit = float(value)
+        self.extra = extra
 
 
 DEFAULT_MAX_MEMORY = 1024
@@ -139,6 +223,17 @@ class MoveValue:
 
     move: str
     value: Any
+    distance: int | None = None
+    """Moves to the end of the game after this one and counting it, when both sides play for
+    distance as well as value (the winner as fast, the loser as slow as it can); ``None``: not
+    computed."""
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"move": ..., "value": ...}`` (and ``"distance"`` where known)."""
+        out: dict[str, Any] = {"move": self.move, "value": self.value}
+        if self.distance is not None:
+            out["distance"] = self.distance
+        return out
 
 
 @dataclass
@@ -164,19 +259,41 @@ class SolveResult:
     details: dict[str, Any] = field(default_factory=dict)
     """Further results of a game's solver (JSON values: round odds, a strategy summary ...), written
     to ``--json`` and shown by ``solve`` and ``foolsolve report``."""
+    value_kind: str = "outcome"
+    """How :attr:`value` and the moves' values read: one of :data:`VALUE_KINDS`."""
+    stored: bool = False
+    """Read from the result store: :attr:`nodes` and :attr:`seconds` are then this reading's
+    (no nodes, the time to read), and :attr:`first_solve` the stored solve's own."""
+    first_solve: dict[str, Any] | None = None
+    """``{"nodes": N, "seconds": S}`` of the solve a stored result came from."""
+    distance: int | None = None
+    """Moves from this position to the end under the principal variation, where the winning side
+    plays to end the game as fast as it can and the losing side to last as long as it can (the
+    chess tablebases' distance to mate); ``None``: not computed."""
+    result: dict[str, Any] | None = None
+    """How the principal variation ends: the game's result (``label``, ``payoffs`` as exact
+    fraction strings, ``details``: the fool, the places, the scores); ``None``: no line to the end."""
 
     def to_json(self) -> dict[str, Any]:
-        """The ``--json`` output."""
+        """The ``--json`` output (the schema ``foolsolve/schemas/result.schema.json``)."""
         out: dict[str, Any] = {
             "game": self.game,
             "to_move": self.to_move,
+            "value_kind": self.value_kind,
             "value": self.value,
-            "moves": [{"move": m.move, "value": m.value} for m in self.moves],
+            "moves": [m.to_json() for m in self.moves],
             "best": self.best,
             "pv": self.pv,
             "nodes": self.nodes,
             "seconds": round(self.seconds, 6),
+            "stored": self.stored,
         }
+        if self.first_solve is not None:
+            out["first_solve"] = self.first_solve
+        if self.distance is not None:
+            out["distance"] = self.distance
+        if self.result is not None:
+            out["result"] = self.result
         if self.concept:
             out["concept"] = self.concept
         if self.notes:

@@ -159,15 +159,18 @@ class WorldAnswer:
     def to_solve_result(self) -> SolveResult:
         """The answer as the CLI prints a solve (exact values as fractions, estimates to 4 places)."""
 
-        def show(v: Fraction) -> str:
-            return str(v) if self.exact else f"{float(v):.4f}"
+        from foolsolve.solver.base import exact_number
+
+        def show(v: Fraction) -> int | str | float:
+            return exact_number(v) if self.exact else round(float(v), 4)
 
         notes = [f"method: {self.method}" + ("" if self.exact else " (an estimate, not exact)"),
                  f"values: player {self.player}'s payoff (the game's results)", *self.notes]
         return SolveResult(self.game, self.to_move, show(self.value),
                            [MoveValue(m, show(v)) for m, v in self.values.items()], [], self.nodes, self.seconds,
                            best=self.best, concept=self.concept, notes=notes,
-                           details={"exact": self.exact, "method": self.method, "depth": self.depth})
+                           details={"exact": self.exact, "method": self.method, "depth": self.depth},
+                           value_kind="payoff" if self.exact else "estimate")
 
 
 class _Clock:
@@ -558,7 +561,7 @@ def solve_or_answer(info: GameInfo, state: Any, extra: dict[str, Any], store: An
         if info.solve is None:
             raise NotCovered(f"game: {info.name} has no exact solver")
         result: SolveResult
-        result, cached = st.solve_with_store(info, state, opts, store)
+        result, cached = st.solve_with_store(info, state, opts, store, lines=True)
         return result, cached
     except NotCovered as exc:
         if refuse is not None and refuse(exc):
@@ -579,10 +582,10 @@ def answer_for_cli(info: GameInfo, state: Any, extra: dict[str, Any], max_nodes:
     """The open-hand answer ``foolsolve POSITION.json`` prints where the game's exact solver
     refused the position or ran out of time (``why`` says which, in the notes); ``extra``: the
     ``-o`` options (:data:`WORLD_OPTIONS`)."""
-    from foolsolve.solver.base import int_option
+    from foolsolve.solver.base import COMMON_OPTIONS, int_option
 
     for key in sorted(extra):
-        if key not in WORLD_OPTIONS:
+        if key not in WORLD_OPTIONS and key not in COMMON_OPTIONS:  # max_nodes, time: the budget's own
             raise InputError(f"option {key}: not an option of the open-hand search ({why}; its options: "
                              f"{', '.join(WORLD_OPTIONS)})")
     opts = SolveOptions(extra=extra)

@@ -126,7 +126,7 @@ class Rules:
         doc="Attackers may still throw in after the defender has said 'take' (podkidnoy, perevodnoy).",
         source="001 §throw-in 'You can also toss cards, When player decided to accept cards'")
     throwers: str = option(
-        "all", choices=("all", "neighbours"),
+        "all", choices=("all", "neighbours"), min_players=3,
         doc="Who may throw in (3+ players): all other players, or only the defender's two neighbours.",
         source="001 §Types 'agree whether all the players will throw up or only the extreme ones, "
                "sitting on both sides of the one on whom the move was made'")
@@ -147,7 +147,7 @@ class Rules:
         source="001 §transfer 'You cannot transfer more cards than the next player has in his hands, and "
                "also if there is a card of a trump suit on the table'")
     transfer_lead: str = option(
-        "transferrer", choices=("transferrer", "bout_leader"), reconstructed=True,
+        "transferrer", choices=("transferrer", "bout_leader"), reconstructed=True, min_players=3,
         doc="Perevodnoy, 3+ players: after a transfer, who is the lead attacker (throws in first, draws first): "
             "the transferrer, or the player who led the bout (unless the attack has come round to them, then "
             "the transferrer).",

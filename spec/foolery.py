@@ -936,6 +936,12 @@ class FoolerySpec(SpecGame[State, Move]):
                 return m
         raise IllegalMove(f"move {text!r} is not legal here")
 
+    def picture_notes(self, state: State) -> dict[int, list[str]]:
+        """Words beside each player in a picture (foolsolve/svg.py): the title of a player who has
+        gone out (King, Prince, Noble, Merchant, Peasant)."""
+        return {p: [f"{title(place, state.players)} (out)"] for p, place in enumerate(state.places)
+                if place is not None}
+
     # -- why a move is (il)legal --
 
     def read_move(self, state: State, text: str) -> Move:

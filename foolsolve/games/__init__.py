@@ -33,6 +33,21 @@ GAME_MODULES: tuple[str, ...] = (
     "foolsolve.games.three_fools",
 )
 
+SOURCES: dict[str, str] = {
+    # the source texts the specs are read from, by title and author (the texts themselves are other
+    # people's writing and stay outside the package); keyed by the registry's ``seed``
+    "000_fb76b98cdc103b12.txt": "\"Fool's Paradise\", a rules page for an accumulation card game (no author named)",
+    "001_def8269363c5257b.txt": "\"Rules for playing the fool\", a Russian rules page for Durak in English "
+                                "translation (no author named)",
+    "002_f1ddbcdaf1ade77e.txt": "\"Three Fools\", the rules of a bluffing game for the Pilatch deck (no author named)",
+    "003_d0b2aeea59b7d1ba.txt": "\"Fools and Angels\", a card game for 2 players by Bill de Veas (2020)",
+    "004_bc5e2343ee083007.txt": "\"Foolery\", a climbing game for the Tarot pack contributed by Jared McComb",
+}
+"""Source texts by title and author, keyed by :attr:`GameInfo.seed`."""
+
+SOURCE_IDS: dict[str, str] = {key[:3]: key for key in SOURCES}
+"""The three-digit id a rule citation starts with (``003``) and its :data:`SOURCES` key."""
+
 _registered: dict[str, GameInfo] = {}
 """Games added by :func:`register` (by name)."""
 _loaded: dict[str, GameInfo] | None = None

@@ -101,6 +101,10 @@ class GameInfo:
     greedy: _Declared[Callable[[Any], Any] | None] = _Declared()
     """The game's greedy heuristic for the ``greedy`` bot: ``greedy(seat) -> move`` from a
     :class:`foolsolve.bots.Seat` (``None``: the generic cheapest-cards heuristic)."""
+    solver_options: _Declared[dict[str, str] | None] = _Declared()
+    """The game's solver options (``-o KEY=VALUE``) with what each does, beyond the options every
+    solver takes (:data:`foolsolve.solver.base.COMMON_OPTIONS`); the solver refuses any other
+    (``foolsolve rules GAME --solver`` lists them)."""
     solver_version: str = "1"
     """Changes whenever the solver's answers may change (the result store keys on it)."""
     doc: str | None = None
@@ -139,7 +143,8 @@ class GameInfo:
 
     @property
     def seed(self) -> str:
-        """The seed text in ``shared/seeds`` the spec is read from."""
+        """The id of the source text the spec is read from (its title and author:
+        :data:`foolsolve.games.SOURCES`)."""
         return self.meta.seed
 
     @property

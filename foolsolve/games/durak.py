@@ -30,5 +30,7 @@ INFO = GameInfo(
     proofs="foolsolve.proofs.durak",
     ambiguity=Lazy("foolsolve.solver.durak.ambiguity:DurakAmbiguity"),
     doc="docs/durak.md",
+    solver_version="2",
+    solver_options=Lazy("foolsolve.solver.durak.search:OPTIONS"),
     greedy=Lazy("foolsolve.solver.durak.greedy:choose"),
 )

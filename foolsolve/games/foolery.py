@@ -36,6 +36,8 @@ INFO = GameInfo(
     ambiguity=Lazy("foolsolve.solver.foolery.ambiguity:FooleryAmbiguity"),
     proofs="foolsolve.proofs.foolery",
     doc="docs/foolery.md",
+    solver_version="2",
+    solver_options=Lazy("foolsolve.solver.foolery.search:OPTIONS"),
     # a hand holds at most 28 cards (a three-player King after the exchange's take): at most
     # 210 sets, C(28, 5) = 98,280 five-card candidates, 1,561 trump sets, the Fool and pass
     max_moves=1 << 17,

@@ -62,5 +62,7 @@ INFO = GameInfo(
     proofs="foolsolve.proofs.fools_and_angels",
     ambiguity=Lazy("foolsolve.solver.fools_and_angels.ambiguity:FoolsAndAngelsAmbiguity"),
     doc="docs/fools-and-angels.md",
+    solver_version="2",
+    solver_options=Lazy("foolsolve.solver.fools_and_angels.search:OPTIONS"),
     max_moves=1 << 16,  # Exchange: any subset of the hand
 )

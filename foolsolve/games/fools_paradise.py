@@ -42,6 +42,8 @@ INFO = GameInfo(
     proofs="foolsolve.proofs.fools_paradise",
     ambiguity=Lazy("foolsolve.solver.fools_paradise.ambiguity:FoolsParadiseAmbiguity"),
     doc="docs/fools-paradise.md",
+    solver_version="2",
+    solver_options=Lazy("foolsolve.solver.fools_paradise.search:OPTIONS"),
     max_moves=1 << 16,
     greedy=Lazy("foolsolve.solver.fools_paradise.greedy:choose"),
 )

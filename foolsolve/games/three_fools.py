@@ -52,6 +52,8 @@ INFO = GameInfo(
     ),
     proofs="foolsolve.proofs.three_fools",
     doc="docs/three-fools.md",
+    solver_version="2",
+    solver_options=Lazy("foolsolve.solver.three_fools.odds:OPTIONS"),
     solver_flags=(
         SolverFlag("--equilibrium", "equilibrium=true",
                    "The equilibrium of the round's bluff instead of the round odds (pygambit).", deprecated=True),

@@ -48,7 +48,17 @@ from foolsolve.engines.durak_kernel import (
 )
 from foolsolve.errors import InputError
 from foolsolve.game import Result
-from foolsolve.solver.base import MoveValue, NotCovered, SearchLimit, SolveOptions, SolveResult, bool_option, check_extra, wdl
+from foolsolve.solver.base import (
+    SHARED_OPTIONS,
+    MoveValue,
+    NotCovered,
+    SearchLimit,
+    SolveOptions,
+    SolveResult,
+    bool_option,
+    check_extra,
+    wdl,
+)
 from foolsolve.solver.durak.shared import (
     CARD_BITS,
     DRAW,
@@ -1645,6 +1655,18 @@ def first_with_value(eg: Solver, s: EngineState, w: int) -> tuple[int, int, int]
     raise AssertionError(f"no move of a position worth {w} is worth {w}")
 
 
+OPTIONS: dict[str, str] = {
+    "moves": SHARED_OPTIONS["moves"] + " (often several times faster: every move of a won position needs a proof of "
+             "its own)",
+    "pv": SHARED_OPTIONS["pv"] + "; needs moves=true",
+    "jit": "auto|true|false: the compiled search (numba) from 16 cards in the hands and on the table (auto), always "
+           "(true: an error where it does not apply) or never",
+    "reductions": 'an object of true/false switches of the search\'s sound reductions, e.g. {"twins": false} '
+                  "(docs/durak-solver.md)",
+}
+"""The Durak solver's options (``-o KEY=VALUE``; ``foolsolve rules durak --solver``)."""
+
+
 def solve(state: dspec.State, options: SolveOptions) -> SolveResult:
     """Exact value, every move's value and a principal variation of a two-player Durak position
     with at most one stock card. ``options.extra``: ``reductions`` (switches, see
@@ -1656,7 +1678,7 @@ def solve(state: dspec.State, options: SolveOptions) -> SolveResult:
     does not apply; ``false``: never)."""
     if not isinstance(state, dspec.State):
         raise InputError("position: not a Durak position")
-    check_extra(options, ("jit", "moves", "pv", "reductions"), "Durak")
+    check_extra(options, tuple(OPTIONS), "Durak")
     jit = jit_choice(options)
     want_moves = bool_option(options, "moves", True)
     want_pv = bool_option(options, "pv", want_moves)

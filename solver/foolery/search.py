@@ -49,6 +49,7 @@ from foolsolve.engines import foolery as E
 from foolsolve.errors import InputError
 from foolsolve.solver.base import (
     LOSS,
+    SHARED_OPTIONS,
     WIN,
     MoveValue,
     NotCovered,
@@ -58,6 +59,7 @@ from foolsolve.solver.base import (
     TableBudget,
     bool_option,
     check_extra,
+    exact_number,
     int_option,
 )
 from foolsolve.spec import foolery as S
@@ -264,6 +266,18 @@ class Solver:
         return out, s
 
 
+OPTIONS: dict[str, str] = {
+    "concept": "paranoid|max-n: the solution concept with three or more players in play (default paranoid: can "
+               "a player force going out first against all the others; max-n: each maximises their own payoff)",
+    "player": "paranoid: the player asked about (default: the side to move)",
+    "moves": SHARED_OPTIONS["moves"],
+    "pv": SHARED_OPTIONS["pv"],
+    "reduced": "true|false: key the table on the reduced position (default true; false: the whole position, slower, "
+               "the same answers)",
+}
+"""The Foolery solver's options (``-o KEY=VALUE``; ``foolsolve rules foolery --solver``)."""
+
+
 def solve(state: S.State, options: SolveOptions | None = None) -> SolveResult:
     """Solve a Foolery position in which every hand is known.
 
@@ -273,8 +287,11 @@ def solve(state: S.State, options: SolveOptions | None = None) -> SolveResult:
     ``-o moves=false`` values only the position; ``-o reduced=false`` keys the table on the
     whole position (slower; the same answers)."""
     options = options or SolveOptions()
-    check_extra(options, ("concept", "player", "moves", "reduced"), "Foolery")
+    check_extra(options, tuple(OPTIONS), "Foolery")
     with_moves = bool_option(options, "moves", True)
+    with_pv = bool_option(options, "pv", with_moves)
+    if with_pv and not with_moves:
+        raise InputError("option pv: a principal variation values every move along it, so it needs moves=true")
     reduced = bool_option(options, "reduced", True)
     start = time.perf_counter()
     if S.SPEC.is_terminal(state):
@@ -302,8 +319,8 @@ def solve(state: S.State, options: SolveOptions | None = None) -> SolveResult:
     sys.setrecursionlimit(max(limit, 20_000))
     try:
         if concept == "max-n":
-            return _solve_maxn(state, root, solver, with_moves, start)
-        return _solve_first_out(state, root, solver, concept, player, with_moves, start)
+            return _solve_maxn(state, root, solver, with_moves, start, with_pv)
+        return _solve_first_out(state, root, solver, concept, player, with_moves, start, with_pv)
     finally:
         sys.setrecursionlimit(limit)
 
@@ -315,7 +332,7 @@ def _titles(state: S.State) -> tuple[str, str]:
 
 
 def _solve_first_out(state: S.State, root: E.EngineState, solver: Solver, concept: str | None, player: int,
-                     with_moves: bool, start: float) -> SolveResult:
+                     with_moves: bool, start: float, with_pv: bool = True) -> SolveResult:
     solver.set_goal(root, player)
     value = WIN if solver.wins(root) else LOSS
     moves: list[MoveValue] = []
@@ -325,7 +342,7 @@ def _solve_first_out(state: S.State, root: E.EngineState, solver: Solver, concep
         for sm in S.SPEC.legal_moves(state):
             text = str(sm)
             moves.append(MoveValue(text, WIN if solver.wins(E.apply(root, by_text[text])) else LOSS))
-        pv = solver.goal_pv(root)
+        pv = solver.goal_pv(root) if with_pv else []
     better, worse = _titles(state)
     if concept is None:
         notes = [f"two players in play: win = going out first (the {better}; the other is the {worse})"]
@@ -338,7 +355,8 @@ def _solve_first_out(state: S.State, root: E.EngineState, solver: Solver, concep
                        best=best, concept=concept, notes=notes, value_only=not with_moves)
 
 
-def _solve_maxn(state: S.State, root: E.EngineState, solver: Solver, with_moves: bool, start: float) -> SolveResult:
+def _solve_maxn(state: S.State, root: E.EngineState, solver: Solver, with_moves: bool, start: float,
+                with_pv: bool = True) -> SolveResult:
     p = state.to_move
     vec = solver.payoffs(root)
     moves: list[MoveValue] = []
@@ -350,15 +368,16 @@ def _solve_maxn(state: S.State, root: E.EngineState, solver: Solver, with_moves:
         by_text = {str(E.ENGINE.move_to_spec(root, m)): m for m in E.legal_moves(root)}
         for sm in S.SPEC.legal_moves(state):
             text = str(sm)
-            moves.append(MoveValue(text, str(solver.payoffs(E.apply(root, by_text[text]))[p])))
-        pv, end = solver.maxn_pv(root)
-        res = E.ENGINE.result(end)
-        assert res is not None
-        notes.append(f"finishing order: {res.label}")
-    value = str(vec[p])
+            moves.append(MoveValue(text, exact_number(solver.payoffs(E.apply(root, by_text[text]))[p])))
+        if with_pv:
+            pv, end = solver.maxn_pv(root)
+            res = E.ENGINE.result(end)
+            assert res is not None
+            notes.append(f"finishing order: {res.label}")
+    value = exact_number(vec[p])
     return SolveResult(S.META.name, p, value, moves, pv, solver.nodes, time.perf_counter() - start,
                        best=[m.move for m in moves if m.value == value], concept="max-n", notes=notes,
-                       value_only=not with_moves)
+                       value_only=not with_moves, value_kind="payoff")
 
 
 def first_out_value(state: S.State, player: int, *, reduced: bool = True) -> bool:

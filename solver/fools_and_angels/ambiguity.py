@@ -6,7 +6,7 @@ cannot be solved exactly from the deal. Every deal is played by a stated policy
 (:func:`policy_key`) until both private stocks are empty and at most ``endgame_cards`` cards
 remain in the hands, the attack, the stocks and the pool; that position is
 solved exactly with the order of the stocks and the pool as dealt known to both players (the
-solver's ``known_stocks``: the deterministic game of that deal; a position with every stock and
+solver's ``stock_order_known``: the deterministic game of that deal; a position with every stock and
 the pool empty is of perfect information and needs no such assumption). The choices are compared there and on the way (see
 :class:`~foolsolve.ambiguities.PolicyEndgameAdapter`).
 """
@@ -90,7 +90,7 @@ class FoolsAndAngelsAmbiguity(PolicyEndgameAdapter):
 
         known = bool(state.pool or state.stocks[0] or state.stocks[1])
         res = cached_solve(self.info, state, self.solve_options(
-                                                          extra={"known_stocks": True} if known else {}), self.store)
+                                                          extra={"stock_order_known": True} if known else {}), self.store)
         return Analysis(choice, sorted(res.best), res.value, "exact, the stocks' order known" if known else "exact")
 
     def outcome(self, state: Any, end: Any | None, analysis: Analysis | None) -> int:

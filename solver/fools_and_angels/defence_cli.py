@@ -46,6 +46,16 @@ class Request:
     """Where the cards came from, for the human output."""
 
 
+def game_default_dfc() -> str:
+    """The game's default ``defence_face_cards`` (``foolsolve rules fools-and-angels``): what
+    ``defend`` uses where neither the position nor ``--defence-face-cards`` says otherwise, so
+    that it answers under the same rules as ``moves`` and the solver."""
+    from foolsolve.spec.fools_and_angels import Rules
+
+    value: str = Rules().defence_face_cards
+    return value
+
+
 def parse_face_effects_option(text: str) -> Mapping[Any, str] | str:
     """``--face-effects``: one effect for every face rank (``none``) or ``J=none,Q=whole_only``."""
     text = text.strip()
@@ -304,7 +314,8 @@ def _solve_attack(req: Request, method: str, show_all: bool, as_json: bool) -> i
 @click.option("--face-effects", "face_effects_text",
               help='Face effects: "whole_only" (default), "none", or per rank "J=none,Q=whole_only".')
 @click.option("--defence-face-cards", type=click.Choice(fd.DEFENCE_FACE_CARDS), default=None,
-              help="never (default) | with_pips: face cards may join a defence that has pip cards.")
+              help="with_pips (the game's default) | never: face cards (counting 0) may join a defence that has pip "
+                   "cards, or a defence is pip cards only. Default: the position's rules, else the game's default.")
 @click.pass_context
 def defend_command(ctx: click.Context, position: str | None, attack_text: str | None, hand_text: str | None,
                    attacker_text: str | None, objective: str | None, keep_text: str | None, method: str,
@@ -327,15 +338,16 @@ def defend_command(ctx: click.Context, position: str | None, attack_text: str | 
             both = set(attack) & set(hand)
             if both:
                 raise InputError(f"--hand: {fd.sort_cards(both)[0].ascii} is also in --attack")
-            req = Request(attack, fd.sort_cards(hand), None, fd.normalise_face_effects(None), fd.NEVER, "options")
+            req = Request(attack, fd.sort_cards(hand), None, fd.normalise_face_effects(None), game_default_dfc(),
+                          "options")
         else:
             assert attacker_text is not None
             ah = fd.check_cards(attacker_text, "--attacker-hand")
             both = set(ah) & set(hand)
             if both:
                 raise InputError(f"--hand: {fd.sort_cards(both)[0].ascii} is also in --attacker-hand")
-            req = Request(None, fd.sort_cards(hand), fd.sort_cards(ah), fd.normalise_face_effects(None), fd.NEVER,
-                          "options")
+            req = Request(None, fd.sort_cards(hand), fd.sort_cards(ah), fd.normalise_face_effects(None),
+                          game_default_dfc(), "options")
     if face_effects_text is not None:
         effects = fd.normalise_face_effects(parse_face_effects_option(face_effects_text), "--face-effects")
         req = Request(req.attack, req.hand, req.attacker_hand, effects, req.defence_face_cards, req.source)

@@ -30,6 +30,7 @@ from typing import Any
 from foolsolve.engines import fools_and_angels as E
 from foolsolve.solver.base import (
     LOSS,
+    SHARED_OPTIONS,
     WIN,
     MoveValue,
     NotCovered,
@@ -216,19 +217,28 @@ def is_endgame(state: S.State) -> bool:
     return not state.stocks[0] and not state.stocks[1] and not state.pool
 
 
+OPTIONS: dict[str, str] = {
+    "stock_order_known": SHARED_OPTIONS["stock_order_known"] + " (the private stocks and the pool; was known_stocks)",
+    "pv": SHARED_OPTIONS["pv"],
+}
+"""The Fools and Angels solver's options (``-o KEY=VALUE``; ``foolsolve rules fools-and-angels --solver``)."""
+
+
 def solve(state: S.State, options: SolveOptions | None = None) -> SolveResult:
     """Exact win/loss for the side to move, the value of every move and a principal variation.
 
     The position must be an endgame (both private stocks and the pool empty), where the
-    game is of perfect information. ``options.extra["known_stocks"] = True`` solves any
+    game is of perfect information. ``options.extra["stock_order_known"] = True`` solves any
     position as the deterministic game it is once the stock order is fixed (as if both
-    players knew every stock's order)."""
+    players knew every stock's order); ``pv=false`` skips the principal variation."""
     options = options or SolveOptions()
-    check_extra(options, ("known_stocks",), "Fools and Angels")
-    known_stocks = bool_option(options, "known_stocks", False)
+    check_extra(options, tuple(OPTIONS), "Fools and Angels")
+    known_stocks = bool_option(options, "stock_order_known", False)
+    want_pv = bool_option(options, "pv", True)
     if not is_endgame(state) and not known_stocks:
         raise NotCovered("stocks: the endgame solver needs both private stocks and the pool empty "
-                         "(perfect information); pass known_stocks to solve with the stock order known")
+                          "(perfect information); set the solver option stock_order_known (-o stock_order_known=true) "
+                          "to solve with the stock order known")
     start = time.perf_counter()
     st = E.ENGINE.from_spec(state)
     solver = Solver(options, Canon(st[0]) if is_endgame(state) else None)
@@ -247,9 +257,9 @@ def solve(state: S.State, options: SolveOptions | None = None) -> SolveResult:
             text = str(sm)
             moves.append(MoveValue(text, WIN if solver.value_of_move(st, by_text[text]) else LOSS))
         value = WIN if any(m.value == WIN for m in moves) else LOSS
-        pv = solver.principal_variation(st)
+        pv = solver.principal_variation(st) if want_pv else []
     finally:
         sys.setrecursionlimit(limit)
-    notes = [] if is_endgame(state) else ["solved with every stock's order known (known_stocks)"]
+    notes = [] if is_endgame(state) else ["solved with every stock's order known (stock_order_known)"]
     return SolveResult(S.META.name, st[2], value, moves, pv, solver.nodes, time.perf_counter() - start,
                        best=[m.move for m in moves if m.value == value], notes=notes)

@@ -39,6 +39,7 @@ from typing import Any, NamedTuple
 from foolsolve.engines.fools_paradise import ENGINE, RANKS, EMove, EngineRules, EngineState, decode
 from foolsolve.errors import InputError
 from foolsolve.solver.base import (
+    SHARED_OPTIONS,
     MoveValue,
     NotCovered,
     SearchLimit,
@@ -310,15 +311,23 @@ PV_LIMIT = 200
 """Plies of principal variation unless the ``pv_limit`` option says otherwise."""
 
 
+OPTIONS: dict[str, str] = {
+    "stock_order_known": SHARED_OPTIONS["stock_order_known"],
+    "pv": SHARED_OPTIONS["pv"],
+    "pv_limit": f"the principal variation's longest length in moves (default {PV_LIMIT})",
+}
+"""The Fool's Paradise solver's options (``-o KEY=VALUE``; ``foolsolve rules fools-paradise --solver``)."""
+
+
 def _check(state: State, options: SolveOptions | None) -> int:
     """Refuse what the solver cannot answer, and every bad option, before any search; returns
     the principal variation's length limit."""
     known = False
     pv_limit = PV_LIMIT
     if options is not None:
-        check_extra(options, ("pv_limit", "stock_order_known"), "Fool's Paradise")
+        check_extra(options, tuple(OPTIONS), "Fool's Paradise")
         known = bool_option(options, "stock_order_known", False)
-        pv_limit = int_option(options, "pv_limit", PV_LIMIT)
+        pv_limit = int_option(options, "pv_limit", PV_LIMIT) if bool_option(options, "pv", True) else 0
     if state.pending is not None:
         raise InputError("pending: the position waits for a chance draw; the endgame solver needs a settled position")
     if state.stock and not state.stock_known:
@@ -365,7 +374,8 @@ def solve(state: State, options: SolveOptions) -> SolveResult:
     try:
         if rs.over:
             value = search.terminal_value(rs)
-            return SolveResult(SPEC.name, root, value, [], [], 0, time.perf_counter() - t0, [], concept, notes)
+            return SolveResult(SPEC.name, root, value, [], [], 0, time.perf_counter() - t0, [], concept, notes,
+                               value_kind="score")
         classes = _class_moves(e)
         class_value = {cls: search.exact(rank_apply(e.ctx, rs, cls)) for cls in classes}
         value = max(class_value.values())
@@ -380,7 +390,8 @@ def solve(state: State, options: SolveOptions) -> SolveResult:
         pv = _principal_variation(e, search, pv_limit)
     finally:
         sys.setrecursionlimit(limit)
-    return SolveResult(SPEC.name, root, value, moves, pv, search.nodes, time.perf_counter() - t0, best, concept, notes)
+    return SolveResult(SPEC.name, root, value, moves, pv, search.nodes, time.perf_counter() - t0, best, concept, notes,
+                       value_kind="score")
 
 
 def _principal_variation(e: EngineState, search: Solver, limit: int) -> list[str]:

@@ -296,8 +296,8 @@ def equilibrium_result(state: State, lying_cost: Fraction, epsilon: Fraction, st
     if worst > float(epsilon):
         raise InputError(f"option epsilon: the best profile pygambit found lets a pure deviation gain {worst:.3g} "
                          f"> epsilon {epsilon} (checked over the spec); allow more with -o epsilon=...")
-    moves = [MoveValue(Bluff.action_text(a), f"{p:.6f}") for a, p in sorted(eq.leader.items(), key=lambda t: -t[1])
-             if p > 1e-9]
+    moves = [MoveValue(Bluff.action_text(a), round(float(p), 9))
+             for a, p in sorted(eq.leader.items(), key=lambda t: -t[1]) if p > 1e-9]
     notes = [f"payoff: 1 to the round's winner, minus {lying_cost} to a leader who pays the lying penalty",
              f"leader (player {bl.leader}) lies with probability {eq.lying_frequency:.6f}",
              "values: " + ", ".join(f"player {p} {eq.values[p]:.6f}" for p in range(3))]
@@ -310,6 +310,7 @@ def equilibrium_result(state: State, lying_cost: Fraction, epsilon: Fraction, st
                  + ", ".join(f"player {p} {eq.gains[p]:.2e}" for p in range(3)) + f" (epsilon {epsilon}); "
                  f"pygambit's max regret {eq.gambit_regret:.2e}")
     best = [m.move for m in moves[:1]]
-    return SolveResult(game=META.name, to_move=bl.leader, value=f"leader {eq.values[bl.leader]:.6f}",
+    return SolveResult(game=META.name, to_move=bl.leader, value=round(float(eq.values[bl.leader]), 9),
                        moves=moves, pv=[], nodes=len(bl.actions), seconds=time.perf_counter() - start, best=best,
-                       concept="Nash equilibrium of the round, hands open (pygambit logit_solve)", notes=notes)
+                       concept="Nash equilibrium of the round, hands open (pygambit logit_solve)", notes=notes,
+                       value_kind="equilibrium")

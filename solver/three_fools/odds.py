@@ -46,7 +46,7 @@ from typing import Any
 from foolsolve.cards import PILATCH45, Card
 from foolsolve.errors import InputError
 from foolsolve.numbers import exact_number
-from foolsolve.solver.base import MoveValue, SolveOptions, SolveResult, bool_option, check_extra, int_option
+from foolsolve.solver.base import MoveValue, SolveOptions, SolveResult, bool_option, check_extra, int_option, odds_value
 from foolsolve.spec.three_fools import (
     DOWN,
     FLIP,
@@ -61,8 +61,19 @@ from foolsolve.spec.three_fools import (
     shown_cards,
 )
 
-KNOWN_OPTIONS = ("viewer", "strategies", "leader_strategy", "best_response", "limit", "equilibrium", "lying_cost",
-                 "epsilon")
+OPTIONS: dict[str, str] = {
+    "viewer": "the seat whose view the odds are computed from (default: the leader)",
+    "strategies": "the followers' play as strategy tables, per seat (default: uniform); docs/three-fools.md",
+    "best_response": "a follower's seat: its best response to the leader and the other follower",
+    "leader_strategy": "with best_response: the leader's play, uniform (default) or a table",
+    "limit": "the most deals of unseen cards enumerated (default 2,000,000)",
+    "equilibrium": "true|false: the Nash equilibrium of the round's bluff, hands open, instead of the odds (pygambit)",
+    "lying_cost": "with equilibrium: the lying penalty's cost to the leader (default 1/4)",
+    "epsilon": "with equilibrium: the largest gain a pure deviation may have",
+    "pv": "false only: the round odds have no principal variation",
+}
+"""The Three Fools solver's options (``-o KEY=VALUE``; ``foolsolve rules three-fools --solver``)."""
+KNOWN_OPTIONS = tuple(OPTIONS)
 DEFAULT_LIMIT = 2_000_000
 """Most deals of the followers' unseen cards enumerated for strategy tables."""
 
@@ -484,6 +495,8 @@ def solve(state: State, options: SolveOptions) -> SolveResult:
     ``strategies``, ``best_response``, ``leader_strategy``, ``limit``), or with ``equilibrium=true`` the
     equilibrium of the round's bluff with every hand open (``lying_cost``, ``epsilon``)."""
     check_extra(options, KNOWN_OPTIONS, META.name)
+    if bool_option(options, "pv", False):
+        raise InputError("option pv: Three Fools' round odds and equilibrium have no principal variation")
     start = time.perf_counter()
     if bool_option(options, "equilibrium", False):
         from foolsolve.solver.three_fools.equilibrium import DEFAULT_EPSILON, equilibrium_result
@@ -503,8 +516,8 @@ def solve(state: State, options: SolveOptions) -> SolveResult:
     best = [o for o in best if o.penalty == least]
     moves = []
     for o in sorted(odds, key=lambda o: (-o.win, o.penalty, o.text)):
-        extra = "" if o.held == 1 else f" [if she holds it: {_pct(o.held)}]"
-        moves.append(MoveValue(o.text, f"win {_pct(o.win)}, penalty {_pct(o.penalty)}{extra}"))
+        held = {} if o.held == 1 else {"held": o.held}  # the viewer's odds that the leader holds the card
+        moves.append(MoveValue(o.text, odds_value(win=o.win, penalty=o.penalty, **held)))
     notes = [f"viewer: player {view.viewer}; leader: player {view.leader}; unseen cards: {len(view.pool)}; "
              f"followers: " + ", ".join(f"{q} {'table' if q in strategies else 'uniform'}" for q in view.followers)]
     br_seat = options.extra.get("best_response")
@@ -518,6 +531,7 @@ def solve(state: State, options: SolveOptions) -> SolveResult:
         for binary, declared, cond, cards, reach in br.rows:
             notes.append(f"  {binary} {SUIT_TEXT[declared]} (p {reach}): play "
                          f"{' or '.join(c.ascii for c in cards)} (win {_pct(cond[cards[0]])})")
-    return SolveResult(game=META.name, to_move=view.leader, value=f"win {_pct(top)}", moves=moves, pv=[],
-                       nodes=len(odds), seconds=time.perf_counter() - start, best=[o.text for o in best],
-                       concept=f"round odds from player {view.viewer}'s view", notes=notes)
+    return SolveResult(game=META.name, to_move=view.leader, value=odds_value(win=top, penalty=least),
+                       moves=moves, pv=[], nodes=len(odds), seconds=time.perf_counter() - start,
+                       best=[o.text for o in best], concept=f"round odds from player {view.viewer}'s view",
+                       notes=notes, value_kind="odds")

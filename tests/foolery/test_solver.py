@@ -123,7 +123,7 @@ def test_max_n_agrees_with_a_plain_recursion_over_the_spec(seed: int) -> None:
     assert maxn_payoffs(s) == want
     assert maxn_payoffs(s, reduced=False) == want
     res = solve(s, SolveOptions(extra={"concept": "max-n"}))
-    assert res.concept == "max-n" and res.value == str(want[s.to_move])
+    assert res.concept == "max-n" and res.value == want[s.to_move] and res.value_kind == "payoff"
     # the principal variation reaches the max-n finishing order
     end = SPEC.play(s, *res.pv)
     assert tuple(SPEC.result(end).payoffs) == want  # type: ignore[union-attr]

@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 import json
 from collections.abc import Iterable, Sequence
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -373,12 +374,35 @@ def run(args: list[str]) -> Any:
 
 
 def test_cli_defend_human_output_with_glyphs_and_agreement() -> None:
-    r = run(["--attack", "3D 6H 2C 2S", "--hand", "9C 4H 5S JC", "--method", "both", "--all"])
+    r = run(["--attack", "3D 6H 2C 2S", "--hand", "9C 4H 5S JC", "--method", "both", "--all",
+             "--defence-face-cards", "never"])
     assert r.exit_code == 0, r.output
     assert "5♠" in r.output and "whole needs +5" in r.output and "red needs +9" in r.output
     assert "black needs −4" in r.output
     assert "enumerator and Z3 agree" in r.output
     assert "4 legal defences" in r.output
+
+
+def test_cli_defend_uses_the_rules_in_force_as_moves_does(tmp_path: Path) -> None:
+    """Without a rules field or --defence-face-cards, defend answers under the game's default
+    (with_pips): the same defences as the spec's legal moves of the position."""
+    from foolsolve.spec.fools_and_angels import SPEC, Defend
+
+    example = resources.files("foolsolve").joinpath("examples", "fools-and-angels-defence-003.json")
+    pos = json.loads(example.read_text())
+    pos["hands"][1] = ["9C", "JC", "AD", "4H", "5S"]  # J♣ for 7♦: a face card that may join a defence
+    pos["pool"] = ["7H", "QS", "8H", "9D", "7D"]
+    p = tmp_path / "pos.json"
+    p.write_text(json.dumps(pos))
+    state = SPEC.state_from_json(pos)
+    defences = [m for m in SPEC.legal_moves(state) if isinstance(m, Defend)]
+    r = run([str(p), "--json", "--all"])
+    assert r.exit_code == 0, r.output
+    out = json.loads(r.output)
+    assert out["rules"]["defence_face_cards"] == "with_pips"
+    assert len(out["legal"]) == len(defences) and any("JC" in d["cards"] for d in out["legal"])
+    r = run(["--attack", "2C 3D 6H 2S", "--hand", "9C JC AD 4H 5S", "--json", "--all"])
+    assert json.loads(r.output)["legal"] == out["legal"]
 
 
 def test_cli_defend_json_keep_objective() -> None:

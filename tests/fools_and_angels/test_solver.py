@@ -98,7 +98,7 @@ def test_known_stock_order_solve_equals_minimax_and_retrograde_with_variants(see
     s = random_small_game(rng)
     if SPEC.result(s) is not None:
         return
-    res = solve(s, SolveOptions(extra={"known_stocks": True}))
+    res = solve(s, SolveOptions(extra={"stock_order_known": True}))
     assert res.value == _wdl(minimax.value_for(SPEC, s, SPEC.to_move(s)))
     g, root = state_graph(s, SPEC.legal_moves, SPEC.apply, SPEC.to_move, SPEC.result)
     assert res.value == _wdl(retrograde_wdl(g)[root])
@@ -135,7 +135,7 @@ def test_solver_refuses_hidden_stocks_unless_told_the_order_is_known() -> None:
     s = position("A♣", "2♦ 3♦", stock0="4♣")
     with pytest.raises(InputError, match="stocks"):
         solve(s, SolveOptions())
-    assert solve(s, SolveOptions(extra={"known_stocks": True})).value in ("win", "loss")
+    assert solve(s, SolveOptions(extra={"stock_order_known": True})).value in ("win", "loss")
 
 
 def test_solver_honours_the_node_budget_and_reports_progress(monkeypatch: pytest.MonkeyPatch) -> None:

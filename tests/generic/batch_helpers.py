@@ -110,6 +110,15 @@ def store_rows(store: Path) -> int:
         db.close()
 
 
+TIMING = ("stored", "nodes", "seconds", "first_solve")
+"""A result's fields about the call that gave it (a stored answer: no nodes, its own time)."""
+
+
+def answer(result: dict[str, Any] | None) -> dict[str, Any] | None:
+    """A result without :data:`TIMING`: the answer itself, equal whether solved or read from the store."""
+    return None if result is None else {k: v for k, v in result.items() if k not in TIMING}
+
+
 def call_main(argv: list[str], stdin: bytes = b"") -> tuple[int, str, str]:
     """``foolsolve ARGV`` in this process with ``stdin`` as standard input: ``(exit code, stdout,
     stderr)``. Standard output is strict UTF-8 (as on a UTF-8 terminal: a lone surrogate written

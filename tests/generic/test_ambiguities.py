@@ -199,6 +199,9 @@ def test_all_options_table_for_durak(tmp_path: Path) -> None:
     assert names == [o.name for o in comparable_options(games.get("durak"))]
     assert out["method"].startswith("policy play")
     for r in out["options"]:
+        if "cannot_matter" in r:  # a rule for 3+ players in a two-player run: not swept, said so
+            assert r["option"] in ("throwers", "transfer_lead") and "cannot matter with 2 players" in r["cannot_matter"]
+            continue
         assert r["deals"]["deals"] == 1
         if r["witness"] is not None:
             assert Path(r["witness"]["file"]).is_file()
@@ -231,3 +234,22 @@ def test_ctrl_c_during_all_keeps_the_finished_rows(monkeypatch: pytest.MonkeyPat
     assert exc.value.code == 130
     out = json.loads(capsys.readouterr().out)
     assert out["interrupted"] is True and [r["option"] for r in out["options"]] == ["variant", "deck"]
+
+
+def test_a_sweep_deals_to_a_position_a_player_moves_at_with_the_games_own_player_count():
+    """Three Fools' deal leaves the first leader to chance: the sweep plays chance on to a round that
+    can be led, so every deal is compared; --players defaults to the game's minimum (three)."""
+    res = run("three-fools", "--option", "max_hand", "--deals", "2", "--no-store", "--json")
+    out = json.loads(res.output)
+    assert res.exit_code == 0 and out["deals"]["skipped"] == 0 and out["deals"]["deals"] == 2
+    assert set(out["deals"]["mean_final"]) == {"4", "5"}
+    res = run("three-fools", "--option", "max_hand", "--players", "3", "--deals", "1", "--no-store", "--json")
+    assert res.exit_code == 0 and json.loads(res.output)["deals"]["skipped"] == 0
+
+
+def test_a_sweep_says_when_an_option_cannot_matter_for_the_players_given():
+    res = run("durak", "--option", "throwers", "--no-witness", "--no-store")
+    assert res.exit_code == 0
+    assert "option throwers cannot matter with 2 players: its rule applies with 3 or more players" in res.output
+    res = run("durak", "--option", "throwers", "--players", "3", "--no-witness", "--no-store")
+    assert "cannot matter" not in res.output

@@ -48,7 +48,11 @@ def assert_no_crash(argv: list[str], code: Any, err: str) -> None:
     assert code in (0, 2), (argv, code, err)
     if code == 2:
         lines = err.strip().splitlines()
-        assert len(lines) == 1 and lines[0].startswith(PREFIX), (argv, err)
+        assert len(lines) == 1, (argv, err)
+        if "--json" in argv:  # the error as one JSON object
+            assert json.loads(lines[0])["exit_code"] == 2, (argv, err)
+        else:
+            assert lines[0].startswith(PREFIX), (argv, err)
 
 
 def assert_one_line_error(argv: list[str], *needles: str) -> str:

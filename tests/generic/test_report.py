@@ -13,7 +13,9 @@ from pathlib import Path
 import pytest
 
 from foolsolve import games
-from foolsolve.present import steps
+from foolsolve.present import steps, transcript
+from foolsolve.report import value_rank
+from foolsolve.solver.base import value_text
 from tests.generic.test_cli import run
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "foolsolve" / "examples"
@@ -136,18 +138,45 @@ def test_in_a_browser_the_page_loads_cleanly_steps_through_the_pv_and_shows_the_
     rows = page.locator("#moves tr[data-move]")
     shown = [(rows.nth(i).get_attribute("data-move"), json.loads(rows.nth(i).get_attribute("data-value")),
               rows.nth(i).locator("td").nth(1).text_content()) for i in range(rows.count())]
-    assert [(m, v) for m, v, _ in shown] == [(m["move"], m["value"]) for m in solved["moves"]]
-    assert [t for _, _, t in shown] == [str(m["value"]) for m in solved["moves"]]
+    assert sorted((m, json.dumps(v)) for m, v, _ in shown) == sorted(
+        (m["move"], json.dumps(m["value"])) for m in solved["moves"])
+    by_move = {m["move"]: m for m in solved["moves"]}
+    assert [t for m, _, t in shown] == [value_text(by_move[m]["value"]) + (
+        f" in {by_move[m]['distance']}" if "distance" in by_move[m] else "") for m, _, _ in shown]
+    # best first, ties grouped: the rank never gets better down the table, one heading a group
+    kind = solved["value_kind"]
+    ranks = [value_rank(kind, by_move[m]["value"], by_move[m].get("distance")) for m, _, _ in shown]
+    assert ranks == sorted(ranks) and shown[0][0] in solved["best"]
+    assert page.locator("#moves tbody.tie").count() == len(set(ranks))
     assert json.loads(page.locator("#value").get_attribute("data-value")) == solved["value"]
-    # stepping forward draws each next position of the PV, back returns
+    # stepping forward redraws the board in place, beside the move list, with each next position
     walk = steps(spec, state, solved["pv"])
     assert cards_on_screen(page) == expected_cards(spec, state)
+    board = page.locator(".step.current").bounding_box()
+    side = page.locator("ol.pv").bounding_box()
+    assert board is not None and side is not None and side["x"] > board["x"] + board["width"] - 1  # beside it
+    # the list numbers the moves as the CLI's transcript does (separators are not numbered)
+    cli_numbers = [int(line.split(".")[0]) for line in transcript(spec, state, solved["pv"], indent="")
+                   if not line.strip().startswith("--")]
+    numbers = page.locator("ol.pv li.move").evaluate_all("items => items.map(i => i.value)")
+    assert numbers == cli_numbers == list(range(1, len(walk) + 1))
     for i, step in enumerate(walk[:4], start=1):
         page.click("#forward")
         assert page.locator("#step-label").text_content() == f"after move {i} of {len(walk)}"
         assert page.locator(".step.current").count() == 1
+        now = page.locator(".step.current").bounding_box()
+        assert now is not None and (now["x"], now["y"]) == (board["x"], board["y"])  # redrawn in place
         assert cards_on_screen(page) == expected_cards(spec, step.state)
         assert page.locator("ol.pv li.move.current").text_content() == f"{step.who()}: {step.move}"
+    # the arrow keys step too
+    page.keyboard.press("ArrowLeft")
+    assert page.locator("#step-label").text_content() == f"after move {min(4, len(walk)) - 1} of {len(walk)}" \
+        if min(4, len(walk)) > 1 else True
+    page.keyboard.press("End")
+    assert page.locator("#step-label").text_content() == f"after move {len(walk)} of {len(walk)}"
+    if "result" in solved:
+        assert page.locator("#line-result").text_content() == f"Result: {solved['result']['label']}"
+        assert page.locator("#step-value").text_content() == f"game over: {solved['result']['label']}"
     # a move of the list, clicked, shows the position after it
     page.click("ol.pv li.move >> nth=0")
     assert cards_on_screen(page) == expected_cards(spec, walk[0].state)
@@ -174,3 +203,20 @@ def test_the_page_shows_whatever_else_the_solvers_result_carries(tmp_path):
     assert '<tr data-field="details">' in html and "round_odds" in html and "2/3" in html
     assert '<tr data-field="notes">' in html and "a note" in html
     assert json.loads(html.split('id="solve-result">')[1].split("</script>")[0])["details"] == result.details
+
+
+def test_report_takes_the_solvers_options_as_solve_does(tmp_path, capsys):
+    """-o as for solve: a max-n board of a three-player Foolery position, its values the solve's."""
+    pos = tmp_path / "three.json"
+    pos.write_text(json.dumps({"game": "foolery", "players": 3, "dealer": 0, "to_move": 1,
+                               "hands": [["3C", "9H", "KS", "II"], ["4C", "8D", "XX", "3D"],
+                                         ["5S", "JD", "VI", "Fool"]], "places": [None, None, None]}))
+    out = tmp_path / "a.html"
+    code, _, err = run(["report", str(pos), "--out", str(out), "-o", "concept=max-n"], capsys)
+    assert code == 0, err
+    html = out.read_text()
+    embedded = json.loads(html.split('id="solve-result">')[1].split("</script>")[0])
+    code, solved, _ = run([str(pos), "--json", "-o", "concept=max-n"], capsys)
+    assert embedded["concept"] == "max-n" and embedded["moves"] == json.loads(solved)["moves"]
+    code, _, err = run(["report", str(pos), "--out", str(out), "-o", "nonsense=1"], capsys)
+    assert code == 2 and "option nonsense" in err

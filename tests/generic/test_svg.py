@@ -3,6 +3,7 @@ registered game; a player's view hides what the rules hide; a real renderer draw
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 import xml.etree.ElementTree as ET
@@ -247,3 +248,47 @@ def test_foolsolve_position_is_the_notebook_wrapper_imported_on_first_use():
     assert foolsolve.Position is Position
     with pytest.raises(AttributeError):
         foolsolve.NoSuchThing  # noqa: B018
+
+
+def _example_state(name):
+    obj = json.loads((EXAMPLES / name).read_text())
+    info = games.get(obj["game"])
+    return info.spec, info.spec.state_from_json(obj)
+
+
+def test_pictures_read_like_a_card_table():
+    """Headers in words, a cover that leaves the covered card's corner in view, the discard as one
+    pile with its count (every card still in the picture; --fan lays it out), no empty row for a
+    zone the position does not have, plays side by side, the Fool named as the Fool, a player out
+    named by title, past rounds as rows with their captions."""
+    import re
+
+    from foolsolve.svg import COVER_DX, COVER_DY
+
+    spec, state = _example_state("durak-midbout.json")
+    svg = position_svg(spec, state)
+    assert "false" not in svg and "null" not in svg and str(spec.describe(state)).splitlines()[0] in svg
+    assert 'data-zone="shown"' not in svg  # podkidnoy: no transfers, no "shown" row
+    cover = next(a for a in drawn_cards(svg) if a["data-zone"] == "table" and a.get("data-slot") == "1")
+    attack = next(a for a in drawn_cards(svg) if a["data-zone"] == "table" and a.get("data-index") == cover["data-index"]
+              and a.get("data-slot") == "0")
+    (ax, ay), (cx, cy) = (tuple(map(float, re.findall(r"[-\d.]+", a["transform"]))) for a in (attack, cover))
+    assert cx - ax >= COVER_DX >= 18 and cy - ay >= COVER_DY >= 28  # the rank and the corner suit show
+    discard = [a for a in drawn_cards(svg) if a["data-zone"] == "discard"]
+    xs = {float(re.findall(r"[-\d.]+", a["transform"])[0]) for a in discard}
+    assert len(discard) == 23 and max(xs) - min(xs) < 20 and "a pile of 23" in svg
+    fanned = [a for a in drawn_cards(position_svg(spec, state, fan=True)) if a["data-zone"] == "discard"]
+    assert len({a["transform"] for a in fanned}) == 23 and len(fanned) == 23
+    spec, state = _example_state("foolery-endgame.json")
+    svg = position_svg(spec, state)
+    assert "King (out)" in svg and "Prince (out)" in svg and "the Fool" in svg and "null" not in svg
+    spec, state = _example_state("foolery-five-players-midround.json")
+    table = [a for a in drawn_cards(position_svg(spec, state)) if a["data-zone"] == "table"]
+    xs = sorted(float(re.findall(r"[-\d.]+", a["transform"])[0]) for a in table)
+    assert all(b - a >= 36 for a, b in itertools.pairwise(xs))  # no card of the trick hides another
+    spec, state = _example_state("three-fools-liar.json")
+    svg = position_svg(spec, state)
+    assert "1. leader 2, binary up, declared P, winner 2" in svg
+    rounds = [a for a in drawn_cards(svg) if a["data-zone"] == "rounds"]
+    rows = {float(re.findall(r"[-\d.]+", a["transform"])[1]) for a in rounds}
+    assert len(rows) == 2  # one row a round

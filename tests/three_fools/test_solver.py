@@ -281,9 +281,10 @@ def test_the_command_prints_the_round_odds(tmp_path):
     out = json.loads(proc.stdout)
     ref = spec_reference(SMALL, 0)
     assert len(out["moves"]) == len(ref)
+    assert out["value_kind"] == "odds"
     for m in out["moves"]:
-        win = m["value"].split()[1]
-        assert Fraction(win) == ref[m["move"]][0]
+        assert Fraction(m["value"]["win"]) == ref[m["move"]][0]
+        assert m["value"]["win_float"] == float(ref[m["move"]][0])
 
 
 @settings(max_examples=6, deadline=None)

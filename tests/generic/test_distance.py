@@ -1,0 +1,116 @@
+"""Distances to the end (foolsolve/distance.py) confirmed by a second method: exhaustive minimax
+over the *spec* (not the engine the distance search walks) with value first, then distance (the
+winner as fast, the loser as slow as it can), on small random positions of every two-player
+win/draw/loss game; the principal variation plays so, "Best" names the best value and distance
+(in a lost position the longest resistance), and a line that reaches the end carries its result."""
+
+from __future__ import annotations
+
+import random
+import sys
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from foolsolve import games
+from foolsolve.distance import rank
+from foolsolve.game import CHANCE
+from foolsolve.present import steps
+from foolsolve.solver.base import DRAW, LOSS, WIN, SolveOptions
+from foolsolve.store import solve_with_store
+from tests.generic.batch_helpers import endgame
+
+WDL = {1: WIN, 0: DRAW, -1: LOSS}
+
+
+def spec_dtm(spec: Any, state: Any, memo: dict[Any, tuple[int, int]]) -> tuple[int, int]:
+    """(value for player 0 as -1/0/+1, moves to the end) by plain recursion over the spec."""
+    hit = memo.get(state)
+    if hit is not None:
+        return hit
+    res = spec.result(state)
+    if res is not None:
+        d = res.payoffs[0] - res.payoffs[1]
+        out = ((d > 0) - (d < 0), 0)
+    else:
+        mover = spec.to_move(state)
+        assert mover != CHANCE
+        options = [spec_dtm(spec, spec.apply(state, m), memo) for m in spec.legal_moves(state)]
+        v0, d = max(options, key=lambda vd: rank(mover, vd))
+        out = (v0, d + 1)
+    memo[state] = out
+    return out
+
+
+def check(game: str, state: Any) -> None:
+    info = games.get(game)
+    spec = info.spec
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, 20_000))
+    try:
+        result, _ = solve_with_store(info, state, SolveOptions(), None, lines=True)
+        memo: dict[Any, tuple[int, int]] = {}
+        mover = spec.to_move(state)
+        want = {str(m): spec_dtm(spec, spec.apply(state, m), memo) for m in spec.legal_moves(state)}
+        if not result.moves:
+            return
+        assert all(m.distance is not None for m in result.moves), result.notes
+        for m in result.moves:
+            v0, d = want[m.move]
+            assert m.value == WDL[v0 if mover == 0 else -v0] and m.distance == d + 1, m
+        top = max(rank(mover, want[m]) for m in want)
+        assert sorted(result.best) == sorted(m for m in want if rank(mover, want[m]) == top)
+        root = spec_dtm(spec, state, memo)
+        assert result.distance == root[1] == len(result.pv)
+        # the line: every move keeps its mover's best value and distance, and it ends the game
+        s = state
+        for text in result.pv:
+            p = spec.to_move(s)
+            here = {str(m): spec_dtm(spec, spec.apply(s, m), memo) for m in spec.legal_moves(s)}
+            assert rank(p, here[text]) == max(rank(p, v) for v in here.values())
+            s = spec.apply(s, spec.parse_move(s, text))
+        end = spec.result(s)
+        assert end is not None and result.result == end.to_json()
+    finally:
+        sys.setrecursionlimit(limit)
+
+
+@settings(max_examples=12, deadline=None)
+@given(seed=st.integers(0, 2**32), k=st.integers(2, 4))
+def test_durak_distances_equal_spec_minimax(seed, k):
+    info = games.get("durak")
+    check("durak", info.spec.state_from_json(endgame(k, random.Random(seed))))
+
+
+@settings(max_examples=12, deadline=None)
+@given(seed=st.integers(0, 2**32), k=st.integers(2, 3))
+def test_fools_and_angels_distances_equal_spec_minimax(seed, k):
+    info = games.get("fools-and-angels")
+    rng = random.Random(seed)
+    dealt = info.spec.state_to_json(info.spec.deal(info.spec.rules_cls(), 2, rng))
+    deck = [c for key in ("hands", "stocks") for cs in dealt[key] for c in cs] + list(dealt["pool"])  # cards in use
+    rng.shuffle(deck)
+    obj = {"game": "fools-and-angels", "hands": [deck[:k], deck[k:2 * k]], "stocks": [[], []], "pool": [],
+           "to_move": rng.randrange(2), "phase": "turn", "attack": []}
+    check("fools-and-angels", info.spec.state_from_json(obj))
+
+
+def test_the_bundled_lost_durak_endgame_resists_longest(capsys):
+    """durak-endgame.json is lost: 'Best' is the longest resistance, not every move."""
+    import json
+    from importlib import resources
+
+    from tests.generic.test_cli import run
+
+    path = str(resources.files("foolsolve").joinpath("examples", "durak-endgame.json"))
+    code, out, _ = run([path, "--json", "--no-store"], capsys)
+    result = json.loads(out)
+    assert code == 0 and result["value"] == "loss"
+    longest = max(m["distance"] for m in result["moves"])
+    assert result["best"] == [m["move"] for m in result["moves"] if m["distance"] == longest]
+    assert len(result["best"]) < len(result["moves"]) and result["distance"] == longest == len(result["pv"])
+    assert result["result"]["label"].startswith("fool: player 0")
+    state = __import__("foolsolve").games.get("durak").spec.state_from_json(json.loads(open(path).read()))
+    check("durak", state)
+    assert steps  # the transcript helper replays the line in check()

@@ -1,0 +1,85 @@
+"""One name per solver idea across the games: every solver takes ``pv``, ``max_nodes`` and ``time``,
+"the stock order is known" is ``stock_order_known`` wherever a solver has the idea (the old name
+``known_stocks`` a deprecated alias), and ``foolsolve rules GAME --solver`` lists exactly the
+options the game's solver accepts."""
+
+from __future__ import annotations
+
+import json
+import re
+from importlib import resources
+
+import pytest
+
+from foolsolve import games
+from foolsolve.errors import InputError
+from foolsolve.solver.base import COMMON_OPTIONS, SolveOptions
+from tests.generic.test_cli import run
+
+QUICK = ("durak-endgame.json", "fools-paradise-endgame.json", "fools-and-angels-endgame.json",
+         "foolery-five-of-a-kind.json", "three-fools-bluff.json")
+"""One quickly solved example a game."""
+
+
+def _example(name: str) -> str:
+    return str(resources.files("foolsolve").joinpath("examples", name))
+
+
+SOLVES = {json.loads(open(_example(name)).read())["game"]: name for name in QUICK}
+
+
+def test_every_game_with_a_solver_has_an_example_here():
+    assert set(SOLVES) == {n for n in games.names() if games.get(n).has_solver}
+
+
+@pytest.mark.parametrize("game", sorted(SOLVES))
+def test_rules_solver_lists_exactly_the_options_the_solver_accepts(game, capsys):
+    info = games.get(game)
+    info_state = info.spec.state_from_json(json.loads(open(_example(SOLVES[game])).read()))
+    assert info.solve is not None
+    with pytest.raises(InputError) as exc:
+        info.solve(info_state, SolveOptions(extra={"no_such_option": 1}))
+    known = re.search(r"known: ([^)]*)\)", str(exc.value))
+    assert known is not None and set(known.group(1).split(", ")) == set(info.solver_options)
+    code, out, _ = run(["rules", game, "--solver", "--json"], capsys)
+    listed = json.loads(out)
+    assert code == 0 and set(listed["options"]) == set(info.solver_options)
+    assert set(listed["common"]) == set(COMMON_OPTIONS) == {"max_nodes", "time"}
+    code, out, _ = run(["rules", game, "--solver"], capsys)
+    assert code == 0 and all(f"  {k} " in out for k in info.solver_options)
+
+
+@pytest.mark.parametrize("game", sorted(SOLVES))
+def test_pv_false_max_nodes_and_time_are_taken_by_every_solver(game, capsys):
+    path = _example(SOLVES[game])
+    code, out, err = run([path, "--json", "--no-store", "-o", "pv=false", "-o", "time=600",
+                          "-o", "max_nodes=5000000"], capsys)
+    assert code == 0, err
+    assert json.loads(out)["pv"] == []
+    code, _, err = run([path, "--no-store", "-o", "time=0"], capsys)
+    assert code == 2 and "option time" in err
+
+
+def test_the_stock_order_known_has_one_name_and_the_old_one_is_a_deprecated_alias(capsys):
+    with_stocks = {n for n in games.names() if "stock_order_known" in (games.get(n).solver_options or {})}
+    assert len(with_stocks) >= 2  # Fool's Paradise and Fools and Angels: the one name in both
+    assert not any("known_stocks" in (games.get(n).solver_options or {}) for n in games.names())
+    path = _example("fools-and-angels-temptation.json")
+    code, new, err = run([path, "--json", "--no-store", "-o", "stock_order_known=true", "-o", "pv=false"], capsys)
+    assert code == 0 and "deprecated" not in err
+    code, old, err = run([path, "--json", "--no-store", "-o", "known_stocks=true", "-o", "pv=false"], capsys)
+    assert code == 0 and "option known_stocks is deprecated; use stock_order_known" in err
+    strip = ("nodes", "seconds")
+    assert {k: v for k, v in json.loads(old).items() if k not in strip} == {
+        k: v for k, v in json.loads(new).items() if k not in strip}
+
+
+def test_a_node_budget_given_as_an_option_stops_the_search():
+    from foolsolve.solver.base import SearchLimit
+
+    info = games.get(json.loads(open(_example("fools-paradise-endgame.json")).read())["game"])
+    state = info.spec.state_from_json(json.loads(open(_example("fools-paradise-endgame.json")).read()))
+    assert info.solve is not None
+    with pytest.raises(SearchLimit):
+        info.solve(state, SolveOptions(extra={"max_nodes": 3}))
+    assert SolveOptions(extra={"max_nodes": 3, "time": 5}).max_nodes == 3
