@@ -445,7 +445,7 @@ def play_interactive(info: Any, state: Any, *, seed: int | None = None, out: str
         n = spec.num_players(state)
         if not 0 <= seat < n:
             raise InputError(f"--seat: player {seat} does not exist ({n} players)")
-        if not getattr(spec, "view_fields", None):
+        if not spec.view_fields:
             raise InputError(f"--seat: {info.title} has no views (the game declares no hidden card zones)")
         you = seat
     session = Session(info, you, random.Random(seed), seed, seat=seat is not None,
@@ -481,7 +481,10 @@ def play_interactive(info: Any, state: Any, *, seed: int | None = None, out: str
             shown = state
             revealed = False
         label = "review" if over else f"player {you} (you)"
-        read = _prompt(f"{label}> ")
+        try:
+            read = _prompt(f"{label}> ")
+        except KeyboardInterrupt:  # Ctrl-C at the prompt ends the game as quit does, keeping the position
+            read = None
         if read is None:
             click.echo()
             break
