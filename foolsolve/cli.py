@@ -148,10 +148,14 @@ def limit_options(fn: Any) -> Any:
 @click.option("--open-hand", "open_hand_only", is_flag=True,
               help="A full position the exact solver does not cover: answer with every listed card known to everyone "
                    "(the open-hand search) instead of from the seat of the player to move.")
+@click.option("--max-memory", type=click.IntRange(min=1), default=None, metavar="MIB",
+              help="Memory budget of the solvers' transposition tables in MiB [default: 1024]; over it the oldest "
+                   "entries are dropped (the same exact answers, more time).")
 def solve(positions: Sequence[str], as_json: bool, max_nodes: int | None, extra: Sequence[str],
           store_path: str | None, no_store: bool, seconds: float, viewer: int | None = None,
           method: str | None = None, samples: int | None = None, seed: int | None = None,
-          workers: int | None = None, scheduler: str | None = None, open_hand_only: bool = False) -> None:
+          workers: int | None = None, scheduler: str | None = None, open_hand_only: bool = False,
+          max_memory: int | None = None) -> None:
     """Solve POSITION: the value for the side to move, every legal move's value, the best
     move(s) and a principal variation.
 
@@ -178,7 +182,8 @@ def solve(positions: Sequence[str], as_json: bool, max_nodes: int | None, extra:
         from foolsolve import batch
 
         store = st.open_store(store_path, enabled=not no_store)
-        batch.solve_many(positions, as_json, batch.Settings(_parse_extra(extra), max_nodes), store)
+        batch.solve_many(positions, as_json, batch.Settings(_parse_extra(extra), max_nodes, max_memory=max_memory),
+                         store)
         return
     limit = seconds or None
     info, state = load_position(positions[0], views=True)
@@ -217,7 +222,7 @@ def solve(positions: Sequence[str], as_json: bool, max_nodes: int | None, extra:
         # the exact solver in its share of --time/--max-nodes, else the open-hand answer (one dispatch point)
         try:
             result, _cached = open_hand.solve_or_answer(info, state, parsed, store, max_nodes, seconds or None, tick,
-                                                       refuse=to_seat)
+                                                       refuse=to_seat, max_memory=max_memory)
         except InputError as exc:
             # NotCovered where cards are hidden from the mover (to_seat), or a solver's plain refusal of a
             # valid position (an earlier phase, a draw pile of unknown order): answered from her seat

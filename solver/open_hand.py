@@ -67,6 +67,7 @@ from foolsolve.solver.base import (
     SearchLimit,
     SolveOptions,
     SolveResult,
+    TableBudget,
 )
 
 if TYPE_CHECKING:
@@ -106,7 +107,13 @@ class Budget:
     """Deepest iteration (plies); ``None``: deepen until exact or out of budget."""
     exact_share: float = 0.5
     """Share of the budget the game's exact solver may use before the engine search gets the rest."""
+    max_memory: int | None = None
+    """MiB the search's transposition tables may hold (:class:`foolsolve.solver.base.TableBudget`;
+    ``None``: its default); over it the oldest entries are dropped."""
 
+
+TABLE_ENTRY_BYTES = 400
+"""Bytes a transposition-table entry is counted at (a key and a tuple of Fractions)."""
 
 DEFAULT_BUDGET = Budget(seconds=DEFAULT_SECONDS)
 """The CLI's default: the exact solver gets half of it, the depth-limited search the rest."""
@@ -213,11 +220,19 @@ class _Search:
         self.tt: dict[Hashable, tuple[int, Fraction, Fraction, int, int]] = {}
         """Paranoid: key -> (depth searched, lower bound, upper bound, flags, best move index)."""
         self.tt_maxn: dict[Hashable, tuple[int, tuple[Fraction, ...], int]] = {}
+        self.tables = TableBudget(SolveOptions(max_memory=budget.max_memory), TABLE_ENTRY_BYTES)
+        self.stores = 0
         self.path: set[Hashable] = set()
         """The positions of the current line (a repetition is endless play)."""
         self.root_vectors: list[tuple[Fraction, ...]] = []
         """Max-n: the payoff vectors of the root moves of the last iteration."""
         self.n = n
+
+    def _stored(self) -> None:
+        """Every :attr:`TableBudget.CHECK_EVERY` stores, keep the tables within their budget."""
+        self.stores += 1
+        if self.stores % TableBudget.CHECK_EVERY == 0:
+            self.tables.check((self.tt, self.tt_maxn))
 
     # -- leaves --
 
@@ -306,6 +321,7 @@ class _Search:
             lo, hi = (best, best) if alpha < best < beta else (self.lo, best) if best <= alpha else (best, self.hi)
         if not flags & REP:
             self.tt[key] = (depth, lo, hi, flags, arg)
+            self._stored()
         return best, flags
 
     # -- max-n --
@@ -351,6 +367,7 @@ class _Search:
             self.path.discard(key)
         if not flags & REP:
             self.tt_maxn[key] = (depth, out, flags)
+            self._stored()
         return out, flags
 
     def spec_ordered(self, s: Any) -> list[Any]:
@@ -542,7 +559,8 @@ def timed(tick: Callable[[int], None] | None, deadline: float | None) -> Callabl
 
 def solve_or_answer(info: GameInfo, state: Any, extra: dict[str, Any], store: Any, max_nodes: int | None,
                     seconds: float | None, tick: Callable[[int], None] | None,
-                    refuse: Callable[[NotCovered], bool] | None = None) -> tuple[SolveResult, bool]:
+                    refuse: Callable[[NotCovered], bool] | None = None,
+                    max_memory: int | None = None) -> tuple[SolveResult, bool]:
     """What ``foolsolve POSITION.json`` prints, and whether it came from the result store: the game's
     exact solver (through the result ``store``) within :attr:`Budget.exact_share` of ``seconds``
     and ``max_nodes``; where it does not cover the position (:class:`NotCovered`) or stops at its
@@ -556,7 +574,7 @@ def solve_or_answer(info: GameInfo, state: Any, extra: dict[str, Any], store: An
     started = time.perf_counter()
     deadline = None if seconds is None else started + seconds * share
     exact_nodes = None if max_nodes is None else max(1, int(max_nodes * share))
-    opts = SolveOptions(progress=timed(tick, deadline), max_nodes=exact_nodes, extra=extra)
+    opts = SolveOptions(progress=timed(tick, deadline), max_nodes=exact_nodes, extra=extra, max_memory=max_memory)
     try:
         if info.solve is None:
             raise NotCovered(f"game: {info.name} has no exact solver")
@@ -574,11 +592,12 @@ def solve_or_answer(info: GameInfo, state: Any, extra: dict[str, Any], store: An
         why = f"the exact solver did not finish within {exact_nodes or 0:,} nodes (--max-nodes {max_nodes or 0:,})"
     left = None if seconds is None else max(1.0, started + seconds - time.perf_counter())
     left_nodes = None if max_nodes is None else max(1, max_nodes - (exact_nodes or 0))
-    return answer_for_cli(info, state, extra, left_nodes, left, tick, why), False
+    return answer_for_cli(info, state, extra, left_nodes, left, tick, why, max_memory), False
 
 
 def answer_for_cli(info: GameInfo, state: Any, extra: dict[str, Any], max_nodes: int | None,
-                   seconds: float | None, progress: Callable[[int], None] | None, why: str) -> SolveResult:
+                   seconds: float | None, progress: Callable[[int], None] | None, why: str,
+                   max_memory: int | None = None) -> SolveResult:
     """The open-hand answer ``foolsolve POSITION.json`` prints where the game's exact solver
     refused the position or ran out of time (``why`` says which, in the notes); ``extra``: the
     ``-o`` options (:data:`WORLD_OPTIONS`)."""
@@ -595,7 +614,7 @@ def answer_for_cli(info: GameInfo, state: Any, extra: dict[str, Any], max_nodes:
     player = int_option(opts, "player", -1) if "player" in extra else None
     depth = int_option(opts, "depth", 1, minimum=1) if "depth" in extra else None
     budget = Budget(max_nodes=max_nodes, seconds=seconds, playouts=int_option(opts, "playouts", 8, minimum=1),
-                    seed=int_option(opts, "seed", 0), max_depth=depth)
+                    seed=int_option(opts, "seed", 0), max_depth=depth, max_memory=max_memory)
     try:
         answer = solve_world(info, state, budget, concept=concept, player=player, progress=progress,
                              use_solver=False, interruptible=True)

@@ -277,3 +277,32 @@ def test_max_n_for_a_player_who_is_not_to_move(game: str, players: int, seed: in
     top = max(own.values())
     assert answer.best == [m for m, v in own.items() if v == top]
     assert answer.value == answer.values[answer.best[0]]
+
+
+def test_a_table_budget_drops_entries_and_keeps_the_exact_answer(monkeypatch: Any) -> None:
+    from foolsolve.solver.base import TableBudget
+
+    info = games.get("durak")
+    state = small_position("durak", 3, 1, 10)
+    free = solve_world(info, state, Budget(max_nodes=1_000_000), use_solver=False)
+    dropped: list[int] = []
+    real = TableBudget.check
+
+    def check(self: TableBudget, tables: Any) -> None:
+        real(self, tables)
+        dropped.append(self.evictions)
+
+    monkeypatch.setattr(TableBudget, "check", check)
+    tight = solve_world(info, state, Budget(max_nodes=1_000_000, max_memory=1), use_solver=False)
+    assert free.exact and tight.exact and tight.values == free.values
+    assert dropped and dropped[-1] > 0  # the 1 MiB budget was exceeded and entries were dropped
+
+
+def test_solve_takes_max_memory(capsys: Any) -> None:
+    from tests.generic.test_cli import assert_one_line_error, run
+
+    example = str(Path(__file__).resolve().parents[2] / "foolsolve" / "examples" / "durak-endgame.json")
+    code, out, err = run(["solve", example, "--max-memory", "1", "--no-store"], capsys)
+    assert code == 0 and "Value:" in out, err
+    code, _, err = run(["solve", example, "--max-memory", "0"], capsys)
+    assert_one_line_error(code, err, "--max-memory")
