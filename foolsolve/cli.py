@@ -773,6 +773,10 @@ def conform(game: str, cases: int, seed: int, max_steps: int, position: str | No
         raise InputError(f"game: {info.name} has no engine yet")
     started = time.monotonic()
     if position is not None:
+        from foolsolve.positions import STDIO, same_file
+
+        if out is not None and out != STDIO and position != STDIO and same_file(position, out):
+            raise InputError(f"--out: {out} is the position file itself; write the diverging position elsewhere")
         pinfo, state = load_position(position)
         if pinfo.name != info.name:
             raise InputError(f"--position: a {pinfo.name} position, not {info.name}")

@@ -462,6 +462,8 @@ def test_an_output_that_is_the_input_is_refused(tmp_path):
     _one_line(code, err, "--out")
     code, _, err = call_main(["show", str(pos), "--svg", str(pos)])
     _one_line(code, err, "--svg")
+    code, _, err = call_main(["conform", "durak", "--position", str(pos), "--out", str(pos)])
+    _one_line(code, err, "--out")
     assert pos.read_text() == before
 
 
