@@ -143,7 +143,7 @@ def test_a_worker_rebuilds_the_adapter_with_every_setting(tmp_path: Path) -> Non
 
 
 def test_simulate_is_the_same_on_any_number_of_workers() -> None:
-    args = ("simulate", "three-fools", "--games", "120", "--seed", "7", "--json", "--policy", "truthful")
+    args = ("three-fools", "simulate", "--games", "120", "--seed", "7", "--json", "--policy", "truthful")
     here, pool = foolsolve(*args), foolsolve(*args, "--workers", "2")
     assert here.returncode == pool.returncode == 0, pool.stderr
     assert _json(here.stdout) == _json(pool.stdout) and _json(here.stdout)["games"] == 120
@@ -161,9 +161,9 @@ def test_simulate_is_the_same_on_any_number_of_workers() -> None:
     ("ambiguities", "durak", "--option", "variant", "--deals", "2", "--workers", "0"),
     ("ambiguities", "durak", "--option", "variant", "--deals", "2", "--scheduler", "nonsense"),
     ("ambiguities", "durak", "--all", "--deals", "1", "--scheduler", "tcp://127.0.0.1:1"),
-    ("simulate", "three-fools", "--workers", "0"),
-    ("simulate", "three-fools", "--scheduler", "tcp://127.0.0.1"),
-    ("simulate", "three-fools", "--scheduler", "tcp://127.0.0.1:1"),
+    ("three-fools", "simulate", "--workers", "0"),
+    ("three-fools", "simulate", "--scheduler", "tcp://127.0.0.1"),
+    ("three-fools", "simulate", "--scheduler", "tcp://127.0.0.1:1"),
 ])
 def test_bad_workers_or_scheduler_is_a_one_line_error(args: tuple[str, ...]) -> None:
     res = foolsolve(*args)
@@ -234,7 +234,7 @@ def test_deals_on_an_executor_are_folded_in_order_with_progress() -> None:
 
 @pytest.mark.skipif(os.name != "posix", reason="sends SIGINT")
 def test_ctrl_c_stops_simulate_on_a_pool_with_the_games_finished_in_order() -> None:
-    proc = start("simulate", "three-fools", "--games", "200000", "--seed", "5", "--json", "--workers", "2")
+    proc = start("three-fools", "simulate", "--games", "200000", "--seed", "5", "--json", "--workers", "2")
     time.sleep(3)
     assert proc.poll() is None, "simulate ended before it could be interrupted"
     proc.send_signal(signal.SIGINT)
@@ -243,7 +243,7 @@ def test_ctrl_c_stops_simulate_on_a_pool_with_the_games_finished_in_order() -> N
     stopped = _json(out)
     assert stopped["interrupted"] is True and 0 < stopped["games"] < 200000
     # the games reported are games 0 .. n-1: one process playing n games gives the same counts
-    once = foolsolve("simulate", "three-fools", "--games", str(stopped["games"]), "--seed", "5", "--json")
+    once = foolsolve("three-fools", "simulate", "--games", str(stopped["games"]), "--seed", "5", "--json")
     assert {**_json(once.stdout), "interrupted": True} == stopped
 
 
