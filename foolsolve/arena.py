@@ -334,10 +334,11 @@ def text_table(match: Match, s: Summary) -> str:
             lines.append(f"  {a:<{w}}  {b:<{w}}  {r.wins:5} {r.losses:5} {r.draws:5}  {rate:.3f}  [{lo:.3f}, {hi:.3f}]")
     lines.append("")
     lines.append(f"  Elo ({s.anchor} = 1000, 95% bootstrap interval over deals), seconds per move:")
+    width = max(24, *(len(b) for b in match.bots))
     for b in sorted(match.bots, key=lambda b: -s.elo[b]):
         lo, hi = s.elo_ci[b]
         per = s.seconds[b] / s.decisions[b] if s.decisions[b] else 0.0
-        lines.append(f"  {b:<24} {s.elo[b]:7.0f}  [{lo:.0f}, {hi:.0f}]  {per:.4f} s")
+        lines.append(f"  {b:<{width}} {s.elo[b]:7.0f}  [{lo:.0f}, {hi:.0f}]  {per:.4f} s")
     for f in s.forfeits:
         lines.append(f"  forfeit: deal {f['deal']}, seat {f['seat']} ({f['bot']}): {f['reason']}")
     if s.unfinished:
