@@ -151,13 +151,11 @@ class Adapter:
         """A random deal under these rules, played on through chance (each outcome drawn from
         ``rng`` with its exact probability: Three Fools' first leader) to the first position where a
         player is to move."""
-        from foolsolve.game import CHANCE
+        from foolsolve.game import CHANCE, draw_chance
 
         state = self.spec.deal(rules, self.players, rng)
         while self.spec.result(state) is None and self.spec.to_move(state) == CHANCE:
-            outcomes = self.spec.chance_outcomes(state)
-            move = rng.choices([m for m, _ in outcomes], [float(p) for _, p in outcomes])[0]
-            state = self.spec.apply(state, move)
+            state = self.spec.apply(state, draw_chance(self.spec.chance_outcomes(state), rng))
         return state
 
     base_rules: dict[str, Any] = {}  # noqa: RUF012 (replaced, never mutated)

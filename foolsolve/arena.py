@@ -102,7 +102,7 @@ def close_bots() -> None:
 def play(task: Task) -> dict[str, Any]:
     """Play one game and return its record (module-level, so workers can run it)."""
     from foolsolve import bots, games
-    from foolsolve.game import CHANCE
+    from foolsolve.game import CHANCE, draw_chance
     from foolsolve.rules import rules_from_json, rules_to_json
     from foolsolve.worlds import view_of
 
@@ -133,14 +133,7 @@ def play(task: Task) -> dict[str, Any]:
             break
         mover = spec.to_move(state)
         if mover == CHANCE:
-            outcomes = spec.chance_outcomes(state)
-            r = chance.random()
-            move = outcomes[-1][0]
-            for outcome, prob in outcomes:
-                r -= float(prob)
-                if r < 0:
-                    move = outcome
-                    break
+            move = draw_chance(spec.chance_outcomes(state), chance)
         else:
             seat = bots.Seat(game=info.name, player=mover, players=m.players, rules=rules_json,
                              view=view_of(info, state, mover), legal=tuple(legal),

@@ -115,6 +115,12 @@ class Reason:
         return f"{self.says} [{self.rule}{'; ' + cite if cite else ''}{opt}]"
 
 
+def draw_chance(outcomes: Sequence[tuple[Any, Fraction]], rng: random.Random) -> Any:
+    """One outcome of a chance node (``chance_outcomes`` of a spec or an engine), drawn by ``rng``
+    with its probability."""
+    return rng.choices([m for m, _ in outcomes], [float(p) for _, p in outcomes])[0]
+
+
 def reason(rule: str, says: str, section: str = "", quote: str = "", option: str | None = None,
            rules: Any = None) -> Reason:
     """A :class:`Reason`, with the value of ``option`` read from ``rules``."""

@@ -42,7 +42,7 @@ from typing import Any
 import click
 
 from foolsolve.errors import InputError
-from foolsolve.game import CHANCE
+from foolsolve.game import CHANCE, draw_chance
 from foolsolve.solver.base import value_text
 
 NODE_BUDGET = 2_000_000
@@ -137,10 +137,7 @@ class Session:
         """The move a computer player (or chance) makes, and how it was chosen."""
         spec = self.spec
         if spec.to_move(state) == CHANCE:
-            outcomes = spec.chance_outcomes(state)
-            moves = [m for m, _ in outcomes]
-            weights = [float(p) for _, p in outcomes]
-            return str(self.rng.choices(moves, weights)[0]), "chance"
+            return str(draw_chance(spec.chance_outcomes(state), self.rng)), "chance"
         mover = spec.to_move(state)
         chosen = None if self.seat else self._solver_move(state)
         if chosen is None:

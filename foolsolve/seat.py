@@ -43,7 +43,7 @@ from fractions import Fraction
 from typing import Any, Protocol
 
 from foolsolve.errors import InputError
-from foolsolve.game import CHANCE
+from foolsolve.game import CHANCE, draw_chance
 from foolsolve.games.base import GameInfo
 from foolsolve.solver.base import SearchLimit
 
@@ -509,8 +509,7 @@ def ismcts(info: GameInfo, worlds: Worlds, settings: Settings,
                     break
                 mover = engine.to_move(s)
                 if mover == CHANCE:
-                    outcomes = engine.chance_outcomes(s)
-                    m = rng.choices([o for o, _ in outcomes], weights=[float(p) for _, p in outcomes])[0]
+                    m = draw_chance(engine.chance_outcomes(s), rng)
                     child = node.children.get(m)
                     if child is None:
                         child = node.children[m] = _Node(n_players)

@@ -28,6 +28,7 @@ THROW_AT_MOST = 10
 
 def choose(seat: Any) -> Any:
     """The greedy move at ``seat`` (a :class:`foolsolve.bots.Seat`)."""
+    from foolsolve.bots.greedy import move_cards
     from foolsolve.spec.durak import Attack, Cover, Keep, Pass, ShowTrump, Take, Throw, Transfer
 
     trump = seat.view.get("trump")
@@ -69,11 +70,4 @@ def choose(seat: Any) -> Any:
             return min(cheap, key=lambda m: cost(m.card))
     if Pass in by_kind:
         return by_kind[Pass][0]
-    return min(legal, key=lambda m: min((cost(c) for c in _cards(m)), default=0))
-
-
-def _cards(move: Any) -> list[Any]:
-    cards = list(getattr(move, "cards", ()) or ())
-    if getattr(move, "card", None) is not None:
-        cards.append(move.card)
-    return cards
+    return min(legal, key=lambda m: min((cost(c) for c in move_cards(m)), default=0))
