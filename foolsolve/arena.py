@@ -418,14 +418,9 @@ def run(match: Match, out: str | None, workers: int = 1, scheduler: str | None =
         close_bots()
         if handle is not None:
             handle.close()
-    records.sort(key=lambda r: (r["deal"], seatings_index(match, r)))
+    order = {tuple(match.bots[i] for i in s): k for k, s in enumerate(seatings(len(match.bots), match.players))}
+    records.sort(key=lambda r: (r["deal"], order[tuple(r["seating"])]))
     return records, interrupted
-
-
-def seatings_index(match: Match, record: dict[str, Any]) -> int:
-    """The position of a record's seating in the match's seating order."""
-    order = [tuple(match.bots[i] for i in s) for s in seatings(len(match.bots), match.players)]
-    return order.index(tuple(record["seating"]))
 
 
 def record_game(path: str, k: int) -> tuple[dict[str, Any], list[str]]:
