@@ -19,7 +19,7 @@ Engine moves are 3-tuples of ints ``(kind, x, y)``; kinds are numbered like the 
 
 * ``(ATTACK, mask, 0)``, ``(COVER, attack_index, card_index)``, ``(TRANSFER, card, 0)``,
   ``(SHOW, card, 0)``, ``(THROW, card, 0)``, ``(TAKE, 0, 0)``, ``(PASS, 0, 0)``, and right after a
-  deal ``(REDEAL, 0, 0)``, ``(KEEP, 0, 0)``.
+  deal ``(REDEAL, 0, 0)``, ``(KEEP, 0, 0)``; under ``trump_ace_exchange`` ``(EXCHANGE, six_index, 0)``.
 
 :meth:`DurakEngine.move_to_spec` turns them into the spec's move objects and
 :func:`move_text` into their text without building a spec state.
@@ -76,8 +76,10 @@ RANK_MASKS: tuple[int, ...] = tuple(RANK_LANES << r for r in range(SUIT_BITS))
 _HIGHER_SUITS = 1 << SUIT_BITS | 1 << 2 * SUIT_BITS | 1 << 3 * SUIT_BITS
 """``card_bit * _HIGHER_SUITS``: the card's rank in the three suit slots above it."""
 
-ATTACK, COVER, TRANSFER, SHOW, THROW, TAKE, PASS, REDEAL, KEEP = 1, 2, 3, 4, 5, 6, 7, 8, 9
+ATTACK, COVER, TRANSFER, SHOW, THROW, TAKE, PASS, REDEAL, KEEP, EXCHANGE = 1, 2, 3, 4, 5, 6, 7, 8, 9, 10
 """Engine move kinds, numbered as the spec's sort key (docs/durak-model.md "Moves")."""
+EXCHANGE_RANK, EXCHANGE_FOR = dspec.EXCHANGE_RANK, dspec.EXCHANGE_FOR
+"""``trump_ace_exchange``: the six of trumps is given for the ace of trumps (001 §Translation)."""
 REDEAL_SUIT_CARDS = 5
 """A player holding this many cards of one suit after the deal may demand a re-deal (001 §Card game)."""
 SEED_BITS = 53
@@ -143,6 +145,10 @@ class EngineRules:
     """``transfer_lead == "bout_leader"``: a transfer leaves the lead attacker in place."""
     redeal: bool = False
     """``redeal_right``: a deal opens the redeal phase when a hand holds 5 or more cards of one suit."""
+    exchange: bool = False
+    """``trump_ace_exchange``: the lead attacker may give the six of trumps for the trump ace under the stock."""
+    side: bool = False
+    """Some side rule (:data:`foolsolve.spec.durak.SIDE_OPTIONS`) is on: the native playout does not play it."""
 
     @property
     def throw_ins(self) -> bool:
@@ -168,7 +174,8 @@ def erules(rules: dspec.Rules) -> EngineRules:
                    neighbours=rules.throwers == "neighbours", show_trump=rules.transfer_by_showing_trump,
                    transfer_first=rules.transfer_first_bout, transfer_blocked=rules.transfer_blocked_by_trump,
                    lastdef_loses=rules.draw_outcome == "last_defender_loses",
-                   lead_stays=rules.transfer_lead == "bout_leader", redeal=rules.redeal_right)
+                   lead_stays=rules.transfer_lead == "bout_leader", redeal=rules.redeal_right,
+                   exchange=rules.trump_ace_exchange, side=bool(dspec.side_options(rules)))
         _EROLES[rules] = e
     return e
 
@@ -398,6 +405,10 @@ def legal(s: EngineState) -> list[tuple[int, int, int]]:
     tatt = s.tatt
     if not tatt:  # LEAD
         _attacks(out, s.hands[s.attacker], cap(s))
+        if s.er.exchange and s.trump != NO_TRUMP and s.stock:
+            six = s.trump * SUIT_BITS + EXCHANGE_RANK
+            if s.stock[-1] == s.trump * SUIT_BITS + EXCHANGE_FOR and s.hands[s.attacker] >> six & 1:
+                out.append((EXCHANGE, six, 0))  # kind 10 sorts after every lead
         return out
     if s.unc and not s.taking:  # DEFEND
         hand = s.hands[s.defender]
@@ -515,6 +526,10 @@ def play(s: EngineState, m: tuple[int, int, int]) -> EngineState:
         t.hands[t.attacker] &= ~x
         t.tatt = t.unc = x
         t.to_move = t.defender
+    elif kind == EXCHANGE:  # the six under the stock in the ace's place, the ace to the attacker
+        ace = t.stock[-1]
+        t.hands[t.attacker] = (t.hands[t.attacker] & ~(1 << x)) | 1 << ace
+        t.stock = (*t.stock[:-1], x)
     elif kind == TAKE:
         t.taking = True
         if t.er.variant and t.er.throw_after_take:
@@ -552,6 +567,8 @@ def move_text(m: tuple[int, int, int]) -> str:
         return f"show {TEXT[x]}"
     if kind == THROW:
         return f"throw {TEXT[x]}"
+    if kind == EXCHANGE:
+        return f"exchange {TEXT[x]}"
     if kind == REDEAL:
         return "redeal"
     if kind == KEEP:
@@ -627,7 +644,7 @@ def to_spec_state(s: EngineState) -> dspec.State:
 
 
 _MOVE_CLASSES = (dspec.Attack, dspec.Cover, dspec.Transfer, dspec.ShowTrump, dspec.Throw, dspec.Take, dspec.Pass,
-                 dspec.Redeal, dspec.Keep)
+                 dspec.Redeal, dspec.Keep, dspec.Exchange)
 
 
 def to_spec_move(m: tuple[int, int, int]) -> dspec.Move:
@@ -643,6 +660,8 @@ def to_spec_move(m: tuple[int, int, int]) -> dspec.Move:
         return dspec.ShowTrump(CARDS[x])
     if kind == THROW:
         return dspec.Throw(CARDS[x])
+    if kind == EXCHANGE:
+        return dspec.Exchange(CARDS[x])
     if kind == TAKE:
         return dspec.Take()
     if kind == REDEAL:
@@ -664,6 +683,8 @@ def from_spec_move(mv: dspec.Move) -> tuple[int, int, int]:
         return (SHOW, mv.card.index, 0)
     if isinstance(mv, dspec.Throw):
         return (THROW, mv.card.index, 0)
+    if isinstance(mv, dspec.Exchange):
+        return (EXCHANGE, mv.card.index, 0)
     if isinstance(mv, dspec.Take):
         return (TAKE, 0, 0)
     if isinstance(mv, dspec.Pass):
@@ -802,7 +823,10 @@ class DurakEngine(_Engine[EngineState, tuple[int, int, int]]):
                 max_moves: int | None = None) -> tuple[EngineState, int]:
         """The generic loop ``apply_unchecked(s, rng.choice(legal_moves(s)))``, move for move, run
         natively on one private copy of the position: ``durak_playout.playout``, a module of its
-        own (imported when a playout first runs)."""
+        own (imported when a playout first runs). Under a side rule the native loop does not play
+        (:data:`foolsolve.spec.durak.SIDE_OPTIONS`), the generic loop runs."""
+        if state.er.side:
+            return super().playout(state, rng, max_moves)
         native = self._native_playout
         if native is None:
             from foolsolve.engines.durak_playout import playout
@@ -843,6 +867,7 @@ __all__ = [
     "BEATERS",
     "COVER",
     "ENGINE",
+    "EXCHANGE",
     "KEEP",
     "PASS",
     "REDEAL",

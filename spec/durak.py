@@ -174,6 +174,12 @@ class Rules:
         True, choices=(True,), fixed=True,
         doc="A transfer is illegal if the next player would have more cards to beat than they hold.",
         source="001 §transfer 'You cannot transfer more cards than the next player has in his hands'")
+    trump_ace_exchange: bool = option(
+        False, choices=(False, True), parse=_bool,
+        doc="The lead attacker holding the six of trumps may, before leading a bout, exchange it for the trump "
+            "ace lying face up under the stock (the move 'exchange 6X'; when, and which six, are reconstructions "
+            "listed by 'foolsolve rules durak').",
+        source="001 §Translation 'some offer to exchange a trump ace, lying open under the deck, for a trump six'")
 
     @property
     def deck_cards(self) -> Deck:
@@ -184,6 +190,25 @@ class Rules:
     def has_throw_ins(self) -> bool:
         """Podkidnoy and perevodnoy have throw-ins; simple has none (001 §throw-in)."""
         return self.variant in (PODKIDNOY, PEREVODNOY)
+
+
+SIDE_OPTIONS = ("trump_ace_exchange",)
+"""The side rules of 001 that only the spec and the engine play (the exact solvers, the compiled search and
+the native playout refuse a position using them; the engine's playout falls back to its generic loop)."""
+
+
+def side_defaults() -> dict[str, Any]:
+    """The :data:`SIDE_OPTIONS` at their defaults (``random_rules(Rules, rng, **side_defaults())`` draws
+    the other options as before: the native playout's and the benchmarks' random games)."""
+    default = Rules()
+    return {name: getattr(default, name) for name in SIDE_OPTIONS}
+
+
+def side_options(rules: Rules) -> list[str]:
+    """The :data:`SIDE_OPTIONS` these rules set off their default (``name=value``), for one-line refusals."""
+    default = Rules()
+    return [f"{name}={getattr(rules, name)}".lower() for name in SIDE_OPTIONS
+            if getattr(rules, name) != getattr(default, name)]
 
 
 # =====================================================================================
@@ -248,6 +273,14 @@ class Throw(_OneCard):
 
 
 @dataclass(frozen=True)
+class Exchange(_OneCard):
+    """``trump_ace_exchange``: the lead attacker gives the six of trumps (``card``) for the trump ace
+    lying face up under the stock."""
+
+    VERB: ClassVar[str] = "exchange"
+
+
+@dataclass(frozen=True)
 class Take:
     """The defender picks up (or will pick up, after throw-ins) every table card."""
 
@@ -279,13 +312,13 @@ class Keep:
         return "keep"
 
 
-Move = Attack | Cover | Transfer | ShowTrump | Throw | Take | Pass | Redeal | Keep
-MOVE_TYPES = (Attack, Cover, Transfer, ShowTrump, Throw, Take, Pass, Redeal, Keep)
+Move = Attack | Cover | Transfer | ShowTrump | Throw | Take | Pass | Redeal | Keep | Exchange
+MOVE_TYPES = (Attack, Cover, Transfer, ShowTrump, Throw, Take, Pass, Redeal, Keep, Exchange)
 
 
 def move_sort_key(move: Move) -> tuple[Any, ...]:
     """docs/durak-model.md: ``(kind number, sorted card indices...)``; Cover ``(2, attack, card)``;
-    Attack ``(1, tuple of card indices)``; Redeal ``(8,)`` before Keep ``(9,)``."""
+    Attack ``(1, tuple of card indices)``; Redeal ``(8,)`` before Keep ``(9,)``; Exchange ``(10, card)``."""
     if isinstance(move, Attack):
         return (1, tuple(c.index for c in move.cards))
     if isinstance(move, Cover):
@@ -302,6 +335,8 @@ def move_sort_key(move: Move) -> tuple[Any, ...]:
         return (7,)
     if isinstance(move, Redeal):
         return (8,)
+    if isinstance(move, Exchange):
+        return (10, move.card.index)
     return (9,)
 
 
@@ -431,6 +466,18 @@ RECONSTRUCTIONS = (
         "reading is no rule a table could play, and a deal with no trump dealt needs some first player.",
         '001 §rules: "The right of the first move in the first game belongs to the player who has a trump card of '
         'the lowest value"'),
+    Reconstruction(
+        "exchange_when", "trump_ace_exchange: the exchange is made by the lead attacker, on their turn to lead a "
+        "bout (table empty, any bout while the ace still lies under the stock), as a move before the lead; the "
+        "attacker then still leads.", "The text names the exchange and nothing of when or by whom; a move of the "
+        "player to move needs no other player to interrupt, and after it the ace is in hand and the six lies face "
+        "up, so it is made at most once.",
+        '001 §Translation: "some offer to exchange a trump ace, lying open under the deck, for a trump six"'),
+    Reconstruction(
+        "exchange_six", "trump_ace_exchange: the card given is the six of trumps itself, in the 52-card deck too "
+        "(where the two is the lowest trump).", "The text names \"a trump six\", in the 36-card deck the lowest "
+        "trump; nothing says the lowest trump is meant in a longer deck, so the card named is taken.",
+        '001 §Translation: "exchange a trump ace, lying open under the deck, for a trump six"'),
 )
 """Readings of 001 where only one is sensible (``foolsolve rules durak`` lists them)."""
 
@@ -720,6 +767,56 @@ def transfer_options(state: State) -> list[Transfer | ShowTrump]:
     return moves
 
 
+EXCHANGE_RANK, EXCHANGE_FOR = 6, 14
+"""``trump_ace_exchange``: the six of trumps is given for the ace of trumps (RECONSTRUCTION
+``exchange_six``: the six itself, whatever the deck)."""
+_EXCHANGE_QUOTE = "some offer to exchange a trump ace, lying open under the deck, for a trump six"
+
+
+def exchange_reasons(state: State, card: Card) -> list[Reason]:
+    """Why the player to move may not give ``card`` for the trump ace under the stock (empty: they may).
+
+    001 §Translation: "So, some offer to exchange a trump ace, lying open under the deck, for a trump
+    six" (option ``trump_ace_exchange``). RECONSTRUCTIONS ``exchange_when`` (the lead attacker, on
+    their turn to lead, before the lead) and ``exchange_six`` (the six itself).
+    """
+    rules = state.rules
+    out: list[Reason] = []
+    if not rules.trump_ace_exchange:
+        out.append(reason("exchange_reasons", "the exchange of the trump ace is not played under these rules",
+                          "Translation", _EXCHANGE_QUOTE, "trump_ace_exchange", rules))
+    if phase(state) != LEAD:
+        out.append(reason("exchange_reasons", "the exchange is made by the lead attacker before leading a bout "
+                          "(reconstruction exchange_when)", "Translation", _EXCHANGE_QUOTE))
+    if state.trump is None or card.suit != state.trump or card.rank != EXCHANGE_RANK:
+        out.append(reason("exchange_reasons", f"{card} is not the six of trumps", "Translation", _EXCHANGE_QUOTE))
+    out += not_held(state, state.attacker, [card], "exchange_reasons")
+    bottom = state.stock[-1] if state.stock else None
+    if bottom is None or bottom.suit != state.trump or bottom.rank != EXCHANGE_FOR:
+        lies = f"{bottom} lies" if bottom is not None else "no card lies"
+        out.append(reason("exchange_reasons", f"{lies} face up under the stock, not the trump ace", "Translation",
+                          _EXCHANGE_QUOTE))
+    return out
+
+
+def exchange_options(state: State) -> list[Exchange]:
+    """The exchange, when :func:`exchange_reasons` allows it (at most one move: the six of trumps)."""
+    if not state.rules.trump_ace_exchange or state.trump is None:
+        return []
+    six = FRENCH52.card(state.trump, EXCHANGE_RANK)
+    return [Exchange(six)] if not exchange_reasons(state, six) else []
+
+
+def exchange_cards(state: State) -> State:
+    """The six goes face up under the stock in the ace's place, the ace to the attacker's hand; the
+    attacker still leads."""
+    assert state.trump is not None  # exchange_reasons: only the six of a trump suit is exchanged
+    six = FRENCH52.card(state.trump, EXCHANGE_RANK)
+    ace = state.stock[-1]
+    hands = tuple((h - {six}) | {ace} if p == state.attacker else h for p, h in enumerate(state.hands))
+    return dataclasses.replace(state, hands=hands, stock=(*state.stock[:-1], six))
+
+
 def throwers(state: State) -> list[int]:
     """The throwers of this bout in priority order.
 
@@ -969,6 +1066,7 @@ class DurakSpec(SpecGame[State, Move]):
             moves += [Redeal(), Keep()]
         elif ph == LEAD:
             moves += attack_options(state)
+            moves += exchange_options(state)
         elif ph == DEFEND:
             moves += cover_options(state)
             moves += transfer_options(state)
@@ -1004,6 +1102,8 @@ class DurakSpec(SpecGame[State, Move]):
             return self._redeal(state)
         if isinstance(move, Keep):
             return keep_deal(state)
+        if isinstance(move, Exchange):
+            return exchange_cards(state)
         if isinstance(move, Throw):
             return self._throw(state, move)
         return self._pass(state)
@@ -1118,11 +1218,13 @@ class DurakSpec(SpecGame[State, Move]):
             return Attack(tuple(cards))
         if verb == "cover" and len(args) == 3 and args[1].lower() == "with":
             return Cover(card(args[0]), card(args[2]))
-        if verb in ("transfer", "show", "throw") and len(args) == 1:
+        if verb in ("transfer", "show", "throw", "exchange") and len(args) == 1:
             c = card(args[0])
-            return Transfer(c) if verb == "transfer" else ShowTrump(c) if verb == "show" else Throw(c)
+            one: dict[str, type[Transfer | ShowTrump | Throw | Exchange]] = {
+                "transfer": Transfer, "show": ShowTrump, "throw": Throw, "exchange": Exchange}
+            return one[verb](c)
         raise InputError(f"move: cannot read {text!r} (moves are written: attack 6H [6D ...], cover 6H with 7H, "
-                         f"transfer 6S, show 6S, throw 6C, take, pass, redeal, keep)")
+                         f"transfer 6S, show 6S, throw 6C, take, pass, redeal, keep, exchange 6H)")
 
     def why_illegal(self, state: State, move: Move) -> list[Reason]:
         """Every rule against ``move`` (empty: it is legal): whose turn and what phase it is
@@ -1134,6 +1236,8 @@ class DurakSpec(SpecGame[State, Move]):
                            "Last player, not getting rid of the cards, is considered the loser")]
         if isinstance(move, Redeal):
             return redeal_reasons(state, state.to_move)
+        if isinstance(move, Exchange):
+            return exchange_reasons(state, move.card)
         wants = {Attack: LEAD, Cover: DEFEND, Transfer: DEFEND, ShowTrump: DEFEND, Take: DEFEND,
                  Throw: THROW, Pass: THROW, Keep: REDEAL}[type(move)]
         if ph != wants:
@@ -1188,6 +1292,10 @@ class DurakSpec(SpecGame[State, Move]):
         if isinstance(move, (Transfer, ShowTrump)):
             return [reason("can_transfer", f"the attack passes to player {transfer_target(state)}", "transfer",
                            _TRANSFER_QUOTE)]
+        if isinstance(move, Exchange):
+            return [reason("exchange_reasons", f"player {state.attacker} gives {move.card} for the trump ace "
+                           f"{state.stock[-1]} under the stock, then leads", "Translation", _EXCHANGE_QUOTE,
+                           "trump_ace_exchange", state.rules)]
         if isinstance(move, Take):
             return [reason("end_of_bout", f"defender {state.defender} picks up the table", "rules",
                            "If he cannot cover at least one cards, he is obliged to take (accept) everything cards")]

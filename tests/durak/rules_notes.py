@@ -18,5 +18,8 @@ OPEN_POINTS: list[tuple[str, str]] = [
     ("`transfer_cap`", "transfer_cap"),
     ("`draw_outcome`", "draw_outcome"),
     ("Who leads the first bout: lowest trump", "first_lead"),
+    ("exchanging the trump six for the face-up trump", "trump_ace_exchange"),
+    ("exchanging the trump six for the face-up trump", "exchange_when"),
+    ("exchanging the trump six for the face-up trump", "exchange_six"),
 
 ]
