@@ -145,6 +145,8 @@ class EngineRules:
     """``transfer_lead == "bout_leader"``: a transfer leaves the lead attacker in place."""
     redeal: bool = False
     """``redeal_right``: a deal opens the redeal phase when a hand holds 5 or more cards of one suit."""
+    teams: bool = False
+    """``teams`` (2v2 or 3v3): partners sit alternately (team ``p % 2``)."""
     exchange: bool = False
     """``trump_ace_exchange``: the lead attacker may give the six of trumps for the trump ace under the stock."""
     side: bool = False
@@ -175,7 +177,7 @@ def erules(rules: dspec.Rules) -> EngineRules:
                    transfer_first=rules.transfer_first_bout, transfer_blocked=rules.transfer_blocked_by_trump,
                    lastdef_loses=rules.draw_outcome == "last_defender_loses",
                    lead_stays=rules.transfer_lead == "bout_leader", redeal=rules.redeal_right,
-                   exchange=rules.trump_ace_exchange, side=bool(dspec.side_options(rules)))
+                   teams=rules.teams != dspec.NO_TEAMS, exchange=rules.trump_ace_exchange, side=bool(dspec.side_options(rules)))
         _EROLES[rules] = e
     return e
 
@@ -261,6 +263,27 @@ def next_player(s: EngineState, p: int, out: tuple[int, ...] | None = None) -> i
     return q
 
 
+def opponent_after(s: EngineState, p: int) -> int:
+    """Who ``p`` attacks or transfers to: the next player not out; under ``teams`` of the other team."""
+    if not s.er.teams:
+        return next_player(s, p)
+    n = s.n
+    for i in range(1, n):
+        q = (p + i) % n
+        if q not in s.out and (q ^ p) & 1:
+            return q
+    return next_player(s, p)
+
+
+def over(s: EngineState) -> bool:
+    """At most one player in; under ``teams``, every player in is of one team."""
+    if s.n - len(s.out) <= 1:
+        return True
+    if not s.er.teams:
+        return False
+    return len({p & 1 for p in range(s.n) if p not in s.out}) == 1
+
+
 def bout_limit(s: EngineState) -> int:
     """docs/durak-model.md "Caps" (:func:`durak_kernel.bout_limit`)."""
     er = s.er
@@ -288,18 +311,20 @@ def throwers(s: EngineState) -> list[int]:
             right = next_player(s, right)
         if right not in order and right != s.defender:
             order.append(right)
-        return order
-    n = s.n
-    for i in range(1, n):
-        q = (s.defender + i) % n
-        if q not in s.out and q != s.attacker:
-            order.append(q)
+    else:
+        n = s.n
+        for i in range(1, n):
+            q = (s.defender + i) % n
+            if q not in s.out and q != s.attacker:
+                order.append(q)
+    if s.er.teams:  # nobody throws in to a partner
+        order = [q for q in order if (q ^ s.defender) & 1]
     return order
 
 
 def throwable(s: EngineState, p: int) -> int:
     """The cards ``p`` may throw in now (0 if none): a rank on the table, the bout below its cap."""
-    if not s.er.throw_ins or (s.tatt.bit_count() + 1) > cap(s):
+    if not s.er.throw_ins or (s.tatt.bit_count() + 1) > cap(s) or (s.er.teams and not (p ^ s.defender) & 1):
         return 0
     return throw_cards(s.hands[p], s.tatt | s.tcov)
 
@@ -307,12 +332,22 @@ def throwable(s: EngineState, p: int) -> int:
 def game_result(s: EngineState) -> Result | None:
     """docs/durak-model.md "End of the game" (``None`` while two or more players are in)."""
     n = s.n
-    if n - len(s.out) >= 2:
+    if not over(s):
         return None
     left = [p for p in range(n) if p not in s.out]
     if not left and not s.er.lastdef_loses:
         return _final_result(n, None)
+    if s.er.teams:
+        return _team_result(n, (left[0] if left else s.last_defender) & 1)
     return _final_result(n, left[0] if left else s.last_defender)
+
+
+@cache
+def _team_result(n: int, losers: int) -> Result:
+    """Team play: team ``losers`` (players ``p % 2 == losers``) loses together."""
+    members = ", ".join(str(p) for p in range(n) if p % 2 == losers)
+    return Result(tuple(Fraction(-1) if p % 2 == losers else Fraction(1) for p in range(n)),
+                  f"fools: team {losers} (players {members})")
 
 
 @cache
@@ -365,7 +400,7 @@ def _end_bout(s: EngineState, taken: bool) -> None:
     s.first_bout = False
     s.shown = 0
     s.last_defender = d
-    if n - len(s.out) <= 1:
+    if over(s):
         s.to_move = att
         s.dstart = hands[d].bit_count()
         return
@@ -374,7 +409,7 @@ def _end_bout(s: EngineState, taken: bool) -> None:
     else:
         nxt = next_player(s, d)
     s.attacker = nxt
-    s.defender = next_player(s, nxt)
+    s.defender = opponent_after(s, nxt)
     s.to_move = nxt
     s.dstart = hands[s.defender].bit_count()
 
@@ -399,7 +434,7 @@ def legal(s: EngineState) -> list[tuple[int, int, int]]:
     """Every legal engine move, generated directly in the spec's sort order (no sort needed)."""
     if s.seed is not None:  # REDEAL: right after the deal
         return [_REDEAL, _KEEP]
-    if s.n - len(s.out) <= 1:
+    if over(s):
         return []
     out: list[tuple[int, int, int]] = []
     tatt = s.tatt
@@ -430,7 +465,7 @@ def legal(s: EngineState) -> list[tuple[int, int, int]]:
             # nothing is covered yet when a transfer is open, so every attack card has the lead's rank
             same = hand & RANK_MASKS[((tatt & -tatt).bit_length() - 1) & 15]
             if same and transfer_open(s.tcov, s.first_bout, er.transfer_first, er.transfer_blocked, tatt & tmask):
-                held = s.hands[next_player(s, s.defender)].bit_count()
+                held = s.hands[opponent_after(s, s.defender)].bit_count()
                 a = tatt.bit_count()
                 limit = bout_limit(s)
                 if transfer_fits(held, a, limit):
@@ -537,7 +572,7 @@ def play(s: EngineState, m: tuple[int, int, int]) -> EngineState:
         else:
             _end_bout(t, True)
     elif kind == TRANSFER or kind == SHOW:
-        nd = next_player(t, t.defender)
+        nd = opponent_after(t, t.defender)
         if kind == TRANSFER:
             t.hands[t.defender] &= ~(1 << x)
             t.tatt |= 1 << x
@@ -708,6 +743,8 @@ def deal(rules: dspec.Rules, players: int, rng: random.Random) -> EngineState:
     the next shuffle's seed ``rng.getrandbits(SEED_BITS)`` (drawn only then)."""
     if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 6:
         raise InputError(f"players: must be 2..6, got {players!r}")
+    if rules.teams != dspec.NO_TEAMS and players != dspec.TEAM_PLAYERS[rules.teams]:
+        raise InputError(f"players: teams {rules.teams} needs {dspec.TEAM_PLAYERS[rules.teams]} players, got {players}")
     er = erules(rules)
     deck = list((FRENCH36 if er.deck == 36 else FRENCH52).cards)
     rng.shuffle(deck)

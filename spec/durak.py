@@ -174,6 +174,15 @@ class Rules:
         True, choices=(True,), fixed=True,
         doc="A transfer is illegal if the next player would have more cards to beat than they hold.",
         source="001 §transfer 'You cannot transfer more cards than the next player has in his hands'")
+    teams: str = option(
+        "none", choices=("none", "2v2", "3v3"), min_players=4,
+        doc="Team play: none, 2v2 (4 players) or 3v3 (6 players), partners sitting alternately (players 0, 2, 4 "
+            "against 1, 3, 5). An attack (a lead or a transfer) goes to the next player of the other team, "
+            "nobody throws in to a partner, and the team left holding cards loses together (readings listed "
+            "by 'foolsolve rules durak').",
+        source="001 §Variants 'When playing in team mode 2v2 or 3v3, the rules remain the same. In a transfer "
+               "fool, the move is transferred to a member of the opposite team. In the toss-up variant, there is "
+               "a rule not to toss elements to the players of your team'")
     trump_ace_exchange: bool = option(
         False, choices=(False, True), parse=_bool,
         doc="The lead attacker holding the six of trumps may, before leading a bout, exchange it for the trump "
@@ -192,7 +201,7 @@ class Rules:
         return self.variant in (PODKIDNOY, PEREVODNOY)
 
 
-SIDE_OPTIONS = ("trump_ace_exchange",)
+SIDE_OPTIONS = ("teams", "trump_ace_exchange")
 """The side rules of 001 that only the spec and the engine play (the exact solvers, the compiled search and
 the native playout refuse a position using them; the engine's playout falls back to its generic loop)."""
 
@@ -425,6 +434,42 @@ def alive(state: State) -> list[int]:
     return [p for p in range(state.players) if p not in state.out]
 
 
+NO_TEAMS = "none"
+TEAM_PLAYERS = {"2v2": 4, "3v3": 6}
+"""``teams``: the players each team play needs (001 §Variants "team mode 2v2 or 3v3")."""
+_TEAM_QUOTE = ("When playing in team mode 2v2 or 3v3, the rules remain the same. In a transfer fool, the move is "
+               "transferred to a member of the opposite team")
+_TEAM_THROW_QUOTE = "In the toss-up variant, there is a rule not to toss elements to the players of your team"
+
+
+def team(p: int) -> int:
+    """Player ``p``'s team under ``teams`` (RECONSTRUCTION ``team_seating``: partners sit alternately,
+    so team 0 is players 0, 2, 4 and team 1 is players 1, 3, 5)."""
+    return p % 2
+
+
+def opponent_after(state: State, p: int, out: Iterable[int] | None = None) -> int:
+    """Who ``p`` attacks (a lead) or transfers to: the next player after ``p`` to the left who is not out;
+    under ``teams`` the next such player of the other team (001 §Variants: "In a transfer fool, the move
+    is transferred to a member of the opposite team"; RECONSTRUCTION ``team_defender``: a lead goes to
+    the other team too). No opponent left: the next player (the game is over then)."""
+    if state.rules.teams == NO_TEAMS:
+        return next_player(state, p, out)
+    gone = set(state.out if out is None else out)
+    for i in range(1, state.players):
+        q = (p + i) % state.players
+        if q not in gone and team(q) != team(p):
+            return q
+    return next_player(state, p, out)
+
+
+def game_over(state: State) -> bool:
+    """At most one player still holds cards; under ``teams``, every player still in is of one team
+    (RECONSTRUCTION ``team_end``: that team has lost, whatever its players do next)."""
+    left = alive(state)
+    return len(left) <= 1 or (state.rules.teams != NO_TEAMS and len({team(p) for p in left}) == 1)
+
+
 # =====================================================================================
 # The rules, one function each
 # =====================================================================================
@@ -466,6 +511,25 @@ RECONSTRUCTIONS = (
         "reading is no rule a table could play, and a deal with no trump dealt needs some first player.",
         '001 §rules: "The right of the first move in the first game belongs to the player who has a trump card of '
         'the lowest value"'),
+    Reconstruction(
+        "team_seating", "teams: partners sit alternately, team 0 is players 0, 2 (, 4) and team 1 is players 1, 3 "
+        "(, 5).", "The text names 2v2 and 3v3 and that 'the rules remain the same'; with partners apart every lead "
+        "and every transfer to the next player already goes to the other team, as the text wants.",
+        '001 §Variants: "When playing in team mode 2v2 or 3v3, the rules remain the same"'),
+    Reconstruction(
+        "team_defender", "teams: a lead goes to the next player of the other team who is not out (as a transfer "
+        "does); partners never play against each other.", "The text says where a transfer goes ('a member of the "
+        "opposite team') and that partners do not throw in to each other; once players have gone out the next "
+        "player may be a partner, and a bout against one's own team would break both sentences' intent.",
+        '001 §Variants: "In a transfer fool, the move is transferred to a member of the opposite team"'),
+    Reconstruction(
+        "team_end", "teams: the game ends once every player still holding cards is of one team; that team loses "
+        "together (-1 each, the other team +1 each). Nobody left: a draw, or under draw_outcome="
+        "last_defender_loses the last defender's team loses.", "The text gives no team scoring; its fool is 'the "
+        "only one who has them left', and once one team alone holds cards its last player is the fool whatever "
+        "happens, unless they all go out at once, which would only make a draw out of a lost game.",
+        '001 (What is the essence of the game?): "That player, the only one who has them left, is recognized as '
+        'a fool"; §Variants: "team mode 2v2 or 3v3"'),
     Reconstruction(
         "exchange_when", "trump_ace_exchange: the exchange is made by the lead attacker, on their turn to lead a "
         "bout (table empty, any bout while the ace still lies under the stock), as a move before the lead; the "
@@ -688,8 +752,9 @@ def cover_options(state: State) -> list[Cover]:
 
 def transfer_target(state: State) -> int:
     """Who a transfer passes the attack to: the next player after the defender who is not out
-    (two players: the attacker). 001 §transfer: "pass both cards the next player to hit"."""
-    return next_player(state, state.defender)
+    (two players: the attacker). 001 §transfer: "pass both cards the next player to hit"; under
+    ``teams`` the next player of the other team (:func:`opponent_after`)."""
+    return opponent_after(state, state.defender)
 
 
 def can_transfer(state: State, card: Card, *, show: bool) -> bool:
@@ -834,11 +899,13 @@ def throwers(state: State) -> list[int]:
         for q in (next_player(state, state.defender), previous_player(state, state.defender)):
             if q not in order and q != state.defender:
                 order.append(q)
-        return order
-    for i in range(1, state.players):
-        q = (state.defender + i) % state.players  # never the defender (i < players)
-        if q not in state.out and q not in order:
-            order.append(q)
+    else:
+        for i in range(1, state.players):
+            q = (state.defender + i) % state.players  # never the defender (i < players)
+            if q not in state.out and q not in order:
+                order.append(q)
+    if state.rules.teams != NO_TEAMS:  # 001 §Variants: "not to toss elements to the players of your team"
+        order = [q for q in order if team(q) != team(state.defender)]
     return order
 
 
@@ -856,6 +923,9 @@ def throw_reasons(state: State, player: int, card: Card) -> list[Reason]:
                           "The difference from a simple fool is that: walking player has the right to throw cards",
                           "variant", state.rules))
     out += not_held(state, player, [card], "legal_throws")
+    if state.rules.teams != NO_TEAMS and team(player) == team(state.defender) and player != state.defender:
+        out.append(reason("legal_throws", f"player {player} is defender {state.defender}'s partner: nobody throws "
+                          "in to their own team", "Variants", _TEAM_THROW_QUOTE, "teams", state.rules))
     if card.rank not in table_ranks(state):
         out.append(reason("legal_throws", f"no card of {card}'s rank is on the table", "throw-in",
                           "walking player has the right to throw cards, matching in value with any card on the table"))
@@ -867,6 +937,8 @@ def legal_throws(state: State, player: int) -> list[Throw]:
     """Cards ``player`` may throw in: those :func:`throw_reasons` allows."""
     if not state.rules.has_throw_ins or len(state.table) + 1 > cap(state):
         return []  # the same verdict for every card (throw_reasons), found without asking each
+    if state.rules.teams != NO_TEAMS and team(player) == team(state.defender):
+        return []
     return [Throw(c) for c in sorted(state.hands[player]) if not throw_reasons(state, player, c)]
 
 
@@ -930,11 +1002,16 @@ def end_of_game(state: State) -> Result | None:
     defender is the fool (001 §Variants: "the loser is the one who fought back the last move, even if
     he covered all the cards"). Payoffs: fool -1, everyone else +1/(n-1); draw: all 0.
     """
-    left = alive(state)
-    if len(left) >= 2:
+    if not game_over(state):
         return None
+    left = alive(state)
     if not left and state.rules.draw_outcome == "draw":
         return Result(tuple(Fraction(0) for _ in range(state.players)), "draw")
+    if state.rules.teams != NO_TEAMS:  # RECONSTRUCTION team_end: the team left holding cards loses together
+        losers = team(left[0] if left else state.last_defender)
+        payoffs = tuple(Fraction(-1) if team(p) == losers else Fraction(1) for p in range(state.players))
+        members = ", ".join(str(p) for p in range(state.players) if team(p) == losers)
+        return Result(payoffs, f"fools: team {losers} (players {members})")
     fool = left[0] if left else state.last_defender
     win = Fraction(1, state.players - 1)
     payoffs = tuple(Fraction(-1) if p == fool else win for p in range(state.players))
@@ -966,11 +1043,11 @@ def end_of_bout(state: State, taken: bool) -> State:
     settled = dataclasses.replace(
         state, hands=tuple(hands), stock=tuple(stock), discard=discard, out=out, table=(),
         taking=False, first_bout=False, shown=frozenset(), last_defender=state.defender)
-    if len(alive(settled)) <= 1:  # the game is over
+    if game_over(settled):
         return dataclasses.replace(settled, to_move=state.attacker,
                                    defender_start=len(hands[state.defender]))
     attacker = next_attacker(state, taken, out)
-    defender = next_player(settled, attacker)
+    defender = opponent_after(settled, attacker)
     return dataclasses.replace(settled, attacker=attacker, defender=defender, to_move=attacker,
                                defender_start=len(hands[defender]))
 
@@ -1002,7 +1079,7 @@ def phase(state: State) -> str:
     """docs/durak-model.md "Phases" (derived from the fields; REDEAL while ``redeal_seed`` is set)."""
     if state.redeal_seed is not None:
         return REDEAL
-    if len(alive(state)) <= 1:
+    if game_over(state):
         return OVER
     if not state.table:
         return LEAD
@@ -1038,6 +1115,9 @@ class DurakSpec(SpecGame[State, Move]):
         """
         if isinstance(players, bool) or not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise InputError(f"players: must be {MIN_PLAYERS}..{MAX_PLAYERS}, got {players!r}")
+        if rules.teams != NO_TEAMS and players != TEAM_PLAYERS[rules.teams]:
+            raise InputError(f"players: teams {rules.teams} is played by {TEAM_PLAYERS[rules.teams]} players, "
+                             f"got {players}")
         deck = list(rules.deck_cards.cards)
         rng.shuffle(deck)
         hands = tuple(frozenset(deck[HAND_SIZE * i: HAND_SIZE * i + HAND_SIZE]) for i in range(players))
@@ -1518,6 +1598,9 @@ def read_position(obj: Any) -> State:
         raise InputError(f"players: {obj['players']} but hands lists {n} players")
     if not MIN_PLAYERS <= n <= MAX_PLAYERS:
         raise InputError(f"hands: {n} players; Durak is for {MIN_PLAYERS} to {MAX_PLAYERS}")
+    if rules.teams != NO_TEAMS and n != TEAM_PLAYERS[rules.teams]:
+        raise InputError(f"rules.teams: {rules.teams} is played by {TEAM_PLAYERS[rules.teams]} players, this "
+                         f"position has {n}")
     trump: str | None = _suit_letter(obj["trump"])
 
     where: dict[Card, str] = {}
@@ -1682,9 +1765,11 @@ def _check_position(state: State, obj: dict[str, Any], default_start: int) -> No
         if state.shown:
             raise PositionError("shown: the game is over")
     elif not (rules.transfer_lead == "bout_leader" and rules.variant == PEREVODNOY and state.table):
-        expected = next_player(state, state.attacker)
+        expected = opponent_after(state, state.attacker)
         if state.defender != expected:
-            raise PositionError(f"defender: must be {expected} (the next player after the attacker who is not out)")
+            whom = " of the other team" if rules.teams != NO_TEAMS else ""
+            raise PositionError(f"defender: must be {expected} (the next player{whom} after the attacker who is not "
+                                "out)")
     if state.defender_start != default_start:
         raise PositionError(f"defender_start: must be {default_start} (the defender's cards plus the cards "
                             f"they covered this bout)")

@@ -18,7 +18,7 @@ from foolsolve.errors import InputError
 from foolsolve.rules import random_rules
 from foolsolve.solver.base import NotCovered
 from foolsolve.solver.minimax import move_values, value_for
-from foolsolve.spec.durak import SPEC, Exchange, Rules, State, side_options
+from foolsolve.spec.durak import SPEC, TEAM_PLAYERS, Exchange, Rules, State, Throw, side_options
 from tests.durak.helpers import card, moves, play, pos
 from tests.generic.test_cli import run
 
@@ -100,8 +100,9 @@ def test_spec_and_engine_agree_with_the_trump_ace_exchange(seed: int) -> None:
     """Lockstep (foolsolve.conformance) over whole games under random rules with the exchange on, from
     deals where the trump ace lies under the stock and the lead attacker holds the six of trumps."""
     rng = random.Random(seed)
-    rules = random_rules(Rules, rng, trump_ace_exchange=True, redeal_right=False)
-    deal = SPEC.deal(rules, rng.randint(2, 5), rng)
+    # (3v3 with 36 cards leaves no stock, so no ace under it)
+    rules = random_rules(Rules, rng, trump_ace_exchange=True, redeal_right=False, teams=rng.choice(["none", "2v2"]))
+    deal = SPEC.deal(rules, TEAM_PLAYERS.get(rules.teams, rng.randint(2, 5)), rng)
     state = _with_ace_under(deal, rng)
     assert any(isinstance(m, Exchange) for m in SPEC.legal_moves(state))
     d = conformance.lockstep(games.get("durak"), state, rng)
@@ -153,3 +154,101 @@ def test_cli_answers_a_side_rule_endgame_by_search_over_the_engine_equal_to_mini
     assert {m["move"]: Fraction(m["value"]) for m in res["moves"]} == want
     assert Fraction(res["value"]) == value_for(SPEC, state, 0) / 2 == 1
     assert "exchange 6♠" in res["best"]
+
+
+# --- 001 §Variants: "team mode 2v2 or 3v3" ---------------------------------------------------------
+
+TEAM = {"variant": "perevodnoy", "teams": "2v2", "transfer_blocked_by_trump": False}
+
+
+def team_position(**fields: object) -> State:
+    obj: dict[str, object] = {"game": "durak", "rules": TEAM, "trump": "S", "stock": [], "attacker": 0,
+                              "defender": 1}
+    obj.update(fields)
+    return SPEC.state_from_json(obj)
+
+
+def test_teams_transfer_goes_to_a_member_of_the_opposite_team() -> None:
+    """001 §Variants: "In a transfer fool, the move is transferred to a member of the opposite team."
+    Partners sit alternately (team_seating): from player 1 the next player of the other team is player 2;
+    with player 2 out it is player 0, not player 3 (player 1's partner, the next player)."""
+    state = team_position(hands=[["9S", "AH"], ["6H", "6D", "KD"], [], ["7C", "8C"]], table=[["6C", None]],
+                          out=[2], to_move=1)
+    assert "transfer 6♦" in moves(state)
+    after = play(state, "transfer 6D")
+    assert after.defender == 0 and after.to_move == 0  # team 0; player 3 (player 1's partner) is passed over
+    plain = dataclasses.replace(state, rules=dataclasses.replace(state.rules, teams="none"))
+    assert play(plain, "transfer 6D").defender == 3
+
+
+def test_teams_nobody_throws_in_to_their_own_team() -> None:
+    """001 §Variants: "In the toss-up variant, there is a rule not to toss elements to the players of your
+    team." Player 3, the defender's partner, holds a card of the table's rank and may not throw it in."""
+    # nobody but player 3, the defender's partner, holds a 6 or a 7: in team play the bout is over
+    fields = {"hands": [["9S"], ["7H", "KD"], ["AH", "10C"], ["6D", "QC"]], "table": [["6C", "7C"]]}
+    with pytest.raises(InputError, match=r"^table: nobody can throw in, so this bout is already over$"):
+        team_position(rules={**TEAM, "variant": "podkidnoy"}, **fields)
+    assert team_position(rules={**TEAM, "variant": "podkidnoy", "teams": "none"}, **fields).to_move == 3
+    with_two = team_position(rules={**TEAM, "variant": "podkidnoy"},
+                             hands=[["9S"], ["7H", "KD"], ["AH", "6H"], ["6D", "QC"]], table=[["6C", "7C"]])
+    assert with_two.to_move == 2 and "throw 6♥" in moves(with_two)
+    why = SPEC.why_illegal(dataclasses.replace(with_two, to_move=3), Throw(card("6D")))
+    assert any(r.option == "teams" and "partner" in r.says and "your team" in r.quote for r in why)
+    assert play(with_two, "pass").to_move != 3
+
+
+def test_teams_the_team_left_holding_cards_loses_together() -> None:
+    """001 §Variants "team mode 2v2 or 3v3"; reconstruction team_end: once only one team holds cards,
+    that team has lost (-1 each, the other team +1 each)."""
+    fields = {"hands": [["8H"], ["7D"], ["8D", "10H"], []], "out": [3], "attacker": 1, "defender": 2}
+    state = team_position(rules={**TEAM, "variant": "podkidnoy"}, **fields)
+    over = play(state, "attack 7D", "cover 7D with 8D")  # player 1 goes out: players 0 and 2 are left
+    res = SPEC.result(over)
+    assert res is not None and res.label == "fools: team 0 (players 0, 2)"
+    assert list(res.payoffs) == [-1, 1, -1, 1]
+    assert SPEC.legal_moves(over) == []
+    plain = team_position(rules={**TEAM, "variant": "podkidnoy", "teams": "none"}, **fields)
+    assert SPEC.result(play(plain, "attack 7D", "cover 7D with 8D")) is None  # one player against the other
+
+
+def test_teams_need_four_or_six_players() -> None:
+    with pytest.raises(InputError, match=r"^rules.teams: 2v2 is played by 4 players, this position has 3$"):
+        SPEC.state_from_json({"game": "durak", "rules": {"teams": "2v2"}, "trump": "S", "stock": [],
+                              "hands": [["6H"], ["7H"], ["8H"]], "attacker": 0, "defender": 1})
+    with pytest.raises(InputError, match=r"^players: teams 3v3 is played by 6 players, got 4$"):
+        SPEC.deal(Rules(teams="3v3"), 4, random.Random(0))
+
+
+@settings(max_examples=max(10, settings.default.max_examples // 3))
+@given(seed=st.integers(min_value=0, max_value=2**63), teams=st.sampled_from(["2v2", "3v3"]))
+def test_spec_and_engine_agree_in_team_play(seed: int, teams: str) -> None:
+    """Lockstep over whole team games from fresh deals, every other option at random."""
+    rng = random.Random(seed)
+    rules = random_rules(Rules, rng, teams=teams)
+    state = SPEC.deal(rules, 4 if teams == "2v2" else 6, rng)
+    d = conformance.lockstep(games.get("durak"), state, rng)
+    assert d is None, f"{d.summary()}\nposition: {d.position}\nmoves: {d.history}"
+
+
+def test_open_hand_search_of_a_team_endgame_equals_max_n_over_the_spec() -> None:
+    """The exact Durak solver does not take team play (NotCovered, one line); the open-hand search over
+    the engine answers it, equal to exhaustive max-n over the spec (partners share a payoff)."""
+    from foolsolve.engines.durak import ENGINE
+    from foolsolve.solver.durak import check_endgame
+    from foolsolve.solver.minimax import open_hand_values
+    from foolsolve.solver.open_hand import solve_world
+
+    state = team_position(rules={**TEAM, "variant": "podkidnoy"}, hands=[["6H", "9D"], ["7H", "AD"], ["9H"], ["6D"]])
+    with pytest.raises(NotCovered, match=r"^rules: the exact Durak solver does not play teams=2v2$"):
+        check_endgame(ENGINE.from_spec(state))
+    got = solve_world(games.get("durak"), state, concept="max-n")
+    assert got.exact and got.values == open_hand_values(SPEC, state, 0, "max-n")
+
+
+def test_cli_answers_a_team_position_from_the_seat_and_names_the_refusal(tmp_path, capsys) -> None:
+    f = tmp_path / "team.json"
+    f.write_text(json.dumps({"game": "durak", "rules": TEAM, "trump": "S", "stock": [], "attacker": 0,
+                             "defender": 1, "hands": [["6H", "9D"], ["7H", "AD"], ["9H"], ["6D"]]}))
+    code, out, err = run([str(f), "--json"], capsys)
+    assert code == 0, err
+    assert any("does not play teams=2v2" in n for n in json.loads(out)["notes"])
