@@ -145,6 +145,8 @@ class EngineRules:
     """``transfer_lead == "bout_leader"``: a transfer leaves the lead attacker in place."""
     redeal: bool = False
     """``redeal_right``: a deal opens the redeal phase when a hand holds 5 or more cards of one suit."""
+    places: int = 0
+    """``places``: 0 fool, 1 even (place k pays (n+1)/2 - k), 2 first_last (+1 first, -1 last)."""
     teams: bool = False
     """``teams`` (2v2 or 3v3): partners sit alternately (team ``p % 2``)."""
     exchange: bool = False
@@ -177,6 +179,7 @@ def erules(rules: dspec.Rules) -> EngineRules:
                    transfer_first=rules.transfer_first_bout, transfer_blocked=rules.transfer_blocked_by_trump,
                    lastdef_loses=rules.draw_outcome == "last_defender_loses",
                    lead_stays=rules.transfer_lead == "bout_leader", redeal=rules.redeal_right,
+                   places={"fool": 0, "even": 1, "first_last": 2}[rules.places],
                    teams=rules.teams != dspec.NO_TEAMS, exchange=rules.trump_ace_exchange, side=bool(dspec.side_options(rules)))
         _EROLES[rules] = e
     return e
@@ -189,8 +192,8 @@ class EngineState:
     """One position. Mutable only inside :class:`DurakEngine` (``apply`` copies first)."""
 
     __slots__ = ("attacker", "covers", "defender", "discard", "dstart", "er", "first_bout", "hands",
-                 "last_defender", "n", "out", "rules", "seed", "shown", "stock", "taking", "tatt", "tcov", "to_move",
-                 "trump", "unc")
+                 "last_defender", "n", "out", "places", "rules", "seed", "shown", "stock", "taking", "tatt", "tcov",
+                 "to_move", "trump", "unc")
 
     rules: dspec.Rules
     er: EngineRules
@@ -214,6 +217,8 @@ class EngineState:
     last_defender: int
     seed: int | None
     """The redeal phase: the hidden seed of the next shuffle (``None`` once play has begun)."""
+    places: tuple[int, ...]
+    """Under ``places``: the finishing place of each player of ``out`` (ties share); else empty."""
 
     def copy(self) -> EngineState:
         """A copy sharing nothing mutable."""
@@ -239,13 +244,14 @@ class EngineState:
         s.shown = self.shown
         s.last_defender = self.last_defender
         s.seed = self.seed
+        s.places = self.places
         return s
 
     def key(self) -> tuple[Any, ...]:
         """Every field (the rules by their flags): equal keys mean equal positions."""
         return (self.er, self.n, tuple(self.hands), self.stock, self.trump, self.discard, self.out,
                 self.attacker, self.defender, self.tatt, self.unc, self.covers, self.to_move, self.taking,
-                self.first_bout, self.dstart, self.shown, self.last_defender, self.seed)
+                self.first_bout, self.dstart, self.shown, self.last_defender, self.seed, self.places)
 
     def __repr__(self) -> str:
         hands = " | ".join(mask_text(h) for h in self.hands)
@@ -337,9 +343,44 @@ def game_result(s: EngineState) -> Result | None:
     left = [p for p in range(n) if p not in s.out]
     if not left and not s.er.lastdef_loses:
         return _final_result(n, None)
+    if s.er.places:
+        return _place_result(n, s.er.places, s.out, s.places, left[0] if left else None, s.last_defender,
+                             s.er.lastdef_loses)
     if s.er.teams:
         return _team_result(n, (left[0] if left else s.last_defender) & 1)
     return _final_result(n, left[0] if left else s.last_defender)
+
+
+def _place_pay(kind: int, place: int, n: int) -> Fraction:
+    if kind == 2:
+        return Fraction(1 if place == 1 else -1 if place == n else 0)
+    return Fraction(n + 1, 2) - place
+
+
+@cache
+def _place_result(n: int, kind: int, out: tuple[int, ...], places: tuple[int, ...], last: int | None,
+                  last_defender: int, lastdef_loses: bool) -> Result:
+    """Places: each group out together shares the places it spans; ``last`` (holding cards) is last; nobody
+    left under ``last_defender_loses``: the last defender is last, the rest of the group shares."""
+    finish = dict(zip(out, places, strict=True))
+    if last is not None:
+        finish[last] = n
+    groups: dict[int, list[int]] = {}
+    for p, k in finish.items():
+        groups.setdefault(k, []).append(p)
+    if last is None and lastdef_loses:
+        top = max(groups)
+        if len(groups[top]) > 1 and last_defender in groups[top]:
+            groups[top].remove(last_defender)
+            groups[n] = [last_defender]
+    pay = [Fraction(0)] * n
+    fin = [0] * n
+    for k, members in groups.items():
+        share = sum((_place_pay(kind, k + i, n) for i in range(len(members))), Fraction(0)) / len(members)
+        for p in members:
+            pay[p], fin[p] = share, k
+    order = sorted(range(n), key=lambda q: (fin[q], q))
+    return Result(tuple(pay), "places: " + ", ".join(f"{fin[q]}. player {q}" for q in order), (("places", fin),))
 
 
 @cache
@@ -395,6 +436,8 @@ def _end_bout(s: EngineState, taken: bool) -> None:
     if not stock:
         gone_now = [p for p in range(n) if not hands[p] and p not in s.out]
         if gone_now:
+            if s.er.places:
+                s.places = s.places + (len(s.out) + 1,) * len(gone_now)
             s.out = s.out + tuple(gone_now)
     s.taking = False
     s.first_bout = False
@@ -659,6 +702,7 @@ def from_spec_state(st: dspec.State) -> EngineState:
     s.shown = _mask(st.shown)
     s.last_defender = st.last_defender
     s.seed = st.redeal_seed
+    s.places = st.places
     return s
 
 
@@ -675,7 +719,7 @@ def to_spec_state(s: EngineState) -> dspec.State:
         stock=tuple(CARDS[i] for i in s.stock), trump=None if s.trump == NO_TRUMP else FRENCH_SUITS[s.trump],
         discard=_cards(s.discard), out=s.out, attacker=s.attacker, defender=s.defender, table=table,
         to_move=s.to_move, taking=s.taking, first_bout=s.first_bout, defender_start=s.dstart,
-        shown=_cards(s.shown), last_defender=s.last_defender, redeal_seed=s.seed)
+        shown=_cards(s.shown), last_defender=s.last_defender, redeal_seed=s.seed, places=s.places)
 
 
 _MOVE_CLASSES = (dspec.Attack, dspec.Cover, dspec.Transfer, dspec.ShowTrump, dspec.Throw, dspec.Take, dspec.Pass,
@@ -745,6 +789,8 @@ def deal(rules: dspec.Rules, players: int, rng: random.Random) -> EngineState:
         raise InputError(f"players: must be 2..6, got {players!r}")
     if rules.teams != dspec.NO_TEAMS and players != dspec.TEAM_PLAYERS[rules.teams]:
         raise InputError(f"players: teams {rules.teams} needs {dspec.TEAM_PLAYERS[rules.teams]} players, got {players}")
+    if rules.teams != dspec.NO_TEAMS and rules.places != "fool":
+        raise InputError("rules.places: places and teams do not combine")
     er = erules(rules)
     deck = list((FRENCH36 if er.deck == 36 else FRENCH52).cards)
     rng.shuffle(deck)
@@ -774,6 +820,7 @@ def deal(rules: dspec.Rules, players: int, rng: random.Random) -> EngineState:
     s.dstart = s.hands[s.defender].bit_count()
     s.shown, s.last_defender = 0, s.defender
     s.seed = None
+    s.places = ()
     if er.redeal:
         askers = _may_redeal(s.hands)
         if askers:

@@ -521,7 +521,7 @@ def playout(state: EngineState, rng: random.Random, max_moves: int | None = None
     s.covers = tuple((a.bit_length() - 1, c.bit_length() - 1) for a, c in covers)
     s.to_move, s.taking, s.first_bout = to_move, taking, first_bout
     s.dstart, s.shown, s.last_defender = dstart, shown, last_defender
-    s.seed = None
+    s.seed, s.places = None, ()  # places: kept only under the side rule places (never played here)
     return s, moves
 
 

@@ -183,6 +183,15 @@ class Rules:
         source="001 §Variants 'When playing in team mode 2v2 or 3v3, the rules remain the same. In a transfer "
                "fool, the move is transferred to a member of the opposite team. In the toss-up variant, there is "
                "a rule not to toss elements to the players of your team'")
+    places: str = option(
+        "fool", choices=("fool", "even", "first_last"), reconstructed=True,
+        doc="fool: only the fool loses (-1; the others +1/(n-1)); even: finishing places in the order of going "
+            "out, place k paying (n+1)/2 - k; first_last: place 1 +1, the last place -1, the others 0. Players "
+            "going out at the same end of a bout share their places (each the mean of the places they span). "
+            "The text names the places, not their scores.",
+        source="001 §Card game 'Sometimes players agree among themselves to identify the winners, according to "
+               "the sequence of discarding cards. For example, the first one to discard all cards is the winner, "
+               "the subsequent ones take the corresponding places'")
     trump_ace_exchange: bool = option(
         False, choices=(False, True), parse=_bool,
         doc="The lead attacker holding the six of trumps may, before leading a bout, exchange it for the trump "
@@ -201,7 +210,7 @@ class Rules:
         return self.variant in (PODKIDNOY, PEREVODNOY)
 
 
-SIDE_OPTIONS = ("teams", "trump_ace_exchange")
+SIDE_OPTIONS = ("teams", "places", "trump_ace_exchange")
 """The side rules of 001 that only the spec and the engine play (the exact solvers, the compiled search and
 the native playout refuse a position using them; the engine's playout falls back to its generic loop)."""
 
@@ -385,6 +394,9 @@ class State:
     """While the redeal phase runs (right after a deal, :func:`open_redeal`): the hidden seed of
     the next shuffle (``random.Random(redeal_seed)`` deals the re-deal); ``None`` once play has begun.
     Hidden from every player's view, like the stock's order."""
+    places: tuple[int, ...] = ()
+    """Under ``places`` (else empty): the finishing place of each player of ``out``, in the same order;
+    players who went out at the same end of a bout share the first place of their group."""
 
 
 def _sorted_table(entries: Iterable[TableEntry]) -> tuple[TableEntry, ...]:
@@ -530,6 +542,13 @@ RECONSTRUCTIONS = (
         "happens, unless they all go out at once, which would only make a draw out of a lost game.",
         '001 (What is the essence of the game?): "That player, the only one who has them left, is recognized as '
         'a fool"; §Variants: "team mode 2v2 or 3v3"'),
+    Reconstruction(
+        "place_ties", "places: players who go out at the same end of a bout share their places (each the mean "
+        "of the payoffs of the places they span); the player left holding cards is last.", "Players go out when "
+        "a bout ends and the stock is empty, several at once; the text orders places by 'the sequence of "
+        "discarding cards' and says nothing of two going out together.",
+        '001 §Card game: "the first one to discard all cards is the winner, the subsequent ones take the '
+        'corresponding places"'),
     Reconstruction(
         "exchange_when", "trump_ace_exchange: the exchange is made by the lead attacker, on their turn to lead a "
         "bout (table empty, any bout while the ace still lies under the stock), as a move before the lead; the "
@@ -1005,6 +1024,8 @@ def end_of_game(state: State) -> Result | None:
     if not game_over(state):
         return None
     left = alive(state)
+    if state.rules.places != "fool":
+        return place_result(state)
     if not left and state.rules.draw_outcome == "draw":
         return Result(tuple(Fraction(0) for _ in range(state.players)), "draw")
     if state.rules.teams != NO_TEAMS:  # RECONSTRUCTION team_end: the team left holding cards loses together
@@ -1016,6 +1037,60 @@ def end_of_game(state: State) -> Result | None:
     win = Fraction(1, state.players - 1)
     payoffs = tuple(Fraction(-1) if p == fool else win for p in range(state.players))
     return Result(payoffs, f"fool: player {fool}")
+
+
+PLACES_QUOTE = ("Sometimes players agree among themselves to identify the winners, according to the sequence of "
+                "discarding cards")
+
+
+def finishing_places(state: State, out: tuple[int, ...]) -> tuple[int, ...]:
+    """``state.places`` extended by the players of ``out`` who have just gone out, all sharing the next
+    place (option ``places``; 001 §Card game: "according to the sequence of discarding cards. For
+    example, the first one to discard all cards is the winner, the subsequent ones take the
+    corresponding places"; RECONSTRUCTION: going out at the same end of a bout is a tie)."""
+    if state.rules.places == "fool":
+        return ()
+    new = len(out) - len(state.out)
+    return state.places + (len(state.out) + 1,) * new
+
+
+def place_payoff(place: int, players: int, rules: Rules) -> Fraction:
+    """The payoff of finishing place ``place`` (1 first) under ``places`` (RECONSTRUCTION: the text
+    gives places and no scores; both choices are zero-sum and never pay a place more than a better one)."""
+    if rules.places == "first_last":
+        return Fraction(1 if place == 1 else -1 if place == players else 0)
+    return Fraction(players + 1, 2) - place
+
+
+def place_result(state: State) -> Result:
+    """The finished game's result under ``places``: each group of players who went out together shares
+    the places it spans (the mean of their payoffs); a player left holding cards is last; nobody left
+    (the last players went out together): that group shares, unless ``draw_outcome`` is
+    ``last_defender_loses``, when the last defender takes the last place and the rest of the group
+    shares the places before it."""
+    n = state.players
+    place = dict(zip(state.out, state.places, strict=True))
+    left = alive(state)
+    if left:
+        place[left[0]] = n
+    groups: dict[int, list[int]] = {}
+    for p, k in place.items():
+        groups.setdefault(k, []).append(p)
+    if not left and state.rules.draw_outcome == "last_defender_loses":
+        last = max(groups)
+        if len(groups[last]) > 1 and state.last_defender in groups[last]:
+            groups[last].remove(state.last_defender)
+            groups[n] = [state.last_defender]
+    payoffs = [Fraction(0)] * n
+    finish = [0] * n
+    for k, members in groups.items():
+        share = sum((place_payoff(k + i, n, state.rules) for i in range(len(members))), Fraction(0)) / len(members)
+        for p in members:
+            payoffs[p] = share
+            finish[p] = k
+    order = sorted(range(n), key=lambda q: (finish[q], q))
+    label = "places: " + ", ".join(f"{finish[q]}. player {q}" for q in order)
+    return Result(tuple(payoffs), label, (("places", finish),))
 
 
 def end_of_bout(state: State, taken: bool) -> State:
@@ -1041,7 +1116,8 @@ def end_of_bout(state: State, taken: bool) -> State:
     draw_cards(state, hands, stock)
     out = going_out(state, hands, stock)
     settled = dataclasses.replace(
-        state, hands=tuple(hands), stock=tuple(stock), discard=discard, out=out, table=(),
+        state, hands=tuple(hands), stock=tuple(stock), discard=discard, out=out,
+        places=finishing_places(state, out), table=(),
         taking=False, first_bout=False, shown=frozenset(), last_defender=state.defender)
     if game_over(settled):
         return dataclasses.replace(settled, to_move=state.attacker,
@@ -1115,6 +1191,8 @@ class DurakSpec(SpecGame[State, Move]):
         """
         if isinstance(players, bool) or not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise InputError(f"players: must be {MIN_PLAYERS}..{MAX_PLAYERS}, got {players!r}")
+        if rules.teams != NO_TEAMS and rules.places != "fool":
+            raise InputError("rules.places: finishing places are for players on their own; with teams a team loses")
         if rules.teams != NO_TEAMS and players != TEAM_PLAYERS[rules.teams]:
             raise InputError(f"players: teams {rules.teams} is played by {TEAM_PLAYERS[rules.teams]} players, "
                              f"got {players}")
@@ -1561,6 +1639,8 @@ class DurakSpec(SpecGame[State, Move]):
         if state.redeal_seed is not None:
             obj["phase"] = REDEAL
             obj["redeal_seed"] = state.redeal_seed
+        if state.rules.places != "fool":
+            obj["places"] = list(state.places)
         return obj
 
     def state_from_json(self, obj: dict[str, Any]) -> State:
@@ -1601,6 +1681,8 @@ def read_position(obj: Any) -> State:
     if rules.teams != NO_TEAMS and n != TEAM_PLAYERS[rules.teams]:
         raise InputError(f"rules.teams: {rules.teams} is played by {TEAM_PLAYERS[rules.teams]} players, this "
                          f"position has {n}")
+    if rules.teams != NO_TEAMS and rules.places != "fool":
+        raise InputError("rules.places: finishing places are for players on their own; with teams a team loses")
     trump: str | None = _suit_letter(obj["trump"])
 
     where: dict[Card, str] = {}
@@ -1670,6 +1752,7 @@ def read_position(obj: Any) -> State:
                 raise PositionError(f"out: player {p} is listed as out but holds cards")
 
     redeal_seed: int | None = obj.get("redeal_seed")
+    places = _read_places(obj, rules, out)
     taking: bool = obj.get("taking", False)
     first_bout: bool = obj.get("first_bout", redeal_seed is not None)  # the redeal phase precedes the first bout
     covered = sum(1 for _, c in table if c is not None)
@@ -1680,7 +1763,7 @@ def read_position(obj: Any) -> State:
                   discard=discard, out=out, attacker=attacker, defender=defender, table=table,
                   to_move=obj.get("to_move", attacker), taking=taking, first_bout=first_bout,
                   defender_start=defender_start, shown=frozenset(shown), last_defender=last_defender,
-                  redeal_seed=redeal_seed)
+                  redeal_seed=redeal_seed, places=places)
     if "phase" in obj and obj["phase"] != phase(draft):
         raise PositionError(f"phase: the position is in phase {phase(draft)}, not {obj['phase']}"
                             + (" (the redeal phase needs redeal_seed, the hidden seed of the next shuffle)"
@@ -1691,6 +1774,27 @@ def read_position(obj: Any) -> State:
     if "to_move" not in obj:
         draft = dataclasses.replace(draft, to_move=_derived_to_move(draft))
     return draft
+
+
+def _read_places(obj: dict[str, Any], rules: Rules, out: tuple[int, ...]) -> tuple[int, ...]:
+    """The ``places`` field: under the option ``places``, one place per player of ``out`` (default: each
+    its own, in the order of ``out``); players sharing a place went out together, and a group's place
+    is one more than the players out before it."""
+    given = obj.get("places")
+    if rules.places == "fool":
+        if given:
+            raise InputError("places: finishing places are kept only under the rule option places (it is fool)")
+        return ()
+    if given is None:
+        return tuple(range(1, len(out) + 1))
+    if len(given) != len(out):
+        raise InputError(f"places: {len(given)} places for {len(out)} players out")
+    for i, k in enumerate(given):
+        want = given[i - 1] if i and k == given[i - 1] else i + 1
+        if k != want:
+            raise InputError(f"places: place {k} at position {i} of out; a place is one more than the players out "
+                             f"before its group ({i + 1}), or the place of the player before (a tie)")
+    return tuple(given)
 
 
 def _check_redeal_phase(state: State, obj: dict[str, Any]) -> None:

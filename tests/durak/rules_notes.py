@@ -22,6 +22,8 @@ OPEN_POINTS: list[tuple[str, str]] = [
     ("team play 2v2 or 3v3", "team_seating"),
     ("team play 2v2 or 3v3", "team_defender"),
     ("a team loses together", "team_end"),
+    ("finishing places", "places"),
+    ("finishing places", "place_ties"),
     ("exchanging the trump six for the face-up trump", "trump_ace_exchange"),
     ("exchanging the trump six for the face-up trump", "exchange_when"),
     ("exchanging the trump six for the face-up trump", "exchange_six"),

@@ -252,3 +252,86 @@ def test_cli_answers_a_team_position_from_the_seat_and_names_the_refusal(tmp_pat
     code, out, err = run([str(f), "--json"], capsys)
     assert code == 0, err
     assert any("does not play teams=2v2" in n for n in json.loads(out)["notes"])
+
+
+# --- 001 §Card game: places "according to the sequence of discarding cards" -----------------------
+
+
+def test_places_follow_the_sequence_of_going_out_and_ties_share() -> None:
+    """001 §Card game: "Sometimes players agree among themselves to identify the winners, according to the
+    sequence of discarding cards. For example, the first one to discard all cards is the winner, the
+    subsequent ones take the corresponding places". Option places=even: place k pays (n+1)/2 - k; players
+    going out at the same end of a bout share (reconstruction place_ties); the one left with cards is last."""
+    fields = {"hands": [["7D"], ["9D"], ["6C", "8H"], ["6H", "KH"]], "out": [], "attacker": 0, "defender": 1}
+    state = pos(rules={"places": "even", "variant": "simple"}, **fields)
+    assert SPEC.state_to_json(state)["places"] == []
+    after = play(state, "attack 7D", "cover 7D with 9D")  # players 0 and 1 go out together
+    assert after.out == (0, 1) and after.places == (1, 1)
+    assert SPEC.state_to_json(after)["places"] == [1, 1]
+    end = after  # players 2 and 3 play it out for places 3 and 4
+    while SPEC.result(end) is None:
+        end = SPEC.apply(end, SPEC.legal_moves(end)[0])
+    res = SPEC.result(end)
+    assert res is not None and sum(res.payoffs) == 0
+    # places 1 and 2 shared by players 0 and 1: (3/2 + 1/2) / 2 = 1 each
+    assert res.payoffs[0] == res.payoffs[1] == 1
+    assert dict(res.details)["places"][:2] == [1, 1]
+
+
+def test_places_first_last_pays_the_first_out_and_charges_the_fool() -> None:
+    state = pos(rules={"places": "first_last", "variant": "simple"}, hands=[["7D"], ["9D", "6S"], ["8C"]],
+                out=[], attacker=0, defender=1)
+    end = play(state, "attack 7D", "cover 7D with 9D")  # player 0 out first
+    assert end.places == (1,)
+    end = play(end, "attack 6S", "take")  # player 1 leads 6♠ at player 2, who cannot beat it
+    while SPEC.result(end) is None:
+        end = SPEC.apply(end, SPEC.legal_moves(end)[0])
+    res = SPEC.result(end)
+    assert res is not None and res.payoffs[0] == 1 and sorted(res.payoffs) == [-1, 0, 1]
+
+
+def test_places_field_is_checked_and_places_do_not_combine_with_teams() -> None:
+    base = {"game": "durak", "trump": "S", "stock": [], "hands": [[], [], ["6H"], ["7H"]], "out": [0, 1],
+            "attacker": 2, "defender": 3}
+    assert SPEC.state_from_json({**base, "rules": {"places": "even"}}).places == (1, 2)
+    assert SPEC.state_from_json({**base, "rules": {"places": "even"}, "places": [1, 1]}).places == (1, 1)
+    with pytest.raises(InputError, match=r"^places: place 2 at position 0 of out"):
+        SPEC.state_from_json({**base, "rules": {"places": "even"}, "places": [2, 2]})
+    with pytest.raises(InputError, match=r"^places: finishing places are kept only under the rule option places"):
+        SPEC.state_from_json({**base, "places": [1, 2]})
+    with pytest.raises(InputError, match=r"^rules.places: finishing places are for players on their own"):
+        SPEC.state_from_json({**base, "rules": {"places": "even", "teams": "2v2"}})
+
+
+@settings(max_examples=max(10, settings.default.max_examples // 3))
+@given(seed=st.integers(min_value=0, max_value=2**63), places=st.sampled_from(["even", "first_last"]))
+def test_spec_and_engine_agree_with_places(seed: int, places: str) -> None:
+    """Lockstep over whole games under places (results, returns and the places field included)."""
+    rng = random.Random(seed)
+    rules = random_rules(Rules, rng, places=places, teams="none")
+    d = conformance.lockstep(games.get("durak"), SPEC.deal(rules, rng.randint(2, 6), rng), rng)
+    assert d is None, f"{d.summary()}\nposition: {d.position}\nmoves: {d.history}"
+
+
+def test_exact_solver_refuses_places_and_open_hand_max_n_equals_the_spec(tmp_path, capsys) -> None:
+    from foolsolve.engines.durak import ENGINE
+    from foolsolve.solver.durak import check_endgame
+    from foolsolve.solver.minimax import open_hand_values
+    from foolsolve.solver.open_hand import solve_world
+
+    obj = {"game": "durak", "rules": {"places": "even"}, "trump": "S", "stock": [], "attacker": 0, "defender": 1,
+           "hands": [["6H", "9D"], ["7H", "AD"], ["9H"]]}
+    state = SPEC.state_from_json(obj)
+    with pytest.raises(NotCovered, match=r"^rules: the exact Durak solver does not play places=even$"):
+        check_endgame(ENGINE.from_spec(state))
+    got = solve_world(games.get("durak"), state, concept="max-n")
+    assert got.exact and got.values == open_hand_values(SPEC, state, 0, "max-n")
+    two = {**obj, "hands": [["6H", "9D"], ["7H", "AD"]]}
+    f = tmp_path / "two.json"
+    f.write_text(json.dumps(two))
+    code, out, err = run([str(f), "--json"], capsys)
+    assert code == 0, err
+    res = json.loads(out)
+    assert any("does not play places=even" in n for n in res["notes"])
+    want = {m: v / 2 for m, v in move_values(SPEC, SPEC.state_from_json(two)).items()}  # payoff difference / 2
+    assert {m["move"]: Fraction(m["value"]) for m in res["moves"]} == want
