@@ -146,7 +146,7 @@ class EngineRules:
     redeal: bool = False
     """``redeal_right``: a deal opens the redeal phase when a hand holds 5 or more cards of one suit."""
     places: int = 0
-    """``places``: 0 fool, 1 even (place k pays (n+1)/2 - k), 2 first_last (+1 first, -1 last)."""
+    """``places``: 0 fool, 1 even (place k pays (n+1-2k)/(n-1)), 2 first_last (+1 first, -1 last)."""
     teams: bool = False
     """``teams`` (2v2 or 3v3): partners sit alternately (team ``p % 2``)."""
     exchange: bool = False
@@ -354,7 +354,7 @@ def game_result(s: EngineState) -> Result | None:
 def _place_pay(kind: int, place: int, n: int) -> Fraction:
     if kind == 2:
         return Fraction(1 if place == 1 else -1 if place == n else 0)
-    return Fraction(n + 1, 2) - place
+    return Fraction(n + 1 - 2 * place, n - 1)
 
 
 @cache

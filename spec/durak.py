@@ -186,7 +186,8 @@ class Rules:
     places: str = option(
         "fool", choices=("fool", "even", "first_last"), reconstructed=True,
         doc="fool: only the fool loses (-1; the others +1/(n-1)); even: finishing places in the order of going "
-            "out, place k paying (n+1)/2 - k; first_last: place 1 +1, the last place -1, the others 0. Players "
+            "out, evenly spaced from +1 (first) to -1 (last), place k paying (n+1-2k)/(n-1); first_last: place 1 "
+            "+1, the last place -1, the others 0. Players "
             "going out at the same end of a bout share their places (each the mean of the places they span). "
             "The text names the places, not their scores.",
         source="001 §Card game 'Sometimes players agree among themselves to identify the winners, according to "
@@ -1056,10 +1057,11 @@ def finishing_places(state: State, out: tuple[int, ...]) -> tuple[int, ...]:
 
 def place_payoff(place: int, players: int, rules: Rules) -> Fraction:
     """The payoff of finishing place ``place`` (1 first) under ``places`` (RECONSTRUCTION: the text
-    gives places and no scores; both choices are zero-sum and never pay a place more than a better one)."""
+    gives places and no scores; both choices are zero-sum, within -1..1 as the fool's game, and never pay a
+    place more than a better one)."""
     if rules.places == "first_last":
         return Fraction(1 if place == 1 else -1 if place == players else 0)
-    return Fraction(players + 1, 2) - place
+    return Fraction(players + 1 - 2 * place, players - 1)
 
 
 def place_result(state: State) -> Result:

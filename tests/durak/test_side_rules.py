@@ -260,7 +260,7 @@ def test_cli_answers_a_team_position_from_the_seat_and_names_the_refusal(tmp_pat
 def test_places_follow_the_sequence_of_going_out_and_ties_share() -> None:
     """001 §Card game: "Sometimes players agree among themselves to identify the winners, according to the
     sequence of discarding cards. For example, the first one to discard all cards is the winner, the
-    subsequent ones take the corresponding places". Option places=even: place k pays (n+1)/2 - k; players
+    subsequent ones take the corresponding places". Option places=even: place k pays (n+1-2k)/(n-1); players
     going out at the same end of a bout share (reconstruction place_ties); the one left with cards is last."""
     fields = {"hands": [["7D"], ["9D"], ["6C", "8H"], ["6H", "KH"]], "out": [], "attacker": 0, "defender": 1}
     state = pos(rules={"places": "even", "variant": "simple"}, **fields)
@@ -273,8 +273,9 @@ def test_places_follow_the_sequence_of_going_out_and_ties_share() -> None:
         end = SPEC.apply(end, SPEC.legal_moves(end)[0])
     res = SPEC.result(end)
     assert res is not None and sum(res.payoffs) == 0
-    # places 1 and 2 shared by players 0 and 1: (3/2 + 1/2) / 2 = 1 each
-    assert res.payoffs[0] == res.payoffs[1] == 1
+    # places 1 and 2 shared by players 0 and 1: (1 + 1/3) / 2 = 2/3 each
+    assert res.payoffs[0] == res.payoffs[1] == Fraction(2, 3)
+    assert sorted(res.payoffs[2:]) == [-1, Fraction(-1, 3)]
     assert dict(res.details)["places"][:2] == [1, 1]
 
 
