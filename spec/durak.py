@@ -1616,12 +1616,19 @@ class DurakSpec(SpecGame[State, Move]):
     def state_to_json(self, state: State) -> dict[str, Any]:
         """The canonical position JSON: every field, cards in ASCII, card lists sorted by card index
         (the stock keeps its draw order), the table sorted by attack-card index. In the redeal phase
-        (only then) also ``"phase": "redeal"`` and the hidden ``redeal_seed``."""
+        (only then) also ``"phase": "redeal"`` and the hidden ``redeal_seed``. The side rules
+        (:data:`SIDE_OPTIONS`) are written only when on (and ``places`` only under its option), so a
+        position under the other rules is the same text as before they existed (a world's seed in
+        the seat analysis hashes it)."""
         def cards(cs: Iterable[Card]) -> list[str]:
             return [c.ascii for c in sorted(cs)]
+        rules = rules_to_json(state.rules)
+        for name in SIDE_OPTIONS:  # written only when on: default positions read as they always did
+            if getattr(state.rules, name) == getattr(Rules(), name):
+                del rules[name]
         obj: dict[str, Any] = {
             "game": self.name,
-            "rules": rules_to_json(state.rules),
+            "rules": rules,
             "players": state.players,
             "trump": state.trump,
             "hands": [cards(h) for h in state.hands],
