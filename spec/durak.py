@@ -1193,11 +1193,11 @@ class DurakSpec(SpecGame[State, Move]):
         """
         if isinstance(players, bool) or not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise InputError(f"players: must be {MIN_PLAYERS}..{MAX_PLAYERS}, got {players!r}")
-        if rules.teams != NO_TEAMS and rules.places != "fool":
-            raise InputError("rules.places: finishing places are for players on their own; with teams a team loses")
         if rules.teams != NO_TEAMS and players != TEAM_PLAYERS[rules.teams]:
             raise InputError(f"players: teams {rules.teams} is played by {TEAM_PLAYERS[rules.teams]} players, "
                              f"got {players}")
+        if rules.teams != NO_TEAMS and rules.places != "fool":
+            raise InputError("rules.places: finishing places are for players on their own; with teams a team loses")
         deck = list(rules.deck_cards.cards)
         rng.shuffle(deck)
         hands = tuple(frozenset(deck[HAND_SIZE * i: HAND_SIZE * i + HAND_SIZE]) for i in range(players))

@@ -101,7 +101,9 @@ def test_spec_and_engine_agree_with_the_trump_ace_exchange(seed: int) -> None:
     deals where the trump ace lies under the stock and the lead attacker holds the six of trumps."""
     rng = random.Random(seed)
     # (3v3 with 36 cards leaves no stock, so no ace under it)
-    rules = random_rules(Rules, rng, trump_ace_exchange=True, redeal_right=False, teams=rng.choice(["none", "2v2"]))
+    teams = rng.choice(["none", "2v2"])
+    rules = random_rules(Rules, rng, trump_ace_exchange=True, redeal_right=False, teams=teams,
+                         places=rng.choice(["fool", "even"]) if teams == "none" else "fool")
     deal = SPEC.deal(rules, TEAM_PLAYERS.get(rules.teams, rng.randint(2, 5)), rng)
     state = _with_ace_under(deal, rng)
     assert any(isinstance(m, Exchange) for m in SPEC.legal_moves(state))
@@ -224,7 +226,7 @@ def test_teams_need_four_or_six_players() -> None:
 def test_spec_and_engine_agree_in_team_play(seed: int, teams: str) -> None:
     """Lockstep over whole team games from fresh deals, every other option at random."""
     rng = random.Random(seed)
-    rules = random_rules(Rules, rng, teams=teams)
+    rules = random_rules(Rules, rng, teams=teams, places="fool")
     state = SPEC.deal(rules, 4 if teams == "2v2" else 6, rng)
     d = conformance.lockstep(games.get("durak"), state, rng)
     assert d is None, f"{d.summary()}\nposition: {d.position}\nmoves: {d.history}"
