@@ -403,8 +403,9 @@ def report(position: str, out: str, max_nodes: int | None, extra: tuple[str, ...
     place with the value after each step; every legal move with its value, best first, ties
     grouped; the rules in force with their sources. Solver options as for solve (-o).
 
-    A view file (hidden cards), or a position with --as P, is answered from the viewer's seat as
-    solve answers it (--method, --samples, --seed, --time, --max-nodes a world): every move's mean
+    A view file (hidden cards), or a position with --as P (or a seat option: the mover's seat), is
+    answered from that seat as solve answers it (--method, --samples, --seed, --workers, --time,
+    --max-nodes a world): every move's mean
     with its 95% interval, best first, moves of equal mean grouped, the method, the worlds valued
     and how many of them exactly."""
     from foolsolve.cli import _SeatRequest, load_position
@@ -420,6 +421,9 @@ def report(position: str, out: str, max_nodes: int | None, extra: tuple[str, ...
     seat_args = {"--method": method, "--samples": samples, "--seed": seed, "--workers": workers}
     if isinstance(state, View) and viewer is not None and viewer != state.player:
         raise InputError(f"--as: this is player {state.player}'s view; it cannot answer for player {viewer}")
+    if not isinstance(state, View) and viewer is None and any(v is not None for v in seat_args.values()):
+        mover = info.spec.to_move(state)  # a seat option asks for the seat's answer, as for solve
+        viewer = max(mover, 0) if not info.spec.is_terminal(state) else 0
     if not isinstance(state, View) and viewer is not None:
         n = info.spec.num_players(state)
         if viewer >= n:
@@ -444,9 +448,6 @@ def report(position: str, out: str, max_nodes: int | None, extra: tuple[str, ...
             click.echo("foolsolve: interrupted (the page shows the best answer so far)", err=True)
             sys.exit(130)
         return
-    given = [k for k, v in seat_args.items() if v is not None]
-    if given:
-        raise InputError(f"{given[0]}: an option of the answer from one seat (a view file, or --as P)")
     result = None
     why = "" if info.solve is not None else f"{info.title} has no exact solver"
     if info.solve is not None:
