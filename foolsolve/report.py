@@ -48,7 +48,8 @@ tbody.tie th { background: #f0f0ea; font-weight: normal; font-style: italic; }
 tbody.tie.best th { background: #dcefdc; font-weight: bold; font-style: normal; }
 tr.best td { font-weight: bold; }
 .src { color: #555; font-size: 0.9em; } tr.changed td { background: #fff3c4; }
-td.num { white-space: nowrap; } #moves td, #moves th { padding: 0.2em 0.45em; } #moves td:first-child { min-width: 8em; }
+td.num { white-space: nowrap; } #moves td, #moves th { padding: 0.2em 0.45em; }
+.board-side { overflow-x: auto; } #moves td:first-child { min-width: 7em; }
 pre { background: #f1f1ec; padding: 0.6em; overflow-x: auto; }
 """
 
@@ -265,8 +266,8 @@ def seat_groups(answer: Any) -> list[list[Any]]:
 
 
 def _seat_table(answer: Any) -> str:
-    """Every move of a seat answer with its mean and 95% interval (IS-MCTS: its visits), best first,
-    moves of equal mean grouped under one heading."""
+    """Every move of a seat answer with its mean, 95% interval and worlds (IS-MCTS: its visits, no
+    interval), best first, moves of equal mean grouped under one heading."""
     best = set(answer.best)
     ismcts = answer.method == "ismcts"
     parts = []
@@ -274,18 +275,18 @@ def _seat_table(answer: Any) -> str:
         head = group[0]
         rows = []
         for m in group:
-            span = (f"{m.worlds:,} visits" if ismcts else "every world" if m.low == m.high
-                    else f"[{_signed(m.low)}, {_signed(m.high)}]")
+            span = "" if ismcts else "every world" if m.low == m.high else f"[{_signed(m.low)}, {_signed(m.high)}]"
             rows.append(f'<tr class="{"best" if m.move in best else ""}" data-move="{escape(m.move)}" '
                         f'data-mean="{m.mean!r}" data-low="{m.low!r}" data-high="{m.high!r}" data-worlds="{m.worlds}">'
-                        f'<td>{escape(m.move)}</td><td class="num">{m.mean:+.3f}</td><td class="num">{escape(span)}</td>'
-                        f'<td class="num">{m.worlds:,}</td><td>{"best" if m.move in best else ""}</td></tr>')
+                        f'<td>{escape(m.move)}</td><td class="num">{m.mean:+.3f}</td>'
+                        + ("" if ismcts else f'<td class="num">{escape(span)}</td>')
+                        + f'<td class="num">{m.worlds:,}</td></tr>')
         is_best = all(m.move in best for m in group)
-        parts.append(f'<tbody class="tie{" best" if is_best else ""}"><tr><th colspan="5">mean {head.mean:+.3f}: '
-                     f'{len(group)} move{"s" if len(group) != 1 else ""}</th></tr>{"".join(rows)}</tbody>')
-    spread = "visits" if ismcts else "95% interval"
-    return (f'<table id="moves"><thead><tr><th>move</th><th>mean</th><th>{spread}</th>'
-            f'<th>{"visits" if ismcts else "worlds"}</th><th></th></tr></thead>{"".join(parts)}</table>')
+        parts.append(f'<tbody class="tie{" best" if is_best else ""}"><tr><th colspan="{3 if ismcts else 4}">mean '
+                     f'{head.mean:+.3f}: {len(group)} move{"s" if len(group) != 1 else ""}'
+                     f'{", best" if is_best else ""}</th></tr>{"".join(rows)}</tbody>')
+    head = "<th>visits</th>" if ismcts else "<th>95% interval</th><th>worlds</th>"
+    return f'<table id="moves"><thead><tr><th>move</th><th>mean</th>{head}</tr></thead>{"".join(parts)}</table>'
 
 
 def _seat_side(answer: Any) -> str:

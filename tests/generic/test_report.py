@@ -296,7 +296,7 @@ def test_in_a_browser_a_views_page_shows_the_intervals_beside_the_view(browser, 
     shown = [rows.nth(i).locator("td").all_text_contents() for i in range(rows.count())]
     by_move = {m["move"]: m for m in embedded["moves"]}
     assert len(shown) == len(by_move)
-    for move, mean, interval, worlds, _ in shown:
+    for move, mean, interval, worlds in shown:
         m = by_move[move]
         assert (mean, interval, worlds) == (f"{m['mean']:+.3f}", f"[{m['low']:+.3f}, {m['high']:+.3f}]", "8")
     assert [float(r[1]) for r in shown] == sorted((float(r[1]) for r in shown), reverse=True)
