@@ -404,9 +404,10 @@ def report(position: str, out: str, max_nodes: int | None, extra: tuple[str, ...
     place with the value after each step; every legal move with its value, best first, ties
     grouped; the rules in force with their sources. Solver options as for solve (-o).
 
-    A view file (hidden cards), or a position with --as P (or a seat option: the mover's seat), is
-    answered from that seat as solve answers it (--method, --samples, --seed, --workers, --time,
-    --max-nodes a world): every move's mean
+    A view file (hidden cards), a position with --as P (or a seat option: the mover's seat), or
+    one the exact solver does not take whose player to move cannot see every card that matters
+    (three Durak players, a stock of unknown order), is answered from that seat as solve answers
+    it (--method, --samples, --seed, --workers, --time, --max-nodes a world): every move's mean
     with its 95% interval, best first, moves of equal mean grouped, the method, the worlds valued
     and how many of them exactly."""
     from foolsolve.cli import _SeatRequest, load_position
@@ -432,24 +433,32 @@ def report(position: str, out: str, max_nodes: int | None, extra: tuple[str, ...
         if info.spec.is_terminal(state):
             raise InputError("position: the game is over")
         state = read_view(view_of(info, state, viewer))
-    if isinstance(state, View):
+
+    def seat_page(view: View, note: str = "") -> None:
+        """The page of ``view`` with the answer from its viewer's seat."""
         if equilibrium:
             raise InputError("--equilibrium: an option of the exact solver; an answer from one seat takes none")
-        request = _SeatRequest(state.player, method, samples, time_limit, seed, workers, None, False, max_nodes,
+        request = _SeatRequest(view.player, method, samples, time_limit, seed, workers, None, False, max_nodes,
                                extra)
         answer, why = None, ""
-        if info.spec.is_terminal(worlds_of_view(state).sample(random.Random(0))):
+        if info.spec.is_terminal(worlds_of_view(view).sample(random.Random(0))):
             why = "the game is over"
         else:
-            answer = request.analysis(info, worlds_of_view(state))
-        write_text(out, view_page(state, answer, why))
+            answer = request.analysis(info, worlds_of_view(view))
+            if note:
+                answer.notes.insert(0, note)
+        write_text(out, view_page(view, answer, why))
         if out != "-":
             click.echo(f"wrote {out}")
         if answer is not None and answer.interrupted:
             click.echo("foolsolve: interrupted (the page shows the best answer so far)", err=True)
             sys.exit(130)
+
+    if isinstance(state, View):
+        seat_page(state)
         return
     result = None
+    refused = ""
     why = "" if info.solve is not None else f"{info.title} has no exact solver"
     if info.solve is not None:
         from foolsolve.cli import _parse_extra
@@ -469,7 +478,15 @@ def report(position: str, out: str, max_nodes: int | None, extra: tuple[str, ...
             except SearchLimit as exc:
                 why = limit_text(exc, opts)
             except InputError as exc:  # a position this solver does not take (three players ...)
-                why = str(exc)
+                why = refused = str(exc)
+        if (refused and not extra and not equilibrium and max_nodes is None
+                and _SeatRequest.hidden_from_mover(info, state)):
+            # cards the player to move cannot see matter: her seat answers, as solve does
+            mover = max(info.spec.to_move(state), 0)
+            seat_page(read_view(view_of(info, state, mover)),
+                      f"the exact solver does not take this position ({why}): answered from player {mover}'s seat, "
+                      "the cards hidden from that player unknown")
+            return
     write_text(out, page(info, state, result, no_solve=why))
     if out != "-":
         click.echo(f"wrote {out}")

@@ -67,11 +67,17 @@ def test_the_page_is_self_contained_and_carries_the_solvers_result(tmp_path, cap
     assert html.count('data-option="') == len(games.get("durak").spec.rules_cls.__dataclass_fields__)
 
 
-def test_a_position_the_solver_does_not_take_still_gets_a_page_saying_why(tmp_path, capsys):
-    out, _ = report(tmp_path, capsys, "durak-midbout.json")  # three players
+def test_a_position_the_solver_does_not_take_is_answered_from_the_movers_seat_as_solve_does(tmp_path, capsys):
+    out, solved = report(tmp_path, capsys, "durak-midbout.json")  # three players: the other hands are hidden
     html = out.read_text()
-    assert "No exact values" in html and "two players" in html
+    embedded = json.loads(html.split('id="solve-result">')[1].split("</script>")[0])
+    assert embedded["player"] == solved["player"] == solved["to_move"] and embedded["moves"] == solved["moves"]
+    assert "two players" in embedded["notes"][0] and "two players" in html
     assert html.count('<svg xmlns="http://www.w3.org/2000/svg"') == 1
+    # with a solver option the exact solver is asked for, and the page says why it has no values
+    code, _, err = run(["report", str(EXAMPLES / "durak-midbout.json"), "--out", str(out), "-o", "pv=false"], capsys)
+    html = out.read_text()
+    assert code == 0 and "No exact values" in html and "two players" in html, err
 
 
 def test_a_node_budget_that_runs_out_still_gives_a_page_saying_so(tmp_path, capsys):
