@@ -6,8 +6,8 @@ time left from that record (docs/durak-solver.md, "Start-up").
 Why weights: the recursive search ``_search`` is about five sixths of the compile, so a count of
 functions done says little. Why CPU time: it is what a function's compile costs on this machine
 whatever the load; the wall time left is that CPU time times how much slower than its CPU time
-this compile has run so far (at its start, the slowdown the load average predicts for one more
-busy thread). With no record for a function to compile (the first compile on a machine, a new
+this compile has run so far (before its first CPU second, as much slower as the recorded compile
+ran: its wall over its CPU seconds). With no record for a function to compile (the first compile on a machine, a new
 function) the line says so and gives no estimate.
 
 This module imports no numba: it only reads and writes a small JSON file and formats the line.
@@ -68,31 +68,27 @@ def write_record(path: Path | None, measured: Mapping[str, Mapping[str, float]])
         pass
 
 
-def load_slowdown() -> float:
-    """How many times its CPU time one more busy thread is expected to take now: the 1-minute load
-    average plus this thread, shared by the machine's cores (1 on an idle machine)."""
-    try:
-        load = os.getloadavg()[0]
-    except (OSError, AttributeError):
-        return 1.0
-    return max(1.0, (load + 1) / (os.cpu_count() or 1))
-
-
 @dataclass
 class Estimate:
     """The progress of one compile of ``names`` (in order), weighed by ``record``.
 
     ``weights`` are the recorded CPU seconds of each function, or ``None`` when a function has no
-    record (then progress is counted in functions and no time is estimated)."""
+    record (then progress is counted in functions and no time is estimated); ``slowdown``: wall
+    seconds per CPU second assumed until this compile has measured its own."""
 
     names: list[str]
     weights: list[float] | None
     slowdown: float = 1.0
 
     @classmethod
-    def of(cls, names: list[str], record: Mapping[str, Mapping[str, float]], slowdown: float = 1.0) -> Estimate:
-        known = all(n in record for n in names)
-        return cls(list(names), [max(record[n]["cpu"], 1e-3) for n in names] if known and names else None, slowdown)
+    def of(cls, names: list[str], record: Mapping[str, Mapping[str, float]]) -> Estimate:
+        """The estimate of a compile of ``names`` from ``record``; its :attr:`slowdown` (used until
+        this compile has a CPU second of its own) is the recorded wall over CPU seconds."""
+        if not names or not all(n in record for n in names):
+            return cls(list(names), None)
+        cpu = sum(record[n]["cpu"] for n in names)
+        wall = sum(record[n]["wall"] for n in names)
+        return cls(list(names), [max(record[n]["cpu"], 1e-3) for n in names], max(1.0, wall / cpu) if cpu else 1.0)
 
     def line(self, done: int, cpu_current: float, elapsed: float, cpu_elapsed: float) -> str:
         """The progress line after ``done`` functions, the next one having used ``cpu_current`` CPU

@@ -282,7 +282,7 @@ def compile_kernels(todo: list[tuple[str, Any, str]], announce: bool, record: Pa
     from foolsolve.solver.durak import compile_record as cr
 
     path = cr.record_path() if record is True else record or None
-    est = cr.Estimate.of([name for name, _, _ in todo], cr.read_record(path), cr.load_slowdown())
+    est = cr.Estimate.of([name for name, _, _ in todo], cr.read_record(path))
     t0, c0 = time.monotonic(), time.process_time()
     loaded = 0
     measured: dict[str, dict[str, float]] = {}
