@@ -100,7 +100,7 @@ class Estimate:
         if self.weights is None:
             return f"{head}, {elapsed:.0f} s; first compile here, no estimate yet"
         frac, left = self.progress(done, cpu_current, elapsed, cpu_elapsed)
-        over = " (this function takes longer than last time)" if self.weights[done] < cpu_current else ""
+        over = " (this function takes longer than last time)" if self.weights[done] + 1 < cpu_current else ""
         return f"{head}, {100 * frac:.0f}% of the work, {elapsed:.0f} s, about {_seconds(left)} left{over}"
 
     def progress(self, done: int, cpu_current: float, elapsed: float, cpu_elapsed: float) -> tuple[float, float]:
