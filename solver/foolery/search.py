@@ -33,7 +33,11 @@ earlier plays of the trick and the cards set aside are left out, since no rule r
 once the combination to beat is known. Once no hand holds five cards of a suit, no flush can
 ever be formed (hands only shrink) and suits no longer matter: hands are keyed by their
 number of cards of each rank, and of several moves equal up to suits only the first is
-searched. ``reduced=false`` keys on the engine's full key and searches every move (the
+searched. Ranks and trump numbers are renumbered in the key (:func:`canonical`): the values
+held in some hand are numbered in order, each run of values nobody holds becomes one value,
+so cards of neighbouring ranks that no other held card separates share table entries (rank
+equivalence, as in double-dummy bridge solvers; not with ``straight_wrap`` or where five of a
+kind is possible, the two rules that read a value otherwise). ``reduced=false`` keys on the engine's full key and searches every move (the
 tests check both give the same answers); exhaustive minimax over the spec and networkx
 retrograde analysis check the values on small positions.
 """
@@ -105,6 +109,96 @@ def search_order(move: int) -> tuple[int, int]:
     return (-move.bit_count(), 100 if top == 64 else top if top > 64 else top & 15)
 
 
+def _gap_map(present: int, top: int) -> tuple[int, ...]:
+    """The order-keeping relabelling of values ``0..top`` for the values in the bit mask
+    ``present``: present values are numbered ``1, 2, ...`` in order, and each run of absent
+    values between (or before) them becomes one value of its own. So two present values stay
+    equal, adjacent or not adjacent, and every value (present or not) keeps its order against
+    every present one."""
+    out = [0] * (top + 1)
+    c = 0
+    gap = False
+    for v in range(1, top + 1):
+        if present >> v & 1:
+            c += 1
+            gap = False
+        elif not gap:
+            c += 1
+            gap = True
+        out[v] = c
+    return tuple(out)
+
+
+_GAP_MAPS: dict[tuple[int, int], tuple[int, ...]] = {}
+
+
+def gap_map(present: int, top: int) -> tuple[int, ...]:
+    """:func:`_gap_map`, cached."""
+    hit = _GAP_MAPS.get((present, top))
+    if hit is None:
+        hit = _GAP_MAPS[(present, top)] = _gap_map(present, top)
+    return hit
+
+
+def _relabel(word: int, vmap: tuple[int, ...]) -> int:
+    out = 0
+    while word:
+        low = word & -word
+        word ^= low
+        out |= 1 << vmap[low.bit_length() - 1]
+    return out
+
+
+def five_of_a_kind_possible(hands: tuple[int, ...]) -> bool:
+    """Some hand holds the four suit cards of a rank and the trump of its number (I-XIV)."""
+    for h in hands:
+        four = h & (h >> 16) & (h >> 32) & (h >> 48) & 0x7FFE
+        if four & (h >> 64):
+            return True
+    return False
+
+
+def canonical(hands: tuple[int, ...], top: tuple[int, int, int] | None,
+              wrap: bool) -> tuple[tuple[int, ...], tuple[int, int, int] | None] | None:
+    """Hands and the play to beat with card values renumbered by :func:`gap_map` (suit cards by
+    rank over every hand, trumps by number), or ``None`` where the renumbering could change a
+    rule: ``straight_wrap`` (the ace next to the King) and five of a kind (its rank compared with
+    trump numbers). Every rule of play reads ranks and trump numbers only through equality,
+    order and adjacency (sets, straights, full houses, flushes, the play to beat, trumping with
+    a higher top trump), which the renumbering keeps for every card still held, so a position
+    and its renumbered image have the same value: equivalent cards ("rank equivalence", as in
+    double-dummy bridge solvers) share table entries."""
+    if wrap or five_of_a_kind_possible(hands):
+        return None
+    if top is not None and top[0] == E.HAND and top[2] >> 4 == E.FIVE:
+        return None
+    union = 0
+    for h in hands:
+        union |= h
+    rmap = gap_map((union | union >> 16 | union >> 32 | union >> 48) & 0x7FFE, 15)
+    tmap = gap_map((union >> 64) & ~1, 21)
+    out = []
+    for h in hands:
+        m = h & E.FOOL_BIT
+        for sh in (0, 16, 32, 48):
+            w = (h >> sh) & 0x7FFE
+            if w:
+                m |= _relabel(w, rmap) << sh
+        t = (h >> 64) & ~1
+        if t:
+            m |= _relabel(t, tmap) << 64
+        out.append(m)
+    if top is not None:
+        kind, count, key = top
+        if kind == E.SET:
+            top = (kind, count, rmap[key])
+        elif kind == E.HAND:
+            top = (kind, count, (key >> 4) * 16 + rmap[key & 15])
+        elif kind == E.TRUMPS:
+            top = (kind, count, tmap[key])
+    return tuple(out), top
+
+
 class Solver:
     """Searches of one position (a transposition table per concept and player)."""
 
@@ -122,15 +216,24 @@ class Solver:
         self.suit_free = False
         """Set once the root is :func:`flushless` (then so is every later position)."""
         self.in_play = 0
+        self.canonical = reduced
+        """Key the tables on :func:`canonical` hands and play to beat where it applies."""
 
     def key(self, s: E.EngineState) -> Hashable:
         """The transposition key (see the module docstring)."""
         if not self.reduced:
             return E.ENGINE.key(s)
         owner = s.table[-1][0] if s.table else -1
+        hands, top = s.hands, s.top
+        tag = 0
+        if self.canonical:
+            c = canonical(hands, top, s.ctx.wrap)
+            if c is not None:
+                hands, top = c
+                tag = 2
         if self.suit_free or all(flushless(h) for h in s.hands):
-            return (0, tuple(map(rank_counts, s.hands)), s.top, owner, s.passed, s.skipped, s.places, s.to_move)
-        return (1, s.hands, s.top, owner, s.passed, s.skipped, s.places, s.to_move)
+            return (tag, tuple(map(rank_counts, hands)), top, owner, s.passed, s.skipped, s.places, s.to_move)
+        return (tag + 1, hands, top, owner, s.passed, s.skipped, s.places, s.to_move)
 
     def distinct(self, s: E.EngineState, moves: list[int]) -> list[int]:
         """``moves`` without those equal to an earlier one up to suits, when suits no longer
