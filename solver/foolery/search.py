@@ -34,12 +34,13 @@ once the combination to beat is known. Once no hand holds five cards of a suit, 
 ever be formed (hands only shrink) and suits no longer matter: hands are keyed by their
 number of cards of each rank, and of several moves equal up to suits only the first is
 searched. Ranks and trump numbers are renumbered in the key (:func:`canonical`): the values
-held in some hand are numbered in order, each run of values nobody holds becomes one value,
-so cards of neighbouring ranks that no other held card separates share table entries (rank
-equivalence, as in double-dummy bridge solvers; not with ``straight_wrap`` or where five of a
-kind is possible, the two rules that read a value otherwise). ``reduced=false`` keys on the engine's full key and searches every move (the
-tests check both give the same answers); exhaustive minimax over the spec and networkx
-retrograde analysis check the values on small positions.
+some hand holds by their place in order, the play to beat by where it falls among them, and
+adjacency kept only between ranks that can still be part of one hand's straight. So cards
+that no other held card separates share table entries (rank equivalence, as in double-dummy
+bridge solvers); not with ``straight_wrap`` or where five of a kind is possible, the two rules
+that read a value otherwise. ``reduced=false`` keys on the engine's full key and searches
+every move (the tests check both give the same answers); exhaustive minimax over the spec and
+networkx retrograde analysis check the values on small positions.
 """
 
 from __future__ import annotations
@@ -109,34 +110,33 @@ def search_order(move: int) -> tuple[int, int]:
     return (-move.bit_count(), 100 if top == 64 else top if top > 64 else top & 15)
 
 
-def _gap_map(present: int, top: int) -> tuple[int, ...]:
-    """The order-keeping relabelling of values ``0..top`` for the values in the bit mask
-    ``present``: present values are numbered ``1, 2, ...`` in order, and each run of absent
-    values between (or before) them becomes one value of its own. So two present values stay
-    equal, adjacent or not adjacent, and every value (present or not) keeps its order against
-    every present one."""
-    out = [0] * (top + 1)
+def _value_table(present: int, top: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """For the values ``0..top`` and the bit mask ``present`` of values some hand holds: each
+    present value's place in order (``1, 2, ...``; 0 for the absent ones), and every value's
+    code against the present ones (``2 * place`` for a present value, ``2 * (present values
+    below it) + 1`` for an absent one), which keeps its order and equality with each present
+    value."""
+    place = [0] * (top + 1)
+    code = [0] * (top + 1)
     c = 0
-    gap = False
     for v in range(1, top + 1):
         if present >> v & 1:
             c += 1
-            gap = False
-        elif not gap:
-            c += 1
-            gap = True
-        out[v] = c
-    return tuple(out)
+            place[v] = c
+            code[v] = 2 * c
+        else:
+            code[v] = 2 * c + 1
+    return tuple(place), tuple(code)
 
 
-_GAP_MAPS: dict[tuple[int, int], tuple[int, ...]] = {}
+_VALUE_TABLES: dict[tuple[int, int], tuple[tuple[int, ...], tuple[int, ...]]] = {}
 
 
-def gap_map(present: int, top: int) -> tuple[int, ...]:
-    """:func:`_gap_map`, cached."""
-    hit = _GAP_MAPS.get((present, top))
+def value_table(present: int, top: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """:func:`_value_table`, cached."""
+    hit = _VALUE_TABLES.get((present, top))
     if hit is None:
-        hit = _GAP_MAPS[(present, top)] = _gap_map(present, top)
+        hit = _VALUE_TABLES[(present, top)] = _value_table(present, top)
     return hit
 
 
@@ -158,16 +158,36 @@ def five_of_a_kind_possible(hands: tuple[int, ...]) -> bool:
     return False
 
 
-def canonical(hands: tuple[int, ...], top: tuple[int, int, int] | None,
-              wrap: bool) -> tuple[tuple[int, ...], tuple[int, int, int] | None] | None:
-    """Hands and the play to beat with card values renumbered by :func:`gap_map` (suit cards by
-    rank over every hand, trumps by number), or ``None`` where the renumbering could change a
-    rule: ``straight_wrap`` (the ace next to the King) and five of a kind (its rank compared with
-    trump numbers). Every rule of play reads ranks and trump numbers only through equality,
-    order and adjacency (sets, straights, full houses, flushes, the play to beat, trumping with
-    a higher top trump), which the renumbering keeps for every card still held, so a position
-    and its renumbered image have the same value: equivalent cards ("rank equivalence", as in
-    double-dummy bridge solvers) share table entries."""
+def straight_links(hands: tuple[int, ...]) -> int:
+    """Bit ``r``: ranks ``r`` and ``r + 1`` lie in five ranks in a row held by one hand, the
+    only way their adjacency can matter (a straight; hands only shrink, so a pair of ranks
+    without it never gets it back)."""
+    links = 0
+    for h in hands:
+        r = (h | h >> 16 | h >> 32 | h >> 48) & 0x7FFE
+        w = r & r >> 1 & r >> 2 & r >> 3 & r >> 4
+        links |= w | w << 1 | w << 2 | w << 3
+    return links
+
+
+Canonical = tuple[tuple[int, ...], "tuple[int, int, int] | None", int]
+
+
+def canonical(hands: tuple[int, ...], top: tuple[int, int, int] | None, wrap: bool) -> Canonical | None:
+    """The hands, the play to beat and the ranks whose adjacency matters, with card values
+    renumbered: the ranks and the trump numbers some hand holds by their place in order, the
+    play to beat by its code against them (:func:`value_table`), and the adjacent ranks that
+    can still be part of a straight (:func:`straight_links`) by place. ``None`` where a value
+    is read otherwise: ``straight_wrap`` (the ace next to the King) and five of a kind (its rank
+    compared with trump numbers).
+
+    Every other rule of play reads ranks and trump numbers through equality and order (sets,
+    full houses, flushes, five-card hands by their highest card, trumping with a higher top
+    trump, the play to beat) and adjacency within one hand (straights), and these determine
+    all of those for every card still held and for the play to beat. So two positions with
+    the same image are the same game up to renaming cards and have the same value: cards
+    that no other held card separates ("rank equivalence", as in double-dummy bridge
+    solvers) share table entries."""
     if wrap or five_of_a_kind_possible(hands):
         return None
     if top is not None and top[0] == E.HAND and top[2] >> 4 == E.FIVE:
@@ -175,28 +195,29 @@ def canonical(hands: tuple[int, ...], top: tuple[int, int, int] | None,
     union = 0
     for h in hands:
         union |= h
-    rmap = gap_map((union | union >> 16 | union >> 32 | union >> 48) & 0x7FFE, 15)
-    tmap = gap_map((union >> 64) & ~1, 21)
+    rplace, rcode = value_table((union | union >> 16 | union >> 32 | union >> 48) & 0x7FFE, 15)
+    tplace, tcode = value_table((union >> 64) & ~1, 21)
     out = []
     for h in hands:
         m = h & E.FOOL_BIT
         for sh in (0, 16, 32, 48):
             w = (h >> sh) & 0x7FFE
             if w:
-                m |= _relabel(w, rmap) << sh
+                m |= _relabel(w, rplace) << sh
         t = (h >> 64) & ~1
         if t:
-            m |= _relabel(t, tmap) << 64
+            m |= _relabel(t, tplace) << 64
         out.append(m)
     if top is not None:
         kind, count, key = top
         if kind == E.SET:
-            top = (kind, count, rmap[key])
+            top = (kind, count, rcode[key])
         elif kind == E.HAND:
-            top = (kind, count, (key >> 4) * 16 + rmap[key & 15])
+            top = (kind, count, (key >> 4) * 32 + rcode[key & 15])
         elif kind == E.TRUMPS:
-            top = (kind, count, tmap[key])
-    return tuple(out), top
+            top = (kind, count, tcode[key])
+    links = straight_links(hands)
+    return tuple(out), top, _relabel(links, rplace) if links else 0
 
 
 class Solver:
@@ -229,8 +250,8 @@ class Solver:
         if self.canonical:
             c = canonical(hands, top, s.ctx.wrap)
             if c is not None:
-                hands, top = c
-                tag = 2
+                hands, top, links = c
+                tag = 2 + 2 * links
         if self.suit_free or all(flushless(h) for h in s.hands):
             return (tag, tuple(map(rank_counts, hands)), top, owner, s.passed, s.skipped, s.places, s.to_move)
         return (tag + 1, hands, top, owner, s.passed, s.skipped, s.places, s.to_move)
