@@ -149,25 +149,20 @@ def _relabel(word: int, vmap: tuple[int, ...]) -> int:
     return out
 
 
-def five_of_a_kind_possible(hands: tuple[int, ...]) -> bool:
-    """Some hand holds the four suit cards of a rank and the trump of its number (I-XIV)."""
-    for h in hands:
-        four = h & (h >> 16) & (h >> 32) & (h >> 48) & 0x7FFE
-        if four & (h >> 64):
-            return True
-    return False
+_RELABELLED: dict[int, int] = {}
+"""``present << 24 | word`` -> ``word`` renumbered by the places of ``present``. Rank masks use
+bits 1-14; :func:`canonical` passes trump masks shifted up by 15, so the two never meet."""
 
 
-def straight_links(hands: tuple[int, ...]) -> int:
-    """Bit ``r``: ranks ``r`` and ``r + 1`` lie in five ranks in a row held by one hand, the
-    only way their adjacency can matter (a straight; hands only shrink, so a pair of ranks
-    without it never gets it back)."""
-    links = 0
-    for h in hands:
-        r = (h | h >> 16 | h >> 32 | h >> 48) & 0x7FFE
-        w = r & r >> 1 & r >> 2 & r >> 3 & r >> 4
-        links |= w | w << 1 | w << 2 | w << 3
-    return links
+def relabel(word: int, present: int, place: tuple[int, ...]) -> int:
+    """``word``'s values by their place among ``present`` (cached)."""
+    k = present << 24 | word
+    hit = _RELABELLED.get(k)
+    if hit is None:
+        if len(_RELABELLED) > 500_000:
+            _RELABELLED.clear()
+        hit = _RELABELLED[k] = _relabel(word, place)
+    return hit
 
 
 Canonical = tuple[tuple[int, ...], "tuple[int, int, int] | None", int]
@@ -177,7 +172,9 @@ def canonical(hands: tuple[int, ...], top: tuple[int, int, int] | None, wrap: bo
     """The hands, the play to beat and the ranks whose adjacency matters, with card values
     renumbered: the ranks and the trump numbers some hand holds by their place in order, the
     play to beat by its code against them (:func:`value_table`), and the adjacent ranks that
-    can still be part of a straight (:func:`straight_links`) by place. ``None`` where a value
+    can still be part of a straight by place (the links of ranks ``r`` and ``r + 1`` that lie in
+    five ranks in a row held by one hand: hands only shrink, so a pair of ranks without it
+    never gets it back, and adjacency matters to straights alone). ``None`` where a value
     is read otherwise: ``straight_wrap`` (the ace next to the King) and five of a kind (its rank
     compared with trump numbers).
 
@@ -188,25 +185,36 @@ def canonical(hands: tuple[int, ...], top: tuple[int, int, int] | None, wrap: bo
     the same image are the same game up to renaming cards and have the same value: cards
     that no other held card separates ("rank equivalence", as in double-dummy bridge
     solvers) share table entries."""
-    if wrap or five_of_a_kind_possible(hands):
+    if wrap or (top is not None and top[0] == E.HAND and top[2] >> 4 == E.FIVE):
         return None
-    if top is not None and top[0] == E.HAND and top[2] >> 4 == E.FIVE:
-        return None
-    union = 0
+    union = links = 0
     for h in hands:
-        union |= h
-    rplace, rcode = value_table((union | union >> 16 | union >> 32 | union >> 48) & 0x7FFE, 15)
-    tplace, tcode = value_table((union >> 64) & ~1, 21)
+        if h:
+            if h & h >> 16 & h >> 32 & h >> 48 & h >> 64 & 0x7FFE:
+                return None  # five of a kind possible
+            r = (h | h >> 16 | h >> 32 | h >> 48) & 0x7FFE
+            w = r & r >> 1 & r >> 2 & r >> 3 & r >> 4
+            if w:
+                links |= w | w << 1 | w << 2 | w << 3
+            union |= h
+    ranks = (union | union >> 16 | union >> 32 | union >> 48) & 0x7FFE
+    trumps = (union >> 64) & ~1
+    rplace, rcode = value_table(ranks, 15)
+    tplace, tcode = value_table(trumps, 21)
+    tkey = trumps << 15  # trump masks apart from rank masks in the relabel cache
     out = []
     for h in hands:
+        if not h:
+            out.append(0)
+            continue
         m = h & E.FOOL_BIT
         for sh in (0, 16, 32, 48):
             w = (h >> sh) & 0x7FFE
             if w:
-                m |= _relabel(w, rplace) << sh
+                m |= relabel(w, ranks, rplace) << sh
         t = (h >> 64) & ~1
         if t:
-            m |= _relabel(t, tplace) << 64
+            m |= relabel(t, tkey, tplace) << 64
         out.append(m)
     if top is not None:
         kind, count, key = top
@@ -216,8 +224,7 @@ def canonical(hands: tuple[int, ...], top: tuple[int, int, int] | None, wrap: bo
             top = (kind, count, (key >> 4) * 32 + rcode[key & 15])
         elif kind == E.TRUMPS:
             top = (kind, count, tcode[key])
-    links = straight_links(hands)
-    return tuple(out), top, _relabel(links, rplace) if links else 0
+    return tuple(out), top, relabel(links, ranks, rplace) if links else 0
 
 
 class Solver:
