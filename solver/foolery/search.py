@@ -133,9 +133,11 @@ _VALUE_TABLES: dict[tuple[int, int], tuple[tuple[int, ...], tuple[int, ...]]] = 
 
 
 def value_table(present: int, top: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """:func:`_value_table`, cached."""
+    """:func:`_value_table`, cached (at most 50,000 tables: a 21-trump mask has 2^21 subsets)."""
     hit = _VALUE_TABLES.get((present, top))
     if hit is None:
+        if len(_VALUE_TABLES) > 50_000:
+            _VALUE_TABLES.clear()
         hit = _VALUE_TABLES[(present, top)] = _value_table(present, top)
     return hit
 
