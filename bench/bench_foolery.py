@@ -1,7 +1,7 @@
 """Foolery benchmarks (a plain script; figures go to BENCHMARKS.md).
 
     .venv/bin/python bench/bench_foolery.py [--games 60] [--solves 7] [--cap 600000] [--only playout|solve]
-                                            [--rows 8v8 12v12 paranoid max-n] [--baseline-python PY]
+                                            [--rows 8v8 12v12 paranoid max-n] [--seed N] [--baseline-python PY]
 
 1. Random playouts, spec against engine, side by side in one run: the same fresh deals (3-7
    players, default rules), interleaved game by game, CPU time (``time.process_time``) so
@@ -110,12 +110,13 @@ ROWS = {"8v8": ("2 players 8v8", 4, 2, 8, None), "12v12": ("2 players 12v12", 4,
 
 
 def bench_solves(count: int, players: int, active: int, cards: int, concept: str | None = None,
-                 cap: int = 600_000, baseline: Worker | None = None) -> dict[str, Any]:
+                 cap: int = 600_000, baseline: Worker | None = None, seed: int | None = None) -> dict[str, Any]:
     """Median and max seconds of full solves (every move valued) of random endgames; a solve
     that needs more than ``cap`` nodes is stopped and counted as over (its time then is a
     lower bound, and so is a median that includes it). With ``baseline``, each position is
-    also solved there (the two take turns; which goes first alternates)."""
-    rng = random.Random(1000 + 10 * cards + active)
+    also solved there (the two take turns; which goes first alternates). ``seed``: other
+    positions than the row's own (seeded ``1000 + 10 * cards + active``)."""
+    rng = random.Random(1000 + 10 * cards + active if seed is None else seed)
     runs: dict[str, list[Solved]] = {"current": [], "baseline": []}
     for i in range(count):
         pos = random_endgame(rng, players, active, cards)
@@ -172,6 +173,8 @@ def main() -> None:
     ap.add_argument("--only", choices=("playout", "solve"), help="one part only (default: both)")
     ap.add_argument("--rows", nargs="+", choices=tuple(ROWS), default=list(ROWS),
                     help="solves: the rows to run (default all)")
+    ap.add_argument("--seed", type=int, default=None,
+                    help="solves: draw other positions from this seed (default: each row's own fixed seed)")
     ap.add_argument("--baseline-python", metavar="PY", default=None,
                     help="solves: also solve every position in the checkout installed in this Python's venv, "
                          "side by side")
@@ -190,7 +193,7 @@ def main() -> None:
         try:
             for row in a.rows:
                 label, players, active, cards, concept = ROWS[row]
-                r = bench_solves(a.solves, players, active, cards, concept, a.cap, worker)
+                r = bench_solves(a.solves, players, active, cards, concept, a.cap, worker, a.seed)
                 print(f"solve {label}: {r['positions']} positions, median {r['median_s']:.3f} s, "
                       f"max {r['max_s']:.3f} s, median nodes {r['median_nodes']:.0f}, "
                       f"{r['over_cap']} over the cap of {r['cap']} nodes", flush=True)
