@@ -1,7 +1,8 @@
 """Durak, fast: the same game as ``spec/durak.py`` (docs/durak-model.md) on integer bitmasks.
 
 The rule decisions on masks that the native playout and the solver's searches share (which cards
-beat which, the bout's limit and cap, throw-in cards, when a transfer is allowed, ...) live in
+beat which, the bout's limit and cap, throw-in cards, when a transfer is allowed, ...) and the flow
+of play (the thrower order, the draws, the next attacker, going out, the end) live in
 :mod:`foolsolve.engines.durak_kernel`, and this module calls them too.
 
 Card sets are Python ints with bit ``suit_slot * 16 + rank`` set per card (the stable index of
