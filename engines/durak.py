@@ -61,6 +61,7 @@ from foolsolve.engines.durak_kernel import (
     throw_cards,
     throw_ins_open,
     thrower_order,
+    throwers_after,
     transfer_attacker,
     transfer_fits,
     transfer_open,
@@ -281,9 +282,9 @@ def seat_list(packed: int) -> list[int]:
     return out
 
 
-_ORDERS: dict[tuple[Any, ...], list[int]] = {}
-"""The thrower orders (:func:`throwers`) and draw orders (:func:`_end_bout`) met so far, by the
-kernel function's arguments (a few hundred at most: they depend on the seats only)."""
+_ORDERS: dict[tuple[Any, ...], Any] = {}
+"""The thrower orders (:func:`thrower_lists`) and draw orders (:func:`_end_bout`) met so far, by
+the kernel function's arguments (a few hundred at most: they depend on the seats only)."""
 REFILL: tuple[tuple[int, ...], ...] = tuple(
     tuple(refill(held, left) for held in range(4 * SUIT_BITS + 1)) for left in range(4 * SUIT_BITS + 1))
 """``REFILL[left][held]``: :func:`durak_kernel.refill` by table (how many cards a hand of ``held``
@@ -309,14 +310,27 @@ def cap(s: EngineState) -> int:
     return CAPS[limit][s.dstart]  # bout_cap(s.dstart, limit)
 
 
-def throwers(s: EngineState) -> list[int]:
-    """The throwers in priority order (docs/durak-model.md "THROW", :func:`durak_kernel.thrower_order`;
-    a list shared between calls: not to be changed)."""
+def thrower_lists(attacker: int, defender: int, n: int, gone: int, neighbours: bool) -> tuple[list[int], list[list[int]]]:
+    """The throwers in priority order (docs/durak-model.md "THROW", :func:`durak_kernel.thrower_order`),
+    and who is asked next after each seat ``p`` passes (``[2 * p]``) or throws in to a taker
+    (``[2 * p + 1]``, :func:`durak_kernel.throwers_after`), as lists of seats."""
+    packed = thrower_order(attacker, defender, n, gone, neighbours)
+    return seat_list(packed), [seat_list(throwers_after(packed, p, again)) for p in range(n) for again in (0, 1)]
+
+
+def _throwers(s: EngineState) -> tuple[list[int], list[list[int]]]:
+    """:func:`thrower_lists` of this bout (kept: lists shared between calls, not to be changed)."""
     key = (s.attacker, s.defender, s.n, s.out, s.er.neighbours)
     got = _ORDERS.get(key)
     if got is None:
-        got = _ORDERS[key] = seat_list(thrower_order(s.attacker, s.defender, s.n, seat_mask(s.out), s.er.neighbours))
-    return got
+        got = _ORDERS[key] = thrower_lists(s.attacker, s.defender, s.n, seat_mask(s.out), s.er.neighbours)
+    return got  # type: ignore[no-any-return]
+
+
+def throwers(s: EngineState) -> list[int]:
+    """The throwers in priority order (docs/durak-model.md "THROW", :func:`durak_kernel.thrower_order`;
+    a list shared between calls: not to be changed)."""
+    return _throwers(s)[0]
 
 
 def throwable(s: EngineState, p: int) -> int:
@@ -417,10 +431,6 @@ def _start_throwing(s: EngineState, candidates: Sequence[int]) -> None:
                 s.to_move = p
                 return
     _end_bout(s, s.taking)
-
-
-def _after(order: list[int], p: int) -> list[int]:
-    return order[order.index(p) + 1:] if p in order else []
 
 
 def legal(s: EngineState) -> list[tuple[int, int, int]]:
@@ -543,9 +553,9 @@ def play(s: EngineState, m: tuple[int, int, int]) -> EngineState:
         if not t.taking:
             t.to_move = t.defender
         else:
-            _start_throwing(t, [p, *_after(throwers(t), p)])
+            _start_throwing(t, _throwers(t)[1][2 * p + 1])
     elif kind == PASS:
-        _start_throwing(t, _after(throwers(t), t.to_move))
+        _start_throwing(t, _throwers(t)[1][2 * t.to_move])
     elif kind == ATTACK:
         t.hands[t.attacker] &= ~x
         t.tatt = t.unc = x

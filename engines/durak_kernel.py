@@ -3,12 +3,13 @@
 Each function is one rule decision on integers: which cards beat which (:data:`BEATERS`), the
 bout's limit and cap, which cards may lead together, which may be thrown in, when a transfer or a
 shown trump is allowed, and how a two-player game ends; and the flow of play between them: the
-next player in, who may throw in and in what order, who draws and how many cards, who leads the
-next bout, who attacks after a transfer, who goes out and who is the fool. The engine
-(:mod:`foolsolve.engines.durak`), its native playout (:mod:`foolsolve.engines.durak_playout`) and
-the solver's Python search run these functions as they stand; the compiled search
-(:mod:`foolsolve.solver.durak.compiled`) compiles the very same functions with numba. So a rule
-change touches the spec, the engine and this module, and every fast implementation follows.
+next player in, who may throw in and in what order (and who is asked next), who draws and how
+many cards, who leads the next bout, who attacks after a transfer, who goes out and who is the
+fool. The engine (:mod:`foolsolve.engines.durak`), its native playout
+(:mod:`foolsolve.engines.durak_playout`) and the solver's Python search run these functions as
+they stand; the compiled search (:mod:`foolsolve.solver.durak.compiled`) compiles the very same
+functions with numba. So a rule change touches the spec, the engine and this module, and every
+fast implementation follows.
 
 The functions are written for both: plain integer arithmetic and indexing on their arguments and
 this module's constants, no calls (numba compiles each function on its own; a call to another
@@ -195,6 +196,27 @@ def thrower_order(attacker: int, defender: int, n: int, gone: int, neighbours: i
             q += 1
             if q == n:
                 q = 0
+    return packed
+
+
+def throwers_after(order: int, p: int, again: int) -> int:
+    """docs/durak-model.md "THROW": who is asked next, in turn, packed (:data:`SEAT_BITS`), after
+    ``p`` threw in to a taker (``again``: the same thrower stays first) or passed: then the throwers
+    after ``p`` in ``order`` (a :func:`thrower_order`; none when ``p`` is not in it)."""
+    packed = 0
+    shift = 0
+    if again:
+        packed = p + 1
+        shift = SEAT_BITS
+    seen = 0
+    while order:
+        q = (order & 15) - 1
+        order >>= SEAT_BITS
+        if seen:
+            packed |= (q + 1) << shift
+            shift += SEAT_BITS
+        elif q == p:
+            seen = 1
     return packed
 
 

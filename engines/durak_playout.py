@@ -52,6 +52,7 @@ from foolsolve.engines.durak import (
     play,
     seat_list,
     seat_mask,
+    thrower_lists,
 )
 from foolsolve.engines.durak_kernel import (
     CAPS,
@@ -65,7 +66,6 @@ from foolsolve.engines.durak_kernel import (
     show_fits,
     throw_cards,
     throw_ins_open,
-    thrower_order,
     transfer_attacker,
     transfer_fits,
     transfer_open,
@@ -211,7 +211,9 @@ def playout(state: EngineState, rng: random.Random, max_moves: int | None = None
     # the next player in after each seat; the thrower orders and draw orders (lists of seats, from
     # the kernel's) by ``attacker << 3 | defender``
     nxt, orders, draws = _seats(n, gone, neighbours)
-    order: list[int] | None = None  # this bout's throwers, looked up when first needed
+    # this bout's throwers (:func:`thrower_lists`: the order, who is asked after each seat), looked
+    # up when first needed
+    order: tuple[list[int], list[list[int]]] | None = None
 
     # the bout limit (docs/durak-model.md "Caps") and the cap min(dstart, limit)
     limit = bout_limit(first_bout, taking, first_limit, first_take6, six_always, slen)
@@ -384,9 +386,8 @@ def playout(state: EngineState, rng: random.Random, max_moves: int | None = None
                     if order is None:
                         order = orders[attacker << 3 | defender]
                         if order is None:
-                            order = orders[attacker << 3 | defender] = seat_list(
-                                thrower_order(attacker, defender, n, gone, neighbours))
-                    cands = order
+                            order = orders[attacker << 3 | defender] = thrower_lists(attacker, defender, n, gone, neighbours)
+                    cands = order[0]
                 else:
                     cands = _NOBODY
             elif i < total - 1:  # transfer or show
@@ -430,9 +431,8 @@ def playout(state: EngineState, rng: random.Random, max_moves: int | None = None
                     if order is None:
                         order = orders[attacker << 3 | defender]
                         if order is None:
-                            order = orders[attacker << 3 | defender] = seat_list(
-                                thrower_order(attacker, defender, n, gone, neighbours))
-                    cands = order
+                            order = orders[attacker << 3 | defender] = thrower_lists(attacker, defender, n, gone, neighbours)
+                    cands = order[0]
                 else:
                     cands = _NOBODY
         else:  # ---- THROW (``th``: the cards of ``to_move`` that match a rank on the table)
@@ -446,8 +446,7 @@ def playout(state: EngineState, rng: random.Random, max_moves: int | None = None
             if order is None:
                 order = orders[attacker << 3 | defender]
                 if order is None:
-                    order = orders[attacker << 3 | defender] = seat_list(
-                        thrower_order(attacker, defender, n, gone, neighbours))
+                    order = orders[attacker << 3 | defender] = thrower_lists(attacker, defender, n, gone, neighbours)
             if i < nth:
                 cb = nth_bit(th, i, nth)  # the i-th lowest of the nth cards
                 if trace is not None:
@@ -460,11 +459,11 @@ def playout(state: EngineState, rng: random.Random, max_moves: int | None = None
                 if not taking:
                     to_move = defender
                     continue
-                cands = [p, *order[order.index(p) + 1:]] if p in order else [p]
+                cands = order[1][2 * p + 1]  # (the same thrower first)
             else:
                 if trace is not None:
                     trace.append(_PASS)
-                cands = order[order.index(p) + 1:] if p in order else []
+                cands = order[1][2 * p]
         # the first candidate with a legal throw moves, else the bout ends
         th = 0
         if na < kcap:
@@ -544,7 +543,7 @@ def playout(state: EngineState, rng: random.Random, max_moves: int | None = None
     return s, moves
 
 
-_Seats = tuple[list[int], list[list[int] | None], list[list[int] | None]]
+_Seats = tuple[list[int], list[tuple[list[int], list[list[int]]] | None], list[list[int] | None]]
 _SEATS: dict[tuple[int, int, bool], _Seats] = {}
 """The seat tables met: see :func:`_seats`."""
 _THROWS_OPEN: tuple[tuple[tuple[bool, bool], ...], ...] = tuple(
@@ -556,8 +555,9 @@ cover and after a take."""
 
 def _seats(n: int, gone: int, neighbours: bool) -> _Seats:
     """For ``n`` seats with the seats ``gone`` out: the next player in after each seat
-    (:func:`next_seat`), and the thrower orders and the draw orders by ``attacker << 3 |
-    defender``, each filled in when first needed (``None`` until then). Kept between playouts (a
+    (:func:`next_seat`), and by ``attacker << 3 | defender`` the thrower orders (with who is asked
+    next after each seat: :func:`thrower_lists`) and the draw orders, each filled in when first
+    needed (``None`` until then). Kept between playouts (a
     few hundred at most) and never changed but for those fillings."""
     got = _SEATS.get((n, gone, neighbours))
     if got is None:

@@ -790,12 +790,14 @@ def test_every_kernel_function_compiles_with_numba_and_gives_the_same_answers():
     from tests.durak.test_kernel import SEATINGS
 
     jit = {name: njit(getattr(durak_kernel, name)) for name in
-           ("next_seat", "thrower_order", "draw_order", "refill", "transfer_attacker", "goes_out", "fool")}
+           ("next_seat", "thrower_order", "throwers_after", "draw_order", "refill", "transfer_attacker", "goes_out", "fool")}
     for n, gone, a, d in SEATINGS[::7]:
         for nb in (0, 1):
             assert jit["thrower_order"](a, d, n, gone, nb) == durak_kernel.thrower_order(a, d, n, gone, nb)
             assert jit["transfer_attacker"](a, d, (d + 1) % n, nb) == durak_kernel.transfer_attacker(a, d, (d + 1) % n, nb)
             assert jit["fool"](n, gone, d, nb) == durak_kernel.fool(n, gone, d, nb)
+            order = durak_kernel.thrower_order(a, d, n, gone, nb)
+            assert jit["throwers_after"](order, a, nb) == durak_kernel.throwers_after(order, a, nb)
         assert jit["draw_order"](a, d, n, gone) == durak_kernel.draw_order(a, d, n, gone)
         assert jit["next_seat"](a, n, gone) == durak_kernel.next_seat(a, n, gone)
         assert jit["goes_out"](gone, a, n & 1) == durak_kernel.goes_out(gone, a, n & 1)

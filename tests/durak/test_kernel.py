@@ -32,6 +32,7 @@ from foolsolve.engines.durak_kernel import (
     throw_cards,
     throw_ins_open,
     thrower_order,
+    throwers_after,
     transfer_attacker,
     two_player_end,
 )
@@ -167,6 +168,17 @@ def test_next_seat_thrower_order_and_draw_order_are_the_specs_for_every_seating(
         assert seat_list(draw_order(a, d, n, gone)) == dspec.draw_order(st)
         for p in range(n):
             assert next_seat(p, n, gone) == dspec.next_player(st, p)
+
+
+def test_who_is_asked_after_a_pass_or_a_throw_in_to_a_taker_is_the_specs() -> None:
+    for n, gone, a, d in SEATINGS:
+        for throwers in ("all", "neighbours"):
+            st = _seated(n, gone, a, d, throwers=throwers)
+            order = thrower_order(a, d, n, gone, throwers == "neighbours")
+            for p in range(n):
+                after = dspec.throwers_after(st, p)
+                assert seat_list(throwers_after(order, p, False)) == after
+                assert seat_list(throwers_after(order, p, True)) == [p, *after]
 
 
 def test_the_next_leader_is_the_specs_next_attacker() -> None:
