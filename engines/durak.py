@@ -282,9 +282,11 @@ def seat_list(packed: int) -> list[int]:
     return out
 
 
-_ORDERS: dict[tuple[Any, ...], Any] = {}
-"""The thrower orders (:func:`thrower_lists`) and draw orders (:func:`_end_bout`) met so far, by
-the kernel function's arguments (a few hundred at most: they depend on the seats only)."""
+_THROWERS: dict[tuple[int, int, int, tuple[int, ...], bool], tuple[list[int], list[list[int]]]] = {}
+"""The thrower lists met so far (:func:`thrower_lists`), by attacker, defender, seats, players out
+and the throwers rule (a few thousand at most: they depend on the seats only)."""
+_DRAWS: dict[tuple[int, int, int, int], list[int]] = {}
+"""The draw orders met so far (:func:`durak_kernel.draw_order`), by its arguments."""
 REFILL: tuple[tuple[int, ...], ...] = tuple(
     tuple(refill(held, left) for held in range(4 * SUIT_BITS + 1)) for left in range(4 * SUIT_BITS + 1))
 """``REFILL[left][held]``: :func:`durak_kernel.refill` by table (how many cards a hand of ``held``
@@ -321,10 +323,10 @@ def thrower_lists(attacker: int, defender: int, n: int, gone: int, neighbours: b
 def _throwers(s: EngineState) -> tuple[list[int], list[list[int]]]:
     """:func:`thrower_lists` of this bout (kept: lists shared between calls, not to be changed)."""
     key = (s.attacker, s.defender, s.n, s.out, s.er.neighbours)
-    got = _ORDERS.get(key)
+    got = _THROWERS.get(key)
     if got is None:
-        got = _ORDERS[key] = thrower_lists(s.attacker, s.defender, s.n, seat_mask(s.out), s.er.neighbours)
-    return got  # type: ignore[no-any-return]
+        got = _THROWERS[key] = thrower_lists(s.attacker, s.defender, s.n, seat_mask(s.out), s.er.neighbours)
+    return got
 
 
 def throwers(s: EngineState) -> list[int]:
@@ -382,9 +384,9 @@ def _end_bout(s: EngineState, taken: bool) -> None:
         # draw order: the lead attacker first, clockwise, the defender last (001 §rules)
         pos, size = 0, len(stock)
         key = (att, d, n, gone)
-        order = _ORDERS.get(key)
+        order = _DRAWS.get(key)
         if order is None:
-            order = _ORDERS[key] = seat_list(draw_order(att, d, n, gone))
+            order = _DRAWS[key] = seat_list(draw_order(att, d, n, gone))
         for p in order:
             h = hands[p]
             need = REFILL[size - pos][h.bit_count()]
