@@ -781,10 +781,10 @@ def test_the_compiled_rules_are_the_kernels():
 
 
 def test_every_kernel_function_compiles_with_numba_and_gives_the_same_answers():
-    """engines/durak_kernel.py is written for numba too (plain integer code, no calls): the flow
-    functions the compiled search does not reach today (its positions have two players and no
-    stock) compile as well and agree with the plain functions, so a search that reaches them can
-    compile them as it stands."""
+    """engines/durak_kernel.py is written for numba too (plain integer code, no calls): the
+    functions the compiled search does not compile today (its positions have two players, no
+    stock, no transfers) compile as well and agree with the plain functions, so a search that
+    reaches them can compile them as they stand."""
     from numba import njit
 
     from tests.durak.test_kernel import SEATINGS
@@ -803,6 +803,14 @@ def test_every_kernel_function_compiles_with_numba_and_gives_the_same_answers():
         assert jit["goes_out"](gone, a, n & 1) == durak_kernel.goes_out(gone, a, n & 1)
     for held, left in itertools.product(range(9), range(9)):
         assert jit["refill"](held, left) == durak_kernel.refill(held, left)
+    rules = {name: njit(getattr(durak_kernel, name)) for name in
+             ("bout_limit", "transfer_open", "transfer_fits", "show_fits")}
+    for flags in itertools.product((0, 1), repeat=5):
+        assert rules["transfer_open"](*flags) == durak_kernel.transfer_open(*flags)
+        assert rules["bout_limit"](*flags[:2], 5, *flags[2:]) == durak_kernel.bout_limit(*flags[:2], 5, *flags[2:])
+    for held, attacks, limit in itertools.product(range(8), range(8), (5, 6, 99)):
+        assert rules["transfer_fits"](held, attacks, limit) == durak_kernel.transfer_fits(held, attacks, limit)
+        assert rules["show_fits"](held, attacks, limit) == durak_kernel.show_fits(held, attacks, limit)
 
 
 def test_isomorphic_lead_positions_get_one_canonical_form():
