@@ -338,3 +338,22 @@ def test_exact_solver_refuses_places_and_open_hand_max_n_equals_the_spec(tmp_pat
     assert any("does not play places=even" in n for n in res["notes"])
     want = {m: v / 2 for m, v in move_values(SPEC, SPEC.state_from_json(two)).items()}  # payoff difference / 2
     assert {m["move"]: Fraction(m["value"]) for m in res["moves"]} == want
+
+
+@pytest.mark.parametrize("draw_outcome", ["draw", "last_defender_loses"])
+def test_places_when_the_last_players_go_out_together(draw_outcome: str) -> None:
+    """Nobody left: the last group shares its places (a draw between two players), or under
+    last_defender_loses the last defender is last (001 §Variants "the loser is the one who fought back
+    the last move"); the engine agrees."""
+    from foolsolve.engines.durak import ENGINE
+
+    state = pos(rules={"places": "even", "variant": "simple", "draw_outcome": draw_outcome},
+                hands=[["7D"], ["9D"]], attacker=0, defender=1)
+    end = play(state, "attack 7D", "cover 7D with 9D")
+    res = SPEC.result(end)
+    assert res is not None and end.places == (1, 1)
+    assert list(res.payoffs) == ([0, 0] if draw_outcome == "draw" else [1, -1])
+    es = ENGINE.from_spec(state)
+    for text in ("attack 7D", "cover 7D with 9D"):
+        es = ENGINE.apply(es, ENGINE.move_from_spec(es, SPEC.read_move(ENGINE.to_spec(es), text)))
+    assert ENGINE.result(es) == res
