@@ -518,6 +518,7 @@ def playout(state: EngineState, rng: random.Random, max_moves: int | None = None
     s.to_move, s.taking, s.first_bout = to_move, taking, first_bout
     s.dstart, s.shown, s.last_defender = dstart, shown, last_defender
     s.seed = None
+    s.known = state.known  # knowledge only: the playout's own takes are not recorded (less informed)
     return s, moves
 
 
