@@ -64,7 +64,7 @@ def test_the_prince_and_merchant_similarly_exchange_a_single_card_each_known_to_
 
 
 def test_a_given_card_played_is_known_no_more_and_worlds_keep_the_known_cards():
-    state, previous, gives = _exchanged(4, seed=2)
+    state, previous, _ = _exchanged(4, seed=2)
     king, peasant = place_of(previous, "King"), place_of(previous, "Peasant")
     view = view_of(INFO, state, king)
     known = view["hands"][peasant]["known"]
@@ -89,7 +89,7 @@ def test_a_given_card_played_is_known_no_more_and_worlds_keep_the_known_cards():
 
 
 def test_given_in_a_position_file_is_read_checked_and_written_back():
-    state, previous, gives = _exchanged(3)
+    state, previous, _ = _exchanged(3)
     obj = SPEC.state_to_json(state)
     assert SPEC.state_from_json(obj) == state and obj["given"]
     assert INFO.engine.to_spec(INFO.engine.from_spec(state)) == state
@@ -108,7 +108,7 @@ def test_given_in_a_position_file_is_read_checked_and_written_back():
 
 
 def test_a_bad_given_field_is_a_one_line_error(tmp_path, capsys):
-    state, previous, _ = _exchanged(3)
+    state, _, _ = _exchanged(3)
     obj = SPEC.state_to_json(state)
     obj["given"] = obj["given"][:2]
     path = tmp_path / "bad.json"
