@@ -179,6 +179,7 @@ def playout(state: EngineState, rng: random.Random, max_moves: int | None = None
     # the covered pairs matter only to a state that stops mid-bout: a whole game ends between bouts
     keep_covers = max_moves is not None
     to_move, taking, first_bout = state.to_move, state.taking, state.first_bout
+    known = list(state.known or (0,) * n)
     dstart, shown, last_defender = state.dstart, state.shown, state.last_defender
     throw_ins = er.variant != SIMPLE
     perevodnoy = er.variant == PEREVODNOY
@@ -448,6 +449,7 @@ def playout(state: EngineState, rng: random.Random, max_moves: int | None = None
             d = defender
             if taking:
                 hands[d] |= tatt | tcov
+                known[d] = (known[d] & hands[d]) | tatt | tcov  # picked up in view of all (knowledge only)
             else:
                 discard |= tatt | tcov
             tatt = tcov = unc = 0  # (na and nunc are set by the next lead)
@@ -518,7 +520,7 @@ def playout(state: EngineState, rng: random.Random, max_moves: int | None = None
     s.to_move, s.taking, s.first_bout = to_move, taking, first_bout
     s.dstart, s.shown, s.last_defender = dstart, shown, last_defender
     s.seed = None
-    s.known = state.known  # knowledge only: the playout's own takes are not recorded (less informed)
+    s.known = tuple(known) if any(known) else ()
     return s, moves
 
 
