@@ -1530,6 +1530,8 @@ def read_position(obj: Any) -> State:
                                if obj["phase"] == REDEAL else ""))
     if obj.get("known") is not None:
         draft = dataclasses.replace(draft, known=_read_known(obj["known"], draft, deck))
+        if draft.known and (draft.first_bout or redeal_seed is not None):
+            raise PositionError("known: no card is picked up before the first bout of a deal ends")
     if redeal_seed is not None:
         _check_redeal_phase(draft, obj)
     _check_position(draft, obj, default_start)

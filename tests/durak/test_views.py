@@ -155,4 +155,6 @@ def test_known_in_a_position_file_is_checked_and_left_out_when_empty():
     with pytest.raises(InputError, match=r"known\[0\]: 7D is not in hands\[0\]"):
         SPEC.state_from_json({**obj, "known": [["7D"], [], []]})
     assert "known" not in SPEC.state_to_json(SPEC.state_from_json({**obj, "known": [[], [], []]}))
+    with pytest.raises(InputError, match="before the first bout"):
+        SPEC.state_from_json({**obj, "first_bout": True})
     assert "known" not in SPEC.state_to_json(SPEC.state_from_json(TAKE_3P))
