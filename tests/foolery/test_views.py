@@ -40,6 +40,9 @@ def test_the_king_knows_the_two_cards_of_his_choice_he_gives_the_peasant():
     assert view_of(INFO, state, king)["hands"][peasant]["known"] == mine
     assert "known" not in view_of(INFO, state, noble)["hands"][peasant]
     assert "given" not in view_of(INFO, state, noble)
+    # the game's own observation (the OpenSpiel bridge's information state) says the same
+    assert SPEC.observation(state, king)["given"] == mine and "given" not in SPEC.observation(state, noble)
+    assert INFO.engine.observation(INFO.engine.from_spec(state), noble) == SPEC.observation(state, noble)
 
 
 def test_the_peasant_knows_her_two_highest_cards_are_with_the_king():

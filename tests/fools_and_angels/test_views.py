@@ -80,6 +80,7 @@ def test_cards_put_face_down_on_the_bottom_of_the_pool_are_known_to_the_exchange
     assert mine["under_pool"] == [None, ["2C", "4H"]]
     theirs, _ = _round_trip(state, 0)
     assert theirs["pool"] == {"count": 4} and "under_pool" not in theirs
+    assert SPEC.observation(state, 1)["under_pool"] == ["2C", "4H"] and "under_pool" not in SPEC.observation(state, 0)
     # face down: the opponent cannot tell which cards went, so none of the hand's stays known
     assert "known" not in theirs["hands"][1] and "known" not in theirs
 
