@@ -874,13 +874,12 @@ def end_of_bout(state: State, taken: bool) -> State:
     stock = list(state.stock)
     draw_cards(state, hands, stock)
     out = going_out(state, hands, stock)
-    settled = dataclasses.replace(
-        state, hands=tuple(hands), stock=tuple(stock), discard=discard, out=out, table=(),
-        taking=False, first_bout=False, shown=frozenset(), last_defender=state.defender)
+    known = list(state.known or (frozenset(),) * state.players)
     if taken:  # the defender picks the table up in view of all: every player knows those cards are hers
-        known = list(state.known or (frozenset(),) * state.players)
         known[state.defender] = known[state.defender] | cards
-        settled = dataclasses.replace(settled, known=tuple(known))
+    settled = dataclasses.replace(
+        state, hands=tuple(hands), stock=tuple(stock), discard=discard, out=out, table=(), known=tuple(known),
+        taking=False, first_bout=False, shown=frozenset(), last_defender=state.defender)
     if len(alive(settled)) <= 1:  # the game is over
         return dataclasses.replace(settled, to_move=state.attacker,
                                    defender_start=len(hands[state.defender]))
