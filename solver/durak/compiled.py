@@ -260,7 +260,7 @@ def load(everything: bool = False, announce: bool | None = None) -> None:
     for name, func, sig, opts in KERNELS:
         if not is_compiled(name):
             g[name] = _dispatcher(func, opts)
-            todo.append((g[name], sig))
+            todo.append((name, g[name], sig))
     compile_kernels(todo, sys.stderr.isatty() if announce is None else announce)
     _ready = _ready_all = True
 
@@ -271,37 +271,72 @@ def is_compiled(name: str | None = None) -> bool:
     return hasattr(globals()[name], "signatures") and bool(globals()[name].signatures)
 
 
-COMPILE_SECONDS = 30
-"""What the kernel's first compile takes on an idle machine (two cores, 2020s x86-64)."""
+def compile_kernels(todo: list[tuple[str, Any, str]], announce: bool, record: Path | bool | None = True) -> None:
+    """Compile (or load from the cache) each function ``(name, dispatcher, signature)`` of ``todo``
+    in order, announcing it on stderr when ``announce``: one line, rewritten in place about once a
+    second, with the functions done, the share of the work done and the time left, both measured
+    from the durations the last compile on this machine recorded (:mod:`.compile_record`). Each
+    function compiled here (not loaded from numba's cache) has its CPU and wall seconds added to
+    that record (``record``: its path, ``True`` for the user's cache folder, ``None`` for none),
+    also when a Ctrl-C stops the compile."""
+    from foolsolve.solver.durak import compile_record as cr
 
-
-def compile_kernels(todo: list[tuple[Any, str]], announce: bool) -> None:
-    """Compile (or load from the cache) each function of ``todo`` in order, announcing it on
-    stderr when ``announce``: one line, rewritten in place with the count done."""
-    t0 = time.monotonic()
+    path = cr.record_path() if record is True else record or None
+    est = cr.Estimate.of([name for name, _, _ in todo], cr.read_record(path))
+    t0, c0 = time.monotonic(), time.process_time()
     loaded = 0
+    measured: dict[str, dict[str, float]] = {}
+    at: list[float] = [0, c0]  # the function being compiled, and the CPU clock when it began
+    lock = threading.Lock()
+    stop = threading.Event()
 
-    def show(i: int, end: str = "") -> None:
+    def show(end: str = "") -> None:
         if announce:
-            sys.stderr.write(f"\rcompiling the Durak search once, about {COMPILE_SECONDS} s (Ctrl-C keeps "
-                             f"progress): {i}/{len(todo)}, {time.monotonic() - t0:.0f} s{end}")
-            sys.stderr.flush()
+            with lock:
+                now = time.process_time()
+                text = est.line(int(at[0]), now - at[1], time.monotonic() - t0, now - c0)
+                sys.stderr.write(f"\r{text}\x1b[K{end}")
+                sys.stderr.flush()
 
+    def tick() -> None:
+        while not stop.wait(1.0):
+            show()
+
+    def halt() -> None:
+        stop.set()
+        if ticker.is_alive():
+            ticker.join()
+
+    ticker = threading.Thread(target=tick, name="foolsolve-durak-compile-progress", daemon=True)
     try:
-        for i, (disp, sig) in enumerate(todo):
-            show(i)
+        if announce:
+            show()
+            ticker.start()
+        for i, (name, disp, sig) in enumerate(todo):
+            with lock:
+                at[:] = [i, time.process_time()]
+            w0 = time.monotonic()
             _allow(disp, True)
             try:
                 hits = sum(disp.stats.cache_hits.values())
                 disp.compile(sig)
-                loaded += sum(disp.stats.cache_hits.values()) - hits
+                hit = sum(disp.stats.cache_hits.values()) - hits
             finally:
                 _allow(disp, False)
-        show(len(todo), f" ({loaded} from an earlier run)\n" if loaded else "\n")
+            loaded += hit
+            if not hit:
+                measured[name] = {"cpu": time.process_time() - at[1], "wall": time.monotonic() - w0}
+            with lock:
+                at[:] = [i + 1, time.process_time()]
+        halt()
+        show(f" ({loaded} from an earlier run)\n" if loaded else "\n")
     except BaseException:
-        if announce:
-            sys.stderr.write("\n")
+        halt()
+        show("\n")  # where the compile stopped
         raise
+    finally:
+        halt()
+        cr.write_record(path, measured)
 
 
 @_jit("int64(int64)")

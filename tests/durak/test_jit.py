@@ -13,7 +13,7 @@
   Ctrl-C leaves the call only after the kernel thread has ended: CPython 3.11's interrupted
   ``Thread.join`` once let it leave early, see ``JitEndgame._values``).
 
-The first run compiles the kernel (about 30 s once; numba caches it on disk).
+The first run compiles the kernel (once, 45 CPU seconds; numba caches it on disk).
 """
 
 from __future__ import annotations
