@@ -37,10 +37,11 @@ from numba.extending import intrinsic
 
 from foolsolve.engines import durak_kernel
 from foolsolve.engines.durak import BEATERS, PEREVODNOY, EngineRules, EngineState, cap, game_result
-from foolsolve.engines.durak_kernel import GOES_ON
+from foolsolve.engines.durak_kernel import GOES_ON, LEADER_DEFENDER
 from foolsolve.solver.base import SearchLimit
 from foolsolve.solver.durak import shared
 from foolsolve.solver.durak.shared import (
+    C_AFTER_TAKE,
     C_CANONICAL,
     C_COVER_ORDER,
     C_ETC,
@@ -54,10 +55,9 @@ from foolsolve.solver.durak.shared import (
     C_SH0,
     C_SH1,
     C_SH2,
-    C_SIMPLE,
     C_SURE,
     C_TAKE_FIRST,
-    C_TAKE_THROWS,
+    C_THROW_INS,
     C_THROW_SETS,
     C_TMASK,
     C_TWINS,
@@ -358,6 +358,11 @@ _bout_cap = _jit("int64(int64, int64)", inline=True, name="_bout_cap")(durak_ker
 _lead_heads = _jit("int64(int64, int64)", inline=True, name="_lead_heads")(durak_kernel.lead_heads)
 _throw_cards = _jit("int64(int64, int64)", inline=True, name="_throw_cards")(durak_kernel.throw_cards)
 _two_player_end = _jit("int64(int64, int64, int64)", inline=True, name="_two_player_end")(durak_kernel.two_player_end)
+# the flow of play the search's positions reach (two players, the stock empty): who may throw in,
+# who leads the next bout
+_throw_ins_open = _jit("boolean(int64, int64, int64)", inline=True, name="_throw_ins_open")(
+    durak_kernel.throw_ins_open)
+_next_leader = _jit("int64(int64, int64)", inline=True, name="_next_leader")(durak_kernel.next_leader)
 ALL = shared.CARD_BITS
 """Every card (bits 0..62): ``_throw_cards(ALL, x)`` is every card of a rank in ``x``."""
 
@@ -1019,7 +1024,7 @@ def _etc_take(ttl: Any, cfg: Any, a: int, d: int, tab: int, room: int, ar: int, 
     ``(value, ka, kd)``, the value being the defence node's when the next lead's stored upper
     bound proves it at least ``beta``, else NOMOVE; ``(ka, kd)`` is that next lead's key (the
     take's search starts there), ``(0, 0)`` when a throw-in is possible."""
-    if cfg[C_TAKE_THROWS] and room > 0 and tab & ar:
+    if _throw_ins_open(cfg[C_THROW_INS], 1, cfg[C_AFTER_TAKE]) and room > 0 and tab & ar:
         return NOMOVE, 0, 0
     ka, kd = _canon_or(a, d | tab, cfg)
     packed = _lget(ttl, ka, kd)
@@ -1171,7 +1176,7 @@ def _search(ttl: Any, ttb: Any, cfg: Any, beat: Any, ctl: Any, stk: Any, kind: i
         end = _two_player_end(a, d, cfg[C_LASTDEF])
         if end != GOES_ON:
             return end
-        if fresh:  # beaten: the defender leads next
+        if _next_leader(one - fresh, zero) == LEADER_DEFENDER:  # (beaten) the defender leads next
             if cfg[C_CANONICAL]:
                 d, a = _canon(d, a, cfg)
             return -_search(ttl, ttb, cfg, beat, ctl, stk,
@@ -1182,7 +1187,7 @@ def _search(ttl: Any, ttb: Any, cfg: Any, beat: Any, ctl: Any, stk: Any, kind: i
 
     if kind == K_TAKE:
         tab = ta | tc
-        if cfg[C_TAKE_THROWS] and room > 0 and _throw_cards(a, tab):
+        if _throw_ins_open(cfg[C_THROW_INS], one, cfg[C_AFTER_TAKE]) and room > 0 and _throw_cards(a, tab):
             if cfg[C_THROW_SETS]:
                 return -_search(ttl, ttb, cfg, beat, ctl, stk,
                                 k_take_set, a, d, tab, zero, zero, room, zero, -beta, -alpha)
@@ -1295,7 +1300,7 @@ def _search(ttl: Any, ttb: Any, cfg: Any, beat: Any, ctl: Any, stk: Any, kind: i
         thr = 0
         tab_ar = 0
         if targets:
-            thr = ar if (not cfg[C_SIMPLE] and room > 0) else 0
+            thr = ar if (_throw_ins_open(cfg[C_THROW_INS], zero, cfg[C_AFTER_TAKE]) and room > 0) else 0
             tab_ar = tab & thr
         base = ctl[T_SP]
         if base + BOUT_FRAME > stk.shape[0]:
