@@ -206,7 +206,7 @@ def erules(rules: dspec.Rules) -> EngineRules:
 class EngineState:
     """One position. Mutable only inside :class:`DurakEngine` (``apply`` copies first)."""
 
-    __slots__ = ("attacker", "covers", "defender", "discard", "dstart", "er", "first_bout", "hands",
+    __slots__ = ("attacker", "covers", "defender", "discard", "dstart", "er", "first_bout", "hands", "known",
                  "last_defender", "n", "out", "places", "rules", "seed", "shown", "stock", "taking", "tatt", "tcov",
                  "to_move", "trump", "unc")
 
@@ -234,6 +234,10 @@ class EngineState:
     """The redeal phase: the hidden seed of the next shuffle (``None`` once play has begun)."""
     places: tuple[int, ...]
     """Under ``places``: the finishing place of each player of ``out`` (ties share); else empty."""
+    known: tuple[int, ...]
+    """Knowledge only, out of :meth:`key`: per player, a mask holding the cards she picked up in a
+    take (``()``: none); only a take sets it, and :func:`to_spec_state` keeps the cards still in
+    the hand (a card that left a hand comes back only by a take, or never)."""
 
     def copy(self) -> EngineState:
         """A copy sharing nothing mutable."""
@@ -260,10 +264,12 @@ class EngineState:
         s.last_defender = self.last_defender
         s.seed = self.seed
         s.places = self.places
+        s.known = self.known
         return s
 
     def key(self) -> tuple[Any, ...]:
-        """Every field (the rules by their flags): equal keys mean equal positions."""
+        """Every field the rules read (the rules by their flags; not ``known``): equal keys mean equal
+        positions up to what the players know."""
         return (self.er, self.n, tuple(self.hands), self.stock, self.trump, self.discard, self.out,
                 self.attacker, self.defender, self.tatt, self.unc, self.covers, self.to_move, self.taking,
                 self.first_bout, self.dstart, self.shown, self.last_defender, self.seed, self.places)
@@ -464,6 +470,9 @@ def _end_bout(s: EngineState, taken: bool) -> None:
     hands = s.hands
     if taken:
         hands[d] |= table
+        known = list(s.known or (0,) * s.n)  # picked up in view of all
+        known[d] = (known[d] & hands[d]) | table
+        s.known = tuple(known)
     else:
         s.discard |= table
     s.tatt = s.tcov = s.unc = 0
@@ -665,6 +674,9 @@ def play(s: EngineState, m: tuple[int, int, int]) -> EngineState:
         ace = t.stock[-1]
         t.hands[t.attacker] = (t.hands[t.attacker] & ~(1 << x)) | 1 << ace
         t.stock = (*t.stock[:-1], x)
+        known = list(t.known or (0,) * t.n)  # the ace is taken in view of all
+        known[t.attacker] |= 1 << ace
+        t.known = tuple(known)
     elif kind == TAKE:
         t.taking = True
         if throw_ins_open(t.er.variant != SIMPLE, True, t.er.throw_after_take):
@@ -759,6 +771,7 @@ def from_spec_state(st: dspec.State) -> EngineState:
     s.last_defender = st.last_defender
     s.seed = st.redeal_seed
     s.places = st.places
+    s.known = tuple(_mask(k) for k in st.known)
     return s
 
 
@@ -775,7 +788,8 @@ def to_spec_state(s: EngineState) -> dspec.State:
         stock=tuple(CARDS[i] for i in s.stock), trump=None if s.trump == NO_TRUMP else FRENCH_SUITS[s.trump],
         discard=_cards(s.discard), out=s.out, attacker=s.attacker, defender=s.defender, table=table,
         to_move=s.to_move, taking=s.taking, first_bout=s.first_bout, defender_start=s.dstart,
-        shown=_cards(s.shown), last_defender=s.last_defender, redeal_seed=s.seed, places=s.places)
+        shown=_cards(s.shown), last_defender=s.last_defender, redeal_seed=s.seed, places=s.places,
+        known=tuple(_cards(k & h) for k, h in zip(s.known, s.hands)))
 
 
 _MOVE_CLASSES = (dspec.Attack, dspec.Cover, dspec.Transfer, dspec.ShowTrump, dspec.Throw, dspec.Take, dspec.Pass,
@@ -877,6 +891,7 @@ def deal(rules: dspec.Rules, players: int, rng: random.Random) -> EngineState:
     s.shown, s.last_defender = 0, s.defender
     s.seed = None
     s.places = ()
+    s.known = ()
     if er.redeal:
         askers = _may_redeal(s.hands)
         if askers:

@@ -199,6 +199,7 @@ def playout(state: EngineState, rng: random.Random, max_moves: int | None = None
     # the covered pairs matter only to a state that stops mid-bout: a whole game ends between bouts
     keep_covers = max_moves is not None
     to_move, taking, first_bout = state.to_move, state.taking, state.first_bout
+    known = list(state.known or (0,) * n)
     dstart, shown, last_defender = state.dstart, state.shown, state.last_defender
     # whether throw-ins follow a bout's last cover, and a take
     throws_beaten, throws_taken = _THROWS_OPEN[er.variant != SIMPLE][er.throw_after_take]
@@ -480,6 +481,7 @@ def playout(state: EngineState, rng: random.Random, max_moves: int | None = None
             d = defender
             if taking:
                 hands[d] |= tatt | tcov
+                known[d] = (known[d] & hands[d]) | tatt | tcov  # picked up in view of all (knowledge only)
             else:
                 discard |= tatt | tcov
             tatt = tcov = unc = 0  # (na and nunc are set by the next lead)
@@ -544,6 +546,7 @@ def playout(state: EngineState, rng: random.Random, max_moves: int | None = None
     s.to_move, s.taking, s.first_bout = to_move, taking, first_bout
     s.dstart, s.shown, s.last_defender = dstart, shown, last_defender
     s.seed, s.places = None, ()  # places: kept only under the side rule places (never played here)
+    s.known = tuple(known) if any(known) else ()
     return s, moves
 
 

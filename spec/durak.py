@@ -398,6 +398,14 @@ class State:
     places: tuple[int, ...] = ()
     """Under ``places`` (else empty): the finishing place of each player of ``out``, in the same order;
     players who went out at the same end of a bout share the first place of their group."""
+    known: tuple[frozenset[Card], ...] = ()
+    """Knowledge only (no rule reads it): per player, the cards picked up in a take (in view of all)
+    that the hand still holds; ``()`` when there are none. Kept to the cards in each hand."""
+
+    def __post_init__(self) -> None:
+        if self.known:  # a card that left a hand is no longer known to be there
+            known = tuple(k & h for k, h in zip(self.known, self.hands))
+            object.__setattr__(self, "known", known if any(known) else ())
 
 
 def _sorted_table(entries: Iterable[TableEntry]) -> tuple[TableEntry, ...]:
@@ -899,7 +907,9 @@ def exchange_cards(state: State) -> State:
     six = FRENCH52.card(state.trump, EXCHANGE_RANK)
     ace = state.stock[-1]
     hands = tuple((h - {six}) | {ace} if p == state.attacker else h for p, h in enumerate(state.hands))
-    return dataclasses.replace(state, hands=hands, stock=(*state.stock[:-1], six))
+    known = list(state.known or (frozenset(),) * state.players)
+    known[state.attacker] = known[state.attacker] | {ace}  # taken from under the stock in view of all
+    return dataclasses.replace(state, hands=hands, stock=(*state.stock[:-1], six), known=tuple(known))
 
 
 def throwers(state: State) -> list[int]:
@@ -1117,9 +1127,12 @@ def end_of_bout(state: State, taken: bool) -> State:
     stock = list(state.stock)
     draw_cards(state, hands, stock)
     out = going_out(state, hands, stock)
+    known = list(state.known or (frozenset(),) * state.players)
+    if taken:  # the defender picks the table up in view of all: every player knows those cards are hers
+        known[state.defender] = known[state.defender] | cards
     settled = dataclasses.replace(
-        state, hands=tuple(hands), stock=tuple(stock), discard=discard, out=out,
-        places=finishing_places(state, out), table=(),
+        state, hands=tuple(hands), stock=tuple(stock), discard=discard, out=out, table=(), known=tuple(known),
+        places=finishing_places(state, out),
         taking=False, first_bout=False, shown=frozenset(), last_defender=state.defender)
     if game_over(settled):
         return dataclasses.replace(settled, to_move=state.attacker,
@@ -1544,16 +1557,19 @@ class DurakSpec(SpecGame[State, Move]):
     view_fields: ClassVar[dict[str, ZoneField]] = {"hands": ZoneField(per_player=True),
                                                     "stock": ZoneField(ordered=True)}
     view_drop: ClassVar[tuple[str, ...]] = ("redeal_seed",)
+    knowledge_fields: ClassVar[tuple[str, ...]] = ("known",)
 
     def view_knowledge(self, state: State, player: int) -> dict[tuple[Any, ...], Hidden]:
         """Every other hand is hidden, with the trumps shown for a transfer this bout that it still
         holds (shown in view of all, and a shown trump stays in the hand that showed it); the stock
-        is hidden but for its last card, the face-up trump (001 §Distribution). The cards a player
-        picked up in a take are not kept by the state, so a view does not place them."""
+        is hidden but for its last card, the face-up trump (001 §Distribution). Known in a hand too:
+        the cards it picked up in a take and still holds (``known``: the table is taken in view of
+        all)."""
         out: dict[tuple[Any, ...], Hidden] = {}
         for q, hand in enumerate(state.hands):
             if q != player:
-                out[("hands", q)] = Hidden(len(hand), known=tuple(sorted(hand & state.shown)))
+                public = state.shown | (state.known[q] if state.known else frozenset())
+                out[("hands", q)] = Hidden(len(hand), known=tuple(sorted(hand & public)))
         if state.stock:
             out[("stock",)] = Hidden(len(state.stock), bottom=(state.stock[-1],))
         return out
@@ -1609,7 +1625,10 @@ class DurakSpec(SpecGame[State, Move]):
         throwing = bool(obj.get("taking")) or (bool(table) and all(c is not None for _, c in table))
         stock = obj.get("stock")
         open_bottom = isinstance(stock, dict) and stock.get("count", 0) > 0 and not stock.get("bottom")
-        return throwing or obj.get("phase") == REDEAL or bool(obj.get("shown")) or open_bottom
+        # (and where ``known`` names a card its hand does not list: a world must put it there)
+        unplaced = any(t not in (h if isinstance(h, list) else h.get("known", []))
+                       for h, texts in zip(obj["hands"], obj.get("known") or []) for t in texts)
+        return throwing or obj.get("phase") == REDEAL or bool(obj.get("shown")) or open_bottom or unplaced
 
     # --- position files --------------------------------------------------------------
 
@@ -1650,6 +1669,8 @@ class DurakSpec(SpecGame[State, Move]):
             obj["redeal_seed"] = state.redeal_seed
         if state.rules.places != "fool":
             obj["places"] = list(state.places)
+        if state.known:
+            obj["known"] = [cards(k) for k in state.known]
         return obj
 
     def state_from_json(self, obj: dict[str, Any]) -> State:
@@ -1674,6 +1695,20 @@ def _suit_letter(text: str | None) -> str | None:
 
 def _suit_name(suit: str) -> str:
     return SUIT_NAMES[suit].rstrip("s")
+
+
+def _read_known(raw: list[list[str]], state: State, deck: Deck) -> tuple[frozenset[Card], ...]:
+    """The ``known`` field: per player, cards picked up in a take that the hand still holds."""
+    if len(raw) != state.players:
+        raise PositionError(f"known: {len(raw)} entries for {state.players} players")
+    out = []
+    for p, texts in enumerate(raw):
+        cards = frozenset(deck.parse_many(texts, what=f"known[{p}]"))
+        bad = sorted(cards - state.hands[p])
+        if bad:
+            raise PositionError(f"known[{p}]: {bad[0].ascii} is not in hands[{p}]")
+        out.append(cards)
+    return tuple(out)
 
 
 def read_position(obj: Any) -> State:
@@ -1777,6 +1812,10 @@ def read_position(obj: Any) -> State:
         raise PositionError(f"phase: the position is in phase {phase(draft)}, not {obj['phase']}"
                             + (" (the redeal phase needs redeal_seed, the hidden seed of the next shuffle)"
                                if obj["phase"] == REDEAL else ""))
+    if obj.get("known") is not None:
+        draft = dataclasses.replace(draft, known=_read_known(obj["known"], draft, deck))
+        if draft.known and (draft.first_bout or redeal_seed is not None):
+            raise PositionError("known: no card is picked up before the first bout of a deal ends")
     if redeal_seed is not None:
         _check_redeal_phase(draft, obj)
     _check_position(draft, obj, default_start)

@@ -44,6 +44,7 @@ def test_trump_ace_exchange_gives_the_six_of_trumps_for_the_ace_under_the_stock(
     after = play(state, "exchange 6S")
     assert after.stock == (card("6S"),) and card("AS") in after.hands[0] and card("6S") not in after.hands[0]
     assert after.to_move == 0 and not after.table and "exchange 6♠" not in moves(after)
+    assert after.known[0] == {card("AS")}  # taken in view of all: every view knows the ace is player 0's
     assert "attack A♠" in moves(after)
     # the six is the last card drawn, as the ace would have been
     assert card("6S") in play(after, "attack 9D", "take").hands[0]

@@ -68,6 +68,35 @@ def test_every_sampled_world_gives_back_the_view(name, seed, moves, seat):
             assert [str(m) for m in spec.legal_moves(world)] == [str(m) for m in spec.legal_moves(state)]
 
 
+KNOWING = [n for n in GAMES if games.get(n).spec.knowledge_fields]
+
+
+@pytest.mark.parametrize("name", KNOWING)
+def test_sampled_worlds_keep_the_cards_the_state_records_as_known(name):
+    """Positions whose knowledge fields (SpecGame.knowledge_fields: cards picked up or passed in view)
+    hold cards, from seeded random games: some view places such cards in a hidden zone, and every
+    sampled world of every view gives that view back (so the cards are where the view says)."""
+    info = games.get(name)
+    spec = info.spec
+    found = placed = 0
+    for seed in range(300):
+        rng = random.Random(seed)
+        state = random_position(info, rng, rng.randint(4, 60))
+        if not any(k in spec.state_to_json(state) for k in spec.knowledge_fields):
+            continue
+        found += 1
+        for player in range(spec.num_players(state)):
+            view = view_of(info, state, player)
+            hidden = [v for v in [*view.get("hands", []), view.get("pool")] if is_hidden(v)]
+            placed += any(h.get("known") for h in hidden)
+            worlds = Worlds(read_view(json.loads(json.dumps(view))))
+            for _ in range(2):
+                assert view_of(info, worlds.sample(rng), player) == view
+        if found == 6:
+            break
+    assert found == 6 and placed
+
+
 def _small_view(info, most, seeds=range(300), least=2):
     """A view (from a seeded random game) with ``least`` to ``most`` worlds, and its worlds."""
     for seed in seeds:
