@@ -234,7 +234,7 @@ def _aliases(c: Card) -> list[str]:
         return [_ROMAN[c.rank], f"T{c.rank}"]
     if c.suit == JOKER:
         colour = "RED" if c.rank == RED_JOKER else "BLACK"
-        return [c.rank_text, f"{colour}JOKER", f"JO{colour[0]}"]
+        return [c.rank_text, f"{colour}JOKER"]
     ranks = [c.rank_text.upper()]
     if c.rank == 10:
         ranks.append("T")
