@@ -17,6 +17,7 @@ paragraph opening the quote comes from:
 * §Types        -- "Types of playing the fool"
 * §Card game    -- 'Card game Fool: game rules'
 * §Variants     -- "Variants of the game of throw-in and transfer fool"
+* §Essence      -- "What is the essence of the game?"
 
 Reading guide (one function per rule, in this order): :func:`beats`, :func:`lowest_trump_leads`,
 the re-deal (:func:`redeal_order`, :func:`open_redeal`, :func:`redeal_reasons`, :func:`keep_deal`),
@@ -58,7 +59,7 @@ HAND_SIZE = 6
 """001 §rules: "Each is dealt 6 cards"; "the players get cards from the deck, missing up to six"."""
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
-"""001 §rules: "The game can be played by two to six people"; 001 §Variants: "It is permissible to increase
+"""001 §rules: "The game can be played by two to six people"; 001 §Essence: "It is permissible to increase
 the number of party participants up to 8 people, but subject to the use of a deck of 54 cards"."""
 DECK_PLAYERS = {36: 6, 52: 6, 54: 8}
 """The most players each deck serves: 001 §Card game "the number of participants in this game can be from 2 to
@@ -110,7 +111,7 @@ class Rules:
             "other beats every card of its colour and is beaten only by a trump and the trump Joker (readings "
             "listed by 'foolsolve rules durak').",
         source="001 §rules 'The game uses a deck of 36 cards'; "
-               "'Usually they use the one in which 36 cards, in rare cases they play 52-piece'; §Variants 'It is "
+               "'Usually they use the one in which 36 cards, in rare cases they play 52-piece'; §Essence 'It is "
                "permissible to increase the number of party participants up to 8 people, but subject to the use "
                "of a deck of 54 cards'; 'the highest card is the Trump Joker (if it is not a trump card, then red "
                "beats red cards, black beats black)'")
@@ -537,14 +538,14 @@ def joker_reason(card: Card, attack: Card, trump: str | None, does: bool) -> Rea
     verb = "beats" if does else "does not beat"
     how = ("the trump Joker beats every card" if is_trump_joker(card, trump) or is_trump_joker(attack, trump)
            else "the other Joker beats the cards of its colour and is beaten by a trump")
-    return reason("beats", f"{name(card)} {verb} {name(attack)}: {how}", "Variants", _JOKER_QUOTE, "deck",
+    return reason("beats", f"{name(card)} {verb} {name(attack)}: {how}", "Essence", _JOKER_QUOTE, "deck",
                   Rules(deck=54))
 
 
 def is_trump_joker(card: Card, trump: str | None) -> bool:
     """The Joker of the trump suit's colour (the 54-card deck; none without a trump suit).
 
-    001 §Variants: "the highest card is the Trump Joker (if it is not a trump card, then red beats
+    001 §Essence: "the highest card is the Trump Joker (if it is not a trump card, then red beats
     red cards, black beats black)" (reconstruction ``joker_colours``)."""
     return card.is_joker and trump is not None and card.is_red == (trump in (HEARTS, DIAMONDS))
 
@@ -552,8 +553,8 @@ def is_trump_joker(card: Card, trump: str | None) -> bool:
 def _joker_beats(b: Card, a: Card, trump: str | None) -> bool:
     """:func:`beats` when either card is a Joker (reconstructions ``joker_colours``, ``joker_beaten``).
 
-    001 §Variants: "the highest card is the Trump Joker (if it is not a trump card, then red beats red
-    cards, black beats black)"; 001 §Card game: "In a deck of 54 cards, the countdown also goes up in the
+    001 §Essence: "the highest card is the Trump Joker (if it is not a trump card, then red beats red
+    cards, black beats black)"; "In a deck of 54 cards, the countdown also goes up in the
     same way, but it starts with a deuce, and the Joker is considered the oldest, not the Ace"."""
     if is_trump_joker(a, trump):
         return False  # the highest card
@@ -629,20 +630,20 @@ RECONSTRUCTIONS = (
         "is the trump Joker and beats every card; the other Joker beats every card of its colour's two suits; with "
         "no trump suit neither is a trump Joker.", "The text names a trump Joker and colours beating colours "
         "without saying what the 54-card deck holds; the usual pack has two Jokers, one red and one black.",
-        '001 §Variants: "the highest card is the Trump Joker (if it is not a trump card, then red beats red '
+        '001 §Essence: "the highest card is the Trump Joker (if it is not a trump card, then red beats red '
         'cards, black beats black)"'),
     Reconstruction(
         "joker_beaten", "deck 54: the Joker that is not the trump Joker is beaten by any trump and by the trump "
         "Joker, and by nothing else; the trump Joker is beaten by nothing.", "\"The Joker is considered the "
         "oldest\" puts it above the ace of its colour's suits; a trump beats any non-trump card, and the trump "
         "Joker is the highest card.",
-        '001 §Card game: "the Joker is considered the oldest, not the Ace"'),
+        '001 §Essence: "the Joker is considered the oldest, not the Ace"'),
     Reconstruction(
         "joker_rank", "deck 54: a Joker has no rank in common with any card (nor the other Joker): it is led "
         "alone, nothing is thrown in to it nor it to others, and it never transfers; a Joker is no card of the "
         "trump suit (it is never the lowest trump, never blocks a transfer, is never shown to transfer) and of no "
         "suit for a re-deal.", "The text gives the Jokers a place in the order of beating and nothing else.",
-        '001 §Variants: "the highest card is the Trump Joker"'),
+        '001 §Essence: "the highest card is the Trump Joker"'),
     Reconstruction(
         "joker_turned", "deck 54: a Joker turned up for the trump is put back into the stock where it was and the "
         "next card is turned up instead, until a suit card shows; that card names the trump and lies face up "
@@ -652,7 +653,7 @@ RECONSTRUCTIONS = (
     Reconstruction(
         "joker_players", "7 or 8 players play only with the 54-card deck (deck 36 or 52: 2 to 6 players).",
         "The text allows 8 players \"subject to the use of a deck of 54 cards\".",
-        '001 §Variants: "It is permissible to increase the number of party participants up to 8 people, but '
+        '001 §Essence: "It is permissible to increase the number of party participants up to 8 people, but '
         'subject to the use of a deck of 54 cards"'),
 )
 """Readings of 001 where only one is sensible (``foolsolve rules durak`` lists them)."""
