@@ -20,7 +20,7 @@ Engine moves are 3-tuples of ints ``(kind, x, y)``; kinds are numbered like the 
 
 * ``(ATTACK, mask, 0)``, ``(COVER, attack_index, card_index)``, ``(TRANSFER, card, 0)``,
   ``(SHOW, card, 0)``, ``(THROW, card, 0)``, ``(TAKE, 0, 0)``, ``(PASS, 0, 0)``, and right after a
-  deal ``(REDEAL, 0, 0)``, ``(KEEP, 0, 0)``.
+  deal ``(REDEAL, 0, 0)``, ``(KEEP, 0, 0)``; under ``trump_ace_exchange`` ``(EXCHANGE, six_index, 0)``.
 
 :meth:`DurakEngine.move_to_spec` turns them into the spec's move objects and
 :func:`move_text` into their text without building a spec state.
@@ -91,8 +91,10 @@ RANK_MASKS: tuple[int, ...] = tuple(RANK_LANES << r for r in range(SUIT_BITS))
 _HIGHER_SUITS = 1 << SUIT_BITS | 1 << 2 * SUIT_BITS | 1 << 3 * SUIT_BITS
 """``card_bit * _HIGHER_SUITS``: the card's rank in the three suit slots above it."""
 
-ATTACK, COVER, TRANSFER, SHOW, THROW, TAKE, PASS, REDEAL, KEEP = 1, 2, 3, 4, 5, 6, 7, 8, 9
+ATTACK, COVER, TRANSFER, SHOW, THROW, TAKE, PASS, REDEAL, KEEP, EXCHANGE = 1, 2, 3, 4, 5, 6, 7, 8, 9, 10
 """Engine move kinds, numbered as the spec's sort key (docs/durak-model.md "Moves")."""
+EXCHANGE_RANK, EXCHANGE_FOR = dspec.EXCHANGE_RANK, dspec.EXCHANGE_FOR
+"""``trump_ace_exchange``: the six of trumps is given for the ace of trumps (001 §Translation)."""
 REDEAL_SUIT_CARDS = 5
 """A player holding this many cards of one suit after the deal may demand a re-deal (001 §Card game)."""
 SEED_BITS = 53
@@ -158,6 +160,14 @@ class EngineRules:
     """``transfer_lead == "bout_leader"``: a transfer leaves the lead attacker in place."""
     redeal: bool = False
     """``redeal_right``: a deal opens the redeal phase when a hand holds 5 or more cards of one suit."""
+    places: int = 0
+    """``places``: 0 fool, 1 even (place k pays (n+1-2k)/(n-1)), 2 first_last (+1 first, -1 last)."""
+    teams: bool = False
+    """``teams`` (2v2 or 3v3): partners sit alternately (team ``p % 2``)."""
+    exchange: bool = False
+    """``trump_ace_exchange``: the lead attacker may give the six of trumps for the trump ace under the stock."""
+    side: bool = False
+    """Some side rule (:data:`foolsolve.spec.durak.SIDE_OPTIONS`) is on: the native playout does not play it."""
 
     @property
     def throw_ins(self) -> bool:
@@ -183,7 +193,9 @@ def erules(rules: dspec.Rules) -> EngineRules:
                    neighbours=rules.throwers == "neighbours", show_trump=rules.transfer_by_showing_trump,
                    transfer_first=rules.transfer_first_bout, transfer_blocked=rules.transfer_blocked_by_trump,
                    lastdef_loses=rules.draw_outcome == "last_defender_loses",
-                   lead_stays=rules.transfer_lead == "bout_leader", redeal=rules.redeal_right)
+                   lead_stays=rules.transfer_lead == "bout_leader", redeal=rules.redeal_right,
+                   places={"fool": 0, "even": 1, "first_last": 2}[rules.places],
+                   teams=rules.teams != dspec.NO_TEAMS, exchange=rules.trump_ace_exchange, side=bool(dspec.side_options(rules)))
         _EROLES[rules] = e
     return e
 
@@ -195,8 +207,8 @@ class EngineState:
     """One position. Mutable only inside :class:`DurakEngine` (``apply`` copies first)."""
 
     __slots__ = ("attacker", "covers", "defender", "discard", "dstart", "er", "first_bout", "hands", "known",
-                 "last_defender", "n", "out", "rules", "seed", "shown", "stock", "taking", "tatt", "tcov", "to_move",
-                 "trump", "unc")
+                 "last_defender", "n", "out", "places", "rules", "seed", "shown", "stock", "taking", "tatt", "tcov",
+                 "to_move", "trump", "unc")
 
     rules: dspec.Rules
     er: EngineRules
@@ -220,6 +232,8 @@ class EngineState:
     last_defender: int
     seed: int | None
     """The redeal phase: the hidden seed of the next shuffle (``None`` once play has begun)."""
+    places: tuple[int, ...]
+    """Under ``places``: the finishing place of each player of ``out`` (ties share); else empty."""
     known: tuple[int, ...]
     """Knowledge only, out of :meth:`key`: per player, a mask holding the cards she picked up in a
     take (``()``: none); only a take sets it, and :func:`to_spec_state` keeps the cards still in
@@ -249,6 +263,7 @@ class EngineState:
         s.shown = self.shown
         s.last_defender = self.last_defender
         s.seed = self.seed
+        s.places = self.places
         s.known = self.known
         return s
 
@@ -257,7 +272,7 @@ class EngineState:
         positions up to what the players know."""
         return (self.er, self.n, tuple(self.hands), self.stock, self.trump, self.discard, self.out,
                 self.attacker, self.defender, self.tatt, self.unc, self.covers, self.to_move, self.taking,
-                self.first_bout, self.dstart, self.shown, self.last_defender, self.seed)
+                self.first_bout, self.dstart, self.shown, self.last_defender, self.seed, self.places)
 
     def __repr__(self) -> str:
         hands = " | ".join(mask_text(h) for h in self.hands)
@@ -288,7 +303,7 @@ def seat_list(packed: int) -> list[int]:
     return out
 
 
-_THROWERS: dict[tuple[int, int, int, tuple[int, ...], bool], tuple[list[int], list[list[int]]]] = {}
+_THROWERS: dict[tuple[int, int, int, tuple[int, ...], bool, bool], tuple[list[int], list[list[int]]]] = {}
 """The thrower lists met so far (:func:`thrower_lists`), by attacker, defender, seats, players out
 and the throwers rule (a few thousand at most: they depend on the seats only)."""
 _DRAWS: dict[tuple[int, int, int, int], list[int]] = {}
@@ -301,6 +316,27 @@ LEADS_AFTER: tuple[tuple[bool, ...], ...] = tuple(
     tuple(next_leader(taken, out) != LEADER_DEFENDER for out in (0, 1)) for taken in (0, 1))
 """``LEADS_AFTER[taken][defender_out]``: :func:`durak_kernel.next_leader` by table (whether the
 next player after the defender leads the next bout, else the defender), read at every bout's end."""
+
+
+def opponent_after(s: EngineState, p: int) -> int:
+    """Who ``p`` attacks or transfers to: the next player not out; under ``teams`` of the other team."""
+    if not s.er.teams:
+        return next_player(s, p)
+    n = s.n
+    for i in range(1, n):
+        q = (p + i) % n
+        if q not in s.out and (q ^ p) & 1:
+            return q
+    return next_player(s, p)
+
+
+def over(s: EngineState) -> bool:
+    """At most one player in; under ``teams``, every player in is of one team."""
+    if s.n - len(s.out) <= 1:
+        return True
+    if not s.er.teams:
+        return False
+    return len({p & 1 for p in range(s.n) if p not in s.out}) == 1
 
 
 def bout_limit(s: EngineState) -> int:
@@ -328,10 +364,13 @@ def thrower_lists(attacker: int, defender: int, n: int, gone: int, neighbours: b
 
 def _throwers(s: EngineState) -> tuple[list[int], list[list[int]]]:
     """:func:`thrower_lists` of this bout (kept: lists shared between calls, not to be changed)."""
-    key = (s.attacker, s.defender, s.n, s.out, s.er.neighbours)
+    key = (s.attacker, s.defender, s.n, s.out, s.er.neighbours, s.er.teams)
     got = _THROWERS.get(key)
     if got is None:
-        got = _THROWERS[key] = thrower_lists(s.attacker, s.defender, s.n, seat_mask(s.out), s.er.neighbours)
+        got = thrower_lists(s.attacker, s.defender, s.n, seat_mask(s.out), s.er.neighbours)
+        if s.er.teams:  # nobody throws in to a partner (001 §Variants)
+            got = ([q for q in got[0] if (q ^ s.defender) & 1], [[q for q in a if (q ^ s.defender) & 1] for a in got[1]])
+        _THROWERS[key] = got
     return got
 
 
@@ -346,16 +385,69 @@ def throwable(s: EngineState, p: int) -> int:
     er = s.er
     if not throw_ins_open(er.variant != SIMPLE, s.taking, er.throw_after_take) or (s.tatt.bit_count() + 1) > cap(s):
         return 0
+    if er.teams and not (p ^ s.defender) & 1:  # nobody throws in to a partner
+        return 0
     return throw_cards(s.hands[p], s.tatt | s.tcov)
 
 
 def game_result(s: EngineState) -> Result | None:
     """docs/durak-model.md "End of the game" (``None`` while two or more players are in;
-    :func:`durak_kernel.fool`)."""
+    :func:`durak_kernel.fool`; under the side rules teams and places, :func:`over` and their results)."""
+    if s.er.teams or s.er.places:
+        n = s.n
+        if not over(s):
+            return None
+        left = [p for p in range(n) if p not in s.out]
+        if s.er.places:
+            return _place_result(n, s.er.places, s.out, s.places, left[0] if left else None, s.last_defender,
+                                 s.er.lastdef_loses)
+        if not left and not s.er.lastdef_loses:
+            return _final_result(n, None)
+        return _team_result(n, (left[0] if left else s.last_defender) & 1)
     f = fool(s.n, seat_mask(s.out), s.last_defender, s.er.lastdef_loses)
     if f == PLAYING:
         return None
     return _final_result(s.n, None if f == NO_FOOL else f)
+
+
+def _place_pay(kind: int, place: int, n: int) -> Fraction:
+    if kind == 2:
+        return Fraction(1 if place == 1 else -1 if place == n else 0)
+    return Fraction(n + 1 - 2 * place, n - 1)
+
+
+@cache
+def _place_result(n: int, kind: int, out: tuple[int, ...], places: tuple[int, ...], last: int | None,
+                  last_defender: int, lastdef_loses: bool) -> Result:
+    """Places: each group out together shares the places it spans; ``last`` (holding cards) is last; nobody
+    left under ``last_defender_loses``: the last defender is last, the rest of the group shares."""
+    finish = dict(zip(out, places, strict=True))
+    if last is not None:
+        finish[last] = n
+    groups: dict[int, list[int]] = {}
+    for p, k in finish.items():
+        groups.setdefault(k, []).append(p)
+    if last is None and lastdef_loses:
+        top = max(groups)
+        if len(groups[top]) > 1 and last_defender in groups[top]:
+            groups[top].remove(last_defender)
+            groups[n] = [last_defender]
+    pay = [Fraction(0)] * n
+    fin = [0] * n
+    for k, members in groups.items():
+        share = sum((_place_pay(kind, k + i, n) for i in range(len(members))), Fraction(0)) / len(members)
+        for p in members:
+            pay[p], fin[p] = share, k
+    order = sorted(range(n), key=lambda q: (fin[q], q))
+    return Result(tuple(pay), "places: " + ", ".join(f"{fin[q]}. player {q}" for q in order), (("places", fin),))
+
+
+@cache
+def _team_result(n: int, losers: int) -> Result:
+    """Team play: team ``losers`` (players ``p % 2 == losers``) loses together."""
+    members = ", ".join(str(p) for p in range(n) if p % 2 == losers)
+    return Result(tuple(Fraction(-1) if p % 2 == losers else Fraction(1) for p in range(n)),
+                  f"fools: team {losers} (players {members})")
 
 
 @cache
@@ -415,18 +507,21 @@ def _end_bout(s: EngineState, taken: bool) -> None:
                 empty |= 1 << p
         now = goes_out(empty, gone, len(stock))
         if now != gone:  # in seat order, after those out before
-            s.out = s.out + tuple(p for p in range(n) if (now ^ gone) >> p & 1)
+            new = tuple(p for p in range(n) if (now ^ gone) >> p & 1)
+            if s.er.places:
+                s.places = s.places + (len(s.out) + 1,) * len(new)
+            s.out = s.out + new
     s.taking = False
     s.first_bout = False
     s.shown = 0
     s.last_defender = d
-    if now != gone and fool(n, now, d, s.er.lastdef_loses) != PLAYING:  # (nobody new out: more than one in)
+    if now != gone and (fool(n, now, d, s.er.lastdef_loses) != PLAYING or (s.er.teams and over(s))):
         s.to_move = att
         s.dstart = hands[d].bit_count()
         return
     nxt = next_seat(d, n, now) if LEADS_AFTER[taken][now >> d & 1] else d
     s.attacker = nxt
-    s.defender = next_seat(nxt, n, now)
+    s.defender = opponent_after(s, nxt) if s.er.teams else next_seat(nxt, n, now)
     s.to_move = nxt
     s.dstart = hands[s.defender].bit_count()
 
@@ -448,12 +543,16 @@ def legal(s: EngineState) -> list[tuple[int, int, int]]:
     """Every legal engine move, generated directly in the spec's sort order (no sort needed)."""
     if s.seed is not None:  # REDEAL: right after the deal
         return [_REDEAL, _KEEP]
-    if s.n - len(s.out) <= 1:
+    if over(s):
         return []
     out: list[tuple[int, int, int]] = []
     tatt = s.tatt
     if not tatt:  # LEAD
         _attacks(out, s.hands[s.attacker], cap(s))
+        if s.er.exchange and s.trump != NO_TRUMP and s.stock:
+            six = s.trump * SUIT_BITS + EXCHANGE_RANK
+            if s.stock[-1] == s.trump * SUIT_BITS + EXCHANGE_FOR and s.hands[s.attacker] >> six & 1:
+                out.append((EXCHANGE, six, 0))  # kind 10 sorts after every lead
         return out
     if s.unc and not s.taking:  # DEFEND
         hand = s.hands[s.defender]
@@ -475,7 +574,7 @@ def legal(s: EngineState) -> list[tuple[int, int, int]]:
             # nothing is covered yet when a transfer is open, so every attack card has the lead's rank
             same = hand & RANK_MASKS[((tatt & -tatt).bit_length() - 1) & 15]
             if same and transfer_open(s.tcov, s.first_bout, er.transfer_first, er.transfer_blocked, tatt & tmask):
-                held = s.hands[next_player(s, s.defender)].bit_count()
+                held = s.hands[opponent_after(s, s.defender)].bit_count()
                 a = tatt.bit_count()
                 limit = bout_limit(s)
                 if transfer_fits(held, a, limit):
@@ -571,6 +670,13 @@ def play(s: EngineState, m: tuple[int, int, int]) -> EngineState:
         t.hands[t.attacker] &= ~x
         t.tatt = t.unc = x
         t.to_move = t.defender
+    elif kind == EXCHANGE:  # the six under the stock in the ace's place, the ace to the attacker
+        ace = t.stock[-1]
+        t.hands[t.attacker] = (t.hands[t.attacker] & ~(1 << x)) | 1 << ace
+        t.stock = (*t.stock[:-1], x)
+        known = list(t.known or (0,) * t.n)  # the ace is taken in view of all
+        known[t.attacker] |= 1 << ace
+        t.known = tuple(known)
     elif kind == TAKE:
         t.taking = True
         if throw_ins_open(t.er.variant != SIMPLE, True, t.er.throw_after_take):
@@ -578,7 +684,7 @@ def play(s: EngineState, m: tuple[int, int, int]) -> EngineState:
         else:
             _end_bout(t, True)
     elif kind == TRANSFER or kind == SHOW:
-        nd = next_player(t, t.defender)
+        nd = opponent_after(t, t.defender)
         if kind == TRANSFER:
             t.hands[t.defender] &= ~(1 << x)
             t.tatt |= 1 << x
@@ -607,6 +713,8 @@ def move_text(m: tuple[int, int, int]) -> str:
         return f"show {TEXT[x]}"
     if kind == THROW:
         return f"throw {TEXT[x]}"
+    if kind == EXCHANGE:
+        return f"exchange {TEXT[x]}"
     if kind == REDEAL:
         return "redeal"
     if kind == KEEP:
@@ -662,6 +770,7 @@ def from_spec_state(st: dspec.State) -> EngineState:
     s.shown = _mask(st.shown)
     s.last_defender = st.last_defender
     s.seed = st.redeal_seed
+    s.places = st.places
     s.known = tuple(_mask(k) for k in st.known)
     return s
 
@@ -679,12 +788,12 @@ def to_spec_state(s: EngineState) -> dspec.State:
         stock=tuple(CARDS[i] for i in s.stock), trump=None if s.trump == NO_TRUMP else FRENCH_SUITS[s.trump],
         discard=_cards(s.discard), out=s.out, attacker=s.attacker, defender=s.defender, table=table,
         to_move=s.to_move, taking=s.taking, first_bout=s.first_bout, defender_start=s.dstart,
-        shown=_cards(s.shown), last_defender=s.last_defender, redeal_seed=s.seed,
+        shown=_cards(s.shown), last_defender=s.last_defender, redeal_seed=s.seed, places=s.places,
         known=tuple(_cards(k & h) for k, h in zip(s.known, s.hands)))
 
 
 _MOVE_CLASSES = (dspec.Attack, dspec.Cover, dspec.Transfer, dspec.ShowTrump, dspec.Throw, dspec.Take, dspec.Pass,
-                 dspec.Redeal, dspec.Keep)
+                 dspec.Redeal, dspec.Keep, dspec.Exchange)
 
 
 def to_spec_move(m: tuple[int, int, int]) -> dspec.Move:
@@ -700,6 +809,8 @@ def to_spec_move(m: tuple[int, int, int]) -> dspec.Move:
         return dspec.ShowTrump(CARDS[x])
     if kind == THROW:
         return dspec.Throw(CARDS[x])
+    if kind == EXCHANGE:
+        return dspec.Exchange(CARDS[x])
     if kind == TAKE:
         return dspec.Take()
     if kind == REDEAL:
@@ -721,6 +832,8 @@ def from_spec_move(mv: dspec.Move) -> tuple[int, int, int]:
         return (SHOW, mv.card.index, 0)
     if isinstance(mv, dspec.Throw):
         return (THROW, mv.card.index, 0)
+    if isinstance(mv, dspec.Exchange):
+        return (EXCHANGE, mv.card.index, 0)
     if isinstance(mv, dspec.Take):
         return (TAKE, 0, 0)
     if isinstance(mv, dspec.Pass):
@@ -744,6 +857,10 @@ def deal(rules: dspec.Rules, players: int, rng: random.Random) -> EngineState:
     the next shuffle's seed ``rng.getrandbits(SEED_BITS)`` (drawn only then)."""
     if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 6:
         raise InputError(f"players: must be 2..6, got {players!r}")
+    if rules.teams != dspec.NO_TEAMS and players != dspec.TEAM_PLAYERS[rules.teams]:
+        raise InputError(f"players: teams {rules.teams} needs {dspec.TEAM_PLAYERS[rules.teams]} players, got {players}")
+    if rules.teams != dspec.NO_TEAMS and rules.places != "fool":
+        raise InputError("rules.places: places and teams do not combine")
     er = erules(rules)
     deck = list((FRENCH36 if er.deck == 36 else FRENCH52).cards)
     rng.shuffle(deck)
@@ -773,6 +890,7 @@ def deal(rules: dspec.Rules, players: int, rng: random.Random) -> EngineState:
     s.dstart = s.hands[s.defender].bit_count()
     s.shown, s.last_defender = 0, s.defender
     s.seed = None
+    s.places = ()
     s.known = ()
     if er.redeal:
         askers = _may_redeal(s.hands)
@@ -860,7 +978,10 @@ class DurakEngine(_Engine[EngineState, tuple[int, int, int]]):
                 max_moves: int | None = None) -> tuple[EngineState, int]:
         """The generic loop ``apply_unchecked(s, rng.choice(legal_moves(s)))``, move for move, run
         natively on one private copy of the position: ``durak_playout.playout``, a module of its
-        own (imported when a playout first runs)."""
+        own (imported when a playout first runs). Under a side rule the native loop does not play
+        (:data:`foolsolve.spec.durak.SIDE_OPTIONS`), the generic loop runs."""
+        if state.er.side:
+            return super().playout(state, rng, max_moves)
         native = self._native_playout
         if native is None:
             from foolsolve.engines.durak_playout import playout
@@ -901,6 +1022,7 @@ __all__ = [
     "BEATERS",
     "COVER",
     "ENGINE",
+    "EXCHANGE",
     "KEEP",
     "PASS",
     "REDEAL",

@@ -70,6 +70,7 @@ from foolsolve.engines.durak_kernel import (
     transfer_fits,
     transfer_open,
 )
+from foolsolve.errors import InputError
 
 
 def _lex_subsets(m: int, most: int) -> tuple[tuple[int, ...], ...]:
@@ -141,8 +142,11 @@ def playout(state: EngineState, rng: random.Random, max_moves: int | None = None
     the move drawn is built.
 
     The redeal phase right after a deal (a few decisions, rarely) is played by the generic loop
-    first; the rest of the game natively.
+    first; the rest of the game natively. 001's side rules (``state.er.side``) are not played here:
+    :meth:`DurakEngine.playout` runs its generic loop for them, and a direct call is refused.
     """
+    if state.er.side:
+        raise InputError("rules: the native Durak playout does not play 001's side rules (use ENGINE.playout)")
     if state.seed is not None:
         s, done = state, 0
         while s.seed is not None and done != max_moves:
@@ -541,7 +545,7 @@ def playout(state: EngineState, rng: random.Random, max_moves: int | None = None
     s.covers = tuple((a.bit_length() - 1, c.bit_length() - 1) for a, c in covers)
     s.to_move, s.taking, s.first_bout = to_move, taking, first_bout
     s.dstart, s.shown, s.last_defender = dstart, shown, last_defender
-    s.seed = None
+    s.seed, s.places = None, ()  # places: kept only under the side rule places (never played here)
     s.known = tuple(known) if any(known) else ()
     return s, moves
 

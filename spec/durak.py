@@ -174,6 +174,31 @@ class Rules:
         True, choices=(True,), fixed=True,
         doc="A transfer is illegal if the next player would have more cards to beat than they hold.",
         source="001 §transfer 'You cannot transfer more cards than the next player has in his hands'")
+    teams: str = option(
+        "none", choices=("none", "2v2", "3v3"), min_players=4,
+        doc="Team play: none, 2v2 (4 players) or 3v3 (6 players), partners sitting alternately (players 0, 2, 4 "
+            "against 1, 3, 5). An attack (a lead or a transfer) goes to the next player of the other team, "
+            "nobody throws in to a partner, and the team left holding cards loses together (readings listed "
+            "by 'foolsolve rules durak').",
+        source="001 §Variants 'When playing in team mode 2v2 or 3v3, the rules remain the same. In a transfer "
+               "fool, the move is transferred to a member of the opposite team. In the toss-up variant, there is "
+               "a rule not to toss elements to the players of your team'")
+    places: str = option(
+        "fool", choices=("fool", "even", "first_last"), reconstructed=True,
+        doc="fool: only the fool loses (-1; the others +1/(n-1)); even: finishing places in the order of going "
+            "out, evenly spaced from +1 (first) to -1 (last), place k paying (n+1-2k)/(n-1); first_last: place 1 "
+            "+1, the last place -1, the others 0. Players "
+            "going out at the same end of a bout share their places (each the mean of the places they span). "
+            "The text names the places, not their scores.",
+        source="001 §Card game 'Sometimes players agree among themselves to identify the winners, according to "
+               "the sequence of discarding cards. For example, the first one to discard all cards is the winner, "
+               "the subsequent ones take the corresponding places'")
+    trump_ace_exchange: bool = option(
+        False, choices=(False, True), parse=_bool,
+        doc="The lead attacker holding the six of trumps may, before leading a bout, exchange it for the trump "
+            "ace lying face up under the stock (the move 'exchange 6X'; when, and which six, are reconstructions "
+            "listed by 'foolsolve rules durak').",
+        source="001 §Translation 'some offer to exchange a trump ace, lying open under the deck, for a trump six'")
 
     @property
     def deck_cards(self) -> Deck:
@@ -184,6 +209,25 @@ class Rules:
     def has_throw_ins(self) -> bool:
         """Podkidnoy and perevodnoy have throw-ins; simple has none (001 §throw-in)."""
         return self.variant in (PODKIDNOY, PEREVODNOY)
+
+
+SIDE_OPTIONS = ("teams", "places", "trump_ace_exchange")
+"""The side rules of 001 that only the spec and the engine play (the exact solvers, the compiled search and
+the native playout refuse a position using them; the engine's playout falls back to its generic loop)."""
+
+
+def side_defaults() -> dict[str, Any]:
+    """The :data:`SIDE_OPTIONS` at their defaults (``random_rules(Rules, rng, **side_defaults())`` draws
+    the other options as before: the native playout's and the benchmarks' random games)."""
+    default = Rules()
+    return {name: getattr(default, name) for name in SIDE_OPTIONS}
+
+
+def side_options(rules: Rules) -> list[str]:
+    """The :data:`SIDE_OPTIONS` these rules set off their default (``name=value``), for one-line refusals."""
+    default = Rules()
+    return [f"{name}={getattr(rules, name)}".lower() for name in SIDE_OPTIONS
+            if getattr(rules, name) != getattr(default, name)]
 
 
 # =====================================================================================
@@ -248,6 +292,14 @@ class Throw(_OneCard):
 
 
 @dataclass(frozen=True)
+class Exchange(_OneCard):
+    """``trump_ace_exchange``: the lead attacker gives the six of trumps (``card``) for the trump ace
+    lying face up under the stock."""
+
+    VERB: ClassVar[str] = "exchange"
+
+
+@dataclass(frozen=True)
 class Take:
     """The defender picks up (or will pick up, after throw-ins) every table card."""
 
@@ -279,13 +331,13 @@ class Keep:
         return "keep"
 
 
-Move = Attack | Cover | Transfer | ShowTrump | Throw | Take | Pass | Redeal | Keep
-MOVE_TYPES = (Attack, Cover, Transfer, ShowTrump, Throw, Take, Pass, Redeal, Keep)
+Move = Attack | Cover | Transfer | ShowTrump | Throw | Take | Pass | Redeal | Keep | Exchange
+MOVE_TYPES = (Attack, Cover, Transfer, ShowTrump, Throw, Take, Pass, Redeal, Keep, Exchange)
 
 
 def move_sort_key(move: Move) -> tuple[Any, ...]:
     """docs/durak-model.md: ``(kind number, sorted card indices...)``; Cover ``(2, attack, card)``;
-    Attack ``(1, tuple of card indices)``; Redeal ``(8,)`` before Keep ``(9,)``."""
+    Attack ``(1, tuple of card indices)``; Redeal ``(8,)`` before Keep ``(9,)``; Exchange ``(10, card)``."""
     if isinstance(move, Attack):
         return (1, tuple(c.index for c in move.cards))
     if isinstance(move, Cover):
@@ -302,6 +354,8 @@ def move_sort_key(move: Move) -> tuple[Any, ...]:
         return (7,)
     if isinstance(move, Redeal):
         return (8,)
+    if isinstance(move, Exchange):
+        return (10, move.card.index)
     return (9,)
 
 
@@ -341,6 +395,9 @@ class State:
     """While the redeal phase runs (right after a deal, :func:`open_redeal`): the hidden seed of
     the next shuffle (``random.Random(redeal_seed)`` deals the re-deal); ``None`` once play has begun.
     Hidden from every player's view, like the stock's order."""
+    places: tuple[int, ...] = ()
+    """Under ``places`` (else empty): the finishing place of each player of ``out``, in the same order;
+    players who went out at the same end of a bout share the first place of their group."""
     known: tuple[frozenset[Card], ...] = ()
     """Knowledge only (no rule reads it): per player, the cards picked up in a take (in view of all)
     that the hand still holds; ``()`` when there are none. Kept to the cards in each hand."""
@@ -398,6 +455,42 @@ def alive(state: State) -> list[int]:
     return [p for p in range(state.players) if p not in state.out]
 
 
+NO_TEAMS = "none"
+TEAM_PLAYERS = {"2v2": 4, "3v3": 6}
+"""``teams``: the players each team play needs (001 §Variants "team mode 2v2 or 3v3")."""
+_TEAM_QUOTE = ("When playing in team mode 2v2 or 3v3, the rules remain the same. In a transfer fool, the move is "
+               "transferred to a member of the opposite team")
+_TEAM_THROW_QUOTE = "In the toss-up variant, there is a rule not to toss elements to the players of your team"
+
+
+def team(p: int) -> int:
+    """Player ``p``'s team under ``teams`` (RECONSTRUCTION ``team_seating``: partners sit alternately,
+    so team 0 is players 0, 2, 4 and team 1 is players 1, 3, 5)."""
+    return p % 2
+
+
+def opponent_after(state: State, p: int, out: Iterable[int] | None = None) -> int:
+    """Who ``p`` attacks (a lead) or transfers to: the next player after ``p`` to the left who is not out;
+    under ``teams`` the next such player of the other team (001 §Variants: "In a transfer fool, the move
+    is transferred to a member of the opposite team"; RECONSTRUCTION ``team_defender``: a lead goes to
+    the other team too). No opponent left: the next player (the game is over then)."""
+    if state.rules.teams == NO_TEAMS:
+        return next_player(state, p, out)
+    gone = set(state.out if out is None else out)
+    for i in range(1, state.players):
+        q = (p + i) % state.players
+        if q not in gone and team(q) != team(p):
+            return q
+    return next_player(state, p, out)
+
+
+def game_over(state: State) -> bool:
+    """At most one player still holds cards; under ``teams``, every player still in is of one team
+    (RECONSTRUCTION ``team_end``: that team has lost, whatever its players do next)."""
+    left = alive(state)
+    return len(left) <= 1 or (state.rules.teams != NO_TEAMS and len({team(p) for p in left}) == 1)
+
+
 # =====================================================================================
 # The rules, one function each
 # =====================================================================================
@@ -439,6 +532,44 @@ RECONSTRUCTIONS = (
         "reading is no rule a table could play, and a deal with no trump dealt needs some first player.",
         '001 §rules: "The right of the first move in the first game belongs to the player who has a trump card of '
         'the lowest value"'),
+    Reconstruction(
+        "team_seating", "teams: partners sit alternately, team 0 is players 0, 2 (, 4) and team 1 is players 1, 3 "
+        "(, 5).", "The text names 2v2 and 3v3 and that 'the rules remain the same'; with partners apart every lead "
+        "and every transfer to the next player already goes to the other team, as the text wants.",
+        '001 §Variants: "When playing in team mode 2v2 or 3v3, the rules remain the same"'),
+    Reconstruction(
+        "team_defender", "teams: a lead goes to the next player of the other team who is not out (as a transfer "
+        "does); partners never play against each other.", "The text says where a transfer goes ('a member of the "
+        "opposite team') and that partners do not throw in to each other; once players have gone out the next "
+        "player may be a partner, and a bout against one's own team would break both sentences' intent.",
+        '001 §Variants: "In a transfer fool, the move is transferred to a member of the opposite team"'),
+    Reconstruction(
+        "team_end", "teams: the game ends once every player still holding cards is of one team; that team loses "
+        "together (-1 each, the other team +1 each). Nobody left: a draw, or under draw_outcome="
+        "last_defender_loses the last defender's team loses.", "The text gives no team scoring; its fool is 'the "
+        "only one who has them left', and once one team alone holds cards its last player is the fool whatever "
+        "happens, unless they all go out at once, which would only make a draw out of a lost game.",
+        '001 (What is the essence of the game?): "That player, the only one who has them left, is recognized as '
+        'a fool"; §Variants: "team mode 2v2 or 3v3"'),
+    Reconstruction(
+        "place_ties", "places: players who go out at the same end of a bout share their places (each the mean "
+        "of the payoffs of the places they span); the player left holding cards is last.", "Players go out when "
+        "a bout ends and the stock is empty, several at once; the text orders places by 'the sequence of "
+        "discarding cards' and says nothing of two going out together.",
+        '001 §Card game: "the first one to discard all cards is the winner, the subsequent ones take the '
+        'corresponding places"'),
+    Reconstruction(
+        "exchange_when", "trump_ace_exchange: the exchange is made by the lead attacker, on their turn to lead a "
+        "bout (table empty, any bout while the ace still lies under the stock), as a move before the lead; the "
+        "attacker then still leads.", "The text names the exchange and nothing of when or by whom; a move of the "
+        "player to move needs no other player to interrupt, and after it the ace is in hand and the six lies face "
+        "up, so it is made at most once.",
+        '001 §Translation: "some offer to exchange a trump ace, lying open under the deck, for a trump six"'),
+    Reconstruction(
+        "exchange_six", "trump_ace_exchange: the card given is the six of trumps itself, in the 52-card deck too "
+        "(where the two is the lowest trump).", "The text names \"a trump six\", in the 36-card deck the lowest "
+        "trump; nothing says the lowest trump is meant in a longer deck, so the card named is taken.",
+        '001 §Translation: "exchange a trump ace, lying open under the deck, for a trump six"'),
 )
 """Readings of 001 where only one is sensible (``foolsolve rules durak`` lists them)."""
 
@@ -649,8 +780,9 @@ def cover_options(state: State) -> list[Cover]:
 
 def transfer_target(state: State) -> int:
     """Who a transfer passes the attack to: the next player after the defender who is not out
-    (two players: the attacker). 001 §transfer: "pass both cards the next player to hit"."""
-    return next_player(state, state.defender)
+    (two players: the attacker). 001 §transfer: "pass both cards the next player to hit"; under
+    ``teams`` the next player of the other team (:func:`opponent_after`)."""
+    return opponent_after(state, state.defender)
 
 
 def can_transfer(state: State, card: Card, *, show: bool) -> bool:
@@ -728,6 +860,58 @@ def transfer_options(state: State) -> list[Transfer | ShowTrump]:
     return moves
 
 
+EXCHANGE_RANK, EXCHANGE_FOR = 6, 14
+"""``trump_ace_exchange``: the six of trumps is given for the ace of trumps (RECONSTRUCTION
+``exchange_six``: the six itself, whatever the deck)."""
+_EXCHANGE_QUOTE = "some offer to exchange a trump ace, lying open under the deck, for a trump six"
+
+
+def exchange_reasons(state: State, card: Card) -> list[Reason]:
+    """Why the player to move may not give ``card`` for the trump ace under the stock (empty: they may).
+
+    001 §Translation: "So, some offer to exchange a trump ace, lying open under the deck, for a trump
+    six" (option ``trump_ace_exchange``). RECONSTRUCTIONS ``exchange_when`` (the lead attacker, on
+    their turn to lead, before the lead) and ``exchange_six`` (the six itself).
+    """
+    rules = state.rules
+    out: list[Reason] = []
+    if not rules.trump_ace_exchange:
+        out.append(reason("exchange_reasons", "the exchange of the trump ace is not played under these rules",
+                          "Translation", _EXCHANGE_QUOTE, "trump_ace_exchange", rules))
+    if phase(state) != LEAD:
+        out.append(reason("exchange_reasons", "the exchange is made by the lead attacker before leading a bout "
+                          "(reconstruction exchange_when)", "Translation", _EXCHANGE_QUOTE))
+    if state.trump is None or card.suit != state.trump or card.rank != EXCHANGE_RANK:
+        out.append(reason("exchange_reasons", f"{card} is not the six of trumps", "Translation", _EXCHANGE_QUOTE))
+    out += not_held(state, state.attacker, [card], "exchange_reasons")
+    bottom = state.stock[-1] if state.stock else None
+    if bottom is None or bottom.suit != state.trump or bottom.rank != EXCHANGE_FOR:
+        lies = f"{bottom} lies" if bottom is not None else "no card lies"
+        out.append(reason("exchange_reasons", f"{lies} face up under the stock, not the trump ace", "Translation",
+                          _EXCHANGE_QUOTE))
+    return out
+
+
+def exchange_options(state: State) -> list[Exchange]:
+    """The exchange, when :func:`exchange_reasons` allows it (at most one move: the six of trumps)."""
+    if not state.rules.trump_ace_exchange or state.trump is None:
+        return []
+    six = FRENCH52.card(state.trump, EXCHANGE_RANK)
+    return [Exchange(six)] if not exchange_reasons(state, six) else []
+
+
+def exchange_cards(state: State) -> State:
+    """The six goes face up under the stock in the ace's place, the ace to the attacker's hand; the
+    attacker still leads."""
+    assert state.trump is not None  # exchange_reasons: only the six of a trump suit is exchanged
+    six = FRENCH52.card(state.trump, EXCHANGE_RANK)
+    ace = state.stock[-1]
+    hands = tuple((h - {six}) | {ace} if p == state.attacker else h for p, h in enumerate(state.hands))
+    known = list(state.known or (frozenset(),) * state.players)
+    known[state.attacker] = known[state.attacker] | {ace}  # taken from under the stock in view of all
+    return dataclasses.replace(state, hands=hands, stock=(*state.stock[:-1], six), known=tuple(known))
+
+
 def throwers(state: State) -> list[int]:
     """The throwers of this bout in priority order.
 
@@ -745,11 +929,13 @@ def throwers(state: State) -> list[int]:
         for q in (next_player(state, state.defender), previous_player(state, state.defender)):
             if q not in order and q != state.defender:
                 order.append(q)
-        return order
-    for i in range(1, state.players):
-        q = (state.defender + i) % state.players  # never the defender (i < players)
-        if q not in state.out and q not in order:
-            order.append(q)
+    else:
+        for i in range(1, state.players):
+            q = (state.defender + i) % state.players  # never the defender (i < players)
+            if q not in state.out and q not in order:
+                order.append(q)
+    if state.rules.teams != NO_TEAMS:  # 001 §Variants: "not to toss elements to the players of your team"
+        order = [q for q in order if team(q) != team(state.defender)]
     return order
 
 
@@ -767,6 +953,9 @@ def throw_reasons(state: State, player: int, card: Card) -> list[Reason]:
                           "The difference from a simple fool is that: walking player has the right to throw cards",
                           "variant", state.rules))
     out += not_held(state, player, [card], "legal_throws")
+    if state.rules.teams != NO_TEAMS and team(player) == team(state.defender) and player != state.defender:
+        out.append(reason("legal_throws", f"player {player} is defender {state.defender}'s partner: nobody throws "
+                          "in to their own team", "Variants", _TEAM_THROW_QUOTE, "teams", state.rules))
     if card.rank not in table_ranks(state):
         out.append(reason("legal_throws", f"no card of {card}'s rank is on the table", "throw-in",
                           "walking player has the right to throw cards, matching in value with any card on the table"))
@@ -778,6 +967,8 @@ def legal_throws(state: State, player: int) -> list[Throw]:
     """Cards ``player`` may throw in: those :func:`throw_reasons` allows."""
     if not state.rules.has_throw_ins or len(state.table) + 1 > cap(state):
         return []  # the same verdict for every card (throw_reasons), found without asking each
+    if state.rules.teams != NO_TEAMS and team(player) == team(state.defender):
+        return []
     return [Throw(c) for c in sorted(state.hands[player]) if not throw_reasons(state, player, c)]
 
 
@@ -841,15 +1032,77 @@ def end_of_game(state: State) -> Result | None:
     defender is the fool (001 §Variants: "the loser is the one who fought back the last move, even if
     he covered all the cards"). Payoffs: fool -1, everyone else +1/(n-1); draw: all 0.
     """
-    left = alive(state)
-    if len(left) >= 2:
+    if not game_over(state):
         return None
+    left = alive(state)
+    if state.rules.places != "fool":
+        return place_result(state)
     if not left and state.rules.draw_outcome == "draw":
         return Result(tuple(Fraction(0) for _ in range(state.players)), "draw")
+    if state.rules.teams != NO_TEAMS:  # RECONSTRUCTION team_end: the team left holding cards loses together
+        losers = team(left[0] if left else state.last_defender)
+        payoffs = tuple(Fraction(-1) if team(p) == losers else Fraction(1) for p in range(state.players))
+        members = ", ".join(str(p) for p in range(state.players) if team(p) == losers)
+        return Result(payoffs, f"fools: team {losers} (players {members})")
     fool = left[0] if left else state.last_defender
     win = Fraction(1, state.players - 1)
     payoffs = tuple(Fraction(-1) if p == fool else win for p in range(state.players))
     return Result(payoffs, f"fool: player {fool}")
+
+
+PLACES_QUOTE = ("Sometimes players agree among themselves to identify the winners, according to the sequence of "
+                "discarding cards")
+
+
+def finishing_places(state: State, out: tuple[int, ...]) -> tuple[int, ...]:
+    """``state.places`` extended by the players of ``out`` who have just gone out, all sharing the next
+    place (option ``places``; 001 §Card game: "according to the sequence of discarding cards. For
+    example, the first one to discard all cards is the winner, the subsequent ones take the
+    corresponding places"; RECONSTRUCTION: going out at the same end of a bout is a tie)."""
+    if state.rules.places == "fool":
+        return ()
+    new = len(out) - len(state.out)
+    return state.places + (len(state.out) + 1,) * new
+
+
+def place_payoff(place: int, players: int, rules: Rules) -> Fraction:
+    """The payoff of finishing place ``place`` (1 first) under ``places`` (RECONSTRUCTION: the text
+    gives places and no scores; both choices are zero-sum, within -1..1 as the fool's game, and never pay a
+    place more than a better one)."""
+    if rules.places == "first_last":
+        return Fraction(1 if place == 1 else -1 if place == players else 0)
+    return Fraction(players + 1 - 2 * place, players - 1)
+
+
+def place_result(state: State) -> Result:
+    """The finished game's result under ``places``: each group of players who went out together shares
+    the places it spans (the mean of their payoffs); a player left holding cards is last; nobody left
+    (the last players went out together): that group shares, unless ``draw_outcome`` is
+    ``last_defender_loses``, when the last defender takes the last place and the rest of the group
+    shares the places before it."""
+    n = state.players
+    place = dict(zip(state.out, state.places, strict=True))
+    left = alive(state)
+    if left:
+        place[left[0]] = n
+    groups: dict[int, list[int]] = {}
+    for p, k in place.items():
+        groups.setdefault(k, []).append(p)
+    if not left and state.rules.draw_outcome == "last_defender_loses":
+        last = max(groups)
+        if len(groups[last]) > 1 and state.last_defender in groups[last]:
+            groups[last].remove(state.last_defender)
+            groups[n] = [state.last_defender]
+    payoffs = [Fraction(0)] * n
+    finish = [0] * n
+    for k, members in groups.items():
+        share = sum((place_payoff(k + i, n, state.rules) for i in range(len(members))), Fraction(0)) / len(members)
+        for p in members:
+            payoffs[p] = share
+            finish[p] = k
+    order = sorted(range(n), key=lambda q: (finish[q], q))
+    label = "places: " + ", ".join(f"{finish[q]}. player {q}" for q in order)
+    return Result(tuple(payoffs), label, (("places", finish),))
 
 
 def end_of_bout(state: State, taken: bool) -> State:
@@ -879,12 +1132,13 @@ def end_of_bout(state: State, taken: bool) -> State:
         known[state.defender] = known[state.defender] | cards
     settled = dataclasses.replace(
         state, hands=tuple(hands), stock=tuple(stock), discard=discard, out=out, table=(), known=tuple(known),
+        places=finishing_places(state, out),
         taking=False, first_bout=False, shown=frozenset(), last_defender=state.defender)
-    if len(alive(settled)) <= 1:  # the game is over
+    if game_over(settled):
         return dataclasses.replace(settled, to_move=state.attacker,
                                    defender_start=len(hands[state.defender]))
     attacker = next_attacker(state, taken, out)
-    defender = next_player(settled, attacker)
+    defender = opponent_after(settled, attacker)
     return dataclasses.replace(settled, attacker=attacker, defender=defender, to_move=attacker,
                                defender_start=len(hands[defender]))
 
@@ -916,7 +1170,7 @@ def phase(state: State) -> str:
     """docs/durak-model.md "Phases" (derived from the fields; REDEAL while ``redeal_seed`` is set)."""
     if state.redeal_seed is not None:
         return REDEAL
-    if len(alive(state)) <= 1:
+    if game_over(state):
         return OVER
     if not state.table:
         return LEAD
@@ -952,6 +1206,11 @@ class DurakSpec(SpecGame[State, Move]):
         """
         if isinstance(players, bool) or not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise InputError(f"players: must be {MIN_PLAYERS}..{MAX_PLAYERS}, got {players!r}")
+        if rules.teams != NO_TEAMS and players != TEAM_PLAYERS[rules.teams]:
+            raise InputError(f"players: teams {rules.teams} is played by {TEAM_PLAYERS[rules.teams]} players, "
+                             f"got {players}")
+        if rules.teams != NO_TEAMS and rules.places != "fool":
+            raise InputError("rules.places: finishing places are for players on their own; with teams a team loses")
         deck = list(rules.deck_cards.cards)
         rng.shuffle(deck)
         hands = tuple(frozenset(deck[HAND_SIZE * i: HAND_SIZE * i + HAND_SIZE]) for i in range(players))
@@ -980,6 +1239,7 @@ class DurakSpec(SpecGame[State, Move]):
             moves += [Redeal(), Keep()]
         elif ph == LEAD:
             moves += attack_options(state)
+            moves += exchange_options(state)
         elif ph == DEFEND:
             moves += cover_options(state)
             moves += transfer_options(state)
@@ -1015,6 +1275,8 @@ class DurakSpec(SpecGame[State, Move]):
             return self._redeal(state)
         if isinstance(move, Keep):
             return keep_deal(state)
+        if isinstance(move, Exchange):
+            return exchange_cards(state)
         if isinstance(move, Throw):
             return self._throw(state, move)
         return self._pass(state)
@@ -1129,11 +1391,13 @@ class DurakSpec(SpecGame[State, Move]):
             return Attack(tuple(cards))
         if verb == "cover" and len(args) == 3 and args[1].lower() == "with":
             return Cover(card(args[0]), card(args[2]))
-        if verb in ("transfer", "show", "throw") and len(args) == 1:
+        if verb in ("transfer", "show", "throw", "exchange") and len(args) == 1:
             c = card(args[0])
-            return Transfer(c) if verb == "transfer" else ShowTrump(c) if verb == "show" else Throw(c)
+            one: dict[str, type[Transfer | ShowTrump | Throw | Exchange]] = {
+                "transfer": Transfer, "show": ShowTrump, "throw": Throw, "exchange": Exchange}
+            return one[verb](c)
         raise InputError(f"move: cannot read {text!r} (moves are written: attack 6H [6D ...], cover 6H with 7H, "
-                         f"transfer 6S, show 6S, throw 6C, take, pass, redeal, keep)")
+                         f"transfer 6S, show 6S, throw 6C, take, pass, redeal, keep, exchange 6H)")
 
     def why_illegal(self, state: State, move: Move) -> list[Reason]:
         """Every rule against ``move`` (empty: it is legal): whose turn and what phase it is
@@ -1145,6 +1409,8 @@ class DurakSpec(SpecGame[State, Move]):
                            "Last player, not getting rid of the cards, is considered the loser")]
         if isinstance(move, Redeal):
             return redeal_reasons(state, state.to_move)
+        if isinstance(move, Exchange):
+            return exchange_reasons(state, move.card)
         wants = {Attack: LEAD, Cover: DEFEND, Transfer: DEFEND, ShowTrump: DEFEND, Take: DEFEND,
                  Throw: THROW, Pass: THROW, Keep: REDEAL}[type(move)]
         if ph != wants:
@@ -1199,6 +1465,10 @@ class DurakSpec(SpecGame[State, Move]):
         if isinstance(move, (Transfer, ShowTrump)):
             return [reason("can_transfer", f"the attack passes to player {transfer_target(state)}", "transfer",
                            _TRANSFER_QUOTE)]
+        if isinstance(move, Exchange):
+            return [reason("exchange_reasons", f"player {state.attacker} gives {move.card} for the trump ace "
+                           f"{state.stock[-1]} under the stock, then leads", "Translation", _EXCHANGE_QUOTE,
+                           "trump_ace_exchange", state.rules)]
         if isinstance(move, Take):
             return [reason("end_of_bout", f"defender {state.defender} picks up the table", "rules",
                            "If he cannot cover at least one cards, he is obliged to take (accept) everything cards")]
@@ -1365,12 +1635,19 @@ class DurakSpec(SpecGame[State, Move]):
     def state_to_json(self, state: State) -> dict[str, Any]:
         """The canonical position JSON: every field, cards in ASCII, card lists sorted by card index
         (the stock keeps its draw order), the table sorted by attack-card index. In the redeal phase
-        (only then) also ``"phase": "redeal"`` and the hidden ``redeal_seed``."""
+        (only then) also ``"phase": "redeal"`` and the hidden ``redeal_seed``. The side rules
+        (:data:`SIDE_OPTIONS`) are written only when on (and ``places`` only under its option), so a
+        position under the other rules is the same text as before they existed (a world's seed in
+        the seat analysis hashes it)."""
         def cards(cs: Iterable[Card]) -> list[str]:
             return [c.ascii for c in sorted(cs)]
+        rules = rules_to_json(state.rules)
+        for name in SIDE_OPTIONS:  # written only when on: default positions read as they always did
+            if getattr(state.rules, name) == getattr(Rules(), name):
+                del rules[name]
         obj: dict[str, Any] = {
             "game": self.name,
-            "rules": rules_to_json(state.rules),
+            "rules": rules,
             "players": state.players,
             "trump": state.trump,
             "hands": [cards(h) for h in state.hands],
@@ -1390,6 +1667,8 @@ class DurakSpec(SpecGame[State, Move]):
         if state.redeal_seed is not None:
             obj["phase"] = REDEAL
             obj["redeal_seed"] = state.redeal_seed
+        if state.rules.places != "fool":
+            obj["places"] = list(state.places)
         if state.known:
             obj["known"] = [cards(k) for k in state.known]
         return obj
@@ -1443,6 +1722,11 @@ def read_position(obj: Any) -> State:
         raise InputError(f"players: {obj['players']} but hands lists {n} players")
     if not MIN_PLAYERS <= n <= MAX_PLAYERS:
         raise InputError(f"hands: {n} players; Durak is for {MIN_PLAYERS} to {MAX_PLAYERS}")
+    if rules.teams != NO_TEAMS and n != TEAM_PLAYERS[rules.teams]:
+        raise InputError(f"rules.teams: {rules.teams} is played by {TEAM_PLAYERS[rules.teams]} players, this "
+                         f"position has {n}")
+    if rules.teams != NO_TEAMS and rules.places != "fool":
+        raise InputError("rules.places: finishing places are for players on their own; with teams a team loses")
     trump: str | None = _suit_letter(obj["trump"])
 
     where: dict[Card, str] = {}
@@ -1512,6 +1796,7 @@ def read_position(obj: Any) -> State:
                 raise PositionError(f"out: player {p} is listed as out but holds cards")
 
     redeal_seed: int | None = obj.get("redeal_seed")
+    places = _read_places(obj, rules, out)
     taking: bool = obj.get("taking", False)
     first_bout: bool = obj.get("first_bout", redeal_seed is not None)  # the redeal phase precedes the first bout
     covered = sum(1 for _, c in table if c is not None)
@@ -1522,7 +1807,7 @@ def read_position(obj: Any) -> State:
                   discard=discard, out=out, attacker=attacker, defender=defender, table=table,
                   to_move=obj.get("to_move", attacker), taking=taking, first_bout=first_bout,
                   defender_start=defender_start, shown=frozenset(shown), last_defender=last_defender,
-                  redeal_seed=redeal_seed)
+                  redeal_seed=redeal_seed, places=places)
     if "phase" in obj and obj["phase"] != phase(draft):
         raise PositionError(f"phase: the position is in phase {phase(draft)}, not {obj['phase']}"
                             + (" (the redeal phase needs redeal_seed, the hidden seed of the next shuffle)"
@@ -1537,6 +1822,27 @@ def read_position(obj: Any) -> State:
     if "to_move" not in obj:
         draft = dataclasses.replace(draft, to_move=_derived_to_move(draft))
     return draft
+
+
+def _read_places(obj: dict[str, Any], rules: Rules, out: tuple[int, ...]) -> tuple[int, ...]:
+    """The ``places`` field: under the option ``places``, one place per player of ``out`` (default: each
+    its own, in the order of ``out``); players sharing a place went out together, and a group's place
+    is one more than the players out before it."""
+    given = obj.get("places")
+    if rules.places == "fool":
+        if given:
+            raise InputError("places: finishing places are kept only under the rule option places (it is fool)")
+        return ()
+    if given is None:
+        return tuple(range(1, len(out) + 1))
+    if len(given) != len(out):
+        raise InputError(f"places: {len(given)} places for {len(out)} players out")
+    for i, k in enumerate(given):
+        want = given[i - 1] if i and k == given[i - 1] else i + 1
+        if k != want:
+            raise InputError(f"places: place {k} at position {i} of out; a place is one more than the players out "
+                             f"before its group ({i + 1}), or the place of the player before (a tie)")
+    return tuple(given)
 
 
 def _check_redeal_phase(state: State, obj: dict[str, Any]) -> None:
@@ -1611,9 +1917,11 @@ def _check_position(state: State, obj: dict[str, Any], default_start: int) -> No
         if state.shown:
             raise PositionError("shown: the game is over")
     elif not (rules.transfer_lead == "bout_leader" and rules.variant == PEREVODNOY and state.table):
-        expected = next_player(state, state.attacker)
+        expected = opponent_after(state, state.attacker)
         if state.defender != expected:
-            raise PositionError(f"defender: must be {expected} (the next player after the attacker who is not out)")
+            whom = " of the other team" if rules.teams != NO_TEAMS else ""
+            raise PositionError(f"defender: must be {expected} (the next player{whom} after the attacker who is not "
+                                "out)")
     if state.defender_start != default_start:
         raise PositionError(f"defender_start: must be {default_start} (the defender's cards plus the cards "
                             f"they covered this bout)")

@@ -792,13 +792,15 @@ class FoolsParadiseSpec(SpecGame[State, Move]):
             raise PositionError(f"to_move: player {to_move} has no cards (players without cards are skipped)")
         if not stock and pending is None:
             # 000 §A Player's Turn: "the next player to the left may begin his or her turn"; with the stock
-            # empty each turn plays one card and draws none, so going round to the left from the player to
-            # move, those still to play this lap hold at least as many cards as those who have played
+            # empty each turn plays one card and draws none, and until the stock ran out every turn's card
+            # was replaced by a draw (every hand held HAND_SIZE then); so going round to the left from the
+            # player to move, those still to play this lap hold one card more than those who have played
+            # (or all hold as many): the sizes never grow and differ by at most one
             sizes = [len(hands[(to_move + i) % n]) for i in range(n)]
-            if any(a < b for a, b in itertools.pairwise(sizes)):
+            if any(a < b for a, b in itertools.pairwise(sizes)) or sizes[0] - sizes[-1] > 1:
                 raise PositionError(f"to_move: player {to_move} cannot be to move with hands of "
                                     f"{[len(h) for h in hands]} cards (with the stock empty, turns go round to the "
-                                    f"left, each playing one card)")
+                                    f"left, each playing one card, from hands of {HAND_SIZE} when the stock ran out)")
         state = State(rules=rules, hands=tuple(_sorted(h) for h in hands), centre=_sorted(centre), stock=stock,
                       stock_known=stock_known, piles=tuple(_sorted(p) for p in piles), clears=clears,
                       to_move=to_move, dealer=dealer, pending=pending)

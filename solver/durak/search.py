@@ -1523,6 +1523,8 @@ def check_endgame(state: EngineState) -> None:
     if state.seed is not None:
         raise InputError("phase: the redeal phase (right after the deal: redeal or keep) is no endgame; the exact "
                          "Durak solver starts once play has begun")
+    if state.er.side:  # 001's side rules: the spec and the engine play them, this search does not
+        raise NotCovered(f"rules: the exact Durak solver does not play {', '.join(dspec.side_options(state.rules))}")
     if state.n != 2:
         raise NotCovered(f"players: the exact Durak solver is for two players, this position has {state.n}")
     if len(state.stock) > 1:

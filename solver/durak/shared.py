@@ -171,4 +171,4 @@ def config(er: EngineRules, trump: int, red: Reductions) -> list[int]:
 def compiled_covers(s: EngineState) -> bool:
     """Whether the compiled search covers this position (and every position reached from it):
     two players, the stock empty, not the first bout, simple or podkidnoy."""
-    return s.n == 2 and not s.stock and not s.first_bout and s.er.variant != PEREVODNOY and not s.shown
+    return s.n == 2 and not s.stock and not s.first_bout and s.er.variant != PEREVODNOY and not s.shown and not s.er.side

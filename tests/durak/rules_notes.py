@@ -18,5 +18,14 @@ OPEN_POINTS: list[tuple[str, str]] = [
     ("`transfer_cap`", "transfer_cap"),
     ("`draw_outcome`", "draw_outcome"),
     ("Who leads the first bout: lowest trump", "first_lead"),
+    ("team play 2v2 or 3v3", "teams"),
+    ("team play 2v2 or 3v3", "team_seating"),
+    ("team play 2v2 or 3v3", "team_defender"),
+    ("a team loses together", "team_end"),
+    ("finishing places", "places"),
+    ("finishing places", "place_ties"),
+    ("exchanging the trump six for the face-up trump", "trump_ace_exchange"),
+    ("exchanging the trump six for the face-up trump", "exchange_when"),
+    ("exchanging the trump six for the face-up trump", "exchange_six"),
 
 ]

@@ -25,7 +25,7 @@ from foolsolve.engines.durak import ENGINE, DurakEngine
 from foolsolve.game import Engine, IllegalMove
 from foolsolve.games.durak import random_game
 from foolsolve.rules import random_rules
-from foolsolve.spec.durak import SPEC, Rules, State
+from foolsolve.spec.durak import SPEC, Rules, State, side_defaults
 from tests.durak.helpers import card, pos
 from tests.generic.playout_helpers import spec_playout as _spec_playout
 
@@ -61,7 +61,7 @@ def test_native_playout_every_variant_and_player_count(players: int, variant: st
     """Each variant with each player count, the other options at random (36 and 52 cards)."""
     for k in range(4):
         rng = random.Random(f"{variant}:{players}:{k}")
-        rules = Rules(**{**random_rules(Rules, rng).__dict__, "variant": variant})
+        rules = Rules(**{**random_rules(Rules, rng, **side_defaults()).__dict__, "variant": variant})
         assert_same_game(SPEC.deal(rules, players, rng), k)
 
 

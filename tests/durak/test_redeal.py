@@ -297,8 +297,9 @@ def rigged_deals(draw: st.DrawFn) -> tuple[Rules, int, list[str], int]:
     """Random rules and player count, a deck shuffled so that one or two players get 5 or 6 cards of
     one suit, and the seed the deal draws the re-deal's seed from."""
     from foolsolve.rules import random_rules
+    from foolsolve.spec.durak import side_defaults
 
-    rules = random_rules(Rules, random.Random(draw(st.integers(0, 2 ** 16))), redeal_right=True)
+    rules = random_rules(Rules, random.Random(draw(st.integers(0, 2 ** 16))), **{**side_defaults(), "redeal_right": True})
     players = draw(st.integers(2, 6))
     deck = [c.ascii for c in rules.deck_cards.cards]
     order = draw(st.permutations(deck))

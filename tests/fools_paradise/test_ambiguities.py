@@ -52,9 +52,9 @@ def test_bests_disagree_means_no_common_best_move() -> None:
 
 
 def test_position_mode_ace_disagreement_confirmed_by_minimax(tmp_path: Path) -> None:
-    """Hand 6, 8; centre 7, A; nobody else holds cards: with the ace low (or either) the 8
+    """Hand 6, 8; centre 7, A; the other player holds a king: with the ace low (or either) the 8
     takes 7 + A (8); with aces high it cannot (14 > 8)."""
-    obj = position_json(["6D 8H", ""], "7D AS")
+    obj = position_json(["6D 8H", "KC"], "7D AS")
     f = tmp_path / "pos.json"
     write_json_atomic(f, obj)
     res = run("fools-paradise", "--option", "ace", "--position", str(f), "--no-witness", "--json")
@@ -183,7 +183,7 @@ def test_generic_adapter_uses_the_games_solver() -> None:
     generic = GenericAdapter(info)
     assert not generic.supports_witness
     assert isinstance(adapter_for(info), FoolsParadiseAmbiguity)
-    obj = position_json(["6D 8H", "2C"], "7D AS")
+    obj = position_json(["6D 8H", "KC"], "7D AS")
     rep = compare_position(generic, obj, "ace", ACES)
     fp = compare_position(adapter_for(info), obj, "ace", ACES)
     assert [a.best for a in rep.analyses] == [a.best for a in fp.analyses]
@@ -192,7 +192,7 @@ def test_generic_adapter_uses_the_games_solver() -> None:
 
 def test_choice_that_makes_the_position_invalid_is_reported_not_compared() -> None:
     info = games.get("fools-paradise")
-    obj = position_json(["6D 8H", ""], "7D AS")
+    obj = position_json(["6D 8H", "KC"], "7D AS")
     rep = compare_position(adapter_for(info), obj, "decks", [1, 2])
     assert rep.analyses[0].error is None and rep.analyses[1].error is not None
     assert rep.analyses[1].error.startswith("stock: the position lists 52 cards, 2 deck(s) hold 104")

@@ -53,8 +53,10 @@ def test_capture_generation_matches_brute_force_on_crowded_centres(seed: int, ce
     spec = {str(m) for m in collections(hand, centre, rules)}
     state = SPEC.state_from_json({
         "game": SPEC.name, "rules": {"ace": ace, "decks": decks}, "to_move": 0,
-        "hands": [[c.ascii for c in hand], []], "centre": [c.ascii for c in centre], "stock": [],
-        "piles": [[c.ascii for c in deck[5 + centre_size:]], []],
+        # the other player has played this lap (with the stock empty hands differ by at most one card)
+        "hands": [[c.ascii for c in hand], [c.ascii for c in deck[5 + centre_size:9 + centre_size]]],
+        "centre": [c.ascii for c in centre], "stock": [],
+        "piles": [[c.ascii for c in deck[9 + centre_size:]], []],
     })
     e = ENGINE.from_spec(state)
     eng = [str(ENGINE.move_to_spec(e, m)) for m in ENGINE.legal_moves(e)]

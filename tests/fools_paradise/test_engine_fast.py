@@ -40,8 +40,10 @@ def _engine_state(hand: list, centre: list, rules: Rules, rest: list) -> object:
     """A position with ``hand`` to move and ``centre``, every other card in a pile."""
     state = SPEC.state_from_json({
         "game": SPEC.name, "rules": {"ace": rules.ace, "decks": rules.decks}, "to_move": 0,
-        "hands": [[c.ascii for c in hand], []], "centre": [c.ascii for c in centre], "stock": [],
-        "piles": [[c.ascii for c in rest], []],
+        # the other player has played this lap (with the stock empty hands differ by at most one card)
+        "hands": [[c.ascii for c in hand], [c.ascii for c in rest[:max(len(hand) - 1, 0)]]],
+        "centre": [c.ascii for c in centre], "stock": [],
+        "piles": [[c.ascii for c in rest[max(len(hand) - 1, 0):]], []],
     })
     return ENGINE.from_spec(state)
 

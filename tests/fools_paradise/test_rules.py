@@ -86,7 +86,7 @@ def test_000_suits_play_no_role_in_collecting() -> None:
 def test_000_collection_takes_at_least_one_card() -> None:
     """"a card or multiple cards": the empty set is not a collection (0 is no multiple worth
     collecting); with an empty centre only lays are legal."""
-    state = position(["KS 2C", ""], "")
+    state = position(["KS 2C", "3H"], "")
     assert move_texts(state) == ["lay 2♣", "lay K♠"]
 
 
@@ -171,7 +171,12 @@ def test_000_deal_needs_enough_cards() -> None:
 def test_players_without_cards_are_skipped() -> None:
     """000 §Ending "The game ends when all players are without cards": until then a player
     without cards has no turn; the next player to the left who holds cards moves."""
-    alone = position(["2C 3D", ""], "KH")
+    from dataclasses import replace
+
+    # no position file reaches this (with the stock empty the hands differ by at most one card, so
+    # the lap ends before a hand runs dry: the reader rejects ["2C 3D", ""]); the rule is the spec's own
+    state = position(["2C 3D", "4H"], "KH")
+    alone = replace(state, hands=(state.hands[0], ()), centre=(*state.centre, *state.hands[1]))
     assert play(alone, "lay 2C").to_move == 0
 
 
@@ -188,6 +193,23 @@ def test_a_player_to_move_the_turns_cannot_reach_is_rejected() -> None:
     with pytest.raises(InputError, match=r"^to_move: player 1 cannot be to move"):
         position(["2C", "3D", "4H 5H"], "KH", to_move=1)
     assert position(["2C", "3D", "4H 5H"], "KH", to_move=2).to_move == 2
+
+
+def test_a_player_to_move_whose_hand_is_two_cards_ahead_of_the_last_player_is_rejected() -> None:
+    """000 §A Player's Turn: "the player must draw one card from the draw pile" (every hand holds 5 until the
+    stock runs out), then "the next player to the left may begin his or her turn": with the stock empty the
+    hands differ by at most the one card of the current lap, so the player to move cannot hold two more
+    than the player before them."""
+    import pytest
+
+    from foolsolve.errors import InputError
+
+    with pytest.raises(InputError, match=r"^to_move: player 0 cannot be to move with hands of \[3, 1\] cards"):
+        position(["2C 3D 4D", "5S"], "KH", to_move=0)
+    with pytest.raises(InputError, match=r"^to_move: player 1 cannot be to move with hands of \[0, 2, 2\] cards"):
+        position(["", "2C 3D", "4H 5H"], "KH", to_move=1)
+    assert position(["2C 3D", "5S"], "KH", to_move=0).to_move == 0
+    assert position(["2C 3D", "4H 5H", "6S"], "KH", to_move=0).to_move == 0
 
 
 # --- 000 §Clearing the board ------------------------------------------------------------------

@@ -35,7 +35,7 @@ OPTION_CHOICES = {
 def small_endgames(draw: Any, players: int = 2, max_hand: int = 3, max_centre: int = 4,
                    max_stock: int = 0) -> State:
     """Random positions with few cards left: hands of 0..max_hand (the player to move holds
-    at least one, and the hands never grow from her round to the left), 1..max_centre centre
+    at least one; from her round to the left, k cards then k - 1), 1..max_centre centre
     cards, random options; every other card in the piles.
     With max_stock > 0, up to that many pile cards are moved to a known stock. (A position
     file must then show five-card hands; the rules themselves apply to any state, and small
@@ -45,10 +45,12 @@ def small_endgames(draw: Any, players: int = 2, max_hand: int = 3, max_centre: i
     deck = list(FRENCH52.cards)
     rng.shuffle(deck)
     stock_n = draw(st.integers(0, max_stock))
-    drawn = sorted((draw(st.integers(0, max_hand)) for _ in range(players)), reverse=True)
+    top = draw(st.integers(1, max_hand))
+    still = draw(st.integers(1, players))
+    drawn = [top] * still + [top - 1] * (players - still)
     to_move = draw(st.integers(0, players - 1))
-    drawn[0] = max(drawn[0], 1)
-    # the turn goes round to the left and each turn plays a card: from the player to move, hands never grow
+    # the turn goes round to the left and each turn plays a card, and every hand held five when the stock
+    # ran out: from the player to move, those still to play this lap hold one card more than the others
     sizes = [0] * players
     for i, k in enumerate(drawn):
         sizes[(to_move + i) % players] = k

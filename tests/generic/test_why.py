@@ -333,7 +333,7 @@ def test_fools_and_angels_exception_pass_and_stuck() -> None:
 
 
 def test_fools_paradise_collections_and_collection_witness() -> None:
-    s = fp_position(["2C 3D 9H KS AC", "4C"], "JH 2S KH 5D 6C")
+    s = fp_position(["2C 3D 9H KS AC", "4C 7C 8C 10C"], "JH 2S KH 5D 6C")
     assert _rules(s, "collect 9H: JH", FP) == {"collection_witness"}
     assert _rules(s, "collect KS: 7D", FP) == {"collections", "collection_witness"}
     assert _rules(s, "collect 2H: 2S", FP) == {"legal_moves"}

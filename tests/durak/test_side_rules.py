@@ -1,0 +1,360 @@
+"""001's side rules (options off by default): each rule sentence, spec against engine in lockstep,
+and the solvers that do not play them refusing in one line (or answering by a search over the engine)."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from foolsolve import conformance, games
+from foolsolve.cards import FRENCH52, Card
+from foolsolve.errors import InputError
+from foolsolve.rules import random_rules
+from foolsolve.solver.base import NotCovered
+from foolsolve.solver.minimax import move_values, value_for
+from foolsolve.spec.durak import SPEC, TEAM_PLAYERS, Exchange, Rules, State, Throw, side_options
+from tests.durak.helpers import card, moves, play, pos
+from tests.generic.test_cli import run
+
+EXCHANGE = {"variant": "podkidnoy", "trump_ace_exchange": True}
+
+
+def exchange_endgame(**rules: object) -> dict[str, object]:
+    """Two players, the trump ace (A♠) face up under a one-card stock; player 0 leads and holds 6♠."""
+    return {"game": "durak", "rules": {**EXCHANGE, **rules}, "trump": "S",
+            "hands": [["6H", "9D", "KH", "6S"], ["7H", "AD", "8S"]], "stock": ["AS"], "attacker": 0, "defender": 1,
+            "table": [], "to_move": 0}
+
+
+# --- 001 §Translation: "exchange a trump ace, lying open under the deck, for a trump six" -------------
+
+
+def test_trump_ace_exchange_gives_the_six_of_trumps_for_the_ace_under_the_stock() -> None:
+    """001 §Translation: "So, some offer to exchange a trump ace, lying open under the deck, for a trump
+    six." The lead attacker, before leading (reconstruction exchange_when), gives 6♠ for A♠; the six
+    then lies face up under the stock and the attacker still leads."""
+    state = SPEC.state_from_json(exchange_endgame())
+    assert moves(state)[-1] == "exchange 6♠"
+    after = play(state, "exchange 6S")
+    assert after.stock == (card("6S"),) and card("AS") in after.hands[0] and card("6S") not in after.hands[0]
+    assert after.to_move == 0 and not after.table and "exchange 6♠" not in moves(after)
+    assert after.known[0] == {card("AS")}  # taken in view of all: every view knows the ace is player 0's
+    assert "attack A♠" in moves(after)
+    # the six is the last card drawn, as the ace would have been
+    assert card("6S") in play(after, "attack 9D", "take").hands[0]
+
+
+def test_trump_ace_exchange_needs_the_option_the_lead_the_six_and_the_ace_under_the_stock() -> None:
+    """`why` names 001's sentence for each condition, and the option where it would change the verdict."""
+    off = SPEC.state_from_json(exchange_endgame(trump_ace_exchange=False))
+    assert "exchange 6♠" not in moves(off)
+    why = SPEC.why_illegal(off, Exchange(card("6S")))
+    assert [(r.rule, r.option, r.value) for r in why] == [("exchange_reasons", "trump_ace_exchange", False)]
+    assert "lying open under the deck" in why[0].quote and why[0].section == "Translation"
+    state = SPEC.state_from_json(exchange_endgame())
+    says = [r.says for r in SPEC.why_illegal(state, Exchange(card("6H")))]
+    assert says == ["6♥ is not the six of trumps", "no card 6♥ in player 0's hand"] or \
+        says == ["6♥ is not the six of trumps"]
+    bout = play(state, "attack 9D")
+    assert any("before leading" in r.says for r in SPEC.why_illegal(bout, Exchange(card("6S"))))
+    no_ace = pos(rules=EXCHANGE, hands=[["6H", "6S"], ["7H", "AD"]], stock=["KS"])
+    assert [r.says for r in SPEC.why_illegal(no_ace, Exchange(card("6S")))] == [
+        "K♠ lies face up under the stock, not the trump ace"]
+    legal = SPEC.why_legal(state, Exchange(card("6S")))
+    assert legal[0].option == "trump_ace_exchange" and "gives 6♠ for the trump ace A♠" in legal[0].says
+
+
+def test_trump_ace_exchange_move_reads_and_prints() -> None:
+    state = SPEC.state_from_json(exchange_endgame())
+    assert SPEC.read_move(state, "exchange 6S") == Exchange(card("6S"))
+    assert str(Exchange(card("6S"))) == "exchange 6♠"
+
+
+def _with_ace_under(state: State, rng: random.Random) -> State:
+    """A fresh deal with the trump ace moved under the stock and the six of trumps into the lead attacker's
+    hand (each swapped with the card that was there), so the exchange is on offer."""
+    assert state.trump is not None and state.stock
+    ace, six = FRENCH52.card(state.trump, 14), FRENCH52.card(state.trump, 6)
+    zones = [list(h) for h in state.hands] + [list(state.stock)]
+
+    def swap(a: Card, b: Card) -> None:
+        for zone in zones:
+            zone[:] = [b if x == a else a if x == b else x for x in zone]
+
+    swap(zones[-1][-1], ace)
+    if six not in zones[state.attacker]:
+        swap(rng.choice(sorted(c for c in zones[state.attacker] if c != ace)), six)
+    hands = tuple(frozenset(z) for z in zones[:-1])
+    return dataclasses.replace(state, hands=hands, stock=tuple(zones[-1]), redeal_seed=None,
+                               to_move=state.attacker, defender_start=len(hands[state.defender]))
+
+
+@settings(max_examples=max(10, settings.default.max_examples // 3))
+@given(seed=st.integers(min_value=0, max_value=2**63))
+def test_spec_and_engine_agree_with_the_trump_ace_exchange(seed: int) -> None:
+    """Lockstep (foolsolve.conformance) over whole games under random rules with the exchange on, from
+    deals where the trump ace lies under the stock and the lead attacker holds the six of trumps."""
+    rng = random.Random(seed)
+    # (3v3 with 36 cards leaves no stock, so no ace under it)
+    teams = rng.choice(["none", "2v2"])
+    rules = random_rules(Rules, rng, trump_ace_exchange=True, redeal_right=False, teams=teams,
+                         places=rng.choice(["fool", "even"]) if teams == "none" else "fool")
+    deal = SPEC.deal(rules, TEAM_PLAYERS.get(rules.teams, rng.randint(2, 5)), rng)
+    state = _with_ace_under(deal, rng)
+    assert any(isinstance(m, Exchange) for m in SPEC.legal_moves(state))
+    d = conformance.lockstep(games.get("durak"), state, rng)
+    assert d is None, f"{d.summary()}\nposition: {d.position}\nmoves: {d.history}"
+
+
+# --- the solvers that do not play the side rules ------------------------------------------------------
+
+
+def test_side_options_name_the_side_rules_set() -> None:
+    assert side_options(Rules()) == []
+    assert side_options(Rules(trump_ace_exchange=True)) == ["trump_ace_exchange=true"]
+
+
+def test_exact_durak_solver_and_native_playout_refuse_side_rules_in_one_line() -> None:
+    from foolsolve.engines.durak import ENGINE
+    from foolsolve.engines.durak_playout import playout
+    from foolsolve.solver.durak import check_endgame
+    from foolsolve.solver.durak.shared import compiled_covers
+
+    es = ENGINE.from_spec(SPEC.state_from_json(exchange_endgame()))
+    with pytest.raises(NotCovered, match=r"^rules: the exact Durak solver does not play trump_ace_exchange=true$"):
+        check_endgame(es)
+    assert not compiled_covers(es)
+    with pytest.raises(InputError, match=r"^rules: the native Durak playout does not play 001's side rules"):
+        playout(es, random.Random(0))
+    # the engine's playout runs its generic loop instead: the spec's seeded game, move for move
+    s = SPEC.state_from_json(exchange_endgame())
+    rng = random.Random(5)
+    while SPEC.legal_moves(s):
+        s = SPEC.apply(s, rng.choice(SPEC.legal_moves(s)))
+    final, _ = ENGINE.playout(es, random.Random(5))
+    assert ENGINE.to_spec(final) == s
+
+
+def test_cli_answers_a_side_rule_endgame_by_search_over_the_engine_equal_to_minimax_over_the_spec(
+        tmp_path, capsys) -> None:
+    """The exact solver does not cover the exchange; the CLI says so and answers by exact search over
+    the engine, whose values equal exhaustive minimax over the spec (a second, independent method)."""
+    f = tmp_path / "pos.json"
+    f.write_text(json.dumps(exchange_endgame()))
+    code, out, err = run([str(f), "--json"], capsys)
+    assert code == 0, err
+    res = json.loads(out)
+    assert any("trump_ace_exchange=true" in n for n in res["notes"])
+    state = SPEC.state_from_json(exchange_endgame())
+    # minimax values the payoff difference (+1 against -1: 2), the CLI player 0's payoff
+    want = {m: v / 2 for m, v in move_values(SPEC, state).items()}
+    assert {m["move"]: Fraction(m["value"]) for m in res["moves"]} == want
+    assert Fraction(res["value"]) == value_for(SPEC, state, 0) / 2 == 1
+    assert "exchange 6♠" in res["best"]
+
+
+# --- 001 §Variants: "team mode 2v2 or 3v3" ---------------------------------------------------------
+
+TEAM = {"variant": "perevodnoy", "teams": "2v2", "transfer_blocked_by_trump": False}
+
+
+def team_position(**fields: object) -> State:
+    obj: dict[str, object] = {"game": "durak", "rules": TEAM, "trump": "S", "stock": [], "attacker": 0,
+                              "defender": 1}
+    obj.update(fields)
+    return SPEC.state_from_json(obj)
+
+
+def test_teams_transfer_goes_to_a_member_of_the_opposite_team() -> None:
+    """001 §Variants: "In a transfer fool, the move is transferred to a member of the opposite team."
+    Partners sit alternately (team_seating): from player 1 the next player of the other team is player 2;
+    with player 2 out it is player 0, not player 3 (player 1's partner, the next player)."""
+    state = team_position(hands=[["9S", "AH"], ["6H", "6D", "KD"], [], ["7C", "8C"]], table=[["6C", None]],
+                          out=[2], to_move=1)
+    assert "transfer 6♦" in moves(state)
+    after = play(state, "transfer 6D")
+    assert after.defender == 0 and after.to_move == 0  # team 0; player 3 (player 1's partner) is passed over
+    plain = dataclasses.replace(state, rules=dataclasses.replace(state.rules, teams="none"))
+    assert play(plain, "transfer 6D").defender == 3
+
+
+def test_teams_nobody_throws_in_to_their_own_team() -> None:
+    """001 §Variants: "In the toss-up variant, there is a rule not to toss elements to the players of your
+    team." Player 3, the defender's partner, holds a card of the table's rank and may not throw it in."""
+    # nobody but player 3, the defender's partner, holds a 6 or a 7: in team play the bout is over
+    fields = {"hands": [["9S"], ["7H", "KD"], ["AH", "10C"], ["6D", "QC"]], "table": [["6C", "7C"]]}
+    with pytest.raises(InputError, match=r"^table: nobody can throw in, so this bout is already over$"):
+        team_position(rules={**TEAM, "variant": "podkidnoy"}, **fields)
+    assert team_position(rules={**TEAM, "variant": "podkidnoy", "teams": "none"}, **fields).to_move == 3
+    with_two = team_position(rules={**TEAM, "variant": "podkidnoy"},
+                             hands=[["9S"], ["7H", "KD"], ["AH", "6H"], ["6D", "QC"]], table=[["6C", "7C"]])
+    assert with_two.to_move == 2 and "throw 6♥" in moves(with_two)
+    why = SPEC.why_illegal(dataclasses.replace(with_two, to_move=3), Throw(card("6D")))
+    assert any(r.option == "teams" and "partner" in r.says and "your team" in r.quote for r in why)
+    assert play(with_two, "pass").to_move != 3
+
+
+def test_teams_the_team_left_holding_cards_loses_together() -> None:
+    """001 §Variants "team mode 2v2 or 3v3"; reconstruction team_end: once only one team holds cards,
+    that team has lost (-1 each, the other team +1 each)."""
+    fields = {"hands": [["8H"], ["7D"], ["8D", "10H"], []], "out": [3], "attacker": 1, "defender": 2}
+    state = team_position(rules={**TEAM, "variant": "podkidnoy"}, **fields)
+    over = play(state, "attack 7D", "cover 7D with 8D")  # player 1 goes out: players 0 and 2 are left
+    res = SPEC.result(over)
+    assert res is not None and res.label == "fools: team 0 (players 0, 2)"
+    assert list(res.payoffs) == [-1, 1, -1, 1]
+    assert SPEC.legal_moves(over) == []
+    plain = team_position(rules={**TEAM, "variant": "podkidnoy", "teams": "none"}, **fields)
+    assert SPEC.result(play(plain, "attack 7D", "cover 7D with 8D")) is None  # one player against the other
+
+
+def test_teams_need_four_or_six_players() -> None:
+    with pytest.raises(InputError, match=r"^rules.teams: 2v2 is played by 4 players, this position has 3$"):
+        SPEC.state_from_json({"game": "durak", "rules": {"teams": "2v2"}, "trump": "S", "stock": [],
+                              "hands": [["6H"], ["7H"], ["8H"]], "attacker": 0, "defender": 1})
+    with pytest.raises(InputError, match=r"^players: teams 3v3 is played by 6 players, got 4$"):
+        SPEC.deal(Rules(teams="3v3"), 4, random.Random(0))
+
+
+@settings(max_examples=max(10, settings.default.max_examples // 3))
+@given(seed=st.integers(min_value=0, max_value=2**63), teams=st.sampled_from(["2v2", "3v3"]))
+def test_spec_and_engine_agree_in_team_play(seed: int, teams: str) -> None:
+    """Lockstep over whole team games from fresh deals, every other option at random."""
+    rng = random.Random(seed)
+    rules = random_rules(Rules, rng, teams=teams, places="fool")
+    state = SPEC.deal(rules, 4 if teams == "2v2" else 6, rng)
+    d = conformance.lockstep(games.get("durak"), state, rng)
+    assert d is None, f"{d.summary()}\nposition: {d.position}\nmoves: {d.history}"
+
+
+def test_open_hand_search_of_a_team_endgame_equals_max_n_over_the_spec() -> None:
+    """The exact Durak solver does not take team play (NotCovered, one line); the open-hand search over
+    the engine answers it, equal to exhaustive max-n over the spec (partners share a payoff)."""
+    from foolsolve.engines.durak import ENGINE
+    from foolsolve.solver.durak import check_endgame
+    from foolsolve.solver.minimax import open_hand_values
+    from foolsolve.solver.open_hand import solve_world
+
+    state = team_position(rules={**TEAM, "variant": "podkidnoy"}, hands=[["6H", "9D"], ["7H", "AD"], ["9H"], ["6D"]])
+    with pytest.raises(NotCovered, match=r"^rules: the exact Durak solver does not play teams=2v2$"):
+        check_endgame(ENGINE.from_spec(state))
+    got = solve_world(games.get("durak"), state, concept="max-n")
+    assert got.exact and got.values == open_hand_values(SPEC, state, 0, "max-n")
+
+
+def test_cli_answers_a_team_position_from_the_seat_and_names_the_refusal(tmp_path, capsys) -> None:
+    f = tmp_path / "team.json"
+    f.write_text(json.dumps({"game": "durak", "rules": TEAM, "trump": "S", "stock": [], "attacker": 0,
+                             "defender": 1, "hands": [["6H", "9D"], ["7H", "AD"], ["9H"], ["6D"]]}))
+    code, out, err = run([str(f), "--json"], capsys)
+    assert code == 0, err
+    assert any("does not play teams=2v2" in n for n in json.loads(out)["notes"])
+
+
+# --- 001 §Card game: places "according to the sequence of discarding cards" -----------------------
+
+
+def test_places_follow_the_sequence_of_going_out_and_ties_share() -> None:
+    """001 §Card game: "Sometimes players agree among themselves to identify the winners, according to the
+    sequence of discarding cards. For example, the first one to discard all cards is the winner, the
+    subsequent ones take the corresponding places". Option places=even: place k pays (n+1-2k)/(n-1); players
+    going out at the same end of a bout share (reconstruction place_ties); the one left with cards is last."""
+    fields = {"hands": [["7D"], ["9D"], ["6C", "8H"], ["6H", "KH"]], "out": [], "attacker": 0, "defender": 1}
+    state = pos(rules={"places": "even", "variant": "simple"}, **fields)
+    assert SPEC.state_to_json(state)["places"] == []
+    after = play(state, "attack 7D", "cover 7D with 9D")  # players 0 and 1 go out together
+    assert after.out == (0, 1) and after.places == (1, 1)
+    assert SPEC.state_to_json(after)["places"] == [1, 1]
+    end = after  # players 2 and 3 play it out for places 3 and 4
+    while SPEC.result(end) is None:
+        end = SPEC.apply(end, SPEC.legal_moves(end)[0])
+    res = SPEC.result(end)
+    assert res is not None and sum(res.payoffs) == 0
+    # places 1 and 2 shared by players 0 and 1: (1 + 1/3) / 2 = 2/3 each
+    assert res.payoffs[0] == res.payoffs[1] == Fraction(2, 3)
+    assert sorted(res.payoffs[2:]) == [-1, Fraction(-1, 3)]
+    assert dict(res.details)["places"][:2] == [1, 1]
+
+
+def test_places_first_last_pays_the_first_out_and_charges_the_fool() -> None:
+    state = pos(rules={"places": "first_last", "variant": "simple"}, hands=[["7D"], ["9D", "6S"], ["8C"]],
+                out=[], attacker=0, defender=1)
+    end = play(state, "attack 7D", "cover 7D with 9D")  # player 0 out first
+    assert end.places == (1,)
+    end = play(end, "attack 6S", "take")  # player 1 leads 6♠ at player 2, who cannot beat it
+    while SPEC.result(end) is None:
+        end = SPEC.apply(end, SPEC.legal_moves(end)[0])
+    res = SPEC.result(end)
+    assert res is not None and res.payoffs[0] == 1 and sorted(res.payoffs) == [-1, 0, 1]
+
+
+def test_places_field_is_checked_and_places_do_not_combine_with_teams() -> None:
+    base = {"game": "durak", "trump": "S", "stock": [], "hands": [[], [], ["6H"], ["7H"]], "out": [0, 1],
+            "attacker": 2, "defender": 3}
+    assert SPEC.state_from_json({**base, "rules": {"places": "even"}}).places == (1, 2)
+    assert SPEC.state_from_json({**base, "rules": {"places": "even"}, "places": [1, 1]}).places == (1, 1)
+    with pytest.raises(InputError, match=r"^places: place 2 at position 0 of out"):
+        SPEC.state_from_json({**base, "rules": {"places": "even"}, "places": [2, 2]})
+    with pytest.raises(InputError, match=r"^places: finishing places are kept only under the rule option places"):
+        SPEC.state_from_json({**base, "places": [1, 2]})
+    with pytest.raises(InputError, match=r"^rules.places: finishing places are for players on their own"):
+        SPEC.state_from_json({**base, "rules": {"places": "even", "teams": "2v2"}})
+
+
+@settings(max_examples=max(10, settings.default.max_examples // 3))
+@given(seed=st.integers(min_value=0, max_value=2**63), places=st.sampled_from(["even", "first_last"]))
+def test_spec_and_engine_agree_with_places(seed: int, places: str) -> None:
+    """Lockstep over whole games under places (results, returns and the places field included)."""
+    rng = random.Random(seed)
+    rules = random_rules(Rules, rng, places=places, teams="none")
+    d = conformance.lockstep(games.get("durak"), SPEC.deal(rules, rng.randint(2, 6), rng), rng)
+    assert d is None, f"{d.summary()}\nposition: {d.position}\nmoves: {d.history}"
+
+
+def test_exact_solver_refuses_places_and_open_hand_max_n_equals_the_spec(tmp_path, capsys) -> None:
+    from foolsolve.engines.durak import ENGINE
+    from foolsolve.solver.durak import check_endgame
+    from foolsolve.solver.minimax import open_hand_values
+    from foolsolve.solver.open_hand import solve_world
+
+    obj = {"game": "durak", "rules": {"places": "even"}, "trump": "S", "stock": [], "attacker": 0, "defender": 1,
+           "hands": [["6H", "9D"], ["7H", "AD"], ["9H"]]}
+    state = SPEC.state_from_json(obj)
+    with pytest.raises(NotCovered, match=r"^rules: the exact Durak solver does not play places=even$"):
+        check_endgame(ENGINE.from_spec(state))
+    got = solve_world(games.get("durak"), state, concept="max-n")
+    assert got.exact and got.values == open_hand_values(SPEC, state, 0, "max-n")
+    two = {**obj, "hands": [["6H", "9D"], ["7H", "AD"]]}
+    f = tmp_path / "two.json"
+    f.write_text(json.dumps(two))
+    code, out, err = run([str(f), "--json"], capsys)
+    assert code == 0, err
+    res = json.loads(out)
+    assert any("does not play places=even" in n for n in res["notes"])
+    want = {m: v / 2 for m, v in move_values(SPEC, SPEC.state_from_json(two)).items()}  # payoff difference / 2
+    assert {m["move"]: Fraction(m["value"]) for m in res["moves"]} == want
+
+
+@pytest.mark.parametrize("draw_outcome", ["draw", "last_defender_loses"])
+def test_places_when_the_last_players_go_out_together(draw_outcome: str) -> None:
+    """Nobody left: the last group shares its places (a draw between two players), or under
+    last_defender_loses the last defender is last (001 §Variants "the loser is the one who fought back
+    the last move"); the engine agrees."""
+    from foolsolve.engines.durak import ENGINE
+
+    state = pos(rules={"places": "even", "variant": "simple", "draw_outcome": draw_outcome},
+                hands=[["7D"], ["9D"]], attacker=0, defender=1)
+    end = play(state, "attack 7D", "cover 7D with 9D")
+    res = SPEC.result(end)
+    assert res is not None and end.places == (1, 1)
+    assert list(res.payoffs) == ([0, 0] if draw_outcome == "draw" else [1, -1])
+    es = ENGINE.from_spec(state)
+    for text in ("attack 7D", "cover 7D with 9D"):
+        es = ENGINE.apply(es, ENGINE.move_from_spec(es, SPEC.read_move(ENGINE.to_spec(es), text)))
+    assert ENGINE.result(es) == res
