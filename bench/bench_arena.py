@@ -16,18 +16,24 @@ seeded random games, where ``pimc`` and OpenSpiel's bot (at a probe count) each 
 count is pimc's mean CPU seconds a move divided by OpenSpiel's CPU seconds a simulation, so both
 think about as long (the calibration is kept in the ``--out-dir`` and reused on a rerun).
 
-**Deals.** Every pair plays ``--games`` deals (each once per seating); in Durak, ``pimc`` against
-``random``, ``greedy`` and ``openspiel-ismcts`` play ``--target-deals``. With ``--minutes M``, once
-every pair has played, ``--step`` more deals are added to ``pimc`` against ``random`` and against
-``greedy`` in Durak (the targets) until ``M`` minutes after the start.
+**Deals and order.** Every pair plays ``--games`` deals (each once per seating; in Durak
+``--durak-games``); in Durak, ``pimc`` against ``random``, ``greedy`` and ``openspiel-ismcts``
+play ``--target-deals``, and ``--pair A,B=N`` sets one Durak pair's deals (0: not played).
+``--variant BOT`` adds one more bot to Durak, against ``greedy`` and ``pimc``. The order is
+Durak's target pairs and the variant against greedy, then the other games, then Durak's other
+pairs. With ``--minutes M``, once every pair has played, ``--step`` more deals are added to
+``pimc`` against ``random`` and against ``greedy`` in Durak (the targets) until ``M`` minutes
+after the start. ``--report`` prints the tables from the records kept, playing nothing (a run
+stopped early: the pairs it did not reach are missing from its tables).
 
 ``--targets`` reports issue 36's targets for 2-player Durak: the lower end of the 95% interval of
 pimc's score against random at least 0.95 and against greedy at least 0.65, each met or missed by how
 much, and pimc against openspiel-ismcts ("no weaker": a score of at least 0.5).
 
 Run: ``python bench/bench_arena.py [--game durak ...] [--bots random greedy pimc ismcts
-openspiel-ismcts] [--games 2] [--target-deals 4] [--minutes 0] [--durak-time 1] [--time 0.1]
-[--workers 2] [--out-dir DIR] [--targets] [--json]``. A bot named with parameters
+openspiel-ismcts] [--games 2] [--durak-games N] [--target-deals 4] [--pair A,B=N ...] [--variant BOT]
+[--minutes 0] [--step 2] [--durak-time 1] [--time 0.1] [--workers 2] [--out-dir DIR] [--report]
+[--targets] [--json]``. A bot named with parameters
 (``pimc:samples=20``) is used as named in every game. Records go to ``--out-dir``
 (``GAME/BOT__BOT.jsonl``, one file a pair; a rerun resumes them), so a long run can be stopped and
 continued.
@@ -168,6 +174,8 @@ def main(argv: list[str] | None = None) -> None:
                    help="deals of pimc against random, greedy and openspiel-ismcts in Durak")
     p.add_argument("--variant", default=None,
                    help="one more bot in Durak only (a pimc variant), against greedy (--target-deals) and pimc")
+    p.add_argument("--pair", action="append", default=[],
+                   help="BOT,BOT=DEALS (repeat): deals of one Durak pair, by bot name or label (0: not played)")
     p.add_argument("--report", action="store_true",
                    help="print the tables from the records in --out-dir, playing nothing")
     p.add_argument("--minutes", type=float, default=0.0,
@@ -207,44 +215,56 @@ def main(argv: list[str] | None = None) -> None:
         except InputError as exc:
             fail(PROG, str(exc))
     durak_games = a.durak_games or a.games
-    plans: dict[str, list[tuple[str, str, int]]] = {}
+    overrides: dict[frozenset[str], int] = {}
+    for text in a.pair:
+        names_, eq, count = text.rpartition("=")
+        pair = [x.strip() for x in names_.split(",")]
+        if not eq or len(pair) != 2 or not count.isdigit():
+            fail(PROG, f"--pair: expected BOT,BOT=DEALS, not {text!r}")
+        overrides[frozenset(pair)] = int(count)
     labels: dict[str, list[str]] = {}
     calibrations: dict[str, dict[str, Any]] = {}
-    # the target pairs first, then Durak's other pairs, then the other games
-    order = sorted(names, key=lambda g: g != TARGET_GAME)
-    for game in order:
+    first: list[tuple[str, str, str, int]] = []
+    later: list[tuple[str, str, str, int]] = []
+    # Durak's target pairs first, then the other games, then Durak's other pairs
+    for game in names:
         ls = [label_of(b, game, a.durak_time, a.time) for b in a.bots]
-        labels[game] = ls
-        pairs = [(x, y) for i, x in enumerate(ls) for y in ls[i + 1:]]
         pimc = next((x for x in ls if base(x) == "pimc"), None)
-
-        def deals(x: str, y: str, game: str = game, pimc: str | None = pimc) -> int:
-            if game == TARGET_GAME and pimc in (x, y) and {base(x), base(y)} & {"random", "greedy", OPENSPIEL}:
-                return a.target_deals
-            return durak_games if game == TARGET_GAME else a.games
-        plan = [(x, y, deals(x, y)) for x, y in pairs]
-        plan.sort(key=lambda t: -t[2])
+        pairs = [(x, y) for i, x in enumerate(ls) for y in ls[i + 1:]]
         if game == TARGET_GAME and a.variant is not None and a.variant not in ls:
-            rivals = [(x, a.target_deals) for x in ls if base(x) == "greedy"] + [
-                (x, durak_games) for x in ls if x == pimc]
-            at = sum(1 for t in plan if t[2] >= a.target_deals)
-            plan[at:at] = [(x, a.variant, n) for x, n in rivals]
+            pairs += [(x, a.variant) for x in ls if base(x) == "greedy" or x == pimc]
             ls.append(a.variant)
-        plans[game] = plan
-    results: dict[str, list[dict[str, Any]]] = {g: [] for g in order}
+        labels[game] = ls
+        for x, y in pairs:
+            if game != TARGET_GAME:
+                first.append((game, x, y, a.games))
+                continue
+            kinds = {base(x), base(y)}
+            n = overrides.get(frozenset((x, y)), overrides.get(frozenset(kinds)))
+            if pimc in (x, y) and kinds & {"random", "greedy", OPENSPIEL}:
+                first.insert(sum(1 for t in first if t[0] == TARGET_GAME),
+                             (game, x, y, a.target_deals if n is None else n))
+            elif y == a.variant and base(x) == "greedy":
+                first.insert(sum(1 for t in first if t[0] == TARGET_GAME),
+                             (game, x, y, durak_games if n is None else n))
+            elif n != 0:
+                later.append((game, x, y, durak_games if n is None else n))
+    steps = [t for t in first + later if t[3] > 0]
+    last = {game: k for k, (game, *_rest) in enumerate(steps)}
+    results: dict[str, list[dict[str, Any]]] = {g: [] for g in names}
     try:
-        for game in order:
-            for x, y, n in plans[game]:
-                if a.report:
-                    x, y = (saved_label(game, z, labels, calibrations, out_dir) for z in (x, y))
-                    results[game] = saved_pair(game, x, y, a, out_dir, results[game])
-                    continue
+        for k, (game, x, y, n) in enumerate(steps):
+            if a.report:
+                x, y = (saved_label(game, z, labels, calibrations, out_dir) for z in (x, y))
+                results[game] = saved_pair(game, x, y, a, out_dir, results[game])
+            else:
                 x, y = (calibrated(game, z, labels, calibrations, a, out_dir) for z in (x, y))
                 results[game] = play_pair(game, x, y, n, a, out_dir, results[game])
-            report(game, labels[game], results[game], calibrations.get(game), a, start)
+            if last[game] == k:
+                report(game, labels[game], results[game], calibrations.get(game), a, start)
         main_pimc = label_of("pimc", TARGET_GAME, a.durak_time, a.time)
-        target = [(x, y) for x, y, _ in plans.get(TARGET_GAME, [])
-                  if main_pimc in (x, y) and {base(x), base(y)} & {"random", "greedy"}]
+        target = [(x, y) for game, x, y, _ in steps
+                  if game == TARGET_GAME and main_pimc in (x, y) and {base(x), base(y)} & {"random", "greedy"}]
         n = a.target_deals
         extended = False
         while target and not a.report and a.minutes > 0 and time.monotonic() - start < a.minutes * 60:
@@ -331,6 +351,7 @@ def report(game: str, labels: list[str], records: list[dict[str, Any]], calibrat
         print(f"\n{game}: no games played")
         return
     deals = max(int(r["deal"]) for r in records) + 1
+    labels = [b for b in labels if any(b in r["seating"] for r in records)]  # a pair not reached: no row
     match = match_of(game, labels, deals, a.seed)
     summary = arena.summarise(match, records)
     best = max(labels, key=lambda b: summary.elo[b])

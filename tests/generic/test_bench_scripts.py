@@ -68,6 +68,7 @@ def test_help(script: str) -> None:
     ("bench_arena.py", ["--games", "0"]),
     ("bench_arena.py", ["--game", "durak", "--bots", "random", "nosuch"]),
     ("bench_arena.py", ["--game", "durak", "--bots", "random", "greedy", "--report"]),
+    ("bench_arena.py", ["--game", "durak", "--bots", "random", "greedy", "--pair", "pimc=3"]),
     ("bench_arena.py", ["--game", "durak", "--bots", "random", "greedy", "--variant", "pimc:frontier=smart"]),
     ("mutation.py", ["--sample", "0"]),
     ("mutation.py", ["--games", "chess"]),
