@@ -203,17 +203,20 @@ def test_the_arena_bench_plays_a_small_match_and_checks_the_targets(tmp_path) ->
     assert len(rows) == 4 and all(row in again.stdout for row in rows)
 
 
-def test_the_arena_bench_plays_every_pair_and_matches_openspiel_to_pimc(tmp_path) -> None:
-    """Every pair of three bots in a three-player game, OpenSpiel's bot calibrated against pimc on
-    two seats (its simulations and both rates saved), and one table of every pair."""
+def test_the_arena_bench_matches_openspiel_to_pimc_and_reads_every_pair_into_one_table(tmp_path) -> None:
+    """OpenSpiel's bot calibrated against pimc (at --time) on a seat, its simulations and both rates
+    saved and printed with the table; a rerun reuses the calibration."""
     pytest.importorskip("pyspiel")
-    run = _run("bench_arena.py", "--game", "three-fools", "--games", "1", "--bots", "random", "pimc:samples=2,nodes=200",
-               "openspiel-ismcts", "--calibration-seats", "2", "--out-dir", str(tmp_path), "--json")
+    args = ["--game", "three-fools", "--games", "1", "--bots", "random", "openspiel-ismcts", "--time", "0.001",
+            "--calibration-seats", "1", "--out-dir", str(tmp_path), "--json"]
+    run = _run("bench_arena.py", *args)
     assert run.returncode == 0, run.stderr
     got = json.loads(run.stdout)
     calibration = json.loads((tmp_path / "three-fools" / "calibration.json").read_text())
     assert got["calibration"] == calibration and calibration["simulations"] >= 1
-    bots = {row["bot"] for row in got["elo"]}
-    assert bots == {"random", "pimc:samples=2,nodes=200", f"openspiel-ismcts:simulations={calibration['simulations']}"}
-    assert len(got["pairs"]) == 6 and got["best"] in bots
+    assert calibration["pimc"] == "pimc:time=0.001,clock=cpu"
+    assert {row["bot"] for row in got["elo"]} == {"random", f"openspiel-ismcts:simulations={calibration['simulations']}"}
+    assert len(got["pairs"]) == 2 and got["best"] in {row["bot"] for row in got["elo"]}
     assert all(row["cpu_seconds_per_move"] is not None for row in got["elo"])
+    again = _run("bench_arena.py", *args)
+    assert again.returncode == 0 and json.loads(again.stdout)["calibration"] == calibration
