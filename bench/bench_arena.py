@@ -362,7 +362,7 @@ def report(game: str, labels: list[str], records: list[dict[str, Any]], calibrat
         obj = {"game": game, "minutes": round((time.monotonic() - start) / 60, 1), "best": best,
                "overlapping": close, "calibration": calibration, **summary.to_json()}
         if game == TARGET_GAME and a.targets:
-            obj["targets"] = targets(summary)
+            obj["targets"] = targets(summary, records)
         print(json.dumps(obj), flush=True)
         return
     print()
@@ -374,13 +374,25 @@ def report(game: str, labels: list[str], records: list[dict[str, Any]], calibrat
               f" {calibration['simulations']} simulations")
     print(f"  ({(time.monotonic() - start) / 60:.1f} min since the start)", flush=True)
     if game == TARGET_GAME and a.targets:
-        for line in targets(summary):
+        for line in targets(summary, records):
             print(f"  {line}")
 
 
-def targets(summary: arena.Summary) -> list[str]:
+def pair_cpu(records: list[dict[str, Any]], bot: str, other: str) -> str:
+    """Each bot's CPU seconds a move in the games of ``bot`` against ``other``."""
+    cpu = {bot: 0.0, other: 0.0}
+    moves = {bot: 0, other: 0}
+    for r in records:
+        if set(r["seating"]) == {bot, other}:
+            for label, c, n in zip(r["seating"], r.get("cpu", r["seconds"]), r["decisions"]):
+                cpu[label] += c
+                moves[label] += n
+    return ", ".join(f"{b} {cpu[b] / moves[b]:.3f}" for b in (bot, other) if moves[b]) + " CPU s a move"
+
+
+def targets(summary: arena.Summary, records: list[dict[str, Any]]) -> list[str]:
     """pimc's lower interval ends against random and greedy, against the targets; pimc against
-    openspiel-ismcts."""
+    openspiel-ismcts, with both bots' CPU seconds a move in their games."""
     out = []
     for (bot, opponent), r in sorted(summary.pairs.items()):
         if base(bot) != "pimc" or not r.games:
@@ -394,7 +406,7 @@ def targets(summary: arena.Summary) -> list[str]:
         elif base(opponent) == OPENSPIEL:
             verdict = ("no weaker (score at least 0.5)" if r.score / r.games >= 0.5
                        else f"weaker by {0.5 - r.score / r.games:.3f} in score")
-            out.append(f"target {bot} vs {opponent}: {score}: {verdict}")
+            out.append(f"target {bot} vs {opponent}: {score}: {verdict} ({pair_cpu(records, bot, opponent)})")
     return out
 
 
