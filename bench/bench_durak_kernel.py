@@ -4,9 +4,10 @@
                                        [--positions 10] [--python-sizes 6 7] [--rounds 3] [--compile N]
                                        [--only playout engine compiled python compile]
 
-``REV`` is a git revision of this checkout (e.g. the commit before the change). Its Durak engine,
-native playout and both searches (``engines/durak.py``, ``engines/durak_playout.py``,
-``solver/durak/{shared,search,compiled}.py``) are checked out with ``git show`` into a package of
+``REV`` is a git revision of this checkout (e.g. the commit before the change). Its Durak rules
+kernel, engine, native playout and both searches (``engines/durak_kernel.py``, where ``REV`` has
+it, ``engines/durak.py``, ``engines/durak_playout.py``, ``solver/durak/{shared,search,compiled}.py``)
+are checked out with ``git show`` into a package of
 their own outside this one (``<tmp>/foolsolve-bench-old/<sha>/durak_old_<sha>``, kept between
 runs so that numba's cache of the old search stays valid), their imports of each other pointed at
 that package; everything else (cards, spec, solver base) is this checkout's. Both run in this
@@ -57,6 +58,7 @@ from foolsolve.spec.durak import SPEC
 
 PROG = "bench_durak_kernel.py"
 FILES = {  # the old package's module -> the file at REV
+    "kernel": "engines/durak_kernel.py",
     "engine": "engines/durak.py",
     "playout": "engines/durak_playout.py",
     "shared": "solver/durak/shared.py",
@@ -83,8 +85,12 @@ def old_package(rev: str) -> tuple[str, Path]:
     for mod, path in FILES.items():
         shown = subprocess.run(["git", "-C", str(ROOT), "show", f"{sha}:{path}"], capture_output=True, text=True)
         if shown.returncode:
+            if mod == "kernel":  # a revision from before the kernel: its modules do not import it
+                continue
             fail(PROG, f"--old: {rev} has no {path}")
         text = shown.stdout
+        text = text.replace("from foolsolve.engines.durak_kernel import", f"from {name}.kernel import")
+        text = text.replace("from foolsolve.engines import durak_kernel", f"from {name} import kernel as durak_kernel")
         text = text.replace("from foolsolve.engines.durak import", f"from {name}.engine import")
         text = text.replace("from foolsolve.engines import durak_playout", f"from {name} import playout")
         text = text.replace("from foolsolve.engines.durak_playout import playout", f"from {name}.playout import playout")

@@ -80,12 +80,21 @@ class Worker:
     line it prints is a report of its warm-up (:attr:`ready`). The two never run at once: the
     caller waits for each answer, so the processes take turns."""
 
-    def __init__(self, tree: str, script: str, serve_args: list[str], prog: str, option: str) -> None:
-        root = Path(tree).resolve()
-        if not (root / "foolsolve" / "__init__.py").is_file():
-            fail(prog, f"{option}: {tree} is not a foolsolve checkout (no foolsolve/__init__.py)")
-        env = {**os.environ, "PYTHONPATH": str(root)}
-        cmd = [sys.executable, str(Path(script).resolve()), *serve_args]
+    def __init__(self, tree: str, script: str, serve_args: list[str], prog: str, option: str,
+                 python: str | None = None) -> None:
+        if python is None:
+            root = Path(tree).resolve()
+            if not (root / "foolsolve" / "__init__.py").is_file():
+                fail(prog, f"{option}: {tree} is not a foolsolve checkout (no foolsolve/__init__.py)")
+            env = {**os.environ, "PYTHONPATH": str(root)}
+        else:
+            # ``python``: the interpreter of a venv with the other checkout installed (since the
+            # package maps spec/, engines/, solver/ into foolsolve, a bare PYTHONPATH no longer
+            # imports a checkout); ``tree`` is then only its name in messages
+            if not Path(python).is_file():
+                fail(prog, f"{option}: {python} is not a file")
+            env = dict(os.environ)
+        cmd = [python or sys.executable, str(Path(script).resolve()), *serve_args]
         self.prog = prog
         self.proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env)
         self.ready = self._line()

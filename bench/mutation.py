@@ -172,9 +172,6 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
     ("spec/fools_and_angels.py", "attack_moves", "for k in range(min(len(faces), 5 * n) + 1):"):
         "attack_reasons rejects every set of more than five cards (and more than one face card under the other "
         "reading): the bound only skips sets it would reject",
-    ("engines/durak_playout.py", "_thrower_order",
-     "order = [attacker, left] if left is not attacker and left != defender else [attacker]"):
-        "players are small plain ints (0..5), and CPython keeps one object per int in -5..256",
     ("engines/foolery.py", "legal_moves",
      "above = key if kind == TRUMPS else (key & 15 if kind <= HAND and key >> 4 == FIVE else 0)"):
         "kind <= HAND adds SET, whose key is a rank (below 16), so key >> 4 == FIVE is false for it",
@@ -184,9 +181,9 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
     ("spec/foolery.py", "state_from_json", 'if phase < "play" and (table or played):'):
         "unreachable either way: in an exchange phase every hand holds exactly its deal size (checked just above), "
         "all 78 cards, so nothing is on the table or played",
-    ("engines/durak_playout.py", "playout", "if hands.count(0) >= dead:  # somebody new has no cards: out"):
-        "players out hold no cards, so the count is never below dead; when equal, gone is empty and the block "
-        "changes nothing (alive is still above 1 in a running game)",
+    ("engines/durak_playout.py", "playout", "if hands.count(0) >= dead:  # somebody new has no cards"):
+        "players out hold no cards, so the count is never below dead; when equal, the empty hands are the "
+        "players out, goes_out gives back the same seats and the block changes nothing",
     ("spec/fools_paradise.py", "read_move", 'return Reveal(cards[0], "hand" if kind <= "draw" else "centre")'):
         'kind is "draw" or "reveal" there, and "reveal" > "draw": <= and == agree',
 }

@@ -1,7 +1,8 @@
 """Durak, fast: the same game as ``spec/durak.py`` (docs/durak-model.md) on integer bitmasks.
 
 The rule decisions on masks that the native playout and the solver's searches share (which cards
-beat which, the bout's limit and cap, throw-in cards, when a transfer is allowed, ...) live in
+beat which, the bout's limit and cap, throw-in cards, when a transfer is allowed, ...) and the flow
+of play (the thrower order, the draws, the next attacker, going out, the end) live in
 :mod:`foolsolve.engines.durak_kernel`, and this module calls them too.
 
 Card sets are Python ints with bit ``suit_slot * 16 + rank`` set per card (the stable index of
@@ -45,9 +46,23 @@ from foolsolve.cards import FRENCH36, FRENCH52, FRENCH_SUITS, SUIT_BITS, Card
 from foolsolve.engines import durak_kernel
 from foolsolve.engines.durak_kernel import (
     CAPS,
+    LEADER_DEFENDER,
+    NO_FOOL,
     NO_TRUMP,
+    PLAYING,
+    SEAT_BITS,
+    draw_order,
+    fool,
+    goes_out,
+    next_leader,
+    next_seat,
+    refill,
     show_fits,
     throw_cards,
+    throw_ins_open,
+    thrower_order,
+    throwers_after,
+    transfer_attacker,
     transfer_fits,
     transfer_open,
 )
@@ -58,7 +73,7 @@ from foolsolve.spec import durak as dspec
 
 # --- named constants -------------------------------------------------------------------
 
-HAND_SIZE = 6
+HAND_SIZE = durak_kernel.HAND_SIZE
 """Players draw up to this many cards after each bout (001 §rules)."""
 
 SUIT_LANE = (1 << SUIT_BITS) - 1
@@ -179,7 +194,7 @@ def erules(rules: dspec.Rules) -> EngineRules:
 class EngineState:
     """One position. Mutable only inside :class:`DurakEngine` (``apply`` copies first)."""
 
-    __slots__ = ("attacker", "covers", "defender", "discard", "dstart", "er", "first_bout", "hands",
+    __slots__ = ("attacker", "covers", "defender", "discard", "dstart", "er", "first_bout", "hands", "known",
                  "last_defender", "n", "out", "rules", "seed", "shown", "stock", "taking", "tatt", "tcov", "to_move",
                  "trump", "unc")
 
@@ -205,6 +220,10 @@ class EngineState:
     last_defender: int
     seed: int | None
     """The redeal phase: the hidden seed of the next shuffle (``None`` once play has begun)."""
+    known: tuple[int, ...]
+    """Knowledge only, out of :meth:`key`: per player, a mask holding the cards she picked up in a
+    take (``()``: none); only a take sets it, and :func:`to_spec_state` keeps the cards still in
+    the hand (a card that left a hand comes back only by a take, or never)."""
 
     def copy(self) -> EngineState:
         """A copy sharing nothing mutable."""
@@ -230,10 +249,12 @@ class EngineState:
         s.shown = self.shown
         s.last_defender = self.last_defender
         s.seed = self.seed
+        s.known = self.known
         return s
 
     def key(self) -> tuple[Any, ...]:
-        """Every field (the rules by their flags): equal keys mean equal positions."""
+        """Every field the rules read (the rules by their flags; not ``known``): equal keys mean equal
+        positions up to what the players know."""
         return (self.er, self.n, tuple(self.hands), self.stock, self.trump, self.discard, self.out,
                 self.attacker, self.defender, self.tatt, self.unc, self.covers, self.to_move, self.taking,
                 self.first_bout, self.dstart, self.shown, self.last_defender, self.seed)
@@ -245,13 +266,41 @@ class EngineState:
 
 
 def next_player(s: EngineState, p: int, out: tuple[int, ...] | None = None) -> int:
-    """The next player after ``p`` (clockwise) who is not out."""
-    gone = s.out if out is None else out
-    n = s.n
-    q = (p + 1) % n
-    while q in gone and q != p:
-        q = (q + 1) % n
-    return q
+    """The next player after ``p`` (clockwise) who is not out (:func:`durak_kernel.next_seat`)."""
+    return next_seat(p, s.n, seat_mask(s.out if out is None else out))
+
+
+@cache
+def seat_mask(seats: tuple[int, ...]) -> int:
+    """The seats as a mask (bit ``p`` for seat ``p``), as the kernel takes the players out."""
+    m = 0
+    for p in seats:
+        m |= 1 << p
+    return m
+
+
+def seat_list(packed: int) -> list[int]:
+    """The seats of a list packed by the kernel (:data:`durak_kernel.SEAT_BITS`), in order."""
+    out = []
+    while packed:
+        out.append((packed & 15) - 1)
+        packed >>= SEAT_BITS
+    return out
+
+
+_THROWERS: dict[tuple[int, int, int, tuple[int, ...], bool], tuple[list[int], list[list[int]]]] = {}
+"""The thrower lists met so far (:func:`thrower_lists`), by attacker, defender, seats, players out
+and the throwers rule (a few thousand at most: they depend on the seats only)."""
+_DRAWS: dict[tuple[int, int, int, int], list[int]] = {}
+"""The draw orders met so far (:func:`durak_kernel.draw_order`), by its arguments."""
+REFILL: tuple[tuple[int, ...], ...] = tuple(
+    tuple(refill(held, left) for held in range(4 * SUIT_BITS + 1)) for left in range(4 * SUIT_BITS + 1))
+"""``REFILL[left][held]``: :func:`durak_kernel.refill` by table (how many cards a hand of ``held``
+draws from a stock of ``left``), read at every draw."""
+LEADS_AFTER: tuple[tuple[bool, ...], ...] = tuple(
+    tuple(next_leader(taken, out) != LEADER_DEFENDER for out in (0, 1)) for taken in (0, 1))
+"""``LEADS_AFTER[taken][defender_out]``: :func:`durak_kernel.next_leader` by table (whether the
+next player after the defender leads the next bout, else the defender), read at every bout's end."""
 
 
 def bout_limit(s: EngineState) -> int:
@@ -269,43 +318,44 @@ def cap(s: EngineState) -> int:
     return CAPS[limit][s.dstart]  # bout_cap(s.dstart, limit)
 
 
+def thrower_lists(attacker: int, defender: int, n: int, gone: int, neighbours: bool) -> tuple[list[int], list[list[int]]]:
+    """The throwers in priority order (docs/durak-model.md "THROW", :func:`durak_kernel.thrower_order`),
+    and who is asked next after each seat ``p`` passes (``[2 * p]``) or throws in to a taker
+    (``[2 * p + 1]``, :func:`durak_kernel.throwers_after`), as lists of seats."""
+    packed = thrower_order(attacker, defender, n, gone, neighbours)
+    return seat_list(packed), [seat_list(throwers_after(packed, p, again)) for p in range(n) for again in (0, 1)]
+
+
+def _throwers(s: EngineState) -> tuple[list[int], list[list[int]]]:
+    """:func:`thrower_lists` of this bout (kept: lists shared between calls, not to be changed)."""
+    key = (s.attacker, s.defender, s.n, s.out, s.er.neighbours)
+    got = _THROWERS.get(key)
+    if got is None:
+        got = _THROWERS[key] = thrower_lists(s.attacker, s.defender, s.n, seat_mask(s.out), s.er.neighbours)
+    return got
+
+
 def throwers(s: EngineState) -> list[int]:
-    """The throwers in priority order (docs/durak-model.md "THROW")."""
-    order = [s.attacker]
-    if s.er.neighbours:
-        left = next_player(s, s.defender)
-        if left != s.attacker and left != s.defender:
-            order.append(left)
-        right = left
-        while next_player(s, right) != s.defender:
-            right = next_player(s, right)
-        if right not in order and right != s.defender:
-            order.append(right)
-        return order
-    n = s.n
-    for i in range(1, n):
-        q = (s.defender + i) % n
-        if q not in s.out and q != s.attacker:
-            order.append(q)
-    return order
+    """The throwers in priority order (docs/durak-model.md "THROW", :func:`durak_kernel.thrower_order`;
+    a list shared between calls: not to be changed)."""
+    return _throwers(s)[0]
 
 
 def throwable(s: EngineState, p: int) -> int:
     """The cards ``p`` may throw in now (0 if none): a rank on the table, the bout below its cap."""
-    if not s.er.throw_ins or (s.tatt.bit_count() + 1) > cap(s):
+    er = s.er
+    if not throw_ins_open(er.variant != SIMPLE, s.taking, er.throw_after_take) or (s.tatt.bit_count() + 1) > cap(s):
         return 0
     return throw_cards(s.hands[p], s.tatt | s.tcov)
 
 
 def game_result(s: EngineState) -> Result | None:
-    """docs/durak-model.md "End of the game" (``None`` while two or more players are in)."""
-    n = s.n
-    if n - len(s.out) >= 2:
+    """docs/durak-model.md "End of the game" (``None`` while two or more players are in;
+    :func:`durak_kernel.fool`)."""
+    f = fool(s.n, seat_mask(s.out), s.last_defender, s.er.lastdef_loses)
+    if f == PLAYING:
         return None
-    left = [p for p in range(n) if p not in s.out]
-    if not left and not s.er.lastdef_loses:
-        return _final_result(n, None)
-    return _final_result(n, left[0] if left else s.last_defender)
+    return _final_result(s.n, None if f == NO_FOOL else f)
 
 
 @cache
@@ -328,6 +378,9 @@ def _end_bout(s: EngineState, taken: bool) -> None:
     hands = s.hands
     if taken:
         hands[d] |= table
+        known = list(s.known or (0,) * s.n)  # picked up in view of all
+        known[d] = (known[d] & hands[d]) | table
+        s.known = tuple(known)
     else:
         s.discard |= table
     s.tatt = s.tcov = s.unc = 0
@@ -335,14 +388,18 @@ def _end_bout(s: EngineState, taken: bool) -> None:
     n = s.n
     att = s.attacker
     stock = s.stock
+    gone = seat_mask(s.out)
     if stock:
         # draw order: the lead attacker first, clockwise, the defender last (001 §rules)
         pos, size = 0, len(stock)
-        gone = s.out
-        for p in [q for q in (*range(att, n), *range(att)) if q != d and q not in gone] + [d]:
+        key = (att, d, n, gone)
+        order = _DRAWS.get(key)
+        if order is None:
+            order = _DRAWS[key] = seat_list(draw_order(att, d, n, gone))
+        for p in order:
             h = hands[p]
-            need = HAND_SIZE - h.bit_count()
-            if need > 0:
+            need = REFILL[size - pos][h.bit_count()]
+            if need:
                 for i in stock[pos:pos + need]:
                     h |= 1 << i
                 hands[p] = h
@@ -350,31 +407,34 @@ def _end_bout(s: EngineState, taken: bool) -> None:
                 if pos >= size:
                     break
         s.stock = stock = stock[pos:]
-    if not stock:
-        gone_now = [p for p in range(n) if not hands[p] and p not in s.out]
-        if gone_now:
-            s.out = s.out + tuple(gone_now)
+    now = gone
+    if 0 in hands:  # who goes out (an empty hand at least)
+        empty = 0
+        for p in range(n):
+            if not hands[p]:
+                empty |= 1 << p
+        now = goes_out(empty, gone, len(stock))
+        if now != gone:  # in seat order, after those out before
+            s.out = s.out + tuple(p for p in range(n) if (now ^ gone) >> p & 1)
     s.taking = False
     s.first_bout = False
     s.shown = 0
     s.last_defender = d
-    if n - len(s.out) <= 1:
+    if now != gone and fool(n, now, d, s.er.lastdef_loses) != PLAYING:  # (nobody new out: more than one in)
         s.to_move = att
         s.dstart = hands[d].bit_count()
         return
-    if not taken and d not in s.out:
-        nxt = d
-    else:
-        nxt = next_player(s, d)
+    nxt = next_seat(d, n, now) if LEADS_AFTER[taken][now >> d & 1] else d
     s.attacker = nxt
-    s.defender = next_player(s, nxt)
+    s.defender = next_seat(nxt, n, now)
     s.to_move = nxt
     s.dstart = hands[s.defender].bit_count()
 
 
 def _start_throwing(s: EngineState, candidates: Sequence[int]) -> None:
     """The first candidate with a legal throw moves; nobody: the bout ends."""
-    if s.er.variant and s.tatt.bit_count() < cap(s):
+    er = s.er
+    if throw_ins_open(er.variant != SIMPLE, s.taking, er.throw_after_take) and s.tatt.bit_count() < cap(s):
         ranks = throw_cards(ALL_CARDS, s.tatt | s.tcov)  # every card of a rank on the table
         hands = s.hands
         for p in candidates:
@@ -382,10 +442,6 @@ def _start_throwing(s: EngineState, candidates: Sequence[int]) -> None:
                 s.to_move = p
                 return
     _end_bout(s, s.taking)
-
-
-def _after(order: list[int], p: int) -> list[int]:
-    return order[order.index(p) + 1:] if p in order else []
 
 
 def legal(s: EngineState) -> list[tuple[int, int, int]]:
@@ -496,7 +552,7 @@ def play(s: EngineState, m: tuple[int, int, int]) -> EngineState:
         t.tcov |= 1 << y
         t.covers = (*t.covers, (x, y))
         if not t.unc:
-            if not t.er.variant:  # simple: no throw-ins
+            if not throw_ins_open(t.er.variant != SIMPLE, False, t.er.throw_after_take):  # simple: no throw-ins
                 _end_bout(t, False)
             else:
                 _start_throwing(t, throwers(t))
@@ -508,16 +564,16 @@ def play(s: EngineState, m: tuple[int, int, int]) -> EngineState:
         if not t.taking:
             t.to_move = t.defender
         else:
-            _start_throwing(t, [p, *_after(throwers(t), p)])
+            _start_throwing(t, _throwers(t)[1][2 * p + 1])
     elif kind == PASS:
-        _start_throwing(t, _after(throwers(t), t.to_move))
+        _start_throwing(t, _throwers(t)[1][2 * t.to_move])
     elif kind == ATTACK:
         t.hands[t.attacker] &= ~x
         t.tatt = t.unc = x
         t.to_move = t.defender
     elif kind == TAKE:
         t.taking = True
-        if t.er.variant and t.er.throw_after_take:
+        if throw_ins_open(t.er.variant != SIMPLE, True, t.er.throw_after_take):
             _start_throwing(t, throwers(t))
         else:
             _end_bout(t, True)
@@ -529,8 +585,7 @@ def play(s: EngineState, m: tuple[int, int, int]) -> EngineState:
             t.unc |= 1 << x
         else:
             t.shown |= 1 << x
-        if not t.er.lead_stays or nd == t.attacker:
-            t.attacker = t.defender
+        t.attacker = transfer_attacker(t.attacker, t.defender, nd, t.er.lead_stays)
         t.defender = nd
         t.to_move = nd
         t.dstart = t.hands[nd].bit_count()
@@ -607,6 +662,7 @@ def from_spec_state(st: dspec.State) -> EngineState:
     s.shown = _mask(st.shown)
     s.last_defender = st.last_defender
     s.seed = st.redeal_seed
+    s.known = tuple(_mask(k) for k in st.known)
     return s
 
 
@@ -623,7 +679,8 @@ def to_spec_state(s: EngineState) -> dspec.State:
         stock=tuple(CARDS[i] for i in s.stock), trump=None if s.trump == NO_TRUMP else FRENCH_SUITS[s.trump],
         discard=_cards(s.discard), out=s.out, attacker=s.attacker, defender=s.defender, table=table,
         to_move=s.to_move, taking=s.taking, first_bout=s.first_bout, defender_start=s.dstart,
-        shown=_cards(s.shown), last_defender=s.last_defender, redeal_seed=s.seed)
+        shown=_cards(s.shown), last_defender=s.last_defender, redeal_seed=s.seed,
+        known=tuple(_cards(k & h) for k, h in zip(s.known, s.hands)))
 
 
 _MOVE_CLASSES = (dspec.Attack, dspec.Cover, dspec.Transfer, dspec.ShowTrump, dspec.Throw, dspec.Take, dspec.Pass,
@@ -716,6 +773,7 @@ def deal(rules: dspec.Rules, players: int, rng: random.Random) -> EngineState:
     s.dstart = s.hands[s.defender].bit_count()
     s.shown, s.last_defender = 0, s.defender
     s.seed = None
+    s.known = ()
     if er.redeal:
         askers = _may_redeal(s.hands)
         if askers:

@@ -1,18 +1,22 @@
-"""Durak's rules on card masks, once, for the fast implementations (docs/durak-model.md).
+"""Durak's rules on card masks and seats, once, for the fast implementations (docs/durak-model.md).
 
 Each function is one rule decision on integers: which cards beat which (:data:`BEATERS`), the
 bout's limit and cap, which cards may lead together, which may be thrown in, when a transfer or a
-shown trump is allowed, and how a two-player game ends. The engine (:mod:`foolsolve.engines.durak`),
-its native playout (:mod:`foolsolve.engines.durak_playout`) and the solver's Python search run
-these functions as they stand; the compiled search (:mod:`foolsolve.solver.durak.compiled`)
-compiles the very same functions with numba. So a rule change touches the spec, the engine and
-this module, and every fast implementation follows.
+shown trump is allowed, and how a two-player game ends; and the flow of play between them: the
+next player in, who may throw in and in what order (and who is asked next), who draws and how
+many cards, who leads the next bout, who attacks after a transfer, who goes out and who is the
+fool. The engine (:mod:`foolsolve.engines.durak`), its native playout
+(:mod:`foolsolve.engines.durak_playout`) and the solver's Python search run these functions as
+they stand; the compiled search (:mod:`foolsolve.solver.durak.compiled`) compiles the very same
+functions with numba. So a rule change touches the spec, the engine and this module, and every
+fast implementation follows.
 
 The functions are written for both: plain integer arithmetic and indexing on their arguments and
 this module's constants, no calls (numba compiles each function on its own; a call to another
 plain Python function would not compile), counts passed in rather than computed (``bit_count``
-has no numba form). This module imports neither numba nor numpy; the compiled search keys its
-on-disk cache by this file's text, since numba checks only the stamp of a function's own file.
+has no numba form), lists of seats packed into one int (:data:`SEAT_BITS`). This module imports
+neither numba nor numpy; the compiled search keys its on-disk cache by this file's text, since
+numba checks only the stamp of a function's own file.
 """
 
 from __future__ import annotations
@@ -31,6 +35,16 @@ NO_TRUMP = -1
 """Trump slot meaning "no trump suit"."""
 GOES_ON = 2
 """:func:`two_player_end`: nobody is out, the game goes on."""
+HAND_SIZE = 6
+"""Players draw up to this many cards after each bout (001 §rules)."""
+SEAT_BITS = 4
+"""A list of seats packed into one int (:func:`thrower_order`, :func:`draw_order`): ``seat + 1``
+in each 4-bit digit, the first seat in the lowest digit, 0 after the last."""
+LEADER_DEFENDER, LEADER_AFTER = 0, 1
+""":func:`next_leader`: the defender of the finished bout leads the next one, or the next player
+after him."""
+PLAYING, NO_FOOL = -2, -1
+""":func:`fool`: two or more players are in; nobody is the fool (a draw)."""
 
 
 def _beaters(trump: int) -> tuple[int, ...]:
@@ -113,6 +127,182 @@ def show_fits(held: int, attacks: int, limit: int) -> bool:
     """``ShowTrump``: no card joins the table, so the new defender holds at least ``attacks``
     cards and ``attacks`` is within the bout limit."""
     return held >= attacks and attacks <= limit
+
+
+# --- the flow of play ---------------------------------------------------------------------
+# Who moves, draws and leads between the rule decisions above: the engine and the native playout
+# run these for any number of players; the searches (two players) compile or call the ones their
+# positions reach (docs/architecture.md, "The Durak kernel"). Seats out of the game are a seat
+# mask (``gone``: bit ``p`` set when seat ``p`` is out); a list of seats is packed into one int
+# (:data:`SEAT_BITS`), so every function stays plain integer code.
+
+
+def next_seat(p: int, n: int, gone: int) -> int:
+    """docs/durak-model.md "End of a bout" ("the next player after ... who is not out"): the next
+    seat after ``p`` clockwise (of ``n``) not in the seat mask ``gone``; ``p`` itself when nobody
+    else is in."""
+    q = p + 1
+    if q == n:
+        q = 0
+    while gone >> q & 1 and q != p:
+        q += 1
+        if q == n:
+            q = 0
+    return q
+
+
+def thrower_order(attacker: int, defender: int, n: int, gone: int, neighbours: int) -> int:
+    """docs/durak-model.md "THROW": who may throw in, in priority order, packed
+    (:data:`SEAT_BITS`): the bout's attacker first; then, under ``throwers == "neighbours"``, the
+    defender's left neighbour and his right one, else every other player in clockwise order from
+    the defender's left (nobody out, never the defender)."""
+    packed = attacker + 1
+    shift = SEAT_BITS
+    left = defender + 1  # the next player after the defender
+    if left == n:
+        left = 0
+    while gone >> left & 1 and left != defender:
+        left += 1
+        if left == n:
+            left = 0
+    if neighbours:
+        if left != attacker and left != defender:
+            packed |= (left + 1) << shift
+            shift += SEAT_BITS
+        right = left  # walk on to the player whose next is the defender: his right neighbour
+        while True:
+            q = right + 1
+            if q == n:
+                q = 0
+            while gone >> q & 1 and q != right:
+                q += 1
+                if q == n:
+                    q = 0
+            if q == defender:
+                break
+            right = q
+        if right != attacker and right != left and right != defender:
+            packed |= (right + 1) << shift
+        return packed
+    q = left
+    while q != defender:
+        if q != attacker:
+            packed |= (q + 1) << shift
+            shift += SEAT_BITS
+        q += 1
+        if q == n:
+            q = 0
+        while gone >> q & 1 and q != defender:
+            q += 1
+            if q == n:
+                q = 0
+    return packed
+
+
+def throwers_after(order: int, p: int, again: int) -> int:
+    """docs/durak-model.md "THROW": who is asked next, in turn, packed (:data:`SEAT_BITS`), after
+    ``p`` threw in to a taker (``again``: the same thrower stays first) or passed: then the throwers
+    after ``p`` in ``order`` (a :func:`thrower_order`; none when ``p`` is not in it)."""
+    packed = 0
+    shift = 0
+    if again:
+        packed = p + 1
+        shift = SEAT_BITS
+    seen = 0
+    while order:
+        q = (order & 15) - 1
+        order >>= SEAT_BITS
+        if seen:
+            packed |= (q + 1) << shift
+            shift += SEAT_BITS
+        elif q == p:
+            seen = 1
+    return packed
+
+
+def throw_ins_open(throw_ins: int, taking: int, after_take: int) -> bool:
+    """docs/durak-model.md "THROW": whether anybody may throw in during this bout (room under the
+    cap aside, the caller's test ``attack cards < cap``): only in the variants with throw-ins, and
+    once the defender takes only under ``throw_in_after_take``."""
+    if not throw_ins:
+        return False
+    if taking and not after_take:
+        return False
+    return True
+
+
+def draw_order(attacker: int, defender: int, n: int, gone: int) -> int:
+    """docs/durak-model.md "End of a bout", drawing: who draws, in turn, packed
+    (:data:`SEAT_BITS`): the bout's lead attacker first, then clockwise every player still in, the
+    defender last."""
+    packed = 0
+    shift = 0
+    for i in range(n):
+        q = attacker + i
+        if q >= n:
+            q -= n
+        if q != defender and not gone >> q & 1:
+            packed |= (q + 1) << shift
+            shift += SEAT_BITS
+    return packed | (defender + 1) << shift
+
+
+def refill(held: int, left: int) -> int:
+    """docs/durak-model.md "End of a bout", drawing: how many cards a player holding ``held`` draws
+    from a stock of ``left``: up to :data:`HAND_SIZE`, as far as the stock goes (none when he holds
+    six or more)."""
+    need = HAND_SIZE - held
+    if need <= 0:
+        return 0
+    return need if need < left else left
+
+
+def next_leader(taken: int, defender_out: int) -> int:
+    """docs/durak-model.md "End of a bout": who leads the next bout: the defender
+    (:data:`LEADER_DEFENDER`) after a beaten bout, the next player after him
+    (:data:`LEADER_AFTER`) after a take or when he has gone out."""
+    if taken or defender_out:
+        return LEADER_AFTER
+    return LEADER_DEFENDER
+
+
+def transfer_attacker(attacker: int, defender: int, new_defender: int, lead_stays: int) -> int:
+    """docs/durak-model.md "DEFEND", ``Transfer`` and ``ShowTrump``: the bout's attacker after the
+    defender passes it on to ``new_defender`` (the next player after him): the old defender,
+    unless ``transfer_lead == "bout_leader"`` keeps the lead attacker (when he is not the new
+    defender)."""
+    if not lead_stays or new_defender == attacker:
+        return defender
+    return attacker
+
+
+def goes_out(empty: int, gone: int, stock_left: int) -> int:
+    """docs/durak-model.md "End of a bout", going out: the seats out after a bout (``empty``: the seats
+    whose hands are empty once the draws are done): nobody goes out while the stock has cards;
+    once it is empty, every player without cards is out."""
+    if stock_left:
+        return gone
+    return gone | empty
+
+
+def fool(n: int, gone: int, last_defender: int, lastdef_loses: int) -> int:
+    """docs/durak-model.md "End of the game": :data:`PLAYING` while two or more players are in;
+    else the fool's seat: the one player left, or with nobody left (the last ones went out
+    together) :data:`NO_FOOL` (a draw), or the last defender under ``draw_outcome ==
+    "last_defender_loses"``. (:func:`two_player_end` is this for two players, on hands.)"""
+    alive = 0
+    left = NO_FOOL
+    for q in range(n):
+        if not gone >> q & 1:
+            alive += 1
+            left = q
+    if alive >= 2:
+        return PLAYING
+    if alive == 1:
+        return left
+    if lastdef_loses:
+        return last_defender
+    return NO_FOOL
 
 
 def two_player_end(a: int, d: int, lastdef_loses: int) -> int:

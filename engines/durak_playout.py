@@ -10,12 +10,17 @@ Why a module of its own: the engine (:mod:`foolsolve.engines.durak`) holds the r
 the conformance harness uses only its ``legal``/``play``; this loop is a second implementation of
 the order of play for one purpose, fast random games, with its own tables. Its rule decisions
 (which cards beat, lead together, may be thrown in; the bout's limit and cap; when a transfer is
-allowed) are the functions of :mod:`foolsolve.engines.durak_kernel`, which the compiled search
-compiles too: called where they are cheap (about once a bout), and where they would run at
-every decision or bout, through tables built from them at import (``_RANK_BY_LEN`` from
-``throw_cards``, ``CAPS`` from ``bout_cap``). The user's API is unchanged: ``ENGINE.playout(state, rng, max_moves=None)``
-(the game shape's ``Engine.playout``, shown in the README and docs/durak.md) imports this module
-on first use and calls :func:`playout`. Call :func:`playout` directly for its ``trace`` argument.
+allowed) and the flow of play (who may throw in and in what order, who draws and how many cards,
+who leads the next bout or attacks after a transfer, who goes out, when the game is over) are the
+functions of :mod:`foolsolve.engines.durak_kernel`, which the compiled search compiles too: called
+where they are cheap (about once a bout or less), and where they would run at every decision or
+bout or game, through tables built from them at import (``_RANK_BY_LEN`` from ``throw_cards``,
+``CAPS`` from ``bout_cap``, ``REFILL`` from ``refill``, ``LEADS_AFTER`` from ``next_leader``,
+``_THROWS_OPEN`` from ``throw_ins_open``) or kept between playouts (:func:`_seats`: the next
+player in, the thrower and draw orders of each attacker and defender met). The user's API is
+unchanged: ``ENGINE.playout(state, rng, max_moves=None)`` (the game shape's ``Engine.playout``,
+shown in the README and docs/durak.md) imports this module on first use and calls
+:func:`playout`. Call :func:`playout` directly for its ``trace`` argument.
 """
 
 from __future__ import annotations
@@ -33,9 +38,10 @@ from foolsolve.engines.durak import (
     ATTACK,
     BEATERS,
     COVER,
-    HAND_SIZE,
+    LEADS_AFTER,
     NO_TRUMP,
     PEREVODNOY,
+    REFILL,
     SHOW,
     SIMPLE,
     SUIT_MASKS,
@@ -44,13 +50,23 @@ from foolsolve.engines.durak import (
     EngineState,
     legal,
     play,
+    seat_list,
+    seat_mask,
+    thrower_lists,
 )
 from foolsolve.engines.durak_kernel import (
     CAPS,
+    PLAYING,
     bout_limit,
+    draw_order,
+    fool,
+    goes_out,
     lead_heads,
+    next_seat,
     show_fits,
     throw_cards,
+    throw_ins_open,
+    transfer_attacker,
     transfer_fits,
     transfer_open,
 )
@@ -179,18 +195,26 @@ def playout(state: EngineState, rng: random.Random, max_moves: int | None = None
     # the covered pairs matter only to a state that stops mid-bout: a whole game ends between bouts
     keep_covers = max_moves is not None
     to_move, taking, first_bout = state.to_move, state.taking, state.first_bout
+    known = list(state.known or (0,) * n)
     dstart, shown, last_defender = state.dstart, state.shown, state.last_defender
-    throw_ins = er.variant != SIMPLE
+    # whether throw-ins follow a bout's last cover, and a take
+    throws_beaten, throws_taken = _THROWS_OPEN[er.variant != SIMPLE][er.throw_after_take]
     perevodnoy = er.variant == PEREVODNOY
-    throw_after_take = er.throw_after_take
     neighbours, show_trump = er.neighbours, er.show_trump and trump != NO_TRUMP
-    lead_stays = er.lead_stays
+    lead_stays, lastdef_loses = er.lead_stays, er.lastdef_loses
     transfer_first, transfer_blocked = er.transfer_first, er.transfer_blocked and trump != NO_TRUMP
     first_limit, first_take6, six_always = er.first_limit, er.first_take6, er.six_always
-    nxt = _next_alive(n, out)
+    gone = seat_mask(state.out)  # the seats out, as the kernel takes them
     alive = n - len(out)
     dead = len(out)
-    order: list[int] | None = None  # this bout's throwers, built when first needed
+    leads_after = LEADS_AFTER  # (next_leader by table)
+    refills = REFILL  # (refill by table)
+    # the next player in after each seat; the thrower orders and draw orders (lists of seats, from
+    # the kernel's) by ``attacker << 3 | defender``
+    nxt, orders, draws = _seats(n, gone, neighbours)
+    # this bout's throwers (:func:`thrower_lists`: the order, who is asked after each seat), looked
+    # up when first needed
+    order: tuple[list[int], list[list[int]]] | None = None
 
     # the bout limit (docs/durak-model.md "Caps") and the cap min(dstart, limit)
     limit = bout_limit(first_bout, taking, first_limit, first_take6, six_always, slen)
@@ -202,7 +226,7 @@ def playout(state: EngineState, rng: random.Random, max_moves: int | None = None
     stock_caps, late_caps = CAPS[stock_limit], CAPS[late_limit]
     # the cards the player to move may throw in (kept by the search for the next thrower)
     tranks = throw_cards(_ALL, tatt | tcov)  # the cards that may be thrown in on this table
-    th = hands[to_move] & tranks if (throw_ins and na < kcap) else 0
+    th = hands[to_move] & tranks if ((throws_taken if taking else throws_beaten) and na < kcap) else 0
 
     budget = 0 if alive <= 1 else max_moves  # (None: play to the end)
     turns: Iterable[int] = count() if budget is None else range(budget)
@@ -359,10 +383,12 @@ def playout(state: EngineState, rng: random.Random, max_moves: int | None = None
                     covers.append((ab, cb))  # as bits; indices in the final state
                 if nunc:
                     continue
-                if throw_ins:
+                if throws_beaten:
                     if order is None:
-                        order = [attacker] if alive == 2 else _thrower_order(attacker, defender, nxt, neighbours)
-                    cands = order
+                        order = orders[attacker << 3 | defender]
+                        if order is None:
+                            order = orders[attacker << 3 | defender] = thrower_lists(attacker, defender, n, gone, neighbours)
+                    cands = order[0]
                 else:
                     cands = _NOBODY
             elif i < total - 1:  # transfer or show
@@ -388,8 +414,7 @@ def playout(state: EngineState, rng: random.Random, max_moves: int | None = None
                     nunc += 1
                 else:
                     shown |= cb
-                if not lead_stays or nxt[defender] == attacker:
-                    attacker = defender
+                attacker = transfer_attacker(attacker, defender, nxt[defender], lead_stays)
                 defender = to_move = nxt[defender]
                 order = None
                 dstart = hands[defender].bit_count()
@@ -403,10 +428,12 @@ def playout(state: EngineState, rng: random.Random, max_moves: int | None = None
                     limit = bout_limit(True, True, first_limit, first_take6, six_always, slen)
                     caps = CAPS[limit]
                     kcap = caps[dstart]
-                if throw_ins and throw_after_take:
+                if throws_taken:
                     if order is None:
-                        order = [attacker] if alive == 2 else _thrower_order(attacker, defender, nxt, neighbours)
-                    cands = order
+                        order = orders[attacker << 3 | defender]
+                        if order is None:
+                            order = orders[attacker << 3 | defender] = thrower_lists(attacker, defender, n, gone, neighbours)
+                    cands = order[0]
                 else:
                     cands = _NOBODY
         else:  # ---- THROW (``th``: the cards of ``to_move`` that match a rank on the table)
@@ -418,7 +445,9 @@ def playout(state: EngineState, rng: random.Random, max_moves: int | None = None
             while i >= total:
                 i = getrandbits(k)
             if order is None:
-                order = [attacker] if alive == 2 else _thrower_order(attacker, defender, nxt, neighbours)
+                order = orders[attacker << 3 | defender]
+                if order is None:
+                    order = orders[attacker << 3 | defender] = thrower_lists(attacker, defender, n, gone, neighbours)
             if i < nth:
                 cb = nth_bit(th, i, nth)  # the i-th lowest of the nth cards
                 if trace is not None:
@@ -431,11 +460,11 @@ def playout(state: EngineState, rng: random.Random, max_moves: int | None = None
                 if not taking:
                     to_move = defender
                     continue
-                cands = [p, *order[order.index(p) + 1:]] if p in order else [p]
+                cands = order[1][2 * p + 1]  # (the same thrower first)
             else:
                 if trace is not None:
                     trace.append(_PASS)
-                cands = order[order.index(p) + 1:] if p in order else []
+                cands = order[1][2 * p]
         # the first candidate with a legal throw moves, else the bout ends
         th = 0
         if na < kcap:
@@ -448,35 +477,25 @@ def playout(state: EngineState, rng: random.Random, max_moves: int | None = None
             d = defender
             if taking:
                 hands[d] |= tatt | tcov
+                known[d] = (known[d] & hands[d]) | tatt | tcov  # picked up in view of all (knowledge only)
             else:
                 discard |= tatt | tcov
             tatt = tcov = unc = 0  # (na and nunc are set by the next lead)
             covers = []
             order = None
-            if sp < slen:  # draw: the lead attacker first, clockwise, the defender last
-                p = attacker
-                while True:
-                    if p != d:
-                        h = hands[p]
-                        need = HAND_SIZE - h.bit_count()
-                        if need > 0:
-                            to = sp + need
-                            if to >= slen:
-                                hands[p] = h | pref[slen] ^ pref[sp]
-                                sp = slen
-                                break
-                            hands[p] = h | pref[to] ^ pref[sp]
-                            sp = to
-                    p = nxt[p]
-                    if p == attacker:
-                        break
-                if sp < slen:
-                    h = hands[d]
-                    need = HAND_SIZE - h.bit_count()
-                    if need > 0:
-                        to = sp + need if sp + need < slen else slen
-                        hands[d] = h | pref[to] ^ pref[sp]
+            if sp < slen:  # draw, in the kernel's order (the lead attacker first, the defender last)
+                drawers = draws[attacker << 3 | d]
+                if drawers is None:
+                    drawers = draws[attacker << 3 | d] = seat_list(draw_order(attacker, d, n, gone))
+                for p in drawers:
+                    h = hands[p]
+                    need = refills[slen - sp][h.bit_count()]
+                    if need:
+                        to = sp + need
+                        hands[p] = h | pref[to] ^ pref[sp]
                         sp = to
+                        if to == slen:
+                            break
             shown = 0
             last_defender = d
             if sp < slen:
@@ -485,20 +504,25 @@ def playout(state: EngineState, rng: random.Random, max_moves: int | None = None
             else:  # the stock is empty: players go out (and the game may end)
                 limit = late_limit
                 caps = late_caps
-                if hands.count(0) > dead:  # somebody new has no cards: out
-                    gone = [q for q in range(n) if not hands[q] and q not in out]
-                    out += gone
-                    alive -= len(gone)
-                    dead += len(gone)
-                    for g in gone:  # whoever came to ``g`` next comes to the one after it
-                        nxt = [nxt[g] if q == g else q for q in nxt]
-                    if alive <= 1:  # the game is over
-                        taking = first_bout = False
-                        to_move = attacker
-                        dstart = hands[d].bit_count()
-                        moves = played + 1
-                        break
-            attacker = nxt[d] if (taking or d in out) else d
+                if hands.count(0) > dead:  # somebody new has no cards
+                    empty = 0
+                    for q in range(n):
+                        if not hands[q]:
+                            empty |= 1 << q
+                    now = goes_out(empty, gone, slen - sp)
+                    if now != gone:
+                        out += [q for q in range(n) if (now ^ gone) >> q & 1]
+                        gone = now
+                        alive = n - len(out)
+                        dead = len(out)
+                        nxt, orders, draws = _seats(n, gone, neighbours)
+                        if fool(n, gone, d, lastdef_loses) != PLAYING:  # the game is over
+                            taking = first_bout = False
+                            to_move = attacker
+                            dstart = hands[d].bit_count()
+                            moves = played + 1
+                            break
+            attacker = nxt[d] if leads_after[taking][gone >> d & 1] else d
             taking = first_bout = False
             defender = nxt[attacker]
             to_move = attacker
@@ -518,36 +542,27 @@ def playout(state: EngineState, rng: random.Random, max_moves: int | None = None
     s.to_move, s.taking, s.first_bout = to_move, taking, first_bout
     s.dstart, s.shown, s.last_defender = dstart, shown, last_defender
     s.seed = None
+    s.known = tuple(known) if any(known) else ()
     return s, moves
 
 
-def _next_alive(n: int, out: Sequence[int]) -> list[int]:
-    """``nxt[p]``: the next player after seat ``p`` (clockwise) who is not out (``p`` itself when
-    nobody else is in)."""
-    nxt = []
-    for p in range(n):
-        q = (p + 1) % n
-        while q in out and q != p:
-            q = (q + 1) % n
-        nxt.append(q)
-    return nxt
+_Seats = tuple[list[int], list[tuple[list[int], list[list[int]]] | None], list[list[int] | None]]
+_SEATS: dict[tuple[int, int, bool], _Seats] = {}
+"""The seat tables met: see :func:`_seats`."""
+_THROWS_OPEN: tuple[tuple[tuple[bool, bool], ...], ...] = tuple(
+    tuple((throw_ins_open(throw_ins, False, after), throw_ins_open(throw_ins, True, after)) for after in (0, 1))
+    for throw_ins in (0, 1))
+"""``_THROWS_OPEN[throw_ins][throw_after_take]``: :func:`throw_ins_open` by table, after the last
+cover and after a take."""
 
 
-def _thrower_order(attacker: int, defender: int, nxt: list[int], neighbours: bool) -> list[int]:
-    """:func:`throwers` from the next-living-player table."""
-    left = nxt[defender]
-    if neighbours:
-        order = [attacker, left] if left != attacker and left != defender else [attacker]
-        right = left
-        while nxt[right] != defender:
-            right = nxt[right]
-        if right not in order and right != defender:
-            order.append(right)
-        return order
-    order = [attacker]
-    q = left
-    while q != defender:
-        if q != attacker:
-            order.append(q)
-        q = nxt[q]
-    return order
+def _seats(n: int, gone: int, neighbours: bool) -> _Seats:
+    """For ``n`` seats with the seats ``gone`` out: the next player in after each seat
+    (:func:`next_seat`), and by ``attacker << 3 | defender`` the thrower orders (with who is asked
+    next after each seat: :func:`thrower_lists`) and the draw orders, each filled in when first
+    needed (``None`` until then). Kept between playouts (a
+    few hundred at most) and never changed but for those fillings."""
+    got = _SEATS.get((n, gone, neighbours))
+    if got is None:
+        got = _SEATS[(n, gone, neighbours)] = ([next_seat(p, n, gone) for p in range(n)], [None] * 64, [None] * 64)
+    return got

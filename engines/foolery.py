@@ -18,6 +18,7 @@ tables of :mod:`foolsolve.cards`.
 
 from __future__ import annotations
 
+import copy
 import itertools
 import random
 from collections.abc import Hashable
@@ -222,11 +223,12 @@ def trump_sets(hand: int, k: int, above: int) -> list[int]:
 
 
 class EngineRules:
-    """What does not change during a round: the rules (compiled), players, dealer, round,
-    previous places and the titles' seats."""
+    """What does not change once play begins: the rules (compiled), players, dealer, round,
+    previous places, the titles' seats and the cards each player gave in the exchange (``given``:
+    knowledge only, set by the exchange's few moves, so play moves carry it for free)."""
 
-    __slots__ = ("dealer", "final", "king", "lead_last", "merchant", "n", "pay", "peasant", "previous", "prince",
-                 "round", "rules", "same", "two_skip", "wrap")
+    __slots__ = ("dealer", "final", "given", "king", "lead_last", "merchant", "n", "pay", "peasant", "previous",
+                 "prince", "round", "rules", "same", "two_skip", "wrap")
 
     def __init__(self, rules: S.Rules, n: int, dealer: int, round_no: int, previous: tuple[int, ...] | None) -> None:
         self.rules = rules
@@ -246,6 +248,23 @@ class EngineRules:
         self.peasant = seat.get(n, -1)
         self.prince = seat.get(2, -1) if n > 3 else -1
         self.merchant = seat.get(n - 1, -1) if n > 3 else -1
+        self.given: tuple[int, ...] = ()
+        """Per player, the mask of the cards she gave in the exchange (``()``: none); the spec's
+        ``given`` is this less the cards the receiver no longer holds (:meth:`FooleryEngine.to_spec`)."""
+
+    def receiver(self, giver: int) -> int:
+        """Who receives what ``giver`` gives in the exchange (-1: nobody)."""
+        pairs = ((self.peasant, self.king), (self.king, self.peasant), (self.merchant, self.prince),
+                 (self.prince, self.merchant))
+        return next((r for g, r in pairs if g == giver and g >= 0), -1)
+
+    def with_given(self, giver: int, mask: int) -> EngineRules:
+        """A copy that records ``giver`` giving the cards of ``mask``."""
+        out = copy.copy(self)
+        given = list(self.given or (0,) * self.n)
+        given[giver] |= mask
+        out.given = tuple(given)
+        return out
 
 
 class EngineState:
@@ -476,6 +495,7 @@ def _give(s: EngineState, m: int) -> EngineState:
     receiver = (ctx.peasant, ctx.merchant, -1, ctx.king, ctx.prince)[s.phase]
     hands[giver] &= ~m
     hands[receiver] |= m
+    s = _keep(s, ctx=ctx.with_given(giver, m))  # 004 §Later rounds: the giver knows where her cards went
     if s.phase == 3:
         return _keep(s, hands=tuple(hands), phase=0, to_move=ctx.king)
     if s.phase == 0 and ctx.n > 3:
@@ -580,6 +600,8 @@ class FooleryEngine(Engine[EngineState, int]):
         table = tuple((q, _mask(cs)) for q, cs in state.table)
         top = combo_of(table[-1][1], ctx.wrap) if table else None
         passed = sum(1 << q for q in state.passed)
+        if state.given:
+            ctx.given = tuple(_mask(g) for g in state.given)
         return EngineState(ctx, tuple(_mask(h) for h in state.hands), table, top, passed,
                       -1 if state.skipped is None else state.skipped,
                       tuple(0 if pl is None else pl for pl in state.places), state.to_move,
@@ -593,7 +615,19 @@ class FooleryEngine(Engine[EngineState, int]):
                        passed=frozenset(q for q in range(ctx.n) if state.passed >> q & 1),
                        skipped=None if state.skipped < 0 else state.skipped,
                        places=tuple(pl or None for pl in state.places), to_move=state.to_move, dealer=ctx.dealer,
-                       round=ctx.round, previous_places=ctx.previous, phase=PHASE_NAMES[state.phase])
+                       round=ctx.round, previous_places=ctx.previous, phase=PHASE_NAMES[state.phase],
+                       given=self._given(state))
+
+    @staticmethod
+    def _given(state: EngineState) -> tuple[tuple[Any, ...], ...]:
+        """The spec's ``given``: what each player gave that the receiver still holds (cards never come
+        back to a hand once play begins, so masking with the hand at the end is exact)."""
+        ctx = state.ctx
+        if not ctx.given:
+            return ()
+        out = tuple(_cards(m & state.hands[ctx.receiver(g)]) if ctx.receiver(g) >= 0 else ()
+                    for g, m in enumerate(ctx.given))
+        return out if any(out) else ()
 
     def legal_moves(self, state: EngineState) -> list[int]:
         """Move masks (0 = pass)."""
@@ -670,6 +704,9 @@ class FooleryEngine(Engine[EngineState, int]):
             "hand": _ascii(state.hands[player]),
             "hand_sizes": [h.bit_count() for h in state.hands],
         })
+        given = self._given(state)
+        if given and given[player]:
+            obj["given"] = [c.ascii for c in given[player]]
         return obj
 
     def playout(self, state: EngineState, rng: random.Random, max_moves: int | None = None) -> tuple[EngineState, int]:

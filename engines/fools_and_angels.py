@@ -23,7 +23,7 @@ from itertools import combinations
 from math import comb
 from typing import Any
 
-from foolsolve.cards import ACE, FRENCH52, JACK, KING
+from foolsolve.cards import ACE, FRENCH52, JACK, KING, Card
 from foolsolve.cards import low_bits as bits
 from foolsolve.errors import InputError
 from foolsolve.game import Engine, IllegalMove, MoveFamily, Result
@@ -40,7 +40,11 @@ PHASE_NAMES = (S.SETUP, S.TURN, S.REGROUP, S.DEFEND, S.TEMPT)
 T_RED, T_BLACK, T_WHOLE = 0, 1, 2
 # state fields
 F_RULES, F_PHASE, F_TO_MOVE, F_H0, F_H1, F_S0, F_S1, F_POOL, F_ATTACK, F_TURNS, F_EXCH, F_DRAWN, F_DREW, F_CHOSEN, \
-    F_RESHUFFLE = range(15)
+    F_RESHUFFLE, F_KNOWN, F_UNDER = range(17)
+RULE_FIELDS = 15
+"""The fields the rules read (the key); the last two are knowledge only (the spec's ``known`` and
+``under_pool``, each a pair of masks), kept up to date by the few moves that change them."""
+NOTHING = (0, 0)
 
 # --- card tables ----------------------------------------------------------------------------
 VAL: dict[int, int] = {}
@@ -258,8 +262,8 @@ def defence_targets(attack: int, cr: EngineRules) -> list[tuple[int, int, int]]:
 
 # --- the rules, fast (module functions; the engine class wraps them) ------------------------------
 # A state: (compiled rules, phase, to_move, hand0, hand1, stock0, stock1, pool, attack, turns_done,
-# exchanged, drawn, drew_pool, setup_chosen, reshuffle). Player p's hand is state[3 + p], the
-# opponent's state[4 - p], p's stock state[5 + p].
+# exchanged, drawn, drew_pool, setup_chosen, reshuffle, known, under_pool). Player p's hand is
+# state[3 + p], the opponent's state[4 - p], p's stock state[5 + p].
 
 
 def winner(state: EngineState) -> tuple[int, str] | None:
@@ -447,6 +451,9 @@ def apply(state: EngineState, move: Move) -> EngineState:
             stock = state[7]
             s[7] = stock[1:]
             s[12] = True
+            under = state[F_UNDER]
+            if under != NOTHING:
+                s[F_UNDER] = (under[0] & ~(1 << stock[0]), under[1] & ~(1 << stock[0]))
         hand = state[h] | (1 << stock[0])
         s[h] = hand
         drawn = state[11] + 1
@@ -463,6 +470,9 @@ def apply(state: EngineState, move: Move) -> EngineState:
         s[2] = 1 - p
         s[8] = move[1]
         s[10] = False
+        known = state[F_KNOWN]
+        if known[p] & move[1]:
+            s[F_KNOWN] = _set_pair(known, p, known[p] & ~move[1])
         return tuple(s)
     if kind == DEFEND:
         attack = state[8]
@@ -472,11 +482,14 @@ def apply(state: EngineState, move: Move) -> EngineState:
         s = list(state)
         s[h] = (state[h] & ~move[2]) | (attack & ~cancel)
         s[8] = 0
+        known = state[F_KNOWN]  # what the defender takes, in view of both
+        s[F_KNOWN] = _set_pair(known, p, (known[p] & ~move[2]) | (attack & ~cancel))
         return _end_turn(s, 1 - p)
     if kind == SURRENDER:
         s = list(state)
         s[h] = state[h] | state[8]
         s[8] = 0
+        s[F_KNOWN] = _set_pair(state[F_KNOWN], p, state[F_KNOWN][p] | state[8])
         return _end_turn(s, 1 - p)
     if kind == STOP or kind == PASS:
         return _end_turn(list(state), p)
@@ -491,6 +504,13 @@ def apply(state: EngineState, move: Move) -> EngineState:
         s[h] = (state[h] & ~move[1]) | got
         s[7] = pool[k:]
         s[10] = True
+        # face down: she knows what lies under the pool; her hand's known cards are known no more
+        left = 0
+        for i in pool[k:]:
+            left |= 1 << i
+        under = _set_pair(state[F_UNDER], p, state[F_UNDER][p] | move[1])
+        s[F_UNDER] = (under[0] & left, under[1] & left)
+        s[F_KNOWN] = _set_pair(state[F_KNOWN], p, 0)
         if cr.trigger_exchange:
             s[12] = True
         return tuple(s)
@@ -498,6 +518,8 @@ def apply(state: EngineState, move: Move) -> EngineState:
         s = list(state)
         s[h] = state[h] & ~move[1]
         s[1] = P_TURN
+        if state[F_KNOWN][p] & move[1]:
+            s[F_KNOWN] = _set_pair(state[F_KNOWN], p, state[F_KNOWN][p] & ~move[1])
         return tuple(s)
     if kind == DISCARD_STOCK:
         s = list(state)
@@ -509,6 +531,10 @@ def apply(state: EngineState, move: Move) -> EngineState:
         s[1] = P_TURN
         return tuple(s)
     return _setup(state, move)
+
+
+def _set_pair(pair: tuple[int, int], p: int, value: int) -> tuple[int, int]:
+    return (value, pair[1]) if p == 0 else (pair[0], value)
 
 
 def _setup(state: EngineState, move: Move) -> EngineState:
@@ -536,6 +562,10 @@ def _setup(state: EngineState, move: Move) -> EngineState:
     return tuple(s)
 
 
+def _pair_cards(pair: tuple[int, int]) -> tuple[frozenset[Card], frozenset[Card]]:
+    return (frozenset(FRENCH52.cards_of(pair[0])), frozenset(FRENCH52.cards_of(pair[1])))
+
+
 # --- the engine ------------------------------------------------------------------------------------
 class FoolsAndAngelsEngine(Engine[EngineState, Move]):
     """Bitmask engine."""
@@ -549,7 +579,9 @@ class FoolsAndAngelsEngine(Engine[EngineState, Move]):
                 FRENCH52.mask(state.hands[0]), FRENCH52.mask(state.hands[1]),
                 tuple(c.index for c in state.stocks[0]), tuple(c.index for c in state.stocks[1]),
                 tuple(c.index for c in state.pool), FRENCH52.mask(state.attack), state.turns_done,
-                state.exchanged, state.drawn, state.drew_pool, state.setup_chosen, state.reshuffle)
+                state.exchanged, state.drawn, state.drew_pool, state.setup_chosen, state.reshuffle,
+                (FRENCH52.mask(state.known[0]), FRENCH52.mask(state.known[1])),
+                (FRENCH52.mask(state.under_pool[0]), FRENCH52.mask(state.under_pool[1])))
 
     def to_spec(self, state: EngineState) -> S.State:
         cr: EngineRules = state[F_RULES]
@@ -559,15 +591,17 @@ class FoolsAndAngelsEngine(Engine[EngineState, Move]):
                        (tuple(by(i) for i in state[F_S0]), tuple(by(i) for i in state[F_S1])),
                        tuple(by(i) for i in state[F_POOL]), frozenset(FRENCH52.cards_of(state[F_ATTACK])),
                        state[F_TURNS], state[F_EXCH], state[F_DRAWN], state[F_DREW], state[F_CHOSEN],
-                       state[F_RESHUFFLE])
+                       state[F_RESHUFFLE], _pair_cards(state[F_KNOWN]), _pair_cards(state[F_UNDER]))
 
     def observation(self, state: EngineState, player: int) -> dict[str, Any]:
         """What ``player`` sees (as the spec's view): the public part of the position, the
         player's own hand, both hands' sizes and the stocks' sizes (from the engine's state)."""
         obj = S.SPEC.state_to_json(self.to_spec(state))
         own = obj.pop("hands")[player]
-        for key in ("stocks", "pool", "reshuffle"):
+        for key in ("stocks", "pool", "reshuffle", "under_pool"):
             obj.pop(key, None)
+        if state[F_UNDER][player]:
+            obj["under_pool"] = [c.ascii for c in FRENCH52.cards_of(state[F_UNDER][player])]
         obj["player"] = player
         obj["hand"] = own
         obj["hand_sizes"] = [state[F_H0].bit_count(), state[F_H1].bit_count()]
@@ -609,7 +643,8 @@ class FoolsAndAngelsEngine(Engine[EngineState, Move]):
         return int(state[F_TO_MOVE])
 
     def key(self, state: EngineState) -> Hashable:
-        return state
+        """The fields the rules read (knowledge left out: docs/views.md)."""
+        return state[:RULE_FIELDS]
 
     def result(self, state: EngineState) -> Result | None:
         w = winner(state)
@@ -640,7 +675,8 @@ class FoolsAndAngelsEngine(Engine[EngineState, Move]):
                 perms.append(tuple(perm))
             reshuffle = tuple(perms)
         phase, first = (P_SETUP, cr.asym_first) if rules.asymmetry else (P_TURN, cr.first_player)
-        return (cr, phase, first, 0, 0, stocks[0], stocks[1], stocks[2], 0, 0, False, 0, False, 0, reshuffle)
+        return (cr, phase, first, 0, 0, stocks[0], stocks[1], stocks[2], 0, 0, False, 0, False, 0, reshuffle, NOTHING,
+                NOTHING)
 
     def winner(self, state: EngineState) -> tuple[int, str] | None:
         """(winner, reason) or ``None``."""

@@ -320,7 +320,9 @@ class _SeatRequest:
             return False
         return count != 1
 
-    def _answer(self, info: GameInfo, worlds: Any, refused: str) -> None:
+    def analysis(self, info: GameInfo, worlds: Any) -> Any:
+        """The seat's answer (:class:`foolsolve.seat.SeatAnswer`) over ``worlds``, with progress on a
+        terminal (also what ``report`` draws)."""
         from foolsolve import seat
         from foolsolve.executor import make_executor
 
@@ -332,7 +334,10 @@ class _SeatRequest:
         executor = make_executor(self.workers, self.scheduler) if method != "ismcts" else None
         with progress(f"{method} {info.spec.title} from player {worlds.player}'s seat", unit=unit,
                       total=total) as tick:
-            answer = seat.analyse(info, worlds, self.settings, executor, tick)
+            return seat.analyse(info, worlds, self.settings, executor, tick)
+
+    def _answer(self, info: GameInfo, worlds: Any, refused: str) -> None:
+        answer = self.analysis(info, worlds)
         if refused:
             answer.notes.insert(0, f"the exact solver does not take this position ({refused}): answered from "
                                    f"player {answer.player}'s seat, the cards hidden from that player unknown")

@@ -459,6 +459,15 @@ class SpecGame(ABC, Generic[S, M]):
     view_drop: ClassVar[tuple[str, ...]] = ()
     """Fields of the position JSON that no player knows and a view leaves out (Durak's
     ``redeal_seed``); :meth:`world_json` gives them a value in each world."""
+    knowledge_fields: ClassVar[tuple[str, ...]] = ()
+    """Fields of the position JSON that record what players know of hidden cards and nothing the
+    rules read (Durak's ``known``: cards picked up in view of all), absent when nothing is known.
+    Legal moves, results and values never depend on them, so an engine's :meth:`Engine.key` may
+    leave them out (docs/views.md)."""
+
+    def without_knowledge(self, obj: dict[str, Any]) -> dict[str, Any]:
+        """A position JSON without its :attr:`knowledge_fields` (what the rules read)."""
+        return {k: v for k, v in obj.items() if k not in self.knowledge_fields}
 
     def view_knowledge(self, state: S, player: int) -> dict[tuple[Any, ...], Hidden]:
         """For every zone of ``state`` hidden from ``player`` (its path in the position JSON:
@@ -579,7 +588,8 @@ class Engine(ABC, Generic[E, EM]):
 
     @abstractmethod
     def key(self, state: E) -> Hashable:
-        """A cheap hashable key; equal keys mean equal positions (for transposition tables)."""
+        """A cheap hashable key; equal keys mean equal positions (for transposition tables), up to
+        the spec's :attr:`SpecGame.knowledge_fields`, which a key may leave out."""
 
     def deal(self, rules: Any, players: int, rng: random.Random) -> E:
         """A whole new game dealt by the engine itself, making the same ``rng`` calls as the spec's

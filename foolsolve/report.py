@@ -13,6 +13,8 @@ id="solve-result">``.
 from __future__ import annotations
 
 import json
+import random
+import sys
 from html import escape
 from typing import Any
 
@@ -46,6 +48,8 @@ tbody.tie th { background: #f0f0ea; font-weight: normal; font-style: italic; }
 tbody.tie.best th { background: #dcefdc; font-weight: bold; font-style: normal; }
 tr.best td { font-weight: bold; }
 .src { color: #555; font-size: 0.9em; } tr.changed td { background: #fff3c4; }
+td.num { white-space: nowrap; } #moves td, #moves th { padding: 0.2em 0.45em; }
+.board-side { overflow-x: auto; } #moves td:first-child { min-width: 7em; }
 pre { background: #f1f1ec; padding: 0.6em; overflow-x: auto; }
 """
 
@@ -242,14 +246,94 @@ def page(info: Any, state: Any, result: Any | None, *, title: str | None = None,
             + f"\n<script>{SCRIPT}</script>\n</body></html>\n")
 
 
-def view_page(view: Any) -> str:
+def _signed(x: float) -> str:
+    return "-inf" if x == float("-inf") else "+inf" if x == float("inf") else f"{x:+.3f}"
+
+
+def seat_groups(answer: Any) -> list[list[Any]]:
+    """The moves of a seat answer (:class:`foolsolve.seat.SeatAnswer`) best first (highest mean;
+    among equal means the answer's own order), moves of equal mean in one group. Equal means, not
+    overlapping intervals: a group is a tie of the estimate, the intervals say how sure it is."""
+    rank = {m.move: i for i, m in enumerate(answer.moves)}
+    order = sorted(answer.moves, key=lambda m: (-round(m.mean, 9), rank[m.move]))
+    groups: list[list[Any]] = []
+    for m in order:
+        if groups and round(groups[-1][0].mean, 9) == round(m.mean, 9):
+            groups[-1].append(m)
+        else:
+            groups.append([m])
+    return groups
+
+
+def _seat_table(answer: Any) -> str:
+    """Every move of a seat answer with its mean, 95% interval and worlds (IS-MCTS: its visits, no
+    interval), best first, moves of equal mean grouped under one heading."""
+    best = set(answer.best)
+    ismcts = answer.method == "ismcts"
+    parts = []
+    for group in seat_groups(answer):
+        head = group[0]
+        rows = []
+        for m in group:
+            span = "" if ismcts else "every world" if m.low == m.high else f"[{_signed(m.low)}, {_signed(m.high)}]"
+            rows.append(f'<tr class="{"best" if m.move in best else ""}" data-move="{escape(m.move)}" '
+                        f'data-mean="{m.mean!r}" data-low="{m.low!r}" data-high="{m.high!r}" data-worlds="{m.worlds}">'
+                        f'<td>{escape(m.move)}</td><td class="num">{m.mean:+.3f}</td>'
+                        + ("" if ismcts else f'<td class="num">{escape(span)}</td>')
+                        + f'<td class="num">{m.worlds:,}</td></tr>')
+        is_best = all(m.move in best for m in group)
+        parts.append(f'<tbody class="tie{" best" if is_best else ""}"><tr><th colspan="{3 if ismcts else 4}">mean '
+                     f'{head.mean:+.3f}: {len(group)} move{"s" if len(group) != 1 else ""}'
+                     f'{", best" if is_best else ""}</th></tr>{"".join(rows)}</tbody>')
+    head = "<th>visits</th>" if ismcts else "<th>95% interval</th><th>worlds</th>"
+    return f'<table id="moves"><thead><tr><th>move</th><th>mean</th>{head}</tr></thead>{"".join(parts)}</table>'
+
+
+def _seat_side(answer: Any) -> str:
+    """The side of a view's board: the seat answer's value, method, worlds and moves."""
+    parts = []
+    v = answer.value
+    if v is not None and answer.method != "ismcts":
+        span = "over every world" if v.low == v.high else f"95% interval [{_signed(v.low)}, {_signed(v.high)}]"
+        parts.append(f'<h2>Value for player {answer.player}: <span id="value" data-mean="{v.mean!r}" '
+                     f'data-low="{v.low!r}" data-high="{v.high!r}">{v.mean:+.3f}, {escape(span)}</span></h2>')
+    if answer.interrupted:
+        parts.append("<p><b>Interrupted: the answer so far.</b></p>")
+    exact = ("every world valued exactly" if answer.worlds_exact == answer.worlds
+             else f"{answer.worlds_exact:,} of them valued exactly")
+    unit = "iterations" if answer.method == "ismcts" else "worlds"
+    if answer.worlds == 1:
+        unit = unit[:-1]
+    parts.append(f'<p id="method" data-method="{escape(answer.method)}">Method: {escape(answer.method_text)}</p>'
+                 f'<p id="seat-worlds" data-worlds="{answer.worlds}" data-exact="{answer.worlds_exact}">'
+                 f"{answer.worlds:,} {unit}"
+                 + ("" if answer.method == "ismcts" else f", {escape(exact)}")
+                 + f"; seed {answer.seed}; {answer.seconds:.2f} s.</p>"
+                 f'<p class="src">Values: {escape(answer.scale)}</p>')
+    if answer.moves:
+        parts.append(f"<h2>Every move from player {answer.player}'s seat, best first</h2>{_seat_table(answer)}")
+        if answer.best and answer.method != "ismcts":
+            top = next(m for m in answer.moves if m.move == answer.best[0])
+            close = [m.move for m in answer.moves if m.move not in answer.best and m.high >= top.low]
+            if close:
+                parts.append(f'<p id="close">Not told apart from the best at 95%: {escape(", ".join(close))}</p>')
+    else:
+        who = "chance" if answer.to_move < 0 else f"player {answer.to_move}"
+        parts.append(f"<p>{escape(who)} is to move, not player {answer.player}: the value above is the position's.</p>")
+    parts.extend(f'<p class="src">Note: {escape(n)}</p>' for n in answer.notes)
+    return "".join(parts)
+
+
+def view_page(view: Any, answer: Any | None = None, no_answer: str = "") -> str:
     """The analysis page of a view file: the view drawn from the viewer's seat (hidden cards face
-    down), how many positions are consistent with it, the moves the view tells of (the viewer's
-    when she is to move), the rules in force and the view file. Values under hidden cards are not
-    computed here."""
+    down) beside the answer from that seat (``answer``: a :class:`foolsolve.seat.SeatAnswer`: every
+    move's mean and 95% interval over the worlds consistent with the view, best first, moves of
+    equal mean grouped, with the method, the worlds valued and how many exactly; ``None``: the moves
+    the view tells of, and ``no_answer`` saying why there are no values), how many positions are
+    consistent with it, the rules in force and the view file."""
     import random
 
-    from foolsolve.cli import view_moves_text
+    from foolsolve.cli import source_title, view_moves_text
     from foolsolve.present import rules_line
     from foolsolve.svg import picture_svg
     from foolsolve.worlds import Worlds
@@ -262,20 +346,28 @@ def view_page(view: Any) -> str:
     parts = [f"<h1>{escape(heading)}</h1>", f"<p>{escape(rules_line(spec, world))}</p>",
              f"<p id=\"worlds\">Cards unknown to player {view.player}: {len(view.unseen)}; positions consistent with "
              f"the view: {escape(f'{count:,}' if count is not None else 'too many to count here')}.</p>",
-             "<h2>Moves</h2><p>No values: this page does not analyse hidden cards.</p>"
-             f"<pre id=\"view-moves\">{escape(view_moves_text(view, False))}</pre>",
-             "<h2>Position</h2>",
-             '<div class="controls"><button id="back" type="button">&#9664; back</button>'
-             '<button id="forward" type="button">forward &#9654;</button> <span id="step-label"></span></div>',
+             '<div class="board"><div class="board-picture">'
+             '<div class="controls"><button id="first" type="button">&#171; start</button>'
+             '<button id="back" type="button">&#9664; back</button>'
+             '<button id="forward" type="button">forward &#9654;</button>'
+             '<button id="last" type="button">end &#187;</button> <span id="step-label"></span> '
+             '<span id="step-value"></span></div>'
              '<div class="step" data-step="0">'
-             + picture_svg(view.obj, title=spec.title, status=heading, hints=spec.picture_hints)
-             + "</div>",
-             f"<h2>Rules in force</h2><p class=\"src\">{escape(spec.title)}, read from the seed text "
-             f"{escape(view.info.seed)}</p><table id=\"rules\"><tr><th>option</th><th>value</th><th>kind</th>"
-             f"<th>what and where from</th></tr>{_rules_rows(spec, world)}</table>"]
+             + picture_svg(view.obj, title=spec.title, status=f"as player {view.player} sees it", hints=spec.picture_hints)
+             + '</div></div><div class="board-side">']
+    if answer is not None:
+        parts.append(_seat_side(answer))
+    else:
+        parts.append(f"<h2>Moves</h2><p>No values: {escape(no_answer or 'not analysed')}.</p>"
+                     f"<pre id=\"view-moves\">{escape(view_moves_text(view, False))}</pre>")
+    parts.append("</div></div>")
+    parts.append(f"<h2>Rules in force</h2><p class=\"src\">{escape(spec.title)}, read from "
+                 f"{escape(source_title(view.info))}</p><table id=\"rules\"><tr><th>option</th><th>value</th>"
+                 f"<th>kind</th><th>what and where from</th></tr>{_rules_rows(spec, world)}</table>")
     lines = ",\n".join(f" {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}" for k, v in view.obj.items())
     parts.append(f'<h2>View file</h2><pre id="position">{{\n{escape(lines)}\n}}</pre>')
-    embedded = json.dumps({"view": view.player}).replace("</", "<\\/")
+    data = {"view": view.player, **(answer.to_json() if answer is not None else {})}
+    embedded = json.dumps(data, ensure_ascii=False).replace("</", "<\\/")
     return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
             f"<title>{escape(heading)}</title><style>{STYLE}</style></head><body>\n" + "\n".join(parts)
             + f'\n<script type="application/json" id="solve-result">{embedded}</script>'
@@ -286,35 +378,87 @@ def view_page(view: Any) -> str:
 @click.argument("position", type=click.Path(dir_okay=False, allow_dash=True))
 @click.option("--out", type=click.Path(dir_okay=False, allow_dash=True), required=True,
               help="Where to write the page ('-': standard output).")
-@click.option("--max-nodes", type=click.IntRange(min=1), default=None, help="Give up after this many nodes.")
+@click.option("--max-nodes", type=click.IntRange(min=1), default=None,
+              help="Give up after this many nodes (under hidden cards: each world's node budget).")
 @click.option("-o", "--option", "extra", multiple=True, metavar="KEY=VALUE",
               help="Solver option, as for solve (e.g. -o concept=max-n); 'foolsolve rules GAME --solver' lists them.")
 @click.option("--equilibrium", is_flag=True, help="The same as -o equilibrium=true (Three Fools).")
+@click.option("--as", "viewer", type=click.IntRange(min=0), default=None, metavar="P",
+              help="A full position analysed from player P's seat, as solve --as does (a view file: its viewer's).")
+@click.option("--method", type=click.Choice(["auto", "exact", "pimc", "ismcts"]), default=None,
+              help="Under hidden cards, as for solve: exact, PIMC or IS-MCTS [default: auto].")
+@click.option("--samples", type=click.IntRange(min=1), default=None,
+              help="Under hidden cards: worlds PIMC samples [default: 100], or IS-MCTS iterations [default: 4000].")
+@click.option("--seed", type=int, default=None, help="Under hidden cards: seed of the sampled worlds [default: 0].")
+@click.option("--workers", type=click.IntRange(min=1), default=None,
+              help="Under hidden cards: value the worlds on this many local processes (same answer for any count).")
 @limit_options
 def report(position: str, out: str, max_nodes: int | None, extra: tuple[str, ...] = (),
-           equilibrium: bool = False, time_limit: float | None = None, max_memory: int | None = None) -> None:
+           equilibrium: bool = False, viewer: int | None = None, method: str | None = None,
+           samples: int | None = None, seed: int | None = None, workers: int | None = None,
+           time_limit: float | None = None, max_memory: int | None = None) -> None:
     """Write a self-contained HTML analysis page of POSITION.
 
     The page (no server, no network) is an analysis board: the position drawn beside the
     principal variation, stepping (buttons, a click on a move, the arrow keys) redraws it in
     place with the value after each step; every legal move with its value, best first, ties
-    grouped; the rules in force with their sources. Solver options as for solve (-o)."""
-    from foolsolve.cli import load_position
+    grouped; the rules in force with their sources. Solver options as for solve (-o).
+
+    A view file (hidden cards), a position with --as P (or a seat option: the mover's seat), or
+    one the exact solver does not take whose player to move cannot see every card that matters
+    (three Durak players, a stock of unknown order), is answered from that seat as solve answers
+    it (--method, --samples, --seed, --workers, --time, --max-nodes a world): every move's mean
+    with its 95% interval, best first, moves of equal mean grouped, the method, the worlds valued
+    and how many of them exactly."""
+    from foolsolve.cli import _SeatRequest, load_position
     from foolsolve.positions import STDIO, same_file
     from foolsolve.present import write_text
     from foolsolve.progress import progress
     from foolsolve.solver.base import SearchLimit, SolveOptions, limit_text, with_limits
-    from foolsolve.worlds import View
+    from foolsolve.worlds import View, read_view, view_of, worlds_of_view
 
     if out != STDIO and position != STDIO and same_file(position, out):
         raise InputError(f"--out: {out} is the position file {position}")
     info, state = load_position(position, views=True)
-    if isinstance(state, View):
-        write_text(out, view_page(state))
+    seat_args = {"--method": method, "--samples": samples, "--seed": seed, "--workers": workers}
+    if isinstance(state, View) and viewer is not None and viewer != state.player:
+        raise InputError(f"--as: this is player {state.player}'s view; it cannot answer for player {viewer}")
+    if not isinstance(state, View) and viewer is None and any(v is not None for v in seat_args.values()):
+        mover = info.spec.to_move(state)  # a seat option asks for the seat's answer, as for solve
+        viewer = max(mover, 0) if not info.spec.is_terminal(state) else 0
+    if not isinstance(state, View) and viewer is not None:
+        n = info.spec.num_players(state)
+        if viewer >= n:
+            raise InputError(f"--as: player {viewer} does not exist ({n} players)")
+        if info.spec.is_terminal(state):
+            raise InputError("position: the game is over")
+        state = read_view(view_of(info, state, viewer))
+
+    def seat_page(view: View, note: str = "") -> None:
+        """The page of ``view`` with the answer from its viewer's seat."""
+        if equilibrium:
+            raise InputError("--equilibrium: an option of the exact solver; an answer from one seat takes none")
+        request = _SeatRequest(view.player, method, samples, time_limit, seed, workers, None, False, max_nodes,
+                               extra)
+        answer, why = None, ""
+        if info.spec.is_terminal(worlds_of_view(view).sample(random.Random(0))):
+            why = "the game is over"
+        else:
+            answer = request.analysis(info, worlds_of_view(view))
+            if note:
+                answer.notes.insert(0, note)
+        write_text(out, view_page(view, answer, why))
         if out != "-":
             click.echo(f"wrote {out}")
+        if answer is not None and answer.interrupted:
+            click.echo("foolsolve: interrupted (the page shows the best answer so far)", err=True)
+            sys.exit(130)
+
+    if isinstance(state, View):
+        seat_page(state)
         return
     result = None
+    refused = ""
     why = "" if info.solve is not None else f"{info.title} has no exact solver"
     if info.solve is not None:
         from foolsolve.cli import _parse_extra
@@ -334,7 +478,15 @@ def report(position: str, out: str, max_nodes: int | None, extra: tuple[str, ...
             except SearchLimit as exc:
                 why = limit_text(exc, opts)
             except InputError as exc:  # a position this solver does not take (three players ...)
-                why = str(exc)
+                why = refused = str(exc)
+        if (refused and not extra and not equilibrium and max_nodes is None
+                and _SeatRequest.hidden_from_mover(info, state)):
+            # cards the player to move cannot see matter: her seat answers, as solve does
+            mover = max(info.spec.to_move(state), 0)
+            seat_page(read_view(view_of(info, state, mover)),
+                      f"the exact solver does not take this position ({why}): answered from player {mover}'s seat, "
+                      "the cards hidden from that player unknown")
+            return
     write_text(out, page(info, state, result, no_solve=why))
     if out != "-":
         click.echo(f"wrote {out}")

@@ -164,7 +164,8 @@ def world_seed(info: GameInfo, world: Any) -> int:
     import hashlib
     import json
 
-    text = json.dumps(info.spec.state_to_json(world), sort_keys=True, ensure_ascii=False, default=str)
+    text = json.dumps(info.spec.without_knowledge(info.spec.state_to_json(world)), sort_keys=True, ensure_ascii=False,
+                      default=str)  # (what the players know changes no value)
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
 
 

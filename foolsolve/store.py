@@ -316,7 +316,7 @@ def position_key(info: Any, state: Any, options: SolveOptions | None, lines: boo
         -> tuple[str, str, str] | None:
     """``(key, canonical position, options JSON)`` of a solve, ``None`` when the game's results
     are not stored (``lines``: a solve with distances, keyed apart)."""
-    position = canonical(info.spec.state_to_json(state))
+    position = canonical(info.spec.without_knowledge(info.spec.state_to_json(state)))  # knowledge: no value
     opts = options_json(options)
     if lines:
         opts = canonical({**json.loads(opts), "(lines)": True})

@@ -150,6 +150,10 @@ def effect_lines(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
         a, b = before.get(key), after.get(key)
         if a == b:
             continue
+        if a is None and isinstance(b, list) and b and all(_is_cards(y) for y in b):
+            a = [[] for _ in b]  # a field left out when empty (a knowledge field: nothing known)
+        if b is None and isinstance(a, list) and a and all(_is_cards(x) for x in a):
+            b = [[] for _ in a]
         if isinstance(a, list) and isinstance(b, list) and _is_cards(a) and _is_cards(b):
             out.append(f"{key}: {_card_diff(a, b)}")
         elif isinstance(a, list) and isinstance(b, list) and len(a) == len(b) and all(

@@ -341,6 +341,14 @@ class State:
     """While the redeal phase runs (right after a deal, :func:`open_redeal`): the hidden seed of
     the next shuffle (``random.Random(redeal_seed)`` deals the re-deal); ``None`` once play has begun.
     Hidden from every player's view, like the stock's order."""
+    known: tuple[frozenset[Card], ...] = ()
+    """Knowledge only (no rule reads it): per player, the cards picked up in a take (in view of all)
+    that the hand still holds; ``()`` when there are none. Kept to the cards in each hand."""
+
+    def __post_init__(self) -> None:
+        if self.known:  # a card that left a hand is no longer known to be there
+            known = tuple(k & h for k, h in zip(self.known, self.hands))
+            object.__setattr__(self, "known", known if any(known) else ())
 
 
 def _sorted_table(entries: Iterable[TableEntry]) -> tuple[TableEntry, ...]:
@@ -866,8 +874,11 @@ def end_of_bout(state: State, taken: bool) -> State:
     stock = list(state.stock)
     draw_cards(state, hands, stock)
     out = going_out(state, hands, stock)
+    known = list(state.known or (frozenset(),) * state.players)
+    if taken:  # the defender picks the table up in view of all: every player knows those cards are hers
+        known[state.defender] = known[state.defender] | cards
     settled = dataclasses.replace(
-        state, hands=tuple(hands), stock=tuple(stock), discard=discard, out=out, table=(),
+        state, hands=tuple(hands), stock=tuple(stock), discard=discard, out=out, table=(), known=tuple(known),
         taking=False, first_bout=False, shown=frozenset(), last_defender=state.defender)
     if len(alive(settled)) <= 1:  # the game is over
         return dataclasses.replace(settled, to_move=state.attacker,
@@ -1276,16 +1287,19 @@ class DurakSpec(SpecGame[State, Move]):
     view_fields: ClassVar[dict[str, ZoneField]] = {"hands": ZoneField(per_player=True),
                                                     "stock": ZoneField(ordered=True)}
     view_drop: ClassVar[tuple[str, ...]] = ("redeal_seed",)
+    knowledge_fields: ClassVar[tuple[str, ...]] = ("known",)
 
     def view_knowledge(self, state: State, player: int) -> dict[tuple[Any, ...], Hidden]:
         """Every other hand is hidden, with the trumps shown for a transfer this bout that it still
         holds (shown in view of all, and a shown trump stays in the hand that showed it); the stock
-        is hidden but for its last card, the face-up trump (001 §Distribution). The cards a player
-        picked up in a take are not kept by the state, so a view does not place them."""
+        is hidden but for its last card, the face-up trump (001 §Distribution). Known in a hand too:
+        the cards it picked up in a take and still holds (``known``: the table is taken in view of
+        all)."""
         out: dict[tuple[Any, ...], Hidden] = {}
         for q, hand in enumerate(state.hands):
             if q != player:
-                out[("hands", q)] = Hidden(len(hand), known=tuple(sorted(hand & state.shown)))
+                public = state.shown | (state.known[q] if state.known else frozenset())
+                out[("hands", q)] = Hidden(len(hand), known=tuple(sorted(hand & public)))
         if state.stock:
             out[("stock",)] = Hidden(len(state.stock), bottom=(state.stock[-1],))
         return out
@@ -1341,7 +1355,10 @@ class DurakSpec(SpecGame[State, Move]):
         throwing = bool(obj.get("taking")) or (bool(table) and all(c is not None for _, c in table))
         stock = obj.get("stock")
         open_bottom = isinstance(stock, dict) and stock.get("count", 0) > 0 and not stock.get("bottom")
-        return throwing or obj.get("phase") == REDEAL or bool(obj.get("shown")) or open_bottom
+        # (and where ``known`` names a card its hand does not list: a world must put it there)
+        unplaced = any(t not in (h if isinstance(h, list) else h.get("known", []))
+                       for h, texts in zip(obj["hands"], obj.get("known") or []) for t in texts)
+        return throwing or obj.get("phase") == REDEAL or bool(obj.get("shown")) or open_bottom or unplaced
 
     # --- position files --------------------------------------------------------------
 
@@ -1373,6 +1390,8 @@ class DurakSpec(SpecGame[State, Move]):
         if state.redeal_seed is not None:
             obj["phase"] = REDEAL
             obj["redeal_seed"] = state.redeal_seed
+        if state.known:
+            obj["known"] = [cards(k) for k in state.known]
         return obj
 
     def state_from_json(self, obj: dict[str, Any]) -> State:
@@ -1397,6 +1416,20 @@ def _suit_letter(text: str | None) -> str | None:
 
 def _suit_name(suit: str) -> str:
     return SUIT_NAMES[suit].rstrip("s")
+
+
+def _read_known(raw: list[list[str]], state: State, deck: Deck) -> tuple[frozenset[Card], ...]:
+    """The ``known`` field: per player, cards picked up in a take that the hand still holds."""
+    if len(raw) != state.players:
+        raise PositionError(f"known: {len(raw)} entries for {state.players} players")
+    out = []
+    for p, texts in enumerate(raw):
+        cards = frozenset(deck.parse_many(texts, what=f"known[{p}]"))
+        bad = sorted(cards - state.hands[p])
+        if bad:
+            raise PositionError(f"known[{p}]: {bad[0].ascii} is not in hands[{p}]")
+        out.append(cards)
+    return tuple(out)
 
 
 def read_position(obj: Any) -> State:
@@ -1494,6 +1527,10 @@ def read_position(obj: Any) -> State:
         raise PositionError(f"phase: the position is in phase {phase(draft)}, not {obj['phase']}"
                             + (" (the redeal phase needs redeal_seed, the hidden seed of the next shuffle)"
                                if obj["phase"] == REDEAL else ""))
+    if obj.get("known") is not None:
+        draft = dataclasses.replace(draft, known=_read_known(obj["known"], draft, deck))
+        if draft.known and (draft.first_bout or redeal_seed is not None):
+            raise PositionError("known: no card is picked up before the first bout of a deal ends")
     if redeal_seed is not None:
         _check_redeal_phase(draft, obj)
     _check_position(draft, obj, default_start)

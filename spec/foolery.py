@@ -266,6 +266,10 @@ class State:
     previous_places: tuple[int, ...] | None = None
     """The previous round's places (rounds after the first): who is King, Prince, Merchant, Peasant."""
     phase: str = "play"
+    given: tuple[tuple[Card, ...], ...] = ()
+    """The cards each player gave in this round's exchange that are still in the receiver's hand
+    (known to the giver, who saw them go: 004 §Later rounds), each sorted; ``()`` when there are
+    none (:func:`norm_given`). Knowledge only: no rule reads it."""
 
     def active(self, p: int) -> bool:
         """Whether player ``p`` is still in play (has no place yet)."""
@@ -686,6 +690,29 @@ def place_payoff(place: int, players: int, rules: Rules) -> Fraction:
     return Fraction(players + 1, 2) - place
 
 
+PARTNER = {"Peasant": "King", "King": "Peasant", "Merchant": "Prince", "Prince": "Merchant"}
+"""Who receives the cards a title gives in the exchange (004 §Later rounds)."""
+
+
+def receiver_of(previous: Sequence[int] | None, giver: int) -> int | None:
+    """The player who receives the cards ``giver`` gives in the exchange of a later round (``None``:
+    a first round, or a Noble, who gives nothing)."""
+    if previous is None:
+        return None
+    partner = PARTNER.get(title(previous[giver], len(previous)))
+    return None if partner is None else place_of(previous, partner)
+
+
+def norm_given(state: State, given: Sequence[Iterable[Card]]) -> tuple[tuple[Card, ...], ...]:
+    """``given`` (one list of cards a player) kept to the cards still in each receiver's hand in
+    ``state``; ``()`` when no card is left (the canonical "nothing known")."""
+    out = []
+    for g, cards in enumerate(given):
+        r = receiver_of(state.previous_places, g)
+        out.append(_sorted(c for c in cards if r is not None and c in state.hands[r]))
+    return tuple(out) if any(out) else ()
+
+
 def later_round_dealer(previous: Sequence[int]) -> int:
     """004 §Later rounds: "Rounds after the first, the Merchant shuffles and deals the cards".
     RECONSTRUCTION: with three players (no Merchant) the second-to-last out deals."""
@@ -794,6 +821,8 @@ class FoolerySpec(SpecGame[State, Move]):
         after = replace(state, hands=tuple(hands), places=tuple(places), table=(*state.table, (p, move.cards)),
                         # pass_is_final = no: a new play gives everyone their turn again
                         passed=state.passed if rules.pass_is_final else frozenset(), skipped=None)
+        if state.given:  # a given card played leaves the receiver's hand: no longer known there
+            after = replace(after, given=norm_given(after, state.given))
         after = self._finish_if_one_left(after)
         if self.is_terminal(after):
             return after
@@ -822,6 +851,13 @@ class FoolerySpec(SpecGame[State, Move]):
         hands = list(state.hands)
         hands[giver] = tuple(c for c in hands[giver] if c not in move.cards)
         hands[receiver] = _sorted((*hands[receiver], *move.cards))
+        # 004 §Later rounds: "The King gets the Peasant's two highest cards, and gives the Peasant any
+        # two cards of his choice": the giver sees which cards she gives, so she knows where they are
+        # (the text does not make the exchange public: only the giver and the receiver know)
+        given = [list(g) for g in state.given] or [[] for _ in range(state.players)]
+        given[giver] += move.cards
+        state = replace(state, hands=tuple(hands))
+        state = replace(state, given=norm_given(state, given))
         phase = NEXT_PHASE[state.phase]
         if phase == "merchant_gives" and state.players == 3:
             phase = "play"  # 004 §Titles: "(No Princes or Merchants if with three players.)"
@@ -1027,6 +1063,9 @@ class FoolerySpec(SpecGame[State, Move]):
         obj["player"] = player
         obj["hand"] = hands[player]
         obj["hand_sizes"] = [len(h) for h in hands]
+        given = obj.pop("given", None)
+        if given and given[player]:
+            obj["given"] = given[player]  # the cards she gave that the receiver still holds
         return obj
 
     # -- view files (foolsolve.worlds, docs/views.md) --
@@ -1036,11 +1075,23 @@ class FoolerySpec(SpecGame[State, Move]):
     def view_knowledge(self, state: State, player: int) -> dict[tuple[Any, ...], Hidden]:
         """The hands of the other players still in play are hidden; a player who has finished while
         the round goes on holds nothing or, the Peasant, the Fool (004 §Fool), which the count tells,
-        so that hand is written out. The cards passed in a later round's exchange are not kept by the
-        state, so a view does not place them."""
+        so that hand is written out. The cards the viewer gave in a later round's exchange (004 §Later
+        rounds; ``given``) are known to be in the receiver's hand while she holds them."""
         over = self.is_terminal(state)
-        return {("hands", q): Hidden(len(h)) for q, h in enumerate(state.hands)
+        mine = state.given[player] if state.given else ()
+        to = receiver_of(state.previous_places, player)
+        return {("hands", q): Hidden(len(h), mine if q == to else ()) for q, h in enumerate(state.hands)
                 if q != player and (state.places[q] is None or over)}
+
+    view_drop: ClassVar[tuple[str, ...]] = ("given",)
+    knowledge_fields: ClassVar[tuple[str, ...]] = ("given",)
+
+    def view_extra(self, state: State, player: int) -> dict[str, Any]:
+        """``given`` with the viewer's own entry only (what the others gave is theirs and their
+        receivers' to know: ``null``), when she gave a card the receiver still holds."""
+        if not state.given or not state.given[player]:
+            return {}
+        return {"given": [[c.ascii for c in g] if q == player else None for q, g in enumerate(state.given)]}
 
     def view_cards(self, obj: dict[str, Any]) -> tuple[Any, list[Card], list[tuple[str, Card]]]:
         """The 78 tarot cards; seen: hands written out, the table and the discard (a view lists it)."""
@@ -1075,6 +1126,8 @@ class FoolerySpec(SpecGame[State, Move]):
             "places": list(state.places),
             "discard": [c.ascii for c in state.discard()],
         })
+        if state.given:
+            out["given"] = [[c.ascii for c in g] for g in state.given]
         return out
 
     def state_from_json(self, obj: dict[str, Any]) -> State:
@@ -1192,6 +1245,7 @@ class FoolerySpec(SpecGame[State, Move]):
         state = State(rules=rules, players=n, hands=hands, table=tuple(table), passed=passed, skipped=skipped,
                       places=places, to_move=obj["to_move"], dealer=dealer, round=round_no, previous_places=previous,
                       phase=phase)
+        state = replace(state, given=_read_given(obj.get("given"), state))
         if not self.is_terminal(state):
             tm = state.to_move
             if not state.active(tm):
@@ -1211,6 +1265,37 @@ class FoolerySpec(SpecGame[State, Move]):
         elif table or passed:
             raise PositionError("table: the round is over; the table is empty")
         return state
+
+
+def _read_given(raw: Any, state: State) -> tuple[tuple[Card, ...], ...]:
+    """The ``given`` field: for each player, cards she gave in this round's exchange that the
+    receiver still holds (a view writes ``null`` for what its viewer does not know: nothing known)."""
+    if raw is None:
+        return ()
+    n = state.players
+    if len(raw) != n:
+        raise PositionError(f"given: {len(raw)} entries for {n} players")
+    done = PHASES.index(state.phase)  # the exchange phases before this one are over
+    out: list[tuple[Card, ...]] = []
+    for g, texts in enumerate(raw):
+        cards = tuple(TAROT78.parse(t, what=f"given[{g}]") for t in texts or [])
+        if not cards:
+            out.append(())
+            continue
+        r = receiver_of(state.previous_places, g)
+        if r is None:
+            raise PositionError(f"given[{g}]: player {g} gives nothing in this round's exchange")
+        assert state.previous_places is not None
+        gives = next(ph for ph, (who, _, _) in GIVES.items() if who == title(state.previous_places[g], n))
+        if state.phase != "play" and PHASES.index(gives) >= done:
+            raise PositionError(f"given[{g}]: player {g} has not given yet (phase {state.phase})")
+        if len(set(cards)) != len(cards) or len(cards) > GIVES[gives][2]:
+            raise PositionError(f"given[{g}]: player {g} gave {GIVES[gives][2]} card(s) in the exchange")
+        missing = [c.ascii for c in cards if c not in state.hands[r]]
+        if missing:
+            raise PositionError(f"given[{g}]: {missing[0]} is not in the receiver's hand (hands[{r}])")
+        out.append(_sorted(cards))
+    return tuple(out) if any(out) else ()
 
 
 def _check_turn(state: State) -> None:

@@ -401,6 +401,15 @@ class State:
     drew_pool: bool = False
     setup_chosen: int = 0
     reshuffle: tuple[tuple[int, ...], ...] = field(default=())
+    known: tuple[frozenset[Card], frozenset[Card]] = (frozenset(), frozenset())
+    """Knowledge only (no rule reads it): the cards of each hand both players know are there, the
+    attack cards that hand took (in view of both: 003 "the defender takes what was not cancelled",
+    "surrender" and take all the cards) and still holds. An Exchange clears the exchanger's (the
+    cards go face down: the opponent cannot tell which left)."""
+    under_pool: tuple[frozenset[Card], frozenset[Card]] = (frozenset(), frozenset())
+    """Knowledge only: the cards each player put under the pool in an Exchange that are still in it
+    (003 Exchange: "putting the cards you'll exchange face down on the bottom of the pool stock":
+    known to her, not to the opponent)."""
 
 
 # --- moves -----------------------------------------------------------------------------------
@@ -1105,21 +1114,36 @@ class FoolsAndAngelsSpec(SpecGame[State, Move]):
             k = len(move.cards)
             hands[p] = (hands[p] - set(move.cards)) | frozenset(pool[:k])
             drew = state.drew_pool or state.rules.temptation_trigger == "any_pool_draw"
-            return replace(state, hands=_pair(hands), pool=pool[k:], exchanged=True, drew_pool=drew)
+            after = replace(state, hands=_pair(hands), pool=pool[k:], exchanged=True, drew_pool=drew)
+            # "face down": she knows which cards she put under the pool; the opponent cannot tell which
+            # of her hand's known cards went, so none stays known
+            known = [state.known[0], state.known[1]]
+            known[p] = frozenset()
+            under = [state.under_pool[0], state.under_pool[1]]
+            under[p] = under[p] | frozenset(move.cards)
+            return _knowledge(after, known, under)
         if isinstance(move, Attack):
             hands[p] = hands[p] - set(move.cards)
-            return replace(state, phase=DEFEND, to_move=o, hands=_pair(hands), attack=frozenset(move.cards),
-                           exchanged=False)
+            after = replace(state, phase=DEFEND, to_move=o, hands=_pair(hands), attack=frozenset(move.cards),
+                            exchanged=False)
+            return _knowledge(after, state.known, state.under_pool) if state.known[p] else after
         if isinstance(move, Defend):
             # p is the defender here.
             cancelled = next(c for t, c, _ in defence_targets(state.attack, state.rules) if t == move.target)
             # Cancelled cards and the defence are discarded; the defender takes what was not cancelled.
             hands[p] = (hands[p] - set(move.cards)) | (state.attack - cancelled)
-            return self._end_turn(replace(state, hands=_pair(hands), attack=frozenset()), attacker=o)
+            # ... in view of both: the cards taken are known to be in the defender's hand
+            known = [state.known[0], state.known[1]]
+            known[p] = known[p] | (state.attack - cancelled)
+            after = _knowledge(replace(state, hands=_pair(hands), attack=frozenset()), known, state.under_pool)
+            return self._end_turn(after, attacker=o)
         if isinstance(move, Surrender):
             # 003 "they can just "surrender" and take all the cards."
             hands[p] = hands[p] | state.attack
-            return self._end_turn(replace(state, hands=_pair(hands), attack=frozenset()), attacker=o)
+            known = [state.known[0], state.known[1]]
+            known[p] = known[p] | state.attack  # taken in view of both
+            after = _knowledge(replace(state, hands=_pair(hands), attack=frozenset()), known, state.under_pool)
+            return self._end_turn(after, attacker=o)
         if isinstance(move, Draw):
             pool = state.pool
             if move.source == "own":
@@ -1131,6 +1155,8 @@ class FoolsAndAngelsSpec(SpecGame[State, Move]):
             hands[p] = hands[p] | {card}
             after = replace(state, phase=REGROUP, hands=_pair(hands), stocks=_pair(stocks), pool=pool,
                             drawn=state.drawn + 1, drew_pool=state.drew_pool or move.source == "pool", exchanged=False)
+            if move.source == "pool" and (state.under_pool[0] or state.under_pool[1]):
+                after = _knowledge(after, state.known, state.under_pool)
             if more_draws(after):
                 return after
             return self._end_turn(after, attacker=p)
@@ -1138,7 +1164,7 @@ class FoolsAndAngelsSpec(SpecGame[State, Move]):
             return self._end_turn(state, attacker=p)
         if isinstance(move, Discard):
             hands[p] = hands[p] - {move.card}
-            return replace(state, phase=TURN, hands=_pair(hands))
+            return _knowledge(replace(state, phase=TURN, hands=_pair(hands)), state.known, state.under_pool)
         if isinstance(move, DiscardStock):
             stocks[p] = stocks[p][1:]
             return replace(state, phase=TURN, stocks=_pair(stocks))
@@ -1195,6 +1221,10 @@ class FoolsAndAngelsSpec(SpecGame[State, Move]):
         }
         if state.phase == SETUP:
             out["reshuffle"] = {k: list(v) for k, v in zip(("player0", "player1", "pool"), state.reshuffle)}
+        for key in ("known", "under_pool"):
+            value = getattr(state, key)
+            if value[0] or value[1]:
+                out[key] = [[c.ascii for c in ordered(x)] for x in value]
         return out
 
     def state_from_json(self, obj: dict[str, Any]) -> State:
@@ -1208,6 +1238,9 @@ class FoolsAndAngelsSpec(SpecGame[State, Move]):
         stocks = obj.pop("stocks")
         pool = obj.pop("pool")
         obj.pop("reshuffle", None)
+        under = obj.pop("under_pool", None)
+        if under and under[player]:
+            obj["under_pool"] = under[player]  # the cards she put under the pool, face down
         obj["player"] = player
         obj["hand"] = hands[player]
         obj["hand_sizes"] = [len(h) for h in hands]
@@ -1219,24 +1252,32 @@ class FoolsAndAngelsSpec(SpecGame[State, Move]):
     view_fields: ClassVar[dict[str, ZoneField]] = {"hands": ZoneField(per_player=True),
                                                     "stocks": ZoneField(per_player=True, ordered=True),
                                                     "pool": ZoneField(ordered=True)}
-    view_drop: ClassVar[tuple[str, ...]] = ("reshuffle",)
+    view_drop: ClassVar[tuple[str, ...]] = ("reshuffle", "under_pool")
+    knowledge_fields: ClassVar[tuple[str, ...]] = ("known", "under_pool")
 
     def view_knowledge(self, state: State, player: int) -> dict[tuple[Any, ...], Hidden]:
         """The other hand, both private stocks and the pool are hidden (face-down piles, 003 §Setup;
-        a player does not know her own stock either). The state keeps neither the cards a defender
-        took from an attack nor the cards an Exchange put under the pool, so a view does not place
-        them."""
-        out: dict[tuple[Any, ...], Hidden] = {("hands", 1 - player): Hidden(len(state.hands[1 - player]))}
+        a player does not know her own stock either). Known there: the attack cards the other hand
+        took and still holds (``known``, in view of both), and in the pool the cards the viewer put
+        under it (``under_pool``; where in the pool is not written: her cards lie under the pool's
+        other cards, but the opponent's later exchanges may lie under hers, which a view cannot say)."""
+        o = 1 - player
+        out: dict[tuple[Any, ...], Hidden] = {("hands", o): Hidden(len(state.hands[o]), tuple(state.known[o]))}
         for q in (0, 1):
             out[("stocks", q)] = Hidden(len(state.stocks[q]))
-        out[("pool",)] = Hidden(len(state.pool))
+        out[("pool",)] = Hidden(len(state.pool), tuple(state.under_pool[player]))
         return out
 
     def view_extra(self, state: State, player: int) -> dict[str, Any]:
         """``discard``: the cards out of play (beaten in a defence or discarded to Temptation, in view
-        of both), which a full position leaves implicit (every card in no zone)."""
+        of both), which a full position leaves implicit (every card in no zone); ``under_pool`` with
+        the viewer's own entry only (the opponent's is ``null``: face down) when she has cards there."""
         held = set(state.hands[0] | state.hands[1] | state.attack) | set(state.stocks[0] + state.stocks[1] + state.pool)
-        return {"discard": [c.ascii for c in SPEC_CARDS if c not in held]}
+        out: dict[str, Any] = {"discard": [c.ascii for c in SPEC_CARDS if c not in held]}
+        if state.under_pool[player]:
+            out["under_pool"] = [[c.ascii for c in ordered(x)] if q == player else None
+                                 for q, x in enumerate(state.under_pool)]
+        return out
 
     def view_cards(self, obj: dict[str, Any]) -> tuple[Any, list[Card], list[tuple[str, Card]]]:
         """The 48 cards of the game; seen: hands, stocks and the pool written out, the attack and the
@@ -1260,8 +1301,9 @@ class FoolsAndAngelsSpec(SpecGame[State, Move]):
         return obj
 
     def view_constrained(self, obj: dict[str, Any]) -> bool:
-        """Every assignment is a position (the checks read sizes, not cards)."""
-        return False
+        """Every assignment is a position (the checks read sizes, not cards), unless a knowledge field
+        (``known``, ``under_pool``) names a card its zone does not list: then a world must put it there."""
+        return _knowledge_unplaced(obj)
 
     boundary_name = "turn"
 
@@ -1282,8 +1324,31 @@ class FoolsAndAngelsSpec(SpecGame[State, Move]):
         return "\n".join(lines)
 
 
+def _knowledge_unplaced(obj: dict[str, Any]) -> bool:
+    """Whether a view's ``known`` or ``under_pool`` names a card that its zone (``hands[p]``, the
+    pool) does not list, written out or as known."""
+    for key, zones in (("known", obj["hands"]), ("under_pool", [obj.get("pool", [])] * 2)):
+        for zone, texts in zip(zones, obj.get(key) or []):
+            listed = zone if isinstance(zone, list) else zone.get("known", []) + zone.get("top", []) \
+                + zone.get("bottom", [])
+            if any(t not in listed for t in texts or []):
+                return True
+    return False
+
+
 def _pair(items: list[Any]) -> tuple[Any, Any]:
     return (items[0], items[1])
+
+
+NOTHING_KNOWN: tuple[frozenset[Card], frozenset[Card]] = (frozenset(), frozenset())
+
+
+def _knowledge(state: State, known: Any, under: Any) -> State:
+    """``state`` with ``known`` kept to the cards still in each hand and ``under`` to those still in
+    the pool (cards that left a zone are no longer known there)."""
+    pool = set(state.pool)
+    return replace(state, known=(known[0] & state.hands[0], known[1] & state.hands[1]),
+                   under_pool=(frozenset(c for c in under[0] if c in pool), frozenset(c for c in under[1] if c in pool)))
 
 
 def win_result(p: int, why: str) -> Result:
@@ -1411,11 +1476,32 @@ def state_from_json(obj: Any) -> State:
         if mover != turn_of:
             raise PositionError(f"to_move: {to_move} cannot move here: after {turns_done} turn(s) it is player "
                                 f"{turn_of}'s turn (first_player {rules.first_player})")
+    known = _read_known(obj.get("known"), "known", hands, "hands")
+    under = _read_known(obj.get("under_pool"), "under_pool", (frozenset(pool), frozenset(pool)), "pool")
+    if under[0] & under[1]:
+        raise PositionError(f"under_pool: {ordered(under[0] & under[1])[0].ascii} put under the pool by both players")
     state = State(rules, phase, to_move, hands, stocks, pool, attack, turns_done, exchanged, drawn, drew_pool,
-                  setup_chosen, reshuffle)
+                  setup_chosen, reshuffle, known, under)
     if phase == REGROUP and not more_draws(state):
         raise PositionError("phase: a regroup with no draw left would have ended")
     return state
+
+
+def _read_known(raw: Any, key: str, zones: tuple[frozenset[Card], frozenset[Card]],
+                where: str) -> tuple[frozenset[Card], frozenset[Card]]:
+    """A knowledge field (``known``: cards of each hand, ``under_pool``: cards each player put under
+    the pool), each card in its zone; ``null`` (a view: what its viewer does not know) is nothing."""
+    if raw is None:
+        return NOTHING_KNOWN
+    out = []
+    for p, texts in enumerate(raw):
+        cards = frozenset(parse_game_card(t, f"{key}[{p}]") for t in texts or [])
+        bad = [c.ascii for c in ordered(cards) if c not in zones[p]]
+        if bad:
+            zone = f"{where}[{p}]" if where == "hands" else where
+            raise PositionError(f"{key}[{p}]: {bad[0]} is not in {zone}")
+        out.append(cards)
+    return (out[0], out[1])
 
 
 def _check_attack(attack: frozenset[Card], hands: tuple[frozenset[Card], frozenset[Card]], defender: int,

@@ -357,14 +357,19 @@ def drawn_revealed(state: State) -> list[set[Card]]:
     last of everything that went under it, :func:`collected`), so a revealed card her pile no
     longer holds, and which no later round revealed (as a play or a Roshambo bonus), was drawn by
     her. It is in her hand, or face down in the centre if she has played this round."""
+    return _drawn_back(state.history, state.rules, [len(x) for x in state.piles])
+
+
+def _drawn_back(history: tuple[Round, ...], rules: Rules, pile_sizes: list[int]) -> list[set[Card]]:
+    """:func:`drawn_revealed` from the public facts it reads: the rounds, the rules, the pile sizes."""
     last: dict[Card, int] = {}
-    for r in state.history:
+    for r in history:
         for c in (*r.cards, *(c for b in r.bonus for c in b)):
             last[c] = r.winner
     out: list[set[Card]] = [set(), set(), set()]
     for p in range(PLAYERS):
-        gained = collected(state.history, p, state.rules)
-        cut = len(gained) - min(len(state.piles[p]), len(gained))
+        gained = collected(history, p, rules)
+        cut = len(gained) - min(pile_sizes[p], len(gained))
         in_pile = set(gained[cut:])
         out[p] = {c for c in gained[:cut] if last[c] == p and c not in in_pile}
     return out
@@ -850,12 +855,37 @@ class ThreeFoolsSpec(SpecGame[State, Move]):
         """A hidden face-down card is one card, not a list."""
         if "centre" in obj:
             obj["centre"] = [t[0] if isinstance(t, list) and len(t) == 1 else t for t in obj["centre"]]
-        _place_drawn(obj, rng)
         return obj
 
+    def view_presample(self, view: Any, rng: random.Random) -> dict[tuple[Any, ...], list[Card]]:
+        """The hand and face-down card of each player who has both hidden and drew revealed cards
+        back (:func:`_view_drawn`: those cards are among them), drawn first: the set of her hand and
+        face-down card is those cards and a uniform sample of the other unseen cards, and her
+        face-down card one of that set, uniformly. Every such filling leaves the same cards for the
+        other zones, all of whose fillings are worlds, so the world is uniform by construction."""
+        drawn = _view_drawn(view.obj)
+        taken = set().union(*drawn.values())
+        pool = [c for c in view.unseen if c not in taken]
+        out: dict[tuple[Any, ...], list[Card]] = {}
+        for q, cards in sorted(drawn.items()):
+            hand, down = view.zone(("hands", q)), view.zone(("centre", q))
+            need = hand.unknown + down.unknown - len(cards) if hand is not None and down is not None else -1
+            if need < 0 or hand is None or down is None or hand.hidden.known or not cards <= set(view.unseen):
+                return {}  # not a view the rules allow: the world's checks say why
+            extra = rng.sample(pool, need) if need <= len(pool) else None
+            if extra is None:
+                return {}
+            pool = [c for c in pool if c not in extra]
+            both = [*sorted(cards), *extra]
+            rng.shuffle(both)
+            out[down.path], out[hand.path] = both[:down.unknown], both[down.unknown:]
+        return out
+
     def view_constrained(self, obj: dict[str, Any]) -> bool:
-        """Every assignment is a position (the checks read sizes, not cards)."""
-        return False
+        """Where a player with a hidden face-down card drew revealed cards back (:func:`_view_drawn`),
+        the history checks refuse a world that puts one of them elsewhere; every other assignment
+        is a position (the checks read sizes, not cards)."""
+        return bool(_view_drawn(obj))
 
     # -- positions --------------------------------------------------------------------------------
     def state_to_json(self, state: State) -> dict[str, Any]:
@@ -1135,44 +1165,18 @@ SPEC = ThreeFoolsSpec()
 """The spec instance."""
 
 
-def _place_drawn(obj: dict[str, Any], rng: random.Random) -> None:
-    """In a world of a view: the revealed cards a player drew back (:func:`drawn_revealed`) are in
-    her hand or her face-down card. The view places them in her hand, except while she has a card
-    face down (it may be one of them); then the world's draw may have put them elsewhere, and each
-    such card changes places with a random card of her hand or face-down card that is not one of
-    them (the history checks, :func:`_check_history`, refuse the world otherwise)."""
+def _view_drawn(obj: dict[str, Any]) -> dict[int, set[Card]]:
+    """For a view file's JSON: each player whose hand and face-down card are both hidden, with the
+    revealed cards she drew back (:func:`drawn_revealed`; none: left out). Those cards are in her
+    hand or her face-down card, which one the view cannot tell, so it lists them in neither."""
     try:
         history = tuple(_round_from_json(r, f"rounds[{i}]") for i, r in enumerate(obj.get("rounds", [])))
         rules = rules_from_json(Rules, obj.get("rules"))
-        centre = obj.get("centre", [None, None, None])
-        hands, piles = obj["hands"], obj["piles"]
-        card = {c: c.ascii for c in PILATCH45}
-        where: dict[Card, tuple[list[Any], int]] = {}
-        for lists in (hands, piles, [centre]):
-            for cards in lists:
-                for i, t in enumerate(cards):
-                    if isinstance(t, str):
-                        where[PILATCH45.parse(t, what="card")] = (cards, i)
+        piles, hands = obj["piles"], obj["hands"]
+        centre = obj.get("centre") or [None] * PLAYERS
+        sizes = [p["count"] if isinstance(p, dict) else len(p) for p in piles]
+        drawn = _drawn_back(history, rules, sizes)
     except (InputError, ValueError, KeyError, TypeError, IndexError):
-        return
-    last: dict[Card, int] = {}
-    for r in history:
-        for c in (*r.cards, *(c for b in r.bonus for c in b)):
-            last[c] = r.winner
-    for q in range(PLAYERS):
-        if not isinstance(centre[q], str) or not isinstance(hands[q], list):
-            continue
-        gained = collected(history, q, rules)
-        cut = len(gained) - min(len(piles[q]), len(gained))
-        kept = set(gained[cut:])
-        drawn = {c for c in gained[:cut] if last[c] == q and c not in kept}
-        own = [(hands[q], i) for i in range(len(hands[q]))] + [(centre, q)]
-        free = [slot for slot in own if PILATCH45.parse(slot[0][slot[1]], what="card") not in drawn]
-        rng.shuffle(free)
-        for c in sorted(drawn):
-            if c not in where or where[c] in own or not free:
-                continue
-            (src, i), (dst, j) = where[c], free.pop()
-            other = PILATCH45.parse(dst[j], what="card")
-            src[i], dst[j] = dst[j], card[c]
-            where[other], where[c] = (src, i), (dst, j)
+        return {}
+    return {q: drawn[q] for q in range(PLAYERS)
+            if drawn[q] and isinstance(hands[q], dict) and isinstance(centre[q], dict)}

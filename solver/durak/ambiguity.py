@@ -70,7 +70,7 @@ def two_player_view(state: D.State) -> tuple[D.State, tuple[int, int]] | None:
         return state, (0, 1)
     if state.table or state.to_move != state.attacker or state.attacker not in holding:
         return None
-    obj = D.SPEC.state_to_json(state)
+    obj = D.SPEC.without_knowledge(D.SPEC.state_to_json(state))  # (what the players know: no value)
     a, b = holding
     index = {a: 0, b: 1}
     att = index[state.attacker]

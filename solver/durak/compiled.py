@@ -37,10 +37,11 @@ from numba.extending import intrinsic
 
 from foolsolve.engines import durak_kernel
 from foolsolve.engines.durak import BEATERS, PEREVODNOY, EngineRules, EngineState, cap, game_result
-from foolsolve.engines.durak_kernel import GOES_ON
+from foolsolve.engines.durak_kernel import GOES_ON, LEADER_DEFENDER
 from foolsolve.solver.base import SearchLimit
 from foolsolve.solver.durak import shared
 from foolsolve.solver.durak.shared import (
+    C_AFTER_TAKE,
     C_CANONICAL,
     C_COVER_ORDER,
     C_ETC,
@@ -54,10 +55,9 @@ from foolsolve.solver.durak.shared import (
     C_SH0,
     C_SH1,
     C_SH2,
-    C_SIMPLE,
     C_SURE,
     C_TAKE_FIRST,
-    C_TAKE_THROWS,
+    C_THROW_INS,
     C_THROW_SETS,
     C_TMASK,
     C_TWINS,
@@ -260,7 +260,7 @@ def load(everything: bool = False, announce: bool | None = None) -> None:
     for name, func, sig, opts in KERNELS:
         if not is_compiled(name):
             g[name] = _dispatcher(func, opts)
-            todo.append((g[name], sig))
+            todo.append((name, g[name], sig))
     compile_kernels(todo, sys.stderr.isatty() if announce is None else announce)
     _ready = _ready_all = True
 
@@ -271,37 +271,72 @@ def is_compiled(name: str | None = None) -> bool:
     return hasattr(globals()[name], "signatures") and bool(globals()[name].signatures)
 
 
-COMPILE_SECONDS = 30
-"""What the kernel's first compile takes on an idle machine (two cores, 2020s x86-64)."""
+def compile_kernels(todo: list[tuple[str, Any, str]], announce: bool, record: Path | bool | None = True) -> None:
+    """Compile (or load from the cache) each function ``(name, dispatcher, signature)`` of ``todo``
+    in order, announcing it on stderr when ``announce``: one line, rewritten in place about once a
+    second, with the functions done, the share of the work done and the time left, both measured
+    from the durations the last compile on this machine recorded (:mod:`.compile_record`). Each
+    function compiled here (not loaded from numba's cache) has its CPU and wall seconds added to
+    that record (``record``: its path, ``True`` for the user's cache folder, ``None`` for none),
+    also when a Ctrl-C stops the compile."""
+    from foolsolve.solver.durak import compile_record as cr
 
-
-def compile_kernels(todo: list[tuple[Any, str]], announce: bool) -> None:
-    """Compile (or load from the cache) each function of ``todo`` in order, announcing it on
-    stderr when ``announce``: one line, rewritten in place with the count done."""
-    t0 = time.monotonic()
+    path = cr.record_path() if record is True else record or None
+    est = cr.Estimate.of([name for name, _, _ in todo], cr.read_record(path))
+    t0, c0 = time.monotonic(), time.process_time()
     loaded = 0
+    measured: dict[str, dict[str, float]] = {}
+    at: list[float] = [0, c0]  # the function being compiled, and the CPU clock when it began
+    lock = threading.Lock()
+    stop = threading.Event()
 
-    def show(i: int, end: str = "") -> None:
+    def show(end: str = "") -> None:
         if announce:
-            sys.stderr.write(f"\rcompiling the Durak search once, about {COMPILE_SECONDS} s (Ctrl-C keeps "
-                             f"progress): {i}/{len(todo)}, {time.monotonic() - t0:.0f} s{end}")
-            sys.stderr.flush()
+            with lock:
+                now = time.process_time()
+                text = est.line(int(at[0]), now - at[1], time.monotonic() - t0, now - c0)
+                sys.stderr.write(f"\r{text}\x1b[K{end}")
+                sys.stderr.flush()
 
+    def tick() -> None:
+        while not stop.wait(1.0):
+            show()
+
+    def halt() -> None:
+        stop.set()
+        if ticker.is_alive():
+            ticker.join()
+
+    ticker = threading.Thread(target=tick, name="foolsolve-durak-compile-progress", daemon=True)
     try:
-        for i, (disp, sig) in enumerate(todo):
-            show(i)
+        if announce:
+            show()
+            ticker.start()
+        for i, (name, disp, sig) in enumerate(todo):
+            with lock:
+                at[:] = [i, time.process_time()]
+            w0 = time.monotonic()
             _allow(disp, True)
             try:
                 hits = sum(disp.stats.cache_hits.values())
                 disp.compile(sig)
-                loaded += sum(disp.stats.cache_hits.values()) - hits
+                hit = sum(disp.stats.cache_hits.values()) - hits
             finally:
                 _allow(disp, False)
-        show(len(todo), f" ({loaded} from an earlier run)\n" if loaded else "\n")
+            loaded += hit
+            if not hit:
+                measured[name] = {"cpu": time.process_time() - at[1], "wall": time.monotonic() - w0}
+            with lock:
+                at[:] = [i + 1, time.process_time()]
+        halt()
+        show(f" ({loaded} from an earlier run)\n" if loaded else "\n")
     except BaseException:
-        if announce:
-            sys.stderr.write("\n")
+        halt()
+        show("\n")  # where the compile stopped
         raise
+    finally:
+        halt()
+        cr.write_record(path, measured)
 
 
 @_jit("int64(int64)")
@@ -323,6 +358,11 @@ _bout_cap = _jit("int64(int64, int64)", inline=True, name="_bout_cap")(durak_ker
 _lead_heads = _jit("int64(int64, int64)", inline=True, name="_lead_heads")(durak_kernel.lead_heads)
 _throw_cards = _jit("int64(int64, int64)", inline=True, name="_throw_cards")(durak_kernel.throw_cards)
 _two_player_end = _jit("int64(int64, int64, int64)", inline=True, name="_two_player_end")(durak_kernel.two_player_end)
+# the flow of play the search's positions reach (two players, the stock empty): who may throw in,
+# who leads the next bout
+_throw_ins_open = _jit("boolean(int64, int64, int64)", inline=True, name="_throw_ins_open")(
+    durak_kernel.throw_ins_open)
+_next_leader = _jit("int64(int64, int64)", inline=True, name="_next_leader")(durak_kernel.next_leader)
 ALL = shared.CARD_BITS
 """Every card (bits 0..62): ``_throw_cards(ALL, x)`` is every card of a rank in ``x``."""
 
@@ -984,7 +1024,7 @@ def _etc_take(ttl: Any, cfg: Any, a: int, d: int, tab: int, room: int, ar: int, 
     ``(value, ka, kd)``, the value being the defence node's when the next lead's stored upper
     bound proves it at least ``beta``, else NOMOVE; ``(ka, kd)`` is that next lead's key (the
     take's search starts there), ``(0, 0)`` when a throw-in is possible."""
-    if cfg[C_TAKE_THROWS] and room > 0 and tab & ar:
+    if _throw_ins_open(cfg[C_THROW_INS], 1, cfg[C_AFTER_TAKE]) and room > 0 and tab & ar:
         return NOMOVE, 0, 0
     ka, kd = _canon_or(a, d | tab, cfg)
     packed = _lget(ttl, ka, kd)
@@ -1136,7 +1176,7 @@ def _search(ttl: Any, ttb: Any, cfg: Any, beat: Any, ctl: Any, stk: Any, kind: i
         end = _two_player_end(a, d, cfg[C_LASTDEF])
         if end != GOES_ON:
             return end
-        if fresh:  # beaten: the defender leads next
+        if _next_leader(one - fresh, zero) == LEADER_DEFENDER:  # (beaten) the defender leads next
             if cfg[C_CANONICAL]:
                 d, a = _canon(d, a, cfg)
             return -_search(ttl, ttb, cfg, beat, ctl, stk,
@@ -1147,7 +1187,7 @@ def _search(ttl: Any, ttb: Any, cfg: Any, beat: Any, ctl: Any, stk: Any, kind: i
 
     if kind == K_TAKE:
         tab = ta | tc
-        if cfg[C_TAKE_THROWS] and room > 0 and _throw_cards(a, tab):
+        if _throw_ins_open(cfg[C_THROW_INS], one, cfg[C_AFTER_TAKE]) and room > 0 and _throw_cards(a, tab):
             if cfg[C_THROW_SETS]:
                 return -_search(ttl, ttb, cfg, beat, ctl, stk,
                                 k_take_set, a, d, tab, zero, zero, room, zero, -beta, -alpha)
@@ -1260,7 +1300,7 @@ def _search(ttl: Any, ttb: Any, cfg: Any, beat: Any, ctl: Any, stk: Any, kind: i
         thr = 0
         tab_ar = 0
         if targets:
-            thr = ar if (not cfg[C_SIMPLE] and room > 0) else 0
+            thr = ar if (_throw_ins_open(cfg[C_THROW_INS], zero, cfg[C_AFTER_TAKE]) and room > 0) else 0
             tab_ar = tab & thr
         base = ctl[T_SP]
         if base + BOUT_FRAME > stk.shape[0]:

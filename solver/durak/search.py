@@ -23,7 +23,6 @@ from foolsolve.engines.durak import (
     PEREVODNOY,
     RANK_LANES,
     RANK_MASKS,
-    SIMPLE,
     SUIT_MASKS,
     EngineRules,
     EngineState,
@@ -37,11 +36,15 @@ from foolsolve.engines.durak import (
 )
 from foolsolve.engines.durak_kernel import (
     GOES_ON,
+    LEADER_DEFENDER,
     bout_cap,
     bout_limit,
     lead_heads,
+    next_leader,
+    refill,
     show_fits,
     throw_cards,
+    throw_ins_open,
     transfer_fits,
     transfer_open,
     two_player_end,
@@ -62,7 +65,6 @@ from foolsolve.solver.base import (
 from foolsolve.solver.durak.shared import (
     CARD_BITS,
     DRAW,
-    HAND,
     LOSS,
     LOW_RANK,
     NOMOVE,
@@ -392,9 +394,10 @@ class _Search:
         self.beat = BEATERS[trump]
         self.tmask = SUIT_MASKS[trump] if trump != NO_TRUMP else 0
         self.ntmask = ~self.tmask
-        self.simple = er.variant == SIMPLE
         self.perev = perev = er.variant == PEREVODNOY
-        self.take_throws = er.throw_ins and er.throw_after_take
+        # whether the attacker may throw in after the last cover, and after a take
+        self.throws = throw_ins_open(er.throw_ins, False, er.throw_after_take)
+        self.take_throws = throw_ins_open(er.throw_ins, True, er.throw_after_take)
         self.both_out = two_player_end(0, 0, er.lastdef_loses)  # for the attacker when both go out together
         self.lastdef = er.lastdef_loses
         self.can_show = perev and er.show_trump and trump != NO_TRUMP
@@ -502,6 +505,12 @@ def _after_node(ctx: _Search, lv: _Level) -> NodeFn:
     """BOUT END: draw from the stock, see who is out, or go on to the next bout's lead."""
     # two_player_end by table: it reads only which hands are empty (index 2 * (not a) + (not d))
     ends = tuple(two_player_end(int(not i & 2), int(not i & 1), ctx.lastdef) for i in range(4))
+    # refill by table: whether a hand of n cards draws the one stock card (the bout's attacker
+    # draws first: the kernel's draw_order for two players)
+    draws = tuple(refill(n, 1) > 0 for n in range(CARD_BITS.bit_length() + 1))
+    # next_leader by table, by "beaten": whether the finished bout's defender leads the next one
+    # (the defender is never out here: the game is over first)
+    swap = tuple(next_leader(int(not beaten), 0) == LEADER_DEFENDER for beaten in (False, True))
     canonical = ctx.canonical
     canon = ctx.canon
     sc = lv.sc
@@ -512,18 +521,18 @@ def _after_node(ctx: _Search, lv: _Level) -> NodeFn:
         """The bout is over (``d`` already holds a taken table): draw, go out, go on.
         Value for the attacker of the finished bout."""
         if sc >= 0:
-            if a.bit_count() < HAND:
+            if draws[a.bit_count()]:
                 a |= scbit
-            elif d.bit_count() < HAND:
+            elif draws[d.bit_count()]:
                 d |= scbit
             else:  # nobody draws: the stock card stays, nobody goes out
-                if beaten:
+                if swap[beaten]:
                     return -nxt[0](d, a, -beta, -alpha)
                 return nxt[0](a, d, alpha, beta)
         end = ends[2 * (not a) + (not d)]
         if end != GOES_ON:
             return end
-        if beaten:
+        if swap[beaten]:
             if canonical:
                 d, a = canon(d, a)
             return -nxt[1](d, a, -beta, -alpha)
@@ -769,7 +778,7 @@ def _defend_node(ctx: _Search, lv: _Level) -> NodeFn:
     (perevodnoy), or takes."""
     beat = ctx.beat
     tmask = ctx.tmask
-    simple = ctx.simple
+    throws = ctx.throws
     perev = ctx.perev
     take_throws = ctx.take_throws
     lastdef = ctx.lastdef
@@ -873,7 +882,7 @@ def _defend_node(ctx: _Search, lv: _Level) -> NodeFn:
         # holds the cards he could throw in on (none when he may not throw)
         tm = targets
         if tm:
-            thr = ar if not simple and room > 0 else 0
+            thr = ar if throws and room > 0 else 0
             tab_ar = tab & thr
         while tm:
             u = tm & -tm
@@ -1704,14 +1713,14 @@ def _solve(s: EngineState, eg: Solver | Any, want_moves: bool, want_pv: bool, t0
     """:func:`solve`'s answer by the search ``eg``."""
     res = game_result(s)
     if res is not None:
-        return SolveResult(game="durak", to_move=s.to_move, value=wdl(_outcome(res, s.to_move)), moves=[], pv=[],
+        return SolveResult(game=dspec.META.name, to_move=s.to_move, value=wdl(_outcome(res, s.to_move)), moves=[], pv=[],
                            nodes=0, seconds=time.perf_counter() - t0, best=[], notes=[f"game over: {res.label}"])
     if not legal(s):
         raise InputError("position: no legal moves although the game is not over")
     perev_note = ["endless play (a repeated position) counts as a draw"] if s.er.variant == PEREVODNOY else []
     if not want_moves:
         v = eg.value(s)
-        return SolveResult(game="durak", to_move=s.to_move, value=wdl(v), moves=[], pv=[], nodes=eg.nodes,
+        return SolveResult(game=dspec.META.name, to_move=s.to_move, value=wdl(v), moves=[], pv=[], nodes=eg.nodes,
                            seconds=time.perf_counter() - t0, best=[], value_only=True,
                            notes=["moves=false: the game value alone was searched", *perev_note])
     # The moves are valued without asking the position first: measured side by side on the
@@ -1728,5 +1737,5 @@ def _solve(s: EngineState, eg: Solver | Any, want_moves: bool, want_pv: bool, t0
     if want_pv:
         pv, notes = principal_variation(eg, s, top, mv)
     notes += perev_note
-    return SolveResult(game="durak", to_move=s.to_move, value=wdl(top), moves=moves, pv=pv, nodes=eg.nodes,
+    return SolveResult(game=dspec.META.name, to_move=s.to_move, value=wdl(top), moves=moves, pv=pv, nodes=eg.nodes,
                        seconds=time.perf_counter() - t0, best=best, notes=notes)

@@ -21,8 +21,6 @@ from foolsolve.errors import InputError
 WIN, DRAW, LOSS = 1, 0, -1
 NOMOVE = -3
 """Search value of a restricted node with nothing to do (below any real value)."""
-HAND = 6
-"""Players draw up to six."""
 LOW_RANK = 2
 """Lowest rank index of any deck (the 2 of the 52-card deck): canonical ranks start here."""
 SUIT0 = 0xFFFF
@@ -130,7 +128,7 @@ def owner_key(av: int, dv: int) -> int:
 K_LEAD, K_DEF, K_THROW, K_TAKE_SET, K_TAKE_SEQ, K_AFTER, K_TAKE = 0, 1, 2, 3, 4, 5, 6
 
 # configuration slots (:func:`config`)
-C_TRUMP, C_SIMPLE, C_TAKE_THROWS, C_LASTDEF, C_LIMIT = 0, 1, 2, 3, 4
+C_TRUMP, C_THROW_INS, C_AFTER_TAKE, C_LASTDEF, C_LIMIT = 0, 1, 2, 3, 4
 C_TWINS, C_TAKE_FIRST, C_COVER_ORDER, C_THROW_SETS, C_QUICK = 5, 6, 7, 8, 9
 C_CANONICAL, C_SURE, C_FORCING, C_LOSS_TEST, C_MULTI_LEADS, C_ETC = 10, 11, 12, 13, 14, 15
 C_TMASK, C_SH0, C_SH1, C_SH2, C_RANK_ORDER = 16, 17, 18, 19, 20
@@ -147,8 +145,8 @@ def config(er: EngineRules, trump: int, red: Reductions) -> list[int]:
     each slot ``C_*`` (the reductions as the Python search applies them to these rules)."""
     cfg = [0] * CFG_SIZE
     cfg[C_TRUMP] = trump
-    cfg[C_SIMPLE] = er.variant == SIMPLE
-    cfg[C_TAKE_THROWS] = er.throw_ins and er.throw_after_take
+    cfg[C_THROW_INS] = er.throw_ins  # (the kernel's throw_ins_open reads these two)
+    cfg[C_AFTER_TAKE] = er.throw_after_take
     cfg[C_LASTDEF] = er.lastdef_loses
     cfg[C_LIMIT] = bout_limit(False, False, er.first_limit, er.first_take6, er.six_always, 0)  # stock empty
     cfg[C_TWINS] = red.twins

@@ -33,9 +33,14 @@ earlier plays of the trick and the cards set aside are left out, since no rule r
 once the combination to beat is known. Once no hand holds five cards of a suit, no flush can
 ever be formed (hands only shrink) and suits no longer matter: hands are keyed by their
 number of cards of each rank, and of several moves equal up to suits only the first is
-searched. ``reduced=false`` keys on the engine's full key and searches every move (the
-tests check both give the same answers); exhaustive minimax over the spec and networkx
-retrograde analysis check the values on small positions.
+searched. Ranks and trump numbers are renumbered in the key (:func:`canonical`): the values
+some hand holds by their place in order, the play to beat by where it falls among them, and
+adjacency kept only between ranks that can still be part of one hand's straight. So cards
+that no other held card separates share table entries (rank equivalence, as in double-dummy
+bridge solvers); not with ``straight_wrap`` or where five of a kind is possible, the two rules
+that read a value otherwise. ``reduced=false`` keys on the engine's full key and searches
+every move (the tests check both give the same answers); exhaustive minimax over the spec and
+networkx retrograde analysis check the values on small positions.
 """
 
 from __future__ import annotations
@@ -105,6 +110,125 @@ def search_order(move: int) -> tuple[int, int]:
     return (-move.bit_count(), 100 if top == 64 else top if top > 64 else top & 15)
 
 
+def _value_table(present: int, top: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """For the values ``0..top`` and the bit mask ``present`` of values some hand holds: each
+    present value's place in order (``1, 2, ...``; 0 for the absent ones), and every value's
+    code against the present ones (``2 * place`` for a present value, ``2 * (present values
+    below it) + 1`` for an absent one), which keeps its order and equality with each present
+    value."""
+    place = [0] * (top + 1)
+    code = [0] * (top + 1)
+    c = 0
+    for v in range(1, top + 1):
+        if present >> v & 1:
+            c += 1
+            place[v] = c
+            code[v] = 2 * c
+        else:
+            code[v] = 2 * c + 1
+    return tuple(place), tuple(code)
+
+
+_VALUE_TABLES: dict[tuple[int, int], tuple[tuple[int, ...], tuple[int, ...]]] = {}
+
+
+def value_table(present: int, top: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """:func:`_value_table`, cached (at most 50,000 tables: a 21-trump mask has 2^21 subsets)."""
+    hit = _VALUE_TABLES.get((present, top))
+    if hit is None:
+        if len(_VALUE_TABLES) > 50_000:
+            _VALUE_TABLES.clear()
+        hit = _VALUE_TABLES[(present, top)] = _value_table(present, top)
+    return hit
+
+
+def _relabel(word: int, vmap: tuple[int, ...]) -> int:
+    out = 0
+    while word:
+        low = word & -word
+        word ^= low
+        out |= 1 << vmap[low.bit_length() - 1]
+    return out
+
+
+_RELABELLED: dict[int, int] = {}
+"""``present << 24 | word`` -> ``word`` renumbered by the places of ``present``. Rank masks use
+bits 1-14; :func:`canonical` passes trump masks shifted up by 15, so the two never meet."""
+
+
+def relabel(word: int, present: int, place: tuple[int, ...]) -> int:
+    """``word``'s values by their place among ``present`` (cached)."""
+    k = present << 24 | word
+    hit = _RELABELLED.get(k)
+    if hit is None:
+        if len(_RELABELLED) > 500_000:
+            _RELABELLED.clear()
+        hit = _RELABELLED[k] = _relabel(word, place)
+    return hit
+
+
+Canonical = tuple[tuple[int, ...], "tuple[int, int, int] | None", int]
+
+
+def canonical(hands: tuple[int, ...], top: tuple[int, int, int] | None, wrap: bool) -> Canonical | None:
+    """The hands, the play to beat and the ranks whose adjacency matters, with card values
+    renumbered: the ranks and the trump numbers some hand holds by their place in order, the
+    play to beat by its code against them (:func:`value_table`), and the adjacent ranks that
+    can still be part of a straight by place (the links of ranks ``r`` and ``r + 1`` that lie in
+    five ranks in a row held by one hand: hands only shrink, so a pair of ranks without it
+    never gets it back, and adjacency matters to straights alone). ``None`` where a value
+    is read otherwise: ``straight_wrap`` (the ace next to the King) and five of a kind (its rank
+    compared with trump numbers).
+
+    Every other rule of play reads ranks and trump numbers through equality and order (sets,
+    full houses, flushes, five-card hands by their highest card, trumping with a higher top
+    trump, the play to beat) and adjacency within one hand (straights), and these determine
+    all of those for every card still held and for the play to beat. So two positions with
+    the same image are the same game up to renaming cards and have the same value: cards
+    that no other held card separates ("rank equivalence", as in double-dummy bridge
+    solvers) share table entries."""
+    if wrap or (top is not None and top[0] == E.HAND and top[2] >> 4 == E.FIVE):
+        return None
+    union = links = 0
+    for h in hands:
+        if h:
+            if h & h >> 16 & h >> 32 & h >> 48 & h >> 64 & 0x7FFE:
+                return None  # five of a kind possible
+            r = (h | h >> 16 | h >> 32 | h >> 48) & 0x7FFE
+            w = r & r >> 1 & r >> 2 & r >> 3 & r >> 4
+            if w:
+                links |= w | w << 1 | w << 2 | w << 3
+            union |= h
+    ranks = (union | union >> 16 | union >> 32 | union >> 48) & 0x7FFE
+    trumps = (union >> 64) & ~1
+    rplace, rcode = value_table(ranks, 15)
+    tplace, tcode = value_table(trumps, 21)
+    tkey = trumps << 15  # trump masks apart from rank masks in the relabel cache
+    out = []
+    for h in hands:
+        if not h:
+            out.append(0)
+            continue
+        m = h & E.FOOL_BIT
+        for sh in (0, 16, 32, 48):
+            w = (h >> sh) & 0x7FFE
+            if w:
+                m |= relabel(w, ranks, rplace) << sh
+        t = (h >> 64) & ~1
+        if t:
+            m |= relabel(t, tkey, tplace) << 64
+        out.append(m)
+    if top is not None:
+        kind, count, key = top
+        if kind == E.SET:
+            top = (kind, count, rcode[key])
+        elif kind == E.HAND:
+            top = (kind, count, (key >> 4) * 32 + rcode[key & 15])
+        elif kind == E.TRUMPS:
+            top = (kind, count, tcode[key])
+    return tuple(out), top, relabel(links, ranks, rplace) if links else 0
+
+
 class Solver:
     """Searches of one position (a transposition table per concept and player)."""
 
@@ -122,15 +246,24 @@ class Solver:
         self.suit_free = False
         """Set once the root is :func:`flushless` (then so is every later position)."""
         self.in_play = 0
+        self.canonical = reduced
+        """Key the tables on :func:`canonical` hands and play to beat where it applies."""
 
     def key(self, s: E.EngineState) -> Hashable:
         """The transposition key (see the module docstring)."""
         if not self.reduced:
             return E.ENGINE.key(s)
         owner = s.table[-1][0] if s.table else -1
+        hands, top = s.hands, s.top
+        tag = 0
+        if self.canonical:
+            c = canonical(hands, top, s.ctx.wrap)
+            if c is not None:
+                hands, top, links = c
+                tag = 2 + 2 * links
         if self.suit_free or all(flushless(h) for h in s.hands):
-            return (0, tuple(map(rank_counts, s.hands)), s.top, owner, s.passed, s.skipped, s.places, s.to_move)
-        return (1, s.hands, s.top, owner, s.passed, s.skipped, s.places, s.to_move)
+            return (tag, tuple(map(rank_counts, hands)), top, owner, s.passed, s.skipped, s.places, s.to_move)
+        return (tag + 1, hands, top, owner, s.passed, s.skipped, s.places, s.to_move)
 
     def distinct(self, s: E.EngineState, moves: list[int]) -> list[int]:
         """``moves`` without those equal to an earlier one up to suits, when suits no longer

@@ -1,6 +1,7 @@
-"""The rules kernel (engines/durak_kernel.py) against the spec: each rule decision the engine, the
-native playout and both searches take from it gives the spec's answer (the compiled copies of these
-functions are checked against the kernel in tests/durak/test_jit.py)."""
+"""The rules kernel (engines/durak_kernel.py) against the spec: each rule decision and each step of
+the flow of play the engine, the native playout and both searches take from it gives the spec's
+answer (the compiled copies of these functions are checked against the kernel in
+tests/durak/test_jit.py)."""
 
 from __future__ import annotations
 
@@ -11,14 +12,28 @@ from itertools import product
 import pytest
 
 from foolsolve.cards import FRENCH52
-from foolsolve.engines.durak import SUIT_SLOT, erules, from_spec_state, rank_set
+from foolsolve.engines.durak import SUIT_SLOT, erules, from_spec_state, rank_set, seat_list
 from foolsolve.engines.durak_kernel import (
     BEATERS,
     GOES_ON,
+    LEADER_AFTER,
+    LEADER_DEFENDER,
+    NO_FOOL,
+    PLAYING,
     bout_cap,
     bout_limit,
+    draw_order,
+    fool,
+    goes_out,
     lead_heads,
+    next_leader,
+    next_seat,
+    refill,
     throw_cards,
+    throw_ins_open,
+    thrower_order,
+    throwers_after,
+    transfer_attacker,
     two_player_end,
 )
 from foolsolve.games.durak import random_game
@@ -120,3 +135,137 @@ def test_two_player_end_is_the_specs_end_of_the_game(outcome: str) -> None:
             assert got == GOES_ON
         else:
             assert got == res.payoffs[0]
+
+
+# --- the flow of play -----------------------------------------------------------------------
+
+
+def _seatings() -> list[tuple[int, int, int, int]]:
+    """Every ``(players, gone, attacker, defender)``: 2-6 seats, any seats out but two or more in,
+    the attacker and the defender two different players still in."""
+    out = []
+    for n in range(2, 7):
+        for gone in range(1 << n):
+            alive = [p for p in range(n) if not gone >> p & 1]
+            out += [(n, gone, a, d) for a in alive for d in alive if a != d]
+    return out
+
+
+SEATINGS = _seatings()
+
+
+def _seated(n: int, gone: int, attacker: int, defender: int, **rules: object) -> dspec.State:
+    """A spec state with these seats (what the spec's seat functions read; the hands do not matter)."""
+    return dataclasses.replace(BASE, rules=dataclasses.replace(BASE.rules, **rules), players=n,
+                               out=tuple(p for p in range(n) if gone >> p & 1), attacker=attacker, defender=defender)
+
+
+def test_next_seat_thrower_order_and_draw_order_are_the_specs_for_every_seating() -> None:
+    for n, gone, a, d in SEATINGS:
+        for throwers in ("all", "neighbours"):
+            st = _seated(n, gone, a, d, throwers=throwers)
+            assert seat_list(thrower_order(a, d, n, gone, throwers == "neighbours")) == dspec.throwers(st)
+        assert seat_list(draw_order(a, d, n, gone)) == dspec.draw_order(st)
+        for p in range(n):
+            assert next_seat(p, n, gone) == dspec.next_player(st, p)
+
+
+def test_who_is_asked_after_a_pass_or_a_throw_in_to_a_taker_is_the_specs() -> None:
+    for n, gone, a, d in SEATINGS:
+        for throwers in ("all", "neighbours"):
+            st = _seated(n, gone, a, d, throwers=throwers)
+            order = thrower_order(a, d, n, gone, throwers == "neighbours")
+            for p in range(n):
+                after = dspec.throwers_after(st, p)
+                assert seat_list(throwers_after(order, p, False)) == after
+                assert seat_list(throwers_after(order, p, True)) == [p, *after]
+
+
+def test_the_next_leader_is_the_specs_next_attacker() -> None:
+    for n, gone, a, d in SEATINGS:
+        st = _seated(n, gone, a, d)
+        for taken, d_out in product((False, True), repeat=2):
+            out = (*st.out, d) if d_out else st.out
+            now = gone | (1 << d if d_out else 0)
+            if n - len(out) < 1:
+                continue
+            lead = next_leader(taken, d_out)
+            got = d if lead == LEADER_DEFENDER else next_seat(d, n, now)
+            assert got == dspec.next_attacker(st, taken, out)
+
+
+def test_the_attacker_after_a_transfer_is_the_specs() -> None:
+    deck = FRENCH52.cards
+    for n, gone, a, d in SEATINGS:
+        for lead in ("transferrer", "bout_leader"):
+            st = _seated(n, gone, a, d, variant=dspec.PEREVODNOY, transfer_lead=lead)
+            st = dataclasses.replace(st, hands=tuple(frozenset(deck[6 * p:6 * p + 6]) for p in range(n)),
+                                     table=((deck[40], None),))
+            card = deck[6 * d]
+            after = dspec.SPEC._transfer(st, card, show=False)
+            new = dspec.transfer_target(st)
+            assert after.defender == new
+            assert transfer_attacker(a, d, new, lead == "bout_leader") == after.attacker
+
+
+def test_refill_is_the_specs_draw() -> None:
+    deck = FRENCH52.cards
+    for held, left in product(range(10), range(8)):
+        hands = [list(deck[:held]), list(deck[20:26])]  # the defender holds six: he draws none
+        stock = list(deck[40:40 + left])
+        st = dataclasses.replace(BASE, hands=tuple(frozenset(h) for h in hands), stock=tuple(stock))
+        drawn = [frozenset(h) for h in hands]
+        dspec.draw_cards(st, drawn, stock)
+        assert len(drawn[0]) - held == refill(held, left)
+
+
+def test_going_out_and_the_fool_are_the_specs() -> None:
+    deck = FRENCH52.cards
+    for n in range(2, 7):
+        for gone, empty, stocked in product(range(1 << n), range(1 << n), (False, True)):
+            if empty & gone != gone:  # a player out holds no cards
+                continue
+            hands = [frozenset() if empty >> p & 1 else frozenset(deck[6 * p:6 * p + 6]) for p in range(n)]
+            st = dataclasses.replace(_seated(n, gone, 0, 1), hands=tuple(hands),
+                                     stock=(deck[50],) if stocked else ())
+            out = dspec.going_out(st, hands, list(st.stock))
+            now = goes_out(empty, gone, int(stocked))
+            assert {p for p in range(n) if now >> p & 1} == set(out)
+            for outcome in ("draw", "last_defender_loses"):
+                for last in range(n):
+                    ended = dataclasses.replace(st, rules=dataclasses.replace(st.rules, draw_outcome=outcome),
+                                                out=out, last_defender=last)
+                    res = dspec.end_of_game(ended)
+                    f = fool(n, now, last, outcome == "last_defender_loses")
+                    if res is None:
+                        assert f == PLAYING
+                    elif f == NO_FOOL:
+                        assert set(res.payoffs) == {0}
+                    else:
+                        assert res.payoffs[f] == -1
+
+
+def test_throw_ins_are_open_as_the_spec_offers_them() -> None:
+    for variant, after_take in product((dspec.SIMPLE, dspec.PODKIDNOY, dspec.PEREVODNOY), (False, True)):
+        rules = dataclasses.replace(BASE.rules, variant=variant, throw_in_after_take=after_take)
+        er = erules(rules)
+        assert throw_ins_open(er.throw_ins, False, er.throw_after_take) == rules.has_throw_ins
+        assert throw_ins_open(er.throw_ins, True, er.throw_after_take) == (rules.has_throw_ins and after_take)
+
+
+@pytest.mark.parametrize("lastdef", [False, True])
+def test_two_player_flow_is_what_the_searches_assume(lastdef: bool) -> None:
+    """The searches play two players with the roles ``(a, d)``: after a beaten bout the defender
+    leads, after a take the attacker again (their shortcuts past the bout's end assume it); the
+    attacker throws in alone; the one stock card goes to the attacker first; a transfer swaps the
+    roles; and ``two_player_end`` is ``fool`` on the two hands."""
+    assert next_leader(False, False) == LEADER_DEFENDER and next_leader(True, False) == LEADER_AFTER
+    for a, d in ((0, 1), (1, 0)):
+        assert next_seat(d, 2, 0) == a
+        assert seat_list(thrower_order(a, d, 2, 0, False)) == seat_list(thrower_order(a, d, 2, 0, True)) == [a]
+        assert seat_list(draw_order(a, d, 2, 0)) == [a, d]
+        assert transfer_attacker(a, d, a, False) == transfer_attacker(a, d, a, True) == d
+    for a_out, d_out in product((False, True), repeat=2):
+        f = fool(2, a_out | d_out << 1, 1, lastdef)
+        end = two_player_end(0 if a_out else 1, 0 if d_out else 1, lastdef)
+        assert end == {PLAYING: GOES_ON, NO_FOOL: 0, 0: -1, 1: 1}[f]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import random
 
 from hypothesis import given, settings
@@ -140,9 +141,9 @@ def test_mangled_positions_raise_input_error_or_load(seed: int, data: st.DataObj
         key = data.draw(st.sampled_from(sorted(j)))
         if data.draw(st.booleans()) and isinstance(j[key], list) and j[key]:
             i = data.draw(st.integers(0, len(j[key]) - 1))
-            j[key][i] = data.draw(st.sampled_from(JUNK))
+            j[key][i] = copy.deepcopy(data.draw(st.sampled_from(JUNK)))  # (never the shared JUNK list itself)
         elif data.draw(st.booleans()):
-            j[key] = data.draw(st.sampled_from(JUNK))
+            j[key] = copy.deepcopy(data.draw(st.sampled_from(JUNK)))
         else:
             del j[key]
     try:

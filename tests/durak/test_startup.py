@@ -1,7 +1,9 @@
 """Start-up of the Durak solver (docs/durak-solver.md, "Start-up"):
 
 * a compile of the compiled search is announced in one line on a terminal (stderr), with its
-  expected time and progress, and nothing is written when stderr is no terminal;
+  progress weighed by, and its time left estimated from, the durations the last compile recorded
+  (no estimate without a record), and nothing is written when stderr is no terminal;
+* each compile records its functions' durations, also when a Ctrl-C stops it;
 * a Ctrl-C during the compile keeps every function compiled before it in numba's on-disk cache
   (a second process loads it instead of compiling it);
 * while the compiled search is not compiled yet, an 8v8 solve runs the Python search and never
@@ -21,14 +23,15 @@ import pytest
 
 from foolsolve.engines.durak import from_spec_state
 from foolsolve.solver.base import SearchLimit, SolveOptions
-from foolsolve.solver.durak import search
+from foolsolve.solver.durak import compile_record, search
 from foolsolve.spec.durak import SPEC
 
 DATA = json.loads((Path(__file__).parent / "data" / "nodes.json").read_text())
 EIGHT = {row["name"]: row for row in DATA["positions"]}
 
 _FAKES = """
-import sys
+import json, sys
+from pathlib import Path
 from foolsolve.solver.durak import compiled
 
 class Fake:
@@ -41,13 +44,15 @@ class Fake:
         self.signatures.append(sig)
     _can_compile = False
 
-fakes = [Fake("a"), Fake("b"), Fake("c", stop=len(sys.argv) > 1), Fake("d")]
+record = Path(sys.argv[1])
+fakes = [Fake("a"), Fake("b"), Fake("c", stop=len(sys.argv) > 2), Fake("d")]
 try:
-    compiled.compile_kernels([(f, "int64(int64)") for f in fakes], sys.stderr.isatty())
+    compiled.compile_kernels([(f.name, f, "int64(int64)") for f in fakes], sys.stderr.isatty(), record)
 except KeyboardInterrupt:
     print("INTERRUPTED", [f.name for f in fakes if f.signatures], flush=True)
 else:
     print("DONE", [f.name for f in fakes if f.signatures], flush=True)
+print("RECORD", sorted(json.loads(record.read_text())["kernels"]) if record.exists() else None, flush=True)
 """
 
 
@@ -69,25 +74,35 @@ def run_on_a_terminal(code: str, *args: str) -> str:
     return out.decode()
 
 
-def test_a_compile_is_announced_on_a_terminal_with_its_time_and_progress() -> None:
-    out = run_on_a_terminal(_FAKES)
+def test_a_compile_is_announced_on_a_terminal_with_its_progress_and_estimate(tmp_path: Path) -> None:
+    record = tmp_path / "durak-compile.json"
+    out = run_on_a_terminal(_FAKES, str(record))
     assert "DONE ['a', 'b', 'c', 'd']" in out
     line = out.split("DONE")[0].replace("\r\n", "\n")
-    # one line, rewritten in place: the expected time, and the count done out of all
+    # one line, rewritten in place: the count done out of all; no record yet, so no estimate
     assert line.count("\n") == 1 and line.endswith("\n")
-    assert "compiling the Durak search once, about 30 s (Ctrl-C keeps progress): 0/4" in line
-    assert "4/4" in line.rsplit("\r", 1)[1]
+    assert ("compiling the Durak search once (Ctrl-C keeps progress): 0/4 functions, 0 s; "
+            "first compile here, no estimate yet") in line
+    assert "4/4 functions" in line.rsplit("\r", 1)[1]
+    assert "RECORD ['a', 'b', 'c', 'd']" in out  # the durations of this compile, for the next
+    # the next compile weighs its functions by the record and estimates the time left from it
+    record.write_text(json.dumps({"version": 1, "kernels": {k: {"cpu": cpu, "wall": 2 * cpu}
+                                                            for k, cpu in zip("abcd", [1, 2, 30, 3])}}))
+    again = run_on_a_terminal(_FAKES, str(record)).split("DONE")[0]
+    assert "0/4 functions, 0% of the work, 0 s, about 72 s left" in again
 
 
-def test_no_announcement_when_stderr_is_not_a_terminal() -> None:
-    proc = subprocess.run([sys.executable, "-c", _FAKES], capture_output=True, text=True, timeout=120)
-    assert proc.stdout.strip() == "DONE ['a', 'b', 'c', 'd']" and proc.stderr == ""
+def test_no_announcement_when_stderr_is_not_a_terminal(tmp_path: Path) -> None:
+    proc = subprocess.run([sys.executable, "-c", _FAKES, str(tmp_path / "r.json")], capture_output=True, text=True,
+                          timeout=120)
+    assert proc.stdout.split("\n")[0] == "DONE ['a', 'b', 'c', 'd']" and proc.stderr == ""
 
 
-def test_ctrl_c_stops_the_compile_after_the_functions_already_compiled() -> None:
-    out = run_on_a_terminal(_FAKES, "stop")
+def test_ctrl_c_stops_the_compile_after_the_functions_already_compiled(tmp_path: Path) -> None:
+    out = run_on_a_terminal(_FAKES, str(tmp_path / "r.json"), "stop")
     assert "INTERRUPTED ['a', 'b']" in out
     assert "2/4" in out and "3/4" not in out  # the line ends where the compile stopped
+    assert "RECORD ['a', 'b']" in out  # what was compiled before the Ctrl-C is recorded
 
 
 _TOY = '''
@@ -109,7 +124,7 @@ class Stop:
 
 disp = compiled._dispatcher(toy.twice, {})
 try:
-    compiled.compile_kernels([(disp, "int64(int64)"), (Stop(), "int64(int64)")], False)
+    compiled.compile_kernels([("twice", disp, "int64(int64)"), ("stop", Stop(), "int64(int64)")], False, None)
 except KeyboardInterrupt:
     pass
 print(disp(21), sum(disp.stats.cache_hits.values()), sum(disp.stats.cache_misses.values()))
@@ -129,7 +144,7 @@ def test_a_function_compiled_before_a_ctrl_c_is_kept_in_the_cache(tmp_path: Path
 
 _SOLVE = """
 import json, runpy, sys
-from foolsolve.solver.durak import search
+from foolsolve.solver.durak import compile_record, search
 ready = json.loads(sys.argv[1])
 search.kernel_compiled = lambda: ready
 sys.argv = ["foolsolve", sys.argv[2], "--json", "--time", "0"]  # the exact answer, however long it takes
@@ -205,3 +220,34 @@ def test_kernel_compiled_reads_numbas_index_files(tmp_path: Path, monkeypatch) -
     index.parent.mkdir(parents=True)
     index.write_bytes(b"")
     assert search.kernel_compiled()
+
+
+def test_the_estimate_weighs_functions_by_their_recorded_cpu_time_and_adapts_to_the_load(tmp_path: Path) -> None:
+    record = tmp_path / "durak-compile.json"
+    compile_record.write_record(record, {"_hb": {"cpu": 1.0, "wall": 1.5}, "_search": {"cpu": 25.0, "wall": 54.5},
+                                         "_run": {"cpu": 4.0, "wall": 4.0}})
+    est = compile_record.Estimate.of(["_hb", "_search", "_run"], compile_record.read_record(record))
+    # before a second of CPU: the recorded CPU time times the recorded slowdown (60 s of wall for 30 of CPU)
+    assert est.line(0, 0.0, 0.0, 0.0) == ("compiling the Durak search once (Ctrl-C keeps progress): 0/3 functions, "
+                                         "0% of the work, 0 s, about 60 s left")
+    # 12 s of _search's 25 s, at a third of a core: 13 of 30 s of work done, 17 to go at 3x
+    frac, left = est.progress(1, 12.0, 39.0, 13.0)
+    assert frac == pytest.approx(13 / 30) and left == pytest.approx(17 * 3)
+    assert est.line(1, 12.0, 39.0, 13.0).endswith("1/3 functions, 43% of the work, 39 s, about 51 s left")
+    # a function past its recorded time counts as done, and the line says so
+    assert est.line(1, 30.0, 60.0, 31.0).endswith("87% of the work, 60 s, about 8 s left "
+                                                  "(this function takes longer than last time)")
+    assert est.line(3, 0.0, 75.0, 40.0).endswith("3/3 functions, 75 s")
+    assert compile_record.Estimate.of(["_hb", "_new"], compile_record.read_record(record)).line(1, 0.0, 2.0, 2.0) \
+        .endswith("1/2 functions, 2 s; first compile here, no estimate yet")  # no record for _new
+
+
+def test_the_record_keeps_earlier_rows_and_ignores_a_damaged_file(tmp_path: Path) -> None:
+    record = tmp_path / "sub" / "durak-compile.json"
+    compile_record.write_record(record, {"a": {"cpu": 1.0, "wall": 2.0}})
+    compile_record.write_record(record, {"b": {"cpu": 3.0, "wall": 4.0}})
+    assert compile_record.read_record(record) == {"a": {"cpu": 1.0, "wall": 2.0}, "b": {"cpu": 3.0, "wall": 4.0}}
+    for bad in ("", "[]", '{"version": 1, "kernels": {"a": {"cpu": "x", "wall": 1}}}', "\xff"):
+        record.write_text(bad)
+        assert compile_record.read_record(record) == {}
+    assert compile_record.read_record(None) == {}

@@ -120,6 +120,23 @@ def test_foolery_parts() -> None:
     assert r["positions"] == 1 and r["over_cap"] == 0
 
 
+def test_foolery_solves_side_by_side_with_a_baseline_checkout() -> None:
+    """This checkout as its own baseline (a second process through --baseline-python's worker):
+    the table has a row per position with equal node counts and the same move values."""
+    bench = _load("bench_foolery")
+    worker = bench.Worker(sys.executable, str(BENCH / "bench_foolery.py"), ["--serve"], "bench_foolery.py",
+                          "--baseline-python", python=sys.executable)
+    try:
+        r = bench.bench_solves(2, 4, 2, 4, None, 10_000, worker)
+    finally:
+        worker.close()
+    rows = bench.side_by_side("2 players 4v4", r["runs"], 10_000)[3:]
+    assert len(rows) == 2
+    for row in rows:
+        cells = [c.strip() for c in row.split("|")[1:-1]]
+        assert cells[2] == cells[3] and cells[4] == "1.0x" and cells[7] == "yes"
+
+
 def test_open_hand_answers_an_example_and_tables_it() -> None:
     bench = _load("bench_open_hand")
     row = bench.answer(bench.EXAMPLES / "durak-endgame.json", 20.0, 120.0)

@@ -33,7 +33,7 @@ HEAVY = ("z3", "networkx", "jsonschema", "rich", "foolsolve.spec", "foolsolve.en
          "foolsolve.solver.fools_and_angels.defence_cli", "foolsolve.solver.fools_paradise.capture_cli",
          "foolsolve.ambiguities", "numba", "llvmlite", "numpy", "foolsolve.solver.durak.compiled")
 
-# The compiled Durak search and what it loads (under a second with numba's cache, about 30 s without).
+# The compiled Durak search and what it loads (under a second with numba's cache, 45 CPU seconds without).
 NUMBA = ("numba", "llvmlite", "numpy", "foolsolve.solver.durak.compiled")
 
 _RUN = """
@@ -91,7 +91,7 @@ def test_durak_solve_imports_only_durak() -> None:
 
 def test_small_durak_solve_never_imports_numba() -> None:
     # the README's example: 5 cards in play, far below JIT_MIN_CARDS (14), so jit=auto runs the
-    # Python search and must not pay numba's load (about 1 s) or first compile (about 30 s) for it
+    # Python search and must not pay numba's load (about 1 s) or first compile (45 CPU seconds) for it
     from foolsolve.solver.durak import JIT_MIN_CARDS
 
     position = json.loads((EXAMPLES / "durak-endgame.json").read_text())

@@ -58,6 +58,8 @@ def test_views_hide_the_other_hands(info):
             words = set(text.replace('"', " ").replace(",", " ").replace("[", " ").replace("]", " ").split())
             hands = obj.get("hands", [])
             seen = _public_cards(obj) | set(hands[p] if hands else ())  # (copies of a card: several decks)
+            # and the cards the view says p knows to be in a hand (the game's knowledge fields)
+            seen |= _public_cards(view, keys=info.spec.knowledge_fields)
             for q, hand in enumerate(hands):
                 for card in hand:
                     if q == p:
@@ -66,10 +68,10 @@ def test_views_hide_the_other_hands(info):
                         assert card not in words, (p, q, card)
 
 
-def _public_cards(obj) -> set[str]:
+def _public_cards(obj, keys=("table", "discard", "centre", "piles", "attack", "shown")) -> set[str]:
     """Cards the position shows to everyone (on the table, discarded, collected, centre)."""
     out: set[str] = set()
-    for key in ("table", "discard", "centre", "piles", "attack", "shown"):
+    for key in keys:
         stack = [obj.get(key)]
         while stack:
             x = stack.pop()

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import xml.etree.ElementTree as ET
+from html import unescape
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -65,11 +67,17 @@ def test_the_page_is_self_contained_and_carries_the_solvers_result(tmp_path, cap
     assert html.count('data-option="') == len(games.get("durak").spec.rules_cls.__dataclass_fields__)
 
 
-def test_a_position_the_solver_does_not_take_still_gets_a_page_saying_why(tmp_path, capsys):
-    out, _ = report(tmp_path, capsys, "durak-midbout.json")  # three players
+def test_a_position_the_solver_does_not_take_is_answered_from_the_movers_seat_as_solve_does(tmp_path, capsys):
+    out, solved = report(tmp_path, capsys, "durak-midbout.json")  # three players: the other hands are hidden
     html = out.read_text()
-    assert "No exact values" in html and "two players" in html
+    embedded = json.loads(html.split('id="solve-result">')[1].split("</script>")[0])
+    assert embedded["player"] == solved["player"] == solved["to_move"] and embedded["moves"] == solved["moves"]
+    assert "two players" in embedded["notes"][0] and "two players" in html
     assert html.count('<svg xmlns="http://www.w3.org/2000/svg"') == 1
+    # with a solver option the exact solver is asked for, and the page says why it has no values
+    code, _, err = run(["report", str(EXAMPLES / "durak-midbout.json"), "--out", str(out), "-o", "pv=false"], capsys)
+    html = out.read_text()
+    assert code == 0 and "No exact values" in html and "two players" in html, err
 
 
 def test_a_node_budget_that_runs_out_still_gives_a_page_saying_so(tmp_path, capsys):
@@ -220,3 +228,94 @@ def test_report_takes_the_solvers_options_as_solve_does(tmp_path, capsys):
     assert embedded["concept"] == "max-n" and embedded["moves"] == json.loads(solved)["moves"]
     code, _, err = run(["report", str(pos), "--out", str(out), "-o", "nonsense=1"], capsys)
     assert code == 2 and "option nonsense" in err
+
+
+# --- hidden cards: the answer from the viewer's seat -------------------------------------------------
+
+VIEW = EXAMPLES / "views" / "durak-fresh-deal.json"
+
+
+def seat_report(tmp_path: Path, capsys, args: list[str]) -> tuple[str, dict, dict]:
+    """The page of ``report ARGS`` and the seat answer embedded in it, beside ``solve ARGS --json``."""
+    out = tmp_path / "seat.html"
+    code, text, err = run(["report", *args, "--out", str(out)], capsys)
+    assert code == 0 and text.strip() == f"wrote {out}", err
+    code, solved, err = run([*args, "--json"], capsys)
+    assert code == 0, err
+    html = out.read_text()
+    return html, json.loads(html.split('id="solve-result">')[1].split("</script>")[0]), json.loads(solved)
+
+
+def test_a_view_gets_every_moves_mean_and_interval_best_first_ties_grouped(tmp_path, capsys):
+    from foolsolve.report import seat_groups
+    from foolsolve.seat import MoveStat, SeatAnswer
+
+    args = [str(VIEW), "--samples", "8", "--seed", "3", "--method", "pimc"]
+    html, embedded, solved = seat_report(tmp_path, capsys, args)
+    # the same answer as solve's, with the same options
+    for key in ("moves", "best", "value", "method", "method_text", "worlds", "worlds_exact", "seed", "player"):
+        assert embedded[key] == solved[key], key
+    assert embedded["method"] == "pimc" and embedded["worlds"] == 8 and embedded["seed"] == 3
+    # every move once, its mean and interval as solve gives them, best first; one heading per mean
+    rows = re.findall(r'<tr class="(best|)" data-move="([^"]*)" data-mean="([^"]*)" data-low="([^"]*)" '
+                      r'data-high="([^"]*)" data-worlds="(\d+)">', html)
+    by_move = {m["move"]: m for m in solved["moves"]}
+    assert sorted(unescape(r[1]) for r in rows) == sorted(by_move)
+    for best, move, mean, low, high, worlds in rows:
+        m = by_move[unescape(move)]
+        assert (round(float(mean), 6), round(float(low), 6), round(float(high), 6), int(worlds)) == (
+            m["mean"], m["low"], m["high"], m["worlds"])
+        assert (best == "best") == (unescape(move) in solved["best"])
+    means = [round(float(r[2]), 9) for r in rows]
+    assert means == sorted(means, reverse=True) and unescape(rows[0][1]) in solved["best"]
+    assert html.count('<tbody class="tie') == len(set(means))
+    assert f'data-worlds="8" data-exact="{solved["worlds_exact"]}"' in html and solved["method_text"] in html
+    # ties are equal means (not overlapping intervals), in the answer's own order within a group
+    stat = lambda move, mean, low, high: MoveStat(move, mean, low, high, 10)  # noqa: E731
+    answer = SeatAnswer("durak", 0, 0, "pimc", "PIMC", "", [stat("a", 0.1, -0.2, 0.4), stat("b", 0.3, 0.0, 0.6),
+                        stat("c", 0.1, -0.1, 0.3), stat("d", 0.25, 0.0, 0.5)], ["b"], 10, 0, None, 0, 1.0)
+    assert [[m.move for m in g] for g in seat_groups(answer)] == [["b"], ["d"], ["a", "c"]]
+
+
+def test_report_as_a_seat_on_a_full_position_and_its_option_errors(tmp_path, capsys):
+    html, embedded, solved = seat_report(tmp_path, capsys, [str(EXAMPLES / "durak-endgame.json"), "--as", "0"])
+    assert embedded["method"] == solved["method"] == "exact" and embedded["moves"] == solved["moves"]
+    assert "every world valued exactly" in html and ">every world<" in html  # no interval: no sampling
+    out = str(tmp_path / "x.html")
+    code, _, err = run(["report", str(EXAMPLES / "durak-endgame.json"), "--out", out, "--as", "5"], capsys)
+    assert code == 2 and "--as: player 5 does not exist" in err and "Traceback" not in err
+    # a seat option alone asks for the seat of the player to move, as for solve
+    html, embedded, solved = seat_report(tmp_path, capsys, [str(EXAMPLES / "durak-endgame.json"), "--seed", "2"])
+    assert embedded["player"] == solved["player"] == solved["to_move"] and embedded["moves"] == solved["moves"]
+    code, _, err = run(["report", str(VIEW), "--out", out, "--as", "1"], capsys)
+    assert code == 2 and "this is player 0's view" in err
+
+
+def test_in_a_browser_a_views_page_shows_the_intervals_beside_the_view(browser, tmp_path, capsys):
+    _, embedded, _ = seat_report(tmp_path, capsys, [str(VIEW), "--samples", "8", "--seed", "3"])
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    problems: list[str] = []
+    page.on("console", lambda m: problems.append(f"{m.type}: {m.text}") if m.type in ("error", "warning") else None)
+    page.on("pageerror", lambda e: problems.append(f"pageerror: {e}"))
+    page.goto((tmp_path / "seat.html").as_uri())
+    rows = page.locator("#moves tr[data-move]")
+    shown = [rows.nth(i).locator("td").all_text_contents() for i in range(rows.count())]
+    by_move = {m["move"]: m for m in embedded["moves"]}
+    assert len(shown) == len(by_move)
+    for move, mean, interval, worlds in shown:
+        m = by_move[move]
+        assert (mean, interval, worlds) == (f"{m['mean']:+.3f}", f"[{m['low']:+.3f}, {m['high']:+.3f}]", "8")
+    assert [float(r[1]) for r in shown] == sorted((float(r[1]) for r in shown), reverse=True)
+    assert page.locator("#moves tbody.tie").count() == len({r[1] for r in shown})
+    assert page.locator("#moves tbody.tie.best tr.best").count() == len(embedded["best"])
+    assert page.locator("#method").text_content().startswith("Method: PIMC")
+    assert page.locator("#seat-worlds").text_content().startswith("8 worlds, ")
+    # the view is drawn beside the moves, hidden cards face down
+    board = page.locator(".step.current").bounding_box()
+    side = page.locator("#moves").bounding_box()
+    assert board is not None and side is not None and side["x"] > board["x"] + board["width"] - 1
+    assert page.locator(".step.current svg g.card[data-face='down']").count() == 6 + 23
+    page.keyboard.press("ArrowRight")  # one picture: stepping keeps it
+    assert page.locator("#step-label").text_content() == "start position"
+    assert problems == []
+    page.close()

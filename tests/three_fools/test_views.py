@@ -1,7 +1,13 @@
 """Three Fools' view files (docs/views.md, docs/three-fools.md "Views"): a pile's known bottom and
 the revealed cards a player drew back into her hand, along whole random games."""
 
+import json
 import random
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from scipy.stats import chisquare
 
 from foolsolve import games
 from foolsolve.spec.three_fools import SPEC, collected, drawn_revealed
@@ -36,3 +42,49 @@ def test_revealed_cards_are_placed_where_the_public_history_puts_them():
             state = SPEC.apply(state, rng.choice(SPEC.legal_moves(state)))
             step += 1
     assert placed > 0
+
+
+DRAWN_VIEWS = json.loads((Path(__file__).parent / "data" / "drawn_views.json").read_text())
+"""Positions of seeded random games (``viewer``, ``position``) whose viewer does not see that
+another player (two, in the first two) drew revealed cards back and has a card face down: 12, 54 and
+12 worlds."""
+
+
+def _drawn_worlds(row):
+    state = SPEC.state_from_json(row["position"])
+    return state, Worlds(read_view(view_of(INFO, state, row["viewer"]), check=False))
+
+
+@pytest.mark.parametrize("index", range(len(DRAWN_VIEWS)))
+def test_a_drawn_back_card_lies_with_its_drawer_in_every_world_listed_once(index):
+    """The hand and face-down card of a player who drew revealed cards back are drawn first
+    (``view_presample``), holding those cards; the worlds are listed once each, and counted as
+    listed, fewer than the assignments of the unseen cards (the rule bites)."""
+    state, worlds = _drawn_worlds(DRAWN_VIEWS[index])
+    drawn = drawn_revealed(state)
+    first = SPEC.view_presample(worlds.view, random.Random(1))
+    players = {q for q in range(3) if q != worlds.player and drawn[q] and state.centre[q] is not None}
+    assert worlds.view.constrained and players and {path[1] for path in first} == players
+    assert len(players) == (1 if index == 2 else 2)
+    for q in players:
+        assert drawn[q] <= {*first[("hands", q)], *first[("centre", q)]}
+    listed = [json.dumps(SPEC.state_to_json(s), sort_keys=True) for s in worlds.enumerate()]
+    assert len(set(listed)) == len(listed) == worlds.count() < worlds._assignments_count()
+    assert json.dumps(SPEC.state_to_json(state), sort_keys=True) in listed
+    for s in (worlds.sample(random.Random(seed)) for seed in range(5)):
+        assert view_of(INFO, s, worlds.player) == view_of(INFO, state, worlds.player)
+        assert all(drawn[q] <= s.hands[q] | {s.centre[q]} for q in players)
+
+
+@pytest.mark.parametrize("index", [0, 2])
+def test_worlds_with_drawn_back_cards_are_sampled_uniformly(index):
+    """Chi-square goodness of fit of 40 draws a world against the exhaustive list (every world
+    once, equally likely: the cards are distinct), seeded; rejected below p = 0.001 as for every
+    game (tests/generic/test_worlds.py)."""
+    _, worlds = _drawn_worlds(DRAWN_VIEWS[index])
+    keys = [json.dumps(SPEC.state_to_json(s), sort_keys=True) for s in worlds.enumerate()]
+    rng = random.Random(20261128)
+    draws = 40 * len(keys)
+    seen = Counter(json.dumps(SPEC.state_to_json(worlds.sample(rng)), sort_keys=True) for _ in range(draws))
+    assert set(seen) <= set(keys)
+    assert chisquare([seen[k] for k in keys], [draws / len(keys)] * len(keys)).pvalue > 0.001

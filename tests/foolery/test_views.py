@@ -1,0 +1,120 @@
+"""What a Foolery view knows of the exchange (docs/views.md): 004 §Later rounds makes the cards a
+player gives known to her (she sees them go), not to the others (the text does not make the
+exchange public), until the receiver plays them."""
+
+import json
+import random
+
+import pytest
+
+from foolsolve import games
+from foolsolve.errors import InputError
+from foolsolve.spec.foolery import SPEC, Give, Rules, place_of
+from foolsolve.worlds import Worlds, read_view, view_of
+from tests.generic.test_cli import assert_one_line_error, run
+
+INFO = games.get("foolery")
+
+
+def _exchanged(players, seed=1):
+    """A later round of ``players`` players after the whole exchange (each give the first legal)."""
+    previous = list(range(1, players + 1))
+    state = SPEC.deal(Rules(), players, random.Random(seed), previous=previous)
+    gives = {}
+    while state.phase != "play":
+        move = SPEC.legal_moves(state)[0]
+        assert isinstance(move, Give)
+        gives[state.to_move] = move.cards
+        state = SPEC.apply(state, move)
+    return state, previous, gives
+
+
+def test_the_king_knows_the_two_cards_of_his_choice_he_gives_the_peasant():
+    """004: "The King gets the Peasant's two highest cards, and gives the Peasant any two cards of his
+    choice." The King's view places his two cards in the Peasant's hand; a Noble's view does not."""
+    state, previous, gives = _exchanged(3)
+    king, peasant = place_of(previous, "King"), place_of(previous, "Peasant")
+    noble = 3 - king - peasant
+    mine = [c.ascii for c in sorted(gives[king]) if c in state.hands[peasant]]
+    assert mine, "the King gave back none of the Peasant's cards here"
+    assert view_of(INFO, state, king)["hands"][peasant]["known"] == mine
+    assert "known" not in view_of(INFO, state, noble)["hands"][peasant]
+    assert "given" not in view_of(INFO, state, noble)
+    # the game's own observation (the OpenSpiel bridge's information state) says the same
+    assert SPEC.observation(state, king)["given"] == mine and "given" not in SPEC.observation(state, noble)
+    assert INFO.engine.observation(INFO.engine.from_spec(state), noble) == SPEC.observation(state, noble)
+
+
+def test_the_peasant_knows_her_two_highest_cards_are_with_the_king():
+    state, previous, gives = _exchanged(3)
+    king, peasant = place_of(previous, "King"), place_of(previous, "Peasant")
+    kept = sorted(c for c in gives[peasant] if c in state.hands[king])
+    view = view_of(INFO, state, peasant)
+    assert view["hands"][king].get("known", []) == [c.ascii for c in kept]
+    assert view["given"][peasant] == [c.ascii for c in kept]
+    assert all(g is None for q, g in enumerate(view["given"]) if q != peasant)
+
+
+def test_the_prince_and_merchant_similarly_exchange_a_single_card_each_known_to_its_giver():
+    """004: "The Prince and Merchant similarly exchange a single card." """
+    state, previous, gives = _exchanged(5, seed=4)
+    prince, merchant = place_of(previous, "Prince"), place_of(previous, "Merchant")
+    for giver, receiver in ((prince, merchant), (merchant, prince)):
+        kept = [c.ascii for c in gives[giver] if c in state.hands[receiver]]
+        assert view_of(INFO, state, giver)["hands"][receiver].get("known", []) == kept
+        others = [q for q in range(5) if q not in (giver, receiver)]
+        assert all("known" not in view_of(INFO, state, q)["hands"][receiver] for q in others)
+
+
+def test_a_given_card_played_is_known_no_more_and_worlds_keep_the_known_cards():
+    state, previous, _ = _exchanged(4, seed=2)
+    king, peasant = place_of(previous, "King"), place_of(previous, "Peasant")
+    view = view_of(INFO, state, king)
+    known = view["hands"][peasant]["known"]
+    worlds = Worlds(read_view(json.loads(json.dumps(view))))
+    for i in range(5):
+        world = worlds.sample(random.Random(i))
+        assert {c.ascii for c in world.hands[peasant]} >= set(known)
+        assert view_of(INFO, world, king) == view
+    # play on: each given card is known while the Peasant holds it, and no more once she has played it
+    rng = random.Random(7)
+    left = set(known)
+    played = False
+    while SPEC.result(state) is None and left:
+        state = SPEC.apply(state, rng.choice(SPEC.legal_moves(state)))
+        hand = {c.ascii for c in state.hands[peasant]}
+        played = played or bool(left - hand)
+        left &= hand
+        hidden = view_of(INFO, state, king)["hands"][peasant]
+        assert (hidden.get("known", []) if isinstance(hidden, dict) else []) == sorted(
+            left, key=lambda t: known.index(t))
+    assert played
+
+
+def test_given_in_a_position_file_is_read_checked_and_written_back():
+    state, previous, _ = _exchanged(3)
+    obj = SPEC.state_to_json(state)
+    assert SPEC.state_from_json(obj) == state and obj["given"]
+    assert INFO.engine.to_spec(INFO.engine.from_spec(state)) == state
+    king, peasant = place_of(previous, "King"), place_of(previous, "Peasant")
+    wrong = json.loads(json.dumps(obj))
+    wrong["given"][king] = [c.ascii for c in sorted(state.hands[king])[:1]]  # a card the King holds himself
+    with pytest.raises(InputError, match=r"given\[\d\]: .* not in the receiver's hand"):
+        SPEC.state_from_json(wrong)
+    noble_gives = json.loads(json.dumps(obj))
+    noble = 3 - king - peasant
+    noble_gives["given"][noble] = [sorted(state.hands[peasant])[0].ascii]
+    with pytest.raises(InputError, match=r"gives nothing"):
+        SPEC.state_from_json(noble_gives)
+    first_round = SPEC.state_to_json(SPEC.deal(Rules(), 3, random.Random(0)))
+    assert "given" not in first_round  # nothing known: the field is left out
+
+
+def test_a_bad_given_field_is_a_one_line_error(tmp_path, capsys):
+    state, _, _ = _exchanged(3)
+    obj = SPEC.state_to_json(state)
+    obj["given"] = obj["given"][:2]
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(obj))
+    code, _, err = run(["show", str(path)], capsys)
+    assert_one_line_error(code, err, "given")
