@@ -119,6 +119,7 @@ def play(task: Task) -> dict[str, Any]:
     for p, bot in enumerate(players):
         bot.start(m.game, p, m.players, rules_json)
     seconds = [0.0] * m.players
+    cpu = [0.0] * m.players
     decisions = [0] * m.players
     history: list[list[str]] = [[] for _ in range(m.players)]
     moves: list[str] = []
@@ -139,7 +140,7 @@ def play(task: Task) -> dict[str, Any]:
                              view=view_of(info, state, mover), legal=tuple(legal),
                              seed=_seed(m.seed, "move", task.deal, task.seating, len(moves)),
                              history=tuple(history[mover]))
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), time.thread_time()
             try:
                 move = players[mover].choose(seat)
             except bots.Forfeit as exc:
@@ -147,6 +148,7 @@ def play(task: Task) -> dict[str, Any]:
                 break
             finally:
                 seconds[mover] += time.perf_counter() - t0
+                cpu[mover] += time.thread_time() - c0
                 decisions[mover] += 1
             if move not in legal:
                 forfeit = {"seat": mover, "bot": labels[mover], "reason": f"illegal move {move!s:.60}"}
@@ -159,7 +161,7 @@ def play(task: Task) -> dict[str, Any]:
         returns = [float(x) for x in spec.returns(state)]
     return {"deal": task.deal, "seating": labels, "start": start, "moves": moves, "returns": returns,
             "forfeit": forfeit, "finished": finished and forfeit is None,
-            "seconds": [round(s, 6) for s in seconds], "decisions": decisions}
+            "seconds": [round(s, 6) for s in seconds], "cpu": [round(s, 6) for s in cpu], "decisions": decisions}
 
 
 def key_of(record: dict[str, Any]) -> tuple[int, tuple[str, ...]]:
@@ -229,6 +231,8 @@ class Summary:
     elo: dict[str, float] = field(default_factory=dict)
     elo_ci: dict[str, tuple[float, float]] = field(default_factory=dict)
     seconds: dict[str, float] = field(default_factory=dict)
+    cpu: dict[str, float] = field(default_factory=dict)
+    """CPU seconds of the thread that played, per bot (an external program's own CPU is not in it)."""
     decisions: dict[str, int] = field(default_factory=dict)
     forfeits: list[dict[str, Any]] = field(default_factory=list)
     unfinished: int = 0
@@ -246,6 +250,7 @@ class Summary:
         return {"games": self.games, "pairs": pairs, "anchor": self.anchor,
                 "elo": [{"bot": b, "elo": round(self.elo[b], 1), "ci95": [round(x, 1) for x in self.elo_ci[b]],
                          "seconds_per_move": self.seconds[b] / self.decisions[b] if self.decisions[b] else None,
+                         "cpu_seconds_per_move": self.cpu[b] / self.decisions[b] if self.decisions[b] else None,
                          "moves": self.decisions[b]}
                         for b in sorted(self.bots, key=lambda b: -self.elo[b])],
                 "forfeits": self.forfeits, "unfinished": self.unfinished}
@@ -279,7 +284,7 @@ def summarise(match: Match, records: Sequence[dict[str, Any]], bootstrap: int = 
 
     bots = match.bots
     index = {b: i for i, b in enumerate(bots)}
-    s = Summary(bots=bots, seconds={b: 0.0 for b in bots}, decisions={b: 0 for b in bots})
+    s = Summary(bots=bots, seconds={b: 0.0 for b in bots}, cpu={b: 0.0 for b in bots}, decisions={b: 0 for b in bots})
     blocks: dict[int, list[tuple[int, int, float]]] = {}
     for rec in records:
         s.games += 1
@@ -287,8 +292,10 @@ def summarise(match: Match, records: Sequence[dict[str, Any]], bootstrap: int = 
             s.forfeits.append({"deal": rec["deal"], **rec["forfeit"]})
         elif not rec.get("finished", True):
             s.unfinished += 1
-        for label, sec, n in zip(rec["seating"], rec["seconds"], rec["decisions"]):
+        for label, sec, cpu, n in zip(rec["seating"], rec["seconds"], rec.get("cpu", rec["seconds"]),
+                                      rec["decisions"]):
             s.seconds[label] += sec
+            s.cpu[label] += cpu
             s.decisions[label] += n
         for a, b, score in pair_outcomes(rec):
             for x, y, sc in ((a, b, score), (b, a, 1 - score)):
@@ -326,12 +333,13 @@ def text_table(match: Match, s: Summary) -> str:
             rate = r.score / r.games if r.games else 0.0
             lines.append(f"  {a:<{w}}  {b:<{w}}  {r.wins:5} {r.losses:5} {r.draws:5}  {rate:.3f}  [{lo:.3f}, {hi:.3f}]")
     lines.append("")
-    lines.append(f"  Elo ({s.anchor} = 1000, 95% bootstrap interval over deals), seconds per move:")
+    lines.append(f"  Elo ({s.anchor} = 1000, 95% bootstrap interval over deals), seconds per move (wall, CPU):")
     width = max(24, *(len(b) for b in match.bots))
     for b in sorted(match.bots, key=lambda b: -s.elo[b]):
         lo, hi = s.elo_ci[b]
         per = s.seconds[b] / s.decisions[b] if s.decisions[b] else 0.0
-        lines.append(f"  {b:<{width}} {s.elo[b]:7.0f}  [{lo:.0f}, {hi:.0f}]  {per:.4f} s")
+        cpu = s.cpu[b] / s.decisions[b] if s.decisions[b] else 0.0
+        lines.append(f"  {b:<{width}} {s.elo[b]:7.0f}  [{lo:.0f}, {hi:.0f}]  {per:.4f} s  {cpu:.4f} s CPU")
     for f in s.forfeits:
         lines.append(f"  forfeit: deal {f['deal']}, seat {f['seat']} ({f['bot']}): {f['reason']}")
     if s.unfinished:

@@ -65,6 +65,8 @@ EXACT_BUDGET_FACTOR = 20
 UCT_C = 0.7
 """UCT's exploration constant, on a scale normalised to the game's payoff range."""
 METHODS = ("auto", "exact", "pimc", "ismcts")
+CLOCKS: dict[str, Callable[[], float]] = {"wall": time.monotonic, "cpu": time.thread_time}
+"""The clocks a time budget (``Settings.seconds``) may run on."""
 
 
 class Worlds(Protocol):
@@ -107,6 +109,9 @@ class Budget:
 
     nodes: int = WORLD_NODES
     playouts: int = PLAYOUTS
+    frontier: str = "random"
+    """The playouts' policy (:data:`foolsolve.playouts.FRONTIERS`): the frontier of each world's
+    depth-limited search, the depth-one fallback and IS-MCTS's playouts."""
 
 
 @dataclass
@@ -122,22 +127,30 @@ class WorldValue:
     move; the expectation at a chance node; the open-hand search's at another player's turn)."""
 
 
-def playout_value(info: GameInfo, world: Any, player: int, rng: random.Random, playouts: int) -> dict[str, float]:
-    """The depth-limited search: each root move valued by the mean payoff of ``playouts`` native
-    engine playouts from the position after it."""
+def playout_value(info: GameInfo, world: Any, player: int, rng: random.Random, playouts: int,
+                  frontier: str = "random") -> dict[str, float]:
+    """The depth-limited search: each root move valued by the mean payoff of ``playouts`` engine
+    playouts (the ``frontier``'s policy, :mod:`foolsolve.playouts`) from the position after it."""
+    from foolsolve.playouts import playout_of, repeats
+
     engine = info.engine
     spec = info.spec
     if engine is None:
         raise InputError(f"game: {info.name} has no engine for playouts")
+    play = playout_of(info, frontier)
     es = engine.from_spec(world)
     out: dict[str, float] = {}
     for m in engine.legal_moves(es):
         text = str(engine.move_to_spec(es, m))
         child = engine.apply(es, m)
         total = 0.0
-        for _ in range(playouts):
-            final, _n = engine.playout(child, rng)
-            total += payoff(engine.returns(final), player)
+        for k in range(playouts):
+            final, _n = play(child, rng, None)
+            x = payoff(engine.returns(final), player)
+            total += x
+            if repeats(play):
+                total += x * (playouts - k - 1)
+                break
         out[text] = total / playouts
     if not out and spec.is_terminal(world):
         return {}
@@ -166,16 +179,18 @@ def evaluate_world(info: GameInfo, world: Any, player: int, budget: Budget, seed
 
     try:
         ans = open_hand.solve_world(info, world, open_hand.Budget(max_nodes=budget.nodes, playouts=budget.playouts,
-                                                                  seed=seed), player=player)
+                                                                  frontier=budget.frontier, seed=seed),
+                                    player=player)
         return WorldValue({m: float(v) for m, v in ans.values.items()}, ans.exact, ans.method, ans.nodes,
                           float(ans.value))
     except SearchLimit:
         pass
-    values = playout_value(info, world, player, random.Random(seed), budget.playouts)
+    values = playout_value(info, world, player, random.Random(seed), budget.playouts, budget.frontier)
     # her value: her best move, or (paranoid, as the open-hand search) the others' worst for her
     mine = info.spec.to_move(world) == player
     value = (max(values.values()) if mine else min(values.values())) if values else None
-    return WorldValue(values, False, f"depth-1 search, {budget.playouts} native playouts per move", value=value)
+    kind = "native" if budget.frontier == "random" else budget.frontier
+    return WorldValue(values, False, f"depth-1 search, {budget.playouts} {kind} playouts per move", value=value)
 
 
 def _value_item(item: tuple[GameInfo, Any, int, Budget]) -> WorldValue:
@@ -288,6 +303,10 @@ class Settings:
     seed: int = 0
     budget: Budget = field(default_factory=Budget)
     exact_worlds: int = EXACT_WORLDS
+    clock: str = "wall"
+    """What ``seconds`` measures (:data:`CLOCKS`): ``wall`` (elapsed time, what a person waits) or
+    ``cpu`` (this thread's CPU time: the same work whatever else loads the machine; a bot match on
+    a shared machine uses it)."""
 
 
 def _order(stats: list[MoveStat], move_order: list[str]) -> list[MoveStat]:
@@ -308,6 +327,14 @@ def choose_method(worlds: Worlds, settings: Settings) -> str:
         return settings.method
     n = worlds.count()
     return "exact" if n is not None and n <= settings.exact_worlds else "pimc"
+
+
+def clock_of(settings: Settings) -> Callable[[], float]:
+    """The clock ``settings.seconds`` runs on, or a one-line error."""
+    clock = CLOCKS.get(settings.clock)
+    if clock is None:
+        raise InputError(f"clock: expected one of {', '.join(CLOCKS)}, not {settings.clock!r}")
+    return clock
 
 
 def analyse(info: GameInfo, worlds: Worlds, settings: Settings, executor: Any = None,
@@ -374,13 +401,14 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
                 i += 1
         world_iter = sampled()
         budget = settings.budget
-    deadline = None if settings.seconds is None else t0 + settings.seconds
+    clock = clock_of(settings)
+    deadline = None if settings.seconds is None else clock() + settings.seconds
     first_world: list[Any] = []
     weights: list[int] = []
 
     def items() -> Iterator[tuple[GameInfo, Any, int, Budget]]:
         for w, weight in world_iter:
-            if deadline is not None and time.monotonic() > deadline:
+            if deadline is not None and clock() > deadline:
                 return
             if not first_world:
                 first_world.append(w)
@@ -404,7 +432,7 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
                 position.append((wv.value, weights[i]))
             if tick is not None:
                 tick(done)
-            if deadline is not None and time.monotonic() > deadline:
+            if deadline is not None and clock() > deadline:
                 break
     except KeyboardInterrupt:
         interrupted = True
@@ -485,8 +513,12 @@ def ismcts(info: GameInfo, worlds: Worlds, settings: Settings,
     t0 = time.monotonic()
     player = worlds.player
     iterations = settings.samples if settings.samples is not None else DEFAULT_ISMCTS_ITERATIONS
-    deadline = None if settings.seconds is None else t0 + settings.seconds
+    clock = clock_of(settings)
+    deadline = None if settings.seconds is None else clock() + settings.seconds
     rng = random.Random(f"foolsolve-ismcts:{settings.seed}")
+    from foolsolve.playouts import playout_of
+
+    play = playout_of(info, settings.budget.frontier)
     lo, hi = info.utility_bounds
     span = (hi - lo) or 1.0
     first = worlds.sample(random.Random(rng.getrandbits(64)))
@@ -497,7 +529,7 @@ def ismcts(info: GameInfo, worlds: Worlds, settings: Settings,
     interrupted = False
     try:
         while done < iterations:
-            if deadline is not None and time.monotonic() > deadline and done:
+            if deadline is not None and clock() > deadline and done:
                 break
             world = worlds.sample(random.Random(rng.getrandbits(64)))
             s = engine.from_spec(world)
@@ -541,7 +573,7 @@ def ismcts(info: GameInfo, worlds: Worlds, settings: Settings,
                 node = child
                 if expanded:
                     break
-            final, _n = engine.playout(s, rng)
+            final, _n = play(s, rng, None)
             rets = engine.returns(final)
             scores = [payoff(rets, q) for q in range(n_players)]
             for nd, _mover in path:
@@ -566,7 +598,8 @@ def ismcts(info: GameInfo, worlds: Worlds, settings: Settings,
     best = [s.move for s in stats if s.worlds == top]
     return SeatAnswer(info.name, player, spec.to_move(first), "ismcts",
                       f"IS-MCTS (single observer, UCT c={UCT_C} with availability counts): {done:,} iterations, "
-                      f"each on a fresh sampled world (seed {settings.seed}), native playouts to the end",
+                      f"each on a fresh sampled world (seed {settings.seed}), "
+                      f"{'native' if settings.budget.frontier == 'random' else settings.budget.frontier} playouts to the end",
                       scale_of(info), stats, best, done, 0, worlds.count(), settings.seed, time.monotonic() - t0,
                       interrupted, ["IS-MCTS: 'worlds' per move counts the visits; the best move is the most visited; "
                                     "no intervals (the visits are not independent samples)"])

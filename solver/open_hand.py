@@ -32,8 +32,10 @@ Roshambo) the expectation over the outcomes with their exact probabilities (expe
    stopped by the budget is not an answer: the budget left goes to 2.
 2. iterative deepening over the engine (never a second copy of the rules): alpha-beta (minimax,
    paranoid) or max-n with a transposition table, to depth 1, 2, ... plies; a position at the
-   depth limit is valued by the mean of ``Budget.playouts`` of the engine's native random
-   playouts (seeded by ``Budget.seed``), a finished game by its result. The answer is that of
+   depth limit is valued by the mean of ``Budget.playouts`` playouts (seeded by ``Budget.seed``)
+   under the policy ``Budget.frontier`` (:mod:`foolsolve.playouts`: the engine's native random
+   playouts, or every player playing the ``greedy`` bot's heuristic), a finished game by its
+   result. The answer is that of
    the deepest iteration that finished within the budget; it is exact (and the search stops)
    once an iteration met no depth limit, i.e. the depth covers the game.
 
@@ -58,6 +60,7 @@ from typing import TYPE_CHECKING, Any
 
 from foolsolve.errors import InputError
 from foolsolve.game import CHANCE, Utility
+from foolsolve.playouts import playout_of, repeats
 from foolsolve.solver.base import (
     DEFAULT_SECONDS,
     LOSS,
@@ -100,7 +103,9 @@ class Budget:
     seconds: float | None = None
     """Wall-clock seconds at most; ``None``: no limit. (Tests use nodes: they are reproducible.)"""
     playouts: int = 8
-    """Random playouts whose mean values a position at the depth limit."""
+    """Playouts whose mean values a position at the depth limit."""
+    frontier: str = "random"
+    """The playouts' policy (:data:`foolsolve.playouts.FRONTIERS`): ``random`` or ``greedy``."""
     seed: int = 0
     """Seed of the playouts: the same position, budget and seed give the same answer."""
     max_depth: int | None = None
@@ -213,6 +218,7 @@ class _Search:
         self.player = player
         self.maxn = concept == "max-n"
         self.playouts = budget.playouts
+        self.playout = playout_of(info, budget.frontier)
         self.rng = random.Random(budget.seed)
         self.clock = clock
         lo, hi = info.utility_bounds
@@ -241,16 +247,21 @@ class _Search:
         return None if res is None else res.payoffs
 
     def estimate(self, s: Any, player: int | None = None) -> tuple[Fraction, ...]:
-        """The mean payoffs of :attr:`playouts` seeded random playouts from ``s`` (only
-        ``player``'s, in every slot, when one is named)."""
+        """The mean payoffs of :attr:`playouts` seeded playouts (the frontier's policy) from ``s``
+        (only ``player``'s, in every slot, when one is named)."""
         ends = []
         engine = self.engine
-        for _ in range(self.playouts):
-            end, moves = engine.playout(s, self.rng, PLAYOUT_MOVES)
+        playout = self.playout
+        for k in range(self.playouts):
+            end, moves = playout(s, self.rng, PLAYOUT_MOVES)
             self.clock.add(moves + 1)
             res = engine.result(end)
             if res is not None:
                 ends.append(res.payoffs)
+            if repeats(playout):
+                # a greedy playout without chance: the other playouts would play this game again
+                ends.extend(ends[-1:] * (self.playouts - k - 1))
+                break
         if player is not None:
             return (Fraction(sum(p[player] for p in ends)) / self.playouts,) * self.n
         return tuple(Fraction(sum(p[i] for p in ends)) / self.playouts for i in range(self.n))
@@ -535,7 +546,7 @@ def solve_world(info: GameInfo, state: Any, budget: Budget = DEFAULT_BUDGET, *, 
         method = f"exact {name} search over the engine ({search_name}{chance})"
     else:
         method = (f"depth-limited {search_name} ({name}{chance}) to depth {answer_depth} with playout evaluation "
-                  f"({budget.playouts} playouts, seed {budget.seed})")
+                  f"({budget.playouts}{' greedy' if budget.frontier == 'greedy' else ''} playouts, seed {budget.seed})")
     return WorldAnswer(info.name, to_move, player, values, value, exact, method, name, clock.nodes,
                        time.perf_counter() - start, answer_depth, notes, mover_best)
 

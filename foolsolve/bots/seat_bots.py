@@ -7,7 +7,11 @@ without searching. The move chosen is the analysis' first best move (ties in the
 order), seeded by the seat's seed, so a game replays identically (with ``time=`` the number of
 worlds or iterations reached depends on the machine; give ``samples=`` / ``iterations=`` for a
 reproducible match). With ``time=``, a move whose time runs out before one world is valued values
-exactly one world, however long it takes.
+exactly one world, however long it takes. ``clock=`` says what ``time=`` measures: ``wall``
+(elapsed seconds, the default: what a person at the table waits) or ``cpu`` (the CPU seconds of the
+thread that thinks: a fair budget on a loaded machine, what bench/bench_arena.py uses).
+``frontier=`` is the policy of the playouts that value the positions a world's search or IS-MCTS
+does not reach the end from (:mod:`foolsolve.playouts`).
 """
 
 from __future__ import annotations
@@ -19,6 +23,10 @@ from foolsolve.bots import Bot, BotInfo, Seat, number
 from foolsolve.errors import InputError
 
 SEED_MASK = (1 << 31) - 1
+CLOCK_DEFAULT = "wall"
+"""``clock=``'s default: a person waiting for a move waits wall-clock seconds."""
+FRONTIER_DEFAULT = "random"
+"""``frontier=``'s default."""
 
 
 def _worlds(seat: Seat) -> tuple[Any, Any]:
@@ -39,11 +47,14 @@ def _by_text(seat: Seat, text: str) -> Any:
 class SeatBot(Bot):
     """``pimc`` or ``ismcts`` through :func:`foolsolve.seat.analyse`."""
 
-    def __init__(self, method: str, samples: int | None, seconds: float | None, nodes: int | None) -> None:
+    def __init__(self, method: str, samples: int | None, seconds: float | None, nodes: int | None,
+                 clock: str = "wall", frontier: str = "random") -> None:
         self.method = method
         self.samples = samples
         self.seconds = seconds
         self.nodes = nodes
+        self.clock = clock
+        self.frontier = frontier
 
     def choose(self, seat: Seat) -> Any:
         if len(seat.legal) == 1:
@@ -51,9 +62,10 @@ class SeatBot(Bot):
         from foolsolve.seat import Budget, Settings, analyse
 
         info, worlds = _worlds(seat)
-        budget = Budget() if self.nodes is None else Budget(nodes=self.nodes)
+        budget = Budget(frontier=self.frontier) if self.nodes is None else Budget(nodes=self.nodes,
+                                                                                  frontier=self.frontier)
         settings = Settings(method=self.method, samples=self.samples, seconds=self.seconds,
-                            seed=seat.seed & SEED_MASK, budget=budget)
+                            seed=seat.seed & SEED_MASK, budget=budget, clock=self.clock)
         try:
             answer = analyse(info, worlds, settings)
         except InputError:
@@ -86,8 +98,21 @@ def _seat_bot(method: str, default_samples: int, key: str) -> Any:
         seconds = number(params, "time", 0, 0.001, 3600, label) or None
         samples = int(number(params, key, default_samples if seconds is None else 10**9, 1, 10**9, label))
         nodes = int(number(params, "nodes", 0, 1, 10**9, label)) if "nodes" in params else None
-        return SeatBot(method, samples, seconds, nodes)
+        from foolsolve.playouts import FRONTIERS
+        from foolsolve.seat import CLOCKS
+
+        clock = choice(params, "clock", CLOCK_DEFAULT, tuple(CLOCKS), label)
+        frontier = choice(params, "frontier", FRONTIER_DEFAULT, FRONTIERS, label)
+        return SeatBot(method, samples, seconds, nodes, clock, frontier)
     return make
+
+
+def choice(params: dict[str, str], key: str, default: str, allowed: tuple[str, ...], label: str) -> str:
+    """A bot parameter that is one of ``allowed``, or a one-line error."""
+    value = params.get(key, default)
+    if value not in allowed:
+        raise InputError(f"--bot {label}: {key} must be one of {', '.join(allowed)}, not {value!r}")
+    return value
 
 
 def _openspiel(params: dict[str, str], raw: str) -> Bot:
@@ -104,10 +129,14 @@ def _openspiel(params: dict[str, str], raw: str) -> Bot:
 PIMC = BotInfo(name="pimc", summary="Perfect Information Monte Carlo from its seat (pimc:samples=N or time=S)",
                make=_seat_bot("pimc", 20, "samples"),
                params={"samples": "worlds sampled a move (default 20; with time=, as many as fit)",
-                       "time": "seconds a move", "nodes": "open-hand node budget a world (default 5,000)"})
+                       "time": "seconds a move", "nodes": "open-hand node budget a world (default 5,000)",
+                       "clock": "what time= measures: wall (default) or cpu (this thread's CPU seconds)",
+                       "frontier": "the playouts' policy at a world's search frontier: random (default) or greedy"})
 ISMCTS = BotInfo(name="ismcts", summary="information-set MCTS from its seat (ismcts:iterations=N or time=S)",
                  make=_seat_bot("ismcts", 1000, "iterations"),
                  params={"iterations": "iterations a move (default 1,000; with time=, as many as fit)",
-                         "time": "seconds a move", "nodes": "unused by IS-MCTS's playouts; accepted for symmetry"})
+                         "time": "seconds a move", "nodes": "unused by IS-MCTS's playouts; accepted for symmetry",
+                         "clock": "what time= measures: wall (default) or cpu (this thread's CPU seconds)",
+                         "frontier": "the playouts' policy: random (default) or greedy"})
 OPENSPIEL = BotInfo(name="openspiel-ismcts", summary="OpenSpiel's ISMCTSBot through the bridge (simulations=N)",
                     make=_openspiel, params={"simulations": "ISMCTS simulations a move (default 500)"})

@@ -101,6 +101,10 @@ class GameInfo:
     greedy: _Declared[Callable[[Any], Any] | None] = _Declared()
     """The game's greedy heuristic for the ``greedy`` bot: ``greedy(seat) -> move`` from a
     :class:`foolsolve.bots.Seat` (``None``: the generic cheapest-cards heuristic)."""
+    greedy_engine: _Declared[Callable[[Any, Any], Any] | None] = _Declared()
+    """The same heuristic on the game's engine states, for greedy playouts (:mod:`foolsolve.playouts`):
+    ``greedy_engine(engine_state, legal_engine_moves) -> one of them``, the move :attr:`greedy` plays
+    from the mover's seat (``None``: the playouts build the mover's view at every move, slower)."""
     solver_options: _Declared[dict[str, str] | None] = _Declared()
     """The game's solver options (``-o KEY=VALUE``) with what each does, beyond the options every
     solver takes (:data:`foolsolve.solver.base.COMMON_OPTIONS`); the solver refuses any other

@@ -34,4 +34,5 @@ INFO = GameInfo(
     solver_version="2",
     solver_options=Lazy("foolsolve.solver.durak.search:OPTIONS"),
     greedy=Lazy("foolsolve.solver.durak.greedy:choose"),
+    greedy_engine=Lazy("foolsolve.solver.durak.greedy:choose_engine"),
 )

@@ -71,3 +71,28 @@ def choose(seat: Any) -> Any:
     if Pass in by_kind:
         return by_kind[Pass][0]
     return min(legal, key=lambda m: min((cost(c) for c in move_cards(m)), default=0))
+
+
+class _EngineSeat:
+    """What :func:`choose` reads of a seat, built from an engine state: the trump suit, the
+    stock's size and the legal moves (the spec's move values). The rest of the position is not
+    read, so nothing hidden from the mover is looked at."""
+
+    __slots__ = ("legal", "view")
+
+    def __init__(self, trump: str | None, stock: int, legal: list[Any]) -> None:
+        self.view = {"trump": trump, "stock": {"count": stock}}
+        self.legal = legal
+
+
+def choose_engine(state: Any, moves: Any) -> Any:
+    """:func:`choose` on a Durak engine state (:mod:`foolsolve.engines.durak`) and its legal
+    engine moves: the engine move of the move the ``greedy`` bot would play from the mover's seat
+    (the greedy playouts of the open-hand search's frontier, :mod:`foolsolve.playouts`)."""
+    from foolsolve.cards import FRENCH_SUITS
+    from foolsolve.engines.durak import to_spec_move
+
+    trump = FRENCH_SUITS[state.trump] if 0 <= state.trump < len(FRENCH_SUITS) else None
+    legal = [to_spec_move(m) for m in moves]
+    picked = choose(_EngineSeat(trump, len(state.stock), legal))
+    return moves[legal.index(picked)]

@@ -23,6 +23,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from foolsolve import arena, bots, games
+from foolsolve.errors import InputError
 from foolsolve.stats import elo, elo_difference, wilson
 from foolsolve.worlds import read_view
 from tests.generic.test_cli import assert_one_line_error, run
@@ -133,8 +134,8 @@ def test_results_do_not_depend_on_the_number_of_workers(tmp_path):
     match = arena.Match("fools-paradise", {}, 2, ("random", "greedy"), deals=2, seed=9)
     one, _ = arena.run(match, None, workers=1)
     two, _ = arena.run(match, None, workers=2)
-    strip = [{k: v for k, v in r.items() if k != "seconds"} for r in one]
-    assert strip == [{k: v for k, v in r.items() if k != "seconds"} for r in two]
+    strip = [{k: v for k, v in r.items() if k not in ("seconds", "cpu")} for r in one]
+    assert strip == [{k: v for k, v in r.items() if k not in ("seconds", "cpu")} for r in two]
 
 
 # --- resume -------------------------------------------------------------------------------------
@@ -315,7 +316,9 @@ def test_the_plot_and_the_replay(tmp_path, capsys):
     assert_one_line_error(code, err, "--record")
 
 
-@pytest.mark.parametrize("bot", ["pimc:samples=2,nodes=200", "ismcts:iterations=30", "pimc:time=0.001,nodes=200"])
+@pytest.mark.parametrize("bot", ["pimc:samples=2,nodes=200", "ismcts:iterations=30", "pimc:time=0.001,nodes=200",
+                                 "pimc:time=0.001,nodes=300,clock=cpu,frontier=greedy",
+                                 "ismcts:iterations=20,frontier=greedy,clock=cpu"])
 def test_the_seat_bots_play_whole_games_from_their_views(bot):
     match = arena.Match("durak", {"redeal_right": False}, 2, (bot, "greedy"), deals=1, seed=11)
     try:
@@ -323,6 +326,7 @@ def test_the_seat_bots_play_whole_games_from_their_views(bot):
     finally:
         arena.close_bots()
     assert rec["forfeit"] is None and rec["finished"] and rec["decisions"][0] > 0
+    assert len(rec["cpu"]) == 2 and rec["cpu"][0] >= 0
     spec = games.get("durak").spec
     spec.play(spec.state_from_json(rec["start"]), *rec["moves"])
 
@@ -341,6 +345,31 @@ def test_seat_bot_parameters_are_checked(capsys):
     for argv, needle in [
         (["arena", "durak", "--bot", "random", "--bot", "pimc:samples=0"], "samples"),
         (["arena", "durak", "--bot", "random", "--bot", "ismcts:time=x"], "time must be a number"),
+        (["arena", "durak", "--bot", "random", "--bot", "pimc:time=1,clock=sundial"], "clock must be one of wall, cpu"),
+        (["arena", "durak", "--bot", "random", "--bot", "ismcts:frontier=smart"], "frontier must be one of"),
     ]:
         code, _, err = run(argv, capsys)
         assert_one_line_error(code, err, needle)
+
+
+@pytest.mark.parametrize("method", ["pimc", "ismcts"])
+def test_a_time_budget_runs_on_the_clock_it_is_given(monkeypatch, method):
+    """``clock=cpu`` reads the CPU clock (:data:`foolsolve.seat.CLOCKS`): a stand-in CPU clock that
+    jumps past the budget after a few readings ends the analysis there, whatever the wall clock
+    says; the wall clock's budget (an hour) never runs out."""
+    from foolsolve import seat
+    from foolsolve.worlds import view_of, worlds_of_view
+
+    info = games.get("durak")
+    state = info.spec.deal(info.spec.rules_cls(redeal_right=False), 2, random.Random(3))
+    worlds = worlds_of_view(read_view(view_of(info, state, info.spec.to_move(state)), check=False))
+    readings = itertools.count()
+    monkeypatch.setitem(seat.CLOCKS, "cpu", lambda: 0.0 if next(readings) < 6 else 7200.0)
+    budget = seat.Budget(nodes=300)
+    cpu = seat.analyse(info, worlds, seat.Settings(method=method, samples=10**6, seconds=3600, clock="cpu",
+                                                    budget=budget))
+    assert 1 <= cpu.worlds < 10
+    wall = seat.analyse(info, worlds, seat.Settings(method=method, samples=12, seconds=3600, budget=budget))
+    assert wall.worlds == 12
+    with pytest.raises(InputError):
+        seat.analyse(info, worlds, seat.Settings(method=method, samples=2, seconds=1, clock="sundial"))

@@ -5,6 +5,7 @@ run and check what they compare on a tiny input."""
 from __future__ import annotations
 
 import importlib.util
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -66,6 +67,9 @@ def test_help(script: str) -> None:
     ("bench_arena.py", ["--game", "chess"]),
     ("bench_arena.py", ["--games", "0"]),
     ("bench_arena.py", ["--game", "durak", "--bots", "random", "nosuch"]),
+    ("bench_arena.py", ["--game", "durak", "--bots", "random", "greedy", "--report"]),
+    ("bench_arena.py", ["--game", "durak", "--bots", "random", "greedy", "--pair", "pimc=3"]),
+    ("bench_arena.py", ["--game", "durak", "--bots", "random", "greedy", "--variant", "pimc:frontier=smart"]),
     ("mutation.py", ["--sample", "0"]),
     ("mutation.py", ["--games", "chess"]),
     ("mutation.py", ["--modules", "engines/chess.py"]),
@@ -208,4 +212,28 @@ def test_the_arena_bench_plays_a_small_match_and_checks_the_targets(tmp_path) ->
     run = _run("bench_arena.py", "--game", "durak", "--games", "1", "--bots", "random", "greedy", "--targets",
                "--out-dir", str(tmp_path))
     assert run.returncode == 0, run.stderr
-    assert "Elo (random = 1000" in run.stdout and (tmp_path / "durak.jsonl").exists()
+    assert "Elo (random = 1000" in run.stdout and (tmp_path / "durak" / "random__greedy.jsonl").exists()
+    again = _run("bench_arena.py", "--game", "durak", "--bots", "random", "greedy", "--out-dir", str(tmp_path),
+                 "--report")
+    assert again.returncode == 0, again.stderr
+    rows = [line for line in run.stdout.splitlines() if line.startswith("  greedy ") or line.startswith("  random ")]
+    assert len(rows) == 4 and all(row in again.stdout for row in rows)
+
+
+def test_the_arena_bench_matches_openspiel_to_pimc_and_reads_every_pair_into_one_table(tmp_path) -> None:
+    """OpenSpiel's bot calibrated against pimc (at --time) on a seat, its simulations and both rates
+    saved and printed with the table; a rerun reuses the calibration."""
+    pytest.importorskip("pyspiel")
+    args = ["--game", "three-fools", "--games", "1", "--bots", "random", "openspiel-ismcts", "--time", "0.001",
+            "--calibration-seats", "1", "--out-dir", str(tmp_path), "--json"]
+    run = _run("bench_arena.py", *args)
+    assert run.returncode == 0, run.stderr
+    got = json.loads(run.stdout)
+    calibration = json.loads((tmp_path / "three-fools" / "calibration.json").read_text())
+    assert got["calibration"] == calibration and calibration["simulations"] >= 1
+    assert calibration["pimc"] == "pimc:time=0.001,clock=cpu"
+    assert {row["bot"] for row in got["elo"]} == {"random", f"openspiel-ismcts:simulations={calibration['simulations']}"}
+    assert len(got["pairs"]) == 2 and got["best"] in {row["bot"] for row in got["elo"]}
+    assert all(row["cpu_seconds_per_move"] is not None for row in got["elo"])
+    again = _run("bench_arena.py", *args)
+    assert again.returncode == 0 and json.loads(again.stdout)["calibration"] == calibration

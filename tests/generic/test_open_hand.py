@@ -306,3 +306,65 @@ def test_solve_takes_max_memory(capsys: Any) -> None:
     assert code == 0 and "Value:" in out, err
     code, _, err = run(["solve", example, "--max-memory", "0"], capsys)
     assert_one_line_error(code, err, "--max-memory")
+
+
+@pytest.mark.parametrize("game", [info.name for info in games.all_games()])
+def test_a_greedy_playout_plays_what_the_greedy_bot_plays_from_each_seat(game: str) -> None:
+    """Every decision of a greedy playout (Durak's on engine states) is the move the ``greedy``
+    bot plays from the mover's seat, built from her view of the same position."""
+    from foolsolve.bots import Seat
+    from foolsolve.bots.greedy import GreedyBot
+    from foolsolve.game import CHANCE, draw_chance
+    from foolsolve.playouts import GreedyPlayout
+    from foolsolve.rules import rules_to_json
+    from foolsolve.worlds import view_of
+
+    info = games.get(game)
+    engine, spec = info.engine, info.spec
+    assert engine is not None
+    choose = GreedyPlayout(info).choose
+    bot = GreedyBot()
+    decisions = 0
+    for seed in range(3):
+        rng = random.Random(seed)
+        spec_state = spec.deal(spec.rules_cls(), spec.min_players, rng)
+        s = engine.from_spec(spec_state)
+        while engine.result(s) is None:
+            legal = engine.legal_moves(s)
+            if engine.to_move(s) == CHANCE:
+                s = engine.apply(s, draw_chance(engine.chance_outcomes(s), rng))
+                continue
+            full = engine.to_spec(s)
+            mover = spec.to_move(full)
+            seat = Seat(game=game, player=mover, players=spec.num_players(full), rules=rules_to_json(full.rules),
+                        view=view_of(info, full, mover), legal=tuple(spec.legal_moves(full)), seed=0)
+            picked = choose(s, legal)
+            assert str(engine.move_to_spec(s, picked)) == str(bot.choose(seat))
+            decisions += 1
+            s = engine.apply(s, picked)
+    assert decisions > 10
+
+
+def test_the_greedy_frontier_values_a_cut_position_by_one_greedy_game() -> None:
+    """Depth 1 with the greedy frontier: each root move is worth the result of the greedy game
+    from the position after it (Durak between two players has no chance: one playout counts
+    for all of them); the method says so, and the random frontier differs somewhere."""
+    from foolsolve.playouts import GreedyPlayout
+
+    info = games.get("durak")
+    engine = info.engine
+    assert engine is not None
+    state = small_position("durak", 2, 4, cards=14)
+    answer = solve_world(info, state, Budget(max_depth=1, playouts=3, frontier="greedy", seed=1), use_solver=False)
+    assert not answer.exact and "3 greedy playouts" in answer.method
+    play = GreedyPlayout(info)
+    root = engine.from_spec(state)
+    want = {}
+    for m in engine.legal_moves(root):
+        end, _ = play(engine.apply(root, m), random.Random(0))
+        assert not play.drew_chance
+        want[str(engine.move_to_spec(root, m))] = Fraction(engine.result(end).payoffs[answer.player])
+    assert answer.values == want
+    other = solve_world(info, state, Budget(max_depth=1, playouts=3, seed=1), use_solver=False)
+    assert "greedy" not in other.method
+

@@ -85,7 +85,7 @@ def test_a_full_position_the_exact_solver_answers_keeps_its_exact_answer(capsys)
 
 def test_a_full_position_with_cards_hidden_from_the_mover_is_answered_from_her_seat(capsys):
     # three players: the exact Durak solver takes two; player 1 cannot see the others' hands
-    code, out, _ = run([str(EXAMPLES / "durak-midbout.json"), "--no-store", "--json"], capsys)
+    code, out, _ = run([str(EXAMPLES / "durak-midbout.json"), "--no-store", "--json", "--time", "0"], capsys)
     assert code == 0
     obj = json.loads(out)
     assert obj["player"] == 1 and obj["method"] == "exact" and obj["consistent_worlds"] == obj["worlds"] == 20
