@@ -518,3 +518,22 @@ def test_a_joker_is_drawn_in_the_picture() -> None:
 
 def card54(text: str) -> Card:
     return FRENCH54.parse(text)
+
+
+def test_greedy_bot_spends_a_joker_last() -> None:
+    """The greedy heuristic costs a Joker above every trump: it leads the lowest plain card and takes
+    rather than cover with a Joker while the stock has cards."""
+    from foolsolve.solver.durak.greedy import choose
+
+    class Seat:
+        def __init__(self, state: State) -> None:
+            self.view = {"trump": state.trump, "stock": {"count": len(state.stock)}}
+            self.legal = SPEC.legal_moves(state)
+
+    lead = joker_position(hands=[["RJ", "BJ", "7C"], ["QH", "7D", "AC"], ["KS", "6H", "7S"]])
+    assert str(choose(Seat(lead))) == "attack 7♣"
+    cover = SPEC.state_from_json({"game": "durak", "rules": {"deck": 54}, "trump": "H", "attacker": 0,
+                                  "defender": 1, "hands": [["7C"], ["BJ", "8D"]], "stock": ["9S", "10H"],
+                                  "table": [["AC", None]]})
+    assert [str(m) for m in SPEC.legal_moves(cover)] == ["cover A♣ with BJ", "take"]
+    assert str(choose(Seat(cover))) == "take"
