@@ -42,7 +42,7 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
-from foolsolve.cards import FRENCH36, FRENCH52, FRENCH_SUITS, SUIT_BITS, Card
+from foolsolve.cards import FRENCH54, FRENCH_SUITS, JOKER_MASK, SUIT_BITS, Card
 from foolsolve.engines import durak_kernel
 from foolsolve.engines.durak_kernel import (
     CAPS,
@@ -78,8 +78,9 @@ HAND_SIZE = durak_kernel.HAND_SIZE
 
 SUIT_LANE = (1 << SUIT_BITS) - 1
 """One suit's 16 bits (ranks 0..15) at slot 0."""
-SUIT_MASKS: tuple[int, ...] = tuple(SUIT_LANE << (SUIT_BITS * s) for s in range(4))
-"""Every index position of each suit slot (clubs, diamonds, hearts, spades)."""
+SUIT_MASKS: tuple[int, ...] = tuple(SUIT_LANE << (SUIT_BITS * s) & ~JOKER_MASK for s in range(4))
+"""Every index position of each suit slot (clubs, diamonds, hearts, spades), but the Jokers' (a Joker is
+of no suit: reconstruction ``joker_rank``)."""
 NO_LIMIT = durak_kernel.NO_LIMIT
 """A bout limit larger than any hand (stock empty under ``six_then_hand``)."""
 ALL_CARDS = (1 << 4 * SUIT_BITS) - 1
@@ -103,8 +104,8 @@ SEED_BITS = 53
 SIMPLE, PODKIDNOY, PEREVODNOY = 0, 1, 2
 """Variant codes."""
 
-CARDS: dict[int, Card] = {c.index: c for c in FRENCH52.cards}
-"""Card objects by stable index (the 36-card deck is a subset)."""
+CARDS: dict[int, Card] = {c.index: c for c in FRENCH54.cards}
+"""Card objects by stable index (the 36- and 52-card decks are subsets)."""
 TEXT: dict[int, str] = {i: str(c) for i, c in CARDS.items()}
 """Glyph text of each card, as the spec's move strings print them."""
 SUIT_SLOT: dict[str | None, int] = {s: i for i, s in enumerate(FRENCH_SUITS)} | {None: NO_TRUMP}
@@ -112,7 +113,8 @@ SUIT_SLOT: dict[str | None, int] = {s: i for i, s in enumerate(FRENCH_SUITS)} | 
 
 BEATERS = durak_kernel.BEATERS
 """``BEATERS[trump_slot][card_index]``: the mask of cards that beat that card (the rule lives in
-:mod:`foolsolve.engines.durak_kernel`)."""
+:mod:`foolsolve.engines.durak_kernel`); ``BEATERS54`` with the Jokers (deck 54)."""
+BEATERS54 = durak_kernel.BEATERS54
 
 
 def rank_set(mask: int) -> int:
@@ -556,7 +558,7 @@ def legal(s: EngineState) -> list[tuple[int, int, int]]:
         return out
     if s.unc and not s.taking:  # DEFEND
         hand = s.hands[s.defender]
-        beat = BEATERS[s.trump]
+        beat = BEATERS54[s.trump] if s.er.deck == 54 else BEATERS[s.trump]
         u = s.unc
         while u:
             ab = u & -u
@@ -855,14 +857,16 @@ def deal(rules: dspec.Rules, players: int, rng: random.Random) -> EngineState:
     """A new deal, card for card the spec's (same ``rng`` calls, docs/durak-model.md "The deal"):
     then, under ``redeal_right`` with a hand of 5 or more cards of one suit, the redeal phase with
     the next shuffle's seed ``rng.getrandbits(SEED_BITS)`` (drawn only then)."""
-    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 6:
-        raise InputError(f"players: must be 2..6, got {players!r}")
+    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= dspec.MAX_PLAYERS:
+        raise InputError(f"players: must be 2..{dspec.MAX_PLAYERS}, got {players!r}")
+    if players > dspec.DECK_PLAYERS[rules.deck]:
+        raise InputError(f"players: {players} players need the 54-card deck")
     if rules.teams != dspec.NO_TEAMS and players != dspec.TEAM_PLAYERS[rules.teams]:
         raise InputError(f"players: teams {rules.teams} needs {dspec.TEAM_PLAYERS[rules.teams]} players, got {players}")
     if rules.teams != dspec.NO_TEAMS and rules.places != "fool":
         raise InputError("rules.places: places and teams do not combine")
     er = erules(rules)
-    deck = list((FRENCH36 if er.deck == 36 else FRENCH52).cards)
+    deck = list(rules.deck_cards.cards)
     rng.shuffle(deck)
     idx = [c.index for c in deck]
     s = EngineState.__new__(EngineState)
@@ -870,8 +874,11 @@ def deal(rules: dspec.Rules, players: int, rng: random.Random) -> EngineState:
     s.hands = [_mask(deck[HAND_SIZE * i: HAND_SIZE * i + HAND_SIZE]) for i in range(players)]
     rest = idx[HAND_SIZE * players:]
     if rest:
-        s.trump = rest[0] // SUIT_BITS
-        s.stock = (*rest[1:], rest[0])
+        k = 0
+        while JOKER_MASK >> rest[k] & 1:  # a Joker turned up: the next card is turned (spec "joker_turned")
+            k += 1
+        s.trump = rest[k] // SUIT_BITS
+        s.stock = (*rest[:k], *rest[k + 1:], rest[k])
     else:
         s.trump = idx[-1] // SUIT_BITS
         s.stock = ()

@@ -21,7 +21,7 @@ numba checks only the stamp of a function's own file.
 
 from __future__ import annotations
 
-from foolsolve.cards import FRENCH52, SUIT_BITS
+from foolsolve.cards import BLACK_JOKER_INDEX, FRENCH52, RED_JOKER_INDEX, SUIT_BITS
 
 SUIT0 = (1 << SUIT_BITS) - 1
 """One suit's 16 bits (ranks 0..15) at slot 0."""
@@ -63,6 +63,31 @@ def _beaters(trump: int) -> tuple[int, ...]:
 
 BEATERS: dict[int, tuple[int, ...]] = {t: _beaters(t) for t in (NO_TRUMP, 0, 1, 2, 3)}
 """``BEATERS[trump_slot][card_index]``: the mask of cards that beat that card (a cover of it)."""
+
+RED_SLOTS = (1, 2)
+"""Diamonds and hearts: the red suits' slots (clubs and spades are black)."""
+
+
+def _beaters54(trump: int) -> tuple[int, ...]:
+    """:data:`BEATERS` of the 54-card deck (docs/durak-model.md "Cards"): every card also beaten by
+    the Joker of its colour and by the trump Joker (the Joker of the trump suit's colour); the trump
+    Joker beaten by nothing, the other Joker by every trump and the trump Joker; no trump suit: no
+    trump Joker, nothing beats a Joker."""
+    out = list(_beaters(trump))
+    red, black = 1 << RED_JOKER_INDEX, 1 << BLACK_JOKER_INDEX
+    top = 0 if trump == NO_TRUMP else red if trump in RED_SLOTS else black
+    for i in range(4 * SUIT_BITS):
+        if FRENCH52.full_mask >> i & 1:
+            out[i] |= (red if i // SUIT_BITS in RED_SLOTS else black) | top
+    for joker in (red, black):
+        j = joker.bit_length() - 1
+        out[j] = 0 if trump == NO_TRUMP or joker == top else (FRENCH52.full_mask & SUIT0 << SUIT_BITS * trump) | top
+    return tuple(out)
+
+
+BEATERS54: dict[int, tuple[int, ...]] = {t: _beaters54(t) for t in (NO_TRUMP, 0, 1, 2, 3)}
+"""``BEATERS54[trump_slot][card_index]``: :data:`BEATERS` with the 54-card deck's two Jokers (the
+36- and 52-card decks keep :data:`BEATERS`)."""
 
 
 def bout_limit(first_bout: int, taking: int, first_limit: int, first_take6: int, six_always: int,

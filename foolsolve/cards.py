@@ -11,10 +11,13 @@ Index layout (named constants below):
 * French and tarot suit cards: ``suit_slot * 16 + rank`` (rank 2..14 French, 1..14 tarot).
 * Pilatch: ``suit_slot * 16 + rank`` (rank 1..15, the Joker is 15).
 * Tarot trumps I..XXI: ``TRUMP_BASE + n``; the Fool: ``TRUMP_BASE`` (``n = 0``).
+* The French 54-card deck's two Jokers (pseudo-suit ``J``): the red Joker rank 0 at the hearts
+  slot's unused rank 0 (index 32), the black Joker rank 1 at the spades slot's unused rank 1
+  (index 49); so the 54-card deck still fits 64 bits and no Joker shares a rank with any card.
 
 Accepted text forms (case-insensitive): ``TS``, ``10S``, ``10♠``, ``t♠``, ``AH``, ``a♥``;
 Pilatch ``7R``, ``XP`` / ``JokerP`` (Joker); tarot ``CC`` (Cavalier of clubs),
-``T21`` / ``XXI`` (trump 21), ``Fool``.
+``T21`` / ``XXI`` (trump 21), ``Fool``; French Jokers ``RJ`` / ``BJ`` (also ``RedJoker``, ``BlackJoker``).
 """
 
 from __future__ import annotations
@@ -47,6 +50,17 @@ TRUMP_BASE = 4 * SUIT_BITS
 JACK, CAVALIER_OR_QUEEN, KING, ACE = 11, 12, 13, 14
 PILATCH_JOKER = 15
 
+JOKER = "J"
+"""Pseudo-suit of the French 54-card deck's two Jokers (rank RED_JOKER or BLACK_JOKER)."""
+RED_JOKER, BLACK_JOKER = 0, 1
+"""The Jokers' ranks: distinct from each other and from every suit card's (2..14)."""
+RED_JOKER_INDEX = 2 * SUIT_BITS + RED_JOKER
+"""The red Joker's index: rank 0 of the hearts slot, a position no suit card uses."""
+BLACK_JOKER_INDEX = 3 * SUIT_BITS + BLACK_JOKER
+"""The black Joker's index: rank 1 of the spades slot, a position no suit card uses."""
+JOKER_MASK = 1 << RED_JOKER_INDEX | 1 << BLACK_JOKER_INDEX
+"""Both Jokers as a bitmask."""
+
 GLYPHS = {CLUBS: "♣", DIAMONDS: "♦", HEARTS: "♥", SPADES: "♠"}
 _GLYPH_TO_SUIT = {v: k for k, v in GLYPHS.items()} | {"♧": CLUBS, "♢": DIAMONDS, "♡": HEARTS, "♤": SPADES}
 SUIT_NAMES = {
@@ -74,14 +88,21 @@ class Card:
 
     @property
     def is_red(self) -> bool:
-        """Hearts and diamonds are red (French and tarot suits)."""
-        return self.suit in (HEARTS, DIAMONDS)
+        """Hearts and diamonds are red (French and tarot suits), and the red Joker."""
+        return self.suit in (HEARTS, DIAMONDS) or (self.suit == JOKER and self.rank == RED_JOKER)
+
+    @property
+    def is_joker(self) -> bool:
+        """One of the French 54-card deck's two Jokers."""
+        return self.suit == JOKER
 
     @property
     def rank_text(self) -> str:
         """Printed rank: ``6``, ``10``, ``J``, ``A``; tarot ``C`` (Cavalier), Pilatch ``Jo``."""
         if self.suit == TRUMP:
             return "Fool" if self.rank == 0 else _ROMAN[self.rank]
+        if self.suit == JOKER:
+            return "RJ" if self.rank == RED_JOKER else "BJ"
         if self.deck_kind == "tarot":
             return {1: "A", 11: "J", 12: "C", 13: "Q", 14: "K"}.get(self.rank, str(self.rank))
         if self.deck_kind == "pilatch":
@@ -90,8 +111,8 @@ class Card:
 
     @property
     def ascii(self) -> str:
-        """ASCII form used in position files: ``10S``, ``KH``, ``JoR``, ``XXI``, ``Fool``."""
-        if self.suit == TRUMP:
+        """ASCII form used in position files: ``10S``, ``KH``, ``JoR``, ``XXI``, ``Fool``, ``RJ``."""
+        if self.suit in (TRUMP, JOKER):
             return self.rank_text
         return f"{self.rank_text}{self.suit if self.deck_kind != 'pilatch' else _PILATCH_OUT[self.suit]}"
 
@@ -211,6 +232,9 @@ def _aliases(c: Card) -> list[str]:
         if c.rank == 0:
             return ["FOOL", "T0", "0"]
         return [_ROMAN[c.rank], f"T{c.rank}"]
+    if c.suit == JOKER:
+        colour = "RED" if c.rank == RED_JOKER else "BLACK"
+        return [c.rank_text, f"{colour}JOKER"]
     ranks = [c.rank_text.upper()]
     if c.rank == 10:
         ranks.append("T")
@@ -244,6 +268,12 @@ FRENCH36 = french_deck(6)
 """36 cards, 6..A in four suits (Durak)."""
 FRENCH52 = french_deck(2)
 """52 cards, 2..A in four suits."""
+FRENCH54 = Deck(
+    "French 54", "french",
+    [*FRENCH52.cards, Card(RED_JOKER_INDEX, JOKER, RED_JOKER, "french"),
+     Card(BLACK_JOKER_INDEX, JOKER, BLACK_JOKER, "french")],
+)
+"""54 cards: 2..A in four suits and two Jokers, one red and one black (Durak's ``deck: 54``)."""
 PILATCH45 = Deck(
     "Pilatch 45", "pilatch",
     [_make(s, r, slot, "pilatch") for slot, s in enumerate(PILATCH_SUITS) for r in range(1, 16)],
@@ -256,7 +286,8 @@ TAROT78 = Deck(
 )
 """78 cards: four suits A(1)..10, J, C, Q, K (14); trumps I..XXI; the Fool (trump 0)."""
 
-DECKS: dict[str, Deck] = {"french36": FRENCH36, "french52": FRENCH52, "pilatch45": PILATCH45, "tarot78": TAROT78}
+DECKS: dict[str, Deck] = {"french36": FRENCH36, "french52": FRENCH52, "french54": FRENCH54, "pilatch45": PILATCH45,
+                          "tarot78": TAROT78}
 
 
 def suit_mask(slot: int) -> int:

@@ -165,12 +165,22 @@ def rules_to_json(rules: Any, *, only_changed: bool = False) -> dict[str, Any]:
     return out
 
 
+@dataclasses.dataclass(frozen=True)
+class Among:
+    """A value of :func:`random_rules`' ``fixed`` that draws the option among ``values`` only
+    (one ``rng.choice`` call, as for a free option)."""
+
+    values: tuple[Any, ...]
+
+
 def random_rules(rules_cls: type[R], rng: random.Random, **fixed: Any) -> R:
     """Rules with every option that has finite choices drawn at random (for conformance
     tests); ``fixed`` pins some options."""
     kwargs: dict[str, Any] = {}
     for info in options_of(rules_cls):
-        if info.name in fixed:
+        if info.name in fixed and isinstance(fixed[info.name], Among):
+            kwargs[info.name] = rng.choice(fixed[info.name].values)
+        elif info.name in fixed:
             kwargs[info.name] = fixed[info.name]
         elif info.choices is not None and not info.fixed:
             kwargs[info.name] = rng.choice(info.choices)

@@ -40,7 +40,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
 
-from foolsolve.cards import FRENCH52, GLYPHS, PILATCH45, SUIT_NAMES, TAROT78, Card, Deck
+from foolsolve.cards import FRENCH54, GLYPHS, PILATCH45, SUIT_NAMES, TAROT78, Card, Deck
 from foolsolve.errors import InputError
 
 CARD_W, CARD_H = 36, 52
@@ -78,7 +78,7 @@ top), unless the picture is asked to fan them out."""
 _FAN: ContextVar[bool] = ContextVar("foolsolve_svg_fan", default=False)
 
 
-DECKS: tuple[Deck, ...] = (FRENCH52, PILATCH45, TAROT78)
+DECKS: tuple[Deck, ...] = (FRENCH54, PILATCH45, TAROT78)
 """The decks a card text of a game nobody registered is tried in (:func:`parse_card`)."""
 _DECK: ContextVar[Deck | None] = ContextVar("foolsolve_svg_deck", default=None)
 """The deck of the position being drawn (see :func:`deck_of`)."""
@@ -367,7 +367,8 @@ def _card(parent: ET.Element, x: float, y: float, text: str | None, zone: str, i
         corner.text = glyph
     mid = ET.SubElement(g, "text", {"x": str(CARD_W // 2), "y": "44" if glyph else "40",
                                     "font-size": "16" if glyph else "8", "text-anchor": "middle", "fill": colour})
-    mid.text = "the Fool" if fool else glyph if glyph else SUIT_NAMES.get(card.suit, card.ascii)
+    mid.text = "the Fool" if fool else glyph if glyph else "Joker" if card.is_joker \
+        else SUIT_NAMES.get(card.suit, card.ascii)
     title = ET.SubElement(g, "title")
     title.text = str(card)
 

@@ -17,6 +17,7 @@ paragraph opening the quote comes from:
 * §Types        -- "Types of playing the fool"
 * §Card game    -- 'Card game Fool: game rules'
 * §Variants     -- "Variants of the game of throw-in and transfer fool"
+* §Essence      -- "What is the essence of the game?"
 
 Reading guide (one function per rule, in this order): :func:`beats`, :func:`lowest_trump_leads`,
 the re-deal (:func:`redeal_order`, :func:`open_redeal`, :func:`redeal_reasons`, :func:`keep_deal`),
@@ -36,7 +37,7 @@ from itertools import combinations
 from math import comb
 from typing import Any, ClassVar
 
-from foolsolve.cards import FRENCH36, FRENCH52, GLYPHS, SUIT_NAMES, Card, Deck
+from foolsolve.cards import DIAMONDS, FRENCH36, FRENCH52, FRENCH54, GLYPHS, HEARTS, SUIT_NAMES, Card, Deck
 from foolsolve.errors import InputError, PositionError
 from foolsolve.game import (
     ChanceMode,
@@ -51,18 +52,22 @@ from foolsolve.game import (
     reason,
 )
 from foolsolve.positions import validate_schema
-from foolsolve.rules import Reconstruction, option, rules_from_json, rules_to_json
+from foolsolve.rules import Among, Reconstruction, option, rules_from_json, rules_to_json
 from foolsolve.worlds import Hidden, ZoneField
 
 HAND_SIZE = 6
 """001 §rules: "Each is dealt 6 cards"; "the players get cards from the deck, missing up to six"."""
 
-MIN_PLAYERS, MAX_PLAYERS = 2, 6
-"""001 §rules: "The game can be played by two to six people"."""
+MIN_PLAYERS, MAX_PLAYERS = 2, 8
+"""001 §rules: "The game can be played by two to six people"; 001 §Essence: "It is permissible to increase
+the number of party participants up to 8 people, but subject to the use of a deck of 54 cards"."""
+DECK_PLAYERS = {36: 6, 52: 6, 54: 8}
+"""The most players each deck serves: 001 §Card game "the number of participants in this game can be from 2 to
+8 and it depends on the number of cards in the deck (6 players - 36 cards, maximum 8 - 54 cards)"."""
 
 META = GameMeta(
     name="durak", title="Durak", seed="001_def8269363c5257b.txt", min_players=MIN_PLAYERS, max_players=MAX_PLAYERS,
-    deck=FRENCH52,  # 36 cards by default, 52 by the deck option: the 52-card deck names both
+    deck=FRENCH54,  # 36 cards by default, 52 or 54 by the deck option: the 54-card deck names them all
     dynamics=Dynamics.SEQUENTIAL, chance_mode=ChanceMode.DETERMINISTIC, information=Information.IMPERFECT,
     utility=Utility.ZERO_SUM,
     hidden="the other players' hands and the order of the stock; the stock's bottom card (the face-up "
@@ -100,10 +105,16 @@ class Rules:
         source="001 §throw-in 'The difference from a simple fool is that'; §transfer 'one complication'; "
                "§Types 'You can play a simple, throw-in or transfer fool'")
     deck: int = option(
-        36, choices=(36, 52), parse=_int,
-        doc="Cards in the deck: 36 (6..A) or 52 (2..A), ace high.",
+        36, choices=(36, 52, 54), parse=_int,
+        doc="Cards in the deck: 36 (6..A) or 52 (2..A), ace high; 54: 2..A and two Jokers, one red and one "
+            "black, for up to 8 players. The Joker of the trump's colour (the trump Joker) beats every card; the "
+            "other beats every card of its colour and is beaten only by a trump and the trump Joker (readings "
+            "listed by 'foolsolve rules durak').",
         source="001 §rules 'The game uses a deck of 36 cards'; "
-               "'Usually they use the one in which 36 cards, in rare cases they play 52-piece'")
+               "'Usually they use the one in which 36 cards, in rare cases they play 52-piece'; §Essence 'It is "
+               "permissible to increase the number of party participants up to 8 people, but subject to the use "
+               "of a deck of 54 cards'; 'the highest card is the Trump Joker (if it is not a trump card, then red "
+               "beats red cards, black beats black)'")
     first_bout_limit: int = option(
         5, choices=(5, 6), parse=_int,
         doc="Most attack cards in the first bout of the deal.",
@@ -203,7 +214,7 @@ class Rules:
     @property
     def deck_cards(self) -> Deck:
         """The deck these rules play with."""
-        return FRENCH36 if self.deck == 36 else FRENCH52
+        return {36: FRENCH36, 52: FRENCH52, 54: FRENCH54}[self.deck]
 
     @property
     def has_throw_ins(self) -> bool:
@@ -213,21 +224,25 @@ class Rules:
 
 SIDE_OPTIONS = ("teams", "places", "trump_ace_exchange")
 """The side rules of 001 that only the spec and the engine play (the exact solvers, the compiled search and
-the native playout refuse a position using them; the engine's playout falls back to its generic loop)."""
+the native playout refuse a position using them; the engine's playout falls back to its generic loop).
+The 54-card deck (``deck: 54``, with Jokers and up to 8 players) is a side rule too."""
+PLAIN_DECKS = (36, 52)
+"""The decks without Jokers (the deck option's other value, 54, is a side rule)."""
 
 
 def side_defaults() -> dict[str, Any]:
-    """The :data:`SIDE_OPTIONS` at their defaults (``random_rules(Rules, rng, **side_defaults())`` draws
-    the other options as before: the native playout's and the benchmarks' random games)."""
+    """The :data:`SIDE_OPTIONS` at their defaults and the deck among :data:`PLAIN_DECKS`
+    (``random_rules(Rules, rng, **side_defaults())`` draws the other options as before: the native
+    playout's and the benchmarks' random games)."""
     default = Rules()
-    return {name: getattr(default, name) for name in SIDE_OPTIONS}
+    return {name: getattr(default, name) for name in SIDE_OPTIONS} | {"deck": Among(PLAIN_DECKS)}
 
 
 def side_options(rules: Rules) -> list[str]:
     """The :data:`SIDE_OPTIONS` these rules set off their default (``name=value``), for one-line refusals."""
     default = Rules()
     return [f"{name}={getattr(rules, name)}".lower() for name in SIDE_OPTIONS
-            if getattr(rules, name) != getattr(default, name)]
+            if getattr(rules, name) != getattr(default, name)] + ([] if rules.deck in PLAIN_DECKS else ["deck=54"])
 
 
 # =====================================================================================
@@ -505,9 +520,49 @@ def beats(b: Card, a: Card, trump: str | None) -> bool:
     denomination". With no trump suit (Bonnet's generalised form, ``trump = None``) only the
     same-suit rule applies.
     """
+    if b.is_joker or a.is_joker:
+        return _joker_beats(b, a, trump)
     if b.suit == a.suit and b.rank > a.rank:
         return True
     return trump is not None and b.suit == trump and a.suit != trump
+
+
+_JOKER_QUOTE = "the highest card is the Trump Joker (if it is not a trump card, then red beats red cards, black beats black)"
+
+
+def joker_reason(card: Card, attack: Card, trump: str | None, does: bool) -> Reason:
+    """The reason ``card`` beats (``does``) or does not beat ``attack`` when either is a Joker (deck 54),
+    with 001's sentence and the option ``deck``."""
+    def name(c: Card) -> str:
+        return f"{c} (the trump Joker)" if is_trump_joker(c, trump) else str(c)
+    verb = "beats" if does else "does not beat"
+    how = ("the trump Joker beats every card" if is_trump_joker(card, trump) or is_trump_joker(attack, trump)
+           else "the other Joker beats the cards of its colour and is beaten by a trump")
+    return reason("beats", f"{name(card)} {verb} {name(attack)}: {how}", "Essence", _JOKER_QUOTE, "deck",
+                  Rules(deck=54))
+
+
+def is_trump_joker(card: Card, trump: str | None) -> bool:
+    """The Joker of the trump suit's colour (the 54-card deck; none without a trump suit).
+
+    001 §Essence: "the highest card is the Trump Joker (if it is not a trump card, then red beats
+    red cards, black beats black)" (reconstruction ``joker_colours``)."""
+    return card.is_joker and trump is not None and card.is_red == (trump in (HEARTS, DIAMONDS))
+
+
+def _joker_beats(b: Card, a: Card, trump: str | None) -> bool:
+    """:func:`beats` when either card is a Joker (reconstructions ``joker_colours``, ``joker_beaten``).
+
+    001 §Essence: "the highest card is the Trump Joker (if it is not a trump card, then red beats red
+    cards, black beats black)"; "In a deck of 54 cards, the countdown also goes up in the
+    same way, but it starts with a deuce, and the Joker is considered the oldest, not the Ace"."""
+    if is_trump_joker(a, trump):
+        return False  # the highest card
+    if is_trump_joker(b, trump):
+        return True
+    if b.is_joker:
+        return not a.is_joker and a.is_red == b.is_red  # red beats red cards, black beats black
+    return trump is not None and b.suit == trump  # the other Joker: beaten by a trump
 
 
 def lowest_trump_leads(hands: tuple[frozenset[Card], ...], trump: str | None) -> int:
@@ -570,6 +625,36 @@ RECONSTRUCTIONS = (
         "(where the two is the lowest trump).", "The text names \"a trump six\", in the 36-card deck the lowest "
         "trump; nothing says the lowest trump is meant in a longer deck, so the card named is taken.",
         '001 §Translation: "exchange a trump ace, lying open under the deck, for a trump six"'),
+    Reconstruction(
+        "joker_colours", "deck 54: the two Jokers are one red and one black; the Joker of the trump suit's colour "
+        "is the trump Joker and beats every card; the other Joker beats every card of its colour's two suits; with "
+        "no trump suit neither is a trump Joker.", "The text names a trump Joker and colours beating colours "
+        "without saying what the 54-card deck holds; the usual pack has two Jokers, one red and one black.",
+        '001 §Essence: "the highest card is the Trump Joker (if it is not a trump card, then red beats red '
+        'cards, black beats black)"'),
+    Reconstruction(
+        "joker_beaten", "deck 54: the Joker that is not the trump Joker is beaten by any trump and by the trump "
+        "Joker, and by nothing else; the trump Joker is beaten by nothing.", "\"The Joker is considered the "
+        "oldest\" puts it above the ace of its colour's suits; a trump beats any non-trump card, and the trump "
+        "Joker is the highest card.",
+        '001 §Essence: "the Joker is considered the oldest, not the Ace"'),
+    Reconstruction(
+        "joker_rank", "deck 54: a Joker has no rank in common with any card (nor the other Joker): it is led "
+        "alone, nothing is thrown in to it nor it to others, and it never transfers; a Joker is no card of the "
+        "trump suit (it is never the lowest trump, never blocks a transfer, is never shown to transfer) and of no "
+        "suit for a re-deal.", "The text gives the Jokers a place in the order of beating and nothing else.",
+        '001 §Essence: "the highest card is the Trump Joker"'),
+    Reconstruction(
+        "joker_turned", "deck 54: a Joker turned up for the trump is put back into the stock where it was and the "
+        "next card is turned up instead, until a suit card shows; that card names the trump and lies face up "
+        "under the stock.", "A Joker names no suit, and the text names the trump by the card turned up.",
+        '001 §Distribution: "The next card from the deck is turned face up and placed on the table. This is a '
+        'trump card"'),
+    Reconstruction(
+        "joker_players", "7 or 8 players play only with the 54-card deck (deck 36 or 52: 2 to 6 players).",
+        "The text allows 8 players \"subject to the use of a deck of 54 cards\".",
+        '001 §Essence: "It is permissible to increase the number of party participants up to 8 people, but '
+        'subject to the use of a deck of 54 cards"'),
 )
 """Readings of 001 where only one is sensible (``foolsolve rules durak`` lists them)."""
 
@@ -764,7 +849,9 @@ def cover_reasons(state: State, attack: Card, card: Card) -> list[Reason]:
                           "the player, under whom they walked, must beat (overlap with the highest card in suit or "
                           "trump card) all cards, which made the move"))
     out += not_held(state, state.defender, [card], "cover_options")
-    if not beats(card, attack, state.trump):
+    if not beats(card, attack, state.trump) and (card.is_joker or attack.is_joker):
+        out.append(joker_reason(card, attack, state.trump, False))
+    elif not beats(card, attack, state.trump):
         trump = f"trump {_suit_name(state.trump)}" if state.trump else "no trump"
         out.append(reason("beats", f"{card} does not beat {attack} ({trump}): a higher card of its suit or a "
                           "trump is needed", "rules", "a trump, which can beat any non-trump card, but in its "
@@ -1206,6 +1293,9 @@ class DurakSpec(SpecGame[State, Move]):
         """
         if isinstance(players, bool) or not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise InputError(f"players: must be {MIN_PLAYERS}..{MAX_PLAYERS}, got {players!r}")
+        if players > DECK_PLAYERS[rules.deck]:
+            raise InputError(f"players: {players} players need the 54-card deck (rules.deck 54); the "
+                             f"{rules.deck}-card deck serves 2..{DECK_PLAYERS[rules.deck]}")
         if rules.teams != NO_TEAMS and players != TEAM_PLAYERS[rules.teams]:
             raise InputError(f"players: teams {rules.teams} is played by {TEAM_PLAYERS[rules.teams]} players, "
                              f"got {players}")
@@ -1216,8 +1306,9 @@ class DurakSpec(SpecGame[State, Move]):
         hands = tuple(frozenset(deck[HAND_SIZE * i: HAND_SIZE * i + HAND_SIZE]) for i in range(players))
         rest = deck[HAND_SIZE * players:]
         if rest:
-            trump = rest[0].suit
-            stock = (*rest[1:], rest[0])  # the face-up trump goes under the stock: drawn last
+            k = next(i for i, c in enumerate(rest) if not c.is_joker)  # "joker_turned": a suit card names it
+            trump = rest[k].suit
+            stock = (*rest[:k], *rest[k + 1:], rest[k])  # the face-up trump goes under the stock: drawn last
         else:
             trump = deck[-1].suit
             stock = ()
@@ -1459,6 +1550,8 @@ class DurakSpec(SpecGame[State, Move]):
         if isinstance(move, Attack):
             return [reason("attack_options", f"a lead of {len(move.cards)} card(s) of one rank, within this bout's "
                            f"cap of {cap(state)}", "rules", _LEAD_QUOTE)]
+        if isinstance(move, Cover) and (move.card.is_joker or move.attack.is_joker):
+            return [joker_reason(move.card, move.attack, state.trump, True)]
         if isinstance(move, Cover):
             return [reason("beats", f"{move.card} beats {move.attack}", "rules", "a trump, which can beat any "
                            "non-trump card, but in its suit is valid only in ascending order")]
@@ -1722,6 +1815,9 @@ def read_position(obj: Any) -> State:
         raise InputError(f"players: {obj['players']} but hands lists {n} players")
     if not MIN_PLAYERS <= n <= MAX_PLAYERS:
         raise InputError(f"hands: {n} players; Durak is for {MIN_PLAYERS} to {MAX_PLAYERS}")
+    if n > DECK_PLAYERS[rules.deck]:
+        raise InputError(f"hands: {n} players need the 54-card deck (rules.deck 54); the {rules.deck}-card deck "
+                         f"serves 2..{DECK_PLAYERS[rules.deck]}")
     if rules.teams != NO_TEAMS and n != TEAM_PLAYERS[rules.teams]:
         raise InputError(f"rules.teams: {rules.teams} is played by {TEAM_PLAYERS[rules.teams]} players, this "
                          f"position has {n}")

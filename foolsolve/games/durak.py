@@ -12,11 +12,11 @@ from foolsolve.lazy import Lazy
 
 def random_game(rng: random.Random) -> Any:
     """A fresh deal: 2..6 players, every rule option but 001's side rules drawn at random (those stay
-    off: tests/durak/test_side_rules.py plays them), a random shuffle."""
+    off, the deck without Jokers: tests/durak/test_side_rules.py plays them), a random shuffle."""
     from foolsolve.rules import random_rules
-    from foolsolve.spec.durak import MAX_PLAYERS, MIN_PLAYERS, SPEC, Rules, side_defaults
+    from foolsolve.spec.durak import DECK_PLAYERS, MIN_PLAYERS, PLAIN_DECKS, SPEC, Rules, side_defaults
 
-    players = rng.randint(MIN_PLAYERS, MAX_PLAYERS)
+    players = rng.randint(MIN_PLAYERS, DECK_PLAYERS[PLAIN_DECKS[0]])
     rules = random_rules(Rules, rng, **side_defaults())
     return SPEC.deal(rules, players, rng)
 

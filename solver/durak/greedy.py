@@ -2,12 +2,12 @@
 
 From the player's view only (her hand, the trump, the table, the stock's size):
 
-* a card's cost is its rank (6 ... 14), plus 100 for a trump: the cheapest card is the lowest
-  non-trump;
+* a card's cost is its rank (6 ... 14), plus 100 for a trump, and 200 for a Joker (the 54-card
+  deck): the cheapest card is the lowest non-trump;
 * attack: the cheapest card, with the other cards of its rank when none of them is a trump;
 * defend: show a trump to transfer when the rules allow it (it costs no card); else transfer with
   a non-trump; else cover every attack card with the cheapest card that beats it, but take when
-  that would spend a trump above :data:`TAKE_ABOVE` while the stock still has cards, or when
+  that would spend a trump above :data:`TAKE_ABOVE` or a Joker while the stock still has cards, or when
   nothing covers;
 * throw in: the cheapest non-trump card, of rank at most :data:`THROW_AT_MOST` while the stock has
   cards (any non-trump once it is empty); otherwise stop;
@@ -20,6 +20,8 @@ from typing import Any
 
 TRUMP_COST = 100
 """Added to a trump's rank in a card's cost."""
+JOKER_COST = 200
+"""A Joker's cost (the 54-card deck): above every trump."""
 TAKE_ABOVE = 11
 """Take rather than cover with a trump higher than a Jack (rank 11) while the stock has cards."""
 THROW_AT_MOST = 10
@@ -36,6 +38,8 @@ def choose(seat: Any) -> Any:
     stock = int(pile["count"]) if isinstance(pile, dict) else len(pile or [])
 
     def cost(card: Any) -> int:
+        if card.is_joker:
+            return JOKER_COST + card.rank
         return card.rank + (TRUMP_COST if card.suit == trump else 0)
 
     legal = list(seat.legal)
@@ -58,7 +62,7 @@ def choose(seat: Any) -> Any:
             return min(cheap, key=lambda m: cost(m.card))
     if Cover in by_kind:
         best = min(by_kind[Cover], key=lambda m: (cost(m.card), m.attack.rank))
-        expensive = best.card.suit == trump and best.card.rank > TAKE_ABOVE and stock > 0
+        expensive = (best.card.is_joker or (best.card.suit == trump and best.card.rank > TAKE_ABOVE)) and stock > 0
         if not (expensive and Take in by_kind):
             return best
     if Take in by_kind and not (Throw in by_kind or Pass in by_kind):

@@ -13,14 +13,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from foolsolve import conformance, games
-from foolsolve.cards import FRENCH52, Card
+from foolsolve.cards import FRENCH52, FRENCH54, Card
 from foolsolve.errors import InputError
 from foolsolve.rules import random_rules
 from foolsolve.solver.base import NotCovered
 from foolsolve.solver.minimax import move_values, value_for
-from foolsolve.spec.durak import SPEC, TEAM_PLAYERS, Exchange, Rules, State, Throw, side_options
+from foolsolve.spec.durak import SPEC, TEAM_PLAYERS, Cover, Exchange, Rules, State, Throw, side_options
 from tests.durak.helpers import card, moves, play, pos
-from tests.generic.test_cli import run
+from tests.generic.test_cli import assert_one_line_error, run
 
 EXCHANGE = {"variant": "podkidnoy", "trump_ace_exchange": True}
 
@@ -358,3 +358,182 @@ def test_places_when_the_last_players_go_out_together(draw_outcome: str) -> None
     for text in ("attack 7D", "cover 7D with 9D"):
         es = ENGINE.apply(es, ENGINE.move_from_spec(es, SPEC.read_move(ENGINE.to_spec(es), text)))
     assert ENGINE.result(es) == res
+
+
+# --- 001 §Variants / §Card game: "up to 8 people, but subject to the use of a deck of 54 cards" -------
+
+JOKERS = {"deck": 54, "variant": "perevodnoy", "transfer_blocked_by_trump": False}
+
+
+def joker_position(**fields: object) -> State:
+    """Deck 54, trump hearts (red: the red Joker is the trump Joker), three players, empty stock."""
+    obj: dict[str, object] = {"game": "durak", "rules": JOKERS, "trump": "H", "stock": [], "attacker": 0,
+                              "defender": 1, "table": []}
+    obj.update(fields)
+    return SPEC.state_from_json(obj)
+
+
+def test_deck_54_is_deuce_to_ace_in_four_suits_and_a_red_and_a_black_joker() -> None:
+    """001 §Card game: "In a deck of 54 cards, the countdown also goes up in the same way, but it starts with
+    a deuce" (reconstruction joker_colours: the two Jokers are one red, one black)."""
+    deck = Rules(deck=54).deck_cards
+    jokers = [c for c in deck if c.is_joker]
+    assert len(deck) == 54 and min(c.rank for c in deck if not c.is_joker) == 2
+    assert [(c.ascii, c.is_red) for c in jokers] == [("RJ", True), ("BJ", False)]
+    assert deck.parse("red joker") == deck.parse("rj") == jokers[0]
+    assert all(not c.is_joker for c in Rules(deck=52).deck_cards)
+    # no Joker shares an index with a suit card, and every card fits one 64-bit mask
+    assert len({c.index for c in deck}) == 54 and deck.full_mask < 1 << 64
+    with pytest.raises(InputError, match=r"^hands\[0\]: unknown card 'RJ' for the French 52 deck$"):
+        pos(rules={"deck": 52}, hands=[["RJ"], ["6H"]])
+
+
+def test_trump_joker_beats_every_card_and_the_other_beats_its_colour() -> None:
+    """001 §Variants: "the highest card is the Trump Joker (if it is not a trump card, then red beats red
+    cards, black beats black)"; §Card game: "the Joker is considered the oldest, not the Ace" (readings
+    joker_colours, joker_beaten)."""
+    from foolsolve.spec.durak import beats
+
+    red, black = card54("RJ"), card54("BJ")
+    for trump, top, other in (("H", red, black), ("D", red, black), ("S", black, red), ("C", black, red)):
+        for c in Rules(deck=54).deck_cards:
+            if c != top:
+                assert beats(top, c, trump) and not beats(c, top, trump), (trump, c)
+            if not c.is_joker:  # the other Joker: its colour's two suits, up to the ace (the oldest)
+                assert beats(other, c, trump) == (c.is_red == other.is_red), (trump, c)
+                assert beats(c, other, trump) == (c.suit == trump), (trump, c)
+    # no trump suit: no trump Joker; each Joker beats its colour and nothing beats it
+    assert beats(red, card54("AH"), None) and not beats(red, card54("6S"), None)
+    assert not beats(black, red, None) and not beats(red, black, None) and not beats(card54("AH"), red, None)
+
+
+def test_joker_covers_and_is_covered_in_play_with_the_sentence_in_why() -> None:
+    state = joker_position(hands=[["RJ", "7C", "9S"], ["BJ", "QH", "7D"], ["KS", "6H", "10D"]], attacker=2,
+                           defender=0, table=[["AS", None]])
+    assert moves(state) == ["cover A♠ with RJ", "take"]  # hearts trump: the red Joker is the trump Joker
+    why = SPEC.why_legal(state, SPEC.parse_move(state, "cover AS with RJ"))
+    assert why[0].rule == "beats" and why[0].option == "deck" and "the Trump Joker" in why[0].quote
+    black = joker_position(hands=[["RJ", "7C"], ["BJ", "QH", "7D"], ["KS", "6H"]], table=[["AC", None]])
+    assert moves(black) == ["cover A♣ with Q♥", "cover A♣ with BJ", "take"]  # a trump, or the black Joker
+    on_joker = joker_position(hands=[["7C"], ["RJ", "QH", "7D"], ["KS", "6H"]], table=[["BJ", None]])
+    assert [m for m in moves(on_joker) if m.startswith("cover")] == ["cover BJ with RJ", "cover BJ with Q♥"]
+    top = joker_position(hands=[["7C"], ["BJ", "QH", "7D"], ["KS", "6H"]], table=[["RJ", None]])
+    assert moves(top) == ["take"]
+    why = SPEC.why_illegal(top, Cover(card54("RJ"), card54("BJ")))
+    assert [r.rule for r in why] == ["beats"] and "RJ (the trump Joker)" in why[0].says
+
+
+def test_joker_has_no_rank_in_common_for_leads_throw_ins_and_transfers() -> None:
+    """Reconstruction joker_rank: a Joker is led alone, nothing is thrown in to it nor it to others, and it
+    never transfers."""
+    lead = joker_position(hands=[["RJ", "BJ", "7C"], ["QH", "7D", "AC"], ["KS", "6H", "7S"]])
+    assert [m for m in moves(lead) if "RJ" in m or "BJ" in m] == ["attack RJ", "attack BJ"]
+    # a Joker led: the defender holding the other Joker cannot transfer with it
+    led = play(joker_position(hands=[["BJ", "7C"], ["RJ", "QH", "7D"], ["KS", "6H", "7S"]]), "attack BJ")
+    assert moves(led) == ["cover BJ with RJ", "cover BJ with Q♥", "take"]
+    # covered: nobody may throw in, though every thrower holds cards (and the other Joker)
+    assert SPEC.why_illegal(play(led, "cover BJ with QH"), Throw(card54("7S")))
+    thrower = play(joker_position(hands=[["7D", "RJ", "QH"], ["BJ", "7C", "8D"], ["KS", "6H", "7S"]], attacker=2,
+                                  defender=0), "attack 7S", "take")
+    assert thrower.to_move == 1 and moves(thrower) == ["throw 7♣", "pass"]
+    seven = play(joker_position(hands=[["7C", "RJ"], ["BJ", "QH", "7D"], ["KS", "6H", "8S"]]), "attack 7C")
+    assert "transfer 7♦" in moves(seven) and "transfer BJ" not in moves(seven)
+
+
+def test_a_joker_turned_up_for_the_trump_is_passed_over() -> None:
+    """Reconstruction joker_turned: the trump is named by the first suit card turned up; the Joker stays in
+    the stock (spec and engine deal alike)."""
+    eng = games.get("durak").engine
+    assert eng is not None
+    rules = Rules(deck=54, redeal_right=False)
+    for seed in range(400):
+        deal = SPEC.deal(rules, 8, random.Random(seed))
+        if deal.stock[0].is_joker:
+            break
+    else:
+        pytest.fail("no deal turns up a Joker")
+    assert not deal.stock[-1].is_joker and deal.trump == deal.stock[-1].suit and len(deal.stock) == 6
+    assert SPEC.state_to_json(eng.to_spec(eng.deal(rules, 8, random.Random(seed)))) == SPEC.state_to_json(deal)
+
+
+def test_seven_or_eight_players_need_the_54_card_deck(capsys) -> None:
+    """001 §Variants: "It is permissible to increase the number of party participants up to 8 people, but
+    subject to the use of a deck of 54 cards"; §Card game: "(6 players - 36 cards, maximum 8 - 54 cards)"."""
+    eng = games.get("durak").engine
+    assert eng is not None
+    eight = SPEC.deal(Rules(deck=54), 8, random.Random(1))
+    assert eight.players == 8 and all(len(h) == 6 for h in eight.hands) and len(eight.stock) == 6
+    for deck in (36, 52):
+        with pytest.raises(InputError, match=rf"^players: 7 players need the 54-card deck .*{deck}-card deck"):
+            SPEC.deal(Rules(deck=deck), 7, random.Random(1))
+        with pytest.raises(InputError, match=r"^players: 7 players need the 54-card deck"):
+            eng.deal(Rules(deck=deck), 7, random.Random(1))
+    with pytest.raises(InputError, match=r"^players: must be 2..8, got 9$"):
+        SPEC.deal(Rules(deck=54), 9, random.Random(1))
+    with pytest.raises(InputError, match=r"^hands: 7 players need the 54-card deck"):
+        pos(hands=[["6H"], ["7H"], ["8H"], ["9H"], ["10H"], ["JH"], ["QH"]])
+    code, _, err = run(["deal", "durak", "--players", "7", "--seed", "1"], capsys)
+    assert_one_line_error(code, err, "54-card deck")
+    code, out, err = run(["deal", "durak", "--players", "8", "--seed", "1", "--rules", '{"deck": 54}'], capsys)
+    assert code == 0, err and len(json.loads(out)["hands"]) == 8
+
+
+@settings(max_examples=max(10, settings.default.max_examples // 3))
+@given(seed=st.integers(min_value=0, max_value=2**63))
+def test_spec_and_engine_agree_with_the_54_card_deck(seed: int) -> None:
+    """Lockstep over whole games from deals of the 54-card deck for 2..8 players, random other rules."""
+    rng = random.Random(seed)
+    rules = random_rules(Rules, rng, deck=54, teams="none", places=rng.choice(["fool", "even"]))
+    d = conformance.lockstep(games.get("durak"), SPEC.deal(rules, rng.randint(2, 8), rng), rng)
+    assert d is None, f"{d.summary()}\nposition: {d.position}\nmoves: {d.history}"
+
+
+def test_exact_solver_and_native_playout_refuse_the_54_card_deck_in_one_line() -> None:
+    from foolsolve.engines.durak import ENGINE
+    from foolsolve.engines.durak_playout import playout
+    from foolsolve.solver.durak import check_endgame
+    from foolsolve.solver.durak.shared import compiled_covers
+
+    assert side_options(Rules(deck=54)) == ["deck=54"] and side_options(Rules(deck=52)) == []
+    state = SPEC.state_from_json({"game": "durak", "rules": {"deck": 54, "variant": "podkidnoy"}, "trump": "H",
+                                  "hands": [["RJ", "7C"], ["BJ", "QH"]], "stock": [], "attacker": 0,
+                                  "defender": 1})
+    es = ENGINE.from_spec(state)
+    with pytest.raises(NotCovered, match=r"^rules: the exact Durak solver does not play deck=54$"):
+        check_endgame(es)
+    assert not compiled_covers(es)
+    with pytest.raises(InputError, match=r"^rules: the native Durak playout does not play 001's side rules"):
+        playout(es, random.Random(0))
+    final, _ = ENGINE.playout(es, random.Random(3))
+    assert ENGINE.result(final) is not None
+
+
+def test_a_joker_is_drawn_in_the_picture() -> None:
+    from foolsolve.svg import position_svg
+
+    state = joker_position(hands=[["RJ", "7C"], ["BJ", "QH"], ["KS", "6H"]])
+    svg = position_svg(SPEC, state)
+    assert 'data-card="RJ"' in svg and 'data-card="BJ"' in svg and ">Joker<" in svg
+
+
+def card54(text: str) -> Card:
+    return FRENCH54.parse(text)
+
+
+def test_greedy_bot_spends_a_joker_last() -> None:
+    """The greedy heuristic costs a Joker above every trump: it leads the lowest plain card and takes
+    rather than cover with a Joker while the stock has cards."""
+    from foolsolve.solver.durak.greedy import choose
+
+    class Seat:
+        def __init__(self, state: State) -> None:
+            self.view = {"trump": state.trump, "stock": {"count": len(state.stock)}}
+            self.legal = SPEC.legal_moves(state)
+
+    lead = joker_position(hands=[["RJ", "BJ", "7C"], ["QH", "7D", "AC"], ["KS", "6H", "7S"]])
+    assert str(choose(Seat(lead))) == "attack 7♣"
+    cover = SPEC.state_from_json({"game": "durak", "rules": {"deck": 54}, "trump": "H", "attacker": 0,
+                                  "defender": 1, "hands": [["7C"], ["BJ", "8D"]], "stock": ["9S", "10H"],
+                                  "table": [["AC", None]]})
+    assert [str(m) for m in SPEC.legal_moves(cover)] == ["cover A♣ with BJ", "take"]
+    assert str(choose(Seat(cover))) == "take"
