@@ -238,6 +238,22 @@ def side_defaults() -> dict[str, Any]:
     return {name: getattr(default, name) for name in SIDE_OPTIONS} | {"deck": Among(PLAIN_DECKS)}
 
 
+def check_table(rules: Rules, n: int, field: str) -> None:
+    """Whether ``n`` players can sit at a table under these rules, for a deal (``field`` "players")
+    and a position file ("hands"): 7-8 players only with the 54-card deck (001 §Card game "maximum 8
+    - 54 cards"), teams only at their own size, places only for players on their own. One
+    :class:`InputError` naming the problem otherwise."""
+    if n > DECK_PLAYERS[rules.deck]:
+        raise InputError(f"{field}: {n} players need the 54-card deck (rules.deck 54); the {rules.deck}-card "
+                         f"deck serves 2..{DECK_PLAYERS[rules.deck]}")
+    if rules.teams != NO_TEAMS and n != TEAM_PLAYERS[rules.teams]:
+        where = "players: teams" if field == "players" else "rules.teams:"
+        tail = f"got {n}" if field == "players" else f"this position has {n}"
+        raise InputError(f"{where} {rules.teams} is played by {TEAM_PLAYERS[rules.teams]} players, {tail}")
+    if rules.teams != NO_TEAMS and rules.places != "fool":
+        raise InputError("rules.places: finishing places are for players on their own; with teams a team loses")
+
+
 def side_options(rules: Rules) -> list[str]:
     """The :data:`SIDE_OPTIONS` these rules set off their default (``name=value``), for one-line refusals."""
     default = Rules()
@@ -1293,14 +1309,7 @@ class DurakSpec(SpecGame[State, Move]):
         """
         if isinstance(players, bool) or not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise InputError(f"players: must be {MIN_PLAYERS}..{MAX_PLAYERS}, got {players!r}")
-        if players > DECK_PLAYERS[rules.deck]:
-            raise InputError(f"players: {players} players need the 54-card deck (rules.deck 54); the "
-                             f"{rules.deck}-card deck serves 2..{DECK_PLAYERS[rules.deck]}")
-        if rules.teams != NO_TEAMS and players != TEAM_PLAYERS[rules.teams]:
-            raise InputError(f"players: teams {rules.teams} is played by {TEAM_PLAYERS[rules.teams]} players, "
-                             f"got {players}")
-        if rules.teams != NO_TEAMS and rules.places != "fool":
-            raise InputError("rules.places: finishing places are for players on their own; with teams a team loses")
+        check_table(rules, players, "players")
         deck = list(rules.deck_cards.cards)
         rng.shuffle(deck)
         hands = tuple(frozenset(deck[HAND_SIZE * i: HAND_SIZE * i + HAND_SIZE]) for i in range(players))
@@ -1815,14 +1824,7 @@ def read_position(obj: Any) -> State:
         raise InputError(f"players: {obj['players']} but hands lists {n} players")
     if not MIN_PLAYERS <= n <= MAX_PLAYERS:
         raise InputError(f"hands: {n} players; Durak is for {MIN_PLAYERS} to {MAX_PLAYERS}")
-    if n > DECK_PLAYERS[rules.deck]:
-        raise InputError(f"hands: {n} players need the 54-card deck (rules.deck 54); the {rules.deck}-card deck "
-                         f"serves 2..{DECK_PLAYERS[rules.deck]}")
-    if rules.teams != NO_TEAMS and n != TEAM_PLAYERS[rules.teams]:
-        raise InputError(f"rules.teams: {rules.teams} is played by {TEAM_PLAYERS[rules.teams]} players, this "
-                         f"position has {n}")
-    if rules.teams != NO_TEAMS and rules.places != "fool":
-        raise InputError("rules.places: finishing places are for players on their own; with teams a team loses")
+    check_table(rules, n, "hands")
     trump: str | None = _suit_letter(obj["trump"])
 
     where: dict[Card, str] = {}
