@@ -453,7 +453,7 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
            else f"{done:,} sampled worlds (seed {seed})" if method == "pimc"
            else f"the first {done:,} of the {count:,} consistent worlds, listed in order")
     method_text = (f"{name}: {how}, each valued open-hand ({exact_n:,} exactly, {done - exact_n:,} by a "
-                   f"depth-limited search with native playouts; {budget.nodes:,} nodes a world)")
+                   f"depth-limited search with {budget.frontier} playouts; {budget.nodes:,} nodes a world)")
     notes = []
     stopped = deadline is not None and not interrupted and method == "pimc" and done < total
     if stopped:

@@ -184,3 +184,11 @@ def test_the_95_percent_intervals_cover_the_exact_expectation_about_95_percent_o
         pimc = seat.analyse(INFO, worlds, seat.Settings(method="pimc", samples=30, seed=s, budget=budget))
         covered += sum(p.low <= e.mean <= p.high for e, p in zip(exact.moves, pimc.moves))
     assert covered >= 108, covered
+
+
+@pytest.mark.parametrize("frontier", ["random", "greedy"])
+def test_the_method_line_names_the_frontier_policy_of_its_playouts(frontier):
+    worlds = DurakWorlds(_state(DOMINANT), 1)
+    budget = seat.Budget(nodes=1_000, playouts=2, frontier=frontier)
+    text = seat.analyse(INFO, worlds, seat.Settings(method="pimc", samples=2, seed=1, budget=budget)).to_json()["method_text"]
+    assert f"depth-limited search with {frontier} playouts" in text
