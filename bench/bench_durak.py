@@ -3,7 +3,7 @@
     python bench/bench_durak.py [--playouts 40] [--repeat 3] [--clock cpu|wall] [--no-playouts]
                                 [--sizes 4 6 8 10] [--positions 20] [--seed 2026] [--no-solver]
                                 [--cap SECONDS] [--max-nodes N] [--value-only] [--jit auto|true|false]
-                                [--baseline-tree DIR] [--vs-python] [--vs-reductions JSON]
+                                [--baseline-python PY] [--vs-python] [--vs-reductions JSON]
     python bench/bench_durak.py --orders [--sizes 10] [--positions 10] [--cap 90] [--only 0 4 9]
     python bench/bench_durak.py --spec-io
 
@@ -26,8 +26,9 @@ item, and prints the ratio: absolute times on a shared machine move, ratios much
    compiled search is loaded (compiled, on a machine's first run) before the first timed solve.
 
    Side by side with the current solver, position by position (the script stops if a value
-   differs): ``--baseline-tree DIR`` another checkout of the project (e.g. ``git worktree add
-   /tmp/base HEAD~3``), run by this script in a second process with ``PYTHONPATH=DIR``;
+   differs): ``--baseline-python PY`` the Python of a venv with another checkout installed (e.g.
+   ``git worktree add /tmp/base main``, then in it ``python -m venv --system-site-packages .venv
+   && .venv/bin/pip install --no-deps -e .``), which runs this script in a second process;
    ``--vs-python`` the Python search (``jit=false``); ``--vs-reductions '{"rank_order": false}'``
    the current solver under other reduction switches.
 3. ``--orders``: the two move orders the compiled search races on its two threads (its own, and
@@ -140,7 +141,7 @@ Timed = tuple[float, int | None, str | None]
 def bench_solver(sizes: list[int], positions: int, seed: int, cap: float | None = None,
                  value_only: bool = False, max_nodes: int | None = None, jit: bool | str = "auto",
                  vs_python: bool = False, vs_reductions: dict[str, bool] | None = None,
-                 baseline_tree: str | None = None) -> list[str]:
+                 baseline_python: str | None = None) -> list[str]:
     """The solver rows: every seeded position of each size solved by the current solver and, side
     by side (taking turns position by position), by each comparison asked for."""
     plain = value_only_solve if value_only else solve
@@ -153,11 +154,11 @@ def bench_solver(sizes: list[int], positions: int, seed: int, cap: float | None 
     # each runner: (position's JSON, its state) -> seconds, nodes, value
     runners: list[tuple[str, Callable[[dict[str, object], State], Timed]]] = [
         (name, lambda _p, state, solver=solver: timed_solve(solver, state, cap, max_nodes)) for name, solver in solvers]
-    if not baseline_tree:
+    if not baseline_python:
         return _bench_rows(sizes, positions, seed, runners, value_only)
     serve_args = ["--serve", "--jit", str(jit).lower()] + (["--value-only"] if value_only else [])
-    tree = Worker(baseline_tree, __file__, serve_args, PROG, "--baseline-tree")
-    print(f"baseline tree {baseline_tree}: {tree.ready}", file=sys.stderr, flush=True)
+    tree = Worker(baseline_python, __file__, serve_args, PROG, "--baseline-python", python=baseline_python)
+    print(f"baseline {baseline_python}: {tree.ready}", file=sys.stderr, flush=True)
 
     def baseline(position: dict[str, object], _state: State) -> Timed:
         secs, nodes, value = tree.ask({"position": position, "cap": cap, "max_nodes": max_nodes})
@@ -171,7 +172,7 @@ def bench_solver(sizes: list[int], positions: int, seed: int, cap: float | None 
 
 
 def serve_solves(value_only: bool, jit: bool | str) -> None:
-    """``--serve`` (the other end of ``--baseline-tree``): solve each position asked for with this
+    """``--serve`` (the other end of ``--baseline-python``): solve each position asked for with this
     process's ``foolsolve`` (the baseline checkout's), answering ``[seconds, nodes, value]``."""
     solver = with_option(value_only_solve if value_only else solve, "jit", jit)
 
@@ -398,8 +399,9 @@ def main() -> None:
     ap.add_argument("--value-only", action="store_true",
                     help="time the root's game value alone (no per-move values), not the full solve")
     ap.add_argument("--jit", choices=("auto", "true", "false"), default="auto", help="the solver's -o jit=")
-    ap.add_argument("--baseline-tree", metavar="DIR", default=None,
-                    help="another checkout of the project whose solver runs side by side (in a second process)")
+    ap.add_argument("--baseline-python", metavar="PY", default=None,
+                    help="the Python of a venv with another checkout installed, whose solver runs side by side "
+                         "(in a second process)")
     ap.add_argument("--vs-python", action="store_true",
                     help="also solve every position with the Python search (jit=false), side by side")
     ap.add_argument("--vs-reductions", metavar="JSON",
@@ -445,7 +447,7 @@ def main() -> None:
     print("|---|---|---|---|---|---|---|---|")
     try:
         bench_solver(a.sizes, a.positions, a.seed, a.cap, a.value_only, a.max_nodes, jit, a.vs_python, vs_red,
-                     a.baseline_tree)
+                     a.baseline_python)
     except InputError as exc:
         fail(PROG, str(exc))
 

@@ -1545,14 +1545,13 @@ def release(arrays: list[Any]) -> None:
 
 class _Lane:
     """One kernel thread's own state: its bout table (bout entries are local, and private tables
-    need no checks), counters and flags, move stack, and the null-window order memory."""
+    need no checks), counters and flags, and move stack."""
 
     def __init__(self, bout_bits: int, over: int) -> None:
         self.ttb = zeroed_table(1 << bout_bits, 8)
         self.ctl = np.zeros(8, np.int64)
         self.ctl[T_OVER] = over
         self.stk = zeroed_table(STACK, 1).reshape(STACK)
-        self.last = DRAW
 
 
 THREADS = max(1, min(2, os.cpu_count() or 1))
@@ -1590,6 +1589,11 @@ class JitEndgame:
         self._bout_bits = bout_bits or bb
         self._over = (1 << 62) if max_nodes is None else max_nodes + 1
         self._lanes = [_Lane(self._bout_bits, self._over)]
+        self.last = DRAW
+        """The value of the last job whose search asked both null-window questions (search.py's
+        ``ask``): the next job without a guess of its own asks "draw?" first after a loss. One
+        memory for all lanes, set by whichever lane settled that job (racing lanes each keeping
+        their own lost it: a job's value reached only the lane that found it)."""
         self.helped = 0
         """Jobs a second lane joined (see :meth:`_jobs`)."""
         self.helper_first = 0
@@ -1639,9 +1643,9 @@ class JitEndgame:
         def f(alpha: int, beta: int) -> int:
             return self._kernel(lane, kind, a, d, ta, tc, unc, room, fresh, alpha, beta)
 
-        v, remember = ask(f, lo, hi, lane.last if guess is None else guess, self.reductions.null_window)
+        v, remember = ask(f, lo, hi, self.last if guess is None else guess, self.reductions.null_window)
         if remember:
-            lane.last = v
+            self.last = v
         return v
 
     def _values(self, states: list[EngineState], ranges: list[tuple[int, int, int | None]]) -> list[int]:
@@ -1740,7 +1744,7 @@ class JitEndgame:
                             if got is None:
                                 return
                             i, st, lo, hi, g = got
-                            target = (i, st, lo, hi, lane.last if g is None else g)
+                            target = (i, st, lo, hi, self.last if g is None else g)
                         running[k] = target
                         i, st, lo, hi, guess = target
                     if helper:
