@@ -1552,6 +1552,47 @@ class _Lane:
         self.ctl = np.zeros(8, np.int64)
         self.ctl[T_OVER] = over
         self.stk = zeroed_table(STACK, 1).reshape(STACK)
+        self.job: _Range | None = None
+        """The range of the job this lane searches (:meth:`JitEndgame._jobs`)."""
+
+
+class _Range:
+    """What the lanes searching one job know of its value: the range ``[lo, hi]`` their answers
+    have narrowed it to, the question each lane is asking, and whether the job has ended. Read
+    and written under the lock of :meth:`JitEndgame._jobs`."""
+
+    def __init__(self, lo: int, hi: int, lock: threading.Lock) -> None:
+        self.lo = lo
+        self.hi = hi
+        self.lock = lock
+        self.asking: dict[_Lane, tuple[int, int]] = {}
+        self.moot: set[_Lane] = set()
+        """Lanes stopped because another lane's answer settled the question they were asking."""
+        self.ended = False
+
+
+def question(lo: int, hi: int, guess: int, null_window: bool) -> tuple[int, int]:
+    """The window of the next question about a value known to lie in ``[lo, hi]`` (``lo < hi``),
+    in the order of search.py's ``ask``: one full-window search without ``null_window``; else
+    "at least hi?" when one question settles it, and of three values "win?" (0, 1) first,
+    "draw?" (-1, 0) first when ``guess`` is LOSS."""
+    if not null_window:
+        return lo - 1, (hi + 1 if hi < WIN else WIN)
+    if hi - lo == 1:
+        return lo, hi
+    return (LOSS, DRAW) if guess == LOSS else (DRAW, WIN)
+
+
+def narrow(rng: _Range, alpha: int, beta: int, v: int, null_window: bool) -> None:
+    """Narrow ``rng`` by the fail-soft answer ``v`` to the question ``(alpha, beta)``."""
+    lo, hi = rng.lo, rng.hi
+    if not null_window:
+        lo = hi = min(max(v, lo), hi)
+    elif v >= beta:
+        lo = max(lo, min(v, hi))
+    else:
+        hi = min(hi, max(v, lo))
+    rng.lo, rng.hi = lo, hi
 
 
 THREADS = max(1, min(2, os.cpu_count() or 1))
@@ -1620,9 +1661,12 @@ class JitEndgame:
 
     def _root_value(self, lane: _Lane, s: EngineState, lo: int, hi: int, guess: int | None) -> int:
         """Exact value of a live position for its side to move, clamped to ``[lo, hi]``,
-        searched by ``lane`` in the calling thread (through search.py's driver ``ask``)."""
-        from foolsolve.solver.durak.search import ask
-
+        searched by ``lane`` in the calling thread: the questions of search.py's driver ``ask``,
+        in its order, each about the range of ``lane.job`` as every lane searching the job has
+        narrowed it so far (:meth:`_jobs`). A lane whose question another lane's answer has
+        settled is stopped and asks the next one."""
+        job = lane.job
+        assert job is not None
         if lo >= hi:
             return lo
         a = s.hands[s.attacker]
@@ -1640,12 +1684,39 @@ class JitEndgame:
                 kind = K_TAKE_SET if self.reductions.take_throw_sets else K_TAKE_SEQ
                 ta, tc = s.tatt | s.tcov, 0
 
-        def f(alpha: int, beta: int) -> int:
-            return self._kernel(lane, kind, a, d, ta, tc, unc, room, fresh, alpha, beta)
-
-        v, remember = ask(f, lo, hi, self.last if guess is None else guess, self.reductions.null_window)
-        if remember:
-            self.last = v
+        g = self.last if guess is None else guess
+        nw = self.reductions.null_window
+        # ask() remembers a value of three unless it is the one the first question aimed at
+        remember = nw and hi - lo == 2
+        while True:
+            with job.lock:
+                if job.ended:
+                    raise Aborted()
+                if job.lo >= job.hi:
+                    break
+                alpha, beta = question(job.lo, job.hi, g, nw)
+                job.asking[lane] = (alpha, beta)
+            try:
+                v = self._kernel(lane, kind, a, d, ta, tc, unc, room, fresh, alpha, beta)
+            except Aborted:
+                with job.lock:
+                    del job.asking[lane]
+                    if lane not in job.moot or job.ended:
+                        raise
+                    job.moot.discard(lane)
+                    lane.ctl[T_ABORT] = 0  # (a stop of the whole call raises in the kernel again)
+                continue
+            with job.lock:
+                del job.asking[lane]
+                narrow(job, alpha, beta, v, nw)
+                for other, (al, be) in job.asking.items():  # questions this answer settled
+                    if job.lo >= job.hi or (nw and (job.lo >= be or job.hi <= al)):
+                        job.moot.add(other)
+                        other.ctl[T_ABORT] = 1
+        with job.lock:
+            v = job.lo
+            if remember and v != (LOSS if g == LOSS else WIN):
+                self.last = v
         return v
 
     def _values(self, states: list[EngineState], ranges: list[tuple[int, int, int | None]]) -> list[int]:
@@ -1697,6 +1768,7 @@ class JitEndgame:
         lock = threading.Lock()
         # lane number -> its job: index, state, range, the guess its questions start from
         running: dict[int, tuple[int, EngineState, int, int, int]] = {}
+        ranges: dict[int, _Range] = {}  # a running job's range, shared by the lanes searching it
         helped: set[int] = set()  # jobs a second lane has joined
         ended: set[int] = set()  # jobs whose value was put, or whose value is no longer needed
         stopped: set[int] = set()  # lanes whose abort flag was set to end their current search
@@ -1722,10 +1794,19 @@ class JitEndgame:
             put(i, v)
             ended.add(i)
             ended.update(stale())
+            for j in ended & ranges.keys():
+                ranges.pop(j).ended = True
             for kk, job in running.items():
                 if job[0] in ended and kk not in stopped:
                     stopped.add(kk)
                     lanes[kk].ctl[T_ABORT] = 1
+
+        def halt() -> None:
+            """Stop every lane for good (under the lock): no job goes on after a stopped question."""
+            for r in ranges.values():
+                r.ended = True
+            for other in lanes:
+                other.ctl[T_ABORT] = 1
 
         def work(k: int, lane: _Lane, done: threading.Event) -> None:
             try:
@@ -1745,8 +1826,10 @@ class JitEndgame:
                                 return
                             i, st, lo, hi, g = got
                             target = (i, st, lo, hi, self.last if g is None else g)
+                            ranges[i] = _Range(lo, hi, lock)
                         running[k] = target
                         i, st, lo, hi, guess = target
+                        lane.job = ranges[i]
                     if helper:
                         lane.ctl[T_HELPER] = 1
                     try:
@@ -1765,9 +1848,9 @@ class JitEndgame:
                             self.helper_first += 1
                         settle(i, v)
             except BaseException as exc:  # handed to the calling thread; the other lanes stop
-                err.append(exc)
-                for other in lanes:
-                    other.ctl[T_ABORT] = 1
+                with lock:
+                    err.append(exc)
+                    halt()
             finally:
                 done.set()
 
@@ -1790,9 +1873,9 @@ class JitEndgame:
                         last = now
                         self.progress(self.nodes)
         except BaseException:  # Ctrl-C, or any exception raised in this thread (a timer's)
-            err.append(Aborted())  # workers about to take a job stop too
-            for lane in lanes:
-                lane.ctl[T_ABORT] = 1  # each kernel stops at its next node
+            with lock:
+                err.append(Aborted())  # workers about to take a job stop too
+                halt()  # each kernel stops at its next node
             for w, done in zip(workers, dones):
                 if w.ident is not None:  # started: its kernel has returned once done is set
                     done.wait()
