@@ -1708,6 +1708,10 @@ class JitEndgame:
                 continue
             with job.lock:
                 del job.asking[lane]
+                if lane in job.moot:  # stopped as its search ended: no stop is left for the next one
+                    job.moot.discard(lane)
+                    if not job.ended:
+                        lane.ctl[T_ABORT] = 0
                 narrow(job, alpha, beta, v, nw)
                 for other, (al, be) in job.asking.items():  # questions this answer settled
                     if job.lo >= job.hi or (nw and (job.lo >= be or job.hi <= al)):
@@ -1748,8 +1752,10 @@ class JitEndgame:
         flagged ``T_HELPER``) asks the job's questions of the job's state (the same range and
         first guess) in another move order: at throw-in nodes "pass" comes first (the search's
         own order tries it last). Only the lead table is shared, and it holds proven bounds only,
-        so either search's answer is the job's exact value: whichever finishes first settles the
-        job (its value is put once) and the other search stops. The orders suit different
+        so either search's answer is exact: each answer narrows the job's range (:class:`_Range`),
+        both lanes ask their next question about the range so narrowed (a lane whose question an
+        answer has settled stops and asks the next), and the lane that closes the range settles
+        the job (its value is put once) while the other search stops. The orders suit different
         positions (one thread, 10v10 bench: "pass" first takes 0.1x-0.5x the nodes on some
         positions, up to 2x more on others), and the two searches use each other's proven bounds through the
         lead table.

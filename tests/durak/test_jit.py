@@ -1011,6 +1011,71 @@ def test_a_value_the_helper_finds_first_is_the_jobs_and_the_job_stops(monkeypatc
     monkeypatch.undo()
     _assert_lanes_search_on_exactly(eg)
 
+# an 8v8 loss whose first question ("win?") answers 0, so that a second ("draw?") is needed
+TWO_QUESTIONS = {"game": "durak", "rules": {"variant": "podkidnoy"}, "trump": "H",
+                 "hands": [["8D", "JS", "7S", "QS", "JC", "AD", "7D", "6S"],
+                           ["9H", "10D", "AH", "8S", "KS", "9C", "6D", "6H"]],
+                 "stock": [], "attacker": 0, "defender": 1, "table": [], "to_move": 0}
+
+
+def test_a_question_the_other_lane_settled_stops_and_the_next_is_raced(monkeypatch):
+    """Both lanes race one job question by question: when one lane's answer settles the question
+    the other is still asking (here the job's "win?", held back in the helper until the job's own
+    lane has answered it with 0), the other stops at once and asks the next question ("draw?")
+    of the range so narrowed; the job's own lane, held back until then, races it. The value is
+    the one-thread value, put once, and the lanes then value a smaller position's moves (same
+    trump) as the Python search does."""
+    s = from_spec_state(SPEC.state_from_json(TWO_QUESTIONS))
+    one = durak_jit.JitEndgame(s.er, s.trump, Reductions(), threads=1)
+    asked: list[tuple[int, int]] = []
+    kernel_of = durak_jit.JitEndgame._kernel
+
+    def logged(self, lane, *args):
+        asked.append(args[-2:])
+        return kernel_of(self, lane, *args)
+
+    monkeypatch.setattr(durak_jit.JitEndgame, "_kernel", logged)
+    assert one.value(s) == LOSS and asked == [(0, 1), (-1, 0)]  # two questions, the first answered 0
+    monkeypatch.undo()
+    eg = durak_jit.JitEndgame(s.er, s.trump, Reductions(), threads=2)
+    log: dict[bool, list[tuple[int, int, str]]] = {False: [], True: []}
+
+    def wait(cond) -> None:
+        t0 = time.monotonic()
+        while not cond() and time.monotonic() - t0 < 60:
+            time.sleep(0.001)
+
+    def held(self, lane, kind, a, d, ta, tc, unc, room, fresh, alpha, beta):
+        helper = bool(lane.ctl[durak_jit.T_HELPER])
+        if helper and not log[True]:  # until the job's lane has answered "win?"
+            wait(lambda: lane.job.hi <= 0 or lane.job.ended)
+        if not helper and (alpha, beta) == (-1, 0):  # until the helper asks "draw?" too
+            wait(lambda: any(q[:2] == (-1, 0) for q in log[True]))
+        try:
+            v = kernel_of(self, lane, kind, a, d, ta, tc, unc, room, fresh, alpha, beta)
+        except durak_jit.Aborted:
+            log[helper].append((alpha, beta, "stopped"))
+            raise
+        log[helper].append((alpha, beta, str(v)))
+        return v
+
+    monkeypatch.setattr(durak_jit.JitEndgame, "_kernel", held)
+    todo = iter([0])
+    put: list[tuple[int, int]] = []
+
+    def take():
+        i = next(todo, None)
+        return None if i is None else (i, s, LOSS, WIN, None)
+
+    eg._jobs([s], take, lambda i, v: put.append((i, v)))
+    assert put == [(0, LOSS)] and eg.helped == 1
+    assert log[False][0] == (0, 1, "0") and log[True][0] == (0, 1, "stopped"), log
+    assert [q[:2] for q in log[True][1:]] == [(-1, 0)] and [q[:2] for q in log[False][1:]] == [(-1, 0)], log
+    assert all(lane.ctl[durak_jit.T_HELPER] == 0 == lane.ctl[durak_jit.T_ABORT] for lane in eg._lanes)
+    monkeypatch.undo()
+    small = from_spec_state(SPEC.state_from_json({**TWO_QUESTIONS, "hands": [h[:6] for h in TWO_QUESTIONS["hands"]]}))
+    assert eg.move_values(small) == Solver(small.er, small.trump).move_values(small)
+
 
 @given(st.integers(0, 2**32), st.sampled_from(ROOTS))
 def test_the_helpers_move_order_gives_the_python_searchs_values(seed, kind):
