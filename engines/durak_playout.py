@@ -128,6 +128,21 @@ def _nth_bit(mask: int, i: int, n: int) -> int:
     return _BIT_BY_LEN[mask.bit_length()]
 
 
+def redeal_phase(state: EngineState, rng: random.Random, max_moves: int | None,
+                 trace: list[tuple[int, int, int]] | None) -> tuple[EngineState, int]:
+    """The redeal phase right after a deal (``state.seed`` set), played by the generic loop until
+    it ends or ``max_moves`` moves: the state reached (a copy when no move was played) and the
+    moves played."""
+    s, done = state, 0
+    while s.seed is not None and done != max_moves:
+        mv = rng.choice(legal(s))
+        if trace is not None:
+            trace.append(mv)
+        s = play(s, mv)
+        done += 1
+    return (s if done else s.copy()), done
+
+
 def playout(state: EngineState, rng: random.Random, max_moves: int | None = None,
             trace: list[tuple[int, int, int]] | None = None) -> tuple[EngineState, int]:
     """Random play from ``state`` until the game is over (or ``max_moves`` moves): every move is
@@ -148,15 +163,9 @@ def playout(state: EngineState, rng: random.Random, max_moves: int | None = None
     if state.er.side:
         raise InputError("rules: the native Durak playout does not play 001's side rules (use ENGINE.playout)")
     if state.seed is not None:
-        s, done = state, 0
-        while s.seed is not None and done != max_moves:
-            mv = rng.choice(legal(s))
-            if trace is not None:
-                trace.append(mv)
-            s = play(s, mv)
-            done += 1
+        s, done = redeal_phase(state, rng, max_moves, trace)
         if s.seed is not None:
-            return (s if done else s.copy()), done
+            return s, done
         s, more = playout(s, rng, None if max_moves is None else max_moves - done, trace)
         return s, done + more
     if not standard_draw(rng):
