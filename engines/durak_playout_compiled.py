@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import ctypes
 import hashlib
+import os
 import random
 import sys
 from pathlib import Path
@@ -161,11 +162,11 @@ def _below(mt: Any, n: int) -> int:  # pragma: no cover - compiled
     ``32 - n.bit_length()`` until one is below ``n``."""
     shift = 32 - (64 - _clz(n))
     while True:
-        at = np.int64(mt[0])
+        at: Any = np.int64(mt[0])
         if at >= MT_N:
             _twist(mt)
             at = 0
-        y = np.int64(mt[1 + at])
+        y: Any = np.int64(mt[1 + at])
         mt[0] = at + 1
         y ^= y >> 11
         y ^= (y << 7) & 0x9D2C5680
@@ -602,7 +603,8 @@ def _memory_of(rng: random.Random) -> Any:
     """The generator's own state as a ``uint32`` array (the index of the next word, then the 624
     words: CPython's ``RandomObject`` right after the object header), or ``None`` where
     :data:`OWN_MEMORY` does not hold."""
-    return np.frombuffer((ctypes.c_uint32 * (1 + MT_N)).from_address(id(rng) + _HEADER), np.uint32)
+    words: Any = (ctypes.c_uint32 * (1 + MT_N)).from_address(id(rng) + _HEADER)
+    return np.frombuffer(words, np.uint32)
 
 
 _HEADER = object.__basicsize__
@@ -728,13 +730,46 @@ def playout(state: EngineState, rng: random.Random, max_moves: int | None = None
     return s, moves
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
     """``python -m foolsolve.engines.durak_playout_compiled``: compile the playout into numba's
-    cache (or find it there) and say which."""
+    cache (or find it there) and say which. ``--background`` (the engine's background compile,
+    :func:`foolsolve.engines.durak_playout.native`): at a low priority, silent, and only when no
+    other process holds the compile's lock (``durak-playout-compile.lock`` in the user's cache
+    folder)."""
+    args = sys.argv[1:] if argv is None else argv
+    if args == ["--background"]:
+        return _background()
+    if args:
+        print("usage: python -m foolsolve.engines.durak_playout_compiled [--background]", file=sys.stderr)
+        return 2
     hit = load()
     if not hit:
+        print("compiling the Durak playout once (numba caches it)...", file=sys.stderr)
         load(compile=True)
     print("the compiled Durak playout is in numba's cache" + (" (it was already)" if hit else ""), file=sys.stderr)
+    return 0
+
+
+def _background() -> int:
+    import platformdirs
+
+    try:
+        os.nice(10)
+    except (AttributeError, OSError):
+        pass
+    folder = Path(platformdirs.user_cache_dir("foolsolve"))
+    folder.mkdir(parents=True, exist_ok=True)
+    with open(folder / "durak-playout-compile.lock", "a") as lock:
+        try:
+            import fcntl
+
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except ImportError:  # no fcntl (Windows): compile anyway (numba's cache writes are atomic)
+            pass
+        except OSError:  # another process is compiling
+            return 0
+        if not load():
+            load(compile=True)
     return 0
 
 
