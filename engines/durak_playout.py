@@ -17,10 +17,15 @@ where they are cheap (about once a bout or less), and where they would run at ev
 bout or game, through tables built from them at import (``_RANK_BY_LEN`` from ``throw_cards``,
 ``CAPS`` from ``bout_cap``, ``REFILL`` from ``refill``, ``LEADS_AFTER`` from ``next_leader``,
 ``_THROWS_OPEN`` from ``throw_ins_open``) or kept between playouts (:func:`_seats`: the next
-player in, the thrower and draw orders of each attacker and defender met). The user's API is
-unchanged: ``ENGINE.playout(state, rng, max_moves=None)`` (the game shape's ``Engine.playout``,
-shown in the README and docs/durak.md) imports this module on first use and calls
-:func:`playout`. Call :func:`playout` directly for its ``trace`` argument.
+player in, the thrower and draw orders of each attacker and defender met).
+
+The same loop compiled with numba (:mod:`foolsolve.engines.durak_playout_compiled`, which compiles
+the kernel's functions) plays the same games and leaves the generator in the same state, about 8x
+faster. ``ENGINE.playout(state, rng, max_moves=None)`` (the game shape's ``Engine.playout``, shown
+in the README and docs/durak.md) runs whichever :func:`native` gives: the compiled playout once
+numba's cache holds it, this module's :func:`playout` until then, while a background process
+compiles it. This one stays as that fallback and as the compiled one's test oracle. Call either
+``playout`` directly for its ``trace`` argument.
 """
 
 from __future__ import annotations

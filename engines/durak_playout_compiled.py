@@ -570,6 +570,7 @@ def load(compile: bool = False) -> bool:
         finally:
             for name, _ in KERNEL_FUNCTIONS:
                 g[name] = getattr(durak_kernel, name)
+    disp.disable_compile()  # arguments of another type are an error, never a compile
     _compiled = disp
     return True
 
@@ -595,6 +596,9 @@ _BEAT_ARRAYS: dict[int, Any] = {t: np.array([b & CARD_BITS for b in bt], np.int6
 """``_BEAT_ARRAYS[trump][c]``: :data:`~foolsolve.engines.durak_kernel.BEATERS` as an array."""
 _TRUMP_MASKS: dict[int, int] = {t: SUIT_MASKS[t] & CARD_BITS if t != NO_TRUMP else 0 for t in BEATERS}
 """The trump suit's cards by trump slot (none without a trump suit)."""
+_GETRANDBITS = random.Random.getrandbits
+"""CPython's ``getrandbits`` (a subclass drawing its bits otherwise, ``SystemRandom`` say, plays
+the Python playout, which calls its ``getrandbits`` as ``choice`` does)."""
 _TRACE_KINDS = (ATTACK, COVER, TRANSFER, SHOW, THROW, _TAKE[0], _PASS[0])
 _NO_TRACE = np.zeros(0, np.int64)
 
@@ -649,12 +653,12 @@ def playout(state: EngineState, rng: random.Random, max_moves: int | None = None
             trace: list[tuple[int, int, int]] | None = None, own_memory: bool | None = None) -> tuple[EngineState, int]:
     """:func:`foolsolve.engines.durak_playout.playout`, compiled: the same game, the same final
     state and moves, ``rng`` left in the same state. Call :func:`load` first. The redeal phase
-    right after a deal, and a generator whose ``choice`` draws otherwise, are played as the
-    Python playout plays them. ``own_memory``: draw from the generator's memory (default
+    right after a deal, and a generator whose ``choice`` or ``getrandbits`` draws otherwise, are
+    played as the Python playout plays them. ``own_memory``: draw from the generator's memory (default
     :data:`OWN_MEMORY`) or from a copy made with ``getstate`` (tests run both)."""
     if state.er.side:
         raise InputError("rules: the native Durak playout does not play 001's side rules (use ENGINE.playout)")
-    if state.seed is not None or not standard_draw(rng):
+    if state.seed is not None or not standard_draw(rng) or type(rng).getrandbits is not _GETRANDBITS:
         if state.seed is None:
             return dp.playout(state, rng, max_moves, trace)
         s, done = dp.redeal_phase(state, rng, max_moves, trace)

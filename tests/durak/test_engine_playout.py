@@ -381,3 +381,28 @@ def test_background_compile_steps_aside_while_another_holds_the_lock(tmp_path: A
     wrong = subprocess.run([sys.executable, "-m", "foolsolve.engines.durak_playout_compiled", "--now"],
                            env=env, capture_output=True, text=True, timeout=120)
     assert wrong.returncode == 2 and wrong.stderr.count("\n") == 1
+
+
+class OwnBits(random.Random):
+    """A ``Random`` whose bits come from its own ``getrandbits`` (``choice`` still draws through
+    it): the compiled loop cannot run the generator for it, so the Python playout plays."""
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed)
+        self.calls = 0
+
+    def getrandbits(self, k: int) -> int:
+        self.calls += 1
+        return super().getrandbits(k) ^ (1 if k > 1 else 0)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_playout_with_a_random_of_its_own_bits_draws_through_them(seed: int) -> None:
+    start = ENGINE.from_spec(random_game(random.Random(seed)))
+    got = []
+    for play in NATIVE.values():
+        rng = OwnBits(seed)
+        end, count = play(start, rng)
+        got.append((engine_fields(end), count, rng.calls, rng.getstate()))
+    assert got[0][2] >= got[0][1] > 0
+    assert got[1:] == got[:1] * (len(got) - 1)
