@@ -14,6 +14,7 @@
 
 from __future__ import annotations
 
+import os
 import random
 from collections.abc import Callable
 from functools import partial
@@ -406,3 +407,39 @@ def test_playout_with_a_random_of_its_own_bits_draws_through_them(seed: int) -> 
         got.append((engine_fields(end), count, rng.calls, rng.getstate()))
     assert got[0][2] >= got[0][1] > 0
     assert got[1:] == got[:1] * (len(got) - 1)
+
+
+BACKGROUND_RUN = """
+import json, random, time
+from foolsolve.engines import durak_playout as dp
+from foolsolve.engines.durak import ENGINE
+from foolsolve.games.durak import random_game
+start = ENGINE.from_spec(random_game(random.Random(1)))
+first = ENGINE.playout(start, random.Random(2))
+was = dp.native() is dp.playout
+child = dp._child
+while child is not None and child.poll() is None:
+    time.sleep(0.2)
+second = ENGINE.playout(start, random.Random(2))
+print(json.dumps({"python_first": was, "started": child is not None, "code": child and child.returncode,
+                  "compiled_then": dp.native() is not dp.playout, "in_cache": dp.compiled_in_cache(),
+                  "same": ENGINE.key(first[0]) == ENGINE.key(second[0]) and first[1] == second[1]}))
+"""
+
+
+@pytest.mark.skipif(os.environ.get("HYPOTHESIS_PROFILE") != "long",
+                    reason="a real background compile into an empty numba cache (HYPOTHESIS_PROFILE=long runs it)")
+def test_a_cold_cache_is_filled_in_the_background_and_the_process_switches(tmp_path: Any) -> None:
+    """From an empty numba cache: the first playout is the Python one and starts the background
+    compile; once it has finished, the same process plays the compiled one, the same game."""
+    import json
+    import subprocess
+    import sys
+
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path / "numba"), "XDG_CACHE_HOME": str(tmp_path / "cache"),
+           "FOOLSOLVE_BACKGROUND_COMPILE": "1"}
+    env.pop("FOOLSOLVE_DURAK_PLAYOUT", None)
+    done = subprocess.run([sys.executable, "-c", BACKGROUND_RUN], env=env, capture_output=True, text=True, timeout=900)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == {"python_first": True, "started": True, "code": 0, "compiled_then": True,
+                                       "in_cache": True, "same": True}
