@@ -59,6 +59,7 @@ from foolsolve.engines.durak import (
     SUIT_MASKS,
     THROW,
     TRANSFER,
+    EngineRules,
     EngineState,
 )
 from foolsolve.engines.durak_kernel import (
@@ -649,6 +650,22 @@ out: about 50 microseconds a playout less); else it copies the state in with ``g
 back with ``setstate``. The same draws and the same state afterwards either way."""
 
 
+def _start(er: EngineRules, trump: int) -> Any:
+    """A fresh ``buf`` with the rules' slots of ``er`` under this trump slot filled in."""
+    buf = np.zeros(BUF, np.int64)
+    buf[R_THROW_INS:SLOTS] = (
+        er.variant != SIMPLE, er.throw_after_take, er.variant == PEREVODNOY, er.neighbours,
+        er.show_trump and trump != NO_TRUMP, er.lead_stays, er.lastdef_loses, er.transfer_first,
+        er.transfer_blocked and trump != NO_TRUMP, er.first_limit, er.first_take6, er.six_always)
+    return buf
+
+
+_START: dict[tuple[EngineRules, int], Any] = {}
+""":func:`_start` by rules and trump slot (copied at every playout)."""
+_last: tuple[Any, Any] = (None, None)
+"""The generator of the last playout and its memory (:func:`_memory_of`), kept for the next."""
+
+
 def playout(state: EngineState, rng: random.Random, max_moves: int | None = None,
             trace: list[tuple[int, int, int]] | None = None, own_memory: bool | None = None) -> tuple[EngineState, int]:
     """:func:`foolsolve.engines.durak_playout.playout`, compiled: the same game, the same final
@@ -672,14 +689,15 @@ def playout(state: EngineState, rng: random.Random, max_moves: int | None = None
     er = state.er
     n = state.n
     trump = state.trump
-    buf = np.zeros(BUF, np.int64)
-    buf[:SLOTS] = (
+    buf = _START.get((er, trump))
+    if buf is None:
+        buf = _START[(er, trump)] = _start(er, trump)
+    buf = buf.copy()
+    buf[:R_THROW_INS] = (
         n, _TRUMP_MASKS[trump], state.discard, state.attacker, state.defender,
         state.tatt, state.tcov, state.unc, state.to_move, state.taking, state.first_bout, state.dstart,
         state.shown, state.last_defender, len(state.out), len(state.covers), len(state.stock), 0,
-        trace is not None, er.variant != SIMPLE, er.throw_after_take, er.variant == PEREVODNOY, er.neighbours,
-        er.show_trump and trump != NO_TRUMP, er.lead_stays, er.lastdef_loses, er.transfer_first,
-        er.transfer_blocked and trump != NO_TRUMP, er.first_limit, er.first_take6, er.six_always)
+        trace is not None)
     buf[HANDS:HANDS + n] = state.hands
     if state.known:
         buf[KNOWN:KNOWN + n] = state.known
@@ -689,7 +707,13 @@ def playout(state: EngineState, rng: random.Random, max_moves: int | None = None
         buf[COVERS:COVERS + 2 * len(state.covers)] = [x for pair in state.covers for x in pair]
     buf[STOCK:STOCK + len(state.stock)] = state.stock
     if OWN_MEMORY if own_memory is None else own_memory:
-        mt = _memory_of(rng)
+        global _last
+        last = _last
+        if last[0] is rng:
+            mt = last[1]
+        else:
+            mt = _memory_of(rng)
+            _last = (rng, mt)
         copied = None
     else:
         copied = rng.getstate()
@@ -716,7 +740,7 @@ def playout(state: EngineState, rng: random.Random, max_moves: int | None = None
                 break
     if copied is not None:
         rng.setstate((copied[0], (*mt[1:].tolist(), int(mt[0])), copied[2]))
-    v = buf.tolist()
+    v = buf[:COVERS].tolist()
     s = EngineState.__new__(EngineState)
     s.rules, s.er, s.n = state.rules, er, n
     s.hands = v[HANDS:HANDS + n]
@@ -725,7 +749,11 @@ def playout(state: EngineState, rng: random.Random, max_moves: int | None = None
     s.out = tuple(v[OUT:OUT + v[S_NOUT]])
     s.attacker, s.defender = v[S_ATTACKER], v[S_DEFENDER]
     s.tatt, s.tcov, s.unc = v[S_TATT], v[S_TCOV], v[S_UNC]
-    s.covers = tuple(zip(v[COVERS:COVERS + 2 * v[S_NCOVERS]:2], v[COVERS + 1:COVERS + 2 * v[S_NCOVERS]:2]))
+    if v[S_NCOVERS]:
+        pairs = buf[COVERS:COVERS + 2 * v[S_NCOVERS]].tolist()
+        s.covers = tuple(zip(pairs[::2], pairs[1::2]))
+    else:
+        s.covers = ()
     s.to_move, s.taking, s.first_bout = v[S_TO_MOVE], bool(v[S_TAKING]), bool(v[S_FIRST_BOUT])
     s.dstart, s.shown, s.last_defender = v[S_DSTART], v[S_SHOWN], v[S_LAST_DEFENDER]
     s.seed, s.places = None, ()
