@@ -549,6 +549,11 @@ def _dispatcher() -> Any:
     return disp
 
 
+def cacheable() -> bool:
+    """Whether numba finds a cache folder for :func:`_play` (else a compile lasts one process)."""
+    return isinstance(_dispatcher()._cache, _Cache)
+
+
 def load(compile: bool = False) -> bool:
     """Make :func:`playout` callable: load :func:`_play` from numba's on-disk cache, or with
     ``compile`` compile it on a miss (into that cache, for the next process). Returns whether it
@@ -774,6 +779,10 @@ def main(argv: list[str] | None = None) -> int:
     if args:
         print("usage: python -m foolsolve.engines.durak_playout_compiled [--background]", file=sys.stderr)
         return 2
+    if not cacheable():
+        print("numba finds no writable cache folder here: the compiled Durak playout cannot be kept "
+              "(set NUMBA_CACHE_DIR)", file=sys.stderr)
+        return 2
     hit = load()
     if not hit:
         print("compiling the Durak playout once (numba caches it)...", file=sys.stderr)
@@ -785,6 +794,8 @@ def main(argv: list[str] | None = None) -> int:
 def _background() -> int:
     import platformdirs
 
+    if not cacheable():  # a compile would be thrown away
+        return 0
     try:
         os.nice(10)
     except (AttributeError, OSError):

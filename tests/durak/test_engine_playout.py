@@ -443,3 +443,19 @@ def test_a_cold_cache_is_filled_in_the_background_and_the_process_switches(tmp_p
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout) == {"python_first": True, "started": True, "code": 0, "compiled_then": True,
                                        "in_cache": True, "same": True}
+
+
+def test_without_a_cache_folder_nothing_compiles_in_vain(monkeypatch: pytest.MonkeyPatch,
+                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    """Where numba finds no writable cache folder, a compile would last one process: the
+    background compile does nothing and the ahead-of-time one says why in one line (exit 2)."""
+    class NoLocator(dpc._Cache):
+        def __init__(self, func: Any) -> None:
+            raise RuntimeError("cannot cache function: no locator available")
+
+    monkeypatch.setattr(dpc, "_Cache", NoLocator)
+    assert not dpc.cacheable()
+    assert dpc.main(["--background"]) == 0
+    assert dpc.main([]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "no writable cache folder" in err
