@@ -7,10 +7,11 @@ MT19937; ``rng.choice(seq)`` is ``seq[rng._randbelow(len(seq))]``, and ``_randbe
 ``r = getrandbits(k)`` with ``k = n.bit_length()`` until ``r < n`` (Lib/random.py,
 ``_randbelow_with_getrandbits``), where ``getrandbits(k)`` for ``k <= 32`` is the next 32-bit
 output of the generator shifted right by ``32 - k`` (Modules/_randommodule.c). So the compiled
-loop takes ``rng.getstate()`` (624 words and the index of the next one), draws from it as
-:func:`_below` does, and gives the advanced state back with ``rng.setstate``. Where
-:func:`foolsolve.draws.standard_draw` says ``rng.choice`` draws otherwise (a subclass), the Python
-playout runs instead.
+loop runs the generator itself (:func:`_below`) on its 624 words and the index of the next one:
+in the ``random.Random`` object's own memory where :data:`OWN_MEMORY` holds (CPython's layout,
+checked at import), else on a copy taken with ``rng.getstate()`` and given back with
+``rng.setstate``. Where ``rng.choice`` or ``rng.getrandbits`` draws otherwise (a subclass:
+:func:`foolsolve.draws.standard_draw`, :data:`_GETRANDBITS`), the Python playout runs instead.
 
 Durak's rules are not written here: every rule decision and the flow of play are the functions of
 :mod:`foolsolve.engines.durak_kernel`, compiled from that module's source (as the compiled search
@@ -195,7 +196,7 @@ def _nth(mask: int, i: int) -> int:  # pragma: no cover - compiled
     return mask & -mask
 
 
-# --- the state's slots in the int64 array ``st`` ----------------------------------------------
+# --- the position in one int64 array ``buf``: its slots (``st``, the first SLOTS), then its regions ---
 (S_N, S_TRUMP_MASK, S_DISCARD, S_ATTACKER, S_DEFENDER, S_TATT, S_TCOV, S_UNC, S_TO_MOVE, S_TAKING,
  S_FIRST_BOUT, S_DSTART, S_SHOWN, S_LAST_DEFENDER, S_NOUT, S_NCOVERS, S_SLEN, S_SP, S_TRACING,
  R_THROW_INS, R_AFTER_TAKE, R_PEREVODNOY, R_NEIGHBOURS, R_SHOW_TRUMP, R_LEAD_STAYS, R_LASTDEF_LOSES,
