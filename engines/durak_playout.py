@@ -653,15 +653,15 @@ def _loaded() -> Playout | None:
 
 
 def compiled_in_cache() -> bool:
-    """Whether numba's cache holds an entry of the compiled playout (its index file in this
-    package's ``__pycache__``, under ``NUMBA_CACHE_DIR``, or in numba's user cache folder), looked
-    up without importing numba. A stale entry counts too: loading it then fails, and the Python
+    """Whether numba's cache holds an entry of the compiled playout (its index file under
+    ``NUMBA_CACHE_DIR`` where that is set, else in this package's ``__pycache__`` or in numba's
+    user cache folder), looked up without importing numba. A stale entry counts too: loading it then fails, and the Python
     playout runs."""
-    dirs = [Path(__file__).resolve().parent / "__pycache__"]
-    if os.environ.get("NUMBA_CACHE_DIR"):
-        dirs.append(Path(os.environ["NUMBA_CACHE_DIR"]))
+    if os.environ.get("NUMBA_CACHE_DIR"):  # numba then caches there only
+        dirs = [Path(os.environ["NUMBA_CACHE_DIR"])]
     else:
-        dirs.append(Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "numba")
+        dirs = [Path(__file__).resolve().parent / "__pycache__",
+                Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "numba"]
     return any(next(d.rglob("durak_playout_compiled._play-*.nbi"), None) is not None for d in dirs if d.is_dir())
 
 
