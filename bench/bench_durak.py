@@ -13,9 +13,10 @@ item, and prints the ratio: absolute times on a shared machine move, ratios much
 1. **Random playouts, engine against spec** (CPU time): the same seeded whole games (random deal,
    2-6 players, random rule options; each move ``rng.choice`` of the sorted legal list) played by
    the spec, the engine through the generic API (checked ``apply`` and ``apply_unchecked``) and
-   the engine's native ``ENGINE.playout``, taking turns game by game, ``--repeat`` rounds; every
-   row must play the very same game. Moves per second and the ratio to the spec (target: the
-   native playout at least 30x).
+   the engine's two native playouts, the Python one and the compiled one that ``ENGINE.playout``
+   runs once numba's cache holds it (loaded, or compiled, before timing), taking turns game by
+   game, ``--repeat`` rounds; every row must play the very same game. Moves per second and the
+   ratio to the spec (target: the native playout at least 30x).
 2. **Solver solves** (wall time: the compiled search runs two threads): seeded random two-player
    podkidnoy positions with the deck empty (36-card deck, random trump suit, k cards each, player
    0 to lead), solved exactly with every move valued, as ``foolsolve POSITION.json`` does (targets:
@@ -258,8 +259,17 @@ def _engine_game(start: State, rng: random.Random, checked: bool) -> tuple[int, 
 
 
 def _native_game(start: State, rng: random.Random) -> tuple[int, object]:
-    """The engine's native ``playout`` (one private state mutated in place, same draws)."""
+    """The engine's native ``playout`` (one private state mutated in place, same draws): the
+    compiled one (loaded before timing)."""
     e, moves = ENGINE.playout(ENGINE.from_spec(start), rng)
+    return moves, ENGINE.result(e)
+
+
+def _python_native_game(start: State, rng: random.Random) -> tuple[int, object]:
+    """The Python native playout (what ``ENGINE.playout`` runs while numba's cache lacks the compiled one)."""
+    from foolsolve.engines.durak_playout import playout
+
+    e, moves = playout(ENGINE.from_spec(start), rng)
     return moves, ENGINE.result(e)
 
 
@@ -268,7 +278,8 @@ ROWS: list[tuple[str, str, Callable[[State, random.Random], tuple[int, object]]]
     ("engine, checked", "`legal_moves` + `apply` (checked against the list just returned)",
      lambda s, r: _engine_game(s, r, True)),
     ("engine, unchecked", "`legal_moves` + `apply_unchecked`", lambda s, r: _engine_game(s, r, False)),
-    ("engine, native playout", "`ENGINE.playout(state, rng)`", _native_game),
+    ("engine, native playout (Python)", "`durak_playout.playout(state, rng)`", _python_native_game),
+    ("engine, native playout (compiled)", "`ENGINE.playout(state, rng)`, numba's cache warm", _native_game),
 ]
 
 
@@ -277,7 +288,9 @@ def bench_playouts(games: int, seed: int, repeat: int = 3, clock: str = "cpu") -
     the rows take turns game by game (rotating who goes first), ``repeat`` rounds over all games.
     Each row must play exactly the spec's game: same number of moves and the same result.
     ``clock``: ``cpu`` (this process's CPU time: robust when other jobs share the cores) or ``wall``."""
-    from foolsolve.engines import durak_playout  # noqa: F401  (imported before timing, as the engine is)
+    from foolsolve.engines import durak_playout
+
+    durak_playout.use("compiled")  # loaded (compiled first if numba's cache lacks it) before timing
 
     starts = [random_game(random.Random(f"{seed}:deal:{i}")) for i in range(games)]
     moves = [0] * len(ROWS)

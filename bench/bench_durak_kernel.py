@@ -2,7 +2,9 @@
 
     python bench/bench_durak_kernel.py --old REV [--games 200] [--repeat 5] [--sizes 8 9]
                                        [--positions 10] [--python-sizes 6 7] [--rounds 3] [--compile N]
-                                       [--only playout engine compiled python compile]
+                                       [--deals 3]
+                                       [--only playout engine compiled python compile native
+                                               native-compile seat]
 
 ``REV`` is a git revision of this checkout (e.g. the commit before the change). Its Durak rules
 kernel, engine, native playout and both searches (``engines/durak_kernel.py``, where ``REV`` has
@@ -27,6 +29,19 @@ give the same results:
 5. ``compile`` (``--compile N``, default 1 round; 0 skips it): each compiled search's first
    compile, in a child process with an empty ``NUMBA_CACHE_DIR`` (what CI pays), N rounds
    alternating; the child's CPU time and wall time.
+
+Three more sections compare this checkout's two native playouts, the Python one
+(``engines/durak_playout.py``) and the compiled one (``engines/durak_playout_compiled.py``,
+loaded from numba's cache, compiled first when the cache lacks it); they need no ``--old``:
+
+6. ``native``: both playouts on the ``playout`` section's seeded games (the same traces, final
+   positions and generator states checked first, untimed); CPU time and games per second, the
+   two taking turns game by game.
+7. ``native-compile``: the compiled playout's first compile, in a child process with an empty
+   ``NUMBA_CACHE_DIR`` (``--compile N`` rounds, at least one); CPU and wall time.
+8. ``seat``: a seat answer (:func:`foolsolve.seat.analyse`, the defaults: 100 worlds, PIMC) from
+   player 0's view of ``--deals`` fresh two-player deals (bench_seat.py's first answers), with
+   each playout, taking turns; worlds per second (wall) and whether the answers are equal.
 
 Prints a Markdown report.
 """
@@ -67,7 +82,9 @@ FILES = {  # the old package's module -> the file at REV
 }
 OLD_BASE: Path | None = None
 """The folder holding the old package (set by :func:`old_package`)."""
-SECTIONS = ("playout", "engine", "compiled", "python", "compile")
+SECTIONS = ("playout", "engine", "compiled", "python", "compile", "native", "native-compile", "seat")
+NEW_ONLY = ("native", "native-compile", "seat")
+"""The sections comparing this checkout's two native playouts (no ``--old``)."""
 
 
 def old_package(rev: str) -> tuple[str, Path]:
@@ -290,9 +307,113 @@ def bench_compile(impls: tuple[Impl, Impl], rounds: int) -> list[str]:
             f"| wall s, median of {rounds} | {o_wall:.1f} | {n_wall:.1f} | {n_wall / o_wall:.3f}x |"]
 
 
+def _native_playouts() -> tuple[tuple[str, Callable[..., Any]], ...]:
+    """This checkout's Python playout and its compiled one (loaded, compiled first if need be)."""
+    from foolsolve.engines import durak_playout, durak_playout_compiled
+
+    if not durak_playout_compiled.load():
+        print("  compiling the Durak playout (not in numba's cache)", file=sys.stderr, flush=True)
+        durak_playout_compiled.load(compile=True)
+    return ("Python", durak_playout.playout), ("compiled", durak_playout_compiled.playout)
+
+
+def bench_native(games: int, repeat: int) -> list[str]:
+    """Section 6: the Python and the compiled native playout on the same seeded games, CPU time."""
+    from foolsolve.engines.durak import from_spec_state
+
+    sides = _native_playouts()
+    starts = [from_spec_state(random_game(random.Random(f"2026:deal:{i}"))) for i in range(games)]
+    for i, start in enumerate(starts):  # the same games (untimed)
+        got = {}
+        for name, play in sides:
+            trace: list[tuple[int, int, int]] = []
+            rng = random.Random(f"2026:moves:{i}")
+            end, n = play(start, rng, None, trace)
+            got[name] = (n, end.key(), trace, rng.getstate())
+        a, b = got.values()
+        if a != b:
+            raise SystemExit(f"{PROG}: game {i}: the Python and the compiled playout play different games")
+    secs = {name: 0.0 for name, _ in sides}
+    moves = 0
+    for rnd in range(repeat):
+        for i, start in enumerate(starts):
+            for name, play in sides if (i + rnd) % 2 == 0 else sides[::-1]:
+                rng = random.Random(f"2026:moves:{i}")
+                t0 = time.process_time()
+                _, n = play(start, rng)
+                secs[name] += time.process_time() - t0
+            moves += n
+    py, co = secs["Python"], secs["compiled"]
+    played = games * repeat
+    return ["| native playout, this checkout | Python CPU s | compiled CPU s | Python games/s | compiled games/s | "
+            "compiled / Python, speed |", "|---|---|---|---|---|---|",
+            f"| {games} seeded games x {repeat} rounds ({moves:,} moves) | {py:.3f} | {co:.3f} | {played / py:,.0f} | "
+            f"{played / co:,.0f} | **{py / co:.1f}x** |"]
+
+
+def bench_native_compile(rounds: int) -> list[str]:
+    """Section 7: the compiled playout's first compile in a child with an empty numba cache."""
+    got = []
+    for _ in range(rounds):
+        with tempfile.TemporaryDirectory(prefix="foolsolve-numba-") as cache:
+            env = {**os.environ, "NUMBA_CACHE_DIR": cache}
+            code = "from foolsolve.engines import durak_playout_compiled as c; assert not c.load(); c.load(compile=True)"
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
+            t0 = time.perf_counter()
+            subprocess.run([sys.executable, "-c", code], env=env, check=True)
+            wall = time.perf_counter() - t0
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+            got.append((cpu, wall))
+            print(f"  compile of the playout: {cpu:.1f} s CPU, {wall:.1f} s wall", file=sys.stderr, flush=True)
+    return ["| first compile of the compiled playout (empty numba cache, a child process) | CPU s | wall s |",
+            "|---|---|---|",
+            f"| median of {rounds} | {statistics.median(c for c, _ in got):.1f} | "
+            f"{statistics.median(w for _, w in got):.1f} |"]
+
+
+def bench_seat(deals: int) -> list[str]:
+    """Section 8: a seat answer with each playout, worlds per second (wall)."""
+    from foolsolve import games, seat
+    from foolsolve.engines import durak_playout
+    from foolsolve.worlds import read_view, view_of, worlds_of_view
+
+    sides = _native_playouts()
+    info = games.get("durak")
+    spec = info.spec
+    rows = ["| seat answer, fresh 2-player deal (seed) | worlds | Python s | compiled s | Python worlds/s | "
+            "compiled worlds/s | compiled / Python, speed | same answer |", "|---|---|---|---|---|---|---|---|"]
+    tot = {name: 0.0 for name, _ in sides}
+    worlds_all = 0
+    for k in range(deals):
+        seed = 2026 + k
+        view = view_of(info, spec.deal(spec.rules_cls(), 2, random.Random(seed)), 0)
+        took, answers = {}, {}
+        for name, _ in sides if k % 2 == 0 else sides[::-1]:
+            durak_playout.use(name.lower())  # what ``ENGINE.playout`` runs
+            t0 = time.perf_counter()
+            answer = seat.analyse(info, worlds_of_view(read_view(view)), seat.Settings())
+            took[name] = time.perf_counter() - t0
+            answers[name] = {k: v for k, v in answer.to_json().items() if k != "seconds"}
+        worlds = answers["Python"]["worlds"]
+        worlds_all += worlds
+        same = answers["Python"] == answers["compiled"]
+        py, co = took["Python"], took["compiled"]
+        for name in tot:
+            tot[name] += took[name]
+        rows.append(f"| {seed} | {worlds} | {py:.2f} | {co:.2f} | {worlds / py:.0f} | {worlds / co:.0f} | "
+                    f"{py / co:.1f}x | {'yes' if same else 'NO'} |")
+        print(rows[-1], file=sys.stderr, flush=True)
+    py, co = tot["Python"], tot["compiled"]
+    rows.append(f"| all {deals} | {worlds_all} | {py:.2f} | {co:.2f} | {worlds_all / py:.0f} | {worlds_all / co:.0f} | "
+                f"**{py / co:.1f}x** | |")
+    return rows
+
+
 def main() -> None:
     ap = Parser(PROG, __doc__)
-    ap.add_argument("--old", required=True, metavar="REV", help="the git revision to compare with")
+    ap.add_argument("--old", metavar="REV",
+                    help="the git revision to compare with (needed by every section but native, native-compile, seat)")
     ap.add_argument("--games", type=positive_int, default=200, help="seeded whole games (default 200)")
     ap.add_argument("--repeat", type=positive_int, default=5, help="rounds over the games (default 5)")
     ap.add_argument("--sizes", type=positive_int, nargs="+", default=[8, 9],
@@ -304,22 +425,34 @@ def main() -> None:
                     help="searches: each position this many times a side, the fastest counting (default 3)")
     ap.add_argument("--compile", type=int, default=1, metavar="N",
                     help="rounds of the fresh-compile comparison (default 1; 0 skips it)")
+    ap.add_argument("--deals", type=positive_int, default=3, help="seat: fresh deals answered (default 3)")
     ap.add_argument("--only", nargs="+", choices=SECTIONS, default=list(SECTIONS), help="run only these sections")
     a = ap.parse_args()
+    if a.old is None and any(name not in NEW_ONLY for name in a.only):
+        ap.error("--old REV is needed (or --only native native-compile seat)")
     if any(k > 18 for k in (*a.sizes, *a.python_sizes)):
         ap.error("--sizes/--python-sizes: at most 18 cards a side fit a 36-card deck")
     if a.compile < 0:
         ap.error("--compile: rounds must be 0 or more")
-    impls = implementations(a.old)
+    got_impls = implementations(a.old) if a.old is not None else None
     print(header(PROG))
-    print(f"old: {a.old}, checked out as the package {impls[0].engine.__name__.rsplit('.', 1)[0]}; new: this "
-          "checkout\n", flush=True)
+
+    def sides() -> tuple[Impl, Impl]:
+        assert got_impls is not None  # checked above: --old is given for these sections
+        return got_impls
+
+    if got_impls is not None:
+        print(f"old: {a.old}, checked out as the package {got_impls[0].engine.__name__.rsplit('.', 1)[0]}; new: this "
+              "checkout\n", flush=True)
     sections: list[tuple[str, Callable[[], list[str]]]] = [
-        ("playout", lambda: bench_playout(impls, a.games, a.repeat)),
-        ("engine", lambda: bench_engine(impls, a.games, a.repeat)),
-        ("compiled", lambda: bench_compiled(impls, a.sizes, a.positions, a.rounds)),
-        ("python", lambda: bench_python(impls, a.python_sizes, a.positions, a.rounds)),
-        ("compile", lambda: bench_compile(impls, a.compile) if a.compile else []),
+        ("playout", lambda: bench_playout(sides(), a.games, a.repeat)),
+        ("engine", lambda: bench_engine(sides(), a.games, a.repeat)),
+        ("compiled", lambda: bench_compiled(sides(), a.sizes, a.positions, a.rounds)),
+        ("python", lambda: bench_python(sides(), a.python_sizes, a.positions, a.rounds)),
+        ("compile", lambda: bench_compile(sides(), a.compile) if a.compile else []),
+        ("native", lambda: bench_native(a.games, a.repeat)),
+        ("native-compile", lambda: bench_native_compile(max(1, a.compile))),
+        ("seat", lambda: bench_seat(a.deals)),
     ]
     for name, section in sections:
         if name in a.only:

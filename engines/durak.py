@@ -925,7 +925,8 @@ class DurakEngine(_Engine[EngineState, tuple[int, int, int]]):
 
     def __init__(self) -> None:
         self._last: tuple[EngineState | None, list[tuple[int, int, int]]] = (None, [])
-        self._native_playout: Callable[[EngineState, random.Random, int | None], tuple[EngineState, int]] | None = None
+        self._native_playout: Callable[[], Callable[..., tuple[EngineState, int]]] | None = None
+        """:func:`foolsolve.engines.durak_playout.native`, once a playout ran: which native playout runs."""
 
     def observation(self, state: EngineState, player: int) -> dict[str, Any]:
         """What ``player`` sees (as the spec's view): the public part of the position, the
@@ -984,17 +985,19 @@ class DurakEngine(_Engine[EngineState, tuple[int, int, int]]):
     def playout(self, state: EngineState, rng: random.Random,
                 max_moves: int | None = None) -> tuple[EngineState, int]:
         """The generic loop ``apply_unchecked(s, rng.choice(legal_moves(s)))``, move for move, run
-        natively on one private copy of the position: ``durak_playout.playout``, a module of its
-        own (imported when a playout first runs). Under a side rule the native loop does not play
+        natively on one private copy of the position: the compiled playout
+        (``durak_playout_compiled.playout``) when numba's cache holds it, else the Python one
+        (``durak_playout.playout``), the same game either way (``durak_playout.native`` chooses;
+        imported when a playout first runs). Under a side rule the native loop does not play
         (:data:`foolsolve.spec.durak.SIDE_OPTIONS`), the generic loop runs."""
         if state.er.side:
             return super().playout(state, rng, max_moves)
         native = self._native_playout
         if native is None:
-            from foolsolve.engines.durak_playout import playout
+            from foolsolve.engines.durak_playout import native as chooser
 
-            native = self._native_playout = playout
-        return native(state, rng, max_moves)
+            native = self._native_playout = chooser
+        return native()(state, rng, max_moves)
 
     def to_move(self, state: EngineState) -> int:
         """Whose decision it is."""

@@ -17,17 +17,26 @@ where they are cheap (about once a bout or less), and where they would run at ev
 bout or game, through tables built from them at import (``_RANK_BY_LEN`` from ``throw_cards``,
 ``CAPS`` from ``bout_cap``, ``REFILL`` from ``refill``, ``LEADS_AFTER`` from ``next_leader``,
 ``_THROWS_OPEN`` from ``throw_ins_open``) or kept between playouts (:func:`_seats`: the next
-player in, the thrower and draw orders of each attacker and defender met). The user's API is
-unchanged: ``ENGINE.playout(state, rng, max_moves=None)`` (the game shape's ``Engine.playout``,
-shown in the README and docs/durak.md) imports this module on first use and calls
-:func:`playout`. Call :func:`playout` directly for its ``trace`` argument.
+player in, the thrower and draw orders of each attacker and defender met).
+
+The same loop compiled with numba (:mod:`foolsolve.engines.durak_playout_compiled`, which compiles
+the kernel's functions) plays the same games and leaves the generator in the same state, about 8x
+faster. ``ENGINE.playout(state, rng, max_moves=None)`` (the game shape's ``Engine.playout``, shown
+in the README and docs/durak.md) runs whichever :func:`native` gives: the compiled playout once
+numba's cache holds it, this module's :func:`playout` until then, while a background process
+compiles it. This one stays as that fallback and as the compiled one's test oracle. Call either
+``playout`` directly for its ``trace`` argument.
 """
 
 from __future__ import annotations
 
+import os
 import random
-from collections.abc import Iterable, Sequence
+import subprocess
+import sys
+from collections.abc import Callable, Iterable, Sequence
 from itertools import combinations, count
+from pathlib import Path
 
 from foolsolve.cards import SUIT_BITS
 from foolsolve.draws import standard_draw
@@ -128,6 +137,21 @@ def _nth_bit(mask: int, i: int, n: int) -> int:
     return _BIT_BY_LEN[mask.bit_length()]
 
 
+def redeal_phase(state: EngineState, rng: random.Random, max_moves: int | None,
+                 trace: list[tuple[int, int, int]] | None) -> tuple[EngineState, int]:
+    """The redeal phase right after a deal (``state.seed`` set), played by the generic loop until
+    it ends or ``max_moves`` moves: the state reached (a copy when no move was played) and the
+    moves played."""
+    s, done = state, 0
+    while s.seed is not None and done != max_moves:
+        mv = rng.choice(legal(s))
+        if trace is not None:
+            trace.append(mv)
+        s = play(s, mv)
+        done += 1
+    return (s if done else s.copy()), done
+
+
 def playout(state: EngineState, rng: random.Random, max_moves: int | None = None,
             trace: list[tuple[int, int, int]] | None = None) -> tuple[EngineState, int]:
     """Random play from ``state`` until the game is over (or ``max_moves`` moves): every move is
@@ -148,15 +172,9 @@ def playout(state: EngineState, rng: random.Random, max_moves: int | None = None
     if state.er.side:
         raise InputError("rules: the native Durak playout does not play 001's side rules (use ENGINE.playout)")
     if state.seed is not None:
-        s, done = state, 0
-        while s.seed is not None and done != max_moves:
-            mv = rng.choice(legal(s))
-            if trace is not None:
-                trace.append(mv)
-            s = play(s, mv)
-            done += 1
+        s, done = redeal_phase(state, rng, max_moves, trace)
         if s.seed is not None:
-            return (s if done else s.copy()), done
+            return s, done
         s, more = playout(s, rng, None if max_moves is None else max_moves - done, trace)
         return s, done + more
     if not standard_draw(rng):
@@ -570,3 +588,94 @@ def _seats(n: int, gone: int, neighbours: bool) -> _Seats:
     if got is None:
         got = _SEATS[(n, gone, neighbours)] = ([next_seat(p, n, gone) for p in range(n)], [None] * 64, [None] * 64)
     return got
+
+
+# --- which native playout runs: the compiled one when numba's cache holds it --------------------
+# The compiled playout (:mod:`foolsolve.engines.durak_playout_compiled`) plays the same games as
+# :func:`playout` (and leaves the generator in the same state), so choosing is invisible in the
+# results. Nobody waits for its compile: while numba's cache does not hold it, :func:`playout`
+# runs, and a background process fills the cache; once that process has finished, the next
+# playout loads the compiled one (docs/architecture.md, "The Durak kernel").
+
+Playout = Callable[..., tuple[EngineState, int]]
+PLAYOUTS = ("auto", "python", "compiled")
+"""``FOOLSOLVE_DURAK_PLAYOUT`` (and :func:`use`): ``auto`` (the default) the compiled playout when
+numba's cache holds it, else this module's while a background process compiles it; ``python``
+this module's; ``compiled`` the compiled one, compiled now when the cache does not hold it."""
+_native: Playout | None = None
+_child: subprocess.Popen[bytes] | None = None
+
+
+def native() -> Playout:
+    """The native playout to run now (``ENGINE.playout`` calls this at every playout)."""
+    global _native, _child
+    if _native is None:
+        _native = _choose(os.environ.get("FOOLSOLVE_DURAK_PLAYOUT") or "auto")
+    elif _child is not None and _child.poll() is not None:  # the background compile has finished
+        _child = None
+        _native = _loaded() or _native
+    return _native
+
+
+def use(kind: str) -> Playout:
+    """Choose the native playout now (one of :data:`PLAYOUTS`), as ``FOOLSOLVE_DURAK_PLAYOUT``
+    would; returns it."""
+    global _native
+    _native = _choose(kind)
+    return _native
+
+
+def _choose(kind: str) -> Playout:
+    if kind not in PLAYOUTS:
+        raise InputError(f"FOOLSOLVE_DURAK_PLAYOUT: expected one of {', '.join(PLAYOUTS)}, not {kind!r}")
+    if kind == "python":
+        return playout
+    if kind == "compiled":
+        from foolsolve.engines import durak_playout_compiled as compiled
+
+        compiled.load(compile=True)
+        return compiled.playout
+    got = _loaded() if compiled_in_cache() else None
+    if got is None:
+        _compile_in_background()
+        return playout
+    return got
+
+
+def _loaded() -> Playout | None:
+    """The compiled playout if numba's cache holds it (loaded from there), else ``None``."""
+    try:
+        from foolsolve.engines import durak_playout_compiled as compiled
+
+        return compiled.playout if compiled.load() else None
+    except ImportError:  # numba missing or broken: the Python playout only
+        return None
+
+
+def compiled_in_cache() -> bool:
+    """Whether numba's cache holds an entry of the compiled playout (its index file under
+    ``NUMBA_CACHE_DIR`` where that is set, else in this package's ``__pycache__`` or in numba's
+    user cache folder), looked up without importing numba. A stale entry counts too: loading it then fails, and the Python
+    playout runs."""
+    if os.environ.get("NUMBA_CACHE_DIR"):  # numba then caches there only
+        dirs = [Path(os.environ["NUMBA_CACHE_DIR"])]
+    else:
+        dirs = [Path(__file__).resolve().parent / "__pycache__",
+                Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "numba"]
+    return any(next(d.rglob("durak_playout_compiled._play-*.nbi"), None) is not None for d in dirs if d.is_dir())
+
+
+def _compile_in_background() -> None:
+    """Start ``python -m foolsolve.engines.durak_playout_compiled --background`` (once a process),
+    unless ``FOOLSOLVE_BACKGROUND_COMPILE=0``: it compiles the playout into numba's cache at a
+    low priority, in a session of its own (it outlives this process), and does nothing when
+    another such process is compiling already."""
+    global _child
+    if _child is not None or os.environ.get("FOOLSOLVE_BACKGROUND_COMPILE", "1") == "0":
+        return
+    try:
+        _child = subprocess.Popen([sys.executable, "-m", "foolsolve.engines.durak_playout_compiled", "--background"],
+                                  stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                  start_new_session=True)
+    except OSError:
+        _child = None

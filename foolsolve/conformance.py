@@ -216,16 +216,23 @@ def lockstep(
     return None
 
 
+def conform_start(info: GameInfo, rng: random.Random) -> Any:
+    """One random whole-game start for conformance: the game's ``conform_game`` if it declares
+    one (deals reaching every rule option), else its ``random_game``."""
+    make = info.conform_game or info.random_game
+    if make is None:
+        raise InputError(f"{info.name}: no random deal generator")
+    return make(rng)
+
+
 def run(
     info: GameInfo, cases: int, seed: int, *, progress: Callable[[int], None] | None = None, max_steps: int = 10_000
 ) -> ConformanceReport:
     """``cases`` whole games from random deals (random rules and player counts)."""
-    if info.random_game is None:
-        raise InputError(f"{info.name}: no random deal generator")
     report = ConformanceReport()
     for i in range(cases):
         rng = random.Random(f"{seed}:{i}")
-        start = info.random_game(rng)
+        start = conform_start(info, rng)
         d = lockstep(info, start, rng, max_steps=max_steps, report=report)
         report.cases += 1
         if progress is not None:
@@ -243,11 +250,9 @@ def one_case(task: tuple[str, int, int, int]) -> tuple[ConformanceReport, Diverg
 
     game, seed, i, max_steps = task
     info = games.get(game)
-    if info.random_game is None:
-        raise InputError(f"{info.name}: no random deal generator")
     report = ConformanceReport(cases=1)
     rng = random.Random(f"{seed}:{i}")
-    start = info.random_game(rng)
+    start = conform_start(info, rng)
     d = lockstep(info, start, rng, max_steps=max_steps, report=report)
     return report, d
 
@@ -257,7 +262,7 @@ def run_on(executor: Any, info: GameInfo, cases: int, seed: int, *, progress: Ca
     """:func:`run` with the games mapped on ``executor`` (a
     :class:`foolsolve.executor.Executor`): the same games and the same report (games after the
     first divergence are cancelled, not counted)."""
-    if info.random_game is None:
+    if info.conform_game is None and info.random_game is None:
         raise InputError(f"{info.name}: no random deal generator")
     report = ConformanceReport()
     results = executor.map(one_case, ((info.name, seed, i, max_steps) for i in range(cases)))

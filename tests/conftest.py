@@ -23,3 +23,11 @@ def _result_store_in_tmp(tmp_path_factory: pytest.TempPathFactory, monkeypatch: 
     """Every test (and every ``foolsolve`` process it starts) has its own empty result store
     (foolsolve/store.py), never the user's cache folder."""
     monkeypatch.setenv("FOOLSOLVE_STORE", str(tmp_path_factory.mktemp("store") / "results.sqlite3"))
+
+
+@pytest.fixture(autouse=True)
+def _no_background_compile(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No test (nor any ``foolsolve`` process it starts) leaves a background compile of the Durak
+    playout running (foolsolve/engines/durak_playout.py, ``native``); the tests that need the
+    compiled playout compile it."""
+    monkeypatch.setenv("FOOLSOLVE_BACKGROUND_COMPILE", "0")

@@ -72,7 +72,7 @@ class GameInfo:
     What the game *is* (name, title, seed, players, deck, type, utility bounds) is the spec's
     :class:`~foolsolve.game.GameMeta` (``meta``, normally ``Lazy("foolsolve.spec.GAME:META")``);
     this record adds how the package serves it. ``meta``, ``spec``, ``engine``, ``solve``,
-    ``random_game`` and ``ambiguity`` may each be given as a :class:`~foolsolve.lazy.Lazy`
+    ``random_game``, ``conform_game`` and ``ambiguity`` may each be given as a :class:`~foolsolve.lazy.Lazy`
     reference: it is imported on first access.
     """
 
@@ -85,7 +85,12 @@ class GameInfo:
     solve: _Declared[SolveFn | None] = _Declared()
     """Exact solver for a spec state (``foolsolve POSITION.json``)."""
     random_game: _Declared[Callable[[random.Random], Any] | None] = _Declared()
-    """A random whole-game start (random rules, player count and deal) for ``conform``."""
+    """A random whole-game start (random rules, player count and deal): the deals of the tests,
+    benchmarks and playouts."""
+    conform_game: _Declared[Callable[[random.Random], Any] | None] = _Declared()
+    """The whole-game starts of ``foolsolve conform`` when they should reach further than
+    :attr:`random_game` (rules the fast solvers and playouts do not play, such as Durak's side
+    rules); ``None``: :attr:`random_game`'s."""
     schema: str | None = None
     """Resource name of the position JSON Schema under ``foolsolve/schemas``."""
     commands: tuple[CommandRef, ...] = ()

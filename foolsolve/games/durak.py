@@ -3,6 +3,7 @@ random whole-game starts, the position schema and the proofs (all imported on fi
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from typing import Any
 
@@ -21,12 +22,33 @@ def random_game(rng: random.Random) -> Any:
     return SPEC.deal(rules, players, rng)
 
 
+def conform_game(rng: random.Random) -> Any:
+    """A fresh deal for ``foolsolve conform``: half of them :func:`random_game`'s, the other half
+    under every option drawn at random, 001's side rules included (teams at their own size and
+    without places, 7-8 players only with the 54-card deck), so that conformance reaches the rules
+    that only the spec and the engine play."""
+    from foolsolve.rules import random_rules
+    from foolsolve.spec.durak import DECK_PLAYERS, MIN_PLAYERS, NO_TEAMS, SPEC, TEAM_PLAYERS, Rules, check_table
+
+    if rng.random() < 0.5:
+        return random_game(rng)
+    rules = random_rules(Rules, rng)
+    if rules.teams != NO_TEAMS:
+        rules = dataclasses.replace(rules, places="fool")
+        players = TEAM_PLAYERS[rules.teams]
+    else:
+        players = rng.randint(MIN_PLAYERS, DECK_PLAYERS[rules.deck])
+    check_table(rules, players, "players")
+    return SPEC.deal(rules, players, rng)
+
+
 INFO = GameInfo(
     meta=Lazy("foolsolve.spec.durak:META"),
     spec=Lazy("foolsolve.spec.durak:SPEC"),
     engine=Lazy("foolsolve.engines.durak:DurakEngine", call=True),
     solve=Lazy("foolsolve.solver.durak:solve"),
     random_game=random_game,
+    conform_game=conform_game,
     schema="durak.schema.json",
     proofs="foolsolve.proofs.durak",
     ambiguity=Lazy("foolsolve.solver.durak.ambiguity:DurakAmbiguity"),

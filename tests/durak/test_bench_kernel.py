@@ -28,7 +28,20 @@ def test_a_revisions_playout_engine_and_python_search_run_beside_this_checkouts(
     assert "(equal)" in rows[2]
 
 
-@pytest.mark.parametrize("args", [[], ["--old", "no-such-revision-anywhere"], ["--old", "HEAD", "--sizes", "19"],
+def test_the_python_and_the_compiled_playout_and_their_seat_answers_run_side_by_side() -> None:
+    """No ``--old`` for this checkout's two native playouts (numba's cache holds the compiled one
+    once tests/durak/test_engine_playout.py ran; else the script compiles it first)."""
+    run = subprocess.run([sys.executable, str(BENCH), "--games", "3", "--repeat", "1", "--deals", "1",
+                          "--only", "native", "seat"], capture_output=True, text=True, timeout=600)
+    assert run.returncode == 0, run.stderr
+    rows = [r for r in run.stdout.splitlines() if r.startswith("| ") and "x** |" in r]
+    assert len(rows) == 2  # playouts, seat answers (all deals)
+    assert rows[0].startswith("| 3 seeded games x 1 rounds") and rows[1].startswith("| all 1 | 100 |")
+    assert "| 2026 | 100 |" in run.stdout and "| yes |" in run.stdout  # the same answer
+
+
+@pytest.mark.parametrize("args", [[], ["--only", "native", "playout"], ["--old", "no-such-revision-anywhere"],
+                                  ["--old", "HEAD", "--sizes", "19"],
                                   ["--old", "HEAD", "--compile", "-1"],
                                   ["--old", "HEAD", "--rounds", "0"], ["--old", "HEAD", "--only", "nothing"]])
 def test_bad_arguments_are_one_line_and_exit_2(args: list[str]) -> None:

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from foolsolve import conformance, games
 from foolsolve.cards import FRENCH52, FRENCH54, Card
 from foolsolve.errors import InputError
-from foolsolve.rules import random_rules
+from foolsolve.rules import options_of, random_rules
 from foolsolve.solver.base import NotCovered
 from foolsolve.solver.minimax import move_values, value_for
 from foolsolve.spec.durak import SPEC, TEAM_PLAYERS, Cover, Exchange, Rules, State, Throw, side_options
@@ -110,6 +110,22 @@ def test_spec_and_engine_agree_with_the_trump_ace_exchange(seed: int) -> None:
     assert any(isinstance(m, Exchange) for m in SPEC.legal_moves(state))
     d = conformance.lockstep(games.get("durak"), state, rng)
     assert d is None, f"{d.summary()}\nposition: {d.position}\nmoves: {d.history}"
+
+
+def test_conform_deals_reach_every_side_rule_at_a_table_they_allow() -> None:
+    """``foolsolve conform durak`` checks the side rules too: its deals (``conform_game``) draw every
+    value of every side option, each at a table ``check_table`` accepts."""
+    from foolsolve.spec.durak import SIDE_OPTIONS, check_table
+
+    info = games.get("durak")
+    seen: set[tuple[str, object]] = set()
+    for i in range(300):
+        state = conformance.conform_start(info, random.Random(f"side:{i}"))
+        check_table(state.rules, len(state.hands), "players")
+        seen |= {(name, getattr(state.rules, name)) for name in (*SIDE_OPTIONS, "deck")}
+    wanted = {(o.name, v) for o in options_of(Rules) if o.name in (*SIDE_OPTIONS, "deck") for v in o.choices or ()}
+    assert len(wanted) >= 9
+    assert wanted <= seen, sorted(wanted - seen, key=str)
 
 
 # --- the solvers that do not play the side rules ------------------------------------------------------

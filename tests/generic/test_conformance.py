@@ -20,7 +20,7 @@ GAMES = [n for n in games.names() if games.get(n).engine is not None and games.g
 def test_spec_and_engine_agree_on_whole_random_games(name, seed):
     info = games.get(name)
     rng = random.Random(seed)
-    d = conformance.lockstep(info, info.random_game(rng), rng)
+    d = conformance.lockstep(info, conformance.conform_start(info, rng), rng)
     assert d is None, f"{d.summary()}\nposition: {d.position}\nmoves: {d.history}"
 
 

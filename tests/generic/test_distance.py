@@ -1,7 +1,7 @@
 """Distances to the end (foolsolve/distance.py) confirmed by a second method: exhaustive minimax
 over the *spec* (not the engine the distance search walks) with value first, then distance (the
 winner as fast, the loser as slow as it can), on small random positions of every two-player
-win/draw/loss game; the principal variation plays so, "Best" names the best value and distance
+win/draw/loss game; the principal variation is played that way, "Best" names the best value and distance
 (in a lost position the longest resistance), and a line that reaches the end carries its result."""
 
 from __future__ import annotations
