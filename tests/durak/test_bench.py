@@ -57,23 +57,23 @@ def test_value_only_and_the_python_search_agree_with_the_full_solve(bench: Modul
     assert _cells(side[0])[-1] == _cells(side[1])[-1] == _cells(full[0])[-1]
 
 
-def test_a_baseline_tree_solves_in_its_own_process_side_by_side(bench: ModuleType) -> None:
-    """``--baseline-tree``: another checkout (here this one) solves the same positions in a second
-    process, taking turns with the current solver, and the rows agree (the script stops on any
-    value that differs)."""
-    rows = bench.bench_solver([4], 3, 5, jit=False, baseline_tree=str(BENCH.parent.parent))
+def test_a_baseline_checkout_solves_in_its_own_process_side_by_side(bench: ModuleType) -> None:
+    """``--baseline-python``: the Python of a venv with another checkout installed (here this
+    one's) solves the same positions in a second process, taking turns with the current solver,
+    and the rows agree (the script stops on any value that differs)."""
+    rows = bench.bench_solver([4], 3, 5, jit=False, baseline_python=sys.executable)
     assert [_cells(r)[0] for r in rows] == ["baseline 4v4", "current 4v4", "4v4: baseline / current time, per position"]
     assert _cells(rows[0])[-1] == _cells(rows[1])[-1]
     assert _cells(rows[0])[4:6] == _cells(rows[1])[4:6]  # median and max nodes: the same search, node for node
 
 
-def test_a_baseline_tree_that_is_not_a_checkout_is_a_one_line_error(bench: ModuleType, tmp_path: Path,
-                                                                    capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_baseline_python_that_is_not_a_file_is_a_one_line_error(bench: ModuleType, tmp_path: Path,
+                                                                   capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as stop:
-        bench.bench_solver([4], 1, 5, jit=False, baseline_tree=str(tmp_path))
+        bench.bench_solver([4], 1, 5, jit=False, baseline_python=str(tmp_path / "python"))
     assert stop.value.code == 2
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "--baseline-tree" in err and "not a foolsolve checkout" in err
+    assert err.count("\n") == 1 and "--baseline-python" in err and "is not a file" in err
 
 
 def test_each_raced_move_order_alone_values_every_move_as_the_python_search(bench: ModuleType) -> None:
