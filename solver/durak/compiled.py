@@ -1631,10 +1631,11 @@ class JitEndgame:
         self._over = (1 << 62) if max_nodes is None else max_nodes + 1
         self._lanes = [_Lane(self._bout_bits, self._over)]
         self.last = DRAW
-        """The value of the last job whose search asked both null-window questions (search.py's
-        ``ask``): the next job without a guess of its own asks "draw?" first after a loss. One
-        memory for all lanes, set by whichever lane settled that job (racing lanes each keeping
-        their own lost it: a job's value reached only the lane that found it)."""
+        """The value of the last job whose first null-window question did not settle it the way
+        it aimed (set as search.py's ``ask`` sets its memory): the next job without a guess of
+        its own asks "draw?" first after a loss. One memory for all lanes, set by whichever lane
+        settled that job (racing lanes each keeping their own lost it: a job's value reached
+        only the lane that found it)."""
         self.helped = 0
         """Jobs a second lane joined (see :meth:`_jobs`)."""
         self.helper_first = 0
