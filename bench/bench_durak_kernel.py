@@ -282,23 +282,28 @@ def bench_python(impls: tuple[Impl, Impl], sizes: list[int], positions: int, rou
     return _solves(impls, sizes, positions, rounds, "Python search", lambda im, s, k: im.search.Solver(s.er, s.trump))
 
 
+def _cold_compile(code: str, env: dict[str, str]) -> tuple[float, float]:
+    """CPU and wall seconds of ``python -c code`` in a child process with an empty numba cache
+    (``env`` added to this process's environment)."""
+    with tempfile.TemporaryDirectory(prefix="foolsolve-numba-") as cache:
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        t0 = time.perf_counter()
+        subprocess.run([sys.executable, "-c", code], env={**os.environ, **env, "NUMBA_CACHE_DIR": cache}, check=True)
+        wall = time.perf_counter() - t0
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime, wall
+
+
 def bench_compile(impls: tuple[Impl, Impl], rounds: int) -> list[str]:
     """Section 5: each compiled search's first compile in a child with an empty numba cache."""
     got: dict[str, list[tuple[float, float]]] = {im.label: [] for im in impls}
     for rnd in range(rounds):
         for im in _turns(impls, rnd):
-            with tempfile.TemporaryDirectory(prefix="foolsolve-numba-") as cache:
-                env = {**os.environ, "NUMBA_CACHE_DIR": cache,
-                       "PYTHONPATH": os.pathsep.join(filter(None, (str(OLD_BASE), os.environ.get("PYTHONPATH"))))}
-                code = f"import importlib; importlib.import_module({im.compiled_name!r}).load()"
-                before = resource.getrusage(resource.RUSAGE_CHILDREN)
-                t0 = time.perf_counter()
-                subprocess.run([sys.executable, "-c", code], env=env, check=True)
-                wall = time.perf_counter() - t0
-                after = resource.getrusage(resource.RUSAGE_CHILDREN)
-                cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
-                got[im.label].append((cpu, wall))
-                print(f"  compile {im.label}: {cpu:.1f} s CPU, {wall:.1f} s wall", file=sys.stderr, flush=True)
+            code = f"import importlib; importlib.import_module({im.compiled_name!r}).load()"
+            cpu, wall = _cold_compile(code, {"PYTHONPATH": os.pathsep.join(
+                filter(None, (str(OLD_BASE), os.environ.get("PYTHONPATH"))))})
+            got[im.label].append((cpu, wall))
+            print(f"  compile {im.label}: {cpu:.1f} s CPU, {wall:.1f} s wall", file=sys.stderr, flush=True)
     (o_cpu, o_wall), (n_cpu, n_wall) = ((statistics.median(c for c, _ in got[im.label]),
                                          statistics.median(w for _, w in got[im.label])) for im in impls)
     return ["| first compile of the compiled search (empty numba cache) | old | new | new / old |",
@@ -355,17 +360,10 @@ def bench_native_compile(rounds: int) -> list[str]:
     """Section 7: the compiled playout's first compile in a child with an empty numba cache."""
     got = []
     for _ in range(rounds):
-        with tempfile.TemporaryDirectory(prefix="foolsolve-numba-") as cache:
-            env = {**os.environ, "NUMBA_CACHE_DIR": cache}
-            code = "from foolsolve.engines import durak_playout_compiled as c; assert not c.load(); c.load(compile=True)"
-            before = resource.getrusage(resource.RUSAGE_CHILDREN)
-            t0 = time.perf_counter()
-            subprocess.run([sys.executable, "-c", code], env=env, check=True)
-            wall = time.perf_counter() - t0
-            after = resource.getrusage(resource.RUSAGE_CHILDREN)
-            cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
-            got.append((cpu, wall))
-            print(f"  compile of the playout: {cpu:.1f} s CPU, {wall:.1f} s wall", file=sys.stderr, flush=True)
+        code = "from foolsolve.engines import durak_playout_compiled as c; assert not c.load(); c.load(compile=True)"
+        cpu, wall = _cold_compile(code, {})
+        got.append((cpu, wall))
+        print(f"  compile of the playout: {cpu:.1f} s CPU, {wall:.1f} s wall", file=sys.stderr, flush=True)
     return ["| first compile of the compiled playout (empty numba cache, a child process) | CPU s | wall s |",
             "|---|---|---|",
             f"| median of {rounds} | {statistics.median(c for c, _ in got):.1f} | "

@@ -219,10 +219,16 @@ def lockstep(
 def conform_start(info: GameInfo, rng: random.Random) -> Any:
     """One random whole-game start for conformance: the game's ``conform_game`` if it declares
     one (deals reaching every rule option), else its ``random_game``."""
+    return _deal_maker(info)(rng)
+
+
+def _deal_maker(info: GameInfo) -> Callable[[random.Random], Any]:
+    """The game's ``conform_game`` if it declares one, else its ``random_game``; an
+    :class:`InputError` when it has neither."""
     make = info.conform_game or info.random_game
     if make is None:
         raise InputError(f"{info.name}: no random deal generator")
-    return make(rng)
+    return make
 
 
 def run(
@@ -262,8 +268,7 @@ def run_on(executor: Any, info: GameInfo, cases: int, seed: int, *, progress: Ca
     """:func:`run` with the games mapped on ``executor`` (a
     :class:`foolsolve.executor.Executor`): the same games and the same report (games after the
     first divergence are cancelled, not counted)."""
-    if info.conform_game is None and info.random_game is None:
-        raise InputError(f"{info.name}: no random deal generator")
+    _deal_maker(info)  # before any game is mapped
     report = ConformanceReport()
     results = executor.map(one_case, ((info.name, seed, i, max_steps) for i in range(cases)))
     try:
