@@ -51,20 +51,23 @@ from foolsolve.engines.durak_kernel import (
     NO_TRUMP,
     PLAYING,
     SEAT_BITS,
+    cover_cards,
     draw_order,
     fool,
     goes_out,
+    lead_heads,
     next_leader,
     next_seat,
     refill,
+    show_cards,
     show_fits,
     throw_cards,
     throw_ins_open,
     thrower_order,
     throwers_after,
     transfer_attacker,
+    transfer_cards,
     transfer_fits,
-    transfer_open,
 )
 from foolsolve.errors import InputError
 from foolsolve.game import Engine as _Engine
@@ -564,7 +567,7 @@ def legal(s: EngineState) -> list[tuple[int, int, int]]:
             ab = u & -u
             u ^= ab
             a = ab.bit_length() - 1
-            m = beat[a] & hand
+            m = cover_cards(hand, beat[a])
             while m:
                 cb = m & -m
                 m ^= cb
@@ -573,16 +576,15 @@ def legal(s: EngineState) -> list[tuple[int, int, int]]:
         if er.variant == PEREVODNOY:
             trump = s.trump
             tmask = SUIT_MASKS[trump] if trump != NO_TRUMP else 0
-            # nothing is covered yet when a transfer is open, so every attack card has the lead's rank
-            same = hand & RANK_MASKS[((tatt & -tatt).bit_length() - 1) & 15]
-            if same and transfer_open(s.tcov, s.first_bout, er.transfer_first, er.transfer_blocked, tatt & tmask):
+            same = transfer_cards(hand, tatt, s.tcov, s.first_bout, er.transfer_first, er.transfer_blocked, tatt & tmask)
+            if same:
                 held = s.hands[opponent_after(s, s.defender)].bit_count()
                 a = tatt.bit_count()
                 limit = bout_limit(s)
                 if transfer_fits(held, a, limit):
                     _one_card_moves(out, TRANSFER, same)
                 if er.show_trump and trump != NO_TRUMP and show_fits(held, a, limit):
-                    _one_card_moves(out, SHOW, same & tmask & ~s.shown)
+                    _one_card_moves(out, SHOW, show_cards(same, tmask, s.shown))
         out.append(_TAKE)
         return out
     # THROW
@@ -610,8 +612,7 @@ def _attacks(out: list[tuple[int, int, int]], hand: int, k: int) -> None:
     sorted tuple of card indices, i.e. a depth-first walk from each lowest card."""
     if k < 1:
         return
-    # the cards with a card of the same rank in a higher suit slot (leaders of longer leads)
-    dup = hand & (hand >> 16 | hand >> 32 | hand >> 48) if k > 1 else 0
+    dup = lead_heads(hand, k)  # the cards heading a lead of several cards
     h = hand
     while h:
         b = h & -h

@@ -125,6 +125,18 @@ def lead_heads(hand: int, cap: int) -> int:
     return hand & (hand >> 16 | hand >> 32 | hand >> 48)
 
 
+def cover_cards(hand: int, beaters: int) -> int:
+    """docs/durak-model.md "DEFEND", ``Cover``: the cards of ``hand`` that may cover an attack card
+    whose beaters (:data:`BEATERS`, the card's entry) are ``beaters``."""
+    return hand & beaters
+
+
+def show_cards(passable: int, trumps: int, shown: int) -> int:
+    """``ShowTrump``: the cards that may be shown to pass the bout on, the trumps among the
+    :func:`transfer_cards` ``passable`` not shown yet in this bout."""
+    return passable & trumps & ~shown
+
+
 def throw_cards(hand: int, table: int) -> int:
     """docs/durak-model.md "THROW": the cards of ``hand`` that may be thrown in on ``table`` (the
     attack and cover cards): those of a rank on the table. (Whether the cap leaves room is the
@@ -132,14 +144,17 @@ def throw_cards(hand: int, table: int) -> int:
     return hand & ((table | table >> 16 | table >> 32 | table >> 48) & SUIT0) * LANES
 
 
-def transfer_open(covered: int, first_bout: int, transfer_first: int, blocked: int, table_trumps: int) -> bool:
-    """docs/durak-model.md "DEFEND", ``Transfer`` and ``ShowTrump`` (perevodnoy): passing the bout
-    on is open while no table card is covered, in the first bout only under
-    ``transfer_first_bout``, and (under ``transfer_blocked_by_trump``, with a trump suit) not
-    while a trump is on the table (``table_trumps``: the attack cards of the trump suit)."""
-    if covered or (first_bout and not transfer_first):
-        return False
-    return not (blocked and table_trumps)
+def transfer_cards(hand: int, table: int, covered: int, first_bout: int, transfer_first: int, blocked: int,
+                   table_trumps: int) -> int:
+    """docs/durak-model.md "DEFEND", ``Transfer`` and ``ShowTrump`` (perevodnoy): the cards of
+    ``hand`` that may pass the bout on (be added to the table, or shown when trumps), those of the
+    rank on the ``table`` (its attack cards), while passing on is open: no table card is covered,
+    not in the first bout unless ``transfer_first_bout``, and (under ``transfer_blocked_by_trump``,
+    with a trump suit) no trump on the table (``table_trumps``: the attack cards of the trump
+    suit). Whether the next defender has room is :func:`transfer_fits` and :func:`show_fits`."""
+    if covered or (first_bout and not transfer_first) or (blocked and table_trumps):
+        return 0
+    return hand & ((table | table >> 16 | table >> 32 | table >> 48) & SUIT0) * LANES
 
 
 def transfer_fits(held: int, attacks: int, limit: int) -> bool:

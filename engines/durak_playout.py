@@ -67,17 +67,19 @@ from foolsolve.engines.durak_kernel import (
     CAPS,
     PLAYING,
     bout_limit,
+    cover_cards,
     draw_order,
     fool,
     goes_out,
     lead_heads,
     next_seat,
+    show_cards,
     show_fits,
     throw_cards,
     throw_ins_open,
     transfer_attacker,
+    transfer_cards,
     transfer_fits,
-    transfer_open,
 )
 from foolsolve.errors import InputError
 
@@ -351,7 +353,7 @@ def playout(state: EngineState, rng: random.Random, max_moves: int | None = None
             hand = hands[defender]
             if nunc == 1:  # one uncovered card (the usual case)
                 ab = unc
-                cm = beat[ab.bit_length()] & hand
+                cm = cover_cards(hand, beat[ab.bit_length()])
                 ncov = cm.bit_count()
                 per: list[int] | None = None
             else:
@@ -361,20 +363,20 @@ def playout(state: EngineState, rng: random.Random, max_moves: int | None = None
                 while u:
                     ab = u & -u
                     u ^= ab
-                    cm = beat[ab.bit_length()] & hand
+                    cm = cover_cards(hand, beat[ab.bit_length()])
                     per.append(ab)
                     per.append(cm)
                     ncov += cm.bit_count()
             total = ncov + 1  # the covers and take (trans, shows, ntr are set when transfers count)
-            same = hand & tranks if perevodnoy else 0  # cards of a rank on the table
-            if same and transfer_open(tcov, first_bout, transfer_first, transfer_blocked, tatt & tmask):
-                # (nothing is covered: the table holds one rank, the lead's)
+            same = transfer_cards(hand, tatt, tcov, first_bout, transfer_first, transfer_blocked,
+                                  tatt & tmask) if perevodnoy else 0
+            if same:
                 trans = shows = 0
                 held = hands[nxt[defender]].bit_count()
                 if transfer_fits(held, na, limit):
                     trans = same
                 if show_trump and show_fits(held, na, limit):
-                    shows = same & tmask & ~shown
+                    shows = show_cards(same, tmask, shown)
                 ntr = trans.bit_count()
                 total += ntr + shows.bit_count()
             k = draw_bits[total]

@@ -13,9 +13,11 @@ checked at import), else on a copy taken with ``rng.getstate()`` and given back 
 ``rng.setstate``. Where ``rng.choice`` or ``rng.getrandbits`` draws otherwise (a subclass:
 :func:`foolsolve.draws.standard_draw`, :data:`_GETRANDBITS`), the Python playout runs instead.
 
-Durak's rules are not written here: every rule decision and the flow of play are the functions of
-:mod:`foolsolve.engines.durak_kernel`, compiled from that module's source (as the compiled search
-compiles them) and inlined into :func:`_play`; the cards that beat a card are the kernel's
+Durak's rules are not written here: every rule decision, the moves a decision offers (the kernel's
+move generators: the leads' heads, the covers of a card, the throw-ins, the transfers and shows)
+and the flow of play are the functions of :mod:`foolsolve.engines.durak_kernel`, compiled once for
+this playout and the compiled search by :mod:`foolsolve.engines.durak_kernel_compiled` and inlined
+into :func:`_play`; the cards that beat a card are the kernel's
 :data:`~foolsolve.engines.durak_kernel.BEATERS`, passed as an array. What is written here is the
 order of play of one random game: the moves of a decision counted in the spec's order, the drawn
 one built (the Python playout's loop, on arrays).
@@ -31,7 +33,6 @@ the Python playout until the cache holds this one, and fills the cache in the ba
 from __future__ import annotations
 
 import ctypes
-import hashlib
 import os
 import random
 import sys
@@ -39,13 +40,11 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-from numba import njit, types
-from numba.core.caching import FunctionCache
+from numba import njit
 from numba.core.errors import TypingError
-from numba.extending import intrinsic
 
 from foolsolve.draws import standard_draw
-from foolsolve.engines import durak_kernel
+from foolsolve.engines import durak_kernel_compiled
 from foolsolve.engines import durak_playout as dp
 from foolsolve.engines.durak import (
     _PASS,
@@ -69,6 +68,7 @@ from foolsolve.engines.durak_kernel import (
     PLAYING,
     bout_cap,
     bout_limit,
+    cover_cards,
     draw_order,
     fool,
     goes_out,
@@ -76,67 +76,36 @@ from foolsolve.engines.durak_kernel import (
     next_leader,
     next_seat,
     refill,
+    show_cards,
     show_fits,
     throw_cards,
     throw_ins_open,
     thrower_order,
     throwers_after,
     transfer_attacker,
+    transfer_cards,
     transfer_fits,
-    transfer_open,
 )
+from foolsolve.engines.durak_kernel_compiled import KeyedCache
+from foolsolve.engines.durak_kernel_compiled import bit_count as _popc
+from foolsolve.engines.durak_kernel_compiled import leading_zeros as _clz
 from foolsolve.errors import InputError
 
-# --- the kernel's functions, compiled ---------------------------------------------------------
-# (name, numba signature): bound in this module to the kernel's plain functions (so a cache probe
-# of _play fails at once on a miss, numba cannot call a Python function) and, for a compile, to
-# numba functions of the kernel's own code, inlined where _play calls them.
-KERNEL_FUNCTIONS: tuple[tuple[str, str], ...] = (
-    ("bout_limit", "int64(int64, int64, int64, int64, int64, int64)"),
-    ("bout_cap", "int64(int64, int64)"),
-    ("lead_heads", "int64(int64, int64)"),
-    ("throw_cards", "int64(int64, int64)"),
-    ("transfer_open", "boolean(int64, int64, int64, int64, int64)"),
-    ("transfer_fits", "boolean(int64, int64, int64)"),
-    ("show_fits", "boolean(int64, int64, int64)"),
-    ("next_seat", "int64(int64, int64, int64)"),
-    ("thrower_order", "int64(int64, int64, int64, int64, int64)"),
-    ("throwers_after", "int64(int64, int64, int64)"),
-    ("throw_ins_open", "boolean(int64, int64, int64)"),
-    ("draw_order", "int64(int64, int64, int64, int64)"),
-    ("refill", "int64(int64, int64)"),
-    ("next_leader", "int64(int64, int64)"),
-    ("transfer_attacker", "int64(int64, int64, int64, int64)"),
-    ("goes_out", "int64(int64, int64, int64)"),
-    ("fool", "int64(int64, int64, int64, int64)"),
-)
-
-KEY_TEXT = Path(durak_kernel.__file__).read_bytes()
-"""The kernel's text: compiled into :func:`_play`, so numba's cache entry (which checks only the stamp
-of this module's file) is keyed by it too."""
+# --- the kernel's functions, compiled (:mod:`foolsolve.engines.durak_kernel_compiled`) ------------
+KERNEL_NAMES: dict[str, str] = {name: name for name in (
+    "bout_limit", "bout_cap", "lead_heads", "cover_cards", "throw_cards", "transfer_cards", "show_cards",
+    "transfer_fits", "show_fits", "next_seat", "thrower_order", "throwers_after", "throw_ins_open", "draw_order",
+    "refill", "next_leader", "transfer_attacker", "goes_out", "fool")}
+"""The kernel functions :func:`_play` calls (this module's global -> the kernel's function): bound
+in this module to the kernel's plain functions (so a cache probe of _play fails at once on a miss,
+numba cannot call a Python function) and, for a compile, to the shared compiled kernel's
+dispatchers (:func:`foolsolve.engines.durak_kernel_compiled.function`), inlined where _play calls
+them."""
 
 
-class _Cache(FunctionCache):
-    """numba's on-disk cache, each entry keyed also by the kernel's text (:data:`KEY_TEXT`)."""
-
-    def _index_key(self, sig: Any, codegen: Any) -> Any:
-        return (*super()._index_key(sig, codegen), hashlib.sha256(KEY_TEXT).hexdigest())
-
-
-@intrinsic
-def _popc(typingctx: Any, x: Any) -> Any:
-    """``x.bit_count()``."""
-    def codegen(context: Any, builder: Any, sig: Any, args: Any) -> Any:
-        return builder.ctpop(args[0])
-    return types.int64(types.int64), codegen
-
-
-@intrinsic
-def _clz(typingctx: Any, x: Any) -> Any:
-    """Leading zero bits of ``x`` (64 for 0)."""
-    def codegen(context: Any, builder: Any, sig: Any, args: Any) -> Any:
-        return builder.ctlz(args[0], context.get_constant(types.boolean, False))
-    return types.int64(types.int64), codegen
+class _Cache(KeyedCache):
+    """numba's on-disk cache of :func:`_play`, each entry keyed also by the kernel's text and the
+    compiled kernel's (:data:`~foolsolve.engines.durak_kernel_compiled.KEY_TEXT`)."""
 
 
 # --- the generator: CPython's MT19937 (Modules/_randommodule.c, genrand_uint32) ---------------
@@ -348,17 +317,19 @@ def _play(mt: Any, buf: Any, beat: Any, lex: Any, lexlen: Any, trace: Any, budge
             while u:
                 ab = u & -u
                 u ^= ab
-                ncov += _popc(beat[63 - _clz(ab)] & hand)
+                ncov += _popc(cover_cards(hand, beat[63 - _clz(ab)]))
             total = ncov + 1
             trans = shows = 0
             ntr = 0
-            same = hand & tranks if perevodnoy else 0
-            if same and transfer_open(tcov, first_bout, transfer_first, transfer_blocked, tatt & tmask):
+            same = 0
+            if perevodnoy:
+                same = transfer_cards(hand, tatt, tcov, first_bout, transfer_first, transfer_blocked, tatt & tmask)
+            if same:
                 held = _popc(hands[nxt[defender]])
                 if transfer_fits(held, na, limit):
                     trans = same
                 if show_trump and show_fits(held, na, limit):
-                    shows = same & tmask & ~shown
+                    shows = show_cards(same, tmask, shown)
                 ntr = _popc(trans)
                 total += ntr + _popc(shows)
             i = _below(mt, total)
@@ -367,7 +338,7 @@ def _play(mt: Any, buf: Any, beat: Any, lex: Any, lexlen: Any, trace: Any, budge
                 while True:
                     ab = u & -u
                     u ^= ab
-                    cm = beat[63 - _clz(ab)] & hand
+                    cm = cover_cards(hand, beat[63 - _clz(ab)])
                     c = _popc(cm)
                     if i < c:
                         break
@@ -569,14 +540,12 @@ def load(compile: bool = False) -> bool:
     except TypingError:
         if not compile:
             return False
-        for name, sig in KERNEL_FUNCTIONS:
-            g[name] = njit(sig, inline="always", nogil=True)(getattr(durak_kernel, name))
+        durak_kernel_compiled.bind(g, KERNEL_NAMES)
         try:
             disp = _dispatcher()
             disp.compile(SIGNATURE)
         finally:
-            for name, _ in KERNEL_FUNCTIONS:
-                g[name] = getattr(durak_kernel, name)
+            durak_kernel_compiled.unbind(g, KERNEL_NAMES)
     disp.disable_compile()  # arguments of another type are an error, never a compile
     _compiled = disp
     return True

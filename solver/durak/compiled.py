@@ -17,7 +17,6 @@ every node, so the search stops within a node and the KeyboardInterrupt goes on 
 
 from __future__ import annotations
 
-import hashlib
 import itertools
 import mmap
 import os
@@ -30,14 +29,17 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-from numba import njit, types
-from numba.core.caching import FunctionCache
+from numba import njit
 from numba.core.errors import TypingError
 from numba.extending import intrinsic
 
-from foolsolve.engines import durak_kernel
+from foolsolve.engines import durak_kernel, durak_kernel_compiled
 from foolsolve.engines.durak import BEATERS, PEREVODNOY, EngineRules, EngineState, cap, game_result
 from foolsolve.engines.durak_kernel import GOES_ON, LEADER_DEFENDER
+from foolsolve.engines.durak_kernel_compiled import KeyedCache
+from foolsolve.engines.durak_kernel_compiled import bit_count as _popc
+from foolsolve.engines.durak_kernel_compiled import leading_zeros as _clz
+from foolsolve.engines.durak_kernel_compiled import trailing_zeros as _ctz
 from foolsolve.solver.base import SearchLimit
 from foolsolve.solver.durak import shared
 from foolsolve.solver.durak.shared import (
@@ -134,24 +136,6 @@ class NodeLimit(Exception):
 
 
 @intrinsic
-def _popc(typingctx: Any, x: Any) -> Any:
-    def codegen(context: Any, builder: Any, sig: Any, args: Any) -> Any:
-        return builder.ctpop(args[0])
-    return types.int64(types.int64), codegen
-
-@intrinsic
-def _ctz(typingctx: Any, x: Any) -> Any:
-    def codegen(context: Any, builder: Any, sig: Any, args: Any) -> Any:
-        return builder.cttz(args[0], context.get_constant(types.boolean, True))
-    return types.int64(types.int64), codegen
-
-@intrinsic
-def _clz(typingctx: Any, x: Any) -> Any:
-    def codegen(context: Any, builder: Any, sig: Any, args: Any) -> Any:
-        return builder.ctlz(args[0], context.get_constant(types.boolean, True))
-    return types.int64(types.int64), codegen
-
-@intrinsic
 def _borrow(typingctx: Any, arr: Any) -> Any:
     """The same array without its reference count (a view whose meminfo is null). numba's
     calls increment and decrement the count of every array argument with atomic
@@ -166,19 +150,19 @@ def _borrow(typingctx: Any, arr: Any) -> Any:
         return ary._getvalue()
     return arr(arr), codegen
 
-SHARED_TEXT = Path(shared.__file__).read_bytes() + Path(durak_kernel.__file__).read_bytes()
-"""The text of the shared module and of the rules' kernel (:mod:`foolsolve.engines.durak_kernel`):
-the search compiles their functions and constants in, so numba's cache (which checks only the stamp
-of each function's own file) is keyed by them too."""
+SHARED_TEXT = Path(shared.__file__).read_bytes()
+"""The text of the shared module: the search compiles its functions and constants in, so numba's
+cache (which checks only the stamp of each function's own file) is keyed by it too, beside the
+kernel's (:class:`~foolsolve.engines.durak_kernel_compiled.KeyedCache`)."""
 
 
-class _Cache(FunctionCache):
-    """numba's on-disk cache of compiled functions, each entry keyed also by the shared module's
-    text (:data:`SHARED_TEXT`), so a change there recompiles the kernel instead of loading code
-    compiled from the old text."""
+class _Cache(KeyedCache):
+    """numba's on-disk cache of compiled functions, each entry keyed also by the text of the rules'
+    kernel and of the compiled kernel (:class:`KeyedCache`) and of the shared module
+    (:data:`SHARED_TEXT`), so a change there recompiles the search instead of loading code compiled
+    from the old text."""
 
-    def _index_key(self, sig: Any, codegen: Any) -> Any:
-        return (*super()._index_key(sig, codegen), hashlib.sha256(SHARED_TEXT).hexdigest())
+    extra = SHARED_TEXT
 
 
 KERNELS: list[tuple[str, Any, str, dict[str, Any]]] = []
@@ -256,6 +240,7 @@ def load(everything: bool = False, announce: bool | None = None) -> None:
             g[name] = probe
             _ready = True
             return
+    durak_kernel_compiled.bind(g, KERNEL_NAMES)  # the rules, compiled once for both compiled users
     todo = []
     for name, func, sig, opts in KERNELS:
         if not is_compiled(name):
@@ -352,17 +337,23 @@ def _ranks(x: int) -> int:
 _solo = _jit("int64(int64)", name="_solo")(shared.solo)
 """The live cards that are the only live card of their rank (:func:`shared.solo`)."""
 
-# Durak's rules (:mod:`foolsolve.engines.durak_kernel`), compiled from the kernel's own source
-# and inlined where the search calls them
-_bout_cap = _jit("int64(int64, int64)", inline=True, name="_bout_cap")(durak_kernel.bout_cap)
-_lead_heads = _jit("int64(int64, int64)", inline=True, name="_lead_heads")(durak_kernel.lead_heads)
-_throw_cards = _jit("int64(int64, int64)", inline=True, name="_throw_cards")(durak_kernel.throw_cards)
-_two_player_end = _jit("int64(int64, int64, int64)", inline=True, name="_two_player_end")(durak_kernel.two_player_end)
-# the flow of play the search's positions reach (two players, the stock empty): who may throw in,
-# who leads the next bout
-_throw_ins_open = _jit("boolean(int64, int64, int64)", inline=True, name="_throw_ins_open")(
-    durak_kernel.throw_ins_open)
-_next_leader = _jit("int64(int64, int64)", inline=True, name="_next_leader")(durak_kernel.next_leader)
+# Durak's rules and move generators (:mod:`foolsolve.engines.durak_kernel`), compiled once for both
+# compiled users by :mod:`foolsolve.engines.durak_kernel_compiled` and inlined where the search calls
+# them: this module's global -> the kernel's function. Until :func:`load` binds them to the shared
+# dispatchers they are the kernel's plain functions (a cache probe of the entry point then fails at
+# once on a miss). The flow of play the search's positions reach (two players, the stock empty):
+# who may throw in, who leads the next bout.
+KERNEL_NAMES: dict[str, str] = {
+    "_bout_cap": "bout_cap", "_lead_heads": "lead_heads", "_cover_cards": "cover_cards",
+    "_throw_cards": "throw_cards", "_two_player_end": "two_player_end", "_throw_ins_open": "throw_ins_open",
+    "_next_leader": "next_leader"}
+_bout_cap = durak_kernel.bout_cap
+_lead_heads = durak_kernel.lead_heads
+_cover_cards = durak_kernel.cover_cards
+_throw_cards = durak_kernel.throw_cards
+_two_player_end = durak_kernel.two_player_end
+_throw_ins_open = durak_kernel.throw_ins_open
+_next_leader = durak_kernel.next_leader
 ALL = shared.CARD_BITS
 """Every card (bits 0..62): ``_throw_cards(ALL, x)`` is every card of a rank in ``x``."""
 
@@ -953,7 +944,7 @@ def _targets(unc: int, d: int, cfg: Any, beat: Any) -> tuple[int, int]:
     only), and the covers of the uncovered card when there is only one."""
     cu = 0
     if not (unc & (unc - 1)):
-        cu = beat[_ctz(unc)] & d
+        cu = _cover_cards(d, beat[_ctz(unc)])
         return (unc if cu else 0), cu
     if cfg[C_COVER_ORDER]:
         targets = 0
@@ -962,7 +953,7 @@ def _targets(unc: int, d: int, cfg: Any, beat: Any) -> tuple[int, int]:
         while m:
             u = m & -m
             m ^= u
-            n = _popc(beat[_ctz(u)] & d)
+            n = _popc(_cover_cards(d, beat[_ctz(u)]))
             if n < fewest:
                 fewest = n
                 targets = u if n else 0
@@ -980,7 +971,7 @@ def _cover_moves(u: int, unc: int, cu: int, targets: int, hint: int, take_hint: 
     tmask = cfg[C_TMASK]
     ntmask = ~tmask
     order = stk[base:base + BOUT_MOVES]
-    cands = cu if u == unc else beat[_ctz(u)] & d
+    cands = cu if u == unc else _cover_cards(d, beat[_ctz(u)])
     no = 0
     if not (cands & (cands - 1)):  # one cover (or none)
         ok = cands != 0

@@ -22,7 +22,6 @@ from foolsolve.engines.durak import (
     NO_TRUMP,
     PEREVODNOY,
     RANK_LANES,
-    RANK_MASKS,
     SUIT_MASKS,
     EngineRules,
     EngineState,
@@ -39,14 +38,16 @@ from foolsolve.engines.durak_kernel import (
     LEADER_DEFENDER,
     bout_cap,
     bout_limit,
+    cover_cards,
     lead_heads,
     next_leader,
     refill,
+    show_cards,
     show_fits,
     throw_cards,
     throw_ins_open,
+    transfer_cards,
     transfer_fits,
-    transfer_open,
     two_player_end,
 )
 from foolsolve.errors import InputError
@@ -410,7 +411,6 @@ class _Search:
         self.quick = red.quick_exit
         self.null_window = red.null_window
         self.multi_leads = not (red.single_leads and leads_split(er))
-        self.ranks = RANK_MASKS
         self.lanes = RANK_LANES
         self.suits = SUIT_MASKS
         # canonical (docs/durak-solver.md): stock empty, no transfers (no repetition paths)
@@ -788,7 +788,6 @@ def _defend_node(ctx: _Search, lv: _Level) -> NodeFn:
     twins = ctx.twins
     take_first = ctx.take_first
     cover_order = ctx.cover_order
-    ranks = ctx.ranks
     canonical = ctx.canonical
     canon = ctx.canon
     rank_cards = ctx.rank_cards
@@ -839,7 +838,7 @@ def _defend_node(ctx: _Search, lv: _Level) -> NodeFn:
         # (``targets`` is a mask of those cards, tried from the lowest bit up)
         cu = 0  # the covers of the uncovered card when there is only one
         if not (unc & (unc - 1)):
-            cu = beat[unc.bit_length() - 1] & d
+            cu = cover_cards(d, beat[unc.bit_length() - 1])
             targets = unc if cu else 0
         elif cover_order:
             targets = 0
@@ -848,7 +847,7 @@ def _defend_node(ctx: _Search, lv: _Level) -> NodeFn:
             while m:
                 u = m & -m
                 m ^= u
-                n = (beat[u.bit_length() - 1] & d).bit_count()
+                n = cover_cards(d, beat[u.bit_length() - 1]).bit_count()
                 if n < fewest:
                     fewest = n
                     targets = u if n else 0
@@ -887,7 +886,7 @@ def _defend_node(ctx: _Search, lv: _Level) -> NodeFn:
         while tm:
             u = tm & -tm
             tm ^= u
-            cands = cu if u == unc else beat[u.bit_length() - 1] & d
+            cands = cu if u == unc else cover_cards(d, beat[u.bit_length() - 1])
             order: tuple[int, ...]  # the moves at this target: covers, -1 for "take"
             if not (cands & (cands - 1)):  # one cover (or none)
                 ok = cands != 0
@@ -974,8 +973,8 @@ def _defend_node(ctx: _Search, lv: _Level) -> NodeFn:
                     alpha = v
                     if v >= beta:
                         cut = True
-        if not cut and perev and transfer_open(tc, first, transfer_first, blocked, ta & tmask):
-            same = d & ranks[(ta.bit_length() - 1) & 15]
+        if not cut and perev:
+            same = transfer_cards(d, ta, tc, first, transfer_first, blocked, ta & tmask)
             if same:
                 na = a.bit_count()
                 na_att = ta.bit_count()
@@ -993,7 +992,7 @@ def _defend_node(ctx: _Search, lv: _Level) -> NodeFn:
                                     break
                 if not cut and can_show and show_fits(na, na_att, limit):
                     room2 = (na if na < limit else limit) - na_att
-                    for c in _bits(same & tmask & ~shown):
+                    for c in _bits(show_cards(same, tmask, shown)):
                         v = -defend(d, a, ta, 0, unc, room2, shown | c, True, -beta, -alpha)
                         if v > best:
                             best = v
