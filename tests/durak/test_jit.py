@@ -762,7 +762,7 @@ def test_compiled_canonical_form_is_the_python_searchs():
 
 def test_the_compiled_rules_are_the_kernels():
     """The rule functions the compiled search compiles (``_bout_cap``, ``_lead_heads``,
-    ``_throw_cards``, ``_two_player_end``, ``_throw_ins_open``, ``_next_leader``) give what
+    ``_cover_cards``, ``_throw_cards``, ``_two_player_end``, ``_throw_ins_open``, ``_next_leader``) give what
     engines/durak_kernel.py gives, on random card masks and counts (tests/durak/test_kernel.py
     holds the kernel to the spec)."""
     for x, y, z in itertools.product((0, 1), repeat=3):
@@ -776,21 +776,20 @@ def test_the_compiled_rules_are_the_kernels():
         assert durak_jit._bout_cap(n, limit) == durak_kernel.bout_cap(n, limit)
         assert durak_jit._lead_heads(a, n) == durak_kernel.lead_heads(a, n)
         assert durak_jit._throw_cards(a, t) == durak_kernel.throw_cards(a, t)
+        assert durak_jit._cover_cards(a, t) == durak_kernel.cover_cards(a, t)
         for x, y, last in itertools.product((0, a | 1), (0, t | 1), (0, 1)):
             assert durak_jit._two_player_end(x, y, last) == durak_kernel.two_player_end(x, y, last)
 
 
 def test_every_kernel_function_compiles_with_numba_and_gives_the_same_answers():
-    """engines/durak_kernel.py is written for numba too (plain integer code, no calls): the
-    functions the compiled search does not compile today (its positions have two players, no
-    stock, no transfers) compile as well and agree with the plain functions, so a search that
-    reaches them can compile them as they stand."""
-    from numba import njit
-
+    """engines/durak_kernel.py is written for numba too (plain integer code, no calls): every one of
+    its functions, as the one compiled kernel (engines/durak_kernel_compiled.py) compiles it for its
+    signature, agrees with the plain function, also those the compiled search does not call (its
+    positions have two players, no stock, no transfers)."""
+    from foolsolve.engines.durak_kernel_compiled import SIGNATURES, compiled
     from tests.durak.test_kernel import SEATINGS
 
-    jit = {name: njit(getattr(durak_kernel, name)) for name in
-           ("next_seat", "thrower_order", "throwers_after", "draw_order", "refill", "transfer_attacker", "goes_out", "fool")}
+    jit = {name: compiled(name) for name in SIGNATURES}
     for n, gone, a, d in SEATINGS[::7]:
         for nb in (0, 1):
             assert jit["thrower_order"](a, d, n, gone, nb) == durak_kernel.thrower_order(a, d, n, gone, nb)
@@ -803,14 +802,19 @@ def test_every_kernel_function_compiles_with_numba_and_gives_the_same_answers():
         assert jit["goes_out"](gone, a, n & 1) == durak_kernel.goes_out(gone, a, n & 1)
     for held, left in itertools.product(range(9), range(9)):
         assert jit["refill"](held, left) == durak_kernel.refill(held, left)
-    rules = {name: njit(getattr(durak_kernel, name)) for name in
-             ("bout_limit", "transfer_open", "transfer_fits", "show_fits")}
+    rng = random.Random(12)
+    cards = [c.index for c in FRENCH52.cards]
     for flags in itertools.product((0, 1), repeat=5):
-        assert rules["transfer_open"](*flags) == durak_kernel.transfer_open(*flags)
-        assert rules["bout_limit"](*flags[:2], 5, *flags[2:]) == durak_kernel.bout_limit(*flags[:2], 5, *flags[2:])
+        assert jit["bout_limit"](*flags[:2], 5, *flags[2:]) == durak_kernel.bout_limit(*flags[:2], 5, *flags[2:])
+        h, t, tr = (sum(1 << c for c in rng.sample(cards, rng.randint(0, 12))) for _ in range(3))
+        for tab in (t, t & durak_kernel.SUIT0 << 16 * rng.randrange(4)):
+            args = (h, tab, flags[0], flags[1], flags[2], flags[3], tab & tr if flags[4] else 0)
+            assert jit["transfer_cards"](*args) == durak_kernel.transfer_cards(*args)
+        assert jit["show_cards"](h, t, tr) == durak_kernel.show_cards(h, t, tr)
+        assert jit["cover_cards"](h, t) == durak_kernel.cover_cards(h, t)
     for held, attacks, limit in itertools.product(range(8), range(8), (5, 6, 99)):
-        assert rules["transfer_fits"](held, attacks, limit) == durak_kernel.transfer_fits(held, attacks, limit)
-        assert rules["show_fits"](held, attacks, limit) == durak_kernel.show_fits(held, attacks, limit)
+        assert jit["transfer_fits"](held, attacks, limit) == durak_kernel.transfer_fits(held, attacks, limit)
+        assert jit["show_fits"](held, attacks, limit) == durak_kernel.show_fits(held, attacks, limit)
 
 
 def test_isomorphic_lead_positions_get_one_canonical_form():

@@ -12,7 +12,18 @@ from itertools import product
 import pytest
 
 from foolsolve.cards import FRENCH52
-from foolsolve.engines.durak import SUIT_SLOT, erules, from_spec_state, rank_set, seat_list
+from foolsolve.engines.durak import (
+    BEATERS54,
+    NO_TRUMP,
+    SUIT_MASKS,
+    SUIT_SLOT,
+    erules,
+    from_spec_state,
+    opponent_after,
+    rank_set,
+    seat_list,
+)
+from foolsolve.engines.durak import bout_limit as engine_bout_limit
 from foolsolve.engines.durak_kernel import (
     BEATERS,
     GOES_ON,
@@ -22,6 +33,7 @@ from foolsolve.engines.durak_kernel import (
     PLAYING,
     bout_cap,
     bout_limit,
+    cover_cards,
     draw_order,
     fool,
     goes_out,
@@ -29,11 +41,15 @@ from foolsolve.engines.durak_kernel import (
     next_leader,
     next_seat,
     refill,
+    show_cards,
+    show_fits,
     throw_cards,
     throw_ins_open,
     thrower_order,
     throwers_after,
     transfer_attacker,
+    transfer_cards,
+    transfer_fits,
     two_player_end,
 )
 from foolsolve.games.durak import random_game
@@ -105,6 +121,40 @@ def test_throw_in_cards_are_the_specs_legal_throws() -> None:
         assert ({i for i in range(64) if got >> i & 1} if room else set()) == want
         seen += 1
     assert seen > 20
+
+
+def _indices(mask: int) -> set[int]:
+    return {i for i in range(64) if mask >> i & 1}
+
+
+def test_cover_transfer_and_show_cards_are_the_specs_defences() -> None:
+    """The kernel's move generators of a defence (:func:`cover_cards` per uncovered card,
+    :func:`transfer_cards` with :func:`transfer_fits`, :func:`show_cards` with :func:`show_fits`)
+    offer exactly the spec's covers, transfers and shown trumps."""
+    seen = transfers = 0
+    for st in POSITIONS:
+        if dspec.phase(st) != dspec.DEFEND:
+            continue
+        s = from_spec_state(st)
+        er = s.er
+        hand = s.hands[s.defender]
+        beat = BEATERS54[s.trump] if er.deck == 54 else BEATERS[s.trump]
+        moves = SPEC.legal_moves(st)
+        covers = {(a.index, c.index) for m in moves if isinstance(m, dspec.Cover) for a, c in [(m.attack, m.card)]}
+        got = {(a, c) for a in _indices(s.unc) for c in _indices(cover_cards(hand, beat[a]))}
+        assert got == covers
+        tmask = SUIT_MASKS[s.trump] if s.trump != NO_TRUMP else 0
+        same = transfer_cards(hand, s.tatt, s.tcov, s.first_bout, er.transfer_first, er.transfer_blocked,
+                              s.tatt & tmask) if st.rules.variant == dspec.PEREVODNOY else 0
+        held = s.hands[opponent_after(s, s.defender)].bit_count()
+        na, limit = s.tatt.bit_count(), engine_bout_limit(s)
+        passed = same if transfer_fits(held, na, limit) else 0
+        shown = show_cards(same, tmask, s.shown) if er.show_trump and show_fits(held, na, limit) else 0
+        assert _indices(passed) == {m.card.index for m in moves if isinstance(m, dspec.Transfer)}
+        assert _indices(shown) == {m.card.index for m in moves if isinstance(m, dspec.ShowTrump)}
+        seen += 1
+        transfers += bool(passed | shown)
+    assert seen > 20 and transfers > 3
 
 
 def test_lead_heads_mark_the_ranks_with_a_lead_of_several_cards() -> None:
