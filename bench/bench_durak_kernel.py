@@ -3,12 +3,13 @@
     python bench/bench_durak_kernel.py --old REV [--games 200] [--repeat 5] [--sizes 8 9]
                                        [--positions 10] [--python-sizes 6 7] [--rounds 3] [--compile N]
                                        [--deals 3]
-                                       [--only playout engine compiled python compile native
-                                               native-compile seat]
+                                       [--only playout compiled-playout engine compiled python compile
+                                               native native-compile seat]
 
 ``REV`` is a git revision of this checkout (e.g. the commit before the change). Its Durak rules
-kernel, engine, native playout and both searches (``engines/durak_kernel.py``, where ``REV`` has
-it, ``engines/durak.py``, ``engines/durak_playout.py``, ``solver/durak/{shared,search,compiled}.py``)
+kernel, engine, native playouts and both searches (``engines/durak_kernel.py``,
+``engines/durak_kernel_compiled.py`` and ``engines/durak_playout_compiled.py`` where ``REV`` has
+them, ``engines/durak.py``, ``engines/durak_playout.py``, ``solver/durak/{shared,search,compiled}.py``)
 are checked out with ``git show`` into a package of
 their own outside this one (``<tmp>/foolsolve-bench-old/<sha>/durak_old_<sha>``, kept between
 runs so that numba's cache of the old search stays valid), their imports of each other pointed at
@@ -18,6 +19,8 @@ give the same results:
 
 1. ``playout``: the native playouts on the same seeded whole games (random deals, 2-6 players,
    random rule options): the same moves (traces) and final positions; CPU time.
+   ``compiled-playout``: the same with the compiled native playouts (each loaded from numba's
+   cache, compiled first when the cache lacks it).
 2. ``engine``: the engine's ``legal`` + ``play`` loop on the same games (the generic playout); CPU
    time.
 3. ``compiled``: the compiled search on one thread, a fresh search per position valuing every
@@ -79,10 +82,15 @@ FILES = {  # the old package's module -> the file at REV
     "shared": "solver/durak/shared.py",
     "search": "solver/durak/search.py",
     "compiled": "solver/durak/compiled.py",
+    "kernel_compiled": "engines/durak_kernel_compiled.py",
+    "playout_compiled": "engines/durak_playout_compiled.py",
 }
+OPTIONAL = ("kernel", "kernel_compiled", "playout_compiled")
+"""Modules a revision may lack (from before the kernel, the compiled playout, the one compiled
+kernel): the other modules of that revision do not import them."""
 OLD_BASE: Path | None = None
 """The folder holding the old package (set by :func:`old_package`)."""
-SECTIONS = ("playout", "engine", "compiled", "python", "compile", "native", "native-compile", "seat")
+SECTIONS = ("playout", "compiled-playout", "engine", "compiled", "python", "compile", "native", "native-compile", "seat")
 NEW_ONLY = ("native", "native-compile", "seat")
 """The sections comparing this checkout's two native playouts (no ``--old``)."""
 
@@ -102,10 +110,13 @@ def old_package(rev: str) -> tuple[str, Path]:
     for mod, path in FILES.items():
         shown = subprocess.run(["git", "-C", str(ROOT), "show", f"{sha}:{path}"], capture_output=True, text=True)
         if shown.returncode:
-            if mod == "kernel":  # a revision from before the kernel: its modules do not import it
+            if mod in OPTIONAL:  # a revision from before it: its modules do not import it
                 continue
             fail(PROG, f"--old: {rev} has no {path}")
         text = shown.stdout
+        text = re.sub(r"from foolsolve\.engines import durak_kernel_compiled\b",
+                      f"from {name} import kernel_compiled as durak_kernel_compiled", text)
+        text = text.replace("from foolsolve.engines.durak_kernel_compiled import", f"from {name}.kernel_compiled import")
         text = text.replace("from foolsolve.engines.durak_kernel import", f"from {name}.kernel import")
         text = text.replace("from foolsolve.engines import durak_kernel", f"from {name} import kernel as durak_kernel")
         text = text.replace("from foolsolve.engines.durak import", f"from {name}.engine import")
@@ -134,13 +145,15 @@ class Impl:
     """One side of the comparison: its engine, playout and searches."""
 
     def __init__(self, label: str, engine: ModuleType, playout: ModuleType, search: ModuleType,
-                 compiled_name: str) -> None:
+                 compiled_name: str, playout_compiled_name: str) -> None:
         self.label = label
         self.engine = engine
         self.playout = playout
         self.search = search
         self.compiled_name = compiled_name
+        self.playout_compiled_name = playout_compiled_name
         self._compiled: ModuleType | None = None
+        self._playout_compiled: ModuleType | None = None
 
     @property
     def compiled(self) -> ModuleType:
@@ -151,14 +164,30 @@ class Impl:
         return self._compiled
 
 
+    @property
+    def playout_compiled(self) -> ModuleType:
+        """The compiled native playout's module, loaded (compiled first when numba's cache lacks it)."""
+        if self._playout_compiled is None:
+            try:
+                module = importlib.import_module(self.playout_compiled_name)
+            except ModuleNotFoundError:
+                fail(PROG, f"{self.label} has no compiled native playout (engines/durak_playout_compiled.py)")
+            if not module.load():
+                print(f"  compiling the Durak playout of {self.label} (not in numba's cache)", file=sys.stderr, flush=True)
+                module.load(compile=True)
+            self._playout_compiled = module
+        return self._playout_compiled
+
+
 def implementations(rev: str) -> tuple[Impl, Impl]:
     """The old side (``rev``'s files) and the new one (this checkout)."""
     name, _ = old_package(rev)
     old = Impl(f"old ({rev})", importlib.import_module(f"{name}.engine"), importlib.import_module(f"{name}.playout"),
-               importlib.import_module(f"{name}.search"), f"{name}.compiled")
+               importlib.import_module(f"{name}.search"), f"{name}.compiled", f"{name}.playout_compiled")
     new = Impl("new", importlib.import_module("foolsolve.engines.durak"),
                importlib.import_module("foolsolve.engines.durak_playout"),
-               importlib.import_module("foolsolve.solver.durak.search"), "foolsolve.solver.durak.compiled")
+               importlib.import_module("foolsolve.solver.durak.search"), "foolsolve.solver.durak.compiled",
+               "foolsolve.engines.durak_playout_compiled")
     return old, new
 
 
@@ -170,8 +199,10 @@ def _ratio_row(what: str, old_s: float, new_s: float) -> str:
     return f"| {what} | {old_s:.3f} | {new_s:.3f} | **{new_s / old_s:.3f}x** |"
 
 
-def bench_playout(impls: tuple[Impl, Impl], games: int, repeat: int) -> list[str]:
-    """Section 1: the native playouts on the same seeded games, CPU time."""
+def bench_playout(impls: tuple[Impl, Impl], games: int, repeat: int, compiled: bool = False) -> list[str]:
+    """Section 1: the native playouts on the same seeded games, CPU time (``compiled``: the compiled
+    ones, section 1b)."""
+    plays = {im.label: (im.playout_compiled if compiled else im.playout).playout for im in impls}
     starts = [random_game(random.Random(f"2026:deal:{i}")) for i in range(games)]
     states = {im.label: [im.engine.from_spec_state(s) for s in starts] for im in impls}
     secs = dict.fromkeys(states, 0.0)
@@ -183,7 +214,7 @@ def bench_playout(impls: tuple[Impl, Impl], games: int, repeat: int) -> list[str
                 trace: list[tuple[int, int, int]] = []
                 rng = random.Random(f"2026:moves:{i}")
                 t0 = time.process_time()
-                end, n = im.playout.playout(states[im.label][i], rng, None, trace if rnd == 0 else None)
+                end, n = plays[im.label](states[im.label][i], rng, None, trace if rnd == 0 else None)
                 secs[im.label] += time.process_time() - t0
                 moves[im.label] += n
                 got[im.label] = (n, end.key()[2:], trace)
@@ -191,7 +222,8 @@ def bench_playout(impls: tuple[Impl, Impl], games: int, repeat: int) -> list[str
             if a != b:
                 raise SystemExit(f"{PROG}: game {i}: the old and the new playout play different games")
     old, new = (secs[im.label] for im in impls)
-    return ["| native playout | old CPU s | new CPU s | new / old |", "|---|---|---|---|",
+    return [f"| native playout, {'compiled' if compiled else 'Python'} | old CPU s | new CPU s | new / old |",
+            "|---|---|---|---|",
             _ratio_row(f"{games} seeded games x {repeat} rounds ({moves[impls[1].label]:,} moves)", old, new)]
 
 
@@ -444,6 +476,7 @@ def main() -> None:
               "checkout\n", flush=True)
     sections: list[tuple[str, Callable[[], list[str]]]] = [
         ("playout", lambda: bench_playout(sides(), a.games, a.repeat)),
+        ("compiled-playout", lambda: bench_playout(sides(), a.games, a.repeat, compiled=True)),
         ("engine", lambda: bench_engine(sides(), a.games, a.repeat)),
         ("compiled", lambda: bench_compiled(sides(), a.sizes, a.positions, a.rounds)),
         ("python", lambda: bench_python(sides(), a.python_sizes, a.positions, a.rounds)),

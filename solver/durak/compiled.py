@@ -33,7 +33,8 @@ from numba import njit
 from numba.core.errors import TypingError
 from numba.extending import intrinsic
 
-from foolsolve.engines import durak_kernel, durak_kernel_compiled
+from foolsolve.engines import durak_kernel
+from foolsolve.engines import durak_kernel_compiled
 from foolsolve.engines.durak import BEATERS, PEREVODNOY, EngineRules, EngineState, cap, game_result
 from foolsolve.engines.durak_kernel import GOES_ON, LEADER_DEFENDER
 from foolsolve.engines.durak_kernel_compiled import KeyedCache
