@@ -114,6 +114,8 @@ def old_package(rev: str) -> tuple[str, Path]:
                 continue
             fail(PROG, f"--old: {rev} has no {path}")
         text = shown.stdout
+        text = text.replace("from foolsolve.engines import durak_kernel, durak_kernel_compiled",
+                            f"from {name} import kernel as durak_kernel, kernel_compiled as durak_kernel_compiled")
         text = re.sub(r"from foolsolve\.engines import durak_kernel_compiled\b",
                       f"from {name} import kernel_compiled as durak_kernel_compiled", text)
         text = text.replace("from foolsolve.engines.durak_kernel_compiled import", f"from {name}.kernel_compiled import")

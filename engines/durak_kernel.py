@@ -1,22 +1,26 @@
 """Durak's rules on card masks and seats, once, for the fast implementations (docs/durak-model.md).
 
 Each function is one rule decision on integers: which cards beat which (:data:`BEATERS`), the
-bout's limit and cap, which cards may lead together, which may be thrown in, when a transfer or a
-shown trump is allowed, and how a two-player game ends; and the flow of play between them: the
-next player in, who may throw in and in what order (and who is asked next), who draws and how
-many cards, who leads the next bout, who attacks after a transfer, who goes out and who is the
-fool. The engine (:mod:`foolsolve.engines.durak`), its native playout
-(:mod:`foolsolve.engines.durak_playout`) and the solver's Python search run these functions as
-they stand; the compiled search (:mod:`foolsolve.solver.durak.compiled`) compiles the very same
-functions with numba. So a rule change touches the spec, the engine and this module, and every
-fast implementation follows.
+bout's limit and cap, when a transfer or a shown trump fits, and how a two-player game ends; the
+move generators, each a card mask: the cards that head a lead of several (:func:`lead_heads`),
+that cover a card (:func:`cover_cards`), that may be thrown in (:func:`throw_cards`), that may
+pass the bout on (:func:`transfer_cards`) or be shown (:func:`show_cards`); and the flow of play
+between them: the next player in, who may throw in and in what order (and who is asked next), who
+draws and how many cards, who leads the next bout, who attacks after a transfer, who goes out and
+who is the fool. The engine (:mod:`foolsolve.engines.durak`, whose ``legal`` builds its moves from
+the generators), its native playout (:mod:`foolsolve.engines.durak_playout`) and the solver's
+Python search run these functions as they stand; :mod:`foolsolve.engines.durak_kernel_compiled`
+compiles the very same functions with numba, once, for the compiled native playout and the
+compiled search. So a rule change touches the spec, the engine and this module, and every fast
+implementation follows.
 
 The functions are written for both: plain integer arithmetic and indexing on their arguments and
 this module's constants, no calls (numba compiles each function on its own; a call to another
 plain Python function would not compile), counts passed in rather than computed (``bit_count``
 has no numba form), lists of seats packed into one int (:data:`SEAT_BITS`). This module imports
-neither numba nor numpy; the compiled search keys its on-disk cache by this file's text, since
-numba checks only the stamp of a function's own file.
+neither numba nor numpy; both compiled users key their on-disk caches by this file's text
+(:class:`~foolsolve.engines.durak_kernel_compiled.KeyedCache`), since numba checks only the stamp
+of a function's own file.
 """
 
 from __future__ import annotations

@@ -1,8 +1,9 @@
 """The Durak endgame search of :mod:`foolsolve.solver.durak.search`, compiled with numba: the
 same tree, node for node on one thread (docs/durak-solver.md, "The compiled search").
 
-The kernel is a set of numba functions, callees before callers: bit helpers, Durak's rules (the
-functions of :mod:`foolsolve.engines.durak_kernel`, compiled from that module), the canonical form
+The kernel is a set of numba functions, callees before callers: bit helpers, Durak's rules and
+move generators (the functions of :mod:`foolsolve.engines.durak_kernel`, compiled once for this
+search and the compiled playout by :mod:`foolsolve.engines.durak_kernel_compiled`), the canonical form
 of lead positions, the lead and bout tables, the static lead tests, move generation per node
 kind (lead, defence, throw-in), the enhanced transposition cutoffs, and :func:`_search`, one
 self-recursive function for every node kind, entered through :func:`_run`. Nothing is compiled
@@ -33,8 +34,7 @@ from numba import njit
 from numba.core.errors import TypingError
 from numba.extending import intrinsic
 
-from foolsolve.engines import durak_kernel
-from foolsolve.engines import durak_kernel_compiled
+from foolsolve.engines import durak_kernel, durak_kernel_compiled
 from foolsolve.engines.durak import BEATERS, PEREVODNOY, EngineRules, EngineState, cap, game_result
 from foolsolve.engines.durak_kernel import GOES_ON, LEADER_DEFENDER
 from foolsolve.engines.durak_kernel_compiled import KeyedCache
