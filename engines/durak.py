@@ -1,9 +1,10 @@
 """Durak, fast: the same game as ``spec/durak.py`` (docs/durak-model.md) on integer bitmasks.
 
 The rule decisions on masks that the native playout and the solver's searches share (which cards
-beat which, the bout's limit and cap, throw-in cards, when a transfer is allowed, ...) and the flow
-of play (the thrower order, the draws, the next attacker, going out, the end) live in
-:mod:`foolsolve.engines.durak_kernel`, and this module calls them too.
+beat which, the bout's limit and cap, when a transfer fits, ...), the move generators (the cards
+that head a lead of several, cover a card, may be thrown in, may pass the bout on or be shown: what
+:func:`legal` lists) and the flow of play (the thrower order, the draws, the next attacker, going
+out, the end) live in :mod:`foolsolve.engines.durak_kernel`, and this module calls them too.
 
 Card sets are Python ints with bit ``suit_slot * 16 + rank`` set per card (the stable index of
 :mod:`foolsolve.cards`), so a suit is one 16-bit lane and a rank is one bit in each of the four

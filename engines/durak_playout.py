@@ -6,21 +6,23 @@ position in local variables, the moves of a decision counted and only the drawn 
 index drawn exactly as ``rng.choice`` draws it -- the same game, move for move, as the spec's
 seeded playout (tests/durak/test_engine_playout.py), 30-40x faster than the spec (BENCHMARKS.md).
 
-Why a module of its own: the engine (:mod:`foolsolve.engines.durak`) holds the rules, fast, and
-the conformance harness uses only its ``legal``/``play``; this loop is a second implementation of
-the order of play for one purpose, fast random games, with its own tables. Its rule decisions
-(which cards beat, lead together, may be thrown in; the bout's limit and cap; when a transfer is
-allowed) and the flow of play (who may throw in and in what order, who draws and how many cards,
-who leads the next bout or attacks after a transfer, who goes out, when the game is over) are the
-functions of :mod:`foolsolve.engines.durak_kernel`, which the compiled search compiles too: called
-where they are cheap (about once a bout or less), and where they would run at every decision or
-bout or game, through tables built from them at import (``_RANK_BY_LEN`` from ``throw_cards``,
-``CAPS`` from ``bout_cap``, ``REFILL`` from ``refill``, ``LEADS_AFTER`` from ``next_leader``,
-``_THROWS_OPEN`` from ``throw_ins_open``) or kept between playouts (:func:`_seats`: the next
-player in, the thrower and draw orders of each attacker and defender met).
+Why a module of its own: the engine (:mod:`foolsolve.engines.durak`) holds the rules, fast, and the
+conformance harness uses only its ``legal``/``play``; this loop is a second implementation of the
+order of play for one purpose, fast random games, with its own tables. Its rule decisions and move
+generators (which cards cover, lead together, may be thrown in, may pass the bout on or be shown;
+the bout's limit and cap; when a transfer fits) and the flow of play (who may throw in and in what
+order, who draws and how many cards, who leads the next bout or attacks after a transfer, who goes
+out, when the game is over) are the functions of :mod:`foolsolve.engines.durak_kernel` (which
+:mod:`foolsolve.engines.durak_kernel_compiled` compiles for the compiled users): called where they
+give a decision's moves (the covers and transfers of a defence) or are cheap (about once a bout or
+less), and where they would run at every decision or bout or game, through tables built from them at
+import (``_RANK_BY_LEN`` from ``throw_cards``, ``CAPS`` from ``bout_cap``, ``REFILL`` from
+``refill``, ``LEADS_AFTER`` from ``next_leader``, ``_THROWS_OPEN`` from ``throw_ins_open``) or kept
+between playouts (:func:`_seats`: the next player in, the thrower and draw orders of each attacker
+and defender met).
 
-The same loop compiled with numba (:mod:`foolsolve.engines.durak_playout_compiled`, which compiles
-the kernel's functions) plays the same games and leaves the generator in the same state, about 8x
+The same loop compiled with numba (:mod:`foolsolve.engines.durak_playout_compiled`, which calls
+the compiled kernel's functions) plays the same games and leaves the generator in the same state, about 8x
 faster. ``ENGINE.playout(state, rng, max_moves=None)`` (the game shape's ``Engine.playout``, shown
 in the README and docs/durak.md) runs whichever :func:`native` gives: the compiled playout once
 numba's cache holds it, this module's :func:`playout` until then, while a background process
