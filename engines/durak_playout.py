@@ -197,6 +197,7 @@ def playout(state: EngineState, rng: random.Random, max_moves: int | None = None
     getrandbits = rng.getrandbits
     draw_bits = _DRAW_BITS
     nth_bit = _nth_bit
+    covers_of = cover_cards  # the kernel's generator, as a local: called at every defence
     rank_by_len = _RANK_BY_LEN
     er = state.er
     n = state.n
@@ -355,7 +356,7 @@ def playout(state: EngineState, rng: random.Random, max_moves: int | None = None
             hand = hands[defender]
             if nunc == 1:  # one uncovered card (the usual case)
                 ab = unc
-                cm = cover_cards(hand, beat[ab.bit_length()])
+                cm = covers_of(hand, beat[ab.bit_length()])
                 ncov = cm.bit_count()
                 per: list[int] | None = None
             else:
@@ -365,13 +366,15 @@ def playout(state: EngineState, rng: random.Random, max_moves: int | None = None
                 while u:
                     ab = u & -u
                     u ^= ab
-                    cm = cover_cards(hand, beat[ab.bit_length()])
+                    cm = covers_of(hand, beat[ab.bit_length()])
                     per.append(ab)
                     per.append(cm)
                     ncov += cm.bit_count()
             total = ncov + 1  # the covers and take (trans, shows, ntr are set when transfers count)
+            # the cards that may pass the bout on: the kernel's, asked only when the defender holds
+            # a card of a rank on the table (``tranks``), which they are among
             same = transfer_cards(hand, tatt, tcov, first_bout, transfer_first, transfer_blocked,
-                                  tatt & tmask) if perevodnoy else 0
+                                  tatt & tmask) if perevodnoy and hand & tranks else 0
             if same:
                 trans = shows = 0
                 held = hands[nxt[defender]].bit_count()
