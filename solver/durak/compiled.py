@@ -43,6 +43,7 @@ from foolsolve.engines.durak_kernel_compiled import leading_zeros as _clz
 from foolsolve.engines.durak_kernel_compiled import trailing_zeros as _ctz
 from foolsolve.solver.base import SearchLimit
 from foolsolve.solver.durak import shared
+from foolsolve.solver.durak.search import narrow, question, remembers
 from foolsolve.solver.durak.shared import (
     C_AFTER_TAKE,
     C_CANONICAL,
@@ -1563,30 +1564,6 @@ class _Range:
         self.ended = False
 
 
-def question(lo: int, hi: int, guess: int, null_window: bool) -> tuple[int, int]:
-    """The window of the next question about a value known to lie in ``[lo, hi]`` (``lo < hi``),
-    in the order of search.py's ``ask``: one full-window search without ``null_window``; else
-    "at least hi?" when one question settles it, and of three values "win?" (0, 1) first,
-    "draw?" (-1, 0) first when ``guess`` is LOSS."""
-    if not null_window:
-        return lo - 1, (hi + 1 if hi < WIN else WIN)
-    if hi - lo == 1:
-        return lo, hi
-    return (LOSS, DRAW) if guess == LOSS else (DRAW, WIN)
-
-
-def narrow(rng: _Range, alpha: int, beta: int, v: int, null_window: bool) -> None:
-    """Narrow ``rng`` by the fail-soft answer ``v`` to the question ``(alpha, beta)``."""
-    lo, hi = rng.lo, rng.hi
-    if not null_window:
-        lo = hi = min(max(v, lo), hi)
-    elif v >= beta:
-        lo = max(lo, min(v, hi))
-    else:
-        hi = min(hi, max(v, lo))
-    rng.lo, rng.hi = lo, hi
-
-
 THREADS = max(1, min(2, os.cpu_count() or 1))
 """Kernel threads (the machine has two cores): two race each question (:meth:`JitEndgame._jobs`)."""
 
@@ -1654,10 +1631,10 @@ class JitEndgame:
 
     def _root_value(self, lane: _Lane, s: EngineState, lo: int, hi: int, guess: int | None) -> int:
         """Exact value of a live position for its side to move, clamped to ``[lo, hi]``,
-        searched by ``lane`` in the calling thread: the questions of search.py's driver ``ask``,
-        in its order, each about the range of ``lane.job`` as every lane searching the job has
-        narrowed it so far (:meth:`_jobs`). A lane whose question another lane's answer has
-        settled is stopped and asks the next one."""
+        searched by ``lane`` in the calling thread: the questions of search.py's driver ``ask``
+        (its :func:`question`, :func:`narrow` and :func:`remembers`), each about the range of
+        ``lane.job`` as every lane searching the job has narrowed it so far (:meth:`_jobs`). A
+        lane whose question another lane's answer has settled is stopped and asks the next one."""
         job = lane.job
         assert job is not None
         if lo >= hi:
@@ -1679,8 +1656,6 @@ class JitEndgame:
 
         g = self.last if guess is None else guess
         nw = self.reductions.null_window
-        # ask() remembers a value of three unless it is the one the first question aimed at
-        remember = nw and hi - lo == 2
         while True:
             with job.lock:
                 if job.ended:
@@ -1705,14 +1680,14 @@ class JitEndgame:
                     job.moot.discard(lane)
                     if not job.ended:
                         lane.ctl[T_ABORT] = 0
-                narrow(job, alpha, beta, v, nw)
+                job.lo, job.hi = narrow(job.lo, job.hi, alpha, beta, v, nw)
                 for other, (al, be) in job.asking.items():  # questions this answer settled
                     if job.lo >= job.hi or (nw and (job.lo >= be or job.hi <= al)):
                         job.moot.add(other)
                         other.ctl[T_ABORT] = 1
         with job.lock:
             v = job.lo
-            if remember and v != (LOSS if g == LOSS else WIN):
+            if remembers(lo, hi, g, v, nw):
                 self.last = v
         return v
 

@@ -1471,24 +1471,45 @@ def ask(f: Callable[[int, int], int], lo: int, hi: int, guess: int, null_window:
     """The root driver of both searches (this module's and the compiled one): the value clamped
     to ``[lo, hi]`` (``lo < hi``) of the position that ``f(alpha, beta)`` searches with a
     fail-soft window, and whether the caller should remember it as the previous root's value
-    (when both questions were asked). Without null_window one search with the window around
-    the range; with it, one question when ``hi - lo == 1``, else "win?" with the window (0, 1)
-    then "draw?" with (-1, 0) (a first answer of -1 already proves the loss), the other way
-    round when ``guess`` is LOSS."""
+    (:func:`remembers`). The questions are :func:`question`'s, each answer narrowing the range
+    (:func:`narrow`) until it holds one value."""
+    lo0, hi0 = lo, hi
+    while lo < hi:
+        alpha, beta = question(lo, hi, guess, null_window)
+        lo, hi = narrow(lo, hi, alpha, beta, f(alpha, beta), null_window)
+    return lo, remembers(lo0, hi0, guess, lo, null_window)
+
+
+def question(lo: int, hi: int, guess: int, null_window: bool) -> tuple[int, int]:
+    """The window of the next question about a value known to lie in ``[lo, hi]`` (``lo < hi``):
+    without null_window one search with the window around the range; with it "at least hi?"
+    (the window (lo, hi)) when one question settles it, else "win?" (0, 1) first (a first answer
+    of -1 already proves the loss) and "draw?" (-1, 0) first when ``guess`` is LOSS. The compiled
+    search's racing lanes ask these too, about the range both lanes' answers have narrowed."""
     if not null_window:
-        v = f(lo - 1, hi + 1 if hi < WIN else WIN)
-        return (lo if v < lo else hi if v > hi else v), False
-    if hi - lo == 1:  # one question settles it: "hi?" with the window (lo, hi)
-        return (hi if f(lo, hi) >= hi else lo), False
-    if guess == LOSS:  # "draw?" first, then "win?"
-        v = f(LOSS, DRAW)
-        if v <= LOSS:
-            return LOSS, False
-        return (WIN if v >= WIN or f(DRAW, WIN) >= WIN else DRAW), True
-    v = f(DRAW, WIN)
-    if v >= WIN:
-        return WIN, False
-    return (LOSS if v <= LOSS or f(LOSS, DRAW) < DRAW else DRAW), True
+        return lo - 1, (hi + 1 if hi < WIN else WIN)
+    if hi - lo == 1:
+        return lo, hi
+    return (LOSS, DRAW) if guess == LOSS else (DRAW, WIN)
+
+
+def narrow(lo: int, hi: int, alpha: int, beta: int, v: int, null_window: bool) -> tuple[int, int]:
+    """The range ``[lo, hi]`` narrowed by the fail-soft answer ``v`` to the question
+    ``(alpha, beta)`` (a full-window answer, without null_window, is the value itself)."""
+    if not null_window:
+        lo = hi = min(max(v, lo), hi)
+    elif v >= beta:
+        lo = max(lo, min(v, hi))
+    else:
+        hi = min(hi, max(v, lo))
+    return lo, hi
+
+
+def remembers(lo: int, hi: int, guess: int, v: int, null_window: bool) -> bool:
+    """Whether a root of range ``[lo, hi]`` whose value came out ``v`` is remembered as the previous
+    root's value (the next root without a guess of its own asks "draw?" first after a loss): when
+    the value was one of three and not the one the first question aimed at (both questions asked)."""
+    return null_window and hi - lo == 2 and v != (LOSS if guess == LOSS else WIN)
 
 
 def check_range(lo: int, hi: int, guess: int | None) -> None:
