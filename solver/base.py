@@ -250,6 +250,16 @@ class Interrupted(KeyboardInterrupt):
         self.partial = partial
 
 
+def with_partial(exc: BaseException, partial: SolveResult) -> BaseException:
+    """``exc`` (a limit or Ctrl-C that stopped a solve) carrying what the solve had proved: a
+    :class:`SearchLimit` gets :attr:`SearchLimit.partial`, Ctrl-C becomes :class:`Interrupted`.
+    A solver re-raises it: ``raise with_partial(exc, part) from None``."""
+    if isinstance(exc, SearchLimit):
+        exc.partial = partial
+        return exc
+    return Interrupted(partial)
+
+
 @dataclass
 class MoveBound:
     """A move whose exact value a stopped search did not finish: the bounds it proved, in the

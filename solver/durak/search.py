@@ -54,7 +54,6 @@ from foolsolve.errors import InputError
 from foolsolve.game import Result
 from foolsolve.solver.base import (
     SHARED_OPTIONS,
-    Interrupted,
     MoveBound,
     MoveValue,
     NotCovered,
@@ -64,6 +63,7 @@ from foolsolve.solver.base import (
     bool_option,
     check_extra,
     wdl,
+    with_partial,
 )
 from foolsolve.solver.durak.shared import (
     CARD_BITS,
@@ -1789,11 +1789,8 @@ def _solve(s: EngineState, eg: Solver | Any, want_moves: bool, want_pv: bool, t0
     plan = RootPlan(s, eg.reductions)
     try:
         mv = eg.move_values(s, plan=plan)
-    except SearchLimit as exc:
-        exc.partial = _partial(s, plan, eg.nodes, time.perf_counter() - t0, perev_note)
-        raise
-    except KeyboardInterrupt:
-        raise Interrupted(_partial(s, plan, eg.nodes, time.perf_counter() - t0, perev_note)) from None
+    except (SearchLimit, KeyboardInterrupt) as exc:
+        raise with_partial(exc, _partial(s, plan, eg.nodes, time.perf_counter() - t0, perev_note)) from None
     top = max(v for _, v in mv)
     moves = [MoveValue(move_text(m), wdl(v)) for m, v in mv]
     best = [move_text(m) for m, v in mv if v == top]
