@@ -88,7 +88,14 @@ def solve_task(task: tuple[Any, ...]) -> dict[str, Any]:
 
         add_distances(info, state, result)
     except SearchLimit as exc:
-        return {"error": limit_text(exc, opts)}
+        partial = exc.partial
+        if partial is None or partial.value is None or not partial.best:
+            return {"error": limit_text(exc, opts)}
+        # the value and a best move proved before the limit: that result, not an error (never stored)
+        partial.notes.insert(0, f"{limit_text(exc, opts)} for every move: the value and {len(partial.moves)} of "
+                                f"{len(partial.moves) + len(partial.unfinished)} moves were valued; unfinished lists "
+                                "the others with the bounds proved")
+        return {"result": partial.to_json()}
     except InputError as exc:
         return {"error": str(exc)}
     except Exception as exc:  # a solver bug must not end the batch: the line says what happened
@@ -239,7 +246,8 @@ def run(jobs: Iterable[tuple[int, str | InputError | None, str | None]], emit: C
             yield job
 
     def on_done(index: int, job: Job, outcome: Any) -> None:
-        if store is not None and job.key is not None and isinstance(outcome, dict) and "result" in outcome:
+        if (store is not None and job.key is not None and isinstance(outcome, dict) and "result" in outcome
+                and "unfinished" not in outcome["result"]):
             store.put(job.key, job.game, job.position, job.options, outcome["result"])
 
     try:

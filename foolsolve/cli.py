@@ -24,7 +24,7 @@ from foolsolve.lazy import CommandRef, LazyGroup
 from foolsolve.positions import game_of, parse_json, read_json, write_json_atomic
 from foolsolve.progress import progress
 from foolsolve.rules import cited, json_text, options_of, rules_from_json
-from foolsolve.solver.base import DEFAULT_SECONDS, SearchLimit, SolveResult
+from foolsolve.solver.base import DEFAULT_SECONDS, Interrupted, SearchLimit, SolveResult
 
 
 class _DefaultGroup(LazyGroup):
@@ -218,17 +218,25 @@ def solve(positions: Sequence[str], as_json: bool, max_nodes: int | None, extra:
         return hidden[0]
 
     refused: str | None = None
+    stopped: Interrupted | None = None
     with progress(f"solving {info.spec.title}") as tick:
         # the exact solver in its share of --time/--max-nodes, else the open-hand answer (one dispatch point)
         try:
             result, _cached = open_hand.solve_or_answer(info, state, parsed, store, max_nodes, seconds or None, tick,
                                                        refuse=to_seat, max_memory=max_memory)
+        except Interrupted as exc:  # Ctrl-C: what the exact solver proved is printed (below), then exit 130
+            stopped = exc
         except InputError as exc:
             # NotCovered where cards are hidden from the mover (to_seat), or a solver's plain refusal of a
             # valid position (an earlier phase, a draw pile of unknown order): answered from her seat
             if not to_seat(exc):
                 raise
             refused = str(exc)
+    if stopped is not None:
+        if stopped.partial.value is not None and stopped.partial.best:
+            result = open_hand.finished_part(stopped.partial, "interrupted (Ctrl-C)")
+            click.echo(json.dumps(result.to_json(), ensure_ascii=False) if as_json else format_result(info, state, result))
+        raise stopped
     if refused is not None:
         seat.answer_state(info, state, None, refused)
         return
@@ -416,14 +424,20 @@ def format_result(info: GameInfo, state: Any, result: SolveResult) -> str:
     if result.value_only:
         lines.append("Moves, best moves and principal variation: not searched (moves=false)")
     else:
-        width = max([len(m.move) for m in result.moves] + [4])
+        best = set(result.best)
+        rows = {m.move: value_text(m.value) + (f" in {m.distance}" if m.distance is not None else "")
+                + ("  *" if m.move in best else "") for m in result.moves}
+        # a solve stopped at its limit: the moves it did not finish, with the bounds it proved
+        rows.update({m.move: f"? ({value_text(m.at_least)} to {value_text(m.at_most)}, not finished)"
+                     for m in result.unfinished})
+        if result.unfinished:  # the legal order, the valued and the unfinished moves together
+            order = [str(m) for m in info.spec.legal_moves(state)]
+            rows = {move: rows[move] for move in order + [m for m in rows if m not in order] if move in rows}
+        width = max([len(m) for m in rows] + [4])
         lines.append("")
         lines.append(f"  {'move'.ljust(width)}  value")
-        best = set(result.best)
-        for m in result.moves:
-            mark = "  *" if m.move in best else ""
-            shown = value_text(m.value) + (f" in {m.distance}" if m.distance is not None else "")
-            lines.append(f"  {m.move.ljust(width)}  {shown}{mark}")
+        for move, shown in rows.items():
+            lines.append(f"  {move.ljust(width)}  {shown}")
         lines.append("")
         lines.append("Best: " + (", ".join(result.best) if result.best else "(none: the game is over)"))
         if result.pv:
@@ -431,6 +445,8 @@ def format_result(info: GameInfo, state: Any, result: SolveResult) -> str:
             lines.extend(transcript(info.spec, state, result.pv))
             if result.result is not None:
                 lines.append(f"  Result: {result.result['label']}")
+        elif result.unfinished:
+            lines.append("PV:   (not searched: the solve stopped at its limit)")
         else:
             lines.append("PV:   (empty)")
     for note in result.notes:

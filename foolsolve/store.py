@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from foolsolve.errors import InputError
-from foolsolve.solver.base import MoveValue, SolveOptions, SolveResult
+from foolsolve.solver.base import MoveBound, MoveValue, SolveOptions, SolveResult
 
 ENV = "FOOLSOLVE_STORE"
 """Environment variable naming the default store file (tests point it at a temporary folder)."""
@@ -103,6 +103,7 @@ def result_from_json(obj: dict[str, Any]) -> SolveResult:
         value_only=bool(obj.get("value_only", False)), details=dict(obj.get("details", {})),
         value_kind=obj.get("value_kind", "outcome"), stored=bool(obj.get("stored", False)),
         first_solve=obj.get("first_solve"), distance=obj.get("distance"), result=obj.get("result"),
+        unfinished=[MoveBound(m["move"], m["at_least"], m["at_most"]) for m in obj.get("unfinished", [])],
     )
 
 

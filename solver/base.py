@@ -215,6 +215,11 @@ class SearchLimit(Exception):
     def __init__(self, message: str = "", option: str = "nodes") -> None:
         super().__init__(message)
         self.option = option
+        self.partial: SolveResult | None = None
+        """What the stopped solver had proved, where it can say (Durak's exact solver does): a
+        result whose :attr:`SolveResult.moves` are the moves valued before the limit, whose
+        :attr:`SolveResult.unfinished` are the others with the bounds proved, and whose
+        :attr:`SolveResult.value` is the position's value if those prove it, else ``None``."""
 
 
 @dataclass
@@ -234,6 +239,40 @@ class MoveValue:
         if self.distance is not None:
             out["distance"] = self.distance
         return out
+
+
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C stopped a solver that says what it had proved: :attr:`partial` as
+    :attr:`SearchLimit.partial` (the command line prints it before it exits 130)."""
+
+    def __init__(self, partial: SolveResult) -> None:
+        super().__init__()
+        self.partial = partial
+
+
+def with_partial(exc: BaseException, partial: SolveResult) -> BaseException:
+    """``exc`` (a limit or Ctrl-C that stopped a solve) carrying what the solve had proved: a
+    :class:`SearchLimit` gets :attr:`SearchLimit.partial`, Ctrl-C becomes :class:`Interrupted`.
+    A solver re-raises it: ``raise with_partial(exc, part) from None``."""
+    if isinstance(exc, SearchLimit):
+        exc.partial = partial
+        return exc
+    return Interrupted(partial)
+
+
+@dataclass
+class MoveBound:
+    """A move whose exact value a stopped search did not finish: the bounds it proved, in the
+    result's ``value_kind`` (for ``outcome``: ``at_least`` ``"loss"`` and ``at_most`` ``"win"``
+    when nothing is known)."""
+
+    move: str
+    at_least: Any
+    at_most: Any
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"move": ..., "at_least": ..., "at_most": ...}``."""
+        return {"move": self.move, "at_least": self.at_least, "at_most": self.at_most}
 
 
 @dataclass
@@ -273,6 +312,11 @@ class SolveResult:
     result: dict[str, Any] | None = None
     """How the principal variation ends: the game's result (``label``, ``payoffs`` as exact
     fraction strings, ``details``: the fool, the places, the scores); ``None``: no line to the end."""
+    unfinished: list[MoveBound] = field(default_factory=list)
+    """The moves whose values the solver did not finish before its time or node limit (with the
+    bounds it proved): :attr:`moves` then holds the moves it did value, :attr:`value` is exact
+    (those moves prove it) and :attr:`best` names the moves valued and proved best; an unfinished
+    move may be as good. Empty for a finished solve."""
 
     def to_json(self) -> dict[str, Any]:
         """The ``--json`` output (the schema ``foolsolve/schemas/result.schema.json``)."""
@@ -302,6 +346,8 @@ class SolveResult:
             out["value_only"] = True
         if self.details:
             out["details"] = self.details
+        if self.unfinished:
+            out["unfinished"] = [m.to_json() for m in self.unfinished]
         return out
 
 

@@ -71,6 +71,7 @@ from foolsolve.solver.base import (
     SolveOptions,
     SolveResult,
     TableBudget,
+    value_text,
 )
 
 if TYPE_CHECKING:
@@ -586,6 +587,7 @@ def solve_or_answer(info: GameInfo, state: Any, extra: dict[str, Any], store: An
     deadline = None if seconds is None else started + seconds * share
     exact_nodes = None if max_nodes is None else max(1, int(max_nodes * share))
     opts = SolveOptions(progress=timed(tick, deadline), max_nodes=exact_nodes, extra=extra, max_memory=max_memory)
+    proved = ""
     try:
         if info.solve is None:
             raise NotCovered(f"game: {info.name} has no exact solver")
@@ -597,13 +599,42 @@ def solve_or_answer(info: GameInfo, state: Any, extra: dict[str, Any], store: An
             raise
         why = f"the exact solver does not cover this position ({exc})"
         exact_nodes = 0  # refused before searching: the open-hand search gets the whole node budget
-    except OutOfBudget:
-        why = f"the exact solver did not finish within {(seconds or 0) * share:g} s (--time {seconds or 0:g})"
-    except SearchLimit:
-        why = f"the exact solver did not finish within {exact_nodes or 0:,} nodes (--max-nodes {max_nodes or 0:,})"
+    except SearchLimit as exc:
+        if isinstance(exc, OutOfBudget):
+            limit = f"{(seconds or 0) * share:g} s (--time {seconds or 0:g})"
+        else:
+            limit = f"{exact_nodes or 0:,} nodes (--max-nodes {max_nodes or 0:,})"
+        why = f"the exact solver did not finish within {limit}"
+        partial = exc.partial
+        if partial is not None and partial.value is not None and partial.best:
+            return finished_part(partial, f"stopped at {limit}"), False
+        proved = proved_text(partial)
     left = None if seconds is None else max(1.0, started + seconds - time.perf_counter())
     left_nodes = None if max_nodes is None else max(1, max_nodes - (exact_nodes or 0))
-    return answer_for_cli(info, state, extra, left_nodes, left, tick, why, max_memory), False
+    result = answer_for_cli(info, state, extra, left_nodes, left, tick, why, max_memory)
+    if proved:
+        result.notes.insert(1, proved)
+    return result, False
+
+
+def finished_part(partial: SolveResult, why: str) -> SolveResult:
+    """The answer of an exact solve stopped by its limit after proving the position's value and a
+    best move (``SearchLimit.partial``): exact as far as it goes, the note saying what is left."""
+    done = len(partial.moves)
+    partial.notes.insert(0, f"{why}: the exact solver proved the value and valued {done} of "
+                            f"{done + len(partial.unfinished)} moves; the others show the bounds it proved, and may be "
+                            "as good as the best shown (a longer --time values them)")
+    return partial
+
+
+def proved_text(partial: SolveResult | None) -> str:
+    """A note of what a stopped exact solve proved (``SearchLimit.partial``), where it proved
+    anything: the position's value and the moves it valued ('' if nothing)."""
+    if partial is None:
+        return ""
+    parts = [] if partial.value is None else [f"{value_text(partial.value)} for player {partial.to_move} (to move)"]
+    parts += [f"{m.move}: {value_text(m.value)}" for m in partial.moves]
+    return "proved exactly before it stopped: " + "; ".join(parts) if parts else ""
 
 
 def answer_for_cli(info: GameInfo, state: Any, extra: dict[str, Any], max_nodes: int | None,

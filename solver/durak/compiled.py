@@ -18,6 +18,7 @@ every node, so the search stops within a node and the KeyboardInterrupt goes on 
 
 from __future__ import annotations
 
+import functools
 import itertools
 import mmap
 import os
@@ -1669,6 +1670,8 @@ class _Range:
         self.moot: set[_Lane] = set()
         """Lanes stopped because another lane's answer settled the question they were asking."""
         self.ended = False
+        self.seen: Callable[[int, int], None] | None = None
+        """Told the range after each answer narrows it (what is proved if a limit stops the job)."""
 
 
 THREADS = max(1, min(2, os.cpu_count() or 1))
@@ -1788,6 +1791,8 @@ class JitEndgame:
                     if not job.ended:
                         lane.ctl[T_ABORT] = 0
                 job.lo, job.hi = narrow(job.lo, job.hi, alpha, beta, v, nw)
+                if job.seen is not None:
+                    job.seen(job.lo, job.hi)
                 for other, (al, be) in job.asking.items():  # questions this answer settled
                     if job.lo >= job.hi or (nw and (job.lo >= be or job.hi <= al)):
                         job.moot.add(other)
@@ -1815,12 +1820,14 @@ class JitEndgame:
         return out
 
     def _jobs(self, states: list[EngineState], take: Callable[[], tuple[int, EngineState, int, int, int | None] | None],
-              put: Callable[[int, int], None], stale: Callable[[], list[int]] = list) -> None:
+              put: Callable[[int, int], None], stale: Callable[[], list[int]] = list,
+              seen: Callable[[int, int, int], None] | None = None) -> None:
         """Search jobs on up to ``threads`` kernel threads (GIL released). ``take()`` gives the
         next job ``(index, state, lo, hi, guess)`` or None (no more for this thread); ``put(index,
         value)`` takes each result; after each ``put``, ``stale()`` names the jobs whose results
-        are no longer needed, and the threads searching them stop (their results are not put).
-        All three are called under one lock. ``states`` are the positions the jobs may search.
+        are no longer needed, and the threads searching them stop (their results are not put);
+        ``seen(index, lo, hi)`` is told a running job's range each time an answer narrows it.
+        All four are called under one lock. ``states`` are the positions the jobs may search.
 
         Two lanes *race* each job: a thread first joins a running job that no other lane helps
         yet, and takes a job of its own only when there is none. The joining lane (the helper,
@@ -1908,6 +1915,8 @@ class JitEndgame:
                             i, st, lo, hi, g = got
                             target = (i, st, lo, hi, self.last if g is None else g)
                             ranges[i] = _Range(lo, hi, lock)
+                            if seen is not None:
+                                ranges[i].seen = functools.partial(seen, i)
                         running[k] = target
                         i, st, lo, hi, guess = target
                         lane.job = ranges[i]
@@ -1983,14 +1992,15 @@ class JitEndgame:
             return _outcome(res, s.to_move)
         return self._values([s], [(lo, hi, guess)])[0]
 
-    def move_values(self, s: EngineState, known: int | None = None) -> list[tuple[tuple[int, int, int], int]]:
+    def move_values(self, s: EngineState, known: int | None = None,
+                    plan: Any = None) -> list[tuple[tuple[int, int, int], int]]:
         """Every legal engine move (spec order) with its exact value for ``s.to_move``; ``known``
-        as in search.py's ``Solver.move_values``. The moves are valued in the order of
-        search.py's ``RootPlan`` (with one thread, move for move as the Python search does);
+        and ``plan`` as in search.py's ``Solver.move_values``. The moves are valued in the order
+        of search.py's ``RootPlan`` (with one thread, move for move as the Python search does);
         on two threads both race each move (see :meth:`_jobs`)."""
         from foolsolve.solver.durak.search import RootPlan
 
-        plan = RootPlan(s, self.reductions, known)
+        plan = plan or RootPlan(s, self.reductions, known)
 
         def take() -> tuple[int, EngineState, int, int, int | None] | None:
             i = plan.take()
@@ -1999,5 +2009,5 @@ class JitEndgame:
         def put(i: int, v: int) -> None:
             plan.put(i, plan.mover_value(i, v))
 
-        self._jobs([c for c, v in zip(plan.children, plan.values) if v is None], take, put, plan.stale)
+        self._jobs([c for c, v in zip(plan.children, plan.values) if v is None], take, put, plan.stale, plan.bound)
         return plan.result()

@@ -54,6 +54,7 @@ from foolsolve.errors import InputError
 from foolsolve.game import Result
 from foolsolve.solver.base import (
     SHARED_OPTIONS,
+    MoveBound,
     MoveValue,
     NotCovered,
     SearchLimit,
@@ -62,6 +63,7 @@ from foolsolve.solver.base import (
     bool_option,
     check_extra,
     wdl,
+    with_partial,
 )
 from foolsolve.solver.durak.shared import (
     CARD_BITS,
@@ -1265,7 +1267,8 @@ class Solver:
         self._ctx = ctx = _Search(self.er, self.trump, self.reductions, self.progress, self.max_nodes)
         self._canon = ctx.canon  # the lead key map, for the test that the compiled search's mirror agrees
 
-    def _value(self, s: EngineState, lo: int, hi: int, guess: int | None) -> int:
+    def _value(self, s: EngineState, lo: int, hi: int, guess: int | None,
+               seen: Callable[[int, int], None] | None = None) -> int:
         """Exact value of a two-player engine state for its side to move, known to lie in
         ``[lo, hi]`` (see :meth:`Solver.value`)."""
         ctx = self._ctx
@@ -1307,7 +1310,7 @@ class Solver:
 
                 def f(alpha: int, beta: int) -> int:
                     return int(taker(a, d, tab, room, alpha, beta))
-        v, remember = ask(f, lo, hi, ctx.last if guess is None else guess, ctx.null_window)
+        v, remember = ask(f, lo, hi, ctx.last if guess is None else guess, ctx.null_window, seen)
         if remember:
             ctx.last = v
         return v
@@ -1318,19 +1321,21 @@ class Solver:
     def _table_size(self) -> int:
         return sum(len(t) for lv in self._ctx.levels.values() for t in lv.tables)
 
-    def value(self, s: EngineState, lo: int = LOSS, hi: int = WIN, guess: int | None = None) -> int:
+    def value(self, s: EngineState, lo: int = LOSS, hi: int = WIN, guess: int | None = None,
+              seen: Callable[[int, int], None] | None = None) -> int:
         """Exact value (+1/0/-1) of a two-player engine state for ``s.to_move``, clamped to
         ``[lo, hi]``: exact when the caller knows it lies there, and a narrower range is fewer
         questions (none when ``lo == hi``; one null-window search when they differ by one, which
         also makes ``value(s, x - 1, x) == x`` the test "is it at least x?"). ``guess``: LOSS
         asks "draw?" before "win?" when both may be needed (default: the previous call's answer
-        decides)."""
+        decides). ``seen(lo, hi)`` is told the range after each answered question (what is
+        proved if a limit stops the next one)."""
         check_range(lo, hi, guess)
         limit = sys.getrecursionlimit()
         if limit < 20_000:
             sys.setrecursionlimit(20_000)
         try:
-            return self._value(s, lo, hi, guess)
+            return self._value(s, lo, hi, guess, seen)
         finally:
             sys.setrecursionlimit(limit)
 
@@ -1344,18 +1349,20 @@ class Solver:
         """Transposition-table entries."""
         return self._table_size()
 
-    def move_values(self, s: EngineState, known: int | None = None) -> list[tuple[tuple[int, int, int], int]]:
+    def move_values(self, s: EngineState, known: int | None = None,
+                    plan: RootPlan | None = None) -> list[tuple[tuple[int, int, int], int]]:
         """Every legal engine move (spec order) with its exact value for ``s.to_move``, valued in
         the order of :class:`RootPlan`. ``known``: the value of ``s`` itself or an upper bound of
         it, if the caller has one: no move is worth more, so a lost position's moves need no
         search and those of a position worth at most a draw one question each (see
-        :func:`child_range`)."""
-        plan = RootPlan(s, self.reductions, known)
-        while (i := plan.take()) is not None:
-            child, lo, hi, guess = plan.child_range(i)
-            plan.put(i, plan.mover_value(i, self.value(child, lo, hi, guess)))
-            assert not plan.stale()  # one search at a time: nothing else was running
-        return plan.result()
+        :func:`child_range`). ``plan``: the caller's plan of ``s`` (made with ``known``), which
+        then holds what was proved if a limit stops the search (:meth:`RootPlan.partial`)."""
+        p = plan or RootPlan(s, self.reductions, known)
+        while (i := p.take()) is not None:
+            child, lo, hi, guess = p.child_range(i)
+            p.put(i, p.mover_value(i, self.value(child, lo, hi, guess, lambda lo, hi: p.bound(i, lo, hi))))
+            assert not p.stale()  # one search at a time: nothing else was running
+        return p.result()
 
 
 class RootPlan:
@@ -1458,6 +1465,32 @@ class RootPlan:
         """Move ``i``'s child's searched value ``v`` as the mover's value."""
         return v if self.children[i].to_move == self.me else -v
 
+    def bound(self, i: int, lo: int, hi: int) -> None:
+        """The search of move ``i``'s child has proved its value (for the child's mover) to lie
+        in ``[lo, hi]``: kept for :meth:`partial` (the search goes on to the exact value)."""
+        if self.values[i] is not None:
+            return
+        if self.children[i].to_move != self.me:
+            lo, hi = -hi, -lo
+        self.lo[i] = max(self.lo[i], lo)
+        self.hi[i] = min(self.hi[i], hi)
+
+    def partial(self) -> tuple[int | None, list[tuple[int, int, int]]]:
+        """What is proved so far: the position's value if the moves' values and bounds decide it
+        (else None), and every move's ``(index, at least, at most)`` for its mover (equal for a
+        move valued), ``lead_subsets``' relations applied (a part at least the whole, a whole at
+        most each part)."""
+        lo = [v if v is not None else x for v, x in zip(self.values, self.lo)]
+        hi = [v if v is not None else x for v, x in zip(self.values, self.hi)]
+        for i in range(len(self.moves)):
+            for j in self.bigger[i]:
+                lo[i] = max(lo[i], lo[j])
+            for j in self.smaller[i]:
+                hi[i] = min(hi[i], hi[j])
+        bounds = list(zip(range(len(self.moves)), lo, hi))
+        top_lo, top_hi = max(lo), max(hi)
+        return (top_lo if top_lo == top_hi else None), bounds
+
     def result(self) -> list[tuple[tuple[int, int, int], int]]:
         """Every move (spec order) with its value, once all are known."""
         out = []
@@ -1467,16 +1500,19 @@ class RootPlan:
         return out
 
 
-def ask(f: Callable[[int, int], int], lo: int, hi: int, guess: int, null_window: bool) -> tuple[int, bool]:
+def ask(f: Callable[[int, int], int], lo: int, hi: int, guess: int, null_window: bool,
+        seen: Callable[[int, int], None] | None = None) -> tuple[int, bool]:
     """The root driver of both searches (this module's and the compiled one): the value clamped
     to ``[lo, hi]`` (``lo < hi``) of the position that ``f(alpha, beta)`` searches with a
     fail-soft window, and whether the caller should remember it as the previous root's value
     (:func:`remembers`). The questions are :func:`question`'s, each answer narrowing the range
-    (:func:`narrow`) until it holds one value."""
+    (:func:`narrow`, then told to ``seen``) until it holds one value."""
     lo0, hi0 = lo, hi
     while lo < hi:
         alpha, beta = question(lo, hi, guess, null_window)
         lo, hi = narrow(lo, hi, alpha, beta, f(alpha, beta), null_window)
+        if seen is not None:
+            seen(lo, hi)
     return lo, remembers(lo0, hi0, guess, lo, null_window)
 
 
@@ -1747,10 +1783,14 @@ def _solve(s: EngineState, eg: Solver | Any, want_moves: bool, want_pv: bool, t0
                            notes=["moves=false: the game value alone was searched", *perev_note])
     # The moves are valued without asking the position first: measured side by side on the
     # 10v10 bench set, asking it first was slower on 4 of 5 finished positions (when a root
-    # question ran on one thread). With both threads racing every question the answer still only
-    # spares the moves of a lost or drawn position, and the lost one of that set (#8) is valued
-    # move by move in 0.54 s, its value alone 0.72 s
-    mv = eg.move_values(s)
+    # question ran on one thread), and with both threads racing it was still slower on won
+    # positions (docs/durak-solver.md, "What a stopped solve keeps"). A limit that stops the
+    # moves keeps what they proved (SearchLimit.partial)
+    plan = RootPlan(s, eg.reductions)
+    try:
+        mv = eg.move_values(s, plan=plan)
+    except (SearchLimit, KeyboardInterrupt) as exc:
+        raise with_partial(exc, _partial(s, plan, eg.nodes, time.perf_counter() - t0, perev_note)) from None
     top = max(v for _, v in mv)
     moves = [MoveValue(move_text(m), wdl(v)) for m, v in mv]
     best = [move_text(m) for m, v in mv if v == top]
@@ -1761,3 +1801,16 @@ def _solve(s: EngineState, eg: Solver | Any, want_moves: bool, want_pv: bool, t0
     notes += perev_note
     return SolveResult(game=dspec.META.name, to_move=s.to_move, value=wdl(top), moves=moves, pv=pv, nodes=eg.nodes,
                        seconds=time.perf_counter() - t0, best=best, notes=notes)
+
+
+def _partial(s: EngineState, plan: RootPlan, nodes: int, seconds: float, notes: list[str]) -> SolveResult:
+    """What a limit left of a solve that values every move (``SearchLimit.partial``): the moves
+    valued, the others with their proved bounds, and the position's value where those decide it
+    (else ``None``); no principal variation."""
+    value, bounds = plan.partial()
+    moves = [MoveValue(move_text(plan.moves[i]), wdl(lo)) for i, lo, hi in bounds if lo == hi]
+    unfinished = [MoveBound(move_text(plan.moves[i]), wdl(lo), wdl(hi)) for i, lo, hi in bounds if lo != hi]
+    best = [move_text(plan.moves[i]) for i, lo, hi in bounds if lo == hi == value]
+    return SolveResult(game=dspec.META.name, to_move=s.to_move, value=None if value is None else wdl(value),
+                       moves=moves, pv=[], nodes=nodes, seconds=seconds, best=best, notes=list(notes),
+                       unfinished=unfinished)

@@ -56,6 +56,7 @@ from foolsolve.solver.base import (
     LOSS,
     SHARED_OPTIONS,
     WIN,
+    MoveBound,
     MoveValue,
     NotCovered,
     SearchLimit,
@@ -66,6 +67,7 @@ from foolsolve.solver.base import (
     check_extra,
     exact_number,
     int_option,
+    with_partial,
 )
 from foolsolve.spec import foolery as S
 
@@ -472,9 +474,17 @@ def _solve_first_out(state: S.State, root: E.EngineState, solver: Solver, concep
     pv: list[str] = []
     if with_moves:
         by_text = {str(E.ENGINE.move_to_spec(root, m)): m for m in E.legal_moves(root)}
-        for sm in S.SPEC.legal_moves(state):
-            text = str(sm)
-            moves.append(MoveValue(text, WIN if solver.wins(E.apply(root, by_text[text])) else LOSS))
+        spec_moves = S.SPEC.legal_moves(state)
+        try:
+            for sm in spec_moves:
+                text = str(sm)
+                moves.append(MoveValue(text, WIN if solver.wins(E.apply(root, by_text[text])) else LOSS))
+        except (SearchLimit, KeyboardInterrupt) as exc:  # the value is proved: keep it and the moves valued
+            rest = [MoveBound(str(sm), LOSS, WIN) for sm in spec_moves[len(moves):]]
+            part = SolveResult(S.META.name, state.to_move, value, moves, [], solver.nodes,
+                               time.perf_counter() - start, best=[m.move for m in moves if m.value == value],
+                               concept=concept, unfinished=rest)
+            raise with_partial(exc, part) from None
         pv = solver.goal_pv(root) if with_pv else []
     better, worse = _titles(state)
     if concept is None:

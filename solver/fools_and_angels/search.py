@@ -32,6 +32,7 @@ from foolsolve.solver.base import (
     LOSS,
     SHARED_OPTIONS,
     WIN,
+    MoveBound,
     MoveValue,
     NotCovered,
     SearchLimit,
@@ -40,6 +41,7 @@ from foolsolve.solver.base import (
     TableBudget,
     bool_option,
     check_extra,
+    with_partial,
 )
 from foolsolve.spec import fools_and_angels as S
 
@@ -253,9 +255,16 @@ def solve(state: S.State, options: SolveOptions | None = None) -> SolveResult:
         moves: list[MoveValue] = []
         spec_moves = S.SPEC.legal_moves(state)
         by_text = {E.ENGINE.move_text(st, m): m for m in E.legal_moves(st)}
-        for sm in spec_moves:
-            text = str(sm)
-            moves.append(MoveValue(text, WIN if solver.value_of_move(st, by_text[text]) else LOSS))
+        try:
+            for sm in spec_moves:
+                text = str(sm)
+                moves.append(MoveValue(text, WIN if solver.value_of_move(st, by_text[text]) else LOSS))
+        except (SearchLimit, KeyboardInterrupt) as exc:  # keep the moves valued: a win proves the value
+            won = [m.move for m in moves if m.value == WIN]
+            rest = [MoveBound(str(sm), LOSS, WIN) for sm in spec_moves[len(moves):]]
+            part = SolveResult(S.META.name, st[2], WIN if won else None, moves, [], solver.nodes,
+                               time.perf_counter() - start, best=won, unfinished=rest)
+            raise with_partial(exc, part) from None
         value = WIN if any(m.value == WIN for m in moves) else LOSS
         pv = solver.principal_variation(st) if want_pv else []
     finally:
