@@ -1102,14 +1102,6 @@ def _etc_cover(ttl: Any, cfg: Any, stk: Any, base: int, no: int, a: int, d: int,
         prev = i
     return 0, 0
 
-@_jit("int64(int64[:, ::1], int64[::1], int64, int64)")
-def _lead_lo(ttl: Any, cfg: Any, a: int, d: int) -> int:
-    """The lower bound the lead table holds for the lead ``(a, d)`` (under the key the search
-    uses there, canonical when ``canonical`` is on), NOMOVE when it holds none."""
-    ka, kd = _canon_or(a, d, cfg)
-    packed = _lget(ttl, ka, kd)
-    return _bounds(packed)[0] if packed else NOMOVE
-
 @_jit("int64(int64, int64, int64, int64, int64, int64[::1], int64[::1], int64, boolean)")
 def _throw_moves(a: int, d: int, ta: int, tc: int, hint: int, beat: Any, stk: Any, base: int,
                  pass_first: bool) -> int:
