@@ -5,6 +5,7 @@
                                 [--cap SECONDS] [--max-nodes N] [--value-only] [--jit auto|true|false]
                                 [--baseline-python PY] [--vs-python] [--vs-reductions JSON]
     python bench/bench_durak.py --orders [--sizes 10] [--positions 10] [--cap 90] [--only 0 4 9]
+    python bench/bench_durak.py --answers [--sizes 10 12] [--positions 10]
     python bench/bench_durak.py --spec-io
 
 Every comparison runs side by side in one run on the same seeded inputs, taking turns item by
@@ -36,7 +37,12 @@ item, and prints the ratio: absolute times on a shared machine move, ratios much
    "pass" first at throw-in nodes), each alone on one thread: for every position of the set (size
    from ``--sizes``, default 10), a fresh one-thread search values every legal move in each order,
    taking turns which goes first; seconds, nodes and the ratio.
-4. ``--spec-io``: the spec alone: a position's JSON round trip (``state_to_json``, then the schema
+4. ``--answers``: what a user gets from ``foolsolve POSITION.json --json`` at the default budget
+   (``--time`` 20 s), one whole process per position of the set (size from ``--sizes``, default
+   10 12): an exact answer (every move valued), the exact part of a solve stopped at its share of
+   the time (the value and a best move proved, the other moves bounded; docs/results.md), or the
+   depth-limited estimate; with the process's wall time and the moves valued exactly.
+5. ``--spec-io``: the spec alone: a position's JSON round trip (``state_to_json``, then the schema
    and semantic checks of ``state_from_json``) and exhaustive minimax over the spec on
    ``durak-endgame.json``.
 
@@ -367,6 +373,36 @@ class _Result:
         self.nodes = search.nodes
 
 
+def bench_answers(sizes: list[int], positions: int, seed: int) -> list[str]:
+    """Section 4: one ``foolsolve POSITION.json --json`` process per position, classified."""
+    import subprocess
+    import tempfile
+
+    rows = ["| size | position | answer | moves valued exactly | value | process s |", "|---|---|---|---|---|---|"]
+    with tempfile.TemporaryDirectory() as tmp:
+        for k in sizes:
+            for i in range(positions):
+                path = Path(tmp) / f"p{k}_{i}.json"
+                path.write_text(json.dumps(endgame(k, random.Random(f"{seed}:{i}"))), encoding="utf-8")
+                t0 = time.perf_counter()
+                done = subprocess.run([sys.executable, "-m", "foolsolve", str(path), "--json", "--no-store"],
+                                      capture_output=True, text=True, check=False)
+                wall = time.perf_counter() - t0
+                if done.returncode != 0:
+                    fail(PROG, f"foolsolve on {k}v{k} #{i}: exit {done.returncode}: {done.stderr.strip()}")
+                res = json.loads(done.stdout)
+                if res["value_kind"] == "estimate":
+                    kind, valued = "estimate", "0"
+                elif res.get("unfinished"):
+                    kind = "exact part"
+                    valued = f"{len(res['moves'])} of {len(res['moves']) + len(res['unfinished'])}"
+                else:
+                    kind, valued = "exact", f"{len(res['moves'])} of {len(res['moves'])}"
+                rows.append(f"| {k}v{k} | #{i} | {kind} | {valued} | {res['value']} | {wall:.1f} |")
+                print(rows[-1], file=sys.stderr, flush=True)
+    return rows
+
+
 def bench_spec_io(round_trips: int = 500) -> list[str]:
     """``--spec-io``: the spec's position JSON round trip and exhaustive minimax (section 4)."""
     from foolsolve.solver.minimax import value_for
@@ -422,7 +458,9 @@ def main() -> None:
     ap.add_argument("--orders", action="store_true",
                     help="only the two raced move orders, each alone on one thread (section 3)")
     ap.add_argument("--only", type=int, nargs="+", default=None, help="--orders: these positions of the set only")
-    ap.add_argument("--spec-io", action="store_true", help="only the spec's JSON round trip and minimax (section 4)")
+    ap.add_argument("--answers", action="store_true",
+                    help="only what foolsolve answers at the default budget, one process per position (section 4)")
+    ap.add_argument("--spec-io", action="store_true", help="only the spec's JSON round trip and minimax (section 5)")
     ap.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     a = ap.parse_args()
     if any(k > 18 for k in a.sizes):
@@ -443,6 +481,11 @@ def main() -> None:
     print(header(PROG))
     if a.spec_io:
         print("\n".join(bench_spec_io()))
+        return
+    if a.answers:
+        sizes = a.sizes if "--sizes" in sys.argv else [10, 12]
+        positions = a.positions if "--positions" in sys.argv else 10
+        print("\n".join(bench_answers(sizes, positions, a.seed)))
         return
     if a.orders:
         sizes = a.sizes if "--sizes" in sys.argv else [10]

@@ -98,6 +98,16 @@ def test_the_specs_json_round_trip_and_minimax_rows(bench: ModuleType) -> None:
     assert "durak-endgame.json" in rows[3] and "states in" in rows[3]
 
 
+def test_the_answers_rows_say_what_foolsolve_answered(bench: ModuleType) -> None:
+    rows = bench.bench_answers([4], 2, 11)
+    assert len(rows) == 4
+    for r in rows[2:]:
+        size, _, kind, valued, value, _ = _cells(r)
+        assert size == "4v4" and kind == "exact" and value in ("win", "draw", "loss")
+        done, total = valued.split(" of ")
+        assert done == total and int(total) > 0
+
+
 @pytest.mark.parametrize("args", [["--sizes", "0"], ["--sizes", "19"], ["--positions", "x"], ["--cap", "-1"],
                                   ["--vs-reductions", "[1"], ["--no-such-option"]])
 def test_bad_arguments_are_one_line_and_exit_2(args: list[str]) -> None:

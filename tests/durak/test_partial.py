@@ -19,9 +19,9 @@ from foolsolve.solver.base import Interrupted, SearchLimit, SolveOptions
 from foolsolve.solver.durak import WIN, Reductions, solve
 from foolsolve.solver.durak.search import RootPlan
 from foolsolve.spec.durak import SPEC
+from tests.generic.partial_helpers import ORDER, check_partial
 from tests.generic.test_cli import run
 
-ORDER = {"loss": -1, "draw": 0, "win": 1}
 FRACTIONS = (0.1, 0.3, 0.5, 0.7, 0.9)
 
 
@@ -35,23 +35,6 @@ def endgame(k: int, seed: int) -> dict:
     return {"game": "durak", "rules": {"variant": "podkidnoy"}, "trump": rng.choice(FRENCH_SUITS),
             "hands": [[c.ascii for c in cards[:k]], [c.ascii for c in cards[k:2 * k]]],
             "stock": [], "attacker": 0, "defender": 1, "table": [], "to_move": 0}
-
-
-def check_partial(partial, full) -> None:
-    """Everything ``partial`` says is true of the finished solve ``full``."""
-    truth = {m.move: m.value for m in full.moves}
-    valued = {m.move: m.value for m in partial.moves}
-    assert sorted([*valued, *(m.move for m in partial.unfinished)]) == sorted(truth)  # every move once
-    for move, value in valued.items():
-        assert value == truth[move], move
-    for m in partial.unfinished:
-        assert ORDER[m.at_least] <= ORDER[truth[m.move]] <= ORDER[m.at_most], m
-        assert ORDER[m.at_least] < ORDER[m.at_most]
-    if partial.value is not None:
-        assert partial.value == full.value
-    assert set(partial.best) <= set(full.best)
-    assert all(valued[b] == partial.value for b in partial.best)
-    assert partial.pv == []
 
 
 def stopped(state, options: SolveOptions):

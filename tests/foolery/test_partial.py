@@ -1,0 +1,29 @@
+"""A Foolery first-out solve stopped by its node limit or Ctrl-C after proving the position's value
+keeps it and the moves valued, checked against the finished solve."""
+
+from __future__ import annotations
+
+from foolsolve.solver.base import SolveOptions
+from foolsolve.solver.foolery import search
+from tests.foolery.test_solver import small_position
+from tests.generic.partial_helpers import check_partial, interrupted_at_call, partials_under_node_limits
+
+
+def test_a_solve_stopped_by_its_node_limit_keeps_what_it_proved():
+    proved = []
+    for seed in range(8):
+        state = small_position(seed, 2, 6)
+        full = search.solve(state, SolveOptions(extra={"pv": False}))
+        proved += [p for p in partials_under_node_limits(search.solve, state, full, {"pv": False})
+                   if p.value is not None and p.best]
+    assert proved
+
+
+def test_ctrl_c_keeps_what_was_proved(monkeypatch):
+    """Ctrl-C at solve's third call of wins(): the position's value (the first) and one move are kept."""
+    state = small_position(4, 2, 6)
+    full = search.solve(state, SolveOptions(extra={"pv": False}))
+    partial = interrupted_at_call(monkeypatch, search.Solver, "wins", 3,
+                                  lambda: search.solve(state, SolveOptions(extra={"pv": False})))
+    check_partial(partial, full)
+    assert len(partial.moves) == 1 and partial.unfinished and partial.value == full.value == "win"

@@ -1,0 +1,31 @@
+"""A Fools and Angels solve stopped by its node limit or Ctrl-C keeps the moves it valued (a
+winning one proves the position's value), checked against the finished solve."""
+
+from __future__ import annotations
+
+import random
+
+from foolsolve.solver.base import SolveOptions
+from foolsolve.solver.fools_and_angels import search
+from tests.fools_and_angels.test_solver import random_endgame
+from tests.generic.partial_helpers import check_partial, interrupted_at_call, partials_under_node_limits
+
+
+def test_a_solve_stopped_by_its_node_limit_keeps_what_it_proved():
+    proved = []
+    for seed in range(8):
+        state = random_endgame(random.Random(seed), 6)
+        full = search.solve(state, SolveOptions(extra={"pv": False}))
+        proved += [p for p in partials_under_node_limits(search.solve, state, full, {"pv": False})
+                   if p.value is not None and p.best]
+    assert proved
+
+
+def test_ctrl_c_keeps_what_was_proved(monkeypatch):
+    """Ctrl-C as the third move is valued: the first two are kept."""
+    state = random_endgame(random.Random(0), 6)
+    full = search.solve(state, SolveOptions(extra={"pv": False}))
+    partial = interrupted_at_call(monkeypatch, search.Solver, "value_of_move", 3,
+                                  lambda: search.solve(state, SolveOptions(extra={"pv": False})))
+    check_partial(partial, full)
+    assert len(partial.moves) == 2 and partial.unfinished and partial.value == full.value == "win"

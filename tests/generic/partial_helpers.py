@@ -1,0 +1,71 @@
+"""Checks of a solve stopped by a limit or Ctrl-C (``SearchLimit.partial``, ``Interrupted``)
+against the finished solve of the same position, for every game whose exact solver keeps what it
+proved (tests/durak/test_partial.py, tests/fools_and_angels/test_partial.py,
+tests/foolery/test_partial.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from foolsolve.solver.base import Interrupted, SearchLimit, SolveOptions
+
+ORDER = {"loss": -1, "draw": 0, "win": 1}
+
+
+def check_partial(partial, full) -> None:
+    """Everything ``partial`` says is true of the finished solve ``full``."""
+    truth = {m.move: m.value for m in full.moves}
+    valued = {m.move: m.value for m in partial.moves}
+    assert sorted([*valued, *(m.move for m in partial.unfinished)]) == sorted(truth)  # every move once
+    for move, value in valued.items():
+        assert value == truth[move], move
+    for m in partial.unfinished:
+        assert ORDER[m.at_least] <= ORDER[truth[m.move]] <= ORDER[m.at_most], m
+        assert ORDER[m.at_least] < ORDER[m.at_most]
+    if partial.value is not None:
+        assert partial.value == full.value
+    assert set(partial.best) <= set(full.best)
+    assert all(valued[b] == partial.value for b in partial.best)
+    assert partial.pv == []
+
+
+def partials_under_node_limits(solve: Callable[..., Any], state: Any, full: Any, extra: dict[str, Any],
+                               fractions: tuple[float, ...] = (0.3, 0.6, 0.9)) -> list[Any]:
+    """The partial answers of ``solve`` stopped at each fraction of the finished solve's nodes,
+    each checked against ``full``."""
+    out = []
+    for f in fractions:
+        try:
+            solve(state, SolveOptions(max_nodes=max(1, int(full.nodes * f)), extra=extra))
+        except SearchLimit as exc:
+            if exc.partial is not None:
+                check_partial(exc.partial, full)
+                out.append(exc.partial)
+    return out
+
+
+def interrupted_at_call(monkeypatch: Any, cls: type, method: str, call: int, solve: Callable[[], Any]) -> Any:
+    """The partial answer of ``solve()`` when Ctrl-C arrives at its ``call``-th call of
+    ``cls.method`` made by the solve itself (not the search's recursive calls)."""
+    real = getattr(cls, method)
+    calls = []
+    depth = [0]
+
+    def stopping(self: Any, *args: Any) -> Any:
+        if depth[0] == 0:
+            calls.append(1)
+            if len(calls) == call:
+                raise KeyboardInterrupt
+        depth[0] += 1
+        try:
+            return real(self, *args)
+        finally:
+            depth[0] -= 1
+
+    monkeypatch.setattr(cls, method, stopping)
+    with pytest.raises(Interrupted) as exc:
+        solve()
+    return exc.value.partial
