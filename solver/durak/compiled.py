@@ -31,7 +31,9 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-from numba import njit
+from llvmlite import ir
+from numba import njit, types
+from numba.core import cgutils
 from numba.core.errors import TypingError
 from numba.extending import intrinsic
 
@@ -152,6 +154,25 @@ def _borrow(typingctx: Any, arr: Any) -> Any:
         ary.parent = ary.parent.type(None)
         return ary._getvalue()
     return arr(arr), codegen
+
+@intrinsic
+def _prefetch(typingctx: Any, arr: Any, row: Any) -> Any:
+    """Ask the processor to bring row ``row`` of the 2-d array ``arr`` into its caches
+    (``llvm.prefetch``: a hint, no fault, no result). The lead table is far larger than the
+    caches, so nearly every probe of a new key waits for memory; a probe whose key is known a
+    little earlier than its answer is needed gets that wait overlapped with other work."""
+    def codegen(context: Any, builder: Any, sig: Any, args: Any) -> Any:
+        aryty = sig.args[0]
+        ary = context.make_array(aryty)(context, builder, args[0])
+        zero = context.get_constant(types.intp, 0)
+        ptr = cgutils.get_item_pointer2(context, builder, ary.data, cgutils.unpack_tuple(builder, ary.shape),
+                                        cgutils.unpack_tuple(builder, ary.strides), aryty.layout, [args[1], zero])
+        i32 = ir.IntType(32)
+        fn = cgutils.get_or_insert_function(builder.module, ir.FunctionType(ir.VoidType(), [ptr.type, i32, i32, i32]),
+                                            "llvm.prefetch.p0")
+        builder.call(fn, [ptr, i32(0), i32(3), i32(1)])  # read, keep in every cache level, data
+        return context.get_dummy_value()
+    return types.void(arr, types.int64), codegen
 
 SHARED_TEXT = Path(shared.__file__).read_bytes()
 """The text of the shared module: the search compiles its functions and constants in, so numba's
@@ -460,18 +481,19 @@ def _sort_suits(a: int, d: int, cfg: Any) -> tuple[int, int]:
     return a, d
 
 @_jit("UniTuple(int64, 2)(int64, int64, int64)")
-def _columns(a: int, d: int, k: int) -> tuple[int, int]:
-    """Step (iii) of canonical (``rank_order``): the ``k`` live ranks (columns 2 ...) in
-    the greedy order of search.py's ``columns``. A remaining column may come next when
-    it is the lowest remaining column of every suit it holds cards of: per suit, the
-    remaining columns of that suit other than its lowest are struck out (``e``), then the
-    largest of the few left is taken (no two can tie: equal columns hold the same suits)."""
+def _columns(a: int, d: int, rem: int) -> tuple[int, int]:
+    """Steps (i) and (iii) of canonical (``rank_order``) at once: the live ranks ``rem`` (the
+    ranks holding a card, at their own places: the dead ranks hold none, so squeezing them
+    out first changes nothing here) put at columns 2, 3, ... in the greedy order of
+    search.py's ``columns``. A remaining column may come next when it is the lowest
+    remaining column of every suit it holds cards of: per suit, the remaining columns of
+    that suit other than its lowest are struck out (``e``), then the largest of the few left
+    is taken (no two can tie: equal columns hold the same suits)."""
     t_ = a | d
     c0 = t_ & SUIT0
     c1 = (t_ >> 16) & SUIT0
     c2 = (t_ >> 32) & SUIT0
     c3 = (t_ >> 48) & SUIT0
-    rem = ((1 << k) - 1) << 2
     ao = 0
     do = 0
     t = 2
@@ -480,7 +502,7 @@ def _columns(a: int, d: int, k: int) -> tuple[int, int]:
         m1 = c1 & rem
         m2 = c2 & rem
         m3 = c3 & rem
-        e = rem & (~m0 | (m0 & -m0)) & (~m1 | (m1 & -m1)) & (~m2 | (m2 & -m2)) & (~m3 | (m3 & -m3))
+        e = rem & ~((m0 & (m0 - 1)) | (m1 & (m1 - 1)) | (m2 & (m2 - 1)) | (m3 & (m3 - 1)))
         best = _ctz(e)
         e &= e - 1
         ba = (a >> best) & LANES
@@ -509,21 +531,24 @@ _owner_key = _jit("int64(int64, int64)", name="_owner_key")(shared.owner_key)
 @_jit("UniTuple(int64, 2)(int64, int64, int64, int64, int64, int64, int64, int64, int64, int64, int64, int64,"
       " int64, int64)", inline=True)
 def _order(ba: int, bd: int, ya: int, yd: int, sh0: int, sh1: int, sh2: int, a0: int, d0: int, a1: int,
-           d1: int, a2: int, d2: int, k: int) -> tuple[int, int]:
-    """The larger of ``(ba, bd)`` and the rank-ordered form (:func:`_columns`) of the position
-    with the trump cards ``ya``/``yd`` and the plain suits' lanes ``(a0, d0)``, ``(a1, d1)``,
-    ``(a2, d2)`` put at the shifts ``sh0``, ``sh1``, ``sh2``."""
-    za, zd = _columns(ya | a0 << sh0 | a1 << sh1 | a2 << sh2, yd | d0 << sh0 | d1 << sh1 | d2 << sh2, k)
+           d1: int, a2: int, d2: int, r: int) -> tuple[int, int]:
+    """The larger of ``(ba, bd)`` and the rank-ordered form (:func:`_columns`, live ranks
+    ``r``) of the position with the trump cards ``ya``/``yd`` and the plain suits' lanes
+    ``(a0, d0)``, ``(a1, d1)``, ``(a2, d2)`` put at the shifts ``sh0``, ``sh1``, ``sh2``."""
+    za, zd = _columns(ya | a0 << sh0 | a1 << sh1 | a2 << sh2, yd | d0 << sh0 | d1 << sh1 | d2 << sh2, r)
     if _gt(za, zd, ba, bd):
         return za, zd
     return ba, bd
 
 @_jit("UniTuple(int64, 2)(int64, int64, int64, int64[::1])")
-def _canon3(a: int, d: int, k: int, cfg: Any) -> tuple[int, int]:
-    """Steps (ii) and (iii) of canonical with a trump suit (three permutable suits), after
-    step (i): what :func:`_canon`'s loop over the orders of the suits gives, written out. The
+def _canon3(a: int, d: int, r: int, cfg: Any) -> tuple[int, int]:
+    """Canonical with ``rank_order`` and a trump suit (three permutable suits), the live ranks
+    ``r``: what :func:`_canon`'s loop over the orders of the suits gives, written out. The
     suits are sorted by decreasing ``owner_key``; only suits with equal keys can come in
-    another order (one order unless keys tie), and the largest rank-ordered form wins."""
+    another order (one order unless keys tie), and the largest rank-ordered form wins. A
+    suit's key is its number of cards first, so the owners' word (:func:`shared.owner_key`,
+    a loop over the suit's cards) is computed only for a suit whose count another suit's
+    equals (the order and the ties are those of the full keys)."""
     sh0 = cfg[C_SH0]
     sh1 = cfg[C_SH1]
     sh2 = cfg[C_SH2]
@@ -531,9 +556,12 @@ def _canon3(a: int, d: int, k: int, cfg: Any) -> tuple[int, int]:
     ya = a & tm
     yd = d & tm
     a0, d0, a1, d1, a2, d2 = _plain_lanes(a, d, cfg)
-    k0 = _owner_key(a0, d0)
-    k1 = _owner_key(a1, d1)
-    k2 = _owner_key(a2, d2)
+    n0 = _popc(a0 | d0)
+    n1 = _popc(a1 | d1)
+    n2 = _popc(a2 | d2)
+    k0 = _owner_key(a0, d0) if n0 == n1 or n0 == n2 else n0 << 16
+    k1 = _owner_key(a1, d1) if n1 == n0 or n1 == n2 else n1 << 16
+    k2 = _owner_key(a2, d2) if n2 == n0 or n2 == n1 else n2 << 16
     # sort the three suits by decreasing key (a network of three compare-exchanges)
     if k1 > k0:
         k0, a0, d0, k1, a1, d1 = k1, a1, d1, k0, a0, d0
@@ -541,17 +569,17 @@ def _canon3(a: int, d: int, k: int, cfg: Any) -> tuple[int, int]:
         k1, a1, d1, k2, a2, d2 = k2, a2, d2, k1, a1, d1
         if k1 > k0:
             k0, a0, d0, k1, a1, d1 = k1, a1, d1, k0, a0, d0
-    ba, bd = _order(-1, -1, ya, yd, sh0, sh1, sh2, a0, d0, a1, d1, a2, d2, k)
+    ba, bd = _order(-1, -1, ya, yd, sh0, sh1, sh2, a0, d0, a1, d1, a2, d2, r)
     t01 = k0 == k1
     t12 = k1 == k2
     if t01:
-        ba, bd = _order(ba, bd, ya, yd, sh0, sh1, sh2, a1, d1, a0, d0, a2, d2, k)
+        ba, bd = _order(ba, bd, ya, yd, sh0, sh1, sh2, a1, d1, a0, d0, a2, d2, r)
     if t12:
-        ba, bd = _order(ba, bd, ya, yd, sh0, sh1, sh2, a0, d0, a2, d2, a1, d1, k)
+        ba, bd = _order(ba, bd, ya, yd, sh0, sh1, sh2, a0, d0, a2, d2, a1, d1, r)
     if t01 and t12:
-        ba, bd = _order(ba, bd, ya, yd, sh0, sh1, sh2, a1, d1, a2, d2, a0, d0, k)
-        ba, bd = _order(ba, bd, ya, yd, sh0, sh1, sh2, a2, d2, a0, d0, a1, d1, k)
-        ba, bd = _order(ba, bd, ya, yd, sh0, sh1, sh2, a2, d2, a1, d1, a0, d0, k)
+        ba, bd = _order(ba, bd, ya, yd, sh0, sh1, sh2, a1, d1, a2, d2, a0, d0, r)
+        ba, bd = _order(ba, bd, ya, yd, sh0, sh1, sh2, a2, d2, a0, d0, a1, d1, r)
+        ba, bd = _order(ba, bd, ya, yd, sh0, sh1, sh2, a2, d2, a1, d1, a0, d0, r)
     return ba, bd
 
 @_jit("UniTuple(int64, 2)(int64, int64, int64[::1])")
@@ -560,17 +588,14 @@ def _canon(a: int, d: int, cfg: Any) -> tuple[int, int]:
     search.py)."""
     if cfg[C_QUICK] and not a & (a - 1):
         return a, d
-    t = a | d
-    r = _ranks(t)
-    a = _squeeze(a, r)
-    d = _squeeze(d, r)
+    r = _ranks(a | d)
     if not cfg[C_RANK_ORDER]:
-        return _sort_suits(a, d, cfg)
-    k = _popc(r)
+        return _sort_suits(_squeeze(a, r), _squeeze(d, r), cfg)
+    # (with rank_order, :func:`_columns` squeezes out the dead ranks as it orders the live ones)
     sh0 = cfg[C_SH0]
     sh1 = cfg[C_SH1]
     if sh0 != sh1:
-        return _canon3(a, d, k, cfg)
+        return _canon3(a, d, r, cfg)
     # no trump: all four suits may be permuted (:func:`_canon3` with a trump suit)
     la = (a & SUIT0, (a >> 16) & SUIT0, (a >> 32) & SUIT0, (a >> 48) & SUIT0)
     ld = (d & SUIT0, (d >> 16) & SUIT0, (d >> 32) & SUIT0, (d >> 48) & SUIT0)
@@ -592,7 +617,7 @@ def _canon(a: int, d: int, cfg: Any) -> tuple[int, int]:
             q = PERMS4[p, i]
             za |= la[q] << (16 * i)
             zd |= ld[q] << (16 * i)
-        za, zd = _columns(za, zd, k)
+        za, zd = _columns(za, zd, r)
         if _gt(za, zd, ba, bd):
             ba = za
             bd = zd
@@ -669,6 +694,11 @@ def _lfind(lt: Any, a: int, d: int) -> tuple[int, int, int]:
             if lt[r, 0] ^ _lcheck(w1, w2, w3) == a:
                 return r, w2, w3
     return -2 - ((h + PROBES - 1) & mask), 0, 0
+
+@_jit("void(int64[:, ::1], int64, int64)", inline=True)
+def _lfetch(lt: Any, a: int, d: int) -> None:
+    """Prefetch the first row of the probe window of the lead key ``(a, d)`` (:func:`_prefetch`)."""
+    _prefetch(lt, _mix(a * -7046029254386353131 ^ d) & (lt.shape[0] - 1))
 
 @_jit("int64(int64[:, ::1], int64, int64)")
 def _lget(lt: Any, a: int, d: int) -> int:
@@ -1012,52 +1042,65 @@ def _cover_moves(u: int, unc: int, cu: int, targets: int, hint: int, take_hint: 
                 no += 1
     return no
 
-@_jit("UniTuple(int64, 3)(int64[:, ::1], int64[::1], int64, int64, int64, int64, int64, int64)")
-def _etc_take(ttl: Any, cfg: Any, a: int, d: int, tab: int, room: int, ar: int, beta: int) -> tuple[int, int, int]:
-    """Enhanced transposition cutoff of "take" (no throw-in possible, ``a`` not empty):
-    ``(value, ka, kd)``, the value being the defence node's when the next lead's stored upper
-    bound proves it at least ``beta``, else NOMOVE; ``(ka, kd)`` is that next lead's key (the
-    take's search starts there), ``(0, 0)`` when a throw-in is possible."""
+@_jit("UniTuple(int64, 2)(int64[:, ::1], int64[::1], int64, int64, int64, int64, int64)")
+def _take_key(ttl: Any, cfg: Any, a: int, d: int, tab: int, room: int, ar: int) -> tuple[int, int]:
+    """The next lead's key after "take" when no throw-in is possible (``a`` not empty; the
+    take's search starts there, and its enhanced transposition cutoff probes it), its row
+    prefetched; ``(0, 0)`` when a throw-in is possible."""
     if _throw_ins_open(cfg[C_THROW_INS], 1, cfg[C_AFTER_TAKE]) and room > 0 and tab & ar:
-        return NOMOVE, 0, 0
+        return 0, 0
     ka, kd = _canon_or(a, d | tab, cfg)
+    _lfetch(ttl, ka, kd)
+    return ka, kd
+
+@_jit("int64(int64[:, ::1], int64, int64, int64)", inline=True)
+def _etc_take(ttl: Any, ka: int, kd: int, beta: int) -> int:
+    """Enhanced transposition cutoff of "take" (its next lead's key ``(ka, kd)`` from
+    :func:`_take_key`): the defence node's value when that lead's stored upper bound proves it
+    at least ``beta``, else NOMOVE."""
     packed = _lget(ttl, ka, kd)
     if packed:
         hi2 = _bounds(packed)[1]
         if -hi2 >= beta:
-            return -hi2, ka, kd
-    return NOMOVE, ka, kd
+            return -hi2
+    return NOMOVE
 
-@_jit("UniTuple(int64, 2)(int64[:, ::1], int64[::1], int64[::1], int64, int64, int64, int64, int64, int64)")
+@_jit("UniTuple(int64, 2)(int64[:, ::1], int64[::1], int64[::1], int64, int64, int64, int64, int64, int64, int64, "
+      "int64)")
 def _etc_cover(ttl: Any, cfg: Any, stk: Any, base: int, no: int, a: int, d: int, thr: int,
-               beta: int) -> tuple[int, int]:
+               beta: int, take_a: int, take_d: int) -> tuple[int, int]:
     """Enhanced transposition cutoff of a cover that ends the bout: the first such cover whose
     next lead's stored lower bound is at least ``beta``, and that bound; else ``(0, 0)``.
     Every next lead's key it computes goes to the node's frame (``base + BOUT_MOVES + 2i``,
-    0 for a move it skipped), where the search of that cover starts from it."""
+    0 for a move it skipped), where the search of that cover starts from it. Each key's row is
+    prefetched and probed only once the next key is computed (or none is left), so the wait
+    for memory overlaps that work. ``take_a`` (not 0): the take's cutoff (:func:`_etc_take`)
+    is tested first, once the first key is computed; ``(-1, value)`` when it cuts."""
     keys = stk[base + BOUT_MOVES:base + BOUT_FRAME]
-    for i in range(no):
-        c = stk[base + i]
-        keys[2 * i] = 0
-        if c < 0 or c == d or c & thr:
-            continue
-        ka, kd = _canon_or(d ^ c, a, cfg)
-        keys[2 * i] = ka  # never 0: the new attacker d ^ c holds a card
-        keys[2 * i + 1] = kd
-        packed = _lget(ttl, ka, kd)
-        if packed:
-            lo2 = _bounds(packed)[0]
-            if lo2 >= beta:
-                return c, lo2
+    prev = -1  # the move keyed last, its key's row prefetched, not yet probed
+    for i in range(no + 1):
+        if i < no:
+            c = stk[base + i]
+            keys[2 * i] = 0
+            if c < 0 or c == d or c & thr:
+                continue
+            ka, kd = _canon_or(d ^ c, a, cfg)
+            keys[2 * i] = ka  # never 0: the new attacker d ^ c holds a card
+            keys[2 * i + 1] = kd
+            _lfetch(ttl, ka, kd)
+        if take_a:
+            v = _etc_take(ttl, take_a, take_d, beta)
+            if v != NOMOVE:
+                return -1, v
+            take_a = 0
+        if prev >= 0:
+            packed = _lget(ttl, keys[2 * prev], keys[2 * prev + 1])
+            if packed:
+                lo2 = _bounds(packed)[0]
+                if lo2 >= beta:
+                    return stk[base + prev], lo2
+        prev = i
     return 0, 0
-
-@_jit("int64(int64[:, ::1], int64[::1], int64, int64)")
-def _lead_lo(ttl: Any, cfg: Any, a: int, d: int) -> int:
-    """The lower bound the lead table holds for the lead ``(a, d)`` (under the key the search
-    uses there, canonical when ``canonical`` is on), NOMOVE when it holds none."""
-    ka, kd = _canon_or(a, d, cfg)
-    packed = _lget(ttl, ka, kd)
-    return _bounds(packed)[0] if packed else NOMOVE
 
 @_jit("int64(int64, int64, int64, int64, int64, int64[::1], int64[::1], int64, boolean)")
 def _throw_moves(a: int, d: int, ta: int, tc: int, hint: int, beat: Any, stk: Any, base: int,
@@ -1222,16 +1265,33 @@ def _search(ttl: Any, ttb: Any, cfg: Any, beat: Any, ctl: Any, stk: Any, kind: i
         if cfg[C_ETC] and a & (a - 1):
             # enhanced transposition cutoff: a card the defender cannot beat, led, makes him
             # take; giving nothing more, the attacker leads again, at a lead known good enough
+            # (each key's row is prefetched and probed after the next key is computed)
             m = a
-            while m:
+            pc = 0
+            pa = 0
+            pd = 0
+            ka = 0
+            kd = 0
+            while True:
                 c = m & -m
                 m ^= c
-                if beat[_ctz(c)] & d:
-                    continue
-                lo2 = _lead_lo(ttl, cfg, a ^ c, d | c)
-                if lo2 >= beta:
-                    _lstore(ttl, slot, a, d, lo2, hi, c, 0)
-                    return lo2
+                if c:
+                    if beat[_ctz(c)] & d:
+                        continue
+                    ka, kd = _canon_or(a ^ c, d | c, cfg)
+                    _lfetch(ttl, ka, kd)
+                if pc:
+                    packed = _lget(ttl, pa, pd)
+                    if packed:
+                        lo2 = _bounds(packed)[0]
+                        if lo2 >= beta:
+                            _lstore(ttl, slot, a, d, lo2, hi, pc, 0)
+                            return lo2
+                if not c:
+                    break
+                pc = c
+                pa = ka
+                pd = kd
         n0 = ctl[T_NODES]
         nd = _popc(d)
         k = _bout_cap(nd, limit)
@@ -1286,11 +1346,11 @@ def _search(ttl: Any, ttb: Any, cfg: Any, beat: Any, ctl: Any, stk: Any, kind: i
         take_a = 0
         take_d = 0
         if cfg[C_ETC] and can_take and a:
-            v, take_a, take_d = _etc_take(ttl, cfg, a, d, tab, room, ar, beta)
-            if v != NOMOVE:
-                nlo, nhi, nh = _entry(lo, hi, hint, v, -1, a0, beta)
-                _bstore(ttb, bs, tag, a, d, ta, tc, unc, nlo, nhi, nh)
-                return v
+            take_a, take_d = _take_key(ttl, cfg, a, d, tab, room, ar)
+        # the take's cutoff test (before any move's search) waits until the first target's
+        # moves, and the first key of the covers' cutoff test, are computed: its row has had
+        # that time to arrive
+        take_etc = take_a != 0
         thr = 0
         tab_ar = 0
         if targets:
@@ -1310,10 +1370,24 @@ def _search(ttl: Any, ttb: Any, cfg: Any, beat: Any, ctl: Any, stk: Any, kind: i
             keyed = False
             if cfg[C_ETC] and not unc2 and a and not tab_ar:
                 keyed = True
-                c, lo2 = _etc_cover(ttl, cfg, stk, base, no, a, d, thr, beta)
+                c, lo2 = _etc_cover(ttl, cfg, stk, base, no, a, d, thr, beta, take_a if take_etc else zero, take_d)
+                take_etc = False
+                if c < 0:  # the take's cutoff
+                    best = lo2
+                    bm = -1
+                    cut = True
+                    break
                 if c:
                     best = lo2
                     bm = c
+                    cut = True
+                    break
+            if take_etc:
+                take_etc = False
+                v = _etc_take(ttl, take_a, take_d, beta)
+                if v != NOMOVE:
+                    best = v
+                    bm = -1
                     cut = True
                     break
             for i in range(no):
@@ -1345,6 +1419,12 @@ def _search(ttl: Any, ttb: Any, cfg: Any, beat: Any, ctl: Any, stk: Any, kind: i
             if cut:
                 break
         ctl[T_SP] = base
+        if take_etc:  # (no target)
+            v = _etc_take(ttl, take_a, take_d, beta)
+            if v != NOMOVE:
+                best = v
+                bm = -1
+                cut = True
         if not cut and (take_hint or can_take):
             # the take hint with no cover to try, or the take after the covers (a hinted take
             # was tried first inside the loop when there were targets)
@@ -1370,18 +1450,21 @@ def _search(ttl: Any, ttb: Any, cfg: Any, beat: Any, ctl: Any, stk: Any, kind: i
         pd = 0
         if cfg[C_ETC] and hint != 0 and d:
             pa, pd = _canon_or(d, a, cfg)
-            packed = _lget(ttl, pa, pd)
-            if packed:
-                hi2 = _bounds(packed)[1]
-                if -hi2 >= beta:
-                    nlo, nhi, nh = _entry(lo, hi, hint, -hi2, 0, a0, beta)
-                    _bstore(ttb, bs, tag, a, d, ta, tc, zero, nlo, nhi, nh)
-                    return -hi2
+            _lfetch(ttl, pa, pd)  # (probed after the moves are generated)
         base = ctl[T_SP]
         if base + BOUT_FRAME > stk.shape[0]:
             raise StackFull()
         ctl[T_SP] = base + BOUT_FRAME
         no = _throw_moves(a, d, ta, tc, hint, beat, stk, base, ctl[T_HELPER] != 0)
+        if pa:
+            packed = _lget(ttl, pa, pd)
+            if packed:
+                hi2 = _bounds(packed)[1]
+                if -hi2 >= beta:
+                    ctl[T_SP] = base
+                    nlo, nhi, nh = _entry(lo, hi, hint, -hi2, 0, a0, beta)
+                    _bstore(ttb, bs, tag, a, d, ta, tc, zero, nlo, nhi, nh)
+                    return -hi2
         best = NOMOVE
         bm = -1
         for i in range(no):
@@ -1428,17 +1511,33 @@ def _search(ttl: Any, ttb: Any, cfg: Any, beat: Any, ctl: Any, stk: Any, kind: i
         if cfg[C_ETC] and best < beta:
             # enhanced transposition cutoff: a set after which the next lead (the attacker's
             # again) is known good enough
+            # (each key's row is prefetched and probed after the next key is computed)
             sub = give
+            ps = -1
+            pa = 0
+            pd = 0
+            ka = 0
+            kd = 0
             while True:
-                if _popc(sub) <= room and sub != hint and a ^ sub:
-                    lo2 = _lead_lo(ttl, cfg, a ^ sub, dt | sub)
-                    if lo2 >= beta:
-                        best = lo2
-                        bm = sub
-                        break
-                if not sub:
+                keyed = sub >= 0 and _popc(sub) <= room and sub != hint and (a ^ sub) != 0
+                if keyed:
+                    ka, kd = _canon_or(a ^ sub, dt | sub, cfg)
+                    _lfetch(ttl, ka, kd)
+                if ps >= 0 and (keyed or sub < 0):
+                    packed = _lget(ttl, pa, pd)
+                    if packed:
+                        lo2 = _bounds(packed)[0]
+                        if lo2 >= beta:
+                            best = lo2
+                            bm = ps
+                            break
+                if sub < 0:
                     break
-                sub = (sub - 1) & give
+                if keyed:
+                    ps = sub
+                    pa = ka
+                    pd = kd
+                sub = (sub - 1) & give if sub else -1
         if best < beta:
             sub = give  # largest sets first
             while True:
