@@ -98,6 +98,10 @@ class SolveOptions:
 
     deprecated: list[str] = field(default_factory=list)
     """Warnings for deprecated option names read (:data:`ALIASES`)."""
+    proved: Callable[[SolveResult], None] | None = None
+    """Told what is proved so far, each time a solver that values a position's moves one by one
+    settles one (the result :attr:`SearchLimit.partial` would carry): ``foolsolve POSITION`` lets
+    the exact solver go on for all of ``--time`` once the value and a best move are proved."""
 
     def __post_init__(self) -> None:
         extra = dict(self.extra)
@@ -205,7 +209,8 @@ def int_option(options: SolveOptions, key: str, default: int, minimum: int = 0) 
 
 DEFAULT_SECONDS = 20.0
 """The default time for one answer of ``foolsolve POSITION.json`` (``--time``): the exact solver
-gets half of it, the open-hand search over the engine the rest (:mod:`foolsolve.solver.open_hand`)."""
+gets half of it, the open-hand search over the engine the rest (:mod:`foolsolve.solver.open_hand`);
+an exact solver that has proved the value and a best move by then gets all of it."""
 
 
 class SearchLimit(Exception):

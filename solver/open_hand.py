@@ -556,13 +556,18 @@ WORLD_OPTIONS = ("concept", "player", "playouts", "seed", "depth")
 """The ``-o`` options :func:`answer_for_cli` reads."""
 
 
-def timed(tick: Callable[[int], None] | None, deadline: float | None) -> Callable[[int], None]:
+def timed(tick: Callable[[int], None] | None, deadline: float | None,
+          later: tuple[float, Callable[[], bool]] | None = None) -> Callable[[int], None]:
     """A progress callback that also raises :class:`OutOfBudget` once ``deadline``
-    (``time.perf_counter()``) has passed (a solver's progress callbacks then bound its time)."""
+    (``time.perf_counter()``) has passed (a solver's progress callbacks then bound its time).
+    ``later = (deadline2, keep_going)``: past ``deadline`` while ``keep_going()`` says so, the
+    search goes on until ``deadline2``."""
 
     def call(nodes: int) -> None:
-        if deadline is not None and time.perf_counter() > deadline:
-            raise OutOfBudget("out of time")
+        if deadline is not None:
+            now = time.perf_counter()
+            if now > deadline and (later is None or now > later[0] or not later[1]()):
+                raise OutOfBudget("out of time")
         if tick is not None:
             tick(nodes)
 
@@ -586,7 +591,16 @@ def solve_or_answer(info: GameInfo, state: Any, extra: dict[str, Any], store: An
     started = time.perf_counter()
     deadline = None if seconds is None else started + seconds * share
     exact_nodes = None if max_nodes is None else max(1, int(max_nodes * share))
-    opts = SolveOptions(progress=timed(tick, deadline), max_nodes=exact_nodes, extra=extra, max_memory=max_memory)
+    # once the exact solver has proved the value and a best move (SolveOptions.proved), its answer
+    # needs no estimate: it goes on for the whole time, valuing more moves
+    got: list[SolveResult] = []
+
+    def answers() -> bool:
+        return bool(got) and got[-1].value is not None and bool(got[-1].best)
+
+    later = None if seconds is None else (started + seconds, answers)
+    opts = SolveOptions(progress=timed(tick, deadline, later), max_nodes=exact_nodes, extra=extra,
+                        max_memory=max_memory, proved=got.append)
     proved = ""
     try:
         if info.solve is None:
@@ -601,7 +615,8 @@ def solve_or_answer(info: GameInfo, state: Any, extra: dict[str, Any], store: An
         exact_nodes = 0  # refused before searching: the open-hand search gets the whole node budget
     except SearchLimit as exc:
         if isinstance(exc, OutOfBudget):
-            limit = f"{(seconds or 0) * share:g} s (--time {seconds or 0:g})"
+            spent = seconds if answers() else (seconds or 0) * share
+            limit = f"{spent or 0:g} s (--time {seconds or 0:g})"
         else:
             limit = f"{exact_nodes or 0:,} nodes (--max-nodes {max_nodes or 0:,})"
         why = f"the exact solver did not finish within {limit}"

@@ -1392,6 +1392,8 @@ class RootPlan:
         self.values: list[int | None] = [None] * n
         self.running: set[int] = set()
         self._stale: list[int] = []
+        self.on_put: Callable[[], None] | None = None
+        """Called after each :meth:`put` (``solve`` tells ``SolveOptions.proved``)."""
         # bigger[i]: the leads whose cards strictly contain those of lead i (worth at most lead i)
         self.bigger: list[list[int]] = [[] for _ in range(n)]
         self.smaller: list[list[int]] = [[] for _ in range(n)]
@@ -1415,11 +1417,17 @@ class RootPlan:
 
     def put(self, i: int, v: int) -> None:
         """Move ``i`` is worth ``v`` to the mover; bound the leads it dominates or is dominated by
-        (a result for a move valued meanwhile is dropped)."""
+        (a result for a move valued meanwhile is dropped); then tell :attr:`on_put`."""
         self.running.discard(i)
         if self.values[i] is not None:
             return
         self.values[i] = v
+        self._put(i, v)
+        if self.on_put is not None:
+            self.on_put()
+
+    def _put(self, i: int, v: int) -> None:
+        """:meth:`put`'s bounds of the leads related to move ``i`` (valued ``v``)."""
         for j in self.smaller[i]:  # a part is worth at least the whole
             self.lo[j] = max(self.lo[j], v)
         for j in self.bigger[i]:  # the whole at most each part
@@ -1428,7 +1436,9 @@ class RootPlan:
             if self.values[j] is None and self.lo[j] >= self.hi[j]:
                 if j in self.running:  # decided while searched: its search may stop
                     self._stale.append(j)
-                self.put(j, self.lo[j])
+                self.running.discard(j)
+                self.values[j] = self.lo[j]
+                self._put(j, self.lo[j])
 
     def stale(self) -> list[int]:
         """The moves valued while their search was running, since the last call (their searches
@@ -1759,16 +1769,17 @@ def solve(state: dspec.State, options: SolveOptions) -> SolveResult:
         budget = PYTHON_FIRST_NODES if limit is None else min(limit, PYTHON_FIRST_NODES)
         eg: Solver | Any = endgame_for(s, reductions, SolveOptions(max_nodes=budget, progress=options.progress))
         try:
-            return _solve(s, eg, want_moves, want_pv, t0)
+            return _solve(s, eg, want_moves, want_pv, t0, options.proved)
         except SearchLimit:
             if limit is not None and limit <= PYTHON_FIRST_NODES:
                 raise
     eg = search_for(s, reductions, options, jit)
-    return _solve(s, eg, want_moves, want_pv, t0)
+    return _solve(s, eg, want_moves, want_pv, t0, options.proved)
 
 
-def _solve(s: EngineState, eg: Solver | Any, want_moves: bool, want_pv: bool, t0: float) -> SolveResult:
-    """:func:`solve`'s answer by the search ``eg``."""
+def _solve(s: EngineState, eg: Solver | Any, want_moves: bool, want_pv: bool, t0: float,
+           proved: Callable[[SolveResult], None] | None = None) -> SolveResult:
+    """:func:`solve`'s answer by the search ``eg`` (``proved``: ``SolveOptions.proved``)."""
     res = game_result(s)
     if res is not None:
         return SolveResult(game=dspec.META.name, to_move=s.to_move, value=wdl(_outcome(res, s.to_move)), moves=[], pv=[],
@@ -1787,6 +1798,8 @@ def _solve(s: EngineState, eg: Solver | Any, want_moves: bool, want_pv: bool, t0
     # positions (docs/durak-solver.md, "What a stopped solve keeps"). A limit that stops the
     # moves keeps what they proved (SearchLimit.partial)
     plan = RootPlan(s, eg.reductions)
+    if proved is not None:
+        plan.on_put = lambda: proved(_partial(s, plan, eg.nodes, time.perf_counter() - t0, perev_note))
     try:
         mv = eg.move_values(s, plan=plan)
     except (SearchLimit, KeyboardInterrupt) as exc:

@@ -49,6 +49,7 @@ import sys
 import time
 from collections.abc import Hashable
 from fractions import Fraction
+from typing import Any
 
 from foolsolve.engines import foolery as E
 from foolsolve.errors import InputError
@@ -479,12 +480,10 @@ def _solve_first_out(state: S.State, root: E.EngineState, solver: Solver, concep
             for sm in spec_moves:
                 text = str(sm)
                 moves.append(MoveValue(text, WIN if solver.wins(E.apply(root, by_text[text])) else LOSS))
+                if solver.options.proved is not None:
+                    solver.options.proved(_partial(state, value, moves, spec_moves, solver, start, concept))
         except (SearchLimit, KeyboardInterrupt) as exc:  # the value is proved: keep it and the moves valued
-            rest = [MoveBound(str(sm), LOSS, WIN) for sm in spec_moves[len(moves):]]
-            part = SolveResult(S.META.name, state.to_move, value, moves, [], solver.nodes,
-                               time.perf_counter() - start, best=[m.move for m in moves if m.value == value],
-                               concept=concept, unfinished=rest)
-            raise with_partial(exc, part) from None
+            raise with_partial(exc, _partial(state, value, moves, spec_moves, solver, start, concept)) from None
         pv = solver.goal_pv(root) if with_pv else []
     better, worse = _titles(state)
     if concept is None:
@@ -496,6 +495,15 @@ def _solve_first_out(state: S.State, root: E.EngineState, solver: Solver, concep
         best = [m.move for m in moves if m.value == value]  # for the side to move, with or against P
     return SolveResult(S.META.name, state.to_move, value, moves, pv, solver.nodes, time.perf_counter() - start,
                        best=best, concept=concept, notes=notes, value_only=not with_moves)
+
+
+def _partial(state: S.State, value: str, moves: list[MoveValue], spec_moves: list[Any], solver: Solver,
+             start: float, concept: str | None) -> SolveResult:
+    """What valuing the moves has proved so far: the position's ``value``, ``moves`` (the first of
+    ``spec_moves``), the others unfinished."""
+    rest = [MoveBound(str(sm), LOSS, WIN) for sm in spec_moves[len(moves):]]
+    return SolveResult(S.META.name, state.to_move, value, list(moves), [], solver.nodes, time.perf_counter() - start,
+                       best=[m.move for m in moves if m.value == value], concept=concept, unfinished=rest)
 
 
 def _solve_maxn(state: S.State, root: E.EngineState, solver: Solver, with_moves: bool, start: float,

@@ -226,6 +226,16 @@ OPTIONS: dict[str, str] = {
 """The Fools and Angels solver's options (``-o KEY=VALUE``; ``foolsolve rules fools-and-angels --solver``)."""
 
 
+def _partial(st: E.EngineState, moves: list[MoveValue], spec_moves: list[Any], solver: Solver,
+             start: float) -> SolveResult:
+    """What valuing the moves has proved so far: ``moves`` (the first of ``spec_moves``), the
+    others unfinished, the value where a move wins."""
+    won = [m.move for m in moves if m.value == WIN]
+    rest = [MoveBound(str(sm), LOSS, WIN) for sm in spec_moves[len(moves):]]
+    return SolveResult(S.META.name, st[2], WIN if won else None, list(moves), [], solver.nodes,
+                       time.perf_counter() - start, best=won, unfinished=rest)
+
+
 def solve(state: S.State, options: SolveOptions | None = None) -> SolveResult:
     """Exact win/loss for the side to move, the value of every move and a principal variation.
 
@@ -259,12 +269,10 @@ def solve(state: S.State, options: SolveOptions | None = None) -> SolveResult:
             for sm in spec_moves:
                 text = str(sm)
                 moves.append(MoveValue(text, WIN if solver.value_of_move(st, by_text[text]) else LOSS))
+                if options.proved is not None:
+                    options.proved(_partial(st, moves, spec_moves, solver, start))
         except (SearchLimit, KeyboardInterrupt) as exc:  # keep the moves valued: a win proves the value
-            won = [m.move for m in moves if m.value == WIN]
-            rest = [MoveBound(str(sm), LOSS, WIN) for sm in spec_moves[len(moves):]]
-            part = SolveResult(S.META.name, st[2], WIN if won else None, moves, [], solver.nodes,
-                               time.perf_counter() - start, best=won, unfinished=rest)
-            raise with_partial(exc, part) from None
+            raise with_partial(exc, _partial(st, moves, spec_moves, solver, start)) from None
         value = WIN if any(m.value == WIN for m in moves) else LOSS
         pv = solver.principal_variation(st) if want_pv else []
     finally:

@@ -19,7 +19,7 @@ from foolsolve.solver.base import Interrupted, SearchLimit, SolveOptions
 from foolsolve.solver.durak import WIN, Reductions, solve
 from foolsolve.solver.durak.search import RootPlan
 from foolsolve.spec.durak import SPEC
-from tests.generic.partial_helpers import ORDER, check_partial
+from tests.generic.partial_helpers import ORDER, check_partial, proved_reports
 from tests.generic.test_cli import run
 
 FRACTIONS = (0.1, 0.3, 0.5, 0.7, 0.9)
@@ -118,6 +118,33 @@ def test_ctrl_c_keeps_what_was_proved():
         solve(state, SolveOptions(progress=tick, extra=extra))
     check_partial(exc.value.partial, full)
     assert exc.value.partial.value == "win" and exc.value.partial.best
+
+
+@pytest.mark.parametrize("jit", [False, True])
+def test_each_move_valued_is_reported_as_proved(jit):
+    """``SolveOptions.proved``: what the command line reads to let a solve that has proved the
+    value and a best move go on for the whole --time."""
+    _, got = proved_reports(solve, SPEC.state_from_json(endgame(8 if jit else 7, 5)), {"jit": jit, "pv": False})
+    assert any(p.value is not None and p.unfinished for p in got)
+
+
+def test_a_search_that_has_proved_the_value_and_a_best_move_gets_the_whole_time(monkeypatch):
+    """open_hand.timed: past the exact solver's share of --time it stops the search, unless the
+    value and a best move are proved, which lets it go on until all of --time has passed."""
+    now = [100.0]
+    monkeypatch.setattr(open_hand.time, "perf_counter", lambda: now[0])
+    answered = [False]
+    tick = open_hand.timed(None, 110.0, (120.0, lambda: answered[0]))
+    tick(1)  # before the share's end
+    now[0] = 111.0
+    with pytest.raises(open_hand.OutOfBudget):
+        tick(2)
+    answered[0] = True
+    tick(3)  # proved: goes on
+    now[0] = 121.0
+    with pytest.raises(open_hand.OutOfBudget):
+        tick(4)
+    assert open_hand.timed(None, None)(5) is None  # no deadline at all
 
 
 def cli_nodes(full_nodes: int, f: float) -> int:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from foolsolve.solver.base import SolveOptions
 from foolsolve.solver.foolery import search
 from tests.foolery.test_solver import small_position
-from tests.generic.partial_helpers import check_partial, interrupted_at_call, partials_under_node_limits
+from tests.generic.partial_helpers import check_partial, interrupted_at_call, partials_under_node_limits, proved_reports
 
 
 def test_a_solve_stopped_by_its_node_limit_keeps_what_it_proved():
@@ -27,3 +27,8 @@ def test_ctrl_c_keeps_what_was_proved(monkeypatch):
                                   lambda: search.solve(state, SolveOptions(extra={"pv": False})))
     check_partial(partial, full)
     assert len(partial.moves) == 1 and partial.unfinished and partial.value == full.value == "win"
+
+
+def test_each_move_valued_is_reported_as_proved():
+    _, got = proved_reports(search.solve, small_position(4, 2, 6), {"pv": False})
+    assert any(p.value is not None and p.unfinished for p in got)

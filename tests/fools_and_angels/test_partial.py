@@ -8,7 +8,7 @@ import random
 from foolsolve.solver.base import SolveOptions
 from foolsolve.solver.fools_and_angels import search
 from tests.fools_and_angels.test_solver import random_endgame
-from tests.generic.partial_helpers import check_partial, interrupted_at_call, partials_under_node_limits
+from tests.generic.partial_helpers import check_partial, interrupted_at_call, partials_under_node_limits, proved_reports
 
 
 def test_a_solve_stopped_by_its_node_limit_keeps_what_it_proved():
@@ -29,3 +29,8 @@ def test_ctrl_c_keeps_what_was_proved(monkeypatch):
                                   lambda: search.solve(state, SolveOptions(extra={"pv": False})))
     check_partial(partial, full)
     assert len(partial.moves) == 2 and partial.unfinished and partial.value == full.value == "win"
+
+
+def test_each_move_valued_is_reported_as_proved():
+    _, got = proved_reports(search.solve, random_endgame(random.Random(0), 6), {"pv": False})
+    assert any(p.value is not None and p.unfinished for p in got)

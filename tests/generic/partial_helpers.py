@@ -69,3 +69,15 @@ def interrupted_at_call(monkeypatch: Any, cls: type, method: str, call: int, sol
     with pytest.raises(Interrupted) as exc:
         solve()
     return exc.value.partial
+
+
+def proved_reports(solve: Callable[..., Any], state: Any, extra: dict[str, Any]) -> tuple[Any, list[Any]]:
+    """The finished solve and every report it gave ``SolveOptions.proved``, each checked against
+    the finished result; the last one holds every move."""
+    got: list[Any] = []
+    full = solve(state, SolveOptions(extra=extra, proved=got.append))
+    for part in got:
+        check_partial(part, full)
+    assert got and not got[-1].unfinished and got[-1].value == full.value
+    assert [len(p.moves) for p in got] == sorted(len(p.moves) for p in got)  # each report knows more
+    return full, got
