@@ -6,7 +6,7 @@ from __future__ import annotations
 from foolsolve.solver.base import SolveOptions
 from foolsolve.solver.foolery import search
 from tests.foolery.test_solver import small_position
-from tests.generic.partial_helpers import check_partial, interrupted_at_call, partials_under_node_limits, proved_reports
+from tests.generic.partial_helpers import interrupted_at_call, partials_under_node_limits, proved_reports
 
 
 def test_a_solve_stopped_by_its_node_limit_keeps_what_it_proved():
@@ -21,11 +21,7 @@ def test_a_solve_stopped_by_its_node_limit_keeps_what_it_proved():
 
 def test_ctrl_c_keeps_what_was_proved(monkeypatch):
     """Ctrl-C at solve's third call of wins(): the position's value (the first) and one move are kept."""
-    state = small_position(4, 2, 6)
-    full = search.solve(state, SolveOptions(extra={"pv": False}))
-    partial = interrupted_at_call(monkeypatch, search.Solver, "wins", 3,
-                                  lambda: search.solve(state, SolveOptions(extra={"pv": False})))
-    check_partial(partial, full)
+    full, partial = interrupted_at_call(monkeypatch, search.solve, small_position(4, 2, 6), search.Solver, "wins", 3)
     assert len(partial.moves) == 1 and partial.unfinished and partial.value == full.value == "win"
 
 

@@ -8,7 +8,7 @@ import random
 from foolsolve.solver.base import SolveOptions
 from foolsolve.solver.fools_and_angels import search
 from tests.fools_and_angels.test_solver import random_endgame
-from tests.generic.partial_helpers import check_partial, interrupted_at_call, partials_under_node_limits, proved_reports
+from tests.generic.partial_helpers import interrupted_at_call, partials_under_node_limits, proved_reports
 
 
 def test_a_solve_stopped_by_its_node_limit_keeps_what_it_proved():
@@ -23,11 +23,8 @@ def test_a_solve_stopped_by_its_node_limit_keeps_what_it_proved():
 
 def test_ctrl_c_keeps_what_was_proved(monkeypatch):
     """Ctrl-C as the third move is valued: the first two are kept."""
-    state = random_endgame(random.Random(0), 6)
-    full = search.solve(state, SolveOptions(extra={"pv": False}))
-    partial = interrupted_at_call(monkeypatch, search.Solver, "value_of_move", 3,
-                                  lambda: search.solve(state, SolveOptions(extra={"pv": False})))
-    check_partial(partial, full)
+    full, partial = interrupted_at_call(monkeypatch, search.solve, random_endgame(random.Random(0), 6), search.Solver,
+                                        "value_of_move", 3)
     assert len(partial.moves) == 2 and partial.unfinished and partial.value == full.value == "win"
 
 

@@ -47,9 +47,12 @@ def partials_under_node_limits(solve: Callable[..., Any], state: Any, full: Any,
     return out
 
 
-def interrupted_at_call(monkeypatch: Any, cls: type, method: str, call: int, solve: Callable[[], Any]) -> Any:
-    """The partial answer of ``solve()`` when Ctrl-C arrives at its ``call``-th call of
+def interrupted_at_call(monkeypatch: Any, solve: Callable[..., Any], state: Any, cls: type, method: str,
+                        call: int) -> tuple[Any, Any]:
+    """The finished solve of ``state`` (without a principal variation) and the partial answer,
+    checked against it, of the same solve when Ctrl-C arrives at its ``call``-th call of
     ``cls.method`` made by the solve itself (not the search's recursive calls)."""
+    full = solve(state, SolveOptions(extra={"pv": False}))
     real = getattr(cls, method)
     calls = []
     depth = [0]
@@ -67,8 +70,9 @@ def interrupted_at_call(monkeypatch: Any, cls: type, method: str, call: int, sol
 
     monkeypatch.setattr(cls, method, stopping)
     with pytest.raises(Interrupted) as exc:
-        solve()
-    return exc.value.partial
+        solve(state, SolveOptions(extra={"pv": False}))
+    check_partial(exc.value.partial, full)
+    return full, exc.value.partial
 
 
 def proved_reports(solve: Callable[..., Any], state: Any, extra: dict[str, Any]) -> tuple[Any, list[Any]]:
