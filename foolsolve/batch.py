@@ -73,7 +73,7 @@ def solve_task(task: tuple[Any, ...]) -> dict[str, Any]:
     time_limit, max_memory])`` to ``{"result": ...}`` or ``{"error": ...}`` (never raises for a
     bad position or a limit)."""
     from foolsolve import games
-    from foolsolve.solver.base import SearchLimit, SolveOptions, limit_text, with_limits
+    from foolsolve.solver.base import SearchLimit, SolveOptions, limit_text, stopped_answer, with_limits
 
     game, position, extra, max_nodes = task[:4]
     time_limit, max_memory = (*task[4:], None, None)[:2]
@@ -88,14 +88,10 @@ def solve_task(task: tuple[Any, ...]) -> dict[str, Any]:
 
         add_distances(info, state, result)
     except SearchLimit as exc:
-        partial = exc.partial
-        if partial is None or partial.value is None or not partial.best:
+        if exc.partial is None or not exc.partial.answers():
             return {"error": limit_text(exc, opts)}
         # the value and a best move proved before the limit: that result, not an error (never stored)
-        partial.notes.insert(0, f"{limit_text(exc, opts)} for every move: the value and {len(partial.moves)} of "
-                                f"{len(partial.moves) + len(partial.unfinished)} moves were valued; unfinished lists "
-                                "the others with the bounds proved")
-        return {"result": partial.to_json()}
+        return {"result": stopped_answer(exc.partial, limit_text(exc, opts)).to_json()}
     except InputError as exc:
         return {"error": str(exc)}
     except Exception as exc:  # a solver bug must not end the batch: the line says what happened

@@ -24,7 +24,7 @@ from foolsolve.lazy import CommandRef, LazyGroup
 from foolsolve.positions import game_of, parse_json, read_json, write_json_atomic
 from foolsolve.progress import progress
 from foolsolve.rules import cited, json_text, options_of, rules_from_json
-from foolsolve.solver.base import DEFAULT_SECONDS, Interrupted, SearchLimit, SolveResult
+from foolsolve.solver.base import DEFAULT_SECONDS, Interrupted, SearchLimit, SolveResult, stopped_answer
 
 
 class _DefaultGroup(LazyGroup):
@@ -233,8 +233,8 @@ def solve(positions: Sequence[str], as_json: bool, max_nodes: int | None, extra:
                 raise
             refused = str(exc)
     if stopped is not None:
-        if stopped.partial.value is not None and stopped.partial.best:
-            result = open_hand.finished_part(stopped.partial, "interrupted (Ctrl-C)")
+        if stopped.partial.answers():
+            result = stopped_answer(stopped.partial, "interrupted (Ctrl-C)")
             click.echo(json.dumps(result.to_json(), ensure_ascii=False) if as_json else format_result(info, state, result))
         raise stopped
     if refused is not None:

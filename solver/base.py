@@ -323,6 +323,11 @@ class SolveResult:
     (those moves prove it) and :attr:`best` names the moves valued and proved best; an unfinished
     move may be as good. Empty for a finished solve."""
 
+    def answers(self) -> bool:
+        """Whether a stopped solve's result (:attr:`SearchLimit.partial`) is an answer: it proves
+        the position's value and names a best move."""
+        return self.value is not None and bool(self.best)
+
     def to_json(self) -> dict[str, Any]:
         """The ``--json`` output (the schema ``foolsolve/schemas/result.schema.json``)."""
         out: dict[str, Any] = {
@@ -354,6 +359,16 @@ class SolveResult:
         if self.unfinished:
             out["unfinished"] = [m.to_json() for m in self.unfinished]
         return out
+
+
+def stopped_answer(partial: SolveResult, why: str) -> SolveResult:
+    """``partial`` (a stopped solve's result that :meth:`SolveResult.answers`) as the answer,
+    its first note saying ``why`` it stopped and what is left."""
+    done = len(partial.moves)
+    partial.notes.insert(0, f"{why}: the exact solver proved the value and valued {done} of "
+                            f"{done + len(partial.unfinished)} moves; the others show the bounds it proved, and may be "
+                            "as good as the best shown (a larger --time or --max-nodes values them)")
+    return partial
 
 
 class NotCovered(InputError):

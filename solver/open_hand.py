@@ -71,6 +71,7 @@ from foolsolve.solver.base import (
     SolveOptions,
     SolveResult,
     TableBudget,
+    stopped_answer,
     value_text,
 )
 
@@ -596,7 +597,7 @@ def solve_or_answer(info: GameInfo, state: Any, extra: dict[str, Any], store: An
     got: list[SolveResult] = []
 
     def answers() -> bool:
-        return bool(got) and got[-1].value is not None and bool(got[-1].best)
+        return bool(got) and got[-1].answers()
 
     later = None if seconds is None else (started + seconds, answers)
     opts = SolveOptions(progress=timed(tick, deadline, later), max_nodes=exact_nodes, extra=extra,
@@ -621,8 +622,8 @@ def solve_or_answer(info: GameInfo, state: Any, extra: dict[str, Any], store: An
             limit = f"{exact_nodes or 0:,} nodes (--max-nodes {max_nodes or 0:,})"
         why = f"the exact solver did not finish within {limit}"
         partial = exc.partial
-        if partial is not None and partial.value is not None and partial.best:
-            return finished_part(partial, f"stopped at {limit}"), False
+        if partial is not None and partial.answers():
+            return stopped_answer(partial, f"stopped at {limit}"), False
         proved = proved_text(partial)
     left = None if seconds is None else max(1.0, started + seconds - time.perf_counter())
     left_nodes = None if max_nodes is None else max(1, max_nodes - (exact_nodes or 0))
@@ -630,16 +631,6 @@ def solve_or_answer(info: GameInfo, state: Any, extra: dict[str, Any], store: An
     if proved:
         result.notes.insert(1, proved)
     return result, False
-
-
-def finished_part(partial: SolveResult, why: str) -> SolveResult:
-    """The answer of an exact solve stopped by its limit after proving the position's value and a
-    best move (``SearchLimit.partial``): exact as far as it goes, the note saying what is left."""
-    done = len(partial.moves)
-    partial.notes.insert(0, f"{why}: the exact solver proved the value and valued {done} of "
-                            f"{done + len(partial.unfinished)} moves; the others show the bounds it proved, and may be "
-                            "as good as the best shown (a longer --time values them)")
-    return partial
 
 
 def proved_text(partial: SolveResult | None) -> str:

@@ -1422,12 +1422,6 @@ class RootPlan:
         if self.values[i] is not None:
             return
         self.values[i] = v
-        self._put(i, v)
-        if self.on_put is not None:
-            self.on_put()
-
-    def _put(self, i: int, v: int) -> None:
-        """:meth:`put`'s bounds of the leads related to move ``i`` (valued ``v``)."""
         for j in self.smaller[i]:  # a part is worth at least the whole
             self.lo[j] = max(self.lo[j], v)
         for j in self.bigger[i]:  # the whole at most each part
@@ -1436,9 +1430,9 @@ class RootPlan:
             if self.values[j] is None and self.lo[j] >= self.hi[j]:
                 if j in self.running:  # decided while searched: its search may stop
                     self._stale.append(j)
-                self.running.discard(j)
-                self.values[j] = self.lo[j]
-                self._put(j, self.lo[j])
+                self.put(j, self.lo[j])
+        if self.on_put is not None:
+            self.on_put()
 
     def stale(self) -> list[int]:
         """The moves valued while their search was running, since the last call (their searches
