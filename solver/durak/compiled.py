@@ -44,7 +44,7 @@ from foolsolve.engines.durak_kernel_compiled import KeyedCache
 from foolsolve.engines.durak_kernel_compiled import bit_count as _popc
 from foolsolve.engines.durak_kernel_compiled import leading_zeros as _clz
 from foolsolve.engines.durak_kernel_compiled import trailing_zeros as _ctz
-from foolsolve.solver.base import SearchLimit
+from foolsolve.solver.base import DEFAULT_MAX_MEMORY, SearchLimit
 from foolsolve.solver.durak import shared
 from foolsolve.solver.durak.search import narrow, question, remembers
 from foolsolve.solver.durak.shared import (
@@ -88,8 +88,23 @@ from foolsolve.solver.durak.shared import (
 PROBES = 8
 """Rows of a table's probe window (linear probing); a full window replaces a row: the lead table
 the row whose entry cost the fewest nodes, the bout table its last row."""
-MAX_LEAD_BITS = 24
-"""The lead table holds at most 2**24 rows of 32 bytes (512 MiB)."""
+LEAD_ROW_BYTES = 16
+"""A lead table row: two words (the key in 104 bits, its bounds, work and hint; see :func:`_lfind`)."""
+K2_MASK = (1 << 40) - 1
+"""The key's last 40 bits, in a lead row's second word."""
+K_REHASH = -1
+"""The kind of a :func:`_run` call that grows the lead table (:meth:`JitEndgame._grow`)."""
+L_FILL = 0
+"""The lead table's last row holds its counters: at ``L_FILL`` the rows written when empty (the
+calling thread reads it to grow the table, :meth:`JitEndgame._grow`)."""
+LEAD_START = 4
+"""A fresh lead table has ``2**(cards + LEAD_START)`` rows for ``cards`` cards in play: a fresh
+table costs a page fault per page first used, so small solves get small tables."""
+LEAD_GROW = 4
+"""A lead table half full grows this many times larger (:meth:`JitEndgame._grow`), up to the
+memory budget. The lead positions a proof reaches grow about 2-3x per card, and a table that is
+too small replaces entries that come back: 10v10 bench #5 took 900M nodes with 2**23 rows of 32
+bytes, 521M with 2**24, 439M with 2**25 and 427M with 2**26."""
 BOUT_BITS = 13
 """The bout table (defence, throw-in and take nodes) has 2**13 rows of 64 bytes (512 KiB): its
 entries are nearly all transpositions inside one bout, so a table that stays in the processor's
@@ -99,12 +114,20 @@ FULL = -(1 << 40)
 """What :func:`_bfind` adds to a row's negated index when the key's probe window has no empty row."""
 
 
-def table_bits(cards: int) -> tuple[int, int]:
-    """Row counts (powers of two) of the lead and bout tables for ``cards`` cards in play. The
-    lead table grows with the search (about 2-3x per card); a fresh table costs a page fault per
-    page first used, so a fixed large one slows every small solve. A full table replaces entries:
-    the search stays exact and may repeat work (tests/durak/test_jit.py runs it with tiny tables)."""
-    return max(MIN_BITS, min(MAX_LEAD_BITS, cards + 3)), BOUT_BITS
+def lane_bytes(bout_bits: int = BOUT_BITS) -> int:
+    """Bytes of one kernel thread's own tables: its bout table and its move stack."""
+    return (1 << bout_bits) * 64 + STACK * 8
+
+
+def lead_rows(max_memory: int | None = None, threads: int = 2) -> int:
+    """The most rows the lead table may grow to: what ``max_memory`` MiB (``--max-memory``, default
+    :data:`DEFAULT_MAX_MEMORY`) leaves after ``threads`` threads' own tables (:func:`lane_bytes`),
+    at least ``2**MIN_BITS``. Any number of rows works (:func:`_lslot`); a full table replaces
+    entries (the search stays exact and may repeat work: tests/durak/test_jit.py runs it with tiny
+    tables)."""
+    mib = DEFAULT_MAX_MEMORY if max_memory is None else max_memory
+    budget = (mib << 20) - threads * lane_bytes()
+    return max(1 << MIN_BITS, min(1 << 31, budget // LEAD_ROW_BYTES - 1))
 
 
 POLL = 0.05
@@ -668,37 +691,81 @@ def _mix(x: int) -> int:
     x = (x ^ (x >> 27)) * -7723592293110705685
     return x ^ (x >> 33)
 
-@_jit("int64(int64, int64, int64)", inline=True)
-def _lcheck(d: int, hint: int, packed: int) -> int:
-    """What a lead row's first word holds besides the key's ``a``: a row is read as the
-    entry of ``(a, d)`` only when ``w0 ^ _lcheck(w1, w2, w3) == a`` and ``w1 == d``. Two
-    threads share the lead table and may write one row at once; a row torn between two
-    writes fails the check (the search then sees no entry, never a wrong one)."""
-    return _mix(d * -7046029254386353131 ^ _mix(hint ^ packed << 40))
+@_jit("int64(int64)", inline=True)
+def _pack(x: int) -> int:
+    """A hand's 52 card bits: ranks 2..14 (bits 2..14 of each 16-bit suit lane, where both the
+    raw masks and the canonical forms keep their cards) of the four suits side by side."""
+    return (((x >> 2) & 0x1FFF) | ((x >> 18) & 0x1FFF) << 13 | ((x >> 34) & 0x1FFF) << 26
+            | ((x >> 50) & 0x1FFF) << 39)
+
+@_jit("UniTuple(int64, 2)(int64, int64)", inline=True)
+def _lkey(a: int, d: int) -> tuple[int, int]:
+    """The lead key ``(a, d)`` in 104 bits: the first 64 (``a``'s 52 and 12 of ``d``'s) and the
+    last 40 (the rest of ``d``'s), which a row's second word holds below its data."""
+    pd = _pack(d)
+    return _pack(a) | (pd & 0xFFF) << 52, pd >> 12
+
+@_jit("int64(int64[:, ::1], int64, int64)", inline=True)
+def _lslot(lt: Any, k1: int, k2: int) -> int:
+    """The first row of the key's probe window: the top 32 bits of its hash (:func:`_mix` gives 63
+    bits, never a negative number) scaled to the table's rows (any number, not only a power of
+    two: the memory budget sets it), all but the last row, which holds the table's counters
+    (:data:`L_FILL`)."""
+    h = _mix(k1 * -7046029254386353131 ^ k2)
+    return (h >> 31) * (lt.shape[0] - 1) >> 32
+
+@_jit("int64(int64)", inline=True)
+def _lcheck(w1: int) -> int:
+    """What a lead row's first word holds besides the key's first 64 bits: a row is read as the
+    entry of a key only when its second word holds the key's last 40 bits and ``w0 ^
+    _lcheck(w1)`` its first 64. Two threads share the lead table and may write one row at once;
+    a row torn between two writes fails the check (the search then sees no entry, never a wrong
+    one)."""
+    return _mix(w1 * -4658895280553007687)
+
+@_jit("int64(int64)", inline=True)
+def _hint_code(hint: int) -> int:
+    """A lead (cards of one rank, or 0) in 8 bits: its rank (4 bits) and its suits (4 bits)."""
+    if not hint:
+        return 0
+    r = _ctz(hint) & 15
+    x = hint >> r
+    return r | ((x & 1) | ((x >> 16) & 1) << 1 | ((x >> 32) & 1) << 2 | ((x >> 48) & 1) << 3) << 4
+
+@_jit("int64(int64)", inline=True)
+def _hint_cards(code: int) -> int:
+    """The lead :func:`_hint_code` encoded."""
+    s = code >> 4
+    return ((s & 1) | ((s >> 1) & 1) << 16 | ((s >> 2) & 1) << 32 | ((s >> 3) & 1) << 48) << (code & 15)
 
 @_jit("UniTuple(int64, 3)(int64[:, ::1], int64, int64)", inline=True)
 def _lfind(lt: Any, a: int, d: int) -> tuple[int, int, int]:
     """``(row, hint, bounds)`` of the lead position ``(a, d)``, each word read once and the
-    row verified; a miss gives ``(-2 - row, 0, 0)`` with the row a store would use. Rows:
-    ``a ^ check``, ``d``, hint, bounds and work (``(lo + 8) | (hi + 8) << 4 | work << 8``; 0: empty)."""
-    mask = lt.shape[0] - 1
-    h = _mix(a * -7046029254386353131 ^ d)
-    for i in range(PROBES):
-        r = (h + i) & mask
-        w3 = lt[r, 3]
-        if w3 == 0:
-            return -2 - r, 0, 0
+    row verified; a miss gives ``(-2 - row, 0, 0)`` with the row a store would use. Rows of two
+    words: the key's first 64 bits ``^ _lcheck(w1)``, and ``w1``: the key's last 40 bits, then
+    the bounds and work (``(lo + 8) | (hi + 8) << 4 | work << 8``) and the hint's code
+    (:func:`_hint_code`) above them; 0: empty."""
+    n = lt.shape[0] - 1
+    k1, k2 = _lkey(a, d)
+    r = _lslot(lt, k1, k2)
+    last = r
+    for _ in range(PROBES):
         w1 = lt[r, 1]
-        if w1 == d:
-            w2 = lt[r, 2]
-            if lt[r, 0] ^ _lcheck(w1, w2, w3) == a:
-                return r, w2, w3
-    return -2 - ((h + PROBES - 1) & mask), 0, 0
+        if w1 == 0:
+            return -2 - r, 0, 0
+        if w1 & K2_MASK == k2 and lt[r, 0] ^ _lcheck(w1) == k1:
+            return r, _hint_cards((w1 >> 52) & 0xFF), (w1 >> 40) & 0xFFF
+        last = r
+        r += 1
+        if r == n:
+            r = 0
+    return -2 - last, 0, 0
 
 @_jit("void(int64[:, ::1], int64, int64)", inline=True)
 def _lfetch(lt: Any, a: int, d: int) -> None:
     """Prefetch the first row of the probe window of the lead key ``(a, d)`` (:func:`_prefetch`)."""
-    _prefetch(lt, _mix(a * -7046029254386353131 ^ d) & (lt.shape[0] - 1))
+    k1, k2 = _lkey(a, d)
+    _prefetch(lt, _lslot(lt, k1, k2))
 
 @_jit("int64(int64[:, ::1], int64, int64)")
 def _lget(lt: Any, a: int, d: int) -> int:
@@ -706,40 +773,52 @@ def _lget(lt: Any, a: int, d: int) -> int:
     return _lfind(lt, a, d)[2]
 
 @_jit("boolean(int64[:, ::1], int64, int64, int64)")
-def _lfree(lt: Any, r: int, a: int, d: int) -> bool:
-    """Row ``r`` is empty or holds ``(a, d)`` (verified)."""
-    w3 = lt[r, 3]
-    if w3 == 0:
-        return True
+def _lfree(lt: Any, r: int, k1: int, k2: int) -> bool:
+    """Row ``r`` is empty or holds the key ``(k1, k2)`` (verified)."""
     w1 = lt[r, 1]
-    return w1 == d and lt[r, 0] ^ _lcheck(w1, lt[r, 2], w3) == a
+    return w1 == 0 or (w1 & K2_MASK == k2 and lt[r, 0] ^ _lcheck(w1) == k1)
 
-@_jit("void(int64[:, ::1], int64, int64, int64, int64, int64)")
-def _lwrite(lt: Any, r: int, a: int, d: int, hint: int, packed: int) -> None:
-    lt[r, 1] = d
-    lt[r, 2] = hint
-    lt[r, 3] = packed
-    lt[r, 0] = a ^ _lcheck(d, hint, packed)
+@_jit("void(int64[:, ::1], int64, int64, int64, int64)")
+def _lwrite(lt: Any, r: int, k1: int, k2: int, w1: int) -> None:
+    """Write a row (counting it in :data:`L_FILL` when it was empty: the count is approximate,
+    two threads may add at once)."""
+    if lt[r, 1] == 0:
+        lt[lt.shape[0] - 1, L_FILL] += 1
+    lt[r, 1] = w1
+    lt[r, 0] = k1 ^ _lcheck(w1)
 
-@_jit("void(int64[:, ::1], int64, int64, int64, int64, int64, int64)")
-def _lput(lt: Any, a: int, d: int, lo: int, hi: int, hint: int, work: int) -> None:
-    """Store bounds and hint for ``(a, d)``: its own row, else the first empty row of its probe
-    window, else the window's row with the least work is replaced (a cache: a lost entry is
-    searched again, so the entries that cost the fewest nodes to redo go first)."""
-    mask = lt.shape[0] - 1
-    h = _mix(a * -7046029254386353131 ^ d)
+@_jit("void(int64[:, ::1], int64, int64, int64)")
+def _lplace(lt: Any, k1: int, k2: int, w1: int) -> None:
+    """Write the row ``w1`` of the key ``(k1, k2)``: in its own row, else the first empty row of
+    its probe window, else in place of the window's row with the least work (a cache: a lost
+    entry is searched again, so the entries that cost the fewest nodes to redo go first)."""
+    n = lt.shape[0] - 1
+    q = _lslot(lt, k1, k2)
     r = -1
     least = 99
-    for i in range(PROBES):
-        q = (h + i) & mask
-        if _lfree(lt, q, a, d):
+    for _ in range(PROBES):
+        if _lfree(lt, q, k1, k2):
             r = q
             break
-        w = (lt[q, 3] >> 8) & 15
+        w = (lt[q, 1] >> 48) & 15
         if w < least:
             least = w
             r = q
-    _lwrite(lt, r, a, d, hint, (lo + 8) | (hi + 8) << 4 | work << 8)
+        q += 1
+        if q == n:
+            q = 0
+    _lwrite(lt, r, k1, k2, w1)
+
+@_jit("int64(int64, int64, int64, int64, int64)", inline=True)
+def _lrow(k2: int, lo: int, hi: int, hint: int, work: int) -> int:
+    """A lead row's second word (see :func:`_lfind`)."""
+    return k2 | ((lo + 8) | (hi + 8) << 4 | work << 8) << 40 | _hint_code(hint) << 52
+
+@_jit("void(int64[:, ::1], int64, int64, int64, int64, int64, int64)")
+def _lput(lt: Any, a: int, d: int, lo: int, hi: int, hint: int, work: int) -> None:
+    """Store bounds and hint for ``(a, d)`` (:func:`_lplace`)."""
+    k1, k2 = _lkey(a, d)
+    _lplace(lt, k1, k2, _lrow(k2, lo, hi, hint, work))
 
 @_jit("void(int64[:, ::1], int64, int64, int64, int64, int64, int64, int64)")
 def _lstore(lt: Any, pos: int, a: int, d: int, lo: int, hi: int, hint: int, work: int) -> None:
@@ -747,10 +826,23 @@ def _lstore(lt: Any, pos: int, a: int, d: int, lo: int, hi: int, hint: int, work
     (the subtree searched in between, or the other thread, may have filled it), else as
     :func:`_lput` does. ``work``: the entry's search cost, ``bit_length(nodes)`` capped at 15."""
     r = pos if pos >= 0 else -2 - pos
-    if _lfree(lt, r, a, d):
-        _lwrite(lt, r, a, d, hint, (lo + 8) | (hi + 8) << 4 | work << 8)
+    k1, k2 = _lkey(a, d)
+    w1 = _lrow(k2, lo, hi, hint, work)
+    if _lfree(lt, r, k1, k2):
+        _lwrite(lt, r, k1, k2, w1)
     else:
-        _lput(lt, a, d, lo, hi, hint, work)
+        _lplace(lt, k1, k2, w1)
+
+@_jit("void(int64[:, ::1], int64[:, ::1])")
+def _lrehash(old: Any, new: Any) -> None:
+    """Every entry of the lead table ``old`` into the (larger, empty) lead table ``new``
+    (:meth:`JitEndgame._grow`): a row holds its whole key, so its new place follows from it."""
+    for r in range(old.shape[0] - 1):
+        w1 = old[r, 1]
+        if w1 != 0:
+            k2 = w1 & K2_MASK
+            k1 = old[r, 0] ^ _lcheck(w1)
+            _lplace(new, k1, k2, w1)
 
 @_jit("int64(int64, int64, int64, int64, int64, int64)", inline=True)
 def _bhash(tag: int, a: int, d: int, ta: int, tc: int, x: int) -> int:
@@ -1589,7 +1681,12 @@ def _search(ttl: Any, ttb: Any, cfg: Any, beat: Any, ctl: Any, stk: Any, kind: i
 def _run(ttl: Any, ttb: Any, cfg: Any, beat: Any, ctl: Any, stk: Any, kind: int, a: int, d: int, ta: int,
          tc: int, unc: int, room: int, fresh: int, alpha: int, beta: int) -> int:
     """:func:`_search` on borrowed views of its arrays (:func:`_borrow`): no reference
-    counting inside the search."""
+    counting inside the search. ``kind`` :data:`K_REHASH`: the entries of the lead table ``ttb``
+    into the lead table ``ttl`` instead (:func:`_lrehash`; the one entry point keeps one cache
+    load, :func:`load`)."""
+    if kind == K_REHASH:
+        _lrehash(ttb, ttl)
+        return 0
     return _search(_borrow(ttl), _borrow(ttb), _borrow(cfg), _borrow(beat), _borrow(ctl), _borrow(stk), kind, a,
                    d, ta, tc, unc, room, fresh, alpha, beta)
 
@@ -1684,7 +1781,7 @@ class JitEndgame:
     def __init__(self, er: EngineRules, trump: int, reductions: Any = None,
                  progress: Callable[[int], None] | None = None, max_nodes: int | None = None,
                  lead_bits: int | None = None, bout_bits: int | None = None, cards: int = 20,
-                 threads: int | None = None) -> None:
+                 threads: int | None = None, max_memory: int | None = None) -> None:
         if er.variant == PEREVODNOY:
             raise ValueError("the compiled Durak search is for simple and podkidnoy")
         load()
@@ -1696,9 +1793,17 @@ class JitEndgame:
         self.threads = 1 if max_nodes is not None else (threads or THREADS)
         self._cfg = _cfg(er, trump, self.reductions)
         self._beat = np.array([BEATERS[trump][i] if i < len(BEATERS[trump]) else 0 for i in range(64)], np.int64)
-        lb, bb = table_bits(cards)
-        self._ttl = zeroed_table(1 << (lead_bits or lb), 4)
-        self._bout_bits = bout_bits or bb
+        self._max_rows = (1 << lead_bits) if lead_bits else lead_rows(max_memory, self.threads)
+        """The most rows the lead table grows to (its last row, of counters, not counted)."""
+        rows = min(self._max_rows, 1 << (cards + LEAD_START))
+        self._ttl = zeroed_table(rows + 1, 2)
+        self.grown = 0
+        """Times the lead table grew (:meth:`_grow`)."""
+        self._pause = threading.Condition()
+        """Guards :attr:`_pausing` and :attr:`_in_kernel` (:meth:`_grow`)."""
+        self._pausing = False
+        self._in_kernel = 0
+        self._bout_bits = bout_bits or BOUT_BITS
         self._over = (1 << 62) if max_nodes is None else max_nodes + 1
         self._lanes = [_Lane(self._bout_bits, self._over)]
         self.last = DRAW
@@ -1723,13 +1828,61 @@ class JitEndgame:
     @property
     def table_entries(self) -> int:
         """Transposition-table entries (lead table and every thread's bout table)."""
-        return int(np.count_nonzero(self._ttl[:, 3]) + sum(np.count_nonzero(lane.ttb[:, 7]) for lane in self._lanes))
+        return int(np.count_nonzero(self._ttl[:-1, 1]) + sum(np.count_nonzero(lane.ttb[:, 7]) for lane in self._lanes))
 
     def _kernel(self, lane: _Lane, kind: int, a: int, d: int, ta: int, tc: int, unc: int, room: int, fresh: int,
                 alpha: int, beta: int) -> int:
-        lane.ctl[T_SP] = 0  # an earlier call may have stopped (node limit, Ctrl-C) mid-search
-        return int(_run(self._ttl, lane.ttb, self._cfg, self._beat, lane.ctl, lane.stk, kind, a, d, ta, tc,
-                        unc, room, fresh, alpha, beta))
+        """One search by ``lane``'s kernel, entered only while the lead table is not being grown
+        (:meth:`_grow` waits for every kernel to leave)."""
+        with self._pause:
+            while self._pausing:
+                self._pause.wait()
+            self._in_kernel += 1
+            ttl = self._ttl
+        try:
+            lane.ctl[T_SP] = 0  # an earlier call may have stopped (node limit, Ctrl-C) mid-search
+            return int(_run(ttl, lane.ttb, self._cfg, self._beat, lane.ctl, lane.stk, kind, a, d, ta, tc,
+                            unc, room, fresh, alpha, beta))
+        finally:
+            with self._pause:
+                self._in_kernel -= 1
+                self._pause.notify_all()
+
+    def _full(self) -> bool:
+        """The lead table is half full and may still grow."""
+        rows = self._ttl.shape[0] - 1
+        return rows < self._max_rows and 2 * int(self._ttl[rows, L_FILL]) > rows
+
+    def _grow(self, lanes: list[_Lane], lock: threading.Lock, err: list[BaseException], stopped: set[int]) -> None:
+        """Grow the lead table :data:`LEAD_GROW` times (at most to the budget's rows), keeping its
+        entries: every kernel is stopped (its abort flag), the entries are placed in the new table
+        once none runs, and each stopped search asks its question again (:meth:`_root_value`; the
+        entries its subtrees stored are kept, so it soon gets back to where it was). Called by
+        the thread that runs :meth:`_jobs`, under neither lock."""
+        with self._pause:
+            self._pausing = True
+            for lane in lanes:
+                lane.ctl[T_ABORT] = 1
+            while self._in_kernel:
+                self._pause.wait()
+        try:
+            old = self._ttl
+            rows = min(self._max_rows, LEAD_GROW * (old.shape[0] - 1))
+            new = zeroed_table(rows + 1, 2)
+            _run(new, old, self._cfg, self._beat, lanes[0].ctl, lanes[0].stk, K_REHASH, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+            self._ttl = new
+            self._big[0] = new
+            release([old])
+            self.grown += 1
+        finally:
+            with lock:
+                if not err:
+                    for k, lane in enumerate(lanes):
+                        if k not in stopped:
+                            lane.ctl[T_ABORT] = 0
+            with self._pause:
+                self._pausing = False
+                self._pause.notify_all()
 
     def _root_value(self, lane: _Lane, s: EngineState, lo: int, hi: int, guess: int | None) -> int:
         """Exact value of a live position for its side to move, clamped to ``[lo, hi]``,
@@ -1771,10 +1924,12 @@ class JitEndgame:
             except Aborted:
                 with job.lock:
                     del job.asking[lane]
-                    if lane not in job.moot or job.ended:
+                    if job.ended:
                         raise
-                    job.moot.discard(lane)
-                    lane.ctl[T_ABORT] = 0  # (a stop of the whole call raises in the kernel again)
+                    if lane in job.moot:
+                        job.moot.discard(lane)
+                        lane.ctl[T_ABORT] = 0  # (a stop of the whole call raises in the kernel again)
+                    # else stopped while the lead table grew (:meth:`_grow`): the same question again
                 continue
             with job.lock:
                 del job.asking[lane]
@@ -1954,10 +2109,15 @@ class JitEndgame:
                     if self.progress is not None and now - last >= 0.2:
                         last = now
                         self.progress(self.nodes)
+                    if self._full():
+                        self._grow(lanes, lock, err, stopped)
         except BaseException:  # Ctrl-C, or any exception raised in this thread (a timer's)
             with lock:
                 err.append(Aborted())  # workers about to take a job stop too
                 halt()  # each kernel stops at its next node
+            with self._pause:  # (a growth stopped halfway lets the kernels in again, to stop)
+                self._pausing = False
+                self._pause.notify_all()
             for w, done in zip(workers, dones):
                 if w.ident is not None:  # started: its kernel has returned once done is set
                     done.wait()

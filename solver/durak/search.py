@@ -60,6 +60,7 @@ from foolsolve.solver.base import (
     SearchLimit,
     SolveOptions,
     SolveResult,
+    TableBudget,
     bool_option,
     check_extra,
     wdl,
@@ -83,6 +84,10 @@ from foolsolve.spec import durak as dspec
 
 REPORT_EVERY = 20_000
 """Nodes between two calls of :attr:`SolveOptions.progress`."""
+TABLE_ENTRY_BYTES = 550
+"""Bytes a transposition-table entry of the Python search takes (a dict slot, its key and value
+tuples, with the search's memos), measured with ``tracemalloc`` (7v7 and 8v8 solves: 546-711 bytes
+an entry) for ``--max-memory`` (:class:`TableBudget`)."""
 PV_LIMIT = 400
 """Longest principal variation printed (only endless perevodnoy lines can reach it)."""
 FORMS_MAX = 1 << 20
@@ -389,7 +394,8 @@ class _Search:
     counters and the levels built so far."""
 
     def __init__(self, er: EngineRules, trump: int, red: Reductions,
-                 progress: Callable[[int], None] | None, max_nodes: int | None) -> None:
+                 progress: Callable[[int], None] | None, max_nodes: int | None,
+                 max_memory: int | None = None) -> None:
         self.er = er
         self.red = red
         self.progress = progress
@@ -429,11 +435,14 @@ class _Search:
         self.next_report = min(REPORT_EVERY, self.over)
         self.levels: dict[tuple[int, bool], _Level] = {}
         self.last = DRAW  # the previous root's value (null_window asks "draw?" first after a loss)
+        self.budget = TableBudget(SolveOptions(max_memory=max_memory), TABLE_ENTRY_BYTES)
+        """``--max-memory``: checked at each progress report (every :data:`REPORT_EVERY` nodes)."""
 
     def tick(self) -> None:
         if self.nodes >= self.over:
             raise SearchLimit(f"more than {self.max_nodes} nodes")
         self.next_report = min(self.nodes + REPORT_EVERY, self.over)
+        self.budget.check(t for lv in self.levels.values() for t in lv.tables)
         if self.progress is not None:
             self.progress(self.nodes)
 
@@ -1253,18 +1262,23 @@ class Solver:
     """
 
     def __init__(self, er: EngineRules, trump: int, reductions: Reductions | None = None,
-                 progress: Callable[[int], None] | None = None, max_nodes: int | None = None) -> None:
+                 progress: Callable[[int], None] | None = None, max_nodes: int | None = None,
+                 max_memory: int | None = None) -> None:
         self.er = er
         self.trump = trump
         self.reductions = reductions or Reductions()
         self.progress = progress
         self.max_nodes = max_nodes
+        self.max_memory = max_memory
+        """``--max-memory``: MiB of transposition tables (:class:`~foolsolve.solver.base.TableBudget`;
+        over it the oldest half of the entries goes, same values, more nodes)."""
         self._build()
 
     def _build(self) -> None:
         """The search's context (:class:`_Search`); its levels and node functions are built on
         first use (:func:`_level`)."""
-        self._ctx = ctx = _Search(self.er, self.trump, self.reductions, self.progress, self.max_nodes)
+        self._ctx = ctx = _Search(self.er, self.trump, self.reductions, self.progress, self.max_nodes,
+                                  self.max_memory)
         self._canon = ctx.canon  # the lead key map, for the test that the compiled search's mirror agrees
 
     def _value(self, s: EngineState, lo: int, hi: int, guess: int | None,
@@ -1597,7 +1611,8 @@ def endgame_for(state: EngineState, reductions: Reductions | None = None, option
     check_endgame(state)
     return Solver(state.er, state.trump, reductions,
                    progress=options.progress if options else None,
-                   max_nodes=options.max_nodes if options else None)
+                   max_nodes=options.max_nodes if options else None,
+                   max_memory=options.max_memory if options else None)
 
 
 JIT_MIN_CARDS = 16
@@ -1658,7 +1673,8 @@ def search_for(state: EngineState, reductions: Reductions | None = None, options
 
             return compiled.JitEndgame(state.er, state.trump, reductions,
                                        progress=options.progress if options else None,
-                                       max_nodes=options.max_nodes if options else None, cards=size)
+                                       max_nodes=options.max_nodes if options else None, cards=size,
+                                       max_memory=options.max_memory if options else None)
         if jit is True:
             raise InputError("option jit: the compiled search does not apply here (it covers two players, "
                              "the stock empty, not the first bout, simple or podkidnoy)")

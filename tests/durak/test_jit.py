@@ -717,20 +717,20 @@ def test_ctrl_c_returns_only_after_the_kernel_thread_has_ended():
 def test_a_full_probe_window_of_the_lead_table_gives_up_its_cheapest_entry():
     """The lead table is a cache: when a position's whole probe window is taken, the new entry
     replaces the one whose search cost the fewest nodes (its ``work``), not a fixed row. With 8
-    rows every key's window is the whole table."""
-    lt = np.zeros((durak_jit.PROBES, 4), np.int64)
+    rows every key's window is the whole table (a ninth row holds the table's counters)."""
+    lt = np.zeros((durak_jit.PROBES + 1, 2), np.int64)
     works = [7, 3, 12, 9, 1, 15, 4, 6]
-    keys = [(1 << 20 | i, 1 << 30 | i) for i in range(durak_jit.PROBES)]
+    keys = [(1 << 20 | i << 2, 1 << 30 | i << 2) for i in range(durak_jit.PROBES)]
     for (a, d), w in zip(keys, works):
         durak_jit._lput(lt, a, d, -1, 1, 0, w)
     assert all(durak_jit._lget(lt, a, d) for a, d in keys)
-    durak_jit._lput(lt, 5, 6, 1, 1, 0, 8)  # a ninth position: the entry of work 1 goes
+    durak_jit._lput(lt, 5 << 2, 6 << 2, 1, 1, 0, 8)  # a ninth position: the entry of work 1 goes
     kept = [durak_jit._lget(lt, a, d) != 0 for a, d in keys]
     assert kept == [w != 1 for w in works]
-    assert durak_jit._bounds(durak_jit._lget(lt, 5, 6)) == (1, 1)
-    durak_jit._lput(lt, 7, 8, 0, 0, 0, 0)  # next the one of work 3
+    assert durak_jit._bounds(durak_jit._lget(lt, 5 << 2, 6 << 2)) == (1, 1)
+    durak_jit._lput(lt, 7 << 2, 8 << 2, 0, 0, 0, 0)  # next the one of work 3
     assert [durak_jit._lget(lt, a, d) != 0 for a, d in keys] == [w not in (1, 3) for w in works]
-    assert durak_jit._bounds(durak_jit._lget(lt, 7, 8)) == (0, 0)
+    assert durak_jit._bounds(durak_jit._lget(lt, 7 << 2, 8 << 2)) == (0, 0)
 
 
 def rename_suits(pos: dict, rng: random.Random) -> dict:
@@ -1124,3 +1124,92 @@ def test_ctrl_c_while_valuing_every_move_stops_both_threads():
     small = {**TENS, "hands": [h[:5] for h in TENS["hands"]]}
     t = from_spec_state(SPEC.state_from_json(small))
     assert eg.move_values(t) == Solver(t.er, t.trump).move_values(t)
+
+
+def test_lead_keys_spread_over_every_row_of_a_table_of_any_size():
+    """The lead table may have any number of rows (the memory budget sets it): keys' first rows
+    cover the whole table evenly, the last quarter too (the hash's top bits scaled to the rows;
+    the mixer gives 63 bits, so a scale by the top 32 of 64 bits would use only half the rows)."""
+    rows = 1000
+    lt = np.zeros((rows + 1, 2), np.int64)
+    rng = random.Random(3)
+    hits = [0] * 4
+    for _ in range(8000):
+        r = durak_jit._lslot(lt, rng.getrandbits(64) - (1 << 63), rng.getrandbits(40))
+        assert 0 <= r < rows
+        hits[4 * r // rows] += 1
+    assert all(1700 < h < 2300 for h in hits), hits
+
+
+def test_a_lead_table_grown_keeps_every_entry():
+    """_lrehash (through _run's K_REHASH, the one entry point) puts every entry of a table into a
+    larger one: each key is found there with its bounds and hint, and the fill count is the number
+    of entries."""
+    rng = random.Random(4)
+    old = np.zeros((257, 2), np.int64)
+    cards = [c.index for c in FRENCH52.cards]
+    entries = {}
+    for _ in range(120):
+        hand = rng.sample(cards, 12)
+        a = sum(1 << i for i in hand[:6])
+        d = sum(1 << i for i in hand[6:])
+        lo = rng.choice([-1, 0, 1])
+        hint = a & -a
+        durak_jit._lput(old, a, d, lo, 1, hint, rng.randint(0, 15))
+        entries[a, d] = (lo, hint)
+    new = np.zeros((4 * 256 + 1, 2), np.int64)
+    z = np.zeros(8, np.int64)
+    durak_jit._run(new, old, z, z, z, z, durak_jit.K_REHASH, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    for (a, d), (lo, hint) in entries.items():
+        row, got_hint, packed = durak_jit._lfind(new, a, d)
+        assert row >= 0 and durak_jit._bounds(packed) == (lo, 1) and got_hint == hint
+    assert new[-1, durak_jit.L_FILL] == np.count_nonzero(new[:-1, 1]) == len(entries)
+
+
+def test_a_lead_table_that_grows_during_a_solve_gives_the_same_values(monkeypatch):
+    """A search started with a tiny lead table grows it (every kernel stopped, the entries moved,
+    each stopped question asked again) several times, on two threads, and values every move as
+    the Python search does."""
+    monkeypatch.setattr(durak_jit, "POLL", 0.001)  # the calling thread looks at the table often
+    rng = random.Random(5)
+    cards = list(FRENCH36.cards)
+    grown = 0
+    for _ in range(3):
+        rng.shuffle(cards)
+        s = from_spec_state(SPEC.state_from_json(deck_empty_lead(rng, rng.choice(FRENCH_SUITS), cards[:8], cards[8:16])))
+        jit = kernel(s, cards=0, threads=2)  # 16 rows to start with
+        assert jit.move_values(s) == Solver(s.er, s.trump).move_values(s)
+        grown += jit.grown
+    assert grown >= 3
+
+
+def test_the_lead_table_stays_within_the_memory_budget():
+    """``--max-memory``: the lead table never grows past what the budget leaves after each
+    thread's own tables; the default budget is DEFAULT_MAX_MEMORY."""
+    from foolsolve.solver.base import DEFAULT_MAX_MEMORY
+
+    for mib in (1, 64, 1024):
+        rows = durak_jit.lead_rows(mib, 2)
+        used = (rows + 1) * durak_jit.LEAD_ROW_BYTES + 2 * durak_jit.lane_bytes()
+        assert rows == 1 << durak_jit.MIN_BITS or used <= mib << 20
+    assert durak_jit.lead_rows(None) == durak_jit.lead_rows(DEFAULT_MAX_MEMORY)
+    s = from_spec_state(SPEC.state_from_json(deck_empty_lead(random.Random(6), "S", FRENCH36.cards[:9],
+                                                             FRENCH36.cards[9:18])))
+    eg = search_for(s, Reductions(), SolveOptions(max_memory=64), jit=True)
+    assert eg._max_rows == durak_jit.lead_rows(64, eg.threads)
+
+
+def test_the_python_search_drops_entries_over_the_memory_budget(monkeypatch):
+    """The Python search's ``--max-memory`` counts TABLE_ENTRY_BYTES an entry; over it (checked at
+    each progress report, here made every 50 nodes, with room for 64 entries) the oldest half of its
+    tables goes, and every move is still valued exactly."""
+    monkeypatch.setattr(durak_solver, "REPORT_EVERY", 50)
+    rng = random.Random(7)
+    cards = list(FRENCH36.cards)
+    rng.shuffle(cards)
+    s = from_spec_state(SPEC.state_from_json(deck_empty_lead(rng, "H", cards[:7], cards[7:14])))
+    small = Solver(s.er, s.trump, max_memory=1)
+    assert small._ctx.budget.max_entries == max(1024, (1 << 20) // durak_solver.TABLE_ENTRY_BYTES)
+    small._ctx.budget.max_entries = 64
+    assert small.move_values(s) == Solver(s.er, s.trump).move_values(s)
+    assert small._ctx.budget.evictions > 0
