@@ -101,7 +101,7 @@ LEAD_START = 4
 """A fresh lead table has ``2**(cards + LEAD_START)`` rows for ``cards`` cards in play: a fresh
 table costs a page fault per page first used, so small solves get small tables."""
 LEAD_GROW = 4
-"""A lead table half full grows this many times larger (:meth:`JitEndgame._grow`), up to the
+"""A lead table a quarter full grows this many times larger (:meth:`JitEndgame._grow`), up to the
 memory budget. The lead positions a proof reaches grow about 2-3x per card, and a table that is
 too small replaces entries that come back: 10v10 bench #5 took 900M nodes with 2**23 rows of 32
 bytes, 521M with 2**24, 439M with 2**25 and 427M with 2**26."""
@@ -1849,9 +1849,9 @@ class JitEndgame:
                 self._pause.notify_all()
 
     def _full(self) -> bool:
-        """The lead table is half full and may still grow."""
+        """The lead table is a quarter full and may still grow."""
         rows = self._ttl.shape[0] - 1
-        return rows < self._max_rows and 2 * int(self._ttl[rows, L_FILL]) > rows
+        return rows < self._max_rows and 4 * int(self._ttl[rows, L_FILL]) > rows
 
     def _grow(self, lanes: list[_Lane], lock: threading.Lock, err: list[BaseException], stopped: set[int]) -> None:
         """Grow the lead table :data:`LEAD_GROW` times (at most to the budget's rows), keeping its
