@@ -94,17 +94,24 @@ K2_MASK = (1 << 40) - 1
 """The key's last 40 bits, in a lead row's second word."""
 K_REHASH = -1
 """The kind of a :func:`_run` call that grows the lead table (:meth:`JitEndgame._grow`)."""
-L_FILL = 0
-"""The lead table's last row holds its counters: at ``L_FILL`` the rows written when empty (the
-calling thread reads it to grow the table, :meth:`JitEndgame._grow`)."""
+L_FILL, L_LOST = 0, 1
+"""The lead table's last row holds its counters: at ``L_FILL`` the rows written when empty, at
+``L_LOST`` the entries replaced because their key's probe window was full (the calling thread
+reads it to grow the table, :meth:`JitEndgame._grow`)."""
 LEAD_START = 4
 """A fresh lead table has ``2**(cards + LEAD_START)`` rows for ``cards`` cards in play: a fresh
 table costs a page fault per page first used, so small solves get small tables."""
 LEAD_GROW = 4
-"""A lead table a quarter full grows this many times larger (:meth:`JitEndgame._grow`), up to the
-memory budget. The lead positions a proof reaches grow about 2-3x per card, and a table that is
-too small replaces entries that come back: 10v10 bench #5 took 900M nodes with 2**23 rows of 32
-bytes, 521M with 2**24, 439M with 2**25 and 427M with 2**26."""
+"""A lead table grows this many times larger (:meth:`JitEndgame._grow`), up to the memory budget,
+once it has replaced :data:`LEAD_LOST` of its rows' worth of entries. The lead positions a proof
+reaches grow about 2-3x per card, and a table that is too small replaces entries that come back:
+a hard random 10v10 deal took 900M nodes with 2**23 rows of 32 bytes, 521M with 2**24, 439M with
+2**25 and 427M with 2**26."""
+LEAD_LOST = 1 / 32
+"""The share of its rows a lead table replaces (entries lost to a full probe window) before it
+grows: growing is a pause (every entry moved, the new table's pages faulted in: about 0.6 s for
+256 MiB on this machine), worth it only once entries are being lost (a 9v9 solve that filled a
+quarter of its table and grew took 3.3 s against 2.4 s, with the same nodes)."""
 BOUT_BITS = 13
 """The bout table (defence, throw-in and take nodes) has 2**13 rows of 64 bytes (512 KiB): its
 entries are nearly all transpositions inside one bout, so a table that stays in the processor's
@@ -796,9 +803,11 @@ def _lplace(lt: Any, k1: int, k2: int, w1: int) -> None:
     q = _lslot(lt, k1, k2)
     r = -1
     least = 99
+    free = False
     for _ in range(PROBES):
         if _lfree(lt, q, k1, k2):
             r = q
+            free = True
             break
         w = (lt[q, 1] >> 48) & 15
         if w < least:
@@ -807,6 +816,8 @@ def _lplace(lt: Any, k1: int, k2: int, w1: int) -> None:
         q += 1
         if q == n:
             q = 0
+    if not free:
+        lt[n, L_LOST] += 1
     _lwrite(lt, r, k1, k2, w1)
 
 @_jit("int64(int64, int64, int64, int64, int64)", inline=True)
@@ -1849,9 +1860,10 @@ class JitEndgame:
                 self._pause.notify_all()
 
     def _full(self) -> bool:
-        """The lead table is a quarter full and may still grow."""
+        """The lead table has replaced :data:`LEAD_LOST` of its rows' worth of entries and may
+        still grow."""
         rows = self._ttl.shape[0] - 1
-        return rows < self._max_rows and 4 * int(self._ttl[rows, L_FILL]) > rows
+        return rows < self._max_rows and int(self._ttl[rows, L_LOST]) > LEAD_LOST * rows
 
     def _grow(self, lanes: list[_Lane], lock: threading.Lock, err: list[BaseException], stopped: set[int]) -> None:
         """Grow the lead table :data:`LEAD_GROW` times (at most to the budget's rows), keeping its
