@@ -317,7 +317,7 @@ def test_tables_too_small_for_the_search_keep_every_value_exact(seed, kind, bits
 
 
 def test_minimum_tables_overflow_and_stay_exact():
-    """The smallest tables ``table_bits`` gives (MIN_BITS rows) on positions whose Python search
+    """The smallest lead and bout tables (MIN_BITS rows) on positions whose Python search
     keeps several times more entries: entries are replaced and the kernel searches a different
     tree (more nodes), and every value is still the Python search's."""
     rng = random.Random(11)
