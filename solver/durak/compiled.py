@@ -94,10 +94,10 @@ K2_MASK = (1 << 40) - 1
 """The key's last 40 bits, in a lead row's second word."""
 K_REHASH = -1
 """The kind of a :func:`_run` call that grows the lead table (:meth:`JitEndgame._grow`)."""
-L_FILL, L_LOST = 0, 1
-"""The lead table's last row holds its counters: at ``L_FILL`` the rows written when empty, at
-``L_LOST`` the entries replaced because their key's probe window was full (the calling thread
-reads it to grow the table, :meth:`JitEndgame._grow`)."""
+L_LOST = 0
+"""The lead table's last row holds its counter: at ``L_LOST`` the entries replaced because their
+key's probe window was full (approximate: two threads may add at once; the calling thread reads
+it to grow the table, :meth:`JitEndgame._grow`)."""
 LEAD_START = 4
 """A fresh lead table has ``2**(cards + LEAD_START)`` rows for ``cards`` cards in play: a fresh
 table costs a page fault per page first used, so small solves get small tables."""
@@ -716,8 +716,8 @@ def _lkey(a: int, d: int) -> tuple[int, int]:
 def _lslot(lt: Any, k1: int, k2: int) -> int:
     """The first row of the key's probe window: the top 32 bits of its hash (:func:`_mix` gives 63
     bits, never a negative number) scaled to the table's rows (any number, not only a power of
-    two: the memory budget sets it), all but the last row, which holds the table's counters
-    (:data:`L_FILL`)."""
+    two: the memory budget sets it), all but the last row, which holds the table's counter
+    (:data:`L_LOST`)."""
     h = _mix(k1 * -7046029254386353131 ^ k2)
     return (h >> 31) * (lt.shape[0] - 1) >> 32
 
@@ -787,10 +787,6 @@ def _lfree(lt: Any, r: int, k1: int, k2: int) -> bool:
 
 @_jit("void(int64[:, ::1], int64, int64, int64, int64)")
 def _lwrite(lt: Any, r: int, k1: int, k2: int, w1: int) -> None:
-    """Write a row (counting it in :data:`L_FILL` when it was empty: the count is approximate,
-    two threads may add at once)."""
-    if lt[r, 1] == 0:
-        lt[lt.shape[0] - 1, L_FILL] += 1
     lt[r, 1] = w1
     lt[r, 0] = k1 ^ _lcheck(w1)
 
@@ -1805,7 +1801,7 @@ class JitEndgame:
         self._cfg = _cfg(er, trump, self.reductions)
         self._beat = np.array([BEATERS[trump][i] if i < len(BEATERS[trump]) else 0 for i in range(64)], np.int64)
         self._max_rows = (1 << lead_bits) if lead_bits else lead_rows(max_memory, self.threads)
-        """The most rows the lead table grows to (its last row, of counters, not counted)."""
+        """The most rows the lead table grows to (its last row, the counter's, not counted)."""
         rows = min(self._max_rows, 1 << (cards + LEAD_START))
         self._ttl = zeroed_table(rows + 1, 2)
         self.grown = 0
@@ -1870,14 +1866,15 @@ class JitEndgame:
         entries: every kernel is stopped (its abort flag), the entries are placed in the new table
         once none runs, and each stopped search asks its question again (:meth:`_root_value`; the
         entries its subtrees stored are kept, so it soon gets back to where it was). Called by
-        the thread that runs :meth:`_jobs`, under neither lock."""
-        with self._pause:
-            self._pausing = True
-            for lane in lanes:
-                lane.ctl[T_ABORT] = 1
-            while self._in_kernel:
-                self._pause.wait()
+        the thread that runs :meth:`_jobs`, under neither lock; however it ends (Ctrl-C while it
+        waits for the kernels), they are let in again."""
         try:
+            with self._pause:
+                self._pausing = True
+                for lane in lanes:
+                    lane.ctl[T_ABORT] = 1
+                while self._in_kernel:
+                    self._pause.wait()
             old = self._ttl
             rows = min(self._max_rows, LEAD_GROW * (old.shape[0] - 1))
             new = zeroed_table(rows + 1, 2)
@@ -2127,9 +2124,6 @@ class JitEndgame:
             with lock:
                 err.append(Aborted())  # workers about to take a job stop too
                 halt()  # each kernel stops at its next node
-            with self._pause:  # (a growth stopped halfway lets the kernels in again, to stop)
-                self._pausing = False
-                self._pause.notify_all()
             for w, done in zip(workers, dones):
                 if w.ident is not None:  # started: its kernel has returned once done is set
                     done.wait()
