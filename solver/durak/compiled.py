@@ -126,14 +126,14 @@ def lane_bytes(bout_bits: int = BOUT_BITS) -> int:
     return (1 << bout_bits) * 64 + STACK * 8
 
 
-def lead_rows(max_memory: int | None = None, threads: int = 2) -> int:
+def lead_rows(max_memory: int | None = None, threads: int = 2, bout_bits: int = BOUT_BITS) -> int:
     """The most rows the lead table may grow to: what ``max_memory`` MiB (``--max-memory``, default
-    :data:`DEFAULT_MAX_MEMORY`) leaves after ``threads`` threads' own tables (:func:`lane_bytes`),
-    at least ``2**MIN_BITS``. Any number of rows works (:func:`_lslot`); a full table replaces
-    entries (the search stays exact and may repeat work: tests/durak/test_jit.py runs it with tiny
-    tables)."""
+    :data:`DEFAULT_MAX_MEMORY`) leaves after ``threads`` threads' own tables (:func:`lane_bytes`
+    with bout tables of ``2**bout_bits`` rows), at least ``2**MIN_BITS``. Any number of rows works
+    (:func:`_lslot`); a full table replaces entries (the search stays exact and may repeat work:
+    tests/durak/test_jit.py runs it with tiny tables)."""
     mib = DEFAULT_MAX_MEMORY if max_memory is None else max_memory
-    budget = (mib << 20) - threads * lane_bytes()
+    budget = (mib << 20) - threads * lane_bytes(bout_bits)
     return max(1 << MIN_BITS, min(1 << 31, budget // LEAD_ROW_BYTES - 1))
 
 
@@ -823,7 +823,8 @@ def _lrow(k2: int, lo: int, hi: int, hint: int, work: int) -> int:
 
 @_jit("void(int64[:, ::1], int64, int64, int64, int64, int64, int64)")
 def _lput(lt: Any, a: int, d: int, lo: int, hi: int, hint: int, work: int) -> None:
-    """Store bounds and hint for ``(a, d)`` (:func:`_lplace`)."""
+    """Store bounds and hint for ``(a, d)`` (:func:`_lplace`): the store by position, for callers
+    without a probe's row (the search stores through :func:`_lstore`)."""
     k1, k2 = _lkey(a, d)
     _lplace(lt, k1, k2, _lrow(k2, lo, hi, hint, work))
 
@@ -831,7 +832,7 @@ def _lput(lt: Any, a: int, d: int, lo: int, hi: int, hint: int, work: int) -> No
 def _lstore(lt: Any, pos: int, a: int, d: int, lo: int, hi: int, hint: int, work: int) -> None:
     """Store at the row :func:`_lfind` gave when it is still free or still holds the key
     (the subtree searched in between, or the other thread, may have filled it), else as
-    :func:`_lput` does. ``work``: the entry's search cost, ``bit_length(nodes)`` capped at 15."""
+    :func:`_lplace` places it. ``work``: the entry's search cost, ``bit_length(nodes)`` capped at 15."""
     r = pos if pos >= 0 else -2 - pos
     k1, k2 = _lkey(a, d)
     w1 = _lrow(k2, lo, hi, hint, work)
@@ -1800,7 +1801,8 @@ class JitEndgame:
         self.threads = 1 if max_nodes is not None else (threads or THREADS)
         self._cfg = _cfg(er, trump, self.reductions)
         self._beat = np.array([BEATERS[trump][i] if i < len(BEATERS[trump]) else 0 for i in range(64)], np.int64)
-        self._max_rows = (1 << lead_bits) if lead_bits else lead_rows(max_memory, self.threads)
+        self._bout_bits = bout_bits or BOUT_BITS
+        self._max_rows = (1 << lead_bits) if lead_bits else lead_rows(max_memory, self.threads, self._bout_bits)
         """The most rows the lead table grows to (its last row, the counter's, not counted)."""
         rows = min(self._max_rows, 1 << (cards + LEAD_START))
         self._ttl = zeroed_table(rows + 1, 2)
@@ -1810,7 +1812,6 @@ class JitEndgame:
         """Guards :attr:`_pausing` and :attr:`_in_kernel` (:meth:`_grow`)."""
         self._pausing = False
         self._in_kernel = 0
-        self._bout_bits = bout_bits or BOUT_BITS
         self._over = (1 << 62) if max_nodes is None else max_nodes + 1
         self._lanes = [_Lane(self._bout_bits, self._over)]
         self.last = DRAW

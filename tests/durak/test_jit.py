@@ -1191,11 +1191,16 @@ def test_the_lead_table_stays_within_the_memory_budget():
         rows = durak_jit.lead_rows(mib, 2)
         used = (rows + 1) * durak_jit.LEAD_ROW_BYTES + 2 * durak_jit.lane_bytes()
         assert rows == 1 << durak_jit.MIN_BITS or used <= mib << 20
+        rows = durak_jit.lead_rows(mib, 2, 16)  # larger bout tables leave fewer lead rows
+        used = (rows + 1) * durak_jit.LEAD_ROW_BYTES + 2 * durak_jit.lane_bytes(16)
+        assert rows == 1 << durak_jit.MIN_BITS or used <= mib << 20
     assert durak_jit.lead_rows(None) == durak_jit.lead_rows(DEFAULT_MAX_MEMORY)
     s = from_spec_state(SPEC.state_from_json(deck_empty_lead(random.Random(6), "S", FRENCH36.cards[:9],
                                                              FRENCH36.cards[9:18])))
     eg = search_for(s, Reductions(), SolveOptions(max_memory=64), jit=True)
     assert eg._max_rows == durak_jit.lead_rows(64, eg.threads)
+    big_bouts = durak_jit.JitEndgame(s.er, s.trump, max_memory=64, bout_bits=16)
+    assert big_bouts._max_rows == durak_jit.lead_rows(64, big_bouts.threads, 16) < eg._max_rows
 
 
 def test_the_python_search_drops_entries_over_the_memory_budget(monkeypatch):
