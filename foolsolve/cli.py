@@ -8,6 +8,7 @@ stops cleanly with exit 130 and leaves no partial output file.
 from __future__ import annotations
 
 import json
+import math
 import os
 import random
 import sys
@@ -25,6 +26,19 @@ from foolsolve.positions import game_of, parse_json, read_json, write_json_atomi
 from foolsolve.progress import progress
 from foolsolve.rules import cited, json_text, options_of, rules_from_json
 from foolsolve.solver.base import DEFAULT_SECONDS, Interrupted, SearchLimit, SolveResult, stopped_answer
+
+
+class Seconds(click.FloatRange):
+    """A number of seconds: ``click.FloatRange``, which lets ``nan`` through (it fails no comparison),
+    with ``nan`` refused as the input error it is (exit 2)."""
+
+    name = "seconds"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        x = super().convert(value, param, ctx)
+        if isinstance(x, float) and math.isnan(x):
+            self.fail(f"{value!r} is not a number of seconds.", param, ctx)
+        return x
 
 
 class _DefaultGroup(LazyGroup):
@@ -111,7 +125,7 @@ def limit_options(fn: Any) -> Any:
     fn = click.option("--max-memory", type=click.IntRange(min=1), default=None, metavar="MIB",
                       help="Memory budget of the solver's transposition tables in MiB [default: 1024]; over it "
                            "the oldest entries are dropped (same answers, more time).")(fn)
-    return click.option("--time", "time_limit", type=click.FloatRange(min=0, min_open=True), default=None,
+    return click.option("--time", "time_limit", type=Seconds(min=0, min_open=True), default=None,
                         metavar="SECONDS", help="Give up each solve after this many seconds.")(fn)
 
 
@@ -128,7 +142,7 @@ def limit_options(fn: Any) -> Any:
 @click.option("--store", "store_path", type=click.Path(dir_okay=False), default=None,
               help="The result store file [default: results.sqlite3 in the user's cache folder, or $FOOLSOLVE_STORE].")
 @click.option("--no-store", is_flag=True, help="Neither read nor write the result store.")
-@click.option("--time", "seconds", type=click.FloatRange(min=0), default=DEFAULT_SECONDS, show_default=True,
+@click.option("--time", "seconds", type=Seconds(min=0), default=DEFAULT_SECONDS, show_default=True,
               help="Seconds for an answer: the exact solver gets half; if it does not finish (or does not cover the "
                    "position) the open-hand search over the engine answers, exact or depth-limited as it says. "
                    "Under hidden cards: the answer so far after this long. 0: no limit (the exact solver runs to the "
@@ -595,7 +609,7 @@ def moves(position: str, as_json: bool) -> None:
                    "(seat analysis); after the game: the deal revealed, review, undo N.")
 @click.option("--samples", type=click.IntRange(min=1), default=None, metavar="N",
               help="--interactive: worlds a computer player samples from its view for one move (default 16).")
-@click.option("--think", type=click.FloatRange(min=0, min_open=True), default=None, metavar="SECONDS",
+@click.option("--think", type=Seconds(min=0, min_open=True), default=None, metavar="SECONDS",
               help="--interactive: at most this long for one computer move (its sampling stops there).")
 @click.option("--record", type=click.IntRange(min=1), default=None, metavar="K",
               help="POSITION is an arena record file (foolsolve arena --out): replay its game K from its deal, "
@@ -842,7 +856,7 @@ def conform(game: str, cases: int, seed: int, max_steps: int, position: str | No
 @click.option("--depth", type=click.IntRange(min=0), default=3, show_default=True)
 @click.option("--divide", is_flag=True, help="Counts per first move.")
 @click.option("--impl", type=click.Choice(["spec", "engine", "both"]), default="both", show_default=True)
-@click.option("--time", "time_limit", type=click.FloatRange(min=0, min_open=True), default=None, metavar="SECONDS",
+@click.option("--time", "time_limit", type=Seconds(min=0, min_open=True), default=None, metavar="SECONDS",
               help="Give up after this many seconds (with --divide, the first moves counted so far are printed, "
                    "marked as partial).")
 def perft(position: str, depth: int, divide: bool, impl: str, time_limit: float | None = None) -> None:

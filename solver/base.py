@@ -118,7 +118,7 @@ class SolveOptions:
             self.max_nodes = value if self.max_nodes is None else min(self.max_nodes, value)
         if "time" in extra:
             value = extra.pop("time")
-            if isinstance(value, bool) or not isinstance(value, (int, float)) or value <= 0:
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or not value > 0:  # (nan too)
                 raise InputError(f"option time: expected a number of seconds > 0, got {value!r}")
             self.time_limit = float(value)
         self.extra = extra

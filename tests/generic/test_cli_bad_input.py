@@ -169,6 +169,12 @@ def test_an_output_file_in_a_missing_directory_is_a_one_line_error_and_leaves_no
     (["fools-paradise", "capture", "--hand", "2", "--centre", "2", "--decks", "x"], ["--decks"]),
     (["games", "extra"], ["extra"]),
     (["--nope"], ["--nope"]),
+    # nan passes every range comparison, so click's FloatRange let it through as a time limit
+    (["solve", str(EXAMPLES / "durak-endgame.json"), "--time", "nan"], ["--time", "'nan' is not a number of seconds"]),
+    (["batch", "-", "--time", "NaN"], ["--time", "'NaN' is not a number of seconds"]),
+    (["perft", str(EXAMPLES / "durak-endgame.json"), "--time", "nan"], ["--time", "nan"]),
+    (["play", str(EXAMPLES / "durak-endgame.json"), "--think", "nan"], ["--think", "nan"]),
+    (["solve", str(EXAMPLES / "durak-endgame.json"), "--no-store", "-o", "time=NaN"], ["option time", "got nan"]),
 ])
 def test_a_mistyped_option_or_argument_is_a_one_line_error(argv, needles):
     """click's usage errors were four lines (usage, hint, blank, error)."""
