@@ -59,6 +59,9 @@ def export(store_path: str | None, no_store: bool, game: str | None, out: str) -
     """Every stored result as JSON Lines: key, game, solver_version, position, options, result."""
     from foolsolve import games
     name = games.get(game).name if game else None
+    from foolsolve.store import refuse_output_over
+
+    refuse_output_over(store_path, out)
     store = _open(store_path, no_store)
     writer = LineWriter(out)
     try:

@@ -555,3 +555,23 @@ def test_the_table_budget_drops_the_oldest_half():
     assert list(table) == list(range(1000, 2000)) and budget.evictions == 1
     budget.check([table])
     assert len(table) == 1000
+
+
+@pytest.mark.parametrize("command", [["batch", "IN"], ["store", "export"]])
+def test_an_output_that_is_the_result_store_is_refused_and_the_store_kept(tmp_path, command):
+    """``batch IN --store S --out S`` wrote its JSON Lines over the store (every stored result
+    lost); ``store export --store S --out S`` emptied it and then failed as an internal error
+    ('database disk image is malformed', exit 1)."""
+    from foolsolve.store import Store
+    from tests.generic.batch_helpers import call_main
+
+    store = tmp_path / "s.sqlite3"
+    code, _, err = call_main(["solve", str(_EX / "durak-endgame.json"), "--store", str(store)])
+    assert code == 0, err
+    infile = tmp_path / "in.jsonl"
+    infile.write_text(json.dumps(str(_EX / "durak-endgame.json")) + "\n")
+    argv = [str(infile) if a == "IN" else a for a in command]
+    code, _, err = call_main([*argv, "--store", str(store), "--out", str(store)])
+    _one_line(code, err, "--out", "is the result store")
+    with Store(store) as s:
+        assert s.stats()["results"] == 1
