@@ -557,6 +557,19 @@ def test_the_table_budget_drops_the_oldest_half():
     assert len(table) == 1000
 
 
+def test_a_view_written_over_its_own_position_is_refused(tmp_path):
+    """``view P.json --as 0 --out P.json`` replaced the full position by the view: the cards
+    hidden from player 0 were gone for good."""
+    from tests.generic.batch_helpers import call_main
+
+    pos = tmp_path / "p.json"
+    pos.write_text((_EX / "durak-endgame.json").read_text())
+    before = pos.read_text()
+    code, out, err = call_main(["view", str(pos), "--as", "0", "--out", str(pos)])
+    _one_line(code, err, "--out", "position file itself")
+    assert pos.read_text() == before and out == ""
+
+
 @pytest.mark.parametrize("command", [["batch", "IN"], ["store", "export"]])
 def test_an_output_that_is_the_result_store_is_refused_and_the_store_kept(tmp_path, command):
     """``batch IN --store S --out S`` wrote its JSON Lines over the store (every stored result
