@@ -12,13 +12,21 @@ import click
 from foolsolve.errors import InputError
 
 
-def _bot_help() -> str:
+def _list_bots(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
+    if not value or ctx.resilient_parsing:
+        return
     from foolsolve import bots
 
-    return "; ".join(f"{b.name}: {b.summary}" for b in bots.all_bots())
+    for b in bots.all_bots():
+        click.echo(f"{b.name:18} {b.summary}")
+        for key, meaning in b.params.items():
+            click.echo(f"{'':20}{key}: {meaning}")
+    ctx.exit(0)
 
 
 @click.command("arena")
+@click.option("--list-bots", is_flag=True, is_eager=True, expose_value=False, callback=_list_bots,
+              help="List the bots with their parameters and exit.")
 @click.argument("game")
 @click.option("--bot", "bot_names", multiple=True, required=True, metavar="BOT",
               help="A player (repeat for each): random, greedy, pimc[:samples=N,time=S], ismcts[:iterations=N], "
@@ -59,6 +67,8 @@ def arena_command(game: str, bot_names: Sequence[str], deals: int, seed: int, pl
     n = spec.min_players if players is None else players
     if not spec.min_players <= n <= spec.max_players:
         raise InputError(f"--players: {info.title} takes {spec.min_players}-{spec.max_players} players, not {n}")
+    if plot:
+        _check_plot(plot, out)
     rules: Any = rules_from_json(spec.rules_cls, parse_json(rules_json, "--rules") if rules_json else {})
     match = arena.Match(game=info.name, rules=rules_to_json(rules), players=n,
                         bots=tuple(b.strip() for b in bot_names), deals=deals, seed=seed)
@@ -79,3 +89,18 @@ def arena_command(game: str, bot_names: Sequence[str], deals: int, seed: int, pl
     if interrupted:
         sys.stdout.flush()
         raise KeyboardInterrupt
+
+
+def _check_plot(plot: str, out: str | None) -> None:
+    """Before any game: a --plot that is the --out record file (the picture would replace the
+    records) or that cannot be written (its folder missing) is an error now, not after the match."""
+    import os
+
+    from foolsolve.positions import same_file
+
+    if out and (os.path.realpath(plot) == os.path.realpath(out) or same_file(plot, out)):
+        raise InputError(f"--plot: {plot} is the --out record file (the picture would replace the records); "
+                         "draw it elsewhere")
+    folder = os.path.dirname(os.path.abspath(plot))
+    if not os.path.isdir(folder):
+        raise InputError(f"--plot: {plot}: cannot write (no folder {folder})")
