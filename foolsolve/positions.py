@@ -406,6 +406,9 @@ def write_text_atomic(path: str | Path, text: str) -> None:
         sys.stdout.write(text if text.endswith("\n") else text + "\n")
         sys.stdout.flush()
         return
+    if not str(path):
+        # Path("") is the current folder, which has no name to put a temporary file beside
+        raise InputError("output: an empty file name (give a file name, or - for standard output)")
     p = Path(path)
     tmp = p.with_name(p.name + ".tmp")
     try:

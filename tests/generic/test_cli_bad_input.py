@@ -588,3 +588,13 @@ def test_an_output_that_is_the_result_store_is_refused_and_the_store_kept(tmp_pa
     _one_line(code, err, "--out", "is the result store")
     with Store(store) as s:
         assert s.stats()["results"] == 1
+
+
+@pytest.mark.parametrize("argv", [["view", "POS", "--as", "0", "--out", ""], ["report", "POS", "--out", ""],
+                                  ["show", "POS", "--svg", ""]])
+def test_an_empty_output_file_name_is_a_one_line_error(argv):
+    """``--out ''`` was 'internal error: ValueError: PosixPath('.') has an empty name', exit 1."""
+    from tests.generic.batch_helpers import call_main
+
+    code, _, err = call_main([str(_EX / "durak-endgame.json") if a == "POS" else a for a in argv])
+    _one_line(code, err, "empty file name")
