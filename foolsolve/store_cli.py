@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import click
@@ -63,13 +65,26 @@ def export(store_path: str | None, no_store: bool, game: str | None, out: str) -
 
     refuse_output_over(store_path, out)
     store = _open(store_path, no_store)
-    writer = LineWriter(out)
+    # a file is written beside and renamed at the end: a damaged store or Ctrl-C leaves no partial file
+    part = out if out == STDIO else f"{out}.tmp"
+    done = False
+    try:
+        writer = LineWriter(part)
+    except InputError as exc:
+        store.close()
+        raise InputError(str(exc).replace(f"--out {part}:", f"--out {out}:", 1)) from None
     try:
         with store:
             for row in store.export(name):
                 writer.write(row)
+        done = True
     finally:
         writer.close()
+        if part != out:
+            if done:
+                os.replace(part, out)
+            else:
+                Path(part).unlink(missing_ok=True)
 
 
 @store_command.command("clear")
