@@ -286,6 +286,19 @@ def test_a_slow_dead_or_illegal_external_bot_loses_and_the_match_goes_on(tmp_pat
     assert loser["losses"] == 4
 
 
+def test_list_bots_names_every_registered_bot_and_its_parameters(capsys):
+    """``--bot``'s help points to ``--list-bots``: it lists every bot of the registry with each of its
+    parameters, needs no game, and exits 0."""
+    code, out, err = run(["arena", "--list-bots"], capsys)
+    assert code == 0 and not err
+    lines = out.splitlines()
+    for info in bots.all_bots():
+        assert f"{info.name}: {info.summary}" in lines
+        for key, what in info.params.items():
+            assert f"    {key}: {what}" in lines
+    assert "--list-bots" in run(["arena", "--help"], capsys)[1]
+
+
 def test_bad_bot_names_and_options_are_one_line_errors(capsys):
     for argv, needle in [
         (["arena", "durak", "--bot", "random", "--bot", "nosuch"], "unknown bot"),
