@@ -12,21 +12,20 @@ import click
 from foolsolve.errors import InputError
 
 
-def _list_bots(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
+def _list_bots(ctx: click.Context, param: click.Parameter, value: bool) -> None:
+    """``--list-bots``: every registered bot, what it is and its parameters (with their defaults)."""
     if not value or ctx.resilient_parsing:
         return
     from foolsolve import bots
 
     for b in bots.all_bots():
-        click.echo(f"{b.name:18} {b.summary}")
-        for key, meaning in b.params.items():
-            click.echo(f"{'':20}{key}: {meaning}")
+        click.echo(f"{b.name}: {b.summary}")
+        for key, what in b.params.items():
+            click.echo(f"    {key}: {what}")
     ctx.exit(0)
 
 
 @click.command("arena")
-@click.option("--list-bots", is_flag=True, is_eager=True, expose_value=False, callback=_list_bots,
-              help="List the bots with their parameters and exit.")
 @click.argument("game")
 @click.option("--bot", "bot_names", multiple=True, required=True, metavar="BOT",
               help="A player (repeat for each): random, greedy, pimc[:samples=N,time=S], ismcts[:iterations=N], "
@@ -43,6 +42,8 @@ def _list_bots(ctx: click.Context, _param: click.Parameter, value: bool) -> None
 @click.option("--workers", type=click.IntRange(min=1, max=256), default=1, show_default=True,
               help="Local worker processes (results are the same for any number).")
 @click.option("--scheduler", default=None, metavar="tcp://HOST:PORT", help="Play on a Dask cluster.")
+@click.option("--list-bots", is_flag=True, is_eager=True, expose_value=False, callback=_list_bots,
+              help="List every bot with its parameters, and exit.")
 def arena_command(game: str, bot_names: Sequence[str], deals: int, seed: int, players: int | None,
                   rules_json: str | None, out: str | None, as_json: bool, plot: str | None, workers: int,
                   scheduler: str | None) -> None:
