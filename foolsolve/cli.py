@@ -623,8 +623,13 @@ def play(position: str, move_texts: Sequence[str], out: str | None, as_json: boo
     """Apply MOVEs to POSITION and print who played each move and the new position (as show does).
 
     Moves are written as the spec prints them, e.g. "attack 6H" "take"."""
+    from foolsolve.positions import STDIO, same_file
     from foolsolve.present import show_text, transcript
 
+    if out and out != STDIO and position != STDIO and same_file(position, out):
+        what = "the arena record file (every game of the match would be lost)" if record is not None else \
+            "the position file itself (the position before the moves would be lost)"
+        raise InputError(f"--out: {out} is {what}; write elsewhere")
     if record is not None:
         from foolsolve.arena import record_game
 

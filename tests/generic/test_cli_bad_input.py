@@ -598,3 +598,22 @@ def test_an_empty_output_file_name_is_a_one_line_error(argv):
 
     code, _, err = call_main([str(_EX / "durak-endgame.json") if a == "POS" else a for a in argv])
     _one_line(code, err, "empty file name")
+
+
+def test_play_refuses_an_out_that_is_its_position_or_arena_record_file(tmp_path):
+    """``play m.jsonl --record 1 --out m.jsonl`` replaced an arena's JSON Lines records (every game
+    of the match) by one position, exit 0; ``play p.json MOVE --out p.json`` replaced the position."""
+    from tests.generic.batch_helpers import call_main
+
+    records = tmp_path / "m.jsonl"
+    code, _, err = call_main(["arena", "durak", "--bot", "random", "--bot", "greedy", "--games", "1",
+                              "--out", str(records)])
+    assert code == 0, err
+    pos = tmp_path / "p.json"
+    pos.write_text((_EX / "durak-endgame.json").read_text())
+    for argv in (["play", str(records), "--record", "1", "--out", str(records)],
+                 ["play", str(pos), "attack 9D", "--out", str(pos)]):
+        before = Path(argv[1]).read_text()
+        code, out, err = call_main(argv)
+        _one_line(code, err, "--out", "write elsewhere")
+        assert Path(argv[1]).read_text() == before and out == ""
