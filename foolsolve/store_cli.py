@@ -63,10 +63,11 @@ def export(store_path: str | None, no_store: bool, game: str | None, out: str) -
     name = games.get(game).name if game else None
     from foolsolve.store import refuse_output_over
 
-    refuse_output_over(store_path, out)
-    store = _open(store_path, no_store)
     # a file is written beside and renamed at the end: a damaged store or Ctrl-C leaves no partial file
     part = out if out == STDIO else f"{out}.tmp"
+    refuse_output_over(store_path, out)
+    refuse_output_over(store_path, part)
+    store = _open(store_path, no_store)
     done = False
     try:
         writer = LineWriter(part)
