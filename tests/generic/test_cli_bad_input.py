@@ -324,7 +324,7 @@ def test_play_of_a_mutated_position_writes_its_output_file_only_on_success(tmp_p
         code, _, err = cli(argv)
         assert_no_crash(argv, code, err)
         assert target.exists() == (code == 0)
-        assert not (folder / "out.json.tmp").exists()
+        assert not [p for p in folder.iterdir() if p.name.endswith(".tmp")]
         target.unlink(missing_ok=True)
 
 
@@ -617,3 +617,21 @@ def test_play_refuses_an_out_that_is_its_position_or_arena_record_file(tmp_path)
         code, out, err = call_main(argv)
         _one_line(code, err, "--out", "write elsewhere")
         assert Path(argv[1]).read_text() == before and out == ""
+
+
+def test_an_output_s_temporary_file_never_overwrites_an_existing_file(tmp_path):
+    """The text was written to OUT.tmp and renamed: 'view x.json.tmp --as 0 --out x.json' wrote
+    over its own input and then renamed it away (the input was gone), and any file named OUT.tmp
+    was overwritten."""
+    from tests.generic.batch_helpers import call_main
+
+    text = (_EX / "durak-endgame.json").read_text()
+    (tmp_path / "x.json.tmp").write_text(text)
+    (tmp_path / "r.html.tmp").write_text("mine")
+    code, _, err = call_main(["view", str(tmp_path / "x.json.tmp"), "--as", "0", "--out", str(tmp_path / "x.json")])
+    assert code == 0, err
+    code, _, err = call_main(["report", str(tmp_path / "x.json.tmp"), "--out", str(tmp_path / "r.html")])
+    assert code == 0, err
+    assert (tmp_path / "x.json.tmp").read_text() == text and (tmp_path / "r.html.tmp").read_text() == "mine"
+    assert json.loads((tmp_path / "x.json").read_text())["view"] == 0 and (tmp_path / "r.html").stat().st_size > 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["r.html", "r.html.tmp", "x.json", "x.json.tmp"]
