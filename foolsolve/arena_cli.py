@@ -68,6 +68,8 @@ def arena_command(game: str, bot_names: Sequence[str], deals: int, seed: int, pl
     n = spec.min_players if players is None else players
     if not spec.min_players <= n <= spec.max_players:
         raise InputError(f"--players: {info.title} takes {spec.min_players}-{spec.max_players} players, not {n}")
+    if plot:
+        _check_plot(plot, out)
     rules: Any = rules_from_json(spec.rules_cls, parse_json(rules_json, "--rules") if rules_json else {})
     match = arena.Match(game=info.name, rules=rules_to_json(rules), players=n,
                         bots=tuple(b.strip() for b in bot_names), deals=deals, seed=seed)
@@ -88,3 +90,18 @@ def arena_command(game: str, bot_names: Sequence[str], deals: int, seed: int, pl
     if interrupted:
         sys.stdout.flush()
         raise KeyboardInterrupt
+
+
+def _check_plot(plot: str, out: str | None) -> None:
+    """Before any game: a --plot that is the --out record file (the picture would replace the
+    records) or that cannot be written (its folder missing) is an error now, not after the match."""
+    import os
+
+    from foolsolve.positions import same_file
+
+    if out and (os.path.realpath(plot) == os.path.realpath(out) or same_file(plot, out)):
+        raise InputError(f"--plot: {plot} is the --out record file (the picture would replace the records); "
+                         "draw it elsewhere")
+    folder = os.path.dirname(os.path.abspath(plot))
+    if not os.path.isdir(folder):
+        raise InputError(f"--plot: {plot}: cannot write (no folder {folder})")

@@ -327,6 +327,7 @@ def batch_command(infile: str, out: str, workers: int, scheduler: str | None, ma
     resume it."""
     from foolsolve.cli import _parse_extra
     from foolsolve.executor import make_executor
+    from foolsolve.store import refuse_output_over
 
     settings = Settings(extra=_parse_extra(extra), max_nodes=max_nodes, out=None if out == STDIO else out,
                         time_limit=time_limit, max_memory=max_memory)
@@ -337,6 +338,8 @@ def batch_command(infile: str, out: str, workers: int, scheduler: str | None, ma
             raise InputError(f"{infile}: cannot read ({exc.strerror or exc})") from None
         if out != STDIO and same_file(infile, out):
             raise InputError(f"--out: {out} is the input file {infile} (it would be emptied before it is read)")
+    if not no_store:
+        refuse_output_over(store_path, out)
     store = open_store(store_path, no_store)
     executor = make_executor(workers, scheduler)  # and a bad --scheduler neither
     writer = LineWriter(out)

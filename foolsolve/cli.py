@@ -571,8 +571,12 @@ def view_moves_text(view: Any, as_json: bool) -> str:
 def view(position: str, viewer: int, out: str) -> None:
     """Write player P's view of POSITION as a view file: her own hand, what she has seen, and
     counts (with the cards known to be there) for the cards hidden from her (docs/views.md)."""
+    from foolsolve.positions import STDIO, same_file
     from foolsolve.worlds import view_of
 
+    if out != STDIO and position != STDIO and same_file(position, out):
+        raise InputError(f"--out: {out} is the position file itself (the view would replace it and the cards "
+                         "hidden from the viewer would be lost); write elsewhere")
     info, state = load_position(position)
     write_json_atomic(out, view_of(info, state, viewer))
     if out != "-":
@@ -619,8 +623,13 @@ def play(position: str, move_texts: Sequence[str], out: str | None, as_json: boo
     """Apply MOVEs to POSITION and print who played each move and the new position (as show does).
 
     Moves are written as the spec prints them, e.g. "attack 6H" "take"."""
+    from foolsolve.positions import STDIO, same_file
     from foolsolve.present import show_text, transcript
 
+    if out and out != STDIO and position != STDIO and same_file(position, out):
+        what = "the arena record file (every game of the match would be lost)" if record is not None else \
+            "the position file itself (the position before the moves would be lost)"
+        raise InputError(f"--out: {out} is {what}; write elsewhere")
     if record is not None:
         from foolsolve.arena import record_game
 

@@ -155,7 +155,9 @@ class _Dask(_Backend):
         _probe(scheduler)
         try:
             self.client = Client(scheduler, timeout="30s")
-        except (OSError, TimeoutError, ValueError) as exc:
+        except (OSError, TimeoutError, ValueError, TypeError) as exc:
+            # TypeError: a transport Dask cannot set up here (tls:// without its TLS settings in the
+            # Dask configuration, ucx:// without UCX)
             raise InputError(f"--scheduler: cannot connect to {scheduler} ({exc})") from None
         self.workers = max(1, len(self.client.scheduler_info().get("workers", {})))
         self.description = f"on the Dask cluster at {scheduler} ({self.workers} workers)"
@@ -188,10 +190,25 @@ class _Dask(_Backend):
         self.client.close()
 
 
+PROBE_SECONDS = 10.0
+"""How long :func:`_probe` waits to connect, and then for the scheduler's greeting."""
+
+MAX_GREETING_BYTES = 1 << 16
+"""The largest greeting :func:`_probe` accepts (a Dask scheduler's is under a hundred bytes)."""
+
+
 def _probe(scheduler: str) -> None:
     """A one-line error at once when nothing listens at a ``tcp://HOST:PORT`` address (Dask's
-    client would retry until its timeout)."""
+    client would retry until its timeout), or when what listens there is not a Dask scheduler.
+
+    A Dask server greets each new connection first, with one message of its own protocol (a
+    little-endian 8-byte length, then the frames of a small dict); Dask's client waits for that
+    greeting without a time limit and trusts its length. So a service that waits for the client
+    to speak (an HTTP server, such as the scheduler's dashboard) hung the command, and one that
+    speaks first (an SSH server's banner) made the client allocate exabytes: both are checked
+    here, within :data:`PROBE_SECONDS`."""
     import socket
+    import struct
     from urllib.parse import urlsplit
 
     if "://" not in scheduler:
@@ -206,9 +223,53 @@ def _probe(scheduler: str) -> None:
     if not host or not port:
         raise InputError(f"--scheduler: expected tcp://HOST:PORT, got {scheduler!r}")
     try:
-        socket.create_connection((host, port), timeout=10).close()
+        conn = socket.create_connection((host, port), timeout=PROBE_SECONDS)
     except OSError as exc:
         raise InputError(f"--scheduler: cannot connect to {scheduler} ({exc.strerror or exc})") from None
+    not_dask = f"--scheduler: {scheduler} is not a Dask scheduler"
+    with conn:
+        try:
+            head = _recv_exactly(conn, 8)
+            (size,) = struct.unpack("<Q", head)
+            if not 0 < size <= MAX_GREETING_BYTES:
+                raise InputError(f"{not_dask} (it answered {_shown(head)})")
+            body = _recv_exactly(conn, size)
+        except TimeoutError:
+            raise InputError(f"{not_dask} (no greeting within {PROBE_SECONDS:g} s; the scheduler's address, "
+                             "not its dashboard's, is tcp://HOST:8786 by default)") from None
+        except OSError as exc:
+            raise InputError(f"{not_dask} (the connection failed: {exc.strerror or exc})") from None
+    if not _is_greeting(body):
+        raise InputError(f"{not_dask} (it answered {_shown(head + body)})")
+
+
+def _recv_exactly(conn: Any, n: int) -> bytes:
+    """``n`` bytes from the socket ``conn`` (``ConnectionError`` when it closes first)."""
+    data = b""
+    while len(data) < n:
+        chunk = conn.recv(n - len(data))
+        if not chunk:
+            raise ConnectionResetError(0, "closed before its greeting" if not data else "closed mid-greeting")
+        data += chunk
+    return data
+
+
+def _is_greeting(body: bytes) -> bool:
+    """Whether ``body`` decodes as Dask's handshake message (a dict)."""
+    from distributed.protocol.core import loads
+    from distributed.protocol.utils import unpack_frames
+
+    try:
+        message = loads(unpack_frames(body))
+    except Exception:  # arbitrary bytes from whatever listens there: any decoding failure means no
+        return False
+    return isinstance(message, dict)
+
+
+def _shown(data: bytes) -> str:
+    """The first bytes a peer sent, for a one-line message."""
+    text = data[:24].decode("ascii", "backslashreplace").replace("\r", "").replace("\n", " ")
+    return repr(text.strip() + ("..." if len(data) > 24 else ""))
 
 
 class Executor:

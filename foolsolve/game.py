@@ -501,6 +501,13 @@ class SpecGame(ABC, Generic[S, M]):
         Default: none."""
         return {}
 
+    def view_knowledge_places(self, obj: dict[str, Any]) -> list[tuple[tuple[Any, ...], list[str]]]:
+        """For a view's JSON: the cards its public :attr:`knowledge_fields` put in a zone, as (zone
+        path, card texts) pairs (Durak's ``known[q]``: in ``hands[q]``). A hidden zone that does not
+        list such a card is read as if it listed it as known (every world puts it there). Default:
+        none."""
+        return []
+
     def view_constrained(self, obj: dict[str, Any]) -> bool:
         """Whether the spec may reject some assignment of a view's unknown cards (a rule ties the
         hidden cards to what the view shows); then worlds are drawn by rejection and counted by

@@ -406,9 +406,13 @@ def write_text_atomic(path: str | Path, text: str) -> None:
         sys.stdout.write(text if text.endswith("\n") else text + "\n")
         sys.stdout.flush()
         return
+    if not str(path):
+        # Path("") is the current folder, which has no name to put a temporary file beside
+        raise InputError("output: an empty file name (give a file name, or - for standard output)")
     p = Path(path)
-    tmp = p.with_name(p.name + ".tmp")
+    tmp: Path | None = None
     try:
+        tmp = temp_beside(p)
         tmp.write_text(text, encoding="utf-8")
         tmp.replace(p)
     except OSError as exc:
@@ -419,7 +423,25 @@ def write_text_atomic(path: str | Path, text: str) -> None:
         raise
 
 
-def _remove(path: Path) -> None:
+def temp_beside(path: Path) -> Path:
+    """A new empty file in ``path``'s folder to write ``path``'s text into before it is renamed
+    over ``path``: a fresh name (``.NAME.RANDOM.tmp``, created exclusively, with the usual
+    permissions), never a file that exists -- a fixed ``NAME.tmp`` overwrote whatever had that
+    name, the command's own input included (``view x.json.tmp --out x.json`` lost its input)."""
+    import secrets
+
+    while True:
+        tmp = path.with_name(f".{path.name}.{secrets.token_hex(4)}.tmp")
+        try:
+            with open(tmp, "x", encoding="utf-8"):
+                return tmp
+        except FileExistsError:
+            continue
+
+
+def _remove(path: Path | None) -> None:
+    if path is None:
+        return
     try:
         path.unlink(missing_ok=True)
     except OSError:

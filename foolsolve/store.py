@@ -26,6 +26,7 @@ import os
 import sqlite3
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -143,9 +144,23 @@ class Store:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
+    @contextmanager
+    def _guard(self) -> Iterator[None]:
+        """SQLite's errors on a file that opened but whose pages are damaged (``database disk
+        image is malformed``; a file that is no database at all fails at open) or that cannot be
+        used now (locked past the busy timeout, a disk error) as one :class:`InputError`."""
+        try:
+            yield
+        except sqlite3.OperationalError as exc:
+            raise InputError(f"--store {self.path}: cannot use the result store ({exc})") from None
+        except sqlite3.DatabaseError as exc:
+            raise InputError(f"--store {self.path}: the result store is damaged ({exc}); move the file away (a new "
+                             "store starts empty) or name another with --store") from None
+
     def get(self, key: str) -> dict[str, Any] | None:
         """The stored result JSON under ``key``."""
-        row = self._db.execute("SELECT result FROM results WHERE key = ?", (key,)).fetchone()
+        with self._guard():
+            row = self._db.execute("SELECT result FROM results WHERE key = ?", (key,)).fetchone()
         if row is None:
             return None
         result: dict[str, Any] = json.loads(row[0])
@@ -153,14 +168,15 @@ class Store:
 
     def holds(self, game: str) -> bool:
         """Whether any result of ``game`` (of its current solver version) is stored."""
-        row = self._db.execute("SELECT 1 FROM results WHERE game = ? AND solver_version = ? LIMIT 1",
-                               (game, solver_version(game) or "")).fetchone()
+        with self._guard():
+            row = self._db.execute("SELECT 1 FROM results WHERE game = ? AND solver_version = ? LIMIT 1",
+                                   (game, solver_version(game) or "")).fetchone()
         return row is not None
 
     def put(self, key: str, game: str, position: str, options: str, result: dict[str, Any]) -> bool:
         """Store a result in its own transaction; ``False`` when the key was there already."""
         version = solver_version(game) or ""
-        with self._transaction():
+        with self._guard(), self._transaction():
             cur = self._db.execute(
                 "INSERT OR IGNORE INTO results (key, game, solver_version, position, options, result, created) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -169,9 +185,10 @@ class Store:
 
     def stats(self) -> dict[str, Any]:
         """Counts per game and solver version, with the file's size."""
-        rows = self._db.execute(
-            "SELECT game, solver_version, COUNT(*) FROM results GROUP BY game, solver_version ORDER BY game, "
-            "solver_version").fetchall()
+        with self._guard():
+            rows = self._db.execute(
+                "SELECT game, solver_version, COUNT(*) FROM results GROUP BY game, solver_version ORDER BY game, "
+                "solver_version").fetchall()
         size = sum(p.stat().st_size for p in (self.path, Path(f"{self.path}-wal")) if p.exists())
         return {
             "path": str(self.path), "bytes": size, "results": sum(r[2] for r in rows),
@@ -186,13 +203,24 @@ class Store:
         if game is not None:
             sql += " WHERE game = ?"
             args = (game,)
-        for key, g, version, position, options, result, created in self._db.execute(sql + " ORDER BY rowid", args):
+        with self._guard():
+            rows = self._db.execute(sql + " ORDER BY rowid", args)
+        while True:
+            with self._guard():  # a damaged page shows only when its rows are read
+                row = rows.fetchone()
+            if row is None:
+                return
+            key, g, version, position, options, result, created = row
             yield {"key": key, "game": g, "solver_version": version, "position": json.loads(position),
                    "options": json.loads(options), "result": json.loads(result), "created": created}
 
     def clear(self, game: str | None = None, stale_only: bool = False) -> int:
         """Delete results (of ``game``; with ``stale_only`` those of old solver versions only);
         returns how many."""
+        with self._guard():
+            return self._clear(game, stale_only)
+
+    def _clear(self, game: str | None, stale_only: bool) -> int:
         where, args = [], []
         if game is not None:
             where.append("game = ?")
@@ -214,7 +242,8 @@ class Store:
 
     def check(self) -> str:
         """SQLite's integrity check (``ok`` when the file is sound)."""
-        return str(self._db.execute("PRAGMA integrity_check").fetchone()[0])
+        with self._guard():
+            return str(self._db.execute("PRAGMA integrity_check").fetchone()[0])
 
     def _transaction(self) -> Any:
         return _Transaction(self._db)
@@ -300,6 +329,17 @@ def open_store(path: str | Path | None, enabled: bool = True) -> Store | None:
     if not enabled:
         return None
     return Store(default_path() if path is None else path)
+
+
+def refuse_output_over(path: str | Path | None, out: str | Path | None, option: str = "--out") -> None:
+    """An :class:`InputError` when the output file ``out`` is the store file ``path`` (``None``:
+    the default one), the same inode: writing it would destroy every stored result."""
+    from foolsolve.positions import STDIO, same_file
+
+    store = default_path() if path is None else Path(path)
+    if out is not None and str(out) != STDIO and same_file(store, out):
+        raise InputError(f"{option}: {out} is the result store {store} (writing it would destroy the stored results); "
+                         "write elsewhere")
 
 
 _DEFAULT: dict[str, Store] = {}

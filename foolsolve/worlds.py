@@ -229,6 +229,7 @@ def read_view(obj: Any, *, check: bool = True) -> View:
     if not 0 <= player < n:
         raise InputError(f"view: player {player} does not exist ({n} players)")
     deck, cards, visible = spec.view_cards(obj)
+    obj = _knowledge_placed(spec, deck, obj, {c for _, c in visible})
     zones: list[Zone] = []
     for key, zf in spec.view_fields.items():
         value = obj.get(key)
@@ -269,6 +270,47 @@ def read_view(obj: Any, *, check: bool = True) -> View:
     if check:
         Worlds(view).sample(random.Random(0))  # a view no world fits is an error here, not in a solver
     return view
+
+
+def _knowledge_placed(spec: Any, deck: Deck, obj: dict[str, Any], shown: set[Card]) -> dict[str, Any]:
+    """``obj`` with each card its knowledge fields put in a hidden zone (``view_knowledge_places``)
+    added to that zone's ``known`` when the zone does not list it: a world must put it there, and
+    drawing the rest of the zone is uniform over those worlds (rejection until the card happened
+    to be drawn there could fail where worlds exist). A card the view shows elsewhere (``shown``),
+    or a text that is no card, is left for the spec's own error."""
+    out = obj
+    for path, texts in spec.view_knowledge_places(obj):
+        zone = _get_or_none(out, path)
+        if not is_hidden(zone) or not isinstance(texts, list):
+            continue  # a zone written out: the spec checks the card is there
+        listed = {deck.parse(t, what=f"{path_name(path)}.{part}") for part in ("known", "top", "bottom")
+                  for t in zone.get(part, [])}
+        extra: list[str] = []
+        for t in texts:
+            try:
+                card = deck.parse(t, what=path_name(path)) if isinstance(t, str) else None
+            except InputError:
+                card = None  # not a card: the spec names the knowledge field
+            if card is not None and card not in listed and card not in shown:
+                listed.add(card)
+                extra.append(card.ascii)
+        if extra:
+            if out is obj:
+                out = copy.deepcopy(obj)
+            _set(out, path, {**zone, "known": [*zone.get("known", []), *extra]})
+    return out
+
+
+def _get_or_none(obj: Any, path: Path) -> Any:
+    """The value at ``path``, or ``None`` where there is none (a hand the view does not have)."""
+    for k in path:
+        if isinstance(obj, dict) and isinstance(k, str):
+            obj = obj.get(k)
+        elif isinstance(obj, list) and isinstance(k, int) and 0 <= k < len(obj):
+            obj = obj[k]
+        else:
+            return None
+    return obj
 
 
 def _read_zone(deck: Deck, path: Path, value: dict[str, Any], ordered: bool) -> Zone:

@@ -1719,6 +1719,11 @@ class DurakSpec(SpecGame[State, Move]):
         hand = rng.sample([c for c in pool if c.suit == suit], k) + rng.sample([c for c in pool if c.suit != suit], n - k)
         return {zone.path: hand}
 
+    def view_knowledge_places(self, obj: dict[str, Any]) -> list[tuple[tuple[Any, ...], list[str]]]:
+        """``known[q]``: cards player ``q`` picked up and still holds, so in ``hands[q]``."""
+        known = obj.get("known")
+        return [(("hands", q), texts) for q, texts in enumerate(known)] if isinstance(known, list) else []
+
     def view_constrained(self, obj: dict[str, Any]) -> bool:
         """The spec checks hidden cards against the view only in the redeal phase (who may demand a
         re-deal, the lowest trump leads), while throwing in (the player to move can throw), for

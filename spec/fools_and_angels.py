@@ -1300,6 +1300,16 @@ class FoolsAndAngelsSpec(SpecGame[State, Move]):
             obj["reshuffle"] = {k: rng.sample(range(n), n) for k, n in zip(("player0", "player1", "pool"), sizes)}
         return obj
 
+    def view_knowledge_places(self, obj: dict[str, Any]) -> list[tuple[tuple[Any, ...], list[str]]]:
+        """``known[p]``: cards hand ``p`` took and still holds; ``under_pool[p]``: cards player ``p``
+        put under the pool (``null`` for the entry a view does not know)."""
+        out: list[tuple[tuple[Any, ...], list[str]]] = []
+        for key, path in (("known", lambda p: ("hands", p)), ("under_pool", lambda p: ("pool",))):
+            value = obj.get(key)
+            if isinstance(value, list):
+                out += [(path(p), texts) for p, texts in enumerate(value) if isinstance(texts, list)]
+        return out
+
     def view_constrained(self, obj: dict[str, Any]) -> bool:
         """Every assignment is a position (the checks read sizes, not cards), unless a knowledge field
         (``known``, ``under_pool``) names a card its zone does not list: then a world must put it there."""

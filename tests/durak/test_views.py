@@ -158,3 +158,21 @@ def test_known_in_a_position_file_is_checked_and_left_out_when_empty():
     with pytest.raises(InputError, match="before the first bout"):
         SPEC.state_from_json({**obj, "first_bout": True})
     assert "known" not in SPEC.state_to_json(SPEC.state_from_json(TAKE_3P))
+
+
+def test_a_hand_written_view_whose_known_names_cards_its_hand_does_not_list_is_read():
+    """``known[0]`` names all eight cards of the hidden hand 0 without the hand listing them: every
+    world holds them there (55,440 worlds, as when the hand lists them as known). Drawing worlds
+    until the eight happened to land in hand 0 (1 draw in 75,582) failed: 'no position is
+    consistent with this view'."""
+    view = json.loads((EXAMPLES / "views" / "durak-three-players.json").read_text())
+    eight = ["7C", "9C", "10C", "JC", "QC", "6D", "7D", "9D"]
+    by_knowledge = {**view, "known": [eight, [], []]}
+    by_zone = {**by_knowledge, "hands": [{"count": 8, "known": eight}, *view["hands"][1:]]}
+    worlds = Worlds(read_view(by_knowledge))
+    assert worlds.count() == Worlds(read_view(by_zone)).count() == 55_440
+    for i in range(3):
+        assert {c.ascii for c in worlds.sample(random.Random(i)).hands[0]} == set(eight)
+    # a card the view shows elsewhere is still the spec's error, named by the knowledge field
+    with pytest.raises(InputError, match=r"known\[0\]: 8D is not in hands\[0\]"):
+        read_view({**view, "known": [["8D"], [], []]})

@@ -105,3 +105,19 @@ def test_knowledge_fields_in_a_position_file_are_checked():
     assert SPEC.state_from_json(SPEC.state_to_json(state)) == state
     assert INFO.engine.to_spec(INFO.engine.from_spec(state)) == state
     assert "known" not in SPEC.state_to_json(SPEC.state_from_json({**EXCHANGE, "known": [[], []]}))
+
+
+def test_a_hand_written_view_whose_knowledge_its_zones_do_not_list_is_read_as_if_they_did():
+    """``known`` (a hand) and ``under_pool`` (the pool) name cards that a hand-written view's hidden
+    zones do not list: the worlds are those of the view listing them as known (counted exactly);
+    before, worlds were drawn until the cards happened to land there, and not counted."""
+    state = SPEC.state_from_json(EXCHANGE)
+    listed = view_of(INFO, state, 0)
+    assert listed["hands"][1] == {"count": 6, "known": ["2C", "5D"]}
+    bare = {**listed, "hands": [listed["hands"][0], {"count": 6}]}
+    assert Worlds(read_view(bare)).count() == Worlds(read_view(listed)).count() == 19_958_400
+    mine = view_of(INFO, _after(EXCHANGE, "exchange 2C 4H"), 1)
+    assert mine["pool"] == {"count": 4, "known": ["2C", "4H"]}
+    worlds = Worlds(read_view({**mine, "pool": {"count": 4}}))
+    assert worlds.count() == Worlds(read_view(mine)).count()
+    assert {c.ascii for c in worlds.sample(random.Random(1)).pool} >= {"2C", "4H"}

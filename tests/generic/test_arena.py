@@ -329,6 +329,19 @@ def test_the_plot_and_the_replay(tmp_path, capsys):
     assert_one_line_error(code, err, "--record")
 
 
+def test_a_plot_over_the_records_or_in_a_missing_folder_is_refused_before_any_game(tmp_path, capsys):
+    """``--plot F --out F`` wrote the Elo picture over the match's records (exit 0); ``--plot
+    no/such/x.svg`` failed only after every game had been played."""
+    out = tmp_path / "m.jsonl"
+    argv = ["arena", "durak", "--bot", "random", "--bot", "greedy", "--games", "1", "--out", str(out)]
+    code, _, err = run([*argv, "--plot", str(out)], capsys)
+    assert_one_line_error(code, err, "--plot", "--out record file")
+    assert not out.exists()
+    code, text, err = run([*argv, "--plot", str(tmp_path / "no" / "elo.svg")], capsys)
+    assert_one_line_error(code, err, "--plot", "cannot write")
+    assert not out.exists() and text == ""
+
+
 @pytest.mark.parametrize("bot", ["pimc:samples=2,nodes=200", "ismcts:iterations=30", "pimc:time=0.001,nodes=200",
                                  "pimc:time=0.001,nodes=300,clock=cpu,frontier=greedy",
                                  "ismcts:iterations=20,frontier=greedy,clock=cpu"])

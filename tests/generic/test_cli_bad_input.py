@@ -324,7 +324,7 @@ def test_play_of_a_mutated_position_writes_its_output_file_only_on_success(tmp_p
         code, _, err = cli(argv)
         assert_no_crash(argv, code, err)
         assert target.exists() == (code == 0)
-        assert not (folder / "out.json.tmp").exists()
+        assert not [p for p in folder.iterdir() if p.name.endswith(".tmp")]
         target.unlink(missing_ok=True)
 
 
@@ -555,3 +555,83 @@ def test_the_table_budget_drops_the_oldest_half():
     assert list(table) == list(range(1000, 2000)) and budget.evictions == 1
     budget.check([table])
     assert len(table) == 1000
+
+
+def test_a_view_written_over_its_own_position_is_refused(tmp_path):
+    """``view P.json --as 0 --out P.json`` replaced the full position by the view: the cards
+    hidden from player 0 were gone for good."""
+    from tests.generic.batch_helpers import call_main
+
+    pos = tmp_path / "p.json"
+    pos.write_text((_EX / "durak-endgame.json").read_text())
+    before = pos.read_text()
+    code, out, err = call_main(["view", str(pos), "--as", "0", "--out", str(pos)])
+    _one_line(code, err, "--out", "position file itself")
+    assert pos.read_text() == before and out == ""
+
+
+@pytest.mark.parametrize("command", [["batch", "IN"], ["store", "export"]])
+def test_an_output_that_is_the_result_store_is_refused_and_the_store_kept(tmp_path, command):
+    """``batch IN --store S --out S`` wrote its JSON Lines over the store (every stored result
+    lost); ``store export --store S --out S`` emptied it and then failed as an internal error
+    ('database disk image is malformed', exit 1)."""
+    from foolsolve.store import Store
+    from tests.generic.batch_helpers import call_main
+
+    store = tmp_path / "s.sqlite3"
+    code, _, err = call_main(["solve", str(_EX / "durak-endgame.json"), "--store", str(store)])
+    assert code == 0, err
+    infile = tmp_path / "in.jsonl"
+    infile.write_text(json.dumps(str(_EX / "durak-endgame.json")) + "\n")
+    argv = [str(infile) if a == "IN" else a for a in command]
+    code, _, err = call_main([*argv, "--store", str(store), "--out", str(store)])
+    _one_line(code, err, "--out", "is the result store")
+    with Store(store) as s:
+        assert s.stats()["results"] == 1
+
+
+@pytest.mark.parametrize("argv", [["view", "POS", "--as", "0", "--out", ""], ["report", "POS", "--out", ""],
+                                  ["show", "POS", "--svg", ""]])
+def test_an_empty_output_file_name_is_a_one_line_error(argv):
+    """``--out ''`` was 'internal error: ValueError: PosixPath('.') has an empty name', exit 1."""
+    from tests.generic.batch_helpers import call_main
+
+    code, _, err = call_main([str(_EX / "durak-endgame.json") if a == "POS" else a for a in argv])
+    _one_line(code, err, "empty file name")
+
+
+def test_play_refuses_an_out_that_is_its_position_or_arena_record_file(tmp_path):
+    """``play m.jsonl --record 1 --out m.jsonl`` replaced an arena's JSON Lines records (every game
+    of the match) by one position, exit 0; ``play p.json MOVE --out p.json`` replaced the position."""
+    from tests.generic.batch_helpers import call_main
+
+    records = tmp_path / "m.jsonl"
+    code, _, err = call_main(["arena", "durak", "--bot", "random", "--bot", "greedy", "--games", "1",
+                              "--out", str(records)])
+    assert code == 0, err
+    pos = tmp_path / "p.json"
+    pos.write_text((_EX / "durak-endgame.json").read_text())
+    for argv in (["play", str(records), "--record", "1", "--out", str(records)],
+                 ["play", str(pos), "attack 9D", "--out", str(pos)]):
+        before = Path(argv[1]).read_text()
+        code, out, err = call_main(argv)
+        _one_line(code, err, "--out", "write elsewhere")
+        assert Path(argv[1]).read_text() == before and out == ""
+
+
+def test_an_output_s_temporary_file_never_overwrites_an_existing_file(tmp_path):
+    """The text was written to OUT.tmp and renamed: 'view x.json.tmp --as 0 --out x.json' wrote
+    over its own input and then renamed it away (the input was gone), and any file named OUT.tmp
+    was overwritten."""
+    from tests.generic.batch_helpers import call_main
+
+    text = (_EX / "durak-endgame.json").read_text()
+    (tmp_path / "x.json.tmp").write_text(text)
+    (tmp_path / "r.html.tmp").write_text("mine")
+    code, _, err = call_main(["view", str(tmp_path / "x.json.tmp"), "--as", "0", "--out", str(tmp_path / "x.json")])
+    assert code == 0, err
+    code, _, err = call_main(["report", str(tmp_path / "x.json.tmp"), "--out", str(tmp_path / "r.html")])
+    assert code == 0, err
+    assert (tmp_path / "x.json.tmp").read_text() == text and (tmp_path / "r.html.tmp").read_text() == "mine"
+    assert json.loads((tmp_path / "x.json").read_text())["view"] == 0 and (tmp_path / "r.html").stat().st_size > 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["r.html", "r.html.tmp", "x.json", "x.json.tmp"]

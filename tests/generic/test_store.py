@@ -193,3 +193,32 @@ def test_ambiguity_sweeps_read_the_store(tmp_path: Path) -> None:
         assert solved == len(choices) and calls["n"] == solved  # the second sweep solved nothing
         assert first.to_json() == second.to_json()
         assert db.stats()["results"] == len(choices)
+
+
+def _damaged_store(path: Path) -> None:
+    """A store file whose header and schema page are sound and whose other pages are garbage
+    (what a disk error or a torn copy leaves): SQLite opens it and fails at the first read."""
+    with Store(path) as db:
+        for i in range(40):
+            db.put(f"k{i}", "durak", "{}", "{}", {"value": "win", "pad": "x" * 400})
+    data = bytearray(path.read_bytes())
+    page = int.from_bytes(data[16:18], "big")
+    assert len(data) > 2 * page
+    data[page:] = bytes(range(256)) * (len(data[page:]) // 256) + bytes(len(data[page:]) % 256)
+    path.write_bytes(bytes(data))
+
+
+@pytest.mark.parametrize("argv", [["store", "stats"], ["store", "export", "--out", "OUT"], ["store", "clear"],
+                                  ["store", "clear", "--stale"], ["solve", str(EXAMPLES / "durak-endgame.json")]])
+def test_a_damaged_store_is_a_one_line_error_and_leaves_no_output_file(tmp_path: Path, argv: list[str]) -> None:
+    """A store whose pages are damaged opened fine and then failed as 'internal error:
+    DatabaseError: database disk image is malformed', exit 1 (and export left an empty --out)."""
+    from tests.generic.batch_helpers import call_main
+
+    path = tmp_path / "s.sqlite3"
+    _damaged_store(path)
+    out = tmp_path / "out.jsonl"
+    code, _, err = call_main([str(out) if a == "OUT" else a for a in argv] + ["--store", str(path)])
+    assert code == 2 and len(err.strip().splitlines()) == 1, err
+    assert err.startswith(f"foolsolve: error: --store {path}: the result store is damaged"), err
+    assert not out.exists() and not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
