@@ -1592,10 +1592,10 @@ def _outcome(res: Result, player: int) -> int:
 
 
 def check_endgame(state: EngineState) -> None:
-    """:class:`InputError` unless the position is two-player with at most one stock card, past the
-    redeal phase."""
+    """:class:`NotCovered` unless the position is two-player with at most one stock card, past the
+    redeal phase (a valid position outside this solver: its caller answers it otherwise)."""
     if state.seed is not None:
-        raise InputError("phase: the redeal phase (right after the deal: redeal or keep) is no endgame; the exact "
+        raise NotCovered("phase: the redeal phase (right after the deal: redeal or keep) is no endgame; the exact "
                          "Durak solver starts once play has begun")
     if state.er.side:  # 001's side rules: the spec and the engine play them, this search does not
         raise NotCovered(f"rules: the exact Durak solver does not play {', '.join(dspec.side_options(state.rules))}")

@@ -282,11 +282,33 @@ def test_cli_moves_play_why_and_the_solver_on_a_redeal_phase(tmp_path: Path, cap
     assert code == 0 and "redeal is legal" in out and "holds 5 hearts" in out
     code, _, err = run(["play", str(path), "attack 6D"], capsys)
     assert_one_line_error(code, err, "just dealt")
-    code, _, err = run(["solve", str(path)], capsys)
-    assert_one_line_error(code, err, "phase: the redeal phase", "no endgame")
+    # the exact solver does not take the phase (NotCovered); the mover's seat answers it: the next
+    # shuffle is hidden from every player
+    code, out, _ = run(["solve", str(path), "--samples", "6", "--seed", "1"], capsys)
+    assert code == 0 and "seen from player 0's seat" in out and "redeal" in out and "keep" in out
     code, out, _ = run(["deal", "durak", "--seed", str(eligible_seed(2))], capsys)
     dealt_obj = json.loads(out)
     assert code == 0 and dealt_obj["phase"] == "redeal" and isinstance(dealt_obj["redeal_seed"], int)
+
+
+def test_a_two_player_redeal_phase_is_answered_from_the_seat_of_the_player_deciding(tmp_path: Path, capsys: Any) -> None:
+    """The seat analysis of the player who may demand the re-deal, two players: each world's exact
+    solve was refused as bad input (the redeal phase is no endgame), so the answer and every seat
+    bot deciding there (an arena match of pimc) failed; the exact solver now says NotCovered and
+    each world is valued by the open-hand search."""
+    from foolsolve import bots
+    from foolsolve.bots import Seat
+    from foolsolve.worlds import view_of
+
+    state = dealt(FIVE_HEARTS, ORDINARY)
+    assert SPEC.to_move(state) == 0 and state.players == 2
+    path = tmp_path / "redeal.json"
+    path.write_text(json.dumps(SPEC.state_to_json(state)))
+    code, out, _ = run(["solve", str(path), "--as", "0", "--samples", "6", "--seed", "2"], capsys)
+    assert code == 0 and "seen from player 0's seat" in out
+    seat = Seat(game="durak", player=0, players=2, rules=SPEC.state_to_json(state)["rules"],
+                view=view_of(games.get("durak"), state, 0), legal=tuple(SPEC.legal_moves(state)), seed=7)
+    assert str(bots.make("pimc:samples=4").choose(seat)) in ("redeal", "keep")
 
 
 # --- the engine ------------------------------------------------------------------------------------
