@@ -32,7 +32,7 @@ import click
 
 from foolsolve.cli import limit_options
 from foolsolve.errors import InputError
-from foolsolve.positions import STDIO, count_lines, game_of, input_lines, parse_json, read_json, same_file
+from foolsolve.positions import STDIO, count_lines, game_of, input_lines, parse_json, read_json, same_file, writes_over
 
 
 @dataclass
@@ -336,7 +336,7 @@ def batch_command(infile: str, out: str, workers: int, scheduler: str | None, ma
             open(infile, "rb").close()  # before --out is opened: a bad IN.jsonl leaves no file
         except OSError as exc:
             raise InputError(f"{infile}: cannot read ({exc.strerror or exc})") from None
-        if out != STDIO and same_file(infile, out):
+        if writes_over(out, infile):
             raise InputError(f"--out: {out} is the input file {infile} (it would be emptied before it is read)")
     if not no_store:
         refuse_output_over(store_path, out)

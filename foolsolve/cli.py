@@ -502,10 +502,10 @@ def show(position: str, svg_out: str | None, viewer: int | None, fan: bool = Fal
     if viewer is not None and viewer >= info.spec.num_players(state):
         raise InputError(f"--as: player {viewer} does not exist ({info.spec.num_players(state)} players)")
     if svg_out is not None:
-        from foolsolve.positions import STDIO, same_file
+        from foolsolve.positions import writes_over
         from foolsolve.svg import position_svg
 
-        if svg_out != STDIO and position != STDIO and same_file(position, svg_out):
+        if writes_over(svg_out, position):
             raise InputError(f"--svg: {svg_out} is the position file {position}")
 
         write_text(svg_out, position_svg(info.spec, state, viewer, fan=fan))
@@ -571,10 +571,10 @@ def view_moves_text(view: Any, as_json: bool) -> str:
 def view(position: str, viewer: int, out: str) -> None:
     """Write player P's view of POSITION as a view file: her own hand, what she has seen, and
     counts (with the cards known to be there) for the cards hidden from her (docs/views.md)."""
-    from foolsolve.positions import STDIO, same_file
+    from foolsolve.positions import writes_over
     from foolsolve.worlds import view_of
 
-    if out != STDIO and position != STDIO and same_file(position, out):
+    if writes_over(out, position):
         raise InputError(f"--out: {out} is the position file itself (the view would replace it and the cards "
                          "hidden from the viewer would be lost); write elsewhere")
     info, state = load_position(position)
@@ -623,10 +623,10 @@ def play(position: str, move_texts: Sequence[str], out: str | None, as_json: boo
     """Apply MOVEs to POSITION and print who played each move and the new position (as show does).
 
     Moves are written as the spec prints them, e.g. "attack 6H" "take"."""
-    from foolsolve.positions import STDIO, same_file
+    from foolsolve.positions import writes_over
     from foolsolve.present import show_text, transcript
 
-    if out and out != STDIO and position != STDIO and same_file(position, out):
+    if writes_over(out, position):
         what = "the arena record file (every game of the match would be lost)" if record is not None else \
             "the position file itself (the position before the moves would be lost)"
         raise InputError(f"--out: {out} is {what}; write elsewhere")
@@ -817,9 +817,9 @@ def conform(game: str, cases: int, seed: int, max_steps: int, position: str | No
         raise InputError(f"game: {info.name} has no engine yet")
     started = time.monotonic()
     if position is not None:
-        from foolsolve.positions import STDIO, same_file
+        from foolsolve.positions import writes_over
 
-        if out is not None and out != STDIO and position != STDIO and same_file(position, out):
+        if writes_over(out, position):
             raise InputError(f"--out: {out} is the position file itself; write the diverging position elsewhere")
         pinfo, state = load_position(position)
         if pinfo.name != info.name:

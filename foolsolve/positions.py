@@ -303,6 +303,12 @@ def same_file(a: str | Path, b: str | Path) -> bool:
         return False
 
 
+def writes_over(out: str | Path | None, path: str | Path) -> bool:
+    """Whether writing the output ``out`` would write over the file ``path``: neither is standard
+    output (``-``) and both name the same existing file (:func:`same_file`)."""
+    return out is not None and str(out) != STDIO and str(path) != STDIO and same_file(path, out)
+
+
 def check_move_text(text: str, where: str = "move") -> str:
     """``text`` if it can be a move: at most :data:`MAX_MOVE_CHARS` characters of Unicode text
     (a lone surrogate, say from undecodable bytes on the command line, is not); else an
@@ -409,15 +415,24 @@ def write_text_atomic(path: str | Path, text: str) -> None:
     if not str(path):
         # Path("") is the current folder, which has no name to put a temporary file beside
         raise InputError("output: an empty file name (give a file name, or - for standard output)")
-    p = Path(path)
+    with replaced_on_success(Path(path), str(path)) as tmp:
+        tmp.write_text(text, encoding="utf-8")
+
+
+@contextmanager
+def replaced_on_success(path: Path, what: str) -> Iterator[Path]:
+    """A fresh temporary file beside ``path`` (:func:`temp_beside`) to write ``path``'s content
+    into: renamed over ``path`` when the block ends normally, removed when it does not (an error,
+    Ctrl-C), so ``path`` never holds a partial file; an ``OSError`` is an :class:`InputError`
+    ``WHAT: cannot write (...)``."""
     tmp: Path | None = None
     try:
-        tmp = temp_beside(p)
-        tmp.write_text(text, encoding="utf-8")
-        tmp.replace(p)
+        tmp = temp_beside(path)
+        yield tmp
+        tmp.replace(path)
     except OSError as exc:
         _remove(tmp)
-        raise InputError(f"{path}: cannot write ({exc.strerror or exc})") from None
+        raise InputError(f"{what}: cannot write ({exc.strerror or exc})") from None
     except BaseException:
         _remove(tmp)
         raise

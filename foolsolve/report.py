@@ -411,13 +411,13 @@ def report(position: str, out: str, max_nodes: int | None, extra: tuple[str, ...
     with its 95% interval, best first, moves of equal mean grouped, the method, the worlds valued
     and how many of them exactly."""
     from foolsolve.cli import _SeatRequest, load_position
-    from foolsolve.positions import STDIO, same_file
+    from foolsolve.positions import writes_over
     from foolsolve.present import write_text
     from foolsolve.progress import progress
     from foolsolve.solver.base import SearchLimit, SolveOptions, limit_text, with_limits
     from foolsolve.worlds import View, read_view, view_of, worlds_of_view
 
-    if out != STDIO and position != STDIO and same_file(position, out):
+    if writes_over(out, position):
         raise InputError(f"--out: {out} is the position file {position}")
     info, state = load_position(position, views=True)
     seat_args = {"--method": method, "--samples": samples, "--seed": seed, "--workers": workers}

@@ -334,10 +334,10 @@ def open_store(path: str | Path | None, enabled: bool = True) -> Store | None:
 def refuse_output_over(path: str | Path | None, out: str | Path | None, option: str = "--out") -> None:
     """An :class:`InputError` when the output file ``out`` is the store file ``path`` (``None``:
     the default one), the same inode: writing it would destroy every stored result."""
-    from foolsolve.positions import STDIO, same_file
+    from foolsolve.positions import writes_over
 
     store = default_path() if path is None else Path(path)
-    if out is not None and str(out) != STDIO and same_file(store, out):
+    if writes_over(out, store):
         raise InputError(f"{option}: {out} is the result store {store} (writing it would destroy the stored results); "
                          "write elsewhere")
 

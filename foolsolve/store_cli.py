@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-import os
+from contextlib import nullcontext
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -60,36 +60,21 @@ def stats(store_path: str | None, no_store: bool, as_json: bool) -> None:
 def export(store_path: str | None, no_store: bool, game: str | None, out: str) -> None:
     """Every stored result as JSON Lines: key, game, solver_version, position, options, result."""
     from foolsolve import games
-    from foolsolve.positions import temp_beside
+    from foolsolve.positions import replaced_on_success
     from foolsolve.store import refuse_output_over
 
     name = games.get(game).name if game else None
     refuse_output_over(store_path, out)
     store = _open(store_path, no_store)
     # a file is written beside and renamed at the end: a damaged store or Ctrl-C leaves no partial file
-    part = out
-    if out != STDIO:
+    target = nullcontext(out) if out == STDIO else replaced_on_success(Path(out), f"--out {out}")
+    with store, target as part:
+        writer = LineWriter(str(part))
         try:
-            part = str(temp_beside(Path(out)))
-        except OSError as exc:
-            store.close()
-            raise InputError(f"--out {out}: cannot write ({exc.strerror or exc})") from None
-    done = False
-    try:
-        with store:
-            writer = LineWriter(part)
-            try:
-                for row in store.export(name):
-                    writer.write(row)
-            finally:
-                writer.close()
-        done = True
-    finally:
-        if part != out:
-            if done:
-                os.replace(part, out)
-            else:
-                Path(part).unlink(missing_ok=True)
+            for row in store.export(name):
+                writer.write(row)
+        finally:
+            writer.close()
 
 
 @store_command.command("clear")
