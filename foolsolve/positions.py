@@ -412,22 +412,22 @@ def write_text_atomic(path: str | Path, text: str) -> None:
         sys.stdout.write(text if text.endswith("\n") else text + "\n")
         sys.stdout.flush()
         return
-    if not str(path):
-        # Path("") is the current folder, which has no name to put a temporary file beside
-        raise InputError("output: an empty file name (give a file name, or - for standard output)")
-    with replaced_on_success(Path(path), str(path)) as tmp:
+    with replaced_on_success(path, str(path)) as tmp:
         tmp.write_text(text, encoding="utf-8")
 
 
 @contextmanager
-def replaced_on_success(path: Path, what: str) -> Iterator[Path]:
+def replaced_on_success(path: str | Path, what: str) -> Iterator[Path]:
     """A fresh temporary file beside ``path`` (:func:`temp_beside`) to write ``path``'s content
     into: renamed over ``path`` when the block ends normally, removed when it does not (an error,
     Ctrl-C), so ``path`` never holds a partial file; an ``OSError`` is an :class:`InputError`
-    ``WHAT: cannot write (...)``."""
+    ``WHAT: cannot write (...)``, and so is an empty file name."""
+    if not str(path):
+        # Path("") is the current folder, which has no name to put a temporary file beside
+        raise InputError("output: an empty file name (give a file name, or - for standard output)")
     tmp: Path | None = None
     try:
-        tmp = temp_beside(path)
+        tmp = temp_beside(Path(path))
         yield tmp
         tmp.replace(path)
     except OSError as exc:

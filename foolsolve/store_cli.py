@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 from contextlib import nullcontext
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 import click
@@ -67,7 +66,7 @@ def export(store_path: str | None, no_store: bool, game: str | None, out: str) -
     refuse_output_over(store_path, out)
     store = _open(store_path, no_store)
     # a file is written beside and renamed at the end: a damaged store or Ctrl-C leaves no partial file
-    target = nullcontext(out) if out == STDIO else replaced_on_success(Path(out), f"--out {out}")
+    target = nullcontext(out) if out == STDIO else replaced_on_success(out, f"--out {out}")
     with store, target as part:
         writer = LineWriter(str(part))
         try:

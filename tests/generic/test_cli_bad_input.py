@@ -591,12 +591,13 @@ def test_an_output_that_is_the_result_store_is_refused_and_the_store_kept(tmp_pa
 
 
 @pytest.mark.parametrize("argv", [["view", "POS", "--as", "0", "--out", ""], ["report", "POS", "--out", ""],
-                                  ["show", "POS", "--svg", ""]])
-def test_an_empty_output_file_name_is_a_one_line_error(argv):
+                                  ["show", "POS", "--svg", ""], ["store", "export", "--store", "STORE", "--out", ""]])
+def test_an_empty_output_file_name_is_a_one_line_error(argv, tmp_path):
     """``--out ''`` was 'internal error: ValueError: PosixPath('.') has an empty name', exit 1."""
     from tests.generic.batch_helpers import call_main
 
-    code, _, err = call_main([str(_EX / "durak-endgame.json") if a == "POS" else a for a in argv])
+    named = {"POS": str(_EX / "durak-endgame.json"), "STORE": str(tmp_path / "results.sqlite3")}
+    code, _, err = call_main([named.get(a, a) for a in argv])
     _one_line(code, err, "empty file name")
 
 
