@@ -57,18 +57,23 @@ class SeatBot(Bot):
         self.clock = clock
         self.frontier = frontier
 
+    def budget(self) -> Any:
+        """A world's budget (:class:`foolsolve.seat.Budget`): ``nodes=`` alone sets the whole of it,
+        the depth-limited search's too; ``search=`` the search's alone (else the game's own)."""
+        from foolsolve.seat import WORLD_NODES, Budget
+
+        search = self.search if self.search is not None else self.nodes
+        return Budget(nodes=self.nodes if self.nodes is not None else WORLD_NODES, search_nodes=search,
+                      frontier=self.frontier)
+
     def choose(self, seat: Seat) -> Any:
         if len(seat.legal) == 1:
             return seat.legal[0]
-        from foolsolve.seat import WORLD_NODES, Budget, Settings, analyse
+        from foolsolve.seat import Settings, analyse
 
         info, worlds = _worlds(seat)
-        # nodes= alone sets a world's whole budget (its search's too); search= the search's alone
-        search = self.search if self.search is not None else self.nodes
-        budget = Budget(nodes=self.nodes if self.nodes is not None else WORLD_NODES, search_nodes=search,
-                        frontier=self.frontier)
         settings = Settings(method=self.method, samples=self.samples, seconds=self.seconds,
-                            seed=seat.seed & SEED_MASK, budget=budget, clock=self.clock)
+                            seed=seat.seed & SEED_MASK, budget=self.budget(), clock=self.clock)
         try:
             answer = analyse(info, worlds, settings)
         except InputError:
