@@ -32,7 +32,7 @@ from foolsolve.ambiguities import (
     witness_file,
 )
 from foolsolve.batch import open_store, store_options
-from foolsolve.cli import limit_options
+from foolsolve.cli import WORKERS, limit_options, workers_help
 from foolsolve.errors import InputError
 from foolsolve.games.base import GameInfo
 from foolsolve.positions import read_json, write_json_atomic
@@ -79,9 +79,9 @@ def _echo_json(obj: Any) -> None:
 @click.option("--out", "out_file", type=click.Path(),
               help="Write the witness position here (with --all: a folder, one GAME-OPTION.json per witness).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
-@click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True,
-              help="Compare the --deals and witness candidates on this many local worker processes (1: in this "
-                   "process).")
+@click.option("--workers", type=WORKERS, default=1, show_default=True,
+              help=workers_help("Compare the --deals and witness candidates on this many local worker processes (1: "
+                                "in this process)"))
 @click.option("--scheduler", default=None, metavar="tcp://HOST:PORT",
               help="Compare the --deals and witness candidates on this Dask distributed cluster instead "
                    "(pip install 'foolsolve[dask]').")

@@ -393,12 +393,14 @@ def run(match: Match, out: str | None, workers: int = 1, scheduler: str | None =
     tasks = [Task(match, d, seating) for d in range(match.deals) for seating in seatings(len(match.bots), match.players)
              if (d, tuple(match.bots[i] for i in seating)) not in have]
     records = list(done)
+    executor = make_executor(workers, scheduler)  # a bad --workers or --scheduler before --out is touched
     handle = None
     if path is not None:
         fresh = not path.exists() or path.stat().st_size == 0
         try:
             handle = open(path, "a", encoding="utf-8")
         except OSError as exc:
+            executor.close()
             raise InputError(f"--out: cannot write {path}: {exc.strerror or exc}") from None
         if fresh:
             handle.write(json.dumps(match.header(), ensure_ascii=False) + "\n")
@@ -411,7 +413,6 @@ def run(match: Match, out: str | None, workers: int = 1, scheduler: str | None =
             os.fsync(handle.fileno())
 
     interrupted = False
-    executor = make_executor(workers, scheduler)
     try:
         for _, value in executor.map(play, tasks, on_done=keep):
             if isinstance(value, WorkerLost):

@@ -9,6 +9,7 @@ from typing import Any
 
 import click
 
+from foolsolve.cli import WORKERS, workers_help
 from foolsolve.errors import InputError
 
 
@@ -39,8 +40,8 @@ def _list_bots(ctx: click.Context, param: click.Parameter, value: bool) -> None:
               help="JSON Lines file of every game (a rerun with the same file resumes).")
 @click.option("--json", "as_json", is_flag=True, help="Print the results as one JSON object.")
 @click.option("--plot", type=click.Path(dir_okay=False), default=None, help="Draw the Elo table to this SVG file.")
-@click.option("--workers", type=click.IntRange(min=1, max=256), default=1, show_default=True,
-              help="Local worker processes (results are the same for any number).")
+@click.option("--workers", type=WORKERS, default=1, show_default=True,
+              help=workers_help("Local worker processes (results are the same for any number)"))
 @click.option("--scheduler", default=None, metavar="tcp://HOST:PORT", help="Play on a Dask cluster.")
 @click.option("--list-bots", is_flag=True, is_eager=True, expose_value=False, callback=_list_bots,
               help="List every bot with its parameters, and exit.")

@@ -41,6 +41,29 @@ class Seconds(click.FloatRange):
         return x
 
 
+class Workers(click.ParamType):
+    """A count of local worker processes, 1 to :data:`foolsolve.executor.MAX_WORKERS` (the one
+    check, :func:`foolsolve.executor.check_workers`, which ``make_executor`` applies too): every
+    ``--workers`` option, so a count this machine does not take is refused before any work."""
+
+    name = "integer"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        from foolsolve.executor import check_workers
+
+        return check_workers(click.INT.convert(value, param, ctx))
+
+
+WORKERS = Workers()
+
+
+def workers_help(text: str) -> str:
+    """The help of a ``--workers`` option: ``text`` and the bound."""
+    from foolsolve.executor import WORKERS_LIMIT
+
+    return f"{text}. {WORKERS_LIMIT}."
+
+
 class _DefaultGroup(LazyGroup):
     """A group whose first positional argument, when not a command, means ``solve``."""
 
@@ -155,8 +178,9 @@ def limit_options(fn: Any) -> Any:
 @click.option("--samples", type=click.IntRange(min=1), default=None,
               help="Under hidden cards: worlds PIMC samples [default: 100], or IS-MCTS iterations [default: 4000].")
 @click.option("--seed", type=int, default=None, help="Under hidden cards: seed of the sampled worlds [default: 0].")
-@click.option("--workers", type=click.IntRange(min=1), default=None,
-              help="Under hidden cards: value the worlds on this many local processes (same answer for any count).")
+@click.option("--workers", type=WORKERS, default=None,
+              help=workers_help("Under hidden cards: value the worlds on this many local processes (same answer for "
+                                "any count)"))
 @click.option("--scheduler", default=None, metavar="tcp://HOST:PORT",
               help="Under hidden cards: value the worlds on this Dask cluster (pip install 'foolsolve[dask]').")
 @click.option("--open-hand", "open_hand_only", is_flag=True,
@@ -801,8 +825,8 @@ def _solver_options(info: GameInfo, as_json: bool) -> None:
               help="Check this position (and a random game from it) instead of random deals.")
 @click.option("--out", type=click.Path(dir_okay=False), default=None,
               help="Where to write the shrunk diverging position [default: conform-GAME-SEED.json].")
-@click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True,
-              help="Play the --cases games on this many local processes.")
+@click.option("--workers", type=WORKERS, default=1, show_default=True,
+              help=workers_help("Play the --cases games on this many local processes"))
 @click.option("--scheduler", default=None, metavar="tcp://HOST:PORT",
               help="Play the --cases games on this Dask cluster (pip install 'foolsolve[dask]').")
 def conform(game: str, cases: int, seed: int, max_steps: int, position: str | None, out: str | None,
