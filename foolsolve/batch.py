@@ -30,7 +30,7 @@ from typing import IO, Any
 
 import click
 
-from foolsolve.cli import WORKERS, limit_options, workers_help
+from foolsolve.cli import WORKERS, OutputFile, limit_options, workers_help
 from foolsolve.errors import InputError
 from foolsolve.positions import STDIO, count_lines, game_of, input_lines, parse_json, read_json, same_file, writes_over
 
@@ -302,7 +302,7 @@ def open_store(store_path: str | None, no_store: bool) -> Any:
 
 @click.command("batch")
 @click.argument("infile", metavar="IN.jsonl", type=click.Path(dir_okay=False, allow_dash=True))
-@click.option("--out", "out", type=click.Path(dir_okay=False, allow_dash=True), default=STDIO, show_default=True,
+@click.option("--out", "out", type=OutputFile(), default=STDIO, show_default=True,
               help="Where the results go, one JSON line per input line (- is standard output).")
 @click.option("--workers", type=WORKERS, default=1, show_default=True,
               help=workers_help("Local worker processes (1: solve in this process)"))

@@ -64,6 +64,26 @@ def workers_help(text: str) -> str:
     return f"{text}. {WORKERS_LIMIT}."
 
 
+class OutputFile(click.Path):
+    """An output file option (``--out``, ``--svg``, ``--plot``): the name checked when the command
+    line is read, before any work, by :func:`foolsolve.positions.check_output` (an empty name, a
+    folder, a missing folder: one-line errors); ``-`` is standard output unless ``stdout=False``.
+    ``folder_ok``: the option may also name a folder the command creates (the name alone is
+    checked here; the command checks the rest once it knows which it is)."""
+
+    def __init__(self, stdout: bool = True, folder_ok: bool = False) -> None:
+        super().__init__(dir_okay=folder_ok, allow_dash=stdout)
+        self.stdout = stdout
+        self.folder_ok = folder_ok
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        from foolsolve.positions import check_output
+
+        opts = getattr(param, "opts", None) or ["--out"]
+        check_output(value, max(opts, key=len), stdout=self.stdout, name_only=self.folder_ok)
+        return super().convert(value, param, ctx)
+
+
 class _DefaultGroup(LazyGroup):
     """A group whose first positional argument, when not a command, means ``solve``."""
 
@@ -506,7 +526,7 @@ def format_result(info: GameInfo, state: Any, result: SolveResult) -> str:
 
 @cli.command()
 @click.argument("position", type=click.Path(dir_okay=False, allow_dash=True))
-@click.option("--svg", "svg_out", type=click.Path(dir_okay=False, allow_dash=True), default=None,
+@click.option("--svg", "svg_out", type=OutputFile(), default=None,
               help="Draw the position as SVG into this file ('-': standard output).")
 @click.option("--as", "viewer", type=click.IntRange(min=0), default=None, metavar="P",
               help="What player P sees: drawn with hidden cards face down (--svg), else P's view as JSON. "
@@ -590,7 +610,7 @@ def view_moves_text(view: Any, as_json: bool) -> str:
 @click.argument("position", type=click.Path(dir_okay=False, allow_dash=True))
 @click.option("--as", "viewer", type=click.IntRange(min=0), required=True, metavar="P",
               help="The player whose view to write.")
-@click.option("--out", type=click.Path(dir_okay=False, allow_dash=True), default="-", show_default=True,
+@click.option("--out", type=OutputFile(), default="-", show_default=True,
               help="Where to write the view file ('-': standard output).")
 def view(position: str, viewer: int, out: str) -> None:
     """Write player P's view of POSITION as a view file: her own hand, what she has seen, and
@@ -626,7 +646,7 @@ def moves(position: str, as_json: bool) -> None:
 @cli.command()
 @click.argument("position", type=click.Path(dir_okay=False, allow_dash=True))
 @click.argument("move_texts", nargs=-1, metavar="MOVE...")
-@click.option("--out", type=click.Path(dir_okay=False), default=None, help="Write the new position here.")
+@click.option("--out", type=OutputFile(), default=None, help="Write the new position here ('-': standard output).")
 @click.option("--json", "as_json", is_flag=True, help="Print the new position as JSON.")
 @click.option("--interactive", is_flag=True,
               help="Play against the solver: you move, it answers (hint, undo, why MOVE, help, quit).")
@@ -688,7 +708,8 @@ def play(position: str, move_texts: Sequence[str], out: str | None, as_json: boo
 @click.option("--players", type=int, default=None, help="Number of players (default: the game's minimum).")
 @click.option("--seed", type=int, default=None, help="Seed of the shuffle (default: a fresh one, printed on stderr).")
 @click.option("--rules", "rules_json", default=None, metavar="JSON", help='Rule options, e.g. \'{"variant": "simple"}\'.')
-@click.option("--out", type=click.Path(dir_okay=False), default=None, help="Write the position here.")
+@click.option("--out", type=OutputFile(), default=None,
+              help="Write the position here ('-' or no --out: standard output).")
 def deal(game: str, players: int | None, seed: int | None, rules_json: str | None, out: str | None) -> None:
     """A shuffled deal of GAME as a position file."""
     drawn = seed is None
@@ -823,8 +844,9 @@ def _solver_options(info: GameInfo, as_json: bool) -> None:
               help="Stop a game after this many moves (reported as cut, not as a divergence).")
 @click.option("--position", "position", type=click.Path(dir_okay=False), default=None,
               help="Check this position (and a random game from it) instead of random deals.")
-@click.option("--out", type=click.Path(dir_okay=False), default=None,
-              help="Where to write the shrunk diverging position [default: conform-GAME-SEED.json].")
+@click.option("--out", type=OutputFile(), default=None,
+              help="Where to write the shrunk diverging position ('-': standard output) "
+                   "[default: conform-GAME-SEED.json].")
 @click.option("--workers", type=WORKERS, default=1, show_default=True,
               help=workers_help("Play the --cases games on this many local processes"))
 @click.option("--scheduler", default=None, metavar="tcp://HOST:PORT",

@@ -397,6 +397,34 @@ def game_of(obj: Any) -> str:
     return game
 
 
+EMPTY_NAME = "an empty file name (give a file name, or - for standard output)"
+
+
+def check_output(path: str | Path, what: str = "--out", *, stdout: bool = True, name_only: bool = False) -> None:
+    """Before any work: ``path`` is an output file name the command can write, else the
+    :class:`InputError` ``WHAT: ...`` naming the problem -- an empty name (only ``-`` means
+    standard output, and only where ``stdout``), a folder, a file in a folder that does not exist
+    or cannot be written in (``name_only``: the name alone, for an option that may name a folder
+    the command creates). Every output option (``--out``, ``--svg``, ``--plot``) goes through here
+    (``foolsolve.cli.OutputFile``), so a command that would fail at its end refuses now."""
+    text = str(path)
+    if not text:
+        raise InputError(f"{what}: {EMPTY_NAME if stdout else 'an empty file name'}")
+    if text == STDIO:
+        if not stdout:
+            raise InputError(f"{what}: a file is needed here, not - (standard output)")
+        return
+    if name_only:
+        return
+    if os.path.isdir(text):
+        raise InputError(f"{what}: {text} is a folder; give a file name")
+    folder = os.path.dirname(text) or os.curdir
+    if not os.path.isdir(folder):
+        raise InputError(f"{what}: {text}: cannot write (no folder {folder})")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise InputError(f"{what}: {text}: cannot write (no permission to write in {folder})")
+
+
 def write_json_atomic(path: str | Path, obj: Any) -> None:
     """Write JSON to ``path`` via a temporary file, so an interrupted run leaves no partial file;
     a path that cannot be written (missing folder, no permission) is an :class:`InputError`.
@@ -424,7 +452,7 @@ def replaced_on_success(path: str | Path, what: str) -> Iterator[Path]:
     ``WHAT: cannot write (...)``, and so is an empty file name."""
     if not str(path):
         # Path("") is the current folder, which has no name to put a temporary file beside
-        raise InputError("output: an empty file name (give a file name, or - for standard output)")
+        raise InputError(f"output: {EMPTY_NAME}")
     tmp: Path | None = None
     try:
         tmp = temp_beside(Path(path))

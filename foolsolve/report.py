@@ -20,7 +20,7 @@ from typing import Any
 
 import click
 
-from foolsolve.cli import WORKERS, limit_options, workers_help
+from foolsolve.cli import WORKERS, OutputFile, limit_options, workers_help
 from foolsolve.errors import InputError
 from foolsolve.rules import cited, json_text, options_of
 
@@ -376,7 +376,7 @@ def view_page(view: Any, answer: Any | None = None, no_answer: str = "") -> str:
 
 @click.command("report")
 @click.argument("position", type=click.Path(dir_okay=False, allow_dash=True))
-@click.option("--out", type=click.Path(dir_okay=False, allow_dash=True), required=True,
+@click.option("--out", type=OutputFile(), required=True,
               help="Where to write the page ('-': standard output).")
 @click.option("--max-nodes", type=click.IntRange(min=1), default=None,
               help="Give up after this many nodes (under hidden cards: each world's node budget).")

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 import click
 
 from foolsolve.batch import LineWriter, store_options
+from foolsolve.cli import OutputFile
 from foolsolve.errors import InputError
 from foolsolve.positions import STDIO
 
@@ -54,7 +55,7 @@ def stats(store_path: str | None, no_store: bool, as_json: bool) -> None:
 @store_command.command("export")
 @store_options
 @click.option("--game", default=None, help="Only this game's results.")
-@click.option("--out", type=click.Path(dir_okay=False, allow_dash=True), default=STDIO, show_default=True,
+@click.option("--out", type=OutputFile(), default=STDIO, show_default=True,
               help="Where the JSON Lines go (- is standard output).")
 def export(store_path: str | None, no_store: bool, game: str | None, out: str) -> None:
     """Every stored result as JSON Lines: key, game, solver_version, position, options, result."""

@@ -590,15 +590,90 @@ def test_an_output_that_is_the_result_store_is_refused_and_the_store_kept(tmp_pa
         assert s.stats()["results"] == 1
 
 
-@pytest.mark.parametrize("argv", [["view", "POS", "--as", "0", "--out", ""], ["report", "POS", "--out", ""],
-                                  ["show", "POS", "--svg", ""], ["store", "export", "--store", "STORE", "--out", ""]])
+# every output-file option of every command, its value OUT (one command per option)
+OUTPUT_OPTIONS = [
+    ["view", "POS", "--as", "0", "--out", "OUT"], ["report", "POS", "--out", "OUT"], ["show", "POS", "--svg", "OUT"],
+    ["store", "export", "--store", "STORE", "--out", "OUT"], ["play", "POS", "attack 9D", "--out", "OUT"],
+    ["deal", "durak", "--seed", "1", "--out", "OUT"], ["conform", "durak", "--cases", "1", "--out", "OUT"],
+    ["batch", "IN", "--no-store", "--out", "OUT"],
+    ["arena", "durak", "--bot", "random", "--bot", "greedy", "--games", "1", "--out", "OUT"],
+    ["arena", "durak", "--bot", "random", "--bot", "greedy", "--games", "1", "--plot", "OUT"],
+    ["ambiguities", "durak", "--option", "variant", "--deals", "1", "--no-witness", "--out", "OUT"],
+    ["ambiguities", "durak", "--all", "--deals", "1", "--no-witness", "--out", "OUT"],
+]
+
+
+def _output_argv(argv: list[str], out: str, tmp_path: Path) -> list[str]:
+    infile = tmp_path / "in.jsonl"
+    infile.write_text(json.dumps(str(_EX / "durak-endgame.json")) + "\n")
+    named = {"POS": str(_EX / "durak-endgame.json"), "STORE": str(tmp_path / "results.sqlite3"), "IN": str(infile),
+             "OUT": out}
+    return [named.get(a, a) for a in argv]
+
+
+def _option_of(argv: list[str]) -> tuple[tuple[str, ...], str]:
+    """The command (``("store", "export")``) and the output option an OUTPUT_OPTIONS line sweeps."""
+    path = tuple(argv[:2]) if argv[0] == "store" else (argv[0],)
+    return path, argv[argv.index("OUT") - 1]
+
+
+def test_every_output_option_is_checked_by_the_same_option_type():
+    """The sweeps below cover every output option: each command's file-writing option is an
+    ``OutputFile`` (a new ``--out`` given a plain click.Path would escape the checks)."""
+    import click
+
+    from foolsolve.cli import OutputFile, _register_game_commands, cli
+
+    _register_game_commands()
+    ctx = click.Context(cli)
+    found, plain = set(), set()
+
+    def walk(group: Any, path: tuple[str, ...]) -> None:
+        for name in group.list_commands(ctx):
+            cmd = group.get_command(ctx, name)
+            if isinstance(cmd, click.Group):
+                walk(cmd, (*path, name))
+                continue
+            for p in cmd.params:
+                opt = max(p.opts, key=len)
+                if isinstance(p.type, OutputFile):
+                    found.add(((*path, name), opt))
+                elif isinstance(p.type, click.Path) and opt in ("--out", "--svg", "--plot"):
+                    plain.add(((*path, name), opt))
+
+    walk(cli, ())
+    assert not plain
+    assert found == {_option_of(a) for a in OUTPUT_OPTIONS}
+
+
+@pytest.mark.parametrize("argv", OUTPUT_OPTIONS, ids=lambda a: f"{a[0]} {a[a.index('OUT') - 1]}")
 def test_an_empty_output_file_name_is_a_one_line_error(argv, tmp_path):
-    """``--out ''`` was 'internal error: ValueError: PosixPath('.') has an empty name', exit 1."""
+    """``--out ''`` was 'internal error: ValueError: PosixPath('.') has an empty name', exit 1, for
+    view, report, show and store export, and meant standard output (or no output) for play, deal,
+    arena, conform and ambiguities: an empty name is an error everywhere, only - is standard output."""
     from tests.generic.batch_helpers import call_main
 
-    named = {"POS": str(_EX / "durak-endgame.json"), "STORE": str(tmp_path / "results.sqlite3")}
-    code, _, err = call_main([named.get(a, a) for a in argv])
-    _one_line(code, err, "empty file name")
+    code, out, err = call_main(_output_argv(argv, "", tmp_path))
+    _one_line(code, err, argv[argv.index("OUT") - 1], "empty file name")
+    assert out == ""
+
+
+@pytest.mark.parametrize("argv", [a for a in OUTPUT_OPTIONS if "--all" not in a],
+                         ids=lambda a: f"{a[0]} {a[a.index('OUT') - 1]}")
+def test_an_output_file_in_a_missing_folder_is_refused_before_any_work(argv, tmp_path, monkeypatch):
+    """``report P --out no/such/folder/r.html`` solved the position and only then failed to write;
+    every output option is checked when the command line is read (the solver is never called)."""
+    from foolsolve import store
+    from tests.generic.batch_helpers import call_main
+
+    def no_solve(*args, **kwargs):
+        raise AssertionError("solved before the output was checked")
+
+    monkeypatch.setattr(store, "cached_solve", no_solve)
+    target = tmp_path / "no" / "such" / "x.out"
+    code, out, err = call_main(_output_argv(argv, str(target), tmp_path))
+    _one_line(code, err, argv[argv.index("OUT") - 1], "no folder")
+    assert out == "" and not (tmp_path / "no").exists()
 
 
 def test_play_refuses_an_out_that_is_its_position_or_arena_record_file(tmp_path):
