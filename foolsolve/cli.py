@@ -178,7 +178,8 @@ def limit_options(fn: Any) -> Any:
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON (one line per position).")
 @click.option("--max-nodes", type=click.IntRange(min=1), default=None,
               help="Node budget: the exact solver may use half of it, the open-hand search the rest (as --time); "
-                   "under hidden cards: each world's node budget [default: 5000].")
+                   "under hidden cards: each world's node budget, the exact solver up to half of it, the depth-limited "
+                   "search up to all of it [default: 5000; the search the game's own, Durak 200: docs/seat.md].")
 @click.option("-o", "--option", "extra", multiple=True, metavar="KEY=VALUE",
               help="Solver option (repeatable), e.g. -o pv=false, -o time=60, -o max_nodes=N; each game's are "
                    "listed by 'foolsolve rules GAME --solver'; an unknown KEY is an error.")
@@ -332,7 +333,7 @@ class _SeatRequest:
         from foolsolve.seat import Budget, Settings
 
         self.viewer = viewer
-        budget = Budget() if max_nodes is None else Budget(nodes=max_nodes)
+        budget = Budget() if max_nodes is None else Budget(nodes=max_nodes, search_nodes=max_nodes)
         self.settings = Settings(method=method or "auto", samples=samples, seconds=seconds, seed=seed or 0,
                                  budget=budget)
         self.workers = workers or 1

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import os
 import signal
+import threading
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
@@ -181,6 +182,31 @@ class _Pool(_Backend):
         self._pool.shutdown(wait=True, cancel_futures=cancel)
 
 
+class _SigintHeld:
+    """Ctrl-C held back while a call into Dask runs and raised as soon as it returns.
+    distributed's ``utils.sync`` has a race: a ``KeyboardInterrupt`` landing as a call starts makes
+    its own cancel callback fail (``NameError``, logged with a traceback on stderr). Held back, the
+    interrupt reaches :meth:`Executor.map`'s handling between calls (a poll lasts a quarter of a
+    second). Only Python's own SIGINT handler, in the main thread, is replaced."""
+
+    def __enter__(self) -> _SigintHeld:
+        self.hit = False
+        self.replaced = (threading.current_thread() is threading.main_thread()
+                         and signal.getsignal(signal.SIGINT) is signal.default_int_handler)
+        if self.replaced:
+            signal.signal(signal.SIGINT, self._note)
+        return self
+
+    def _note(self, signum: int, frame: Any) -> None:
+        self.hit = True
+
+    def __exit__(self, kind: Any, exc: Any, tb: Any) -> None:
+        if self.replaced:
+            signal.signal(signal.SIGINT, signal.default_int_handler)
+        if self.hit and kind is None:
+            raise KeyboardInterrupt
+
+
 class _Dask(_Backend):
     local = False
 
@@ -200,24 +226,26 @@ class _Dask(_Backend):
         self.description = f"on the Dask cluster at {scheduler} ({self.workers} workers)"
 
     def submit(self, fn: Callable[[Any], Any], item: Any) -> Any:
-        return self.client.submit(fn, item, pure=False)
+        with _SigintHeld():
+            return self.client.submit(fn, item, pure=False)
 
     def wait(self, handles: list[Any], timeout: float) -> list[tuple[Any, str, Any]]:
         from distributed import wait
         from distributed.scheduler import KilledWorker
 
-        try:
-            done, _ = wait(handles, timeout=timeout, return_when="FIRST_COMPLETED")
-        except TimeoutError:
-            return []
-        out: list[tuple[Any, str, Any]] = []
-        for f in done:
-            if f.status == "finished":
-                out.append((f, "ok", f.result()))
-            else:
-                exc = f.exception()
-                out.append((f, "lost" if isinstance(exc, KilledWorker) else "error", exc))
-        return out
+        with _SigintHeld():
+            try:
+                done, _ = wait(handles, timeout=timeout, return_when="FIRST_COMPLETED")
+            except TimeoutError:
+                return []
+            out: list[tuple[Any, str, Any]] = []
+            for f in done:
+                if f.status == "finished":
+                    out.append((f, "ok", f.result()))
+                else:
+                    exc = f.exception()
+                    out.append((f, "lost" if isinstance(exc, KilledWorker) else "error", exc))
+            return out
 
     def cancel(self, handles: list[Any]) -> None:
         if handles:

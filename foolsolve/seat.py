@@ -56,8 +56,10 @@ DEFAULT_SAMPLES = 100
 DEFAULT_ISMCTS_ITERATIONS = 4_000
 """IS-MCTS iterations when ``--samples`` is not given."""
 WORLD_NODES = 5_000
-"""Per-world node budget of the open-hand answer (half for the game's exact solver); a world not
-solved exactly within it keeps the depth-limited search's estimate (counted as not exact)."""
+"""Per-world node budget of the open-hand answer (half for the game's exact solver, the rest for the
+depth-limited search unless the game or the caller gives that search its own,
+:attr:`Budget.search_nodes`); a world not solved exactly within it keeps the depth-limited search's
+estimate (counted as not exact)."""
 PLAYOUTS = 4
 """Native random playouts per move at the frontier of a world's depth-limited search."""
 EXACT_BUDGET_FACTOR = 20
@@ -108,6 +110,11 @@ class Budget:
     """What one world may cost."""
 
     nodes: int = WORLD_NODES
+    search_nodes: int | None = None
+    """The depth-limited search's own node budget, once the exact solver has not answered; ``None``:
+    the game's (:attr:`~foolsolve.games.base.GameInfo.seat_search`) in the worlds it applies to, else
+    what the exact solver left of :attr:`nodes`. Where not even the search's first iteration fits,
+    each move is valued by :attr:`playouts` playouts (flat Monte Carlo)."""
     playouts: int = PLAYOUTS
     frontier: str = "random"
     """The playouts' policy (:data:`foolsolve.playouts.FRONTIERS`): the frontier of each world's
@@ -169,6 +176,26 @@ def world_seed(info: GameInfo, world: Any) -> int:
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
 
 
+def for_world(info: GameInfo, budget: Budget, world: Any) -> Budget:
+    """``budget`` with its depth-limited search's node budget settled for ``world`` of ``info``'s game."""
+    rule = info.seat_search
+    if budget.search_nodes is None and rule is not None and rule.applies(world):
+        return replace(budget, search_nodes=rule.nodes)
+    return budget
+
+
+def budget_text(info: GameInfo, budget: Budget) -> str:
+    """A world's node budget in words."""
+    if budget.search_nodes is not None:
+        return (f"{budget.nodes:,} nodes a world, half for the exact solver; the depth-limited search "
+                f"{budget.search_nodes:,}")
+    rule = info.seat_search
+    if rule is None:
+        return f"{budget.nodes:,} nodes a world"
+    return (f"{budget.nodes:,} nodes a world, half for the exact solver; the depth-limited search "
+            f"{rule.nodes:,} {rule.where}")
+
+
 def evaluate_world(info: GameInfo, world: Any, player: int, budget: Budget, seed: int) -> WorldValue:
     """One world valued open-hand for ``player`` within ``budget`` (reproducibly: nodes, not
     seconds): :func:`foolsolve.solver.open_hand.solve_world` (the exact solver where it covers the
@@ -177,9 +204,11 @@ def evaluate_world(info: GameInfo, world: Any, player: int, budget: Budget, seed
     ``budget.playouts`` native playouts per move."""
     from foolsolve.solver import open_hand
 
+    budget = for_world(info, budget, world)
     try:
         ans = open_hand.solve_world(info, world, open_hand.Budget(max_nodes=budget.nodes, playouts=budget.playouts,
-                                                                  frontier=budget.frontier, seed=seed),
+                                                                  frontier=budget.frontier, seed=seed,
+                                                                  search_nodes=budget.search_nodes),
                                     player=player)
         return WorldValue({m: float(v) for m, v in ans.values.items()}, ans.exact, ans.method, ans.nodes,
                           float(ans.value))
@@ -358,7 +387,8 @@ def _world_rng(seed: int, index: int) -> random.Random:
 def exact_budget(budget: Budget, count: int) -> Budget:
     """The per-world budget of the exact expectation over ``count`` worlds: PIMC's whole budget
     (:data:`DEFAULT_SAMPLES` worlds' worth) shared among them, at least one world's and at most
-    :data:`EXACT_BUDGET_FACTOR` times it (a few worlds are then solved exactly far more often)."""
+    :data:`EXACT_BUDGET_FACTOR` times it (a few worlds are then solved exactly far more often). A
+    depth-limited search with a budget of its own (:attr:`Budget.search_nodes`) keeps it."""
     share = max(1, min(EXACT_BUDGET_FACTOR, DEFAULT_SAMPLES // max(count, 1)))
     return replace(budget, nodes=budget.nodes * share)
 
@@ -453,7 +483,7 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
            else f"{done:,} sampled worlds (seed {seed})" if method == "pimc"
            else f"the first {done:,} of the {count:,} consistent worlds, listed in order")
     method_text = (f"{name}: {how}, each valued open-hand ({exact_n:,} exactly, {done - exact_n:,} by a "
-                   f"depth-limited search with {budget.frontier} playouts; {budget.nodes:,} nodes a world)")
+                   f"depth-limited search with {budget.frontier} playouts; {budget_text(info, budget)})")
     notes = []
     stopped = deadline is not None and not interrupted and method == "pimc" and done < total
     if stopped:

@@ -114,6 +114,9 @@ class Budget:
     """Deepest iteration (plies); ``None``: deepen until exact or out of budget."""
     exact_share: float = 0.5
     """Share of the budget the game's exact solver may use before the engine search gets the rest."""
+    search_nodes: int | None = None
+    """Nodes the engine search may use once the exact solver has not answered (the exact solver keeps
+    its share of :attr:`max_nodes`); ``None``: what is left of :attr:`max_nodes`."""
     max_memory: int | None = None
     """MiB the search's transposition tables may hold (:class:`foolsolve.solver.base.TableBudget`;
     ``None``: its default); over it the oldest entries are dropped."""
@@ -489,6 +492,8 @@ def solve_world(info: GameInfo, state: Any, budget: Budget = DEFAULT_BUDGET, *, 
         answer = _exact(info, state, player, budget, clock, start)
         if answer is not None:
             return answer
+    if budget.search_nodes is not None:
+        clock.max_nodes = clock.nodes + budget.search_nodes
     root = info.engine.from_spec(state)
     search = _Search(info, player, concept, budget, clock, n)
     name = _concept_name(info, state, concept)

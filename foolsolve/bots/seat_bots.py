@@ -48,24 +48,32 @@ class SeatBot(Bot):
     """``pimc`` or ``ismcts`` through :func:`foolsolve.seat.analyse`."""
 
     def __init__(self, method: str, samples: int | None, seconds: float | None, nodes: int | None,
-                 clock: str = "wall", frontier: str = "random") -> None:
+                 clock: str = "wall", frontier: str = "random", search: int | None = None) -> None:
         self.method = method
         self.samples = samples
         self.seconds = seconds
         self.nodes = nodes
+        self.search = search
         self.clock = clock
         self.frontier = frontier
+
+    def budget(self) -> Any:
+        """A world's budget (:class:`foolsolve.seat.Budget`): ``nodes=`` alone sets the whole of it,
+        the depth-limited search's too; ``search=`` the search's alone (else the game's own)."""
+        from foolsolve.seat import WORLD_NODES, Budget
+
+        search = self.search if self.search is not None else self.nodes
+        return Budget(nodes=self.nodes if self.nodes is not None else WORLD_NODES, search_nodes=search,
+                      frontier=self.frontier)
 
     def choose(self, seat: Seat) -> Any:
         if len(seat.legal) == 1:
             return seat.legal[0]
-        from foolsolve.seat import Budget, Settings, analyse
+        from foolsolve.seat import Settings, analyse
 
         info, worlds = _worlds(seat)
-        budget = Budget(frontier=self.frontier) if self.nodes is None else Budget(nodes=self.nodes,
-                                                                                  frontier=self.frontier)
         settings = Settings(method=self.method, samples=self.samples, seconds=self.seconds,
-                            seed=seat.seed & SEED_MASK, budget=budget, clock=self.clock)
+                            seed=seat.seed & SEED_MASK, budget=self.budget(), clock=self.clock)
         try:
             answer = analyse(info, worlds, settings)
         except InputError:
@@ -98,12 +106,13 @@ def _seat_bot(method: str, default_samples: int, key: str) -> Any:
         seconds = number(params, "time", 0, 0.001, 3600, label) or None
         samples = int(number(params, key, default_samples if seconds is None else 10**9, 1, 10**9, label))
         nodes = int(number(params, "nodes", 0, 1, 10**9, label)) if "nodes" in params else None
+        search = int(number(params, "search", 0, 1, 10**9, label)) if "search" in params else None
         from foolsolve.playouts import FRONTIERS
         from foolsolve.seat import CLOCKS
 
         clock = choice(params, "clock", CLOCK_DEFAULT, tuple(CLOCKS), label)
         frontier = choice(params, "frontier", FRONTIER_DEFAULT, FRONTIERS, label)
-        return SeatBot(method, samples, seconds, nodes, clock, frontier)
+        return SeatBot(method, samples, seconds, nodes, clock, frontier, search)
     return make
 
 
@@ -129,7 +138,11 @@ def _openspiel(params: dict[str, str], raw: str) -> Bot:
 PIMC = BotInfo(name="pimc", summary="Perfect Information Monte Carlo from its seat (pimc:samples=N or time=S)",
                make=_seat_bot("pimc", 20, "samples"),
                params={"samples": "worlds sampled a move (default 20; with time=, as many as fit)",
-                       "time": "seconds a move", "nodes": "open-hand node budget a world (default 5,000)",
+                       "time": "seconds a move",
+                       "nodes": "open-hand node budget a world (default 5,000; half for the exact solver), its "
+                                "depth-limited search's too unless search= is given",
+                       "search": "node budget of a world's depth-limited search when the exact solver has not "
+                                 "answered (default: the game's own, Durak 200; else the rest of nodes=)",
                        "clock": "what time= measures: wall (default) or cpu (this thread's CPU seconds)",
                        "frontier": "the playouts' policy at a world's search frontier: random (default) or greedy"})
 ISMCTS = BotInfo(name="ismcts", summary="information-set MCTS from its seat (ismcts:iterations=N or time=S)",

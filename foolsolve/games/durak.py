@@ -7,7 +7,7 @@ import dataclasses
 import random
 from typing import Any
 
-from foolsolve.games.base import GameInfo
+from foolsolve.games.base import GameInfo, SeatSearch
 from foolsolve.lazy import Lazy
 
 
@@ -57,4 +57,5 @@ INFO = GameInfo(
     solver_options=Lazy("foolsolve.solver.durak.search:OPTIONS"),
     greedy=Lazy("foolsolve.solver.durak.greedy:choose"),
     greedy_engine=Lazy("foolsolve.solver.durak.greedy:choose_engine"),
+    seat_search=SeatSearch(200, lambda state: len(state.stock) > 2, "while two or more cards of the stock are unseen"),
 )

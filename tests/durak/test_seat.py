@@ -192,3 +192,33 @@ def test_the_method_line_names_the_frontier_policy_of_its_playouts(frontier):
     budget = seat.Budget(nodes=1_000, playouts=2, frontier=frontier)
     text = seat.analyse(INFO, worlds, seat.Settings(method="pimc", samples=2, seed=1, budget=budget)).to_json()["method_text"]
     assert f"depth-limited search with {frontier} playouts" in text
+
+
+def test_a_worlds_depth_limited_search_keeps_to_a_budget_of_its_own():
+    # a fresh deal: the exact solver does not cover it, so the search has the world to itself
+    from foolsolve.solver import open_hand
+    from foolsolve.solver.base import SearchLimit
+
+    state = SPEC.deal(SPEC.rules_cls(redeal_right=False), 2, random.Random(4))
+    whole = open_hand.solve_world(INFO, state, open_hand.Budget(max_nodes=20_000, playouts=2, seed=1))
+    assert not whole.exact and whole.nodes > 3_000
+    own = open_hand.solve_world(INFO, state, open_hand.Budget(max_nodes=20_000, playouts=2, seed=1, search_nodes=3_000))
+    assert own.nodes <= 3_001  # (the node that finds the budget spent is counted)
+    with pytest.raises(SearchLimit):  # not even the first iteration fits in 20 nodes
+        open_hand.solve_world(INFO, state, open_hand.Budget(max_nodes=20_000, playouts=2, seed=1, search_nodes=20))
+
+
+def test_durak_worlds_with_two_or_more_unseen_stock_cards_get_the_games_search_budget():
+    rule = INFO.seat_search
+    assert rule is not None and rule.nodes == 200
+    fresh = SPEC.deal(SPEC.rules_cls(redeal_right=False), 2, random.Random(4))
+    assert seat.for_world(INFO, seat.Budget(), fresh).search_nodes == 200
+    # two stock cards, one of them the face-up trump: the open-hand search reads one unseen card
+    assert seat.for_world(INFO, seat.Budget(), _state(DOMINANT)).search_nodes is None
+    # a budget the caller gave is kept
+    assert seat.for_world(INFO, seat.Budget(search_nodes=900), fresh).search_nodes == 900
+    text = seat.analyse(INFO, DurakWorlds(fresh, 0), seat.Settings(method="pimc", samples=2, seed=1)).method_text
+    assert "the depth-limited search 200 while two or more cards of the stock are unseen" in text
+    # in a world it applies to, the flat Monte Carlo answer of the depth-one search
+    value = seat.evaluate_world(INFO, fresh, 0, seat.Budget(), 1)
+    assert not value.exact and value.method.startswith("depth-1 search, 4 native playouts per move")

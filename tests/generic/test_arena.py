@@ -399,3 +399,12 @@ def test_a_time_budget_runs_on_the_clock_it_is_given(monkeypatch, method):
     assert wall.worlds == 12
     with pytest.raises(InputError):
         seat.analyse(info, worlds, seat.Settings(method=method, samples=2, seconds=1, clock="sundial"))
+
+
+@pytest.mark.parametrize("raw, nodes, search", [("", 5_000, None), ("nodes=700", 700, 700), ("search=90", 5_000, 90),
+                                                ("nodes=700,search=90", 700, 90)])
+def test_pimc_nodes_sets_a_worlds_whole_budget_and_search_its_search_alone(raw, nodes, search):
+    from foolsolve import bots
+
+    budget = bots.make(f"pimc:{raw}" if raw else "pimc").budget()
+    assert (budget.nodes, budget.search_nodes) == (nodes, search)

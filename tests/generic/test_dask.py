@@ -186,3 +186,25 @@ def test_ctrl_c_stops_an_ambiguity_sweep_on_dask_and_releases_its_tasks(cluster:
     while client.run_on_scheduler(held) and time.monotonic() < deadline:  # type: ignore[attr-defined]
         time.sleep(0.2)
     assert client.run_on_scheduler(held) == 0  # type: ignore[attr-defined]
+
+
+def test_a_ctrl_c_during_a_call_into_dask_is_raised_once_the_call_returns(monkeypatch: pytest.MonkeyPatch) -> None:
+    """distributed's ``utils.sync`` mishandles a KeyboardInterrupt that lands as a call starts (its
+    cancel callback logs a NameError traceback), so the executor holds Ctrl-C back while it is in
+    Dask and raises it after: here a stand-in ``distributed.wait`` is interrupted halfway."""
+    from foolsolve import executor
+
+    finished = []
+
+    def interrupted_wait(handles: list[object], timeout: float, return_when: str) -> tuple[set[object], set[object]]:
+        os.kill(os.getpid(), signal.SIGINT)
+        time.sleep(0.05)  # the signal is handled by now: held back, not raised here
+        finished.append(True)
+        return set(), set(handles)
+
+    monkeypatch.setattr(distributed, "wait", interrupted_wait)
+    backend = object.__new__(executor._Dask)
+    with pytest.raises(KeyboardInterrupt):
+        backend.wait(["task"], 0.25)
+    assert finished == [True]
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
