@@ -126,15 +126,14 @@ def seat_task(task: tuple[str, str, dict[str, Any]]) -> dict[str, Any]:
     same for any split: each world is drawn and valued from its own seed). Ctrl-C is not an
     answer: it stops the batch."""
     from foolsolve import games, seat
+    from foolsolve.cli import seat_settings
     from foolsolve.worlds import read_view, worlds_of_view
 
     game, view_json, knobs = task
     try:
         info = games.get(game)
         view = read_view(json.loads(view_json), check=False)  # checked when the line was read
-        budget = seat.Budget() if knobs["nodes"] is None else seat.Budget(nodes=knobs["nodes"])
-        settings = seat.Settings(method=knobs["method"], samples=knobs["samples"], seconds=knobs["seconds"],
-                                 seed=knobs["seed"], budget=budget)
+        settings = seat_settings(knobs["method"], knobs["samples"], knobs["seconds"], knobs["seed"], knobs["nodes"])
         answer = seat.analyse(info, worlds_of_view(view), settings)
     except InputError as exc:
         return {"error": str(exc)}

@@ -324,18 +324,24 @@ def _parse_extra(items: Sequence[str]) -> dict[str, Any]:
     return out
 
 
+def seat_settings(method: str | None, samples: int | None, seconds: float | None, seed: int | None,
+                  max_nodes: int | None) -> Any:
+    """The seat analysis' :class:`foolsolve.seat.Settings` from the command line's options (solve,
+    report and a batch's view lines: one mapping, so they give the same answer)."""
+    from foolsolve.seat import Budget, Settings
+
+    budget = Budget() if max_nodes is None else Budget(nodes=max_nodes, search_nodes=max_nodes)
+    return Settings(method=method or "auto", samples=samples, seconds=seconds, seed=seed or 0, budget=budget)
+
+
 class _SeatRequest:
     """``foolsolve POSITION.json`` from one seat (:mod:`foolsolve.seat`): the CLI's options."""
 
     def __init__(self, viewer: int | None, method: str | None, samples: int | None, seconds: float | None,
                  seed: int | None, workers: int | None, scheduler: str | None, as_json: bool,
                  max_nodes: int | None = None, extra: Sequence[str] = ()) -> None:
-        from foolsolve.seat import Budget, Settings
-
         self.viewer = viewer
-        budget = Budget() if max_nodes is None else Budget(nodes=max_nodes, search_nodes=max_nodes)
-        self.settings = Settings(method=method or "auto", samples=samples, seconds=seconds, seed=seed or 0,
-                                 budget=budget)
+        self.settings = seat_settings(method, samples, seconds, seed, max_nodes)
         self.workers = workers or 1
         self.scheduler = scheduler
         self.as_json = as_json
