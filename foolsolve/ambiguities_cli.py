@@ -35,7 +35,7 @@ from foolsolve.batch import open_store, store_options
 from foolsolve.cli import WORKERS, OutputFile, limit_options, workers_help
 from foolsolve.errors import InputError
 from foolsolve.games.base import GameInfo
-from foolsolve.positions import STDIO, check_output, read_json, write_json_atomic
+from foolsolve.positions import STDIO, check_output, parse_json, read_json, write_json_atomic
 from foolsolve.rules import rules_from_json
 
 
@@ -174,20 +174,14 @@ def _store_json(sweep: Any) -> dict[str, Any]:
 def _read_choices(text: str | None) -> list[Any] | None:
     if text is None:
         return None
-    try:
-        value = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InputError(f"--choices: not JSON ({exc.msg})") from None
+    value = parse_json(text, "--choices")
     if not isinstance(value, list):
         raise InputError("--choices: expected a JSON list of values")
     return value
 
 
 def _read_rules(text: str) -> dict[str, Any]:
-    try:
-        value = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InputError(f"--rules: not JSON ({exc.msg})") from None
+    value = parse_json(text, "--rules")
     if not isinstance(value, dict):
         raise InputError("--rules: expected a JSON object of rule options")
     return value

@@ -453,6 +453,14 @@ def replaced_on_success(path: str | Path, what: str) -> Iterator[Path]:
     if not str(path):
         # Path("") is the current folder, which has no name to put a temporary file beside
         raise InputError(f"output: {EMPTY_NAME}")
+    if _special(path):
+        # a device or a pipe (/dev/null, /dev/stdout, a FIFO): written into as it is, never renamed over
+        # (the rename replaced the device node itself by a regular file)
+        try:
+            yield Path(path)
+        except OSError as exc:
+            raise InputError(f"{what}: cannot write ({exc.strerror or exc})") from None
+        return
     tmp: Path | None = None
     try:
         tmp = temp_beside(Path(path))
@@ -464,6 +472,15 @@ def replaced_on_success(path: str | Path, what: str) -> Iterator[Path]:
     except BaseException:
         _remove(tmp)
         raise
+
+
+def _special(path: str | Path) -> bool:
+    """Whether ``path`` is an existing file that is not a regular file (a character device, a FIFO,
+    a socket), links followed."""
+    try:
+        return not stat.S_ISREG(os.stat(path).st_mode) and not stat.S_ISDIR(os.stat(path).st_mode)
+    except (OSError, ValueError):
+        return False
 
 
 def temp_beside(path: Path) -> Path:

@@ -15,6 +15,7 @@ import copy
 import functools
 import io
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -711,3 +712,82 @@ def test_an_output_s_temporary_file_never_overwrites_an_existing_file(tmp_path):
     assert (tmp_path / "x.json.tmp").read_text() == text and (tmp_path / "r.html.tmp").read_text() == "mine"
     assert json.loads((tmp_path / "x.json").read_text())["view"] == 0 and (tmp_path / "r.html").stat().st_size > 0
     assert sorted(p.name for p in tmp_path.iterdir()) == ["r.html", "r.html.tmp", "x.json", "x.json.tmp"]
+
+
+# --- outputs that are devices or pipes, record files and JSON options that are too big -------------
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
+def test_an_output_that_is_a_pipe_is_written_into_not_replaced_by_a_file(tmp_path):
+    """``deal durak --out FIFO`` wrote a temporary file beside it and renamed it over the pipe: the
+    pipe was gone (a regular file in its place) and its reader got nothing; as root, ``--out
+    /dev/null`` would have replaced the device node the same way."""
+    import stat
+    import threading
+
+    from tests.generic.batch_helpers import call_main
+
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    got: list[bytes] = []
+    reader = threading.Thread(target=lambda: got.append(fifo.read_bytes()), daemon=True)
+    reader.start()
+    code, _, err = call_main(["deal", "durak", "--seed", "1", "--out", str(fifo)])
+    assert code == 0, err
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode), "the pipe was replaced"
+    reader.join(30)
+    assert got and json.loads(got[0])["game"] == "durak"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["pipe"]
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/null"), reason="needs /dev/null")
+def test_an_arena_record_file_that_is_a_device_is_written_into():
+    """``arena ... --out /dev/null`` was 'internal error: OSError: [Errno 22] Invalid argument' (an
+    fsync of the device), exit 1."""
+    from tests.generic.batch_helpers import call_main
+
+    code, _, err = call_main(["arena", "durak", "--bot", "random", "--bot", "greedy", "--games", "1",
+                              "--out", "/dev/null", "--json"])
+    assert code == 0, err
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="needs /dev/zero")
+def test_replaying_an_endless_device_as_an_arena_record_file_is_a_one_line_error():
+    """``play /dev/zero --record 1`` read the whole file into memory first: it never ended."""
+    from tests.generic.batch_helpers import foolsolve
+
+    res = foolsolve("play", "/dev/zero", "--record", "1", timeout=120)
+    assert res.returncode == 2 and res.stderr.count("\n") == 1, res.stderr
+    assert "not an arena record file" in res.stderr and "size limit of a line" in res.stderr
+
+
+def test_a_record_file_nested_too_deeply_is_a_one_line_error(tmp_path):
+    """A record file with a deeply nested line was 'internal error: RecursionError', exit 1, for
+    ``play --record`` and for an ``arena --out`` that resumes it."""
+    from tests.generic.batch_helpers import call_main
+
+    records = tmp_path / "m.jsonl"
+    argv = ["arena", "durak", "--bot", "random", "--bot", "greedy", "--games", "1", "--out", str(records)]
+    code, _, err = call_main(argv)
+    assert code == 0, err
+    with records.open("a") as f:
+        f.write("[" * 100_000 + "\n")
+    code, _, err = call_main(argv)
+    _one_line(code, err, "--out", "nested too deeply")
+    bad = tmp_path / "deep.jsonl"
+    bad.write_text("[" * 100_000 + "\n")
+    code, _, err = call_main(["play", str(bad), "--record", "1"])
+    _one_line(code, err, "not an arena record file", "nested too deeply")
+
+
+@pytest.mark.parametrize("option, value, needle", [
+    ("--choices", "[" + "9" * 5000 + "]", "digits"), ("--choices", "[" * 100_000, "nested too deeply"),
+    ("--rules", "[" * 100_000, "nested too deeply"), ("--rules", "{", "malformed JSON"),
+], ids=["choices-digits", "choices-deep", "rules-deep", "rules-malformed"])
+def test_bad_json_in_an_ambiguity_option_is_a_one_line_error(option, value, needle):
+    """``ambiguities --choices '[999...9]'`` (over 4300 digits) was 'internal error: ValueError:
+    Exceeds the limit (4300 digits) for integer string conversion', exit 1."""
+    from tests.generic.batch_helpers import call_main
+
+    code, _, err = call_main(["ambiguities", "durak", "--option", "variant", option, value, "--deals", "1"])
+    _one_line(code, err, option, needle)
