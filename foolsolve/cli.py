@@ -127,6 +127,11 @@ def _suggest_command(group: LazyGroup, ctx: click.Context, word: str) -> None:
 
     if Path(word).exists() or "." in word or "/" in word or os.sep in word:
         return
+    game = next((n for n in games.names() if games.norm(n) == games.norm(word)), None)
+    if game is not None:  # a game without commands of its own ('foolsolve durak'): not a file to solve
+        raise click.UsageError(f"{word}: no such position file; {game} is a game with no commands of its own "
+                               f"('foolsolve deal {game} --out POS.json' deals a position, 'foolsolve POS.json' "
+                               "solves it)", ctx)
     near = difflib.get_close_matches(word, group.list_commands(ctx), n=3, cutoff=0.6)
     if near:
         raise click.UsageError(f"unknown command {word!r}; did you mean {' or '.join(repr(n) for n in near)}?", ctx)
