@@ -202,8 +202,7 @@ class Thinking:
         limit = f", at most {self.think:g} s a move (--think)" if self.think is not None else ""
         return (f"PIMC over {self.samples} worlds sampled from its own view (--samples; the exact expectation "
                 f"where at most that many worlds are consistent), each world valued open-hand within "
-                f"{self.nodes:,} nodes (its depth-limited search within the game's own budget, docs/seat.md)"
-                f"{limit}")
+                f"{self.nodes:,} nodes{limit}")
 
 
 def seat_answer(info: Any, state: Any, player: int, thinking: Thinking, seed: int) -> Any:

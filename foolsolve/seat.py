@@ -184,13 +184,13 @@ def for_world(info: GameInfo, budget: Budget, world: Any) -> Budget:
     return budget
 
 
-def budget_text(info: GameInfo, budget: Budget) -> str:
-    """A world's node budget in words."""
+def budget_text(info: GameInfo, budget: Budget, ruled: bool) -> str:
+    """A world's node budget in words; ``ruled``: some world got the game's own search budget."""
     if budget.search_nodes is not None:
         return (f"{budget.nodes:,} nodes a world, half for the exact solver; the depth-limited search "
                 f"{budget.search_nodes:,}")
     rule = info.seat_search
-    if rule is None:
+    if rule is None or not ruled:
         return f"{budget.nodes:,} nodes a world"
     return (f"{budget.nodes:,} nodes a world, half for the exact solver; the depth-limited search "
             f"{rule.nodes:,} {rule.where}")
@@ -435,6 +435,7 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
     deadline = None if settings.seconds is None else clock() + settings.seconds
     first_world: list[Any] = []
     weights: list[int] = []
+    ruled = [0]  # worlds given the game's own search budget
 
     def items() -> Iterator[tuple[GameInfo, Any, int, Budget]]:
         for w, weight in world_iter:
@@ -443,6 +444,7 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
             if not first_world:
                 first_world.append(w)
             weights.append(weight)
+            ruled[0] += for_world(info, budget, w) is not budget
             yield info, w, player, budget
 
     ex = executor if executor is not None else make_executor(1)
@@ -483,7 +485,7 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
            else f"{done:,} sampled worlds (seed {seed})" if method == "pimc"
            else f"the first {done:,} of the {count:,} consistent worlds, listed in order")
     method_text = (f"{name}: {how}, each valued open-hand ({exact_n:,} exactly, {done - exact_n:,} by a "
-                   f"depth-limited search with {budget.frontier} playouts; {budget_text(info, budget)})")
+                   f"depth-limited search with {budget.frontier} playouts; {budget_text(info, budget, ruled[0] > 0)})")
     notes = []
     stopped = deadline is not None and not interrupted and method == "pimc" and done < total
     if stopped:

@@ -219,6 +219,9 @@ def test_durak_worlds_with_two_or_more_unseen_stock_cards_get_the_games_search_b
     assert seat.for_world(INFO, seat.Budget(search_nodes=900), fresh).search_nodes == 900
     text = seat.analyse(INFO, DurakWorlds(fresh, 0), seat.Settings(method="pimc", samples=2, seed=1)).method_text
     assert "the depth-limited search 200 while two or more cards of the stock are unseen" in text
+    # a view where no world gets it does not mention it
+    near_end = seat.analyse(INFO, DurakWorlds(_state(DOMINANT), 1), seat.Settings(method="pimc", samples=2, seed=1))
+    assert "5,000 nodes a world)" in near_end.method_text and "unseen" not in near_end.method_text
     # in a world it applies to, the flat Monte Carlo answer of the depth-one search
     value = seat.evaluate_world(INFO, fresh, 0, seat.Budget(), 1)
     assert not value.exact and value.method.startswith("depth-1 search, 4 native playouts per move")
