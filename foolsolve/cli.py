@@ -855,7 +855,8 @@ def _solver_options(info: GameInfo, as_json: bool) -> None:
 @click.option("--max-steps", type=click.IntRange(min=1), default=10_000, show_default=True,
               help="Stop a game after this many moves (reported as cut, not as a divergence).")
 @click.option("--position", "position", type=click.Path(dir_okay=False), default=None,
-              help="Check this position (and a random game from it) instead of random deals.")
+              help="Check this position (and a random game from it) instead of random deals (one game, in this "
+                   "process: not with --cases, --workers, --scheduler).")
 @click.option("--out", type=OutputFile(), default=None,
               help="Where to write the shrunk diverging position ('-': standard output) "
                    "[default: conform-GAME-SEED.json].")
@@ -877,6 +878,11 @@ def conform(game: str, cases: int, seed: int, max_steps: int, position: str | No
     if position is not None:
         from foolsolve.positions import writes_over
 
+        given = click.get_current_context().get_parameter_source
+        for name, flag in (("cases", "--cases"), ("workers", "--workers"), ("scheduler", "--scheduler")):
+            if given(name) == click.core.ParameterSource.COMMANDLINE:
+                raise InputError(f"{flag}: with --position one game from that position is checked, in this process "
+                                 f"({flag} is for the random games without --position)")
         if writes_over(out, position):
             raise InputError(f"--out: {out} is the position file itself; write the diverging position elsewhere")
         pinfo, state = load_position(position)

@@ -791,3 +791,14 @@ def test_bad_json_in_an_ambiguity_option_is_a_one_line_error(option, value, need
 
     code, _, err = call_main(["ambiguities", "durak", "--option", "variant", option, value, "--deals", "1"])
     _one_line(code, err, option, needle)
+
+
+@pytest.mark.parametrize("extra", [["--workers", "2"], ["--cases", "50"], ["--scheduler", "tcp://127.0.0.1:1"]])
+def test_conform_of_one_position_refuses_the_options_of_random_games(extra):
+    """``conform GAME --position P --workers 2`` (or --cases, --scheduler) checked one game in this
+    process and silently ignored the option."""
+    from tests.generic.batch_helpers import call_main
+
+    code, out, err = call_main(["conform", "durak", "--position", str(_EX / "durak-endgame.json"), *extra])
+    _one_line(code, err, extra[0], "--position")
+    assert out == ""
