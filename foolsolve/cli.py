@@ -240,13 +240,16 @@ def solve(positions: Sequence[str], as_json: bool, max_nodes: int | None, extra:
                  "--scheduler": scheduler}
     seat_asked = any(v is not None for v in seat_args.values())
     if len(positions) > 1:
-        given = [k for k, v in seat_args.items() if v is not None]
+        given = [k for k, v in seat_args.items() if v is not None] + (["--open-hand"] if open_hand_only else [])
         if given:
             raise InputError(f"{given[0]}: answers one position at a time")
         from foolsolve import batch
 
+        # an explicit --time limits each position's solve, as batch's --time does (by default none)
+        timed = click.get_current_context().get_parameter_source("seconds") == click.core.ParameterSource.COMMANDLINE
         store = st.open_store(store_path, enabled=not no_store)
-        batch.solve_many(positions, as_json, batch.Settings(_parse_extra(extra), max_nodes, max_memory=max_memory),
+        batch.solve_many(positions, as_json, batch.Settings(_parse_extra(extra), max_nodes, max_memory=max_memory,
+                                                            time_limit=(seconds or None) if timed else None),
                          store)
         return
     limit = seconds or None

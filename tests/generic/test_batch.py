@@ -383,3 +383,19 @@ def test_solve_of_several_files_answers_a_view_from_its_seat(tmp_path):
                                 str(EXAMPLES / "views" / "fools-and-angels.json"), "--no-store", "--max-nodes", "100"])
     assert code == 0, err
     assert "seen from player 0's seat" in out and "Method: " in out and out.count("== ") == 2
+
+
+def test_solve_of_several_files_takes_an_explicit_time_and_refuses_open_hand(monkeypatch):
+    """``foolsolve solve A.json B.json --time 5`` ran each solve without any limit (the --time was
+    dropped), and --open-hand was silently ignored."""
+    from foolsolve import batch
+    from tests.generic.batch_helpers import call_main
+
+    seen = []
+    monkeypatch.setattr(batch, "solve_many", lambda paths, as_json, settings, store: seen.append(settings))
+    files = [str(EXAMPLES / "durak-endgame.json"), str(EXAMPLES / "fools-and-angels-endgame.json")]
+    assert call_main(["solve", *files, "--no-store", "--time", "5"])[0] == 0
+    assert call_main(["solve", *files, "--no-store"])[0] == 0
+    assert [s.time_limit for s in seen] == [5.0, None]
+    code, _, err = call_main(["solve", *files, "--open-hand"])
+    assert code == 2 and "--open-hand" in err and len(err.strip().splitlines()) == 1
