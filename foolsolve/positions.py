@@ -111,8 +111,18 @@ def _specific(err: Any) -> Any:
     return err
 
 
+SHOWN_VALUE_CHARS = 60
+"""The most characters of a value an error message quotes (a longer one is cut, its size said), so
+that what is wrong with it still fits on the error's one line."""
+
+
 def _j(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False)
+    text = json.dumps(value, ensure_ascii=False)
+    if len(text) <= SHOWN_VALUE_CHARS:
+        return text
+    size = f" ({len(value):,} {'items' if isinstance(value, list) else 'keys'})" if isinstance(value, list | dict) \
+        else ""
+    return f"{text[:SHOWN_VALUE_CHARS]}...{size}"
 
 
 def json_message(err: Any) -> str:
@@ -134,7 +144,8 @@ def json_message(err: Any) -> str:
         verb = "were" if len(extra) > 1 else "was"
         return f"Additional properties are not allowed ({', '.join(_j(k) for k in extra)} {verb} unexpected)"
     if kind in ("minItems", "maxItems"):
-        return f"{_j(got)} is too {'short' if kind == 'minItems' else 'long'}"
+        bound = f"at least {want}" if kind == "minItems" else f"at most {want}"
+        return f"{_j(got)} is too {'short' if kind == 'minItems' else 'long'} ({bound} items)"
     if kind in ("minimum", "maximum"):
         return f"{_j(got)} is {'less than the minimum' if kind == 'minimum' else 'greater than the maximum'} of {_j(want)}"
     # anything else: jsonschema's text with Python's literals turned into JSON's

@@ -802,3 +802,14 @@ def test_conform_of_one_position_refuses_the_options_of_random_games(extra):
     code, out, err = call_main(["conform", "durak", "--position", str(_EX / "durak-endgame.json"), *extra])
     _one_line(code, err, extra[0], "--position")
     assert out == ""
+
+
+def test_an_error_about_a_long_value_names_the_problem_within_its_line(tmp_path):
+    """``hands: [["6H"], ["6H"], ...`` quoted the whole value first and was cut at the error's width
+    before it said what was wrong ('is too long'); a long value is quoted in part, with its size."""
+    from tests.generic.batch_helpers import call_main
+
+    obj = example("durak-endgame.json")
+    obj["hands"] = [["6H"]] * 2000
+    code, _, err = call_main(["show", write(tmp_path, obj)])
+    _one_line(code, err, "hands:", "(2,000 items) is too long (at most")
