@@ -79,8 +79,8 @@ def validate_schema(obj: Any, schema_name: str, *, view_ok: bool = False) -> Non
     """Check ``obj`` against a shipped schema; the first error becomes a one-line
     :class:`InputError` naming the JSON path. ``integer`` means a JSON integer (not ``1.0``). A view
     file (``"view"``, docs/views.md) is refused unless ``view_ok`` (the reader of views): every
-    spec's reader calls this first, so a view handed where a full position is needed (a batch, a
-    solve of several files) gets one line saying so."""
+    spec's reader calls this first, so a view handed where a full position is needed (play, perft,
+    conform --position) gets one line saying so."""
     if _SCHEMA_TRUSTED.get():
         return
     if not view_ok and isinstance(obj, dict) and "view" in obj:
