@@ -129,12 +129,14 @@ def json_message(err: Any) -> str:
     """A jsonschema error's message with its values written as JSON (``null``, ``true``,
     ``"s"``), not as Python writes them (``None``, ``True``, ``'s'``)."""
     kind, want, got = err.validator, err.validator_value, err.instance
+    # the value given is quoted in part when long (_j); what the schema wants, in full
     if kind == "enum":
-        return f"{_j(got)} is not one of {_j(want)}"
+        return f"{_j(got)} is not one of {json.dumps(want, ensure_ascii=False)}"
     if kind == "const":
-        return f"{_j(want)} was expected (got {_j(got)})"
+        return f"{json.dumps(want, ensure_ascii=False)} was expected (got {_j(got)})"
     if kind == "type":
-        return f"{_j(got)} is not of type {', '.join(_j(k) for k in want) if isinstance(want, list) else _j(want)}"
+        wanted = ", ".join(json.dumps(k) for k in want) if isinstance(want, list) else json.dumps(want)
+        return f"{_j(got)} is not of type {wanted}"
     if kind == "required":
         missing = [k for k in want if isinstance(got, dict) and k not in got]
         return f"{_j(missing[0] if missing else want)} is a required property"

@@ -813,3 +813,7 @@ def test_an_error_about_a_long_value_names_the_problem_within_its_line(tmp_path)
     obj["hands"] = [["6H"]] * 2000
     code, _, err = call_main(["show", write(tmp_path, obj)])
     _one_line(code, err, "hands:", "(2,000 items) is too long (at most")
+    obj = example("durak-endgame.json")
+    obj["trump"] = "x" * 5000  # the value given is cut; the values allowed are listed whole
+    code, _, err = call_main(["show", write(tmp_path, obj)])
+    _one_line(code, err, 'trump: "xxxx', '... is not one of ["C", "D", "H", "S"', "null]")
