@@ -168,11 +168,13 @@ def simulate_command(count: int, seed: int, policy: str, rules_json: str | None,
                     from foolsolve.rules import rules_to_json
 
                     size = chunk_size(count, executor.workers)
-                    tasks = [(rules_to_json(rules), policy, seed, a, min(a + size, count))
-                             for a in range(0, count, size)]
+                    as_json_rules = rules_to_json(rules)
+                    # made as the executor takes them (it keeps a few out at once): a list of every chunk
+                    # of --games 10**15 would fill the memory before the first game
+                    tasks = ((as_json_rules, policy, seed, a, min(a + size, count)) for a in range(0, count, size))
                     for k, value in executor.map(simulate_chunk, tasks):
                         if isinstance(value, WorkerLost):
-                            raise InputError(f"simulate: games {tasks[k][3]}..{tasks[k][4] - 1}: {value}")
+                            raise InputError(f"simulate: games {k * size}..{min(k * size + size, count) - 1}: {value}")
                         chunk_wins, chunk_rounds, n = value
                         wins = [a + b for a, b in zip(wins, chunk_wins)]
                         rounds += chunk_rounds
