@@ -26,7 +26,7 @@ from foolsolve.ambiguities import (
     sweep_task,
 )
 from foolsolve.errors import InputError
-from foolsolve.executor import MAX_WORKERS, check_workers, make_executor
+from foolsolve.executor import MAX_WORKERS, WorkerLost, check_workers, make_executor
 from foolsolve.solver.three_fools.cli import chunk_size, simulate_chunk
 from foolsolve.store import Store, SweepStore
 from tests.generic.batch_helpers import foolsolve, pool_workers, start, store_rows
@@ -320,3 +320,35 @@ def test_workers_beside_a_scheduler_is_refused_before_any_output(argv, tmp_path,
     code, out, err = run([*_placed(argv, tmp_path), "--workers", "2", "--scheduler", "tcp://127.0.0.1:1"], capsys)
     assert_one_line_error(code, err, "--workers", "--scheduler", "not both")
     assert out == "" and not (tmp_path / "out").exists()
+
+
+class _LosesTheFirst:
+    """A stand-in executor whose first item's worker died, and which then stops."""
+
+    workers = 2
+    local = True
+    lost = 0
+    description = "stand-in"
+
+    def map(self, fn, items, **_):
+        next(iter(items))
+        yield 0, WorkerLost("its worker died 3 times")
+
+
+def test_deals_on_workers_are_made_as_they_are_taken() -> None:
+    """``ambiguities --deals N --workers 2`` made the list of all N deal seeds before the first deal
+    (``--deals 10**15``: the memory ran out); the seeds follow the results instead."""
+    import tracemalloc
+
+    from foolsolve.ambiguities import deal_results
+
+    adapter = adapter_for(games.get("fools-and-angels"))
+    adapter.store = None
+    tracemalloc.start()
+    try:
+        first = next(deal_results(adapter, [("regroup_max", [1, 2], 10**6, 40)], _LosesTheFirst()))
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert first.seed == 40 and "worker died" in (first.skipped or "")
+    assert peak < 4 * 2**20, f"{peak:,} bytes for one deal"  # a list of 10**6 seeds alone is over 30 MiB
