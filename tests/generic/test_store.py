@@ -246,3 +246,12 @@ def test_store_clear_on_a_terminal_asks_first(tmp_path, monkeypatch):
     call_main(["solve", str(EXAMPLES / "durak-endgame.json"), "--store", path])
     code, out, _ = call_main(["store", "clear", "--store", path, "--yes"])
     assert code == 0 and "Delete" not in out and "1 results deleted" in out
+
+
+@pytest.mark.parametrize("argv", [["solve", str(EXAMPLES / "durak-endgame.json")], ["store", "stats"]])
+def test_an_empty_store_file_name_is_a_one_line_error(argv):
+    """``--store ''`` was '--store .: cannot open the result store (unable to open database file)'."""
+    from tests.generic.batch_helpers import call_main
+
+    code, out, err = call_main([*argv, "--store", ""])
+    assert code == 2 and out == "" and err.startswith("foolsolve: error: --store: an empty file name"), err
