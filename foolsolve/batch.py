@@ -60,6 +60,10 @@ class Job:
     seat: dict[str, Any] | None = None
     """A view line: the seat analysis' settings (:meth:`Settings.seat_settings`); ``position`` is
     then the view's canonical JSON."""
+    fallback: dict[str, Any] | None = None
+    """A full position: the seat analysis' settings for the answer from the mover's seat where the
+    exact solver refuses it and cards hidden from the mover matter (as ``foolsolve POSITION.json``);
+    ``None``: no such answer (an ``-o`` option or ``--max-nodes`` asks for the exact solver)."""
 
 
 @dataclass
@@ -90,19 +94,22 @@ class Settings:
 
 def solve_task(task: tuple[Any, ...]) -> dict[str, Any]:
     """Solve one canonical position (runs on a worker): ``(game, position, extra, max_nodes[,
-    time_limit, max_memory])`` to ``{"result": ...}`` or ``{"error": ...}`` (never raises for a
-    bad position or a limit)."""
+    time_limit, max_memory[, fallback]])`` to ``{"result": ...}`` or ``{"error": ...}`` (never
+    raises for a bad position or a limit); with ``fallback`` (:attr:`Job.fallback`), a position
+    the exact solver refuses whose mover cannot see every card that matters gets ``{"seat": ...}``,
+    the answer from her seat ``foolsolve POSITION.json`` gives."""
     from foolsolve import games
     from foolsolve.solver.base import SearchLimit, SolveOptions, limit_text, stopped_answer, with_limits
 
     game, position, extra, max_nodes = task[:4]
-    time_limit, max_memory = (*task[4:], None, None)[:2]
+    time_limit, max_memory, fallback = (*task[4:], None, None, None)[:3]
     opts = SolveOptions(max_nodes=max_nodes, extra=dict(extra), time_limit=time_limit, max_memory=max_memory)
+    state: Any = None
     try:
         info = games.get(game)
+        state = info.spec.state_from_json(json.loads(position))
         if info.solve is None:
             raise InputError(f"game: {info.name} has no exact solver")
-        state = info.spec.state_from_json(json.loads(position))
         result = info.solve(state, with_limits(opts))
         from foolsolve.distance import add_distances
 
@@ -113,10 +120,48 @@ def solve_task(task: tuple[Any, ...]) -> dict[str, Any]:
         # the value and a best move proved before the limit: that result, not an error (never stored)
         return {"result": stopped_answer(exc.partial, limit_text(exc, opts)).to_json()}
     except InputError as exc:
+        if fallback is not None and state is not None:
+            return _refused_seat(info, state, fallback, str(exc))
         return {"error": str(exc)}
     except Exception as exc:  # a solver bug must not end the batch: the line says what happened
         return {"error": f"internal error: {type(exc).__name__}: {exc}"}
     return {"result": result.to_json()}
+
+
+def _refused_seat(info: Any, state: Any, knobs: dict[str, Any], refused: str) -> dict[str, Any]:
+    """A full position the exact solver refused (``refused``): the answer from the mover's seat
+    where cards hidden from her matter (player 0 at a chance node), as ``foolsolve POSITION.json``
+    gives it, else the refusal as the line's error."""
+    from foolsolve.cli import _SeatRequest, refused_note
+    from foolsolve.game import CHANCE
+    from foolsolve.worlds import worlds_from_state
+
+    if not _SeatRequest.hidden_from_mover(info, state):
+        return {"error": refused}
+    mover = info.spec.to_move(state)
+    return _seat_answer(info, worlds_from_state(info, state, 0 if mover == CHANCE else mover), knobs,
+                        lambda player: refused_note(refused, player))
+
+
+def _seat_answer(info: Any, worlds: Any, knobs: dict[str, Any], note: Callable[[int], str] | None = None
+                 ) -> dict[str, Any]:
+    """``{"seat": ...}``: the seat analysis of ``worlds`` with ``knobs`` (:meth:`Settings.seat_settings`)
+    in this process, ``note(player)`` first among its notes; a bad budget: ``{"error": ...}``."""
+    from foolsolve import seat
+    from foolsolve.cli import seat_settings
+
+    try:
+        settings = seat_settings(knobs["method"], knobs["samples"], knobs["seconds"], knobs["seed"], knobs["nodes"])
+        answer = seat.analyse(info, worlds, settings)
+    except InputError as exc:
+        return {"error": str(exc)}
+    except Exception as exc:  # a bug must not end the batch: the line says what happened
+        return {"error": f"internal error: {type(exc).__name__}: {exc}"}
+    if answer.interrupted:
+        raise KeyboardInterrupt
+    if note is not None:
+        answer.notes.insert(0, note(answer.player))
+    return {"seat": answer.to_json()}
 
 
 def seat_task(task: tuple[str, str, dict[str, Any]]) -> dict[str, Any]:
@@ -125,23 +170,16 @@ def seat_task(task: tuple[str, str, dict[str, Any]]) -> dict[str, Any]:
     VIEW.json --json`` prints. Its worlds are valued one after another here (the answer is the
     same for any split: each world is drawn and valued from its own seed). Ctrl-C is not an
     answer: it stops the batch."""
-    from foolsolve import games, seat
-    from foolsolve.cli import seat_settings
+    from foolsolve import games
     from foolsolve.worlds import read_view, worlds_of_view
 
     game, view_json, knobs = task
     try:
         info = games.get(game)
         view = read_view(json.loads(view_json), check=False)  # checked when the line was read
-        settings = seat_settings(knobs["method"], knobs["samples"], knobs["seconds"], knobs["seed"], knobs["nodes"])
-        answer = seat.analyse(info, worlds_of_view(view), settings)
     except InputError as exc:
         return {"error": str(exc)}
-    except Exception as exc:  # a bug must not end the batch: the line says what happened
-        return {"error": f"internal error: {type(exc).__name__}: {exc}"}
-    if answer.interrupted:
-        raise KeyboardInterrupt
-    return {"seat": answer.to_json()}
+    return _seat_answer(info, worlds_of_view(view), knobs)
 
 
 def parse_job(line: int, text: str | InputError | None, path: str | None, settings: Settings, store: Any) -> Job:
@@ -183,6 +221,8 @@ def parse_job(line: int, text: str | InputError | None, path: str | None, settin
         job.game = info.name
         job.position = st.canonical(info.spec.state_to_json(state))
         job.options = st.canonical(settings.extra)
+        if not settings.extra and settings.max_nodes is None:  # as foolsolve POSITION.json: docs/batches.md
+            job.fallback = settings.seat_settings()
         job.key = st.result_key(info.name, job.position, st.canonical({**settings.extra, "(lines)": True}))
         if store is not None and job.key is not None:
             t0 = time.perf_counter()
@@ -354,7 +394,8 @@ def _solve_job(job: Job) -> dict[str, Any]:
     """:func:`solve_task` of a job, or :func:`seat_task` of a view line (runs on a worker)."""
     if job.seat is not None:
         return seat_task((job.game, job.position, job.seat))
-    return solve_task((job.game, job.position, json.loads(job.options), job.max_nodes, job.time_limit, job.max_memory))
+    return solve_task((job.game, job.position, json.loads(job.options), job.max_nodes, job.time_limit, job.max_memory,
+                       job.fallback))
 
 
 # --- commands ----------------------------------------------------------------------------
@@ -412,7 +453,10 @@ def batch_command(infile: str, out: str, workers: int, scheduler: str | None, ma
     --max-nodes is each world's node budget). Without --time every world asked for is valued,
     so the answer is the same on every run and any --workers or --scheduler (each view runs on
     one worker); with --time it is the answer so far when the time runs out. Seat answers are
-    not stored (they depend on the seed and the budget): a rerun computes them again."""
+    not stored (they depend on the seed and the budget): a rerun computes them again. A full
+    position the exact solver refuses whose player to move cannot see every card that matters
+    (three Durak players) is answered from her seat too, as solve answers it (not with -o or
+    --max-nodes)."""
     from foolsolve.cli import _parse_extra
     from foolsolve.executor import make_executor
     from foolsolve.store import refuse_output_over

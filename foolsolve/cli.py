@@ -342,6 +342,13 @@ def seat_settings(method: str | None, samples: int | None, seconds: float | None
     return Settings(method=method or "auto", samples=samples, seconds=seconds, seed=seed or 0, budget=budget)
 
 
+def refused_note(refused: str, player: int) -> str:
+    """The note of a seat answer given because the exact solver refused the full position (solve,
+    and a batch's line)."""
+    return (f"the exact solver does not take this position ({refused}): answered from player {player}'s seat, the "
+            "cards hidden from that player unknown")
+
+
 class _SeatRequest:
     """``foolsolve POSITION.json`` from one seat (:mod:`foolsolve.seat`): the CLI's options."""
 
@@ -420,8 +427,7 @@ class _SeatRequest:
     def _answer(self, info: GameInfo, worlds: Any, refused: str) -> None:
         answer = self.analysis(info, worlds)
         if refused:
-            answer.notes.insert(0, f"the exact solver does not take this position ({refused}): answered from "
-                                   f"player {answer.player}'s seat, the cards hidden from that player unknown")
+            answer.notes.insert(0, refused_note(refused, answer.player))
         if self.as_json:
             click.echo(json.dumps(answer.to_json(), ensure_ascii=False))
         else:

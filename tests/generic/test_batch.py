@@ -399,3 +399,23 @@ def test_solve_of_several_files_takes_an_explicit_time_and_refuses_open_hand(mon
     assert [s.time_limit for s in seen] == [5.0, None]
     code, _, err = call_main(["solve", *files, "--open-hand"])
     assert code == 2 and "--open-hand" in err and len(err.strip().splitlines()) == 1
+
+
+def test_a_full_position_the_exact_solver_refuses_gets_the_movers_seat_answer_as_solve_gives():
+    """A three-player Durak position (cards hidden from the mover matter, the exact solver is for
+    two players) was the line's error; ``foolsolve POSITION.json`` answers it from the mover's seat,
+    and so does the batch now, with the same note. With --max-nodes (the exact solver asked for) it
+    stays the refusal, as before."""
+    from tests.generic.batch_helpers import call_main
+
+    pos = EXAMPLES / "durak-midbout.json"
+    code, out, err = call_main(["batch", "-", "--no-store"], stdin=(json.dumps(str(pos)) + "\n").encode())
+    assert code == 0, err
+    record = json.loads(out)
+    code, main_out, err = call_main([str(pos), "--json", "--no-store"])
+    assert code == 0, err
+    assert _without_seconds(record["seat"]) == _without_seconds(json.loads(main_out))
+    assert record["seat"]["notes"][0].startswith("the exact solver does not take this position (players:")
+    code, out, _ = call_main(["batch", "-", "--no-store", "--max-nodes", "300"],
+                             stdin=(json.dumps(str(pos)) + "\n").encode())
+    assert code == 2 and "two players" in json.loads(out)["error"]
