@@ -205,6 +205,8 @@ def read_bytes(path: str | Path, limit: int | None = None) -> bytes:
             return _read_bounded(f, limit, where)
     except OSError as exc:
         raise InputError(f"{where}: cannot read ({exc.strerror or exc})") from None
+    except ValueError:  # a NUL character in the name (a batch line's "a\u0000b")
+        raise InputError(f"{_escaped(where)}: cannot read (a file name cannot hold a NUL character)") from None
 
 
 def _read_bounded(f: IO[bytes], limit: int, where: str) -> bytes:
@@ -258,6 +260,8 @@ def input_lines(path: str, limit: int | None = None) -> Iterator[tuple[int, str 
         f = open(path, "rb")
     except OSError as exc:
         raise InputError(f"{path}: cannot read ({exc.strerror or exc})") from None
+    except ValueError:  # a NUL character in the name
+        raise InputError(f"{_escaped(path)}: cannot read (a file name cannot hold a NUL character)") from None
     with f:
         yield from _lines(f, limit)
 

@@ -419,3 +419,12 @@ def test_a_full_position_the_exact_solver_refuses_gets_the_movers_seat_answer_as
     code, out, _ = call_main(["batch", "-", "--no-store", "--max-nodes", "300"],
                              stdin=(json.dumps(str(pos)) + "\n").encode())
     assert code == 2 and "two players" in json.loads(out)["error"]
+
+
+def test_a_line_naming_a_file_with_a_nul_character_is_an_input_error():
+    """A line ``"a\\u0000b.json"`` was 'internal error: ValueError: embedded null byte'."""
+    from tests.generic.batch_helpers import call_main
+
+    code, out, _ = call_main(["batch", "-", "--no-store"], stdin=b'"a\\u0000b.json"\n')
+    record = json.loads(out)
+    assert code == 2 and "NUL character" in record["error"] and "internal" not in record["error"]
