@@ -203,6 +203,8 @@ def read_bytes(path: str | Path, limit: int | None = None) -> bytes:
             return _read_bounded(_binary_stdin(), limit, where)
         with open(path, "rb") as f:
             return _read_bounded(f, limit, where)
+    except InputError:  # the size limit (an InputError is a ValueError too)
+        raise
     except OSError as exc:
         raise InputError(f"{where}: cannot read ({exc.strerror or exc})") from None
     except ValueError:  # a NUL character in the name (a batch line's "a\u0000b")
