@@ -425,14 +425,15 @@ def open_store(store_path: str | None, no_store: bool) -> Any:
 @click.option("--scheduler", default=None, metavar="tcp://HOST:PORT",
               help="Run on this Dask distributed cluster instead (pip install 'foolsolve[dask]').")
 @click.option("--max-nodes", type=click.IntRange(min=1), default=None,
-              help="Give up a position after this many nodes (its line gets the error; not stored).")
+              help="Give up a position after this many nodes (its line gets the error; not stored); a view "
+                   "line: each world's node budget.")
 @click.option("-o", "--option", "extra", multiple=True, metavar="KEY=VALUE",
               help="Game-specific solver option for every position (repeatable), e.g. -o pv=false.")
 @click.option("--method", type=click.Choice(["auto", "exact", "pimc", "ismcts"]), default=None,
-              help="View lines: answer by the exact expectation, PIMC or IS-MCTS, as solve does [default: auto].")
+              help="Seat answers (view lines): the exact expectation, PIMC or IS-MCTS, as solve [default: auto].")
 @click.option("--samples", type=click.IntRange(min=1), default=None,
-              help="View lines: worlds PIMC samples [default: 100], or IS-MCTS iterations [default: 4000].")
-@click.option("--seed", type=int, default=None, help="View lines: seed of the sampled worlds [default: 0].")
+              help="Seat answers (view lines): worlds PIMC samples [default: 100], or IS-MCTS iterations [default: 4000].")
+@click.option("--seed", type=int, default=None, help="Seat answers (view lines): seed of the sampled worlds [default: 0].")
 @store_options
 @limit_options
 def batch_command(infile: str, out: str, workers: int, scheduler: str | None, max_nodes: int | None,
