@@ -706,13 +706,15 @@ def deal_results(adapter: Adapter, jobs: Sequence[Job], executor: Any = None) ->
         return
     from foolsolve.executor import WorkerLost
 
-    seeds = [seed + i for _, _, deals, seed in jobs for i in range(deals)]
+    # generators both (the results come in input order, one per deal): a list of every seed of
+    # --deals 10**15 would fill the memory before the first deal
+    seeds = (seed + i for _, _, deals, seed in jobs for i in range(deals))
     args = ((option, list(choices), seed + i) for option, choices, deals, seed in jobs for i in range(deals))
     results = run_tasks(adapter, executor, "deal", args)
     try:
-        for index, value in results:
+        for (_, value), deal_seed in zip(results, seeds):
             if isinstance(value, WorkerLost):
-                value = DealResult(seeds[index], None, f"deal {seeds[index]}: {value}")
+                value = DealResult(deal_seed, None, f"deal {deal_seed}: {value}")
             yield value
     finally:
         results.close()

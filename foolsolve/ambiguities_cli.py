@@ -32,10 +32,10 @@ from foolsolve.ambiguities import (
     witness_file,
 )
 from foolsolve.batch import open_store, store_options
-from foolsolve.cli import limit_options
+from foolsolve.cli import WORKERS, OutputFile, limit_options, workers_help
 from foolsolve.errors import InputError
 from foolsolve.games.base import GameInfo
-from foolsolve.positions import read_json, write_json_atomic
+from foolsolve.positions import STDIO, check_output, parse_json, read_json, write_json_atomic
 from foolsolve.rules import rules_from_json
 
 
@@ -76,12 +76,12 @@ def _echo_json(obj: Any) -> None:
 @click.option("--max-nodes", type=click.IntRange(min=1), default=None,
               help="Node limit of each exact solve (default 2,000,000; 200,000 where deals are played to an "
                    "endgame: a deal over it is skipped and counted).")
-@click.option("--out", "out_file", type=click.Path(),
+@click.option("--out", "out_file", type=OutputFile(folder_ok=True),
               help="Write the witness position here (with --all: a folder, one GAME-OPTION.json per witness).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
-@click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True,
-              help="Compare the --deals and witness candidates on this many local worker processes (1: in this "
-                   "process).")
+@click.option("--workers", type=WORKERS, default=1, show_default=True,
+              help=workers_help("Compare the --deals and witness candidates on this many local worker processes (1: "
+                                "in this process)"))
 @click.option("--scheduler", default=None, metavar="tcp://HOST:PORT",
               help="Compare the --deals and witness candidates on this Dask distributed cluster instead "
                    "(pip install 'foolsolve[dask]').")
@@ -131,8 +131,10 @@ def ambiguities(game: str, option_name: str | None, all_options: bool, choices_j
             adapter.endgame_cards = endgame_cards
         if policy_only:
             adapter.use_policy_only()
-        if not all_options and out_file and Path(out_file).is_dir():
-            raise InputError(f"--out: {out_file} is a folder (a folder is for --all; give a file name)")
+        if out_file is not None and not all_options:
+            if Path(out_file).is_dir():
+                raise InputError(f"--out: {out_file} is a folder (a folder is for --all; give a file name)")
+            check_output(out_file, "--out")  # before any deal: a witness file the command cannot write
         given = _read_choices(choices_json)
         from foolsolve.store import SweepStore
 
@@ -172,20 +174,14 @@ def _store_json(sweep: Any) -> dict[str, Any]:
 def _read_choices(text: str | None) -> list[Any] | None:
     if text is None:
         return None
-    try:
-        value = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InputError(f"--choices: not JSON ({exc.msg})") from None
+    value = parse_json(text, "--choices")
     if not isinstance(value, list):
         raise InputError("--choices: expected a JSON list of values")
     return value
 
 
 def _read_rules(text: str) -> dict[str, Any]:
-    try:
-        value = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InputError(f"--rules: not JSON ({exc.msg})") from None
+    value = parse_json(text, "--rules")
     if not isinstance(value, dict):
         raise InputError("--rules: expected a JSON object of rule options")
     return value
@@ -322,6 +318,8 @@ def _run_all(info: GameInfo, adapter: Adapter, deals: int, seed: int, witness: b
     rows: list[dict[str, Any]] = []
     options = comparable_options(info)
     if out_dir:
+        if out_dir == STDIO:
+            raise InputError("--out: with --all, --out names a folder for the witnesses, not - (standard output)")
         if Path(out_dir).exists() and not Path(out_dir).is_dir():
             raise InputError(f"--out: {out_dir} is a file (with --all, --out names a folder for the witnesses)")
         Path(out_dir).mkdir(parents=True, exist_ok=True)

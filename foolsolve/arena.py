@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from foolsolve.errors import InputError
+from foolsolve.positions import input_lines, parse_json
 
 FORMAT = "foolsolve-arena/1"
 MAX_MOVES = 100_000
@@ -172,8 +173,8 @@ def key_of(record: dict[str, Any]) -> tuple[int, tuple[str, ...]]:
 def read_records(path: Path, match: Match) -> list[dict[str, Any]]:
     """The finished games of an earlier run of the same match in ``path`` (a torn last line, from
     a run killed while writing, is cut off). A file holding another match is an error."""
-    if not path.exists():
-        return []
+    if not path.exists() or not path.is_file():
+        return []  # a device or a pipe (/dev/null): nothing to resume from, and /dev/zero never ends
     try:
         data = path.read_bytes()
     except OSError as exc:
@@ -186,8 +187,8 @@ def read_records(path: Path, match: Match) -> list[dict[str, Any]]:
             f.truncate(len(complete))
     lines = complete.decode("utf-8", errors="replace").splitlines()
     try:
-        header = json.loads(lines[0]) if lines else None
-    except json.JSONDecodeError:
+        header = parse_json(lines[0], "header") if lines else None
+    except InputError:
         header = None
     if not isinstance(header, dict) or header.get("format") != FORMAT:
         raise InputError(f"--out: {path} is not an arena record file (its first line is not a {FORMAT} header)")
@@ -197,9 +198,9 @@ def read_records(path: Path, match: Match) -> list[dict[str, Any]]:
     records = []
     for n, line in enumerate(lines[1:], start=2):
         try:
-            rec = json.loads(line)
-        except json.JSONDecodeError:
-            raise InputError(f"--out: {path} line {n} is not JSON") from None
+            rec = parse_json(line, f"line {n}")
+        except InputError as exc:
+            raise InputError(f"--out: {path} line {n} is not JSON ({exc})") from None
         records.append(rec)
     return records
 
@@ -393,12 +394,15 @@ def run(match: Match, out: str | None, workers: int = 1, scheduler: str | None =
     tasks = [Task(match, d, seating) for d in range(match.deals) for seating in seatings(len(match.bots), match.players)
              if (d, tuple(match.bots[i] for i in seating)) not in have]
     records = list(done)
+    executor = make_executor(workers, scheduler)  # a bad --workers or --scheduler before --out is touched
     handle = None
+    durable = path is not None and (path.is_file() or not path.exists())
     if path is not None:
         fresh = not path.exists() or path.stat().st_size == 0
         try:
             handle = open(path, "a", encoding="utf-8")
         except OSError as exc:
+            executor.close()
             raise InputError(f"--out: cannot write {path}: {exc.strerror or exc}") from None
         if fresh:
             handle.write(json.dumps(match.header(), ensure_ascii=False) + "\n")
@@ -408,10 +412,10 @@ def run(match: Match, out: str | None, workers: int = 1, scheduler: str | None =
         if isinstance(value, dict) and handle is not None:
             handle.write(json.dumps(value, ensure_ascii=False) + "\n")
             handle.flush()
-            os.fsync(handle.fileno())
+            if durable:
+                os.fsync(handle.fileno())  # a device or a pipe (/dev/null) takes no fsync
 
     interrupted = False
-    executor = make_executor(workers, scheduler)
     try:
         for _, value in executor.map(play, tasks, on_done=keep):
             if isinstance(value, WorkerLost):
@@ -433,21 +437,32 @@ def run(match: Match, out: str | None, workers: int = 1, scheduler: str | None =
 
 def record_game(path: str, k: int) -> tuple[dict[str, Any], list[str]]:
     """Game ``k`` (1 = the first game) of an arena record file: its start position (with the
-    header's game) and its moves."""
-    try:
-        lines = Path(path).read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InputError(f"{path}: cannot read the record file: {exc}") from None
-    if not lines:
+    header's game) and its moves. The file is read line by line up to game ``k`` (each line at
+    most the input size limit: an endless device such as /dev/zero is an error, not a hang)."""
+    lines = input_lines(str(path))
+    first = next(lines, None)
+    if first is None:
         raise InputError(f"{path}: empty record file")
-    try:
-        header = json.loads(lines[0])
-        records = [json.loads(line) for line in lines[1:] if line.strip()]
-    except json.JSONDecodeError as exc:
-        raise InputError(f"{path}: not an arena record file: {exc}") from None
+    header = _record_line(path, *first)
     if not isinstance(header, dict) or header.get("format") != FORMAT:
         raise InputError(f"{path}: not an arena record file (no {FORMAT} header)")
-    if not 1 <= k <= len(records):
-        raise InputError(f"--record: {path} holds games 1..{len(records)}, not {k}")
-    rec = records[k - 1]
-    return dict(rec["start"]), list(rec["moves"])
+    count = 0
+    for n, text in lines:
+        count += 1
+        if count == k:
+            rec = _record_line(path, n, text)
+            if not isinstance(rec, dict) or not isinstance(rec.get("start"), dict) \
+                    or not isinstance(rec.get("moves"), list):
+                raise InputError(f"{path}: line {n} is not an arena game record")
+            return dict(rec["start"]), list(rec["moves"])
+    raise InputError(f"--record: {path} holds games 1..{count}, not {k}")
+
+
+def _record_line(path: str | Path, n: int, text: str | InputError) -> Any:
+    """Line ``n`` of an arena record file as JSON (an unreadable or malformed line: an error)."""
+    if isinstance(text, InputError):
+        raise InputError(f"{path}: not an arena record file: {text}")
+    try:
+        return parse_json(text, f"line {n}")
+    except InputError as exc:
+        raise InputError(f"{path}: not an arena record file: {exc}") from None

@@ -9,6 +9,7 @@ from typing import Any
 
 import click
 
+from foolsolve.cli import WORKERS, OutputFile, workers_help
 from foolsolve.errors import InputError
 
 
@@ -35,12 +36,13 @@ def _list_bots(ctx: click.Context, param: click.Parameter, value: bool) -> None:
 @click.option("--seed", type=int, default=1, show_default=True, help="Seed of the deals, chance and the bots.")
 @click.option("--players", type=int, default=None, help="Seats at the table (default: the game's minimum).")
 @click.option("--rules", "rules_json", default=None, metavar="JSON", help="Rule options, as in a position file.")
-@click.option("--out", type=click.Path(dir_okay=False), default=None,
+@click.option("--out", type=OutputFile(stdout=False), default=None,
               help="JSON Lines file of every game (a rerun with the same file resumes).")
 @click.option("--json", "as_json", is_flag=True, help="Print the results as one JSON object.")
-@click.option("--plot", type=click.Path(dir_okay=False), default=None, help="Draw the Elo table to this SVG file.")
-@click.option("--workers", type=click.IntRange(min=1, max=256), default=1, show_default=True,
-              help="Local worker processes (results are the same for any number).")
+@click.option("--plot", type=OutputFile(), default=None,
+              help="Draw the Elo table to this SVG file ('-': standard output).")
+@click.option("--workers", type=WORKERS, default=1, show_default=True,
+              help=workers_help("Local worker processes (results are the same for any number)"))
 @click.option("--scheduler", default=None, metavar="tcp://HOST:PORT", help="Play on a Dask cluster.")
 @click.option("--list-bots", is_flag=True, is_eager=True, expose_value=False, callback=_list_bots,
               help="List every bot with its parameters, and exit.")
@@ -94,7 +96,8 @@ def arena_command(game: str, bot_names: Sequence[str], deals: int, seed: int, pl
 
 def _check_plot(plot: str, out: str | None) -> None:
     """Before any game: a --plot that is the --out record file (the picture would replace the
-    records) or that cannot be written (its folder missing) is an error now, not after the match."""
+    records) is an error now, not after the match (one that cannot be written, its folder missing,
+    is refused when the command line is read: ``OutputFile``)."""
     import os
 
     from foolsolve.positions import same_file
@@ -102,6 +105,3 @@ def _check_plot(plot: str, out: str | None) -> None:
     if out and (os.path.realpath(plot) == os.path.realpath(out) or same_file(plot, out)):
         raise InputError(f"--plot: {plot} is the --out record file (the picture would replace the records); "
                          "draw it elsewhere")
-    folder = os.path.dirname(os.path.abspath(plot))
-    if not os.path.isdir(folder):
-        raise InputError(f"--plot: {plot}: cannot write (no folder {folder})")

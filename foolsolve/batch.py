@@ -6,6 +6,11 @@ Input is JSON Lines: each non-blank line is a position object or the path of a p
 
     {"line": 3, "cached": false, "result": {...SolveResult.to_json()...}}
     {"line": 4, "path": "b.json", "error": "hands[0][1]: duplicate card 6H"}
+    {"line": 5, "cached": false, "seat": {...SeatAnswer.to_json()...}}
+
+A view line (``"view": P``, hidden cards) gets the answer ``foolsolve VIEW.json --json`` gives
+from P's seat (:mod:`foolsolve.seat`; ``--method``, ``--samples``, ``--seed``, ``--time``,
+``--max-nodes`` a world), computed on one worker and never stored.
 
 A bad line gives its one-line error and the batch goes on. Each result is written whole and
 flushed as soon as every line before it is done (Ctrl-C cannot cut a line: it is held off
@@ -30,7 +35,7 @@ from typing import IO, Any
 
 import click
 
-from foolsolve.cli import limit_options
+from foolsolve.cli import WORKERS, OutputFile, limit_options, workers_help
 from foolsolve.errors import InputError
 from foolsolve.positions import STDIO, count_lines, game_of, input_lines, parse_json, read_json, same_file, writes_over
 
@@ -52,6 +57,13 @@ class Job:
     max_memory: int | None = None
     record: dict[str, Any] | None = field(default=None, repr=False)
     """Set when the line needs no solve: a stored result or an error."""
+    seat: dict[str, Any] | None = None
+    """A view line: the seat analysis' settings (:meth:`Settings.seat_settings`); ``position`` is
+    then the view's canonical JSON."""
+    fallback: dict[str, Any] | None = None
+    """A full position: the seat analysis' settings for the answer from the mover's seat where the
+    exact solver refuses it and cards hidden from the mover matter (as ``foolsolve POSITION.json``);
+    ``None``: no such answer (an ``-o`` option or ``--max-nodes`` asks for the exact solver)."""
 
 
 @dataclass
@@ -66,23 +78,38 @@ class Settings:
     """``--time``: seconds per position."""
     max_memory: int | None = None
     """``--max-memory``: MiB of transposition tables per position."""
+    method: str | None = None
+    """View lines: ``--method`` of the seat analysis (``None``: auto)."""
+    samples: int | None = None
+    """View lines: ``--samples`` (PIMC worlds or IS-MCTS iterations; ``None``: the default)."""
+    seed: int | None = None
+    """View lines: ``--seed`` of the sampled worlds (``None``: 0)."""
+
+    def seat_settings(self) -> dict[str, Any]:
+        """What a view line's answer depends on, as plain data for a worker: as ``foolsolve
+        VIEW.json`` takes them (``--max-nodes`` is each world's node budget there too)."""
+        return {"method": self.method or "auto", "samples": self.samples, "seed": self.seed or 0,
+                "seconds": self.time_limit, "nodes": self.max_nodes}
 
 
 def solve_task(task: tuple[Any, ...]) -> dict[str, Any]:
     """Solve one canonical position (runs on a worker): ``(game, position, extra, max_nodes[,
-    time_limit, max_memory])`` to ``{"result": ...}`` or ``{"error": ...}`` (never raises for a
-    bad position or a limit)."""
+    time_limit, max_memory[, fallback]])`` to ``{"result": ...}`` or ``{"error": ...}`` (never
+    raises for a bad position or a limit); with ``fallback`` (:attr:`Job.fallback`), a position
+    the exact solver refuses whose mover cannot see every card that matters gets ``{"seat": ...}``,
+    the answer from her seat ``foolsolve POSITION.json`` gives."""
     from foolsolve import games
     from foolsolve.solver.base import SearchLimit, SolveOptions, limit_text, stopped_answer, with_limits
 
     game, position, extra, max_nodes = task[:4]
-    time_limit, max_memory = (*task[4:], None, None)[:2]
+    time_limit, max_memory, fallback = (*task[4:], None, None, None)[:3]
     opts = SolveOptions(max_nodes=max_nodes, extra=dict(extra), time_limit=time_limit, max_memory=max_memory)
+    state: Any = None
     try:
         info = games.get(game)
+        state = info.spec.state_from_json(json.loads(position))
         if info.solve is None:
             raise InputError(f"game: {info.name} has no exact solver")
-        state = info.spec.state_from_json(json.loads(position))
         result = info.solve(state, with_limits(opts))
         from foolsolve.distance import add_distances
 
@@ -93,10 +120,66 @@ def solve_task(task: tuple[Any, ...]) -> dict[str, Any]:
         # the value and a best move proved before the limit: that result, not an error (never stored)
         return {"result": stopped_answer(exc.partial, limit_text(exc, opts)).to_json()}
     except InputError as exc:
+        if fallback is not None and state is not None:
+            return _refused_seat(info, state, fallback, str(exc))
         return {"error": str(exc)}
     except Exception as exc:  # a solver bug must not end the batch: the line says what happened
         return {"error": f"internal error: {type(exc).__name__}: {exc}"}
     return {"result": result.to_json()}
+
+
+def _refused_seat(info: Any, state: Any, knobs: dict[str, Any], refused: str) -> dict[str, Any]:
+    """A full position the exact solver refused (``refused``): the answer from the mover's seat
+    where cards hidden from her matter (player 0 at a chance node), as ``foolsolve POSITION.json``
+    gives it, else the refusal as the line's error."""
+    from foolsolve.cli import _SeatRequest, refused_note
+    from foolsolve.game import CHANCE
+    from foolsolve.worlds import worlds_from_state
+
+    if not _SeatRequest.hidden_from_mover(info, state):
+        return {"error": refused}
+    mover = info.spec.to_move(state)
+    return _seat_answer(info, worlds_from_state(info, state, 0 if mover == CHANCE else mover), knobs,
+                        lambda player: refused_note(refused, player))
+
+
+def _seat_answer(info: Any, worlds: Any, knobs: dict[str, Any], note: Callable[[int], str] | None = None
+                 ) -> dict[str, Any]:
+    """``{"seat": ...}``: the seat analysis of ``worlds`` with ``knobs`` (:meth:`Settings.seat_settings`)
+    in this process, ``note(player)`` first among its notes; a bad budget: ``{"error": ...}``."""
+    from foolsolve import seat
+    from foolsolve.cli import seat_settings
+
+    try:
+        settings = seat_settings(knobs["method"], knobs["samples"], knobs["seconds"], knobs["seed"], knobs["nodes"])
+        answer = seat.analyse(info, worlds, settings)
+    except InputError as exc:
+        return {"error": str(exc)}
+    except Exception as exc:  # a bug must not end the batch: the line says what happened
+        return {"error": f"internal error: {type(exc).__name__}: {exc}"}
+    if answer.interrupted:
+        raise KeyboardInterrupt
+    if note is not None:
+        answer.notes.insert(0, note(answer.player))
+    return {"seat": answer.to_json()}
+
+
+def seat_task(task: tuple[str, str, dict[str, Any]]) -> dict[str, Any]:
+    """Answer one view from its player's seat (runs on a worker): ``(game, view JSON, seat
+    settings)`` to ``{"seat": SeatAnswer.to_json()}`` or ``{"error": ...}``, the answer ``foolsolve
+    VIEW.json --json`` prints. Its worlds are valued one after another here (the answer is the
+    same for any split: each world is drawn and valued from its own seed). Ctrl-C is not an
+    answer: it stops the batch."""
+    from foolsolve import games
+    from foolsolve.worlds import read_view, worlds_of_view
+
+    game, view_json, knobs = task
+    try:
+        info = games.get(game)
+        view = read_view(json.loads(view_json), check=False)  # checked when the line was read
+    except InputError as exc:
+        return {"error": str(exc)}
+    return _seat_answer(info, worlds_of_view(view), knobs)
 
 
 def parse_job(line: int, text: str | InputError | None, path: str | None, settings: Settings, store: Any) -> Job:
@@ -105,6 +188,7 @@ def parse_job(line: int, text: str | InputError | None, path: str | None, settin
     record."""
     from foolsolve import games
     from foolsolve import store as st
+    from foolsolve.worlds import is_view
 
     job = Job(line=line, path=path, max_nodes=settings.max_nodes, time_limit=settings.time_limit,
               max_memory=settings.max_memory)
@@ -129,12 +213,16 @@ def parse_job(line: int, text: str | InputError | None, path: str | None, settin
             assert path is not None
             obj = read_json(path)
         info = games.get(game_of(obj))
+        if is_view(obj):
+            return _view_job(job, info, obj, settings)
         if info.solve is None:
             raise InputError(f"game: {info.name} has no exact solver")
         state = info.spec.state_from_json(obj)
         job.game = info.name
         job.position = st.canonical(info.spec.state_to_json(state))
         job.options = st.canonical(settings.extra)
+        if not settings.extra and settings.max_nodes is None:  # as foolsolve POSITION.json: docs/batches.md
+            job.fallback = settings.seat_settings()
         job.key = st.result_key(info.name, job.position, st.canonical({**settings.extra, "(lines)": True}))
         if store is not None and job.key is not None:
             t0 = time.perf_counter()
@@ -148,6 +236,23 @@ def parse_job(line: int, text: str | InputError | None, path: str | None, settin
     return job
 
 
+def _view_job(job: Job, info: Any, obj: dict[str, Any], settings: Settings) -> Job:
+    """``job`` for a view line: checked here (every problem is the line's error), answered on a
+    worker by :func:`seat_task`."""
+    from foolsolve import store as st
+    from foolsolve.worlds import read_view
+
+    read_view(obj)
+    if settings.extra:
+        key = next(iter(settings.extra))
+        raise InputError(f"--option: {key!r} is an option of the exact solver; a view line is answered from one "
+                         "seat, which takes none (its budget: --max-nodes a world, --samples, --time)")
+    job.game = info.name
+    job.position = st.canonical(obj)
+    job.seat = settings.seat_settings()
+    return job
+
+
 def _record(job: Job, outcome: dict[str, Any], cached: bool = False) -> dict[str, Any]:
     rec: dict[str, Any] = {"line": job.line}
     if job.path is not None:
@@ -155,6 +260,9 @@ def _record(job: Job, outcome: dict[str, Any], cached: bool = False) -> dict[str
     if "result" in outcome:
         rec["cached"] = cached
         rec["result"] = outcome["result"]
+    elif "seat" in outcome:
+        rec["cached"] = False
+        rec["seat"] = outcome["seat"]
     else:
         rec["error"] = " ".join(str(outcome["error"]).split())
     return rec
@@ -205,6 +313,8 @@ class Summary:
 
     lines: int = 0
     solved: int = 0
+    seats: int = 0
+    """View lines answered from their player's seat."""
     stored: int = 0
     errors: int = 0
     seconds: float = 0.0
@@ -215,7 +325,8 @@ class Summary:
         """One line."""
         rate = self.lines / self.seconds if self.seconds > 0 else 0.0
         lost = f"; {self.lost} resubmitted after a worker died" if self.lost else ""
-        return (f"{self.lines} lines: {self.solved} solved, {self.stored} from the store, {self.errors} errors "
+        seats = f", {self.seats} answered from a seat" if self.seats else ""
+        return (f"{self.lines} lines: {self.solved} solved{seats}, {self.stored} from the store, {self.errors} errors "
                 f"in {self.seconds:.1f} s ({rate:,.1f} lines/s) {self.where}{lost}")
 
 
@@ -260,6 +371,8 @@ def run(jobs: Iterable[tuple[int, str | InputError | None, str | None]], emit: C
                 summary.lines += 1
                 if "error" in rec:
                     summary.errors += 1
+                elif "seat" in rec:
+                    summary.seats += 1
                 elif rec.get("cached"):
                     summary.stored += 1
                 else:
@@ -278,8 +391,11 @@ def _known(job: Job) -> dict[str, Any] | None:
 
 
 def _solve_job(job: Job) -> dict[str, Any]:
-    """:func:`solve_task` of a job (runs on a worker)."""
-    return solve_task((job.game, job.position, json.loads(job.options), job.max_nodes, job.time_limit, job.max_memory))
+    """:func:`solve_task` of a job, or :func:`seat_task` of a view line (runs on a worker)."""
+    if job.seat is not None:
+        return seat_task((job.game, job.position, job.seat))
+    return solve_task((job.game, job.position, json.loads(job.options), job.max_nodes, job.time_limit, job.max_memory,
+                       job.fallback))
 
 
 # --- commands ----------------------------------------------------------------------------
@@ -302,21 +418,28 @@ def open_store(store_path: str | None, no_store: bool) -> Any:
 
 @click.command("batch")
 @click.argument("infile", metavar="IN.jsonl", type=click.Path(dir_okay=False, allow_dash=True))
-@click.option("--out", "out", type=click.Path(dir_okay=False, allow_dash=True), default=STDIO, show_default=True,
+@click.option("--out", "out", type=OutputFile(), default=STDIO, show_default=True,
               help="Where the results go, one JSON line per input line (- is standard output).")
-@click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True,
-              help="Local worker processes (1: solve in this process).")
+@click.option("--workers", type=WORKERS, default=1, show_default=True,
+              help=workers_help("Local worker processes (1: solve in this process)"))
 @click.option("--scheduler", default=None, metavar="tcp://HOST:PORT",
               help="Run on this Dask distributed cluster instead (pip install 'foolsolve[dask]').")
 @click.option("--max-nodes", type=click.IntRange(min=1), default=None,
-              help="Give up a position after this many nodes (its line gets the error; not stored).")
+              help="Give up a position after this many nodes (its line gets the error; not stored); a view "
+                   "line: each world's node budget.")
 @click.option("-o", "--option", "extra", multiple=True, metavar="KEY=VALUE",
               help="Game-specific solver option for every position (repeatable), e.g. -o pv=false.")
+@click.option("--method", type=click.Choice(["auto", "exact", "pimc", "ismcts"]), default=None,
+              help="Seat answers (view lines): the exact expectation, PIMC or IS-MCTS, as solve [default: auto].")
+@click.option("--samples", type=click.IntRange(min=1), default=None,
+              help="Seat answers (view lines): worlds PIMC samples [default: 100], or IS-MCTS iterations [default: 4000].")
+@click.option("--seed", type=int, default=None, help="Seat answers (view lines): seed of the sampled worlds [default: 0].")
 @store_options
 @limit_options
 def batch_command(infile: str, out: str, workers: int, scheduler: str | None, max_nodes: int | None,
                   extra: Sequence[str], store_path: str | None, no_store: bool, time_limit: float | None = None,
-                  max_memory: int | None = None) -> None:
+                  max_memory: int | None = None, method: str | None = None, samples: int | None = None,
+                  seed: int | None = None) -> None:
     """Solve many positions: JSON Lines in, JSON Lines out, in input order.
 
     Each non-blank line of IN.jsonl (- is standard input) is a position object or the path of
@@ -324,13 +447,23 @@ def batch_command(infile: str, out: str, workers: int, scheduler: str | None, ma
     a bad line, {"line": N, "error": "..."}; the batch goes on past bad lines and exits 2 at
     the end if there were any. Results already in the result store are read, not solved
     again, and each new one is stored as it finishes: run an interrupted batch again to
-    resume it."""
+    resume it.
+
+    A view line ("view": P, hidden cards) gets {"line": N, "cached": false, "seat": {...}}:
+    the answer 'foolsolve VIEW.json --json' gives from P's seat (--method, --samples, --seed;
+    --max-nodes is each world's node budget). Without --time every world asked for is valued,
+    so the answer is the same on every run and any --workers or --scheduler (each view runs on
+    one worker); with --time it is the answer so far when the time runs out. Seat answers are
+    not stored (they depend on the seed and the budget): a rerun computes them again. A full
+    position the exact solver refuses whose player to move cannot see every card that matters
+    (three Durak players) is answered from her seat too, as solve answers it (not with -o or
+    --max-nodes)."""
     from foolsolve.cli import _parse_extra
     from foolsolve.executor import make_executor
     from foolsolve.store import refuse_output_over
 
     settings = Settings(extra=_parse_extra(extra), max_nodes=max_nodes, out=None if out == STDIO else out,
-                        time_limit=time_limit, max_memory=max_memory)
+                        time_limit=time_limit, max_memory=max_memory, method=method, samples=samples, seed=seed)
     if infile != STDIO:
         try:
             open(infile, "rb").close()  # before --out is opened: a bad IN.jsonl leaves no file
@@ -368,7 +501,7 @@ def solve_many(paths: Sequence[str], as_json: bool, settings: Settings, store: A
     """``foolsolve solve A.json B.json ...``: one record (``--json``) or one report per file, in
     order; a bad file gets its error and the others go on (exit 2 at the end)."""
     from foolsolve import games
-    from foolsolve.cli import format_result
+    from foolsolve.cli import format_result, format_seat
     from foolsolve.store import result_from_json
 
     if sum(p == STDIO for p in paths) > 1:
@@ -386,6 +519,9 @@ def solve_many(paths: Sequence[str], as_json: bool, settings: Settings, store: A
         if "error" in rec:
             click.echo(f"error: {rec['error']}")
             return
+        if "seat" in rec:
+            click.echo(format_seat(games.get(job.game), seat_answer_from_json(rec["seat"])))
+            return
         result = result_from_json(rec["result"])
         info = games.get(result.game)
         text = format_result(info, info.spec.state_from_json(json.loads(job.position)), result)
@@ -398,3 +534,17 @@ def solve_many(paths: Sequence[str], as_json: bool, settings: Settings, store: A
     if summary.errors:
         click.echo(f"foolsolve: {summary.errors} of {summary.lines} positions had errors", err=True)
         sys.exit(2)
+
+
+def seat_answer_from_json(obj: dict[str, Any]) -> Any:
+    """The :class:`foolsolve.seat.SeatAnswer` of its ``to_json`` (a view line's ``seat``)."""
+    from foolsolve.seat import MoveStat, SeatAnswer
+
+    def stat(m: dict[str, Any], move: str) -> MoveStat:
+        return MoveStat(move, m["mean"], m["low"], m["high"], m["worlds"])
+
+    value = obj.get("value")
+    return SeatAnswer(obj["game"], obj["player"], obj["to_move"], obj["method"], obj["method_text"], obj["scale"],
+                      [stat(m, m["move"]) for m in obj["moves"]], list(obj["best"]), obj["worlds"],
+                      obj["worlds_exact"], obj["consistent_worlds"], obj["seed"], obj["seconds"], obj["interrupted"],
+                      list(obj["notes"]), None if value is None else stat(value, "position"))

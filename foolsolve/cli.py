@@ -41,6 +41,49 @@ class Seconds(click.FloatRange):
         return x
 
 
+class Workers(click.ParamType):
+    """A count of local worker processes, 1 to :data:`foolsolve.executor.MAX_WORKERS` (the one
+    check, :func:`foolsolve.executor.check_workers`, which ``make_executor`` applies too): every
+    ``--workers`` option, so a count this machine does not take is refused before any work."""
+
+    name = "integer"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        from foolsolve.executor import check_workers
+
+        return check_workers(click.INT.convert(value, param, ctx))
+
+
+WORKERS = Workers()
+
+
+def workers_help(text: str) -> str:
+    """The help of a ``--workers`` option: ``text`` and the bound."""
+    from foolsolve.executor import WORKERS_LIMIT
+
+    return f"{text}. {WORKERS_LIMIT}."
+
+
+class OutputFile(click.Path):
+    """An output file option (``--out``, ``--svg``, ``--plot``): the name checked when the command
+    line is read, before any work, by :func:`foolsolve.positions.check_output` (an empty name, a
+    folder, a missing folder: one-line errors); ``-`` is standard output unless ``stdout=False``.
+    ``folder_ok``: the option may also name a folder the command creates (the name alone is
+    checked here; the command checks the rest once it knows which it is)."""
+
+    def __init__(self, stdout: bool = True, folder_ok: bool = False) -> None:
+        super().__init__(dir_okay=folder_ok, allow_dash=stdout)
+        self.stdout = stdout
+        self.folder_ok = folder_ok
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        from foolsolve.positions import check_output
+
+        opts = getattr(param, "opts", None) or ["--out"]
+        check_output(value, max(opts, key=len), stdout=self.stdout, name_only=self.folder_ok)
+        return super().convert(value, param, ctx)
+
+
 class _DefaultGroup(LazyGroup):
     """A group whose first positional argument, when not a command, means ``solve``."""
 
@@ -84,6 +127,11 @@ def _suggest_command(group: LazyGroup, ctx: click.Context, word: str) -> None:
 
     if Path(word).exists() or "." in word or "/" in word or os.sep in word:
         return
+    game = next((n for n in games.names() if games.norm(n) == games.norm(word)), None)
+    if game is not None:  # a game without commands of its own ('foolsolve durak'): not a file to solve
+        raise click.UsageError(f"{word}: no such position file; {game} is a game with no commands of its own "
+                               f"('foolsolve deal {game} --out POS.json' deals a position, 'foolsolve POS.json' "
+                               "solves it)", ctx)
     near = difflib.get_close_matches(word, group.list_commands(ctx), n=3, cutoff=0.6)
     if near:
         raise click.UsageError(f"unknown command {word!r}; did you mean {' or '.join(repr(n) for n in near)}?", ctx)
@@ -156,8 +204,9 @@ def limit_options(fn: Any) -> Any:
 @click.option("--samples", type=click.IntRange(min=1), default=None,
               help="Under hidden cards: worlds PIMC samples [default: 100], or IS-MCTS iterations [default: 4000].")
 @click.option("--seed", type=int, default=None, help="Under hidden cards: seed of the sampled worlds [default: 0].")
-@click.option("--workers", type=click.IntRange(min=1), default=None,
-              help="Under hidden cards: value the worlds on this many local processes (same answer for any count).")
+@click.option("--workers", type=WORKERS, default=None,
+              help=workers_help("Under hidden cards: value the worlds on this many local processes (same answer for "
+                                "any count)"))
 @click.option("--scheduler", default=None, metavar="tcp://HOST:PORT",
               help="Under hidden cards: value the worlds on this Dask cluster (pip install 'foolsolve[dask]').")
 @click.option("--open-hand", "open_hand_only", is_flag=True,
@@ -191,13 +240,16 @@ def solve(positions: Sequence[str], as_json: bool, max_nodes: int | None, extra:
                  "--scheduler": scheduler}
     seat_asked = any(v is not None for v in seat_args.values())
     if len(positions) > 1:
-        given = [k for k, v in seat_args.items() if v is not None]
+        given = [k for k, v in seat_args.items() if v is not None] + (["--open-hand"] if open_hand_only else [])
         if given:
             raise InputError(f"{given[0]}: answers one position at a time")
         from foolsolve import batch
 
+        # an explicit --time limits each position's solve, as batch's --time does (by default none)
+        timed = click.get_current_context().get_parameter_source("seconds") == click.core.ParameterSource.COMMANDLINE
         store = st.open_store(store_path, enabled=not no_store)
-        batch.solve_many(positions, as_json, batch.Settings(_parse_extra(extra), max_nodes, max_memory=max_memory),
+        batch.solve_many(positions, as_json, batch.Settings(_parse_extra(extra), max_nodes, max_memory=max_memory,
+                                                            time_limit=(seconds or None) if timed else None),
                          store)
         return
     limit = seconds or None
@@ -280,18 +332,31 @@ def _parse_extra(items: Sequence[str]) -> dict[str, Any]:
     return out
 
 
+def seat_settings(method: str | None, samples: int | None, seconds: float | None, seed: int | None,
+                  max_nodes: int | None) -> Any:
+    """The seat analysis' :class:`foolsolve.seat.Settings` from the command line's options (solve,
+    report and a batch's view lines: one mapping, so they give the same answer)."""
+    from foolsolve.seat import Budget, Settings
+
+    budget = Budget() if max_nodes is None else Budget(nodes=max_nodes, search_nodes=max_nodes)
+    return Settings(method=method or "auto", samples=samples, seconds=seconds, seed=seed or 0, budget=budget)
+
+
+def refused_note(refused: str, player: int) -> str:
+    """The note of a seat answer given because the exact solver refused the full position (solve,
+    and a batch's line)."""
+    return (f"the exact solver does not take this position ({refused}): answered from player {player}'s seat, the "
+            "cards hidden from that player unknown")
+
+
 class _SeatRequest:
     """``foolsolve POSITION.json`` from one seat (:mod:`foolsolve.seat`): the CLI's options."""
 
     def __init__(self, viewer: int | None, method: str | None, samples: int | None, seconds: float | None,
                  seed: int | None, workers: int | None, scheduler: str | None, as_json: bool,
                  max_nodes: int | None = None, extra: Sequence[str] = ()) -> None:
-        from foolsolve.seat import Budget, Settings
-
         self.viewer = viewer
-        budget = Budget() if max_nodes is None else Budget(nodes=max_nodes, search_nodes=max_nodes)
-        self.settings = Settings(method=method or "auto", samples=samples, seconds=seconds, seed=seed or 0,
-                                 budget=budget)
+        self.settings = seat_settings(method, samples, seconds, seed, max_nodes)
         self.workers = workers or 1
         self.scheduler = scheduler
         self.as_json = as_json
@@ -362,8 +427,7 @@ class _SeatRequest:
     def _answer(self, info: GameInfo, worlds: Any, refused: str) -> None:
         answer = self.analysis(info, worlds)
         if refused:
-            answer.notes.insert(0, f"the exact solver does not take this position ({refused}): answered from "
-                                   f"player {answer.player}'s seat, the cards hidden from that player unknown")
+            answer.notes.insert(0, refused_note(refused, answer.player))
         if self.as_json:
             click.echo(json.dumps(answer.to_json(), ensure_ascii=False))
         else:
@@ -483,7 +547,7 @@ def format_result(info: GameInfo, state: Any, result: SolveResult) -> str:
 
 @cli.command()
 @click.argument("position", type=click.Path(dir_okay=False, allow_dash=True))
-@click.option("--svg", "svg_out", type=click.Path(dir_okay=False, allow_dash=True), default=None,
+@click.option("--svg", "svg_out", type=OutputFile(), default=None,
               help="Draw the position as SVG into this file ('-': standard output).")
 @click.option("--as", "viewer", type=click.IntRange(min=0), default=None, metavar="P",
               help="What player P sees: drawn with hidden cards face down (--svg), else P's view as JSON. "
@@ -567,7 +631,7 @@ def view_moves_text(view: Any, as_json: bool) -> str:
 @click.argument("position", type=click.Path(dir_okay=False, allow_dash=True))
 @click.option("--as", "viewer", type=click.IntRange(min=0), required=True, metavar="P",
               help="The player whose view to write.")
-@click.option("--out", type=click.Path(dir_okay=False, allow_dash=True), default="-", show_default=True,
+@click.option("--out", type=OutputFile(), default="-", show_default=True,
               help="Where to write the view file ('-': standard output).")
 def view(position: str, viewer: int, out: str) -> None:
     """Write player P's view of POSITION as a view file: her own hand, what she has seen, and
@@ -603,7 +667,7 @@ def moves(position: str, as_json: bool) -> None:
 @cli.command()
 @click.argument("position", type=click.Path(dir_okay=False, allow_dash=True))
 @click.argument("move_texts", nargs=-1, metavar="MOVE...")
-@click.option("--out", type=click.Path(dir_okay=False), default=None, help="Write the new position here.")
+@click.option("--out", type=OutputFile(), default=None, help="Write the new position here ('-': standard output).")
 @click.option("--json", "as_json", is_flag=True, help="Print the new position as JSON.")
 @click.option("--interactive", is_flag=True,
               help="Play against the solver: you move, it answers (hint, undo, why MOVE, help, quit).")
@@ -665,7 +729,8 @@ def play(position: str, move_texts: Sequence[str], out: str | None, as_json: boo
 @click.option("--players", type=int, default=None, help="Number of players (default: the game's minimum).")
 @click.option("--seed", type=int, default=None, help="Seed of the shuffle (default: a fresh one, printed on stderr).")
 @click.option("--rules", "rules_json", default=None, metavar="JSON", help='Rule options, e.g. \'{"variant": "simple"}\'.')
-@click.option("--out", type=click.Path(dir_okay=False), default=None, help="Write the position here.")
+@click.option("--out", type=OutputFile(), default=None,
+              help="Write the position here ('-' or no --out: standard output).")
 def deal(game: str, players: int | None, seed: int | None, rules_json: str | None, out: str | None) -> None:
     """A shuffled deal of GAME as a position file."""
     drawn = seed is None
@@ -799,11 +864,13 @@ def _solver_options(info: GameInfo, as_json: bool) -> None:
 @click.option("--max-steps", type=click.IntRange(min=1), default=10_000, show_default=True,
               help="Stop a game after this many moves (reported as cut, not as a divergence).")
 @click.option("--position", "position", type=click.Path(dir_okay=False), default=None,
-              help="Check this position (and a random game from it) instead of random deals.")
-@click.option("--out", type=click.Path(dir_okay=False), default=None,
-              help="Where to write the shrunk diverging position [default: conform-GAME-SEED.json].")
-@click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True,
-              help="Play the --cases games on this many local processes.")
+              help="Check this position (and a random game from it) instead of random deals (one game, in this "
+                   "process: not with --cases, --workers, --scheduler).")
+@click.option("--out", type=OutputFile(), default=None,
+              help="Where to write the shrunk diverging position ('-': standard output) "
+                   "[default: conform-GAME-SEED.json].")
+@click.option("--workers", type=WORKERS, default=1, show_default=True,
+              help=workers_help("Play the --cases games on this many local processes"))
 @click.option("--scheduler", default=None, metavar="tcp://HOST:PORT",
               help="Play the --cases games on this Dask cluster (pip install 'foolsolve[dask]').")
 def conform(game: str, cases: int, seed: int, max_steps: int, position: str | None, out: str | None,
@@ -820,6 +887,11 @@ def conform(game: str, cases: int, seed: int, max_steps: int, position: str | No
     if position is not None:
         from foolsolve.positions import writes_over
 
+        given = click.get_current_context().get_parameter_source
+        for name, flag in (("cases", "--cases"), ("workers", "--workers"), ("scheduler", "--scheduler")):
+            if given(name) == click.core.ParameterSource.COMMANDLINE:
+                raise InputError(f"{flag}: with --position one game from that position is checked, in this process "
+                                 f"({flag} is for the random games without --position)")
         if writes_over(out, position):
             raise InputError(f"--out: {out} is the position file itself; write the diverging position elsewhere")
         pinfo, state = load_position(position)

@@ -4,7 +4,8 @@
 
 * ``workers=1`` (no scheduler): in this process, one item after the other;
 * ``workers=N``: a local pool of N processes (``concurrent.futures.ProcessPoolExecutor``,
-  started with ``spawn``, so a worker imports only what its items need);
+  started with ``spawn``, so a worker imports only what its items need); N is at most
+  :data:`MAX_WORKERS` (a few per CPU core), checked by :func:`check_workers`;
 * ``scheduler="tcp://HOST:PORT"``: a Dask distributed cluster (the optional extra
   ``foolsolve[dask]``); every worker machine needs the same foolsolve installed.
 
@@ -26,12 +27,48 @@ The sweeps (``foolsolve batch``, ``foolsolve solve A B ...``, ``foolsolve confor
 
 from __future__ import annotations
 
+import os
 import signal
 import threading
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from foolsolve.errors import InputError
+
+
+def _cores() -> int:
+    """The CPU cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):  # no sched_getaffinity (macOS, Windows)
+        return os.cpu_count() or 1
+
+
+WORKERS_PER_CORE = 4
+MIN_MAX_WORKERS = 8
+MAX_WORKERS = max(MIN_MAX_WORKERS, WORKERS_PER_CORE * _cores())
+"""The most local worker processes ``--workers`` may ask for: :data:`WORKERS_PER_CORE` per CPU
+core of this machine, :data:`MIN_MAX_WORKERS` at least. The items are CPU-bound and every worker
+is a process of its own that imports foolsolve (and, for Durak, the compiled search), so processes
+beyond the cores only cost memory and start-up time; the margin leaves room to measure that, and
+a mistyped count (``--workers 100000``) is refused before any process starts. A Dask cluster
+(``--scheduler``) brings its own workers, however many, and takes no ``--workers``."""
+
+WORKERS_LIMIT = (f"At most {MAX_WORKERS} here ({WORKERS_PER_CORE} per CPU core, {MIN_MAX_WORKERS} at least); "
+                 "not with --scheduler, whose cluster has its own workers")
+"""The bound of ``--workers`` as the options' help states it."""
+
+
+def check_workers(workers: int) -> int:
+    """``workers`` when it is a count of local worker processes this machine takes (1 to
+    :data:`MAX_WORKERS`), else the :class:`InputError` that names the bound."""
+    if workers < 1:
+        raise InputError(f"--workers: expected at least 1, got {workers}")
+    if workers > MAX_WORKERS:
+        raise InputError(f"--workers: at most {MAX_WORKERS} local processes on this machine ({WORKERS_PER_CORE} "
+                         f"per CPU core, {MIN_MAX_WORKERS} at least), got {workers}")
+    return workers
+
 
 MAX_LOST = 3
 """Times an item is resubmitted after its worker died before it is given up."""
@@ -418,9 +455,12 @@ def _is_dead(handle: Any) -> bool:
 
 def make_executor(workers: int = 1, scheduler: str | None = None, window: int | None = None) -> Executor:
     """In this process (``workers=1``), on a local pool of ``workers`` processes, or on the
-    Dask cluster at ``scheduler`` (``tcp://HOST:PORT``)."""
+    Dask cluster at ``scheduler`` (``tcp://HOST:PORT``, whose own workers run the items: a
+    ``workers`` count beside it is an error). ``workers`` is at most :data:`MAX_WORKERS`."""
+    check_workers(workers)
     if scheduler:
+        if workers != 1:
+            raise InputError(f"--workers: the Dask cluster at --scheduler runs the items on its own workers; "
+                             f"give --workers {workers} or --scheduler, not both")
         return Executor(_Dask(scheduler), window)
-    if workers < 1:
-        raise InputError(f"--workers: expected at least 1, got {workers}")
     return Executor(_Inline() if workers == 1 else _Pool(workers), window)

@@ -79,8 +79,8 @@ def validate_schema(obj: Any, schema_name: str, *, view_ok: bool = False) -> Non
     """Check ``obj`` against a shipped schema; the first error becomes a one-line
     :class:`InputError` naming the JSON path. ``integer`` means a JSON integer (not ``1.0``). A view
     file (``"view"``, docs/views.md) is refused unless ``view_ok`` (the reader of views): every
-    spec's reader calls this first, so a view handed where a full position is needed (a batch, a
-    solve of several files) gets one line saying so."""
+    spec's reader calls this first, so a view handed where a full position is needed (play, perft,
+    conform --position) gets one line saying so."""
     if _SCHEMA_TRUSTED.get():
         return
     if not view_ok and isinstance(obj, dict) and "view" in obj:
@@ -111,20 +111,32 @@ def _specific(err: Any) -> Any:
     return err
 
 
+SHOWN_VALUE_CHARS = 60
+"""The most characters of a value an error message quotes (a longer one is cut, its size said), so
+that what is wrong with it still fits on the error's one line."""
+
+
 def _j(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False)
+    text = json.dumps(value, ensure_ascii=False)
+    if len(text) <= SHOWN_VALUE_CHARS:
+        return text
+    size = f" ({len(value):,} {'items' if isinstance(value, list) else 'keys'})" if isinstance(value, list | dict) \
+        else ""
+    return f"{text[:SHOWN_VALUE_CHARS]}...{size}"
 
 
 def json_message(err: Any) -> str:
     """A jsonschema error's message with its values written as JSON (``null``, ``true``,
     ``"s"``), not as Python writes them (``None``, ``True``, ``'s'``)."""
     kind, want, got = err.validator, err.validator_value, err.instance
+    # the value given is quoted in part when long (_j); what the schema wants, in full
     if kind == "enum":
-        return f"{_j(got)} is not one of {_j(want)}"
+        return f"{_j(got)} is not one of {json.dumps(want, ensure_ascii=False)}"
     if kind == "const":
-        return f"{_j(want)} was expected (got {_j(got)})"
+        return f"{json.dumps(want, ensure_ascii=False)} was expected (got {_j(got)})"
     if kind == "type":
-        return f"{_j(got)} is not of type {', '.join(_j(k) for k in want) if isinstance(want, list) else _j(want)}"
+        wanted = ", ".join(json.dumps(k) for k in want) if isinstance(want, list) else json.dumps(want)
+        return f"{_j(got)} is not of type {wanted}"
     if kind == "required":
         missing = [k for k in want if isinstance(got, dict) and k not in got]
         return f"{_j(missing[0] if missing else want)} is a required property"
@@ -134,7 +146,8 @@ def json_message(err: Any) -> str:
         verb = "were" if len(extra) > 1 else "was"
         return f"Additional properties are not allowed ({', '.join(_j(k) for k in extra)} {verb} unexpected)"
     if kind in ("minItems", "maxItems"):
-        return f"{_j(got)} is too {'short' if kind == 'minItems' else 'long'}"
+        bound = f"at least {want}" if kind == "minItems" else f"at most {want}"
+        return f"{_j(got)} is too {'short' if kind == 'minItems' else 'long'} ({bound} items)"
     if kind in ("minimum", "maximum"):
         return f"{_j(got)} is {'less than the minimum' if kind == 'minimum' else 'greater than the maximum'} of {_j(want)}"
     # anything else: jsonschema's text with Python's literals turned into JSON's
@@ -190,8 +203,12 @@ def read_bytes(path: str | Path, limit: int | None = None) -> bytes:
             return _read_bounded(_binary_stdin(), limit, where)
         with open(path, "rb") as f:
             return _read_bounded(f, limit, where)
+    except InputError:  # the size limit (an InputError is a ValueError too)
+        raise
     except OSError as exc:
         raise InputError(f"{where}: cannot read ({exc.strerror or exc})") from None
+    except ValueError:  # a NUL character in the name (a batch line's "a\u0000b")
+        raise InputError(f"{_escaped(where)}: cannot read (a file name cannot hold a NUL character)") from None
 
 
 def _read_bounded(f: IO[bytes], limit: int, where: str) -> bytes:
@@ -245,6 +262,8 @@ def input_lines(path: str, limit: int | None = None) -> Iterator[tuple[int, str 
         f = open(path, "rb")
     except OSError as exc:
         raise InputError(f"{path}: cannot read ({exc.strerror or exc})") from None
+    except ValueError:  # a NUL character in the name
+        raise InputError(f"{_escaped(path)}: cannot read (a file name cannot hold a NUL character)") from None
     with f:
         yield from _lines(f, limit)
 
@@ -397,6 +416,34 @@ def game_of(obj: Any) -> str:
     return game
 
 
+EMPTY_NAME = "an empty file name (give a file name, or - for standard output)"
+
+
+def check_output(path: str | Path, what: str = "--out", *, stdout: bool = True, name_only: bool = False) -> None:
+    """Before any work: ``path`` is an output file name the command can write, else the
+    :class:`InputError` ``WHAT: ...`` naming the problem -- an empty name (only ``-`` means
+    standard output, and only where ``stdout``), a folder, a file in a folder that does not exist
+    or cannot be written in (``name_only``: the name alone, for an option that may name a folder
+    the command creates). Every output option (``--out``, ``--svg``, ``--plot``) goes through here
+    (``foolsolve.cli.OutputFile``), so a command that would fail at its end refuses now."""
+    text = str(path)
+    if not text:
+        raise InputError(f"{what}: {EMPTY_NAME if stdout else 'an empty file name'}")
+    if text == STDIO:
+        if not stdout:
+            raise InputError(f"{what}: a file is needed here, not - (standard output)")
+        return
+    if name_only:
+        return
+    if os.path.isdir(text):
+        raise InputError(f"{what}: {text} is a folder; give a file name")
+    folder = os.path.dirname(text) or os.curdir
+    if not os.path.isdir(folder):
+        raise InputError(f"{what}: {text}: cannot write (no folder {folder})")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise InputError(f"{what}: {text}: cannot write (no permission to write in {folder})")
+
+
 def write_json_atomic(path: str | Path, obj: Any) -> None:
     """Write JSON to ``path`` via a temporary file, so an interrupted run leaves no partial file;
     a path that cannot be written (missing folder, no permission) is an :class:`InputError`.
@@ -424,7 +471,15 @@ def replaced_on_success(path: str | Path, what: str) -> Iterator[Path]:
     ``WHAT: cannot write (...)``, and so is an empty file name."""
     if not str(path):
         # Path("") is the current folder, which has no name to put a temporary file beside
-        raise InputError("output: an empty file name (give a file name, or - for standard output)")
+        raise InputError(f"output: {EMPTY_NAME}")
+    if _special(path):
+        # a device or a pipe (/dev/null, /dev/stdout, a FIFO): written into as it is, never renamed over
+        # (the rename replaced the device node itself by a regular file)
+        try:
+            yield Path(path)
+        except OSError as exc:
+            raise InputError(f"{what}: cannot write ({exc.strerror or exc})") from None
+        return
     tmp: Path | None = None
     try:
         tmp = temp_beside(Path(path))
@@ -436,6 +491,15 @@ def replaced_on_success(path: str | Path, what: str) -> Iterator[Path]:
     except BaseException:
         _remove(tmp)
         raise
+
+
+def _special(path: str | Path) -> bool:
+    """Whether ``path`` is an existing file that is not a regular file (a character device, a FIFO,
+    a socket), links followed."""
+    try:
+        return not stat.S_ISREG(os.stat(path).st_mode) and not stat.S_ISDIR(os.stat(path).st_mode)
+    except (OSError, ValueError):
+        return False
 
 
 def temp_beside(path: Path) -> Path:

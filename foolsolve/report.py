@@ -20,7 +20,7 @@ from typing import Any
 
 import click
 
-from foolsolve.cli import limit_options
+from foolsolve.cli import WORKERS, OutputFile, limit_options, workers_help
 from foolsolve.errors import InputError
 from foolsolve.rules import cited, json_text, options_of
 
@@ -376,7 +376,7 @@ def view_page(view: Any, answer: Any | None = None, no_answer: str = "") -> str:
 
 @click.command("report")
 @click.argument("position", type=click.Path(dir_okay=False, allow_dash=True))
-@click.option("--out", type=click.Path(dir_okay=False, allow_dash=True), required=True,
+@click.option("--out", type=OutputFile(), required=True,
               help="Where to write the page ('-': standard output).")
 @click.option("--max-nodes", type=click.IntRange(min=1), default=None,
               help="Give up after this many nodes (under hidden cards: each world's node budget).")
@@ -390,8 +390,9 @@ def view_page(view: Any, answer: Any | None = None, no_answer: str = "") -> str:
 @click.option("--samples", type=click.IntRange(min=1), default=None,
               help="Under hidden cards: worlds PIMC samples [default: 100], or IS-MCTS iterations [default: 4000].")
 @click.option("--seed", type=int, default=None, help="Under hidden cards: seed of the sampled worlds [default: 0].")
-@click.option("--workers", type=click.IntRange(min=1), default=None,
-              help="Under hidden cards: value the worlds on this many local processes (same answer for any count).")
+@click.option("--workers", type=WORKERS, default=None,
+              help=workers_help("Under hidden cards: value the worlds on this many local processes (same answer for "
+                                "any count)"))
 @limit_options
 def report(position: str, out: str, max_nodes: int | None, extra: tuple[str, ...] = (),
            equilibrium: bool = False, viewer: int | None = None, method: str | None = None,

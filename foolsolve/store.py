@@ -124,6 +124,8 @@ class Store:
     """One store file, opened for the life of the object (or of a ``with`` block)."""
 
     def __init__(self, path: str | Path) -> None:
+        if not str(path):  # Path("") is the current folder
+            raise InputError("--store: an empty file name (give a file name, or --no-store for none)")
         self.path = Path(path)
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+import sys
 from contextlib import nullcontext
 from typing import TYPE_CHECKING
 
 import click
 
 from foolsolve.batch import LineWriter, store_options
+from foolsolve.cli import OutputFile
 from foolsolve.errors import InputError
 from foolsolve.positions import STDIO
 
@@ -54,7 +56,7 @@ def stats(store_path: str | None, no_store: bool, as_json: bool) -> None:
 @store_command.command("export")
 @store_options
 @click.option("--game", default=None, help="Only this game's results.")
-@click.option("--out", type=click.Path(dir_okay=False, allow_dash=True), default=STDIO, show_default=True,
+@click.option("--out", type=OutputFile(), default=STDIO, show_default=True,
               help="Where the JSON Lines go (- is standard output).")
 def export(store_path: str | None, no_store: bool, game: str | None, out: str) -> None:
     """Every stored result as JSON Lines: key, game, solver_version, position, options, result."""
@@ -76,15 +78,35 @@ def export(store_path: str | None, no_store: bool, game: str | None, out: str) -
             writer.close()
 
 
+def _asks() -> bool:
+    """Whether ``store clear`` asks before deleting: a person at a terminal (a script, a pipe: no)."""
+    return sys.stdin.isatty()
+
+
 @store_command.command("clear")
 @store_options
 @click.option("--game", default=None, help="Only this game's results.")
 @click.option("--stale", is_flag=True, help="Only results of old solver versions.")
-def clear(store_path: str | None, no_store: bool, game: str | None, stale: bool) -> None:
-    """Delete stored results (all, one game's, or those of old solver versions)."""
+@click.option("--yes", "-y", "assume_yes", is_flag=True,
+              help="Delete without asking (on a terminal, clear first says how many results go and asks).")
+def clear(store_path: str | None, no_store: bool, game: str | None, stale: bool, assume_yes: bool = False) -> None:
+    """Delete stored results (all, one game's, or those of old solver versions). On a terminal
+    it asks first (--yes: it does not); from a script it deletes at once."""
     from foolsolve import games
     name = games.get(game).name if game else None
     store = _open(store_path, no_store)
     with store:
+        if not assume_yes and _asks():
+            rows = [r for r in store.stats()["by_game"]
+                    if (name is None or r["game"] == name) and not (stale and r["current"])]
+            n = sum(r["results"] for r in rows)
+            if not n:
+                click.echo(f"{store.path}: no results to delete")
+                return
+            scope = " old-version" if stale else ""
+            if not click.confirm(f"Delete {n:,}{scope} {name + ' ' if name else ''}results from {store.path}?",
+                                 default=False):
+                click.echo("store clear: nothing deleted")
+                return
         n = store.clear(name, stale_only=stale)
         click.echo(f"{store.path}: {n:,} results deleted")

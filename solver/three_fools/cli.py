@@ -27,6 +27,7 @@ from typing import Any
 
 import click
 
+from foolsolve.cli import WORKERS, workers_help
 from foolsolve.errors import InputError
 from foolsolve.game import CHANCE
 from foolsolve.positions import parse_json
@@ -127,8 +128,8 @@ def chunk_size(count: int, workers: int) -> int:
               help="How every seat plays.")
 @click.option("--rules", "rules_json", default=None, metavar="JSON", help='Rule options, e.g. \'{"max_hand": 5}\'.')
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
-@click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True,
-              help="Play the games on this many local worker processes (1: in this process).")
+@click.option("--workers", type=WORKERS, default=1, show_default=True,
+              help=workers_help("Play the games on this many local worker processes (1: in this process)"))
 @click.option("--scheduler", default=None, metavar="tcp://HOST:PORT",
               help="Play the games on this Dask distributed cluster instead (pip install 'foolsolve[dask]').")
 def simulate_command(count: int, seed: int, policy: str, rules_json: str | None, as_json: bool,
@@ -167,11 +168,13 @@ def simulate_command(count: int, seed: int, policy: str, rules_json: str | None,
                     from foolsolve.rules import rules_to_json
 
                     size = chunk_size(count, executor.workers)
-                    tasks = [(rules_to_json(rules), policy, seed, a, min(a + size, count))
-                             for a in range(0, count, size)]
+                    as_json_rules = rules_to_json(rules)
+                    # made as the executor takes them (it keeps a few out at once): a list of every chunk
+                    # of --games 10**15 would fill the memory before the first game
+                    tasks = ((as_json_rules, policy, seed, a, min(a + size, count)) for a in range(0, count, size))
                     for k, value in executor.map(simulate_chunk, tasks):
                         if isinstance(value, WorkerLost):
-                            raise InputError(f"simulate: games {tasks[k][3]}..{tasks[k][4] - 1}: {value}")
+                            raise InputError(f"simulate: games {k * size}..{min(k * size + size, count) - 1}: {value}")
                         chunk_wins, chunk_rounds, n = value
                         wins = [a + b for a, b in zip(wins, chunk_wins)]
                         rounds += chunk_rounds

@@ -318,3 +318,113 @@ def test_out_naming_the_input_file_is_refused_and_the_input_kept(tmp_path):
         code, _, err = call_main(["batch", str(src), "--out", out, "--no-store"])
         assert code == 2 and "is the input file" in err and len(err.strip().splitlines()) == 1
         assert src.read_bytes() == data
+
+
+def _without_seconds(seat: dict[str, object]) -> dict[str, object]:
+    return {k: v for k, v in seat.items() if k != "seconds"}
+
+
+def test_a_view_line_gets_the_seat_answer_the_main_command_gives(tmp_path):
+    """A view line (hidden cards) was refused ('a view of player 0 ... where a full position is
+    needed'); it gets the answer ``foolsolve VIEW.json --json`` prints from that seat, in input
+    order between a solved line and a bad one, with the method named and the intervals."""
+    from tests.generic.batch_helpers import call_main
+
+    view_file = EXAMPLES / "views" / "durak-fresh-deal.json"
+    knobs = ["--samples", "3", "--seed", "7", "--max-nodes", "500"]
+    infile = tmp_path / "in.jsonl"
+    infile.write_text(json.dumps(str(EXAMPLES / "durak-endgame.json")) + "\n"
+                      + json.dumps(json.loads(view_file.read_text())) + "\n"
+                      + '{"game": "durak", "hands": [\n', encoding="utf-8")
+    code, out, err = call_main(["batch", str(infile), "--no-store", *knobs])
+    assert code == 2, err  # the bad line
+    records = [json.loads(line) for line in out.splitlines()]
+    assert [r["line"] for r in records] == [1, 2, 3]
+    assert "result" in records[0] and "malformed JSON" in records[2]["error"]
+    seat = records[1]["seat"]
+    assert records[1]["cached"] is False and seat["method"] == "pimc" and seat["worlds"] == 3
+    assert all(m["low"] <= m["mean"] <= m["high"] for m in seat["moves"]) and seat["best"]
+    assert "1 answered from a seat" in err
+    code, main_out, err = call_main([str(view_file), "--json", *knobs])
+    assert code == 0, err
+    assert _without_seconds(seat) == _without_seconds(json.loads(main_out))
+    # the same answer from a pool of workers, and with no store the answer is never read from one
+    code, pool_out, err = call_main(["batch", str(infile), "--no-store", "--workers", "2", *knobs])
+    assert code == 2, err
+    assert _without_seconds(json.loads(pool_out.splitlines()[1])["seat"]) == _without_seconds(seat)
+
+
+def test_a_view_line_is_not_stored_and_takes_no_solver_option(tmp_path):
+    """A seat answer depends on the seed and the budget: the batch never stores it (a rerun
+    answers it again, not from the store); an exact solver option (-o) is the view line's error,
+    as it is for ``foolsolve VIEW.json -o ...``, and the other lines go on."""
+    from foolsolve.store import Store
+    from tests.generic.batch_helpers import call_main
+
+    view = json.loads((EXAMPLES / "views" / "fools-and-angels.json").read_text())
+    infile = write_jsonl(tmp_path / "in.jsonl", [view, json.loads((EXAMPLES / "durak-endgame.json").read_text())])
+    store = tmp_path / "s.sqlite3"
+    for _ in range(2):
+        code, out, err = call_main(["batch", str(infile), "--store", str(store), "--samples", "2", "--max-nodes", "300"])
+        assert code == 0, err
+        first = json.loads(out.splitlines()[0])
+        assert first["cached"] is False and first["seat"]["worlds"] == 2
+    with Store(store) as s:
+        assert s.stats()["results"] == 1  # the full position's, not the view's
+    code, out, err = call_main(["batch", str(infile), "--no-store", "-o", "pv=false"])
+    records = [json.loads(line) for line in out.splitlines()]
+    assert code == 2 and "--option" in records[0]["error"] and "result" in records[1]
+
+
+def test_solve_of_several_files_answers_a_view_from_its_seat(tmp_path):
+    from tests.generic.batch_helpers import call_main
+
+    code, out, err = call_main(["solve", str(EXAMPLES / "durak-endgame.json"),
+                                str(EXAMPLES / "views" / "fools-and-angels.json"), "--no-store", "--max-nodes", "100"])
+    assert code == 0, err
+    assert "seen from player 0's seat" in out and "Method: " in out and out.count("== ") == 2
+
+
+def test_solve_of_several_files_takes_an_explicit_time_and_refuses_open_hand(monkeypatch):
+    """``foolsolve solve A.json B.json --time 5`` ran each solve without any limit (the --time was
+    dropped), and --open-hand was silently ignored."""
+    from foolsolve import batch
+    from tests.generic.batch_helpers import call_main
+
+    seen = []
+    monkeypatch.setattr(batch, "solve_many", lambda paths, as_json, settings, store: seen.append(settings))
+    files = [str(EXAMPLES / "durak-endgame.json"), str(EXAMPLES / "fools-and-angels-endgame.json")]
+    assert call_main(["solve", *files, "--no-store", "--time", "5"])[0] == 0
+    assert call_main(["solve", *files, "--no-store"])[0] == 0
+    assert [s.time_limit for s in seen] == [5.0, None]
+    code, _, err = call_main(["solve", *files, "--open-hand"])
+    assert code == 2 and "--open-hand" in err and len(err.strip().splitlines()) == 1
+
+
+def test_a_full_position_the_exact_solver_refuses_gets_the_movers_seat_answer_as_solve_gives():
+    """A three-player Durak position (cards hidden from the mover matter, the exact solver is for
+    two players) was the line's error; ``foolsolve POSITION.json`` answers it from the mover's seat,
+    and so does the batch now, with the same note. With --max-nodes (the exact solver asked for) it
+    stays the refusal, as before."""
+    from tests.generic.batch_helpers import call_main
+
+    pos = EXAMPLES / "durak-midbout.json"
+    code, out, err = call_main(["batch", "-", "--no-store"], stdin=(json.dumps(str(pos)) + "\n").encode())
+    assert code == 0, err
+    record = json.loads(out)
+    code, main_out, err = call_main([str(pos), "--json", "--no-store"])
+    assert code == 0, err
+    assert _without_seconds(record["seat"]) == _without_seconds(json.loads(main_out))
+    assert record["seat"]["notes"][0].startswith("the exact solver does not take this position (players:")
+    code, out, _ = call_main(["batch", "-", "--no-store", "--max-nodes", "300"],
+                             stdin=(json.dumps(str(pos)) + "\n").encode())
+    assert code == 2 and "two players" in json.loads(out)["error"]
+
+
+def test_a_line_naming_a_file_with_a_nul_character_is_an_input_error():
+    """A line ``"a\\u0000b.json"`` was 'internal error: ValueError: embedded null byte'."""
+    from tests.generic.batch_helpers import call_main
+
+    code, out, _ = call_main(["batch", "-", "--no-store"], stdin=b'"a\\u0000b.json"\n')
+    record = json.loads(out)
+    assert code == 2 and "NUL character" in record["error"] and "internal" not in record["error"]

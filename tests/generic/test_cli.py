@@ -142,3 +142,16 @@ def test_durak_value_only(capsys):
     assert only["moves"] == only["best"] == only["pv"] == [] and only["value_only"] is True
     code3, out3, _ = run(["solve", path, "-o", "moves=false"], capsys)
     assert code3 == 0 and "Value: win" in out3 and "not searched (moves=false)" in out3
+
+
+@pytest.mark.parametrize("name", [n for n in games.names() if not games.get(n).commands])
+def test_a_game_name_with_no_commands_says_so_rather_than_no_such_file(name, capsys, tmp_path, monkeypatch):
+    """``foolsolve durak`` (as one types ``foolsolve three-fools ...``) was 'durak: cannot read (No
+    such file or directory)'; it says the game has no commands of its own and how to deal and solve
+    a position. A file of that name is still solved."""
+    monkeypatch.chdir(tmp_path)
+    code, _, err = run([name], capsys)
+    assert_one_line_error(code, err, name, "no commands of its own", f"foolsolve deal {name}")
+    (tmp_path / name).write_text((EXAMPLES / "durak-endgame.json").read_text())
+    code, out, err = run([name, "--no-store"], capsys)
+    assert code == 0 and "loss" in out, err

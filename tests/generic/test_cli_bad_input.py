@@ -15,6 +15,7 @@ import copy
 import functools
 import io
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -590,15 +591,90 @@ def test_an_output_that_is_the_result_store_is_refused_and_the_store_kept(tmp_pa
         assert s.stats()["results"] == 1
 
 
-@pytest.mark.parametrize("argv", [["view", "POS", "--as", "0", "--out", ""], ["report", "POS", "--out", ""],
-                                  ["show", "POS", "--svg", ""], ["store", "export", "--store", "STORE", "--out", ""]])
+# every output-file option of every command, its value OUT (one command per option)
+OUTPUT_OPTIONS = [
+    ["view", "POS", "--as", "0", "--out", "OUT"], ["report", "POS", "--out", "OUT"], ["show", "POS", "--svg", "OUT"],
+    ["store", "export", "--store", "STORE", "--out", "OUT"], ["play", "POS", "attack 9D", "--out", "OUT"],
+    ["deal", "durak", "--seed", "1", "--out", "OUT"], ["conform", "durak", "--cases", "1", "--out", "OUT"],
+    ["batch", "IN", "--no-store", "--out", "OUT"],
+    ["arena", "durak", "--bot", "random", "--bot", "greedy", "--games", "1", "--out", "OUT"],
+    ["arena", "durak", "--bot", "random", "--bot", "greedy", "--games", "1", "--plot", "OUT"],
+    ["ambiguities", "durak", "--option", "variant", "--deals", "1", "--no-witness", "--out", "OUT"],
+    ["ambiguities", "durak", "--all", "--deals", "1", "--no-witness", "--out", "OUT"],
+]
+
+
+def _output_argv(argv: list[str], out: str, tmp_path: Path) -> list[str]:
+    infile = tmp_path / "in.jsonl"
+    infile.write_text(json.dumps(str(_EX / "durak-endgame.json")) + "\n")
+    named = {"POS": str(_EX / "durak-endgame.json"), "STORE": str(tmp_path / "results.sqlite3"), "IN": str(infile),
+             "OUT": out}
+    return [named.get(a, a) for a in argv]
+
+
+def _option_of(argv: list[str]) -> tuple[tuple[str, ...], str]:
+    """The command (``("store", "export")``) and the output option an OUTPUT_OPTIONS line sweeps."""
+    path = tuple(argv[:2]) if argv[0] == "store" else (argv[0],)
+    return path, argv[argv.index("OUT") - 1]
+
+
+def test_every_output_option_is_checked_by_the_same_option_type():
+    """The sweeps below cover every output option: each command's file-writing option is an
+    ``OutputFile`` (a new ``--out`` given a plain click.Path would escape the checks)."""
+    import click
+
+    from foolsolve.cli import OutputFile, _register_game_commands, cli
+
+    _register_game_commands()
+    ctx = click.Context(cli)
+    found, plain = set(), set()
+
+    def walk(group: Any, path: tuple[str, ...]) -> None:
+        for name in group.list_commands(ctx):
+            cmd = group.get_command(ctx, name)
+            if isinstance(cmd, click.Group):
+                walk(cmd, (*path, name))
+                continue
+            for p in cmd.params:
+                opt = max(p.opts, key=len)
+                if isinstance(p.type, OutputFile):
+                    found.add(((*path, name), opt))
+                elif isinstance(p.type, click.Path) and opt in ("--out", "--svg", "--plot"):
+                    plain.add(((*path, name), opt))
+
+    walk(cli, ())
+    assert not plain
+    assert found == {_option_of(a) for a in OUTPUT_OPTIONS}
+
+
+@pytest.mark.parametrize("argv", OUTPUT_OPTIONS, ids=lambda a: f"{a[0]} {a[a.index('OUT') - 1]}")
 def test_an_empty_output_file_name_is_a_one_line_error(argv, tmp_path):
-    """``--out ''`` was 'internal error: ValueError: PosixPath('.') has an empty name', exit 1."""
+    """``--out ''`` was 'internal error: ValueError: PosixPath('.') has an empty name', exit 1, for
+    view, report, show and store export, and meant standard output (or no output) for play, deal,
+    arena, conform and ambiguities: an empty name is an error everywhere, only - is standard output."""
     from tests.generic.batch_helpers import call_main
 
-    named = {"POS": str(_EX / "durak-endgame.json"), "STORE": str(tmp_path / "results.sqlite3")}
-    code, _, err = call_main([named.get(a, a) for a in argv])
-    _one_line(code, err, "empty file name")
+    code, out, err = call_main(_output_argv(argv, "", tmp_path))
+    _one_line(code, err, argv[argv.index("OUT") - 1], "empty file name")
+    assert out == ""
+
+
+@pytest.mark.parametrize("argv", [a for a in OUTPUT_OPTIONS if "--all" not in a],
+                         ids=lambda a: f"{a[0]} {a[a.index('OUT') - 1]}")
+def test_an_output_file_in_a_missing_folder_is_refused_before_any_work(argv, tmp_path, monkeypatch):
+    """``report P --out no/such/folder/r.html`` solved the position and only then failed to write;
+    every output option is checked when the command line is read (the solver is never called)."""
+    from foolsolve import store
+    from tests.generic.batch_helpers import call_main
+
+    def no_solve(*args, **kwargs):
+        raise AssertionError("solved before the output was checked")
+
+    monkeypatch.setattr(store, "cached_solve", no_solve)
+    target = tmp_path / "no" / "such" / "x.out"
+    code, out, err = call_main(_output_argv(argv, str(target), tmp_path))
+    _one_line(code, err, argv[argv.index("OUT") - 1], "no folder")
+    assert out == "" and not (tmp_path / "no").exists()
 
 
 def test_play_refuses_an_out_that_is_its_position_or_arena_record_file(tmp_path):
@@ -636,3 +712,108 @@ def test_an_output_s_temporary_file_never_overwrites_an_existing_file(tmp_path):
     assert (tmp_path / "x.json.tmp").read_text() == text and (tmp_path / "r.html.tmp").read_text() == "mine"
     assert json.loads((tmp_path / "x.json").read_text())["view"] == 0 and (tmp_path / "r.html").stat().st_size > 0
     assert sorted(p.name for p in tmp_path.iterdir()) == ["r.html", "r.html.tmp", "x.json", "x.json.tmp"]
+
+
+# --- outputs that are devices or pipes, record files and JSON options that are too big -------------
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
+def test_an_output_that_is_a_pipe_is_written_into_not_replaced_by_a_file(tmp_path):
+    """``deal durak --out FIFO`` wrote a temporary file beside it and renamed it over the pipe: the
+    pipe was gone (a regular file in its place) and its reader got nothing; as root, ``--out
+    /dev/null`` would have replaced the device node the same way."""
+    import stat
+    import threading
+
+    from tests.generic.batch_helpers import call_main
+
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    got: list[bytes] = []
+    reader = threading.Thread(target=lambda: got.append(fifo.read_bytes()), daemon=True)
+    reader.start()
+    code, _, err = call_main(["deal", "durak", "--seed", "1", "--out", str(fifo)])
+    assert code == 0, err
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode), "the pipe was replaced"
+    reader.join(30)
+    assert got and json.loads(got[0])["game"] == "durak"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["pipe"]
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/null"), reason="needs /dev/null")
+def test_an_arena_record_file_that_is_a_device_is_written_into():
+    """``arena ... --out /dev/null`` was 'internal error: OSError: [Errno 22] Invalid argument' (an
+    fsync of the device), exit 1."""
+    from tests.generic.batch_helpers import call_main
+
+    code, _, err = call_main(["arena", "durak", "--bot", "random", "--bot", "greedy", "--games", "1",
+                              "--out", "/dev/null", "--json"])
+    assert code == 0, err
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="needs /dev/zero")
+def test_replaying_an_endless_device_as_an_arena_record_file_is_a_one_line_error():
+    """``play /dev/zero --record 1`` read the whole file into memory first: it never ended."""
+    from tests.generic.batch_helpers import foolsolve
+
+    res = foolsolve("play", "/dev/zero", "--record", "1", timeout=120)
+    assert res.returncode == 2 and res.stderr.count("\n") == 1, res.stderr
+    assert "not an arena record file" in res.stderr and "size limit of a line" in res.stderr
+
+
+def test_a_record_file_nested_too_deeply_is_a_one_line_error(tmp_path):
+    """A record file with a deeply nested line was 'internal error: RecursionError', exit 1, for
+    ``play --record`` and for an ``arena --out`` that resumes it."""
+    from tests.generic.batch_helpers import call_main
+
+    records = tmp_path / "m.jsonl"
+    argv = ["arena", "durak", "--bot", "random", "--bot", "greedy", "--games", "1", "--out", str(records)]
+    code, _, err = call_main(argv)
+    assert code == 0, err
+    with records.open("a") as f:
+        f.write("[" * 100_000 + "\n")
+    code, _, err = call_main(argv)
+    _one_line(code, err, "--out", "nested too deeply")
+    bad = tmp_path / "deep.jsonl"
+    bad.write_text("[" * 100_000 + "\n")
+    code, _, err = call_main(["play", str(bad), "--record", "1"])
+    _one_line(code, err, "not an arena record file", "nested too deeply")
+
+
+@pytest.mark.parametrize("option, value, needle", [
+    ("--choices", "[" + "9" * 5000 + "]", "digits"), ("--choices", "[" * 100_000, "nested too deeply"),
+    ("--rules", "[" * 100_000, "nested too deeply"), ("--rules", "{", "malformed JSON"),
+], ids=["choices-digits", "choices-deep", "rules-deep", "rules-malformed"])
+def test_bad_json_in_an_ambiguity_option_is_a_one_line_error(option, value, needle):
+    """``ambiguities --choices '[999...9]'`` (over 4300 digits) was 'internal error: ValueError:
+    Exceeds the limit (4300 digits) for integer string conversion', exit 1."""
+    from tests.generic.batch_helpers import call_main
+
+    code, _, err = call_main(["ambiguities", "durak", "--option", "variant", option, value, "--deals", "1"])
+    _one_line(code, err, option, needle)
+
+
+@pytest.mark.parametrize("extra", [["--workers", "2"], ["--cases", "50"], ["--scheduler", "tcp://127.0.0.1:1"]])
+def test_conform_of_one_position_refuses_the_options_of_random_games(extra):
+    """``conform GAME --position P --workers 2`` (or --cases, --scheduler) checked one game in this
+    process and silently ignored the option."""
+    from tests.generic.batch_helpers import call_main
+
+    code, out, err = call_main(["conform", "durak", "--position", str(_EX / "durak-endgame.json"), *extra])
+    _one_line(code, err, extra[0], "--position")
+    assert out == ""
+
+
+def test_an_error_about_a_long_value_names_the_problem_within_its_line(tmp_path):
+    """``hands: [["6H"], ["6H"], ...`` quoted the whole value first and was cut at the error's width
+    before it said what was wrong ('is too long'); a long value is quoted in part, with its size."""
+    from tests.generic.batch_helpers import call_main
+
+    obj = example("durak-endgame.json")
+    obj["hands"] = [["6H"]] * 2000
+    code, _, err = call_main(["show", write(tmp_path, obj)])
+    _one_line(code, err, "hands:", "(2,000 items) is too long (at most")
+    obj = example("durak-endgame.json")
+    obj["trump"] = "x" * 5000  # the value given is cut; the values allowed are listed whole
+    code, _, err = call_main(["show", write(tmp_path, obj)])
+    _one_line(code, err, 'trump: "xxxx', '... is not one of ["C", "D", "H", "S"', "null]")

@@ -222,3 +222,36 @@ def test_a_damaged_store_is_a_one_line_error_and_leaves_no_output_file(tmp_path:
     assert code == 2 and len(err.strip().splitlines()) == 1, err
     assert err.startswith(f"foolsolve: error: --store {path}: the result store is damaged"), err
     assert not out.exists() and not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
+
+
+def test_store_clear_on_a_terminal_asks_first(tmp_path, monkeypatch):
+    """``foolsolve store clear`` typed at a terminal with no filter deleted every stored result at
+    once; it now says how many would go and asks (no: nothing deleted; --yes: no question). From a
+    script (no terminal) it deletes at once, as before."""
+    from foolsolve import store_cli
+    from tests.generic.batch_helpers import call_main
+
+    path = str(tmp_path / "s.sqlite3")
+    code, _, err = call_main(["solve", str(EXAMPLES / "durak-endgame.json"), "--store", path])
+    assert code == 0, err
+    monkeypatch.setattr(store_cli, "_asks", lambda: True)
+    code, out, err = call_main(["store", "clear", "--store", path], stdin=b"n\n")
+    assert code == 0 and "Delete 1 results from" in out and "nothing deleted" in out, (out, err)
+    code, out, _ = call_main(["store", "clear", "--store", path, "--game", "foolery"], stdin=b"y\n")
+    assert code == 0 and "no results to delete" in out
+    with Store(path) as s:
+        assert s.stats()["results"] == 1
+    code, out, _ = call_main(["store", "clear", "--store", path], stdin=b"y\n")
+    assert code == 0 and "1 results deleted" in out
+    call_main(["solve", str(EXAMPLES / "durak-endgame.json"), "--store", path])
+    code, out, _ = call_main(["store", "clear", "--store", path, "--yes"])
+    assert code == 0 and "Delete" not in out and "1 results deleted" in out
+
+
+@pytest.mark.parametrize("argv", [["solve", str(EXAMPLES / "durak-endgame.json")], ["store", "stats"]])
+def test_an_empty_store_file_name_is_a_one_line_error(argv):
+    """``--store ''`` was '--store .: cannot open the result store (unable to open database file)'."""
+    from tests.generic.batch_helpers import call_main
+
+    code, out, err = call_main([*argv, "--store", ""])
+    assert code == 2 and out == "" and err.startswith("foolsolve: error: --store: an empty file name"), err

@@ -25,9 +25,12 @@ from foolsolve.ambiguities import (
     find_witness,
     sweep_task,
 )
+from foolsolve.errors import InputError
+from foolsolve.executor import MAX_WORKERS, WorkerLost, check_workers, make_executor
 from foolsolve.solver.three_fools.cli import chunk_size, simulate_chunk
 from foolsolve.store import Store, SweepStore
 from tests.generic.batch_helpers import foolsolve, pool_workers, start, store_rows
+from tests.generic.test_cli import assert_one_line_error, run
 
 DURAK = ("ambiguities", "durak", "--option", "throw_in_after_take", "--deals", "6", "--seed", "3", "--no-witness")
 
@@ -275,3 +278,77 @@ def test_a_pool_worker_killed_mid_sweep_loses_no_deal(tmp_path: Path) -> None:
         assert db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
     finally:
         db.close()
+
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "foolsolve" / "examples"
+_WORKER_COMMANDS = [
+    ["solve", str(EXAMPLES / "views" / "durak-fresh-deal.json")],
+    ["report", str(EXAMPLES / "views" / "durak-fresh-deal.json"), "--out", "OUT"],
+    ["batch", "IN", "--out", "OUT"],
+    ["conform", "durak", "--cases", "2"],
+    ["ambiguities", "durak", "--option", "variant", "--deals", "2"],
+    ["arena", "durak", "--bot", "random", "--bot", "greedy", "--games", "1", "--out", "OUT"],
+    ["three-fools", "simulate", "--games", "10"],
+]
+
+
+def _placed(argv: list[str], tmp_path: Path) -> list[str]:
+    infile = tmp_path / "in.jsonl"
+    infile.write_text(json.dumps(json.loads((EXAMPLES / "durak-endgame.json").read_text())) + "\n")
+    return [str(infile) if a == "IN" else str(tmp_path / "out") if a == "OUT" else a for a in argv]
+
+
+@pytest.mark.parametrize("argv", _WORKER_COMMANDS, ids=lambda a: a[0])
+@pytest.mark.parametrize("count", [MAX_WORKERS + 1, 100_000])
+def test_a_worker_count_over_the_bound_is_refused_naming_the_bound(argv, count, tmp_path, capsys):
+    code, out, err = run([*_placed(argv, tmp_path), "--workers", str(count)], capsys)
+    assert_one_line_error(code, err, "--workers", f"at most {MAX_WORKERS}", str(count))
+    assert out == "" and not (tmp_path / "out").exists()
+
+
+def test_the_worker_bound_is_a_few_per_core_with_a_floor() -> None:
+    assert MAX_WORKERS >= 8
+    assert check_workers(MAX_WORKERS) == MAX_WORKERS
+    with pytest.raises(InputError, match=f"at most {MAX_WORKERS}"):
+        make_executor(MAX_WORKERS + 1)
+
+
+@pytest.mark.parametrize("argv", [a for a in _WORKER_COMMANDS if a[0] in ("batch", "arena")], ids=lambda a: a[0])
+def test_workers_beside_a_scheduler_is_refused_before_any_output(argv, tmp_path, capsys):
+    # the cluster brings its own workers: a local count beside it is a contradiction, refused
+    # before the scheduler is contacted and before --out is written
+    code, out, err = run([*_placed(argv, tmp_path), "--workers", "2", "--scheduler", "tcp://127.0.0.1:1"], capsys)
+    assert_one_line_error(code, err, "--workers", "--scheduler", "not both")
+    assert out == "" and not (tmp_path / "out").exists()
+
+
+class _LosesTheFirst:
+    """A stand-in executor whose first item's worker died, and which then stops."""
+
+    workers = 2
+    local = True
+    lost = 0
+    description = "stand-in"
+
+    def map(self, fn, items, **_):
+        next(iter(items))
+        yield 0, WorkerLost("its worker died 3 times")
+
+
+def test_deals_on_workers_are_made_as_they_are_taken() -> None:
+    """``ambiguities --deals N --workers 2`` made the list of all N deal seeds before the first deal
+    (``--deals 10**15``: the memory ran out); the seeds follow the results instead."""
+    import tracemalloc
+
+    from foolsolve.ambiguities import deal_results
+
+    adapter = adapter_for(games.get("fools-and-angels"))
+    adapter.store = None
+    tracemalloc.start()
+    try:
+        first = next(deal_results(adapter, [("regroup_max", [1, 2], 10**6, 40)], _LosesTheFirst()))
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert first.seed == 40 and "worker died" in (first.skipped or "")
+    assert peak < 4 * 2**20, f"{peak:,} bytes for one deal"  # a list of 10**6 seeds alone is over 30 MiB

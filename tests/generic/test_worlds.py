@@ -232,8 +232,13 @@ def test_view_command_and_the_commands_that_read_views(name, tmp_path, capsys):
         assert code == 0 and "seen from player 1's seat" in out and "Method: " in out, err  # docs/seat.md
     code, out, err = run(["play", str(path), "x"], capsys)
     assert_one_line_error(code, err, "needs a full position")
-    code, out, err = run(["solve", str(path), str(path)], capsys)  # several files: the batch reader
-    assert code == 2 and "where a full position is needed" in out + err
+    # the batch reader (batch, solve A B ...): each view line answered from its seat, as one file alone is
+    lines = tmp_path / "in.jsonl"
+    lines.write_text(json.dumps(str(path)) + "\n" + json.dumps(view) + "\n")
+    code, out, err = run(["batch", str(lines), "--no-store", "--samples", "4", "--max-nodes", "200"], capsys)
+    records = [json.loads(line) for line in out.splitlines()]
+    assert len(records) == 2 and all(r.get("seat") or "the game is over" in r["error"] for r in records), out + err
+    assert all(r["seat"]["player"] == 1 and r["seat"]["method"] in ("exact", "pimc") for r in records if "seat" in r)
 
 
 def _first_hidden(info, view):

@@ -56,3 +56,38 @@ def test_the_old_spelling_refuses_other_games_in_one_line():
     proc = subprocess.run([sys.executable, "-m", "foolsolve", "simulate", "durak"], capture_output=True, text=True,
                           timeout=120)
     assert proc.returncode == 2 and proc.stderr.count("\n") == 1
+
+
+class _TakesTwo:
+    """A stand-in executor: answers the first two chunks it is handed, then Ctrl-C."""
+
+    workers = 2
+    lost = 0
+    description = "stand-in"
+
+    def __init__(self) -> None:
+        self.handed: list[object] = []
+
+    def map(self, fn, items, **_):
+        self.handed.append(items)
+        for k, item in enumerate(items):
+            if k == 2:
+                raise KeyboardInterrupt
+            yield k, fn(item)
+
+    def close(self) -> None:
+        pass
+
+
+def test_a_huge_simulation_on_workers_makes_its_chunks_as_they_are_taken(monkeypatch):
+    """``simulate --games 10**15 --workers 2`` built the list of every chunk (10**13 of them) before
+    the first game: memory ran out instead of games being played (and Ctrl-C keeping them)."""
+    from foolsolve import executor
+    from tests.generic.batch_helpers import call_main
+
+    stand_in = _TakesTwo()
+    monkeypatch.setattr(executor, "make_executor", lambda workers, scheduler: stand_in)
+    call_main(["three-fools", "simulate", "--games", "5000", "--workers", "2", "--json"])
+    assert not isinstance(stand_in.handed[0], list)  # (checked on a small run first: the old list never ended)
+    code, out, err = call_main(["three-fools", "simulate", "--games", str(10**15), "--workers", "2", "--json"])
+    assert code == 130 and json.loads(out)["games"] == 200 and json.loads(out)["interrupted"], err
