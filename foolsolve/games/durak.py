@@ -57,5 +57,7 @@ INFO = GameInfo(
     solver_options=Lazy("foolsolve.solver.durak.search:OPTIONS"),
     greedy=Lazy("foolsolve.solver.durak.greedy:choose"),
     greedy_engine=Lazy("foolsolve.solver.durak.greedy:choose_engine"),
-    seat_search=SeatSearch(200, lambda state: len(state.stock) > 2, "while two or more cards of the stock are unseen"),
+    # measured in 2-player games only (BENCHMARKS.md, "Playing strength"): three or more keep the whole budget
+    seat_search=SeatSearch(200, lambda state: state.players == 2 and len(state.stock) > 2,
+                           "while two or more cards of the stock are unseen (two players)"),
 )

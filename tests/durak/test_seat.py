@@ -215,10 +215,13 @@ def test_durak_worlds_with_two_or_more_unseen_stock_cards_get_the_games_search_b
     assert seat.for_world(INFO, seat.Budget(), fresh).search_nodes == 200
     # two stock cards, one of them the face-up trump: the open-hand search reads one unseen card
     assert seat.for_world(INFO, seat.Budget(), _state(DOMINANT)).search_nodes is None
+    # measured in two-player games only: three players keep the whole budget
+    three = SPEC.deal(SPEC.rules_cls(redeal_right=False), 3, random.Random(4))
+    assert len(three.stock) > 2 and seat.for_world(INFO, seat.Budget(), three).search_nodes is None
     # a budget the caller gave is kept
     assert seat.for_world(INFO, seat.Budget(search_nodes=900), fresh).search_nodes == 900
     text = seat.analyse(INFO, DurakWorlds(fresh, 0), seat.Settings(method="pimc", samples=2, seed=1)).method_text
-    assert "the depth-limited search 200 while two or more cards of the stock are unseen" in text
+    assert "the depth-limited search 200 while two or more cards of the stock are unseen (two players)" in text
     # a view where no world gets it does not mention it
     near_end = seat.analyse(INFO, DurakWorlds(_state(DOMINANT), 1), seat.Settings(method="pimc", samples=2, seed=1))
     assert "5,000 nodes a world)" in near_end.method_text and "unseen" not in near_end.method_text
