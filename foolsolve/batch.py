@@ -25,11 +25,9 @@ local processes or on a Dask cluster (``--scheduler tcp://HOST:PORT``).
 from __future__ import annotations
 
 import json
-import signal
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import IO, Any
 
@@ -37,6 +35,7 @@ import click
 
 from foolsolve.cli import WORKERS, OutputFile, limit_options, workers_help
 from foolsolve.errors import InputError
+from foolsolve.executor import SigintHeld
 from foolsolve.positions import STDIO, count_lines, game_of, input_lines, parse_json, read_json, same_file, writes_over
 
 
@@ -284,7 +283,7 @@ class LineWriter:
         """One whole line."""
         # backslashreplace: a lone surrogate anywhere in a record is written as its escape, not a crash
         data = (json.dumps(record, ensure_ascii=False) + "\n").encode("utf-8", "backslashreplace")
-        with _no_sigint():
+        with SigintHeld():
             self._f.write(data)
             self._f.flush()
 
@@ -292,19 +291,6 @@ class LineWriter:
         """Close the file (not standard output)."""
         if self._own:
             self._f.close()
-
-
-@contextmanager
-def _no_sigint() -> Iterator[None]:
-    mask = getattr(signal, "pthread_sigmask", None)
-    if mask is None:
-        yield
-        return
-    old = mask(signal.SIG_BLOCK, {signal.SIGINT})
-    try:
-        yield
-    finally:
-        mask(signal.SIG_SETMASK, old)
 
 
 @dataclass

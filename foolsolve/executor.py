@@ -182,14 +182,17 @@ class _Pool(_Backend):
         self._pool.shutdown(wait=True, cancel_futures=cancel)
 
 
-class _SigintHeld:
-    """Ctrl-C held back while a call into Dask runs and raised as soon as it returns.
-    distributed's ``utils.sync`` has a race: a ``KeyboardInterrupt`` landing as a call starts makes
-    its own cancel callback fail (``NameError``, logged with a traceback on stderr). Held back, the
-    interrupt reaches :meth:`Executor.map`'s handling between calls (a poll lasts a quarter of a
-    second). Only Python's own SIGINT handler, in the main thread, is replaced."""
+class SigintHeld:
+    """Ctrl-C held back while the block runs and raised as soon as it ends: a batch's output line
+    is written whole (:class:`foolsolve.batch.LineWriter`), and a call into Dask is never
+    interrupted as it starts (distributed's ``utils.sync`` has a race there: its own cancel callback
+    fails with a ``NameError``, logged with a traceback on stderr; held back, the interrupt reaches
+    :meth:`Executor.map`'s handling between calls, a poll lasting a quarter of a second). Python
+    runs signal handlers in the main thread only, so there Python's own SIGINT handler is replaced
+    for the block (a thread Dask runs, which blocking the signal would not cover, cannot raise it);
+    another thread, or another handler in place (a worker's ignored SIGINT), is left as it is."""
 
-    def __enter__(self) -> _SigintHeld:
+    def __enter__(self) -> SigintHeld:
         self.hit = False
         self.replaced = (threading.current_thread() is threading.main_thread()
                          and signal.getsignal(signal.SIGINT) is signal.default_int_handler)
@@ -226,14 +229,14 @@ class _Dask(_Backend):
         self.description = f"on the Dask cluster at {scheduler} ({self.workers} workers)"
 
     def submit(self, fn: Callable[[Any], Any], item: Any) -> Any:
-        with _SigintHeld():
+        with SigintHeld():
             return self.client.submit(fn, item, pure=False)
 
     def wait(self, handles: list[Any], timeout: float) -> list[tuple[Any, str, Any]]:
         from distributed import wait
         from distributed.scheduler import KilledWorker
 
-        with _SigintHeld():
+        with SigintHeld():
             try:
                 done, _ = wait(handles, timeout=timeout, return_when="FIRST_COMPLETED")
             except TimeoutError:
