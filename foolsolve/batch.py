@@ -132,13 +132,12 @@ def _refused_seat(info: Any, state: Any, knobs: dict[str, Any], refused: str) ->
     where cards hidden from her matter (player 0 at a chance node), as ``foolsolve POSITION.json``
     gives it, else the refusal as the line's error."""
     from foolsolve.cli import _SeatRequest, refused_note
-    from foolsolve.game import CHANCE
+    from foolsolve.game import seat_of_mover
     from foolsolve.worlds import worlds_from_state
 
     if not _SeatRequest.hidden_from_mover(info, state):
         return {"error": refused}
-    mover = info.spec.to_move(state)
-    return _seat_answer(info, worlds_from_state(info, state, 0 if mover == CHANCE else mover), knobs,
+    return _seat_answer(info, worlds_from_state(info, state, seat_of_mover(info.spec.to_move(state))), knobs,
                         lambda player: refused_note(refused, player))
 
 
@@ -243,9 +242,9 @@ def _view_job(job: Job, info: Any, obj: dict[str, Any], settings: Settings) -> J
 
     read_view(obj)
     if settings.extra:
-        key = next(iter(settings.extra))
-        raise InputError(f"--option: {key!r} is an option of the exact solver; a view line is answered from one "
-                         "seat, which takes none (its budget: --max-nodes a world, --samples, --time)")
+        from foolsolve.cli import seat_takes_no_option
+
+        raise seat_takes_no_option(next(iter(settings.extra)))
     job.game = info.name
     job.position = st.canonical(obj)
     job.seat = settings.seat_settings()

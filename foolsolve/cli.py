@@ -342,6 +342,13 @@ def seat_settings(method: str | None, samples: int | None, seconds: float | None
     return Settings(method=method or "auto", samples=samples, seconds=seconds, seed=seed or 0, budget=budget)
 
 
+def seat_takes_no_option(option: str) -> InputError:
+    """The error of an exact solver's option (``-o``) given to an answer from one seat (solve, and
+    a batch's view line)."""
+    return InputError(f"--option: {option!r} is an option of the exact solver; an answer from one seat takes none "
+                      "(its budget: --max-nodes a world, --samples, --time)")
+
+
 def refused_note(refused: str, player: int) -> str:
     """The note of a seat answer given because the exact solver refused the full position (solve,
     and a batch's line)."""
@@ -364,8 +371,7 @@ class _SeatRequest:
 
     def _check(self, method: str) -> None:
         if self.extra:
-            raise InputError(f"--option: {self.extra[0]!r} is an option of the exact solver; an answer from one "
-                             "seat takes none (its budget: --max-nodes a world, --samples, --time)")
+            raise seat_takes_no_option(self.extra[0])
         if method == "ismcts" and (self.workers > 1 or self.scheduler):
             raise InputError(f"{'--scheduler' if self.scheduler else '--workers'}: IS-MCTS grows one tree in "
                              "this process; --workers and --scheduler spread the worlds of PIMC and the exact "
@@ -377,7 +383,7 @@ class _SeatRequest:
         self._answer(info, worlds_of_view(view), "")
 
     def answer_state(self, info: GameInfo, state: Any, viewer: int | None, refused: str = "") -> None:
-        from foolsolve.game import CHANCE
+        from foolsolve.game import seat_of_mover
         from foolsolve.worlds import worlds_from_state
 
         spec = info.spec
@@ -387,8 +393,7 @@ class _SeatRequest:
         if spec.is_terminal(state):
             raise InputError("position: the game is over")
         if viewer is None:
-            mover = spec.to_move(state)
-            viewer = 0 if mover == CHANCE else mover
+            viewer = seat_of_mover(spec.to_move(state))
         self._answer(info, worlds_from_state(info, state, viewer), refused)
 
     @staticmethod
@@ -396,14 +401,13 @@ class _SeatRequest:
         """Whether the player to move (player 0 at a chance node) cannot tell the position from
         another (more than one world is consistent with her view); ``False`` where the game has
         no views yet."""
-        from foolsolve.game import CHANCE
+        from foolsolve.game import seat_of_mover
         from foolsolve.worlds import worlds_from_state
 
-        mover = info.spec.to_move(state)
         if info.spec.is_terminal(state):
             return False
         try:
-            count = worlds_from_state(info, state, 0 if mover == CHANCE else mover).count()
+            count = worlds_from_state(info, state, seat_of_mover(info.spec.to_move(state))).count()
         except (InputError, NotImplementedError):
             return False
         return count != 1

@@ -56,6 +56,12 @@ if TYPE_CHECKING:
 CHANCE = -1
 """``to_move`` of a chance node."""
 
+
+def seat_of_mover(to_move: int) -> int:
+    """The seat an answer from one seat is for when none is named: the player to move, player 0
+    at a chance node."""
+    return 0 if to_move == CHANCE else to_move
+
 S = TypeVar("S")  # spec state
 M = TypeVar("M")  # spec move
 E = TypeVar("E")  # engine state

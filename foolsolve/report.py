@@ -411,7 +411,8 @@ def report(position: str, out: str, max_nodes: int | None, extra: tuple[str, ...
     it (--method, --samples, --seed, --workers, --time, --max-nodes a world): every move's mean
     with its 95% interval, best first, moves of equal mean grouped, the method, the worlds valued
     and how many of them exactly."""
-    from foolsolve.cli import _SeatRequest, load_position
+    from foolsolve.cli import _SeatRequest, load_position, refused_note
+    from foolsolve.game import seat_of_mover
     from foolsolve.positions import writes_over
     from foolsolve.present import write_text
     from foolsolve.progress import progress
@@ -483,10 +484,8 @@ def report(position: str, out: str, max_nodes: int | None, extra: tuple[str, ...
         if (refused and not extra and not equilibrium and max_nodes is None
                 and _SeatRequest.hidden_from_mover(info, state)):
             # cards the player to move cannot see matter: her seat answers, as solve does
-            mover = max(info.spec.to_move(state), 0)
-            seat_page(read_view(view_of(info, state, mover)),
-                      f"the exact solver does not take this position ({why}): answered from player {mover}'s seat, "
-                      "the cards hidden from that player unknown")
+            mover = seat_of_mover(info.spec.to_move(state))
+            seat_page(read_view(view_of(info, state, mover)), refused_note(why, mover))
             return
     write_text(out, page(info, state, result, no_solve=why))
     if out != "-":
