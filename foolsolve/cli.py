@@ -246,7 +246,7 @@ def solve(positions: Sequence[str], as_json: bool, max_nodes: int | None, extra:
         from foolsolve import batch
 
         # an explicit --time limits each position's solve, as batch's --time does (by default none)
-        timed = click.get_current_context().get_parameter_source("seconds") == click.core.ParameterSource.COMMANDLINE
+        timed = given_on_command_line("seconds")
         store = st.open_store(store_path, enabled=not no_store)
         batch.solve_many(positions, as_json, batch.Settings(_parse_extra(extra), max_nodes, max_memory=max_memory,
                                                             time_limit=(seconds or None) if timed else None),
@@ -330,6 +330,12 @@ def _parse_extra(items: Sequence[str]) -> dict[str, Any]:
             key = ALIASES[key]
         out[key] = parse_json(value, f"--option {key}", malformed_as_text=True)
     return out
+
+
+def given_on_command_line(name: str) -> bool:
+    """Whether the running command's parameter ``name`` was typed on the command line (not its
+    default)."""
+    return click.get_current_context().get_parameter_source(name) == click.core.ParameterSource.COMMANDLINE
 
 
 def seat_settings(method: str | None, samples: int | None, seconds: float | None, seed: int | None,
@@ -891,9 +897,8 @@ def conform(game: str, cases: int, seed: int, max_steps: int, position: str | No
     if position is not None:
         from foolsolve.positions import writes_over
 
-        given = click.get_current_context().get_parameter_source
         for name, flag in (("cases", "--cases"), ("workers", "--workers"), ("scheduler", "--scheduler")):
-            if given(name) == click.core.ParameterSource.COMMANDLINE:
+            if given_on_command_line(name):
                 raise InputError(f"{flag}: with --position one game from that position is checked, in this process "
                                  f"({flag} is for the random games without --position)")
         if writes_over(out, position):

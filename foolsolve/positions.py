@@ -497,9 +497,10 @@ def _special(path: str | Path) -> bool:
     """Whether ``path`` is an existing file that is not a regular file (a character device, a FIFO,
     a socket), links followed."""
     try:
-        return not stat.S_ISREG(os.stat(path).st_mode) and not stat.S_ISDIR(os.stat(path).st_mode)
+        mode = os.stat(path).st_mode
     except (OSError, ValueError):
         return False
+    return not stat.S_ISREG(mode) and not stat.S_ISDIR(mode)
 
 
 def temp_beside(path: Path) -> Path:

@@ -444,8 +444,9 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
             if not first_world:
                 first_world.append(w)
             weights.append(weight)
-            ruled[0] += for_world(info, budget, w) is not budget
-            yield info, w, player, budget
+            settled = for_world(info, budget, w)  # settled here once: the worker's for_world keeps it
+            ruled[0] += settled is not budget
+            yield info, w, player, settled
 
     ex = executor if executor is not None else make_executor(1)
     per_move: dict[str, list[tuple[float, int]]] = {}
