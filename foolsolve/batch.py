@@ -56,10 +56,10 @@ class Job:
     max_memory: int | None = None
     record: dict[str, Any] | None = field(default=None, repr=False)
     """Set when the line needs no solve: a stored result or an error."""
-    seat: dict[str, Any] | None = None
-    """A view line: the seat analysis' settings (:meth:`Settings.seat_settings`); ``position`` is
+    seat: Any = None
+    """A view line: the seat analysis' :class:`foolsolve.seat.Settings` (:meth:`Settings.seat_settings`); ``position`` is
     then the view's canonical JSON."""
-    fallback: dict[str, Any] | None = None
+    fallback: Any = None
     """A full position: the seat analysis' settings for the answer from the mover's seat where the
     exact solver refuses it and cards hidden from the mover matter (as ``foolsolve POSITION.json``);
     ``None``: no such answer (an ``-o`` option or ``--max-nodes`` asks for the exact solver)."""
@@ -84,11 +84,12 @@ class Settings:
     seed: int | None = None
     """View lines: ``--seed`` of the sampled worlds (``None``: 0)."""
 
-    def seat_settings(self) -> dict[str, Any]:
-        """What a view line's answer depends on, as plain data for a worker: as ``foolsolve
-        VIEW.json`` takes them (``--max-nodes`` is each world's node budget there too)."""
-        return {"method": self.method or "auto", "samples": self.samples, "seed": self.seed or 0,
-                "seconds": self.time_limit, "nodes": self.max_nodes}
+    def seat_settings(self) -> Any:
+        """A view line's :class:`foolsolve.seat.Settings` (picklable, for a worker), as ``foolsolve
+        VIEW.json`` takes the options (``--max-nodes`` is each world's node budget there too)."""
+        from foolsolve.cli import seat_settings
+
+        return seat_settings(self.method, self.samples, self.time_limit, self.seed, self.max_nodes)
 
 
 def solve_task(task: tuple[Any, ...]) -> dict[str, Any]:
@@ -127,7 +128,7 @@ def solve_task(task: tuple[Any, ...]) -> dict[str, Any]:
     return {"result": result.to_json()}
 
 
-def _refused_seat(info: Any, state: Any, knobs: dict[str, Any], refused: str) -> dict[str, Any]:
+def _refused_seat(info: Any, state: Any, settings: Any, refused: str) -> dict[str, Any]:
     """A full position the exact solver refused (``refused``): the answer from the mover's seat
     where cards hidden from her matter (player 0 at a chance node), as ``foolsolve POSITION.json``
     gives it, else the refusal as the line's error."""
@@ -137,19 +138,17 @@ def _refused_seat(info: Any, state: Any, knobs: dict[str, Any], refused: str) ->
 
     if not _SeatRequest.hidden_from_mover(info, state):
         return {"error": refused}
-    return _seat_answer(info, worlds_from_state(info, state, seat_of_mover(info.spec.to_move(state))), knobs,
+    return _seat_answer(info, worlds_from_state(info, state, seat_of_mover(info.spec.to_move(state))), settings,
                         lambda player: refused_note(refused, player))
 
 
-def _seat_answer(info: Any, worlds: Any, knobs: dict[str, Any], note: Callable[[int], str] | None = None
+def _seat_answer(info: Any, worlds: Any, settings: Any, note: Callable[[int], str] | None = None
                  ) -> dict[str, Any]:
-    """``{"seat": ...}``: the seat analysis of ``worlds`` with ``knobs`` (:meth:`Settings.seat_settings`)
+    """``{"seat": ...}``: the seat analysis of ``worlds`` with ``settings`` (:meth:`Settings.seat_settings`)
     in this process, ``note(player)`` first among its notes; a bad budget: ``{"error": ...}``."""
     from foolsolve import seat
-    from foolsolve.cli import seat_settings
 
     try:
-        settings = seat_settings(knobs["method"], knobs["samples"], knobs["seconds"], knobs["seed"], knobs["nodes"])
         answer = seat.analyse(info, worlds, settings)
     except InputError as exc:
         return {"error": str(exc)}
@@ -162,7 +161,7 @@ def _seat_answer(info: Any, worlds: Any, knobs: dict[str, Any], note: Callable[[
     return {"seat": answer.to_json()}
 
 
-def seat_task(task: tuple[str, str, dict[str, Any]]) -> dict[str, Any]:
+def seat_task(task: tuple[str, str, Any]) -> dict[str, Any]:
     """Answer one view from its player's seat (runs on a worker): ``(game, view JSON, seat
     settings)`` to ``{"seat": SeatAnswer.to_json()}`` or ``{"error": ...}``, the answer ``foolsolve
     VIEW.json --json`` prints. Its worlds are valued one after another here (the answer is the
@@ -171,13 +170,13 @@ def seat_task(task: tuple[str, str, dict[str, Any]]) -> dict[str, Any]:
     from foolsolve import games
     from foolsolve.worlds import read_view, worlds_of_view
 
-    game, view_json, knobs = task
+    game, view_json, settings = task
     try:
         info = games.get(game)
         view = read_view(json.loads(view_json), check=False)  # checked when the line was read
     except InputError as exc:
         return {"error": str(exc)}
-    return _seat_answer(info, worlds_of_view(view), knobs)
+    return _seat_answer(info, worlds_of_view(view), settings)
 
 
 def parse_job(line: int, text: str | InputError | None, path: str | None, settings: Settings, store: Any) -> Job:
