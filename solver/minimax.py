@@ -13,7 +13,7 @@ import sys
 from fractions import Fraction
 from typing import Any
 
-from foolsolve.game import CHANCE, SpecGame
+from foolsolve.game import CHANCE, SpecGame, seat_of_mover
 
 
 def value_for(game: SpecGame[Any, Any], state: Any, player: int, *, memo: dict[Any, Fraction] | None = None) -> Fraction:
@@ -71,7 +71,7 @@ def solve(game: SpecGame[Any, Any], state: Any, options: Any = None) -> Any:
     started = time.perf_counter()
     memo: dict[Any, Fraction] = {}
     mover = game.to_move(state)
-    player = 0 if mover == CHANCE else mover
+    player = seat_of_mover(mover)
     value = value_for(game, state, player, memo=memo)
     moves = [MoveValue(game.move_text(m), value_for(game, game.apply(state, m), player, memo=memo))
              for m in game.legal_moves(state)]

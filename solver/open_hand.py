@@ -59,7 +59,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from foolsolve.errors import InputError
-from foolsolve.game import CHANCE, Utility
+from foolsolve.game import CHANCE, Utility, seat_of_mover
 from foolsolve.playouts import playout_of, repeats
 from foolsolve.solver.base import (
     DEFAULT_SECONDS,
@@ -484,7 +484,7 @@ def solve_world(info: GameInfo, state: Any, budget: Budget = DEFAULT_BUDGET, *, 
     to_move = spec.to_move(state)
     n = spec.num_players(state)
     if player is None:
-        player = 0 if to_move == CHANCE else to_move
+        player = seat_of_mover(to_move)
     if not 0 <= player < n:
         raise InputError(f"player: {player} is not a player of this position ({n} players)")
     clock = _Clock(budget, progress, start)
