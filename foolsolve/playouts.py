@@ -31,6 +31,15 @@ if TYPE_CHECKING:
 FRONTIERS = ("random", "greedy")
 """The playout policies, by name."""
 
+PLAYOUT_MOVES = 100_000
+"""Every caller's bound on one playout: a playout longer than this many moves is cut and counted as
+payoffs of 0 (a game that can repeat positions, such as Durak with three or more players or
+two-player perevodnoy, has no random end bound)."""
+
+REPEAT_CHECK_FROM = 1_000
+"""A greedy playout looks for a repeated position once it has gone this many moves without a chance
+node (no game's greedy playout is nearly as long without repeating itself)."""
+
 Playout = Callable[[Any, random.Random, "int | None"], tuple[Any, int]]
 
 
@@ -56,7 +65,15 @@ class GreedyPlayout:
     """Every player plays the ``greedy`` heuristic; chance outcomes are drawn by their
     probabilities. After a call, :attr:`drew_chance` says whether the playout met a chance node:
     if not, it played the only game a greedy playout from that position can play, and a caller
-    averaging several playouts may count it for all of them (:func:`repeats`)."""
+    averaging several playouts may count it for all of them (:func:`repeats`).
+
+    Between chance nodes the heuristic is a function of the position, so a position met again with
+    no chance node in between means the playout would go round the same cycle for ever: endless
+    play, which makes nobody the loser. The playout then stops at once, short of the end (payoffs 0
+    for every player, as the open-hand search and ``solver/retrograde.py`` read endless play;
+    :attr:`endless` says so). Positions are compared by the engine's key (Brent's cycle finding:
+    one saved key, from :data:`REPEAT_CHECK_FROM` moves without chance on), so ordinary playouts
+    pay nothing for it."""
 
     def __init__(self, info: GameInfo) -> None:
         engine = info.engine
@@ -65,11 +82,16 @@ class GreedyPlayout:
         self.engine = engine
         self.choose = info.greedy_engine or _seat_greedy(info)
         self.drew_chance = False
+        self.endless = False
+        """The last playout stopped at a repeated position (endless play)."""
 
     def __call__(self, state: Any, rng: random.Random, max_moves: int | None = None) -> tuple[Any, int]:
         engine, choose = self.engine, self.choose
         moves = 0
-        self.drew_chance = False
+        self.drew_chance = self.endless = False
+        saved: Any = None
+        power = steps = 1
+        plain = 0  # moves since the last chance node
         while moves != max_moves:
             legal = engine.legal_moves(state)
             if not legal:
@@ -77,10 +99,20 @@ class GreedyPlayout:
             if engine.to_move(state) == CHANCE:
                 move = draw_chance(engine.chance_outcomes(state), rng)
                 self.drew_chance = True
+                saved, power, steps, plain = None, 1, 1, -1
             else:
                 move = legal[0] if len(legal) == 1 else choose(state, legal)
             state = engine.apply_unchecked(state, move)
             moves += 1
+            plain += 1
+            if plain >= REPEAT_CHECK_FROM:
+                key = engine.key(state)
+                if key == saved:
+                    self.endless = True
+                    break
+                if steps == power:
+                    saved, power, steps = key, power * 2, 0
+                steps += 1
         return state, moves
 
 

@@ -138,7 +138,7 @@ def playout_value(info: GameInfo, world: Any, player: int, rng: random.Random, p
                   frontier: str = "random") -> dict[str, float]:
     """The depth-limited search: each root move valued by the mean payoff of ``playouts`` engine
     playouts (the ``frontier``'s policy, :mod:`foolsolve.playouts`) from the position after it."""
-    from foolsolve.playouts import playout_of, repeats
+    from foolsolve.playouts import PLAYOUT_MOVES, playout_of, repeats
 
     engine = info.engine
     spec = info.spec
@@ -152,7 +152,7 @@ def playout_value(info: GameInfo, world: Any, player: int, rng: random.Random, p
         child = engine.apply(es, m)
         total = 0.0
         for k in range(playouts):
-            final, _n = play(child, rng, None)
+            final, _n = play(child, rng, PLAYOUT_MOVES)
             x = payoff(engine.returns(final), player)
             total += x
             if repeats(play):
@@ -549,7 +549,7 @@ def ismcts(info: GameInfo, worlds: Worlds, settings: Settings,
     clock = clock_of(settings)
     deadline = None if settings.seconds is None else clock() + settings.seconds
     rng = random.Random(f"foolsolve-ismcts:{settings.seed}")
-    from foolsolve.playouts import playout_of
+    from foolsolve.playouts import PLAYOUT_MOVES, playout_of
 
     play = playout_of(info, settings.budget.frontier)
     lo, hi = info.utility_bounds
@@ -606,7 +606,7 @@ def ismcts(info: GameInfo, worlds: Worlds, settings: Settings,
                 node = child
                 if expanded:
                     break
-            final, _n = play(s, rng, None)
+            final, _n = play(s, rng, PLAYOUT_MOVES)
             rets = engine.returns(final)
             scores = [payoff(rets, q) for q in range(n_players)]
             for nd, _mover in path:

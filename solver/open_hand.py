@@ -60,7 +60,7 @@ from typing import TYPE_CHECKING, Any
 
 from foolsolve.errors import InputError
 from foolsolve.game import CHANCE, Utility, seat_of_mover
-from foolsolve.playouts import playout_of, repeats
+from foolsolve.playouts import PLAYOUT_MOVES, playout_of, repeats
 from foolsolve.solver.base import (
     DEFAULT_SECONDS,
     LOSS,
@@ -81,10 +81,6 @@ if TYPE_CHECKING:
 CONCEPTS = ("paranoid", "max-n")
 """The concepts a caller may ask for (``minimax`` is what ``paranoid`` is called in a
 two-player zero-sum game)."""
-
-PLAYOUT_MOVES = 100_000
-"""A playout longer than this many moves is cut and counted as payoffs of 0 (a game that can
-repeat positions, such as two-player perevodnoy Durak, has no random end bound)."""
 
 
 CUT, REP = 1, 2

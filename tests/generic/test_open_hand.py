@@ -368,3 +368,83 @@ def test_the_greedy_frontier_values_a_cut_position_by_one_greedy_game() -> None:
     other = solve_world(info, state, Budget(max_depth=1, playouts=3, seed=1), use_solver=False)
     assert "greedy" not in other.method
 
+
+
+ENDLESS_GREEDY: dict[str, Any] = {
+    "game": "durak", "rules": {"variant": "podkidnoy"}, "players": 3, "trump": "D",
+    "hands": [["9C", "AD", "9H", "9S"], ["7C", "6H", "JS"], ["6C", "8C", "7D", "8H", "JH", "6S", "7S"]],
+    "stock": ["KH", "KS", "7H", "AH", "KD", "10H", "JC", "AC", "10C", "10D", "AS", "KC", "QH", "10S", "QD", "6D"],
+    "discard": [], "out": [], "attacker": 0, "defender": 1, "table": [["QC", "8D"], ["8S", "9D"], ["QS", "JD"]],
+    "to_move": 0, "taking": False, "first_bout": False, "defender_start": 6, "shown": [], "last_defender": 2,
+    "known": [[], [], ["7D", "7S"]]}
+"""A three-player Durak position (a world a pimc bot with the greedy frontier sampled in the arena,
+whose game then never ended): after player 0's "pass", every player playing the greedy heuristic
+goes round one cycle of positions for ever."""
+
+
+def _endless_world() -> Any:
+    info = games.get("durak")
+    return info, info.spec.state_from_json(ENDLESS_GREEDY)
+
+
+def test_a_greedy_playout_that_repeats_a_position_stops_as_endless_play() -> None:
+    """The greedy playout after "pass" in :data:`ENDLESS_GREEDY` meets a position again with no
+    chance node in between: endless play. It stops there (payoffs 0 for every player, as the
+    open-hand search reads a repetition) instead of running for ever (20,000 moves of the same
+    play never end the game), and a bound on the moves stops it where it is asked to."""
+    from foolsolve.playouts import REPEAT_CHECK_FROM, GreedyPlayout
+
+    info, world = _endless_world()
+    engine = info.engine
+    assert engine is not None
+    root = engine.from_spec(world)
+    start = next(engine.apply(root, m) for m in engine.legal_moves(root) if str(engine.move_to_spec(root, m)) == "pass")
+    play = GreedyPlayout(info)
+    end, moves = play(start, random.Random(0))
+    assert play.endless and not play.drew_chance
+    assert engine.result(end) is None and REPEAT_CHECK_FROM <= moves < 2 * REPEAT_CHECK_FROM
+    assert engine.returns(end) == (0, 0, 0)
+    s, keys = start, set()
+    for _ in range(20_000):
+        legal = engine.legal_moves(s)
+        s = engine.apply_unchecked(s, legal[0] if len(legal) == 1 else play.choose(s, legal))
+        keys.add(engine.key(s))
+    assert engine.result(s) is None and len(keys) < 1_000
+    end, moves = play(start, random.Random(0), 50)
+    assert moves == 50 and not play.endless
+    fresh = engine.from_spec(info.spec.deal(info.spec.rules_cls(), 3, random.Random(1)))
+    end, _ = play(fresh, random.Random(0))
+    assert not play.endless and engine.result(end) is not None
+
+
+class _OneWorld:
+    """A view with one consistent world (the seat analysis' ``Worlds``), to pin the world down."""
+
+    def __init__(self, world: Any, player: int) -> None:
+        self.world, self.player = world, player
+
+    def sample(self, rng: random.Random) -> Any:
+        return self.world
+
+    def count(self) -> int:
+        return 1
+
+    def enumerate(self) -> Any:
+        yield self.world
+
+
+@pytest.mark.parametrize("method", ["pimc", "ismcts"])
+def test_a_seat_answer_with_the_greedy_frontier_ends_where_greedy_play_is_endless(method: str) -> None:
+    """PIMC's depth-one valuation and IS-MCTS, with the greedy frontier, on the world of
+    :data:`ENDLESS_GREEDY`: both answer, "pass" valued as the endless play it leads to (they ran
+    for ever before: their playouts had no bound on the moves)."""
+    from foolsolve import seat
+
+    info, world = _endless_world()
+    settings = seat.Settings(method=method, samples=1 if method == "pimc" else 40,
+                             budget=seat.Budget(search_nodes=1, frontier="greedy"))
+    answer = seat.analyse(info, _OneWorld(world, 0), settings)  # type: ignore[arg-type]
+    moves = {m.move: m for m in answer.moves}
+    assert "pass" in moves and not answer.interrupted
+    if method == "pimc":
+        assert moves["pass"].mean == 0
