@@ -44,7 +44,7 @@ from typing import Any, Protocol
 
 from foolsolve.errors import InputError
 from foolsolve.game import CHANCE, draw_chance
-from foolsolve.games.base import GameInfo
+from foolsolve.games.base import GameInfo, SeatSearch
 from foolsolve.solver.base import SearchLimit
 
 EXACT_WORLDS = 100
@@ -116,9 +116,11 @@ class Budget:
     what the exact solver left of :attr:`nodes`. Where not even the search's first iteration fits,
     each move is valued by :attr:`playouts` playouts (flat Monte Carlo)."""
     playouts: int = PLAYOUTS
-    frontier: str = "random"
+    frontier: str | None = None
     """The playouts' policy (:data:`foolsolve.playouts.FRONTIERS`): the frontier of each world's
-    depth-limited search, the depth-one fallback and IS-MCTS's playouts."""
+    depth-limited search, the depth-one fallback and IS-MCTS's playouts; ``None``: the game's
+    (:attr:`~foolsolve.games.base.GameInfo.seat_search`) in the worlds it applies to, else
+    ``random`` (IS-MCTS: ``random``)."""
 
 
 @dataclass
@@ -176,24 +178,50 @@ def world_seed(info: GameInfo, world: Any) -> int:
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
 
 
+def rule_for(info: GameInfo, budget: Budget, world: Any) -> SeatSearch | None:
+    """The game's own search rule for ``world`` (the first of ``info.seat_search`` that applies),
+    where it changes ``budget``: sets the search's nodes or the playouts' policy the caller left open."""
+    for rule in info.seat_search:
+        if rule.applies(world):
+            if budget.search_nodes is None or (budget.frontier is None and rule.frontier is not None):
+                return rule
+            return None
+    return None
+
+
+def settle(info: GameInfo, budget: Budget, world: Any) -> tuple[Budget, SeatSearch | None]:
+    """``budget`` with its depth-limited search's node budget and playout policy settled for ``world``
+    of ``info``'s game (the policy ``random`` where neither the caller nor the game names one), and
+    the game's rule that did it (:func:`rule_for`)."""
+    rule = rule_for(info, budget, world)
+    search = budget.search_nodes if budget.search_nodes is not None or rule is None else rule.nodes
+    frontier = budget.frontier or (rule.frontier if rule is not None else None) or "random"
+    if (search, frontier) == (budget.search_nodes, budget.frontier):
+        return budget, rule
+    return replace(budget, search_nodes=search, frontier=frontier), rule
+
+
 def for_world(info: GameInfo, budget: Budget, world: Any) -> Budget:
-    """``budget`` with its depth-limited search's node budget settled for ``world`` of ``info``'s game."""
-    rule = info.seat_search
-    if budget.search_nodes is None and rule is not None and rule.applies(world):
-        return replace(budget, search_nodes=rule.nodes)
-    return budget
+    """``budget`` settled for ``world`` (:func:`settle`)."""
+    return settle(info, budget, world)[0]
 
 
-def budget_text(info: GameInfo, budget: Budget, ruled: bool) -> str:
-    """A world's node budget in words; ``ruled``: some world got the game's own search budget."""
-    if budget.search_nodes is not None:
-        return (f"{budget.nodes:,} nodes a world, half for the exact solver; the depth-limited search "
-                f"{budget.search_nodes:,}")
-    rule = info.seat_search
-    if rule is None or not ruled:
+def budget_text(budget: Budget, rules: list[SeatSearch]) -> str:
+    """A world's node budget in words; ``rules``: the game's own rules that some world got (:func:`rule_for`)."""
+    parts = [] if budget.search_nodes is None else [f"the depth-limited search {budget.search_nodes:,}"]
+    for rule in rules:
+        what = [] if budget.search_nodes is not None else [f"the depth-limited search {rule.nodes:,}"]
+        if budget.frontier is None and rule.frontier is not None:
+            what.append(f"{rule.frontier} playouts")
+        parts.append(f"{' and '.join(what)} {rule.where}")
+    if not parts:
         return f"{budget.nodes:,} nodes a world"
-    return (f"{budget.nodes:,} nodes a world, half for the exact solver; the depth-limited search "
-            f"{rule.nodes:,} {rule.where}")
+    return f"{budget.nodes:,} nodes a world, half for the exact solver; " + "; ".join(parts)
+
+
+def frontier_text(frontiers: set[str]) -> str:
+    """The playouts' policies some world's search used, in words (``random``, ``random and greedy``)."""
+    return " and ".join(sorted(frontiers, key=lambda f: (f != "random", f))) or "random"
 
 
 def evaluate_world(info: GameInfo, world: Any, player: int, budget: Budget, seed: int) -> WorldValue:
@@ -201,24 +229,25 @@ def evaluate_world(info: GameInfo, world: Any, player: int, budget: Budget, seed
     seconds): :func:`foolsolve.solver.open_hand.solve_world` (the exact solver where it covers the
     world and finishes in its share, else its iterative-deepening search with playouts at the
     frontier); where not even its first iteration fits, a depth-one search with
-    ``budget.playouts`` native playouts per move."""
+    ``budget.playouts`` playouts per move (the budget's policy, settled by :func:`for_world`)."""
     from foolsolve.solver import open_hand
 
     budget = for_world(info, budget, world)
+    frontier = budget.frontier or "random"
     try:
         ans = open_hand.solve_world(info, world, open_hand.Budget(max_nodes=budget.nodes, playouts=budget.playouts,
-                                                                  frontier=budget.frontier, seed=seed,
+                                                                  frontier=frontier, seed=seed,
                                                                   search_nodes=budget.search_nodes),
                                     player=player)
         return WorldValue({m: float(v) for m, v in ans.values.items()}, ans.exact, ans.method, ans.nodes,
                           float(ans.value))
     except SearchLimit:
         pass
-    values = playout_value(info, world, player, random.Random(seed), budget.playouts, budget.frontier)
+    values = playout_value(info, world, player, random.Random(seed), budget.playouts, frontier)
     # her value: her best move, or (paranoid, as the open-hand search) the others' worst for her
     mine = info.spec.to_move(world) == player
     value = (max(values.values()) if mine else min(values.values())) if values else None
-    kind = "native" if budget.frontier == "random" else budget.frontier
+    kind = "native" if frontier == "random" else frontier
     return WorldValue(values, False, f"depth-1 search, {budget.playouts} {kind} playouts per move", value=value)
 
 
@@ -435,7 +464,8 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
     deadline = None if settings.seconds is None else clock() + settings.seconds
     first_world: list[Any] = []
     weights: list[int] = []
-    ruled = [0]  # worlds given the game's own search budget
+    rules: dict[int, SeatSearch] = {}  # the game's own rules some world got, by their place
+    frontiers: set[str] = set()
 
     def items() -> Iterator[tuple[GameInfo, Any, int, Budget]]:
         for w, weight in world_iter:
@@ -444,8 +474,10 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
             if not first_world:
                 first_world.append(w)
             weights.append(weight)
-            settled = for_world(info, budget, w)  # settled here once: the worker's for_world keeps it
-            ruled[0] += settled is not budget
+            settled, rule = settle(info, budget, w)  # settled here once: the worker's for_world keeps it
+            if rule is not None:
+                rules.setdefault(info.seat_search.index(rule), rule)
+            frontiers.add(settled.frontier or "random")
             yield info, w, player, settled
 
     ex = executor if executor is not None else make_executor(1)
@@ -486,7 +518,8 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
            else f"{done:,} sampled worlds (seed {seed})" if method == "pimc"
            else f"the first {done:,} of the {count:,} consistent worlds, listed in order")
     method_text = (f"{name}: {how}, each valued open-hand ({exact_n:,} exactly, {done - exact_n:,} by a "
-                   f"depth-limited search with {budget.frontier} playouts; {budget_text(info, budget, ruled[0] > 0)})")
+                   f"depth-limited search with {frontier_text(frontiers)} playouts; "
+                   f"{budget_text(budget, [rules[k] for k in sorted(rules)])})")
     notes = []
     stopped = deadline is not None and not interrupted and method == "pimc" and done < total
     if stopped:
@@ -551,7 +584,8 @@ def ismcts(info: GameInfo, worlds: Worlds, settings: Settings,
     rng = random.Random(f"foolsolve-ismcts:{settings.seed}")
     from foolsolve.playouts import PLAYOUT_MOVES, playout_of
 
-    play = playout_of(info, settings.budget.frontier)
+    frontier = settings.budget.frontier or "random"
+    play = playout_of(info, frontier)
     lo, hi = info.utility_bounds
     span = (hi - lo) or 1.0
     first = worlds.sample(random.Random(rng.getrandbits(64)))
@@ -632,7 +666,7 @@ def ismcts(info: GameInfo, worlds: Worlds, settings: Settings,
     return SeatAnswer(info.name, player, spec.to_move(first), "ismcts",
                       f"IS-MCTS (single observer, UCT c={UCT_C} with availability counts): {done:,} iterations, "
                       f"each on a fresh sampled world (seed {settings.seed}), "
-                      f"{'native' if settings.budget.frontier == 'random' else settings.budget.frontier} playouts to the end",
+                      f"{'native' if frontier == 'random' else frontier} playouts to the end",
                       scale_of(info), stats, best, done, 0, worlds.count(), settings.seed, time.monotonic() - t0,
                       interrupted, ["IS-MCTS: 'worlds' per move counts the visits; the best move is the most visited; "
                                     "no intervals (the visits are not independent samples)"])

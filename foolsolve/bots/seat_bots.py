@@ -25,8 +25,6 @@ from foolsolve.errors import InputError
 SEED_MASK = (1 << 31) - 1
 CLOCK_DEFAULT = "wall"
 """``clock=``'s default: a person waiting for a move waits wall-clock seconds."""
-FRONTIER_DEFAULT = "random"
-"""``frontier=``'s default."""
 
 
 def _worlds(seat: Seat) -> tuple[Any, Any]:
@@ -48,7 +46,7 @@ class SeatBot(Bot):
     """``pimc`` or ``ismcts`` through :func:`foolsolve.seat.analyse`."""
 
     def __init__(self, method: str, samples: int | None, seconds: float | None, nodes: int | None,
-                 clock: str = "wall", frontier: str = "random", search: int | None = None) -> None:
+                 clock: str = "wall", frontier: str | None = None, search: int | None = None) -> None:
         self.method = method
         self.samples = samples
         self.seconds = seconds
@@ -111,7 +109,7 @@ def _seat_bot(method: str, default_samples: int, key: str) -> Any:
         from foolsolve.seat import CLOCKS
 
         clock = choice(params, "clock", CLOCK_DEFAULT, tuple(CLOCKS), label)
-        frontier = choice(params, "frontier", FRONTIER_DEFAULT, FRONTIERS, label)
+        frontier = choice(params, "frontier", "random", FRONTIERS, label) if "frontier" in params else None
         return SeatBot(method, samples, seconds, nodes, clock, frontier, search)
     return make
 
@@ -142,9 +140,11 @@ PIMC = BotInfo(name="pimc", summary="Perfect Information Monte Carlo from its se
                        "nodes": "open-hand node budget a world (default 5,000; half for the exact solver), its "
                                 "depth-limited search's too unless search= is given",
                        "search": "node budget of a world's depth-limited search when the exact solver has not "
-                                 "answered (default: the game's own, Durak 200; else the rest of nodes=)",
+                                 "answered (default: the game's own, Durak 200 in some worlds; else the rest of "
+                                 "nodes=)",
                        "clock": "what time= measures: wall (default) or cpu (this thread's CPU seconds)",
-                       "frontier": "the playouts' policy at a world's search frontier: random (default) or greedy"})
+                       "frontier": "the playouts' policy at a world's search frontier: random or greedy (default: "
+                                   "the game's own, Durak greedy with three or more players; else random)"})
 ISMCTS = BotInfo(name="ismcts", summary="information-set MCTS from its seat (ismcts:iterations=N or time=S)",
                  make=_seat_bot("ismcts", 1000, "iterations"),
                  params={"iterations": "iterations a move (default 1,000; with time=, as many as fit)",

@@ -68,15 +68,18 @@ class SolverFlag:
 @dataclass(frozen=True, eq=False)
 class SeatSearch:
     """A game's own budget for the depth-limited search of one world in an answer from one seat,
-    where a deeper open-hand search misleads (a playing-strength figure, measured in the arena:
-    BENCHMARKS.md, "Playing strength")."""
+    and the policy of its playouts, where the defaults play worse (a playing-strength figure,
+    measured in the arena: BENCHMARKS.md, "Playing strength")."""
 
     nodes: int
     """The search's node budget in the worlds :attr:`applies` to."""
     applies: Callable[[Any], bool]
     """Whether a world (a full spec state) gets it."""
     where: str
-    """In words, the worlds it applies to (``while ...``): said in the answer's method."""
+    """In words, the worlds it applies to (``while ...``, ``with ...``): said in the answer's method."""
+    frontier: str | None = None
+    """The playouts' policy there (:data:`foolsolve.playouts.FRONTIERS`); ``None``: the default,
+    ``random``."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -132,10 +135,11 @@ class GameInfo:
     """Changes whenever the solver's answers may change (the result store keys on it)."""
     doc: str | None = None
     """The game's reference page under ``docs/``."""
-    seat_search: SeatSearch | None = None
-    """The game's own node budget for a world's depth-limited search in an answer from one seat
-    (:attr:`foolsolve.seat.Budget.search_nodes`), in the worlds it applies to; ``None`` (and the
-    other worlds): what the exact solver left of the world's budget."""
+    seat_search: tuple[SeatSearch, ...] = ()
+    """The game's own node budgets (and playout policies) for a world's depth-limited search in an
+    answer from one seat (:attr:`foolsolve.seat.Budget.search_nodes`, :attr:`~foolsolve.seat.Budget.frontier`):
+    the first that applies to a world; in a world none applies to, what the exact solver left of the
+    world's budget, and random playouts."""
     max_moves: int = 4096
     """An upper bound on the legal moves (or chance outcomes) of one position: the size of an
     action encoding by move index (the OpenSpiel bridge's ``num_distinct_actions``)."""

@@ -57,7 +57,8 @@ INFO = GameInfo(
     solver_options=Lazy("foolsolve.solver.durak.search:OPTIONS"),
     greedy=Lazy("foolsolve.solver.durak.greedy:choose"),
     greedy_engine=Lazy("foolsolve.solver.durak.greedy:choose_engine"),
-    # measured in 2-player games only (BENCHMARKS.md, "Playing strength"): three or more keep the whole budget
-    seat_search=SeatSearch(200, lambda state: state.players == 2 and len(state.stock) > 2,
-                           "while two or more cards of the stock are unseen (two players)"),
+    # BENCHMARKS.md, "Playing strength": each rule measured in the arena against the defaults
+    seat_search=(SeatSearch(200, lambda state: state.players == 2 and len(state.stock) > 2,
+                            "while two or more cards of the stock are unseen (two players)"),
+                 SeatSearch(200, lambda state: state.players >= 3, "with three or more players", frontier="greedy")),
 )

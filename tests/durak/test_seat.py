@@ -209,15 +209,15 @@ def test_a_worlds_depth_limited_search_keeps_to_a_budget_of_its_own():
 
 
 def test_durak_worlds_with_two_or_more_unseen_stock_cards_get_the_games_search_budget():
-    rule = INFO.seat_search
-    assert rule is not None and rule.nodes == 200
+    rule = INFO.seat_search[0]
+    assert rule.nodes == 200 and rule.frontier is None
     fresh = SPEC.deal(SPEC.rules_cls(redeal_right=False), 2, random.Random(4))
     assert seat.for_world(INFO, seat.Budget(), fresh).search_nodes == 200
     # two stock cards, one of them the face-up trump: the open-hand search reads one unseen card
     assert seat.for_world(INFO, seat.Budget(), _state(DOMINANT)).search_nodes is None
-    # measured in two-player games only: three players keep the whole budget
+    # a rule of two-player games: three players get the next rule, not this one
     three = SPEC.deal(SPEC.rules_cls(redeal_right=False), 3, random.Random(4))
-    assert len(three.stock) > 2 and seat.for_world(INFO, seat.Budget(), three).search_nodes is None
+    assert len(three.stock) > 2 and seat.rule_for(INFO, seat.Budget(), three) is not rule
     # a budget the caller gave is kept
     assert seat.for_world(INFO, seat.Budget(search_nodes=900), fresh).search_nodes == 900
     text = seat.analyse(INFO, DurakWorlds(fresh, 0), seat.Settings(method="pimc", samples=2, seed=1)).method_text
@@ -228,3 +228,38 @@ def test_durak_worlds_with_two_or_more_unseen_stock_cards_get_the_games_search_b
     # in a world it applies to, the flat Monte Carlo answer of the depth-one search
     value = seat.evaluate_world(INFO, fresh, 0, seat.Budget(), 1)
     assert not value.exact and value.method.startswith("depth-1 search, 4 native playouts per move")
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_durak_worlds_of_three_or_more_players_get_greedy_playouts_and_the_games_search_budget(players):
+    """Three or more players: 200 nodes and greedy playouts in every world (a caller's choice of
+    either is kept); the method line says so, and each move of a world the search cannot reach the
+    end of is worth the greedy game after it (one game: no chance inside a world)."""
+    from foolsolve.playouts import GreedyPlayout
+
+    state = SPEC.deal(SPEC.rules_cls(redeal_right=False), players, random.Random(7))
+    rule = seat.rule_for(INFO, seat.Budget(), state)
+    assert rule is INFO.seat_search[1] and (rule.nodes, rule.frontier) == (200, "greedy")
+    settled = seat.for_world(INFO, seat.Budget(), state)
+    assert (settled.search_nodes, settled.frontier) == (200, "greedy")
+    assert seat.for_world(INFO, seat.Budget(frontier="random"), state).frontier == "random"
+    assert seat.for_world(INFO, seat.Budget(search_nodes=900), state).search_nodes == 900
+    assert seat.for_world(INFO, seat.Budget(search_nodes=900, frontier="random"), state).frontier == "random"
+    # two players, no stock card unseen: neither rule, random playouts and the whole budget
+    near_end = seat.for_world(INFO, seat.Budget(), _state(DOMINANT))
+    assert (near_end.search_nodes, near_end.frontier) == (None, "random")
+    text = seat.analyse(INFO, DurakWorlds(state, 0), seat.Settings(method="pimc", samples=2, seed=1)).method_text
+    assert ("by a depth-limited search with greedy playouts; 5,000 nodes a world, half for the exact solver; the "
+            "depth-limited search 200 and greedy playouts with three or more players)") in text
+    own = seat.analyse(INFO, DurakWorlds(state, 0), seat.Settings(method="pimc", samples=2, seed=1,
+                                                                  budget=seat.Budget(frontier="random")))
+    assert ("with random playouts; 5,000 nodes a world, half for the exact solver; the depth-limited search 200 "
+            "with three or more players)") in own.method_text
+    value = seat.evaluate_world(INFO, state, 0, seat.Budget(), 1)
+    assert value.method.startswith("depth-1 search, 4 greedy playouts per move")
+    engine = INFO.engine
+    root = engine.from_spec(state)
+    play = GreedyPlayout(INFO)
+    for m in engine.legal_moves(root):
+        end, _ = play(engine.apply(root, m), random.Random(0))
+        assert value.values[str(engine.move_to_spec(root, m))] == float(engine.result(end).payoffs[0])
