@@ -38,6 +38,11 @@ FORMAT = "foolsolve-arena/1"
 MAX_MOVES = 100_000
 """A game longer than this many moves is stopped and recorded as unfinished (no game of the five
 comes near it)."""
+REPEATS = 5
+"""A game in which one position (every card in its place, whatever the players know) comes round
+this many times is stopped and recorded as unfinished: endless play (Durak with three or more
+players can repeat positions, and thinking bots may go round a cycle for ever, each of its moves
+costing their time)."""
 
 
 @dataclass(frozen=True)
@@ -126,12 +131,19 @@ def play(task: Task) -> dict[str, Any]:
     moves: list[str] = []
     forfeit: dict[str, Any] | None = None
     finished = True
+    stopped = None
+    seen: dict[int, int] = {}
     while True:
         legal = spec.legal_moves(state)
         if not legal:
             break
         if len(moves) >= MAX_MOVES:
-            finished = False
+            finished, stopped = False, f"after {MAX_MOVES} moves"
+            break
+        position = hash(json.dumps(spec.without_knowledge(spec.state_to_json(state)), sort_keys=True, default=str))
+        seen[position] = seen.get(position, 0) + 1
+        if seen[position] >= REPEATS:
+            finished, stopped = False, f"endless play: a position came round {REPEATS} times"
             break
         mover = spec.to_move(state)
         if mover == CHANCE:
@@ -160,9 +172,12 @@ def play(task: Task) -> dict[str, Any]:
     returns = None
     if forfeit is None and finished:
         returns = [float(x) for x in spec.returns(state)]
-    return {"deal": task.deal, "seating": labels, "start": start, "moves": moves, "returns": returns,
-            "forfeit": forfeit, "finished": finished and forfeit is None,
-            "seconds": [round(s, 6) for s in seconds], "cpu": [round(s, 6) for s in cpu], "decisions": decisions}
+    record = {"deal": task.deal, "seating": labels, "start": start, "moves": moves, "returns": returns,
+              "forfeit": forfeit, "finished": finished and forfeit is None,
+              "seconds": [round(s, 6) for s in seconds], "cpu": [round(s, 6) for s in cpu], "decisions": decisions}
+    if stopped is not None:
+        record["stopped"] = stopped
+    return record
 
 
 def key_of(record: dict[str, Any]) -> tuple[int, tuple[str, ...]]:
@@ -237,6 +252,8 @@ class Summary:
     decisions: dict[str, int] = field(default_factory=dict)
     forfeits: list[dict[str, Any]] = field(default_factory=list)
     unfinished: int = 0
+    stopped: list[dict[str, Any]] = field(default_factory=list)
+    """Each unfinished game's deal and why it was stopped."""
     anchor: str = ""
 
     def to_json(self) -> dict[str, Any]:
@@ -254,7 +271,7 @@ class Summary:
                          "cpu_seconds_per_move": self.cpu[b] / self.decisions[b] if self.decisions[b] else None,
                          "moves": self.decisions[b]}
                         for b in sorted(self.bots, key=lambda b: -self.elo[b])],
-                "forfeits": self.forfeits, "unfinished": self.unfinished}
+                "forfeits": self.forfeits, "unfinished": self.unfinished, "stopped": self.stopped}
 
 
 def pair_outcomes(record: dict[str, Any]) -> list[tuple[str, str, float]]:
@@ -293,6 +310,7 @@ def summarise(match: Match, records: Sequence[dict[str, Any]], bootstrap: int = 
             s.forfeits.append({"deal": rec["deal"], **rec["forfeit"]})
         elif not rec.get("finished", True):
             s.unfinished += 1
+            s.stopped.append({"deal": rec["deal"], "reason": rec.get("stopped", f"after {MAX_MOVES} moves")})
         for label, sec, cpu, n in zip(rec["seating"], rec["seconds"], rec.get("cpu", rec["seconds"]),
                                       rec["decisions"]):
             s.seconds[label] += sec
@@ -343,8 +361,8 @@ def text_table(match: Match, s: Summary) -> str:
         lines.append(f"  {b:<{width}} {s.elo[b]:7.0f}  [{lo:.0f}, {hi:.0f}]  {per:.4f} s  {cpu:.4f} s CPU")
     for f in s.forfeits:
         lines.append(f"  forfeit: deal {f['deal']}, seat {f['seat']} ({f['bot']}): {f['reason']}")
-    if s.unfinished:
-        lines.append(f"  {s.unfinished} games stopped unfinished after {MAX_MOVES} moves")
+    for stop in s.stopped:
+        lines.append(f"  unfinished: deal {stop['deal']}, stopped {stop['reason']}")
     return "\n".join(lines)
 
 

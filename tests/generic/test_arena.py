@@ -408,3 +408,28 @@ def test_pimc_nodes_sets_a_worlds_whole_budget_and_search_its_search_alone(raw, 
 
     budget = bots.make(f"pimc:{raw}" if raw else "pimc").budget()
     assert (budget.nodes, budget.search_nodes) == (nodes, search)
+
+
+def test_a_game_that_goes_round_a_cycle_is_stopped_as_endless_play(monkeypatch, capsys):
+    """Three greedy bots dealt the position after "pass" in test_open_hand's ENDLESS_GREEDY play the
+    same cycle of positions for ever: the arena stops the game once a position comes round
+    arena.REPEATS times, records it unfinished with the reason, and says so (it ran on, move after
+    move, up to MAX_MOVES before)."""
+    from tests.generic.test_open_hand import ENDLESS_GREEDY
+
+    info = games.get("durak")
+    spec = info.spec
+    world = spec.state_from_json(ENDLESS_GREEDY)
+    start = next(spec.apply(world, m) for m in spec.legal_moves(world) if str(m) == "pass")
+    monkeypatch.setattr(type(spec), "deal", lambda self, rules, players, rng: start)
+    match = arena.Match("durak", {}, 3, ("greedy",), deals=1, seed=1)
+    records, interrupted = arena.run(match, None)
+    assert not interrupted and records
+    for rec in records:
+        assert not rec["finished"] and rec["returns"] is None
+        assert rec["stopped"] == f"endless play: a position came round {arena.REPEATS} times"
+        assert len(rec["moves"]) < 1_000
+    summary = arena.summarise(match, records)
+    assert summary.unfinished == len(records) and summary.stopped[0]["reason"] == records[0]["stopped"]
+    assert f"unfinished: deal 0, stopped endless play: a position came round {arena.REPEATS} times" in \
+        arena.text_table(match, summary)
