@@ -126,10 +126,33 @@ class _Call:
         self.item = item
 
 
+ORPHAN_POLL = 1.0
+"""Seconds between a local worker's looks at whether its parent is still there."""
+
+
 def _ignore_sigint() -> None:
     # Ctrl-C goes to the whole process group: the parent stops the pool, the workers do not die
     # half-way through a result on their own
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _exit_with_parent()
+
+
+def _exit_with_parent() -> None:
+    """End this worker once its parent has gone (killed, say, with SIGTERM or SIGKILL, which give
+    the pool no chance to stop it): a daemon thread looks every :data:`ORPHAN_POLL` seconds.
+    Without it an orphaned worker ran its task to the end, however long (a game of the arena, a
+    world of a seat answer), holding a CPU for nobody."""
+    import time
+
+    parent = os.getppid()
+
+    def watch() -> None:
+        while True:
+            time.sleep(ORPHAN_POLL)
+            if os.getppid() != parent:
+                os._exit(1)
+
+    threading.Thread(target=watch, name="foolsolve-orphan-watch", daemon=True).start()
 
 
 class _Pool(_Backend):

@@ -352,3 +352,52 @@ def test_deals_on_workers_are_made_as_they_are_taken() -> None:
         tracemalloc.stop()
     assert first.seed == 40 and "worker died" in (first.skipped or "")
     assert peak < 4 * 2**20, f"{peak:,} bytes for one deal"  # a list of 10**6 seeds alone is over 30 MiB
+
+
+def test_local_workers_end_when_their_parent_is_killed(tmp_path: Path) -> None:
+    """A parent killed with SIGKILL (or SIGTERM, which the pool cannot catch either) does not leave
+    its local workers running their tasks: each ends within a few polls of its parent going."""
+    import subprocess
+    import sys
+
+    pids = tmp_path / "pids"
+    script = f"""
+import os, sys, time
+from foolsolve.executor import make_executor
+from tests.generic.test_sweeps import _worker_pid_then_sleep
+ex = make_executor(2)
+futures = [ex._backend.submit(_worker_pid_then_sleep, {str(pids)!r}) for _ in range(2)]
+time.sleep(600)
+"""
+    parent = subprocess.Popen([sys.executable, "-c", script], cwd=Path(__file__).resolve().parents[2])
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and (not pids.exists() or len(pids.read_text().split()) < 2):
+            time.sleep(0.1)
+        workers = [int(p) for p in pids.read_text().split()]
+        assert len(workers) == 2
+    finally:
+        parent.kill()
+        parent.wait()
+    deadline = time.monotonic() + 20
+    alive = workers
+    while alive and time.monotonic() < deadline:
+        time.sleep(0.2)
+        alive = [p for p in alive if _running(p)]
+    for p in alive:  # a failing run leaves nothing behind
+        os.kill(p, signal.SIGKILL)
+    assert not alive, f"workers {alive} outlived their parent"
+
+
+def _worker_pid_then_sleep(path: str) -> None:
+    with open(path, "a") as f:
+        f.write(f"{os.getpid()}\n")
+    time.sleep(600)
+
+
+def _running(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().split(")")[-1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
