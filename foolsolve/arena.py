@@ -33,6 +33,7 @@ from typing import Any
 
 from foolsolve.errors import InputError
 from foolsolve.positions import input_lines, parse_json
+from foolsolve.store import canonical_position
 
 FORMAT = "foolsolve-arena/1"
 MAX_MOVES = 100_000
@@ -140,7 +141,7 @@ def play(task: Task) -> dict[str, Any]:
         if len(moves) >= MAX_MOVES:
             finished, stopped = False, f"after {MAX_MOVES} moves"
             break
-        position = hash(json.dumps(spec.without_knowledge(spec.state_to_json(state)), sort_keys=True, default=str))
+        position = hash(canonical_position(spec, state))
         seen[position] = seen.get(position, 0) + 1
         if seen[position] >= REPEATS:
             finished, stopped = False, f"endless play: a position came round {REPEATS} times"

@@ -130,9 +130,10 @@ ORPHAN_POLL = 1.0
 """Seconds between a local worker's looks at whether its parent is still there."""
 
 
-def _ignore_sigint() -> None:
-    # Ctrl-C goes to the whole process group: the parent stops the pool, the workers do not die
-    # half-way through a result on their own
+def _worker_start() -> None:
+    """A local worker's set-up: Ctrl-C ignored (it goes to the whole process group: the parent
+    stops the pool, the workers do not die half-way through a result on their own), and the worker
+    ended once its parent has gone (:func:`_exit_with_parent`)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     _exit_with_parent()
 
@@ -166,7 +167,7 @@ class _Pool(_Backend):
         from concurrent.futures import ProcessPoolExecutor
 
         return ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"),
-                                   initializer=_ignore_sigint)
+                                   initializer=_worker_start)
 
     def submit(self, fn: Callable[[Any], Any], item: Any) -> Any:
         return self._pool.submit(fn, item)

@@ -355,11 +355,18 @@ def _default_store() -> Store:
     return store
 
 
+def canonical_position(spec: Any, state: Any) -> str:
+    """The canonical JSON of what the rules read of ``state`` (a spec state of ``spec``'s game):
+    its position JSON without what the players know (:attr:`~foolsolve.game.SpecGame.knowledge_fields`,
+    which changes no value)."""
+    return canonical(spec.without_knowledge(spec.state_to_json(state)))
+
+
 def position_key(info: Any, state: Any, options: SolveOptions | None, lines: bool = False) \
         -> tuple[str, str, str] | None:
     """``(key, canonical position, options JSON)`` of a solve, ``None`` when the game's results
     are not stored (``lines``: a solve with distances, keyed apart)."""
-    position = canonical(info.spec.without_knowledge(info.spec.state_to_json(state)))  # knowledge: no value
+    position = canonical_position(info.spec, state)
     opts = options_json(options)
     if lines:
         opts = canonical({**json.loads(opts), "(lines)": True})
