@@ -598,9 +598,10 @@ def lowest_trump_leads(hands: tuple[frozenset[Card], ...], trump: str | None) ->
 
 RECONSTRUCTIONS = (
     Reconstruction(
-        "first_lead", "The player holding the lowest trump leads the first bout of a deal; nobody holding a trump: "
-        "player 0.", "The text says the lowest trump twice; its garbled \"lowest value when > 10, else highest\" "
-        "reading is no rule a table could play, and a deal with no trump dealt needs some first player.",
+        "first_lead", "The player holding the lowest trump leads the first bout of a deal (from the text); the "
+        "reading: nobody holding a trump, player 0 leads.", "The text says the lowest trump twice; its garbled "
+        "\"lowest value when > 10, else highest\" reading is no rule a table could play, and a deal with no trump "
+        "dealt needs some first player.",
         '001 §rules: "The right of the first move in the first game belongs to the player who has a trump card of '
         'the lowest value"'),
     Reconstruction(
