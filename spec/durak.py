@@ -1460,6 +1460,20 @@ class DurakSpec(SpecGame[State, Move]):
         """THROW: this thrower is done; the next thrower who can throw moves, else the bout ends."""
         return start_throwing(state, throwers_after(state, state.to_move))
 
+    def parse_move(self, state: State, text: str) -> Move:
+        """The legal move ``text`` names; the cards of an attack may be written in any order
+        (``attack 6S 6C`` is ``attack 6C 6S``), as :meth:`read_move` reads them."""
+        try:
+            return super().parse_move(state, text)
+        except IllegalMove:
+            try:
+                move = self.read_move(state, text)
+            except InputError:
+                raise IllegalMove(f"move {text!r} is not legal here") from None
+            if move in self.legal_moves(state):
+                return move
+            raise
+
     # --- why a move is (il)legal -----------------------------------------------------
 
     def read_move(self, state: State, text: str) -> Move:
