@@ -598,9 +598,10 @@ def lowest_trump_leads(hands: tuple[frozenset[Card], ...], trump: str | None) ->
 
 RECONSTRUCTIONS = (
     Reconstruction(
-        "first_lead", "The player holding the lowest trump leads the first bout of a deal; nobody holding a trump: "
-        "player 0.", "The text says the lowest trump twice; its garbled \"lowest value when > 10, else highest\" "
-        "reading is no rule a table could play, and a deal with no trump dealt needs some first player.",
+        "first_lead", "The player holding the lowest trump leads the first bout of a deal (from the text); the "
+        "reading: nobody holding a trump, player 0 leads.", "The text says the lowest trump twice; its garbled "
+        "\"lowest value when > 10, else highest\" reading is no rule a table could play, and a deal with no trump "
+        "dealt needs some first player.",
         '001 §rules: "The right of the first move in the first game belongs to the player who has a trump card of '
         'the lowest value"'),
     Reconstruction(
@@ -1458,6 +1459,20 @@ class DurakSpec(SpecGame[State, Move]):
     def _pass(self, state: State) -> State:
         """THROW: this thrower is done; the next thrower who can throw moves, else the bout ends."""
         return start_throwing(state, throwers_after(state, state.to_move))
+
+    def parse_move(self, state: State, text: str) -> Move:
+        """The legal move ``text`` names; the cards of an attack may be written in any order
+        (``attack 6S 6C`` is ``attack 6C 6S``), as :meth:`read_move` reads them."""
+        try:
+            return super().parse_move(state, text)
+        except IllegalMove:
+            try:
+                move = self.read_move(state, text)
+            except InputError:
+                raise IllegalMove(f"move {text!r} is not legal here") from None
+            if move in self.legal_moves(state):
+                return move
+            raise
 
     # --- why a move is (il)legal -----------------------------------------------------
 

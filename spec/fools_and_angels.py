@@ -403,9 +403,10 @@ class State:
     reshuffle: tuple[tuple[int, ...], ...] = field(default=())
     known: tuple[frozenset[Card], frozenset[Card]] = (frozenset(), frozenset())
     """Knowledge only (no rule reads it): the cards of each hand both players know are there, the
-    attack cards that hand took (in view of both: 003 "the defender takes what was not cancelled",
-    "surrender" and take all the cards) and still holds. An Exchange clears the exchanger's (the
-    cards go face down: the opponent cannot tell which left)."""
+    attack cards that hand took (in view of both: what a defence did not cancel, a reconstruction of
+    the lost defence list, and 003 "they can just "surrender" and take all the cards") and still
+    holds. An Exchange clears the exchanger's (the cards go face down: the opponent cannot tell
+    which left)."""
     under_pool: tuple[frozenset[Card], frozenset[Card]] = (frozenset(), frozenset())
     """Knowledge only: the cards each player put under the pool in an Exchange that are still in it
     (003 Exchange: "putting the cards you'll exchange face down on the bottom of the pool stock":

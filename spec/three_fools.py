@@ -200,7 +200,7 @@ class Rules:
                '§Losing the Game: "In the case of a tie, Roshambo for it!"')
     binary_start: str = option(
         DOWN, choices=(DOWN, UP), reconstructed=True, doc="The side the binary card shows at the start.",
-        source='002 §Setup: "Place a binary card in the center." (its side is not given; RULES-NOTES §3: DOWN)')
+        source='002 §Setup: "Place a binary card in the center." (its side is not given)')
     roshambo_format: str = option(
         "all_at_once", choices=("all_at_once", "leader_bye"), reconstructed=True,
         doc="Single-elimination Roshambo of a three-suit round: all_at_once = the three throw together (a throw "
@@ -583,8 +583,9 @@ RECONSTRUCTIONS = (
     Reconstruction("follower_order", "The followers play in seat order after the leader.",
                    "Neither follower sees the other's card, so the order changes nothing but the tree's shape.",
                    '002 §Rounds of Play: "Then the other players each put one card face-down in the center"'),
-    Reconstruction("first_leader", "A dealt game draws the first leader at random (a chance node, 1/3 each); a "
-                   "position file names the leader.", "The text says so: who goes first is random.",
+    Reconstruction("first_leader", "A dealt game draws the first leader as a chance node, 1/3 each (that the "
+                   "draw is random is from the text; that it is uniform is the reading); a position file names the "
+                   "leader.", "\"Randomly\" names no odds, and only the uniform draw favours no seat.",
                    '002 §Setup: "Randomly determine who will go first."'),
     Reconstruction("flip_is_a_move", "Each round the leader chooses to flip the binary card or not (before her "
                    "card); it stays as left.", "\"may flip\" is a choice, and a card that is flipped stays flipped.",

@@ -59,6 +59,15 @@ def test_001_move_strings_use_card_glyphs() -> None:
     assert (str(Take()), str(Pass())) == ("take", "pass")
 
 
+def test_attack_cards_may_be_written_in_any_order() -> None:
+    # 001 §rules "from several cards of the same value": the cards of one lead are a set, so
+    # `foolsolve play` reads them in any order (it used to reject all but card order)
+    s = pos(hands=[["9S", "9H", "6C"], ["JH", "6S", "7H", "10D"]])
+    assert SPEC.parse_move(s, "attack 9S 9H") == SPEC.parse_move(s, "attack 9♥ 9♠") == Attack((card("9H"), card("9S")))
+    with pytest.raises(IllegalMove):
+        SPEC.parse_move(s, "attack 9S 6C")
+
+
 # --- the deal and the first lead ----------------------------------------------------
 
 

@@ -5,6 +5,9 @@ and its open points have a notes page in docs/."""
 from __future__ import annotations
 
 import json
+import os
+import re
+import unicodedata
 from pathlib import Path
 
 import pytest
@@ -35,3 +38,52 @@ def test_rules_name_the_source_and_its_notes_page(game, capsys):
     for word in MISSING:
         assert word not in out and word not in js
     assert all(o["source"] for o in json.loads(js))  # every option keeps its short cited sentence
+
+
+def _seeds_dir() -> Path | None:
+    """The source texts (shared/seeds beside a development checkout), or None where they are absent."""
+    for p in (Path(os.environ.get("FOOLSOLVE_SEEDS", "")), ROOT.parent.parent / "shared" / "seeds",
+              Path("/work/shared/seeds")):
+        if p.is_dir() and any(p.glob("00*.txt")):
+            return p
+    return None
+
+
+def _plain(text: str) -> str:
+    """Text to compare quotes by: typographic quotes and dashes folded, quote marks dropped (a seed's
+    quoted word, 'a "fool"', may be quoted without its marks), whitespace collapsed, lower case."""
+    text = unicodedata.normalize("NFKC", text)
+    text = text.translate(str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"',
+                                         "\u2014": "-", "\u2013": "-"}))
+    text = re.sub(r"['\"]", "", text)
+    return re.sub(r"\s+", " ", text).strip().lower()
+
+
+_QUOTED = re.compile(r"'([^']{6,}?)'(?=[;,.)\s]|$)|\"([^\"]{6,}?)\"")
+
+
+@pytest.mark.parametrize("game", games.names())
+def test_every_quote_of_rules_occurs_in_its_source_text(game, capsys):
+    """Every quoted passage `foolsolve rules GAME` cites (each part between '...' elisions) is in the
+    source text it names, as the text spells it (garbling included), and no cited source is cut off."""
+    seeds = _seeds_dir()
+    if seeds is None:
+        pytest.skip("the source texts (shared/seeds) are not beside this checkout")
+    info = games.get(game)
+    texts = {p.name[:3]: _plain(p.read_text(encoding="utf-8")) for p in seeds.glob("00*.txt")}
+    code, js, _ = run(["rules", game, "--json"], capsys)
+    assert code == 0
+    missing = []
+    for opt in json.loads(js):
+        source = opt["source"]
+        seed = source[:3] if re.match(r"\d{3}\b", source) else info.seed[:3]
+        if source.count("(") != source.count(")"):  # a part cut off where the listing drops a note's name
+            missing.append(f"{opt['name']}: unbalanced brackets in {source!r}")
+        quotes = [a or b for a, b in _QUOTED.findall(source)]
+        assert quotes, f"{opt['name']}: no quote in {source!r}"
+        for quote in quotes:
+            for part in re.split(r"\.\.\.|\u2026", quote):
+                part = _plain(part).strip(" .,;:")
+                if part and part not in texts[seed]:
+                    missing.append(f"{opt['name']}: {part!r}")
+    assert not missing, missing
