@@ -341,6 +341,26 @@ def _one_number_each(value: Any, n: int) -> bool:
             and all(x is None or isinstance(x, (int, float, bool)) for x in value))
 
 
+def view_zone_lines(spec: Any, obj: dict[str, Any], player: int, n: int) -> list[str]:
+    """The lines of a view file's JSON ``obj`` (player ``player``'s, ``n`` players): every field but
+    the game, rules, players and the player to move, the zones a game keeps one per player (hands,
+    piles) as one row per player; her own cards and the cards face up written out, every hidden
+    zone as its count of face-down cards (with the cards known to be there)."""
+    deck, _cards, _visible = spec.view_cards(obj)
+    per_player = [key for key, zf in spec.view_fields.items() if zf.per_player and isinstance(obj.get(key), list)]
+    per_player += [key for key, value in obj.items() if key not in per_player and key != "view"
+                   and (_one_list_each(deck, value, n) or _one_number_each(value, n))]
+    lines = []
+    for key, value in obj.items():
+        if key in ("game", "rules", "view", "players", "to_move") or key in per_player:
+            continue  # (the status line says who is to move)
+        lines.append(f"  {key}: {_zone_text(deck, value)}")
+    for p in range(n):
+        row = "; ".join(f"{key} {_zone_text(deck, obj[key][p])}" for key in per_player)
+        lines.append(f"  player {p}{' (you)' if p == player else ''}: {row}")
+    return lines
+
+
 def seat_text(info: Any, state: Any, player: int) -> str:
     """What ``player`` sees of ``state``, drawn from her view file (:func:`foolsolve.worlds.view_of`):
     her own cards and every card shown face up, every hidden zone as its count of face-down cards.
@@ -350,20 +370,9 @@ def seat_text(info: Any, state: Any, player: int) -> str:
 
     spec = info.spec
     obj = view_of(info, state, player)
-    deck, _cards, _visible = spec.view_cards(obj)
     n = spec.num_players(state)
     lines = [f"{info.title}, {n} players, as player {player} (you) sees it"]
-    # the zones a game keeps one per player (hands, piles) as one row per player
-    per_player = [key for key, zf in spec.view_fields.items() if zf.per_player and isinstance(obj.get(key), list)]
-    per_player += [key for key, value in obj.items() if key not in per_player and key != "view"
-                   and (_one_list_each(deck, value, n) or _one_number_each(value, n))]
-    for key, value in obj.items():
-        if key in ("game", "rules", "view", "players", "to_move") or key in per_player:
-            continue  # (the status line says who is to move)
-        lines.append(f"  {key}: {_zone_text(deck, value)}")
-    for p in range(n):
-        row = "; ".join(f"{key} {_zone_text(deck, obj[key][p])}" for key in per_player)
-        lines.append(f"  player {p}{' (you)' if p == player else ''}: {row}")
+    lines += view_zone_lines(spec, obj, player, n)
     lines.append(rules_line(spec, state))
     lines.append(status(spec, state))
     return "\n".join(lines)

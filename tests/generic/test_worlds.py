@@ -208,6 +208,29 @@ def _view_file(tmp_path, name, capsys, seed=3, moves=6):
 
 
 @pytest.mark.parametrize("name", GAMES)
+def test_show_of_a_view_names_the_viewers_own_cards(name, tmp_path, capsys):
+    """``show VIEW`` is what the player reads: her own cards (every card of every zone the game keeps
+    one per player, hers written out) and her row, beside the hidden zones as counts."""
+    info, view, path = _view_file(tmp_path, name, capsys)
+    spec = info.spec
+    deck, _cards, _visible = spec.view_cards(view)
+    code, out, err = run(["show", str(path)], capsys)
+    assert code == 0, err
+    mine = next(line for line in out.splitlines() if line.startswith("  player 1 (you):"))
+    own = [c for key, zf in spec.view_fields.items() if zf.per_player and isinstance(view.get(key), list)
+           and isinstance(view[key][1], list) for c in view[key][1] if isinstance(c, str)]
+    shown = set()
+    for token in mine.replace(";", " ").split():
+        try:
+            shown.add(deck.parse(token))
+        except InputError:
+            pass
+    for card in own:
+        assert deck.parse(card) in shown, (card, mine)
+    assert "face down" in out  # the hidden zones, as counts
+
+
+@pytest.mark.parametrize("name", GAMES)
 def test_view_command_and_the_commands_that_read_views(name, tmp_path, capsys):
     info, view, path = _view_file(tmp_path, name, capsys)
     assert view["view"] == 1 and view["game"] == info.name
