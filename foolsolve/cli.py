@@ -451,6 +451,27 @@ def _signed(x: float) -> str:
     return "-inf" if x == float("-inf") else "+inf" if x == float("inf") else f"{x:+.3f}"
 
 
+def seat_rows(answer: Any) -> list[str]:
+    """The move table of a seat answer: a header, then every move with its mean, its 95% interval
+    (``(every world)`` where the exact expectation has none) and its worlds (IS-MCTS: its visits),
+    the best marked ``*``."""
+    ismcts = answer.method == "ismcts"
+    width = max([len(m.move) for m in answer.moves] + [4])
+    means = [f"{m.mean:+.3f}" for m in answer.moves]
+    spans = [f"{m.worlds:,}" if ismcts else "(every world)" if m.low == m.high
+             else f"[{_signed(m.low)}, {_signed(m.high)}]" for m in answer.moves]
+    mw = max([len(x) for x in means] + [4])
+    sw = max([len(x) for x in spans] + [12])
+    best = set(answer.best)
+    lines = [f"  {'move'.ljust(width)}  {'mean'.rjust(mw)}  {('visits' if ismcts else '95% interval').ljust(sw)}"
+             f"{'' if ismcts else '  worlds'}".rstrip()]
+    for m, mean, span in zip(answer.moves, means, spans):
+        mark = "  *" if m.move in best else ""
+        tail = "" if ismcts else f"  {m.worlds:>6,}"
+        lines.append(f"  {m.move.ljust(width)}  {mean.rjust(mw)}  {span.ljust(sw)}{tail}{mark}".rstrip())
+    return lines
+
+
 def format_seat(info: GameInfo, answer: Any) -> str:
     """Human-readable answer from one seat (:class:`foolsolve.seat.SeatAnswer`)."""
     mover = "chance" if answer.to_move < 0 else f"player {answer.to_move}"
@@ -464,21 +485,9 @@ def format_seat(info: GameInfo, answer: Any) -> str:
     lines.append(f"Method: {answer.method_text}")
     lines.append(f"Values: {answer.scale}")
     ismcts = answer.method == "ismcts"
-    width = max([len(m.move) for m in answer.moves] + [4])
-    means = [f"{m.mean:+.3f}" for m in answer.moves]
-    spans = [f"{m.worlds:,}" if ismcts else "(every world)" if m.low == m.high
-             else f"[{_signed(m.low)}, {_signed(m.high)}]" for m in answer.moves]
-    mw = max([len(x) for x in means] + [4])
-    sw = max([len(x) for x in spans] + [12])
-    best = set(answer.best)
     if answer.moves:
         lines.append("")
-        lines.append(f"  {'move'.ljust(width)}  {'mean'.rjust(mw)}  {('visits' if ismcts else '95% interval').ljust(sw)}"
-                     f"{'' if ismcts else '  worlds'}".rstrip())
-    for m, mean, span in zip(answer.moves, means, spans):
-        mark = "  *" if m.move in best else ""
-        tail = "" if ismcts else f"  {m.worlds:>6,}"
-        lines.append(f"  {m.move.ljust(width)}  {mean.rjust(mw)}  {span.ljust(sw)}{tail}{mark}".rstrip())
+        lines += seat_rows(answer)
     lines.append("")
     if answer.value is not None and not ismcts:
         v = answer.value

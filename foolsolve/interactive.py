@@ -542,10 +542,10 @@ def _hint(session: Session, state: Any) -> None:
         except InputError as exc:
             click.echo(f"no values from your seat here: {exc}")
             return
-        best = set(ans.best)
+        from foolsolve.cli import seat_rows
+
         click.echo(f"from your view ({ans.method_text}; {ans.scale}):")
-        for m in ans.moves:
-            click.echo(f"  {m.move}  {m.mean:+.3f} [{m.low:+.2f}, {m.high:+.2f}]{'  *' if m.move in best else ''}")
+        click.echo("\n".join(seat_rows(ans)))
         return
     result, why = session.solve(state)
     if result is None or result.value_only:
