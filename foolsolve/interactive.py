@@ -199,10 +199,13 @@ class Thinking:
     nodes: int = SEAT_WORLD_NODES
 
     def text(self) -> str:
+        from foolsolve.seat import EXACT_BUDGET_FACTOR
+
         limit = f", at most {self.think:g} s a move (--think)" if self.think is not None else ""
         return (f"PIMC over {self.samples} worlds sampled from its own view (--samples; the exact expectation "
                 f"where at most that many worlds are consistent), each world valued open-hand within "
-                f"{self.nodes:,} nodes{limit}")
+                f"{self.nodes:,} nodes (the exact expectation over fewer worlds: up to {EXACT_BUDGET_FACTOR} times "
+                f"that){limit}")
 
 
 def seat_answer(info: Any, state: Any, player: int, thinking: Thinking, seed: int) -> Any:
