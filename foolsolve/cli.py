@@ -514,7 +514,11 @@ def format_result(info: GameInfo, state: Any, result: SolveResult) -> str:
     from foolsolve.present import rules_line, status, transcript
     from foolsolve.solver.base import value_text
 
-    lines = [f"{info.spec.title}: {status(info.spec, state)}. Value: {value_text(result.value)}"
+    # the value is the side to move's; where the status line names no such player (the game is over,
+    # chance is to move) or another, the line says whose it is
+    whose = "" if (info.spec.result(state) is None and info.spec.to_move(state) == result.to_move) \
+        else f" for player {result.to_move}"
+    lines = [f"{info.spec.title}: {status(info.spec, state)}. Value{whose}: {value_text(result.value)}"
              + (f" in {result.distance} moves" if result.distance is not None else "")]
     if result.concept:
         lines[0] += f" ({result.concept})"

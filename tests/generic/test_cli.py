@@ -155,3 +155,19 @@ def test_a_game_name_with_no_commands_says_so_rather_than_no_such_file(name, cap
     (tmp_path / name).write_text((EXAMPLES / "durak-endgame.json").read_text())
     code, out, err = run([name, "--no-store"], capsys)
     assert code == 0 and "loss" in out, err
+
+
+def test_a_finished_games_value_names_whose_it_is(tmp_path, capsys):
+    """After the last move the status line names the result ('fool: player 0'), not a player to move:
+    the value (here player 1's, who went out) says whose it is, so 'Value: win' beside 'fool: player 0'
+    cannot be read as the fool's. A live position keeps 'player 0 to move. Value: ...'."""
+    end = tmp_path / "end.json"
+    pos = str(EXAMPLES / "durak-endgame.json")
+    code, _, err = run(["play", pos, "attack KH", "take", "attack 9D", "cover 9D with AD", "attack 7H", "take",
+                        "attack KH", "take", "--out", str(end)], capsys)
+    assert code == 0, err
+    code, out, err = run([str(end), "--no-store"], capsys)
+    assert code == 0, err
+    assert out.splitlines()[0] == "Durak: game over: fool: player 0. Value for player 1: win"
+    code, out, err = run([pos, "--no-store"], capsys)
+    assert out.splitlines()[0] == "Durak: player 0 to move. Value: loss in 8 moves"
