@@ -57,11 +57,12 @@ class Workers(click.ParamType):
 WORKERS = Workers()
 
 
-def workers_help(text: str) -> str:
-    """The help of a ``--workers`` option: ``text`` and the bound."""
-    from foolsolve.executor import WORKERS_LIMIT
+def workers_help(text: str, scheduler: bool = True) -> str:
+    """The help of a ``--workers`` option: ``text`` and the bound (``scheduler``: the command also takes
+    ``--scheduler``, which excludes it)."""
+    from foolsolve.executor import WORKERS_BOUND, WORKERS_LIMIT
 
-    return f"{text}. {WORKERS_LIMIT}."
+    return f"{text}. {WORKERS_LIMIT if scheduler else WORKERS_BOUND}."
 
 
 class OutputFile(click.Path):

@@ -171,3 +171,34 @@ def test_a_finished_games_value_names_whose_it_is(tmp_path, capsys):
     assert out.splitlines()[0] == "Durak: game over: fool: player 0. Value for player 1: win"
     code, out, err = run([pos, "--no-store"], capsys)
     assert out.splitlines()[0] == "Durak: player 0 to move. Value: loss in 8 moves"
+
+
+def _commands(group, path=()):
+    import click
+
+    ctx = click.Context(group)
+    for name in group.list_commands(ctx):
+        cmd = group.get_command(ctx, name)
+        if isinstance(cmd, click.Group):
+            yield from _commands(cmd, (*path, name))
+        else:
+            yield (*path, name), cmd
+
+
+def test_no_options_help_names_an_option_its_command_lacks():
+    """An option's help that sends the reader to another option ('not with --scheduler') names one the
+    same command takes: 'report --help' said --workers is 'not with --scheduler', which report lacks."""
+    import re
+
+    import click
+
+    from foolsolve.cli import _register_game_commands
+
+    _register_game_commands()  # (what main does: the commands of modules of their own)
+    for path, cmd in _commands(cli):
+        names = {opt for p in cmd.params if isinstance(p, click.Option) for opt in p.opts}
+        for p in cmd.params:
+            if isinstance(p, click.Option) and p.help:
+                for named in re.findall(r"(?<![\w-])--[a-z][a-z-]*", p.help):
+                    if named in ("--scheduler", "--workers"):
+                        assert named in names, (" ".join(path), p.opts, named)
