@@ -351,3 +351,34 @@ def test_moves_and_why_on_a_view_speak_for_the_viewer(name, tmp_path, capsys):
     assert_one_line_error(code, err, "player 9 does not exist")
     code, _, err = run(["show", str(tmp_path / f"view{other}.json"), "--as", str(mover)], capsys)
     assert_one_line_error(code, err, f"player {other}'s view")
+
+
+def test_docs_views_lists_the_commands_that_read_a_view_file(tmp_path, capsys):
+    """docs/views.md opens with the commands that read a view file: that list is the commands that do
+    (it once said solve refused views after solve had learnt to answer them from the viewer's seat)."""
+    from pathlib import Path
+
+    page = (Path(__file__).resolve().parents[2] / "docs" / "views.md").read_text(encoding="utf-8")
+    block = page.split("```", 2)[1]
+    listed = set()
+    for line in block.splitlines():
+        if line.startswith("foolsolve "):
+            word = line.split()[1]
+            listed.add("solve" if word.endswith(".json") else word)
+    full = Path(__file__).resolve().parents[2] / "foolsolve" / "examples" / "durak-midbout.json"
+    view = tmp_path / "view.json"
+    code, _, err = run(["view", str(full), "--as", "1", "--out", str(view)], capsys)
+    assert code == 0, err
+    v = str(view)
+    tries = {"solve": [v, "--samples", "2", "--max-nodes", "200"], "show": [v], "moves": [v], "why": [v, "take"],
+             "report": [v, "--out", str(tmp_path / "r.html"), "--samples", "2", "--max-nodes", "200"],
+             "play": [v, "take"], "perft": [v, "--depth", "1"], "view": [v, "--as", "1"]}
+    reads = set()
+    for name, args in tries.items():
+        code, _, err = run([name, *args], capsys)
+        assert code in (0, 2), err
+        if code == 0:
+            reads.add(name)
+        else:
+            assert "needs a full position" in err, err
+    assert listed - {"view"} == reads, (listed, reads)  # ('view' is listed for writing one)
