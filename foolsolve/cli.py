@@ -1151,7 +1151,8 @@ def one_line(message: str, width: int = ERROR_WIDTH) -> str:
     text = " ".join(message.split())
     if len(text) <= width:
         return text
-    return f"{text[:width]}... ({len(text) - width} more characters)"
+    cut = f"{text[:width]}... ({len(text) - width} more characters)"
+    return cut if len(cut) < len(text) else text  # (a cut no shorter than the rest would only hide it)
 
 
 def _command_path(argv: Sequence[str] | None) -> str:

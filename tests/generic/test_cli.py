@@ -202,3 +202,14 @@ def test_no_options_help_names_an_option_its_command_lacks():
                 for named in re.findall(r"(?<![\w-])--[a-z][a-z-]*", p.help):
                     if named in ("--scheduler", "--workers"):
                         assert named in names, (" ".join(path), p.opts, named)
+
+
+def test_a_long_error_is_cut_only_where_the_cut_is_shorter():
+    """An error past ERROR_WIDTH is cut with a note of what is left out; a tail no longer than that
+    note is printed instead ('play' on Three Fools once ended '(foolsolve why e... (8 more characters)')."""
+    from foolsolve.cli import ERROR_WIDTH, one_line
+
+    near = "x" * (ERROR_WIDTH + 8)
+    assert one_line(near) == near
+    far = "y" * (ERROR_WIDTH * 2)
+    assert one_line(far) == "y" * ERROR_WIDTH + f"... ({ERROR_WIDTH} more characters)"
