@@ -536,23 +536,29 @@ def play_interactive(info: Any, state: Any, *, seed: int | None = None, out: str
         click.echo(f"position written to {out}")
 
 
+def _seat_hint(session: Session, state: Any, head: str) -> None:
+    """The seat analysis of every move from your own view, after ``head``."""
+    try:
+        ans = seat_answer(session.info, state, session.you, session.thinking, session.rng.randrange(2**31))
+    except InputError as exc:
+        click.echo(f"{head}no values from your seat here: {exc}")
+        return
+    from foolsolve.cli import seat_rows
+
+    click.echo(f"{head}from your view ({ans.method_text}; {ans.scale}):")
+    click.echo("\n".join(seat_rows(ans)))
+
+
 def _hint(session: Session, state: Any) -> None:
     """Every legal move's value: the exact solver's (every card open), or with ``--seat`` the seat
-    analysis from your own view."""
+    analysis from your own view; where the exact solver gives no values (three Durak players), the
+    seat analysis from your seat, as ``foolsolve POSITION`` answers such a position."""
     if session.seat:
-        try:
-            ans = seat_answer(session.info, state, session.you, session.thinking, session.rng.randrange(2**31))
-        except InputError as exc:
-            click.echo(f"no values from your seat here: {exc}")
-            return
-        from foolsolve.cli import seat_rows
-
-        click.echo(f"from your view ({ans.method_text}; {ans.scale}):")
-        click.echo("\n".join(seat_rows(ans)))
+        _seat_hint(session, state, "")
         return
     result, why = session.solve(state)
     if result is None or result.value_only:
-        click.echo(f"no exact values here: {why}")
+        _seat_hint(session, state, f"no exact values here ({why}); ")
         return
     best = set(result.best)
     click.echo(f"value for you: {value_text(result.value)}"
