@@ -324,7 +324,7 @@ def _zone_text(deck: Any, value: Any) -> str:
         text = _cards_text(deck, value)
         return f"{text}  ({len(value)})" if len(value) > 8 else text
     if isinstance(value, str):
-        return value
+        return value or "-"
     if value is None:
         return "-"
     return json.dumps(value, ensure_ascii=False)
@@ -332,10 +332,13 @@ def _zone_text(deck: Any, value: Any) -> str:
 
 def _one_list_each(deck: Any, value: Any, n: int) -> bool:
     """A list of one card list per player (Fool's Paradise's piles), told from a list of pairs
-    (Durak's table): some list is empty or longer than a pair, none holds a gap."""
-    return (isinstance(value, list) and len(value) == n and all(isinstance(x, list) for x in value)
-            and all(isinstance(c, str) for x in value for c in x) and any(len(x) != 2 for x in value)
-            and _is_cards(deck, [c for x in value for c in x] or ["-"]) if value else False)
+    (Durak's table): some list is empty or longer than a pair, none holds a gap; every list empty
+    (the piles before the first collection) is one too."""
+    if not value or not isinstance(value, list) or len(value) != n or not all(isinstance(x, list) for x in value):
+        return False
+    cards = [c for x in value for c in x]
+    return (all(isinstance(c, str) for c in cards) and any(len(x) != 2 for x in value)
+            and (not cards or _is_cards(deck, cards)))
 
 
 def _one_number_each(value: Any, n: int) -> bool:

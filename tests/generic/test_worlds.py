@@ -382,3 +382,17 @@ def test_docs_views_lists_the_commands_that_read_a_view_file(tmp_path, capsys):
         else:
             assert "needs a full position" in err, err
     assert listed - {"view"} == reads, (listed, reads)  # ('view' is listed for writing one)
+
+
+@pytest.mark.parametrize("name", ["fools-paradise", "three-fools", "durak-three-players", "foolery"])
+def test_show_of_a_view_writes_every_field_for_reading(name, capsys):
+    """The lines of 'show VIEW' are for a reader: an empty zone or field is '-', never JSON ('piles:
+    [[], []]' before the first collection) nor nothing after the colon (Three Fools' 'reason: ')."""
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / "foolsolve" / "examples" / "views" / f"{name}.json"
+    code, out, err = run(["show", str(path)], capsys)
+    assert code == 0, err
+    for line in out.splitlines():
+        assert "[[" not in line and "{" not in line, line
+        assert not line.rstrip().endswith(":"), line
