@@ -270,7 +270,7 @@ def _cards_text(deck: Any, value: list[Any]) -> str:
     out = []
     for x in value:
         if isinstance(x, list):
-            out.append("/".join("-" if y is None else _card_text(deck, y) for y in x))
+            out.append("/".join("-" if y is None else _card_text(deck, y) for y in x) or "-")
         elif x is None:
             out.append("-")
         else:
@@ -327,6 +327,15 @@ def _zone_text(deck: Any, value: Any) -> str:
         return value or "-"
     if value is None:
         return "-"
+    if isinstance(value, dict):  # a record (Foolery's play on the table, a Three Fools round): its fields
+        return ", ".join(f"{key} {_zone_text(deck, v)}" for key, v in value.items())
+    if isinstance(value, list) and all(isinstance(x, dict) for x in value):
+        return "; ".join(_zone_text(deck, x) for x in value)
+    if isinstance(value, list) and all(x is None or (isinstance(x, (int, float, str)) and not isinstance(x, bool))
+                                       for x in value):
+        return " ".join(_zone_text(deck, x) for x in value)  # player numbers (who is out, who passed)
+    if isinstance(value, list) and all(isinstance(x, list) for x in value):
+        return " | ".join(_zone_text(deck, x) for x in value)
     return json.dumps(value, ensure_ascii=False)
 
 
@@ -354,8 +363,13 @@ def view_zone_lines(spec: Any, obj: dict[str, Any], player: int, n: int) -> list
     zone as its count of face-down cards (with the cards known to be there)."""
     deck, _cards, _visible = spec.view_cards(obj)
     per_player = [key for key, zf in spec.view_fields.items() if zf.per_player and isinstance(obj.get(key), list)]
+    # what players know (a knowledge field: one entry per player, a list of cards or nothing) is theirs
+    # too, whatever its shape (two known pairs of cards read like Durak's table otherwise)
+    knowledge = getattr(spec, "knowledge_fields", ())
     per_player += [key for key, value in obj.items() if key not in per_player and key != "view"
-                   and (_one_list_each(deck, value, n) or _one_number_each(value, n))]
+                   and (_one_list_each(deck, value, n) or _one_number_each(value, n)
+                        or (key in knowledge and isinstance(value, list) and len(value) == n
+                            and all(x is None or isinstance(x, list) for x in value)))]
     lines = []
     for key, value in obj.items():
         if key in ("game", "rules", "view", "players", "to_move") or key in per_player:

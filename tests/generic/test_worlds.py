@@ -396,3 +396,23 @@ def test_show_of_a_view_writes_every_field_for_reading(name, capsys):
     for line in out.splitlines():
         assert "[[" not in line and "{" not in line, line
         assert not line.rstrip().endswith(":"), line
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_show_of_a_view_writes_no_json_in_any_position(name):
+    """'show VIEW' (and the seat screen of play --seat) at positions all through random games of every
+    game: records and lists are written out (Foolery's plays on the table, Three Fools' rounds, who
+    is out), each player's knowledge on her row, never as JSON."""
+    from foolsolve.worlds import view_text
+
+    info = _viewable(name)
+    spec = info.spec
+    for seed in range(12):
+        rng = random.Random(seed)
+        state = random_position(info, rng, rng.randrange(0, 80))
+        for player in range(spec.num_players(state)):
+            text = view_text(read_view(json.loads(json.dumps(view_of(info, state, player)))))
+            for line in text.splitlines():
+                if line.startswith("rules"):
+                    continue  # (the rule options off their default are written as JSON values, as everywhere)
+                assert "{" not in line and "[" not in line and not line.rstrip().endswith(":"), (seed, line)
