@@ -944,6 +944,11 @@ def conform(game: str, cases: int, seed: int, max_steps: int, position: str | No
     else:
         click.echo("legal-move sets compared move by move at every state")
     d = report.divergence
+    if d is None and report.interrupted:
+        click.echo(f"spec and engine agree in the {report.cases:,} of {cases:,} games finished before Ctrl-C stopped "
+                   "the run")
+        sys.stdout.flush()
+        raise KeyboardInterrupt
     if d is None:
         click.echo("spec and engine agree")
         return
