@@ -174,8 +174,14 @@ def limit_options(fn: Any) -> Any:
     fn = click.option("--max-memory", type=click.IntRange(min=1), default=None, metavar="MIB",
                       help="Memory budget of the solver's transposition tables in MiB [default: 1024]; over it "
                            "the oldest entries are dropped (same answers, more time).")(fn)
-    return click.option("--time", "time_limit", type=Seconds(min=0, min_open=True), default=None,
-                        metavar="SECONDS", help="Give up each solve after this many seconds.")(fn)
+    return click.option("--time", "time_limit", type=Seconds(min=0), default=None, callback=_zero_is_no_limit,
+                        metavar="SECONDS", help="Give up each solve after this many seconds (under hidden cards: "
+                                                "the answer so far). 0, as for solve, and the default: no limit.")(fn)
+
+
+def _zero_is_no_limit(ctx: click.Context, param: click.Parameter, value: float | None) -> float | None:
+    """``--time 0``: no limit, as ``solve --time 0`` reads it."""
+    return None if value == 0 else value
 
 
 @cli.command()

@@ -213,3 +213,18 @@ def test_a_long_error_is_cut_only_where_the_cut_is_shorter():
     assert one_line(near) == near
     far = "y" * (ERROR_WIDTH * 2)
     assert one_line(far) == "y" * ERROR_WIDTH + f"... ({ERROR_WIDTH} more characters)"
+
+
+def test_time_zero_means_no_limit_wherever_time_is_taken(tmp_path, capsys):
+    """'solve --time 0' is documented as no limit; batch, report and ambiguities took '--time 0' as an
+    error ('0.0 is not in the range x>0'). Now 0 is no limit there too (their default)."""
+    pos = str(EXAMPLES / "durak-endgame.json")
+    lines = tmp_path / "in.jsonl"
+    lines.write_text(pos + "\n")
+    code, out, err = run(["batch", str(lines), "--time", "0", "--no-store"], capsys)
+    assert code == 0, err
+    assert json.loads(out)["result"]["value"] == "loss"
+    code, _, err = run(["report", pos, "--out", str(tmp_path / "r.html"), "--time", "0"], capsys)
+    assert code == 0, err
+    code, _, err = run(["batch", str(lines), "--time", "-1", "--no-store"], capsys)
+    assert_one_line_error(code, err, "--time")
