@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import math
 import os
 import random
 import time
@@ -267,7 +268,8 @@ class Summary:
                           "games": r.games, "score_rate": r.score / r.games if r.games else None,
                           "ci95": [round(lo, 6), round(hi, 6)]})
         return {"games": self.games, "pairs": pairs, "anchor": self.anchor,
-                "elo": [{"bot": b, "elo": round(self.elo[b], 1), "ci95": [round(x, 1) for x in self.elo_ci[b]],
+                "elo": [{"bot": b, "elo": round(self.elo[b], 1),
+                         "ci95": [round(x, 1) if math.isfinite(x) else None for x in self.elo_ci[b]],
                          "seconds_per_move": self.seconds[b] / self.decisions[b] if self.decisions[b] else None,
                          "cpu_seconds_per_move": self.cpu[b] / self.decisions[b] if self.decisions[b] else None,
                          "moves": self.decisions[b]}
@@ -332,8 +334,11 @@ def summarise(match: Match, records: Sequence[dict[str, Any]], bootstrap: int = 
     games = [g for block in blocks.values() for g in block]
     ratings = elo(len(bots), games, anchor=anchor)
     block_list = [blocks[k] for k in sorted(blocks)]
+    # the bootstrap resamples deals: with fewer than two it resamples one deal every time, and an
+    # interval of width 0 would claim a certainty one deal cannot give
     intervals = (elo_intervals(len(bots), block_list, anchor=anchor, samples=bootstrap, seed=match.seed)
-                 if block_list else [(r, r) for r in ratings])
+                 if len(block_list) >= 2 else
+                 [(r, r) if i == anchor else (-math.inf, math.inf) for i, r in enumerate(ratings)])
     s.elo = dict(zip(bots, ratings))
     s.elo_ci = dict(zip(bots, intervals))
     return s
@@ -359,7 +364,14 @@ def text_table(match: Match, s: Summary) -> str:
         lo, hi = s.elo_ci[b]
         per = s.seconds[b] / s.decisions[b] if s.decisions[b] else 0.0
         cpu = s.cpu[b] / s.decisions[b] if s.decisions[b] else 0.0
-        lines.append(f"  {b:<{width}} {s.elo[b]:7.0f}  [{lo:.0f}, {hi:.0f}]  {per:.4f} s  {cpu:.4f} s CPU")
+        span = f"[{lo:.0f}, {hi:.0f}]" if math.isfinite(lo) and math.isfinite(hi) else "[-inf, +inf]"
+        lines.append(f"  {b:<{width}} {s.elo[b]:7.0f}  {span}  {per:.4f} s  {cpu:.4f} s CPU")
+    others = [b for b in match.bots if b != s.anchor]
+    if any(not math.isfinite(x) for b in others for x in s.elo_ci[b]):
+        lines.append("  (fewer than two deals played: no interval, the bootstrap resamples deals)")
+    elif any(s.elo_ci[b][0] == s.elo_ci[b][1] for b in others):
+        lines.append("  (an interval of width 0: every resampling of the deals gave the same ratings, as when every "
+                     "deal ended alike; more deals are needed for an interval)")
     for f in s.forfeits:
         lines.append(f"  forfeit: deal {f['deal']}, seat {f['seat']} ({f['bot']}): {f['reason']}")
     for stop in s.stopped:

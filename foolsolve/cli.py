@@ -57,11 +57,12 @@ class Workers(click.ParamType):
 WORKERS = Workers()
 
 
-def workers_help(text: str) -> str:
-    """The help of a ``--workers`` option: ``text`` and the bound."""
-    from foolsolve.executor import WORKERS_LIMIT
+def workers_help(text: str, scheduler: bool = True) -> str:
+    """The help of a ``--workers`` option: ``text`` and the bound (``scheduler``: the command also takes
+    ``--scheduler``, which excludes it)."""
+    from foolsolve.executor import WORKERS_BOUND, WORKERS_LIMIT
 
-    return f"{text}. {WORKERS_LIMIT}."
+    return f"{text}. {WORKERS_LIMIT if scheduler else WORKERS_BOUND}."
 
 
 class OutputFile(click.Path):
@@ -173,8 +174,14 @@ def limit_options(fn: Any) -> Any:
     fn = click.option("--max-memory", type=click.IntRange(min=1), default=None, metavar="MIB",
                       help="Memory budget of the solver's transposition tables in MiB [default: 1024]; over it "
                            "the oldest entries are dropped (same answers, more time).")(fn)
-    return click.option("--time", "time_limit", type=Seconds(min=0, min_open=True), default=None,
-                        metavar="SECONDS", help="Give up each solve after this many seconds.")(fn)
+    return click.option("--time", "time_limit", type=Seconds(min=0), default=None, callback=_zero_is_no_limit,
+                        metavar="SECONDS", help="Give up each solve after this many seconds (under hidden cards: "
+                                                "the answer so far). 0, as for solve, and the default: no limit.")(fn)
+
+
+def _zero_is_no_limit(ctx: click.Context, param: click.Parameter, value: float | None) -> float | None:
+    """``--time 0``: no limit, as ``solve --time 0`` reads it."""
+    return None if value == 0 else value
 
 
 @cli.command()
@@ -451,6 +458,27 @@ def _signed(x: float) -> str:
     return "-inf" if x == float("-inf") else "+inf" if x == float("inf") else f"{x:+.3f}"
 
 
+def seat_rows(answer: Any) -> list[str]:
+    """The move table of a seat answer: a header, then every move with its mean, its 95% interval
+    (``(every world)`` where the exact expectation has none) and its worlds (IS-MCTS: its visits),
+    the best marked ``*``."""
+    ismcts = answer.method == "ismcts"
+    width = max([len(m.move) for m in answer.moves] + [4])
+    means = [f"{m.mean:+.3f}" for m in answer.moves]
+    spans = [f"{m.worlds:,}" if ismcts else "(every world)" if m.low == m.high
+             else f"[{_signed(m.low)}, {_signed(m.high)}]" for m in answer.moves]
+    mw = max([len(x) for x in means] + [4])
+    sw = max([len(x) for x in spans] + [12])
+    best = set(answer.best)
+    lines = [f"  {'move'.ljust(width)}  {'mean'.rjust(mw)}  {('visits' if ismcts else '95% interval').ljust(sw)}"
+             f"{'' if ismcts else '  worlds'}".rstrip()]
+    for m, mean, span in zip(answer.moves, means, spans):
+        mark = "  *" if m.move in best else ""
+        tail = "" if ismcts else f"  {m.worlds:>6,}"
+        lines.append(f"  {m.move.ljust(width)}  {mean.rjust(mw)}  {span.ljust(sw)}{tail}{mark}".rstrip())
+    return lines
+
+
 def format_seat(info: GameInfo, answer: Any) -> str:
     """Human-readable answer from one seat (:class:`foolsolve.seat.SeatAnswer`)."""
     mover = "chance" if answer.to_move < 0 else f"player {answer.to_move}"
@@ -464,21 +492,9 @@ def format_seat(info: GameInfo, answer: Any) -> str:
     lines.append(f"Method: {answer.method_text}")
     lines.append(f"Values: {answer.scale}")
     ismcts = answer.method == "ismcts"
-    width = max([len(m.move) for m in answer.moves] + [4])
-    means = [f"{m.mean:+.3f}" for m in answer.moves]
-    spans = [f"{m.worlds:,}" if ismcts else "(every world)" if m.low == m.high
-             else f"[{_signed(m.low)}, {_signed(m.high)}]" for m in answer.moves]
-    mw = max([len(x) for x in means] + [4])
-    sw = max([len(x) for x in spans] + [12])
-    best = set(answer.best)
     if answer.moves:
         lines.append("")
-        lines.append(f"  {'move'.ljust(width)}  {'mean'.rjust(mw)}  {('visits' if ismcts else '95% interval').ljust(sw)}"
-                     f"{'' if ismcts else '  worlds'}".rstrip())
-    for m, mean, span in zip(answer.moves, means, spans):
-        mark = "  *" if m.move in best else ""
-        tail = "" if ismcts else f"  {m.worlds:>6,}"
-        lines.append(f"  {m.move.ljust(width)}  {mean.rjust(mw)}  {span.ljust(sw)}{tail}{mark}".rstrip())
+        lines += seat_rows(answer)
     lines.append("")
     if answer.value is not None and not ismcts:
         v = answer.value
@@ -505,7 +521,11 @@ def format_result(info: GameInfo, state: Any, result: SolveResult) -> str:
     from foolsolve.present import rules_line, status, transcript
     from foolsolve.solver.base import value_text
 
-    lines = [f"{info.spec.title}: {status(info.spec, state)}. Value: {value_text(result.value)}"
+    # the value is the side to move's; where the status line names no such player (the game is over,
+    # chance is to move) or another, the line says whose it is
+    whose = "" if (info.spec.result(state) is None and info.spec.to_move(state) == result.to_move) \
+        else f" for player {result.to_move}"
+    lines = [f"{info.spec.title}: {status(info.spec, state)}. Value{whose}: {value_text(result.value)}"
              + (f" in {result.distance} moves" if result.distance is not None else "")]
     if result.concept:
         lines[0] += f" ({result.concept})"
@@ -930,6 +950,11 @@ def conform(game: str, cases: int, seed: int, max_steps: int, position: str | No
     else:
         click.echo("legal-move sets compared move by move at every state")
     d = report.divergence
+    if d is None and report.interrupted:
+        click.echo(f"spec and engine agree in the {report.cases:,} of {cases:,} games finished before Ctrl-C stopped "
+                   "the run")
+        sys.stdout.flush()
+        raise KeyboardInterrupt
     if d is None:
         click.echo("spec and engine agree")
         return
@@ -1137,7 +1162,8 @@ def one_line(message: str, width: int = ERROR_WIDTH) -> str:
     text = " ".join(message.split())
     if len(text) <= width:
         return text
-    return f"{text[:width]}... ({len(text) - width} more characters)"
+    cut = f"{text[:width]}... ({len(text) - width} more characters)"
+    return cut if len(cut) < len(text) else text  # (a cut no shorter than the rest would only hide it)
 
 
 def _command_path(argv: Sequence[str] | None) -> str:

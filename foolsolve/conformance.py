@@ -55,6 +55,8 @@ class ConformanceReport:
     families: set[str] = field(default_factory=set)
     """The kinds of those families (``exchange``)."""
     divergence: Divergence | None = None
+    interrupted: bool = False
+    """Stopped by Ctrl-C: :attr:`cases` counts the games finished before it (each agreeing)."""
 
 
 def _engine(info: GameInfo) -> Any:
@@ -236,16 +238,19 @@ def run(
 ) -> ConformanceReport:
     """``cases`` whole games from random deals (random rules and player counts)."""
     report = ConformanceReport()
-    for i in range(cases):
-        rng = random.Random(f"{seed}:{i}")
-        start = conform_start(info, rng)
-        d = lockstep(info, start, rng, max_steps=max_steps, report=report)
-        report.cases += 1
-        if progress is not None:
-            progress(i + 1)
-        if d is not None:
-            report.divergence = d
-            break
+    try:
+        for i in range(cases):
+            rng = random.Random(f"{seed}:{i}")
+            start = conform_start(info, rng)
+            d = lockstep(info, start, rng, max_steps=max_steps, report=report)
+            report.cases += 1
+            if progress is not None:
+                progress(i + 1)
+            if d is not None:
+                report.divergence = d
+                break
+    except KeyboardInterrupt:
+        report.interrupted = True  # the games finished before it are the answer
     return report
 
 
@@ -282,6 +287,8 @@ def run_on(executor: Any, info: GameInfo, cases: int, seed: int, *, progress: Ca
             if d is not None:
                 report.divergence = d
                 break
+    except KeyboardInterrupt:
+        report.interrupted = True  # the games gathered before it are the answer
     finally:
         results.close()
     return report

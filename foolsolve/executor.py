@@ -54,9 +54,10 @@ beyond the cores only cost memory and start-up time; the margin leaves room to m
 a mistyped count (``--workers 100000``) is refused before any process starts. A Dask cluster
 (``--scheduler``) brings its own workers, however many, and takes no ``--workers``."""
 
-WORKERS_LIMIT = (f"At most {MAX_WORKERS} here ({WORKERS_PER_CORE} per CPU core, {MIN_MAX_WORKERS} at least); "
-                 "not with --scheduler, whose cluster has its own workers")
+WORKERS_BOUND = f"At most {MAX_WORKERS} here ({WORKERS_PER_CORE} per CPU core, {MIN_MAX_WORKERS} at least)"
 """The bound of ``--workers`` as the options' help states it."""
+WORKERS_LIMIT = f"{WORKERS_BOUND}; not with --scheduler, whose cluster has its own workers"
+"""The bound of ``--workers`` and its exclusion of ``--scheduler``, for a command that takes both."""
 
 
 def check_workers(workers: int) -> int:

@@ -199,10 +199,13 @@ class Thinking:
     nodes: int = SEAT_WORLD_NODES
 
     def text(self) -> str:
+        from foolsolve.seat import EXACT_BUDGET_FACTOR
+
         limit = f", at most {self.think:g} s a move (--think)" if self.think is not None else ""
         return (f"PIMC over {self.samples} worlds sampled from its own view (--samples; the exact expectation "
                 f"where at most that many worlds are consistent), each world valued open-hand within "
-                f"{self.nodes:,} nodes{limit}")
+                f"{self.nodes:,} nodes (the exact expectation over fewer worlds: up to {EXACT_BUDGET_FACTOR} times "
+                f"that){limit}")
 
 
 def seat_answer(info: Any, state: Any, player: int, thinking: Thinking, seed: int) -> Any:
@@ -267,7 +270,7 @@ def _cards_text(deck: Any, value: list[Any]) -> str:
     out = []
     for x in value:
         if isinstance(x, list):
-            out.append("/".join("-" if y is None else _card_text(deck, y) for y in x))
+            out.append("/".join("-" if y is None else _card_text(deck, y) for y in x) or "-")
         elif x is None:
             out.append("-")
         else:
@@ -321,24 +324,61 @@ def _zone_text(deck: Any, value: Any) -> str:
         text = _cards_text(deck, value)
         return f"{text}  ({len(value)})" if len(value) > 8 else text
     if isinstance(value, str):
-        return value
+        return value or "-"
     if value is None:
         return "-"
+    if isinstance(value, dict):  # a record (Foolery's play on the table, a Three Fools round): its fields
+        return ", ".join(f"{key} {_zone_text(deck, v)}" for key, v in value.items())
+    if isinstance(value, list) and all(isinstance(x, dict) for x in value):
+        return "; ".join(_zone_text(deck, x) for x in value)
+    if isinstance(value, list) and all(x is None or (isinstance(x, (int, float, str)) and not isinstance(x, bool))
+                                       for x in value):
+        return " ".join(_zone_text(deck, x) for x in value)  # player numbers (who is out, who passed)
+    if isinstance(value, list) and all(isinstance(x, list) for x in value):
+        return " | ".join(_zone_text(deck, x) for x in value)
     return json.dumps(value, ensure_ascii=False)
 
 
 def _one_list_each(deck: Any, value: Any, n: int) -> bool:
     """A list of one card list per player (Fool's Paradise's piles), told from a list of pairs
-    (Durak's table): some list is empty or longer than a pair, none holds a gap."""
-    return (isinstance(value, list) and len(value) == n and all(isinstance(x, list) for x in value)
-            and all(isinstance(c, str) for x in value for c in x) and any(len(x) != 2 for x in value)
-            and _is_cards(deck, [c for x in value for c in x] or ["-"]) if value else False)
+    (Durak's table): some list is empty or longer than a pair, none holds a gap; every list empty
+    (the piles before the first collection) is one too."""
+    if not value or not isinstance(value, list) or len(value) != n or not all(isinstance(x, list) for x in value):
+        return False
+    cards = [c for x in value for c in x]
+    return (all(isinstance(c, str) for c in cards) and any(len(x) != 2 for x in value)
+            and (not cards or _is_cards(deck, cards)))
 
 
 def _one_number_each(value: Any, n: int) -> bool:
     """A list of one number (flag, place) per player: scores, places."""
     return (isinstance(value, list) and len(value) == n
             and all(x is None or isinstance(x, (int, float, bool)) for x in value))
+
+
+def view_zone_lines(spec: Any, obj: dict[str, Any], player: int, n: int) -> list[str]:
+    """The lines of a view file's JSON ``obj`` (player ``player``'s, ``n`` players): every field but
+    the game, rules, players and the player to move, the zones a game keeps one per player (hands,
+    piles) as one row per player; her own cards and the cards face up written out, every hidden
+    zone as its count of face-down cards (with the cards known to be there)."""
+    deck, _cards, _visible = spec.view_cards(obj)
+    per_player = [key for key, zf in spec.view_fields.items() if zf.per_player and isinstance(obj.get(key), list)]
+    # what players know (a knowledge field: one entry per player, a list of cards or nothing) is theirs
+    # too, whatever its shape (two known pairs of cards read like Durak's table otherwise)
+    knowledge = getattr(spec, "knowledge_fields", ())
+    per_player += [key for key, value in obj.items() if key not in per_player and key != "view"
+                   and (_one_list_each(deck, value, n) or _one_number_each(value, n)
+                        or (key in knowledge and isinstance(value, list) and len(value) == n
+                            and all(x is None or isinstance(x, list) for x in value)))]
+    lines = []
+    for key, value in obj.items():
+        if key in ("game", "rules", "view", "players", "to_move") or key in per_player:
+            continue  # (the status line says who is to move)
+        lines.append(f"  {key}: {_zone_text(deck, value)}")
+    for p in range(n):
+        row = "; ".join(f"{key} {_zone_text(deck, obj[key][p])}" for key in per_player)
+        lines.append(f"  player {p}{' (you)' if p == player else ''}: {row}")
+    return lines
 
 
 def seat_text(info: Any, state: Any, player: int) -> str:
@@ -350,20 +390,9 @@ def seat_text(info: Any, state: Any, player: int) -> str:
 
     spec = info.spec
     obj = view_of(info, state, player)
-    deck, _cards, _visible = spec.view_cards(obj)
     n = spec.num_players(state)
     lines = [f"{info.title}, {n} players, as player {player} (you) sees it"]
-    # the zones a game keeps one per player (hands, piles) as one row per player
-    per_player = [key for key, zf in spec.view_fields.items() if zf.per_player and isinstance(obj.get(key), list)]
-    per_player += [key for key, value in obj.items() if key not in per_player and key != "view"
-                   and (_one_list_each(deck, value, n) or _one_number_each(value, n))]
-    for key, value in obj.items():
-        if key in ("game", "rules", "view", "players", "to_move") or key in per_player:
-            continue  # (the status line says who is to move)
-        lines.append(f"  {key}: {_zone_text(deck, value)}")
-    for p in range(n):
-        row = "; ".join(f"{key} {_zone_text(deck, obj[key][p])}" for key in per_player)
-        lines.append(f"  player {p}{' (you)' if p == player else ''}: {row}")
+    lines += view_zone_lines(spec, obj, player, n)
     lines.append(rules_line(spec, state))
     lines.append(status(spec, state))
     return "\n".join(lines)
@@ -524,23 +553,29 @@ def play_interactive(info: Any, state: Any, *, seed: int | None = None, out: str
         click.echo(f"position written to {out}")
 
 
+def _seat_hint(session: Session, state: Any, head: str) -> None:
+    """The seat analysis of every move from your own view, after ``head``."""
+    try:
+        ans = seat_answer(session.info, state, session.you, session.thinking, session.rng.randrange(2**31))
+    except InputError as exc:
+        click.echo(f"{head}no values from your seat here: {exc}")
+        return
+    from foolsolve.cli import seat_rows
+
+    click.echo(f"{head}from your view ({ans.method_text}; {ans.scale}):")
+    click.echo("\n".join(seat_rows(ans)))
+
+
 def _hint(session: Session, state: Any) -> None:
     """Every legal move's value: the exact solver's (every card open), or with ``--seat`` the seat
-    analysis from your own view."""
+    analysis from your own view; where the exact solver gives no values (three Durak players), the
+    seat analysis from your seat, as ``foolsolve POSITION`` answers such a position."""
     if session.seat:
-        try:
-            ans = seat_answer(session.info, state, session.you, session.thinking, session.rng.randrange(2**31))
-        except InputError as exc:
-            click.echo(f"no values from your seat here: {exc}")
-            return
-        best = set(ans.best)
-        click.echo(f"from your view ({ans.method_text}; {ans.scale}):")
-        for m in ans.moves:
-            click.echo(f"  {m.move}  {m.mean:+.3f} [{m.low:+.2f}, {m.high:+.2f}]{'  *' if m.move in best else ''}")
+        _seat_hint(session, state, "")
         return
     result, why = session.solve(state)
     if result is None or result.value_only:
-        click.echo(f"no exact values here: {why}")
+        _seat_hint(session, state, f"no exact values here ({why}); ")
         return
     best = set(result.best)
     click.echo(f"value for you: {value_text(result.value)}"

@@ -392,7 +392,7 @@ def view_page(view: Any, answer: Any | None = None, no_answer: str = "") -> str:
 @click.option("--seed", type=int, default=None, help="Under hidden cards: seed of the sampled worlds [default: 0].")
 @click.option("--workers", type=WORKERS, default=None,
               help=workers_help("Under hidden cards: value the worlds on this many local processes (same answer for "
-                                "any count)"))
+                                "any count)", scheduler=False))
 @limit_options
 def report(position: str, out: str, max_nodes: int | None, extra: tuple[str, ...] = (),
            equilibrium: bool = False, viewer: int | None = None, method: str | None = None,

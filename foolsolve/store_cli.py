@@ -48,9 +48,13 @@ def stats(store_path: str | None, no_store: bool, as_json: bool) -> None:
         click.echo(json.dumps(info, ensure_ascii=False))
         return
     click.echo(f"{info['path']}: {info['results']:,} results, {info['bytes']:,} bytes")
-    for row in info["by_game"]:
+    rows = info["by_game"]
+    if rows:
+        width = max([len(str(row["solver_version"])) for row in rows] + [len("solver version")])
+        click.echo(f"  {'game':18} {'solver version':{width}} {'results':>9}")
+    for row in rows:
         stale = "" if row["current"] else " (an old solver version: never read; 'store clear --stale' drops them)"
-        click.echo(f"  {row['game']:18} {row['solver_version']:22} {row['results']:>9,}{stale}")
+        click.echo(f"  {row['game']:18} {row['solver_version']!s:{width}} {row['results']:>9,}{stale}")
 
 
 @store_command.command("export")

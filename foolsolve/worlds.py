@@ -529,29 +529,27 @@ def view_moves(worlds: Worlds, rng: random.Random | None = None, samples: int = 
 
 
 def view_text(view: View) -> str:
-    """A few readable lines about a view (``foolsolve show`` on a view file)."""
-    lines = [f"{view.info.title}, as player {view.player} sees it"]
-    for z in view.zones:
-        h = z.hidden
-        parts = [f"{h.count} card{'s' if h.count != 1 else ''} hidden"]
-        if h.known:
-            parts.append("known there: " + " ".join(str(c) for c in sorted(h.known)))
-        if h.top:
-            parts.append("first: " + " ".join(str(c) for c in h.top))
-        if h.bottom:
-            parts.append("last: " + " ".join(str(c) for c in h.bottom))
-        lines.append(f"  {z.name}: " + "; ".join(parts))
+    """A few readable lines about a view (``foolsolve show`` on a view file): what the player sees
+    (her cards, the cards face up, every hidden zone as its count of face-down cards with the cards
+    known to be there), how many cards are unknown to her and how many positions are consistent,
+    the rules off their default and who is to move (or how the game ended)."""
+    from foolsolve.interactive import view_zone_lines
+    from foolsolve.present import rules_line
+
+    spec = view.info.spec
+    lines = [f"{view.info.title}, {view.players} players, as player {view.player} sees it"]
+    lines += view_zone_lines(spec, view.obj, view.player, view.players)
     worlds = Worlds(view)
     count = worlds.count()
     lines.append(f"  unknown cards: {len(view.unseen)}; consistent positions: "
                  + (f"{count:,}" if count is not None else "too many to count here"))
     state = worlds.sample(random.Random(0))
-    spec = view.info.spec
+    lines.append(rules_line(spec, state))
     res = spec.result(state)
     if res is not None:
-        lines.append(f"  game over: {res.label}")
+        lines.append(f"game over: {res.label}")
     else:
         mover = spec.to_move(state)
         who = "chance" if mover < 0 else f"player {mover}" + (" (you)" if mover == view.player else "")
-        lines.append(f"  to move: {who}")
+        lines.append(f"to move: {who}")
     return "\n".join(lines)

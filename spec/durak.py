@@ -1634,7 +1634,7 @@ class DurakSpec(SpecGame[State, Move]):
             if p in state.out:
                 role.append("out")
             tag = f" ({', '.join(role)})" if role else ""
-            lines.append(f"player {p}{tag}: " + " ".join(str(c) for c in sorted(state.hands[p])))
+            lines.append(f"player {p}{tag}: " + (" ".join(str(c) for c in sorted(state.hands[p])) or "-"))
         if state.table:
             lines.append("table: " + "  ".join(f"{a}/{c if c is not None else '-'}" for a, c in state.table)
                          + ("  (taking)" if state.taking else ""))

@@ -197,3 +197,11 @@ def test_describe_names_the_roles_the_table_a_take_and_who_moves() -> None:
     ]
     covered = pos(hands=[["6C", "7C", "AS"], ["8D"]], stock=["9C", "10S"], table=[["6H", "7H"]])
     assert "table: 6♥/7♥" in SPEC.describe(covered).splitlines()
+
+
+def test_describe_writes_an_empty_hand_as_a_dash() -> None:
+    """A player who has gone out holds nothing: her line reads 'player 1 (defender, out): -' (the
+    empty-zone mark of every other line and game), not a line ending in a blank after the colon."""
+    s = pos(hands=[["6C", "7C"], []])
+    lines = SPEC.describe(s).splitlines()
+    assert any(line.startswith("player 1 (") and line.endswith("): -") for line in lines), lines

@@ -433,3 +433,24 @@ def test_a_game_that_goes_round_a_cycle_is_stopped_as_endless_play(monkeypatch, 
     assert summary.unfinished == len(records) and summary.stopped[0]["reason"] == records[0]["stopped"]
     assert f"unfinished: deal 0, stopped endless play: a position came round {arena.REPEATS} times" in \
         arena.text_table(match, summary)
+
+
+def test_one_deal_gives_no_elo_interval_and_a_width_of_zero_is_explained(capsys):
+    """The Elo intervals bootstrap over deals: from one deal every resample is that deal, and a
+    width-0 interval ('greedy 863 [863, 863]') would claim a certainty one deal cannot give. With one
+    deal the other bots' intervals are unbounded (JSON: null), and the table says why; where deals all
+    ended alike the width-0 interval is explained."""
+    code, text, err = run(["arena", "three-fools", "--bot", "random", "--bot", "greedy", "--games", "1"], capsys)
+    assert code == 0, err
+    row = next(line for line in text.splitlines() if line.strip().startswith("greedy ") and "CPU" in line)
+    assert "[-inf, +inf]" in row and "fewer than two deals played" in text
+    code, out, err = run(["arena", "three-fools", "--bot", "random", "--bot", "greedy", "--games", "1", "--json"],
+                         capsys)
+    obj = json.loads(out)
+    ci = {e["bot"]: e["ci95"] for e in obj["elo"]}
+    assert ci["greedy"] == [None, None] and ci["random"] == [1000.0, 1000.0]
+    code, text, err = run(["arena", "durak", "--bot", "random", "--bot", "greedy", "--games", "3"], capsys)
+    assert code == 0, err
+    row = next(line for line in text.splitlines() if line.strip().startswith("greedy ") and "CPU" in line)
+    lo, hi = (float(x) for x in row.split("[")[1].split("]")[0].split(","))
+    assert lo < hi or "an interval of width 0" in text

@@ -155,3 +155,76 @@ def test_a_game_name_with_no_commands_says_so_rather_than_no_such_file(name, cap
     (tmp_path / name).write_text((EXAMPLES / "durak-endgame.json").read_text())
     code, out, err = run([name, "--no-store"], capsys)
     assert code == 0 and "loss" in out, err
+
+
+def test_a_finished_games_value_names_whose_it_is(tmp_path, capsys):
+    """After the last move the status line names the result ('fool: player 0'), not a player to move:
+    the value (here player 1's, who went out) says whose it is, so 'Value: win' beside 'fool: player 0'
+    cannot be read as the fool's. A live position keeps 'player 0 to move. Value: ...'."""
+    end = tmp_path / "end.json"
+    pos = str(EXAMPLES / "durak-endgame.json")
+    code, _, err = run(["play", pos, "attack KH", "take", "attack 9D", "cover 9D with AD", "attack 7H", "take",
+                        "attack KH", "take", "--out", str(end)], capsys)
+    assert code == 0, err
+    code, out, err = run([str(end), "--no-store"], capsys)
+    assert code == 0, err
+    assert out.splitlines()[0] == "Durak: game over: fool: player 0. Value for player 1: win"
+    code, out, err = run([pos, "--no-store"], capsys)
+    assert out.splitlines()[0] == "Durak: player 0 to move. Value: loss in 8 moves"
+
+
+def _commands(group, path=()):
+    import click
+
+    ctx = click.Context(group)
+    for name in group.list_commands(ctx):
+        cmd = group.get_command(ctx, name)
+        if isinstance(cmd, click.Group):
+            yield from _commands(cmd, (*path, name))
+        else:
+            yield (*path, name), cmd
+
+
+def test_no_options_help_names_an_option_its_command_lacks():
+    """An option's help that sends the reader to another option ('not with --scheduler') names one the
+    same command takes: 'report --help' said --workers is 'not with --scheduler', which report lacks."""
+    import re
+
+    import click
+
+    from foolsolve.cli import _register_game_commands
+
+    _register_game_commands()  # (what main does: the commands of modules of their own)
+    for path, cmd in _commands(cli):
+        names = {opt for p in cmd.params if isinstance(p, click.Option) for opt in p.opts}
+        for p in cmd.params:
+            if isinstance(p, click.Option) and p.help:
+                for named in re.findall(r"(?<![\w-])--[a-z][a-z-]*", p.help):
+                    if named in ("--scheduler", "--workers"):
+                        assert named in names, (" ".join(path), p.opts, named)
+
+
+def test_a_long_error_is_cut_only_where_the_cut_is_shorter():
+    """An error past ERROR_WIDTH is cut with a note of what is left out; a tail no longer than that
+    note is printed instead ('play' on Three Fools once ended '(foolsolve why e... (8 more characters)')."""
+    from foolsolve.cli import ERROR_WIDTH, one_line
+
+    near = "x" * (ERROR_WIDTH + 8)
+    assert one_line(near) == near
+    far = "y" * (ERROR_WIDTH * 2)
+    assert one_line(far) == "y" * ERROR_WIDTH + f"... ({ERROR_WIDTH} more characters)"
+
+
+def test_time_zero_means_no_limit_wherever_time_is_taken(tmp_path, capsys):
+    """'solve --time 0' is documented as no limit; batch, report and ambiguities took '--time 0' as an
+    error ('0.0 is not in the range x>0'). Now 0 is no limit there too (their default)."""
+    pos = str(EXAMPLES / "durak-endgame.json")
+    lines = tmp_path / "in.jsonl"
+    lines.write_text(pos + "\n")
+    code, out, err = run(["batch", str(lines), "--time", "0", "--no-store"], capsys)
+    assert code == 0, err
+    assert json.loads(out)["result"]["value"] == "loss"
+    code, _, err = run(["report", pos, "--out", str(tmp_path / "r.html"), "--time", "0"], capsys)
+    assert code == 0, err
+    code, _, err = run(["batch", str(lines), "--time", "-1", "--no-store"], capsys)
+    assert_one_line_error(code, err, "--time")

@@ -35,3 +35,26 @@ def test_registered_game_shape(name):
     assert info.spec.state_from_json(obj) == state
     assert info.spec.legal_moves(state), "a fresh deal has legal moves"
     assert info.spec.result(state) is None
+
+
+def test_ctrl_c_keeps_the_games_finished(monkeypatch, capsys):
+    """Ctrl-C during 'foolsolve conform' prints what the games finished before it checked (they agree)
+    and exits 130, as batch, arena and simulate keep their finished work; it used to print only
+    'interrupted', throwing away the games checked."""
+    from tests.generic.test_cli import run
+
+    real = conformance.lockstep
+    calls = []
+
+    def stop_at_the_third(*args, **kwargs):
+        calls.append(1)
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(conformance, "lockstep", stop_at_the_third)
+    code, out, err = run(["conform", "fools-and-angels", "--cases", "10", "--seed", "1"], capsys)
+    assert code == 130, err
+    assert out.splitlines()[0].startswith("fools-and-angels: 2 games, ")
+    assert "spec and engine agree in the 2 of 10 games finished before Ctrl-C stopped the run" in out
+    assert "interrupted" in err

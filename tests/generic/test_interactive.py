@@ -74,6 +74,10 @@ def test_with_three_players_the_others_answer_from_their_own_views(tmp_path):
     child.sendline("hint")
     child.expect(r"player 1 \(you\)> ")
     assert "no exact values here" in child.before and "two players" in child.before
+    # ... and the seat analysis from your seat instead, as 'foolsolve POSITION' answers it: every move
+    assert "from your view (" in child.before and "95% interval" in child.before
+    for move in ("cover 8♦ with 9♦", "cover 8♦ with 7♥", "take"):
+        assert re.search(rf"\n  {re.escape(move)} +[+-]\d\.\d{{3}}  ", child.before), (move, child.before)
     child.sendline("take")
     child.expect(r"player [02]: .*\[(pimc|exact) from its view, \d+ worlds?: [+-]\d")
     child.sendline("quit")

@@ -267,3 +267,31 @@ def test_the_computers_budget_is_stated_and_ctrl_c_stops_cleanly_keeping_the_pos
     child.close()
     assert child.exitstatus == 0 and not child.signalstatus
     assert "Traceback" not in child.before and "position written to" in child.before and out.exists()
+
+
+def _hint_rows(args: list[str], monkeypatch, capsys) -> list[str]:
+    """The lines 'hint' prints at the first prompt of a seat game (commands piped in)."""
+    import io
+
+    monkeypatch.setattr(sys, "stdin", io.StringIO("hint\nquit\n"))
+    code, out, err = run(["play", *args, "--interactive"], capsys)
+    assert code == 0, err
+    after = out.split("> hint", 1)[1].split("> quit", 1)[0]
+    lines = after.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("from your view ("))
+    return lines[start:-1]  # (the last line: the next prompt)
+
+
+def test_hint_from_a_seat_names_its_interval_as_the_seat_answer_does(monkeypatch, capsys):
+    """'hint' reads like the seat answer of 'foolsolve VIEW.json': a header naming the 95% interval and
+    the worlds, every interval to three places, and none where the exact expectation has none."""
+    rows = _hint_rows([str(EXAMPLES / "three-fools-first-round.json"), "--seat", "0", "--seed", "3", "--samples",
+                       "4"], monkeypatch, capsys)
+    assert rows[1].split() == ["move", "mean", "95%", "interval", "worlds"]
+    body = rows[2:]
+    assert body and all(re.search(r"\[[-+]\d\.\d{3}, [-+]\d\.\d{3}\]\s+4\b", r) for r in body), rows
+    rows = _hint_rows([str(EXAMPLES / "durak-midbout.json"), "--seat", "1", "--seed", "7", "--samples", "20"],
+                      monkeypatch, capsys)
+    assert rows[0].startswith("from your view (exact expectation")
+    body = rows[2:]
+    assert body and all("(every world)" in r and "[" not in r for r in body), rows

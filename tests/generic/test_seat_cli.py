@@ -181,3 +181,18 @@ def test_with_nothing_hidden_from_the_mover_pimc_equals_the_exact_solver(name):
 def worlds_from_state_only(info, state, player):
     """The worlds of ``player``'s view of ``state``, built from the view's JSON alone."""
     return worlds_of_view(read_view(json.loads(json.dumps(view_of(info, state, player)))))
+
+
+def test_intervals_stay_within_the_games_payoff_range(capsys):
+    """A move that wins in nearly every sampled world: its Student-t interval would reach above a win
+    (+1 here); the expectation cannot, and the printed interval is cut to the game's payoff range."""
+    info = games.get("fools-and-angels")
+    lo, hi = info.utility_bounds
+    path = EXAMPLES / "fools-and-angels-temptation.json"
+    code, out, err = run([str(path), "--samples", "10", "--json", "--time", "0"], capsys)
+    assert code == 0, err
+    obj = json.loads(out)
+    assert max(m["mean"] for m in obj["moves"]) > 0.9  # (the case: nearly every world won)
+    for m in obj["moves"] + [obj["value"]]:
+        assert lo <= m["low"] <= m["mean"] <= m["high"] <= hi, m
+    assert any(m["high"] == hi for m in obj["moves"])

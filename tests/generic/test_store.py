@@ -255,3 +255,14 @@ def test_an_empty_store_file_name_is_a_one_line_error(argv):
 
     code, out, err = call_main([*argv, "--store", ""])
     assert code == 2 and out == "" and err.startswith("foolsolve: error: --store: an empty file name"), err
+
+
+def test_store_stats_names_its_columns(tmp_path: Path) -> None:
+    """``store stats`` lists results per game and solver version under a header naming the columns
+    (a bare 'durak   2   5' says neither what 2 nor what 5 is)."""
+    path = str(tmp_path / "s.sqlite3")
+    assert foolsolve("solve", str(EXAMPLES / "durak-endgame.json"), "--store", path).returncode == 0
+    lines = foolsolve("store", "stats", "--store", path).stdout.splitlines()
+    assert lines[1].split() == ["game", "solver", "version", "results"]
+    version = games.get("durak").solver_version
+    assert lines[2].split() == ["durak", version, "1"]

@@ -208,6 +208,29 @@ def _view_file(tmp_path, name, capsys, seed=3, moves=6):
 
 
 @pytest.mark.parametrize("name", GAMES)
+def test_show_of_a_view_names_the_viewers_own_cards(name, tmp_path, capsys):
+    """``show VIEW`` is what the player reads: her own cards (every card of every zone the game keeps
+    one per player, hers written out) and her row, beside the hidden zones as counts."""
+    info, view, path = _view_file(tmp_path, name, capsys)
+    spec = info.spec
+    deck, _cards, _visible = spec.view_cards(view)
+    code, out, err = run(["show", str(path)], capsys)
+    assert code == 0, err
+    mine = next(line for line in out.splitlines() if line.startswith("  player 1 (you):"))
+    own = [c for key, zf in spec.view_fields.items() if zf.per_player and isinstance(view.get(key), list)
+           and isinstance(view[key][1], list) for c in view[key][1] if isinstance(c, str)]
+    shown = set()
+    for token in mine.replace(";", " ").split():
+        try:
+            shown.add(deck.parse(token))
+        except InputError:
+            pass
+    for card in own:
+        assert deck.parse(card) in shown, (card, mine)
+    assert "face down" in out  # the hidden zones, as counts
+
+
+@pytest.mark.parametrize("name", GAMES)
 def test_view_command_and_the_commands_that_read_views(name, tmp_path, capsys):
     info, view, path = _view_file(tmp_path, name, capsys)
     assert view["view"] == 1 and view["game"] == info.name
@@ -328,3 +351,68 @@ def test_moves_and_why_on_a_view_speak_for_the_viewer(name, tmp_path, capsys):
     assert_one_line_error(code, err, "player 9 does not exist")
     code, _, err = run(["show", str(tmp_path / f"view{other}.json"), "--as", str(mover)], capsys)
     assert_one_line_error(code, err, f"player {other}'s view")
+
+
+def test_docs_views_lists_the_commands_that_read_a_view_file(tmp_path, capsys):
+    """docs/views.md opens with the commands that read a view file: that list is the commands that do
+    (it once said solve refused views after solve had learnt to answer them from the viewer's seat)."""
+    from pathlib import Path
+
+    page = (Path(__file__).resolve().parents[2] / "docs" / "views.md").read_text(encoding="utf-8")
+    block = page.split("```", 2)[1]
+    listed = set()
+    for line in block.splitlines():
+        if line.startswith("foolsolve "):
+            word = line.split()[1]
+            listed.add("solve" if word.endswith(".json") else word)
+    full = Path(__file__).resolve().parents[2] / "foolsolve" / "examples" / "durak-midbout.json"
+    view = tmp_path / "view.json"
+    code, _, err = run(["view", str(full), "--as", "1", "--out", str(view)], capsys)
+    assert code == 0, err
+    v = str(view)
+    tries = {"solve": [v, "--samples", "2", "--max-nodes", "200"], "show": [v], "moves": [v], "why": [v, "take"],
+             "report": [v, "--out", str(tmp_path / "r.html"), "--samples", "2", "--max-nodes", "200"],
+             "play": [v, "take"], "perft": [v, "--depth", "1"], "view": [v, "--as", "1"]}
+    reads = set()
+    for name, args in tries.items():
+        code, _, err = run([name, *args], capsys)
+        assert code in (0, 2), err
+        if code == 0:
+            reads.add(name)
+        else:
+            assert "needs a full position" in err, err
+    assert listed - {"view"} == reads, (listed, reads)  # ('view' is listed for writing one)
+
+
+@pytest.mark.parametrize("name", ["fools-paradise", "three-fools", "durak-three-players", "foolery"])
+def test_show_of_a_view_writes_every_field_for_reading(name, capsys):
+    """The lines of 'show VIEW' are for a reader: an empty zone or field is '-', never JSON ('piles:
+    [[], []]' before the first collection) nor nothing after the colon (Three Fools' 'reason: ')."""
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / "foolsolve" / "examples" / "views" / f"{name}.json"
+    code, out, err = run(["show", str(path)], capsys)
+    assert code == 0, err
+    for line in out.splitlines():
+        assert "[[" not in line and "{" not in line, line
+        assert not line.rstrip().endswith(":"), line
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_show_of_a_view_writes_no_json_in_any_position(name):
+    """'show VIEW' (and the seat screen of play --seat) at positions all through random games of every
+    game: records and lists are written out (Foolery's plays on the table, Three Fools' rounds, who
+    is out), each player's knowledge on her row, never as JSON."""
+    from foolsolve.worlds import view_text
+
+    info = _viewable(name)
+    spec = info.spec
+    for seed in range(12):
+        rng = random.Random(seed)
+        state = random_position(info, rng, rng.randrange(0, 80))
+        for player in range(spec.num_players(state)):
+            text = view_text(read_view(json.loads(json.dumps(view_of(info, state, player)))))
+            for line in text.splitlines():
+                if line.startswith("rules"):
+                    continue  # (the rule options off their default are written as JSON values, as everywhere)
+                assert "{" not in line and "[" not in line and not line.rstrip().endswith(":"), (seed, line)
