@@ -181,3 +181,27 @@ def test_with_nothing_hidden_from_the_mover_pimc_equals_the_exact_solver(name):
 def worlds_from_state_only(info, state, player):
     """The worlds of ``player``'s view of ``state``, built from the view's JSON alone."""
     return worlds_of_view(read_view(json.loads(json.dumps(view_of(info, state, player)))))
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in (EXAMPLES / "views").glob("*.json")))
+def test_a_view_hiding_its_viewers_own_hand_is_a_one_line_error(tmp_path, capsys, name):
+    # the viewer sees her own hand: a view that hides it is no view a player can have (the old
+    # code sampled her hand too, and 'moves' printed nothing with exit 0)
+    obj = json.loads((EXAMPLES / "views" / name).read_text())
+    me = obj["view"]
+    obj["hands"][me] = {"count": len(obj["hands"][me])}
+    path = tmp_path / "v.json"
+    path.write_text(json.dumps(obj))
+    for argv in (["show", str(path)], ["moves", str(path)], [str(path), "--samples", "2"]):
+        code, _, err = run(argv, capsys)
+        assert_one_line_error(code, err, f"hands[{me}]", "the viewer's own")
+
+
+def test_a_three_fools_view_hiding_its_viewers_own_centre_card_is_a_one_line_error():
+    from foolsolve.errors import InputError
+    from foolsolve.worlds import read_view
+
+    obj = json.loads((EXAMPLES / "views" / "three-fools.json").read_text())
+    obj["centre"][obj["view"]] = {"count": 1}
+    with pytest.raises(InputError, match=r"centre\[0\]: the viewer's own"):
+        read_view(obj)
