@@ -25,6 +25,7 @@ local processes or on a Dask cluster (``--scheduler tcp://HOST:PORT``).
 from __future__ import annotations
 
 import json
+import math
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -524,8 +525,12 @@ def seat_answer_from_json(obj: dict[str, Any]) -> Any:
     """The :class:`foolsolve.seat.SeatAnswer` of its ``to_json`` (a view line's ``seat``)."""
     from foolsolve.seat import MoveStat, SeatAnswer
 
+    # a null interval end (SeatAnswer.to_json): IS-MCTS gives no interval, one world an unbounded one
+    none_low, none_high = (math.nan, math.nan) if obj["method"] == "ismcts" else (-math.inf, math.inf)
+
     def stat(m: dict[str, Any], move: str) -> MoveStat:
-        return MoveStat(move, m["mean"], m["low"], m["high"], m["worlds"])
+        return MoveStat(move, m["mean"], none_low if m["low"] is None else m["low"],
+                        none_high if m["high"] is None else m["high"], m["worlds"])
 
     value = obj.get("value")
     return SeatAnswer(obj["game"], obj["player"], obj["to_move"], obj["method"], obj["method_text"], obj["scale"],

@@ -296,17 +296,28 @@ class SeatAnswer:
     answer gives where the player is not to move (a chance node: the deal still to come)."""
 
     def to_json(self) -> dict[str, Any]:
-        value = None if self.value is None else {"mean": round(self.value.mean, 6), "low": round(self.value.low, 6),
-                                                 "high": round(self.value.high, 6), "worlds": self.value.worlds}
+        """The answer as JSON, strict JSON (RFC 8259): an interval end that is no finite number
+        (IS-MCTS gives no interval; one world gives an unbounded one) is ``null``."""
+        value = None if self.value is None else _stat_json(self.value, with_move=False)
         return {"value": value,
             "game": self.game, "player": self.player, "to_move": self.to_move, "method": self.method,
             "method_text": self.method_text, "scale": self.scale,
-            "moves": [{"move": m.move, "mean": round(m.mean, 6), "low": round(m.low, 6), "high": round(m.high, 6),
-                       "worlds": m.worlds} for m in self.moves],
+            "moves": [_stat_json(m) for m in self.moves],
             "best": self.best, "worlds": self.worlds, "worlds_exact": self.worlds_exact,
             "consistent_worlds": self.consistent_worlds, "seed": self.seed, "seconds": round(self.seconds, 6),
             "interrupted": self.interrupted, "notes": self.notes,
         }
+
+
+def _number(x: float) -> float | None:
+    """``x`` rounded for JSON, or ``None`` where it is no finite number (JSON has no NaN or infinity)."""
+    return round(x, 6) if math.isfinite(x) else None
+
+
+def _stat_json(m: MoveStat, with_move: bool = True) -> dict[str, Any]:
+    out: dict[str, Any] = {"move": m.move} if with_move else {}
+    out.update({"mean": _number(m.mean), "low": _number(m.low), "high": _number(m.high), "worlds": m.worlds})
+    return out
 
 
 _T975 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160, 2.145, 2.131,

@@ -205,3 +205,32 @@ def test_a_three_fools_view_hiding_its_viewers_own_centre_card_is_a_one_line_err
     obj["centre"][obj["view"]] = {"count": 1}
     with pytest.raises(InputError, match=r"centre\[0\]: the viewer's own"):
         read_view(obj)
+
+
+def _strict_json(text: str):
+    """``text`` parsed as strict JSON (RFC 8259): NaN, Infinity and -Infinity are errors."""
+    def refuse(name):
+        raise ValueError(f"not JSON: {name}")
+    return json.loads(text, parse_constant=refuse)
+
+
+@pytest.mark.parametrize(("method", "samples"), [("pimc", "1"), ("ismcts", "5")])
+def test_json_of_an_answer_without_an_interval_is_strict_json(tmp_path, capsys, method, samples):
+    # IS-MCTS gives no interval and one PIMC world an unbounded one: null, not NaN or Infinity
+    view = _fresh_deal_view(tmp_path)
+    code, out, err = run([str(view), "--method", method, "--samples", samples, "--max-nodes", "300", "--json"],
+                         capsys)
+    assert code == 0, err
+    obj = _strict_json(out)
+    assert obj["moves"] and all(m["low"] is None and m["high"] is None for m in obj["moves"])
+    assert obj["value"] is None or (obj["value"]["low"], obj["value"]["high"]) == (None, None)
+
+
+def test_a_batch_view_line_answered_by_ismcts_is_strict_json(tmp_path, capsys):
+    view = _fresh_deal_view(tmp_path)
+    (tmp_path / "in.jsonl").write_text(f"{view}\n")
+    code, out, err = run(["batch", str(tmp_path / "in.jsonl"), "--no-store", "--method", "ismcts", "--samples", "5"],
+                         capsys)
+    assert code == 0, err
+    (line,) = out.splitlines()
+    assert _strict_json(line)["seat"]["method"] == "ismcts"
