@@ -600,6 +600,8 @@ def ismcts(info: GameInfo, worlds: Worlds, settings: Settings,
     lo, hi = info.utility_bounds
     span = (hi - lo) or 1.0
     first = worlds.sample(random.Random(rng.getrandbits(64)))
+    if spec.is_terminal(first):  # no move to search (PIMC's open-hand solver says the same)
+        raise InputError("position: the game is over")
     n_players = spec.num_players(first)
     root = _Node(n_players)
     root_texts: dict[Any, str] = {}

@@ -234,3 +234,17 @@ def test_a_batch_view_line_answered_by_ismcts_is_strict_json(tmp_path, capsys):
     assert code == 0, err
     (line,) = out.splitlines()
     assert _strict_json(line)["seat"]["method"] == "ismcts"
+
+
+def test_a_finished_game_is_a_one_line_error_for_every_method(tmp_path, capsys):
+    # IS-MCTS used to answer a game that is over (exit 0, no moves, 'N iterations'); PIMC refused it
+    spec = DURAK.spec
+    rng = random.Random(3)
+    state = spec.deal(spec.rules_cls(), 2, rng)
+    while not spec.is_terminal(state):
+        state = spec.apply(state, rng.choice(spec.legal_moves(state)))
+    path = tmp_path / "over.json"
+    path.write_text(json.dumps(view_of(DURAK, state, 0)))
+    for method in ("pimc", "ismcts"):
+        code, _, err = run([str(path), "--method", method, "--samples", "2"], capsys)
+        assert_one_line_error(code, err, "the game is over")
