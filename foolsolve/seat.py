@@ -224,12 +224,34 @@ def frontier_text(frontiers: set[str]) -> str:
     return " and ".join(sorted(frontiers, key=lambda f: (f != "random", f))) or "random"
 
 
-def evaluate_world(info: GameInfo, world: Any, player: int, budget: Budget, seed: int) -> WorldValue:
+class WorldStopped(Exception):
+    """A world's valuation given up because the analysis' time ran out (:func:`evaluate_world`'s
+    ``stop``): the world is dropped, not valued with less work."""
+
+
+def _stopper(stop: tuple[str, float] | None) -> Callable[[int], None] | None:
+    """The search's progress callback that raises :class:`WorldStopped` once the clock named by
+    ``stop`` (:data:`CLOCKS`) is past its deadline; ``None`` without a ``stop``."""
+    if stop is None:
+        return None
+    clock, deadline = CLOCKS[stop[0]], stop[1]
+
+    def look(_nodes: int) -> None:
+        if clock() > deadline:
+            raise WorldStopped("out of time")
+    return look
+
+
+def evaluate_world(info: GameInfo, world: Any, player: int, budget: Budget, seed: int,
+                   stop: tuple[str, float] | None = None) -> WorldValue:
     """One world valued open-hand for ``player`` within ``budget`` (reproducibly: nodes, not
     seconds): :func:`foolsolve.solver.open_hand.solve_world` (the exact solver where it covers the
     world and finishes in its share, else its iterative-deepening search with playouts at the
     frontier); where not even its first iteration fits, a depth-one search with
-    ``budget.playouts`` playouts per move (the budget's policy, settled by :func:`for_world`)."""
+    ``budget.playouts`` playouts per move (the budget's policy, settled by :func:`for_world`).
+    ``stop``: ``(clock, deadline)`` (a :data:`CLOCKS` name and a reading of it) past which the
+    search raises :class:`WorldStopped` (the analysis' time is up: the world is not valued, so
+    a world's value never depends on the time)."""
     from foolsolve.solver import open_hand
 
     budget = for_world(info, budget, world)
@@ -238,7 +260,7 @@ def evaluate_world(info: GameInfo, world: Any, player: int, budget: Budget, seed
         ans = open_hand.solve_world(info, world, open_hand.Budget(max_nodes=budget.nodes, playouts=budget.playouts,
                                                                   frontier=frontier, seed=seed,
                                                                   search_nodes=budget.search_nodes),
-                                    player=player)
+                                    player=player, progress=_stopper(stop))
         return WorldValue({m: float(v) for m, v in ans.values.items()}, ans.exact, ans.method, ans.nodes,
                           float(ans.value))
     except SearchLimit:
@@ -251,10 +273,10 @@ def evaluate_world(info: GameInfo, world: Any, player: int, budget: Budget, seed
     return WorldValue(values, False, f"depth-1 search, {budget.playouts} {kind} playouts per move", value=value)
 
 
-def _value_item(item: tuple[GameInfo, Any, int, Budget]) -> WorldValue:
-    """The executor's work: one world (drawn in the parent) valued open-hand."""
-    info, world, player, budget = item
-    return evaluate_world(info, world, player, budget, world_seed(info, world))
+def _value_item(item: tuple[GameInfo, Any, int, Budget, tuple[str, float] | None]) -> WorldValue:
+    """The executor's work: one world (drawn in the parent) valued open-hand, given up past ``stop``."""
+    info, world, player, budget, stop = item
+    return evaluate_world(info, world, player, budget, world_seed(info, world), stop)
 
 
 # --- the answer -------------------------------------------------------------------------------
@@ -478,7 +500,15 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
     rules: dict[int, SeatSearch] = {}  # the game's own rules some world got, by their place
     frontiers: set[str] = set()
 
-    def items() -> Iterator[tuple[GameInfo, Any, int, Budget]]:
+    ex = executor if executor is not None else make_executor(1)
+    # the deadline inside each world's search too (a world of a large --max-nodes may take far
+    # longer than --time): where the workers read the same clock, the wall clock on this machine,
+    # a thread's CPU time in this thread only
+    inline = ex.local and ex.workers == 1
+    stop = None if deadline is None or not (ex.local if settings.clock == "wall" else inline) \
+        else (settings.clock, deadline)
+
+    def items() -> Iterator[tuple[GameInfo, Any, int, Budget, tuple[str, float] | None]]:
         for w, weight in world_iter:
             if deadline is not None and clock() > deadline:
                 return
@@ -489,9 +519,8 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
             if rule is not None:
                 rules.setdefault(info.seat_search.index(rule), rule)
             frontiers.add(settled.frontier or "random")
-            yield info, w, player, settled
+            yield info, w, player, settled, stop
 
-    ex = executor if executor is not None else make_executor(1)
     per_move: dict[str, list[tuple[float, int]]] = {}
     position: list[tuple[float, int]] = []
     exact_n = 0
@@ -510,6 +539,8 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
                 tick(done)
             if deadline is not None and clock() > deadline:
                 break
+    except WorldStopped:
+        pass  # the time ran out inside a world: the answer of the worlds valued before it
     except KeyboardInterrupt:
         interrupted = True
     finally:

@@ -248,3 +248,22 @@ def test_a_finished_game_is_a_one_line_error_for_every_method(tmp_path, capsys):
     for method in ("pimc", "ismcts"):
         code, _, err = run([str(path), "--method", method, "--samples", "2"], capsys)
         assert_one_line_error(code, err, "the game is over")
+
+
+def test_time_bounds_a_world_whose_node_budget_would_take_far_longer(tmp_path, capsys):
+    # --time used to be looked at between worlds only: with --max-nodes 20,000,000 one world of a
+    # fresh deal searches for tens of seconds past a --time of half a second
+    view = _fresh_deal_view(tmp_path)
+    t0 = time.monotonic()
+    code, _, err = run([str(view), "--max-nodes", "20000000", "--samples", "2", "--time", "0.5"], capsys)
+    assert time.monotonic() - t0 < 8
+    assert_one_line_error(code, err, "--time", "no world was valued")
+
+
+def test_a_world_past_its_stop_is_given_up_not_valued_with_less_work(tmp_path):
+    spec = DURAK.spec
+    state = spec.deal(spec.rules_cls(), 2, random.Random(1))
+    world = worlds_from_state_only(DURAK, state, 0).sample(random.Random(0))
+    with pytest.raises(seat.WorldStopped):
+        seat.evaluate_world(DURAK, world, 0, seat.Budget(nodes=10**9, search_nodes=10**9), 1,
+                            stop=("wall", time.monotonic()))
