@@ -217,8 +217,43 @@ def read_records(path: Path, match: Match) -> list[dict[str, Any]]:
             rec = parse_json(line, f"line {n}")
         except InputError as exc:
             raise InputError(f"--out: {path} line {n} is not JSON ({exc})") from None
+        problem = _record_problem(rec, match)
+        if problem:
+            raise InputError(f"--out: {path} line {n} is not a game record of this match ({problem})")
         records.append(rec)
     return records
+
+
+def _record_problem(rec: Any, match: Match) -> str:
+    """What makes ``rec`` no game record of ``match`` (the fields a resumed run reads), or ``""``."""
+    def numbers(x: Any, kind: type | tuple[type, ...] = (int, float)) -> bool:
+        return (isinstance(x, list) and len(x) == match.players
+                and all(isinstance(v, kind) and not isinstance(v, bool) for v in x))
+
+    if not isinstance(rec, dict):
+        return "not an object"
+    deal = rec.get("deal")
+    if not isinstance(deal, int) or isinstance(deal, bool) or deal < 0:
+        return "deal: not a deal number"
+    seating = rec.get("seating")
+    if not isinstance(seating, list) or len(seating) != match.players or any(b not in match.bots for b in seating):
+        return f"seating: not {match.players} of the match's bots"
+    if not isinstance(rec.get("moves"), list) or not all(isinstance(m, str) for m in rec["moves"]):
+        return "moves: not a list of moves"
+    if rec.get("returns") is not None and not numbers(rec["returns"]):
+        return f"returns: not {match.players} numbers"
+    forfeit = rec.get("forfeit")
+    if forfeit is not None and not (isinstance(forfeit, dict) and isinstance(forfeit.get("seat"), int)
+                                    and not isinstance(forfeit["seat"], bool) and 0 <= forfeit["seat"] < match.players):
+        return "forfeit: not a forfeit of a seat"
+    if not isinstance(rec.get("finished", True), bool):
+        return "finished: not true or false"
+    if rec.get("stopped") is not None and not isinstance(rec["stopped"], str):
+        return "stopped: not a text"
+    for key, kind in (("seconds", (int, float)), ("cpu", (int, float)), ("decisions", int)):
+        if (key in rec or key != "cpu") and not numbers(rec.get(key), kind):
+            return f"{key}: not {match.players} numbers"
+    return ""
 
 
 @dataclass
@@ -473,6 +508,10 @@ def record_game(path: str, k: int) -> tuple[dict[str, Any], list[str]]:
             if not isinstance(rec, dict) or not isinstance(rec.get("start"), dict) \
                     or not isinstance(rec.get("moves"), list):
                 raise InputError(f"{path}: line {n} is not an arena game record")
+            bad = next((i for i, m in enumerate(rec["moves"], 1) if not isinstance(m, str)), None)
+            if bad is not None:
+                raise InputError(f"{path}: line {n}: move {bad} is {json.dumps(rec['moves'][bad - 1])[:40]}, "
+                                 "not a move's text")
             return dict(rec["start"]), list(rec["moves"])
     raise InputError(f"--record: {path} holds games 1..{count}, not {k}")
 
