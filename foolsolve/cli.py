@@ -480,9 +480,10 @@ def format_seat(info: GameInfo, answer: Any) -> str:
         tail = "" if ismcts else f"  {m.worlds:>6,}"
         lines.append(f"  {m.move.ljust(width)}  {mean.rjust(mw)}  {span.ljust(sw)}{tail}{mark}".rstrip())
     lines.append("")
-    if answer.value is not None and not ismcts:
+    if answer.value is not None:
         v = answer.value
-        span = "over every world" if v.low == v.high else f"95% interval [{_signed(v.low)}, {_signed(v.high)}]"
+        span = (f"over {v.worlds:,} iterations" if ismcts else "over every world" if v.low == v.high
+                else f"95% interval [{_signed(v.low)}, {_signed(v.high)}]")
         lines.append(f"Value for player {answer.player}: {v.mean:+.3f}, {span}")
     if answer.best:
         lines.append("Best: " + ", ".join(answer.best))

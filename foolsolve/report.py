@@ -293,8 +293,9 @@ def _seat_side(answer: Any) -> str:
     """The side of a view's board: the seat answer's value, method, worlds and moves."""
     parts = []
     v = answer.value
-    if v is not None and answer.method != "ismcts":
-        span = "over every world" if v.low == v.high else f"95% interval [{_signed(v.low)}, {_signed(v.high)}]"
+    if v is not None:
+        span = (f"over {v.worlds:,} iterations" if answer.method == "ismcts" else "over every world" if v.low == v.high
+                else f"95% interval [{_signed(v.low)}, {_signed(v.high)}]")
         parts.append(f'<h2>Value for player {answer.player}: <span id="value" data-mean="{v.mean!r}" '
                      f'data-low="{v.low!r}" data-high="{v.high!r}">{v.mean:+.3f}, {escape(span)}</span></h2>')
     if answer.interrupted:

@@ -698,22 +698,34 @@ def ismcts(info: GameInfo, worlds: Worlds, settings: Settings,
         interrupted = True
     if not done:
         raise KeyboardInterrupt
+    notes = ["IS-MCTS: 'worlds' per move counts the visits; the best move is the most visited; no intervals (the "
+             "visits are not independent samples)"]
     stats = []
-    for m, c in root.children.items():
-        if c.visits:
-            mean = c.sums[player] / c.visits
-            stats.append(MoveStat(root_texts[m], mean, math.nan, math.nan, c.visits))
-    order = [str(m) for m in spec.legal_moves(first)]
-    stats = _order(stats, order)
-    top = max((s.worlds for s in stats), default=0)
-    best = [s.move for s in stats if s.worlds == top]
+    value = None
+    best: list[str] = []
+    if spec.to_move(first) == CHANCE:
+        # a chance node (a deal still to come): its outcomes are no moves of hers, as for PIMC the
+        # answer is her value of the position, the mean of every iteration's payoff
+        visits = sum(c.visits for c in root.children.values())
+        value = MoveStat("position", sum(c.sums[player] for c in root.children.values()) / visits, math.nan,
+                         math.nan, visits)
+        notes.append(f"chance is to move: the answer is player {player}'s value of the position (the mean payoff "
+                     "of the iterations)")
+    else:
+        for m, c in root.children.items():
+            if c.visits:
+                mean = c.sums[player] / c.visits
+                stats.append(MoveStat(root_texts[m], mean, math.nan, math.nan, c.visits))
+        order = [str(m) for m in spec.legal_moves(first)]
+        stats = _order(stats, order)
+        top = max((s.worlds for s in stats), default=0)
+        best = [s.move for s in stats if s.worlds == top]
     return SeatAnswer(info.name, player, spec.to_move(first), "ismcts",
                       f"IS-MCTS (single observer, UCT c={UCT_C} with availability counts): {done:,} iterations, "
                       f"each on a fresh sampled world (seed {settings.seed}), "
                       f"{'native' if frontier == 'random' else frontier} playouts to the end",
                       scale_of(info), stats, best, done, 0, worlds.count(), settings.seed, time.monotonic() - t0,
-                      interrupted, ["IS-MCTS: 'worlds' per move counts the visits; the best move is the most visited; "
-                                    "no intervals (the visits are not independent samples)"])
+                      interrupted, notes, value)
 
 
 def _uct(node: _Node, legal: list[Any], mover: int, span: float, lo: float, rng: random.Random) -> Any:

@@ -267,3 +267,17 @@ def test_a_world_past_its_stop_is_given_up_not_valued_with_less_work(tmp_path):
     with pytest.raises(seat.WorldStopped):
         seat.evaluate_world(DURAK, world, 0, seat.Budget(nodes=10**9, search_nodes=10**9), 1,
                             stop=("wall", time.monotonic()))
+
+
+def test_ismcts_at_a_chance_node_gives_the_value_of_the_position(capsys):
+    # a deal still to come: the root's children are chance outcomes, which had no move text (an
+    # internal error, KeyError); as PIMC, the answer is the player's value of the position
+    deal = str(EXAMPLES / "three-fools-deal.json")
+    code, out, err = run([deal, "--as", "1", "--method", "ismcts", "--samples", "20", "--json"], capsys)
+    assert code == 0, err
+    obj = _strict_json(out)
+    assert obj["to_move"] == -1 and obj["moves"] == [] and obj["best"] == []
+    assert obj["value"]["worlds"] == 20 and 0 <= obj["value"]["mean"] <= 1
+    code, out, err = run([deal, "--as", "1", "--method", "ismcts", "--samples", "20"], capsys)
+    assert code == 0, err
+    assert "Value for player 1: " in out and "over 20 iterations" in out
