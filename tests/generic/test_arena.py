@@ -305,6 +305,8 @@ def test_bad_bot_names_and_options_are_one_line_errors(capsys):
         (["arena", "durak", "--bot", "random"], "at least two bots"),
         (["arena", "durak", "--bot", "random", "--bot", "random"], "each bot once"),
         (["arena", "durak", "--bot", "random", "--bot", "greedy:depth=3"], "unknown parameter"),
+        # a parameter twice was taken silently, the last one counting
+        (["arena", "durak", "--bot", "random", "--bot", "pimc:samples=1,samples=2"], "'samples' given twice"),
         (["arena", "durak", "--bot", "random", "--bot", "greedy", "--players", "9"], "--players"),
         (["arena", "durak", "--bot", "random", "--bot", "cmd:"], "needs a program"),
         (["arena", "durak", "--bot", "random", "--bot", "cmd:/no/such/program", "--games", "1"], "cannot start"),
