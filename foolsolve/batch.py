@@ -90,7 +90,7 @@ class Settings:
         VIEW.json`` takes the options (``--max-nodes`` is each world's node budget there too)."""
         from foolsolve.cli import seat_settings
 
-        return seat_settings(self.method, self.samples, self.time_limit, self.seed, self.max_nodes)
+        return seat_settings(self.method, self.samples, self.time_limit, self.seed, self.max_nodes, self.max_memory)
 
 
 def solve_task(task: tuple[Any, ...]) -> dict[str, Any]:

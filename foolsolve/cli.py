@@ -256,7 +256,8 @@ def solve(positions: Sequence[str], as_json: bool, max_nodes: int | None, extra:
     info, state = load_position(positions[0], views=True)
     from foolsolve.worlds import View
 
-    seat = _SeatRequest(viewer, method, samples, limit, seed, workers, scheduler, as_json, max_nodes, extra)
+    seat = _SeatRequest(viewer, method, samples, limit, seed, workers, scheduler, as_json, max_nodes, extra,
+                        max_memory)
     if isinstance(state, View):
         if viewer is not None and viewer != state.player:
             raise InputError(f"--as: this is player {state.player}'s view; it cannot answer for player {viewer}")
@@ -339,12 +340,13 @@ def given_on_command_line(name: str) -> bool:
 
 
 def seat_settings(method: str | None, samples: int | None, seconds: float | None, seed: int | None,
-                  max_nodes: int | None) -> Any:
+                  max_nodes: int | None, max_memory: int | None = None) -> Any:
     """The seat analysis' :class:`foolsolve.seat.Settings` from the command line's options (solve,
     report and a batch's view lines: one mapping, so they give the same answer)."""
     from foolsolve.seat import Budget, Settings
 
     budget = Budget() if max_nodes is None else Budget(nodes=max_nodes, search_nodes=max_nodes)
+    budget.max_memory = max_memory
     return Settings(method=method or "auto", samples=samples, seconds=seconds, seed=seed or 0, budget=budget)
 
 
@@ -367,9 +369,9 @@ class _SeatRequest:
 
     def __init__(self, viewer: int | None, method: str | None, samples: int | None, seconds: float | None,
                  seed: int | None, workers: int | None, scheduler: str | None, as_json: bool,
-                 max_nodes: int | None = None, extra: Sequence[str] = ()) -> None:
+                 max_nodes: int | None = None, extra: Sequence[str] = (), max_memory: int | None = None) -> None:
         self.viewer = viewer
-        self.settings = seat_settings(method, samples, seconds, seed, max_nodes)
+        self.settings = seat_settings(method, samples, seconds, seed, max_nodes, max_memory)
         self.workers = workers or 1
         self.scheduler = scheduler
         self.as_json = as_json

@@ -442,7 +442,7 @@ def report(position: str, out: str, max_nodes: int | None, extra: tuple[str, ...
         if equilibrium:
             raise InputError("--equilibrium: an option of the exact solver; an answer from one seat takes none")
         request = _SeatRequest(view.player, method, samples, time_limit, seed, workers, None, False, max_nodes,
-                               extra)
+                               extra, max_memory)
         answer, why = None, ""
         if info.spec.is_terminal(worlds_of_view(view).sample(random.Random(0))):
             why = "the game is over"

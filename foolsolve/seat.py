@@ -116,6 +116,9 @@ class Budget:
     what the exact solver left of :attr:`nodes`. Where not even the search's first iteration fits,
     each move is valued by :attr:`playouts` playouts (flat Monte Carlo)."""
     playouts: int = PLAYOUTS
+    max_memory: int | None = None
+    """MiB a world's transposition tables may hold, the exact solver's and the search's
+    (``--max-memory``; ``None``: their default); over it the oldest entries are dropped."""
     frontier: str | None = None
     """The playouts' policy (:data:`foolsolve.playouts.FRONTIERS`): the frontier of each world's
     depth-limited search, the depth-one fallback and IS-MCTS's playouts; ``None``: the game's
@@ -259,7 +262,8 @@ def evaluate_world(info: GameInfo, world: Any, player: int, budget: Budget, seed
     try:
         ans = open_hand.solve_world(info, world, open_hand.Budget(max_nodes=budget.nodes, playouts=budget.playouts,
                                                                   frontier=frontier, seed=seed,
-                                                                  search_nodes=budget.search_nodes),
+                                                                  search_nodes=budget.search_nodes,
+                                                                  max_memory=budget.max_memory),
                                     player=player, progress=_stopper(stop))
         return WorldValue({m: float(v) for m, v in ans.values.items()}, ans.exact, ans.method, ans.nodes,
                           float(ans.value))

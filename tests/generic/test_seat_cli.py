@@ -281,3 +281,22 @@ def test_ismcts_at_a_chance_node_gives_the_value_of_the_position(capsys):
     code, out, err = run([deal, "--as", "1", "--method", "ismcts", "--samples", "20"], capsys)
     assert code == 0, err
     assert "Value for player 1: " in out and "over 20 iterations" in out
+
+
+def test_max_memory_reaches_each_worlds_search(tmp_path, capsys, monkeypatch):
+    # --max-memory was read by the exact solver of a full position only: an answer from a seat
+    # searched every world with the tables' default budget whatever was asked
+    from foolsolve.solver import open_hand
+
+    budgets = []
+    original = open_hand.solve_world
+
+    def spy(info, world, budget, **kw):
+        budgets.append(budget)
+        return original(info, world, budget, **kw)
+
+    monkeypatch.setattr(open_hand, "solve_world", spy)
+    view = _fresh_deal_view(tmp_path)
+    code, _, err = run([str(view), "--samples", "2", "--max-nodes", "300", "--max-memory", "7"], capsys)
+    assert code == 0, err
+    assert [b.max_memory for b in budgets] == [7, 7]
