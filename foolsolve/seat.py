@@ -707,13 +707,15 @@ def ismcts(info: GameInfo, worlds: Worlds, settings: Settings,
     stats = []
     value = None
     best: list[str] = []
-    if spec.to_move(first) == CHANCE:
-        # a chance node (a deal still to come): its outcomes are no moves of hers, as for PIMC the
-        # answer is her value of the position, the mean of every iteration's payoff
+    mover = spec.to_move(first)
+    if mover != player:
+        # another player's or chance's turn (a deal still to come): the root's moves are not hers
+        # to choose; as for PIMC the answer is her value of the position, the mean of every
+        # iteration's payoff
         visits = sum(c.visits for c in root.children.values())
         value = MoveStat("position", sum(c.sums[player] for c in root.children.values()) / visits, math.nan,
                          math.nan, visits)
-        notes.append(f"chance is to move: the answer is player {player}'s value of the position (the mean payoff "
+        notes.append(f"player {player} is not to move: the answer is her value of the position (the mean payoff "
                      "of the iterations)")
     else:
         for m, c in root.children.items():
@@ -724,7 +726,7 @@ def ismcts(info: GameInfo, worlds: Worlds, settings: Settings,
         stats = _order(stats, order)
         top = max((s.worlds for s in stats), default=0)
         best = [s.move for s in stats if s.worlds == top]
-    return SeatAnswer(info.name, player, spec.to_move(first), "ismcts",
+    return SeatAnswer(info.name, player, mover, "ismcts",
                       f"IS-MCTS (single observer, UCT c={UCT_C} with availability counts): {done:,} iterations, "
                       f"each on a fresh sampled world (seed {settings.seed}), "
                       f"{'native' if frontier == 'random' else frontier} playouts to the end",

@@ -300,3 +300,14 @@ def test_max_memory_reaches_each_worlds_search(tmp_path, capsys, monkeypatch):
     code, _, err = run([str(view), "--samples", "2", "--max-nodes", "300", "--max-memory", "7"], capsys)
     assert code == 0, err
     assert [b.max_memory for b in budgets] == [7, 7]
+
+
+def test_ismcts_for_a_player_not_to_move_gives_her_value_not_the_movers_best(capsys):
+    # IS-MCTS listed the mover's moves with "Best: attack K♥" for player 1, who does not choose it;
+    # PIMC (docs/seat.md) gives her value of the position alone
+    code, out, err = run([str(EXAMPLES / "durak-endgame.json"), "--as", "1", "--method", "ismcts", "--samples", "20",
+                          "--json"], capsys)
+    assert code == 0, err
+    obj = _strict_json(out)
+    assert (obj["player"], obj["to_move"], obj["moves"], obj["best"]) == (1, 0, [], [])
+    assert obj["value"]["worlds"] == 20 and -1 <= obj["value"]["mean"] <= 1
