@@ -282,14 +282,28 @@ class LineWriter:
         """One whole line."""
         # backslashreplace: a lone surrogate anywhere in a record is written as its escape, not a crash
         data = (json.dumps(record, ensure_ascii=False) + "\n").encode("utf-8", "backslashreplace")
-        with SigintHeld():
-            self._f.write(data)
-            self._f.flush()
+        try:
+            with SigintHeld():
+                self._f.write(data)
+                self._f.flush()
+        except BrokenPipeError:
+            raise
+        except OSError as exc:  # a full disk (/dev/full), a file too large: the batch cannot go on
+            self._failed = True
+            where = "standard output" if not self._own else f"--out {self.path}"
+            raise InputError(f"{where}: cannot write ({exc.strerror or exc})") from None
+
+    _failed = False
 
     def close(self) -> None:
-        """Close the file (not standard output)."""
+        """Close the file (not standard output); after a failed write, whatever is left unwritten
+        is dropped (the error is already on its way)."""
         if self._own:
-            self._f.close()
+            try:
+                self._f.close()
+            except OSError as exc:
+                if not self._failed:
+                    raise InputError(f"--out {self.path}: cannot write ({exc.strerror or exc})") from None
 
 
 @dataclass

@@ -7,6 +7,8 @@ stops cleanly with exit 130 and leaves no partial output file.
 
 from __future__ import annotations
 
+import errno
+import io
 import json
 import math
 import os
@@ -1177,6 +1179,20 @@ def error_out(message: str, code: int, kind: str, as_json: bool) -> None:
         click.echo(f"foolsolve: error: {message}", err=True)
 
 
+_FULL = (errno.ENOSPC, errno.EDQUOT, errno.EFBIG)
+"""The errors of writing where there is no room."""
+
+
+def _drop_stdout() -> None:
+    """Point standard output at the null device (where it has a file descriptor)."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
+        pass
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     """Run the CLI: one-line errors with exit 2 for bad input (click's usage errors too),
     130 on Ctrl-C; with ``--json`` each error is a JSON object on standard error."""
@@ -1207,6 +1223,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     except BrokenPipeError:
         sys.exit(1)
     except Exception as exc:
+        if isinstance(exc, OSError) and exc.errno in _FULL and not os.environ.get("FOOLSOLVE_DEBUG"):
+            # a full disk under standard output (> /dev/full): the outputs named by an option say
+            # so themselves; what is left unwritten is dropped, so no second error follows at exit
+            _drop_stdout()
+            error_out(f"standard output: cannot write ({exc.strerror or exc})", 2, "input", as_json)
+            sys.exit(2)
         if os.environ.get("FOOLSOLVE_DEBUG"):
             raise
         error_out(f"{type(exc).__name__}: {exc} (FOOLSOLVE_DEBUG=1 shows the traceback)", 1, "internal", as_json)
