@@ -458,16 +458,31 @@ def run(match: Match, out: str | None, workers: int = 1, scheduler: str | None =
         except OSError as exc:
             executor.close()
             raise InputError(f"--out: cannot write {path}: {exc.strerror or exc}") from None
-        if fresh:
-            handle.write(json.dumps(match.header(), ensure_ascii=False) + "\n")
-            handle.flush()
+    failed: list[OSError] = []
 
-    def keep(index: int, item: Task, value: Any) -> None:
-        if isinstance(value, dict) and handle is not None:
-            handle.write(json.dumps(value, ensure_ascii=False) + "\n")
+    def line(obj: dict[str, Any]) -> None:
+        """One line of the record file, or the one-line error of a file that takes no more (a full disk)."""
+        assert handle is not None
+        try:
+            handle.write(json.dumps(obj, ensure_ascii=False) + "\n")
             handle.flush()
             if durable:
                 os.fsync(handle.fileno())  # a device or a pipe (/dev/null) takes no fsync
+        except OSError as exc:
+            failed.append(exc)
+            raise InputError(f"--out: cannot write {path}: {exc.strerror or exc}") from None
+
+    if handle is not None and fresh:
+        try:
+            line(match.header())
+        except InputError:
+            executor.close()
+            _close_quietly(handle)
+            raise
+
+    def keep(index: int, item: Task, value: Any) -> None:
+        if isinstance(value, dict) and handle is not None:
+            line(value)
 
     interrupted = False
     try:
@@ -483,10 +498,20 @@ def run(match: Match, out: str | None, workers: int = 1, scheduler: str | None =
         executor.close()
         close_bots()
         if handle is not None:
-            handle.close()
+            if failed:
+                _close_quietly(handle)  # the error is on its way; what is left unwritten is dropped
+            else:
+                handle.close()
     order = {tuple(match.bots[i] for i in s): k for k, s in enumerate(seatings(len(match.bots), match.players))}
     records.sort(key=lambda r: (r["deal"], order[tuple(r["seating"])]))
     return records, interrupted
+
+
+def _close_quietly(handle: Any) -> None:
+    try:
+        handle.close()
+    except OSError:
+        pass
 
 
 def record_game(path: str, k: int) -> tuple[dict[str, Any], list[str]]:

@@ -820,14 +820,18 @@ def test_an_error_about_a_long_value_names_the_problem_within_its_line(tmp_path)
 
 
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full on this system")
-@pytest.mark.parametrize("argv, where", [
-    (["show", "durak-endgame.json"], "standard output"),
-    (["batch", "IN", "--no-store", "--samples", "2", "--max-nodes", "300"], "standard output"),
-    (["batch", "IN", "--no-store", "--samples", "2", "--max-nodes", "300", "--out", "/dev/full"], "--out /dev/full"),
+@pytest.mark.parametrize("argv, message", [
+    (["show", "durak-endgame.json"], "standard output: cannot write (No space left on device)"),
+    (["batch", "IN", "--no-store", "--samples", "2", "--max-nodes", "300"],
+     "standard output: cannot write (No space left on device)"),
+    (["batch", "IN", "--no-store", "--samples", "2", "--max-nodes", "300", "--out", "/dev/full"],
+     "--out /dev/full: cannot write (No space left on device)"),
+    (["arena", "durak", "--bot", "random", "--bot", "greedy", "--games", "1", "--out", "/dev/full"],
+     "--out: cannot write /dev/full: No space left on device"),
 ])
-def test_a_full_disk_under_the_output_is_a_one_line_error(tmp_path, argv, where):
+def test_a_full_disk_under_the_output_is_a_one_line_error(tmp_path, argv, message):
     # writing to a full disk (/dev/full) was an internal error (exit 1: OSError) for standard
-    # output and for batch's --out; the other outputs already said "cannot write" (exit 2)
+    # output and for batch's and arena's --out; the other outputs already said "cannot write" (exit 2)
     import subprocess
     import sys
 
@@ -839,4 +843,4 @@ def test_a_full_disk_under_the_output_is_a_one_line_error(tmp_path, argv, where)
                               text=True, timeout=120)
     assert done.returncode == 2, done.stderr
     lines = done.stderr.strip().splitlines()
-    assert len(lines) == 1 and lines[0] == f"{PREFIX}{where}: cannot write (No space left on device)", done.stderr
+    assert len(lines) == 1 and lines[0] == PREFIX + message, done.stderr
