@@ -218,8 +218,43 @@ def read_records(path: Path, match: Match) -> list[dict[str, Any]]:
             rec = parse_json(line, f"line {n}")
         except InputError as exc:
             raise InputError(f"--out: {path} line {n} is not JSON ({exc})") from None
+        problem = _record_problem(rec, match)
+        if problem:
+            raise InputError(f"--out: {path} line {n} is not a game record of this match ({problem})")
         records.append(rec)
     return records
+
+
+def _record_problem(rec: Any, match: Match) -> str:
+    """What makes ``rec`` no game record of ``match`` (the fields a resumed run reads), or ``""``."""
+    def numbers(x: Any, kind: type | tuple[type, ...] = (int, float)) -> bool:
+        return (isinstance(x, list) and len(x) == match.players
+                and all(isinstance(v, kind) and not isinstance(v, bool) for v in x))
+
+    if not isinstance(rec, dict):
+        return "not an object"
+    deal = rec.get("deal")
+    if not isinstance(deal, int) or isinstance(deal, bool) or deal < 0:
+        return "deal: not a deal number"
+    seating = rec.get("seating")
+    if not isinstance(seating, list) or len(seating) != match.players or any(b not in match.bots for b in seating):
+        return f"seating: not {match.players} of the match's bots"
+    if not isinstance(rec.get("moves"), list) or not all(isinstance(m, str) for m in rec["moves"]):
+        return "moves: not a list of moves"
+    if rec.get("returns") is not None and not numbers(rec["returns"]):
+        return f"returns: not {match.players} numbers"
+    forfeit = rec.get("forfeit")
+    if forfeit is not None and not (isinstance(forfeit, dict) and isinstance(forfeit.get("seat"), int)
+                                    and not isinstance(forfeit["seat"], bool) and 0 <= forfeit["seat"] < match.players):
+        return "forfeit: not a forfeit of a seat"
+    if not isinstance(rec.get("finished", True), bool):
+        return "finished: not true or false"
+    if rec.get("stopped") is not None and not isinstance(rec["stopped"], str):
+        return "stopped: not a text"
+    for key, kind in (("seconds", (int, float)), ("cpu", (int, float)), ("decisions", int)):
+        if (key in rec or key != "cpu") and not numbers(rec.get(key), kind):
+            return f"{key}: not {match.players} numbers"
+    return ""
 
 
 @dataclass
@@ -435,16 +470,31 @@ def run(match: Match, out: str | None, workers: int = 1, scheduler: str | None =
         except OSError as exc:
             executor.close()
             raise InputError(f"--out: cannot write {path}: {exc.strerror or exc}") from None
-        if fresh:
-            handle.write(json.dumps(match.header(), ensure_ascii=False) + "\n")
-            handle.flush()
+    failed: list[OSError] = []
 
-    def keep(index: int, item: Task, value: Any) -> None:
-        if isinstance(value, dict) and handle is not None:
-            handle.write(json.dumps(value, ensure_ascii=False) + "\n")
+    def line(obj: dict[str, Any]) -> None:
+        """One line of the record file, or the one-line error of a file that takes no more (a full disk)."""
+        assert handle is not None
+        try:
+            handle.write(json.dumps(obj, ensure_ascii=False) + "\n")
             handle.flush()
             if durable:
                 os.fsync(handle.fileno())  # a device or a pipe (/dev/null) takes no fsync
+        except OSError as exc:
+            failed.append(exc)
+            raise InputError(f"--out: cannot write {path}: {exc.strerror or exc}") from None
+
+    if handle is not None and fresh:
+        try:
+            line(match.header())
+        except InputError:
+            executor.close()
+            _close_quietly(handle)
+            raise
+
+    def keep(index: int, item: Task, value: Any) -> None:
+        if isinstance(value, dict) and handle is not None:
+            line(value)
 
     interrupted = False
     try:
@@ -460,10 +510,20 @@ def run(match: Match, out: str | None, workers: int = 1, scheduler: str | None =
         executor.close()
         close_bots()
         if handle is not None:
-            handle.close()
+            if failed:
+                _close_quietly(handle)  # the error is on its way; what is left unwritten is dropped
+            else:
+                handle.close()
     order = {tuple(match.bots[i] for i in s): k for k, s in enumerate(seatings(len(match.bots), match.players))}
     records.sort(key=lambda r: (r["deal"], order[tuple(r["seating"])]))
     return records, interrupted
+
+
+def _close_quietly(handle: Any) -> None:
+    try:
+        handle.close()
+    except OSError:
+        pass
 
 
 def record_game(path: str, k: int) -> tuple[dict[str, Any], list[str]]:
@@ -485,6 +545,10 @@ def record_game(path: str, k: int) -> tuple[dict[str, Any], list[str]]:
             if not isinstance(rec, dict) or not isinstance(rec.get("start"), dict) \
                     or not isinstance(rec.get("moves"), list):
                 raise InputError(f"{path}: line {n} is not an arena game record")
+            bad = next((i for i, m in enumerate(rec["moves"], 1) if not isinstance(m, str)), None)
+            if bad is not None:
+                raise InputError(f"{path}: line {n}: move {bad} is {json.dumps(rec['moves'][bad - 1])[:40]}, "
+                                 "not a move's text")
             return dict(rec["start"]), list(rec["moves"])
     raise InputError(f"--record: {path} holds games 1..{count}, not {k}")
 

@@ -25,6 +25,7 @@ local processes or on a Dask cluster (``--scheduler tcp://HOST:PORT``).
 from __future__ import annotations
 
 import json
+import math
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -89,7 +90,7 @@ class Settings:
         VIEW.json`` takes the options (``--max-nodes`` is each world's node budget there too)."""
         from foolsolve.cli import seat_settings
 
-        return seat_settings(self.method, self.samples, self.time_limit, self.seed, self.max_nodes)
+        return seat_settings(self.method, self.samples, self.time_limit, self.seed, self.max_nodes, self.max_memory)
 
 
 def solve_task(task: tuple[Any, ...]) -> dict[str, Any]:
@@ -281,14 +282,28 @@ class LineWriter:
         """One whole line."""
         # backslashreplace: a lone surrogate anywhere in a record is written as its escape, not a crash
         data = (json.dumps(record, ensure_ascii=False) + "\n").encode("utf-8", "backslashreplace")
-        with SigintHeld():
-            self._f.write(data)
-            self._f.flush()
+        try:
+            with SigintHeld():
+                self._f.write(data)
+                self._f.flush()
+        except BrokenPipeError:
+            raise
+        except OSError as exc:  # a full disk (/dev/full), a file too large: the batch cannot go on
+            self._failed = True
+            where = "standard output" if not self._own else f"--out {self.path}"
+            raise InputError(f"{where}: cannot write ({exc.strerror or exc})") from None
+
+    _failed = False
 
     def close(self) -> None:
-        """Close the file (not standard output)."""
+        """Close the file (not standard output); after a failed write, whatever is left unwritten
+        is dropped (the error is already on its way)."""
         if self._own:
-            self._f.close()
+            try:
+                self._f.close()
+            except OSError as exc:
+                if not self._failed:
+                    raise InputError(f"--out {self.path}: cannot write ({exc.strerror or exc})") from None
 
 
 @dataclass
@@ -524,8 +539,12 @@ def seat_answer_from_json(obj: dict[str, Any]) -> Any:
     """The :class:`foolsolve.seat.SeatAnswer` of its ``to_json`` (a view line's ``seat``)."""
     from foolsolve.seat import MoveStat, SeatAnswer
 
+    # a null interval end (SeatAnswer.to_json): IS-MCTS gives no interval, one world an unbounded one
+    none_low, none_high = (math.nan, math.nan) if obj["method"] == "ismcts" else (-math.inf, math.inf)
+
     def stat(m: dict[str, Any], move: str) -> MoveStat:
-        return MoveStat(move, m["mean"], m["low"], m["high"], m["worlds"])
+        return MoveStat(move, m["mean"], none_low if m["low"] is None else m["low"],
+                        none_high if m["high"] is None else m["high"], m["worlds"])
 
     value = obj.get("value")
     return SeatAnswer(obj["game"], obj["player"], obj["to_move"], obj["method"], obj["method_text"], obj["scale"],

@@ -7,6 +7,8 @@ stops cleanly with exit 130 and leaves no partial output file.
 
 from __future__ import annotations
 
+import errno
+import io
 import json
 import math
 import os
@@ -263,7 +265,8 @@ def solve(positions: Sequence[str], as_json: bool, max_nodes: int | None, extra:
     info, state = load_position(positions[0], views=True)
     from foolsolve.worlds import View
 
-    seat = _SeatRequest(viewer, method, samples, limit, seed, workers, scheduler, as_json, max_nodes, extra)
+    seat = _SeatRequest(viewer, method, samples, limit, seed, workers, scheduler, as_json, max_nodes, extra,
+                        max_memory)
     if isinstance(state, View):
         if viewer is not None and viewer != state.player:
             raise InputError(f"--as: this is player {state.player}'s view; it cannot answer for player {viewer}")
@@ -346,12 +349,13 @@ def given_on_command_line(name: str) -> bool:
 
 
 def seat_settings(method: str | None, samples: int | None, seconds: float | None, seed: int | None,
-                  max_nodes: int | None) -> Any:
+                  max_nodes: int | None, max_memory: int | None = None) -> Any:
     """The seat analysis' :class:`foolsolve.seat.Settings` from the command line's options (solve,
     report and a batch's view lines: one mapping, so they give the same answer)."""
     from foolsolve.seat import Budget, Settings
 
     budget = Budget() if max_nodes is None else Budget(nodes=max_nodes, search_nodes=max_nodes)
+    budget.max_memory = max_memory
     return Settings(method=method or "auto", samples=samples, seconds=seconds, seed=seed or 0, budget=budget)
 
 
@@ -374,9 +378,9 @@ class _SeatRequest:
 
     def __init__(self, viewer: int | None, method: str | None, samples: int | None, seconds: float | None,
                  seed: int | None, workers: int | None, scheduler: str | None, as_json: bool,
-                 max_nodes: int | None = None, extra: Sequence[str] = ()) -> None:
+                 max_nodes: int | None = None, extra: Sequence[str] = (), max_memory: int | None = None) -> None:
         self.viewer = viewer
-        self.settings = seat_settings(method, samples, seconds, seed, max_nodes)
+        self.settings = seat_settings(method, samples, seconds, seed, max_nodes, max_memory)
         self.workers = workers or 1
         self.scheduler = scheduler
         self.as_json = as_json
@@ -496,9 +500,10 @@ def format_seat(info: GameInfo, answer: Any) -> str:
         lines.append("")
         lines += seat_rows(answer)
     lines.append("")
-    if answer.value is not None and not ismcts:
+    if answer.value is not None:
         v = answer.value
-        span = "over every world" if v.low == v.high else f"95% interval [{_signed(v.low)}, {_signed(v.high)}]"
+        span = (f"over {v.worlds:,} iterations" if ismcts else "over every world" if v.low == v.high
+                else f"95% interval [{_signed(v.low)}, {_signed(v.high)}]")
         lines.append(f"Value for player {answer.player}: {v.mean:+.3f}, {span}")
     if answer.best:
         lines.append("Best: " + ", ".join(answer.best))
@@ -1200,6 +1205,20 @@ def error_out(message: str, code: int, kind: str, as_json: bool) -> None:
         click.echo(f"foolsolve: error: {message}", err=True)
 
 
+_FULL = (errno.ENOSPC, errno.EDQUOT, errno.EFBIG)
+"""The errors of writing where there is no room."""
+
+
+def _drop_stdout() -> None:
+    """Point standard output at the null device (where it has a file descriptor)."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
+        pass
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     """Run the CLI: one-line errors with exit 2 for bad input (click's usage errors too),
     130 on Ctrl-C; with ``--json`` each error is a JSON object on standard error."""
@@ -1230,6 +1249,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     except BrokenPipeError:
         sys.exit(1)
     except Exception as exc:
+        if isinstance(exc, OSError) and exc.errno in _FULL and not os.environ.get("FOOLSOLVE_DEBUG"):
+            # a full disk under standard output (> /dev/full): the outputs named by an option say
+            # so themselves; what is left unwritten is dropped, so no second error follows at exit
+            _drop_stdout()
+            error_out(f"standard output: cannot write ({exc.strerror or exc})", 2, "input", as_json)
+            sys.exit(2)
         if os.environ.get("FOOLSOLVE_DEBUG"):
             raise
         error_out(f"{type(exc).__name__}: {exc} (FOOLSOLVE_DEBUG=1 shows the traceback)", 1, "internal", as_json)

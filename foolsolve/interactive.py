@@ -36,7 +36,7 @@ import json
 import random
 import re
 import sys
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import click
@@ -217,7 +217,13 @@ def seat_answer(info: Any, state: Any, player: int, thinking: Thinking, seed: in
     worlds = worlds_from_state(info, state, player)
     settings = Settings(method="auto", samples=thinking.samples, seconds=thinking.think, seed=seed,
                         budget=Budget(nodes=thinking.nodes), exact_worlds=thinking.samples)
-    return analyse(info, worlds, settings)
+    try:
+        return analyse(info, worlds, settings)
+    except InputError:
+        if thinking.think is None:
+            raise
+        # not one world valued in --think (a slow or loaded machine): value one, as a bot does
+        return analyse(info, worlds, replace(settings, samples=1, seconds=None))
 
 
 def _known_cards(info: Any, state: Any, player: int) -> tuple[Any, set[Any]]:

@@ -293,8 +293,9 @@ def _seat_side(answer: Any) -> str:
     """The side of a view's board: the seat answer's value, method, worlds and moves."""
     parts = []
     v = answer.value
-    if v is not None and answer.method != "ismcts":
-        span = "over every world" if v.low == v.high else f"95% interval [{_signed(v.low)}, {_signed(v.high)}]"
+    if v is not None:
+        span = (f"over {v.worlds:,} iterations" if answer.method == "ismcts" else "over every world" if v.low == v.high
+                else f"95% interval [{_signed(v.low)}, {_signed(v.high)}]")
         parts.append(f'<h2>Value for player {answer.player}: <span id="value" data-mean="{v.mean!r}" '
                      f'data-low="{v.low!r}" data-high="{v.high!r}">{v.mean:+.3f}, {escape(span)}</span></h2>')
     if answer.interrupted:
@@ -441,7 +442,7 @@ def report(position: str, out: str, max_nodes: int | None, extra: tuple[str, ...
         if equilibrium:
             raise InputError("--equilibrium: an option of the exact solver; an answer from one seat takes none")
         request = _SeatRequest(view.player, method, samples, time_limit, seed, workers, None, False, max_nodes,
-                               extra)
+                               extra, max_memory)
         answer, why = None, ""
         if info.spec.is_terminal(worlds_of_view(view).sample(random.Random(0))):
             why = "the game is over"

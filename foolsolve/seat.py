@@ -116,6 +116,9 @@ class Budget:
     what the exact solver left of :attr:`nodes`. Where not even the search's first iteration fits,
     each move is valued by :attr:`playouts` playouts (flat Monte Carlo)."""
     playouts: int = PLAYOUTS
+    max_memory: int | None = None
+    """MiB a world's transposition tables may hold, the exact solver's and the search's
+    (``--max-memory``; ``None``: their default); over it the oldest entries are dropped."""
     frontier: str | None = None
     """The playouts' policy (:data:`foolsolve.playouts.FRONTIERS`): the frontier of each world's
     depth-limited search, the depth-one fallback and IS-MCTS's playouts; ``None``: the game's
@@ -224,12 +227,34 @@ def frontier_text(frontiers: set[str]) -> str:
     return " and ".join(sorted(frontiers, key=lambda f: (f != "random", f))) or "random"
 
 
-def evaluate_world(info: GameInfo, world: Any, player: int, budget: Budget, seed: int) -> WorldValue:
+class WorldStopped(Exception):
+    """A world's valuation given up because the analysis' time ran out (:func:`evaluate_world`'s
+    ``stop``): the world is dropped, not valued with less work."""
+
+
+def _stopper(stop: tuple[str, float] | None) -> Callable[[int], None] | None:
+    """The search's progress callback that raises :class:`WorldStopped` once the clock named by
+    ``stop`` (:data:`CLOCKS`) is past its deadline; ``None`` without a ``stop``."""
+    if stop is None:
+        return None
+    clock, deadline = CLOCKS[stop[0]], stop[1]
+
+    def look(_nodes: int) -> None:
+        if clock() > deadline:
+            raise WorldStopped("out of time")
+    return look
+
+
+def evaluate_world(info: GameInfo, world: Any, player: int, budget: Budget, seed: int,
+                   stop: tuple[str, float] | None = None) -> WorldValue:
     """One world valued open-hand for ``player`` within ``budget`` (reproducibly: nodes, not
     seconds): :func:`foolsolve.solver.open_hand.solve_world` (the exact solver where it covers the
     world and finishes in its share, else its iterative-deepening search with playouts at the
     frontier); where not even its first iteration fits, a depth-one search with
-    ``budget.playouts`` playouts per move (the budget's policy, settled by :func:`for_world`)."""
+    ``budget.playouts`` playouts per move (the budget's policy, settled by :func:`for_world`).
+    ``stop``: ``(clock, deadline)`` (a :data:`CLOCKS` name and a reading of it) past which the
+    search raises :class:`WorldStopped` (the analysis' time is up: the world is not valued, so
+    a world's value never depends on the time)."""
     from foolsolve.solver import open_hand
 
     budget = for_world(info, budget, world)
@@ -237,8 +262,9 @@ def evaluate_world(info: GameInfo, world: Any, player: int, budget: Budget, seed
     try:
         ans = open_hand.solve_world(info, world, open_hand.Budget(max_nodes=budget.nodes, playouts=budget.playouts,
                                                                   frontier=frontier, seed=seed,
-                                                                  search_nodes=budget.search_nodes),
-                                    player=player)
+                                                                  search_nodes=budget.search_nodes,
+                                                                  max_memory=budget.max_memory),
+                                    player=player, progress=_stopper(stop))
         return WorldValue({m: float(v) for m, v in ans.values.items()}, ans.exact, ans.method, ans.nodes,
                           float(ans.value))
     except SearchLimit:
@@ -251,10 +277,10 @@ def evaluate_world(info: GameInfo, world: Any, player: int, budget: Budget, seed
     return WorldValue(values, False, f"depth-1 search, {budget.playouts} {kind} playouts per move", value=value)
 
 
-def _value_item(item: tuple[GameInfo, Any, int, Budget]) -> WorldValue:
-    """The executor's work: one world (drawn in the parent) valued open-hand."""
-    info, world, player, budget = item
-    return evaluate_world(info, world, player, budget, world_seed(info, world))
+def _value_item(item: tuple[GameInfo, Any, int, Budget, tuple[str, float] | None]) -> WorldValue:
+    """The executor's work: one world (drawn in the parent) valued open-hand, given up past ``stop``."""
+    info, world, player, budget, stop = item
+    return evaluate_world(info, world, player, budget, world_seed(info, world), stop)
 
 
 # --- the answer -------------------------------------------------------------------------------
@@ -296,17 +322,28 @@ class SeatAnswer:
     answer gives where the player is not to move (a chance node: the deal still to come)."""
 
     def to_json(self) -> dict[str, Any]:
-        value = None if self.value is None else {"mean": round(self.value.mean, 6), "low": round(self.value.low, 6),
-                                                 "high": round(self.value.high, 6), "worlds": self.value.worlds}
+        """The answer as JSON, strict JSON (RFC 8259): an interval end that is no finite number
+        (IS-MCTS gives no interval; one world gives an unbounded one) is ``null``."""
+        value = None if self.value is None else _stat_json(self.value, with_move=False)
         return {"value": value,
             "game": self.game, "player": self.player, "to_move": self.to_move, "method": self.method,
             "method_text": self.method_text, "scale": self.scale,
-            "moves": [{"move": m.move, "mean": round(m.mean, 6), "low": round(m.low, 6), "high": round(m.high, 6),
-                       "worlds": m.worlds} for m in self.moves],
+            "moves": [_stat_json(m) for m in self.moves],
             "best": self.best, "worlds": self.worlds, "worlds_exact": self.worlds_exact,
             "consistent_worlds": self.consistent_worlds, "seed": self.seed, "seconds": round(self.seconds, 6),
             "interrupted": self.interrupted, "notes": self.notes,
         }
+
+
+def _number(x: float) -> float | None:
+    """``x`` rounded for JSON, or ``None`` where it is no finite number (JSON has no NaN or infinity)."""
+    return round(x, 6) if math.isfinite(x) else None
+
+
+def _stat_json(m: MoveStat, with_move: bool = True) -> dict[str, Any]:
+    out: dict[str, Any] = {"move": m.move} if with_move else {}
+    out.update({"mean": _number(m.mean), "low": _number(m.low), "high": _number(m.high), "worlds": m.worlds})
+    return out
 
 
 _T975 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160, 2.145, 2.131,
@@ -472,7 +509,15 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
     rules: dict[int, SeatSearch] = {}  # the game's own rules some world got, by their place
     frontiers: set[str] = set()
 
-    def items() -> Iterator[tuple[GameInfo, Any, int, Budget]]:
+    ex = executor if executor is not None else make_executor(1)
+    # the deadline inside each world's search too (a world of a large --max-nodes may take far
+    # longer than --time): where the workers read the same clock, the wall clock on this machine,
+    # a thread's CPU time in this thread only
+    inline = ex.local and ex.workers == 1
+    stop = None if deadline is None or not (ex.local if settings.clock == "wall" else inline) \
+        else (settings.clock, deadline)
+
+    def items() -> Iterator[tuple[GameInfo, Any, int, Budget, tuple[str, float] | None]]:
         for w, weight in world_iter:
             if deadline is not None and clock() > deadline:
                 return
@@ -483,9 +528,8 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
             if rule is not None:
                 rules.setdefault(info.seat_search.index(rule), rule)
             frontiers.add(settled.frontier or "random")
-            yield info, w, player, settled
+            yield info, w, player, settled, stop
 
-    ex = executor if executor is not None else make_executor(1)
     per_move: dict[str, list[tuple[float, int]]] = {}
     position: list[tuple[float, int]] = []
     exact_n = 0
@@ -504,6 +548,8 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
                 tick(done)
             if deadline is not None and clock() > deadline:
                 break
+    except WorldStopped:
+        pass  # the time ran out inside a world: the answer of the worlds valued before it
     except KeyboardInterrupt:
         interrupted = True
     finally:
@@ -595,6 +641,8 @@ def ismcts(info: GameInfo, worlds: Worlds, settings: Settings,
     lo, hi = info.utility_bounds
     span = (hi - lo) or 1.0
     first = worlds.sample(random.Random(rng.getrandbits(64)))
+    if spec.is_terminal(first):  # no move to search (PIMC's open-hand solver says the same)
+        raise InputError("position: the game is over")
     n_players = spec.num_players(first)
     root = _Node(n_players)
     root_texts: dict[Any, str] = {}
@@ -660,22 +708,36 @@ def ismcts(info: GameInfo, worlds: Worlds, settings: Settings,
         interrupted = True
     if not done:
         raise KeyboardInterrupt
+    notes = ["IS-MCTS: 'worlds' per move counts the visits; the best move is the most visited; no intervals (the "
+             "visits are not independent samples)"]
     stats = []
-    for m, c in root.children.items():
-        if c.visits:
-            mean = c.sums[player] / c.visits
-            stats.append(MoveStat(root_texts[m], mean, math.nan, math.nan, c.visits))
-    order = [str(m) for m in spec.legal_moves(first)]
-    stats = _order(stats, order)
-    top = max((s.worlds for s in stats), default=0)
-    best = [s.move for s in stats if s.worlds == top]
-    return SeatAnswer(info.name, player, spec.to_move(first), "ismcts",
+    value = None
+    best: list[str] = []
+    mover = spec.to_move(first)
+    if mover != player:
+        # another player's or chance's turn (a deal still to come): the root's moves are not hers
+        # to choose; as for PIMC the answer is her value of the position, the mean of every
+        # iteration's payoff
+        visits = sum(c.visits for c in root.children.values())
+        value = MoveStat("position", sum(c.sums[player] for c in root.children.values()) / visits, math.nan,
+                         math.nan, visits)
+        notes.append(f"player {player} is not to move: the answer is her value of the position (the mean payoff "
+                     "of the iterations)")
+    else:
+        for m, c in root.children.items():
+            if c.visits:
+                mean = c.sums[player] / c.visits
+                stats.append(MoveStat(root_texts[m], mean, math.nan, math.nan, c.visits))
+        order = [str(m) for m in spec.legal_moves(first)]
+        stats = _order(stats, order)
+        top = max((s.worlds for s in stats), default=0)
+        best = [s.move for s in stats if s.worlds == top]
+    return SeatAnswer(info.name, player, mover, "ismcts",
                       f"IS-MCTS (single observer, UCT c={UCT_C} with availability counts): {done:,} iterations, "
                       f"each on a fresh sampled world (seed {settings.seed}), "
                       f"{'native' if frontier == 'random' else frontier} playouts to the end",
                       scale_of(info), stats, best, done, 0, worlds.count(), settings.seed, time.monotonic() - t0,
-                      interrupted, ["IS-MCTS: 'worlds' per move counts the visits; the best move is the most visited; "
-                                    "no intervals (the visits are not independent samples)"])
+                      interrupted, notes, value)
 
 
 def _uct(node: _Node, legal: list[Any], mover: int, span: float, lo: float, rng: random.Random) -> Any:

@@ -62,10 +62,12 @@ Path = tuple[Any, ...]
 class ZoneField:
     """A field of a game's position that a view may hide: one zone, or one zone a player
     (``per_player``: ``hands``, ``piles``); ``ordered`` when the order of its cards matters (a
-    stock is drawn from its first card on)."""
+    stock is drawn from its first card on); ``own_seen`` (per player) when a player always sees her
+    own zone (her hand), so that a view hiding its viewer's own is no view a player can have."""
 
     per_player: bool = False
     ordered: bool = False
+    own_seen: bool = False
 
 
 @dataclass(frozen=True)
@@ -233,6 +235,9 @@ def read_view(obj: Any, *, check: bool = True) -> View:
     zones: list[Zone] = []
     for key, zf in spec.view_fields.items():
         value = obj.get(key)
+        if zf.own_seen and isinstance(value, list) and player < len(value) and is_hidden(value[player]):
+            raise InputError(f"{key}[{player}]: the viewer's own, hidden in her view (player {player} sees it: "
+                             "write it out card by card)")
         if zf.per_player and isinstance(value, list):
             zones += [_read_zone(deck, (key, i), v, zf.ordered) for i, v in enumerate(value) if is_hidden(v)]
         elif is_hidden(value):

@@ -441,7 +441,7 @@ def _exact(info: GameInfo, state: Any, player: int, budget: Budget, clock: _Cloc
             clock.progress(nodes)
 
     try:
-        result = solve(state, SolveOptions(progress=tick, max_nodes=max_nodes))
+        result = solve(state, SolveOptions(progress=tick, max_nodes=max_nodes, max_memory=budget.max_memory))
     except NotCovered:
         return None
     except SearchLimit:

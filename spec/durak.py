@@ -1671,7 +1671,7 @@ class DurakSpec(SpecGame[State, Move]):
 
     # --- view files (foolsolve.worlds, docs/views.md) ------------------------------------------
 
-    view_fields: ClassVar[dict[str, ZoneField]] = {"hands": ZoneField(per_player=True),
+    view_fields: ClassVar[dict[str, ZoneField]] = {"hands": ZoneField(per_player=True, own_seen=True),
                                                     "stock": ZoneField(ordered=True)}
     view_drop: ClassVar[tuple[str, ...]] = ("redeal_seed",)
     knowledge_fields: ClassVar[tuple[str, ...]] = ("known",)

@@ -1070,7 +1070,7 @@ class FoolerySpec(SpecGame[State, Move]):
 
     # -- view files (foolsolve.worlds, docs/views.md) --
 
-    view_fields: ClassVar[dict[str, ZoneField]] = {"hands": ZoneField(per_player=True)}
+    view_fields: ClassVar[dict[str, ZoneField]] = {"hands": ZoneField(per_player=True, own_seen=True)}
 
     def view_knowledge(self, state: State, player: int) -> dict[tuple[Any, ...], Hidden]:
         """The hands of the other players still in play are hidden; a player who has finished while

@@ -1250,7 +1250,7 @@ class FoolsAndAngelsSpec(SpecGame[State, Move]):
         return obj
 
     # -- view files (foolsolve.worlds, docs/views.md) ---------------------------------------------
-    view_fields: ClassVar[dict[str, ZoneField]] = {"hands": ZoneField(per_player=True),
+    view_fields: ClassVar[dict[str, ZoneField]] = {"hands": ZoneField(per_player=True, own_seen=True),
                                                     "stocks": ZoneField(per_player=True, ordered=True),
                                                     "pool": ZoneField(ordered=True)}
     view_drop: ClassVar[tuple[str, ...]] = ("reshuffle", "under_pool")

@@ -651,7 +651,7 @@ class FoolsParadiseSpec(SpecGame[State, Move]):
 
     # -- view files (foolsolve.worlds, docs/views.md) --
 
-    view_fields: ClassVar[dict[str, ZoneField]] = {"hands": ZoneField(per_player=True), "stock": ZoneField()}
+    view_fields: ClassVar[dict[str, ZoneField]] = {"hands": ZoneField(per_player=True, own_seen=True), "stock": ZoneField()}
     view_drop: ClassVar[tuple[str, ...]] = ("stock_size",)
 
     def view_knowledge(self, state: State, player: int) -> dict[tuple[Any, ...], Hidden]:

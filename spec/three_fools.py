@@ -814,9 +814,9 @@ class ThreeFoolsSpec(SpecGame[State, Move]):
         return obj
 
     # -- view files (foolsolve.worlds, docs/views.md) ---------------------------------------------
-    view_fields: ClassVar[dict[str, ZoneField]] = {"hands": ZoneField(per_player=True),
+    view_fields: ClassVar[dict[str, ZoneField]] = {"hands": ZoneField(per_player=True, own_seen=True),
                                                     "piles": ZoneField(per_player=True, ordered=True),
-                                                    "centre": ZoneField(per_player=True)}
+                                                    "centre": ZoneField(per_player=True, own_seen=True)}
 
     def view_knowledge(self, state: State, player: int) -> dict[tuple[Any, ...], Hidden]:
         """The other hands, the others' face-down cards before the reveal, and every pile (her own

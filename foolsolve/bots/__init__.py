@@ -154,6 +154,8 @@ def parse(text: str) -> tuple[BotInfo, dict[str, str], str]:
         if key not in info.params:
             known = ", ".join(sorted(info.params)) or "none"
             raise InputError(f"--bot {text!r}: unknown parameter {key!r} of {info.name} (known: {known})")
+        if key in params:
+            raise InputError(f"--bot {text!r}: parameter {key!r} given twice")
         params[key] = value.strip()
     return info, params, rest
 

@@ -305,6 +305,8 @@ def test_bad_bot_names_and_options_are_one_line_errors(capsys):
         (["arena", "durak", "--bot", "random"], "at least two bots"),
         (["arena", "durak", "--bot", "random", "--bot", "random"], "each bot once"),
         (["arena", "durak", "--bot", "random", "--bot", "greedy:depth=3"], "unknown parameter"),
+        # a parameter twice was taken silently, the last one counting
+        (["arena", "durak", "--bot", "random", "--bot", "pimc:samples=1,samples=2"], "'samples' given twice"),
         (["arena", "durak", "--bot", "random", "--bot", "greedy", "--players", "9"], "--players"),
         (["arena", "durak", "--bot", "random", "--bot", "cmd:"], "needs a program"),
         (["arena", "durak", "--bot", "random", "--bot", "cmd:/no/such/program", "--games", "1"], "cannot start"),
@@ -327,6 +329,41 @@ def test_the_plot_and_the_replay(tmp_path, capsys):
     assert f"{len(rec['moves'])}. player" in replay and "game over" in replay
     code, _, err = run(["play", str(out), "--record", "9"], capsys)
     assert_one_line_error(code, err, "--record")
+
+
+def _damaged_record_file(tmp_path, capsys, field, value):
+    """A one-game durak match's record file with one field of its first game record set to ``value``."""
+    out = tmp_path / "m.jsonl"
+    code, _, err = run(["arena", "durak", "--bot", "random", "--bot", "greedy", "--games", "1", "--out", str(out)],
+                       capsys)
+    assert code == 0, err
+    lines = [json.loads(x) for x in out.read_text().splitlines()]
+    lines[1][field] = value
+    out.write_text("".join(json.dumps(x) + "\n" for x in lines))
+    return out
+
+
+@pytest.mark.parametrize("moves", [[None], [7], [["attack 6D"]]])
+def test_replaying_a_record_whose_moves_are_not_texts_is_a_one_line_error(tmp_path, capsys, moves):
+    # was an internal error (exit 1): TypeError from the move parser
+    out = _damaged_record_file(tmp_path, capsys, "moves", moves)
+    code, _, err = run(["play", str(out), "--record", "1"], capsys)
+    assert_one_line_error(code, err, "line 2: move 1", "not a move's text")
+
+
+@pytest.mark.parametrize(("field", "value"), [
+    ("moves", [None]), ("returns", "x"), ("seating", None), ("deal", "x"), ("forfeit", 5), ("decisions", "x"),
+    ("seconds", ["x", 0.0]), ("cpu", None), ("finished", "no"),
+])
+def test_resuming_from_a_damaged_game_record_is_a_one_line_error(tmp_path, capsys, field, value):
+    # a rerun with the same --out reads the finished games back: a damaged one was an internal
+    # error (exit 1: TypeError, ValueError or IndexError in the summary)
+    out = _damaged_record_file(tmp_path, capsys, field, value)
+    before = out.read_text()
+    code, _, err = run(["arena", "durak", "--bot", "random", "--bot", "greedy", "--games", "2", "--out", str(out)],
+                       capsys)
+    assert_one_line_error(code, err, "--out", "line 2 is not a game record of this match", f"{field}:")
+    assert out.read_text() == before
 
 
 def test_a_plot_over_the_records_or_in_a_missing_folder_is_refused_before_any_game(tmp_path, capsys):

@@ -817,3 +817,30 @@ def test_an_error_about_a_long_value_names_the_problem_within_its_line(tmp_path)
     obj["trump"] = "x" * 5000  # the value given is cut; the values allowed are listed whole
     code, _, err = call_main(["show", write(tmp_path, obj)])
     _one_line(code, err, 'trump: "xxxx', '... is not one of ["C", "D", "H", "S"', "null]")
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full on this system")
+@pytest.mark.parametrize("argv, message", [
+    (["show", "durak-endgame.json"], "standard output: cannot write (No space left on device)"),
+    (["batch", "IN", "--no-store", "--samples", "2", "--max-nodes", "300"],
+     "standard output: cannot write (No space left on device)"),
+    (["batch", "IN", "--no-store", "--samples", "2", "--max-nodes", "300", "--out", "/dev/full"],
+     "--out /dev/full: cannot write (No space left on device)"),
+    (["arena", "durak", "--bot", "random", "--bot", "greedy", "--games", "1", "--out", "/dev/full"],
+     "--out: cannot write /dev/full: No space left on device"),
+])
+def test_a_full_disk_under_the_output_is_a_one_line_error(tmp_path, argv, message):
+    # writing to a full disk (/dev/full) was an internal error (exit 1: OSError) for standard
+    # output and for batch's and arena's --out; the other outputs already said "cannot write" (exit 2)
+    import subprocess
+    import sys
+
+    infile = tmp_path / "in.jsonl"
+    infile.write_text(str(EXAMPLES / "views" / "fools-paradise.json") + "\n")
+    argv = [str(EXAMPLES / a) if a.endswith(".json") else str(infile) if a == "IN" else a for a in argv]
+    with open("/dev/full", "wb") as full:
+        done = subprocess.run([sys.executable, "-m", "foolsolve", *argv], stdout=full, stderr=subprocess.PIPE,
+                              text=True, timeout=120)
+    assert done.returncode == 2, done.stderr
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0] == PREFIX + message, done.stderr

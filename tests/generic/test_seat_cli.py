@@ -196,3 +196,133 @@ def test_intervals_stay_within_the_games_payoff_range(capsys):
     for m in obj["moves"] + [obj["value"]]:
         assert lo <= m["low"] <= m["mean"] <= m["high"] <= hi, m
     assert any(m["high"] == hi for m in obj["moves"])
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in (EXAMPLES / "views").glob("*.json")))
+def test_a_view_hiding_its_viewers_own_hand_is_a_one_line_error(tmp_path, capsys, name):
+    # the viewer sees her own hand: a view that hides it is no view a player can have (the old
+    # code sampled her hand too, and 'moves' printed nothing with exit 0)
+    obj = json.loads((EXAMPLES / "views" / name).read_text())
+    me = obj["view"]
+    obj["hands"][me] = {"count": len(obj["hands"][me])}
+    path = tmp_path / "v.json"
+    path.write_text(json.dumps(obj))
+    for argv in (["show", str(path)], ["moves", str(path)], [str(path), "--samples", "2"]):
+        code, _, err = run(argv, capsys)
+        assert_one_line_error(code, err, f"hands[{me}]", "the viewer's own")
+
+
+def test_a_three_fools_view_hiding_its_viewers_own_centre_card_is_a_one_line_error():
+    from foolsolve.errors import InputError
+    from foolsolve.worlds import read_view
+
+    obj = json.loads((EXAMPLES / "views" / "three-fools.json").read_text())
+    obj["centre"][obj["view"]] = {"count": 1}
+    with pytest.raises(InputError, match=r"centre\[0\]: the viewer's own"):
+        read_view(obj)
+
+
+def _strict_json(text: str):
+    """``text`` parsed as strict JSON (RFC 8259): NaN, Infinity and -Infinity are errors."""
+    def refuse(name):
+        raise ValueError(f"not JSON: {name}")
+    return json.loads(text, parse_constant=refuse)
+
+
+@pytest.mark.parametrize(("method", "samples"), [("pimc", "1"), ("ismcts", "5")])
+def test_json_of_an_answer_without_an_interval_is_strict_json(tmp_path, capsys, method, samples):
+    # IS-MCTS gives no interval and one PIMC world an unbounded one: null, not NaN or Infinity
+    view = _fresh_deal_view(tmp_path)
+    code, out, err = run([str(view), "--method", method, "--samples", samples, "--max-nodes", "300", "--json"],
+                         capsys)
+    assert code == 0, err
+    obj = _strict_json(out)
+    assert obj["moves"] and all(m["low"] is None and m["high"] is None for m in obj["moves"])
+    assert obj["value"] is None or (obj["value"]["low"], obj["value"]["high"]) == (None, None)
+
+
+def test_a_batch_view_line_answered_by_ismcts_is_strict_json(tmp_path, capsys):
+    view = _fresh_deal_view(tmp_path)
+    (tmp_path / "in.jsonl").write_text(f"{view}\n")
+    code, out, err = run(["batch", str(tmp_path / "in.jsonl"), "--no-store", "--method", "ismcts", "--samples", "5"],
+                         capsys)
+    assert code == 0, err
+    (line,) = out.splitlines()
+    assert _strict_json(line)["seat"]["method"] == "ismcts"
+
+
+def test_a_finished_game_is_a_one_line_error_for_every_method(tmp_path, capsys):
+    # IS-MCTS used to answer a game that is over (exit 0, no moves, 'N iterations'); PIMC refused it
+    spec = DURAK.spec
+    rng = random.Random(3)
+    state = spec.deal(spec.rules_cls(), 2, rng)
+    while not spec.is_terminal(state):
+        state = spec.apply(state, rng.choice(spec.legal_moves(state)))
+    path = tmp_path / "over.json"
+    path.write_text(json.dumps(view_of(DURAK, state, 0)))
+    for method in ("pimc", "ismcts"):
+        code, _, err = run([str(path), "--method", method, "--samples", "2"], capsys)
+        assert_one_line_error(code, err, "the game is over")
+
+
+def test_time_bounds_a_world_whose_node_budget_would_take_far_longer(tmp_path, capsys):
+    # --time used to be looked at between worlds only: with --max-nodes 20,000,000 one world of a
+    # fresh deal searches for tens of seconds past a --time of half a second
+    view = _fresh_deal_view(tmp_path)
+    t0 = time.monotonic()
+    code, _, err = run([str(view), "--max-nodes", "20000000", "--samples", "2", "--time", "0.5"], capsys)
+    assert time.monotonic() - t0 < 8
+    assert_one_line_error(code, err, "--time", "no world was valued")
+
+
+def test_a_world_past_its_stop_is_given_up_not_valued_with_less_work(tmp_path):
+    spec = DURAK.spec
+    state = spec.deal(spec.rules_cls(), 2, random.Random(1))
+    world = worlds_from_state_only(DURAK, state, 0).sample(random.Random(0))
+    with pytest.raises(seat.WorldStopped):
+        seat.evaluate_world(DURAK, world, 0, seat.Budget(nodes=10**9, search_nodes=10**9), 1,
+                            stop=("wall", time.monotonic()))
+
+
+def test_ismcts_at_a_chance_node_gives_the_value_of_the_position(capsys):
+    # a deal still to come: the root's children are chance outcomes, which had no move text (an
+    # internal error, KeyError); as PIMC, the answer is the player's value of the position
+    deal = str(EXAMPLES / "three-fools-deal.json")
+    code, out, err = run([deal, "--as", "1", "--method", "ismcts", "--samples", "20", "--json"], capsys)
+    assert code == 0, err
+    obj = _strict_json(out)
+    assert obj["to_move"] == -1 and obj["moves"] == [] and obj["best"] == []
+    assert obj["value"]["worlds"] == 20 and 0 <= obj["value"]["mean"] <= 1
+    code, out, err = run([deal, "--as", "1", "--method", "ismcts", "--samples", "20"], capsys)
+    assert code == 0, err
+    assert "Value for player 1: " in out and "over 20 iterations" in out
+
+
+def test_max_memory_reaches_each_worlds_search(tmp_path, capsys, monkeypatch):
+    # --max-memory was read by the exact solver of a full position only: an answer from a seat
+    # searched every world with the tables' default budget whatever was asked
+    from foolsolve.solver import open_hand
+
+    budgets = []
+    original = open_hand.solve_world
+
+    def spy(info, world, budget, **kw):
+        budgets.append(budget)
+        return original(info, world, budget, **kw)
+
+    monkeypatch.setattr(open_hand, "solve_world", spy)
+    view = _fresh_deal_view(tmp_path)
+    code, _, err = run([str(view), "--samples", "2", "--max-nodes", "300", "--max-memory", "7"], capsys)
+    assert code == 0, err
+    assert [b.max_memory for b in budgets] == [7, 7]
+
+
+def test_ismcts_for_a_player_not_to_move_gives_her_value_not_the_movers_best(capsys):
+    # IS-MCTS listed the mover's moves with "Best: attack K♥" for player 1, who does not choose it;
+    # PIMC (docs/seat.md) gives her value of the position alone
+    code, out, err = run([str(EXAMPLES / "durak-endgame.json"), "--as", "1", "--method", "ismcts", "--samples", "20",
+                          "--json"], capsys)
+    assert code == 0, err
+    obj = _strict_json(out)
+    assert (obj["player"], obj["to_move"], obj["moves"], obj["best"]) == (1, 0, [], [])
+    assert obj["value"]["worlds"] == 20 and -1 <= obj["value"]["mean"] <= 1
