@@ -149,8 +149,10 @@ def test_ctrl_c_prints_the_best_answer_so_far(tmp_path):
 @pytest.mark.parametrize("name", sorted(p.name for p in (EXAMPLES / "views").glob("*.json")))
 def test_every_view_example_is_answered_from_its_seat(name, capsys):
     obj = json.loads((EXAMPLES / "views" / name).read_text())
-    # cheap: three worlds at a small budget (the defaults' times are bench_seat.py's)
-    code, out, err = run([str(EXAMPLES / "views" / name), "--method", "pimc", "--samples", "3", "--json"], capsys)
+    # cheap: three worlds at a small budget (the defaults' times are bench_seat.py's); no time
+    # limit, so a loaded machine still values all three (the default 20 s once cut one off)
+    code, out, err = run([str(EXAMPLES / "views" / name), "--method", "pimc", "--samples", "3", "--json",
+                          "--time", "0"], capsys)
     assert code == 0, err
     answer = json.loads(out)
     assert answer["player"] == obj["view"] and answer["method"] == "pimc" and answer["worlds"] == 3
@@ -267,11 +269,13 @@ def test_a_finished_game_is_a_one_line_error_for_every_method(tmp_path, capsys):
 
 def test_time_bounds_a_world_whose_node_budget_would_take_far_longer(tmp_path, capsys):
     # --time used to be looked at between worlds only: with --max-nodes 20,000,000 one world of a
-    # fresh deal searches for tens of seconds past a --time of half a second
+    # fresh deal searches for tens of seconds past a --time of half a second, and is then valued
+    # (exit 0); now the world is given up at the deadline. The bound on the time is a guard
+    # against a hang, wide for a loaded machine, not a speed target.
     view = _fresh_deal_view(tmp_path)
     t0 = time.monotonic()
     code, _, err = run([str(view), "--max-nodes", "20000000", "--samples", "2", "--time", "0.5"], capsys)
-    assert time.monotonic() - t0 < 8
+    assert time.monotonic() - t0 < 60
     assert_one_line_error(code, err, "--time", "no world was valued")
 
 
