@@ -35,11 +35,11 @@ from __future__ import annotations
 import os
 import random
 import subprocess
-import sys
 from collections.abc import Callable, Iterable, Sequence
 from itertools import combinations, count
 from pathlib import Path
 
+from foolsolve import background
 from foolsolve.cards import SUIT_BITS
 from foolsolve.draws import standard_draw
 from foolsolve.engines.durak import (
@@ -673,16 +673,10 @@ def compiled_in_cache() -> bool:
 
 
 def _compile_in_background() -> None:
-    """Start ``python -m foolsolve.engines.durak_playout_compiled --background`` (once a process),
-    unless ``FOOLSOLVE_BACKGROUND_COMPILE=0``: it compiles the playout into numba's cache at a
-    low priority, in a session of its own (it outlives this process), and does nothing when
-    another such process is compiling already."""
+    """Start ``python -m foolsolve.engines.durak_playout_compiled --background`` (once a process;
+    :func:`foolsolve.background.start`, not under ``FOOLSOLVE_BACKGROUND_COMPILE=0``): it compiles
+    the playout into numba's cache at a low priority, in a session of its own (it outlives this
+    process), and does nothing when another such process is compiling already."""
     global _child
-    if _child is not None or os.environ.get("FOOLSOLVE_BACKGROUND_COMPILE", "1") == "0":
-        return
-    try:
-        _child = subprocess.Popen([sys.executable, "-m", "foolsolve.engines.durak_playout_compiled", "--background"],
-                                  stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                                  start_new_session=True)
-    except OSError:
-        _child = None
+    if _child is None:
+        _child = background.start("foolsolve.engines.durak_playout_compiled")

@@ -33,10 +33,8 @@ the Python playout until the cache holds this one, and fills the cache in the ba
 from __future__ import annotations
 
 import ctypes
-import os
 import random
 import sys
-from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -762,28 +760,11 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _background() -> int:
-    import platformdirs
+    from foolsolve import background
 
     if not cacheable():  # a compile would be thrown away
         return 0
-    try:
-        os.nice(10)
-    except (AttributeError, OSError):
-        pass
-    folder = Path(platformdirs.user_cache_dir("foolsolve"))
-    folder.mkdir(parents=True, exist_ok=True)
-    with open(folder / "durak-playout-compile.lock", "a") as lock:
-        try:
-            import fcntl
-
-            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except ImportError:  # no fcntl (Windows): compile anyway (numba's cache writes are atomic)
-            pass
-        except OSError:  # another process is compiling
-            return 0
-        if not load():
-            load(compile=True)
-    return 0
+    return background.run_locked("durak-playout-compile.lock", lambda: load() or load(compile=True))
 
 
 if __name__ == "__main__":

@@ -95,6 +95,11 @@ class SolveOptions:
     max_memory: int | None = None
     """The memory budget of the transposition tables in MiB (``--max-memory``; ``None``:
     :data:`DEFAULT_MAX_MEMORY`); see :class:`TableBudget`."""
+    deadline: float | None = None
+    """``time.monotonic()`` by which the caller needs the answer (it enforces it through
+    ``progress``; ``None``: no hurry). A solver that would first compile code for longer than a
+    user waits answers without it instead: the Durak search searches in Python while a
+    background process compiles the compiled search (docs/durak-solver.md, "Start-up")."""
 
     deprecated: list[str] = field(default_factory=list)
     """Warnings for deprecated option names read (:data:`ALIASES`)."""
@@ -144,7 +149,7 @@ def with_limits(options: SolveOptions) -> SolveOptions:
         if shown is not None:
             shown(nodes)
 
-    return replace(options, progress=tick)
+    return replace(options, progress=tick, deadline=deadline if options.deadline is None else min(deadline, options.deadline))
 
 
 def limit_text(exc: SearchLimit, options: SolveOptions) -> str:

@@ -602,7 +602,8 @@ def solve_or_answer(info: GameInfo, state: Any, extra: dict[str, Any], store: An
 
     later = None if seconds is None else (started + seconds, answers)
     opts = SolveOptions(progress=timed(tick, deadline, later), max_nodes=exact_nodes, extra=extra,
-                        max_memory=max_memory, proved=got.append)
+                        max_memory=max_memory, proved=got.append,
+                        deadline=None if seconds is None else time.monotonic() + seconds)
     proved = ""
     try:
         if info.solve is None:

@@ -2170,3 +2170,33 @@ class JitEndgame:
 
         self._jobs([c for c, v in zip(plan.children, plan.values) if v is None], take, put, plan.stale, plan.bound)
         return plan.result()
+
+
+def cacheable() -> bool:
+    """Whether numba finds a cache folder for the kernel (else a compile lasts one process)."""
+    _name, func, _sig, opts = KERNELS[-1]
+    return isinstance(_dispatcher(func, opts)._cache, _Cache)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m foolsolve.solver.durak.compiled``: compile the search into numba's cache (or
+    load it from there), announced on a terminal. ``--background`` (started by
+    :func:`foolsolve.solver.durak.search.solve` under a time limit, :mod:`foolsolve.background`):
+    the same at a low priority, silent, and only when no other process holds the compile's lock
+    (``durak-search-compile.lock`` in the user's cache folder) and numba can keep the result."""
+    args = sys.argv[1:] if argv is None else argv
+    if args == ["--background"]:
+        from foolsolve import background
+
+        if not cacheable():  # a compile would be thrown away with this process
+            return 0
+        return background.run_locked("durak-search-compile.lock", lambda: load(announce=False))
+    if args:
+        print("usage: python -m foolsolve.solver.durak.compiled [--background]", file=sys.stderr)
+        return 2
+    load()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

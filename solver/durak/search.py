@@ -1633,15 +1633,16 @@ is compiled (announced) and answers, and the Python search's work is dropped."""
 
 
 def kernel_compiled() -> bool:
-    """Whether numba's cache holds the compiled search's entry point (its index file in the
-    package's ``__pycache__``, under ``NUMBA_CACHE_DIR``, or in numba's user cache directory, used
-    where the package's folder is read-only), read without importing numba. A stale entry (the
+    """Whether numba's cache holds the compiled search's entry point (its index file under
+    ``NUMBA_CACHE_DIR`` where that is set, numba's only cache then; else in the package's
+    ``__pycache__`` or in numba's user cache directory, used where the package's folder is
+    read-only), read without importing numba. A stale entry (the
     source changed since) still counts: the compile is then announced."""
-    dirs = [Path(__file__).resolve().parent / "__pycache__"]
-    if os.environ.get("NUMBA_CACHE_DIR"):
-        dirs.append(Path(os.environ["NUMBA_CACHE_DIR"]))
+    if os.environ.get("NUMBA_CACHE_DIR"):  # numba then caches there only
+        dirs = [Path(os.environ["NUMBA_CACHE_DIR"])]
     else:
-        dirs.append(Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "numba")
+        dirs = [Path(__file__).resolve().parent / "__pycache__",
+                Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "numba"]
     return any(next(d.rglob("compiled._run-*.nbi"), None) is not None for d in dirs if d.is_dir())
 
 
@@ -1650,6 +1651,42 @@ def python_first(state: EngineState, jit: bool | str) -> bool:
     size = (state.hands[0] | state.hands[1] | state.tatt | state.tcov).bit_count()
     return (jit == "auto" and JIT_MIN_CARDS <= size <= PYTHON_FIRST_CARDS and compiled_covers(state)
             and not kernel_compiled())
+
+
+_compiling: Any = None
+"""The background compile this process started (:func:`foolsolve.background.start`), if any."""
+
+
+def background_first(state: EngineState, jit: bool | str, options: SolveOptions) -> bool:
+    """Whether ``solve`` answers by the Python search while a background process compiles the
+    compiled one: ``jit=auto``, a position the compiled search would take, a caller in a hurry (a
+    deadline, ``SolveOptions.deadline``: ``foolsolve POSITION``'s ``--time``, default 20 s; or a
+    node budget the Python search spends in seconds, at most :data:`PYTHON_FIRST_NODES`: a
+    seat analysis' world), the compiled search not in numba's cache (:func:`kernel_compiled`)
+    and background compiles on (:func:`foolsolve.background.allowed`). Compiling first would
+    spend the caller's time on a compile of 45 CPU seconds or more; otherwise, or with
+    ``FOOLSOLVE_BACKGROUND_COMPILE=0``, the compile is done at once, announced (see
+    :data:`PYTHON_FIRST_CARDS`)."""
+    from foolsolve import background
+
+    size = (state.hands[0] | state.hands[1] | state.tatt | state.tcov).bit_count()
+    hurry = options.deadline is not None or (options.max_nodes is not None and options.max_nodes <= PYTHON_FIRST_NODES)
+    return (jit == "auto" and hurry and size >= JIT_MIN_CARDS and compiled_covers(state) and background.allowed()
+            and not kernel_compiled())
+
+
+def compile_in_background() -> None:
+    """Start ``python -m foolsolve.solver.durak.compiled --background`` once a process (it outlives
+    this one, and steps aside while another process compiles), saying so on a terminal."""
+    global _compiling
+    from foolsolve import background
+
+    if _compiling is not None:
+        return
+    _compiling = background.start("foolsolve.solver.durak.compiled")
+    if _compiling is not None and sys.stderr.isatty():
+        print("foolsolve: compiling the Durak search in a background process, once (about a minute); until it is "
+              "done the slower Python search answers", file=sys.stderr, flush=True)
 
 
 def jit_choice(options: SolveOptions) -> bool | str:
@@ -1774,6 +1811,12 @@ def solve(state: dspec.State, options: SolveOptions) -> SolveResult:
     t0 = time.perf_counter()
     s = from_spec_state(state)
     reductions = Reductions.from_json(options.extra.get("reductions"))
+    if background_first(s, jit, options):
+        # the caller's time is not spent on the compile: the Python search, the same tree, answers
+        # (or stops at the deadline, the caller's fallback then answering) while it is compiled
+        # (the answer is the same; the result store keeps it without a word of which search found it)
+        compile_in_background()
+        return _solve(s, endgame_for(s, reductions, options), want_moves, want_pv, t0, options.proved)
     if python_first(s, jit):
         limit = options.max_nodes
         budget = PYTHON_FIRST_NODES if limit is None else min(limit, PYTHON_FIRST_NODES)

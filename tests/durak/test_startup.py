@@ -18,6 +18,7 @@ import pty
 import subprocess
 import sys
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
 
@@ -214,6 +215,12 @@ def test_kernel_compiled_reads_numbas_index_files(tmp_path: Path, monkeypatch) -
     assert not search.kernel_compiled()
     monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
     assert search.kernel_compiled()
+    # numba caches under NUMBA_CACHE_DIR alone where it is set: an index in the package's
+    # __pycache__ is not what numba would load then
+    monkeypatch.setattr(search, "__file__", str(tmp_path / "search.py"))
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(other))
+    assert not search.kernel_compiled()
+    monkeypatch.setattr(search, "__file__", str(other / "search.py"))
     monkeypatch.delenv("NUMBA_CACHE_DIR")  # numba's user cache directory (a read-only install)
     assert not search.kernel_compiled()
     index = tmp_path / "home-cache" / "numba" / "some" / "path" / "compiled._run-1446.py311.nbi"
@@ -251,3 +258,80 @@ def test_the_record_keeps_earlier_rows_and_ignores_a_damaged_file(tmp_path: Path
         record.write_text(bad)
         assert compile_record.read_record(record) == {}
     assert compile_record.read_record(None) == {}
+
+
+class BackgroundChild:
+    """A background compile started through ``subprocess.Popen`` (recorded, never run)."""
+
+    started: ClassVar[list[list[str]]] = []
+
+    def __init__(self, args: list[str], **kwargs: object) -> None:
+        BackgroundChild.started.append(args)
+
+
+def test_a_solve_with_a_deadline_searches_in_python_while_a_background_process_compiles(monkeypatch) -> None:
+    """``foolsolve POSITION`` (``--time``, default 20 s) on a machine where the compiled search is not
+    compiled: the Python search answers (the same values) and one background compile starts,
+    instead of a compile of 45 CPU seconds or more in the caller's time (it used to compile first:
+    a 12v12 solve with the default 20 s took over 100 s on a slow machine)."""
+    import subprocess
+    import time
+
+    row = EIGHT["bench 8v8 #1"]
+    state = SPEC.state_from_json(row["position"])
+    s = from_spec_state(state)
+    monkeypatch.setattr(search, "kernel_compiled", lambda: False)
+    monkeypatch.setattr(search, "_compiling", None)
+    monkeypatch.setattr(subprocess, "Popen", BackgroundChild)
+    monkeypatch.setenv("FOOLSOLVE_BACKGROUND_COMPILE", "1")
+
+    def no_compiled_search(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the compiled search was asked for")
+
+    monkeypatch.setattr(search, "search_for", no_compiled_search)
+    BackgroundChild.started.clear()
+    hurry = SolveOptions(extra={"pv": False}, deadline=time.monotonic() + 600)
+    assert search.background_first(s, "auto", hurry)
+    want = {1: "win", 0: "draw", -1: "loss"}
+    for _ in range(2):
+        res = search.solve(state, hurry)
+        assert [m.value for m in res.moves] == [want[v] for v in row["python"]["move_values"]]
+        assert res.nodes == row["python"]["move_nodes"]  # the Python search's tree, node for node
+    assert BackgroundChild.started == [[sys.executable, "-m", "foolsolve.solver.durak.compiled", "--background"]]
+    # a node budget the Python search spends in seconds (a seat analysis' world) is a hurry too;
+    # without either, with jit forced either way, or with background compiles off: not so
+    assert search.background_first(s, "auto", SolveOptions(max_nodes=search.PYTHON_FIRST_NODES))
+    assert not search.background_first(s, "auto", SolveOptions(max_nodes=search.PYTHON_FIRST_NODES + 1))
+    assert not search.background_first(s, "auto", SolveOptions())
+    assert not search.background_first(s, True, hurry) and not search.background_first(s, False, hurry)
+    monkeypatch.setenv("FOOLSOLVE_BACKGROUND_COMPILE", "0")
+    assert not search.background_first(s, "auto", hurry)
+    monkeypatch.setenv("FOOLSOLVE_BACKGROUND_COMPILE", "1")
+    monkeypatch.setattr(search, "kernel_compiled", lambda: True)
+    assert not search.background_first(s, "auto", hurry)
+
+
+def test_a_time_limit_gives_the_solve_a_deadline() -> None:
+    from foolsolve.solver.base import with_limits
+
+    assert with_limits(SolveOptions()).deadline is None
+    assert with_limits(SolveOptions(time_limit=5)).deadline is not None
+
+
+def test_background_search_compile_steps_aside_while_another_holds_the_lock(tmp_path: Path) -> None:
+    """``python -m foolsolve.solver.durak.compiled --background`` with the compile's lock taken exits
+    at once, silent, compiling nothing; a wrong argument is a one-line usage error."""
+    import fcntl
+
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache"), "NUMBA_CACHE_DIR": str(tmp_path / "numba")}
+    folder = tmp_path / "cache" / "foolsolve"
+    folder.mkdir(parents=True)
+    with open(folder / "durak-search-compile.lock", "a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        done = subprocess.run([sys.executable, "-m", "foolsolve.solver.durak.compiled", "--background"],
+                              env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0 and done.stdout == done.stderr == ""
+    assert not list((tmp_path / "numba").rglob("*.nbi"))
+    wrong = subprocess.run([sys.executable, "-m", "foolsolve.solver.durak.compiled", "--now"],
+                           env=env, capture_output=True, text=True, timeout=120)
+    assert wrong.returncode == 2 and wrong.stderr.count("\n") == 1

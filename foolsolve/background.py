@@ -1,0 +1,62 @@
+"""Compiles in a background process: numba's on-disk cache filled while the user's process goes on
+without the compiled code (the Durak playout plays in Python, the Durak search searches in Python).
+
+:func:`start` launches ``python -m MODULE --background`` in a session of its own (it outlives the
+process that started it), unless ``FOOLSOLVE_BACKGROUND_COMPILE=0`` (the tests set it: their
+processes compile what they need themselves). The module's ``--background`` entry runs its compile
+through :func:`run_locked`: at a low priority, silent, and not at all while another process holds
+the compile's lock in the user's cache folder, so two processes never compile the same thing.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+ENV = "FOOLSOLVE_BACKGROUND_COMPILE"
+"""Set to ``0``: no background compile starts (what needs the compiled code compiles it at once)."""
+
+
+def allowed() -> bool:
+    """Whether a background compile may start (``FOOLSOLVE_BACKGROUND_COMPILE`` is not ``0``)."""
+    return os.environ.get(ENV, "1") != "0"
+
+
+def start(module: str) -> subprocess.Popen[bytes] | None:
+    """Start ``python -m module --background`` detached (its own session, no terminal), or
+    ``None`` where background compiles are off or the process cannot start."""
+    if not allowed():
+        return None
+    try:
+        return subprocess.Popen([sys.executable, "-m", module, "--background"],
+                                stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                start_new_session=True)
+    except OSError:
+        return None
+
+
+def run_locked(lock_name: str, work: Callable[[], object]) -> int:
+    """The body of a ``--background`` entry: ``work()`` at a low priority, unless another process
+    holds ``lock_name`` (a file in the user's cache folder); always exit code 0 (nobody reads it)."""
+    import platformdirs
+
+    try:
+        os.nice(10)
+    except (AttributeError, OSError):
+        pass
+    folder = Path(platformdirs.user_cache_dir("foolsolve"))
+    folder.mkdir(parents=True, exist_ok=True)
+    with open(folder / lock_name, "a") as lock:
+        try:
+            import fcntl
+
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except ImportError:  # no fcntl (Windows): compile anyway (numba's cache writes are atomic)
+            pass
+        except OSError:  # another process is compiling
+            return 0
+        work()
+    return 0
