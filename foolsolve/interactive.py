@@ -371,7 +371,7 @@ def view_zone_lines(spec: Any, obj: dict[str, Any], player: int, n: int) -> list
     per_player = [key for key, zf in spec.view_fields.items() if zf.per_player and isinstance(obj.get(key), list)]
     # what players know (a knowledge field: one entry per player, a list of cards or nothing) is theirs
     # too, whatever its shape (two known pairs of cards read like Durak's table otherwise)
-    knowledge = getattr(spec, "knowledge_fields", ())
+    knowledge = spec.knowledge_fields
     per_player += [key for key, value in obj.items() if key not in per_player and key != "view"
                    and (_one_list_each(deck, value, n) or _one_number_each(value, n)
                         or (key in knowledge and isinstance(value, list) and len(value) == n
