@@ -363,27 +363,6 @@ def test_engine_playout_plays_python_while_a_background_process_compiles(monkeyp
     assert dp.native() is dpc.playout and dp._child is None
 
 
-def test_background_compile_steps_aside_while_another_holds_the_lock(tmp_path: Any) -> None:
-    """``--background`` with the compile's lock taken exits at once, compiling nothing."""
-    import fcntl
-    import os
-    import subprocess
-    import sys
-
-    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache"), "NUMBA_CACHE_DIR": str(tmp_path / "numba")}
-    folder = tmp_path / "cache" / "foolsolve"
-    folder.mkdir(parents=True)
-    with open(folder / "durak-playout-compile.lock", "a") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        done = subprocess.run([sys.executable, "-m", "foolsolve.engines.durak_playout_compiled", "--background"],
-                              env=env, capture_output=True, text=True, timeout=120)
-    assert done.returncode == 0 and done.stdout == done.stderr == ""
-    assert not list((tmp_path / "numba").rglob("*.nbi"))
-    wrong = subprocess.run([sys.executable, "-m", "foolsolve.engines.durak_playout_compiled", "--now"],
-                           env=env, capture_output=True, text=True, timeout=120)
-    assert wrong.returncode == 2 and wrong.stderr.count("\n") == 1
-
-
 class OwnBits(random.Random):
     """A ``Random`` whose bits come from its own ``getrandbits`` (``choice`` still draws through
     it): the compiled loop cannot run the generator for it, so the Python playout plays."""

@@ -318,20 +318,24 @@ def test_a_time_limit_gives_the_solve_a_deadline() -> None:
     assert with_limits(SolveOptions(time_limit=5)).deadline is not None
 
 
-def test_background_search_compile_steps_aside_while_another_holds_the_lock(tmp_path: Path) -> None:
-    """``python -m foolsolve.solver.durak.compiled --background`` with the compile's lock taken exits
-    at once, silent, compiling nothing; a wrong argument is a one-line usage error."""
+@pytest.mark.parametrize(("module", "lock_name"), [("foolsolve.solver.durak.compiled", "durak-search-compile.lock"),
+                                                   ("foolsolve.engines.durak_playout_compiled",
+                                                    "durak-playout-compile.lock")])
+def test_background_compile_steps_aside_while_another_holds_the_lock(tmp_path: Path, module: str,
+                                                                     lock_name: str) -> None:
+    """``python -m MODULE --background`` (the compiled search's, the compiled playout's) with the
+    compile's lock taken exits at once, silent, compiling nothing; a wrong argument is a one-line
+    usage error."""
     import fcntl
 
     env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache"), "NUMBA_CACHE_DIR": str(tmp_path / "numba")}
     folder = tmp_path / "cache" / "foolsolve"
     folder.mkdir(parents=True)
-    with open(folder / "durak-search-compile.lock", "a") as lock:
+    with open(folder / lock_name, "a") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
-        done = subprocess.run([sys.executable, "-m", "foolsolve.solver.durak.compiled", "--background"],
+        done = subprocess.run([sys.executable, "-m", module, "--background"],
                               env=env, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0 and done.stdout == done.stderr == ""
     assert not list((tmp_path / "numba").rglob("*.nbi"))
-    wrong = subprocess.run([sys.executable, "-m", "foolsolve.solver.durak.compiled", "--now"],
-                           env=env, capture_output=True, text=True, timeout=120)
+    wrong = subprocess.run([sys.executable, "-m", module, "--now"], env=env, capture_output=True, text=True, timeout=120)
     assert wrong.returncode == 2 and wrong.stderr.count("\n") == 1
