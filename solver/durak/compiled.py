@@ -2199,4 +2199,9 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    # the package's own module, not this copy run as __main__: numba's cache keeps the compiled code
+    # with references into the module it was compiled in (a kernel compiled in __main__ and loaded
+    # by foolsolve raised Aborted at its first node)
+    from foolsolve.solver.durak import compiled as _module
+
+    sys.exit(_module.main())

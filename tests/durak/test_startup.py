@@ -339,3 +339,25 @@ def test_background_compile_steps_aside_while_another_holds_the_lock(tmp_path: P
     assert not list((tmp_path / "numba").rglob("*.nbi"))
     wrong = subprocess.run([sys.executable, "-m", module, "--now"], env=env, capture_output=True, text=True, timeout=120)
     assert wrong.returncode == 2 and wrong.stderr.count("\n") == 1
+
+
+_AS_MAIN = """
+import runpy, sys
+from foolsolve.solver.durak import compiled
+called = []
+compiled.load = lambda *args, **kwargs: called.append(kwargs)
+sys.argv = ["compiled"]
+try:
+    runpy.run_module("foolsolve.solver.durak.compiled", run_name="__main__")
+except SystemExit as exc:
+    print(called, exc.code)
+"""
+
+
+def test_python_m_compiles_in_the_package_module_not_in_a_main_copy() -> None:
+    """``python -m foolsolve.solver.durak.compiled`` (the background compile runs it) compiles through
+    the package's own module: a kernel compiled in the ``__main__`` copy went into numba's cache
+    and raised Aborted at its first node in every later process. Here ``load`` of the package
+    module is replaced: it is the one called (the old code compiled the copy for minutes instead)."""
+    done = subprocess.run([sys.executable, "-c", _AS_MAIN], capture_output=True, text=True, timeout=600)
+    assert done.stdout.strip() == "[{}] 0", done.stderr
