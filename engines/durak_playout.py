@@ -37,7 +37,6 @@ import random
 import subprocess
 from collections.abc import Callable, Iterable, Sequence
 from itertools import combinations, count
-from pathlib import Path
 
 from foolsolve import background
 from foolsolve.cards import SUIT_BITS
@@ -663,13 +662,8 @@ def compiled_in_cache() -> bool:
     """Whether numba's cache holds an entry of the compiled playout (its index file under
     ``NUMBA_CACHE_DIR`` where that is set, else in this package's ``__pycache__`` or in numba's
     user cache folder), looked up without importing numba. A stale entry counts too: loading it then fails, and the Python
-    playout runs."""
-    if os.environ.get("NUMBA_CACHE_DIR"):  # numba then caches there only
-        dirs = [Path(os.environ["NUMBA_CACHE_DIR"])]
-    else:
-        dirs = [Path(__file__).resolve().parent / "__pycache__",
-                Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "numba"]
-    return any(next(d.rglob("durak_playout_compiled._play-*.nbi"), None) is not None for d in dirs if d.is_dir())
+    playout runs (:func:`foolsolve.background.in_numba_cache`)."""
+    return background.in_numba_cache(__file__, "durak_playout_compiled._play-*.nbi")
 
 
 def _compile_in_background() -> None:

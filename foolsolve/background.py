@@ -25,6 +25,19 @@ def allowed() -> bool:
     return os.environ.get(ENV, "1") != "0"
 
 
+def in_numba_cache(module_file: str, index: str) -> bool:
+    """Whether numba's on-disk cache holds an entry of a function of the module at ``module_file``
+    (an index file matching ``index``, e.g. ``compiled._run-*.nbi``), looked up without importing
+    numba: under ``NUMBA_CACHE_DIR`` where that is set (numba's only cache then), else in the
+    module's ``__pycache__`` or in numba's user cache folder (where the package's is read-only)."""
+    if os.environ.get("NUMBA_CACHE_DIR"):
+        dirs = [Path(os.environ["NUMBA_CACHE_DIR"])]
+    else:
+        dirs = [Path(module_file).resolve().parent / "__pycache__",
+                Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "numba"]
+    return any(next(d.rglob(index), None) is not None for d in dirs if d.is_dir())
+
+
 def start(module: str) -> subprocess.Popen[bytes] | None:
     """Start ``python -m module --background`` detached (its own session, no terminal), or
     ``None`` where background compiles are off or the process cannot start."""

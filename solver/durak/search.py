@@ -8,11 +8,9 @@ variation, the choice between this search and the compiled one (:func:`search_fo
 from __future__ import annotations
 
 import itertools
-import os
 import sys
 import time
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any, NamedTuple
 
 from foolsolve.cards import low_bits as _bits
@@ -1637,13 +1635,11 @@ def kernel_compiled() -> bool:
     ``NUMBA_CACHE_DIR`` where that is set, numba's only cache then; else in the package's
     ``__pycache__`` or in numba's user cache directory, used where the package's folder is
     read-only), read without importing numba. A stale entry (the
-    source changed since) still counts: the compile is then announced."""
-    if os.environ.get("NUMBA_CACHE_DIR"):  # numba then caches there only
-        dirs = [Path(os.environ["NUMBA_CACHE_DIR"])]
-    else:
-        dirs = [Path(__file__).resolve().parent / "__pycache__",
-                Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "numba"]
-    return any(next(d.rglob("compiled._run-*.nbi"), None) is not None for d in dirs if d.is_dir())
+    source changed since) still counts: the compile is then announced
+    (:func:`foolsolve.background.in_numba_cache`)."""
+    from foolsolve import background
+
+    return background.in_numba_cache(__file__, "compiled._run-*.nbi")
 
 
 def python_first(state: EngineState, jit: bool | str) -> bool:
