@@ -462,6 +462,15 @@ def _signed(x: float) -> str:
     return "-inf" if x == float("-inf") else "+inf" if x == float("inf") else f"{x:+.3f}"
 
 
+def value_span(answer: Any) -> str:
+    """How a seat answer's value is known: over IS-MCTS's iterations, over every world (the exact
+    expectation), or its 95% interval."""
+    v = answer.value
+    if answer.method == "ismcts":
+        return f"over {v.worlds:,} iterations"
+    return "over every world" if v.low == v.high else f"95% interval [{_signed(v.low)}, {_signed(v.high)}]"
+
+
 def seat_rows(answer: Any) -> list[str]:
     """The move table of a seat answer: a header, then every move with its mean, its 95% interval
     (``(every world)`` where the exact expectation has none) and its worlds (IS-MCTS: its visits),
@@ -501,10 +510,7 @@ def format_seat(info: GameInfo, answer: Any) -> str:
         lines += seat_rows(answer)
     lines.append("")
     if answer.value is not None:
-        v = answer.value
-        span = (f"over {v.worlds:,} iterations" if ismcts else "over every world" if v.low == v.high
-                else f"95% interval [{_signed(v.low)}, {_signed(v.high)}]")
-        lines.append(f"Value for player {answer.player}: {v.mean:+.3f}, {span}")
+        lines.append(f"Value for player {answer.player}: {answer.value.mean:+.3f}, {value_span(answer)}")
     if answer.best:
         lines.append("Best: " + ", ".join(answer.best))
         top = next(m for m in answer.moves if m.move == answer.best[0])

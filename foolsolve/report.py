@@ -20,7 +20,7 @@ from typing import Any
 
 import click
 
-from foolsolve.cli import WORKERS, OutputFile, limit_options, workers_help
+from foolsolve.cli import WORKERS, OutputFile, _signed, limit_options, value_span, workers_help
 from foolsolve.errors import InputError
 from foolsolve.rules import cited, json_text, options_of
 
@@ -246,10 +246,6 @@ def page(info: Any, state: Any, result: Any | None, *, title: str | None = None,
             + f"\n<script>{SCRIPT}</script>\n</body></html>\n")
 
 
-def _signed(x: float) -> str:
-    return "-inf" if x == float("-inf") else "+inf" if x == float("inf") else f"{x:+.3f}"
-
-
 def seat_groups(answer: Any) -> list[list[Any]]:
     """The moves of a seat answer (:class:`foolsolve.seat.SeatAnswer`) best first (highest mean;
     among equal means the answer's own order), moves of equal mean in one group. Equal means, not
@@ -294,8 +290,7 @@ def _seat_side(answer: Any) -> str:
     parts = []
     v = answer.value
     if v is not None:
-        span = (f"over {v.worlds:,} iterations" if answer.method == "ismcts" else "over every world" if v.low == v.high
-                else f"95% interval [{_signed(v.low)}, {_signed(v.high)}]")
+        span = value_span(answer)
         parts.append(f'<h2>Value for player {answer.player}: <span id="value" data-mean="{v.mean!r}" '
                      f'data-low="{v.low!r}" data-high="{v.high!r}">{v.mean:+.3f}, {escape(span)}</span></h2>')
     if answer.interrupted:
