@@ -273,6 +273,7 @@ class LineWriter:
     def __init__(self, path: str) -> None:
         self.path = path
         self._own = path != STDIO
+        self._failed = False  # a write failed: close drops what is left unwritten
         try:
             self._f: IO[bytes] = open(path, "wb") if self._own else sys.stdout.buffer
         except OSError as exc:
@@ -292,8 +293,6 @@ class LineWriter:
             self._failed = True
             where = "standard output" if not self._own else f"--out {self.path}"
             raise InputError(f"{where}: cannot write ({exc.strerror or exc})") from None
-
-    _failed = False
 
     def close(self) -> None:
         """Close the file (not standard output); after a failed write, whatever is left unwritten

@@ -354,8 +354,8 @@ def seat_settings(method: str | None, samples: int | None, seconds: float | None
     report and a batch's view lines: one mapping, so they give the same answer)."""
     from foolsolve.seat import Budget, Settings
 
-    budget = Budget() if max_nodes is None else Budget(nodes=max_nodes, search_nodes=max_nodes)
-    budget.max_memory = max_memory
+    budget = Budget(max_memory=max_memory) if max_nodes is None else \
+        Budget(nodes=max_nodes, search_nodes=max_nodes, max_memory=max_memory)
     return Settings(method=method or "auto", samples=samples, seconds=seconds, seed=seed or 0, budget=budget)
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -238,11 +238,23 @@ def run(
 ) -> ConformanceReport:
     """``cases`` whole games from random deals (random rules and player counts)."""
     report = ConformanceReport()
-    try:
+
+    def games() -> Iterator[tuple[int, Divergence | None]]:
         for i in range(cases):
             rng = random.Random(f"{seed}:{i}")
             start = conform_start(info, rng)
-            d = lockstep(info, start, rng, max_steps=max_steps, report=report)
+            yield i, lockstep(info, start, rng, max_steps=max_steps, report=report)
+
+    return _tally(report, games(), progress)
+
+
+def _tally(report: ConformanceReport, games: Iterable[tuple[int, Divergence | None]],
+           progress: Callable[[int], None] | None) -> ConformanceReport:
+    """``report`` with the finished games ``(index, divergence or None)`` counted, in order, up to
+    the first divergence (:func:`run` and :func:`run_on`); a Ctrl-C keeps the games counted
+    before it, marked :attr:`ConformanceReport.interrupted`."""
+    try:
+        for i, d in games:
             report.cases += 1
             if progress is not None:
                 progress(i + 1)
@@ -276,22 +288,18 @@ def run_on(executor: Any, info: GameInfo, cases: int, seed: int, *, progress: Ca
     _deal_maker(info)  # before any game is mapped
     report = ConformanceReport()
     results = executor.map(one_case, ((info.name, seed, i, max_steps) for i in range(cases)))
-    try:
+
+    def games() -> Iterator[tuple[int, Divergence | None]]:
         for i, (part, d) in results:
-            report.cases += 1
             report.states += part.states
             report.moves += part.moves
             report.cut += part.cut
-            if progress is not None:
-                progress(i + 1)
-            if d is not None:
-                report.divergence = d
-                break
-    except KeyboardInterrupt:
-        report.interrupted = True  # the games gathered before it are the answer
+            yield i, d
+
+    try:
+        return _tally(report, games(), progress)
     finally:
         results.close()
-    return report
 
 
 def shrink(info: GameInfo, position: dict[str, Any], *, budget: int = 2000) -> dict[str, Any]:
