@@ -768,4 +768,9 @@ def _background() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    # the package's own module, not this copy run as __main__ (as solver/durak/compiled.py): numba's
+    # cache keeps the compiled code with references into the module it was compiled in (the Durak
+    # search's kernel, compiled in __main__ and loaded by foolsolve, raised Aborted at its first node)
+    from foolsolve.engines import durak_playout_compiled as _module
+
+    sys.exit(_module.main())

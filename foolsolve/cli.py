@@ -171,14 +171,24 @@ def load_position(path: str, *, views: bool = False) -> tuple[GameInfo, Any]:
 # --- solve ------------------------------------------------------------------------------
 
 
-def limit_options(fn: Any) -> Any:
-    """``--time SECONDS`` and ``--max-memory MIB``, beside ``--max-nodes`` on every long command."""
-    fn = click.option("--max-memory", type=click.IntRange(min=1), default=None, metavar="MIB",
-                      help="Memory budget of the solver's transposition tables in MiB [default: 1024]; over it "
-                           "the oldest entries are dropped (same answers, more time).")(fn)
-    return click.option("--time", "time_limit", type=Seconds(min=0), default=None, callback=_zero_is_no_limit,
-                        metavar="SECONDS", help="Give up each solve after this many seconds (under hidden cards: "
-                                                "the answer so far). 0, as for solve, and the default: no limit.")(fn)
+TIME_HELP = ("Give up each solve after this many seconds (under hidden cards: the answer so far). 0, as for solve, "
+             "and the default: no limit.")
+"""The help of :func:`limit_options`' ``--time`` (a command that gives it a default says so instead)."""
+
+
+def limit_options(fn: Any = None, *, time_help: str = TIME_HELP) -> Any:
+    """``--time SECONDS`` and ``--max-memory MIB``, beside ``--max-nodes`` on every long command
+    (``@limit_options``, or ``@limit_options(time_help=...)`` where ``--time`` means more). The
+    option's default is ``None``, as is ``--time 0``: a command with a default of its own tells the
+    two apart with :func:`given_on_command_line` (``time_limit``)."""
+    def add(fn: Any) -> Any:
+        fn = click.option("--max-memory", type=click.IntRange(min=1), default=None, metavar="MIB",
+                          help="Memory budget of the solver's transposition tables in MiB [default: 1024]; over it "
+                               "the oldest entries are dropped (same answers, more time).")(fn)
+        return click.option("--time", "time_limit", type=Seconds(min=0), default=None, callback=_zero_is_no_limit,
+                            metavar="SECONDS", help=time_help)(fn)
+
+    return add if fn is None else add(fn)
 
 
 def _zero_is_no_limit(ctx: click.Context, param: click.Parameter, value: float | None) -> float | None:

@@ -23,6 +23,7 @@ import click
 from foolsolve.cli import WORKERS, OutputFile, _signed, limit_options, value_span, workers_help
 from foolsolve.errors import InputError
 from foolsolve.rules import cited, json_text, options_of
+from foolsolve.solver.base import DEFAULT_SECONDS
 
 STANDARD_FIELDS = ("game", "to_move", "value", "moves", "best", "pv", "nodes", "seconds", "value_kind", "stored",
                    "first_solve", "distance", "result")
@@ -389,7 +390,9 @@ def view_page(view: Any, answer: Any | None = None, no_answer: str = "") -> str:
 @click.option("--workers", type=WORKERS, default=None,
               help=workers_help("Under hidden cards: value the worlds on this many local processes (same answer for "
                                 "any count)", scheduler=False))
-@limit_options
+@limit_options(time_help=f"Under hidden cards (a page from one seat): the answer so far after this many seconds "
+                         f"[default: {DEFAULT_SECONDS:g}, as for solve]. The exact solver's page: give up after this "
+                         "long [default: no limit]. 0: no limit.")
 def report(position: str, out: str, max_nodes: int | None, extra: tuple[str, ...] = (),
            equilibrium: bool = False, viewer: int | None = None, method: str | None = None,
            samples: int | None = None, seed: int | None = None, workers: int | None = None,
@@ -406,8 +409,9 @@ def report(position: str, out: str, max_nodes: int | None, extra: tuple[str, ...
     (three Durak players, a stock of unknown order), is answered from that seat as solve answers
     it (--method, --samples, --seed, --workers, --time, --max-nodes a world): every move's mean
     with its 95% interval, best first, moves of equal mean grouped, the method, the worlds valued
-    and how many of them exactly."""
-    from foolsolve.cli import _SeatRequest, load_position, refused_note
+    and how many of them exactly. As from solve, that answer is the one so far when solve's
+    default --time runs out, unless --time is given (--time 0: every world asked for)."""
+    from foolsolve.cli import _SeatRequest, given_on_command_line, load_position, refused_note
     from foolsolve.game import seat_of_mover
     from foolsolve.positions import writes_over
     from foolsolve.present import write_text
@@ -436,7 +440,9 @@ def report(position: str, out: str, max_nodes: int | None, extra: tuple[str, ...
         """The page of ``view`` with the answer from its viewer's seat."""
         if equilibrium:
             raise InputError("--equilibrium: an option of the exact solver; an answer from one seat takes none")
-        request = _SeatRequest(view.player, method, samples, time_limit, seed, workers, None, False, max_nodes,
+        # as foolsolve POSITION.json answers from a seat: its default --time unless one is given (0: no limit)
+        seconds = time_limit if given_on_command_line("time_limit") else DEFAULT_SECONDS
+        request = _SeatRequest(view.player, method, samples, seconds, seed, workers, None, False, max_nodes,
                                extra, max_memory)
         answer, why = None, ""
         if info.spec.is_terminal(worlds_of_view(view).sample(random.Random(0))):

@@ -210,7 +210,9 @@ def why(position: str, move: str, as_json: bool) -> None:
 
     Names every rule that forbids the move (the spec's rule function, the seed sentence it
     rests on, the rule option in force), the option values that would change the verdict,
-    and the legal moves; for a legal move, the rules it rests on and what it changes."""
+    and the legal moves; for a legal move, the rules it rests on and what it changes. Either
+    way the exit code is 0. A MOVE that names no move of the game (text that cannot be read
+    as one, a card not in the deck) is, as with play, a one-line error (exit 2)."""
     from foolsolve.cli import load_position
     from foolsolve.positions import check_move_text
     from foolsolve.worlds import View
@@ -218,20 +220,32 @@ def why(position: str, move: str, as_json: bool) -> None:
     check_move_text(move, "MOVE")
     info, state = load_position(position, views=True)
     if isinstance(state, View):
-        click.echo(explain_view(state, move, as_json))
+        click.echo(explain_view(state, move, as_json, strict=True))
         return
     exp = explain(info.spec, state, move)
+    if exp.error is not None:
+        raise not_a_move(move, exp.error, exp.legal_moves)
     if as_json:
         click.echo(json.dumps(exp.to_json(), ensure_ascii=False, indent=1))
     else:
         click.echo("\n".join(exp.lines()))
 
 
-def explain_view(view: Any, text: str, as_json: bool, samples: int = 64) -> str:
+def not_a_move(text: str, error: str, legal_moves: list[str] | None) -> InputError:
+    """The error of ``foolsolve why`` for a MOVE that names no move of the game (``error``: why
+    not, as :meth:`SpecGame.read_move` says), with the legal moves where they are known: one line,
+    exit 2, as ``foolsolve play``'s. A move that is only illegal is explained instead."""
+    tail = "" if legal_moves is None else "; legal moves: " + (", ".join(legal_moves) or "none (the game is over)")
+    return InputError(f"MOVE {text!r}: {error}{tail}")
+
+
+def explain_view(view: Any, text: str, as_json: bool, samples: int = 64, *, strict: bool = False) -> str:
     """``why`` on a view file. When the viewer is to move her legal moves are the same in every world,
     so the rules are explained on one world (what the move changes is left out: it may depend on
     hidden cards). Otherwise: who is to move, and in how many of the worlds looked at the move is
-    legal (every world of a small view, else ``samples`` sampled ones)."""
+    legal (every world of a small view, else ``samples`` sampled ones). With ``strict`` (the
+    ``why`` command) a text that names no move (in no world looked at) is an :class:`InputError`
+    (:func:`not_a_move`); without (``play --interactive``'s ``why``) the answer says so."""
     import random
 
     from foolsolve.worlds import Worlds
@@ -243,6 +257,8 @@ def explain_view(view: Any, text: str, as_json: bool, samples: int = 64) -> str:
     mover = spec.to_move(first)
     if mover == view.player or spec.is_terminal(first):
         exp = explain(spec, first, text)
+        if strict and exp.error is not None:
+            raise not_a_move(text, exp.error, exp.legal_moves)
         exp.effect = []
         if as_json:
             return json.dumps({**exp.to_json(), "view": view.player}, ensure_ascii=False, indent=1)
@@ -252,12 +268,18 @@ def explain_view(view: Any, text: str, as_json: bool, samples: int = 64) -> str:
     exhaustive = count is not None and count <= samples
     states = list(worlds.enumerate()) if exhaustive else [first] + [worlds.sample(rng) for _ in range(samples - 1)]
     legal = 0
+    unread: InputError | None = None
+    read = False
     for s in states:
         try:
             move = spec.read_move(s, text)
-        except InputError:
+        except InputError as exc:
+            unread = unread or exc
             continue
+        read = True
         legal += not spec.why_illegal(s, move)
+    if strict and not read and unread is not None:
+        raise not_a_move(text, str(unread), None)
     who = "chance" if mover < 0 else f"player {mover}"
     looked = f"all {len(states)}" if exhaustive else f"{len(states)} sampled"
     if as_json:

@@ -353,6 +353,24 @@ except SystemExit as exc:
     print(called, exc.code)
 """
 
+_PLAYOUT_AS_MAIN = """
+import runpy, sys
+from foolsolve import background
+from foolsolve.engines import durak_kernel_compiled, durak_playout_compiled as module
+called = []
+module.cacheable = lambda: True
+module.load = lambda *args, **kwargs: called.append(kwargs) or True
+background.run_locked = lambda lock_name, work: work() and 0
+def no_compile(*args, **kwargs):  # a compile of the __main__ copy (the old code) stops at once
+    raise SystemExit("compiled the __main__ copy")
+durak_kernel_compiled.bind = no_compile
+sys.argv = ["durak_playout_compiled", "--background"]
+try:
+    runpy.run_module("foolsolve.engines.durak_playout_compiled", run_name="__main__")
+except SystemExit as exc:
+    print(called, exc.code)
+"""
+
 
 def test_python_m_compiles_in_the_package_module_not_in_a_main_copy() -> None:
     """``python -m foolsolve.solver.durak.compiled`` (the background compile runs it) compiles through
@@ -361,3 +379,16 @@ def test_python_m_compiles_in_the_package_module_not_in_a_main_copy() -> None:
     module is replaced: it is the one called (the old code compiled the copy for minutes instead)."""
     done = subprocess.run([sys.executable, "-c", _AS_MAIN], capture_output=True, text=True, timeout=600)
     assert done.stdout.strip() == "[{}] 0", done.stderr
+
+
+def test_python_m_background_compiles_the_playout_in_the_package_module(tmp_path: Path) -> None:
+    """``python -m foolsolve.engines.durak_playout_compiled --background`` (what the playout's
+    background compile runs) compiles through the package's own module, as the compiled search's
+    entry does (above): numba's cache keeps compiled code with references into the module it was
+    compiled in. Here the package module's ``load`` (and ``cacheable``, and the lock) are replaced:
+    that ``load`` is the one called. The old code ran the ``__main__`` copy's own ``load``, which
+    probes an empty cache and then compiles (stopped at once here)."""
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path / "numba")}
+    done = subprocess.run([sys.executable, "-c", _PLAYOUT_AS_MAIN], env=env, capture_output=True, text=True,
+                          timeout=600)
+    assert done.stdout.strip() == "[{}] 0", (done.stdout, done.stderr)

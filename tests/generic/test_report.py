@@ -291,6 +291,33 @@ def test_report_as_a_seat_on_a_full_position_and_its_option_errors(tmp_path, cap
     assert code == 2 and "this is player 0's view" in err
 
 
+def test_a_seat_page_has_solves_default_time_unless_time_is_given(tmp_path, capsys, monkeypatch):
+    """A page from one seat (a view, a full position the exact solver refuses) is bounded in time as
+    ``foolsolve POSITION.json`` is: solve's default --time (it once had no limit at all), --time S,
+    and --time 0 no limit. A stand-in for the analysis records the time it is given and stops
+    there (exit 2, no page left behind), for report and solve alike."""
+    from foolsolve import seat
+    from foolsolve.errors import InputError
+    from foolsolve.solver.base import DEFAULT_SECONDS
+
+    given: list[float | None] = []
+
+    def stand_in(info, worlds, settings, *args, **kwargs):
+        given.append(settings.seconds)
+        raise InputError("stand-in: no analysis")
+
+    monkeypatch.setattr(seat, "analyse", stand_in)
+    out = tmp_path / "seat.html"
+    for position in (VIEW, EXAMPLES / "durak-midbout.json"):  # the latter: three players, refused
+        for time_args, seconds in (([], DEFAULT_SECONDS), (["--time", "0.5"], 0.5), (["--time", "0"], None)):
+            for command in (["report", str(position), "--out", str(out)], [str(position)]):
+                given.clear()
+                code, _, err = run([*command, *time_args], capsys)
+                assert code == 2 and "stand-in" in err, err
+                assert given == [seconds], (command, time_args)
+    assert not out.exists()
+
+
 def test_in_a_browser_a_views_page_shows_the_intervals_beside_the_view(browser, tmp_path, capsys):
     _, embedded, _ = seat_report(tmp_path, capsys, [str(VIEW), "--samples", "8", "--seed", "3"])
     page = browser.new_page(viewport={"width": 1400, "height": 1000})

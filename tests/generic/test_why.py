@@ -389,6 +389,64 @@ def test_cli_play_error_names_the_rules(tmp_path: Any, capsys: pytest.CaptureFix
     assert "no card 9♣ in player 1's hand [can_transfer" in line and "a trump lies on the table" in line
 
 
+@pytest.mark.parametrize("game", games.names())
+def test_cli_why_explains_an_illegal_move_but_refuses_text_that_is_no_move(game: str, tmp_path: Any) -> None:
+    """A move of the game that is not legal here is explained (exit 0); text that names no move of
+    the game is a one-line error with exit 2, as with ``play`` (it once printed 'is not a move
+    here' and exited 0), with --json too."""
+    from tests.generic.batch_helpers import call_main
+
+    info = games.get(game)
+    spec = info.spec
+    states = _walk(info, random.Random(7), 40)
+    found = None
+    for earlier in states:
+        for m in spec.legal_moves_split(earlier)[0]:
+            for s in states:
+                if not spec.is_terminal(s) and spec.why_illegal(s, m):
+                    found = s, str(m)
+                    break
+            if found:
+                break
+        if found:
+            break
+    assert found is not None
+    state, illegal = found
+    f = _write(tmp_path, state, spec)
+    code, out, err = call_main(["why", f, illegal])
+    assert code == 0 and err == "" and "is not legal" in out, (illegal, out, err)
+    for args in (["why", f, "flurb"], ["why", f, "flurb", "--json"]):
+        code, out, err = call_main(args)
+        assert code == 2 and out == "", (code, out)
+        line = err.strip()
+        assert "\n" not in line and "Traceback" not in err and "MOVE 'flurb'" in line, err
+        assert "legal moves:" in line
+        if "--json" in args:
+            assert json.loads(line)["exit_code"] == 2
+
+
+def test_cli_why_refuses_a_card_not_in_the_deck_and_text_that_is_no_move_on_a_view(tmp_path: Any) -> None:
+    """A card not in the deck names no move either (exit 2); on a view file, whether the viewer is
+    to move (the move read on one world) or not (read on every world looked at), the same."""
+    from pathlib import Path
+
+    from tests.generic.batch_helpers import call_main
+
+    full = str(Path(__file__).resolve().parents[2] / "foolsolve" / "examples" / "durak-midbout.json")
+    code, out, err = call_main(["why", full, "attack ZZ"])
+    assert code == 2 and out == "" and err.count("\n") == 1 and "'ZZ' is no card of the 36-card deck" in err, err
+    code, out, err = call_main(["why", full, "attack AS"])  # in the deck, not in the attacker's hand
+    assert code == 0 and "attack A♠ is not legal" in out and "no card A♠ in player 1's hand" in out, (out, err)
+    for viewer in (0, 1):  # player 1 is to move
+        view = str(tmp_path / f"view{viewer}.json")
+        assert call_main(["view", full, "--as", str(viewer), "--out", view])[0] == 0
+        for text in ("flurb", "attack ZZ"):
+            code, out, err = call_main(["why", view, text])
+            assert code == 2 and out == "" and err.count("\n") == 1 and f"MOVE {text!r}" in err, (viewer, err)
+        code, out, err = call_main(["why", view, "attack AS"])
+        assert code == 0 and err == "" and ("is not legal" in out if viewer == 1 else "legal in 0 of" in out), out
+
+
 def test_play_error_from_the_spec() -> None:
     s = pos(rules={"variant": "perevodnoy"}, hands=[["KC"], ["7D", "8D", "QH"], ["6H", "AH", "10C"]],
             table=[["7S", None]])
