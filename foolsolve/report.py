@@ -8,6 +8,11 @@ sentence each rests on (:func:`foolsolve.rules.options_of`), and whatever else t
 result carries (a solution concept, notes, round odds: every field of its JSON beyond the
 moves). The solver's whole ``--json`` result is embedded as ``<script type="application/json"
 id="solve-result">``.
+
+The answer is the one ``foolsolve POSITION.json`` gives in the same budget
+(:func:`foolsolve.solver.open_hand.solve_or_answer`): where the exact solver stops at its share of
+the time or does not cover the position, the open-hand search's, and the page says what it is
+(:func:`answer_kind`): an estimate, not exact, with its method and why.
 """
 
 from __future__ import annotations
@@ -136,6 +141,15 @@ def _moves_table(result: Any) -> str:
             for m in group)
         parts.append(f'<tbody class="tie{" best" if is_best else ""}"><tr><th colspan="3">{escape(shown)}: '
                      f'{len(group)} move{"s" if len(group) != 1 else ""}</th></tr>{rows}</tbody>')
+    if result.unfinished:  # a solve stopped at its limit: the moves it did not finish, with the bounds it proved
+        rows = "".join(
+            f'<tr data-move="{escape(m.move)}" data-at-least="{escape(json.dumps(m.at_least, ensure_ascii=False))}" '
+            f'data-at-most="{escape(json.dumps(m.at_most, ensure_ascii=False))}"><td>{escape(m.move)}</td>'
+            f"<td>? ({escape(value_text(m.at_least))} to {escape(value_text(m.at_most))}, not finished)</td><td></td></tr>"
+            for m in result.unfinished)
+        n = len(result.unfinished)
+        parts.append(f'<tbody class="unfinished"><tr><th colspan="3">not finished: {n} move{"s" if n != 1 else ""}'
+                     f"</th></tr>{rows}</tbody>")
     return f'<table id="moves"><thead><tr><th>move</th><th>value</th><th></th></tr></thead>{"".join(parts)}</table>'
 
 
@@ -153,6 +167,47 @@ def _rules_rows(spec: Any, state: Any) -> str:
             f'{"" if not changed else " (default " + escape(json_text(o.default)) + ")"}</td>'
             f"<td>{escape(kind)}</td><td>{escape(o.doc)}<br><span class=\"src\">{escape(cited(o.source))}</span></td></tr>")
     return "\n".join(rows)
+
+
+def answer_kind(result: Any) -> str:
+    """What a :class:`SolveResult` is, as ``foolsolve POSITION.json`` gives it
+    (:func:`foolsolve.solver.open_hand.solve_or_answer`): ``"exact"`` (the game's exact solver
+    finished), ``"stopped"`` (it stopped at its limit having proved the value and a best move: the
+    moves it did not finish have bounds), ``"open-hand"`` (the open-hand search, exact, where the
+    exact solver did not answer) or ``"estimate"`` (the depth-limited open-hand search: not
+    exact)."""
+    if result.value_kind == "estimate" or result.details.get("exact") is False:
+        return "estimate"
+    if result.details.get("exact") is True and "method" in result.details:
+        return "open-hand"
+    return "stopped" if result.unfinished else "exact"
+
+
+def _answer_side(result: Any, kind: str) -> str:
+    """Where the answer is not the exact solver's finished one, a paragraph saying what it is and
+    the method, with the result's notes (the first: why the exact solver did not answer), as the
+    text output's notes say it."""
+    if kind == "exact":
+        return ""
+    method = str(result.details.get("method", ""))
+    notes = [n for n in result.notes if not n.startswith("distance")]
+    if kind in ("estimate", "open-hand") and notes:
+        # the open-hand answer's first note says why the exact solver did not answer (answer_for_cli)
+        why, notes = notes[0], notes[1:]
+        why = f" Why not the exact solver's answer: {escape(why)}."
+    else:
+        why = ""
+    if kind == "estimate":
+        text = f"<b>An estimate, not exact.</b> Method: {escape(method)}.{why}"
+    elif kind == "open-hand":
+        text = f"<b>Exact, by the open-hand search</b> (not the game's exact solver). Method: {escape(method)}.{why}"
+    else:
+        done = len(result.moves)
+        text = (f"<b>The exact solver stopped at its limit.</b> The value is exact; it valued {done} of "
+                f"{done + len(result.unfinished)} moves, the others show the bounds it proved.")
+    items = "".join(f"<li>{escape(n)}</li>" for n in notes)
+    return (f'<div id="answer-kind" data-kind="{kind}" data-method="{escape(method)}"><p>{text}</p>'
+            + (f'<ul class="src" id="answer-notes">{items}</ul>' if items else "") + "</div>")
 
 
 def page(info: Any, state: Any, result: Any | None, *, title: str | None = None, no_solve: str = "") -> str:
@@ -178,6 +233,7 @@ def page(info: Any, state: Any, result: Any | None, *, title: str | None = None,
             left = None if result.distance is None else result.distance - i
             step_values[i] = (f"game over: {over.label}" if over is not None else
                               f"player {result.to_move}: {value_text(result.value)}"
+                              + (" (an estimate)" if answer_kind(result) == "estimate" else "")
                               + (f" in {left} moves" if left else ""))
     # the board: the picture of the current step, redrawn in place, beside the move list
     pictures = [position_svg(spec, state)] + [position_svg(spec, s.state) for s in walk]
@@ -211,12 +267,14 @@ def page(info: Any, state: Any, result: Any | None, *, title: str | None = None,
                      + "".join(f"<li>{escape(str(m))}</li>" for m in spec.legal_moves(state)) + "</ul>")
     else:
         shown = value_text(result.value) + (f" in {result.distance} moves" if result.distance is not None else "")
+        kind = answer_kind(result)
         board.append(f'<h2>Value for player {result.to_move}: <span id="value" '
                      f'data-value="{escape(json.dumps(result.value, ensure_ascii=False))}">{escape(shown)}'
-                     f"</span></h2>")
+                     f"</span>{' (an estimate, not exact)' if kind == 'estimate' else ''}</h2>")
+        board.append(_answer_side(result, kind))
         if result.value_only:
             board.append("<p>Only the value was searched.</p>")
-        elif result.moves:
+        elif result.moves or result.unfinished:
             board.append(f"<h2>Every legal move, best first</h2>{_moves_table(result)}")
         else:
             board.append("<p>No legal move: the game is over.</p>")
@@ -376,7 +434,8 @@ def view_page(view: Any, answer: Any | None = None, no_answer: str = "") -> str:
 @click.option("--out", type=OutputFile(), required=True,
               help="Where to write the page ('-': standard output).")
 @click.option("--max-nodes", type=click.IntRange(min=1), default=None,
-              help="Give up after this many nodes (under hidden cards: each world's node budget).")
+              help="Node budget, as for solve: the exact solver may use half of it, the open-hand search the rest "
+                   "(under hidden cards: each world's node budget).")
 @click.option("-o", "--option", "extra", multiple=True, metavar="KEY=VALUE",
               help="Solver option, as for solve (e.g. -o concept=max-n); 'foolsolve rules GAME --solver' lists them.")
 @click.option("--equilibrium", is_flag=True, help="The same as -o equilibrium=true (Three Fools).")
@@ -390,9 +449,10 @@ def view_page(view: Any, answer: Any | None = None, no_answer: str = "") -> str:
 @click.option("--workers", type=WORKERS, default=None,
               help=workers_help("Under hidden cards: value the worlds on this many local processes (same answer for "
                                 "any count)", scheduler=False))
-@limit_options(time_help=f"Under hidden cards (a page from one seat): the answer so far after this many seconds "
-                         f"[default: {DEFAULT_SECONDS:g}, as for solve]. The exact solver's page: give up after this "
-                         "long [default: no limit]. 0: no limit.")
+@limit_options(time_help=f"Seconds for the page's answer, as for solve [default: {DEFAULT_SECONDS:g}]: the exact "
+                         "solver gets half; if it does not finish (or does not cover the position) the open-hand "
+                         "search answers, the page saying whether exact or an estimate and why. Under hidden cards "
+                         "(a page from one seat): the answer so far after this long. 0: no limit.")
 def report(position: str, out: str, max_nodes: int | None, extra: tuple[str, ...] = (),
            equilibrium: bool = False, viewer: int | None = None, method: str | None = None,
            samples: int | None = None, seed: int | None = None, workers: int | None = None,
@@ -404,6 +464,12 @@ def report(position: str, out: str, max_nodes: int | None, extra: tuple[str, ...
     place with the value after each step; every legal move with its value, best first, ties
     grouped; the rules in force with their sources. Solver options as for solve (-o).
 
+    The answer is the one foolsolve POSITION.json gives, in the same time (solve's default
+    --time unless --time is given; --time 0: no limit): the game's exact solver in its share of
+    the time and --max-nodes, and where it does not finish or does not cover the position, the
+    open-hand search in the rest, the page saying plainly that it is an estimate (not exact),
+    the method, and why the exact solver did not answer.
+
     A view file (hidden cards), a position with --as P (or a seat option: the mover's seat), or
     one the exact solver does not take whose player to move cannot see every card that matters
     (three Durak players, a stock of unknown order), is answered from that seat as solve answers
@@ -411,14 +477,17 @@ def report(position: str, out: str, max_nodes: int | None, extra: tuple[str, ...
     with its 95% interval, best first, moves of equal mean grouped, the method, the worlds valued
     and how many of them exactly. As from solve, that answer is the one so far when solve's
     default --time runs out, unless --time is given (--time 0: every world asked for)."""
-    from foolsolve.cli import _SeatRequest, given_on_command_line, load_position, refused_note
+    from foolsolve import store as st
+    from foolsolve.cli import _parse_extra, _SeatRequest, given_on_command_line, load_position, refused_note
     from foolsolve.game import seat_of_mover
     from foolsolve.positions import writes_over
     from foolsolve.present import write_text
     from foolsolve.progress import progress
-    from foolsolve.solver.base import SearchLimit, SolveOptions, limit_text, with_limits
+    from foolsolve.solver import open_hand
     from foolsolve.worlds import View, read_view, view_of, worlds_of_view
 
+    # as foolsolve POSITION.json: its default --time unless one is given (--time 0: no limit)
+    seconds = time_limit if given_on_command_line("time_limit") else DEFAULT_SECONDS
     if writes_over(out, position):
         raise InputError(f"--out: {out} is the position file {position}")
     info, state = load_position(position, views=True)
@@ -440,8 +509,6 @@ def report(position: str, out: str, max_nodes: int | None, extra: tuple[str, ...
         """The page of ``view`` with the answer from its viewer's seat."""
         if equilibrium:
             raise InputError("--equilibrium: an option of the exact solver; an answer from one seat takes none")
-        # as foolsolve POSITION.json answers from a seat: its default --time unless one is given (0: no limit)
-        seconds = time_limit if given_on_command_line("time_limit") else DEFAULT_SECONDS
         request = _SeatRequest(view.player, method, samples, seconds, seed, workers, None, False, max_nodes,
                                extra, max_memory)
         answer, why = None, ""
@@ -462,33 +529,38 @@ def report(position: str, out: str, max_nodes: int | None, extra: tuple[str, ...
         seat_page(state)
         return
     result = None
+    why = ""
+    parsed = _parse_extra((*extra, "equilibrium=true") if equilibrium else extra)
+    known = info.solver_options
+    for key in sorted(parsed):  # a misspelt option is bad input, not a page saying so
+        if known and key not in known:
+            raise InputError(f"option {key}: unknown {info.name} solver option (known: {', '.join(sorted(known))})")
+    hidden: list[bool] = []
+
+    def to_seat(exc: Exception) -> bool:
+        # cards the player to move cannot see matter: her seat answers, as solve does
+        if parsed or max_nodes is not None:
+            return False
+        if not hidden:
+            hidden.append(_SeatRequest.hidden_from_mover(info, state))
+        return hidden[0]
+
     refused = ""
-    why = "" if info.solve is not None else f"{info.title} has no exact solver"
-    if info.solve is not None:
-        from foolsolve.cli import _parse_extra
-
-        opts = SolveOptions(max_nodes=max_nodes, time_limit=time_limit, max_memory=max_memory,
-                            extra=_parse_extra((*extra, "equilibrium=true") if equilibrium else extra))
-        known = info.solver_options
-        for key in sorted(opts.extra):  # a misspelt option is bad input, not a page saying so
-            if known and key not in known:
-                raise InputError(f"option {key}: unknown {info.name} solver option (known: {', '.join(sorted(known))})")
-        with progress(f"solving {info.spec.title}") as tick:
-            opts.progress = tick
-            try:
-                from foolsolve.store import cached_solve
-
-                result = cached_solve(info, state, with_limits(opts), lines=True)  # solved before: from the result store
-            except SearchLimit as exc:
-                why = limit_text(exc, opts)
-            except InputError as exc:  # a position this solver does not take (three players ...)
-                why = refused = str(exc)
-        if (refused and not extra and not equilibrium and max_nodes is None
-                and _SeatRequest.hidden_from_mover(info, state)):
-            # cards the player to move cannot see matter: her seat answers, as solve does
-            mover = seat_of_mover(info.spec.to_move(state))
-            seat_page(read_view(view_of(info, state, mover)), refused_note(why, mover))
-            return
+    with progress(f"solving {info.spec.title}") as tick:
+        # as foolsolve POSITION.json answers: the exact solver in its share of --time (solve's default
+        # unless one is given; 0: no limit) and --max-nodes, else the open-hand answer, labelled as such
+        try:
+            result, _cached = open_hand.solve_or_answer(info, state, parsed, st.open_store(None), max_nodes, seconds,
+                                                       tick, refuse=to_seat, max_memory=max_memory)
+        except InputError as exc:
+            # a position the exact solver does not take (three players ...) and no open-hand answer in the
+            # budget: the page says why it has no values (or the mover's seat answers, below)
+            why = str(exc)
+            refused = why if to_seat(exc) else ""
+    if refused:
+        mover = seat_of_mover(info.spec.to_move(state))
+        seat_page(read_view(view_of(info, state, mover)), refused_note(refused, mover))
+        return
     write_text(out, page(info, state, result, no_solve=why))
     if out != "-":
         click.echo(f"wrote {out}")

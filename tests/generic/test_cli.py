@@ -217,8 +217,8 @@ def test_a_long_error_is_cut_only_where_the_cut_is_shorter():
 
 def test_time_zero_means_no_limit_wherever_time_is_taken(tmp_path, capsys):
     """'solve --time 0' is documented as no limit; batch, report and ambiguities took '--time 0' as an
-    error ('0.0 is not in the range x>0'). Now 0 is no limit there too (their default, but for
-    report's pages from one seat, which take solve's default --time)."""
+    error ('0.0 is not in the range x>0'). Now 0 is no limit there too (batch's and ambiguities'
+    default; report takes solve's default --time)."""
     pos = str(EXAMPLES / "durak-endgame.json")
     lines = tmp_path / "in.jsonl"
     lines.write_text(pos + "\n")

@@ -81,11 +81,13 @@ def test_a_position_the_solver_does_not_take_is_answered_from_the_movers_seat_as
 
 
 def test_a_node_budget_that_runs_out_still_gives_a_page_saying_so(tmp_path, capsys):
+    """Neither the exact solver (half of --max-nodes) nor the open-hand search (the rest) answers
+    within 5 nodes: the page has no values and says why (solve says it as an error)."""
     out = tmp_path / "a.html"
     code, _, _ = run(["report", str(EXAMPLES / "fools-paradise-endgame.json"), "--out", str(out), "--max-nodes", "5"],
                      capsys)
     html = out.read_text()
-    assert code == 0 and "no exact answer within 5 nodes" in html
+    assert code == 0 and "No exact values" in html and "did not finish within 2 nodes (--max-nodes 5)" in html
     # the position file is shown and reads back as the position
     import html as html_lib
 
@@ -93,6 +95,93 @@ def test_a_node_budget_that_runs_out_still_gives_a_page_saying_so(tmp_path, caps
     spec = games.get("fools-paradise").spec
     assert json.loads(shown) == spec.state_to_json(
         spec.state_from_json(json.loads((EXAMPLES / "fools-paradise-endgame.json").read_text())))
+
+
+def test_the_exact_page_is_bounded_by_solves_default_time_unless_time_is_given(tmp_path, capsys, monkeypatch):
+    """A full position's page answers as ``foolsolve POSITION.json`` does, in the same time: the
+    one dispatch point (``open_hand.solve_or_answer``) gets solve's default --time (the page once
+    ran the exact solver with no limit at all), --time S, and --time 0 no limit, with --max-nodes
+    and --max-memory. A stand-in records what it is given and answers nothing: report's page says
+    why it has no values (exit 0), solve says it as an error (exit 2)."""
+    from foolsolve.errors import InputError
+    from foolsolve.solver import open_hand
+    from foolsolve.solver.base import DEFAULT_SECONDS
+
+    given: list[tuple[float | None, int | None, int | None]] = []
+
+    def stand_in(info, state, extra, store, max_nodes, seconds, tick, refuse=None, max_memory=None):
+        given.append((seconds, max_nodes, max_memory))
+        raise InputError("stand-in: no answer")
+
+    monkeypatch.setattr(open_hand, "solve_or_answer", stand_in)
+    out = tmp_path / "exact.html"
+    position = str(EXAMPLES / "durak-endgame.json")
+    for args, seconds, nodes, memory in (([], DEFAULT_SECONDS, None, None), (["--time", "0.5"], 0.5, None, None),
+                                         (["--time", "0"], None, None, None),
+                                         (["--max-nodes", "700", "--max-memory", "64"], DEFAULT_SECONDS, 700, 64)):
+        for command, code_wanted in ((["report", position, "--out", str(out)], 0), ([position], 2)):
+            given.clear()
+            code, _, err = run([*command, *args], capsys)
+            assert code == code_wanted and given == [(seconds, nodes, memory)], (command, args, err)
+        assert "No exact values: stand-in: no answer" in out.read_text()
+
+
+@pytest.mark.parametrize(("example", "why"), [
+    ("fools-paradise-endgame.json", "the exact solver did not finish within 4,000 nodes (--max-nodes 8,000)"),
+    ("durak-midbout.json", "the exact solver does not cover this position (players: the exact Durak solver is for "
+                           "two players, this position has 3)")])
+def test_an_estimate_is_on_the_page_labelled_as_one_with_its_method_and_why(tmp_path, capsys, example, why):
+    """Where the exact solver stops at its share of the budget (or does not cover the position),
+    the page gives the open-hand estimate solve gives, saying plainly that it is an estimate, not
+    exact, by which method and why (the page once had no values: the exact solver gave up)."""
+    import html as html_lib
+
+    args = [str(EXAMPLES / example), "--max-nodes", "8000"]
+    out = tmp_path / "estimate.html"
+    code, text, err = run(["report", *args, "--out", str(out)], capsys)
+    assert code == 0 and text.strip() == f"wrote {out}", err
+    code, solved, err = run([*args, "--json"], capsys)
+    assert code == 0, err
+    solved = json.loads(solved)
+    page = out.read_text()
+    embedded = json.loads(page.split('id="solve-result">')[1].split("</script>")[0])
+    assert solved["value_kind"] == embedded["value_kind"] == "estimate"
+    for key in ("value", "moves", "best", "details"):
+        assert embedded[key] == solved[key], key
+    method = solved["details"]["method"]
+    assert method.startswith("depth-limited")
+    side = html_lib.unescape(page.split('<div id="answer-kind"')[1].split("</div>")[0])
+    assert 'data-kind="estimate"' in side and "An estimate, not exact." in side
+    assert f"Method: {method}." in side and f"Why not the exact solver's answer: {why}." in side
+    heading = html_lib.unescape(page.split("<h2>Value for player")[1].split("</h2>")[0])
+    assert heading.endswith("(an estimate, not exact)") and value_text(solved["value"]) in heading
+    # every move with its estimate, as solve gives it
+    rows = dict(re.findall(r'<tr class="(?:best|)" data-move="([^"]*)" data-value="([^"]*)"', page))
+    assert {unescape(m): json.loads(unescape(v)) for m, v in rows.items()} == {
+        m["move"]: m["value"] for m in solved["moves"]}
+
+
+def test_a_stopped_solves_page_shows_the_moves_it_did_not_finish(tmp_path):
+    """An exact solve stopped at its limit having proved the value and a best move is the answer
+    (``stopped_answer``): the page lists the moves it valued and, apart, those it did not finish
+    with the bounds it proved, and says the solver stopped (the page once dropped those moves)."""
+    from foolsolve.report import page
+    from foolsolve.solver.base import MoveBound, SolveOptions, stopped_answer
+
+    info = games.get("durak")
+    state = info.spec.state_from_json(json.loads((EXAMPLES / "durak-endgame.json").read_text()))
+    result = info.solve(state, SolveOptions())
+    dropped = result.moves.pop()
+    result.best = [b for b in result.best if b != dropped.move]
+    assert result.best
+    result.unfinished = [MoveBound(dropped.move, "loss", "win")]
+    html = page(info, state, stopped_answer(result, "stopped at 100 nodes (--max-nodes 200)"))
+    row = html.split(f'data-move="{dropped.move}"')[1].split("</tr>")[0]
+    assert "? (loss to win, not finished)" in row and '<tbody class="unfinished">' in html
+    side = unescape(html.split('<div id="answer-kind"')[1].split("</div>")[0])
+    assert 'data-kind="stopped"' in side and "The exact solver stopped at its limit." in side
+    assert f"valued {len(result.moves)} of {len(result.moves) + 1} moves" in side
+    assert "stopped at 100 nodes (--max-nodes 200)" in side
 
 
 def test_report_to_standard_output(capsys):
