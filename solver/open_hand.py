@@ -620,6 +620,10 @@ def solve_or_answer(info: GameInfo, state: Any, extra: dict[str, Any], store: An
         if isinstance(exc, OutOfBudget):
             spent = seconds if answers() else (seconds or 0) * share
             limit = f"{spent or 0:g} s (--time {seconds or 0:g})"
+        elif exc.option == "time":  # the solver option -o time (--time is the OutOfBudget above)
+            limit = f"{opts.time_limit or 0:g} s (-o time={extra.get('time')})"
+        elif "max_nodes" in extra and (exact_nodes is None or extra["max_nodes"] < exact_nodes):
+            limit = f"{opts.max_nodes or 0:,} nodes (-o max_nodes={extra['max_nodes']})"
         else:
             limit = f"{exact_nodes or 0:,} nodes (--max-nodes {max_nodes or 0:,})"
         why = f"the exact solver did not finish within {limit}"
@@ -677,6 +681,6 @@ def answer_for_cli(info: GameInfo, state: Any, extra: dict[str, Any], max_nodes:
 
 def budget_text(budget: Budget) -> str:
     """``20 s`` / ``1,000 nodes`` / ``20 s and 1,000 nodes``."""
-    parts = ([f"{budget.seconds:g} s"] if budget.seconds is not None else []) + (
+    parts = ([f"{round(budget.seconds, 1):g} s"] if budget.seconds is not None else []) + (
         [f"{budget.max_nodes:,} nodes"] if budget.max_nodes is not None else [])
     return " and ".join(parts) or "no limit"

@@ -211,6 +211,19 @@ def test_cli_answers_five_player_foolery_within_its_node_budget(capsys: Any) -> 
     assert got["moves"] and all(low <= float(m["value"]) <= high for m in got["moves"])
 
 
+@pytest.mark.parametrize(("option", "said"), [
+    ("max_nodes=5000", "did not finish within 5,000 nodes (-o max_nodes=5000)"),
+    ("time=0.001", "did not finish within 0.001 s (-o time=0.001)"),
+])
+def test_the_note_names_the_solver_option_that_stopped_the_exact_solver(capsys: Any, option: str, said: str) -> None:
+    """-o max_nodes / -o time stop the exact solver too; the note said 'within 0 nodes (--max-nodes 0)'."""
+    path = str(EXAMPLES / "foolery-five-players-midround.json")
+    code, out, err = run(["--no-store", path, "--json", "--max-nodes", "60000", "-o", option], capsys)
+    assert code == 0, err
+    notes = json.loads(out)["notes"]
+    assert any(said in n for n in notes), notes
+
+
 def fools_and_angels_with_stocks(seed: int) -> Any:
     """A Fools and Angels position of a random game (random rules) with cards left in a stock or
     the pool, at most 9 cards in the hands, the stocks and the pool, and two legal moves at least."""
