@@ -37,6 +37,7 @@ import random
 import subprocess
 from collections.abc import Callable, Iterable, Sequence
 from itertools import combinations, count
+from pathlib import Path
 
 from foolsolve import background
 from foolsolve.cards import SUIT_BITS
@@ -659,11 +660,14 @@ def _loaded() -> Playout | None:
 
 
 def compiled_in_cache() -> bool:
-    """Whether numba's cache holds an entry of the compiled playout (its index file under
-    ``NUMBA_CACHE_DIR`` where that is set, else in this package's ``__pycache__`` or in numba's
-    user cache folder), looked up without importing numba. A stale entry counts too: loading it then fails, and the Python
-    playout runs (:func:`foolsolve.background.in_numba_cache`)."""
-    return background.in_numba_cache(__file__, "durak_playout_compiled._play-*.nbi")
+    """Whether numba's cache holds the compiled playout fresh, for the present text of it and of the
+    rules' kernel (:func:`foolsolve.background.in_numba_cache`: under ``NUMBA_CACHE_DIR`` where that
+    is set, else in this package's ``__pycache__`` or in numba's user cache folder), looked up
+    without importing numba. An entry left by an older text does not count (numba would compile
+    again): the Python playout runs while a background process compiles."""
+    kernel = Path(__file__).with_name("durak_kernel.py")
+    return background.in_numba_cache(str(Path(__file__).with_name("durak_playout_compiled.py")), "_play",
+                                     [str(kernel), str(kernel.with_name("durak_kernel_compiled.py"))])
 
 
 def _compile_in_background() -> None:

@@ -10,10 +10,13 @@ the compile's lock in the user's cache folder, so two processes never compile th
 
 from __future__ import annotations
 
+import hashlib
+import importlib.metadata
 import os
+import pickle
 import subprocess
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 ENV = "FOOLSOLVE_BACKGROUND_COMPILE"
@@ -25,17 +28,46 @@ def allowed() -> bool:
     return os.environ.get(ENV, "1") != "0"
 
 
-def in_numba_cache(module_file: str, index: str) -> bool:
-    """Whether numba's on-disk cache holds an entry of a function of the module at ``module_file``
-    (an index file matching ``index``, e.g. ``compiled._run-*.nbi``), looked up without importing
-    numba: under ``NUMBA_CACHE_DIR`` where that is set (numba's only cache then), else in the
-    module's ``__pycache__`` or in numba's user cache folder (where the package's is read-only)."""
+def in_numba_cache(source: str, function: str, keyed_by: Sequence[str] = ()) -> bool:
+    """Whether numba's on-disk cache holds a *fresh* entry of ``function`` of the module at
+    ``source``, one numba would load rather than compile again, looked up without importing numba:
+    an index file ``<module>.<function>-*.nbi`` under ``NUMBA_CACHE_DIR`` where that is set (numba's
+    only cache then), else in the module's ``__pycache__`` or in numba's user cache folder (where the
+    package's is read-only), written by the installed numba for the module's present text (numba's
+    own tests when it loads: its version, the sha256 of the source), with an entry keyed by the
+    present text of the files ``keyed_by`` (the key :class:`~foolsolve.engines.durak_kernel_compiled.
+    KeyedCache` adds). An index left by an older text (an upgrade, an edit) is not fresh: numba
+    would compile then, and a caller in a hurry compiles in the background instead
+    (docs/durak-solver.md, "Start-up"). Not checked: the processor the code was compiled for."""
     if os.environ.get("NUMBA_CACHE_DIR"):
         dirs = [Path(os.environ["NUMBA_CACHE_DIR"])]
     else:
-        dirs = [Path(module_file).resolve().parent / "__pycache__",
+        dirs = [Path(source).resolve().parent / "__pycache__",
                 Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "numba"]
-    return any(next(d.rglob(index), None) is not None for d in dirs if d.is_dir())
+    try:
+        version = importlib.metadata.version("numba")
+        stamp = hashlib.sha256(Path(source).read_bytes()).digest()
+        key = hashlib.sha256(b"".join(Path(f).read_bytes() for f in keyed_by)).hexdigest() if keyed_by else None
+    except (OSError, importlib.metadata.PackageNotFoundError):
+        return False
+    pattern = f"{Path(source).stem}.{function}-*.nbi"
+    return any(_fresh(index, version, stamp, key) for d in dirs if d.is_dir() for index in d.rglob(pattern))
+
+
+def _fresh(index: Path, version: str, stamp: bytes, key: str | None) -> bool:
+    """Whether numba's index file ``index`` was written by numba ``version`` for a source whose
+    stamp is ``stamp`` and holds an entry whose key ends in ``key`` (``None``: any entry); a file
+    that does not read as an index is not (numba's ``IndexDataCacheFile._load_index``)."""
+    try:
+        with open(index, "rb") as f:
+            if pickle.load(f) != version:
+                return False
+            got, overloads = pickle.loads(f.read())
+    except Exception:
+        return False
+    if got != stamp or not isinstance(overloads, dict):
+        return False
+    return key is None or any(isinstance(k, tuple) and k and k[-1] == key for k in overloads)
 
 
 def start(module: str) -> subprocess.Popen[bytes] | None:

@@ -11,6 +11,7 @@ import itertools
 import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, NamedTuple
 
 from foolsolve.cards import low_bits as _bits
@@ -1631,15 +1632,20 @@ is compiled (announced) and answers, and the Python search's work is dropped."""
 
 
 def kernel_compiled() -> bool:
-    """Whether numba's cache holds the compiled search's entry point (its index file under
-    ``NUMBA_CACHE_DIR`` where that is set, numba's only cache then; else in the package's
+    """Whether numba's cache holds the compiled search's entry point fresh, for the present text of
+    the search, the shared module and the rules' kernel (:func:`foolsolve.background.in_numba_cache`:
+    under ``NUMBA_CACHE_DIR`` where that is set, numba's only cache then; else in the package's
     ``__pycache__`` or in numba's user cache directory, used where the package's folder is
-    read-only), read without importing numba. A stale entry (the
-    source changed since) still counts: the compile is then announced
-    (:func:`foolsolve.background.in_numba_cache`)."""
+    read-only), read without importing numba. An entry left by an older text (an upgrade, an edit)
+    does not count: numba would compile again."""
     from foolsolve import background
+    from foolsolve.engines import durak_kernel
+    from foolsolve.solver.durak import shared
 
-    return background.in_numba_cache(__file__, "compiled._run-*.nbi")
+    kernel = Path(durak_kernel.__file__)
+    return background.in_numba_cache(str(Path(__file__).with_name("compiled.py")), "_run",
+                                     [str(kernel), str(kernel.with_name("durak_kernel_compiled.py")),
+                                      shared.__file__])
 
 
 def python_first(state: EngineState, jit: bool | str) -> bool:

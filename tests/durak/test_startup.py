@@ -202,15 +202,38 @@ def test_python_first_only_for_8v8_at_most_with_jit_auto(monkeypatch) -> None:
     assert not search.python_first(s, "auto")
 
 
+def write_index(path: Path, source: bytes, key_text: bytes, version: str | None = None) -> None:
+    """An index file as numba writes one (``IndexDataCacheFile._save_index``): its version, then the
+    source's stamp (sha256 of its text) and the entries, each key ending in KeyedCache's hash."""
+    import hashlib
+    import importlib.metadata
+    import pickle
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    key = ("int64(int64)", ("x86_64", "cpu", "+features"), ("a", "b"), hashlib.sha256(key_text).hexdigest())
+    with open(path, "wb") as f:
+        pickle.dump(version or importlib.metadata.version("numba"), f, protocol=-1)
+        f.write(pickle.dumps((hashlib.sha256(source).digest(), {key: "compiled._run-1446.py311.1.nbc"})))
+
+
 def test_kernel_compiled_reads_numbas_index_files(tmp_path: Path, monkeypatch) -> None:
+    from foolsolve.engines import durak_kernel
+    from foolsolve.solver.durak import shared
+
+    kernel = Path(durak_kernel.__file__)
+    source = (tmp_path / "compiled.py")
+    source.write_text("# the compiled search\n")
+    key_text = kernel.read_bytes() + kernel.with_name("durak_kernel_compiled.py").read_bytes() + \
+        Path(shared.__file__).read_bytes()
     monkeypatch.setattr(search, "__file__", str(tmp_path / "search.py"))
     monkeypatch.delenv("NUMBA_CACHE_DIR", raising=False)
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "home-cache"))
     assert not search.kernel_compiled()
-    (tmp_path / "__pycache__").mkdir()
-    (tmp_path / "__pycache__" / "compiled._run-1446.py311.nbi").write_bytes(b"")
+    write_index(tmp_path / "__pycache__" / "compiled._run-1446.py311.nbi", source.read_bytes(), key_text)
     assert search.kernel_compiled()
     other = tmp_path / "elsewhere"
+    other.mkdir()
+    (other / "compiled.py").write_bytes(source.read_bytes())
     monkeypatch.setattr(search, "__file__", str(other / "search.py"))
     assert not search.kernel_compiled()
     monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
@@ -223,9 +246,56 @@ def test_kernel_compiled_reads_numbas_index_files(tmp_path: Path, monkeypatch) -
     monkeypatch.setattr(search, "__file__", str(other / "search.py"))
     monkeypatch.delenv("NUMBA_CACHE_DIR")  # numba's user cache directory (a read-only install)
     assert not search.kernel_compiled()
-    index = tmp_path / "home-cache" / "numba" / "some" / "path" / "compiled._run-1446.py311.nbi"
-    index.parent.mkdir(parents=True)
-    index.write_bytes(b"")
+    write_index(tmp_path / "home-cache" / "numba" / "some" / "path" / "compiled._run-1446.py311.nbi",
+                source.read_bytes(), key_text)
+    assert search.kernel_compiled()
+
+
+@pytest.mark.parametrize("stale", ["its text", "the kernel's text", "numba's version", "not an index"])
+@pytest.mark.parametrize("user", ["search", "playout"])
+def test_an_index_left_by_an_older_text_is_not_compiled(tmp_path: Path, monkeypatch, user: str, stale: str) -> None:
+    """numba compiles again where the source or its version changed (an upgrade, an edit), so such an
+    index must not count: a solve in a hurry went on to compile the search in the foreground for
+    minutes, ignoring --time, on the first run after any change to it."""
+    from foolsolve.engines import durak_kernel
+    from foolsolve.engines import durak_playout as dp
+    from foolsolve.solver.durak import shared
+
+    kernel = Path(durak_kernel.__file__)
+    key_text = kernel.read_bytes() + kernel.with_name("durak_kernel_compiled.py").read_bytes()
+    if user == "search":
+        module, name, function, found = search, "compiled.py", "_run", search.kernel_compiled
+        key_text += Path(shared.__file__).read_bytes()
+    else:
+        module, name, function, found = dp, "durak_playout_compiled.py", "_play", dp.compiled_in_cache
+        # (the playout reads the kernel beside its own file)
+        for f in ("durak_kernel.py", "durak_kernel_compiled.py"):
+            (tmp_path / f).write_bytes(kernel.with_name(f).read_bytes())
+    source = tmp_path / name
+    source.write_text("# the compiled code\n")
+    monkeypatch.setattr(module, "__file__", str(tmp_path / "caller.py"))
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path / "cache"))
+    index = tmp_path / "cache" / f"{source.stem}.{function}-1446.py311.nbi"
+    write_index(index, source.read_bytes(), key_text)
+    assert found()
+    if stale == "its text":
+        source.write_text("# the compiled code, changed\n")
+    elif stale == "the kernel's text":
+        write_index(index, source.read_bytes(), key_text + b"# an older kernel")
+    elif stale == "numba's version":
+        write_index(index, source.read_bytes(), key_text, version="0.1.0")
+    else:
+        index.write_bytes(b"")
+    assert not found()
+
+
+def test_the_compiled_search_in_numbas_cache_counts_as_compiled() -> None:
+    """The freshness test reads numba's index as numba does: once the kernel is compiled (or loaded),
+    kernel_compiled says so (it guards against a test that says no to every real index, which would
+    send every solve in a hurry to the Python search)."""
+    from foolsolve.solver.durak import compiled
+
+    compiled.load()
     assert search.kernel_compiled()
 
 
