@@ -478,6 +478,7 @@ def _weighted_worlds(worlds: Worlds) -> Iterator[tuple[Any, int]]:
 def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, executor: Any,
           tick: Callable[[int], None] | None) -> SeatAnswer:
     from foolsolve.executor import make_executor
+    from foolsolve.solver.open_hand import SOLVER_METHOD
 
     t0 = time.monotonic()
     spec = info.spec
@@ -533,6 +534,7 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
     per_move: dict[str, list[tuple[float, int]]] = {}
     position: list[tuple[float, int]] = []
     exact_n = 0
+    by_solver = 0
     done = 0
     interrupted = False
     stream: Any = ex.map(_value_item, items())
@@ -540,6 +542,7 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
         for i, wv in stream:
             done += 1
             exact_n += wv.exact
+            by_solver += wv.method == SOLVER_METHOD
             for move, x in wv.values.items():
                 per_move.setdefault(move, []).append((x, weights[i]))
             if wv.value is not None:
@@ -569,7 +572,8 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
     how = (f"every one of the {done:,} consistent worlds" if complete
            else f"{done:,} sampled worlds (seed {seed})" if method == "pimc"
            else f"the first {done:,} of the {count:,} consistent worlds, listed in order")
-    method_text = (f"{name}: {how}, each valued open-hand ({exact_n:,} exactly, {done - exact_n:,} by a "
+    solver = f" ({by_solver:,} by the {SOLVER_METHOD})" if by_solver else ""
+    method_text = (f"{name}: {how}, each valued open-hand ({exact_n:,} exactly{solver}, {done - exact_n:,} by a "
                    f"depth-limited search with {frontier_text(frontiers)} playouts; "
                    f"{budget_text(budget, [rules[k] for k in sorted(rules)])})")
     notes = []

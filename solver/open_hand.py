@@ -26,9 +26,13 @@ Roshambo) the expectation over the outcomes with their exact probabilities (expe
 
 **Methods** (``WorldAnswer.method``, ``WorldAnswer.exact``):
 
-1. the game's exact solver, where the position is in its domain, it finishes within the budget
-   and its values convert onto the scale: a two-player zero-sum game valued ``win|draw|loss``
-   (``win`` is the upper end of ``utility_bounds``, ``loss`` the lower, ``draw`` 0). A solver
+1. under paranoid, the game's exact solver, where the position is in its domain, it finishes
+   within the budget and its values convert onto the scale: a two-player zero-sum game valued
+   ``win|draw|loss`` for the player to move (``win`` is the upper end of ``utility_bounds``,
+   ``loss`` the lower, ``draw`` 0; the other player's values are their negatives), or, for any
+   number of players, a solver asked the paranoid question itself under the options the game
+   declares (:attr:`~foolsolve.games.base.GameInfo.paranoid_options`: Foolery's ``goal=place``,
+   the payoff of the best place the player can make sure of against all the others). A solver
    stopped by the budget is not an answer: the budget left goes to 2.
 2. iterative deepening over the engine (never a second copy of the rules): alpha-beta (minimax,
    paranoid) or max-n with a transposition table, to depth 1, 2, ... plies; a position at the
@@ -82,6 +86,9 @@ CONCEPTS = ("paranoid", "max-n")
 """The concepts a caller may ask for (``minimax`` is what ``paranoid`` is called in a
 two-player zero-sum game)."""
 
+
+SOLVER_METHOD = "exact open-hand solver"
+"""``WorldAnswer.method`` of an answer from the game's exact solver."""
 
 CUT, REP = 1, 2
 """Flags of a searched value: a depth limit was met below it (an estimate); it rests on a
@@ -423,12 +430,22 @@ def _concept_name(info: GameInfo, state: Any, concept: str) -> str:
 
 def _exact(info: GameInfo, state: Any, player: int, budget: Budget, clock: _Clock, start: float
            ) -> WorldAnswer | None:
-    """The game's exact solver's answer on the scale, or ``None`` (not covered, not convertible,
-    or stopped by its share of the budget)."""
+    """The game's exact solver's paranoid answer for ``player`` on the scale, or ``None`` (not
+    covered, not convertible, or stopped by its share of the budget): a two-player zero-sum
+    game's ``win|draw|loss`` for the player to move (the other player's payoff is its negative),
+    or for any number of players the payoffs of a solver that values moves for a chosen player
+    under :attr:`GameInfo.paranoid_options`."""
     spec = info.spec
     solve = info.solve
-    if (solve is None or spec.num_players(state) != 2 or spec.game_type.utility != Utility.ZERO_SUM
-            or spec.to_move(state) != player):
+    to_move = spec.to_move(state)
+    if solve is None or to_move == CHANCE:
+        return None
+    extra: dict[str, Any]
+    if spec.num_players(state) == 2 and spec.game_type.utility == Utility.ZERO_SUM:
+        extra = {}
+    elif info.paranoid_options is not None:
+        extra = {**info.paranoid_options, "player": player}
+    else:
         return None
     share = budget.exact_share
     deadline = None if budget.seconds is None else start + budget.seconds * share
@@ -441,21 +458,30 @@ def _exact(info: GameInfo, state: Any, player: int, budget: Budget, clock: _Cloc
             clock.progress(nodes)
 
     try:
-        result = solve(state, SolveOptions(progress=tick, max_nodes=max_nodes, max_memory=budget.max_memory))
+        result = solve(state, SolveOptions(progress=tick, max_nodes=max_nodes, extra=extra,
+                                           max_memory=budget.max_memory))
     except NotCovered:
         return None
     except SearchLimit:
         clock.nodes += max_nodes or 0
         return None
-    lo, hi = (Fraction(x) for x in info.utility_bounds)
-    scale = {WIN: hi, LOSS: lo, "draw": Fraction(0)}
-    if result.value_only or not result.moves or any(m.value not in scale for m in result.moves):
+    if result.value_only or not result.moves:
         return None
+    if extra:
+        if result.value_kind != "payoff":
+            return None
+        values = {m.move: Fraction(m.value) for m in result.moves}
+    else:
+        lo, hi = (Fraction(x) for x in info.utility_bounds)
+        scale = {WIN: hi, LOSS: lo, "draw": Fraction(0)}
+        if result.to_move != to_move or any(m.value not in scale for m in result.moves):
+            return None
+        sign = 1 if to_move == player else -1  # zero-sum: the other player's payoff is the mover's negative
+        values = {m.move: sign * scale[m.value] for m in result.moves}
     clock.nodes += result.nodes
-    values = {m.move: scale[m.value] for m in result.moves}
-    return WorldAnswer(info.name, spec.to_move(state), player, values, max(values.values()), True,
-                       "exact open-hand solver", _concept_name(info, state, "paranoid"), clock.nodes,
-                       time.perf_counter() - start)
+    value = max(values.values()) if to_move == player else min(values.values())
+    return WorldAnswer(info.name, to_move, player, values, value, True, SOLVER_METHOD,
+                       _concept_name(info, state, "paranoid"), clock.nodes, time.perf_counter() - start)
 
 
 def solve_world(info: GameInfo, state: Any, budget: Budget = DEFAULT_BUDGET, *, concept: str = "paranoid",

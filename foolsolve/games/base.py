@@ -131,6 +131,13 @@ class GameInfo:
     """The game's solver options (``-o KEY=VALUE``) with what each does, beyond the options every
     solver takes (:data:`foolsolve.solver.base.COMMON_OPTIONS`); the solver refuses any other
     (``foolsolve rules GAME --solver`` lists them)."""
+    paranoid_options: dict[str, Any] | None = None
+    """Solver options (``-o``) under which :attr:`solve` answers the open-hand search's paranoid
+    question for any number of players (:mod:`foolsolve.solver.open_hand`): with option ``player``
+    added, every move's value (``value_kind`` ``payoff``) is the payoff, on the game's own scale
+    (``Result.payoffs``), that player can make sure of against all the others playing together
+    against her. ``None``: the solver answers no such question (its two-player zero-sum
+    ``win|draw|loss`` is used all the same)."""
     solver_version: str = "1"
     """Changes whenever the solver's answers may change (the result store keys on it)."""
     doc: str | None = None

@@ -38,6 +38,9 @@ INFO = GameInfo(
     doc="docs/foolery.md",
     solver_version="2",
     solver_options=Lazy("foolsolve.solver.foolery.search:OPTIONS"),
+    # the best place a player can make sure of against all the others, as its payoff: the
+    # open-hand search's paranoid value (docs/open-hand.md)
+    paranoid_options={"concept": "paranoid", "goal": "place", "pv": False},
     # a hand holds at most 28 cards (a three-player King after the exchange's take): at most
     # 210 sets, C(28, 5) = 98,280 five-card candidates, 1,561 trump sets, the Fool and pass
     max_moves=1 << 17,

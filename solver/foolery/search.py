@@ -12,7 +12,11 @@ bridge solvers say) two concepts are offered, and the output names the one used
 
 * ``paranoid``: can player ``P`` (default: the side to move) force going out first, taking
   the best place still free, against all the others playing together against them? ``win``
-  or ``loss`` for ``P``, every move valued for ``P``.
+  or ``loss`` for ``P``, every move valued for ``P``. With ``goal=place`` (any number of
+  players in play): the best place ``P`` can make sure of against them, valued by its payoff
+  (the open-hand search's paranoid value: :mod:`foolsolve.solver.open_hand` answers a world
+  with it); found by asking the win/loss question of each free place in turn, "can ``P``
+  finish there or better".
 * ``max-n``: every player maximises their own payoff (option ``payoffs``; by default King +2
   ... Peasant -2); a player
   with several equally good moves takes the first in the spec's move order (fewer cards
@@ -73,6 +77,9 @@ from foolsolve.solver.base import (
 from foolsolve.spec import foolery as S
 
 CONCEPTS = ("paranoid", "max-n")
+GOALS = ("first", "place")
+"""What the paranoid concept asks (option ``goal``): going out first (win/loss), or the best place
+the player can make sure of (its payoff)."""
 PROGRESS_EVERY = 20_000
 ENTRY_BYTES = 400
 """Bytes a transposition-table entry takes (key tuple, hands, value; measured on the five-player
@@ -245,7 +252,11 @@ class Solver:
         self.budget = TableBudget(options, ENTRY_BYTES)
         """The tables' bound (``--max-memory``): the oldest half goes when they outgrow it."""
         self.player = 0
-        self.best_place = 1
+        self.target = 1
+        """The place the player must reach or better (:meth:`set_goal`)."""
+        self.open: tuple[int, ...] = (1,)
+        """The places up to :attr:`target` free at the goal's root: once the others have taken
+        them all, the goal is lost."""
         self.suit_free = False
         """Set once the root is :func:`flushless` (then so is every later position)."""
         self.in_play = 0
@@ -291,26 +302,34 @@ class Solver:
         if self.options.progress is not None and self.nodes % PROGRESS_EVERY == 0:
             self.options.progress(self.nodes)
 
-    # -- going out first (two players; paranoid) --
+    # -- going out first (two players; paranoid); a place or better (goal=place) --
 
-    def set_goal(self, root: E.EngineState, player: int) -> None:
-        """Ask whether ``player`` goes out first among those holding cards at ``root`` (one
-        transposition table per question, kept for the next time it is asked)."""
+    def set_goal(self, root: E.EngineState, player: int, target: int | None = None) -> None:
+        """Ask whether ``player`` finishes in place ``target`` or better (default: the best
+        place free at ``root``: whether they go out first among those holding cards) from
+        ``root`` or a later position (one transposition table per question, kept for the next
+        time it is asked: its answer at a position depends on the position alone)."""
+        free = [pl for pl in range(1, root.ctx.n + 1) if pl not in root.places]
         self.player = player
-        self.best_place = min(pl for pl in range(1, root.ctx.n + 1) if pl not in root.places)
-        self._tt = self._tts.setdefault((player, self.best_place), {})
+        self.target = free[0] if target is None else target
+        self.open = tuple(pl for pl in free if pl <= self.target)
+        self._tt = self._tts.setdefault((player, self.target), {})
 
     def decided(self, s: E.EngineState) -> bool | None:
-        """``True``/``False`` once the best free place (or the player's place) is given."""
+        """``True``/``False`` once the player has a place, or the others have taken every place up
+        to the target (with the default target: once the best free place is given)."""
         places = s.places
-        if self.best_place in places:
-            return places.index(self.best_place) == self.player
-        if places[self.player]:
-            return False
-        return None
+        mine = places[self.player]
+        if mine:
+            return mine <= self.target
+        for pl in self.open:
+            if pl not in places:
+                return None
+        return False
 
     def wins(self, s: E.EngineState) -> bool:
-        """Whether the player (:meth:`set_goal`) goes out first with best play from ``s``."""
+        """Whether the player (:meth:`set_goal`) finishes in the target place or better (with the
+        default target: goes out first) with best play from ``s``, against all the others."""
         d = self.decided(s)
         if d is not None:
             return d
@@ -321,11 +340,15 @@ class Solver:
         self._count()
         legal = E.legal_moves(s)
         if s.hands[s.to_move] in legal:
-            # the mover can play their whole hand: going out now takes the best place still free
-            # (nobody has taken a place since the root, or the line would be decided)
-            r = s.to_move == self.player
-            self._tt[k] = r
-            return r
+            # the mover can play their whole hand: going out now takes the best place still free,
+            # which is no worse than the target (some such place is free, or the line would be
+            # decided): the player wins; another player takes it, and the player loses when it
+            # is the last free place up to the target (always so with the default target)
+            places = s.places
+            if s.to_move == self.player or sum(1 for pl in self.open if pl not in places) == 1:
+                r = s.to_move == self.player
+                self._tt[k] = r
+                return r
         moves = self.distinct(s, sorted(legal, key=search_order))
         apply = E.apply
         if s.to_move == self.player:
@@ -347,6 +370,40 @@ class Solver:
             s = E.apply(s, pick)
         return out
 
+    def forced_place(self, s: E.EngineState, player: int, low: int = 1, high: int | None = None) -> int:
+        """The best place ``player`` can make sure of from ``s`` against all the others playing
+        together against them (paranoid): the first free place they can reach or better (one
+        :meth:`wins` question a place, the last free place needing none), given that it lies
+        between ``low`` and ``high`` (a bound the caller knows: a move of the player's cannot
+        do better than the position, a move of the others' cannot do worse)."""
+        mine = s.places[player]
+        if mine:
+            return mine
+        free = [pl for pl in range(1, s.ctx.n + 1) if pl not in s.places and pl >= low]
+        for pl in free:
+            if pl == free[-1] or (high is not None and pl >= high):
+                return pl
+            self.set_goal(s, player, pl)
+            if self.wins(s):
+                return pl
+        raise AssertionError("no free place")
+
+    def place_pv(self, s: E.EngineState, player: int, place: int) -> list[str]:
+        """A principal variation of :meth:`forced_place` (``place``, from ``s``): at every turn the
+        first move (search order) that keeps ``player``'s place, until they have it."""
+        out: list[str] = []
+        while not s.places[player]:
+            mine = s.to_move == player
+            for m in sorted(E.legal_moves(s), key=search_order):
+                t = E.apply(s, m)
+                if self.forced_place(t, player, *((place, None) if mine else (1, place))) == place:
+                    break
+            else:
+                raise AssertionError("no move keeps the place")
+            out.append(str(E.ENGINE.move_to_spec(s, m)))
+            s = t
+        return out
+
     # -- max-n --
 
     def payoffs(self, s: E.EngineState) -> tuple[Fraction, ...]:
@@ -366,10 +423,10 @@ class Solver:
             # two players left: max-n is minimax between them, so the one who can force going
             # out first takes the better place whatever the ties (the binary search decides it)
             a, b = (q for q in range(n) if not places[q])
-            saved = (self.player, self.best_place, self._tt)
+            saved = (self.player, self.target, self.open, self._tt)
             self.set_goal(s, a)
             first, second = (a, b) if self.wins(s) else (b, a)
-            self.player, self.best_place, self._tt = saved
+            self.player, self.target, self.open, self._tt = saved
             final = list(places)
             final[first], final[second] = free
             best = tuple(s.ctx.pay[pl] for pl in final)
@@ -406,6 +463,9 @@ OPTIONS: dict[str, str] = {
     "concept": "paranoid|max-n: the solution concept with three or more players in play (default paranoid: can "
                "a player force going out first against all the others; max-n: each maximises their own payoff)",
     "player": "paranoid: the player asked about (default: the side to move)",
+    "goal": "first|place: what the paranoid concept asks (default first: can the player force going out first, "
+            "win or loss; place: the best place the player can make sure of against all the others, valued by its "
+            "payoff, option payoffs)",
     "moves": SHARED_OPTIONS["moves"],
     "pv": SHARED_OPTIONS["pv"],
     "reduced": "true|false: key the table on the reduced position (default true; false: the whole position, slower, "
@@ -420,8 +480,10 @@ def solve(state: S.State, options: SolveOptions | None = None) -> SolveResult:
     Two players holding cards: win/loss for the side to move (going out first), every move's
     value, a principal variation. Three or more: ``-o concept=paranoid`` (default; ``-o
     player=P`` asks about player P instead of the side to move) or ``-o concept=max-n``.
-    ``-o moves=false`` values only the position; ``-o reduced=false`` keys the table on the
-    whole position (slower; the same answers)."""
+    ``-o goal=place`` (paranoid, any number of players in play): the payoff of the best place
+    player P can make sure of against all the others, every move valued for P (a player with a
+    place already: that place's). ``-o moves=false`` values only the position; ``-o
+    reduced=false`` keys the table on the whole position (slower; the same answers)."""
     options = options or SolveOptions()
     check_extra(options, tuple(OPTIONS), "Foolery")
     with_moves = bool_option(options, "moves", True)
@@ -438,13 +500,20 @@ def solve(state: S.State, options: SolveOptions | None = None) -> SolveResult:
     if state.phase != "play":
         raise NotCovered("phase: the solver starts once the exchange is over (phase play)")
     in_play = [p for p in range(state.players) if state.active(p)]
-    concept = options.extra.get("concept", "paranoid" if len(in_play) > 2 else None)
+    goal = options.extra.get("goal", "first")
+    if goal not in GOALS:
+        raise InputError(f"option goal: {goal!r} is not one of {', '.join(GOALS)}")
+    place = goal == "place"
+    concept = options.extra.get("concept", "paranoid" if len(in_play) > 2 or place else None)
     if concept is not None and concept not in CONCEPTS:
         raise InputError(f"option concept: {concept!r} is not one of {', '.join(CONCEPTS)}")
-    if len(in_play) == 2 and concept == "paranoid":
+    if place and concept != "paranoid":
+        raise InputError("option goal: only the paranoid concept asks for a place (max-n values each player's own "
+                         "payoff)")
+    if len(in_play) == 2 and concept == "paranoid" and not place:
         concept = None  # with two players paranoid is plain minimax
     player = int_option(options, "player", state.to_move)
-    if player >= state.players or not state.active(player):
+    if player >= state.players or not (state.active(player) or place):
         raise InputError(f"option player: player {player} is not in play")
     if concept is None and "player" in options.extra:
         raise InputError("option player: only the paranoid concept asks about a chosen player")
@@ -456,6 +525,8 @@ def solve(state: S.State, options: SolveOptions | None = None) -> SolveResult:
     try:
         if concept == "max-n":
             return _solve_maxn(state, root, solver, with_moves, start, with_pv)
+        if place:
+            return _solve_place(state, root, solver, player, with_moves, start, with_pv)
         return _solve_first_out(state, root, solver, concept, player, with_moves, start, with_pv)
     finally:
         sys.setrecursionlimit(limit)
@@ -495,6 +566,53 @@ def _solve_first_out(state: S.State, root: E.EngineState, solver: Solver, concep
         best = [m.move for m in moves if m.value == value]  # for the side to move, with or against P
     return SolveResult(S.META.name, state.to_move, value, moves, pv, solver.nodes, time.perf_counter() - start,
                        best=best, concept=concept, notes=notes, value_only=not with_moves)
+
+
+def _solve_place(state: S.State, root: E.EngineState, solver: Solver, player: int, with_moves: bool, start: float,
+                 with_pv: bool) -> SolveResult:
+    """``goal=place``: the payoff of the best place ``player`` can make sure of against all the
+    others, for the position and every move. A move of the player's is worth no more than the
+    position, a move of the others' no less (each question is asked only where it can matter)."""
+    pay = root.ctx.pay
+    place = solver.forced_place(root, player)
+    value = exact_number(pay[place])
+    moves: list[MoveValue] = []
+    pv: list[str] = []
+    if with_moves:
+        by_text = {str(E.ENGINE.move_to_spec(root, m)): m for m in E.legal_moves(root)}
+        spec_moves = S.SPEC.legal_moves(state)
+        bounds = (place, None) if root.to_move == player else (1, place)
+        free = [pl for pl in range(1, root.ctx.n + 1) if pl not in root.places]
+        try:
+            for sm in spec_moves:
+                text = str(sm)
+                got = solver.forced_place(E.apply(root, by_text[text]), player, *bounds)
+                moves.append(MoveValue(text, exact_number(pay[got])))
+                if solver.options.proved is not None:
+                    solver.options.proved(_place_partial(state, value, moves, spec_moves, solver, start, pay, free))
+        except (SearchLimit, KeyboardInterrupt) as exc:  # the value is proved: keep it and the moves valued
+            raise with_partial(exc, _place_partial(state, value, moves, spec_moves, solver, start, pay, free)) from None
+        pv = solver.place_pv(root, player, place) if with_pv else []
+    if root.places[player]:
+        notes = [f"player {player} has a place already (the {E.title_of(place, root.ctx.n)}): every value is its payoff"]
+    else:
+        notes = [f"paranoid: the best place player {player} can make sure of against all the others (the "
+                 f"{E.title_of(place, root.ctx.n)}), valued by its payoff (option payoffs = {state.rules.payoffs}); "
+                 f"every value is for player {player}"]
+    return SolveResult(S.META.name, state.to_move, value, moves, pv, solver.nodes, time.perf_counter() - start,
+                       best=[m.move for m in moves if m.value == value], concept="paranoid", notes=notes,
+                       value_only=not with_moves, value_kind="payoff")
+
+
+def _place_partial(state: S.State, value: int | str, moves: list[MoveValue], spec_moves: list[Any], solver: Solver,
+                   start: float, pay: tuple[Fraction, ...], free: list[int]) -> SolveResult:
+    """What ``goal=place`` has proved so far (as :func:`_partial`): the others bounded by the
+    payoffs of the worst and the best place free."""
+    rest = [MoveBound(str(sm), exact_number(pay[free[-1]]), exact_number(pay[free[0]]))
+            for sm in spec_moves[len(moves):]]
+    return SolveResult(S.META.name, state.to_move, value, list(moves), [], solver.nodes, time.perf_counter() - start,
+                       best=[m.move for m in moves if m.value == value], concept="paranoid", unfinished=rest,
+                       value_kind="payoff")
 
 
 def _partial(state: S.State, value: str, moves: list[MoveValue], spec_moves: list[Any], solver: Solver,

@@ -22,7 +22,7 @@ from foolsolve.errors import InputError
 from foolsolve.solver import minimax, retrograde
 from foolsolve.solver.base import LOSS, WIN, SolveOptions
 from foolsolve.solver.foolery.search import Solver, canonical, first_out_value, maxn_payoffs, solve
-from foolsolve.spec.foolery import SPEC, State
+from foolsolve.spec.foolery import SPEC, State, place_payoff
 
 
 def small_position(seed: int, active: int, cards: int, rules: dict[str, Any] | None = None) -> State:
@@ -133,6 +133,43 @@ def test_max_n_agrees_with_a_plain_recursion_over_the_spec(seed: int) -> None:
     assert tuple(SPEC.result(end).payoffs) == want  # type: ignore[union-attr]
 
 
+PLACE_RULES = [None, {"payoffs": "king_peasant"}, {"payoffs": "places", "trump_beats_trump": "same"},
+               {"pass_is_final": True, "skip_with_two": "no_skip"}]
+"""Rules for ``goal=place``: every payoff option (king_peasant pays the middle places alike)."""
+
+
+@pytest.mark.parametrize(("seed", "active"), [(s, 3) for s in range(6)] + [(s, 4) for s in range(6, 9)])
+def test_goal_place_agrees_with_paranoid_payoffs_over_the_spec(seed: int, active: int) -> None:
+    """``goal=place`` values every move, for every player (to move or not, in play or not), at
+    the payoff the player can make sure of against all the others: exhaustive paranoid search
+    over the spec on the payoffs themselves; the principal variation reaches that place."""
+    s = small_position(600 + seed, active, 3 if active == 3 else 2, PLACE_RULES[seed % 4])
+    for player in range(s.players):
+        want = minimax.open_hand_values(SPEC, s, player, "paranoid")
+        value = max(want.values()) if s.to_move == player else min(want.values())
+        for reduced in (True, False):
+            res = solve(s, SolveOptions(extra={"goal": "place", "player": player, "reduced": reduced}))
+            assert res.concept == "paranoid" and res.value_kind == "payoff"
+            assert {m.move: Fraction(m.value) for m in res.moves} == want
+            assert Fraction(res.value) == value
+            assert res.best == [m for m, v in want.items() if v == value]
+        end = SPEC.play(s, *res.pv)
+        if s.active(player):
+            assert end.places[player] is not None
+            assert place_payoff(end.places[player], s.players, s.rules) == value
+        else:
+            assert res.pv == []
+
+
+def test_goal_place_with_two_players_in_play_is_going_out_first() -> None:
+    """Two players in play: the payoff of the better free title for a win, of the worse for a loss."""
+    s = small_position(7, 2, 4)
+    first = solve(s, SolveOptions())
+    place = solve(s, SolveOptions(extra={"goal": "place"}))
+    better, worse = (place_payoff(pl, s.players, s.rules) for pl in (2, 3))
+    assert {m.move: m.value for m in place.moves} == {m.move: better if m.value == WIN else worse for m in first.moves}
+
+
 @pytest.mark.parametrize("seed", range(10))
 def test_the_reduced_key_gives_the_unreduced_answers(seed: int) -> None:
     s = small_position(400 + seed, 2, 6, RULES[seed % 3])
@@ -149,6 +186,12 @@ def test_solver_options_are_checked() -> None:
         solve(s, SolveOptions(extra={"no_such": 1}))
     with pytest.raises(InputError, match="option player"):
         solve(s, SolveOptions(extra={"player": 3}))
+    with pytest.raises(InputError, match="option goal"):
+        solve(s, SolveOptions(extra={"goal": "last"}))
+    with pytest.raises(InputError, match="option goal: only the paranoid concept"):
+        solve(s, SolveOptions(extra={"goal": "place", "concept": "max-n"}))
+    with pytest.raises(InputError, match="option player"):
+        solve(s, SolveOptions(extra={"goal": "place", "player": 4}))
 
 
 def test_the_endgame_example_from_the_command_line() -> None:

@@ -123,6 +123,38 @@ def test_exact_solver_answers_where_it_covers_the_position() -> None:
     assert engine.values == answer.values and engine.exact
 
 
+def test_a_two_player_exact_solver_answers_for_the_player_not_to_move() -> None:
+    """Zero-sum: the other player's payoff is the negative of the mover's."""
+    info = games.get("durak")
+    from foolsolve.positions import read_json
+
+    state = info.spec.state_from_json(read_json(str(EXAMPLES / "durak-endgame.json")))
+    answer = solve_world(info, state, EXACT, player=1)
+    assert answer.method == "exact open-hand solver" and answer.exact and answer.player == 1
+    assert answer.values == {"attack 9♦": 1, "attack 6♥": 1, "attack K♥": 1} and answer.value == 1
+    engine = solve_world(info, state, EXACT, player=1, use_solver=False)
+    assert engine.values == answer.values and engine.value == answer.value and engine.exact
+
+
+@pytest.mark.parametrize(("players", "seed", "cards", "rules"), [
+    (3, 2, 6, None), (3, 4, 6, {"payoffs": "king_peasant"}), (3, 9, 6, {"payoffs": "places"}), (4, 1, 8, None),
+    (4, 11, 7, {"payoffs": "king_peasant"})])
+def test_foolerys_exact_solver_values_a_world_as_the_exact_engine_search_does(players: int, seed: int, cards: int,
+                                                                             rules: dict[str, Any] | None) -> None:
+    """Three or more players: the Foolery solver's best place a player can make sure of against all
+    the others (option goal=place), as its payoff, is the open-hand search's paranoid value. For
+    every player (to move, not to move, out of play) every move's value, the position's value and
+    the best moves equal those of the engine search where it reaches the end of the round."""
+    info = games.get("foolery")
+    state = small_position("foolery", players, seed, cards, rules)
+    for player in range(players):
+        answer = solve_world(info, state, EXACT, player=player)
+        assert answer.method == "exact open-hand solver" and answer.exact and answer.concept == "paranoid"
+        engine = solve_world(info, state, EXACT, player=player, use_solver=False)
+        assert engine.exact and "engine" in engine.method
+        assert (answer.values, answer.value, answer.best) == (engine.values, engine.value, engine.best)
+
+
 def test_depth_limited_search_equals_exact_search_once_the_depth_covers_the_game() -> None:
     info = games.get("durak")
     state = small_position("durak", 3, 1, cards=5)

@@ -180,6 +180,27 @@ def test_with_nothing_hidden_from_the_mover_pimc_equals_the_exact_solver(name):
     assert answer.best == exact.best
 
 
+def test_a_foolery_view_with_one_world_gets_the_full_positions_exact_answer(capsys):
+    """Four players, two of them in play near the end of the round, and one world consistent with
+    player 1's view (every other card is set aside): its exact answer, as the full position's exact
+    solver gives it (player 1 goes out last whatever she plays: the Peasant, -2), not the
+    depth-limited search's estimate (it said -1.25)."""
+    view = EXAMPLES / "views" / "foolery.json"
+    code, out, err = run([str(view), "--json", "--time", "0"], capsys)
+    assert code == 0, err
+    answer = json.loads(out)
+    assert answer["consistent_worlds"] == 1 and answer["worlds_exact"] == 1
+    assert "(1 exactly (1 by the exact open-hand solver), 0 by a depth-limited search" in answer["method_text"]
+    code, out, err = run([str(EXAMPLES / "foolery-endgame.json"), "--no-store", "--json"], capsys)
+    assert code == 0, err
+    full = json.loads(out)  # the view's one world (its two hands in play: Merchant and Peasant left)
+    assert full["to_move"] == 1 and full["value"] == "loss" and {m["value"] for m in full["moves"]} == {"loss"}
+    peasant = -2.0
+    assert [(m["move"], m["mean"], m["low"], m["high"]) for m in answer["moves"]] == [
+        (m["move"], peasant, peasant, peasant) for m in full["moves"]]
+    assert answer["value"]["mean"] == peasant
+
+
 def worlds_from_state_only(info, state, player):
     """The worlds of ``player``'s view of ``state``, built from the view's JSON alone."""
     return worlds_of_view(read_view(json.loads(json.dumps(view_of(info, state, player)))))

@@ -50,6 +50,15 @@ def test_rules_solver_lists_exactly_the_options_the_solver_accepts(game, capsys)
 
 
 @pytest.mark.parametrize("game", sorted(SOLVES))
+def test_the_open_hand_searchs_paranoid_question_is_asked_in_options_the_solver_takes(game):
+    """``GameInfo.paranoid_options`` (and the ``player`` the open-hand search adds) are options of the
+    game's solver."""
+    info = games.get(game)
+    if info.paranoid_options is not None:
+        assert {*info.paranoid_options, "player"} <= set(info.solver_options)
+
+
+@pytest.mark.parametrize("game", sorted(SOLVES))
 def test_pv_false_max_nodes_and_time_are_taken_by_every_solver(game, capsys):
     path = _example(SOLVES[game])
     code, out, err = run([path, "--json", "--no-store", "-o", "pv=false", "-o", "time=600",
