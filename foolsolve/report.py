@@ -203,7 +203,7 @@ def _answer_side(result: Any, kind: str) -> str:
         text = f"<b>Exact, by the open-hand search</b> (not the game's exact solver). Method: {escape(method)}.{why}"
     else:
         done = len(result.moves)
-        text = (f"<b>The exact solver stopped at its limit.</b> The value is exact; it valued {done} of "
+        text = (f"<b>The exact solver stopped (its limit, or Ctrl-C).</b> The value is exact; it valued {done} of "
                 f"{done + len(result.unfinished)} moves, the others show the bounds it proved.")
     items = "".join(f"<li>{escape(n)}</li>" for n in notes)
     return (f'<div id="answer-kind" data-kind="{kind}" data-method="{escape(method)}"><p>{text}</p>'
@@ -468,7 +468,8 @@ def report(position: str, out: str, max_nodes: int | None, extra: tuple[str, ...
     --time unless --time is given; --time 0: no limit): the game's exact solver in its share of
     the time and --max-nodes, and where it does not finish or does not cover the position, the
     open-hand search in the rest, the page saying plainly that it is an estimate (not exact),
-    the method, and why the exact solver did not answer.
+    the method, and why the exact solver did not answer. Ctrl-C writes the page of what the
+    exact solver had proved, where that gives the value and a best move (exit 130), as solve prints it.
 
     A view file (hidden cards), a position with --as P (or a seat option: the mover's seat), or
     one the exact solver does not take whose player to move cannot see every card that matters
@@ -484,6 +485,7 @@ def report(position: str, out: str, max_nodes: int | None, extra: tuple[str, ...
     from foolsolve.present import write_text
     from foolsolve.progress import progress
     from foolsolve.solver import open_hand
+    from foolsolve.solver.base import Interrupted, stopped_answer
     from foolsolve.worlds import View, read_view, view_of, worlds_of_view
 
     # as foolsolve POSITION.json: its default --time unless one is given (--time 0: no limit)
@@ -546,12 +548,18 @@ def report(position: str, out: str, max_nodes: int | None, extra: tuple[str, ...
         return hidden[0]
 
     refused = ""
+    stopped: Interrupted | None = None
     with progress(f"solving {info.spec.title}") as tick:
         # as foolsolve POSITION.json answers: the exact solver in its share of --time (solve's default
         # unless one is given; 0: no limit) and --max-nodes, else the open-hand answer, labelled as such
         try:
             result, _cached = open_hand.solve_or_answer(info, state, parsed, st.open_store(None), max_nodes, seconds,
                                                        tick, refuse=to_seat, max_memory=max_memory)
+        except Interrupted as exc:  # Ctrl-C: a page of what the exact solver proved, if that answers, then exit 130
+            if not exc.partial.answers():
+                raise
+            stopped = exc
+            result = stopped_answer(exc.partial, "interrupted (Ctrl-C)")
         except InputError as exc:
             # a position the exact solver does not take (three players ...) and no open-hand answer in the
             # budget: the page says why it has no values (or the mover's seat answers, below)
@@ -564,3 +572,6 @@ def report(position: str, out: str, max_nodes: int | None, extra: tuple[str, ...
     write_text(out, page(info, state, result, no_solve=why))
     if out != "-":
         click.echo(f"wrote {out}")
+    if stopped is not None:
+        click.echo("foolsolve: interrupted (the page shows what the exact solver proved)", err=True)
+        sys.exit(130)

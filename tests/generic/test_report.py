@@ -179,9 +179,41 @@ def test_a_stopped_solves_page_shows_the_moves_it_did_not_finish(tmp_path):
     row = html.split(f'data-move="{dropped.move}"')[1].split("</tr>")[0]
     assert "? (loss to win, not finished)" in row and '<tbody class="unfinished">' in html
     side = unescape(html.split('<div id="answer-kind"')[1].split("</div>")[0])
-    assert 'data-kind="stopped"' in side and "The exact solver stopped at its limit." in side
+    assert 'data-kind="stopped"' in side and "The exact solver stopped (its limit, or Ctrl-C)." in side
     assert f"valued {len(result.moves)} of {len(result.moves) + 1} moves" in side
     assert "stopped at 100 nodes (--max-nodes 200)" in side
+
+
+def test_ctrl_c_writes_a_page_of_what_the_exact_solver_proved(tmp_path, capsys, monkeypatch):
+    """Ctrl-C during a full position's solve: as solve prints what the exact solver had proved,
+    report writes it as the page (exit 130, a line on stderr); the page once was lost. Where
+    nothing answers yet, no page is written."""
+    from foolsolve.solver import open_hand
+    from foolsolve.solver.base import Interrupted, MoveBound, SolveOptions
+
+    info = games.get("durak")
+    position = EXAMPLES / "durak-endgame.json"
+    state = info.spec.state_from_json(json.loads(position.read_text()))
+    proved = info.solve(state, SolveOptions())
+    dropped = proved.moves.pop()
+    proved.best = [b for b in proved.best if b != dropped.move]
+    proved.unfinished = [MoveBound(dropped.move, "loss", "win")]
+    nothing = info.solve(state, SolveOptions())
+    nothing.moves, nothing.best, nothing.value = [], [], None
+    nothing.unfinished = [MoveBound(m, "loss", "win") for m in ("a", "b")]
+    for partial, page_written in ((proved, True), (nothing, False)):
+        def interrupted(*args, partial=partial, **kwargs):
+            raise Interrupted(partial)
+
+        monkeypatch.setattr(open_hand, "solve_or_answer", interrupted)
+        out = tmp_path / f"stopped-{page_written}.html"
+        code, _, err = run(["report", str(position), "--out", str(out)], capsys)
+        assert code == 130 and out.exists() == page_written, err
+        if page_written:
+            html = unescape(out.read_text())
+            assert "interrupted (Ctrl-C): the exact solver proved the value" in html
+            assert f'data-move="{dropped.move}"' in html and "? (loss to win, not finished)" in html
+            assert "interrupted (the page shows what the exact solver proved)" in err
 
 
 def test_report_to_standard_output(capsys):
