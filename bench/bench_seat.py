@@ -4,6 +4,7 @@ a user waits for a first answer.
 ::
 
     python bench/bench_seat.py [--worlds 20] [--runs 3] [--seed 2026] [--games GAME,...] [--skip-first]
+                               [--skip-worlds] [--reach N]
 
 **Worlds per second, per game, at the default per-world budget** (``seat.WORLD_NODES`` nodes,
 ``seat.PLAYOUTS`` playouts): for each game three seeded positions, a fresh deal (the game's
@@ -20,6 +21,11 @@ wall time of the whole ``python -m foolsolve VIEW.json --json`` process, and of 
 analysis in this process; with the 95% intervals' half-width (mean over the moves, and the
 widest; where player 1 leads, player 0 has no move yet and the interval is her value's).
 Target: under 5 s for the whole process.
+
+**Where the exact solver reaches** (``--reach N``): for a game whose exact solver answers a world's
+paranoid question with three or more players (``GameInfo.paranoid_options``: Foolery), how often
+it finishes within its half of a world's budget, by the cards in the hands, over ``N`` positions
+of seeded random games: the measurement behind the cut ``GameInfo.paranoid_tries``.
 """
 
 from __future__ import annotations
@@ -40,6 +46,7 @@ from benchkit import Parser, fail, header, positive_int, run
 
 from foolsolve import games, seat
 from foolsolve.errors import InputError
+from foolsolve.solver.open_hand import DEFAULT_BUDGET
 from foolsolve.worlds import view_of, worlds_from_state
 
 
@@ -110,6 +117,44 @@ def first_answer(seed: int) -> dict[str, Any]:
             obj["moves"]}
 
 
+def solver_reach(info: Any, count: int, seed: int) -> dict[int, list[int]]:
+    """How often the game's exact solver, asked a world's paranoid question
+    (``GameInfo.paranoid_options``), finishes within its share of the default world budget, by the
+    cards in the hands: ``count`` play positions (at most six a game, drawn at random) of seeded
+    random games (``GameInfo.random_game``), each asked for its player to move, whatever
+    ``GameInfo.paranoid_tries`` says (the cut is what this measures). ``{cards: [asked, finished]}``."""
+    from foolsolve.solver.base import NotCovered, SearchLimit, SolveOptions
+
+    spec = info.spec
+    nodes = int(seat.WORLD_NODES * DEFAULT_BUDGET.exact_share)
+    rng = random.Random(f"reach:{seed}")
+    out: dict[int, list[int]] = {}
+    done = 0
+    while done < count:
+        s = info.random_game(rng)
+        trail = []
+        while not spec.is_terminal(s):
+            if spec.to_move(s) >= 0:
+                trail.append(s)
+            s = spec.apply(s, rng.choice(spec.legal_moves(s)))
+        for s in rng.sample(trail, min(6, len(trail))):
+            if done == count:
+                break
+            extra = {**(info.paranoid_options or {}), "player": spec.to_move(s)}
+            try:
+                info.solve(s, SolveOptions(max_nodes=nodes, extra=extra))
+                finished = 1
+            except SearchLimit:
+                finished = 0
+            except NotCovered:  # (the exchange: the solver starts at the play)
+                continue
+            row = out.setdefault(sum(len(h) for h in s.hands), [0, 0])
+            row[0] += 1
+            row[1] += finished
+            done += 1
+    return out
+
+
 def main() -> None:
     parser = Parser("bench_seat.py", __doc__)
     parser.add_argument("--worlds", type=positive_int, default=20, help="Worlds per position (default 20).")
@@ -118,7 +163,13 @@ def main() -> None:
     parser.add_argument("--games", default=None, help="Comma-separated games (default: every registered game).")
     parser.add_argument("--skip-first", action="store_true", help="Only the worlds-per-second table.")
     parser.add_argument("--skip-worlds", action="store_true", help="Only the time to a first answer.")
+    parser.add_argument("--reach", type=int, default=0, metavar="N",
+                        help="Also: how often the exact solver of a game with GameInfo.paranoid_options finishes in "
+                             "its half of a world's budget, by the cards in the hands, over N positions of random "
+                             "games (the measurement behind GameInfo.paranoid_tries; default 0: not run).")
     args = parser.parse_args()
+    if args.reach < 0:
+        fail("bench_seat.py", f"--reach: expected a whole number >= 0, got {args.reach}")
     try:
         names = [games.get(g).name for g in args.games.split(",")] if args.games else games.names()
     except InputError as exc:
@@ -140,6 +191,21 @@ def main() -> None:
                     continue
                 print(f"| {name} | {label} | {r['per_s']:.1f} | {r['exact_per_s']:.1f} | "
                       f"{r['exact']}/{r['worlds']} |", flush=True)
+        print()
+    for name in names if args.reach > 0 else []:
+        info = games.get(name)
+        if info.paranoid_options is None:
+            continue
+        reach = solver_reach(info, args.reach, args.seed)
+        print(f"{name}: the exact solver asked the paranoid question ({info.paranoid_options}) of {args.reach} "
+              f"positions of random games, within {int(seat.WORLD_NODES * DEFAULT_BUDGET.exact_share):,} nodes, by "
+              f"cards in the hands\n")
+        print("| cards | positions | finished | share |")
+        print("|---|---:|---:|---:|")
+        for band in sorted({(c - 1) // 6 for c in reach}):  # 1-6, 7-12, ... cards
+            rows = [reach[c] for c in reach if (c - 1) // 6 == band]
+            asked, finished = sum(r[0] for r in rows), sum(r[1] for r in rows)
+            print(f"| {6 * band + 1}-{6 * band + 6} | {asked} | {finished} | {finished / asked:.2f} |")
         print()
     if not args.skip_first:
         print(f"Time to a first answer: a fresh 2-player Durak deal from player 0's seat, the defaults "

@@ -209,8 +209,11 @@ def for_world(info: GameInfo, budget: Budget, world: Any) -> Budget:
     return settle(info, budget, world)[0]
 
 
-def budget_text(budget: Budget, rules: list[SeatSearch]) -> str:
-    """A world's node budget in words; ``rules``: the game's own rules that some world got (:func:`rule_for`)."""
+def budget_text(budget: Budget, rules: list[SeatSearch], exact_where: str = "") -> str:
+    """A world's node budget in words; ``rules``: the game's own rules that some world got (:func:`rule_for`);
+    ``exact_where``: the worlds the game's exact solver is tried on, where it names them
+    (:attr:`~foolsolve.games.base.GameInfo.paranoid_where`)."""
+    half = "half for the exact solver" + (f" {exact_where}" if exact_where else "")
     parts = [] if budget.search_nodes is None else [f"the depth-limited search {budget.search_nodes:,}"]
     for rule in rules:
         what = [] if budget.search_nodes is not None else [f"the depth-limited search {rule.nodes:,}"]
@@ -218,8 +221,8 @@ def budget_text(budget: Budget, rules: list[SeatSearch]) -> str:
             what.append(f"{rule.frontier} playouts")
         parts.append(f"{' and '.join(what)} {rule.where}")
     if not parts:
-        return f"{budget.nodes:,} nodes a world"
-    return f"{budget.nodes:,} nodes a world, half for the exact solver; " + "; ".join(parts)
+        return f"{budget.nodes:,} nodes a world" + (f", {half}" if exact_where else "")
+    return f"{budget.nodes:,} nodes a world, {half}; " + "; ".join(parts)
 
 
 def frontier_text(frontiers: set[str]) -> str:
@@ -575,7 +578,7 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
     solver = f" ({by_solver:,} by the {SOLVER_METHOD})" if by_solver else ""
     method_text = (f"{name}: {how}, each valued open-hand ({exact_n:,} exactly{solver}, {done - exact_n:,} by a "
                    f"depth-limited search with {frontier_text(frontiers)} playouts; "
-                   f"{budget_text(budget, [rules[k] for k in sorted(rules)])})")
+                   f"{budget_text(budget, [rules[k] for k in sorted(rules)], info.paranoid_where)})")
     notes = []
     stopped = deadline is not None and not interrupted and method == "pimc" and done < total
     if stopped:

@@ -444,6 +444,8 @@ def _exact(info: GameInfo, state: Any, player: int, budget: Budget, clock: _Cloc
     if spec.num_players(state) == 2 and spec.game_type.utility == Utility.ZERO_SUM:
         extra = {}
     elif info.paranoid_options is not None:
+        if info.paranoid_tries is not None and not info.paranoid_tries(state):
+            return None  # too large for the solver to finish in its share: the search gets the whole budget
         extra = {**info.paranoid_options, "player": player}
     else:
         return None

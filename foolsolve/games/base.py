@@ -138,6 +138,13 @@ class GameInfo:
     (``Result.payoffs``), that player can make sure of against all the others playing together
     against her. ``None``: the solver answers no such question (its two-player zero-sum
     ``win|draw|loss`` is used all the same)."""
+    paranoid_tries: Callable[[Any], bool] | None = None
+    """Whether a world (a full spec state) of three or more players goes to :attr:`solve` under
+    :attr:`paranoid_options` at all: where the solver almost never finishes in its half of a
+    world's budget, the depth-limited search gets the whole budget instead (a measured cut,
+    :attr:`paranoid_where`); ``None``: every world."""
+    paranoid_where: str = ""
+    """In words, the worlds :attr:`paranoid_tries` accepts (``where ...``): said in the answer's method."""
     solver_version: str = "1"
     """Changes whenever the solver's answers may change (the result store keys on it)."""
     doc: str | None = None

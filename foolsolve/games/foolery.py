@@ -26,6 +26,20 @@ def random_game(rng: random.Random) -> Any:
     return SPEC.deal(rules, players, rng)
 
 
+PARANOID_CARDS = 48
+"""The most cards in the hands of a world that seat analysis gives the exact solver (``goal=place``)
+to value. Over 2,400 positions of seeded random rounds (3-7 players, every rule option at random;
+``bench/bench_seat.py --games foolery --reach 2400``) it finished within its half of the default
+world budget (2,500 nodes) in 1 of 740 with more cards, 8 of 376 at 37-48 cards, 61 of 239 at
+19-24 and nearly all below 13: above the cut its half would go to the depth-limited search for
+nothing (BENCHMARKS.md, "Answers from one seat")."""
+
+
+def paranoid_tries(state: Any) -> bool:
+    """Whether seat analysis asks the exact solver about ``state`` (:data:`PARANOID_CARDS`)."""
+    return sum(len(hand) for hand in state.hands) <= PARANOID_CARDS
+
+
 INFO = GameInfo(
     meta=Lazy("foolsolve.spec.foolery:META"),
     spec=Lazy("foolsolve.spec.foolery:SPEC"),
@@ -41,6 +55,8 @@ INFO = GameInfo(
     # the best place a player can make sure of against all the others, as its payoff: the
     # open-hand search's paranoid value (docs/open-hand.md)
     paranoid_options={"concept": "paranoid", "goal": "place", "pv": False},
+    paranoid_tries=paranoid_tries,
+    paranoid_where=f"where the hands hold at most {PARANOID_CARDS} cards",
     # a hand holds at most 28 cards (a three-player King after the exchange's take): at most
     # 210 sets, C(28, 5) = 98,280 five-card candidates, 1,561 trump sets, the Fool and pass
     max_moves=1 << 17,

@@ -62,6 +62,7 @@ def test_help(script: str) -> None:
     ("bench_three_fools.py", ["--games", "0"]),
     ("bench_seat.py", ["--worlds", "0"]),
     ("bench_seat.py", ["--games", "chess"]),
+    ("bench_seat.py", ["--reach", "-1"]),
     ("bench_open_hand.py", ["--only", "chess"]),
     ("bench_open_hand.py", ["--timeout", "0"]),
     ("bench_arena.py", ["--game", "chess"]),
@@ -206,6 +207,8 @@ def test_seat_bench_values_worlds_of_each_kind_of_position() -> None:
     assert found[0][0] == "fresh deal" and len(found) == 3
     row = bench.worlds_rate(info, *found[2], 2, 1)
     assert row["worlds"] == 2 and row["per_s"] > 0 and 0 <= row["exact"] <= 2
+    reach = bench.solver_reach(games.get("foolery"), 4, 1)
+    assert sum(asked for asked, _ in reach.values()) == 4 and all(0 <= f <= a for a, f in reach.values())
 
 
 def test_the_arena_bench_plays_a_small_match_and_checks_the_targets(tmp_path) -> None:

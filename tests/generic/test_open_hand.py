@@ -155,6 +155,38 @@ def test_foolerys_exact_solver_values_a_world_as_the_exact_engine_search_does(pl
         assert (answer.values, answer.value, answer.best) == (engine.values, engine.value, engine.best)
 
 
+def test_a_foolery_world_with_more_cards_than_the_solver_finishes_goes_to_the_search_alone() -> None:
+    """Above PARANOID_CARDS in the hands the Foolery solver almost never finishes in its half of a
+    world's budget (games/foolery.py), so it is not asked there and the search has the whole
+    budget; at or below, it is asked. A spy stands in for the solver."""
+    import dataclasses
+
+    from foolsolve.games.foolery import PARANOID_CARDS
+    from foolsolve.solver.base import SearchLimit
+
+    info = games.get("foolery")
+    asked: list[int] = []
+
+    def spy(state: Any, options: Any) -> Any:
+        asked.append(sum(len(h) for h in state.hands))
+        raise SearchLimit("the spy answers nothing")
+
+    spied = dataclasses.replace(info, solve=spy)
+    large = small_position("foolery", 3, 5, 78)
+    small = small_position("foolery", 4, 1, 8)
+    assert sum(len(h) for h in large.hands) > PARANOID_CARDS >= sum(len(h) for h in small.hands)
+    budget = Budget(max_nodes=6000, playouts=1)
+    answer = solve_world(spied, large, budget)
+    assert asked == [] and not answer.exact and answer.nodes > 3000  # the search spent more than "its half"
+    solve_world(spied, small, budget)
+    assert asked == [sum(len(h) for h in small.hands)]
+    try:  # asked every world: the solver's half spent, the search may not fit its first iteration in the rest
+        solve_world(dataclasses.replace(spied, paranoid_tries=None), large, budget)
+    except SearchLimit:
+        pass
+    assert asked[-1] == sum(len(h) for h in large.hands)
+
+
 def test_depth_limited_search_equals_exact_search_once_the_depth_covers_the_game() -> None:
     info = games.get("durak")
     state = small_position("durak", 3, 1, cards=5)
