@@ -513,8 +513,11 @@ def solve(state: S.State, options: SolveOptions | None = None) -> SolveResult:
     if len(in_play) == 2 and concept == "paranoid" and not place:
         concept = None  # with two players paranoid is plain minimax
     player = int_option(options, "player", state.to_move)
-    if player >= state.players or not (state.active(player) or place):
-        raise InputError(f"option player: player {player} is not in play")
+    if player >= state.players:
+        raise InputError(f"option player: player {player} is not a player of this position ({state.players} players)")
+    if not (state.active(player) or place):
+        raise InputError(f"option player: player {player} is not in play (out of cards; -o goal=place gives her "
+                         "place's payoff)")
     if concept is None and "player" in options.extra:
         raise InputError("option player: only the paranoid concept asks about a chosen player")
     root = E.ENGINE.from_spec(state)

@@ -190,8 +190,13 @@ def test_solver_options_are_checked() -> None:
         solve(s, SolveOptions(extra={"goal": "last"}))
     with pytest.raises(InputError, match="option goal: only the paranoid concept"):
         solve(s, SolveOptions(extra={"goal": "place", "concept": "max-n"}))
-    with pytest.raises(InputError, match="option player"):
+    with pytest.raises(InputError, match=r"option player: player 4 is not a player of this position \(\d players\)"):
         solve(s, SolveOptions(extra={"goal": "place", "player": 4}))
+    with pytest.raises(InputError, match="option player: player 7 is not a player"):
+        solve(s, SolveOptions(extra={"player": 7}))
+    out = next(p for p in range(s.players) if not s.active(p))
+    with pytest.raises(InputError, match=f"option player: player {out} is not in play"):
+        solve(s, SolveOptions(extra={"player": out}))
 
 
 def test_the_endgame_example_from_the_command_line() -> None:
