@@ -15,7 +15,7 @@ import os
 import random
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import click
@@ -294,15 +294,7 @@ def solve(positions: Sequence[str], as_json: bool, max_nodes: int | None, extra:
 
     parsed = _parse_extra(extra)
 
-    hidden: list[bool] = []
-
-    def to_seat(exc: Exception) -> bool:
-        # cards the player to move cannot see matter: her seat answers, not the open-hand search
-        if open_hand_only or parsed or max_nodes is not None:
-            return False
-        if not hidden:
-            hidden.append(seat.hidden_from_mover(info, state))
-        return hidden[0]
+    to_seat = seat_refusal(info, state, open_hand_only or bool(parsed) or max_nodes is not None)
 
     refused: str | None = None
     stopped: Interrupted | None = None
@@ -331,6 +323,22 @@ def solve(positions: Sequence[str], as_json: bool, max_nodes: int | None, extra:
         click.echo(json.dumps(result.to_json(), ensure_ascii=False))
     else:
         click.echo(format_result(info, state, result))
+
+
+def seat_refusal(info: GameInfo, state: Any, open_hand: bool) -> Callable[[Exception], bool]:
+    """The ``refuse`` test of :func:`foolsolve.solver.open_hand.solve_or_answer` for solve and
+    report: a position the exact solver does not cover goes to the seat of the player to move where
+    cards she cannot see matter (:meth:`_SeatRequest.hidden_from_mover`, asked once), unless the
+    caller asked for the open-hand answer (``open_hand``: --open-hand, -o options or --max-nodes)."""
+    hidden: list[bool] = []
+
+    def to_seat(exc: Exception) -> bool:
+        if open_hand:
+            return False
+        if not hidden:
+            hidden.append(_SeatRequest.hidden_from_mover(info, state))
+        return hidden[0]
+    return to_seat
 
 
 def _parse_extra(items: Sequence[str]) -> dict[str, Any]:

@@ -479,7 +479,7 @@ def report(position: str, out: str, max_nodes: int | None, extra: tuple[str, ...
     and how many of them exactly. As from solve, that answer is the one so far when solve's
     default --time runs out, unless --time is given (--time 0: every world asked for)."""
     from foolsolve import store as st
-    from foolsolve.cli import _parse_extra, _SeatRequest, given_on_command_line, load_position, refused_note
+    from foolsolve.cli import _parse_extra, _SeatRequest, given_on_command_line, load_position, refused_note, seat_refusal
     from foolsolve.game import seat_of_mover
     from foolsolve.positions import writes_over
     from foolsolve.present import write_text
@@ -537,15 +537,7 @@ def report(position: str, out: str, max_nodes: int | None, extra: tuple[str, ...
     for key in sorted(parsed):  # a misspelt option is bad input, not a page saying so
         if known and key not in known:
             raise InputError(f"option {key}: unknown {info.name} solver option (known: {', '.join(sorted(known))})")
-    hidden: list[bool] = []
-
-    def to_seat(exc: Exception) -> bool:
-        # cards the player to move cannot see matter: her seat answers, as solve does
-        if parsed or max_nodes is not None:
-            return False
-        if not hidden:
-            hidden.append(_SeatRequest.hidden_from_mover(info, state))
-        return hidden[0]
+    to_seat = seat_refusal(info, state, bool(parsed) or max_nodes is not None)  # as solve: her seat answers
 
     refused = ""
     stopped: Interrupted | None = None
