@@ -25,7 +25,14 @@ of a function's own file.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from foolsolve.cards import BLACK_JOKER_INDEX, FRENCH52, RED_JOKER_INDEX, SUIT_BITS
+
+KEY_FILES = (__file__, str(Path(__file__).with_name("durak_kernel_compiled.py")))
+"""The files whose text keys numba's cache of compiled Durak code beside its own file's stamp: this
+kernel and its compiled form (``durak_kernel_compiled.KeyedCache``, which reads them with numba
+loaded; the cache lookups read them without, ``foolsolve.background.in_numba_cache``)."""
 
 SUIT0 = (1 << SUIT_BITS) - 1
 """One suit's 16 bits (ranks 0..15) at slot 0."""

@@ -60,9 +60,10 @@ SIGNATURES: dict[str, str] = {
 it is compiled for when called on its own (:func:`compiled`; inlined into a caller, it takes the
 caller's types)."""
 
-KEY_TEXT = Path(durak_kernel.__file__).read_bytes() + Path(__file__).read_bytes()
-"""The text of the kernel and of this module: compiled into every caller of :func:`function`'s
-dispatchers, so :class:`KeyedCache` keys each cache entry by it."""
+KEY_TEXT = b"".join(Path(f).read_bytes() for f in durak_kernel.KEY_FILES)
+"""The text of the kernel and of this module (:data:`~foolsolve.engines.durak_kernel.KEY_FILES`):
+compiled into every caller of :func:`function`'s dispatchers, so :class:`KeyedCache` keys each
+cache entry by it."""
 
 
 class KeyedCache(FunctionCache):

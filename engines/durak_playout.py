@@ -67,6 +67,7 @@ from foolsolve.engines.durak import (
 )
 from foolsolve.engines.durak_kernel import (
     CAPS,
+    KEY_FILES,
     PLAYING,
     bout_limit,
     cover_cards,
@@ -665,9 +666,8 @@ def compiled_in_cache() -> bool:
     is set, else in this package's ``__pycache__`` or in numba's user cache folder), looked up
     without importing numba. An entry left by an older text does not count (numba would compile
     again): the Python playout runs while a background process compiles."""
-    kernel = Path(__file__).with_name("durak_kernel.py")
     return background.in_numba_cache(str(Path(__file__).with_name("durak_playout_compiled.py")), "_play",
-                                     [str(kernel), str(kernel.with_name("durak_kernel_compiled.py"))])
+                                     KEY_FILES)
 
 
 def _compile_in_background() -> None:

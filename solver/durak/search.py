@@ -1642,10 +1642,8 @@ def kernel_compiled() -> bool:
     from foolsolve.engines import durak_kernel
     from foolsolve.solver.durak import shared
 
-    kernel = Path(durak_kernel.__file__)
     return background.in_numba_cache(str(Path(__file__).with_name("compiled.py")), "_run",
-                                     [str(kernel), str(kernel.with_name("durak_kernel_compiled.py")),
-                                      shared.__file__])
+                                     [*durak_kernel.KEY_FILES, shared.__file__])
 
 
 def python_first(state: EngineState, jit: bool | str) -> bool:

@@ -268,9 +268,6 @@ def test_an_index_left_by_an_older_text_is_not_compiled(tmp_path: Path, monkeypa
         key_text += Path(shared.__file__).read_bytes()
     else:
         module, name, function, found = dp, "durak_playout_compiled.py", "_play", dp.compiled_in_cache
-        # (the playout reads the kernel beside its own file)
-        for f in ("durak_kernel.py", "durak_kernel_compiled.py"):
-            (tmp_path / f).write_bytes(kernel.with_name(f).read_bytes())
     source = tmp_path / name
     source.write_text("# the compiled code\n")
     monkeypatch.setattr(module, "__file__", str(tmp_path / "caller.py"))
