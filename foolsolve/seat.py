@@ -643,13 +643,18 @@ def ismcts(info: GameInfo, worlds: Worlds, settings: Settings,
     rng = random.Random(f"foolsolve-ismcts:{settings.seed}")
     from foolsolve.playouts import PLAYOUT_MOVES, playout_of
 
-    frontier = settings.budget.frontier or "random"
-    play = playout_of(info, frontier)
     lo, hi = info.utility_bounds
     span = (hi - lo) or 1.0
     first = worlds.sample(random.Random(rng.getrandbits(64)))
     if spec.is_terminal(first):  # no move to search (PIMC's open-hand solver says the same)
         raise InputError("position: the game is over")
+    # the playouts' policy: the caller's, else the game's own for this position, as PIMC's
+    # worlds get it (Durak with three or more players: greedy); the number of players, which
+    # that rule reads, is the same in every world
+    rule = rule_for(info, settings.budget, first)
+    frontier = settings.budget.frontier or (rule.frontier if rule is not None else None) or "random"
+    own = "" if settings.budget.frontier or rule is None or rule.frontier is None else f", the game's own {rule.where}"
+    play = playout_of(info, frontier)
     n_players = spec.num_players(first)
     root = _Node(n_players)
     root_texts: dict[Any, str] = {}
@@ -742,7 +747,7 @@ def ismcts(info: GameInfo, worlds: Worlds, settings: Settings,
     return SeatAnswer(info.name, player, mover, "ismcts",
                       f"IS-MCTS (single observer, UCT c={UCT_C} with availability counts): {done:,} iterations, "
                       f"each on a fresh sampled world (seed {settings.seed}), "
-                      f"{'native' if frontier == 'random' else frontier} playouts to the end",
+                      f"{'native' if frontier == 'random' else frontier} playouts to the end{own}",
                       scale_of(info), stats, best, done, 0, worlds.count(), settings.seed, time.monotonic() - t0,
                       interrupted, notes, value)
 

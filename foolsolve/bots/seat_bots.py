@@ -150,6 +150,7 @@ ISMCTS = BotInfo(name="ismcts", summary="information-set MCTS from its seat (ism
                  params={"iterations": "iterations a move (default 1,000; with time=, as many as fit)",
                          "time": "seconds a move", "nodes": "unused by IS-MCTS's playouts; accepted for symmetry",
                          "clock": "what time= measures: wall (default) or cpu (this thread's CPU seconds)",
-                         "frontier": "the playouts' policy: random (default) or greedy"})
+                         "frontier": "the playouts' policy: random or greedy (default: the game's own, Durak "
+                                     "greedy with three or more players; else random)"})
 OPENSPIEL = BotInfo(name="openspiel-ismcts", summary="OpenSpiel's ISMCTSBot through the bridge (simulations=N)",
                     make=_openspiel, params={"simulations": "ISMCTS simulations a move (default 500)"})

@@ -230,6 +230,31 @@ def test_durak_worlds_with_two_or_more_unseen_stock_cards_get_the_games_search_b
     assert not value.exact and value.method.startswith("depth-1 search, 4 native playouts per move")
 
 
+def test_ismcts_takes_the_games_own_playouts_where_the_caller_names_none(monkeypatch):
+    """IS-MCTS plays the playouts PIMC's worlds get: greedy in three-player Durak (the game's own
+    rule, named in the method line), the caller's policy where she gives one, and native random
+    playouts with two players."""
+    from foolsolve import playouts
+
+    asked: list[str] = []
+    real = playouts.playout_of
+
+    def spy(info: Any, frontier: str) -> Any:
+        asked.append(frontier)
+        return real(info, frontier)
+
+    monkeypatch.setattr(playouts, "playout_of", spy)
+    three = SPEC.deal(SPEC.rules_cls(redeal_right=False), 3, random.Random(7))
+    own = seat.analyse(INFO, DurakWorlds(three, 0), seat.Settings(method="ismcts", samples=6, seed=1))
+    assert asked == ["greedy"]
+    assert own.method_text.endswith("greedy playouts to the end, the game's own with three or more players")
+    given = seat.analyse(INFO, DurakWorlds(three, 0), seat.Settings(method="ismcts", samples=6, seed=1,
+                                                                    budget=seat.Budget(frontier="random")))
+    assert asked[1:] == ["random"] and given.method_text.endswith("native playouts to the end")
+    two = seat.analyse(INFO, DurakWorlds(_state(DOMINANT), 1), seat.Settings(method="ismcts", samples=6, seed=1))
+    assert asked[2:] == ["random"] and two.method_text.endswith("native playouts to the end")
+
+
 @pytest.mark.parametrize("players", [3, 5])
 def test_durak_worlds_of_three_or_more_players_get_greedy_playouts_and_the_games_search_budget(players):
     """Three or more players: 200 nodes and greedy playouts in every world (a caller's choice of
