@@ -480,13 +480,21 @@ def _signed(x: float) -> str:
     return "-inf" if x == float("-inf") else "+inf" if x == float("inf") else f"{x:+.3f}"
 
 
+def interval(low: float, high: float) -> str:
+    """A 95% interval in words: ``[-0.250, +0.750]``, or none where one world gives no interval
+    (its ends are not finite)."""
+    if math.isfinite(low) and math.isfinite(high):
+        return f"[{_signed(low)}, {_signed(high)}]"
+    return "none (one world)"
+
+
 def value_span(answer: Any) -> str:
     """How a seat answer's value is known: over IS-MCTS's iterations, over every world (the exact
     expectation), or its 95% interval."""
     v = answer.value
     if answer.method == "ismcts":
         return f"over {v.worlds:,} iterations"
-    return "over every world" if v.low == v.high else f"95% interval [{_signed(v.low)}, {_signed(v.high)}]"
+    return "over every world" if v.low == v.high else f"95% interval {interval(v.low, v.high)}"
 
 
 def seat_rows(answer: Any) -> list[str]:
@@ -497,7 +505,7 @@ def seat_rows(answer: Any) -> list[str]:
     width = max([len(m.move) for m in answer.moves] + [4])
     means = [f"{m.mean:+.3f}" for m in answer.moves]
     spans = [f"{m.worlds:,}" if ismcts else "(every world)" if m.low == m.high
-             else f"[{_signed(m.low)}, {_signed(m.high)}]" for m in answer.moves]
+             else interval(m.low, m.high) for m in answer.moves]
     mw = max([len(x) for x in means] + [4])
     sw = max([len(x) for x in spans] + [12])
     best = set(answer.best)

@@ -25,7 +25,7 @@ from typing import Any
 
 import click
 
-from foolsolve.cli import WORKERS, OutputFile, _signed, limit_options, value_span, workers_help
+from foolsolve.cli import WORKERS, OutputFile, interval, limit_options, value_span, workers_help
 from foolsolve.errors import InputError
 from foolsolve.rules import cited, json_text, options_of
 from foolsolve.solver.base import DEFAULT_SECONDS
@@ -330,7 +330,7 @@ def _seat_table(answer: Any) -> str:
         head = group[0]
         rows = []
         for m in group:
-            span = "" if ismcts else "every world" if m.low == m.high else f"[{_signed(m.low)}, {_signed(m.high)}]"
+            span = "" if ismcts else "every world" if m.low == m.high else interval(m.low, m.high)
             rows.append(f'<tr class="{"best" if m.move in best else ""}" data-move="{escape(m.move)}" '
                         f'data-mean="{m.mean!r}" data-low="{m.low!r}" data-high="{m.high!r}" data-worlds="{m.worlds}">'
                         f'<td>{escape(m.move)}</td><td class="num">{m.mean:+.3f}</td>'

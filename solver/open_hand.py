@@ -58,7 +58,7 @@ import random
 import sys
 import time
 from collections.abc import Callable, Hashable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -577,7 +577,8 @@ def solve_world(info: GameInfo, state: Any, budget: Budget = DEFAULT_BUDGET, *, 
         method = f"exact {name} search over the engine ({search_name}{chance})"
     else:
         method = (f"depth-limited {search_name} ({name}{chance}) to depth {answer_depth} with playout evaluation "
-                  f"({budget.playouts}{' greedy' if budget.frontier == 'greedy' else ''} playouts, seed {budget.seed})")
+                  f"({budget.playouts}{' greedy' if budget.frontier == 'greedy' else ''} "
+                  f"playout{'s' if budget.playouts != 1 else ''}, seed {budget.seed})")
     return WorldAnswer(info.name, to_move, player, values, value, exact, method, name, clock.nodes,
                        time.perf_counter() - start, answer_depth, notes, mover_best)
 
@@ -697,13 +698,24 @@ def answer_for_cli(info: GameInfo, state: Any, extra: dict[str, Any], max_nodes:
     depth = int_option(opts, "depth", 1, minimum=1) if "depth" in extra else None
     budget = Budget(max_nodes=max_nodes, seconds=seconds, playouts=int_option(opts, "playouts", 8, minimum=1),
                     seed=int_option(opts, "seed", 0), max_depth=depth, max_memory=max_memory)
+    short = ""
     try:
         answer = solve_world(info, state, budget, concept=concept, player=player, progress=progress,
                              use_solver=False, interruptible=True)
     except SearchLimit:
-        raise InputError(f"budget: no open-hand answer within {budget_text(budget)} ({why})") from None
+        if budget.max_nodes is not None:  # the caller's own bound on the work: kept
+            raise InputError(f"budget: no open-hand answer within {budget_text(budget)} ({why})") from None
+        # the time ran out before the first iteration (every move, each valued by its playouts)
+        # finished: one playout a move, whatever the clock says (a few moves' playouts, never
+        # long), so that a short --time still gets the answer of the same kind, not another one
+        short = (f"the search's first iteration ({budget.playouts} playouts a move) did not finish within "
+                 f"{budget_text(budget)}: each move is valued by one playout")
+        answer = solve_world(info, state, replace(budget, seconds=None, max_depth=1, playouts=1), concept=concept,
+                             player=player, progress=progress, use_solver=False, interruptible=True)
     result = answer.to_solve_result()
     result.notes.insert(0, why)
+    if short:
+        result.notes.insert(1, short)
     return result
 
 

@@ -525,3 +525,39 @@ def test_a_seat_answer_with_the_greedy_frontier_ends_where_greedy_play_is_endles
     assert "pass" in moves and not answer.interrupted
     if method == "pimc":
         assert moves["pass"].mean == 0
+
+
+def test_a_short_time_gives_the_open_hand_answer_not_a_seat_answer(tmp_path: Any, capsys: Any,
+                                                                    monkeypatch: Any) -> None:
+    """A full three-player Foolery deal is answered open-hand (its exact solver covers it) at any
+    --time: where the time runs out before the search's first iteration, each move is valued by
+    one playout and a note says so. It used to turn into an answer from the mover's seat, another
+    question, whenever the first iteration did not fit (so the kind of answer hung on the clock)."""
+    from foolsolve.solver import open_hand
+
+    info = games.get("foolery")
+    state = info.spec.deal(info.spec.rules_cls(), 3, random.Random(2))
+    path = tmp_path / "deal.json"
+    path.write_text(json.dumps(info.spec.state_to_json(state)), encoding="utf-8")
+    real = open_hand.solve_world
+    budgets: list[Budget] = []
+
+    def out_of_time(info: Any, state: Any, budget: Budget = open_hand.DEFAULT_BUDGET, **kw: Any) -> Any:
+        budgets.append(budget)
+        if budget.seconds is not None:  # the clock ran out before the first iteration finished
+            raise SearchLimit("time", "time")
+        return real(info, state, budget, **kw)
+
+    monkeypatch.setattr(open_hand, "solve_world", out_of_time)
+    code, out, err = run(["--no-store", str(path), "--json", "--time", "1"], capsys)
+    assert code == 0, err
+    got = json.loads(out)
+    assert "seat" not in got and got["details"]["exact"] is False
+    assert got["details"]["method"].endswith("to depth 1 with playout evaluation (1 playout, seed 0)")
+    assert any("first iteration (8 playouts a move) did not finish within" in n for n in got["notes"])
+    assert [(b.max_depth, b.playouts, b.seconds) for b in budgets[1:]] == [(1, 1, None)]
+    assert {m["move"] for m in got["moves"]} == {str(m) for m in info.spec.legal_moves(state)}
+    # the caller's own node bound is kept: no answer within it is an error, not more work
+    monkeypatch.setattr(open_hand, "solve_world", lambda *a, **k: (_ for _ in ()).throw(SearchLimit("nodes")))
+    code, out, err = run(["--no-store", str(path), "--max-nodes", "10"], capsys)
+    assert code == 2 and "no open-hand answer within" in err

@@ -264,6 +264,14 @@ def test_json_of_an_answer_without_an_interval_is_strict_json(tmp_path, capsys, 
     assert obj["value"] is None or (obj["value"]["low"], obj["value"]["high"]) == (None, None)
 
 
+def test_one_world_gives_no_interval_in_words_not_infinite_ends(tmp_path, capsys):
+    """One PIMC world gives no interval: the text says so (it printed [-inf, +inf])."""
+    view = _fresh_deal_view(tmp_path)
+    code, out, err = run([str(view), "--method", "pimc", "--samples", "1", "--max-nodes", "300"], capsys)
+    assert code == 0, err
+    assert "inf" not in out and "none (one world)" in out
+
+
 def test_a_batch_view_line_answered_by_ismcts_is_strict_json(tmp_path, capsys):
     view = _fresh_deal_view(tmp_path)
     (tmp_path / "in.jsonl").write_text(f"{view}\n")
