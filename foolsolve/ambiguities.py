@@ -374,7 +374,9 @@ def adapter_for(info: GameInfo, players: int | None = None) -> Adapter:
     adapter_cls = info.ambiguity or GenericAdapter
     adapter: Adapter = adapter_cls(info, players)
     if not info.spec.min_players <= adapter.players <= info.spec.max_players:
-        raise InputError(f"--players: {info.name} is for {info.spec.min_players}..{info.spec.max_players} players, "
+        from foolsolve.game import players_range
+
+        raise InputError(f"--players: {info.name} is for {players_range(info.spec)} players, "
                          f"got {adapter.players}")
     return adapter
 

@@ -34,7 +34,7 @@ class Seconds(click.FloatRange):
     """A number of seconds: ``click.FloatRange``, which lets ``nan`` through (it fails no comparison),
     with ``nan`` refused as the input error it is (exit 2)."""
 
-    name = "seconds"
+    name = "number of seconds"
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         x = super().convert(value, param, ctx)
@@ -807,7 +807,9 @@ def deal(game: str, players: int | None, seed: int | None, rules_json: str | Non
     spec = info.spec
     n = spec.min_players if players is None else players
     if not spec.min_players <= n <= spec.max_players:
-        raise InputError(f"--players: {info.name} takes {spec.min_players}..{spec.max_players} players")
+        from foolsolve.game import players_range
+
+        raise InputError(f"--players: {info.name} takes {players_range(spec)} players")
     raw = parse_json(rules_json, "--rules") if rules_json else {}
     rules: Any = rules_from_json(spec.rules_cls, raw)
     state = spec.deal(rules, n, random.Random(seed))

@@ -121,6 +121,12 @@ class Reason:
         return f"{self.says} [{self.rule}{'; ' + cite if cite else ''}{opt}]"
 
 
+def players_range(spec: Any) -> str:
+    """The number of players a game takes, in words: ``3`` or ``3..7``."""
+    lo, hi = spec.min_players, spec.max_players
+    return str(lo) if lo == hi else f"{lo}..{hi}"
+
+
 def draw_chance(outcomes: Sequence[tuple[Any, Fraction]], rng: random.Random) -> Any:
     """One outcome of a chance node (``chance_outcomes`` of a spec or an engine), drawn by ``rng``
     with its probability."""

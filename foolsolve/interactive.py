@@ -425,6 +425,9 @@ def _undo(session: Session, state: Any, arg: str) -> Any:
     spec = session.spec
     mine = [i for i, (s, _) in enumerate(session.history) if spec.to_move(s) == session.you]
     if arg:
+        if not session.history:
+            click.echo("nothing to undo: no move has been played yet")
+            return state
         if not arg.isdigit() or not 1 <= int(arg) <= len(session.history):
             click.echo(f"undo N: N is a move number from 1 to {len(session.history)} (see 'review')")
             return state

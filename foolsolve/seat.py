@@ -573,7 +573,7 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
     stats = _order([_stats(m, xs, complete, seen, bounds) for m, xs in per_move.items()], order)
     name = "exact expectation" if complete else "PIMC"
     how = (f"every one of the {done:,} consistent worlds" if complete
-           else f"{done:,} sampled worlds (seed {seed})" if method == "pimc"
+           else f"{done:,} sampled world{'s' if done != 1 else ''} (seed {seed})" if method == "pimc"
            else f"the first {done:,} of the {count:,} consistent worlds, listed in order")
     solver = f" ({by_solver:,} by the {SOLVER_METHOD})" if by_solver else ""
     method_text = (f"{name}: {how}, each valued open-hand ({exact_n:,} exactly{solver}, {done - exact_n:,} by a "

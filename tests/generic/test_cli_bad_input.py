@@ -844,3 +844,13 @@ def test_a_full_disk_under_the_output_is_a_one_line_error(tmp_path, argv, messag
     assert done.returncode == 2, done.stderr
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0] == PREFIX + message, done.stderr
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    (["deal", "three-fools", "--players", "4"], "--players: three-fools takes 3 players"),
+    (["deal", "foolery", "--players", "9"], "--players: foolery takes 3..7 players"),
+    ([str(EXAMPLES / "durak-endgame.json"), "--time", "abc"], "'abc' is not a valid number of seconds"),
+])
+def test_errors_read_as_english(args, said):
+    """A game of one player count says '3 players', not '3..3'; a bad --time names 'a number of seconds'."""
+    assert_one_line_error(args, said)

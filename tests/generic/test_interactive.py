@@ -119,3 +119,18 @@ def test_a_move_that_starts_with_a_command_word_is_a_move(tmp_path):
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
+
+
+@pytest.mark.parametrize("arg", ["", "1"])
+def test_undo_before_any_move_says_there_is_none(capsys, arg):
+    """'undo 1' before any move said 'N is a move number from 1 to 0'."""
+    import random
+
+    from foolsolve import games
+    from foolsolve.interactive import Session, _undo
+
+    session = Session(info=games.get("durak"), you=0, rng=random.Random(0), seed=0)
+    state = object()
+    assert _undo(session, state, arg) is state
+    out = capsys.readouterr().out
+    assert "from 1 to 0" not in out and "nothing to undo" in out

@@ -269,7 +269,7 @@ def test_one_world_gives_no_interval_in_words_not_infinite_ends(tmp_path, capsys
     view = _fresh_deal_view(tmp_path)
     code, out, err = run([str(view), "--method", "pimc", "--samples", "1", "--max-nodes", "300"], capsys)
     assert code == 0, err
-    assert "inf" not in out and "none (one world)" in out
+    assert "inf" not in out and "none (one world)" in out and "PIMC: 1 sampled world (seed" in out
 
 
 def test_a_batch_view_line_answered_by_ismcts_is_strict_json(tmp_path, capsys):
