@@ -86,7 +86,7 @@ def _echo_json(obj: Any) -> None:
               help="Compare the --deals and witness candidates on this Dask distributed cluster instead "
                    "(pip install 'foolsolve[dask]').")
 @store_options
-@limit_options
+@limit_options(time_help="Give up each solve after this many seconds. 0, as for solve, and the default: no limit.")
 def ambiguities(game: str, option_name: str | None, all_options: bool, choices_json: str | None,
                 rules_json: str | None, position_file: str | None, deals: int | None, seed: int, players: int | None,
                 policy_only: bool,

@@ -779,7 +779,7 @@ def play(position: str, move_texts: Sequence[str], out: str | None, as_json: boo
         thinking = Thinking(samples=samples or DEFAULT_SEAT_SAMPLES, think=think)
         play_interactive(info, new, seed=seed, out=out, seat=seat, thinking=thinking)
         return
-    for name, given in (("--seat", seat), ("--samples", samples), ("--think", think)):
+    for name, given in (("--seat", seat), ("--samples", samples), ("--think", think), ("--seed", seed)):
         if given is not None:
             raise InputError(f"{name}: only with --interactive")
     obj = info.spec.state_to_json(new)

@@ -854,3 +854,15 @@ def test_a_full_disk_under_the_output_is_a_one_line_error(tmp_path, argv, messag
 def test_errors_read_as_english(args, said):
     """A game of one player count says '3 players', not '3..3'; a bad --time names 'a number of seconds'."""
     assert_one_line_error(args, said)
+
+
+@pytest.mark.parametrize("option", [["--seat", "0"], ["--samples", "5"], ["--think", "1"], ["--seed", "3"]])
+def test_play_options_of_the_interactive_game_alone_are_errors(option):
+    """--seed was silently ignored without --interactive, while --seat, --samples and --think were refused."""
+    assert_one_line_error(["play", str(EXAMPLES / "durak-endgame.json"), "attack 6H", *option],
+                          f"{option[0]}: only with --interactive")
+
+
+def test_ambiguities_time_help_says_nothing_of_hidden_cards():
+    code, out, _err = cli(["ambiguities", "--help"])
+    assert code == 0 and "Give up each solve after" in out and "hidden cards" not in out
