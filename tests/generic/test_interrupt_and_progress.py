@@ -6,8 +6,68 @@ import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 
+import click
+import pytest
+
+from foolsolve import cli
 from foolsolve import progress as progress_mod
+from foolsolve.errors import Stopped
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "foolsolve" / "examples"
+
+
+def _run(argv, capsys):
+    with pytest.raises(SystemExit) as exc:
+        cli.main(argv)
+    out = capsys.readouterr()
+    return exc.value.code, out.out, out.err
+
+
+@pytest.fixture
+def stopping_command(monkeypatch):
+    """A command ``stop`` that raises what it is given (Ctrl-C in some shape) as it runs."""
+    raised = []
+
+    @click.command("stop")
+    @click.option("--json", "as_json", is_flag=True)
+    def stop(as_json):
+        raise raised[0]
+
+    monkeypatch.setitem(cli.cli.commands, "stop", stop)
+    return raised
+
+
+@pytest.mark.parametrize("json_flag", [False, True])
+@pytest.mark.parametrize("exc", [KeyboardInterrupt(), EOFError(), click.exceptions.Abort(), Stopped("batch interrupted; kept")])
+def test_ctrl_c_prints_one_line_and_exits_130(stopping_command, capsys, exc, json_flag):
+    """No empty line first (click's main echoes one for KeyboardInterrupt): one line, JSON with --json."""
+    stopping_command.append(exc)
+    code, out, err = _run(["stop", *(["--json"] if json_flag else [])], capsys)
+    message = "batch interrupted; kept" if isinstance(exc, Stopped) else "interrupted"
+    assert code == 130 and out == ""
+    if json_flag:
+        assert err == json.dumps({"error": message, "kind": "interrupted", "exit_code": 130}) + "\n"
+    else:
+        assert err == f"foolsolve: {message}\n"
+
+
+def test_ctrl_c_in_a_seat_answer_with_json_is_a_json_error(monkeypatch, capsys):
+    """The answer so far on standard output, then the JSON error object (docs/results.md)."""
+    real = cli._SeatRequest.analysis
+
+    def stopped(self, info, worlds):
+        answer = real(self, info, worlds)
+        answer.interrupted = True
+        return answer
+
+    monkeypatch.setattr(cli._SeatRequest, "analysis", stopped)
+    code, out, err = _run([str(EXAMPLES / "views" / "fools-and-angels.json"), "--samples", "3", "--json"], capsys)
+    assert code == 130 and json.loads(out)["interrupted"] is True
+    assert json.loads(err) == {"error": "interrupted (the answer above is the best so far)", "kind": "interrupted",
+                               "exit_code": 130}
+    assert err.count("\n") == 1
 
 
 def test_ctrl_c_stops_a_long_conformance_run_cleanly(tmp_path):
@@ -19,7 +79,7 @@ def test_ctrl_c_stops_a_long_conformance_run_cleanly(tmp_path):
     proc.send_signal(signal.SIGINT)
     stdout, stderr = proc.communicate(timeout=60)
     assert proc.returncode == 130, (stdout, stderr)
-    assert stderr.strip() == "foolsolve: interrupted"
+    assert stderr == "foolsolve: interrupted\n"
     assert not out.exists() and not list(tmp_path.iterdir())
 
 
@@ -85,3 +145,20 @@ def test_progress_is_silent_off_a_terminal(monkeypatch):
         for i in range(100):
             tick(i)
     assert not called
+
+
+def test_ctrl_c_in_a_batch_prints_its_one_line(monkeypatch, tmp_path, capsys):
+    """What the batch kept and how to resume it, in place of the plain line, not beside it."""
+    from foolsolve import batch
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(batch, "run", interrupted)
+    infile = tmp_path / "in.jsonl"
+    infile.write_text(json.dumps(str(EXAMPLES / "durak-endgame.json")) + "\n")
+    store = tmp_path / "s.sqlite3"
+    code, out, err = _run(["batch", str(infile), "--out", str(tmp_path / "out.jsonl"), "--store", str(store)], capsys)
+    assert code == 130 and out == ""
+    assert err == (f"foolsolve: batch interrupted; every result before it is in {tmp_path / 'out.jsonl'} and every "
+                   f"finished one in the store {store}: run the same command again to resume\n")
