@@ -111,54 +111,81 @@ def test_ctrl_c_stops_the_compiled_durak_search_cleanly(tmp_path):
     assert stdout == "" and list(tmp_path.iterdir()) == [pos]
 
 
-def test_progress_shows_on_a_terminal_after_a_second(monkeypatch, capsys):
-    clock = iter([0.0, 0.5, 1.5, 2.0, 2.5, 3.0, 3.5, 4.0])
-    monkeypatch.setattr(progress_mod.time, "monotonic", lambda: next(clock))
-    shown = []
+class FakeClock:
+    def __init__(self):
+        self.now = 0.0
 
-    class FakeStatus:
-        def __init__(self, text):
-            shown.append(text)
+    def __call__(self):
+        return self.now
+
+
+@pytest.fixture
+def shown(monkeypatch):
+    """Progress as on a terminal, with a fake clock (``shown.clock.now``) and the live display
+    replaced by one that draws on request: ``shown()`` is the status line drawn now."""
+    import io
+
+    from rich.console import Console
+
+    clock = FakeClock()
+    monkeypatch.setattr(progress_mod, "_now", clock)
+    lives = []
+
+    class FakeLive:
+        def __init__(self, renderable, console):
+            self.renderable, self.running = renderable, False
+            lives.append(self)
 
         def start(self):
-            pass
-
-        def update(self, text):
-            shown.append(text)
+            self.running = True
 
         def stop(self):
-            shown.append("stopped")
+            self.running = False
 
-    monkeypatch.setattr(progress_mod.Console, "status", lambda self, text: FakeStatus(text))
+    monkeypatch.setattr(progress_mod, "_live", FakeLive)
+
+    def draw():
+        [live] = lives
+        assert live.running
+        out = io.StringIO()
+        Console(file=out, width=200, color_system=None).print(live.renderable)
+        return out.getvalue().strip()
+
+    draw.clock = clock
+    draw.lives = lives
+    return draw
+
+
+def test_progress_shows_on_a_terminal_after_a_second(shown):
     with progress_mod.progress("solving", enabled=True) as tick:
-        tick(10)      # at 0.5 s: nothing yet
-        tick(5000)    # at 1.5 s: shown
-        tick(9000)    # at 2.0 s
-    assert shown[0].startswith("solving: 5,000 nodes") and "Ctrl-C" in shown[0]
-    assert shown[-1] == "stopped"
+        shown.clock.now = 0.5
+        tick(10)
+        assert shown() == ""  # nothing in the first second
+        shown.clock.now = 1.5
+        tick(5000)
+        assert "solving: 5,000 nodes, 3,333/s, 1.5s (Ctrl-C stops)" in shown()
+    assert not shown.lives[0].running  # cleared at the end
+
+
+def test_the_status_line_shows_before_the_first_count_and_its_time_moves_between_counts(shown):
+    """A batch counts a position when it finishes: its line shows from the first second all the
+    same, and the elapsed time (what a waiting user looks at) advances as the line is redrawn."""
+    with progress_mod.progress("batch", unit="positions", total=12, enabled=True) as tick:
+        shown.clock.now = 1.2
+        assert "batch: 0/12 positions, 0.00/s, 1.2s" in shown()
+        shown.clock.now = 4.0
+        tick(2)
+        assert "batch: 2/12 positions, 0.50/s, ETA 20s, 4.0s" in shown()
+        shown.clock.now = 5.3
+        assert "batch: 2/12 positions, 0.38/s, ETA 26s, 5.3s" in shown()
+        shown.clock.now = 8.0
+        assert "batch: 2/12 positions, 0.25/s, ETA 40s, 8.0s" in shown()
 
 
 def test_progress_is_silent_off_a_terminal(monkeypatch):
     called = []
-    monkeypatch.setattr(progress_mod.Console, "status", lambda self, text: called.append(text))
+    monkeypatch.setattr(progress_mod, "_live", lambda *args: called.append(args))
     with progress_mod.progress("x", enabled=False) as tick:
         for i in range(100):
             tick(i)
     assert not called
-
-
-def test_ctrl_c_in_a_batch_prints_its_one_line(monkeypatch, tmp_path, capsys):
-    """What the batch kept and how to resume it, in place of the plain line, not beside it."""
-    from foolsolve import batch
-
-    def interrupted(*args, **kwargs):
-        raise KeyboardInterrupt
-
-    monkeypatch.setattr(batch, "run", interrupted)
-    infile = tmp_path / "in.jsonl"
-    infile.write_text(json.dumps(str(EXAMPLES / "durak-endgame.json")) + "\n")
-    store = tmp_path / "s.sqlite3"
-    code, out, err = _run(["batch", str(infile), "--out", str(tmp_path / "out.jsonl"), "--store", str(store)], capsys)
-    assert code == 130 and out == ""
-    assert err == (f"foolsolve: batch interrupted; every result before it is in {tmp_path / 'out.jsonl'} and every "
-                   f"finished one in the store {store}: run the same command again to resume\n")
