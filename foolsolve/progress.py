@@ -36,10 +36,17 @@ def _console() -> Console:
 
 def _live(renderable: Any, console: Console) -> Live:
     """A live display of ``renderable`` on ``console``, redrawn 12.5 times a second (the spinner
-    and the elapsed time move between counts), cleared at the end."""
+    and the elapsed time move between counts), cleared at the end. What is printed to standard
+    output meanwhile is printed above it only where standard output is a terminal too: else it
+    goes to its file or pipe as it would without the display."""
     from rich.live import Live
 
-    return Live(renderable, console=console, refresh_per_second=12.5, transient=True)
+    try:
+        stdout_here = sys.stdout.isatty()
+    except (AttributeError, ValueError):
+        stdout_here = False
+    return Live(renderable, console=console, refresh_per_second=12.5, transient=True,
+                redirect_stdout=stdout_here, redirect_stderr=False)
 
 
 class StatusLine:

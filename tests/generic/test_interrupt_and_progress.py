@@ -189,3 +189,25 @@ def test_progress_is_silent_off_a_terminal(monkeypatch):
         for i in range(100):
             tick(i)
     assert not called
+
+
+def test_standard_output_off_the_terminal_keeps_what_is_printed_while_the_line_shows(monkeypatch):
+    """stderr on a terminal, stdout to a file (``> out.txt``): a line printed while the status line
+    shows goes to the file, not up the terminal above the status line."""
+    import io
+
+    from rich.console import Console
+
+    class File(io.StringIO):
+        def isatty(self):
+            return False
+
+    stdout, terminal = File(), io.StringIO()
+    monkeypatch.setattr(sys, "stdout", stdout)
+    live = progress_mod._live(progress_mod.StatusLine("x", "nodes", None), Console(file=terminal, force_terminal=True))
+    live.start()
+    try:
+        print("a result")
+    finally:
+        live.stop()
+    assert stdout.getvalue() == "a result\n" and "a result" not in terminal.getvalue()
