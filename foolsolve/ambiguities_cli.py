@@ -33,7 +33,7 @@ from foolsolve.ambiguities import (
 )
 from foolsolve.batch import open_store, store_options
 from foolsolve.cli import WORKERS, OutputFile, limit_options, workers_help
-from foolsolve.errors import InputError
+from foolsolve.errors import InputError, Stopped
 from foolsolve.games.base import GameInfo
 from foolsolve.positions import STDIO, check_output, parse_json, read_json, write_json_atomic
 from foolsolve.rules import rules_from_json
@@ -195,15 +195,17 @@ def _deals(adapter: Adapter, info: GameInfo, option: str, choices: list[Any], de
         with progress(f"ambiguities {info.name} {option}", unit="deals", total=deals) as tick:
             return compare_deals(adapter, option, choices, deals, seed, tick, executor)
     except KeyboardInterrupt:
-        _interrupted(adapter)
-        raise
+        raise _stopped(adapter) from None
 
 
-def _interrupted(adapter: Adapter) -> None:
+def _stopped(adapter: Adapter) -> KeyboardInterrupt:
+    """The Ctrl-C to raise: with the one line the CLI prints for it where a result store keeps the
+    finished solves."""
     path = getattr(adapter.store, "path", None)
-    if path is not None:
-        click.echo(f"ambiguities: interrupted; every exact solve that finished is in the result store {path}: "
-                   "run the same command again to resume", err=True)
+    if path is None:
+        return KeyboardInterrupt()
+    return Stopped(f"ambiguities interrupted; every exact solve that finished is in the result store {path}: "
+                   "run the same command again to resume")
 
 
 def _witness(adapter: Adapter, option: str, choices: list[Any], seed: int, witness_size: int, tries: int,
@@ -335,7 +337,6 @@ def _run_all(info: GameInfo, adapter: Adapter, deals: int, seed: int, witness: b
         _all_rows(info, adapter, options, rows, deals, seed, witness, witness_size, tries, out_dir, as_json, executor)
     except KeyboardInterrupt:  # keep the rows finished so far; the caller exits 130
         interrupted = True
-        _interrupted(adapter)
     if interrupted and not as_json:
         click.echo(f"interrupted: {len(rows)} of {len(options)} options done")
     if not as_json:
@@ -353,7 +354,7 @@ def _run_all(info: GameInfo, adapter: Adapter, deals: int, seed: int, witness: b
         if _lost(executor):
             click.echo(f"ambiguities: {_lost(executor)[2:]}", err=True)
     if interrupted:
-        raise KeyboardInterrupt
+        raise _stopped(adapter)
 
 
 def _all_rows(info: GameInfo, adapter: Adapter, options: list[Any], rows: list[dict[str, Any]], deals: int,

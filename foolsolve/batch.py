@@ -35,7 +35,7 @@ from typing import IO, Any
 import click
 
 from foolsolve.cli import WORKERS, OutputFile, limit_options, workers_help
-from foolsolve.errors import InputError
+from foolsolve.errors import InputError, Stopped
 from foolsolve.executor import SigintHeld
 from foolsolve.positions import STDIO, count_lines, game_of, input_lines, parse_json, read_json, same_file, writes_over
 
@@ -480,11 +480,10 @@ def batch_command(infile: str, out: str, workers: int, scheduler: str | None, ma
         summary = run(((n, text, None) for n, text in input_lines(infile)), lambda rec, _: writer.write(rec),
                       settings, store,
                       total=total, executor=executor)
-    except KeyboardInterrupt:
-        click.echo(f"batch: interrupted; every result before it is in {out}"
-                   + ("" if store is None else f" and every finished one in the store {store.path}: run the same "
-                      "command again to resume"), err=True)
-        raise
+    except KeyboardInterrupt:  # the one line Ctrl-C prints (foolsolve.cli.main)
+        raise Stopped(f"batch interrupted; every result before it is in {out}"
+                      + ("" if store is None else f" and every finished one in the store {store.path}: run the same "
+                         "command again to resume")) from None
     finally:
         writer.close()
         executor.close()

@@ -21,7 +21,7 @@ from typing import Any
 import click
 
 from foolsolve import __version__, games
-from foolsolve.errors import InputError
+from foolsolve.errors import InputError, Stopped
 from foolsolve.games.base import GameInfo
 from foolsolve.lazy import CommandRef, LazyGroup
 from foolsolve.positions import game_of, parse_json, read_json, write_json_atomic
@@ -120,6 +120,14 @@ class _DefaultGroup(LazyGroup):
         if args and not args[0].startswith("-") and not self.is_command(args[0]):
             _suggest_command(self, ctx, args[0])
         return super().parse_args(ctx, self.with_command(args))
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except (KeyboardInterrupt, EOFError) as exc:
+            # click's main echoes an empty line on standard error for these before it raises Abort; for
+            # Abort it echoes nothing, so main's one line (:func:`main`) is all Ctrl-C prints
+            raise click.exceptions.Abort() from exc
 
 
 def _suggest_command(group: LazyGroup, ctx: click.Context, word: str) -> None:
@@ -472,8 +480,7 @@ class _SeatRequest:
         else:
             click.echo(format_seat(info, answer))
         if answer.interrupted:
-            click.echo("foolsolve: interrupted (the answer above is the best so far)", err=True)
-            sys.exit(130)
+            raise Stopped("interrupted (the answer above is the best so far)")
 
 
 def _signed(x: float) -> str:
@@ -1234,9 +1241,18 @@ def error_out(message: str, code: int, kind: str, as_json: bool) -> None:
     elif kind == "internal":
         click.echo(f"foolsolve: internal error: {message}", err=True)
     elif kind == "interrupted":
-        click.echo(f"foolsolve: {message}", err=True)
+        # on a terminal the line starts over the ^C the terminal echoed, not after it
+        click.echo(f"{_line_start()}foolsolve: {message}", err=True)
     else:
         click.echo(f"foolsolve: error: {message}", err=True)
+
+
+def _line_start() -> str:
+    """A carriage return where standard error is a terminal, else nothing."""
+    try:
+        return "\r" if sys.stderr.isatty() else ""
+    except (AttributeError, ValueError):
+        return ""
 
 
 _FULL = (errno.ENOSPC, errno.EDQUOT, errno.EFBIG)
@@ -1277,8 +1293,10 @@ def main(argv: Sequence[str] | None = None) -> None:
         where = exc.ctx.command_path if isinstance(exc, click.UsageError) and exc.ctx else _command_path(argv)
         error_out(f"{one_line(exc.format_message())} (see '{where} --help')", exc.exit_code, "input", as_json)
         sys.exit(exc.exit_code)
-    except (KeyboardInterrupt, click.exceptions.Abort):
-        error_out("interrupted", 130, "interrupted", as_json)
+    except (KeyboardInterrupt, click.exceptions.Abort) as exc:
+        # one line, whichever way Ctrl-C arrives (a command's Stopped names what was kept)
+        cause = exc.__cause__ if isinstance(exc, click.exceptions.Abort) else exc
+        error_out(cause.message if isinstance(cause, Stopped) else "interrupted", 130, "interrupted", as_json)
         sys.exit(130)
     except BrokenPipeError:
         sys.exit(1)

@@ -16,3 +16,13 @@ class InputError(ValueError):
 
 class PositionError(InputError):
     """A position that cannot occur under the rules (names the field)."""
+
+
+class Stopped(KeyboardInterrupt):
+    """Ctrl-C with the one line the CLI prints for it (what was kept, how to resume) in place of
+    plain ``interrupted``: ``foolsolve: MESSAGE`` on standard error, or with ``--json`` the JSON
+    error object with MESSAGE; exit 130."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message

@@ -464,7 +464,9 @@ def play_interactive(info: Any, state: Any, *, seed: int | None = None, out: str
                      seat: int | None = None, thinking: Thinking | None = None) -> None:
     """Run the prompt loop from ``state`` (standard input and output) until the user quits (with
     ``seat``, after the game ends there is a review prompt: ``undo N`` plays on); with ``out`` the last
-    position is written there."""
+    position is written there. Ctrl-C ends the game too, the position so far written to ``out``, and
+    then goes on up as KeyboardInterrupt (the CLI exits 130); a user who quits (or ends standard
+    input) ends it without."""
     from foolsolve.positions import write_json_atomic
 
     spec = info.spec
@@ -494,6 +496,7 @@ def play_interactive(info: Any, state: Any, *, seed: int | None = None, out: str
         click.echo(f"You are player {you}. Type a move, or help.")
     shown = None
     revealed = False
+    interrupted = False
     while True:
         # the others answer until it is your turn or the game is over
         try:
@@ -502,6 +505,7 @@ def play_interactive(info: Any, state: Any, *, seed: int | None = None, out: str
                 state = _say_move(session, state, text, how)
         except KeyboardInterrupt:  # Ctrl-C while a computer player thinks: stop, keeping the position so far
             click.echo("\nstopped")
+            interrupted = True
             break
         over = spec.result(state) is not None
         if over and not session.seat:
@@ -518,8 +522,9 @@ def play_interactive(info: Any, state: Any, *, seed: int | None = None, out: str
         label = "review" if over else f"player {you} (you)"
         try:
             read = _prompt(f"{label}> ")
-        except KeyboardInterrupt:  # Ctrl-C at the prompt ends the game as quit does, keeping the position
+        except KeyboardInterrupt:  # Ctrl-C at the prompt ends the game, keeping the position (exit 130, below)
             read = None
+            interrupted = True
         if read is None:
             click.echo()
             break
@@ -536,30 +541,44 @@ def play_interactive(info: Any, state: Any, *, seed: int | None = None, out: str
             cmd = ""  # a move (Durak's "show 9S" is a move, "show" alone the command)
         if cmd in ("quit", "exit", "q"):
             break
-        if cmd == "help":
-            click.echo(HELP)
-        elif cmd == "show":
-            click.echo(session.shown(state))
-        elif cmd == "review":
-            click.echo(review_text(session, state))
-        elif cmd == "undo":
-            state = _undo(session, state, rest)
-        elif over:
-            click.echo("the game is over: 'review', 'undo N' (N one of your moves) or 'quit'")
-        elif cmd == "moves":
-            click.echo("\n".join(str(m) for m in spec.legal_moves(state)))
-        elif cmd == "hint":
-            _hint(session, state)
-        elif cmd == "why":
-            click.echo(_why(session, state, rest) if rest else "why MOVE: name the move")
-        else:
-            try:
-                state = _say_move(session, state, words)
-            except InputError as exc:
-                click.echo(f"{exc} (type 'moves' for the legal moves, 'why {words}' for the reason)")
+        try:
+            state = _command(session, state, cmd, rest, words, over)
+        except KeyboardInterrupt:  # Ctrl-C in a hint or why: stop, keeping the position so far
+            click.echo("\nstopped")
+            interrupted = True
+            break
     if out:
         write_json_atomic(out, spec.state_to_json(state))
         click.echo(f"position written to {out}")
+    if interrupted:
+        raise KeyboardInterrupt
+
+
+def _command(session: Session, state: Any, cmd: str, rest: str, words: str, over: bool) -> Any:
+    """Carry out one command or move typed at the prompt (not quit); the position after it."""
+    spec = session.info.spec
+    if cmd == "help":
+        click.echo(HELP)
+    elif cmd == "show":
+        click.echo(session.shown(state))
+    elif cmd == "review":
+        click.echo(review_text(session, state))
+    elif cmd == "undo":
+        state = _undo(session, state, rest)
+    elif over:
+        click.echo("the game is over: 'review', 'undo N' (N one of your moves) or 'quit'")
+    elif cmd == "moves":
+        click.echo("\n".join(str(m) for m in spec.legal_moves(state)))
+    elif cmd == "hint":
+        _hint(session, state)
+    elif cmd == "why":
+        click.echo(_why(session, state, rest) if rest else "why MOVE: name the move")
+    else:
+        try:
+            state = _say_move(session, state, words)
+        except InputError as exc:
+            click.echo(f"{exc} (type 'moves' for the legal moves, 'why {words}' for the reason)")
+    return state
 
 
 def _seat_hint(session: Session, state: Any, head: str) -> None:

@@ -11,7 +11,8 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from rich.console import Console
+    from rich.console import Console, ConsoleOptions, RenderResult
+    from rich.live import Live
 else:
     def __getattr__(name: str) -> Any:
         # ``foolsolve.progress.Console`` is rich's, imported on first use
@@ -22,46 +23,88 @@ else:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
+def _now() -> float:
+    """The clock the status line reads (a test's fake clock replaces it)."""
+    return time.monotonic()
+
+
 def _console() -> Console:
     from rich.console import Console
 
     return Console(stderr=True)
 
 
+def _live(renderable: Any, console: Console) -> Live:
+    """A live display of ``renderable`` on ``console``, redrawn 12.5 times a second (the spinner
+    and the elapsed time move between counts), cleared at the end. What is printed to standard
+    output meanwhile is printed above it only where standard output is a terminal too: else it
+    goes to its file or pipe as it would without the display."""
+    from rich.live import Live
+
+    try:
+        stdout_here = sys.stdout.isatty()
+    except (AttributeError, ValueError):
+        stdout_here = False
+    return Live(renderable, console=console, refresh_per_second=12.5, transient=True,
+                redirect_stdout=stdout_here, redirect_stderr=False)
+
+
+class StatusLine:
+    """The status line of a job: the count so far (:meth:`tick`), the rate, the time left (with a
+    ``total``) and the elapsed time, worked out from the clock each time it is drawn; nothing in
+    the job's first second."""
+
+    def __init__(self, label: str, unit: str, total: int | None) -> None:
+        self.label = label
+        self.unit = unit
+        self.total = total
+        self.count = 0
+        self.start = _now()
+        self._spinner: Any = None
+
+    def tick(self, count: int) -> None:
+        self.count = count
+
+    def text(self) -> str | None:
+        """The line now (``None`` in the first second)."""
+        elapsed = _now() - self.start
+        if elapsed < 1.0:
+            return None
+        count, total = self.count, self.total
+        rate = count / elapsed
+        of = f"/{total:,}" if total else ""
+        eta = f", ETA {(total - count) / rate:,.0f}s" if total and rate > 0 and count <= total else ""
+        shown = f"{rate:,.0f}" if rate >= 10 else f"{rate:,.2f}"
+        return f"{self.label}: {count:,}{of} {self.unit}, {shown}/s{eta}, {elapsed:.1f}s (Ctrl-C stops)"
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        from rich.spinner import Spinner
+        from rich.text import Text
+
+        text = self.text()
+        if text is None:
+            return
+        if self._spinner is None:
+            self._spinner = Spinner("dots", style="status.spinner")
+        self._spinner.text = Text(text)
+        yield self._spinner.render(console.get_time())
+
+
 @contextmanager
 def progress(label: str, *, unit: str = "nodes", total: int | None = None, enabled: bool | None = None
              ) -> Iterator[Callable[[int], None]]:
     """Yield a callback taking the count so far. On a terminal, after one second, a status
-    line shows the count, the rate, the time left (with a ``total``) and the elapsed time; it
-    is cleared at the end (also on Ctrl-C)."""
+    line shows the count, the rate, the time left (with a ``total``) and the elapsed time, all
+    kept current as it is redrawn (also while no count comes, as before a batch's first
+    result); it is cleared at the end (also on Ctrl-C)."""
     show = sys.stderr.isatty() if enabled is None else enabled
-    console = _console() if show else None
-    start = time.monotonic()
-    status = None
-    last = 0.0
-
-    def tick(count: int) -> None:
-        nonlocal status, last
-        if console is None:
-            return
-        now = time.monotonic()
-        elapsed = now - start
-        if elapsed < 1.0 or now - last < 0.2:
-            return
-        last = now
-        rate = count / elapsed if elapsed > 0 else 0.0
-        of = f"/{total:,}" if total else ""
-        eta = f", ETA {(total - count) / rate:,.0f}s" if total and rate > 0 and count <= total else ""
-        shown = f"{rate:,.0f}" if rate >= 10 else f"{rate:,.2f}"
-        text = f"{label}: {count:,}{of} {unit}, {shown}/s{eta}, {elapsed:.1f}s (Ctrl-C stops)"
-        if status is None:
-            status = console.status(text)
-            status.start()
-        else:
-            status.update(text)
-
+    if not show:
+        yield lambda count: None
+        return
+    line = StatusLine(label, unit, total)
+    live = _live(line, _console())
+    live.start()
     try:
-        yield tick
+        yield line.tick
     finally:
-        if status is not None:
-            status.stop()
+        live.stop()

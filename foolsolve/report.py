@@ -19,14 +19,13 @@ from __future__ import annotations
 
 import json
 import random
-import sys
 from html import escape
 from typing import Any
 
 import click
 
 from foolsolve.cli import WORKERS, OutputFile, interval, limit_options, value_span, workers_help
-from foolsolve.errors import InputError
+from foolsolve.errors import InputError, Stopped
 from foolsolve.rules import cited, json_text, options_of
 from foolsolve.solver.base import DEFAULT_SECONDS
 
@@ -524,8 +523,7 @@ def report(position: str, out: str, max_nodes: int | None, extra: tuple[str, ...
         if out != "-":
             click.echo(f"wrote {out}")
         if answer is not None and answer.interrupted:
-            click.echo("foolsolve: interrupted (the page shows the best answer so far)", err=True)
-            sys.exit(130)
+            raise Stopped("interrupted (the page shows the best answer so far)")
 
     if isinstance(state, View):
         seat_page(state)
@@ -565,5 +563,4 @@ def report(position: str, out: str, max_nodes: int | None, extra: tuple[str, ...
     if out != "-":
         click.echo(f"wrote {out}")
     if stopped is not None:
-        click.echo("foolsolve: interrupted (the page shows what the exact solver proved)", err=True)
-        sys.exit(130)
+        raise Stopped("interrupted (the page shows what the exact solver proved)")

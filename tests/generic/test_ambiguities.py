@@ -233,8 +233,13 @@ def test_ctrl_c_during_all_keeps_the_finished_rows(monkeypatch: pytest.MonkeyPat
     with pytest.raises(SystemExit) as exc:
         cli.main(["ambiguities", "durak", "--all", "--deals", "1", "--no-witness", "--json"])
     assert exc.value.code == 130
-    out = json.loads(capsys.readouterr().out)
+    captured = capsys.readouterr()
+    out = json.loads(captured.out)
     assert out["interrupted"] is True and [r["option"] for r in out["options"]] == ["variant", "deck"]
+    [line] = captured.err.splitlines()  # one line for the Ctrl-C: JSON, naming the store that keeps the solves
+    error = json.loads(line)
+    assert error["kind"] == "interrupted" and error["exit_code"] == 130
+    assert error["error"].startswith("ambiguities interrupted; every exact solve that finished is in the result store")
 
 
 def test_a_sweep_deals_to_a_position_a_player_moves_at_with_the_games_own_player_count():

@@ -134,3 +134,37 @@ def test_undo_before_any_move_says_there_is_none(capsys, arg):
     assert _undo(session, state, arg) is state
     out = capsys.readouterr().out
     assert "from 1 to 0" not in out and "nothing to undo" in out
+
+
+def test_ctrl_c_at_the_prompt_exits_130_with_the_position_written(tmp_path):
+    """Ctrl-C (the terminal's interrupt character) ends the game as quit does, but with exit 130."""
+    from foolsolve.cli import load_position
+
+    out = tmp_path / "stopped.json"
+    child = spawn(str(EXAMPLES / "durak-endgame.json"), "--out", str(out))
+    child.expect(PROMPT)
+    child.sendintr()
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 130, child.before
+    assert "foolsolve: interrupted" in child.before and "Traceback" not in child.before
+    info, state = load_position(str(EXAMPLES / "durak-endgame.json"))
+    assert json.loads(out.read_text()) == info.spec.state_to_json(state)
+
+
+def test_ctrl_c_while_a_computer_player_thinks_exits_130_with_the_position_written(monkeypatch, tmp_path, capsys):
+    """Ctrl-C reaching a computer player's answer (player 0 moves first; you are player 1)."""
+    from foolsolve import interactive
+    from foolsolve.cli import load_position
+
+    def interrupted(self, state):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(interactive.Session, "answer", interrupted)
+    out = tmp_path / "stopped.json"
+    code, stdout, err = run(["play", str(EXAMPLES / "durak-endgame.json"), "--interactive", "--seat", "1",
+                             "--seed", "1", "--out", str(out)], capsys)
+    assert code == 130 and err == "foolsolve: interrupted\n"
+    assert "stopped" in stdout and f"position written to {out}" in stdout
+    info, state = load_position(str(EXAMPLES / "durak-endgame.json"))
+    assert json.loads(out.read_text()) == info.spec.state_to_json(state)

@@ -6,8 +6,68 @@ import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 
+import click
+import pytest
+
+from foolsolve import cli
 from foolsolve import progress as progress_mod
+from foolsolve.errors import Stopped
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "foolsolve" / "examples"
+
+
+def _run(argv, capsys):
+    with pytest.raises(SystemExit) as exc:
+        cli.main(argv)
+    out = capsys.readouterr()
+    return exc.value.code, out.out, out.err
+
+
+@pytest.fixture
+def stopping_command(monkeypatch):
+    """A command ``stop`` that raises what it is given (Ctrl-C in some shape) as it runs."""
+    raised = []
+
+    @click.command("stop")
+    @click.option("--json", "as_json", is_flag=True)
+    def stop(as_json):
+        raise raised[0]
+
+    monkeypatch.setitem(cli.cli.commands, "stop", stop)
+    return raised
+
+
+@pytest.mark.parametrize("json_flag", [False, True])
+@pytest.mark.parametrize("exc", [KeyboardInterrupt(), EOFError(), click.exceptions.Abort(), Stopped("batch interrupted; kept")])
+def test_ctrl_c_prints_one_line_and_exits_130(stopping_command, capsys, exc, json_flag):
+    """No empty line first (click's main echoes one for KeyboardInterrupt): one line, JSON with --json."""
+    stopping_command.append(exc)
+    code, out, err = _run(["stop", *(["--json"] if json_flag else [])], capsys)
+    message = "batch interrupted; kept" if isinstance(exc, Stopped) else "interrupted"
+    assert code == 130 and out == ""
+    if json_flag:
+        assert err == json.dumps({"error": message, "kind": "interrupted", "exit_code": 130}) + "\n"
+    else:
+        assert err == f"foolsolve: {message}\n"
+
+
+def test_ctrl_c_in_a_seat_answer_with_json_is_a_json_error(monkeypatch, capsys):
+    """The answer so far on standard output, then the JSON error object (docs/results.md)."""
+    real = cli._SeatRequest.analysis
+
+    def stopped(self, info, worlds):
+        answer = real(self, info, worlds)
+        answer.interrupted = True
+        return answer
+
+    monkeypatch.setattr(cli._SeatRequest, "analysis", stopped)
+    code, out, err = _run([str(EXAMPLES / "views" / "fools-and-angels.json"), "--samples", "3", "--json"], capsys)
+    assert code == 130 and json.loads(out)["interrupted"] is True
+    assert json.loads(err) == {"error": "interrupted (the answer above is the best so far)", "kind": "interrupted",
+                               "exit_code": 130}
+    assert err.count("\n") == 1
 
 
 def test_ctrl_c_stops_a_long_conformance_run_cleanly(tmp_path):
@@ -19,7 +79,7 @@ def test_ctrl_c_stops_a_long_conformance_run_cleanly(tmp_path):
     proc.send_signal(signal.SIGINT)
     stdout, stderr = proc.communicate(timeout=60)
     assert proc.returncode == 130, (stdout, stderr)
-    assert stderr.strip() == "foolsolve: interrupted"
+    assert stderr == "foolsolve: interrupted\n"
     assert not out.exists() and not list(tmp_path.iterdir())
 
 
@@ -51,37 +111,103 @@ def test_ctrl_c_stops_the_compiled_durak_search_cleanly(tmp_path):
     assert stdout == "" and list(tmp_path.iterdir()) == [pos]
 
 
-def test_progress_shows_on_a_terminal_after_a_second(monkeypatch, capsys):
-    clock = iter([0.0, 0.5, 1.5, 2.0, 2.5, 3.0, 3.5, 4.0])
-    monkeypatch.setattr(progress_mod.time, "monotonic", lambda: next(clock))
-    shown = []
+class FakeClock:
+    def __init__(self):
+        self.now = 0.0
 
-    class FakeStatus:
-        def __init__(self, text):
-            shown.append(text)
+    def __call__(self):
+        return self.now
+
+
+@pytest.fixture
+def shown(monkeypatch):
+    """Progress as on a terminal, with a fake clock (``shown.clock.now``) and the live display
+    replaced by one that draws on request: ``shown()`` is the status line drawn now."""
+    import io
+
+    from rich.console import Console
+
+    clock = FakeClock()
+    monkeypatch.setattr(progress_mod, "_now", clock)
+    lives = []
+
+    class FakeLive:
+        def __init__(self, renderable, console):
+            self.renderable, self.running = renderable, False
+            lives.append(self)
 
         def start(self):
-            pass
-
-        def update(self, text):
-            shown.append(text)
+            self.running = True
 
         def stop(self):
-            shown.append("stopped")
+            self.running = False
 
-    monkeypatch.setattr(progress_mod.Console, "status", lambda self, text: FakeStatus(text))
+    monkeypatch.setattr(progress_mod, "_live", FakeLive)
+
+    def draw():
+        [live] = lives
+        assert live.running
+        out = io.StringIO()
+        Console(file=out, width=200, color_system=None).print(live.renderable)
+        return out.getvalue().strip()
+
+    draw.clock = clock
+    draw.lives = lives
+    return draw
+
+
+def test_progress_shows_on_a_terminal_after_a_second(shown):
     with progress_mod.progress("solving", enabled=True) as tick:
-        tick(10)      # at 0.5 s: nothing yet
-        tick(5000)    # at 1.5 s: shown
-        tick(9000)    # at 2.0 s
-    assert shown[0].startswith("solving: 5,000 nodes") and "Ctrl-C" in shown[0]
-    assert shown[-1] == "stopped"
+        shown.clock.now = 0.5
+        tick(10)
+        assert shown() == ""  # nothing in the first second
+        shown.clock.now = 1.5
+        tick(5000)
+        assert "solving: 5,000 nodes, 3,333/s, 1.5s (Ctrl-C stops)" in shown()
+    assert not shown.lives[0].running  # cleared at the end
+
+
+def test_the_status_line_shows_before_the_first_count_and_its_time_moves_between_counts(shown):
+    """A batch counts a position when it finishes: its line shows from the first second all the
+    same, and the elapsed time (what a waiting user looks at) advances as the line is redrawn."""
+    with progress_mod.progress("batch", unit="positions", total=12, enabled=True) as tick:
+        shown.clock.now = 1.2
+        assert "batch: 0/12 positions, 0.00/s, 1.2s" in shown()
+        shown.clock.now = 4.0
+        tick(2)
+        assert "batch: 2/12 positions, 0.50/s, ETA 20s, 4.0s" in shown()
+        shown.clock.now = 5.3
+        assert "batch: 2/12 positions, 0.38/s, ETA 26s, 5.3s" in shown()
+        shown.clock.now = 8.0
+        assert "batch: 2/12 positions, 0.25/s, ETA 40s, 8.0s" in shown()
 
 
 def test_progress_is_silent_off_a_terminal(monkeypatch):
     called = []
-    monkeypatch.setattr(progress_mod.Console, "status", lambda self, text: called.append(text))
+    monkeypatch.setattr(progress_mod, "_live", lambda *args: called.append(args))
     with progress_mod.progress("x", enabled=False) as tick:
         for i in range(100):
             tick(i)
     assert not called
+
+
+def test_standard_output_off_the_terminal_keeps_what_is_printed_while_the_line_shows(monkeypatch):
+    """stderr on a terminal, stdout to a file (``> out.txt``): a line printed while the status line
+    shows goes to the file, not up the terminal above the status line."""
+    import io
+
+    from rich.console import Console
+
+    class File(io.StringIO):
+        def isatty(self):
+            return False
+
+    stdout, terminal = File(), io.StringIO()
+    monkeypatch.setattr(sys, "stdout", stdout)
+    live = progress_mod._live(progress_mod.StatusLine("x", "nodes", None), Console(file=terminal, force_terminal=True))
+    live.start()
+    try:
+        print("a result")
+    finally:
+        live.stop()
+    assert stdout.getvalue() == "a result\n" and "a result" not in terminal.getvalue()
