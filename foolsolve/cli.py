@@ -381,8 +381,9 @@ def seat_settings(method: str | None, samples: int | None, seconds: float | None
 def seat_takes_no_option(option: str) -> InputError:
     """The error of an exact solver's option (``-o``) given to an answer from one seat (solve, and
     a batch's view line)."""
-    return InputError(f"--option: {option!r} is an option of the exact solver; an answer from one seat takes none "
-                      "(its budget: --max-nodes a world, --samples, --time)")
+    return InputError(f"--option {option!r}: an answer from one seat (the seat analysis, docs/seat.md) takes no -o "
+                      "options, which are those of a full position's solvers (its budget: --max-nodes a world, "
+                      "--samples, --time)")
 
 
 def refused_note(refused: str, player: int) -> str:
