@@ -301,6 +301,7 @@ def solve(positions: Sequence[str], as_json: bool, max_nodes: int | None, extra:
     from foolsolve.solver import open_hand
 
     parsed = _parse_extra(extra)
+    open_hand.check_options(info, parsed)  # every -o option, before any search (either search's)
 
     to_seat = seat_refusal(info, state, open_hand_only or bool(parsed) or max_nodes is not None)
 
@@ -388,8 +389,9 @@ def seat_settings(method: str | None, samples: int | None, seconds: float | None
 def seat_takes_no_option(option: str) -> InputError:
     """The error of an exact solver's option (``-o``) given to an answer from one seat (solve, and
     a batch's view line)."""
-    return InputError(f"--option: {option!r} is an option of the exact solver; an answer from one seat takes none "
-                      "(its budget: --max-nodes a world, --samples, --time)")
+    return InputError(f"--option {option!r}: an answer from one seat (the seat analysis, docs/seat.md) takes no -o "
+                      "options, which are those of a full position's solvers (its budget: --max-nodes a world, "
+                      "--samples, --time)")
 
 
 def refused_note(refused: str, player: int) -> str:
@@ -910,6 +912,7 @@ def source_title(info: GameInfo) -> str:
 def _solver_options(info: GameInfo, as_json: bool) -> None:
     """``foolsolve rules GAME --solver``."""
     from foolsolve.solver.base import ALIASES, COMMON_OPTIONS
+    from foolsolve.solver.open_hand import WORLD_OPTION_DOCS
 
     if not info.has_solver:
         raise InputError(f"game: {info.name} has no exact solver")
@@ -917,15 +920,21 @@ def _solver_options(info: GameInfo, as_json: bool) -> None:
     aliases = {old: new for old, new in ALIASES.items() if new in own}
     if as_json:
         click.echo(json.dumps({"game": info.name, "options": own, "common": COMMON_OPTIONS,
-                               "deprecated": aliases}, ensure_ascii=False, indent=1))
+                               "open_hand": WORLD_OPTION_DOCS, "deprecated": aliases}, ensure_ascii=False, indent=1))
         return
     click.echo(f"{info.title} solver options (-o KEY=VALUE):")
-    width = max(len(k) for k in [*own, *COMMON_OPTIONS])
+    width = max(len(k) for k in [*own, *COMMON_OPTIONS, *WORLD_OPTION_DOCS])
     for key, doc in own.items():
         click.echo(f"  {key:{width}}  {doc}")
     click.echo("Every solver:")
     for key, doc in COMMON_OPTIONS.items():
         click.echo(f"  {key:{width}}  {doc}")
+    click.echo("The open-hand search (solve and report, where the exact solver does not cover the position or does "
+               "not finish; docs/open-hand.md):")
+    for key, doc in WORLD_OPTION_DOCS.items():
+        click.echo(f"  {key:{width}}  {doc}{' (also the exact solver' + chr(39) + 's, above)' if key in own else ''}")
+    click.echo("Each search reads its own options: an answer of one search does not apply the other's (its notes "
+               "say so); an option of neither is an error.")
     for old, new in aliases.items():
         click.echo(f"Deprecated: {old} (read as {new})")
 

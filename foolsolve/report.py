@@ -531,10 +531,7 @@ def report(position: str, out: str, max_nodes: int | None, extra: tuple[str, ...
     result = None
     why = ""
     parsed = _parse_extra((*extra, "equilibrium=true") if equilibrium else extra)
-    known = info.solver_options
-    for key in sorted(parsed):  # a misspelt option is bad input, not a page saying so
-        if known and key not in known:
-            raise InputError(f"option {key}: unknown {info.name} solver option (known: {', '.join(sorted(known))})")
+    open_hand.check_options(info, parsed)  # a bad option is bad input, not a page saying so: before any search
     to_seat = seat_refusal(info, state, bool(parsed) or max_nodes is not None)  # as solve: her seat answers
 
     refused = ""
@@ -552,7 +549,10 @@ def report(position: str, out: str, max_nodes: int | None, extra: tuple[str, ...
             result = stopped_answer(exc.partial, "interrupted (Ctrl-C)")
         except InputError as exc:
             # a position the exact solver does not take (three players ...) and no open-hand answer in the
-            # budget: the page says why it has no values (or the mover's seat answers, below)
+            # budget: the page says why it has no values (or the mover's seat answers, below); an option
+            # this position cannot take (-o player=7 of three players) is bad input, as for solve
+            if str(exc).startswith("option "):
+                raise
             why = str(exc)
             refused = why if to_seat(exc) else ""
     if refused:

@@ -583,8 +583,84 @@ def solve_world(info: GameInfo, state: Any, budget: Budget = DEFAULT_BUDGET, *, 
                        time.perf_counter() - start, answer_depth, notes, mover_best)
 
 
-WORLD_OPTIONS = ("concept", "player", "playouts", "seed", "depth")
+WORLD_OPTION_DOCS: dict[str, str] = {
+    "concept": "paranoid|max-n: the solution concept (default paranoid; minimax with two players)",
+    "player": "whose payoffs the values are (default: the player to move)",
+    "playouts": "playouts whose mean values a position at the depth limit (default 8)",
+    "seed": "seed of the playouts (default 0)",
+    "depth": "the deepest iteration, in plies (default: deepen until exact or out of budget)",
+}
+"""The open-hand search's ``-o`` options with what each does (``foolsolve rules GAME --solver``)."""
+
+WORLD_OPTIONS = tuple(WORLD_OPTION_DOCS)
 """The ``-o`` options :func:`answer_for_cli` reads."""
+
+
+def exact_option_names(info: GameInfo) -> set[str]:
+    """The ``-o`` options the game's exact solver reads (:data:`~foolsolve.solver.base.COMMON_OPTIONS`
+    besides)."""
+    from foolsolve.solver.base import COMMON_OPTIONS
+
+    return {*(info.solver_options or {}), *COMMON_OPTIONS} if info.solve is not None else {*COMMON_OPTIONS}
+
+
+def check_options(info: GameInfo, extra: dict[str, Any]) -> None:
+    """The ``-o`` options of ``foolsolve POSITION.json`` and ``report``, checked once, before any
+    search: every name is an option of the game's exact solver, of the open-hand search
+    (:data:`WORLD_OPTIONS`) or of both, and every value is one its search takes, whichever search
+    will answer (an option the answer does not read is still checked: a bad one is an
+    :class:`~foolsolve.errors.InputError`, never a note)."""
+    from foolsolve.solver.base import COMMON_OPTIONS
+
+    exact = exact_option_names(info) - set(COMMON_OPTIONS)
+    for key in sorted(extra):
+        if key not in exact and key not in WORLD_OPTIONS and key not in COMMON_OPTIONS:
+            raise InputError(f"option {key}: unknown {info.title} option (the exact solver's: "
+                             f"{', '.join(sorted(exact)) or 'none'}; the open-hand search's: {', '.join(WORLD_OPTIONS)}; "
+                             f"both: {', '.join(COMMON_OPTIONS)})")
+    exact_opts = SolveOptions(extra=exact_extra(info, extra))  # max_nodes and time are checked here
+    check = info.solver_check if info.solve is not None else None
+    if check is not None:
+        check(exact_opts)
+    world_settings(extra)
+
+
+def exact_extra(info: GameInfo, extra: dict[str, Any]) -> dict[str, Any]:
+    """The options of ``extra`` the game's exact solver reads."""
+    names = exact_option_names(info)
+    return {k: v for k, v in extra.items() if k in names}
+
+
+def world_extra(extra: dict[str, Any]) -> dict[str, Any]:
+    """The options of ``extra`` the open-hand search reads (:data:`WORLD_OPTIONS` and the common
+    ``max_nodes``, ``time``)."""
+    from foolsolve.solver.base import COMMON_OPTIONS
+
+    return {k: v for k, v in extra.items() if k in WORLD_OPTIONS or k in COMMON_OPTIONS}
+
+
+def world_settings(extra: dict[str, Any]) -> tuple[str, int | None, int | None, int, int]:
+    """The open-hand search's options of ``extra``: concept, player (``None``: the player to move),
+    depth (``None``: no limit), playouts and seed; a bad value is an
+    :class:`~foolsolve.errors.InputError`."""
+    from foolsolve.solver.base import int_option
+
+    opts = SolveOptions(extra=world_extra(extra))
+    concept = extra.get("concept", "paranoid")
+    if concept not in CONCEPTS:
+        raise InputError(f"option concept: {concept!r} is not one of {', '.join(CONCEPTS)}")
+    player = int_option(opts, "player", 0) if "player" in extra else None
+    depth = int_option(opts, "depth", 1, minimum=1) if "depth" in extra else None
+    return concept, player, depth, int_option(opts, "playouts", 8, minimum=1), int_option(opts, "seed", 0)
+
+
+def unused_note(extra: dict[str, Any], read: set[str] | tuple[str, ...], by: str) -> list[str]:
+    """A note naming the options of ``extra`` that the search that answered (``by``) did not read
+    (none: no note)."""
+    from foolsolve.solver.base import COMMON_OPTIONS
+
+    unused = sorted(k for k in extra if k not in read and k not in COMMON_OPTIONS)
+    return [f"not applied to {by}: -o {', '.join(unused)}"] if unused else []
 
 
 def timed(tick: Callable[[int], None] | None, deadline: float | None,
@@ -630,7 +706,7 @@ def solve_or_answer(info: GameInfo, state: Any, extra: dict[str, Any], store: An
         return bool(got) and got[-1].answers()
 
     later = None if seconds is None else (started + seconds, answers)
-    opts = SolveOptions(progress=timed(tick, deadline, later), max_nodes=exact_nodes, extra=extra,
+    opts = SolveOptions(progress=timed(tick, deadline, later), max_nodes=exact_nodes, extra=exact_extra(info, extra),
                         max_memory=max_memory, proved=got.append,
                         deadline=None if seconds is None else time.monotonic() + seconds)
     proved = ""
@@ -639,6 +715,8 @@ def solve_or_answer(info: GameInfo, state: Any, extra: dict[str, Any], store: An
             raise NotCovered(f"game: {info.name} has no exact solver")
         result: SolveResult
         result, cached = st.solve_with_store(info, state, opts, store, lines=True)
+        result.notes = [*result.notes, *unused_note(extra, exact_option_names(info), "the exact solver's answer "
+                                                    "(options of the open-hand search)")]
         return result, cached
     except NotCovered as exc:
         if refuse is not None and refuse(exc):
@@ -658,13 +736,17 @@ def solve_or_answer(info: GameInfo, state: Any, extra: dict[str, Any], store: An
         why = f"the exact solver did not finish within {limit}"
         partial = exc.partial
         if partial is not None and partial.answers():
-            return stopped_answer(partial, f"stopped at {limit}"), False
+            result = stopped_answer(partial, f"stopped at {limit}")
+            result.notes += unused_note(extra, exact_option_names(info), "the exact solver's answer (options of the "
+                                        "open-hand search)")
+            return result, False
         proved = proved_text(partial)
     left = None if seconds is None else max(1.0, started + seconds - time.perf_counter())
     left_nodes = None if max_nodes is None else max(1, max_nodes - (exact_nodes or 0))
     result = answer_for_cli(info, state, extra, left_nodes, left, tick, why, max_memory)
     if proved:
         result.notes.insert(1, proved)
+    result.notes += unused_note(extra, WORLD_OPTIONS, "this open-hand answer (options of the exact solver)")
     return result, False
 
 
@@ -683,21 +765,13 @@ def answer_for_cli(info: GameInfo, state: Any, extra: dict[str, Any], max_nodes:
                    max_memory: int | None = None) -> SolveResult:
     """The open-hand answer ``foolsolve POSITION.json`` prints where the game's exact solver
     refused the position or ran out of time (``why`` says which, in the notes); ``extra``: the
-    ``-o`` options (:data:`WORLD_OPTIONS`)."""
-    from foolsolve.solver.base import COMMON_OPTIONS, int_option
-
-    for key in sorted(extra):
-        if key not in WORLD_OPTIONS and key not in COMMON_OPTIONS:  # max_nodes, time: the budget's own
-            raise InputError(f"option {key}: not an option of the open-hand search ({why}; its options: "
-                             f"{', '.join(WORLD_OPTIONS)})")
-    opts = SolveOptions(extra=extra)
-    concept = extra.get("concept", "paranoid")
-    if concept not in CONCEPTS:
-        raise InputError(f"option concept: {concept!r} is not one of {', '.join(CONCEPTS)}")
-    player = int_option(opts, "player", -1) if "player" in extra else None
-    depth = int_option(opts, "depth", 1, minimum=1) if "depth" in extra else None
-    budget = Budget(max_nodes=max_nodes, seconds=seconds, playouts=int_option(opts, "playouts", 8, minimum=1),
-                    seed=int_option(opts, "seed", 0), max_depth=depth, max_memory=max_memory)
+    ``-o`` options; it reads :data:`WORLD_OPTIONS` and ignores the others (the exact solver's)."""
+    concept, player, depth, playouts, seed = world_settings(extra)
+    n = info.spec.num_players(state)
+    if player is not None and player >= n:
+        raise InputError(f"option player: {player} is not a player of this position ({n} players)")
+    budget = Budget(max_nodes=max_nodes, seconds=seconds, playouts=playouts, seed=seed, max_depth=depth,
+                    max_memory=max_memory)
     short = ""
     try:
         answer = solve_world(info, state, budget, concept=concept, player=player, progress=progress,

@@ -131,6 +131,11 @@ class GameInfo:
     """The game's solver options (``-o KEY=VALUE``) with what each does, beyond the options every
     solver takes (:data:`foolsolve.solver.base.COMMON_OPTIONS`); the solver refuses any other
     (``foolsolve rules GAME --solver`` lists them)."""
+    solver_check: _Declared[Callable[[Any], None] | None] = _Declared()
+    """Checks every solver option's name and value whatever the position (a
+    :class:`~foolsolve.solver.base.SolveOptions` in, an :class:`~foolsolve.errors.InputError` out):
+    the command line calls it before any search, also where the solver will not cover the position
+    (:func:`foolsolve.solver.open_hand.check_options`)."""
     paranoid_options: dict[str, Any] | None = None
     """Solver options (``-o``) under which :attr:`solve` answers the open-hand search's paranoid
     question for any number of players (:mod:`foolsolve.solver.open_hand`): with option ``player``

@@ -52,6 +52,7 @@ INFO = GameInfo(
     doc="docs/foolery.md",
     solver_version="2",
     solver_options=Lazy("foolsolve.solver.foolery.search:OPTIONS"),
+    solver_check=Lazy("foolsolve.solver.foolery.search:check_options"),
     # the best place a player can make sure of against all the others, as its payoff: the
     # open-hand search's paranoid value (docs/open-hand.md)
     paranoid_options={"concept": "paranoid", "goal": "place", "pv": False},

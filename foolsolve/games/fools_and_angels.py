@@ -64,5 +64,6 @@ INFO = GameInfo(
     doc="docs/fools-and-angels.md",
     solver_version="2",
     solver_options=Lazy("foolsolve.solver.fools_and_angels.search:OPTIONS"),
+    solver_check=Lazy("foolsolve.solver.fools_and_angels.search:check_options"),
     max_moves=1 << 16,  # Exchange: any subset of the hand
 )

@@ -44,6 +44,7 @@ INFO = GameInfo(
     doc="docs/fools-paradise.md",
     solver_version="2",
     solver_options=Lazy("foolsolve.solver.fools_paradise.search:OPTIONS"),
+    solver_check=Lazy("foolsolve.solver.fools_paradise.search:check_options"),
     max_moves=1 << 16,
     greedy=Lazy("foolsolve.solver.fools_paradise.greedy:choose"),
 )

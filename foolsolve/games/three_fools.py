@@ -54,6 +54,7 @@ INFO = GameInfo(
     doc="docs/three-fools.md",
     solver_version="2",
     solver_options=Lazy("foolsolve.solver.three_fools.odds:OPTIONS"),
+    solver_check=Lazy("foolsolve.solver.three_fools.odds:check_options"),
     solver_flags=(
         SolverFlag("--equilibrium", "equilibrium=true",
                    "The equilibrium of the round's bluff instead of the round odds (pygambit).", deprecated=True),

@@ -1791,6 +1791,17 @@ OPTIONS: dict[str, str] = {
 """The Durak solver's options (``-o KEY=VALUE``; ``foolsolve rules durak --solver``)."""
 
 
+def check_options(options: SolveOptions) -> None:
+    """Every option's name and value, whatever the position (:func:`solve` checks them first; the
+    command line checks them before any search, :func:`foolsolve.solver.open_hand.check_options`)."""
+    check_extra(options, tuple(OPTIONS), "Durak")
+    jit_choice(options)
+    want_moves = bool_option(options, "moves", True)
+    if bool_option(options, "pv", want_moves) and not want_moves:
+        raise InputError("option pv: a principal variation values every move along it, so it needs moves=true")
+    Reductions.from_json(options.extra.get("reductions"))
+
+
 def solve(state: dspec.State, options: SolveOptions) -> SolveResult:
     """Exact value, every move's value and a principal variation of a two-player Durak position
     with at most one stock card. ``options.extra``: ``reductions`` (switches, see
@@ -1802,12 +1813,10 @@ def solve(state: dspec.State, options: SolveOptions) -> SolveResult:
     does not apply; ``false``: never)."""
     if not isinstance(state, dspec.State):
         raise InputError("position: not a Durak position")
-    check_extra(options, tuple(OPTIONS), "Durak")
+    check_options(options)
     jit = jit_choice(options)
     want_moves = bool_option(options, "moves", True)
     want_pv = bool_option(options, "pv", want_moves)
-    if want_pv and not want_moves:
-        raise InputError("option pv: a principal variation values every move along it, so it needs moves=true")
     t0 = time.perf_counter()
     s = from_spec_state(state)
     reductions = Reductions.from_json(options.extra.get("reductions"))

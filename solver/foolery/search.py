@@ -474,6 +474,24 @@ OPTIONS: dict[str, str] = {
 """The Foolery solver's options (``-o KEY=VALUE``; ``foolsolve rules foolery --solver``)."""
 
 
+def check_options(options: SolveOptions) -> None:
+    """Every option's name and value, whatever the position (:func:`solve` checks them first; the
+    command line checks them before any search, :func:`foolsolve.solver.open_hand.check_options`)."""
+    check_extra(options, tuple(OPTIONS), "Foolery")
+    with_moves = bool_option(options, "moves", True)
+    if bool_option(options, "pv", with_moves) and not with_moves:
+        raise InputError("option pv: a principal variation values every move along it, so it needs moves=true")
+    bool_option(options, "reduced", True)
+    goal = options.extra.get("goal", "first")
+    if goal not in GOALS:
+        raise InputError(f"option goal: {goal!r} is not one of {', '.join(GOALS)}")
+    concept = options.extra.get("concept")
+    if concept is not None and concept not in CONCEPTS:
+        raise InputError(f"option concept: {concept!r} is not one of {', '.join(CONCEPTS)}")
+    if "player" in options.extra:
+        int_option(options, "player", 0)
+
+
 def solve(state: S.State, options: SolveOptions | None = None) -> SolveResult:
     """Solve a Foolery position in which every hand is known.
 
@@ -485,11 +503,9 @@ def solve(state: S.State, options: SolveOptions | None = None) -> SolveResult:
     place already: that place's). ``-o moves=false`` values only the position; ``-o
     reduced=false`` keys the table on the whole position (slower; the same answers)."""
     options = options or SolveOptions()
-    check_extra(options, tuple(OPTIONS), "Foolery")
+    check_options(options)
     with_moves = bool_option(options, "moves", True)
     with_pv = bool_option(options, "pv", with_moves)
-    if with_pv and not with_moves:
-        raise InputError("option pv: a principal variation values every move along it, so it needs moves=true")
     reduced = bool_option(options, "reduced", True)
     start = time.perf_counter()
     if S.SPEC.is_terminal(state):

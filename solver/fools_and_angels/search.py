@@ -236,6 +236,14 @@ def _partial(st: E.EngineState, moves: list[MoveValue], spec_moves: list[Any], s
                        time.perf_counter() - start, best=won, unfinished=rest)
 
 
+def check_options(options: SolveOptions) -> None:
+    """Every option's name and value, whatever the position (:func:`solve` checks them first; the
+    command line checks them before any search, :func:`foolsolve.solver.open_hand.check_options`)."""
+    check_extra(options, tuple(OPTIONS), "Fools and Angels")
+    bool_option(options, "stock_order_known", False)
+    bool_option(options, "pv", True)
+
+
 def solve(state: S.State, options: SolveOptions | None = None) -> SolveResult:
     """Exact win/loss for the side to move, the value of every move and a principal variation.
 
@@ -244,7 +252,7 @@ def solve(state: S.State, options: SolveOptions | None = None) -> SolveResult:
     position as the deterministic game it is once the stock order is fixed (as if both
     players knew every stock's order); ``pv=false`` skips the principal variation."""
     options = options or SolveOptions()
-    check_extra(options, tuple(OPTIONS), "Fools and Angels")
+    check_options(options)
     known_stocks = bool_option(options, "stock_order_known", False)
     want_pv = bool_option(options, "pv", True)
     if not is_endgame(state) and not known_stocks:

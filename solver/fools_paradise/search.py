@@ -319,13 +319,22 @@ OPTIONS: dict[str, str] = {
 """The Fool's Paradise solver's options (``-o KEY=VALUE``; ``foolsolve rules fools-paradise --solver``)."""
 
 
+def check_options(options: SolveOptions) -> None:
+    """Every option's name and value, whatever the position (the solver checks them first; the
+    command line checks them before any search, :func:`foolsolve.solver.open_hand.check_options`)."""
+    check_extra(options, tuple(OPTIONS), "Fool's Paradise")
+    bool_option(options, "stock_order_known", False)
+    bool_option(options, "pv", True)
+    int_option(options, "pv_limit", PV_LIMIT)
+
+
 def _check(state: State, options: SolveOptions | None) -> int:
     """Refuse what the solver cannot answer, and every bad option, before any search; returns
     the principal variation's length limit."""
     known = False
     pv_limit = PV_LIMIT
     if options is not None:
-        check_extra(options, tuple(OPTIONS), "Fool's Paradise")
+        check_options(options)
         known = bool_option(options, "stock_order_known", False)
         pv_limit = int_option(options, "pv_limit", PV_LIMIT) if bool_option(options, "pv", True) else 0
     if state.pending is not None:

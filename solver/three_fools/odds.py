@@ -490,13 +490,41 @@ def _pct(x: Fraction) -> str:
     return f"{x} ({float(x):.4f})"
 
 
+def _seat_option(options: SolveOptions, key: str) -> None:
+    value = options.extra.get(key)
+    if value is not None and (isinstance(value, bool) or value not in (0, 1, 2)):
+        raise InputError(f"option {key}: {value!r} is not a seat (0, 1 or 2)")
+
+
+def check_options(options: SolveOptions) -> None:
+    """Every option's name and value (type and range), whatever the position and the other options
+    (:func:`solve` checks them first; the command line checks them before any search,
+    :func:`foolsolve.solver.open_hand.check_options`): an option the answer asked for does not read
+    (``lying_cost`` without ``equilibrium``) is still checked."""
+    check_extra(options, KNOWN_OPTIONS, META.name)
+    if bool_option(options, "pv", False):
+        raise InputError("option pv: Three Fools' round odds and equilibrium have no principal variation")
+    bool_option(options, "equilibrium", False)
+    if _fraction_option(options, "lying_cost", Fraction(1, 4)) < 0:
+        raise InputError(f"option lying_cost: expected a number at least 0, got {options.extra['lying_cost']!r}")
+    if _fraction_option(options, "epsilon", Fraction(0)) < 0:
+        raise InputError(f"option epsilon: expected a number at least 0, got {options.extra['epsilon']!r}")
+    _seat_option(options, "viewer")
+    _seat_option(options, "best_response")
+    leader_strategy = options.extra.get("leader_strategy", "uniform")
+    if isinstance(leader_strategy, dict):
+        parse_leader_table(leader_strategy)
+    elif leader_strategy not in ("uniform", "truthful"):
+        raise InputError(f"option leader_strategy: {leader_strategy!r} is not uniform, truthful or a table")
+    parse_strategies(options.extra.get("strategies"))
+    int_option(options, "limit", DEFAULT_LIMIT, minimum=1)
+
+
 def solve(state: State, options: SolveOptions) -> SolveResult:
     """``foolsolve POSITION.json``: the round odds of every leader choice (options ``viewer``,
     ``strategies``, ``best_response``, ``leader_strategy``, ``limit``), or with ``equilibrium=true`` the
     equilibrium of the round's bluff with every hand open (``lying_cost``, ``epsilon``)."""
-    check_extra(options, KNOWN_OPTIONS, META.name)
-    if bool_option(options, "pv", False):
-        raise InputError("option pv: Three Fools' round odds and equilibrium have no principal variation")
+    check_options(options)
     start = time.perf_counter()
     if bool_option(options, "equilibrium", False):
         from foolsolve.solver.three_fools.equilibrium import DEFAULT_EPSILON, equilibrium_result
@@ -504,8 +532,6 @@ def solve(state: State, options: SolveOptions) -> SolveResult:
         return equilibrium_result(state, _fraction_option(options, "lying_cost", Fraction(1, 4)),
                                   _fraction_option(options, "epsilon", DEFAULT_EPSILON), start)
     viewer = options.extra.get("viewer")
-    if viewer is not None and (isinstance(viewer, bool) or not isinstance(viewer, int)):
-        raise InputError(f"option viewer: {viewer!r} is not a seat (0, 1 or 2)")
     strategies = parse_strategies(options.extra.get("strategies"))
     limit = int_option(options, "limit", DEFAULT_LIMIT, minimum=1)
     odds = round_odds(state, viewer, strategies, limit)
@@ -522,8 +548,6 @@ def solve(state: State, options: SolveOptions) -> SolveResult:
              f"followers: " + ", ".join(f"{q} {'table' if q in strategies else 'uniform'}" for q in view.followers)]
     br_seat = options.extra.get("best_response")
     if br_seat is not None:
-        if isinstance(br_seat, bool) or not isinstance(br_seat, int):
-            raise InputError(f"option best_response: {br_seat!r} is not a seat")
         leader_strategy = options.extra.get("leader_strategy", "uniform")
         br = best_response(state, br_seat, leader_strategy, strategies, limit)
         leader_text = leader_strategy if isinstance(leader_strategy, str) else "by the table"

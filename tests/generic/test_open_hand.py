@@ -238,7 +238,6 @@ def test_cli_answers_a_three_player_durak_position_open_hand(tmp_path: Any, caps
     want = minimax.open_hand_values(info.spec, state, got["to_move"], "paranoid")
     assert {m["move"]: Fraction(m["value"]) for m in got["moves"]} == want
     assert any("does not cover" in n for n in got["notes"])
-    assert_one_line_error(*run(["--no-store", path, "-o", "jit=false"], capsys)[::2], "option jit")
     assert_one_line_error(*run(["--no-store", path, "--max-nodes", "1"], capsys)[::2], "budget")
     assert_one_line_error(*run(["--no-store", path, "-o", "concept=nash"], capsys)[::2], "option concept")
 
@@ -561,3 +560,76 @@ def test_a_short_time_gives_the_open_hand_answer_not_a_seat_answer(tmp_path: Any
     monkeypatch.setattr(open_hand, "solve_world", lambda *a, **k: (_ for _ in ()).throw(SearchLimit("nodes")))
     code, out, err = run(["--no-store", str(path), "--max-nodes", "10"], capsys)
     assert code == 2 and "no open-hand answer within" in err
+
+
+def test_the_exact_solvers_options_do_not_apply_to_an_open_hand_answer(tmp_path: Any, capsys: Any) -> None:
+    """-o pv/moves/jit/reductions are valid Durak options: where the open-hand search answers (three
+    players), they do not apply and a note says so, where they were an error ('not an option of the
+    open-hand search'); a bad value of one is still an error, before any search."""
+    info = games.get("durak")
+    path = str(tmp_path / "p.json")
+    with open(path, "w") as f:
+        json.dump(info.spec.state_to_json(small_position("durak", 3, 1, cards=5)), f)
+    opts = ["-o", "pv=false", "-o", "moves=false", "-o", "jit=false", "-o", 'reductions={"twins": false}']
+    code, out, err = run(["--no-store", path, "--json", "--max-nodes", "2000000", *opts], capsys)
+    assert code == 0, err
+    notes = json.loads(out)["notes"]
+    assert "not applied to this open-hand answer (options of the exact solver): -o jit, moves, pv, reductions" in notes
+    assert_one_line_error(*run(["--no-store", path, "-o", "jit=sometimes"], capsys)[::2], "option jit")
+    assert_one_line_error(*run(["--no-store", path, "-o", "pv=maybe"], capsys)[::2], "option pv")
+
+
+def test_the_exact_solvers_options_do_not_apply_where_it_stops_and_the_search_answers(tmp_path: Any,
+                                                                                       capsys: Any) -> None:
+    """A two-player endgame (12 cards a hand) the exact solver does not finish in its half of --max-nodes:
+    with -o pv=false the open-hand search answers as it does without it (it failed after the exact
+    solver's share)."""
+    ranks = "6 7 8 9 10 J Q K A".split()
+    deck = [r + s for s in "CDHS" for r in ranks]
+    random.Random(2).shuffle(deck)
+    path = tmp_path / "e12.json"
+    path.write_text(json.dumps({"game": "durak", "trump": "H", "hands": [deck[:12], deck[12:24]], "stock": [],
+                                "attacker": 0, "defender": 1, "table": []}))
+    code, out, err = run(["--no-store", str(path), "--json", "--max-nodes", "20000", "-o", "pv=false",
+                          "-o", "jit=false"], capsys)
+    assert code == 0, err
+    got = json.loads(out)
+    assert got["details"]["exact"] is False
+    assert any("did not finish within 10,000 nodes" in n for n in got["notes"])
+    assert "not applied to this open-hand answer (options of the exact solver): -o jit, pv" in got["notes"]
+
+
+@pytest.mark.parametrize("example", ["durak-endgame.json", "fools-paradise-endgame.json",
+                                     "fools-and-angels-endgame.json", "foolery-five-of-a-kind.json",
+                                     "three-fools-bluff.json"])
+def test_the_open_hand_searchs_options_are_taken_in_every_game(capsys: Any, example: str) -> None:
+    """docs/open-hand.md's -o playouts/seed/depth were refused up front by every exact solver ('unknown ...
+    solver option'); where the exact solver answers they do not apply, and a note says so."""
+    code, out, err = run(["--no-store", str(EXAMPLES / example), "--json", "--open-hand", "-o", "playouts=2",
+                          "-o", "seed=3", "-o", "depth=2"], capsys)
+    assert code == 0, err
+    assert ("not applied to the exact solver's answer (options of the open-hand search): -o depth, playouts, seed"
+            in json.loads(out)["notes"])
+    assert_one_line_error(*run(["--no-store", str(EXAMPLES / example), "-o", "depth=0"], capsys)[::2],
+                          "option depth")
+
+
+def test_the_open_hand_searchs_options_steer_it_where_it_answers(capsys: Any) -> None:
+    """Three-player Durak (README: paranoid, max-n): -o concept=max-n, player, depth and playouts reach the
+    search (they were 'unknown Durak solver option')."""
+    code, out, err = run(["--no-store", str(EXAMPLES / "durak-midbout.json"), "--json", "--open-hand",
+                          "--max-nodes", "100000", "-o", "concept=max-n", "-o", "player=1", "-o", "depth=2",
+                          "-o", "playouts=2"], capsys)
+    assert code == 0, err
+    got = json.loads(out)
+    assert got["concept"] == "max-n" and got["details"]["depth"] == 2
+    assert "(2 playouts, seed 0)" in got["details"]["method"]
+    assert not any("not applied" in n for n in got["notes"])
+    assert_one_line_error(*run(["--no-store", str(EXAMPLES / "durak-midbout.json"), "-o", "player=7"],
+                               capsys)[::2], "option player", "3 players")
+
+
+def test_an_option_of_neither_search_names_both_lists(capsys: Any) -> None:
+    code, _, err = run(["--no-store", str(EXAMPLES / "durak-midbout.json"), "-o", "deph=2"], capsys)
+    assert_one_line_error(code, err, "option deph", "the exact solver's: jit, moves, pv, reductions",
+                          "the open-hand search's: concept, player, playouts, seed, depth")

@@ -74,10 +74,12 @@ def test_a_position_the_solver_does_not_take_is_answered_from_the_movers_seat_as
     assert embedded["player"] == solved["player"] == solved["to_move"] and embedded["moves"] == solved["moves"]
     assert "two players" in embedded["notes"][0] and "two players" in html
     assert html.count('<svg xmlns="http://www.w3.org/2000/svg"') == 1
-    # with a solver option the exact solver is asked for, and the page says why it has no values
-    code, _, err = run(["report", str(EXAMPLES / "durak-midbout.json"), "--out", str(out), "-o", "pv=false"], capsys)
+    # with a solver option the full position is answered, as by solve: the exact solver does not take it
+    # (the page says why), the open-hand search answers, and the exact solver's option does not apply to it
+    code, _, err = run(["report", str(EXAMPLES / "durak-midbout.json"), "--out", str(out), "--time", "2",
+                        "-o", "pv=false"], capsys)
     html = out.read_text()
-    assert code == 0 and "No exact values" in html and "two players" in html, err
+    assert code == 0 and "two players" in html and "not applied to this open-hand answer" in html, err
 
 
 def test_a_node_budget_that_runs_out_still_gives_a_page_saying_so(tmp_path, capsys):
@@ -349,6 +351,24 @@ def test_report_takes_the_solvers_options_as_solve_does(tmp_path, capsys):
     assert embedded["concept"] == "max-n" and embedded["moves"] == json.loads(solved)["moves"]
     code, _, err = run(["report", str(pos), "--out", str(out), "-o", "nonsense=1"], capsys)
     assert code == 2 and "option nonsense" in err
+
+
+@pytest.mark.parametrize(("example", "option", "said"), [
+    ("durak-midbout.json", "pv=maybe", "option pv: expected true or false"),  # three players: not covered
+    ("durak-perevodnoy.json", "reductions=7", "reductions: expected an object"),
+    ("foolery-five-players-midround.json", "pv=maybe", "option pv: expected true or false"),  # not finished
+    ("foolery-five-players-midround.json", "player=7", "option player: player 7 is not a player"),
+    ("durak-midbout.json", "player=7", "option player: 7 is not a player of this position"),  # the search's
+])
+def test_a_bad_option_is_an_error_and_no_page_where_the_exact_solver_would_not_answer(tmp_path, capsys, example,
+                                                                                      option, said):
+    """A bad -o value was written into the page ('No exact values: option pv: ...', exit 0) wherever the
+    exact solver did not cover the position or did not finish: it is a one-line error, exit 2, no file,
+    as for solve."""
+    out = tmp_path / "a.html"
+    code, _, err = run(["report", str(EXAMPLES / example), "--out", str(out), "--time", "4", "-o", option], capsys)
+    assert code == 2 and said in err and len(err.strip().splitlines()) == 1, err
+    assert not out.exists()
 
 
 # --- hidden cards: the answer from the viewer's seat -------------------------------------------------

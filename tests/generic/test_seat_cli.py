@@ -121,6 +121,14 @@ def test_bad_seat_input_is_one_line(tmp_path, capsys, args, needles):
     assert_one_line_error(code, err, *needles)
 
 
+def test_an_option_given_to_a_seat_answer_is_not_called_the_exact_solvers(tmp_path, capsys):
+    """-o foo=1 on a view was 'an option of the exact solver': foo is nobody's option, and what takes
+    none is the seat analysis."""
+    code, _, err = run([str(_fresh_deal_view(tmp_path)), "-o", "foo=1"], capsys)
+    assert_one_line_error(code, err, "--option 'foo=1'", "the seat analysis")
+    assert "exact solver" not in err
+
+
 def test_max_nodes_is_each_worlds_budget(tmp_path, capsys):
     view = _fresh_deal_view(tmp_path)
     code, out, _ = run([str(view), "--samples", "2", "--max-nodes", "700", "--json"], capsys)

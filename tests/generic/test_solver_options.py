@@ -50,6 +50,48 @@ def test_rules_solver_lists_exactly_the_options_the_solver_accepts(game, capsys)
 
 
 @pytest.mark.parametrize("game", sorted(SOLVES))
+def test_rules_solver_lists_the_open_hand_searchs_options_too(game, capsys):
+    """The options of the open-hand search (docs/open-hand.md), taken by every game where it answers,
+    are listed beside the exact solver's, under its own heading."""
+    from foolsolve.solver.open_hand import WORLD_OPTIONS
+
+    code, out, _ = run(["rules", game, "--solver", "--json"], capsys)
+    assert code == 0 and tuple(json.loads(out)["open_hand"]) == WORLD_OPTIONS
+    code, out, _ = run(["rules", game, "--solver"], capsys)
+    section = out.split("The open-hand search")[1]
+    assert code == 0 and all(f"  {k} " in section for k in WORLD_OPTIONS)
+
+
+@pytest.mark.parametrize(("game", "extra", "said"), [
+    ("durak", {"pv": "maybe"}, "option pv"),
+    ("durak", {"jit": "sometimes"}, "option jit"),
+    ("durak", {"moves": False, "pv": True}, "option pv"),
+    ("durak", {"reductions": 7}, "reductions"),
+    ("foolery", {"goal": "last"}, "option goal"),
+    ("foolery", {"concept": "nash"}, "option concept"),
+    ("foolery", {"reduced": 1}, "option reduced"),
+    ("fools-paradise", {"pv_limit": -1}, "option pv_limit"),
+    ("fools-paradise", {"stock_order_known": "yes"}, "option stock_order_known"),
+    ("fools-and-angels", {"stock_order_known": "yes"}, "option stock_order_known"),
+    ("three-fools", {"lying_cost": "x"}, "option lying_cost"),
+    ("three-fools", {"epsilon": -1}, "option epsilon"),
+    ("fools-and-angels", {"depth": 0}, "option depth"),
+    ("fools-and-angels", {"playouts": "many"}, "option playouts"),
+    ("durak", {"time": 0}, "option time"),
+    ("durak", {"deph": 2}, "option deph"),
+])
+def test_every_option_is_checked_up_front_whatever_the_position(game, extra, said):
+    """open_hand.check_options, which solve and report call before any search: a value is checked by
+    the search that reads it even where the other search will answer."""
+    from foolsolve.solver.open_hand import check_options
+
+    with pytest.raises(InputError, match=said):
+        check_options(games.get(game), extra)
+    check_options(games.get(game), {"depth": 2, "playouts": 3, "seed": 1, "concept": "max-n", "player": 1,
+                                    "time": 5, **({"pv": False} if game != "three-fools" else {})})
+
+
+@pytest.mark.parametrize("game", sorted(SOLVES))
 def test_the_open_hand_searchs_paranoid_question_is_asked_in_options_the_solver_takes(game):
     """``GameInfo.paranoid_options`` (and the ``player`` the open-hand search adds) are options of the
     game's solver."""

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import math
 import random
+import re
 import subprocess
 import sys
 from dataclasses import replace
@@ -270,6 +271,23 @@ def test_bad_solver_options_are_one_line_errors():
         solve(state, SolveOptions(extra={"colour": 1}))
     with pytest.raises(InputError, match="option limit"):
         solve(state, SolveOptions(extra={"strategies": TABLE, "limit": 3}))
+
+
+@pytest.mark.parametrize(("extra", "said"), [
+    ({"best_response": 7}, "option best_response: 7 is not a seat"),  # it said 'option viewer: 7 is not a seat'
+    ({"best_response": "1"}, "option best_response: '1' is not a seat"),
+    ({"lying_cost": "x"}, "option lying_cost"),  # the next three: accepted and ignored without equilibrium
+    ({"lying_cost": -1}, "option lying_cost: expected a number at least 0"),
+    ({"epsilon": -1}, "option epsilon: expected a number at least 0"),
+    ({"leader_strategy": "x"}, "option leader_strategy"),  # ... and without best_response
+    ({"leader_strategy": {"lead 3R": 1}}, "option leader_strategy"),
+    ({"equilibrium": "yes"}, "option equilibrium"),
+    ({"viewer": True}, "option viewer"),
+])
+def test_every_option_value_is_checked_whatever_the_other_options(extra, said):
+    state = SPEC.state_from_json(SMALL)
+    with pytest.raises(InputError, match=re.escape(said)):
+        solve(state, SolveOptions(extra=extra))
 
 
 def test_the_command_prints_the_round_odds(tmp_path):
