@@ -52,6 +52,8 @@ INFO = GameInfo(
     doc="docs/foolery.md",
     solver_version="2",
     solver_options=Lazy("foolsolve.solver.foolery.search:OPTIONS"),
+    # the greedy bot's heuristic on engine states, for greedy playouts (docs/arena.md)
+    greedy_engine=Lazy("foolsolve.solver.foolery.greedy:choose_engine"),
     # the best place a player can make sure of against all the others, as its payoff: the
     # open-hand search's paranoid value (docs/open-hand.md)
     paranoid_options={"concept": "paranoid", "goal": "place", "pv": False},
