@@ -37,7 +37,18 @@ import click
 from foolsolve.cli import WORKERS, OutputFile, limit_options, workers_help
 from foolsolve.errors import InputError
 from foolsolve.executor import SigintHeld
-from foolsolve.positions import MAX_PATH_CHARS, STDIO, count_lines, cut_text, game_of, input_lines, parse_json, read_json, same_file, writes_over
+from foolsolve.positions import (
+    MAX_PATH_CHARS,
+    STDIO,
+    count_lines,
+    cut_text,
+    game_of,
+    input_lines,
+    parse_json,
+    read_json,
+    same_file,
+    writes_over,
+)
 
 
 @dataclass

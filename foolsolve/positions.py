@@ -261,7 +261,8 @@ def input_lines(path: str, limit: int | None = None) -> Iterator[tuple[int, str 
     input), read as bytes and decoded line by line: a line that is not UTF-8, or longer than
     ``limit`` bytes, comes as ``(line number, InputError)`` and the lines after it are read on.
     An oversized line with no end within :data:`MAX_SKIP_BYTES`, or the :data:`MAX_BINARY_RUN`-th
-    line in a row that is not UTF-8 text, ends the input (its error says so). A file that cannot be opened is an :class:`InputError`."""
+    line in a row that is not UTF-8 text, ends the input (its error says so). A file that cannot
+    be opened is an :class:`InputError`."""
     limit = MAX_INPUT_BYTES if limit is None else limit
     if path == STDIO:
         yield from _lines(_binary_stdin(), limit)
