@@ -742,8 +742,13 @@ def moves(position: str, as_json: bool) -> None:
 @click.option("--record", type=click.IntRange(min=1), default=None, metavar="K",
               help="POSITION is an arena record file (foolsolve arena --out): replay its game K from its deal, "
                    "move by move (MOVEs, if given, replace the game's moves).")
+@click.option("--store", "store_path", type=click.Path(dir_okay=False), default=None,
+              help="--interactive: the result store file of the solver's answers [default: results.sqlite3 in the "
+                   "user's cache folder, or $FOOLSOLVE_STORE].")
+@click.option("--no-store", is_flag=True, help="--interactive: neither read nor write the result store.")
 def play(position: str, move_texts: Sequence[str], out: str | None, as_json: bool, interactive: bool,
-         seed: int | None, seat: int | None, samples: int | None, think: float | None, record: int | None) -> None:
+         seed: int | None, seat: int | None, samples: int | None, think: float | None, record: int | None,
+         store_path: str | None = None, no_store: bool = False) -> None:
     """Apply MOVEs to POSITION and print who played each move and the new position (as show does).
 
     Moves are written as the spec prints them, e.g. "attack 6H" "take"."""
@@ -766,12 +771,19 @@ def play(position: str, move_texts: Sequence[str], out: str | None, as_json: boo
     new = info.spec.play(state, *move_texts)  # an illegal move: the spec's error, naming its place
     lines = transcript(info.spec, state, move_texts)
     if interactive:
+        from foolsolve import store as st
         from foolsolve.interactive import DEFAULT_SEAT_SAMPLES, Thinking, play_interactive
 
         thinking = Thinking(samples=samples or DEFAULT_SEAT_SAMPLES, think=think)
-        play_interactive(info, new, seed=seed, out=out, seat=seat, thinking=thinking)
+        db = st.open_store(store_path, enabled=not no_store)
+        try:
+            play_interactive(info, new, seed=seed, out=out, seat=seat, thinking=thinking, store=db)
+        finally:
+            if db is not None:
+                db.close()
         return
-    for name, given in (("--seat", seat), ("--samples", samples), ("--think", think)):
+    for name, given in (("--seat", seat), ("--samples", samples), ("--think", think), ("--store", store_path),
+                        ("--no-store", no_store or None)):
         if given is not None:
             raise InputError(f"{name}: only with --interactive")
     obj = info.spec.state_to_json(new)
