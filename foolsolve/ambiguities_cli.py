@@ -32,7 +32,7 @@ from foolsolve.ambiguities import (
     witness_file,
 )
 from foolsolve.batch import open_store, store_options
-from foolsolve.cli import WORKERS, OutputFile, limit_options, workers_help
+from foolsolve.cli import WORKERS, OutputFile, limit_options, one_stdout, workers_help
 from foolsolve.errors import InputError
 from foolsolve.games.base import GameInfo
 from foolsolve.positions import STDIO, check_output, game_of, parse_json, read_json, write_json_atomic
@@ -110,6 +110,7 @@ def ambiguities(game: str, option_name: str | None, all_options: bool, choices_j
     sweep: Any = None
     executor: Any = None
     try:
+        one_stdout(("--out -", out_file == "-"), ("--json" if as_json else "the report", True))
         if all_options == bool(option_name):
             raise InputError("--option: missing (give --option NAME, or --all for every option)" if not all_options
                              else "--all: give either --option NAME or --all, not both")

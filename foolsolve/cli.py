@@ -24,7 +24,7 @@ from foolsolve import __version__, games
 from foolsolve.errors import InputError
 from foolsolve.games.base import GameInfo
 from foolsolve.lazy import CommandRef, LazyGroup
-from foolsolve.positions import game_of, parse_json, read_json, write_json_atomic
+from foolsolve.positions import STDIO, game_of, parse_json, read_json, write_json_atomic
 from foolsolve.progress import progress
 from foolsolve.rules import cited, json_text, options_of, rules_from_json
 from foolsolve.solver.base import DEFAULT_SECONDS, Interrupted, SearchLimit, SolveResult, stopped_answer
@@ -85,6 +85,17 @@ class OutputFile(click.Path):
         opts = getattr(param, "opts", None) or ["--out"]
         check_output(value, max(opts, key=len), stdout=self.stdout, name_only=self.folder_ok)
         return super().convert(value, param, ctx)
+
+
+def one_stdout(*outputs: tuple[str, bool]) -> None:
+    """Before any work: at most one of a command's outputs goes to standard output. ``outputs``:
+    ``(name, whether it goes there)`` in the order the error names them; two at once (``play
+    --json --out -``, ``arena --plot -`` beside its table) is a usage error, since the mixture is
+    neither of them and nothing can read it."""
+    there = [name for name, on in outputs if on]
+    if len(there) > 1:
+        raise InputError(f"{' and '.join(there)}: both write to standard output, and the mixture could be read "
+                         "as neither; send one to a file")
 
 
 class _DefaultGroup(LazyGroup):
@@ -755,6 +766,7 @@ def play(position: str, move_texts: Sequence[str], out: str | None, as_json: boo
     from foolsolve.positions import writes_over
     from foolsolve.present import show_text, transcript
 
+    one_stdout(("--out -", out == STDIO), ("--json", as_json), ("--interactive (its prompt)", interactive))
     if writes_over(out, position):
         what = "the arena record file (every game of the match would be lost)" if record is not None else \
             "the position file itself (the position before the moves would be lost)"
@@ -938,7 +950,7 @@ def _solver_options(info: GameInfo, as_json: bool) -> None:
               help="Check this position (and a random game from it) instead of random deals (one game, in this "
                    "process: not with --cases, --workers, --scheduler).")
 @click.option("--out", type=OutputFile(), default=None,
-              help="Where to write the shrunk diverging position ('-': standard output) "
+              help="Where to write the shrunk diverging position (not '-': the report goes to standard output) "
                    "[default: conform-GAME-SEED.json].")
 @click.option("--workers", type=WORKERS, default=1, show_default=True,
               help=workers_help("Play the --cases games on this many local processes"))
@@ -951,6 +963,7 @@ def conform(game: str, cases: int, seed: int, max_steps: int, position: str | No
     divergence, after writing the shrunk diverging position as a position file."""
     from foolsolve import conformance
 
+    one_stdout(("--out -", out == STDIO), ("the report", True))
     info = games.get(game)
     if info.engine is None:
         raise InputError(f"game: {info.name} has no engine yet")
