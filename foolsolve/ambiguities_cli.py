@@ -32,10 +32,10 @@ from foolsolve.ambiguities import (
     witness_file,
 )
 from foolsolve.batch import open_store, store_options
-from foolsolve.cli import WORKERS, OutputFile, limit_options, workers_help
+from foolsolve.cli import WORKERS, OutputFile, limit_options, one_stdout, workers_help
 from foolsolve.errors import InputError, Stopped
 from foolsolve.games.base import GameInfo
-from foolsolve.positions import STDIO, check_output, parse_json, read_json, write_json_atomic
+from foolsolve.positions import STDIO, check_output, game_of, parse_json, read_json, write_json_atomic
 from foolsolve.rules import rules_from_json
 
 
@@ -110,6 +110,7 @@ def ambiguities(game: str, option_name: str | None, all_options: bool, choices_j
     sweep: Any = None
     executor: Any = None
     try:
+        one_stdout(("--out -", out_file == "-"), ("--json" if as_json else "the report", True))
         if all_options == bool(option_name):
             raise InputError("--option: missing (give --option NAME, or --all for every option)" if not all_options
                              else "--all: give either --option NAME or --all, not both")
@@ -234,6 +235,11 @@ def _run(info: GameInfo, adapter: Adapter, option_name: str, given: list[Any] | 
         obj = read_json(position_file)
         if not isinstance(obj, dict):
             raise InputError(f"{position_file}: expected a JSON object")
+        from foolsolve import games
+
+        other = games.get(game_of(obj)).name  # another game's file: said plainly, as conform says it
+        if other != info.name:
+            raise InputError(f"--position: a {other} position, not {info.name}")
         info.spec.state_from_json(obj)  # the position must be valid as written
         pos = compare_position(adapter, obj, option_name, choices)
         result["position"] = pos.to_json()

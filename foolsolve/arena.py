@@ -451,11 +451,13 @@ def plot_svg(s: Summary) -> str:
 def run(match: Match, out: str | None, workers: int = 1, scheduler: str | None = None,
         tick: Any = None) -> tuple[list[dict[str, Any]], bool]:
     """Play the match's games not yet in ``out`` (all of them without ``out``): the records, in
-    game order, and whether Ctrl-C stopped it (the records then hold the games finished)."""
+    game order, and whether Ctrl-C stopped it (the records then hold the games finished). The
+    records are those of the match's deals: games of later deals in ``out`` (from an earlier run
+    with more ``--games``) stay in the file but are not among them."""
     from foolsolve.executor import WorkerLost, make_executor
 
     path = Path(out) if out else None
-    done = read_records(path, match) if path else []
+    done = [r for r in read_records(path, match) if r["deal"] < match.deals] if path else []
     have = {key_of(r) for r in done}
     tasks = [Task(match, d, seating) for d in range(match.deals) for seating in seatings(len(match.bots), match.players)
              if (d, tuple(match.bots[i] for i in seating)) not in have]

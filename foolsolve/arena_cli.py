@@ -40,7 +40,7 @@ def _list_bots(ctx: click.Context, param: click.Parameter, value: bool) -> None:
               help="JSON Lines file of every game (a rerun with the same file resumes).")
 @click.option("--json", "as_json", is_flag=True, help="Print the results as one JSON object.")
 @click.option("--plot", type=OutputFile(), default=None,
-              help="Draw the Elo table to this SVG file ('-': standard output).")
+              help="Draw the Elo table to this SVG file (not '-': the results go to standard output).")
 @click.option("--workers", type=WORKERS, default=1, show_default=True,
               help=workers_help("Local worker processes (results are the same for any number)"))
 @click.option("--scheduler", default=None, metavar="tcp://HOST:PORT", help="Play on a Dask cluster.")
@@ -55,10 +55,12 @@ def arena_command(game: str, bot_names: Sequence[str], deals: int, seed: int, pl
     seat. Each game is a JSON Lines record in --out (replay one with 'foolsolve play FILE --record
     K'); Ctrl-C keeps the finished games and a rerun with the same --out plays only the rest."""
     from foolsolve import arena, bots, games
+    from foolsolve.cli import one_stdout
     from foolsolve.positions import parse_json, write_text_atomic
     from foolsolve.progress import progress
     from foolsolve.rules import rules_from_json, rules_to_json
 
+    one_stdout(("--plot -", plot == "-"), ("--json" if as_json else "the results table", True))
     info = games.get(game)
     spec = info.spec
     if len(bot_names) < 2:

@@ -37,7 +37,18 @@ import click
 from foolsolve.cli import WORKERS, OutputFile, limit_options, workers_help
 from foolsolve.errors import InputError, Stopped
 from foolsolve.executor import SigintHeld
-from foolsolve.positions import STDIO, count_lines, game_of, input_lines, parse_json, read_json, same_file, writes_over
+from foolsolve.positions import (
+    MAX_PATH_CHARS,
+    STDIO,
+    count_lines,
+    cut_text,
+    game_of,
+    input_lines,
+    parse_json,
+    read_json,
+    same_file,
+    writes_over,
+)
 
 
 @dataclass
@@ -200,6 +211,9 @@ def parse_job(line: int, text: str | InputError | None, path: str | None, settin
                 if value == STDIO:
                     raise InputError(f"line {line}: '-' (standard input) cannot be a position file in a batch")
                 job.path = value
+                if len(value) > MAX_PATH_CHARS:  # quoted once, cut, in the record's path
+                    raise InputError(f"line {line}: no file name ({len(value):,} characters; a file name has at most "
+                                     f"{MAX_PATH_CHARS:,})")
                 if settings.out is not None and same_file(value, settings.out):
                     raise InputError(f"line {line}: {value} is the --out file of this batch")
                 obj = read_json(value)
@@ -254,7 +268,7 @@ def _view_job(job: Job, info: Any, obj: dict[str, Any], settings: Settings) -> J
 def _record(job: Job, outcome: dict[str, Any], cached: bool = False) -> dict[str, Any]:
     rec: dict[str, Any] = {"line": job.line}
     if job.path is not None:
-        rec["path"] = job.path
+        rec["path"] = job.path if len(job.path) <= MAX_PATH_CHARS else cut_text(job.path)
     if "result" in outcome:
         rec["cached"] = cached
         rec["result"] = outcome["result"]

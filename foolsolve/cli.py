@@ -24,7 +24,7 @@ from foolsolve import __version__, games
 from foolsolve.errors import InputError, Stopped
 from foolsolve.games.base import GameInfo
 from foolsolve.lazy import CommandRef, LazyGroup
-from foolsolve.positions import game_of, parse_json, read_json, write_json_atomic
+from foolsolve.positions import STDIO, game_of, parse_json, read_json, write_json_atomic
 from foolsolve.progress import progress
 from foolsolve.rules import cited, json_text, options_of, rules_from_json
 from foolsolve.solver.base import DEFAULT_SECONDS, Interrupted, SearchLimit, SolveResult, stopped_answer
@@ -85,6 +85,17 @@ class OutputFile(click.Path):
         opts = getattr(param, "opts", None) or ["--out"]
         check_output(value, max(opts, key=len), stdout=self.stdout, name_only=self.folder_ok)
         return super().convert(value, param, ctx)
+
+
+def one_stdout(*outputs: tuple[str, bool]) -> None:
+    """Before any work: at most one of a command's outputs goes to standard output. ``outputs``:
+    ``(name, whether it goes there)`` in the order the error names them; two at once (``play
+    --json --out -``, ``arena --plot -`` beside its table) is a usage error, since the mixture is
+    neither of them and nothing can read it."""
+    there = [name for name, on in outputs if on]
+    if len(there) > 1:
+        raise InputError(f"{' and '.join(there)}: both write to standard output, and the mixture could be read "
+                         "as neither; send one to a file")
 
 
 class _DefaultGroup(LazyGroup):
@@ -759,14 +770,20 @@ def moves(position: str, as_json: bool) -> None:
 @click.option("--record", type=click.IntRange(min=1), default=None, metavar="K",
               help="POSITION is an arena record file (foolsolve arena --out): replay its game K from its deal, "
                    "move by move (MOVEs, if given, replace the game's moves).")
+@click.option("--store", "store_path", type=click.Path(dir_okay=False), default=None,
+              help="--interactive: the result store file of the solver's answers [default: results.sqlite3 in the "
+                   "user's cache folder, or $FOOLSOLVE_STORE].")
+@click.option("--no-store", is_flag=True, help="--interactive: neither read nor write the result store.")
 def play(position: str, move_texts: Sequence[str], out: str | None, as_json: bool, interactive: bool,
-         seed: int | None, seat: int | None, samples: int | None, think: float | None, record: int | None) -> None:
+         seed: int | None, seat: int | None, samples: int | None, think: float | None, record: int | None,
+         store_path: str | None = None, no_store: bool = False) -> None:
     """Apply MOVEs to POSITION and print who played each move and the new position (as show does).
 
     Moves are written as the spec prints them, e.g. "attack 6H" "take"."""
     from foolsolve.positions import writes_over
     from foolsolve.present import show_text, transcript
 
+    one_stdout(("--out -", out == STDIO), ("--json", as_json), ("--interactive (its prompt)", interactive))
     if writes_over(out, position):
         what = "the arena record file (every game of the match would be lost)" if record is not None else \
             "the position file itself (the position before the moves would be lost)"
@@ -783,12 +800,19 @@ def play(position: str, move_texts: Sequence[str], out: str | None, as_json: boo
     new = info.spec.play(state, *move_texts)  # an illegal move: the spec's error, naming its place
     lines = transcript(info.spec, state, move_texts)
     if interactive:
+        from foolsolve import store as st
         from foolsolve.interactive import DEFAULT_SEAT_SAMPLES, Thinking, play_interactive
 
         thinking = Thinking(samples=samples or DEFAULT_SEAT_SAMPLES, think=think)
-        play_interactive(info, new, seed=seed, out=out, seat=seat, thinking=thinking)
+        db = st.open_store(store_path, enabled=not no_store)
+        try:
+            play_interactive(info, new, seed=seed, out=out, seat=seat, thinking=thinking, store=db)
+        finally:
+            if db is not None:
+                db.close()
         return
-    for name, given in (("--seat", seat), ("--samples", samples), ("--think", think), ("--seed", seed)):
+    for name, given in (("--seat", seat), ("--samples", samples), ("--think", think), ("--seed", seed),
+                        ("--store", store_path), ("--no-store", no_store or None)):
         if given is not None:
             raise InputError(f"{name}: only with --interactive")
     obj = info.spec.state_to_json(new)
@@ -952,7 +976,7 @@ def _solver_options(info: GameInfo, as_json: bool) -> None:
               help="Check this position (and a random game from it) instead of random deals (one game, in this "
                    "process: not with --cases, --workers, --scheduler).")
 @click.option("--out", type=OutputFile(), default=None,
-              help="Where to write the shrunk diverging position ('-': standard output) "
+              help="Where to write the shrunk diverging position (not '-': the report goes to standard output) "
                    "[default: conform-GAME-SEED.json].")
 @click.option("--workers", type=WORKERS, default=1, show_default=True,
               help=workers_help("Play the --cases games on this many local processes"))
@@ -965,6 +989,7 @@ def conform(game: str, cases: int, seed: int, max_steps: int, position: str | No
     divergence, after writing the shrunk diverging position as a position file."""
     from foolsolve import conformance
 
+    one_stdout(("--out -", out == STDIO), ("the report", True))
     info = games.get(game)
     if info.engine is None:
         raise InputError(f"game: {info.name} has no engine yet")

@@ -79,6 +79,8 @@ class Session:
     history: list[tuple[Any, str]] = field(default_factory=list)
     """(state before, move text) for every move made."""
     policy_said: bool = False
+    store: Any = True
+    """The result store the exact solves go through (``True``: the default one; ``None``: none)."""
 
     @property
     def spec(self) -> Any:
@@ -94,7 +96,7 @@ class Session:
             from foolsolve.store import cached_solve
 
             # a position seen before (an undo, a replay) comes from the result store
-            return cached_solve(self.info, state, SolveOptions(max_nodes=NODE_BUDGET), lines=True), ""
+            return cached_solve(self.info, state, SolveOptions(max_nodes=NODE_BUDGET), self.store, lines=True), ""
         except SearchLimit:
             return None, f"no exact answer within {NODE_BUDGET:,} nodes"
         except InputError as exc:
@@ -461,12 +463,13 @@ def _reveal(session: Session, start: Any, state: Any) -> None:
 
 
 def play_interactive(info: Any, state: Any, *, seed: int | None = None, out: str | None = None,
-                     seat: int | None = None, thinking: Thinking | None = None) -> None:
+                     seat: int | None = None, thinking: Thinking | None = None, store: Any = True) -> None:
     """Run the prompt loop from ``state`` (standard input and output) until the user quits (with
     ``seat``, after the game ends there is a review prompt: ``undo N`` plays on); with ``out`` the last
     position is written there. Ctrl-C ends the game too, the position so far written to ``out``, and
     then goes on up as KeyboardInterrupt (the CLI exits 130); a user who quits (or ends standard
-    input) ends it without."""
+    input) ends it without. ``store``: the result store of the exact solves (``True``: the default
+    one, ``None``: none)."""
     from foolsolve.positions import write_json_atomic
 
     spec = info.spec
@@ -486,7 +489,7 @@ def play_interactive(info: Any, state: Any, *, seed: int | None = None, out: str
             raise InputError(f"--seat: {info.title} has no views (the game declares no hidden card zones)")
         you = seat
     session = Session(info, you, random.Random(seed), seed, seat=seat is not None,
-                      thinking=thinking or Thinking())
+                      thinking=thinking or Thinking(), store=store)
     start = state
     if session.seat:
         click.echo(f"You are player {you}; you see your own cards, the others' are face down. The other players "

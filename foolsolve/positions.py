@@ -176,6 +176,14 @@ random stream or an endless pipe from growing until memory runs out."""
 MAX_SKIP_BYTES = 16 * MAX_INPUT_BYTES
 """How far past an oversized batch line the reader looks for its end before it gives up on the
 rest of the input (an endless line, ``/dev/zero``)."""
+MAX_BINARY_RUN = 64
+"""How many non-blank lines in a row that are not UTF-8 text end a batch's input: evidently no
+JSON Lines text (``/dev/urandom``, an image, a compressed file). Random bytes give such a run
+within a few kilobytes; a text file with a few bad lines, or a bad line now and then, never
+does (any line that is UTF-8 text starts the count again)."""
+MAX_PATH_CHARS = 4096
+"""The longest file name a batch line can name (Linux's PATH_MAX); a longer line is no file name,
+and its record quotes it cut."""
 MAX_MOVE_CHARS = 200
 """The longest move text read (the longest real one is under 60 characters)."""
 _CHUNK = 1 << 16
@@ -252,8 +260,9 @@ def input_lines(path: str, limit: int | None = None) -> Iterator[tuple[int, str 
     """``(line number, text)`` of each non-blank line of a JSON Lines file (``-``: standard
     input), read as bytes and decoded line by line: a line that is not UTF-8, or longer than
     ``limit`` bytes, comes as ``(line number, InputError)`` and the lines after it are read on.
-    An oversized line with no end within :data:`MAX_SKIP_BYTES` ends the input (its error says
-    so). A file that cannot be opened is an :class:`InputError`."""
+    An oversized line with no end within :data:`MAX_SKIP_BYTES`, or the :data:`MAX_BINARY_RUN`-th
+    line in a row that is not UTF-8 text, ends the input (its error says so). A file that cannot
+    be opened is an :class:`InputError`."""
     limit = MAX_INPUT_BYTES if limit is None else limit
     if path == STDIO:
         yield from _lines(_binary_stdin(), limit)
@@ -270,6 +279,7 @@ def input_lines(path: str, limit: int | None = None) -> Iterator[tuple[int, str 
 
 def _lines(f: IO[bytes], limit: int) -> Iterator[tuple[int, str | InputError]]:
     n = 0
+    binary_run = 0  # non-blank lines in a row that are not UTF-8 text
     while True:
         raw = f.readline(limit + 1)
         if not raw:
@@ -293,9 +303,16 @@ def _lines(f: IO[bytes], limit: int) -> Iterator[tuple[int, str | InputError]]:
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError as exc:
-            yield n, InputError(f"line {n}: not UTF-8 text (byte 0x{raw[exc.start]:02x} at column {exc.start + 1})")
+            binary_run += 1
+            bad = f"line {n}: not UTF-8 text (byte 0x{raw[exc.start]:02x} at column {exc.start + 1})"
+            if binary_run >= MAX_BINARY_RUN:
+                yield n, InputError(f"{bad}; {binary_run} lines in a row are not UTF-8 text, so this is no JSON "
+                                    "Lines text (random bytes, a binary file); the rest of the input is not read")
+                return
+            yield n, InputError(bad)
             continue
         if text.strip():
+            binary_run = 0
             yield n, text
 
 
@@ -357,6 +374,12 @@ def check_unicode(obj: Any, where: str) -> None:
             stack.extend(x.values())
         elif isinstance(x, list):
             stack.extend(x)
+
+
+def cut_text(text: str, width: int = 300) -> str:
+    """``text`` cut to ``width`` characters with a note of how much was left out (a line quoted
+    back in a record)."""
+    return text if len(text) <= width else f"{text[:width]}... ({len(text) - width:,} more characters)"
 
 
 def _escaped(text: str) -> str:

@@ -448,6 +448,10 @@ def view_page(view: Any, answer: Any | None = None, no_answer: str = "") -> str:
 @click.option("--workers", type=WORKERS, default=None,
               help=workers_help("Under hidden cards: value the worlds on this many local processes (same answer for "
                                 "any count)", scheduler=False))
+@click.option("--store", "store_path", type=click.Path(dir_okay=False), default=None,
+              help="The result store file, as for solve [default: results.sqlite3 in the user's cache folder, or "
+                   "$FOOLSOLVE_STORE].")
+@click.option("--no-store", is_flag=True, help="Neither read nor write the result store.")
 @limit_options(time_help=f"Seconds for the page's answer, as for solve [default: {DEFAULT_SECONDS:g}]: the exact "
                          "solver gets half; if it does not finish (or does not cover the position) the open-hand "
                          "search answers, the page saying whether exact or an estimate and why. Under hidden cards "
@@ -455,7 +459,8 @@ def view_page(view: Any, answer: Any | None = None, no_answer: str = "") -> str:
 def report(position: str, out: str, max_nodes: int | None, extra: tuple[str, ...] = (),
            equilibrium: bool = False, viewer: int | None = None, method: str | None = None,
            samples: int | None = None, seed: int | None = None, workers: int | None = None,
-           time_limit: float | None = None, max_memory: int | None = None) -> None:
+           time_limit: float | None = None, max_memory: int | None = None, store_path: str | None = None,
+           no_store: bool = False) -> None:
     """Write a self-contained HTML analysis page of POSITION.
 
     The page (no server, no network) is an analysis board: the position drawn beside the
@@ -533,6 +538,7 @@ def report(position: str, out: str, max_nodes: int | None, extra: tuple[str, ...
     parsed = _parse_extra((*extra, "equilibrium=true") if equilibrium else extra)
     open_hand.check_options(info, parsed)  # a bad option is bad input, not a page saying so: before any search
     to_seat = seat_refusal(info, state, bool(parsed) or max_nodes is not None)  # as solve: her seat answers
+    store = st.open_store(store_path, enabled=not no_store)
 
     refused = ""
     stopped: Interrupted | None = None
@@ -540,7 +546,7 @@ def report(position: str, out: str, max_nodes: int | None, extra: tuple[str, ...
         # as foolsolve POSITION.json answers: the exact solver in its share of --time (solve's default
         # unless one is given; 0: no limit) and --max-nodes, else the open-hand answer, labelled as such
         try:
-            result, _cached = open_hand.solve_or_answer(info, state, parsed, st.open_store(None), max_nodes, seconds,
+            result, _cached = open_hand.solve_or_answer(info, state, parsed, store, max_nodes, seconds,
                                                        tick, refuse=to_seat, max_memory=max_memory)
         except Interrupted as exc:  # Ctrl-C: a page of what the exact solver proved, if that answers, then exit 130
             if not exc.partial.answers():

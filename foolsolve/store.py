@@ -123,18 +123,25 @@ def as_stored(obj: dict[str, Any], seconds: float) -> dict[str, Any]:
 class Store:
     """One store file, opened for the life of the object (or of a ``with`` block)."""
 
-    def __init__(self, path: str | Path) -> None:
+    def __init__(self, path: str | Path, label: str | None = None, create_folder: bool = True) -> None:
+        """``label``: how errors name the file (``--store PATH`` unless given: ``FOOLSOLVE_STORE=PATH``,
+        ``the result store PATH``); ``create_folder``: make the file's folder when it is missing (the
+        default location), else a missing folder is refused (an explicit ``--store``, as ``--out``)."""
         if not str(path):  # Path("") is the current folder
             raise InputError("--store: an empty file name (give a file name, or --no-store for none)")
         self.path = Path(path)
+        self.label = f"--store {self.path}" if label is None else label
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
+            if create_folder:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+            elif not self.path.parent.is_dir():
+                raise InputError(f"{self.label}: cannot open the result store (no folder {self.path.parent})")
             self._db = sqlite3.connect(str(self.path), timeout=BUSY_TIMEOUT, isolation_level=None)
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=NORMAL")
             self._db.executescript(_SCHEMA)
         except (OSError, sqlite3.Error) as exc:
-            raise InputError(f"--store {self.path}: cannot open the result store ({exc})") from None
+            raise InputError(f"{self.label}: cannot open the result store ({_reason(exc)})") from None
 
     def close(self) -> None:
         """Close the file."""
@@ -154,9 +161,9 @@ class Store:
         try:
             yield
         except sqlite3.OperationalError as exc:
-            raise InputError(f"--store {self.path}: cannot use the result store ({exc})") from None
+            raise InputError(f"{self.label}: cannot use the result store ({exc})") from None
         except sqlite3.DatabaseError as exc:
-            raise InputError(f"--store {self.path}: the result store is damaged ({exc}); move the file away (a new "
+            raise InputError(f"{self.label}: the result store is damaged ({exc}); move the file away (a new "
                              "store starts empty) or name another with --store") from None
 
     def get(self, key: str) -> dict[str, Any] | None:
@@ -251,6 +258,13 @@ class Store:
         return _Transaction(self._db)
 
 
+def _reason(exc: BaseException) -> str:
+    """Why a file could not be opened, in words (an OSError's text without its ``[Errno N]``)."""
+    if isinstance(exc, OSError) and exc.strerror:
+        return exc.strerror[0].lower() + exc.strerror[1:]
+    return str(exc)
+
+
 class _Transaction:
     """``BEGIN IMMEDIATE`` ... ``COMMIT`` (``ROLLBACK`` on an exception): the write lock is
     taken at the start, so two writers wait for each other (busy timeout) instead of failing
@@ -320,17 +334,50 @@ class SweepStore:
 def as_store(store: Store | SweepStore | bool | None) -> Store | None:
     """The store file behind an adapter's ``store`` setting (``True``: the default file)."""
     if store is True:
-        return _default_store()
+        return default_store()
     if isinstance(store, SweepStore):
         return store.inner
     return store or None
 
 
 def open_store(path: str | Path | None, enabled: bool = True) -> Store | None:
-    """The store at ``path`` (the default file when ``None``), or ``None`` when disabled."""
+    """The store at ``path`` (``--store``: its folder must exist), or the default one when
+    ``None`` (:func:`_open_default`: a default location that cannot be opened is a warning and no
+    store), or ``None`` when disabled. A ``--store`` or ``$FOOLSOLVE_STORE`` that cannot be opened
+    is an :class:`InputError` naming it."""
     if not enabled:
         return None
-    return Store(default_path() if path is None else path)
+    if path is None:
+        return _open_default()
+    return Store(path, create_folder=False)
+
+
+def _open_default() -> Store | None:
+    """The default store: ``$FOOLSOLVE_STORE`` (asked for: a file that cannot be opened is an
+    :class:`InputError` naming the variable), else ``results.sqlite3`` in the user's cache folder,
+    its folder made when missing; where that cannot be opened (a read-only home, a cache folder
+    that cannot exist) ``None``, after one warning line on stderr naming the file and why: the
+    command goes on without a store."""
+    path = default_path()
+    if os.environ.get(ENV):
+        return Store(path, label=f"{ENV}={path}")
+    try:
+        return Store(path, label=str(path))
+    except InputError as exc:
+        import sys
+
+        print(f"foolsolve: warning: {exc}; going on without it (--store PATH names another, --no-store none)",
+              file=sys.stderr, flush=True)
+        return None
+
+
+def default_store() -> Store | None:
+    """The default store (:func:`_open_default`), opened once per process and kept open (what
+    :func:`cached_solve` reads with ``store=True``)."""
+    key = str(default_path())
+    if key not in _DEFAULT:
+        _DEFAULT[key] = _open_default()
+    return _DEFAULT[key]
 
 
 def refuse_output_over(path: str | Path | None, out: str | Path | None, option: str = "--out") -> None:
@@ -344,15 +391,9 @@ def refuse_output_over(path: str | Path | None, out: str | Path | None, option: 
                          "write elsewhere")
 
 
-_DEFAULT: dict[str, Store] = {}
-
-
-def _default_store() -> Store:
-    path = str(default_path())
-    store = _DEFAULT.get(path)
-    if store is None:
-        store = _DEFAULT[path] = Store(path)
-    return store
+_DEFAULT: dict[str, Store | None] = {}
+"""The default store of each default path opened in this process (``None``: it could not be
+opened, the warning given)."""
 
 
 def canonical_position(spec: Any, state: Any) -> str:
@@ -392,7 +433,7 @@ def solve_with_store(info: Any, state: Any, options: SolveOptions | None = None,
     if info.solve is None:
         raise InputError(f"game: {info.name} has no exact solver")
     options = options if options is not None else SolveOptions()
-    db = _default_store() if store is True else store or None
+    db = default_store() if store is True else store or None
     keyed = position_key(info, state, options, lines) if db is not None else None
     if db is not None and keyed is not None:
         t0 = time.perf_counter()

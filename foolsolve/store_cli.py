@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from contextlib import nullcontext
 from typing import TYPE_CHECKING
@@ -23,8 +24,10 @@ def _open(store_path: str | None, no_store: bool) -> Store:
 
     if no_store:
         raise InputError("--no-store: the store commands need a store")
-    path = st.default_path() if store_path is None else store_path
-    return st.Store(path)
+    if store_path is not None:
+        return st.Store(store_path, create_folder=False)
+    path = st.default_path()  # the default location: its folder is made (a store command needs the store)
+    return st.Store(path, label=f"{st.ENV}={path}" if os.environ.get(st.ENV) else str(path))
 
 
 @click.group("store")

@@ -259,3 +259,13 @@ def test_a_sweep_says_when_an_option_cannot_matter_for_the_players_given():
     assert "option throwers cannot matter with 2 players: its rule applies with 3 or more players" in res.output
     res = run("durak", "--option", "throwers", "--players", "3", "--no-witness", "--no-store")
     assert "cannot matter" not in res.output
+
+
+def test_a_position_of_another_game_is_said_plainly():
+    """'ambiguities durak --position FOOLERY.json' said 'position: Additional properties are not
+    allowed ("comment", "dealer" were unexpected)'; it says what conform says."""
+    from tests.generic.batch_helpers import call_main
+
+    pos = str(Path(__file__).resolve().parents[2] / "foolsolve" / "examples" / "foolery-endgame.json")
+    code, out, err = call_main(["ambiguities", "durak", "--option", "variant", "--position", pos, "--no-witness"])
+    assert (code, out, err) == (2, "", "foolsolve: error: --position: a foolery position, not durak\n")

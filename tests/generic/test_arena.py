@@ -192,6 +192,29 @@ def test_an_out_file_of_another_match_is_refused(tmp_path, capsys):
     assert_one_line_error(code, err, "not an arena record file")
 
 
+def test_a_rerun_with_fewer_games_reports_the_deals_asked_for(tmp_path, capsys):
+    """--games 3 then --games 1 on the same --out reported '6 games (1 deals, seed 1)': the
+    report counts the games of the deals asked for (the file keeps the others)."""
+    out = tmp_path / "m.jsonl"
+    argv = ["arena", "fools-paradise", "--bot", "random", "--bot", "greedy", "--out", str(out), "--json"]
+    code, three, err = run([*argv, "--games", "3"], capsys)
+    assert code == 0, err
+    code, one, err = run([*argv, "--games", "1"], capsys)
+    assert code == 0, err
+    three_json, one_json = json.loads(three), json.loads(one)
+    assert three_json["games"] == 6 and one_json["deals"] == 1 and one_json["games"] == 2
+    code, fresh, err = run([*argv[:-3], "--json", "--games", "1"], capsys)  # the same deal without --out
+    assert code == 0, err
+
+    def untimed(x: Any) -> Any:
+        if isinstance(x, dict):
+            return {k: untimed(v) for k, v in x.items() if "second" not in k}
+        return [untimed(v) for v in x] if isinstance(x, list) else x
+
+    assert untimed(json.loads(fresh)) == untimed(one_json)
+    assert len(_keys(out)) == 6
+
+
 # --- bots ---------------------------------------------------------------------------------------
 
 

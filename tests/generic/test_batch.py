@@ -307,6 +307,55 @@ def test_an_endless_line_ends_the_input_with_one_record(monkeypatch):
     assert "the rest of the input is not read" in record["error"]
 
 
+def test_an_endless_stream_of_bytes_that_are_not_text_ends_the_input(tmp_path):
+    """/dev/urandom was read for ever, one 'not UTF-8' record per random line (127,000 records in
+    10 s): a run of MAX_BINARY_RUN such lines ends the input, the last record saying so, and the
+    records before it are whole."""
+    from foolsolve import positions
+    from tests.generic.batch_helpers import call_main
+
+    run = positions.MAX_BINARY_RUN
+    data = b"\xff\x00\x9c\n" * (run + 1000) + b"{}\n"
+    out = tmp_path / "out.jsonl"
+    src = tmp_path / "in.jsonl"
+    src.write_bytes(data)
+    code, _, err = call_main(["batch", str(src), "--out", str(out), "--no-store"])
+    records = [json.loads(x) for x in out.read_text().splitlines()]
+    assert code == 2 and len(err.strip().splitlines()) == 1 and "Traceback" not in err
+    assert [r["line"] for r in records] == list(range(1, run + 1))
+    assert "not UTF-8 text" in records[-1]["error"] and "the rest of the input is not read" in records[-1]["error"]
+    assert all("rest of the input" not in r["error"] for r in records[:-1])
+
+
+def test_bad_lines_now_and_then_do_not_end_the_input():
+    """A text file with runs of bad lines shorter than MAX_BINARY_RUN, between lines that are text
+    (here bad JSON), gets every line's record."""
+    from foolsolve import positions
+    from tests.generic.batch_helpers import call_main
+
+    chunk = b"\xff\n" * (positions.MAX_BINARY_RUN - 1) + b"{\n\n"
+    code, out, _ = call_main(["batch", "-", "--no-store"], chunk * 3)
+    records = [json.loads(x) for x in out.splitlines()]
+    assert code == 2 and len(records) == 3 * positions.MAX_BINARY_RUN
+    assert all("rest of the input" not in r["error"] for r in records)
+
+
+def test_a_long_bare_line_is_quoted_once_and_cut(tmp_path):
+    """A 10-million-character bare line came back twice, whole, in its record (under path and in
+    the error: 20 MB)."""
+    from foolsolve.positions import MAX_PATH_CHARS
+    from tests.generic.batch_helpers import call_main
+
+    long = "a" * 1_000_000
+    code, out, _ = call_main(["batch", "-", "--no-store"], (long + "\n" + json.dumps(long) + "\n").encode())
+    records = [json.loads(x) for x in out.splitlines()]
+    assert code == 2 and [r["line"] for r in records] == [1, 2]
+    for r in records:
+        assert len(json.dumps(r)) < 1000
+        assert r["path"].startswith("a" * 300) and "999,700 more characters" in r["path"]
+        assert "a" * 50 not in r["error"] and f"{MAX_PATH_CHARS:,}" in r["error"]
+
+
 def test_out_naming_the_input_file_is_refused_and_the_input_kept(tmp_path):
     from tests.generic.batch_helpers import call_main
 

@@ -677,6 +677,46 @@ def test_an_output_file_in_a_missing_folder_is_refused_before_any_work(argv, tmp
     assert out == "" and not (tmp_path / "no").exists()
 
 
+# every command with two outputs that can both name standard output, and the pair
+TWO_STDOUTS = [
+    (["play", "POS", "attack 9D", "--json", "--out", "-"], "--out - and --json"),
+    (["play", "POS", "--interactive", "--out", "-"], "--out - and --interactive"),
+    (["arena", "durak", "--bot", "random", "--bot", "greedy", "--games", "1", "--json", "--plot", "-"],
+     "--plot - and --json"),
+    (["arena", "durak", "--bot", "random", "--bot", "greedy", "--games", "1", "--plot", "-"],
+     "--plot - and the results table"),
+    (["arena", "durak", "--bot", "random", "--bot", "greedy", "--games", "1", "--plot", "-", "--out", "REC"],
+     "--plot - and the results table"),
+    (["conform", "durak", "--cases", "1", "--out", "-"], "--out - and the report"),
+    (["ambiguities", "durak", "--option", "variant", "--deals", "1", "--no-witness", "--out", "-"],
+     "--out - and the report"),
+    (["ambiguities", "durak", "--option", "variant", "--deals", "1", "--no-witness", "--json", "--out", "-"],
+     "--out - and --json"),
+]
+
+
+@pytest.mark.parametrize(("argv", "pair"), TWO_STDOUTS, ids=lambda a: " ".join(a) if isinstance(a, list) else "")
+def test_two_outputs_on_standard_output_are_refused_before_any_work(argv, pair, tmp_path, monkeypatch):
+    """'play P MOVE --json --out -' printed the position twice, 'arena ... --json --plot -' SVG
+    then JSON, 'arena ... --plot -' SVG beside the table: a mixture nothing can read. Two outputs
+    on standard output are a one-line error before any work (no game played, nothing solved, no
+    record file)."""
+    from foolsolve import arena, store
+    from tests.generic.batch_helpers import call_main
+
+    def no_work(*args, **kwargs):
+        raise AssertionError("worked before the outputs were checked")
+
+    monkeypatch.setattr(store, "cached_solve", no_work)
+    monkeypatch.setattr(arena, "run", no_work)
+    rec = tmp_path / "rec.jsonl"
+    named = {"POS": str(_EX / "durak-endgame.json"), "REC": str(rec)}
+    code, out, err = call_main([named.get(a, a) for a in argv])
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1 and "Traceback" not in err, err
+    assert pair in err and "both write to standard output" in err
+    assert not rec.exists()
+
+
 def test_play_refuses_an_out_that_is_its_position_or_arena_record_file(tmp_path):
     """``play m.jsonl --record 1 --out m.jsonl`` replaced an arena's JSON Lines records (every game
     of the match) by one position, exit 0; ``play p.json MOVE --out p.json`` replaced the position."""

@@ -266,3 +266,85 @@ def test_store_stats_names_its_columns(tmp_path: Path) -> None:
     assert lines[1].split() == ["game", "solver", "version", "results"]
     version = games.get("durak").solver_version
     assert lines[2].split() == ["durak", version, "1"]
+
+
+# --- where the store is: the default location, $FOOLSOLVE_STORE, --store ------------------------
+
+
+def test_a_default_store_that_cannot_be_opened_is_one_warning_and_the_solve_goes_on(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An unwritable default store (a cache folder that cannot exist) made every solve fail with
+    exit 2, blaming '--store /proc/x/foolsolve/results.sqlite3 ... ([Errno 2] ...)', an option
+    nobody gave: the solve goes on without a store after one warning naming the file."""
+    from tests.generic.batch_helpers import call_main
+
+    (tmp_path / "a-file").write_text("")
+    monkeypatch.delenv("FOOLSOLVE_STORE")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "a-file" / "cache"))
+    code, out, err = call_main([str(EXAMPLES / "durak-endgame.json"), "--json"])
+    assert code == 0 and json.loads(out)["game"] == "durak"
+    (line,) = err.splitlines()
+    path = tmp_path / "a-file" / "cache" / "foolsolve" / "results.sqlite3"
+    assert line.startswith(f"foolsolve: warning: {path}: cannot open the result store (")
+    assert "--store " + str(path) not in line and "Errno" not in line and "going on without it" in line
+
+
+@pytest.mark.parametrize("how", ["env", "option"])
+def test_a_store_asked_for_that_cannot_be_opened_is_an_error_naming_how_it_was_asked(
+        monkeypatch: pytest.MonkeyPatch, how: str) -> None:
+    """FOOLSOLVE_STORE=/dev/null was reported as '--store /dev/null: ...': an error naming the
+    variable; --store names the option; neither shows an OSError's repr."""
+    from tests.generic.batch_helpers import call_main
+
+    folder = "/dev/null"  # a device: no SQLite database can be opened there
+    argv = [str(EXAMPLES / "durak-endgame.json")]
+    if how == "env":
+        monkeypatch.setenv("FOOLSOLVE_STORE", folder)
+    else:
+        argv += ["--store", folder]
+    code, out, err = call_main(argv)
+    assert code == 2 and out == "" and len(err.splitlines()) == 1 and "Errno" not in err
+    name = f"FOOLSOLVE_STORE={folder}" if how == "env" else f"--store {folder}"
+    assert err.startswith(f"foolsolve: error: {name}: cannot open the result store ("), err
+
+
+def test_an_explicit_store_in_a_missing_folder_is_refused_and_the_default_folder_made(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """--store /nonexist/dir/s.db made /nonexist/dir (--out in a missing folder is refused): it
+    is refused too, the folder not made; the default location's folder is still made."""
+    from tests.generic.batch_helpers import call_main
+
+    missing = tmp_path / "no" / "such"
+    code, _, err = call_main([str(EXAMPLES / "durak-endgame.json"), "--store", str(missing / "s.db")])
+    assert code == 2 and err == f"foolsolve: error: --store {missing / 's.db'}: cannot open the result store " \
+                                f"(no folder {missing})\n"
+    assert not (tmp_path / "no").exists()
+    monkeypatch.delenv("FOOLSOLVE_STORE")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    code, _, err = call_main([str(EXAMPLES / "durak-endgame.json")])
+    assert code == 0 and err == "" and (tmp_path / "cache" / "foolsolve" / "results.sqlite3").is_file()
+
+
+def test_report_and_play_interactive_take_store_and_no_store(tmp_path: Path) -> None:
+    """report and play --interactive read and write the store but had no --store/--no-store ('No
+    such option'): they take them as solve does."""
+    from tests.generic.batch_helpers import call_main
+
+    pos = str(EXAMPLES / "durak-endgame.json")
+    mine = tmp_path / "mine.sqlite3"
+    code, _, err = call_main(["report", pos, "--out", str(tmp_path / "r.html"), "--store", str(mine)])
+    assert code == 0, err
+    assert Store(mine).stats()["results"] == 1
+    code, _, err = call_main(["report", pos, "--out", str(tmp_path / "r.html"), "--no-store"])
+    assert code == 0, err
+    other = tmp_path / "other.sqlite3"
+    code, _, err = call_main(["play", pos, "--interactive", "--store", str(other)], stdin=b"hint\nquit\n")
+    assert code == 0, err
+    assert Store(other).stats()["results"] >= 1
+    code, _, err = call_main(["play", pos, "--interactive", "--no-store"], stdin=b"hint\nquit\n")
+    assert code == 0, err
+    assert store.default_path().exists() is False or Store(store.default_path()).stats()["results"] == 0
+    code, _, err = call_main(["report", pos, "--out", str(tmp_path / "r.html"), "--store", str(tmp_path / "x" / "s")])
+    assert code == 2 and "no folder" in err
+    code, _, err = call_main(["play", pos, "attack 6H", "--no-store"])
+    assert code == 2 and err == "foolsolve: error: --no-store: only with --interactive\n"
