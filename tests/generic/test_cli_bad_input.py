@@ -141,6 +141,26 @@ def test_json_number_with_too_many_digits_is_a_one_line_error(tmp_path):
     assert_one_line_error(["show", path], "digits")
 
 
+def test_a_key_written_twice_in_one_object_is_a_one_line_error_naming_it(tmp_path, monkeypatch):
+    """``{"trump": "S", "trump": "H"}`` was read as hearts (json.loads keeps the last): a position
+    file, a batch line, --rules and --option all name the key instead."""
+    from tests.generic.batch_helpers import call_main
+
+    text = (EXAMPLES / "durak-endgame.json").read_text(encoding="utf-8").replace('"trump":', '"trump": "S", "trump":', 1)
+    assert text.count('"trump":') == 2
+    assert_one_line_error(["show", write(tmp_path, text)], '"trump" appears twice')
+    nested = json.dumps(example("durak-endgame.json"))[:-1] + ', "rules": {"deck": 36, "deck": 52}}'
+    assert_one_line_error(["show", write(tmp_path, nested)], '"deck" appears twice')
+    assert_one_line_error(["deal", "durak", "--rules", '{"deck": 36, "deck": 52}'], "--rules", '"deck" appears twice')
+    assert_one_line_error(["solve", str(EXAMPLES / "durak-endgame.json"), "-o", 'pv={"a": 1, "a": 2}'], "--option",
+                          '"a" appears twice')
+    batch = tmp_path / "in.jsonl"
+    batch.write_text(" ".join(text.split()) + "\n", encoding="utf-8")
+    monkeypatch.setenv("FOOLSOLVE_STORE", str(tmp_path / "store.sqlite3"))
+    code, out, err = call_main(["batch", str(batch)])
+    assert code == 2 and '"trump" appears twice' in json.loads(out)["error"], (code, out, err)
+
+
 @pytest.mark.parametrize("value, needle", [("[" * 100_000, "nested too deeply"), ("9" * 5000, "digits")])
 def test_bad_json_in_a_solver_option_or_rules_option_is_a_one_line_error(value, needle):
     assert_one_line_error(["solve", str(EXAMPLES / "durak-endgame.json"), "-o", f"pv={value}"], "--option", needle)
