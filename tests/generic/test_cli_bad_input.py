@@ -161,6 +161,23 @@ def test_a_key_written_twice_in_one_object_is_a_one_line_error_naming_it(tmp_pat
     assert code == 2 and '"trump" appears twice' in json.loads(out)["error"], (code, out, err)
 
 
+@pytest.mark.parametrize("game", [info.name for info in games.all_games()])
+def test_every_game_s_position_and_view_may_carry_a_comment(tmp_path, game):
+    """``"comment"`` (free text, ignored) was accepted only by Foolery and Fool's Paradise positions;
+    Durak, Fools and Angels and Three Fools refused it as an unexpected property. A comment that is
+    not a string is a one-line error."""
+    name = next(n for n in EXAMPLE_NAMES if example(n)["game"] == game)
+    path = write(tmp_path, {**example(name), "comment": "a note"})
+    code, _, err = cli(["show", path])
+    assert code == 0, err
+    view = str(tmp_path / "view.json")
+    code, _, err = cli(["view", path, "--as", "0", "--out", view])
+    assert code == 0, err
+    code, _, err = cli(["show", write(tmp_path, {**json.loads(Path(view).read_text()), "comment": "mine"}, "v.json")])
+    assert code == 0, err
+    assert_one_line_error(["show", write(tmp_path, {**example(name), "comment": 7})], "comment")
+
+
 @pytest.mark.parametrize("value, needle", [("[" * 100_000, "nested too deeply"), ("9" * 5000, "digits")])
 def test_bad_json_in_a_solver_option_or_rules_option_is_a_one_line_error(value, needle):
     assert_one_line_error(["solve", str(EXAMPLES / "durak-endgame.json"), "-o", f"pv={value}"], "--option", needle)
