@@ -52,7 +52,7 @@ from foolsolve.game import (
     reason,
 )
 from foolsolve.positions import validate_schema
-from foolsolve.rules import Among, Reconstruction, option, rules_from_json, rules_to_json
+from foolsolve.rules import Among, Reconstruction, json_text, option, rules_from_json, rules_to_json
 from foolsolve.worlds import Hidden, ZoneField
 
 HAND_SIZE = 6
@@ -80,13 +80,13 @@ SIMPLE, PODKIDNOY, PEREVODNOY = "simple", "podkidnoy", "perevodnoy"
 
 def _bool(value: Any) -> bool:
     if not isinstance(value, bool):
-        raise ValueError(f"expected true or false, got {value!r}")
+        raise ValueError(f"expected true or false, got {json_text(value)}")
     return value
 
 
 def _int(value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"expected a whole number, got {value!r}")
+        raise ValueError(f"expected a whole number, got {json_text(value)}")
     return value
 
 

@@ -46,6 +46,7 @@ from typing import Any
 from foolsolve.cards import PILATCH45, Card
 from foolsolve.errors import InputError
 from foolsolve.numbers import exact_number
+from foolsolve.rules import json_text
 from foolsolve.solver.base import MoveValue, SolveOptions, SolveResult, bool_option, check_extra, int_option, odds_value
 from foolsolve.spec.three_fools import (
     DOWN,
@@ -104,7 +105,7 @@ def view_of(state: State, viewer: int | None = None) -> View:
         raise InputError(f"phase: round odds need a round about to be led (phase flip or lead), not {state.phase}")
     v = state.leader if viewer is None else viewer
     if v not in (0, 1, 2):
-        raise InputError(f"option viewer: {v!r} is not a seat (0, 1 or 2)")
+        raise InputError(f"option viewer: {json_text(v)} is not a seat (0, 1 or 2)")
     shown = shown_cards(state)
     known = tuple(state.hands[p] if p == v else frozenset(state.hands[p] & shown) for p in range(3))
     unseen = tuple(len(state.hands[p]) - len(known[p]) for p in range(3))
@@ -363,7 +364,7 @@ def best_response(state: State, seat: int, leader_strategy: str | dict[str, Any]
     if not isinstance(leader_strategy, str):
         return _best_response_table(state, view, seat, other, parse_leader_table(leader_strategy), s_other, limit)
     if leader_strategy not in ("uniform", "truthful"):
-        raise InputError(f"option leader_strategy: {leader_strategy!r} is not uniform, truthful or a table")
+        raise InputError(f"option leader_strategy: {json_text(leader_strategy)} is not uniform, truthful or a table")
     hand = state.hands[seat]
     card_odds = leader_cards(view)
     hl = len(view.known[view.leader]) + view.unseen[view.leader]
@@ -482,7 +483,7 @@ def _fraction_option(options: SolveOptions, key: str, default: Fraction) -> Frac
     if isinstance(value, Fraction):
         return value
     if isinstance(value, bool) or not isinstance(value, (int, str, float)):
-        raise InputError(f"option {key}: expected a number or a fraction such as 1/2, got {value!r}")
+        raise InputError(f"option {key}: expected a number or a fraction such as 1/2, got {json_text(value)}")
     return exact_number(value, f"option {key}")
 
 
@@ -505,7 +506,7 @@ def solve(state: State, options: SolveOptions) -> SolveResult:
                                   _fraction_option(options, "epsilon", DEFAULT_EPSILON), start)
     viewer = options.extra.get("viewer")
     if viewer is not None and (isinstance(viewer, bool) or not isinstance(viewer, int)):
-        raise InputError(f"option viewer: {viewer!r} is not a seat (0, 1 or 2)")
+        raise InputError(f"option viewer: {json_text(viewer)} is not a seat (0, 1 or 2)")
     strategies = parse_strategies(options.extra.get("strategies"))
     limit = int_option(options, "limit", DEFAULT_LIMIT, minimum=1)
     odds = round_odds(state, viewer, strategies, limit)
@@ -523,7 +524,7 @@ def solve(state: State, options: SolveOptions) -> SolveResult:
     br_seat = options.extra.get("best_response")
     if br_seat is not None:
         if isinstance(br_seat, bool) or not isinstance(br_seat, int):
-            raise InputError(f"option best_response: {br_seat!r} is not a seat")
+            raise InputError(f"option best_response: {json_text(br_seat)} is not a seat")
         leader_strategy = options.extra.get("leader_strategy", "uniform")
         br = best_response(state, br_seat, leader_strategy, strategies, limit)
         leader_text = leader_strategy if isinstance(leader_strategy, str) else "by the table"

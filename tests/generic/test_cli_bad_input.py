@@ -16,6 +16,7 @@ import functools
 import io
 import json
 import os
+import re
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +26,7 @@ from hypothesis import strategies as st
 
 from foolsolve import games
 from foolsolve.cli import load_position, main
+from foolsolve.errors import InputError
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "foolsolve" / "examples"
 EXAMPLE_NAMES = sorted(p.name for p in EXAMPLES.glob("*.json"))
@@ -176,6 +178,38 @@ def test_every_game_s_position_and_view_may_carry_a_comment(tmp_path, game):
     code, _, err = cli(["show", write(tmp_path, {**json.loads(Path(view).read_text()), "comment": "mine"}, "v.json")])
     assert code == 0, err
     assert_one_line_error(["show", write(tmp_path, {**example(name), "comment": 7})], "comment")
+
+
+PYTHON_LITERAL = re.compile(r"\\b(True|False|None)\\b|'")
+
+
+@pytest.mark.parametrize("game", [info.name for info in games.all_games()])
+def test_a_bad_rule_option_value_is_written_as_json_in_its_error(game):
+    """README: messages write values as JSON does. ``--rules '{"first_bout_limit": true}'`` said
+    ``got True``, ``{"decks": true}`` ``True is not ...``: every rule option of every game, given
+    values of the wrong kind, names them as JSON (``true``, ``null``, ``"zz"``)."""
+    from foolsolve.rules import options_of, rules_from_json
+
+    cls = games.get(game).spec.rules_cls
+    for opt in options_of(cls):
+        for value in (True, False, None, [None, True], {"x": None}, "zz", 1.5):
+            try:
+                rules_from_json(cls, {opt.name: value})
+            except InputError as exc:
+                assert not PYTHON_LITERAL.search(str(exc)), (opt.name, value, str(exc))
+    assert "got true" in assert_one_line_error(["deal", "durak", "--rules", '{"first_bout_limit": true}'])
+
+
+@pytest.mark.parametrize("option", ["max_nodes=true", "pv=null", "jit=null", "time=false"])
+def test_a_bad_solver_option_value_is_written_as_json_in_its_error(option):
+    line = assert_one_line_error(["solve", str(EXAMPLES / "durak-endgame.json"), "-o", option], "option")
+    assert not PYTHON_LITERAL.search(line), line
+
+
+def test_foolery_places_are_written_as_json_in_their_error(tmp_path):
+    obj = example("foolery-endgame.json")
+    path = write(tmp_path, {**obj, "places": [1, 1, None, 2]})
+    assert_one_line_error(["show", path], "places: [1, 1, null, 2] are not distinct places")
 
 
 @pytest.mark.parametrize("value, needle", [("[" * 100_000, "nested too deeply"), ("9" * 5000, "digits")])
