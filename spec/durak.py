@@ -2019,29 +2019,33 @@ def _check_dealt_and_drawn(state: State, *, discard_listed: bool) -> None:
       the hands and the table hold at least six a player.
     """
     n, size = state.players, HAND_SIZE
+
+    def cards(k: int) -> str:
+        return f"{k} card{'' if k == 1 else 's'}"
+
     if state.first_bout:
         left = max(len(state.rules.deck_cards.cards) - size * n, 0)
         # (the discard first where the position lists one; else the stock, which then explains the discard)
         if state.discard and (discard_listed or len(state.stock) == left):
-            raise PositionError(f"discard: {len(state.discard)} cards, but nothing is discarded before the first bout "
+            raise PositionError(f"discard: {cards(len(state.discard))}, but nothing is discarded before the first bout "
                                 f"of a deal ends (first_bout is true)")
         if len(state.stock) != left:
-            raise PositionError(f"stock: {len(state.stock)} cards, but in the first bout (first_bout is true) the "
+            raise PositionError(f"stock: {cards(len(state.stock))}, but in the first bout (first_bout is true) the "
                                 f"stock is what the deal of {size} to each of {n} players left: {left}")
     lead = not state.table and state.redeal_seed is None
     if lead and (state.first_bout or state.stock):
         for p, hand in enumerate(state.hands):
             if len(hand) < size or (state.first_bout and len(hand) != size):
                 why = (f"the first bout begins with every hand as dealt ({size})" if state.first_bout else
-                       f"with {len(state.stock)} cards left in the stock every player drew up to {size} after the "
+                       f"with {cards(len(state.stock))} left in the stock every player drew up to {size} after the "
                        "last bout")
-                raise PositionError(f"hands[{p}]: {len(hand)} cards at the lead, but {why}")
+                raise PositionError(f"hands[{p}]: {cards(len(hand))} at the lead, but {why}")
     elif state.table and state.stock:
         held = sum(len(h) for h in state.hands) + len(table_cards(state))
         if held < size * n:
-            raise PositionError(f"hands: {held} cards in the hands and on the table, but with {len(state.stock)} "
-                                f"cards left in the stock each of the {n} players began this bout with at least "
-                                f"{size} ({size * n})")
+            raise PositionError(f"hands: {cards(held)} in the hands and on the table, but with "
+                                f"{cards(len(state.stock))} left in the stock each of the {n} players began this bout "
+                                f"with at least {size} ({size * n})")
 
 
 def _derived_to_move(state: State) -> int:

@@ -226,14 +226,14 @@ SHORT_LEAD = {"game": "durak", "trump": "S", "hands": [["6H", "9D"], ["7H", "AD"
     ({"game": "durak", "trump": "S", "hands": [["6H", "9D", "KH", "QH", "JH", "10H"],
                                                ["7H", "AD", "KD", "QD", "JD", "10D"]],
       "stock": ["AS"], "attacker": 0, "defender": 1, "first_bout": True},
-     "stock: 1 cards, but in the first bout (first_bout is true) the stock is what the deal of 6 to each of 2 "
+     "stock: 1 card, but in the first bout (first_bout is true) the stock is what the deal of 6 to each of 2 "
      "players left: 24"),
     ({"game": "durak", "trump": "S",
       "hands": [["6C", "7C", "8C", "9C", "10C", "JC"], ["6D", "7D", "8D", "9D", "10D", "JD"],
                 ["6H", "7H", "8H", "9H", "10H", "JH"], ["6S", "7S", "8S", "9S", "10S", "JS"],
                 ["QC", "KC", "AC", "QD", "KD", "AD"], ["QH", "KH", "AH", "QS", "KS"]],
       "stock": [], "attacker": 3, "defender": 4, "first_bout": True, "discard": ["AS"]},
-     "discard: 1 cards, but nothing is discarded before the first bout"),
+     "discard: 1 card, but nothing is discarded before the first bout"),
 ], ids=["short-hand-at-a-lead", "short-hands-in-a-bout", "first-bout-beaten-cards", "first-bout-one-card-stock",
         "first-bout-six-players"])
 def test_hands_the_deal_and_the_draws_cannot_give_are_refused(obj, message) -> None:
