@@ -408,13 +408,31 @@ class _NumberTooLong(ValueError):
     pass
 
 
+class _DuplicateKey(ValueError):
+    pass
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object's members as a dict; a key written twice is an error (``json.loads`` would keep
+    the last silently, so ``{"trump": "S", "trump": "H"}`` read as hearts)."""
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise _DuplicateKey(key)
+        out[key] = value
+    return out
+
+
 def parse_json(text: str, where: str, *, malformed_as_text: bool = False) -> Any:
     """``json.loads`` whose every failure is an :class:`InputError` naming ``where``: malformed
     JSON (or, with ``malformed_as_text``, the text itself: a ``-o KEY=VALUE`` value), nesting
     too deep for the decoder (RecursionError), a number longer than :data:`MAX_NUMBER_CHARS`
-    characters and a string holding a lone surrogate (:func:`check_unicode`)."""
+    characters, a key written twice in one object (RFC 8259 §4: names SHOULD be unique; which one
+    counts is left open, so neither is guessed) and a string holding a lone surrogate
+    (:func:`check_unicode`). Every JSON input is read here: position and view files, batch lines,
+    ``--rules``, ``--option`` values, arena records."""
     try:
-        value = json.loads(text, parse_int=_parse_int, parse_float=_parse_float)
+        value = json.loads(text, parse_int=_parse_int, parse_float=_parse_float, object_pairs_hook=_unique_keys)
     except json.JSONDecodeError as exc:
         if malformed_as_text:
             check_unicode(text, where)
@@ -425,6 +443,10 @@ def parse_json(text: str, where: str, *, malformed_as_text: bool = False) -> Any
     except _NumberTooLong as exc:
         raise InputError(f"{where}: a number with too many digits (more than {MAX_NUMBER_CHARS} characters: "
                          f"{str(exc)[:20]}...)") from None
+    except _DuplicateKey as exc:
+        check_unicode(exc.args[0], where)
+        raise InputError(f"{where}: the key {_j(exc.args[0])} appears twice in one object (which one is meant?)") \
+            from None
     check_unicode(value, where)
     return value
 

@@ -10,6 +10,7 @@ from itertools import islice
 from typing import Any
 
 from foolsolve.errors import InputError
+from foolsolve.rules import json_text
 
 WIN, DRAW, LOSS = "win", "draw", "loss"
 
@@ -119,12 +120,12 @@ class SolveOptions:
         if "max_nodes" in extra:
             value = extra.pop("max_nodes")
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-                raise InputError(f"option max_nodes: expected a whole number >= 1, got {value!r}")
+                raise InputError(f"option max_nodes: expected a whole number >= 1, got {json_text(value)}")
             self.max_nodes = value if self.max_nodes is None else min(self.max_nodes, value)
         if "time" in extra:
             value = extra.pop("time")
             if isinstance(value, bool) or not isinstance(value, (int, float)) or not value > 0:  # (nan too)
-                raise InputError(f"option time: expected a number of seconds > 0, got {value!r}")
+                raise InputError(f"option time: expected a number of seconds > 0, got {json_text(value)}")
             self.time_limit = float(value)
         self.extra = extra
 
@@ -199,7 +200,7 @@ def bool_option(options: SolveOptions, key: str, default: bool) -> bool:
     silently mean yes)."""
     value = options.extra.get(key, default)
     if not isinstance(value, bool):
-        raise InputError(f"option {key}: expected true or false, got {value!r}")
+        raise InputError(f"option {key}: expected true or false, got {json_text(value)}")
     return value
 
 
@@ -208,7 +209,7 @@ def int_option(options: SolveOptions, key: str, default: int, minimum: int = 0) 
     anything else is an :class:`~foolsolve.errors.InputError`."""
     value = options.extra.get(key, default)
     if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-        raise InputError(f"option {key}: expected a whole number >= {minimum}, got {value!r}")
+        raise InputError(f"option {key}: expected a whole number >= {minimum}, got {json_text(value)}")
     return value
 
 

@@ -52,7 +52,7 @@ from foolsolve.game import (
     reason,
 )
 from foolsolve.positions import validate_schema
-from foolsolve.rules import Among, Reconstruction, option, rules_from_json, rules_to_json
+from foolsolve.rules import Among, Reconstruction, json_text, option, rules_from_json, rules_to_json
 from foolsolve.worlds import Hidden, ZoneField
 
 HAND_SIZE = 6
@@ -80,13 +80,13 @@ SIMPLE, PODKIDNOY, PEREVODNOY = "simple", "podkidnoy", "perevodnoy"
 
 def _bool(value: Any) -> bool:
     if not isinstance(value, bool):
-        raise ValueError(f"expected true or false, got {value!r}")
+        raise ValueError(f"expected true or false, got {json_text(value)}")
     return value
 
 
 def _int(value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"expected a whole number, got {value!r}")
+        raise ValueError(f"expected a whole number, got {json_text(value)}")
     return value
 
 
@@ -1833,8 +1833,13 @@ def _read_known(raw: list[list[str]], state: State, deck: Deck) -> tuple[frozens
     return tuple(out)
 
 
-def read_position(obj: Any) -> State:
-    """Build and check a :class:`State` from position JSON (docs/durak.md "Position files")."""
+def read_position(obj: Any, *, reachable: bool = True) -> State:
+    """Build and check a :class:`State` from position JSON (docs/durak.md "Position files").
+
+    ``reachable=False`` (never for a position file: :meth:`DurakSpec.state_from_json` always checks)
+    skips :func:`_check_dealt_and_drawn`, for states set up by hand to try one rule on a few cards
+    (a first bout, or a one-card stock, with short hands), which no deal and draws lead to but on
+    which every rule is still defined."""
     validate_schema(obj, "durak.schema.json")
     rules: Rules = rules_from_json(Rules, obj.get("rules"))
     deck = rules.deck_cards
@@ -1937,6 +1942,8 @@ def read_position(obj: Any) -> State:
     if redeal_seed is not None:
         _check_redeal_phase(draft, obj)
     _check_position(draft, obj, default_start)
+    if reachable:
+        _check_dealt_and_drawn(draft, discard_listed=bool(obj.get("discard")))
     if "to_move" not in obj:
         draft = dataclasses.replace(draft, to_move=_derived_to_move(draft))
     return draft
@@ -1998,6 +2005,47 @@ def _check_redeal_phase(state: State, obj: dict[str, Any]) -> None:
     if "to_move" in obj and state.to_move not in order:
         raise PositionError(f"to_move: player {state.to_move} may not demand a re-deal (players who may: "
                             f"{', '.join(map(str, order))})")
+
+
+def _check_dealt_and_drawn(state: State, *, discard_listed: bool) -> None:
+    """The cards a position's hands can hold, from the deal (:meth:`DurakSpec.deal`) and the draws
+    (:func:`draw_cards`) alone, under every rule option (no option changes the six a hand is dealt or
+    drawn up to, and a bout only moves cards from hands to the table; an exchange swaps one for one):
+
+    * ``first_bout``: nothing is discarded yet and the stock is what the deal left (so the hands and
+      the table hold the six cards each player was dealt), and at the lead every hand holds six;
+    * while the stock has cards, every player drew up to six at the end of the last bout (the stock
+      would have run out first otherwise), so each holds six or more at a lead, and during a bout
+      the hands and the table hold at least six a player.
+    """
+    n, size = state.players, HAND_SIZE
+
+    def cards(k: int) -> str:
+        return f"{k} card{'' if k == 1 else 's'}"
+
+    if state.first_bout:
+        left = max(len(state.rules.deck_cards.cards) - size * n, 0)
+        # (the discard first where the position lists one; else the stock, which then explains the discard)
+        if state.discard and (discard_listed or len(state.stock) == left):
+            raise PositionError(f"discard: {cards(len(state.discard))}, but nothing is discarded before the first bout "
+                                f"of a deal ends (first_bout is true)")
+        if len(state.stock) != left:
+            raise PositionError(f"stock: {cards(len(state.stock))}, but in the first bout (first_bout is true) the "
+                                f"stock is what the deal of {size} to each of {n} players left: {left}")
+    lead = not state.table and state.redeal_seed is None
+    if lead and (state.first_bout or state.stock):
+        for p, hand in enumerate(state.hands):
+            if len(hand) < size or (state.first_bout and len(hand) != size):
+                why = (f"the first bout begins with every hand as dealt ({size})" if state.first_bout else
+                       f"with {cards(len(state.stock))} left in the stock every player drew up to {size} after the "
+                       "last bout")
+                raise PositionError(f"hands[{p}]: {cards(len(hand))} at the lead, but {why}")
+    elif state.table and state.stock:
+        held = sum(len(h) for h in state.hands) + len(table_cards(state))
+        if held < size * n:
+            raise PositionError(f"hands: {cards(held)} in the hands and on the table, but with "
+                                f"{cards(len(state.stock))} left in the stock each of the {n} players began this bout "
+                                f"with at least {size} ({size * n})")
 
 
 def _derived_to_move(state: State) -> int:

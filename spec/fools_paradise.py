@@ -48,7 +48,7 @@ from foolsolve.game import (
     reason,
 )
 from foolsolve.positions import validate_schema
-from foolsolve.rules import Reconstruction, option, rules_from_json, rules_to_json
+from foolsolve.rules import Reconstruction, json_text, option, rules_from_json, rules_to_json
 from foolsolve.worlds import Hidden, ZoneField
 
 ACE = 14
@@ -75,7 +75,7 @@ META = GameMeta(
 
 def _parse_decks(value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 8:
-        raise ValueError(f"{value!r} is not a whole number of decks from 1 to 8")
+        raise ValueError(f"{json_text(value)} is not a whole number of decks from 1 to 8")
     return value
 
 

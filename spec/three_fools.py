@@ -45,7 +45,7 @@ from foolsolve.game import (
 )
 from foolsolve.numbers import exact_number
 from foolsolve.positions import validate_schema
-from foolsolve.rules import Reconstruction, option, rules_from_json, rules_to_json
+from foolsolve.rules import Reconstruction, json_text, option, rules_from_json, rules_to_json
 from foolsolve.worlds import Hidden, ZoneField
 
 PLAYERS = 3
@@ -104,7 +104,7 @@ def parse_roshambo(value: Any) -> str | RoshamboTable:
         probs = []
         for x in triple:
             if isinstance(x, bool) or not isinstance(x, (int, str, Fraction)):
-                raise ValueError(f"seat {seat}: {x!r} is not an exact probability (a whole number or 'p/q')")
+                raise ValueError(f"seat {seat}: {json_text(x)} is not an exact probability (a whole number or \"p/q\")")
             f = exact_number(x, f"seat {seat}", floats=False)
             if f <= 0:
                 raise ValueError(f"seat {seat}: every throw needs a probability above 0")

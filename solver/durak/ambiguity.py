@@ -127,9 +127,10 @@ class DurakAmbiguity(PolicyEndgameAdapter):
     def witness_candidates(self, size: int, rng: random.Random, option: str, choices: Sequence[Any]) \
             -> list[dict[str, Any]]:
         """Random two-player positions with the stock empty and ``size`` cards in the hands and
-        on the table, drawn from the 36-card deck (valid in both decks), a random trump suit, one
-        in three in the first bout: a lead (each hand at least one card) or, one time in two, the
-        defence right after a random legal lead (under the first choice's rules)."""
+        on the table, drawn from the 36-card deck (valid in both decks), a random trump suit: a lead
+        (each hand at least one card) or, one time in two, the defence right after a random legal
+        lead (under the first choice's rules). Never in the first bout: a two-player deal leaves a
+        stock of 24 cards or more, so no first bout has an empty stock (the spec refuses one)."""
         deck = list(D.SPEC.rules_cls().deck_cards.cards)
         rules = self.rules_for(option, choices[0])
         out = []
@@ -141,8 +142,6 @@ class DurakAmbiguity(PolicyEndgameAdapter):
                 "hands": [[c.ascii for c in cards[:k]], [c.ascii for c in cards[k:]]],
                 "attacker": 0, "defender": 1, "table": [], "to_move": 0,
             }
-            if rng.random() < 1 / 3:
-                obj["first_bout"] = True
             if rng.random() < 0.5 and k < size - 1:
                 try:
                     state = self.spec.state_from_json({**obj, "rules": rules_to_json(rules)})

@@ -51,6 +51,7 @@ from foolsolve.engines.durak_kernel import (
 )
 from foolsolve.errors import InputError
 from foolsolve.game import Result
+from foolsolve.rules import json_text
 from foolsolve.solver.base import (
     SHARED_OPTIONS,
     MoveBound,
@@ -1694,7 +1695,7 @@ def jit_choice(options: SolveOptions) -> bool | str:
     value = options.extra.get("jit", "auto")
     if value is True or value is False or value == "auto":  # not ``in``: 1 == True, 0 == False
         return value
-    raise InputError(f"option jit: expected true, false or auto, got {value!r}")
+    raise InputError(f"option jit: expected true, false or auto, got {json_text(value)}")
 
 
 def search_for(state: EngineState, reductions: Reductions | None = None, options: SolveOptions | None = None,

@@ -46,6 +46,7 @@ from typing import Any
 from foolsolve.cards import PILATCH45, Card
 from foolsolve.errors import InputError
 from foolsolve.numbers import exact_number
+from foolsolve.rules import json_text
 from foolsolve.solver.base import MoveValue, SolveOptions, SolveResult, bool_option, check_extra, int_option, odds_value
 from foolsolve.spec.three_fools import (
     DOWN,
@@ -104,7 +105,7 @@ def view_of(state: State, viewer: int | None = None) -> View:
         raise InputError(f"phase: round odds need a round about to be led (phase flip or lead), not {state.phase}")
     v = state.leader if viewer is None else viewer
     if v not in (0, 1, 2):
-        raise InputError(f"option viewer: {v!r} is not a seat (0, 1 or 2)")
+        raise InputError(f"option viewer: {json_text(v)} is not a seat (0, 1 or 2)")
     shown = shown_cards(state)
     known = tuple(state.hands[p] if p == v else frozenset(state.hands[p] & shown) for p in range(3))
     unseen = tuple(len(state.hands[p]) - len(known[p]) for p in range(3))
@@ -363,7 +364,7 @@ def best_response(state: State, seat: int, leader_strategy: str | dict[str, Any]
     if not isinstance(leader_strategy, str):
         return _best_response_table(state, view, seat, other, parse_leader_table(leader_strategy), s_other, limit)
     if leader_strategy not in ("uniform", "truthful"):
-        raise InputError(f"option leader_strategy: {leader_strategy!r} is not uniform, truthful or a table")
+        raise InputError(f"option leader_strategy: {json_text(leader_strategy)} is not uniform, truthful or a table")
     hand = state.hands[seat]
     card_odds = leader_cards(view)
     hl = len(view.known[view.leader]) + view.unseen[view.leader]
@@ -482,7 +483,7 @@ def _fraction_option(options: SolveOptions, key: str, default: Fraction) -> Frac
     if isinstance(value, Fraction):
         return value
     if isinstance(value, bool) or not isinstance(value, (int, str, float)):
-        raise InputError(f"option {key}: expected a number or a fraction such as 1/2, got {value!r}")
+        raise InputError(f"option {key}: expected a number or a fraction such as 1/2, got {json_text(value)}")
     return exact_number(value, f"option {key}")
 
 
@@ -493,7 +494,7 @@ def _pct(x: Fraction) -> str:
 def _seat_option(options: SolveOptions, key: str) -> None:
     value = options.extra.get(key)
     if value is not None and (isinstance(value, bool) or value not in (0, 1, 2)):
-        raise InputError(f"option {key}: {value!r} is not a seat (0, 1 or 2)")
+        raise InputError(f"option {key}: {json_text(value)} is not a seat (0, 1 or 2)")
 
 
 def check_options(options: SolveOptions) -> None:
@@ -506,16 +507,16 @@ def check_options(options: SolveOptions) -> None:
         raise InputError("option pv: Three Fools' round odds and equilibrium have no principal variation")
     bool_option(options, "equilibrium", False)
     if _fraction_option(options, "lying_cost", Fraction(1, 4)) < 0:
-        raise InputError(f"option lying_cost: expected a number at least 0, got {options.extra['lying_cost']!r}")
+        raise InputError(f"option lying_cost: expected a number at least 0, got {json_text(options.extra['lying_cost'])}")
     if _fraction_option(options, "epsilon", Fraction(0)) < 0:
-        raise InputError(f"option epsilon: expected a number at least 0, got {options.extra['epsilon']!r}")
+        raise InputError(f"option epsilon: expected a number at least 0, got {json_text(options.extra['epsilon'])}")
     _seat_option(options, "viewer")
     _seat_option(options, "best_response")
     leader_strategy = options.extra.get("leader_strategy", "uniform")
     if isinstance(leader_strategy, dict):
         parse_leader_table(leader_strategy)
     elif leader_strategy not in ("uniform", "truthful"):
-        raise InputError(f"option leader_strategy: {leader_strategy!r} is not uniform, truthful or a table")
+        raise InputError(f"option leader_strategy: {json_text(leader_strategy)} is not uniform, truthful or a table")
     parse_strategies(options.extra.get("strategies"))
     int_option(options, "limit", DEFAULT_LIMIT, minimum=1)
 

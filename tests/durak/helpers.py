@@ -16,9 +16,29 @@ def card(text: str) -> Card:
 
 
 def pos(**fields: Any) -> State:
-    """A position from JSON fields; defaults: trump spades, empty stock, 0 attacks 1."""
+    """A position from JSON fields; defaults: trump spades, empty stock, 0 attacks 1. Read as a state
+    set up by hand (:func:`made`): a rule is tried on a few cards, in a first bout or beside a short
+    stock too."""
     obj: dict[str, Any] = {"game": "durak", "trump": "S", "stock": [], "attacker": 0, "defender": 1}
     obj.update(fields)
+    return made(obj)
+
+
+def made(obj: dict[str, Any]) -> State:
+    """A state set up by hand from position JSON: every check of a position file but that the hands
+    hold what the deal and the draws give them (``read_position(reachable=False)``), which a rule
+    test on a few cards cannot keep (a first bout of three cards a hand, a one-card stock)."""
+    return durak.read_position(obj, reachable=False)
+
+
+def first_bout(hands: list[list[str]], table: list[list[Any]], bottom: str = "AS", **fields: Any) -> State:
+    """A first-bout position as a deal of the 36-card deck leaves it, read as a position file: the
+    hands with the cards each laid on the ``table`` make six apiece, the stock is every other card
+    with ``bottom`` (the face-up trump) last."""
+    used = {card(t) for t in [*(c for h in hands for c in h), *(c for pair in table for c in pair if c), bottom]}
+    stock = [c.ascii for c in FRENCH36.cards if c not in used] + [bottom]
+    obj: dict[str, Any] = {"game": "durak", "trump": card(bottom).suit, "attacker": 0, "defender": 1,
+                           "first_bout": True, "hands": hands, "table": table, "stock": stock, **fields}
     return SPEC.state_from_json(obj)
 
 

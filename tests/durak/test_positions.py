@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import json
+import random
 from importlib import resources
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from foolsolve.errors import InputError
 from foolsolve.games import get
@@ -205,3 +208,68 @@ def test_describe_writes_an_empty_hand_as_a_dash() -> None:
     s = pos(hands=[["6C", "7C"], []])
     lines = SPEC.describe(s).splitlines()
     assert any(line.startswith("player 1 (") and line.endswith("): -") for line in lines), lines
+
+
+# --- what the deal and the draws put in the hands (spec/durak.py _check_dealt_and_drawn) ------------
+
+SHORT_LEAD = {"game": "durak", "trump": "S", "hands": [["6H", "9D"], ["7H", "AD", "6C", "7C", "8C", "9C"]],
+              "stock": ["10C", "JC", "QC", "AS"], "attacker": 0, "defender": 1, "table": []}
+
+
+@pytest.mark.parametrize("obj, message", [
+    (SHORT_LEAD, "hands[0]: 2 cards at the lead, but with 4 cards left in the stock every player drew up to 6"),
+    ({**SHORT_LEAD, "hands": [["6H", "9D", "7D", "8D", "9H", "10H"], ["7H", "AD"]], "table": [["6D", "7S"]]},
+     "hands: 10 cards in the hands and on the table, but with 4 cards left in the stock each of the 2 players"),
+    ({"game": "durak", "trump": "S", "hands": [["6H", "9D"], ["7H", "AD"]], "stock": [], "attacker": 0,
+      "defender": 1, "table": [], "first_bout": True, "discard": ["6C"]},
+     "discard: 32 cards, but nothing is discarded before the first bout of a deal ends"),
+    ({"game": "durak", "trump": "S", "hands": [["6H", "9D", "KH", "QH", "JH", "10H"],
+                                               ["7H", "AD", "KD", "QD", "JD", "10D"]],
+      "stock": ["AS"], "attacker": 0, "defender": 1, "first_bout": True},
+     "stock: 1 card, but in the first bout (first_bout is true) the stock is what the deal of 6 to each of 2 "
+     "players left: 24"),
+    ({"game": "durak", "trump": "S",
+      "hands": [["6C", "7C", "8C", "9C", "10C", "JC"], ["6D", "7D", "8D", "9D", "10D", "JD"],
+                ["6H", "7H", "8H", "9H", "10H", "JH"], ["6S", "7S", "8S", "9S", "10S", "JS"],
+                ["QC", "KC", "AC", "QD", "KD", "AD"], ["QH", "KH", "AH", "QS", "KS"]],
+      "stock": [], "attacker": 3, "defender": 4, "first_bout": True, "discard": ["AS"]},
+     "discard: 1 card, but nothing is discarded before the first bout"),
+], ids=["short-hand-at-a-lead", "short-hands-in-a-bout", "first-bout-beaten-cards", "first-bout-one-card-stock",
+        "first-bout-six-players"])
+def test_hands_the_deal_and_the_draws_cannot_give_are_refused(obj, message) -> None:
+    """After each bout everyone draws up to six while the stock lasts (001 §rules), so a player short of
+    six at a lead beside a stock, or hands and table short of six a player during a bout, cannot be
+    reached; nor a first bout with beaten cards or a stock other than what the deal left. These were
+    accepted and solved."""
+    with pytest.raises(InputError) as exc:
+        SPEC.state_from_json(obj)
+    assert message in str(exc.value) and "\n" not in str(exc.value)
+
+
+def test_a_view_whose_counts_no_draw_gives_is_a_one_line_error(tmp_path) -> None:
+    """A view gives the other hands as counts: a count short of six beside a stock is refused too."""
+    from foolsolve.worlds import read_view, view_of
+
+    full = {**SHORT_LEAD, "hands": [["6H", "9D", "7D", "8D", "9H", "10H"], SHORT_LEAD["hands"][1]]}
+    view = view_of(get("durak"), SPEC.state_from_json(full), 1)
+    assert view["hands"][0] == {"count": 6}
+    view = {**view, "hands": [{"count": 2}, view["hands"][1]], "discard": [*view["discard"], "7D", "8D", "9H", "10H"]}
+    with pytest.raises(InputError, match=r"hands\[0\]: 2 cards at the lead"):
+        read_view(view)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(min_value=0, max_value=2**63))
+def test_every_position_of_random_games_under_every_option_is_read_back(seed: int) -> None:
+    """The checks of the hands never refuse a reachable position: random games from random deals under
+    every rule option, the side rules included (conform_game: teams, the 54-card deck and 7-8 players,
+    the trump-ace exchange, the redeal phase), every position along them read back from its JSON."""
+    from foolsolve.games.durak import conform_game
+
+    rng = random.Random(seed)
+    s = conform_game(rng)
+    for _ in range(3000):
+        assert SPEC.state_from_json(SPEC.state_to_json(s)) == s
+        if SPEC.result(s) is not None:
+            return
+        s = SPEC.apply(s, rng.choice(SPEC.legal_moves(s)))

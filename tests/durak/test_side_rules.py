@@ -19,7 +19,7 @@ from foolsolve.rules import options_of, random_rules
 from foolsolve.solver.base import NotCovered
 from foolsolve.solver.minimax import move_values, value_for
 from foolsolve.spec.durak import SPEC, TEAM_PLAYERS, Cover, Exchange, Rules, State, Throw, side_options
-from tests.durak.helpers import card, moves, play, pos
+from tests.durak.helpers import card, made, moves, play, pos
 from tests.generic.test_cli import assert_one_line_error, run
 
 EXCHANGE = {"variant": "podkidnoy", "trump_ace_exchange": True}
@@ -39,7 +39,7 @@ def test_trump_ace_exchange_gives_the_six_of_trumps_for_the_ace_under_the_stock(
     """001 §Translation: "So, some offer to exchange a trump ace, lying open under the deck, for a trump
     six." The lead attacker, before leading (reconstruction exchange_when), gives 6♠ for A♠; the six
     then lies face up under the stock and the attacker still leads."""
-    state = SPEC.state_from_json(exchange_endgame())
+    state = made(exchange_endgame())
     assert moves(state)[-1] == "exchange 6♠"
     after = play(state, "exchange 6S")
     assert after.stock == (card("6S"),) and card("AS") in after.hands[0] and card("6S") not in after.hands[0]
@@ -52,12 +52,12 @@ def test_trump_ace_exchange_gives_the_six_of_trumps_for_the_ace_under_the_stock(
 
 def test_trump_ace_exchange_needs_the_option_the_lead_the_six_and_the_ace_under_the_stock() -> None:
     """`why` names 001's sentence for each condition, and the option where it would change the verdict."""
-    off = SPEC.state_from_json(exchange_endgame(trump_ace_exchange=False))
+    off = made(exchange_endgame(trump_ace_exchange=False))
     assert "exchange 6♠" not in moves(off)
     why = SPEC.why_illegal(off, Exchange(card("6S")))
     assert [(r.rule, r.option, r.value) for r in why] == [("exchange_reasons", "trump_ace_exchange", False)]
     assert "lying open under the deck" in why[0].quote and why[0].section == "Translation"
-    state = SPEC.state_from_json(exchange_endgame())
+    state = made(exchange_endgame())
     says = [r.says for r in SPEC.why_illegal(state, Exchange(card("6H")))]
     assert says == ["6♥ is not the six of trumps", "no card 6♥ in player 0's hand"] or \
         says == ["6♥ is not the six of trumps"]
@@ -71,7 +71,7 @@ def test_trump_ace_exchange_needs_the_option_the_lead_the_six_and_the_ace_under_
 
 
 def test_trump_ace_exchange_move_reads_and_prints() -> None:
-    state = SPEC.state_from_json(exchange_endgame())
+    state = made(exchange_endgame())
     assert SPEC.read_move(state, "exchange 6S") == Exchange(card("6S"))
     assert str(Exchange(card("6S"))) == "exchange 6♠"
 
@@ -142,14 +142,14 @@ def test_exact_durak_solver_and_native_playout_refuse_side_rules_in_one_line() -
     from foolsolve.solver.durak import check_endgame
     from foolsolve.solver.durak.shared import compiled_covers
 
-    es = ENGINE.from_spec(SPEC.state_from_json(exchange_endgame()))
+    es = ENGINE.from_spec(made(exchange_endgame()))
     with pytest.raises(NotCovered, match=r"^rules: the exact Durak solver does not play trump_ace_exchange=true$"):
         check_endgame(es)
     assert not compiled_covers(es)
     with pytest.raises(InputError, match=r"^rules: the native Durak playout does not play 001's side rules"):
         playout(es, random.Random(0))
     # the engine's playout runs its generic loop instead: the spec's seeded game, move for move
-    s = SPEC.state_from_json(exchange_endgame())
+    s = made(exchange_endgame())
     rng = random.Random(5)
     while SPEC.legal_moves(s):
         s = SPEC.apply(s, rng.choice(SPEC.legal_moves(s)))
@@ -159,15 +159,16 @@ def test_exact_durak_solver_and_native_playout_refuse_side_rules_in_one_line() -
 
 def test_cli_answers_a_side_rule_endgame_by_search_over_the_engine_equal_to_minimax_over_the_spec(
         tmp_path, capsys) -> None:
-    """The exact solver does not cover the exchange; the CLI says so and answers by exact search over
-    the engine, whose values equal exhaustive minimax over the spec (a second, independent method)."""
-    f = tmp_path / "pos.json"
-    f.write_text(json.dumps(exchange_endgame()))
-    code, out, err = run([str(f), "--json"], capsys)
-    assert code == 0, err
-    res = json.loads(out)
-    assert any("trump_ace_exchange=true" in n for n in res["notes"])
-    state = SPEC.state_from_json(exchange_endgame())
+    """The exact solver does not cover the exchange; the CLI's answer (open_hand.solve_or_answer) says
+    so and answers by exact search over the engine, whose values equal exhaustive minimax over the spec
+    (a second, independent method). The endgame is set up by hand (a one-card stock beside short hands:
+    no position file, which the minimax over the spec could not finish with the six cards a hand a
+    stock implies)."""
+    from foolsolve.solver import open_hand
+
+    state = made(exchange_endgame())
+    result, _ = open_hand.solve_or_answer(games.get("durak"), state, {}, None, None, 20.0, None)
+    res = json.loads(json.dumps(result.to_json()))
     # minimax values the payoff difference (+1 against -1: 2), the CLI player 0's payoff
     want = {m: v / 2 for m, v in move_values(SPEC, state).items()}
     assert {m["move"]: Fraction(m["value"]) for m in res["moves"]} == want
@@ -548,8 +549,8 @@ def test_greedy_bot_spends_a_joker_last() -> None:
 
     lead = joker_position(hands=[["RJ", "BJ", "7C"], ["QH", "7D", "AC"], ["KS", "6H", "7S"]])
     assert str(choose(Seat(lead))) == "attack 7♣"
-    cover = SPEC.state_from_json({"game": "durak", "rules": {"deck": 54}, "trump": "H", "attacker": 0,
-                                  "defender": 1, "hands": [["7C"], ["BJ", "8D"]], "stock": ["9S", "10H"],
-                                  "table": [["AC", None]]})
+    cover = made({"game": "durak", "rules": {"deck": 54}, "trump": "H", "attacker": 0,
+                  "defender": 1, "hands": [["7C"], ["BJ", "8D"]], "stock": ["9S", "10H"],
+                  "table": [["AC", None]]})
     assert [str(m) for m in SPEC.legal_moves(cover)] == ["cover A♣ with BJ", "take"]
     assert str(choose(Seat(cover))) == "take"

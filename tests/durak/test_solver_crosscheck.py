@@ -26,6 +26,7 @@ from foolsolve.solver import minimax, retrograde
 from foolsolve.solver.base import SearchLimit, SolveOptions
 from foolsolve.solver.durak import Reductions, RootPlan, endgame_for, solve
 from foolsolve.spec.durak import SPEC, beats
+from tests.durak.helpers import made
 
 WDL = {1: "win", 0: "draw", -1: "loss"}
 ALL_OFF = Reductions.none()
@@ -84,7 +85,7 @@ def spec_values(state) -> tuple[str, dict[str, str]]:
 @settings(max_examples=max(150, settings.default.max_examples))
 @given(st.integers(0, 10**9))
 def test_solver_equals_retrograde_and_minimax_over_the_spec(seed):
-    state = SPEC.state_from_json(random_endgame(seed))
+    state = made(random_endgame(seed))
     value, expected_moves = spec_values(state)
     p = SPEC.to_move(state)
     acyclic = state.rules.variant != "perevodnoy"
@@ -106,7 +107,7 @@ def test_value_only_equals_retrograde_and_the_full_solve(seed, plies):
     retrograde value of the spec's graph, from a lead or from a few random moves into the game
     (a defence, a throw-in, a take), in every variant."""
     rng = random.Random(seed)
-    state = SPEC.state_from_json(random_endgame(seed))
+    state = made(random_endgame(seed))
     for _ in range(plies):
         if SPEC.result(state) is not None:
             break
@@ -125,7 +126,7 @@ def test_value_only_equals_retrograde_and_the_full_solve(seed, plies):
 @pytest.mark.parametrize("extra, named", [({"moves": 1}, "option moves"), ({"pv": "no"}, "option pv"),
                                           ({"moves": False, "pv": True}, "option pv")])
 def test_moves_and_pv_options_must_be_true_or_false_and_agree(extra, named):
-    state = SPEC.state_from_json(random_endgame(1))
+    state = made(random_endgame(1))
     with pytest.raises(InputError, match=named):
         solve(state, SolveOptions(extra=extra))
 
@@ -136,7 +137,7 @@ def test_bonnet_no_trump_example_p_wins():
     pos = {"game": "durak", "trump": None, "hands": [["10H", "10S", "KD"], ["QH", "QS", "JC"]],
            "stock": [], "attacker": 0, "defender": 1, "table": [], "to_move": 0}
     for variant in ("simple", "podkidnoy", "perevodnoy"):
-        state = SPEC.state_from_json({**pos, "rules": {"variant": variant}})
+        state = made({**pos, "rules": {"variant": variant}})
         res = solve(state, SolveOptions())
         assert res.value == "win" and res.best == ["attack K♦"]
         g, root = retrograde.state_graph(state, SPEC.legal_moves, SPEC.apply, SPEC.to_move, SPEC.result)
@@ -145,7 +146,7 @@ def test_bonnet_no_trump_example_p_wins():
 
 def test_principal_variation_is_legal_and_reaches_the_value():
     for seed in range(200):
-        state = SPEC.state_from_json(random_endgame(seed))
+        state = made(random_endgame(seed))
         res = solve(state, SolveOptions())
         s = state
         for text in res.pv:
@@ -162,7 +163,7 @@ def test_a_finished_game_is_solved_to_the_spec_result_for_the_side_to_move():
     for seed in range(60):
         rng = random.Random(seed)
         variant = ("simple", "podkidnoy", "perevodnoy")[seed % 3]
-        s = SPEC.state_from_json({**random_endgame(seed), "rules": {"variant": variant}})
+        s = made({**random_endgame(seed), "rules": {"variant": variant}})
         while SPEC.result(s) is None:
             s = SPEC.apply(s, rng.choice(SPEC.legal_moves(s)))
         res = solve(s, SolveOptions())
@@ -181,7 +182,7 @@ def test_each_reduction_alone_equals_the_unreduced_search(name):
     move as the search with every reduction off (and as retrograde analysis)."""
     only = dataclasses.replace(Reductions.none(), **{name: True})
     for seed in range(60):
-        state = SPEC.state_from_json(random_endgame(10_000 + seed))
+        state = made(random_endgame(10_000 + seed))
         plain = solve(state, SolveOptions(extra={"pv": False, "reductions": Reductions.none()}))
         reduced = solve(state, SolveOptions(extra={"pv": False, "reductions": only}))
         assert reduced.value == plain.value, (name, random_endgame(10_000 + seed))
@@ -231,7 +232,7 @@ def test_solver_first_bout_caps_equal_retrograde():
         sizes = {}
         for sixth in (False, True):
             pos["rules"]["first_bout_sixth_after_take"] = sixth
-            state = SPEC.state_from_json(pos)
+            state = made(pos)
             try:
                 g, root = retrograde.state_graph(state, SPEC.legal_moves, SPEC.apply, SPEC.to_move,
                                                  SPEC.result, max_nodes=3000)
@@ -280,7 +281,7 @@ def test_static_and_canonical_reductions_on_larger_positions(name):
     without = dataclasses.replace(Reductions(), **{name: False})
     for seed in range(60):
         pos = larger_endgame(20_000 + seed)
-        state = SPEC.state_from_json(pos)
+        state = made(pos)
         on = solve(state, SolveOptions(extra={"pv": False}))
         off = solve(state, SolveOptions(extra={"pv": False, "reductions": without}))
         assert [(m.move, m.value) for m in on.moves] == [(m.move, m.value) for m in off.moves], (name, pos)
@@ -320,7 +321,7 @@ def test_sure_loss_attacker_whose_every_card_the_defender_beats_loses():
     only = dataclasses.replace(Reductions.none(), sure_loss=True)
     for seed in range(16):
         pos = stopped_attacker_endgame(seed)
-        state = SPEC.state_from_json(pos)
+        state = made(pos)
         g, root = retrograde.state_graph(state, SPEC.legal_moves, SPEC.apply, SPEC.to_move, SPEC.result)
         assert WDL[retrograde.retrograde_wdl(g)[root]] == "loss", pos
         eg = endgame_for(from_spec_state(state), only)
@@ -352,7 +353,7 @@ def forced_takes_read_offs(make, seeds: int) -> int:
     read_off = 0
     for seed in range(seeds):
         pos = make(seed)
-        state = SPEC.state_from_json(pos)
+        state = made(pos)
         s = from_spec_state(state)
         eg = endgame_for(s, only)
         v = eg.value(s)
@@ -442,7 +443,7 @@ def test_each_reduction_alone_equals_the_unreduced_search_six_a_side():
     variants = [Reductions()] + [dataclasses.replace(Reductions.none(), **{n: True}) for n in REDUCTIONS]
     positions = [solo_trap(i) for i in range(len(SOLO_TRAPS))] + [six_a_side_lead(30_000 + s) for s in range(60)]
     for pos in positions:
-        state = SPEC.state_from_json(pos)
+        state = made(pos)
         want = [(m.move, m.value) for m in solve(state, SolveOptions(extra={"pv": False, "reductions": ALL_OFF})).moves]
         for red in variants:
             got = solve(state, SolveOptions(extra={"pv": False, "reductions": red}))
@@ -460,7 +461,7 @@ def test_a_stronger_solo_card_can_turn_a_win_into_a_loss():
             "attacker": 0, "defender": 1, "table": [], "to_move": 0}
     for weak_or_strong, want in (("9C", "win"), ("8D", "loss")):
         pos = {**base, "hands": [[weak_or_strong, "7H", "JH", "KS"], ["KH"]]}
-        state = SPEC.state_from_json(pos)
+        state = made(pos)
         g, root = retrograde.state_graph(state, SPEC.legal_moves, SPEC.apply, SPEC.to_move, SPEC.result)
         assert WDL[retrograde.retrograde_wdl(g)[root]] == want
         assert solve(state, SolveOptions(extra={"pv": False})).value == want
@@ -469,13 +470,13 @@ def test_a_stronger_solo_card_can_turn_a_win_into_a_loss():
 @pytest.mark.parametrize("extra, field", [({"nope": 1}, "option nope"), ({"workers": 2}, "option workers"),
                                           ({"reductions": {"twinz": False}}, "reductions.twinz")])
 def test_unknown_solver_options_are_input_errors(extra, field):
-    state = SPEC.state_from_json(random_endgame(1))
+    state = made(random_endgame(1))
     with pytest.raises(InputError, match=field):
         solve(state, SolveOptions(extra=extra))
 
 
 def test_max_nodes_is_exact():
-    state = SPEC.state_from_json(random_endgame(3))
+    state = made(random_endgame(3))
     need = solve(state, SolveOptions(extra={"pv": False})).nodes
     assert need > 1
     assert solve(state, SolveOptions(extra={"pv": False}, max_nodes=need)).nodes == need
@@ -498,7 +499,7 @@ _REUSE_BUG = {"game": "durak", "rules": {"variant": "podkidnoy", "throw_in_after
 def _reuse_bug_positions() -> tuple[Any, Any]:
     from foolsolve.engines.durak import legal, move_text, play
 
-    s = from_spec_state(SPEC.state_from_json(_REUSE_BUG))
+    s = from_spec_state(made(_REUSE_BUG))
     for t in ("attack 7♣", "cover 7♣ with Q♣"):
         s = play(s, next(m for m in legal(s) if move_text(m) == t))
     return s, play(s, next(m for m in legal(s) if move_text(m) == "throw Q♥"))
@@ -534,7 +535,7 @@ def test_unreduced_search_reusing_its_table_values_the_child_like_the_spec(jit: 
 def walked_endgame(rng: random.Random, seed: int, plies: int):
     """``random_endgame(seed)`` after up to ``plies`` random legal moves (``rng``), or None if the
     game is over by then."""
-    state = SPEC.state_from_json(random_endgame(seed))
+    state = made(random_endgame(seed))
     for _ in range(plies):
         if SPEC.result(state) is not None:
             break
@@ -580,7 +581,7 @@ def test_value_within_a_range_is_the_spec_value_clamped_to_it(seed, plies, rng_r
 def test_value_range_outside_loss_draw_win_is_rejected(lo, hi, guess):
     from foolsolve.engines.durak import from_spec_state
 
-    s = from_spec_state(SPEC.state_from_json(random_endgame(3)))
+    s = from_spec_state(made(random_endgame(3)))
     with pytest.raises(ValueError, match="value range"):
         endgame_for(s).value(s, lo, hi, guess)
 
@@ -593,7 +594,7 @@ def test_move_values_given_the_position_value_equal_move_values_searched_blind(s
     ``move_values(s)`` from a fresh search, and the spec."""
     from foolsolve.engines.durak import from_spec_state, move_text
 
-    state = SPEC.state_from_json(random_endgame(seed))
+    state = made(random_endgame(seed))
     s = from_spec_state(state)
     red = None if reduced else ALL_OFF
     want = spec_value(state)
@@ -632,7 +633,7 @@ def test_principal_variation_equals_valuing_every_move_at_every_step(seed, reduc
     """The principal variation, which below the root only seeks the first move worth the
     position's value (one question a move, none in a lost position), is the line got by valuing
     every move of every position on it with a fresh search."""
-    state = SPEC.state_from_json(random_endgame(seed))
+    state = made(random_endgame(seed))
     red = None if reduced else ALL_OFF
     res = solve(state, SolveOptions(extra={"reductions": red}))
     assert res.pv == naive_pv(state, red), random_endgame(seed)
@@ -688,7 +689,7 @@ _HINT_BUG = {"game": "durak", "rules": {"variant": "simple", "draw_outcome": "dr
 def test_a_defence_of_several_cards_searched_again_tries_its_hint_cover(jit: bool) -> None:
     from foolsolve.engines.durak import from_spec_state
 
-    state = SPEC.state_from_json(_HINT_BUG)
+    state = made(_HINT_BUG)
     assert spec_value(state) == 0  # a draw: 8♣ is covered, then 9♥ 9♠ are led and both go out
     s = from_spec_state(state)
     red = dataclasses.replace(ALL_OFF, twins=True, null_window=True)
@@ -749,13 +750,13 @@ def test_ranks_of_different_suits_are_compared_only_for_equality():
         if pos in small:
             values = []
             for p in (pos, other):
-                state = SPEC.state_from_json(p)
+                state = made(p)
                 g, root = retrograde.state_graph(state, SPEC.legal_moves, SPEC.apply, SPEC.to_move, SPEC.result)
                 values.append(retrograde.retrograde_wdl(g)[root])
             assert values[0] == values[1], (pos, other)
         else:
-            plain = solve(SPEC.state_from_json(pos), SolveOptions(extra={"pv": False, "reductions": ALL_OFF}))
-            full = solve(SPEC.state_from_json(other), SolveOptions(extra={"pv": False}))
+            plain = solve(made(pos), SolveOptions(extra={"pv": False, "reductions": ALL_OFF}))
+            full = solve(made(other), SolveOptions(extra={"pv": False}))
             assert full.value == plain.value, (pos, other)
 
 
@@ -791,7 +792,7 @@ def test_a_lead_is_worth_at_least_every_larger_lead_of_its_cards():
     strict = 0
     for seed in range(120):
         pos = same_rank_lead(30_000 + seed)
-        state = SPEC.state_from_json(pos)
+        state = made(pos)
         _, moves = spec_values(state)
         leads = {frozenset(m.split()[1:]): v for m, v in moves.items() if m.startswith("attack")}
         for big, vb in leads.items():
@@ -813,7 +814,7 @@ def test_a_won_largest_lead_gives_its_smaller_leads_without_search():
     pos = {"game": "durak", "rules": {"variant": "podkidnoy"}, "trump": "D",
            "hands": [["10C", "10D", "10H", "8C", "QS"], ["JS", "6S", "9D", "KD", "AH"]], "stock": [],
            "attacker": 0, "defender": 1, "table": [], "to_move": 0}
-    s = from_spec_state(SPEC.state_from_json(pos))
+    s = from_spec_state(made(pos))
     plan = RootPlan(s, Reductions())
     tens = [i for i, m in enumerate(plan.moves) if m[0] == ATTACK and move_text(m).count("10") >= 1]
     first = plan.take()

@@ -143,7 +143,7 @@ def test_durak_three_players_reduce_to_the_two_left() -> None:
 
 def test_durak_witness_is_written_loadable_and_confirmed(tmp_path: Path) -> None:
     out = tmp_path / "w.json"
-    res = run("durak", "--option", "variant", "--witness-size", "5", "--tries", "150", "--seed", "1", "--out", str(out),
+    res = run("durak", "--option", "variant", "--witness-size", "5", "--tries", "150", "--seed", "2", "--out", str(out),
               "--json")
     assert res.exit_code == 0, res.output
     w = json.loads(res.output)["witness"]

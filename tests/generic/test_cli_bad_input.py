@@ -16,6 +16,7 @@ import functools
 import io
 import json
 import os
+import re
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +26,7 @@ from hypothesis import strategies as st
 
 from foolsolve import games
 from foolsolve.cli import load_position, main
+from foolsolve.errors import InputError
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "foolsolve" / "examples"
 EXAMPLE_NAMES = sorted(p.name for p in EXAMPLES.glob("*.json"))
@@ -139,6 +141,75 @@ def test_json_number_with_too_many_digits_is_a_one_line_error(tmp_path):
     internal error."""
     path = write(tmp_path, '{"game": "durak", "attacker": ' + "9" * 5000 + "}")
     assert_one_line_error(["show", path], "digits")
+
+
+def test_a_key_written_twice_in_one_object_is_a_one_line_error_naming_it(tmp_path, monkeypatch):
+    """``{"trump": "S", "trump": "H"}`` was read as hearts (json.loads keeps the last): a position
+    file, a batch line, --rules and --option all name the key instead."""
+    from tests.generic.batch_helpers import call_main
+
+    text = (EXAMPLES / "durak-endgame.json").read_text(encoding="utf-8").replace('"trump":', '"trump": "S", "trump":', 1)
+    assert text.count('"trump":') == 2
+    assert_one_line_error(["show", write(tmp_path, text)], '"trump" appears twice')
+    nested = json.dumps(example("durak-endgame.json"))[:-1] + ', "rules": {"deck": 36, "deck": 52}}'
+    assert_one_line_error(["show", write(tmp_path, nested)], '"deck" appears twice')
+    assert_one_line_error(["deal", "durak", "--rules", '{"deck": 36, "deck": 52}'], "--rules", '"deck" appears twice')
+    assert_one_line_error(["solve", str(EXAMPLES / "durak-endgame.json"), "-o", 'pv={"a": 1, "a": 2}'], "--option",
+                          '"a" appears twice')
+    batch = tmp_path / "in.jsonl"
+    batch.write_text(" ".join(text.split()) + "\n", encoding="utf-8")
+    monkeypatch.setenv("FOOLSOLVE_STORE", str(tmp_path / "store.sqlite3"))
+    code, out, err = call_main(["batch", str(batch)])
+    assert code == 2 and '"trump" appears twice' in json.loads(out)["error"], (code, out, err)
+
+
+@pytest.mark.parametrize("game", [info.name for info in games.all_games()])
+def test_every_game_s_position_and_view_may_carry_a_comment(tmp_path, game):
+    """``"comment"`` (free text, ignored) was accepted only by Foolery and Fool's Paradise positions;
+    Durak, Fools and Angels and Three Fools refused it as an unexpected property. A comment that is
+    not a string is a one-line error."""
+    name = next(n for n in EXAMPLE_NAMES if example(n)["game"] == game)
+    path = write(tmp_path, {**example(name), "comment": "a note"})
+    code, _, err = cli(["show", path])
+    assert code == 0, err
+    view = str(tmp_path / "view.json")
+    code, _, err = cli(["view", path, "--as", "0", "--out", view])
+    assert code == 0, err
+    code, _, err = cli(["show", write(tmp_path, {**json.loads(Path(view).read_text()), "comment": "mine"}, "v.json")])
+    assert code == 0, err
+    assert_one_line_error(["show", write(tmp_path, {**example(name), "comment": 7})], "comment")
+
+
+PYTHON_LITERAL = re.compile(r"\\b(True|False|None)\\b|'")
+
+
+@pytest.mark.parametrize("game", [info.name for info in games.all_games()])
+def test_a_bad_rule_option_value_is_written_as_json_in_its_error(game):
+    """README: messages write values as JSON does. ``--rules '{"first_bout_limit": true}'`` said
+    ``got True``, ``{"decks": true}`` ``True is not ...``: every rule option of every game, given
+    values of the wrong kind, names them as JSON (``true``, ``null``, ``"zz"``)."""
+    from foolsolve.rules import options_of, rules_from_json
+
+    cls = games.get(game).spec.rules_cls
+    for opt in options_of(cls):
+        for value in (True, False, None, [None, True], {"x": None}, "zz", 1.5):
+            try:
+                rules_from_json(cls, {opt.name: value})
+            except InputError as exc:
+                assert not PYTHON_LITERAL.search(str(exc)), (opt.name, value, str(exc))
+    assert "got true" in assert_one_line_error(["deal", "durak", "--rules", '{"first_bout_limit": true}'])
+
+
+@pytest.mark.parametrize("option", ["max_nodes=true", "pv=null", "jit=null", "time=false"])
+def test_a_bad_solver_option_value_is_written_as_json_in_its_error(option):
+    line = assert_one_line_error(["solve", str(EXAMPLES / "durak-endgame.json"), "-o", option], "option")
+    assert not PYTHON_LITERAL.search(line), line
+
+
+def test_foolery_places_are_written_as_json_in_their_error(tmp_path):
+    obj = example("foolery-endgame.json")
+    path = write(tmp_path, {**obj, "places": [1, 1, None, 2]})
+    assert_one_line_error(["show", path], "places: [1, 1, null, 2] are not distinct places")
 
 
 @pytest.mark.parametrize("value, needle", [("[" * 100_000, "nested too deeply"), ("9" * 5000, "digits")])

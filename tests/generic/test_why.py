@@ -18,7 +18,7 @@ from foolsolve.spec.durak import SPEC as DURAK
 from foolsolve.spec.fools_and_angels import SPEC as FA
 from foolsolve.spec.fools_paradise import SPEC as FP
 from foolsolve.why import explain
-from tests.durak.helpers import pos
+from tests.durak.helpers import first_bout, pos
 from tests.fools_and_angels.helpers import position as fa_position
 from tests.fools_paradise.helpers import position as fp_position
 
@@ -111,9 +111,8 @@ def test_durak_bout_limit_first_bout_sixth_card_after_a_take() -> None:
     # 001 §throw-in "At the first rebound, you cannot throw more than four cards to the battering player (the
     # total number of cards is five), but if player does not fight back, then you can throw the 6th card":
     # default first_bout_sixth_after_take true (from the text)
-    s = pos(first_bout=True, stock=["QD", "AS"], taking=True, to_move=0,
-            hands=[["9C", "KC"], ["7C", "8C", "7H", "8H"]],
-            table=[["6D", "9D"], ["6C", "10C"], ["6H", "JH"], ["6S", None], ["9S", None]])
+    s = first_bout(taking=True, to_move=0, hands=[["9C"], ["7C", "8C", "7H"]],
+                   table=[["6D", "9D"], ["6C", "10C"], ["6H", "JH"], ["6S", None], ["9S", None]])
     assert s.rules.first_bout_sixth_after_take
     assert explain(DURAK, s, "throw 9C").legal
     strict = DURAK.with_rules(s, DURAK.rules_cls(first_bout_sixth_after_take=False))  # a state, no position file
@@ -152,8 +151,9 @@ def test_durak_can_transfer_variant_and_rank() -> None:
 
 def test_durak_can_transfer_first_bout_from_the_text() -> None:
     # 001 §transfer "The first round cannot be transferred if the participants are playing the first game"
-    s = pos(rules={"variant": "perevodnoy"}, first_bout=True, stock=["8S"],
-            hands=[["KC"], ["7D", "8D", "QH"], ["6H", "AH", "10C"]], table=[["7H", None]])
+    s = first_bout(rules={"variant": "perevodnoy"}, bottom="8S", table=[["7H", None]],
+                   hands=[["KC", "QC", "JC", "9C", "6C"], ["7D", "8D", "QH", "9D", "10D", "JD"],
+                          ["6H", "AH", "10C", "QD", "KD", "AD"]])
     exp = explain(DURAK, s, "transfer 7D")
     assert [(r.rule, r.option) for r in exp.reasons] == [("can_transfer", "transfer_first_bout")]
     assert exp.flips == [("transfer_first_bout", True)]
