@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from foolsolve.bots.greedy import TRUMP_STRENGTH
+from foolsolve.cards import iter_bits
 
 SUIT_BITS = 64
 """Mask bits below this are suit cards (``slot * 16 + rank``); bit 64 is the Fool, ``64 + n`` trump n."""
@@ -24,16 +25,7 @@ def strength(mask: int) -> int:
     top = mask.bit_length() - 1
     if top >= SUIT_BITS:
         return top - SUIT_BITS + TRUMP_STRENGTH
-    return max(b & 15 for b in _bits(mask))
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+    return max(b & 15 for b in iter_bits(mask))
 
 
 def choose_engine(state: Any, moves: Sequence[int]) -> int:
@@ -44,7 +36,7 @@ def choose_engine(state: Any, moves: Sequence[int]) -> int:
     for m in moves:
         if not m:
             continue
-        key = (strength(m), -m.bit_count(), _bits(m))
+        key = (strength(m), -m.bit_count(), list(iter_bits(m)))
         if best_key is None or key < best_key:
             best, best_key = m, key
     return moves[0] if best is None else best
