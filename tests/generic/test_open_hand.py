@@ -75,14 +75,18 @@ def test_durak_four_to_six_players_paranoid_equals_exhaustive_search(players: in
 
 def durak_with_stock(hands: tuple[int, int], stock: int, seed: int, variant: str = "podkidnoy") -> Any:
     """A two-player Durak position from a seeded shuffle: small hands and a stock of known order
-    (the rest of the deck discarded), player 0 to lead."""
+    (the rest of the deck discarded), player 0 to lead. No deal and draws give hands this short
+    beside a stock, so it is read without that check (``read_position(reachable=False)``): it is a
+    small game to compare two searches on, not a position file."""
     deck = [r + s for s in "CDHS" for r in ("6", "7", "8", "9", "10", "J", "Q", "K", "A")]
     random.Random(seed).shuffle(deck)
     a, b = hands
     obj = {"game": "durak", "rules": {"variant": variant}, "trump": deck[a + b + stock - 1][-1],
            "hands": [deck[:a], deck[a:a + b]], "stock": deck[a + b:a + b + stock], "attacker": 0, "defender": 1,
            "table": []}
-    return games.get("durak").spec.state_from_json(obj)
+    from foolsolve.spec import durak
+
+    return durak.read_position(obj, reachable=False)
 
 
 @pytest.mark.parametrize(("hands", "stock", "seed"), [((2, 2), 3, 0), ((2, 2), 3, 1), ((2, 3), 2, 0)])
