@@ -651,8 +651,8 @@ def ismcts(info: GameInfo, worlds: Worlds, settings: Settings,
     # the playouts' policy: the caller's, else the game's own for this position, as PIMC's
     # worlds get it (Durak with three or more players: greedy); the number of players, which
     # that rule reads, is the same in every world
-    rule = rule_for(info, settings.budget, first)
-    frontier = settings.budget.frontier or (rule.frontier if rule is not None else None) or "random"
+    settled, rule = settle(info, settings.budget, first)
+    frontier = settled.frontier or "random"
     own = "" if settings.budget.frontier or rule is None or rule.frontier is None else f", the game's own {rule.where}"
     play = playout_of(info, frontier)
     n_players = spec.num_players(first)
