@@ -31,8 +31,7 @@ from foolsolve.ambiguities import (
     option_info,
     witness_file,
 )
-from foolsolve.batch import open_store, store_options
-from foolsolve.cli import WORKERS, OutputFile, limit_options, one_stdout, workers_help
+from foolsolve.cli import WORKERS, OutputFile, limit_options, one_stdout, open_store, store_options, workers_help
 from foolsolve.errors import InputError, Stopped
 from foolsolve.games.base import GameInfo
 from foolsolve.positions import STDIO, check_output, game_of, parse_json, read_json, write_json_atomic

@@ -348,3 +348,36 @@ def test_report_and_play_interactive_take_store_and_no_store(tmp_path: Path) -> 
     assert code == 2 and "no folder" in err
     code, _, err = call_main(["play", pos, "attack 6H", "--no-store"])
     assert code == 2 and err == "foolsolve: error: --no-store: only with --interactive\n"
+
+
+def _store_params(*words: str) -> dict[str, str]:
+    """The help of ``--store`` and ``--no-store`` of the command ``foolsolve WORDS``."""
+    import click
+
+    from foolsolve.cli import _register_game_commands, cli
+
+    _register_game_commands()
+    cmd: click.Command | None = cli
+    for word in words:
+        assert isinstance(cmd, click.Group)
+        cmd = cmd.get_command(click.Context(cmd), word)
+    assert cmd is not None
+    return {opt: p.help or "" for p in cmd.params if isinstance(p, click.Option) for opt in p.opts
+            if opt in ("--store", "--no-store")}
+
+
+def test_every_command_declares_store_and_no_store_with_one_decorator() -> None:
+    """--store/--no-store were declared three times (batch's store_options, inline in solve and play,
+    inline in report, whose help said ', as for solve'): cli.store_options declares them for every
+    command, play's help saying they apply with --interactive."""
+    from foolsolve.cli import store_options
+
+    assert callable(store_options)
+    shared = _store_params("solve")
+    assert shared["--store"].startswith("The result store file [default: ") and "$FOOLSOLVE_STORE" in shared["--store"]
+    assert shared["--no-store"] == "Neither read nor write the result store."
+    for words in (["report"], ["batch"], ["ambiguities"], ["store", "stats"], ["store", "export"], ["store", "clear"]):
+        assert _store_params(*words) == shared, words
+    play = _store_params("play")
+    assert play == {k: "--interactive: " + v[0].lower() + v[1:] for k, v in shared.items()}
+
