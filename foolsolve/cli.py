@@ -313,8 +313,13 @@ def solve(positions: Sequence[str], as_json: bool, max_nodes: int | None, extra:
         return
     limit = seconds or None
     info, state = load_position(positions[0], views=True)
+    # a --store or $FOOLSOLVE_STORE that cannot be opened is refused before any work, whoever answers (an
+    # answer from one seat reads no store: it is closed again)
+    store = open_store(store_path, no_store)
     from foolsolve.worlds import View
 
+    if store is not None and (isinstance(state, View) or seat_asked):
+        store.close()
     seat = _SeatRequest(viewer, method, samples, limit, seed, workers, scheduler, as_json, max_nodes, extra,
                         max_memory)
     if isinstance(state, View):
@@ -329,7 +334,6 @@ def solve(positions: Sequence[str], as_json: bool, max_nodes: int | None, extra:
             raise InputError("--open-hand: answers with every card known; it takes none of the seat's options")
         seat.answer_state(info, state, viewer)
         return
-    store = open_store(store_path, no_store)
     from foolsolve.solver import open_hand
 
     parsed = _parse_extra(extra)

@@ -501,6 +501,8 @@ def report(position: str, out: str, max_nodes: int | None, extra: tuple[str, ...
     if writes_over(out, position):
         raise InputError(f"--out: {out} is the position file {position}")
     info, state = load_position(position, views=True)
+    # a --store or $FOOLSOLVE_STORE that cannot be opened is refused before any work, as solve refuses it
+    store = open_store(store_path, no_store)
     seat_args = {"--method": method, "--samples": samples, "--seed": seed, "--workers": workers}
     if isinstance(state, View) and viewer is not None and viewer != state.player:
         raise InputError(f"--as: this is player {state.player}'s view; it cannot answer for player {viewer}")
@@ -535,6 +537,8 @@ def report(position: str, out: str, max_nodes: int | None, extra: tuple[str, ...
             raise Stopped("interrupted (the page shows the best answer so far)")
 
     if isinstance(state, View):
+        if store is not None:
+            store.close()  # a page from one seat reads no store
         seat_page(state)
         return
     result = None
@@ -542,7 +546,6 @@ def report(position: str, out: str, max_nodes: int | None, extra: tuple[str, ...
     parsed = _parse_extra((*extra, "equilibrium=true") if equilibrium else extra)
     open_hand.check_options(info, parsed)  # a bad option is bad input, not a page saying so: before any search
     to_seat = seat_refusal(info, state, bool(parsed) or max_nodes is not None)  # as solve: her seat answers
-    store = open_store(store_path, no_store)
 
     refused = ""
     stopped: Interrupted | None = None
