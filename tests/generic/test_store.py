@@ -432,3 +432,33 @@ def test_a_default_store_that_cannot_be_opened_leaves_an_answer_from_one_seat_to
     assert code == 0 and json.loads(out)["player"] == 0
     (line,) = err.splitlines()
     assert line.startswith("foolsolve: warning: ") and "going on without it" in line
+
+
+@pytest.mark.parametrize("how", ["env", "default", "option"])
+def test_a_sweeps_workers_name_the_store_as_it_was_chosen(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                          how: str) -> None:
+    """A sweep's worker processes opened the store file as '--store PATH' whatever chose it: a
+    damaged default store or $FOOLSOLVE_STORE was reported as a --store nobody gave. They name it
+    as the calling process does."""
+    from tests.generic.batch_helpers import foolsolve
+
+    argv = ["ambiguities", "durak", "--option", "throw_in_after_take", "--deals", "1", "--no-witness",
+            "--workers", "2", "--json"]
+    if how == "env":
+        path = tmp_path / "env.sqlite3"
+        monkeypatch.setenv("FOOLSOLVE_STORE", str(path))
+        name = f"FOOLSOLVE_STORE={path}"
+    elif how == "default":
+        monkeypatch.delenv("FOOLSOLVE_STORE")
+        monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+        path = store.default_path()
+        path.parent.mkdir(parents=True)
+        name = str(path)
+    else:
+        path = tmp_path / "given.sqlite3"
+        argv += ["--store", str(path)]
+        name = f"--store {path}"
+    _damaged_store(path)
+    res = foolsolve(*argv)
+    [reason] = json.loads(res.stdout)["deals"]["skip_reasons"]
+    assert reason.startswith(f"deal 0: {name}: the result store is damaged"), reason
