@@ -21,7 +21,7 @@ from typing import Any
 import click
 
 from foolsolve import __version__, games
-from foolsolve.errors import InputError, Stopped
+from foolsolve.errors import InputError, OptionError, Stopped
 from foolsolve.games.base import GameInfo
 from foolsolve.lazy import CommandRef, LazyGroup
 from foolsolve.positions import STDIO, game_of, parse_json, read_json, write_json_atomic
@@ -399,7 +399,7 @@ def _parse_extra(items: Sequence[str]) -> dict[str, Any]:
         if key in ALIASES:
             click.echo(f"foolsolve: warning: option {key} is deprecated; use {ALIASES[key]}", err=True)
             if ALIASES[key] in out:
-                raise InputError(f"option {key}: the deprecated name of {ALIASES[key]}; give only {ALIASES[key]}")
+                raise OptionError(f"option {key}: the deprecated name of {ALIASES[key]}; give only {ALIASES[key]}")
             key = ALIASES[key]
         out[key] = parse_json(value, f"--option {key}", malformed_as_text=True)
     return out

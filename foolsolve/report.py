@@ -25,7 +25,7 @@ from typing import Any
 import click
 
 from foolsolve.cli import WORKERS, OutputFile, interval, limit_options, store_options, value_span, workers_help
-from foolsolve.errors import InputError, Stopped
+from foolsolve.errors import InputError, OptionError, Stopped
 from foolsolve.rules import cited, json_text, options_of
 from foolsolve.solver.base import DEFAULT_SECONDS
 
@@ -560,12 +560,11 @@ def report(position: str, out: str, max_nodes: int | None, extra: tuple[str, ...
                 raise
             stopped = exc
             result = stopped_answer(exc.partial, "interrupted (Ctrl-C)")
+        except OptionError:
+            raise  # an option this position cannot take (-o player=7 of three players): bad input, as for solve
         except InputError as exc:
             # a position the exact solver does not take (three players ...) and no open-hand answer in the
-            # budget: the page says why it has no values (or the mover's seat answers, below); an option
-            # this position cannot take (-o player=7 of three players) is bad input, as for solve
-            if str(exc).startswith("option "):
-                raise
+            # budget: the page says why it has no values (or the mover's seat answers, below)
             why = str(exc)
             refused = why if to_seat(exc) else ""
     if refused:
