@@ -602,10 +602,12 @@ class Done:
     """New results for the result store, solved on a cluster worker (which has no store)."""
 
 
-SweepTask = tuple[str, dict[str, Any], tuple[str, str | None] | None, tuple[Any, ...]]
-"""``(kind, adapter settings, store, arguments)``: ``store`` is ``("file", PATH)`` (a local worker
-reads and writes the store file itself), ``("record", None)`` (a cluster worker hands its new
-results back) or ``None`` (no store)."""
+SweepTask = tuple[str, dict[str, Any], tuple[str, str | None, str | None] | None, tuple[Any, ...]]
+"""``(kind, adapter settings, store, arguments)``: ``store`` is ``("file", PATH, LABEL)`` (a local
+worker reads and writes the store file itself; its errors name it by LABEL, as the calling
+process's :class:`~foolsolve.store.Store` does: ``--store PATH``, ``FOOLSOLVE_STORE=PATH`` or the
+default file's path), ``("record", None, None)`` (a cluster worker hands its new results back) or
+``None`` (no store)."""
 
 
 def sweep_task(task: SweepTask) -> Done:
@@ -615,25 +617,26 @@ def sweep_task(task: SweepTask) -> Done:
 
     kind, settings, store, args = task
     adapter = adapter_from_settings(settings)
-    sweep = SweepStore(_worker_store(store[1]) if store is not None and store[0] == "file" else None,
+    sweep = SweepStore(_worker_store(store[1], store[2]) if store is not None and store[0] == "file" else None,
                        record=store is not None and store[0] == "record")
     adapter.store = sweep
     value = KINDS[kind](adapter, *args)
     return Done(value, sweep.read, sweep.solved, sweep.new)
 
 
-_WORKER_STORES: dict[str, Any] = {}
+_WORKER_STORES: dict[tuple[str, str | None], Any] = {}
 
 
-def _worker_store(path: str | None) -> Any:
-    """The result store file at ``path``, opened once per worker process."""
+def _worker_store(path: str | None, label: str | None) -> Any:
+    """The result store file at ``path``, opened once per worker process; errors name it by
+    ``label`` (the calling process's)."""
     if path is None:
         return None
-    if path not in _WORKER_STORES:
+    if (path, label) not in _WORKER_STORES:
         from foolsolve.store import Store
 
-        _WORKER_STORES[path] = Store(path)
-    return _WORKER_STORES[path]
+        _WORKER_STORES[path, label] = Store(path, label=label)
+    return _WORKER_STORES[path, label]
 
 
 def run_tasks(adapter: Adapter, executor: Any, kind: str, args: Iterable[tuple[Any, ...]]
@@ -655,9 +658,9 @@ def run_tasks(adapter: Adapter, executor: Any, kind: str, args: Iterable[tuple[A
 
     sweep = adapter.store if isinstance(adapter.store, SweepStore) else None
     db = as_store(adapter.store)
-    store: tuple[str, str | None] | None = None
+    store: tuple[str, str | None, str | None] | None = None
     if db is not None:
-        store = ("file", str(db.path)) if executor.local else ("record", None)
+        store = ("file", str(db.path), db.label) if executor.local else ("record", None, None)
     settings = adapter.settings()
     fn = KINDS[kind]
 

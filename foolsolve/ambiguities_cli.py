@@ -31,8 +31,7 @@ from foolsolve.ambiguities import (
     option_info,
     witness_file,
 )
-from foolsolve.batch import open_store, store_options
-from foolsolve.cli import WORKERS, OutputFile, limit_options, one_stdout, workers_help
+from foolsolve.cli import WORKERS, OutputFile, limit_options, one_stdout, open_store, store_options, workers_help
 from foolsolve.errors import InputError, Stopped
 from foolsolve.games.base import GameInfo
 from foolsolve.positions import STDIO, check_output, game_of, parse_json, read_json, write_json_atomic
@@ -343,24 +342,27 @@ def _run_all(info: GameInfo, adapter: Adapter, deals: int, seed: int, witness: b
         _all_rows(info, adapter, options, rows, deals, seed, witness, witness_size, tries, out_dir, as_json, executor)
     except KeyboardInterrupt:  # keep the rows finished so far; the caller exits 130
         interrupted = True
-    if interrupted and not as_json:
-        click.echo(f"interrupted: {len(rows)} of {len(options)} options done")
     if not as_json:
         click.echo(f"best differs: deals where no move is best under every choice / deals with a compared position; "
                    f"legal differs: positions passed where the legal moves differ (or the position cannot arise) "
                    f"under some choice; witness: smallest position "
                    f"({adapter.size_definition}) where the choices disagree on the best move, up to {witness_size}"
                    + (f"; witnesses written to {out_dir}" if out_dir else ""))
-        _summary(adapter, deals * sum("deals" in r for r in rows), executor)
     else:
         _echo_json({"game": info.name, "deals": deals, "seed": seed, "players": adapter.players,
                     "method": adapter.method, "best_definition": adapter.best_definition,
                     "final_definition": adapter.final_definition, "options": rows,
                     **({"interrupted": True} if interrupted else {}), "store": _store_json(adapter.store)})
-        if _lost(executor):
-            click.echo(f"ambiguities: {_lost(executor)[2:]}", err=True)
     if interrupted:
+        # as every command stopped by Ctrl-C: what was kept last on standard output, then the one line
+        # on standard error (no summary before it: a finished run's, as batch gives its own)
+        if not as_json:
+            click.echo(f"interrupted: {len(rows)} of {len(options)} options done")
         raise _stopped(adapter)
+    if not as_json:
+        _summary(adapter, deals * sum("deals" in r for r in rows), executor)
+    elif _lost(executor):
+        click.echo(f"ambiguities: {_lost(executor)[2:]}", err=True)
 
 
 def _all_rows(info: GameInfo, adapter: Adapter, options: list[Any], rows: list[dict[str, Any]], deals: int,

@@ -34,7 +34,7 @@ from typing import IO, Any
 
 import click
 
-from foolsolve.cli import WORKERS, OutputFile, limit_options, workers_help
+from foolsolve.cli import WORKERS, OutputFile, limit_options, open_store, store_options, workers_help
 from foolsolve.errors import InputError, Stopped
 from foolsolve.executor import SigintHeld
 from foolsolve.positions import (
@@ -411,21 +411,6 @@ def _solve_job(job: Job) -> dict[str, Any]:
 
 
 # --- commands ----------------------------------------------------------------------------
-
-
-def store_options(fn: Callable[..., Any]) -> Callable[..., Any]:
-    """``--store PATH`` and ``--no-store``."""
-    fn = click.option("--no-store", is_flag=True, help="Neither read nor write the result store.")(fn)
-    return click.option("--store", "store_path", type=click.Path(dir_okay=False), default=None,
-                        help="The result store file [default: results.sqlite3 in the user's cache folder, "
-                             "or $FOOLSOLVE_STORE].")(fn)
-
-
-def open_store(store_path: str | None, no_store: bool) -> Any:
-    """The chosen store (``None`` with ``--no-store``)."""
-    from foolsolve import store as st
-
-    return st.open_store(store_path, enabled=not no_store)
 
 
 @click.command("batch")

@@ -21,7 +21,7 @@ from typing import Any
 import click
 
 from foolsolve import __version__, games
-from foolsolve.errors import InputError, Stopped
+from foolsolve.errors import InputError, OptionError, Stopped
 from foolsolve.games.base import GameInfo
 from foolsolve.lazy import CommandRef, LazyGroup
 from foolsolve.positions import STDIO, game_of, parse_json, read_json, write_json_atomic
@@ -215,6 +215,31 @@ def _zero_is_no_limit(ctx: click.Context, param: click.Parameter, value: float |
     return None if value == 0 else value
 
 
+def store_options(fn: Any = None, *, only: str | None = None) -> Any:
+    """``--store PATH`` and ``--no-store`` on every command that reads or writes the result store
+    (``@store_options``, or ``@store_options(only="--interactive")`` where they apply only with that
+    option, as their help says); :func:`open_store` opens the store they choose."""
+    def sentence(text: str) -> str:
+        return f"{only}: {text}" if only else text[0].upper() + text[1:]
+
+    def add(fn: Any) -> Any:
+        fn = click.option("--no-store", is_flag=True, help=sentence("neither read nor write the result store."))(fn)
+        return click.option("--store", "store_path", type=click.Path(dir_okay=False), default=None,
+                            help=sentence("the result store file [default: results.sqlite3 in the user's cache "
+                                          "folder, or $FOOLSOLVE_STORE]."))(fn)
+
+    return add if fn is None else add(fn)
+
+
+def open_store(store_path: str | None, no_store: bool) -> Any:
+    """The store :func:`store_options` chose (``None`` with ``--no-store``): a ``--store`` or
+    ``$FOOLSOLVE_STORE`` that cannot be opened is an :class:`InputError` naming it, a default
+    location that cannot be opened a warning and no store (:func:`foolsolve.store.open_store`)."""
+    from foolsolve import store as st
+
+    return st.open_store(store_path, enabled=not no_store)
+
+
 @cli.command()
 @click.argument("positions", nargs=-1, required=True, metavar="POSITION...",
                 type=click.Path(dir_okay=False, allow_dash=True))
@@ -226,9 +251,7 @@ def _zero_is_no_limit(ctx: click.Context, param: click.Parameter, value: float |
 @click.option("-o", "--option", "extra", multiple=True, metavar="KEY=VALUE",
               help="Solver option (repeatable), e.g. -o pv=false, -o time=60, -o max_nodes=N; each game's are "
                    "listed by 'foolsolve rules GAME --solver'; an unknown KEY is an error.")
-@click.option("--store", "store_path", type=click.Path(dir_okay=False), default=None,
-              help="The result store file [default: results.sqlite3 in the user's cache folder, or $FOOLSOLVE_STORE].")
-@click.option("--no-store", is_flag=True, help="Neither read nor write the result store.")
+@store_options
 @click.option("--time", "seconds", type=Seconds(min=0), default=DEFAULT_SECONDS, show_default=True,
               help="Seconds for an answer: the exact solver gets half; if it does not finish (or does not cover the "
                    "position) the open-hand search over the engine answers, exact or depth-limited as it says. "
@@ -272,8 +295,6 @@ def solve(positions: Sequence[str], as_json: bool, max_nodes: int | None, extra:
     from one seat: every move's mean value over the worlds consistent with what that player
     sees, with a 95% interval, the best moves and the method by name (docs/seat.md). Ctrl-C
     prints the best answer so far."""
-    from foolsolve import store as st
-
     seat_args = {"--as": viewer, "--method": method, "--samples": samples, "--seed": seed, "--workers": workers,
                  "--scheduler": scheduler}
     seat_asked = any(v is not None for v in seat_args.values())
@@ -285,15 +306,20 @@ def solve(positions: Sequence[str], as_json: bool, max_nodes: int | None, extra:
 
         # an explicit --time limits each position's solve, as batch's --time does (by default none)
         timed = given_on_command_line("seconds")
-        store = st.open_store(store_path, enabled=not no_store)
+        store = open_store(store_path, no_store)
         batch.solve_many(positions, as_json, batch.Settings(_parse_extra(extra), max_nodes, max_memory=max_memory,
                                                             time_limit=(seconds or None) if timed else None),
                          store)
         return
     limit = seconds or None
     info, state = load_position(positions[0], views=True)
+    # a --store or $FOOLSOLVE_STORE that cannot be opened is refused before any work, whoever answers (an
+    # answer from one seat reads no store: it is closed again)
+    store = open_store(store_path, no_store)
     from foolsolve.worlds import View
 
+    if store is not None and (isinstance(state, View) or seat_asked):
+        store.close()
     seat = _SeatRequest(viewer, method, samples, limit, seed, workers, scheduler, as_json, max_nodes, extra,
                         max_memory)
     if isinstance(state, View):
@@ -308,7 +334,6 @@ def solve(positions: Sequence[str], as_json: bool, max_nodes: int | None, extra:
             raise InputError("--open-hand: answers with every card known; it takes none of the seat's options")
         seat.answer_state(info, state, viewer)
         return
-    store = st.open_store(store_path, enabled=not no_store)
     from foolsolve.solver import open_hand
 
     parsed = _parse_extra(extra)
@@ -374,7 +399,7 @@ def _parse_extra(items: Sequence[str]) -> dict[str, Any]:
         if key in ALIASES:
             click.echo(f"foolsolve: warning: option {key} is deprecated; use {ALIASES[key]}", err=True)
             if ALIASES[key] in out:
-                raise InputError(f"option {key}: the deprecated name of {ALIASES[key]}; give only {ALIASES[key]}")
+                raise OptionError(f"option {key}: the deprecated name of {ALIASES[key]}; give only {ALIASES[key]}")
             key = ALIASES[key]
         out[key] = parse_json(value, f"--option {key}", malformed_as_text=True)
     return out
@@ -770,10 +795,7 @@ def moves(position: str, as_json: bool) -> None:
 @click.option("--record", type=click.IntRange(min=1), default=None, metavar="K",
               help="POSITION is an arena record file (foolsolve arena --out): replay its game K from its deal, "
                    "move by move (MOVEs, if given, replace the game's moves).")
-@click.option("--store", "store_path", type=click.Path(dir_okay=False), default=None,
-              help="--interactive: the result store file of the solver's answers [default: results.sqlite3 in the "
-                   "user's cache folder, or $FOOLSOLVE_STORE].")
-@click.option("--no-store", is_flag=True, help="--interactive: neither read nor write the result store.")
+@store_options(only="--interactive")
 def play(position: str, move_texts: Sequence[str], out: str | None, as_json: bool, interactive: bool,
          seed: int | None, seat: int | None, samples: int | None, think: float | None, record: int | None,
          store_path: str | None = None, no_store: bool = False) -> None:
@@ -800,11 +822,10 @@ def play(position: str, move_texts: Sequence[str], out: str | None, as_json: boo
     new = info.spec.play(state, *move_texts)  # an illegal move: the spec's error, naming its place
     lines = transcript(info.spec, state, move_texts)
     if interactive:
-        from foolsolve import store as st
         from foolsolve.interactive import DEFAULT_SEAT_SAMPLES, Thinking, play_interactive
 
         thinking = Thinking(samples=samples or DEFAULT_SEAT_SAMPLES, think=think)
-        db = st.open_store(store_path, enabled=not no_store)
+        db = open_store(store_path, no_store)
         try:
             play_interactive(info, new, seed=seed, out=out, seat=seat, thinking=thinking, store=db)
         finally:

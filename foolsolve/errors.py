@@ -18,6 +18,13 @@ class PositionError(InputError):
     """A position that cannot occur under the rules (names the field)."""
 
 
+class OptionError(InputError):
+    """A solver option (``-o KEY=VALUE``) that is unknown, has a bad value, or that this position
+    cannot take (``-o player=7`` of three players); the message names the option (``option KEY: ...``,
+    ``reductions.twins: ...``). ``report`` tells it from the exact solver's refusal of a position by
+    its class: bad input, never a page saying why there are no values."""
+
+
 class Stopped(KeyboardInterrupt):
     """Ctrl-C with the one line the CLI prints for it (what was kept, how to resume) in place of
     plain ``interrupted``: ``foolsolve: MESSAGE`` on standard error, or with ``--json`` the JSON

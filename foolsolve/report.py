@@ -24,8 +24,8 @@ from typing import Any
 
 import click
 
-from foolsolve.cli import WORKERS, OutputFile, interval, limit_options, value_span, workers_help
-from foolsolve.errors import InputError, Stopped
+from foolsolve.cli import WORKERS, OutputFile, interval, limit_options, store_options, value_span, workers_help
+from foolsolve.errors import InputError, OptionError, Stopped
 from foolsolve.rules import cited, json_text, options_of
 from foolsolve.solver.base import DEFAULT_SECONDS
 
@@ -448,10 +448,7 @@ def view_page(view: Any, answer: Any | None = None, no_answer: str = "") -> str:
 @click.option("--workers", type=WORKERS, default=None,
               help=workers_help("Under hidden cards: value the worlds on this many local processes (same answer for "
                                 "any count)", scheduler=False))
-@click.option("--store", "store_path", type=click.Path(dir_okay=False), default=None,
-              help="The result store file, as for solve [default: results.sqlite3 in the user's cache folder, or "
-                   "$FOOLSOLVE_STORE].")
-@click.option("--no-store", is_flag=True, help="Neither read nor write the result store.")
+@store_options
 @limit_options(time_help=f"Seconds for the page's answer, as for solve [default: {DEFAULT_SECONDS:g}]: the exact "
                          "solver gets half; if it does not finish (or does not cover the position) the open-hand "
                          "search answers, the page saying whether exact or an estimate and why. Under hidden cards "
@@ -482,8 +479,15 @@ def report(position: str, out: str, max_nodes: int | None, extra: tuple[str, ...
     with its 95% interval, best first, moves of equal mean grouped, the method, the worlds valued
     and how many of them exactly. As from solve, that answer is the one so far when solve's
     default --time runs out, unless --time is given (--time 0: every world asked for)."""
-    from foolsolve import store as st
-    from foolsolve.cli import _parse_extra, _SeatRequest, given_on_command_line, load_position, refused_note, seat_refusal
+    from foolsolve.cli import (
+        _parse_extra,
+        _SeatRequest,
+        given_on_command_line,
+        load_position,
+        open_store,
+        refused_note,
+        seat_refusal,
+    )
     from foolsolve.game import seat_of_mover
     from foolsolve.positions import writes_over
     from foolsolve.present import write_text
@@ -497,6 +501,8 @@ def report(position: str, out: str, max_nodes: int | None, extra: tuple[str, ...
     if writes_over(out, position):
         raise InputError(f"--out: {out} is the position file {position}")
     info, state = load_position(position, views=True)
+    # a --store or $FOOLSOLVE_STORE that cannot be opened is refused before any work, as solve refuses it
+    store = open_store(store_path, no_store)
     seat_args = {"--method": method, "--samples": samples, "--seed": seed, "--workers": workers}
     if isinstance(state, View) and viewer is not None and viewer != state.player:
         raise InputError(f"--as: this is player {state.player}'s view; it cannot answer for player {viewer}")
@@ -531,6 +537,8 @@ def report(position: str, out: str, max_nodes: int | None, extra: tuple[str, ...
             raise Stopped("interrupted (the page shows the best answer so far)")
 
     if isinstance(state, View):
+        if store is not None:
+            store.close()  # a page from one seat reads no store
         seat_page(state)
         return
     result = None
@@ -538,7 +546,6 @@ def report(position: str, out: str, max_nodes: int | None, extra: tuple[str, ...
     parsed = _parse_extra((*extra, "equilibrium=true") if equilibrium else extra)
     open_hand.check_options(info, parsed)  # a bad option is bad input, not a page saying so: before any search
     to_seat = seat_refusal(info, state, bool(parsed) or max_nodes is not None)  # as solve: her seat answers
-    store = st.open_store(store_path, enabled=not no_store)
 
     refused = ""
     stopped: Interrupted | None = None
@@ -553,12 +560,11 @@ def report(position: str, out: str, max_nodes: int | None, extra: tuple[str, ...
                 raise
             stopped = exc
             result = stopped_answer(exc.partial, "interrupted (Ctrl-C)")
+        except OptionError:
+            raise  # an option this position cannot take (-o player=7 of three players): bad input, as for solve
         except InputError as exc:
             # a position the exact solver does not take (three players ...) and no open-hand answer in the
-            # budget: the page says why it has no values (or the mover's seat answers, below); an option
-            # this position cannot take (-o player=7 of three players) is bad input, as for solve
-            if str(exc).startswith("option "):
-                raise
+            # budget: the page says why it has no values (or the mover's seat answers, below)
             why = str(exc)
             refused = why if to_seat(exc) else ""
     if refused:

@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING
 
 import click
 
-from foolsolve.batch import LineWriter, store_options
-from foolsolve.cli import OutputFile
+from foolsolve.batch import LineWriter
+from foolsolve.cli import OutputFile, store_options
 from foolsolve.errors import InputError
 from foolsolve.positions import STDIO
 

@@ -9,7 +9,7 @@ from fractions import Fraction
 from itertools import islice
 from typing import Any
 
-from foolsolve.errors import InputError
+from foolsolve.errors import InputError, OptionError
 from foolsolve.rules import json_text
 
 WIN, DRAW, LOSS = "win", "draw", "loss"
@@ -114,18 +114,18 @@ class SolveOptions:
         for old, new in ALIASES.items():
             if old in extra:
                 if new in extra:
-                    raise InputError(f"option {old}: the deprecated name of {new}; give only {new}")
+                    raise OptionError(f"option {old}: the deprecated name of {new}; give only {new}")
                 extra[new] = extra.pop(old)
                 self.deprecated.append(f"option {old} is deprecated; use {new}")
         if "max_nodes" in extra:
             value = extra.pop("max_nodes")
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-                raise InputError(f"option max_nodes: expected a whole number >= 1, got {json_text(value)}")
+                raise OptionError(f"option max_nodes: expected a whole number >= 1, got {json_text(value)}")
             self.max_nodes = value if self.max_nodes is None else min(self.max_nodes, value)
         if "time" in extra:
             value = extra.pop("time")
             if isinstance(value, bool) or not isinstance(value, (int, float)) or not value > 0:  # (nan too)
-                raise InputError(f"option time: expected a number of seconds > 0, got {json_text(value)}")
+                raise OptionError(f"option time: expected a number of seconds > 0, got {json_text(value)}")
             self.time_limit = float(value)
         self.extra = extra
 
@@ -191,7 +191,7 @@ def check_extra(options: SolveOptions, known: tuple[str, ...], game: str) -> Non
     the game's solver does not read (a misspelt option must not be silently ignored)."""
     for key in sorted(options.extra):
         if key not in known:
-            raise InputError(f"option {key}: unknown {game} solver option (known: {', '.join(sorted(known))})")
+            raise OptionError(f"option {key}: unknown {game} solver option (known: {', '.join(sorted(known))})")
 
 
 def bool_option(options: SolveOptions, key: str, default: bool) -> bool:
@@ -200,7 +200,7 @@ def bool_option(options: SolveOptions, key: str, default: bool) -> bool:
     silently mean yes)."""
     value = options.extra.get(key, default)
     if not isinstance(value, bool):
-        raise InputError(f"option {key}: expected true or false, got {json_text(value)}")
+        raise OptionError(f"option {key}: expected true or false, got {json_text(value)}")
     return value
 
 
@@ -209,7 +209,7 @@ def int_option(options: SolveOptions, key: str, default: int, minimum: int = 0) 
     anything else is an :class:`~foolsolve.errors.InputError`."""
     value = options.extra.get(key, default)
     if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-        raise InputError(f"option {key}: expected a whole number >= {minimum}, got {json_text(value)}")
+        raise OptionError(f"option {key}: expected a whole number >= {minimum}, got {json_text(value)}")
     return value
 
 

@@ -62,7 +62,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from foolsolve.errors import InputError
+from foolsolve.errors import InputError, OptionError
 from foolsolve.game import CHANCE, Utility, seat_of_mover
 from foolsolve.playouts import PLAYOUT_MOVES, playout_of, repeats
 from foolsolve.rules import json_text
@@ -616,9 +616,9 @@ def check_options(info: GameInfo, extra: dict[str, Any]) -> None:
     exact = exact_option_names(info) - set(COMMON_OPTIONS)
     for key in sorted(extra):
         if key not in exact and key not in WORLD_OPTIONS and key not in COMMON_OPTIONS:
-            raise InputError(f"option {key}: unknown {info.title} option (the exact solver's: "
-                             f"{', '.join(sorted(exact)) or 'none'}; the open-hand search's: {', '.join(WORLD_OPTIONS)}; "
-                             f"both: {', '.join(COMMON_OPTIONS)})")
+            raise OptionError(f"option {key}: unknown {info.title} option (the exact solver's: "
+                              f"{', '.join(sorted(exact)) or 'none'}; the open-hand search's: {', '.join(WORLD_OPTIONS)}; "
+                              f"both: {', '.join(COMMON_OPTIONS)})")
     exact_opts = SolveOptions(extra=exact_extra(info, extra))  # max_nodes and time are checked here
     check = info.solver_check if info.solve is not None else None
     if check is not None:
@@ -649,7 +649,7 @@ def world_settings(extra: dict[str, Any]) -> tuple[str, int | None, int | None, 
     opts = SolveOptions(extra=world_extra(extra))
     concept = extra.get("concept", "paranoid")
     if concept not in CONCEPTS:
-        raise InputError(f"option concept: {json_text(concept)} is not one of {', '.join(CONCEPTS)}")
+        raise OptionError(f"option concept: {json_text(concept)} is not one of {', '.join(CONCEPTS)}")
     player = int_option(opts, "player", 0) if "player" in extra else None
     depth = int_option(opts, "depth", 1, minimum=1) if "depth" in extra else None
     return concept, player, depth, int_option(opts, "playouts", 8, minimum=1), int_option(opts, "seed", 0)
@@ -770,7 +770,7 @@ def answer_for_cli(info: GameInfo, state: Any, extra: dict[str, Any], max_nodes:
     concept, player, depth, playouts, seed = world_settings(extra)
     n = info.spec.num_players(state)
     if player is not None and player >= n:
-        raise InputError(f"option player: {player} is not a player of this position ({n} players)")
+        raise OptionError(f"option player: {player} is not a player of this position ({n} players)")
     budget = Budget(max_nodes=max_nodes, seconds=seconds, playouts=playouts, seed=seed, max_depth=depth,
                     max_memory=max_memory)
     short = ""

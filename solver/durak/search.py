@@ -49,7 +49,7 @@ from foolsolve.engines.durak_kernel import (
     transfer_fits,
     two_player_end,
 )
-from foolsolve.errors import InputError
+from foolsolve.errors import InputError, OptionError
 from foolsolve.game import Result
 from foolsolve.rules import json_text
 from foolsolve.solver.base import (
@@ -1695,7 +1695,7 @@ def jit_choice(options: SolveOptions) -> bool | str:
     value = options.extra.get("jit", "auto")
     if value is True or value is False or value == "auto":  # not ``in``: 1 == True, 0 == False
         return value
-    raise InputError(f"option jit: expected true, false or auto, got {json_text(value)}")
+    raise OptionError(f"option jit: expected true, false or auto, got {json_text(value)}")
 
 
 def search_for(state: EngineState, reductions: Reductions | None = None, options: SolveOptions | None = None,
@@ -1714,8 +1714,8 @@ def search_for(state: EngineState, reductions: Reductions | None = None, options
                                        max_nodes=options.max_nodes if options else None, cards=size,
                                        max_memory=options.max_memory if options else None)
         if jit is True:
-            raise InputError("option jit: the compiled search does not apply here (it covers two players, "
-                             "the stock empty, not the first bout, simple or podkidnoy)")
+            raise OptionError("option jit: the compiled search does not apply here (it covers two players, "
+                              "the stock empty, not the first bout, simple or podkidnoy)")
     return endgame_for(state, reductions, options)
 
 
@@ -1799,7 +1799,7 @@ def check_options(options: SolveOptions) -> None:
     jit_choice(options)
     want_moves = bool_option(options, "moves", True)
     if bool_option(options, "pv", want_moves) and not want_moves:
-        raise InputError("option pv: a principal variation values every move along it, so it needs moves=true")
+        raise OptionError("option pv: a principal variation values every move along it, so it needs moves=true")
     Reductions.from_json(options.extra.get("reductions"))
 
 

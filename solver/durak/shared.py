@@ -16,7 +16,7 @@ from typing import Any
 
 from foolsolve.engines.durak import NO_TRUMP, PEREVODNOY, RANK_LANES, SIMPLE, SUIT_MASKS, EngineRules, EngineState
 from foolsolve.engines.durak_kernel import bout_limit
-from foolsolve.errors import InputError
+from foolsolve.errors import OptionError
 
 WIN, DRAW, LOSS = 1, 0, -1
 NOMOVE = -3
@@ -57,19 +57,19 @@ class Reductions:
 
     @classmethod
     def from_json(cls, obj: Any) -> Reductions:
-        """From ``{"twins": false, ...}`` (unknown names are an :class:`InputError`)."""
+        """From ``{"twins": false, ...}`` (unknown names and values that are no switch are an :class:`OptionError`)."""
         if isinstance(obj, Reductions):
             return obj
         if obj is None:
             return cls()
         if not isinstance(obj, dict):
-            raise InputError("reductions: expected an object of true/false switches")
+            raise OptionError("reductions: expected an object of true/false switches")
         names = {f.name for f in fields(cls)}
         for k, v in obj.items():
             if k not in names:
-                raise InputError(f"reductions.{k}: unknown reduction (known: {', '.join(sorted(names))})")
+                raise OptionError(f"reductions.{k}: unknown reduction (known: {', '.join(sorted(names))})")
             if not isinstance(v, bool):
-                raise InputError(f"reductions.{k}: expected true or false")
+                raise OptionError(f"reductions.{k}: expected true or false")
         return cls(**obj)
 
 

@@ -56,7 +56,7 @@ from fractions import Fraction
 from typing import Any
 
 from foolsolve.engines import foolery as E
-from foolsolve.errors import InputError
+from foolsolve.errors import OptionError
 from foolsolve.rules import json_text
 from foolsolve.solver.base import (
     LOSS,
@@ -481,14 +481,14 @@ def check_options(options: SolveOptions) -> None:
     check_extra(options, tuple(OPTIONS), "Foolery")
     with_moves = bool_option(options, "moves", True)
     if bool_option(options, "pv", with_moves) and not with_moves:
-        raise InputError("option pv: a principal variation values every move along it, so it needs moves=true")
+        raise OptionError("option pv: a principal variation values every move along it, so it needs moves=true")
     bool_option(options, "reduced", True)
     goal = options.extra.get("goal", "first")
     if goal not in GOALS:
-        raise InputError(f"option goal: {json_text(goal)} is not one of {', '.join(GOALS)}")
+        raise OptionError(f"option goal: {json_text(goal)} is not one of {', '.join(GOALS)}")
     concept = options.extra.get("concept")
     if concept is not None and concept not in CONCEPTS:
-        raise InputError(f"option concept: {json_text(concept)} is not one of {', '.join(CONCEPTS)}")
+        raise OptionError(f"option concept: {json_text(concept)} is not one of {', '.join(CONCEPTS)}")
     if "player" in options.extra:
         int_option(options, "player", 0)
 
@@ -519,24 +519,24 @@ def solve(state: S.State, options: SolveOptions | None = None) -> SolveResult:
     in_play = [p for p in range(state.players) if state.active(p)]
     goal = options.extra.get("goal", "first")
     if goal not in GOALS:
-        raise InputError(f"option goal: {json_text(goal)} is not one of {', '.join(GOALS)}")
+        raise OptionError(f"option goal: {json_text(goal)} is not one of {', '.join(GOALS)}")
     place = goal == "place"
     concept = options.extra.get("concept", "paranoid" if len(in_play) > 2 or place else None)
     if concept is not None and concept not in CONCEPTS:
-        raise InputError(f"option concept: {json_text(concept)} is not one of {', '.join(CONCEPTS)}")
+        raise OptionError(f"option concept: {json_text(concept)} is not one of {', '.join(CONCEPTS)}")
     if place and concept != "paranoid":
-        raise InputError("option goal: only the paranoid concept asks for a place (max-n values each player's own "
-                         "payoff)")
+        raise OptionError("option goal: only the paranoid concept asks for a place (max-n values each player's own "
+                          "payoff)")
     if len(in_play) == 2 and concept == "paranoid" and not place:
         concept = None  # with two players paranoid is plain minimax
     player = int_option(options, "player", state.to_move)
     if player >= state.players:
-        raise InputError(f"option player: player {player} is not a player of this position ({state.players} players)")
+        raise OptionError(f"option player: player {player} is not a player of this position ({state.players} players)")
     if not (state.active(player) or place):
-        raise InputError(f"option player: player {player} is not in play (out of cards; -o goal=place gives her "
-                         "place's payoff)")
+        raise OptionError(f"option player: player {player} is not in play (out of cards; -o goal=place gives her "
+                          "place's payoff)")
     if concept is None and "player" in options.extra:
-        raise InputError("option player: only the paranoid concept asks about a chosen player")
+        raise OptionError("option player: only the paranoid concept asks about a chosen player")
     root = E.ENGINE.from_spec(state)
     solver = Solver(options, reduced=reduced)
     solver.suit_free = reduced and all(flushless(h) for h in root.hands)

@@ -25,7 +25,7 @@ from itertools import product
 from typing import Any
 
 from foolsolve.cards import Card
-from foolsolve.errors import InputError
+from foolsolve.errors import InputError, OptionError
 from foolsolve.solver.base import MoveValue, SolveResult
 from foolsolve.spec.three_fools import (
     DOWN,
@@ -199,7 +199,7 @@ def _gambit() -> Any:
     try:
         import pygambit
     except ImportError:
-        raise InputError("option equilibrium: needs pygambit (pip install 'foolsolve[gambit]')") from None
+        raise OptionError("option equilibrium: needs pygambit (pip install 'foolsolve[gambit]')") from None
     return pygambit
 
 
@@ -217,7 +217,7 @@ def equilibrium(state: State, lying_cost: Fraction = Fraction(1, 4)) -> BluffEqu
             eq = result.equilibrium
             break
     if eq is None:
-        raise InputError("option equilibrium: pygambit's logit solver found no equilibrium of this round")
+        raise OptionError("option equilibrium: pygambit's logit solver found no equilibrium of this round")
     f1, f2 = bl.followers
     leader: dict[Action, float] = {}
     by_text = {Bluff.action_text(a): a for a in bl.actions}
@@ -289,13 +289,13 @@ def check(eq: BluffEquilibrium) -> None:
 def equilibrium_result(state: State, lying_cost: Fraction, epsilon: Fraction, start: float) -> SolveResult:
     """``foolsolve POSITION.json -o equilibrium=true``."""
     if lying_cost < 0:
-        raise InputError("option lying_cost: at least 0")
+        raise OptionError("option lying_cost: at least 0")
     eq = equilibrium(state, lying_cost)
     bl = eq.bluff
     worst = max(eq.gains.values())
     if worst > float(epsilon):
-        raise InputError(f"option epsilon: the best profile pygambit found lets a pure deviation gain {worst:.3g} "
-                         f"> epsilon {epsilon} (checked over the spec); allow more with -o epsilon=...")
+        raise OptionError(f"option epsilon: the best profile pygambit found lets a pure deviation gain {worst:.3g} "
+                          f"> epsilon {epsilon} (checked over the spec); allow more with -o epsilon=...")
     moves = [MoveValue(Bluff.action_text(a), round(float(p), 9))
              for a, p in sorted(eq.leader.items(), key=lambda t: -t[1]) if p > 1e-9]
     notes = [f"payoff: 1 to the round's winner, minus {lying_cost} to a leader who pays the lying penalty",

@@ -44,7 +44,7 @@ from math import comb
 from typing import Any
 
 from foolsolve.cards import PILATCH45, Card
-from foolsolve.errors import InputError
+from foolsolve.errors import InputError, OptionError
 from foolsolve.numbers import exact_number
 from foolsolve.rules import json_text
 from foolsolve.solver.base import MoveValue, SolveOptions, SolveResult, bool_option, check_extra, int_option, odds_value
@@ -105,7 +105,7 @@ def view_of(state: State, viewer: int | None = None) -> View:
         raise InputError(f"phase: round odds need a round about to be led (phase flip or lead), not {state.phase}")
     v = state.leader if viewer is None else viewer
     if v not in (0, 1, 2):
-        raise InputError(f"option viewer: {json_text(v)} is not a seat (0, 1 or 2)")
+        raise OptionError(f"option viewer: {json_text(v)} is not a seat (0, 1 or 2)")
     shown = shown_cards(state)
     known = tuple(state.hands[p] if p == v else frozenset(state.hands[p] & shown) for p in range(3))
     unseen = tuple(len(state.hands[p]) - len(known[p]) for p in range(3))
@@ -147,27 +147,27 @@ def parse_strategies(obj: Any) -> dict[int, Strategy]:
     if obj is None or obj == "uniform":
         return {}
     if not isinstance(obj, dict):
-        raise InputError('option strategies: expected "uniform" or {"SEAT": {"up P": {"CARD": WEIGHT}}}')
+        raise OptionError('option strategies: expected "uniform" or {"SEAT": {"up P": {"CARD": WEIGHT}}}')
     out: dict[int, Strategy] = {}
     for seat_text, rows in obj.items():
         where = f"option strategies.{seat_text}"
         if seat_text not in ("0", "1", "2"):
-            raise InputError(f"{where}: not a seat (0, 1 or 2)")
+            raise OptionError(f"{where}: not a seat (0, 1 or 2)")
         if rows == "uniform":
             continue
         if not isinstance(rows, dict):
-            raise InputError(f"{where}: expected an object of rows keyed by \"up P\", \"down S\" ...")
+            raise OptionError(f"{where}: expected an object of rows keyed by \"up P\", \"down S\" ...")
         table: dict[str, dict[Card, Fraction]] = {}
         for key, row in rows.items():
             parts = str(key).split()
             if len(parts) != 2 or parts[0] not in (UP, DOWN) or parts[1].upper() not in SUIT_OF_TEXT:
-                raise InputError(f"{where}.{key}: a row key is the binary card and a suit, e.g. \"up P\"")
+                raise OptionError(f"{where}.{key}: a row key is the binary card and a suit, e.g. \"up P\"")
             norm = f"{parts[0]} {SUIT_TEXT[SUIT_OF_TEXT[parts[1].upper()]]}"
             if not isinstance(row, dict):
-                raise InputError(f"{where}.{key}: expected an object of card weights")
+                raise OptionError(f"{where}.{key}: expected an object of card weights")
             weights: dict[Card, Fraction] = {}
             for card_text, w in row.items():
-                card = PILATCH45.parse(str(card_text), what=f"{where}.{key}")
+                card = _option_card(str(card_text), f"{where}.{key}")
                 weights[card] = _weight(w, f"{where}.{key}.{card_text}")
             table[norm] = weights
         out[int(seat_text)] = Strategy(table)
@@ -176,11 +176,28 @@ def parse_strategies(obj: Any) -> dict[int, Strategy]:
 
 def _weight(w: Any, where: str) -> Fraction:
     if isinstance(w, bool) or not isinstance(w, (int, str)):
-        raise InputError(f"{where}: a weight is a whole number or a fraction string")
-    f = exact_number(w, where, floats=False)
+        raise OptionError(f"{where}: a weight is a whole number or a fraction string")
+    f = _option_number(w, where, floats=False)
     if f < 0:
-        raise InputError(f"{where}: a weight is at least 0")
+        raise OptionError(f"{where}: a weight is at least 0")
     return f
+
+
+def _option_card(text: str, where: str) -> Card:
+    """The card ``text`` of an option's table; a bad one is an :class:`OptionError` naming ``where``."""
+    try:
+        return PILATCH45.parse(text, what=where)
+    except InputError as exc:
+        raise OptionError(str(exc)) from None
+
+
+def _option_number(value: Any, where: str, floats: bool = True) -> Fraction:
+    """:func:`~foolsolve.numbers.exact_number` of an option's value; a bad one is an
+    :class:`OptionError` naming ``where``."""
+    try:
+        return exact_number(value, where, floats=floats)
+    except InputError as exc:
+        raise OptionError(str(exc)) from None
 
 
 # --- the rules, from the engine --------------------------------------------------------------------------
@@ -221,8 +238,8 @@ def follower_plays(view: View, lead: Card, binary: str, declared: str, strategie
         return _closed_pair(k1, u1, s1, k2, u2, s2, pool, binary, declared)
     deals = comb(len(pool), u1) * comb(len(pool) - u1, u2)
     if deals > limit:
-        raise InputError(f"option limit: strategy tables need {deals:,} deals of the unseen cards enumerated "
-                         f"(limit {limit:,}); raise -o limit=N or use a position with fewer unseen cards")
+        raise OptionError(f"option limit: strategy tables need {deals:,} deals of the unseen cards enumerated "
+                          f"(limit {limit:,}); raise -o limit=N or use a position with fewer unseen cards")
     out: dict[tuple[Card, Card], Fraction] = {}
     weight = Fraction(1, deals)
     cards = sorted(pool)
@@ -303,7 +320,7 @@ def round_odds(state: State, viewer: int | None = None, strategies: dict[int, St
     strategies = strategies or {}
     for seat in strategies:
         if seat == view.leader:
-            raise InputError(f"option strategies.{seat}: the leader's choices are what the odds are computed for")
+            raise OptionError(f"option strategies.{seat}: the leader's choices are what the odds are computed for")
     out = []
     for card, held in sorted(leader_cards(view).items()):
         for flip, binary in view.binaries:
@@ -336,14 +353,14 @@ def parse_leader_table(obj: Any) -> dict[str, Fraction]:
     """A leader's strategy table: weights of choices written as the solver prints them
     (``"keep; lead 3R as P"``); choices not listed weigh 0."""
     if not isinstance(obj, dict):
-        raise InputError('option leader_strategy: expected uniform, truthful or {"keep; lead 3R as P": WEIGHT}')
+        raise OptionError('option leader_strategy: expected uniform, truthful or {"keep; lead 3R as P": WEIGHT}')
     out: dict[str, Fraction] = {}
     for text, w in obj.items():
         words = str(text).replace(";", " ").split()
         if len(words) != 5 or words[0] not in ("keep", "flip") or words[1] != "lead" or words[3] != "as" \
                 or words[4].upper() not in SUIT_OF_TEXT:
-            raise InputError(f"option leader_strategy.{text}: a choice is written \"keep; lead 3R as P\"")
-        card = PILATCH45.parse(words[2], what=f"option leader_strategy.{text}")
+            raise OptionError(f"option leader_strategy.{text}: a choice is written \"keep; lead 3R as P\"")
+        card = _option_card(words[2], f"option leader_strategy.{text}")
         out[f"{words[0]}; lead {card.ascii} as {SUIT_TEXT[SUIT_OF_TEXT[words[4].upper()]]}"] = \
             _weight(w, f"option leader_strategy.{text}")
     return out
@@ -357,14 +374,14 @@ def best_response(state: State, seat: int, leader_strategy: str | dict[str, Any]
     ``strategies``, default uniform)."""
     view = view_of(state, seat)
     if seat == view.leader:
-        raise InputError(f"option best_response: seat {seat} leads this round; name a follower")
+        raise OptionError(f"option best_response: seat {seat} leads this round; name a follower")
     strategies = strategies or {}
     other = next(q for q in view.followers if q != seat)
     s_other = strategies.get(other, Strategy())
     if not isinstance(leader_strategy, str):
         return _best_response_table(state, view, seat, other, parse_leader_table(leader_strategy), s_other, limit)
     if leader_strategy not in ("uniform", "truthful"):
-        raise InputError(f"option leader_strategy: {json_text(leader_strategy)} is not uniform, truthful or a table")
+        raise OptionError(f"option leader_strategy: {json_text(leader_strategy)} is not uniform, truthful or a table")
     hand = state.hands[seat]
     card_odds = leader_cards(view)
     hl = len(view.known[view.leader]) + view.unseen[view.leader]
@@ -411,7 +428,7 @@ def _best_response_table(state: State, view: View, seat: int, other: int, table:
     kq, uq = view.known[other], view.unseen[other]
     deals = comb(len(pool), ul) * (1 if s_other.uniform else comb(len(pool) - ul, uq))
     if deals > limit:
-        raise InputError(f"option limit: a leader's table needs {deals:,} deals enumerated (limit {limit:,})")
+        raise OptionError(f"option limit: a leader's table needs {deals:,} deals enumerated (limit {limit:,})")
     hand = state.hands[seat]
     wins: dict[tuple[str, str], dict[Card, Fraction]] = {}
     reach: dict[tuple[str, str], Fraction] = {}
@@ -468,7 +485,7 @@ def _other_plays(view: View, q: int, lead: Card, binary: str, declared: str, str
         return out
     deals = comb(len(pool), u)
     if deals > limit:
-        raise InputError(f"option limit: {deals:,} deals of player {q}'s unseen cards (limit {limit:,})")
+        raise OptionError(f"option limit: {deals:,} deals of player {q}'s unseen cards (limit {limit:,})")
     out2: dict[Card, Fraction] = {}
     for a in combinations(sorted(pool), u):
         for c, pc in strategy.play(known | frozenset(a), binary, declared).items():
@@ -483,8 +500,8 @@ def _fraction_option(options: SolveOptions, key: str, default: Fraction) -> Frac
     if isinstance(value, Fraction):
         return value
     if isinstance(value, bool) or not isinstance(value, (int, str, float)):
-        raise InputError(f"option {key}: expected a number or a fraction such as 1/2, got {json_text(value)}")
-    return exact_number(value, f"option {key}")
+        raise OptionError(f"option {key}: expected a number or a fraction such as 1/2, got {json_text(value)}")
+    return _option_number(value, f"option {key}")
 
 
 def _pct(x: Fraction) -> str:
@@ -494,7 +511,7 @@ def _pct(x: Fraction) -> str:
 def _seat_option(options: SolveOptions, key: str) -> None:
     value = options.extra.get(key)
     if value is not None and (isinstance(value, bool) or value not in (0, 1, 2)):
-        raise InputError(f"option {key}: {json_text(value)} is not a seat (0, 1 or 2)")
+        raise OptionError(f"option {key}: {json_text(value)} is not a seat (0, 1 or 2)")
 
 
 def check_options(options: SolveOptions) -> None:
@@ -504,19 +521,19 @@ def check_options(options: SolveOptions) -> None:
     (``lying_cost`` without ``equilibrium``) is still checked."""
     check_extra(options, KNOWN_OPTIONS, META.name)
     if bool_option(options, "pv", False):
-        raise InputError("option pv: Three Fools' round odds and equilibrium have no principal variation")
+        raise OptionError("option pv: Three Fools' round odds and equilibrium have no principal variation")
     bool_option(options, "equilibrium", False)
     if _fraction_option(options, "lying_cost", Fraction(1, 4)) < 0:
-        raise InputError(f"option lying_cost: expected a number at least 0, got {json_text(options.extra['lying_cost'])}")
+        raise OptionError(f"option lying_cost: expected a number at least 0, got {json_text(options.extra['lying_cost'])}")
     if _fraction_option(options, "epsilon", Fraction(0)) < 0:
-        raise InputError(f"option epsilon: expected a number at least 0, got {json_text(options.extra['epsilon'])}")
+        raise OptionError(f"option epsilon: expected a number at least 0, got {json_text(options.extra['epsilon'])}")
     _seat_option(options, "viewer")
     _seat_option(options, "best_response")
     leader_strategy = options.extra.get("leader_strategy", "uniform")
     if isinstance(leader_strategy, dict):
         parse_leader_table(leader_strategy)
     elif leader_strategy not in ("uniform", "truthful"):
-        raise InputError(f"option leader_strategy: {json_text(leader_strategy)} is not uniform, truthful or a table")
+        raise OptionError(f"option leader_strategy: {json_text(leader_strategy)} is not uniform, truthful or a table")
     parse_strategies(options.extra.get("strategies"))
     int_option(options, "limit", DEFAULT_LIMIT, minimum=1)
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -240,6 +241,37 @@ def test_ctrl_c_during_all_keeps_the_finished_rows(monkeypatch: pytest.MonkeyPat
     error = json.loads(line)
     assert error["kind"] == "interrupted" and error["exit_code"] == 130
     assert error["error"].startswith("ambiguities interrupted; every exact solve that finished is in the result store")
+
+
+def test_ctrl_c_during_all_ends_with_the_kept_rows_then_one_line_on_stderr(monkeypatch: pytest.MonkeyPatch,
+                                                                           capsys: Any) -> None:
+    """Without --json a Ctrl-C during --all printed the run's statistics line ('ambiguities: exact solves:
+    ...') on stderr before the interrupt line, and its 'interrupted' note before the legend: as every
+    command stopped by Ctrl-C (batch, arena, conform, --option's deals), the note of what was kept is
+    the last line on stdout and the interrupt line the only one on stderr."""
+    from foolsolve import ambiguities_cli, cli
+
+    real = ambiguities_cli.compare_deals
+    calls = []
+
+    def interrupted_on_the_third(*args: Any, **kw: Any) -> Any:
+        calls.append(1)
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+        return real(*args, **kw)
+
+    monkeypatch.setattr(ambiguities_cli, "compare_deals", interrupted_on_the_third)
+    with pytest.raises(SystemExit) as exc:
+        cli.main(["ambiguities", "durak", "--all", "--deals", "1", "--no-witness"])
+    assert exc.value.code == 130
+    captured = capsys.readouterr()
+    rows = captured.out.splitlines()
+    assert rows[3].split()[0] == "option" and [r.split()[0] for r in rows[4:6]] == ["variant", "deck"]
+    assert rows[6].startswith("best differs: ") and len(rows) == 8, captured.out
+    assert re.fullmatch(r"interrupted: 2 of \d+ options done", rows[7]), captured.out
+    [line] = captured.err.splitlines()
+    assert line.startswith("foolsolve: ambiguities interrupted; every exact solve that finished is in the result "
+                           "store "), captured.err
 
 
 def test_a_sweep_deals_to_a_position_a_player_moves_at_with_the_games_own_player_count():

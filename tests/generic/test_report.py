@@ -371,6 +371,30 @@ def test_a_bad_option_is_an_error_and_no_page_where_the_exact_solver_would_not_a
     assert not out.exists()
 
 
+@pytest.mark.parametrize("option_error", [True, False])
+def test_report_tells_an_option_error_from_a_refusal_by_its_class(tmp_path, capsys, monkeypatch, option_error):
+    """report told a bad option (exit 2, no page) from the exact solver's refusal of the position (a
+    page saying why it has no values) by the message starting 'option ': it goes by the class
+    (errors.OptionError), so a refusal whose words start so still gets its page."""
+    from foolsolve.errors import InputError, OptionError
+    from foolsolve.solver import open_hand
+
+    error = OptionError("option player: 7 is not a player") if option_error else \
+        InputError("option cards hidden from the mover: this solver takes none")
+
+    def refuse(*args, **kwargs):
+        raise error
+
+    monkeypatch.setattr(open_hand, "solve_or_answer", refuse)
+    out = tmp_path / "a.html"
+    code, _, err = run(["report", str(EXAMPLES / "durak-endgame.json"), "--out", str(out), "--no-store"], capsys)
+    if option_error:
+        assert code == 2 and err == "foolsolve: error: option player: 7 is not a player\n" and not out.exists()
+    else:
+        assert code == 0, err
+        assert "option cards hidden from the mover: this solver takes none" in out.read_text()
+
+
 # --- hidden cards: the answer from the viewer's seat -------------------------------------------------
 
 VIEW = EXAMPLES / "views" / "durak-fresh-deal.json"

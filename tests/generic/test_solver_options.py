@@ -12,7 +12,7 @@ from importlib import resources
 import pytest
 
 from foolsolve import games
-from foolsolve.errors import InputError
+from foolsolve.errors import InputError, OptionError
 from foolsolve.solver.base import COMMON_OPTIONS, SolveOptions
 from tests.generic.test_cli import run
 
@@ -75,6 +75,9 @@ def test_rules_solver_lists_the_open_hand_searchs_options_too(game, capsys):
     ("fools-and-angels", {"stock_order_known": "yes"}, "option stock_order_known"),
     ("three-fools", {"lying_cost": "x"}, "option lying_cost"),
     ("three-fools", {"epsilon": -1}, "option epsilon"),
+    ("three-fools", {"strategies": {"1": {"up P": {"ZZ": 1}}}}, "option strategies.1.up P: unknown card"),
+    ("three-fools", {"strategies": {"1": {"up P": {"3R": "1/0"}}}}, "option strategies.1.up P.3R: '1/0' divides"),
+    ("three-fools", {"leader_strategy": {"keep; lead ZZ as P": 1}}, "option leader_strategy.keep; lead ZZ as P"),
     ("fools-and-angels", {"depth": 0}, "option depth"),
     ("fools-and-angels", {"playouts": "many"}, "option playouts"),
     ("durak", {"time": 0}, "option time"),
@@ -82,10 +85,12 @@ def test_rules_solver_lists_the_open_hand_searchs_options_too(game, capsys):
 ])
 def test_every_option_is_checked_up_front_whatever_the_position(game, extra, said):
     """open_hand.check_options, which solve and report call before any search: a value is checked by
-    the search that reads it even where the other search will answer."""
+    the search that reads it even where the other search will answer. Each is an OptionError (report
+    tells a bad option from a position the exact solver refuses by the class, not by the message),
+    also where a card or a number of an option's table is read by the parsers other input shares."""
     from foolsolve.solver.open_hand import check_options
 
-    with pytest.raises(InputError, match=said):
+    with pytest.raises(OptionError, match=re.escape(said)):
         check_options(games.get(game), extra)
     check_options(games.get(game), {"depth": 2, "playouts": 3, "seed": 1, "concept": "max-n", "player": 1,
                                     "time": 5, **({"pv": False} if game != "three-fools" else {})})
@@ -134,3 +139,12 @@ def test_a_node_budget_given_as_an_option_stops_the_search():
     with pytest.raises(SearchLimit):
         info.solve(state, SolveOptions(extra={"max_nodes": 3}))
     assert SolveOptions(extra={"max_nodes": 3, "time": 5}).max_nodes == 3
+
+
+def test_an_option_given_twice_under_its_old_and_new_name_is_an_option_error():
+    from foolsolve.cli import _parse_extra
+
+    with pytest.raises(OptionError, match="option known_stocks: the deprecated name of stock_order_known"):
+        SolveOptions(extra={"known_stocks": True, "stock_order_known": True})
+    with pytest.raises(OptionError, match="option known_stocks: the deprecated name of stock_order_known"):
+        _parse_extra(["stock_order_known=true", "known_stocks=true"])

@@ -348,3 +348,117 @@ def test_report_and_play_interactive_take_store_and_no_store(tmp_path: Path) -> 
     assert code == 2 and "no folder" in err
     code, _, err = call_main(["play", pos, "attack 6H", "--no-store"])
     assert code == 2 and err == "foolsolve: error: --no-store: only with --interactive\n"
+
+
+def _store_params(*words: str) -> dict[str, str]:
+    """The help of ``--store`` and ``--no-store`` of the command ``foolsolve WORDS``."""
+    import click
+
+    from foolsolve.cli import _register_game_commands, cli
+
+    _register_game_commands()
+    cmd: click.Command | None = cli
+    for word in words:
+        assert isinstance(cmd, click.Group)
+        cmd = cmd.get_command(click.Context(cmd), word)
+    assert cmd is not None
+    return {opt: p.help or "" for p in cmd.params if isinstance(p, click.Option) for opt in p.opts
+            if opt in ("--store", "--no-store")}
+
+
+def test_every_command_declares_store_and_no_store_with_one_decorator() -> None:
+    """--store/--no-store were declared three times (batch's store_options, inline in solve and play,
+    inline in report, whose help said ', as for solve'): cli.store_options declares them for every
+    command, play's help saying they apply with --interactive."""
+    from foolsolve.cli import store_options
+
+    assert callable(store_options)
+    shared = _store_params("solve")
+    assert shared["--store"].startswith("The result store file [default: ") and "$FOOLSOLVE_STORE" in shared["--store"]
+    assert shared["--no-store"] == "Neither read nor write the result store."
+    for words in (["report"], ["batch"], ["ambiguities"], ["store", "stats"], ["store", "export"], ["store", "clear"]):
+        assert _store_params(*words) == shared, words
+    play = _store_params("play")
+    assert play == {k: "--interactive: " + v[0].lower() + v[1:] for k, v in shared.items()}
+
+
+_VIEW = str(EXAMPLES / "views" / "durak-fresh-deal.json")
+_SEAT_ANSWERS = {
+    "solve a view": [_VIEW, "--samples", "2"],
+    "solve --as": [str(EXAMPLES / "durak-endgame.json"), "--as", "1", "--samples", "2"],
+    "solve a seat option": [str(EXAMPLES / "durak-endgame.json"), "--samples", "2"],
+    "report a view": ["report", _VIEW, "--out", "OUT", "--samples", "2"],
+    "report --as": ["report", str(EXAMPLES / "durak-endgame.json"), "--as", "1", "--out", "OUT", "--samples", "2"],
+}
+
+
+@pytest.mark.parametrize("bad", ["missing folder", "env a folder"])
+@pytest.mark.parametrize("argv", list(_SEAT_ANSWERS.values()), ids=list(_SEAT_ANSWERS))
+def test_a_bad_store_is_refused_before_an_answer_from_one_seat(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, argv: list[str], bad: str) -> None:
+    """solve and report answered a view (or --as P) with a --store in a missing folder or a
+    FOOLSOLVE_STORE naming a folder, exit 0, where an exact answer refuses it (exit 2): the same
+    one-line error now, before any world is valued."""
+    from foolsolve import seat
+    from tests.generic.batch_helpers import call_main
+
+    def no_work(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the seat analysis ran")
+
+    monkeypatch.setattr(seat, "analyse", no_work)
+    out = tmp_path / "page.html"
+    argv = [str(out) if a == "OUT" else a for a in argv]
+    if bad == "missing folder":
+        argv += ["--store", str(tmp_path / "no" / "s.sqlite3")]
+        said = f"foolsolve: error: --store {tmp_path / 'no' / 's.sqlite3'}: cannot open the result store " \
+               f"(no folder {tmp_path / 'no'})\n"
+    else:
+        monkeypatch.setenv("FOOLSOLVE_STORE", str(tmp_path))
+        said = f"foolsolve: error: FOOLSOLVE_STORE={tmp_path}: cannot open the result store ("
+    code, stdout, err = call_main(argv)
+    assert code == 2 and stdout == "" and err.startswith(said) and len(err.splitlines()) == 1, err
+    assert not out.exists()
+
+
+def test_a_default_store_that_cannot_be_opened_leaves_an_answer_from_one_seat_to_go_on(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The default location that cannot be opened stays one warning, for a seat's answer too."""
+    from tests.generic.batch_helpers import call_main
+
+    (tmp_path / "a-file").write_text("")
+    monkeypatch.delenv("FOOLSOLVE_STORE")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "a-file" / "cache"))
+    code, out, err = call_main([_VIEW, "--samples", "2", "--json"])
+    assert code == 0 and json.loads(out)["player"] == 0
+    (line,) = err.splitlines()
+    assert line.startswith("foolsolve: warning: ") and "going on without it" in line
+
+
+@pytest.mark.parametrize("how", ["env", "default", "option"])
+def test_a_sweeps_workers_name_the_store_as_it_was_chosen(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                          how: str) -> None:
+    """A sweep's worker processes opened the store file as '--store PATH' whatever chose it: a
+    damaged default store or $FOOLSOLVE_STORE was reported as a --store nobody gave. They name it
+    as the calling process does."""
+    from tests.generic.batch_helpers import foolsolve
+
+    argv = ["ambiguities", "durak", "--option", "throw_in_after_take", "--deals", "1", "--no-witness",
+            "--workers", "2", "--json"]
+    if how == "env":
+        path = tmp_path / "env.sqlite3"
+        monkeypatch.setenv("FOOLSOLVE_STORE", str(path))
+        name = f"FOOLSOLVE_STORE={path}"
+    elif how == "default":
+        monkeypatch.delenv("FOOLSOLVE_STORE")
+        monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+        path = store.default_path()
+        path.parent.mkdir(parents=True)
+        name = str(path)
+    else:
+        path = tmp_path / "given.sqlite3"
+        argv += ["--store", str(path)]
+        name = f"--store {path}"
+    _damaged_store(path)
+    res = foolsolve(*argv)
+    [reason] = json.loads(res.stdout)["deals"]["skip_reasons"]
+    assert reason.startswith(f"deal 0: {name}: the result store is damaged"), reason

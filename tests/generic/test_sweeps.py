@@ -134,11 +134,11 @@ def test_a_worker_rebuilds_the_adapter_with_every_setting(tmp_path: Path) -> Non
     assert adapter_from_settings(durak.settings()).settings() == durak.settings()
     # a cluster worker (no store) hands its new results back; a local one writes the store file
     args = ("throw_in_after_take", [True, False], 9)
-    task = ("deal", adapter_for(games.get("durak")).settings(), ("record", None), args)
+    task = ("deal", adapter_for(games.get("durak")).settings(), ("record", None, None), args)
     recorded = sweep_task(task)
     assert recorded.solved == len(recorded.new) > 0 and recorded.read > 0  # a position met twice: solved once
     path = tmp_path / "w.sqlite3"
-    on_file = ("deal", task[1], ("file", str(path)), args)
+    on_file = ("deal", task[1], ("file", str(path), None), args)
     written = sweep_task(on_file)
     assert written.new == [] and written.solved == store_rows(path) == recorded.solved and written.read == recorded.read
     assert written.value == recorded.value and written.value.comparison is not None
