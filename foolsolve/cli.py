@@ -215,15 +215,18 @@ def _zero_is_no_limit(ctx: click.Context, param: click.Parameter, value: float |
     return None if value == 0 else value
 
 
-def store_options(fn: Any = None, *, only: str | None = None) -> Any:
+def store_options(fn: Any = None, *, only: str | None = None, optional: bool = True) -> Any:
     """``--store PATH`` and ``--no-store`` on every command that reads or writes the result store
     (``@store_options``, or ``@store_options(only="--interactive")`` where they apply only with that
-    option, as their help says); :func:`open_store` opens the store they choose."""
+    option, as their help says; ``optional=False``: ``--store`` alone, for the commands that work on
+    the store itself); :func:`open_store` opens the store they choose."""
     def sentence(text: str) -> str:
         return f"{only}: {text}" if only else text[0].upper() + text[1:]
 
     def add(fn: Any) -> Any:
-        fn = click.option("--no-store", is_flag=True, help=sentence("neither read nor write the result store."))(fn)
+        if optional:
+            fn = click.option("--no-store", is_flag=True,
+                              help=sentence("neither read nor write the result store."))(fn)
         return click.option("--store", "store_path", type=click.Path(dir_okay=False), default=None,
                             help=sentence("the result store file [default: results.sqlite3 in the user's cache "
                                           "folder, or $FOOLSOLVE_STORE]."))(fn)

@@ -500,6 +500,10 @@ def report(position: str, out: str, max_nodes: int | None, extra: tuple[str, ...
     seconds = time_limit if given_on_command_line("time_limit") else DEFAULT_SECONDS
     if writes_over(out, position):
         raise InputError(f"--out: {out} is the position file {position}")
+    if not no_store:
+        from foolsolve.store import refuse_output_over
+
+        refuse_output_over(store_path, out)  # the page would overwrite every stored result
     info, state = load_position(position, views=True)
     # a --store or $FOOLSOLVE_STORE that cannot be opened is refused before any work, as solve refuses it
     store = open_store(store_path, no_store)

@@ -12,18 +12,15 @@ import click
 
 from foolsolve.batch import LineWriter
 from foolsolve.cli import OutputFile, store_options
-from foolsolve.errors import InputError
 from foolsolve.positions import STDIO
 
 if TYPE_CHECKING:
     from foolsolve.store import Store
 
 
-def _open(store_path: str | None, no_store: bool) -> Store:
+def _open(store_path: str | None) -> Store:
     from foolsolve import store as st
 
-    if no_store:
-        raise InputError("--no-store: the store commands need a store")
     if store_path is not None:
         return st.Store(store_path, create_folder=False)
     path = st.default_path()  # the default location: its folder is made (a store command needs the store)
@@ -40,11 +37,11 @@ def store_command() -> None:
 
 
 @store_command.command("stats")
-@store_options
+@store_options(optional=False)
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
-def stats(store_path: str | None, no_store: bool, as_json: bool) -> None:
+def stats(store_path: str | None, as_json: bool) -> None:
     """Where the store is, its size and its results per game and solver version."""
-    store = _open(store_path, no_store)
+    store = _open(store_path)
     with store:
         info = store.stats()
     if as_json:
@@ -61,11 +58,11 @@ def stats(store_path: str | None, no_store: bool, as_json: bool) -> None:
 
 
 @store_command.command("export")
-@store_options
+@store_options(optional=False)
 @click.option("--game", default=None, help="Only this game's results.")
 @click.option("--out", type=OutputFile(), default=STDIO, show_default=True,
               help="Where the JSON Lines go (- is standard output).")
-def export(store_path: str | None, no_store: bool, game: str | None, out: str) -> None:
+def export(store_path: str | None, game: str | None, out: str) -> None:
     """Every stored result as JSON Lines: key, game, solver_version, position, options, result."""
     from foolsolve import games
     from foolsolve.positions import replaced_on_success
@@ -73,7 +70,7 @@ def export(store_path: str | None, no_store: bool, game: str | None, out: str) -
 
     name = games.get(game).name if game else None
     refuse_output_over(store_path, out)
-    store = _open(store_path, no_store)
+    store = _open(store_path)
     # a file is written beside and renamed at the end: a damaged store or Ctrl-C leaves no partial file
     target = nullcontext(out) if out == STDIO else replaced_on_success(out, f"--out {out}")
     with store, target as part:
@@ -91,17 +88,17 @@ def _asks() -> bool:
 
 
 @store_command.command("clear")
-@store_options
+@store_options(optional=False)
 @click.option("--game", default=None, help="Only this game's results.")
 @click.option("--stale", is_flag=True, help="Only results of old solver versions.")
 @click.option("--yes", "-y", "assume_yes", is_flag=True,
               help="Delete without asking (on a terminal, clear first says how many results go and asks).")
-def clear(store_path: str | None, no_store: bool, game: str | None, stale: bool, assume_yes: bool = False) -> None:
+def clear(store_path: str | None, game: str | None, stale: bool, assume_yes: bool = False) -> None:
     """Delete stored results (all, one game's, or those of old solver versions). On a terminal
     it asks first (--yes: it does not); from a script it deletes at once."""
     from foolsolve import games
     name = games.get(game).name if game else None
-    store = _open(store_path, no_store)
+    store = _open(store_path)
     with store:
         if not assume_yes and _asks():
             rows = [r for r in store.stats()["by_game"]

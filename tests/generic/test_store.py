@@ -376,10 +376,29 @@ def test_every_command_declares_store_and_no_store_with_one_decorator() -> None:
     shared = _store_params("solve")
     assert shared["--store"].startswith("The result store file [default: ") and "$FOOLSOLVE_STORE" in shared["--store"]
     assert shared["--no-store"] == "Neither read nor write the result store."
-    for words in (["report"], ["batch"], ["ambiguities"], ["store", "stats"], ["store", "export"], ["store", "clear"]):
+    for words in (["report"], ["batch"], ["ambiguities"]):
         assert _store_params(*words) == shared, words
+    # the store commands work on the store itself: --store only (a --no-store they could only refuse is gone)
+    for words in (["store", "stats"], ["store", "export"], ["store", "clear"]):
+        assert _store_params(*words) == {"--store": shared["--store"]}, words
     play = _store_params("play")
     assert play == {k: "--interactive: " + v[0].lower() + v[1:] for k, v in shared.items()}
+
+
+def test_report_refuses_an_out_that_is_the_store(tmp_path: Path) -> None:
+    """report --out wrote its page over the store file named by --store (batch and store export
+    refuse that): the page is refused in one line and the store is kept."""
+    from tests.generic.batch_helpers import call_main
+
+    pos = str(EXAMPLES / "durak-endgame.json")
+    mine = tmp_path / "mine.sqlite3"
+    code, _, err = call_main(["report", pos, "--out", str(tmp_path / "r.html"), "--store", str(mine)])
+    assert code == 0, err
+    code, _, err = call_main(["report", pos, "--out", str(mine), "--store", str(mine)])
+    assert code == 2 and err.count("\n") == 1 and "is the result store" in err, err
+    assert Store(mine).stats()["results"] == 1
+    code, _, err = call_main(["store", "stats", "--no-store"])
+    assert code == 2 and "no such option" in err.lower(), err
 
 
 _VIEW = str(EXAMPLES / "views" / "durak-fresh-deal.json")
