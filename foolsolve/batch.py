@@ -111,7 +111,7 @@ def solve_task(task: tuple[Any, ...]) -> dict[str, Any]:
     the exact solver refuses whose mover cannot see every card that matters gets ``{"seat": ...}``,
     the answer from her seat ``foolsolve POSITION.json`` gives."""
     from foolsolve import games
-    from foolsolve.solver.base import SearchLimit, SolveOptions, limit_text, stopped_answer, with_limits
+    from foolsolve.solver.base import SearchLimit, SolveOptions, limit_text, name_method, stopped_answer, with_limits
 
     game, position, extra, max_nodes = task[:4]
     time_limit, max_memory, fallback = (*task[4:], None, None, None)[:3]
@@ -130,14 +130,15 @@ def solve_task(task: tuple[Any, ...]) -> dict[str, Any]:
         if exc.partial is None or not exc.partial.answers():
             return {"error": limit_text(exc, opts)}
         # the value and a best move proved before the limit: that result, not an error (never stored)
-        return {"result": stopped_answer(exc.partial, limit_text(exc, opts)).to_json()}
+        partial = name_method(info, exc.partial, opts.extra)
+        return {"result": stopped_answer(partial, limit_text(exc, opts)).to_json()}
     except InputError as exc:
         if fallback is not None and state is not None:
             return _refused_seat(info, state, fallback, str(exc))
         return {"error": str(exc)}
     except Exception as exc:  # a solver bug must not end the batch: the line says what happened
         return {"error": f"internal error: {type(exc).__name__}: {exc}"}
-    return {"result": result.to_json()}
+    return {"result": name_method(info, result, opts.extra).to_json()}
 
 
 def _refused_seat(info: Any, state: Any, settings: Any, refused: str) -> dict[str, Any]:
@@ -240,7 +241,8 @@ def parse_job(line: int, text: str | InputError | None, path: str | None, settin
             t0 = time.perf_counter()
             hit = store.get(job.key)
             if hit is not None:
-                job.record = _record(job, {"result": st.as_stored(hit, time.perf_counter() - t0)}, cached=True)
+                job.record = _record(job, {"result": st.stored_answer(info, hit, settings.extra,
+                                                                      time.perf_counter() - t0)}, cached=True)
     except InputError as exc:
         job.record = _record(job, {"error": str(exc)})
     except Exception as exc:  # a bug reading one line must not end the batch: the line says what happened

@@ -602,9 +602,11 @@ def format_seat(info: GameInfo, answer: Any) -> str:
 
 
 def format_result(info: GameInfo, state: Any, result: SolveResult) -> str:
-    """Human-readable solve output."""
+    """Human-readable solve output: the header line, the method that answered (as an answer from one
+    seat names its own), the rules in force, every move's value, the best moves and the principal
+    variation."""
     from foolsolve.present import rules_line, status, transcript
-    from foolsolve.solver.base import value_text
+    from foolsolve.solver.base import method_of, value_text
 
     # the value is the side to move's; where the status line names no such player (the game is over,
     # chance is to move) or another, the line says whose it is
@@ -614,6 +616,8 @@ def format_result(info: GameInfo, state: Any, result: SolveResult) -> str:
              + (f" in {result.distance} moves" if result.distance is not None else "")]
     if result.concept:
         lines[0] += f" ({result.concept})"
+    method = method_of(info, result)
+    lines.append(f"Method: {method}")
     lines.append(rules_line(info.spec, state))
     if result.value_only:
         lines.append("Moves, best moves and principal variation: not searched (moves=false)")
@@ -646,6 +650,8 @@ def format_result(info: GameInfo, state: Any, result: SolveResult) -> str:
     for note in result.notes:
         lines.append(f"Note: {note}")
     for key, value in result.details.items():
+        if key == "method" and isinstance(value, str) and value in method:
+            continue  # the Method line says it
         lines.append(f"{key}: {json.dumps(value, ensure_ascii=False)}")
     if result.stored and result.first_solve is not None:
         first = result.first_solve

@@ -10,9 +10,10 @@ moves). The solver's whole ``--json`` result is embedded as ``<script type="appl
 id="solve-result">``.
 
 The answer is the one ``foolsolve POSITION.json`` gives in the same budget
-(:func:`foolsolve.solver.open_hand.solve_or_answer`): where the exact solver stops at its share of
-the time or does not cover the position, the open-hand search's, and the page says what it is
-(:func:`answer_kind`): an estimate, not exact, with its method and why.
+(:func:`foolsolve.solver.open_hand.solve_or_answer`), its method named under the value as the text
+output's ``Method:`` line names it (the game's exact solver's included): where the exact solver
+stops at its share of the time or does not cover the position, the open-hand search's, and the page
+says what it is (:func:`answer_kind`): an estimate, not exact, and why.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from foolsolve.rules import cited, json_text, options_of
 from foolsolve.solver.base import DEFAULT_SECONDS
 
 STANDARD_FIELDS = ("game", "to_move", "value", "moves", "best", "pv", "nodes", "seconds", "value_kind", "stored",
-                   "first_solve", "distance", "result")
+                   "first_solve", "distance", "result", "method")
 """Fields of the solver's result the board shows in place (the rest are listed under "More from
 the solver")."""
 
@@ -182,10 +183,19 @@ def answer_kind(result: Any) -> str:
     return "stopped" if result.unfinished else "exact"
 
 
+def _method_line(info: Any, result: Any, kind: str) -> str:
+    """The answer's method, as the text output's ``Method:`` line and a seat page's say it (every
+    kind of answer: the game's exact solver, stopped or not, the open-hand search)."""
+    from foolsolve.solver.base import method_of
+
+    method = method_of(info, result)
+    return f'<p id="method" data-kind="{kind}">Method: {escape(method)}</p>'
+
+
 def _answer_side(result: Any, kind: str) -> str:
-    """Where the answer is not the exact solver's finished one, a paragraph saying what it is and
-    the method, with the result's notes (the first: why the exact solver did not answer), as the
-    text output's notes say it."""
+    """Where the answer is not the exact solver's finished one, a paragraph saying what it is (its
+    method is on the line above, :func:`_method_line`), with the result's notes (the first: why the
+    exact solver did not answer), as the text output's notes say it."""
     if kind == "exact":
         return ""
     method = str(result.details.get("method", ""))
@@ -197,9 +207,9 @@ def _answer_side(result: Any, kind: str) -> str:
     else:
         why = ""
     if kind == "estimate":
-        text = f"<b>An estimate, not exact.</b> Method: {escape(method)}.{why}"
+        text = f"<b>An estimate, not exact.</b>{why}"
     elif kind == "open-hand":
-        text = f"<b>Exact, by the open-hand search</b> (not the game's exact solver). Method: {escape(method)}.{why}"
+        text = f"<b>Exact, by the open-hand search</b> (not the game's exact solver).{why}"
     else:
         done = len(result.moves)
         text = (f"<b>The exact solver stopped (its limit, or Ctrl-C).</b> The value is exact; it valued {done} of "
@@ -270,6 +280,7 @@ def page(info: Any, state: Any, result: Any | None, *, title: str | None = None,
         board.append(f'<h2>Value for player {result.to_move}: <span id="value" '
                      f'data-value="{escape(json.dumps(result.value, ensure_ascii=False))}">{escape(shown)}'
                      f"</span>{' (an estimate, not exact)' if kind == 'estimate' else ''}</h2>")
+        board.append(_method_line(info, result, kind))
         board.append(_answer_side(result, kind))
         if result.value_only:
             board.append("<p>Only the value was searched.</p>")

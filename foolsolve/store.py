@@ -8,6 +8,10 @@ matching) and the solver options (``-o KEY=VALUE``). Only complete solves are st
 not, and ``--max-nodes`` does not take part in the key (a stored answer is exact whatever budget
 asks for it).
 
+A stored result carries its method in words (``method``, as ``--json`` prints it): the search that
+found it. A result stored before results carried one is read with the method the game's exact
+solver names for it (:func:`stored_answer`), so an old store needs no migration.
+
 The file is safe under several processes writing at once: write-ahead logging, one short
 transaction per result (``INSERT OR IGNORE`` on the key, so a result solved twice by racing
 processes is stored once) and a busy timeout. A process killed at any moment leaves the file
@@ -105,6 +109,7 @@ def result_from_json(obj: dict[str, Any]) -> SolveResult:
         value_kind=obj.get("value_kind", "outcome"), stored=bool(obj.get("stored", False)),
         first_solve=obj.get("first_solve"), distance=obj.get("distance"), result=obj.get("result"),
         unfinished=[MoveBound(m["move"], m["at_least"], m["at_most"]) for m in obj.get("unfinished", [])],
+        method=obj.get("method"),
     )
 
 
@@ -117,6 +122,20 @@ def as_stored(obj: dict[str, Any], seconds: float) -> dict[str, Any]:
     out["nodes"] = 0
     out["seconds"] = round(seconds, 6)
     out["stored"] = True
+    return out
+
+
+def stored_answer(info: Any, obj: dict[str, Any], extra: dict[str, Any], seconds: float) -> dict[str, Any]:
+    """A stored result's JSON as this reading gives it (:func:`as_stored`), its method named: a
+    result stored before results carried their method gets the one the game's exact solver names
+    for it (:func:`foolsolve.solver.base.method_of`, with the ``-o`` options ``extra`` it was keyed
+    with). That is the method that found it: a stored result is read only under the solver version
+    it was stored with (the key holds it), and a new method of finding the answers is a new version."""
+    out = as_stored(obj, seconds)
+    if "method" not in out:
+        from foolsolve.solver.base import method_of
+
+        out["method"] = method_of(info, result_from_json(out), extra)
     return out
 
 
@@ -439,14 +458,20 @@ def solve_with_store(info: Any, state: Any, options: SolveOptions | None = None,
         t0 = time.perf_counter()
         hit = db.get(keyed[0])
         if hit is not None:
-            return result_from_json(as_stored(hit, time.perf_counter() - t0)), True
-    from foolsolve.solver.base import with_limits
+            return result_from_json(stored_answer(info, hit, options.extra, time.perf_counter() - t0)), True
+    from foolsolve.solver.base import Interrupted, SearchLimit, name_method, with_limits
 
-    result: SolveResult = info.solve(state, with_limits(options))
+    try:
+        result: SolveResult = info.solve(state, with_limits(options))
+    except (SearchLimit, Interrupted) as exc:
+        if exc.partial is not None:  # what a stopped solve proved may be the answer: it names its method too
+            name_method(info, exc.partial, options.extra)
+        raise
     if lines:
         from foolsolve.distance import add_distances
 
         add_distances(info, state, result)
+    name_method(info, result, options.extra)
     if db is not None and keyed is not None:
         db.put(keyed[0], info.name, keyed[1], keyed[2], result.to_json())
     return result, False

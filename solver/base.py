@@ -25,7 +25,8 @@ VALUE_KINDS = ("outcome", "score", "payoff", "odds", "equilibrium", "estimate")
 * ``equilibrium``: floats from a numerical equilibrium: the position's value is the leader's
   expected payoff, each move's value the probability the leader plays it;
 * ``estimate``: a float, a payoff estimated by a search that is not exact (the open-hand search
-  where the exact solver does not answer; its method in ``details``)."""
+  where the exact solver does not answer; :attr:`SolveResult.method` names it, and ``details``
+  holds the search's own method and depth)."""
 
 
 def exact_number(x: Fraction | int) -> int | str:
@@ -328,6 +329,12 @@ class SolveResult:
     bounds it proved): :attr:`moves` then holds the moves it did value, :attr:`value` is exact
     (those moves prove it) and :attr:`best` names the moves valued and proved best; an unfinished
     move may be as good. Empty for a finished solve."""
+    method: str | None = None
+    """The search that answered, in words: which solver, whether it is exact, and the solution
+    concept where one applies (the text output's ``Method:`` line, ``method`` of ``--json``). The
+    command line names every answer's (:func:`name_method`: the game's exact solver's from its
+    registry record, the open-hand search's from that search); ``None``: not named yet (a result
+    straight from a solver, or stored before results carried their method)."""
 
     def answers(self) -> bool:
         """Whether a stopped solve's result (:attr:`SearchLimit.partial`) is an answer: it proves
@@ -348,6 +355,8 @@ class SolveResult:
             "seconds": round(self.seconds, 6),
             "stored": self.stored,
         }
+        if self.method is not None:
+            out["method"] = self.method
         if self.first_solve is not None:
             out["first_solve"] = self.first_solve
         if self.distance is not None:
@@ -365,6 +374,32 @@ class SolveResult:
         if self.unfinished:
             out["unfinished"] = [m.to_json() for m in self.unfinished]
         return out
+
+
+GAME_OVER_METHOD = "none: the game is over (its result read from the rules, nothing searched)"
+"""The method of a solver's answer for a finished game (no legal move, nothing asked about the value alone)."""
+
+
+def method_of(info: Any, result: SolveResult, extra: dict[str, Any] | None = None) -> str:
+    """``result``'s method in words: its own :attr:`SolveResult.method`, else the one the game's
+    exact solver names for it (:attr:`~foolsolve.games.base.GameInfo.solver_method`, given the
+    ``-o`` options ``extra`` it was solved with), or :data:`GAME_OVER_METHOD` for a finished game.
+    ``info``: the game's registry record."""
+    if result.method is not None:
+        return result.method
+    if not result.moves and not result.unfinished and not result.value_only:
+        return GAME_OVER_METHOD  # no legal move to value: the solvers read the result off the rules
+    describe = info.solver_method
+    if describe is None:  # (every registered game with a solver declares one: tests/generic/test_registry.py)
+        return f"exact: {info.title}'s exact solver"
+    return str(describe(result, dict(extra or {})))
+
+
+def name_method(info: Any, result: SolveResult, extra: dict[str, Any] | None = None) -> SolveResult:
+    """``result`` with its :attr:`SolveResult.method` set (:func:`method_of`) where it has none."""
+    if result.method is None:
+        result.method = method_of(info, result, extra)
+    return result
 
 
 def stopped_answer(partial: SolveResult, why: str) -> SolveResult:

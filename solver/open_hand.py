@@ -43,6 +43,10 @@ Roshambo) the expectation over the outcomes with their exact probabilities (expe
    the deepest iteration that finished within the budget; it is exact (and the search stops)
    once an iteration met no depth limit, i.e. the depth covers the game.
 
+``foolsolve POSITION.json`` names an answer of 2 as ``open-hand search, every card known: METHOD``
+(:attr:`WorldAnswer.method_text`, an estimate marked as one) on its ``Method:`` line, where the game's
+exact solver names its own.
+
 **Endless play.** A position met again on the line being searched (Durak with three or more
 players, or two-player perevodnoy, can repeat) is endless play: payoffs 0 for every player (a
 draw, as the Durak solver and ``solver/retrograde.py`` read it). A value resting on such a
@@ -87,6 +91,10 @@ CONCEPTS = ("paranoid", "max-n")
 """The concepts a caller may ask for (``minimax`` is what ``paranoid`` is called in a
 two-player zero-sum game)."""
 
+
+OPEN_HAND_NAME = "open-hand search, every card known"
+"""How an answer of this search names it, before its :attr:`WorldAnswer.method` (``Method:`` of
+``foolsolve POSITION.json``)."""
 
 SOLVER_METHOD = "exact open-hand solver"
 """``WorldAnswer.method`` of an answer from the game's exact solver."""
@@ -185,13 +193,18 @@ class WorldAnswer:
         def show(v: Fraction) -> int | str | float:
             return exact_number(v) if self.exact else round(float(v), 4)
 
-        notes = [f"method: {self.method}" + ("" if self.exact else " (an estimate, not exact)"),
-                 f"values: player {self.player}'s payoff (the game's results)", *self.notes]
+        notes = [f"values: player {self.player}'s payoff (the game's results)", *self.notes]
         return SolveResult(self.game, self.to_move, show(self.value),
                            [MoveValue(m, show(v)) for m, v in self.values.items()], [], self.nodes, self.seconds,
                            best=self.best, concept=self.concept, notes=notes,
                            details={"exact": self.exact, "method": self.method, "depth": self.depth},
-                           value_kind="payoff" if self.exact else "estimate")
+                           value_kind="payoff" if self.exact else "estimate", method=self.method_text)
+
+    @property
+    def method_text(self) -> str:
+        """The method as the answer names it (``Method:``, ``method`` of ``--json``): the open-hand
+        search's :attr:`method`, an estimate marked as one."""
+        return f"{OPEN_HAND_NAME}: {self.method}" + ("" if self.exact else " (an estimate, not exact)")
 
 
 class _Clock:
@@ -575,7 +588,8 @@ def solve_world(info: GameInfo, state: Any, budget: Budget = DEFAULT_BUDGET, *, 
     chance = "; expectimax at chance nodes" if spec.game_type.chance_mode.value != "deterministic" else ""
     search_name = "max-n" if search.maxn else "alpha-beta"
     if exact:
-        method = f"exact {name} search over the engine ({search_name}{chance})"
+        how = "with a transposition table" if search.maxn else "alpha-beta with a transposition table"
+        method = f"exact {name} search over the engine ({how}{chance})"
     else:
         method = (f"depth-limited {search_name} ({name}{chance}) to depth {answer_depth} with playout evaluation "
                   f"({budget.playouts}{' greedy' if budget.frontier == 'greedy' else ''} "

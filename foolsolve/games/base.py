@@ -136,6 +136,13 @@ class GameInfo:
     :class:`~foolsolve.solver.base.SolveOptions` in, an :class:`~foolsolve.errors.InputError` out):
     the command line calls it before any search, also where the solver will not cover the position
     (:func:`foolsolve.solver.open_hand.check_options`)."""
+    solver_method: _Declared[Callable[[SolveResult, dict[str, Any]], str] | None] = _Declared()
+    """The exact solver's method in plain words for one of its results (``solver_method(result,
+    options)``, ``options`` the ``-o`` options it was solved with): which search, that it is exact
+    (or not), and the solution concept where one applies (paranoid, max-n, round odds). Every
+    answer of ``foolsolve POSITION.json`` names it (``Method:``, ``method`` of ``--json``:
+    :func:`foolsolve.solver.base.name_method`), a result read from the result store too, where it
+    was stored before results carried their method."""
     paranoid_options: dict[str, Any] | None = None
     """Solver options (``-o``) under which :attr:`solve` answers the open-hand search's paranoid
     question for any number of players (:mod:`foolsolve.solver.open_hand`): with option ``player``

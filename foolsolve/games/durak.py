@@ -56,6 +56,7 @@ INFO = GameInfo(
     solver_version="2",
     solver_options=Lazy("foolsolve.solver.durak.search:OPTIONS"),
     solver_check=Lazy("foolsolve.solver.durak.search:check_options"),
+    solver_method=Lazy("foolsolve.solver.durak.search:method_text"),
     greedy=Lazy("foolsolve.solver.durak.greedy:choose"),
     greedy_engine=Lazy("foolsolve.solver.durak.greedy:choose_engine"),
     # BENCHMARKS.md, "Playing strength": each rule measured in the arena against the defaults

@@ -53,6 +53,7 @@ INFO = GameInfo(
     solver_version="2",
     solver_options=Lazy("foolsolve.solver.foolery.search:OPTIONS"),
     solver_check=Lazy("foolsolve.solver.foolery.search:check_options"),
+    solver_method=Lazy("foolsolve.solver.foolery.search:method_text"),
     # the greedy bot's heuristic on engine states, for greedy playouts (docs/arena.md)
     greedy_engine=Lazy("foolsolve.solver.foolery.greedy:choose_engine"),
     # the best place a player can make sure of against all the others, as its payoff: the

@@ -65,5 +65,6 @@ INFO = GameInfo(
     solver_version="2",
     solver_options=Lazy("foolsolve.solver.fools_and_angels.search:OPTIONS"),
     solver_check=Lazy("foolsolve.solver.fools_and_angels.search:check_options"),
+    solver_method=Lazy("foolsolve.solver.fools_and_angels.search:method_text"),
     max_moves=1 << 16,  # Exchange: any subset of the hand
 )

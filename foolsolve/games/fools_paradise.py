@@ -45,6 +45,7 @@ INFO = GameInfo(
     solver_version="2",
     solver_options=Lazy("foolsolve.solver.fools_paradise.search:OPTIONS"),
     solver_check=Lazy("foolsolve.solver.fools_paradise.search:check_options"),
+    solver_method=Lazy("foolsolve.solver.fools_paradise.search:method_text"),
     max_moves=1 << 16,
     greedy=Lazy("foolsolve.solver.fools_paradise.greedy:choose"),
 )

@@ -55,6 +55,7 @@ INFO = GameInfo(
     solver_version="2",
     solver_options=Lazy("foolsolve.solver.three_fools.odds:OPTIONS"),
     solver_check=Lazy("foolsolve.solver.three_fools.odds:check_options"),
+    solver_method=Lazy("foolsolve.solver.three_fools.odds:method_text"),
     solver_flags=(
         SolverFlag("--equilibrium", "equilibrium=true",
                    "The equilibrium of the round's bluff instead of the round odds (pygambit).", deprecated=True),

@@ -1803,6 +1803,13 @@ def check_options(options: SolveOptions) -> None:
     Reductions.from_json(options.extra.get("reductions"))
 
 
+def method_text(result: SolveResult, extra: dict[str, Any]) -> str:
+    """The method of one of :func:`solve`'s answers in words (the registry's ``solver_method``):
+    both searches, Python and compiled, search the same tree."""
+    return ("Durak endgame solver: exact alpha-beta search with a transposition table over the two-player endgame, "
+            "where every card's place is known (win, draw or loss for the side to move)")
+
+
 def solve(state: dspec.State, options: SolveOptions) -> SolveResult:
     """Exact value, every move's value and a principal variation of a two-player Durak position
     with at most one stock card. ``options.extra``: ``reductions`` (switches, see

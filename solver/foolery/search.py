@@ -493,6 +493,26 @@ def check_options(options: SolveOptions) -> None:
         int_option(options, "player", 0)
 
 
+def method_text(result: SolveResult, extra: dict[str, Any]) -> str:
+    """The method of one of :func:`solve`'s answers in words (the registry's ``solver_method``),
+    read from its concept and value kind: two players in play, paranoid (going out first, or
+    ``goal=place``) or max-n."""
+    head = "Foolery open-hand solver: exact"
+    player = extra.get("player", result.to_move)
+    if result.concept == "max-n":
+        return (f"{head} max-n search with a transposition table, every hand known: each player maximises their own "
+                "payoff (of equally good moves a player takes the first in the spec's order)")
+    if result.concept == "paranoid" and result.value_kind == "payoff":
+        return (f"{head} paranoid search with a transposition table, every hand known: the best place player {player} "
+                "can make sure of against all the others playing together, found by one win/loss "
+                "alpha-beta question per place still free, valued by its payoff")
+    if result.concept == "paranoid":
+        return (f"{head} paranoid alpha-beta search with a transposition table, every hand known: can player {player} "
+                f"go out first against all the others playing together (win or loss for player {player})")
+    return (f"{head} alpha-beta search with a transposition table over the endgame of the two players still holding "
+            "cards, every hand known (minimax: win = going out first)")
+
+
 def solve(state: S.State, options: SolveOptions | None = None) -> SolveResult:
     """Solve a Foolery position in which every hand is known.
 

@@ -244,6 +244,18 @@ def check_options(options: SolveOptions) -> None:
     bool_option(options, "pv", True)
 
 
+KNOWN_STOCKS_NOTE = "solved with every stock's order known (stock_order_known)"
+"""The note of an answer solved with cards left in the stocks, their order taken as known."""
+
+
+def method_text(result: SolveResult, extra: dict[str, Any]) -> str:
+    """The method of one of :func:`solve`'s answers in words (the registry's ``solver_method``)."""
+    where = ("the position with every stock's order taken as known to both players (stock_order_known)"
+             if KNOWN_STOCKS_NOTE in result.notes else "the endgame, where every stock is empty and both hands are known")
+    return (f"Fools and Angels endgame solver: exact negamax search with win/loss values and a transposition table "
+            f"over {where} (win or loss for the side to move)")
+
+
 def solve(state: S.State, options: SolveOptions | None = None) -> SolveResult:
     """Exact win/loss for the side to move, the value of every move and a principal variation.
 
@@ -285,6 +297,6 @@ def solve(state: S.State, options: SolveOptions | None = None) -> SolveResult:
         pv = solver.principal_variation(st) if want_pv else []
     finally:
         sys.setrecursionlimit(limit)
-    notes = [] if is_endgame(state) else ["solved with every stock's order known (stock_order_known)"]
+    notes = [] if is_endgame(state) else [KNOWN_STOCKS_NOTE]
     return SolveResult(S.META.name, st[2], value, moves, pv, solver.nodes, time.perf_counter() - start,
                        best=[m.move for m in moves if m.value == value], notes=notes)

@@ -356,6 +356,24 @@ def _class_moves(e: EngineState) -> dict[RankMove, list[EMove]]:
     return out
 
 
+KNOWN_STOCK_NOTE = "stock is taken in the listed draw order"
+"""How the note of an answer solved with a stock of known order ends (``stock_order_known``)."""
+
+
+def method_text(result: SolveResult, extra: dict[str, Any]) -> str:
+    """The method of one of :func:`solve`'s answers in words (the registry's ``solver_method``):
+    two players (minimax) or paranoid."""
+    where = ("the position with the listed draw order taken as known to both players (stock_order_known)"
+             if any(n.endswith(KNOWN_STOCK_NOTE) for n in result.notes)
+             else "the endgame, where the draw pile is empty and every card's place is known")
+    if result.concept == "paranoid":
+        return (f"Fool's Paradise endgame solver: exact paranoid alpha-beta search with a transposition table over "
+                f"{where}: the player to move maximises her final score minus the best other final score, all the "
+                "others together minimising it")
+    return (f"Fool's Paradise endgame solver: exact alpha-beta search with a transposition table over {where} "
+            "(minimax on the final score difference for the side to move)")
+
+
 def solve(state: State, options: SolveOptions) -> SolveResult:
     """Exact endgame value, every move's value, the best moves and a principal variation.
 
@@ -371,7 +389,7 @@ def solve(state: State, options: SolveOptions) -> SolveResult:
     concept = None if n == 2 else "paranoid"
     notes: list[str] = []
     if state.stock:
-        notes.append(f"the {len(state.stock)}-card stock is taken in the listed draw order")
+        notes.append(f"the {len(state.stock)}-card {KNOWN_STOCK_NOTE}")
     if concept:
         notes.append("paranoid: the player to move maximises own final score minus the best other final score; "
                      "every other player plays to minimise that")

@@ -538,6 +538,35 @@ def check_options(options: SolveOptions) -> None:
     int_option(options, "limit", DEFAULT_LIMIT, minimum=1)
 
 
+def method_text(result: SolveResult, extra: dict[str, Any]) -> str:
+    """The method of one of :func:`solve`'s answers in words (the registry's ``solver_method``): the
+    round odds (and a follower's best response), or the equilibrium of the bluff."""
+    options = SolveOptions(extra=dict(extra))
+    if result.value_kind == "equilibrium":
+        from foolsolve.solver.three_fools.equilibrium import DEFAULT_EPSILON
+
+        epsilon = _fraction_option(options, "epsilon", DEFAULT_EPSILON)
+        return ("Three Fools equilibrium solver: a Nash equilibrium of the round's bluff with every hand open, found "
+                "numerically by pygambit's logit solver (floats, not exact), then checked over the spec against every "
+                f"pure deviation (none gains more than epsilon {epsilon})")
+    viewer = extra.get("viewer", result.to_move)
+    tables = sorted(parse_strategies(extra.get("strategies")))
+    followers = ("uniformly at random over their hands (in closed form)" if not tables else
+                 f"by the strategy table{'s' if len(tables) > 1 else ''} given (player{'s' if len(tables) > 1 else ''} "
+                 f"{' and '.join(str(s) for s in tables)}; a follower without one uniformly at random), every deal "
+                 "of the unseen cards a table reads enumerated")
+    text = ("Three Fools round-odds solver: exact probabilities, for every choice of the leader, of winning the round "
+            f"and of paying the lying penalty, averaged over every deal of the cards player {viewer} does not see "
+            f"(each equally likely), the followers playing {followers}")
+    seat = extra.get("best_response")
+    if seat is not None:
+        leader = extra.get("leader_strategy", "uniform")
+        text += (f"; and player {seat}'s best response to the leader's play "
+                 f"({leader if isinstance(leader, str) else 'by the table given'}) and the other follower's, by the "
+                 "same exact expectation")
+    return text
+
+
 def solve(state: State, options: SolveOptions) -> SolveResult:
     """``foolsolve POSITION.json``: the round odds of every leader choice (options ``viewer``,
     ``strategies``, ``best_response``, ``leader_strategy``, ``limit``), or with ``equilibrium=true`` the

@@ -21,7 +21,7 @@ from foolsolve.engines.foolery import ENGINE
 from foolsolve.errors import InputError
 from foolsolve.solver import minimax, retrograde
 from foolsolve.solver.base import LOSS, WIN, SolveOptions
-from foolsolve.solver.foolery.search import Solver, canonical, first_out_value, maxn_payoffs, solve
+from foolsolve.solver.foolery.search import Solver, canonical, first_out_value, maxn_payoffs, method_text, solve
 from foolsolve.spec.foolery import SPEC, State, place_payoff
 
 
@@ -176,6 +176,27 @@ def test_the_reduced_key_gives_the_unreduced_answers(seed: int) -> None:
     for player in range(2):
         if s.active(player):
             assert first_out_value(s, player) == first_out_value(s, player, reduced=False)
+
+
+def test_the_method_names_the_search_and_the_concept_it_answered_under() -> None:
+    """Each answer's method (the ``Method:`` line: the registry's ``solver_method``) names the
+    exact search and its concept: two players in play (minimax), paranoid going out first for the
+    player asked about, paranoid ``goal=place``, max-n."""
+
+    def method(s: State, extra: dict[str, Any]) -> str:
+        text = method_text(solve(s, SolveOptions(extra=extra)), extra)
+        assert text.startswith("Foolery open-hand solver: exact ") and "every hand known" in text
+        return text
+
+    two = small_position(7, 2, 4)
+    assert "two players still holding cards" in method(two, {}) and "minimax" in method(two, {})
+    three = small_position(200, 3, 3)
+    player = next(p for p in range(3) if three.active(p))
+    assert f"paranoid alpha-beta search with a transposition table, every hand known: can player {player} go out first" \
+        in method(three, {"player": player})
+    assert "paranoid search" in method(three, {"goal": "place", "player": 0}) and "best place player 0" in \
+        method(three, {"goal": "place", "player": 0})
+    assert "max-n search" in method(three, {"concept": "max-n"})
 
 
 def test_solver_options_are_checked() -> None:

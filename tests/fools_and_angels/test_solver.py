@@ -102,6 +102,10 @@ def test_known_stock_order_solve_equals_minimax_and_retrograde_with_variants(see
     assert res.value == _wdl(minimax.value_for(SPEC, s, SPEC.to_move(s)))
     g, root = state_graph(s, SPEC.legal_moves, SPEC.apply, SPEC.to_move, SPEC.result)
     assert res.value == _wdl(retrograde_wdl(g)[root])
+    # the method says when the stocks' order was taken as known (the Method: line of the answer)
+    method = fa_solver.method_text(res, {"stock_order_known": True})
+    assert method.startswith("Fools and Angels endgame solver: exact negamax search")
+    assert ("every stock's order taken as known" in method) == (not fa_solver.is_endgame(s))
 
 
 @settings(max_examples=20)

@@ -19,7 +19,7 @@ from foolsolve.errors import InputError
 from foolsolve.positions import read_json
 from foolsolve.solver import minimax
 from foolsolve.solver.base import SearchLimit, SolveOptions
-from foolsolve.solver.fools_paradise.search import endgame_value, solve
+from foolsolve.solver.fools_paradise.search import endgame_value, method_text, solve
 from foolsolve.spec.fools_paradise import SPEC, State
 from tests.fools_paradise.helpers import position, position_json
 
@@ -107,6 +107,9 @@ def test_short_known_stock_values_equal_minimax(state: State) -> None:
     assert res.value == minimax.value_for(SPEC, state, state.to_move)
     if state.stock:
         assert any("stock" in n for n in res.notes)
+    method = method_text(res, {"stock_order_known": True})  # the answer's Method: line
+    assert method.startswith("Fool's Paradise endgame solver: exact alpha-beta search") and "minimax" in method
+    assert ("listed draw order taken as known" in method) == bool(state.stock)
 
 
 def paranoid_value(state: State, root: int) -> int:
@@ -129,6 +132,7 @@ def paranoid_value(state: State, root: int) -> int:
 def test_three_players_paranoid_equals_plain_recursion(state: State) -> None:
     res = solve(state, SolveOptions())
     assert res.concept == "paranoid"
+    assert "exact paranoid alpha-beta search" in method_text(res, {})  # the answer's Method: line names the concept
     assert res.value == paranoid_value(state, state.to_move)
     for m in res.moves:
         child = SPEC.apply(state, SPEC.parse_move(state, m.move))

@@ -242,6 +242,12 @@ def test_cli_answers_a_three_player_durak_position_open_hand(tmp_path: Any, caps
     want = minimax.open_hand_values(info.spec, state, got["to_move"], "paranoid")
     assert {m["move"]: Fraction(m["value"]) for m in got["moves"]} == want
     assert any("does not cover" in n for n in got["notes"])
+    # the method, named as every answer names it: the open-hand search's own under details too
+    assert got["details"]["method"].startswith("exact paranoid search over the engine (alpha-beta")
+    assert got["method"] == f"open-hand search, every card known: {got['details']['method']}"
+    code, text, _ = run(["--no-store", path, "--max-nodes", "2000000"], capsys)
+    assert code == 0 and text.splitlines()[1] == f"Method: {got['method']}"
+    assert "Note: method" not in text and "\nmethod: " not in text
     assert_one_line_error(*run(["--no-store", path, "--max-nodes", "1"], capsys)[::2], "budget")
     assert_one_line_error(*run(["--no-store", path, "-o", "concept=nash"], capsys)[::2], "option concept")
 
@@ -273,7 +279,10 @@ def test_cli_answers_five_player_foolery_within_its_node_budget(capsys: Any) -> 
     got = json.loads(out)
     assert got["details"]["exact"] is False and got["concept"] == "paranoid"
     assert "depth-limited alpha-beta (paranoid) to depth" in got["details"]["method"]
+    assert got["method"] == f"open-hand search, every card known: {got['details']['method']} (an estimate, not exact)"
     assert any("did not finish within 10,000 nodes" in n for n in got["notes"])
+    code, text, _ = run(["--no-store", path, "--max-nodes", "20000"], capsys)
+    assert code == 0 and text.splitlines()[1] == f"Method: {got['method']}"  # where the exact answers put theirs
     low, high = games.get("foolery").utility_bounds
     assert got["moves"] and all(low <= float(m["value"]) <= high for m in got["moves"])
 

@@ -13,6 +13,7 @@ import pytest
 from foolsolve import games
 from foolsolve.errors import InputError
 from foolsolve.present import changed_rules, rules_line, show_text, status, steps, transcript
+from foolsolve.solver.base import GAME_OVER_METHOD
 from tests.generic.test_cli import assert_one_line_error, run
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "foolsolve" / "examples"
@@ -99,7 +100,7 @@ def test_show_and_the_solve_header_list_every_rule_off_its_default(tmp_path, cap
     code, out, _ = run(["show", ENDGAME], capsys)
     assert "rules: all defaults" in out
     code, out, _ = run([ENDGAME], capsys)
-    assert out.splitlines()[1] == "rules: all defaults"
+    assert out.splitlines()[1].startswith("Method: ") and out.splitlines()[2] == "rules: all defaults"
 
 
 def test_a_finished_game_says_who_won_in_show_and_the_solve_header(tmp_path, capsys):
@@ -113,6 +114,7 @@ def test_a_finished_game_says_who_won_in_show_and_the_solve_header(tmp_path, cap
     assert code == 0 and f"game over: {res.label}" in out and "to move" not in out
     code, out, _ = run([str(pos)], capsys)
     assert out.startswith(f"Durak: game over: {res.label}.")
+    assert out.splitlines()[1] == f"Method: {GAME_OVER_METHOD}"  # no search, and the answer says so
 
 
 def test_fools_and_angels_show_says_who_won():

@@ -86,5 +86,7 @@ def test_the_command_prints_the_equilibrium(tmp_path):
     assert proc.returncode == 0, proc.stderr
     out = json.loads(proc.stdout)
     assert out["concept"].startswith("Nash equilibrium")
+    # the method says how it was found, and that it is not exact
+    assert out["method"].startswith("Three Fools equilibrium solver: a Nash equilibrium") and "not exact" in out["method"]
     assert any("lies with probability" in n for n in out["notes"])
     assert abs(sum(float(m["value"]) for m in out["moves"]) - 1) < 1e-4

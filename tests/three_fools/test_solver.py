@@ -23,7 +23,7 @@ from foolsolve.cards import PILATCH45
 from foolsolve.errors import InputError
 from foolsolve.game import CHANCE
 from foolsolve.solver.base import SolveOptions
-from foolsolve.solver.three_fools.odds import best_response, parse_strategies, round_odds, solve
+from foolsolve.solver.three_fools.odds import best_response, method_text, parse_strategies, round_odds, solve
 from foolsolve.spec.three_fools import (
     PILATCH_SUITS,
     ROSHAMBO,
@@ -162,6 +162,19 @@ TABLE = {"1": {"down R": {"2R": 3, "AR": 1, "9P": 1}, "up P": {"9P": 0, "7S": 2}
 
 def test_round_odds_with_strategy_tables_equal_enumeration_over_the_spec():
     assert _solver(SMALL, 0, TABLE) == spec_reference(SMALL, 0, TABLE)
+
+
+def test_the_method_names_the_exact_expectation_the_followers_and_a_best_response():
+    """The answer's Method: line: the exact expectation over the deals the viewer does not see, in
+    closed form for uniform followers, enumerated for strategy tables; a best response is named."""
+    state = SPEC.state_from_json(SMALL)
+    plain = method_text(solve(state, SolveOptions()), {})
+    assert plain.startswith("Three Fools round-odds solver: exact probabilities")
+    assert "cards player 0 does not see" in plain and "uniformly at random over their hands (in closed form)" in plain
+    extra = {"strategies": TABLE, "best_response": 1, "viewer": 0}
+    tables = method_text(solve(state, SolveOptions(extra=extra)), extra)
+    assert "strategy tables given (players 1 and 2;" in tables and "enumerated" in tables
+    assert "player 1's best response to the leader's play (uniform)" in tables
 
 
 def test_round_odds_from_a_followers_view_equal_enumeration_over_the_spec():
