@@ -218,7 +218,8 @@ def test_all_options_table_for_fools_paradise_runs() -> None:
     assert {r["option"] for r in rows} >= {"ace", "decks"}
 
 
-def test_ctrl_c_during_all_keeps_the_finished_rows(monkeypatch: pytest.MonkeyPatch, capsys: Any) -> None:
+def _all_interrupted_on_the_third_option(monkeypatch: pytest.MonkeyPatch, *extra: str) -> int:
+    """``ambiguities durak --all`` with a Ctrl-C while its third option's deals are compared: the exit code."""
     from foolsolve import ambiguities_cli, cli
 
     real = ambiguities_cli.compare_deals
@@ -232,8 +233,12 @@ def test_ctrl_c_during_all_keeps_the_finished_rows(monkeypatch: pytest.MonkeyPat
 
     monkeypatch.setattr(ambiguities_cli, "compare_deals", interrupted_on_the_third)
     with pytest.raises(SystemExit) as exc:
-        cli.main(["ambiguities", "durak", "--all", "--deals", "1", "--no-witness", "--json"])
-    assert exc.value.code == 130
+        cli.main(["ambiguities", "durak", "--all", "--deals", "1", "--no-witness", *extra])
+    return int(exc.value.code or 0)
+
+
+def test_ctrl_c_during_all_keeps_the_finished_rows(monkeypatch: pytest.MonkeyPatch, capsys: Any) -> None:
+    assert _all_interrupted_on_the_third_option(monkeypatch, "--json") == 130
     captured = capsys.readouterr()
     out = json.loads(captured.out)
     assert out["interrupted"] is True and [r["option"] for r in out["options"]] == ["variant", "deck"]
@@ -249,21 +254,7 @@ def test_ctrl_c_during_all_ends_with_the_kept_rows_then_one_line_on_stderr(monke
     ...') on stderr before the interrupt line, and its 'interrupted' note before the legend: as every
     command stopped by Ctrl-C (batch, arena, conform, --option's deals), the note of what was kept is
     the last line on stdout and the interrupt line the only one on stderr."""
-    from foolsolve import ambiguities_cli, cli
-
-    real = ambiguities_cli.compare_deals
-    calls = []
-
-    def interrupted_on_the_third(*args: Any, **kw: Any) -> Any:
-        calls.append(1)
-        if len(calls) == 3:
-            raise KeyboardInterrupt
-        return real(*args, **kw)
-
-    monkeypatch.setattr(ambiguities_cli, "compare_deals", interrupted_on_the_third)
-    with pytest.raises(SystemExit) as exc:
-        cli.main(["ambiguities", "durak", "--all", "--deals", "1", "--no-witness"])
-    assert exc.value.code == 130
+    assert _all_interrupted_on_the_third_option(monkeypatch) == 130
     captured = capsys.readouterr()
     rows = captured.out.splitlines()
     assert rows[3].split()[0] == "option" and [r.split()[0] for r in rows[4:6]] == ["variant", "deck"]
