@@ -235,6 +235,24 @@ class SigintHeld:
             raise KeyboardInterrupt
 
 
+def _new_client(client_cls: Any, scheduler: str) -> Any:
+    """``Client(scheduler)`` with the cyclic garbage collector held off while Dask starts its loop.
+    A Client that failed to start earlier in the process (a bad ``--scheduler`` in a notebook, the
+    tests) is left in a reference cycle; collected while a new Client starts, its ``__del__`` closes
+    the shared loop runner, whose lock the starting Client holds: the process hung for good. So that
+    garbage is collected first, outside the lock, and no collection runs until the Client is up."""
+    import gc
+
+    gc.collect()
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        return client_cls(scheduler, timeout="30s")
+    finally:
+        if was:
+            gc.enable()
+
+
 class _Dask(_Backend):
     local = False
 
@@ -245,7 +263,7 @@ class _Dask(_Backend):
             raise InputError("--scheduler: Dask is not installed (pip install 'foolsolve[dask]')") from None
         _probe(scheduler)
         try:
-            self.client = Client(scheduler, timeout="30s")
+            self.client = _new_client(Client, scheduler)
         except (OSError, TimeoutError, ValueError, TypeError) as exc:
             # TypeError: a transport Dask cannot set up here (tls:// without its TLS settings in the
             # Dask configuration, ucx:// without UCX)

@@ -112,3 +112,35 @@ def test_the_probe_accepts_a_real_dask_scheduler():
         thread.join()
     with pytest.raises(InputError, match="cannot connect"):
         executor._probe(ready[0])  # the scheduler is gone
+
+
+def test_a_failed_client_collected_while_the_next_starts_does_not_hang(monkeypatch):
+    """A Client that failed to start (tls:// without TLS settings) stays behind in a reference
+    cycle; a garbage collection inside the next Client's start ran its __del__, which closed Dask's
+    shared loop runner under the lock that start held: .ci/run hung for good in the parametrized
+    test above. Here a collection is forced at that very moment: the second failure must still be
+    a one-line error, not a hang."""
+    import gc
+
+    from distributed.utils import LoopRunner
+
+    real = LoopRunner._start_unlocked
+
+    def collect_then_start(self):  # a collection at the worst moment: the lock is held
+        gc.collect()
+        return real(self)
+
+    monkeypatch.setattr(LoopRunner, "_start_unlocked", collect_then_start)
+    errors: list[str] = []
+
+    def two_failures() -> None:
+        for address in ("tls://127.0.0.1:1", "tls://127.0.0.1:2"):
+            with pytest.raises(InputError) as exc:
+                executor._Dask(address)
+            errors.append(str(exc.value))
+
+    worker = threading.Thread(target=two_failures, daemon=True)
+    worker.start()
+    worker.join(60)
+    assert not worker.is_alive(), "the second Client's start hung (its lock held by the first's __del__)"
+    assert len(errors) == 2 and all(e.startswith("--scheduler: cannot connect to tls://") for e in errors), errors
