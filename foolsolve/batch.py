@@ -542,8 +542,11 @@ def seat_answer_from_json(obj: dict[str, Any]) -> Any:
     none_low, none_high = (math.nan, math.nan) if obj["method"] == "ismcts" else (-math.inf, math.inf)
 
     def stat(m: dict[str, Any], move: str) -> MoveStat:
+        b = m.get("behind_best")
+        behind = None if b is None else (b["mean"], -math.inf if b["low"] is None else b["low"],
+                                         math.inf if b["high"] is None else b["high"])
         return MoveStat(move, m["mean"], none_low if m["low"] is None else m["low"],
-                        none_high if m["high"] is None else m["high"], m["worlds"])
+                        none_high if m["high"] is None else m["high"], m["worlds"], behind)
 
     value = obj.get("value")
     return SeatAnswer(obj["game"], obj["player"], obj["to_move"], obj["method"], obj["method_text"], obj["scale"],

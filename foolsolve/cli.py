@@ -587,10 +587,9 @@ def format_seat(info: GameInfo, answer: Any) -> str:
         lines.append(f"Value for player {answer.player}: {answer.value.mean:+.3f}, {value_span(answer)}")
     if answer.best:
         lines.append("Best: " + ", ".join(answer.best))
-        top = next(m for m in answer.moves if m.move == answer.best[0])
-        close = [m.move for m in answer.moves if m.move not in answer.best and not ismcts and m.high >= top.low]
+        close = answer.close_to_best()
         if close:
-            lines.append("Not told apart from the best at 95%: " + ", ".join(close))
+            lines.append("Not told apart from the best at 95% (paired over the same worlds): " + ", ".join(close))
     for note in answer.notes:
         lines.append(f"Note: {note}")
     rate = answer.worlds / answer.seconds if answer.seconds > 0 else 0.0

@@ -377,11 +377,10 @@ def _seat_side(answer: Any) -> str:
                  f'<p class="src">Values: {escape(answer.scale)}</p>')
     if answer.moves:
         parts.append(f"<h2>Every move from player {answer.player}'s seat, best first</h2>{_seat_table(answer)}")
-        if answer.best and answer.method != "ismcts":
-            top = next(m for m in answer.moves if m.move == answer.best[0])
-            close = [m.move for m in answer.moves if m.move not in answer.best and m.high >= top.low]
-            if close:
-                parts.append(f'<p id="close">Not told apart from the best at 95%: {escape(", ".join(close))}</p>')
+        close = answer.close_to_best()
+        if close:
+            parts.append('<p id="close">Not told apart from the best at 95% (paired over the same worlds): '
+                         f'{escape(", ".join(close))}</p>')
     else:
         who = "chance" if answer.to_move < 0 else f"player {answer.to_move}"
         parts.append(f"<p>{escape(who)} is to move, not player {answer.player}: the value above is the position's.</p>")

@@ -299,6 +299,14 @@ class MoveStat:
     high: float
     worlds: int
     """Worlds (or, for IS-MCTS, visits) behind the mean."""
+    behind: tuple[float, float, float] | None = None
+    """How far this move is behind the best (the first of :attr:`SeatAnswer.best`): the best's value
+    less this move's, paired world by world over the worlds that valued both, as ``(mean, low,
+    high)``, its 95% interval (:func:`_behind`). Every move is valued in the same worlds, so the luck
+    of the deal cancels in the difference; the noise of each world's own estimate (its playouts)
+    does not. A move is told apart from the best where this interval lies above 0, a valid 95%
+    test, which the overlap of the two moves' own intervals is not. ``None`` for the best moves,
+    IS-MCTS answers and the position's value."""
 
 
 @dataclass
@@ -324,6 +332,15 @@ class SeatAnswer:
     """The position's value for :attr:`player` over the worlds (``move`` is ``"position"``): what the
     answer gives where the player is not to move (a chance node: the deal still to come)."""
 
+    def close_to_best(self) -> list[str]:
+        """The moves not told apart from the best at 95%: those whose paired interval behind the best
+        (:attr:`MoveStat.behind`) reaches 0. None for IS-MCTS (no intervals) or an exact
+        expectation (no sampling: a move behind the best is behind it)."""
+        if self.method == "ismcts" or not self.best:
+            return []
+        return [m.move for m in self.moves
+                if m.move not in self.best and m.behind is not None and m.behind[1] <= 0]
+
     def to_json(self) -> dict[str, Any]:
         """The answer as JSON, strict JSON (RFC 8259): an interval end that is no finite number
         (IS-MCTS gives no interval; one world gives an unbounded one) is ``null``."""
@@ -346,6 +363,9 @@ def _number(x: float) -> float | None:
 def _stat_json(m: MoveStat, with_move: bool = True) -> dict[str, Any]:
     out: dict[str, Any] = {"move": m.move} if with_move else {}
     out.update({"mean": _number(m.mean), "low": _number(m.low), "high": _number(m.high), "worlds": m.worlds})
+    if with_move:
+        out["behind_best"] = None if m.behind is None else dict(zip(("mean", "low", "high"),
+                                                                    map(_number, m.behind)))
     return out
 
 
@@ -415,6 +435,26 @@ class Settings:
 def _order(stats: list[MoveStat], move_order: list[str]) -> list[MoveStat]:
     rank = {m: i for i, m in enumerate(move_order)}
     return sorted(stats, key=lambda s: rank.get(s.move, len(rank)))
+
+
+def _behind(stats: list[MoveStat], best: list[str], by_world: dict[int, dict[str, float]], weights: list[int],
+            exact_all: bool, seen: tuple[float, float] | None, bounds: tuple[float, float]) -> None:
+    """Set each move's :attr:`MoveStat.behind`: the best move's value less its own, world by world
+    (``by_world``: each world's values by move; ``weights`` its copies), over the worlds that valued
+    both, with the interval of :func:`_stats` (its pseudo-values the widest differences the values
+    ``seen`` allow, so worlds that happen to agree give no interval of width 0; cut to the
+    differences the game's ``bounds`` allow). With ``exact_all`` the difference is exact."""
+    if not best:
+        return
+    ref = best[0]
+    wide = None if seen is None else (seen[0] - seen[1], seen[1] - seen[0])
+    for m in stats:
+        if m.move in best:
+            continue
+        xs = [(v[ref] - v[m.move], weights[i]) for i, v in by_world.items() if ref in v and m.move in v]
+        if xs:
+            d = _stats(m.move, xs, exact_all, wide, (bounds[0] - bounds[1], bounds[1] - bounds[0]))
+            m.behind = (d.mean, d.low, d.high)
 
 
 def _best(stats: list[MoveStat]) -> list[str]:
@@ -535,6 +575,7 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
             yield info, w, player, settled, stop
 
     per_move: dict[str, list[tuple[float, int]]] = {}
+    by_world: dict[int, dict[str, float]] = {}  # each world's values, by move (the moves paired: _behind)
     position: list[tuple[float, int]] = []
     exact_n = 0
     by_solver = 0
@@ -548,6 +589,7 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
             by_solver += wv.method == SOLVER_METHOD
             for move, x in wv.values.items():
                 per_move.setdefault(move, []).append((x, weights[i]))
+            by_world[i] = wv.values
             if wv.value is not None:
                 position.append((wv.value, weights[i]))
             if tick is not None:
@@ -597,6 +639,7 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
         notes.append(f"player {player} is not to move: the answer is her value of the position (each world's value "
                      "for her by the open-hand search, averaged)")
     if mover == player:
+        _behind(stats, _best(stats), by_world, weights, complete, seen, bounds)
         # her value: one move for every world (the best mean), not each world's own best move (clairvoyant)
         top = next((m for m in stats if m.move in _best(stats)), None)
         value = None if top is None else MoveStat("position", top.mean, top.low, top.high, top.worlds)
