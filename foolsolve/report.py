@@ -330,9 +330,20 @@ def seat_groups(answer: Any) -> list[list[Any]]:
     return groups
 
 
+def _behind_cell(m: Any) -> tuple[str, str]:
+    """A seat answer's move behind the best (:attr:`foolsolve.seat.MoveStat.behind`): its row's
+    data attributes and its cell's text (blank for the best moves)."""
+    if m.behind is None:
+        return "", ""
+    mean, low, high = m.behind
+    attrs = f' data-behind="{mean!r}" data-behind-low="{low!r}" data-behind-high="{high!r}"'
+    return attrs, f"{mean:+.3f}" + ("" if low == high else f" {interval(low, high)}")
+
+
 def _seat_table(answer: Any) -> str:
     """Every move of a seat answer with its mean, 95% interval and worlds (IS-MCTS: its visits, no
-    interval), best first, moves of equal mean grouped under one heading."""
+    interval), and how far it is behind the best, paired world by world with its 95% interval
+    (:attr:`foolsolve.seat.MoveStat.behind`), best first, moves of equal mean grouped under one heading."""
     best = set(answer.best)
     ismcts = answer.method == "ismcts"
     parts = []
@@ -341,16 +352,19 @@ def _seat_table(answer: Any) -> str:
         rows = []
         for m in group:
             span = "" if ismcts else "every world" if m.low == m.high else interval(m.low, m.high)
+            attrs, behind = _behind_cell(m)
             rows.append(f'<tr class="{"best" if m.move in best else ""}" data-move="{escape(m.move)}" '
-                        f'data-mean="{m.mean!r}" data-low="{m.low!r}" data-high="{m.high!r}" data-worlds="{m.worlds}">'
-                        f'<td>{escape(m.move)}</td><td class="num">{m.mean:+.3f}</td>'
+                        f'data-mean="{m.mean!r}" data-low="{m.low!r}" data-high="{m.high!r}" data-worlds="{m.worlds}"'
+                        f'{attrs}><td>{escape(m.move)}</td><td class="num">{m.mean:+.3f}</td>'
                         + ("" if ismcts else f'<td class="num">{escape(span)}</td>')
-                        + f'<td class="num">{m.worlds:,}</td></tr>')
+                        + f'<td class="num">{m.worlds:,}</td>'
+                        + ("" if ismcts else f'<td class="num">{escape(behind)}</td>') + "</tr>")
         is_best = all(m.move in best for m in group)
-        parts.append(f'<tbody class="tie{" best" if is_best else ""}"><tr><th colspan="{3 if ismcts else 4}">mean '
+        parts.append(f'<tbody class="tie{" best" if is_best else ""}"><tr><th colspan="{3 if ismcts else 5}">mean '
                      f'{head.mean:+.3f}: {len(group)} move{"s" if len(group) != 1 else ""}'
                      f'{", best" if is_best else ""}</th></tr>{"".join(rows)}</tbody>')
-    head = "<th>visits</th>" if ismcts else "<th>95% interval</th><th>worlds</th>"
+    head = ("<th>visits</th>" if ismcts
+            else "<th>95% interval</th><th>worlds</th><th>behind the best, paired by world</th>")
     return f'<table id="moves"><thead><tr><th>move</th><th>mean</th>{head}</tr></thead>{"".join(parts)}</table>'
 
 

@@ -426,14 +426,19 @@ def test_a_view_gets_every_moves_mean_and_interval_best_first_ties_grouped(tmp_p
     assert embedded["method"] == "pimc" and embedded["worlds"] == 8 and embedded["seed"] == 3
     # every move once, its mean and interval as solve gives them, best first; one heading per mean
     rows = re.findall(r'<tr class="(best|)" data-move="([^"]*)" data-mean="([^"]*)" data-low="([^"]*)" '
-                      r'data-high="([^"]*)" data-worlds="(\d+)">', html)
+                      r'data-high="([^"]*)" data-worlds="(\d+)"(?: data-behind="([^"]*)" data-behind-low="([^"]*)" '
+                      r'data-behind-high="([^"]*)")?>', html)
     by_move = {m["move"]: m for m in solved["moves"]}
     assert sorted(unescape(r[1]) for r in rows) == sorted(by_move)
-    for best, move, mean, low, high, worlds in rows:
+    for best, move, mean, low, high, worlds, *behind in rows:
         m = by_move[unescape(move)]
         assert (round(float(mean), 6), round(float(low), 6), round(float(high), 6), int(worlds)) == (
             m["mean"], m["low"], m["high"], m["worlds"])
         assert (best == "best") == (unescape(move) in solved["best"])
+        # how far behind the best, paired by world: as solve gives it, for every move but the best
+        b = m["behind_best"]
+        assert (b is None) == (best == "best") == (behind == ["", "", ""])
+        assert b is None or [round(float(x), 6) for x in behind] == [b["mean"], b["low"], b["high"]]
     means = [round(float(r[2]), 9) for r in rows]
     assert means == sorted(means, reverse=True) and unescape(rows[0][1]) in solved["best"]
     assert html.count('<tbody class="tie') == len(set(means))
@@ -497,9 +502,11 @@ def test_in_a_browser_a_views_page_shows_the_intervals_beside_the_view(browser, 
     shown = [rows.nth(i).locator("td").all_text_contents() for i in range(rows.count())]
     by_move = {m["move"]: m for m in embedded["moves"]}
     assert len(shown) == len(by_move)
-    for move, mean, interval, worlds in shown:
+    for move, mean, interval, worlds, behind in shown:
         m = by_move[move]
         assert (mean, interval, worlds) == (f"{m['mean']:+.3f}", f"[{m['low']:+.3f}, {m['high']:+.3f}]", "8")
+        b = m["behind_best"]
+        assert behind == ("" if b is None else f"{b['mean']:+.3f} [{b['low']:+.3f}, {b['high']:+.3f}]")
     assert [float(r[1]) for r in shown] == sorted((float(r[1]) for r in shown), reverse=True)
     assert page.locator("#moves tbody.tie").count() == len({r[1] for r in shown})
     assert page.locator("#moves tbody.tie.best tr.best").count() == len(embedded["best"])
