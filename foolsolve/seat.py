@@ -336,8 +336,6 @@ class SeatAnswer:
         """The moves not told apart from the best at 95%: those whose paired interval behind the best
         (:attr:`MoveStat.behind`) reaches 0. None for IS-MCTS (no intervals) or an exact
         expectation (no sampling: a move behind the best is behind it)."""
-        if self.method == "ismcts" or not self.best:
-            return []
         return [m.move for m in self.moves
                 if m.move not in self.best and m.behind is not None and m.behind[1] <= 0]
 
@@ -574,8 +572,7 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
             frontiers.add(settled.frontier or "random")
             yield info, w, player, settled, stop
 
-    per_move: dict[str, list[tuple[float, int]]] = {}
-    by_world: dict[int, dict[str, float]] = {}  # each world's values, by move (the moves paired: _behind)
+    by_world: dict[int, dict[str, float]] = {}  # each world's values by move, in the order valued
     position: list[tuple[float, int]] = []
     exact_n = 0
     by_solver = 0
@@ -587,8 +584,6 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
             done += 1
             exact_n += wv.exact
             by_solver += wv.method == SOLVER_METHOD
-            for move, x in wv.values.items():
-                per_move.setdefault(move, []).append((x, weights[i]))
             by_world[i] = wv.values
             if wv.value is not None:
                 position.append((wv.value, weights[i]))
@@ -608,6 +603,10 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
         raise InputError("--time: no world was valued in the time given")
     order = [str(m) for m in spec.legal_moves(first_world[0])]
     complete = method == "exact" and not interrupted and done == count
+    per_move: dict[str, list[tuple[float, int]]] = {}
+    for i, vals in by_world.items():
+        for move, x in vals.items():
+            per_move.setdefault(move, []).append((x, weights[i]))
     values = [x for xs in per_move.values() for x, _ in xs] + [x for x, _ in position]
     # one consistent world: every sample is that world, and a width of 0 is the truth
     seen = (min(values), max(values)) if values and count != 1 else None
@@ -638,16 +637,17 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
         stats = []
         notes.append(f"player {player} is not to move: the answer is her value of the position (each world's value "
                      "for her by the open-hand search, averaged)")
+    best = _best(stats) if mover == player else []
     if mover == player:
-        _behind(stats, _best(stats), by_world, weights, complete, seen, bounds)
+        _behind(stats, best, by_world, weights, complete, seen, bounds)
         # her value: one move for every world (the best mean), not each world's own best move (clairvoyant)
-        top = next((m for m in stats if m.move in _best(stats)), None)
+        top = next((m for m in stats if m.move in best), None)
         value = None if top is None else MoveStat("position", top.mean, top.low, top.high, top.worlds)
     else:
         value = _stats("position", position, complete, seen, bounds) if position and len(position) == done \
             else None
     return SeatAnswer(info.name, player, mover, "exact" if complete else "pimc", method_text,
-                      scale_of(info), stats, _best(stats) if mover == player else [], done, exact_n, count, seed,
+                      scale_of(info), stats, best, done, exact_n, count, seed,
                       time.monotonic() - t0, interrupted, notes, value)
 
 
