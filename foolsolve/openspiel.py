@@ -166,6 +166,26 @@ class _Ref:
         return self
 
 
+class _Step:
+    """One move since the deal (shared between clones, as the states are): the trail before it, the
+    state it was made in, its mover and the move; and, filled in the first time an information
+    state is asked for, each player's record up to and including it (:meth:`FoolsolveState._record`),
+    so that a record costs one view a step, not one a step for every step before it."""
+
+    __slots__ = ("before", "move", "mover", "records", "state")
+
+    def __init__(self, before: _Step | None, state: Any, mover: int, move: Any) -> None:
+        self.before = before
+        self.state = state
+        self.mover = mover
+        self.move = move
+        self.records: dict[int, _Seen] = {}
+
+
+_Seen = tuple[Any, str]
+"""A player's record as a linked list: (the record before, its last entry), ``None`` when empty."""
+
+
 @dataclass
 class _Setup:
     info: GameInfo
@@ -301,9 +321,9 @@ class FoolsolveState(pyspiel.State):
         self.script: tuple[int, ...] = ()
         self.pending_draw: int | None = None
         self._state = _Ref(None)
-        self._trail = _Ref(None)
-        """(earlier trail, state before, mover, move) of every move since the deal, shared between
-        clones; views are computed from it only when an information state is asked for."""
+        self._trail: _Ref = _Ref(None)
+        """The last :class:`_Step` (``None`` before the first move), shared between clones; views
+        are computed from it only when an information state is asked for."""
         self._moves = _Ref(None)
         if game.setup.start is not None:
             self.state = game.setup.start
@@ -324,14 +344,6 @@ class FoolsolveState(pyspiel.State):
     def state(self, value: Any) -> None:
         self._state = _Ref(value)
 
-    def _trail_list(self) -> list[tuple[Any, int, Any]]:
-        out = []
-        node = self._trail.value
-        while node is not None:
-            node, state, mover, move = node
-            out.append((state, mover, move))
-        return out[::-1]
-
     # -- the deal --
 
     def _deal(self) -> None:
@@ -347,26 +359,41 @@ class FoolsolveState(pyspiel.State):
 
     # -- what the players have seen --
 
-    def _view(self, player: int) -> str:
+    def _view(self, player: int, state: Any = None) -> str:
+        """What ``player`` sees of ``state`` (the current position by default)."""
+        state = self.state if state is None else state
         if self.setup.open_hands:
-            return self.ops.whole(self.state)
-        return self.ops.view(self.state, player)
+            return self.ops.whole(state)
+        return self.ops.view(state, player)
+
+    def _record(self, step: _Step | None, player: int) -> _Seen | None:
+        """``player``'s record up to and including ``step``: each view that differs from the entry
+        before it, and "move ..." after each of her own moves; built from the last step that has it."""
+        todo = []
+        while step is not None and player not in step.records:
+            todo.append(step)
+            step = step.before
+        record = None if step is None else step.records[player]
+        for step in reversed(todo):
+            view = self._view(player, step.state)
+            if record is None or record[1] != view:
+                record = (record, view)
+            if step.mover == player:
+                record = (record, "move " + self.ops.text(step.state, step.move))
+            step.records[player] = record
+        return record
 
     def _seen(self, player: int) -> list[str]:
         """``player``'s distinct successive views and own moves since the deal."""
+        record = self._record(self._trail.value, player)
+        view = self._view(player)
+        if record is None or record[1] != view:
+            record = (record, view)
         out: list[str] = []
-        for state, mover, move in [*self._trail_list(), (self.state, None, None)]:
-            saved = self.state
-            self.state = state
-            try:
-                view = self._view(player)
-            finally:
-                self.state = saved
-            if not out or out[-1] != view:
-                out.append(view)
-            if mover == player:
-                out.append("move " + self.ops.text(state, move))
-        return out
+        while record is not None:
+            record, entry = record
+            out.append(entry)
+        return out[::-1]
 
     # -- the OpenSpiel API --
 
@@ -412,7 +439,7 @@ class FoolsolveState(pyspiel.State):
         self.setup.applied += 1
         mover = self.ops.to_move(self.state)
         move = self._legal()[action]
-        self._trail = _Ref((self._trail.value, self.state, mover, move))
+        self._trail = _Ref(_Step(self._trail.value, self.state, mover, move))
         self._moves = _Ref(None)
         if self.ops.deals_anew(self.state, move):
             # a re-deal: the new shuffle as chance nodes, like the first deal (same rules and players)
@@ -529,8 +556,7 @@ def seat_ismcts(info: GameInfo, worlds: Any, simulations: int = 1000, seed: int 
     move) through this bridge: its ``resample_from_infostate`` is the worlds object's sampler
     (:mod:`foolsolve.worlds`), so the bot sees only what the seat sees; leaves are valued by
     OpenSpiel's ``RandomRolloutEvaluator``. Its tree is keyed by observation strings (the mover's
-    view, which keeps what the spec lets a player remember; the perfect-recall strings replay the
-    whole trail at every node, measured twice as slow), and action sets differ between worlds at
+    view, which keeps what the spec lets a player remember), and action sets differ between worlds at
     the other players' turns (their hands differ), so it runs with
     ``allow_inconsistent_action_sets``."""
     import os
