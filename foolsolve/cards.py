@@ -23,7 +23,7 @@ Pilatch ``7R``, ``XP`` / ``JokerP`` (Joker); tarot ``CC`` (Cavalier of clubs),
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 
 from foolsolve.errors import InputError
@@ -72,14 +72,68 @@ _ROMAN = ["", "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI",
           "XIV", "XV", "XVI", "XVII", "XVIII", "XIX", "XX", "XXI"]
 
 
-@dataclass(frozen=True, order=True, slots=True)
+@dataclass(frozen=True, slots=True)
 class Card:
-    """One card. ``index`` is its stable bit position; ordering is by index."""
+    """One card. ``index`` is its stable bit position; ordering is by index (then by the other
+    fields, as a tuple of them would order). Its printed forms and its hash are made once, when it
+    is made: every deck makes its cards once, and positions are printed and cards hashed often."""
 
     index: int
     suit: str
     rank: int
     deck_kind: str  # "french", "pilatch" or "tarot": decides how the card prints
+    _rank_text: str = field(init=False, repr=False, compare=False)
+    _ascii: str = field(init=False, repr=False, compare=False)
+    _hash: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_hash", hash((self.index, self.suit, self.rank, self.deck_kind)))
+        object.__setattr__(self, "_rank_text", _rank_text(self.suit, self.rank, self.deck_kind))
+        if self.suit in (TRUMP, JOKER):
+            text = self._rank_text
+        else:
+            text = f"{self._rank_text}{self.suit if self.deck_kind != 'pilatch' else _PILATCH_OUT[self.suit]}"
+        object.__setattr__(self, "_ascii", text)
+
+    def __hash__(self) -> int:
+        """The hash of its fields as a tuple (what a frozen dataclass's hash is), made once."""
+        return self._hash
+
+    def __reduce__(self) -> tuple[type[Card], tuple[int, str, int, str]]:
+        """Pickled as its fields, made anew where it is read: a string's hash differs from process
+        to process, so the hash is never carried over."""
+        return (Card, (self.index, self.suit, self.rank, self.deck_kind))
+
+    def _order(self, other: object) -> tuple[tuple[int, str, int, str], tuple[int, str, int, str]]:
+        if other.__class__ is not Card:
+            raise TypeError(f"cannot order a Card and a {type(other).__name__}")
+        assert isinstance(other, Card)
+        return ((self.index, self.suit, self.rank, self.deck_kind),
+                (other.index, other.suit, other.rank, other.deck_kind))
+
+    def __lt__(self, other: Card) -> bool:
+        if other.__class__ is Card and self.index != other.index:
+            return self.index < other.index
+        a, b = self._order(other)
+        return a < b
+
+    def __le__(self, other: Card) -> bool:
+        if other.__class__ is Card and self.index != other.index:
+            return self.index < other.index
+        a, b = self._order(other)
+        return a <= b
+
+    def __gt__(self, other: Card) -> bool:
+        if other.__class__ is Card and self.index != other.index:
+            return self.index > other.index
+        a, b = self._order(other)
+        return a > b
+
+    def __ge__(self, other: Card) -> bool:
+        if other.__class__ is Card and self.index != other.index:
+            return self.index > other.index
+        a, b = self._order(other)
+        return a >= b
 
     @property
     def bit(self) -> int:
@@ -99,22 +153,12 @@ class Card:
     @property
     def rank_text(self) -> str:
         """Printed rank: ``6``, ``10``, ``J``, ``A``; tarot ``C`` (Cavalier), Pilatch ``Jo``."""
-        if self.suit == TRUMP:
-            return "Fool" if self.rank == 0 else _ROMAN[self.rank]
-        if self.suit == JOKER:
-            return "RJ" if self.rank == RED_JOKER else "BJ"
-        if self.deck_kind == "tarot":
-            return {1: "A", 11: "J", 12: "C", 13: "Q", 14: "K"}.get(self.rank, str(self.rank))
-        if self.deck_kind == "pilatch":
-            return {11: "J", 12: "Q", 13: "K", 14: "A", 15: "Jo"}.get(self.rank, str(self.rank))
-        return {11: "J", 12: "Q", 13: "K", 14: "A"}.get(self.rank, str(self.rank))
+        return self._rank_text
 
     @property
     def ascii(self) -> str:
         """ASCII form used in position files: ``10S``, ``KH``, ``JoR``, ``XXI``, ``Fool``, ``RJ``."""
-        if self.suit in (TRUMP, JOKER):
-            return self.rank_text
-        return f"{self.rank_text}{self.suit if self.deck_kind != 'pilatch' else _PILATCH_OUT[self.suit]}"
+        return self._ascii
 
     def __str__(self) -> str:
         """Glyph form for people: ``10♠``, ``J♥``; Pilatch and trumps print as :attr:`ascii`."""
@@ -127,6 +171,19 @@ class Card:
 
 
 _PILATCH_OUT = {ROCK: "R", PAPER: "P", SCISSORS: "S"}
+
+
+def _rank_text(suit: str, rank: int, deck_kind: str) -> str:
+    """:attr:`Card.rank_text` of a card."""
+    if suit == TRUMP:
+        return "Fool" if rank == 0 else _ROMAN[rank]
+    if suit == JOKER:
+        return "RJ" if rank == RED_JOKER else "BJ"
+    if deck_kind == "tarot":
+        return {1: "A", 11: "J", 12: "C", 13: "Q", 14: "K"}.get(rank, str(rank))
+    if deck_kind == "pilatch":
+        return {11: "J", 12: "Q", 13: "K", 14: "A", 15: "Jo"}.get(rank, str(rank))
+    return {11: "J", 12: "Q", 13: "K", 14: "A"}.get(rank, str(rank))
 
 
 def _make(suit: str, rank: int, slot: int, kind: str) -> Card:

@@ -18,6 +18,7 @@ Example::
 from __future__ import annotations
 
 import dataclasses
+import functools
 import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -106,6 +107,13 @@ def option(
 
 def options_of(rules_cls: type) -> list[OptionInfo]:
     """The options of a rules dataclass, in declaration order."""
+    return list(_options(rules_cls))
+
+
+@functools.cache
+def _options(rules_cls: type) -> tuple[OptionInfo, ...]:
+    """:func:`options_of`, read from the class's fields once (a rules class never changes;
+    positions print their rules often)."""
     out = []
     for f in dataclasses.fields(rules_cls):
         m = f.metadata.get("foolsolve")
@@ -114,7 +122,7 @@ def options_of(rules_cls: type) -> list[OptionInfo]:
         out.append(OptionInfo(f.name, f.default, m["doc"], m["source"], m["choices"],
                               m["reconstructed"], m["fixed"], m["parse"], m.get("variants"),
                               m.get("min_players")))
-    return out
+    return tuple(out)
 
 
 def rules_from_json(rules_cls: type[R], obj: Any, *, where: str = "rules") -> R:
@@ -187,7 +195,12 @@ def random_rules(rules_cls: type[R], rng: random.Random, **fixed: Any) -> R:
     return rules_cls(**kwargs)
 
 
+_JSON_SCALARS = frozenset({bool, int, float, str})
+
+
 def _to_json_value(value: Any) -> Any:
+    if value is None or type(value) in _JSON_SCALARS:
+        return value
     if isinstance(value, tuple):
         return [_to_json_value(v) for v in value]
     if dataclasses.is_dataclass(value) and not isinstance(value, type):

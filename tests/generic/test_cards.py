@@ -82,3 +82,40 @@ def test_mask_and_cards_of_are_inverse(cards):
     m = Deck.mask(cards)
     assert set(FRENCH52.cards_of(m)) == cards
     assert list(iter_bits(m)) == sorted(c.index for c in cards)
+
+
+def _fields(card) -> tuple:
+    return (card.index, card.suit, card.rank, card.deck_kind)
+
+
+def test_cards_order_and_hash_as_the_tuple_of_their_fields():
+    """Card compares, orders and hashes as the tuple (index, suit, rank, deck kind), across decks
+    too (a tarot and a French card may share an index); its printed forms are made once."""
+    import itertools
+    import random
+
+    every = [c for deck in DECKS.values() for c in deck]
+    rng = random.Random(1)
+    for a, b in itertools.chain(itertools.pairwise(every), ((rng.choice(every), rng.choice(every)) for _ in range(3000))):
+        fa, fb = _fields(a), _fields(b)
+        assert (a < b, a <= b, a > b, a >= b, a == b) == (fa < fb, fa <= fb, fa > fb, fa >= fb, fa == fb), (a, b)
+        assert hash(a) == hash(fa)
+    assert sorted(every) == sorted(every, key=_fields)
+    with pytest.raises(TypeError):
+        _ = every[0] < 3
+
+
+def test_a_card_pickled_in_one_process_is_found_among_another_process_s_cards():
+    """A card's hash is made from strings, whose hashes differ between processes: a pickled card
+    (a pool worker's job or result) is made anew where it is read, so sets and dicts find it."""
+    import pickle
+    import subprocess
+    import sys
+
+    code = ("import pickle, sys\nfrom foolsolve.cards import DECKS\n"
+            "cards = pickle.loads(sys.stdin.buffer.read())\n"
+            "mine = {c for d in DECKS.values() for c in d}\n"
+            "print(sum(c in mine for c in cards), len(cards), len(mine | set(cards)) == len(mine))")
+    cards = [c for deck in DECKS.values() for c in deck]
+    out = subprocess.run([sys.executable, "-c", code], input=pickle.dumps(cards), capture_output=True, check=True)
+    assert out.stdout.split() == [str(len(cards)).encode(), str(len(cards)).encode(), b"True"]
