@@ -403,6 +403,31 @@ def bench_answers(sizes: list[int], positions: int, seed: int) -> list[str]:
     return rows
 
 
+def bench_distances(sizes: list[int], positions: int, seed: int) -> list[str]:
+    """``--distances``: the distances to the end added to a solve (foolsolve/distance.py, as
+    ``foolsolve POSITION.json`` adds them), per size: how many positions get them within the
+    search's budget, its CPU seconds and positions visited (those given up included)."""
+    from foolsolve import games
+    from foolsolve.distance import DISTANCE_BUDGET, add_distances
+
+    info = games.get("durak")
+    rows = [f"| size | distances computed (budget {DISTANCE_BUDGET:,} positions) | median CPU s | max CPU s |",
+            "|---|---|---|---|"]
+    for k in sizes:
+        took: list[float] = []
+        computed = 0
+        for i in range(positions):
+            state = SPEC.state_from_json(endgame(k, random.Random(f"{seed}:{i}")))
+            result = solve(state, SolveOptions())
+            t0 = time.process_time()
+            add_distances(info, state, result)
+            took.append(time.process_time() - t0)
+            computed += result.distance is not None
+        rows.append(f"| {k}v{k} | {computed} of {positions} | {statistics.median(took):.2f} | {max(took):.2f} |")
+        print(rows[-1], file=sys.stderr, flush=True)
+    return rows
+
+
 def bench_spec_io(round_trips: int = 500) -> list[str]:
     """``--spec-io``: the spec's position JSON round trip and exhaustive minimax (section 4)."""
     from foolsolve.solver.minimax import value_for
@@ -461,6 +486,8 @@ def main() -> None:
     ap.add_argument("--answers", action="store_true",
                     help="only what foolsolve answers at the default budget, one process per position (section 4)")
     ap.add_argument("--spec-io", action="store_true", help="only the spec's JSON round trip and minimax (section 5)")
+    ap.add_argument("--distances", action="store_true",
+                    help="only the distances to the end added to each solve (default sizes 4-8, 10 positions)")
     ap.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     a = ap.parse_args()
     if any(k > 18 for k in a.sizes):
@@ -481,6 +508,11 @@ def main() -> None:
     print(header(PROG))
     if a.spec_io:
         print("\n".join(bench_spec_io()))
+        return
+    if a.distances:
+        sizes = a.sizes if "--sizes" in sys.argv else [4, 5, 6, 7, 8]
+        positions = a.positions if "--positions" in sys.argv else 10
+        print("\n".join(bench_distances(sizes, positions, a.seed)))
         return
     if a.answers:
         sizes = a.sizes if "--sizes" in sys.argv else [10, 12]

@@ -7,17 +7,20 @@ solver's two-player win/draw/loss result, the **distance**: the number of moves 
 game when both sides play for value first and then for distance: the winning side to end the game
 as fast as it can, the losing side (and either side of a draw) to make it last as long as it can.
 
-It is generic: an exhaustive search over the game's engine (``legal_moves``, ``apply``,
-``result``, ``key``), with a memo on the engine key and a node budget. Its values must equal the
-solver's (checked, and a disagreement is an error: one of the two is wrong); where the budget runs
-out or positions repeat (Durak perevodnoy's endless play), no distance is given and a note says
-why. The principal variation is then the distance-optimal line (ties to the first move in the
-spec's order), ``best`` the moves of the best value and distance (a lost position's "Best" names
-the longest resistance), and every line that reaches the end carries the game's result (who is
-the fool, the places, the scores) in :attr:`~foolsolve.solver.base.SolveResult.result`.
+It is generic: an alpha-beta search over the game's engine (``legal_moves``, ``apply``,
+``result``, ``key``) on one score that orders (value, distance) pairs as the players do, with a
+table of bounds on the engine key and a node budget (a drawn position's length, which both
+sides stretch, is found apart). Its values must equal the solver's (checked, and a disagreement
+is an error: one of the two is wrong); where the budget runs out or positions repeat (Durak
+perevodnoy's endless play), no distance is given and a note says why. The principal variation
+is then the distance-optimal line (ties to the first move in the spec's order), ``best`` the
+moves of the best value and distance (a lost position's "Best" names the longest resistance),
+and every line that reaches the end carries the game's result (who is the fool, the places, the
+scores) in :attr:`~foolsolve.solver.base.SolveResult.result`.
 
 ``tests/generic/test_distance.py`` confirms the distances by a second method: exhaustive minimax
-over the spec (not the engine) on small positions.
+over the spec (not the engine) on small positions, and plain recursion over the engine, every
+move searched, on larger ones.
 """
 
 from __future__ import annotations
@@ -39,49 +42,139 @@ class _GiveUp(Exception):
     """The budget ran out, or a position repeats."""
 
 
+WON = 1 << 30
+"""The score of a game player 0 has won, for the player to move there: a win ``d`` moves before the
+end scores ``WON - d``, a loss ``-(WON - d)``, a draw 0 (its length is found apart)."""
+_INF = 1 << 40
+
+
+def _closer(score: int) -> int:
+    """A position's score seen from the position one move before it (one move further from the end)."""
+    return score - 1 if score > 0 else score + 1 if score < 0 else 0
+
+
+def _back(bound: int) -> int:
+    """The inverse of :func:`_closer` on a window's bound: a child scores above ``_back(b)`` exactly
+    when it scores above ``b`` one move before (scores never come near 0 but for draws)."""
+    if abs(bound) >= _INF:
+        return bound
+    return bound + 1 if bound > 0 else bound - 1 if bound < 0 else 0
+
+
 class _Search:
-    """Exhaustive (value, distance) search over an engine: value for player 0 as -1/0/+1."""
+    """(value for player 0 as -1/0/+1, distance) search over an engine: alpha-beta on one score
+    for player 0 (player 0 maximises, player 1 minimises; a win shorter, a loss longer is a
+    better score for the side that has it), with a table of proved bounds and each position's
+    best move tried first; a drawn position's length (both sides making it last) apart, over the
+    moves that keep the draw. Every bound it proves is a strategy over finite lines (a line
+    that repeats a position gives up the whole search), so the values and distances are those
+    of exhaustive minimax, which the tests compare them with."""
 
     def __init__(self, engine: Any, budget: int) -> None:
         self.engine = engine
         self.budget = budget
         self.nodes = 0
-        self.memo: dict[Hashable, tuple[int, int]] = {}
+        self.table: dict[Hashable, tuple[int, int, int]] = {}
+        """Key -> (lower bound, upper bound, index of the best move found, -1 for none)."""
+        self.draws: dict[Hashable, int] = {}
+        """Key of a drawn position -> its length."""
         self.path: set[Hashable] = set()
 
     def solve(self, s: Any) -> tuple[int, int]:
         """(value for player 0, moves to the end) of ``s`` under play for value, then distance."""
-        e = self.engine
-        key = e.key(s)
-        hit = self.memo.get(key)
-        if hit is not None:
-            return hit
-        res = e.result(s)
-        if res is not None:
-            diff = res.payoffs[0] - res.payoffs[1]
-            out = (1 if diff > 0 else -1 if diff < 0 else 0, 0)
-            self.memo[key] = out
-            return out
+        score = self._score(s, -_INF, _INF)
+        if score > 0:
+            return 1, WON - score
+        if score < 0:
+            return -1, WON + score
+        return 0, self._draw_length(s)
+
+    def _enter(self, key: Hashable) -> None:
         if key in self.path:
             raise _GiveUp("positions repeat (endless play)")
         self.nodes += 1
         if self.nodes > self.budget:
             raise _GiveUp(f"more than {self.budget:,} positions")
-        mover = e.to_move(s)
+
+    def _mover(self, s: Any) -> int:
+        mover = self.engine.to_move(s)
         if mover == CHANCE or mover not in (0, 1):
             raise _GiveUp("chance or a third player is to move")
+        return int(mover)
+
+    def _score(self, s: Any, alpha: int, beta: int) -> int:
+        """Fail-soft alpha-beta: the score of ``s`` for player 0 where it lies inside
+        ``(alpha, beta)``, else a bound beyond the window on its side."""
+        e = self.engine
+        key = e.key(s)
+        lo, hi, hint = self.table.get(key, (-_INF, _INF, -1))
+        if lo == hi or lo >= beta:
+            return lo
+        if hi <= alpha:
+            return hi
+        res = e.result(s)
+        if res is not None:
+            diff = res.payoffs[0] - res.payoffs[1]
+            v = WON if diff > 0 else -WON if diff < 0 else 0
+            self.table[key] = (v, v, -1)
+            return v
+        self._enter(key)
+        mover = self._mover(s)
+        a, b = max(alpha, lo), min(beta, hi)
+        moves = e.legal_moves(s)
+        order = range(len(moves)) if hint < 0 else [hint, *(i for i in range(len(moves)) if i != hint)]
+        best, best_i = (-_INF if mover == 0 else _INF), -1
         self.path.add(key)
         try:
-            best: tuple[int, int] | None = None
-            for m in e.legal_moves(s):
-                v0, d = self.solve(e.apply(s, m))
-                if best is None or better(mover, (v0, d + 1), best):
-                    best = (v0, d + 1)
+            for i in order:
+                v = _closer(self._score(e.apply(s, moves[i]), _back(a), _back(b)))
+                if mover == 0 and v > best:
+                    best, best_i = v, i
+                    if v >= b:
+                        break
+                    a = max(a, v)
+                elif mover == 1 and v < best:
+                    best, best_i = v, i
+                    if v <= a:
+                        break
+                    b = min(b, v)
         finally:
             self.path.discard(key)
-        assert best is not None, "a position that is not over has legal moves"
-        self.memo[key] = best
+        a0, b0 = max(alpha, lo), min(beta, hi)
+        if best <= a0:
+            hi = min(hi, best)
+        elif best >= b0:
+            lo = max(lo, best)
+        else:
+            lo = hi = best
+        self.table[key] = (lo, hi, best_i if best_i >= 0 else hint)
         return best
+
+    def _draw_length(self, s: Any) -> int:
+        """Moves to the end of a drawn position with both sides making it last: over the moves
+        whose position is a draw too."""
+        e = self.engine
+        key = e.key(s)
+        hit = self.draws.get(key)
+        if hit is not None:
+            return hit
+        if e.result(s) is not None:
+            self.draws[key] = 0
+            return 0
+        self._enter(key)
+        self._mover(s)
+        self.path.add(key)
+        try:
+            longest = -1
+            for m in e.legal_moves(s):
+                child = e.apply(s, m)
+                if self._score(child, -1, 1) == 0:  # scores are integers: 0 inside (-1, 1) is exact
+                    longest = max(longest, self._draw_length(child))
+        finally:
+            self.path.discard(key)
+        assert longest >= 0, "a drawn position has a move that keeps the draw"
+        self.draws[key] = longest + 1
+        return longest + 1
 
 
 def rank(mover: int, value: tuple[int, int]) -> tuple[int, int]:

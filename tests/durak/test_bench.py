@@ -108,6 +108,13 @@ def test_the_answers_rows_say_what_foolsolve_answered(bench: ModuleType) -> None
         assert done == total and int(total) > 0
 
 
+def test_the_distances_rows_count_the_positions_given_distances(bench: ModuleType) -> None:
+    rows = bench.bench_distances([3], 3, 11)
+    assert len(rows) == 3 and "budget 60,000 positions" in rows[0]
+    size, computed, median, worst = _cells(rows[2])
+    assert size == "3v3" and computed == "3 of 3" and 0 <= float(median) <= float(worst)
+
+
 @pytest.mark.parametrize("args", [["--sizes", "0"], ["--sizes", "19"], ["--positions", "x"], ["--cap", "-1"],
                                   ["--vs-reductions", "[1"], ["--no-such-option"]])
 def test_bad_arguments_are_one_line_and_exit_2(args: list[str]) -> None:

@@ -11,6 +11,7 @@ import signal
 import sqlite3
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -33,13 +34,30 @@ EXAMPLES = Path(__file__).resolve().parents[2] / "foolsolve" / "examples"
 
 
 def _expected(objs: list[dict[str, object]], extra: dict[str, object]) -> list[dict[str, object]]:
-    """Each position solved directly by the game's solver (the batch's second opinion)."""
+    """Each position solved directly by the game's solver (the batch's second opinion), as
+    :func:`_answers` reads a result."""
     info = games.get("durak")
     assert info.solve is not None
+    return [_answers(info.solve(info.spec.state_from_json(o), SolveOptions(extra=dict(extra))).to_json())
+            for o in objs]
+
+
+def _answers(result: dict[str, Any]) -> dict[str, object]:
+    """A result's value, each move's value and its best moves *by value*: the batch adds distances
+    to the end where their search finishes (a 5v5 endgame's), which pick among moves of equal
+    value (its ``best``: those of the best value and distance, all of the best value)."""
+    return {"value": result["value"], "moves": [(m["move"], m["value"]) for m in result["moves"]],
+            "best": [m["move"] for m in result["moves"] if m["value"] == result["value"]]}
+
+
+def _batch_answers(records: list[dict[str, Any]]) -> list[dict[str, object]]:
+    """:func:`_answers` of each record's result, after checking that its ``best`` is among the
+    moves of the best value."""
     out = []
-    for o in objs:
-        r = info.solve(info.spec.state_from_json(o), SolveOptions(extra=dict(extra))).to_json()
-        out.append({k: r[k] for k in ("value", "moves", "best")})
+    for r in records:
+        got = _answers(r["result"])
+        assert r["result"]["best"] and set(r["result"]["best"]) <= set(got["best"]), r["result"]
+        out.append(got)
     return out
 
 
@@ -71,8 +89,7 @@ def test_batch_in_order_with_bad_lines_paths_and_stdio(tmp_path: Path) -> None:
         "line 1: expected a position object or a file path",
         "line 2: '-' (standard input) cannot be a position file in a batch",
         "7: cannot read (No such file or directory)"]
-    got = [{k: r["result"][k] for k in ("value", "moves", "best")} for r in (recs[0], recs[2], recs[4])]
-    assert got == _expected([objs[0], objs[1], objs[2]], {})
+    assert _batch_answers([recs[0], recs[2], recs[4]]) == _expected([objs[0], objs[1], objs[2]], {})
     assert "4 solved, 0 from the store, 4 errors" in _summary(proc.stderr)
     # standard input and output: the same records, now read from the store
     again = foolsolve("batch", "-", stdin=text)
@@ -93,8 +110,7 @@ def test_solve_several_positions_and_stdin(tmp_path: Path) -> None:
     recs = [json.loads(line) for line in proc.stdout.splitlines()]
     assert [r["path"] for r in recs] == [str(a), str(bad), "-"]
     assert "malformed JSON" in recs[1]["error"]
-    assert [{k: r["result"][k] for k in ("value", "moves", "best")} for r in (recs[0], recs[2])] == \
-        _expected(objs, {})
+    assert _batch_answers([recs[0], recs[2]]) == _expected(objs, {})
     text = foolsolve(str(a), str(b), "--no-store").stdout
     assert text.count("== ") == 2 and "Best:" in text
     # a single position from standard input, and show/moves/play with -
@@ -180,8 +196,7 @@ def test_a_batch_stopped_mid_way_resumes(tmp_path: Path, how: str) -> None:
     assert [dict(r, result=answer(r["result"])) for r in recs[:len(partial)]] == [
         dict(r, cached=True, result=answer(r["result"])) for r in partial]
     assert _count(store) == n
-    assert [{k: r["result"][k] for k in ("value", "moves", "best")} for r in recs] == \
-        _expected(objs, {"jit": False})
+    assert _batch_answers(recs) == _expected(objs, {"jit": False})
 
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="finds the pool's workers in /proc (Linux)")
@@ -207,8 +222,7 @@ def test_a_pool_worker_killed_mid_batch_loses_nothing(tmp_path: Path) -> None:
     assert [r["line"] for r in recs] == list(range(1, n + 1))
     assert all("result" in r for r in recs), [r for r in recs if "error" in r]
     assert _count(store) == n
-    assert [{k: r["result"][k] for k in ("value", "moves", "best")} for r in recs] == \
-        _expected(objs, {"jit": False})
+    assert _batch_answers(recs) == _expected(objs, {"jit": False})
     assert "resubmitted after a worker died" in _summary(err)
 
 

@@ -114,3 +114,53 @@ def test_the_bundled_lost_durak_endgame_resists_longest(capsys):
     state = __import__("foolsolve").games.get("durak").spec.state_from_json(json.loads(open(path).read()))
     check("durak", state)
     assert steps  # the transcript helper replays the line in check()
+
+
+def engine_dtm(engine: Any, s: Any, memo: dict[Any, tuple[int, int]]) -> tuple[int, int]:
+    """(value for player 0, moves to the end) by plain recursion over the engine, every move of
+    every position searched (what the alpha-beta search must equal, on positions too large for
+    the spec's recursion)."""
+    key = engine.key(s)
+    hit = memo.get(key)
+    if hit is not None:
+        return hit
+    res = engine.result(s)
+    if res is not None:
+        d = res.payoffs[0] - res.payoffs[1]
+        out = ((d > 0) - (d < 0), 0)
+    else:
+        mover = engine.to_move(s)
+        v0, d = max((engine_dtm(engine, engine.apply(s, m), memo) for m in engine.legal_moves(s)),
+                    key=lambda vd: rank(mover, vd))
+        out = (v0, d + 1)
+    memo[key] = out
+    return out
+
+
+def test_alpha_beta_distances_equal_plain_recursion_and_reach_five_cards_each():
+    """The distance search prunes (alpha-beta on one score, a table of bounds, draws' lengths
+    apart): on seeded two-player Durak endgames of 3-5 cards each, drawn ones among them, every
+    move's value and distance equals plain recursion over the engine; and 5v5 positions, whose
+    trees exceed the 60,000-position budget of a search without pruning, get their distances."""
+    from foolsolve.distance import DISTANCE_BUDGET, _Search
+
+    info = games.get("durak")
+    engine = info.engine
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, 20_000))
+    draws = 0
+    try:
+        for k, seeds in ((3, range(40)), (4, range(12)), (5, range(1))):
+            for seed in seeds:
+                root = engine.from_spec(info.spec.state_from_json(endgame(k, random.Random(f"ab:{k}:{seed}"))))
+                search, memo = _Search(engine, DISTANCE_BUDGET), {}
+                for m in engine.legal_moves(root):
+                    child = engine.apply(root, m)
+                    got, want = search.solve(child), engine_dtm(engine, child, memo)
+                    assert got == want, (k, seed, str(engine.move_to_spec(root, m)))
+                    draws += want[0] == 0
+                if k == 5:  # positions a plain search expands (those not over)
+                    assert sum(d > 0 for _, d in memo.values()) > DISTANCE_BUDGET
+    finally:
+        sys.setrecursionlimit(limit)
+    assert draws >= 3, draws
