@@ -24,9 +24,12 @@ from tests.generic.batch_helpers import endgame
 WDL = {1: WIN, 0: DRAW, -1: LOSS}
 
 
-def spec_dtm(spec: Any, state: Any, memo: dict[Any, tuple[int, int]]) -> tuple[int, int]:
-    """(value for player 0 as -1/0/+1, moves to the end) by plain recursion over the spec."""
-    hit = memo.get(state)
+def spec_dtm(spec: Any, state: Any, memo: dict[Any, tuple[int, int]], key: Any = None) -> tuple[int, int]:
+    """(value for player 0 as -1/0/+1, moves to the end) by plain recursion over the spec, every
+    move of every position searched; the same over an engine with ``key`` its ``key`` (positions
+    too large for the spec's recursion)."""
+    k = state if key is None else key(state)
+    hit = memo.get(k)
     if hit is not None:
         return hit
     res = spec.result(state)
@@ -36,10 +39,10 @@ def spec_dtm(spec: Any, state: Any, memo: dict[Any, tuple[int, int]]) -> tuple[i
     else:
         mover = spec.to_move(state)
         assert mover != CHANCE
-        options = [spec_dtm(spec, spec.apply(state, m), memo) for m in spec.legal_moves(state)]
+        options = [spec_dtm(spec, spec.apply(state, m), memo, key) for m in spec.legal_moves(state)]
         v0, d = max(options, key=lambda vd: rank(mover, vd))
         out = (v0, d + 1)
-    memo[state] = out
+    memo[k] = out
     return out
 
 
@@ -116,27 +119,6 @@ def test_the_bundled_lost_durak_endgame_resists_longest(capsys):
     assert steps  # the transcript helper replays the line in check()
 
 
-def engine_dtm(engine: Any, s: Any, memo: dict[Any, tuple[int, int]]) -> tuple[int, int]:
-    """(value for player 0, moves to the end) by plain recursion over the engine, every move of
-    every position searched (what the alpha-beta search must equal, on positions too large for
-    the spec's recursion)."""
-    key = engine.key(s)
-    hit = memo.get(key)
-    if hit is not None:
-        return hit
-    res = engine.result(s)
-    if res is not None:
-        d = res.payoffs[0] - res.payoffs[1]
-        out = ((d > 0) - (d < 0), 0)
-    else:
-        mover = engine.to_move(s)
-        v0, d = max((engine_dtm(engine, engine.apply(s, m), memo) for m in engine.legal_moves(s)),
-                    key=lambda vd: rank(mover, vd))
-        out = (v0, d + 1)
-    memo[key] = out
-    return out
-
-
 def test_alpha_beta_distances_equal_plain_recursion_and_reach_five_cards_each():
     """The distance search prunes (alpha-beta on one score, a table of bounds, draws' lengths
     apart): on seeded two-player Durak endgames of 3-5 cards each, drawn ones among them, every
@@ -156,7 +138,7 @@ def test_alpha_beta_distances_equal_plain_recursion_and_reach_five_cards_each():
                 search, memo = _Search(engine, DISTANCE_BUDGET), {}
                 for m in engine.legal_moves(root):
                     child = engine.apply(root, m)
-                    got, want = search.solve(child), engine_dtm(engine, child, memo)
+                    got, want = search.solve(child), spec_dtm(engine, child, memo, engine.key)
                     assert got == want, (k, seed, str(engine.move_to_spec(root, m)))
                     draws += want[0] == 0
                 if k == 5:  # positions a plain search expands (those not over)
