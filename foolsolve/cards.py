@@ -105,9 +105,10 @@ class Card:
         return (Card, (self.index, self.suit, self.rank, self.deck_kind))
 
     def _order(self, other: object) -> tuple[tuple[int, str, int, str], tuple[int, str, int, str]]:
-        if other.__class__ is not Card:
+        """Both cards' fields as tuples, to compare where the indices are equal (only cards of two
+        decks can share one); a :class:`TypeError` against anything but a card."""
+        if not isinstance(other, Card) or other.__class__ is not Card:
             raise TypeError(f"cannot order a Card and a {type(other).__name__}")
-        assert isinstance(other, Card)
         return ((self.index, self.suit, self.rank, self.deck_kind),
                 (other.index, other.suit, other.rank, other.deck_kind))
 
