@@ -406,7 +406,7 @@ def bench_answers(sizes: list[int], positions: int, seed: int) -> list[str]:
 def bench_distances(sizes: list[int], positions: int, seed: int) -> list[str]:
     """``--distances``: the distances to the end added to a solve (foolsolve/distance.py, as
     ``foolsolve POSITION.json`` adds them), per size: how many positions get them within the
-    search's budget, its CPU seconds and positions visited (those given up included)."""
+    search's budget, and its CPU seconds (a search that gives up at the budget included)."""
     from foolsolve import games
     from foolsolve.distance import DISTANCE_BUDGET, add_distances
 
