@@ -75,19 +75,23 @@ _ROMAN = ["", "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI",
 @dataclass(frozen=True, slots=True)
 class Card:
     """One card. ``index`` is its stable bit position; ordering is by index (then by the other
-    fields, as a tuple of them would order). Its printed forms and its hash are made once, when it
-    is made: every deck makes its cards once, and positions are printed and cards hashed often."""
+    fields, as a tuple of them would order). That tuple, its hash and the card's printed forms are
+    made once, when the card is made: every deck makes its cards once, and positions are printed
+    and cards hashed and sorted often."""
 
     index: int
     suit: str
     rank: int
     deck_kind: str  # "french", "pilatch" or "tarot": decides how the card prints
+    _key: tuple[int, str, int, str] = field(init=False, repr=False, compare=False)
+    _hash: int = field(init=False, repr=False, compare=False)
     _rank_text: str = field(init=False, repr=False, compare=False)
     _ascii: str = field(init=False, repr=False, compare=False)
-    _hash: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "_hash", hash((self.index, self.suit, self.rank, self.deck_kind)))
+        key = (self.index, self.suit, self.rank, self.deck_kind)
+        object.__setattr__(self, "_key", key)
+        object.__setattr__(self, "_hash", hash(key))
         object.__setattr__(self, "_rank_text", _rank_text(self.suit, self.rank, self.deck_kind))
         if self.suit in (TRUMP, JOKER):
             text = self._rank_text
@@ -102,39 +106,28 @@ class Card:
     def __reduce__(self) -> tuple[type[Card], tuple[int, str, int, str]]:
         """Pickled as its fields, made anew where it is read: a string's hash differs from process
         to process, so the hash is never carried over."""
-        return (Card, (self.index, self.suit, self.rank, self.deck_kind))
+        return (Card, self._key)
 
-    def _order(self, other: object) -> tuple[tuple[int, str, int, str], tuple[int, str, int, str]]:
-        """Both cards' fields as tuples, to compare where the indices are equal (only cards of two
-        decks can share one); a :class:`TypeError` against anything but a card."""
-        if not isinstance(other, Card) or other.__class__ is not Card:
-            raise TypeError(f"cannot order a Card and a {type(other).__name__}")
-        return ((self.index, self.suit, self.rank, self.deck_kind),
-                (other.index, other.suit, other.rank, other.deck_kind))
+    # ordered as the tuple of its fields, as ``order=True`` would (which builds both tuples anew)
+    def __lt__(self, other: object) -> bool:
+        if type(other) is not Card:
+            return NotImplemented
+        return self._key < other._key
 
-    def __lt__(self, other: Card) -> bool:
-        if other.__class__ is Card and self.index != other.index:
-            return self.index < other.index
-        a, b = self._order(other)
-        return a < b
+    def __le__(self, other: object) -> bool:
+        if type(other) is not Card:
+            return NotImplemented
+        return self._key <= other._key
 
-    def __le__(self, other: Card) -> bool:
-        if other.__class__ is Card and self.index != other.index:
-            return self.index < other.index
-        a, b = self._order(other)
-        return a <= b
+    def __gt__(self, other: object) -> bool:
+        if type(other) is not Card:
+            return NotImplemented
+        return self._key > other._key
 
-    def __gt__(self, other: Card) -> bool:
-        if other.__class__ is Card and self.index != other.index:
-            return self.index > other.index
-        a, b = self._order(other)
-        return a > b
-
-    def __ge__(self, other: Card) -> bool:
-        if other.__class__ is Card and self.index != other.index:
-            return self.index > other.index
-        a, b = self._order(other)
-        return a >= b
+    def __ge__(self, other: object) -> bool:
+        if type(other) is not Card:
+            return NotImplemented
+        return self._key >= other._key
 
     @property
     def bit(self) -> int:

@@ -120,7 +120,8 @@ class _Search:
             return v
         self._enter(key)
         mover = self._mover(s)
-        a, b = max(alpha, lo), min(beta, hi)
+        a0, b0 = max(alpha, lo), min(beta, hi)  # the window, narrowed by what the table proved
+        a, b = a0, b0
         moves = e.legal_moves(s)
         order = range(len(moves)) if hint < 0 else [hint, *(i for i in range(len(moves)) if i != hint)]
         best, best_i = (-_INF if mover == 0 else _INF), -1
@@ -140,7 +141,6 @@ class _Search:
                     b = min(b, v)
         finally:
             self.path.discard(key)
-        a0, b0 = max(alpha, lo), min(beta, hi)
         if best <= a0:
             hi = min(hi, best)
         elif best >= b0:

@@ -186,6 +186,11 @@ _Seen = tuple[Any, str]
 """A player's record as a linked list: (the record before, its last entry), ``None`` when empty."""
 
 
+def _with_view(record: _Seen | None, view: str) -> _Seen:
+    """``record`` with ``view`` added, unless its last entry is that view already."""
+    return record if record is not None and record[1] == view else (record, view)
+
+
 @dataclass
 class _Setup:
     info: GameInfo
@@ -375,9 +380,7 @@ class FoolsolveState(pyspiel.State):
             step = step.before
         record = None if step is None else step.records[player]
         for step in reversed(todo):
-            view = self._view(player, step.state)
-            if record is None or record[1] != view:
-                record = (record, view)
+            record = _with_view(record, self._view(player, step.state))
             if step.mover == player:
                 record = (record, "move " + self.ops.text(step.state, step.move))
             step.records[player] = record
@@ -385,10 +388,7 @@ class FoolsolveState(pyspiel.State):
 
     def _seen(self, player: int) -> list[str]:
         """``player``'s distinct successive views and own moves since the deal."""
-        record = self._record(self._trail.value, player)
-        view = self._view(player)
-        if record is None or record[1] != view:
-            record = (record, view)
+        record: _Seen | None = _with_view(self._record(self._trail.value, player), self._view(player))
         out: list[str] = []
         while record is not None:
             record, entry = record

@@ -439,11 +439,6 @@ class State:
             object.__setattr__(self, "known", known if any(known) else ())
 
 
-def _card_index(card: Card) -> int:
-    """A card's index: position files list cards in this order."""
-    return card.index
-
-
 def _sorted_table(entries: Iterable[TableEntry]) -> tuple[TableEntry, ...]:
     return tuple(sorted(entries, key=lambda e: e[0].index))
 
@@ -1767,7 +1762,7 @@ class DurakSpec(SpecGame[State, Move]):
         position under the other rules is the same text as before they existed (a world's seed in
         the seat analysis hashes it)."""
         def cards(cs: Iterable[Card]) -> list[str]:
-            return [c.ascii for c in sorted(cs, key=_card_index)]
+            return [c.ascii for c in sorted(cs, key=lambda c: c.index)]
         rules = rules_to_json(state.rules)
         for name in SIDE_OPTIONS:  # written only when on: default positions read as they always did
             if getattr(state.rules, name) == getattr(Rules(), name):
