@@ -30,7 +30,7 @@ from collections.abc import Hashable
 from typing import Any
 
 from foolsolve.game import CHANCE
-from foolsolve.solver.base import DRAW, LOSS, WIN, SolveResult
+from foolsolve.solver.base import DRAW, LOSS, WIN, SolveResult, bounds_after
 
 DISTANCE_BUDGET = 60_000
 """Positions the distance search may visit before it gives up (a note says so)."""
@@ -141,12 +141,7 @@ class _Search:
                     b = min(b, v)
         finally:
             self.path.discard(key)
-        if best <= a0:
-            hi = min(hi, best)
-        elif best >= b0:
-            lo = max(lo, best)
-        else:
-            lo = hi = best
+        lo, hi = bounds_after(lo, hi, best, a0, b0)
         self.table[key] = (lo, hi, best_i if best_i >= 0 else hint)
         return best
 

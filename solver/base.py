@@ -61,6 +61,17 @@ def wdl(value: int) -> str:
     return WIN if value > 0 else LOSS if value < 0 else DRAW
 
 
+def bounds_after(lo: int, hi: int, best: int, alpha: int, beta: int) -> tuple[int, int]:
+    """A table entry's bounds ``[lo, hi]`` on a position's value after a fail-soft alpha-beta
+    search of it with the window ``(alpha, beta)`` returned ``best``: an upper bound when it
+    failed low, a lower bound when it failed high, else the exact value."""
+    if best <= alpha:
+        return lo, min(hi, best)
+    if best >= beta:
+        return max(lo, best), hi
+    return best, best
+
+
 COMMON_OPTIONS: dict[str, str] = {
     "max_nodes": "give up after this many nodes (the same as --max-nodes)",
     "time": "give up after this many seconds (checked whenever the search reports its progress)",

@@ -47,6 +47,7 @@ from foolsolve.solver.base import (
     SolveResult,
     TableBudget,
     bool_option,
+    bounds_after,
     check_extra,
     int_option,
 )
@@ -293,12 +294,7 @@ class Solver:
         lo, up = -INF, INF
         if entry is not None:
             lo, up = entry[0] + off, entry[1] + off
-        if best <= a0:
-            up = min(up, best)
-        elif best >= b0:
-            lo = max(lo, best)
-        else:
-            lo = up = best
+        lo, up = bounds_after(lo, up, best, a0, b0)
         self.tt[key] = (lo - off if lo > -INF else -INF, up - off if up < INF else INF, best_move)
         return best
 
