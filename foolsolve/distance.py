@@ -10,7 +10,11 @@ as fast as it can, the losing side (and either side of a draw) to make it last a
 It is generic: an alpha-beta search over the game's engine (``legal_moves``, ``apply``,
 ``result``, ``key``) on one score that orders (value, distance) pairs as the players do, with a
 table of bounds on the engine key and a node budget (a drawn position's length, which both
-sides stretch, is found apart). Its values must equal the solver's (checked, and a disagreement
+sides stretch, is found apart). Where the game's registry entry gives an exact value search
+(:attr:`~foolsolve.games.base.GameInfo.distance_values`), each position's value bounds its score
+before its moves are searched, so a winner's moves that do not win and a loser's moves (which all
+lose, and ask nothing more) are never proved by search; and a game may name positions too large to
+try (:attr:`~foolsolve.games.base.GameInfo.distance_skip`). Its values must equal the solver's (checked, and a disagreement
 is an error: one of the two is wrong); where the budget runs out or positions repeat (Durak
 perevodnoy's endless play), no distance is given and a note says why. The principal variation
 is then the distance-optimal line (ties to the first move in the spec's order), ``best`` the
@@ -30,7 +34,7 @@ from collections.abc import Hashable
 from typing import Any
 
 from foolsolve.game import CHANCE
-from foolsolve.solver.base import DRAW, LOSS, WIN, SolveResult, bounds_after
+from foolsolve.solver.base import DRAW, LOSS, WIN, SearchLimit, SolveResult, bounds_after
 
 DISTANCE_BUDGET = 60_000
 """Positions the distance search may visit before it gives up (a note says so)."""
@@ -70,10 +74,14 @@ class _Search:
     that repeats a position gives up the whole search), so the values and distances are those
     of exhaustive minimax, which the tests compare them with."""
 
-    def __init__(self, engine: Any, budget: int) -> None:
+    def __init__(self, engine: Any, budget: int, values: Any = None) -> None:
         self.engine = engine
         self.budget = budget
         self.nodes = 0
+        self.values = values
+        """The game's exact value search (:attr:`foolsolve.games.base.GameInfo.distance_values`) or
+        ``None``: each position's value bounds its score before any of its moves is searched."""
+        self._spent = values.nodes if values is not None else 0
         self.table: dict[Hashable, tuple[int, int, int]] = {}
         """Key -> (lower bound, upper bound, index of the best move found, -1 for none)."""
         self.draws: dict[Hashable, int] = {}
@@ -93,7 +101,7 @@ class _Search:
         if key in self.path:
             raise _GiveUp("positions repeat (endless play)")
         self.nodes += 1
-        if self.nodes > self.budget:
+        if self.nodes + (self.values.nodes - self._spent if self.values is not None else 0) > self.budget:
             raise _GiveUp(f"more than {self.budget:,} positions")
 
     def _mover(self, s: Any) -> int:
@@ -102,9 +110,10 @@ class _Search:
             raise _GiveUp("chance or a third player is to move")
         return int(mover)
 
-    def _score(self, s: Any, alpha: int, beta: int) -> int:
+    def _score(self, s: Any, alpha: int, beta: int, known: int | None = None) -> int:
         """Fail-soft alpha-beta: the score of ``s`` for player 0 where it lies inside
-        ``(alpha, beta)``, else a bound beyond the window on its side."""
+        ``(alpha, beta)``, else a bound beyond the window on its side. ``known``: the value of
+        ``s`` for player 0 (-1/0/+1) where the caller knows it (with :attr:`values` only)."""
         e = self.engine
         key = e.key(s)
         lo, hi, hint = self.table.get(key, (-_INF, _INF, -1))
@@ -118,17 +127,26 @@ class _Search:
             v = WON if diff > 0 else -WON if diff < 0 else 0
             self.table[key] = (v, v, -1)
             return v
-        self._enter(key)
         mover = self._mover(s)
+        if self.values is not None and lo == -_INF and hi == _INF:  # first visit: the value bounds the score
+            lo, hi = self._value_bounds(s, mover, known)
+            self.table[key] = (lo, hi, hint)
+            if lo == hi or lo >= beta:
+                return lo
+            if hi <= alpha:
+                return hi
+        self._enter(key)
         a0, b0 = max(alpha, lo), min(beta, hi)  # the window, narrowed by what the table proved
         a, b = a0, b0
         moves = e.legal_moves(s)
         order = range(len(moves)) if hint < 0 else [hint, *(i for i in range(len(moves)) if i != hint)]
         best, best_i = (-_INF if mover == 0 else _INF), -1
+        # where the mover loses, every move loses: the children's value is known (their search asks none)
+        same = (1 if lo > 0 else -1) if self.values is not None and (hi < 0 if mover == 0 else lo > 0) else None
         self.path.add(key)
         try:
             for i in order:
-                v = _closer(self._score(e.apply(s, moves[i]), _back(a), _back(b)))
+                v = _closer(self._score(e.apply(s, moves[i]), _back(a), _back(b), same))
                 if mover == 0 and v > best:
                     best, best_i = v, i
                     if v >= b:
@@ -144,6 +162,18 @@ class _Search:
         lo, hi = bounds_after(lo, hi, best, a0, b0)
         self.table[key] = (lo, hi, best_i if best_i >= 0 else hint)
         return best
+
+    def _value_bounds(self, s: Any, mover: int, known: int | None) -> tuple[int, int]:
+        """The bounds on the score of a position not at its end that its value for player 0 gives
+        (``known``, else asked of :attr:`values`): a win scores in ``(0, WON)``, a loss in
+        ``(-WON, 0)``, a draw 0."""
+        if known is None:
+            try:
+                v = self.values.value(s)
+            except SearchLimit as exc:
+                raise _GiveUp(f"more than {self.budget:,} positions") from exc
+            known = v if mover == 0 else -v
+        return (0, 0) if known == 0 else (1, WON - 1) if known > 0 else (1 - WON, -1)
 
     def _draw_length(self, s: Any) -> int:
         """Moves to the end of a drawn position with both sides making it last: over the moves
@@ -206,7 +236,13 @@ def _distances(info: Any, state: Any, result: SolveResult, budget: int) -> None:
     engine = info.engine
     root = engine.from_spec(state)
     mover = engine.to_move(root)
-    search = _Search(engine, budget)
+    skip = info.distance_skip
+    why = skip(root) if skip is not None else None
+    if why is not None:
+        result.notes.append(f"distance to the end not computed: {why}")
+        return
+    make = info.distance_values
+    search = _Search(engine, budget, make(root, budget) if make is not None else None)
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, 50_000))
     try:

@@ -57,6 +57,8 @@ INFO = GameInfo(
     solver_options=Lazy("foolsolve.solver.durak.search:OPTIONS"),
     solver_check=Lazy("foolsolve.solver.durak.search:check_options"),
     solver_method=Lazy("foolsolve.solver.durak.search:method_text"),
+    distance_values=Lazy("foolsolve.solver.durak.search:distance_values"),
+    distance_skip=Lazy("foolsolve.solver.durak.search:distance_skip"),
     greedy=Lazy("foolsolve.solver.durak.greedy:choose"),
     greedy_engine=Lazy("foolsolve.solver.durak.greedy:choose_engine"),
     # BENCHMARKS.md, "Playing strength": each rule measured in the arena against the defaults

@@ -1615,6 +1615,33 @@ def endgame_for(state: EngineState, reductions: Reductions | None = None, option
                    max_memory=options.max_memory if options else None)
 
 
+DISTANCE_CARDS = 12
+"""The distance to the end (:mod:`foolsolve.distance`) is tried on positions of at most this many
+cards in the two hands, on the table and in the stock (6v6). Its trees grow about tenfold with each
+card a side (seeded deck-empty endgames, the positions both it and :func:`distance_values` search:
+5v5 8,600-23,900, 6v6 74,000-648,000; 7v7 over a million of its own), so beyond it the search
+would only spend its budget of 60,000 and give up (``bench_durak.py --distances``); uneven hands
+of 11 or 12 cards with the shorter hand leading (2v9, 3v8, 4v7) mostly finish."""
+
+
+def distance_skip(state: EngineState) -> str | None:
+    """Why the distance search is not tried on this position (too many cards), or ``None``."""
+    cards = (state.hands[0] | state.hands[1] | state.tatt | state.tcov).bit_count() + len(state.stock)
+    if cards <= DISTANCE_CARDS:
+        return None
+    return f"{cards} cards in play, more than the {DISTANCE_CARDS} its search takes"
+
+
+def distance_values(state: EngineState, budget: int) -> Solver | None:
+    """The exact value search the distance search asks each position's value (the Python search:
+    one question costs less there than a call into the compiled one), stopping after ``budget``
+    nodes; ``None`` where it does not cover the position."""
+    try:
+        return endgame_for(state, options=SolveOptions(max_nodes=budget))
+    except NotCovered:
+        return None
+
+
 JIT_MIN_CARDS = 16
 """``jit=auto`` uses the compiled search from this many cards in the two hands and on the table
 (8v8): below it the Python search mostly answers in less than the ~0.6 s it takes to load numba

@@ -109,10 +109,12 @@ def test_the_answers_rows_say_what_foolsolve_answered(bench: ModuleType) -> None
 
 
 def test_the_distances_rows_count_the_positions_given_distances(bench: ModuleType) -> None:
-    rows = bench.bench_distances([3], 3, 11)
-    assert len(rows) == 3 and "budget 60,000 positions" in rows[0]
-    size, computed, median, worst = _cells(rows[2])
-    assert size == "3v3" and computed == "3 of 3" and 0 <= float(median) <= float(worst)
+    rows = bench.bench_distances([3, 7], 3, 11)
+    assert len(rows) == 4 and "budget 60,000 positions" in rows[0]
+    size, computed, skipped, median, worst = _cells(rows[2])
+    assert size == "3v3" and computed == "3 of 3" and skipped == "0" and 0 <= float(median) <= float(worst)
+    size, computed, skipped, median, worst = _cells(rows[3])
+    assert size == "7v7" and computed == "0 of 3" and skipped == "3" and 0 <= float(median) <= float(worst)
 
 
 @pytest.mark.parametrize("args", [["--sizes", "0"], ["--sizes", "19"], ["--positions", "x"], ["--cap", "-1"],

@@ -121,9 +121,11 @@ def test_the_bundled_lost_durak_endgame_resists_longest(capsys):
 
 def test_alpha_beta_distances_equal_plain_recursion_and_reach_five_cards_each():
     """The distance search prunes (alpha-beta on one score, a table of bounds, draws' lengths
-    apart): on seeded two-player Durak endgames of 3-5 cards each, drawn ones among them, every
-    move's value and distance equals plain recursion over the engine; and 5v5 positions, whose
-    trees exceed the 60,000-position budget of a search without pruning, get their distances."""
+    apart), alone and with each position's value asked of Durak's exact search first (a loser's
+    moves then ask none): on seeded two-player Durak endgames of 3-5 cards each, drawn ones among
+    them, every move's value and distance equals plain recursion over the engine; and 5v5
+    positions, whose trees exceed the 60,000-position budget of a search without pruning, get
+    their distances."""
     from foolsolve.distance import DISTANCE_BUDGET, _Search
 
     info = games.get("durak")
@@ -135,14 +137,39 @@ def test_alpha_beta_distances_equal_plain_recursion_and_reach_five_cards_each():
         for k, seeds in ((3, range(40)), (4, range(12)), (5, range(1))):
             for seed in seeds:
                 root = engine.from_spec(info.spec.state_from_json(endgame(k, random.Random(f"ab:{k}:{seed}"))))
-                search, memo = _Search(engine, DISTANCE_BUDGET), {}
+                values = info.distance_values(root, DISTANCE_BUDGET)
+                assert values is not None
+                searches, memo = [_Search(engine, DISTANCE_BUDGET), _Search(engine, DISTANCE_BUDGET, values)], {}
                 for m in engine.legal_moves(root):
                     child = engine.apply(root, m)
-                    got, want = search.solve(child), spec_dtm(engine, child, memo, engine.key)
-                    assert got == want, (k, seed, str(engine.move_to_spec(root, m)))
+                    want = spec_dtm(engine, child, memo, engine.key)
+                    for search in searches:
+                        assert search.solve(child) == want, (k, seed, str(engine.move_to_spec(root, m)), search.values)
                     draws += want[0] == 0
                 if k == 5:  # positions a plain search expands (those not over)
                     assert sum(d > 0 for _, d in memo.values()) > DISTANCE_BUDGET
     finally:
         sys.setrecursionlimit(limit)
     assert draws >= 3, draws
+
+
+def test_distances_are_not_tried_on_more_cards_than_the_search_takes(capsys):
+    """Durak positions of more than 12 cards in play (7v7 here) get no distance search: the note says
+    why, and the answer is the solver's (its own best moves and line)."""
+    import json
+
+    from foolsolve.solver.durak.search import DISTANCE_CARDS
+    from tests.generic.test_cli import run
+
+    info = games.get("durak")
+    for k, tried in ((6, True), (7, False)):
+        state = info.spec.state_from_json(endgame(k, random.Random(f"gate:{k}")))
+        assert (info.distance_skip(info.engine.from_spec(state)) is None) == tried == (2 * k <= DISTANCE_CARDS)
+    obj = endgame(7, random.Random("gate:7"))
+    path = __import__("pathlib").Path(__import__("tempfile").mkdtemp()) / "seven.json"
+    path.write_text(json.dumps(obj))
+    code, out, _ = run([str(path), "--json", "--no-store"], capsys)
+    result = json.loads(out)
+    assert code == 0 and "distance" not in result and not any("distance" in m for m in result["moves"])
+    assert "distance to the end not computed: 14 cards in play, more than the 12 its search takes" in result["notes"]
+    assert result["best"] and result["pv"]
