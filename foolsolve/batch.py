@@ -340,7 +340,9 @@ class Summary:
         rate = self.lines / self.seconds if self.seconds > 0 else 0.0
         lost = f"; {self.lost} resubmitted after a worker died" if self.lost else ""
         seats = f", {self.seats} answered from a seat" if self.seats else ""
-        return (f"{self.lines} lines: {self.solved} solved{seats}, {self.stored} from the store, {self.errors} errors "
+        lines = f"{self.lines} line" + ("" if self.lines == 1 else "s")
+        errors = f"{self.errors} error" + ("" if self.errors == 1 else "s")
+        return (f"{lines}: {self.solved} solved{seats}, {self.stored} from the store, {errors} "
                 f"in {self.seconds:.1f} s ({rate:,.1f} lines/s) {self.where}{lost}")
 
 

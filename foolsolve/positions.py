@@ -181,6 +181,10 @@ MAX_BINARY_RUN = 64
 JSON Lines text (``/dev/urandom``, an image, a compressed file). Random bytes give such a run
 within a few kilobytes; a text file with a few bad lines, or a bad line now and then, never
 does (any line that is UTF-8 text starts the count again)."""
+MAX_BLANK_BYTES = 1 << 20
+"""How many bytes of blank lines in a row (nothing but white space) end a batch's input: evidently
+no JSON Lines text (``yes ''``, a file of blanks), which was read for ever with nothing to show.
+A text file's blank lines never come near it (a million of them in a row)."""
 MAX_PATH_CHARS = 4096
 """The longest file name a batch line can name (Linux's PATH_MAX); a longer line is no file name,
 and its record quotes it cut."""
@@ -260,8 +264,9 @@ def input_lines(path: str, limit: int | None = None) -> Iterator[tuple[int, str 
     """``(line number, text)`` of each non-blank line of a JSON Lines file (``-``: standard
     input), read as bytes and decoded line by line: a line that is not UTF-8, or longer than
     ``limit`` bytes, comes as ``(line number, InputError)`` and the lines after it are read on.
-    An oversized line with no end within :data:`MAX_SKIP_BYTES`, or the :data:`MAX_BINARY_RUN`-th
-    line in a row that is not UTF-8 text, ends the input (its error says so). A file that cannot
+    An oversized line with no end within :data:`MAX_SKIP_BYTES`, the :data:`MAX_BINARY_RUN`-th
+    line in a row that is not UTF-8 text, or blank lines in a row past :data:`MAX_BLANK_BYTES`,
+    ends the input (its error says so). A file that cannot
     be opened is an :class:`InputError`."""
     limit = MAX_INPUT_BYTES if limit is None else limit
     if path == STDIO:
@@ -280,6 +285,7 @@ def input_lines(path: str, limit: int | None = None) -> Iterator[tuple[int, str 
 def _lines(f: IO[bytes], limit: int) -> Iterator[tuple[int, str | InputError]]:
     n = 0
     binary_run = 0  # non-blank lines in a row that are not UTF-8 text
+    blank_run = 0  # bytes of blank lines in a row
     while True:
         raw = f.readline(limit + 1)
         if not raw:
@@ -312,8 +318,14 @@ def _lines(f: IO[bytes], limit: int) -> Iterator[tuple[int, str | InputError]]:
             yield n, InputError(bad)
             continue
         if text.strip():
-            binary_run = 0
+            binary_run = blank_run = 0
             yield n, text
+            continue
+        blank_run += len(raw)
+        if blank_run > MAX_BLANK_BYTES:
+            yield n, InputError(f"line {n}: more than {_mib(MAX_BLANK_BYTES)} of blank lines in a row, so this is no "
+                                "JSON Lines text; the rest of the input is not read")
+            return
 
 
 def count_lines(path: str, limit: int | None = None) -> int | None:

@@ -341,6 +341,24 @@ def test_an_endless_stream_of_bytes_that_are_not_text_ends_the_input(tmp_path):
     assert all("rest of the input" not in r["error"] for r in records[:-1])
 
 
+def test_an_endless_stream_of_blank_lines_ends_the_input():
+    """``yes '' | foolsolve batch -`` was read for ever with nothing to show: blank lines in a row past
+    MAX_BLANK_BYTES end the input with one record saying so (exit 2); the records before it stay,
+    and blank lines short of it between positions are skipped as before."""
+    from foolsolve import positions
+    from tests.generic.batch_helpers import call_main
+
+    good = json.dumps(json.loads((EXAMPLES / "durak-endgame.json").read_text())).encode()
+    gap = b" \n" * (positions.MAX_BLANK_BYTES // 2)  # exactly the limit: not over it
+    code, out, err = call_main(["batch", "-", "--no-store"], good + b"\n" + gap + good + b"\n" + gap + b"\n" * 5 + good)
+    records = [json.loads(x) for x in out.splitlines()]
+    assert code == 2 and len(err.strip().splitlines()) == 1 and "Traceback" not in err
+    assert "result" in records[0] and "result" in records[1] and len(records) == 3
+    assert records[2]["line"] == 2 + positions.MAX_BLANK_BYTES // 2 * 2 + 1  # the first blank byte over it
+    assert "blank lines in a row" in records[2]["error"] and "the rest of the input is not read" in records[2]["error"]
+    assert "3 lines: 2 solved, 0 from the store, 1 error in" in err  # one error, not "1 errors"
+
+
 def test_bad_lines_now_and_then_do_not_end_the_input():
     """A text file with runs of bad lines shorter than MAX_BINARY_RUN, between lines that are text
     (here bad JSON), gets every line's record."""
