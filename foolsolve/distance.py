@@ -13,14 +13,14 @@ table of bounds on the engine key and a node budget (a drawn position's length, 
 sides stretch, is found apart). Where the game's registry entry gives an exact value search
 (:attr:`~foolsolve.games.base.GameInfo.distance_values`), each position's value bounds its score
 before its moves are searched, so a winner's moves that do not win and a loser's moves (which all
-lose, and ask nothing more) are never proved by search; and a game may name positions too large to
-try (:attr:`~foolsolve.games.base.GameInfo.distance_skip`). Its values must equal the solver's (checked, and a disagreement
-is an error: one of the two is wrong); where the budget runs out or positions repeat (Durak
-perevodnoy's endless play), no distance is given and a note says why. The principal variation
-is then the distance-optimal line (ties to the first move in the spec's order), ``best`` the
-moves of the best value and distance (a lost position's "Best" names the longest resistance),
-and every line that reaches the end carries the game's result (who is the fool, the places, the
-scores) in :attr:`~foolsolve.solver.base.SolveResult.result`.
+lose, and ask nothing more) are never proved by search; and a game may name positions too large
+to try (:attr:`~foolsolve.games.base.GameInfo.distance_skip`). Its values must equal the
+solver's (checked, and a disagreement is an error: one of the two is wrong); where the budget
+runs out or positions repeat (Durak perevodnoy's endless play), no distance is given and a note
+says why. The principal variation is then the distance-optimal line (ties to the first move in
+the spec's order), ``best`` the moves of the best value and distance (a lost position's "Best"
+names the longest resistance), and every line that reaches the end carries the game's result
+(who is the fool, the places, the scores) in :attr:`~foolsolve.solver.base.SolveResult.result`.
 
 ``tests/generic/test_distance.py`` confirms the distances by a second method: exhaustive minimax
 over the spec (not the engine) on small positions, and plain recursion over the engine, every
@@ -37,7 +37,8 @@ from foolsolve.game import CHANCE
 from foolsolve.solver.base import DRAW, LOSS, WIN, SearchLimit, SolveResult, bounds_after
 
 DISTANCE_BUDGET = 60_000
-"""Positions the distance search may visit before it gives up (a note says so)."""
+"""Positions the distance search may visit before it gives up (a note says so), those its value
+search (:attr:`~foolsolve.games.base.GameInfo.distance_values`) visits counted too."""
 
 _WDL = {1: WIN, 0: DRAW, -1: LOSS}
 
