@@ -173,3 +173,28 @@ def test_distances_are_not_tried_on_more_cards_than_the_search_takes(capsys):
     assert code == 0 and "distance" not in result and not any("distance" in m for m in result["moves"])
     assert "distance to the end not computed: 14 cards in play, more than the 12 its search takes" in result["notes"]
     assert result["best"] and result["pv"]
+
+
+def test_the_budget_counts_the_value_searchs_positions_too():
+    """The value search's positions count against the distance search's budget: a budget that the
+    distance search's own positions fit but both together do not ends the search (a note, no
+    distances); one that both fit gives the same answer as no budget."""
+    import pytest
+
+    from foolsolve.distance import _GiveUp, _Search
+
+    info = games.get("durak")
+    engine = info.engine
+    root = engine.from_spec(info.spec.state_from_json(endgame(4, random.Random("budget:4"))))
+    moves = engine.legal_moves(root)
+
+    def run(budget: int) -> tuple[list[tuple[int, int]], int, int]:
+        values = info.distance_values(root, budget)
+        search = _Search(engine, budget, values)
+        return [search.solve(engine.apply(root, m)) for m in moves], search.nodes, values.nodes
+
+    want, own, asked = run(10**9)
+    assert 0 < asked - asked // 2 <= own  # each search alone fits own + asked // 2: only their sum is over it
+    assert run(own + asked)[0] == want
+    with pytest.raises(_GiveUp, match="positions"):
+        run(own + asked // 2)
