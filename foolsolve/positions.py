@@ -266,8 +266,7 @@ def input_lines(path: str, limit: int | None = None) -> Iterator[tuple[int, str 
     ``limit`` bytes, comes as ``(line number, InputError)`` and the lines after it are read on.
     An oversized line with no end within :data:`MAX_SKIP_BYTES`, the :data:`MAX_BINARY_RUN`-th
     line in a row that is not UTF-8 text, or blank lines in a row past :data:`MAX_BLANK_BYTES`,
-    ends the input (its error says so). A file that cannot
-    be opened is an :class:`InputError`."""
+    ends the input (its error says so). A file that cannot be opened is an :class:`InputError`."""
     limit = MAX_INPUT_BYTES if limit is None else limit
     if path == STDIO:
         yield from _lines(_binary_stdin(), limit)

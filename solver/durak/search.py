@@ -1621,7 +1621,8 @@ cards in the two hands, on the table and in the stock (6v6). Its trees grow abou
 card a side (seeded deck-empty endgames, the positions both it and :func:`distance_values` search:
 5v5 8,600-23,900, 6v6 74,000-648,000; 7v7 over a million of its own), so beyond it the search
 would only spend its budget of 60,000 and give up (``bench_durak.py --distances``); uneven hands
-of 11 or 12 cards with the shorter hand leading (2v9, 3v8, 4v7) mostly finish."""
+of 11 cards with the shorter hand leading (2v9, 3v8, 4v7) mostly finish, and some of 12 (2v10 half
+of them)."""
 
 
 def distance_skip(state: EngineState) -> str | None:
