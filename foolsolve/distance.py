@@ -117,25 +117,25 @@ class _Search:
         ``s`` for player 0 (-1/0/+1) where the caller knows it (with :attr:`values` only)."""
         e = self.engine
         key = e.key(s)
-        lo, hi, hint = self.table.get(key, (-_INF, _INF, -1))
+        entry = self.table.get(key)
+        if entry is None:  # first visit: the end of the game, or what the value says of the score
+            res = e.result(s)
+            if res is not None:
+                diff = res.payoffs[0] - res.payoffs[1]
+                v = WON if diff > 0 else -WON if diff < 0 else 0
+                self.table[key] = (v, v, -1)
+                return v
+            lo, hi, hint = -_INF, _INF, -1
+            if self.values is not None:
+                lo, hi = self._value_bounds(s, known)
+                self.table[key] = (lo, hi, hint)
+        else:
+            lo, hi, hint = entry
         if lo == hi or lo >= beta:
             return lo
         if hi <= alpha:
             return hi
-        res = e.result(s)
-        if res is not None:
-            diff = res.payoffs[0] - res.payoffs[1]
-            v = WON if diff > 0 else -WON if diff < 0 else 0
-            self.table[key] = (v, v, -1)
-            return v
         mover = self._mover(s)
-        if self.values is not None and lo == -_INF and hi == _INF:  # first visit: the value bounds the score
-            lo, hi = self._value_bounds(s, mover, known)
-            self.table[key] = (lo, hi, hint)
-            if lo == hi or lo >= beta:
-                return lo
-            if hi <= alpha:
-                return hi
         self._enter(key)
         a0, b0 = max(alpha, lo), min(beta, hi)  # the window, narrowed by what the table proved
         a, b = a0, b0
@@ -164,7 +164,7 @@ class _Search:
         self.table[key] = (lo, hi, best_i if best_i >= 0 else hint)
         return best
 
-    def _value_bounds(self, s: Any, mover: int, known: int | None) -> tuple[int, int]:
+    def _value_bounds(self, s: Any, known: int | None) -> tuple[int, int]:
         """The bounds on the score of a position not at its end that its value for player 0 gives
         (``known``, else asked of :attr:`values`): a win scores in ``(0, WON)``, a loss in
         ``(-WON, 0)``, a draw 0."""
@@ -173,7 +173,7 @@ class _Search:
                 v = self.values.value(s)
             except SearchLimit as exc:
                 raise _GiveUp(f"more than {self.budget:,} positions") from exc
-            known = v if mover == 0 else -v
+            known = v if self._mover(s) == 0 else -v
         return (0, 0) if known == 0 else (1, WON - 1) if known > 0 else (1 - WON, -1)
 
     def _draw_length(self, s: Any) -> int:

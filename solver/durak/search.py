@@ -1615,6 +1615,12 @@ def endgame_for(state: EngineState, reductions: Reductions | None = None, option
                    max_memory=options.max_memory if options else None)
 
 
+def in_play(state: EngineState) -> int:
+    """Cards in the two hands and on the table (what the sizes of :data:`JIT_MIN_CARDS`,
+    :data:`PYTHON_FIRST_CARDS` and :data:`DISTANCE_CARDS` count; the last counts the stock too)."""
+    return (state.hands[0] | state.hands[1] | state.tatt | state.tcov).bit_count()
+
+
 DISTANCE_CARDS = 12
 """The distance to the end (:mod:`foolsolve.distance`) is tried on positions of at most this many
 cards in the two hands, on the table and in the stock (6v6). Its trees grow about tenfold with each
@@ -1627,7 +1633,7 @@ of them)."""
 
 def distance_skip(state: EngineState) -> str | None:
     """Why the distance search is not tried on this position (too many cards), or ``None``."""
-    cards = (state.hands[0] | state.hands[1] | state.tatt | state.tcov).bit_count() + len(state.stock)
+    cards = in_play(state) + len(state.stock)
     if cards <= DISTANCE_CARDS:
         return None
     return f"{cards} cards in play, more than the {DISTANCE_CARDS} its search takes"
@@ -1677,7 +1683,7 @@ def kernel_compiled() -> bool:
 
 def python_first(state: EngineState, jit: bool | str) -> bool:
     """Whether ``solve`` tries the Python search before the compiled one (:data:`PYTHON_FIRST_CARDS`)."""
-    size = (state.hands[0] | state.hands[1] | state.tatt | state.tcov).bit_count()
+    size = in_play(state)
     return (jit == "auto" and JIT_MIN_CARDS <= size <= PYTHON_FIRST_CARDS and compiled_covers(state)
             and not kernel_compiled())
 
@@ -1698,7 +1704,7 @@ def background_first(state: EngineState, jit: bool | str, options: SolveOptions)
     :data:`PYTHON_FIRST_CARDS`)."""
     from foolsolve import background
 
-    size = (state.hands[0] | state.hands[1] | state.tatt | state.tcov).bit_count()
+    size = in_play(state)
     hurry = options.deadline is not None or (options.max_nodes is not None and options.max_nodes <= PYTHON_FIRST_NODES)
     return (jit == "auto" and hurry and size >= JIT_MIN_CARDS and compiled_covers(state) and background.allowed()
             and not kernel_compiled())
@@ -1732,7 +1738,7 @@ def search_for(state: EngineState, reductions: Reductions | None = None, options
     (same tree, same node counts) where it applies and ``jit`` allows it, else :class:`Solver`.
     ``jit=True`` on a position the kernel does not cover is an :class:`InputError`."""
     check_endgame(state)
-    size = (state.hands[0] | state.hands[1] | state.tatt | state.tcov).bit_count()
+    size = in_play(state)
     if jit is True or (jit == "auto" and size >= JIT_MIN_CARDS):
         if compiled_covers(state):
             from foolsolve.solver.durak import compiled  # numba loads only here
