@@ -18,6 +18,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from foolsolve.cards import FRENCH_SUITS
+from foolsolve.engines.durak import ATTACK, CARDS, COVER, EXCHANGE, KEEP, NO_TRUMP, PASS, SHOW, TAKE, THROW, TRANSFER, bits
+
 TRUMP_COST = 100
 """Added to a trump's rank in a card's cost."""
 JOKER_COST = 200
@@ -77,26 +80,97 @@ def choose(seat: Any) -> Any:
     return min(legal, key=lambda m: min((cost(c) for c in move_cards(m)), default=0))
 
 
-class _EngineSeat:
-    """What :func:`choose` reads of a seat, built from an engine state: the trump suit, the
-    stock's size and the legal moves (the spec's move values). The rest of the position is not
-    read, so nothing hidden from the mover is looked at."""
+def _card_tables() -> tuple[dict[int, tuple[int, ...]], dict[int, tuple[bool, ...]], tuple[int, ...], tuple[bool, ...]]:
+    """Per trump slot (``NO_TRUMP`` too): each card index's cost and whether it is a trump, as
+    :func:`choose` computes them from the card objects; and each index's rank and Joker flag."""
+    size = max(CARDS) + 1
+    cost: dict[int, tuple[int, ...]] = {}
+    trump: dict[int, tuple[bool, ...]] = {}
+    for slot in (NO_TRUMP, *range(len(FRENCH_SUITS))):
+        suit = FRENCH_SUITS[slot] if slot != NO_TRUMP else None
+        trump[slot] = tuple(i in CARDS and CARDS[i].suit == suit for i in range(size))
+        cost[slot] = tuple(0 if i not in CARDS else JOKER_COST + CARDS[i].rank if CARDS[i].is_joker
+                           else CARDS[i].rank + (TRUMP_COST if trump[slot][i] else 0) for i in range(size))
+    rank = tuple(CARDS[i].rank if i in CARDS else 0 for i in range(size))
+    joker = tuple(i in CARDS and CARDS[i].is_joker for i in range(size))
+    return cost, trump, rank, joker
 
-    __slots__ = ("legal", "view")
 
-    def __init__(self, trump: str | None, stock: int, legal: list[Any]) -> None:
-        self.view = {"trump": trump, "stock": {"count": stock}}
-        self.legal = legal
+_COST, _TRUMP, _RANK, _JOKER = _card_tables()
+_ATTACK_KEYS: dict[int, dict[int, tuple[int, int]]] = {slot: {} for slot in _COST}
+"""Each lead's key by trump slot and card mask, as met (at most the subsets of one rank's cards)."""
+
+
+def _attack_key(mask: int, cost: tuple[int, ...], trump: tuple[bool, ...]) -> tuple[int, int]:
+    """A lead's key in :func:`choose`: its cheapest card's cost, more cards first; last, a lead of
+    several cards with a trump among them."""
+    cards = list(bits(mask))
+    if len(cards) > 1 and any(trump[c] for c in cards):
+        return (10**6, 0)
+    return (min(cost[c] for c in cards), -len(cards))
 
 
 def choose_engine(state: Any, moves: Any) -> Any:
     """:func:`choose` on a Durak engine state (:mod:`foolsolve.engines.durak`) and its legal
     engine moves: the engine move of the move the ``greedy`` bot would play from the mover's seat
-    (the greedy playouts of the open-hand search's frontier, :mod:`foolsolve.playouts`)."""
-    from foolsolve.cards import FRENCH_SUITS
-    from foolsolve.engines.durak import to_spec_move
+    (the greedy playouts of the open-hand search's frontier, :mod:`foolsolve.playouts`). The same
+    rules in the same order on the engine's ``(kind, x, y)`` moves, which list in the spec's order
+    (so ties go to the same move); it reads only the trump, the stock's size and the moves
+    (tests/durak/test_greedy.py holds it to :func:`choose` on the mover's seat)."""
+    cost, trump = _COST[state.trump], _TRUMP[state.trump]
+    stock = len(state.stock)
+    best: Any = None
+    best_key: Any = None
+    kinds = 0
+    for m in moves:
+        kinds |= 1 << m[0]
+    if kinds & 1 << KEEP:
+        return next(m for m in moves if m[0] == KEEP)
+    if kinds & 1 << ATTACK:
+        keys = _ATTACK_KEYS[state.trump]
+        for m in moves:
+            if m[0] == ATTACK:
+                key = keys.get(m[1])
+                if key is None:
+                    key = keys[m[1]] = _attack_key(m[1], cost, trump)
+                if best_key is None or key < best_key:
+                    best, best_key = m, key
+        return best
+    if kinds & 1 << SHOW:
+        return next(m for m in moves if m[0] == SHOW)
+    if kinds & 1 << TRANSFER:
+        for m in moves:
+            if m[0] == TRANSFER and not trump[m[1]] and (best_key is None or cost[m[1]] < best_key):
+                best, best_key = m, cost[m[1]]
+        if best is not None:
+            return best
+    take = kinds & 1 << TAKE
+    if kinds & 1 << COVER:
+        for m in moves:
+            if m[0] == COVER:
+                key = (cost[m[2]], _RANK[m[1]])
+                if best_key is None or key < best_key:
+                    best, best_key = m, key
+        card = best[2]
+        expensive = (_JOKER[card] or (trump[card] and _RANK[card] > TAKE_ABOVE)) and stock > 0
+        if not (expensive and take):
+            return best
+        best = best_key = None
+    if take and not kinds & (1 << THROW | 1 << PASS):
+        return next(m for m in moves if m[0] == TAKE)
+    if kinds & 1 << THROW:
+        limit = THROW_AT_MOST if stock > 0 else TRUMP_COST
+        for m in moves:
+            if m[0] == THROW and not trump[m[1]] and _RANK[m[1]] <= limit and (best_key is None or cost[m[1]] < best_key):
+                best, best_key = m, cost[m[1]]
+        if best is not None:
+            return best
+    if kinds & 1 << PASS:
+        return next(m for m in moves if m[0] == PASS)
 
-    trump = FRENCH_SUITS[state.trump] if 0 <= state.trump < len(FRENCH_SUITS) else None
-    legal = [to_spec_move(m) for m in moves]
-    picked = choose(_EngineSeat(trump, len(state.stock), legal))
-    return moves[legal.index(picked)]
+    def least(m: Any) -> int:
+        cards = list(bits(m[1])) if m[0] == ATTACK else [m[2]] if m[0] == COVER else [m[1]] if m[0] in (
+            TRANSFER, SHOW, THROW, EXCHANGE) else []
+        return min((cost[c] for c in cards), default=0)
+
+    return min(moves, key=least)
