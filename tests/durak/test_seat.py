@@ -44,7 +44,9 @@ DOMINANT = {"game": "durak", "rules": RULES, "players": 2, "trump": "H",
             "attacker": 0, "defender": 1, "table": [["7C", None], ["9D", "7H"], ["9S", "AH"]], "to_move": 1,
             "taking": False, "first_bout": False, "defender_start": 8, "last_defender": 1}
 
-CHEAP = seat.Budget(nodes=1_000, playouts=2)
+CHEAP = seat.Budget(nodes=1_000, playouts=2, frontier="random")
+"""Random playouts, not the game's greedy ones (SMALL_VIEW's stock of three gets them): the tests of
+the statistics want values that vary from world to world."""
 
 
 def _state(obj: dict[str, Any]) -> Any:
@@ -271,11 +273,15 @@ def test_a_worlds_depth_limited_search_keeps_to_a_budget_of_its_own():
         open_hand.solve_world(INFO, state, open_hand.Budget(max_nodes=20_000, playouts=2, seed=1, search_nodes=20))
 
 
-def test_durak_worlds_with_two_or_more_unseen_stock_cards_get_the_games_search_budget():
+def test_durak_worlds_with_two_or_more_unseen_stock_cards_get_the_games_search_budget_and_greedy_playouts():
+    from foolsolve.playouts import GreedyPlayout
+
     rule = INFO.seat_search[0]
-    assert rule.nodes == 200 and rule.frontier is None
+    assert rule.nodes == 200 and rule.frontier == "greedy"
     fresh = SPEC.deal(SPEC.rules_cls(redeal_right=False), 2, random.Random(4))
-    assert seat.for_world(INFO, seat.Budget(), fresh).search_nodes == 200
+    settled = seat.for_world(INFO, seat.Budget(), fresh)
+    assert (settled.search_nodes, settled.frontier) == (200, "greedy")
+    assert seat.for_world(INFO, seat.Budget(frontier="random"), fresh).frontier == "random"
     # two stock cards, one of them the face-up trump: the open-hand search reads one unseen card
     assert seat.for_world(INFO, seat.Budget(), _state(DOMINANT)).search_nodes is None
     # a rule of two-player games: three players get the next rule, not this one
@@ -284,19 +290,30 @@ def test_durak_worlds_with_two_or_more_unseen_stock_cards_get_the_games_search_b
     # a budget the caller gave is kept
     assert seat.for_world(INFO, seat.Budget(search_nodes=900), fresh).search_nodes == 900
     text = seat.analyse(INFO, DurakWorlds(fresh, 0), seat.Settings(method="pimc", samples=2, seed=1)).method_text
-    assert "the depth-limited search 200 while two or more cards of the stock are unseen (two players)" in text
+    assert ("by a depth-limited search with greedy playouts; 5,000 nodes a world, half for the exact solver; the "
+            "depth-limited search 200 and greedy playouts while two or more cards of the stock are unseen (two "
+            "players))") in text
     # a view where no world gets it does not mention it
     near_end = seat.analyse(INFO, DurakWorlds(_state(DOMINANT), 1), seat.Settings(method="pimc", samples=2, seed=1))
     assert "5,000 nodes a world)" in near_end.method_text and "unseen" not in near_end.method_text
-    # in a world it applies to, the flat Monte Carlo answer of the depth-one search
+    assert "random playouts" in near_end.method_text
+    # in a world it applies to, the depth-one search: each move worth the greedy game after it (one
+    # game: the world fixes the stock's order, so no chance is left)
     value = seat.evaluate_world(INFO, fresh, 0, seat.Budget(), 1)
-    assert not value.exact and value.method.startswith("depth-1 search, 4 native playouts per move")
+    assert not value.exact and value.method.startswith("depth-1 search, 4 greedy playouts per move")
+    engine = INFO.engine
+    root = engine.from_spec(fresh)
+    play = GreedyPlayout(INFO)
+    for m in engine.legal_moves(root):
+        end, _ = play(engine.apply(root, m), random.Random(0))
+        assert value.values[str(engine.move_to_spec(root, m))] == float(engine.result(end).payoffs[0])
 
 
 def test_ismcts_takes_the_games_own_playouts_where_the_caller_names_none(monkeypatch):
-    """IS-MCTS plays the playouts PIMC's worlds get: greedy in three-player Durak (the game's own
-    rule, named in the method line), the caller's policy where she gives one, and native random
-    playouts with two players."""
+    """IS-MCTS plays the playouts PIMC's worlds get: greedy in three-player Durak and in two-player
+    Durak while two or more stock cards are unseen (the game's own rules, named in the method line),
+    the caller's policy where she gives one, and native random playouts near the end of a
+    two-player game."""
     from foolsolve import playouts
 
     asked: list[str] = []
@@ -316,6 +333,11 @@ def test_ismcts_takes_the_games_own_playouts_where_the_caller_names_none(monkeyp
     assert asked[1:] == ["random"] and given.method_text.endswith("native playouts to the end")
     two = seat.analyse(INFO, DurakWorlds(_state(DOMINANT), 1), seat.Settings(method="ismcts", samples=6, seed=1))
     assert asked[2:] == ["random"] and two.method_text.endswith("native playouts to the end")
+    fresh = SPEC.deal(SPEC.rules_cls(redeal_right=False), 2, random.Random(4))
+    deal = seat.analyse(INFO, DurakWorlds(fresh, 0), seat.Settings(method="ismcts", samples=6, seed=1))
+    assert asked[3:] == ["greedy"]
+    assert deal.method_text.endswith("greedy playouts to the end, the game's own while two or more cards of the "
+                                     "stock are unseen (two players)")
 
 
 @pytest.mark.parametrize("players", [3, 5])
