@@ -273,9 +273,22 @@ def test_a_worlds_depth_limited_search_keeps_to_a_budget_of_its_own():
         open_hand.solve_world(INFO, state, open_hand.Budget(max_nodes=20_000, playouts=2, seed=1, search_nodes=20))
 
 
-def test_durak_worlds_with_two_or_more_unseen_stock_cards_get_the_games_search_budget_and_greedy_playouts():
+def _assert_each_move_is_worth_its_greedy_game(state: Any) -> None:
+    """A world of the game's greedy rule that the search cannot reach the end of: the depth-one
+    search, each move worth player 0's result of the greedy game after it."""
     from foolsolve.playouts import GreedyPlayout
 
+    value = seat.evaluate_world(INFO, state, 0, seat.Budget(), 1)
+    assert not value.exact and value.method.startswith("depth-1 search, 4 greedy playouts per move")
+    engine = INFO.engine
+    root = engine.from_spec(state)
+    play = GreedyPlayout(INFO)
+    for m in engine.legal_moves(root):
+        end, _ = play(engine.apply(root, m), random.Random(0))
+        assert value.values[str(engine.move_to_spec(root, m))] == float(engine.result(end).payoffs[0])
+
+
+def test_durak_worlds_with_two_or_more_unseen_stock_cards_get_the_games_search_budget_and_greedy_playouts():
     rule = INFO.seat_search[0]
     assert rule.nodes == 200 and rule.frontier == "greedy"
     fresh = SPEC.deal(SPEC.rules_cls(redeal_right=False), 2, random.Random(4))
@@ -299,14 +312,7 @@ def test_durak_worlds_with_two_or_more_unseen_stock_cards_get_the_games_search_b
     assert "random playouts" in near_end.method_text
     # in a world it applies to, the depth-one search: each move worth the greedy game after it (one
     # game: the world fixes the stock's order, so no chance is left)
-    value = seat.evaluate_world(INFO, fresh, 0, seat.Budget(), 1)
-    assert not value.exact and value.method.startswith("depth-1 search, 4 greedy playouts per move")
-    engine = INFO.engine
-    root = engine.from_spec(fresh)
-    play = GreedyPlayout(INFO)
-    for m in engine.legal_moves(root):
-        end, _ = play(engine.apply(root, m), random.Random(0))
-        assert value.values[str(engine.move_to_spec(root, m))] == float(engine.result(end).payoffs[0])
+    _assert_each_move_is_worth_its_greedy_game(fresh)
 
 
 def test_ismcts_takes_the_games_own_playouts_where_the_caller_names_none(monkeypatch):
@@ -345,8 +351,6 @@ def test_durak_worlds_of_three_or_more_players_get_greedy_playouts_and_the_games
     """Three or more players: 200 nodes and greedy playouts in every world (a caller's choice of
     either is kept); the method line says so, and each move of a world the search cannot reach the
     end of is worth the greedy game after it (one game: no chance inside a world)."""
-    from foolsolve.playouts import GreedyPlayout
-
     state = SPEC.deal(SPEC.rules_cls(redeal_right=False), players, random.Random(7))
     rule = seat.rule_for(INFO, seat.Budget(), state)
     assert rule is INFO.seat_search[1] and (rule.nodes, rule.frontier) == (200, "greedy")
@@ -365,11 +369,4 @@ def test_durak_worlds_of_three_or_more_players_get_greedy_playouts_and_the_games
                                                                   budget=seat.Budget(frontier="random")))
     assert ("with random playouts; 5,000 nodes a world, half for the exact solver; the depth-limited search 200 "
             "with three or more players)") in own.method_text
-    value = seat.evaluate_world(INFO, state, 0, seat.Budget(), 1)
-    assert value.method.startswith("depth-1 search, 4 greedy playouts per move")
-    engine = INFO.engine
-    root = engine.from_spec(state)
-    play = GreedyPlayout(INFO)
-    for m in engine.legal_moves(root):
-        end, _ = play(engine.apply(root, m), random.Random(0))
-        assert value.values[str(engine.move_to_spec(root, m))] == float(engine.result(end).payoffs[0])
+    _assert_each_move_is_worth_its_greedy_game(state)
