@@ -6,6 +6,8 @@
                                 [--baseline-python PY] [--vs-python] [--vs-reductions JSON]
     python bench/bench_durak.py --orders [--sizes 10] [--positions 10] [--cap 90] [--only 0 4 9]
     python bench/bench_durak.py --answers [--sizes 10 12] [--positions 10]
+    python bench/bench_durak.py --estimates [--sizes 9 10] [--positions 40] [--seconds 10]
+                                [--variants random:8 greedy:1] [--cap 120]
     python bench/bench_durak.py --spec-io
 
 Every comparison runs side by side in one run on the same seeded inputs, taking turns item by
@@ -45,6 +47,13 @@ item, and prints the ratio: absolute times on a shared machine move, ratios much
 5. ``--spec-io``: the spec alone: a position's JSON round trip (``state_to_json``, then the schema
    and semantic checks of ``state_from_json``) and exhaustive minimax over the spec on
    ``durak-endgame.json``.
+6. ``--estimates``: how good the depth-limited estimate is that ``foolsolve POSITION.json`` prints
+   where the exact solver does not finish in its share of the time (a labelled estimate, section
+   4): on seeded positions small enough to solve exactly (default 9v9 and 10v10), whose moves do
+   not all share one value, the moves each variant of the open-hand search names best in
+   ``--seconds`` (default 10, what the CLI leaves it at ``--time 20``) against their exact values:
+   how often they are all optimal and the mean regret (the best exact value less the mean exact
+   value of the moves named best), variants taking turns position by position (wall time).
 
 Prints a Markdown report.
 """
@@ -431,6 +440,106 @@ def bench_distances(sizes: list[int], positions: int, seed: int) -> list[str]:
     return rows
 
 
+ESTIMATE_VARIANTS = ["random:8", "greedy:1"]
+"""``--estimates``' default variants: the open-hand search's frontier and playouts a frontier
+position (``random:8`` is what ``foolsolve POSITION.json`` uses)."""
+
+
+def estimate_budget(variant: str, seconds: float) -> Any:
+    """The open-hand search's budget of a variant ``FRONTIER[:PLAYOUTS]`` (an InputError if bad)."""
+    from foolsolve.playouts import check_frontier
+    from foolsolve.solver.open_hand import Budget
+
+    frontier, _, playouts = variant.partition(":")
+    check_frontier(frontier, f"--variants {variant}")
+    if playouts and not (playouts.isdigit() and int(playouts) > 0):
+        raise InputError(f"--variants {variant}: the playouts must be a positive integer")
+    return Budget(seconds=seconds, frontier=frontier, playouts=int(playouts or 8))
+
+
+def exact_move_values(state: Any, cap: float) -> dict[str, int] | None:
+    """Every root move's exact value (+1 win, 0 draw, -1 loss for the player to move), or None if
+    the solve ran past ``cap`` seconds."""
+    signal.signal(signal.SIGALRM, _alarm)
+    signal.setitimer(signal.ITIMER_REAL, cap)
+    try:
+        res = solve(state, SolveOptions(extra={"pv": False}))
+    except _Timeout:
+        return None
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+    points = {"win": 1, "draw": 0, "loss": -1}
+    return {m.move: points[str(m.value)] for m in res.moves}
+
+
+def bench_estimates(sizes: list[int], positions: int, seed: int, seconds: float, variants: list[str],
+                    cap: float = 120.0) -> list[str]:
+    """``--estimates``: how good the depth-limited estimate is that ``foolsolve POSITION.json``
+    prints where the exact solver does not finish (section 6). Every seeded position is solved
+    exactly (every move valued, within ``cap`` seconds); on those whose moves do not all share one
+    value, each variant of the open-hand search (``solve_world`` without the exact solver,
+    ``seconds`` of wall time) names its best moves, the variants taking turns position by
+    position. A variant's regret on a position is the exact value of the best moves less the mean
+    exact value of the moves it named best (0 to 2: a win turned into a loss is 2)."""
+    from foolsolve import games
+    from foolsolve.solver.open_hand import solve_world
+
+    info = games.get("durak")
+    budgets = [estimate_budget(v, seconds) for v in variants]
+    cases: list[tuple[str, Any, dict[str, int]]] = []
+    unsolved = alike = 0
+    for k in sizes:
+        for i in range(positions):
+            state = SPEC.state_from_json(endgame(k, random.Random(f"{seed}:{i}")))
+            t0 = time.perf_counter()
+            exact = exact_move_values(state, cap)
+            print(f"{k}v{k} #{i}: " + ("not solved within the cap" if exact is None else
+                                      f"solved exactly in {time.perf_counter() - t0:.1f} s"), file=sys.stderr, flush=True)
+            if exact is None:
+                unsolved += 1
+            elif len(set(exact.values())) < 2:
+                alike += 1
+            else:
+                cases.append((f"{k}v{k} #{i}", state, exact))
+    regrets: list[list[float]] = [[] for _ in variants]
+    optimal = [0] * len(variants)
+    depths: list[list[int]] = [[] for _ in variants]
+    took: list[list[float]] = [[] for _ in variants]
+    for n, (label, state, exact) in enumerate(cases):
+        top = max(exact.values())
+        for j in [(n + r) % len(variants) for r in range(len(variants))]:
+            t0 = time.perf_counter()
+            answer = solve_world(info, state, budgets[j], use_solver=False)
+            took[j].append(time.perf_counter() - t0)
+            named = [exact[m] for m in answer.to_solve_result().best]
+            regrets[j].append(top - sum(named) / len(named))
+            optimal[j] += all(v == top for v in named)
+            depths[j].append(answer.depth)
+        print(f"{label}: regret " + ", ".join(f"{v} {regrets[j][-1]:.2f}" for j, v in enumerate(variants)),
+              file=sys.stderr, flush=True)
+    rows = [f"{len(cases)} positions whose moves differ in value ({', '.join(f'{k}v{k}' for k in sizes)}, "
+            f"{positions} a size, seed {seed}); {alike} with every move of one value and {unsolved} not solved "
+            f"exactly within {cap:g} s left out; each estimate {seconds:g} s of wall time",
+            "",
+            "| estimate | best moves all optimal | a best move not optimal | mean regret | median depth "
+            "| median s |",
+            "|---|---|---|---|---|---|"]
+    for j, v in enumerate(variants):
+        mean = statistics.mean(regrets[j]) if cases else 0.0
+        depth = f"{statistics.median(depths[j]):g}" if cases else "-"
+        secs = f"{statistics.median(took[j]):.1f}" if cases else "-"
+        rows.append(f"| {v} | {optimal[j]} of {len(cases)} | {len(cases) - optimal[j]} | {mean:.3f} | {depth} "
+                    f"| {secs} |")
+    blind = [max(e.values()) - statistics.mean(e.values()) for _, _, e in cases]
+    rows.append(f"| a legal move at random | | | {statistics.mean(blind) if cases else 0.0:.3f} | | |")
+    for j in range(1, len(variants)):
+        lower = sum(a < b for a, b in zip(regrets[j], regrets[0], strict=True))
+        higher = sum(a > b for a, b in zip(regrets[j], regrets[0], strict=True))
+        rows.append(f"\n{variants[j]} against {variants[0]}, position by position: lower regret on {lower}, "
+                    f"higher on {higher}, equal on {len(cases) - lower - higher}")
+    return rows
+
+
 def bench_spec_io(round_trips: int = 500) -> list[str]:
     """``--spec-io``: the spec's position JSON round trip and exhaustive minimax (section 4)."""
     from foolsolve.solver.minimax import value_for
@@ -491,6 +600,13 @@ def main() -> None:
     ap.add_argument("--spec-io", action="store_true", help="only the spec's JSON round trip and minimax (section 5)")
     ap.add_argument("--distances", action="store_true",
                     help="only the distances to the end added to each solve (default sizes 4-8, 10 positions)")
+    ap.add_argument("--estimates", action="store_true",
+                    help="only the depth-limited estimates against exact values (section 6; default sizes 9 10, "
+                         "40 positions)")
+    ap.add_argument("--seconds", type=positive_float, default=10.0,
+                    help="--estimates: wall seconds of each estimate (default 10, what foolsolve leaves it at --time 20)")
+    ap.add_argument("--variants", nargs="+", default=ESTIMATE_VARIANTS, metavar="FRONTIER[:PLAYOUTS]",
+                    help=f"--estimates: the open-hand search's variants (default {' '.join(ESTIMATE_VARIANTS)})")
     ap.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     a = ap.parse_args()
     if any(k > 18 for k in a.sizes):
@@ -508,6 +624,12 @@ def main() -> None:
     if a.serve:
         serve_solves(a.value_only, jit)
         return
+    if a.estimates:
+        for v in a.variants:
+            try:
+                estimate_budget(v, a.seconds)
+            except InputError as exc:
+                ap.error(str(exc))
     print(header(PROG))
     if a.spec_io:
         print("\n".join(bench_spec_io()))
@@ -516,6 +638,15 @@ def main() -> None:
         sizes = a.sizes if "--sizes" in sys.argv else [4, 5, 6, 7, 8]
         positions = a.positions if "--positions" in sys.argv else 10
         print("\n".join(bench_distances(sizes, positions, a.seed)))
+        return
+    if a.estimates:
+        sizes = a.sizes if "--sizes" in sys.argv else [9, 10]
+        positions = a.positions if "--positions" in sys.argv else 40
+        try:
+            print(warm_up() + "\n", flush=True)
+            print("\n".join(bench_estimates(sizes, positions, a.seed, a.seconds, a.variants, a.cap or 120.0)))
+        except InputError as exc:
+            fail(PROG, str(exc))
         return
     if a.answers:
         sizes = a.sizes if "--sizes" in sys.argv else [10, 12]

@@ -123,3 +123,26 @@ def test_bad_arguments_are_one_line_and_exit_2(args: list[str]) -> None:
     run = subprocess.run([sys.executable, str(BENCH), *args], capture_output=True, text=True, timeout=120)
     assert run.returncode == 2
     assert run.stdout == "" and run.stderr.count("\n") == 1 and run.stderr.startswith("bench_durak.py: error: ")
+
+
+def test_the_estimates_rows_score_the_best_moves_against_exact_values(bench: ModuleType) -> None:
+    # 3v3 positions: within 5 s the depth-limited search covers the whole game, so its answer is
+    # exact and every best move it names is optimal (regret 0); a legal move at random is not
+    rows = bench.bench_estimates([3], 12, 11, 5.0, ["random:2", "greedy:1"], cap=60.0)
+    n = int(rows[0].split()[0])
+    assert n > 0 and "seed 11" in rows[0]
+    for row in rows[4:6]:
+        variant, optimal, other, regret, depth, _ = _cells(row)
+        assert variant in ("random:2", "greedy:1")
+        assert optimal == f"{n} of {n}" and other == "0" and regret == "0.000" and int(depth) >= 1
+    blind = _cells(rows[6])
+    assert blind[0] == "a legal move at random" and float(blind[3]) > 0
+    assert rows[7] == f"\ngreedy:1 against random:2, position by position: lower regret on 0, higher on 0, equal on {n}"
+
+
+@pytest.mark.parametrize("variant", ["chess", "random:0", "random:x"])
+def test_a_bad_estimate_variant_is_one_line_and_exit_2(variant: str) -> None:
+    run = subprocess.run([sys.executable, str(BENCH), "--estimates", "--variants", variant], capture_output=True,
+                         text=True, timeout=120)
+    assert run.returncode == 2
+    assert run.stderr.count("\n") == 1 and run.stderr.startswith("bench_durak.py: error: --variants")
