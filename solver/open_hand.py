@@ -725,6 +725,7 @@ def solve_or_answer(info: GameInfo, state: Any, extra: dict[str, Any], store: An
                         max_memory=max_memory, proved=got.append,
                         deadline=None if seconds is None else time.monotonic() + seconds)
     proved = ""
+    partial: SolveResult | None = None
     try:
         if info.solve is None:
             raise NotCovered(f"game: {info.name} has no exact solver")
@@ -758,7 +759,7 @@ def solve_or_answer(info: GameInfo, state: Any, extra: dict[str, Any], store: An
         proved = proved_text(partial)
     left = None if seconds is None else max(1.0, started + seconds - time.perf_counter())
     left_nodes = None if max_nodes is None else max(1, max_nodes - (exact_nodes or 0))
-    result = answer_for_cli(info, state, extra, left_nodes, left, tick, why, max_memory)
+    result = answer_for_cli(info, state, extra, left_nodes, left, tick, why, max_memory, partial)
     if proved:
         result.notes.insert(1, proved)
     result.notes += unused_note(extra, WORLD_OPTIONS, "this open-hand answer (options of the exact solver)")
@@ -775,12 +776,51 @@ def proved_text(partial: SolveResult | None) -> str:
     return "proved exactly before it stopped: " + "; ".join(parts) if parts else ""
 
 
+def with_proofs(info: GameInfo, state: Any, answer: WorldAnswer, partial: SolveResult | None
+                ) -> tuple[WorldAnswer, str]:
+    """``answer`` (an estimate) with what a stopped exact solve proved (``partial``,
+    ``SearchLimit.partial``) put in: each move it valued takes its exact value, each move it
+    bounded keeps its estimate within those bounds, and the position's value and best moves follow;
+    with a note saying so ('' and ``answer`` itself where the partial proved nothing or is not on
+    the win/draw/loss scale of a two-player zero-sum game the estimate can read, or the answer is
+    not a two-player minimax one). So the estimate never names best a move proved worse than
+    another, nor shows a value the proof rules out."""
+    if (partial is None or partial.value_kind != "outcome" or answer.exact or answer.to_move == CHANCE
+            or partial.to_move != answer.to_move or answer.mover_best is not None
+            or info.spec.num_players(state) != 2 or info.spec.game_type.utility != Utility.ZERO_SUM):
+        return answer, ""
+    lo, hi = (Fraction(x) for x in info.utility_bounds)
+    scale = {WIN: hi, LOSS: lo, "draw": Fraction(0)}
+    sign = 1 if answer.to_move == answer.player else -1
+    values = dict(answer.values)
+    exact = clamped = 0
+    for m in partial.moves:
+        if m.move in values and m.value in scale:
+            values[m.move] = sign * scale[m.value]
+            exact += 1
+    for b in partial.unfinished:
+        if b.move in values and b.at_least in scale and b.at_most in scale:
+            ends = sorted((sign * scale[b.at_least], sign * scale[b.at_most]))
+            v = min(max(values[b.move], ends[0]), ends[1])
+            clamped += v != values[b.move]
+            values[b.move] = v
+    if not exact and not clamped:
+        return answer, ""
+    value = max(values.values()) if sign == 1 else min(values.values())
+    parts = [f"{exact} move{'s' if exact != 1 else ''} valued exactly"] if exact else []
+    parts += [f"{clamped} estimate{'s' if clamped != 1 else ''} kept within the bounds it proved"] if clamped else []
+    note = (f"the exact solver's proofs replace the estimates ({', '.join(parts)}); the best moves "
+            "follow from both")
+    return replace(answer, values=values, value=value), note
+
+
 def answer_for_cli(info: GameInfo, state: Any, extra: dict[str, Any], max_nodes: int | None,
                    seconds: float | None, progress: Callable[[int], None] | None, why: str,
-                   max_memory: int | None = None) -> SolveResult:
+                   max_memory: int | None = None, partial: SolveResult | None = None) -> SolveResult:
     """The open-hand answer ``foolsolve POSITION.json`` prints where the game's exact solver
-    refused the position or ran out of time (``why`` says which, in the notes); ``extra``: the
-    ``-o`` options; it reads :data:`WORLD_OPTIONS` and ignores the others (the exact solver's)."""
+    refused the position or ran out of time (``why`` says which, in the notes), with what the
+    stopped solver proved (``partial``) put in (:func:`with_proofs`); ``extra``: the ``-o``
+    options; it reads :data:`WORLD_OPTIONS` and ignores the others (the exact solver's)."""
     concept, player, depth, playouts, seed = world_settings(extra)
     n = info.spec.num_players(state)
     if player is not None and player >= n:
@@ -801,10 +841,13 @@ def answer_for_cli(info: GameInfo, state: Any, extra: dict[str, Any], max_nodes:
                  f"{budget_text(budget)}: each move is valued by one playout")
         answer = solve_world(info, state, replace(budget, seconds=None, max_depth=1, playouts=1), concept=concept,
                              player=player, progress=progress, use_solver=False, interruptible=True)
+    answer, merged = with_proofs(info, state, answer, partial)
     result = answer.to_solve_result()
     result.notes.insert(0, why)
     if short:
         result.notes.insert(1, short)
+    if merged:
+        result.notes.append(merged)
     return result
 
 

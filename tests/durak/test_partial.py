@@ -173,9 +173,22 @@ def test_the_command_line_falls_back_to_the_estimate_with_what_was_proved(tmp_pa
     path = tmp_path / "lost.json"
     path.write_text(json.dumps(endgame(7, 0)))  # a loss: proved only when every move is
     full = solve(SPEC.state_from_json(endgame(7, 0)), SolveOptions(extra={"jit": False, "pv": False}))
-    code, out, err = run([str(path), "--no-store", "--max-nodes", str(cli_nodes(full.nodes, 0.9))], capsys)
+    argv = [str(path), "--no-store", "--max-nodes", str(cli_nodes(full.nodes, 0.9))]
+    code, out, err = run(argv, capsys)
     assert code == 0, err
     assert "depth-limited" in out and "proved exactly before it stopped: " in out
+    # the estimate shows what was proved: every move the stopped solve valued has its exact value
+    # (a loss: -1), and the moves named best are those of the highest value shown
+    partial = stopped(SPEC.state_from_json(endgame(7, 0)), SolveOptions(max_nodes=int(cli_nodes(full.nodes, 0.9) * 0.5),
+                                                                        extra={"pv": False}))
+    assert partial is not None and partial.moves and not partial.answers()
+    code, out, err = run([*argv, "--json"], capsys)
+    result = json.loads(out)
+    shown = {m["move"]: m["value"] for m in result["moves"]}
+    assert all(shown[m.move] == -1 for m in partial.moves)
+    assert any("the exact solver's proofs replace the estimates" in n for n in result["notes"])
+    assert set(result["best"]) == {m for m, v in shown.items() if v == max(shown.values())}
+    assert not set(result["best"]) & {m.move for m in partial.moves} or max(shown.values()) == -1
 
 
 def test_ctrl_c_on_the_command_line_prints_what_was_proved(tmp_path, capsys, monkeypatch):

@@ -646,3 +646,51 @@ def test_an_option_of_neither_search_names_both_lists(capsys: Any) -> None:
     code, _, err = run(["--no-store", str(EXAMPLES / "durak-midbout.json"), "-o", "deph=2"], capsys)
     assert_one_line_error(code, err, "option deph", "the exact solver's: jit, moves, pv, reductions",
                           "the open-hand search's: concept, player, playouts, seed, depth")
+
+
+def _estimate(player: int | None = None) -> Any:
+    """An estimate (depth 1, one playout a move) of ``durak-endgame.json`` (every move a loss for
+    player 0, the mover) and its state."""
+    info = games.get("durak")
+    state = info.spec.state_from_json(json.loads((EXAMPLES / "durak-endgame.json").read_text(encoding="utf-8")))
+    answer = solve_world(info, state, Budget(max_depth=1, playouts=1), player=player, use_solver=False)
+    assert not answer.exact and list(answer.values) == ["attack 9♦", "attack 6♥", "attack K♥"]
+    return info, state, answer
+
+
+def _partial(moves: list[tuple[str, str]], bounds: list[tuple[str, str, str]], kind: str = "outcome") -> Any:
+    from foolsolve.solver.base import MoveBound, MoveValue, SolveResult
+
+    return SolveResult("durak", 0, None, [MoveValue(m, v) for m, v in moves], [], 10, 0.1, best=[],
+                       unfinished=[MoveBound(m, lo, hi) for m, lo, hi in bounds], value_kind=kind)
+
+
+@pytest.mark.parametrize("player", [0, 1])
+def test_what_a_stopped_exact_solve_proved_replaces_the_estimate(player: int) -> None:
+    # the estimate never names best a move proved worse, nor shows a value the proof rules out:
+    # a move valued exactly takes its value, a bounded one is kept within its bounds (on the
+    # answer's player's scale: the mover's negative for the other player), value and best follow
+    from foolsolve.solver.open_hand import with_proofs
+
+    info, state, answer = _estimate(player)
+    rigged = {"attack 9♦": Fraction(1), "attack 6♥": Fraction(1, 2), "attack K♥": Fraction(1, 4)}
+    answer.values = {m: v if player == 0 else -v for m, v in rigged.items()}
+    partial = _partial([("attack 9♦", "loss")], [("attack 6♥", "loss", "draw"), ("attack K♥", "loss", "win")])
+    merged, note = with_proofs(info, state, answer, partial)
+    sign = 1 if player == 0 else -1
+    assert merged.values == {"attack 9♦": -sign, "attack 6♥": 0, "attack K♥": sign * Fraction(1, 4)}
+    assert merged.value == sign * Fraction(1, 4) and merged.best == ["attack K♥"]
+    assert note == ("the exact solver's proofs replace the estimates (1 move valued exactly, 1 estimate kept "
+                    "within the bounds it proved); the best moves follow from both")
+    assert answer.values["attack 9♦"] == sign  # the answer given is not changed
+
+
+def test_a_proof_that_changes_nothing_or_is_not_on_the_win_draw_loss_scale_leaves_the_estimate() -> None:
+    from foolsolve.solver.open_hand import with_proofs
+
+    info, state, answer = _estimate()
+    unbounded = _partial([], [("attack 9♦", "loss", "win")])
+    assert with_proofs(info, state, answer, unbounded) == (answer, "")
+    assert with_proofs(info, state, answer, None) == (answer, "")
+    payoffs = _partial([("attack 9♦", "1")], [], kind="payoff")
+    assert with_proofs(info, state, answer, payoffs) == (answer, "")
