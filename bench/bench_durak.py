@@ -459,17 +459,17 @@ def estimate_budget(variant: str, seconds: float) -> Any:
 
 def exact_move_values(state: Any, cap: float) -> dict[str, int] | None:
     """Every root move's exact value (+1 win, 0 draw, -1 loss for the player to move), or None if
-    the solve ran past ``cap`` seconds."""
-    signal.signal(signal.SIGALRM, _alarm)
-    signal.setitimer(signal.ITIMER_REAL, cap)
-    try:
-        res = solve(state, SolveOptions(extra={"pv": False}))
-    except _Timeout:
+    the solve ran past ``cap`` seconds (:func:`timed_solve`)."""
+    got: list[Any] = []
+
+    def keep(state: Any, options: SolveOptions) -> Any:
+        got.append(solve(state, options))
+        return got[-1]
+
+    if timed_solve(keep, state, cap)[1] is None:
         return None
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
     points = {"win": 1, "draw": 0, "loss": -1}
-    return {m.move: points[str(m.value)] for m in res.moves}
+    return {m.move: points[str(m.value)] for m in got[0].moves}
 
 
 def bench_estimates(sizes: list[int], positions: int, seed: int, seconds: float, variants: list[str],

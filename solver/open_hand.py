@@ -72,6 +72,7 @@ from foolsolve.playouts import PLAYOUT_MOVES, playout_of, repeats
 from foolsolve.rules import json_text
 from foolsolve.solver.base import (
     DEFAULT_SECONDS,
+    DRAW,
     LOSS,
     WIN,
     MoveValue,
@@ -442,6 +443,19 @@ def _concept_name(info: GameInfo, state: Any, concept: str) -> str:
     return concept
 
 
+def _two_player_zero_sum(info: GameInfo, state: Any) -> bool:
+    """Whether ``state`` is a two-player position of a zero-sum game: the exact solvers' ``win|draw|loss``
+    for the mover then reads onto the payoff scale (:func:`_outcome_payoffs`)."""
+    return info.spec.num_players(state) == 2 and info.spec.game_type.utility == Utility.ZERO_SUM
+
+
+def _outcome_payoffs(info: GameInfo) -> dict[str, Fraction]:
+    """The mover's payoff of each exact outcome: ``win`` the upper end of the game's
+    ``utility_bounds``, ``loss`` the lower, ``draw`` 0 (the other player's is its negative)."""
+    lo, hi = (Fraction(x) for x in info.utility_bounds)
+    return {WIN: hi, LOSS: lo, DRAW: Fraction(0)}
+
+
 def _exact(info: GameInfo, state: Any, player: int, budget: Budget, clock: _Clock, start: float
            ) -> WorldAnswer | None:
     """The game's exact solver's paranoid answer for ``player`` on the scale, or ``None`` (not
@@ -455,7 +469,7 @@ def _exact(info: GameInfo, state: Any, player: int, budget: Budget, clock: _Cloc
     if solve is None or to_move == CHANCE:
         return None
     extra: dict[str, Any]
-    if spec.num_players(state) == 2 and spec.game_type.utility == Utility.ZERO_SUM:
+    if _two_player_zero_sum(info, state):
         extra = {}
     elif info.paranoid_options is not None:
         if info.paranoid_tries is not None and not info.paranoid_tries(state):
@@ -488,8 +502,7 @@ def _exact(info: GameInfo, state: Any, player: int, budget: Budget, clock: _Cloc
             return None
         values = {m.move: Fraction(m.value) for m in result.moves}
     else:
-        lo, hi = (Fraction(x) for x in info.utility_bounds)
-        scale = {WIN: hi, LOSS: lo, "draw": Fraction(0)}
+        scale = _outcome_payoffs(info)
         if result.to_move != to_move or any(m.value not in scale for m in result.moves):
             return None
         sign = 1 if to_move == player else -1  # zero-sum: the other player's payoff is the mover's negative
@@ -787,10 +800,9 @@ def with_proofs(info: GameInfo, state: Any, answer: WorldAnswer, partial: SolveR
     another, nor shows a value the proof rules out."""
     if (partial is None or partial.value_kind != "outcome" or answer.exact or answer.to_move == CHANCE
             or partial.to_move != answer.to_move or answer.mover_best is not None
-            or info.spec.num_players(state) != 2 or info.spec.game_type.utility != Utility.ZERO_SUM):
+            or not _two_player_zero_sum(info, state)):
         return answer, ""
-    lo, hi = (Fraction(x) for x in info.utility_bounds)
-    scale = {WIN: hi, LOSS: lo, "draw": Fraction(0)}
+    scale = _outcome_payoffs(info)
     sign = 1 if answer.to_move == answer.player else -1
     values = dict(answer.values)
     exact = clamped = 0

@@ -179,8 +179,8 @@ def test_the_command_line_falls_back_to_the_estimate_with_what_was_proved(tmp_pa
     assert "depth-limited" in out and "proved exactly before it stopped: " in out
     # the estimate shows what was proved: every move the stopped solve valued has its exact value
     # (a loss: -1), and the moves named best are those of the highest value shown
-    partial = stopped(SPEC.state_from_json(endgame(7, 0)), SolveOptions(max_nodes=int(cli_nodes(full.nodes, 0.9) * 0.5),
-                                                                        extra={"pv": False}))
+    exact_nodes = int(cli_nodes(full.nodes, 0.9) * open_hand.DEFAULT_BUDGET.exact_share)  # as solve_or_answer
+    partial = stopped(SPEC.state_from_json(endgame(7, 0)), SolveOptions(max_nodes=exact_nodes, extra={"pv": False}))
     assert partial is not None and partial.moves and not partial.answers()
     code, out, err = run([*argv, "--json"], capsys)
     result = json.loads(out)
