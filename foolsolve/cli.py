@@ -27,7 +27,7 @@ from foolsolve.lazy import CommandRef, LazyGroup
 from foolsolve.positions import STDIO, game_of, parse_json, read_json, write_json_atomic
 from foolsolve.progress import progress
 from foolsolve.rules import cited, json_text, options_of, rules_from_json
-from foolsolve.solver.base import DEFAULT_SECONDS, Interrupted, SearchLimit, SolveResult, stopped_answer
+from foolsolve.solver.base import DEFAULT_SECONDS, Interrupted, SearchLimit, SolveResult
 
 
 class Seconds(click.FloatRange):
@@ -85,6 +85,14 @@ class OutputFile(click.Path):
         opts = getattr(param, "opts", None) or ["--out"]
         check_output(value, max(opts, key=len), stdout=self.stdout, name_only=self.folder_ok)
         return super().convert(value, param, ctx)
+
+
+def wrote(out: str) -> None:
+    """Say that a command's output file is written: ``wrote OUT`` on standard output, once it is
+    whole (nothing for ``-``: the output itself went to standard output). Every command whose
+    ``--out`` takes its one output (view, deal, play, report, store export) says it alike."""
+    if out != STDIO:
+        click.echo(f"wrote {out}")
 
 
 def one_stdout(*outputs: tuple[str, bool]) -> None:
@@ -351,7 +359,7 @@ def solve(positions: Sequence[str], as_json: bool, max_nodes: int | None, extra:
         try:
             result, _cached = open_hand.solve_or_answer(info, state, parsed, store, max_nodes, seconds or None, tick,
                                                        refuse=to_seat, max_memory=max_memory)
-        except Interrupted as exc:  # Ctrl-C: what the exact solver proved is printed (below), then exit 130
+        except Interrupted as exc:  # Ctrl-C: the answer so far is printed (below), then exit 130
             stopped = exc
         except InputError as exc:
             # NotCovered where cards are hidden from the mover (to_seat), or a solver's plain refusal of a
@@ -360,9 +368,10 @@ def solve(positions: Sequence[str], as_json: bool, max_nodes: int | None, extra:
                 raise
             refused = str(exc)
     if stopped is not None:
-        if stopped.partial.answers():
-            result = stopped_answer(stopped.partial, "interrupted (Ctrl-C)")
-            click.echo(json.dumps(result.to_json(), ensure_ascii=False) if as_json else format_result(info, state, result))
+        # what the exact solver proved, or the open-hand search's last finished iteration (its note says so)
+        so_far = stopped.answer_so_far()
+        if so_far is not None:
+            click.echo(json.dumps(so_far.to_json(), ensure_ascii=False) if as_json else format_result(info, state, so_far))
         raise stopped
     if refused is not None:
         seat.answer_state(info, state, None, refused)
@@ -764,8 +773,7 @@ def view(position: str, viewer: int, out: str) -> None:
                          "hidden from the viewer would be lost); write elsewhere")
     info, state = load_position(position)
     write_json_atomic(out, view_of(info, state, viewer))
-    if out != "-":
-        click.echo(f"wrote {out}")
+    wrote(out)
 
 
 @cli.command()
@@ -848,8 +856,10 @@ def play(position: str, move_texts: Sequence[str], out: str | None, as_json: boo
     if out:
         write_json_atomic(out, obj)
     if as_json:
-        click.echo(json.dumps(obj, ensure_ascii=False))
-    elif not out:
+        click.echo(json.dumps(obj, ensure_ascii=False))  # (standard output holds the position alone)
+    elif out:
+        wrote(out)
+    else:
         click.echo("\n".join([*lines, show_text(info.spec, new)]) if lines else show_text(info.spec, new))
 
 
@@ -878,6 +888,7 @@ def deal(game: str, players: int | None, seed: int | None, rules_json: str | Non
     obj = spec.state_to_json(state)
     if out:
         write_json_atomic(out, obj)
+        wrote(out)
     else:
         click.echo(json.dumps(obj, ensure_ascii=False))
     if drawn:
@@ -1082,8 +1093,8 @@ def conform(game: str, cases: int, seed: int, max_steps: int, position: str | No
 @click.option("--divide", is_flag=True, help="Counts per first move.")
 @click.option("--impl", type=click.Choice(["spec", "engine", "both"]), default="both", show_default=True)
 @click.option("--time", "time_limit", type=Seconds(min=0, min_open=True), default=None, metavar="SECONDS",
-              help="Give up after this many seconds (with --divide, the first moves counted so far are printed, "
-                   "marked as partial).")
+              help="Give up after this many seconds: no total, exit 2 (with --divide, the first moves counted so "
+                   "far are printed first, marked as partial).")
 def perft(position: str, depth: int, divide: bool, impl: str, time_limit: float | None = None) -> None:
     """Count move sequences of length DEPTH from POSITION (spec, engine or both).
 
@@ -1096,14 +1107,16 @@ def perft(position: str, depth: int, divide: bool, impl: str, time_limit: float 
         raise InputError(f"--impl: {info.name} has no engine")
     results: dict[str, dict[str, int] | int] = {}
     deadline = None if time_limit is None else time.monotonic() + time_limit
+    running = ""  # the count under way when a stop came (the others before it finished)
     try:
         for name in ("spec", "engine"):
             if impl not in (name, "both"):
                 continue
+            running = name
             with progress(f"perft {name} depth {depth}", unit="sequences") as shown:
                 def tick(count: int) -> None:
                     if deadline is not None and time.monotonic() > deadline:
-                        raise SearchLimit(f"--time: no count within {time_limit:g} s", option="time")
+                        raise SearchLimit("--time", option="time")
                     shown(count)
 
                 done: dict[str, int] = {}
@@ -1120,13 +1133,20 @@ def perft(position: str, depth: int, divide: bool, impl: str, time_limit: float 
     except (KeyboardInterrupt, SearchLimit) as exc:
         for name, value in results.items():
             if isinstance(value, dict) and value:
-                click.echo(f"{name} (partial: stopped before the end):")
+                click.echo(f"{name} (partial: stopped before the end):" if name == running else f"{name}:")
                 for m, n in value.items():
                     click.echo(f"  {m}: {n}")
+                if name != running:
+                    click.echo(f"  total: {sum(value.values())}")
             elif isinstance(value, int) and value:
                 click.echo(f"{name}: {value}")
         if isinstance(exc, SearchLimit):
-            raise InputError(str(exc)) from None
+            # no total at this depth, so no answer (exit 2); the first moves finished are printed above
+            kept = results.get(running)
+            finished = (f" (the per-move counts above are the {len(kept)} of {len(info.spec.legal_moves(state))} first "
+                        "moves it finished)") if isinstance(kept, dict) and kept else ""
+            raise InputError(f"--time: the {running} total at depth {depth} did not finish within {time_limit:g} s"
+                             f"{finished}") from None
         raise
     for name, value in results.items():
         if isinstance(value, dict):

@@ -25,7 +25,7 @@ from typing import Any
 
 import click
 
-from foolsolve.cli import WORKERS, OutputFile, interval, limit_options, store_options, value_span, workers_help
+from foolsolve.cli import WORKERS, OutputFile, interval, limit_options, store_options, value_span, workers_help, wrote
 from foolsolve.errors import InputError, OptionError, Stopped
 from foolsolve.rules import cited, json_text, options_of
 from foolsolve.solver.base import DEFAULT_SECONDS
@@ -493,8 +493,9 @@ def report(position: str, out: str, max_nodes: int | None, extra: tuple[str, ...
     --time unless --time is given; --time 0: no limit): the game's exact solver in its share of
     the time and --max-nodes, and where it does not finish or does not cover the position, the
     open-hand search in the rest, the page saying plainly that it is an estimate (not exact),
-    the method, and why the exact solver did not answer. Ctrl-C writes the page of what the
-    exact solver had proved, where that gives the value and a best move (exit 130), as solve prints it.
+    the method, and why the exact solver did not answer. Ctrl-C writes the page of the answer so
+    far, as solve prints it (exit 130): what the exact solver had proved, where that gives the value
+    and a best move, or the open-hand search's last finished iteration.
 
     A view file (hidden cards), a position with --as P (or a seat option: the mover's seat), or
     one the exact solver does not take whose player to move cannot see every card that matters
@@ -517,7 +518,7 @@ def report(position: str, out: str, max_nodes: int | None, extra: tuple[str, ...
     from foolsolve.present import write_text
     from foolsolve.progress import progress
     from foolsolve.solver import open_hand
-    from foolsolve.solver.base import Interrupted, stopped_answer
+    from foolsolve.solver.base import Interrupted
     from foolsolve.worlds import View, read_view, view_of, worlds_of_view
 
     # as foolsolve POSITION.json: its default --time unless one is given (--time 0: no limit)
@@ -559,8 +560,7 @@ def report(position: str, out: str, max_nodes: int | None, extra: tuple[str, ...
             if note:
                 answer.notes.insert(0, note)
         write_text(out, view_page(view, answer, why))
-        if out != "-":
-            click.echo(f"wrote {out}")
+        wrote(out)
         if answer is not None and answer.interrupted:
             raise Stopped("interrupted (the page shows the best answer so far)")
 
@@ -583,11 +583,11 @@ def report(position: str, out: str, max_nodes: int | None, extra: tuple[str, ...
         try:
             result, _cached = open_hand.solve_or_answer(info, state, parsed, store, max_nodes, seconds,
                                                        tick, refuse=to_seat, max_memory=max_memory)
-        except Interrupted as exc:  # Ctrl-C: a page of what the exact solver proved, if that answers, then exit 130
-            if not exc.partial.answers():
+        except Interrupted as exc:  # Ctrl-C: a page of the answer so far, if there is one, then exit 130
+            result = exc.answer_so_far()
+            if result is None:
                 raise
             stopped = exc
-            result = stopped_answer(exc.partial, "interrupted (Ctrl-C)")
         except OptionError:
             raise  # an option this position cannot take (-o player=7 of three players): bad input, as for solve
         except InputError as exc:
@@ -600,7 +600,8 @@ def report(position: str, out: str, max_nodes: int | None, extra: tuple[str, ...
         seat_page(read_view(view_of(info, state, mover)), refused_note(refused, mover))
         return
     write_text(out, page(info, state, result, no_solve=why))
-    if out != "-":
-        click.echo(f"wrote {out}")
+    wrote(out)
     if stopped is not None:
-        raise Stopped("interrupted (the page shows what the exact solver proved)")
+        shown = "what the exact solver proved" if stopped.answer is None else \
+            "the open-hand answer of the last finished iteration"
+        raise Stopped(f"interrupted (the page shows {shown})")

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import click
 
 from foolsolve.batch import LineWriter
-from foolsolve.cli import OutputFile, store_options
+from foolsolve.cli import OutputFile, store_options, wrote
 from foolsolve.positions import STDIO
 
 if TYPE_CHECKING:
@@ -80,6 +80,7 @@ def export(store_path: str | None, game: str | None, out: str) -> None:
                 writer.write(row)
         finally:
             writer.close()
+    wrote(out)
 
 
 def _asks() -> bool:

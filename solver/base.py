@@ -266,11 +266,23 @@ class MoveValue:
 
 class Interrupted(KeyboardInterrupt):
     """Ctrl-C stopped a solver that says what it had proved: :attr:`partial` as
-    :attr:`SearchLimit.partial` (the command line prints it before it exits 130)."""
+    :attr:`SearchLimit.partial`, or what it had answered (:attr:`answer`: the open-hand search's
+    last finished iteration, its notes saying so). The command line prints
+    :meth:`answer_so_far` before it exits 130."""
 
-    def __init__(self, partial: SolveResult) -> None:
+    def __init__(self, partial: SolveResult | None, answer: SolveResult | None = None) -> None:
         super().__init__()
         self.partial = partial
+        self.answer = answer
+
+    def answer_so_far(self) -> SolveResult | None:
+        """What is printed before the exit (asked once): :attr:`answer`, else what the exact solver
+        proved where it gives the value and a best move (:func:`stopped_answer`), else ``None``."""
+        if self.answer is not None:
+            return self.answer
+        if self.partial is not None and self.partial.answers():
+            return stopped_answer(self.partial, "interrupted (Ctrl-C)")
+        return None
 
 
 def with_partial(exc: BaseException, partial: SolveResult) -> BaseException:

@@ -75,6 +75,7 @@ from foolsolve.solver.base import (
     DRAW,
     LOSS,
     WIN,
+    Interrupted,
     MoveValue,
     NotCovered,
     SearchLimit,
@@ -167,6 +168,9 @@ class WorldAnswer:
 
     mover_best: list[str] | None = None
     """Max-n with another player to move than :attr:`player`: the mover's own best moves."""
+    interrupted: bool = False
+    """Ctrl-C stopped a deeper iteration (``solve_world(interruptible=True)``): this is the answer of
+    the last finished one (a note says so)."""
 
     @property
     def best(self) -> list[str]:
@@ -521,7 +525,8 @@ def solve_world(info: GameInfo, state: Any, budget: Budget = DEFAULT_BUDGET, *, 
     on the game's payoff scale, under ``concept`` (``paranoid``, ``max-n``; see the module
     docstring), within ``budget``. ``use_solver=False`` skips the game's exact solver (a caller
     that already ran it). ``interruptible=True``: a Ctrl-C (``KeyboardInterrupt``) during a deeper
-    iteration gives the last finished iteration's answer, with a note, instead of propagating.
+    iteration gives the last finished iteration's answer, with a note and
+    :attr:`WorldAnswer.interrupted`, instead of propagating.
     Raises :class:`SearchLimit` when not even the depth-1 iteration fits the budget,
     :class:`~foolsolve.errors.InputError` for a finished game or a bad argument."""
     start = time.perf_counter()
@@ -553,6 +558,7 @@ def solve_world(info: GameInfo, state: Any, budget: Budget = DEFAULT_BUDGET, *, 
     notes: list[str] = []
     answer_depth = 0
     exact = False
+    interrupted = False
     depth = 1
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, 20_000))
@@ -571,6 +577,7 @@ def solve_world(info: GameInfo, state: Any, budget: Budget = DEFAULT_BUDGET, *, 
                     raise
                 notes.append(f"interrupted (Ctrl-C) during the depth-{depth} iteration: the answer of depth "
                              f"{answer_depth}")
+                interrupted = True
                 break
             answer_values, answer_vectors, answer_depth, exact = found, search.root_vectors, depth, not cut
             if exact:
@@ -608,7 +615,7 @@ def solve_world(info: GameInfo, state: Any, budget: Budget = DEFAULT_BUDGET, *, 
                   f"({budget.playouts}{' greedy' if budget.frontier == 'greedy' else ''} "
                   f"playout{'s' if budget.playouts != 1 else ''}, seed {budget.seed})")
     return WorldAnswer(info.name, to_move, player, values, value, exact, method, name, clock.nodes,
-                       time.perf_counter() - start, answer_depth, notes, mover_best)
+                       time.perf_counter() - start, answer_depth, notes, mover_best, interrupted)
 
 
 WORLD_OPTION_DOCS: dict[str, str] = {
@@ -719,7 +726,9 @@ def solve_or_answer(info: GameInfo, state: Any, extra: dict[str, Any], store: An
     share, the open-hand answer (:func:`answer_for_cli`) in the rest of the budget (all of it when
     the solver refused the position at once). A
     :class:`NotCovered` for which ``refuse`` says true is raised instead (the CLI answers such a
-    position from the seat of the player to move, docs/seat.md)."""
+    position from the seat of the player to move, docs/seat.md). Ctrl-C raises :class:`Interrupted`
+    where a search says what it had (:meth:`Interrupted.answer_so_far`: the exact solver's proofs,
+    the open-hand search's last finished iteration), else the plain ``KeyboardInterrupt``."""
     from foolsolve import store as st
 
     share = DEFAULT_BUDGET.exact_share
@@ -737,7 +746,6 @@ def solve_or_answer(info: GameInfo, state: Any, extra: dict[str, Any], store: An
     opts = SolveOptions(progress=timed(tick, deadline, later), max_nodes=exact_nodes, extra=exact_extra(info, extra),
                         max_memory=max_memory, proved=got.append,
                         deadline=None if seconds is None else time.monotonic() + seconds)
-    proved = ""
     partial: SolveResult | None = None
     try:
         if info.solve is None:
@@ -769,14 +777,9 @@ def solve_or_answer(info: GameInfo, state: Any, extra: dict[str, Any], store: An
             result.notes += unused_note(extra, exact_option_names(info), "the exact solver's answer (options of the "
                                         "open-hand search)")
             return result, False
-        proved = proved_text(partial)
     left = None if seconds is None else max(1.0, started + seconds - time.perf_counter())
     left_nodes = None if max_nodes is None else max(1, max_nodes - (exact_nodes or 0))
-    result = answer_for_cli(info, state, extra, left_nodes, left, tick, why, max_memory, partial)
-    if proved:
-        result.notes.insert(1, proved)
-    result.notes += unused_note(extra, WORLD_OPTIONS, "this open-hand answer (options of the exact solver)")
-    return result, False
+    return answer_for_cli(info, state, extra, left_nodes, left, tick, why, max_memory, partial), False
 
 
 def proved_text(partial: SolveResult | None) -> str:
@@ -831,8 +834,11 @@ def answer_for_cli(info: GameInfo, state: Any, extra: dict[str, Any], max_nodes:
                    max_memory: int | None = None, partial: SolveResult | None = None) -> SolveResult:
     """The open-hand answer ``foolsolve POSITION.json`` prints where the game's exact solver
     refused the position or ran out of time (``why`` says which, in the notes), with what the
-    stopped solver proved (``partial``) put in (:func:`with_proofs`); ``extra``: the ``-o``
-    options; it reads :data:`WORLD_OPTIONS` and ignores the others (the exact solver's)."""
+    stopped solver proved (``partial``) put in (:func:`with_proofs`) and noted; ``extra``: the ``-o``
+    options; it reads :data:`WORLD_OPTIONS` and ignores the others (the exact solver's), a note
+    naming them. Ctrl-C after an iteration finished raises :class:`Interrupted` with that
+    iteration's answer (:attr:`Interrupted.answer`: printed, then exit 130); before one, the plain
+    ``KeyboardInterrupt``."""
     concept, player, depth, playouts, seed = world_settings(extra)
     n = info.spec.num_players(state)
     if player is not None and player >= n:
@@ -860,6 +866,12 @@ def answer_for_cli(info: GameInfo, state: Any, extra: dict[str, Any], max_nodes:
         result.notes.insert(1, short)
     if merged:
         result.notes.append(merged)
+    proved = proved_text(partial)
+    if proved:
+        result.notes.insert(1, proved)
+    result.notes += unused_note(extra, WORLD_OPTIONS, "this open-hand answer (options of the exact solver)")
+    if answer.interrupted:
+        raise Interrupted(partial, result)
     return result
 
 

@@ -89,6 +89,24 @@ def test_deal_round_trips_through_show_and_moves(name, tmp_path, capsys):
     assert code == 0 and json.loads(text)
 
 
+def test_every_command_writing_its_output_with_out_says_wrote(tmp_path, capsys):
+    """``deal --out F`` printed nothing where ``view --out F`` printed ``wrote F``: each command
+    whose --out takes its output says it alike on standard output, and nothing for ``--out -``;
+    ``play --json`` keeps standard output for the position alone."""
+    pos = str(EXAMPLES / "durak-endgame.json")
+    store = tmp_path / "store.sqlite3"
+    assert run([pos, "--store", str(store)], capsys)[0] == 0
+    for argv in (["deal", "durak", "--seed", "3"], ["view", pos, "--as", "0"], ["play", pos, "attack 6H"],
+                 ["store", "export", "--store", str(store)]):
+        out = tmp_path / f"{argv[0]}.json"
+        code, text, err = run([*argv, "--out", str(out)], capsys)
+        assert code == 0 and text == f"wrote {out}\n" and out.read_text(), (argv, err)
+        code, text, err = run([*argv, "--out", "-"], capsys)
+        assert code == 0 and "wrote" not in text and text.strip() == out.read_text().strip(), (argv, err)
+    code, text, _ = run(["play", pos, "attack 6H", "--json", "--out", str(tmp_path / "p.json")], capsys)
+    assert code == 0 and json.loads(text) == json.loads((tmp_path / "p.json").read_text())
+
+
 @pytest.mark.parametrize("name", games.names())
 def test_rules_listing_has_sources(name, capsys):
     code, out, _ = run(["rules", name], capsys)

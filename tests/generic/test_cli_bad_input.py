@@ -587,6 +587,40 @@ def test_perft_reports_progress_and_a_time_limit_keeps_the_finished_first_moves(
     _one_line(code, err, "--time")
 
 
+@pytest.mark.parametrize("impl", ["spec", "both"])
+def test_perft_out_of_time_says_which_total_did_not_finish_and_what_the_counts_above_are(monkeypatch, impl):
+    """``perft --divide --time`` printed the first moves it had counted, then 'no count within 3 s'.
+    The error now says the total did not finish (no answer: exit 2) and what the counts above are;
+    a count that finished before (the spec's, with --impl both) is printed whole, not as partial."""
+    import time
+
+    from foolsolve import perft as pf
+    from tests.generic.batch_helpers import call_main
+
+    stopped = "spec_perft" if impl == "spec" else "engine_perft"
+    real = getattr(pf, stopped)
+    calls: list[int] = []
+
+    def slow_third(game, state, depth, tick=None):  # the third first move outlasts --time
+        calls.append(depth)
+        if len(calls) == 3:
+            time.sleep(0.05)
+            tick(0)
+        return real(game, state, depth, tick)
+
+    monkeypatch.setattr(pf, stopped, slow_third)
+    position = str(_EX / "fools-paradise-endgame.json")
+    code, out, err = call_main(["perft", position, "--depth", "2", "--divide", "--impl", impl, "--time", "0.01"])
+    name = "spec" if impl == "spec" else "engine"
+    _one_line(code, err, f"--time: the {name} total at depth 2 did not finish within 0.01 s (the per-move counts above "
+                         "are the 2 of 25 first moves it finished)")
+    partial = out.split(f"{name} (partial: stopped before the end):\n")[1].splitlines()
+    assert len(partial) == 2 and all(line.startswith("  collect Q♣: ") for line in partial), out
+    if impl == "both":
+        info, state = load_position(position)
+        assert out.startswith("spec:\n") and f"  total: {pf.spec_perft(info.spec, state, 2)}\n" in out, out
+
+
 @pytest.mark.parametrize("game,module,example", [
     ("foolery", "foolery", "foolery-endgame.json"),
     ("fools-paradise", "fools_paradise", "fools-paradise-endgame.json"),

@@ -287,6 +287,45 @@ def test_cli_answers_five_player_foolery_within_its_node_budget(capsys: Any) -> 
     assert got["moves"] and all(low <= float(m["value"]) <= high for m in got["moves"])
 
 
+def test_ctrl_c_in_the_open_hand_search_prints_the_last_iteration_then_exits_130(tmp_path: Any, capsys: Any,
+                                                                                monkeypatch: Any) -> None:
+    """Ctrl-C during the open-hand search's depth-2 iteration: solve prints the depth-1 answer with its
+    note (text, or the JSON result on stdout) and exits 130 with the one interrupted line on stderr, as
+    for the exact solver's proofs (it printed the answer and exited 0); report writes the page of that
+    answer and exits 130. Before an iteration finished: exit 130 and nothing printed, no page."""
+    from foolsolve.solver import open_hand
+
+    real = open_hand._Search.root_values
+    stop_at = [2]
+
+    def ctrl_c(self: Any, root: Any, depth: int) -> Any:
+        if depth >= stop_at[0]:
+            raise KeyboardInterrupt
+        return real(self, root, depth)
+
+    monkeypatch.setattr(open_hand._Search, "root_values", ctrl_c)
+    path = str(EXAMPLES / "foolery-five-players-midround.json")
+    argv = ["--no-store", path, "--max-nodes", "20000"]
+    note = "interrupted (Ctrl-C) during the depth-2 iteration: the answer of depth 1"
+    code, out, err = run(argv, capsys)
+    assert code == 130 and err.strip() == "foolsolve: interrupted", err
+    assert f"Note: {note}" in out and "to depth 1 with playout evaluation" in out.splitlines()[1]
+    code, out, err = run([*argv, "--json"], capsys)
+    assert code == 130 and json.loads(err) == {"error": "interrupted", "kind": "interrupted", "exit_code": 130}
+    got = json.loads(out)
+    assert got["details"]["depth"] == 1 and note in got["notes"] and got["moves"]
+    page = tmp_path / "page.html"
+    code, out, err = run(["report", path, "--max-nodes", "20000", "--no-store", "--out", str(page)], capsys)
+    assert code == 130 and out.strip() == f"wrote {page}" and note in page.read_text()
+    assert err.strip() == "foolsolve: interrupted (the page shows the open-hand answer of the last finished iteration)"
+    stop_at[0] = 1  # nothing finished: the plain Ctrl-C, no answer and no page
+    page.unlink()
+    code, out, err = run(argv, capsys)
+    assert (code, out, err.strip()) == (130, "", "foolsolve: interrupted")
+    code, out, err = run(["report", path, "--max-nodes", "20000", "--no-store", "--out", str(page)], capsys)
+    assert code == 130 and out == "" and not page.exists()
+
+
 @pytest.mark.parametrize(("option", "said"), [
     ("max_nodes=5000", "did not finish within 5,000 nodes (-o max_nodes=5000)"),
     ("time=0.001", "did not finish within 0.001 s (-o time=0.001)"),

@@ -41,7 +41,7 @@ def test_play_prints_each_move_with_its_player_a_bout_boundary_and_the_position_
 def test_play_writes_json_with_out_or_json(tmp_path, capsys):
     target = tmp_path / "after.json"
     code, out, _ = run(["play", ENDGAME, "attack 6H", "--out", str(target)], capsys)
-    assert code == 0 and out == ""
+    assert code == 0 and out == f"wrote {target}\n"
     assert json.loads(target.read_text())["table"] == [["6H", None]]
     code, out, _ = run(["play", ENDGAME, "attack 6H", "--json"], capsys)
     assert json.loads(out) == json.loads(target.read_text())
