@@ -40,7 +40,8 @@ from foolsolve.solver.base import SearchLimit, SolveOptions, with_limits
 
 @dataclass
 class Analysis:
-    """The answer under one choice at one position."""
+    """The answer under one choice at one position: the best move(s), and the value for the side to
+    move there (the method says how it was found)."""
 
     choice: Any
     best: list[str]
@@ -48,12 +49,17 @@ class Analysis:
     method: str
     error: str | None = None
     """Set when the position is not valid (or not solvable) under this choice."""
+    best_known: bool = True
+    """``False``: no method used here finds the best move (no exact method reaches the position):
+    :attr:`best` is empty because the best move is not known, not because there is no move."""
 
     def to_json(self) -> dict[str, Any]:
-        """JSON form."""
+        """JSON form (``"best_known": false`` where the best move is not known)."""
         out: dict[str, Any] = {"choice": jsonable(self.choice), "best": self.best, "value": self.value, "method": self.method}
         if self.error:
             out["error"] = self.error
+        if not self.best_known:
+            out["best_known"] = False
         return out
 
 
@@ -209,8 +215,8 @@ class Adapter:
         """One line for a report."""
         if analysis.error:
             return f"{label(analysis.choice)}: {analysis.error}"
-        return f"{label(analysis.choice)}: best {' | '.join(analysis.best) or '-'}; value {analysis.value} " \
-               f"({analysis.method})"
+        best = " | ".join(analysis.best) or ("not determined" if not analysis.best_known else "-")
+        return f"{label(analysis.choice)}: best {best}; value {analysis.value} ({analysis.method})"
 
 
 class GenericAdapter(Adapter):
@@ -228,7 +234,7 @@ class PolicyEndgameAdapter(Adapter):
     is compared at the endgame reached under the first choice, read under every choice and
     solved exactly. **On the way**: every position the first choice's play passes through is
     read under every choice and their sets of legal moves are compared. A game supplies the
-    policy, the endgame test, the exact analysis and player 0's outcome."""
+    policy, the endgame test, the exact analysis and a player's outcome."""
 
     policy_definition = "a fixed policy"
     endgame_definition = "an exactly solvable position"
@@ -283,9 +289,10 @@ class PolicyEndgameAdapter(Adapter):
         """Exact best move(s) and value (for the side to move) of an endgame."""
         raise NotImplementedError
 
-    def outcome(self, state: Any, end: Any | None, analysis: Analysis | None) -> int:
-        """Player 0's outcome: at the game's end (``state`` terminal, ``end`` and ``analysis``
-        ``None``), or at the endgame ``end`` of ``state`` with its exact ``analysis``."""
+    def outcome(self, state: Any, end: Any | None, analysis: Analysis | None, player: int = 0) -> int:
+        """``player``'s outcome (+1 win, 0 draw, -1 loss): at the game's end (``state`` terminal,
+        ``end`` and ``analysis`` ``None``), or at the endgame ``end`` of ``state`` with its exact
+        ``analysis``."""
         raise NotImplementedError
 
     def play_to_endgame(self, state: Any, on_way: Callable[[Any], None] | None = None) -> tuple[Any, Any | None, int]:
@@ -304,22 +311,31 @@ class PolicyEndgameAdapter(Adapter):
         return state, None, plies
 
     def analyse(self, state: Any, choice: Any) -> Analysis:
-        """An endgame: exact best moves and value. Otherwise no move is called best here (no
-        exact method reaches this position): the policy plays on to an endgame, and the value
-        is player 0's outcome there (the method says how many plies were played)."""
+        """An endgame: exact best moves and value. Otherwise the best move is not determined here
+        (no exact method reaches this position: :attr:`Analysis.best_known` is false): the policy
+        plays on to an endgame, and the value is the outcome there of the player to move here, as
+        an exact value is the side to move's (the method names the player and says how many plies
+        were played)."""
         if self.spec.is_terminal(state):
             return Analysis(choice, [], None, "game over")
         end = self.endgame(state)
         if end is not None:
             return self.exact(end, choice)
+        from foolsolve.game import CHANCE
+
+        mover = self.spec.to_move(state)
+        player = 0 if mover == CHANCE else mover
+        whose = f"the outcome of player {player}" + (", to move" if mover == player else "") + \
+            " (+1 win, 0 draw, -1 loss)"
         last, end, plies = self.play_to_endgame(state)
         if end is None:
-            return Analysis(choice, [], self.outcome(last, None, None),
-                            f"not exactly solvable here; policy play to the end ({plies} plies): player 0's outcome")
+            return Analysis(choice, [], self.outcome(last, None, None, player),
+                            f"not exactly solvable here; policy play to the end ({plies} plies): {whose}",
+                            best_known=False)
         a = self.exact(end, choice)
-        return Analysis(choice, [], self.outcome(last, end, a),
-                        f"not exactly solvable here; policy play for {plies} plies, then exact: player 0's outcome "
-                        f"(best there: {' | '.join(a.best) or '-'})")
+        return Analysis(choice, [], self.outcome(last, end, a, player),
+                        f"not exactly solvable here; policy play for {plies} plies, then exact: {whose}; "
+                        f"best there: {' | '.join(a.best) or '-'}", best_known=False)
 
     def legal_texts(self, obj: dict[str, Any], option: str, choice: Any) -> frozenset[str] | None:
         """The legal moves of a position read under a choice (``None``: not valid under it)."""
@@ -489,9 +505,48 @@ class PositionReport:
         """Is there no move that is best under every choice (where the position is valid)?"""
         return bests_disagree([a.best for a in self.analyses if not a.error])
 
+    @property
+    def best_compared(self) -> int:
+        """The choices whose best moves are compared: the position is valid under them, a move is
+        to be chosen and the best is known. With fewer than two, nothing is compared (and
+        :attr:`disagree` is false)."""
+        return sum(1 for a in self.analyses if not a.error and a.best)
+
+    def verdict(self) -> str:
+        """What the comparison shows, in words: whether the choices agree on the best move, only
+        where the best move is known under at least two choices; otherwise that it is not compared
+        (and why), and whether the values agree (where they are found the same way)."""
+        valid = [a for a in self.analyses if not a.error]
+        unknown = [label(a.choice) for a in valid if not a.best_known]
+        if self.best_compared >= 2:
+            text = "the choices " + ("DISAGREE on the best move" if self.disagree else "agree on the best move")
+            if unknown:
+                text += f" where it is determined (not under {', '.join(unknown)})"
+            return text
+        why = []
+        if unknown:
+            why.append(f"not determined under {', '.join(unknown)} (no exact method reaches this position)")
+        over = [label(a.choice) for a in valid if a.best_known and not a.best]
+        if over:
+            why.append(f"no move to choose under {', '.join(over)}")
+        invalid = [label(a.choice) for a in self.analyses if a.error]
+        if invalid:
+            why.append(f"no answer under {', '.join(invalid)} (its line says why)")
+        text = "the best move is not compared: " + "; ".join(why)
+        values = [a for a in valid if a.value is not None]
+        if len(values) >= 2 and len({a.best_known for a in values}) == 1:  # values of one kind: comparable
+            if _disagree([a.value for a in values]):
+                text += "; the values differ: " + ", ".join(f"{label(a.choice)} {a.value}" for a in values)
+            else:
+                text += f"; the values agree: {values[0].value} under " + ("every choice" if len(values) == len(
+                    self.analyses) else ", ".join(label(a.choice) for a in values))
+        return text
+
     def to_json(self) -> dict[str, Any]:
-        """JSON form."""
-        return {"option": self.option, "disagree": self.disagree, "choices": [a.to_json() for a in self.analyses]}
+        """JSON form: ``disagree`` (no move best under every choice compared) and ``best_compared``
+        (how many choices' best moves were compared: fewer than two, nothing was)."""
+        return {"option": self.option, "disagree": self.disagree, "best_compared": self.best_compared,
+                "choices": [a.to_json() for a in self.analyses]}
 
 
 def compare_position(adapter: Adapter, obj: dict[str, Any], option: str, choices: Sequence[Any]) -> PositionReport:

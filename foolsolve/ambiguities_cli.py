@@ -247,7 +247,7 @@ def _run(info: GameInfo, adapter: Adapter, option_name: str, given: list[Any] | 
             click.echo(f"position {position_file}: option {option_name}")
             for a in pos.analyses:
                 click.echo("  " + adapter.describe_choice(a))
-            click.echo("  the choices " + ("DISAGREE on the best move" if pos.disagree else "agree on the best move"))
+            click.echo("  " + pos.verdict())
     if deals:
         rep = _deals(adapter, info, option_name, choices, deals, seed, executor)
         result["deals"] = rep.to_json()

@@ -631,7 +631,12 @@ def format_result(info: GameInfo, state: Any, result: SolveResult) -> str:
         lines.append("Moves, best moves and principal variation: not searched (moves=false)")
     else:
         best = set(result.best)
-        rows = {m.move: value_text(m.value) + (f" in {m.distance}" if m.distance is not None else "")
+        # a mixed equilibrium: each move's probability in a column of its own, beside its value
+        mixed = any(m.probability is not None for m in result.moves)
+        values = {m.move: value_text(m.value) + (f" in {m.distance}" if m.distance is not None else "")
+                  for m in result.moves}
+        vwidth = max([len(v) for v in values.values()] + [len("value")])
+        rows = {m.move: (values[m.move].ljust(vwidth) + f"  {m.probability or 0.0:.6f}" if mixed else values[m.move])
                 + ("  *" if m.move in best else "") for m in result.moves}
         # a solve stopped at its limit: the moves it did not finish, with the bounds it proved
         rows.update({m.move: f"? ({value_text(m.at_least)} to {value_text(m.at_most)}, not finished)"
@@ -641,11 +646,16 @@ def format_result(info: GameInfo, state: Any, result: SolveResult) -> str:
             rows = {move: rows[move] for move in order + [m for m in rows if m not in order] if move in rows}
         width = max([len(m) for m in rows] + [4])
         lines.append("")
-        lines.append(f"  {'move'.ljust(width)}  value")
+        lines.append(f"  {'move'.ljust(width)}  " + (f"{'value'.ljust(vwidth)}  probability" if mixed else "value"))
         for move, shown in rows.items():
             lines.append(f"  {move.ljust(width)}  {shown}")
         lines.append("")
-        lines.append("Best: " + (", ".join(result.best) if result.best else "(none: the game is over)"))
+        if mixed:
+            lines.append("Best: " + ", ".join(result.best) + " (the equilibrium's support: the moves it plays, with "
+                         "the probabilities above; each is worth the position's value against the others' "
+                         "equilibrium strategies, and no move more)")
+        else:
+            lines.append("Best: " + (", ".join(result.best) if result.best else "(none: the game is over)"))
         if result.pv:
             lines.append("PV:")
             lines.extend(transcript(info.spec, state, result.pv))

@@ -136,7 +136,9 @@ def _moves_table(result: Any) -> str:
             f'<tr class="{"best" if m.move in best else ""}" data-move="{escape(m.move)}" '
             f'data-value="{escape(json.dumps(m.value, ensure_ascii=False))}"'
             + (f' data-distance="{m.distance}"' if m.distance is not None else "")
-            + f"><td>{escape(m.move)}</td><td>{escape(shown)}</td>"
+            + (f' data-probability="{m.probability}"' if m.probability is not None else "")
+            + f"><td>{escape(m.move)}</td><td>{escape(shown)}"
+            + (f"; played with probability {m.probability:.6f}" if m.probability is not None else "") + "</td>"
             f'<td>{"best" if m.move in best else ""}</td></tr>'
             for m in group)
         parts.append(f'<tbody class="tie{" best" if is_best else ""}"><tr><th colspan="3">{escape(shown)}: '

@@ -102,7 +102,7 @@ def result_from_json(obj: dict[str, Any]) -> SolveResult:
     """The :class:`SolveResult` of :meth:`SolveResult.to_json`."""
     return SolveResult(
         game=obj["game"], to_move=obj["to_move"], value=obj["value"],
-        moves=[MoveValue(m["move"], m["value"], m.get("distance")) for m in obj.get("moves", [])],
+        moves=[MoveValue(m["move"], m["value"], m.get("distance"), m.get("probability")) for m in obj.get("moves", [])],
         pv=list(obj.get("pv", [])), nodes=obj.get("nodes", 0), seconds=obj.get("seconds", 0.0),
         best=list(obj.get("best", [])), concept=obj.get("concept"), notes=list(obj.get("notes", [])),
         value_only=bool(obj.get("value_only", False)), details=dict(obj.get("details", {})),

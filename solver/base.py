@@ -23,7 +23,9 @@ VALUE_KINDS = ("outcome", "score", "payoff", "odds", "equilibrium", "estimate")
 * ``odds``: an object of exact probabilities, each a fraction string with its float beside it
   (``{"win": "148/325", "win_float": 0.4554, "penalty": ..., "penalty_float": ...}``);
 * ``equilibrium``: floats from a numerical equilibrium: the position's value is the leader's
-  expected payoff, each move's value the probability the leader plays it;
+  expected payoff, each move's value her expected payoff when she plays it against the other
+  players' equilibrium strategies, and its :attr:`MoveValue.probability` how often she plays it;
+  :attr:`SolveResult.best` is the equilibrium's support (the moves she plays);
 * ``estimate``: a float, a payoff estimated by a search that is not exact (the open-hand search
   where the exact solver does not answer; :attr:`SolveResult.method` names it, and ``details``
   holds the search's own method and depth)."""
@@ -255,12 +257,17 @@ class MoveValue:
     """Moves to the end of the game after this one and counting it, when both sides play for
     distance as well as value (the winner as fast, the loser as slow as it can); ``None``: not
     computed."""
+    probability: float | None = None
+    """The probability the side to move plays this move in a mixed equilibrium (``value_kind``
+    ``equilibrium``); ``None``: not a mixed strategy's move."""
 
     def to_json(self) -> dict[str, Any]:
-        """``{"move": ..., "value": ...}`` (and ``"distance"`` where known)."""
+        """``{"move": ..., "value": ...}`` (and ``"distance"``, ``"probability"`` where known)."""
         out: dict[str, Any] = {"move": self.move, "value": self.value}
         if self.distance is not None:
             out["distance"] = self.distance
+        if self.probability is not None:
+            out["probability"] = self.probability
         return out
 
 
@@ -323,7 +330,8 @@ class SolveResult:
     nodes: int
     seconds: float
     best: list[str] = field(default_factory=list)
-    """The best move(s): every move whose value equals :attr:`value`."""
+    """The best move(s): every move whose value equals :attr:`value` (``value_kind``
+    ``equilibrium``: the moves the equilibrium plays, its support)."""
     concept: str | None = None
     """Solution concept when it is not plain two-player minimax (``paranoid``, ``max-n``)."""
     notes: list[str] = field(default_factory=list)

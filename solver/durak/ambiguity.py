@@ -107,18 +107,18 @@ class DurakAmbiguity(PolicyEndgameAdapter):
                            self.store)
         return Analysis(choice, sorted(res.best), res.value, "exact")
 
-    def outcome(self, state: Any, end: Any | None, analysis: Analysis | None) -> int:
-        """+1: player 0 is not the fool; 0: a draw; -1: player 0 is the fool."""
+    def outcome(self, state: Any, end: Any | None, analysis: Analysis | None, player: int = 0) -> int:
+        """+1: ``player`` is not the fool; 0: a draw; -1: ``player`` is the fool."""
         if end is None or analysis is None:
-            p = self.spec.returns(state)[0]
+            p = self.spec.returns(state)[player]
             return (p > 0) - (p < 0)
         view = two_player_view(state)
         assert view is not None
         holding = view[1]
-        if 0 not in holding:
+        if player not in holding:
             return 1
         v = {"win": 1, "draw": 0, "loss": -1}[analysis.value]
-        return v if holding[end.to_move] == 0 else -v
+        return v if holding[end.to_move] == player else -v
 
     def size(self, state: Any) -> int:
         """Cards in the hands and on the table."""

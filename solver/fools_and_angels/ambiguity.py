@@ -93,13 +93,13 @@ class FoolsAndAngelsAmbiguity(PolicyEndgameAdapter):
                                                           extra={"stock_order_known": True} if known else {}), self.store)
         return Analysis(choice, sorted(res.best), res.value, "exact, the stocks' order known" if known else "exact")
 
-    def outcome(self, state: Any, end: Any | None, analysis: Analysis | None) -> int:
-        """+1: player 0 wins; -1: player 0 loses."""
+    def outcome(self, state: Any, end: Any | None, analysis: Analysis | None, player: int = 0) -> int:
+        """+1: ``player`` wins; -1: ``player`` loses."""
         if end is None or analysis is None:
-            p = self.spec.returns(state)[0]
+            p = self.spec.returns(state)[player]
             return (p > 0) - (p < 0)
         v = 1 if analysis.value == "win" else -1
-        return v if end.to_move == 0 else -v
+        return v if end.to_move == player else -v
 
     def size(self, state: Any) -> int:
         """Cards in the hands, the attack, the stocks and the pool."""

@@ -49,6 +49,9 @@ MAXREGRETS = (1e-8, 1e-6, 1e-4, 1e-3)
 DEFAULT_EPSILON = Fraction(1, 400)
 """The largest gain allowed to any pure deviation in the check (payoffs range over 1 + the lying cost;
 the loosest logit target, 1e-3 of that range, stays inside it)."""
+SUPPORT = 1e-6
+"""The smallest probability of a leader's choice in the equilibrium's support: the logit solver
+never returns an exact 0, and leaves a choice it does not play at about 1e-8 or less."""
 
 Action = tuple[bool, Card, str]
 """A leader's choice: flip?, card, declared suit."""
@@ -186,6 +189,10 @@ class BluffEquilibrium:
     values: dict[int, float] = field(default_factory=dict)
     gains: dict[int, float] = field(default_factory=dict)
     """Each player's best gain by a pure deviation (spec payoffs, every pure strategy)."""
+    action_values: dict[Action, float] = field(default_factory=dict)
+    """Each choice of the leader's: her expected payoff when she plays it and the followers play
+    their strategies (spec payoffs). Each choice in the support is worth her value, every other
+    choice at most that, both within her gain (the equilibrium's indifference)."""
     gambit_regret: float = 0.0
     deviations: int = 0
     """Pure strategies enumerated by the check."""
@@ -193,6 +200,11 @@ class BluffEquilibrium:
     @property
     def lying_frequency(self) -> float:
         return sum(p for a, p in self.leader.items() if a[1].suit != a[2])
+
+    @property
+    def support(self) -> list[Action]:
+        """The choices the leader plays (probability at least :data:`SUPPORT`), most played first."""
+        return sorted((a for a, p in self.leader.items() if p >= SUPPORT), key=lambda a: -self.leader[a])
 
 
 def _gambit() -> Any:
@@ -241,8 +253,9 @@ def equilibrium(state: State, lying_cost: Fraction = Fraction(1, 4)) -> BluffEqu
 
 
 def check(eq: BluffEquilibrium) -> None:
-    """Fill ``values`` and ``gains``: every player's value and her best gain over every pure strategy,
-    with the leaves' payoffs computed over the spec."""
+    """Fill ``values``, ``gains`` and ``action_values``: every player's value and her best gain over
+    every pure strategy, and the value of each of the leader's choices, with the leaves' payoffs
+    computed over the spec."""
     bl = eq.bluff
     pay = spec_payoffs(bl)
     f1, f2 = bl.followers
@@ -283,6 +296,7 @@ def check(eq: BluffEquilibrium) -> None:
         gains[seat] = best - values[seat]
     eq.values = values
     eq.gains = gains
+    eq.action_values = lead_dev
     eq.deviations = count
 
 
@@ -296,9 +310,16 @@ def equilibrium_result(state: State, lying_cost: Fraction, epsilon: Fraction, st
     if worst > float(epsilon):
         raise OptionError(f"option epsilon: the best profile pygambit found lets a pure deviation gain {worst:.3g} "
                           f"> epsilon {epsilon} (checked over the spec); allow more with -o epsilon=...")
-    moves = [MoveValue(Bluff.action_text(a), round(float(p), 9))
-             for a, p in sorted(eq.leader.items(), key=lambda t: -t[1]) if p > 1e-9]
+    # every choice of the leader's (the flips too): its value against the followers' strategies and
+    # the probability she plays it; the support first, most played first
+    order = sorted(bl.actions, key=lambda a: (-eq.leader.get(a, 0.0), -eq.action_values[a]))
+    moves = [MoveValue(Bluff.action_text(a), round(eq.action_values[a], 9),
+                       probability=round(eq.leader.get(a, 0.0), 9)) for a in order]
     notes = [f"payoff: 1 to the round's winner, minus {lying_cost} to a leader who pays the lying penalty",
+             "a move's value: the leader's expected payoff when she plays it and the followers play their "
+             "equilibrium strategies; its probability: how often she plays it in the equilibrium; best: the moves "
+             f"she plays (probability at least {SUPPORT:g}): in an equilibrium each is worth her value and no move "
+             "more (here within the gains of the check below)",
              f"leader (player {bl.leader}) lies with probability {eq.lying_frequency:.6f}",
              "values: " + ", ".join(f"player {p} {eq.values[p]:.6f}" for p in range(3))]
     for seat in bl.followers:
@@ -309,7 +330,7 @@ def equilibrium_result(state: State, lying_cost: Fraction, epsilon: Fraction, st
     notes.append(f"check over the spec: {eq.deviations:,} pure strategies; best gain by deviating "
                  + ", ".join(f"player {p} {eq.gains[p]:.2e}" for p in range(3)) + f" (epsilon {epsilon}); "
                  f"pygambit's max regret {eq.gambit_regret:.2e}")
-    best = [m.move for m in moves[:1]]
+    best = [Bluff.action_text(a) for a in eq.support]
     return SolveResult(game=META.name, to_move=bl.leader, value=round(float(eq.values[bl.leader]), 9),
                        moves=moves, pv=[], nodes=len(bl.actions), seconds=time.perf_counter() - start, best=best,
                        concept="Nash equilibrium of the round, hands open (pygambit logit_solve)", notes=notes,

@@ -292,3 +292,75 @@ def test_a_position_of_another_game_is_said_plainly():
     pos = str(Path(__file__).resolve().parents[2] / "foolsolve" / "examples" / "foolery-endgame.json")
     code, out, err = call_main(["ambiguities", "durak", "--option", "variant", "--position", pos, "--no-witness"])
     assert (code, out, err) == (2, "", "foolsolve: error: --position: a foolery position, not durak\n")
+
+
+def _readme_dispute_position(tmp_path: Path) -> Path:
+    """The README's rule dispute: foolsolve play durak-perevodnoy.json "transfer 7D" --out p2.json."""
+    from importlib import resources
+
+    obj = json.loads(resources.files("foolsolve").joinpath("examples", "durak-perevodnoy.json").read_text())
+    state = D.SPEC.state_from_json(obj)
+    f = tmp_path / "p2.json"
+    f.write_text(json.dumps(D.SPEC.state_to_json(D.SPEC.apply(state, D.SPEC.parse_move(state, "transfer 7D")))))
+    return f
+
+
+def test_where_no_choice_has_a_best_move_the_report_claims_no_agreement(tmp_path: Path,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """At the README's rule-dispute position (three players, a stock) no exact method reaches the
+    position: it printed 'best -' under both choices, then 'the choices agree on the best move', and a
+    value that was player 0's with player 2 to move. The best move is not determined, so not compared;
+    the value is the outcome of player 2, to move, re-derived here: the policy played on the spec, the
+    endgame reached solved by retrograde analysis of its whole state graph."""
+    from foolsolve.solver import retrograde
+    from foolsolve.solver.durak.ambiguity import cards_in_play, policy_key, two_player_view
+
+    monkeypatch.setenv("FOOLSOLVE_BACKGROUND_COMPILE", "0")
+    f = _readme_dispute_position(tmp_path)
+    obj = json.loads(f.read_text())
+    assert D.SPEC.to_move(D.SPEC.state_from_json(obj)) == 2
+    args = ("durak", "--option", "transfer_blocked_by_trump", "--position", str(f), "--no-witness", "--no-store")
+    res = run(*args, "--json")
+    assert res.exit_code == 0, res.output
+    pos = json.loads(res.output)["position"]
+    assert pos["disagree"] is False and pos["best_compared"] == 0
+    for a in pos["choices"]:
+        state = D.SPEC.state_from_json({**obj, "rules": {**obj["rules"], "transfer_blocked_by_trump": a["choice"]}})
+        while not (cards_in_play(state) <= 10 and two_player_view(state) is not None):
+            state = D.SPEC.apply(state, min(D.SPEC.legal_moves(state), key=lambda m, s=state: policy_key(s, m)))
+        view, holding = two_player_view(state)
+        g, root = retrograde.state_graph(view, D.SPEC.legal_moves, D.SPEC.apply, D.SPEC.to_move, D.SPEC.result)
+        wdl = retrograde.retrograde_wdl(g)[root]  # for the endgame's side to move
+        want = 1 if 2 not in holding else wdl if holding[view.to_move] == 2 else -wdl
+        assert a["best"] == [] and a["best_known"] is False
+        assert a["value"] == want and "the outcome of player 2, to move" in a["method"]
+    text = run(*args)
+    assert text.exit_code == 0, text.output
+    assert "agree on the best move" not in text.output and "best -" not in text.output
+    assert "player 0's outcome" not in text.output
+    assert text.output.count(": best not determined; value ") == 2
+    assert ("the best move is not compared: not determined under true, false (no exact method reaches this "
+            f"position); the values agree: {pos['choices'][0]['value']} under every choice") in text.output
+
+
+def test_the_verdict_compares_the_best_move_only_where_it_is_known() -> None:
+    from foolsolve.ambiguities import Analysis, PositionReport
+
+    def a(choice: str, best: list[str], value: Any = "win", known: bool = True, error: str | None = None) -> Analysis:
+        return Analysis(choice, best, value, "exact" if known else "policy", error=error, best_known=known)
+
+    def verdict(*analyses: Analysis) -> str:
+        return PositionReport("o", list(analyses)).verdict()
+
+    assert verdict(a("x", ["m"]), a("y", ["m", "n"])) == "the choices agree on the best move"
+    assert verdict(a("x", ["m"]), a("y", ["n"])) == "the choices DISAGREE on the best move"
+    assert verdict(a("x", ["m"]), a("y", ["m"]), a("z", [], 1, known=False)) == \
+        "the choices agree on the best move where it is determined (not under z)"
+    assert verdict(a("x", [], 1, known=False), a("y", [], -1, known=False)) == \
+        "the best move is not compared: not determined under x, y (no exact method reaches this position); " \
+        "the values differ: x 1, y -1"
+    # an exact value and a policy play's are not compared
+    assert verdict(a("x", ["m"]), a("y", [], 1, known=False)) == \
+        "the best move is not compared: not determined under y (no exact method reaches this position)"
+    assert verdict(a("x", [], None), a("y", [], None), a("z", [], None, error="bad")) == \
+        "the best move is not compared: no move to choose under x, y; no answer under z (its line says why)"
