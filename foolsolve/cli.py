@@ -431,7 +431,8 @@ def seat_settings(method: str | None, samples: int | None, seconds: float | None
 
     budget = Budget(max_memory=max_memory) if max_nodes is None else \
         Budget(nodes=max_nodes, search_nodes=max_nodes, max_memory=max_memory)
-    return Settings(method=method or "auto", samples=samples, seconds=seconds, seed=seed or 0, budget=budget)
+    return Settings(method=method or "auto", samples=samples, seconds=seconds, seed=seed or 0, budget=budget,
+                    deepen=max_nodes is None)
 
 
 def seat_takes_no_option(option: str) -> InputError:

@@ -64,6 +64,15 @@ PLAYOUTS = 4
 """Native random playouts per move at the frontier of a world's depth-limited search."""
 EXACT_BUDGET_FACTOR = 20
 """The exact expectation over few worlds gives each up to this many times a world's node budget."""
+DEEPEN = 8
+"""Each deeper round of an exact expectation (:attr:`Settings.deepen`) values every world again with
+this many times the node budgets of the round before."""
+DEEPEN_MAX = DEEPEN**4
+"""The most an exact expectation's deeper rounds multiply a world's node budgets by."""
+ROUND_NODES = 1_000_000
+"""A deeper round is started only while it is expected to search at most this many nodes over all
+its worlds (:data:`DEEPEN` times the nodes the round before searched): the same rounds on every
+machine (node counts, not seconds)."""
 UCT_C = 0.7
 """UCT's exploration constant, on a scale normalised to the game's payoff range."""
 METHODS = ("auto", "exact", "pimc", "ismcts")
@@ -209,20 +218,21 @@ def for_world(info: GameInfo, budget: Budget, world: Any) -> Budget:
     return settle(info, budget, world)[0]
 
 
-def budget_text(budget: Budget, rules: list[SeatSearch], exact_where: str = "") -> str:
+def budget_text(budget: Budget, rules: list[SeatSearch], exact_where: str = "", factor: int = 1) -> str:
     """A world's node budget in words; ``rules``: the game's own rules that some world got (:func:`rule_for`);
     ``exact_where``: the worlds the game's exact solver is tried on, where it names them
-    (:attr:`~foolsolve.games.base.GameInfo.paranoid_where`)."""
+    (:attr:`~foolsolve.games.base.GameInfo.paranoid_where`); ``factor``: what a deeper round multiplied
+    every node budget by."""
     half = "half for the exact solver" + (f" {exact_where}" if exact_where else "")
-    parts = [] if budget.search_nodes is None else [f"the depth-limited search {budget.search_nodes:,}"]
+    parts = [] if budget.search_nodes is None else [f"the depth-limited search {budget.search_nodes * factor:,}"]
     for rule in rules:
-        what = [] if budget.search_nodes is not None else [f"the depth-limited search {rule.nodes:,}"]
+        what = [] if budget.search_nodes is not None else [f"the depth-limited search {rule.nodes * factor:,}"]
         if budget.frontier is None and rule.frontier is not None:
             what.append(f"{rule.frontier} playouts")
         parts.append(f"{' and '.join(what)} {rule.where}")
     if not parts:
-        return f"{budget.nodes:,} nodes a world" + (f", {half}" if exact_where else "")
-    return f"{budget.nodes:,} nodes a world, {half}; " + "; ".join(parts)
+        return f"{budget.nodes * factor:,} nodes a world" + (f", {half}" if exact_where else "")
+    return f"{budget.nodes * factor:,} nodes a world, {half}; " + "; ".join(parts)
 
 
 def frontier_text(frontiers: set[str]) -> str:
@@ -428,6 +438,10 @@ class Settings:
     """What ``seconds`` measures (:data:`CLOCKS`): ``wall`` (elapsed time, what a person waits) or
     ``cpu`` (this thread's CPU time: the same work whatever else loads the machine; a bot match on
     a shared machine uses it)."""
+    deepen: bool = False
+    """The exact expectation values its worlds again with :data:`DEEPEN` times the node budgets while
+    :func:`_deeper` allows (bounded by node counts, and by ``seconds`` where given): ``foolsolve
+    POSITION.json`` without ``--max-nodes``. A bot keeps its fixed budget."""
 
 
 def _order(stats: list[MoveStat], move_order: list[str]) -> list[MoveStat]:
@@ -516,6 +530,56 @@ def _weighted_worlds(worlds: Worlds) -> Iterator[tuple[Any, int]]:
             yield w, 1
 
 
+@dataclass
+class _Round:
+    """One pass of :func:`_pimc` over its worlds: what each world valued, with its weight."""
+
+    factor: int = 1
+    """What this round multiplied every world's node budgets by (a deeper round's, :data:`DEEPEN`)."""
+    first_world: list[Any] = field(default_factory=list)
+    weights: list[int] = field(default_factory=list)
+    rules: dict[int, SeatSearch] = field(default_factory=dict)
+    """The game's own rules some world got, by their place in :attr:`GameInfo.seat_search`."""
+    frontiers: set[str] = field(default_factory=set)
+    by_world: dict[int, dict[str, float]] = field(default_factory=dict)
+    """Each world's values by move, in the order valued."""
+    position: list[tuple[float, int]] = field(default_factory=list)
+    exact_n: int = 0
+    by_solver: int = 0
+    done: int = 0
+    nodes: int = 0
+    """Nodes searched over the round's worlds (a world valued by playouts alone counts its search's
+    budget)."""
+    interrupted: bool = False
+    seconds: float = 0.0
+
+
+def _scaled(budget: Budget, factor: int) -> Budget:
+    """``budget`` (settled for a world by :func:`settle`) with its node budgets ``factor`` times as large."""
+    if factor == 1:
+        return budget
+    return replace(budget, nodes=budget.nodes * factor,
+                   search_nodes=None if budget.search_nodes is None else budget.search_nodes * factor)
+
+
+def _deeper(last: _Round, settings: Settings, clock: Callable[[], float], deadline: float | None) -> str | None:
+    """Why the exact expectation does not value its worlds again, :data:`DEEPEN` times deeper, after
+    the complete round ``last``, in words (``None``: it does)."""
+    if not settings.deepen:
+        return "deeper rounds are off"
+    if last.exact_n == last.done:
+        return "every world is exact"
+    if any(not rule.deepens for rule in last.rules.values()):
+        return "the game's rule keeps its budget"
+    if last.factor * DEEPEN > DEEPEN_MAX:
+        return "the deepest allowed"
+    if last.nodes * DEEPEN > ROUND_NODES:
+        return f"the next would search over {ROUND_NODES:,} nodes"
+    if deadline is not None and clock() + last.seconds * DEEPEN > deadline:
+        return "the next would not finish within --time"
+    return None
+
+
 def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, executor: Any,
           tick: Callable[[int], None] | None) -> SeatAnswer:
     from foolsolve.executor import make_executor
@@ -531,25 +595,23 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
             many = "an uncounted number of" if count is None else f"{count:,}"
             raise InputError(f"--method exact: {many} worlds are consistent with the view (the exact expectation "
                              f"takes at most {EXACT_WORLDS_MAX:,}; use --method pimc)")
-        world_iter: Iterator[tuple[Any, int]] = _weighted_worlds(worlds)
         budget = exact_budget(settings.budget, count)
         total = count
     else:
         total = settings.samples if settings.samples is not None else DEFAULT_SAMPLES
-
-        def sampled() -> Iterator[tuple[Any, int]]:
-            i = 0
-            while i < total:
-                yield worlds.sample(_world_rng(seed, i)), 1
-                i += 1
-        world_iter = sampled()
         budget = settings.budget
+
+    def world_iter() -> Iterator[tuple[Any, int]]:
+        if method == "exact":
+            yield from _weighted_worlds(worlds)
+            return
+        i = 0
+        while i < total:
+            yield worlds.sample(_world_rng(seed, i)), 1
+            i += 1
+
     clock = clock_of(settings)
     deadline = None if settings.seconds is None else clock() + settings.seconds
-    first_world: list[Any] = []
-    weights: list[int] = []
-    rules: dict[int, SeatSearch] = {}  # the game's own rules some world got, by their place
-    frontiers: set[str] = set()
 
     ex = executor if executor is not None else make_executor(1)
     # the deadline inside each world's search too (a world of a large --max-nodes may take far
@@ -559,50 +621,70 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
     stop = None if deadline is None or not (ex.local if settings.clock == "wall" else inline) \
         else (settings.clock, deadline)
 
-    def items() -> Iterator[tuple[GameInfo, Any, int, Budget, tuple[str, float] | None]]:
-        for w, weight in world_iter:
-            if deadline is not None and clock() > deadline:
-                return
-            if not first_world:
-                first_world.append(w)
-            weights.append(weight)
-            settled, rule = settle(info, budget, w)  # settled here once: the worker's for_world keeps it
-            if rule is not None:
-                rules.setdefault(info.seat_search.index(rule), rule)
-            frontiers.add(settled.frontier or "random")
-            yield info, w, player, settled, stop
+    def value_round(factor: int) -> _Round:
+        rnd = _Round(factor)
+        began = clock()
+        searched: list[int] = []  # each world's search budget, counted for a world its playouts valued
 
-    by_world: dict[int, dict[str, float]] = {}  # each world's values by move, in the order valued
-    position: list[tuple[float, int]] = []
-    exact_n = 0
-    by_solver = 0
-    done = 0
-    interrupted = False
-    stream: Any = ex.map(_value_item, items())
-    try:
-        for i, wv in stream:
-            done += 1
-            exact_n += wv.exact
-            by_solver += wv.method == SOLVER_METHOD
-            by_world[i] = wv.values
-            if wv.value is not None:
-                position.append((wv.value, weights[i]))
-            if tick is not None:
-                tick(done)
-            if deadline is not None and clock() > deadline:
-                break
-    except WorldStopped:
-        pass  # the time ran out inside a world: the answer of the worlds valued before it
-    except KeyboardInterrupt:
-        interrupted = True
-    finally:
-        stream.close()
+        def items() -> Iterator[tuple[GameInfo, Any, int, Budget, tuple[str, float] | None]]:
+            for w, weight in world_iter():
+                if deadline is not None and clock() > deadline:
+                    return
+                if not rnd.first_world:
+                    rnd.first_world.append(w)
+                rnd.weights.append(weight)
+                settled, rule = settle(info, budget, w)  # settled here once: the worker's for_world keeps it
+                settled = _scaled(settled, factor)
+                if rule is not None:
+                    rnd.rules.setdefault(info.seat_search.index(rule), rule)
+                rnd.frontiers.add(settled.frontier or "random")
+                searched.append(settled.search_nodes if settled.search_nodes is not None else settled.nodes // 2)
+                yield info, w, player, settled, stop
+
+        stream: Any = ex.map(_value_item, items())
+        try:
+            for i, wv in stream:
+                rnd.done += 1
+                rnd.exact_n += wv.exact
+                rnd.by_solver += wv.method == SOLVER_METHOD
+                rnd.nodes += wv.nodes or searched[i]
+                rnd.by_world[i] = wv.values
+                if wv.value is not None:
+                    rnd.position.append((wv.value, rnd.weights[i]))
+                if tick is not None:
+                    tick(rnd.done)
+                if deadline is not None and clock() > deadline:
+                    break
+        except WorldStopped:
+            pass  # the time ran out inside a world: the answer of the worlds valued before it
+        except KeyboardInterrupt:
+            rnd.interrupted = True
+        finally:
+            stream.close()
+        rnd.seconds = clock() - began
+        return rnd
+
+    rnd = value_round(1)
+    why_not = None
+    cut: _Round | None = None  # a deeper round the time or Ctrl-C cut short (its worlds are dropped)
+    while method == "exact" and not rnd.interrupted and rnd.done == count:
+        why_not = _deeper(rnd, settings, clock, deadline)
+        if why_not is not None:
+            break
+        deeper = value_round(rnd.factor * DEEPEN)
+        if deeper.interrupted or deeper.done < count:
+            cut = deeper
+            break
+        rnd = deeper
+    first_world, weights, rules, frontiers = rnd.first_world, rnd.weights, rnd.rules, rnd.frontiers
+    by_world, position, exact_n, by_solver, done = rnd.by_world, rnd.position, rnd.exact_n, rnd.by_solver, rnd.done
+    interrupted = rnd.interrupted or (cut is not None and cut.interrupted)
     if not done:
         if interrupted:
             raise KeyboardInterrupt
         raise InputError("--time: no world was valued in the time given")
     order = [str(m) for m in spec.legal_moves(first_world[0])]
-    complete = method == "exact" and not interrupted and done == count
+    complete = method == "exact" and not rnd.interrupted and done == count
     per_move: dict[str, list[tuple[float, int]]] = {}
     for i, vals in by_world.items():
         for move, x in vals.items():
@@ -619,8 +701,15 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
     solver = f" ({by_solver:,} by the {SOLVER_METHOD})" if by_solver else ""
     method_text = (f"{name}: {how}, each valued open-hand ({exact_n:,} exactly{solver}, {done - exact_n:,} by a "
                    f"depth-limited search with {frontier_text(frontiers)} playouts; "
-                   f"{budget_text(budget, [rules[k] for k in sorted(rules)], info.paranoid_where)})")
+                   f"{budget_text(budget, [rules[k] for k in sorted(rules)], info.paranoid_where, rnd.factor)})")
     notes = []
+    if rnd.factor > 1 or cut is not None:
+        rounds = round(math.log(rnd.factor, DEEPEN))
+        ended = ("Ctrl-C stopped the next" if cut is not None and cut.interrupted
+                 else "the next did not finish within --time" if cut is not None else why_not)
+        notes.append(f"the values of {rounds} deeper round{'s' if rounds != 1 else ''} of every world, each with "
+                     f"{DEEPEN} times the node budgets of the one before ({ended}; docs/seat.md, \"Deeper rounds\")"
+                     if rounds else f"no deeper round of the worlds ({ended})")
     stopped = deadline is not None and not interrupted and method == "pimc" and done < total
     if stopped:
         notes.append(f"--time {settings.seconds:g} s ran out after {done:,} of the {total:,} worlds asked for")

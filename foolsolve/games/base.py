@@ -80,6 +80,9 @@ class SeatSearch:
     frontier: str | None = None
     """The playouts' policy there (:data:`foolsolve.playouts.FRONTIERS`); ``None``: the default,
     ``random``."""
+    deepens: bool = True
+    """Whether an exact expectation over few worlds may raise :attr:`nodes` in deeper rounds
+    (:attr:`foolsolve.seat.Settings.deepen`); ``False`` where a larger budget played worse."""
 
 
 @dataclass(frozen=True, eq=False)

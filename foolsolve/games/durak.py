@@ -63,6 +63,7 @@ INFO = GameInfo(
     greedy_engine=Lazy("foolsolve.solver.durak.greedy:choose_engine"),
     # BENCHMARKS.md, "Playing strength": each rule measured in the arena against the defaults
     seat_search=(SeatSearch(200, lambda state: state.players == 2 and len(state.stock) > 2,
-                            "while two or more cards of the stock are unseen (two players)", frontier="greedy"),
+                            "while two or more cards of the stock are unseen (two players)", frontier="greedy",
+                            deepens=False),
                  SeatSearch(200, lambda state: state.players >= 3, "with three or more players", frontier="greedy")),
 )

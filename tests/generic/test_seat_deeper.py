@@ -1,0 +1,119 @@
+"""Deeper rounds of the exact expectation (foolsolve.seat, docs/seat.md "Deeper rounds"): the
+answer is that of a fixed budget as large as the last round's, node counts decide the rounds (the
+same answer twice), a game's rule that keeps its budget is kept, and Ctrl-C in a deeper round
+keeps the round before."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+from foolsolve import games, seat
+from foolsolve.positions import read_json
+from foolsolve.worlds import worlds_from_state
+
+DURAK = games.get("durak")
+# three players, player 1 defends against 8♦ (cover with 9♦ or 7♥, or take): 20 worlds from her seat
+MIDBOUT = DURAK.spec.state_from_json(read_json("foolsolve/examples/durak-midbout.json"))
+RULE_NODES = 200  # Durak's own search budget with three or more players (foolsolve/games/durak.py)
+
+
+def _answer(settings: seat.Settings, worlds: Any = None) -> seat.SeatAnswer:
+    return seat.analyse(DURAK, worlds or worlds_from_state(DURAK, MIDBOUT, 1), settings)
+
+
+def _values(answer: seat.SeatAnswer) -> dict[str, float]:
+    return {m.move: m.mean for m in answer.moves}
+
+
+@pytest.fixture
+def small_rounds(monkeypatch: pytest.MonkeyPatch) -> None:
+    # one deeper round at most (the second would search over 120,000 nodes): a cheap test
+    monkeypatch.setattr(seat, "ROUND_NODES", 120_000)
+
+
+def test_a_deeper_round_answers_as_a_fixed_budget_of_its_size(small_rounds: None) -> None:
+    deep = _answer(seat.Settings(method="exact", seconds=600, deepen=True))
+    assert deep.method == "exact" and deep.worlds == 20
+    assert any("the values of 1 deeper round of every world" in n for n in deep.notes), deep.notes
+    assert f"the depth-limited search {RULE_NODES * seat.DEEPEN:,}" in deep.method_text
+    # the second method: every world given that budget from the start, no rounds
+    fixed = _answer(seat.Settings(method="exact", budget=seat.Budget(nodes=seat.WORLD_NODES * seat.DEEPEN,
+                                                                      search_nodes=RULE_NODES * seat.DEEPEN,
+                                                                      frontier="greedy")))
+    assert _values(deep) == _values(fixed) and deep.best == fixed.best
+    # and it tells apart the moves the first round's one ply and one greedy game each could not
+    shallow = _answer(seat.Settings(method="exact", seconds=600))
+    assert len(set(_values(shallow).values())) == 1
+    assert len(set(_values(deep).values())) > 1
+
+
+def test_rounds_are_counted_in_nodes_not_seconds(small_rounds: None) -> None:
+    a = _answer(seat.Settings(method="exact", seconds=600, deepen=True))
+    b = _answer(seat.Settings(method="exact", seconds=900, deepen=True))
+    assert _values(a) == _values(b) and a.method_text == b.method_text
+
+
+def test_no_deeper_round_for_a_bot_and_rounds_bounded_by_nodes_without_a_deadline(small_rounds: None) -> None:
+    bot = _answer(seat.Settings(method="exact", seconds=600))
+    assert not any("deeper round" in n for n in bot.notes)
+    no_deadline = _answer(seat.Settings(method="exact", deepen=True))
+    deadline = _answer(seat.Settings(method="exact", seconds=600, deepen=True))
+    assert _values(no_deadline) == _values(deadline) != _values(bot)
+
+
+def _round(**kw: Any) -> Any:
+    rnd = seat._Round(done=20, exact_n=3, nodes=1_000, seconds=0.01)
+    for k, v in kw.items():
+        setattr(rnd, k, v)
+    return rnd
+
+
+@pytest.mark.parametrize("change, why", [
+    ({"exact_n": 20}, "every world is exact"),
+    ({"factor": seat.DEEPEN_MAX}, "the deepest allowed"),
+    ({"nodes": seat.ROUND_NODES}, "the next would search over"),
+    ({"seconds": 100.0}, "the next would not finish within --time"),
+    ({"rules": {0: replace(DURAK.seat_search[0])}}, "the game's rule keeps its budget"),
+])
+def test_what_ends_the_deeper_rounds(change: dict[str, Any], why: str) -> None:
+    settings = seat.Settings(method="exact", seconds=600, deepen=True)
+    assert seat._deeper(_round(), settings, lambda: 0.0, 600.0) is None
+    assert (seat._deeper(_round(**change), settings, lambda: 0.0, 600.0) or "").startswith(why)
+
+
+def test_durak_keeps_its_two_player_stock_budget() -> None:
+    # more nodes played worse there (BENCHMARKS.md, "Playing strength"); with three or more players
+    # the budget was set for the bots' speed, and the rounds may raise it
+    two, more = DURAK.seat_search
+    assert not two.deepens and more.deepens
+
+
+def test_ctrl_c_in_a_deeper_round_keeps_the_round_before(small_rounds: None) -> None:
+    inner = worlds_from_state(DURAK, MIDBOUT, 1)
+
+    class Interrupting:
+        player = inner.player
+        listed = 0
+
+        def sample(self, rng: random.Random) -> Any:
+            return inner.sample(rng)
+
+        def count(self) -> int | None:
+            return inner.count()
+
+        def enumerate(self) -> Any:
+            for w in inner.enumerate():
+                self.listed += 1
+                if self.listed > 25:  # the first round's 20 worlds, then 5 of the next
+                    raise KeyboardInterrupt
+                yield w
+
+    answer = _answer(seat.Settings(method="exact", seconds=600, deepen=True), Interrupting())
+    first = _answer(seat.Settings(method="exact", seconds=600))
+    assert answer.interrupted and answer.method == "exact" and answer.worlds == 20
+    assert _values(answer) == _values(first)
+    assert any("no deeper round of the worlds (Ctrl-C stopped the next)" in n for n in answer.notes), answer.notes
