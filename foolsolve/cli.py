@@ -329,6 +329,11 @@ def solve(positions: Sequence[str], as_json: bool, max_nodes: int | None, extra:
     store = open_store(store_path, no_store)
     from foolsolve.worlds import View
 
+    ignored: list[str] = []
+    if seat_asked and viewer is None and not isinstance(state, View) and not _SeatRequest.hidden_from_mover(info, state):
+        # nothing hidden from the player to move matters (one consistent world): the full position's answer
+        ignored = [k for k, v in seat_args.items() if v is not None]
+        seat_asked = False
     if store is not None and (isinstance(state, View) or seat_asked):
         store.close()
     seat = _SeatRequest(viewer, method, samples, limit, seed, workers, scheduler, as_json, max_nodes, extra,
@@ -376,6 +381,10 @@ def solve(positions: Sequence[str], as_json: bool, max_nodes: int | None, extra:
     if refused is not None:
         seat.answer_state(info, state, None, refused)
         return
+    if ignored:
+        result.notes.append(f"not applied: {', '.join(ignored)} (options of an answer from one seat; no card hidden "
+                            "from the player to move matters, so this is the full position's answer; --as P asks "
+                            "for a seat's)")
     if as_json:
         click.echo(json.dumps(result.to_json(), ensure_ascii=False))
     else:

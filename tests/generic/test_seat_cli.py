@@ -367,3 +367,21 @@ def test_ismcts_for_a_player_not_to_move_gives_her_value_not_the_movers_best(cap
     obj = _strict_json(out)
     assert (obj["player"], obj["to_move"], obj["moves"], obj["best"]) == (1, 0, [], [])
     assert obj["value"]["worlds"] == 20 and -1 <= obj["value"]["mean"] <= 1
+
+
+def test_seat_options_where_nothing_hidden_matters_keep_the_exact_answer(capsys):
+    """A two-player Durak endgame (the deck empty: every card's place is known) given --workers or
+    --samples was answered from one seat over its single world, dropping the exact answer with its
+    distances and line; now the exact answer stands, with a note naming the options not applied,
+    and --as P still asks for the seat."""
+    pos = str(EXAMPLES / "durak-endgame.json")
+    code, plain, _ = run([pos, "--json", "--no-store"], capsys)
+    assert code == 0
+    for options in (["--workers", "2"], ["--samples", "10", "--seed", "3"]):
+        code, out, err = run([pos, "--json", "--no-store", *options], capsys)
+        assert code == 0, err
+        got, want = json.loads(out), json.loads(plain)
+        assert got["moves"] == want["moves"] and got["pv"] == want["pv"] and got["value"] == want["value"]
+        assert got["notes"][-1].startswith(f"not applied: {options[0]}")
+    code, out, _ = run([pos, "--json", "--no-store", "--as", "0"], capsys)
+    assert code == 0 and json.loads(out)["method"] == "exact" and json.loads(out)["consistent_worlds"] == 1
