@@ -256,9 +256,11 @@ def open_store(store_path: str | None, no_store: bool) -> Any:
                 type=click.Path(dir_okay=False, allow_dash=True))
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON (one line per position).")
 @click.option("--max-nodes", type=click.IntRange(min=1), default=None,
-              help="Node budget: the exact solver may use half of it, the open-hand search the rest (as --time); "
-                   "under hidden cards: each world's node budget, the exact solver up to half of it, the depth-limited "
-                   "search up to all of it [default: 5000; the search the game's own, Durak 200: docs/seat.md].")
+              help="Node budget of a full position (default: none, --time alone bounds it): the exact solver may use "
+                   "half of it, the open-hand search the rest (as --time). Under hidden cards: each world's node "
+                   "budget, the exact solver up to half of it, the depth-limited search up to all of it [default: "
+                   "5000 a world, the search the game's own (Durak 200), raised in deeper rounds over few worlds; "
+                   "given, fixed: docs/seat.md].")
 @click.option("-o", "--option", "extra", multiple=True, metavar="KEY=VALUE",
               help="Solver option (repeatable), e.g. -o pv=false, -o time=60, -o max_nodes=N; each game's are "
                    "listed by 'foolsolve rules GAME --solver'; an unknown KEY is an error.")
