@@ -701,8 +701,8 @@ def format_result(info: GameInfo, state: Any, result: SolveResult) -> str:
 @click.option("--svg", "svg_out", type=OutputFile(), default=None,
               help="Draw the position as SVG into this file ('-': standard output).")
 @click.option("--as", "viewer", type=click.IntRange(min=0), default=None, metavar="P",
-              help="What player P sees: drawn with hidden cards face down (--svg), else P's view as JSON. "
-                   "Default: all cards open.")
+              help="What player P sees: in words, as 'show' describes the view file 'view --as P' writes (P's view "
+                   "as JSON), or drawn with hidden cards face down (--svg). Default: all cards open.")
 @click.option("--fan", is_flag=True, help="--svg: lay discard piles out card by card instead of one stacked pile.")
 def show(position: str, svg_out: str | None, viewer: int | None, fan: bool = False) -> None:
     """Check POSITION and describe it: the cards, the rules that differ from the default and who
@@ -710,7 +710,7 @@ def show(position: str, svg_out: str | None, viewer: int | None, fan: bool = Fal
     from foolsolve.present import show_text, write_text
 
     info, state = load_position(position, views=True)
-    from foolsolve.worlds import View
+    from foolsolve.worlds import View, read_view, view_of, view_text
 
     if isinstance(state, View):
         _show_view(state, svg_out, viewer)
@@ -727,14 +727,14 @@ def show(position: str, svg_out: str | None, viewer: int | None, fan: bool = Fal
         write_text(svg_out, position_svg(info.spec, state, viewer, fan=fan))
         if svg_out == "-":
             return
-    elif viewer is not None:
-        click.echo(json.dumps(info.spec.observation(state, viewer), ensure_ascii=False))
+    if viewer is not None:  # the text of P's view file ('view --as P', then 'show' on it)
+        click.echo(view_text(read_view(view_of(info, state, viewer))))
         return
     click.echo(show_text(info.spec, state))
 
 
 def _show_view(view: Any, svg_out: str | None, viewer: int | None) -> None:
-    """``show`` of a view file: its text, its JSON (``--as`` its own player) or its picture."""
+    """``show`` of a view file: its text, or its picture (``--as`` only its own player)."""
     from foolsolve.present import write_text
     from foolsolve.worlds import view_text
 
@@ -748,9 +748,6 @@ def _show_view(view: Any, svg_out: str | None, viewer: int | None) -> None:
                                         hints=spec.picture_hints))
         if svg_out == "-":
             return
-    elif viewer is not None:
-        click.echo(json.dumps(view.obj, ensure_ascii=False))
-        return
     click.echo(view_text(view))
 
 

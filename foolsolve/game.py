@@ -51,7 +51,7 @@ from foolsolve.errors import InputError
 
 if TYPE_CHECKING:
     from foolsolve.cards import Deck
-    from foolsolve.worlds import Hidden, ZoneField
+    from foolsolve.worlds import Hidden, View, ZoneField
 
 CHANCE = -1
 """``to_move`` of a chance node."""
@@ -547,11 +547,14 @@ class SpecGame(ABC, Generic[S, M]):
         not say them in words (Foolery: a title such as King); default: none."""
         return {}
 
-    def describe(self, state: S) -> str:
-        """A few readable lines about a state (for the CLI)."""
+    def describe(self, state: S, view: View | None = None) -> str:
+        """A few readable lines about a state (for the CLI). With ``view`` (a view that ``state`` is a
+        world of: :func:`foolsolve.worlds.view_text`), as its player sees it: every zone the view hides
+        face down (:func:`foolsolve.worlds.zone_words`), and nothing else read from where the world's
+        hidden cards lie. The default is the position's JSON (the view's own, with a view)."""
         import json
 
-        return json.dumps(self.state_to_json(state), ensure_ascii=False)
+        return json.dumps(self.state_to_json(state) if view is None else view.obj, ensure_ascii=False)
 
     def is_terminal(self, state: S) -> bool:
         """Whether the game is over."""

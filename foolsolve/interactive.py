@@ -32,7 +32,6 @@ of your view without what the move changes), ``show``, ``help``, ``quit``. Comma
 
 from __future__ import annotations
 
-import json
 import random
 import re
 import sys
@@ -274,136 +273,14 @@ def masked_move(info: Any, before: Any, after: Any, text: str, player: int) -> s
     return _TOKEN.sub(mask, text)
 
 
-def _cards_text(deck: Any, value: list[Any]) -> str:
-    out = []
-    for x in value:
-        if isinstance(x, list):
-            out.append("/".join("-" if y is None else _card_text(deck, y) for y in x) or "-")
-        elif x is None:
-            out.append("-")
-        else:
-            out.append(_card_text(deck, x))
-    return " ".join(out) if out else "-"
-
-
-def _card_text(deck: Any, x: Any) -> str:
-    if not isinstance(x, str):
-        return json.dumps(x, ensure_ascii=False)
-    try:
-        return str(deck.parse(x))
-    except InputError:
-        return x
-
-
-def _is_cards(deck: Any, value: Any) -> bool:
-    """A (possibly nested) list whose strings are all cards."""
-    strings = []
-
-    def walk(v: Any) -> bool:
-        if isinstance(v, list):
-            return all(walk(x) for x in v)
-        if isinstance(v, str):
-            strings.append(v)
-            return True
-        return v is None
-
-    if not walk(value) or not strings:
-        return False
-    try:
-        for s in strings:
-            deck.parse(s)
-    except InputError:
-        return False
-    return True
-
-
-def _zone_text(deck: Any, value: Any) -> str:
-    if isinstance(value, dict) and "count" in value:
-        n = value["count"]
-        parts = [f"{n} card{'s' if n != 1 else ''} face down"]
-        if value.get("known"):
-            parts.append("among them " + _cards_text(deck, value["known"]))
-        if value.get("top"):
-            parts.append("first " + _cards_text(deck, value["top"]))
-        if value.get("bottom"):
-            parts.append("last " + _cards_text(deck, value["bottom"]))
-        return ", ".join(parts)
-    if isinstance(value, list) and (not value or _is_cards(deck, value)):
-        text = _cards_text(deck, value)
-        return f"{text}  ({len(value)})" if len(value) > 8 else text
-    if isinstance(value, str):
-        return value or "-"
-    if value is None:
-        return "-"
-    if isinstance(value, dict):  # a record (Foolery's play on the table, a Three Fools round): its fields
-        return ", ".join(f"{key} {_zone_text(deck, v)}" for key, v in value.items())
-    if isinstance(value, list) and all(isinstance(x, dict) for x in value):
-        return "; ".join(_zone_text(deck, x) for x in value)
-    if isinstance(value, list) and all(x is None or (isinstance(x, (int, float, str)) and not isinstance(x, bool))
-                                       for x in value):
-        return " ".join(_zone_text(deck, x) for x in value)  # player numbers (who is out, who passed)
-    if isinstance(value, list) and all(isinstance(x, list) for x in value):
-        return " | ".join(_zone_text(deck, x) for x in value)
-    return json.dumps(value, ensure_ascii=False)
-
-
-def _one_list_each(deck: Any, value: Any, n: int) -> bool:
-    """A list of one card list per player (Fool's Paradise's piles), told from a list of pairs
-    (Durak's table): some list is empty or longer than a pair, none holds a gap; every list empty
-    (the piles before the first collection) is one too."""
-    if not value or not isinstance(value, list) or len(value) != n or not all(isinstance(x, list) for x in value):
-        return False
-    cards = [c for x in value for c in x]
-    return (all(isinstance(c, str) for c in cards) and any(len(x) != 2 for x in value)
-            and (not cards or _is_cards(deck, cards)))
-
-
-def _one_number_each(value: Any, n: int) -> bool:
-    """A list of one number (flag, place) per player: scores, places."""
-    return (isinstance(value, list) and len(value) == n
-            and all(x is None or isinstance(x, (int, float, bool)) for x in value))
-
-
-def view_zone_lines(spec: Any, obj: dict[str, Any], player: int, n: int) -> list[str]:
-    """The lines of a view file's JSON ``obj`` (player ``player``'s, ``n`` players): every field but
-    the game, rules, players and the player to move, the zones a game keeps one per player (hands,
-    piles) as one row per player; her own cards and the cards face up written out, every hidden
-    zone as its count of face-down cards (with the cards known to be there)."""
-    deck, _cards, _visible = spec.view_cards(obj)
-    per_player = [key for key, zf in spec.view_fields.items() if zf.per_player and isinstance(obj.get(key), list)]
-    # what players know (a knowledge field: one entry per player, a list of cards or nothing) is theirs
-    # too, whatever its shape (two known pairs of cards read like Durak's table otherwise)
-    knowledge = spec.knowledge_fields
-    per_player += [key for key, value in obj.items() if key not in per_player and key != "view"
-                   and (_one_list_each(deck, value, n) or _one_number_each(value, n)
-                        or (key in knowledge and isinstance(value, list) and len(value) == n
-                            and all(x is None or isinstance(x, list) for x in value)))]
-    lines = []
-    for key, value in obj.items():
-        if key in ("game", "rules", "view", "players", "to_move") or key in per_player:
-            continue  # (the status line says who is to move)
-        lines.append(f"  {key}: {_zone_text(deck, value)}")
-    for p in range(n):
-        row = "; ".join(f"{key} {_zone_text(deck, obj[key][p])}" for key in per_player)
-        lines.append(f"  player {p}{' (you)' if p == player else ''}: {row}")
-    return lines
-
-
 def seat_text(info: Any, state: Any, player: int) -> str:
-    """What ``player`` sees of ``state``, drawn from her view file (:func:`foolsolve.worlds.view_of`):
-    her own cards and every card shown face up, every hidden zone as its count of face-down cards.
-    Nothing else of the position is read, so nothing hidden can reach the screen."""
-    from foolsolve.present import rules_line, status
-    from foolsolve.worlds import view_of
+    """What ``player`` sees of ``state``, as ``foolsolve show`` writes her view file
+    (:func:`foolsolve.worlds.view_text` over :func:`foolsolve.worlds.view_of`): her own cards and
+    every card shown face up, every hidden zone face down. The text is drawn from the view file and
+    a world of it, not from ``state``, so nothing hidden can reach the screen."""
+    from foolsolve.worlds import read_view, view_of, view_text
 
-    spec = info.spec
-    obj = view_of(info, state, player)
-    n = spec.num_players(state)
-    lines = [f"{info.title}, {n} players, as player {player} (you) sees it"]
-    lines += view_zone_lines(spec, obj, player, n)
-    lines.append(rules_line(spec, state))
-    lines.append(status(spec, state))
-    return "\n".join(lines)
+    return view_text(read_view(view_of(info, state, player), check=False), you=True, count=False)
 
 
 def review_text(session: Session, state: Any) -> str:

@@ -49,9 +49,11 @@ def rules_line(spec: Any, state: Any) -> str:
                                                    for name, v, _ in changed)
 
 
-def show_text(spec: Any, state: Any) -> str:
-    """What ``foolsolve show`` prints: the spec's description, the rules in force and the status."""
-    lines = [str(spec.describe(state)), rules_line(spec, state)]
+def show_text(spec: Any, state: Any, view: Any = None) -> str:
+    """What ``foolsolve show`` prints: the spec's description, the rules in force and the status;
+    with ``view`` (a :class:`foolsolve.worlds.View` that ``state`` is a world of), the description as
+    its player sees it (:func:`foolsolve.worlds.view_text` adds whose view it is)."""
+    lines = [str(spec.describe(state) if view is None else spec.describe(state, view)), rules_line(spec, state)]
     if "to move" not in lines[0] and "game over" not in lines[0]:
         lines.append(status(spec, state))
     return "\n".join(lines)

@@ -35,7 +35,7 @@ import itertools
 import math
 import random
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -533,28 +533,57 @@ def view_moves(worlds: Worlds, rng: random.Random | None = None, samples: int = 
                      over=spec.is_terminal(first))
 
 
-def view_text(view: View) -> str:
-    """A few readable lines about a view (``foolsolve show`` on a view file): what the player sees
-    (her cards, the cards face up, every hidden zone as its count of face-down cards with the cards
-    known to be there), how many cards are unknown to her and how many positions are consistent,
-    the rules off their default and who is to move (or how the game ended)."""
-    from foolsolve.interactive import view_zone_lines
-    from foolsolve.present import rules_line
+# --- a view in words (``foolsolve show``) -----------------------------------------------------------
 
-    spec = view.info.spec
-    lines = [f"{view.info.title}, {view.players} players, as player {view.player} sees it"]
-    lines += view_zone_lines(spec, view.obj, view.player, view.players)
+
+def known_words(hidden: Hidden, card: Callable[[Card], str] = str) -> str:
+    """What the viewer knows of a zone hidden from her, in words (empty: nothing): ``among them
+    Q♣`` (``known``), ``top 7♦`` and ``bottom 8♠`` (an ordered zone's first and last cards), each
+    card written by ``card`` (the game's own card text, the one its ``show`` writes)."""
+    parts = [f"{word} " + " ".join(card(c) for c in cards)
+             for word, cards in (("among them", sorted(hidden.known)), ("top", hidden.top), ("bottom", hidden.bottom))
+             if cards]
+    return ", ".join(parts)
+
+
+def face_down(hidden: Hidden, card: Callable[[Card], str] = str) -> str:
+    """A zone hidden from the viewer as a description writes it: ``4 cards, face down`` and what
+    she knows of it (:func:`known_words`); ``-`` when it is empty."""
+    known = known_words(hidden, card)
+    if not hidden.count and not known:
+        return "-"
+    return f"{hidden.count} card{'' if hidden.count == 1 else 's'}, face down" + (f", {known}" if known else "")
+
+
+def zone_words(view: View | None, path: Path, cards: Iterable[Card], card: Callable[[Card], str] = str) -> str:
+    """One card zone of a spec's ``describe``: face down (:func:`face_down`) where ``view`` hides
+    it, else its cards written by ``card`` (``-``: none)."""
+    zone = view.zone(path) if view is not None else None
+    if zone is not None:
+        return face_down(zone.hidden, card)
+    return " ".join(card(c) for c in cards) or "-"
+
+
+def is_viewer(view: View | None, player: int) -> bool:
+    """Whether ``player`` is the one whose view ``view`` is (never, for a full position)."""
+    return view is not None and view.player == player
+
+
+def view_text(view: View, *, you: bool = False, count: bool = True) -> str:
+    """A view in words (``foolsolve show`` on a view file, the screen of ``play --seat``): the
+    game's own description (``describe``, as ``show`` prints a full position) of a world of the
+    view, with every zone hidden from the viewer face down, as its count and what she knows of it;
+    under its first line whose view it is and, with ``count``, how many cards are unknown to her and
+    how many positions are consistent. Nothing the viewer does not see is read from the world:
+    the spec's ``describe`` writes the hidden zones from the view."""
+    from foolsolve.present import show_text
+
     worlds = Worlds(view)
-    count = worlds.count()
-    lines.append(f"  unknown cards: {len(view.unseen)}; consistent positions: "
-                 + (f"{count:,}" if count is not None else "too many to count here"))
-    state = worlds.sample(random.Random(0))
-    lines.append(rules_line(spec, state))
-    res = spec.result(state)
-    if res is not None:
-        lines.append(f"game over: {res.label}")
-    else:
-        mover = spec.to_move(state)
-        who = "chance" if mover < 0 else f"player {mover}" + (" (you)" if mover == view.player else "")
-        lines.append(f"to move: {who}")
-    return "\n".join(lines)
+    head, _, rest = show_text(view.info.spec, worlds.sample(random.Random(0)), view).partition("\n")
+    seen = f"as player {view.player}{' (you)' if you else ''} sees it"
+    if count:
+        n = worlds.count()
+        seen += (f"; unknown cards: {len(view.unseen)}; consistent positions: "
+                 + (f"{n:,}" if n is not None else "too many to count here"))
+    indent = rest[:len(rest) - len(rest.lstrip(" "))]
+    return "\n".join([head, indent + seen, rest])

@@ -53,7 +53,7 @@ from foolsolve.game import (
 )
 from foolsolve.positions import validate_schema
 from foolsolve.rules import Among, Reconstruction, json_text, option, rules_from_json, rules_to_json
-from foolsolve.worlds import Hidden, ZoneField
+from foolsolve.worlds import Hidden, View, ZoneField, is_viewer, known_words, zone_words
 
 HAND_SIZE = 6
 """001 §rules: "Each is dealt 6 cards"; "the players get cards from the deck, missing up to six"."""
@@ -1619,12 +1619,18 @@ class DurakSpec(SpecGame[State, Move]):
         """A bout ends when the table is cleared (beaten off or taken)."""
         return bool(before.table) and not after.table
 
-    def describe(self, state: State) -> str:
-        """A few readable lines."""
+    def describe(self, state: State, view: View | None = None) -> str:
+        """A few readable lines; with ``view``, as its player sees them (``SpecGame.describe``):
+        the other hands and the stock face down, the stock's bottom card the face-up trump."""
         trump = f"trump {GLYPHS[state.trump]}" if state.trump else "no trump"
+        stock = view.zone(("stock",)) if view is not None else None
+        if stock is not None:
+            known = known_words(stock.hidden)
+            stock_text = f"stock {stock.hidden.count}" + (f" ({known})" if known else "")
+        else:
+            stock_text = f"stock {len(state.stock)}" + (f" (bottom {state.stock[-1]})" if state.stock else "")
         lines = [f"Durak ({state.rules.variant}, {state.rules.deck} cards), {state.players} players, {trump}; "
-                 f"stock {len(state.stock)}" + (f" (bottom {state.stock[-1]})" if state.stock else "")
-                 + f"; discard {len(state.discard)}"]
+                 f"{stock_text}; discard {len(state.discard)}"]
         for p in range(state.players):
             role = []
             if p == state.attacker:
@@ -1633,17 +1639,22 @@ class DurakSpec(SpecGame[State, Move]):
                 role.append("defender")
             if p in state.out:
                 role.append("out")
+            if is_viewer(view, p):
+                role.append("you")
             tag = f" ({', '.join(role)})" if role else ""
-            lines.append(f"player {p}{tag}: " + (" ".join(str(c) for c in sorted(state.hands[p])) or "-"))
+            lines.append(f"player {p}{tag}: " + zone_words(view, ("hands", p), sorted(state.hands[p])))
         if state.table:
             lines.append("table: " + "  ".join(f"{a}/{c if c is not None else '-'}" for a, c in state.table)
                          + ("  (taking)" if state.taking else ""))
         if state.shown:
             lines.append("shown: " + " ".join(str(c) for c in sorted(state.shown)))
         if state.redeal_seed is not None:
-            most, suit = longest_suit(state.hands[state.to_move])
-            lines.append(f"just dealt: player {state.to_move} holds {most} {SUIT_NAMES[suit] if suit else 'cards'} "
-                         "and may demand a re-deal (redeal) or keep")
+            if view is not None and view.zone(("hands", state.to_move)) is not None:
+                holds = f"{REDEAL_SUIT_CARDS} or more cards of one suit"  # (which suit, the hand hides)
+            else:
+                most, suit = longest_suit(state.hands[state.to_move])
+                holds = f"{most} {SUIT_NAMES[suit] if suit else 'cards'}"
+            lines.append(f"just dealt: player {state.to_move} holds {holds} and may demand a re-deal (redeal) or keep")
         res = self.result(state)
         if res is not None:
             lines.append(f"game over: {res.label}")

@@ -56,7 +56,7 @@ from foolsolve.game import (
 )
 from foolsolve.positions import validate_schema
 from foolsolve.rules import Reconstruction, json_text, option, rules_from_json, rules_to_json
-from foolsolve.worlds import Hidden, ZoneField
+from foolsolve.worlds import Hidden, View, ZoneField, is_viewer, zone_words
 
 MIN_PLAYERS, MAX_PLAYERS = 3, 7
 """004 intro: "Foolery is a game for 3-7 players using a 78-card Tarot pack"."""
@@ -1037,13 +1037,15 @@ class FoolerySpec(SpecGame[State, Move]):
         return [reason("follow_reasons", f"{describe_combo(combo)} beats or equals {describe_combo(top)}", "Follow",
                        _FOLLOW_QUOTE)]
 
-    def describe(self, state: State) -> str:
-        """A few readable lines."""
+    def describe(self, state: State, view: View | None = None) -> str:
+        """A few readable lines; with ``view``, as its player sees them (``SpecGame.describe``): the
+        hands of the others still in play face down."""
         lines = [f"Foolery, {state.players} players, round {state.round}, dealer {state.dealer}"]
         for i, h in enumerate(state.hands):
             place = state.places[i]
             extra = f" ({title(place, state.players)}, place {place})" if place is not None else ""
-            lines.append(f"  player {i}: {' '.join(c.ascii for c in h) or '-'}{extra}")
+            you = " (you)" if is_viewer(view, i) else ""
+            lines.append(f"  player {i}{you}: {zone_words(view, ('hands', i), h, lambda c: c.ascii)}{extra}")
         for q, cs in state.table:
             lines.append(f"  table: player {q} played {' '.join(c.ascii for c in cs)}")
         res = self.result(state)

@@ -39,7 +39,7 @@ from foolsolve.game import (
 )
 from foolsolve.positions import validate_schema
 from foolsolve.rules import json_text, option, rules_from_json, rules_to_json
-from foolsolve.worlds import Hidden, ZoneField
+from foolsolve.worlds import Hidden, View, ZoneField, is_viewer, zone_words
 
 META = GameMeta(
     name="fools-and-angels", title="Fools and Angels", seed="003_d0b2aeea59b7d1ba.txt", min_players=2, max_players=2,
@@ -920,7 +920,7 @@ class FoolsAndAngelsSpec(SpecGame[State, Move]):
         for p in (0, 1):
             # 003 "The first player to get rid of all cards in both their hand and their own stock wins."
             if not state.hands[p] and not state.stocks[p]:
-                return win_result(p, "emptied hand and own stock")
+                return win_result(p, EMPTIED)
         if state.phase == DEFEND and only_face_cards(state.hands[state.to_move]):
             # 003 "A player with only face cards in their hand cannot attack, and loses when attacked."
             return win_result(1 - state.to_move, "attacked a hand of only face cards")
@@ -1322,14 +1322,21 @@ class FoolsAndAngelsSpec(SpecGame[State, Move]):
         """A turn ends with the defence (or surrender), a stop or pass, or the last draw of a regroup."""
         return isinstance(move, (Defend, Surrender, Stop, Pass)) or (isinstance(move, Draw) and after.phase != REGROUP)
 
-    def describe(self, state: State) -> str:
+    def describe(self, state: State, view: View | None = None) -> str:
+        """A few readable lines; with ``view``, as its player sees them (``SpecGame.describe``): the
+        other hand, both stocks and the pool face down; an end that turns on the cards of a hand she
+        does not see (a defender's only face cards, a player stuck) is not one she can tell yet."""
         res = self.result(state)
-        lines = [f"phase {state.phase}, " + (f"game over: {res.label}" if res is not None
-                                             else f"player {state.to_move} to move")]
+        if (res is not None and view is not None and view.zone(("hands", state.to_move)) is not None
+                and dict(res.details).get("reason") != EMPTIED):
+            res = None
+        lines = [f"Fools and Angels, phase {state.phase}, " + (f"game over: {res.label}" if res is not None
+                                                               else f"player {state.to_move} to move")]
         for p in (0, 1):
-            lines.append(f"player {p}: hand {_cards_str(ordered(state.hands[p])) or '-'}; "
-                         f"stock {_cards_str(state.stocks[p]) or '-'}")
-        lines.append(f"pool: {_cards_str(state.pool) or '-'}")
+            you = " (you)" if is_viewer(view, p) else ""
+            lines.append(f"player {p}{you}: hand {zone_words(view, ('hands', p), ordered(state.hands[p]))}; "
+                         f"stock {zone_words(view, ('stocks', p), state.stocks[p])}")
+        lines.append(f"pool: {zone_words(view, ('pool',), state.pool)}")
         if state.attack:
             lines.append(f"attack: {_cards_str(ordered(state.attack))}")
         return "\n".join(lines)
@@ -1360,6 +1367,11 @@ def _knowledge(state: State, known: Any, under: Any) -> State:
     pool = set(state.pool)
     return replace(state, known=(known[0] & state.hands[0], known[1] & state.hands[1]),
                    under_pool=(frozenset(c for c in under[0] if c in pool), frozenset(c for c in under[1] if c in pool)))
+
+
+EMPTIED = "emptied hand and own stock"
+"""The reason of the one end every player sees (003: "The first player to get rid of all cards in
+both their hand and their own stock wins"); the others turn on the cards of the player to move."""
 
 
 def win_result(p: int, why: str) -> Result:

@@ -49,7 +49,7 @@ from foolsolve.game import (
 )
 from foolsolve.positions import validate_schema
 from foolsolve.rules import Reconstruction, json_text, option, rules_from_json, rules_to_json
-from foolsolve.worlds import Hidden, ZoneField
+from foolsolve.worlds import Hidden, View, ZoneField, is_viewer, known_words, zone_words
 
 ACE = 14
 """Rank of the ace in :mod:`foolsolve.cards` (printed ``A``)."""
@@ -617,14 +617,19 @@ class FoolsParadiseSpec(SpecGame[State, Move]):
                 return m
         raise IllegalMove(f"move {text!r} is not legal here")
 
-    def describe(self, state: State) -> str:
-        """A few readable lines."""
+    def describe(self, state: State, view: View | None = None) -> str:
+        """A few readable lines; with ``view``, as its player sees them (``SpecGame.describe``): the
+        other hands face down, the stock (its order unknown) with the cards known to be in it."""
         lines = [f"Fool's Paradise, {state.players} players, dealer {state.dealer}"]
         for i, h in enumerate(state.hands):
-            lines.append(f"  player {i}: hand {' '.join(map(str, h)) or '-'}; pile {len(state.piles[i])} cards, "
-                         f"{state.clears[i]} clears, score {state.scores()[i]}")
+            you = " (you)" if is_viewer(view, i) else ""
+            lines.append(f"  player {i}{you}: hand {zone_words(view, ('hands', i), h)}; pile {len(state.piles[i])} "
+                         f"cards, {state.clears[i]} clears, score {state.scores()[i]}")
         lines.append(f"  centre: {' '.join(map(str, state.centre)) or '-'}")
-        lines.append(f"  stock: {len(state.stock)} cards" + ("" if state.stock_known else " (order unknown)"))
+        stock = view.zone(("stock",)) if view is not None else None
+        known = known_words(stock.hidden) if stock is not None else ""
+        lines.append(f"  stock: {len(state.stock)} cards" + ("" if state.stock_known else " (order unknown)")
+                     + (f", {known}" if known else ""))
         if self.is_terminal(state):
             res = self.result(state)
             assert res is not None

@@ -46,7 +46,7 @@ from foolsolve.game import (
 from foolsolve.numbers import exact_number
 from foolsolve.positions import validate_schema
 from foolsolve.rules import Reconstruction, json_text, option, rules_from_json, rules_to_json
-from foolsolve.worlds import Hidden, ZoneField
+from foolsolve.worlds import Hidden, View, ZoneField, is_viewer, known_words, zone_words
 
 PLAYERS = 3
 META = GameMeta(
@@ -393,6 +393,11 @@ def suit_text(suit: str) -> str:
 
 def _ordered(cards: Any) -> list[Card]:
     return sorted(cards)
+
+
+def _ascii(card: Card) -> str:
+    """How this game writes a card for people too: ``10R``, ``JoS`` (the position file's text)."""
+    return card.ascii
 
 
 def _seq(items: list[Any]) -> tuple[Any, Any, Any]:
@@ -915,15 +920,24 @@ class ThreeFoolsSpec(SpecGame[State, Move]):
     def state_from_json(self, obj: dict[str, Any]) -> State:
         return state_from_json(obj)
 
-    def describe(self, state: State) -> str:
-        lines = [f"Three Fools, phase {state.phase}; binary card {state.binary.upper()}; "
-                 f"leader {state.leader} (streak {state.streak})"]
+    def describe(self, state: State, view: View | None = None) -> str:
+        """A few readable lines; with ``view``, as its player sees them (``SpecGame.describe``): the
+        other hands, every pile (with its known bottom cards) and the others' cards in the centre face
+        down."""
+        leader = (f"leader {state.leader} (streak {state.streak})" if state.leader >= 0
+                  else "no leader yet (chance draws who leads first)")
+        lines = [f"Three Fools, phase {state.phase}; binary card {state.binary.upper()}; {leader}"]
         for p in range(PLAYERS):
-            lines.append(f"player {p}: hand {' '.join(c.ascii for c in _ordered(state.hands[p])) or '-'} "
-                         f"(max {state.max_hand[p]}); pile {len(state.piles[p])} cards")
+            you = " (you)" if is_viewer(view, p) else ""
+            pile = view.zone(("piles", p)) if view is not None else None
+            known = known_words(pile.hidden, _ascii) if pile is not None else ""
+            lines.append(f"player {p}{you}: hand {zone_words(view, ('hands', p), _ordered(state.hands[p]), _ascii)} "
+                         f"(max {state.max_hand[p]}); pile {len(state.piles[p])} cards" + (f", {known}" if known else ""))
         if state.declared is not None:
+            down = [view is not None and view.zone(("centre", p)) is not None for p in range(PLAYERS)]
             lines.append(f"declared {SUIT_TEXT[state.declared]}; centre "
-                         + " ".join("-" if c is None else c.ascii for c in state.centre))
+                         + " ".join("??" if hidden else "-" if c is None else c.ascii
+                                    for c, hidden in zip(state.centre, down)))
         if state.winner is not None:
             lines.append(f"player {state.winner} wins ({state.reason})")
         return "\n".join(lines)

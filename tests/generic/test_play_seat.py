@@ -136,7 +136,8 @@ def test_from_your_seat_no_hidden_card_is_printed_before_the_reveal(name, seat):
 def test_after_the_game_undo_n_goes_back_to_your_move_and_plays_on():
     child = spawn(str(EXAMPLES / "durak-endgame.json"), "--seat", "0", "--seed", "3")
     child.expect(r"player 0 \(you\)> ")
-    assert "player 1: hands 2 cards face down" in child.before and "player 0 (you): hands 9♦ 6♥ K♥" in child.before
+    assert "player 1 (defender): 2 cards, face down" in child.before
+    assert "player 0 (attacker, you): 9♦ 6♥ K♥" in child.before and "as player 0 (you) sees it" in child.before
     child.sendline("attack 9D")
     child.expect(r"player 1: cover 9♦ with A♦ +\[exact from its view, 1 world\]")
     child.expect(r"player 0 \(you\)> ")
@@ -150,7 +151,7 @@ def test_after_the_game_undo_n_goes_back_to_your_move_and_plays_on():
     child.sendline("undo 1")
     child.expect("undone: back to before move 1")
     child.expect(r"player 0 \(you\)> ")
-    assert "player 0 (you): hands 9♦ 6♥ K♥" in child.before
+    assert "player 0 (attacker, you): 9♦ 6♥ K♥" in child.before
     child.sendline("attack 6H")
     child.expect(r"player 1: cover 6♥ with 7♥")
     child.expect(r"player 1: attack A♦")

@@ -198,9 +198,10 @@ def test_show_svg_writes_a_file_or_standard_output(tmp_path, capsys):
     assert code == 2 and "--as: player 5 does not exist" in err
     code, _, err = run(["show", pos, "--as", "3"], capsys)
     assert code == 2 and "--as: player 3 does not exist (3 players)" in err
-    code, out, _ = run(["show", pos, "--as", "1"], capsys)
-    spec_pos = Position.load(pos)
-    assert code == 0 and json.loads(out) == spec_pos.spec.observation(spec_pos.state, 1)
+    code, out, _ = run(["show", pos, "--as", "1"], capsys)  # P's view in words (tests/generic/test_worlds.py)
+    assert code == 0 and "as player 1 sees it" in out and "player 2: 3 cards, face down" in out
+    code, out, _ = run(["show", pos, "--svg", str(target), "--as", "1"], capsys)  # the picture's text: P's too
+    assert code == 0 and "as player 1 sees it" in out and "10♥" not in out  # (player 2's)
 
 
 def test_a_real_renderer_draws_the_picture_to_png(tmp_path):

@@ -6,6 +6,7 @@ files are one-line errors."""
 import copy
 import json
 import random
+import re
 from collections import Counter
 from pathlib import Path
 
@@ -217,7 +218,7 @@ def test_show_of_a_view_names_the_viewers_own_cards(name, tmp_path, capsys):
     deck, _cards, _visible = spec.view_cards(view)
     code, out, err = run(["show", str(path)], capsys)
     assert code == 0, err
-    mine = next(line for line in out.splitlines() if line.startswith("  player 1 (you):"))
+    mine = next(line for line in out.splitlines() if re.match(r" *player 1 \((.*, )?you\):", line))
     own = [c for key, zf in spec.view_fields.items() if zf.per_player and isinstance(view.get(key), list)
            and isinstance(view[key][1], list) for c in view[key][1] if isinstance(c, str)]
     shown = set()
@@ -399,6 +400,106 @@ def test_show_of_a_view_writes_every_field_for_reading(name, capsys):
     for line in out.splitlines():
         assert "[[" not in line and "{" not in line, line
         assert not line.rstrip().endswith(":"), line
+
+
+FULL_EXAMPLES = sorted(p.name for p in VIEW_EXAMPLES.parent.glob("*.json"))
+
+
+def _card_forms(deck, text):
+    """How ``text`` writes the cards it names: ``ascii`` (``3C``), ``glyph`` (``3♣``), or both
+    where the two are one (a tarot trump, a Pilatch card)."""
+    forms = set()
+    for token in re.split(r"[\s/;,()]+", text):
+        try:
+            card = deck.parse(token)
+        except InputError:
+            continue
+        if card.ascii != str(card) and token in (card.ascii, str(card)):  # (not a word: "as", the ace of spades)
+            forms.add("ascii" if token == card.ascii else "glyph")
+    return forms
+
+
+@pytest.mark.parametrize("example", FULL_EXAMPLES)
+def test_show_as_is_the_text_of_the_view_file(example, tmp_path, capsys):
+    """``show POS --as P`` prints what ``view POS --as P > v.json; show v.json`` prints, for every
+    player of every bundled example (never the internal observation JSON, which nothing reads back)."""
+    pos = str(VIEW_EXAMPLES.parent / example)
+    obj = json.loads(Path(pos).read_text())
+    spec = games.get(obj["game"]).spec
+    for player in range(spec.num_players(spec.state_from_json(obj))):
+        code, out, err = run(["show", pos, "--as", str(player)], capsys)
+        assert code == 0, err
+        view = tmp_path / f"v{player}.json"
+        code, _, err = run(["view", pos, "--as", str(player), "--out", str(view)], capsys)
+        assert code == 0, err
+        code, text, err = run(["show", str(view)], capsys)
+        assert code == 0, err
+        assert out == text and f"as player {player} sees it" in out
+        assert not out.lstrip().startswith("{")
+        code, again, err = run(["show", str(view), "--as", str(player)], capsys)  # (--as its own player)
+        assert code == 0 and again == text, err
+
+
+def test_show_help_says_what_show_as_prints(capsys):
+    """``show --help`` says ``--as P`` describes P's view in words and where P's view as JSON is."""
+    code, out, _ = run(["show", "--help"], capsys)
+    words = " ".join(out.split())
+    assert code == 0 and "else P's view as JSON" not in words
+    assert "in words" in words and "'view --as P'" in words
+
+
+@pytest.mark.parametrize("example", FULL_EXAMPLES)
+def test_show_of_a_view_reads_like_show_of_the_position(example, capsys):
+    """``show POS --as P`` reads as ``show POS`` does: the same first line, the same lines for what
+    everyone sees (the rules, who is to move and the kind of move, roles, places, the table), one
+    line more (whose view it is; unknown cards; consistent positions), the cards written as the full
+    text writes them (Foolery ``3C`` in both), the viewer's row marked ``you``, the zones hidden from
+    her face down and no internal field (``taking: false``, ``defender_start``, ``trump: H``)."""
+    pos = str(VIEW_EXAMPLES.parent / example)
+    obj = json.loads(Path(pos).read_text())
+    info = games.get(obj["game"])
+    spec = info.spec
+    state = spec.state_from_json(obj)
+    code, full, err = run(["show", pos], capsys)
+    assert code == 0, err
+    full_lines = full.splitlines()
+    deck = spec.view_cards(view_of(info, state, 0))[0]
+    for player in range(spec.num_players(state)):
+        code, out, err = run(["show", pos, "--as", str(player)], capsys)
+        assert code == 0, err
+        lines = out.splitlines()
+        assert lines[0] == full_lines[0]
+        assert lines[1].strip().startswith(f"as player {player} sees it; unknown cards: ")
+        assert "; consistent positions: " in lines[1]
+        rest = lines[:1] + lines[2:]
+        assert len(rest) == len(full_lines), (full, out)
+        for mine, whole in zip(rest, full_lines):  # line by line: a line differs only where a card is hidden
+            assert mine == whole or any(word in mine for word in ("face down", "you)", "??", "bottom", "unknown",
+                                                       "or more cards of one suit")), \
+                (mine, whole)
+        assert sum(f"player {player} (" in line and "you)" in line for line in lines) == 1, out
+        assert "face down" in out or example.endswith("-deal.json"), out
+        assert _card_forms(deck, out) <= _card_forms(deck, full), out
+        for internal in ("taking:", "first_bout", "defender_start", "last_defender", "trump:", "hands ", "-1",
+                         "max_hand", "lost", "turns_done", "setup_chosen", "passed:", "skipped:"):
+            assert not any(internal in line for line in lines if not line.startswith("rules")), (internal, out)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_show_of_a_view_reads_nothing_a_world_fills_in(name):
+    """A view's text is the same whichever world of it the spec's ``describe`` is given (the text is
+    read off the view: nothing where the worlds differ), at positions all through random games."""
+    from foolsolve.present import show_text
+
+    info = _viewable(name)
+    spec = info.spec
+    for seed in range(8):
+        rng = random.Random(seed)
+        state = random_position(info, rng, rng.randrange(0, 80))
+        for player in range(spec.num_players(state)):
+            view = read_view(view_of(info, state, player), check=False)
+            texts = {show_text(spec, Worlds(view).sample(rng), view) for _ in range(4)}
+            assert len(texts) == 1, (seed, player, texts)
 
 
 @pytest.mark.parametrize("name", GAMES)

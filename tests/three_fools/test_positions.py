@@ -121,15 +121,32 @@ def test_deal_moves_and_play_on_the_command_line(tmp_path):
     assert obj["leader"] == 2 and obj["binary"] == "up" and obj["phase"] == "lead"
 
 
+def test_show_of_a_fresh_deal_says_no_one_leads_yet():
+    """Before the first leader is drawn (phase start, ``leader`` -1 in the file) ``show`` says so in
+    words, not ``leader -1``."""
+    path = resources.files("foolsolve").joinpath("examples", "three-fools-deal.json")
+    text = SPEC.describe(SPEC.state_from_json(json.loads(path.read_text(encoding="utf-8"))))
+    assert text.splitlines()[0] == "Three Fools, phase start; binary card DOWN; no leader yet (chance draws who leads first)"
+    assert "-1" not in text
+    dealt = SPEC.describe(random_game(random.Random(1)))
+    assert "no leader yet" in dealt and "-1" not in dealt
+
+
 def test_show_as_prints_a_players_view_and_hides_the_others_hands():
+    """``show POS --as 1``: what player 1 sees, in the words of ``show`` (her hand, the others' face
+    down with their sizes, the piles with the cards known at their bottom), not the internal JSON."""
     path = resources.files("foolsolve").joinpath("examples", "three-fools-bluff.json")
     obj = json.loads(path.read_text(encoding="utf-8"))
     proc = subprocess.run([sys.executable, "-m", "foolsolve", "show", str(path), "--as", "1"], capture_output=True,
                           text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr
-    view = json.loads(proc.stdout)
-    assert view == SPEC.observation(SPEC.state_from_json(obj), 1)
-    assert view["hand"] == obj["hands"][1] and "hands" not in view and "piles" not in view
+    lines = proc.stdout.splitlines()
+    assert lines[0] == "Three Fools, phase flip; binary card UP; leader 2 (streak 1)"
+    assert lines[1].startswith("as player 1 sees it; unknown cards: ")
+    assert lines[2] == "player 0: hand 2 cards, face down (max 2); pile 7 cards, bottom 3P 10S QP JoS 1R JoR"
+    assert lines[3].startswith(f"player 1 (you): hand {' '.join(obj['hands'][1])} (max 4); pile 14 cards")
+    assert lines[-1] == "player 2 to move"
+    assert not {c for p in (0, 2) for c in obj["hands"][p]} & set(proc.stdout.split())
     bad = subprocess.run([sys.executable, "-m", "foolsolve", "show", str(path), "--as", "3"], capture_output=True,
                          text=True, timeout=120)
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1
