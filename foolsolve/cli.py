@@ -384,13 +384,18 @@ def solve(positions: Sequence[str], as_json: bool, max_nodes: int | None, extra:
         seat.answer_state(info, state, None, refused)
         return
     if ignored:
-        result.notes.append(f"not applied: {', '.join(ignored)} (options of an answer from one seat; no card hidden "
-                            "from the player to move matters, so this is the full position's answer; --as P asks "
-                            "for a seat's)")
+        result.notes.append(seat_options_note(ignored))
     if as_json:
         click.echo(json.dumps(result.to_json(), ensure_ascii=False))
     else:
         click.echo(format_result(info, state, result))
+
+
+def seat_options_note(ignored: Sequence[str]) -> str:
+    """The note of a full position's answer given seat options where no card hidden from the player
+    to move matters (solve and report)."""
+    return (f"not applied: {', '.join(ignored)} (options of an answer from one seat; no card hidden from the player "
+            "to move matters, so this is the full position's answer; --as P asks for a seat's)")
 
 
 def seat_refusal(info: GameInfo, state: Any, open_hand: bool) -> Callable[[Exception], bool]:

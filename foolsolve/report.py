@@ -499,7 +499,8 @@ def report(position: str, out: str, max_nodes: int | None, extra: tuple[str, ...
     far, as solve prints it (exit 130): what the exact solver had proved, where that gives the value
     and a best move, or the open-hand search's last finished iteration.
 
-    A view file (hidden cards), a position with --as P (or a seat option: the mover's seat), or
+    A view file (hidden cards), a position with --as P (or a seat option where a card hidden from
+    the mover matters: the mover's seat), or
     one the exact solver does not take whose player to move cannot see every card that matters
     (three Durak players, a stock of unknown order), is answered from that seat as solve answers
     it (--method, --samples, --seed, --workers, --time, --max-nodes a world): every move's mean
@@ -513,6 +514,7 @@ def report(position: str, out: str, max_nodes: int | None, extra: tuple[str, ...
         load_position,
         open_store,
         refused_note,
+        seat_options_note,
         seat_refusal,
     )
     from foolsolve.game import seat_of_mover
@@ -537,9 +539,13 @@ def report(position: str, out: str, max_nodes: int | None, extra: tuple[str, ...
     seat_args = {"--method": method, "--samples": samples, "--seed": seed, "--workers": workers}
     if isinstance(state, View) and viewer is not None and viewer != state.player:
         raise InputError(f"--as: this is player {state.player}'s view; it cannot answer for player {viewer}")
+    ignored: list[str] = []
     if not isinstance(state, View) and viewer is None and any(v is not None for v in seat_args.values()):
-        mover = info.spec.to_move(state)  # a seat option asks for the seat's answer, as for solve
-        viewer = max(mover, 0) if not info.spec.is_terminal(state) else 0
+        if _SeatRequest.hidden_from_mover(info, state):
+            mover = info.spec.to_move(state)  # a seat option asks for the seat's answer, as for solve
+            viewer = max(mover, 0) if not info.spec.is_terminal(state) else 0
+        else:  # as for solve: nothing hidden from the mover matters, the full position's answer
+            ignored = [k for k, v in seat_args.items() if v is not None]
     if not isinstance(state, View) and viewer is not None:
         n = info.spec.num_players(state)
         if viewer >= n:
@@ -585,6 +591,8 @@ def report(position: str, out: str, max_nodes: int | None, extra: tuple[str, ...
         try:
             result, _cached = open_hand.solve_or_answer(info, state, parsed, store, max_nodes, seconds,
                                                        tick, refuse=to_seat, max_memory=max_memory)
+            if ignored:
+                result.notes.append(seat_options_note(ignored))
         except Interrupted as exc:  # Ctrl-C: a page of the answer so far, if there is one, then exit 130
             result = exc.answer_so_far()
             if result is None:

@@ -457,9 +457,16 @@ def test_report_as_a_seat_on_a_full_position_and_its_option_errors(tmp_path, cap
     out = str(tmp_path / "x.html")
     code, _, err = run(["report", str(EXAMPLES / "durak-endgame.json"), "--out", out, "--as", "5"], capsys)
     assert code == 2 and "--as: player 5 does not exist" in err and "Traceback" not in err
-    # a seat option alone asks for the seat of the player to move, as for solve
-    html, embedded, solved = seat_report(tmp_path, capsys, [str(EXAMPLES / "durak-endgame.json"), "--seed", "2"])
+    # a seat option alone asks for the seat of the player to move, as for solve, where a card hidden from
+    # her matters (three Durak players); where none does, the full position's answer, with a note, as solve's
+    midbout = str(EXAMPLES / "durak-midbout.json")
+    html, embedded, solved = seat_report(tmp_path, capsys, [midbout, "--seed", "2", "--max-nodes", "300"])
     assert embedded["player"] == solved["player"] == solved["to_move"] and embedded["moves"] == solved["moves"]
+    code, _, err = run(["report", str(EXAMPLES / "durak-endgame.json"), "--out", out, "--seed", "2", "--no-store"],
+                       capsys)
+    assert code == 0, err
+    page = (tmp_path / "x.html").read_text()
+    assert "not applied: --seed" in page and "every world valued exactly" not in page
     code, _, err = run(["report", str(VIEW), "--out", out, "--as", "1"], capsys)
     assert code == 2 and "this is player 0's view" in err
 
