@@ -35,6 +35,7 @@ from foolsolve.cli import WORKERS, OutputFile, limit_options, one_stdout, open_s
 from foolsolve.errors import InputError, Stopped
 from foolsolve.games.base import GameInfo
 from foolsolve.positions import STDIO, check_output, game_of, parse_json, read_json, write_json_atomic
+from foolsolve.present import plural
 from foolsolve.rules import rules_from_json
 
 
@@ -255,7 +256,7 @@ def _run(info: GameInfo, adapter: Adapter, option_name: str, given: list[Any] | 
             extra.append(rep.witness)
         if not as_json:
             n = rep.counted
-            click.echo(f"{rep.deals} deals (seed {seed}, {adapter.players} players"
+            click.echo(f"{plural(rep.deals, 'deal')} (seed {seed}, {adapter.players} players"
                        + (f", rules {json.dumps(adapter.base_rules)}" if adapter.base_rules else "")
                        + f"), option {option_name}: {' | '.join(label(c) for c in choices)}")
             click.echo(f"  method: {rep.method}")
@@ -271,7 +272,7 @@ def _run(info: GameInfo, adapter: Adapter, option_name: str, given: list[Any] | 
                 click.echo(f"  on the way: the legal moves differ (or the position cannot arise) under some choice at "
                            f"{rep.on_way_differs} of {rep.on_way} positions passed")
             if rep.skipped:
-                click.echo(f"  {rep.skipped} deals skipped: {'; '.join(rep.skip_reasons)}")
+                click.echo(f"  {plural(rep.skipped, 'deal')} skipped: {'; '.join(rep.skip_reasons)}")
     if witness:
         if not adapter.supports_witness:
             result["witness"] = None
@@ -331,7 +332,7 @@ def _run_all(info: GameInfo, adapter: Adapter, deals: int, seed: int, witness: b
             raise InputError(f"--out: {out_dir} is a file (with --all, --out names a folder for the witnesses)")
         Path(out_dir).mkdir(parents=True, exist_ok=True)
     if not as_json:
-        click.echo(f"{info.title}: every rule option over {deals} deals (seed {seed}, {adapter.players} players"
+        click.echo(f"{info.title}: every rule option over {plural(deals, 'deal')} (seed {seed}, {adapter.players} players"
                    + (f", other rules {json.dumps(adapter.base_rules)}" if adapter.base_rules else "") + ")")
         click.echo(f"method: {adapter.method}")
         click.echo(f"best move: {adapter.best_definition}; final result: {adapter.final_definition}")

@@ -34,6 +34,7 @@ from typing import Any
 
 from foolsolve.errors import InputError
 from foolsolve.positions import input_lines, parse_json
+from foolsolve.present import plural
 from foolsolve.store import canonical_position
 
 FORMAT = "foolsolve-arena/1"
@@ -383,7 +384,8 @@ def text_table(match: Match, s: Summary) -> str:
     """The results as a plain table."""
     from foolsolve.stats import wilson
 
-    lines = [f"{match.game}, {match.players} players: {s.games} games ({match.deals} deals, seed {match.seed})"]
+    lines = [f"{match.game}, {match.players} players: {plural(s.games, 'game')} ({plural(match.deals, 'deal')}, "
+             f"seed {match.seed})"]
     if s.pairs:
         lines.append("")
         w = max(len(b) for b in match.bots)

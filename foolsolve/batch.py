@@ -525,7 +525,7 @@ def solve_many(paths: Sequence[str], as_json: bool, settings: Settings, store: A
         result = result_from_json(rec["result"])
         info = games.get(result.game)
         text = format_result(info, info.spec.state_from_json(json.loads(job.position)), result)
-        if rec.get("cached"):
+        if rec.get("cached") and not result.stored:
             text += "\n(read from the result store)"
         click.echo(text)
 

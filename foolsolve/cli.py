@@ -25,6 +25,7 @@ from foolsolve.errors import InputError, OptionError, Stopped
 from foolsolve.games.base import GameInfo
 from foolsolve.lazy import CommandRef, LazyGroup
 from foolsolve.positions import STDIO, game_of, parse_json, read_json, write_json_atomic
+from foolsolve.present import plural
 from foolsolve.progress import progress
 from foolsolve.rules import cited, json_text, options_of, rules_from_json
 from foolsolve.solver.base import DEFAULT_SECONDS, Interrupted, SearchLimit, SolveResult
@@ -567,7 +568,7 @@ def value_span(answer: Any) -> str:
     expectation), or its 95% interval."""
     v = answer.value
     if answer.method == "ismcts":
-        return f"over {v.worlds:,} iterations"
+        return f"over {plural(v.worlds, 'iteration')}"
     return "over every world" if v.low == v.high else f"95% interval {interval(v.low, v.high)}"
 
 
@@ -581,14 +582,18 @@ def seat_rows(answer: Any) -> list[str]:
     spans = [f"{m.worlds:,}" if ismcts else "(every world)" if m.low == m.high
              else interval(m.low, m.high) for m in answer.moves]
     mw = max([len(x) for x in means] + [4])
-    sw = max([len(x) for x in spans] + [12])
     best = set(answer.best)
-    lines = [f"  {'move'.ljust(width)}  {'mean'.rjust(mw)}  {('visits' if ismcts else '95% interval').ljust(sw)}"
-             f"{'' if ismcts else '  worlds'}".rstrip()]
+    if ismcts:  # the visits, right-aligned as the worlds are, the mark after them
+        sw = max([len(x) for x in spans] + [len("visits")])
+        lines = [f"  {'move'.ljust(width)}  {'mean'.rjust(mw)}  {'visits'.rjust(sw)}"]
+        spans = [x.rjust(sw) for x in spans]
+    else:
+        sw = max([len(x) for x in spans] + [12])
+        lines = [f"  {'move'.ljust(width)}  {'mean'.rjust(mw)}  {'95% interval'.ljust(sw)}  worlds"]
+        spans = [f"{x.ljust(sw)}  {m.worlds:>6,}" for x, m in zip(spans, answer.moves)]
     for m, mean, span in zip(answer.moves, means, spans):
         mark = "  *" if m.move in best else ""
-        tail = "" if ismcts else f"  {m.worlds:>6,}"
-        lines.append(f"  {m.move.ljust(width)}  {mean.rjust(mw)}  {span.ljust(sw)}{tail}{mark}".rstrip())
+        lines.append(f"  {m.move.ljust(width)}  {mean.rjust(mw)}  {span}{mark}")
     return lines
 
 
@@ -596,7 +601,7 @@ def format_seat(info: GameInfo, answer: Any) -> str:
     """Human-readable answer from one seat (:class:`foolsolve.seat.SeatAnswer`)."""
     mover = "chance" if answer.to_move < 0 else f"player {answer.to_move}"
     count = answer.consistent_worlds
-    worlds = (f"{count:,} consistent world{'s' if count != 1 else ''}" if count is not None
+    worlds = (plural(count, "consistent world") if count is not None
               else "consistent worlds not counted")
     lines = []
     if answer.interrupted:
@@ -619,10 +624,8 @@ def format_seat(info: GameInfo, answer: Any) -> str:
     for note in answer.notes:
         lines.append(f"Note: {note}")
     rate = answer.worlds / answer.seconds if answer.seconds > 0 else 0.0
-    unit = "iterations" if ismcts else "worlds"
-    if answer.worlds == 1:
-        unit = unit[:-1]
-    lines.append(f"{answer.worlds:,} {unit} in {answer.seconds:.2f} s ({rate:,.1f} {unit}/s)")
+    unit = "iteration" if ismcts else "world"
+    lines.append(f"{plural(answer.worlds, unit)} in {answer.seconds:.2f} s ({rate:,.1f} {unit}s/s)")
     return "\n".join(lines)
 
 
@@ -638,7 +641,7 @@ def format_result(info: GameInfo, state: Any, result: SolveResult) -> str:
     whose = "" if (info.spec.result(state) is None and info.spec.to_move(state) == result.to_move) \
         else f" for player {result.to_move}"
     lines = [f"{info.spec.title}: {status(info.spec, state)}. Value{whose}: {value_text(result.value)}"
-             + (f" in {result.distance} moves" if result.distance is not None else "")]
+             + (f" in {plural(result.distance, 'move')}" if result.distance is not None else "")]
     if result.concept:
         lines[0] += f" ({result.concept})"
     method = method_of(info, result)
@@ -680,22 +683,38 @@ def format_result(info: GameInfo, state: Any, result: SolveResult) -> str:
                 lines.append(f"  Result: {result.result['label']}")
         elif result.unfinished:
             lines.append("PV:   (not searched: the solve stopped at its limit)")
-        else:
-            lines.append("PV:   (empty)")
+        # else no line: the game is over, the solver gives none (pv=false, an estimate, round odds)
     for note in result.notes:
         lines.append(f"Note: {note}")
-    for key, value in result.details.items():
-        if key == "method" and isinstance(value, str) and value in method:
-            continue  # the Method line says it
-        lines.append(f"{key}: {json.dumps(value, ensure_ascii=False)}")
-    if result.stored and result.first_solve is not None:
-        first = result.first_solve
-        lines.append(f"read from the result store in {result.seconds:.3f} s (solved first in {first['nodes']:,} nodes, "
-                     f"{first['seconds']:.3f} s)")
-    else:
-        rate = result.nodes / result.seconds if result.seconds > 0 else 0.0
-        lines.append(f"{result.nodes:,} nodes in {result.seconds:.3f} s ({rate:,.0f} nodes/s)")
+    lines.extend(detail_lines(result.details, method))
+    lines.append(effort_line(result))
     return "\n".join(lines)
+
+
+def detail_lines(details: dict[str, Any], method: str) -> list[str]:
+    """A line for each of ``details`` that the ``Method:`` line ``method`` does not say already. An
+    open-hand answer's (:meth:`foolsolve.solver.open_hand.WorldAnswer.to_solve_result`) are all on
+    it: the search, exact or "an estimate, not exact", the depth an estimate reached ("to depth 4";
+    an exact answer's depth is only where its iterative deepening stopped). ``--json`` keeps them
+    all under ``details``."""
+    exact = details.get("exact")
+    said = {"method": isinstance(details.get("method"), str) and details["method"] in method,
+            "exact": isinstance(exact, bool) and ("not exact" in method) != exact,
+            "depth": exact is True or f"to depth {details.get('depth')} " in method}
+    return [f"{key}: {json.dumps(value, ensure_ascii=False)}" for key, value in details.items()
+            if not said.get(key, False)]
+
+
+def effort_line(result: SolveResult) -> str:
+    """What the answer cost: ``13,428 nodes in 0.426 s (31,508 nodes/s)``, or for a result read from
+    the result store (no nodes searched) that, with its first solve's nodes and time where it keeps
+    them (the text output's last line, a report page's)."""
+    if result.stored:
+        first = result.first_solve
+        return (f"read from the result store in {result.seconds:.3f} s"
+                + (f" (solved first in {first['nodes']:,} nodes, {first['seconds']:.3f} s)" if first else ""))
+    rate = result.nodes / result.seconds if result.seconds > 0 else 0.0
+    return f"{result.nodes:,} nodes in {result.seconds:.3f} s ({rate:,.0f} nodes/s)"
 
 
 # --- positions: show, moves, play, deal ------------------------------------------------
@@ -772,7 +791,9 @@ def view_moves_text(view: Any, as_json: bool) -> str:
     if mine or vm.over:
         return "\n".join(vm.certain)
     who = "chance" if vm.to_move < 0 else f"player {vm.to_move}"
-    looked = f"all {vm.worlds} consistent positions" if vm.exhaustive else f"{vm.worlds} sampled consistent positions"
+    looked = ("the one consistent position" if vm.exhaustive and vm.worlds == 1
+              else f"all {vm.worlds:,} consistent positions" if vm.exhaustive
+              else plural(vm.worlds, "sampled consistent position"))
     lines = [f"{who} is to move, not the viewer (player {vm.viewer}): the moves depend on cards the viewer "
              f"cannot see. Over {looked}:",
              "legal in every one: " + (", ".join(vm.certain) or "none"),
@@ -1083,7 +1104,8 @@ def conform(game: str, cases: int, seed: int, max_steps: int, position: str | No
                 report = conformance.run(info, cases, seed, progress=tick, max_steps=max_steps)
     secs = time.monotonic() - started
     cut = f" ({report.cut} cut at --max-steps {max_steps})" if report.cut else ""
-    click.echo(f"{info.name}: {report.cases} games{cut}, {report.states:,} states, {report.moves:,} moves checked "
+    click.echo(f"{info.name}: {plural(report.cases, 'game')}{cut}, {plural(report.states, 'state')}, "
+               f"{plural(report.moves, 'move')} checked "
                f"in {secs:.1f} s")
     if report.sampled:
         from foolsolve.conformance import FAMILY_LIST_MAX, FAMILY_SAMPLE

@@ -267,7 +267,8 @@ def _distances(info: Any, state: Any, result: SolveResult, budget: int) -> None:
     if result.pv:
         result.pv = pv
     result.notes.append("distance: moves to the end with the winner ending the game as fast as it can and the loser "
-                        "lasting as long as it can (a draw as long as it lasts); the principal variation is played that way")
+                        "lasting as long as it can (a draw as long as it lasts)"
+                        + ("; the principal variation is played that way" if result.pv else ""))
 
 
 def _line(spec: Any, engine: Any, s: Any, search: _Search, limit: int) -> list[str]:

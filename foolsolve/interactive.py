@@ -42,6 +42,7 @@ import click
 
 from foolsolve.errors import InputError
 from foolsolve.game import CHANCE, draw_chance
+from foolsolve.present import plural
 from foolsolve.solver.base import value_text
 
 NODE_BUDGET = 2_000_000
@@ -132,7 +133,7 @@ class Session:
         except InputError:
             return None
         value = "" if self.seat else f": {best.mean:+.2f}"  # its value would tell of its hidden cards
-        return str(move), f"{ans.method} from its view, {ans.worlds} world{'s' if ans.worlds != 1 else ''}{value}"
+        return str(move), f"{ans.method} from its view, {plural(ans.worlds, 'world')}{value}"
 
     def answer(self, state: Any) -> tuple[str, str]:
         """The move a computer player (or chance) makes, and how it was chosen."""
@@ -203,7 +204,7 @@ class Thinking:
         from foolsolve.seat import EXACT_BUDGET_FACTOR
 
         limit = f", at most {self.think:g} s a move (--think)" if self.think is not None else ""
-        return (f"PIMC over {self.samples} worlds sampled from its own view (--samples; the exact expectation "
+        return (f"PIMC over {plural(self.samples, 'world')} sampled from its own view (--samples; the exact expectation "
                 f"where at most that many worlds are consistent), each world valued open-hand within "
                 f"{self.nodes:,} nodes (the exact expectation over fewer worlds: up to {EXACT_BUDGET_FACTOR} times "
                 f"that){limit}")
@@ -487,7 +488,7 @@ def _hint(session: Session, state: Any) -> None:
         return
     best = set(result.best)
     click.echo(f"value for you: {value_text(result.value)}"
-               + (f" in {result.distance} moves" if result.distance is not None else ""))
+               + (f" in {plural(result.distance, 'move')}" if result.distance is not None else ""))
     for m in result.moves:
         d = f" in {m.distance}" if m.distance is not None else ""
         click.echo(f"  {m.move}  {value_text(m.value)}{d}{'  *' if m.move in best else ''}")

@@ -17,6 +17,13 @@ from foolsolve.game import CHANCE, IllegalMove
 from foolsolve.rules import json_text, options_of
 
 
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """``n`` and the noun it counts: ``plural(1, "world")`` is ``1 world``, ``plural(1200, "world")``
+    ``1,200 worlds``; ``many`` is the plural where it is not ``word`` + ``s`` (``plural(3, "match",
+    "matches")``)."""
+    return f"{n:,} {word if n == 1 else many or word + 's'}"
+
+
 def status(spec: Any, state: Any) -> str:
     """``player 1 to move``, ``chance to move``, or at the end who won (the result's label)."""
     res = spec.result(state)

@@ -27,6 +27,7 @@ import click
 
 from foolsolve.cli import WORKERS, OutputFile, interval, limit_options, store_options, value_span, workers_help, wrote
 from foolsolve.errors import InputError, OptionError, Stopped
+from foolsolve.present import plural
 from foolsolve.rules import cited, json_text, options_of
 from foolsolve.solver.base import DEFAULT_SECONDS
 
@@ -142,7 +143,7 @@ def _moves_table(result: Any) -> str:
             f'<td>{"best" if m.move in best else ""}</td></tr>'
             for m in group)
         parts.append(f'<tbody class="tie{" best" if is_best else ""}"><tr><th colspan="3">{escape(shown)}: '
-                     f'{len(group)} move{"s" if len(group) != 1 else ""}</th></tr>{rows}</tbody>')
+                     f'{plural(len(group), "move")}</th></tr>{rows}</tbody>')
     if result.unfinished:  # a solve stopped at its limit: the moves it did not finish, with the bounds it proved
         rows = "".join(
             f'<tr data-move="{escape(m.move)}" data-at-least="{escape(json.dumps(m.at_least, ensure_ascii=False))}" '
@@ -150,7 +151,7 @@ def _moves_table(result: Any) -> str:
             f"<td>? ({escape(value_text(m.at_least))} to {escape(value_text(m.at_most))}, not finished)</td><td></td></tr>"
             for m in result.unfinished)
         n = len(result.unfinished)
-        parts.append(f'<tbody class="unfinished"><tr><th colspan="3">not finished: {n} move{"s" if n != 1 else ""}'
+        parts.append(f'<tbody class="unfinished"><tr><th colspan="3">not finished: {plural(n, "move")}'
                      f"</th></tr>{rows}</tbody>")
     return f'<table id="moves"><thead><tr><th>move</th><th>value</th><th></th></tr></thead>{"".join(parts)}</table>'
 
@@ -245,7 +246,7 @@ def page(info: Any, state: Any, result: Any | None, *, title: str | None = None,
             step_values[i] = (f"game over: {over.label}" if over is not None else
                               f"player {result.to_move}: {value_text(result.value)}"
                               + (" (an estimate)" if answer_kind(result) == "estimate" else "")
-                              + (f" in {left} moves" if left else ""))
+                              + (f" in {plural(left, 'move')}" if left else ""))
     # the board: the picture of the current step, redrawn in place, beside the move list
     pictures = [position_svg(spec, state)] + [position_svg(spec, s.state) for s in walk]
     board = ['<div class="board"><div class="board-picture">',
@@ -277,7 +278,8 @@ def page(info: Any, state: Any, result: Any | None, *, title: str | None = None,
         board.append(f"<h2>Moves</h2><p>No exact values: {escape(no_solve or 'no solver')}. The legal moves:</p><ul>"
                      + "".join(f"<li>{escape(str(m))}</li>" for m in spec.legal_moves(state)) + "</ul>")
     else:
-        shown = value_text(result.value) + (f" in {result.distance} moves" if result.distance is not None else "")
+        distance = f" in {plural(result.distance, 'move')}" if result.distance is not None else ""
+        shown = value_text(result.value) + distance
         kind = answer_kind(result)
         board.append(f'<h2>Value for player {result.to_move}: <span id="value" '
                      f'data-value="{escape(json.dumps(result.value, ensure_ascii=False))}">{escape(shown)}'
@@ -293,15 +295,16 @@ def page(info: Any, state: Any, result: Any | None, *, title: str | None = None,
     board.append("</div></div>")
     parts.extend(board)
     # what else the solver's result carries (a concept, notes, round odds ...)
-    if data is not None:
+    if result is not None and data is not None:
+        from foolsolve.cli import effort_line
+
         extra = {k: v for k, v in data.items() if k not in STANDARD_FIELDS}
         if extra:
             parts.append('<h2>More from the solver</h2><table id="solver-extra">' + "".join(
                 f'<tr data-field="{escape(k)}"><td>{escape(k)}</td><td><pre>'
                 f"{escape(json.dumps(v, ensure_ascii=False, indent=1))}</pre></td></tr>" for k, v in extra.items())
                 + "</table>")
-        parts.append(f'<p class="src">{data["nodes"]:,} nodes in {data["seconds"]:.3f} s'
-                     + (" (read from the result store)" if data.get("stored") else "") + "</p>")
+        parts.append(f'<p class="src">{escape(effort_line(result))}</p>')
     from foolsolve.cli import source_title
 
     parts.append(f"<h2>Rules in force</h2><p class=\"src\">{escape(spec.title)}, read from "
@@ -363,7 +366,7 @@ def _seat_table(answer: Any) -> str:
                         + ("" if ismcts else f'<td class="num">{escape(behind)}</td>') + "</tr>")
         is_best = all(m.move in best for m in group)
         parts.append(f'<tbody class="tie{" best" if is_best else ""}"><tr><th colspan="{3 if ismcts else 5}">mean '
-                     f'{head.mean:+.3f}: {len(group)} move{"s" if len(group) != 1 else ""}'
+                     f'{head.mean:+.3f}: {plural(len(group), "move")}'
                      f'{", best" if is_best else ""}</th></tr>{"".join(rows)}</tbody>')
     head = ("<th>visits</th>" if ismcts
             else "<th>95% interval</th><th>worlds</th><th>behind the best, paired by world</th>")

@@ -45,6 +45,7 @@ from typing import Any, Protocol
 from foolsolve.errors import InputError
 from foolsolve.game import CHANCE, draw_chance
 from foolsolve.games.base import GameInfo, SeatSearch
+from foolsolve.present import plural
 from foolsolve.solver.base import SearchLimit
 
 EXACT_WORLDS = 100
@@ -287,7 +288,7 @@ def evaluate_world(info: GameInfo, world: Any, player: int, budget: Budget, seed
     mine = info.spec.to_move(world) == player
     value = (max(values.values()) if mine else min(values.values())) if values else None
     kind = "native" if frontier == "random" else frontier
-    return WorldValue(values, False, f"depth-1 search, {budget.playouts} {kind} playouts per move", value=value)
+    return WorldValue(values, False, f"depth-1 search, {plural(budget.playouts, kind + ' playout')} per move", value=value)
 
 
 def _value_item(item: tuple[GameInfo, Any, int, Budget, tuple[str, float] | None]) -> WorldValue:
@@ -695,11 +696,13 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
     bounds = (float(info.utility_bounds[0]), float(info.utility_bounds[1]))
     stats = _order([_stats(m, xs, complete, seen, bounds) for m, xs in per_move.items()], order)
     name = "exact expectation" if complete else "PIMC"
-    how = (f"every one of the {done:,} consistent worlds" if complete
-           else f"{done:,} sampled world{'s' if done != 1 else ''} (seed {seed})" if method == "pimc"
+    how = ("the one consistent world" if complete and done == 1
+           else f"every one of the {done:,} consistent worlds" if complete
+           else f"{plural(done, 'sampled world')} (seed {seed})" if method == "pimc"
            else f"the first {done:,} of the {count:,} consistent worlds, listed in order")
     solver = f" ({by_solver:,} by the {SOLVER_METHOD})" if by_solver else ""
-    method_text = (f"{name}: {how}, each valued open-hand ({exact_n:,} exactly{solver}, {done - exact_n:,} by a "
+    each = "each " if done != 1 else ""
+    method_text = (f"{name}: {how}, {each}valued open-hand ({exact_n:,} exactly{solver}, {done - exact_n:,} by a "
                    f"depth-limited search with {frontier_text(frontiers)} playouts; "
                    f"{budget_text(budget, [rules[k] for k in sorted(rules)], info.paranoid_where, rnd.factor)})")
     notes = []
@@ -707,7 +710,7 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
         rounds = round(math.log(rnd.factor, DEEPEN))
         ended = ("Ctrl-C stopped the next" if cut is not None and cut.interrupted
                  else "the next did not finish within --time" if cut is not None else why_not)
-        notes.append(f"the values of {rounds} deeper round{'s' if rounds != 1 else ''} of every world, each with "
+        notes.append(f"the values of {plural(rounds, 'deeper round')} of every world, each with "
                      f"{DEEPEN} times the node budgets of the one before ({ended}; docs/seat.md, \"Deeper rounds\")"
                      if rounds else f"no deeper round of the worlds ({ended})")
     stopped = deadline is not None and not interrupted and method == "pimc" and done < total
@@ -852,8 +855,8 @@ def ismcts(info: GameInfo, worlds: Worlds, settings: Settings,
         interrupted = True
     if not done:
         raise KeyboardInterrupt
-    notes = ["IS-MCTS: 'worlds' per move counts the visits; the best move is the most visited; no intervals (the "
-             "visits are not independent samples)"]
+    notes = ["IS-MCTS: a move's visits (its \"worlds\" in --json) count the iterations that tried it; the best move "
+             "is the most visited; no intervals (the visits are not independent samples)"]
     stats = []
     value = None
     best: list[str] = []
@@ -877,7 +880,7 @@ def ismcts(info: GameInfo, worlds: Worlds, settings: Settings,
         top = max((s.worlds for s in stats), default=0)
         best = [s.move for s in stats if s.worlds == top]
     return SeatAnswer(info.name, player, mover, "ismcts",
-                      f"IS-MCTS (single observer, UCT c={UCT_C} with availability counts): {done:,} iterations, "
+                      f"IS-MCTS (single observer, UCT c={UCT_C} with availability counts): {plural(done, 'iteration')}, "
                       f"each on a fresh sampled world (seed {settings.seed}), "
                       f"{'native' if frontier == 'random' else frontier} playouts to the end{own}",
                       scale_of(info), stats, best, done, 0, worlds.count(), settings.seed, time.monotonic() - t0,

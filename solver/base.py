@@ -47,12 +47,18 @@ def odds_value(**probabilities: Fraction) -> dict[str, str | float]:
     return out
 
 
+ODDS_ORDER = ("win", "penalty", "held")
+"""The order :func:`value_text` writes an ``odds`` value's probabilities in, whatever the order of
+its keys (the result store keeps them sorted); any other after them, in its own order."""
+
+
 def value_text(value: Any) -> str:
     """A value as the text output prints it: ``win``, ``-43``, ``0.250000``, or an ``odds``
-    object as ``win 148/325 (0.4554), penalty 0 (0.0000)``."""
+    object as ``win 148/325 (0.4554), penalty 0 (0.0000)`` (in :data:`ODDS_ORDER`)."""
     if isinstance(value, dict):
-        return ", ".join(f"{k.replace('_', ' ')} {v} ({float(value.get(k + '_float', 0.0)):.4f})"
-                         for k, v in value.items() if not k.endswith("_float"))
+        names = sorted((k for k in value if not k.endswith("_float")),
+                       key=lambda k: ODDS_ORDER.index(k) if k in ODDS_ORDER else len(ODDS_ORDER))
+        return ", ".join(f"{k.replace('_', ' ')} {value[k]} ({float(value.get(k + '_float', 0.0)):.4f})" for k in names)
     if isinstance(value, float):
         return f"{value:.6f}"
     return str(value)

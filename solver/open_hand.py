@@ -69,6 +69,7 @@ from typing import TYPE_CHECKING, Any
 from foolsolve.errors import InputError, OptionError
 from foolsolve.game import CHANCE, Utility, seat_of_mover
 from foolsolve.playouts import PLAYOUT_MOVES, playout_of, repeats
+from foolsolve.present import plural
 from foolsolve.rules import json_text
 from foolsolve.solver.base import (
     DEFAULT_SECONDS,
@@ -612,8 +613,8 @@ def solve_world(info: GameInfo, state: Any, budget: Budget = DEFAULT_BUDGET, *, 
         method = f"exact {name} search over the engine ({how}{chance})"
     else:
         method = (f"depth-limited {search_name} ({name}{chance}) to depth {answer_depth} with playout evaluation "
-                  f"({budget.playouts}{' greedy' if budget.frontier == 'greedy' else ''} "
-                  f"playout{'s' if budget.playouts != 1 else ''}, seed {budget.seed})")
+                  f"({plural(budget.playouts, 'greedy playout' if budget.frontier == 'greedy' else 'playout')}, "
+                  f"seed {budget.seed})")
     return WorldAnswer(info.name, to_move, player, values, value, exact, method, name, clock.nodes,
                        time.perf_counter() - start, answer_depth, notes, mover_best, interrupted)
 
@@ -822,8 +823,8 @@ def with_proofs(info: GameInfo, state: Any, answer: WorldAnswer, partial: SolveR
     if not exact and not clamped:
         return answer, ""
     value = max(values.values()) if sign == 1 else min(values.values())
-    parts = [f"{exact} move{'s' if exact != 1 else ''} valued exactly"] if exact else []
-    parts += [f"{clamped} estimate{'s' if clamped != 1 else ''} kept within the bounds it proved"] if clamped else []
+    parts = [f"{plural(exact, 'move')} valued exactly"] if exact else []
+    parts += [f"{plural(clamped, 'estimate')} kept within the bounds it proved"] if clamped else []
     note = (f"the exact solver's proofs replace the estimates ({', '.join(parts)}); the best moves "
             "follow from both")
     return replace(answer, values=values, value=value), note

@@ -24,6 +24,7 @@ import click
 from foolsolve.cards import Card, cards_text
 from foolsolve.errors import InputError
 from foolsolve.positions import read_json
+from foolsolve.present import plural
 from foolsolve.solver.fools_and_angels import defence as fd
 
 METHODS = ("enum", "z3", "both")
@@ -186,13 +187,13 @@ def _solve_defence(req: Request, objective: str, keep: tuple[Card, ...], method:
                    f"defence face cards: {req.defence_face_cards}")
         click.echo("Targets  " + " · ".join(f"{t} needs {fd.signed_text(fd.target_total(attack, t))}" for t in targets))
         if legal is not None:
-            click.echo(f"{len(legal)} legal defence{'s' if len(legal) != 1 else ''} (plus surrender).")
+            click.echo(f"{plural(len(legal), 'legal defence')} (plus surrender).")
         what = OBJECTIVE_TEXT[objective] + (f" [keep {cards_text(keep)}]" if keep else "")
         if best[0].is_surrender:
             click.echo(f"Best ({what}): no defence; surrender and take {cards_text(attack)}")
         else:
-            unit = f"{value} card{'s' if value != 1 else ''} " + ("taken" if objective == fd.TAKE else "shed")
-            click.echo(f"Best ({what}): {unit}; {len(best)} tie{'s' if len(best) != 1 else ''}")
+            unit = f"{plural(value, 'card')} " + ("taken" if objective == fd.TAKE else "shed")
+            click.echo(f"Best ({what}): {unit}; {plural(len(best), 'tie')}")
             for d in best:
                 click.echo(f"  {d}")
         if show_all and legal is not None:
@@ -282,7 +283,7 @@ def _solve_attack(req: Request, method: str, show_all: bool, as_json: bool) -> i
             click.echo("Note     the defender holds fewer cards than the attacker: no attack is allowed now "
                        "(003 \"no player may attack a player with fewer cards in hand than them\").")
         n_nodef = sum(1 for _, nodef in rows if nodef)
-        click.echo(f"{legal_attacks} legal attack{'s' if legal_attacks != 1 else ''}; "
+        click.echo(f"{plural(legal_attacks, 'legal attack')}; "
                    f"{len(rows)} leave no defence of the whole attack, {n_nodef} no defence at all.")
         for cs, nodef in rows:
             if cs in by_cards:

@@ -24,6 +24,7 @@ import click
 from foolsolve.cards import ACE, CLUBS, DIAMONDS, FRENCH52, HEARTS, SPADES, Card
 from foolsolve.errors import InputError
 from foolsolve.positions import read_json
+from foolsolve.present import plural
 from foolsolve.solver.fools_paradise.capture import (
     ACE_OPTIONS,
     CARD_POINTS,
@@ -71,7 +72,9 @@ def _tokens(text: str) -> list[str]:
 def parse_hand_and_centre(hand_text: str, centre_text: str, *, decks: int = 1, ranks_only: bool = False
                           ) -> tuple[list[Card], list[Card]]:
     """Parse ``--hand`` and ``--centre``. Suited cards may appear at most ``decks`` times in
-    all; a bare rank gets the least used suit of that rank, ties in the order ♠ ♥ ♦ ♣."""
+    all; a card without a suit is an error, except with ``ranks_only``, where every card is a
+    bare rank and gets the least used suit of that rank, ties in the order ♠ ♥ ♦ ♣ (the text
+    prints ranks only)."""
     if decks < 1:
         raise InputError(f"decks: must be at least 1, got {decks}")
     fields = {"hand": _tokens(hand_text), "centre": _tokens(centre_text)}
@@ -82,6 +85,9 @@ def parse_hand_and_centre(hand_text: str, centre_text: str, *, decks: int = 1, r
         for t in toks:
             rank = _RANKS.get(t.upper())
             if rank is not None:
+                if not ranks_only:
+                    raise InputError(f"{name}: card {t!r} has no suit (e.g. {t.upper()}S or {t.upper()}♠; bare ranks "
+                                     "only with --ranks-only)")
                 out.append(rank)
                 continue
             if ranks_only:
@@ -213,15 +219,14 @@ def _best_lines(report: CaptureReport, *, ranks_only: bool) -> list[str]:
     if report.value is None:
         lines.append("  no collection clears the centre" if report.objective == "clear" else "  no legal collection")
         return lines
-    unit = "centre cards" if report.objective == "cards" else "points"
-    n = report.count
-    lines[0] += f" {report.value} {unit}, {n} collection{'s' if n != 1 else ''}"
+    unit = "centre card" if report.objective == "cards" else "point"
+    lines[0] += f" {plural(report.value, unit)}, {plural(report.count, 'collection')}"
     if report.truncated:
         lines[0] += f" (first {len(report.best)} listed)"
     for s in report.best:
         col = s.collection
         lines.append(f"  {card_text(col.card, ranks_only=ranks_only):>3} takes {collection_line(col, ranks_only=ranks_only)}"
-                     f"   ({s.cards} card{'s' if s.cards != 1 else ''}, {s.points} points"
+                     f"   ({plural(s.cards, 'card')}, {plural(s.points, 'point')}"
                      f"{', clears' if s.clears else ''})")
     return lines
 
@@ -254,7 +259,8 @@ def agreement(dp: CaptureReport, z3r: CaptureReport) -> tuple[bool, str]:
 
 @click.command("capture")
 @click.argument("position", required=False, type=click.Path(dir_okay=False))
-@click.option("--hand", "hand_text", help="Hand cards, e.g. \"2 3 9 K A\" or \"2S,3H,9D,KC,AS\".")
+@click.option("--hand", "hand_text", help="Hand cards with their suits, e.g. \"2S 3H 9D KC AS\" or \"2S,3H,9D,KC,AS\" "
+              "(bare ranks, \"2 3 9 K A\": see --ranks-only).")
 @click.option("--centre", "--center", "centre_text", help="Centre cards, same forms; their order gives the positions.")
 @click.option("--ace", type=click.Choice(ACE_OPTIONS), default=None,
               help="Ace rule option (default: the position's rules, else either).")
@@ -273,7 +279,8 @@ def agreement(dp: CaptureReport, z3r: CaptureReport) -> tuple[bool, str]:
 @click.option("--all", "show_all", is_flag=True, help="List every legal collection (up to --limit).")
 @click.option("--limit", type=click.IntRange(min=1), default=1000, show_default=True,
               help="Most collections listed (counts are always exact for the DP).")
-@click.option("--ranks-only", is_flag=True, help="Cards are bare ranks; print ranks without suits.")
+@click.option("--ranks-only", is_flag=True, help="Cards are bare ranks (suits play no role in a collection); print "
+              "ranks without suits.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 def capture_command(position: str | None, hand_text: str | None, centre_text: str | None, ace: str | None,
                     objective: str, card_points: str | None, played_card: str | None, decks: int | None,
@@ -383,7 +390,7 @@ def render_text(inp: CaptureInput, out: dict[str, Any], *, show_all: bool, ranks
         if n == 0:
             lines.append(head + "none")
             continue
-        head += f"{n} collection{'s' if n != 1 else ''}"
+        head += plural(n, "collection")
         if listed is None:
             lines.append(head + " (use --all to list them)")
             continue

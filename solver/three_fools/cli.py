@@ -31,6 +31,7 @@ from foolsolve.cli import WORKERS, workers_help
 from foolsolve.errors import InputError
 from foolsolve.game import CHANCE
 from foolsolve.positions import parse_json
+from foolsolve.present import plural
 from foolsolve.progress import progress
 from foolsolve.rules import rules_from_json
 from foolsolve.stats import wilson
@@ -193,7 +194,7 @@ def simulate_command(count: int, seed: int, policy: str, rules_json: str | None,
                                "seats": [{"seat": p, "wins": wins[p], "rate": float(rates[p]),
                                           "ci95": [round(cis[p][0], 6), round(cis[p][1], 6)]} for p in range(3)]}))
     else:
-        click.echo(f"Three Fools, policy {policy}: {played:,} games (seed {seed}), "
+        click.echo(f"Three Fools, policy {policy}: {plural(played, 'game')} (seed {seed}), "
                    f"{rounds / played if played else 0:.1f} rounds a game")
         for p in range(3):
             click.echo(f"  seat {p}: {wins[p]:6,} wins  {float(rates[p]):.4f}  95% CI [{cis[p][0]:.4f}, {cis[p][1]:.4f}]")

@@ -479,10 +479,13 @@ def run(*args: str) -> tuple[int, str, BaseException | None]:
 
 
 def test_cli_worked_example_human_output() -> None:
-    code, out, exc = run("--hand", "2 3 9 K A", "--centre", "J 2 K 5 6")
+    code, out, exc = run("--hand", "2 3 9 K A", "--centre", "J 2 K 5 6", "--ranks-only")
     assert exc is None and code == 0
-    assert "K♠: 5 collections" in out and "3♠: none" in out and "A♠: none" in out
-    assert "K♠ takes 2♥ K♥ 5♠ 6♠" in out and "26 = 2×13" in out
+    assert "K: 5 collections" in out and "3: none" in out and "A: none" in out
+    assert "K takes 2 K 5 6" in out and "26 = 2×13" in out
+    code, out, exc = run("--hand", "2S 3S 9S KS AS", "--centre", "JS 2H KH 5S 6S")
+    assert exc is None and code == 0
+    assert "K♠: 5 collections" in out and "K♠ takes 2♥ K♥ 5♠ 6♠" in out
 
 
 def test_cli_json_and_both_methods_agree() -> None:
@@ -527,15 +530,16 @@ def test_cli_bad_position_is_an_input_error_naming_the_field(tmp_path: Path, pos
 
 
 def test_cli_bare_ranks_get_distinct_suits_in_order() -> None:
-    hand, centre = parse_hand_and_centre("K K", "K 5S 5 KS")
-    assert [c.ascii for c in hand] == ["KH", "KD"]  # KS is taken explicitly
-    assert [c.ascii for c in centre] == ["KC", "5S", "5H", "KS"]
-    hand, centre = parse_hand_and_centre("K", "K K K K KS", decks=2)
-    assert [c.ascii for c in hand + centre] == ["KH", "KD", "KC", "KS", "KH", "KS"]
+    hand, centre = parse_hand_and_centre("K K", "K 5 5 K", ranks_only=True)
+    assert [c.ascii for c in hand] == ["KS", "KH"]
+    assert [c.ascii for c in centre] == ["KD", "5S", "5H", "KC"]
+    hand, centre = parse_hand_and_centre("K", "K K K K K", decks=2, ranks_only=True)
+    assert [c.ascii for c in hand + centre] == ["KS", "KH", "KD", "KC", "KS", "KH"]
 
 
 @pytest.mark.parametrize(("hand", "centre", "extra", "field"), [
-    ("K K", "K K K", [], "centre: rank K appears more than 4"),
+    ("K K", "K K K", ["--ranks-only"], "centre: rank K appears more than 4"),
+    ("KS", "K", [], "centre: card 'K' has no suit"),
     ("KS", "KS", [], "centre: duplicate card KS"),
     ("KS", "XX", [], "centre: unknown card"),
     ("KS", "5S", ["--ranks-only"], "hand: 'KS' is not a bare rank"),
@@ -557,7 +561,7 @@ def test_cli_errors_map_through_a_group_to_one_line() -> None:
         pass
 
     cli.add_command(capture_command)
-    result = CliRunner().invoke(cli, ["capture", "--hand", "K", "--centre", "Q Q Q Q Q"])
+    result = CliRunner().invoke(cli, ["capture", "--hand", "K", "--centre", "Q Q Q Q Q", "--ranks-only"])
     assert isinstance(result.exception, InputError)
     assert "\n" not in str(result.exception)
 

@@ -43,7 +43,7 @@ def test_the_equilibrium_policy_plays_a_whole_game():
     pytest.importorskip("pygambit")
     proc = _run("--games", "1", "--policy", "equilibrium", "--seed", "1")  # a 3-round game
     assert proc.returncode == 0, proc.stderr
-    assert "policy equilibrium: 1 games" in proc.stdout
+    assert "policy equilibrium: 1 game (seed 1)" in proc.stdout
 
 
 def test_wilson_interval():
