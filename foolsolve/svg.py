@@ -42,6 +42,7 @@ from typing import Any
 
 from foolsolve.cards import FRENCH54, GLYPHS, PILATCH45, SUIT_NAMES, TAROT78, Card, Deck
 from foolsolve.errors import InputError
+from foolsolve.present import plural
 
 CARD_W, CARD_H = 36, 52
 STEP = 39
@@ -428,7 +429,7 @@ def _draw_zone(parent: ET.Element, zone: Zone, x0: float, y0: float, label: str)
     count = sum(1 for c in zone.cards if c != EMPTY)
     _label(group, x0, y0 + 20, label)
     unit = {"cards": "card", "pairs": "pair", "groups": "play", "rows": "play"}[zone.kind]
-    _label(group, x0, y0 + 36, f"{count} {unit}{'s' if count != 1 else ''}", size=10, colour="#666")
+    _label(group, x0, y0 + 36, plural(count, unit), size=10, colour="#666")
     if zone.note:
         _label(group, x0, y0 + 49, zone.note, size=9, colour="#666")
     cx = x0 + LABEL_W
