@@ -88,6 +88,9 @@ class Adapter:
     supports_witness = False
     size_definition = "cards in hands and centre"
     """What :meth:`size` counts (the witness search's measure)."""
+    max_witness_size = 0
+    """The largest size :meth:`witness_candidates` draws positions of (the cards it draws from):
+    a larger ``--witness-size`` is refused (:meth:`check_witness_size`)."""
     method = "exact: the game's solver at the opening position of every deal"
     """How deals are compared, in plain words (printed with every deals report)."""
     final_definition = "the solved value of the opening position for the player to move"
@@ -210,6 +213,13 @@ class Adapter:
         """Random position files of the given size (one JSON object each, valid under
         every choice that can hold it)."""
         raise NotImplementedError
+
+    def check_witness_size(self, size: int) -> None:
+        """An :class:`InputError` naming the maximum when the witness search cannot draw positions
+        of ``size`` (more than :attr:`max_witness_size`)."""
+        if self.supports_witness and size > self.max_witness_size:
+            raise InputError(f"--witness-size: at most {self.max_witness_size} for {self.info.name} "
+                             f"({self.size_definition}), got {size}")
 
     def describe_choice(self, analysis: Analysis) -> str:
         """One line for a report."""
@@ -430,9 +440,9 @@ def option_info(info: GameInfo, name: str) -> OptionInfo:
 
 
 def choices_of(o: OptionInfo, adapter: Adapter | None = None, given: Sequence[Any] | None = None) -> list[Any]:
-    """The values to compare: ``given`` (``--choices``, each checked by the option's parser),
-    else the listed choices, else the adapter's stated alternatives, else for an open integer
-    option (``decks``) the default and the next value; anything else is a one-line error."""
+    """The values to compare: ``given`` (``--choices``, each checked by the option's parser, each
+    given once), else the listed choices, else the adapter's stated alternatives, else for an open
+    integer option (``decks``) the default and the next value; anything else is a one-line error."""
     if given is not None:
         return _parse_given(o, given)
     if o.choices is not None:
@@ -449,7 +459,7 @@ def choices_of(o: OptionInfo, adapter: Adapter | None = None, given: Sequence[An
 def _parse_given(o: OptionInfo, given: Sequence[Any]) -> list[Any]:
     if len(given) < 2:
         raise InputError("--choices: give at least two values to compare")
-    out = []
+    out: list[Any] = []
     for i, v in enumerate(given):
         if o.parse is not None:
             try:
@@ -458,6 +468,9 @@ def _parse_given(o: OptionInfo, given: Sequence[Any]) -> list[Any]:
                 raise InputError(f"--choices[{i}]: {exc}") from None
         if o.choices is not None and v not in o.choices:
             raise InputError(f"--choices[{i}]: {json_text(v)} is not one of {' | '.join(json_text(c) for c in o.choices)}")
+        twice = next((j for j, w in enumerate(out) if json_text(w) == json_text(v)), None)
+        if twice is not None:
+            raise InputError(f"--choices[{i}]: {json_text(v)} is --choices[{twice}] again (give each value once)")
         out.append(v)
     return out
 
@@ -857,6 +870,7 @@ def find_witness(adapter: Adapter, option: str, choices: Sequence[Any], *, seed:
     its workers (:func:`run_tasks`) and folded here in order: the same witness."""
     if not adapter.supports_witness:
         return None
+    adapter.check_witness_size(max_size)
     best: Witness | None = None
     for obj in extra:
         rep = compare_position(adapter, obj, option, choices)

@@ -31,7 +31,7 @@ from foolsolve.ambiguities import (
     option_info,
     witness_file,
 )
-from foolsolve.cli import WORKERS, OutputFile, limit_options, one_stdout, open_store, store_options, workers_help
+from foolsolve.cli import NODES, WORKERS, OutputFile, limit_options, one_stdout, open_store, store_options, workers_help
 from foolsolve.errors import InputError, Stopped
 from foolsolve.games.base import GameInfo
 from foolsolve.positions import STDIO, check_output, game_of, parse_json, read_json, write_json_atomic
@@ -70,12 +70,14 @@ def _echo_json(obj: Any) -> None:
 @click.option("--witness/--no-witness", default=True, show_default=True,
               help="Search for the smallest position where the choices disagree on the best move.")
 @click.option("--witness-size", type=click.IntRange(min=2), default=8, show_default=True,
-              help="Largest position the witness search tries (in the game's measure: cards in hands and centre, ...).")
+              help="Largest position the witness search tries (in the game's measure: cards in hands and centre, "
+                   "...), at most the cards it draws from: Durak 36, Fools and Angels 48, Fool's Paradise 52, "
+                   "Foolery 78.")
 @click.option("--tries", type=click.IntRange(min=1), default=150, show_default=True,
               help="Random positions tried per size in the witness search.")
-@click.option("--max-nodes", type=click.IntRange(min=1), default=None,
+@click.option("--max-nodes", type=NODES, default=None,
               help="Node limit of each exact solve (default 2,000,000; 200,000 where deals are played to an "
-                   "endgame: a deal over it is skipped and counted).")
+                   "endgame: a deal over it is skipped and counted; above 2^62: read as 2^62, no limit in practice).")
 @click.option("--out", "out_file", type=OutputFile(folder_ok=True),
               help="Write the witness position here (with --all: a folder, one GAME-OPTION.json per witness).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
@@ -132,6 +134,8 @@ def ambiguities(game: str, option_name: str | None, all_options: bool, choices_j
             adapter.endgame_cards = endgame_cards
         if policy_only:
             adapter.use_policy_only()
+        if witness:
+            adapter.check_witness_size(witness_size)  # before any deal
         if out_file is not None and not all_options:
             if Path(out_file).is_dir():
                 raise InputError(f"--out: {out_file} is a folder (a folder is for --all; give a file name)")

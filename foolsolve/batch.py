@@ -34,7 +34,7 @@ from typing import IO, Any
 
 import click
 
-from foolsolve.cli import WORKERS, OutputFile, limit_options, open_store, store_options, workers_help
+from foolsolve.cli import NODES, WORKERS, OutputFile, limit_options, open_store, store_options, workers_help
 from foolsolve.errors import InputError, Stopped
 from foolsolve.executor import SigintHeld
 from foolsolve.positions import (
@@ -425,9 +425,9 @@ def _solve_job(job: Job) -> dict[str, Any]:
               help=workers_help("Local worker processes (1: solve in this process)"))
 @click.option("--scheduler", default=None, metavar="tcp://HOST:PORT",
               help="Run on this Dask distributed cluster instead (pip install 'foolsolve[dask]').")
-@click.option("--max-nodes", type=click.IntRange(min=1), default=None,
+@click.option("--max-nodes", type=NODES, default=None,
               help="Give up a position after this many nodes (its line gets the error; not stored); a view "
-                   "line: each world's node budget.")
+                   "line: each world's node budget. Above 2^62: read as 2^62, no limit in practice.")
 @click.option("-o", "--option", "extra", multiple=True, metavar="KEY=VALUE",
               help="Game-specific solver option for every position (repeatable), e.g. -o pv=false.")
 @click.option("--method", type=click.Choice(["auto", "exact", "pimc", "ismcts"]), default=None,

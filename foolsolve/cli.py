@@ -28,7 +28,7 @@ from foolsolve.positions import STDIO, game_of, parse_json, read_json, write_jso
 from foolsolve.present import plural
 from foolsolve.progress import progress
 from foolsolve.rules import cited, json_text, options_of, rules_from_json
-from foolsolve.solver.base import DEFAULT_SECONDS, Interrupted, SearchLimit, SolveResult
+from foolsolve.solver.base import DEFAULT_SECONDS, MAX_NODES, Interrupted, SearchLimit, SolveResult
 
 
 class Seconds(click.FloatRange):
@@ -42,6 +42,24 @@ class Seconds(click.FloatRange):
         if isinstance(x, float) and math.isnan(x):
             self.fail(f"{value!r} is not a number of seconds.", param, ctx)
         return x
+
+
+class Capped(click.IntRange):
+    """A whole number of at least ``min`` (``click.IntRange``) where one above ``cap`` is read as
+    ``cap``: a bound so large it means no limit in practice (``--max-nodes``: :data:`MAX_NODES`;
+    ``capture --limit``: ``sys.maxsize``), kept within what the code it reaches takes (int64
+    counters, ``itertools.islice``, floats) instead of failing there as an internal error."""
+
+    def __init__(self, min: int = 1, cap: int = sys.maxsize) -> None:
+        super().__init__(min=min)
+        self.cap = cap
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        return min(super().convert(value, param, ctx), self.cap)
+
+
+NODES = Capped(min=1, cap=MAX_NODES)
+"""Every ``--max-nodes`` option: a node budget, one above :data:`MAX_NODES` read as it."""
 
 
 class Workers(click.ParamType):
@@ -256,12 +274,12 @@ def open_store(store_path: str | None, no_store: bool) -> Any:
 @click.argument("positions", nargs=-1, required=True, metavar="POSITION...",
                 type=click.Path(dir_okay=False, allow_dash=True))
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON (one line per position).")
-@click.option("--max-nodes", type=click.IntRange(min=1), default=None,
+@click.option("--max-nodes", type=NODES, default=None,
               help="Node budget of a full position (default: none, --time alone bounds it): the exact solver may use "
                    "half of it, the open-hand search the rest (as --time). Under hidden cards: each world's node "
                    "budget, the exact solver up to half of it, the depth-limited search up to all of it [default: "
                    "5000 a world, the search the game's own (Durak 200), raised in deeper rounds over few worlds; "
-                   "given, fixed: docs/seat.md].")
+                   "given, fixed: docs/seat.md]. A budget above 2^62 is read as 2^62: no limit in practice.")
 @click.option("-o", "--option", "extra", multiple=True, metavar="KEY=VALUE",
               help="Solver option (repeatable), e.g. -o pv=false, -o time=60, -o max_nodes=N; each game's are "
                    "listed by 'foolsolve rules GAME --solver'; an unknown KEY is an error.")

@@ -25,7 +25,7 @@ from typing import Any
 
 import click
 
-from foolsolve.cli import WORKERS, OutputFile, interval, limit_options, store_options, value_span, workers_help, wrote
+from foolsolve.cli import NODES, WORKERS, OutputFile, interval, limit_options, store_options, value_span, workers_help, wrote
 from foolsolve.errors import InputError, OptionError, Stopped
 from foolsolve.present import plural
 from foolsolve.rules import cited, json_text, options_of
@@ -461,7 +461,7 @@ def view_page(view: Any, answer: Any | None = None, no_answer: str = "") -> str:
 @click.argument("position", type=click.Path(dir_okay=False, allow_dash=True))
 @click.option("--out", type=OutputFile(), required=True,
               help="Where to write the page ('-': standard output).")
-@click.option("--max-nodes", type=click.IntRange(min=1), default=None,
+@click.option("--max-nodes", type=NODES, default=None,
               help="Node budget, as for solve: the exact solver may use half of it, the open-hand search the rest "
                    "(under hidden cards: each world's node budget).")
 @click.option("-o", "--option", "extra", multiple=True, metavar="KEY=VALUE",

@@ -12,6 +12,10 @@ A stored result carries its method in words (``method``, as ``--json`` prints it
 found it. A result stored before results carried one is read with the method the game's exact
 solver names for it (:func:`stored_answer`), so an old store needs no migration.
 
+The store is a cache: a row that does not read back as a result (:func:`read_result`: malformed
+JSON, a torn write, a hand edit) is a miss, said in one warning line, and the new solve replaces
+it; ``store export`` leaves such rows out and counts them.
+
 The file is safe under several processes writing at once: write-ahead logging, one short
 transaction per result (``INSERT OR IGNORE`` on the key, so a result solved twice by racing
 processes is stored once) and a busy timeout. A process killed at any moment leaves the file
@@ -28,6 +32,7 @@ import hashlib
 import json
 import os
 import sqlite3
+import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -113,6 +118,38 @@ def result_from_json(obj: dict[str, Any]) -> SolveResult:
     )
 
 
+class UnreadableRow(ValueError):
+    """A stored row that does not read back as what was stored (the message says why)."""
+
+
+def _json_object(text: str) -> dict[str, Any]:
+    """A stored JSON object's text as the object, else :class:`UnreadableRow`."""
+    try:
+        obj = json.loads(text)
+    except (ValueError, TypeError, RecursionError) as exc:
+        raise UnreadableRow(f"malformed JSON: {exc}") from None
+    if not isinstance(obj, dict):
+        raise UnreadableRow(f"a JSON {type(obj).__name__}, not an object")
+    return obj
+
+
+def read_result(game: str, text: str) -> dict[str, Any]:
+    """A stored result's JSON text (of a row of ``game``) as the result object, else
+    :class:`UnreadableRow`: malformed JSON, no object, another game's result, or one
+    :func:`result_from_json` cannot read."""
+    obj = _json_object(text)
+    if obj.get("game") != game:
+        raise UnreadableRow(f"its game is {json.dumps(obj.get('game'), ensure_ascii=False)[:40]}, not {game}")
+    try:
+        result = result_from_json(obj)
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise UnreadableRow(f"{type(exc).__name__}: {exc}") from None
+    if isinstance(result.to_move, bool) or not isinstance(result.to_move, int) \
+            or not all(isinstance(m.move, str) for m in result.moves):
+        raise UnreadableRow("to_move or a move of the wrong type")
+    return obj
+
+
 def as_stored(obj: dict[str, Any], seconds: float) -> dict[str, Any]:
     """A stored result's JSON as this reading gives it: ``"stored": true``, no nodes searched and
     ``seconds`` to read it; the stored solve's own nodes and time under ``first_solve`` (a
@@ -161,6 +198,11 @@ class Store:
             self._db.executescript(_SCHEMA)
         except (OSError, sqlite3.Error) as exc:
             raise InputError(f"{self.label}: cannot open the result store ({_reason(exc)})") from None
+        self._unreadable: set[str] = set()
+        """Keys whose rows :meth:`get` could not read (:meth:`put` replaces them)."""
+        self._warned = False
+        self.skipped = 0
+        """Rows the last :meth:`export` left out: they do not read back as results."""
 
     def close(self) -> None:
         """Close the file."""
@@ -186,13 +228,24 @@ class Store:
                              "store starts empty) or name another with --store") from None
 
     def get(self, key: str) -> dict[str, Any] | None:
-        """The stored result JSON under ``key``."""
+        """The stored result JSON under ``key``; ``None`` when there is none, or when the row does
+        not read back as a result (:func:`read_result`: a damaged or hand-edited row). The store is
+        a cache: such a row is a miss, said once on stderr, and :meth:`put` replaces it with the
+        result solved again."""
         with self._guard():
-            row = self._db.execute("SELECT result FROM results WHERE key = ?", (key,)).fetchone()
+            row = self._db.execute("SELECT game, result FROM results WHERE key = ?", (key,)).fetchone()
         if row is None:
             return None
-        result: dict[str, Any] = json.loads(row[0])
-        return result
+        try:
+            return read_result(row[0], row[1])
+        except UnreadableRow as exc:
+            if not self._warned:  # one line, however many such rows a sweep meets
+                self._warned = True
+                print(f"foolsolve: warning: {self.label}: the stored result {key[:12]}... does not read back as a "
+                      f"result ({' '.join(str(exc).split())}); solving it again and replacing it", file=sys.stderr,
+                      flush=True)
+            self._unreadable.add(key)
+            return None
 
     def holds(self, game: str) -> bool:
         """Whether any result of ``game`` (of its current solver version) is stored."""
@@ -204,12 +257,16 @@ class Store:
     def put(self, key: str, game: str, position: str, options: str, result: dict[str, Any]) -> bool:
         """Store a result in its own transaction; ``False`` when the key was there already."""
         version = solver_version(game) or ""
+        # a row :meth:`get` could not read is replaced, any other kept (racing solves store a result once)
+        verb = "INSERT OR REPLACE" if key in self._unreadable else "INSERT OR IGNORE"
         with self._guard(), self._transaction():
             cur = self._db.execute(
-                "INSERT OR IGNORE INTO results (key, game, solver_version, position, options, result, created) "
+                f"{verb} INTO results (key, game, solver_version, position, options, result, created) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?)",
                 (key, game, version, position, options, canonical(result), time.time()))
-            return cur.rowcount == 1
+            stored = cur.rowcount == 1
+        self._unreadable.discard(key)
+        return stored
 
     def stats(self) -> dict[str, Any]:
         """Counts per game and solver version, with the file's size."""
@@ -225,7 +282,9 @@ class Store:
         }
 
     def export(self, game: str | None = None) -> Iterator[dict[str, Any]]:
-        """Every stored result (of ``game``), oldest first."""
+        """Every stored result (of ``game``), oldest first; a row that does not read back as a
+        result (:func:`read_result`) is left out and counted in :attr:`skipped`."""
+        self.skipped = 0
         sql = "SELECT key, game, solver_version, position, options, result, created FROM results"
         args: tuple[Any, ...] = ()
         if game is not None:
@@ -239,8 +298,13 @@ class Store:
             if row is None:
                 return
             key, g, version, position, options, result, created = row
-            yield {"key": key, "game": g, "solver_version": version, "position": json.loads(position),
-                   "options": json.loads(options), "result": json.loads(result), "created": created}
+            try:
+                out = {"key": key, "game": g, "solver_version": version, "position": _json_object(position),
+                       "options": _json_object(options), "result": read_result(g, result), "created": created}
+            except UnreadableRow:
+                self.skipped += 1
+                continue
+            yield out
 
     def clear(self, game: str | None = None, stale_only: bool = False) -> int:
         """Delete results (of ``game``; with ``stale_only`` those of old solver versions only);
@@ -383,8 +447,6 @@ def _open_default() -> Store | None:
     try:
         return Store(path, label=str(path))
     except InputError as exc:
-        import sys
-
         print(f"foolsolve: warning: {exc}; going on without it (--store PATH names another, --no-store none)",
               file=sys.stderr, flush=True)
         return None

@@ -13,6 +13,7 @@ import click
 from foolsolve.batch import LineWriter
 from foolsolve.cli import OutputFile, store_options, wrote
 from foolsolve.positions import STDIO
+from foolsolve.present import plural
 
 if TYPE_CHECKING:
     from foolsolve.store import Store
@@ -63,7 +64,8 @@ def stats(store_path: str | None, as_json: bool) -> None:
 @click.option("--out", type=OutputFile(), default=STDIO, show_default=True,
               help="Where the JSON Lines go (- is standard output).")
 def export(store_path: str | None, game: str | None, out: str) -> None:
-    """Every stored result as JSON Lines: key, game, solver_version, position, options, result."""
+    """Every stored result as JSON Lines: key, game, solver_version, position, options, result.
+    A row that does not read back as a result (damaged or edited) is left out, counted on stderr."""
     from foolsolve import games
     from foolsolve.positions import replaced_on_success
     from foolsolve.store import refuse_output_over
@@ -80,6 +82,10 @@ def export(store_path: str | None, game: str | None, out: str) -> None:
                 writer.write(row)
         finally:
             writer.close()
+        if store.skipped:
+            click.echo(f"foolsolve: warning: {store.label}: {plural(store.skipped, 'stored result')} left out: "
+                       f"{'they do' if store.skipped > 1 else 'it does'} not read back as a result (damaged or "
+                       "edited rows; a solve of the position solves it again and replaces the row)", err=True)
     wrote(out)
 
 

@@ -80,8 +80,13 @@ def bounds_after(lo: int, hi: int, best: int, alpha: int, beta: int) -> tuple[in
     return best, best
 
 
+MAX_NODES = 1 << 62
+"""The largest node budget: one above it (``--max-nodes``, ``-o max_nodes``) is read as it, no limit
+in practice (4.6e18 nodes, centuries of search), so that every budget fits the int64 counters of
+the compiled Durak search and the float arithmetic that shares a budget out."""
+
 COMMON_OPTIONS: dict[str, str] = {
-    "max_nodes": "give up after this many nodes (the same as --max-nodes)",
+    "max_nodes": "give up after this many nodes (the same as --max-nodes; above 2^62: no limit in practice)",
     "time": "give up after this many seconds (checked whenever the search reports its progress)",
 }
 """Solver options every game takes (``-o KEY=VALUE``), read into :class:`SolveOptions`' own fields."""
@@ -142,6 +147,8 @@ class SolveOptions:
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
                 raise OptionError(f"option max_nodes: expected a whole number >= 1, got {json_text(value)}")
             self.max_nodes = value if self.max_nodes is None else min(self.max_nodes, value)
+        if self.max_nodes is not None:
+            self.max_nodes = min(self.max_nodes, MAX_NODES)
         if "time" in extra:
             value = extra.pop("time")
             if isinstance(value, bool) or not isinstance(value, (int, float)) or not value > 0:  # (nan too)

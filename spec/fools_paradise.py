@@ -60,10 +60,13 @@ CENTRE_SIZE = 5
 DECK_CARDS = len(FRENCH52)
 """52: RULES-NOTES §2 "Given: 52-card deck"."""
 
+MAX_DECKS = 8
+"""The most decks of the rule option ``decks``."""
+
 META = GameMeta(
     name="fools-paradise", title="Fool's Paradise", seed="000_fb76b98cdc103b12.txt",
     min_players=2,
-    max_players=(8 * DECK_CARDS - CENTRE_SIZE) // HAND_SIZE,  # 82: five cards each and five in the centre from 8 decks
+    max_players=(MAX_DECKS * DECK_CARDS - CENTRE_SIZE) // HAND_SIZE,  # 82: five cards each and five in the centre from 8 decks
     deck=FRENCH52, dynamics=Dynamics.SEQUENTIAL, chance_mode=ChanceMode.EXPLICIT, information=Information.IMPERFECT,
     utility=Utility.GENERAL_SUM,
     utility_bounds=(0.0, 10_000.0),  # final scores: card points and clears, never negative
@@ -74,8 +77,8 @@ META = GameMeta(
 
 
 def _parse_decks(value: Any) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 8:
-        raise ValueError(f"{json_text(value)} is not a whole number of decks from 1 to 8")
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_DECKS:
+        raise ValueError(f"{json_text(value)} is not a whole number of decks from 1 to {MAX_DECKS}")
     return value
 
 

@@ -84,6 +84,8 @@ class DurakAmbiguity(PolicyEndgameAdapter):
     """Definitions used by ``foolsolve ambiguities durak``."""
 
     supports_witness = True
+    max_witness_size = len(D.SPEC.rules_cls().deck_cards)
+    """36: :meth:`witness_candidates` draws from the 36-card deck."""
     policy_definition = POLICY
     endgame_definition = ("the stock is empty and two players hold cards (with more players: the others are out; "
                           "the two are compared as a two-player game from the next lead)")

@@ -44,7 +44,7 @@ from foolsolve.engines.durak_kernel_compiled import KeyedCache
 from foolsolve.engines.durak_kernel_compiled import bit_count as _popc
 from foolsolve.engines.durak_kernel_compiled import leading_zeros as _clz
 from foolsolve.engines.durak_kernel_compiled import trailing_zeros as _ctz
-from foolsolve.solver.base import DEFAULT_MAX_MEMORY, SearchLimit
+from foolsolve.solver.base import DEFAULT_MAX_MEMORY, MAX_NODES, SearchLimit
 from foolsolve.solver.durak import shared
 from foolsolve.solver.durak.search import narrow, question, remembers
 from foolsolve.solver.durak.shared import (
@@ -1741,6 +1741,13 @@ def release(arrays: list[Any]) -> None:
             base.madvise(advice)
 
 
+def node_bound(max_nodes: int | None) -> int:
+    """The ``ctl[T_OVER]`` of a node budget: the first node count that is too many, within int64
+    (``None``, or a budget above :data:`~foolsolve.solver.base.MAX_NODES`: that many, no limit in
+    practice)."""
+    return MAX_NODES if max_nodes is None else min(max_nodes, MAX_NODES) + 1
+
+
 class _Lane:
     """One kernel thread's own state: its bout table (bout entries are local, and private tables
     need no checks), counters and flags, and move stack."""
@@ -1812,7 +1819,7 @@ class JitEndgame:
         """Guards :attr:`_pausing` and :attr:`_in_kernel` (:meth:`_grow`)."""
         self._pausing = False
         self._in_kernel = 0
-        self._over = (1 << 62) if max_nodes is None else max_nodes + 1
+        self._over = node_bound(max_nodes)
         self._lanes = [_Lane(self._bout_bits, self._over)]
         self.last = DRAW
         """The value of the last job whose first null-window question did not settle it the way

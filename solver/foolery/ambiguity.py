@@ -23,6 +23,8 @@ class FooleryAmbiguity(Adapter):
     """Definitions used by ``foolsolve ambiguities foolery``."""
 
     supports_witness = True
+    max_witness_size = len(TAROT78)
+    """78: :meth:`witness_candidates` draws from the whole deck."""
     best_definition = ("the exact best move(s) for the player to move in a random open-hand endgame (two players "
                        "holding 5 cards each, the others already out)")
     final_definition = "the exact value (win = going out first) for the player to move in that endgame"
@@ -87,7 +89,8 @@ class FooleryAmbiguity(Adapter):
                 continue
             cards = []
             for _ in range(left):
-                if rng.random() < TRUMP_SHARE and ti < len(trumps):
+                r = rng.random()
+                if ti < len(trumps) and (r < TRUMP_SHARE or si == len(others)):  # (the others used up: trumps)
                     cards.append(trumps[ti])
                     ti += 1
                 else:

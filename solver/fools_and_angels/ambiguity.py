@@ -49,6 +49,8 @@ class FoolsAndAngelsAmbiguity(PolicyEndgameAdapter):
     """Definitions used by ``foolsolve ambiguities fools-and-angels``."""
 
     supports_witness = True
+    max_witness_size = len(F.SPEC_CARDS)
+    """48: :meth:`witness_candidates` draws from the game's cards."""
     policy_definition = POLICY
     endgame_cards = 20
     size_definition = "cards in the hands, the attack, the stocks and the pool"

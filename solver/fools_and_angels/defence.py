@@ -203,7 +203,8 @@ def face_rank(key: Any, what: str = "face_effects") -> int:
 def normalise_face_effects(face_effects: Mapping[Any, str] | str | None, what: str = "face_effects") -> dict[int, str]:
     """The full per-rank effect table. ``None``: the default (all ``whole_only``); a string: that
     effect for every face rank; a mapping (keys ``11``/``"J"``...): those ranks changed, the
-    others left at the default. Unknown ranks or effect names are an :class:`InputError`."""
+    others left at the default. Unknown ranks or effect names, or a rank named twice, are an
+    :class:`InputError`."""
     table = dict(DEFAULT_FACE_EFFECTS)
     if face_effects is None:
         return table
@@ -215,8 +216,13 @@ def normalise_face_effects(face_effects: Mapping[Any, str] | str | None, what: s
         label = lambda r: f"{what}.{_RANK_NAMES.get(r, r) if isinstance(r, int) else r}"  # noqa: E731
     else:
         raise InputError(f"{what}: expected an effect name or an object of rank: effect")
+    given: dict[int, Any] = {}
     for key, effect in items:
         rank = face_rank(key, label(key))
+        if rank in given:  # J and jack, 11 and "11": one rank named twice
+            raise InputError(f"{label(key)}: the rank {_RANK_NAMES[rank]} appears twice ({given[rank]!r} and {key!r}; "
+                             "which effect is meant?)")
+        given[rank] = key
         if effect not in FACE_EFFECT_NAMES:
             raise InputError(f"{label(key)}: unknown face effect {effect!r} (known: {' | '.join(FACE_EFFECT_NAMES)})")
         table[rank] = effect

@@ -69,6 +69,8 @@ def parse_face_effects_option(text: str) -> Mapping[Any, str] | str:
         key, sep, value = part.partition("=")
         if not sep:
             raise InputError(f"--face-effects: expected RANK=EFFECT, got {part!r}")
+        if key in out:
+            raise InputError(f"--face-effects: {key!r} appears twice (which effect is meant?)")
         out[key] = value
     return out
 

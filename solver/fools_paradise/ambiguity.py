@@ -76,6 +76,8 @@ class FoolsParadiseAmbiguity(Adapter):
     """Definitions used by ``foolsolve ambiguities fools-paradise``."""
 
     supports_witness = True
+    max_witness_size = len(FRENCH52)
+    """52: :meth:`witness_candidates` draws from one deck."""
     method = ("policy play, then exact: the best move is the greedy policy's at the opening; the final result comes "
               "from greedy play until the draw pile is empty, then the exact endgame")
     best_definition = ("the greedy best move(s) at the opening position: every move banking the most points this "

@@ -22,6 +22,7 @@ from typing import Any
 import click
 
 from foolsolve.cards import ACE, CLUBS, DIAMONDS, FRENCH52, HEARTS, SPADES, Card
+from foolsolve.cli import Capped
 from foolsolve.errors import InputError
 from foolsolve.positions import read_json
 from foolsolve.present import plural
@@ -46,6 +47,9 @@ _GAME_ALIASES = {"fools-paradise", "fool's-paradise", "fools_paradise", "fools p
 RANK_SUIT_ORDER: tuple[str, ...] = (SPADES, HEARTS, DIAMONDS, CLUBS)
 """Suits given to bare ranks, in this order."""
 _RANKS = {str(r): r for r in range(2, 11)} | {"T": 10, "J": 11, "Q": 12, "K": 13, "A": ACE}
+MAX_DECKS = 8
+"""The most decks, as the rule option ``decks`` allows (``foolsolve.spec.fools_paradise.MAX_DECKS``;
+this command does not load the spec)."""
 SHOW_PER_CARD = 20
 """Without ``--all``, a hand card's legal collections are listed when there are at most this many."""
 
@@ -75,8 +79,8 @@ def parse_hand_and_centre(hand_text: str, centre_text: str, *, decks: int = 1, r
     all; a card without a suit is an error, except with ``ranks_only``, where every card is a
     bare rank and gets the least used suit of that rank, ties in the order ♠ ♥ ♦ ♣ (the text
     prints ranks only)."""
-    if decks < 1:
-        raise InputError(f"decks: must be at least 1, got {decks}")
+    if not 1 <= decks <= MAX_DECKS:
+        raise InputError(f"decks: expected a whole number of decks from 1 to {MAX_DECKS}, got {decks}")
     fields = {"hand": _tokens(hand_text), "centre": _tokens(centre_text)}
     parsed: dict[str, list[Card | int]] = {}
     used: dict[Card, int] = {}
@@ -150,8 +154,8 @@ def read_position(path: str, *, player: int | None = None) -> CaptureInput:
     card_points = _rule(rules, "card_points", CARD_POINTS, CARD_POINTS[0])
     played_card = _rule(rules, "played_card", PLAYED_CARD, PLAYED_CARD[0])
     decks = rules.get("decks", 1)
-    if not isinstance(decks, int) or isinstance(decks, bool) or decks < 1:
-        raise InputError(f"rules.decks: expected an integer >= 1, got {json.dumps(decks)}")
+    if not isinstance(decks, int) or isinstance(decks, bool) or not 1 <= decks <= MAX_DECKS:
+        raise InputError(f"rules.decks: expected a whole number of decks from 1 to {MAX_DECKS}, got {json.dumps(decks)}")
     hands = obj.get("hands")
     if not isinstance(hands, list) or not hands:
         raise InputError("hands: expected a non-empty list of hands")
@@ -270,14 +274,15 @@ def agreement(dp: CaptureReport, z3r: CaptureReport) -> tuple[bool, str]:
               help="Card points: value (default) or count.")
 @click.option("--played-card", type=click.Choice(PLAYED_CARD), default=None,
               help="Whether the played card is collected and scores (default collected).")
-@click.option("--decks", type=int, default=None, help="Decks in play (default 1, or the position's).")
+@click.option("--decks", type=click.IntRange(min=1, max=MAX_DECKS), default=None,
+              help="Decks in play, as the rule option decks (default 1, or the position's).")
 @click.option("--player", type=int, default=None, help="With a position: whose hand (default: to_move).")
 @click.option("--method", type=click.Choice(("dp", "z3", "both")), default="dp", show_default=True,
               help="dp: dynamic program; z3: Z3 Optimize; both: run both and check they agree.")
 @click.option("--z3-strategy", type=click.Choice(("optimize", "linear")), default="optimize", show_default=True,
               help="How Z3 maximises: Optimize, or SAT-UNSAT linear search (often faster).")
 @click.option("--all", "show_all", is_flag=True, help="List every legal collection (up to --limit).")
-@click.option("--limit", type=click.IntRange(min=1), default=1000, show_default=True,
+@click.option("--limit", type=Capped(min=1), default=1000, show_default=True,
               help="Most collections listed (counts are always exact for the DP).")
 @click.option("--ranks-only", is_flag=True, help="Cards are bare ranks (suits play no role in a collection); print "
               "ranks without suits.")

@@ -226,6 +226,11 @@ def test_bad_rule_options_are_input_errors() -> None:
     assert fd.normalise_face_effects({11: "none", "queen": "none", "13": "whole_only"}) == {
         11: "none", 12: "none", 13: "whole_only"}
     assert fd.normalise_face_effects("none") == {11: "none", 12: "none", 13: "none"}
+    # one rank under two names: which effect is meant? (the last one won, silently)
+    with pytest.raises(InputError, match=r"^face_effects\.jack: the rank J appears twice \('J' and 'jack'"):
+        fd.normalise_face_effects({"J": "none", "jack": "whole_only"})
+    with pytest.raises(InputError, match=r"^face_effects\.13: the rank K appears twice \(13 and '13'"):
+        fd.normalise_face_effects({13: "none", "13": "none"})
 
 
 def test_validate_attack_accepts_four_pips_and_a_face_card() -> None:

@@ -519,6 +519,7 @@ def test_cli_reads_the_hand_of_the_player_to_move(tmp_path: Path) -> None:
     ({"game": "fools-paradise", "hands": [["2S"]], "centre": ["ZZ"], "to_move": 0}, r"centre\[0\]"),
     ({"game": "fools-paradise", "hands": [["2S"]], "centre": ["2S"], "to_move": 0}, "centre"),
     ({"game": "fools-paradise", "rules": {"ace": "maybe"}, "hands": [["2S"]], "centre": [], "to_move": 0}, "rules.ace"),
+    ({"game": "fools-paradise", "rules": {"decks": 9}, "hands": [["2S"]], "centre": [], "to_move": 0}, "rules.decks"),
 ])
 def test_cli_bad_position_is_an_input_error_naming_the_field(tmp_path: Path, pos: dict[str, object], field: str) -> None:
     path = tmp_path / "bad.json"
@@ -527,6 +528,17 @@ def test_cli_bad_position_is_an_input_error_naming_the_field(tmp_path: Path, pos
         read_position(str(path))
     _, _, exc = run(str(path))
     assert isinstance(exc, InputError)
+
+
+def test_capture_takes_the_decks_the_rule_option_takes() -> None:
+    """``--decks 99999999999`` was taken (the rule option decks is 1..8)."""
+    from foolsolve.solver.fools_paradise import capture_cli
+    from foolsolve.spec import fools_paradise
+
+    assert capture_cli.MAX_DECKS == fools_paradise.MAX_DECKS
+    with pytest.raises(InputError, match=r"^decks: expected a whole number of decks from 1 to 8, got 9"):
+        parse_hand_and_centre("2S", "3S", decks=9)
+    assert parse_hand_and_centre("2S 2S", "2S", decks=8)[0] == [FRENCH52.parse("2S")] * 2
 
 
 def test_cli_bare_ranks_get_distinct_suits_in_order() -> None:

@@ -99,6 +99,42 @@ def test_an_open_option_without_alternatives_is_a_one_line_error() -> None:
     assert res.exit_code == 2 and "--rules.nope" in res.output
 
 
+@pytest.mark.parametrize("game, option, given, twice", [
+    ("durak", "variant", '["podkidnoy", "simple", "podkidnoy"]', '--choices[2]: "podkidnoy" is --choices[0] again'),
+    ("durak", "deck", "[36, 36]", "--choices[1]: 36 is --choices[0] again"),
+    ("fools-and-angels", "hand_limit", "[7, 6, 7]", "--choices[2]: 7 is --choices[0] again"),
+])
+def test_a_choice_given_twice_is_a_one_line_error_naming_it(game: str, option: str, given: str, twice: str) -> None:
+    """``--choices '["podkidnoy", "podkidnoy"]'`` compared a choice with itself, silently."""
+    res = run(game, "--option", option, "--choices", given, "--no-witness", "--no-store")
+    assert res.exit_code == 2 and len(res.output.strip().splitlines()) == 1, res.output
+    assert twice in res.output
+    res = run("durak", "--option", "variant", "--choices", "[36, 36]", "--no-store")  # not a value of the option
+    assert res.exit_code == 2 and '--choices[0]: 36 is not one of "podkidnoy" | "simple" | "perevodnoy"' in res.output
+
+
+WITNESS_GAMES = [name for name in games.names() if adapter_for(games.get(name)).supports_witness]
+
+
+@pytest.mark.parametrize("game", WITNESS_GAMES)
+def test_a_witness_size_beyond_the_cards_drawn_from_is_a_one_line_error_naming_the_maximum(game: str) -> None:
+    """``--witness-size 37`` for Durak was 'internal error: ValueError: Sample larger than
+    population' (exit 1), Foolery's 80 an IndexError: each game's witness search draws its
+    positions from a deck, whose size is the largest witness size (named in the error and in
+    ``--help``); positions of that size are drawn without error."""
+    info = games.get(game)
+    adapter = adapter_for(info)
+    most = adapter.max_witness_size
+    option = next(o.name for o in comparable_options(info))
+    for args in (["--option", option], ["--all"]):
+        res = run(game, *args, "--deals", "0", "--witness-size", str(most + 1), "--tries", "1", "--no-store")
+        assert res.exit_code == 2 and len(res.output.strip().splitlines()) == 1, res.output
+        assert f"--witness-size: at most {most} for {info.name}" in res.output and f"got {most + 1}" in res.output
+    choices = choices_of(option_info(info, option), adapter)
+    assert adapter.witness_candidates(most, random.Random(0), option, choices)
+    assert f"{info.title} {most}" in " ".join(run("--help").output.split())
+
+
 def test_durak_endgame_best_moves_match_minimax_over_the_spec() -> None:
     """The deals' compared position: the best moves under each choice, recomputed by exhaustive
     minimax over the spec (simple and podkidnoy never repeat, so minimax ends)."""

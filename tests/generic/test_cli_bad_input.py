@@ -255,6 +255,58 @@ def test_a_mistyped_option_or_argument_is_a_one_line_error(argv, needles):
         assert n.lower() in line.lower(), (n, line)
 
 
+HUGE = str(10**400)
+
+
+@pytest.mark.parametrize("argv", [
+    ["solve", str(EXAMPLES / "fools-and-angels-endgame.json"), "--max-nodes", HUGE],
+    ["solve", str(EXAMPLES / "durak-endgame.json"), "--max-nodes", str(2**64), "--time", "4"],
+    ["solve", str(EXAMPLES / "fools-and-angels-endgame.json"), "-o", f"max_nodes={2**64}"],
+    ["report", str(EXAMPLES / "fools-and-angels-endgame.json"), "--out", "OUT", "--max-nodes", HUGE],
+    ["batch", "IN", "--out", "OUT", "--max-nodes", HUGE],
+    ["ambiguities", "fools-paradise", "--option", "ace", "--position", str(EXAMPLES / "fools-paradise-endgame.json"),
+     "--no-witness", "--max-nodes", HUGE],
+])
+def test_a_node_budget_beyond_any_counter_is_no_limit_in_practice(tmp_path, argv):
+    """``--max-nodes 18446744073709551616`` (or ``-o max_nodes=``) was 'internal error:
+    OverflowError' (exit 1) where the budget met an int64 counter (the compiled Durak search) or a
+    float (the exact solver's share of it): a budget above 2^62 is read as 2^62."""
+    batch_in = tmp_path / "in.jsonl"
+    batch_in.write_text((EXAMPLES / "fools-and-angels-endgame.json").read_text().replace("\n", " ") + "\n")
+    out = tmp_path / "out"
+    code, _, err = cli([str(out) if a == "OUT" else str(batch_in) if a == "IN" else a for a in argv] + ["--no-store"])
+    assert code == 0, err
+    assert "error:" not in err and '"error"' not in (out.read_text() if out.exists() else "")
+
+
+def test_capture_limit_beyond_any_count_lists_everything():
+    """``capture --all --limit 10**26`` was 'internal error: ValueError: Stop argument for
+    islice() must be None or an integer: 0 <= x <= sys.maxsize' (exit 1)."""
+    code, out, err = cli(["fools-paradise", "capture", "--hand", "2S 3S", "--centre", "4S 5S AH", "--all",
+                          "--limit", "1" + "0" * 26])
+    assert code == 0 and err == "", err
+    assert out == cli(["fools-paradise", "capture", "--hand", "2S 3S", "--centre", "4S 5S AH", "--all"])[1]
+
+
+@pytest.mark.parametrize("argv, needles", [
+    # rules.decks is 1..8: capture took any count (99999999999 decks of duplicates)
+    (["fools-paradise", "capture", "--hand", "2S 3S", "--centre", "4S 5S", "--decks", "99999999999"],
+     ["--decks", "1<=x<=8"]),
+    (["fools-paradise", "capture", "--hand", "2S 3S", "--centre", "4S 5S", "--decks", "9"], ["--decks", "1<=x<=8"]),
+    (["fools-paradise", "capture", "DECKS9"], ["rules.decks", "from 1 to 8", "9"]),
+    # the last of two effects for one rank won, silently (a key twice in a JSON object is an error)
+    (["fools-and-angels", "defend", "--attack", "3D 6H", "--hand", "4D 7H 9C", "--face-effects",
+      "J=none,J=whole_only"], ["--face-effects", "'J' appears twice"]),
+    (["fools-and-angels", "defend", "--attack", "3D 6H", "--hand", "4D 7H 9C", "--face-effects",
+      "Q=none,jack=none,11=whole_only"], ["--face-effects", "rank J appears twice"]),
+])
+def test_an_impossible_or_repeated_value_is_a_one_line_error(tmp_path, argv, needles):
+    obj = example("fools-paradise-endgame.json")
+    obj["rules"] = {**obj.get("rules", {}), "decks": 9}
+    decks9 = write(tmp_path, obj)
+    assert_one_line_error([decks9 if a == "DECKS9" else a for a in argv], *needles)
+
+
 def test_no_arguments_still_prints_the_command_list():
     code, _, err = cli([])
     assert code == 2 and "solve" in err and "conform" in err and "Traceback" not in err

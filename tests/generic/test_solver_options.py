@@ -141,6 +141,30 @@ def test_a_node_budget_given_as_an_option_stops_the_search():
     assert SolveOptions(extra={"max_nodes": 3, "time": 5}).max_nodes == 3
 
 
+def test_a_node_budget_beyond_any_counter_is_read_as_the_largest_one():
+    """A budget past int64 (``--max-nodes 18446744073709551616``) reached the compiled Durak
+    search's node bound, ``ctl[T_OVER] = max_nodes + 1``, as 'internal error: OverflowError:
+    Python int too large to convert to C long' (exit 1), and one past a float (10**400) the
+    share of it the exact solver gets, ``int(max_nodes * share)``: such a budget is no limit in
+    practice, read as MAX_NODES wherever it comes in."""
+    import numpy as np
+
+    from foolsolve.cli import NODES
+    from foolsolve.solver.base import MAX_NODES
+    from foolsolve.solver.durak import compiled
+
+    for huge in (2**63, 2**64, 10**400):
+        assert SolveOptions(max_nodes=huge).max_nodes == MAX_NODES
+        assert SolveOptions(extra={"max_nodes": huge}).max_nodes == MAX_NODES
+        assert NODES.convert(str(huge), None, None) == MAX_NODES
+        ctl = np.zeros(8, np.int64)
+        ctl[compiled.T_OVER] = compiled.node_bound(huge)  # (the kernel's slot takes it)
+        assert ctl[compiled.T_OVER] == MAX_NODES + 1
+    assert SolveOptions(max_nodes=5, extra={"max_nodes": 2**64}).max_nodes == 5
+    assert NODES.convert("5000", None, None) == 5000 and compiled.node_bound(5000) == 5001
+    assert compiled.node_bound(None) == MAX_NODES < 2**63
+
+
 def test_an_option_given_twice_under_its_old_and_new_name_is_an_option_error():
     from foolsolve.cli import _parse_extra
 

@@ -3,6 +3,7 @@ at once, ``foolsolve store stats|export|clear``, and solves and ambiguity sweeps
 
 from __future__ import annotations
 
+import contextlib
 import json
 import multiprocessing
 import os
@@ -106,7 +107,9 @@ def _writer(args: tuple[str, int]) -> int:
     with Store(path) as db:
         for i in range(150):
             key = f"k{(i * 7 + who * 50) % 300}"  # the writers overlap on half their keys
-            fresh += db.put(key, "durak", json.dumps({"i": i}), "{}", {"game": "durak", "writer": who, "i": i})
+            fresh += db.put(key, "durak", json.dumps({"i": i}), "{}", {"game": "durak", "to_move": 0, "value": "win",
+                                                                        "moves": [], "pv": [], "nodes": i,
+                                                                        "seconds": 0.0, "notes": [f"writer {who}"]})
     return fresh
 
 
@@ -222,6 +225,96 @@ def test_a_damaged_store_is_a_one_line_error_and_leaves_no_output_file(tmp_path:
     assert code == 2 and len(err.strip().splitlines()) == 1, err
     assert err.startswith(f"foolsolve: error: --store {path}: the result store is damaged"), err
     assert not out.exists() and not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
+
+
+def _rewrite_results(path: Path, text: str) -> None:
+    """Every stored row's result made ``text`` (a hand edit, a torn write)."""
+    import sqlite3
+
+    with contextlib.closing(sqlite3.connect(path)) as db:
+        db.execute("UPDATE results SET result = ?", (text,))
+        db.commit()
+
+
+UNREADABLE = ["{bad", "[]", "{}", '{"game": "durak", "to_move": 0, "value": "win"}',
+              '{"game": "fools-and-angels", "to_move": 0}', '{"game": "fools-and-angels", "to_move": 0, "value": "win", '
+              '"moves": [7]}', '{"game": "fools-and-angels", "to_move": "0", "value": "win"}']
+"""Stored results that do not read back as one: malformed JSON, no object, no game, another game's,
+no value, a move that is no object, a player that is no number."""
+
+
+@pytest.mark.parametrize("text", UNREADABLE)
+def test_a_stored_row_that_does_not_read_back_is_solved_again_and_replaced(tmp_path: Path, text: str) -> None:
+    """The store is a cache: a row whose result did not read back was 'internal error:
+    JSONDecodeError' (or AttributeError: 'list' object has no attribute 'get', KeyError: 'game'),
+    exit 1; it is now a miss, said in one warning line, and the row is replaced by the new solve."""
+    from tests.generic.batch_helpers import call_main
+
+    path = tmp_path / "s.sqlite3"
+    pos = str(EXAMPLES / "fools-and-angels-endgame.json")
+    code, out, err = call_main([pos, "--store", str(path), "--json"])
+    assert code == 0, err
+    fresh = json.loads(out)
+    _rewrite_results(path, text)
+    code, out, err = call_main([pos, "--store", str(path), "--json"])
+    assert code == 0, err
+    again = json.loads(out)
+    assert again["stored"] is False and again["value"] == fresh["value"] and again["moves"] == fresh["moves"]
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"foolsolve: warning: --store {path}: the stored result "), err
+    assert "does not read back as a result" in lines[0] and "solving it again and replacing it" in lines[0]
+    code, out, err = call_main([pos, "--store", str(path), "--json"])  # the row was replaced
+    assert code == 0 and err == "" and json.loads(out)["stored"] is True
+    with Store(path) as db:
+        assert db.stats()["results"] == 1
+
+
+@pytest.mark.parametrize("text", ["{bad", "[]", "{}"])
+def test_report_batch_and_export_meet_an_unreadable_row_plainly(tmp_path: Path, text: str) -> None:
+    """``report`` and ``batch`` solve the position again (one warning line), ``store export``
+    leaves the row out and says so on stderr (exit 0): all three were internal errors (exit 1, or a
+    batch line's 'internal error' record)."""
+    from tests.generic.batch_helpers import call_main
+
+    path = tmp_path / "s.sqlite3"
+    pos = EXAMPLES / "fools-and-angels-endgame.json"
+    lines = tmp_path / "in.jsonl"
+    lines.write_text(pos.read_text().replace("\n", " ") + "\n")
+    assert call_main(["batch", str(lines), "--store", str(path), "--out", "-"])[0] == 0
+    _rewrite_results(path, text)
+    code, out, err = call_main(["store", "export", "--store", str(path)])
+    assert code == 0 and out == "", err
+    assert err.strip() == (f"foolsolve: warning: --store {path}: 1 stored result left out: it does not read back as a "
+                           "result (damaged or edited rows; a solve of the position solves it again and replaces the row)")
+    code, out, err = call_main(["batch", str(lines), "--store", str(path), "--out", "-"])
+    assert code == 0 and len(out.splitlines()) == 1, err
+    record = json.loads(out)
+    assert "error" not in record and record["cached"] is False and record["result"]["game"] == "fools-and-angels"
+    assert "does not read back as a result" in err
+    _rewrite_results(path, text)
+    code, out, err = call_main(["report", str(pos), "--store", str(path), "--out", str(tmp_path / "r.html")])
+    assert code == 0 and (tmp_path / "r.html").exists(), err
+    assert len(err.strip().splitlines()) == 1 and "does not read back as a result" in err
+    code, out, err = call_main(["store", "export", "--store", str(path)])  # the row replaced
+    assert code == 0 and err == "" and len(out.splitlines()) == 1
+
+
+def test_only_a_row_found_unreadable_is_replaced(tmp_path: Path) -> None:
+    """``put`` keeps the first result stored under a key (racing solves store one), except where
+    ``get`` found the row unreadable: the new result replaces it."""
+    info, state = _durak()
+    with Store(tmp_path / "s.sqlite3") as db:
+        result, _ = solve_with_store(info, state, SolveOptions(), db)
+        keyed = store.position_key(info, state, SolveOptions())
+        assert keyed is not None
+        key, position, options = keyed
+        assert not db.put(key, "durak", position, options, {**result.to_json(), "value": "draw"})
+        assert db.get(key) == result.to_json()
+        _rewrite_results(tmp_path / "s.sqlite3", "[]")
+        assert db.get(key) is None
+        assert db.put(key, "durak", position, options, result.to_json())
+        assert db.get(key) == result.to_json()
+        assert not db.put(key, "durak", position, options, {**result.to_json(), "value": "draw"})
 
 
 def test_store_clear_on_a_terminal_asks_first(tmp_path, monkeypatch):
