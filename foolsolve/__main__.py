@@ -1,5 +1,45 @@
-"""``python -m foolsolve`` is the ``foolsolve`` command."""
+"""``python -m foolsolve`` is the ``foolsolve`` command; :func:`main` is its console script too
+(pyproject.toml), so that Ctrl-C while the CLI's modules load (click and the rest, a few tenths of
+a second) is the usual one line and exit 130, not a traceback: ``foolsolve.cli.main`` handles it
+only once it runs. This module imports nothing more (``foolsolve/__init__.py`` is light too)."""
 
-from foolsolve.cli import main
+import sys
 
-main()
+
+def main() -> None:
+    """Run ``foolsolve.cli.main``; a Ctrl-C before it handles one itself exits 130 with one line
+    on standard error, as it would (``foolsolve: interrupted``, or the JSON error with ``--json``)."""
+    try:
+        from foolsolve.cli import main as cli_main
+
+        cli_main()
+    except KeyboardInterrupt:
+        _interrupted()
+
+
+def _interrupted() -> None:
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C does not cut this short
+    args = sys.argv[1:]
+    if "--json" in (args[:args.index("--")] if "--" in args else args):  # as foolsolve.cli.wants_json
+        line = '{"error": "interrupted", "kind": "interrupted", "exit_code": 130}'
+    else:
+        line = ("\r" if _tty() else "") + "foolsolve: interrupted"  # as foolsolve.cli.error_out
+    try:
+        sys.stderr.write(line + "\n")
+        sys.stderr.flush()
+    except (OSError, ValueError, AttributeError):
+        pass
+    sys.exit(130)
+
+
+def _tty() -> bool:
+    try:
+        return sys.stderr.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+if __name__ == "__main__":
+    main()

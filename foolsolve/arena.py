@@ -21,6 +21,7 @@ intervals from a bootstrap over deals.
 
 from __future__ import annotations
 
+import errno
 import itertools
 import json
 import math
@@ -470,10 +471,10 @@ def run(match: Match, out: str | None, workers: int = 1, scheduler: str | None =
     if path is not None:
         fresh = not path.exists() or path.stat().st_size == 0
         try:
-            handle = open(path, "a", encoding="utf-8")
-        except OSError as exc:
+            handle = _open_append(path)
+        except InputError:
             executor.close()
-            raise InputError(f"--out: cannot write {path}: {exc.strerror or exc}") from None
+            raise
     failed: list[OSError] = []
 
     def line(obj: dict[str, Any]) -> None:
@@ -521,6 +522,26 @@ def run(match: Match, out: str | None, workers: int = 1, scheduler: str | None =
     order = {tuple(match.bots[i] for i in s): k for k, s in enumerate(seatings(len(match.bots), match.players))}
     records.sort(key=lambda r: (r["deal"], order[tuple(r["seating"])]))
     return records, interrupted
+
+
+def _open_append(path: Path) -> Any:
+    """The record file opened to append to, without waiting: a FIFO (named pipe) that nothing reads
+    from is an :class:`InputError` (a plain ``open`` waited for a reader for ever); one with a reader
+    (bash's ``>(...)``) is written into."""
+    nonblock = getattr(os, "O_NONBLOCK", 0)
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | nonblock, 0o666)
+    except OSError as exc:
+        if exc.errno == errno.ENXIO and path.is_fifo():
+            raise InputError(f"--out: {path}: a FIFO with nothing reading from it") from None
+        raise InputError(f"--out: cannot write {path}: {exc.strerror or exc}") from None
+    try:
+        if nonblock:
+            os.set_blocking(fd, True)
+        return open(fd, "a", encoding="utf-8")
+    except BaseException:
+        os.close(fd)
+        raise
 
 
 def _close_quietly(handle: Any) -> None:

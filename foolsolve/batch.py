@@ -12,11 +12,12 @@ A view line (``"view": P``, hidden cards) gets the answer ``foolsolve VIEW.json 
 from P's seat (:mod:`foolsolve.seat`; ``--method``, ``--samples``, ``--seed``, ``--time``,
 ``--max-nodes`` a world), computed on one worker and never stored.
 
-A bad line gives its one-line error and the batch goes on. Each result is written whole and
-flushed as soon as every line before it is done (Ctrl-C cannot cut a line: it is held off
-during the write); each solved result goes into the result store the moment it comes back, in
-any order, so a batch stopped at any point (Ctrl-C, a kill, a crash) and run again reads
-everything finished from the store and solves only the rest.
+A bad line gives its one-line error (cut as a single file's is) and the batch goes on. Each
+result is written whole and flushed as soon as every line before it is done (Ctrl-C cannot cut
+a line: it is held off during the write; on Ctrl-C the finished records of later lines follow,
+in line order with gaps); each solved result goes into the result store the moment it comes
+back, in any order, so a batch stopped at any point (Ctrl-C, a kill, a crash) and run again
+reads everything finished from the store and solves only the rest.
 
 The positions are solved by :mod:`foolsolve.executor`: in this process, on ``--workers N``
 local processes or on a Dask cluster (``--scheduler tcp://HOST:PORT``).
@@ -34,7 +35,7 @@ from typing import IO, Any
 
 import click
 
-from foolsolve.cli import NODES, WORKERS, OutputFile, limit_options, open_store, store_options, workers_help
+from foolsolve.cli import NODES, WORKERS, OutputFile, limit_options, one_line, open_store, store_options, workers_help
 from foolsolve.errors import InputError, Stopped
 from foolsolve.executor import SigintHeld
 from foolsolve.positions import (
@@ -44,6 +45,7 @@ from foolsolve.positions import (
     cut_text,
     game_of,
     input_lines,
+    open_input,
     parse_json,
     read_json,
     same_file,
@@ -278,7 +280,7 @@ def _record(job: Job, outcome: dict[str, Any], cached: bool = False) -> dict[str
         rec["cached"] = False
         rec["seat"] = outcome["seat"]
     else:
-        rec["error"] = " ".join(str(outcome["error"]).split())
+        rec["error"] = one_line(str(outcome["error"]))  # on one line and cut, as a single file's error
     return rec
 
 
@@ -361,6 +363,7 @@ def run(jobs: Iterable[tuple[int, str | InputError | None, str | None]], emit: C
     summary.where = executor.description
 
     waiting: dict[int, Job] = {}
+    finished: dict[int, Any] = {}  # outcomes back from a worker whose record waits for a line before it
 
     def tasks() -> Iterator[Job]:
         for i, (line, text, path) in enumerate(jobs):
@@ -369,32 +372,47 @@ def run(jobs: Iterable[tuple[int, str | InputError | None, str | None]], emit: C
             yield job
 
     def on_done(index: int, job: Job, outcome: Any) -> None:
+        finished[index] = outcome
         if (store is not None and job.key is not None and isinstance(outcome, dict) and "result" in outcome
                 and "unfinished" not in outcome["result"]):
             store.put(job.key, job.game, job.position, job.options, outcome["result"])
+
+    def record_of(job: Job, outcome: Any) -> dict[str, Any]:
+        if job.record is not None:
+            return job.record
+        if isinstance(outcome, WorkerLost):
+            return _record(job, {"error": f"not solved: {outcome}"})
+        return _record(job, outcome)
 
     try:
         with progress(label, unit="positions", total=total) as tick:
             for done, (index, outcome) in enumerate(executor.map(_solve_job, tasks(), on_done=on_done,
                                                                  here=_known), 1):
-                job = waiting.pop(index)
-                if job.record is not None:
-                    rec = job.record
-                elif isinstance(outcome, WorkerLost):
-                    rec = _record(job, {"error": f"not solved: {outcome}"})
-                else:
-                    rec = _record(job, outcome)
-                summary.lines += 1
-                if "error" in rec:
-                    summary.errors += 1
-                elif "seat" in rec:
-                    summary.seats += 1
-                elif rec.get("cached"):
-                    summary.stored += 1
-                else:
-                    summary.solved += 1
-                emit(rec, job)
+                with SigintHeld():  # a record is written and forgotten at once: Ctrl-C neither loses nor repeats it
+                    job = waiting.pop(index)
+                    finished.pop(index, None)
+                    rec = record_of(job, outcome)
+                    summary.lines += 1
+                    if "error" in rec:
+                        summary.errors += 1
+                    elif "seat" in rec:
+                        summary.seats += 1
+                    elif rec.get("cached"):
+                        summary.stored += 1
+                    else:
+                        summary.solved += 1
+                    emit(rec, job)
                 tick(done)
+    except KeyboardInterrupt:
+        # nothing finished is lost: the records of the lines after the first unfinished one that are
+        # done (solved on another worker, read from the store, a bad line) follow, in line order
+        # (their "line" says which; docs/batches.md)
+        with SigintHeld():
+            for index in sorted(waiting):
+                job = waiting[index]
+                if job.record is not None or index in finished:
+                    emit(record_of(job, finished.get(index)), job)
+        raise
     finally:
         summary.seconds = time.monotonic() - started
         summary.lost = executor.lost
@@ -465,29 +483,33 @@ def batch_command(infile: str, out: str, workers: int, scheduler: str | None, ma
 
     settings = Settings(extra=_parse_extra(extra), max_nodes=max_nodes, out=None if out == STDIO else out,
                         time_limit=time_limit, max_memory=max_memory, method=method, samples=samples, seed=seed)
-    if infile != STDIO:
-        try:
-            open(infile, "rb").close()  # before --out is opened: a bad IN.jsonl leaves no file
-        except OSError as exc:
-            raise InputError(f"{infile}: cannot read ({exc.strerror or exc})") from None
-        if writes_over(out, infile):
+    # IN.jsonl opened once, first (a FIFO that nothing writes to is an error, not a wait): a bad
+    # IN.jsonl leaves no --out file
+    source = None if infile == STDIO else open_input(infile)
+    try:
+        if source is not None and writes_over(out, infile):
             raise InputError(f"--out: {out} is the input file {infile} (it would be emptied before it is read)")
-    if not no_store:
-        refuse_output_over(store_path, out)
-    store = open_store(store_path, no_store)
-    executor = make_executor(workers, scheduler)  # and a bad --scheduler neither
-    writer = LineWriter(out)
+        if not no_store:
+            refuse_output_over(store_path, out)
+        store = open_store(store_path, no_store)
+        executor = make_executor(workers, scheduler)  # and a bad --scheduler neither
+        writer = LineWriter(out)
+    except BaseException:
+        if source is not None:
+            source.close()
+        raise
     total = count_lines(infile)
     summary = Summary()
     try:
-        summary = run(((n, text, None) for n, text in input_lines(infile)), lambda rec, _: writer.write(rec),
-                      settings, store,
-                      total=total, executor=executor)
+        summary = run(((n, text, None) for n, text in input_lines(infile, opened=source)),
+                      lambda rec, _: writer.write(rec), settings, store, total=total, executor=executor)
     except KeyboardInterrupt:  # the one line Ctrl-C prints (foolsolve.cli.main)
-        raise Stopped(f"batch interrupted; every result before it is in {out}"
-                      + ("" if store is None else f" and every finished one in the store {store.path}: run the same "
-                         "command again to resume")) from None
+        raise Stopped(f"batch interrupted; every finished result is in {out}"
+                      + ("" if store is None else f" and in the store {store.path}: run the same command again to "
+                         "resume")) from None
     finally:
+        if source is not None:
+            source.close()
         writer.close()
         executor.close()
         if store is not None:

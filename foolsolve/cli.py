@@ -157,7 +157,10 @@ class _DefaultGroup(LazyGroup):
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         if args and not args[0].startswith("-") and not self.is_command(args[0]):
             _suggest_command(self, ctx, args[0])
-        return super().parse_args(ctx, self.with_command(args))
+        try:
+            return super().parse_args(ctx, self.with_command(args))
+        except BrokenPipeError as exc:  # --help, --version into a pipe closed early
+            raise ReaderGone() from exc
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
@@ -166,6 +169,14 @@ class _DefaultGroup(LazyGroup):
             # click's main echoes an empty line on standard error for these before it raises Abort; for
             # Abort it echoes nothing, so main's one line (:func:`main`) is all Ctrl-C prints
             raise click.exceptions.Abort() from exc
+        except BrokenPipeError as exc:
+            raise ReaderGone() from exc
+
+
+class ReaderGone(Exception):
+    """Standard output's reader went away (``foolsolve ... | head``): a :class:`BrokenPipeError`
+    carried past click's main, which would exit 1 (an internal error's code) for one; :func:`main`
+    exits :data:`EXIT_PIPE` quietly."""
 
 
 def _suggest_command(group: LazyGroup, ctx: click.Context, word: str) -> None:
@@ -1418,7 +1429,8 @@ def _drop_stdout() -> None:
 
 def main(argv: Sequence[str] | None = None) -> None:
     """Run the CLI: one-line errors with exit 2 for bad input (click's usage errors too),
-    130 on Ctrl-C; with ``--json`` each error is a JSON object on standard error."""
+    130 on Ctrl-C, 141 quietly when standard output's reader went away (:data:`EXIT_PIPE`); with
+    ``--json`` each error is a JSON object on standard error."""
     as_json = wants_json(argv)
     try:
         _register_game_commands()
@@ -1445,8 +1457,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         cause = exc.__cause__ if isinstance(exc, click.exceptions.Abort) else exc
         error_out(cause.message if isinstance(cause, Stopped) else "interrupted", 130, "interrupted", as_json)
         sys.exit(130)
-    except BrokenPipeError:
-        sys.exit(1)
+    except (BrokenPipeError, ReaderGone):
+        _reader_gone()
     except Exception as exc:
         if isinstance(exc, OSError) and exc.errno in _FULL and not os.environ.get("FOOLSOLVE_DEBUG"):
             # a full disk under standard output (> /dev/full): the outputs named by an option say
@@ -1458,3 +1470,33 @@ def main(argv: Sequence[str] | None = None) -> None:
             raise
         error_out(f"{type(exc).__name__}: {exc} (FOOLSOLVE_DEBUG=1 shows the traceback)", 1, "internal", as_json)
         sys.exit(1)
+    finally:
+        _flush_stdout(as_json)
+
+
+EXIT_PIPE = 141
+"""The exit code when standard output's reader went away (``foolsolve ... | head``): 128 + SIGPIPE,
+what a process killed by the signal reports to the shell; nothing is printed."""
+
+
+def _flush_stdout(as_json: bool) -> None:
+    """Write out what standard output holds before the process ends, so that a reader gone is
+    :data:`EXIT_PIPE` here and a full disk the usual one line, not Python's "Exception ignored"
+    lines at exit."""
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:
+        _reader_gone()
+    except OSError as exc:
+        _drop_stdout()
+        error_out(f"standard output: cannot write ({exc.strerror or exc})", 2, "input", as_json)
+        sys.exit(2)
+    except (ValueError, AttributeError):  # no standard output, or closed
+        pass
+
+
+def _reader_gone() -> None:
+    """Exit :data:`EXIT_PIPE`, quietly: standard output goes to the null device, so that what is left
+    in its buffer does not fail again at exit."""
+    _drop_stdout()
+    sys.exit(EXIT_PIPE)

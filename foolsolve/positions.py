@@ -213,14 +213,75 @@ def read_bytes(path: str | Path, limit: int | None = None) -> bytes:
     try:
         if str(path) == STDIO:
             return _read_bounded(_binary_stdin(), limit, where)
-        with open(path, "rb") as f:
+        with open_input(path) as f:
             return _read_bounded(f, limit, where)
     except InputError:  # the size limit (an InputError is a ValueError too)
         raise
     except OSError as exc:
         raise InputError(f"{where}: cannot read ({exc.strerror or exc})") from None
+
+
+def open_input(path: str | Path) -> IO[bytes]:
+    """The file ``path`` opened to read as bytes (every input file is opened here), without waiting:
+    a FIFO (named pipe) that nothing writes to is an :class:`InputError` -- a plain ``open`` waited
+    for a writer for ever -- while a pipe with a writer (bash's ``<(...)``, a FIFO being written
+    into) is read as it comes, blocking, Ctrl-C stopping it. A file that cannot be opened is an
+    :class:`InputError` too."""
+    where = str(path)
+    try:
+        fd = os.open(path, os.O_RDONLY | _NONBLOCK)
+    except OSError as exc:
+        raise InputError(f"{where}: cannot read ({exc.strerror or exc})") from None
     except ValueError:  # a NUL character in the name (a batch line's "a\u0000b")
         raise InputError(f"{_escaped(where)}: cannot read (a file name cannot hold a NUL character)") from None
+    try:
+        head = b""
+        if _NONBLOCK:
+            if stat.S_ISFIFO(os.fstat(fd).st_mode):
+                try:
+                    # a pipe's end of input at once: no process has it open to write (nor ever wrote)
+                    head = os.read(fd, _CHUNK)
+                    if not head:
+                        raise InputError(f"{where}: a FIFO with nothing writing to it")
+                except BlockingIOError:  # a writer, nothing written yet
+                    pass
+            os.set_blocking(fd, True)  # a terminal or a pipe: wait for what comes
+        raw = io.FileIO(fd, "r")
+    except OSError as exc:
+        os.close(fd)
+        raise InputError(f"{where}: cannot read ({exc.strerror or exc})") from None
+    except BaseException:
+        os.close(fd)
+        raise
+    return io.BufferedReader(_Prefixed(head, raw) if head else raw)
+
+
+_NONBLOCK = getattr(os, "O_NONBLOCK", 0)
+"""``O_NONBLOCK`` where the system has it (not on Windows, which has no FIFOs to wait on)."""
+
+
+class _Prefixed(io.RawIOBase):
+    """A pipe read from its first bytes ``head``, already taken out of it by :func:`open_input`."""
+
+    def __init__(self, head: bytes, rest: io.FileIO) -> None:
+        super().__init__()
+        self._head = head
+        self._rest = rest
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int | None:
+        if self._head:
+            n = min(len(buffer), len(self._head))
+            memoryview(buffer).cast("B")[:n] = self._head[:n]
+            self._head = self._head[n:]
+            return n
+        return self._rest.readinto(buffer)
+
+    def close(self) -> None:
+        self._rest.close()
+        super().close()
 
 
 def _read_bounded(f: IO[bytes], limit: int, where: str) -> bytes:
@@ -260,24 +321,20 @@ def read_json(path: str | Path) -> Any:
     return parse_json(text, "standard input" if str(path) == STDIO else str(path))
 
 
-def input_lines(path: str, limit: int | None = None) -> Iterator[tuple[int, str | InputError]]:
+def input_lines(path: str, limit: int | None = None, opened: IO[bytes] | None = None
+                ) -> Iterator[tuple[int, str | InputError]]:
     """``(line number, text)`` of each non-blank line of a JSON Lines file (``-``: standard
     input), read as bytes and decoded line by line: a line that is not UTF-8, or longer than
     ``limit`` bytes, comes as ``(line number, InputError)`` and the lines after it are read on.
     An oversized line with no end within :data:`MAX_SKIP_BYTES`, the :data:`MAX_BINARY_RUN`-th
     line in a row that is not UTF-8 text, or blank lines in a row past :data:`MAX_BLANK_BYTES`,
-    ends the input (its error says so). A file that cannot be opened is an :class:`InputError`."""
+    ends the input (its error says so). A file that cannot be opened is an :class:`InputError`
+    (:func:`open_input`); ``opened``: ``path`` opened already (by :func:`open_input`), read and closed here."""
     limit = MAX_INPUT_BYTES if limit is None else limit
-    if path == STDIO:
+    if path == STDIO and opened is None:
         yield from _lines(_binary_stdin(), limit)
         return
-    try:
-        f = open(path, "rb")
-    except OSError as exc:
-        raise InputError(f"{path}: cannot read ({exc.strerror or exc})") from None
-    except ValueError:  # a NUL character in the name
-        raise InputError(f"{_escaped(path)}: cannot read (a file name cannot hold a NUL character)") from None
-    with f:
+    with opened if opened is not None else open_input(path) as f:
         yield from _lines(f, limit)
 
 

@@ -509,3 +509,79 @@ def test_a_line_naming_a_file_with_a_nul_character_is_an_input_error():
     code, out, _ = call_main(["batch", "-", "--no-store"], stdin=b'"a\\u0000b.json"\n')
     record = json.loads(out)
     assert code == 2 and "NUL character" in record["error"] and "internal" not in record["error"]
+
+
+def test_a_long_error_is_cut_in_a_record_as_for_a_single_file(tmp_path):
+    """A 10 MB string in a position's ``rules.variant`` gave a 10 MB error record in ``batch`` and
+    in ``solve A B`` (a single file's error line is cut to 300 characters with a note of the rest)."""
+    from tests.generic.batch_helpers import call_main
+
+    obj = json.loads((EXAMPLES / "durak-endgame.json").read_text())
+    obj.setdefault("rules", {})["variant"] = "x" * 1_000_000
+    big = tmp_path / "big.json"
+    big.write_text(json.dumps(obj))
+    code, _, err = call_main(["show", str(big)])
+    assert code == 2 and err.count("\n") == 1 and len(err) < 400 and "more characters)" in err, err[:400]
+    single = err.removeprefix("foolsolve: error: ").rstrip("\n")
+    stdin = (json.dumps(str(big)) + "\n" + json.dumps(obj) + "\n").encode()
+    code, out, _ = call_main(["batch", "-", "--no-store"], stdin=stdin)
+    assert code == 2 and [json.loads(line)["error"] for line in out.splitlines()] == [single, single]
+    code, out, _ = call_main(["solve", str(big), str(big), "--no-store", "--json"])
+    assert code == 2 and [json.loads(line)["error"] for line in out.splitlines()] == [single, single]
+    code, out, _ = call_main(["solve", str(big), str(big), "--no-store"])
+    assert code == 2 and out.count(f"error: {single}\n") == 2 and len(out) < 1000
+
+
+class _LaterLinesDone:
+    """An executor whose map gets back the values of every line but the first (``on_done``, as
+    from other workers) while the first still runs, and then Ctrl-C comes."""
+
+    description = "on a pretend pool"
+    lost = 0
+
+    def map(self, fn: Any, items: Any, on_done: Any = None, here: Any = None, keep_open: bool = False) -> Any:
+        jobs = list(items)
+        for i, job in enumerate(jobs[1:], 1):
+            if here(job) is None and job.line != 5:  # line 5 is still running too
+                on_done(i, job, {"result": {"pretend": job.line}})
+        raise KeyboardInterrupt
+        yield  # (a generator, as Executor.map)
+
+
+def test_ctrl_c_writes_every_finished_record_without_a_store():
+    """``batch --no-store`` on Ctrl-C dropped the records of lines that had finished after an
+    unfinished one (output is in input order): they are written, in line order, before the
+    interrupt goes on; the unfinished lines (1 and 5) have none."""
+    from foolsolve import batch
+
+    objs = positions(4, 5)
+    lines = [json.dumps(objs[0]), json.dumps(objs[1]), "nosuch.json", json.dumps(objs[2]), json.dumps(objs[3])]
+    got: list[dict[str, Any]] = []
+    with pytest.raises(KeyboardInterrupt):
+        batch.run([(n, text, None) for n, text in enumerate(lines, 1)], lambda rec, job: got.append(rec),
+                  batch.Settings(), None, executor=_LaterLinesDone())
+    assert got == [{"line": 2, "cached": False, "result": {"pretend": 2}},
+                   {"line": 3, "path": "nosuch.json", "error": "nosuch.json: cannot read (No such file or directory)"},
+                   {"line": 4, "cached": False, "result": {"pretend": 4}}]
+
+
+def test_ctrl_c_writes_the_results_finished_on_other_workers(tmp_path: Path) -> None:
+    """A pool of two: line 1 runs for minutes on one worker while the other solves lines 2-4; on
+    Ctrl-C their records (and line 5's error) are written after it, not only stored."""
+    from tests.generic.batch_helpers import endgame, store_rows
+
+    slow = endgame(10, __import__("random").Random("slow"))  # minutes for the Python search
+    infile = write_jsonl(tmp_path / "in.jsonl", [slow, *positions(3, 5, "quick"), "nosuch.json"])
+    out, store = tmp_path / "out.jsonl", tmp_path / "s.sqlite3"
+    proc = start("batch", str(infile), "--out", str(out), "--store", str(store), "--workers", "2",
+                 "-o", "jit=false", "-o", "pv=false")
+    deadline = time.monotonic() + 120
+    while store_rows(store) < 3 and time.monotonic() < deadline and proc.poll() is None:
+        time.sleep(0.05)
+    assert proc.poll() is None and store_rows(store) == 3, "lines 2-4 were not solved while line 1 ran"
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130 and err.count("\n") == 1 and "every finished result is in" in err, err
+    recs = read_jsonl(out)
+    assert [r["line"] for r in recs] == [2, 3, 4, 5]
+    assert all("result" in r for r in recs[:3]) and "error" in recs[3]

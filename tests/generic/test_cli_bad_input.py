@@ -937,6 +937,116 @@ def test_an_output_that_is_a_pipe_is_written_into_not_replaced_by_a_file(tmp_pat
     assert sorted(p.name for p in tmp_path.iterdir()) == ["pipe"]
 
 
+_FIFO_POSITION = EXAMPLES / "fools-paradise-endgame.json"
+
+
+def _run_cli(argv: list[str], **kwargs: Any) -> Any:
+    """``python -m foolsolve ARGV`` in a subprocess with a timeout (a hang is a failure, not a hung test)."""
+    import subprocess
+    import sys
+
+    return subprocess.run([sys.executable, "-m", "foolsolve", *argv], capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "FOOLSOLVE_BACKGROUND_COMPILE": "0"}, **kwargs)
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
+@pytest.mark.parametrize("argv", [
+    ["FIFO"], ["show", "FIFO"], ["solve", "FIFO", "--no-store"], ["batch", "FIFO", "--no-store", "--out", "o.jsonl"],
+    ["play", "FIFO", "--record", "1"], ["fools-paradise", "capture", "FIFO"],
+], ids=lambda a: " ".join(a[:2]))
+def test_a_fifo_that_nothing_writes_to_is_a_one_line_error_not_a_hang(tmp_path, argv):
+    """``mkfifo f; foolsolve f`` hung every command for ever (the file's open waited for a writer):
+    now one line, exit 2, at once."""
+    fifo = tmp_path / "f"
+    os.mkfifo(fifo)
+    done = _run_cli([str(fifo) if a == "FIFO" else a for a in argv], cwd=tmp_path)
+    assert done.returncode == 2, done.stderr
+    assert done.stderr == f"{PREFIX}{fifo}: a FIFO with nothing writing to it\n"
+    assert done.stdout == "" and sorted(p.name for p in tmp_path.iterdir()) == ["f"]  # (no --out file)
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
+def test_an_arena_record_file_that_is_a_fifo_nothing_reads_is_a_one_line_error_not_a_hang(tmp_path):
+    """``arena ... --out FIFO`` waited for ever to open it for writing when nothing read it."""
+    fifo = tmp_path / "f"
+    os.mkfifo(fifo)
+    done = _run_cli(["arena", "fools-paradise", "--bot", "random", "--bot", "greedy", "--games", "1",
+                     "--out", str(fifo)])
+    assert done.returncode == 2, done.stderr
+    assert done.stderr == f"{PREFIX}--out: {fifo}: a FIFO with nothing reading from it\n"
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
+def test_a_batch_line_naming_a_fifo_gets_its_record_and_the_batch_goes_on(tmp_path):
+    """A line naming a FIFO stalled the whole batch: no line after it was solved, and no record
+    before it ever written."""
+    fifo = tmp_path / "f"
+    os.mkfifo(fifo)
+    infile = tmp_path / "in.jsonl"
+    infile.write_text(f"{json.dumps(str(_FIFO_POSITION))}\n{json.dumps(str(fifo))}\n"
+                      f"{json.dumps(str(_FIFO_POSITION))}\n")
+    done = _run_cli(["batch", str(infile), "--no-store"])
+    assert done.returncode == 2, done.stderr
+    recs = [json.loads(line) for line in done.stdout.splitlines()]
+    assert [r["line"] for r in recs] == [1, 2, 3]
+    assert "result" in recs[0] and "result" in recs[2]
+    assert recs[1] == {"line": 2, "path": str(fifo), "error": f"{fifo}: a FIFO with nothing writing to it"}
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo") or not os.path.isdir("/dev/fd"), reason="needs pipes and /dev/fd")
+@pytest.mark.parametrize("when", ["written-before", "written-after", "named-fifo"])
+def test_a_pipe_with_a_writer_is_read_as_it_comes(tmp_path, when):
+    """What bash's ``foolsolve <(cat POS.json)`` does (a /dev/fd/N path of a pipe whose writer wrote
+    already, or writes later), and a FIFO something writes into: read, not refused."""
+    import threading
+    import time
+
+    data = _FIFO_POSITION.read_bytes()
+    lines = (json.dumps(str(_FIFO_POSITION)) + "\n").encode() * 3
+    expected = _run_cli(["show", str(_FIFO_POSITION)]).stdout
+    for argv, content in ([["show", "PIPE"], data], [["batch", "PIPE", "--no-store"], lines]):
+        writer: Any = None
+        if when == "named-fifo":
+            path = tmp_path / f"f{len(content)}"
+            os.mkfifo(path)
+
+            def write_fifo(path: Path = path, content: bytes = content) -> None:
+                with open(path, "wb") as f:  # waits for the reader; counts as a writer meanwhile
+                    f.write(content)
+
+            writer = threading.Thread(target=write_fifo, daemon=True)
+            writer.start()
+            time.sleep(0.2)
+            done = _run_cli([str(path) if a == "PIPE" else a for a in argv])
+            if writer.is_alive():  # never opened: let the writer go
+                os.close(os.open(path, os.O_RDONLY | os.O_NONBLOCK))
+        else:
+            r, w = os.pipe()
+            try:
+                if when == "written-before":
+                    os.write(w, content)  # (under the pipe's 64 KiB: nothing waits)
+                    os.close(w)
+                else:
+                    def write_later(w: int = w, content: bytes = content) -> None:
+                        time.sleep(1.0)
+                        os.write(w, content)
+                        os.close(w)
+
+                    writer = threading.Thread(target=write_later, daemon=True)
+                    writer.start()
+                done = _run_cli([f"/dev/fd/{r}" if a == "PIPE" else a for a in argv], pass_fds=(r,))
+            finally:
+                os.close(r)
+        if writer is not None:
+            writer.join(30)
+        assert done.returncode == 0, done.stderr
+        if argv[0] == "show":
+            assert done.stdout == expected
+        else:
+            recs = [json.loads(line) for line in done.stdout.splitlines()]
+            assert [r["line"] for r in recs] == [1, 2, 3] and all("result" in r for r in recs), recs
+
+
 @pytest.mark.skipif(not os.path.exists("/dev/null"), reason="needs /dev/null")
 def test_an_arena_record_file_that_is_a_device_is_written_into():
     """``arena ... --out /dev/null`` was 'internal error: OSError: [Errno 22] Invalid argument' (an

@@ -111,6 +111,60 @@ def test_ctrl_c_stops_the_compiled_durak_search_cleanly(tmp_path):
     assert stdout == "" and list(tmp_path.iterdir()) == [pos]
 
 
+def _console_script() -> str:
+    """The ``foolsolve`` console script as pip writes it for the entry point pyproject.toml names."""
+    from importlib.metadata import entry_points
+
+    (ep,) = entry_points(group="console_scripts", name="foolsolve")
+    module, _, func = ep.value.partition(":")
+    return f"import sys\nfrom {module} import {func}\nsys.exit({func}())"
+
+
+@pytest.mark.parametrize("how", ["console-script", "python-m"])
+def test_ctrl_c_while_the_cli_loads_is_one_line_and_exit_130(how):
+    """Ctrl-C in the first tenths of a second printed a traceback (the console script imported
+    foolsolve.cli, click and the rest, before main could handle it). The signal is sent once click
+    has loaded (``-X importtime`` says when), so it lands among the CLI's imports, or later: never
+    in Python's own start-up (site), which no program can handle (the interpreter prints "Fatal
+    Python error: init_import_site" there)."""
+    start = [sys.executable, "-X", "importtime", *(["-c", _console_script()] if how == "console-script"
+                                                   else ["-m", "foolsolve"]), "games"]
+    for delay in (0.0, 0.0, 0.05, 0.2):
+        proc = subprocess.Popen(start, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        assert proc.stderr is not None
+        seen = []
+        for line in proc.stderr:
+            seen.append(line)
+            if line.rpartition("|")[2].strip() == "click":
+                break
+        else:
+            raise AssertionError(f"click was never imported: {''.join(seen)}")
+        time.sleep(delay)
+        proc.send_signal(signal.SIGINT)
+        stdout, rest = proc.communicate(timeout=60)
+        said = [line for line in ("".join(seen) + rest).splitlines() if not line.startswith("import time:")]
+        assert "Traceback" not in rest, rest
+        if delay == 0.0:  # foolsolve.cli is far from loaded: the interrupt always comes first
+            assert proc.returncode == 130 and said == ["foolsolve: interrupted"] and stdout == "", said
+        else:  # or the command was done first
+            assert (proc.returncode, said) in ((130, ["foolsolve: interrupted"]), (0, [])), (proc.returncode, said)
+
+
+@pytest.mark.parametrize("argv", [["rules", "durak"], ["--help"], ["batch", "-", "--no-store"]])
+def test_standard_output_closed_by_its_reader_exits_141_quietly(argv):
+    """``foolsolve rules durak | head -c1`` exited 1 (an internal error's code) when head had gone:
+    now 141 (128 + SIGPIPE), nothing on standard error (no "Exception ignored" at exit either)."""
+    proc = subprocess.Popen([sys.executable, "-m", "foolsolve", *argv], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdin is not None and proc.stdout is not None and proc.stderr is not None
+    proc.stdout.close()  # the reader is gone before the first line
+    proc.stdin.write(b'{"game": "nosuch"}\n' * 20)  # a batch's lines: an error record each
+    proc.stdin.close()
+    err = proc.stderr.read()
+    assert proc.wait(timeout=120) == 141, err
+    assert err == b""
+
+
 class FakeClock:
     def __init__(self):
         self.now = 0.0
