@@ -563,9 +563,11 @@ def _scaled(budget: Budget, factor: int) -> Budget:
                    search_nodes=None if budget.search_nodes is None else budget.search_nodes * factor)
 
 
-def _deeper(last: _Round, settings: Settings, clock: Callable[[], float], deadline: float | None) -> str | None:
+def _deeper(last: _Round, settings: Settings) -> str | None:
     """Why the exact expectation does not value its worlds again, :data:`DEEPEN` times deeper, after
-    the complete round ``last``, in words (``None``: it does)."""
+    the complete round ``last``, in words (``None``: it does). Node counts decide, never the clock
+    (a round the deadline cuts short is dropped), so a view gets the same answer in every run that
+    the deadline does not cut: a first run that compiles a kernel or loads a cache takes longer."""
     if not settings.deepen:
         return "deeper rounds are off"
     if last.exact_n == last.done:
@@ -576,8 +578,6 @@ def _deeper(last: _Round, settings: Settings, clock: Callable[[], float], deadli
         return "the deepest allowed"
     if last.nodes * DEEPEN > ROUND_NODES:
         return f"the next would search over {ROUND_NODES:,} nodes"
-    if deadline is not None and clock() + last.seconds * DEEPEN > deadline:
-        return "the next would not finish within --time"
     return None
 
 
@@ -669,7 +669,7 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
     why_not = None
     cut: _Round | None = None  # a deeper round the time or Ctrl-C cut short (its worlds are dropped)
     while method == "exact" and not rnd.interrupted and rnd.done == count:
-        why_not = _deeper(rnd, settings, clock, deadline)
+        why_not = _deeper(rnd, settings)
         if why_not is not None:
             break
         deeper = value_round(rnd.factor * DEEPEN)

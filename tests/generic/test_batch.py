@@ -493,7 +493,7 @@ def test_a_full_position_the_exact_solver_refuses_gets_the_movers_seat_answer_as
     code, out, err = call_main(["batch", "-", "--no-store"], stdin=(json.dumps(str(pos)) + "\n").encode())
     assert code == 0, err
     record = json.loads(out)
-    code, main_out, err = call_main([str(pos), "--json", "--no-store"])
+    code, main_out, err = call_main([str(pos), "--json", "--no-store", "--time", "0"])  # as batch: no limit
     assert code == 0, err
     assert _without_seconds(record["seat"]) == _without_seconds(json.loads(main_out))
     assert record["seat"]["notes"][0].startswith("the exact solver does not take this position (players:")

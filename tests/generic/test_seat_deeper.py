@@ -51,10 +51,14 @@ def test_a_deeper_round_answers_as_a_fixed_budget_of_its_size(small_rounds: None
     assert len(set(_values(deep).values())) > 1
 
 
-def test_rounds_are_counted_in_nodes_not_seconds(small_rounds: None) -> None:
+def test_rounds_are_counted_in_nodes_not_seconds(small_rounds: None, monkeypatch: pytest.MonkeyPatch) -> None:
     a = _answer(seat.Settings(method="exact", seconds=600, deepen=True))
-    b = _answer(seat.Settings(method="exact", seconds=900, deepen=True))
-    assert _values(a) == _values(b) and a.method_text == b.method_text
+    # a slow first round (a kernel compiled, a cache loaded) changes nothing while the deadline is not reached
+    real = seat.CLOCKS["wall"]
+    slow = iter(range(10**6))
+    monkeypatch.setitem(seat.CLOCKS, "wall", lambda: real() + 30 * next(slow))
+    b = _answer(seat.Settings(method="exact", seconds=5_000, deepen=True))  # each round about 1,400 "s"
+    assert _values(a) == _values(b) and a.method_text == b.method_text and a.notes == b.notes
 
 
 def test_no_deeper_round_for_a_bot_and_rounds_bounded_by_nodes_without_a_deadline(small_rounds: None) -> None:
@@ -76,13 +80,12 @@ def _round(**kw: Any) -> Any:
     ({"exact_n": 20}, "every world is exact"),
     ({"factor": seat.DEEPEN_MAX}, "the deepest allowed"),
     ({"nodes": seat.ROUND_NODES}, "the next would search over"),
-    ({"seconds": 100.0}, "the next would not finish within --time"),
     ({"rules": {0: replace(DURAK.seat_search[0])}}, "the game's rule keeps its budget"),
 ])
 def test_what_ends_the_deeper_rounds(change: dict[str, Any], why: str) -> None:
     settings = seat.Settings(method="exact", seconds=600, deepen=True)
-    assert seat._deeper(_round(), settings, lambda: 0.0, 600.0) is None
-    assert (seat._deeper(_round(**change), settings, lambda: 0.0, 600.0) or "").startswith(why)
+    assert seat._deeper(_round(), settings) is None
+    assert (seat._deeper(_round(**change), settings) or "").startswith(why)
 
 
 def test_durak_keeps_its_two_player_stock_budget() -> None:
