@@ -1259,9 +1259,14 @@ def prove(names: Sequence[str], list_only: bool) -> None:
         return
     click.echo(f"{'result':7} {'seconds':>7}  {'proof':{width}}  statement")
     total = time.monotonic()
-    for p in proofs:
+    for done, p in enumerate(proofs):
         t0 = time.monotonic()
-        outcome = p.run()
+        try:
+            outcome = p.run()
+        except KeyboardInterrupt:
+            # Ctrl-C: the proofs above stand; the one under way is neither proved nor failed
+            raise Stopped(f"prove interrupted in {p.name}; {plural(done, 'proof')} finished before it: "
+                          f"{done - failed} proved, {failed} failed") from None
         status = "proved" if outcome.proved else "FAILED"
         click.echo(f"{status:7} {time.monotonic() - t0:7.2f}  {p.name:{width}}  {p.statement}")
         if not outcome.proved:
@@ -1460,6 +1465,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     except (BrokenPipeError, ReaderGone):
         _reader_gone()
     except Exception as exc:
+        from foolsolve.z3run import is_ctrl_c
+
+        if is_ctrl_c(exc):  # Ctrl-C that ctypes wrapped as it converted an argument (in Z3's API)
+            error_out("interrupted", 130, "interrupted", as_json)
+            sys.exit(130)
         if isinstance(exc, OSError) and exc.errno in _FULL and not os.environ.get("FOOLSOLVE_DEBUG"):
             # a full disk under standard output (> /dev/full): the outputs named by an option say
             # so themselves; what is left unwritten is dropped, so no second error follows at exit

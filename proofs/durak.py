@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 import z3
 
+from foolsolve import z3run
 from foolsolve.cards import FRENCH52, FRENCH_SUITS, Card
 from foolsolve.proofs.registry import CardAccounting, Outcome, Proof, prove_unsat
 from foolsolve.spec import durak
@@ -45,7 +46,7 @@ def _beats_model_matches_spec() -> str | None:
         s = z3.Solver()
         s.add(sb >= 0, sb <= 3, sa >= 0, sa <= 3, rb >= 2, rb <= 14, ra >= 2, ra <= 14)
         s.add(z3.Xor(_z3_beats(sb, rb, sa, ra, z3.IntVal(code)), table))
-        if s.check() != z3.unsat:
+        if z3run.check(s) != z3.unsat:
             m = s.model()
             return f"model and spec differ (trump {trump}): {m}"
     return None
@@ -184,7 +185,7 @@ def _engine_beats_equals_spec() -> Outcome:
         code = z3.IntVal(NO_TRUMP if trump is None else FRENCH_SUITS.index(trump))
         s.push()
         s.add(z3.Xor(engine_says, _z3_beats(sb, rb, sa, ra, code)))
-        r = s.check()
+        r = z3run.check(s)
         if r != z3.unsat:
             if r != z3.sat:
                 return Outcome(False, f"z3 answered {r}")
@@ -269,7 +270,7 @@ def _ranking_decreases() -> str | None:
     for name, effect in _effects().items():
         s = z3.Solver()
         s.add(*(v >= 0 for v in _V[:10]), _TK <= 1, _TK1 <= 1, effect, z3.Not(_lex_less(after, before)))
-        if s.check() != z3.unsat:
+        if z3run.check(s) != z3.unsat:
             return f"the ranking does not decrease for '{name}': {s.model()}"
     return None
 
@@ -280,7 +281,7 @@ def _matches_effect(before: tuple[int, ...], after: tuple[int, ...]) -> str | No
     for name, effect in _effects().items():
         s = z3.Solver()
         s.add(z3.substitute(effect, *subst))
-        if s.check() == z3.sat:
+        if z3run.check(s) == z3.sat:
             return name
     return None
 

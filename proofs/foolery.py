@@ -27,6 +27,7 @@ from typing import Any
 
 import z3
 
+from foolsolve import z3run
 from foolsolve.cards import TAROT78, TRUMP, Card
 from foolsolve.proofs.registry import CardAccounting, Outcome, Proof
 from foolsolve.spec import foolery as S
@@ -178,7 +179,7 @@ def _lex_cmp(a: tuple[z3.ArithRef, z3.ArithRef], b: tuple[z3.ArithRef, z3.ArithR
 
 
 def _solve(s: z3.Solver, decode: Callable[[z3.ModelRef], str]) -> Outcome:
-    r = s.check()
+    r = z3run.check(s)
     if r == z3.unsat:
         return Outcome(True)
     if r == z3.sat:

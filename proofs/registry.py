@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from foolsolve import z3run
 from foolsolve.errors import InputError
 
 CROSS_GAME_MODULES: tuple[str, ...] = ("foolsolve.proofs.cross_game",)
@@ -47,8 +48,10 @@ class Proof:
     where the game takes no part; how ``foolsolve prove GAME`` runs it for that game."""
 
     def run(self) -> Outcome:
-        """Run the proof."""
-        return self.check()
+        """Run the proof. Ctrl-C stops it with KeyboardInterrupt, never a failed outcome
+        (:mod:`foolsolve.z3run`)."""
+        with z3run.stoppable():
+            return self.check()
 
     def for_game(self, info: Any) -> Proof | None:
         """This cross-game proof for one game alone (``None``: the game takes no part)."""
@@ -116,7 +119,7 @@ def prove_unsat(solver: object, model_text: Callable[[object], str] | None = Non
     import z3
 
     assert isinstance(solver, z3.Solver)
-    r = solver.check()
+    r = z3run.check(solver)
     if r == z3.unsat:
         return Outcome(True)
     if r == z3.sat:
@@ -159,7 +162,7 @@ def tables_equal(what: str, keys: Sequence[Any], engine: Callable[[Any], int], s
         spc = z3.If(k == i, z3.IntVal(int(spec(key))), spc)
     s = z3.Solver()
     s.add(k >= 0, k < len(keys), eng != spc)
-    r = s.check()
+    r = z3run.check(s)
     if r == z3.unsat:
         return Outcome(True)
     if r != z3.sat:

@@ -24,6 +24,7 @@ from typing import Any
 
 import z3
 
+from foolsolve import z3run
 from foolsolve.cards import Card
 from foolsolve.errors import InputError
 from foolsolve.solver.fools_and_angels import defence as fd
@@ -101,7 +102,7 @@ class DefenceModel:
         s = z3.Solver()
         s.add(*self.constraints, *extra)
         out: list[tuple[int, tuple[Card, ...]]] = []
-        while s.check() == z3.sat:
+        while z3run.check(s) == z3.sat:
             m = s.model()
             vals = [z3.is_true(m.eval(x, model_completion=True)) for x in self.x]
             t = m.eval(self.t, model_completion=True).as_long()
@@ -114,7 +115,7 @@ class DefenceModel:
         opt = z3.Optimize()
         opt.add(*self.constraints)
         handle = opt.maximize(self.score(objective))
-        if opt.check() != z3.sat:
+        if z3run.check(opt) != z3.sat:
             return None
         return int(handle.value().as_long())
 
@@ -128,6 +129,7 @@ def _merge(attack: Sequence[Card], plays: Iterable[tuple[int, tuple[Card, ...]]]
     return out
 
 
+@z3run.stops_on_ctrl_c
 def z3_legal_defences(attack: str | Iterable[Card] | Iterable[str], hand: str | Iterable[Card] | Iterable[str], *,
                       face_effects: Mapping[Any, str] | str | None = None,
                       defence_face_cards: str = fd.NEVER) -> list[fd.Defence]:
@@ -136,6 +138,7 @@ def z3_legal_defences(attack: str | Iterable[Card] | Iterable[str], hand: str | 
     return _merge(a, DefenceModel(a, h, effects, dfc).all_plays())
 
 
+@z3run.stops_on_ctrl_c
 def z3_best_defences(attack: str | Iterable[Card] | Iterable[str], hand: str | Iterable[Card] | Iterable[str],
                      objective: str = fd.SHED, *, keep: str | Iterable[Card] | Iterable[str] = (),
                      face_effects: Mapping[Any, str] | str | None = None,
@@ -157,6 +160,7 @@ def z3_best_defences(attack: str | Iterable[Card] | Iterable[str], hand: str | I
     return _merge(a, model.all_plays([model.score(objective) == best]))
 
 
+@z3run.stops_on_ctrl_c
 def z3_has_defence(attack: Sequence[Card], hand: Sequence[Card], *, whole_only: bool,
                    face_effects: Mapping[Any, str] | str | None = None) -> bool:
     """Whether some defence exists (of the whole attack if ``whole_only``)."""
@@ -166,13 +170,13 @@ def z3_has_defence(attack: Sequence[Card], hand: Sequence[Card], *, whole_only: 
     s.add(*model.constraints)
     if whole_only:
         s.add(model.t == _T_WHOLE)
-    return bool(s.check() == z3.sat)
+    return bool(z3run.check(s) == z3.sat)
 
 
 def _projections(solver: Any, bools: Sequence[Any], cards: Sequence[Card]) -> set[frozenset[Card]]:
     """Every assignment of ``bools`` that extends to a model, as the set of cards chosen."""
     out: set[frozenset[Card]] = set()
-    while solver.check() == z3.sat:
+    while z3run.check(solver) == z3.sat:
         m = solver.model()
         vals = [z3.is_true(m.eval(b, model_completion=True)) for b in bools]
         out.add(frozenset(c for c, v in zip(cards, vals) if v))
@@ -180,6 +184,7 @@ def _projections(solver: Any, bools: Sequence[Any], cards: Sequence[Card]) -> se
     return out
 
 
+@z3run.stops_on_ctrl_c
 def z3_crushing_attacks(attacker_hand: str | Iterable[Card] | Iterable[str],
                         defender_hand: str | Iterable[Card] | Iterable[str], *,
                         face_effects: Mapping[Any, str] | str | None = None,

@@ -30,6 +30,7 @@ from typing import Any
 
 import z3
 
+from foolsolve import z3run
 from foolsolve.cards import ACE, Card
 from foolsolve.solver.fools_paradise.capture import (
     ACE_HIGH,
@@ -126,7 +127,7 @@ def _choices(s: Any, m: _Model, hand: Sequence[Card], centre: Sequence[Card], j:
     n_high = z3.Sum(*[z3.If(m.ace14[i], 1, 0) for i in aces]) if aces else z3.IntVal(0)
     is_ace = hand[j].rank == ACE
     out = []
-    while s.check() == z3.sat:
+    while z3run.check(s) == z3.sat:
         mod = s.model()
         p14 = z3.is_true(mod.eval(m.played14, model_completion=True))
         hi = mod.eval(n_high, model_completion=True).as_long()
@@ -139,6 +140,7 @@ def _choices(s: Any, m: _Model, hand: Sequence[Card], centre: Sequence[Card], j:
     return tuple(sorted(out, key=lambda c: (-1 if c.played is None else c.played, c.low, c.high)))
 
 
+@z3run.stops_on_ctrl_c
 def z3_collection_choices(played: Card, taken: Sequence[Card], *, ace: str = "either") -> tuple[AceChoice, ...]:
     """Z3's list of the ace valuations under which ``played`` may collect ``taken``
     (empty: the collection is illegal)."""
@@ -151,6 +153,7 @@ def z3_collection_choices(played: Card, taken: Sequence[Card], *, ace: str = "ei
     return _choices(s, m, [played], taken, 0, list(range(len(taken))))
 
 
+@z3run.stops_on_ctrl_c
 def z3_is_legal(played: Card, taken: Sequence[Card], *, ace: str = "either") -> bool:
     """Whether Z3 finds a valuation making the collection legal."""
     check_option("ace", ace, ("either", "low", "high", "either_per_play"))
@@ -160,7 +163,7 @@ def z3_is_legal(played: Card, taken: Sequence[Card], *, ace: str = "either") -> 
     s = z3.Solver()
     s.add(*m.constraints)
     s.add(*m.take)
-    return bool(s.check() == z3.sat)
+    return bool(z3run.check(s) == z3.sat)
 
 
 def _enumerate(m: _Model, hand: Sequence[Card], centre: Sequence[Card], extra: list[Any], limit: int | None
@@ -170,17 +173,18 @@ def _enumerate(m: _Model, hand: Sequence[Card], centre: Sequence[Card], extra: l
     s = z3.Solver()
     s.add(*m.constraints, *extra)
     out: list[Collection] = []
-    while (limit is None or len(out) < limit) and s.check() == z3.sat:
+    while (limit is None or len(out) < limit) and z3run.check(s) == z3.sat:
         mod = s.model()
         j = next(i for i, p in enumerate(m.play) if z3.is_true(mod.eval(p, model_completion=True)))
         taken = tuple(i for i, t in enumerate(m.take) if z3.is_true(mod.eval(t, model_completion=True)))
         choices = _choices(s, m, hand, centre, j, taken)
         out.append(Collection(j, hand[j], taken, tuple(centre[i] for i in taken), choices))
         s.add(z3.Or(z3.Not(m.play[j]), *[z3.Not(t) if i in taken else t for i, t in enumerate(m.take)]))
-    complete = limit is None or len(out) < limit or s.check() != z3.sat
+    complete = limit is None or len(out) < limit or z3run.check(s) != z3.sat
     return sorted(out, key=lambda c: c.key), complete
 
 
+@z3run.stops_on_ctrl_c
 def z3_legal_collections(hand: Sequence[Card], centre: Sequence[Card], *, ace: str = "either",
                          limit: int | None = None) -> list[Collection]:
     """Every legal collection found by Z3 (blocking clauses; small centres only)."""
@@ -199,18 +203,19 @@ def _maximise(m: _Model, extra: list[Any], obj: Any, strategy: str) -> int | Non
         opt = z3.Optimize()
         opt.add(*m.constraints, *extra)
         handle = opt.maximize(obj)
-        if opt.check() != z3.sat:
+        if z3run.check(opt) != z3.sat:
             return None
         return int(opt.upper(handle).as_long())
     s = z3.Solver()
     s.add(*m.constraints, *extra)
     best: int | None = None
-    while s.check() == z3.sat:
+    while z3run.check(s) == z3.sat:
         best = int(s.model().eval(obj, model_completion=True).as_long())
         s.add(obj > best)
     return best
 
 
+@z3run.stops_on_ctrl_c
 def z3_best_collections(hand: Sequence[Card], centre: Sequence[Card], *, ace: str = "either",
                         objective: str = "cards", card_points: str = "value", played_card: str = "collected",
                         limit: int | None = 1000, strategy: str = "optimize") -> CaptureReport:
