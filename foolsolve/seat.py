@@ -219,11 +219,14 @@ def for_world(info: GameInfo, budget: Budget, world: Any) -> Budget:
     return settle(info, budget, world)[0]
 
 
-def budget_text(budget: Budget, rules: list[SeatSearch], exact_where: str = "", factor: int = 1) -> str:
+def budget_text(budget: Budget, rules: list[SeatSearch], exact_where: str = "", factor: int = 1,
+                solver: bool = True, searched_only: bool = False) -> str:
     """A world's node budget in words; ``rules``: the game's own rules that some world got (:func:`rule_for`);
     ``exact_where``: the worlds the game's exact solver is tried on, where it names them
     (:attr:`~foolsolve.games.base.GameInfo.paranoid_where`); ``factor``: what a deeper round multiplied
-    every node budget by."""
+    every node budget by; ``solver``: whether any world was put to the game's exact solver (else
+    no half of the budget is said to be its); ``searched_only``: every world's search had a budget of
+    its own (the caller's or a rule's), so without the solver the world's budget is not said."""
     half = "half for the exact solver" + (f" {exact_where}" if exact_where else "")
     parts = [] if budget.search_nodes is None else [f"the depth-limited search {budget.search_nodes * factor:,}"]
     for rule in rules:
@@ -231,9 +234,12 @@ def budget_text(budget: Budget, rules: list[SeatSearch], exact_where: str = "", 
         if budget.frontier is None and rule.frontier is not None:
             what.append(f"{rule.frontier} playouts")
         parts.append(f"{' and '.join(what)} {rule.where}")
+    whole = f"{budget.nodes * factor:,} nodes a world"
+    if not solver:  # the exact solver asked about no world: the search has every budget
+        return "; ".join(parts) if parts and searched_only else "; ".join([whole, *parts])
     if not parts:
-        return f"{budget.nodes * factor:,} nodes a world" + (f", {half}" if exact_where else "")
-    return f"{budget.nodes * factor:,} nodes a world, {half}; " + "; ".join(parts)
+        return whole + (f", {half}" if exact_where else "")
+    return f"{whole}, {half}; " + "; ".join(parts)
 
 
 def frontier_text(frontiers: set[str]) -> str:
@@ -547,6 +553,10 @@ class _Round:
     position: list[tuple[float, int]] = field(default_factory=list)
     exact_n: int = 0
     by_solver: int = 0
+    asked: int = 0
+    """Worlds put to the game's exact solver (:func:`foolsolve.solver.open_hand.solver_asked`)."""
+    searched_only: int = 0
+    """Worlds whose depth-limited search had a node budget of its own (the caller's or a rule's)."""
     done: int = 0
     nodes: int = 0
     """Nodes searched over the round's worlds (a world valued by playouts alone counts its search's
@@ -584,7 +594,7 @@ def _deeper(last: _Round, settings: Settings) -> str | None:
 def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, executor: Any,
           tick: Callable[[int], None] | None) -> SeatAnswer:
     from foolsolve.executor import make_executor
-    from foolsolve.solver.open_hand import SOLVER_METHOD
+    from foolsolve.solver.open_hand import SOLVER_METHOD, solver_asked
 
     t0 = time.monotonic()
     spec = info.spec
@@ -636,6 +646,8 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
                 rnd.weights.append(weight)
                 settled, rule = settle(info, budget, w)  # settled here once: the worker's for_world keeps it
                 settled = _scaled(settled, factor)
+                rnd.asked += solver_asked(info, w)
+                rnd.searched_only += settled.search_nodes is not None
                 if rule is not None:
                     rnd.rules.setdefault(info.seat_search.index(rule), rule)
                 rnd.frontiers.add(settled.frontier or "random")
@@ -702,9 +714,10 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
            else f"the first {done:,} of the {count:,} consistent worlds, listed in order")
     solver = f" ({by_solver:,} by the {SOLVER_METHOD})" if by_solver else ""
     each = "each " if done != 1 else ""
+    budget_words = budget_text(budget, [rules[k] for k in sorted(rules)], info.paranoid_where, rnd.factor,
+                               rnd.asked > 0, rnd.searched_only == len(rnd.weights))
     method_text = (f"{name}: {how}, {each}valued open-hand ({exact_n:,} exactly{solver}, {done - exact_n:,} by a "
-                   f"depth-limited search with {frontier_text(frontiers)} playouts; "
-                   f"{budget_text(budget, [rules[k] for k in sorted(rules)], info.paranoid_where, rnd.factor)})")
+                   f"depth-limited search with {frontier_text(frontiers)} playouts; {budget_words})")
     notes = []
     if rnd.factor > 1 or cut is not None:
         rounds = round(math.log(rnd.factor, DEEPEN))

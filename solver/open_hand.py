@@ -461,6 +461,18 @@ def _outcome_payoffs(info: GameInfo) -> dict[str, Fraction]:
     return {WIN: hi, LOSS: lo, DRAW: Fraction(0)}
 
 
+def solver_asked(info: GameInfo, state: Any) -> bool:
+    """Whether :func:`solve_world` asks the game's exact solver about the full position ``state`` in
+    its share of the budget: a two-player zero-sum game's, or one that values moves for a chosen
+    player (:attr:`GameInfo.paranoid_options`, where :attr:`GameInfo.paranoid_tries` takes the
+    position), not at a chance node. (The solver may still refuse it: :class:`NotCovered`.)"""
+    if info.solve is None or info.spec.to_move(state) == CHANCE:
+        return False
+    if _two_player_zero_sum(info, state):
+        return True
+    return info.paranoid_options is not None and (info.paranoid_tries is None or info.paranoid_tries(state))
+
+
 def _exact(info: GameInfo, state: Any, player: int, budget: Budget, clock: _Clock, start: float
            ) -> WorldAnswer | None:
     """The game's exact solver's paranoid answer for ``player`` on the scale, or ``None`` (not
@@ -471,17 +483,10 @@ def _exact(info: GameInfo, state: Any, player: int, budget: Budget, clock: _Cloc
     spec = info.spec
     solve = info.solve
     to_move = spec.to_move(state)
-    if solve is None or to_move == CHANCE:
+    if solve is None or not solver_asked(info, state):
         return None
-    extra: dict[str, Any]
-    if _two_player_zero_sum(info, state):
-        extra = {}
-    elif info.paranoid_options is not None:
-        if info.paranoid_tries is not None and not info.paranoid_tries(state):
-            return None  # too large for the solver to finish in its share: the search gets the whole budget
-        extra = {**info.paranoid_options, "player": player}
-    else:
-        return None
+    extra: dict[str, Any] = {} if _two_player_zero_sum(info, state) else {**(info.paranoid_options or {}),
+                                                                          "player": player}
     share = budget.exact_share
     deadline = None if budget.seconds is None else start + budget.seconds * share
     max_nodes = None if budget.max_nodes is None else max(1, int(budget.max_nodes * share))
