@@ -361,10 +361,8 @@ def solve(positions: Sequence[str], as_json: bool, max_nodes: int | None, extra:
     store = open_store(store_path, no_store)
     from foolsolve.worlds import View
 
-    ignored: list[str] = []
-    if seat_asked and viewer is None and not isinstance(state, View) and not _SeatRequest.hidden_from_mover(info, state):
-        # nothing hidden from the player to move matters (one consistent world): the full position's answer
-        ignored = [k for k, v in seat_args.items() if v is not None]
+    ignored = unapplied_seat_options(info, state, seat_args) if viewer is None else []
+    if ignored:
         seat_asked = False
     if store is not None and (isinstance(state, View) or seat_asked):
         store.close()
@@ -419,6 +417,19 @@ def solve(positions: Sequence[str], as_json: bool, max_nodes: int | None, extra:
         click.echo(json.dumps(result.to_json(), ensure_ascii=False))
     else:
         click.echo(format_result(info, state, result))
+
+
+def unapplied_seat_options(info: GameInfo, state: Any, seat_args: dict[str, Any]) -> list[str]:
+    """The seat options given (``seat_args``: name -> value, ``None`` where not given) that do not
+    apply to a full position ``state``: all of them where no card hidden from the player to move
+    matters (one world is consistent with her view), so the full position's answer stands (solve
+    and report; :func:`seat_options_note`); none for a view or where a hidden card matters."""
+    from foolsolve.worlds import View
+
+    given = [k for k, v in seat_args.items() if v is not None]
+    if not given or isinstance(state, View) or _SeatRequest.hidden_from_mover(info, state):
+        return []
+    return given
 
 
 def seat_options_note(ignored: Sequence[str]) -> str:

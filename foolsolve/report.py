@@ -519,6 +519,7 @@ def report(position: str, out: str, max_nodes: int | None, extra: tuple[str, ...
         refused_note,
         seat_options_note,
         seat_refusal,
+        unapplied_seat_options,
     )
     from foolsolve.game import seat_of_mover
     from foolsolve.positions import writes_over
@@ -542,13 +543,10 @@ def report(position: str, out: str, max_nodes: int | None, extra: tuple[str, ...
     seat_args = {"--method": method, "--samples": samples, "--seed": seed, "--workers": workers}
     if isinstance(state, View) and viewer is not None and viewer != state.player:
         raise InputError(f"--as: this is player {state.player}'s view; it cannot answer for player {viewer}")
-    ignored: list[str] = []
-    if not isinstance(state, View) and viewer is None and any(v is not None for v in seat_args.values()):
-        if _SeatRequest.hidden_from_mover(info, state):
-            mover = info.spec.to_move(state)  # a seat option asks for the seat's answer, as for solve
-            viewer = max(mover, 0) if not info.spec.is_terminal(state) else 0
-        else:  # as for solve: nothing hidden from the mover matters, the full position's answer
-            ignored = [k for k, v in seat_args.items() if v is not None]
+    ignored = unapplied_seat_options(info, state, seat_args) if viewer is None else []
+    if not isinstance(state, View) and viewer is None and not ignored and any(v is not None for v in seat_args.values()):
+        mover = info.spec.to_move(state)  # a seat option asks for the seat's answer, as for solve
+        viewer = max(mover, 0) if not info.spec.is_terminal(state) else 0
     if not isinstance(state, View) and viewer is not None:
         n = info.spec.num_players(state)
         if viewer >= n:

@@ -541,8 +541,8 @@ def _weighted_worlds(worlds: Worlds) -> Iterator[tuple[Any, int]]:
 class _Round:
     """One pass of :func:`_pimc` over its worlds: what each world valued, with its weight."""
 
-    factor: int = 1
-    """What this round multiplied every world's node budgets by (a deeper round's, :data:`DEEPEN`)."""
+    rounds: int = 0
+    """The deeper rounds before this one (:attr:`factor`)."""
     first_world: list[Any] = field(default_factory=list)
     weights: list[int] = field(default_factory=list)
     rules: dict[int, SeatSearch] = field(default_factory=dict)
@@ -562,7 +562,11 @@ class _Round:
     """Nodes searched over the round's worlds (a world valued by playouts alone counts its search's
     budget)."""
     interrupted: bool = False
-    seconds: float = 0.0
+
+    @property
+    def factor(self) -> int:
+        """What this round multiplied every world's node budgets by: :data:`DEEPEN` a deeper round."""
+        return int(DEEPEN**self.rounds)
 
 
 def _scaled(budget: Budget, factor: int) -> Budget:
@@ -584,7 +588,7 @@ def _deeper(last: _Round, settings: Settings) -> str | None:
         return "every world is exact"
     if any(not rule.deepens for rule in last.rules.values()):
         return "the game's rule keeps its budget"
-    if last.factor * DEEPEN > DEEPEN_MAX:
+    if DEEPEN ** (last.rounds + 1) > DEEPEN_MAX:
         return "the deepest allowed"
     if last.nodes * DEEPEN > ROUND_NODES:
         return f"the next would search over {ROUND_NODES:,} nodes"
@@ -632,9 +636,8 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
     stop = None if deadline is None or not (ex.local if settings.clock == "wall" else inline) \
         else (settings.clock, deadline)
 
-    def value_round(factor: int) -> _Round:
-        rnd = _Round(factor)
-        began = clock()
+    def value_round(rounds: int) -> _Round:
+        rnd = _Round(rounds)
         searched: list[int] = []  # each world's search budget, counted for a world its playouts valued
 
         def items() -> Iterator[tuple[GameInfo, Any, int, Budget, tuple[str, float] | None]]:
@@ -645,7 +648,7 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
                     rnd.first_world.append(w)
                 rnd.weights.append(weight)
                 settled, rule = settle(info, budget, w)  # settled here once: the worker's for_world keeps it
-                settled = _scaled(settled, factor)
+                settled = _scaled(settled, rnd.factor)
                 rnd.asked += solver_asked(info, w)
                 rnd.searched_only += settled.search_nodes is not None
                 if rule is not None:
@@ -674,17 +677,16 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
             rnd.interrupted = True
         finally:
             stream.close()
-        rnd.seconds = clock() - began
         return rnd
 
-    rnd = value_round(1)
+    rnd = value_round(0)
     why_not = None
     cut: _Round | None = None  # a deeper round the time or Ctrl-C cut short (its worlds are dropped)
     while method == "exact" and not rnd.interrupted and rnd.done == count:
         why_not = _deeper(rnd, settings)
         if why_not is not None:
             break
-        deeper = value_round(rnd.factor * DEEPEN)
+        deeper = value_round(rnd.rounds + 1)
         if deeper.interrupted or deeper.done < count:
             cut = deeper
             break
@@ -719,13 +721,12 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
     method_text = (f"{name}: {how}, {each}valued open-hand ({exact_n:,} exactly{solver}, {done - exact_n:,} by a "
                    f"depth-limited search with {frontier_text(frontiers)} playouts; {budget_words})")
     notes = []
-    if rnd.factor > 1 or cut is not None:
-        rounds = round(math.log(rnd.factor, DEEPEN))
+    if rnd.rounds or cut is not None:
         ended = ("Ctrl-C stopped the next" if cut is not None and cut.interrupted
                  else "the next did not finish within --time" if cut is not None else why_not)
-        notes.append(f"the values of {plural(rounds, 'deeper round')} of every world, each with "
+        notes.append(f"the values of {plural(rnd.rounds, 'deeper round')} of every world, each with "
                      f"{DEEPEN} times the node budgets of the one before ({ended}; docs/seat.md, \"Deeper rounds\")"
-                     if rounds else f"no deeper round of the worlds ({ended})")
+                     if rnd.rounds else f"no deeper round of the worlds ({ended})")
     stopped = deadline is not None and not interrupted and method == "pimc" and done < total
     if stopped:
         notes.append(f"--time {settings.seconds:g} s ran out after {done:,} of the {total:,} worlds asked for")

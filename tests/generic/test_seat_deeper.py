@@ -70,7 +70,7 @@ def test_no_deeper_round_for_a_bot_and_rounds_bounded_by_nodes_without_a_deadlin
 
 
 def _round(**kw: Any) -> Any:
-    rnd = seat._Round(done=20, exact_n=3, nodes=1_000, seconds=0.01)
+    rnd = seat._Round(done=20, exact_n=3, nodes=1_000)
     for k, v in kw.items():
         setattr(rnd, k, v)
     return rnd
@@ -78,7 +78,7 @@ def _round(**kw: Any) -> Any:
 
 @pytest.mark.parametrize("change, why", [
     ({"exact_n": 20}, "every world is exact"),
-    ({"factor": seat.DEEPEN_MAX}, "the deepest allowed"),
+    ({"rounds": 4}, "the deepest allowed"),  # DEEPEN**4 == DEEPEN_MAX
     ({"nodes": seat.ROUND_NODES}, "the next would search over"),
     ({"rules": {0: replace(DURAK.seat_search[0])}}, "the game's rule keeps its budget"),
 ])
