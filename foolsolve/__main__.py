@@ -3,23 +3,26 @@
 a second) is the usual one line and exit 130, not a traceback: ``foolsolve.cli.main`` handles it
 only once it runs. This module imports nothing more (``foolsolve/__init__.py`` is light too)."""
 
+import signal
 import sys
 
 
 def main() -> None:
     """Run ``foolsolve.cli.main``; a Ctrl-C before it handles one itself exits 130 with one line
-    on standard error, as it would (``foolsolve: interrupted``, or the JSON error with ``--json``)."""
+    on standard error, as it would (``foolsolve: interrupted``, or the JSON error with ``--json``).
+    Once the command is over, a Ctrl-C is ignored: it cannot cut the exit short (a process killed
+    by SIGINT, with no line, instead of the command's own exit code)."""
     try:
         from foolsolve.cli import main as cli_main
 
         cli_main()
     except KeyboardInterrupt:
         _interrupted()
+    finally:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _interrupted() -> None:
-    import signal
-
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C does not cut this short
     args = sys.argv[1:]
     if "--json" in (args[:args.index("--")] if "--" in args else args):  # as foolsolve.cli.wants_json

@@ -159,6 +159,8 @@ class _DefaultGroup(LazyGroup):
             _suggest_command(self, ctx, args[0])
         try:
             return super().parse_args(ctx, self.with_command(args))
+        except KeyboardInterrupt as exc:  # while a command's module loads: one line, as in invoke below
+            raise click.exceptions.Abort() from exc
         except BrokenPipeError as exc:  # --help, --version into a pipe closed early
             raise ReaderGone() from exc
 
