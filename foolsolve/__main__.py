@@ -20,6 +20,17 @@ def main() -> None:
         _interrupted()
     finally:
         signal.signal(signal.SIGINT, signal.SIG_IGN)
+        _forget_unhandled_interrupt()
+
+
+def _forget_unhandled_interrupt() -> None:
+    """Clear CPython's note of an unhandled Ctrl-C. A Ctrl-C that lands in code run by ``exec`` or
+    ``eval`` of a string (dataclasses and namedtuple build their methods so, while modules load)
+    sets that note as the KeyboardInterrupt leaves the string's code, even though it is handled
+    further out. Under ``python -m`` the interpreter then ends by killing itself with SIGINT,
+    after this module's line, instead of exiting 130. Running any string's code resets the note
+    (pythonrun.c, ``run_eval_code_obj``); the command's exit code stands."""
+    exec("None")
 
 
 def _interrupted() -> None:

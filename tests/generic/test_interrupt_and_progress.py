@@ -150,6 +150,22 @@ def test_ctrl_c_while_the_cli_loads_is_one_line_and_exit_130(how):
             assert (proc.returncode, said) in ((130, ["foolsolve: interrupted"]), (0, [])), (proc.returncode, said)
 
 
+def test_ctrl_c_inside_string_code_still_exits_130_under_python_m(tmp_path):
+    """A Ctrl-C landing in code that ``exec`` runs from a string (dataclasses and namedtuple build
+    methods so while foolsolve.cli loads) left CPython's note of an unhandled interrupt set, though
+    foolsolve.__main__ handled it: under ``python -m`` the process printed its line and then killed
+    itself with SIGINT (return code -2) instead of exiting 130. Here the interrupt always lands so."""
+    (tmp_path / "ctrl_c_in_exec.py").write_text(
+        "import foolsolve.__main__, foolsolve.cli\n"
+        "def interrupted_in_exec():\n"
+        "    exec('import os, signal\\nos.kill(os.getpid(), signal.SIGINT)\\nx = 1')\n"
+        "foolsolve.cli.main = interrupted_in_exec\n"
+        "foolsolve.__main__.main()\n")
+    proc = subprocess.run([sys.executable, "-m", "ctrl_c_in_exec"], cwd=tmp_path, capture_output=True,
+                          text=True, timeout=120)
+    assert (proc.returncode, proc.stderr, proc.stdout) == (130, "foolsolve: interrupted\n", "")
+
+
 @pytest.mark.parametrize("argv", [["rules", "durak"], ["--help"], ["batch", "-", "--no-store"]])
 def test_standard_output_closed_by_its_reader_exits_141_quietly(argv):
     """``foolsolve rules durak | head -c1`` exited 1 (an internal error's code) when head had gone:
