@@ -21,7 +21,7 @@ intervals from a bootstrap over deals.
 
 from __future__ import annotations
 
-import errno
+import io
 import itertools
 import json
 import math
@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from foolsolve.errors import InputError
-from foolsolve.positions import input_lines, parse_json
+from foolsolve.positions import input_lines, open_for_writing, parse_json
 from foolsolve.present import plural
 from foolsolve.store import canonical_position
 
@@ -525,23 +525,9 @@ def run(match: Match, out: str | None, workers: int = 1, scheduler: str | None =
 
 
 def _open_append(path: Path) -> Any:
-    """The record file opened to append to, without waiting: a FIFO (named pipe) that nothing reads
-    from is an :class:`InputError` (a plain ``open`` waited for a reader for ever); one with a reader
-    (bash's ``>(...)``) is written into."""
-    nonblock = getattr(os, "O_NONBLOCK", 0)
-    try:
-        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | nonblock, 0o666)
-    except OSError as exc:
-        if exc.errno == errno.ENXIO and path.is_fifo():
-            raise InputError(f"--out: {path}: a FIFO with nothing reading from it") from None
-        raise InputError(f"--out: cannot write {path}: {exc.strerror or exc}") from None
-    try:
-        if nonblock:
-            os.set_blocking(fd, True)
-        return open(fd, "a", encoding="utf-8")
-    except BaseException:
-        os.close(fd)
-        raise
+    """The record file opened to append to, without waiting for a FIFO's reader
+    (:func:`foolsolve.positions.open_for_writing`)."""
+    return io.TextIOWrapper(open_for_writing(path, "--out", append=True), encoding="utf-8")
 
 
 def _close_quietly(handle: Any) -> None:

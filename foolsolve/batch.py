@@ -45,6 +45,7 @@ from foolsolve.positions import (
     cut_text,
     game_of,
     input_lines,
+    open_for_writing,
     open_input,
     parse_json,
     read_json,
@@ -292,10 +293,7 @@ class LineWriter:
         self.path = path
         self._own = path != STDIO
         self._failed = False  # a write failed: close drops what is left unwritten
-        try:
-            self._f: IO[bytes] = open(path, "wb") if self._own else sys.stdout.buffer
-        except OSError as exc:
-            raise InputError(f"--out {path}: cannot write ({exc.strerror or exc})") from None
+        self._f: IO[bytes] = open_for_writing(path, f"--out {path}") if self._own else sys.stdout.buffer
 
     def write(self, record: dict[str, Any]) -> None:
         """One whole line."""

@@ -8,6 +8,7 @@ written as JSON integers: ``1.0`` is not a player number here, although JSON Sch
 
 from __future__ import annotations
 
+import errno
 import io
 import json
 import os
@@ -588,10 +589,14 @@ def replaced_on_success(path: str | Path, what: str) -> Iterator[Path]:
     if _special(path):
         # a device or a pipe (/dev/null, /dev/stdout, a FIFO): written into as it is, never renamed over
         # (the rename replaced the device node itself by a regular file)
+        held = open_for_writing(path, what, append=True) if Path(path).is_fifo() else None
         try:
             yield Path(path)
         except OSError as exc:
             raise InputError(f"{what}: cannot write ({exc.strerror or exc})") from None
+        finally:
+            if held is not None:
+                held.close()  # after the block's own writes: the reader sees its end of file only now
         return
     tmp: Path | None = None
     try:
@@ -603,6 +608,30 @@ def replaced_on_success(path: str | Path, what: str) -> Iterator[Path]:
         raise InputError(f"{what}: cannot write ({exc.strerror or exc})") from None
     except BaseException:
         _remove(tmp)
+        raise
+
+
+def open_for_writing(path: str | Path, what: str, *, append: bool = False) -> IO[bytes]:
+    """``path`` opened to write bytes into (truncated, or ``append``), without waiting: a FIFO
+    (named pipe) that nothing reads from is the :class:`InputError` ``WHAT: PATH: a FIFO with
+    nothing reading from it`` -- a plain ``open`` waited for a reader for ever -- while one with a
+    reader (bash's ``>(...)``, ``cat PATH`` started first) is written into; any other failure is
+    ``WHAT: PATH: cannot write (...)`` (``PATH`` left out where ``WHAT`` names it already)."""
+    where = what if str(path) in what else f"{what}: {path}"
+    nonblock = getattr(os, "O_NONBLOCK", 0)
+    flags = os.O_WRONLY | os.O_CREAT | (os.O_APPEND if append else os.O_TRUNC)
+    try:
+        fd = os.open(path, flags | nonblock, 0o666)
+    except OSError as exc:
+        if exc.errno == errno.ENXIO and Path(path).is_fifo():
+            raise InputError(f"{where}: a FIFO with nothing reading from it") from None
+        raise InputError(f"{where}: cannot write ({exc.strerror or exc})") from None
+    try:
+        if nonblock:
+            os.set_blocking(fd, True)
+        return open(fd, "ab" if append else "wb")
+    except BaseException:
+        os.close(fd)
         raise
 
 

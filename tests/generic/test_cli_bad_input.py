@@ -977,6 +977,46 @@ def test_an_arena_record_file_that_is_a_fifo_nothing_reads_is_a_one_line_error_n
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
+@pytest.mark.parametrize("argv, where", [
+    (["deal", "durak", "--seed", "3", "--out", "FIFO"], "FIFO"),
+    (["view", "durak-midbout.json", "--as", "0", "--out", "FIFO"], "FIFO"),
+    (["report", "durak-endgame.json", "--no-store", "--out", "FIFO"], "FIFO"),
+    (["batch", "IN", "--no-store", "--out", "FIFO"], "--out FIFO"),
+], ids=lambda a: a[0] if isinstance(a, list) else "")
+def test_an_output_fifo_that_nothing_reads_is_a_one_line_error_not_a_hang(tmp_path, argv, where):
+    """``deal ... --out FIFO`` (and every --out that goes through the same writers) waited for ever
+    for a reader to open the FIFO; only arena's --out said so. Now one line, exit 2; with a reader
+    the whole output goes through the FIFO."""
+    import subprocess
+    import sys
+    import threading
+
+    fifo = tmp_path / "f"
+    os.mkfifo(fifo)
+    infile = tmp_path / "in.jsonl"
+    infile.write_text(str(EXAMPLES / "durak-endgame.json") + "\n")
+    argv = [str(fifo) if a == "FIFO" else str(infile) if a == "IN" else str(EXAMPLES / a) if a.endswith(".json")
+            else a for a in argv]
+    done = _run_cli(argv, cwd=tmp_path)
+    assert done.returncode == 2, done.stderr
+    assert done.stderr == f"{PREFIX}{where.replace('FIFO', str(fifo))}: a FIFO with nothing reading from it\n"
+    got: list[str] = []
+    reader = threading.Thread(target=lambda: got.append(fifo.read_text(encoding="utf-8")))
+    reader.start()
+    done = subprocess.run([sys.executable, "-m", "foolsolve", *argv], capture_output=True, text=True, timeout=120,
+                          cwd=tmp_path, env={**os.environ, "FOOLSOLVE_BACKGROUND_COMPILE": "0"})
+    reader.join(timeout=120)
+    assert done.returncode == 0, done.stderr
+    alone = _run_cli([str(tmp_path / "plain") if a == str(fifo) else a for a in argv], cwd=tmp_path)
+    assert alone.returncode == 0 and len(got) == 1
+
+    def untimed(text: str) -> str:  # the same output but for the times and node counts in it
+        return re.sub(r"[0-9.,]+", "#", text)
+
+    assert untimed(got[0]) == untimed((tmp_path / "plain").read_text(encoding="utf-8"))
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
 def test_a_batch_line_naming_a_fifo_gets_its_record_and_the_batch_goes_on(tmp_path):
     """A line naming a FIFO stalled the whole batch: no line after it was solved, and no record
     before it ever written."""
