@@ -153,6 +153,15 @@ RECONSTRUCTIONS = (
         "could lead nothing at all; no rule of 004 leaves a leader without a lead.",
         '004 §Trumping: "You can\'t lead trump unless that\'s all you have"; §Fool: "it can\'t be led"'),
     Reconstruction(
+        "fool_any_time", "The Fool is played on its holder's own turn, alone, on any play to beat whatever its "
+        "combination (never as a lead); no one plays it out of turn, a skipped player included.",
+        "004 has no play out of turn anywhere: every play and every pass is made as the turn comes round. \"At "
+        "any time, unlike other trumps\" sets the Fool against the trumps, which follow only the counts "
+        "§Trumping gives and are led only when that is all a hand holds; read as \"whatever was played\", it "
+        "keeps the turn order the rest of 004 relies on.",
+        '004 §Fool: "The Fool beats everything and always ends the trick, no exceptions, and can be played at any '
+        'time, unlike other trumps. However, it can\'t be led"'),
+    Reconstruction(
         "stuck_fool_leaves", "A player who must lead holding only the Fool leaves play at once as the Peasant "
         "(the last free place), keeping the Fool; the next player holding cards leads.",
         "004 makes the title automatic (\"you are automatically the Peasant\"), and a player whose place is "

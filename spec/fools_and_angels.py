@@ -38,7 +38,7 @@ from foolsolve.game import (
     reason,
 )
 from foolsolve.positions import validate_schema
-from foolsolve.rules import json_text, option, rules_from_json, rules_to_json
+from foolsolve.rules import Reconstruction, json_text, option, rules_from_json, rules_to_json
 from foolsolve.worlds import Hidden, View, ZoneField, is_viewer, zone_words
 
 META = GameMeta(
@@ -76,7 +76,7 @@ def is_pip(card: Card) -> bool:
 def value(card: Card) -> int:
     """Signed value. 003 "Aces are worth 1." 003 "The black and red pip cards' values subtract
     from each other": black pips count positive, red pips negative. Face cards count 0
-    (RECONSTRUCTION, RULES-NOTES §4 "value 0 in the sums")."""
+    (RECONSTRUCTION ``face_value``, RULES-NOTES §4 "value 0 in the sums")."""
     if is_face(card):
         return 0
     size = 1 if card.rank == ACE else card.rank
@@ -382,6 +382,19 @@ class Rules:
                                  f"(got {n0}, {n1}, {np_})")
 
 
+RECONSTRUCTIONS = (
+    Reconstruction(
+        "face_value", "Face cards count 0 in every sum: an attack's total, a defence's total, the colours' "
+        "totals.",
+        "003's list of values was lost after \"The black and red pip cards' values subtract from each other:\"; "
+        "face cards \"have special effects\" instead, and every sum the text works (the defence example, the "
+        "tip) is of pip cards, so a face card changes no total (RULES-NOTES §4 \"value 0 in the sums\").",
+        '003: "Aces are worth 1." "The black and red pip cards\' values subtract from each other:" (list lost); '
+        '"Face cards have special effects"; RULES-NOTES §4'),
+)
+"""Readings of 003 where only one is sensible (``foolsolve rules fools-and-angels`` lists them)."""
+
+
 # --- state -----------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -576,8 +589,8 @@ MOVE_TYPES = (SwapPiles, KeepPiles, Exchange, Attack, Defend, Surrender, Draw, S
 # --- rule helpers (each rule sentence in one place) ------------------------------------------
 
 def can_draw(state: State, p: int) -> bool:
-    """Whether ``p`` could draw a card: the hand is under the limit (RECONSTRUCTION
-    ``hand_limit``) and the own stock or the pool has a card (003 forfeit sentence: "unable to
+    """Whether ``p`` could draw a card: the hand is under the limit (``hand_limit``, 7 from the
+    forfeit sentence's example) and the own stock or the pool has a card (003 forfeit sentence: "unable to
     draw additional cards into their hand (for example, they already have 7 cards, or all
     available stocks are empty)")."""
     return len(state.hands[p]) < state.rules.hand_limit and bool(state.stocks[p] or state.pool)
@@ -760,8 +773,8 @@ def draw_reasons(state: State, source: str) -> list[Reason]:
     """Every rule against the player to move drawing from ``source`` (``own`` or ``pool``), to
     begin a regroup (phase turn) or go on with one (phase regroup); empty: the draw is legal.
 
-    RECONSTRUCTION ``hand_limit``, ``regroup_max``: "draw at least one card, from the own stock
-    or the pool, up to the hand limit"."""
+    RECONSTRUCTION ``regroup_max``: "draw at least one card, from the own stock or the pool, up to
+    the hand limit" (``hand_limit``, 7 from the forfeit sentence's example)."""
     p = state.to_move
     rules = state.rules
     out: list[Reason] = []
@@ -886,6 +899,7 @@ class FoolsAndAngelsSpec(SpecGame[State, Move]):
 
     meta = META
     rules_cls = Rules
+    reconstructions = RECONSTRUCTIONS
 
     def __init__(self) -> None:
         self._legal_cache = lru_cache(maxsize=8192)(self._legal_moves)

@@ -647,7 +647,7 @@ class FoolsParadiseSpec(SpecGame[State, Move]):
 
     def observation(self, state: State, player: int) -> dict[str, Any]:
         """What ``player`` sees: their own hand, the other hands' sizes, the centre (face up,
-        000 §Setup), the stock's size, and what was collected in view of all (piles, clears)."""
+        000 §The Deal), the stock's size, and what was collected in view of all (piles, clears)."""
         obj = self.state_to_json(state)
         hands = obj.pop("hands")
         stock = obj.pop("stock", None)

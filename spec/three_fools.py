@@ -745,9 +745,13 @@ class ThreeFoolsSpec(SpecGame[State, Move]):
             return [reason("follow_reasons", "a card from the follower's hand, face down", "Rounds of Play",
                            _FOLLOW_QUOTE)]
         odds = self.chance_probability(state, move)
-        return [reason("chance", f"a chance outcome (probability {odds})", "Setup" if isinstance(move, FirstLeader)
-                       else "Winning a Round", "Randomly determine who will go first." if isinstance(move, FirstLeader)
-                       else "each player plays single-elimination Roshambo to determine the winner",
+        if isinstance(move, FirstLeader):
+            section, quote = "Setup", "Randomly determine who will go first."
+        elif state.phase == TIE:  # the final count's tie, not a round's
+            section, quote = "Losing the Game", "In the case of a tie, Roshambo for it!"
+        else:
+            section, quote = "Winning a Round", "each player plays single-elimination Roshambo to determine the winner"
+        return [reason("chance", f"a chance outcome (probability {odds})", section, quote,
                        "roshambo_format" if isinstance(move, RoshamboWin) and state.phase == ROSHAMBO else None,
                        state.rules)]
 

@@ -9,7 +9,8 @@ OPEN_POINTS: list[tuple[str, str]] = [
     ("Regroup: draw at least one card", "regroup_max"),
     ("Attack size:", "attack_size"),
     ("Defence with face cards", "defence_face_cards"),
-    ("Face cards: value 0", "face_effects"),
+    ("Face cards: value 0", "face_value"),
+    ("a face card affects every pip card", "face_effects"),
     ("End of turn", "end_of_turn"),
 
 ]

@@ -440,3 +440,6 @@ def test_why_roshambo_of_a_tie_is_between_the_two_left() -> None:
     assert _why(s, "roshambo 0") == {"roshambo"}
     assert _why(s, "play 2P") == {"phase"}
     assert [str(m) for m in SPEC.legal_moves(s)] == ["roshambo 1", "roshambo 2"]
+    # a legal Roshambo of the final count cites that sentence, not the round's Roshambo (§Winning a Round)
+    (why,) = SPEC.why_legal(s, SPEC.parse_move(s, "roshambo 1"))
+    assert (why.section, why.quote) == ("Losing the Game", "In the case of a tie, Roshambo for it!")
