@@ -505,6 +505,14 @@ class SpecGame(ABC, Generic[S, M]):
         of :attr:`view_drop` a value (drawn from ``rng`` where nobody knows it). Default: as is."""
         return obj
 
+    def payoff_range(self, state: S) -> tuple[float, float]:
+        """Bounds on every player's payoff at the end of any game played on from ``state``: what an
+        answer from one seat cuts its intervals to and IS-MCTS normalises with. Default: the game's
+        ``utility_bounds``; a game whose scores grow with the deck (Fool's Paradise) gives tighter
+        ones for the position."""
+        lo, hi = self.meta.utility_bounds
+        return float(lo), float(hi)
+
     def view_presample(self, view: Any, rng: random.Random) -> dict[tuple[Any, ...], list[Any]]:
         """Where a rule every world obeys makes plain rejection hopeless (Durak's redeal phase: the
         player to move holds five cards of a suit), the unknown cards of some unordered zones drawn

@@ -100,9 +100,10 @@ class Worlds(Protocol):
 # --- the scale --------------------------------------------------------------------------------
 
 
-def scale_of(info: GameInfo) -> str:
-    """In words, what the numbers mean for ``info``'s game."""
-    lo, hi = info.utility_bounds
+def scale_of(info: GameInfo, state: Any = None) -> str:
+    """In words, what the numbers mean for ``info``'s game (the payoff range from ``state`` on,
+    where given: :meth:`~foolsolve.game.SpecGame.payoff_range`)."""
+    lo, hi = info.utility_bounds if state is None else info.spec.payoff_range(state)
     return (f"the analysing player's payoff, the game's own results ({lo:g} to {hi:g}; "
             "docs/seat.md lists each game's)")
 
@@ -705,9 +706,13 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
         for move, x in vals.items():
             per_move.setdefault(move, []).append((x, weights[i]))
     values = [x for xs in per_move.values() for x, _ in xs] + [x for x, _ in position]
+    bounds = spec.payoff_range(first_world[0])
     # one consistent world: every sample is that world, and a width of 0 is the truth
     seen = (min(values), max(values)) if values and count != 1 else None
-    bounds = (float(info.utility_bounds[0]), float(info.utility_bounds[1]))
+    if seen is not None and seen[0] == seen[1] and not complete:
+        # every sampled world gave every move one value: the pseudo-values are the game's bounds, so
+        # that two agreeing samples of thousands of worlds get no interval of width 0
+        seen = bounds
     stats = _order([_stats(m, xs, complete, seen, bounds) for m, xs in per_move.items()], order)
     name = "exact expectation" if complete else "PIMC"
     how = ("the one consistent world" if complete and done == 1
@@ -718,7 +723,9 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
     each = "each " if done != 1 else ""
     budget_words = budget_text(budget, [rules[k] for k in sorted(rules)], info.paranoid_where, rnd.factor,
                                rnd.asked > 0, rnd.searched_only == len(rnd.weights))
-    method_text = (f"{name}: {how}, {each}valued open-hand ({exact_n:,} exactly{solver}, {done - exact_n:,} by a "
+    n_players = spec.num_players(first_world[0])
+    paranoid = f" with the other players against player {player}" if n_players > 2 else ""
+    method_text = (f"{name}: {how}, {each}valued open-hand{paranoid} ({exact_n:,} exactly{solver}, {done - exact_n:,} by a "
                    f"depth-limited search with {frontier_text(frontiers)} playouts; {budget_words})")
     notes = []
     if rnd.rounds or cut is not None:
@@ -736,6 +743,9 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
     if method == "pimc":
         notes.append("95% Student-t intervals over the worlds; PIMC values each world as if every card were open "
                      "(strategy fusion, non-locality: docs/seat.md)")
+    if n_players > 2:
+        notes.append(f"with {n_players} players each world is valued paranoid, as if every other player played against "
+                     f"player {player}: her worst case, not what the others would play for themselves (docs/seat.md)")
     mover = spec.to_move(first_world[0])
     if mover != player:
         # another player's (or chance's) turn: the moves are not hers to choose (and differ from world to
@@ -753,7 +763,7 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
         value = _stats("position", position, complete, seen, bounds) if position and len(position) == done \
             else None
     return SeatAnswer(info.name, player, mover, "exact" if complete else "pimc", method_text,
-                      scale_of(info), stats, best, done, exact_n, count, seed,
+                      scale_of(info, first_world[0]), stats, best, done, exact_n, count, seed,
                       time.monotonic() - t0, interrupted, notes, value)
 
 
@@ -792,11 +802,14 @@ def ismcts(info: GameInfo, worlds: Worlds, settings: Settings,
     rng = random.Random(f"foolsolve-ismcts:{settings.seed}")
     from foolsolve.playouts import PLAYOUT_MOVES, playout_of
 
-    lo, hi = info.utility_bounds
-    span = (hi - lo) or 1.0
     first = worlds.sample(random.Random(rng.getrandbits(64)))
     if spec.is_terminal(first):  # no move to search (PIMC's open-hand solver says the same)
         raise InputError("position: the game is over")
+    # UCT's means are normalised to 0..1 by the payoffs the playouts have reached so far (min-max,
+    # within the game's bounds from here): a game's bounds can be far wider than its scores (Fool's
+    # Paradise: a few points apart out of hundreds), which left the exploration term all there was
+    lo, hi = spec.payoff_range(first)
+    reached = [math.inf, -math.inf]
     # the playouts' policy: the caller's, else the game's own for this position, as PIMC's
     # worlds get it (Durak with three or more players: greedy); the number of players, which
     # that rule reads, is the same in every world
@@ -848,7 +861,8 @@ def ismcts(info: GameInfo, worlds: Worlds, settings: Settings,
                         root_texts[m] = str(engine.move_to_spec(s, m))
                     expanded = True
                 else:
-                    m = _uct(node, legal, mover, span, lo, rng)
+                    low, high = (reached[0], reached[1]) if reached[1] > reached[0] else (lo, hi)
+                    m = _uct(node, legal, mover, (high - low) or 1.0, low, rng)
                     child = node.children[m]
                 path.append((child, mover))
                 s = engine.apply(s, m)
@@ -858,6 +872,7 @@ def ismcts(info: GameInfo, worlds: Worlds, settings: Settings,
             final, _n = play(s, rng, PLAYOUT_MOVES)
             rets = engine.returns(final)
             scores = [payoff(rets, q) for q in range(n_players)]
+            reached[0], reached[1] = min(reached[0], *scores), max(reached[1], *scores)
             for nd, _mover in path:
                 nd.visits += 1
                 for q in range(n_players):
@@ -894,10 +909,11 @@ def ismcts(info: GameInfo, worlds: Worlds, settings: Settings,
         top = max((s.worlds for s in stats), default=0)
         best = [s.move for s in stats if s.worlds == top]
     return SeatAnswer(info.name, player, mover, "ismcts",
-                      f"IS-MCTS (single observer, UCT c={UCT_C} with availability counts): {plural(done, 'iteration')}, "
+                      f"IS-MCTS (single observer, UCT c={UCT_C} with availability counts, payoffs scaled to the range "
+                      f"reached): {plural(done, 'iteration')}, "
                       f"each on a fresh sampled world (seed {settings.seed}), "
                       f"{'native' if frontier == 'random' else frontier} playouts to the end{own}",
-                      scale_of(info), stats, best, done, 0, worlds.count(), settings.seed, time.monotonic() - t0,
+                      scale_of(info, first), stats, best, done, 0, worlds.count(), settings.seed, time.monotonic() - t0,
                       interrupted, notes, value)
 
 

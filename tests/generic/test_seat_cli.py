@@ -385,3 +385,29 @@ def test_seat_options_where_nothing_hidden_matters_keep_the_exact_answer(capsys)
         assert got["notes"][-1].startswith(f"not applied: {options[0]}")
     code, out, _ = run([pos, "--json", "--no-store", "--as", "0"], capsys)
     assert code == 0 and json.loads(out)["method"] == "exact" and json.loads(out)["consistent_worlds"] == 1
+
+
+def test_sampled_worlds_that_all_agree_get_an_interval_not_every_world(capsys):
+    """Two sampled worlds of 5,544, every move +0.5 in both, were printed "(every world)" with an
+    interval of width 0 (low = high in --json), the exact expectation's label. Their pseudo-values
+    are now the game's bounds: an interval, and the label stays the exact method's."""
+    position = str(EXAMPLES / "durak-perevodnoy.json")
+    code, out, err = run([position, "--samples", "2", "--json"], capsys)
+    assert code == 0, err
+    obj = json.loads(out)
+    assert obj["method"] == "pimc" and obj["worlds"] == 2 and obj["consistent_worlds"] > 2
+    assert {m["mean"] for m in obj["moves"]} == {0.5}
+    assert all(m["low"] < m["mean"] and m["high"] == 1.0 for m in obj["moves"])
+    code, out, _ = run([position, "--samples", "2"], capsys)
+    assert "every world" not in out and "Value for player 1: +0.500, 95% interval [" in out
+
+
+def test_three_or_more_players_say_each_world_is_valued_paranoid(tmp_path, capsys):
+    """With three players each world is valued with every other player against the analysing one;
+    the answer said nothing of it, and its values (her worst case) read as what she can expect."""
+    code, out, err = run([str(EXAMPLES / "durak-perevodnoy.json"), "--samples", "2"], capsys)
+    assert code == 0, err
+    assert "each valued open-hand with the other players against player 1 (" in out
+    assert "with 3 players each world is valued paranoid" in out
+    code, out, err = run([str(_fresh_deal_view(tmp_path)), "--samples", "2"], capsys)
+    assert code == 0 and "paranoid" not in out and "against player" not in out
