@@ -748,8 +748,15 @@ def solve_or_answer(info: GameInfo, state: Any, extra: dict[str, Any], store: An
     def answers() -> bool:
         return bool(got) and got[-1].answers()
 
+    searched = [0]  # the exact solver's nodes, as its progress reports them
+
+    def counted(nodes: int) -> None:
+        searched[0] = max(searched[0], nodes)
+        if tick is not None:
+            tick(nodes)
+
     later = None if seconds is None else (started + seconds, answers)
-    opts = SolveOptions(progress=timed(tick, deadline, later), max_nodes=exact_nodes, extra=exact_extra(info, extra),
+    opts = SolveOptions(progress=timed(counted, deadline, later), max_nodes=exact_nodes, extra=exact_extra(info, extra),
                         max_memory=max_memory, proved=got.append,
                         deadline=None if seconds is None else time.monotonic() + seconds)
     partial: SolveResult | None = None
@@ -785,7 +792,11 @@ def solve_or_answer(info: GameInfo, state: Any, extra: dict[str, Any], store: An
             return result, False
     left = None if seconds is None else max(1.0, started + seconds - time.perf_counter())
     left_nodes = None if max_nodes is None else max(1, max_nodes - (exact_nodes or 0))
-    return answer_for_cli(info, state, extra, left_nodes, left, tick, why, max_memory, partial), False
+    answer = answer_for_cli(info, state, extra, left_nodes, left, tick, why, max_memory, partial)
+    # what the answer cost is the whole of it: the exact solver's attempt too (its time was half of --time)
+    answer.nodes += max(searched[0], partial.nodes if partial is not None else 0)
+    answer.seconds = time.perf_counter() - started
+    return answer, False
 
 
 def proved_text(partial: SolveResult | None) -> str:
