@@ -388,7 +388,7 @@ RECONSTRUCTIONS = (
         "totals.",
         "003's list of values was lost after \"The black and red pip cards' values subtract from each other:\"; "
         "face cards \"have special effects\" instead, and every sum the text works (the defence example, the "
-        "tip) is of pip cards, so a face card changes no total (RULES-NOTES §4 \"value 0 in the sums\").",
+        "tip) is of pip cards, so a face card changes no total.",
         '003: "Aces are worth 1." "The black and red pip cards\' values subtract from each other:" (list lost); '
         '"Face cards have special effects"; RULES-NOTES §4'),
 )
