@@ -390,7 +390,7 @@ RECONSTRUCTIONS = (
         "face cards \"have special effects\" instead, and every sum the text works (the defence example, the "
         "tip) is of pip cards, so a face card changes no total.",
         '003: "Aces are worth 1." "The black and red pip cards\' values subtract from each other:" (list lost); '
-        '"Face cards have special effects"; RULES-NOTES §4'),
+        '"Face cards have special effects"'),
 )
 """Readings of 003 where only one is sensible (``foolsolve rules fools-and-angels`` lists them)."""
 
