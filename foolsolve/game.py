@@ -521,6 +521,16 @@ class SpecGame(ABC, Generic[S, M]):
         Default: none."""
         return {}
 
+    def view_card_zones(self, view: Any) -> dict[Any, frozenset[tuple[Any, ...]]]:
+        """Where the rules let a view's unseen cards lie: for a card, the paths of the zones it may
+        be in (``("stocks", 0)``, ``("pool",)``; paths of zones the view does not hide are ignored);
+        a card left out may lie in any hidden zone. The worlds are then uniform over the assignments
+        that put every unseen card where it may lie (:meth:`foolsolve.worlds.Worlds.count` counts
+        them exactly), and a view no such assignment fills is a one-line error. Default: no
+        restriction. A game that also draws zones first (:meth:`view_presample`) must draw them
+        where its cards may lie, weighted by the completions that then remain (no game does both)."""
+        return {}
+
     def view_knowledge_places(self, obj: dict[str, Any]) -> list[tuple[tuple[Any, ...], list[str]]]:
         """For a view's JSON: the cards its public :attr:`knowledge_fields` put in a zone, as (zone
         path, card texts) pairs (Durak's ``known[q]``: in ``hands[q]``). A hidden zone that does not

@@ -17,7 +17,10 @@ A **world** is a full position consistent with a view: the view's unknown cards 
 cards that are neither visible nor known to be somewhere) dealt into the hidden zones' free
 places. :class:`Worlds` samples them uniformly (every assignment of the unknown cards to the
 free places equally likely; an ordered zone's free places in a uniformly random order), counts
-them and lists them. A world must also be a position the spec accepts: where a rule ties the
+them and lists them. Where the rules let a card lie only in some hidden zones (Fools and Angels: a
+stock holds only the cards it can ever hold, ``view_card_zones``), only the assignments that put
+every card where it may lie count, and they are drawn uniformly (:meth:`Worlds._split`). A world
+must also be a position the spec accepts: where a rule ties the
 hidden cards to what the viewer sees (Durak: the player to move as a thrower must hold a card
 she can throw), a sampled assignment the spec rejects is drawn again (rejection keeps the
 distribution uniform over the worlds that remain). Nothing is inferred from the other
@@ -25,11 +28,13 @@ players' past choices.
 
 Per-game knowledge lives in the spec (the hooks of :class:`foolsolve.game.SpecGame`:
 ``view_fields``, ``view_knowledge``, ``view_drop``, ``view_extra``, ``view_cards``,
-``world_json``, ``view_constrained``); this module is the shared framework.
+``world_json``, ``view_constrained``, ``view_presample``, ``view_card_zones``); this module is
+the shared framework.
 """
 
 from __future__ import annotations
 
+import bisect
 import copy
 import itertools
 import math
@@ -56,6 +61,10 @@ ENUMERATE_LIMIT = 2_000
 
 Path = tuple[Any, ...]
 """Where a zone sits in the position JSON: ``("hands", 1)``, ``("stock",)``."""
+
+Matrix = tuple[tuple[int, ...], ...]
+"""How many unseen cards of each class (rows: cards that may lie in the same hidden zones) go to
+each hidden zone (columns)."""
 
 
 @dataclass(frozen=True)
@@ -363,28 +372,99 @@ class Worlds:
     def _draw(self, rng: random.Random) -> dict[Path, list[Card]]:
         first = self.info.spec.view_presample(self.view, rng)
         cards = list((Counter(self.view.unseen) - Counter(c for cs in first.values() for c in cs)).elements())
-        rng.shuffle(cards)
-        at = 0
+        taken = self._split([z for z in self.view.zones if z.path not in first], cards, rng)
         out: dict[Path, list[Card]] = {}
         for z in self.view.zones:
-            if z.path in first:
-                out[z.path] = sorted([*z.hidden.known, *first[z.path]])
-                continue
-            taken = cards[at:at + z.unknown]
-            at += z.unknown
             h = z.hidden
-            if z.ordered:
-                middle = list(h.known) + taken
+            if z.path in first:
+                out[z.path] = sorted([*h.known, *first[z.path]])
+            elif z.ordered:
+                middle = list(h.known) + taken[z.path]
                 rng.shuffle(middle)
                 out[z.path] = [*h.top, *middle, *h.bottom]
             else:
-                out[z.path] = sorted([*h.known, *taken])
+                out[z.path] = sorted([*h.known, *taken[z.path]])
         return out
+
+    # -- where each unseen card may lie (SpecGame.view_card_zones) --
+
+    def _allowed(self, card: Card) -> frozenset[Path]:
+        """The hidden zones ``card`` may lie in (every one, unless the spec says fewer)."""
+        if "allowed" not in self.view._cache:
+            paths = frozenset(z.path for z in self.view.zones)
+            self.view._cache["allowed"] = ({c: frozenset(tuple(p) for p in ps) & paths
+                                            for c, ps in self.info.spec.view_card_zones(self.view).items()}, paths)
+        allowed: dict[Card, frozenset[Path]]
+        allowed, every = self.view._cache["allowed"]
+        return allowed.get(card, every)
+
+    def _plan(self, zones: Sequence[Zone], cards: Sequence[Card]) -> tuple[list[list[Card]], list[tuple[Matrix, int]]]:
+        """The unseen ``cards`` in classes (cards allowed in the same zones, in order of first card),
+        and every matrix ``x[class][zone]`` that fills the ``zones``' unknown places (row sums the
+        class sizes, column sums the places, 0 where a class may not lie) with its weight: the
+        assignments of the physical cards it stands for, ``prod(n_c! / prod_z x[c][z]!)``."""
+        every = len(zones) == len(self.view.zones)  # (all of them: the cards are the unseen, kept)
+        if every and "plan" in self.view._cache:
+            plan: tuple[list[list[Card]], list[tuple[Matrix, int]]] = self.view._cache["plan"]
+            return plan
+        classes: dict[frozenset[Path], list[Card]] = {}
+        for c in cards:
+            classes.setdefault(self._allowed(c), []).append(c)
+        rows = [([z.path in allowed for z in zones], len(cs)) for allowed, cs in classes.items()]
+        plans = [(x, math.prod(math.factorial(n) // math.prod(math.factorial(k) for k in row)
+                               for (_, n), row in zip(rows, x)))
+                 for x in _matrices(rows, [z.unknown for z in zones])]
+        plan = (list(classes.values()), plans)
+        if every:
+            self.view._cache["plan"] = plan
+        return plan
+
+    def _split(self, zones: Sequence[Zone], cards: list[Card], rng: random.Random) -> dict[Path, list[Card]]:
+        """The unseen ``cards`` dealt into the ``zones``' unknown places, every assignment that puts
+        each card where it may lie equally likely: a matrix of :meth:`_plan` drawn by its weight, then
+        each class shuffled and dealt by its row (one class: a shuffle of all, dealt zone by zone)."""
+        classes, plans = self._plan(zones, cards)
+        if not plans:
+            raise InputError(f"view: no position is consistent with this view ({self._why_none(zones, cards)})")
+        x = plans[0][0]
+        if len(plans) > 1:  # (one matrix: no draw, so a view without a restriction is drawn as it always was)
+            ends = list(itertools.accumulate(w for _, w in plans))
+            x = plans[bisect.bisect_right(ends, rng.randrange(ends[-1]))][0]
+        out: dict[Path, list[Card]] = {z.path: [] for z in zones}
+        for members, row in zip(classes, x):
+            members = list(members)
+            rng.shuffle(members)
+            at = 0
+            for z, k in zip(zones, row):
+                out[z.path] += members[at:at + k]
+                at += k
+        return out
+
+    def _why_none(self, zones: Sequence[Zone], cards: Sequence[Card]) -> str:
+        """Why no assignment puts every unseen card where it may lie, in words."""
+        names = {z.path: z.name for z in zones}
+        for c in cards:
+            if not self._allowed(c) & names.keys():
+                return f"{c.ascii} may lie in none of the hidden zones"
+        for z in zones:
+            fit = sum(z.path in self._allowed(c) for c in cards)
+            if fit < z.unknown:
+                return f"{z.name} has {z.unknown} unknown places but only {fit} unseen cards may lie there"
+        classes, _ = self._plan(zones, cards)
+        for members in classes:
+            allowed = self._allowed(members[0])
+            room = sum(z.unknown for z in zones if z.path in allowed)
+            if len(members) > room:
+                where = ", ".join(names[p] for p in names if p in allowed)
+                return f"{len(members)} unseen cards may lie only in {where}, which have {room} unknown places"
+        return "the unseen cards cannot fill the hidden zones where they may lie"
 
     def sample(self, rng: random.Random) -> Any:
         """One world, every world equally likely (for a game that holds a card more than once,
         weighted as a shuffle of the physical cards deals them; docs/views.md)."""
         problem: InputError | None = None
+        if not self._assignments_count():  # no card may lie where the counts need it: say why, at once
+            self._split(self.view.zones, list(self.view.unseen), rng)
         for _ in range(MAX_TRIES if self.view.constrained else 1):
             try:
                 return self._world(self._draw(rng), rng)
@@ -403,20 +483,19 @@ class Worlds:
         return len(set(self.view.unseen)) != len(self.view.unseen)
 
     def _assignments_count(self) -> int:
-        """Assignments of the unseen cards to the free places (distinct cards; an upper bound
-        with duplicates)."""
+        """Assignments of the unseen cards to the free places that put each card where it may lie
+        (``view_card_zones``): the matrices' weights summed, times each ordered zone's orders of its
+        free places (distinct cards; an upper bound with duplicates)."""
         zones = self.view.zones
-        total = math.factorial(len(self.view.unseen))
-        for z in zones:
-            total //= math.factorial(z.unknown)
+        total = sum(w for _, w in self._plan(zones, self.view.unseen)[1])
         for z in zones:
             if z.ordered:
                 total *= math.factorial(z.free)
         return total
 
     def count(self) -> int | None:
-        """How many worlds there are: a multinomial where every assignment is a world and every
-        card is distinct, else by listing them when there are at most :data:`ENUMERATE_LIMIT`
+        """How many worlds there are: :meth:`_assignments_count` where every assignment is a world
+        and every card is distinct, else by listing them when there are at most :data:`ENUMERATE_LIMIT`
         assignments, else ``None`` (unknown)."""
         if "count" in self.view._cache:
             cached: int | None = self.view._cache["count"]
@@ -456,7 +535,8 @@ class Worlds:
             if i == len(zones):
                 yield []
                 return
-            for pick in _distinct_combinations(rest, zones[i].unknown):
+            here = [c for c in rest if zones[i].path in self._allowed(c)]
+            for pick in _distinct_combinations(here, zones[i].unknown):
                 left = list((Counter(rest) - Counter(pick)).elements())
                 for tail in spread(i + 1, sorted(left)):
                     yield [pick, *tail]
@@ -476,6 +556,33 @@ class Worlds:
                     orders.append([sorted([*h.known, *pick])])
             for combo in itertools.product(*orders):
                 yield {z.path: list(cs) for z, cs in zip(zones, combo)}, weight
+
+
+def _matrices(rows: Sequence[tuple[Sequence[bool], int]], places: Sequence[int]) -> Iterator[Matrix]:
+    """Every matrix of non-negative integers with row ``i`` summing to ``rows[i][1]``, 0 where
+    ``rows[i][0]`` is false, and column ``j`` summing to ``places[j]`` (the last row takes what the
+    others leave, so one row gives at most one matrix)."""
+    if not rows:
+        if not any(places):
+            yield ()
+        return
+    (ok, n), rest = rows[0], rows[1:]
+    if not rest:
+        if sum(places) == n and all(ok[j] or not k for j, k in enumerate(places)):
+            yield (tuple(places),)
+        return
+
+    def fill(j: int, left: int, row: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
+        if j == len(places):
+            if not left:
+                yield row
+            return
+        for k in range(min(left, places[j]) if ok[j] else 0, -1, -1):
+            yield from fill(j + 1, left - k, (*row, k))
+
+    for row in fill(0, n, ()):
+        for tail in _matrices(rest, [p - k for p, k in zip(places, row)]):
+            yield (row, *tail)
 
 
 def _distinct_combinations(cards: Sequence[Card], k: int) -> list[tuple[Card, ...]]:

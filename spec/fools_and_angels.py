@@ -892,6 +892,36 @@ def first_chooser(rules: Rules) -> int:
     return rules.first_player if rules.asymmetry_order == "first_player_first" else 1 - rules.first_player
 
 
+def stock_reach(rules: Rules, phase: str = TURN, setup_chosen: int = 0) -> tuple[frozenset[Card], ...]:
+    """The cards stock 0, stock 1 and the pool can hold in a position of phase ``phase`` under
+    ``rules`` (every card may be in a hand: a player draws her own stock's and the pool's cards and
+    takes the opponent's attack cards). 003 makes three stocks of the rules' cards (``rules.stocks``)
+    and only takes from them: a player draws from the top of her own or the pool, Temptation
+    discards "from the top of their private stock". Two variants add cards to a stock:
+
+    * Exchange (003: "putting the cards you'll exchange face down on the bottom of the pool stock"):
+      hand cards, so any card in play, go under the pool (in the turns, not in the Asymmetry setup);
+    * Asymmetry (003: "Each player may exchange one of their three piles for one of the four "pool"
+      piles. Then, collect and reshuffle the three new stocks."): the first to choose
+      (``asymmetry_order``) can take pool cards into her stock and put hers into the pool; the
+      second then swaps with the pool as it stands, so she can take pool cards and the first's cards
+      (the pile just put there), and put hers into the pool. Before the first choice nothing moved.
+    """
+    own = (frozenset(rules.stocks.cards("player0")), frozenset(rules.stocks.cards("player1")))
+    pool = frozenset(rules.stocks.cards("pool"))
+    reach = [own[0], own[1], pool]
+    if rules.asymmetry and (phase != SETUP or setup_chosen):
+        first = first_chooser(rules)
+        reach[first] = own[first] | pool
+        reach[2] = pool | own[first]
+        if phase != SETUP:  # both have chosen
+            reach[1 - first] = own[1 - first] | pool | own[first]
+            reach[2] = own[0] | own[1] | pool
+    if rules.exchange and phase != SETUP:
+        reach[2] = own[0] | own[1] | pool
+    return tuple(reach)
+
+
 # --- the game ----------------------------------------------------------------------------------
 
 class FoolsAndAngelsSpec(SpecGame[State, Move]):
@@ -1325,6 +1355,27 @@ class FoolsAndAngelsSpec(SpecGame[State, Move]):
                 out += [(path(p), texts) for p, texts in enumerate(value) if isinstance(texts, list)]
         return out
 
+    def view_card_zones(self, view: Any) -> dict[Any, frozenset[tuple[Any, ...]]]:
+        """Where each unseen card may lie, from the view's rules and phase (:func:`stock_reach`):
+        any hand for a card in play (drawn from a stock, or taken from an attack: 003 "surrender"
+        and take all the cards), a private stock or the pool only for the cards that stock can hold,
+        nowhere for a card 003 puts away ("They will not be used"). With the default rules (no
+        Exchange, no Asymmetry) a card of stock ``q``'s cards lies in stock ``q`` or a hand, a pool
+        card in the pool or a hand (a viewer's cards never drawn are in her stock; her opponent's
+        hand stays allowed for them, for views whose counts need it); Exchange lets the pool hold
+        any card; Asymmetry, once a pile was swapped, lets a stock hold pool cards (the second
+        chooser's also the first's) and the pool hold the swapped piles' cards. The knowledge fields
+        need nothing here: the cards they name are placed in their zones as known
+        (:meth:`view_knowledge_places`), not among the unseen cards."""
+        obj = view.obj
+        reach = stock_reach(rules_from_json(Rules, obj.get("rules")), obj.get("phase", TURN),
+                            obj.get("setup_chosen", 0))
+        in_play = reach[0] | reach[1] | reach[2]
+        zones: tuple[tuple[Any, ...], ...] = (("stocks", 0), ("stocks", 1), ("pool",))
+        hands = {("hands", 0), ("hands", 1)}
+        return {c: frozenset((hands if c in in_play else set()) | {z for z, r in zip(zones, reach) if c in r})
+                for c in view.unseen}
+
     def view_constrained(self, obj: dict[str, Any]) -> bool:
         """Every assignment is a position (the checks read sizes, not cards), unless a knowledge field
         (``known``, ``under_pool``) names a card its zone does not list: then a world must put it there."""
@@ -1454,6 +1505,16 @@ def state_from_json(obj: Any) -> State:
         if c.ascii not in in_play:
             raise PositionError(f"{where}: {c.ascii} is put away (in none of the rules' stocks; 003: "
                                 f'"Put away all other cards ... They will not be used")')
+
+    # 003 only takes from the stocks; Exchange puts hand cards under the pool, Asymmetry swaps piles
+    # with the pool (stock_reach): a card in a stock that could never hold it comes from no game
+    reach = stock_reach(rules, phase, setup_chosen)
+    for where, zone, can in (("stocks[0]", stocks[0], reach[0]), ("stocks[1]", stocks[1], reach[1]),
+                             ("pool", pool, reach[2])):
+        for c in zone:
+            if c not in can:
+                raise PositionError(f"{where}: {c.ascii} can never be in this stock (a stock only loses cards, "
+                                    f"except as Exchange and Asymmetry add them; rules.stocks)")
 
     for p in (0, 1):
         if not hands[p] and not stocks[p] and not hands[1 - p] and not stocks[1 - p]:

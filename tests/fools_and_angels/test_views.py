@@ -5,13 +5,22 @@ known to the one who put them there; a card known in a hand is known no more onc
 
 import json
 import random
+from collections import Counter
+from math import factorial
+from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from scipy.stats import chisquare
 
 from foolsolve import games
+from foolsolve.cards import FRENCH52
 from foolsolve.errors import InputError
-from foolsolve.spec.fools_and_angels import SPEC
+from foolsolve.spec.fools_and_angels import DEFAULT_STOCKS, SPEC, stock_reach
 from foolsolve.worlds import Worlds, read_view, view_of
+from tests.generic.test_cli import assert_one_line_error, run
+from tests.generic.test_worlds import random_position
 
 INFO = games.get("fools-and-angels")
 DEFEND = {"game": "fools-and-angels", "phase": "defend", "to_move": 1,
@@ -115,9 +124,142 @@ def test_a_hand_written_view_whose_knowledge_its_zones_do_not_list_is_read_as_if
     listed = view_of(INFO, state, 0)
     assert listed["hands"][1] == {"count": 6, "known": ["2C", "5D"]}
     bare = {**listed, "hands": [listed["hands"][0], {"count": 6}]}
-    assert Worlds(read_view(bare)).count() == Worlds(read_view(listed)).count() == 19_958_400
+    # 12 unseen cards; each stock holds 2 of its own 3 (Exchange: the pool may hold any card), the
+    # other 8 fill the hand's 4 unknown places and the pool's 4: 3 * 3 * C(8, 4) sets, 2! 2! 4! orders
+    assert Worlds(read_view(bare)).count() == Worlds(read_view(listed)).count() == 3 * 3 * 70 * 2 * 2 * 24 == 60_480
     mine = view_of(INFO, _after(EXCHANGE, "exchange 2C 4H"), 1)
     assert mine["pool"] == {"count": 4, "known": ["2C", "4H"]}
     worlds = Worlds(read_view({**mine, "pool": {"count": 4}}))
     assert worlds.count() == Worlds(read_view(mine)).count()
     assert {c.ascii for c in worlds.sample(random.Random(1)).pool} >= {"2C", "4H"}
+
+
+# --- where the unseen cards may lie (SpecGame.view_card_zones, docs/views.md) ---------------------
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "foolsolve" / "examples"
+SIGNIFICANCE = 0.001
+"""The chi-square test rejects the sampler when the p-value is below this (seeded: one fixed run)."""
+
+
+def _unseen_respected(view, world):
+    """Every unseen card of ``view`` lies, in ``world``, in a zone ``view_card_zones`` allows."""
+    allowed = SPEC.view_card_zones(view)
+    where = {c: ("hands", q) for q in (0, 1) for c in world.hands[q]}
+    where.update({c: ("stocks", q) for q in (0, 1) for c in world.stocks[q]})
+    where.update({c: ("pool",) for c in world.pool})
+    return all(where.get(c) in allowed[c] for c in view.unseen)
+
+
+@given(seed=st.integers(0, 2**32 - 1), moves=st.integers(0, 60), player=st.integers(0, 1))
+def test_every_sampled_world_puts_the_unseen_cards_where_the_rules_let_them_lie(seed, moves, player):
+    """Random rules (Exchange, Asymmetry, custom stocks) and positions: every sampled world gives the
+    view back, keeps each stock to the cards it can hold (``stock_reach``: a stock only loses cards,
+    but for Exchange and Asymmetry) and each unseen card in a zone the hook allows it."""
+    rng = random.Random(seed)
+    state = random_position(INFO, rng, moves)
+    view = view_of(INFO, state, player)
+    worlds = Worlds(read_view(json.loads(json.dumps(view))))
+    assert _unseen_respected(worlds.view, state)  # the position itself is one of its worlds
+    reach = stock_reach(state.rules, state.phase, state.setup_chosen)
+    for _ in range(3):
+        world = worlds.sample(rng)
+        assert view_of(INFO, world, player) == view
+        assert _unseen_respected(worlds.view, world)
+        assert set(world.stocks[0]) <= reach[0] and set(world.stocks[1]) <= reach[1] and set(world.pool) <= reach[2]
+
+
+def _cards(texts):
+    return {FRENCH52.parse(t) for t in texts}
+
+
+def test_the_opening_view_counts_only_the_orders_of_the_three_stocks():
+    """At the opening every stock holds its own cards (rules.stocks): 12! 12! 16! worlds, not the 40!
+    of dealing the 40 cards anywhere; every world's stocks are the rules' stocks."""
+    view = read_view(json.loads((EXAMPLES / "views" / "fools-and-angels.json").read_text()))
+    worlds = Worlds(view)
+    assert worlds.count() == factorial(12) * factorial(12) * factorial(16)
+    rng = random.Random(1)
+    for _ in range(5):
+        world = worlds.sample(rng)
+        assert set(world.stocks[0]) == _cards(DEFAULT_STOCKS.player0)
+        assert set(world.stocks[1]) == _cards(DEFAULT_STOCKS.player1)
+        assert set(world.pool) == _cards(DEFAULT_STOCKS.pool)
+
+
+def test_the_defence_003_view_from_the_defenders_seat():
+    """foolsolve/examples/fools-and-angels-defence-003.json as player 1 sees it: 14 unseen cards, the
+    opponent's hand 1, stocks 4 and 4, the pool 5. Player 1's own A-6 cards not seen (3H 6D AH 2D) can
+    only be in her stock (4 places: all of them) or the opponent's hand; the pool's (7H QS 8H 9D JC) in
+    the pool (5 places: all of them) or that hand; so the hand holds one of the 5 unseen black cards and
+    player 0's stock the other 4: 5 hands times the orders 4! 4! 5! = 345,600 worlds (was 14!)."""
+    state = SPEC.state_from_json(json.loads((EXAMPLES / "fools-and-angels-defence-003.json").read_text()))
+    worlds = Worlds(read_view(view_of(INFO, state, 1)))
+    assert len(worlds.view.unseen) == 14
+    assert worlds.count() == 5 * factorial(4) * factorial(4) * factorial(5) == 345_600
+    black = _cards(["5C", "6C", "3S", "AS", "4C"])
+    rng = random.Random(3)
+    hands = Counter()
+    for _ in range(200):
+        world = worlds.sample(rng)
+        assert set(world.stocks[1]) == _cards(["3H", "6D", "AH", "2D"])
+        assert set(world.pool) == _cards(["7H", "QS", "8H", "9D", "JC"])
+        assert len(world.hands[0]) == 1 and world.hands[0] <= black
+        assert set(world.stocks[0]) == black - world.hands[0]
+        hands.update(world.hands[0])
+    assert set(hands) == black
+
+
+SMALL_EXCHANGE = {"game": "fools-and-angels", "rules": {"exchange": True}, "phase": "turn", "to_move": 0,
+                  "hands": [["AS", "2H"], ["3S", "4H"]], "stocks": [["5S"], ["5H"]], "pool": ["7C", "JD"]}
+
+
+def test_a_small_exchange_view_samples_its_worlds_uniformly():
+    """Exchange lets the pool hold any card, so the unseen cards' classes (black A-6: stock 0, hand,
+    pool; red A-6: stock 1, hand, pool; pool cards: hand, pool) fill the zones in several ways of
+    different weights. Player 0 sees 6 unseen cards (3S 5S, 4H 5H, 7C JD): stock 0 one of 2 black,
+    stock 1 one of 2 red, the other 4 split 2 and 2 between the hand and the pool (in 2 orders):
+    2 * 2 * C(4, 2) * 2 = 48 worlds, each in the list once and drawn as often as the others
+    (chi-square of 40 draws a world, rejected below SIGNIFICANCE, seeded)."""
+    worlds = Worlds(read_view(view_of(INFO, SPEC.state_from_json(SMALL_EXCHANGE), 0)))
+    listed = list(worlds.enumerate())
+    assert worlds.count() == len(listed) == 2 * 2 * 6 * 2
+    assert all(_unseen_respected(worlds.view, w) for w in listed)
+    keys = [json.dumps(SPEC.state_to_json(w), sort_keys=True) for w in listed]
+    assert len(set(keys)) == len(keys)
+    draws = 40 * len(keys)
+    rng = random.Random(20261128)
+    seen = Counter(json.dumps(SPEC.state_to_json(worlds.sample(rng)), sort_keys=True) for _ in range(draws))
+    assert set(seen) == set(keys)
+    assert chisquare([seen[k] for k in keys]).pvalue > SIGNIFICANCE
+
+
+def test_a_view_whose_counts_the_stocks_cannot_fill_is_a_one_line_error(tmp_path, capsys):
+    """Default rules: a hand-written view whose stock 1 has more places than there are unseen cards of
+    player 1's stock (and the opponent's hand none to spare) has no world."""
+    view = view_of(INFO, SPEC.state_from_json({**SMALL_EXCHANGE, "rules": {}}), 0)
+    view["stocks"] = [{"count": 0}, {"count": 3}]
+    view["pool"] = {"count": 1}
+    with pytest.raises(InputError, match=r"^view: no position is consistent with this view \(stocks\[1\] has 3 "
+                                         r"unknown places but only 2 unseen cards may lie there\)$"):
+        read_view(view)
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(view))
+    code, _, err = run(["show", str(path)], capsys)
+    assert_one_line_error(code, err, "no position is consistent with this view")
+
+
+def test_a_position_with_a_card_its_stock_never_holds_is_rejected():
+    """Without Exchange and Asymmetry a stock only loses cards: a red card in player 0's stock, or a
+    private card in the pool, comes from no game; Exchange lets the pool hold it, Asymmetry (after
+    the setup) a stock hold a pool card."""
+    with pytest.raises(InputError, match=r"^stocks\[0\]: 6H can never be in this stock"):
+        SPEC.state_from_json({**DEFEND, "stocks": [["2S", "6H"], ["2H", "3H"]]})
+    with pytest.raises(InputError, match=r"^pool: 6S can never be in this stock"):
+        SPEC.state_from_json({**DEFEND, "pool": ["7C", "6S"]})
+    SPEC.state_from_json({**DEFEND, "rules": {"exchange": True}, "pool": ["7C", "6S"]})
+    SPEC.state_from_json({**DEFEND, "rules": {"asymmetry": True}, "stocks": [["2S", "7H"], ["2H", "3H"]]})
+    with pytest.raises(InputError, match=r"^stocks\[0\]: 6H can never be in this stock"):
+        # the first to choose (player 0) cannot get the second's cards: the second puts them in the pool after
+        SPEC.state_from_json({**DEFEND, "rules": {"asymmetry": True}, "stocks": [["2S", "6H"], ["2H", "3H"]]})
+    # the second can take the pile of the first's cards the first put in the pool
+    SPEC.state_from_json({**DEFEND, "rules": {"asymmetry": True}, "stocks": [["2S", "3S"], ["2H", "6S"]]})

@@ -520,3 +520,75 @@ def test_show_of_a_view_writes_no_json_in_any_position(name):
                 if line.startswith("rules"):
                     continue  # (the rule options off their default are written as JSON values, as everywhere)
                 assert "{" not in line and "[" not in line and not line.rstrip().endswith(":"), (seed, line)
+
+
+# --- where the unseen cards may lie (SpecGame.view_card_zones) -----------------------------------
+
+
+def test_the_matrices_of_classes_and_zones_are_every_filling_once():
+    """``_matrices``: every class-by-zone matrix with the row sums (class sizes), the column sums
+    (unknown places) and zeros where a class may not lie, once each, against all matrices listed."""
+    import itertools
+
+    from foolsolve.worlds import _matrices
+
+    rows = [((True, True, False), 3), ((False, True, True), 2), ((True, True, True), 4)]
+    places = [2, 4, 3]
+    brute = sorted(m for m in itertools.product(*[list(itertools.product(range(n + 1), repeat=3)) for _, n in rows])
+                   if all(sum(r) == n and all(ok or not k for ok, k in zip(allowed, r))
+                          for r, (allowed, n) in zip(m, rows))
+                   and [sum(col) for col in zip(*m)] == places)
+    found = list(_matrices(rows, places))
+    assert sorted(found) == brute and len(found) == len(set(found)) > 1
+    assert list(_matrices(rows, [9, 0, 0])) == []  # the second class may not lie in the first zone
+
+
+def _view_of_three_zones(info):
+    """A view (seeded random Durak games) whose unseen cards fill three hidden zones or more, every
+    assignment a position, and a few hundred assignments."""
+    for seed in range(200):
+        rng = random.Random(seed)
+        state = random_position(info, rng, rng.randint(10, 60))
+        for player in range(info.spec.num_players(state)):
+            worlds = worlds_from_state(info, state, player)
+            if (sum(z.unknown > 0 for z in worlds.view.zones) >= 3 and not worlds.view.constrained
+                    and 6 <= len(worlds.view.unseen) <= 8 and 100 <= worlds._assignments_count() <= 1000):
+                return worlds
+    raise AssertionError("no Durak view with three hidden zones to fill")
+
+
+def test_a_restriction_on_where_unseen_cards_lie_is_counted_listed_and_sampled_uniformly(monkeypatch):
+    """A synthetic ``view_card_zones`` on a game without one (Durak): the i-th unseen card may lie only
+    in the hidden zones 0 and 1, 1 and 2, or any (i mod 3). The worlds listed are those of the
+    unrestricted list that respect it; ``count()`` (the sum over the class-by-zone matrices) is their
+    number; the sampler draws them uniformly (chi-square, 40 draws a world, rejected below
+    SIGNIFICANCE, seeded); a restriction no assignment fits is a one-line error."""
+    info = games.get("durak")
+    spec = info.spec
+    worlds = _view_of_three_zones(info)
+    view = worlds.view
+    zones = [z.path for z in view.zones if z.unknown]
+    rule = {c: frozenset(zones[j] for j in ((0, 1), (1, 2), range(len(zones)))[i % 3])
+            for i, c in enumerate(view.unseen)}
+
+    def respects(state):
+        obj = spec.state_to_json(state)
+        where = {c: p for z in view.zones for p in [z.path] for c in (obj[p[0]][p[1]] if len(p) == 2 else obj[p[0]])}
+        return all(where[c.ascii] in rule[c] for c in view.unseen)
+
+    free = [_key(info, s) for s in worlds.enumerate() if respects(s)]
+    monkeypatch.setattr(type(spec), "view_card_zones", lambda self, v: rule)
+    restricted = Worlds(read_view(copy.deepcopy(view.obj)))
+    listed = [_key(info, s) for s in restricted.enumerate()]
+    assert sorted(listed) == sorted(free) and 1 < len(listed) < worlds.count()
+    assert restricted.count() == len(listed)
+    assert len(restricted._plan(restricted.view.zones, restricted.view.unseen)[1]) > 1  # several matrices
+    draws = 40 * len(listed)
+    rng = random.Random(20261128)
+    seen = Counter(_key(info, restricted.sample(rng)) for _ in range(draws))
+    assert set(seen) == set(listed)
+    assert chisquare([seen[k] for k in listed]).pvalue > SIGNIFICANCE
+
+    monkeypatch.setattr(type(spec), "view_card_zones", lambda self, v: {c: frozenset(zones[:1]) for c in v.unseen})
+    with pytest.raises(InputError, match=r"^view: no position is consistent with this view \(.* unknown places"):
+        read_view(copy.deepcopy(view.obj))
