@@ -1565,12 +1565,17 @@ class DurakSpec(SpecGame[State, Move]):
             held = f"player {state.to_move} holds {most} {SUIT_NAMES[suit] if suit else 'cards'}"
             if isinstance(move, Redeal):
                 does = "the whole deck is shuffled and dealt again (the same players and rules)"
-            else:
-                after = keep_deal(state)
-                then = (f"player {after.to_move} decides next" if after.redeal_seed is not None
-                        else f"play begins, player {state.attacker} leads")
-                does = f"a right, not a duty: the deal stands; {then}"
-            return [reason("redeal_right", f"{held}: {does}", "Card game", _REDEAL_QUOTE, "redeal_right", state.rules)]
+                return [reason("redeal_right", f"{held}: {does}", "Card game", _REDEAL_QUOTE, "redeal_right",
+                               state.rules)]
+            after = keep_deal(state)
+            # who has the right after her reads the other hands (hidden from her)
+            then = (f"player {after.to_move} also holds {REDEAL_SUIT_CARDS} or more cards of one suit and decides next"
+                    if after.redeal_seed is not None else
+                    f"nobody after her holds {REDEAL_SUIT_CARDS} or more cards of one suit: play begins, player "
+                    f"{state.attacker} leads")
+            return [reason("redeal_right", f"{held}: a right, not a duty: the deal stands", "Card game",
+                           _REDEAL_QUOTE, "redeal_right", state.rules),
+                    reason("keep_deal", then, "Card game", _REDEAL_QUOTE, hidden=True)]
         if isinstance(move, Attack):
             return [reason("attack_options", f"a lead of {len(move.cards)} card(s) of one rank, within this bout's "
                            f"cap of {cap(state)}", "rules", _LEAD_QUOTE)]

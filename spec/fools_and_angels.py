@@ -38,6 +38,7 @@ from foolsolve.game import (
     reason,
 )
 from foolsolve.positions import validate_schema
+from foolsolve.present import plural
 from foolsolve.rules import Reconstruction, json_text, option, rules_from_json, rules_to_json
 from foolsolve.worlds import Hidden, View, ZoneField, is_viewer, zone_words
 
@@ -1100,6 +1101,72 @@ class FoolsAndAngelsSpec(SpecGame[State, Move]):
                            "your opponent may discard one of their cards, from their hand or from the top of their "
                            "private stock.")]
         return []  # keep piles, stop, surrender, decline: always open in their phase
+
+    def why_legal(self, state: State, move: Move) -> list[Reason]:
+        """The rules a legal ``move`` rests on, one per move kind (what the move does under which
+        sentence of 003 or which reconstruction); nothing here reads a card hidden from the mover."""
+        p = state.to_move
+        rules = state.rules
+        if isinstance(move, (SwapPiles, KeepPiles)):
+            does = (f"player {p} swaps her pile {move.own} for pool pile {move.pool}" if isinstance(move, SwapPiles)
+                    else f"player {p} keeps her three piles")
+            return [reason("legal_moves", f"Asymmetry: {does}; then the three stocks are reshuffled", "Asymmetry",
+                           "Each player may exchange one of their three piles for one of the four \"pool\" piles.",
+                           "asymmetry", rules)]
+        if isinstance(move, Exchange):
+            n = len(move.cards)
+            return [reason("exchange_reasons", f"Exchange: player {p} puts {plural(n, 'card')} under the pool and "
+                           f"draws as many from its top, then takes her turn", "Exchange", _EXCHANGE_QUOTE,
+                           "exchange_limit", rules)]
+        if isinstance(move, Attack):
+            n = len(move.cards)
+            return [reason("attack_reasons", f"{plural(n, 'card')} totalling {total(move.cards)} (not zero), with a "
+                           f"pip card; player {1 - p} holds {len(state.hands[1 - p])}, no fewer than player {p}'s "
+                           f"{len(state.hands[p])}", "", _ATTACK_QUOTE, "attack_size", rules)]
+        if isinstance(move, Defend):
+            cancelled, need = next((c, need) for t, c, need in defence_targets(state.attack, rules)
+                                   if t == move.target)
+            gone = " ".join(str(c) for c in ordered(cancelled))
+            says = (f"the defence totals {need}, cancelling the whole attack ({gone})" if cancelled == state.attack
+                    else f"the defence totals {need}, cancelling {move.target} ({gone}); player {p} takes the rest "
+                         "of the attack")
+            return [reason("defend_reasons", says, "",
+                           "the defender would need cards that total either 9-black (to zero out the red), 4-red "
+                           "(to zero out the black), or 5-black (to balance the whole)",
+                           "face_effects" if any(is_face(c) for c in state.attack) else None, rules)]
+        if isinstance(move, Surrender):
+            return [reason("defence_moves", f"player {p} takes every attack card", "",
+                           "The defender is not obligated to defend an attack at all; they can just \"surrender\" "
+                           "and take all the cards.")]
+        if isinstance(move, Draw):
+            where = "her stock" if move.source == "own" else "the pool"
+            begins = "begins a regroup" if state.phase == TURN else "goes on with the regroup"
+            out = [reason("draw_reasons", f"player {p} {begins}: she draws the top card of {where} (she holds "
+                          f"{plural(len(state.hands[p]), 'card')}, under the hand limit of {rules.hand_limit})", "",
+                          _REGROUP_QUOTE, "hand_limit", rules)]
+            if (move.source == "pool" and state.phase == TURN and rules.infusion and len(state.hands[p]) <= 5
+                    and state.stocks[p]):
+                out.append(reason("draw_reasons", "Infusion: a regroup begun with 5 or fewer cards draws its first "
+                                  "card from the pool", "", "Whenever you start to regroup with 5 or fewer cards in "
+                                  "hand, as long as you have a private stock, draw the first card from the pool.",
+                                  "infusion", rules))
+            return out
+        if isinstance(move, Stop):
+            return [reason("draw_reasons", f"player {p} ends the regroup after drawing {plural(state.drawn, 'card')}",
+                           "", _REGROUP_QUOTE, "regroup_max", rules)]
+        if isinstance(move, Pass):
+            if exception_pass(state):
+                return [reason("exception_pass", f"player {1 - p} is empty-handed and player {p}'s stock is empty",
+                               "", _PASS_QUOTE)]
+            return [reason("stuck", f"player {p} can neither attack nor draw: she passes", "",
+                           "The active player shall either:", "no_legal_action", rules)]
+        tempt = ("your opponent may discard one of their cards, from their hand or from the top of their private "
+                 "stock.")
+        does = {Discard: f"player {p} discards {getattr(move, 'card', '')} from her hand",
+                DiscardStock: f"player {p} discards the top card of her stock",
+                Decline: f"player {p} discards nothing"}[type(move)]
+        return [reason("legal_moves", f"Temptation (player {1 - p} drew from the pool): {does}", "Temptation", tempt,
+                       "temptation", rules)]
 
     def parse_move(self, state: State, text: str) -> Move:
         """The legal move whose text is ``text``; card lists may come in any order."""

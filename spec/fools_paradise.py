@@ -473,6 +473,47 @@ class FoolsParadiseSpec(SpecGame[State, Move]):
                               "ace" if any(c.rank == ACE for c in (move.card, *move.taken)) else None, state.rules))
         return out
 
+    def why_legal(self, state: State, move: Move) -> list[Reason]:
+        """The rules a legal ``move`` rests on: a collection's values (one assignment that works) and
+        a clear of the board; a lay, forced or the Fool's Paradise; a chance draw from the stock."""
+        if isinstance(move, Reveal):
+            odds = self.chance_probability(state, move)
+            if move.to == "hand":
+                return [reason("legal_moves", f"a chance draw: player {state.to_move} draws {move.card} from the "
+                               f"stock (probability {odds})", "A Player's Turn",
+                               "the player must draw one card from the draw pile into his or her hand")]
+            return [reason("legal_moves", f"a chance draw: {move.card} is dealt face up to the centre after a clear "
+                           f"(probability {odds})", "Clearing the board",
+                           "the dealer must deal out five cards face up to the center")]
+        p = state.to_move
+        if isinstance(move, Lay):
+            if collections(state.hands[p], state.centre, state.rules):
+                says = (f"player {p} could collect but lays {move.card} in the centre instead, leaving the cards "
+                        "there for a later turn: the Fool's Paradise")
+                quote = ("the player wishes to leave cards that would otherwise be collected in the center to be "
+                         "collected next round")
+            else:
+                says = f"player {p} cannot collect with any card, so lays one in the centre: {move.card}"
+                quote = ("If this happens, the player must choose one card from his or her hand and lay it down in "
+                         "the center")
+            return [reason("legal_moves", says, "Not Collecting Cards", quote)]
+        witness = collection_witness(move.card, move.taken, state.rules)
+        assert witness is not None
+        values = Collect(move.card, move.taken, witness).explain().removeprefix("collect ").replace(": ", " collects ", 1)
+        aces = any(c.rank == ACE for c in (move.card, *move.taken))
+        out = [reason("collection_witness", f"{values}: each taken card is at most the played card's value and their "
+                      "sum is a multiple of it", "Collecting Cards",
+                      "find a card or multiple cards that sum up to a multiple of the chosen card's value, where each "
+                      "single card collected is less than or equal to the player's card",
+                      "ace" if aces else None, state.rules)]
+        if Counter(move.taken) == Counter(state.centre):
+            out.append(reason("apply", f"{move.card} takes the last cards of the centre: player {p} clears the board "
+                              "(one point; five new cards, or what the stock has left, are dealt to the centre)",
+                              "Clearing the board",
+                              "When a player collects the final card that is face up in the center, the player is "
+                              "said to have cleared the board."))
+        return out
+
     def read_move(self, state: State, text: str) -> Move:
         """The move ``text`` names, legal or not: ``collect KS: KH 5D``, ``lay 9D``, ``draw 7S``,
         ``reveal 7S`` (the taken cards in any order)."""
