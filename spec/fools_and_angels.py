@@ -616,6 +616,7 @@ def attack_size_reasons(cards: Any, rules: Rules, defender_holds: int) -> list[R
     """
     n_pips = sum(1 for c in cards if is_pip(c))
     n_faces = sum(1 for c in cards if is_face(c))
+    kinds = f"{plural(n_pips, 'pip card')} and {plural(n_faces, 'face card')}"
     out: list[Reason] = []
     if n_pips == 0:
         out.append(reason("attack_size_reasons", "an attack needs a pip card: face cards must accompany pip cards",
@@ -623,14 +624,14 @@ def attack_size_reasons(cards: Any, rules: Rules, defender_holds: int) -> list[R
     if rules.attack_size == ATTACK_FOUR_THEN_FACE:
         # RECONSTRUCTION attack_size: at most 4 cards of any kind, a 5th only if it is a face card
         if n_pips + n_faces > 5 or n_pips > 4:
-            out.append(reason("attack_size_reasons", f"{n_pips} pip and {n_faces} face cards: at most 4 cards, "
+            out.append(reason("attack_size_reasons", f"{kinds}: at most 4 cards, "
                               "and a 5th only if it is a face card", "", _ATTACK_QUOTE, "attack_size",
                               rules))
     elif n_pips > 4 or n_faces > 1:
-        out.append(reason("attack_size_reasons", f"{n_pips} pip and {n_faces} face cards: at most 4 pip cards and "
+        out.append(reason("attack_size_reasons", f"{kinds}: at most 4 pip cards and "
                           "1 face card", "", _ATTACK_QUOTE, "attack_size", rules))
     if n_pips + n_faces > defender_holds:
-        out.append(reason("attack_size_reasons", f"{n_pips + n_faces} cards, but the defender holds "
+        out.append(reason("attack_size_reasons", f"{plural(n_pips + n_faces, 'card')}, but the defender holds "
                           f"{defender_holds}", "", _ATTACK_QUOTE))
     if total(cards) == 0:
         out.append(reason("attack_size_reasons", "the cards total zero", "",
@@ -653,7 +654,7 @@ def attack_reasons(state: State, cards: Any) -> list[Reason]:
     defender_holds = len(state.hands[1 - p])
     out = not_held(state, p, cards, "attack_reasons")
     if defender_holds < len(hand):
-        out.append(reason("attack_reasons", f"player {1 - p} holds {defender_holds} cards, fewer than player {p}'s "
+        out.append(reason("attack_reasons", f"player {1 - p} holds {plural(defender_holds, 'card')}, fewer than player {p}'s "
                           f"{len(hand)}", "", "no player may attack a player with fewer cards in hand than "
                           "them"))
     return out + attack_size_reasons(cards, state.rules, defender_holds)
@@ -780,7 +781,7 @@ def draw_reasons(state: State, source: str) -> list[Reason]:
     rules = state.rules
     out: list[Reason] = []
     if len(state.hands[p]) >= rules.hand_limit:
-        out.append(reason("draw_reasons", f"player {p} holds {len(state.hands[p])} cards, the hand limit",
+        out.append(reason("draw_reasons", f"player {p} holds {plural(len(state.hands[p]), 'card')}, the hand limit",
                           "", "(for example, they already have 7 cards, or all available stocks are empty)",
                           "hand_limit", rules))
     if state.phase == REGROUP and rules.regroup_max != "limit" and state.drawn >= rules.regroup_max:
@@ -861,7 +862,7 @@ def exchange_reasons(state: State, cards: Any) -> list[Reason]:
     out += not_held(state, state.to_move, cards, "exchange_reasons")
     # RECONSTRUCTION exchange_limit: "pool_size" (default) or "hand_size"
     if rules.exchange_limit == "pool_size" and len(cards) > len(state.pool):
-        out.append(reason("exchange_reasons", f"{len(cards)} cards, but the pool holds {len(state.pool)}", "Exchange",
+        out.append(reason("exchange_reasons", f"{plural(len(cards), 'card')}, but the pool holds {len(state.pool)}", "Exchange",
                           _EXCHANGE_QUOTE, "exchange_limit", rules))
     return out
 
@@ -1578,7 +1579,7 @@ def state_from_json(obj: Any) -> State:
         turn_of = rules.first_player if turns_done == 0 else 1 - rules.first_player
         mover = to_move if phase != DEFEND else 1 - to_move
         if mover != turn_of:
-            raise PositionError(f"to_move: {to_move} cannot move here: after {turns_done} turn(s) it is player "
+            raise PositionError(f"to_move: {to_move} cannot move here: after {plural(turns_done, 'turn')} it is player "
                                 f"{turn_of}'s turn (first_player {rules.first_player})")
     known = _read_known(obj.get("known"), "known", hands, "hands")
     under = _read_known(obj.get("under_pool"), "under_pool", (frozenset(pool), frozenset(pool)), "pool")

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -650,3 +651,42 @@ def test_why_on_a_view_keeps_back_a_rule_sentence_that_reads_hidden_cards(tmp_pa
     assert code == 0 and "redeal_right: player 0 holds 5 hearts: a right, not a duty: the deal stands" in out, out
     assert "keep_deal: not told in player 0's view: it reads cards hidden from her" in out
     assert "decides next" not in out and "play begins" not in out
+
+
+# --- reasons count in words: "1 card", never "1 cards" or "card(s)" -----------------------------------
+
+_BAD_COUNT = re.compile(r"\(s\)|(?<![\d.,])1 (cards|trumps|turns|decks|pip and)\b")
+
+
+@pytest.mark.parametrize("game", games.names())
+def test_reasons_count_their_nouns_in_words(game: str) -> None:
+    """Every reason for and against the moves met in a few random games (the legal moves and moves of
+    other states) counts as English does: no "card(s)", no "1 cards"."""
+    info = games.get(game)
+    spec = info.spec
+    rng = random.Random(11)
+    for _ in range(3):
+        states = _walk(info, rng, 60)
+        pool: list[Any] = []
+        for s in states:
+            listed = spec.legal_moves_split(s)[0]
+            says = [r.says for m in listed for r in spec.why_legal(s, m)]
+            says += [r.says for m in rng.sample(pool, min(len(pool), 20)) for r in spec.why_illegal(s, m)]
+            bad = [x for x in says if _BAD_COUNT.search(x)]
+            assert not bad, bad
+            pool = (pool + list(listed))[-200:]
+
+
+def test_reasons_with_a_count_of_one_say_one_card() -> None:
+    from foolsolve.spec.foolery import SPEC as FOOLERY
+
+    s = fa_position("5♣", "", stock0="6♣", stock1="3♥")
+    says = [r.says for r in explain(FA, s, "attack 5♣").reasons]
+    assert "player 1 holds 0 cards, fewer than player 0's 1" in says and "1 card, but the defender holds 0" in says
+    assert "a lead of 1 card of one rank" in explain(DURAK, pos(hands=[["6H", "9C"], ["7H", "8C"]]),
+                                                     "attack 9C").reasons[0].says
+    lead = _foolery("3C 3D 4H", "4C 5C", "6C 7C")
+    assert explain(FOOLERY, lead, "play 4H").reasons[0].says == "a lead of 1 card of rank 4"
+    follow = _foolery("2C", "8C 8D 9D 10S V VI XX", "AC", table=[(0, "9C")], to_move=1)
+    assert explain(FOOLERY, follow, "play 8C 8D").reasons[0].says.startswith(
+        "1 card of rank 9 is followed by 1 card of the same kind (a set, or a five-card hand), not 2 cards of rank 8")
