@@ -1206,7 +1206,8 @@ class FoolsParadiseEngine(Engine[EngineState, EMove]):
         if players < 2:
             raise InputError(f"players: at least 2 are required, got {players}")
         if players * HAND_SIZE + CENTRE_SIZE > DECK_CARDS * rules.decks:
-            raise InputError(f"players: {players} players need more cards than {rules.decks} deck(s) hold")
+            raise InputError(f"players: {players} players need more cards than {rules.decks} "
+                             f"{'deck holds' if rules.decks == 1 else 'decks hold'}")
         dealer = players - 1 if dealer is None else dealer
         if not 0 <= dealer < players:
             raise InputError(f"dealer: {dealer} is not a player (0..{players - 1})")

@@ -337,7 +337,7 @@ class ThreeFoolsEngine(Engine[list[Any], int]):
         t[PH] = P_OVER
         t[WINNER] = move
         t[CONTEST] = ()
-        t[REASON] = f"won the Roshambo of a tie at {_count(t, move)} cards"
+        t[REASON] = f"won the Roshambo of a tie at {_count(t, move)} card{'' if _count(t, move) == 1 else 's'}"
         return t
 
     def result(self, s: list[Any]) -> Result | None:

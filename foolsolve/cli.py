@@ -817,9 +817,27 @@ def _show_view(view: Any, svg_out: str | None, viewer: int | None) -> None:
     click.echo(view_text(view))
 
 
+VIEW_MOVES_SHOWN = 20
+"""``moves VIEW`` with another player to move: the most moves of each list written out (one a line)
+before the rest is counted (``--json`` lists them all)."""
+
+
+def _move_list(title: str, texts: list[str]) -> list[str]:
+    """``title: none``, or the title with the count and one move a line, the first
+    :data:`VIEW_MOVES_SHOWN` of a long list and how many more."""
+    if not texts:
+        return [f"{title}: none"]
+    cut = VIEW_MOVES_SHOWN if len(texts) > VIEW_MOVES_SHOWN + 5 else len(texts)
+    head = f"{title} ({len(texts):,}):" if len(texts) > 1 else f"{title}:"
+    more = ([f"  … and {len(texts) - cut:,} more (foolsolve moves --json lists them all)"]
+            if cut < len(texts) else [])
+    return [head, *(f"  {m}" for m in texts[:cut]), *more]
+
+
 def view_moves_text(view: Any, as_json: bool) -> str:
     """The moves of a view file: the viewer's legal moves when she is to move, else who is to move
-    and the moves legal in every (and in some) world looked at."""
+    and the moves legal in every (and in some) world looked at, one a line (a long list: the first
+    :data:`VIEW_MOVES_SHOWN` and how many more; ``as_json``: all of them)."""
     from foolsolve.worlds import Worlds, view_moves
 
     vm = view_moves(Worlds(view))
@@ -838,8 +856,8 @@ def view_moves_text(view: Any, as_json: bool) -> str:
               else plural(vm.worlds, "sampled consistent position"))
     lines = [f"{who} is to move, not the viewer (player {vm.viewer}): the moves depend on cards the viewer "
              f"cannot see. Over {looked}:",
-             "legal in every one: " + (", ".join(vm.certain) or "none"),
-             "legal in some: " + (", ".join(m for m in vm.possible if m not in vm.certain) or "none")]
+             *_move_list("legal in every one", list(vm.certain)),
+             *_move_list("legal in some", [m for m in vm.possible if m not in vm.certain])]
     return "\n".join(lines)
 
 

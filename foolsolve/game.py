@@ -89,6 +89,10 @@ class Reason:
     option: str | None = None
     value: Any = None
     """The option's value in force (set by :meth:`SpecGame.why_illegal`'s callers from the state)."""
+    hidden: bool = False
+    """What ``says`` reads cards the mover cannot see (another player's hand, the stock): true of
+    the position, but not to be told from the mover's view (``foolsolve why`` on a view leaves the
+    sentence out and says so)."""
 
     def cite(self, seed: str = "") -> str:
         """``001 §transfer: "You cannot transfer ..."`` (seed number, section, quote)."""
@@ -134,10 +138,11 @@ def draw_chance(outcomes: Sequence[tuple[Any, Fraction]], rng: random.Random) ->
 
 
 def reason(rule: str, says: str, section: str = "", quote: str = "", option: str | None = None,
-           rules: Any = None) -> Reason:
-    """A :class:`Reason`, with the value of ``option`` read from ``rules``."""
+           rules: Any = None, *, hidden: bool = False) -> Reason:
+    """A :class:`Reason`, with the value of ``option`` read from ``rules`` (``hidden``: see
+    :attr:`Reason.hidden`)."""
     value = getattr(rules, option) if option is not None and rules is not None else None
-    return Reason(rule, says, section, quote, option, value)
+    return Reason(rule, says, section, quote, option, value, hidden)
 
 
 @dataclass(frozen=True)

@@ -260,30 +260,34 @@ def explain_view(view: Any, text: str, as_json: bool, samples: int = 64, *, stri
         if strict and exp.error is not None:
             raise not_a_move(text, exp.error, exp.legal_moves)
         exp.effect = []
+        exp.reasons = [dataclasses.replace(r, says=f"not told in player {view.player}'s view: it reads cards "
+                                                   "hidden from her") if r.hidden else r for r in exp.reasons]
         if as_json:
             return json.dumps({**exp.to_json(), "view": view.player}, ensure_ascii=False, indent=1)
-        return "\n".join([*exp.lines(), f"(player {view.player}'s view: what the move changes is not shown, "
-                                         "it may depend on cards hidden from her)"])
+        note = ([f"(player {view.player}'s view: what the move changes is not shown, it may depend on cards "
+                 "hidden from her)"] if exp.legal else [])
+        return "\n".join([*exp.lines(), *note])
     count = worlds.count()
     exhaustive = count is not None and count <= samples
     states = list(worlds.enumerate()) if exhaustive else [first] + [worlds.sample(rng) for _ in range(samples - 1)]
     legal = 0
     unread: InputError | None = None
-    read = False
+    shown: str | None = None
     for s in states:
         try:
             move = spec.read_move(s, text)
         except InputError as exc:
             unread = unread or exc
             continue
-        read = True
+        shown = shown or str(move)  # as a full position writes it (the first world that reads it)
         legal += not spec.why_illegal(s, move)
-    if strict and not read and unread is not None:
+    if strict and shown is None and unread is not None:
         raise not_a_move(text, str(unread), None)
+    name = shown or text
     who = "chance" if mover < 0 else f"player {mover}"
     looked = f"all {len(states)}" if exhaustive else f"{len(states)} sampled"
     if as_json:
-        return json.dumps({"move": text, "view": view.player, "to_move": mover, "legal_in": legal,
+        return json.dumps({"move": name, "view": view.player, "to_move": mover, "legal_in": legal,
                            "worlds": len(states), "every_world_looked_at": exhaustive}, ensure_ascii=False, indent=1)
-    return (f"{who} is to move, not the viewer (player {view.player}): whether {text!r} is legal depends on cards "
+    return (f"{who} is to move, not the viewer (player {view.player}): whether {name!r} is legal depends on cards "
             f"she cannot see. It is legal in {legal} of {looked} consistent positions.")

@@ -52,6 +52,7 @@ from foolsolve.game import (
     reason,
 )
 from foolsolve.positions import validate_schema
+from foolsolve.present import plural
 from foolsolve.rules import Among, Reconstruction, json_text, option, rules_from_json, rules_to_json
 from foolsolve.worlds import Hidden, View, ZoneField, is_viewer, known_words, zone_words
 
@@ -744,7 +745,7 @@ def redeal_reasons(state: State, player: int) -> list[Reason]:
     most, suit = longest_suit(state.hands[player])
     if most < REDEAL_SUIT_CARDS:
         of = f" ({most} {SUIT_NAMES[suit]})" if suit is not None else ""
-        out.append(reason("redeal_right", f"player {player} holds at most {most} cards of one suit{of}; a re-deal "
+        out.append(reason("redeal_right", f"player {player} holds at most {plural(most, 'card')} of one suit{of}; a re-deal "
                           f"needs {REDEAL_SUIT_CARDS} or more", "Card game", _REDEAL_QUOTE))
     return out
 
@@ -946,7 +947,7 @@ def transfer_reasons(state: State, card: Card, *, show: bool) -> list[Reason]:
     new_total = len(state.table) + (0 if show else 1)
     target = transfer_target(state)
     if len(state.hands[target]) < new_total:  # transfer_cap
-        out.append(reason("can_transfer", f"player {target} would have {new_total} cards to beat but holds "
+        out.append(reason("can_transfer", f"player {target} would have {plural(new_total, 'card')} to beat but holds "
                           f"{len(state.hands[target])}", "transfer", "You cannot transfer more cards than the next "
                           "player has in his hands", "transfer_cap", rules))
     limit = bout_limit(state)
@@ -1565,14 +1566,19 @@ class DurakSpec(SpecGame[State, Move]):
             held = f"player {state.to_move} holds {most} {SUIT_NAMES[suit] if suit else 'cards'}"
             if isinstance(move, Redeal):
                 does = "the whole deck is shuffled and dealt again (the same players and rules)"
-            else:
-                after = keep_deal(state)
-                then = (f"player {after.to_move} decides next" if after.redeal_seed is not None
-                        else f"play begins, player {state.attacker} leads")
-                does = f"a right, not a duty: the deal stands; {then}"
-            return [reason("redeal_right", f"{held}: {does}", "Card game", _REDEAL_QUOTE, "redeal_right", state.rules)]
+                return [reason("redeal_right", f"{held}: {does}", "Card game", _REDEAL_QUOTE, "redeal_right",
+                               state.rules)]
+            after = keep_deal(state)
+            # who has the right after her reads the other hands (hidden from her)
+            then = (f"player {after.to_move} also holds {REDEAL_SUIT_CARDS} or more cards of one suit and decides next"
+                    if after.redeal_seed is not None else
+                    f"nobody after her holds {REDEAL_SUIT_CARDS} or more cards of one suit: play begins, player "
+                    f"{state.attacker} leads")
+            return [reason("redeal_right", f"{held}: a right, not a duty: the deal stands", "Card game",
+                           _REDEAL_QUOTE, "redeal_right", state.rules),
+                    reason("keep_deal", then, "Card game", _REDEAL_QUOTE, hidden=True)]
         if isinstance(move, Attack):
-            return [reason("attack_options", f"a lead of {len(move.cards)} card(s) of one rank, within this bout's "
+            return [reason("attack_options", f"a lead of {plural(len(move.cards), 'card')} of one rank, within this bout's "
                            f"cap of {cap(state)}", "rules", _LEAD_QUOTE)]
         if isinstance(move, Cover) and (move.card.is_joker or move.attack.is_joker):
             return [joker_reason(move.card, move.attack, state.trump, True)]

@@ -55,6 +55,7 @@ from foolsolve.game import (
     reason,
 )
 from foolsolve.positions import validate_schema
+from foolsolve.present import plural
 from foolsolve.rules import Reconstruction, json_text, option, rules_from_json, rules_to_json
 from foolsolve.worlds import Hidden, View, ZoneField, is_viewer, zone_words
 
@@ -437,10 +438,10 @@ def describe_combo(combo: Combo) -> str:
     if combo.kind == "fool":
         return "the Fool"
     if combo.kind == "trumps":
-        return f"{combo.count} trump(s) topped by {combo.key}"
+        return f"{plural(combo.count, 'trump')} topped by {combo.key}"
     if combo.kind == "hand":
         return f"a {CATEGORY_NAMES[combo.key[0]]} to {combo.key[1]}"
-    return f"{combo.count} card(s) of rank {combo.key}"
+    return f"{plural(combo.count, 'card')} of rank {combo.key}"
 
 
 def follow_reasons(play: Combo, top: Combo, rules: Rules) -> list[Reason]:
@@ -460,7 +461,7 @@ def follow_reasons(play: Combo, top: Combo, rules: Rules) -> list[Reason]:
     if play.kind == "trumps":
         need = trumps_needed(top, rules)
         if play.count != need:
-            out.append(reason("trumps_needed", f"{describe_combo(top)} is trumped by exactly {need} trump(s), not "
+            out.append(reason("trumps_needed", f"{describe_combo(top)} is trumped by exactly {plural(need, 'trump')}, not "
                               f"{play.count}", "Trumping", _TRUMP_QUOTE,
                               "trump_beats_trump" if top.kind == "trumps" else None, rules))
         above = top.key if top.kind == "trumps" else \
@@ -474,7 +475,7 @@ def follow_reasons(play: Combo, top: Combo, rules: Rules) -> list[Reason]:
                        "Note that trumping previously played trumps follows the same reductions as trumping normal "
                        "cards")]
     if top.kind != play.kind or top.count != play.count:
-        return [reason("same_number", f"{describe_combo(top)} is followed by {top.count} card(s) of the same kind "
+        return [reason("same_number", f"{describe_combo(top)} is followed by {plural(top.count, 'card')} of the same kind "
                        f"(a set, or a five-card hand), not {describe_combo(play)}", "Follow", _FOLLOW_QUOTE)]
     if play.key < top.key:
         return [reason("equal_or_higher", f"{describe_combo(play)} is lower than {describe_combo(top)}", "Follow",
@@ -674,7 +675,7 @@ def give_reasons(state: State, cards: Sequence[Card]) -> list[Reason]:
     quote = ("The King gets the Peasant's two highest cards, and gives the Peasant any two cards of his choice. "
              "The Prince and Merchant similarly exchange a single card.")
     if len(set(cards)) != k:
-        out.append(reason("exchange_count", f"the {giver} gives the {receiver} {k} card(s), not {len(set(cards))}",
+        out.append(reason("exchange_count", f"the {giver} gives the {receiver} {plural(k, 'card')}, not {len(set(cards))}",
                           "Later rounds", quote))
     missing = [c.ascii for c in cards if c not in hand]
     if missing:
@@ -684,8 +685,8 @@ def give_reasons(state: State, cards: Sequence[Card]) -> list[Reason]:
                           "The Fool may under no circumstances be passed."))
     if not out and state.phase in ("peasant_gives", "merchant_gives") and _sorted(cards) not in highest_choices(hand, k):
         best = " or ".join(" ".join(c.ascii for c in x) for x in highest_choices(hand, k))
-        out.append(reason("highest_cards", f"the {giver} gives her {k} highest card(s): {best}", "Later rounds",
-                          quote))
+        highest = "highest card" if k == 1 else f"{k} highest cards"
+        out.append(reason("highest_cards", f"the {giver} gives her {highest}: {best}", "Later rounds", quote))
     return out
 
 
@@ -1016,7 +1017,7 @@ class FoolerySpec(SpecGame[State, Move]):
                 return give_reasons(state, move.cards)
             giver, receiver, k = GIVES[state.phase]
             return [reason("phase", f"the exchange comes first: the {giver} (player {state.to_move}) gives the "
-                           f"{receiver} {k} card(s)", "Later rounds",
+                           f"{receiver} {plural(k, 'card')}", "Later rounds",
                            "The King gets the Peasant's two highest cards, and gives the Peasant any two cards of "
                            "his choice.")]
         if isinstance(move, Give):
@@ -1031,7 +1032,7 @@ class FoolerySpec(SpecGame[State, Move]):
         """The rule a legal ``move`` rests on."""
         if isinstance(move, Give):
             giver, receiver, k = GIVES[state.phase]
-            return [reason("give_reasons", f"the {giver} gives the {receiver} {k} card(s)", "Later rounds",
+            return [reason("give_reasons", f"the {giver} gives the {receiver} {plural(k, 'card')}", "Later rounds",
                            "The King gets the Peasant's two highest cards, and gives the Peasant any two cards of "
                            "his choice.")]
         if isinstance(move, Pass):
@@ -1301,7 +1302,7 @@ def _read_given(raw: Any, state: State) -> tuple[tuple[Card, ...], ...]:
         if state.phase != "play" and PHASES.index(gives) >= done:
             raise PositionError(f"given[{g}]: player {g} has not given yet (phase {state.phase})")
         if len(set(cards)) != len(cards) or len(cards) > GIVES[gives][2]:
-            raise PositionError(f"given[{g}]: player {g} gave {GIVES[gives][2]} card(s) in the exchange")
+            raise PositionError(f"given[{g}]: player {g} gave {plural(GIVES[gives][2], 'card')} in the exchange")
         missing = [c.ascii for c in cards if c not in state.hands[r]]
         if missing:
             raise PositionError(f"given[{g}]: {missing[0]} is not in the receiver's hand (hands[{r}])")

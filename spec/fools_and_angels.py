@@ -38,6 +38,7 @@ from foolsolve.game import (
     reason,
 )
 from foolsolve.positions import validate_schema
+from foolsolve.present import plural
 from foolsolve.rules import Reconstruction, json_text, option, rules_from_json, rules_to_json
 from foolsolve.worlds import Hidden, View, ZoneField, is_viewer, zone_words
 
@@ -615,6 +616,7 @@ def attack_size_reasons(cards: Any, rules: Rules, defender_holds: int) -> list[R
     """
     n_pips = sum(1 for c in cards if is_pip(c))
     n_faces = sum(1 for c in cards if is_face(c))
+    kinds = f"{plural(n_pips, 'pip card')} and {plural(n_faces, 'face card')}"
     out: list[Reason] = []
     if n_pips == 0:
         out.append(reason("attack_size_reasons", "an attack needs a pip card: face cards must accompany pip cards",
@@ -622,14 +624,14 @@ def attack_size_reasons(cards: Any, rules: Rules, defender_holds: int) -> list[R
     if rules.attack_size == ATTACK_FOUR_THEN_FACE:
         # RECONSTRUCTION attack_size: at most 4 cards of any kind, a 5th only if it is a face card
         if n_pips + n_faces > 5 or n_pips > 4:
-            out.append(reason("attack_size_reasons", f"{n_pips} pip and {n_faces} face cards: at most 4 cards, "
+            out.append(reason("attack_size_reasons", f"{kinds}: at most 4 cards, "
                               "and a 5th only if it is a face card", "", _ATTACK_QUOTE, "attack_size",
                               rules))
     elif n_pips > 4 or n_faces > 1:
-        out.append(reason("attack_size_reasons", f"{n_pips} pip and {n_faces} face cards: at most 4 pip cards and "
+        out.append(reason("attack_size_reasons", f"{kinds}: at most 4 pip cards and "
                           "1 face card", "", _ATTACK_QUOTE, "attack_size", rules))
     if n_pips + n_faces > defender_holds:
-        out.append(reason("attack_size_reasons", f"{n_pips + n_faces} cards, but the defender holds "
+        out.append(reason("attack_size_reasons", f"{plural(n_pips + n_faces, 'card')}, but the defender holds "
                           f"{defender_holds}", "", _ATTACK_QUOTE))
     if total(cards) == 0:
         out.append(reason("attack_size_reasons", "the cards total zero", "",
@@ -652,7 +654,7 @@ def attack_reasons(state: State, cards: Any) -> list[Reason]:
     defender_holds = len(state.hands[1 - p])
     out = not_held(state, p, cards, "attack_reasons")
     if defender_holds < len(hand):
-        out.append(reason("attack_reasons", f"player {1 - p} holds {defender_holds} cards, fewer than player {p}'s "
+        out.append(reason("attack_reasons", f"player {1 - p} holds {plural(defender_holds, 'card')}, fewer than player {p}'s "
                           f"{len(hand)}", "", "no player may attack a player with fewer cards in hand than "
                           "them"))
     return out + attack_size_reasons(cards, state.rules, defender_holds)
@@ -779,7 +781,7 @@ def draw_reasons(state: State, source: str) -> list[Reason]:
     rules = state.rules
     out: list[Reason] = []
     if len(state.hands[p]) >= rules.hand_limit:
-        out.append(reason("draw_reasons", f"player {p} holds {len(state.hands[p])} cards, the hand limit",
+        out.append(reason("draw_reasons", f"player {p} holds {plural(len(state.hands[p]), 'card')}, the hand limit",
                           "", "(for example, they already have 7 cards, or all available stocks are empty)",
                           "hand_limit", rules))
     if state.phase == REGROUP and rules.regroup_max != "limit" and state.drawn >= rules.regroup_max:
@@ -860,7 +862,7 @@ def exchange_reasons(state: State, cards: Any) -> list[Reason]:
     out += not_held(state, state.to_move, cards, "exchange_reasons")
     # RECONSTRUCTION exchange_limit: "pool_size" (default) or "hand_size"
     if rules.exchange_limit == "pool_size" and len(cards) > len(state.pool):
-        out.append(reason("exchange_reasons", f"{len(cards)} cards, but the pool holds {len(state.pool)}", "Exchange",
+        out.append(reason("exchange_reasons", f"{plural(len(cards), 'card')}, but the pool holds {len(state.pool)}", "Exchange",
                           _EXCHANGE_QUOTE, "exchange_limit", rules))
     return out
 
@@ -1130,6 +1132,72 @@ class FoolsAndAngelsSpec(SpecGame[State, Move]):
                            "your opponent may discard one of their cards, from their hand or from the top of their "
                            "private stock.")]
         return []  # keep piles, stop, surrender, decline: always open in their phase
+
+    def why_legal(self, state: State, move: Move) -> list[Reason]:
+        """The rules a legal ``move`` rests on, one per move kind (what the move does under which
+        sentence of 003 or which reconstruction); nothing here reads a card hidden from the mover."""
+        p = state.to_move
+        rules = state.rules
+        if isinstance(move, (SwapPiles, KeepPiles)):
+            does = (f"player {p} swaps her pile {move.own} for pool pile {move.pool}" if isinstance(move, SwapPiles)
+                    else f"player {p} keeps her three piles")
+            return [reason("legal_moves", f"Asymmetry: {does}; then the three stocks are reshuffled", "Asymmetry",
+                           "Each player may exchange one of their three piles for one of the four \"pool\" piles.",
+                           "asymmetry", rules)]
+        if isinstance(move, Exchange):
+            n = len(move.cards)
+            return [reason("exchange_reasons", f"Exchange: player {p} puts {plural(n, 'card')} under the pool and "
+                           f"draws as many from its top, then takes her turn", "Exchange", _EXCHANGE_QUOTE,
+                           "exchange_limit", rules)]
+        if isinstance(move, Attack):
+            n = len(move.cards)
+            return [reason("attack_reasons", f"{plural(n, 'card')} totalling {total(move.cards)} (not zero), with a "
+                           f"pip card; player {1 - p} holds {len(state.hands[1 - p])}, no fewer than player {p}'s "
+                           f"{len(state.hands[p])}", "", _ATTACK_QUOTE, "attack_size", rules)]
+        if isinstance(move, Defend):
+            cancelled, need = next((c, need) for t, c, need in defence_targets(state.attack, rules)
+                                   if t == move.target)
+            gone = " ".join(str(c) for c in ordered(cancelled))
+            says = (f"the defence totals {need}, cancelling the whole attack ({gone})" if cancelled == state.attack
+                    else f"the defence totals {need}, cancelling {move.target} ({gone}); player {p} takes the rest "
+                         "of the attack")
+            return [reason("defend_reasons", says, "",
+                           "the defender would need cards that total either 9-black (to zero out the red), 4-red "
+                           "(to zero out the black), or 5-black (to balance the whole)",
+                           "face_effects" if any(is_face(c) for c in state.attack) else None, rules)]
+        if isinstance(move, Surrender):
+            return [reason("defence_moves", f"player {p} takes every attack card", "",
+                           "The defender is not obligated to defend an attack at all; they can just \"surrender\" "
+                           "and take all the cards.")]
+        if isinstance(move, Draw):
+            where = "her stock" if move.source == "own" else "the pool"
+            begins = "begins a regroup" if state.phase == TURN else "goes on with the regroup"
+            out = [reason("draw_reasons", f"player {p} {begins}: she draws the top card of {where} (she holds "
+                          f"{plural(len(state.hands[p]), 'card')}, under the hand limit of {rules.hand_limit})", "",
+                          _REGROUP_QUOTE, "hand_limit", rules)]
+            if (move.source == "pool" and state.phase == TURN and rules.infusion and len(state.hands[p]) <= 5
+                    and state.stocks[p]):
+                out.append(reason("draw_reasons", "Infusion: a regroup begun with 5 or fewer cards draws its first "
+                                  "card from the pool", "", "Whenever you start to regroup with 5 or fewer cards in "
+                                  "hand, as long as you have a private stock, draw the first card from the pool.",
+                                  "infusion", rules))
+            return out
+        if isinstance(move, Stop):
+            return [reason("draw_reasons", f"player {p} ends the regroup after drawing {plural(state.drawn, 'card')}",
+                           "", _REGROUP_QUOTE, "regroup_max", rules)]
+        if isinstance(move, Pass):
+            if exception_pass(state):
+                return [reason("exception_pass", f"player {1 - p} is empty-handed and player {p}'s stock is empty",
+                               "", _PASS_QUOTE)]
+            return [reason("stuck", f"player {p} can neither attack nor draw: she passes", "",
+                           "The active player shall either:", "no_legal_action", rules)]
+        tempt = ("your opponent may discard one of their cards, from their hand or from the top of their private "
+                 "stock.")
+        does = {Discard: f"player {p} discards {getattr(move, 'card', '')} from her hand",
+                DiscardStock: f"player {p} discards the top card of her stock",
+                Decline: f"player {p} discards nothing"}[type(move)]
+        return [reason("legal_moves", f"Temptation (player {1 - p} drew from the pool): {does}", "Temptation", tempt,
+                       "temptation", rules)]
 
     def parse_move(self, state: State, text: str) -> Move:
         """The legal move whose text is ``text``; card lists may come in any order."""
@@ -1572,7 +1640,7 @@ def state_from_json(obj: Any) -> State:
         turn_of = rules.first_player if turns_done == 0 else 1 - rules.first_player
         mover = to_move if phase != DEFEND else 1 - to_move
         if mover != turn_of:
-            raise PositionError(f"to_move: {to_move} cannot move here: after {turns_done} turn(s) it is player "
+            raise PositionError(f"to_move: {to_move} cannot move here: after {plural(turns_done, 'turn')} it is player "
                                 f"{turn_of}'s turn (first_player {rules.first_player})")
     known = _read_known(obj.get("known"), "known", hands, "hands")
     under = _read_known(obj.get("under_pool"), "under_pool", (frozenset(pool), frozenset(pool)), "pool")

@@ -48,6 +48,7 @@ from foolsolve.game import (
     reason,
 )
 from foolsolve.positions import validate_schema
+from foolsolve.present import plural
 from foolsolve.rules import Reconstruction, json_text, option, rules_from_json, rules_to_json
 from foolsolve.worlds import Hidden, View, ZoneField, is_viewer, known_words, zone_words
 
@@ -74,6 +75,11 @@ META = GameMeta(
     chance="the shuffle, made by deal() (a position may carry the stock order); a position whose stock is "
            "given only by its size draws each card as a chance node, uniform over the cards left")
 """The game's record (read by the spec class, the engine, the registry, OpenSpiel, the pictures)."""
+
+
+def _decks_hold(decks: int) -> str:
+    """``1 deck holds`` / ``2 decks hold`` (for messages about the cards of the decks)."""
+    return f"{plural(decks, 'deck')} {'holds' if decks == 1 else 'hold'}"
 
 
 def _parse_decks(value: Any) -> int:
@@ -377,7 +383,7 @@ class FoolsParadiseSpec(SpecGame[State, Move]):
             raise InputError(f"players: at least 2 are required (000 intro), got {players}")
         need = players * HAND_SIZE + CENTRE_SIZE
         if need > DECK_CARDS * rules.decks:
-            raise InputError(f"players: {players} players need {need} cards, more than {rules.decks} deck(s) hold")
+            raise InputError(f"players: {players} players need {need} cards, more than {_decks_hold(rules.decks)}")
         dealer = players - 1 if dealer is None else dealer
         if not 0 <= dealer < players:
             raise InputError(f"dealer: {dealer} is not a player (0..{players - 1})")
@@ -471,6 +477,47 @@ class FoolsParadiseSpec(SpecGame[State, Move]):
                               "find a card or multiple cards that sum up to a multiple of the chosen card's value, "
                               "where each single card collected is less than or equal to the player's card",
                               "ace" if any(c.rank == ACE for c in (move.card, *move.taken)) else None, state.rules))
+        return out
+
+    def why_legal(self, state: State, move: Move) -> list[Reason]:
+        """The rules a legal ``move`` rests on: a collection's values (one assignment that works) and
+        a clear of the board; a lay, forced or the Fool's Paradise; a chance draw from the stock."""
+        if isinstance(move, Reveal):
+            odds = self.chance_probability(state, move)
+            if move.to == "hand":
+                return [reason("legal_moves", f"a chance draw: player {state.to_move} draws {move.card} from the "
+                               f"stock (probability {odds})", "A Player's Turn",
+                               "the player must draw one card from the draw pile into his or her hand")]
+            return [reason("legal_moves", f"a chance draw: {move.card} is dealt face up to the centre after a clear "
+                           f"(probability {odds})", "Clearing the board",
+                           "the dealer must deal out five cards face up to the center")]
+        p = state.to_move
+        if isinstance(move, Lay):
+            if collections(state.hands[p], state.centre, state.rules):
+                says = (f"player {p} could collect but lays {move.card} in the centre instead, leaving the cards "
+                        "there for a later turn: the Fool's Paradise")
+                quote = ("the player wishes to leave cards that would otherwise be collected in the center to be "
+                         "collected next round")
+            else:
+                says = f"player {p} cannot collect with any card, so lays one in the centre: {move.card}"
+                quote = ("If this happens, the player must choose one card from his or her hand and lay it down in "
+                         "the center")
+            return [reason("legal_moves", says, "Not Collecting Cards", quote)]
+        witness = collection_witness(move.card, move.taken, state.rules)
+        assert witness is not None
+        values = Collect(move.card, move.taken, witness).explain().removeprefix("collect ").replace(": ", " collects ", 1)
+        aces = any(c.rank == ACE for c in (move.card, *move.taken))
+        out = [reason("collection_witness", f"{values}: each taken card is at most the played card's value and their "
+                      "sum is a multiple of it", "Collecting Cards",
+                      "find a card or multiple cards that sum up to a multiple of the chosen card's value, where each "
+                      "single card collected is less than or equal to the player's card",
+                      "ace" if aces else None, state.rules)]
+        if Counter(move.taken) == Counter(state.centre):
+            out.append(reason("apply", f"{move.card} takes the last cards of the centre: player {p} clears the board "
+                              "(one point; five new cards, or what the stock has left, are dealt to the centre)",
+                              "Clearing the board",
+                              "When a player collects the final card that is face up in the center, the player is "
+                              "said to have cleared the board."))
         return out
 
     def read_move(self, state: State, text: str) -> Move:
@@ -633,12 +680,13 @@ class FoolsParadiseSpec(SpecGame[State, Move]):
         lines = [f"Fool's Paradise, {state.players} players, dealer {state.dealer}"]
         for i, h in enumerate(state.hands):
             you = " (you)" if is_viewer(view, i) else ""
-            lines.append(f"  player {i}{you}: hand {zone_words(view, ('hands', i), h)}; pile {len(state.piles[i])} "
-                         f"cards, {state.clears[i]} clears, score {state.scores()[i]}")
+            lines.append(f"  player {i}{you}: hand {zone_words(view, ('hands', i), h)}; pile "
+                         f"{plural(len(state.piles[i]), 'card')}, {plural(state.clears[i], 'clear')}, score "
+                         f"{state.scores()[i]}")
         lines.append(f"  centre: {' '.join(map(str, state.centre)) or '-'}")
         stock = view.zone(("stock",)) if view is not None else None
         known = known_words(stock.hidden) if stock is not None else ""
-        lines.append(f"  stock: {len(state.stock)} cards" + ("" if state.stock_known else " (order unknown)")
+        lines.append(f"  stock: {plural(len(state.stock), 'card')}" + ("" if state.stock_known else " (order unknown)")
                      + (f", {known}" if known else ""))
         if self.is_terminal(state):
             res = self.result(state)
@@ -774,7 +822,7 @@ class FoolsParadiseSpec(SpecGame[State, Move]):
         listed = sum(seen.values())
         if stock_known:
             if listed != total:
-                raise PositionError(f"stock: the position lists {listed} cards, {rules.decks} deck(s) hold {total} "
+                raise PositionError(f"stock: the position lists {listed} cards, {_decks_hold(rules.decks)} {total} "
                                     f"(every card must be in a hand, the centre, a pile or the stock; leave out "
                                     f"stock to have the unlisted cards read as the stock, order unknown)")
             stock = stock_listed
@@ -783,7 +831,8 @@ class FoolsParadiseSpec(SpecGame[State, Move]):
             if "stock_size" not in obj and not unlisted:
                 stock_known = True
             elif "stock_size" in obj and obj["stock_size"] != len(unlisted):
-                raise PositionError(f"stock_size: {obj['stock_size']} but {len(unlisted)} cards are not listed "
+                are = "card is" if len(unlisted) == 1 else "cards are"
+                raise PositionError(f"stock_size: {obj['stock_size']} but {len(unlisted)} {are} not listed "
                                     f"elsewhere (the unknown stock is exactly the unlisted cards)")
             stock = _sorted(unlisted)
 
@@ -801,7 +850,7 @@ class FoolsParadiseSpec(SpecGame[State, Move]):
                 raise PositionError(f"hands[{i}]: {len(h)} cards, a hand never holds more than {HAND_SIZE}")
             want = HAND_SIZE - 1 if pending is not None and pending[0] and i == to_move else HAND_SIZE
             if stock and len(h) != want:
-                raise PositionError(f"hands[{i}]: {len(h)} cards while the stock is not empty (every hand holds "
+                raise PositionError(f"hands[{i}]: {plural(len(h), 'card')} while the stock is not empty (every hand holds "
                                     f"{want}: each turn's card is replaced by a draw)")
         if pending is None and any(hands) and not hands[to_move]:
             raise PositionError(f"to_move: player {to_move} has no cards (players without cards are skipped)")

@@ -45,6 +45,7 @@ from foolsolve.game import (
 )
 from foolsolve.numbers import exact_number
 from foolsolve.positions import validate_schema
+from foolsolve.present import plural
 from foolsolve.rules import Reconstruction, json_text, option, rules_from_json, rules_to_json
 from foolsolve.worlds import Hidden, View, ZoneField, is_viewer, known_words, zone_words
 
@@ -800,7 +801,7 @@ class ThreeFoolsSpec(SpecGame[State, Move]):
             if state.phase == ROSHAMBO:
                 return collect(state, move.player, roshambo=True)
             return replace(state, phase=OVER, winner=move.player, contest=(),
-                           reason=f"won the Roshambo of a tie at {card_count(state, move.player)} cards")
+                           reason=f"won the Roshambo of a tie at {plural(card_count(state, move.player), 'card')}")
         raise IllegalMove(f"move {move} is not legal here")
 
     # -- views ------------------------------------------------------------------------------------
@@ -936,7 +937,8 @@ class ThreeFoolsSpec(SpecGame[State, Move]):
             pile = view.zone(("piles", p)) if view is not None else None
             known = known_words(pile.hidden, _ascii) if pile is not None else ""
             lines.append(f"player {p}{you}: hand {zone_words(view, ('hands', p), _ordered(state.hands[p]), _ascii)} "
-                         f"(max {state.max_hand[p]}); pile {len(state.piles[p])} cards" + (f", {known}" if known else ""))
+                         f"(max {state.max_hand[p]}); pile {plural(len(state.piles[p]), 'card')}"
+                         + (f", {known}" if known else ""))
         if state.declared is not None:
             down = [view is not None and view.zone(("centre", p)) is not None for p in range(PLAYERS)]
             lines.append(f"declared {SUIT_TEXT[state.declared]}; centre "

@@ -109,7 +109,7 @@ def test_001_keep_leaves_the_deal_as_dealt() -> None:
     off = dealt(FIVE_HEARTS, ORDINARY, rules=Rules(redeal_right=False))
     assert kept == dataclasses.replace(off, rules=s.rules)
     assert kept.hands == s.hands and kept.stock == s.stock and kept.redeal_seed is None
-    assert [r.rule for r in SPEC.why_legal(s, Keep())] == ["redeal_right"]
+    assert [r.rule for r in SPEC.why_legal(s, Keep())] == ["redeal_right", "keep_deal"]
 
 
 def test_001_redeal_is_a_complete_new_deal() -> None:
@@ -197,7 +197,7 @@ def test_why_keep_and_other_moves_in_the_redeal_phase() -> None:
     exp = explain(SPEC, s, "attack 6D")
     assert not exp.legal and exp.reasons[0].rule == "phase" and "just dealt" in exp.reasons[0].says
     assert explain(SPEC, s, "keep").legal and explain(SPEC, s, "redeal").legal
-    assert "play begins, player 1 leads" in explain(SPEC, s, "keep").reasons[0].says
+    assert "play begins, player 1 leads" in explain(SPEC, s, "keep").reasons[-1].says
     lead = play(s, "keep")
     exp = explain(SPEC, lead, "keep")
     assert [r.rule for r in exp.reasons] == ["phase"] and exp.reasons[0].section == "Card game"

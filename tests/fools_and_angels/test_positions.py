@@ -97,7 +97,7 @@ def test_base_position_is_valid() -> None:
     ({"phase": "defend", "to_move": 1, "attack": ["5S", "5D"]}, "attack: the cards total zero"),
     ({"phase": "defend", "to_move": 1, "attack": ["JD"]}, "attack: an attack needs a pip card"),
     ({"phase": "defend", "to_move": 1, "attack": ["5S", "JD", "QH"], "rules": {"attack_size": "pips_and_one_face"}},
-     "attack: 1 pip and 2 face cards: at most 4 pip cards and 1 face card"),
+     "attack: 1 pip card and 2 face cards: at most 4 pip cards and 1 face card"),
     ({"phase": "defend", "to_move": 1, "attack": ["5S", "6S", "7S"]}, "attack: 3 cards, but the defender holds 2"),
     ({"phase": "defend", "to_move": 1, "attack": ["5S", "6S"]}, "attack: the attacker held more cards"),
     ({"phase": "regroup"}, "drawn: a regroup in progress"),

@@ -479,7 +479,7 @@ def test_the_first_turns_belong_to_the_first_player_then_the_other() -> None:
 
     from foolsolve.errors import InputError
 
-    with pytest.raises(InputError, match=r"^to_move: 1 cannot move here: after 0 turn\(s\) it is player 0's turn"):
+    with pytest.raises(InputError, match=r"^to_move: 1 cannot move here: after 0 turns it is player 0's turn"):
         position("", "", stock0="A♣ 2♣", stock1="A♦ 2♦", pool="7♥", turns_done=0, to_move=1)
     position("", "", stock0="A♣ 2♣", stock1="A♦ 2♦", pool="7♥", turns_done=0, to_move=1, rules={"first_player": 1})
     position("A♣", "", stock0="2♣", stock1="A♦ 2♦", pool="7♥", turns_done=1, to_move=1)

@@ -195,5 +195,5 @@ def test_choice_that_makes_the_position_invalid_is_reported_not_compared() -> No
     obj = position_json(["6D 8H", "KC"], "7D AS")
     rep = compare_position(adapter_for(info), obj, "decks", [1, 2])
     assert rep.analyses[0].error is None and rep.analyses[1].error is not None
-    assert rep.analyses[1].error.startswith("stock: the position lists 52 cards, 2 deck(s) hold 104")
+    assert rep.analyses[1].error.startswith("stock: the position lists 52 cards, 2 decks hold 104")
     assert not rep.disagree

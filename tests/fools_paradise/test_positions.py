@@ -111,7 +111,7 @@ def test_error_more_copies_than_decks() -> None:
 def test_error_wrong_card_count() -> None:
     obj = _base()
     obj["piles"][0].pop()
-    assert _err(obj).startswith("stock: the position lists 51 cards, 1 deck(s) hold 52")
+    assert _err(obj).startswith("stock: the position lists 51 cards, 1 deck holds 52")
 
 
 def test_error_stock_size_mismatch() -> None:

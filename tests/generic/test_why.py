@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import json
 import random
+import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -530,3 +532,161 @@ def test_foolery_end_of_round() -> None:
     s = _foolery("", "", "2C", "3C", table=[(2, "2D")], places=[1, 2, None, None], to_move=3)
     over = FOOLERY.play(s, "play 3C")
     assert _rules(over, "pass", FOOLERY) == {"end_of_round"}
+
+
+# --- a legal move names the rules it rests on (every game, every move kind; full positions and views) --
+
+VIEWS = sorted((Path(__file__).resolve().parents[2] / "foolsolve" / "examples" / "views").glob("*.json"))
+
+
+@pytest.mark.parametrize("game", games.names())
+def test_why_legal_names_a_rule_for_every_legal_move(game: str) -> None:
+    """At every state of a few random games (chance nodes included) every legal move rests on at
+    least one rule, each with its seed section or quote; every move kind of the game is met (Fool's
+    Paradise and Fools and Angels once named none, so `why` printed only "... is legal.")."""
+    info = games.get(game)
+    spec = info.spec
+    rng = random.Random(5)
+    kinds: set[str] = set()
+    for _ in range(4):
+        for s in _walk(info, rng, 80):
+            listed, family = spec.legal_moves_split(s)
+            for m in list(listed) + ([family.sample(rng)] if family else []):
+                reasons = spec.why_legal(s, m)
+                assert reasons, (str(m), spec.state_to_json(s))
+                assert all(r.says and (r.section or r.quote) for r in reasons), (str(m), reasons)
+                kinds.add(type(m).__name__)
+    assert len(kinds) >= 2, kinds
+
+
+@pytest.mark.parametrize("path", VIEWS, ids=lambda p: p.stem)
+def test_why_on_a_view_lists_the_rules_every_legal_move_rests_on(path: Path) -> None:
+    """`foolsolve why VIEW MOVE` for each of the viewer's legal moves in the example views: "It rests
+    on:" and at least one rule, in the text and in --json."""
+    from tests.generic.batch_helpers import call_main
+
+    code, out, err = call_main(["moves", str(path), "--json"])
+    assert code == 0, err
+    for text in json.loads(out)[:12]:
+        code, out, err = call_main(["why", str(path), text])
+        assert code == 0 and f"{text} is legal." in out and "\nIt rests on:\n  - " in out, (text, out, err)
+        code, out, err = call_main(["why", str(path), text, "--json"])
+        obj = json.loads(out)
+        assert obj["legal"] is True and obj["reasons"], (text, obj)
+
+
+def test_why_fools_paradise_collect_and_lay_name_their_rules() -> None:
+    s = fp_position(["2C 3D 9H KS AC", "4C 7C 8C 10C"], "JH 2S KH 5D 6C")
+    exp = explain(FP, s, "collect KS: KH 6C 5D 2S")
+    assert [r.rule for r in exp.reasons] == ["collection_witness"]
+    assert exp.reasons[0].says.startswith("K♠=13 collects K♥=13 6♣=6 5♦=5 2♠=2 (26 = 2×13): each taken card")
+    assert exp.reasons[0].section == "Collecting Cards"
+    lay = explain(FP, s, "lay 9H")
+    assert lay.legal and "Fool's Paradise" in lay.reasons[0].says and lay.reasons[0].section == "Not Collecting Cards"
+    forced = fp_position(["2C 3C 4C 5C 6C", "4D 7C 8C 10C 9D"], "JH KH", stock="2H")
+    lay = explain(FP, forced, "lay 2C")
+    assert lay.legal and "cannot collect" in lay.reasons[0].says
+
+
+def test_why_fools_and_angels_draw_attack_and_defence_name_their_rules() -> None:
+    s = fa_position("5♣", "9♣ 4♥", stock0="6♣", stock1="3♥")
+    exp = explain(FA, s, "draw own")
+    assert exp.legal and [r.rule for r in exp.reasons] == ["draw_reasons"] and exp.reasons[0].quote == \
+        "Players take turns either attacking by playing cards from their hand or regrouping by drawing cards"
+    exp = explain(FA, s, "attack 5♣")
+    assert exp.legal and [r.rule for r in exp.reasons] == ["attack_reasons"]
+    d = fa_position("5♣", "9♣ 4♥ 5♠ 7♦ A♦ J♥", stock0="6♣", stock1="3♥", phase="defend", to_move=1,
+                    attack="3♦ 6♥ 2♣ 2♠")
+    exp = explain(FA, d, "defend red with 9♣")
+    assert exp.legal and [r.rule for r in exp.reasons] == ["defend_reasons"] \
+        and "totals 9, cancelling red (3♦ 6♥)" in exp.reasons[0].says
+    assert explain(FA, d, "surrender").reasons[0].quote.endswith('they can just "surrender" and take all the cards.')
+
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "foolsolve" / "examples"
+
+
+def test_why_on_a_view_notes_the_hidden_effect_only_for_a_legal_move() -> None:
+    """The note "what the move changes is not shown" belongs to a legal move (whose effect is left
+    out); an illegal move's explanation has no effect to leave out, and once ended with it anyway."""
+    from tests.generic.batch_helpers import call_main
+
+    view = str(EXAMPLES / "views" / "durak-fresh-deal.json")
+    code, out, err = call_main(["why", view, "attack 7C KC"])
+    assert code == 0 and "attack 7♣ K♣ is not legal" in out, (out, err)
+    assert "what the move changes" not in out and "view" not in out.splitlines()[-1], out
+    code, out, err = call_main(["why", view, "attack 7C"])
+    assert code == 0 and "attack 7♣ is legal" in out
+    assert out.splitlines()[-1] == ("(player 0's view: what the move changes is not shown, it may depend on cards "
+                                    "hidden from her)"), out
+
+
+def test_why_on_a_view_writes_the_move_as_the_game_does_when_another_player_is_to_move(tmp_path: Any) -> None:
+    """With another player to move, `why VIEW MOVE` names the move as a full position does (card
+    symbols, the spec's spelling), in the text and in --json, not the text as typed."""
+    from tests.generic.batch_helpers import call_main
+
+    view = str(tmp_path / "v0.json")
+    assert call_main(["view", str(EXAMPLES / "durak-midbout.json"), "--as", "0", "--out", view])[0] == 0
+    code, out, err = call_main(["why", view, "cover 8d WITH 10h", "--json"])
+    obj = json.loads(out)
+    assert code == 0 and obj["move"] == "cover 8♦ with 10♥" and obj["to_move"] == 1, (out, err)
+    assert 0 < obj["legal_in"] < obj["worlds"]
+    code, out, err = call_main(["why", view, "cover 8d WITH 10h"])
+    assert code == 0 and "whether 'cover 8♦ with 10♥' is legal" in out and "8d" not in out, (out, err)
+
+
+def test_why_on_a_view_keeps_back_a_rule_sentence_that_reads_hidden_cards(tmp_path: Any) -> None:
+    """Keeping a deal with the right to a re-deal: who decides next reads the other hands. The full
+    position says it; player 0's view once said it of one consistent position (a wrong "play
+    begins"), and now names the rule without the sentence."""
+    from tests.generic.batch_helpers import call_main
+
+    full = str(EXAMPLES / "durak-redeal.json")
+    code, out, _ = call_main(["why", full, "keep"])
+    assert code == 0 and "keep_deal: player 1 also holds 5 or more cards of one suit and decides next" in out, out
+    view = str(tmp_path / "v0.json")
+    assert call_main(["view", full, "--as", "0", "--out", view])[0] == 0
+    code, out, _ = call_main(["why", view, "keep"])
+    assert code == 0 and "redeal_right: player 0 holds 5 hearts: a right, not a duty: the deal stands" in out, out
+    assert "keep_deal: not told in player 0's view: it reads cards hidden from her" in out
+    assert "decides next" not in out and "play begins" not in out
+
+
+# --- reasons count in words: "1 card", never "1 cards" or "card(s)" -----------------------------------
+
+_BAD_COUNT = re.compile(r"\(s\)|(?<![\d.,])1 (cards|trumps|turns|decks|pip and)\b")
+
+
+@pytest.mark.parametrize("game", games.names())
+def test_reasons_count_their_nouns_in_words(game: str) -> None:
+    """Every reason for and against the moves met in a few random games (the legal moves and moves of
+    other states) counts as English does: no "card(s)", no "1 cards"."""
+    info = games.get(game)
+    spec = info.spec
+    rng = random.Random(11)
+    for _ in range(3):
+        states = _walk(info, rng, 60)
+        pool: list[Any] = []
+        for s in states:
+            listed = spec.legal_moves_split(s)[0]
+            says = [r.says for m in listed for r in spec.why_legal(s, m)]
+            says += [r.says for m in rng.sample(pool, min(len(pool), 20)) for r in spec.why_illegal(s, m)]
+            bad = [x for x in says if _BAD_COUNT.search(x)]
+            assert not bad, bad
+            pool = (pool + list(listed))[-200:]
+
+
+def test_reasons_with_a_count_of_one_say_one_card() -> None:
+    from foolsolve.spec.foolery import SPEC as FOOLERY
+
+    s = fa_position("5♣", "", stock0="6♣", stock1="3♥")
+    says = [r.says for r in explain(FA, s, "attack 5♣").reasons]
+    assert "player 1 holds 0 cards, fewer than player 0's 1" in says and "1 card, but the defender holds 0" in says
+    assert "a lead of 1 card of one rank" in explain(DURAK, pos(hands=[["6H", "9C"], ["7H", "8C"]]),
+                                                     "attack 9C").reasons[0].says
+    lead = _foolery("3C 3D 4H", "4C 5C", "6C 7C")
+    assert explain(FOOLERY, lead, "play 4H").reasons[0].says == "a lead of 1 card of rank 4"
+    follow = _foolery("2C", "8C 8D 9D 10S V VI XX", "AC", table=[(0, "9C")], to_move=1)
+    assert explain(FOOLERY, follow, "play 8C 8D").reasons[0].says.startswith(
+        "1 card of rank 9 is followed by 1 card of the same kind (a set, or a five-card hand), not 2 cards of rank 8")

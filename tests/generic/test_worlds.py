@@ -592,3 +592,38 @@ def test_a_restriction_on_where_unseen_cards_lie_is_counted_listed_and_sampled_u
     monkeypatch.setattr(type(spec), "view_card_zones", lambda self, v: {c: frozenset(zones[:1]) for c in v.unseen})
     with pytest.raises(InputError, match=r"^view: no position is consistent with this view \(.* unknown places"):
         read_view(copy.deepcopy(view.obj))
+
+
+def test_moves_of_a_view_with_another_player_to_move_list_one_move_a_line_and_summarise(tmp_path, capsys):
+    """A four-player Foolery view with another player to move allows hundreds of moves in some world:
+    `moves VIEW` once printed them all on one line of thousands of characters. Now one move a line,
+    the first few, then how many more; --json keeps them all."""
+    view = tmp_path / "foolery4.json"
+    view.write_text(json.dumps({
+        "game": "foolery", "view": 2, "players": 4, "dealer": 0, "to_move": 0,
+        "hands": [{"count": 19}, {"count": 20}, ["AC", "3C", "5C", "9C", "KC", "2D", "4D", "4H", "7H", "QH", "CS",
+                                                 "JS", "QS", "I", "V", "IX", "XIII", "XVII", "XXI", "Fool"],
+                  {"count": 19}]}))
+    code, out, err = run(["moves", str(view), "--json"], capsys)
+    assert code == 0, err
+    answer = json.loads(out)
+    some = [m for m in answer["in_some_world"] if m not in answer["in_every_world"]]
+    assert len(some) > 100
+    code, out, err = run(["moves", str(view)], capsys)
+    assert code == 0, err
+    lines = out.splitlines()
+    assert max(len(line) for line in lines[1:]) <= 100
+    assert lines[1] == "legal in every one: none"
+    assert lines[2] == f"legal in some ({len(some):,}):"
+    assert lines[3:-1] == [f"  {m}" for m in some[:20]]
+    assert lines[-1] == f"  … and {len(some) - 20:,} more (foolsolve moves --json lists them all)"
+
+
+def test_moves_of_a_view_with_a_short_list_show_every_move_a_line(tmp_path, capsys):
+    full = Path(__file__).resolve().parents[2] / "foolsolve" / "examples" / "durak-midbout.json"
+    view = tmp_path / "v0.json"
+    assert run(["view", str(full), "--as", "0", "--out", str(view)], capsys)[0] == 0
+    code, out, err = run(["moves", str(view)], capsys)
+    assert code == 0, err
+    assert out.splitlines()[1:] == ["legal in every one:", "  take", "legal in some (3):", "  cover 8♦ with 9♦",
+                                    "  cover 8♦ with 7♥", "  cover 8♦ with 10♥"]
