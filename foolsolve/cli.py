@@ -339,7 +339,9 @@ def solve(positions: Sequence[str], as_json: bool, max_nodes: int | None, extra:
     order, the other hands of three or more players), or any position with --as P, is answered
     from one seat: every move's mean value over the worlds consistent with what that player
     sees, with a 95% interval, the best moves and the method by name (docs/seat.md). Ctrl-C
-    prints the best answer so far."""
+    prints the best answer so far. Where the game's own exact solver answers from that player's
+    knowledge (Three Fools' round odds), a view and --as P get its answer, the full position's for
+    that seat, unless --method, --samples, --workers or --scheduler asks for the seat analysis."""
     seat_args = {"--as": viewer, "--method": method, "--samples": samples, "--seed": seed, "--workers": workers,
                  "--scheduler": scheduler}
     seat_asked = any(v is not None for v in seat_args.values())
