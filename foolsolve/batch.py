@@ -10,7 +10,10 @@ Input is JSON Lines: each non-blank line is a position object or the path of a p
 
 A view line (``"view": P``, hidden cards) gets the answer ``foolsolve VIEW.json --json`` gives
 from P's seat (:mod:`foolsolve.seat`; ``--method``, ``--samples``, ``--seed``, ``--time``,
-``--max-nodes`` a world), computed on one worker and never stored.
+``--max-nodes`` a world), computed on one worker and never stored; where the game's exact solver
+answers from P's seat (:mod:`foolsolve.seat_exact`: a Three Fools round about to be led) and
+neither ``--method`` nor ``--samples`` is given, that solver's ``result`` on one world of the view,
+not stored either.
 
 A bad line gives its one-line error (cut as a single file's is) and the batch goes on. Each
 result is written whole and flushed as soon as every line before it is done (Ctrl-C cannot cut
@@ -74,6 +77,9 @@ class Job:
     seat: Any = None
     """A view line: the seat analysis' :class:`foolsolve.seat.Settings` (:meth:`Settings.seat_settings`); ``position`` is
     then the view's canonical JSON."""
+    from_seat: int | None = None
+    """A view line the game's exact solver answers from its player's seat (:mod:`foolsolve.seat_exact`):
+    that player; ``position`` is then one world of the view and ``options`` the solver's options."""
     fallback: Any = None
     """A full position: the seat analysis' settings for the answer from the mover's seat where the
     exact solver refuses it and cards hidden from the mover matter (as ``foolsolve POSITION.json``);
@@ -255,11 +261,22 @@ def parse_job(line: int, text: str | InputError | None, path: str | None, settin
 
 def _view_job(job: Job, info: Any, obj: dict[str, Any], settings: Settings) -> Job:
     """``job`` for a view line: checked here (every problem is the line's error), answered on a
-    worker by :func:`seat_task`."""
+    worker by :func:`seat_task`, or by the game's exact solver on one world of the view where it
+    answers from the viewer's seat and neither ``--method`` nor ``--samples`` is given (as
+    ``foolsolve VIEW.json``; not stored: :mod:`foolsolve.seat_exact`)."""
     from foolsolve import store as st
-    from foolsolve.worlds import read_view
+    from foolsolve.seat_exact import seat_exact
+    from foolsolve.worlds import read_view, worlds_of_view
 
-    read_view(obj)
+    view = read_view(obj)
+    exact = None if settings.method is not None or settings.samples is not None else \
+        seat_exact(info, worlds_of_view(view), settings.extra, settings.seed)
+    if exact is not None:
+        job.game = info.name
+        job.position = st.canonical(info.spec.state_to_json(exact.world))
+        job.options = st.canonical(exact.extra)
+        job.from_seat = exact.player
+        return job
     if settings.extra:
         from foolsolve.cli import seat_takes_no_option
 
@@ -426,6 +443,14 @@ def _solve_job(job: Job) -> dict[str, Any]:
     """:func:`solve_task` of a job, or :func:`seat_task` of a view line (runs on a worker)."""
     if job.seat is not None:
         return seat_task((job.game, job.position, job.seat))
+    if job.from_seat is not None:
+        from foolsolve.seat_exact import seat_exact_note
+
+        outcome = solve_task((job.game, job.position, json.loads(job.options), job.max_nodes, job.time_limit,
+                              job.max_memory))
+        if "result" in outcome:
+            outcome["result"]["notes"] = [*outcome["result"].get("notes", []), seat_exact_note(job.from_seat)]
+        return outcome
     return solve_task((job.game, job.position, json.loads(job.options), job.max_nodes, job.time_limit, job.max_memory,
                        job.fallback))
 

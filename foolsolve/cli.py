@@ -339,7 +339,9 @@ def solve(positions: Sequence[str], as_json: bool, max_nodes: int | None, extra:
     order, the other hands of three or more players), or any position with --as P, is answered
     from one seat: every move's mean value over the worlds consistent with what that player
     sees, with a 95% interval, the best moves and the method by name (docs/seat.md). Ctrl-C
-    prints the best answer so far."""
+    prints the best answer so far. Where the game's own exact solver answers from that player's
+    knowledge (Three Fools' round odds), a view and --as P get its answer, the full position's for
+    that seat, unless --method, --samples, --workers or --scheduler asks for the seat analysis."""
     seat_args = {"--as": viewer, "--method": method, "--samples": samples, "--seed": seed, "--workers": workers,
                  "--scheduler": scheduler}
     seat_asked = any(v is not None for v in seat_args.values())
@@ -517,6 +519,10 @@ class _SeatRequest:
                  max_nodes: int | None = None, extra: Sequence[str] = (), max_memory: int | None = None) -> None:
         self.viewer = viewer
         self.settings = seat_settings(method, samples, seconds, seed, max_nodes, max_memory)
+        # the game's exact solver may answer from the seat instead (foolsolve.seat_exact), unless the
+        # seat analysis is asked for by one of its methods' options
+        self.seat_method = any(v is not None for v in (method, samples, workers, scheduler))
+        self.seed, self.seconds, self.max_nodes, self.max_memory = seed, seconds, max_nodes, max_memory
         self.workers = workers or 1
         self.scheduler = scheduler
         self.as_json = as_json
@@ -530,10 +536,36 @@ class _SeatRequest:
                              "this process; --workers and --scheduler spread the worlds of PIMC and the exact "
                              "expectation")
 
+    def exact(self, info: GameInfo, worlds: Any, world: Any = None) -> Any:
+        """Where the game's exact solver answers from the seat of ``worlds.player`` and no seat method
+        is asked for: its :class:`foolsolve.seat_exact.SeatExact` (on ``world``, else one sampled with
+        ``--seed``); else ``None``, the seat analysis answers (solve and report)."""
+        from foolsolve.seat_exact import seat_exact
+
+        if self.seat_method:
+            return None
+        return seat_exact(info, worlds, _parse_extra(self.extra), self.seed, world)
+
+    def answer_exact(self, info: GameInfo, worlds: Any, world: Any = None) -> bool:
+        """Print the game's exact solver's answer from the seat (:meth:`exact`), as the full position's
+        answer is printed; ``False``: it does not answer here."""
+        from foolsolve.seat_exact import solve_seat_exact
+
+        exact = self.exact(info, worlds, world)
+        if exact is None:
+            return False
+        with progress(f"solving {info.spec.title} from player {exact.player}'s view") as tick:
+            result = solve_seat_exact(info, exact, self.max_nodes, self.seconds, self.max_memory, tick)
+        click.echo(json.dumps(result.to_json(), ensure_ascii=False) if self.as_json
+                   else format_result(info, exact.world, result))
+        return True
+
     def answer_view(self, info: GameInfo, view: Any) -> None:
         from foolsolve.worlds import worlds_of_view
 
-        self._answer(info, worlds_of_view(view), "")
+        worlds = worlds_of_view(view)
+        if not self.answer_exact(info, worlds):
+            self._answer(info, worlds, "")
 
     def answer_state(self, info: GameInfo, state: Any, viewer: int | None, refused: str = "") -> None:
         from foolsolve.game import seat_of_mover
@@ -547,7 +579,10 @@ class _SeatRequest:
             raise InputError("position: the game is over")
         if viewer is None:
             viewer = seat_of_mover(spec.to_move(state))
-        self._answer(info, worlds_from_state(info, state, viewer), refused)
+        worlds = worlds_from_state(info, state, viewer)
+        # the position itself is a world of her view: the exact solver from her seat answers it
+        if refused or not self.answer_exact(info, worlds, state):
+            self._answer(info, worlds, refused)
 
     @staticmethod
     def hidden_from_mover(info: GameInfo, state: Any) -> bool:

@@ -407,17 +407,36 @@ def _seat_side(answer: Any) -> str:
     return "".join(parts)
 
 
+def _exact_side(info: Any, result: Any) -> str:
+    """The side of a view's board where the game's exact solver answers from the viewer's seat
+    (:mod:`foolsolve.seat_exact`): the value, the method, every move best first and the notes, as a
+    full position's page gives them."""
+    from foolsolve.cli import effort_line
+    from foolsolve.solver.base import value_text
+
+    parts = [f'<h2>Value for player {result.to_move}: <span id="value" '
+             f'data-value="{escape(json.dumps(result.value, ensure_ascii=False))}">{escape(value_text(result.value))}'
+             "</span></h2>", _method_line(info, result, answer_kind(result)), _answer_side(result, answer_kind(result))]
+    if result.moves or result.unfinished:
+        parts.append(f"<h2>Every legal move, best first</h2>{_moves_table(result)}")
+    parts.extend(f'<p class="src">Note: {escape(n)}</p>' for n in result.notes)
+    parts.append(f'<p class="src">{escape(effort_line(result))}</p>')
+    return "".join(parts)
+
+
 def view_page(view: Any, answer: Any | None = None, no_answer: str = "") -> str:
     """The analysis page of a view file: the view drawn from the viewer's seat (hidden cards face
     down) beside the answer from that seat (``answer``: a :class:`foolsolve.seat.SeatAnswer`: every
     move's mean and 95% interval over the worlds consistent with the view, best first, moves of
-    equal mean grouped, with the method, the worlds valued and how many exactly; ``None``: the moves
-    the view tells of, and ``no_answer`` saying why there are no values), how many positions are
-    consistent with it, the rules in force and the view file."""
+    equal mean grouped, with the method, the worlds valued and how many exactly; or the game's exact
+    solver's :class:`~foolsolve.solver.base.SolveResult` from that seat, :mod:`foolsolve.seat_exact`;
+    ``None``: the moves the view tells of, and ``no_answer`` saying why there are no values), how many
+    positions are consistent with it, the rules in force and the view file."""
     import random
 
     from foolsolve.cli import source_title, view_moves_text
     from foolsolve.present import rules_line
+    from foolsolve.solver.base import SolveResult
     from foolsolve.svg import picture_svg
     from foolsolve.worlds import Worlds
 
@@ -438,7 +457,9 @@ def view_page(view: Any, answer: Any | None = None, no_answer: str = "") -> str:
              '<div class="step" data-step="0">'
              + picture_svg(view.obj, title=spec.title, status=f"as player {view.player} sees it", hints=spec.picture_hints)
              + '</div></div><div class="board-side">']
-    if answer is not None:
+    if isinstance(answer, SolveResult):
+        parts.append(_exact_side(view.info, answer))
+    elif answer is not None:
         parts.append(_seat_side(answer))
     else:
         parts.append(f"<h2>Moves</h2><p>No values: {escape(no_answer or 'not analysed')}.</p>"
@@ -556,11 +577,22 @@ def report(position: str, out: str, max_nodes: int | None, extra: tuple[str, ...
         state = read_view(view_of(info, state, viewer))
 
     def seat_page(view: View, note: str = "") -> None:
-        """The page of ``view`` with the answer from its viewer's seat."""
+        """The page of ``view`` with the answer from its viewer's seat: the game's exact solver's where
+        it answers from that seat and no seat method is asked for (as solve, foolsolve.seat_exact),
+        else the seat analysis'."""
+        request = _SeatRequest(view.player, method, samples, seconds, seed, workers, None, False, max_nodes,
+                               (*extra, "equilibrium=true") if equilibrium else extra, max_memory)
+        exact = None if note else request.exact(info, worlds_of_view(view))
+        if exact is not None:
+            from foolsolve.seat_exact import solve_seat_exact
+
+            with progress(f"solving {info.spec.title} from player {exact.player}'s view") as tick:
+                solved = solve_seat_exact(info, exact, max_nodes, seconds, max_memory, tick)
+            write_text(out, view_page(view, solved))
+            wrote(out)
+            return
         if equilibrium:
             raise InputError("--equilibrium: an option of the exact solver; an answer from one seat takes none")
-        request = _SeatRequest(view.player, method, samples, seconds, seed, workers, None, False, max_nodes,
-                               extra, max_memory)
         answer, why = None, ""
         if info.spec.is_terminal(worlds_of_view(view).sample(random.Random(0))):
             why = "the game is over"

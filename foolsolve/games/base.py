@@ -156,6 +156,17 @@ class GameInfo:
     distance_skip: _Declared[Callable[[Any], str | None] | None] = _Declared()
     """Why the distance search is not tried on an engine state (larger than it finishes within its
     budget), said in the answer's notes; ``None`` (the field or its answer): it is tried."""
+    seat_solver: _Declared[Callable[[Any, int, dict[str, Any]], dict[str, Any] | None] | None] = _Declared()
+    """Where the game's exact solver itself answers from one player's knowledge (Three Fools'
+    round odds from ``-o viewer=P``): ``seat_solver(world, player, extra)`` gives the solver options
+    (``extra``, the ``-o`` options given, with what makes the solver answer from ``player``'s view
+    added) under which :attr:`solve` on ``world`` (a full position, or any world consistent with
+    ``player``'s view) reads only what ``player`` sees, so its answer is the same in every world of
+    her view; ``None`` where it does not (another phase). An option of ``extra`` that would read a
+    card hidden from her (another viewer, a search with every hand open) is an
+    :class:`~foolsolve.errors.OptionError`. A view (and ``--as P``) is then answered by the solver on
+    one world of it (:mod:`foolsolve.seat_exact`, docs/seat.md), unless a seat method is asked for.
+    ``None`` (the field): never; every answer from one seat is the seat analysis'."""
     paranoid_options: dict[str, Any] | None = None
     """Solver options (``-o``) under which :attr:`solve` answers the open-hand search's paranoid
     question for any number of players (:mod:`foolsolve.solver.open_hand`): with option ``player``

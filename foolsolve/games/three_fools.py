@@ -56,6 +56,8 @@ INFO = GameInfo(
     solver_options=Lazy("foolsolve.solver.three_fools.odds:OPTIONS"),
     solver_check=Lazy("foolsolve.solver.three_fools.odds:check_options"),
     solver_method=Lazy("foolsolve.solver.three_fools.odds:method_text"),
+    # a view (or --as P) in phase flip or lead: the round odds from that player's view (docs/seat.md)
+    seat_solver=Lazy("foolsolve.solver.three_fools.odds:seat_solver"),
     solver_flags=(
         SolverFlag("--equilibrium", "equilibrium=true",
                    "The equilibrium of the round's bluff instead of the round odds (pygambit).", deprecated=True),

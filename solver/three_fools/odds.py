@@ -538,6 +538,31 @@ def check_options(options: SolveOptions) -> None:
     int_option(options, "limit", DEFAULT_LIMIT, minimum=1)
 
 
+def seat_solver(state: State, player: int, extra: dict[str, Any]) -> dict[str, Any] | None:
+    """The registry's ``seat_solver`` (:attr:`foolsolve.games.base.GameInfo.seat_solver`): in a round
+    about to be led (phase flip or lead) the round odds from ``player``'s view (``viewer``) read only
+    her hand, the cards revealed so far (each where the public history puts it) and the counts of the
+    other hands and the piles (:func:`view_of`), all of which every world of her view shares, so
+    any world gives the same odds; ``None`` in any other phase. Refused, as they read cards hidden
+    from her: another ``viewer``, the ``equilibrium`` of the bluff (solved with every hand open),
+    and another follower's ``best_response`` (computed from that follower's hand)."""
+    if state.phase not in (FLIP, LEAD):
+        return None
+    viewer = extra.get("viewer", player)
+    if viewer != player:
+        raise OptionError(f"option viewer: {json_text(viewer)} is not player {player}, whose view this is; the "
+                          f"round odds from player {player}'s view take viewer={player} or none")
+    if bool_option(SolveOptions(extra=dict(extra)), "equilibrium", False):
+        raise OptionError(f"option equilibrium: the equilibrium of the bluff is solved with every hand open, so it "
+                          f"reads the cards hidden from player {player}; ask it of a full position")
+    seat = extra.get("best_response")
+    if seat is not None and seat != player:
+        raise OptionError(f"option best_response: player {json_text(seat)}'s best response is computed from her "
+                          f"hand, hidden from player {player}; from player {player}'s view only best_response="
+                          f"{player} (her own, as a follower)")
+    return {**extra, "viewer": player}
+
+
 def method_text(result: SolveResult, extra: dict[str, Any]) -> str:
     """The method of one of :func:`solve`'s answers in words (the registry's ``solver_method``): the
     round odds (and a follower's best response), or the equilibrium of the bluff."""

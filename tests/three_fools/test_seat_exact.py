@@ -1,0 +1,178 @@
+"""A Three Fools view (and ``--as P``) of a round about to be led is answered by the game's own
+exact solver, the round odds from that player's view, the same answer the full position gives for
+her seat (foolsolve/seat_exact.py, GameInfo.seat_solver; docs/seat.md "The game's own solver from
+one seat"); a seat method (--method ...) or another phase keeps the seat analysis' answer."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+from foolsolve import games
+from foolsolve.seat_exact import seat_exact, seat_exact_note, solve_seat_exact
+from foolsolve.solver.base import SolveOptions
+from foolsolve.spec.three_fools import FLIP, LEAD, SPEC, shown_cards
+from foolsolve.worlds import view_of, worlds_from_state
+from tests.generic.test_cli import assert_one_line_error, run
+
+INFO = games.get("three-fools")
+EXAMPLES = Path(__file__).resolve().parents[2] / "foolsolve" / "examples"
+FULL = str(EXAMPLES / "three-fools-first-round.json")
+VIEW = str(EXAMPLES / "views" / "three-fools.json")
+"""Player 0's view of exactly the position of :data:`FULL` (she leads the first round)."""
+
+SAME = ("game", "to_move", "value_kind", "value", "moves", "best", "pv", "method", "concept")
+"""The fields of a result JSON that say the answer (not what it cost, not its notes)."""
+
+
+def _answer(obj: dict) -> dict:
+    return {k: obj.get(k) for k in SAME}
+
+
+def _json(argv: list[str], capsys) -> dict:
+    code, out, err = run([*argv, "--json", "--no-store"], capsys)
+    assert code == 0, err
+    return json.loads(out)
+
+
+def test_the_view_of_player_0_gets_the_full_positions_round_odds(capsys):
+    # the old code gave the seat analysis' PIMC answer (best flip, +0.700): the exact round odds were
+    # out of reach of the only file a player can have, her view
+    full = _json([FULL], capsys)
+    view = _json([VIEW], capsys)
+    assert _answer(view) == _answer(full)
+    assert view["value"]["win"] == "191/492" and view["best"] == ["keep; lead 4S as S"]
+    assert view["notes"] == [*full["notes"], seat_exact_note(0)]
+    assert "--method pimc|ismcts|exact" in view["notes"][-1]
+    code, out, err = run([VIEW, "--no-store"], capsys)
+    assert code == 0, err
+    assert out.startswith("Three Fools: player 0 to move. Value: win 191/492 (0.3882), penalty 0 (0.0000) "
+                          "(round odds from player 0's view)")
+    assert "Best: keep; lead 4S as S" in out and "game's own exact solver from player 0's view" in out
+
+
+@pytest.mark.parametrize("player", [0, 1])
+def test_as_p_gets_the_full_positions_round_odds_from_p(capsys, player):
+    full = _json([FULL, "-o", f"viewer={player}"], capsys)
+    seat = _json([FULL, "--as", str(player)], capsys)
+    assert _answer(seat) == _answer(full)
+    assert seat["concept"] == f"round odds from player {player}'s view"
+
+
+def test_the_seed_picks_a_world_and_not_the_answer(capsys):
+    answers = [_answer(_json([VIEW, "--seed", str(seed)], capsys)) for seed in (0, 1, 7)]
+    assert answers[0] == answers[1] == answers[2]
+
+
+def _later_rounds():
+    """Rounds about to be led after some of the game has been played (cards revealed, hands of
+    different sizes), from seeded random games under random rules, each with a viewer (a leader's
+    view and followers' views)."""
+    out = []
+    for seed in (1, 2, 3, 4):
+        rng = random.Random(seed)
+        state = INFO.random_game(rng)
+        while not SPEC.is_terminal(state):
+            if state.phase in (FLIP, LEAD) and len(shown_cards(state)) >= 6 and rng.random() < 0.3:
+                break
+            state = SPEC.apply(state, rng.choice(SPEC.legal_moves(state)))
+        assert not SPEC.is_terminal(state)
+        out.append((state, seed % 3))
+    return out
+
+
+def test_every_world_of_a_view_gets_the_same_answer_as_the_full_position():
+    """The answer does not depend on which world of the view the solver reads: several sampled
+    worlds of each view (the leader's, a follower's) give the full position's round odds from
+    that player's view, move by move."""
+    rounds = _later_rounds()
+    assert {state.leader == viewer for state, viewer in rounds} == {True, False}
+    for state, viewer in rounds:
+        full = INFO.solve(state, SolveOptions(extra={"viewer": viewer}))
+        worlds = worlds_from_state(INFO, state, viewer)
+        seen = set()
+        for seed in range(3):
+            exact = seat_exact(INFO, worlds, {}, seed)
+            assert exact is not None and exact.player == viewer and exact.extra == {"viewer": viewer}
+            seen.add(json.dumps(SPEC.state_to_json(exact.world), sort_keys=True))
+            got = solve_seat_exact(INFO, exact)
+            assert (got.value, got.best, got.concept) == (full.value, full.best, full.concept)
+            assert [(m.move, m.value) for m in got.moves] == [(m.move, m.value) for m in full.moves]
+        assert len(seen) > 1  # the worlds differ in the cards hidden from the viewer
+
+
+def _follow_view(tmp_path: Path) -> str:
+    """Player 1's view once player 0 has led (phase follow): no round odds there."""
+    state = SPEC.play(SPEC.state_from_json(json.loads(Path(FULL).read_text())), "keep", "lead 4S as S")
+    path = tmp_path / "follow.json"
+    path.write_text(json.dumps(view_of(INFO, state, SPEC.to_move(state))))
+    return str(path)
+
+
+def test_a_view_in_another_phase_keeps_the_seat_answer(tmp_path, capsys):
+    view = _follow_view(tmp_path)
+    assert seat_exact(INFO, worlds_from_state(INFO, SPEC.play(SPEC.state_from_json(
+        json.loads(Path(FULL).read_text())), "keep", "lead 4S as S"), 1), {}) is None
+    obj = _json([view, "--samples", "2", "--max-nodes", "200"], capsys)
+    assert obj["method"] == "pimc" and obj["worlds"] == 2 and obj["player"] == 1
+    code, _, err = run([view, "-o", "viewer=1", "--samples", "2"], capsys)
+    assert_one_line_error(code, err, "takes no -o options")
+
+
+@pytest.mark.parametrize("argv", [[VIEW, "--method", "pimc"], [FULL, "--as", "0", "--method", "pimc"],
+                                  [VIEW, "--samples", "2"]])
+def test_a_seat_method_keeps_the_seat_answer(capsys, argv):
+    obj = _json([*argv, "--samples", "2", "--max-nodes", "200"] if "--samples" not in argv else
+                [*argv, "--max-nodes", "200"], capsys)
+    assert obj["method"] == "pimc" and obj["worlds"] == 2 and "mean" in obj["value"]
+
+
+def test_solver_options_from_the_view(capsys):
+    full = _json([FULL, "-o", "best_response=1", "-o", "viewer=1"], capsys)
+    view = _json([FULL, "--as", "1", "-o", "best_response=1"], capsys)
+    assert _answer(view) == _answer(full) and view["notes"][:-1] == full["notes"]
+
+
+@pytest.mark.parametrize(("option", "needle"), [
+    ("viewer=1", "option viewer: 1 is not player 0, whose view this is"),
+    ("equilibrium=true", "option equilibrium: the equilibrium of the bluff is solved with every hand open"),
+    ("best_response=2", "option best_response: player 2's best response is computed from her hand"),
+    ("depth=3", "option depth: not an option of the exact solver of Three Fools"),
+    ("viewer=x", "option viewer"),
+])
+def test_an_option_reading_cards_hidden_from_the_viewer_is_a_one_line_error(capsys, option, needle):
+    for argv in ([VIEW, "-o", option], [FULL, "--as", "0", "-o", option]):
+        code, _, err = run(argv, capsys)
+        assert_one_line_error(code, err, needle)
+
+
+def test_batch_and_report_agree_with_solve(tmp_path, capsys):
+    solved = _json([VIEW], capsys)
+    lines = tmp_path / "in.jsonl"
+    lines.write_text(f"{VIEW}\n{json.dumps(json.loads(Path(VIEW).read_text()))}\n")
+    code, out, err = run(["batch", str(lines), "--no-store"], capsys)
+    assert code == 0, err
+    for line in out.splitlines():
+        rec = json.loads(line)
+        assert rec["cached"] is False and _answer(rec["result"]) == _answer(solved)
+        assert rec["result"]["notes"] == solved["notes"]
+    code, out, err = run(["batch", str(lines), "--no-store", "-o", "viewer=2"], capsys)
+    assert code == 2 and all("option viewer: 2 is not player 0" in json.loads(x)["error"] for x in out.splitlines())
+    for argv in ([VIEW], [FULL, "--as", "0"]):
+        page = tmp_path / "page.html"
+        code, _, err = run(["report", *argv, "--out", str(page), "--no-store"], capsys)
+        assert code == 0, err
+        html = page.read_text()
+        embedded = json.loads(re.search(r'id="solve-result">(.*?)</script>', html).group(1))
+        assert embedded["view"] == 0 and _answer(embedded) == _answer(solved)
+        assert "10R" in html and "Every legal move, best first" in html
+    code, _, err = run(["report", VIEW, "--out", str(tmp_path / "p.html"), "--equilibrium"], capsys)
+    assert_one_line_error(code, err, "option equilibrium")
+
+
+def test_the_hook_is_declared_by_three_fools_alone():
+    assert [info.name for info in games.all_games() if info.declared("seat_solver") is not None] == ["three-fools"]
