@@ -32,6 +32,7 @@ import hashlib
 import json
 import os
 import sqlite3
+import stat
 import sys
 import time
 from collections.abc import Iterator
@@ -187,12 +188,14 @@ class Store:
             raise InputError("--store: an empty file name (give a file name, or --no-store for none)")
         self.path = Path(path)
         self.label = f"--store {self.path}" if label is None else label
+        _check_regular(self.path, label)
         try:
             if create_folder:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
             elif not self.path.parent.is_dir():
                 raise InputError(f"{self.label}: cannot open the result store (no folder {self.path.parent})")
             self._db = sqlite3.connect(str(self.path), timeout=BUSY_TIMEOUT, isolation_level=None)
+            self._db.text_factory = _text
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=NORMAL")
             self._db.executescript(_SCHEMA)
@@ -269,16 +272,19 @@ class Store:
         return stored
 
     def stats(self) -> dict[str, Any]:
-        """Counts per game and solver version, with the file's size."""
+        """Counts per game and solver version, with the file's size; ``damaged``: the rows whose
+        game or solver version is no text (a damaged or edited row: never read, counted apart and
+        dropped by ``clear(stale_only=True)``)."""
         with self._guard():
             rows = self._db.execute(
-                "SELECT game, solver_version, COUNT(*) FROM results GROUP BY game, solver_version ORDER BY game, "
-                "solver_version").fetchall()
+                "SELECT game, solver_version, COUNT(*) FROM results GROUP BY game, solver_version").fetchall()
         size = sum(p.stat().st_size for p in (self.path, Path(f"{self.path}-wal")) if p.exists())
+        good = sorted((g, v, n) for g, v, n in rows if isinstance(g, str) and isinstance(v, str))
         return {
             "path": str(self.path), "bytes": size, "results": sum(r[2] for r in rows),
+            "damaged": sum(n for g, v, n in rows if not (isinstance(g, str) and isinstance(v, str))),
             "by_game": [{"game": g, "solver_version": v, "results": n, "current": solver_version(g) == v}
-                        for g, v, n in rows],
+                        for g, v, n in good],
         }
 
     def export(self, game: str | None = None) -> Iterator[dict[str, Any]]:
@@ -299,6 +305,8 @@ class Store:
                 return
             key, g, version, position, options, result, created = row
             try:
+                if not all(isinstance(x, str) for x in (key, g, version, position, options, result)):
+                    raise UnreadableRow("a column that is no text")
                 out = {"key": key, "game": g, "solver_version": version, "position": _json_object(position),
                        "options": _json_object(options), "result": read_result(g, result), "created": created}
             except UnreadableRow:
@@ -319,10 +327,12 @@ class Store:
             args.append(game)
         if stale_only:
             # the current versions of the games in the store (a game no longer registered: all stale)
+            # (a row whose game or solver version is no text, damaged or edited, is never read: stale too)
             stored = [r[0] for r in self._db.execute("SELECT DISTINCT game FROM results").fetchall()]
-            known = [(g, v) for g in stored if (v := solver_version(g)) is not None]
+            known = [(g, v) for g in stored if isinstance(g, str) and (v := solver_version(g)) is not None]
             if known:
-                where.append("NOT (" + " OR ".join("(game = ? AND solver_version = ?)" for _ in known) + ")")
+                where.append(f"({_DAMAGED} OR NOT (" + " OR ".join("(game = ? AND solver_version = ?)" for _ in known)
+                             + "))")
                 for g, v in known:
                     args += [g, v]
         sql = "DELETE FROM results" + (" WHERE " + " AND ".join(where) if where else "")
@@ -339,6 +349,34 @@ class Store:
 
     def _transaction(self) -> Any:
         return _Transaction(self._db)
+
+
+def _check_regular(path: Path, label: str | None) -> None:
+    """An :class:`InputError` when ``path`` exists (links followed) and is no regular file: a device,
+    a FIFO, a folder, a socket. Refused before SQLite touches it, which opened ``/dev/null`` or a
+    FIFO as an empty database, failed with "disk I/O error" and left ``PATH-journal`` beside it."""
+    try:
+        mode = path.stat().st_mode
+    except (OSError, ValueError):
+        return  # missing (a new store), or a name SQLite's own error will name
+    if stat.S_ISREG(mode):
+        return
+    option = "--store" if label is None else ENV if label.startswith(f"{ENV}=") else "the result store"
+    raise InputError(f"{option}: {path} is not a regular file (a device, a FIFO, a folder): give a store file")
+
+
+_DAMAGED = "typeof(game) != 'text' OR typeof(solver_version) != 'text'"
+"""SQL: a row whose game or solver version is no text (a damaged or edited row)."""
+
+
+def _text(raw: bytes) -> str | bytes:
+    """A TEXT value as SQLite gives it: UTF-8 text as a string, anything else as the bytes (a damaged
+    or edited row, which every reader then sees is no text) -- SQLite's strict decoding failed the
+    whole query (``Could not decode to UTF-8``)."""
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return raw
 
 
 def _reason(exc: BaseException) -> str:

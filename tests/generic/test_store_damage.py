@@ -1,0 +1,108 @@
+"""The result store facing damage and misuse (foolsolve/store.py): rows whose game is no text,
+a ``--store`` that is no regular file, rows edited to a result that is not the position's, and a
+store locked by another process -- each a warning or a one-line error, never a crash or a wait."""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from tests.generic.batch_helpers import foolsolve
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "foolsolve" / "examples"
+ENDGAME = str(EXAMPLES / "durak-endgame.json")
+PREFIX = "foolsolve: error: "
+
+
+def _one_line_error(proc: object, *words: str) -> str:
+    code, err = proc.returncode, proc.stderr  # type: ignore[attr-defined]
+    assert code == 2, err
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(PREFIX), err
+    assert "Traceback" not in err and "internal error" not in err
+    for w in words:
+        assert w in lines[0], lines[0]
+    return str(lines[0])
+
+
+def _stored(tmp_path: Path) -> Path:
+    db = tmp_path / "real.sqlite3"
+    proc = foolsolve(ENDGAME, "--store", str(db))
+    assert proc.returncode == 0, proc.stderr
+    return db
+
+
+def _sql(db: Path, sql: str) -> None:
+    con = sqlite3.connect(db)
+    with con:
+        con.execute(sql)
+    con.close()
+
+
+@pytest.mark.parametrize(("game", "damaged"), [("x'ff'", 1), ("CAST(x'ff' AS TEXT)", 1), ("42", 0)],
+                         ids=["blob", "not-utf8", "integer"])
+def test_store_stats_and_clear_stale_count_a_row_whose_game_is_no_text(tmp_path: Path, game: str,
+                                                                       damaged: int) -> None:
+    """``update results set game=x'ff'`` made ``store stats`` and ``store clear --stale`` exit 1
+    (internal error: TypeError). An integer is kept as text by the column (``"42"``): an unknown
+    game, listed as stale."""
+    db = _stored(tmp_path)
+    _sql(db, f"UPDATE results SET game = {game}")
+    stats = foolsolve("store", "stats", "--store", str(db))
+    assert stats.returncode == 0, stats.stderr
+    assert ("1 damaged result" in stats.stdout) == bool(damaged), stats.stdout
+    as_json = foolsolve("store", "stats", "--store", str(db), "--json")
+    assert as_json.returncode == 0, as_json.stderr
+    info = json.loads(as_json.stdout)
+    assert (info["results"], info["damaged"], len(info["by_game"])) == (1, damaged, 1 - damaged)
+    cleared = foolsolve("store", "clear", "--stale", "--store", str(db))
+    assert cleared.returncode == 0, cleared.stderr
+    assert "1 results deleted" in cleared.stdout and ("1 damaged result" in cleared.stdout) == bool(damaged)
+    assert json.loads(foolsolve("store", "stats", "--store", str(db), "--json").stdout)["results"] == 0
+    exported = foolsolve("store", "export", "--store", str(db))
+    assert exported.returncode == 0 and exported.stdout == "", exported.stderr
+
+
+def test_store_clear_stale_keeps_current_rows_beside_damaged_ones(tmp_path: Path) -> None:
+    db = _stored(tmp_path)
+    proc = foolsolve(str(EXAMPLES / "fools-paradise-endgame.json"), "--store", str(db), "-o", "pv=false")
+    assert proc.returncode == 0, proc.stderr
+    _sql(db, "UPDATE results SET game = x'ff' WHERE game = 'durak'")
+    cleared = foolsolve("store", "clear", "--stale", "--store", str(db))
+    assert cleared.returncode == 0, cleared.stderr
+    info = json.loads(foolsolve("store", "stats", "--store", str(db), "--json").stdout)
+    assert (info["results"], info["damaged"], [r["game"] for r in info["by_game"]]) == (1, 0, ["fools-paradise"])
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
+def test_store_on_a_fifo_is_refused_and_nothing_is_created(tmp_path: Path) -> None:
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    proc = foolsolve(ENDGAME, "--store", str(fifo), timeout=60)
+    _one_line_error(proc, "--store:", str(fifo), "is not a regular file")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["pipe"]
+
+
+def test_store_on_a_link_to_a_device_is_refused_and_the_device_gets_no_journal(tmp_path: Path) -> None:
+    """``--store mynull`` (a character device) was "cannot open the result store (disk I/O error)"
+    and left ``mynull-journal``."""
+    (tmp_path / "mynull").symlink_to(os.devnull)
+    journal = Path(f"{os.devnull}-journal")
+    before = journal.stat().st_mtime_ns if journal.exists() else None
+    proc = foolsolve(ENDGAME, "--store", str(tmp_path / "mynull"))
+    _one_line_error(proc, "--store:", "mynull is not a regular file (a device, a FIFO, a folder): give a store file")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["mynull"]
+    assert (journal.stat().st_mtime_ns if journal.exists() else None) == before
+    for command in (["store", "stats"], ["store", "export"], ["batch", ENDGAME]):
+        _one_line_error(foolsolve(*command, "--store", str(tmp_path / "mynull")), "is not a regular file")
+
+
+def test_store_env_var_on_a_device_is_refused_naming_the_variable(tmp_path: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "mynull").symlink_to(os.devnull)
+    monkeypatch.setenv("FOOLSOLVE_STORE", str(tmp_path / "mynull"))
+    _one_line_error(foolsolve(ENDGAME), "FOOLSOLVE_STORE:", "is not a regular file")
