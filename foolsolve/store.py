@@ -13,7 +13,8 @@ found it. A result stored before results carried one is read with the method the
 solver names for it (:func:`stored_answer`), so an old store needs no migration.
 
 The store is a cache: a row that does not read back as a result (:func:`read_result`: malformed
-JSON, a torn write, a hand edit) is a miss, said in one warning line, and the new solve replaces
+JSON, a torn write, a hand edit), or not as a result of the position it is read for
+(:func:`answer_check`: its moves, best moves and values checked against the position), is a miss, said in one warning line, and the new solve replaces
 it; ``store export`` leaves such rows out and counts them.
 
 The file is safe under several processes writing at once: write-ahead logging, one short
@@ -35,13 +36,14 @@ import sqlite3
 import stat
 import sys
 import time
-from collections.abc import Iterator
+import re
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 from foolsolve.errors import InputError
-from foolsolve.solver.base import MoveBound, MoveValue, SolveOptions, SolveResult
+from foolsolve.solver.base import DRAW, LOSS, VALUE_KINDS, WIN, MoveBound, MoveValue, SolveOptions, SolveResult
 
 ENV = "FOOLSOLVE_STORE"
 """Environment variable naming the default store file (tests point it at a temporary folder)."""
@@ -151,6 +153,84 @@ def read_result(game: str, text: str) -> dict[str, Any]:
     return obj
 
 
+Fits = Callable[[dict[str, Any]], "str | None"]
+"""A check of a stored result against the position it is read for (:func:`answer_check`): why it
+does not fit, else ``None``."""
+
+_WHOLE = re.compile(r"-?[0-9]+(/[0-9]+)?")
+
+
+def _value_reads(kind: str, value: Any) -> bool:
+    """Whether ``value`` is a value of the ``value_kind`` ``kind`` (:data:`VALUE_KINDS`)."""
+    number = isinstance(value, int | float) and not isinstance(value, bool)
+    if kind == "outcome":
+        return value in (WIN, DRAW, LOSS)
+    if kind == "score":
+        return isinstance(value, int) and not isinstance(value, bool)
+    if kind == "payoff":
+        return (number and isinstance(value, int)) or (isinstance(value, str) and _WHOLE.fullmatch(value) is not None)
+    if kind == "odds":
+        return isinstance(value, dict)
+    return kind in VALUE_KINDS and number
+
+
+EXACT_BEST = ("outcome", "score", "payoff")
+"""The value kinds whose best moves are the moves of the position's value (an equilibrium's are its
+support, an estimate's or odds' the search's choice)."""
+
+
+def _first_step(move: str) -> str:
+    return move.split("; ", 1)[0]
+
+
+def answer_check(info: Any, state: Any) -> Fits:
+    """A cheap check that a stored result (the JSON of :func:`read_result`) is an answer to the
+    position ``state`` of the game ``info``: its moves (those valued and those left unfinished)
+    are exactly the position's legal moves as the solver names them (:meth:`move_text`; a move
+    named with the steps after it, ``flip; lead 3R as R``, by its first step), each once; its best moves and the first move of its line are among them; every value reads as one
+    of its ``value_kind``; and (outcome, score, payoff) every best move's value is the
+    position's. A row that passes nothing of this -- a hand edit naming a card not in the hand,
+    a best move worse than the value -- is a miss, solved again (:meth:`Store.get`)."""
+
+    def fits(obj: dict[str, Any]) -> str | None:
+        kind = obj.get("value_kind", "outcome")
+        if not isinstance(kind, str) or kind not in VALUE_KINDS:
+            return f"an unknown value kind {json.dumps(kind)[:40]}"
+        if not _value_reads(kind, obj.get("value")):
+            return f"a value {json.dumps(obj.get('value'))[:40]} that is no {kind}"
+        moves = obj.get("moves", [])
+        values = {m["move"]: m.get("value") for m in moves}
+        if len(values) != len(moves):
+            return "a move listed twice"
+        bad = next((m for m, v in values.items() if not _value_reads(kind, v)), None)
+        if bad is not None:
+            return f"the move {bad!r} with a value that is no {kind}"
+        if obj.get("value_only"):
+            return None
+        spec = info.spec
+        legal = set() if spec.is_terminal(state) else {spec.move_text(m) for m in spec.legal_moves(state)}
+        named = set(values) | {m["move"] for m in obj.get("unfinished", [])}
+        if named != legal:
+            # a solver that values a move with the round it opens names both ("flip; lead 3R as R"):
+            # the moves' first steps are then the legal moves
+            firsts = {_first_step(m) for m in named}
+            if firsts != legal:
+                odd = sorted(firsts - legal) or sorted(legal - firsts)
+                return (f"the move {odd[0]!r} is no legal move here" if firsts - legal
+                        else f"the legal move {odd[0]!r} is missing")
+        best = obj.get("best", [])
+        if not isinstance(best, list) or any(b not in values for b in best):
+            return "a best move that is not among its moves"
+        pv = obj.get("pv", [])
+        if pv and not isinstance(pv[0], str) or pv and _first_step(pv[0]) not in legal:
+            return f"its line starts with {json.dumps(pv[0])[:40]}, no legal move here"
+        if kind in EXACT_BEST and any(values[b] != obj.get("value") for b in best):
+            return "a best move whose value is not the position's"
+        return None
+
+    return fits
+
+
 def as_stored(obj: dict[str, Any], seconds: float) -> dict[str, Any]:
     """A stored result's JSON as this reading gives it: ``"stored": true``, no nodes searched and
     ``seconds`` to read it; the stored solve's own nodes and time under ``first_solve`` (a
@@ -230,17 +310,22 @@ class Store:
             raise InputError(f"{self.label}: the result store is damaged ({exc}); move the file away (a new "
                              "store starts empty) or name another with --store") from None
 
-    def get(self, key: str) -> dict[str, Any] | None:
+    def get(self, key: str, fits: Fits | None = None) -> dict[str, Any] | None:
         """The stored result JSON under ``key``; ``None`` when there is none, or when the row does
-        not read back as a result (:func:`read_result`: a damaged or hand-edited row). The store is
-        a cache: such a row is a miss, said once on stderr, and :meth:`put` replaces it with the
-        result solved again."""
+        not read back as a result (:func:`read_result`: a damaged or hand-edited row) or is not a
+        result of the position asked about (``fits``, :func:`answer_check`: why not, else ``None``).
+        The store is a cache: such a row is a miss, said once on stderr, and :meth:`put` replaces it
+        with the result solved again."""
         with self._guard():
             row = self._db.execute("SELECT game, result FROM results WHERE key = ?", (key,)).fetchone()
         if row is None:
             return None
         try:
-            return read_result(row[0], row[1])
+            obj = read_result(row[0], row[1])
+            wrong = fits(obj) if fits is not None else None
+            if wrong is not None:
+                raise UnreadableRow(wrong)
+            return obj
         except UnreadableRow as exc:
             if not self._warned:  # one line, however many such rows a sweep meets
                 self._warned = True
@@ -432,9 +517,9 @@ class SweepStore:
         """The store file (``None``: no store)."""
         return None if self.inner is None else self.inner.path
 
-    def get(self, key: str) -> dict[str, Any] | None:
+    def get(self, key: str, fits: Fits | None = None) -> dict[str, Any] | None:
         """As :meth:`Store.get`, counted."""
-        hit = self.inner.get(key) if self.inner is not None else None
+        hit = self.inner.get(key, fits) if self.inner is not None else None
         if hit is None and self.record:
             hit = next((row[4] for row in self.new if row[0] == key), None)
         if hit is not None:
@@ -556,7 +641,7 @@ def solve_with_store(info: Any, state: Any, options: SolveOptions | None = None,
     keyed = position_key(info, state, options, lines) if db is not None else None
     if db is not None and keyed is not None:
         t0 = time.perf_counter()
-        hit = db.get(keyed[0])
+        hit = db.get(keyed[0], answer_check(info, state))
         if hit is not None:
             return result_from_json(stored_answer(info, hit, options.extra, time.perf_counter() - t0)), True
     from foolsolve.solver.base import Interrupted, SearchLimit, name_method, with_limits

@@ -106,3 +106,82 @@ def test_store_env_var_on_a_device_is_refused_naming_the_variable(tmp_path: Path
     (tmp_path / "mynull").symlink_to(os.devnull)
     monkeypatch.setenv("FOOLSOLVE_STORE", str(tmp_path / "mynull"))
     _one_line_error(foolsolve(ENDGAME), "FOOLSOLVE_STORE:", "is not a regular file")
+
+
+def _edit_result(db: Path, edit: object) -> None:
+    con = sqlite3.connect(db)
+    with con:
+        key, text = con.execute("SELECT key, result FROM results").fetchone()
+        obj = json.loads(text)
+        edit(obj)  # type: ignore[operator]
+        con.execute("UPDATE results SET result = ? WHERE key = ?", (json.dumps(obj), key))
+    con.close()
+
+
+def _finding_edit(obj: dict[str, object]) -> None:
+    obj["value"] = "win"
+    obj["best"] = ["attack 7H"]
+    obj["moves"][0]["value"] = "win"  # type: ignore[index]
+
+
+def test_an_edited_stored_result_is_solved_again_not_printed(tmp_path: Path) -> None:
+    """A durak row edited to value 'win', best ['attack 7H'] (no card of the hand) and its first
+    move 'win' was printed as the answer: it is a miss now, solved again and the row replaced."""
+    db = _stored(tmp_path)
+    fresh = json.loads(foolsolve(ENDGAME, "--store", str(db), "--json").stdout)
+    assert fresh["stored"] and fresh["value"] == "loss"
+    _edit_result(db, _finding_edit)
+    proc = foolsolve(ENDGAME, "--store", str(db), "--json")
+    assert proc.returncode == 0, proc.stderr
+    got = json.loads(proc.stdout)
+    assert not got["stored"] and got["value"] == "loss" and "attack 7H" not in got["best"]
+    assert "does not read back as a result" in proc.stderr and "solving it again" in proc.stderr
+    again = json.loads(foolsolve(ENDGAME, "--store", str(db), "--json").stdout)  # the row was replaced
+    assert again["stored"] and again["value"] == "loss" and again["best"] == fresh["best"]
+
+
+def test_an_edited_stored_result_is_solved_again_in_a_batch(tmp_path: Path) -> None:
+    db = _stored(tmp_path)
+    _edit_result(db, _finding_edit)
+    (tmp_path / "list.txt").write_text(ENDGAME + "\n")
+    proc = foolsolve("batch", str(tmp_path / "list.txt"), "--store", str(db))
+    assert proc.returncode == 0, proc.stderr
+    (record,) = [json.loads(line) for line in proc.stdout.splitlines()]
+    assert record["cached"] is False and record["result"]["value"] == "loss"
+    assert "does not read back as a result" in proc.stderr
+
+
+def _move_renamed(obj: dict[str, object]) -> None:
+    obj["moves"][0]["move"] = "attack 7♣"  # type: ignore[index]
+
+
+def _best_worse(obj: dict[str, object]) -> None:
+    moves = obj["moves"]
+    moves[0]["value"] = "win"  # type: ignore[index]
+    obj["best"] = [moves[0]["move"]]  # type: ignore[index]
+
+
+def _value_of_another_kind(obj: dict[str, object]) -> None:
+    obj["value"] = 7
+
+
+def _move_missing(obj: dict[str, object]) -> None:
+    obj["moves"] = obj["moves"][:-1]  # type: ignore[index]
+    obj["best"] = []
+
+
+@pytest.mark.parametrize("edit", [_move_renamed, _best_worse, _value_of_another_kind, _move_missing])
+def test_answer_check_refuses_a_result_that_is_not_the_positions(edit: object) -> None:
+    from foolsolve import games
+    from foolsolve.positions import read_json
+    from foolsolve.solver.base import SolveOptions
+    from foolsolve.store import answer_check
+
+    info = games.get("durak")
+    state = info.spec.state_from_json(read_json(ENDGAME))
+    assert info.solve is not None
+    obj = info.solve(state, SolveOptions()).to_json()
+    fits = answer_check(info, state)
+    assert fits(obj) is None
+    edit(obj)  # type: ignore[operator]
+    assert isinstance(fits(obj), str)
