@@ -595,8 +595,8 @@ def replaced_on_success(path: str | Path, what: str) -> Iterator[Path]:
         raise InputError(f"output: {EMPTY_NAME}")
     final, through_fd = link_target(path)
     if through_fd and _is_stdout(path):
-        with _through_stdout(what) as tmp:
-            yield tmp
+        with _through_stdout(what) as spool:
+            yield spool
         return
     if through_fd or _special(path):
         # a device or a pipe (/dev/null, /dev/stdout, a FIFO): written into as it is, never renamed over

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -185,3 +186,79 @@ def test_answer_check_refuses_a_result_that_is_not_the_positions(edit: object) -
     assert fits(obj) is None
     edit(obj)  # type: ignore[operator]
     assert isinstance(fits(obj), str)
+
+
+PARADISE = str(EXAMPLES / "fools-paradise-endgame.json")
+
+
+@pytest.fixture
+def locked_store(tmp_path: Path) -> Iterator[Path]:
+    """A store file another process holds with ``BEGIN EXCLUSIVE`` (a fresh file: rollback journal,
+    so nobody can even read it) for the test's length."""
+    import subprocess
+    import sys
+
+    db = tmp_path / "lock.sqlite3"
+    holder = subprocess.Popen(
+        [sys.executable, "-c", "import sqlite3, sys, time\n"
+         f"d = sqlite3.connect({str(db)!r}, isolation_level=None)\nd.execute('BEGIN EXCLUSIVE')\n"
+         "print('locked', flush=True)\ntime.sleep(300)"], stdout=subprocess.PIPE, text=True)
+    assert holder.stdout is not None and holder.stdout.readline().strip() == "locked"
+    yield db
+    holder.kill()
+    holder.wait()
+
+
+def test_a_locked_store_is_answered_without_within_time(locked_store: Path) -> None:
+    """With another process holding the store locked, a solve with --time 5 waited 60 s and then
+    failed with no answer: it answers now, its note saying the store was not used, exit 0."""
+    import time
+
+    t0 = time.monotonic()
+    proc = foolsolve(PARADISE, "--store", str(locked_store), "--time", "5", "-o", "pv=false", "--json", timeout=40)
+    assert proc.returncode == 0, proc.stderr
+    assert time.monotonic() - t0 < 20
+    got = json.loads(proc.stdout)
+    assert got["value"] == -43 and any("the result store was locked" in n for n in got["notes"])
+    assert proc.stderr.count("the result store was locked") == 1 and "error" not in proc.stderr
+
+
+def test_a_locked_store_lets_a_batch_answer_without_it(locked_store: Path, tmp_path: Path) -> None:
+    (tmp_path / "list.txt").write_text(PARADISE + "\n")
+    proc = foolsolve("batch", str(tmp_path / "list.txt"), "--store", str(locked_store), "--time", "5", timeout=40)
+    assert proc.returncode == 0, proc.stderr
+    (record,) = [json.loads(line) for line in proc.stdout.splitlines()]
+    assert record["result"]["value"] == -43 and not record["cached"]
+    assert "the result store was locked" in proc.stderr
+
+
+def test_a_locked_store_is_one_line_for_a_store_command(locked_store: Path) -> None:
+    proc = foolsolve("store", "stats", "--store", str(locked_store), timeout=40)
+    _one_line_error(proc, "database is locked")
+
+
+def test_a_write_to_a_locked_store_waits_no_longer_than_the_time(tmp_path: Path) -> None:
+    """A store that reads (write-ahead log) but whose writer lock another process holds: the answer
+    is not stored, and the wait for the lock ends by --time."""
+    import subprocess
+    import sys
+    import time
+
+    db = _stored(tmp_path)
+    holder = subprocess.Popen(
+        [sys.executable, "-c", "import sqlite3, sys, time\n"
+         f"d = sqlite3.connect({str(db)!r}, isolation_level=None)\nd.execute('BEGIN EXCLUSIVE')\n"
+         "print('locked', flush=True)\ntime.sleep(300)"], stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout is not None and holder.stdout.readline().strip() == "locked"
+        t0 = time.monotonic()
+        proc = foolsolve(PARADISE, "--store", str(db), "--time", "2", "-o", "pv=false", "--json", timeout=40)
+        took = time.monotonic() - t0
+        stored = json.loads(foolsolve(ENDGAME, "--store", str(db), "--json").stdout)  # reads still work
+    finally:
+        holder.kill()
+        holder.wait()
+    assert proc.returncode == 0, proc.stderr
+    assert any("the result store was locked" in n for n in json.loads(proc.stdout)["notes"])
+    assert took < 15
+    assert stored["stored"]
