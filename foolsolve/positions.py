@@ -594,6 +594,8 @@ def replaced_on_success(path: str | Path, what: str) -> Iterator[Path]:
         # Path("") is the current folder, which has no name to put a temporary file beside
         raise InputError(f"output: {EMPTY_NAME}")
     final, through_fd = link_target(path)
+    if final.is_symlink():
+        raise InputError(f"{what}: cannot write (too many levels of symbolic links: a loop)")
     if through_fd and _is_stdout(path):
         with _through_stdout(what) as spool:
             yield spool
@@ -625,7 +627,7 @@ def replaced_on_success(path: str | Path, what: str) -> Iterator[Path]:
 
 MAX_LINK_HOPS = 40
 """The most symbolic links followed from an output name (Linux's own limit); a longer chain (a
-loop) is left to the write, which fails with its error."""
+loop) is refused, never renamed over."""
 
 
 def link_target(path: str | Path) -> tuple[Path, bool]:

@@ -86,3 +86,13 @@ def test_out_link_to_another_fd_of_a_file_writes_that_file_in_place(tmp_path: Pa
     assert (tmp_path / "lnk").is_symlink()
     assert json.loads(other.read_text())["view"] == 0
     assert link_target("/proc/self/fd/0")[1]
+
+
+def test_out_link_loop_is_one_line_and_no_link_is_replaced(tmp_path: Path) -> None:
+    (tmp_path / "a").symlink_to("b")
+    (tmp_path / "b").symlink_to("a")
+    proc = _run(["view", MIDBOUT, "--as", "0", "--out", "a"], tmp_path, capture_output=True)
+    err = proc.stderr.decode()
+    assert proc.returncode == 2 and len(err.strip().splitlines()) == 1 and "Traceback" not in err, err
+    assert (tmp_path / "a").is_symlink() and (tmp_path / "b").is_symlink()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a", "b"]
