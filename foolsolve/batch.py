@@ -248,7 +248,7 @@ def parse_job(line: int, text: str | InputError | None, path: str | None, settin
         job.key = st.result_key(info.name, job.position, st.canonical({**settings.extra, "(lines)": True}))
         if store is not None and job.key is not None:
             t0 = time.perf_counter()
-            hit = store.get(job.key)
+            hit = store.get(job.key, st.answer_check(info, state))
             if hit is not None:
                 job.record = _record(job, {"result": st.stored_answer(info, hit, settings.extra,
                                                                       time.perf_counter() - t0)}, cached=True)

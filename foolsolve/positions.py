@@ -579,14 +579,28 @@ def write_text_atomic(path: str | Path, text: str) -> None:
 
 @contextmanager
 def replaced_on_success(path: str | Path, what: str) -> Iterator[Path]:
-    """A fresh temporary file beside ``path`` (:func:`temp_beside`) to write ``path``'s content
-    into: renamed over ``path`` when the block ends normally, removed when it does not (an error,
-    Ctrl-C), so ``path`` never holds a partial file; an ``OSError`` is an :class:`InputError`
-    ``WHAT: cannot write (...)``, and so is an empty file name."""
+    """A fresh temporary file beside ``path``'s final file (:func:`temp_beside`) to write its
+    content into: renamed over that file when the block ends normally, removed when it does not (an
+    error, Ctrl-C), so the file never holds a partial content; an ``OSError`` is an
+    :class:`InputError` ``WHAT: cannot write (...)``, and so is an empty file name.
+
+    A symbolic link is written through, never replaced (:func:`link_target`): the temporary file
+    goes beside the link's final target and is renamed over it (a dangling link's target is
+    created), so the link survives and its target gets the content whole. A device, a pipe and a
+    link through a file descriptor's link (``/dev/stdout``, ``/proc/self/fd/N``, ``/dev/fd/N``) are
+    written in place; the command's own standard output named so gets the content through
+    standard output, after what was printed there before."""
     if not str(path):
         # Path("") is the current folder, which has no name to put a temporary file beside
         raise InputError(f"output: {EMPTY_NAME}")
-    if _special(path):
+    final, through_fd = link_target(path)
+    if final.is_symlink():
+        raise InputError(f"{what}: cannot write (too many levels of symbolic links: a loop)")
+    if through_fd and _is_stdout(path):
+        with _through_stdout(what) as spool:
+            yield spool
+        return
+    if through_fd or _special(path):
         # a device or a pipe (/dev/null, /dev/stdout, a FIFO): written into as it is, never renamed over
         # (the rename replaced the device node itself by a regular file)
         held = open_for_writing(path, what, append=True) if Path(path).is_fifo() else None
@@ -600,15 +614,81 @@ def replaced_on_success(path: str | Path, what: str) -> Iterator[Path]:
         return
     tmp: Path | None = None
     try:
-        tmp = temp_beside(Path(path))
+        tmp = temp_beside(final)
         yield tmp
-        tmp.replace(path)
+        tmp.replace(final)
     except OSError as exc:
         _remove(tmp)
         raise InputError(f"{what}: cannot write ({exc.strerror or exc})") from None
     except BaseException:
         _remove(tmp)
         raise
+
+
+MAX_LINK_HOPS = 40
+"""The most symbolic links followed from an output name (Linux's own limit); a longer chain (a
+loop) is refused, never renamed over."""
+
+
+def link_target(path: str | Path) -> tuple[Path, bool]:
+    """The file an output name ``path`` finally names, its symbolic links followed one by one (the
+    name itself when it is no link), and whether the chain passes through a file descriptor's link
+    (a name under ``/proc/`` or ``/dev/fd/``: ``/dev/stdout`` -> ``/proc/self/fd/1`` -> ``pipe:[...]``
+    or the file the shell opened), whose target is no name to rename over."""
+    p = Path(path)
+    through_fd = False
+    for _ in range(MAX_LINK_HOPS):
+        try:
+            folder = os.path.realpath(p.parent)
+        except (OSError, ValueError):
+            return p, through_fd
+        if _fd_folder(folder) or _fd_folder(str(p.parent)):
+            through_fd = True
+        p = Path(folder) / p.name
+        try:
+            if not p.is_symlink():
+                return p, through_fd
+            link = os.readlink(p)
+        except (OSError, ValueError):
+            return p, through_fd
+        p = Path(link) if os.path.isabs(link) else p.parent / link
+    return p, through_fd
+
+
+def _fd_folder(folder: str) -> bool:
+    return folder == "/proc" or folder.startswith("/proc/") or folder == "/dev/fd" or folder.startswith("/dev/fd/")
+
+
+def _is_stdout(path: str | Path) -> bool:
+    """Whether ``path`` opens this process's own standard output (the same file or pipe)."""
+    try:
+        fd = sys.stdout.fileno()
+        return os.path.samestat(os.stat(path), os.fstat(fd))
+    except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
+        return False
+
+
+@contextmanager
+def _through_stdout(what: str) -> Iterator[Path]:
+    """A temporary file (in the system's temporary folder) whose content goes to standard output
+    when the block ends normally: an output named by a link to this process's own standard output
+    (``--out /dev/stdout``), written where standard output is, after what was printed before --
+    an ``open`` of the name would start the file again and write over it from its start."""
+    import tempfile
+
+    fd, name = tempfile.mkstemp(prefix=".foolsolve.", suffix=".tmp")
+    os.close(fd)
+    tmp = Path(name)
+    try:
+        yield tmp
+        data = tmp.read_bytes()
+        sys.stdout.flush()
+        sys.stdout.buffer.write(data)
+        sys.stdout.flush()
+    except OSError as exc:
+        raise InputError(f"{what}: cannot write ({exc.strerror or exc})") from None
+    finally:
+        _remove(tmp)
 
 
 def open_for_writing(path: str | Path, what: str, *, append: bool = False) -> IO[bytes]:

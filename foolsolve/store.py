@@ -13,8 +13,10 @@ found it. A result stored before results carried one is read with the method the
 solver names for it (:func:`stored_answer`), so an old store needs no migration.
 
 The store is a cache: a row that does not read back as a result (:func:`read_result`: malformed
-JSON, a torn write, a hand edit) is a miss, said in one warning line, and the new solve replaces
-it; ``store export`` leaves such rows out and counts them.
+JSON, a torn write, a hand edit), or not as a result of the position it is read for
+(:func:`answer_check`: its moves, best moves and values checked against the position), is a
+miss, said in one warning line, and the new solve replaces it; ``store export`` leaves such rows
+out and counts them.
 
 The file is safe under several processes writing at once: write-ahead logging, one short
 transaction per result (``INSERT OR IGNORE`` on the key, so a result solved twice by racing
@@ -31,22 +33,30 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import sqlite3
+import stat
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 from foolsolve.errors import InputError
-from foolsolve.solver.base import MoveBound, MoveValue, SolveOptions, SolveResult
+from foolsolve.solver.base import DRAW, LOSS, VALUE_KINDS, WIN, MoveBound, MoveValue, SolveOptions, SolveResult
 
 ENV = "FOOLSOLVE_STORE"
 """Environment variable naming the default store file (tests point it at a temporary folder)."""
 
-BUSY_TIMEOUT = 60.0
-"""Seconds a writer waits for another process's transaction before giving up."""
+BUSY_TIMEOUT = 5.0
+"""Seconds a read or a write waits for another process's lock before giving up (and never past a
+solve's ``--time``: :meth:`Store.wait_until`): the store is then *locked* and the command goes on
+without it (:attr:`Store.locked`)."""
+OPEN_TIMEOUT = 2.0
+"""Seconds opening the store waits for another process's lock (before any answer's clock runs)."""
+LOCKED_NOTE = "the result store was locked (another process holds it): not read or written"
+"""The note of an answer given without the store because it was locked."""
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS results (
@@ -150,6 +160,85 @@ def read_result(game: str, text: str) -> dict[str, Any]:
     return obj
 
 
+Fits = Callable[[dict[str, Any]], "str | None"]
+"""A check of a stored result against the position it is read for (:func:`answer_check`): why it
+does not fit, else ``None``."""
+
+_WHOLE = re.compile(r"-?[0-9]+(/[0-9]+)?")
+
+
+def _value_reads(kind: str, value: Any) -> bool:
+    """Whether ``value`` is a value of the ``value_kind`` ``kind`` (:data:`VALUE_KINDS`)."""
+    number = isinstance(value, int | float) and not isinstance(value, bool)
+    if kind == "outcome":
+        return value in (WIN, DRAW, LOSS)
+    if kind == "score":
+        return isinstance(value, int) and not isinstance(value, bool)
+    if kind == "payoff":
+        return (number and isinstance(value, int)) or (isinstance(value, str) and _WHOLE.fullmatch(value) is not None)
+    if kind == "odds":
+        return isinstance(value, dict)
+    return kind in VALUE_KINDS and number
+
+
+EXACT_BEST = ("outcome", "score", "payoff")
+"""The value kinds whose best moves are the moves of the position's value (an equilibrium's are its
+support, an estimate's or odds' the search's choice)."""
+
+
+def _first_step(move: str) -> str:
+    return move.split("; ", 1)[0]
+
+
+def answer_check(info: Any, state: Any) -> Fits:
+    """A cheap check that a stored result (the JSON of :func:`read_result`) is an answer to the
+    position ``state`` of the game ``info``: its moves (those valued and those left unfinished)
+    are exactly the position's legal moves as the solver names them (:meth:`move_text`; a move
+    named with the steps after it, ``flip; lead 3R as R``, by its first step), each once; its
+    best moves and the first move of its line are among them; every value reads as one of its
+    ``value_kind``; and (outcome, score, payoff) every best move's value is the
+    position's. A row that passes nothing of this -- a hand edit naming a card not in the hand,
+    a best move worse than the value -- is a miss, solved again (:meth:`Store.get`)."""
+
+    def fits(obj: dict[str, Any]) -> str | None:
+        kind = obj.get("value_kind", "outcome")
+        if not isinstance(kind, str) or kind not in VALUE_KINDS:
+            return f"an unknown value kind {json.dumps(kind)[:40]}"
+        if not _value_reads(kind, obj.get("value")):
+            return f"a value {json.dumps(obj.get('value'))[:40]} that is no {kind}"
+        moves = obj.get("moves", [])
+        values = {m["move"]: m.get("value") for m in moves}
+        if len(values) != len(moves):
+            return "a move listed twice"
+        bad = next((m for m, v in values.items() if not _value_reads(kind, v)), None)
+        if bad is not None:
+            return f"the move {bad!r} with a value that is no {kind}"
+        if obj.get("value_only"):
+            return None
+        spec = info.spec
+        legal = set() if spec.is_terminal(state) else {spec.move_text(m) for m in spec.legal_moves(state)}
+        named = set(values) | {m["move"] for m in obj.get("unfinished", [])}
+        if named != legal:
+            # a solver that values a move with the round it opens names both ("flip; lead 3R as R"):
+            # the moves' first steps are then the legal moves
+            firsts = {_first_step(m) for m in named}
+            if firsts != legal:
+                odd = sorted(firsts - legal) or sorted(legal - firsts)
+                return (f"the move {odd[0]!r} is no legal move here" if firsts - legal
+                        else f"the legal move {odd[0]!r} is missing")
+        best = obj.get("best", [])
+        if not isinstance(best, list) or any(b not in values for b in best):
+            return "a best move that is not among its moves"
+        pv = obj.get("pv", [])
+        if pv and (not isinstance(pv[0], str) or _first_step(pv[0]) not in legal):
+            return f"its line starts with {json.dumps(pv[0])[:40]}, no legal move here"
+        if kind in EXACT_BEST and any(values[b] != obj.get("value") for b in best):
+            return "a best move whose value is not the position's"
+        return None
+
+    return fits
+
+
 def as_stored(obj: dict[str, Any], seconds: float) -> dict[str, Any]:
     """A stored result's JSON as this reading gives it: ``"stored": true``, no nodes searched and
     ``seconds`` to read it; the stored solve's own nodes and time under ``first_solve`` (a
@@ -179,23 +268,37 @@ def stored_answer(info: Any, obj: dict[str, Any], extra: dict[str, Any], seconds
 class Store:
     """One store file, opened for the life of the object (or of a ``with`` block)."""
 
-    def __init__(self, path: str | Path, label: str | None = None, create_folder: bool = True) -> None:
+    def __init__(self, path: str | Path, label: str | None = None, create_folder: bool = True,
+                 locked_ok: bool = False) -> None:
         """``label``: how errors name the file (``--store PATH`` unless given: ``FOOLSOLVE_STORE=PATH``,
         ``the result store PATH``); ``create_folder``: make the file's folder when it is missing (the
-        default location), else a missing folder is refused (an explicit ``--store``, as ``--out``)."""
+        default location), else a missing folder is refused (an explicit ``--store``, as ``--out``);
+        ``locked_ok``: a store another process holds locked past :data:`OPEN_TIMEOUT` is opened
+        :attr:`locked` (a solve goes on without it) instead of refused (the store commands)."""
         if not str(path):  # Path("") is the current folder
             raise InputError("--store: an empty file name (give a file name, or --no-store for none)")
         self.path = Path(path)
         self.label = f"--store {self.path}" if label is None else label
+        _check_regular(self.path, label)
+        self.locked = False
+        """Another process held the store locked past the busy timeout: nothing is read or written
+        any more (:meth:`get` misses, :meth:`put` stores nothing), and answers say so (:data:`LOCKED_NOTE`)."""
         try:
             if create_folder:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
             elif not self.path.parent.is_dir():
                 raise InputError(f"{self.label}: cannot open the result store (no folder {self.path.parent})")
-            self._db = sqlite3.connect(str(self.path), timeout=BUSY_TIMEOUT, isolation_level=None)
-            self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("PRAGMA synchronous=NORMAL")
-            self._db.executescript(_SCHEMA)
+            self._db = sqlite3.connect(str(self.path), timeout=OPEN_TIMEOUT, isolation_level=None)
+            self._db.text_factory = _text
+            try:
+                self._db.execute("PRAGMA journal_mode=WAL")
+                self._db.execute("PRAGMA synchronous=NORMAL")
+                self._db.executescript(_SCHEMA)
+            except sqlite3.OperationalError as exc:
+                if not (locked_ok and _is_locked(exc)):
+                    raise
+                self._went_locked()
+            self._wait(BUSY_TIMEOUT)
         except (OSError, sqlite3.Error) as exc:
             raise InputError(f"{self.label}: cannot open the result store ({_reason(exc)})") from None
         self._unreadable: set[str] = set()
@@ -207,6 +310,24 @@ class Store:
     def close(self) -> None:
         """Close the file."""
         self._db.close()
+
+    def _wait(self, seconds: float) -> None:
+        self._db.execute(f"PRAGMA busy_timeout = {max(1, int(seconds * 1000))}")
+
+    def wait_until(self, deadline: float | None) -> None:
+        """Wait for another process's lock at most until ``deadline`` (``time.monotonic()``: a
+        solve's ``--time``), and at most :data:`BUSY_TIMEOUT` (a quarter of a second at least, for
+        another writer's short transaction)."""
+        if deadline is None or self.locked:
+            return
+        self._wait(min(BUSY_TIMEOUT, max(deadline - time.monotonic(), 0.25)))
+
+    def _went_locked(self) -> None:
+        """The store is locked by another process: said once on stderr, used no more."""
+        if not self.locked:
+            self.locked = True
+            print(f"foolsolve: warning: {self.label}: {LOCKED_NOTE}; going on without it", file=sys.stderr,
+                  flush=True)
 
     def __enter__(self) -> Store:
         return self
@@ -222,22 +343,36 @@ class Store:
         try:
             yield
         except sqlite3.OperationalError as exc:
+            if _is_locked(exc):
+                raise StoreLocked(f"{self.label}: cannot use the result store ({exc}: another process holds it)") \
+                    from None
             raise InputError(f"{self.label}: cannot use the result store ({exc})") from None
         except sqlite3.DatabaseError as exc:
             raise InputError(f"{self.label}: the result store is damaged ({exc}); move the file away (a new "
                              "store starts empty) or name another with --store") from None
 
-    def get(self, key: str) -> dict[str, Any] | None:
+    def get(self, key: str, fits: Fits | None = None) -> dict[str, Any] | None:
         """The stored result JSON under ``key``; ``None`` when there is none, or when the row does
-        not read back as a result (:func:`read_result`: a damaged or hand-edited row). The store is
-        a cache: such a row is a miss, said once on stderr, and :meth:`put` replaces it with the
-        result solved again."""
-        with self._guard():
-            row = self._db.execute("SELECT game, result FROM results WHERE key = ?", (key,)).fetchone()
+        not read back as a result (:func:`read_result`: a damaged or hand-edited row) or is not a
+        result of the position asked about (``fits``, :func:`answer_check`: why not, else ``None``).
+        The store is a cache: such a row is a miss, said once on stderr, and :meth:`put` replaces it
+        with the result solved again."""
+        if self.locked:
+            return None
+        try:
+            with self._guard():
+                row = self._db.execute("SELECT game, result FROM results WHERE key = ?", (key,)).fetchone()
+        except StoreLocked:
+            self._went_locked()
+            return None
         if row is None:
             return None
         try:
-            return read_result(row[0], row[1])
+            obj = read_result(row[0], row[1])
+            wrong = fits(obj) if fits is not None else None
+            if wrong is not None:
+                raise UnreadableRow(wrong)
+            return obj
         except UnreadableRow as exc:
             if not self._warned:  # one line, however many such rows a sweep meets
                 self._warned = True
@@ -248,37 +383,54 @@ class Store:
             return None
 
     def holds(self, game: str) -> bool:
-        """Whether any result of ``game`` (of its current solver version) is stored."""
-        with self._guard():
-            row = self._db.execute("SELECT 1 FROM results WHERE game = ? AND solver_version = ? LIMIT 1",
-                                   (game, solver_version(game) or "")).fetchone()
+        """Whether any result of ``game`` (of its current solver version) is stored (``False``
+        when the store is :attr:`locked`)."""
+        if self.locked:
+            return False
+        try:
+            with self._guard():
+                row = self._db.execute("SELECT 1 FROM results WHERE game = ? AND solver_version = ? LIMIT 1",
+                                       (game, solver_version(game) or "")).fetchone()
+        except StoreLocked:
+            self._went_locked()
+            return False
         return row is not None
 
     def put(self, key: str, game: str, position: str, options: str, result: dict[str, Any]) -> bool:
-        """Store a result in its own transaction; ``False`` when the key was there already."""
+        """Store a result in its own transaction; ``False`` when the key was there already, or
+        the store is :attr:`locked` (another process held it past the busy timeout: not stored)."""
+        if self.locked:
+            return False
         version = solver_version(game) or ""
         # a row :meth:`get` could not read is replaced, any other kept (racing solves store a result once)
         verb = "INSERT OR REPLACE" if key in self._unreadable else "INSERT OR IGNORE"
-        with self._guard(), self._transaction():
-            cur = self._db.execute(
-                f"{verb} INTO results (key, game, solver_version, position, options, result, created) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (key, game, version, position, options, canonical(result), time.time()))
-            stored = cur.rowcount == 1
+        try:
+            with self._guard(), self._transaction():
+                cur = self._db.execute(
+                    f"{verb} INTO results (key, game, solver_version, position, options, result, created) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    (key, game, version, position, options, canonical(result), time.time()))
+                stored = cur.rowcount == 1
+        except StoreLocked:
+            self._went_locked()
+            return False
         self._unreadable.discard(key)
         return stored
 
     def stats(self) -> dict[str, Any]:
-        """Counts per game and solver version, with the file's size."""
+        """Counts per game and solver version, with the file's size; ``damaged``: the rows whose
+        game or solver version is no text (a damaged or edited row: never read, counted apart and
+        dropped by ``clear(stale_only=True)``)."""
         with self._guard():
             rows = self._db.execute(
-                "SELECT game, solver_version, COUNT(*) FROM results GROUP BY game, solver_version ORDER BY game, "
-                "solver_version").fetchall()
+                "SELECT game, solver_version, COUNT(*) FROM results GROUP BY game, solver_version").fetchall()
         size = sum(p.stat().st_size for p in (self.path, Path(f"{self.path}-wal")) if p.exists())
+        good = sorted((g, v, n) for g, v, n in rows if isinstance(g, str) and isinstance(v, str))
         return {
             "path": str(self.path), "bytes": size, "results": sum(r[2] for r in rows),
+            "damaged": sum(n for g, v, n in rows if not (isinstance(g, str) and isinstance(v, str))),
             "by_game": [{"game": g, "solver_version": v, "results": n, "current": solver_version(g) == v}
-                        for g, v, n in rows],
+                        for g, v, n in good],
         }
 
     def export(self, game: str | None = None) -> Iterator[dict[str, Any]]:
@@ -299,6 +451,8 @@ class Store:
                 return
             key, g, version, position, options, result, created = row
             try:
+                if not all(isinstance(x, str) for x in (key, g, version, position, options, result)):
+                    raise UnreadableRow("a column that is no text")
                 out = {"key": key, "game": g, "solver_version": version, "position": _json_object(position),
                        "options": _json_object(options), "result": read_result(g, result), "created": created}
             except UnreadableRow:
@@ -319,10 +473,12 @@ class Store:
             args.append(game)
         if stale_only:
             # the current versions of the games in the store (a game no longer registered: all stale)
+            # (a row whose game or solver version is no text, damaged or edited, is never read: stale too)
             stored = [r[0] for r in self._db.execute("SELECT DISTINCT game FROM results").fetchall()]
-            known = [(g, v) for g in stored if (v := solver_version(g)) is not None]
+            known = [(g, v) for g in stored if isinstance(g, str) and (v := solver_version(g)) is not None]
             if known:
-                where.append("NOT (" + " OR ".join("(game = ? AND solver_version = ?)" for _ in known) + ")")
+                where.append(f"({_DAMAGED} OR NOT (" + " OR ".join("(game = ? AND solver_version = ?)" for _ in known)
+                             + "))")
                 for g, v in known:
                     args += [g, v]
         sql = "DELETE FROM results" + (" WHERE " + " AND ".join(where) if where else "")
@@ -339,6 +495,47 @@ class Store:
 
     def _transaction(self) -> Any:
         return _Transaction(self._db)
+
+
+def _check_regular(path: Path, label: str | None) -> None:
+    """An :class:`InputError` when ``path`` exists (links followed) and is no regular file: a device,
+    a FIFO, a folder, a socket. Refused before SQLite touches it, which opened ``/dev/null`` or a
+    FIFO as an empty database, failed with "disk I/O error" and left ``PATH-journal`` beside it."""
+    try:
+        mode = path.stat().st_mode
+    except (OSError, ValueError):
+        return  # missing (a new store), or a name SQLite's own error will name
+    if stat.S_ISREG(mode):
+        return
+    option = "--store" if label is None else ENV if label.startswith(f"{ENV}=") else "the result store"
+    raise InputError(f"{option}: {path} is not a regular file (a device, a FIFO, a folder): give a store file")
+
+
+_DAMAGED = "typeof(game) != 'text' OR typeof(solver_version) != 'text'"
+"""SQL: a row whose game or solver version is no text (a damaged or edited row)."""
+
+
+class StoreLocked(InputError):
+    """Another process holds the store locked past the busy timeout (a store command: exit 2; a
+    solve: :attr:`Store.locked`, the answer given without the store)."""
+
+
+def _is_locked(exc: sqlite3.OperationalError) -> bool:
+    """Whether SQLite's error is another connection's lock (``SQLITE_BUSY``, ``SQLITE_LOCKED``)."""
+    code = getattr(exc, "sqlite_errorcode", None)
+    if code is not None:
+        return code & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
+    return "locked" in str(exc) or "busy" in str(exc)
+
+
+def _text(raw: bytes) -> str | bytes:
+    """A TEXT value as SQLite gives it: UTF-8 text as a string, anything else as the bytes (a damaged
+    or edited row, which every reader then sees is no text) -- SQLite's strict decoding failed the
+    whole query (``Could not decode to UTF-8``)."""
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return raw
 
 
 def _reason(exc: BaseException) -> str:
@@ -394,9 +591,9 @@ class SweepStore:
         """The store file (``None``: no store)."""
         return None if self.inner is None else self.inner.path
 
-    def get(self, key: str) -> dict[str, Any] | None:
+    def get(self, key: str, fits: Fits | None = None) -> dict[str, Any] | None:
         """As :meth:`Store.get`, counted."""
-        hit = self.inner.get(key) if self.inner is not None else None
+        hit = self.inner.get(key, fits) if self.inner is not None else None
         if hit is None and self.record:
             hit = next((row[4] for row in self.new if row[0] == key), None)
         if hit is not None:
@@ -432,7 +629,7 @@ def open_store(path: str | Path | None, enabled: bool = True) -> Store | None:
         return None
     if path is None:
         return _open_default()
-    return Store(path, create_folder=False)
+    return Store(path, create_folder=False, locked_ok=True)
 
 
 def _open_default() -> Store | None:
@@ -443,9 +640,9 @@ def _open_default() -> Store | None:
     command goes on without a store."""
     path = default_path()
     if os.environ.get(ENV):
-        return Store(path, label=f"{ENV}={path}")
+        return Store(path, label=f"{ENV}={path}", locked_ok=True)
     try:
-        return Store(path, label=str(path))
+        return Store(path, label=str(path), locked_ok=True)
     except InputError as exc:
         print(f"foolsolve: warning: {exc}; going on without it (--store PATH names another, --no-store none)",
               file=sys.stderr, flush=True)
@@ -516,9 +713,12 @@ def solve_with_store(info: Any, state: Any, options: SolveOptions | None = None,
     options = options if options is not None else SolveOptions()
     db = default_store() if store is True else store or None
     keyed = position_key(info, state, options, lines) if db is not None else None
+    file = as_store(db)
+    if file is not None:
+        file.wait_until(options.deadline)
     if db is not None and keyed is not None:
         t0 = time.perf_counter()
-        hit = db.get(keyed[0])
+        hit = db.get(keyed[0], answer_check(info, state))
         if hit is not None:
             return result_from_json(stored_answer(info, hit, options.extra, time.perf_counter() - t0)), True
     from foolsolve.solver.base import Interrupted, SearchLimit, name_method, with_limits
@@ -536,4 +736,6 @@ def solve_with_store(info: Any, state: Any, options: SolveOptions | None = None,
     name_method(info, result, options.extra)
     if db is not None and keyed is not None:
         db.put(keyed[0], info.name, keyed[1], keyed[2], result.to_json())
+    if file is not None and file.locked and LOCKED_NOTE not in result.notes:
+        result.notes.append(LOCKED_NOTE)
     return result, False

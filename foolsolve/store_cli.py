@@ -56,6 +56,13 @@ def stats(store_path: str | None, as_json: bool) -> None:
     for row in rows:
         stale = "" if row["current"] else " (an old solver version: never read; 'store clear --stale' drops them)"
         click.echo(f"  {row['game']:18} {row['solver_version']!s:{width}} {row['results']:>9,}{stale}")
+    if info["damaged"]:
+        click.echo(f"  {_damaged(info['damaged'])}: never read; 'store clear --stale' drops them")
+
+
+def _damaged(n: int) -> str:
+    return (f"{plural(n, 'damaged result')} ({'rows' if n > 1 else 'a row'} whose game or solver version is no text: "
+            "damaged or edited)")
 
 
 @store_command.command("export")
@@ -108,9 +115,10 @@ def clear(store_path: str | None, game: str | None, stale: bool, assume_yes: boo
     store = _open(store_path)
     with store:
         if not assume_yes and _asks():
-            rows = [r for r in store.stats()["by_game"]
+            info = store.stats()
+            rows = [r for r in info["by_game"]
                     if (name is None or r["game"] == name) and not (stale and r["current"])]
-            n = sum(r["results"] for r in rows)
+            n = sum(r["results"] for r in rows) + (info["damaged"] if name is None else 0)
             if not n:
                 click.echo(f"{store.path}: no results to delete")
                 return
@@ -119,5 +127,6 @@ def clear(store_path: str | None, game: str | None, stale: bool, assume_yes: boo
                                  default=False):
                 click.echo("store clear: nothing deleted")
                 return
+        damaged = store.stats()["damaged"] if name is None else 0
         n = store.clear(name, stale_only=stale)
-        click.echo(f"{store.path}: {n:,} results deleted")
+        click.echo(f"{store.path}: {n:,} results deleted" + (f", {_damaged(damaged)} among them" if damaged else ""))
