@@ -38,7 +38,7 @@ from typing import IO, Any
 
 import click
 
-from foolsolve.cli import NODES, WORKERS, OutputFile, limit_options, one_line, open_store, store_options, workers_help
+from foolsolve.cli import NODES, SAMPLES, WORKERS, OutputFile, limit_options, one_line, open_store, store_options, workers_help
 from foolsolve.errors import InputError, Stopped
 from foolsolve.executor import SigintHeld
 from foolsolve.positions import (
@@ -473,8 +473,9 @@ def _solve_job(job: Job) -> dict[str, Any]:
               help="Game-specific solver option for every position (repeatable), e.g. -o pv=false.")
 @click.option("--method", type=click.Choice(["auto", "exact", "pimc", "ismcts"]), default=None,
               help="Seat answers (view lines): the exact expectation, PIMC or IS-MCTS, as solve [default: auto].")
-@click.option("--samples", type=click.IntRange(min=1), default=None,
-              help="Seat answers (view lines): worlds PIMC samples [default: 100], or IS-MCTS iterations [default: 4000].")
+@click.option("--samples", type=SAMPLES, default=None,
+              help="Seat answers (view lines): worlds PIMC samples [default: 100], or IS-MCTS iterations [default: "
+                   "4000]; at most 10^7.")
 @click.option("--seed", type=int, default=None, help="Seat answers (view lines): seed of the sampled worlds [default: 0].")
 @store_options
 @limit_options

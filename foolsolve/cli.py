@@ -28,27 +28,48 @@ from foolsolve.positions import STDIO, game_of, parse_json, read_json, write_jso
 from foolsolve.present import plural
 from foolsolve.progress import progress
 from foolsolve.rules import cited, json_text, options_of, rules_from_json
-from foolsolve.solver.base import DEFAULT_SECONDS, MAX_NODES, Interrupted, SearchLimit, SolveResult
+from foolsolve.solver.base import (
+    DEFAULT_SECONDS,
+    MAX_MEMORY,
+    MAX_NODES,
+    MAX_SECONDS,
+    Interrupted,
+    SearchLimit,
+    SolveResult,
+)
 
 
 class Seconds(click.FloatRange):
     """A number of seconds: ``click.FloatRange``, which lets ``nan`` through (it fails no comparison),
-    with ``nan`` refused as the input error it is (exit 2)."""
+    with ``nan``, ``inf`` (``1e400`` too) and more than :data:`MAX_SECONDS` (a year) refused as the
+    input errors they are (exit 2): every ``--time``-like option is a finite limit."""
 
     name = "number of seconds"
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         x = super().convert(value, param, ctx)
-        if isinstance(x, float) and math.isnan(x):
-            self.fail(f"{value!r} is not a number of seconds.", param, ctx)
+        if isinstance(x, float) and not math.isfinite(x):
+            self.fail(f"{value!r} is not a {'finite ' if math.isinf(x) else ''}number of seconds.", param, ctx)
+        if x > MAX_SECONDS:
+            self.fail(f"{value} s is more than a year: at most {MAX_SECONDS} s.", param, ctx)
         return x
+
+
+MEMORY = click.IntRange(min=1, max=MAX_MEMORY)
+"""Every ``--max-memory`` option: MiB, 1 to :data:`MAX_MEMORY` (1 TiB)."""
+
+MAX_SAMPLES = 10**7
+"""The most worlds or iterations a ``--samples`` option takes (solve, report, batch, play)."""
+
+SAMPLES = click.IntRange(min=1, max=MAX_SAMPLES)
+"""Every ``--samples`` option: 1 to :data:`MAX_SAMPLES`."""
 
 
 class Capped(click.IntRange):
     """A whole number of at least ``min`` (``click.IntRange``) where one above ``cap`` is read as
-    ``cap``: a bound so large it means no limit in practice (``--max-nodes``: :data:`MAX_NODES`;
-    ``capture --limit``: ``sys.maxsize``), kept within what the code it reaches takes (int64
-    counters, ``itertools.islice``, floats) instead of failing there as an internal error."""
+    ``cap``: a bound so large it means no limit in practice (``--max-nodes``: :data:`MAX_NODES`),
+    kept within what the code it reaches takes (int64 counters, floats) instead of failing there as
+    an internal error."""
 
     def __init__(self, min: int = 1, cap: int = sys.maxsize) -> None:
         super().__init__(min=min)
@@ -231,7 +252,7 @@ def load_position(path: str, *, views: bool = False) -> tuple[GameInfo, Any]:
 
 
 TIME_HELP = ("Give up each solve after this many seconds (under hidden cards: the answer so far). 0, as for solve, "
-             "and the default: no limit.")
+             "and the default: no limit. At most a year (31622400 s).")
 """The help of :func:`limit_options`' ``--time`` (a command that gives it a default says so instead)."""
 
 
@@ -241,9 +262,9 @@ def limit_options(fn: Any = None, *, time_help: str = TIME_HELP) -> Any:
     option's default is ``None``, as is ``--time 0``: a command with a default of its own tells the
     two apart with :func:`given_on_command_line` (``time_limit``)."""
     def add(fn: Any) -> Any:
-        fn = click.option("--max-memory", type=click.IntRange(min=1), default=None, metavar="MIB",
+        fn = click.option("--max-memory", type=MEMORY, default=None, metavar="MIB",
                           help="Memory budget of the solver's transposition tables in MiB [default: 1024]; over it "
-                               "the oldest entries are dropped (same answers, more time).")(fn)
+                               "the oldest entries are dropped (same answers, more time). At most 1048576 (1 TiB).")(fn)
         return click.option("--time", "time_limit", type=Seconds(min=0), default=None, callback=_zero_is_no_limit,
                             metavar="SECONDS", help=time_help)(fn)
 
@@ -301,14 +322,15 @@ def open_store(store_path: str | None, no_store: bool) -> Any:
               help="Seconds for an answer: the exact solver gets half; if it does not finish (or does not cover the "
                    "position) the open-hand search over the engine answers, exact or depth-limited as it says. "
                    "Under hidden cards: the answer so far after this long. 0: no limit (the exact solver runs to the "
-                   "end).")
+                   "end). At most a year (31622400 s).")
 @click.option("--as", "viewer", type=click.IntRange(min=0), default=None, metavar="P",
               help="Answer from player P's seat: only what P sees is known, the rest is hidden (docs/seat.md).")
 @click.option("--method", type=click.Choice(["auto", "exact", "pimc", "ismcts"]), default=None,
               help="Under hidden cards: the exact expectation over every consistent world, PIMC (sampled worlds, each "
                    "solved open-hand) or IS-MCTS [default: auto, exact when few worlds are consistent, else PIMC].")
-@click.option("--samples", type=click.IntRange(min=1), default=None,
-              help="Under hidden cards: worlds PIMC samples [default: 100], or IS-MCTS iterations [default: 4000].")
+@click.option("--samples", type=SAMPLES, default=None,
+              help="Under hidden cards: worlds PIMC samples [default: 100], or IS-MCTS iterations [default: 4000]; at most "
+                   "10^7.")
 @click.option("--seed", type=int, default=None, help="Under hidden cards: seed of the sampled worlds [default: 0].")
 @click.option("--workers", type=WORKERS, default=None,
               help=workers_help("Under hidden cards: value the worlds on this many local processes (same answer for "
@@ -318,9 +340,9 @@ def open_store(store_path: str | None, no_store: bool) -> Any:
 @click.option("--open-hand", "open_hand_only", is_flag=True,
               help="A full position the exact solver does not cover: answer with every listed card known to everyone "
                    "(the open-hand search) instead of from the seat of the player to move.")
-@click.option("--max-memory", type=click.IntRange(min=1), default=None, metavar="MIB",
+@click.option("--max-memory", type=MEMORY, default=None, metavar="MIB",
               help="Memory budget of the solvers' transposition tables in MiB [default: 1024]; over it the oldest "
-                   "entries are dropped (the same exact answers, more time).")
+                   "entries are dropped (the same exact answers, more time). At most 1048576 (1 TiB).")
 def solve(positions: Sequence[str], as_json: bool, max_nodes: int | None, extra: Sequence[str],
           store_path: str | None, no_store: bool, seconds: float, viewer: int | None = None,
           method: str | None = None, samples: int | None = None, seed: int | None = None,
@@ -387,7 +409,7 @@ def solve(positions: Sequence[str], as_json: bool, max_nodes: int | None, extra:
     from foolsolve.solver import open_hand
 
     parsed = _parse_extra(extra)
-    open_hand.check_options(info, parsed)  # every -o option, before any search (either search's)
+    open_hand.check_options(info, parsed, state)  # every -o option, before any search (either search's)
 
     to_seat = seat_refusal(info, state, open_hand_only or bool(parsed) or max_nodes is not None)
 
@@ -944,8 +966,8 @@ def moves(position: str, as_json: bool) -> None:
 @click.option("--seat", type=click.IntRange(min=0), default=None, metavar="P",
               help="--interactive: play player P seeing only P's view; the others answer from their own views "
                    "(seat analysis); after the game: the deal revealed, review, undo N.")
-@click.option("--samples", type=click.IntRange(min=1), default=None, metavar="N",
-              help="--interactive: worlds a computer player samples from its view for one move (default 16).")
+@click.option("--samples", type=SAMPLES, default=None, metavar="N",
+              help="--interactive: worlds a computer player samples from its view for one move (default 16, at most 10^7).")
 @click.option("--think", type=Seconds(min=0, min_open=True), default=None, metavar="SECONDS",
               help="--interactive: at most this long for one computer move (its sampling stops there).")
 @click.option("--record", type=click.IntRange(min=1), default=None, metavar="K",
@@ -1146,9 +1168,17 @@ def _solver_options(info: GameInfo, as_json: bool) -> None:
 # --- conformance and perft -------------------------------------------------------------
 
 
+MAX_CASES = 10**7
+"""The most games ``conform --cases`` takes (as ``arena --games``)."""
+
+CONFORM_SECONDS = 600.0
+"""``conform``'s default ``--time``: no game is begun after ten minutes (``--time 0``: no limit)."""
+
+
 @cli.command()
 @click.argument("game")
-@click.option("--cases", type=click.IntRange(min=1), default=100, show_default=True, help="Whole games to play.")
+@click.option("--cases", type=click.IntRange(min=1, max=MAX_CASES), default=100, show_default=True,
+              help=f"Whole games to play (at most {MAX_CASES:,}).")
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option("--max-steps", type=click.IntRange(min=1), default=10_000, show_default=True,
               help="Stop a game after this many moves (reported as cut, not as a divergence).")
@@ -1162,12 +1192,20 @@ def _solver_options(info: GameInfo, as_json: bool) -> None:
               help=workers_help("Play the --cases games on this many local processes"))
 @click.option("--scheduler", default=None, metavar="tcp://HOST:PORT",
               help="Play the --cases games on this Dask cluster (pip install 'foolsolve[dask]').")
+@click.option("--time", "time_limit", type=Seconds(min=0), default=None, metavar="SECONDS",
+              help=f"Begin no game after this many seconds: the games finished are reported [default: "
+                   f"{CONFORM_SECONDS:g}, and stopping there is exit 2, not a pass; a --time given is a pass if they "
+                   "agree; 0: no limit; at most a year].")
 def conform(game: str, cases: int, seed: int, max_steps: int, position: str | None, out: str | None,
-            workers: int = 1, scheduler: str | None = None) -> None:
+            workers: int = 1, scheduler: str | None = None, time_limit: float | None = None) -> None:
     """Step GAME's spec and engine in lockstep from random deals (random players and rule
     options) and compare legal moves, successors and results at every step. Exit 1 on a
-    divergence, after writing the shrunk diverging position as a position file."""
+    divergence, after writing the shrunk diverging position as a position file. Stopped by the
+    default --time, the games finished are reported and the exit is 2 (not a full run)."""
     from foolsolve import conformance
+
+    default_time = time_limit is None
+    time_limit = CONFORM_SECONDS if time_limit is None else time_limit or None  # --time 0: no limit
 
     one_stdout(("--out -", out == STDIO), ("the report", True))
     info = games.get(game)
@@ -1177,7 +1215,8 @@ def conform(game: str, cases: int, seed: int, max_steps: int, position: str | No
     if position is not None:
         from foolsolve.positions import writes_over
 
-        for name, flag in (("cases", "--cases"), ("workers", "--workers"), ("scheduler", "--scheduler")):
+        for name, flag in (("cases", "--cases"), ("workers", "--workers"), ("scheduler", "--scheduler"),
+                           ("time_limit", "--time")):
             if given_on_command_line(name):
                 raise InputError(f"{flag}: with --position one game from that position is checked, in this process "
                                  f"({flag} is for the random games without --position)")
@@ -1189,14 +1228,15 @@ def conform(game: str, cases: int, seed: int, max_steps: int, position: str | No
         report = conformance.ConformanceReport(cases=1)
         report.divergence = conformance.lockstep(info, state, random.Random(seed), max_steps=max_steps, report=report)
     else:
+        deadline = None if time_limit is None else started + time_limit
         with progress(f"conform {info.name}", unit="games", total=cases) as tick:
             if workers > 1 or scheduler:
                 from foolsolve.executor import make_executor
 
                 report = conformance.run_on(make_executor(workers, scheduler), info, cases, seed, progress=tick,
-                                            max_steps=max_steps)
+                                            max_steps=max_steps, deadline=deadline)
             else:
-                report = conformance.run(info, cases, seed, progress=tick, max_steps=max_steps)
+                report = conformance.run(info, cases, seed, progress=tick, max_steps=max_steps, deadline=deadline)
     secs = time.monotonic() - started
     cut = f" ({report.cut} cut at --max-steps {max_steps})" if report.cut else ""
     click.echo(f"{info.name}: {plural(report.cases, 'game')}{cut}, {plural(report.states, 'state')}, "
@@ -1216,6 +1256,14 @@ def conform(game: str, cases: int, seed: int, max_steps: int, position: str | No
                    "the run")
         sys.stdout.flush()
         raise KeyboardInterrupt
+    if d is None and report.timed_out:
+        if default_time:  # stopped early, by a limit the user did not ask for: not a pass
+            sys.stdout.flush()
+            raise InputError(f"--time: stopped at the default {time_limit:g} s with {report.cases:,} of {cases:,} "
+                             "games checked (each agreeing): not a full run; --time raises it, --time 0: no limit")
+        click.echo(f"spec and engine agree in the {report.cases:,} of {cases:,} games finished within --time "
+                   f"{time_limit:g} s")
+        return
     if d is None:
         click.echo("spec and engine agree")
         return
@@ -1228,21 +1276,29 @@ def conform(game: str, cases: int, seed: int, max_steps: int, position: str | No
     sys.exit(1)
 
 
+PERFT_SECONDS = 600.0
+"""``perft``'s default ``--time``: a count not done in ten minutes stops (exit 2) unless the user
+gives more (``--time 0``: no limit)."""
+
+
 @cli.command()
 @click.argument("position", type=click.Path(dir_okay=False))
 @click.option("--depth", type=click.IntRange(min=0), default=3, show_default=True)
 @click.option("--divide", is_flag=True, help="Counts per first move.")
 @click.option("--impl", type=click.Choice(["spec", "engine", "both"]), default="both", show_default=True)
-@click.option("--time", "time_limit", type=Seconds(min=0, min_open=True), default=None, metavar="SECONDS",
-              help="Give up after this many seconds: no total, exit 2 (with --divide, the first moves counted so "
-                   "far are printed first, marked as partial).")
+@click.option("--time", "time_limit", type=Seconds(min=0), default=None, metavar="SECONDS",
+              help=f"Give up after this many seconds: no total, exit 2 (with --divide, the first moves counted so "
+                   f"far are printed first, marked as partial) [default: {PERFT_SECONDS:g}; 0: no limit; at most a "
+                   "year].")
 def perft(position: str, depth: int, divide: bool, impl: str, time_limit: float | None = None) -> None:
     """Count move sequences of length DEPTH from POSITION (spec, engine or both).
 
-    A long count shows its progress on a terminal; Ctrl-C (or --time) stops it, and with
-    --divide the first moves counted so far are printed first."""
+    A long count shows its progress on a terminal; Ctrl-C (or --time, 600 s by default) stops
+    it, and with --divide the first moves counted so far are printed first."""
     from foolsolve import perft as pf
 
+    default_time = time_limit is None
+    time_limit = PERFT_SECONDS if time_limit is None else time_limit or None  # --time 0: no limit
     info, state = load_position(position)
     if impl != "spec" and info.engine is None:
         raise InputError(f"--impl: {info.name} has no engine")
@@ -1286,8 +1342,9 @@ def perft(position: str, depth: int, divide: bool, impl: str, time_limit: float 
             kept = results.get(running)
             finished = (f" (the per-move counts above are the {len(kept)} of {len(info.spec.legal_moves(state))} first "
                         "moves it finished)") if isinstance(kept, dict) and kept else ""
+            given = " (the default; --time raises it, --time 0: no limit)" if default_time else ""
             raise InputError(f"--time: the {running} total at depth {depth} did not finish within {time_limit:g} s"
-                             f"{finished}") from None
+                             f"{given}{finished}") from None
         raise
     for name, value in results.items():
         if isinstance(value, dict):

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import copy
 import random
+import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -57,6 +58,9 @@ class ConformanceReport:
     divergence: Divergence | None = None
     interrupted: bool = False
     """Stopped by Ctrl-C: :attr:`cases` counts the games finished before it (each agreeing)."""
+    timed_out: bool = False
+    """Stopped at the deadline (``conform --time``): :attr:`cases` counts the games finished
+    before it (each agreeing)."""
 
 
 def _engine(info: GameInfo) -> Any:
@@ -234,9 +238,11 @@ def _deal_maker(info: GameInfo) -> Callable[[random.Random], Any]:
 
 
 def run(
-    info: GameInfo, cases: int, seed: int, *, progress: Callable[[int], None] | None = None, max_steps: int = 10_000
+    info: GameInfo, cases: int, seed: int, *, progress: Callable[[int], None] | None = None, max_steps: int = 10_000,
+    deadline: float | None = None,
 ) -> ConformanceReport:
-    """``cases`` whole games from random deals (random rules and player counts)."""
+    """``cases`` whole games from random deals (random rules and player counts); no game is begun
+    after ``deadline`` (``time.monotonic()``), the report then :attr:`ConformanceReport.timed_out`."""
     report = ConformanceReport()
 
     def games() -> Iterator[tuple[int, Divergence | None]]:
@@ -245,11 +251,11 @@ def run(
             start = conform_start(info, rng)
             yield i, lockstep(info, start, rng, max_steps=max_steps, report=report)
 
-    return _tally(report, games(), progress)
+    return _tally(report, games(), progress, deadline)
 
 
 def _tally(report: ConformanceReport, games: Iterable[tuple[int, Divergence | None]],
-           progress: Callable[[int], None] | None) -> ConformanceReport:
+           progress: Callable[[int], None] | None, deadline: float | None = None) -> ConformanceReport:
     """``report`` with the finished games ``(index, divergence or None)`` counted, in order, up to
     the first divergence (:func:`run` and :func:`run_on`); a Ctrl-C keeps the games counted
     before it, marked :attr:`ConformanceReport.interrupted`."""
@@ -260,6 +266,9 @@ def _tally(report: ConformanceReport, games: Iterable[tuple[int, Divergence | No
                 progress(i + 1)
             if d is not None:
                 report.divergence = d
+                break
+            if deadline is not None and time.monotonic() > deadline:
+                report.timed_out = True  # the games finished before it are the answer
                 break
     except KeyboardInterrupt:
         report.interrupted = True  # the games finished before it are the answer
@@ -281,7 +290,7 @@ def one_case(task: tuple[str, int, int, int]) -> tuple[ConformanceReport, Diverg
 
 
 def run_on(executor: Any, info: GameInfo, cases: int, seed: int, *, progress: Callable[[int], None] | None = None,
-           max_steps: int = 10_000) -> ConformanceReport:
+           max_steps: int = 10_000, deadline: float | None = None) -> ConformanceReport:
     """:func:`run` with the games mapped on ``executor`` (a
     :class:`foolsolve.executor.Executor`): the same games and the same report (games after the
     first divergence are cancelled, not counted)."""
@@ -297,7 +306,7 @@ def run_on(executor: Any, info: GameInfo, cases: int, seed: int, *, progress: Ca
             yield i, d
 
     try:
-        return _tally(report, games(), progress)
+        return _tally(report, games(), progress, deadline)
     finally:
         results.close()
 

@@ -87,11 +87,40 @@ def validate_schema(obj: Any, schema_name: str, *, view_ok: bool = False) -> Non
     if not view_ok and isinstance(obj, dict) and "view" in obj:
         raise InputError(f"view: a view of player {_j(obj['view'])} (hidden cards) where a full position is needed "
                          "(every card placed)")
+    check_sizes(obj)
     validator = _strict_validator_cls()(load_schema(schema_name))
     errors = sorted(validator.iter_errors(obj), key=lambda e: (len(e.absolute_path), list(map(str, e.absolute_path))))
     if errors:
         err = _specific(errors[0])
         raise InputError(f"{json_path(err.absolute_path)}: {json_message(err)}")
+
+
+MAX_ITEMS = 10_000
+"""The longest JSON list a position or view may hold, checked before the schema (:func:`check_sizes`):
+more than any game needs (eight decks of Fool's Paradise are 416 cards), where the schema's check
+of every item of a 2,500,000-card discard pile took half a minute and 245 MB."""
+MAX_VALUES = 100_000
+"""The most JSON values (lists, objects, strings, numbers ...) a position or view may hold in all."""
+
+
+def check_sizes(obj: Any) -> None:
+    """An :class:`InputError` naming the first list of ``obj`` longer than :data:`MAX_ITEMS` (its
+    path and length), or saying ``obj`` holds more than :data:`MAX_VALUES` values: at once, before
+    the schema's item-by-item check and the spec's."""
+    stack: list[tuple[Any, tuple[Any, ...]]] = [(obj, ())]
+    seen = 0
+    while stack:
+        x, path = stack.pop()
+        seen += 1
+        if seen > MAX_VALUES:
+            raise InputError(f"position: more than {MAX_VALUES:,} JSON values, more than any position holds")
+        if isinstance(x, list):
+            if len(x) > MAX_ITEMS:
+                raise InputError(f"{json_path(path)}: a list of {len(x):,} items, more than any position holds "
+                                 f"(at most {MAX_ITEMS:,})")
+            stack.extend((v, (*path, i)) for i, v in enumerate(x))
+        elif isinstance(x, dict):
+            stack.extend((v, (*path, k)) for k, v in x.items())
 
 
 def _specific(err: Any) -> Any:

@@ -25,7 +25,18 @@ from typing import Any
 
 import click
 
-from foolsolve.cli import NODES, WORKERS, OutputFile, interval, limit_options, store_options, value_span, workers_help, wrote
+from foolsolve.cli import (
+    NODES,
+    SAMPLES,
+    WORKERS,
+    OutputFile,
+    interval,
+    limit_options,
+    store_options,
+    value_span,
+    workers_help,
+    wrote,
+)
 from foolsolve.errors import InputError, OptionError, Stopped
 from foolsolve.present import plural
 from foolsolve.rules import cited, json_text, options_of
@@ -492,8 +503,9 @@ def view_page(view: Any, answer: Any | None = None, no_answer: str = "") -> str:
               help="A full position analysed from player P's seat, as solve --as does (a view file: its viewer's).")
 @click.option("--method", type=click.Choice(["auto", "exact", "pimc", "ismcts"]), default=None,
               help="Under hidden cards, as for solve: exact, PIMC or IS-MCTS [default: auto].")
-@click.option("--samples", type=click.IntRange(min=1), default=None,
-              help="Under hidden cards: worlds PIMC samples [default: 100], or IS-MCTS iterations [default: 4000].")
+@click.option("--samples", type=SAMPLES, default=None,
+              help="Under hidden cards: worlds PIMC samples [default: 100], or IS-MCTS iterations [default: 4000]; "
+                   "at most 10^7.")
 @click.option("--seed", type=int, default=None, help="Under hidden cards: seed of the sampled worlds [default: 0].")
 @click.option("--workers", type=WORKERS, default=None,
               help=workers_help("Under hidden cards: value the worlds on this many local processes (same answer for "
@@ -613,7 +625,7 @@ def report(position: str, out: str, max_nodes: int | None, extra: tuple[str, ...
     result = None
     why = ""
     parsed = _parse_extra((*extra, "equilibrium=true") if equilibrium else extra)
-    open_hand.check_options(info, parsed)  # a bad option is bad input, not a page saying so: before any search
+    open_hand.check_options(info, parsed, state)  # a bad option is bad input, not a page saying so: before any search
     to_seat = seat_refusal(info, state, bool(parsed) or max_nodes is not None)  # as solve: her seat answers
 
     refused = ""

@@ -452,6 +452,20 @@ class Settings:
     POSITION.json`` without ``--max-nodes``. A bot keeps its fixed budget."""
 
 
+def _no_world_text(seconds: float | None, nodes: int) -> str:
+    """The one-line error of an analysis whose time ran out before one world was valued: the time
+    (saying so when it is ``--time``'s default, which the user may not know they had) and the
+    likely cause, a world's node budget (``--max-nodes``) larger than that time holds."""
+    from foolsolve.solver.base import DEFAULT_SECONDS
+
+    if seconds is None:
+        return "--time: no world was valued in the time given"
+    when = f"{seconds:g} s" + (" (--time's default)" if seconds == DEFAULT_SECONDS else "")
+    why = (f": each world's node budget, --max-nodes {nodes:,}, did not fit in it; give a smaller --max-nodes or a "
+           "longer --time") if nodes > WORLD_NODES else ": give a longer --time"
+    return f"--time: no world was valued in {when}{why}"
+
+
 def _order(stats: list[MoveStat], move_order: list[str]) -> list[MoveStat]:
     rank = {m: i for i, m in enumerate(move_order)}
     return sorted(stats, key=lambda s: rank.get(s.move, len(rank)))
@@ -698,7 +712,7 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
     if not done:
         if interrupted:
             raise KeyboardInterrupt
-        raise InputError("--time: no world was valued in the time given")
+        raise InputError(_no_world_text(settings.seconds, settings.budget.nodes))
     order = [str(m) for m in spec.legal_moves(first_world[0])]
     complete = method == "exact" and not rnd.interrupted and done == count
     per_move: dict[str, list[tuple[float, int]]] = {}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
@@ -85,9 +86,17 @@ MAX_NODES = 1 << 62
 in practice (4.6e18 nodes, centuries of search), so that every budget fits the int64 counters of
 the compiled Durak search and the float arithmetic that shares a budget out."""
 
+MAX_SECONDS = 366 * 24 * 3600
+"""The longest time limit taken (``--time``, ``--think``, ``-o time``): a year, in seconds. Above
+it, or not finite (``inf``, ``1e400``), is refused as bad input: a limit must be one."""
+
+MAX_MEMORY = 1 << 20
+"""The largest ``--max-memory`` taken, MiB (1 TiB): above it is refused as bad input, more memory
+than any machine this runs on has."""
+
 COMMON_OPTIONS: dict[str, str] = {
     "max_nodes": "give up after this many nodes (the same as --max-nodes; above 2^62: no limit in practice)",
-    "time": "give up after this many seconds (checked whenever the search reports its progress)",
+    "time": "give up after this many seconds, at most a year (checked whenever the search reports its progress)",
 }
 """Solver options every game takes (``-o KEY=VALUE``), read into :class:`SolveOptions`' own fields."""
 
@@ -151,8 +160,10 @@ class SolveOptions:
             self.max_nodes = min(self.max_nodes, MAX_NODES)
         if "time" in extra:
             value = extra.pop("time")
-            if isinstance(value, bool) or not isinstance(value, (int, float)) or not value > 0:  # (nan too)
-                raise OptionError(f"option time: expected a number of seconds > 0, got {json_text(value)}")
+            if (isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value <= MAX_SECONDS
+                    or not math.isfinite(value)):  # (nan, inf and 1e400 too)
+                raise OptionError(f"option time: expected a number of seconds > 0 and at most {MAX_SECONDS:,} "
+                                  f"(a year), got {json_text(value)}")
             self.time_limit = float(value)
         self.extra = extra
 

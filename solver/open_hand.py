@@ -645,12 +645,13 @@ def exact_option_names(info: GameInfo) -> set[str]:
     return {*(info.solver_options or {}), *COMMON_OPTIONS} if info.solve is not None else {*COMMON_OPTIONS}
 
 
-def check_options(info: GameInfo, extra: dict[str, Any]) -> None:
+def check_options(info: GameInfo, extra: dict[str, Any], state: Any = None) -> None:
     """The ``-o`` options of ``foolsolve POSITION.json`` and ``report``, checked once, before any
     search: every name is an option of the game's exact solver, of the open-hand search
     (:data:`WORLD_OPTIONS`) or of both, and every value is one its search takes, whichever search
     will answer (an option the answer does not read is still checked: a bad one is an
-    :class:`~foolsolve.errors.InputError`, never a note)."""
+    :class:`~foolsolve.errors.InputError`, never a note); with ``state``, ``-o player`` must name one
+    of its players, even where the exact solver answers and does not read it."""
     from foolsolve.solver.base import COMMON_OPTIONS
 
     exact = exact_option_names(info) - set(COMMON_OPTIONS)
@@ -663,7 +664,11 @@ def check_options(info: GameInfo, extra: dict[str, Any]) -> None:
     check = info.solver_check if info.solve is not None else None
     if check is not None:
         check(exact_opts)
-    world_settings(extra)
+    player = world_settings(extra)[1]
+    if state is not None and player is not None:  # a player the position has, whichever search answers
+        n = info.spec.num_players(state)
+        if player >= n:
+            raise OptionError(f"option player: {player} is not a player of this position ({n} players)")
 
 
 def exact_extra(info: GameInfo, extra: dict[str, Any]) -> dict[str, Any]:

@@ -22,7 +22,6 @@ from typing import Any
 import click
 
 from foolsolve.cards import ACE, CLUBS, DIAMONDS, FRENCH52, HEARTS, SPADES, Card
-from foolsolve.cli import Capped
 from foolsolve.errors import InputError
 from foolsolve.positions import read_json
 from foolsolve.present import plural
@@ -50,6 +49,9 @@ _RANKS = {str(r): r for r in range(2, 11)} | {"T": 10, "J": 11, "Q": 12, "K": 13
 MAX_DECKS = 8
 """The most decks, as the rule option ``decks`` allows (``foolsolve.spec.fools_paradise.MAX_DECKS``;
 this command does not load the spec)."""
+MAX_LIMIT = 10_000
+"""The largest ``--limit``: listing more collections than this is refused (exit 2), so that a
+listing stays within seconds and about 100 MB (the counts are exact whatever the limit)."""
 SHOW_PER_CARD = 20
 """Without ``--all``, a hand card's legal collections are listed when there are at most this many."""
 
@@ -282,8 +284,8 @@ def agreement(dp: CaptureReport, z3r: CaptureReport) -> tuple[bool, str]:
 @click.option("--z3-strategy", type=click.Choice(("optimize", "linear")), default="optimize", show_default=True,
               help="How Z3 maximises: Optimize, or SAT-UNSAT linear search (often faster).")
 @click.option("--all", "show_all", is_flag=True, help="List every legal collection (up to --limit).")
-@click.option("--limit", type=Capped(min=1), default=1000, show_default=True,
-              help="Most collections listed (counts are always exact for the DP).")
+@click.option("--limit", type=click.IntRange(min=1, max=MAX_LIMIT), default=1000, show_default=True,
+              help=f"Most collections listed, at most {MAX_LIMIT:,} (counts are always exact for the DP).")
 @click.option("--ranks-only", is_flag=True, help="Cards are bare ranks (suits play no role in a collection); print "
               "ranks without suits.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")

@@ -279,11 +279,19 @@ def test_a_node_budget_beyond_any_counter_is_no_limit_in_practice(tmp_path, argv
     assert "error:" not in err and '"error"' not in (out.read_text() if out.exists() else "")
 
 
-def test_capture_limit_beyond_any_count_lists_everything():
-    """``capture --all --limit 10**26`` was 'internal error: ValueError: Stop argument for
-    islice() must be None or an integer: 0 <= x <= sys.maxsize' (exit 1)."""
+def test_capture_limit_above_its_maximum_is_refused_before_any_listing():
+    """``capture --all --limit 10**26`` was first an internal error (islice), then read as
+    ``sys.maxsize``: on a 47-card centre it listed for ever, 800 MB and growing, with no output.
+    ``--limit`` is at most :data:`MAX_LIMIT` (10,000): above it one line, exit 2; at it the
+    listing is whole where there are fewer."""
+    from foolsolve.solver.fools_paradise.capture_cli import MAX_LIMIT
+
+    assert MAX_LIMIT == 10_000
+    for limit in ("1" + "0" * 26, "100000000000", str(MAX_LIMIT + 1)):
+        assert_one_line_error(["fools-paradise", "capture", "--hand", "2S 3S", "--centre", "4S 5S AH", "--all",
+                               "--limit", limit], "--limit", "1<=x<=10000")
     code, out, err = cli(["fools-paradise", "capture", "--hand", "2S 3S", "--centre", "4S 5S AH", "--all",
-                          "--limit", "1" + "0" * 26])
+                          "--limit", str(MAX_LIMIT)])
     assert code == 0 and err == "", err
     assert out == cli(["fools-paradise", "capture", "--hand", "2S 3S", "--centre", "4S 5S AH", "--all"])[1]
 
