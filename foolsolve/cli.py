@@ -717,7 +717,9 @@ def format_result(info: GameInfo, state: Any, result: SolveResult) -> str:
                          "the probabilities above; each is worth the position's value against the others' "
                          "equilibrium strategies, and no move more)")
         else:
-            lines.append("Best: " + (", ".join(result.best) if result.best else "(none: the game is over)"))
+            none = ("(none: chance moves here, each outcome with its odds)"
+                    if result.moves and info.spec.to_move(state) < 0 else "(none: the game is over)")
+            lines.append("Best: " + (", ".join(result.best) if result.best else none))
         if result.pv:
             lines.append("PV:")
             lines.extend(transcript(info.spec, state, result.pv))
