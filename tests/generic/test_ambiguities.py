@@ -8,10 +8,9 @@ import json
 import random
 import re
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import pytest
-from click.testing import CliRunner
 
 from foolsolve import games
 from foolsolve.ambiguities import (
@@ -23,14 +22,23 @@ from foolsolve.ambiguities import (
     compare_position,
     option_info,
 )
-from foolsolve.ambiguities_cli import ambiguities
 from foolsolve.solver import minimax
 from foolsolve.spec import durak as D
 from foolsolve.spec import fools_and_angels as F
 
 
-def run(*args: str) -> Any:
-    return CliRunner().invoke(ambiguities, list(args), catch_exceptions=False)
+class Result(NamedTuple):
+    exit_code: int
+    output: str
+    """Standard output, then standard error."""
+
+
+def run(*args: str) -> Result:
+    """``foolsolve ambiguities ARGS`` as the CLI runs it (its errors are printed by foolsolve's main)."""
+    from tests.generic.batch_helpers import call_main
+
+    code, out, err = call_main(["ambiguities", *args])
+    return Result(code, out + err)
 
 
 def minimax_best(spec: Any, state: Any) -> set[str]:
