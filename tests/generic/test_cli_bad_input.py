@@ -1263,3 +1263,13 @@ def test_foolsolve_alone_prints_the_command_list_on_standard_output():
     code, out, err = cli([])
     assert (code, err) == (0, "")
     assert out.startswith("Usage: foolsolve") and "solve" in out and "conform" in out and "store" in out
+
+
+def test_solving_several_files_with_json_ends_with_a_json_error_object():
+    """'foolsolve A.json MISSING.json --json' ended with the plain text line 'foolsolve: 1 of 2
+    positions had errors' on standard error."""
+    code, out, err = cli([str(EXAMPLES / "durak-endgame.json"), str(EXAMPLES / "no-such.json"), "--json",
+                          "--no-store"])
+    assert code == 2 and len(out.splitlines()) == 2
+    [line] = err.splitlines()
+    assert json.loads(line) == {"error": "1 of 2 positions had errors", "kind": "input", "exit_code": 2}
