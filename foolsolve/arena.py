@@ -27,6 +27,8 @@ import json
 import math
 import os
 import random
+import signal
+import threading
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -104,13 +106,30 @@ def _bot(label: str) -> Any:
         global _FINALIZED
         if not _FINALIZED:
             # a worker process ends without the arena's close_bots: its external programs (and what
-            # they started) are ended as it exits
+            # they started, in sessions of their own) are ended as it exits, or as the pool stops it on
+            # Ctrl-C (SIGTERM)
+            import multiprocessing
             from multiprocessing import util
 
             util.Finalize(None, close_bots, exitpriority=10)
+            if (multiprocessing.parent_process() is not None and threading.current_thread() is threading.main_thread()
+                    and signal.getsignal(signal.SIGTERM) == signal.SIG_DFL):
+                signal.signal(signal.SIGTERM, _terminated)
             _FINALIZED = True
         _BOTS[label] = bots.make(label)
     return _BOTS[label]
+
+
+def _terminated(signum: int, frame: Any) -> None:
+    """A worker's SIGTERM (the pool stopped on Ctrl-C): its external programs' process groups
+    killed (no wait, no lock: the signal may come while this thread holds one), then the end
+    SIGTERM gives."""
+    for bot in list(_BOTS.values()):
+        kill = getattr(bot, "kill_group", None)
+        if kill is not None:
+            kill()
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    os.kill(os.getpid(), signal.SIGTERM)
 
 
 def close_bots() -> None:

@@ -102,6 +102,17 @@ class ExternalBot(Bot):
             raise self._fault("an answer that is not UTF-8 text") from None
         return pick(seat, answer, self._fault)
 
+    def kill_group(self) -> None:
+        """Kill the program and every process of its group, if any is left (nothing waited for)."""
+        if self.proc is None:
+            return
+        try:
+            # the group's id is the program's pid (its own session, _start): while any process of the
+            # group lives, that id is not given to another process
+            os.killpg(self.proc.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass  # no process of the group is left
+
     def close(self) -> None:
         """End the program and every process of its group (what it started), if any is left."""
         if self.proc is not None:
@@ -111,12 +122,7 @@ class ExternalBot(Bot):
                         stream.close()
                 except OSError:
                     pass
-            try:
-                # the group's id is the program's pid (its own session, _start): while any process of the
-                # group lives, that id is not given to another process
-                os.killpg(self.proc.pid, signal.SIGKILL)
-            except (ProcessLookupError, PermissionError):
-                pass  # no process of the group is left
+            self.kill_group()
             if self.proc.poll() is None:
                 self.proc.kill()
             self.proc.wait()

@@ -575,3 +575,36 @@ def test_replaying_a_record_whose_header_names_another_match_is_a_one_line_error
     out.write_text("".join(json.dumps(x) + "\n" for x in lines))
     code, _, err = run(["play", str(out), "--record", "1"], capsys)
     assert_one_line_error(code, err, "line 2", needle)
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_ctrl_c_leaves_no_process_a_cmd_bot_started(tmp_path, workers):
+    """Ctrl-C stops the arena (exit 130) and ends every process the external programs started, in
+    this process or on the pool's workers (which the pool stops with SIGTERM)."""
+    pids = tmp_path / "pids"
+    program = f"sh -c 'sleep 30 & echo $$ $! >> {pids}; wait'"
+    argv = [sys.executable, "-m", "foolsolve", "arena", "durak", "--bot", "random", "--bot", f"cmd:timeout=60 {program}",
+            "--games", "2", "--workers", workers, "--out", os.devnull]
+    proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    started: list[int] = []
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and len(started) < 2 * int(workers):
+            time.sleep(0.05)
+            started = [int(x) for x in pids.read_text().split()] if pids.exists() else []
+        assert len(started) >= 2 * int(workers), "the bots did not start"
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=60)
+        assert proc.returncode == 130, err
+        time.sleep(0.2)
+        started = [int(x) for x in pids.read_text().split()]
+        assert not [pid for pid in started if _alive(pid)]
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        for pid in started:
+            if _alive(pid):
+                os.kill(pid, signal.SIGKILL)
