@@ -155,10 +155,7 @@ def ambiguities(game: str, option_name: str | None, all_options: bool, choices_j
             assert option_name is not None
             _run(info, adapter, option_name, given, position_file, deals or 0, seed, witness, witness_size, tries,
                  out_file, as_json, executor)
-    except InputError as exc:
-        click.echo(f"foolsolve: error: {exc}", err=True)
-        click.get_current_context().exit(2)
-    finally:
+    finally:  # an InputError goes on to foolsolve.cli.main: one line, a JSON object with --json, exit 2
         if executor is not None:
             executor.close()
         if sweep is not None and sweep.inner is not None:
@@ -230,23 +227,36 @@ def _run(info: GameInfo, adapter: Adapter, option_name: str, given: list[Any] | 
     choices = choices_of(opt, adapter, given)
     result: dict[str, Any] = {"game": info.name, "option": option_name, "choices": [jsonable(c) for c in choices]}
     extra: list[dict[str, Any]] = []
-    moot = cannot_matter(opt, adapter.players)
-    if moot:
-        result["cannot_matter"] = moot
-        if not as_json:
-            click.echo(f"note: {moot}; the comparison below can find no difference")
-    if position_file:
-        obj = read_json(position_file)
-        if not isinstance(obj, dict):
+    obj: dict[str, Any] | None = None
+    if position_file:  # read and checked before any output
+        read = read_json(position_file)
+        if not isinstance(read, dict):
             raise InputError(f"{position_file}: expected a JSON object")
         from foolsolve import games
 
-        other = games.get(game_of(obj)).name  # another game's file: said plainly, as conform says it
+        other = games.get(game_of(read)).name  # another game's file: said plainly, as conform says it
         if other != info.name:
             raise InputError(f"--position: a {other} position, not {info.name}")
-        info.spec.state_from_json(obj)  # the position must be valid as written
+        obj = read
+        players = info.spec.num_players(info.spec.state_from_json(obj))  # the position must be valid as written
+        # the position's own players: a rule for three or more can matter at a three-player position
+        moot_there = cannot_matter(opt, players)
+        if moot_there and not as_json:
+            click.echo(f"note: at the position: {moot_there}; its comparison can find no difference")
+    # the deals and the witness search have --players (the game's minimum by default)
+    swept = [what for what, on in (("the deals", deals), ("the witness search", witness and adapter.supports_witness))
+             if on]
+    moot = cannot_matter(opt, adapter.players) if swept or obj is None else None
+    if moot:
+        result["cannot_matter"] = moot
+        if not as_json:
+            click.echo(f"note: {moot}; {' and '.join(swept) if obj is not None else 'the comparison'} below can find "
+                       "no difference")
+    if obj is not None:
         pos = compare_position(adapter, obj, option_name, choices)
         result["position"] = pos.to_json()
+        if moot_there:
+            result["position"]["cannot_matter"] = moot_there
         extra.append(obj)
         if not as_json:
             click.echo(f"position {position_file}: option {option_name}")

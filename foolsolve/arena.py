@@ -27,6 +27,8 @@ import json
 import math
 import os
 import random
+import signal
+import threading
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -93,13 +95,41 @@ def _seed(*parts: Any) -> int:
 _BOTS: dict[str, Any] = {}
 """The bots of this process, by label (an external program is started once per process)."""
 
+_FINALIZED = False
+"""Whether this process closes its bots as it exits (:func:`_bot`)."""
+
 
 def _bot(label: str) -> Any:
     from foolsolve import bots
 
     if label not in _BOTS:
+        global _FINALIZED
+        if not _FINALIZED:
+            # a worker process ends without the arena's close_bots: its external programs (and what
+            # they started, in sessions of their own) are ended as it exits, or as the pool stops it on
+            # Ctrl-C (SIGTERM)
+            import multiprocessing
+            from multiprocessing import util
+
+            util.Finalize(None, close_bots, exitpriority=10)
+            if (multiprocessing.parent_process() is not None and threading.current_thread() is threading.main_thread()
+                    and signal.getsignal(signal.SIGTERM) == signal.SIG_DFL):
+                signal.signal(signal.SIGTERM, _terminated)
+            _FINALIZED = True
         _BOTS[label] = bots.make(label)
     return _BOTS[label]
+
+
+def _terminated(signum: int, frame: Any) -> None:
+    """A worker's SIGTERM (the pool stopped on Ctrl-C): its external programs' process groups
+    killed (no wait, no lock: the signal may come while this thread holds one), then the end
+    SIGTERM gives."""
+    for bot in list(_BOTS.values()):
+        kill = getattr(bot, "kill_group", None)
+        if kill is not None:
+            kill()
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    os.kill(os.getpid(), signal.SIGTERM)
 
 
 def close_bots() -> None:
@@ -560,8 +590,44 @@ def record_game(path: str, k: int) -> tuple[dict[str, Any], list[str]]:
             if bad is not None:
                 raise InputError(f"{path}: line {n}: move {bad} is {json.dumps(rec['moves'][bad - 1])[:40]}, "
                                  "not a move's text")
-            return dict(rec["start"]), list(rec["moves"])
+            start = dict(rec["start"])
+            problem = _start_against_header(start, header)
+            if problem:
+                raise InputError(f"{path}: line {n}: {problem}")
+            return start, list(rec["moves"])
     raise InputError(f"--record: {path} holds games 1..{count}, not {k}")
+
+
+def _start_against_header(start: dict[str, Any], header: dict[str, Any]) -> str:
+    """What makes a game record's ``start`` position no game of the match its file's ``header``
+    names (another game, player count or rule), or ``""``; a start without its game takes the
+    header's."""
+    from foolsolve import games
+
+    name = header.get("game")
+    if not isinstance(name, str):
+        return "the header names no game"
+    try:
+        game = games.get(name).name
+    except InputError:
+        return f"the header's game {json.dumps(name)[:40]} is not a game"
+    start.setdefault("game", game)
+    try:
+        got = games.get(start["game"]).name if isinstance(start["game"], str) else None
+    except InputError:
+        got = None
+    if got != game:
+        return (f"the game's start position is {'a ' + got if got else 'not a'} position, but the header's game is "
+                f"{game}")
+    players, rules = header.get("players"), header.get("rules")
+    if isinstance(players, int) and isinstance(start.get("players"), int) and start["players"] != players:
+        return f"the game's start position has {start['players']} players, but the header {players}"
+    if isinstance(rules, dict) and isinstance(start.get("rules"), dict):
+        other = next((k for k in sorted(rules) if k in start["rules"] and start["rules"][k] != rules[k]), None)
+        if other is not None:
+            return (f"the game's start position has rule {other} = {json.dumps(start['rules'][other])[:40]}, but the "
+                    f"header {json.dumps(rules[other])[:40]}")
+    return ""
 
 
 def _record_line(path: str | Path, n: int, text: str | InputError) -> Any:

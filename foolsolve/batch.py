@@ -578,7 +578,13 @@ def solve_many(paths: Sequence[str], as_json: bool, settings: Settings, store: A
     summary = run(((i, None, p) for i, p in enumerate(paths, 1)), emit, settings, store, total=len(paths),
                   label="solve")
     if summary.errors:
-        click.echo(f"foolsolve: {summary.errors} of {summary.lines} positions had errors", err=True)
+        message = f"{summary.errors} of {summary.lines} positions had errors"
+        if as_json:  # with --json the error, as every error, is one JSON object on standard error
+            from foolsolve.cli import error_out
+
+            error_out(message, 2, "input", True)
+        else:
+            click.echo(f"foolsolve: {message}", err=True)
         sys.exit(2)
 
 

@@ -185,6 +185,12 @@ class _DefaultGroup(LazyGroup):
         except BrokenPipeError as exc:  # --help, --version into a pipe closed early
             raise ReaderGone() from exc
 
+    def resolve_command(self, ctx: click.Context, args: list[str]) -> tuple[str | None, click.Command | None, list[str]]:
+        name, cmd, rest = super().resolve_command(ctx, args)
+        if cmd is not None and name is not None:
+            refuse_repeated_options(cmd, name, rest, ctx)
+        return name, cmd, rest
+
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
@@ -194,6 +200,37 @@ class _DefaultGroup(LazyGroup):
             raise click.exceptions.Abort() from exc
         except BrokenPipeError as exc:
             raise ReaderGone() from exc
+
+
+def refuse_repeated_options(cmd: click.Command, name: str, args: list[str], parent: click.Context) -> None:
+    """A usage error where ``args`` give an option that takes one value (``--rules``, ``--time``,
+    ``--out`` ...) more than once: click keeps the last silently, so ``--rules A --rules B`` ran
+    with B alone. A group (``store``, a game's) is followed to its command; flags (``--json``) and
+    repeatable options (``-o``, ``--bot``) are left alone, and a command line click cannot read is
+    left to click's own error."""
+    ctx = click.Context(cmd, info_name=name, parent=parent, resilient_parsing=True)
+    if isinstance(cmd, click.Group):
+        sub = next((i for i, a in enumerate(args) if not a.startswith("-")), None)
+        found = None if sub is None else cmd.get_command(ctx, args[sub])
+        if sub is not None and found is not None:
+            refuse_repeated_options(found, args[sub], args[sub + 1:], ctx)
+        return
+    try:
+        _, _, order = cmd.make_parser(ctx).parse_args(args=list(args))
+    except click.UsageError:
+        return
+    if any(isinstance(param, click.Option) and param.is_eager for param in order):
+        return  # --help: the help, whatever else is given
+    seen: set[str] = set()
+    for param in order:
+        if (not isinstance(param, click.Option) or param.multiple or param.is_flag or param.count
+                or param.name is None):
+            continue
+        if param.name in seen:
+            option = max(param.opts, key=len)
+            raise click.UsageError(f"{option}: given more than once; give it once (it takes one value)",
+                                   click.Context(cmd, info_name=name, parent=parent))
+        seen.add(param.name)
 
 
 class ReaderGone(Exception):
@@ -496,6 +533,8 @@ def _parse_extra(items: Sequence[str]) -> dict[str, Any]:
             if ALIASES[key] in out:
                 raise OptionError(f"option {key}: the deprecated name of {ALIASES[key]}; give only {ALIASES[key]}")
             key = ALIASES[key]
+        if key in out:  # was: the last one counted, silently
+            raise OptionError(f"option {key}: given more than once (-o {key}=...); give it once")
         out[key] = parse_json(value, f"--option {key}", malformed_as_text=True)
     return out
 
@@ -774,7 +813,9 @@ def format_result(info: GameInfo, state: Any, result: SolveResult) -> str:
                          "the probabilities above; each is worth the position's value against the others' "
                          "equilibrium strategies, and no move more)")
         else:
-            lines.append("Best: " + (", ".join(result.best) if result.best else "(none: the game is over)"))
+            none = ("(none: chance moves here, each outcome with its odds)"
+                    if result.moves and info.spec.to_move(state) < 0 else "(none: the game is over)")
+            lines.append("Best: " + (", ".join(result.best) if result.best else none))
         if result.pv:
             lines.append("PV:")
             lines.extend(transcript(info.spec, state, result.pv))
@@ -1573,8 +1614,17 @@ def main(argv: Sequence[str] | None = None) -> None:
     except click.exceptions.Exit as exc:
         sys.exit(exc.exit_code)
     except click.exceptions.NoArgsIsHelpError as exc:
-        exc.show()  # no arguments at all: the command list
-        sys.exit(exc.exit_code)
+        ctx = exc.ctx
+        if ctx.parent is None:  # 'foolsolve' alone: the command list, where a new user starts
+            click.echo(ctx.get_help())
+            sys.exit(0)
+        # a group without its command ('foolsolve store'): one line naming the choices
+        assert isinstance(ctx.command, click.Group)
+        name = ctx.command.name or ctx.info_name  # three-fools, however it was typed (three_fools)
+        names = ", ".join(ctx.command.list_commands(ctx))
+        error_out(f"{name}: a command is needed: {names} (see '{ctx.parent.command_path} {name} --help')", 2, "input",
+                  as_json)
+        sys.exit(2)
     except click.ClickException as exc:
         # a mistyped or missing option or argument: one line too, with where to find help
         where = exc.ctx.command_path if isinstance(exc, click.UsageError) and exc.ctx else _command_path(argv)

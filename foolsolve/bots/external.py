@@ -19,6 +19,7 @@ import json
 import os
 import select
 import shlex
+import signal
 import subprocess
 import time
 from typing import Any
@@ -48,9 +49,12 @@ class ExternalBot(Bot):
 
     def _start(self) -> subprocess.Popen[bytes]:
         if self.proc is None or self.proc.poll() is not None:
+            self.close()  # a program that ended: what it started goes with it
             try:
+                # a session (and process group) of its own: closing the bot ends the program and every
+                # process it started (``sh -c 'sleep 300'``), which would otherwise outlive the arena
                 self.proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                             stderr=subprocess.DEVNULL)
+                                             stderr=subprocess.DEVNULL, start_new_session=True)
             except OSError as exc:
                 raise InputError(f"--bot cmd:{shlex.join(self.argv)}: cannot start it: {exc.strerror or exc}") from None
             self.buffer = b""
@@ -98,7 +102,19 @@ class ExternalBot(Bot):
             raise self._fault("an answer that is not UTF-8 text") from None
         return pick(seat, answer, self._fault)
 
+    def kill_group(self) -> None:
+        """Kill the program and every process of its group, if any is left (nothing waited for)."""
+        if self.proc is None:
+            return
+        try:
+            # the group's id is the program's pid (its own session, _start): while any process of the
+            # group lives, that id is not given to another process
+            os.killpg(self.proc.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass  # no process of the group is left
+
     def close(self) -> None:
+        """End the program and every process of its group (what it started), if any is left."""
         if self.proc is not None:
             for stream in (self.proc.stdin, self.proc.stdout):
                 try:
@@ -106,6 +122,7 @@ class ExternalBot(Bot):
                         stream.close()
                 except OSError:
                     pass
+            self.kill_group()
             if self.proc.poll() is None:
                 self.proc.kill()
             self.proc.wait()

@@ -47,12 +47,22 @@ from foolsolve.cards import PILATCH45, Card
 from foolsolve.errors import InputError, OptionError
 from foolsolve.numbers import exact_number
 from foolsolve.rules import json_text
-from foolsolve.solver.base import MoveValue, SolveOptions, SolveResult, bool_option, check_extra, int_option, odds_value
+from foolsolve.solver.base import (
+    MoveValue,
+    NotCovered,
+    SolveOptions,
+    SolveResult,
+    bool_option,
+    check_extra,
+    int_option,
+    odds_value,
+)
 from foolsolve.spec.three_fools import (
     DOWN,
     FLIP,
     LEAD,
     META,
+    OVER,
     PILATCH_SUITS,
     SUIT_OF_TEXT,
     SUIT_TEXT,
@@ -102,7 +112,10 @@ def view_of(state: State, viewer: int | None = None) -> View:
     """The viewer's knowledge (default viewer: the leader); a position not at the start of a round
     is an :class:`InputError`."""
     if state.phase not in (FLIP, LEAD):
-        raise InputError(f"phase: round odds need a round about to be led (phase flip or lead), not {state.phase}")
+        # a valid position of another phase (the deal, a round under way): outside the round odds' domain,
+        # so foolsolve answers it otherwise (--open-hand: the open-hand search; else the mover's seat)
+        cls = InputError if state.phase == OVER else NotCovered
+        raise cls(f"phase: round odds need a round about to be led (phase flip or lead), not {state.phase}")
     v = state.leader if viewer is None else viewer
     if v not in (0, 1, 2):
         raise OptionError(f"option viewer: {json_text(v)} is not a seat (0, 1 or 2)")

@@ -155,14 +155,17 @@ def test_witness_search_works_for_every_option() -> None:
 
 
 def test_errors_exit_2_with_one_line(tmp_path: Path) -> None:
-    res = run("fools-paradise", "--option", "aces")
-    assert res.exit_code == 2 and res.output.startswith("foolsolve: error: --option: fools-paradise has no rule option 'aces'")
-    assert run("nosuchgame", "--option", "ace").exit_code == 2
+    from tests.generic.batch_helpers import call_main
+
+    code, out, err = call_main(["ambiguities", "fools-paradise", "--option", "aces"])
+    assert (code, out) == (2, "")
+    assert err.startswith("foolsolve: error: --option: fools-paradise has no rule option 'aces'")
+    assert call_main(["ambiguities", "nosuchgame", "--option", "ace"])[0] == 2
     bad = tmp_path / "bad.json"
     bad.write_text('{"game": "fools-paradise", "hands": [["ZZ"], []], "centre": [], "to_move": 0, "stock": []}')
-    res = run("fools-paradise", "--option", "ace", "--position", str(bad))
-    assert res.exit_code == 2 and "hands[0]: unknown card 'ZZ'" in res.output
-    assert len(res.output.strip().splitlines()) == 1
+    code, out, err = call_main(["ambiguities", "fools-paradise", "--option", "ace", "--position", str(bad)])
+    assert (code, out) == (2, "") and "hands[0]: unknown card 'ZZ'" in err
+    assert len(err.strip().splitlines()) == 1
 
 
 def test_errors_exit_2_through_the_foolsolve_entry_point(capsys: Any) -> None:

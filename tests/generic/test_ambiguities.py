@@ -8,10 +8,9 @@ import json
 import random
 import re
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import pytest
-from click.testing import CliRunner
 
 from foolsolve import games
 from foolsolve.ambiguities import (
@@ -23,14 +22,23 @@ from foolsolve.ambiguities import (
     compare_position,
     option_info,
 )
-from foolsolve.ambiguities_cli import ambiguities
 from foolsolve.solver import minimax
 from foolsolve.spec import durak as D
 from foolsolve.spec import fools_and_angels as F
 
 
-def run(*args: str) -> Any:
-    return CliRunner().invoke(ambiguities, list(args), catch_exceptions=False)
+class Result(NamedTuple):
+    exit_code: int
+    output: str
+    """Standard output, then standard error."""
+
+
+def run(*args: str) -> Result:
+    """``foolsolve ambiguities ARGS`` as the CLI runs it (its errors are printed by foolsolve's main)."""
+    from tests.generic.batch_helpers import call_main
+
+    code, out, err = call_main(["ambiguities", *args])
+    return Result(code, out + err)
 
 
 def minimax_best(spec: Any, state: Any) -> set[str]:
@@ -400,3 +408,49 @@ def test_the_verdict_compares_the_best_move_only_where_it_is_known() -> None:
         "the best move is not compared: not determined under y (no exact method reaches this position)"
     assert verdict(a("x", [], None), a("y", [], None), a("z", [], None, error="bad")) == \
         "the best move is not compared: no move to choose under x, y; no answer under z (its line says why)"
+
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "foolsolve" / "examples"
+
+
+@pytest.mark.parametrize(("args", "needle"), [
+    (["--option", "nosuch"], "no rule option 'nosuch'"),
+    (["--option", "variant", "--choices", "[1]"], "--choices"),
+    (["--option", "variant", "--players", "9"], "--players"),
+    (["--option", "variant", "--witness-size", "37"], "--witness-size"),
+    (["--option", "variant", "--rules", "[1]"], "--rules"),
+    (["--option", "variant", "--position", str(EXAMPLES / "fools-paradise-endgame.json")], "--position"),
+])
+def test_every_input_error_of_a_sweep_is_a_json_object_with_json(args, needle):
+    """These were printed as 'foolsolve: error: ...' text under --json: the command printed its own
+    errors, not through foolsolve's main."""
+    from tests.generic.batch_helpers import call_main
+
+    code, out, err = call_main(["ambiguities", "durak", *args, "--json", "--no-store"])
+    assert (code, out) == (2, "")
+    lines = err.splitlines()
+    assert len(lines) == 1, err
+    obj = json.loads(lines[0])
+    assert obj["kind"] == "input" and obj["exit_code"] == 2 and needle in obj["error"]
+
+
+def test_a_position_is_checked_before_any_output_and_read_with_its_own_players():
+    """A Fool's Paradise file for a Durak sweep printed the 'cannot matter with 2 players' note
+    before its error; and a three-player Durak position got that note too (--players' default,
+    not the position's three)."""
+    from tests.generic.batch_helpers import call_main
+
+    code, out, err = call_main(["ambiguities", "durak", "--option", "throwers", "--position",
+                                str(EXAMPLES / "fools-paradise-endgame.json")])
+    assert (code, out) == (2, "") and err.startswith("foolsolve: error: --position")
+    three = ["durak", "--option", "throwers", "--position", str(EXAMPLES / "durak-midbout.json"), "--no-witness",
+             "--no-store", "--endgame-cards", "4"]
+    res = run(*three)
+    assert res.exit_code == 0 and "cannot matter" not in res.output
+    res = run(*three, "--json")
+    assert "cannot_matter" not in res.output
+    two = ["durak", "--option", "throwers", "--position", str(EXAMPLES / "durak-endgame.json"), "--no-witness",
+           "--no-store"]
+    res = run(*two)
+    assert "note: at the position: option throwers cannot matter with 2 players" in res.output
+    assert "cannot matter with 2 players" in json.loads(run(*two, "--json").output)["position"]["cannot_matter"]

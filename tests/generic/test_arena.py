@@ -514,3 +514,97 @@ def test_one_deal_gives_no_elo_interval_and_a_width_of_zero_is_explained(capsys)
     row = next(line for line in text.splitlines() if line.strip().startswith("greedy ") and "CPU" in line)
     lo, hi = (float(x) for x in row.split("[")[1].split("]")[0].split(","))
     assert lo < hi or "an interval of width 0" in text
+
+
+def _alive(pid: int) -> bool:
+    """Whether process ``pid`` runs (a zombie, ended and not yet reaped, does not)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] != "Z"
+
+
+def _group_members(pgid: int) -> list[int]:
+    """The live processes of process group ``pgid``."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[2]) == pgid and fields[0] != "Z":
+                found.append(int(entry.name))
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+def test_a_cmd_bot_that_forfeits_leaves_no_process_it_started_running(tmp_path, capsys):
+    """'cmd:sh -c "sleep 300; true"' forfeited on time and the arena exited 0, leaving the sleep
+    running (its parent killed, it was adopted by init): the program's whole process group ends."""
+    pids = tmp_path / "pids"
+    program = f"sh -c 'sleep 30 & echo $$ $! >> {pids}; wait'"
+    started: list[int] = []
+    try:
+        code, out, err = run(["arena", "durak", "--bot", "random", "--bot", f"cmd:timeout=0.3 {program}", "--games",
+                              "1", "--json", "--out", os.devnull], capsys)
+        started = [int(x) for x in pids.read_text().split()]
+        assert code == 0, err
+        assert len(json.loads(out)["forfeits"]) == 2 and len(started) == 4
+        time.sleep(0.2)
+        assert not [pid for pid in started if _alive(pid)]
+        assert not [pid for shell in started[::2] for pid in _group_members(shell)]
+    finally:
+        for pid in started:
+            if _alive(pid):
+                os.kill(pid, signal.SIGKILL)
+
+
+@pytest.mark.parametrize(("field", "value", "needle"), [
+    ("game", "foolery", "a durak position, but the header's game is foolery"),
+    ("players", 3, "2 players, but the header 3"),
+    ("rules", {"variant": "perevodnoy"}, "rule variant"),
+])
+def test_replaying_a_record_whose_header_names_another_match_is_a_one_line_error(tmp_path, capsys, field, value,
+                                                                                   needle):
+    """A header naming "foolery" over durak records replayed the durak game, exit 0."""
+    out = _damaged_record_file(tmp_path, capsys, "deal", 0)
+    lines = [json.loads(x) for x in out.read_text().splitlines()]
+    lines[0][field] = {**lines[0][field], **value} if isinstance(value, dict) else value
+    out.write_text("".join(json.dumps(x) + "\n" for x in lines))
+    code, _, err = run(["play", str(out), "--record", "1"], capsys)
+    assert_one_line_error(code, err, "line 2", needle)
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_ctrl_c_leaves_no_process_a_cmd_bot_started(tmp_path, workers):
+    """Ctrl-C stops the arena (exit 130) and ends every process the external programs started, in
+    this process or on the pool's workers (which the pool stops with SIGTERM)."""
+    pids = tmp_path / "pids"
+    program = f"sh -c 'sleep 30 & echo $$ $! >> {pids}; wait'"
+    argv = [sys.executable, "-m", "foolsolve", "arena", "durak", "--bot", "random", "--bot", f"cmd:timeout=60 {program}",
+            "--games", "2", "--workers", workers, "--out", os.devnull]
+    proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    started: list[int] = []
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and len(started) < 2 * int(workers):
+            time.sleep(0.05)
+            started = [int(x) for x in pids.read_text().split()] if pids.exists() else []
+        assert len(started) >= 2 * int(workers), "the bots did not start"
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=60)
+        assert proc.returncode == 130, err
+        time.sleep(0.2)
+        started = [int(x) for x in pids.read_text().split()]
+        assert not [pid for pid in started if _alive(pid)]
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        for pid in started:
+            if _alive(pid):
+                os.kill(pid, signal.SIGKILL)

@@ -315,11 +315,6 @@ def test_an_impossible_or_repeated_value_is_a_one_line_error(tmp_path, argv, nee
     assert_one_line_error([decks9 if a == "DECKS9" else a for a in argv], *needles)
 
 
-def test_no_arguments_still_prints_the_command_list():
-    code, _, err = cli([])
-    assert code == 2 and "solve" in err and "conform" in err and "Traceback" not in err
-
-
 # --- every top-level field of every example: deleted or given a wrong value -------------------
 
 WRONG_VALUES: list[Any] = [None, "x", "", 0, 1, -1, 7, 100, 2**63, -(10**30), 1.5, 1.0, 0.0, True, False, [], {},
@@ -1221,3 +1216,68 @@ def test_play_options_of_the_interactive_game_alone_are_errors(option):
 def test_ambiguities_time_help_says_nothing_of_hidden_cards():
     code, out, _err = cli(["ambiguities", "--help"])
     assert code == 0 and "Give up each solve after" in out and "hidden cards" not in out
+
+
+@pytest.mark.parametrize("command", [
+    [str(EXAMPLES / "durak-endgame.json")],
+    ["report", str(EXAMPLES / "durak-endgame.json"), "--out", "-"],
+    ["batch", "-"],
+])
+def test_a_solver_option_given_twice_is_a_one_line_error_naming_it(command):
+    """'-o pv=false -o pv=true' ran with the last one, exit 0."""
+    from tests.generic.batch_helpers import call_main
+
+    code, out, err = call_main([*command, "--no-store", "-o", "pv=false", "-o", "pv=true"],
+                               stdin=json.dumps(str(EXAMPLES / "durak-endgame.json")).encode() + b"\n")
+    _one_line(code, err, "option pv: given more than once")
+    assert out == ""
+
+
+@pytest.mark.parametrize(("argv", "option"), [
+    (["deal", "durak", "--rules", "{}", "--rules", '{"variant": "perevodnoy"}'], "--rules"),
+    (["arena", "durak", "--bot", "random", "--bot", "greedy", "--rules", "{}", "--rules={}"], "--rules"),
+    (["ambiguities", "durak", "--option", "variant", "--rules", "{}", "--rules", "{}"], "--rules"),
+    ([str(EXAMPLES / "durak-endgame.json"), "--time", "5", "--time", "6"], "--time"),
+    (["store", "stats", "--store", "a.sqlite3", "--store", "b.sqlite3"], "--store"),
+    (["three-fools", "simulate", "--games", "1", "--games", "2"], "--games"),
+])
+def test_an_option_that_takes_one_value_given_twice_is_refused(argv, option):
+    """Click keeps the last of a repeated single-valued option: '--rules A --rules B' dealt with B
+    alone, exit 0. Refused before any work, the option named (a JSON object with --json)."""
+    assert_one_line_error(argv, f"error: {option}: given more than once")
+    code, out, err = cli([*argv, "--json"])
+    assert code == 2 and out == "" and json.loads(err)["error"].startswith(f"{option}: given more than once")
+
+
+def test_flags_and_repeatable_options_may_repeat_and_help_wins():
+    code, out, err = cli(["deal", "durak", "--seed", "1", "--out", "-", "--rules", "{}", "--help"])
+    assert code == 0 and out.startswith("Usage: foolsolve deal"), err
+    code, out, err = cli([str(EXAMPLES / "durak-endgame.json"), "--no-store", "--json", "--json", "-o", "pv=false",
+                          "-o", "moves=true"])
+    assert code == 0, err
+
+
+@pytest.mark.parametrize(("group", "commands"), [
+    ("store", "clear, export, stats"), ("three-fools", "simulate"), ("fools-paradise", "capture"),
+    ("fools-and-angels", "defend"),
+])
+def test_a_group_without_its_command_is_one_line_naming_its_commands(group, commands):
+    """'foolsolve store' printed its 15-line help on standard error, exit 2."""
+    assert_one_line_error([group], f"{group}: a command is needed: {commands} (see 'foolsolve {group} --help')")
+
+
+def test_foolsolve_alone_prints_the_command_list_on_standard_output():
+    """It printed the help on standard error with exit 2, as an error, where a new user starts."""
+    code, out, err = cli([])
+    assert (code, err) == (0, "")
+    assert out.startswith("Usage: foolsolve") and "solve" in out and "conform" in out and "store" in out
+
+
+def test_solving_several_files_with_json_ends_with_a_json_error_object():
+    """'foolsolve A.json MISSING.json --json' ended with the plain text line 'foolsolve: 1 of 2
+    positions had errors' on standard error."""
+    code, out, err = cli([str(EXAMPLES / "durak-endgame.json"), str(EXAMPLES / "no-such.json"), "--json",
+                          "--no-store"])
+    assert code == 2 and len(out.splitlines()) == 2
+    [line] = err.splitlines()
+    assert json.loads(line) == {"error": "1 of 2 positions had errors", "kind": "input", "exit_code": 2}

@@ -745,3 +745,19 @@ def test_an_estimate_after_the_exact_solver_stopped_says_what_the_whole_answer_c
     obj = json.loads(out)
     assert any("the exact solver did not finish within 1 s" in n for n in obj["notes"])
     assert obj["seconds"] >= 2.0
+
+
+def test_open_hand_answers_a_fresh_three_fools_deal(tmp_path: Any, capsys: Any) -> None:
+    """'--open-hand' on a Three Fools deal (phase start, chance draws the first leader) was the round
+    odds' 'phase: round odds need a round about to be led ..., not start' (exit 2): the open-hand
+    search answers it, an expectation over chance's draw of the leader, with no best move."""
+    deal = tmp_path / "d.json"
+    code, _, err = run(["deal", "three-fools", "--seed", "3", "--out", str(deal)], capsys)
+    assert code == 0, err
+    code, out, err = run([str(deal), "--open-hand", "--no-store", "--max-nodes", "3000"], capsys)
+    assert code == 0, err
+    assert "Method: open-hand search" in out and "not start" in out  # the note says why the odds did not answer
+    assert "Best: (none: chance moves here" in out and "game is over" not in out
+    code, out, err = run([str(deal), "--open-hand", "--no-store", "--max-nodes", "3000", "--json"], capsys)
+    assert code == 0, err
+    assert json.loads(out)["to_move"] == -1
