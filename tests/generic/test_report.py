@@ -361,7 +361,7 @@ def test_report_takes_the_solvers_options_as_solve_does(tmp_path, capsys):
     ("durak-midbout.json", "pv=maybe", "option pv: expected true or false"),  # three players: not covered
     ("durak-perevodnoy.json", "reductions=7", "reductions: expected an object"),
     ("foolery-five-players-midround.json", "pv=maybe", "option pv: expected true or false"),  # not finished
-    ("foolery-five-players-midround.json", "player=7", "option player: player 7 is not a player"),
+    ("foolery-five-players-midround.json", "player=7", "option player: 7 is not a player of this position"),
     ("durak-midbout.json", "player=7", "option player: 7 is not a player of this position"),  # the search's
 ])
 def test_a_bad_option_is_an_error_and_no_page_where_the_exact_solver_would_not_answer(tmp_path, capsys, example,
