@@ -720,21 +720,36 @@ def _through_stdout(what: str) -> Iterator[Path]:
         _remove(tmp)
 
 
+READER_GRACE = 2.0
+"""Seconds an output FIFO with no reader is given for one to open it (:func:`open_for_writing`)."""
+
+
 def open_for_writing(path: str | Path, what: str, *, append: bool = False) -> IO[bytes]:
-    """``path`` opened to write bytes into (truncated, or ``append``), without waiting: a FIFO
-    (named pipe) that nothing reads from is the :class:`InputError` ``WHAT: PATH: a FIFO with
-    nothing reading from it`` -- a plain ``open`` waited for a reader for ever -- while one with a
+    """``path`` opened to write bytes into (truncated, or ``append``), without waiting for ever: a
+    FIFO (named pipe) that nothing reads from within :data:`READER_GRACE` seconds is the
+    :class:`InputError` ``WHAT: PATH: a FIFO with nothing reading from it`` -- a plain ``open``
+    waited for a reader for ever -- while one with a
     reader (bash's ``>(...)``, ``cat PATH`` started first) is written into; any other failure is
     ``WHAT: PATH: cannot write (...)`` (``PATH`` left out where ``WHAT`` names it already)."""
+    import time
+
     where = what if str(path) in what else f"{what}: {path}"
     nonblock = getattr(os, "O_NONBLOCK", 0)
     flags = os.O_WRONLY | os.O_CREAT | (os.O_APPEND if append else os.O_TRUNC)
-    try:
-        fd = os.open(path, flags | nonblock, 0o666)
-    except OSError as exc:
-        if exc.errno == errno.ENXIO and Path(path).is_fifo():
-            raise InputError(f"{where}: a FIFO with nothing reading from it") from None
-        raise InputError(f"{where}: cannot write ({exc.strerror or exc})") from None
+    give_up = time.monotonic() + READER_GRACE
+    while True:
+        try:
+            fd = os.open(path, flags | nonblock, 0o666)
+            break
+        except OSError as exc:
+            if exc.errno == errno.ENXIO and Path(path).is_fifo():
+                # a reader started beside the command (``foolsolve ... --out p & cat p``) may open it a
+                # moment later: a short grace, then the one-line error
+                if time.monotonic() < give_up:
+                    time.sleep(0.02)
+                    continue
+                raise InputError(f"{where}: a FIFO with nothing reading from it") from None
+            raise InputError(f"{where}: cannot write ({exc.strerror or exc})") from None
     try:
         if nonblock:
             os.set_blocking(fd, True)

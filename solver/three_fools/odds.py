@@ -308,10 +308,16 @@ class ChoiceOdds:
     lie: bool
     held: Fraction = Fraction(1)
     """The viewer's probability that the leader holds the card (1 when the viewer is the leader)."""
+    flip_chosen: bool = True
+    """Whether the flip is part of the choice (phase flip); in phase lead it is made already, and the
+    choice is the lead alone."""
 
     @property
     def text(self) -> str:
-        return f"{'flip' if self.flip else 'keep'}; lead {self.card.ascii} as {SUIT_TEXT[self.declared]}"
+        """The choice as the game writes it: ``flip; lead 3R as P`` in phase flip (two moves),
+        ``lead 3R as P`` in phase lead (the legal move itself)."""
+        lead = f"lead {self.card.ascii} as {SUIT_TEXT[self.declared]}"
+        return f"{'flip' if self.flip else 'keep'}; {lead}" if self.flip_chosen else lead
 
 
 def leader_cards(view: View) -> dict[Card, Fraction]:
@@ -344,7 +350,8 @@ def round_odds(state: State, viewer: int | None = None, strategies: dict[int, St
                 for (x, y), pr in plays.items():
                     win += pr * leader_wins(state, view.leader, {view.leader: card, f1: x, f2: y}, binary)
                 lie = card.suit != declared
-                out.append(ChoiceOdds(flip, card, declared, win, (1 - win) if lie else Fraction(0), lie, held))
+                out.append(ChoiceOdds(flip, card, declared, win, (1 - win) if lie else Fraction(0), lie, held,
+                                      len(view.binaries) > 1))
     return out
 
 
@@ -553,13 +560,20 @@ def check_options(options: SolveOptions) -> None:
 
 def seat_solver(state: State, player: int, extra: dict[str, Any]) -> dict[str, Any] | None:
     """The registry's ``seat_solver`` (:attr:`foolsolve.games.base.GameInfo.seat_solver`): in a round
-    about to be led (phase flip or lead) the round odds from ``player``'s view (``viewer``) read only
+    about to be led (phase flip or lead), for the leader (or a follower asking for her own
+    ``best_response``), the round odds from her view (``viewer``) read only
     her hand, the cards revealed so far (each where the public history puts it) and the counts of the
     other hands and the piles (:func:`view_of`), all of which every world of her view shares, so
-    any world gives the same odds; ``None`` in any other phase. Refused, as they read cards hidden
+    any world gives the same odds; ``None`` in any other phase and for a follower otherwise. Refused,
+    as they read cards hidden
     from her: another ``viewer``, the ``equilibrium`` of the bluff (solved with every hand open),
     and another follower's ``best_response`` (computed from that follower's hand)."""
     if state.phase not in (FLIP, LEAD):
+        return None
+    if player != state.leader and extra.get("best_response") != player:
+        # a follower's round odds are the leader's choices, not hers, each conditioned on the leader
+        # holding its card (``held``): no answer of her own; the seat analysis answers her, unless she
+        # asks for her own best response as a follower
         return None
     viewer = extra.get("viewer", player)
     if viewer != player:

@@ -55,12 +55,21 @@ def test_the_view_of_player_0_gets_the_full_positions_round_odds(capsys):
     assert "Best: keep; lead 4S as S" in out and "game's own exact solver from player 0's view" in out
 
 
-@pytest.mark.parametrize("player", [0, 1])
-def test_as_p_gets_the_full_positions_round_odds_from_p(capsys, player):
-    full = _json([FULL, "-o", f"viewer={player}"], capsys)
-    seat = _json([FULL, "--as", str(player)], capsys)
+def test_as_the_leader_gets_the_full_positions_round_odds(capsys):
+    full = _json([FULL, "-o", "viewer=0"], capsys)
+    seat = _json([FULL, "--as", "0"], capsys)
     assert _answer(seat) == _answer(full)
-    assert seat["concept"] == f"round odds from player {player}'s view"
+    assert seat["concept"] == "round odds from player 0's view"
+
+
+def test_a_follower_gets_the_seat_answer_not_the_leaders_odds_conditioned_on_cards(capsys):
+    """A follower's round odds are the leader's choices, each conditioned on the leader holding its
+    card (player 1: best "win 23/32", a Joker she rates 4/41 to be there), which read as her own
+    chance: --as 1 and her view get the seat analysis; -o viewer=1 still asks for the odds."""
+    seat = _json([FULL, "--as", "1", "--samples", "4"], capsys)
+    assert seat["method"] == "pimc" and seat["player"] == 1
+    assert _json([FULL, "--as", "1"], capsys).get("concept") != "round odds from player 1's view"
+    assert _json([FULL, "-o", "viewer=1"], capsys)["concept"] == "round odds from player 1's view"
 
 
 def test_the_seed_picks_a_world_and_not_the_answer(capsys):
@@ -96,12 +105,18 @@ def test_every_world_of_a_view_gets_the_same_answer_as_the_full_position():
         worlds = worlds_from_state(INFO, state, viewer)
         seen = set()
         for seed in range(3):
-            exact = seat_exact(INFO, worlds, {}, seed)
-            assert exact is not None and exact.player == viewer and exact.extra == {"viewer": viewer}
-            seen.add(json.dumps(SPEC.state_to_json(exact.world), sort_keys=True))
-            got = solve_seat_exact(INFO, exact)
+            world = worlds.sample(random.Random(seed))
+            seen.add(json.dumps(SPEC.state_to_json(world), sort_keys=True))
+            got = INFO.solve(world, SolveOptions(extra={"viewer": viewer}))
             assert (got.value, got.best, got.concept) == (full.value, full.best, full.concept)
             assert [(m.move, m.value) for m in got.moves] == [(m.move, m.value) for m in full.moves]
+            exact = seat_exact(INFO, worlds, {}, seed)
+            if viewer != state.leader:  # a follower's view: the seat analysis answers her
+                assert exact is None
+                continue
+            assert exact is not None and exact.player == viewer and exact.extra == {"viewer": viewer}
+            mine = solve_seat_exact(INFO, exact)
+            assert [(m.move, m.value) for m in mine.moves] == [(m.move, m.value) for m in full.moves]
         assert len(seen) > 1  # the worlds differ in the cards hidden from the viewer
 
 
@@ -176,3 +191,21 @@ def test_batch_and_report_agree_with_solve(tmp_path, capsys):
 
 def test_the_hook_is_declared_by_three_fools_alone():
     assert [info.name for info in games.all_games() if info.declared("seat_solver") is not None] == ["three-fools"]
+
+
+def test_in_phase_lead_the_round_odds_name_legal_moves_and_are_read_back_from_the_store(tmp_path, capsys):
+    """Once the flip was made (phase lead) every choice was still written "keep; lead 4S as S", a plan
+    and no legal move: `play` could not read the best move, and the store's check threw the result
+    away on every run. In phase lead a choice is the lead itself."""
+    lead = tmp_path / "lead.json"
+    code, _, err = run(["play", FULL, "keep", "--out", str(lead)], capsys)
+    assert code == 0, err
+    state = SPEC.state_from_json(json.loads(lead.read_text()))
+    assert state.phase == LEAD
+    legal = {SPEC.move_text(m) for m in SPEC.legal_moves(state)}
+    store = str(tmp_path / "store.sqlite3")
+    first = json.loads(run([str(lead), "--json", "--store", store], capsys)[1])
+    assert {m["move"] for m in first["moves"]} == legal and first["best"] == ["lead 4S as S"]
+    code, out, err = run([str(lead), "--json", "--store", store], capsys)
+    assert code == 0 and err == "" and json.loads(out)["stored"] is True
+    assert run(["play", str(lead), first["best"][0]], capsys)[0] == 0
