@@ -38,6 +38,8 @@ class Explanation:
     """Illegal: every rule against the move. Legal: the rules it rests on."""
     flips: list[tuple[str, Any]] = field(default_factory=list)
     """Option values (one option changed at a time) under which the verdict is the opposite."""
+    impossible: list[tuple[str, Any]] = field(default_factory=list)
+    """Option values (one at a time) under which this position could not arise (its file is refused)."""
     legal_moves: list[str] = field(default_factory=list)
     effect: list[str] = field(default_factory=list)
     """For a legal move: what changes in the position (one line per changed field)."""
@@ -85,7 +87,12 @@ class Explanation:
                 out.append(f"Option values that would make it {verdict} (one option changed at a time):")
                 out += [f"  {o} = {json_text(v)}" for o, v in self.flips]
             else:
-                out.append("No other value of any one rule option changes that.")
+                # an option the verdict rests on whose other values make the position impossible
+                named = {r.option for r in self.reasons}
+                cannot = [(o, v) for o, v in self.impossible if o in named]
+                out.append("No other value of any one rule option changes that" + (
+                    " (under " + ", ".join(f"{o} = {json_text(v)}" for o, v in cannot)
+                    + " this position could not arise)." if cannot else "."))
         out.append("Legal moves: " + (", ".join(self.legal_moves) if self.legal_moves else "none (the game is over)"))
         return out
 
@@ -109,12 +116,14 @@ def _verdict(spec: SpecGame[Any, Any], state: Any, text: str) -> bool | None:
     return not spec.why_illegal(state, move)
 
 
-def option_flips(spec: SpecGame[Any, Any], state: Any, text: str, legal: bool) -> list[tuple[str, Any]]:
+def option_flips(spec: SpecGame[Any, Any], state: Any, text: str, legal: bool,
+                 impossible: list[tuple[str, Any]] | None = None) -> list[tuple[str, Any]]:
     """Each other value of each rule option (one at a time) under which ``text`` is legal when
     it is not, or illegal when it is: every choice of an option with a list of choices, and for
     a table-valued or numeric option the values its declaration names as next to the current
     one (``variants``: each entry of a table changed at a time). A value that makes the position
-    itself impossible (the position file would be rejected) is left out."""
+    itself impossible (the position file would be rejected) is left out, and added to
+    ``impossible`` where given."""
     rules = spec.rules_of(state)
     if not dataclasses.is_dataclass(rules) or isinstance(rules, type):
         return []
@@ -135,6 +144,8 @@ def option_flips(spec: SpecGame[Any, Any], state: Any, text: str, legal: bool) -
                 other = dataclasses.replace(rules, **{info.name: value})
                 changed = spec.state_from_json(spec.state_to_json(spec.with_rules(state, other)))
             except (InputError, ValueError, TypeError):
+                if impossible is not None:
+                    impossible.append((info.name, value))
                 continue
             verdict = _verdict(spec, changed, text)
             if verdict is not None and verdict != legal:
@@ -197,7 +208,7 @@ def explain(spec: SpecGame[Any, Any], state: Any, text: str, *, flips: bool = Tr
         after = spec.apply(state, move)
         exp.effect = effect_lines(spec.state_to_json(state), spec.state_to_json(after))
     if flips:
-        exp.flips = option_flips(spec, state, text, legal)
+        exp.flips = option_flips(spec, state, text, legal, exp.impossible)
     return exp
 
 

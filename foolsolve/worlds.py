@@ -443,6 +443,10 @@ class Worlds:
     def _why_none(self, zones: Sequence[Zone], cards: Sequence[Card]) -> str:
         """Why no assignment puts every unseen card where it may lie, in words."""
         names = {z.path: z.name for z in zones}
+        for z in zones:  # a card the view itself places where the rules never let it lie
+            for c in (*z.hidden.known, *z.hidden.top, *z.hidden.bottom):
+                if z.path not in self._allowed(c):
+                    return f"{z.name}: {c.ascii} can never lie there under these rules"
         for c in cards:
             if not self._allowed(c) & names.keys():
                 return f"{c.ascii} may lie in none of the hidden zones"

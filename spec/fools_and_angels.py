@@ -1434,15 +1434,18 @@ class FoolsAndAngelsSpec(SpecGame[State, Move]):
         any card; Asymmetry, once a pile was swapped, lets a stock hold pool cards (the second
         chooser's also the first's) and the pool hold the swapped piles' cards. The knowledge fields
         need nothing here: the cards they name are placed in their zones as known
-        (:meth:`view_knowledge_places`), not among the unseen cards."""
+        (:meth:`view_knowledge_places`), not among the unseen cards. The cards a view places in a
+        hidden zone as known get their zones too, so a view placing one where it cannot lie is
+        refused naming it."""
         obj = view.obj
         reach = stock_reach(rules_from_json(Rules, obj.get("rules")), obj.get("phase", TURN),
                             obj.get("setup_chosen", 0))
         in_play = reach[0] | reach[1] | reach[2]
         zones: tuple[tuple[Any, ...], ...] = (("stocks", 0), ("stocks", 1), ("pool",))
         hands = {("hands", 0), ("hands", 1)}
+        known = {c for z in view.zones for c in (*z.hidden.known, *z.hidden.top, *z.hidden.bottom)}
         return {c: frozenset((hands if c in in_play else set()) | {z for z, r in zip(zones, reach) if c in r})
-                for c in view.unseen}
+                for c in {*view.unseen, *known}}
 
     def view_constrained(self, obj: dict[str, Any]) -> bool:
         """Every assignment is a position (the checks read sizes, not cards), unless a knowledge field

@@ -248,6 +248,18 @@ def test_a_view_whose_counts_the_stocks_cannot_fill_is_a_one_line_error(tmp_path
     assert_one_line_error(code, err, "no position is consistent with this view")
 
 
+def test_a_view_placing_a_known_card_where_it_cannot_lie_names_that_card_and_zone():
+    """A view of player 1 whose stocks[0] lists 3H as known (a red card in the black player's stock)
+    was refused as "stocks[1] has 4 unknown places but only 3 unseen cards may lie there", blaming
+    the wrong zone; the full position's check names the card, and so does the view's now."""
+    state = SPEC.state_from_json(json.loads((EXAMPLES / "fools-and-angels-defence-003.json").read_text()))
+    view = view_of(INFO, state, 1)
+    view["stocks"] = [{"count": 4, "known": ["3H"]}, {"count": 4}]
+    with pytest.raises(InputError, match=r"^view: no position is consistent with this view \(stocks\[0\]: 3H can "
+                                         r"never lie there under these rules\)$"):
+        read_view(view)
+
+
 def test_a_position_with_a_card_its_stock_never_holds_is_rejected():
     """Without Exchange and Asymmetry a stock only loses cards: a red card in player 0's stock, or a
     private card in the pool, comes from no game; Exchange lets the pool hold it, Asymmetry (after

@@ -690,3 +690,18 @@ def test_reasons_with_a_count_of_one_say_one_card() -> None:
     follow = _foolery("2C", "8C 8D 9D 10S V VI XX", "AC", table=[(0, "9C")], to_move=1)
     assert explain(FOOLERY, follow, "play 8C 8D").reasons[0].says.startswith(
         "1 card of rank 9 is followed by 1 card of the same kind (a set, or a five-card hand), not 2 cards of rank 8")
+
+
+def test_an_option_without_which_the_position_could_not_arise_is_not_called_irrelevant(capsys):
+    """``why durak-redeal.json redeal`` listed ``option redeal_right = true`` among its grounds and then
+    said "No other value of any one rule option changes that", as if the option did not matter: under
+    redeal_right = false the position cannot exist at all (its file is refused). It says so now."""
+    from tests.generic.test_cli import run
+
+    examples = Path(__file__).resolve().parents[2] / "foolsolve" / "examples"
+    code, out, err = run(["why", str(examples / "durak-redeal.json"), "redeal"], capsys)
+    assert code == 0, err
+    assert "No other value of any one rule option changes that (under redeal_right = false this position could " \
+           "not arise)." in out
+    code, out, _ = run(["why", str(examples / "durak-endgame.json"), "attack 9D"], capsys)
+    assert "No other value of any one rule option changes that.\n" in out  # no option it rests on is impossible
