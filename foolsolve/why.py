@@ -284,6 +284,8 @@ def explain_view(view: Any, text: str, as_json: bool, samples: int = 64, *, stri
     legal = 0
     unread: InputError | None = None
     shown: str | None = None
+    against: set[tuple[tuple[str, str], ...]] = set()  # the rules against it, world by world
+    first_reasons: list[Any] = []
     for s in states:
         try:
             move = spec.read_move(s, text)
@@ -291,7 +293,10 @@ def explain_view(view: Any, text: str, as_json: bool, samples: int = 64, *, stri
             unread = unread or exc
             continue
         shown = shown or str(move)  # as a full position writes it (the first world that reads it)
-        legal += not spec.why_illegal(s, move)
+        reasons = spec.why_illegal(s, move)
+        legal += not reasons
+        against.add(tuple(sorted((r.rule, r.says) for r in reasons)))
+        first_reasons = first_reasons or reasons
     if strict and shown is None and unread is not None:
         raise not_a_move(text, str(unread), None)
     name = shown or text
@@ -300,5 +305,13 @@ def explain_view(view: Any, text: str, as_json: bool, samples: int = 64, *, stri
     if as_json:
         return json.dumps({"move": name, "view": view.player, "to_move": mover, "legal_in": legal,
                            "worlds": len(states), "every_world_looked_at": exhaustive}, ensure_ascii=False, indent=1)
-    return (f"{who} is to move, not the viewer (player {view.player}): whether {name!r} is legal depends on cards "
-            f"she cannot see. It is legal in {legal} of {looked} consistent positions.")
+    head = f"{who} is to move, not the viewer (player {view.player}): "
+    if shown is not None and unread is None and len(against) == 1:
+        # the same verdict for the same rules in every world: the hidden cards do not decide it
+        some = f"{len(states)}{'' if exhaustive else ' sampled'} consistent positions"
+        if legal:
+            return head + f"{name!r} is legal in all {some}."
+        return "\n".join([head + f"{name!r} is not legal in any of the {some}, by the same rules in each:",
+                          *[f"  - {r.rule}: {r.says}" + _cite_line(r, spec.seed_file) for r in first_reasons]])
+    return head + (f"whether {name!r} is legal depends on cards she cannot see. It is legal in {legal} of {looked} "
+                   "consistent positions.")

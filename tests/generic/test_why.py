@@ -446,7 +446,8 @@ def test_cli_why_refuses_a_card_not_in_the_deck_and_text_that_is_no_move_on_a_vi
             code, out, err = call_main(["why", view, text])
             assert code == 2 and out == "" and err.count("\n") == 1 and f"MOVE {text!r}" in err, (viewer, err)
         code, out, err = call_main(["why", view, "attack AS"])
-        assert code == 0 and err == "" and ("is not legal" in out if viewer == 1 else "legal in 0 of" in out), out
+        said = "is not legal" if viewer == 1 else "is not legal in any of the 35 consistent positions"
+        assert code == 0 and err == "" and said in out, out
 
 
 def test_play_error_from_the_spec() -> None:
@@ -705,3 +706,21 @@ def test_an_option_without_which_the_position_could_not_arise_is_not_called_irre
            "not arise)." in out
     code, out, _ = run(["why", str(examples / "durak-endgame.json"), "attack 9D"], capsys)
     assert "No other value of any one rule option changes that.\n" in out  # no option it rests on is impossible
+
+
+def test_why_on_a_view_says_a_rule_decides_where_the_hidden_cards_do_not(tmp_path: Any) -> None:
+    """Player 0's view with player 1 defending: `why VIEW "draw own"` said it "depends on cards she
+    cannot see" and "is legal in 0 of 64", though the phase rule forbids it whatever the hidden
+    cards; surrender likewise, legal in all. Where every world gives one verdict by the same rules,
+    it says so and names them; only a verdict that differs from world to world depends on them."""
+    from tests.generic.batch_helpers import call_main
+
+    view = str(tmp_path / "v0.json")
+    assert call_main(["view", str(EXAMPLES / "fools-and-angels-defence-003.json"), "--as", "0", "--out", view])[0] == 0
+    code, out, err = call_main(["why", view, "draw own"])
+    assert code == 0 and "'draw own' is not legal in any of the " in out and "by the same rules in each:" in out
+    assert "legal_moves: phase defend" in out and "cannot see" not in out, (out, err)
+    code, out, _ = call_main(["why", view, "surrender"])
+    assert "'surrender' is legal in all " in out and "cannot see" not in out
+    code, out, _ = call_main(["why", view, "defend whole with 5S"])
+    assert "depends on cards she cannot see" in out
