@@ -299,6 +299,12 @@ class Store:
                     raise
                 self._went_locked()
             self._wait(BUSY_TIMEOUT)
+        except sqlite3.DatabaseError as exc:
+            if isinstance(exc, sqlite3.OperationalError):
+                raise InputError(f"{self.label}: cannot open the result store ({_reason(exc)})") from None
+            # a file that is no SQLite database at all, or whose first pages are damaged (the docs' wording)
+            raise InputError(f"{self.label}: the result store is damaged ({_reason(exc)}); move the file away (a "
+                             "new store starts empty) or name another with --store") from None
         except (OSError, sqlite3.Error) as exc:
             raise InputError(f"{self.label}: cannot open the result store ({_reason(exc)})") from None
         self._unreadable: set[str] = set()

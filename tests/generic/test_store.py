@@ -575,3 +575,15 @@ def test_a_sweeps_workers_name_the_store_as_it_was_chosen(tmp_path: Path, monkey
     res = foolsolve(*argv)
     [reason] = json.loads(res.stdout)["deals"]["skip_reasons"]
     assert reason.startswith(f"deal 0: {name}: the result store is damaged"), reason
+
+
+def test_a_store_file_that_is_no_database_is_called_damaged_as_the_docs_say(tmp_path: Path) -> None:
+    """docs/batches.md: a store file that is no SQLite database is "the result store is damaged
+    (...)"; it said "cannot open the result store (file is not a database)"."""
+    from tests.generic.batch_helpers import call_main
+
+    path = tmp_path / "bad.sqlite3"
+    path.write_text("garbage\n")
+    code, out, err = call_main([str(EXAMPLES / "durak-endgame.json"), "--store", str(path)])
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1, err
+    assert err.startswith(f"foolsolve: error: --store {path}: the result store is damaged (file is not a database)")
