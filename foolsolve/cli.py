@@ -597,28 +597,28 @@ class _SeatRequest:
                              "this process; --workers and --scheduler spread the worlds of PIMC and the exact "
                              "expectation")
 
-    def exact(self, info: GameInfo, worlds: Any, world: Any = None) -> Any:
+    def exact(self, info: GameInfo, worlds: Any, world: Any = None) -> tuple[Any, SolveResult] | None:
         """Where the game's exact solver answers from the seat of ``worlds.player`` and no seat method
-        is asked for: its :class:`foolsolve.seat_exact.SeatExact` (on ``world``, else one sampled with
-        ``--seed``); else ``None``, the seat analysis answers (solve and report)."""
-        from foolsolve.seat_exact import seat_exact
+        is asked for: the world it read (``world``, else one sampled with ``--seed``) and its answer
+        (:mod:`foolsolve.seat_exact`), with progress on a terminal; else ``None``, the seat analysis
+        answers (solve and report)."""
+        from foolsolve.seat_exact import seat_exact, solve_seat_exact
 
-        if self.seat_method:
+        found = None if self.seat_method else seat_exact(info, worlds, _parse_extra(self.extra), self.seed, world)
+        if found is None:
             return None
-        return seat_exact(info, worlds, _parse_extra(self.extra), self.seed, world)
+        with progress(f"solving {info.spec.title} from player {found.player}'s view") as tick:
+            return found.world, solve_seat_exact(info, found, self.max_nodes, self.seconds, self.max_memory, tick)
 
     def answer_exact(self, info: GameInfo, worlds: Any, world: Any = None) -> bool:
         """Print the game's exact solver's answer from the seat (:meth:`exact`), as the full position's
         answer is printed; ``False``: it does not answer here."""
-        from foolsolve.seat_exact import solve_seat_exact
-
-        exact = self.exact(info, worlds, world)
-        if exact is None:
+        solved = self.exact(info, worlds, world)
+        if solved is None:
             return False
-        with progress(f"solving {info.spec.title} from player {exact.player}'s view") as tick:
-            result = solve_seat_exact(info, exact, self.max_nodes, self.seconds, self.max_memory, tick)
+        read, result = solved
         click.echo(json.dumps(result.to_json(), ensure_ascii=False) if self.as_json
-                   else format_result(info, exact.world, result))
+                   else format_result(info, read, result))
         return True
 
     def answer_view(self, info: GameInfo, view: Any) -> None:

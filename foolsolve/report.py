@@ -594,13 +594,9 @@ def report(position: str, out: str, max_nodes: int | None, extra: tuple[str, ...
         else the seat analysis'."""
         request = _SeatRequest(view.player, method, samples, seconds, seed, workers, None, False, max_nodes,
                                (*extra, "equilibrium=true") if equilibrium else extra, max_memory)
-        exact = None if note else request.exact(info, worlds_of_view(view))
-        if exact is not None:
-            from foolsolve.seat_exact import solve_seat_exact
-
-            with progress(f"solving {info.spec.title} from player {exact.player}'s view") as tick:
-                solved = solve_seat_exact(info, exact, max_nodes, seconds, max_memory, tick)
-            write_text(out, view_page(view, solved))
+        solved = None if note else request.exact(info, worlds_of_view(view))
+        if solved is not None:
+            write_text(out, view_page(view, solved[1]))
             wrote(out)
             return
         if equilibrium:
