@@ -734,12 +734,11 @@ def open_for_writing(path: str | Path, what: str, *, append: bool = False) -> IO
     import time
 
     where = what if str(path) in what else f"{what}: {path}"
-    nonblock = getattr(os, "O_NONBLOCK", 0)
     flags = os.O_WRONLY | os.O_CREAT | (os.O_APPEND if append else os.O_TRUNC)
     give_up = time.monotonic() + READER_GRACE
     while True:
         try:
-            fd = os.open(path, flags | nonblock, 0o666)
+            fd = os.open(path, flags | _NONBLOCK, 0o666)
             break
         except OSError as exc:
             if exc.errno == errno.ENXIO and Path(path).is_fifo():
@@ -751,7 +750,7 @@ def open_for_writing(path: str | Path, what: str, *, append: bool = False) -> IO
                 raise InputError(f"{where}: a FIFO with nothing reading from it") from None
             raise InputError(f"{where}: cannot write ({exc.strerror or exc})") from None
     try:
-        if nonblock:
+        if _NONBLOCK:
             os.set_blocking(fd, True)
         return open(fd, "ab" if append else "wb")
     except BaseException:

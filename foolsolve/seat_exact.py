@@ -10,7 +10,8 @@ matter: every world of the view gives the same answer (tests/three_fools/test_se
 several worlds of several views and compares them with the full position's answer).
 
 ``foolsolve VIEW.json``, ``--as P``, ``report`` and a batch's view lines come here first, unless a
-seat method is asked for (:data:`SEAT_METHOD_OPTIONS`): those keep the seat analysis'
+seat method is asked for (``--method``, ``--samples``; for solve and report ``--workers`` and
+``--scheduler`` too, which in a batch spread its lines): those keep the seat analysis'
 answer (:mod:`foolsolve.seat`), the whole game's value from her seat. ``--seed`` picks the world
 sampled (no effect on the answer; ``--as P`` solves the position itself); ``--time`` and
 ``--max-nodes`` bound the solver as they bound a full position's exact solve. Such answers are not
@@ -25,11 +26,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from foolsolve.errors import InputError, OptionError
-
-SEAT_METHOD_OPTIONS = ("--method", "--samples", "--workers", "--scheduler")
-"""The options that ask for the seat analysis by name (solve's; report's and batch's that they
-have): with any of them a view gets the seat analysis' answer even where the exact solver would
-answer it."""
 
 
 @dataclass(frozen=True)
