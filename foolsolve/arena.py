@@ -517,7 +517,7 @@ def run(match: Match, out: str | None, workers: int = 1, scheduler: str | None =
                 os.fsync(handle.fileno())  # a device or a pipe (/dev/null) takes no fsync
         except OSError as exc:
             failed.append(exc)
-            raise InputError(f"--out: cannot write {path}: {exc.strerror or exc}") from None
+            raise InputError(f"--out {path}: cannot write ({exc.strerror or exc})") from None
 
     if handle is not None and fresh:
         try:
@@ -557,7 +557,7 @@ def run(match: Match, out: str | None, workers: int = 1, scheduler: str | None =
 def _open_append(path: Path) -> Any:
     """The record file opened to append to, without waiting for a FIFO's reader
     (:func:`foolsolve.positions.open_for_writing`)."""
-    return io.TextIOWrapper(open_for_writing(path, "--out", append=True), encoding="utf-8")
+    return io.TextIOWrapper(open_for_writing(path, f"--out {path}", append=True), encoding="utf-8")
 
 
 def _close_quietly(handle: Any) -> None:

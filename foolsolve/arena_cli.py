@@ -82,7 +82,7 @@ def arena_command(game: str, bot_names: Sequence[str], deals: int, seed: int, pl
         records, interrupted = arena.run(match, out, workers, scheduler, tick)
     summary = arena.summarise(match, records)
     if plot:
-        write_text_atomic(plot, arena.plot_svg(summary))
+        write_text_atomic(plot, arena.plot_svg(summary), "--plot")
     if as_json:
         click.echo(json.dumps({"game": info.name, "players": n, "deals": deals, "seed": seed,
                                "bots": list(match.bots), "interrupted": interrupted, **summary.to_json()}))

@@ -325,7 +325,7 @@ def store_options(fn: Any = None, *, only: str | None = None, optional: bool = T
         if optional:
             fn = click.option("--no-store", is_flag=True,
                               help=sentence("neither read nor write the result store."))(fn)
-        return click.option("--store", "store_path", type=click.Path(dir_okay=False), default=None,
+        return click.option("--store", "store_path", type=click.Path(), default=None,
                             help=sentence("the result store file [default: results.sqlite3 in the user's cache "
                                           "folder, or $FOOLSOLVE_STORE]."))(fn)
 
@@ -888,7 +888,7 @@ def show(position: str, svg_out: str | None, viewer: int | None, fan: bool = Fal
         if writes_over(svg_out, position):
             raise InputError(f"--svg: {svg_out} is the position file {position}")
 
-        write_text(svg_out, position_svg(info.spec, state, viewer, fan=fan))
+        write_text(svg_out, position_svg(info.spec, state, viewer, fan=fan), "--svg")
         if svg_out == "-":
             return
     if viewer is not None:  # the text of P's view file ('view --as P', then 'show' on it)
@@ -909,7 +909,7 @@ def _show_view(view: Any, svg_out: str | None, viewer: int | None) -> None:
 
         spec = view.info.spec
         write_text(svg_out, picture_svg(view.obj, title=spec.title, status=f"as player {view.player} sees it",
-                                        hints=spec.picture_hints))
+                                        hints=spec.picture_hints), "--svg")
         if svg_out == "-":
             return
     click.echo(view_text(view))
@@ -1310,7 +1310,7 @@ def conform(game: str, cases: int, seed: int, max_steps: int, position: str | No
         return
     small = conformance.shrink(info, d.position)
     target = out or f"conform-{info.name}-{seed}.json"
-    write_json_atomic(target, small)
+    write_json_atomic(target, small, "--out" if out else "the divergence file")
     click.echo(f"DIVERGENCE {d.summary()}")
     click.echo(f"moves before it: {' | '.join(d.history[-12:]) or '(none)'}")
     click.echo(f"shrunk position written to {target}")

@@ -587,22 +587,23 @@ def check_output(path: str | Path, what: str = "--out", *, stdout: bool = True, 
         raise InputError(f"{what}: {text}: cannot write (no permission to write in {folder})")
 
 
-def write_json_atomic(path: str | Path, obj: Any) -> None:
+def write_json_atomic(path: str | Path, obj: Any, option: str = "--out") -> None:
     """Write JSON to ``path`` via a temporary file, so an interrupted run leaves no partial file;
-    a path that cannot be written (missing folder, no permission) is an :class:`InputError`.
-    ``-`` writes to standard output (the whole text in one write, then a flush)."""
-    write_text_atomic(path, json.dumps(obj, ensure_ascii=False, indent=1) + "\n")
+    a path that cannot be written (missing folder, no permission) is an :class:`InputError`
+    naming the ``option`` that gave it. ``-`` writes to standard output (the whole text in one
+    write, then a flush)."""
+    write_text_atomic(path, json.dumps(obj, ensure_ascii=False, indent=1) + "\n", option)
 
 
-def write_text_atomic(path: str | Path, text: str) -> None:
+def write_text_atomic(path: str | Path, text: str, option: str = "--out") -> None:
     """Write ``text`` to ``path`` via a temporary file (no partial file on an interrupt), or to
     standard output for ``-`` (one write, then a flush; a missing final line break is added); a
-    path that cannot be written is an :class:`InputError`."""
+    path that cannot be written is an :class:`InputError` ``OPTION PATH: cannot write (...)``."""
     if str(path) == STDIO:
         sys.stdout.write(text if text.endswith("\n") else text + "\n")
         sys.stdout.flush()
         return
-    with replaced_on_success(path, str(path)) as tmp:
+    with replaced_on_success(path, f"{option} {path}") as tmp:
         tmp.write_text(text, encoding="utf-8")
 
 

@@ -109,9 +109,10 @@ def transcript(spec: Any, state: Any, moves: Sequence[str], indent: str = "  ") 
     return lines
 
 
-def write_text(path: str, text: str) -> None:
+def write_text(path: str, text: str, option: str = "--out") -> None:
     """Write ``text`` to ``path`` through a temporary file (no partial file on an interrupt), or to
-    standard output for ``-``; a path that cannot be written is an :class:`InputError`."""
+    standard output for ``-``; a path that cannot be written is an :class:`InputError` naming the
+    ``option`` that gave it."""
     from foolsolve.positions import write_text_atomic
 
-    write_text_atomic(path, text)
+    write_text_atomic(path, text, option)

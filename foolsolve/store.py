@@ -514,7 +514,9 @@ def _check_regular(path: Path, label: str | None) -> None:
     if stat.S_ISREG(mode):
         return
     option = "--store" if label is None else ENV if label.startswith(f"{ENV}=") else "the result store"
-    raise InputError(f"{option}: {path} is not a regular file (a device, a FIFO, a folder): give a store file")
+    kind = ("a folder" if stat.S_ISDIR(mode) else "a FIFO" if stat.S_ISFIFO(mode) else
+            "a socket" if stat.S_ISSOCK(mode) else "a device")
+    raise InputError(f"{option}: {path} is {kind}, not a regular file: give a store file")
 
 
 _DAMAGED = "typeof(game) != 'text' OR typeof(solver_version) != 'text'"

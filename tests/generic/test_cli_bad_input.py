@@ -976,14 +976,14 @@ def test_an_arena_record_file_that_is_a_fifo_nothing_reads_is_a_one_line_error_n
     done = _run_cli(["arena", "fools-paradise", "--bot", "random", "--bot", "greedy", "--games", "1",
                      "--out", str(fifo)])
     assert done.returncode == 2, done.stderr
-    assert done.stderr == f"{PREFIX}--out: {fifo}: a FIFO with nothing reading from it\n"
+    assert done.stderr == f"{PREFIX}--out {fifo}: a FIFO with nothing reading from it\n"
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
 @pytest.mark.parametrize("argv, where", [
-    (["deal", "durak", "--seed", "3", "--out", "FIFO"], "FIFO"),
-    (["view", "durak-midbout.json", "--as", "0", "--out", "FIFO"], "FIFO"),
-    (["report", "durak-endgame.json", "--no-store", "--out", "FIFO"], "FIFO"),
+    (["deal", "durak", "--seed", "3", "--out", "FIFO"], "--out FIFO"),
+    (["view", "durak-midbout.json", "--as", "0", "--out", "FIFO"], "--out FIFO"),
+    (["report", "durak-endgame.json", "--no-store", "--out", "FIFO"], "--out FIFO"),
     (["batch", "IN", "--no-store", "--out", "FIFO"], "--out FIFO"),
 ], ids=lambda a: a[0] if isinstance(a, list) else "")
 def test_an_output_fifo_that_nothing_reads_is_a_one_line_error_not_a_hang(tmp_path, argv, where):
@@ -1177,7 +1177,7 @@ def test_an_error_about_a_long_value_names_the_problem_within_its_line(tmp_path)
     (["batch", "IN", "--no-store", "--samples", "2", "--max-nodes", "300", "--out", "/dev/full"],
      "--out /dev/full: cannot write (No space left on device)"),
     (["arena", "durak", "--bot", "random", "--bot", "greedy", "--games", "1", "--out", "/dev/full"],
-     "--out: cannot write /dev/full: No space left on device"),
+     "--out /dev/full: cannot write (No space left on device)"),
 ])
 def test_a_full_disk_under_the_output_is_a_one_line_error(tmp_path, argv, message):
     # writing to a full disk (/dev/full) was an internal error (exit 1: OSError) for standard

@@ -399,7 +399,7 @@ def test_a_store_asked_for_that_cannot_be_opened_is_an_error_naming_how_it_was_a
     assert code == 2 and out == "" and len(err.splitlines()) == 1 and "Errno" not in err
     name = "FOOLSOLVE_STORE" if how == "env" else "--store"
     # refused before SQLite opens it (which left /dev/null-journal): tests/generic/test_store_damage.py
-    assert err.startswith(f"foolsolve: error: {name}: {folder} is not a regular file ("), err
+    assert err.startswith(f"foolsolve: error: {name}: {folder} is a device, not a regular file: "), err
 
 
 def test_an_explicit_store_in_a_missing_folder_is_refused_and_the_default_folder_made(
@@ -527,7 +527,7 @@ def test_a_bad_store_is_refused_before_an_answer_from_one_seat(
                f"(no folder {tmp_path / 'no'})\n"
     else:
         monkeypatch.setenv("FOOLSOLVE_STORE", str(tmp_path))
-        said = f"foolsolve: error: FOOLSOLVE_STORE: {tmp_path} is not a regular file ("
+        said = f"foolsolve: error: FOOLSOLVE_STORE: {tmp_path} is a folder, not a regular file: "
     code, stdout, err = call_main(argv)
     assert code == 2 and stdout == "" and err.startswith(said) and len(err.splitlines()) == 1, err
     assert not out.exists()

@@ -84,7 +84,7 @@ def test_store_on_a_fifo_is_refused_and_nothing_is_created(tmp_path: Path) -> No
     fifo = tmp_path / "pipe"
     os.mkfifo(fifo)
     proc = foolsolve(ENDGAME, "--store", str(fifo), timeout=60)
-    _one_line_error(proc, "--store:", str(fifo), "is not a regular file")
+    _one_line_error(proc, "--store:", str(fifo), "is a FIFO, not a regular file")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["pipe"]
 
 
@@ -95,18 +95,27 @@ def test_store_on_a_link_to_a_device_is_refused_and_the_device_gets_no_journal(t
     journal = Path(f"{os.devnull}-journal")
     before = journal.stat().st_mtime_ns if journal.exists() else None
     proc = foolsolve(ENDGAME, "--store", str(tmp_path / "mynull"))
-    _one_line_error(proc, "--store:", "mynull is not a regular file (a device, a FIFO, a folder): give a store file")
+    _one_line_error(proc, "--store:", "mynull is a device, not a regular file: give a store file")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["mynull"]
     assert (journal.stat().st_mtime_ns if journal.exists() else None) == before
     for command in (["store", "stats"], ["store", "export"], ["batch", ENDGAME]):
-        _one_line_error(foolsolve(*command, "--store", str(tmp_path / "mynull")), "is not a regular file")
+        _one_line_error(foolsolve(*command, "--store", str(tmp_path / "mynull")), "is a device, not a regular file")
+
+
+def test_store_naming_a_folder_is_a_one_line_error_naming_the_option(tmp_path: Path) -> None:
+    """``--store FOLDER`` got click's own message ("Invalid value for '--store': File ... is a
+    directory. (see ...)"), unlike every other path the store refuses."""
+    proc = foolsolve(ENDGAME, "--store", str(tmp_path))
+    _one_line_error(proc, "--store:", f"{tmp_path} is a folder, not a regular file: give a store file")
+    assert "Invalid value" not in proc.stderr
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_store_env_var_on_a_device_is_refused_naming_the_variable(tmp_path: Path,
                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     (tmp_path / "mynull").symlink_to(os.devnull)
     monkeypatch.setenv("FOOLSOLVE_STORE", str(tmp_path / "mynull"))
-    _one_line_error(foolsolve(ENDGAME), "FOOLSOLVE_STORE:", "is not a regular file")
+    _one_line_error(foolsolve(ENDGAME), "FOOLSOLVE_STORE:", "is a device, not a regular file")
 
 
 def _edit_result(db: Path, edit: object) -> None:
