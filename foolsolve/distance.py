@@ -42,6 +42,9 @@ search (:attr:`~foolsolve.games.base.GameInfo.distance_values`) visits counted t
 
 _WDL = {1: WIN, 0: DRAW, -1: LOSS}
 
+LINE_LIMIT = 400
+"""The most moves of the distance-optimal principal variation written (a longer one is cut)."""
+
 
 class _GiveUp(Exception):
     """The budget ran out, or a position repeats."""
@@ -249,7 +252,7 @@ def _distances(info: Any, state: Any, result: SolveResult, budget: int) -> None:
     try:
         children = {str(engine.move_to_spec(root, m)): search.solve(engine.apply(root, m))
                     for m in engine.legal_moves(root)}
-        pv = _line(info.spec, engine, root, search, 400) if result.pv else []
+        pv = _line(info.spec, engine, root, search, LINE_LIMIT) if result.pv else []
     except _GiveUp as why:
         result.notes.append(f"distance to the end not computed: {why}")
         return

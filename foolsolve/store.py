@@ -234,9 +234,45 @@ def answer_check(info: Any, state: Any) -> Fits:
             return f"its line starts with {json.dumps(pv[0])[:40]}, no legal move here"
         if kind in EXACT_BEST and any(values[b] != obj.get("value") for b in best):
             return "a best move whose value is not the position's"
+        if "distance" in obj:
+            return _distances_misfit(obj, moves, best, pv)
         return None
 
     return fits
+
+
+_OUTCOME = {WIN: 1, DRAW: 0, LOSS: -1}
+
+
+def _distances_misfit(obj: dict[str, Any], moves: list[dict[str, Any]], best: list[str], pv: list[Any]) -> str | None:
+    """What does not fit in a result's distances (docs/results.md, "Distances"), or ``None``: every
+    move has one (a whole number from 1), the best moves are those of the best value that end a win
+    soonest or anything else latest, the position's distance is theirs, and the line played that way
+    is that many moves long."""
+    distance = obj.get("distance")
+    if obj.get("value_kind", "outcome") != "outcome" or not _whole(distance, 0):
+        return f"a distance {json.dumps(distance)[:40]} that is no count of moves"
+    if not moves or any(not _whole(m.get("distance"), 1) for m in moves):
+        return "a move without a distance of at least 1 beside the position's distance"
+
+    def key(m: dict[str, Any]) -> tuple[int, int]:
+        v = _OUTCOME[m["value"]]
+        return (v, -m["distance"] if v > 0 else m["distance"])
+
+    top = max(key(m) for m in moves)
+    if sorted(best) != sorted(m["move"] for m in moves if key(m) == top):
+        return "best moves that are not the moves ending a win soonest or anything else latest"
+    if any(m["distance"] != distance for m in moves if m["move"] in best):
+        return "a position's distance that is not its best moves'"
+    from foolsolve.distance import LINE_LIMIT
+
+    if pv and len(pv) != min(distance, LINE_LIMIT):
+        return f"a line of {len(pv)} moves for a distance of {distance}"
+    return None
+
+
+def _whole(x: Any, least: int) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool) and x >= least
 
 
 def as_stored(obj: dict[str, Any], seconds: float) -> dict[str, Any]:

@@ -197,6 +197,50 @@ def test_answer_check_refuses_a_result_that_is_not_the_positions(edit: object) -
     assert isinstance(fits(obj), str)
 
 
+def _longer_resistance(obj: dict[str, object]) -> None:
+    """A move not named best made to resist longer than the best moves of a lost position."""
+    moves = obj["moves"]
+    other = next(m for m in moves if m["move"] not in obj["best"])  # type: ignore[index, union-attr, operator]
+    other["distance"] = obj["distance"] + 2  # type: ignore[index, operator]
+
+
+def _position_distance(obj: dict[str, object]) -> None:
+    obj["distance"] = obj["distance"] + 1  # type: ignore[operator]
+
+
+def _line_cut(obj: dict[str, object]) -> None:
+    obj["pv"] = obj["pv"][:-2]  # type: ignore[index]
+
+
+def _distance_dropped(obj: dict[str, object]) -> None:
+    del obj["moves"][-1]["distance"]  # type: ignore[index]
+
+
+def _distance_not_a_count(obj: dict[str, object]) -> None:
+    obj["moves"][0]["distance"] = True  # type: ignore[index]
+
+
+@pytest.mark.parametrize("edit", [_longer_resistance, _position_distance, _line_cut, _distance_dropped,
+                                  _distance_not_a_count])
+def test_answer_check_reads_distances_too(edit: object) -> None:
+    """A row edited in its distances alone (the values untouched) was served as the answer."""
+    from foolsolve import games
+    from foolsolve.distance import add_distances
+    from foolsolve.positions import read_json
+    from foolsolve.solver.base import SolveOptions
+    from foolsolve.store import answer_check
+
+    info = games.get("durak")
+    state = info.spec.state_from_json(read_json(ENDGAME))
+    assert info.solve is not None
+    obj = add_distances(info, state, info.solve(state, SolveOptions())).to_json()
+    assert obj["value"] == "loss" and obj["distance"] == len(obj["pv"]) and len(obj["best"]) < len(obj["moves"])
+    fits = answer_check(info, state)
+    assert fits(obj) is None
+    edit(obj)  # type: ignore[operator]
+    assert isinstance(fits(obj), str)
+
+
 PARADISE = str(EXAMPLES / "fools-paradise-endgame.json")
 
 
