@@ -391,6 +391,12 @@ def run(jobs: Iterable[tuple[int, str | InputError | None, str | None]], emit: C
         if (store is not None and job.key is not None and isinstance(outcome, dict) and "result" in outcome
                 and "unfinished" not in outcome["result"]):
             store.put(job.key, job.game, job.position, job.options, outcome["result"])
+            if store.locked:  # neither read nor stored: the record says so, as a single solve's answer does
+                from foolsolve.store import LOCKED_NOTE
+
+                notes = outcome["result"].setdefault("notes", [])
+                if LOCKED_NOTE not in notes:
+                    notes.append(LOCKED_NOTE)
 
     def record_of(job: Job, outcome: Any) -> dict[str, Any]:
         if job.record is not None:

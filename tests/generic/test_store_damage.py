@@ -283,6 +283,8 @@ def test_a_locked_store_lets_a_batch_answer_without_it(locked_store: Path, tmp_p
     (record,) = [json.loads(line) for line in proc.stdout.splitlines()]
     assert record["result"]["value"] == -43 and not record["cached"]
     assert "the result store was locked" in proc.stderr
+    # the record says so too, as a single solve's answer does (it was on standard error only)
+    assert any("the result store was locked" in n for n in record["result"]["notes"])
 
 
 def test_a_locked_store_is_one_line_for_a_store_command(locked_store: Path) -> None:
