@@ -143,6 +143,20 @@ TABLE_ENTRY_BYTES = 400
 DEFAULT_BUDGET = Budget(seconds=DEFAULT_SECONDS)
 """The CLI's default: the exact solver gets half of it, the depth-limited search the rest."""
 
+ONE_MOVE_SECONDS = 2.0
+"""Where the player to move has one legal move, that move is the answer, whatever its value: the
+value gets at most this many seconds of ``--time`` (the exact solver half of them, as always)."""
+
+
+def only_move(info: GameInfo, state: Any) -> str | None:
+    """The text of the one legal move of a player to move (not a chance node, not the end), or
+    ``None`` where there are more or none."""
+    spec = info.spec
+    if spec.is_terminal(state) or spec.to_move(state) == CHANCE:
+        return None
+    moves = spec.legal_moves(state)
+    return spec.move_text(moves[0]) if len(moves) == 1 else None
+
 
 @dataclass
 class WorldAnswer:
@@ -742,6 +756,12 @@ def solve_or_answer(info: GameInfo, state: Any, extra: dict[str, Any], store: An
     the open-hand search's last finished iteration), else the plain ``KeyboardInterrupt``."""
     from foolsolve import store as st
 
+    forced = only_move(info, state) if seconds is not None and seconds > ONE_MOVE_SECONDS else None
+    if forced is not None:
+        # the answer is that move: its value is not worth the whole --time
+        asked, seconds = seconds, ONE_MOVE_SECONDS
+        one_note = (f"{forced} is the only legal move: its value was given {ONE_MOVE_SECONDS:g} s of --time "
+                    f"{asked:g}")
     share = DEFAULT_BUDGET.exact_share
     started = time.perf_counter()
     deadline = None if seconds is None else started + seconds * share
@@ -794,6 +814,8 @@ def solve_or_answer(info: GameInfo, state: Any, extra: dict[str, Any], store: An
             result = stopped_answer(partial, f"stopped at {limit}")
             result.notes += unused_note(extra, exact_option_names(info), "the exact solver's answer (options of the "
                                         "open-hand search)")
+            if forced is not None and isinstance(exc, OutOfBudget):
+                result.notes.append(one_note)
             return result, False
     left = None if seconds is None else max(1.0, started + seconds - time.perf_counter())
     left_nodes = None if max_nodes is None else max(1, max_nodes - (exact_nodes or 0))
@@ -801,6 +823,8 @@ def solve_or_answer(info: GameInfo, state: Any, extra: dict[str, Any], store: An
     # what the answer cost is the whole of it: the exact solver's attempt too (its time was half of --time)
     answer.nodes += max(searched[0], partial.nodes if partial is not None else 0)
     answer.seconds = time.perf_counter() - started
+    if forced is not None:
+        answer.notes.append(one_note)
     return answer, False
 
 

@@ -274,17 +274,40 @@ def test_cli_answers_five_player_foolery_within_its_node_budget(capsys: Any) -> 
     """The exact solver stops at its half of the budget; the open-hand search answers in the rest,
     marked not exact, naming its method and concept."""
     path = str(EXAMPLES / "foolery-five-players-midround.json")
-    code, out, _ = run(["--no-store", path, "--json", "--max-nodes", "20000"], capsys)
+    # (--time 0: the node budget alone, so both runs search alike; one legal move caps the time)
+    code, out, _ = run(["--no-store", path, "--json", "--max-nodes", "20000", "--time", "0"], capsys)
     assert code == 0
     got = json.loads(out)
     assert got["details"]["exact"] is False and got["concept"] == "paranoid"
     assert "depth-limited alpha-beta (paranoid) to depth" in got["details"]["method"]
     assert got["method"] == f"open-hand search, every card known: {got['details']['method']} (an estimate, not exact)"
     assert any("did not finish within 10,000 nodes" in n for n in got["notes"])
-    code, text, _ = run(["--no-store", path, "--max-nodes", "20000"], capsys)
+    code, text, _ = run(["--no-store", path, "--max-nodes", "20000", "--time", "0"], capsys)
     assert code == 0 and text.splitlines()[1] == f"Method: {got['method']}"  # where the exact answers put theirs
     low, high = games.get("foolery").utility_bounds
     assert got["moves"] and all(low <= float(m["value"]) <= high for m in got["moves"])
+
+
+def test_one_legal_move_is_the_answer_and_its_value_gets_a_short_budget(capsys: Any) -> None:
+    """With one legal move (player 4 can only pass) the answer spent all of --time 20 estimating
+    that move's value; the move is the answer whatever it is worth, so the value gets
+    ONE_MOVE_SECONDS (the exact solver half of it) and a note says so."""
+    from foolsolve.solver.open_hand import ONE_MOVE_SECONDS, only_move
+
+    path = str(EXAMPLES / "foolery-five-players-midround.json")
+    info = games.get("foolery")
+    state = info.spec.state_from_json(json.loads(Path(path).read_text()))
+    assert only_move(info, state) == "pass"
+    code, out, _ = run(["--no-store", path, "--json", "--time", "30"], capsys)
+    assert code == 0
+    got = json.loads(out)
+    assert got["best"] == ["pass"] and [m["move"] for m in got["moves"]] == ["pass"]
+    assert f"pass is the only legal move: its value was given {ONE_MOVE_SECONDS:g} s of --time 30" in got["notes"]
+    assert any(f"did not finish within {ONE_MOVE_SECONDS / 2:g} s (--time {ONE_MOVE_SECONDS:g})" in n
+               for n in got["notes"])
+    # more than one legal move: no such cap
+    endgame = info.spec.state_from_json(json.loads((EXAMPLES / "foolery-endgame.json").read_text()))
+    assert only_move(info, endgame) is None
 
 
 def test_ctrl_c_in_the_open_hand_search_prints_the_last_iteration_then_exits_130(tmp_path: Any, capsys: Any,
