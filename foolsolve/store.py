@@ -250,7 +250,7 @@ def _distances_misfit(obj: dict[str, Any], moves: list[dict[str, Any]], best: li
     soonest or anything else latest, the position's distance is theirs, and the line played that way
     is that many moves long."""
     distance = obj.get("distance")
-    if obj.get("value_kind", "outcome") != "outcome" or not _whole(distance, 0):
+    if obj.get("value_kind", "outcome") != "outcome" or not isinstance(distance, int) or not _whole(distance, 0):
         return f"a distance {json.dumps(distance)[:40]} that is no count of moves"
     if not moves or any(not _whole(m.get("distance"), 1) for m in moves):
         return "a move without a distance of at least 1 beside the position's distance"
