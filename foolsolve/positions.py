@@ -199,10 +199,11 @@ def json_path(parts: Any) -> str:
 STDIO = "-"
 """The path meaning standard input (for reading) or standard output (for writing)."""
 
-MAX_INPUT_BYTES = 16 * 2**20
+MAX_INPUT_BYTES = 2**20
 """The size limit of every input read whole: a position file (or standard input), and each line
-of a batch. The largest real position is a few kilobytes; the limit keeps ``/dev/zero``, a
-random stream or an endless pipe from growing until memory runs out."""
+of a batch. The largest real position is a few kilobytes (an arena record's line too); the limit
+keeps ``/dev/zero``, a random stream or an endless pipe from growing until memory runs out, and
+the parse of the largest input allowed within about 15 MB (16 MiB took about 220 MB)."""
 MAX_SKIP_BYTES = 16 * MAX_INPUT_BYTES
 """How far past an oversized batch line the reader looks for its end before it gives up on the
 rest of the input (an endless line, ``/dev/zero``)."""
