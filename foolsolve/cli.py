@@ -675,7 +675,18 @@ class _SeatRequest:
         executor = make_executor(self.workers, self.scheduler) if method != "ismcts" else None
         with progress(f"{method} {info.spec.title} from player {worlds.player}'s seat", unit=unit,
                       total=total) as tick:
-            return seat.analyse(info, worlds, self.settings, executor, tick)
+            answer = seat.analyse(info, worlds, self.settings, executor, tick)
+        if self.settings.method == "auto" and self.settings.samples is None and not answer.interrupted:
+            try:
+                with progress(f"checking with ismcts from player {worlds.player}'s seat", unit="iterations",
+                              total=seat.CHECK_ITERATIONS) as tick:
+                    note = seat.second_opinion(info, worlds, answer, self.settings, tick)
+            except KeyboardInterrupt:  # the answer stands; the check is what Ctrl-C stopped
+                answer.interrupted = True
+                note = "Ctrl-C stopped the check by a second method (IS-MCTS)"
+            if note is not None:
+                answer.notes.append(note)
+        return answer
 
     def _answer(self, info: GameInfo, worlds: Any, refused: str) -> None:
         answer = self.analysis(info, worlds)
@@ -707,17 +718,25 @@ def value_span(answer: Any) -> str:
     v = answer.value
     if answer.method == "ismcts":
         return f"over {plural(v.worlds, 'iteration')}"
-    return "over every world" if v.low == v.high else f"95% interval {interval(v.low, v.high)}"
+    if v.low == v.high:
+        return "over every world, exactly" if _all_exact(answer) else "over every world, an average of estimates"
+    return f"95% interval {interval(v.low, v.high)}"
+
+
+def _all_exact(answer: Any) -> bool:
+    return bool(answer.worlds_exact >= answer.worlds)
 
 
 def seat_rows(answer: Any) -> list[str]:
     """The move table of a seat answer: a header, then every move with its mean, its 95% interval
-    (``(every world)`` where the exact expectation has none) and its worlds (IS-MCTS: its visits),
+    (where the exact expectation has none: ``(exact)`` when every world was solved, ``(estimates)``
+    when some world's value is the depth-limited search's) and its worlds (IS-MCTS: its visits),
     the best marked ``*``."""
     ismcts = answer.method == "ismcts"
     width = max([len(m.move) for m in answer.moves] + [4])
     means = [f"{m.mean:+.3f}" for m in answer.moves]
-    spans = [f"{m.worlds:,}" if ismcts else "(every world)" if m.low == m.high
+    none = "(exact)" if _all_exact(answer) else "(estimates)"
+    spans = [f"{m.worlds:,}" if ismcts else none if m.low == m.high
              else interval(m.low, m.high) for m in answer.moves]
     mw = max([len(x) for x in means] + [4])
     best = set(answer.best)

@@ -367,7 +367,8 @@ def _seat_table(answer: Any) -> str:
         head = group[0]
         rows = []
         for m in group:
-            span = "" if ismcts else "every world" if m.low == m.high else interval(m.low, m.high)
+            span = "" if ismcts else ("exact" if m.low == m.high and answer.worlds_exact >= answer.worlds
+                                      else "estimates" if m.low == m.high else interval(m.low, m.high))
             attrs, behind = _behind_cell(m)
             rows.append(f'<tr class="{"best" if m.move in best else ""}" data-move="{escape(m.move)}" '
                         f'data-mean="{m.mean!r}" data-low="{m.low!r}" data-high="{m.high!r}" data-worlds="{m.worlds}"'

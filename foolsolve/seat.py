@@ -781,6 +781,51 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
                       time.monotonic() - t0, interrupted, notes, value)
 
 
+CHECK_SECONDS = 5.0
+"""The most of what is left of ``--time`` that :func:`second_opinion` gives IS-MCTS."""
+CHECK_ITERATIONS = DEFAULT_ISMCTS_ITERATIONS
+"""The IS-MCTS iterations of :func:`second_opinion` (fewer where its time runs out first)."""
+CHECK_MIN_SECONDS = 1.0
+""":func:`second_opinion` runs only where at least this much of ``--time`` is left."""
+
+
+def second_opinion(info: GameInfo, worlds: Worlds, answer: SeatAnswer, settings: Settings,
+                   tick: Callable[[int], None] | None = None) -> str | None:
+    """A note from IS-MCTS, the second, independent method, on an answer of PIMC or the exact
+    expectation that rests on estimates (some world valued by the depth-limited search, not
+    solved): which move it ranks first and whether that is a best move of ``answer``; ``None``
+    where there is nothing to check (every world exact, not the player's move, no best move,
+    interrupted) or no time for it (at most :data:`CHECK_SECONDS` of what is left of
+    ``settings.seconds``, and at least :data:`CHECK_MIN_SECONDS`). The answer's values stay its
+    own: the note says where the two methods part, so a best move resting on one cheap estimate
+    reads as such."""
+    if (answer.method not in ("exact", "pimc") or answer.worlds_exact >= answer.worlds or not answer.best
+            or answer.interrupted or answer.to_move != answer.player or len(answer.moves) < 2):
+        return None
+    left = None if settings.seconds is None else settings.seconds - answer.seconds
+    if left is not None and left < CHECK_MIN_SECONDS:
+        return None
+    seconds = CHECK_SECONDS if left is None else min(CHECK_SECONDS, left)
+    check = ismcts(info, worlds, replace(settings, method="ismcts", samples=CHECK_ITERATIONS, seconds=seconds), tick)
+    if check.interrupted or not check.best:
+        return None
+    top = check.best[0]
+    done = f"IS-MCTS ({plural(check.worlds, 'iteration')} in {check.seconds:.1f} s)"
+    if top in answer.best:
+        return f"checked by a second method: {done} also ranks {top} first"
+    ranked = [m.move for m in sorted(check.moves, key=lambda m: -m.worlds)]
+    means = {m.move: m.mean for m in check.moves}
+
+    def place(move: str) -> str:
+        k = ranked.index(move) + 1
+        th = "th" if 10 <= k % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(k % 10, "th")
+        return f"{move} {k}{th} of {len(ranked)} (mean {means[move]:+.3f} there)"
+
+    return (f"a second method disagrees: {done} ranks {top} first and "
+            f"{', '.join(place(b) for b in answer.best if b in means)}; the values above are averages of "
+            "estimates, so the best move is not sure (docs/seat.md, \"A second opinion\")")
+
+
 # --- IS-MCTS ----------------------------------------------------------------------------------
 
 

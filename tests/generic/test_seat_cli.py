@@ -411,3 +411,59 @@ def test_three_or_more_players_say_each_world_is_valued_paranoid(tmp_path, capsy
     assert "with 3 players each world is valued paranoid" in out
     code, out, err = run([str(_fresh_deal_view(tmp_path)), "--samples", "2"], capsys)
     assert code == 0 and "paranoid" not in out and "against player" not in out
+
+
+# A hand-written two-player view (a new user's): player 1 defends 8♣ with three cards in the stock.
+# Durak's own rule values each of its 30 worlds by one ply and one greedy game a move, and in every
+# world the greedy game wins after "take"; IS-MCTS, searching the moves after it, ranks "take" last.
+GREEDY_TAKE_VIEW = {
+    "game": "durak", "view": 1, "rules": {"variant": "podkidnoy"}, "trump": "H",
+    "hands": [{"count": 5, "known": ["KS"]}, ["6H", "JC", "QC", "10D", "AS", "7S"]],
+    "stock": {"count": 3, "bottom": ["9H"]},
+    "discard": ["7C", "9C", "10C", "KC", "AC", "6D", "7D", "8D", "JD", "KD", "AD", "8H", "10H", "JH", "QH", "KH",
+                "6S", "8S", "9S", "10S", "QS"],
+    "attacker": 0, "defender": 1, "table": [["8C", None]], "to_move": 1, "known": [["KS"], []]}
+
+
+def test_an_answer_resting_on_estimates_is_labelled_so_and_checked_by_ismcts(tmp_path, capsys, monkeypatch):
+    """The exact expectation over 30 worlds, each a one-ply greedy estimate, printed "take +1.000
+    (every world)" and "Value ... over every world": read as settled, though IS-MCTS ranks "take"
+    last. Now the interval column says "(estimates)", the value line "an average of estimates", and
+    a note gives IS-MCTS's ranking where it disagrees (docs/seat.md, "A second opinion")."""
+    monkeypatch.setattr(seat, "CHECK_ITERATIONS", 1000)
+    monkeypatch.setattr(seat, "CHECK_SECONDS", 600.0)  # iterations, not the clock, decide here
+    view = tmp_path / "defend.json"
+    view.write_text(json.dumps(GREEDY_TAKE_VIEW))
+    code, out, err = run([str(view), "--time", "0"], capsys)
+    assert code == 0, err
+    assert "(every world)" not in out and "over every world" in out
+    rows = [line for line in out.splitlines() if line.startswith(("  cover 8♣", "  take"))]
+    assert len(rows) == 4 and all("(estimates)" in r for r in rows), rows
+    assert "Best: take" in out and "Value for player 1: +1.000, over every world, an average of estimates" in out
+    note = next(line for line in out.splitlines() if "a second method" in line)
+    assert note.startswith("Note: a second method disagrees: IS-MCTS (1,000 iterations in ")
+    assert "ranks cover 8♣ with Q♣ first and take 4th of 4 (mean " in note and "the best move is not sure" in note
+    # the method asked for by name: no check
+    code, out, _ = run([str(view), "--time", "0", "--method", "exact"], capsys)
+    assert code == 0 and "second method" not in out
+
+
+def test_an_answer_of_exact_worlds_says_exact_and_is_not_checked(monkeypatch):
+    """Every world solved: "(exact)" in the table, "over every world, exactly", and no IS-MCTS check
+    (nor where the player is not to move)."""
+    from foolsolve.cli import format_seat
+
+    called: list[object] = []
+    monkeypatch.setattr(seat, "ismcts", lambda *a, **k: called.append(a))
+    moves = [seat.MoveStat("take", -1.0, -1.0, -1.0, 6), seat.MoveStat("cover 8♣ with J♣", 0.5, 0.5, 0.5, 6)]
+    answer = seat.SeatAnswer("durak", 1, 1, "exact", "exact expectation: ...", "the scale", moves,
+                             ["cover 8♣ with J♣"], 6, 6, 6, 0, 0.1, value=seat.MoveStat("position", 0.5, 0.5, 0.5, 6))
+    text = format_seat(DURAK, answer)
+    assert "(exact)" in text and "(estimates)" not in text and "over every world, exactly" in text
+    assert seat.second_opinion(DURAK, None, answer, seat.Settings()) is None  # type: ignore[arg-type]
+    answer.worlds_exact = 5
+    text = format_seat(DURAK, answer)
+    assert "(estimates)" in text and "(exact)" not in text and "over every world, an average of estimates" in text
+    answer.to_move = 0  # another player's turn: nothing of hers to check
+    assert seat.second_opinion(DURAK, None, answer, seat.Settings()) is None  # type: ignore[arg-type]
+    assert not called
