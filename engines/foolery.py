@@ -23,6 +23,7 @@ import itertools
 import random
 from collections.abc import Hashable
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 from foolsolve.cards import TAROT78
@@ -715,9 +716,8 @@ class FooleryEngine(Engine[EngineState, int]):
         numbers), or this loop for a ``random.Random`` that draws differently."""
         from foolsolve.draws import standard_draw
 
-        if standard_draw(rng):
-            from foolsolve.engines.foolery_native import playout
-
+        playout = native() if standard_draw(rng) else None
+        if playout is not None:
             # the exchange (a few moves) here, the play compiled: the same rng.choice draws either way
             moves = 0
             while state.phase != 2 and moves != max_moves and 0 in state.places:
@@ -728,6 +728,42 @@ class FooleryEngine(Engine[EngineState, int]):
             state, more = playout(state, rng, None if max_moves is None else max_moves - moves)
             return state, moves + more
         return generic_playout(state, rng, max_moves)
+
+
+_native: Any = None
+_child: Any = None
+
+
+def native() -> Any:
+    """The compiled playout (:func:`foolsolve.engines.foolery_native.playout`) where numba's cache
+    holds it (or background compiles are off: ``FOOLSOLVE_BACKGROUND_COMPILE=0``, it is compiled
+    now), else ``None`` while a background process compiles it, once a process: the Python loop
+    plays the same games meanwhile (the same moves and random numbers), so nobody waits for the
+    compile -- a first seat answer of a fresh install spent its whole ``--time`` compiling, then
+    said no world was valued."""
+    global _native, _child
+    if _native is not None:
+        return _native
+    from foolsolve import background
+
+    if _child is not None and _child.poll() is None:
+        return None  # still compiling
+    if not background.allowed() or background.in_numba_cache(str(_NATIVE_SOURCE), "_run"):
+        from foolsolve.engines.foolery_native import playout
+
+        _native = playout
+        return _native
+    if _child is None:
+        _child = background.start("foolsolve.engines.foolery_native")
+        if _child is None:  # it cannot start: compile here after all
+            from foolsolve.engines.foolery_native import playout
+
+            _native = playout
+            return _native
+    return None
+
+
+_NATIVE_SOURCE = Path(__file__).with_name("foolery_native.py")
 
 
 def generic_playout(state: EngineState, rng: random.Random, max_moves: int | None = None) -> tuple[EngineState, int]:

@@ -10,7 +10,10 @@ state is written back into ``rng`` at the end.
 
 A hand is two words: its suit cards (bits ``slot * 16 + rank``, as the card indices) and its
 trumps (bit 0 the Fool, bit ``n`` trump ``n``). The compiled code is cached on disk
-(numba's ``cache=True``); the first call of a fresh install compiles it (some seconds).
+(numba's ``cache=True``); the first call of a fresh install compiles it (15-30 s on a slow
+machine), so nobody waits for it: while numba's cache does not hold it the engine plays the same
+games with its Python loop and a background process compiles (``python -m
+foolsolve.engines.foolery_native --background``; :func:`foolsolve.engines.foolery.native`).
 """
 
 from __future__ import annotations
@@ -527,3 +530,45 @@ def playout(state: E.EngineState, rng: random.Random, max_moves: int | None = No
     out = E.EngineState(ctx, tuple(a | b << 64 for a, b in zip(hs, ht)), tuple((q, a | b << 64) for q, a, b in rows),
                    None if tk == NONE else (tk, tc, tkey), passed, skipped, tuple(places), to_move, phase)
     return out, moves
+
+
+def warm() -> None:
+    """Compile the playout (or load it from numba's cache): one playout of a dealt round."""
+    from foolsolve.spec import foolery as S
+
+    state = S.SPEC.deal(S.SPEC.rules_cls(), 3, random.Random(0))
+    es = E.ENGINE.from_spec(state)
+    rng = random.Random(0)
+    while es.phase != 2:
+        es = E.apply(es, rng.choice(E.legal_moves(es)))
+    playout(es, rng)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m foolsolve.engines.foolery_native``: compile the playout into numba's cache (or
+    find it there). ``--background`` (:func:`foolsolve.engines.foolery.native`): at a low priority,
+    silent, and only when no other process holds the compile's lock (``foolery-playout-compile.lock``
+    in the user's cache folder)."""
+    import sys
+
+    args = sys.argv[1:] if argv is None else argv
+    if args == ["--background"]:
+        from foolsolve import background
+
+        return background.run_locked("foolery-playout-compile.lock", warm)
+    if args:
+        print("usage: python -m foolsolve.engines.foolery_native [--background]", file=sys.stderr)
+        return 2
+    warm()
+    print("the compiled Foolery playout is in numba's cache", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    # the package's own module, not this copy run as __main__: numba's cache keeps the compiled code
+    # with references into the module it was compiled in (as engines/durak_playout_compiled.py)
+    import sys
+
+    from foolsolve.engines import foolery_native as _module
+
+    sys.exit(_module.main())

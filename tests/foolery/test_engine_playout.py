@@ -66,3 +66,38 @@ def test_native_playout_from_a_table_holding_trumps(table: list[tuple[int, str]]
         a, n1 = generic_playout(e, r1, limit)
         b, n2 = ENGINE.playout(e, r2, limit)
         assert (n1, ENGINE.key(a), a.top) == (n2, ENGINE.key(b), b.top) and r1.getstate() == r2.getstate()
+
+
+def test_a_cold_numba_cache_plays_the_python_loop_while_a_background_process_compiles(monkeypatch) -> None:
+    """A first seat answer of a fresh install compiled the playout inside its first world (36.9 s
+    for --time 5 on a cold cache, then 'no world was valued in 5 s'). While numba's cache does not
+    hold the playout, the engine plays its Python loop (the same game) and starts one background
+    compile; once that has finished and the cache holds it, the compiled playout runs."""
+    from foolsolve import background
+    from foolsolve.engines import foolery, foolery_native
+
+    class Child:
+        done = False
+
+        def poll(self) -> int | None:
+            return 0 if self.done else None
+
+    child = Child()
+    started: list[str] = []
+    cached = [False]
+    monkeypatch.setattr(background, "allowed", lambda: True)
+    monkeypatch.setattr(background, "in_numba_cache", lambda source, function, keyed_by=(): cached[0])
+    monkeypatch.setattr(background, "start", lambda module: started.append(module) or child)
+    monkeypatch.setattr(foolery, "_native", None)
+    monkeypatch.setattr(foolery, "_child", None)
+    ran: list[int] = []
+    monkeypatch.setattr(foolery_native, "playout", lambda *a: ran.append(1) or generic_playout(*a[:2]))
+    e = ENGINE.from_spec(random_game(random.Random(5)))
+    a, n1 = ENGINE.playout(e, random.Random(5))
+    b, n2 = generic_playout(e, random.Random(5))
+    assert (n1, ENGINE.key(a)) == (n2, ENGINE.key(b)) and not ran
+    ENGINE.playout(e, random.Random(6))
+    assert started == ["foolsolve.engines.foolery_native"]  # once a process
+    child.done, cached[0] = True, True
+    ENGINE.playout(e, random.Random(7))
+    assert ran == [1] and started == ["foolsolve.engines.foolery_native"]
