@@ -148,6 +148,9 @@ class WorldValue:
     value: float | None = None
     """The position's value for the analysing player (the best move's for her when she is to
     move; the expectation at a chance node; the open-hand search's at another player's turn)."""
+    solver_tried: bool = False
+    """The game's exact solver searched the world (:attr:`~foolsolve.solver.open_hand.WorldAnswer.solver_tried`;
+    not where it refused the world at once)."""
 
 
 def playout_value(info: GameInfo, world: Any, player: int, rng: random.Random, playouts: int,
@@ -287,15 +290,17 @@ def evaluate_world(info: GameInfo, world: Any, player: int, budget: Budget, seed
                                                                   max_memory=budget.max_memory),
                                     player=player, progress=_stopper(stop))
         return WorldValue({m: float(v) for m, v in ans.values.items()}, ans.exact, ans.method, ans.nodes,
-                          float(ans.value))
-    except SearchLimit:
-        pass
+                          float(ans.value), ans.solver_tried)
+    except SearchLimit as exc:
+        # (the exact solver may have searched before the depth-limited search ran out)
+        tried = open_hand.solver_asked(info, world) if exc.solver_tried is None else exc.solver_tried
     values = playout_value(info, world, player, random.Random(seed), budget.playouts, frontier)
     # her value: her best move, or (paranoid, as the open-hand search) the others' worst for her
     mine = info.spec.to_move(world) == player
     value = (max(values.values()) if mine else min(values.values())) if values else None
     kind = "native" if frontier == "random" else frontier
-    return WorldValue(values, False, f"depth-1 search, {plural(budget.playouts, kind + ' playout')} per move", value=value)
+    return WorldValue(values, False, f"depth-1 search, {plural(budget.playouts, kind + ' playout')} per move", value=value,
+                      solver_tried=tried)
 
 
 def _value_item(item: tuple[GameInfo, Any, int, Budget, tuple[str, float] | None]) -> WorldValue:
@@ -613,7 +618,7 @@ def _deeper(last: _Round, settings: Settings) -> str | None:
 def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, executor: Any,
           tick: Callable[[int], None] | None) -> SeatAnswer:
     from foolsolve.executor import make_executor
-    from foolsolve.solver.open_hand import SOLVER_METHOD, solver_asked
+    from foolsolve.solver.open_hand import SOLVER_METHOD
 
     t0 = time.monotonic()
     spec = info.spec
@@ -664,7 +669,6 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
                 rnd.weights.append(weight)
                 settled, rule = settle(info, budget, w)  # settled here once: the worker's for_world keeps it
                 settled = _scaled(settled, rnd.factor)
-                rnd.asked += solver_asked(info, w)
                 rnd.searched_only += settled.search_nodes is not None
                 if rule is not None:
                     rnd.rules.setdefault(info.seat_search.index(rule), rule)
@@ -678,6 +682,7 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
                 rnd.done += 1
                 rnd.exact_n += wv.exact
                 rnd.by_solver += wv.method == SOLVER_METHOD
+                rnd.asked += wv.solver_tried
                 rnd.nodes += wv.nodes or searched[i]
                 rnd.by_world[i] = wv.values
                 if wv.value is not None:
@@ -782,7 +787,8 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
 
 
 CHECK_SECONDS = 5.0
-"""The most of what is left of ``--time`` that :func:`second_opinion` gives IS-MCTS."""
+"""The most of what is left of ``--time`` that :func:`second_opinion` gives IS-MCTS (and no more
+than the answer took, :data:`CHECK_MIN_SECONDS` at least)."""
 CHECK_ITERATIONS = DEFAULT_ISMCTS_ITERATIONS
 """The IS-MCTS iterations of :func:`second_opinion` (fewer where its time runs out first)."""
 CHECK_MIN_SECONDS = 1.0
@@ -796,7 +802,7 @@ def second_opinion(info: GameInfo, worlds: Worlds, answer: SeatAnswer, settings:
     solved): which move it ranks first and whether that is a best move of ``answer``; ``None``
     where there is nothing to check (every world exact, not the player's move, no best move,
     interrupted) or no time for it (at most :data:`CHECK_SECONDS` of what is left of
-    ``settings.seconds``, and at least :data:`CHECK_MIN_SECONDS`). The answer's values stay its
+    ``settings.seconds`` and at most what the answer took, and at least :data:`CHECK_MIN_SECONDS`). The answer's values stay its
     own: the note says where the two methods part, so a best move resting on one cheap estimate
     reads as such."""
     if (answer.method not in ("exact", "pimc") or answer.worlds_exact >= answer.worlds or not answer.best
@@ -805,7 +811,8 @@ def second_opinion(info: GameInfo, worlds: Worlds, answer: SeatAnswer, settings:
     left = None if settings.seconds is None else settings.seconds - answer.seconds
     if left is not None and left < CHECK_MIN_SECONDS:
         return None
-    seconds = CHECK_SECONDS if left is None else min(CHECK_SECONDS, left)
+    # at most what the answer itself took (1 s at least): the check never more than doubles the wait
+    seconds = min(CHECK_SECONDS, max(CHECK_MIN_SECONDS, answer.seconds), CHECK_SECONDS if left is None else left)
     check = ismcts(info, worlds, replace(settings, method="ismcts", samples=CHECK_ITERATIONS, seconds=seconds), tick)
     if check.interrupted or not check.best:
         return None

@@ -269,6 +269,9 @@ class SearchLimit(Exception):
         result whose :attr:`SolveResult.moves` are the moves valued before the limit, whose
         :attr:`SolveResult.unfinished` are the others with the bounds proved, and whose
         :attr:`SolveResult.value` is the position's value if those prove it, else ``None``."""
+        self.solver_tried: bool | None = None
+        """Where the open-hand search of one world ran out before its first iteration: whether the
+        game's exact solver had searched the world first (``None``: not said)."""
 
 
 @dataclass

@@ -186,6 +186,10 @@ class WorldAnswer:
     interrupted: bool = False
     """Ctrl-C stopped a deeper iteration (``solve_world(interruptible=True)``): this is the answer of
     the last finished one (a note says so)."""
+    solver_tried: bool = False
+    """The game's exact solver searched this world in its share of the budget (it answered, or ran
+    out of its share); ``False`` where it was not asked or refused the world at once
+    (:class:`NotCovered`)."""
 
     @property
     def best(self) -> list[str]:
@@ -236,6 +240,8 @@ class _Clock:
         self.progress = progress
         self.nodes = 0
         self._next_look = 1024
+        self.solver_tried = False
+        """The game's exact solver searched (it did not refuse the position)."""
 
     def add(self, n: int) -> None:
         self.nodes += n
@@ -518,7 +524,9 @@ def _exact(info: GameInfo, state: Any, player: int, budget: Budget, clock: _Cloc
         return None
     except SearchLimit:
         clock.nodes += max_nodes or 0
+        clock.solver_tried = True
         return None
+    clock.solver_tried = True
     if result.value_only or not result.moves:
         return None
     if extra:
@@ -534,7 +542,8 @@ def _exact(info: GameInfo, state: Any, player: int, budget: Budget, clock: _Cloc
     clock.nodes += result.nodes
     value = max(values.values()) if to_move == player else min(values.values())
     return WorldAnswer(info.name, to_move, player, values, value, True, SOLVER_METHOD,
-                       _concept_name(info, state, "paranoid"), clock.nodes, time.perf_counter() - start)
+                       _concept_name(info, state, "paranoid"), clock.nodes, time.perf_counter() - start,
+                       solver_tried=True)
 
 
 def solve_world(info: GameInfo, state: Any, budget: Budget = DEFAULT_BUDGET, *, concept: str = "paranoid",
@@ -588,8 +597,9 @@ def solve_world(info: GameInfo, state: Any, budget: Budget = DEFAULT_BUDGET, *, 
                 break
             try:
                 found, cut = search.root_values(root, depth)
-            except OutOfBudget:
+            except OutOfBudget as exc:
                 if answer_values is None:
+                    exc.solver_tried = clock.solver_tried  # (what the seat answer's method line says)
                     raise
                 break
             except KeyboardInterrupt:
@@ -635,7 +645,8 @@ def solve_world(info: GameInfo, state: Any, budget: Budget = DEFAULT_BUDGET, *, 
                   f"({plural(budget.playouts, 'greedy playout' if budget.frontier == 'greedy' else 'playout')}, "
                   f"seed {budget.seed})")
     return WorldAnswer(info.name, to_move, player, values, value, exact, method, name, clock.nodes,
-                       time.perf_counter() - start, answer_depth, notes, mover_best, interrupted)
+                       time.perf_counter() - start, answer_depth, notes, mover_best, interrupted,
+                       clock.solver_tried)
 
 
 WORLD_OPTION_DOCS: dict[str, str] = {
