@@ -513,6 +513,7 @@ def batch_command(infile: str, out: str, workers: int, scheduler: str | None, ma
 
     settings = Settings(extra=_parse_extra(extra), max_nodes=max_nodes, out=None if out == STDIO else out,
                         time_limit=time_limit, max_memory=max_memory, method=method, samples=samples, seed=seed)
+    settings.seat_settings()  # seat options that contradict each other (--method exact --samples N): before any line
     # IN.jsonl opened once, first (a FIFO that nothing writes to is an error, not a wait): a bad
     # IN.jsonl leaves no --out file
     source = None if infile == STDIO else open_input(infile)

@@ -548,13 +548,20 @@ def given_on_command_line(name: str) -> bool:
 def seat_settings(method: str | None, samples: int | None, seconds: float | None, seed: int | None,
                   max_nodes: int | None, max_memory: int | None = None) -> Any:
     """The seat analysis' :class:`foolsolve.seat.Settings` from the command line's options (solve,
-    report and a batch's view lines: one mapping, so they give the same answer)."""
+    report and a batch's view lines: one mapping, so they give the same answer). ``--max-nodes`` is
+    each world's budget as given, the exact expectation's too. ``--samples`` and ``--seed`` choose
+    sampled worlds: with ``--method exact``, which samples none, either is a one-line error; under
+    ``auto`` the answer's note names them where the exact expectation answers."""
     from foolsolve.seat import Budget, Settings
 
+    sampling = [name for name, v in (("--samples", samples), ("--seed", seed)) if v is not None]
+    if method == "exact" and sampling:
+        raise InputError(f"{sampling[0]}: --method exact values every consistent world once and samples none; "
+                         "--samples and --seed are PIMC's worlds and IS-MCTS's iterations (docs/seat.md)")
     budget = Budget(max_memory=max_memory) if max_nodes is None else \
         Budget(nodes=max_nodes, search_nodes=max_nodes, max_memory=max_memory)
     return Settings(method=method or "auto", samples=samples, seconds=seconds, seed=seed or 0, budget=budget,
-                    deepen=max_nodes is None)
+                    deepen=max_nodes is None, budget_given=max_nodes is not None, unapplied=tuple(sampling))
 
 
 def seat_takes_no_option(option: str) -> InputError:
@@ -596,6 +603,11 @@ class _SeatRequest:
             raise InputError(f"{'--scheduler' if self.scheduler else '--workers'}: IS-MCTS grows one tree in "
                              "this process; --workers and --scheduler spread the worlds of PIMC and the exact "
                              "expectation")
+        if method == "ismcts" and (self.max_nodes is not None or self.max_memory is not None):
+            raise InputError(f"{'--max-nodes' if self.max_nodes is not None else '--max-memory'}: IS-MCTS plays "
+                             "each iteration out to the end and searches no world; --max-nodes and --max-memory "
+                             "bound each world's search of PIMC and the exact expectation (--samples: its "
+                             "iterations)")
 
     def exact(self, info: GameInfo, worlds: Any, world: Any = None) -> tuple[Any, SolveResult] | None:
         """Where the game's exact solver answers from the seat of ``worlds.player`` and no seat method

@@ -363,8 +363,9 @@ class SeatAnswer:
                 if m.move not in self.best and m.behind is not None and m.behind[1] <= 0]
 
     def to_json(self) -> dict[str, Any]:
-        """The answer as JSON, strict JSON (RFC 8259): an interval end that is no finite number
-        (IS-MCTS gives no interval; one world gives an unbounded one) is ``null``."""
+        """The answer as JSON (the schema ``foolsolve/schemas/seat.schema.json``), strict JSON (RFC 8259):
+        an interval end that is no finite number (IS-MCTS gives no interval; one world gives an
+        unbounded one) is ``null``."""
         value = None if self.value is None else _stat_json(self.value, with_move=False)
         return {"value": value,
             "game": self.game, "player": self.player, "to_move": self.to_move, "method": self.method,
@@ -455,6 +456,13 @@ class Settings:
     """The exact expectation values its worlds again with :data:`DEEPEN` times the node budgets while
     :func:`_deeper` allows (bounded by node counts, and by ``seconds`` where given): ``foolsolve
     POSITION.json`` without ``--max-nodes``. A bot keeps its fixed budget."""
+    budget_given: bool = False
+    """The caller gave each world's budget (``--max-nodes``): the exact expectation keeps it, as PIMC
+    does, instead of sharing PIMC's whole budget among few worlds (:func:`exact_budget`)."""
+    unapplied: tuple[str, ...] = ()
+    """Options given that only sampling reads (``--samples``, ``--seed``), under ``auto``: where the
+    exact expectation answers, a note names them as not applied (``--method exact`` with them is
+    an error instead: :func:`foolsolve.cli.seat_settings`)."""
 
 
 def _no_world_text(seconds: float | None, nodes: int) -> str:
@@ -630,7 +638,7 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
             many = "an uncounted number of" if count is None else f"{count:,}"
             raise InputError(f"--method exact: {many} worlds are consistent with the view (the exact expectation "
                              f"takes at most {EXACT_WORLDS_MAX:,}; use --method pimc)")
-        budget = exact_budget(settings.budget, count)
+        budget = settings.budget if settings.budget_given else exact_budget(settings.budget, count)
         total = count
     else:
         total = settings.samples if settings.samples is not None else DEFAULT_SAMPLES
@@ -759,6 +767,9 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
     if complete and exact_n < done:
         notes.append(f"{done - exact_n:,} of the {done:,} worlds were valued by the depth-limited search: the means are "
                      "exact averages of those estimates (no sampling, so no interval)")
+    if method == "exact" and settings.unapplied:
+        notes.append(f"not applied: {', '.join(settings.unapplied)} (the exact expectation values every one of the "
+                     f"{count:,} consistent worlds once and samples none; --method pimc samples)")
     if method == "pimc":
         notes.append("95% Student-t intervals over the worlds; PIMC values each world as if every card were open "
                      "(strategy fusion, non-locality: docs/seat.md)")
