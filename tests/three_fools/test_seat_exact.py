@@ -209,3 +209,26 @@ def test_in_phase_lead_the_round_odds_name_legal_moves_and_are_read_back_from_th
     code, out, err = run([str(lead), "--json", "--store", store], capsys)
     assert code == 0 and err == "" and json.loads(out)["stored"] is True
     assert run(["play", str(lead), first["best"][0]], capsys)[0] == 0
+
+
+def test_another_followers_best_response_from_a_followers_view_names_what_it_reads(capsys):
+    """Player 1's view (a follower) with ``-o best_response=2`` said "an answer from one seat ...
+    takes no -o options", though ``best_response=1`` is taken: now it says that player 2's best
+    response reads her hand, hidden from player 1, and which value player 1 may give."""
+    code, _, err = run([FULL, "--as", "1", "-o", "best_response=2", "--no-store"], capsys)
+    assert_one_line_error(code, err, "option best_response: player 2's best response is computed from her hand, "
+                                     "hidden from player 1; from player 1's view only best_response=1")
+    assert "takes no -o options" not in err
+
+
+@pytest.mark.parametrize("option", ["best_response=1", "viewer=1", "leader_strategy=truthful"])
+def test_a_round_odds_option_in_phase_follow_is_a_one_line_error(tmp_path, capsys, option):
+    """A full position in phase follow with ``-o best_response=1`` went to the open-hand search (20 s,
+    every move 0.000000) with only a note that the option was not applied: the round odds (and the
+    best response) need a round about to be led. Now a one-line error, at once."""
+    state = SPEC.play(SPEC.state_from_json(json.loads(Path(FULL).read_text())), "keep", "lead 4S as S")
+    path = tmp_path / "follow.json"
+    path.write_text(json.dumps(SPEC.state_to_json(state)))
+    code, out, err = run([str(path), "-o", option, "--no-store", "--time", "60"], capsys)
+    assert_one_line_error(code, err, f"option {option.split('=')[0]}: ")
+    assert "needs a round about to be led (phase flip or lead), not follow" in err and out == ""
