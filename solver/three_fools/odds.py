@@ -671,7 +671,16 @@ def solve(state: State, options: SolveOptions) -> SolveResult:
         for binary, declared, cond, cards, reach in br.rows:
             notes.append(f"  {binary} {SUIT_TEXT[declared]} (p {reach}): play "
                          f"{' or '.join(c.ascii for c in cards)} (win {_pct(cond[cards[0]])})")
-    return SolveResult(game=META.name, to_move=view.leader, value=odds_value(win=top, penalty=least),
+    value = odds_value(win=top, penalty=least)
+    concept = f"round odds from player {view.viewer}'s view"
+    if best[0].held != 1:
+        # a viewer who does not lead: each choice's odds are conditioned on the leader holding its card,
+        # so their maximum is no value of the round from this seat (that needs the leader's whole hand)
+        value = odds_value(win=top, penalty=least, held=best[0].held)
+        concept = (f"the leader's best choice's round odds from player {view.viewer}'s view if she holds its "
+                   f"card, which player {view.viewer} rates at held; not what the round is worth to player "
+                   f"{view.viewer}")
+    return SolveResult(game=META.name, to_move=view.leader, value=value,
                        moves=moves, pv=[], nodes=len(odds), seconds=time.perf_counter() - start,
-                       best=[o.text for o in best], concept=f"round odds from player {view.viewer}'s view",
+                       best=[o.text for o in best], concept=concept,
                        notes=notes, value_kind="odds")

@@ -69,7 +69,25 @@ def test_a_follower_gets_the_seat_answer_not_the_leaders_odds_conditioned_on_car
     seat = _json([FULL, "--as", "1", "--samples", "4"], capsys)
     assert seat["method"] == "pimc" and seat["player"] == 1
     assert _json([FULL, "--as", "1"], capsys).get("concept") != "round odds from player 1's view"
-    assert _json([FULL, "-o", "viewer=1"], capsys)["concept"] == "round odds from player 1's view"
+    assert _json([FULL, "-o", "viewer=1"], capsys)["concept"].startswith("the leader's best choice's round odds "
+                                                                        "from player 1's view if she holds its card")
+
+
+def test_a_followers_headline_odds_say_they_are_conditioned_on_the_leaders_card(capsys):
+    """``-o viewer=1`` (and player 1's view with ``-o best_response=1``) printed ``Value: win 23/32
+    (0.7188)`` as if it were the round's worth to player 1: it is the leader's chance only if she holds
+    JoR, which player 1 rates at 4/41. The headline now carries that ``held`` and a concept saying so;
+    the leader's own view is unchanged (nothing conditioned)."""
+    for argv in ([FULL, "-o", "viewer=1"], [FULL, "--as", "1", "-o", "best_response=1"]):
+        obj = _json(argv, capsys)
+        assert obj["value"]["win"] == "23/32" and obj["value"]["held"] == "4/41"
+        assert sorted(obj["best"]) == sorted(m["move"] for m in obj["moves"] if m["value"] == obj["value"])
+        assert "not what the round is worth to player 1" in obj["concept"]
+        code, out, _ = run([*argv, "--no-store"], capsys)
+        assert code == 0 and "Value: win 23/32 (0.7188), penalty 0 (0.0000), held 4/41 (0.0976) (the leader's " \
+            "best choice's round odds from player 1's view if she holds its card" in out
+    leader = _json([FULL, "-o", "viewer=0"], capsys)
+    assert "held" not in leader["value"] and leader["concept"] == "round odds from player 0's view"
 
 
 def test_the_seed_picks_a_world_and_not_the_answer(capsys):
