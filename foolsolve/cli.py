@@ -936,11 +936,11 @@ def _show_view(view: Any, svg_out: str | None, viewer: int | None) -> None:
     if viewer is not None and viewer != view.player:
         raise InputError(f"--as: this is player {view.player}'s view; it cannot show player {viewer}'s")
     if svg_out is not None:
-        from foolsolve.svg import picture_svg
+        from foolsolve.svg import hints_of, picture_svg
 
         spec = view.info.spec
         write_text(svg_out, picture_svg(view.obj, title=spec.title, status=f"as player {view.player} sees it",
-                                        hints=spec.picture_hints), "--svg")
+                                        hints=hints_of(spec)), "--svg")
         if svg_out == "-":
             return
     click.echo(view_text(view))

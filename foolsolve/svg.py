@@ -23,7 +23,10 @@ The picture is drawn from the position's JSON (``state_to_json``), or from one p
   letter is drawn as its glyph.
 
 A spec may add a ``picture_hints`` dict (all keys optional): ``pairs`` (keys drawn as pairs),
-``per_player`` and ``shared`` (keys forced to one kind), ``skip`` (keys not drawn).
+``per_player`` and ``shared`` (keys forced to one kind), ``skip`` (keys not drawn), ``words`` (keys
+written in words, not drawn as cards). A spec's knowledge fields (Durak's ``known``: cards a player
+holds that all have seen) name cards of another zone, which is drawn with them: they are ``words``
+(:func:`hints_of`), written beside their player (``known K♠``), so that no card is drawn twice.
 
 Every card is an SVG group ``<g class="card">`` with ``data-zone`` (the JSON key), ``data-owner``
 (the player, for per-player zones), ``data-index`` (its place in the zone), ``data-slot`` (0 the
@@ -158,6 +161,18 @@ class Picture:
     facts: list[str] = field(default_factory=list)
 
 
+def hints_of(spec: Any) -> dict[str, Any]:
+    """The picture hints of a spec: its ``picture_hints`` with its knowledge fields as ``words``."""
+    hints = dict(getattr(spec, "picture_hints", None) or {})
+    hints["words"] = [*hints.get("words", ()), *getattr(spec, "knowledge_fields", ())]
+    return hints
+
+
+def _cards_words(cards: list[Any]) -> str:
+    """Card texts as a player reads them (``K♠ 10♥``); a text that is no card as written."""
+    return " ".join(str(c) if (c := parse_card(t)) is not None else str(t) for t in cards)
+
+
 def _players_of(obj: dict[str, Any]) -> int:
     if isinstance(obj.get("players"), int):
         return int(obj["players"])
@@ -176,6 +191,9 @@ def read_picture(obj: dict[str, Any], hints: dict[str, Any] | None = None) -> Pi
     pairs = set(GROUP_KEYS) | set(hints.get("pairs", ()))
     forced_shared = set(hints.get("shared", ()))
     forced_pp = set(hints.get("per_player", ()))
+    words = set(hints.get("words", ()))
+    # in an observation: cards known to lie in a zone drawn by its size, face up there (its path)
+    face_up: dict[tuple[Any, ...], list[str]] = {tuple(k): v for k, v in hints.get("face_up", ())}
     viewer = obj.get("player") if isinstance(obj.get("player"), int) and "hand_sizes" in obj else None
     viewing = "view" in obj  # a view file's zones hold null for each face-down card (face_down)
     # a view's own cards (``hand``) are drawn in the per-player zone of ``hand_sizes``
@@ -184,6 +202,15 @@ def read_picture(obj: dict[str, Any], hints: dict[str, Any] | None = None) -> Pi
     skip.add(FACE_DOWN_KEY)
     for key, value in obj.items():
         if key in skip or key in done:
+            continue
+        if key in words:  # cards drawn in another zone (a hand): named in words, not drawn again
+            name = key.replace("_", " ")
+            if isinstance(value, list) and len(value) == n and all(v is None or isinstance(v, list) for v in value):
+                for p, cs in enumerate(value):
+                    if cs:
+                        pic.player_notes[p].append(f"{name} {_cards_words(cs)}")
+            elif isinstance(value, list) and value:
+                pic.facts.append(f"{name}: {_cards_words(value)}")
             continue
         if key in flat_hidden:  # a view's hidden zone: its known cards face up, the others face down
             pic.shared.append(Zone(key, "cards", list(value)))
@@ -196,12 +223,14 @@ def read_picture(obj: dict[str, Any], hints: dict[str, Any] | None = None) -> Pi
                 if p == viewer and own is not None:
                     pic.per_player[p].append(Zone(base + "s", "cards", list(own), owner=p))
                 else:
-                    pic.per_player[p].append(Zone(base + "s", "cards", [None] * value[p], owner=p))
+                    up = list(face_up.get((base + "s", p), ()))[: value[p]]
+                    pic.per_player[p].append(Zone(base + "s", "cards", up + [None] * (value[p] - len(up)), owner=p))
             done.add(base)
             continue
         if key.endswith("_size") and isinstance(value, int) and not isinstance(value, bool):
             base = key[: -len("_size")]
-            cards: list[Any] = [None] * value
+            up = list(face_up.get((base,), ()))[:value]
+            cards: list[Any] = up + [None] * (value - len(up))
             bottom = obj.get(base + "_bottom")
             if cards and parse_card(bottom) is not None:
                 cards[-1] = bottom
@@ -596,20 +625,44 @@ def status_line(spec: Any, state: Any) -> str:
     return status(spec, state)
 
 
+def _known_places(spec: Any, state: Any, viewer: int, obj: dict[str, Any]) -> list[tuple[tuple[Any, ...], list[str]]]:
+    """The cards an observation's knowledge fields name, by the path of the hidden zone they lie
+    in (``("hands", 1)``, as the spec's ``view_knowledge`` places them): drawn face up there."""
+    named: set[str] = set()
+    for key in getattr(spec, "knowledge_fields", ()):
+        value = obj.get(key)
+        for item in value if isinstance(value, list) else ():
+            named.update(t for t in (item if isinstance(item, list) else [item]) if isinstance(t, str))
+    if not named:
+        return []
+    try:
+        hidden = spec.view_knowledge(state, viewer)
+    except InputError:  # a game without views
+        return []
+    out = []
+    for path, zone in hidden.items():
+        texts = [c.ascii for c in zone.known if c.ascii in named]
+        if texts:
+            out.append((tuple(path), texts))
+    return out
+
+
 def position_svg(spec: Any, state: Any, viewer: int | None = None, fan: bool = False) -> str:
     """A spec state drawn as SVG: all open (``viewer`` None, an analyst's picture) or as player
     ``viewer`` sees it (``spec.observation``: what they may not see face down). Under the title,
     the first line of the spec's description in words; beside each player the words of the spec's
     optional ``picture_notes(state)`` hook (a title such as King); ``fan``: discard piles laid out."""
+    hints = hints_of(spec)
     if viewer is not None:
         n = spec.num_players(state)
         if not 0 <= viewer < n:
             raise InputError(f"--as: player {viewer} does not exist ({n} players)")
         obj = spec.observation(state, viewer)
+        hints["face_up"] = _known_places(spec, state, viewer, obj)
     else:
         obj = spec.state_to_json(state)
     summary = str(spec.describe(state)).splitlines()[0] if viewer is None else ""
-    return picture_svg(obj, title=spec.title, status=status_line(spec, state), hints=spec.picture_hints, viewer=viewer,
+    return picture_svg(obj, title=spec.title, status=status_line(spec, state), hints=hints, viewer=viewer,
                        deck=spec.meta.deck, summary=summary, notes=spec.picture_notes(state), fan=fan)
 
 

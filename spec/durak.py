@@ -820,6 +820,10 @@ def cap_reasons(state: State, total: int) -> list[Reason]:
     return out
 
 
+_TAKE_AT_WILL_QUOTE = ("If the one who fights back, for certain reasons (does not want or cannot) does not hide at "
+                       "least one card, he takes them all")
+"""001's sentence for a take the defender chooses though he could cover (its §rules sentence, "If he
+cannot cover ... he is obliged to take", is for the defender who cannot)."""
 _LEAD_QUOTE = "You can either walk with one cards of any value, or from several cards of the same value"
 
 
@@ -1593,8 +1597,12 @@ class DurakSpec(SpecGame[State, Move]):
                            f"{state.stock[-1]} under the stock, then leads", "Translation", _EXCHANGE_QUOTE,
                            "trump_ace_exchange", state.rules)]
         if isinstance(move, Take):
-            return [reason("end_of_bout", f"defender {state.defender} picks up the table", "rules",
-                           "If he cannot cover at least one cards, he is obliged to take (accept) everything cards")]
+            if any(isinstance(m, Cover) for m in self.legal_moves(state)):  # he could cover: a choice
+                return [reason("end_of_bout", f"defender {state.defender} picks up the table: he may cover, "
+                               "but need not", "Card game", _TAKE_AT_WILL_QUOTE)]
+            return [reason("end_of_bout", f"defender {state.defender} picks up the table: he cannot cover",
+                           "rules", "If he cannot cover at least one cards, he is obliged to take (accept) everything "
+                           "cards")]
         if isinstance(move, Throw):
             return [reason("legal_throws", f"{move.card}'s rank is on the table", "throw-in",
                            "walking player has the right to throw cards, matching in value with any card on the "

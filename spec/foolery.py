@@ -523,7 +523,7 @@ def play_reasons(state: State, cards: Sequence[Card]) -> list[Reason]:
         out.append(reason("hand", f"player {state.to_move} does not hold {' '.join(missing)}"))
     combo = combination(cards, state.rules)
     if combo is None:
-        return [*out, reason("combination", _why_not_a_play(cards), "Lead", _LEAD_QUOTE)]
+        return [*out, _no_play_reason(cards, leading=not state.table)]
     if not state.table:
         return out + lead_reasons(hand, combo)
     top = combination(state.table[-1][1], state.rules)
@@ -1044,6 +1044,16 @@ class FoolerySpec(SpecGame[State, Move]):
             return [reason("lead_reasons", f"a lead of {describe_combo(combo)}", "Lead", _LEAD_QUOTE)]
         top = combination(state.table[-1][1], state.rules)
         assert top is not None
+        if combo.kind == "fool":  # the Fool follows anything (§Fool), not by §Follow's "same number"
+            return [reason("follow_reasons", f"the Fool beats {describe_combo(top)} and ends the trick", "Fool",
+                           "The Fool beats everything and always ends the trick, no exceptions, and can be played "
+                           "at any time")]
+        if combo.kind == "trumps" and top.kind != "trumps":  # trumping a normal play: §Trumping's counts
+            return [reason("follow_reasons", f"{describe_combo(combo)} beats {describe_combo(top)} by trumping", "Trumping",
+                           _TRUMP_QUOTE)]
+        if combo.kind == "trumps":
+            return [reason("follow_reasons", f"{describe_combo(combo)} beats {describe_combo(top)}", "Trumping",
+                           "Higher trumps are needed to beat lower ones")]
         return [reason("follow_reasons", f"{describe_combo(combo)} beats or equals {describe_combo(top)}", "Follow",
                        _FOLLOW_QUOTE)]
 
@@ -1357,6 +1367,23 @@ def _check_turn(state: State) -> None:
 
 def _first_free(places: Sequence[int | None]) -> int:
     return next(pl for pl in range(1, len(places) + 1) if pl not in places)
+
+
+def _no_play_reason(cards: Sequence[Card], leading: bool) -> Reason:
+    """The rule against playing ``cards``, which are no play (:func:`combination`), with the
+    sentence for what is wrong with them: the Fool in a set (§Fool), a trump among normal cards
+    (§Lead's "Trump cards are special ...", for every play), too many trumps (§Trumping), else a set
+    of the wrong shape: §Lead's sentence for a lead, §Follow's for a follow."""
+    trumps = [c for c in cards if c.suit == TRUMP]
+    if FOOL in cards:
+        section, quote = "Fool", "it can't be led and can't be used as a normal trump card in a set of 2 or 3 trumps"
+    elif trumps and len(trumps) < len(cards):
+        section, quote = "Lead", "Trump cards are special and can't be included in normal plays except for five of a kind"
+    elif trumps:
+        section, quote = "Trumping", ("you may lead one, two or three trumps at once" if leading else _TRUMP_QUOTE)
+    else:
+        section, quote = ("Lead", _LEAD_QUOTE) if leading else ("Follow", _FOLLOW_QUOTE)
+    return reason("combination", _why_not_a_play(cards), section, quote)
 
 
 def _why_not_a_play(cards: Sequence[Card]) -> str:

@@ -85,6 +85,10 @@ OPTIONS: dict[str, str] = {
 }
 """The Three Fools solver's options (``-o KEY=VALUE``; ``foolsolve rules three-fools --solver``)."""
 KNOWN_OPTIONS = tuple(OPTIONS)
+ROUND_ODDS_OPTIONS = {"best_response": "a follower's best response", "viewer": "the round odds from a seat",
+                      "strategies": "the followers' strategy tables", "leader_strategy": "the leader's strategy",
+                      "limit": "the round odds' limit"}
+"""The options only the round odds read, in words: given for a position of another phase, an error."""
 DEFAULT_LIMIT = 2_000_000
 """Most deals of the followers' unseen cards enumerated for strategy tables."""
 
@@ -570,7 +574,13 @@ def seat_solver(state: State, player: int, extra: dict[str, Any]) -> dict[str, A
     and another follower's ``best_response`` (computed from that follower's hand)."""
     if state.phase not in (FLIP, LEAD):
         return None
-    if player != state.leader and extra.get("best_response") != player:
+    seat = extra.get("best_response")
+    if player != state.leader and seat is not None and seat != player:
+        # not "takes no -o options" (the seat analysis' answer): her own best response she may ask
+        raise OptionError(f"option best_response: player {json_text(seat)}'s best response is computed from her "
+                          f"hand, hidden from player {player}; from player {player}'s view only best_response="
+                          f"{player} (her own, as a follower)")
+    if player != state.leader and seat != player:
         # a follower's round odds are the leader's choices, not hers, each conditioned on the leader
         # holding its card (``held``): no answer of her own; the seat analysis answers her, unless she
         # asks for her own best response as a follower
@@ -630,6 +640,13 @@ def solve(state: State, options: SolveOptions) -> SolveResult:
 
         return equilibrium_result(state, _fraction_option(options, "lying_cost", Fraction(1, 4)),
                                   _fraction_option(options, "epsilon", DEFAULT_EPSILON), start)
+    if state.phase not in (FLIP, LEAD, OVER):
+        # the options of the round odds have no answer outside them: an error, not the open-hand
+        # search's answer (which cannot apply them) with a note that they were not applied
+        for key in ROUND_ODDS_OPTIONS:
+            if key in options.extra:
+                raise OptionError(f"option {key}: {ROUND_ODDS_OPTIONS[key]} needs a round about to be led (phase "
+                                  f"flip or lead), not {state.phase}")
     viewer = options.extra.get("viewer")
     strategies = parse_strategies(options.extra.get("strategies"))
     limit = int_option(options, "limit", DEFAULT_LIMIT, minimum=1)
@@ -654,7 +671,16 @@ def solve(state: State, options: SolveOptions) -> SolveResult:
         for binary, declared, cond, cards, reach in br.rows:
             notes.append(f"  {binary} {SUIT_TEXT[declared]} (p {reach}): play "
                          f"{' or '.join(c.ascii for c in cards)} (win {_pct(cond[cards[0]])})")
-    return SolveResult(game=META.name, to_move=view.leader, value=odds_value(win=top, penalty=least),
+    value = odds_value(win=top, penalty=least)
+    concept = f"round odds from player {view.viewer}'s view"
+    if best[0].held != 1:
+        # a viewer who does not lead: each choice's odds are conditioned on the leader holding its card,
+        # so their maximum is no value of the round from this seat (that needs the leader's whole hand)
+        value = odds_value(win=top, penalty=least, held=best[0].held)
+        concept = (f"the leader's best choice's round odds from player {view.viewer}'s view if she holds its "
+                   f"card, which player {view.viewer} rates at held; not what the round is worth to player "
+                   f"{view.viewer}")
+    return SolveResult(game=META.name, to_move=view.leader, value=value,
                        moves=moves, pv=[], nodes=len(odds), seconds=time.perf_counter() - start,
-                       best=[o.text for o in best], concept=f"round odds from player {view.viewer}'s view",
+                       best=[o.text for o in best], concept=concept,
                        notes=notes, value_kind="odds")

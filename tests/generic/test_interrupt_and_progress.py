@@ -2,6 +2,8 @@
 no traceback, no partial output file."""
 
 import json
+import os
+import re
 import signal
 import subprocess
 import sys
@@ -281,3 +283,23 @@ def test_standard_output_off_the_terminal_keeps_what_is_printed_while_the_line_s
     finally:
         live.stop()
     assert stdout.getvalue() == "a result\n" and "a result" not in terminal.getvalue()
+
+
+def test_the_readme_example_of_exit_141_always_exits_141(tmp_path):
+    """README's example of exit 141 was ``foolsolve rules durak | head -1``: its 13.5 kB fit in the
+    pipe before head leaves, so it exited 0 one run and 141 the next. The example named now writes
+    without end (more than any pipe holds), so the write that fails, and exit 141, are certain."""
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    sentence = " ".join(readme[:readme.index("exit 141")].split("When ")[-1].split())
+    example = re.findall(r"`([^`]*\| *head[^`]*)`", sentence)
+    assert example, sentence
+    writer = example[0].rsplit("|", 1)[0]
+    env = dict(os.environ, PATH=os.pathsep.join([str(Path(sys.executable).parent), os.environ["PATH"]]))
+    proc = subprocess.Popen(["bash", "-c", f"{writer}; exit ${{PIPESTATUS[-1]}}"], cwd=tmp_path, env=env,
+                            stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdout is not None
+    got = proc.stdout.read(1 << 20)  # more than a pipe holds: the writer must still be writing
+    proc.stdout.close()
+    code = proc.wait(timeout=300)
+    assert len(got) == 1 << 20, f"{writer!r} wrote {len(got)} bytes in all: a pipe can hold that"
+    assert code == 141

@@ -33,13 +33,14 @@ def canon(text: str) -> str:
     return card.ascii
 
 
-def expected_cards(obj: dict, players: int) -> Counter:
+def expected_cards(obj: dict, players: int, knowledge: tuple[str, ...] = ()) -> Counter:
     """Where every card of a position's JSON belongs, read independently of svg.py: a flat list of
     cards is a zone; a list of ``players`` card lists is one zone a player; a list of pairs is a zone
-    of pairs (slot 0 and 1); one card alone is a zone of one."""
+    of pairs (slot 0 and 1); one card alone is a zone of one. The spec's ``knowledge`` fields name
+    cards of other zones (Durak's ``known``: cards in a hand): they are not drawn again."""
     want: Counter = Counter()
     for key, value in obj.items():
-        if key in ("game", "rules", "comment"):
+        if key in ("game", "rules", "comment", *knowledge):
             continue
         if isinstance(value, str) and parse_card(value) is not None:
             want[(key, None, "0", None, canon(value))] += 1
@@ -102,7 +103,7 @@ def test_every_card_of_a_position_is_drawn_in_its_zone_all_open(name):
     for state in sample_states(info):
         obj = spec.state_to_json(state)
         svg = position_svg(spec, state)
-        want = expected_cards(obj, spec.num_players(state))
+        want = expected_cards(obj, spec.num_players(state), spec.knowledge_fields)
         assert want, obj
         assert got_cards(svg) == want
         # all open: only cards whose order nobody knows (a stock given by its size) are face down
@@ -126,6 +127,12 @@ def test_a_players_picture_shows_their_view_and_hides_the_rest_face_down(name):
             for key, value in view.items():
                 if key in ("game", "rules", "comment"):
                     continue
+                if key in spec.knowledge_fields:  # cards of a zone drawn by its size: face up in it
+                    own = {canon(c) for c in view.get("hand", ())}
+                    for v in value:
+                        shown.update(canon(c) for c in (v if isinstance(v, list) else [v])
+                                     if isinstance(c, str) and canon(c) not in own)
+                    continue
                 if isinstance(value, str) and parse_card(value):
                     shown[canon(value)] += 1
                 elif isinstance(value, list):
@@ -135,7 +142,8 @@ def test_a_players_picture_shows_their_view_and_hides_the_rest_face_down(name):
                         items = v if isinstance(v, list) else [v]
                         shown.update(canon(c) for c in items if isinstance(c, str) and parse_card(c))
             assert up == shown
-            # the viewer's own hand is face up in their block; every other hand is face down, by count
+            # the viewer's own hand is face up in their block; every other hand is face down, by count,
+            # but for the cards all know it holds (Durak's and F&A's ``known[q]``)
             if "hand_sizes" in view:
                 for q, size in enumerate(view["hand_sizes"]):
                     mine = [a for a in cards if a["data-zone"] == "hands" and a.get("data-owner") == str(q)]
@@ -143,7 +151,10 @@ def test_a_players_picture_shows_their_view_and_hides_the_rest_face_down(name):
                     if q == p:
                         assert sorted(a["data-card"] for a in mine) == sorted(canon(c) for c in full["hands"][p])
                     else:
-                        assert all(a["data-face"] == "down" and "data-card" not in a for a in mine)
+                        known = (view.get("known") or [[]] * len(view["hand_sizes"]))[q] or []
+                        assert sorted(a["data-card"] for a in mine if a["data-face"] == "up") \
+                            == sorted(canon(c) for c in known)
+                        assert all("data-card" not in a for a in mine if a["data-face"] == "down")
 
 
 def test_the_durak_stock_is_face_down_in_a_view_but_its_bottom_card_the_trump_is_shown():
@@ -293,3 +304,39 @@ def test_pictures_read_like_a_card_table():
     rounds = [a for a in drawn_cards(svg) if a["data-zone"] == "rounds"]
     rows = {float(re.findall(r"[-\d.]+", a["transform"])[1]) for a in rounds}
     assert len(rows) == 2  # one row a round
+
+
+D1_VIEW = {"game": "durak", "view": 1, "rules": {"variant": "podkidnoy"}, "trump": "H",
+           "hands": [{"count": 5, "known": ["KS"]}, ["6H", "JC", "QC", "10D", "AS", "7S"]],
+           "stock": {"count": 3, "bottom": ["9H"]},
+           "discard": ["7C", "9C", "10C", "KC", "AC", "6D", "7D", "8D", "JD", "KD", "AD", "8H", "10H", "JH", "QH",
+                       "KH", "6S", "8S", "9S", "10S", "QS"],
+           "attacker": 0, "defender": 1, "table": [["8C", None]], "to_move": 1, "known": [["KS"], []]}
+
+
+def test_a_card_known_in_a_hand_is_drawn_once_in_the_hand_and_named_beside_its_player(tmp_path, capsys):
+    """``show d1.json --svg`` (a Durak view: player 0 holds K♠, picked up in view of all) drew K♠
+    twice, face up in player 0's hand of 5 and again in a zone "known", and gave player 1 an empty
+    zone "known (0 cards)". The knowledge field ``known`` is now words beside the player (``known
+    K♠``); the card is drawn once, in the hand. So too for a full position and a player's picture."""
+    view = tmp_path / "d1.json"
+    view.write_text(json.dumps(D1_VIEW))
+    code, svg, _ = run(["show", str(view), "--svg", "-"], capsys)
+    assert code == 0
+    cards = drawn_cards(svg)
+    assert {a["data-zone"] for a in cards} == {"hands", "stock", "discard", "table"}
+    assert [(a["data-zone"], a.get("data-owner")) for a in cards if a.get("data-card") == "KS"] == [("hands", "0")]
+    assert "known K♠" in svg and "known (0" not in svg
+    # the full position (one of the view's worlds) and player 1's picture of it (hands by their sizes)
+    spec = games.get("durak").spec
+    seen = {"KS", "8C", "9H", *D1_VIEW["hands"][1], *D1_VIEW["discard"]}
+    rest = [r + s for s in "CDHS" for r in ("6", "7", "8", "9", "10", "J", "Q", "K", "A") if r + s not in seen]
+    full = {k: v for k, v in D1_VIEW.items() if k != "view"}
+    full.update(hands=[["KS", *rest[:4]], D1_VIEW["hands"][1]], stock=[*rest[4:], "9H"])
+    state = spec.state_from_json(full)
+    for viewer in (None, 1):
+        svg = position_svg(spec, state, viewer)
+        ks = [(a["data-zone"], a.get("data-owner"), a["data-face"]) for a in drawn_cards(svg)
+              if a.get("data-card") == "KS"]
+        assert ks == [("hands", "0", "up")], (viewer, ks)
+        assert "known K♠" in svg

@@ -724,3 +724,62 @@ def test_why_on_a_view_says_a_rule_decides_where_the_hidden_cards_do_not(tmp_pat
     assert "'surrender' is legal in all " in out and "cannot see" not in out
     code, out, _ = call_main(["why", view, "defend whole with 5S"])
     assert "depends on cards she cannot see" in out
+
+
+# --- a legal move cites the sentence for its own situation -------------------------------------------
+
+
+def _seed_text(number: str) -> str | None:
+    from tests.generic.test_citations import _plain, _seeds_dir
+
+    seeds = _seeds_dir()
+    found = sorted(seeds.glob(f"{number}_*.txt")) if seeds is not None else []
+    return _plain(found[0].read_text(encoding="utf-8")) if found else None
+
+
+def _cited_in_seed(reason: Any, number: str) -> None:
+    from tests.generic.test_citations import _plain
+
+    text = _seed_text(number)
+    if text is not None:
+        assert _plain(reason.quote).strip(" .") in text, reason.quote
+
+
+def test_durak_take_cites_the_sentence_for_a_take_by_choice_or_by_need() -> None:
+    """``why d1.json take`` (the defender could cover 8♣) cited 001's "If he cannot cover ... he is
+    obliged to take": the sentence for a defender who cannot. A take he chooses now cites the one
+    that allows it ("does not want or cannot"); a take he cannot avoid keeps the "cannot cover" one."""
+    can = pos(hands=[["9C"], ["JC", "7H"]], table=[["8C", None]], to_move=1)
+    [r] = explain(DURAK, can, "take").reasons
+    assert "does not want or cannot" in r.quote and "cannot cover" not in r.quote
+    assert r.section == "Card game" and "he may cover" in r.says
+    _cited_in_seed(r, "001")
+    cannot = pos(hands=[["9C"], ["6C", "7H"]], table=[["8C", None]], to_move=1)
+    [r] = explain(DURAK, cannot, "take").reasons
+    assert "If he cannot cover" in r.quote and "he cannot cover" in r.says
+
+
+def test_foolery_follow_and_no_play_cite_the_sentence_for_their_situation() -> None:
+    """``why fo.json "play Fool XX"`` (a follow) cited §Lead's "You must play ... when you lead": the
+    Fool in a set is now answered by §Fool, a follow of the wrong shape by §Follow, and a legal
+    follow by the Fool or by trumps by §Fool and §Trumping (not §Follow's "same number of cards")."""
+    from foolsolve.spec.foolery import SPEC as FOOLERY
+
+    s = _foolery("2C", "8C 9D XX Fool V", "AC", table=[(0, "9C 9S")], to_move=1)
+    [r] = explain(FOOLERY, s, "play Fool XX").reasons
+    assert (r.rule, r.section) == ("combination", "Fool") and "set of 2 or 3 trumps" in r.quote
+    [r] = explain(FOOLERY, s, "play 8C 9D").reasons
+    assert (r.rule, r.section, r.quote) == ("combination", "Follow", _FOLLOW_QUOTE)
+    lead = _foolery("8C 9D 2C", "XX", "AC")
+    [r] = explain(FOOLERY, lead, "play 8C 9D").reasons
+    assert (r.rule, r.section) == ("combination", "Lead") and "when you lead" in r.quote
+    [r] = explain(FOOLERY, s, "play Fool").reasons
+    assert r.section == "Fool" and "The Fool beats everything" in r.quote
+    [r] = explain(FOOLERY, s, "play V").reasons
+    assert r.section == "Trumping" and "any 1 trump beats 1 or 2 cards" in r.quote
+    for move in ("play Fool XX", "play 8C 9D", "play Fool", "play V"):
+        for reason in explain(FOOLERY, s, move).reasons:
+            _cited_in_seed(reason, "004")
+
+
+_FOLLOW_QUOTE = "After the lead, players must play the same number of cards in an equal or higher hand."

@@ -69,7 +69,25 @@ def test_a_follower_gets_the_seat_answer_not_the_leaders_odds_conditioned_on_car
     seat = _json([FULL, "--as", "1", "--samples", "4"], capsys)
     assert seat["method"] == "pimc" and seat["player"] == 1
     assert _json([FULL, "--as", "1"], capsys).get("concept") != "round odds from player 1's view"
-    assert _json([FULL, "-o", "viewer=1"], capsys)["concept"] == "round odds from player 1's view"
+    assert _json([FULL, "-o", "viewer=1"], capsys)["concept"].startswith("the leader's best choice's round odds "
+                                                                        "from player 1's view if she holds its card")
+
+
+def test_a_followers_headline_odds_say_they_are_conditioned_on_the_leaders_card(capsys):
+    """``-o viewer=1`` (and player 1's view with ``-o best_response=1``) printed ``Value: win 23/32
+    (0.7188)`` as if it were the round's worth to player 1: it is the leader's chance only if she holds
+    JoR, which player 1 rates at 4/41. The headline now carries that ``held`` and a concept saying so;
+    the leader's own view is unchanged (nothing conditioned)."""
+    for argv in ([FULL, "-o", "viewer=1"], [FULL, "--as", "1", "-o", "best_response=1"]):
+        obj = _json(argv, capsys)
+        assert obj["value"]["win"] == "23/32" and obj["value"]["held"] == "4/41"
+        assert sorted(obj["best"]) == sorted(m["move"] for m in obj["moves"] if m["value"] == obj["value"])
+        assert "not what the round is worth to player 1" in obj["concept"]
+        code, out, _ = run([*argv, "--no-store"], capsys)
+        assert code == 0 and "Value: win 23/32 (0.7188), penalty 0 (0.0000), held 4/41 (0.0976) (the leader's " \
+            "best choice's round odds from player 1's view if she holds its card" in out
+    leader = _json([FULL, "-o", "viewer=0"], capsys)
+    assert "held" not in leader["value"] and leader["concept"] == "round odds from player 0's view"
 
 
 def test_the_seed_picks_a_world_and_not_the_answer(capsys):
@@ -209,3 +227,26 @@ def test_in_phase_lead_the_round_odds_name_legal_moves_and_are_read_back_from_th
     code, out, err = run([str(lead), "--json", "--store", store], capsys)
     assert code == 0 and err == "" and json.loads(out)["stored"] is True
     assert run(["play", str(lead), first["best"][0]], capsys)[0] == 0
+
+
+def test_another_followers_best_response_from_a_followers_view_names_what_it_reads(capsys):
+    """Player 1's view (a follower) with ``-o best_response=2`` said "an answer from one seat ...
+    takes no -o options", though ``best_response=1`` is taken: now it says that player 2's best
+    response reads her hand, hidden from player 1, and which value player 1 may give."""
+    code, _, err = run([FULL, "--as", "1", "-o", "best_response=2", "--no-store"], capsys)
+    assert_one_line_error(code, err, "option best_response: player 2's best response is computed from her hand, "
+                                     "hidden from player 1; from player 1's view only best_response=1")
+    assert "takes no -o options" not in err
+
+
+@pytest.mark.parametrize("option", ["best_response=1", "viewer=1", "leader_strategy=truthful"])
+def test_a_round_odds_option_in_phase_follow_is_a_one_line_error(tmp_path, capsys, option):
+    """A full position in phase follow with ``-o best_response=1`` went to the open-hand search (20 s,
+    every move 0.000000) with only a note that the option was not applied: the round odds (and the
+    best response) need a round about to be led. Now a one-line error, at once."""
+    state = SPEC.play(SPEC.state_from_json(json.loads(Path(FULL).read_text())), "keep", "lead 4S as S")
+    path = tmp_path / "follow.json"
+    path.write_text(json.dumps(SPEC.state_to_json(state)))
+    code, out, err = run([str(path), "-o", option, "--no-store", "--time", "60"], capsys)
+    assert_one_line_error(code, err, f"option {option.split('=')[0]}: ")
+    assert "needs a round about to be led (phase flip or lead), not follow" in err and out == ""
