@@ -1633,9 +1633,13 @@ def main(argv: Sequence[str] | None = None) -> None:
     ``--json`` each error is a JSON object on standard error. Standard output closed (``>&-``) is
     a one-line error before anything runs: every command writes there (its result, or ``wrote
     OUT``). Text goes out in the streams' own encoding, what it lacks in ASCII
-    (:func:`foolsolve.textout.safe_text_streams`)."""
+    (:func:`foolsolve.textout.safe_text_streams`). An XDG variable that is no absolute path is
+    ignored, as the XDG specification says, by all the command starts too
+    (:func:`foolsolve.xdg.drop_relative`)."""
     from foolsolve.textout import safe_text_streams
+    from foolsolve.xdg import drop_relative
 
+    drop_relative()
     as_json = wants_json(argv)
     if _stdout_closed():
         error_out(STDOUT_CLOSED, 2, "input", as_json)
