@@ -19,6 +19,8 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from foolsolve.xdg import cache_home, user_cache_dir
+
 ENV = "FOOLSOLVE_BACKGROUND_COMPILE"
 """Set to ``0``: no background compile starts (what needs the compiled code compiles it at once)."""
 
@@ -43,7 +45,7 @@ def in_numba_cache(source: str, function: str, keyed_by: Sequence[str] = ()) -> 
         dirs = [Path(os.environ["NUMBA_CACHE_DIR"])]
     else:
         dirs = [Path(source).resolve().parent / "__pycache__",
-                Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "numba"]
+                cache_home() / "numba"]
     try:
         version = importlib.metadata.version("numba")
         stamp = hashlib.sha256(Path(source).read_bytes()).digest()
@@ -86,13 +88,11 @@ def start(module: str) -> subprocess.Popen[bytes] | None:
 def run_locked(lock_name: str, work: Callable[[], object]) -> int:
     """The body of a ``--background`` entry: ``work()`` at a low priority, unless another process
     holds ``lock_name`` (a file in the user's cache folder); always exit code 0 (nobody reads it)."""
-    import platformdirs
-
     try:
         os.nice(10)
     except (AttributeError, OSError):
         pass
-    folder = Path(platformdirs.user_cache_dir("foolsolve"))
+    folder = user_cache_dir()
     folder.mkdir(parents=True, exist_ok=True)
     with open(folder / lock_name, "a") as lock:
         try:

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -201,6 +202,15 @@ def seat_task(task: tuple[str, str, Any]) -> dict[str, Any]:
     return _seat_answer(info, worlds_of_view(view), settings)
 
 
+_JSON_SCALAR = re.compile(r"null|true|false|-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?")
+"""A line that is JSON null, a boolean or a number: read as JSON (an error naming it), not as a
+bare file path."""
+
+
+def _not_a_position(got: str) -> str:
+    return "expected a position object or a file path" + (f", got {got}" if got else "")
+
+
 def parse_job(line: int, text: str | InputError | None, path: str | None, settings: Settings, store: Any) -> Job:
     """A :class:`Job` for one line (a position object or a path; an :class:`InputError` for a
     line that could not be read) or one position file; errors and stored results become its
@@ -216,7 +226,15 @@ def parse_job(line: int, text: str | InputError | None, path: str | None, settin
             raise text
         if text is not None:
             stripped = text.strip()
-            value = parse_json(stripped, f"line {line}") if stripped[0] in '{["' else stripped
+            if stripped[0] in '{["':
+                value = parse_json(stripped, f"line {line}")
+            elif _JSON_SCALAR.fullmatch(stripped):  # JSON that names no file (null, 3, true): not a bare path
+                name = f'the JSON string "{stripped}" or as ./{stripped}' if len(stripped) <= 40 else \
+                    "a JSON string or with ./ before it"
+                raise InputError(f"line {line}: {_not_a_position(cut_text(stripped, 40))} (a file of that name: "
+                                 f"write it as {name})")
+            else:
+                value = stripped
             if isinstance(value, str):
                 if value == STDIO:
                     raise InputError(f"line {line}: '-' (standard input) cannot be a position file in a batch")
@@ -230,7 +248,7 @@ def parse_job(line: int, text: str | InputError | None, path: str | None, settin
             elif isinstance(value, dict):
                 obj = value
             else:
-                raise InputError(f"line {line}: expected a position object or a file path")
+                raise InputError(f"line {line}: {_not_a_position('a list' if isinstance(value, list) else '')}")
         else:
             assert path is not None
             obj = read_json(path)

@@ -1630,8 +1630,36 @@ def _drop_stdout() -> None:
 def main(argv: Sequence[str] | None = None) -> None:
     """Run the CLI: one-line errors with exit 2 for bad input (click's usage errors too),
     130 on Ctrl-C, 141 quietly when standard output's reader went away (:data:`EXIT_PIPE`); with
-    ``--json`` each error is a JSON object on standard error."""
+    ``--json`` each error is a JSON object on standard error. Standard output closed (``>&-``) is
+    a one-line error before anything runs: every command writes there (its result, or ``wrote
+    OUT``). Text goes out in the streams' own encoding, what it lacks in ASCII
+    (:func:`foolsolve.textout.safe_text_streams`). An XDG variable that is no absolute path is
+    ignored, as the XDG specification says, by all the command starts too
+    (:func:`foolsolve.xdg.drop_relative`)."""
+    from foolsolve.textout import safe_text_streams
+    from foolsolve.xdg import drop_relative
+
+    drop_relative()
     as_json = wants_json(argv)
+    if _stdout_closed():
+        error_out(STDOUT_CLOSED, 2, "input", as_json)
+        sys.exit(2)
+    with safe_text_streams():
+        _run(argv, as_json)
+
+
+STDOUT_CLOSED = "standard output: cannot write (closed)"
+"""The error of a command started with its standard output closed (``foolsolve ... >&-``)."""
+
+
+def _stdout_closed() -> bool:
+    """Whether standard output is closed: Python found no file descriptor 1 at start (``>&-``:
+    ``sys.stdout`` is None), or the stream was closed."""
+    return sys.stdout is None or bool(getattr(sys.stdout, "closed", False))
+
+
+def _run(argv: Sequence[str] | None, as_json: bool) -> None:
+    """:func:`main`'s command, its errors each one line with its exit code."""
     try:
         _register_game_commands()
         args = _old_spellings(list(argv) if argv is not None else sys.argv[1:])

@@ -599,10 +599,19 @@ def write_json_atomic(path: str | Path, obj: Any, option: str = "--out") -> None
 def write_text_atomic(path: str | Path, text: str, option: str = "--out") -> None:
     """Write ``text`` to ``path`` via a temporary file (no partial file on an interrupt), or to
     standard output for ``-`` (one write, then a flush; a missing final line break is added); a
-    path that cannot be written is an :class:`InputError` ``OPTION PATH: cannot write (...)``."""
+    path that cannot be written is an :class:`InputError` ``OPTION PATH: cannot write (...)``.
+    Standard output gets UTF-8 bytes, whatever its text encoding, as a file does: JSON, SVG and
+    HTML declare UTF-8 (a lone surrogate is written as its escape, not a crash)."""
     if str(path) == STDIO:
-        sys.stdout.write(text if text.endswith("\n") else text + "\n")
+        whole = text if text.endswith("\n") else text + "\n"
         sys.stdout.flush()
+        raw = getattr(sys.stdout, "buffer", None)
+        if raw is None:  # a text stream with no bytes beneath (a test's io.StringIO)
+            sys.stdout.write(whole)
+            sys.stdout.flush()
+            return
+        raw.write(whole.encode("utf-8", "backslashreplace"))
+        raw.flush()
         return
     with replaced_on_success(path, f"{option} {path}") as tmp:
         tmp.write_text(text, encoding="utf-8")

@@ -77,9 +77,9 @@ def default_path() -> Path:
     env = os.environ.get(ENV)
     if env:
         return Path(env)
-    import platformdirs
+    from foolsolve.xdg import user_cache_dir
 
-    return Path(platformdirs.user_cache_dir("foolsolve")) / "results.sqlite3"
+    return user_cache_dir() / "results.sqlite3"
 
 
 def canonical(obj: Any) -> str:

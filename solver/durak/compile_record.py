@@ -27,9 +27,9 @@ VERSION = 1
 
 def record_path() -> Path:
     """Where the compile's durations are recorded: ``durak-compile.json`` in the user's cache folder."""
-    import platformdirs
+    from foolsolve.xdg import user_cache_dir
 
-    return Path(platformdirs.user_cache_dir("foolsolve")) / "durak-compile.json"
+    return user_cache_dir() / "durak-compile.json"
 
 
 def read_record(path: Path | None) -> dict[str, dict[str, float]]:

@@ -86,9 +86,10 @@ def test_batch_in_order_with_bad_lines_paths_and_stdio(tmp_path: Path) -> None:
     assert "6H" in recs[7]["error"] and "\n" not in recs[7]["error"]
     odd = foolsolve("batch", "-", stdin="[1, 2]\n-\n7\n")
     assert [json.loads(line)["error"] for line in odd.stdout.splitlines()] == [
-        "line 1: expected a position object or a file path",
+        "line 1: expected a position object or a file path, got a list",
         "line 2: '-' (standard input) cannot be a position file in a batch",
-        "7: cannot read (No such file or directory)"]
+        'line 3: expected a position object or a file path, got 7 (a file of that name: write it as the JSON '
+        'string "7" or as ./7)']
     assert _batch_answers([recs[0], recs[2], recs[4]]) == _expected([objs[0], objs[1], objs[2]], {})
     assert "4 solved, 0 from the store, 4 errors" in _summary(proc.stderr)
     # standard input and output: the same records, now read from the store
@@ -370,6 +371,30 @@ def test_bad_lines_now_and_then_do_not_end_the_input():
     records = [json.loads(x) for x in out.splitlines()]
     assert code == 2 and len(records) == 3 * positions.MAX_BINARY_RUN
     assert all("rest of the input" not in r["error"] for r in records)
+
+
+@pytest.mark.parametrize("line", ["null", "3", "-1.5e3", "true", "false", "0"])
+def test_a_line_of_json_that_is_neither_object_nor_string_says_what_was_expected(tmp_path, line):
+    """``null`` or ``3`` was read as a bare file name: 'null: cannot read (No such file or directory)'."""
+    from tests.generic.batch_helpers import call_main
+
+    code, out, _ = call_main(["batch", "-", "--no-store"], f"{line}\n".encode())
+    records = [json.loads(x) for x in out.splitlines()]
+    assert code == 2 and len(records) == 1 and "path" not in records[0], records
+    assert records[0]["error"] == (f"line 1: expected a position object or a file path, got {line} (a file of that "
+                                   f'name: write it as the JSON string "{line}" or as ./{line})')
+
+
+def test_a_file_named_as_a_number_is_read_as_a_json_string_or_a_relative_path(tmp_path, monkeypatch):
+    from tests.generic.batch_helpers import call_main
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "3").write_text((EXAMPLES / "durak-endgame.json").read_text())
+    long = "1" * 5000  # a long number is quoted cut
+    code, out, _ = call_main(["batch", "-", "--no-store"], f'"3"\n./3\n{long}\n'.encode())
+    records = [json.loads(x) for x in out.splitlines()]
+    assert code == 2 and [r["result"]["value"] for r in records[:2]] == ["loss", "loss"]
+    assert "4,960 more characters" in records[2]["error"] and len(records[2]["error"]) < 200
 
 
 def test_a_long_bare_line_is_quoted_once_and_cut(tmp_path):

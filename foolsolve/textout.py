@@ -1,0 +1,121 @@
+"""Standard output and standard error in any encoding: text the encoding cannot hold is written in
+ASCII instead of crashing the command (``PYTHONIOENCODING=latin-1``, ``LC_ALL=C``).
+
+:func:`safe_text_streams` looks at each stream's encoding once, by encoding the characters the
+program prints (the card suits, the dashes, ...), never by its name. A stream that holds them all
+is left as it is (UTF-8: the usual case, no cost). Another gets a stand-in over the same bytes that
+writes each character its encoding lacks as ASCII text (:data:`ASCII_TEXT`: ``9♦`` is ``9D``, the
+card's name in a position file; ``—`` is ``--``), or its letters without accents, or ``?``.
+
+Files written to standard output (``--out -``, ``--svg -``: JSON, SVG, HTML) do not come through
+here: they declare UTF-8 and are written as UTF-8 bytes (:func:`foolsolve.positions.write_text_atomic`).
+"""
+
+from __future__ import annotations
+
+import codecs
+import io
+import sys
+import unicodedata
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+ASCII_TEXT = {
+    "♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C",
+    "—": "--", "–": "-", "…": "...", "’": "'", "‘": "'", "“": '"', "”": '"', "±": "+/-", "§": "section ",
+    "×": "x", "→": "->", "←": "<-", "≤": "<=", "≥": ">=", "≠": "!=", "·": ".", "•": "*", "\u00a0": " ",
+}
+"""The ASCII text of the characters the program prints that an encoding may lack."""
+
+ERRORS = "foolsolve.ascii"
+"""The codec error handler that writes a character an encoding lacks as ASCII text."""
+
+
+def _ascii_of(text: str) -> str:
+    out = []
+    for ch in text:
+        known = ASCII_TEXT.get(ch)
+        if known is None:  # é is e; a character with no ASCII letters in it is ?
+            known = unicodedata.normalize("NFKD", ch).encode("ascii", "ignore").decode("ascii") or "?"
+        out.append(known)
+    return "".join(out)
+
+
+def _handler(exc: UnicodeError) -> tuple[str, int]:
+    if not isinstance(exc, UnicodeEncodeError):
+        raise exc
+    return _ascii_of(exc.object[exc.start:exc.end]), exc.end
+
+
+codecs.register_error(ERRORS, _handler)
+
+
+def holds_all(encoding: str) -> bool:
+    """Whether ``encoding`` can write every character of :data:`ASCII_TEXT` (those the program
+    prints beyond ASCII)."""
+    try:
+        "".join(ASCII_TEXT).encode(encoding)
+        return True
+    except (UnicodeError, LookupError):
+        return False
+
+
+class SafeText(io.TextIOWrapper):
+    """A text stream over another's bytes that writes what that one's ``encoding`` lacks as ASCII
+    text. An ASCII stream's stand-in says it is UTF-8 (what it writes is ASCII, so that is true of
+    its bytes): click rewraps a stream that says ASCII as UTF-8 and would write the suits so."""
+
+    def __init__(self, stream: Any) -> None:
+        self.target = stream.encoding
+        ascii_like = codecs.lookup(self.target).name == "ascii"
+        super().__init__(stream.buffer, encoding="utf-8" if ascii_like else self.target, errors=ERRORS,
+                         line_buffering=stream.line_buffering, write_through=stream.write_through)
+
+    def write(self, text: str) -> int:
+        super().write(text.encode(self.target, ERRORS).decode(self.target))
+        return len(text)
+
+    def __del__(self) -> None:
+        # the bytes beneath belong to the stream this one stands in for: never closed from here
+        try:
+            self.detach()
+        except (ValueError, OSError):
+            pass
+
+
+def _stand_in(stream: Any) -> SafeText | None:
+    """A :class:`SafeText` for ``stream`` when its encoding lacks some of what the program prints,
+    else None (and None for a stream with no bytes beneath, as a test's ``io.StringIO``)."""
+    encoding = getattr(stream, "encoding", None)
+    if not isinstance(encoding, str) or holds_all(encoding) or getattr(stream, "buffer", None) is None:
+        return None
+    try:
+        stream.flush()
+        return SafeText(stream)
+    except (AttributeError, ValueError, OSError, LookupError, io.UnsupportedOperation):
+        return None
+
+
+@contextmanager
+def safe_text_streams() -> Iterator[None]:
+    """Within the block, standard output and standard error write what their encoding lacks as
+    ASCII text (each replaced by a :class:`SafeText` where needed); put back after it."""
+    saved = sys.stdout, sys.stderr
+    out, err = _stand_in(sys.stdout), _stand_in(sys.stderr)
+    if out is not None:
+        sys.stdout = out
+    if err is not None:
+        sys.stderr = err
+    try:
+        yield
+    finally:
+        for now, stand_in, name in ((sys.stdout, out, "stdout"), (sys.stderr, err, "stderr")):
+            if stand_in is None:
+                continue
+            try:
+                stand_in.detach()  # flushes what it holds into the bytes beneath
+            except (ValueError, OSError):
+                pass
+            if now is stand_in:
+                setattr(sys, name, saved[0] if name == "stdout" else saved[1])

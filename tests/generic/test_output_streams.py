@@ -1,0 +1,125 @@
+"""Standard output closed (``>&-``) and standard output or error in an encoding that lacks the card
+suits (``PYTHONIOENCODING=latin-1``, ``LC_ALL=C``): a one-line error, exit 2, or the text in ASCII
+-- never an internal error (exit 1). foolsolve/cli.py ``main``, foolsolve/textout.py."""
+
+from __future__ import annotations
+
+import io
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from foolsolve.cli import main
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "foolsolve" / "examples"
+ENDGAME = str(EXAMPLES / "durak-endgame.json")
+CLOSED = "foolsolve: error: standard output: cannot write (closed)"
+
+
+def _call(argv: list[str], out: io.TextIOWrapper | None, err_encoding: str = "utf-8",
+          stdin: bytes = b"") -> tuple[int, str]:
+    """``foolsolve ARGV`` in this process with ``out`` as standard output and a strict standard
+    error in ``err_encoding`` (a character it lacks is a crash): exit code and standard error."""
+    saved = sys.stdin, sys.stdout, sys.stderr
+    err = io.TextIOWrapper(io.BytesIO(), encoding=err_encoding, errors="strict")
+    sys.stdin = io.TextIOWrapper(io.BytesIO(stdin), encoding="utf-8")
+    sys.stdout, sys.stderr = out, err  # type: ignore[assignment]
+    code = 0
+    try:
+        try:
+            main(argv)
+        except SystemExit as exc:
+            code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+        if out is not None:
+            out.flush()
+        err.flush()
+    finally:
+        sys.stdin, sys.stdout, sys.stderr = saved
+    return code, err.buffer.getvalue().decode(err_encoding)  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("argv", [
+    ["deal", "durak", "--out", "-"],
+    ["show", ENDGAME, "--svg", "-"],
+    ["report", ENDGAME, "--out", "-", "--no-store"],
+    ["view", ENDGAME, "--as", "0", "--out", "-"],
+    ["store", "export", "--out", "-"],
+    ["batch", "-", "--no-store"],
+    ["show", ENDGAME],
+    ["games"],
+])
+def test_closed_standard_output_is_a_one_line_error(argv: list[str]) -> None:
+    # the '--out -' writers crashed (exit 1: 'NoneType' object has no attribute 'write' / 'buffer');
+    # the others exited 0 with their output lost
+    code, err = _call(argv, None, stdin=f'"{ENDGAME}"\n'.encode())
+    assert (code, err) == (2, CLOSED + "\n")
+
+
+def test_closed_standard_output_of_a_process() -> None:
+    env = {**os.environ, "FOOLSOLVE_BACKGROUND_COMPILE": "0"}
+    done = subprocess.run(["sh", "-c", '"$@" >&-', "sh", sys.executable, "-m", "foolsolve", "deal", "durak",
+                           "--out", "-"], stderr=subprocess.PIPE, text=True, env=env, timeout=120, check=False)
+    assert (done.returncode, done.stderr) == (2, CLOSED + "\n")
+
+
+def _stream(encoding: str) -> io.TextIOWrapper:
+    return io.TextIOWrapper(io.BytesIO(), encoding=encoding, errors="strict")
+
+
+@pytest.mark.parametrize("encoding", ["latin-1", "ascii", "cp1252"])
+@pytest.mark.parametrize("argv, has", [
+    (["show", ENDGAME], "player 0 (attacker): 9D 6H KH"),
+    ([ENDGAME, "--no-store"], "Best: attack KH"),
+    (["moves", ENDGAME], "attack 9D"),
+    (["why", ENDGAME, "attack 9♦"], "attack 9D is legal"),
+    (["rules", "durak"], "rules read from"),
+    (["show", str(EXAMPLES / "views" / "durak-fresh-deal.json")], "player 0"),
+    ([ENDGAME, "--no-store", "--json"], '"best": ["attack KH"]'),
+])
+def test_text_in_an_encoding_without_the_suits_is_written_in_ascii(encoding: str, argv: list[str], has: str) -> None:
+    # latin-1 and the like crashed (exit 1: UnicodeEncodeError on the suits); ascii wrote UTF-8
+    out = _stream(encoding)
+    code, err = _call(argv, out, encoding)
+    assert code == 0, err
+    text = out.buffer.getvalue().decode(encoding)
+    assert has in text, text
+
+
+def test_text_in_utf8_keeps_the_suits() -> None:
+    out = _stream("utf-8")
+    code, err = _call(["show", ENDGAME], out)
+    assert code == 0, err
+    assert "9♦ 6♥ K♥" in out.buffer.getvalue().decode("utf-8")
+
+
+@pytest.mark.parametrize("encoding", ["latin-1", "ascii"])
+@pytest.mark.parametrize("argv, has", [
+    (["show", ENDGAME, "--svg", "-"], "♦"),
+    (["report", ENDGAME, "--out", "-", "--no-store"], "—"),
+    (["deal", "durak", "--out", "-", "--seed", "1"], '"game": "durak"'),
+])
+def test_files_written_to_standard_output_are_utf8(encoding: str, argv: list[str], has: str) -> None:
+    # an SVG or HTML page declares UTF-8: it crashed (exit 1: UnicodeEncodeError) in ascii or latin-1
+    out = _stream(encoding)
+    code, err = _call(argv, out, encoding)
+    assert code == 0, err
+    assert has in out.buffer.getvalue().decode("utf-8")
+
+
+@pytest.mark.parametrize("encoding", ["latin-1", "ascii"])
+@pytest.mark.parametrize("json_flag", [[], ["--json"]])
+def test_an_error_naming_a_card_in_an_encoding_without_the_suits(encoding: str, json_flag: list[str]) -> None:
+    code, err = _call(["play", ENDGAME, "attack 8♦", *json_flag], _stream(encoding), encoding)
+    assert code == 2
+    assert len(err.splitlines()) == 1 and "no card 8D in player 0's hand" in err, err
+
+
+def test_the_encoding_is_tried_not_named() -> None:
+    from foolsolve.textout import holds_all
+
+    assert holds_all("utf-8") and holds_all("utf-16") and holds_all("UTF8")
+    assert not holds_all("latin-1") and not holds_all("ascii") and not holds_all("cp437")
+    assert not holds_all("no-such-encoding")
