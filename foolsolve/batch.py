@@ -179,6 +179,9 @@ def _seat_answer(info: Any, worlds: Any, settings: Any, note: Callable[[int], st
         return {"error": f"internal error: {type(exc).__name__}: {exc}"}
     if answer.interrupted:
         raise KeyboardInterrupt
+    check = seat.second_opinion(info, worlds, answer, settings)  # as solve's answer has it (Ctrl-C: the line unfinished)
+    if check is not None:
+        answer.notes.append(check)
     if note is not None:
         answer.notes.insert(0, note(answer.player))
     return {"seat": answer.to_json()}

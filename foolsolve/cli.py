@@ -688,7 +688,7 @@ class _SeatRequest:
         with progress(f"{method} {info.spec.title} from player {worlds.player}'s seat", unit=unit,
                       total=total) as tick:
             answer = seat.analyse(info, worlds, self.settings, executor, tick)
-        if self.settings.method == "auto" and self.settings.samples is None and not answer.interrupted:
+        if not answer.interrupted:
             try:
                 with progress(f"checking with ismcts from player {worlds.player}'s seat", unit="iterations",
                               total=seat.CHECK_ITERATIONS) as tick:

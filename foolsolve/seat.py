@@ -812,11 +812,13 @@ def second_opinion(info: GameInfo, worlds: Worlds, answer: SeatAnswer, settings:
     expectation that rests on estimates (some world valued by the depth-limited search, not
     solved): which move it ranks first and whether that is a best move of ``answer``; ``None``
     where there is nothing to check (every world exact, not the player's move, no best move,
-    interrupted) or no time for it (at most :data:`CHECK_SECONDS` of what is left of
+    interrupted), where the caller chose the method or the number of worlds (``--method``,
+    ``--samples``: a bot's settings too) or no time for it (at most :data:`CHECK_SECONDS` of what is left of
     ``settings.seconds`` and at most what the answer took, and at least :data:`CHECK_MIN_SECONDS`). The answer's values stay its
     own: the note says where the two methods part, so a best move resting on one cheap estimate
     reads as such."""
-    if (answer.method not in ("exact", "pimc") or answer.worlds_exact >= answer.worlds or not answer.best
+    if (settings.method != "auto" or settings.samples is not None  # the caller chose the method or its worlds
+            or answer.method not in ("exact", "pimc") or answer.worlds_exact >= answer.worlds or not answer.best
             or answer.interrupted or answer.to_move != answer.player or len(answer.moves) < 2):
         return None
     left = None if settings.seconds is None else settings.seconds - answer.seconds
