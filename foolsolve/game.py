@@ -536,6 +536,12 @@ class SpecGame(ABC, Generic[S, M]):
         where its cards may lie, weighted by the completions that then remain (no game does both)."""
         return {}
 
+    def view_normalised(self, obj: dict[str, Any]) -> dict[str, Any]:
+        """A view file's JSON as read (a new object where it changes, never the given one mutated):
+        public facts a view may list or leave out written one way (Fools and Angels: the cards put
+        away at setup, which a ``discard`` may list, left out of it). Default: as is."""
+        return obj
+
     def view_bottom_cards(self, view: Any) -> dict[tuple[Any, ...], frozenset[Any]]:
         """For an ordered hidden zone whose last place the rules restrict (Durak: the stock's last
         card is the face-up trump, so a trump), the cards that place may hold. The sampler deals that

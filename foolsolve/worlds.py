@@ -277,6 +277,7 @@ def read_view(obj: Any, *, check: bool = True) -> View:
     n = players_of(obj)
     if not 0 <= player < n:
         raise InputError(f"view: player {player} does not exist ({n} players)")
+    obj = spec.view_normalised(obj)
     deck, cards, visible = spec.view_cards(obj)
     obj = _knowledge_placed(spec, deck, obj, {c for _, c in visible})
     zones: list[Zone] = []
