@@ -519,8 +519,8 @@ class SpecGame(ABC, Generic[S, M]):
         return float(lo), float(hi)
 
     def view_presample(self, view: Any, rng: random.Random) -> dict[tuple[Any, ...], list[Any]]:
-        """Where a rule every world obeys makes plain rejection hopeless (Durak's redeal phase: the
-        player to move holds five cards of a suit), the unknown cards of some unordered zones drawn
+        """Where a rule every world obeys makes plain rejection hopeless (Three Fools: a player's hand
+        and face-down card hold the cards she drew back), the unknown cards of some unordered zones drawn
         first: uniformly among the fillings of those zones that obey the rule (every filling's
         completions are equally many, so the world stays uniform; rejection does the rest).
         Default: none."""
@@ -535,6 +535,29 @@ class SpecGame(ABC, Generic[S, M]):
         restriction. A game that also draws zones first (:meth:`view_presample`) must draw them
         where its cards may lie, weighted by the completions that then remain (no game does both)."""
         return {}
+
+    def view_normalised(self, obj: dict[str, Any]) -> dict[str, Any]:
+        """A view file's JSON as read (a new object where it changes, never the given one mutated):
+        public facts a view may list or leave out written one way (Fools and Angels: the cards put
+        away at setup, which a ``discard`` may list, left out of it). Default: as is."""
+        return obj
+
+    def view_bottom_cards(self, view: Any) -> dict[tuple[Any, ...], frozenset[Any]]:
+        """For an ordered hidden zone whose last place the rules restrict (Durak: the stock's last
+        card is the face-up trump, so a trump), the cards that place may hold. The sampler deals that
+        place apart, only to those cards, when the view gives neither the zone's last card nor any
+        card known to be in it (:meth:`foolsolve.worlds.Worlds._parts`): exact, where drawing the
+        whole zone and refusing a wrong last card could fail for views whose worlds are rare. The
+        spec still checks every world. Default: none."""
+        return {}
+
+    def view_count_rule(self, view: Any) -> Any:
+        """A rule on how many unseen cards of each kind some hidden zones hold that every world of
+        ``view`` obeys, as a :class:`foolsolve.worlds.CountRule` (Durak's redeal phase: the player to
+        move holds five or more cards of one suit), or ``None``. The sampler then draws only fillings
+        the rule accepts, uniformly (exact where rejection could wait for ever); the spec still
+        checks every world. Default: none."""
+        return None
 
     def view_knowledge_places(self, obj: dict[str, Any]) -> list[tuple[tuple[Any, ...], list[str]]]:
         """For a view's JSON: the cards its public :attr:`knowledge_fields` put in a zone, as (zone

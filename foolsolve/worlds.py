@@ -23,12 +23,17 @@ every card where it may lie count, and they are drawn uniformly (:meth:`Worlds._
 must also be a position the spec accepts: where a rule ties the
 hidden cards to what the viewer sees (Durak: the player to move as a thrower must hold a card
 she can throw), a sampled assignment the spec rejects is drawn again (rejection keeps the
-distribution uniform over the worlds that remain). Nothing is inferred from the other
+distribution uniform over the worlds that remain; where such a rule is rare among the draws, the
+spec states it so that only fillings that obey it are drawn: ``view_bottom_cards``,
+``view_count_rule``). Failed draws never prove that a view has no world: a large view whose draws
+are all refused is "could not draw a world ... in N tries", not "no position is consistent"
+(:meth:`Worlds.sample`). Nothing is inferred from the other
 players' past choices.
 
 Per-game knowledge lives in the spec (the hooks of :class:`foolsolve.game.SpecGame`:
 ``view_fields``, ``view_knowledge``, ``view_drop``, ``view_extra``, ``view_cards``,
-``world_json``, ``view_constrained``, ``view_presample``, ``view_card_zones``); this module is
+``world_json``, ``view_constrained``, ``view_presample``, ``view_card_zones``, ``view_bottom_cards``,
+``view_count_rule``); this module is
 the shared framework.
 """
 
@@ -39,6 +44,7 @@ import copy
 import itertools
 import math
 import random
+import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -54,7 +60,13 @@ VIEW_KEY = "view"
 """The field that makes a position file a view: the number of the player whose view it is."""
 
 MAX_TRIES = 400
-"""Draws a sample makes before it gives up on a view with no world the spec accepts."""
+"""Draws a sample makes before it lists every world of a small view (:data:`ENUMERATE_LIMIT`) to decide
+whether any world fits; a larger view keeps drawing for :data:`SAMPLE_SECONDS`."""
+
+SAMPLE_SECONDS = 3.0
+"""How long a sample of a large view whose rule rejects its draws keeps drawing (after
+:data:`MAX_TRIES` draws) before it says it could not draw a world: failed draws never prove that no
+world exists, so the error says so ("could not draw a world consistent with this view in N tries")."""
 
 ENUMERATE_LIMIT = 2_000
 """Assignments :meth:`Worlds.count` is willing to walk through when no formula gives the count."""
@@ -108,11 +120,13 @@ class Zone:
     path: Path
     ordered: bool
     hidden: Hidden
+    label: str = ""
+    """How errors name a part of a zone the sampler deals apart (:meth:`Worlds._parts`); empty: the path."""
 
     @property
     def name(self) -> str:
         """``hands[1]``, ``stock``: the zone's field as errors name it."""
-        return path_name(self.path)
+        return self.label or path_name(self.path)
 
     @property
     def free(self) -> int:
@@ -147,6 +161,30 @@ class View:
     def zone(self, path: Path) -> Zone | None:
         """The hidden zone at ``path`` (``None`` when the zone is written out in full)."""
         return next((z for z in self.zones if z.path == tuple(path)), None)
+
+
+BOTTOM = "bottom"
+"""The last element of the path of the part an ordered zone's last place is dealt as
+(:meth:`SpecGame.view_bottom_cards`): ``("stock", "bottom")``."""
+
+
+@dataclass(frozen=True)
+class CountRule:
+    """A rule every world obeys on how many unseen cards of each kind some hidden zones hold
+    (:meth:`foolsolve.game.SpecGame.view_count_rule`; Durak's redeal phase: the player to move holds
+    five or more cards of one suit). The sampler sorts the unseen cards by ``key`` as well as by
+    where they may lie, and draws only the fillings whose counts ``ok`` accepts, each as often as the
+    assignments it stands for: exact and uniform, where rejection could wait for ever.
+
+    ``ok`` gets, for each zone of ``paths`` the view hides, a Counter of ``key(card)`` over the unseen
+    cards dealt to its unknown places (not the cards the view places there as known: the rule adds
+    them itself). It must accept every filling that some world has (a necessary condition); the
+    spec still checks each world. ``why`` says in words what no filling met."""
+
+    paths: tuple[Path, ...]
+    key: Callable[[Card], Any]
+    ok: Callable[[dict[Path, Counter[Any]]], bool]
+    why: str
 
 
 def path_name(path: Path) -> str:
@@ -224,7 +262,7 @@ def read_view(obj: Any, *, check: bool = True) -> View:
     """Read and check a view file. Every problem is a one-line :class:`InputError` naming its field:
     the schema, an unknown card, a card in two places, a count smaller than its known cards, counts
     that do not add up to the game's cards. With ``check`` (the default), also that the spec accepts
-    at least one world (a few hundred draws, or every world of a small view)."""
+    at least one world (:meth:`Worlds.sample`: draws, or every world of a small view)."""
     from foolsolve import games
     from foolsolve.positions import game_of, validate_schema
 
@@ -239,6 +277,7 @@ def read_view(obj: Any, *, check: bool = True) -> View:
     n = players_of(obj)
     if not 0 <= player < n:
         raise InputError(f"view: player {player} does not exist ({n} players)")
+    obj = spec.view_normalised(obj)
     deck, cards, visible = spec.view_cards(obj)
     obj = _knowledge_placed(spec, deck, obj, {c for _, c in visible})
     zones: list[Zone] = []
@@ -372,7 +411,8 @@ class Worlds:
     def _draw(self, rng: random.Random) -> dict[Path, list[Card]]:
         first = self.info.spec.view_presample(self.view, rng)
         cards = list((Counter(self.view.unseen) - Counter(c for cs in first.values() for c in cs)).elements())
-        taken = self._split([z for z in self.view.zones if z.path not in first], cards, rng)
+        parts, _ = self._parts()
+        taken = self._split([p for p in parts if _zone_path(p.path) not in first], cards, rng)
         out: dict[Path, list[Card]] = {}
         for z in self.view.zones:
             h = z.hidden
@@ -381,12 +421,12 @@ class Worlds:
             elif z.ordered:
                 middle = list(h.known) + taken[z.path]
                 rng.shuffle(middle)
-                out[z.path] = [*h.top, *middle, *h.bottom]
+                out[z.path] = [*h.top, *middle, *taken.get((*z.path, BOTTOM), []), *h.bottom]
             else:
                 out[z.path] = sorted([*h.known, *taken[z.path]])
         return out
 
-    # -- where each unseen card may lie (SpecGame.view_card_zones) --
+    # -- where each unseen card may lie (SpecGame.view_card_zones, view_bottom_cards, view_count_rule) --
 
     def _allowed(self, card: Card) -> frozenset[Path]:
         """The hidden zones ``card`` may lie in (every one, unless the spec says fewer)."""
@@ -398,88 +438,190 @@ class Worlds:
         allowed, every = self.view._cache["allowed"]
         return allowed.get(card, every)
 
-    def _plan(self, zones: Sequence[Zone], cards: Sequence[Card]) -> tuple[list[list[Card]], list[tuple[Matrix, int]]]:
-        """The unseen ``cards`` in classes (cards allowed in the same zones, in order of first card),
-        and every matrix ``x[class][zone]`` that fills the ``zones``' unknown places (row sums the
-        class sizes, column sums the places, 0 where a class may not lie) with its weight: the
-        assignments of the physical cards it stands for, ``prod(n_c! / prod_z x[c][z]!)``."""
-        every = len(zones) == len(self.view.zones)  # (all of them: the cards are the unseen, kept)
+    def _parts(self) -> tuple[tuple[Zone, ...], dict[Path, frozenset[Card]]]:
+        """The hidden zones as the sampler deals them, and the cards each split-off last place may
+        hold: every zone, but an ordered zone whose last place the rules restrict
+        (:meth:`foolsolve.game.SpecGame.view_bottom_cards`: Durak's face-up trump), when the view
+        gives neither its last card nor any card known to be in it, is dealt as two parts: its
+        last place (path ``(*zone, "bottom")``, one place for the cards allowed there) and the rest."""
+        if "parts" not in self.view._cache:
+            restricted = {tuple(p): frozenset(cs) for p, cs in self.info.spec.view_bottom_cards(self.view).items()}
+            parts: list[Zone] = []
+            slots: dict[Path, frozenset[Card]] = {}
+            for z in self.view.zones:
+                only = restricted.get(z.path)
+                if only is not None and z.ordered and not z.hidden.bottom and not z.hidden.known and z.free >= 1:
+                    parts.append(Zone(z.path, True, Hidden(z.hidden.count - 1, top=z.hidden.top)))
+                    slot = (*z.path, BOTTOM)
+                    parts.append(Zone(slot, False, Hidden(1), label=f"the last card of {z.name}"))
+                    slots[slot] = only
+                else:
+                    parts.append(z)
+            self.view._cache["parts"] = (tuple(parts), slots)
+        out: tuple[tuple[Zone, ...], dict[Path, frozenset[Card]]] = self.view._cache["parts"]
+        return out
+
+    def _part_allowed(self, card: Card) -> frozenset[Path]:
+        """The parts (:meth:`_parts`) ``card`` may lie in: those of the zones it may lie in, a
+        split-off last place only for the cards allowed there."""
+        cache: dict[Card, frozenset[Path]] = self.view._cache.setdefault("part_allowed", {})
+        if card not in cache:
+            parts, slots = self._parts()
+            zones = self._allowed(card)
+            cache[card] = frozenset(p.path for p in parts if _zone_path(p.path) in zones
+                                    and (p.path not in slots or card in slots[p.path]))
+        return cache[card]
+
+    def _rule(self) -> CountRule | None:
+        if "rule" not in self.view._cache:
+            self.view._cache["rule"] = self.info.spec.view_count_rule(self.view)
+        rule: CountRule | None = self.view._cache["rule"]
+        return rule
+
+    def _plan(self, parts: Sequence[Zone], cards: Sequence[Card], *, loose: bool = False) -> _Plan:
+        """How the unseen ``cards`` can fill the ``parts``' unknown places (:class:`_Plan`): classes of
+        the cards allowed in the same parts (and, under a :class:`CountRule`, of the same key), every
+        matrix of the rule's parts (each class's cards there, and the rest) that the rule accepts, and
+        for each what is left of each class, every matrix that fills the other parts with it; each
+        with its weight, the assignments of the physical cards it stands for (``n! / prod k!``).
+        ``loose``: the view's zones, where each card may lie (``view_card_zones``) and nothing more."""
+        every = not loose and len(parts) == len(self._parts()[0])  # (all of them: the cards are the unseen)
         if every and "plan" in self.view._cache:
-            plan: tuple[list[list[Card]], list[tuple[Matrix, int]]] = self.view._cache["plan"]
-            return plan
-        classes: dict[frozenset[Path], list[Card]] = {}
+            cached: _Plan = self.view._cache["plan"]
+            return cached
+        rule = None if loose else self._rule()
+        where = self._allowed if loose else self._part_allowed
+        head = [p for p in parts if rule is not None and p.path in rule.paths]
+        rest = [p for p in parts if p not in head]
+        key: Callable[[Card], Any] = rule.key if rule is not None and head else (lambda c: None)
+        refined: dict[tuple[frozenset[Path], Any], list[Card]] = {}
         for c in cards:
-            classes.setdefault(self._allowed(c), []).append(c)
-        rows = [([z.path in allowed for z in zones], len(cs)) for allowed, cs in classes.items()]
-        plans = [(x, math.prod(math.factorial(n) // math.prod(math.factorial(k) for k in row)
-                               for (_, n), row in zip(rows, x)))
-                 for x in _matrices(rows, [z.unknown for z in zones])]
-        plan = (list(classes.values()), plans)
+            refined.setdefault((where(c), key(c)), []).append(c)
+        coarse: dict[frozenset[Path], int] = {}
+        for allowed, _ in refined:
+            coarse.setdefault(allowed, len(coarse))
+        of = [coarse[allowed] for allowed, _ in refined]
+        sizes = [len(cs) for cs in refined.values()]
+        rest_paths = {p.path for p in rest}
+        rows = [([p.path in allowed for p in head] + [bool(allowed & rest_paths)], n)
+                for (allowed, _), n in zip(refined, sizes)]
+        rest_rows = [[p.path in allowed for p in rest] for allowed in coarse]
+        tails: dict[tuple[int, ...], tuple[list[tuple[Matrix, int]], int]] = {}
+        heads: list[tuple[Matrix, tuple[int, ...], int]] = []
+        for y in _matrices(rows, [p.unknown for p in head] + [sum(p.unknown for p in rest)]):
+            if rule is not None and head:
+                counts: dict[Path, Counter[Any]] = {p.path: Counter() for p in head}
+                for (_, k), row in zip(refined, y):
+                    for p, n in zip(head, row):
+                        if n:
+                            counts[p.path][k] += n
+                if not rule.ok(counts):
+                    continue
+            left = [0] * len(coarse)
+            for i, row in zip(of, y):
+                left[i] += row[-1]
+            if tuple(left) not in tails:
+                xs = [(x, math.prod(math.factorial(n) // math.prod(math.factorial(k) for k in row)
+                                    for n, row in zip(left, x)))
+                      for x in _matrices(list(zip(rest_rows, left)), [p.unknown for p in rest])]
+                tails[tuple(left)] = (xs, sum(w for _, w in xs))
+            total = tails[tuple(left)][1]
+            if total:
+                heads.append((y, tuple(left), total * math.prod(
+                    math.factorial(n) // math.prod(math.factorial(k) for k in row) for n, row in zip(sizes, y))))
+        plan = _Plan(list(refined.values()), of, len(coarse), head, rest, heads, tails)
         if every:
             self.view._cache["plan"] = plan
         return plan
 
-    def _split(self, zones: Sequence[Zone], cards: list[Card], rng: random.Random) -> dict[Path, list[Card]]:
-        """The unseen ``cards`` dealt into the ``zones``' unknown places, every assignment that puts
-        each card where it may lie equally likely: a matrix of :meth:`_plan` drawn by its weight, then
-        each class shuffled and dealt by its row (one class: a shuffle of all, dealt zone by zone)."""
-        classes, plans = self._plan(zones, cards)
-        if not plans:
-            raise InputError(f"view: no position is consistent with this view ({self._why_none(zones, cards)})")
-        x = plans[0][0]
-        if len(plans) > 1:  # (one matrix: no draw, so a view without a restriction is drawn as it always was)
-            ends = list(itertools.accumulate(w for _, w in plans))
-            x = plans[bisect.bisect_right(ends, rng.randrange(ends[-1]))][0]
-        out: dict[Path, list[Card]] = {z.path: [] for z in zones}
-        for members, row in zip(classes, x):
+    def _split(self, parts: Sequence[Zone], cards: list[Card], rng: random.Random) -> dict[Path, list[Card]]:
+        """The unseen ``cards`` dealt into the ``parts``' unknown places, every assignment that puts
+        each card where it may lie (and that a :class:`CountRule` accepts) equally likely: matrices of
+        :meth:`_plan` drawn by their weights, then each class shuffled and dealt by its row (no rule
+        and one class: a shuffle of all, dealt part by part)."""
+        plan = self._plan(parts, cards)
+        if not plan.heads:
+            raise InputError(f"view: no position is consistent with this view ({self._why_none(parts, cards)})")
+        y, left, _ = plan.heads[0] if len(plan.heads) == 1 else plan.heads[_pick([w for *_, w in plan.heads], rng)]
+        xs = plan.tails[left][0]
+        x = xs[0][0] if len(xs) == 1 else xs[_pick([w for _, w in xs], rng)][0]
+        out: dict[Path, list[Card]] = {p.path: [] for p in parts}
+        pools: list[list[Card]] = [[] for _ in range(plan.coarse)]
+        for members, c, row in zip(plan.classes, plan.of, y):
             members = list(members)
+            if plan.head:
+                rng.shuffle(members)
+            at = 0
+            for p, k in zip(plan.head, row):
+                out[p.path] += members[at:at + k]
+                at += k
+            pools[c] += members[at:]
+        for members, row in zip(pools, x):
             rng.shuffle(members)
             at = 0
-            for z, k in zip(zones, row):
-                out[z.path] += members[at:at + k]
+            for p, k in zip(plan.rest, row):
+                out[p.path] += members[at:at + k]
                 at += k
         return out
 
-    def _why_none(self, zones: Sequence[Zone], cards: Sequence[Card]) -> str:
+    def _why_none(self, parts: Sequence[Zone], cards: Sequence[Card]) -> str:
         """Why no assignment puts every unseen card where it may lie, in words."""
-        names = {z.path: z.name for z in zones}
-        for z in zones:  # a card the view itself places where the rules never let it lie
+        for z in self.view.zones:  # a card the view itself places where the rules never let it lie
             for c in (*z.hidden.known, *z.hidden.top, *z.hidden.bottom):
                 if z.path not in self._allowed(c):
                     return f"{z.name}: {c.ascii} can never lie there under these rules"
+        names = {p.path: p.name for p in parts}
         for c in cards:
-            if not self._allowed(c) & names.keys():
+            if not self._part_allowed(c) & names.keys():
                 return f"{c.ascii} may lie in none of the hidden zones"
-        for z in zones:
-            fit = sum(z.path in self._allowed(c) for c in cards)
-            if fit < z.unknown:
-                return f"{z.name} has {z.unknown} unknown places but only {fit} unseen cards may lie there"
-        classes, _ = self._plan(zones, cards)
-        for members in classes:
-            allowed = self._allowed(members[0])
-            room = sum(z.unknown for z in zones if z.path in allowed)
-            if len(members) > room:
+        for p in parts:
+            fit = sum(p.path in self._part_allowed(c) for c in cards)
+            if fit < p.unknown:
+                return f"{p.name} has {p.unknown} unknown places but only {fit} unseen cards may lie there"
+        classes: dict[frozenset[Path], int] = Counter(self._part_allowed(c) for c in cards)
+        for allowed, n in classes.items():
+            room = sum(p.unknown for p in parts if p.path in allowed)
+            if n > room:
                 where = ", ".join(names[p] for p in names if p in allowed)
-                return f"{len(members)} unseen cards may lie only in {where}, which have {room} unknown places"
+                return f"{n} unseen cards may lie only in {where}, which have {room} unknown places"
+        rule = self._rule()
+        if rule is not None and any(p.path in rule.paths for p in parts):
+            return rule.why
         return "the unseen cards cannot fill the hidden zones where they may lie"
 
     def sample(self, rng: random.Random) -> Any:
         """One world, every world equally likely (for a game that holds a card more than once,
-        weighted as a shuffle of the physical cards deals them; docs/views.md)."""
-        problem: InputError | None = None
+        weighted as a shuffle of the physical cards deals them; docs/views.md). Where the spec may
+        reject a draw (``view_constrained``), draws until it accepts one: a small view that
+        :data:`MAX_TRIES` draws do not fill is decided by listing its worlds; a large one keeps
+        drawing for :data:`SAMPLE_SECONDS`, then says it could not draw a world (not that there is
+        none: failed draws prove nothing)."""
         if not self._assignments_count():  # no card may lie where the counts need it: say why, at once
-            self._split(self.view.zones, list(self.view.unseen), rng)
-        for _ in range(MAX_TRIES if self.view.constrained else 1):
+            self._split(self._parts()[0], list(self.view.unseen), rng)
+        if not self.view.constrained:  # every assignment is a world, or none is
+            try:
+                return self._world(self._draw(rng), rng)
+            except InputError as exc:
+                raise InputError(f"view: no position is consistent with this view ({exc})") from None
+        problem: InputError | None = None
+        tries, since = 0, 0.0
+        while True:
+            tries += 1
             try:
                 return self._world(self._draw(rng), rng)
             except InputError as exc:
                 problem = problem or exc
-        if self.view.constrained and self._assignments_count() <= ENUMERATE_LIMIT:
-            # a small view: decide by listing every world (none found above may be bad luck)
-            good = list(self.enumerate())
-            if good:
-                return good[rng.randrange(len(good))]
-        raise InputError(f"view: no position is consistent with this view ({problem})")
+            if tries == MAX_TRIES:
+                if self._walk_count() <= ENUMERATE_LIMIT:
+                    # a small view: decide by listing every world (none found above may be bad luck)
+                    good = list(self.enumerate())
+                    if good:
+                        return good[rng.randrange(len(good))]
+                    raise InputError(f"view: no position is consistent with this view ({problem})")
+                since = time.monotonic()
+            elif tries > MAX_TRIES and time.monotonic() - since > SAMPLE_SECONDS:
+                raise InputError(f"view: could not draw a world consistent with this view in {tries:,} tries "
+                                 f"(the first refused: {problem}); there may be none, or very few")
 
     # -- counting and listing --
 
@@ -488,14 +630,29 @@ class Worlds:
 
     def _assignments_count(self) -> int:
         """Assignments of the unseen cards to the free places that put each card where it may lie
-        (``view_card_zones``): the matrices' weights summed, times each ordered zone's orders of its
-        free places (distinct cards; an upper bound with duplicates)."""
-        zones = self.view.zones
-        total = sum(w for _, w in self._plan(zones, self.view.unseen)[1])
-        for z in zones:
-            if z.ordered:
-                total *= math.factorial(z.free)
+        (``view_card_zones``, ``view_bottom_cards``) and that the :class:`CountRule` accepts: the
+        matrices' weights summed, times each ordered part's orders of its free places (distinct
+        cards; an upper bound with duplicates)."""
+        parts, _ = self._parts()
+        total = sum(w for *_, w in self._plan(parts, self.view.unseen).heads)
+        for p in parts:
+            if p.ordered:
+                total *= math.factorial(p.free)
         return total
+
+    def _walk_count(self) -> int:
+        """The assignments :meth:`enumerate` walks through (every card where ``view_card_zones`` lets it
+        lie; the spec refuses the rest): :meth:`_assignments_count` without the last places and the
+        count rule the sampler deals by."""
+        if "walk" not in self.view._cache:
+            plan = self._plan(self.view.zones, self.view.unseen, loose=True)
+            total = sum(w for *_, w in plan.heads)
+            for z in self.view.zones:
+                if z.ordered:
+                    total *= math.factorial(z.free)
+            self.view._cache["walk"] = total
+        walk: int = self.view._cache["walk"]
+        return walk
 
     def count(self) -> int | None:
         """How many worlds there are: :meth:`_assignments_count` where every assignment is a world
@@ -507,7 +664,7 @@ class Worlds:
         result: int | None
         if not self.view.constrained and not self._has_duplicates():
             result = self._assignments_count()
-        elif self._assignments_count() <= ENUMERATE_LIMIT:
+        elif self._walk_count() <= ENUMERATE_LIMIT:
             result = sum(1 for _ in self.enumerate())
         else:
             result = None
@@ -560,6 +717,35 @@ class Worlds:
                     orders.append([sorted([*h.known, *pick])])
             for combo in itertools.product(*orders):
                 yield {z.path: list(cs) for z, cs in zip(zones, combo)}, weight
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """How the unseen cards can fill some parts (:meth:`Worlds._plan`): the classes (cards allowed in
+    the same parts, of the same rule key), each class's coarse class (``of``: allowed in the same
+    parts; ``coarse`` of them), the parts a :class:`CountRule` reads (``head``) and the others
+    (``rest``); ``heads``: every matrix ``y[class][head part, then the rest]`` the rule accepts, with
+    what it leaves of each coarse class and its weight (its own times its tails' total); ``tails``:
+    for what is left, every matrix ``x[coarse class][rest part]`` with its weight, and their total."""
+
+    classes: list[list[Card]]
+    of: list[int]
+    coarse: int
+    head: list[Zone]
+    rest: list[Zone]
+    heads: list[tuple[Matrix, tuple[int, ...], int]]
+    tails: dict[tuple[int, ...], tuple[list[tuple[Matrix, int]], int]]
+
+
+def _pick(weights: Sequence[int], rng: random.Random) -> int:
+    """An index drawn with probability its weight over the total (``rng.randrange`` of the total)."""
+    ends = list(itertools.accumulate(weights))
+    return bisect.bisect_right(ends, rng.randrange(ends[-1]))
+
+
+def _zone_path(path: Path) -> Path:
+    """The zone a part's path (:meth:`Worlds._parts`) belongs to: ``("stock", "bottom")`` -> ``("stock",)``."""
+    return path[:-1] if len(path) > 1 and path[-1] == BOTTOM else path
 
 
 def _matrices(rows: Sequence[tuple[Sequence[bool], int]], places: Sequence[int]) -> Iterator[Matrix]:

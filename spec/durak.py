@@ -30,11 +30,11 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
-from math import comb
 from typing import Any, ClassVar
 
 from foolsolve.cards import DIAMONDS, FRENCH36, FRENCH52, FRENCH54, GLYPHS, HEARTS, SUIT_NAMES, Card, Deck
@@ -54,7 +54,7 @@ from foolsolve.game import (
 from foolsolve.positions import validate_schema
 from foolsolve.present import plural
 from foolsolve.rules import Among, Reconstruction, json_text, option, rules_from_json, rules_to_json
-from foolsolve.worlds import Hidden, View, ZoneField, is_viewer, known_words, zone_words
+from foolsolve.worlds import CountRule, Hidden, View, ZoneField, is_viewer, known_words, zone_words
 
 HAND_SIZE = 6
 """001 §rules: "Each is dealt 6 cards"; "the players get cards from the deck, missing up to six"."""
@@ -1740,24 +1740,36 @@ class DurakSpec(SpecGame[State, Move]):
             obj["redeal_seed"] = rng.getrandbits(SEED_BITS)
         return obj
 
-    def view_presample(self, view: Any, rng: random.Random) -> dict[tuple[Any, ...], list[Card]]:
-        """In the redeal phase the player to move holds five or more cards of one suit (001 §Card
-        game); when her hand is hidden it is drawn first, uniformly among such hands: a suit with
-        weight the number of such hands (at most one suit can have five of a hand of six), then how
-        many of it, then the cards."""
+    def view_bottom_cards(self, view: Any) -> dict[tuple[Any, ...], frozenset[Card]]:
+        """The stock's last card is the face-up trump (001 §Distribution: "The next card from the deck
+        is turned face up ... This is a trump card"), so with a trump suit it is a trump: where a view
+        does not give it, the sampler deals that place only trumps (exact, where rejection of wrong
+        last cards could miss the one trump that fits)."""
+        trump = view.obj.get("trump")
+        if not isinstance(trump, str):
+            return {}
+        return {("stock",): frozenset(c for c in view.unseen if c.suit == trump)}
+
+    def view_count_rule(self, view: Any) -> CountRule | None:
+        """In the redeal phase the player to move may demand a re-deal, so holds five or more cards
+        of one suit (001 §Card game: "if, after the distribution, he has 5 or more cards in his hands
+        that belong to the same suit"; :func:`redeal_order`). When her hand is hidden the sampler deals
+        it only such hands, counting the cards the view knows she holds: uniform over those worlds
+        (the spec checks the rest: the lowest trump leads)."""
         mover = view.obj.get("to_move")
-        zone = view.zone(("hands", mover)) if view.obj.get("phase") == REDEAL else None
-        if zone is None or zone.hidden.known or not REDEAL_SUIT_CARDS <= zone.unknown < 2 * REDEAL_SUIT_CARDS:
-            return {}
-        n, pool = zone.unknown, list(view.unseen)
-        suits = sorted({c.suit for c in pool})
-        options = [(s, k, comb(sum(c.suit == s for c in pool), k) * comb(sum(c.suit != s for c in pool), n - k))
-                   for s in suits for k in range(REDEAL_SUIT_CARDS, n + 1)]
-        if not any(w for _, _, w in options):
-            return {}
-        suit, k, _ = rng.choices(options, weights=[w for _, _, w in options])[0]
-        hand = rng.sample([c for c in pool if c.suit == suit], k) + rng.sample([c for c in pool if c.suit != suit], n - k)
-        return {zone.path: hand}
+        zone = view.zone(("hands", mover)) if view.obj.get("phase") == REDEAL and isinstance(mover, int) else None
+        if zone is None:
+            return None
+        known = Counter(c.suit for c in zone.hidden.known)
+
+        def ok(counts: dict[tuple[Any, ...], Counter[Any]]) -> bool:
+            drawn = counts.get(zone.path, Counter())
+            return any(known[s] + drawn[s] >= REDEAL_SUIT_CARDS for s in {*known, *drawn} if s is not None)
+
+        return CountRule((zone.path,), lambda c: c.suit, ok,
+                         f"to_move: player {mover} may demand a re-deal only holding {REDEAL_SUIT_CARDS} or more cards "
+                         f"of one suit (001 §Card game), and no hand of {zone.hidden.count} the unseen cards make with "
+                         "the cards known in it does")
 
     def view_knowledge_places(self, obj: dict[str, Any]) -> list[tuple[tuple[Any, ...], list[str]]]:
         """``known[q]``: cards player ``q`` picked up and still holds, so in ``hands[q]``."""
@@ -1767,11 +1779,14 @@ class DurakSpec(SpecGame[State, Move]):
     def view_constrained(self, obj: dict[str, Any]) -> bool:
         """The spec checks hidden cards against the view only in the redeal phase (who may demand a
         re-deal, the lowest trump leads), while throwing in (the player to move can throw), for
-        shown trumps and for a stock whose last card is not given (it must be a trump)."""
+        shown trumps and for a stock whose last card is not given (it must be a trump) where the sampler
+        cannot deal it apart (:meth:`view_bottom_cards`: the view knows a card in the stock)."""
         table = obj.get("table", [])
         throwing = bool(obj.get("taking")) or (bool(table) and all(c is not None for _, c in table))
         stock = obj.get("stock")
-        open_bottom = isinstance(stock, dict) and stock.get("count", 0) > 0 and not stock.get("bottom")
+        # (a last card not given is dealt only trumps, view_bottom_cards, unless a card is known in the stock)
+        open_bottom = (isinstance(stock, dict) and stock.get("count", 0) > 0 and not stock.get("bottom")
+                       and bool(stock.get("known")) and obj.get("trump") is not None)
         # (and where ``known`` names a card its hand does not list: a world must put it there)
         unplaced = any(t not in (h if isinstance(h, list) else h.get("known", []))
                        for h, texts in zip(obj["hands"], obj.get("known") or []) for t in texts)

@@ -1383,18 +1383,24 @@ class FoolsAndAngelsSpec(SpecGame[State, Move]):
 
     def view_extra(self, state: State, player: int) -> dict[str, Any]:
         """``discard``: the cards out of play (beaten in a defence or discarded to Temptation, in view
-        of both), which a full position leaves implicit (every card in no zone); ``under_pool`` with
-        the viewer's own entry only (the opponent's is ``null``: face down) when she has cards there."""
+        of both), which a full position leaves implicit (every card in no zone), without the cards put
+        away at setup (:func:`put_away`: the rules say which, so a view need not list them);
+        ``under_pool`` with the viewer's own entry only (the opponent's is ``null``: face down) when
+        she has cards there."""
         held = set(state.hands[0] | state.hands[1] | state.attack) | set(state.stocks[0] + state.stocks[1] + state.pool)
-        out: dict[str, Any] = {"discard": [c.ascii for c in SPEC_CARDS if c not in held]}
+        away = set(put_away(state.rules))
+        out: dict[str, Any] = {"discard": [c.ascii for c in SPEC_CARDS if c not in held and c not in away]}
         if state.under_pool[player]:
             out["under_pool"] = [[c.ascii for c in ordered(x)] if q == player else None
                                  for q, x in enumerate(state.under_pool)]
         return out
 
     def view_cards(self, obj: dict[str, Any]) -> tuple[Any, list[Card], list[tuple[str, Card]]]:
-        """The 48 cards of the game; seen: hands, stocks and the pool written out, the attack and the
-        discard (a view lists it)."""
+        """The cards of the game under the view's rules (the 48 less the 8 put away at setup,
+        :func:`put_away`: public, so a view need not list them; a ``discard`` that lists them is read
+        the same); seen: hands, stocks and the pool written out, the attack and the discard. A
+        put-away card anywhere else is an error naming its field (003 "They will not be used")."""
+        away = set(put_away(rules_from_json(Rules, obj.get("rules"))))
         seen: list[tuple[str, Card]] = []
         zones = [(f"hands[{p}]", obj["hands"][p]) for p in (0, 1)] \
             + [(f"stocks[{p}]", obj["stocks"][p]) for p in (0, 1)] \
@@ -1402,7 +1408,37 @@ class FoolsAndAngelsSpec(SpecGame[State, Move]):
         for name, cards in zones:
             if isinstance(cards, list):
                 seen += [(name, parse_game_card(t, name)) for t in cards]
-        return FRENCH52, list(SPEC_CARDS), seen
+            elif isinstance(cards, dict):  # a hidden zone: its known cards are checked here too
+                for part in ("known", "top", "bottom"):
+                    for t in cards.get(part, []):
+                        c = parse_game_card(t, f"{name}.{part}")
+                        if c in away:
+                            raise InputError(f"{name}.{part}: {c.ascii} is put away (in none of the rules' stocks; "
+                                             '003: "Put away all other cards ... They will not be used")')
+        for name, c in seen:
+            if c in away and name != "discard":
+                raise InputError(f"{name}: {c.ascii} is put away (in none of the rules' stocks; 003: "
+                                 '"Put away all other cards ... They will not be used")')
+        return FRENCH52, [c for c in SPEC_CARDS if c not in away], [(n, c) for n, c in seen if c not in away]
+
+    def view_normalised(self, obj: dict[str, Any]) -> dict[str, Any]:
+        """A view whose ``discard`` lists cards put away at setup (:func:`put_away`) without them:
+        they are no discard, and ``show`` names them apart."""
+        discard = obj.get("discard")
+        if not isinstance(discard, list):
+            return obj
+        try:
+            away = {c.ascii for c in put_away(rules_from_json(Rules, obj.get("rules")))}
+        except InputError:
+            return obj  # (bad rules: the reader says so)
+        def is_away(t: Any) -> bool:
+            try:
+                return isinstance(t, str) and FRENCH52.parse(t, what="discard").ascii in away
+            except InputError:
+                return False  # (not a card: the reader names it)
+
+        kept = [t for t in discard if not is_away(t)]
+        return obj if len(kept) == len(discard) else {**obj, "discard": kept}
 
     def world_json(self, obj: dict[str, Any], rng: random.Random) -> dict[str, Any]:
         """The discard is implicit in a full position; in the setup phase (Asymmetry) a world draws the
@@ -1475,7 +1511,22 @@ class FoolsAndAngelsSpec(SpecGame[State, Move]):
         lines.append(f"pool: {zone_words(view, ('pool',), state.pool)}")
         if state.attack:
             lines.append(f"attack: {_cards_str(ordered(state.attack))}")
+        # the discard (public: in view of both; a view file lists it, view_extra), and apart the put-away cards
+        held = set(state.hands[0] | state.hands[1] | state.attack) | set(state.stocks[0] + state.stocks[1] + state.pool)
+        away = put_away(state.rules)
+        out = [c for c in SPEC_CARDS if c not in held and c not in away]
+        lines.append(f"discard: {_cards_str(ordered(out)) if out else '-'}")
+        if away:
+            lines.append(f"put away at setup (003): {_cards_str(ordered(away))}")
         return "\n".join(lines)
+
+
+def put_away(rules: Rules) -> list[Card]:
+    """The cards 003 puts away at setup, in card order: those in none of the rules' three stocks
+    ("Put away all other cards, such as the 10s and the remaining 8s, 9s, Qs, Ks. They will not be
+    used"; the 10s are no card of this game at all). Public: every player knows them from the rules."""
+    in_play = set(rules.stocks.cards("player0")) | set(rules.stocks.cards("player1")) | set(rules.stocks.cards("pool"))
+    return [c for c in SPEC_CARDS if c not in in_play]
 
 
 def _knowledge_unplaced(obj: dict[str, Any]) -> bool:

@@ -1,5 +1,5 @@
 """Durak's view files (docs/views.md, docs/durak.md "View files"): the face-up trump and shown
-trumps placed, the redeal phase's hidden seed, and the redeal phase's presample (the player to
+trumps placed, the redeal phase's hidden seed, and the redeal phase's count rule (the player to
 move holds five or more cards of one suit) against plain rejection."""
 
 import json
@@ -8,7 +8,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from scipy.stats import chi2_contingency
+from scipy.stats import chi2_contingency, chisquare
 
 from foolsolve import games
 from foolsolve.errors import InputError
@@ -52,25 +52,36 @@ def test_a_shown_trump_is_known_in_the_hand_that_showed_it():
     assert all(w.hands[1] >= {c for c in state.shown} for w in worlds.enumerate())
 
 
-def test_the_redeal_presample_deals_the_mover_as_rejection_would():
-    """The mover's hand from the presample against hands of the same size drawn uniformly from the
-    same cards and kept when they hold five of a suit (chi-square of the two samples over the
-    longest suit and its length; seeded, rejected below p = 0.001)."""
+def test_the_redeal_rule_deals_the_mover_as_rejection_would():
+    """The mover's hand in worlds of the sampler (which deals it only hands holding five of a suit,
+    ``view_count_rule``) against plain rejection: the unseen cards shuffled into the hidden zones and
+    kept when the spec accepts the world (chi-square of the two samples over the mover's longest suit
+    and its length; seeded, rejected below p = 0.001)."""
     _, view_obj = _redeal_view(1)
     view = read_view(view_obj)
     mover = view_obj["to_move"]
-    zone = view.zone(("hands", mover))
-    assert zone is not None
+    assert view.zone(("hands", mover)) is not None and SPEC.view_count_rule(view) is not None
+    worlds = Worlds(view)
     rng = random.Random(32)
     pre = Counter()
     for _ in range(400):
-        hand = SPEC.view_presample(view, rng)[zone.path]
-        pre[longest_suit(hand)] += 1
+        pre[longest_suit(worlds.sample(rng).hands[mover])] += 1
     plain = Counter()
     while sum(plain.values()) < 400:
-        hand = rng.sample(list(view.unseen), zone.unknown)
-        if longest_suit(hand)[0] >= REDEAL_SUIT_CARDS:
-            plain[longest_suit(hand)] += 1
+        cards = list(view.unseen)
+        rng.shuffle(cards)
+        contents = {}
+        for z in view.zones:
+            mine, cards = cards[:z.unknown], cards[z.unknown:]
+            contents[z.path] = ([*z.hidden.top, *z.hidden.known, *mine, *z.hidden.bottom] if z.ordered
+                                else sorted([*z.hidden.known, *mine]))
+        if longest_suit(contents[("hands", mover)])[0] < REDEAL_SUIT_CARDS:
+            continue  # (the spec refuses it too: checked here, where it is cheap)
+        try:
+            world = worlds._world(contents, rng)
+        except InputError:
+            continue
+        plain[longest_suit(world.hands[mover])] += 1
     keys = sorted(set(pre) | set(plain))
     assert chi2_contingency([[pre[k] + 0.5 for k in keys], [plain[k] + 0.5 for k in keys]]).pvalue > 0.001
 
@@ -176,3 +187,91 @@ def test_a_hand_written_view_whose_known_names_cards_its_hand_does_not_list_is_r
     # a card the view shows elsewhere is still the spec's error, named by the knowledge field
     with pytest.raises(InputError, match=r"known\[0\]: 8D is not in hands\[0\]"):
         read_view({**view, "known": [["8D"], [], []]})
+
+
+# --- views whose worlds are rare among the draws (the face-up trump, the redeal phase) ------------
+
+RARE = {"game": "durak", "view": 1, "rules": {"deck": 52}, "players": 2, "trump": "H",
+        "hands": [{"count": 5}, ["6D", "6S", "7D", "2H", "3H", "4H", "5H", "6H", "7H", "8H", "9H", "10H", "JH", "QH",
+                                 "KH"]],
+        "stock": {"count": 30}, "discard": [], "out": [], "attacker": 0, "defender": 1,
+        "table": [["6C", "7C"]], "to_move": 0, "taking": False, "first_bout": False, "defender_start": 16,
+        "shown": [], "last_defender": 1}
+"""Player 0 throws in and must hold the one card she can throw (7S); the stock's last card, not
+given, is the face-up trump and the one heart unseen (AH): about 1 in 245 uniform deals is a world."""
+
+REDEAL = {"game": "durak", "view": 1, "players": 2, "trump": "S", "phase": "redeal",
+          "hands": [{"count": 6, "known": ["6C"]}, ["7C", "8C", "9C", "10C", "JC", "6S"]],
+          "stock": {"count": 24, "bottom": ["8S"]}, "discard": [], "out": [], "attacker": 1, "defender": 0,
+          "table": [], "to_move": 0, "taking": False, "first_bout": True, "shown": [], "last_defender": 0}
+"""Player 0 may demand a re-deal, so holds five of one suit besides her known 6C (no five clubs are
+left): five of one of the other suits among the 27 unseen cards."""
+
+
+def test_a_view_whose_worlds_are_rare_among_the_draws_is_sampled_not_refused(tmp_path, capsys):
+    """400 draws used to decide that such views had no world: "no position is consistent" for 5 of
+    20 seeds of RARE and 3 of 10 of REDEAL, and from moves, solve, why and report. The face-up trump
+    is now dealt only trumps (``view_bottom_cards``) and the redeal mover only hands with five of a
+    suit (``view_count_rule``): every seed draws a world, and the commands answer."""
+    from tests.generic.test_cli import run
+
+    for obj, seeds in ((RARE, 20), (REDEAL, 10)):
+        worlds = Worlds(read_view(obj))
+        for seed in range(seeds):
+            world = worlds.sample(random.Random(seed))
+            assert len(world.hands[0]) == obj["hands"][0]["count"] and len(world.stock) == obj["stock"]["count"]
+            if obj is RARE:
+                assert world.stock[-1].ascii == "AH" and "7S" in {c.ascii for c in world.hands[0]}
+            else:
+                assert longest_suit(world.hands[0])[0] >= REDEAL_SUIT_CARDS
+        path = tmp_path / "view.json"
+        path.write_text(json.dumps(obj))
+        code, out, err = run(["moves", str(path)], capsys)
+        assert code == 0, err
+        assert ("throw 7" in out) if obj is RARE else ("redeal" in out and "keep" in out)
+    code, out, err = run([str(tmp_path / "view.json"), "--seed", "0", "--samples", "3"], capsys)
+    assert code == 0, err
+
+
+def test_a_view_no_draw_fits_says_it_could_not_draw_one_not_that_there_is_none(tmp_path, capsys, monkeypatch):
+    """Failed draws prove nothing: a large view no draw fits (RARE with the 7S discarded, so player 0
+    has nothing to throw) keeps drawing for SAMPLE_SECONDS, then says it could not draw a world in so
+    many tries, the first refusal in brackets; show, moves and solve say the same one line."""
+    import foolsolve.worlds as worlds_module
+    from tests.generic.test_cli import assert_one_line_error, run
+
+    monkeypatch.setattr(worlds_module, "SAMPLE_SECONDS", 0.2, raising=False)
+    obj = json.loads(json.dumps(RARE))
+    obj["discard"] = ["7S"]
+    obj["stock"]["count"] = 29
+    with pytest.raises(InputError, match=r"^view: could not draw a world consistent with this view in [\d,]+ tries "
+                                         r"\(the first refused: table: nobody can throw in.*\); there may be none"):
+        read_view(obj)
+    path = tmp_path / "none.json"
+    path.write_text(json.dumps(obj))
+    for argv in (["show", str(path)], ["moves", str(path)], [str(path), "--samples", "2"]):
+        code, _, err = run(argv, capsys)
+        assert_one_line_error(code, err, "could not draw a world consistent with this view in")
+
+
+SMALL = {"game": "durak", "view": 1, "players": 2, "trump": "H",
+         "hands": [{"count": 6}, ["6H", "7H", "8H", "9H", "10H", "JH"]],
+         "stock": {"count": 2}, "discard": ["QH", "6S", "7S", "7D", "8D", "9D", "10D", "JD", "QD", "KD", "AD",
+                                            "8C", "9C", "10C", "JC", "QC", "KC", "AC", "KS", "AS"],
+         "out": [], "attacker": 0, "defender": 1, "table": [["6C", "7C"]], "to_move": 0, "taking": False,
+         "first_bout": False, "shown": [], "last_defender": 1}
+"""A constrained view small enough to list: the stock's last card (not given) is one of the two
+unseen hearts, and player 0, throwing in, holds the one card she can throw (6D)."""
+
+
+def test_a_constrained_view_with_an_open_face_up_trump_is_sampled_as_its_worlds_are_listed():
+    """Chi-square goodness of fit of 40 draws a world against the listed worlds (12: AH or KH at the
+    bottom, 6D in hand 0 with five of the other six); the count agrees; seeded."""
+    worlds = Worlds(read_view(SMALL))
+    assert worlds.view.constrained
+    listed = [json.dumps(SPEC.state_to_json(s), sort_keys=True) for s in worlds.enumerate()]
+    assert len(listed) == len(set(listed)) == worlds.count() == 12
+    rng = random.Random(20261129)
+    seen = Counter(json.dumps(SPEC.state_to_json(worlds.sample(rng)), sort_keys=True) for _ in range(40 * 12))
+    assert set(seen) == set(listed)
+    assert chisquare([seen[k] for k in listed]).pvalue > 0.001

@@ -5,6 +5,7 @@ known to the one who put them there; a card known in a hand is known no more onc
 
 import json
 import random
+import re
 from collections import Counter
 from math import factorial
 from pathlib import Path
@@ -275,3 +276,54 @@ def test_a_position_with_a_card_its_stock_never_holds_is_rejected():
         SPEC.state_from_json({**DEFEND, "rules": {"asymmetry": True}, "stocks": [["2S", "6H"], ["2H", "3H"]]})
     # the second can take the pile of the first's cards the first put in the pool
     SPEC.state_from_json({**DEFEND, "rules": {"asymmetry": True}, "stocks": [["2S", "3S"], ["2H", "6S"]]})
+
+
+# --- the cards put away at setup (003 "Put away all other cards ... They will not be used") -------
+
+PUT_AWAY = ["8C", "QC", "8D", "QD", "9H", "KH", "9S", "KS"]
+"""The default rules' put-away cards: in none of the three stocks (spec/fools_and_angels.py)."""
+
+
+def test_a_view_need_not_list_the_cards_put_away_at_setup(tmp_path, capsys):
+    """The put-away cards are public (the rules say which): a view derived from a bundled example
+    with them left out of its discard is read (it was "the counts do not add up ... 22 of the game's
+    cards are placed nowhere (3C 8C JC QC ...)"), with the same worlds as the view that lists them;
+    ``view`` writes the discard without them; ``show`` names the discard and the put-away cards
+    apart, and ``show --svg`` draws the discard pile without them."""
+    examples = Path(__file__).resolve().parents[2] / "foolsolve" / "examples"
+    code, out, err = run(["view", str(examples / "fools-and-angels-defence-003.json"), "--as", "1"], capsys)
+    assert code == 0, err
+    derived = json.loads(out)
+    without = {**derived, "discard": [t for t in derived["discard"] if t not in PUT_AWAY]}
+    listed = {**derived, "discard": sorted(set(without["discard"]) | set(PUT_AWAY))}
+    assert derived == without  # (view --as leaves them out)
+    a, b = Worlds(read_view(without)), Worlds(read_view(listed))
+    assert a.count() == b.count() == 345_600
+    assert sorted(a.view.obj["discard"]) == sorted(b.view.obj["discard"]) == sorted(without["discard"])
+    assert SPEC.state_to_json(a.sample(random.Random(3))) == SPEC.state_to_json(b.sample(random.Random(3)))
+    for obj in (without, listed):
+        path = tmp_path / "view.json"
+        path.write_text(json.dumps(obj))
+        code, out, err = run(["show", str(path)], capsys)
+        assert code == 0, err
+        discard = next(line for line in out.splitlines() if line.startswith("discard: "))
+        assert len(discard.split()) - 1 == len(without["discard"]) == 17
+        assert "put away at setup (003): 8♣ Q♣ 8♦ Q♦ 9♥ K♥ 9♠ K♠" in out
+        code, out, err = run(["show", str(path), "--svg", "-"], capsys)
+        assert code == 0, err
+        assert "a pile of 17" in out
+
+
+def test_a_put_away_card_anywhere_but_the_discard_is_an_error_naming_it(tmp_path, capsys):
+    """003 "They will not be used": a put-away card in a hand written out, or known in a hidden zone,
+    is a one-line error naming the field and the card (not "not a card of this game")."""
+    state = SPEC.state_from_json(json.loads((Path(__file__).resolve().parents[2] / "foolsolve" / "examples"
+                                             / "fools-and-angels-defence-003.json").read_text()))
+    view = view_of(INFO, state, 1)
+    bad_hand = json.loads(json.dumps(view))
+    bad_hand["hands"][1] = [*bad_hand["hands"][1], "8C"]
+    bad_known = json.loads(json.dumps(view))
+    bad_known["hands"][0] = {**bad_known["hands"][0], "known": ["KS"]}
+    for obj, needle in ((bad_hand, "hands[1]: 8C is put away"), (bad_known, "hands[0].known: KS is put away")):
+        with pytest.raises(InputError, match=re.escape(needle)):
+            read_view(obj)

@@ -582,7 +582,8 @@ def test_a_restriction_on_where_unseen_cards_lie_is_counted_listed_and_sampled_u
     listed = [_key(info, s) for s in restricted.enumerate()]
     assert sorted(listed) == sorted(free) and 1 < len(listed) < worlds.count()
     assert restricted.count() == len(listed)
-    assert len(restricted._plan(restricted.view.zones, restricted.view.unseen)[1]) > 1  # several matrices
+    plan = restricted._plan(restricted._parts()[0], restricted.view.unseen)
+    assert sum(len(xs) for xs, _ in plan.tails.values()) > 1  # several matrices
     draws = 40 * len(listed)
     rng = random.Random(20261128)
     seen = Counter(_key(info, restricted.sample(rng)) for _ in range(draws))
