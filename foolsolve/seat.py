@@ -797,11 +797,10 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
                       time.monotonic() - t0, interrupted, notes, value)
 
 
-CHECK_SECONDS = 5.0
-"""The most of what is left of ``--time`` that :func:`second_opinion` gives IS-MCTS (and no more
-than the answer took, :data:`CHECK_MIN_SECONDS` at least)."""
-CHECK_ITERATIONS = DEFAULT_ISMCTS_ITERATIONS
-"""The IS-MCTS iterations of :func:`second_opinion` (fewer where its time runs out first)."""
+CHECK_ITERATIONS = 1_000
+"""The IS-MCTS iterations of :func:`second_opinion`: a count, not seconds, so the same answer gets
+the same note on any machine (fewer only where ``--time`` runs out first); about 1-2 s on the
+2-core machine for a fresh two-player Durak deal."""
 CHECK_MIN_SECONDS = 1.0
 """:func:`second_opinion` runs only where at least this much of ``--time`` is left."""
 
@@ -813,8 +812,8 @@ def second_opinion(info: GameInfo, worlds: Worlds, answer: SeatAnswer, settings:
     solved): which move it ranks first and whether that is a best move of ``answer``; ``None``
     where there is nothing to check (every world exact, not the player's move, no best move,
     interrupted), where the caller chose the method or the number of worlds (``--method``,
-    ``--samples``: a bot's settings too) or no time for it (at most :data:`CHECK_SECONDS` of what is left of
-    ``settings.seconds`` and at most what the answer took, and at least :data:`CHECK_MIN_SECONDS`). The answer's values stay its
+    ``--samples``: a bot's settings too) or no time for it (:data:`CHECK_ITERATIONS` iterations
+    within what is left of ``settings.seconds``, where at least :data:`CHECK_MIN_SECONDS` is left). The answer's values stay its
     own: the note says where the two methods part, so a best move resting on one cheap estimate
     reads as such."""
     if (settings.method != "auto" or settings.samples is not None  # the caller chose the method or its worlds
@@ -824,9 +823,7 @@ def second_opinion(info: GameInfo, worlds: Worlds, answer: SeatAnswer, settings:
     left = None if settings.seconds is None else settings.seconds - answer.seconds
     if left is not None and left < CHECK_MIN_SECONDS:
         return None
-    # at most what the answer itself took (1 s at least): the check never more than doubles the wait
-    seconds = min(CHECK_SECONDS, max(CHECK_MIN_SECONDS, answer.seconds), CHECK_SECONDS if left is None else left)
-    check = ismcts(info, worlds, replace(settings, method="ismcts", samples=CHECK_ITERATIONS, seconds=seconds), tick)
+    check = ismcts(info, worlds, replace(settings, method="ismcts", samples=CHECK_ITERATIONS, seconds=left), tick)
     if check.interrupted or not check.best:
         return None
     top = check.best[0]

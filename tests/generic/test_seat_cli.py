@@ -432,8 +432,6 @@ def test_an_answer_resting_on_estimates_is_labelled_so_and_checked_by_ismcts(tmp
     last. Now the interval column says "(estimates)", the value line "an average of estimates", and
     a note gives IS-MCTS's ranking where it disagrees (docs/seat.md, "A second opinion")."""
     monkeypatch.setattr(seat, "CHECK_ITERATIONS", 1000)
-    monkeypatch.setattr(seat, "CHECK_SECONDS", 600.0)  # iterations, not the clock, decide here
-    monkeypatch.setattr(seat, "CHECK_MIN_SECONDS", 600.0)
     view = tmp_path / "defend.json"
     view.write_text(json.dumps(GREEDY_TAKE_VIEW))
     code, out, err = run([str(view), "--time", "0"], capsys)
