@@ -79,6 +79,10 @@ class SeatBot(Bot):
                 raise
             # not one world valued in the time a move has (a slow or loaded machine): value one
             answer = analyse(info, worlds, replace(settings, samples=1, seconds=None))
+        if answer.interrupted:
+            # Ctrl-C reached the analysis, which kept its answer so far: the user stops the match
+            # (the arena keeps the games finished), not this move
+            raise KeyboardInterrupt
         return _by_text(seat, answer.best[0]) if answer.best else seat.legal[0]
 
 

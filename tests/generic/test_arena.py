@@ -608,3 +608,34 @@ def test_ctrl_c_leaves_no_process_a_cmd_bot_started(tmp_path, workers):
         for pid in started:
             if _alive(pid):
                 os.kill(pid, signal.SIGKILL)
+
+
+@pytest.mark.parametrize("bot", ["pimc:samples=3,nodes=200", "ismcts:iterations=20"])
+def test_ctrl_c_while_a_seat_bot_thinks_stops_the_match_and_keeps_the_finished_games(tmp_path, monkeypatch, bot):
+    """The seat analysis keeps its answer so far on Ctrl-C (``SeatAnswer.interrupted``); that
+    answer became the bot's move and the arena played every game on (exit 0, no line). Ctrl-C
+    in a thinking bot now stops the match, the games finished before kept in --out."""
+    from foolsolve import playouts, seat
+
+    finished: list[int] = []
+    calls = itertools.count()
+
+    def interrupting(real: Any) -> Any:
+        def call(*args: Any, **kwargs: Any) -> Any:
+            # once a game is finished, every second world or playout meets a Ctrl-C: the analysis
+            # then has an answer so far (one world or playout done) and returns it as interrupted
+            if finished and next(calls) % 2:
+                raise KeyboardInterrupt
+            return real(*args, **kwargs)
+        return call
+
+    if bot.startswith("pimc"):  # PIMC's worlds, IS-MCTS's playouts
+        monkeypatch.setattr(seat, "evaluate_world", interrupting(seat.evaluate_world))
+    else:
+        real_playout_of = playouts.playout_of
+        monkeypatch.setattr(playouts, "playout_of", lambda info, frontier: interrupting(real_playout_of(info, frontier)))
+    match = arena.Match("durak", {"redeal_right": False}, 2, (bot, "random"), deals=2, seed=3)
+    out = tmp_path / "m.jsonl"
+    records, interrupted = arena.run(match, str(out), tick=finished.append)
+    assert interrupted and len(records) == 1
+    assert [arena.key_of(json.loads(x)) for x in out.read_text().splitlines()[1:]] == [arena.key_of(records[0])]
