@@ -21,7 +21,7 @@ from typing import Any
 import click
 
 from foolsolve import __version__, games
-from foolsolve.errors import InputError, OptionError, Stopped
+from foolsolve.errors import InputError, OptionError, Stopped, stop_text
 from foolsolve.games.base import GameInfo
 from foolsolve.lazy import CommandRef, LazyGroup
 from foolsolve.positions import STDIO, game_of, parse_json, read_json, write_json_atomic
@@ -1663,17 +1663,20 @@ def main(argv: Sequence[str] | None = None) -> None:
         sys.exit(exc.exit_code)
     except (KeyboardInterrupt, click.exceptions.Abort) as exc:
         # one line, whichever way Ctrl-C arrives (a command's Stopped names what was kept)
+        # (SIGTERM stops as Ctrl-C does, foolsolve.errors.on_sigterm: its line says so, exit 143)
         cause = exc.__cause__ if isinstance(exc, click.exceptions.Abort) else exc
-        error_out(cause.message if isinstance(cause, Stopped) else "interrupted", 130, "interrupted", as_json)
-        sys.exit(130)
+        message, code = stop_text(cause.message if isinstance(cause, Stopped) else "interrupted")
+        error_out(message, code, "interrupted", as_json)
+        sys.exit(code)
     except (BrokenPipeError, ReaderGone):
         _reader_gone()
     except Exception as exc:
         from foolsolve.z3run import is_ctrl_c
 
         if is_ctrl_c(exc):  # Ctrl-C that ctypes wrapped as it converted an argument (in Z3's API)
-            error_out("interrupted", 130, "interrupted", as_json)
-            sys.exit(130)
+            message, code = stop_text()
+            error_out(message, code, "interrupted", as_json)
+            sys.exit(code)
         if isinstance(exc, OSError) and exc.errno in _FULL and not os.environ.get("FOOLSOLVE_DEBUG"):
             # a full disk under standard output (> /dev/full): the outputs named by an option say
             # so themselves; what is left unwritten is dropped, so no second error follows at exit
