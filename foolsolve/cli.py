@@ -32,6 +32,7 @@ from foolsolve.solver.base import (
     DEFAULT_SECONDS,
     MAX_MEMORY,
     MAX_NODES,
+    MAX_SAMPLES,
     MAX_SECONDS,
     Interrupted,
     SearchLimit,
@@ -57,9 +58,6 @@ class Seconds(click.FloatRange):
 
 MEMORY = click.IntRange(min=1, max=MAX_MEMORY)
 """Every ``--max-memory`` option: MiB, 1 to :data:`MAX_MEMORY` (1 TiB)."""
-
-MAX_SAMPLES = 10**7
-"""The most worlds or iterations a ``--samples`` option takes (solve, report, batch, play)."""
 
 SAMPLES = click.IntRange(min=1, max=MAX_SAMPLES)
 """Every ``--samples`` option: 1 to :data:`MAX_SAMPLES`."""

@@ -718,3 +718,23 @@ def test_a_game_recorded_twice_is_refused_on_resume(tmp_path, capsys):
     out.write_text("\n".join([*lines, lines[1]]) + "\n")
     code, _, err = run(argv, capsys)
     assert_one_line_error(code, err, "line 4", "game of line 2")
+
+
+@pytest.mark.parametrize(("bot", "key", "cap"), [
+    ("pimc:samples=10000001", "samples", "10,000,000"), ("pimc:samples=1000000000", "samples", "10,000,000"),
+    ("ismcts:iterations=10000001", "iterations", "10,000,000"),
+    ("openspiel-ismcts:simulations=10000001", "simulations", "10,000,000"),
+    ("pimc:time=31622401", "time", "31,622,400"), ("pimc:nodes=1e19", "nodes", "4,611,686,018,427,387,904"),
+    ("pimc:search=1e19", "search", "4,611,686,018,427,387,904"),
+])
+def test_seat_bot_parameters_take_the_command_lines_caps(bot, key, cap):
+    """``pimc:samples=1000000000`` was accepted (the bots' cap was 10^9, solve's --samples takes
+    at most 10^7): a bot's samples, iterations, time and nodes have the caps of --samples, --time
+    and --max-nodes (foolsolve.solver.base), an error (one line, exit 2) beyond."""
+    if bot.startswith("openspiel"):
+        pytest.importorskip("pyspiel")
+    with pytest.raises(InputError, match=f"{key} must be between .* and {cap}, not"):
+        bots.make(bot)
+    from foolsolve.solver.base import MAX_SAMPLES
+
+    assert bots.make(f"pimc:samples={MAX_SAMPLES}").samples == bots.make("ismcts:time=1").samples == MAX_SAMPLES
