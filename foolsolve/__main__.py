@@ -1,7 +1,9 @@
 """``python -m foolsolve`` is the ``foolsolve`` command; :func:`main` is its console script too
 (pyproject.toml), so that Ctrl-C while the CLI's modules load (click and the rest, a few tenths of
 a second) is the usual one line and exit 130, not a traceback: ``foolsolve.cli.main`` handles it
-only once it runs. This module imports nothing more (``foolsolve/__init__.py`` is light too)."""
+only once it runs. SIGTERM is handled here too, once for every command
+(:func:`foolsolve.errors.install_sigterm`): it stops a command as Ctrl-C does, with exit 143. This
+module imports nothing more than :mod:`foolsolve.errors` (``foolsolve/__init__.py`` is light too)."""
 
 import signal
 import sys
@@ -13,6 +15,9 @@ def main() -> None:
     Once the command is over, a Ctrl-C is ignored: it cannot cut the exit short (a process killed
     by SIGINT, with no line, instead of the command's own exit code)."""
     try:
+        from foolsolve.errors import install_sigterm
+
+        install_sigterm()
         from foolsolve.cli import main as cli_main
 
         cli_main()
@@ -20,6 +25,8 @@ def main() -> None:
         _interrupted()
     finally:
         signal.signal(signal.SIGINT, signal.SIG_IGN)
+        # a SIGTERM as the process ends ends it, as it would have without the handler
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
         _forget_unhandled_interrupt()
 
 
@@ -34,18 +41,21 @@ def _forget_unhandled_interrupt() -> None:
 
 
 def _interrupted() -> None:
+    from foolsolve.errors import stop_text
+
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C does not cut this short
+    message, code = stop_text()
     args = sys.argv[1:]
     if "--json" in (args[:args.index("--")] if "--" in args else args):  # as foolsolve.cli.wants_json
-        line = '{"error": "interrupted", "kind": "interrupted", "exit_code": 130}'
+        line = f'{{"error": "{message}", "kind": "interrupted", "exit_code": {code}}}'
     else:
-        line = ("\r" if _tty() else "") + "foolsolve: interrupted"  # as foolsolve.cli.error_out
+        line = ("\r" if _tty() else "") + f"foolsolve: {message}"  # as foolsolve.cli.error_out
     try:
         sys.stderr.write(line + "\n")
         sys.stderr.flush()
     except (OSError, ValueError, AttributeError):
         pass
-    sys.exit(130)
+    sys.exit(code)
 
 
 def _tty() -> bool:

@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from foolsolve.errors import InputError
-from foolsolve.positions import input_lines, open_for_writing, parse_json
+from foolsolve.positions import check_move_text, input_lines, open_for_writing, parse_json
 from foolsolve.present import plural
 from foolsolve.store import canonical_position
 
@@ -245,22 +245,78 @@ def read_records(path: Path, match: Match) -> list[dict[str, Any]]:
         raise InputError(f"--out: {path} holds another match (game, rules, players, bots or seed differ); "
                          "use another file")
     records = []
+    seen: dict[tuple[int, tuple[str, ...]], int] = {}
     for n, line in enumerate(lines[1:], start=2):
         try:
             rec = parse_json(line, f"line {n}")
         except InputError as exc:
             raise InputError(f"--out: {path} line {n} is not JSON ({exc})") from None
-        problem = _record_problem(rec, match)
+        problem = record_problem(rec, header)
         if problem:
             raise InputError(f"--out: {path} line {n} is not a game record of this match ({problem})")
+        key = key_of(rec)
+        if key in seen:
+            raise InputError(f"--out: {path} line {n} repeats the game of line {seen[key]} (deal {key[0]}, seating "
+                             f"{', '.join(key[1])}): each game is recorded once")
+        seen[key] = n
         records.append(rec)
     return records
 
 
-def _record_problem(rec: Any, match: Match) -> str:
-    """What makes ``rec`` no game record of ``match`` (the fields a resumed run reads), or ``""``."""
+MAX_SECONDS = 1e9
+"""The most seconds (wall or CPU) a game record may give one seat (about 30 years): a larger number
+is no measurement but a damaged record."""
+
+
+def header_problem(header: Any) -> str:
+    """What makes ``header`` (the first line of a record file) no arena header, or ``""``: its
+    format, game, rules, players, bots and seed are read as a match's."""
+    from foolsolve import games
+    from foolsolve.rules import rules_from_json
+
+    if not isinstance(header, dict) or header.get("format") != FORMAT:
+        return f"no {FORMAT} header"
+    name = header.get("game")
+    if not isinstance(name, str):
+        return "the header names no game"
+    try:
+        info = games.get(name)
+    except InputError:
+        return f"the header's game {json.dumps(name)[:40]} is not a game"
+    try:
+        rules_from_json(info.spec.rules_cls, header.get("rules"), where="the header's rules")
+    except InputError as exc:
+        return str(exc)
+    players = header.get("players")
+    spec = info.spec
+    if not isinstance(players, int) or isinstance(players, bool) or \
+            not spec.min_players <= players <= spec.max_players:
+        return f"the header's players is {json.dumps(players)[:40]}, not {spec.min_players}-{spec.max_players}"
+    bots = header.get("bots")
+    if not isinstance(bots, list) or len(bots) < 2 or not all(isinstance(b, str) for b in bots) \
+            or len(set(bots)) != len(bots):
+        return "the header's bots are not two or more distinct bot names"
+    seed = header.get("seed")
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        return "the header's seed is not a whole number"
+    return ""
+
+
+def record_problem(rec: Any, header: dict[str, Any]) -> str:
+    """What makes ``rec`` no game record of the match ``header`` names (a valid header:
+    :func:`header_problem`), or ``""``: every field is checked, and the game is replayed from its
+    start, which must be a position of the header's game, players and rules: every move legal, and
+    the end as the record says (the returns the game gives at its end, a forfeit at the forfeiting
+    seat's turn, an unfinished game not over). ``foolsolve arena`` checks the records it resumes
+    from with it, ``foolsolve play --record`` the game it replays."""
+    from foolsolve import games
+    from foolsolve.game import CHANCE
+    from foolsolve.rules import rules_from_json, rules_to_json
+
+    players, bots = header["players"], header["bots"]
+
     def numbers(x: Any, kind: type | tuple[type, ...] = (int, float)) -> bool:
-        return (isinstance(x, list) and len(x) == match.players
+        return (isinstance(x, list) and len(x) == players
                 and all(isinstance(v, kind) and not isinstance(v, bool) for v in x))
 
     if not isinstance(rec, dict):
@@ -268,24 +324,87 @@ def _record_problem(rec: Any, match: Match) -> str:
     deal = rec.get("deal")
     if not isinstance(deal, int) or isinstance(deal, bool) or deal < 0:
         return "deal: not a deal number"
+    start = rec.get("start")
+    if not isinstance(start, dict):
+        return "start: not a position"
+    start = dict(start)
+    problem = _start_against_header(start, header)
+    if problem:
+        return f"start: {problem}"
+    spec = games.get(header["game"]).spec
+    try:
+        state = spec.state_from_json(start)
+    except InputError as exc:
+        return f"start: {exc}"
+    if spec.num_players(state) != players:
+        return f"start: the game's start position has {spec.num_players(state)} players, but the header {players}"
+    got, want = (rules_to_json(spec.rules_of(state)),
+                 rules_to_json(rules_from_json(spec.rules_cls, header["rules"])))
+    other = next((k for k in sorted(want) if got.get(k) != want[k]), None)
+    if other is not None:
+        return (f"start: the game's start position has rule {other} = {json.dumps(got.get(other))[:40]}, but the "
+                f"header {json.dumps(want[other])[:40]}")
     seating = rec.get("seating")
-    if not isinstance(seating, list) or len(seating) != match.players or any(b not in match.bots for b in seating):
-        return f"seating: not {match.players} of the match's bots"
-    if not isinstance(rec.get("moves"), list) or not all(isinstance(m, str) for m in rec["moves"]):
+    labels = {tuple(bots[i] for i in s) for s in seatings(len(bots), players)}
+    if not isinstance(seating, list) or not all(isinstance(b, str) for b in seating) or tuple(seating) not in labels:
+        return f"seating: {json.dumps(seating)[:80]} is not a seating of the match's bots"
+    moves = rec.get("moves")
+    if not isinstance(moves, list):
         return "moves: not a list of moves"
-    if rec.get("returns") is not None and not numbers(rec["returns"]):
-        return f"returns: not {match.players} numbers"
-    forfeit = rec.get("forfeit")
-    if forfeit is not None and not (isinstance(forfeit, dict) and isinstance(forfeit.get("seat"), int)
-                                    and not isinstance(forfeit["seat"], bool) and 0 <= forfeit["seat"] < match.players):
-        return "forfeit: not a forfeit of a seat"
-    if not isinstance(rec.get("finished", True), bool):
+    bad = next((i for i, m in enumerate(moves, 1) if not isinstance(m, str)), None)
+    if bad is not None:
+        return f"moves: move {bad} is {json.dumps(moves[bad - 1])[:40]}, not a move's text"
+    end, turns = state, 0
+    for i, text in enumerate(moves, 1):
+        turns += spec.to_move(end) != CHANCE
+        try:
+            check_move_text(text, f"move {i}")
+            move = spec.parse_move(end, text)
+        except InputError as exc:
+            return f"moves: move {i} ({json.dumps(text)[:40]}) is not legal there ({exc})"
+        try:
+            end = spec.apply(end, move)
+        except InputError as exc:
+            return f"moves: move {i} ({json.dumps(text)[:40]}): {exc}"
+    over = not spec.legal_moves(end)
+    finished = rec.get("finished", True)
+    if not isinstance(finished, bool):
         return "finished: not true or false"
     if rec.get("stopped") is not None and not isinstance(rec["stopped"], str):
         return "stopped: not a text"
-    for key, kind in (("seconds", (int, float)), ("cpu", (int, float)), ("decisions", int)):
-        if (key in rec or key != "cpu") and not numbers(rec.get(key), kind):
-            return f"{key}: not {match.players} numbers"
+    forfeit = rec.get("forfeit")
+    if forfeit is not None:
+        if not (isinstance(forfeit, dict) and isinstance(forfeit.get("seat"), int)
+                and not isinstance(forfeit["seat"], bool) and 0 <= forfeit["seat"] < players
+                and forfeit.get("bot") == seating[forfeit["seat"]] and isinstance(forfeit.get("reason"), str)):
+            return "forfeit: not a forfeit of a seat (its seat, bot and reason)"
+        if over or spec.to_move(end) != forfeit["seat"] or finished:
+            return f"forfeit: seat {forfeit['seat']} forfeits where the moves leave it not to move"
+    returns: Any = rec.get("returns")
+    if forfeit is not None or not finished:
+        if returns is not None:
+            return "returns: a game forfeited or unfinished has none (null)"
+        if forfeit is None and over:
+            return "finished: false, but the moves end the game"
+    else:
+        if not numbers(returns) or not all(math.isfinite(x) for x in returns):
+            return f"returns: not {players} numbers"
+        if not over:
+            return "returns: the moves do not end the game"
+        lo, hi = spec.payoff_range(state)
+        if not all(lo <= x <= hi for x in returns):
+            return f"returns: {json.dumps(returns)[:80]} is outside the game's payoffs ({lo:g} to {hi:g})"
+        true = [float(x) for x in spec.returns(end)]
+        if not all(math.isclose(x, y, rel_tol=1e-9, abs_tol=1e-9) for x, y in zip(returns, true)):
+            return f"returns: {json.dumps(returns)[:80]}, but the moves end the game with {json.dumps(true)[:80]}"
+    for key in ("seconds", "cpu"):
+        if key in rec or key == "seconds":
+            if not numbers(rec.get(key)) or not all(0 <= x <= MAX_SECONDS for x in rec[key]):
+                return f"{key}: not {players} numbers of seconds (0 to {MAX_SECONDS:.0e})"
+    turns += forfeit is not None  # a seat that forfeits was asked for a move
+    decisions: Any = rec.get("decisions")
+    if not numbers(decisions, int) or not all(0 <= x for x in decisions) or sum(decisions) > turns:
+        return f"decisions: not {players} counts of the game's {plural(turns, 'turn')}"
     return ""
 
 
@@ -576,24 +695,19 @@ def record_game(path: str, k: int) -> tuple[dict[str, Any], list[str]]:
     if first is None:
         raise InputError(f"{path}: empty record file")
     header = _record_line(path, *first)
-    if not isinstance(header, dict) or header.get("format") != FORMAT:
-        raise InputError(f"{path}: not an arena record file (no {FORMAT} header)")
+    problem = header_problem(header)
+    if problem:
+        raise InputError(f"{path}: not an arena record file ({problem})")
     count = 0
     for n, text in lines:
         count += 1
         if count == k:
             rec = _record_line(path, n, text)
-            if not isinstance(rec, dict) or not isinstance(rec.get("start"), dict) \
-                    or not isinstance(rec.get("moves"), list):
-                raise InputError(f"{path}: line {n} is not an arena game record")
-            bad = next((i for i, m in enumerate(rec["moves"], 1) if not isinstance(m, str)), None)
-            if bad is not None:
-                raise InputError(f"{path}: line {n}: move {bad} is {json.dumps(rec['moves'][bad - 1])[:40]}, "
-                                 "not a move's text")
-            start = dict(rec["start"])
-            problem = _start_against_header(start, header)
+            problem = record_problem(rec, header)
             if problem:
-                raise InputError(f"{path}: line {n}: {problem}")
+                raise InputError(f"{path}: line {n} is not a game record of this match ({problem})")
+            start = dict(rec["start"])
+            start.setdefault("game", header["game"])
             return start, list(rec["moves"])
     raise InputError(f"--record: {path} holds games 1..{count}, not {k}")
 

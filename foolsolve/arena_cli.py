@@ -10,7 +10,7 @@ from typing import Any
 import click
 
 from foolsolve.cli import WORKERS, OutputFile, workers_help
-from foolsolve.errors import InputError
+from foolsolve.errors import InputError, terminated
 
 
 def _list_bots(ctx: click.Context, param: click.Parameter, value: bool) -> None:
@@ -89,7 +89,8 @@ def arena_command(game: str, bot_names: Sequence[str], deals: int, seed: int, pl
     else:
         click.echo(arena.text_table(match, summary))
         if interrupted:
-            click.echo(f"(stopped by Ctrl-C after {len(records)} of {total} games: those are kept"
+            by = "SIGTERM" if terminated() else "Ctrl-C"
+            click.echo(f"(stopped by {by} after {len(records)} of {total} games: those are kept"
                        + (f" in {out}; run again with --out {out} to finish)" if out else ")"))
     if interrupted:
         sys.stdout.flush()

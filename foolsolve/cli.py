@@ -21,7 +21,7 @@ from typing import Any
 import click
 
 from foolsolve import __version__, games
-from foolsolve.errors import InputError, OptionError, Stopped
+from foolsolve.errors import InputError, OptionError, Stopped, stop_text
 from foolsolve.games.base import GameInfo
 from foolsolve.lazy import CommandRef, LazyGroup
 from foolsolve.positions import STDIO, game_of, parse_json, read_json, write_json_atomic
@@ -32,6 +32,7 @@ from foolsolve.solver.base import (
     DEFAULT_SECONDS,
     MAX_MEMORY,
     MAX_NODES,
+    MAX_SAMPLES,
     MAX_SECONDS,
     Interrupted,
     SearchLimit,
@@ -57,9 +58,6 @@ class Seconds(click.FloatRange):
 
 MEMORY = click.IntRange(min=1, max=MAX_MEMORY)
 """Every ``--max-memory`` option: MiB, 1 to :data:`MAX_MEMORY` (1 TiB)."""
-
-MAX_SAMPLES = 10**7
-"""The most worlds or iterations a ``--samples`` option takes (solve, report, batch, play)."""
 
 SAMPLES = click.IntRange(min=1, max=MAX_SAMPLES)
 """Every ``--samples`` option: 1 to :data:`MAX_SAMPLES`."""
@@ -1691,17 +1689,20 @@ def _run(argv: Sequence[str] | None, as_json: bool) -> None:
         sys.exit(exc.exit_code)
     except (KeyboardInterrupt, click.exceptions.Abort) as exc:
         # one line, whichever way Ctrl-C arrives (a command's Stopped names what was kept)
+        # (SIGTERM stops as Ctrl-C does, foolsolve.errors.on_sigterm: its line says so, exit 143)
         cause = exc.__cause__ if isinstance(exc, click.exceptions.Abort) else exc
-        error_out(cause.message if isinstance(cause, Stopped) else "interrupted", 130, "interrupted", as_json)
-        sys.exit(130)
+        message, code = stop_text(cause.message if isinstance(cause, Stopped) else "interrupted")
+        error_out(message, code, "interrupted", as_json)
+        sys.exit(code)
     except (BrokenPipeError, ReaderGone):
         _reader_gone()
     except Exception as exc:
         from foolsolve.z3run import is_ctrl_c
 
         if is_ctrl_c(exc):  # Ctrl-C that ctypes wrapped as it converted an argument (in Z3's API)
-            error_out("interrupted", 130, "interrupted", as_json)
-            sys.exit(130)
+            message, code = stop_text()
+            error_out(message, code, "interrupted", as_json)
+            sys.exit(code)
         if isinstance(exc, OSError) and exc.errno in _FULL and not os.environ.get("FOOLSOLVE_DEBUG"):
             # a full disk under standard output (> /dev/full): the outputs named by an option say
             # so themselves; what is left unwritten is dropped, so no second error follows at exit

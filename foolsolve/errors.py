@@ -33,3 +33,51 @@ class Stopped(KeyboardInterrupt):
     def __init__(self, message: str) -> None:
         super().__init__(message)
         self.message = message
+
+
+EXIT_INTERRUPTED = 130
+"""The exit code after Ctrl-C (128 + SIGINT)."""
+EXIT_TERMINATED = 143
+"""The exit code after SIGTERM (128 + SIGTERM, what a process the signal killed reports to the
+shell, as the arena's worker processes do: :func:`foolsolve.arena._terminated`)."""
+
+
+class _Signals:
+    terminated = False
+    """Whether this process has had SIGTERM (:func:`on_sigterm`)."""
+
+
+def on_sigterm(signum: int, frame: object) -> None:
+    """The ``foolsolve`` command's SIGTERM handler (installed once for every command by
+    :func:`install_sigterm`): SIGTERM stops the command as Ctrl-C does (a KeyboardInterrupt: the
+    finished records flushed, the answer so far printed, the worker pool shut down), noted so that
+    it ends with :data:`EXIT_TERMINATED` and says ``terminated``. A second SIGTERM while the first is
+    handled is ignored: it cannot cut that clean-up short (SIGKILL still can)."""
+    if _Signals.terminated:
+        return
+    _Signals.terminated = True
+    raise KeyboardInterrupt
+
+
+def install_sigterm() -> None:
+    """SIGTERM handled by :func:`on_sigterm` from now on, where it has its default action (in the
+    main thread: Python runs handlers there only)."""
+    import signal
+    import threading
+
+    if threading.current_thread() is threading.main_thread() and signal.getsignal(signal.SIGTERM) == signal.SIG_DFL:
+        signal.signal(signal.SIGTERM, on_sigterm)
+
+
+def terminated() -> bool:
+    """Whether this process has had SIGTERM (then a KeyboardInterrupt is its doing, not Ctrl-C's)."""
+    return _Signals.terminated
+
+
+def stop_text(message: str = "interrupted") -> tuple[str, int]:
+    """The one line a stopped command prints (``message``: Ctrl-C's, ``interrupted`` or a
+    :class:`Stopped` message) and its exit code: after SIGTERM the line says so and the code is
+    :data:`EXIT_TERMINATED`, else :data:`EXIT_INTERRUPTED`."""
+    if not _Signals.terminated:
+        return message, EXIT_INTERRUPTED
+    return ("terminated (SIGTERM)" if message == "interrupted" else f"terminated (SIGTERM): {message}"), EXIT_TERMINATED

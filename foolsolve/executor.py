@@ -33,7 +33,7 @@ import threading
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
-from foolsolve.errors import InputError
+from foolsolve.errors import InputError, on_sigterm
 
 
 def _cores() -> int:
@@ -215,22 +215,34 @@ class SigintHeld:
     :meth:`Executor.map`'s handling between calls, a poll lasting a quarter of a second). Python
     runs signal handlers in the main thread only, so there Python's own SIGINT handler is replaced
     for the block (a thread Dask runs, which blocking the signal would not cover, cannot raise it);
-    another thread, or another handler in place (a worker's ignored SIGINT), is left as it is."""
+    another thread, or another handler in place (a worker's ignored SIGINT), is left as it is.
+    SIGTERM, which the ``foolsolve`` command handles as Ctrl-C (:func:`foolsolve.errors.on_sigterm`),
+    is held back the same way."""
 
     def __enter__(self) -> SigintHeld:
-        self.hit = False
-        self.replaced = (threading.current_thread() is threading.main_thread()
-                         and signal.getsignal(signal.SIGINT) is signal.default_int_handler)
+        self.hit = self.term_hit = False
+        main = threading.current_thread() is threading.main_thread()
+        self.replaced = main and signal.getsignal(signal.SIGINT) is signal.default_int_handler
+        self.term = main and signal.getsignal(signal.SIGTERM) is on_sigterm
         if self.replaced:
             signal.signal(signal.SIGINT, self._note)
+        if self.term:
+            signal.signal(signal.SIGTERM, self._note_term)
         return self
 
     def _note(self, signum: int, frame: Any) -> None:
         self.hit = True
 
+    def _note_term(self, signum: int, frame: Any) -> None:
+        self.term_hit = True
+
     def __exit__(self, kind: Any, exc: Any, tb: Any) -> None:
         if self.replaced:
             signal.signal(signal.SIGINT, signal.default_int_handler)
+        if self.term:
+            signal.signal(signal.SIGTERM, on_sigterm)
+        if self.term_hit and kind is None:
+            on_sigterm(signal.SIGTERM, None)  # KeyboardInterrupt, noted as SIGTERM's
         if self.hit and kind is None:
             raise KeyboardInterrupt
 

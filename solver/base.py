@@ -90,6 +90,10 @@ MAX_SECONDS = 366 * 24 * 3600
 """The longest time limit taken (``--time``, ``--think``, ``-o time``): a year, in seconds. Above
 it, or not finite (``inf``, ``1e400``), is refused as bad input: a limit must be one."""
 
+MAX_SAMPLES = 10**7
+"""The most worlds or iterations a seat analysis is asked for: every ``--samples`` option (solve,
+report, batch, play) and the arena bots' ``samples=``, ``iterations=``, ``simulations=``."""
+
 MAX_MEMORY = 1 << 20
 """The largest ``--max-memory`` taken, MiB (1 TiB): above it is refused as bad input, more memory
 than any machine this runs on has."""

@@ -177,5 +177,8 @@ def number(params: dict[str, str], key: str, default: float, low: float, high: f
     except ValueError:
         raise InputError(f"--bot {label}: {key} must be a number, not {params[key]!r}") from None
     if not low <= value <= high:
-        raise InputError(f"--bot {label}: {key} must be between {low:g} and {high:g}, not {params[key]}")
+        def shown(x: float) -> str:
+            return f"{int(x):,}" if x == int(x) else f"{x:g}"
+
+        raise InputError(f"--bot {label}: {key} must be between {shown(low)} and {shown(high)}, not {params[key]}")
     return value

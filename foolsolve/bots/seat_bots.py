@@ -21,6 +21,7 @@ from typing import Any
 
 from foolsolve.bots import Bot, BotInfo, Seat, number
 from foolsolve.errors import InputError
+from foolsolve.solver.base import MAX_NODES, MAX_SAMPLES, MAX_SECONDS
 
 SEED_MASK = (1 << 31) - 1
 CLOCK_DEFAULT = "wall"
@@ -79,6 +80,10 @@ class SeatBot(Bot):
                 raise
             # not one world valued in the time a move has (a slow or loaded machine): value one
             answer = analyse(info, worlds, replace(settings, samples=1, seconds=None))
+        if answer.interrupted:
+            # Ctrl-C reached the analysis, which kept its answer so far: the user stops the match
+            # (the arena keeps the games finished), not this move
+            raise KeyboardInterrupt
         return _by_text(seat, answer.best[0]) if answer.best else seat.legal[0]
 
 
@@ -101,10 +106,11 @@ class OpenSpielBot(Bot):
 def _seat_bot(method: str, default_samples: int, key: str) -> Any:
     def make(params: dict[str, str], raw: str) -> Bot:
         label = f"{method}:{raw}" if raw else method
-        seconds = number(params, "time", 0, 0.001, 3600, label) or None
-        samples = int(number(params, key, default_samples if seconds is None else 10**9, 1, 10**9, label))
-        nodes = int(number(params, "nodes", 0, 1, 10**9, label)) if "nodes" in params else None
-        search = int(number(params, "search", 0, 1, 10**9, label)) if "search" in params else None
+        # the caps of the command line's --time, --samples and --max-nodes (foolsolve.solver.base)
+        seconds = number(params, "time", 0, 0.001, MAX_SECONDS, label) or None
+        samples = int(number(params, key, default_samples if seconds is None else MAX_SAMPLES, 1, MAX_SAMPLES, label))
+        nodes = int(number(params, "nodes", 0, 1, MAX_NODES, label)) if "nodes" in params else None
+        search = int(number(params, "search", 0, 1, MAX_NODES, label)) if "search" in params else None
         from foolsolve.playouts import FRONTIERS
         from foolsolve.seat import CLOCKS
 
@@ -136,7 +142,7 @@ def _openspiel(params: dict[str, str], raw: str) -> Bot:
     except ImportError:
         raise InputError("--bot openspiel-ismcts: needs OpenSpiel (pip install 'foolsolve[openspiel]')") from None
     label = f"openspiel-ismcts:{raw}" if raw else "openspiel-ismcts"
-    return OpenSpielBot(int(number(params, "simulations", OPENSPIEL_SIMULATIONS, 1, 10**8, label)))
+    return OpenSpielBot(int(number(params, "simulations", OPENSPIEL_SIMULATIONS, 1, MAX_SAMPLES, label)))
 
 
 PIMC = BotInfo(name="pimc", summary="Perfect Information Monte Carlo from its seat (pimc:samples=N or time=S)",

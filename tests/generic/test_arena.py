@@ -371,7 +371,7 @@ def test_replaying_a_record_whose_moves_are_not_texts_is_a_one_line_error(tmp_pa
     # was an internal error (exit 1): TypeError from the move parser
     out = _damaged_record_file(tmp_path, capsys, "moves", moves)
     code, _, err = run(["play", str(out), "--record", "1"], capsys)
-    assert_one_line_error(code, err, "line 2: move 1", "not a move's text")
+    assert_one_line_error(code, err, "line 2 is not a game record", "moves: move 1 is", "not a move's text")
 
 
 @pytest.mark.parametrize(("field", "value"), [
@@ -572,6 +572,8 @@ def test_replaying_a_record_whose_header_names_another_match_is_a_one_line_error
     out = _damaged_record_file(tmp_path, capsys, "deal", 0)
     lines = [json.loads(x) for x in out.read_text().splitlines()]
     lines[0][field] = {**lines[0][field], **value} if isinstance(value, dict) else value
+    if field == "game":
+        lines[0].update(rules={}, players=3)  # a whole header of that game (Foolery: no Durak rules, 3-7 players)
     out.write_text("".join(json.dumps(x) + "\n" for x in lines))
     code, _, err = run(["play", str(out), "--record", "1"], capsys)
     assert_one_line_error(code, err, "line 2", needle)
@@ -608,3 +610,131 @@ def test_ctrl_c_leaves_no_process_a_cmd_bot_started(tmp_path, workers):
         for pid in started:
             if _alive(pid):
                 os.kill(pid, signal.SIGKILL)
+
+
+@pytest.mark.parametrize("bot", ["pimc:samples=3,nodes=200", "ismcts:iterations=20"])
+def test_ctrl_c_while_a_seat_bot_thinks_stops_the_match_and_keeps_the_finished_games(tmp_path, monkeypatch, bot):
+    """The seat analysis keeps its answer so far on Ctrl-C (``SeatAnswer.interrupted``); that
+    answer became the bot's move and the arena played every game on (exit 0, no line). Ctrl-C
+    in a thinking bot now stops the match, the games finished before kept in --out."""
+    from foolsolve import playouts, seat
+
+    finished: list[int] = []
+    calls = itertools.count()
+
+    def interrupting(real: Any) -> Any:
+        def call(*args: Any, **kwargs: Any) -> Any:
+            # once a game is finished, every second world or playout meets a Ctrl-C: the analysis
+            # then has an answer so far (one world or playout done) and returns it as interrupted
+            if finished and next(calls) % 2:
+                raise KeyboardInterrupt
+            return real(*args, **kwargs)
+        return call
+
+    if bot.startswith("pimc"):  # PIMC's worlds, IS-MCTS's playouts
+        monkeypatch.setattr(seat, "evaluate_world", interrupting(seat.evaluate_world))
+    else:
+        real_playout_of = playouts.playout_of
+        monkeypatch.setattr(playouts, "playout_of", lambda info, frontier: interrupting(real_playout_of(info, frontier)))
+    match = arena.Match("durak", {"redeal_right": False}, 2, (bot, "random"), deals=2, seed=3)
+    out = tmp_path / "m.jsonl"
+    records, interrupted = arena.run(match, str(out), tick=finished.append)
+    assert interrupted and len(records) == 1
+    assert [arena.key_of(json.loads(x)) for x in out.read_text().splitlines()[1:]] == [arena.key_of(records[0])]
+
+
+def _foolery_start() -> dict[str, Any]:
+    spec = games.get("foolery").spec
+    return spec.state_to_json(spec.deal(spec.rules_cls(), 3, random.Random(1)))
+
+
+DAMAGED_RECORDS = [  # (what is changed in the first game record, the field the error names)
+    (lambda rec: rec.update(seating=["greedy", "greedy"]), "seating:"),
+    (lambda rec: rec.update(seating=["random", "nobody"]), "seating:"),
+    (lambda rec: rec.update(deal=-1), "deal:"),
+    (lambda rec: rec.update(returns=[math.nan, 1]), "returns:"),
+    (lambda rec: rec.update(returns=[1e308, -1e308]), "returns:"),
+    (lambda rec: rec.update(returns=rec["returns"][::-1] if rec["returns"][0] != rec["returns"][1] else [1.0, -1.0]),
+     "returns:"),
+    (lambda rec: rec.update(returns=None), "returns:"),
+    (lambda rec: rec.update(returns=None, finished=False), "finished: false, but the moves end the game"),
+    (lambda rec: rec.update(seconds=[-5, 1e300]), "seconds:"),
+    (lambda rec: rec.update(seconds=[0.5, 1e300]), "seconds:"),
+    (lambda rec: rec.update(cpu=[math.inf, 0.0]), "cpu:"),
+    (lambda rec: rec.update(decisions=[10**30, 1]), "decisions:"),
+    (lambda rec: rec.update(moves=["attack XX", *rec["moves"][1:]]), "moves: move 1"),
+    (lambda rec: rec.update(moves=rec["moves"][:-1]), "returns:"),
+    (lambda rec: rec.update(moves=[*rec["moves"], "take"]), "moves: move"),
+    (lambda rec: rec.update(start=_foolery_start()), "start:"),
+    (lambda rec: rec.update(start="x"), "start:"),
+    (lambda rec: rec.update(forfeit={"seat": 0, "bot": "random", "reason": "x"}), "forfeit:"),
+]
+
+
+@pytest.mark.parametrize("command", ["arena", "play"])
+@pytest.mark.parametrize(("damage", "needle"), DAMAGED_RECORDS)
+def test_a_game_record_is_checked_whole_the_same_way_on_resume_and_on_replay(tmp_path, capsys, command, damage,
+                                                                             needle):
+    """A resumed match read its records back half checked: a seating not of the match was an
+    internal error (KeyError, exit 1); NaN or huge returns, negative or 300-digit seconds, illegal
+    moves, returns the moves do not give and a Foolery start in a Durak match were taken as games
+    (the Elo table then printed a 300-digit time a move). ``play --record`` checked other things
+    than the resume did (it replayed ``"deal": -1``). Both now check every field and replay the
+    game, with one function (arena.record_problem)."""
+    out = tmp_path / "m.jsonl"
+    argv = ["arena", "durak", "--bot", "random", "--bot", "greedy", "--games", "1", "--out", str(out)]
+    code, _, err = run(argv, capsys)
+    assert code == 0, err
+    lines = [json.loads(x) for x in out.read_text().splitlines()]
+    damage(lines[1])
+    out.write_text("".join(json.dumps(x) + "\n" for x in lines))
+    before = out.read_text()
+    code, _, err = run(argv if command == "arena" else ["play", str(out), "--record", "1"], capsys)
+    assert_one_line_error(code, err, "line 2 is not a game record of this match", needle)
+    assert out.read_text() == before
+
+
+@pytest.mark.parametrize(("field", "value", "needle"), [
+    ("rules", "x", "the header's rules"), ("players", 1, "the header's players"), ("bots", ["random"], "bots"),
+    ("seed", "x", "seed"), ("game", "chess", "not a game"),
+])
+def test_replaying_a_record_under_a_bad_header_is_a_one_line_error(tmp_path, capsys, field, value, needle):
+    # play --record replayed game 1 under a header whose "rules" was "x" (arena's resume refuses it)
+    out = _damaged_record_file(tmp_path, capsys, "deal", 0)
+    lines = [json.loads(x) for x in out.read_text().splitlines()]
+    lines[0][field] = value
+    out.write_text("".join(json.dumps(x) + "\n" for x in lines))
+    code, _, err = run(["play", str(out), "--record", "1"], capsys)
+    assert_one_line_error(code, err, "not an arena record file", needle)
+
+
+def test_a_game_recorded_twice_is_refused_on_resume(tmp_path, capsys):
+    # a record file holding one game twice counted it twice in the results
+    out = tmp_path / "m.jsonl"
+    argv = ["arena", "durak", "--bot", "random", "--bot", "greedy", "--games", "1", "--out", str(out)]
+    code, _, err = run(argv, capsys)
+    assert code == 0, err
+    lines = out.read_text().splitlines()
+    out.write_text("\n".join([*lines, lines[1]]) + "\n")
+    code, _, err = run(argv, capsys)
+    assert_one_line_error(code, err, "line 4", "game of line 2")
+
+
+@pytest.mark.parametrize(("bot", "key", "cap"), [
+    ("pimc:samples=10000001", "samples", "10,000,000"), ("pimc:samples=1000000000", "samples", "10,000,000"),
+    ("ismcts:iterations=10000001", "iterations", "10,000,000"),
+    ("openspiel-ismcts:simulations=10000001", "simulations", "10,000,000"),
+    ("pimc:time=31622401", "time", "31,622,400"), ("pimc:nodes=1e19", "nodes", "4,611,686,018,427,387,904"),
+    ("pimc:search=1e19", "search", "4,611,686,018,427,387,904"),
+])
+def test_seat_bot_parameters_take_the_command_lines_caps(bot, key, cap):
+    """``pimc:samples=1000000000`` was accepted (the bots' cap was 10^9, solve's --samples takes
+    at most 10^7): a bot's samples, iterations, time and nodes have the caps of --samples, --time
+    and --max-nodes (foolsolve.solver.base), an error (one line, exit 2) beyond."""
+    if bot.startswith("openspiel"):
+        pytest.importorskip("pyspiel")
+    with pytest.raises(InputError, match=f"{key} must be between .* and {cap}, not"):
+        bots.make(bot)
+    from foolsolve.solver.base import MAX_SAMPLES
+
+    assert bots.make(f"pimc:samples={MAX_SAMPLES}").samples == bots.make("ismcts:time=1").samples == MAX_SAMPLES

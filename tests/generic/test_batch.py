@@ -615,3 +615,26 @@ def test_ctrl_c_writes_the_results_finished_on_other_workers(tmp_path: Path) -> 
     recs = read_jsonl(out)
     assert [r["line"] for r in recs] == [2, 3, 4, 5]
     assert all("result" in r for r in recs[:3]) and "error" in recs[3]
+
+
+def test_sigterm_stops_a_batch_as_ctrl_c_does_with_exit_143(tmp_path: Path) -> None:
+    """SIGTERM killed the batch (exit -15, no line): only the records written in order were in
+    --out, and the pool's resource tracker warned of leaked semaphores. It is now handled as
+    Ctrl-C (foolsolve.errors.on_sigterm, installed once for every command): the records finished
+    on the other worker written, the pool shut down, one line, exit 143 (128 + SIGTERM)."""
+    from tests.generic.batch_helpers import endgame, store_rows
+
+    slow = endgame(10, __import__("random").Random("slow"))  # minutes for the Python search
+    infile = write_jsonl(tmp_path / "in.jsonl", [slow, *positions(3, 5, "quick"), "nosuch.json"])
+    out, store = tmp_path / "out.jsonl", tmp_path / "s.sqlite3"
+    proc = start("batch", str(infile), "--out", str(out), "--store", str(store), "--workers", "2",
+                 "-o", "jit=false", "-o", "pv=false")
+    deadline = time.monotonic() + 120
+    while store_rows(store) < 3 and time.monotonic() < deadline and proc.poll() is None:
+        time.sleep(0.05)
+    assert proc.poll() is None and store_rows(store) == 3, "lines 2-4 were not solved while line 1 ran"
+    proc.send_signal(signal.SIGTERM)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 143 and err.count("\n") == 1, err
+    assert err.startswith("foolsolve: terminated (SIGTERM): batch interrupted; every finished result is in"), err
+    assert [r["line"] for r in read_jsonl(out)] == [2, 3, 4, 5]

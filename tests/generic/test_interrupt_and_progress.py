@@ -303,3 +303,21 @@ def test_the_readme_example_of_exit_141_always_exits_141(tmp_path):
     code = proc.wait(timeout=300)
     assert len(got) == 1 << 20, f"{writer!r} wrote {len(got)} bytes in all: a pipe can hold that"
     assert code == 141
+
+
+@pytest.mark.parametrize("command", ["solve", "report"])
+def test_sigterm_stops_a_seat_answer_as_ctrl_c_does_with_exit_143(tmp_path, command):
+    """SIGTERM killed solve and report (exit -15, no line, no answer, and on a pool of workers a
+    multi-line warning of leaked semaphores from the resource tracker). Now it stops them as
+    Ctrl-C does, once the command's modules are loaded or before: the answer (or page) so far,
+    one line saying SIGTERM, the pool shut down, exit 143."""
+    view = EXAMPLES / "views" / "durak-fresh-deal.json"
+    page = tmp_path / "rep.html"
+    argv = [str(view)] if command == "solve" else ["report", str(view), "--out", str(page)]
+    proc = subprocess.Popen([sys.executable, "-m", "foolsolve", *argv, "--samples", "10000000", "--time", "0",
+                             "--workers", "2"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(3.0)
+    proc.send_signal(signal.SIGTERM)
+    stdout, stderr = proc.communicate(timeout=60)
+    assert proc.returncode == 143, (stdout, stderr)
+    assert stderr.count("\n") == 1 and stderr.startswith("foolsolve: terminated (SIGTERM)"), stderr
