@@ -171,8 +171,8 @@ class Rules:
     redeal_right: bool = option(
         True, choices=(True, False), parse=_bool,
         doc="Right after the deal, a player holding 5 or more cards of one suit may demand a complete re-deal "
-            "('redeal') or keep the cards ('keep'); such players are asked in the order of the deal (a "
-            "reconstruction: the text does not say who speaks first); a new deal may open the right again.",
+            "('redeal') or keep the cards ('keep'); such players are asked in the order of the deal (reading "
+            "redeal_order: the text does not say who speaks first); a new deal may open the right again.",
         source="001 §Card game 'each of the players has the right to demand a complete re-dealing of cards if, "
                "after the distribution, he has 5 or more cards in his hands that belong to the same suit'")
     draw_outcome: str = option(
@@ -629,6 +629,15 @@ RECONSTRUCTIONS = (
         '001 §Variants: "It is permissible to transfer the move to another participant simply by showing a trump '
         'card of the same value as the card on the table"'),
     Reconstruction(
+        "redeal_order", "redeal_right: the players who may demand a re-deal are asked once each, in the order the "
+        "cards were dealt (player 0 first); the first who demands it re-deals at once, and the new deal opens the "
+        "right anew.", "The text gives each such player the right and no order of speaking; the deal's own order "
+        "(from the dealer's left) is the one order the text names, and a demand leaves nothing for the others to "
+        "choose.",
+        '001 §Card game: "each of the players has the right to demand a complete re-dealing of cards if, after the '
+        'distribution, he has 5 or more cards in his hands that belong to the same suit"; "The distribution starts '
+        'from the player who took the place to the left of the one who deals"'),
+    Reconstruction(
         "team_seating", "teams: partners sit alternately, team 0 is players 0, 2 (, 4) and team 1 is players 1, 3 "
         "(, 5).", "The text names 2v2 and 3v3 and that 'the rules remain the same'; with partners apart every lead "
         "and every transfer to the next player already goes to the other team, as the text wants.",
@@ -729,8 +738,8 @@ def redeal_order(hands: tuple[frozenset[Card], ...]) -> list[int]:
 
     001 §Card game: "each of the players has the right to demand a complete re-dealing of cards if,
     after the distribution, he has 5 or more cards in his hands that belong to the same suit".
-    RECONSTRUCTION (the text does not say who speaks first): each such player is asked once, in
-    the order the cards were dealt (player 0 first: "The distribution starts from the player who
+    RECONSTRUCTION ``redeal_order`` (the text does not say who speaks first): each such player is
+    asked once, in the order the cards were dealt (player 0 first: "The distribution starts from the player who
     took the place to the left of the one who deals"); the first demand re-deals at once.
     """
     return [p for p, hand in enumerate(hands) if longest_suit(hand)[0] >= REDEAL_SUIT_CARDS]
@@ -1196,7 +1205,7 @@ def finishing_places(state: State, out: tuple[int, ...]) -> tuple[int, ...]:
     """``state.places`` extended by the players of ``out`` who have just gone out, all sharing the next
     place (option ``places``; 001 §Card game: "according to the sequence of discarding cards. For
     example, the first one to discard all cards is the winner, the subsequent ones take the
-    corresponding places"; RECONSTRUCTION: going out at the same end of a bout is a tie)."""
+    corresponding places"; RECONSTRUCTION ``place_ties``: going out at the same end of a bout is a tie)."""
     if state.rules.places == "fool":
         return ()
     new = len(out) - len(state.out)
@@ -1204,9 +1213,9 @@ def finishing_places(state: State, out: tuple[int, ...]) -> tuple[int, ...]:
 
 
 def place_payoff(place: int, players: int, rules: Rules) -> Fraction:
-    """The payoff of finishing place ``place`` (1 first) under ``places`` (RECONSTRUCTION: the text
-    gives places and no scores; both choices are zero-sum, within -1..1 as the fool's game, and never pay a
-    place more than a better one)."""
+    """The payoff of finishing place ``place`` (1 first) under ``places`` (RECONSTRUCTION (option
+    ``places``): the text gives places and no scores; both choices are zero-sum, within -1..1 as the
+    fool's game, and never pay a place more than a better one)."""
     if rules.places == "first_last":
         return Fraction(1 if place == 1 else -1 if place == players else 0)
     return Fraction(players + 1 - 2 * place, players - 1)

@@ -120,8 +120,8 @@ class FaceEffect(ABC):
 
 
 class WholeOnly(FaceEffect):
-    """RECONSTRUCTION (default): the face card affects every pip card of its attack, so the
-    attack can only be defended whole. 003 Q&A: "Given an attack of [J♦, 2 ♣], can you defend
+    """RECONSTRUCTION (option ``face_effects``, its default): the face card affects every pip card of
+    its attack, so the attack can only be defended whole. 003 Q&A: "Given an attack of [J♦, 2 ♣], can you defend
     with a 2♥ to discard both 2s, and pick up the J♦? A: No, face cards cannot be separated
     from the cards they affect.\""""
 
@@ -219,7 +219,7 @@ class Stocks:
 
 
 DEFAULT_STOCKS = Stocks(
-    # RECONSTRUCTION (RULES-NOTES §4): black player A-6 of spades and clubs ...
+    # RECONSTRUCTION stocks (RULES-NOTES §4): black player A-6 of spades and clubs ...
     player0=_texts(*[f"{r}{s}" for s in "SC" for r in "A23456"]),
     # ... red player A-6 of hearts and diamonds ...
     player1=_texts(*[f"{r}{s}" for s in "HD" for r in "A23456"]),
