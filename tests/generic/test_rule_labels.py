@@ -52,6 +52,18 @@ def test_durak_transfer_options_are_from_the_text(capsys: pytest.CaptureFixture[
     assert defaults["first_bout_sixth_after_take"] is True
 
 
+def test_fools_and_angels_hand_limit_is_a_reconstruction_of_the_lost_lists(capsys: pytest.CaptureFixture[str]) -> None:
+    # RULES-NOTES §4: "Reconstruction (the lost lists), to be marked as such everywhere: ... `hand_limit`: 7."
+    # 003's forfeit sentence ("for example, they already have 7 cards") gives 7 as an example only: it agrees
+    opt = next(o for o in options_of(FARules) if o.name == "hand_limit")
+    assert opt.reconstructed and opt.default == 7 and "already have 7 cards" in opt.source
+    assert "reconstruction" in opt.doc and "agrees" in opt.doc
+    main(["rules", "fools-and-angels"])
+    sections = _sections(capsys.readouterr().out)
+    assert "hand_limit" in next(v for k, v in sections.items() if k.startswith("Reconstructed"))
+    assert "hand_limit" not in next(v for k, v in sections.items() if k.startswith("From the source text"))
+
+
 def test_fools_and_angels_attack_size_and_defence_face_cards_are_reconstructed() -> None:
     opts = {o.name: o for o in options_of(FARules)}
     assert opts["attack_size"].reconstructed and opts["attack_size"].default == "four_then_face"
@@ -80,7 +92,6 @@ def test_open_points_are_reconstructed(game: str, expected: set[str]) -> None:
     ("foolery", "straight_wrap", "Aces are low."),
     ("foolery", "skip_with_two", "the following player is skipped"),
     ("fools-paradise", "ace", "Ace may be one or fourteen"),
-    ("fools-and-angels", "hand_limit", "already have 7 cards"),
 ])
 def test_options_resting_on_clear_sentences_are_from_the_text(game: str, name: str, sentence: str,
                                                                capsys: pytest.CaptureFixture[str]) -> None:
