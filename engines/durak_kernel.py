@@ -204,11 +204,10 @@ def next_seat(p: int, n: int, gone: int) -> int:
 
 def thrower_order(attacker: int, defender: int, n: int, gone: int, neighbours: int) -> int:
     """docs/durak-model.md "THROW": who may throw in, in priority order, packed
-    (:data:`SEAT_BITS`): the bout's attacker first; then, under ``throwers == "neighbours"``, the
-    defender's left neighbour and his right one, else every other player in clockwise order from
-    the defender's left (nobody out, never the defender)."""
-    packed = attacker + 1
-    shift = SEAT_BITS
+    (:data:`SEAT_BITS`). Under ``throwers == "neighbours"`` only the defender's two neighbours (the
+    spec's ``neighbours_lead``): the bout's attacker first if he is one of them, then the left
+    neighbour and the right one. Else the bout's attacker first, then every other player in
+    clockwise order from the defender's left (nobody out, never the defender)."""
     left = defender + 1  # the next player after the defender
     if left == n:
         left = 0
@@ -217,9 +216,6 @@ def thrower_order(attacker: int, defender: int, n: int, gone: int, neighbours: i
         if left == n:
             left = 0
     if neighbours:
-        if left != attacker and left != defender:
-            packed |= (left + 1) << shift
-            shift += SEAT_BITS
         right = left  # walk on to the player whose next is the defender: his right neighbour
         while True:
             q = right + 1
@@ -232,9 +228,19 @@ def thrower_order(attacker: int, defender: int, n: int, gone: int, neighbours: i
             if q == defender:
                 break
             right = q
+        packed = 0
+        shift = 0
+        if attacker == left or attacker == right:
+            packed = attacker + 1
+            shift = SEAT_BITS
+        if left != attacker and left != defender:
+            packed |= (left + 1) << shift
+            shift += SEAT_BITS
         if right != attacker and right != left and right != defender:
             packed |= (right + 1) << shift
         return packed
+    packed = attacker + 1
+    shift = SEAT_BITS
     q = left
     while q != defender:
         if q != attacker:

@@ -139,12 +139,15 @@ class Rules:
         source="001 §throw-in 'You can also toss cards, When player decided to accept cards'")
     throwers: str = option(
         "all", choices=("all", "neighbours"), min_players=3,
-        doc="Who may throw in (3+ players): all other players, or only the defender's two neighbours.",
+        doc="Who may throw in (3+ players): all other players, or only the defender's two neighbours (a lead "
+            "attacker who sits apart from the defender, as after a transfer under transfer_lead=bout_leader, "
+            "does not throw in: reading neighbours_lead).",
         source="001 §Types 'agree whether all the players will throw up or only the extreme ones, "
                "sitting on both sides of the one on whom the move was made'")
     transfer_by_showing_trump: bool = option(
         False, choices=(False, True), parse=_bool,
-        doc="Perevodnoy: the defender may transfer by showing (not laying) the trump of the attack rank.",
+        doc="Perevodnoy: the defender may transfer by showing (not laying) the trump of the attack rank; the "
+            "trump stays in the hand and is shown once a bout (reading show_once).",
         source="001 §Variants 'It is permissible to transfer the move to another participant simply by "
                "showing a trump card of the same value as the card on the table'")
     transfer_first_bout: bool = option(
@@ -168,8 +171,8 @@ class Rules:
     redeal_right: bool = option(
         True, choices=(True, False), parse=_bool,
         doc="Right after the deal, a player holding 5 or more cards of one suit may demand a complete re-deal "
-            "('redeal') or keep the cards ('keep'); such players are asked in the order of the deal (a "
-            "reconstruction: the text does not say who speaks first); a new deal may open the right again.",
+            "('redeal') or keep the cards ('keep'); such players are asked in the order of the deal (reading "
+            "redeal_order: the text does not say who speaks first); a new deal may open the right again.",
         source="001 §Card game 'each of the players has the right to demand a complete re-dealing of cards if, "
                "after the distribution, he has 5 or more cards in his hands that belong to the same suit'")
     draw_outcome: str = option(
@@ -606,6 +609,35 @@ RECONSTRUCTIONS = (
         '001 §rules: "The right of the first move in the first game belongs to the player who has a trump card of '
         'the lowest value"'),
     Reconstruction(
+        "neighbours_lead", "throwers=neighbours: only the defender's two neighbours throw in, the lead attacker "
+        "first when he is one of them; a lead attacker who sits apart from the defender (after a transfer under "
+        "transfer_lead=bout_leader, or a team game's lead past a partner) does not throw in, and the neighbours "
+        "throw in clockwise from the defender's left. He still draws first.", "The text lets only \"the extreme "
+        "ones, sitting on both sides\" throw in and gives the \"player, who walked\" the first throw; when the "
+        "player who walked is not beside the defender the two sentences cannot both hold, and the first is the "
+        "rule a table agreed on; the clockwise order is the one the text gives once the walker has nothing to "
+        "throw.",
+        '001 §Types: "agree whether all the players will throw up or only the extreme ones, sitting on both sides '
+        'of the one on whom the move was made"; §throw-in: "throws up cards walking player. If he has nothing to '
+        'throw, then the players start throwing in a clockwise direction"'),
+    Reconstruction(
+        "show_once", "transfer_by_showing_trump: a trump shown to transfer stays in the hand and may not be shown "
+        "again in the same bout; it may still be laid later in the bout (to transfer, to throw in, to beat a card).",
+        "A shown trump does not leave the hand, so without this one card could pass the same bout on again and "
+        "again, and round the table for ever; the text names showing as one way to pass the move on, not a card "
+        "that passes it again and again.",
+        '001 §Variants: "It is permissible to transfer the move to another participant simply by showing a trump '
+        'card of the same value as the card on the table"'),
+    Reconstruction(
+        "redeal_order", "redeal_right: the players who may demand a re-deal are asked once each, in the order the "
+        "cards were dealt (player 0 first); the first who demands it re-deals at once, and the new deal opens the "
+        "right anew.", "The text gives each such player the right and no order of speaking; the deal's own order "
+        "(from the dealer's left) is the one order the text names, and a demand leaves nothing for the others to "
+        "choose.",
+        '001 §Card game: "each of the players has the right to demand a complete re-dealing of cards if, after the '
+        'distribution, he has 5 or more cards in his hands that belong to the same suit"; "The distribution starts '
+        'from the player who took the place to the left of the one who deals"'),
+    Reconstruction(
         "team_seating", "teams: partners sit alternately, team 0 is players 0, 2 (, 4) and team 1 is players 1, 3 "
         "(, 5).", "The text names 2v2 and 3v3 and that 'the rules remain the same'; with partners apart every lead "
         "and every transfer to the next player already goes to the other team, as the text wants.",
@@ -706,8 +738,8 @@ def redeal_order(hands: tuple[frozenset[Card], ...]) -> list[int]:
 
     001 §Card game: "each of the players has the right to demand a complete re-dealing of cards if,
     after the distribution, he has 5 or more cards in his hands that belong to the same suit".
-    RECONSTRUCTION (the text does not say who speaks first): each such player is asked once, in
-    the order the cards were dealt (player 0 first: "The distribution starts from the player who
+    RECONSTRUCTION ``redeal_order`` (the text does not say who speaks first): each such player is
+    asked once, in the order the cards were dealt (player 0 first: "The distribution starts from the player who
     took the place to the left of the one who deals"); the first demand re-deals at once.
     """
     return [p for p, hand in enumerate(hands) if longest_suit(hand)[0] >= REDEAL_SUIT_CARDS]
@@ -929,8 +961,8 @@ def transfer_reasons(state: State, card: Card, *, show: bool) -> list[Reason]:
             out.append(reason("can_transfer", f"{card} is not a trump: only a trump can be shown", "Variants",
                               "simply by showing a trump card of the same value as the card on the table"))
         if card in state.shown:
-            # RECONSTRUCTION (docs/durak-model.md): a shown trump stays in the hand, so one card
-            # could otherwise transfer the same bout again and again; each trump is shown once.
+            # RECONSTRUCTION show_once: a shown trump stays in the hand, so one card could otherwise
+            # transfer the same bout again and again; each trump is shown once a bout.
             out.append(reason("can_transfer", f"{card} was already shown in this bout", "Variants",
                               "simply by showing a trump card of the same value as the card on the table"))
     out += not_held(state, state.defender, [card], "can_transfer")
@@ -1030,15 +1062,21 @@ def throwers(state: State) -> list[int]:
     throwing in a clockwise direction." 001 §Types: "agree whether all the players will throw up or
     only the extreme ones, sitting on both sides of the one on whom the move was made".
     Model: the lead attacker, then clockwise from the player after the defender, skipping the defender
-    and players who are out (``throwers == "neighbours"``: only the defender's two neighbours, left
-    first; the right one is the lead attacker unless ``transfer_lead`` kept the bout's leader).
+    and players who are out. ``throwers == "neighbours"``: only "the extreme ones, sitting on both
+    sides of the one on whom the move was made", the defender's two neighbours (players who are out
+    skipped): the lead attacker first when he is one of them (the player before the defender, who
+    led to him), then the other. RECONSTRUCTION ``neighbours_lead``: a lead attacker who sits apart
+    from the defender (the bout's leader kept by ``transfer_lead == "bout_leader"`` after a
+    transfer; under ``teams``, a lead past a partner) does not throw in, and the two neighbours
+    throw in clockwise from the defender's left.
     """
-    order = [state.attacker]
     if state.rules.throwers == "neighbours":
-        for q in (next_player(state, state.defender), previous_player(state, state.defender)):
-            if q not in order and q != state.defender:
-                order.append(q)
+        sides = [q for q in (next_player(state, state.defender), previous_player(state, state.defender))
+                 if q != state.defender]
+        order = [state.attacker] if state.attacker in sides else []
+        order += [q for q in sides if q not in order]
     else:
+        order = [state.attacker]
         for i in range(1, state.players):
             q = (state.defender + i) % state.players  # never the defender (i < players)
             if q not in state.out and q not in order:
@@ -1167,7 +1205,7 @@ def finishing_places(state: State, out: tuple[int, ...]) -> tuple[int, ...]:
     """``state.places`` extended by the players of ``out`` who have just gone out, all sharing the next
     place (option ``places``; 001 §Card game: "according to the sequence of discarding cards. For
     example, the first one to discard all cards is the winner, the subsequent ones take the
-    corresponding places"; RECONSTRUCTION: going out at the same end of a bout is a tie)."""
+    corresponding places"; RECONSTRUCTION ``place_ties``: going out at the same end of a bout is a tie)."""
     if state.rules.places == "fool":
         return ()
     new = len(out) - len(state.out)
@@ -1175,9 +1213,9 @@ def finishing_places(state: State, out: tuple[int, ...]) -> tuple[int, ...]:
 
 
 def place_payoff(place: int, players: int, rules: Rules) -> Fraction:
-    """The payoff of finishing place ``place`` (1 first) under ``places`` (RECONSTRUCTION: the text
-    gives places and no scores; both choices are zero-sum, within -1..1 as the fool's game, and never pay a
-    place more than a better one)."""
+    """The payoff of finishing place ``place`` (1 first) under ``places`` (RECONSTRUCTION (option
+    ``places``): the text gives places and no scores; both choices are zero-sum, within -1..1 as the
+    fool's game, and never pay a place more than a better one)."""
     if rules.places == "first_last":
         return Fraction(1 if place == 1 else -1 if place == players else 0)
     return Fraction(players + 1 - 2 * place, players - 1)

@@ -3,7 +3,8 @@
 Source: ``shared/seeds/004_bc5e2343ee083007.txt`` (cited **004** with the paragraph it comes
 from: §Deal, §Lead, §Follow, §Hands, §Trumping, §Fool, §Passing, §Titles, §Later rounds,
 §Variation) and ``shared/RULES-NOTES.md`` §5 for the points the text leaves open (each one a
-rule option below, or a ``RECONSTRUCTION:`` where the note gives the one reading).
+rule option below, or an entry of :data:`RECONSTRUCTIONS` where the note gives the one reading;
+the code that applies one says ``RECONSTRUCTION`` and names it).
 
 The text gives: 3-7 players, the 78-card tarot, every card dealt; leads of 1-4 cards of one
 rank or a five-card hand; following with as many cards, equal or higher; the skip after an
@@ -176,6 +177,12 @@ RECONSTRUCTIONS = (
         '004 §Later rounds: "the Merchant shuffles and deals the cards"; §Titles: "(No Princes or Merchants if '
         'with three players.)"'),
     Reconstruction(
+        "first_dealer", "The dealer of a game's first deal is a field of the position (\"dealer\"); a dealt game "
+        "draws it at random from the seed, each player equally likely. The dealer leads the first trick.",
+        "The text says the dealer leads the first trick of the first deal and never who deals first; a table "
+        "picks its first dealer by any means, so a position names the dealer and a random deal draws one.",
+        '004 §Deal: "Dealer leads the first trick of the first deal."'),
+    Reconstruction(
         "deal_extra_cards", "Cards are dealt one at a time from the player after the dealer, so the extra cards "
         "go to the players after the dealer in turn.",
         "Dealing round the table from the dealer's left is the only way the text's \"some may get one more\" "
@@ -300,8 +307,8 @@ class State:
 
 def deal_sizes(players: int, dealer: int) -> list[int]:
     """004 §Deal: "Deal all the cards out among the players (some may get one more than
-    others)." RECONSTRUCTION (RULES-NOTES §5): dealt one at a time from the player after the
-    dealer, so the extra cards go to the players after the dealer in turn."""
+    others)." RECONSTRUCTION ``deal_extra_cards`` (RULES-NOTES §5): dealt one at a time from the
+    player after the dealer, so the extra cards go to the players after the dealer in turn."""
     q, r = divmod(len(TAROT78), players)
     sizes = [q] * players
     for i in range(1, r + 1):
@@ -725,7 +732,8 @@ def norm_given(state: State, given: Sequence[Iterable[Card]]) -> tuple[tuple[Car
 
 def later_round_dealer(previous: Sequence[int]) -> int:
     """004 §Later rounds: "Rounds after the first, the Merchant shuffles and deals the cards".
-    RECONSTRUCTION: with three players (no Merchant) the second-to-last out deals."""
+    RECONSTRUCTION ``three_player_dealer``: with three players (no Merchant) the second-to-last out
+    deals."""
     n = len(previous)
     return next(p for p, pl in enumerate(previous) if pl == n - 1)
 
@@ -747,8 +755,9 @@ class FoolerySpec(SpecGame[State, Move]):
         """A new round from ``rng.shuffle`` of the 78 cards.
 
         004 §Deal: "Deal all the cards out among the players (some may get one more than
-        others). Dealer leads the first trick of the first deal." RECONSTRUCTION: the first
-        dealer is a position field; ``deal`` draws it from ``rng`` unless given.
+        others). Dealer leads the first trick of the first deal." RECONSTRUCTION ``first_dealer``
+        (RULES-NOTES §5): the first dealer is a position field; ``deal`` draws it from ``rng``
+        unless given.
         ``previous``: the places of the previous round; then this is a later round (004 §Later
         rounds: the Merchant deals, the exchange, the King leads)."""
         if not MIN_PLAYERS <= players <= MAX_PLAYERS:
@@ -905,10 +914,9 @@ class FoolerySpec(SpecGame[State, Move]):
 
     def _end_trick(self, state: State) -> State:
         """004 §Passing: "If no one can or will play, the last person to play wins the trick and
-        starts the next one. All played cards are set aside in a pile." RECONSTRUCTION
-        (RULES-NOTES §5): when the trick's winner has gone out, the lead passes to the next
-        player still holding cards (option ``lead_after_out``: or the last player of the trick still
-        holding cards)."""
+        starts the next one. All played cards are set aside in a pile." RECONSTRUCTION (option
+        ``lead_after_out``, RULES-NOTES §5): when the trick's winner has gone out, the lead passes to
+        the next player still holding cards (or the last player of the trick still holding cards)."""
         owner = state.owner()
         assert owner is not None
         n = state.players
@@ -919,8 +927,9 @@ class FoolerySpec(SpecGame[State, Move]):
 
     def _settle_lead(self, state: State) -> State:
         """004 §Fool: "If you get stuck with it and nothing else to lead, you are automatically
-        the Peasant at the end of the hand." RECONSTRUCTION (RULES-NOTES §5): the player leaves
-        play at once with the Fool (last place), and the next player holding cards leads."""
+        the Peasant at the end of the hand." RECONSTRUCTION ``stuck_fool_leaves`` (RULES-NOTES §5): the
+        player leaves play at once with the Fool (last place), and the next player holding cards
+        leads."""
         n = state.players
         while not self.is_terminal(state) and state.hands[state.to_move] == (FOOL,):
             places = list(state.places)

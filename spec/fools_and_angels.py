@@ -120,8 +120,8 @@ class FaceEffect(ABC):
 
 
 class WholeOnly(FaceEffect):
-    """RECONSTRUCTION (default): the face card affects every pip card of its attack, so the
-    attack can only be defended whole. 003 Q&A: "Given an attack of [J♦, 2 ♣], can you defend
+    """RECONSTRUCTION (option ``face_effects``, its default): the face card affects every pip card of
+    its attack, so the attack can only be defended whole. 003 Q&A: "Given an attack of [J♦, 2 ♣], can you defend
     with a 2♥ to discard both 2s, and pick up the J♦? A: No, face cards cannot be separated
     from the cards they affect.\""""
 
@@ -219,7 +219,7 @@ class Stocks:
 
 
 DEFAULT_STOCKS = Stocks(
-    # RECONSTRUCTION (RULES-NOTES §4): black player A-6 of spades and clubs ...
+    # RECONSTRUCTION stocks (RULES-NOTES §4): black player A-6 of spades and clubs ...
     player0=_texts(*[f"{r}{s}" for s in "SC" for r in "A23456"]),
     # ... red player A-6 of hearts and diamonds ...
     player1=_texts(*[f"{r}{s}" for s in "HD" for r in "A23456"]),
@@ -306,10 +306,11 @@ class Rules:
         source='003: "The two players\' private stocks consist of specific cards by color:" and "Let the "pool" '
                'stock consist of:" (lists lost); RULES-NOTES §4')
     hand_limit: int = option(
-        7, parse=_parse_hand_limit, variants=_hand_limit_variants,
-        doc="A regroup may draw only while the hand holds fewer cards than this (from the text: the forfeit "
-            "sentence names 7 cards as a hand that cannot draw).",
-        source='003: "(for example, they already have 7 cards, or all available stocks are empty)"; RULES-NOTES §4')
+        7, reconstructed=True, parse=_parse_hand_limit, variants=_hand_limit_variants,
+        doc="A regroup may draw only while the hand holds fewer cards than this (reconstruction: the lists "
+            "were lost; the forfeit sentence's example of a hand that cannot draw, 7 cards, agrees with it).",
+        source='003: "(for example, they already have 7 cards, or all available stocks are empty)" (an example, '
+               'not a rule); RULES-NOTES §4')
     regroup_max: Any = option(  # noqa: RUF009
         "limit", choices=("limit", 1, 2), reconstructed=True, parse=_parse_regroup_max,
         doc="Most cards one regroup may draw: up to the hand limit, or 1, or 2 (reconstruction: the "
@@ -590,8 +591,9 @@ MOVE_TYPES = (SwapPiles, KeepPiles, Exchange, Attack, Defend, Surrender, Draw, S
 # --- rule helpers (each rule sentence in one place) ------------------------------------------
 
 def can_draw(state: State, p: int) -> bool:
-    """Whether ``p`` could draw a card: the hand is under the limit (``hand_limit``, 7 from the
-    forfeit sentence's example) and the own stock or the pool has a card (003 forfeit sentence: "unable to
+    """Whether ``p`` could draw a card: the hand is under the limit (RECONSTRUCTION (option
+    ``hand_limit``): 7, the lost lists' number, which the forfeit sentence's example agrees with)
+    and the own stock or the pool has a card (003 forfeit sentence: "unable to
     draw additional cards into their hand (for example, they already have 7 cards, or all
     available stocks are empty)")."""
     return len(state.hands[p]) < state.rules.hand_limit and bool(state.stocks[p] or state.pool)
@@ -776,7 +778,8 @@ def draw_reasons(state: State, source: str) -> list[Reason]:
     begin a regroup (phase turn) or go on with one (phase regroup); empty: the draw is legal.
 
     RECONSTRUCTION ``regroup_max``: "draw at least one card, from the own stock or the pool, up to
-    the hand limit" (``hand_limit``, 7 from the forfeit sentence's example)."""
+    the hand limit" (reconstruction ``hand_limit``: 7, which the forfeit sentence's example agrees
+    with)."""
     p = state.to_move
     rules = state.rules
     out: list[Reason] = []

@@ -6,8 +6,8 @@ played face down with a declared suit (true or false), two face-down follows, th
 the round winner, collecting, the Roshambo bonus, the lying penalty, three round wins in a
 row, losing and the final count. ``shared/RULES-NOTES.md`` §3 adds the Pilatch deck facts
 (Rock beats Scissors, Scissors beats Paper, Paper beats Rock; ranks 1-10, J, Q, K, A and a
-Joker per suit) and names every open point; each is an option of :class:`Rules` or a
-``RECONSTRUCTION:`` below. The reference page is ``docs/three-fools.md``.
+Joker per suit) and names every open point; each is an option of :class:`Rules` or an entry of
+:data:`RECONSTRUCTIONS`, named where the code applies it (``RECONSTRUCTION``). The reference page is ``docs/three-fools.md``.
 
 How the game is modelled (docs/architecture.md, "Hidden moves"): the face-down plays are
 sequential moves that the other players' views hide; the second follower moves after the
@@ -129,7 +129,7 @@ def _beat_probability(a: tuple[Fraction, ...], b: tuple[Fraction, ...]) -> Fract
 def roshambo_odds(rules: Rules, players: tuple[int, ...], bye: int | None = None) -> dict[int, Fraction]:
     """The exact probability that each of ``players`` (two or three seats) wins a single-
     elimination Roshambo. 002 §Winning a Round: "each player plays single-elimination Roshambo
-    to determine the winner". RECONSTRUCTION (RULES-NOTES §3, option ``roshambo``): all players
+    to determine the winner". RECONSTRUCTION (option ``roshambo_format``, RULES-NOTES §3): all players
     still in throw at once; a throw with exactly two different signs eliminates whoever showed
     the beaten sign; any other throw (all alike, or all three signs) is thrown again. With
     ``roshambo = "uniform"`` every player is equally likely to win; with a table each seat
@@ -410,7 +410,7 @@ def _seq(items: list[Any]) -> tuple[Any, Any, Any]:
 def top_up(hands: list[frozenset[Card]], piles: list[tuple[Card, ...]], max_hand: tuple[int, ...]) -> None:
     """002 §Rounds of Play: "At the beginning of a round, each player with fewer cards in hand than
     her maximum hand sizes draws cards from her pile to reach her maximum hand size." RECONSTRUCTION
-    (RULES-NOTES §3, short piles): a short pile gives what it has."""
+    ``short_piles`` (RULES-NOTES §3): a short pile gives what it has."""
     for p in range(PLAYERS):
         need = max(0, max_hand[p] - len(hands[p]))
         take = piles[p][:need]
@@ -472,9 +472,9 @@ def card_count(state: State, p: int) -> int:
 
 
 def follower_order(leader: int) -> tuple[int, int]:
-    """RECONSTRUCTION: "the other players each put one card face down" names no order; the
-    followers play in seat order after the leader. Neither sees the other's card, so the order
-    changes nothing but the tree's shape."""
+    """RECONSTRUCTION ``follower_order``: "the other players each put one card face down" names no
+    order; the followers play in seat order after the leader. Neither sees the other's card, so
+    the order changes nothing but the tree's shape."""
     return ((leader + 1) % PLAYERS, (leader + 2) % PLAYERS)
 
 
@@ -484,7 +484,7 @@ def collect(state: State, winner: int, roshambo: bool) -> State:
     from each of her opponents' piles, and collects them as well." Then the lying penalty, the
     streak, the end of the game or the next round.
 
-    RECONSTRUCTION (order at the bottom of the pile, not given; option ``collect_order``): the
+    RECONSTRUCTION (option ``collect_order``; the order at the bottom of the pile is not given): the
     centre cards go under the pile in seat order from the leader (or from the winner), then each
     opponent's bonus in seat order from the winner, each in its pile order. A short pile gives
     what it has (RULES-NOTES §3)."""
@@ -524,8 +524,8 @@ def collect(state: State, winner: int, roshambo: bool) -> State:
 def end_of_round(state: State, winner: int) -> State:
     """002: "If the player who went first won her third round in a row, she wins the game!
     Otherwise, if no player lost the game, begin another round. The winner of the round goes first
-    in the next round." RECONSTRUCTION (RULES-NOTES §3): a loss is checked after the collection and
-    the penalty; if two players lose at once, the third wins."""
+    in the next round." RECONSTRUCTION ``loss_check`` (RULES-NOTES §3): a loss is checked after the
+    collection and the penalty; if two players lose at once, the third wins."""
     if state.streak >= state.rules.streak_to_win:
         return replace(state, phase=OVER, winner=winner, reason=f"won {state.streak} rounds in a row")
     lost = tuple(has_lost(state, p) for p in range(PLAYERS))

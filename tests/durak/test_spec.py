@@ -191,6 +191,26 @@ def test_001_throwers_all_or_only_neighbours_four_players() -> None:
     assert n.table == () and n.attacker == 1  # player 3 may not throw: the bout is beaten
 
 
+def test_001_only_the_extreme_ones_sitting_on_both_sides_of_the_one_on_whom_the_move_was_made() -> None:
+    # 001 §Types: "agree whether all the players will throw up or only the extreme ones, sitting on both sides
+    # of the one on whom the move was made": after a transfer under transfer_lead=bout_leader the bout's
+    # leader (0) sits apart from the new defender (2), whose neighbours are 1 and 3; he does not throw in
+    # (RECONSTRUCTION neighbours_lead), the neighbours do, clockwise from the defender's left
+    rules = {**P, "throwers": "neighbours", "transfer_lead": "bout_leader"}
+    s = pos(rules=rules, stock=["9H", "8H", "KS"],
+            hands=[["7H", "KC"], ["7D", "8D", "QS"], ["6H", "AH", "10C", "AC"], ["7C", "6D", "JD"], ["10D", "QD"]],
+            table=[["7S", None]])
+    s = play(s, "transfer 7D")
+    assert (s.attacker, s.defender) == (0, 2)
+    assert durak.throwers(s) == [3, 1]
+    s = play(s, "take")
+    assert s.to_move == 3  # not the bout's leader, though he holds 7H
+    e = ENGINE.from_spec(s)  # the engine (and its kernel) too
+    assert ENGINE.to_move(e) == 3 and [ENGINE.move_text(m) for m in ENGINE.legal_moves(e)] == moves(s)
+    s = play(s, "throw 7C")
+    assert s.table == () and card("7H") in s.hands[0]  # nobody else may throw: the bout is taken
+
+
 def test_throwers_three_players_all_equals_neighbours() -> None:
     hands = [["KS"], ["QC", "JD", "AH"], ["9D", "6S"]]
     for option in ("all", "neighbours"):

@@ -4,6 +4,11 @@ every game")."""
 
 from __future__ import annotations
 
+import inspect
+import re
+import sys
+from pathlib import Path
+
 import pytest
 
 from foolsolve import games
@@ -47,6 +52,18 @@ def test_durak_transfer_options_are_from_the_text(capsys: pytest.CaptureFixture[
     assert defaults["first_bout_sixth_after_take"] is True
 
 
+def test_fools_and_angels_hand_limit_is_a_reconstruction_of_the_lost_lists(capsys: pytest.CaptureFixture[str]) -> None:
+    # RULES-NOTES §4: "Reconstruction (the lost lists), to be marked as such everywhere: ... `hand_limit`: 7."
+    # 003's forfeit sentence ("for example, they already have 7 cards") gives 7 as an example only: it agrees
+    opt = next(o for o in options_of(FARules) if o.name == "hand_limit")
+    assert opt.reconstructed and opt.default == 7 and "already have 7 cards" in opt.source
+    assert "reconstruction" in opt.doc and "agrees" in opt.doc
+    main(["rules", "fools-and-angels"])
+    sections = _sections(capsys.readouterr().out)
+    assert "hand_limit" in next(v for k, v in sections.items() if k.startswith("Reconstructed"))
+    assert "hand_limit" not in next(v for k, v in sections.items() if k.startswith("From the source text"))
+
+
 def test_fools_and_angels_attack_size_and_defence_face_cards_are_reconstructed() -> None:
     opts = {o.name: o for o in options_of(FARules)}
     assert opts["attack_size"].reconstructed and opts["attack_size"].default == "four_then_face"
@@ -75,7 +92,6 @@ def test_open_points_are_reconstructed(game: str, expected: set[str]) -> None:
     ("foolery", "straight_wrap", "Aces are low."),
     ("foolery", "skip_with_two", "the following player is skipped"),
     ("fools-paradise", "ace", "Ace may be one or fourteen"),
-    ("fools-and-angels", "hand_limit", "already have 7 cards"),
 ])
 def test_options_resting_on_clear_sentences_are_from_the_text(game: str, name: str, sentence: str,
                                                                capsys: pytest.CaptureFixture[str]) -> None:
@@ -86,3 +102,62 @@ def test_options_resting_on_clear_sentences_are_from_the_text(game: str, name: s
     main(["rules", game])
     sections = _sections(capsys.readouterr().out)
     assert name in next(v for k, v in sections.items() if k.startswith("From the source text"))
+
+
+def _reconstructed_in_listing(out: str) -> set[str]:
+    """The names ``foolsolve rules GAME`` labels reconstructed: the options of its "Reconstructed" section,
+    the fixed rules tagged "(reconstructed)" and the readings "Reconstructed with one sensible reading"."""
+    names: set[str] = set()
+    title = ""
+    for line in out.splitlines():
+        if line and not line.startswith(" ") and line.endswith(":"):
+            title = line
+            continue
+        m = re.match(r"  (\w+)( = |: )", line)
+        if m and (title.startswith("Reconstructed") or line.endswith("(reconstructed)")):
+            names.add(m.group(1))
+    return names
+
+
+_MARKER = re.compile(r"\bRECONSTRUCTIONS?\b")
+_NAMED = re.compile(r"RECONSTRUCTIONS?\s+(?:\((?:listed:|option)\s+)?(?:``)?([a-z][a-z0-9_]*)")
+_LOWER_NAMED = re.compile(r"\b(?:reconstructions?|reading)\s+``([a-z][a-z0-9_]*)``")
+
+
+@pytest.mark.parametrize("game", games.names())
+def test_every_reconstruction_marker_of_a_spec_names_an_entry_foolsolve_rules_lists(
+        game: str, capsys: pytest.CaptureFixture[str]) -> None:
+    # RULES-NOTES: "A user must be able to see, for any game, which rules come from the text and which are
+    # reconstructions (`foolsolve rules GAME`)": each ``RECONSTRUCTION`` in a spec names the reconstructed
+    # option or the listed reading it applies, and `foolsolve rules GAME` lists it as reconstructed
+    main(["rules", game])
+    listed = _reconstructed_in_listing(capsys.readouterr().out)
+    source = Path(inspect.getsourcefile(sys.modules[type(games.get(game).spec).__module__]) or "")
+    text = source.read_text(encoding="utf-8")
+    bad = []
+    for m in _MARKER.finditer(text):
+        before, after = text[max(0, m.start() - 8):m.start()], text[m.end():m.end() + 4]
+        if before.endswith(("``", "``# ", ":data:`", "= ")) or after.startswith(" = ("):
+            continue  # the module docstring's word for the marker, the tuple of listed readings
+        line = text.count("\n", 0, m.start()) + 1
+        named = _NAMED.match(text, m.start())
+        if named is None:
+            bad.append(f"{source.name}:{line}: {m.group()} names no entry")
+        elif named.group(1) not in listed:
+            bad.append(f"{source.name}:{line}: {named.group(1)} is not listed as reconstructed")
+    for m in _LOWER_NAMED.finditer(text):
+        if m.group(1) not in listed:
+            line = text.count("\n", 0, m.start()) + 1
+            bad.append(f"{source.name}:{line}: {m.group(1)} is not listed as reconstructed")
+    assert not bad, "\n".join(bad)
+
+
+@pytest.mark.parametrize("game, name", [
+    ("foolery", "first_dealer"),  # RULES-NOTES §5: "the dealer (a position field; `deal` picks one by the seed)"
+    ("durak", "show_once"),  # a shown trump stays in the hand: each is shown once a bout
+    ("durak", "neighbours_lead"),  # throwers=neighbours and a lead attacker apart from the defender
+    ("durak", "redeal_order"),  # who speaks first for a re-deal
+])
+def test_readings_the_specs_apply_are_listed(game: str, name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    main(["rules", game])
+    assert name in _reconstructed_in_listing(capsys.readouterr().out)
