@@ -37,7 +37,9 @@ earlier plays of the trick and the cards set aside are left out, since no rule r
 once the combination to beat is known. Once no hand holds five cards of a suit, no flush can
 ever be formed (hands only shrink) and suits no longer matter: hands are keyed by their
 number of cards of each rank, and of several moves equal up to suits only the first is
-searched. Ranks and trump numbers are renumbered in the key (:func:`canonical`): the values
+searched (in the win/loss searches only: max-n's tie rule, the first move in the spec's order,
+reads card indices and so suits, so max-n keys the hands with their suits and searches every
+move). Ranks and trump numbers are renumbered in the key (:func:`canonical`): the values
 some hand holds by their place in order, the play to beat by where it falls among them, and
 adjacency kept only between ranks that can still be part of one hand's straight. So cards
 that no other held card separates share table entries (rank equivalence, as in double-dummy
@@ -264,8 +266,9 @@ class Solver:
         self.canonical = reduced
         """Key the tables on :func:`canonical` hands and play to beat where it applies."""
 
-    def key(self, s: E.EngineState) -> Hashable:
-        """The transposition key (see the module docstring)."""
+    def key(self, s: E.EngineState, suits: bool = False) -> Hashable:
+        """The transposition key (see the module docstring); ``suits``: keep the suits even once
+        they no longer matter to the play (max-n, whose tie rule reads them)."""
         if not self.reduced:
             return E.ENGINE.key(s)
         owner = s.table[-1][0] if s.table else -1
@@ -276,7 +279,7 @@ class Solver:
             if c is not None:
                 hands, top, links = c
                 tag = 2 + 2 * links
-        if self.suit_free or all(flushless(h) for h in s.hands):
+        if not suits and (self.suit_free or all(flushless(h) for h in s.hands)):
             return (tag, tuple(map(rank_counts, hands)), top, owner, s.passed, s.skipped, s.places, s.to_move)
         return (tag + 1, hands, top, owner, s.passed, s.skipped, s.places, s.to_move)
 
@@ -412,7 +415,7 @@ class Solver:
         res = E.ENGINE.result(s)
         if res is not None:
             return tuple(res.payoffs)
-        k = self.key(s)
+        k = self.key(s, suits=True)
         hit = self._maxn.get(k)
         if hit is not None:
             return hit
@@ -438,7 +441,7 @@ class Solver:
         # bettered, and ties go to the first move, so the scan stops there)
         ceiling = s.ctx.pay[free[0]]
         best_v: tuple[Fraction, ...] | None = None
-        for m in self.distinct(s, sorted(E.legal_moves(s), key=spec_order)):
+        for m in sorted(E.legal_moves(s), key=spec_order):  # every move: ties read suits
             v = self.payoffs(E.apply(s, m))
             if best_v is None or v[p] > best_v[p]:
                 best_v = v

@@ -133,6 +133,23 @@ def test_max_n_agrees_with_a_plain_recursion_over_the_spec(seed: int) -> None:
     assert tuple(SPEC.result(end).payoffs) == want  # type: ignore[union-attr]
 
 
+
+@pytest.mark.parametrize("lead_after_out", ["next_player", "last_player"])
+def test_max_n_keeps_the_suits_its_tie_rule_reads(lead_after_out: str) -> None:
+    """Max-n's tie rule (the first move in the spec's order, by card indices) reads suits, so two
+    positions equal up to suits can have different max-n payoffs: here player 0 is indifferent
+    between 7C and 9D, and which she plays first decides whether player 1 or 2 is the Peasant; swap
+    clubs and diamonds and the other card comes first. One search (one table) values both: the
+    table keyed by rank counts alone gave the second the first one's payoffs."""
+    rules = {"trump_beats_trump": "same", "straight_wrap": True, "payoffs": "king_peasant",
+             "lead_after_out": lead_after_out}
+    solver = Solver(SolveOptions())
+    for hand in (["7C", "9D"], ["7D", "9C"]):
+        s = SPEC.state_from_json({"game": "foolery", "hands": [hand, ["7H"], ["9H"], [], []], "to_move": 0,
+                                  "places": [None, None, None, 1, 2], "rules": rules})
+        assert solver.payoffs(ENGINE.from_spec(s)) == spec_maxn(s, {}), hand
+
+
 PLACE_RULES = [None, {"payoffs": "king_peasant"}, {"payoffs": "places", "trump_beats_trump": "same"},
                {"pass_is_final": True, "skip_with_two": "no_skip"}]
 """Rules for ``goal=place``: every payoff option (king_peasant pays the middle places alike)."""
@@ -381,3 +398,4 @@ def test_positions_with_one_table_key_have_one_value(data: Any, rules: dict[str,
         whole.set_goal(v, 0)
         value = whole.wins(v)
         assert seen.setdefault(reduced.key(v), value) == value
+
