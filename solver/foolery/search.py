@@ -34,7 +34,10 @@ the win/loss search (max-n between two is minimax).
 Reductions (``reduced=true``, the default): the table is keyed on the hands, the play to
 beat (its combination and who made it), passes, the skip, places and the player to move; the
 earlier plays of the trick and the cards set aside are left out, since no rule reads them
-once the combination to beat is known. Once no hand holds five cards of a suit, no flush can
+once the combination to beat is known. (With ``lead_after_out = "last_player"`` the lead after
+a trick won by a player who went out goes to the last player of the trick still holding cards,
+so the key then also holds who of those in play played in the trick, in the order of their last
+plays: :func:`trail`.) Once no hand holds five cards of a suit, no flush can
 ever be formed (hands only shrink) and suits no longer matter: hands are keyed by their
 number of cards of each rank, and of several moves equal up to suits only the first is
 searched (in the win/loss searches only: max-n's tie rule, the first move in the spec's order,
@@ -242,6 +245,21 @@ def canonical(hands: tuple[int, ...], top: tuple[int, int, int] | None, wrap: bo
     return tuple(out), top, relabel(links, ranks, rplace) if links else 0
 
 
+def trail(s: E.EngineState) -> tuple[int, ...]:
+    """The players of the trick still holding cards, by their last play, the latest first: all
+    that option ``lead_after_out = "last_player"`` reads of the trick's earlier plays. When the
+    trick's winner has gone out, the lead goes to the last player of the trick still holding
+    cards (the engine's and the spec's ``_end_trick`` walk back through the whole table). A
+    player leaves play only by playing, and a play puts its player in front, so whoever leads
+    after the trick is read off this list and the plays still to come."""
+    out: list[int] = []
+    places = s.places
+    for q, _ in reversed(s.table):
+        if not places[q] and q not in out:
+            out.append(q)
+    return tuple(out)
+
+
 class Solver:
     """Searches of one position (a transposition table per concept and player)."""
 
@@ -271,7 +289,9 @@ class Solver:
         they no longer matter to the play (max-n, whose tie rule reads them)."""
         if not self.reduced:
             return E.ENGINE.key(s)
-        owner = s.table[-1][0] if s.table else -1
+        owner: Hashable = s.table[-1][0] if s.table else -1
+        if s.ctx.lead_last and s.table:
+            owner = (owner, trail(s))
         hands, top = s.hands, s.top
         tag = 0
         if self.canonical:
