@@ -52,7 +52,7 @@ INFO = GameInfo(
     ),
     proofs="foolsolve.proofs.three_fools",
     doc="docs/three-fools.md",
-    solver_version="3",  # 3: an equilibrium's moves carry their values and probabilities, every choice listed
+    solver_version="4",  # 4: odds, best responses and equilibria follow roshambo_format (leader_bye)
     solver_options=Lazy("foolsolve.solver.three_fools.odds:OPTIONS"),
     solver_check=Lazy("foolsolve.solver.three_fools.odds:check_options"),
     solver_method=Lazy("foolsolve.solver.three_fools.odds:method_text"),

@@ -34,10 +34,15 @@ the win/loss search (max-n between two is minimax).
 Reductions (``reduced=true``, the default): the table is keyed on the hands, the play to
 beat (its combination and who made it), passes, the skip, places and the player to move; the
 earlier plays of the trick and the cards set aside are left out, since no rule reads them
-once the combination to beat is known. Once no hand holds five cards of a suit, no flush can
+once the combination to beat is known. (With ``lead_after_out = "last_player"`` the lead after
+a trick won by a player who went out goes to the last player of the trick still holding cards,
+so the key then also holds who of those in play played in the trick, in the order of their last
+plays: :func:`trail`.) Once no hand holds five cards of a suit, no flush can
 ever be formed (hands only shrink) and suits no longer matter: hands are keyed by their
 number of cards of each rank, and of several moves equal up to suits only the first is
-searched. Ranks and trump numbers are renumbered in the key (:func:`canonical`): the values
+searched (in the win/loss searches only: max-n's tie rule, the first move in the spec's order,
+reads card indices and so suits, so max-n keys the hands with their suits and searches every
+move). Ranks and trump numbers are renumbered in the key (:func:`canonical`): the values
 some hand holds by their place in order, the play to beat by where it falls among them, and
 adjacency kept only between ranks that can still be part of one hand's straight. So cards
 that no other held card separates share table entries (rank equivalence, as in double-dummy
@@ -240,6 +245,21 @@ def canonical(hands: tuple[int, ...], top: tuple[int, int, int] | None, wrap: bo
     return tuple(out), top, relabel(links, ranks, rplace) if links else 0
 
 
+def trail(s: E.EngineState) -> tuple[int, ...]:
+    """The players of the trick still holding cards, by their last play, the latest first: all
+    that option ``lead_after_out = "last_player"`` reads of the trick's earlier plays. When the
+    trick's winner has gone out, the lead goes to the last player of the trick still holding
+    cards (the engine's and the spec's ``_end_trick`` walk back through the whole table). A
+    player leaves play only by playing, and a play puts its player in front, so whoever leads
+    after the trick is read off this list and the plays still to come."""
+    out: list[int] = []
+    places = s.places
+    for q, _ in reversed(s.table):
+        if not places[q] and q not in out:
+            out.append(q)
+    return tuple(out)
+
+
 class Solver:
     """Searches of one position (a transposition table per concept and player)."""
 
@@ -264,11 +284,14 @@ class Solver:
         self.canonical = reduced
         """Key the tables on :func:`canonical` hands and play to beat where it applies."""
 
-    def key(self, s: E.EngineState) -> Hashable:
-        """The transposition key (see the module docstring)."""
+    def key(self, s: E.EngineState, suits: bool = False) -> Hashable:
+        """The transposition key (see the module docstring); ``suits``: keep the suits even once
+        they no longer matter to the play (max-n, whose tie rule reads them)."""
         if not self.reduced:
             return E.ENGINE.key(s)
-        owner = s.table[-1][0] if s.table else -1
+        owner: Hashable = s.table[-1][0] if s.table else -1
+        if s.ctx.lead_last and s.table:
+            owner = (owner, trail(s))
         hands, top = s.hands, s.top
         tag = 0
         if self.canonical:
@@ -276,7 +299,7 @@ class Solver:
             if c is not None:
                 hands, top, links = c
                 tag = 2 + 2 * links
-        if self.suit_free or all(flushless(h) for h in s.hands):
+        if not suits and (self.suit_free or all(flushless(h) for h in s.hands)):
             return (tag, tuple(map(rank_counts, hands)), top, owner, s.passed, s.skipped, s.places, s.to_move)
         return (tag + 1, hands, top, owner, s.passed, s.skipped, s.places, s.to_move)
 
@@ -412,7 +435,7 @@ class Solver:
         res = E.ENGINE.result(s)
         if res is not None:
             return tuple(res.payoffs)
-        k = self.key(s)
+        k = self.key(s, suits=True)
         hit = self._maxn.get(k)
         if hit is not None:
             return hit
@@ -438,7 +461,7 @@ class Solver:
         # bettered, and ties go to the first move, so the scan stops there)
         ceiling = s.ctx.pay[free[0]]
         best_v: tuple[Fraction, ...] | None = None
-        for m in self.distinct(s, sorted(E.legal_moves(s), key=spec_order)):
+        for m in sorted(E.legal_moves(s), key=spec_order):  # every move: ties read suits
             v = self.payoffs(E.apply(s, m))
             if best_v is None or v[p] > best_v[p]:
                 best_v = v

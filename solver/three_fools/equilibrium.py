@@ -112,15 +112,18 @@ def _payoff(bl: Bluff, a: Action, winner: int) -> tuple[Fraction, ...]:
 
 
 def engine_outcomes(bl: Bluff, a: Action, x: Card, y: Card) -> list[tuple[int, Fraction]]:
-    """(winner, probability) of a leaf by the engine's rules (several at a Roshambo)."""
-    from foolsolve.engines.three_fools import roshambo_distribution, winner_of
+    """(winner, probability) of a leaf: the engine's round winner, or at a Roshambo each seat's odds
+    under the rules in force (:func:`~foolsolve.solver.three_fools.odds.roshambo_win_odds`, the
+    spec's: with ``roshambo_format = "leader_bye"`` the leader's differ from the followers')."""
+    from foolsolve.engines.three_fools import winner_of
+    from foolsolve.solver.three_fools.odds import roshambo_win_odds
 
     f1, f2 = bl.followers
     seats: dict[int, Card] = {bl.leader: a[1], f1: x, f2: y}
     w = winner_of(seats[0].index, seats[1].index, seats[2].index, 1 if bl.binary(a) == UP else 0)
     if w >= 0:
         return [(w, Fraction(1))]
-    return list(roshambo_distribution(bl.state.rules.roshambo, (0, 1, 2)))
+    return list(roshambo_win_odds(bl.state.rules, bl.leader).items())
 
 
 def spec_payoffs(bl: Bluff) -> dict[tuple[Action, Card, Card], tuple[Fraction, ...]]:

@@ -28,7 +28,9 @@ the probability of winning the round with each card of her hand, and the best ca
 **Equilibrium** (``-o equilibrium=true``): :func:`equilibrium` (pygambit, optional extra
 ``foolsolve[gambit]``).
 
-The solver asks the engine for the rules (the round winner, the Roshambo odds). Tests check the
+The solver asks the engine for the round winner and the spec for the Roshambo odds under the rules
+in force (:func:`roshambo_win_odds`: options ``roshambo`` and ``roshambo_format``, whose
+``leader_bye`` bracket gives the leader odds other than the followers'). Tests check the
 odds against enumeration over the spec (every deal, every follower play, the spec's apply) and an
 independent Monte Carlo simulation; the equilibrium by enumerating every pure deviation over the
 spec (tests/three_fools/test_solver.py).
@@ -39,6 +41,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 from itertools import combinations
 from math import comb
 from typing import Any
@@ -67,8 +70,10 @@ from foolsolve.spec.three_fools import (
     SUIT_OF_TEXT,
     SUIT_TEXT,
     UP,
+    Rules,
     State,
     follower_order,
+    roshambo_odds,
     shown_cards,
 )
 
@@ -219,25 +224,39 @@ def _option_number(value: Any, where: str, floats: bool = True) -> Fraction:
 
 # --- the rules, from the engine --------------------------------------------------------------------------
 
+@lru_cache(maxsize=64)
+def _roshambo(rules: Rules, leader: int) -> tuple[tuple[int, Fraction], ...]:
+    return tuple(roshambo_odds(rules, (0, 1, 2), leader).items())
+
+
+def roshambo_win_odds(rules: Rules, leader: int) -> dict[int, Fraction]:
+    """Each seat's probability of winning the Roshambo that decides a round led by ``leader`` when
+    three suits show: the spec's own odds (:func:`~foolsolve.spec.three_fools.roshambo_odds`) for the
+    rules in force, so option ``roshambo_format = "leader_bye"`` (the followers throw first, the
+    winner meets the leader) as well as ``all_at_once`` and every ``roshambo`` table (cached)."""
+    return dict(_roshambo(rules, leader))
+
+
 def leader_wins(state: State, leader: int, seats: dict[int, Card], binary: str) -> Fraction:
-    """The probability that ``leader`` wins the round with these cards (by seat): 1 or 0, or her
-    Roshambo odds when three suits show (the engine's rules)."""
-    from foolsolve.engines.three_fools import roshambo_distribution, winner_of
+    """The probability that ``leader`` wins the round with these cards (by seat): 1 or 0 (the
+    engine's round winner), or her Roshambo odds when three suits show (the spec's)."""
+    from foolsolve.engines.three_fools import winner_of
 
     w = winner_of(seats[0].index, seats[1].index, seats[2].index, 1 if binary == UP else 0)
     if w >= 0:
         return Fraction(int(w == leader))
-    return dict(roshambo_distribution(state.rules.roshambo, (0, 1, 2)))[leader]
+    return roshambo_win_odds(state.rules, leader)[leader]
 
 
-def winner_odds(state: State, seats: dict[int, Card], binary: str) -> dict[int, Fraction]:
-    """Each seat's probability of winning the round with these cards."""
-    from foolsolve.engines.three_fools import roshambo_distribution, winner_of
+def winner_odds(state: State, leader: int, seats: dict[int, Card], binary: str) -> dict[int, Fraction]:
+    """Each seat's probability of winning the round led by ``leader`` with these cards (Roshambo:
+    :func:`roshambo_win_odds`)."""
+    from foolsolve.engines.three_fools import winner_of
 
     w = winner_of(seats[0].index, seats[1].index, seats[2].index, 1 if binary == UP else 0)
     if w >= 0:
         return {p: Fraction(int(p == w)) for p in range(3)}
-    return dict(roshambo_distribution(state.rules.roshambo, (0, 1, 2)))
+    return roshambo_win_odds(state.rules, leader)
 
 
 # --- the followers' plays ------------------------------------------------------------------------------------
@@ -430,7 +449,7 @@ def best_response(state: State, seat: int, leader_strategy: str | dict[str, Any]
                 for y, py in ys.items():
                     for z in hand:
                         seats = {view.leader: c, other: y, seat: z}
-                        wins[z] += pr * py * winner_odds(state, seats, binary)[seat]
+                        wins[z] += pr * py * winner_odds(state, view.leader, seats, binary)[seat]
             if not reach:
                 continue
             cond = {z: w / reach for z, w in wins.items()}
@@ -482,7 +501,7 @@ def _best_response_table(state: State, view: View, seat: int, other: int, table:
                 pr = p_deal * pa * py
                 reach[key] = reach.get(key, Fraction(0)) + pr
                 for z in hand:
-                    row[z] += pr * winner_odds(state, {leader: c, other: y, seat: z}, binary)[seat]
+                    row[z] += pr * winner_odds(state, leader, {leader: c, other: y, seat: z}, binary)[seat]
     result = BestResponse(seat)
     for _f, binary in view.binaries:
         for d in PILATCH_SUITS:

@@ -12,7 +12,7 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from foolsolve.cards import TAROT78
@@ -131,6 +131,23 @@ def test_max_n_agrees_with_a_plain_recursion_over_the_spec(seed: int) -> None:
     # the principal variation reaches the max-n finishing order
     end = SPEC.play(s, *res.pv)
     assert tuple(SPEC.result(end).payoffs) == want  # type: ignore[union-attr]
+
+
+
+@pytest.mark.parametrize("lead_after_out", ["next_player", "last_player"])
+def test_max_n_keeps_the_suits_its_tie_rule_reads(lead_after_out: str) -> None:
+    """Max-n's tie rule (the first move in the spec's order, by card indices) reads suits, so two
+    positions equal up to suits can have different max-n payoffs: here player 0 is indifferent
+    between 7C and 9D, and which she plays first decides whether player 1 or 2 is the Peasant; swap
+    clubs and diamonds and the other card comes first. One search (one table) values both: the
+    table keyed by rank counts alone gave the second the first one's payoffs."""
+    rules = {"trump_beats_trump": "same", "straight_wrap": True, "payoffs": "king_peasant",
+             "lead_after_out": lead_after_out}
+    solver = Solver(SolveOptions())
+    for hand in (["7C", "9D"], ["7D", "9C"]):
+        s = SPEC.state_from_json({"game": "foolery", "hands": [hand, ["7H"], ["9H"], [], []], "to_move": 0,
+                                  "places": [None, None, None, 1, 2], "rules": rules})
+        assert solver.payoffs(ENGINE.from_spec(s)) == spec_maxn(s, {}), hand
 
 
 PLACE_RULES = [None, {"payoffs": "king_peasant"}, {"payoffs": "places", "trump_beats_trump": "same"},
@@ -381,3 +398,96 @@ def test_positions_with_one_table_key_have_one_value(data: Any, rules: dict[str,
         whole.set_goal(v, 0)
         value = whole.wins(v)
         assert seen.setdefault(reduced.key(v), value) == value
+
+
+# --- lead_after_out = "last_player": the lead after a trick reads the trick's earlier plays ---
+
+LAST_PLAYER_MAXN = {"game": "foolery", "rules": {"lead_after_out": "last_player"}, "players": 4, "dealer": 0,
+                    "to_move": 0, "hands": [["JC", "CD", "CS"], ["2D", "7H", "XI"], ["CC", "2S", "II"], []],
+                    "places": [None, None, None, 1]}
+"""The conformance hunt's max-n reproducer: the reduced table said -1 for ``play JC``/``CD``/``CS``
+(a table entry shared with a trick whose earlier plays differed, so another player led next); the
+spec's max-n gives -2 for every move."""
+
+LAST_PLAYER_PLACE = {
+    "game": "foolery", "rules": {"trump_beats_trump": "fewer", "pass_is_final": False, "straight_wrap": False,
+                                 "skip_with_two": "no_skip", "lead_after_out": "last_player", "payoffs": "places"},
+    "players": 5, "to_move": 2, "hands": [["AS", "8S", "KS"], ["KC", "AH"], ["8C", "AD", "XVIII"], [], []],
+    "table": [{"player": 1, "cards": ["8D"]}], "places": [None, None, None, 1, 2]}
+"""The hunt's ``goal=place`` reproducer (player 0): -1 reduced, -2 unreduced and over the spec."""
+
+
+def last_player_position(seed: int) -> State:
+    """A small position under ``lead_after_out = "last_player"``: two to four ranks and a few trumps
+    (pairs and sets, so tricks pass through several players), two or three players in play with two
+    or three cards each, one or two out already, other options at random, then a few random moves."""
+    rng = random.Random(seed)
+    ranks = rng.sample(range(1, 15), rng.randint(2, 4))
+    suited = [c for c in TAROT78.cards if c.suit != "T" and c.rank in ranks]
+    trumps = [c for c in TAROT78.cards if c.suit == "T" and (c.rank in ranks or c.rank == 0 or rng.random() < 0.2)]
+    pool = rng.sample(suited, min(len(suited), 9)) + rng.sample(trumps, 3)
+    rng.shuffle(pool)
+    active = rng.choice([2, 3, 3])
+    k = rng.randint(2, 3)
+    out = rng.randint(1, 2)
+    hands = [[c.ascii for c in pool[i * k:(i + 1) * k]] for i in range(active)] + [[]] * out
+    rules = {"lead_after_out": "last_player", "trump_beats_trump": rng.choice(["fewer", "same"]),
+             "pass_is_final": rng.random() < 0.5, "skip_with_two": rng.choice(["trick_won", "no_skip"]),
+             "straight_wrap": rng.random() < 0.5, "payoffs": rng.choice(["titles", "king_peasant", "places"])}
+    s = SPEC.state_from_json({"game": "foolery", "hands": hands, "to_move": rng.randrange(active),
+                              "places": [None] * active + list(range(1, out + 1)), "rules": rules})
+    for _ in range(rng.randrange(3)):
+        nxt = SPEC.apply(s, rng.choice(SPEC.legal_moves(s)))
+        if SPEC.is_terminal(nxt):
+            break
+        s = nxt
+    return s
+
+
+def check_against_the_spec(s: State) -> None:
+    """Max-n, going out first and ``goal=place`` (every player, every move), reduced and unreduced,
+    against plain recursions over the spec."""
+    memo: dict[State, tuple[Fraction, ...]] = {}
+    want = spec_maxn(s, memo)
+    for reduced in (True, False):
+        assert maxn_payoffs(s, reduced=reduced) == want, reduced
+        res = solve(s, SolveOptions(extra={"concept": "max-n", "reduced": reduced}))
+        assert {m.move: Fraction(m.value) for m in res.moves} == {
+            str(m): spec_maxn(SPEC.apply(s, m), memo)[s.to_move] for m in SPEC.legal_moves(s)}, reduced
+    best = min(pl for pl in range(1, s.players + 1) if pl not in s.places)
+    for player in range(s.players):
+        if s.active(player):
+            first = spec_first_out(s, player, best, {})
+            assert first_out_value(s, player) == first_out_value(s, player, reduced=False) == first
+        values = minimax.open_hand_values(SPEC, s, player, "paranoid")
+        for reduced in (True, False):
+            res = solve(s, SolveOptions(extra={"goal": "place", "player": player, "reduced": reduced}))
+            assert {m.move: Fraction(m.value) for m in res.moves} == values, (player, reduced)
+
+
+@pytest.mark.parametrize("obj", [LAST_PLAYER_MAXN, LAST_PLAYER_PLACE], ids=["max-n", "place"])
+def test_the_last_player_rule_reproducers_agree_with_the_spec(obj: dict[str, Any]) -> None:
+    s = SPEC.state_from_json(obj)
+    check_against_the_spec(s)
+    if obj is LAST_PLAYER_MAXN:
+        res = solve(s, SolveOptions(extra={"concept": "max-n"}))
+        assert res.value == -2 and {m.value for m in res.moves} == {-2}
+    else:
+        res = solve(s, SolveOptions(extra={"goal": "place", "player": 0}))
+        assert res.value == -2
+
+
+@settings(max_examples=max(4, settings.default.max_examples // 6))
+@example(seed=757)
+@example(seed=1127)
+@example(seed=1206)
+@example(seed=1263)
+@example(seed=2031)
+@given(seed=st.integers(0, 10**6))
+def test_under_the_last_player_rule_reduced_and_unreduced_agree_with_the_spec(seed: int) -> None:
+    """A seeded sweep under ``lead_after_out = "last_player"`` (ci: the examples, where the key
+    without the trick's earlier plays gave wrong values, and ten seeds; the long profile: hundreds):
+    the reduced and unreduced searches against recursion over the spec."""
+    s = last_player_position(seed)
+    if not SPEC.is_terminal(s):
+        check_against_the_spec(s)

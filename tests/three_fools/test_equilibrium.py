@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from dataclasses import replace
 from fractions import Fraction
 from importlib import resources
 
@@ -31,10 +32,14 @@ def _example(name: str):
     return SPEC.state_from_json(json.loads(resources.files("foolsolve").joinpath("examples", name).read_text()))
 
 
-def test_the_game_given_to_pygambit_has_the_spec_payoffs():
-    """The .efg leaves (the engine's rules) equal the spec's apply and chance outcomes, leaf by leaf."""
+@pytest.mark.parametrize("fmt", ["all_at_once", "leader_bye"])
+def test_the_game_given_to_pygambit_has_the_spec_payoffs(fmt):
+    """The .efg leaves (the engine's round winner, the rules' Roshambo odds) equal the spec's apply
+    and chance outcomes, leaf by leaf, under each ``roshambo_format`` (with ``leader_bye`` the
+    leaves used the all-at-once odds)."""
     for name in ("three-fools-liar.json", "three-fools-bluff.json"):
-        bl = bluff_of(_example(name), Fraction(1, 4))
+        state = _example(name)
+        bl = bluff_of(replace(state, rules=replace(state.rules, roshambo_format=fmt)), Fraction(1, 4))
         spec = spec_payoffs(bl)
         for (a, x, y), want in spec.items():
             got = [Fraction(0)] * 3
@@ -175,3 +180,11 @@ def test_the_analysis_page_shows_each_moves_probability_beside_its_value():
         assert f"; played with probability {m.probability:.6f}</td>" in html
     for move in result.best:
         assert f'<tr class="best" data-move="{move}"' in html
+
+
+def test_under_the_leader_bye_the_equilibrium_survives_every_pure_deviation_over_the_spec():
+    """``roshambo_format = "leader_bye"``: the game given to pygambit has the bracket's odds, so the
+    equilibrium it finds passes the check over the spec (every pure deviation)."""
+    state = _example("three-fools-liar.json")
+    eq = equilibrium(replace(state, rules=replace(state.rules, roshambo_format="leader_bye")), Fraction(1, 4))
+    assert max(eq.gains.values()) <= float(DEFAULT_EPSILON)

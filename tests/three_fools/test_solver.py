@@ -25,6 +25,7 @@ from foolsolve.game import CHANCE
 from foolsolve.solver.base import SolveOptions
 from foolsolve.solver.three_fools.odds import best_response, method_text, parse_strategies, round_odds, solve
 from foolsolve.spec.three_fools import (
+    FLIP,
     PILATCH_SUITS,
     ROSHAMBO,
     SPEC,
@@ -232,7 +233,7 @@ def test_best_response_of_a_follower_beats_every_other_card_by_enumeration():
                         for z in state.hands[1]:
                             w = round_winner((c, z, y), binary)
                             if w is None:
-                                wins[z] += pr * roshambo_odds(state.rules, (0, 1, 2))[1]
+                                wins[z] += pr * roshambo_odds(state.rules, (0, 1, 2), state.leader)[1]
                             else:
                                 wins[z] += pr * (w == 1)
         ref = {z: w / total for z, w in wins.items()}
@@ -268,7 +269,7 @@ def test_round_odds_agree_with_a_monte_carlo_simulation_on_a_fresh_round():
             seats[leader], seats[f1], seats[f2] = o.card, x, y
             w = round_winner(tuple(seats), binary)
             if w is None:
-                odds3 = roshambo_odds(state.rules, (0, 1, 2))
+                odds3 = roshambo_odds(state.rules, (0, 1, 2), state.leader)
                 w = rng.choices([0, 1, 2], weights=[float(odds3[p]) for p in range(3)])[0]
             wins += w == leader
         assert abs(wins / n - float(o.win)) < eps, (key, wins / n, float(o.win))
@@ -348,10 +349,28 @@ def test_round_odds_equal_enumeration_over_the_spec_on_random_small_positions(se
     assert _solver(obj, viewer, strategies) == spec_reference(obj, viewer, strategies)
 
 
+def _spec_round(state, hands: dict, flip: bool, card, declared: str, follows: dict) -> dict[int, Fraction]:
+    """Each seat's chance of winning the round played over the spec from ``state`` with these hands:
+    the leader flips or keeps and leads ``card`` as ``declared``, each follower plays her card of
+    ``follows`` (in the spec's follower order), then the spec's Roshambo chance outcomes if any."""
+    s = replace(state, hands=tuple(hands[p] for p in range(3)))
+    if s.phase == FLIP:
+        s = SPEC.apply(s, Flip(flip))
+    s = SPEC.apply(s, Lead(card, declared))
+    for q in follower_order(state.leader):
+        s = SPEC.apply(s, Follow(follows[q]))
+    ends = [(SPEC.apply(s, m), pr) for m, pr in SPEC.chance_outcomes(s)] if s.phase == ROSHAMBO else [(s, Fraction(1))]
+    out = {p: Fraction(0) for p in range(3)}
+    for end, pr in ends:
+        out[end.history[-1].winner] += pr
+    return out
+
+
 def _best_response_reference(obj: dict, seat: int, leader_w, other_table: dict | None):
     """Brute force from ``seat``'s view: every joint deal of the leader's and the other follower's
     unseen cards, the leader's choice by weights ``leader_w(text)`` over her hand (uniform if all 0),
-    the other follower's card by her table, the spec's round_winner and Roshambo odds."""
+    the other follower's card by her table, each round played over the spec (:func:`_spec_round`:
+    its apply and Roshambo chance outcomes, so every rule option in force)."""
     state = SPEC.state_from_json(obj)
     leader = state.leader
     other = next(q for q in follower_order(leader) if q != seat)
@@ -376,10 +395,8 @@ def _best_response_reference(obj: dict, seat: int, leader_w, other_table: dict |
                 reach[key] = reach.get(key, 0) + pr
                 row = wins.setdefault(key, {z: Fraction(0) for z in state.hands[seat]})
                 for z in state.hands[seat]:
-                    seats = [None, None, None]
-                    seats[leader], seats[other], seats[seat] = c, y, z
-                    win = round_winner(tuple(seats), binary)
-                    row[z] += pr * (roshambo_odds(state.rules, (0, 1, 2))[seat] if win is None else int(win == seat))
+                    hands = {leader: frozenset(lhand), other: qhand, seat: state.hands[seat]}
+                    row[z] += pr * _spec_round(state, hands, f, c, d, {other: y, seat: z})[seat]
     return {k: {z: v / reach[k] for z, v in row.items()} for k, row in wins.items() if reach[k]}
 
 
@@ -405,6 +422,41 @@ def test_best_response_with_strategy_tables_equals_brute_force_over_deals(leader
     if leader == "table":
         uniform = {(b, d): cond for b, d, cond, _b, _r in best_response(state, 1, "uniform").rows}
         assert any(uniform[k] != got[k] for k in got)
+
+
+@pytest.mark.parametrize("fmt", ["all_at_once", "leader_bye"])
+def test_best_response_follows_the_roshambo_format(fmt):
+    """Under ``roshambo_format = "leader_bye"`` a follower wins a Roshambo with odds 1/4, not 1/3 (the
+    bracket: the followers throw first, the winner meets the leader): the best response against
+    rounds played over the spec under each format, and the two formats' answers differ."""
+    obj = dict(BR_POSITION, rules={"roshambo_format": fmt})
+    state = SPEC.state_from_json(obj)
+    leader_table = {"flip; lead 1R as P": 3, "keep; lead QP as P": 1, "keep; lead JoS as R": 2, "flip; lead 8R as S": 5}
+    got = {}
+    for strategy, weights in (("uniform", lambda t: 1), (leader_table, lambda t: leader_table.get(t, 0))):
+        br = best_response(state, 1, strategy)
+        got[str(strategy)] = {(b, d): cond for b, d, cond, _best, _reach in br.rows}
+        assert got[str(strategy)] == _best_response_reference(obj, 1, weights, None)
+    other = SPEC.state_from_json(dict(BR_POSITION, rules={
+        "roshambo_format": "all_at_once" if fmt == "leader_bye" else "leader_bye"}))
+    assert {(b, d): cond for b, d, cond, _b, _r in best_response(other, 1).rows} != got["uniform"]
+
+
+@pytest.mark.parametrize("viewer", [0, 1])
+def test_round_odds_follow_the_roshambo_format(viewer):
+    """The round odds under ``roshambo_format = "leader_bye"``, from the leader's view and a
+    follower's, equal enumeration over the spec (its Roshambo chance outcomes: the bracket gives the
+    leader 1/2), and differ from the all-at-once odds, which the solver gave under both formats
+    (all_at_once against the spec: the tests above, on these positions)."""
+    fmt = "leader_bye"
+    known = [["1R", "QP", "5S", "JoS"], ["2R", "9P"], ["KS", "3P"]] if viewer == 0 else \
+        [["1R", "QP"], ["2R", "9P", "7S", "AR"], ["KS", "3P"]]
+    hands = [["1R", "QP", "5S", "JoS"], ["2R", "9P", "7S", "AR"], ["KS", "3P", "10R", "4S"]]
+    obj = small_position(hands, known=known, pool_in_piles=["8R"], rules={"roshambo_format": fmt})
+    got = _solver(obj, viewer)
+    assert got == spec_reference(obj, viewer)
+    flipped = dict(obj, rules={"roshambo_format": "all_at_once" if fmt == "leader_bye" else "leader_bye"})
+    assert _solver(flipped, viewer) != got
 
 
 def test_once_the_binary_card_is_settled_the_odds_are_the_keep_rows():
