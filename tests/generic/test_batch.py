@@ -595,9 +595,17 @@ def test_ctrl_c_writes_every_finished_record_without_a_store():
                    {"line": 4, "cached": False, "result": {"pretend": 4}}]
 
 
-def test_ctrl_c_writes_the_results_finished_on_other_workers(tmp_path: Path) -> None:
+@pytest.mark.parametrize(("sig", "code", "starts"), [
+    (signal.SIGINT, 130, "foolsolve: batch interrupted; every finished result is in"),
+    (signal.SIGTERM, 143, "foolsolve: terminated (SIGTERM): batch interrupted; every finished result is in"),
+], ids=["ctrl-c", "sigterm"])
+def test_a_stop_writes_the_results_finished_on_other_workers(tmp_path: Path, sig: int, code: int,
+                                                             starts: str) -> None:
     """A pool of two: line 1 runs for minutes on one worker while the other solves lines 2-4; on
-    Ctrl-C their records (and line 5's error) are written after it, not only stored."""
+    Ctrl-C their records (and line 5's error) are written after it, not only stored. SIGTERM killed
+    the batch (exit -15, no line): only the records written in order were in --out, and the pool's
+    resource tracker warned of leaked semaphores; it is now handled as Ctrl-C
+    (foolsolve.errors.on_sigterm, installed once for every command), with exit 143 (128 + SIGTERM)."""
     from tests.generic.batch_helpers import endgame, store_rows
 
     slow = endgame(10, __import__("random").Random("slow"))  # minutes for the Python search
@@ -609,32 +617,9 @@ def test_ctrl_c_writes_the_results_finished_on_other_workers(tmp_path: Path) -> 
     while store_rows(store) < 3 and time.monotonic() < deadline and proc.poll() is None:
         time.sleep(0.05)
     assert proc.poll() is None and store_rows(store) == 3, "lines 2-4 were not solved while line 1 ran"
-    proc.send_signal(signal.SIGINT)
+    proc.send_signal(sig)
     _, err = proc.communicate(timeout=60)
-    assert proc.returncode == 130 and err.count("\n") == 1 and "every finished result is in" in err, err
+    assert proc.returncode == code and err.count("\n") == 1 and err.startswith(starts), err
     recs = read_jsonl(out)
     assert [r["line"] for r in recs] == [2, 3, 4, 5]
     assert all("result" in r for r in recs[:3]) and "error" in recs[3]
-
-
-def test_sigterm_stops_a_batch_as_ctrl_c_does_with_exit_143(tmp_path: Path) -> None:
-    """SIGTERM killed the batch (exit -15, no line): only the records written in order were in
-    --out, and the pool's resource tracker warned of leaked semaphores. It is now handled as
-    Ctrl-C (foolsolve.errors.on_sigterm, installed once for every command): the records finished
-    on the other worker written, the pool shut down, one line, exit 143 (128 + SIGTERM)."""
-    from tests.generic.batch_helpers import endgame, store_rows
-
-    slow = endgame(10, __import__("random").Random("slow"))  # minutes for the Python search
-    infile = write_jsonl(tmp_path / "in.jsonl", [slow, *positions(3, 5, "quick"), "nosuch.json"])
-    out, store = tmp_path / "out.jsonl", tmp_path / "s.sqlite3"
-    proc = start("batch", str(infile), "--out", str(out), "--store", str(store), "--workers", "2",
-                 "-o", "jit=false", "-o", "pv=false")
-    deadline = time.monotonic() + 120
-    while store_rows(store) < 3 and time.monotonic() < deadline and proc.poll() is None:
-        time.sleep(0.05)
-    assert proc.poll() is None and store_rows(store) == 3, "lines 2-4 were not solved while line 1 ran"
-    proc.send_signal(signal.SIGTERM)
-    _, err = proc.communicate(timeout=60)
-    assert proc.returncode == 143 and err.count("\n") == 1, err
-    assert err.startswith("foolsolve: terminated (SIGTERM): batch interrupted; every finished result is in"), err
-    assert [r["line"] for r in read_jsonl(out)] == [2, 3, 4, 5]
