@@ -140,9 +140,6 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
     ("engines/foolery.py", "_combo", "if len(trumps) == 1 and t <= 14 and all(r <= t for _, r in suits):"):
         "only legal plays reach _combo (a move of legal_moves, a table the spec checked), and a legal 5-card play "
         "with a trump is a five of a kind, whose suit cards all have rank t",
-    ("engines/durak_playout.py", "playout", "if kind is TRANSFER:"):
-        "kind is always one of the engine's move-kind constants, small plain ints, and CPython keeps one object per "
-        "int in -5..256",
     ("engines/three_fools.py", "_strength_table", "up[i] = 99 if r == JOKER else r"):
         "the Joker's strength only has to be above every other card's (at most 16): 99 and 100 compare alike",
     ("engines/three_fools.py", "to_spec", "(hand(s[H0]), hand(s[H0 + 1]), hand(s[H0 ** 2])),"):

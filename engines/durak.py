@@ -19,7 +19,7 @@ tuple of covered ``(attack, cover)`` pairs that the spec's table needs.
 
 Engine moves are 3-tuples of ints ``(kind, x, y)``; kinds are numbered like the spec's sort key:
 
-* ``(ATTACK, mask, 0)``, ``(COVER, attack_index, card_index)``, ``(TRANSFER, card, 0)``,
+* ``(ATTACK, mask, 0)``, ``(COVER, attack_index, card_index)``, ``(TRANSFER, mask, 0)``,
   ``(SHOW, card, 0)``, ``(THROW, card, 0)``, ``(TAKE, 0, 0)``, ``(PASS, 0, 0)``, and right after a
   deal ``(REDEAL, 0, 0)``, ``(KEEP, 0, 0)``; under ``trump_ace_exchange`` ``(EXCHANGE, six_index, 0)``.
 
@@ -68,7 +68,8 @@ from foolsolve.engines.durak_kernel import (
     throwers_after,
     transfer_attacker,
     transfer_cards,
-    transfer_fits,
+    transfer_room,
+    transfer_set,
 )
 from foolsolve.errors import InputError
 from foolsolve.game import Engine as _Engine
@@ -582,8 +583,11 @@ def legal(s: EngineState) -> list[tuple[int, int, int]]:
                 held = s.hands[opponent_after(s, s.defender)].bit_count()
                 a = tatt.bit_count()
                 limit = bout_limit(s)
-                if transfer_fits(held, a, limit):
-                    _one_card_moves(out, TRANSFER, same)
+                room = transfer_room(held, a, limit)
+                i = 0
+                while m := transfer_set(same, room, i):  # one card or several, in the spec's order
+                    out.append((TRANSFER, m, 0))
+                    i += 1
                 if er.show_trump and trump != NO_TRUMP and show_fits(held, a, limit):
                     _one_card_moves(out, SHOW, show_cards(same, tmask, s.shown))
         out.append(_TAKE)
@@ -595,7 +599,7 @@ def legal(s: EngineState) -> list[tuple[int, int, int]]:
 
 
 def _one_card_moves(out: list[tuple[int, int, int]], kind: int, mask: int) -> None:
-    """Append ``(kind, card, 0)`` for every card of ``mask``, lowest first (transfer, show, throw)."""
+    """Append ``(kind, card, 0)`` for every card of ``mask``, lowest first (show, throw)."""
     while mask:
         cb = mask & -mask
         mask ^= cb
@@ -689,10 +693,10 @@ def play(s: EngineState, m: tuple[int, int, int]) -> EngineState:
             _end_bout(t, True)
     elif kind == TRANSFER or kind == SHOW:
         nd = opponent_after(t, t.defender)
-        if kind == TRANSFER:
-            t.hands[t.defender] &= ~(1 << x)
-            t.tatt |= 1 << x
-            t.unc |= 1 << x
+        if kind == TRANSFER:  # x: the cards laid
+            t.hands[t.defender] &= ~x
+            t.tatt |= x
+            t.unc |= x
         else:
             t.shown |= 1 << x
         t.attacker = transfer_attacker(t.attacker, t.defender, nd, t.er.lead_stays)
@@ -712,7 +716,7 @@ def move_text(m: tuple[int, int, int]) -> str:
     if kind == COVER:
         return f"cover {TEXT[x]} with {TEXT[y]}"
     if kind == TRANSFER:
-        return f"transfer {TEXT[x]}"
+        return "transfer " + mask_text(x)
     if kind == SHOW:
         return f"show {TEXT[x]}"
     if kind == THROW:
@@ -808,7 +812,7 @@ def to_spec_move(m: tuple[int, int, int]) -> dspec.Move:
     if kind == COVER:
         return dspec.Cover(CARDS[x], CARDS[y])
     if kind == TRANSFER:
-        return dspec.Transfer(CARDS[x])
+        return dspec.Transfer(tuple(CARDS[i] for i in bits(x)))
     if kind == SHOW:
         return dspec.ShowTrump(CARDS[x])
     if kind == THROW:
@@ -831,7 +835,7 @@ def from_spec_move(mv: dspec.Move) -> tuple[int, int, int]:
     if isinstance(mv, dspec.Cover):
         return (COVER, mv.attack.index, mv.card.index)
     if isinstance(mv, dspec.Transfer):
-        return (TRANSFER, mv.card.index, 0)
+        return (TRANSFER, _mask(mv.cards), 0)
     if isinstance(mv, dspec.ShowTrump):
         return (SHOW, mv.card.index, 0)
     if isinstance(mv, dspec.Throw):

@@ -4,7 +4,8 @@ Each function is one rule decision on integers: which cards beat which (:data:`B
 bout's limit and cap, when a transfer or a shown trump fits, and how a two-player game ends; the
 move generators, each a card mask: the cards that head a lead of several (:func:`lead_heads`),
 that cover a card (:func:`cover_cards`), that may be thrown in (:func:`throw_cards`), that may
-pass the bout on (:func:`transfer_cards`) or be shown (:func:`show_cards`); and the flow of play
+pass the bout on (:func:`transfer_cards`, laid in the sets :func:`transfer_set` lists) or be shown
+(:func:`show_cards`); and the flow of play
 between them: the next player in, who may throw in and in what order (and who is asked next), who
 draws and how many cards, who leads the next bout, who attacks after a transfer, who goes out and
 who is the fool. The engine (:mod:`foolsolve.engines.durak`, whose ``legal`` builds its moves from
@@ -158,20 +159,72 @@ def throw_cards(hand: int, table: int) -> int:
 def transfer_cards(hand: int, table: int, covered: int, first_bout: int, transfer_first: int, blocked: int,
                    table_trumps: int) -> int:
     """docs/durak-model.md "DEFEND", ``Transfer`` and ``ShowTrump`` (perevodnoy): the cards of
-    ``hand`` that may pass the bout on (be added to the table, or shown when trumps), those of the
-    rank on the ``table`` (its attack cards), while passing on is open: no table card is covered,
-    not in the first bout unless ``transfer_first_bout``, and (under ``transfer_blocked_by_trump``,
-    with a trump suit) no trump on the table (``table_trumps``: the attack cards of the trump
-    suit). Whether the next defender has room is :func:`transfer_fits` and :func:`show_fits`."""
+    ``hand`` that may pass the bout on (be added to the table, one or more at once, or shown when
+    trumps), those of the rank on the ``table`` (its attack cards), while passing on is open: no
+    table card is covered, not in the first bout unless ``transfer_first_bout``, and (under
+    ``transfer_blocked_by_trump``, with a trump suit) no trump on the table (``table_trumps``: the
+    attack cards of the trump suit). How many may be laid is :func:`transfer_room` (the sets laid,
+    :func:`transfer_set`); whether one may be shown, :func:`show_fits`."""
     if covered or (first_bout and not transfer_first) or (blocked and table_trumps):
         return 0
     return hand & ((table | table >> 16 | table >> 32 | table >> 48) & SUIT0) * LANES
 
 
-def transfer_fits(held: int, attacks: int, limit: int) -> bool:
-    """``Transfer``: the new defender holds at least ``attacks + 1`` cards and ``attacks + 1``
-    is within the bout limit."""
-    return held > attacks and attacks < limit
+def transfer_room(held: int, attacks: int, limit: int) -> int:
+    """``Transfer`` (001 §Translation: "one or more cards of the same denomination can be
+    transferred"): the most cards a transfer may lay beside the ``attacks`` on the table: the new
+    defender must hold every attack card after it (``transfer_cap``: ``held``) and the bout limit
+    must hold them, so ``min(held, limit) - attacks``; no transfer when that is below one."""
+    most = held if held < limit else limit
+    return most - attacks
+
+
+def transfer_set(same: int, room: int, i: int) -> int:
+    """``Transfer``: the ``i``-th (from 0) set of one to ``room`` cards of ``same`` (the
+    :func:`transfer_cards`) in the spec's order of transfers: by the sorted tuple of card indices,
+    lexicographically (the lowest card alone, then with the next, ...: a depth-first walk, as the
+    leads); 0 past the last set (or when ``room`` is below one)."""
+    if room < 1 or not same:
+        return 0
+    s = same & -same  # the first set: the lowest card alone
+    top = s  # the highest card of ``s``
+    size = 1
+    while i:
+        above = same & ~(top | (top - 1))  # the cards of ``same`` above ``top``
+        if size < room and above:  # the set with the next card above its highest
+            top = above & -above
+            s |= top
+            size += 1
+        else:  # the next set without its highest card (going back up while there is none)
+            while True:
+                s ^= top
+                size -= 1
+                above = same & ~(top | (top - 1))
+                if above:
+                    top = above & -above
+                    s |= top
+                    size += 1
+                    break
+                if not s:
+                    return 0
+                top = s
+                while top & (top - 1):  # the highest card of ``s``
+                    top &= top - 1
+        i -= 1
+    return s
+
+
+def transfer_count(n: int, room: int) -> int:
+    """``Transfer``: how many sets :func:`transfer_set` gives from ``n`` cards with ``room``: the
+    subsets of one to ``min(n, room)`` cards."""
+    total = 0
+    ways = 1
+    j = 1
+    while j <= n and j <= room:
+        ways = ways * (n - j + 1) // j
+        total += ways
+        j += 1
+    return total
 
 
 def show_fits(held: int, attacks: int, limit: int) -> bool:

@@ -35,7 +35,7 @@ SIGNATURES: dict[str, str] = {
     # rule decisions
     "bout_limit": "int64(int64, int64, int64, int64, int64, int64)",
     "bout_cap": "int64(int64, int64)",
-    "transfer_fits": "boolean(int64, int64, int64)",
+    "transfer_room": "int64(int64, int64, int64)",
     "show_fits": "boolean(int64, int64, int64)",
     "two_player_end": "int64(int64, int64, int64)",
     # move generators
@@ -43,6 +43,8 @@ SIGNATURES: dict[str, str] = {
     "cover_cards": "int64(int64, int64)",
     "throw_cards": "int64(int64, int64)",
     "transfer_cards": "int64(int64, int64, int64, int64, int64, int64, int64)",
+    "transfer_set": "int64(int64, int64, int64)",
+    "transfer_count": "int64(int64, int64)",
     "show_cards": "int64(int64, int64, int64)",
     # the flow of play
     "next_seat": "int64(int64, int64, int64)",

@@ -82,7 +82,9 @@ from foolsolve.engines.durak_kernel import (
     throw_ins_open,
     transfer_attacker,
     transfer_cards,
-    transfer_fits,
+    transfer_count,
+    transfer_room,
+    transfer_set,
 )
 from foolsolve.errors import InputError
 
@@ -122,7 +124,7 @@ _NOBODY: tuple[int, ...] = ()
 """No thrower to ask (no throw-ins, or none after a take): the bout ends."""
 _MOST_CHOICES = 1023
 """More moves than any decision has: a lead at most 52 cards + 13 ranks x 11 groups, a defence
-at most |uncovered| x |hand| <= 26 x 26 covers + take + 4 transfers + 4 shows."""
+at most |uncovered| x |hand| <= 26 x 26 covers + take + 7 transfers + 4 shows."""
 _DRAW_BITS: tuple[int, ...] = tuple(n.bit_length() for n in range(_MOST_CHOICES + 1))
 """``_DRAW_BITS[n]``: ``n.bit_length()``, the bits ``rng.choice`` draws for ``n`` moves."""
 
@@ -371,19 +373,18 @@ def playout(state: EngineState, rng: random.Random, max_moves: int | None = None
                     per.append(ab)
                     per.append(cm)
                     ncov += cm.bit_count()
-            total = ncov + 1  # the covers and take (trans, shows, ntr are set when transfers count)
+            total = ncov + 1  # the covers and take (room, shows, ntr are set when transfers count)
             # the cards that may pass the bout on: the kernel's, asked only when the defender holds
             # a card of a rank on the table (``tranks``), which they are among
             same = transfer_cards(hand, tatt, tcov, first_bout, transfer_first, transfer_blocked,
                                   tatt & tmask) if perevodnoy and hand & tranks else 0
             if same:
-                trans = shows = 0
+                shows = 0
                 held = hands[nxt[defender]].bit_count()
-                if transfer_fits(held, na, limit):
-                    trans = same
+                room = transfer_room(held, na, limit)  # the sets of one or more cards (transfer_set)
+                ntr = transfer_count(same.bit_count(), room)
                 if show_trump and show_fits(held, na, limit):
                     shows = show_cards(same, tmask, shown)
-                ntr = trans.bit_count()
                 total += ntr + shows.bit_count()
             k = draw_bits[total]
             i = getrandbits(k)
@@ -423,26 +424,25 @@ def playout(state: EngineState, rng: random.Random, max_moves: int | None = None
                     cands = _NOBODY
             elif i < total - 1:  # transfer or show
                 i -= ncov
-                if i < ntr:
-                    m = trans
-                    kind = TRANSFER
-                else:
-                    i -= ntr
-                    m = shows
-                    kind = SHOW
-                while i:
-                    m &= m - 1
-                    i -= 1
-                cb = m & -m
-                if trace is not None:
-                    trace.append((kind, cb.bit_length() - 1, 0))
-                if kind == TRANSFER:
+                if i < ntr:  # the i-th set of cards laid
+                    cb = transfer_set(same, room, i)
+                    if trace is not None:
+                        trace.append((TRANSFER, cb, 0))
                     hands[defender] = hand ^ cb
                     tatt |= cb
                     unc |= cb
-                    na += 1
-                    nunc += 1
+                    k = cb.bit_count()
+                    na += k
+                    nunc += k
                 else:
+                    i -= ntr
+                    m = shows
+                    while i:
+                        m &= m - 1
+                        i -= 1
+                    cb = m & -m
+                    if trace is not None:
+                        trace.append((SHOW, cb.bit_length() - 1, 0))
                     shown |= cb
                 attacker = transfer_attacker(attacker, defender, nxt[defender], lead_stays)
                 defender = to_move = nxt[defender]

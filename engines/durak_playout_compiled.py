@@ -82,7 +82,9 @@ from foolsolve.engines.durak_kernel import (
     throwers_after,
     transfer_attacker,
     transfer_cards,
-    transfer_fits,
+    transfer_count,
+    transfer_room,
+    transfer_set,
 )
 from foolsolve.engines.durak_kernel_compiled import KeyedCache
 from foolsolve.engines.durak_kernel_compiled import bit_count as _popc
@@ -92,8 +94,8 @@ from foolsolve.errors import InputError
 # --- the kernel's functions, compiled (:mod:`foolsolve.engines.durak_kernel_compiled`) ------------
 KERNEL_NAMES: dict[str, str] = {name: name for name in (
     "bout_limit", "bout_cap", "lead_heads", "cover_cards", "throw_cards", "transfer_cards", "show_cards",
-    "transfer_fits", "show_fits", "next_seat", "thrower_order", "throwers_after", "throw_ins_open", "draw_order",
-    "refill", "next_leader", "transfer_attacker", "goes_out", "fool")}
+    "transfer_room", "transfer_set", "transfer_count", "show_fits", "next_seat", "thrower_order", "throwers_after",
+    "throw_ins_open", "draw_order", "refill", "next_leader", "transfer_attacker", "goes_out", "fool")}
 """The kernel functions :func:`_play` calls (this module's global -> the kernel's function): bound
 in this module to the kernel's plain functions (so a cache probe of _play fails at once on a miss,
 numba cannot call a Python function) and, for a compile, to the shared compiled kernel's
@@ -317,18 +319,18 @@ def _play(mt: Any, buf: Any, beat: Any, lex: Any, lexlen: Any, trace: Any, budge
                 u ^= ab
                 ncov += _popc(cover_cards(hand, beat[63 - _clz(ab)]))
             total = ncov + 1
-            trans = shows = 0
+            shows = 0
             ntr = 0
+            room = 0
             same = 0
             if perevodnoy:
                 same = transfer_cards(hand, tatt, tcov, first_bout, transfer_first, transfer_blocked, tatt & tmask)
             if same:
                 held = _popc(hands[nxt[defender]])
-                if transfer_fits(held, na, limit):
-                    trans = same
+                room = transfer_room(held, na, limit)  # the sets of one or more cards (transfer_set)
+                ntr = transfer_count(_popc(same), room)
                 if show_trump and show_fits(held, na, limit):
                     shows = show_cards(same, tmask, shown)
-                ntr = _popc(trans)
                 total += ntr + _popc(shows)
             i = _below(mt, total)
             if i < ncov:  # cover
@@ -364,22 +366,22 @@ def _play(mt: Any, buf: Any, beat: Any, lex: Any, lexlen: Any, trace: Any, budge
                     cands = 0
             elif i < total - 1:  # transfer or show
                 i -= ncov
-                if i < ntr:
-                    cb = _nth(trans, i)
-                    kind = T_TRANSFER
-                else:
-                    cb = _nth(shows, i - ntr)
-                    kind = T_SHOW
-                if tracing:
-                    _record(trace, moves, kind, 63 - _clz(cb), 0)
-                moves += 1
-                if kind == T_TRANSFER:
+                if i < ntr:  # the i-th set of cards laid
+                    cb = transfer_set(same, room, i)
+                    if tracing:
+                        _record(trace, moves, T_TRANSFER, cb, 0)
+                    moves += 1
                     hands[defender] = hand ^ cb
                     tatt |= cb
                     unc |= cb
-                    na += 1
-                    nunc += 1
+                    c = _popc(cb)
+                    na += c
+                    nunc += c
                 else:
+                    cb = _nth(shows, i - ntr)
+                    if tracing:
+                        _record(trace, moves, T_SHOW, 63 - _clz(cb), 0)
+                    moves += 1
                     shown |= cb
                 attacker = transfer_attacker(attacker, defender, nxt[defender], lead_stays)
                 defender = to_move = nxt[defender]

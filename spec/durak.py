@@ -306,10 +306,17 @@ class _OneCard:
 
 
 @dataclass(frozen=True)
-class Transfer(_OneCard):
-    """Perevodnoy: lay a card of the attack rank and pass the whole attack on."""
+class Transfer:
+    """Perevodnoy: lay one or more cards of the attack rank at once and pass the whole attack on
+    (001 §Translation, :data:`_TRANSFER_MANY_QUOTE`). Cards are kept in card-index order."""
 
-    VERB: ClassVar[str] = "transfer"
+    cards: tuple[Card, ...]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cards", tuple(sorted(self.cards)))
+
+    def __str__(self) -> str:
+        return "transfer " + " ".join(str(c) for c in self.cards)
 
 
 @dataclass(frozen=True)
@@ -372,13 +379,14 @@ MOVE_TYPES = (Attack, Cover, Transfer, ShowTrump, Throw, Take, Pass, Redeal, Kee
 
 def move_sort_key(move: Move) -> tuple[Any, ...]:
     """docs/durak-model.md: ``(kind number, sorted card indices...)``; Cover ``(2, attack, card)``;
-    Attack ``(1, tuple of card indices)``; Redeal ``(8,)`` before Keep ``(9,)``; Exchange ``(10, card)``."""
+    Attack ``(1, tuple of card indices)``; Transfer ``(3, tuple of card indices)``; Redeal ``(8,)``
+    before Keep ``(9,)``; Exchange ``(10, card)``."""
     if isinstance(move, Attack):
         return (1, tuple(c.index for c in move.cards))
     if isinstance(move, Cover):
         return (2, move.attack.index, move.card.index)
     if isinstance(move, Transfer):
-        return (3, move.card.index)
+        return (3, tuple(c.index for c in move.cards))
     if isinstance(move, ShowTrump):
         return (4, move.card.index)
     if isinstance(move, Throw):
@@ -926,33 +934,49 @@ def transfer_target(state: State) -> int:
     return opponent_after(state, state.defender)
 
 
-def can_transfer(state: State, card: Card, *, show: bool) -> bool:
-    """Whether the defender may transfer with ``card`` (laid, or shown when ``show``): whether
-    :func:`transfer_reasons` finds nothing against it."""
-    return not transfer_reasons(state, card, show=show)
+def can_transfer(state: State, cards: tuple[Card, ...], *, show: bool) -> bool:
+    """Whether the defender may transfer with ``cards`` (laid; or, when ``show``, the one card
+    shown): whether :func:`transfer_reasons` finds nothing against it."""
+    return not transfer_reasons(state, cards, show=show)
 
 
 _TRANSFER_QUOTE = ("if player, under which they go, has a card of the same value, then he can put it next to the "
                    "already lying card and pass both cards the next player to hit")
+_TRANSFER_MANY_QUOTE = ("Starting from the second, one or more cards of the same denomination can be transferred. "
+                        "So, if they went under you from the six, you can put one or two sixes of a different suit "
+                        "and transfer them under the one who sits on the left hand")
+"""001 §Translation: a transfer lays one card of the attack's rank or several at once (the only
+sentence on how many; §transfer's "put it next to the already lying card" is the one-card case)."""
 
 
-def transfer_reasons(state: State, card: Card, *, show: bool) -> list[Reason]:
-    """Every rule against the defender transferring with ``card`` (laid, or shown when ``show``).
+def transfer_reasons(state: State, cards: tuple[Card, ...], *, show: bool) -> list[Reason]:
+    """Every rule against the defender transferring with ``cards`` (laid; or, when ``show``, the one
+    trump shown).
 
     001 §transfer: "if player, under which they go, has a card of the same value, then he can put
     it next to the already lying card and pass both cards the next player to hit - "transfer".
     The first round cannot be transferred if the participants are playing the first game. Next
     player can transfer again if he has a card of the same rank. You cannot transfer more cards than
     the next player has in his hands, and also if there is a card of a trump suit on the table."
+    001 §Translation: "Starting from the second, one or more cards of the same denomination can be
+    transferred. So, if they went under you from the six, you can put one or two sixes of a different
+    suit and transfer them" -- one or more cards at once, every one of the attack's rank; the limits
+    (the next player's hand, the bout limit) apply to the total on the table after the transfer.
     001 §Variants: "It is permissible to transfer the move ... simply by showing a trump card of the
-    same value as the card on the table".
+    same value as the card on the table" (one trump, shown).
     """
     rules = state.rules
     out: list[Reason] = []
     if rules.variant != PEREVODNOY:
         out.append(reason("can_transfer", "transfers belong to perevodnoy (transfer) Durak only", "transfer",
                           "The rules are the same as in the throw-in, but with one complication", "variant", rules))
+    if not cards:
+        out.append(reason("can_transfer", "a transfer lays at least one card", "Translation", _TRANSFER_MANY_QUOTE))
     if show:
+        card = cards[0]
+        if len(cards) > 1:
+            out.append(reason("can_transfer", "only one trump is shown", "Variants", "simply by showing a trump "
+                              "card of the same value as the card on the table"))
         if not rules.transfer_by_showing_trump:
             out.append(reason("can_transfer", "a transfer lays the card; showing a trump is a variant",
                               "Variants", "It is permissible to transfer the move to another participant simply by "
@@ -965,12 +989,13 @@ def transfer_reasons(state: State, card: Card, *, show: bool) -> list[Reason]:
             # transfer the same bout again and again; each trump is shown once a bout.
             out.append(reason("can_transfer", f"{card} was already shown in this bout", "Variants",
                               "simply by showing a trump card of the same value as the card on the table"))
-    out += not_held(state, state.defender, [card], "can_transfer")
+    out += not_held(state, state.defender, cards, "can_transfer")
     if any(c is not None for _, c in state.table):  # only before anything is beaten
         out.append(reason("can_transfer", "a card on the table is already beaten: a transfer comes before any "
                           "cover", "transfer", _TRANSFER_QUOTE))
-    if card.rank != state.table[0][0].rank:  # "a card of the same value"
-        out.append(reason("can_transfer", f"{card} does not have the attack's rank", "transfer", _TRANSFER_QUOTE))
+    for card in cards:
+        if card.rank != state.table[0][0].rank:  # "a card of the same value"; "of the same denomination"
+            out.append(reason("can_transfer", f"{card} does not have the attack's rank", "transfer", _TRANSFER_QUOTE))
     if state.first_bout and not rules.transfer_first_bout:
         out.append(reason("can_transfer", "this is the first bout of the first game, which cannot be transferred",
                           "transfer", "The first round cannot be transferred if the participants are playing the "
@@ -980,7 +1005,7 @@ def transfer_reasons(state: State, card: Card, *, show: bool) -> list[Reason]:
         out.append(reason("can_transfer", "a trump lies on the table", "transfer", "You cannot transfer more cards "
                           "than the next player has in his hands, and also if there is a card of a trump suit on "
                           "the table", "transfer_blocked_by_trump", rules))
-    new_total = len(state.table) + (0 if show else 1)
+    new_total = len(state.table) + (0 if show else len(cards))  # the attack cards after the transfer
     target = transfer_target(state)
     if len(state.hands[target]) < new_total:  # transfer_cap
         out.append(reason("can_transfer", f"player {target} would have {plural(new_total, 'card')} to beat but holds "
@@ -994,10 +1019,14 @@ def transfer_reasons(state: State, card: Card, *, show: bool) -> list[Reason]:
 
 
 def transfer_options(state: State) -> list[Transfer | ShowTrump]:
-    """Transfers, then shown-trump transfers, for the defender."""
+    """Transfers (every set of one or more of the defender's cards of the attack's rank that
+    :func:`transfer_reasons` allows), then shown-trump transfers (one trump each)."""
     hand = sorted(state.hands[state.defender])
-    moves: list[Transfer | ShowTrump] = [Transfer(c) for c in hand if can_transfer(state, c, show=False)]
-    moves += [ShowTrump(c) for c in hand if can_transfer(state, c, show=True)]
+    rank = state.table[0][0].rank
+    same = [c for c in hand if c.rank == rank]  # a card of another rank never transfers
+    moves: list[Transfer | ShowTrump] = [Transfer(combo) for size in range(1, len(same) + 1)
+                                         for combo in combinations(same, size) if can_transfer(state, combo, show=False)]
+    moves += [ShowTrump(c) for c in hand if can_transfer(state, (c,), show=True)]
     return moves
 
 
@@ -1410,9 +1439,9 @@ class DurakSpec(SpecGame[State, Move]):
         if isinstance(move, Cover):
             return self._cover(state, move)
         if isinstance(move, Transfer):
-            return self._transfer(state, move.card, show=False)
+            return self._transfer(state, move.cards, show=False)
         if isinstance(move, ShowTrump):
-            return self._transfer(state, move.card, show=True)
+            return self._transfer(state, (move.card,), show=True)
         if isinstance(move, Take):
             return self._take(state)
         if isinstance(move, Redeal):
@@ -1460,8 +1489,9 @@ class DurakSpec(SpecGame[State, Move]):
             return end_of_bout(after, taken=False)
         return start_throwing(after, throwers(after))
 
-    def _transfer(self, state: State, card: Card, *, show: bool) -> State:
-        """DEFEND (perevodnoy): the attack passes on. 001 §transfer: "When cards transferred to a player who
+    def _transfer(self, state: State, cards: tuple[Card, ...], *, show: bool) -> State:
+        """DEFEND (perevodnoy): the attack passes on, the ``cards`` laid joining it (or the one trump
+        shown). 001 §transfer: "When cards transferred to a player who
         cannot transfer them further, he becomes the batting player, and is obliged to cover all or accept".
         RECONSTRUCTION ``transfer_lead``: the transferrer becomes the lead attacker, or the bout's leader
         stays it (unless the attack has come round to them: then the transferrer)."""
@@ -1471,10 +1501,10 @@ class DurakSpec(SpecGame[State, Move]):
         if show:
             hands = state.hands
             table = state.table
-            shown = state.shown | {card}
+            shown = state.shown | set(cards)
         else:
-            hands = self._with_hand(state, state.defender, state.hands[state.defender] - {card})
-            table = _sorted_table([*state.table, (card, None)])
+            hands = self._with_hand(state, state.defender, state.hands[state.defender] - set(cards))
+            table = _sorted_table([*state.table, *((c, None) for c in cards)])
             shown = state.shown
         return dataclasses.replace(state, hands=hands, table=table, shown=shown, attacker=lead,
                                    defender=new_defender, to_move=new_defender,
@@ -1521,7 +1551,7 @@ class DurakSpec(SpecGame[State, Move]):
 
     def read_move(self, state: State, text: str) -> Move:
         """The move ``text`` names, legal or not: ``attack 6H 6D``, ``cover 6H with 7H``,
-        ``transfer 6S``, ``show 6S``, ``throw 6C``, ``take``, ``pass``, ``redeal``, ``keep`` (cards of this
+        ``transfer 6S`` / ``transfer 6S 6D``, ``show 6S``, ``throw 6C``, ``take``, ``pass``, ``redeal``, ``keep`` (cards of this
         deal's deck)."""
         words = text.replace(",", " ").split()
         if not words:
@@ -1542,20 +1572,20 @@ class DurakSpec(SpecGame[State, Move]):
             return Redeal()
         if verb == "keep" and not args:
             return Keep()
-        if verb == "attack" and args:
+        if verb == "cover" and len(args) == 3 and args[1].lower() == "with":
+            return Cover(card(args[0]), card(args[2]))
+        if verb in ("attack", "transfer") and args:
             cards = [card(w) for w in args]
             if len(set(cards)) != len(cards):
                 raise InputError(f"move: {text!r} names a card twice")
-            return Attack(tuple(cards))
-        if verb == "cover" and len(args) == 3 and args[1].lower() == "with":
-            return Cover(card(args[0]), card(args[2]))
-        if verb in ("transfer", "show", "throw", "exchange") and len(args) == 1:
+            return Attack(tuple(cards)) if verb == "attack" else Transfer(tuple(cards))
+        if verb in ("show", "throw", "exchange") and len(args) == 1:
             c = card(args[0])
-            one: dict[str, type[Transfer | ShowTrump | Throw | Exchange]] = {
-                "transfer": Transfer, "show": ShowTrump, "throw": Throw, "exchange": Exchange}
+            one: dict[str, type[ShowTrump | Throw | Exchange]] = {
+                "show": ShowTrump, "throw": Throw, "exchange": Exchange}
             return one[verb](c)
         raise InputError(f"move: cannot read {text!r} (moves are written: attack 6H [6D ...], cover 6H with 7H, "
-                         f"transfer 6S, show 6S, throw 6C, take, pass, redeal, keep, exchange 6H)")
+                         f"transfer 6S [6D ...], show 6S, throw 6C, take, pass, redeal, keep, exchange 6H)")
 
     def why_illegal(self, state: State, move: Move) -> list[Reason]:
         """Every rule against ``move`` (empty: it is legal): whose turn and what phase it is
@@ -1588,15 +1618,17 @@ class DurakSpec(SpecGame[State, Move]):
             section = {THROW: "throw-in", REDEAL: "Card game"}.get(wants, "rules")
             out = [reason("phase", f"{now}; {need}", section, quote)]
             if isinstance(move, (Attack, Cover, Transfer, ShowTrump, Throw)):
-                cards = move.cards if isinstance(move, Attack) else [move.card]
+                cards = move.cards if isinstance(move, (Attack, Transfer)) else [move.card]
                 out += not_held(state, state.to_move, cards, "legal_moves")
             return out
         if isinstance(move, Attack):
             return attack_reasons(state, move.cards)
         if isinstance(move, Cover):
             return cover_reasons(state, move.attack, move.card)
-        if isinstance(move, (Transfer, ShowTrump)):
-            return transfer_reasons(state, move.card, show=isinstance(move, ShowTrump))
+        if isinstance(move, Transfer):
+            return transfer_reasons(state, move.cards, show=False)
+        if isinstance(move, ShowTrump):
+            return transfer_reasons(state, (move.card,), show=True)
         if isinstance(move, Throw):
             return throw_reasons(state, state.to_move, move.card)
         return []  # take (the defender may always take), pass (a thrower may always decline), keep
@@ -1627,6 +1659,10 @@ class DurakSpec(SpecGame[State, Move]):
         if isinstance(move, Cover):
             return [reason("beats", f"{move.card} beats {move.attack}", "rules", "a trump, which can beat any "
                            "non-trump card, but in its suit is valid only in ascending order")]
+        if isinstance(move, Transfer) and len(move.cards) > 1:
+            return [reason("can_transfer", f"{plural(len(move.cards), 'card')} of the attack's rank laid at once: "
+                           f"the attack passes to player {transfer_target(state)}", "Translation",
+                           _TRANSFER_MANY_QUOTE)]
         if isinstance(move, (Transfer, ShowTrump)):
             return [reason("can_transfer", f"the attack passes to player {transfer_target(state)}", "transfer",
                            _TRANSFER_QUOTE)]

@@ -1,7 +1,7 @@
 """Regenerate the games' test data (tests/GAME/data): perft counts (by the SPEC) and saved playthroughs.
 
     python tests/make_test_data.py perft GAME EXAMPLE_OR_POSITION.json... --depth N
-    python tests/make_test_data.py recount GAME [NAME...]   (stored positions, counted again)
+    python tests/make_test_data.py recount GAME [NAME...] [--reason WHY]   (stored positions, counted again)
     python tests/make_test_data.py playthrough GAME --seed S [--players N] [--rules JSON]
     python tests/make_test_data.py durak-nodes
 
@@ -52,10 +52,11 @@ def make_perft(game: str, paths: list[str], depth: int) -> None:
     out.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n")
 
 
-def recount(game: str, names: list[str]) -> None:
+def recount(game: str, names: list[str], reason: str | None = None) -> None:
     """Count stored perft positions again with the spec (all, or those named), to the same depth:
     after a rule default changed, a stored position that does not pin that option plays by the
-    new default."""
+    new default; after a rule was corrected, the positions it reaches count anew. ``reason``: why,
+    recorded with each changed entry."""
     info = games.get(game)
     out = data_dir(info.name) / "perft.json"
     data = json.loads(out.read_text())
@@ -66,7 +67,7 @@ def recount(game: str, names: list[str]) -> None:
         counts = [perft.spec_perft(info.spec, state, d) for d in range(len(entry["counts"]))]
         if counts != entry["counts"]:
             entry["counts"] = counts
-            entry["recounted"] = f"counted again by the spec, {date.today()}"
+            entry["recounted"] = f"counted again by the spec, {date.today()}" + (f": {reason}" if reason else "")
             print(entry["name"], counts, file=sys.stderr)
     out.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n")
 
@@ -169,6 +170,7 @@ def main() -> None:
     r = sub.add_parser("recount")
     r.add_argument("game")
     r.add_argument("names", nargs="*")
+    r.add_argument("--reason", help="why the counts change (kept in each changed entry)")
     q = sub.add_parser("playthrough")
     q.add_argument("game")
     q.add_argument("--seed", type=int, required=True)
@@ -181,7 +183,7 @@ def main() -> None:
     elif a.cmd == "perft":
         make_perft(a.game, a.paths, a.depth)
     elif a.cmd == "recount":
-        recount(a.game, a.names)
+        recount(a.game, a.names, a.reason)
     else:
         make_playthrough(a.game, a.seed, a.players, a.rules)
 

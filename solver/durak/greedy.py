@@ -6,7 +6,7 @@ From the player's view only (her hand, the trump, the table, the stock's size):
   deck): the cheapest card is the lowest non-trump;
 * attack: the cheapest card, with the other cards of its rank when none of them is a trump;
 * defend: show a trump to transfer when the rules allow it (it costs no card); else transfer with
-  a non-trump; else cover every attack card with the cheapest card that beats it, but take when
+  one non-trump (never several cards at once); else cover every attack card with the cheapest card that beats it, but take when
   that would spend a trump above :data:`TAKE_ABOVE` or a Joker while the stock still has cards, or when
   nothing covers;
 * throw in: the cheapest non-trump card, of rank at most :data:`THROW_AT_MOST` while the stock has
@@ -60,9 +60,9 @@ def choose(seat: Any) -> Any:
     if ShowTrump in by_kind:
         return by_kind[ShowTrump][0]
     if Transfer in by_kind:
-        cheap = [m for m in by_kind[Transfer] if m.card.suit != trump]
+        cheap = [m for m in by_kind[Transfer] if len(m.cards) == 1 and m.cards[0].suit != trump]
         if cheap:
-            return min(cheap, key=lambda m: cost(m.card))
+            return min(cheap, key=lambda m: cost(m.cards[0]))
     if Cover in by_kind:
         best = min(by_kind[Cover], key=lambda m: (cost(m.card), m.attack.rank))
         expensive = (best.card.is_joker or (best.card.suit == trump and best.card.rank > TAKE_ABOVE)) and stock > 0
@@ -140,8 +140,11 @@ def choose_engine(state: Any, moves: Any) -> Any:
         return next(m for m in moves if m[0] == SHOW)
     if kinds & 1 << TRANSFER:
         for m in moves:
-            if m[0] == TRANSFER and not trump[m[1]] and (best_key is None or cost[m[1]] < best_key):
-                best, best_key = m, cost[m[1]]
+            if m[0] != TRANSFER or m[1] & (m[1] - 1):  # one card laid (m[1]: the mask of the cards)
+                continue
+            c = m[1].bit_length() - 1
+            if not trump[c] and (best_key is None or cost[c] < best_key):
+                best, best_key = m, cost[c]
         if best is not None:
             return best
     take = kinds & 1 << TAKE
@@ -169,8 +172,8 @@ def choose_engine(state: Any, moves: Any) -> Any:
         return next(m for m in moves if m[0] == PASS)
 
     def least(m: Any) -> int:
-        cards = list(bits(m[1])) if m[0] == ATTACK else [m[2]] if m[0] == COVER else [m[1]] if m[0] in (
-            TRANSFER, SHOW, THROW, EXCHANGE) else []
+        cards = list(bits(m[1])) if m[0] in (ATTACK, TRANSFER) else [m[2]] if m[0] == COVER else [m[1]] if m[0] in (
+            SHOW, THROW, EXCHANGE) else []
         return min((cost[c] for c in cards), default=0)
 
     return min(moves, key=least)

@@ -46,7 +46,8 @@ from foolsolve.engines.durak_kernel import (
     throw_cards,
     throw_ins_open,
     transfer_cards,
-    transfer_fits,
+    transfer_room,
+    transfer_set,
     two_player_end,
 )
 from foolsolve.errors import InputError, OptionError
@@ -989,18 +990,20 @@ def _defend_node(ctx: _Search, lv: _Level) -> NodeFn:
             if same:
                 na = a.bit_count()
                 na_att = ta.bit_count()
-                if transfer_fits(na, na_att, limit):
-                    room2 = (na if na < limit else limit) - na_att - 1
-                    for c in _bits(same):
-                        v = -defend(d ^ c, a, ta | c, 0, unc | c, room2, shown, True, -beta, -alpha)
-                        if v > best:
-                            best = v
-                            bm = 0
-                            if v > alpha:
-                                alpha = v
-                                if v >= beta:
-                                    cut = True
-                                    break
+                most = transfer_room(na, na_att, limit)  # one card or several at once (transfer_set)
+                j = 0
+                while c := transfer_set(same, most, j):
+                    j += 1
+                    room2 = most - c.bit_count()
+                    v = -defend(d ^ c, a, ta | c, 0, unc | c, room2, shown, True, -beta, -alpha)
+                    if v > best:
+                        best = v
+                        bm = 0
+                        if v > alpha:
+                            alpha = v
+                            if v >= beta:
+                                cut = True
+                                break
                 if not cut and can_show and show_fits(na, na_att, limit):
                     room2 = (na if na < limit else limit) - na_att
                     for c in _bits(show_cards(same, tmask, shown)):

@@ -253,7 +253,8 @@ def test_checked_apply_rejects_illegal_moves_with_and_without_a_listing(seed: in
     other = ENGINE.from_spec(random_game(rng))
     candidates = [(ed.ATTACK, 1 << i, 0) for i in range(64)] + [(ed.COVER, a, c) for a in range(0, 64, 3)
                                                                  for c in range(1, 64, 5)]
-    candidates += [(k, i, 0) for k in (ed.TRANSFER, ed.SHOW, ed.THROW) for i in range(64)]
+    candidates += [(k, i, 0) for k in (ed.SHOW, ed.THROW) for i in range(64)]
+    candidates += [(ed.TRANSFER, 1 << i | b << 16, 0) for i in range(64) for b in (0, 1 << i)]  # one card or two
     candidates += [(ed.TAKE, 0, 0), (ed.PASS, 0, 0)]
     for _ in range(60):
         legal = ed.legal(s)

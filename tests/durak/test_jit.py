@@ -814,9 +814,13 @@ def test_every_kernel_function_compiles_with_numba_and_gives_the_same_answers():
             args = (h, tab, flags[0], flags[1], flags[2], flags[3], tab & tr if flags[4] else 0)
             assert jit["transfer_cards"](*args) == durak_kernel.transfer_cards(*args)
         assert jit["show_cards"](h, t, tr) == durak_kernel.show_cards(h, t, tr)
+        same = durak_kernel.transfer_cards(h, t & durak_kernel.SUIT0 << 16 * rng.randrange(4), 0, 0, 0, 0, 0)
+        for room, i in itertools.product(range(-1, 5), range(16)):
+            assert jit["transfer_set"](same, room, i) == durak_kernel.transfer_set(same, room, i)
         assert jit["cover_cards"](h, t) == durak_kernel.cover_cards(h, t)
     for held, attacks, limit in itertools.product(range(8), range(8), (5, 6, 99)):
-        assert jit["transfer_fits"](held, attacks, limit) == durak_kernel.transfer_fits(held, attacks, limit)
+        assert jit["transfer_room"](held, attacks, limit) == durak_kernel.transfer_room(held, attacks, limit)
+        assert jit["transfer_count"](held, attacks) == durak_kernel.transfer_count(held, attacks)
         assert jit["show_fits"](held, attacks, limit) == durak_kernel.show_fits(held, attacks, limit)
 
 

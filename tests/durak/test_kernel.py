@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from itertools import product
+from itertools import combinations, product
 
 import pytest
 
@@ -49,7 +49,9 @@ from foolsolve.engines.durak_kernel import (
     throwers_after,
     transfer_attacker,
     transfer_cards,
-    transfer_fits,
+    transfer_count,
+    transfer_room,
+    transfer_set,
     two_player_end,
 )
 from foolsolve.games.durak import random_game
@@ -129,8 +131,9 @@ def _indices(mask: int) -> set[int]:
 
 def test_cover_transfer_and_show_cards_are_the_specs_defences() -> None:
     """The kernel's move generators of a defence (:func:`cover_cards` per uncovered card,
-    :func:`transfer_cards` with :func:`transfer_fits`, :func:`show_cards` with :func:`show_fits`)
-    offer exactly the spec's covers, transfers and shown trumps."""
+    :func:`transfer_cards` laid in the sets of :func:`transfer_set` within :func:`transfer_room`,
+    :func:`show_cards` with :func:`show_fits`) offer exactly the spec's covers, transfers (of one
+    card or several, in the spec's order) and shown trumps."""
     seen = transfers = 0
     for st in POSITIONS:
         if dspec.phase(st) != dspec.DEFEND:
@@ -148,13 +151,36 @@ def test_cover_transfer_and_show_cards_are_the_specs_defences() -> None:
                               s.tatt & tmask) if st.rules.variant == dspec.PEREVODNOY else 0
         held = s.hands[opponent_after(s, s.defender)].bit_count()
         na, limit = s.tatt.bit_count(), engine_bout_limit(s)
-        passed = same if transfer_fits(held, na, limit) else 0
+        room = transfer_room(held, na, limit)
+        passed = []
+        while m := transfer_set(same, room, len(passed)):
+            passed.append(m)
+        assert len(passed) == (transfer_count(same.bit_count(), room) if same else 0)
         shown = show_cards(same, tmask, s.shown) if er.show_trump and show_fits(held, na, limit) else 0
-        assert _indices(passed) == {m.card.index for m in moves if isinstance(m, dspec.Transfer)}
+        assert [_indices(m) for m in passed] == [{c.index for c in m.cards} for m in moves
+                                                 if isinstance(m, dspec.Transfer)]
         assert _indices(shown) == {m.card.index for m in moves if isinstance(m, dspec.ShowTrump)}
         seen += 1
-        transfers += bool(passed | shown)
+        transfers += bool(passed or shown)
     assert seen > 20 and transfers > 3
+
+
+def test_transfer_sets_are_the_subsets_of_one_or_more_cards_in_the_specs_order() -> None:
+    """001 §Translation "one or more cards of the same denomination can be transferred":
+    :func:`transfer_set` lists every set of one to ``room`` cards of its mask, in the order of
+    their sorted card indices (the spec's sort), and :func:`transfer_count` counts them."""
+    for same in (0b1, 0b101, 1 | 1 << 16 | 1 << 48, 1 << 5 | 1 << 21 | 1 << 37 | 1 << 53, 0b11011):
+        cards = sorted(_indices(same))
+        for room in range(-1, 6):
+            want = sorted(sum(1 << c for c in combo) for k in range(1, min(room, len(cards)) + 1)
+                          for combo in combinations(cards, k)) if room > 0 else []
+            want.sort(key=lambda m: sorted(_indices(m)))
+            got = []
+            while m := transfer_set(same, room, len(got)):
+                got.append(m)
+            assert got == want and transfer_count(len(cards), room) == len(want)
+    assert [transfer_room(held, 1, 6) for held in (1, 2, 3, 9)] == [0, 1, 2, 5]  # the next hand bounds the total
+    assert transfer_room(9, 2, 5) == 3  # and so does the bout limit
 
 
 def test_lead_heads_mark_the_ranks_with_a_lead_of_several_cards() -> None:
@@ -252,7 +278,7 @@ def test_the_attacker_after_a_transfer_is_the_specs() -> None:
             st = dataclasses.replace(st, hands=tuple(frozenset(deck[6 * p:6 * p + 6]) for p in range(n)),
                                      table=((deck[40], None),))
             card = deck[6 * d]
-            after = dspec.SPEC._transfer(st, card, show=False)
+            after = dspec.SPEC._transfer(st, (card,), show=False)
             new = dspec.transfer_target(st)
             assert after.defender == new
             assert transfer_attacker(a, d, new, lead == "bout_leader") == after.attacker

@@ -32,7 +32,9 @@ def random_move(state: State, rng: random.Random) -> Move:
     if kind == 1:
         return Cover(rng.choice(cards), rng.choice(cards))
     if kind == 2:
-        return Transfer(rng.choice(cards))
+        rank = rng.choice(cards).rank
+        same = [c for c in cards if c.rank == rank] if rng.random() < 0.5 else list(cards)
+        return Transfer(tuple(rng.sample(same, rng.randint(1, min(3, len(same))))))
     if kind == 3:
         return ShowTrump(rng.choice(cards))
     if kind == 4:

@@ -848,3 +848,33 @@ def test_a_won_largest_lead_gives_its_smaller_leads_without_search():
         off.put(i, 1)
         count += 1
     assert count == len(off.moves)
+
+
+def transfer_endgame(seed: int) -> dict:
+    """A small perevodnoy position (stock empty, not the first bout) with one card led at a defender
+    who holds two more of its rank, and an attacker holding at least three cards, so that laying
+    both at once (001 §Translation "one or more cards of the same denomination can be
+    transferred") fits the next player's hand."""
+    rng = random.Random(seed)
+    rank = rng.choice(["6", "7", "8", "9", "10", "J", "Q", "K", "A"])
+    suits = rng.sample(FRENCH_SUITS, 3)
+    others = [c.ascii for c in FRENCH36.cards if c.ascii[:-1] != rank]
+    rng.shuffle(others)
+    a, b = 3, rng.randint(0, 1)
+    rules = {"variant": "perevodnoy", "throw_in_after_take": rng.random() < 0.5,
+             "transfer_by_showing_trump": rng.random() < 0.5, "transfer_blocked_by_trump": False}
+    return {"game": "durak", "rules": rules, "trump": rng.choice(FRENCH_SUITS), "stock": [],
+            "hands": [others[:a], [rank + suits[1], rank + suits[2], *others[a:a + b]]],
+            "attacker": 0, "defender": 1, "table": [[rank + suits[0], None]], "to_move": 1}
+
+
+@pytest.mark.parametrize("seed", [2, 4, 6, 9, 10])  # positions with moves of different values, each graph small
+def test_transfers_of_several_cards_are_valued_as_retrograde_analysis_of_the_spec(seed):
+    """The Python search (which alone covers perevodnoy) values a transfer of two cards at once as
+    retrograde analysis of the spec's graph does, with its reductions on and off."""
+    state = made(transfer_endgame(seed))
+    value, expected_moves = spec_values(state)
+    assert any(m.startswith("transfer") and len(m.split()) == 3 for m in expected_moves)
+    for extra in ({}, {"reductions": ALL_OFF}):
+        res = solve(state, SolveOptions(extra=extra))
+        assert res.value == value and {m.move: m.value for m in res.moves} == expected_moves, (extra, seed)

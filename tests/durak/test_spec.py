@@ -53,7 +53,8 @@ def test_001_move_strings_use_card_glyphs() -> None:
     assert str(Attack((card("9S"), card("9H")))) == "attack 9♥ 9♠"
     assert Attack((card("9S"), card("9H"))) == Attack((card("9H"), card("9S")))
     assert str(Cover(card("9H"), card("JH"))) == "cover 9♥ with J♥"
-    assert str(Transfer(card("9C"))) == "transfer 9♣"
+    assert str(Transfer((card("9C"),))) == "transfer 9♣"
+    assert str(Transfer((card("9H"), card("9C")))) == "transfer 9♣ 9♥"
     assert str(ShowTrump(card("9S"))) == "show 9♠"
     assert str(Throw(card("10D"))) == "throw 10♦"
     assert (str(Take()), str(Pass())) == ("take", "pass")
@@ -350,6 +351,40 @@ def test_001_transfer_with_a_card_of_the_same_rank() -> None:
     s = play(s, "transfer 7D")
     assert (s.attacker, s.defender, s.to_move, s.defender_start) == (1, 2, 2, 3)
     assert durak.uncovered(s) == [card("7D"), card("7S")]
+
+
+TWO_SIXES = {"rules": {"variant": "perevodnoy", "redeal_right": False}, "trump": "S",
+             "hands": [["7C", "8C", "9C"], ["6H", "6D", "KC", "QC"], ["7H", "8H", "9H", "10H", "JH"]],
+             "table": [["6C", None]], "to_move": 1, "first_bout": False}
+"""The hunt's position: 6♣ led at player 1, who holds two sixes; player 2 holds five cards."""
+
+
+def test_001_translation_one_or_more_cards_of_the_same_denomination_can_be_transferred() -> None:
+    # 001 §Translation: "Starting from the second, one or more cards of the same denomination can be
+    # transferred. So, if they went under you from the six, you can put one or two sixes of a
+    # different suit and transfer them under the one who sits on the left hand."
+    s = pos(**TWO_SIXES)
+    want = ["cover 6♣ with Q♣", "cover 6♣ with K♣", "transfer 6♦", "transfer 6♦ 6♥", "transfer 6♥", "take"]
+    assert moves(s) == want
+    assert [ENGINE.move_text(m) for m in ENGINE.legal_moves(ENGINE.from_spec(s))] == want
+    both = SPEC.parse_move(s, "transfer 6H 6D")  # the cards in any order
+    assert both == SPEC.parse_move(s, "transfer 6♦ 6♥") == Transfer((card("6D"), card("6H")))
+    after = SPEC.apply(s, both)
+    assert (after.attacker, after.defender, after.to_move, after.defender_start) == (1, 2, 2, 5)
+    assert durak.uncovered(after) == [card("6C"), card("6D"), card("6H")] and after.hands[1] == {card("KC"), card("QC")}
+    assert SPEC.why_legal(s, both)[0].section == "Translation"
+
+
+def test_a_transfer_of_several_cards_must_fit_the_next_players_hand() -> None:
+    # 001 §transfer "You cannot transfer more cards than the next player has in his hands": the
+    # total after the transfer (6♣ and both sixes: three) is what the next player must hold
+    s = pos(**{**TWO_SIXES, "hands": [["7C", "8C", "9C"], ["6H", "6D", "KC", "QC"], ["7H", "8H"]]})
+    assert [m for m in moves(s) if m.startswith("transfer")] == ["transfer 6♦", "transfer 6♥"]
+    why = SPEC.why_illegal(s, Transfer((card("6D"), card("6H"))))
+    assert [r.rule for r in why] == ["can_transfer"] and "3 cards to beat but holds 2" in why[0].says
+    assert "does not have the attack's rank" in SPEC.why_illegal(s, Transfer((card("6D"), card("KC"))))[0].says
+    with pytest.raises(IllegalMove):
+        SPEC.parse_move(s, "transfer 6D 6H")
 
 
 def test_podkidnoy_has_no_transfer() -> None:
