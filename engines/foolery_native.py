@@ -533,11 +533,11 @@ def playout(state: E.EngineState, rng: random.Random, max_moves: int | None = No
 
 
 def warm() -> None:
-    """Compile the playout (or load it from numba's cache): one playout of a dealt round."""
-    from foolsolve.spec import foolery as S
+    """Compile the playout (or load it from numba's cache): one playout of a round the registry's
+    random start gives (this module holds no rule of its own to deal one)."""
+    from foolsolve.games.foolery import random_game
 
-    state = S.SPEC.deal(S.SPEC.rules_cls(), 3, random.Random(0))
-    es = E.ENGINE.from_spec(state)
+    es = E.ENGINE.from_spec(random_game(random.Random(0)))
     rng = random.Random(0)
     while es.phase != 2:
         es = E.apply(es, rng.choice(E.legal_moves(es)))

@@ -163,8 +163,8 @@ class Picture:
 
 def hints_of(spec: Any) -> dict[str, Any]:
     """The picture hints of a spec: its ``picture_hints`` with its knowledge fields as ``words``."""
-    hints = dict(getattr(spec, "picture_hints", None) or {})
-    hints["words"] = [*hints.get("words", ()), *getattr(spec, "knowledge_fields", ())]
+    hints = dict(spec.picture_hints or {})
+    hints["words"] = [*hints.get("words", ()), *spec.knowledge_fields]
     return hints
 
 
@@ -629,7 +629,7 @@ def _known_places(spec: Any, state: Any, viewer: int, obj: dict[str, Any]) -> li
     """The cards an observation's knowledge fields name, by the path of the hidden zone they lie
     in (``("hands", 1)``, as the spec's ``view_knowledge`` places them): drawn face up there."""
     named: set[str] = set()
-    for key in getattr(spec, "knowledge_fields", ()):
+    for key in spec.knowledge_fields:
         value = obj.get(key)
         for item in value if isinstance(value, list) else ():
             named.update(t for t in (item if isinstance(item, list) else [item]) if isinstance(t, str))
