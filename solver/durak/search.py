@@ -1005,9 +1005,9 @@ def _defend_node(ctx: _Search, lv: _Level) -> NodeFn:
                                 cut = True
                                 break
                 if not cut and can_show and show_fits(na, na_att, limit):
-                    room2 = (na if na < limit else limit) - na_att
+                    # a shown trump joins no attack: the room left is the transfer's whole room
                     for c in _bits(show_cards(same, tmask, shown)):
-                        v = -defend(d, a, ta, 0, unc, room2, shown | c, True, -beta, -alpha)
+                        v = -defend(d, a, ta, 0, unc, most, shown | c, True, -beta, -alpha)
                         if v > best:
                             best = v
                             bm = 0
