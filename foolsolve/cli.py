@@ -16,7 +16,7 @@ import random
 import sys
 import time
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, NoReturn
 
 import click
 
@@ -729,12 +729,8 @@ def value_span(answer: Any) -> str:
     if answer.method == "ismcts":
         return f"over {plural(v.worlds, 'iteration')}"
     if v.low == v.high:
-        return "over every world, exactly" if _all_exact(answer) else "over every world, an average of estimates"
+        return "over every world, exactly" if answer.all_exact else "over every world, an average of estimates"
     return f"95% interval {interval(v.low, v.high)}"
-
-
-def _all_exact(answer: Any) -> bool:
-    return bool(answer.worlds_exact >= answer.worlds)
 
 
 def seat_rows(answer: Any) -> list[str]:
@@ -745,7 +741,7 @@ def seat_rows(answer: Any) -> list[str]:
     ismcts = answer.method == "ismcts"
     width = max([len(m.move) for m in answer.moves] + [4])
     means = [f"{m.mean:+.3f}" for m in answer.moves]
-    none = "(exact)" if _all_exact(answer) else "(estimates)"
+    none = "(exact)" if answer.all_exact else "(estimates)"
     spans = [f"{m.worlds:,}" if ismcts else none if m.low == m.high
              else interval(m.low, m.high) for m in answer.moves]
     mw = max([len(x) for x in means] + [4])
@@ -1646,6 +1642,14 @@ def main(argv: Sequence[str] | None = None) -> None:
         _run(argv, as_json)
 
 
+def _stopped(message: str, as_json: bool) -> NoReturn:
+    """End a command Ctrl-C or SIGTERM stopped: its one line (:func:`foolsolve.errors.stop_text`) and
+    exit code (130, or 143 after SIGTERM)."""
+    message, code = stop_text(message)
+    error_out(message, code, "interrupted", as_json)
+    sys.exit(code)
+
+
 STDOUT_CLOSED = "standard output: cannot write (closed)"
 """The error of a command started with its standard output closed (``foolsolve ... >&-``)."""
 
@@ -1691,18 +1695,14 @@ def _run(argv: Sequence[str] | None, as_json: bool) -> None:
         # one line, whichever way Ctrl-C arrives (a command's Stopped names what was kept)
         # (SIGTERM stops as Ctrl-C does, foolsolve.errors.on_sigterm: its line says so, exit 143)
         cause = exc.__cause__ if isinstance(exc, click.exceptions.Abort) else exc
-        message, code = stop_text(cause.message if isinstance(cause, Stopped) else "interrupted")
-        error_out(message, code, "interrupted", as_json)
-        sys.exit(code)
+        _stopped(cause.message if isinstance(cause, Stopped) else "interrupted", as_json)
     except (BrokenPipeError, ReaderGone):
         _reader_gone()
     except Exception as exc:
         from foolsolve.z3run import is_ctrl_c
 
         if is_ctrl_c(exc):  # Ctrl-C that ctypes wrapped as it converted an argument (in Z3's API)
-            message, code = stop_text()
-            error_out(message, code, "interrupted", as_json)
-            sys.exit(code)
+            _stopped("interrupted", as_json)
         if isinstance(exc, OSError) and exc.errno in _FULL and not os.environ.get("FOOLSOLVE_DEBUG"):
             # a full disk under standard output (> /dev/full): the outputs named by an option say
             # so themselves; what is left unwritten is dropped, so no second error follows at exit

@@ -367,8 +367,8 @@ def _seat_table(answer: Any) -> str:
         head = group[0]
         rows = []
         for m in group:
-            span = "" if ismcts else ("exact" if m.low == m.high and answer.worlds_exact >= answer.worlds
-                                      else "estimates" if m.low == m.high else interval(m.low, m.high))
+            span = "" if ismcts else (("exact" if answer.all_exact else "estimates") if m.low == m.high
+                                      else interval(m.low, m.high))
             attrs, behind = _behind_cell(m)
             rows.append(f'<tr class="{"best" if m.move in best else ""}" data-move="{escape(m.move)}" '
                         f'data-mean="{m.mean!r}" data-low="{m.low!r}" data-high="{m.high!r}" data-worlds="{m.worlds}"'
@@ -395,7 +395,7 @@ def _seat_side(answer: Any) -> str:
                      f'data-low="{v.low!r}" data-high="{v.high!r}">{v.mean:+.3f}, {escape(span)}</span></h2>')
     if answer.interrupted:
         parts.append("<p><b>Interrupted: the answer so far.</b></p>")
-    exact = ("every world valued exactly" if answer.worlds_exact == answer.worlds
+    exact = ("every world valued exactly" if answer.all_exact
              else f"{answer.worlds_exact:,} of them valued exactly")
     unit = "iterations" if answer.method == "ismcts" else "worlds"
     if answer.worlds == 1:

@@ -355,6 +355,11 @@ class SeatAnswer:
     """The position's value for :attr:`player` over the worlds (``move`` is ``"position"``): what the
     answer gives where the player is not to move (a chance node: the deal still to come)."""
 
+    @property
+    def all_exact(self) -> bool:
+        """Whether every world was valued exactly (none by the depth-limited search's estimate)."""
+        return self.worlds_exact >= self.worlds
+
     def close_to_best(self) -> list[str]:
         """The moves not told apart from the best at 95%: those whose paired interval behind the best
         (:attr:`MoveStat.behind`) reaches 0. None for IS-MCTS (no intervals) or an exact
@@ -817,7 +822,7 @@ def second_opinion(info: GameInfo, worlds: Worlds, answer: SeatAnswer, settings:
     own: the note says where the two methods part, so a best move resting on one cheap estimate
     reads as such."""
     if (settings.method != "auto" or settings.samples is not None  # the caller chose the method or its worlds
-            or answer.method not in ("exact", "pimc") or answer.worlds_exact >= answer.worlds or not answer.best
+            or answer.method not in ("exact", "pimc") or answer.all_exact or not answer.best
             or answer.interrupted or answer.to_move != answer.player or len(answer.moves) < 2):
         return None
     left = None if settings.seconds is None else settings.seconds - answer.seconds
