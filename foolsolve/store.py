@@ -41,7 +41,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 from foolsolve.errors import InputError
 from foolsolve.solver.base import DRAW, LOSS, VALUE_KINDS, WIN, MoveBound, MoveValue, SolveOptions, SolveResult
@@ -249,29 +249,28 @@ def _distances_misfit(obj: dict[str, Any], moves: list[dict[str, Any]], best: li
     move has one (a whole number from 1), the best moves are those of the best value that end a win
     soonest or anything else latest, the position's distance is theirs, and the line played that way
     is that many moves long."""
+    from foolsolve.distance import LINE_LIMIT, rank
+
     distance = obj.get("distance")
-    if obj.get("value_kind", "outcome") != "outcome" or not isinstance(distance, int) or not _whole(distance, 0):
+    if obj.get("value_kind", "outcome") != "outcome" or not _whole(distance, 0):
         return f"a distance {json.dumps(distance)[:40]} that is no count of moves"
     if not moves or any(not _whole(m.get("distance"), 1) for m in moves):
         return "a move without a distance of at least 1 beside the position's distance"
 
-    def key(m: dict[str, Any]) -> tuple[int, int]:
-        v = _OUTCOME[m["value"]]
-        return (v, -m["distance"] if v > 0 else m["distance"])
+    def key(m: dict[str, Any]) -> tuple[int, int]:  # the distance search's own order, the mover as player 0
+        return rank(0, (_OUTCOME[m["value"]], m["distance"]))
 
     top = max(key(m) for m in moves)
     if sorted(best) != sorted(m["move"] for m in moves if key(m) == top):
         return "best moves that are not the moves ending a win soonest or anything else latest"
     if any(m["distance"] != distance for m in moves if m["move"] in best):
         return "a position's distance that is not its best moves'"
-    from foolsolve.distance import LINE_LIMIT
-
     if pv and len(pv) != min(distance, LINE_LIMIT):
         return f"a line of {len(pv)} moves for a distance of {distance}"
     return None
 
 
-def _whole(x: Any, least: int) -> bool:
+def _whole(x: Any, least: int) -> TypeGuard[int]:
     return isinstance(x, int) and not isinstance(x, bool) and x >= least
 
 
