@@ -732,6 +732,7 @@ class FooleryEngine(Engine[EngineState, int]):
 
 _native: Any = None
 _child: Any = None
+_python_only = False
 
 
 def native() -> Any:
@@ -741,26 +742,23 @@ def native() -> Any:
     plays the same games meanwhile (the same moves and random numbers), so nobody waits for the
     compile -- a first seat answer of a fresh install spent its whole ``--time`` compiling, then
     said no world was valued."""
-    global _native, _child
-    if _native is not None:
-        return _native
+    global _native, _child, _python_only
+    if _native is not None or _python_only or (_child is not None and _child.poll() is None):
+        return _native  # loaded; or the Python loop (None) for good, or while the compile runs
     from foolsolve import background
 
-    if _child is not None and _child.poll() is None:
-        return None  # still compiling
-    if not background.allowed() or background.in_numba_cache(str(_NATIVE_SOURCE), "_run"):
-        from foolsolve.engines.foolery_native import playout
-
-        _native = playout
-        return _native
-    if _child is None:
+    if background.allowed() and not background.in_numba_cache(str(_NATIVE_SOURCE), "_run"):
+        if _child is not None:  # its compile ended with no cache entry (no writable cache): never look again
+            _python_only = True
+            return None
         _child = background.start("foolsolve.engines.foolery_native")
-        if _child is None:  # it cannot start: compile here after all
-            from foolsolve.engines.foolery_native import playout
+        if _child is not None:
+            return None
+        # it cannot start: compile here after all
+    from foolsolve.engines.foolery_native import playout
 
-            _native = playout
-            return _native
-    return None
+    _native = playout
+    return _native
 
 
 _NATIVE_SOURCE = Path(__file__).with_name("foolery_native.py")

@@ -90,6 +90,7 @@ def test_a_cold_numba_cache_plays_the_python_loop_while_a_background_process_com
     monkeypatch.setattr(background, "start", lambda module: started.append(module) or child)
     monkeypatch.setattr(foolery, "_native", None)
     monkeypatch.setattr(foolery, "_child", None)
+    monkeypatch.setattr(foolery, "_python_only", False)
     ran: list[int] = []
     monkeypatch.setattr(foolery_native, "playout", lambda *a: ran.append(1) or generic_playout(*a[:2]))
     e = ENGINE.from_spec(random_game(random.Random(5)))
