@@ -68,7 +68,9 @@ def arena_command(game: str, bot_names: Sequence[str], deals: int, seed: int, pl
     if len(set(b.strip() for b in bot_names)) != len(bot_names):
         raise InputError("--bot: each bot once (the same bot twice is one player)")
     for name in bot_names:
-        bots.parse(name)  # an unknown bot or parameter is an error before any game
+        # an unknown bot, parameter or parameter value is an error before any game (and before --out
+        # is written): each bot is made once here and closed
+        bots.make(name).close()
     n = spec.min_players if players is None else players
     if not spec.min_players <= n <= spec.max_players:
         raise InputError(f"--players: {info.title} takes {spec.min_players}-{spec.max_players} players, not {n}")

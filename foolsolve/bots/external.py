@@ -19,6 +19,7 @@ import json
 import os
 import select
 import shlex
+import shutil
 import signal
 import subprocess
 import time
@@ -43,6 +44,10 @@ class ExternalBot(Bot):
             raise InputError(f"--bot cmd:{command}: {exc}") from None
         if not self.argv:
             raise InputError("--bot cmd: needs a program")
+        if shutil.which(self.argv[0]) is None:
+            # checked when the bot is made (before an arena writes its record file), not at its first move
+            raise InputError(f"--bot cmd:{shlex.join(self.argv)}: cannot start it: {self.argv[0]} is not a program "
+                             "found on PATH or an executable file")
         self.timeout = timeout
         self.proc: subprocess.Popen[bytes] | None = None
         self.buffer = b""

@@ -438,6 +438,17 @@ def test_seat_bot_parameters_are_checked(capsys):
         assert_one_line_error(code, err, needle)
 
 
+@pytest.mark.parametrize("bot", ["pimc:samples=0", "ismcts:time=x", "pimc:clock=sundial", "cmd:/no/such/program",
+                                 "cmd:no-such-program-on-path"])
+def test_a_bad_bot_value_is_refused_before_the_record_file_is_written(tmp_path, capsys, bot):
+    """A parameter's value (not only its name) and a program that cannot start are errors before any
+    game: the --out record file was written with its header first, and a rerun then resumed it."""
+    out = tmp_path / "games.jsonl"
+    code, _, err = run(["arena", "durak", "--bot", "random", "--bot", bot, "--games", "1", "--out", str(out)], capsys)
+    assert_one_line_error(code, err, bot.split(":")[0])
+    assert not out.exists()
+
+
 @pytest.mark.parametrize("method", ["pimc", "ismcts"])
 def test_a_time_budget_runs_on_the_clock_it_is_given(monkeypatch, method):
     """``clock=cpu`` reads the CPU clock (:data:`foolsolve.seat.CLOCKS`): a stand-in CPU clock that
