@@ -558,8 +558,12 @@ def seat_settings(method: str | None, samples: int | None, seconds: float | None
                          "--samples and --seed are PIMC's worlds and IS-MCTS's iterations (docs/seat.md)")
     budget = Budget(max_memory=max_memory) if max_nodes is None else \
         Budget(nodes=max_nodes, search_nodes=max_nodes, max_memory=max_memory)
+    # IS-MCTS searches no world, so a world's budget is not applied (solve refuses the pair; a batch,
+    # whose full-position lines read --max-nodes, notes it on each view line IS-MCTS answers)
+    unapplied = sampling if method != "ismcts" else \
+        [name for name, v in (("--max-nodes", max_nodes), ("--max-memory", max_memory)) if v is not None]
     return Settings(method=method or "auto", samples=samples, seconds=seconds, seed=seed or 0, budget=budget,
-                    deepen=max_nodes is None, budget_given=max_nodes is not None, unapplied=tuple(sampling))
+                    deepen=max_nodes is None, budget_given=max_nodes is not None, unapplied=tuple(unapplied))
 
 
 def seat_takes_no_option(option: str) -> InputError:

@@ -465,9 +465,11 @@ class Settings:
     """The caller gave each world's budget (``--max-nodes``): the exact expectation keeps it, as PIMC
     does, instead of sharing PIMC's whole budget among few worlds (:func:`exact_budget`)."""
     unapplied: tuple[str, ...] = ()
-    """Options given that only sampling reads (``--samples``, ``--seed``), under ``auto``: where the
-    exact expectation answers, a note names them as not applied (``--method exact`` with them is
-    an error instead: :func:`foolsolve.cli.seat_settings`)."""
+    """Options given that the method answering does not read, named in a note as not applied:
+    under ``auto`` those only sampling reads (``--samples``, ``--seed``) where the exact expectation
+    answers (``--method exact`` with them is an error instead), and under ``ismcts`` each world's
+    budget (``--max-nodes``, ``--max-memory``: a batch's, whose full-position lines read them;
+    solve refuses them): :func:`foolsolve.cli.seat_settings`."""
 
 
 def _no_world_text(seconds: float | None, nodes: int) -> str:
@@ -967,6 +969,9 @@ def ismcts(info: GameInfo, worlds: Worlds, settings: Settings,
         raise KeyboardInterrupt
     notes = ["IS-MCTS: a move's visits (its \"worlds\" in --json) count the iterations that tried it; the best move "
              "is the most visited; no intervals (the visits are not independent samples)"]
+    if settings.unapplied:
+        notes.append(f"not applied: {', '.join(settings.unapplied)} (IS-MCTS plays each iteration out to the end and "
+                     "searches no world; they bound the worlds' searches of PIMC and the exact expectation)")
     stats = []
     value = None
     best: list[str] = []

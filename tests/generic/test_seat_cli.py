@@ -291,6 +291,22 @@ def test_a_batch_view_line_answered_by_ismcts_is_strict_json(tmp_path, capsys):
     assert _strict_json(line)["seat"]["method"] == "ismcts"
 
 
+def test_a_batch_view_line_answered_by_ismcts_notes_the_world_budget_it_does_not_apply(tmp_path, capsys):
+    """``--max-nodes``/``--max-memory`` bound a batch's full positions and PIMC's worlds; IS-MCTS
+    searches no world, so its view lines say they were not applied (solve refuses the pair; the
+    batch dropped them silently)."""
+    view = _fresh_deal_view(tmp_path)
+    (tmp_path / "in.jsonl").write_text(f"{view}\n")
+    argv = ["batch", str(tmp_path / "in.jsonl"), "--no-store", "--method", "ismcts", "--samples", "5"]
+    code, out, err = run([*argv, "--max-nodes", "100", "--max-memory", "64"], capsys)
+    assert code == 0, err
+    notes = json.loads(out)["seat"]["notes"]
+    assert any(n.startswith("not applied: --max-nodes, --max-memory") for n in notes), notes
+    code, out, err = run(argv, capsys)
+    assert code == 0, err
+    assert not any("not applied" in n for n in json.loads(out)["seat"]["notes"])
+
+
 def test_a_finished_game_is_a_one_line_error_for_every_method(tmp_path, capsys):
     # IS-MCTS used to answer a game that is over (exit 0, no moves, 'N iterations'); PIMC refused it
     spec = DURAK.spec
