@@ -150,7 +150,7 @@ def play(task: Task) -> dict[str, Any]:
     info = games.get(m.game)
     spec = info.spec
     rules: Any = rules_from_json(spec.rules_cls, m.rules)
-    state = spec.deal(rules, m.players, random.Random(_seed(m.seed, "deal", task.deal)))
+    state = deal_of(m, task.deal)
     start = spec.state_to_json(state)
     rules_json = rules_to_json(rules)
     chance = random.Random(_seed(m.seed, "chance", task.deal))
@@ -251,7 +251,7 @@ def read_records(path: Path, match: Match) -> list[dict[str, Any]]:
             rec = parse_json(line, f"line {n}")
         except InputError as exc:
             raise InputError(f"--out: {path} line {n} is not JSON ({exc})") from None
-        problem = record_problem(rec, header)
+        problem = record_problem(rec, header) or _deal_problem(rec, match)
         if problem:
             raise InputError(f"--out: {path} line {n} is not a game record of this match ({problem})")
         key = key_of(rec)
@@ -261,6 +261,28 @@ def read_records(path: Path, match: Match) -> list[dict[str, Any]]:
         seen[key] = n
         records.append(rec)
     return records
+
+
+def deal_of(match: Match, deal: int) -> Any:
+    """The start position of the match's deal ``deal``, dealt from its seed (:func:`play`)."""
+    from foolsolve import games
+    from foolsolve.rules import rules_from_json
+
+    spec = games.get(match.game).spec
+    rules: Any = rules_from_json(spec.rules_cls, match.rules)
+    return spec.deal(rules, match.players, random.Random(_seed(match.seed, "deal", deal)))
+
+
+def _deal_problem(rec: dict[str, Any], match: Match) -> str:
+    """What makes a valid game record (:func:`record_problem`) no game of ``match`` on resume, or
+    ``""``: its start must be the deal the match's seed gives (a record whose cards were edited, a
+    legal game of other cards, would be counted as this match's)."""
+    from foolsolve import games
+
+    want = json.loads(json.dumps(games.get(match.game).spec.state_to_json(deal_of(match, rec["deal"]))))
+    if rec["start"] != want:
+        return f"its start is not deal {rec['deal']} of seed {match.seed}"
+    return ""
 
 
 MAX_SECONDS = 1e9

@@ -192,6 +192,25 @@ def test_an_out_file_of_another_match_is_refused(tmp_path, capsys):
     assert_one_line_error(code, err, "not an arena record file")
 
 
+def test_a_record_whose_start_is_not_its_deal_of_the_seed_is_refused_on_resume(tmp_path, capsys):
+    """A record must be a game of the match's own deals: deal 0's game relabelled deal 1 (a legal
+    game, every field in range) was resumed and counted as deal 1."""
+    out = tmp_path / "m.jsonl"
+    argv = ["arena", "three-fools", "--bot", "random", "--bot", "greedy", "--games", "2", "--out", str(out)]
+    code, _, err = run(argv, capsys)
+    assert code == 0, err
+    header, *games_ = out.read_text(encoding="utf-8").splitlines()
+    code, _, err = run(argv, capsys)  # the file as written resumes: nothing to play
+    assert code == 0, err
+    recs = [json.loads(g) for g in games_]
+    first = next(r for r in recs if r["deal"] == 0)
+    kept = [r for r in recs if not (r["deal"] == 1 and r["seating"] == first["seating"])]
+    out.write_text("\n".join([header, *(json.dumps(r) for r in kept), json.dumps({**first, "deal": 1})]) + "\n",
+                   encoding="utf-8")
+    code, _, err = run(argv, capsys)
+    assert_one_line_error(code, err, "its start is not deal 1 of seed 1")
+
+
 def test_a_rerun_with_fewer_games_reports_the_deals_asked_for(tmp_path, capsys):
     """--games 3 then --games 1 on the same --out reported '6 games (1 deals, seed 1)': the
     report counts the games of the deals asked for (the file keeps the others)."""
