@@ -96,7 +96,7 @@ class _Watcher:
                 return
             if not data:
                 return
-            if signal.SIGINT in data:
+            if signal.SIGINT in data or signal.SIGTERM in data:
                 self._stop_check()
 
     @staticmethod
@@ -149,6 +149,18 @@ def _on_sigint(signum: int, frame: FrameType | None) -> None:
     raise KeyboardInterrupt
 
 
+def _on_sigterm(signum: int, frame: FrameType | None) -> None:
+    """SIGTERM within :func:`stoppable`, where the command's handler is
+    :func:`foolsolve.errors.on_sigterm`: the same stop as Ctrl-C's (the watcher interrupts the check,
+    held back while Z3's Python code runs), noted as SIGTERM's (exit 143); a second is ignored."""
+    from foolsolve.errors import _Signals
+
+    if _Signals.terminated:
+        return
+    _Signals.terminated = True
+    _on_sigint(signum, frame)
+
+
 def _raise_pending() -> None:
     if _state.pending:
         _state.pending = False
@@ -161,6 +173,7 @@ class _Scope:
     def __init__(self) -> None:
         self.owns = False
         self.wakeup = False
+        self.sigterm: Any = None
 
     def __enter__(self) -> _Scope:
         if (_state.owner is not None or threading.current_thread() is not threading.main_thread()
@@ -176,12 +189,19 @@ class _Scope:
         _state.owner = self
         self.owns = True
         signal.signal(signal.SIGINT, _on_sigint)
+        from foolsolve.errors import on_sigterm
+
+        if signal.getsignal(signal.SIGTERM) is on_sigterm:  # the command's: SIGTERM stops as Ctrl-C does
+            self.sigterm = on_sigterm
+            signal.signal(signal.SIGTERM, _on_sigterm)
         return self
 
     def __exit__(self, kind: Any, exc: Any, tb: Any) -> None:
         if not self.owns:
             return
         signal.signal(signal.SIGINT, signal.default_int_handler)
+        if self.sigterm is not None:
+            signal.signal(signal.SIGTERM, self.sigterm)
         if self.wakeup:
             signal.set_wakeup_fd(-1)
         _state.owner = None

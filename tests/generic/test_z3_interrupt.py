@@ -150,8 +150,8 @@ def _sockets(pid: int) -> int:
         return -1
 
 
-def _interrupt_once_in_z3(argv: list[str]) -> tuple[int, str, str]:
-    """Run ``foolsolve ARGV``, send SIGINT once it is in its Z3 work, and wait for its end."""
+def _interrupt_once_in_z3(argv: list[str], sig: int = signal.SIGINT) -> tuple[int, str, str]:
+    """Run ``foolsolve ARGV``, send ``sig`` once it is in its Z3 work, and wait for its end."""
     env = dict(os.environ)
     env.pop("FOOLSOLVE_DEBUG", None)
     proc = subprocess.Popen([sys.executable, "-m", "foolsolve", *argv], stdout=subprocess.PIPE,
@@ -161,14 +161,14 @@ def _interrupt_once_in_z3(argv: list[str]) -> tuple[int, str, str]:
         time.sleep(0.05)  # its first check has started
     time.sleep(3.0 if _sockets(proc.pid) < 0 else 0.7)
     assert proc.poll() is None, proc.communicate()
-    proc.send_signal(signal.SIGINT)
+    proc.send_signal(sig)
     t0 = time.monotonic()
     try:
         out, err = proc.communicate(timeout=20)
     except subprocess.TimeoutExpired:
         proc.kill()
         out, err = proc.communicate()
-        pytest.fail(f"SIGINT did not stop it: {err}")
+        pytest.fail(f"{signal.Signals(sig).name} did not stop it: {err}")
     assert time.monotonic() - t0 < 10
     return proc.returncode, out, err
 
@@ -189,6 +189,31 @@ def test_ctrl_c_stops_prove_without_a_failed_proof():
     assert code == 130 and "FAILED" not in out and "Traceback" not in err
     assert err == ("foolsolve: prove interrupted in durak.two_player_empty_stock_ends; 0 proofs finished "
                    "before it: 0 proved, 0 failed\n")
+
+
+@pytest.fixture
+def command_sigterm(python_sigint):
+    """The command's SIGTERM handler in place (as ``foolsolve`` installs it)."""
+    from foolsolve import errors
+
+    old = signal.signal(signal.SIGTERM, errors.on_sigterm)
+    yield
+    signal.signal(signal.SIGTERM, old)
+    errors._Signals.terminated = False
+
+
+def test_sigterm_stops_a_long_check_as_ctrl_c_does(command_sigterm):
+    # SIGTERM's handler ran only when the check under way ended (a long one: a minute later)
+    from foolsolve import errors
+
+    s = _pigeonhole(12)
+    _later(0.3, lambda: os.kill(os.getpid(), signal.SIGTERM))
+    t0 = time.monotonic()
+    with pytest.raises(KeyboardInterrupt):
+        z3run.check(s)
+    assert time.monotonic() - t0 < 2.5
+    assert errors.terminated()
+    assert signal.getsignal(signal.SIGTERM) is errors.on_sigterm
 
 
 def test_every_z3_check_goes_through_z3run():
