@@ -494,6 +494,34 @@ def _hint(session: Session, state: Any) -> None:
         click.echo(f"  {m.move}  {value_text(m.value)}{d}{'  *' if m.move in best else ''}")
 
 
+def _read_line(limit: int) -> str:
+    """One line of standard input, at most ``limit`` characters: read as bytes and decoded line by
+    line, as UTF-8 (how moves are written: ``attack 9♦``) or else in standard input's own encoding, so
+    that a card typed with its suit reads whatever the locale (in an ASCII locale the text layer
+    refused the whole of piped input, at its first non-ASCII byte, as 'not UTF-8')."""
+    raw = getattr(sys.stdin, "buffer", None)
+    if raw is None:  # a text stream with no bytes under it (a notebook's, a test's)
+        return sys.stdin.readline(limit)
+    data = raw.readline(limit)
+    for encoding in ("utf-8", getattr(sys.stdin, "encoding", None) or "utf-8"):
+        try:
+            return data.decode(encoding)
+        except (UnicodeDecodeError, LookupError):
+            if len(data) >= limit and encoding == "utf-8":
+                try:  # a long line cut inside a character: the skipping reader drops it anyway
+                    return data.decode(encoding, errors="replace")
+                except LookupError:
+                    pass
+    import codecs
+
+    own = getattr(sys.stdin, "encoding", None) or "utf-8"
+    try:
+        also = "" if codecs.lookup(own).name == "utf-8" else f" nor {own}"
+    except LookupError:
+        also = ""
+    raise InputError(f"standard input: a line that is not UTF-8{also} text")
+
+
 def _prompt(text: str) -> str | None:
     """One line of standard input after ``text`` (``None`` at its end), read with a bound: a line
     longer than a move can be (``/dev/zero``, an endless pipe) is skipped with a one-line note."""
@@ -502,17 +530,14 @@ def _prompt(text: str) -> str | None:
     click.echo(text, nl=False)
     limit = 4 * MAX_MOVE_CHARS
     while True:
-        try:
-            line = sys.stdin.readline(limit + 1)
-        except UnicodeDecodeError:
-            raise InputError("standard input: not UTF-8 text") from None
+        line = _read_line(limit + 1)
         if not line:
             return None
         if len(line) <= limit or line.endswith("\n"):
             return line
         skipped = 0
         while skipped <= MAX_SKIP_BYTES:
-            rest = sys.stdin.readline(1 << 16)
+            rest = _read_line(1 << 16)
             if not rest or rest.endswith("\n"):
                 break
             skipped += len(rest)

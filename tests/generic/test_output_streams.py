@@ -88,6 +88,27 @@ def test_text_in_an_encoding_without_the_suits_is_written_in_ascii(encoding: str
     assert has in text, text
 
 
+@pytest.mark.parametrize("seat", [[], ["--seat", "0", "--samples", "2"]])
+def test_the_interactive_game_reads_cards_with_suits_in_an_ascii_locale(seat: list[str]) -> None:
+    # piped commands with a suit (attack 9♦) ended the game at once in an ASCII locale: "standard
+    # input: not UTF-8 text", exit 2, before the first command, which was UTF-8
+    env = {**os.environ, "FOOLSOLVE_BACKGROUND_COMPILE": "0", "PYTHONIOENCODING": "ascii"}
+    done = subprocess.run([sys.executable, "-m", "foolsolve", "play", ENDGAME, "--interactive", "--no-store", *seat],
+                          input="hint\nwhy attack 8♦\nattack 9♦\nquit\n".encode(), capture_output=True, env=env,
+                          timeout=120, check=False)
+    text = done.stdout.decode("ascii")
+    assert done.returncode == 0, done.stderr
+    assert "attack KH" in text and "attack 8D is not legal" in text and "player 0 (you): attack 9D" in text, text
+
+
+def test_a_line_that_is_no_text_ends_the_interactive_game_with_one_line() -> None:
+    env = {**os.environ, "FOOLSOLVE_BACKGROUND_COMPILE": "0"}
+    done = subprocess.run([sys.executable, "-m", "foolsolve", "play", ENDGAME, "--interactive", "--no-store"],
+                          input=b"hint\n\xff\xfe\nquit\n", capture_output=True, env=env, timeout=120, check=False)
+    assert (done.returncode, done.stderr) == (2, b"foolsolve: error: standard input: a line that is not UTF-8 text\n")
+    assert b"attack K" in done.stdout  # the hint before it was answered
+
+
 def test_text_in_utf8_keeps_the_suits() -> None:
     out = _stream("utf-8")
     code, err = _call(["show", ENDGAME], out)
