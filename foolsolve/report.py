@@ -7,7 +7,8 @@ drawn, the mover named, bout or trick boundaries marked), the rules in force wit
 sentence each rests on (:func:`foolsolve.rules.options_of`), and whatever else the solver's
 result carries (a solution concept, notes, round odds: every field of its JSON beyond the
 moves). The solver's whole ``--json`` result is embedded as ``<script type="application/json"
-id="solve-result">``.
+id="solve-result">`` (a view's page: the answer from the seat, ``seat.schema.json``, or the game's
+exact solver's from the seat, ``result.schema.json``, with ``"view": P`` added).
 
 The answer is the one ``foolsolve POSITION.json`` gives in the same budget
 (:func:`foolsolve.solver.open_hand.solve_or_answer`), its method named under the value as the text

@@ -230,3 +230,22 @@ def test_options_a_method_reads_get_no_note(tmp_path, capsys, args):
     obj = _answer([_small_view(tmp_path), "--json", "--time", "0", *args], capsys)
     assert obj["method"] == args[1]
     assert not any(n.startswith("not applied") for n in obj["notes"])
+
+
+@pytest.mark.parametrize("name", ["durak-fresh-deal.json", "three-fools.json", "foolery.json"])
+def test_the_answer_a_views_report_page_embeds_follows_its_schema(name, tmp_path, capsys):
+    """The page's embedded JSON is the answer ``--json`` gives, with ``"view"`` added: a seat answer
+    (the seat schema) or the game's exact solver's from the seat (the result schema)."""
+    page = tmp_path / "page.html"
+    code, _, err = run(["report", str(EXAMPLES / "views" / name), "--out", str(page), "--no-store", "--time", "5"],
+                       capsys)
+    assert code == 0, err
+    html = page.read_text(encoding="utf-8")
+    embedded = json.loads(html.split('id="solve-result">')[1].split("</script>")[0].replace("<\\/", "</"))
+    player = embedded.pop("view")
+    assert player == json.loads((EXAMPLES / "views" / name).read_text())["view"]
+    if "value_kind" in embedded:
+        _result_validator().validate(embedded)
+    else:
+        assert_seat_answer(embedded)
+        assert embedded["player"] == player
