@@ -592,6 +592,10 @@ def seat_solver(state: State, player: int, extra: dict[str, Any]) -> dict[str, A
     from her: another ``viewer``, the ``equilibrium`` of the bluff (solved with every hand open),
     and another follower's ``best_response`` (computed from that follower's hand)."""
     if state.phase not in (FLIP, LEAD):
+        for key in ROUND_ODDS_OPTIONS:  # as the full position says it (not the seat analysis' "takes no -o")
+            if key in extra and state.phase != OVER:
+                raise OptionError(f"option {key}: {ROUND_ODDS_OPTIONS[key]} needs a round about to be led (phase "
+                                  f"flip or lead), not {state.phase}")
         return None
     seat = extra.get("best_response")
     if player != state.leader and seat is not None and seat != player:

@@ -154,6 +154,12 @@ def test_a_view_in_another_phase_keeps_the_seat_answer(tmp_path, capsys):
     assert obj["method"] == "pimc" and obj["worlds"] == 2 and obj["player"] == 1
     code, _, err = run([view, "-o", "viewer=1", "--samples", "2"], capsys)
     assert_one_line_error(code, err, "takes no -o options")
+    # without a seat method, the round odds' option says what it needs, as the full position's does
+    # (it said the seat analysis "takes no -o options")
+    for option in ("viewer=1", "limit=5"):
+        code, _, err = run([view, "-o", option], capsys)
+        assert_one_line_error(code, err, f"option {option.split('=')[0]}: ")
+        assert "needs a round about to be led (phase flip or lead), not follow" in err
 
 
 @pytest.mark.parametrize("argv", [[VIEW, "--method", "pimc"], [FULL, "--as", "0", "--method", "pimc"],
