@@ -101,7 +101,8 @@ class Rules:
     played_card: str = option(
         "collected", choices=("collected", "stays"),
         doc="Where the hand card used to collect goes: collected = into the player's pile with the cards it "
-            "took; stays = laid face up in the centre.",
+            "took; stays = laid face up in the centre, after the collection (one that takes the last centre cards "
+            "still clears the board).",
         source="000 §Collecting Cards: 'All cards collected by a player are placed face down in a pile'",
         reconstructed=True)
     card_points: str = option(
@@ -143,6 +144,15 @@ RECONSTRUCTIONS = (
         "card\": one card played, one drawn keeps every hand at five while the stock lasts.",
         "000 §Collecting Cards: \"a player must first choose a card from his or her hand\"; §A Player's Turn: \"the "
         "player must draw one card from the draw pile\""),
+    Reconstruction(
+        "stays_clear_then_lay", "Under played_card = \"stays\", a collection that takes the last centre cards "
+        "clears the board (the point is scored) and only then is the played card laid face up in the centre; "
+        "after the draw the refill joins it (six cards in the centre after a full refill).",
+        "The text gives no order for collecting and laying the played card. Laid first, the played card would "
+        "always be left face up in the centre, so no collection could ever clear the board under \"stays\", and "
+        "the clear point and the refill would be lost with that choice.",
+        "000 §Clearing the board: \"When a player collects the final card that is face up in the center, the "
+        "player is said to have cleared the board.\""),
     Reconstruction(
         "refill_short_stock", "When the stock is too small to refill the centre with five, the dealer lays what "
         "is left.", "There are no other cards to lay.",
@@ -526,8 +536,10 @@ class FoolsParadiseSpec(SpecGame[State, Move]):
                       "single card collected is less than or equal to the player's card",
                       "ace" if aces else None, state.rules)]
         if Counter(move.taken) == Counter(state.centre):
+            stays = (f"; played_card stays: {move.card} is laid in the centre after the clear and the new cards join "
+                     "it (reading stays_clear_then_lay)") if state.rules.played_card == "stays" else ""
             out.append(reason("apply", f"{move.card} takes the last cards of the centre: player {p} clears the board "
-                              "(one point; five new cards, or what the stock has left, are dealt to the centre)",
+                              f"(one point; five new cards, or what the stock has left, are dealt to the centre){stays}",
                               "Clearing the board",
                               "When a player collects the final card that is face up in the center, the player is "
                               "said to have cleared the board."))
@@ -580,6 +592,8 @@ class FoolsParadiseSpec(SpecGame[State, Move]):
             if not centre:
                 cleared = True
                 clears[p] += 1
+            # RECONSTRUCTION stays_clear_then_lay: under "stays" the played card is laid after the
+            # collection (and after its clear), so it joins the centre the refill deals to
             if state.rules.played_card == "stays":
                 centre = _sorted((*centre, move.card))
         after = replace(state, hands=tuple(hands), centre=centre, piles=tuple(piles), clears=tuple(clears),

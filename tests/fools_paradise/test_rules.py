@@ -347,6 +347,24 @@ def test_option_played_card_stays_in_the_centre_and_a_clear_still_counts() -> No
     assert after.scores()[0] - state.scores()[0] == 13 + 1
 
 
+def test_option_played_card_stays_clears_then_lays_a_listed_reading(capsys: pytest.CaptureFixture[str]) -> None:
+    """The text gives no order for collecting and laying the played card under "stays": the spec clears
+    first (the point, then the refill after the draw) and lays the card after, so the centre ends with
+    the played card and the five new ones. `foolsolve rules` lists that reading, and `why` names it."""
+    from foolsolve.cli import main
+
+    state = position(["KS 2C 3C 4C 5C", "2D 3D 4D 5D 6D"], "KH", stock="7S 8S 9S 10S JS QS 7H",
+                     rules={"played_card": "stays"})
+    after = play(state, "collect KS: KH")
+    assert after.clears == (1, 0)
+    assert sorted(c.ascii for c in after.centre) == sorted(["KS", "8S", "9S", "10S", "JS", "QS"])
+    clear = next(r for r in SPEC.why_legal(state, SPEC.parse_move(state, "collect KS: KH")) if r.rule == "apply")
+    assert "stays_clear_then_lay" in clear.says
+    main(["rules", "fools-paradise"])
+    out = capsys.readouterr().out
+    assert "  stays_clear_then_lay: Under played_card = \"stays\"" in out.split("one sensible reading")[1]
+
+
 def test_option_ace_either_picks_each_ace_independently() -> None:
     """ace either: the played ace as 14 takes K (13) + an ace as 1; also A as 14 takes A as 14."""
     got = {str(m) for m in collections(hand_of("AS"), hand_of("KH AD"), Rules(ace="either"))}
