@@ -393,6 +393,19 @@ RECONSTRUCTIONS = (
         "tip) is of pip cards, so a face card changes no total.",
         '003: "Aces are worth 1." "The black and red pip cards\' values subtract from each other:" (list lost); '
         '"Face cards have special effects"'),
+    Reconstruction(
+        "forfeit_first", "A hand of only face cards that cannot draw forfeits at the start of its turn before "
+        "anything else the turn may do: before an exchange (Exchange variant) that could bring pip cards from the "
+        "pool, and before the exception pass.",
+        "Both the forfeit and the exchange come \"at the start of their turn\", and the pass is one of the turn's "
+        "actions; the text does not rank them. The forfeit sentence says such a player \"must\" forfeit, while the "
+        "exchange and the pass are what a player \"may\" do, so the forfeit is read as the check that opens the "
+        "turn (after an exchange the turn has started: no forfeit then).",
+        '003: "If a player has a hand of only face cards at the start of their turn, and they are unable to draw '
+        'additional cards into their hand ..., they must show their hand and forfeit the game."; Exchange: "At the '
+        'start of your turn, you may exchange any number of cards in your hand for the same number of cards in the '
+        'pool, before taking your normal turn."; "An exception: If the opponent is empty-handed and the player\'s '
+        'own stock is empty, the player may instead pass."'),
 )
 """Readings of 003 where only one is sensible (``foolsolve rules fools-and-angels`` lists them)."""
 
@@ -978,6 +991,9 @@ class FoolsAndAngelsSpec(SpecGame[State, Move]):
             # 003 "If a player has a hand of only face cards at the start of their turn, and they are
             # unable to draw additional cards into their hand (for example, they already have 7 cards,
             # or all available stocks are empty), they must show their hand and forfeit the game."
+            # RECONSTRUCTION forfeit_first: checked as the turn opens, before an exchange (Exchange,
+            # also "At the start of your turn") and before the exception pass, whose moves a finished
+            # game does not list
             if only_face_cards(state.hands[p]) and not can_draw(state, p):
                 return win_result(1 - p, "forfeit: only face cards and unable to draw")
         if state.phase == TURN and state.rules.no_legal_action == "lose" and stuck(state):

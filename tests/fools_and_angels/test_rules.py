@@ -303,6 +303,22 @@ def test_003_first_to_empty_hand_and_own_stock_wins() -> None:
     assert res is not None and dict(res.details)["winner"] == 1
 
 
+def test_forfeit_first_the_start_of_turn_forfeit_comes_before_an_exchange_and_the_exception_pass() -> None:
+    # 003 gives the forfeit and the Exchange both "at the start of their turn" and does not rank them (nor the
+    # forfeit against the exception pass): the listed reading forfeit_first checks the forfeit first
+    face7 = position("J♣ J♦ J♥ J♠ Q♠ Q♥ K♣", "4♥ A♥ 6♦", stock0="3♠", stock1="3♦", pool="7♦ 9♣ 8♥",
+                     rules={"exchange": True})
+    res = SPEC.result(face7)
+    assert res is not None and dict(res.details)["reason"] == "forfeit: only face cards and unable to draw"
+    assert moves(face7) == []  # no exchange, though the pool holds pip cards
+    # the exception pass (opponent empty-handed, own stock empty) does not save it either
+    bare = position("J♣ Q♠", "", stock1="3♦")
+    res = SPEC.result(bare)
+    assert res is not None and dict(res.details)["reason"] == "forfeit: only face cards and unable to draw"
+    recon = next(r for r in SPEC.reconstructions if r.name == "forfeit_first")
+    assert "at the start of their turn" in recon.source and "At the start of your turn" in recon.source
+
+
 # --- defence options --------------------------------------------------------------------------------
 
 
