@@ -985,7 +985,7 @@ class FoolsAndAngelsSpec(SpecGame[State, Move]):
                 return win_result(p, EMPTIED)
         if state.phase == DEFEND and only_face_cards(state.hands[state.to_move]):
             # 003 "A player with only face cards in their hand cannot attack, and loses when attacked."
-            return win_result(1 - state.to_move, "attacked a hand of only face cards")
+            return win_result(1 - state.to_move, ATTACKED_FACE_ONLY)
         if state.phase == TURN and not state.exchanged:
             p = state.to_move
             # 003 "If a player has a hand of only face cards at the start of their turn, and they are
@@ -995,10 +995,10 @@ class FoolsAndAngelsSpec(SpecGame[State, Move]):
             # also "At the start of your turn") and before the exception pass, whose moves a finished
             # game does not list
             if only_face_cards(state.hands[p]) and not can_draw(state, p):
-                return win_result(1 - p, "forfeit: only face cards and unable to draw")
+                return win_result(1 - p, FORFEIT)
         if state.phase == TURN and state.rules.no_legal_action == "lose" and stuck(state):
             # RECONSTRUCTION no_legal_action == "lose"
-            return win_result(1 - state.to_move, "no legal action")
+            return win_result(1 - state.to_move, NO_LEGAL_ACTION)
         return None
 
     def to_move(self, state: State) -> int:
@@ -1108,8 +1108,7 @@ class FoolsAndAngelsSpec(SpecGame[State, Move]):
         function of the move's kind."""
         res = self.result(state)
         if res is not None:
-            return [reason("result", f"the game is over ({res.label}: {dict(res.details).get('reason')})", "",
-                           "The first player to get rid of all cards in both their hand and their own stock wins.")]
+            return [result_reason(state, res)]
         phases: dict[type, tuple[str, ...]] = {
             SwapPiles: (SETUP,), KeepPiles: (SETUP,), Exchange: (TURN,), Attack: (TURN,), Pass: (TURN,),
             Draw: (TURN, REGROUP), Stop: (REGROUP,), Defend: (DEFEND,), Surrender: (DEFEND,), Discard: (TEMPT,),
@@ -1578,6 +1577,34 @@ def _knowledge(state: State, known: Any, under: Any) -> State:
 EMPTIED = "emptied hand and own stock"
 """The reason of the one end every player sees (003: "The first player to get rid of all cards in
 both their hand and their own stock wins"); the others turn on the cards of the player to move."""
+ATTACKED_FACE_ONLY = "attacked a hand of only face cards"
+"""The reason of a defender's loss with a hand of only face cards (003 "loses when attacked")."""
+FORFEIT = "forfeit: only face cards and unable to draw"
+"""The reason of the start-of-turn forfeit (003 "they must show their hand and forfeit the game")."""
+NO_LEGAL_ACTION = "no legal action"
+"""The reason of the loss of a player with nothing to do (option ``no_legal_action`` = ``"lose"``)."""
+
+_RESULT_QUOTES = {
+    EMPTIED: "The first player to get rid of all cards in both their hand and their own stock wins.",
+    ATTACKED_FACE_ONLY: "A player with only face cards in their hand cannot attack, and loses when attacked.",
+    FORFEIT: "If a player has a hand of only face cards at the start of their turn, and they are unable to draw "
+             "additional cards into their hand ..., they must show their hand and forfeit the game.",
+}
+"""The sentence of 003 behind each outcome of the text (:meth:`FoolsAndAngelsSpec.result`)."""
+
+
+def result_reason(state: State, res: Result) -> Reason:
+    """Why no move is legal in a finished game: its outcome, with the sentence of 003 behind it (or,
+    for the reconstructed loss of a player with nothing to do, the option ``no_legal_action``)."""
+    why = dict(res.details).get("reason")
+    says = f"the game is over ({res.label}: {why})"
+    if why == NO_LEGAL_ACTION:
+        return reason("stuck", f"{says}: a player who can neither attack, regroup nor pass loses", "",
+                      "The active player shall either:", "no_legal_action", state.rules)
+    if why == FORFEIT:
+        says += ("; the forfeit opens the turn, before an exchange or a pass could be made (reading "
+                 "forfeit_first)")
+    return reason("result", says, "", _RESULT_QUOTES[str(why)])
 
 
 def win_result(p: int, why: str) -> Result:
