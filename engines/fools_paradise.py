@@ -31,7 +31,8 @@ Representation
   4 MB, measured with ``tracemalloc``; tens of milliseconds of CPU).
 * A *count vector* is an int holding, per rank 2..14 (ace last), the number of cards of
   that rank in ``W``-bit fields (``rank_slot = rank - 2``). Suits play no part in
-  collecting (000 §Collecting Cards) or in scoring, so big centres are searched on count
+  collecting (000 §Collecting Cards) nor in the scores of either ``card_points`` choice (the
+  text's suit-dependent point values are lost), so big centres are searched on count
   vectors (subset sum per played value, meet in the middle, memoised per (centre counts,
   played rank)); only the vectors that work are expanded into the suit choices.
 * The endgame solver plays the game with suits forgotten on this count-vector layer; that

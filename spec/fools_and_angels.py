@@ -393,6 +393,19 @@ RECONSTRUCTIONS = (
         "tip) is of pip cards, so a face card changes no total.",
         '003: "Aces are worth 1." "The black and red pip cards\' values subtract from each other:" (list lost); '
         '"Face cards have special effects"'),
+    Reconstruction(
+        "forfeit_first", "A hand of only face cards that cannot draw forfeits at the start of its turn before "
+        "anything else the turn may do: before an exchange (Exchange variant) that could bring pip cards from the "
+        "pool, and before the exception pass.",
+        "Both the forfeit and the exchange come \"at the start of their turn\", and the pass is one of the turn's "
+        "actions; the text does not rank them. The forfeit sentence says such a player \"must\" forfeit, while the "
+        "exchange and the pass are what a player \"may\" do, so the forfeit is read as the check that opens the "
+        "turn (after an exchange the turn has started: no forfeit then).",
+        '003: "If a player has a hand of only face cards at the start of their turn, and they are unable to draw '
+        'additional cards into their hand ..., they must show their hand and forfeit the game."; Exchange: "At the '
+        'start of your turn, you may exchange any number of cards in your hand for the same number of cards in the '
+        'pool, before taking your normal turn."; "An exception: If the opponent is empty-handed and the player\'s '
+        'own stock is empty, the player may instead pass."'),
 )
 """Readings of 003 where only one is sensible (``foolsolve rules fools-and-angels`` lists them)."""
 
@@ -972,17 +985,20 @@ class FoolsAndAngelsSpec(SpecGame[State, Move]):
                 return win_result(p, EMPTIED)
         if state.phase == DEFEND and only_face_cards(state.hands[state.to_move]):
             # 003 "A player with only face cards in their hand cannot attack, and loses when attacked."
-            return win_result(1 - state.to_move, "attacked a hand of only face cards")
+            return win_result(1 - state.to_move, ATTACKED_FACE_ONLY)
         if state.phase == TURN and not state.exchanged:
             p = state.to_move
             # 003 "If a player has a hand of only face cards at the start of their turn, and they are
             # unable to draw additional cards into their hand (for example, they already have 7 cards,
             # or all available stocks are empty), they must show their hand and forfeit the game."
+            # RECONSTRUCTION forfeit_first: checked as the turn opens, before an exchange (Exchange,
+            # also "At the start of your turn") and before the exception pass, whose moves a finished
+            # game does not list
             if only_face_cards(state.hands[p]) and not can_draw(state, p):
-                return win_result(1 - p, "forfeit: only face cards and unable to draw")
+                return win_result(1 - p, FORFEIT)
         if state.phase == TURN and state.rules.no_legal_action == "lose" and stuck(state):
             # RECONSTRUCTION no_legal_action == "lose"
-            return win_result(1 - state.to_move, "no legal action")
+            return win_result(1 - state.to_move, NO_LEGAL_ACTION)
         return None
 
     def to_move(self, state: State) -> int:
@@ -1092,8 +1108,7 @@ class FoolsAndAngelsSpec(SpecGame[State, Move]):
         function of the move's kind."""
         res = self.result(state)
         if res is not None:
-            return [reason("result", f"the game is over ({res.label}: {dict(res.details).get('reason')})", "",
-                           "The first player to get rid of all cards in both their hand and their own stock wins.")]
+            return [result_reason(state, res)]
         phases: dict[type, tuple[str, ...]] = {
             SwapPiles: (SETUP,), KeepPiles: (SETUP,), Exchange: (TURN,), Attack: (TURN,), Pass: (TURN,),
             Draw: (TURN, REGROUP), Stop: (REGROUP,), Defend: (DEFEND,), Surrender: (DEFEND,), Discard: (TEMPT,),
@@ -1562,6 +1577,34 @@ def _knowledge(state: State, known: Any, under: Any) -> State:
 EMPTIED = "emptied hand and own stock"
 """The reason of the one end every player sees (003: "The first player to get rid of all cards in
 both their hand and their own stock wins"); the others turn on the cards of the player to move."""
+ATTACKED_FACE_ONLY = "attacked a hand of only face cards"
+"""The reason of a defender's loss with a hand of only face cards (003 "loses when attacked")."""
+FORFEIT = "forfeit: only face cards and unable to draw"
+"""The reason of the start-of-turn forfeit (003 "they must show their hand and forfeit the game")."""
+NO_LEGAL_ACTION = "no legal action"
+"""The reason of the loss of a player with nothing to do (option ``no_legal_action`` = ``"lose"``)."""
+
+_RESULT_QUOTES = {
+    EMPTIED: "The first player to get rid of all cards in both their hand and their own stock wins.",
+    ATTACKED_FACE_ONLY: "A player with only face cards in their hand cannot attack, and loses when attacked.",
+    FORFEIT: "If a player has a hand of only face cards at the start of their turn, and they are unable to draw "
+             "additional cards into their hand ..., they must show their hand and forfeit the game.",
+}
+"""The sentence of 003 behind each outcome of the text (:meth:`FoolsAndAngelsSpec.result`)."""
+
+
+def result_reason(state: State, res: Result) -> Reason:
+    """Why no move is legal in a finished game: its outcome, with the sentence of 003 behind it (or,
+    for the reconstructed loss of a player with nothing to do, the option ``no_legal_action``)."""
+    why = dict(res.details).get("reason")
+    says = f"the game is over ({res.label}: {why})"
+    if why == NO_LEGAL_ACTION:
+        return reason("stuck", f"{says}: a player who can neither attack, regroup nor pass loses", "",
+                      "The active player shall either:", "no_legal_action", state.rules)
+    if why == FORFEIT:
+        says += ("; the forfeit opens the turn, before an exchange or a pass could be made (reading "
+                 "forfeit_first)")
+    return reason("result", says, "", _RESULT_QUOTES[str(why)])
 
 
 def win_result(p: int, why: str) -> Result:

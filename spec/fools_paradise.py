@@ -101,15 +101,19 @@ class Rules:
     played_card: str = option(
         "collected", choices=("collected", "stays"),
         doc="Where the hand card used to collect goes: collected = into the player's pile with the cards it "
-            "took; stays = laid face up in the centre.",
+            "took; stays = laid face up in the centre, after the collection (one that takes the last centre cards "
+            "still clears the board).",
         source="000 §Collecting Cards: 'All cards collected by a player are placed face down in a pile'",
         reconstructed=True)
     card_points: str = option(
         "value", choices=("value", "count"),
         doc="Scoring (the text stops before it): value = each collected card scores its value (ace 14 unless "
-            "ace is low), count = each collected card scores 1; both add 1 per clear.",
-        source="000 §Points (cut off): 'everyone must count how many points they have'; §Clearing the board: "
-               "'awarded one point immediately'", reconstructed=True)
+            "ace is low), count = each collected card scores 1; both add 1 per clear. The text gives suits a "
+            "part in the lost point values, so both choices, which read the rank only, are suit-blind "
+            "reconstructions.",
+        source="000 §Collecting Cards: 'Card suit does not play any role in collecting cards, only in point value "
+               "(discussed later).'; §Points (cut off): 'everyone must count how many points they have'; "
+               "§Clearing the board: 'awarded one point immediately'", reconstructed=True)
     last_card_sweep_counts_as_clear: bool = option(
         False, choices=(False, True),
         doc="Whether taking the cards left in the centre after the last card of the game scores the clear "
@@ -141,6 +145,15 @@ RECONSTRUCTIONS = (
         "000 §Collecting Cards: \"a player must first choose a card from his or her hand\"; §A Player's Turn: \"the "
         "player must draw one card from the draw pile\""),
     Reconstruction(
+        "stays_clear_then_lay", "Under played_card = \"stays\", a collection that takes the last centre cards "
+        "clears the board (the point is scored) and only then is the played card laid face up in the centre; "
+        "after the draw the refill joins it (six cards in the centre after a full refill).",
+        "The text gives no order for collecting and laying the played card. Laid first, the played card would "
+        "always be left face up in the centre, so no collection could ever clear the board under \"stays\", and "
+        "the clear point and the refill would be lost with that choice.",
+        "000 §Clearing the board: \"When a player collects the final card that is face up in the center, the "
+        "player is said to have cleared the board.\""),
+    Reconstruction(
         "refill_short_stock", "When the stock is too small to refill the centre with five, the dealer lays what "
         "is left.", "There are no other cards to lay.",
         "000 §Clearing the board: \"the dealer must deal out five cards face up to the center\""),
@@ -169,7 +182,14 @@ def card_points(card: Card, rules: Rules) -> int:
     """Points one collected card is worth (option ``card_points``; the seed's table is lost).
 
     ``value``: 2-10 face, J 11, Q 12, K 13, ace 14 (1 when ``ace`` is ``low``).
-    ``count``: 1 per card."""
+    ``count``: 1 per card.
+
+    000 §Collecting Cards: "Card suit does not play any role in collecting cards, only in point
+    value (discussed later)." The discussion is lost, so both choices read the rank only: they
+    are suit-blind reconstructions, not the text's table. The endgame solver searches with suits
+    forgotten and relies on that; a table that reads suits, dropped in here, fails
+    ``tests/fools_paradise/test_rules.py::test_swapping_suits_between_piles_never_changes_a_score``,
+    which says what the solver then needs."""
     if rules.card_points == "count":
         return 1
     if card.rank == ACE:
@@ -334,8 +354,9 @@ def collection_witness(card: Card, taken: tuple[Card, ...], rules: Rules) -> tup
     000 §Collecting Cards: "a player must first choose a card from his or her hand, and then
     find a card or multiple cards that sum up to a multiple of the chosen card's value, where
     each single card collected is less than or equal to the player's card. Card suit does not
-    play any role in collecting cards". "A card or multiple cards": the set is non-empty, and
-    a sum of card values (each at least 1) is then a positive multiple."""
+    play any role in collecting cards, only in point value (discussed later)." So no suit is
+    read here (their part in the points: :func:`card_points`). "A card or multiple cards": the
+    set is non-empty, and a sum of card values (each at least 1) is then a positive multiple."""
     if not taken:
         return None
     for values in _assignments(card, taken, rules):
@@ -462,7 +483,9 @@ class FoolsParadiseSpec(SpecGame[State, Move]):
             return out  # 000 §Not Collecting Cards: a lay is always possible (forced or not)
         if move.taken != _sorted(move.taken):
             out.append(reason("legal_moves", "the taken cards are not in card order (the form legal_moves lists; "
-                              "read_move writes it)", "Collecting Cards", "Card suit does not play any role"))
+                              "read_move writes it)", "Collecting Cards",
+                              "Card suit does not play any role in collecting cards, only in point value (discussed "
+                              "later)."))
         left = list(state.centre)
         for c in move.taken:
             if c in left:
@@ -513,8 +536,10 @@ class FoolsParadiseSpec(SpecGame[State, Move]):
                       "single card collected is less than or equal to the player's card",
                       "ace" if aces else None, state.rules)]
         if Counter(move.taken) == Counter(state.centre):
+            stays = (f"; played_card stays: {move.card} is laid in the centre after the clear and the new cards join "
+                     "it (reading stays_clear_then_lay)") if state.rules.played_card == "stays" else ""
             out.append(reason("apply", f"{move.card} takes the last cards of the centre: player {p} clears the board "
-                              "(one point; five new cards, or what the stock has left, are dealt to the centre)",
+                              f"(one point; five new cards, or what the stock has left, are dealt to the centre){stays}",
                               "Clearing the board",
                               "When a player collects the final card that is face up in the center, the player is "
                               "said to have cleared the board."))
@@ -567,6 +592,8 @@ class FoolsParadiseSpec(SpecGame[State, Move]):
             if not centre:
                 cleared = True
                 clears[p] += 1
+            # RECONSTRUCTION stays_clear_then_lay: under "stays" the played card is laid after the
+            # collection (and after its clear), so it joins the centre the refill deals to
             if state.rules.played_card == "stays":
                 centre = _sorted((*centre, move.card))
         after = replace(state, hands=tuple(hands), centre=centre, piles=tuple(piles), clears=tuple(clears),

@@ -724,7 +724,7 @@ class ThreeFoolsSpec(SpecGame[State, Move]):
                    ROSHAMBO: "all three suits show: Roshambo decides the round (chance)",
                    TIE: "the final count is tied: Roshambo decides (chance)"}[state.phase]
             return [reason("phase", f"{now}; {move} is not a move of this step", "Rounds of Play",
-                           "Whoever is going first may flip the binary card. She chooses a card from her hand")]
+                           "Whoever is going first may flip the binary card. ... She chooses a card from her hand")]
         if isinstance(move, Lead):
             return lead_reasons(state, move.card)
         if isinstance(move, Follow):

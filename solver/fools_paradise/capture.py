@@ -5,7 +5,7 @@ A pure function of a hand and a centre. The rule (000 §Collecting Cards):
     "a player must first choose a card from his or her hand, and then find a card or
     multiple cards that sum up to a multiple of the chosen card's value, where each single
     card collected is less than or equal to the player's card. Card suit does not play any
-    role in collecting cards"
+    role in collecting cards, only in point value (discussed later)."
 
 and the values (000 §Card Values): 2-10 face value, J 11, Q 12, K 13, "Ace may be one or
 fourteen". How the ace choice is made is open (RULES-NOTES §2, option ``ace``):
@@ -23,7 +23,9 @@ the same card twice in the centre); hand cards by their position in the hand.
 
 Scoring (RULES-NOTES §2, ``card_points``; the text is cut before its points table): one
 function, :func:`card_score`, so a real table can be dropped in later. ``value``: a card
-scores its value, an ace 14 (1 when ``ace == "low"``); ``count``: 1 per card. The played
+scores its value, an ace 14 (1 when ``ace == "low"``); ``count``: 1 per card. Both read the
+rank only, though the sentence above gives suits a part in the lost point values: they are
+suit-blind reconstructions, and :func:`rank_score` relies on it. The played
 card scores too when ``played_card == "collected"``. A collection that takes every centre
 card clears the board: +1 point (000 §Clearing the board: "Every time a player clears the
 board, the player is awarded one point immediately").
@@ -97,7 +99,7 @@ def card_score(card: Card, *, ace: str, card_points: str) -> int:
 
 
 def rank_score(rank: int, *, ace: str, card_points: str) -> int:
-    """:func:`card_score` of any card of this rank (suits play no role)."""
+    """:func:`card_score` of any card of this rank (every ``card_points`` choice is suit-blind)."""
     if card_points == "count":
         return 1
     if rank == ACE:

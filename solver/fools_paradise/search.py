@@ -20,10 +20,15 @@ Solution concepts
 Search
 ------
 The search runs on a suit-free copy of the game (:class:`RankState`: count vectors of
-ranks, on the engine's count-vector layer; defined here, the solver being its only user), since
-suits play no part in collecting or scoring: two positions that differ only
-in suits have the same value, and one suit-free move stands for all the card-level moves
-that take the same ranks. Fail-soft alpha-beta, moves ordered by the points they bank at
+ranks, on the engine's count-vector layer; defined here, the solver being its only user).
+Suits play no part in collecting (000 §Collecting Cards), and none in the scores of the
+``card_points`` choices there are: both read the rank only. The text does give suits a part
+in its lost point values ("only in point value (discussed later)"), so this rests on the
+choices being suit-blind reconstructions, which
+``tests/fools_paradise/test_rules.py::test_swapping_suits_between_piles_never_changes_a_score``
+holds every choice to: a point table that reads suits would need suits back in the key. Then
+two positions that differ only in suits have the same value, and one suit-free move stands
+for all the card-level moves that take the same ranks. Fail-soft alpha-beta, moves ordered by the points they bank at
 once (the transposition-table move first); the table stores lower/upper bounds on the
 part of the value that does not depend on the scores already banked (two players), or on
 the value itself keyed with the score offsets (paranoid).
@@ -68,7 +73,8 @@ RankMove = tuple[int, int]
 
 class RankState(NamedTuple):
     """A position with suits forgotten: count vectors (:meth:`EngineRules.counts`) for hands and centre,
-    the stock as a tuple of ranks in draw order with a read pointer, scores so far."""
+    the stock as a tuple of ranks in draw order with a read pointer, scores so far. Sound only while
+    every ``card_points`` choice is suit-blind (module docstring, "Search")."""
 
     hands: tuple[int, ...]
     centre: int

@@ -22,6 +22,16 @@ from foolsolve.spec.fools_and_angels import (
 )
 from tests.fools_and_angels.helpers import hand, moves, play, position
 
+SEED_003 = (
+    "A player with only face cards in their hand cannot attack, and loses when attacked. "
+    "If a player has a hand of only face cards at the start of their turn, and they are unable to draw additional "
+    "cards into their hand (for example, they already have 7 cards, or all available stocks are empty), they must "
+    "show their hand and forfeit the game. "
+    "The first player to get rid of all cards in both their hand and their own stock wins. "
+    "The active player shall either:"
+)
+"""The sentences of 003 a finished game's reasons quote, as the seed spells them."""
+
 # --- the seed's examples -----------------------------------------------------------------------
 
 
@@ -301,6 +311,51 @@ def test_003_first_to_empty_hand_and_own_stock_wins() -> None:
     d = position("", "7♠", phase="defend", to_move=1, attack="7♦", stock0="2♠")
     res = SPEC.result(play(d, "defend whole with 7♠"))
     assert res is not None and dict(res.details)["winner"] == 1
+
+
+@pytest.mark.parametrize("outcome, quote, option", [
+    ("emptied", "The first player to get rid of all cards in both their hand and their own stock wins.", None),
+    ("attacked", "A player with only face cards in their hand cannot attack, and loses when attacked.", None),
+    ("forfeit", "If a player has a hand of only face cards at the start of their turn, and they are unable to draw "
+                "additional cards into their hand ..., they must show their hand and forfeit the game.", None),
+    ("stuck", "The active player shall either:", "no_legal_action"),
+])
+def test_why_on_a_finished_game_quotes_the_sentence_behind_its_outcome(outcome: str, quote: str,
+                                                                       option: str | None) -> None:
+    # each end of the game has its own sentence of 003; the reconstructed loss of a player with nothing to
+    # do names its option instead (it had the win sentence for all four)
+    state = {
+        "emptied": lambda: play(position("3♣ 4♣", "5♥ 6♥ 7♦"), "attack 3♣ 4♣"),
+        "attacked": lambda: play(position("3♣", "J♣ Q♥", stock0="A♣", stock1="3♦"), "attack 3♣"),
+        "forfeit": lambda: position("J♣ Q♥", "4♥ 5♥"),
+        "stuck": lambda: position("A♣ 2♣ 3♣", "4♥ 5♥", rules={"no_legal_action": "lose"}),
+    }[outcome]()
+    assert SPEC.result(state) is not None
+    for text in ("pass", "surrender"):
+        [why] = SPEC.why_illegal(state, SPEC.read_move(state, text))
+        assert why.quote == quote and why.option == option and "the game is over" in why.says
+        if option is not None:
+            assert why.value == "lose"
+        for part in quote.split("..."):  # the seed's own words, a gap only where "..." stands
+            assert part.strip(" ,.") in SEED_003
+
+
+def test_forfeit_first_the_start_of_turn_forfeit_comes_before_an_exchange_and_the_exception_pass() -> None:
+    # 003 gives the forfeit and the Exchange both "at the start of their turn" and does not rank them (nor the
+    # forfeit against the exception pass): the listed reading forfeit_first checks the forfeit first
+    face7 = position("J♣ J♦ J♥ J♠ Q♠ Q♥ K♣", "4♥ A♥ 6♦", stock0="3♠", stock1="3♦", pool="7♦ 9♣ 8♥",
+                     rules={"exchange": True})
+    res = SPEC.result(face7)
+    assert res is not None and dict(res.details)["reason"] == "forfeit: only face cards and unable to draw"
+    assert moves(face7) == []  # no exchange, though the pool holds pip cards
+    # the exception pass (opponent empty-handed, own stock empty) does not save it either
+    bare = position("J♣ Q♠", "", stock1="3♦")
+    res = SPEC.result(bare)
+    assert res is not None and dict(res.details)["reason"] == "forfeit: only face cards and unable to draw"
+    [why] = SPEC.why_illegal(bare, SPEC.read_move(bare, "pass"))
+    assert "forfeit_first" in why.says
+    recon = next(r for r in SPEC.reconstructions if r.name == "forfeit_first")
+    assert "at the start of their turn" in recon.source and "At the start of your turn" in recon.source
 
 
 # --- defence options --------------------------------------------------------------------------------

@@ -75,8 +75,8 @@ def test_000_collect_sum_is_a_positive_multiple_not_only_equal() -> None:
 
 
 def test_000_suits_play_no_role_in_collecting() -> None:
-    """"Card suit does not play any role in collecting cards": the same ranks in other suits
-    give the same collections."""
+    """"Card suit does not play any role in collecting cards, only in point value (discussed
+    later).": the same ranks in other suits give the same collections (points: below)."""
     a = collections(hand_of("KS"), hand_of("KH JH 2S 5D 6C"), Rules())
     b = collections(hand_of("KC"), hand_of("KD JC 2H 5S 6D"), Rules())
     ranks = lambda ms: sorted(sorted(c.rank for c in m.taken) for m in ms)  # noqa: E731
@@ -286,6 +286,52 @@ def test_option_card_points_value_and_count() -> None:
     assert play(state, "collect KS: KH").scores()[0] - state.scores()[0] == 2
 
 
+SUIT_SENTENCE = "Card suit does not play any role in collecting cards, only in point value (discussed later)."
+"""000 §Collecting Cards: the one surviving sentence on what points depend on."""
+
+
+def test_option_card_points_cites_the_suit_sentence_and_says_both_choices_are_suit_blind() -> None:
+    """The points table is lost, but 000 gives suits a part in it: card_points cites the sentence and
+    says that its choices (which read the rank only) are suit-blind reconstructions, not the text's."""
+    opt = next(o for o in options_of(Rules) if o.name == "card_points")
+    assert opt.reconstructed and SUIT_SENTENCE in opt.source
+    assert "suit-blind reconstructions" in opt.doc and "lost point values" in opt.doc
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), piles=st.integers(2, 4))
+def test_swapping_suits_between_piles_never_changes_a_score(seed: int, piles: int) -> None:
+    """Every card_points choice (and every ace choice) scores a pile by its ranks only: swapping the
+    suits of same-rank cards between the piles changes no score. The endgame solver
+    (solver/fools_paradise/search.py, RankState) searches with suits forgotten and relies on this;
+    000 gives suits a part in the lost point values, so a suit table dropped into the scorer later
+    fails here first, and the solver's key then needs the suits back."""
+    rng = random.Random(seed)
+    deck = list(FRENCH52.cards)
+    rng.shuffle(deck)
+    cut = sorted(rng.sample(range(1, len(deck)), piles - 1))
+    before = [deck[a:b] for a, b in zip([0, *cut], [*cut, len(deck)])]
+    # the suits of each rank dealt again over that rank's cards, wherever they lie
+    suits: dict[int, list[str]] = {}
+    for pile in before:
+        for c in pile:
+            suits.setdefault(c.rank, []).append(c.suit)
+    for rank_suits in suits.values():
+        rng.shuffle(rank_suits)
+    after = [[FRENCH52.card(suits[c.rank].pop(), c.rank) for c in pile] for pile in before]
+    assert sorted(c for pile in after for c in pile) == sorted(deck)
+    clears = [rng.randrange(4) for _ in range(piles)]
+    for points in next(o for o in options_of(Rules) if o.name == "card_points").choices or ():
+        for ace in next(o for o in options_of(Rules) if o.name == "ace").choices or ():
+            rules = Rules(card_points=points, ace=ace)
+            got = [score(p, k, rules) for p, k in zip(after, clears)]
+            want = [score(p, k, rules) for p, k in zip(before, clears)]
+            assert got == want, (
+                f"card_points={points}, ace={ace}: swapping suits between piles changed the scores {want} to {got}. "
+                "The endgame solver's suit-free state (solver/fools_paradise/search.py, RankState) is then unsound: "
+                "give it the suits back, or refuse the suit-reading choice there")
+
+
 def test_option_played_card_collected_goes_to_the_pile() -> None:
     state = position(["KS", "4H"], "KH 9D")
     after = play(state, "collect KS: KH")
@@ -299,6 +345,24 @@ def test_option_played_card_stays_in_the_centre_and_a_clear_still_counts() -> No
     assert [c.ascii for c in after.centre] == ["KS"]
     assert after.clears == (1, 0)
     assert after.scores()[0] - state.scores()[0] == 13 + 1
+
+
+def test_option_played_card_stays_clears_then_lays_a_listed_reading(capsys: pytest.CaptureFixture[str]) -> None:
+    """The text gives no order for collecting and laying the played card under "stays": the spec clears
+    first (the point, then the refill after the draw) and lays the card after, so the centre ends with
+    the played card and the five new ones. `foolsolve rules` lists that reading, and `why` names it."""
+    from foolsolve.cli import main
+
+    state = position(["KS 2C 3C 4C 5C", "2D 3D 4D 5D 6D"], "KH", stock="7S 8S 9S 10S JS QS 7H",
+                     rules={"played_card": "stays"})
+    after = play(state, "collect KS: KH")
+    assert after.clears == (1, 0)
+    assert sorted(c.ascii for c in after.centre) == sorted(["KS", "8S", "9S", "10S", "JS", "QS"])
+    clear = next(r for r in SPEC.why_legal(state, SPEC.parse_move(state, "collect KS: KH")) if r.rule == "apply")
+    assert "stays_clear_then_lay" in clear.says
+    main(["rules", "fools-paradise"])
+    out = capsys.readouterr().out
+    assert "  stays_clear_then_lay: Under played_card = \"stays\"" in out.split("one sensible reading")[1]
 
 
 def test_option_ace_either_picks_each_ace_independently() -> None:
