@@ -908,8 +908,8 @@ def cover_reasons(state: State, attack: Card, card: Card) -> list[Reason]:
     out: list[Reason] = []
     if attack not in uncovered(state):
         out.append(reason("cover_options", f"{attack} is not an uncovered attack card on the table", "rules",
-                          "the player, under whom they walked, must beat (overlap with the highest card in suit or "
-                          "trump card) all cards, which made the move"))
+                          "Player, sitting to the left of the incoming one, must beat (overlap with the highest card in "
+                          "suit or trump card) all cards, which made the move"))
     out += not_held(state, state.defender, [card], "cover_options")
     if not beats(card, attack, state.trump) and (card.is_joker or attack.is_joker):
         out.append(joker_reason(card, attack, state.trump, False))

@@ -109,11 +109,7 @@ def _reason_quotes(module: Any) -> list[tuple[int, str]]:
     return out
 
 
-@pytest.mark.parametrize("game", [
-    pytest.param(g, marks=pytest.mark.xfail(strict=True, reason="spec/durak.py's reason for covering quotes 001 "
-                                            "§rules in words the seed does not have ('the player, under whom they "
-                                            "walked, must beat ...'): not yet corrected"))
-    if g == "durak" else g for g in games.names()])
+@pytest.mark.parametrize("game", games.names())
 def test_every_quote_of_a_reason_is_the_seeds_words_with_each_gap_marked(game):
     """A quote that `foolsolve why` prints under a reason is the seed's words: each part between '...'
     elisions occurs in the source text as it stands, so sentences are never joined over a gap silently
