@@ -1,16 +1,71 @@
 """foolsolve: the rules of five 'fool' card games as executable, checkable code, with exact
 solvers. Shared pieces live here (cards, rule options, the game shape, position files,
 the CLI); each game has a module in ``foolsolve.spec``, ``foolsolve.engines`` and
-``foolsolve.solver``."""
+``foolsolve.solver``.
 
+From Python (docs/python.md): ``foolsolve.answer("position.json")`` is the answer
+``foolsolve position.json`` gives (a view file's too), ``foolsolve.load(...)`` a position or
+view as a :class:`Position` that a notebook draws, ``foolsolve.games`` the game registry. Every
+name below is imported on first use, so that ``import foolsolve`` (and the command's start-up)
+stays cheap.
+"""
+
+from __future__ import annotations
+
+TYPE_CHECKING = False  # (typing.TYPE_CHECKING without importing typing, which would double the import time)
 __version__ = "0.1.0"
 
+_LAZY: dict[str, str] = {
+    # name -> "module:attribute" ("module:" for the module itself)
+    "answer": "foolsolve.api:answer",
+    "answer_text": "foolsolve.api:answer_text",
+    "load": "foolsolve.api:load",
+    "Solved": "foolsolve.api:Solved",
+    "Position": "foolsolve.svg:Position",
+    "SeatAnswer": "foolsolve.seat:SeatAnswer",
+    "View": "foolsolve.worlds:View",
+    "Worlds": "foolsolve.worlds:Worlds",
+    "InputError": "foolsolve.errors:InputError",
+    "PositionError": "foolsolve.errors:PositionError",
+    "OptionError": "foolsolve.errors:OptionError",
+    "IllegalMove": "foolsolve.game:IllegalMove",
+    "NotCovered": "foolsolve.solver.base:NotCovered",
+    "SearchLimit": "foolsolve.solver.base:SearchLimit",
+    "games": "foolsolve.games:",
+}
 
-def __getattr__(name: str) -> object:
-    # ``foolsolve.Position`` (a position that draws itself in Jupyter), imported on first use so
-    # that ``import foolsolve`` stays cheap
-    if name == "Position":
-        from foolsolve.svg import Position
+__all__ = [
+    "IllegalMove", "InputError", "NotCovered", "OptionError", "Position", "PositionError", "SearchLimit", "SeatAnswer",
+    "Solved", "View", "Worlds", "__version__", "answer", "answer_text", "games", "load",
+]
+"""The public names: :data:`_LAZY`'s and the version (tests/generic/test_python_api.py holds them equal)."""
 
-        return Position
-    raise AttributeError(f"module 'foolsolve' has no attribute {name!r}")
+if TYPE_CHECKING:  # what a type checker and an editor see; at run time each is imported on first use
+    from typing import Any
+
+    from foolsolve import games
+    from foolsolve.api import Solved, answer, answer_text, load
+    from foolsolve.errors import InputError, OptionError, PositionError
+    from foolsolve.game import IllegalMove
+    from foolsolve.seat import SeatAnswer
+    from foolsolve.solver.base import NotCovered, SearchLimit
+    from foolsolve.svg import Position
+    from foolsolve.worlds import View, Worlds
+
+
+def __getattr__(name: str) -> Any:
+    target = _LAZY.get(name)
+    if target is None:
+        raise AttributeError(f"module 'foolsolve' has no attribute {name!r}")
+    import importlib
+
+    module, _, attr = target.partition(":")
+    value = importlib.import_module(module)
+    if attr:
+        value = getattr(value, attr)
+    globals()[name] = value  # found directly from now on
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*(n for n in globals() if n not in ("TYPE_CHECKING", "annotations")), *_LAZY})

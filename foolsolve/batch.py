@@ -29,7 +29,6 @@ local processes or on a Dask cluster (``--scheduler tcp://HOST:PORT``).
 from __future__ import annotations
 
 import json
-import math
 import re
 import sys
 import time
@@ -617,21 +616,8 @@ def solve_many(paths: Sequence[str], as_json: bool, settings: Settings, store: A
 
 
 def seat_answer_from_json(obj: dict[str, Any]) -> Any:
-    """The :class:`foolsolve.seat.SeatAnswer` of its ``to_json`` (a view line's ``seat``)."""
-    from foolsolve.seat import MoveStat, SeatAnswer
+    """The :class:`foolsolve.seat.SeatAnswer` of its ``to_json`` (a view line's ``seat``):
+    :meth:`foolsolve.seat.SeatAnswer.from_json`."""
+    from foolsolve.seat import SeatAnswer
 
-    # a null interval end (SeatAnswer.to_json): IS-MCTS gives no interval, one world an unbounded one
-    none_low, none_high = (math.nan, math.nan) if obj["method"] == "ismcts" else (-math.inf, math.inf)
-
-    def stat(m: dict[str, Any], move: str) -> MoveStat:
-        b = m.get("behind_best")
-        behind = None if b is None else (b["mean"], -math.inf if b["low"] is None else b["low"],
-                                         math.inf if b["high"] is None else b["high"])
-        return MoveStat(move, m["mean"], none_low if m["low"] is None else m["low"],
-                        none_high if m["high"] is None else m["high"], m["worlds"], behind)
-
-    value = obj.get("value")
-    return SeatAnswer(obj["game"], obj["player"], obj["to_move"], obj["method"], obj["method_text"], obj["scale"],
-                      [stat(m, m["move"]) for m in obj["moves"]], list(obj["best"]), obj["worlds"],
-                      obj["worlds_exact"], obj["consistent_worlds"], obj["seed"], obj["seconds"], obj["interrupted"],
-                      list(obj["notes"]), None if value is None else stat(value, "position"))
+    return SeatAnswer.from_json(obj)

@@ -271,13 +271,17 @@ def load_position(path: str, *, views: bool = False) -> tuple[GameInfo, Any]:
     """Read a position file: the game's info and the spec state. A view file (``"view": P``,
     docs/views.md) gives a :class:`foolsolve.worlds.View` instead where the command takes views
     (``views``), else a one-line error."""
+    return position_of(read_json(path), path, views=views)
+
+
+def position_of(obj: Any, name: str, *, views: bool = False) -> tuple[GameInfo, Any]:
+    """:func:`load_position` of a position file's JSON ``obj`` (``name``: what an error calls it)."""
     from foolsolve.worlds import VIEW_KEY, is_view, read_view
 
-    obj = read_json(path)
     info = games.get(game_of(obj))
     if is_view(obj):
         if not views:
-            raise InputError(f"{path}: a view of player {obj.get(VIEW_KEY)} (hidden cards); this command needs a "
+            raise InputError(f"{name}: a view of player {obj.get(VIEW_KEY)} (hidden cards); this command needs a "
                              "full position with every card placed")
         return info, read_view(obj)
     return info, info.spec.state_from_json(obj)
@@ -399,11 +403,11 @@ def solve(positions: Sequence[str], as_json: bool, max_nodes: int | None, extra:
     prints the best answer so far. Where the game's own exact solver answers from that player's
     knowledge (Three Fools' round odds), a view and --as P get its answer, the full position's for
     that seat, unless --method, --samples, --workers or --scheduler asks for the seat analysis."""
-    seat_args = {"--as": viewer, "--method": method, "--samples": samples, "--seed": seed, "--workers": workers,
-                 "--scheduler": scheduler}
-    seat_asked = any(v is not None for v in seat_args.values())
+    request = SolveRequest(seconds=seconds, viewer=viewer, method=method, samples=samples, seed=seed, workers=workers,
+                           scheduler=scheduler, max_nodes=max_nodes, max_memory=max_memory, extra=extra,
+                           open_hand=open_hand_only)
     if len(positions) > 1:
-        given = [k for k, v in seat_args.items() if v is not None] + (["--open-hand"] if open_hand_only else [])
+        given = [k for k, v in request.seat_args().items() if v is not None] + (["--open-hand"] if open_hand_only else [])
         if given:
             raise InputError(f"{given[0]}: answers one position at a time")
         from foolsolve import batch
@@ -415,38 +419,113 @@ def solve(positions: Sequence[str], as_json: bool, max_nodes: int | None, extra:
                                                             time_limit=(seconds or None) if timed else None),
                          store)
         return
-    limit = seconds or None
     info, state = load_position(positions[0], views=True)
     # a --store or $FOOLSOLVE_STORE that cannot be opened is refused before any work, whoever answers (an
-    # answer from one seat reads no store: it is closed again)
+    # answer from one seat reads no store: answer_position closes it again)
     store = open_store(store_path, no_store)
+    done = answer_position(info, state, request, store)
+    click.echo(done.json_text() if as_json else done.text())
+    if done.stop is not None:  # Ctrl-C: the answer above is the one so far; exit 130
+        raise done.stop
+
+
+class SolveRequest:
+    """The options of ``foolsolve POSITION.json`` for one position, as the command line gives them
+    (``--time``, ``--as``, ``--method`` ...: ``None`` where not given), for :func:`answer_position`;
+    :func:`foolsolve.answer` builds one from its own parameters, so that both answer alike. (A plain
+    class, not a dataclass: a dataclass costs the command's start-up milliseconds to build.)"""
+
+    __slots__ = ("extra", "max_memory", "max_nodes", "method", "open_hand", "samples", "scheduler", "seconds", "seed",
+                 "viewer", "workers")
+
+    def __init__(self, *, seconds: float | None = DEFAULT_SECONDS, viewer: int | None = None,
+                 method: str | None = None, samples: int | None = None, seed: int | None = None,
+                 workers: int | None = None, scheduler: str | None = None, max_nodes: int | None = None,
+                 max_memory: int | None = None, extra: Sequence[str] = (), open_hand: bool = False) -> None:
+        self.seconds = seconds
+        """``--time``: seconds for an answer; 0 or ``None``: no limit."""
+        self.viewer = viewer
+        """``--as P``."""
+        self.method, self.samples, self.seed = method, samples, seed
+        self.workers, self.scheduler = workers, scheduler
+        self.max_nodes, self.max_memory = max_nodes, max_memory
+        self.extra = tuple(extra)
+        """``-o KEY=VALUE`` options, as typed."""
+        self.open_hand = open_hand
+        """``--open-hand``."""
+
+    def seat_args(self) -> dict[str, Any]:
+        """The options that ask for an answer from one seat, by their command-line names."""
+        return {"--as": self.viewer, "--method": self.method, "--samples": self.samples, "--seed": self.seed,
+                "--workers": self.workers, "--scheduler": self.scheduler}
+
+    def __repr__(self) -> str:
+        given = ", ".join(f"{k}={getattr(self, k)!r}" for k in self.__slots__ if getattr(self, k) not in (None, (), False))
+        return f"SolveRequest({given})"
+
+
+class Answered:
+    """What :func:`answer_position` answers: the answer and the position its text describes."""
+
+    __slots__ = ("answer", "info", "state", "stop")
+
+    def __init__(self, info: GameInfo, answer: Any, state: Any = None, stop: BaseException | None = None) -> None:
+        self.info = info
+        self.answer = answer
+        """A :class:`SolveResult` (the exact solver's, the open-hand search's, or the game's exact
+        solver's from one seat) or a :class:`foolsolve.seat.SeatAnswer` (the seat analysis')."""
+        self.state = state
+        """The full position a :class:`SolveResult` is about (for the seat's exact solver: the world
+        it read); ``None`` for a seat analysis."""
+        self.stop = stop
+        """Ctrl-C stopped the work and :attr:`answer` is the one so far: what the command raises once
+        it has printed it (exit 130)."""
+
+    def text(self) -> str:
+        """The text ``foolsolve POSITION.json`` prints."""
+        if isinstance(self.answer, SolveResult):
+            return format_result(self.info, self.state, self.answer)
+        return format_seat(self.info, self.answer)
+
+    def json_text(self) -> str:
+        """The line ``foolsolve POSITION.json --json`` prints."""
+        return json.dumps(self.answer.to_json(), ensure_ascii=False)
+
+
+def answer_position(info: GameInfo, state: Any, request: SolveRequest, store: Any = None) -> Answered:
+    """The answer ``foolsolve POSITION.json`` gives for one position or view ``state`` (read by
+    :func:`load_position` with ``views``) under ``request``: the one code path of the solve command
+    and of :func:`foolsolve.answer`. ``store``: the open result store, or ``None``; it is closed here
+    where an answer from one seat answers (that reads no store). A Ctrl-C with an answer so far
+    returns it with :attr:`Answered.stop` set; without one it propagates."""
     from foolsolve.worlds import View
 
+    viewer, seconds, max_nodes = request.viewer, request.seconds, request.max_nodes
+    seat_args = request.seat_args()
+    seat_asked = any(v is not None for v in seat_args.values())
     ignored = unapplied_seat_options(info, state, seat_args) if viewer is None else []
     if ignored:
         seat_asked = False
     if store is not None and (isinstance(state, View) or seat_asked):
         store.close()
-    seat = _SeatRequest(viewer, method, samples, limit, seed, workers, scheduler, as_json, max_nodes, extra,
-                        max_memory)
+    seat = _SeatRequest(viewer, request.method, request.samples, seconds or None, request.seed, request.workers,
+                        request.scheduler, max_nodes, request.extra, request.max_memory)
     if isinstance(state, View):
         if viewer is not None and viewer != state.player:
             raise InputError(f"--as: this is player {state.player}'s view; it cannot answer for player {viewer}")
-        if open_hand_only:
+        if request.open_hand:
             raise InputError("--open-hand: a view hides cards; the open-hand search needs a full position")
-        seat.answer_view(info, state)
-        return
+        return seat.answer_view(info, state)
     if seat_asked:
-        if open_hand_only:
+        if request.open_hand:
             raise InputError("--open-hand: answers with every card known; it takes none of the seat's options")
-        seat.answer_state(info, state, viewer)
-        return
+        return seat.answer_state(info, state, viewer)
     from foolsolve.solver import open_hand
 
-    parsed = _parse_extra(extra)
+    parsed = _parse_extra(request.extra)
     open_hand.check_options(info, parsed, state)  # every -o option, before any search (either search's)
 
-    to_seat = seat_refusal(info, state, open_hand_only or bool(parsed) or max_nodes is not None)
+    to_seat = seat_refusal(info, state, request.open_hand or bool(parsed) or max_nodes is not None)
 
     refused: str | None = None
     stopped: Interrupted | None = None
@@ -454,8 +533,8 @@ def solve(positions: Sequence[str], as_json: bool, max_nodes: int | None, extra:
         # the exact solver in its share of --time/--max-nodes, else the open-hand answer (one dispatch point)
         try:
             result, _cached = open_hand.solve_or_answer(info, state, parsed, store, max_nodes, seconds or None, tick,
-                                                       refuse=to_seat, max_memory=max_memory)
-        except Interrupted as exc:  # Ctrl-C: the answer so far is printed (below), then exit 130
+                                                       refuse=to_seat, max_memory=request.max_memory)
+        except Interrupted as exc:  # Ctrl-C: the answer so far is returned (the command prints it), then exit 130
             stopped = exc
         except InputError as exc:
             # NotCovered where cards are hidden from the mover (to_seat), or a solver's plain refusal of a
@@ -466,18 +545,14 @@ def solve(positions: Sequence[str], as_json: bool, max_nodes: int | None, extra:
     if stopped is not None:
         # what the exact solver proved, or the open-hand search's last finished iteration (its note says so)
         so_far = stopped.answer_so_far()
-        if so_far is not None:
-            click.echo(json.dumps(so_far.to_json(), ensure_ascii=False) if as_json else format_result(info, state, so_far))
-        raise stopped
+        if so_far is None:
+            raise stopped
+        return Answered(info, so_far, state, stopped)
     if refused is not None:
-        seat.answer_state(info, state, None, refused)
-        return
+        return seat.answer_state(info, state, None, refused)
     if ignored:
         result.notes.append(seat_options_note(ignored))
-    if as_json:
-        click.echo(json.dumps(result.to_json(), ensure_ascii=False))
-    else:
-        click.echo(format_result(info, state, result))
+    return Answered(info, result, state)
 
 
 def unapplied_seat_options(info: GameInfo, state: Any, seat_args: dict[str, Any]) -> list[str]:
@@ -585,7 +660,7 @@ class _SeatRequest:
     """``foolsolve POSITION.json`` from one seat (:mod:`foolsolve.seat`): the CLI's options."""
 
     def __init__(self, viewer: int | None, method: str | None, samples: int | None, seconds: float | None,
-                 seed: int | None, workers: int | None, scheduler: str | None, as_json: bool,
+                 seed: int | None, workers: int | None, scheduler: str | None,
                  max_nodes: int | None = None, extra: Sequence[str] = (), max_memory: int | None = None) -> None:
         self.viewer = viewer
         self.settings = seat_settings(method, samples, seconds, seed, max_nodes, max_memory)
@@ -595,7 +670,6 @@ class _SeatRequest:
         self.seed, self.seconds, self.max_nodes, self.max_memory = seed, seconds, max_nodes, max_memory
         self.workers = workers or 1
         self.scheduler = scheduler
-        self.as_json = as_json
         self.extra = tuple(extra)
 
     def _check(self, method: str) -> None:
@@ -624,25 +698,22 @@ class _SeatRequest:
         with progress(f"solving {info.spec.title} from player {found.player}'s view") as tick:
             return found.world, solve_seat_exact(info, found, self.max_nodes, self.seconds, self.max_memory, tick)
 
-    def answer_exact(self, info: GameInfo, worlds: Any, world: Any = None) -> bool:
-        """Print the game's exact solver's answer from the seat (:meth:`exact`), as the full position's
-        answer is printed; ``False``: it does not answer here."""
+    def answer_exact(self, info: GameInfo, worlds: Any, world: Any = None) -> Answered | None:
+        """The game's exact solver's answer from the seat (:meth:`exact`), shown as the full position's
+        answer is (the world it read); ``None``: it does not answer here."""
         solved = self.exact(info, worlds, world)
         if solved is None:
-            return False
+            return None
         read, result = solved
-        click.echo(json.dumps(result.to_json(), ensure_ascii=False) if self.as_json
-                   else format_result(info, read, result))
-        return True
+        return Answered(info, result, read)
 
-    def answer_view(self, info: GameInfo, view: Any) -> None:
+    def answer_view(self, info: GameInfo, view: Any) -> Answered:
         from foolsolve.worlds import worlds_of_view
 
         worlds = worlds_of_view(view)
-        if not self.answer_exact(info, worlds):
-            self._answer(info, worlds, "")
+        return self.answer_exact(info, worlds) or self._answer(info, worlds, "")
 
-    def answer_state(self, info: GameInfo, state: Any, viewer: int | None, refused: str = "") -> None:
+    def answer_state(self, info: GameInfo, state: Any, viewer: int | None, refused: str = "") -> Answered:
         from foolsolve.game import seat_of_mover
         from foolsolve.worlds import worlds_from_state
 
@@ -656,8 +727,7 @@ class _SeatRequest:
             viewer = seat_of_mover(spec.to_move(state))
         worlds = worlds_from_state(info, state, viewer)
         # the position itself is a world of her view: the exact solver from her seat answers it
-        if refused or not self.answer_exact(info, worlds, state):
-            self._answer(info, worlds, refused)
+        return (None if refused else self.answer_exact(info, worlds, state)) or self._answer(info, worlds, refused)
 
     @staticmethod
     def hidden_from_mover(info: GameInfo, state: Any) -> bool:
@@ -702,16 +772,12 @@ class _SeatRequest:
                 answer.notes.append(note)
         return answer
 
-    def _answer(self, info: GameInfo, worlds: Any, refused: str) -> None:
+    def _answer(self, info: GameInfo, worlds: Any, refused: str) -> Answered:
         answer = self.analysis(info, worlds)
         if refused:
             answer.notes.insert(0, refused_note(refused, answer.player))
-        if self.as_json:
-            click.echo(json.dumps(answer.to_json(), ensure_ascii=False))
-        else:
-            click.echo(format_seat(info, answer))
-        if answer.interrupted:
-            raise Stopped("interrupted (the answer above is the best so far)")
+        stop = Stopped("interrupted (the answer above is the best so far)") if answer.interrupted else None
+        return Answered(info, answer, None, stop)
 
 
 def _signed(x: float) -> str:
@@ -799,21 +865,27 @@ def format_seat(info: GameInfo, answer: Any) -> str:
 def format_result(info: GameInfo, state: Any, result: SolveResult) -> str:
     """Human-readable solve output: the header line, the method that answered (as an answer from one
     seat names its own), the rules in force, every move's value, the best moves and the principal
-    variation."""
+    variation. ``state`` ``None`` (a result read back from its JSON alone): the player to move from
+    the result, no rules line, the principal variation's moves without their players."""
     from foolsolve.present import rules_line, status, transcript
     from foolsolve.solver.base import method_of, value_text
 
     # the value is the side to move's; where the status line names no such player (the game is over,
     # chance is to move) or another, the line says whose it is
-    whose = "" if (info.spec.result(state) is None and info.spec.to_move(state) == result.to_move) \
-        else f" for player {result.to_move}"
-    lines = [f"{info.spec.title}: {status(info.spec, state)}. Value{whose}: {value_text(result.value)}"
+    if state is None:
+        whose, said = "", ("chance to move" if result.to_move < 0 else f"player {result.to_move} to move")
+    else:
+        whose = "" if (info.spec.result(state) is None and info.spec.to_move(state) == result.to_move) \
+            else f" for player {result.to_move}"
+        said = status(info.spec, state)
+    lines = [f"{info.spec.title}: {said}. Value{whose}: {value_text(result.value)}"
              + (f" in {plural(result.distance, 'move')}" if result.distance is not None else "")]
     if result.concept:
         lines[0] += f" ({result.concept})"
     method = method_of(info, result)
     lines.append(f"Method: {method}")
-    lines.append(rules_line(info.spec, state))
+    if state is not None:
+        lines.append(rules_line(info.spec, state))
     if result.value_only:
         lines.append("Moves, best moves and principal variation: not searched (moves=false)")
     else:
@@ -828,7 +900,7 @@ def format_result(info: GameInfo, state: Any, result: SolveResult) -> str:
         # a solve stopped at its limit: the moves it did not finish, with the bounds it proved
         rows.update({m.move: f"? ({value_text(m.at_least)} to {value_text(m.at_most)}, not finished)"
                      for m in result.unfinished})
-        if result.unfinished:  # the legal order, the valued and the unfinished moves together
+        if result.unfinished and state is not None:  # the legal order, the valued and the unfinished moves together
             order = [str(m) for m in info.spec.legal_moves(state)]
             rows = {move: rows[move] for move in order + [m for m in rows if m not in order] if move in rows}
         width = max([len(m) for m in rows] + [4])
@@ -842,12 +914,14 @@ def format_result(info: GameInfo, state: Any, result: SolveResult) -> str:
                          "the probabilities above; each is worth the position's value against the others' "
                          "equilibrium strategies, and no move more)")
         else:
+            chance = (result.to_move if state is None else info.spec.to_move(state)) < 0
             none = ("(none: chance moves here, each outcome with its odds)"
-                    if result.moves and info.spec.to_move(state) < 0 else "(none: the game is over)")
+                    if result.moves and chance else "(none: the game is over)")
             lines.append("Best: " + (", ".join(result.best) if result.best else none))
         if result.pv:
             lines.append("PV:")
-            lines.extend(transcript(info.spec, state, result.pv))
+            lines.extend(transcript(info.spec, state, result.pv) if state is not None
+                         else [f"  {i:>3}. {move}" for i, move in enumerate(result.pv, 1)])
             if result.result is not None:
                 lines.append(f"  Result: {result.result['label']}")
         elif result.unfinished:
@@ -934,11 +1008,9 @@ def _show_view(view: Any, svg_out: str | None, viewer: int | None) -> None:
     if viewer is not None and viewer != view.player:
         raise InputError(f"--as: this is player {view.player}'s view; it cannot show player {viewer}'s")
     if svg_out is not None:
-        from foolsolve.svg import hints_of, picture_svg
+        from foolsolve.svg import view_svg
 
-        spec = view.info.spec
-        write_text(svg_out, picture_svg(view.obj, title=spec.title, status=f"as player {view.player} sees it",
-                                        hints=hints_of(spec)), "--svg")
+        write_text(svg_out, view_svg(view), "--svg")
         if svg_out == "-":
             return
     click.echo(view_text(view))

@@ -594,7 +594,7 @@ def report(position: str, out: str, max_nodes: int | None, extra: tuple[str, ...
         """The page of ``view`` with the answer from its viewer's seat: the game's exact solver's where
         it answers from that seat and no seat method is asked for (as solve, foolsolve.seat_exact),
         else the seat analysis'."""
-        request = _SeatRequest(view.player, method, samples, seconds, seed, workers, None, False, max_nodes,
+        request = _SeatRequest(view.player, method, samples, seconds, seed, workers, None, max_nodes,
                                (*extra, "equilibrium=true") if equilibrium else extra, max_memory)
         solved = None if note else request.exact(info, worlds_of_view(view))
         if solved is not None:

@@ -381,6 +381,61 @@ class SeatAnswer:
             "interrupted": self.interrupted, "notes": self.notes,
         }
 
+    @classmethod
+    def from_json(cls, obj: Any) -> SeatAnswer:
+        """The answer of its :meth:`to_json` (``foolsolve VIEW.json --json``, a batch line's ``seat``),
+        checked against the seat schema: anything else is a one-line :class:`InputError` naming the
+        field, never a malformed answer. A null interval end reads as no interval (NaN for IS-MCTS,
+        an unbounded end otherwise), a null mean as NaN."""
+        from foolsolve.positions import validate_schema
+
+        if not isinstance(obj, dict):
+            raise InputError(f"seat answer: a JSON {type(obj).__name__}, not an object")
+        from foolsolve.api import named_errors
+
+        with named_errors("seat answer"):
+            validate_schema(obj, "seat.schema.json")
+        # a null interval end (to_json): IS-MCTS gives no interval, one world an unbounded one
+        none_low, none_high = (math.nan, math.nan) if obj["method"] == "ismcts" else (-math.inf, math.inf)
+
+        def end(x: Any, none: float) -> float:
+            return none if x is None else float(x)
+
+        def stat(m: dict[str, Any], move: str) -> MoveStat:
+            b = m.get("behind_best")
+            behind = None if b is None else (float(b["mean"]), end(b["low"], -math.inf), end(b["high"], math.inf))
+            return MoveStat(move, end(m["mean"], math.nan), end(m["low"], none_low), end(m["high"], none_high),
+                            m["worlds"], behind)
+
+        value = obj["value"]
+        return cls(obj["game"], obj["player"], obj["to_move"], obj["method"], obj["method_text"], obj["scale"],
+                   [stat(m, m["move"]) for m in obj["moves"]], list(obj["best"]), obj["worlds"], obj["worlds_exact"],
+                   obj["consistent_worlds"], obj["seed"], float(obj["seconds"]), obj["interrupted"], list(obj["notes"]),
+                   None if value is None else stat(value, "position"))
+
+    def text(self) -> str:
+        """The table ``foolsolve VIEW.json`` prints for this answer (:func:`foolsolve.cli.format_seat`)."""
+        from foolsolve import games
+        from foolsolve.cli import format_seat
+
+        return format_seat(games.get(self.game), self)
+
+    def __str__(self) -> str:
+        return self.text()
+
+    def __repr__(self) -> str:
+        best = ", ".join(self.best) if self.best else "none (not to move)"
+        value = "" if self.value is None else f", value {self.value.mean:+.3f}"
+        stopped = ", interrupted" if self.interrupted else ""
+        unit = "iteration" if self.method == "ismcts" else "world"
+        return (f"<SeatAnswer {self.game}, player {self.player}'s seat, {self.method} over "
+                f"{plural(self.worlds, unit)}: best {best}{value}{stopped}>")
+
+    def _repr_html_(self) -> str:
+        import html
+
+        return f"<pre>{html.escape(self.text())}</pre>"
+
 
 def _number(x: float) -> float | None:
     """``x`` rounded for JSON, or ``None`` where it is no finite number (JSON has no NaN or infinity)."""

@@ -41,11 +41,15 @@ import math
 import xml.etree.ElementTree as ET
 from contextvars import ContextVar
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from foolsolve.cards import FRENCH54, GLYPHS, PILATCH45, SUIT_NAMES, TAROT78, Card, Deck
 from foolsolve.errors import InputError
 from foolsolve.present import plural
+
+if TYPE_CHECKING:
+    from foolsolve.api import Solved
+    from foolsolve.seat import SeatAnswer
 
 CARD_W, CARD_H = 36, 52
 STEP = 39
@@ -666,50 +670,130 @@ def position_svg(spec: Any, state: Any, viewer: int | None = None, fan: bool = F
                        deck=spec.meta.deck, summary=summary, notes=spec.picture_notes(state), fan=fan)
 
 
+def view_svg(view: Any) -> str:
+    """A view file (:class:`foolsolve.worlds.View`) drawn from its player's seat, the cards hidden from
+    her face down: ``foolsolve show VIEW --svg`` and :meth:`Position.svg` of a view."""
+    spec = view.info.spec
+    return picture_svg(view.obj, title=spec.title, status=f"as player {view.player} sees it", hints=hints_of(spec))
+
+
 class Position:
-    """A position of any game, for a notebook: Jupyter draws it (``_repr_svg_``) as its picture.
+    """A position of any game, or one player's view of it, for a notebook: Jupyter draws it
+    (``_repr_svg_``) as its picture.
 
-    ``Position.load("durak-endgame.json")``, ``Position.from_state(spec, state)``;
-    ``.svg(viewer=P)`` for a player's view, ``.play("take")`` for the position after moves."""
+    ``Position.load("durak-endgame.json")`` reads a position file, ``Position.load("views/three-fools.json")``
+    a view file (hidden cards, docs/views.md: drawn from its player's seat, the hidden cards face down, as
+    ``foolsolve show VIEW --svg`` draws it); ``Position(spec, state)`` wraps a spec state. ``.svg(viewer=P)``
+    for a player's view, ``.play("take")`` for the position after moves, ``.worlds()`` the full positions
+    consistent with a view, ``.answer()`` the answer ``foolsolve POSITION.json`` gives (:func:`foolsolve.answer`)."""
 
-    def __init__(self, spec: Any, state: Any) -> None:
+    def __init__(self, spec: Any, state: Any, *, view: Any = None) -> None:
         self.spec = spec
         self.state = state
+        """The spec state (``None`` for a view)."""
+        self.view = view
+        """The :class:`foolsolve.worlds.View` of a view file (``None`` for a full position)."""
 
     @classmethod
-    def load(cls, path: str) -> Position:
-        """Read a position file (checked as the CLI checks it)."""
+    def load(cls, path: Any) -> Position:
+        """Read a position or view file (checked as the CLI checks it)."""
         from foolsolve.positions import read_json
 
-        return cls.from_json(read_json(path))
+        return cls.from_json(read_json(str(path)))
 
     @classmethod
     def from_json(cls, obj: Any) -> Position:
-        """A position from its JSON object."""
+        """A position from its JSON object (a view file's too)."""
         from foolsolve import games
         from foolsolve.positions import game_of
+        from foolsolve.worlds import is_view, read_view
 
+        if is_view(obj):
+            return cls.from_view(read_view(obj))
         spec = games.get(game_of(obj)).spec
         return cls(spec, spec.state_from_json(obj))
 
+    @classmethod
+    def from_view(cls, view: Any) -> Position:
+        """A view (:func:`foolsolve.worlds.read_view`) as a position to draw and answer."""
+        return cls(view.info.spec, None, view=view)
+
+    @property
+    def is_view(self) -> bool:
+        """Whether this is one player's view (cards hidden from her), not a full position."""
+        return self.view is not None
+
+    @property
+    def game(self) -> str:
+        """The game's registry name (``durak``)."""
+        return str(self.spec.name)
+
     def to_json(self) -> dict[str, Any]:
-        """The position file's JSON."""
+        """The position (or view) file's JSON."""
+        if self.view is not None:
+            import copy
+
+            obj: dict[str, Any] = copy.deepcopy(self.view.obj)
+            return obj
         result: dict[str, Any] = self.spec.state_to_json(self.state)
         return result
 
     def play(self, *moves: str) -> Position:
         """The position after ``moves`` (texts as the spec prints them)."""
+        if self.view is not None:
+            raise InputError(f"play: this is player {self.view.player}'s view (hidden cards); moves are played on a "
+                             "full position (a world of the view: .worlds().sample())")
         return Position(self.spec, self.spec.play(self.state, *moves))
 
     def svg(self, viewer: int | None = None) -> str:
-        """The picture (see :func:`position_svg`)."""
-        return position_svg(self.spec, self.state, viewer)
+        """The picture (see :func:`position_svg`); a view's from its player's seat (:func:`view_svg`)."""
+        if self.view is not None:
+            if viewer is not None and viewer != self.view.player:
+                raise InputError(f"viewer: this is player {self.view.player}'s view; it cannot show player {viewer}'s")
+            return view_svg(self.view)
+        try:
+            return position_svg(self.spec, self.state, viewer)
+        except InputError as exc:
+            from foolsolve.api import python_names
+
+            raise python_names(exc, {"--as": "viewer"}) from None
+
+    def worlds(self, player: int | None = None) -> Any:
+        """The full positions consistent with what ``player`` sees (:class:`foolsolve.worlds.Worlds`):
+        a view's own player's; of a full position, ``player``'s (default: the player to move)."""
+        from foolsolve.worlds import worlds_from_state, worlds_of_view
+
+        if self.view is not None:
+            if player is not None and player != self.view.player:
+                raise InputError(f"player: this is player {self.view.player}'s view; it holds no other player's")
+            return worlds_of_view(self.view)
+        from foolsolve import games
+        from foolsolve.game import seat_of_mover
+
+        n = self.spec.num_players(self.state)
+        if player is None:
+            player = seat_of_mover(self.spec.to_move(self.state))
+        elif isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n:
+            raise InputError(f"player: expected a player from 0 to {n - 1}, got {player!r}")
+        return worlds_from_state(games.get(self.game), self.state, player)
+
+    def answer(self, **options: Any) -> Solved | SeatAnswer:
+        """The answer ``foolsolve POSITION.json`` gives (:func:`foolsolve.answer`, with its options)."""
+        from foolsolve.api import answer
+
+        return answer(self, **options)
 
     def _repr_svg_(self) -> str:
         return self.svg()
 
     def __str__(self) -> str:
+        if self.view is not None:
+            from foolsolve.worlds import view_text
+
+            return view_text(self.view)
         return str(self.spec.describe(self.state))
 
     def __repr__(self) -> str:
+        if self.view is not None:
+            return f"<Position {self.spec.name}: player {self.view.player}'s view, hidden cards>"
         return f"<Position {self.spec.name}: {status_line(self.spec, self.state)}>"

@@ -162,6 +162,11 @@ class View:
         """The hidden zone at ``path`` (``None`` when the zone is written out in full)."""
         return next((z for z in self.zones if z.path == tuple(path)), None)
 
+    def __repr__(self) -> str:
+        hidden = ", ".join(path_name(z.path) for z in self.zones) or "none"
+        return (f"<View {self.info.name}: player {self.player}'s view, {len(self.unseen)} unseen cards; "
+                f"hidden: {hidden}>")
+
 
 BOTTOM = "bottom"
 """The last element of the path of the part an ordered zone's last place is dealt as
@@ -393,6 +398,12 @@ class Worlds:
         self.view = view
         self.info = view.info
         self.player = view.player
+
+    def __repr__(self) -> str:
+        # the count where it is known already (counting may list the worlds: not for a repr)
+        count = self.view._cache.get("count")
+        known = "" if count is None else f": {count:,} consistent world{'' if count == 1 else 's'}"
+        return f"<Worlds {self.info.name} from player {self.player}'s view{known}>"
 
     # -- building one world --
 

@@ -11,10 +11,20 @@ Only what truly varies between runs is normalised: wall-clock times (``in 25.4 s
 search rates (``24,221 nodes/s``, ``50.9 worlds/s``). A transcript that shortens its output with ``...`` is an excerpt:
 ``...`` inside a line stands for any text, and its lines must appear in the output in order (lines
 between them may be left out); every other transcript must match line for line.
+
+Python sessions are run too: a fenced block whose first line starts with ``>>> `` is a piece of an
+interactive session (``>>> `` a statement, ``... `` its continuation lines, the lines below up to the
+next ``>>> `` what it prints or echoes). Every session block of a page runs in order in one
+interpreter (one namespace, as a notebook's cells), in its own temporary folder set up as for the
+transcripts, and each statement's output is compared as a transcript's is (the same normalising,
+``...`` an excerpt). An exception prints as the interpreter prints it: ``Traceback (most recent call
+last):``, then, after the frames, ``module.Class: message``; show it as ``Traceback ...``, ``...``
+and the last line.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -66,6 +76,79 @@ def transcripts(page: Path) -> list[tuple[int, list[tuple[str, list[str]]]]]:
 
 CASES = [pytest.param(page, steps, id=f"{page.relative_to(ROOT)}:{line}")
          for page in PAGES for line, steps in transcripts(page)]
+
+
+def sessions(page: Path) -> list[tuple[int, str, list[str]]]:
+    """Every statement of the page's Python session blocks: its line number, its source and the
+    lines it must print."""
+    out: list[tuple[int, str, list[str]]] = []
+    lines = page.read_text(encoding="utf-8").splitlines()
+    i = 0
+    while i < len(lines):
+        if not lines[i].startswith("```"):
+            i += 1
+            continue
+        start = end = i + 1
+        while end < len(lines) and not lines[end].startswith("```"):
+            end += 1
+        if start < end and lines[start].startswith(">>> "):
+            for number in range(start, end):
+                line = lines[number]
+                if line.startswith(">>> ") or line == ">>>":
+                    out.append((number + 1, line[4:], []))
+                elif (line.startswith("... ") or line == "...") and not out[-1][2]:
+                    out[-1] = (out[-1][0], out[-1][1] + "\n" + line[4:], [])
+                else:
+                    out[-1][2].append(line)
+            for _, _, expected in out:
+                while expected and not expected[-1].strip():
+                    expected.pop()
+        i = end + 1
+    return out
+
+
+SESSIONS = [pytest.param(page, steps, id=str(page.relative_to(ROOT))) for page in PAGES
+            if (steps := sessions(page))]
+
+_SESSION = """
+import contextlib, io, json, sys, traceback
+steps = json.load(sys.stdin)
+namespace = {"__name__": "__main__"}
+printed = []
+for line, source in steps:
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        try:
+            exec(compile(source + "\\n", f"line {line}", "single"), namespace)
+        except Exception as exc:
+            name = type(exc).__qualname__
+            module = type(exc).__module__
+            print("Traceback (most recent call last):")
+            print("".join(traceback.format_tb(exc.__traceback__)).rstrip())
+            print(f"{name if module == 'builtins' else module + '.' + name}: {exc}")
+    printed.append(out.getvalue())
+sys.stdout.write(json.dumps(printed))
+"""
+
+
+def test_the_python_page_has_sessions():
+    assert any(page.name == "python.md" for page, *_ in (p.values for p in SESSIONS))
+
+
+@pytest.mark.parametrize("page,steps", SESSIONS)
+def test_a_documented_python_session_prints_what_it_shows(page: Path, steps, tmp_path: Path) -> None:
+    shutil.copytree(ROOT / "foolsolve" / "examples", tmp_path / "foolsolve" / "examples")
+    env = dict(os.environ, COLUMNS="100")
+    env.pop("FOOLSOLVE_DEBUG", None)
+    env["FOOLSOLVE_STORE"] = str(tmp_path / "results.sqlite3")
+    # -P: the folder's foolsolve/examples must not stand for the package
+    proc = subprocess.run([sys.executable, "-P", "-c", _SESSION], cwd=tmp_path, env=env, input=json.dumps(
+        [(line, source) for line, source, _ in steps]), capture_output=True, text=True, timeout=900)
+    assert proc.returncode == 0, proc.stderr
+    for (line, source, expected), printed in zip(steps, json.loads(proc.stdout), strict=True):
+        actual = printed.rstrip("\n").splitlines() if printed.strip() else []
+        assert agree(expected, actual), (f"{page.name}:{line}: >>> {source}\n--- documented\n" + "\n".join(expected)
+                                         + "\n--- printed\n" + "\n".join(actual))
 
 
 def normalise(line: str) -> str:

@@ -1,0 +1,351 @@
+"""foolsolve from Python (docs/python.md): :func:`answer`, the answer ``foolsolve POSITION.json``
+gives, through the solve command's own code path (:func:`foolsolve.cli.answer_position`) with the
+command line's defaults; :func:`load`, a position or view file as a :class:`foolsolve.Position`;
+:class:`Solved`, a :class:`~foolsolve.solver.base.SolveResult` that knows its position and prints
+(and draws in a notebook) as the command prints it.
+
+The parameters are the command's options under Python names (``--as`` is ``as_player``, ``--time``
+``time``, ``-o KEY=VALUE`` ``options={KEY: VALUE}``), checked as the command line checks them; an
+error that names an option names the parameter (:func:`python_names`).
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import re
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass, field, fields
+from typing import TYPE_CHECKING, Any
+
+from foolsolve.errors import InputError
+from foolsolve.solver.base import DEFAULT_SECONDS, MAX_MEMORY, MAX_NODES, MAX_SAMPLES, MAX_SECONDS, SolveResult
+
+if TYPE_CHECKING:
+    from foolsolve.cli import SolveRequest
+    from foolsolve.games.base import GameInfo
+    from foolsolve.seat import SeatAnswer
+    from foolsolve.svg import Position
+
+METHODS = ("auto", "exact", "pimc", "ismcts")
+"""What ``method`` takes (``--method``)."""
+
+PYTHON_NAMES: dict[str, str] = {
+    "--as": "as_player", "--time": "time", "--method": "method", "--samples": "samples", "--seed": "seed",
+    "--workers": "workers", "--scheduler": "scheduler", "--max-nodes": "max_nodes", "--max-memory": "max_memory",
+    "--open-hand": "open_hand", "--option": "options", "--store": "store", "--no-store": "store=False",
+}
+"""The solve command's options and the parameters of :func:`answer` that stand for them."""
+
+
+def python_names(exc: InputError, names: Mapping[str, str] | None = None) -> InputError:
+    """``exc`` with the command-line options its message names (``--as: player 7 does not exist``)
+    named as the Python parameters that stand for them (``names``: option -> parameter, by default
+    :data:`PYTHON_NAMES`; ``-o KEY=VALUE`` reads ``options KEY=VALUE``). The same exception, its
+    class and traceback kept: raise it again."""
+    names = PYTHON_NAMES if names is None else names
+    text = str(exc)
+    if names:
+        pattern = re.compile(r"(?<![\w-])(" + "|".join(re.escape(k) for k in sorted(names, key=len, reverse=True))
+                             + r")(?![\w-])")
+        text = pattern.sub(lambda m: names[m.group(1)], text)
+    if "--option" in names:
+        text = re.sub(r"(?<![\w-])-o options\b", "options", text)
+        text = re.sub(r"(?<![\w-])-o (?=\S)", "options ", text)
+    exc.args = (text, *exc.args[1:])
+    return exc
+
+
+# --- reading a position -------------------------------------------------------------------
+
+
+def read_position(position: Any) -> tuple[GameInfo, Any]:
+    """``(GameInfo, spec state or View)`` of what :func:`answer` and :func:`load` take: a position or
+    view file's path (``str`` or path-like; ``-``: standard input), its JSON (a dict, or JSON text
+    starting with ``{``), a :class:`foolsolve.Position`, a :class:`foolsolve.worlds.View` or a spec
+    state of a registered game. Checked as the command line checks a file (one-line :class:`InputError`)."""
+    from foolsolve import games
+    from foolsolve.cli import load_position, position_of
+    from foolsolve.positions import parse_json
+    from foolsolve.svg import Position
+    from foolsolve.worlds import View
+
+    if isinstance(position, Position):
+        info = games.get(position.game)
+        return info, position.view if position.view is not None else position.state
+    if isinstance(position, View):
+        return position.info, position
+    if isinstance(position, dict):
+        return position_of(position, "position", views=True)
+    if isinstance(position, str) and position.lstrip().startswith("{"):
+        return position_of(parse_json(position, "position"), "position", views=True)
+    if isinstance(position, (str, os.PathLike)):
+        return load_position(os.fspath(position), views=True)
+    return _game_of_state(position), position
+
+
+def _game_of_state(state: Any) -> GameInfo:
+    """The registered game whose spec defines ``state``'s type (a spec state given as it is)."""
+    from foolsolve import games
+
+    module = type(state).__module__
+    for info in games.all_games():
+        if module.startswith("foolsolve.") and type(info.spec).__module__ == module:
+            return info
+    raise InputError(f"position: expected a position file's path, its JSON (a dict or text), a foolsolve.Position or "
+                     f"a spec state of a registered game, got {type(state).__name__}")
+
+
+def load(position: Any) -> Position:
+    """A position or view file as a :class:`foolsolve.Position` (drawn in a notebook; a view with the
+    cards hidden from its player face down). ``position``: what :func:`answer` takes."""
+    from foolsolve.svg import Position
+
+    info, state = read_position(position)
+    from foolsolve.worlds import View
+
+    return Position.from_view(state) if isinstance(state, View) else Position(info.spec, state)
+
+
+# --- the parameters, checked as the command line checks its options ------------------------
+
+
+def _whole(name: str, value: Any, low: int, high: int | None = None, *, cap: bool = False) -> int | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InputError(f"{name}: expected a whole number, got {value!r}")
+    if value < low:
+        raise InputError(f"{name}: expected at least {low}, got {value}")
+    if high is not None and value > high:
+        if cap:
+            return high
+        raise InputError(f"{name}: at most {high}, got {value}")
+    return value
+
+
+def _seconds(value: Any) -> float | None:
+    """``time``: seconds, 0 or ``None`` no limit (``--time``)."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise InputError(f"time: expected a number of seconds, got {value!r}")
+    x = float(value)
+    if not math.isfinite(x):
+        raise InputError(f"time: {value!r} is not a finite number of seconds")
+    if x < 0:
+        raise InputError(f"time: expected at least 0 seconds (0: no limit), got {value!r}")
+    if x > MAX_SECONDS:
+        raise InputError(f"time: {value} s is more than a year: at most {MAX_SECONDS} s")
+    return x or None
+
+
+def _options(options: Any) -> tuple[str, ...]:
+    """``options={KEY: VALUE}`` as the ``-o KEY=VALUE`` texts the command reads (each value as JSON)."""
+    import json
+
+    if options is None:
+        return ()
+    if not isinstance(options, Mapping):
+        raise InputError(f"options: expected a dict of solver options, got {type(options).__name__}")
+    out = []
+    for key, value in options.items():
+        if not isinstance(key, str) or not key:
+            raise InputError(f"options: a solver option's name is a non-empty string, got {key!r}")
+        try:
+            text = json.dumps(value, ensure_ascii=False, allow_nan=False)
+        except (TypeError, ValueError):
+            raise InputError(f"options {key}: expected a JSON value (a number, string, bool, list or dict), "
+                             f"got {value!r}") from None
+        out.append(f"{key}={text}")
+    return tuple(out)
+
+
+def request_of(*, as_player: Any = None, method: Any = None, samples: Any = None, seed: Any = None,
+               time: Any = DEFAULT_SECONDS, max_nodes: Any = None, max_memory: Any = None, workers: Any = None,
+               scheduler: Any = None, open_hand: Any = False, options: Any = None) -> SolveRequest:
+    """The :class:`foolsolve.cli.SolveRequest` of :func:`answer`'s parameters, each checked as the
+    command line checks its option (the same bounds; errors name the parameter)."""
+    from foolsolve.cli import SolveRequest
+    from foolsolve.executor import check_workers
+
+    if method is not None and method not in METHODS:
+        raise InputError(f"method: expected one of {', '.join(METHODS)} (or None: auto), got {method!r}")
+    if scheduler is not None and not isinstance(scheduler, str):
+        raise InputError(f"scheduler: expected an address tcp://HOST:PORT, got {scheduler!r}")
+    if not isinstance(open_hand, bool):
+        raise InputError(f"open_hand: expected True or False, got {open_hand!r}")
+    count = _whole("workers", workers, 1)
+    try:
+        count = None if count is None else check_workers(count)
+    except InputError as exc:
+        raise python_names(exc) from None
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise InputError(f"seed: expected a whole number, got {seed!r}")
+    return SolveRequest(seconds=_seconds(time), viewer=_whole("as_player", as_player, 0), method=method,
+                        samples=_whole("samples", samples, 1, MAX_SAMPLES), seed=seed, workers=count,
+                        scheduler=scheduler, max_nodes=_whole("max_nodes", max_nodes, 1, MAX_NODES, cap=True),
+                        max_memory=_whole("max_memory", max_memory, 1, MAX_MEMORY), extra=_options(options),
+                        open_hand=open_hand)
+
+
+def _open_store(store: Any) -> Any:
+    """The result store :func:`answer` reads and writes: none (``False``, the default), the default
+    one (``True``: as the command line's, ``$FOOLSOLVE_STORE`` or the user's cache folder), or the
+    file ``store`` names."""
+    from foolsolve.store import open_store
+
+    if store is False or store is None:
+        return None
+    if store is True:
+        return open_store(None, enabled=True)
+    if isinstance(store, (str, os.PathLike)):
+        try:
+            return open_store(os.fspath(store), enabled=True)
+        except InputError as exc:
+            raise python_names(exc) from None
+    raise InputError(f"store: expected False, True or a file name, got {store!r}")
+
+
+@contextmanager
+def named_errors(what: str) -> Iterator[None]:
+    """A schema error of a whole object (named ``position`` by :func:`foolsolve.positions.validate_schema`)
+    named ``what`` (``result``, ``seat answer``) instead."""
+    try:
+        yield
+    except InputError as exc:
+        text = str(exc)
+        if text.startswith("position: "):
+            exc.args = (f"{what}: {text[len('position: '):]}", *exc.args[1:])
+        raise
+
+
+# --- the answer ---------------------------------------------------------------------------
+
+
+def answer(position: Any, *, as_player: int | None = None, method: str | None = None, samples: int | None = None,
+           seed: int | None = None, time: float | None = DEFAULT_SECONDS, max_nodes: int | None = None,
+           max_memory: int | None = None, workers: int | None = None, scheduler: str | None = None,
+           open_hand: bool = False, options: Mapping[str, Any] | None = None,
+           store: bool | str | os.PathLike[str] = False) -> Solved | SeatAnswer:
+    """The best moves of a position: exactly the answer ``foolsolve POSITION.json`` gives, by the
+    same code (:func:`foolsolve.cli.answer_position`), with the command's defaults; ``to_json()`` is
+    what ``foolsolve POSITION.json --json`` prints.
+
+    ``position``: a position or view file's path, its JSON (a dict or text), a
+    :class:`foolsolve.Position`, a :class:`foolsolve.worlds.View` or a spec state. A full position
+    the exact solver covers gets the exact answer (the open-hand search's where it does not finish
+    in half of ``time``); a view (hidden cards), ``as_player=P``, or a position whose player to move
+    cannot see every card that matters, the answer from that seat: the game's own exact solver
+    from the seat where it has one (Three Fools' round odds), else the seat analysis with its
+    deeper rounds and its second opinion (docs/seat.md).
+
+    The parameters are the command's options: ``as_player`` (``--as``), ``method`` (``auto``,
+    ``exact``, ``pimc``, ``ismcts``), ``samples``, ``seed``, ``time`` (seconds, default 20 as the
+    command's; 0 or ``None``: no limit), ``max_nodes``, ``max_memory`` (MiB), ``workers`` and
+    ``scheduler`` (as the command, giving either asks for the seat analysis), ``open_hand``
+    (``--open-hand``), ``options`` (``-o KEY=VALUE`` as ``{KEY: VALUE}``) and ``store``: ``False``
+    (the default: no result store), ``True`` (the command's default store) or a file name.
+
+    Returns a :class:`Solved` (a :class:`~foolsolve.solver.base.SolveResult`) or a
+    :class:`foolsolve.seat.SeatAnswer`; ``str()`` of either, and its notebook display, is the
+    command's text. Ctrl-C returns the answer so far, ``interrupted`` set, where there is one.
+    Bad input is a one-line :class:`~foolsolve.errors.InputError`; where it names an option, it
+    names the parameter."""
+    from foolsolve.cli import answer_position
+
+    request = request_of(as_player=as_player, method=method, samples=samples, seed=seed, time=time,
+                         max_nodes=max_nodes, max_memory=max_memory, workers=workers, scheduler=scheduler,
+                         open_hand=open_hand, options=options)
+    info, state = read_position(position)
+    db = _open_store(store)
+    try:
+        done = answer_position(info, state, request, db)
+    except InputError as exc:
+        python_names(exc)
+        raise
+    finally:
+        if db is not None:
+            db.close()
+    if isinstance(done.answer, SolveResult):
+        return Solved.of(done.answer, done.state, interrupted=done.stop is not None)
+    return done.answer
+
+
+def answer_text(position: Any, **options: Any) -> str:
+    """The text ``foolsolve POSITION.json`` prints: ``str(answer(position, **options))``."""
+    return str(answer(position, **options).text())
+
+
+@dataclass(repr=False, eq=False)
+class Solved(SolveResult):
+    """A :class:`~foolsolve.solver.base.SolveResult` that knows the position it answers, as
+    :func:`answer` returns it: ``str()`` and :meth:`text` are what ``foolsolve POSITION.json``
+    prints, a notebook shows that table (``_repr_html_``), and :meth:`from_json` reads
+    :meth:`to_json` back. ``Solved.of(info.solve(state, options), state)`` gives the same for a
+    solver's own result."""
+
+    state: Any = field(default=None, compare=False)
+    """The full position the answer is about (the game's exact solver from one seat: the world it
+    read); ``None`` where it is not known (:meth:`from_json` without ``position``)."""
+    interrupted: bool = False
+    """Ctrl-C stopped the solve: this is the answer so far (its notes say what it proved)."""
+
+    @classmethod
+    def of(cls, result: SolveResult, state: Any = None, *, interrupted: bool = False) -> Solved:
+        """``result`` with its position ``state``."""
+        return cls(**{f.name: getattr(result, f.name) for f in fields(SolveResult)}, state=state,
+                   interrupted=interrupted)
+
+    @classmethod
+    def from_json(cls, obj: Any, position: Any = None) -> Solved:
+        """The result of its :meth:`to_json` (``foolsolve POSITION.json --json``), checked against the
+        result schema (foolsolve/schemas/result.schema.json): anything else is a one-line
+        :class:`InputError` naming the field, never a malformed result. ``position`` (what
+        :func:`answer` takes), if given, is the position it answers, for :meth:`text`'s header,
+        rules line and principal variation (else the text says less)."""
+        from foolsolve.positions import validate_schema
+        from foolsolve.store import result_from_json
+        from foolsolve.worlds import View
+
+        if not isinstance(obj, dict):
+            raise InputError(f"result: a JSON {type(obj).__name__}, not an object")
+        with named_errors("result"):
+            validate_schema(obj, "result.schema.json")
+        try:
+            result = result_from_json(obj)
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise InputError(f"result: not a solve result ({type(exc).__name__}: {exc})") from None
+        state = None
+        if position is not None:
+            info, state = read_position(position)
+            if isinstance(state, View):
+                raise InputError("position: a view; a solve result is about a full position (a view's answer from "
+                                 "the game's own exact solver: give the world it read, or no position)")
+            if info.name != result.game:
+                raise InputError(f"position: a {info.name} position, and the result is of {result.game}")
+        return cls.of(result, state)
+
+    def text(self) -> str:
+        """The text ``foolsolve POSITION.json`` prints (:func:`foolsolve.cli.format_result`)."""
+        from foolsolve import games
+        from foolsolve.cli import format_result
+
+        return format_result(games.get(self.game), self.state, self)
+
+    def __str__(self) -> str:
+        return self.text()
+
+    def __repr__(self) -> str:
+        from foolsolve.solver.base import value_text
+
+        best = ", ".join(self.best) if self.best else "none"
+        stopped = ", interrupted" if self.interrupted else ""
+        return (f"<Solved {self.game}: value {value_text(self.value)} for player {self.to_move}, best {best}"
+                f"{stopped}>")
+
+    def _repr_html_(self) -> str:
+        import html
+
+        return f"<pre>{html.escape(self.text())}</pre>"

@@ -1,0 +1,314 @@
+"""foolsolve from Python (docs/python.md): ``foolsolve.answer`` gives the answer ``foolsolve
+POSITION.json`` gives (one code path, the command's defaults), ``foolsolve.load`` draws a view as
+``show VIEW --svg`` does, the answers print and show in a notebook as the command prints them and
+read back from their JSON (bad JSON an InputError), the package's names are found by ``dir`` while
+``import foolsolve`` stays light, and errors name the Python parameters."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import foolsolve
+from foolsolve import cli
+from foolsolve.errors import InputError
+from tests.generic.test_cli import run
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "foolsolve" / "examples"
+
+# (file, the command's options, answer()'s parameters): fixed seeds and small budgets, every kind of answer
+CASES = [
+    pytest.param("durak-endgame.json", [], {}, id="full-position-exact"),
+    pytest.param("fools-paradise-endgame.json", ["--max-nodes", "100000"], {"max_nodes": 100000}, id="fp-max-nodes"),
+    pytest.param("views/durak-fresh-deal.json", ["--samples", "5", "--seed", "1"], {"samples": 5, "seed": 1},
+                 id="view-pimc"),
+    pytest.param("views/durak-three-players.json", ["--method", "ismcts", "--samples", "50"],
+                 {"method": "ismcts", "samples": 50}, id="view-ismcts"),
+    # the game's own exact solver from the seat (a solve result, not a seat answer)
+    pytest.param("views/three-fools.json", [], {}, id="view-seat-exact"),
+    # a full position the exact solver refuses, cards hidden from the mover: her seat answers
+    pytest.param("fools-paradise-three-players-unknown-stock.json", ["--samples", "4"], {"samples": 4},
+                 id="refused-to-seat"),
+    pytest.param("foolery-endgame.json", ["--as", "1"], {"as_player": 1}, id="as-player"),
+]
+
+_TIMES = [(re.compile(r"\bin \d+(\.\d+)? s\b"), "in <s> s"), (re.compile(r"\([\d,]+(\.\d+)? \w+/s\)"), "(<rate>)"),
+          (re.compile(r"\b\d+(\.\d+)? ms\b"), "<ms> ms")]
+
+
+def untimed(x):
+    """``x`` (a JSON value or text) without what varies between runs: the ``seconds`` fields, times
+    and rates written in words (a note's "1,000 iterations in 0.9 s")."""
+    if isinstance(x, dict):
+        return {k: untimed(v) for k, v in x.items() if k not in ("seconds",)}
+    if isinstance(x, (list, tuple)):  # (a tuple: what JSON reads back as a list)
+        return [untimed(v) for v in x]
+    if isinstance(x, str):
+        for pattern, repl in _TIMES:
+            x = pattern.sub(repl, x)
+    return x
+
+
+@pytest.mark.parametrize("name,argv,kwargs", CASES)
+def test_answer_is_what_the_command_prints(name, argv, kwargs, capsys):
+    path = str(EXAMPLES / name)
+    code, out, err = run([path, *argv, "--json", "--no-store"], capsys)
+    assert code == 0, err
+    ans = foolsolve.answer(path, **kwargs)
+    assert untimed(ans.to_json()) == untimed(json.loads(out))
+    code, text, err = run([path, *argv, "--no-store"], capsys)
+    assert code == 0, err
+    assert untimed(str(ans)) == untimed(text.rstrip("\n"))
+    assert untimed(ans._repr_html_()).startswith("<pre>") and "Best: " in ans._repr_html_()
+
+
+def test_answer_of_a_three_player_durak_midbout_gives_the_deeper_rounds_as_the_command():
+    """The trial's case (finding 4): seat.analyse with its own defaults skipped the deeper rounds
+    and gave a three-way tie; answer() gives the command's answer, with its deeper rounds and its
+    second opinion."""
+    path = str(EXAMPLES / "durak-midbout.json")
+    ans = foolsolve.answer(path, time=0)
+    assert isinstance(ans, foolsolve.SeatAnswer)
+    assert ans.best == ["cover 8♦ with 9♦"]
+    assert any("deeper rounds" in n for n in ans.notes) and any("checked by a second method" in n for n in ans.notes)
+    proc = subprocess.run([sys.executable, "-m", "foolsolve", path, "--time", "0", "--json", "--no-store"],
+                          capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stderr
+    assert untimed(ans.to_json()) == untimed(json.loads(proc.stdout))
+
+
+def test_answer_takes_json_a_position_a_view_and_a_spec_state():
+    obj = json.loads((EXAMPLES / "durak-endgame.json").read_text())
+    want = untimed(foolsolve.answer(EXAMPLES / "durak-endgame.json").to_json())
+    pos = foolsolve.load(obj)
+    for given in (obj, json.dumps(obj), pos, pos.state):
+        assert untimed(foolsolve.answer(given).to_json()) == want
+    view = foolsolve.load(EXAMPLES / "views" / "fools-and-angels.json")
+    a = foolsolve.answer(view, samples=3)
+    b = foolsolve.answer(view.view, samples=3)
+    assert untimed(a.to_json()) == untimed(b.to_json()) and a.player == 0
+    assert foolsolve.answer_text(view, samples=3).startswith("Fools and Angels: player 0 to move, seen from")
+
+
+def test_answer_reads_and_writes_no_store_unless_asked(tmp_path, monkeypatch):
+    default = tmp_path / "default.sqlite3"
+    monkeypatch.setenv("FOOLSOLVE_STORE", str(default))
+    path = EXAMPLES / "durak-endgame.json"
+    assert foolsolve.answer(path).stored is False and not default.exists()
+    mine = tmp_path / "mine.sqlite3"
+    assert foolsolve.answer(path, store=mine).stored is False
+    assert foolsolve.answer(path, store=str(mine)).stored is True and not default.exists()
+    assert foolsolve.answer(path, store=True).stored is False and default.exists()
+
+
+@pytest.mark.parametrize("kwargs,needle", [
+    ({"as_player": 7}, "as_player: player 7 does not exist (2 players)"),
+    ({"as_player": -1}, "as_player: expected at least 0, got -1"),
+    ({"as_player": True}, "as_player: expected a whole number"),
+    ({"time": -1}, "time: expected at least 0 seconds"),
+    ({"time": float("nan")}, "time: nan is not a finite number of seconds"),
+    ({"time": "5"}, "time: expected a number of seconds"),
+    ({"method": "foo"}, "method: expected one of auto, exact, pimc, ismcts"),
+    ({"samples": 0}, "samples: expected at least 1, got 0"),
+    ({"samples": "10"}, "samples: expected a whole number, got '10'"),
+    ({"samples": 10**8}, "samples: at most 10000000"),
+    ({"seed": "abc"}, "seed: expected a whole number, got 'abc'"),
+    ({"workers": 0}, "workers: expected at least 1, got 0"),
+    ({"workers": 10**6}, "workers: at most"),
+    ({"max_nodes": 0}, "max_nodes: expected at least 1"),
+    ({"options": ["pv=false"]}, "options: expected a dict of solver options"),
+    ({"options": {"no_such_option": 1}}, "no_such_option"),
+    ({"store": 3}, "store: expected False, True or a file name"),
+    ({"method": "exact", "samples": 3}, "samples: method exact values every consistent world once"),
+    ({"open_hand": True, "as_player": 0}, "open_hand: answers with every card known"),
+])
+def test_bad_parameters_are_one_line_input_errors_naming_the_parameter(kwargs, needle):
+    with pytest.raises(InputError) as exc:
+        foolsolve.answer(EXAMPLES / "durak-endgame.json", **kwargs)
+    message = str(exc.value)
+    assert needle in message and "\n" not in message
+    assert not re.search(r"(?<![\w-])--(as|time|method|samples|seed|workers|max-nodes|option)\b", message), message
+
+
+def test_a_view_answer_names_the_parameters_too():
+    view = EXAMPLES / "views" / "durak-fresh-deal.json"
+    with pytest.raises(InputError, match=r"^as_player: this is player 0's view; it cannot answer for player 1$"):
+        foolsolve.answer(view, as_player=1)
+    with pytest.raises(InputError, match=r"^options 'pv=false': an answer from one seat"):
+        foolsolve.answer(view, options={"pv": False}, samples=2)
+
+
+def test_ctrl_c_in_a_seat_answer_returns_the_answer_so_far(monkeypatch):
+    """The command prints the answer so far and exits 130; from Python it is returned, marked."""
+    real = cli._SeatRequest.analysis
+
+    def stopped(self, info, worlds):
+        answer = real(self, info, worlds)
+        answer.interrupted = True
+        return answer
+
+    monkeypatch.setattr(cli._SeatRequest, "analysis", stopped)
+    ans = foolsolve.answer(EXAMPLES / "views" / "fools-and-angels.json", samples=3)
+    assert ans.interrupted is True and ans.text().startswith("INTERRUPTED: the best answer so far")
+
+
+# --- drawing a view -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in (EXAMPLES / "views").glob("*.json")))
+def test_a_view_loads_and_draws_as_show_draws_it(name, capsys):
+    path = EXAMPLES / "views" / name
+    pos = foolsolve.Position.load(str(path))
+    assert pos.is_view and pos.state is None
+    again = foolsolve.Position.from_json(json.loads(json.dumps(pos.to_json())))  # the view as read (normalised)
+    assert again.to_json() == pos.to_json() and again.svg() == pos.svg()
+    code, out, err = run(["show", str(path), "--svg", "-"], capsys)
+    assert code == 0, err
+    assert pos._repr_svg_() == out.rstrip("\n") == foolsolve.load(path).svg()
+    assert 'data-face="down"' in pos.svg()
+    code, out, _ = run(["show", str(path)], capsys)
+    assert str(pos) == out.rstrip("\n")
+    assert repr(pos) == f"<Position {pos.game}: player {pos.view.player}'s view, hidden cards>"
+
+
+def test_a_views_position_refuses_what_needs_every_card():
+    pos = foolsolve.load(EXAMPLES / "views" / "durak-fresh-deal.json")
+    with pytest.raises(InputError, match=r"^play: this is player 0's view"):
+        pos.play("attack 7C")
+    with pytest.raises(InputError, match=r"^viewer: this is player 0's view; it cannot show player 1's$"):
+        pos.svg(viewer=1)
+    assert pos.worlds().player == 0 and pos.svg(viewer=0) == pos.svg()
+
+
+def test_a_full_positions_errors_name_the_python_parameter():
+    pos = foolsolve.load(EXAMPLES / "durak-endgame.json")
+    with pytest.raises(InputError, match=r"^viewer: player 7 does not exist \(2 players\)$"):
+        pos.svg(viewer=7)
+    with pytest.raises(InputError, match=r"^player: expected a player from 0 to 1, got 2$"):
+        pos.worlds(2)
+    assert pos.worlds(1).player == 1 and pos.worlds().player == 0
+
+
+# --- notebook display and JSON round trips --------------------------------------------------
+
+
+def test_the_answers_reprs_are_short_and_their_html_is_the_table():
+    full = foolsolve.answer(EXAMPLES / "durak-endgame.json")
+    assert repr(full) == "<Solved durak: value loss for player 0, best attack K♥>"
+    assert isinstance(full, foolsolve.Solved) and full.state is not None
+    seat = foolsolve.answer(EXAMPLES / "views" / "durak-fresh-deal.json", samples=5, seed=1)
+    assert repr(seat) == ("<SeatAnswer durak, player 0's seat, pimc over 5 worlds: best attack 7♣, value +1.000>")
+    for ans in (full, seat):
+        html = ans._repr_html_()
+        assert html == "<pre>" + ans.text().replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;") \
+            .replace('"', "&quot;").replace("'", "&#x27;") + "</pre>"
+        assert str(ans) == ans.text()
+    worlds = foolsolve.load(EXAMPLES / "views" / "durak-fresh-deal.json").worlds()
+    assert repr(worlds) == "<Worlds durak from player 0's view>"
+    worlds.count()
+    assert repr(worlds) == "<Worlds durak from player 0's view: 12,280,224,991,305,141,603,532,800,000 consistent worlds>"
+    assert repr(worlds.view) == "<View durak: player 0's view, 29 unseen cards; hidden: hands[1], stock>"
+
+
+def test_a_solve_result_and_a_seat_answer_read_back_from_their_json():
+    full = foolsolve.answer(EXAMPLES / "durak-endgame.json")
+    obj = json.loads(json.dumps(full.to_json()))
+    back = foolsolve.Solved.from_json(obj, EXAMPLES / "durak-endgame.json")
+    assert back.to_json() == untimed(full.to_json()) | {"seconds": back.seconds}
+    assert untimed(back.text()) == untimed(full.text())
+    alone = foolsolve.Solved.from_json(obj)  # without its position: the text says less
+    assert alone.to_json() == back.to_json() and alone.text().startswith("Durak: player 0 to move. Value: loss in 8")
+    assert "    1. attack K♥" in alone.text()
+    for kwargs in ({"method": "ismcts", "samples": 30}, {"samples": 4, "seed": 3}):
+        seat = foolsolve.answer(EXAMPLES / "views" / "durak-fresh-deal.json", **kwargs)
+        again = foolsolve.SeatAnswer.from_json(json.loads(json.dumps(seat.to_json())))
+        assert again.to_json() == seat.to_json() and untimed(again.text()) == untimed(seat.text())
+
+
+def _seat_json():
+    return foolsolve.answer(EXAMPLES / "views" / "durak-fresh-deal.json", samples=3).to_json()
+
+
+@pytest.mark.parametrize("change,needle", [
+    (lambda o: o.pop("moves"), 'seat answer: "moves" is a required property'),
+    (lambda o: o["moves"].__setitem__(0, {"move": 1}), "moves[0]"),
+    (lambda o: o.__setitem__("worlds", "5"), "worlds"),
+    (lambda o: o.__setitem__("extra", 1), "extra"),
+    (lambda o: o.__setitem__("method", "guess"), "method"),
+])
+def test_a_malformed_seat_answer_is_an_input_error(change, needle):
+    obj = _seat_json()
+    change(obj)
+    with pytest.raises(InputError) as exc:
+        foolsolve.SeatAnswer.from_json(obj)
+    assert needle in str(exc.value)
+    with pytest.raises(InputError, match="not an object"):
+        foolsolve.SeatAnswer.from_json([obj])
+
+
+@pytest.mark.parametrize("change,needle", [
+    (lambda o: o.pop("best"), 'result: "best" is a required property'),
+    (lambda o: o["moves"].__setitem__(0, "attack 9D"), "moves[0]"),
+    (lambda o: o.__setitem__("to_move", "0"), "to_move"),
+    (lambda o: o.__setitem__("player", 0), "player"),  # a seat answer's field: not a solve result
+])
+def test_a_malformed_solve_result_is_an_input_error(change, needle):
+    obj = foolsolve.answer(EXAMPLES / "durak-endgame.json").to_json()
+    change(obj)
+    with pytest.raises(InputError) as exc:
+        foolsolve.Solved.from_json(obj)
+    assert needle in str(exc.value)
+
+
+def test_a_result_read_back_with_another_games_position_is_refused():
+    obj = foolsolve.answer(EXAMPLES / "durak-endgame.json").to_json()
+    with pytest.raises(InputError, match=r"^position: a fools-paradise position, and the result is of durak$"):
+        foolsolve.Solved.from_json(obj, EXAMPLES / "fools-paradise-endgame.json")
+
+
+# --- the package's names ----------------------------------------------------------------------
+
+
+def test_the_public_names_are_listed_and_found():
+    names = set(foolsolve.__all__)
+    assert names == {"__version__", *foolsolve._LAZY}
+    assert {"answer", "answer_text", "load", "Position", "Solved", "SeatAnswer", "View", "Worlds", "games",
+            "InputError", "PositionError", "OptionError", "IllegalMove", "NotCovered", "SearchLimit"} <= names
+    assert names <= set(dir(foolsolve))
+    assert "TYPE_CHECKING" not in dir(foolsolve) and "annotations" not in dir(foolsolve)
+    from foolsolve.game import IllegalMove
+    from foolsolve.solver.base import NotCovered
+
+    assert foolsolve.IllegalMove is IllegalMove and foolsolve.NotCovered is NotCovered
+    assert foolsolve.games.get("durak").name == "durak" and issubclass(foolsolve.NotCovered, foolsolve.InputError)
+    with pytest.raises(AttributeError):
+        foolsolve.no_such_name  # noqa: B018
+
+
+def test_what_a_type_checker_sees_is_what_is_imported():
+    """The names under ``if TYPE_CHECKING:`` in foolsolve/__init__.py are the lazy names, from the
+    same modules (an editor's completion and mypy see what run time gives)."""
+    text = (Path(foolsolve.__file__)).read_text(encoding="utf-8")
+    block = text.split("if TYPE_CHECKING:", 1)[1].split("\n\n\n", 1)[0]
+    seen = {}
+    for module, names in re.findall(r"from (\S+) import ([\w, ]+)", block):
+        for name in names.split(","):
+            seen[name.strip()] = module
+    seen.pop("Any")
+    lazy = foolsolve._LAZY
+    assert set(seen) == set(lazy)
+    for name, module in seen.items():
+        target = lazy[name].rstrip(":")
+        assert target in (f"{module}:{name}", f"{module}.{name}"), name
+
+
+def test_import_foolsolve_imports_nothing_more():
+    code = "import sys; before = set(sys.modules); import foolsolve; print(sorted(set(sys.modules) - before))"
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout.replace("'", '"')) == ["foolsolve"]
