@@ -231,9 +231,9 @@ def read_records(path: Path, match: Match) -> list[dict[str, Any]]:
     if not data:
         return []
     complete = data[: data.rfind(b"\n") + 1]
-    if len(complete) != len(data):
-        with open(path, "r+b") as f:
-            f.truncate(len(complete))
+    if not complete and (json.dumps(match.header(), ensure_ascii=False) + "\n").encode().startswith(data):
+        _cut(path, 0)  # this match's own header, torn: the run that wrote it was killed at once
+        return []
     lines = complete.decode("utf-8", errors="replace").splitlines()
     try:
         header = parse_json(lines[0], "header") if lines else None
@@ -260,7 +260,18 @@ def read_records(path: Path, match: Match) -> list[dict[str, Any]]:
                              f"{', '.join(key[1])}): each game is recorded once")
         seen[key] = n
         records.append(rec)
+    if len(complete) != len(data):
+        _cut(path, len(complete))  # only now, the file known to be this match's: a refused file is left as it was
     return records
+
+
+def _cut(path: Path, size: int) -> None:
+    """Cut the torn last line off the record file ``path``, keeping its first ``size`` bytes."""
+    try:
+        with open(path, "r+b") as f:
+            f.truncate(size)
+    except OSError as exc:
+        raise InputError(f"--out: cannot repair {path} (its last line is torn): {exc.strerror or exc}") from None
 
 
 def deal_of(match: Match, deal: int) -> Any:
