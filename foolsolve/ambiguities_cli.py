@@ -14,6 +14,7 @@ from typing import Any
 
 import click
 
+from foolsolve import jsonout
 from foolsolve.ambiguities import (
     Adapter,
     DealsReport,
@@ -40,7 +41,7 @@ from foolsolve.rules import rules_from_json
 
 
 def _echo_json(obj: Any) -> None:
-    click.echo(json.dumps(obj, ensure_ascii=False, indent=1))
+    click.echo(jsonout.dumps(obj, indent=1))
 
 
 @click.command("ambiguities")

@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from foolsolve import jsonout
 from foolsolve.errors import InputError
 from foolsolve.positions import check_move_text, input_lines, open_for_writing, parse_json
 from foolsolve.present import plural
@@ -663,7 +664,7 @@ def run(match: Match, out: str | None, workers: int = 1, scheduler: str | None =
         """One line of the record file, or the one-line error of a file that takes no more (a full disk)."""
         assert handle is not None
         try:
-            handle.write(json.dumps(obj, ensure_ascii=False) + "\n")
+            handle.write(jsonout.dumps(obj) + "\n")
             handle.flush()
             if durable:
                 os.fsync(handle.fileno())  # a device or a pipe (/dev/null) takes no fsync

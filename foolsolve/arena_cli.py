@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Sequence
 from typing import Any
 
 import click
 
+from foolsolve import jsonout
 from foolsolve.cli import WORKERS, OutputFile, workers_help
 from foolsolve.errors import InputError, terminated
 
@@ -86,8 +86,9 @@ def arena_command(game: str, bot_names: Sequence[str], deals: int, seed: int, pl
     if plot:
         write_text_atomic(plot, arena.plot_svg(summary), "--plot")
     if as_json:
-        click.echo(json.dumps({"game": info.name, "players": n, "deals": deals, "seed": seed,
-                               "bots": list(match.bots), "interrupted": interrupted, **summary.to_json()}))
+        click.echo(jsonout.dumps({"game": info.name, "players": n, "deals": deals, "seed": seed,
+                                  "bots": list(match.bots), "interrupted": interrupted, **summary.to_json()},
+                                 ensure_ascii=True))
     else:
         click.echo(arena.text_table(match, summary))
         if interrupted:

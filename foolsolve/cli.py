@@ -20,7 +20,7 @@ from typing import Any, NoReturn
 
 import click
 
-from foolsolve import __version__, games
+from foolsolve import __version__, games, jsonout
 from foolsolve.errors import InputError, OptionError, Stopped, stop_text
 from foolsolve.games.base import GameInfo
 from foolsolve.lazy import CommandRef, LazyGroup
@@ -467,7 +467,7 @@ def solve(positions: Sequence[str], as_json: bool, max_nodes: int | None, extra:
         # what the exact solver proved, or the open-hand search's last finished iteration (its note says so)
         so_far = stopped.answer_so_far()
         if so_far is not None:
-            click.echo(json.dumps(so_far.to_json(), ensure_ascii=False) if as_json else format_result(info, state, so_far))
+            click.echo(jsonout.dumps(so_far.to_json()) if as_json else format_result(info, state, so_far))
         raise stopped
     if refused is not None:
         seat.answer_state(info, state, None, refused)
@@ -475,7 +475,7 @@ def solve(positions: Sequence[str], as_json: bool, max_nodes: int | None, extra:
     if ignored:
         result.notes.append(seat_options_note(ignored))
     if as_json:
-        click.echo(json.dumps(result.to_json(), ensure_ascii=False))
+        click.echo(jsonout.dumps(result.to_json()))
     else:
         click.echo(format_result(info, state, result))
 
@@ -631,7 +631,7 @@ class _SeatRequest:
         if solved is None:
             return False
         read, result = solved
-        click.echo(json.dumps(result.to_json(), ensure_ascii=False) if self.as_json
+        click.echo(jsonout.dumps(result.to_json()) if self.as_json
                    else format_result(info, read, result))
         return True
 
@@ -707,7 +707,7 @@ class _SeatRequest:
         if refused:
             answer.notes.insert(0, refused_note(refused, answer.player))
         if self.as_json:
-            click.echo(json.dumps(answer.to_json(), ensure_ascii=False))
+            click.echo(jsonout.dumps(answer.to_json()))
         else:
             click.echo(format_seat(info, answer))
         if answer.interrupted:
@@ -971,10 +971,10 @@ def view_moves_text(view: Any, as_json: bool) -> str:
     mine = vm.to_move == vm.viewer
     if as_json:
         if mine or vm.over:
-            return json.dumps(list(vm.certain), ensure_ascii=False)
-        return json.dumps({"to_move": vm.to_move, "view": vm.viewer, "in_every_world": list(vm.certain),
-                           "in_some_world": list(vm.possible), "worlds": vm.worlds,
-                           "every_world_looked_at": vm.exhaustive}, ensure_ascii=False)
+            return jsonout.dumps(list(vm.certain))
+        return jsonout.dumps({"to_move": vm.to_move, "view": vm.viewer, "in_every_world": list(vm.certain),
+                              "in_some_world": list(vm.possible), "worlds": vm.worlds,
+                              "every_world_looked_at": vm.exhaustive}, ensure_ascii=False)
     if mine or vm.over:
         return "\n".join(vm.certain)
     who = "chance" if vm.to_move < 0 else f"player {vm.to_move}"
@@ -1021,7 +1021,7 @@ def moves(position: str, as_json: bool) -> None:
         click.echo(view_moves_text(state, as_json))
         return
     texts = [str(m) for m in info.spec.legal_moves(state)]
-    click.echo(json.dumps(texts, ensure_ascii=False) if as_json else "\n".join(texts))
+    click.echo(jsonout.dumps(texts) if as_json else "\n".join(texts))
 
 
 @cli.command()
@@ -1088,7 +1088,7 @@ def play(position: str, move_texts: Sequence[str], out: str | None, as_json: boo
     if out:
         write_json_atomic(out, obj)
     if as_json:
-        click.echo(json.dumps(obj, ensure_ascii=False))  # (standard output holds the position alone)
+        click.echo(jsonout.dumps(obj))  # (standard output holds the position alone)
     elif out:
         wrote(out)
     else:
@@ -1122,7 +1122,7 @@ def deal(game: str, players: int | None, seed: int | None, rules_json: str | Non
         write_json_atomic(out, obj)
         wrote(out)
     else:
-        click.echo(json.dumps(obj, ensure_ascii=False))
+        click.echo(jsonout.dumps(obj))
     if drawn:
         click.echo(f"foolsolve: deal --seed {seed} (to deal this again)", err=True)
 
@@ -1155,7 +1155,7 @@ def rules_cmd(game: str, as_json: bool, solver: bool) -> None:
     opts = options_of(info.spec.rules_cls)
     listed = info.spec.reconstructions
     if as_json:
-        click.echo(json.dumps([
+        click.echo(jsonout.dumps([
             {"name": o.name, "default": json.loads(json_text(o.default)),
              "choices": None if o.choices is None else [json.loads(json_text(c)) for c in o.choices],
              "doc": o.doc, "source": cited(o.source, notes_page(info)),
@@ -1215,8 +1215,8 @@ def _solver_options(info: GameInfo, as_json: bool) -> None:
     own = info.solver_options or {}
     aliases = {old: new for old, new in ALIASES.items() if new in own}
     if as_json:
-        click.echo(json.dumps({"game": info.name, "options": own, "common": COMMON_OPTIONS,
-                               "open_hand": WORLD_OPTION_DOCS, "deprecated": aliases}, ensure_ascii=False, indent=1))
+        click.echo(jsonout.dumps({"game": info.name, "options": own, "common": COMMON_OPTIONS,
+                                  "open_hand": WORLD_OPTION_DOCS, "deprecated": aliases}, ensure_ascii=False, indent=1))
         return
     click.echo(f"{info.title} solver options (-o KEY=VALUE):")
     width = max(len(k) for k in [*own, *COMMON_OPTIONS, *WORLD_OPTION_DOCS])

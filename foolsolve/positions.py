@@ -23,6 +23,7 @@ from importlib import resources
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
+from foolsolve import jsonout
 from foolsolve.errors import InputError
 
 if TYPE_CHECKING:
@@ -628,7 +629,7 @@ def write_json_atomic(path: str | Path, obj: Any, option: str = "--out") -> None
     a path that cannot be written (missing folder, no permission) is an :class:`InputError`
     naming the ``option`` that gave it. ``-`` writes to standard output (the whole text in one
     write, then a flush)."""
-    write_text_atomic(path, json.dumps(obj, ensure_ascii=False, indent=1) + "\n", option)
+    write_text_atomic(path, jsonout.dumps(obj, indent=1) + "\n", option)
 
 
 def write_text_atomic(path: str | Path, text: str, option: str = "--out") -> None:

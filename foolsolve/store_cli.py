@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 from contextlib import nullcontext
@@ -10,6 +9,7 @@ from typing import TYPE_CHECKING
 
 import click
 
+from foolsolve import jsonout
 from foolsolve.batch import LineWriter
 from foolsolve.cli import OutputFile, store_options, wrote
 from foolsolve.positions import STDIO
@@ -46,7 +46,7 @@ def stats(store_path: str | None, as_json: bool) -> None:
     with store:
         info = store.stats()
     if as_json:
-        click.echo(json.dumps(info, ensure_ascii=False))
+        click.echo(jsonout.dumps(info))
         return
     click.echo(f"{info['path']}: {info['results']:,} results, {info['bytes']:,} bytes")
     rows = info["by_game"]

@@ -873,7 +873,7 @@ def test_writing_under_a_name_too_long_is_the_options_one_line_error_not_a_crash
     from foolsolve.positions import write_json_atomic, write_text_atomic
 
     target = tmp_path / ("a" * 300 + ".svg")
-    with pytest.raises(InputError, match="^--svg .*cannot write"):
+    with pytest.raises(InputError, match=r"^--svg .*cannot write"):
         if write == "text":
             write_text_atomic(target, "<svg/>", "--svg")
         else:
