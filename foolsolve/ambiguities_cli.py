@@ -37,7 +37,7 @@ from foolsolve.errors import InputError, Stopped
 from foolsolve.games.base import GameInfo
 from foolsolve.positions import STDIO, check_output, game_of, parse_json, read_json, write_json_atomic
 from foolsolve.present import plural
-from foolsolve.rules import rules_from_json
+from foolsolve.rules import rules_from_json, rules_option
 
 
 def _echo_json(obj: Any) -> None:
@@ -127,7 +127,7 @@ def ambiguities(game: str, option_name: str | None, all_options: bool, choices_j
             adapter.max_nodes = max_nodes
         adapter.time_limit, adapter.max_memory = time_limit, max_memory
         if rules_json is not None:
-            adapter.base_rules = _read_rules(rules_json)
+            adapter.base_rules = rules_option(rules_json)
             rules_from_json(info.spec.rules_cls, adapter.base_rules, where="--rules")
         if endgame_cards is not None:
             if not isinstance(adapter, PolicyEndgameAdapter):
@@ -180,13 +180,6 @@ def _read_choices(text: str | None) -> list[Any] | None:
     value = parse_json(text, "--choices")
     if not isinstance(value, list):
         raise InputError("--choices: expected a JSON list of values")
-    return value
-
-
-def _read_rules(text: str) -> dict[str, Any]:
-    value = parse_json(text, "--rules")
-    if not isinstance(value, dict):
-        raise InputError("--rules: expected a JSON object of rule options")
     return value
 
 

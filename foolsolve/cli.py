@@ -27,7 +27,7 @@ from foolsolve.lazy import CommandRef, LazyGroup
 from foolsolve.positions import STDIO, game_of, parse_json, read_json, write_json_atomic
 from foolsolve.present import plural
 from foolsolve.progress import progress
-from foolsolve.rules import cited, json_text, options_of, rules_from_json
+from foolsolve.rules import cited, json_text, options_of, rules_from_json, rules_option
 from foolsolve.solver.base import (
     DEFAULT_SECONDS,
     MAX_MEMORY,
@@ -1114,8 +1114,7 @@ def deal(game: str, players: int | None, seed: int | None, rules_json: str | Non
         from foolsolve.game import players_range
 
         raise InputError(f"--players: {info.name} takes {players_range(spec)} players")
-    raw = parse_json(rules_json, "--rules") if rules_json else {}
-    rules: Any = rules_from_json(spec.rules_cls, raw)
+    rules: Any = rules_from_json(spec.rules_cls, rules_option(rules_json))
     state = spec.deal(rules, n, random.Random(seed))
     obj = spec.state_to_json(state)
     if out:

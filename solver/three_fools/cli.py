@@ -30,10 +30,9 @@ from foolsolve import jsonout
 from foolsolve.cli import WORKERS, workers_help
 from foolsolve.errors import InputError
 from foolsolve.game import CHANCE
-from foolsolve.positions import parse_json
 from foolsolve.present import plural
 from foolsolve.progress import progress
-from foolsolve.rules import rules_from_json
+from foolsolve.rules import rules_from_json, rules_option
 from foolsolve.stats import wilson
 
 POLICIES = ("uniform", "truthful", "equilibrium")
@@ -144,7 +143,7 @@ def simulate_command(count: int, seed: int, policy: str, rules_json: str | None,
     result as one process."""
     from foolsolve.spec.three_fools import META, Rules
 
-    rules = rules_from_json(Rules, parse_json(rules_json, "--rules") if rules_json else {})
+    rules = rules_from_json(Rules, rules_option(rules_json))
     wins = [0, 0, 0]
     rounds = 0
     played = 0

@@ -1293,6 +1293,19 @@ def test_an_option_that_takes_one_value_given_twice_is_refused(argv, option):
     assert code == 2 and out == "" and json.loads(err)["error"].startswith(f"{option}: given more than once")
 
 
+@pytest.mark.parametrize("value", ["null", "", " ", "[]", "3", '"variant"', "true"])
+@pytest.mark.parametrize("command", [["deal", "durak", "--seed", "1"],
+                                     ["arena", "durak", "--bot", "random", "--bot", "greedy", "--games", "1"],
+                                     ["three-fools", "simulate", "--games", "1"],
+                                     ["ambiguities", "durak", "--option", "variant", "--deals", "1", "--no-witness"]],
+                         ids=lambda a: a[0])
+def test_rules_that_are_no_json_object_are_refused_everywhere(command, value):
+    """``deal durak --rules null`` (and ``--rules ''``) dealt under the defaults, exit 0, where
+    ``--rules []`` was refused: every ``--rules`` takes a JSON object and nothing else."""
+    line = assert_one_line_error([*command, "--rules", value], "--rules")
+    assert "object of rule options" in line
+
+
 def test_flags_and_repeatable_options_may_repeat_and_help_wins():
     code, out, err = cli(["deal", "durak", "--seed", "1", "--out", "-", "--rules", "{}", "--help"])
     assert code == 0 and out.startswith("Usage: foolsolve deal"), err
