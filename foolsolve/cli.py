@@ -687,13 +687,15 @@ class _SeatRequest:
                                            else seat.DEFAULT_SAMPLES)) if method != "exact" else worlds.count()
         unit = "iterations" if method == "ismcts" else "worlds"
         executor = make_executor(self.workers, self.scheduler) if method != "ismcts" else None
+        bound = self.settings.seconds if self.settings.clock == "wall" else None  # --time, on the wall clock
         with progress(f"{method} {info.spec.title} from player {worlds.player}'s seat", unit=unit,
-                      total=total) as tick:
+                      total=total, seconds=bound) as tick:
             answer = seat.analyse(info, worlds, self.settings, executor, tick)
         if not answer.interrupted:
             try:
                 with progress(f"checking with ismcts from player {worlds.player}'s seat", unit="iterations",
-                              total=seat.CHECK_ITERATIONS) as tick:
+                              total=seat.CHECK_ITERATIONS,
+                              seconds=None if bound is None else bound - answer.seconds) as tick:
                     note = seat.second_opinion(info, worlds, answer, self.settings, tick)
             except KeyboardInterrupt:  # the answer stands; the check is what Ctrl-C stopped
                 answer.interrupted = True
@@ -1298,7 +1300,8 @@ def conform(game: str, cases: int, seed: int, max_steps: int, position: str | No
         report.divergence = conformance.lockstep(info, state, random.Random(seed), max_steps=max_steps, report=report)
     else:
         deadline = None if time_limit is None else started + time_limit
-        with progress(f"conform {info.name}", unit="games", total=cases) as tick:
+        with progress(f"conform {info.name}", unit="games", total=cases,
+                      seconds=None if deadline is None else deadline - time.monotonic()) as tick:
             if workers > 1 or scheduler:
                 from foolsolve.executor import make_executor
 
