@@ -338,7 +338,10 @@ def _run_all(info: GameInfo, adapter: Adapter, deals: int, seed: int, witness: b
             raise InputError("--out: with --all, --out names a folder for the witnesses, not - (standard output)")
         if Path(out_dir).exists() and not Path(out_dir).is_dir():
             raise InputError(f"--out: {out_dir} is a file (with --all, --out names a folder for the witnesses)")
-        Path(out_dir).mkdir(parents=True, exist_ok=True)
+        try:
+            Path(out_dir).mkdir(parents=True, exist_ok=True)
+        except OSError as exc:  # a part of the path that is a file, no permission, a name too long
+            raise InputError(f"--out: {out_dir}: cannot make the folder ({exc.strerror or exc})") from None
     if not as_json:
         click.echo(f"{info.title}: every rule option over {plural(deals, 'deal')} (seed {seed}, {adapter.players} players"
                    + (f", other rules {json.dumps(adapter.base_rules)}" if adapter.base_rules else "") + ")")

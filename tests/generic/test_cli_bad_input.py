@@ -866,6 +866,17 @@ def test_a_name_whose_temporary_file_name_would_be_too_long_is_refused_before_an
     assert out == "" and not list(tmp_path.iterdir())
 
 
+def test_a_witness_folder_under_a_file_is_a_one_line_error(tmp_path):
+    """``ambiguities --all --out FILE/sub`` was 'internal error: NotADirectoryError', exit 1."""
+    from tests.generic.batch_helpers import call_main
+
+    (tmp_path / "f").write_text("x")
+    code, out, err = call_main(["ambiguities", "durak", "--all", "--deals", "1", "--no-witness", "--no-store",
+                                "--out", str(tmp_path / "f" / "sub")])
+    _one_line(code, err, "--out", "cannot make the folder")
+    assert out == "" and (tmp_path / "f").read_text() == "x"
+
+
 @pytest.mark.parametrize("write", ["text", "json"])
 def test_writing_under_a_name_too_long_is_the_options_one_line_error_not_a_crash(tmp_path, write):
     """The write itself, reached without the command line's check, turns any OSError into the
