@@ -14,6 +14,7 @@ from typing import Any
 
 import click
 
+from foolsolve import jsonout
 from foolsolve.ambiguities import (
     Adapter,
     DealsReport,
@@ -36,11 +37,11 @@ from foolsolve.errors import InputError, Stopped
 from foolsolve.games.base import GameInfo
 from foolsolve.positions import STDIO, check_output, game_of, parse_json, read_json, write_json_atomic
 from foolsolve.present import plural
-from foolsolve.rules import rules_from_json
+from foolsolve.rules import rules_from_json, rules_option
 
 
 def _echo_json(obj: Any) -> None:
-    click.echo(json.dumps(obj, ensure_ascii=False, indent=1))
+    click.echo(jsonout.dumps(obj, indent=1))
 
 
 @click.command("ambiguities")
@@ -126,7 +127,7 @@ def ambiguities(game: str, option_name: str | None, all_options: bool, choices_j
             adapter.max_nodes = max_nodes
         adapter.time_limit, adapter.max_memory = time_limit, max_memory
         if rules_json is not None:
-            adapter.base_rules = _read_rules(rules_json)
+            adapter.base_rules = rules_option(rules_json)
             rules_from_json(info.spec.rules_cls, adapter.base_rules, where="--rules")
         if endgame_cards is not None:
             if not isinstance(adapter, PolicyEndgameAdapter):
@@ -179,13 +180,6 @@ def _read_choices(text: str | None) -> list[Any] | None:
     value = parse_json(text, "--choices")
     if not isinstance(value, list):
         raise InputError("--choices: expected a JSON list of values")
-    return value
-
-
-def _read_rules(text: str) -> dict[str, Any]:
-    value = parse_json(text, "--rules")
-    if not isinstance(value, dict):
-        raise InputError("--rules: expected a JSON object of rule options")
     return value
 
 
@@ -344,7 +338,10 @@ def _run_all(info: GameInfo, adapter: Adapter, deals: int, seed: int, witness: b
             raise InputError("--out: with --all, --out names a folder for the witnesses, not - (standard output)")
         if Path(out_dir).exists() and not Path(out_dir).is_dir():
             raise InputError(f"--out: {out_dir} is a file (with --all, --out names a folder for the witnesses)")
-        Path(out_dir).mkdir(parents=True, exist_ok=True)
+        try:
+            Path(out_dir).mkdir(parents=True, exist_ok=True)
+        except OSError as exc:  # a part of the path that is a file, no permission, a name too long
+            raise InputError(f"--out: {out_dir}: cannot make the folder ({exc.strerror or exc})") from None
     if not as_json:
         click.echo(f"{info.title}: every rule option over {plural(deals, 'deal')} (seed {seed}, {adapter.players} players"
                    + (f", other rules {json.dumps(adapter.base_rules)}" if adapter.base_rules else "") + ")")

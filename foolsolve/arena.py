@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from foolsolve import jsonout
 from foolsolve.errors import InputError
 from foolsolve.positions import check_move_text, input_lines, open_for_writing, parse_json
 from foolsolve.present import plural
@@ -231,9 +232,9 @@ def read_records(path: Path, match: Match) -> list[dict[str, Any]]:
     if not data:
         return []
     complete = data[: data.rfind(b"\n") + 1]
-    if len(complete) != len(data):
-        with open(path, "r+b") as f:
-            f.truncate(len(complete))
+    if not complete and (json.dumps(match.header(), ensure_ascii=False) + "\n").encode().startswith(data):
+        _cut(path, 0)  # this match's own header, torn: the run that wrote it was killed at once
+        return []
     lines = complete.decode("utf-8", errors="replace").splitlines()
     try:
         header = parse_json(lines[0], "header") if lines else None
@@ -260,7 +261,18 @@ def read_records(path: Path, match: Match) -> list[dict[str, Any]]:
                              f"{', '.join(key[1])}): each game is recorded once")
         seen[key] = n
         records.append(rec)
+    if len(complete) != len(data):
+        _cut(path, len(complete))  # only now, the file known to be this match's: a refused file is left as it was
     return records
+
+
+def _cut(path: Path, size: int) -> None:
+    """Cut the torn last line off the record file ``path``, keeping its first ``size`` bytes."""
+    try:
+        with open(path, "r+b") as f:
+            f.truncate(size)
+    except OSError as exc:
+        raise InputError(f"--out: cannot repair {path} (its last line is torn): {exc.strerror or exc}") from None
 
 
 def deal_of(match: Match, deal: int) -> Any:
@@ -652,7 +664,7 @@ def run(match: Match, out: str | None, workers: int = 1, scheduler: str | None =
         """One line of the record file, or the one-line error of a file that takes no more (a full disk)."""
         assert handle is not None
         try:
-            handle.write(json.dumps(obj, ensure_ascii=False) + "\n")
+            handle.write(jsonout.dumps(obj) + "\n")
             handle.flush()
             if durable:
                 os.fsync(handle.fileno())  # a device or a pipe (/dev/null) takes no fsync

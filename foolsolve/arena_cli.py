@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Sequence
 from typing import Any
 
 import click
 
+from foolsolve import jsonout
 from foolsolve.cli import WORKERS, OutputFile, workers_help
 from foolsolve.errors import InputError, terminated
 
@@ -56,9 +56,9 @@ def arena_command(game: str, bot_names: Sequence[str], deals: int, seed: int, pl
     K'); Ctrl-C keeps the finished games and a rerun with the same --out plays only the rest."""
     from foolsolve import arena, bots, games
     from foolsolve.cli import one_stdout
-    from foolsolve.positions import parse_json, write_text_atomic
+    from foolsolve.positions import write_text_atomic
     from foolsolve.progress import progress
-    from foolsolve.rules import rules_from_json, rules_to_json
+    from foolsolve.rules import rules_from_json, rules_option, rules_to_json
 
     one_stdout(("--plot -", plot == "-"), ("--json" if as_json else "the results table", True))
     info = games.get(game)
@@ -76,7 +76,7 @@ def arena_command(game: str, bot_names: Sequence[str], deals: int, seed: int, pl
         raise InputError(f"--players: {info.title} takes {spec.min_players}-{spec.max_players} players, not {n}")
     if plot:
         _check_plot(plot, out)
-    rules: Any = rules_from_json(spec.rules_cls, parse_json(rules_json, "--rules") if rules_json else {})
+    rules: Any = rules_from_json(spec.rules_cls, rules_option(rules_json))
     match = arena.Match(game=info.name, rules=rules_to_json(rules), players=n,
                         bots=tuple(b.strip() for b in bot_names), deals=deals, seed=seed)
     total = deals * len(arena.seatings(len(match.bots), n))
@@ -86,8 +86,9 @@ def arena_command(game: str, bot_names: Sequence[str], deals: int, seed: int, pl
     if plot:
         write_text_atomic(plot, arena.plot_svg(summary), "--plot")
     if as_json:
-        click.echo(json.dumps({"game": info.name, "players": n, "deals": deals, "seed": seed,
-                               "bots": list(match.bots), "interrupted": interrupted, **summary.to_json()}))
+        click.echo(jsonout.dumps({"game": info.name, "players": n, "deals": deals, "seed": seed,
+                                  "bots": list(match.bots), "interrupted": interrupted, **summary.to_json()},
+                                 ensure_ascii=True))
     else:
         click.echo(arena.text_table(match, summary))
         if interrupted:

@@ -38,6 +38,7 @@ from typing import IO, Any
 
 import click
 
+from foolsolve import jsonout
 from foolsolve.cli import NODES, SAMPLES, WORKERS, OutputFile, limit_options, one_line, open_store, store_options, workers_help
 from foolsolve.errors import InputError, Stopped
 from foolsolve.executor import SigintHeld
@@ -335,7 +336,7 @@ class LineWriter:
     def write(self, record: dict[str, Any]) -> None:
         """One whole line."""
         # backslashreplace: a lone surrogate anywhere in a record is written as its escape, not a crash
-        data = (json.dumps(record, ensure_ascii=False) + "\n").encode("utf-8", "backslashreplace")
+        data = (jsonout.dumps(record) + "\n").encode("utf-8", "backslashreplace")
         try:
             with SigintHeld():
                 self._f.write(data)
@@ -583,7 +584,7 @@ def solve_many(paths: Sequence[str], as_json: bool, settings: Settings, store: A
 
     def emit(rec: dict[str, Any], job: Job) -> None:
         if as_json:
-            click.echo(json.dumps(rec, ensure_ascii=False))
+            click.echo(jsonout.dumps(rec))
             return
         if not first[0]:
             click.echo("")

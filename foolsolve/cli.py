@@ -20,14 +20,14 @@ from typing import Any, NoReturn
 
 import click
 
-from foolsolve import __version__, games
+from foolsolve import __version__, games, jsonout
 from foolsolve.errors import InputError, OptionError, Stopped, stop_text
 from foolsolve.games.base import GameInfo
 from foolsolve.lazy import CommandRef, LazyGroup
 from foolsolve.positions import STDIO, game_of, parse_json, read_json, write_json_atomic
 from foolsolve.present import plural
 from foolsolve.progress import progress
-from foolsolve.rules import cited, json_text, options_of, rules_from_json
+from foolsolve.rules import cited, json_text, options_of, rules_from_json, rules_option
 from foolsolve.solver.base import (
     DEFAULT_SECONDS,
     MAX_MEMORY,
@@ -489,7 +489,7 @@ class Answered:
 
     def json_text(self) -> str:
         """The line ``foolsolve POSITION.json --json`` prints."""
-        return json.dumps(self.answer.to_json(), ensure_ascii=False)
+        return jsonout.dumps(self.answer.to_json())
 
 
 def answer_position(info: GameInfo, state: Any, request: SolveRequest, store: Any = None) -> Answered:
@@ -757,13 +757,15 @@ class _SeatRequest:
                                            else seat.DEFAULT_SAMPLES)) if method != "exact" else worlds.count()
         unit = "iterations" if method == "ismcts" else "worlds"
         executor = make_executor(self.workers, self.scheduler) if method != "ismcts" else None
+        bound = self.settings.seconds if self.settings.clock == "wall" else None  # --time, on the wall clock
         with progress(f"{method} {info.spec.title} from player {worlds.player}'s seat", unit=unit,
-                      total=total) as tick:
+                      total=total, seconds=bound) as tick:
             answer = seat.analyse(info, worlds, self.settings, executor, tick)
         if not answer.interrupted:
             try:
                 with progress(f"checking with ismcts from player {worlds.player}'s seat", unit="iterations",
-                              total=seat.CHECK_ITERATIONS) as tick:
+                              total=seat.CHECK_ITERATIONS,
+                              seconds=None if bound is None else bound - answer.seconds) as tick:
                     note = seat.second_opinion(info, worlds, answer, self.settings, tick)
             except KeyboardInterrupt:  # the answer stands; the check is what Ctrl-C stopped
                 answer.interrupted = True
@@ -1043,10 +1045,10 @@ def view_moves_text(view: Any, as_json: bool) -> str:
     mine = vm.to_move == vm.viewer
     if as_json:
         if mine or vm.over:
-            return json.dumps(list(vm.certain), ensure_ascii=False)
-        return json.dumps({"to_move": vm.to_move, "view": vm.viewer, "in_every_world": list(vm.certain),
-                           "in_some_world": list(vm.possible), "worlds": vm.worlds,
-                           "every_world_looked_at": vm.exhaustive}, ensure_ascii=False)
+            return jsonout.dumps(list(vm.certain))
+        return jsonout.dumps({"to_move": vm.to_move, "view": vm.viewer, "in_every_world": list(vm.certain),
+                              "in_some_world": list(vm.possible), "worlds": vm.worlds,
+                              "every_world_looked_at": vm.exhaustive}, ensure_ascii=False)
     if mine or vm.over:
         return "\n".join(vm.certain)
     who = "chance" if vm.to_move < 0 else f"player {vm.to_move}"
@@ -1093,7 +1095,7 @@ def moves(position: str, as_json: bool) -> None:
         click.echo(view_moves_text(state, as_json))
         return
     texts = [str(m) for m in info.spec.legal_moves(state)]
-    click.echo(json.dumps(texts, ensure_ascii=False) if as_json else "\n".join(texts))
+    click.echo(jsonout.dumps(texts) if as_json else "\n".join(texts))
 
 
 @cli.command()
@@ -1160,7 +1162,7 @@ def play(position: str, move_texts: Sequence[str], out: str | None, as_json: boo
     if out:
         write_json_atomic(out, obj)
     if as_json:
-        click.echo(json.dumps(obj, ensure_ascii=False))  # (standard output holds the position alone)
+        click.echo(jsonout.dumps(obj))  # (standard output holds the position alone)
     elif out:
         wrote(out)
     else:
@@ -1186,15 +1188,14 @@ def deal(game: str, players: int | None, seed: int | None, rules_json: str | Non
         from foolsolve.game import players_range
 
         raise InputError(f"--players: {info.name} takes {players_range(spec)} players")
-    raw = parse_json(rules_json, "--rules") if rules_json else {}
-    rules: Any = rules_from_json(spec.rules_cls, raw)
+    rules: Any = rules_from_json(spec.rules_cls, rules_option(rules_json))
     state = spec.deal(rules, n, random.Random(seed))
     obj = spec.state_to_json(state)
     if out:
         write_json_atomic(out, obj)
         wrote(out)
     else:
-        click.echo(json.dumps(obj, ensure_ascii=False))
+        click.echo(jsonout.dumps(obj))
     if drawn:
         click.echo(f"foolsolve: deal --seed {seed} (to deal this again)", err=True)
 
@@ -1227,7 +1228,7 @@ def rules_cmd(game: str, as_json: bool, solver: bool) -> None:
     opts = options_of(info.spec.rules_cls)
     listed = info.spec.reconstructions
     if as_json:
-        click.echo(json.dumps([
+        click.echo(jsonout.dumps([
             {"name": o.name, "default": json.loads(json_text(o.default)),
              "choices": None if o.choices is None else [json.loads(json_text(c)) for c in o.choices],
              "doc": o.doc, "source": cited(o.source, notes_page(info)),
@@ -1287,8 +1288,8 @@ def _solver_options(info: GameInfo, as_json: bool) -> None:
     own = info.solver_options or {}
     aliases = {old: new for old, new in ALIASES.items() if new in own}
     if as_json:
-        click.echo(json.dumps({"game": info.name, "options": own, "common": COMMON_OPTIONS,
-                               "open_hand": WORLD_OPTION_DOCS, "deprecated": aliases}, ensure_ascii=False, indent=1))
+        click.echo(jsonout.dumps({"game": info.name, "options": own, "common": COMMON_OPTIONS,
+                                  "open_hand": WORLD_OPTION_DOCS, "deprecated": aliases}, ensure_ascii=False, indent=1))
         return
     click.echo(f"{info.title} solver options (-o KEY=VALUE):")
     width = max(len(k) for k in [*own, *COMMON_OPTIONS, *WORLD_OPTION_DOCS])
@@ -1371,7 +1372,8 @@ def conform(game: str, cases: int, seed: int, max_steps: int, position: str | No
         report.divergence = conformance.lockstep(info, state, random.Random(seed), max_steps=max_steps, report=report)
     else:
         deadline = None if time_limit is None else started + time_limit
-        with progress(f"conform {info.name}", unit="games", total=cases) as tick:
+        with progress(f"conform {info.name}", unit="games", total=cases,
+                      seconds=None if deadline is None else deadline - time.monotonic()) as tick:
             if workers > 1 or scheduler:
                 from foolsolve.executor import make_executor
 

@@ -23,6 +23,7 @@ from importlib import resources
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
+from foolsolve import jsonout
 from foolsolve.errors import InputError
 
 if TYPE_CHECKING:
@@ -577,6 +578,7 @@ def check_output(path: str | Path, what: str = "--out", *, stdout: bool = True, 
         if not stdout:
             raise InputError(f"{what}: a file is needed here, not - (standard output)")
         return
+    _check_name_length(text, what, temp=not name_only)
     if name_only:
         return
     if os.path.isdir(text):
@@ -588,12 +590,46 @@ def check_output(path: str | Path, what: str = "--out", *, stdout: bool = True, 
         raise InputError(f"{what}: {text}: cannot write (no permission to write in {folder})")
 
 
+TEMP_EXTRA = len(".") + len(".12345678.tmp")
+"""The bytes :func:`temp_beside`'s temporary name adds to its file's name."""
+
+
+def _check_name_length(text: str, what: str, *, temp: bool) -> None:
+    """A name the file system can hold (each part at most its ``NAME_MAX`` bytes, usually 255, and
+    the whole path at most ``PATH_MAX``), else the :class:`InputError` ``WHAT: NAME...: cannot write
+    (...)`` -- found when the command line is read, not as an ``OSError`` after the work.
+    ``temp``: the file is written through a temporary file beside its final file
+    (:func:`replaced_on_success`), whose name is :data:`TEMP_EXTRA` bytes longer."""
+    shown = text if len(text) <= 80 else f"{text[:60]}...{text[-12:]} ({len(text):,} characters)"
+    try:
+        os.lstat(text)
+    except OSError as exc:
+        if exc.errno == errno.ENAMETOOLONG:
+            raise InputError(f"{what}: {shown}: cannot write (the name is too long for the file system)") from None
+        if exc.errno not in (errno.ENOENT, errno.ENOTDIR):
+            raise InputError(f"{what}: {shown}: cannot write ({exc.strerror or exc})") from None
+    except ValueError:
+        raise InputError(f"{what}: not a file name (it holds a NUL character)") from None
+    final, through_fd = link_target(text)
+    if through_fd or _special(text):
+        return  # a device or a pipe: written in place, no temporary file beside it
+    try:
+        name_max = os.pathconf(final.parent, "PC_NAME_MAX")
+    except (OSError, ValueError):
+        name_max = 255
+    size = len(os.fsencode(final.name)) + (TEMP_EXTRA if temp else 0)
+    if size > name_max:
+        extra = f", with the {TEMP_EXTRA} its temporary file's name adds," if temp else ""
+        raise InputError(f"{what}: {shown}: cannot write (the name is too long for the file system: "
+                         f"{size} bytes{extra} where it holds {name_max})")
+
+
 def write_json_atomic(path: str | Path, obj: Any, option: str = "--out") -> None:
     """Write JSON to ``path`` via a temporary file, so an interrupted run leaves no partial file;
     a path that cannot be written (missing folder, no permission) is an :class:`InputError`
     naming the ``option`` that gave it. ``-`` writes to standard output (the whole text in one
     write, then a flush)."""
-    write_text_atomic(path, json.dumps(obj, ensure_ascii=False, indent=1) + "\n", option)
+    write_text_atomic(path, jsonout.dumps(obj, indent=1) + "\n", option)
 
 
 def write_text_atomic(path: str | Path, text: str, option: str = "--out") -> None:
@@ -633,17 +669,24 @@ def replaced_on_success(path: str | Path, what: str) -> Iterator[Path]:
     if not str(path):
         # Path("") is the current folder, which has no name to put a temporary file beside
         raise InputError(f"output: {EMPTY_NAME}")
-    final, through_fd = link_target(path)
-    if final.is_symlink():
+    try:  # any OSError here (a name too long for the file system, say) is the one-line error, not a crash
+        final, through_fd = link_target(path)
+        looped = final.is_symlink()
+        to_stdout = through_fd and _is_stdout(path)
+        special = through_fd or _special(path)
+        fifo = special and Path(path).is_fifo()
+    except (OSError, ValueError) as exc:
+        raise InputError(f"{what}: cannot write ({getattr(exc, 'strerror', None) or exc})") from None
+    if looped:
         raise InputError(f"{what}: cannot write (too many levels of symbolic links: a loop)")
-    if through_fd and _is_stdout(path):
+    if to_stdout:
         with _through_stdout(what) as spool:
             yield spool
         return
-    if through_fd or _special(path):
+    if special:
         # a device or a pipe (/dev/null, /dev/stdout, a FIFO): written into as it is, never renamed over
         # (the rename replaced the device node itself by a regular file)
-        held = open_for_writing(path, what, append=True) if Path(path).is_fifo() else None
+        held = open_for_writing(path, what, append=True) if fifo else None
         try:
             yield Path(path)
         except OSError as exc:

@@ -52,12 +52,16 @@ def _live(renderable: Any, console: Console) -> Live:
 class StatusLine:
     """The status line of a job: the count so far (:meth:`tick`), the rate, the time left (with a
     ``total``) and the elapsed time, worked out from the clock each time it is drawn; nothing in
-    the job's first second."""
+    the job's first second. ``seconds``: the time the command gives the job (``--time``), counted
+    from the line's start: the time left is never shown past it (the job stops there, the count
+    short of its total). The line fits the terminal's width: the fields that matter least go first
+    (:meth:`text`)."""
 
-    def __init__(self, label: str, unit: str, total: int | None) -> None:
+    def __init__(self, label: str, unit: str, total: int | None, seconds: float | None = None) -> None:
         self.label = label
         self.unit = unit
         self.total = total
+        self.seconds = seconds
         self.count = 0
         self.start = _now()
         self._spinner: Any = None
@@ -65,43 +69,77 @@ class StatusLine:
     def tick(self, count: int) -> None:
         self.count = count
 
-    def text(self) -> str | None:
-        """The line now (``None`` in the first second)."""
+    def text(self, width: int | None = None) -> str | None:
+        """The line now (``None`` in the first second), at most ``width`` cells wide where given:
+        without the Ctrl-C hint, then the rate, then with the label cut short or left out, then
+        the count alone, cut at the width."""
         elapsed = _now() - self.start
         if elapsed < 1.0:
             return None
         count, total = self.count, self.total
         rate = count / elapsed
         of = f"/{total:,}" if total else ""
-        eta = f", ETA {(total - count) / rate:,.0f}s" if total and rate > 0 and count <= total else ""
+        left = None if self.seconds is None else self.seconds - elapsed
+        eta = ""
+        if total and rate > 0 and count <= total:
+            eta = f"ETA {(total - count) / rate:,.0f}s"
+        if left is not None and total and count < total and (not eta or (total - count) / rate > left):
+            eta = f"stops in {left:,.0f}s (--time)" if left > 0 else "stopping (--time)"
         shown = f"{rate:,.0f}" if rate >= 10 else f"{rate:,.2f}"
-        return f"{self.label}: {count:,}{of} {self.unit}, {shown}/s{eta}, {elapsed:.1f}s (Ctrl-C stops)"
+        counted, per, spent, hint = f"{count:,}{of} {self.unit}", f"{shown}/s", f"{elapsed:.1f}s", " (Ctrl-C stops)"
+        fields = [counted, per, *([eta] if eta else []), spent]
+        full = f"{self.label}: {', '.join(fields)}{hint}"
+        if width is None:
+            return full
+        from rich.cells import cell_len
+
+        lean = [counted, *([eta] if eta else []), spent]
+        for line in (full, f"{self.label}: {', '.join(fields)}", f"{self.label}: {', '.join(lean)}"):
+            if cell_len(line) <= width:
+                return line
+        rest = f": {', '.join(lean)}"
+        room = width - cell_len(rest) - 1
+        if room >= 12:  # the label cut short, its start kept
+            return f"{_cut(self.label, room)}…{rest}"
+        for line in (", ".join(lean), f"{counted}, {spent}", counted):
+            if cell_len(line) <= width:
+                return line
+        return _cut(counted, width)
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         from rich.spinner import Spinner
         from rich.text import Text
 
-        text = self.text()
-        if text is None:
+        width = options.max_width - 2  # the spinner's frame and a space before the text
+        text = self.text(width)
+        if text is None or width < 1:
             return
         if self._spinner is None:
             self._spinner = Spinner("dots", style="status.spinner")
-        self._spinner.text = Text(text)
+        self._spinner.text = Text(text, no_wrap=True, overflow="crop")
         yield self._spinner.render(console.get_time())
 
 
+def _cut(text: str, width: int) -> str:
+    """``text``'s start, at most ``width`` terminal cells wide."""
+    from rich.cells import set_cell_size
+
+    return set_cell_size(text, max(width, 0)).rstrip() if width > 0 else ""
+
+
 @contextmanager
-def progress(label: str, *, unit: str = "nodes", total: int | None = None, enabled: bool | None = None
-             ) -> Iterator[Callable[[int], None]]:
+def progress(label: str, *, unit: str = "nodes", total: int | None = None, enabled: bool | None = None,
+             seconds: float | None = None) -> Iterator[Callable[[int], None]]:
     """Yield a callback taking the count so far. On a terminal, after one second, a status
-    line shows the count, the rate, the time left (with a ``total``) and the elapsed time, all
+    line shows the count, the rate, the time left (with a ``total``; never past ``seconds``, the
+    time bound the command gives the work from now, ``--time``) and the elapsed time, all
     kept current as it is redrawn (also while no count comes, as before a batch's first
-    result); it is cleared at the end (also on Ctrl-C)."""
+    result), as wide as the terminal at most; it is cleared at the end (also on Ctrl-C)."""
     show = sys.stderr.isatty() if enabled is None else enabled
     if not show:
         yield lambda count: None
         return
-    line = StatusLine(label, unit, total)
+    line = StatusLine(label, unit, total, seconds)
     live = _live(line, _console())
     live.start()
     try:

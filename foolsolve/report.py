@@ -26,6 +26,7 @@ from typing import Any
 
 import click
 
+from foolsolve import jsonout
 from foolsolve.cli import (
     NODES,
     SAMPLES,
@@ -147,7 +148,7 @@ def _moves_table(result: Any) -> str:
         is_best = all(m.move in best for m in group)
         rows = "".join(
             f'<tr class="{"best" if m.move in best else ""}" data-move="{escape(m.move)}" '
-            f'data-value="{escape(json.dumps(m.value, ensure_ascii=False))}"'
+            f'data-value="{escape(jsonout.dumps(m.value))}"'
             + (f' data-distance="{m.distance}"' if m.distance is not None else "")
             + (f' data-probability="{m.probability}"' if m.probability is not None else "")
             + f"><td>{escape(m.move)}</td><td>{escape(shown)}"
@@ -158,8 +159,8 @@ def _moves_table(result: Any) -> str:
                      f'{plural(len(group), "move")}</th></tr>{rows}</tbody>')
     if result.unfinished:  # a solve stopped at its limit: the moves it did not finish, with the bounds it proved
         rows = "".join(
-            f'<tr data-move="{escape(m.move)}" data-at-least="{escape(json.dumps(m.at_least, ensure_ascii=False))}" '
-            f'data-at-most="{escape(json.dumps(m.at_most, ensure_ascii=False))}"><td>{escape(m.move)}</td>'
+            f'<tr data-move="{escape(m.move)}" data-at-least="{escape(jsonout.dumps(m.at_least))}" '
+            f'data-at-most="{escape(jsonout.dumps(m.at_most))}"><td>{escape(m.move)}</td>'
             f"<td>? ({escape(value_text(m.at_least))} to {escape(value_text(m.at_most))}, not finished)</td><td></td></tr>"
             for m in result.unfinished)
         n = len(result.unfinished)
@@ -178,7 +179,7 @@ def _rules_rows(spec: Any, state: Any) -> str:
         changed = value != default
         rows.append(
             f'<tr class="{"changed" if changed else ""}" data-option="{escape(o.name)}">'
-            f"<td>{escape(o.name)}</td><td>{escape(json.dumps(value, ensure_ascii=False))}"
+            f"<td>{escape(o.name)}</td><td>{escape(jsonout.dumps(value))}"
             f'{"" if not changed else " (default " + escape(json_text(o.default)) + ")"}</td>'
             f"<td>{escape(kind)}</td><td>{escape(o.doc)}<br><span class=\"src\">{escape(cited(o.source))}</span></td></tr>")
     return "\n".join(rows)
@@ -294,7 +295,7 @@ def page(info: Any, state: Any, result: Any | None, *, title: str | None = None,
         shown = value_text(result.value) + distance
         kind = answer_kind(result)
         board.append(f'<h2>Value for player {result.to_move}: <span id="value" '
-                     f'data-value="{escape(json.dumps(result.value, ensure_ascii=False))}">{escape(shown)}'
+                     f'data-value="{escape(jsonout.dumps(result.value))}">{escape(shown)}'
                      f"</span>{' (an estimate, not exact)' if kind == 'estimate' else ''}</h2>")
         board.append(_method_line(info, result, kind))
         board.append(_answer_side(result, kind))
@@ -314,7 +315,7 @@ def page(info: Any, state: Any, result: Any | None, *, title: str | None = None,
         if extra:
             parts.append('<h2>More from the solver</h2><table id="solver-extra">' + "".join(
                 f'<tr data-field="{escape(k)}"><td>{escape(k)}</td><td><pre>'
-                f"{escape(json.dumps(v, ensure_ascii=False, indent=1))}</pre></td></tr>" for k, v in extra.items())
+                f"{escape(jsonout.dumps(v, indent=1))}</pre></td></tr>" for k, v in extra.items())
                 + "</table>")
         parts.append(f'<p class="src">{escape(effort_line(result))}</p>')
     from foolsolve.cli import source_title
@@ -323,9 +324,9 @@ def page(info: Any, state: Any, result: Any | None, *, title: str | None = None,
                  f"{escape(source_title(info))}</p><table id=\"rules\"><tr><th>option</th><th>value</th><th>kind</th>"
                  f"<th>what and where from</th></tr>{_rules_rows(spec, state)}</table>")
     obj = spec.state_to_json(state)
-    lines = ",\n".join(f" {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}" for k, v in obj.items())
+    lines = ",\n".join(f" {json.dumps(k)}: {jsonout.dumps(v)}" for k, v in obj.items())
     parts.append(f'<h2>Position file</h2><pre id="position">{{\n{escape(lines)}\n}}</pre>')
-    embedded = json.dumps(data, ensure_ascii=False).replace("</", "<\\/")
+    embedded = jsonout.dumps(data).replace("</", "<\\/")
     return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
             f"<title>{escape(heading)}</title><style>{STYLE}</style></head><body>\n" + "\n".join(parts)
             + f'\n<script type="application/json" id="solve-result">{embedded}</script>'
@@ -428,7 +429,7 @@ def _exact_side(info: Any, result: Any) -> str:
     from foolsolve.solver.base import value_text
 
     parts = [f'<h2>Value for player {result.to_move}: <span id="value" '
-             f'data-value="{escape(json.dumps(result.value, ensure_ascii=False))}">{escape(value_text(result.value))}'
+             f'data-value="{escape(jsonout.dumps(result.value))}">{escape(value_text(result.value))}'
              "</span></h2>", _method_line(info, result, answer_kind(result)), _answer_side(result, answer_kind(result))]
     if result.moves or result.unfinished:
         parts.append(f"<h2>Every legal move, best first</h2>{_moves_table(result)}")
@@ -481,10 +482,10 @@ def view_page(view: Any, answer: Any | None = None, no_answer: str = "") -> str:
     parts.append(f"<h2>Rules in force</h2><p class=\"src\">{escape(spec.title)}, read from "
                  f"{escape(source_title(view.info))}</p><table id=\"rules\"><tr><th>option</th><th>value</th>"
                  f"<th>kind</th><th>what and where from</th></tr>{_rules_rows(spec, world)}</table>")
-    lines = ",\n".join(f" {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}" for k, v in view.obj.items())
+    lines = ",\n".join(f" {json.dumps(k)}: {jsonout.dumps(v)}" for k, v in view.obj.items())
     parts.append(f'<h2>View file</h2><pre id="position">{{\n{escape(lines)}\n}}</pre>')
     data = {"view": view.player, **(answer.to_json() if answer is not None else {})}
-    embedded = json.dumps(data, ensure_ascii=False).replace("</", "<\\/")
+    embedded = jsonout.dumps(data).replace("</", "<\\/")
     return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
             f"<title>{escape(heading)}</title><style>{STYLE}</style></head><body>\n" + "\n".join(parts)
             + f'\n<script type="application/json" id="solve-result">{embedded}</script>'

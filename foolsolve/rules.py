@@ -125,6 +125,23 @@ def _options(rules_cls: type) -> tuple[OptionInfo, ...]:
     return tuple(out)
 
 
+def rules_option(text: str | None, option: str = "--rules") -> dict[str, Any]:
+    """The rule options a command line's ``--rules JSON`` gives (``{}`` where it is not given): a
+    JSON object, else the :class:`InputError` ``--rules: ...`` -- ``null``, an empty text, a list
+    or a number are refused, not read as the defaults (a position file's ``"rules": null`` is
+    another matter: :func:`rules_from_json`)."""
+    if text is None:
+        return {}
+    from foolsolve.positions import parse_json
+
+    if not text.strip():
+        raise InputError(f"{option}: empty; give a JSON object of rule options, such as '{{}}' for the defaults")
+    value = parse_json(text, option)
+    if not isinstance(value, dict):
+        raise InputError(f"{option}: expected a JSON object of rule options, not {json_text(value)[:40]}")
+    return value
+
+
 def rules_from_json(rules_cls: type[R], obj: Any, *, where: str = "rules") -> R:
     """Build a rules value from a JSON object; unknown options and bad values raise
     :class:`InputError` naming the option."""

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import os
 import re
 import sqlite3
@@ -43,6 +44,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TypeGuard
 
+from foolsolve import jsonout
 from foolsolve.errors import InputError
 from foolsolve.solver.base import DRAW, LOSS, VALUE_KINDS, WIN, MoveBound, MoveValue, SolveOptions, SolveResult
 
@@ -84,7 +86,7 @@ def default_path() -> Path:
 
 def canonical(obj: Any) -> str:
     """Canonical JSON: sorted keys, no blanks, non-ASCII kept."""
-    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return jsonout.dumps(obj, sort_keys=True, separators=(",", ":"))
 
 
 def options_json(options: SolveOptions | None) -> str:
@@ -132,10 +134,25 @@ class UnreadableRow(ValueError):
     """A stored row that does not read back as what was stored (the message says why)."""
 
 
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):  # 1e999: beyond a float's range
+        raise UnreadableRow(f"a number beyond a float's range ({text[:20]})")
+    return value
+
+
+def _no_constant(name: str) -> Any:
+    raise UnreadableRow(f"{name} (no JSON number: the stored text is not strict JSON)")
+
+
 def _json_object(text: str) -> dict[str, Any]:
-    """A stored JSON object's text as the object, else :class:`UnreadableRow`."""
+    """A stored JSON object's text as the object, else :class:`UnreadableRow`: strict JSON, so a
+    ``NaN``, ``Infinity`` or a number beyond a float's range (``1e999``, a hand edit) is refused
+    here, never printed by ``--json`` or ``store export`` as text that is no JSON."""
     try:
-        obj = json.loads(text)
+        obj = json.loads(text, parse_constant=_no_constant, parse_float=_finite_float)
+    except UnreadableRow:
+        raise
     except (ValueError, TypeError, RecursionError) as exc:
         raise UnreadableRow(f"malformed JSON: {exc}") from None
     if not isinstance(obj, dict):
@@ -494,6 +511,8 @@ class Store:
             try:
                 if not all(isinstance(x, str) for x in (key, g, version, position, options, result)):
                     raise UnreadableRow("a column that is no text")
+                if isinstance(created, bool) or not isinstance(created, int | float) or not math.isfinite(created):
+                    raise UnreadableRow("a creation time that is no finite number")
                 out = {"key": key, "game": g, "solver_version": version, "position": _json_object(position),
                        "options": _json_object(options), "result": read_result(g, result), "created": created}
             except UnreadableRow:

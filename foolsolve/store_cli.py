@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 from contextlib import nullcontext
@@ -10,6 +9,7 @@ from typing import TYPE_CHECKING
 
 import click
 
+from foolsolve import jsonout
 from foolsolve.batch import LineWriter
 from foolsolve.cli import OutputFile, store_options, wrote
 from foolsolve.positions import STDIO
@@ -46,7 +46,7 @@ def stats(store_path: str | None, as_json: bool) -> None:
     with store:
         info = store.stats()
     if as_json:
-        click.echo(json.dumps(info, ensure_ascii=False))
+        click.echo(jsonout.dumps(info))
         return
     click.echo(f"{info['path']}: {info['results']:,} results, {info['bytes']:,} bytes")
     rows = info["by_game"]
@@ -101,6 +101,25 @@ def _asks() -> bool:
     return sys.stdin.isatty()
 
 
+def _confirm(question: str) -> bool:
+    """Ask ``question`` on the terminal: yes for ``y``/``yes``; no for ``n``/``no``, Enter alone, or
+    Ctrl-D (the end of input: nothing more will come, so nothing is deleted -- click's own prompt
+    took it for Ctrl-C, "interrupted", exit 130); anything else asks again. Ctrl-C stops the
+    command as everywhere."""
+    while True:
+        click.echo(f"{question} [y/N]: ", nl=False)
+        try:
+            answer = input().strip().lower()
+        except EOFError:
+            click.echo()  # the terminal echoed no line break for Ctrl-D
+            return False
+        if answer in ("y", "yes"):
+            return True
+        if answer in ("", "n", "no"):
+            return False
+        click.echo("Please answer y or n.")
+
+
 @store_command.command("clear")
 @store_options(optional=False)
 @click.option("--game", default=None, help="Only this game's results.")
@@ -123,8 +142,7 @@ def clear(store_path: str | None, game: str | None, stale: bool, assume_yes: boo
                 click.echo(f"{store.path}: no results to delete")
                 return
             scope = " old-version" if stale else ""
-            if not click.confirm(f"Delete {n:,}{scope} {name + ' ' if name else ''}results from {store.path}?",
-                                 default=False):
+            if not _confirm(f"Delete {n:,}{scope} {name + ' ' if name else ''}results from {store.path}?"):
                 click.echo("store clear: nothing deleted")
                 return
         damaged = store.stats()["damaged"] if name is None else 0

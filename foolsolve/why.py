@@ -20,6 +20,7 @@ from typing import Any
 
 import click
 
+from foolsolve import jsonout
 from foolsolve.errors import InputError
 from foolsolve.game import Reason, SpecGame
 from foolsolve.rules import json_text, options_of
@@ -237,7 +238,7 @@ def why(position: str, move: str, as_json: bool) -> None:
     if exp.error is not None:
         raise not_a_move(move, exp.error, exp.legal_moves)
     if as_json:
-        click.echo(json.dumps(exp.to_json(), ensure_ascii=False, indent=1))
+        click.echo(jsonout.dumps(exp.to_json(), ensure_ascii=False, indent=1))
     else:
         click.echo("\n".join(exp.lines()))
 
@@ -274,7 +275,7 @@ def explain_view(view: Any, text: str, as_json: bool, samples: int = 64, *, stri
         exp.reasons = [dataclasses.replace(r, says=f"not told in player {view.player}'s view: it reads cards "
                                                    "hidden from her") if r.hidden else r for r in exp.reasons]
         if as_json:
-            return json.dumps({**exp.to_json(), "view": view.player}, ensure_ascii=False, indent=1)
+            return jsonout.dumps({**exp.to_json(), "view": view.player}, ensure_ascii=False, indent=1)
         note = ([f"(player {view.player}'s view: what the move changes is not shown, it may depend on cards "
                  "hidden from her)"] if exp.legal else [])
         return "\n".join([*exp.lines(), *note])
@@ -303,8 +304,8 @@ def explain_view(view: Any, text: str, as_json: bool, samples: int = 64, *, stri
     who = "chance" if mover < 0 else f"player {mover}"
     looked = f"all {len(states)}" if exhaustive else f"{len(states)} sampled"
     if as_json:
-        return json.dumps({"move": name, "view": view.player, "to_move": mover, "legal_in": legal,
-                           "worlds": len(states), "every_world_looked_at": exhaustive}, ensure_ascii=False, indent=1)
+        return jsonout.dumps({"move": name, "view": view.player, "to_move": mover, "legal_in": legal,
+                              "worlds": len(states), "every_world_looked_at": exhaustive}, ensure_ascii=False, indent=1)
     head = f"{who} is to move, not the viewer (player {view.player}): "
     if shown is not None and unread is None and len(against) == 1:
         # the same verdict for the same rules in every world: the hidden cards do not decide it

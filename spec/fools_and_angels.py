@@ -1441,7 +1441,8 @@ class FoolsAndAngelsSpec(SpecGame[State, Move]):
 
     def view_normalised(self, obj: dict[str, Any]) -> dict[str, Any]:
         """A view whose ``discard`` lists cards put away at setup (:func:`put_away`) without them:
-        they are no discard, and ``show`` names them apart."""
+        they are no discard, and ``show`` names them apart. One listed twice is the error any
+        card placed twice is (the game holds it once)."""
         discard = obj.get("discard")
         if not isinstance(discard, list):
             return obj
@@ -1456,7 +1457,17 @@ class FoolsAndAngelsSpec(SpecGame[State, Move]):
                 return False  # (not a card: the reader names it)
 
         kept = [t for t in discard if not is_away(t)]
-        return obj if len(kept) == len(discard) else {**obj, "discard": kept}
+        if len(kept) == len(discard):
+            return obj
+        listed: set[str] = set()
+        for t in discard:
+            if is_away(t):
+                card = FRENCH52.parse(t, what="discard").ascii
+                if card in listed:
+                    raise InputError(f"discard: {card} is placed more often than the game holds it (once) "
+                                     "(also in discard)")
+                listed.add(card)
+        return {**obj, "discard": kept}
 
     def world_json(self, obj: dict[str, Any], rng: random.Random) -> dict[str, Any]:
         """The discard is implicit in a full position; in the setup phase (Asymmetry) a world draws the

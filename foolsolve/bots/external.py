@@ -15,7 +15,6 @@ the reason is recorded and the match goes on.
 
 from __future__ import annotations
 
-import json
 import os
 import select
 import shlex
@@ -25,6 +24,7 @@ import subprocess
 import time
 from typing import Any
 
+from foolsolve import jsonout
 from foolsolve.bots import Bot, BotInfo, Forfeit, Seat, number
 from foolsolve.errors import InputError
 
@@ -96,7 +96,7 @@ class ExternalBot(Bot):
                    "players": seat.players, "view": seat.view, "legal": seat.texts(), "seed": seat.seed}
         assert proc.stdin is not None
         try:
-            proc.stdin.write((json.dumps(request, ensure_ascii=False) + "\n").encode("utf-8"))
+            proc.stdin.write((jsonout.dumps(request) + "\n").encode("utf-8"))
             proc.stdin.flush()
         except (BrokenPipeError, OSError):
             raise self._fault("the program ended before its turn") from None

@@ -13,7 +13,6 @@ Bad input raises :class:`foolsolve.errors.InputError` (the main CLI prints it, e
 
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -21,6 +20,7 @@ from typing import Any, TypeVar
 
 import click
 
+from foolsolve import jsonout
 from foolsolve.cards import Card, cards_text
 from foolsolve.errors import InputError
 from foolsolve.positions import read_json
@@ -175,7 +175,7 @@ def _solve_defence(req: Request, objective: str, keep: tuple[Card, ...], method:
             out["legal"] = [d.to_json() for d in legal]
         if agree is not None:
             out["agree"] = agree
-        click.echo(json.dumps(out, ensure_ascii=False, indent=1))
+        click.echo(jsonout.dumps(out, indent=1))
     else:
         reds = sum(fd.card_value(c) for c in fd.red_pips(attack))
         blacks = sum(fd.card_value(c) for c in fd.black_pips(attack))
@@ -274,7 +274,7 @@ def _solve_attack(req: Request, method: str, show_all: bool, as_json: bool) -> i
             out["attacks"] = [v.to_json() for v in verdicts]
         if agree is not None:
             out["agree"] = agree
-        click.echo(json.dumps(out, ensure_ascii=False, indent=1))
+        click.echo(jsonout.dumps(out, indent=1))
     else:
         if req.source != "options":
             click.echo(f"({req.source})")

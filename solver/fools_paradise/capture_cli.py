@@ -21,6 +21,7 @@ from typing import Any
 
 import click
 
+from foolsolve import jsonout
 from foolsolve.cards import ACE, CLUBS, DIAMONDS, FRENCH52, HEARTS, SPADES, Card
 from foolsolve.errors import InputError
 from foolsolve.positions import read_json
@@ -320,7 +321,7 @@ def capture_command(position: str | None, hand_text: str | None, centre_text: st
     out = run_capture(inp, objective=objective, method=method, show_all=show_all, limit=limit,
                       z3_strategy=z3_strategy)
     if as_json:
-        click.echo(json.dumps(out["json"], ensure_ascii=False, indent=1))
+        click.echo(jsonout.dumps(out["json"], indent=1))
     else:
         click.echo("\n".join(render_text(inp, out, show_all=show_all, ranks_only=ranks_only)))
     if not out["agree"]:

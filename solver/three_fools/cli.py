@@ -20,20 +20,19 @@ and prints the games finished before the first unfinished one.
 
 from __future__ import annotations
 
-import json
 import random
 from fractions import Fraction
 from typing import Any
 
 import click
 
+from foolsolve import jsonout
 from foolsolve.cli import WORKERS, workers_help
 from foolsolve.errors import InputError
 from foolsolve.game import CHANCE
-from foolsolve.positions import parse_json
 from foolsolve.present import plural
 from foolsolve.progress import progress
-from foolsolve.rules import rules_from_json
+from foolsolve.rules import rules_from_json, rules_option
 from foolsolve.stats import wilson
 
 POLICIES = ("uniform", "truthful", "equilibrium")
@@ -144,7 +143,7 @@ def simulate_command(count: int, seed: int, policy: str, rules_json: str | None,
     result as one process."""
     from foolsolve.spec.three_fools import META, Rules
 
-    rules = rules_from_json(Rules, parse_json(rules_json, "--rules") if rules_json else {})
+    rules = rules_from_json(Rules, rules_option(rules_json))
     wins = [0, 0, 0]
     rounds = 0
     played = 0
@@ -189,17 +188,20 @@ def simulate_command(count: int, seed: int, policy: str, rules_json: str | None,
     rates = [Fraction(x, played) if played else Fraction(0) for x in wins]
     cis = [wilson(x, played) for x in wins]
     if as_json:
-        click.echo(json.dumps({"game": META.name, "policy": policy, "games": played, "seed": seed,
-                               "interrupted": interrupted, "rounds_per_game": rounds / played if played else 0,
-                               "seats": [{"seat": p, "wins": wins[p], "rate": float(rates[p]),
-                                          "ci95": [round(cis[p][0], 6), round(cis[p][1], 6)]} for p in range(3)]}))
+        click.echo(jsonout.dumps({"game": META.name, "policy": policy, "games": played, "seed": seed,
+                                  "interrupted": interrupted, "rounds_per_game": rounds / played if played else 0,
+                                  "seats": [{"seat": p, "wins": wins[p], "rate": float(rates[p]),
+                                             "ci95": [round(cis[p][0], 6), round(cis[p][1], 6)]} for p in range(3)]},
+                                 ensure_ascii=True))
     else:
         click.echo(f"Three Fools, policy {policy}: {plural(played, 'game')} (seed {seed}), "
                    f"{rounds / played if played else 0:.1f} rounds a game")
         for p in range(3):
             click.echo(f"  seat {p}: {wins[p]:6,} wins  {float(rates[p]):.4f}  95% CI [{cis[p][0]:.4f}, {cis[p][1]:.4f}]")
         if interrupted:
-            click.echo("(stopped by Ctrl-C: the games above were finished)")
+            from foolsolve.errors import terminated
+
+            click.echo(f"(stopped by {'SIGTERM' if terminated() else 'Ctrl-C'}: the games above were finished)")
     if interrupted:
         raise KeyboardInterrupt
 

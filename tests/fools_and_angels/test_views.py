@@ -327,3 +327,28 @@ def test_a_put_away_card_anywhere_but_the_discard_is_an_error_naming_it(tmp_path
     for obj, needle in ((bad_hand, "hands[1]: 8C is put away"), (bad_known, "hands[0].known: KS is put away")):
         with pytest.raises(InputError, match=re.escape(needle)):
             read_view(obj)
+
+
+@pytest.mark.parametrize("extra", [["8C", "8C", "QC"], ["8c", "8♣"], "doubled"])
+@pytest.mark.parametrize("command", [["show"], ["moves"], ["solve", "--samples", "2", "--time", "2", "--no-store"]])
+def test_a_put_away_card_listed_twice_in_the_discard_is_the_error_of_any_card_placed_twice(tmp_path, capsys,
+                                                                                        extra, command):
+    """A put-away card listed twice in ``discard`` was read (dropped as put away, both times), while
+    any other card listed twice is "placed more often than the game holds it": the same one-line
+    error, exit 2."""
+    examples = Path(__file__).resolve().parents[2] / "foolsolve" / "examples"
+    if extra == "doubled":  # the bundled example view (its discard: the put-away cards) with its discard doubled
+        obj = json.loads((examples / "views" / "fools-and-angels.json").read_text())
+        obj["discard"] = obj["discard"] * 2
+    else:
+        code, out, err = run(["view", str(examples / "fools-and-angels-defence-003.json"), "--as", "1"], capsys)
+        assert code == 0, err
+        obj = json.loads(out)
+        obj["discard"] = obj["discard"] + extra
+    path = tmp_path / "view.json"
+    path.write_text(json.dumps(obj))
+    code, _, err = run([command[0], str(path), *command[1:]], capsys)
+    assert_one_line_error(code, err, "is placed more often than the game holds it (once) (also in discard)")
+    once = {**obj, "discard": list(dict.fromkeys(obj["discard"]))}  # each card once: read
+    if extra != ["8c", "8♣"]:
+        assert Worlds(read_view(once)).count() > 0

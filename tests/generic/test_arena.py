@@ -192,6 +192,52 @@ def test_an_out_file_of_another_match_is_refused(tmp_path, capsys):
     assert_one_line_error(code, err, "not an arena record file")
 
 
+@pytest.mark.parametrize("kind", ["not-records", "notes", "another-match", "random-bytes", "bad-record"])
+def test_a_refused_out_file_is_left_byte_for_byte_as_it_was(tmp_path, capsys, kind):
+    """The torn last line was cut off before the file was known to be this match's record file:
+    a file then refused (JSON, notes, another match's records, random bytes) lost its last line."""
+    bots_ = ["arena", "durak", "--bot", "random", "--bot", "greedy"]
+    argv = [*bots_, "--games", "1", "--seed", "1"]
+    out = tmp_path / "f"
+    if kind == "not-records":
+        data, needle = b'{"a":1}', "not an arena record file"
+    elif kind == "notes":
+        data, needle = b"my important notes\nline two without newline", "not an arena record file"
+    elif kind == "random-bytes":
+        data, needle = random.Random(3).randbytes(3000), "not an arena record file"
+    else:
+        seed = "2" if kind == "another-match" else "1"
+        code, _, err = run([*bots_, "--games", "2", "--seed", seed, "--out", str(out)], capsys)
+        assert code == 0, err
+        data = out.read_bytes()
+        if kind == "bad-record":  # this match's header, a game line that is no record, a torn last line
+            head, _, rest = data.partition(b"\n")
+            data = head + b'\n{"deal": 0}\n' + rest
+        data, needle = data[:-100], ("another match" if kind == "another-match" else "not a game record")
+    out.write_bytes(data)
+    code, _, err = run([*argv, "--out", str(out)], capsys)
+    assert_one_line_error(code, err, needle)
+    assert out.read_bytes() == data
+
+
+def test_a_torn_last_line_of_this_matchs_records_is_cut_off_and_the_match_resumed(tmp_path, capsys):
+    out = tmp_path / "m.jsonl"
+    argv = ["arena", "durak", "--bot", "random", "--bot", "greedy", "--games", "1", "--seed", "1", "--out", str(out)]
+    code, _, err = run(argv, capsys)
+    assert code == 0, err
+    whole = out.read_bytes()
+    kept = whole[: whole[:-100].rfind(b"\n") + 1]
+    out.write_bytes(whole[:-100])
+    code, _, err = run(argv, capsys)
+    assert code == 0, err
+    again = out.read_bytes()
+    assert again.startswith(kept) and _keys(out) == [arena.key_of(json.loads(x)) for x in whole.splitlines()[1:]]
+    out.write_bytes(whole[:40])  # the header itself torn: the run was killed as it began
+    code, _, err = run(argv, capsys)
+    assert code == 0, err
+    assert out.read_bytes().splitlines()[0] == whole.splitlines()[0] and len(_keys(out)) == 2
+
+
 def test_a_record_whose_start_is_not_its_deal_of_the_seed_is_refused_on_resume(tmp_path, capsys):
     """A record must be a game of the match's own deals: deal 0's game relabelled deal 1 (a legal
     game, every field in range) was resumed and counted as deal 1."""

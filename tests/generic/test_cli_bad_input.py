@@ -837,6 +837,61 @@ def test_an_output_file_in_a_missing_folder_is_refused_before_any_work(argv, tmp
     assert out == "" and not (tmp_path / "no").exists()
 
 
+@pytest.mark.parametrize("argv", OUTPUT_OPTIONS, ids=lambda a: f"{a[0]} {a[a.index('OUT') - 1]}")
+@pytest.mark.parametrize("long", ["name", "path"])
+def test_an_output_name_too_long_for_the_file_system_is_refused_before_any_work(argv, long, tmp_path, monkeypatch):
+    """A 300-byte file name (ENAMETOOLONG) was 'internal error: OSError: [Errno 36] File name too
+    long', exit 1, found only at write time (``report`` spent its whole solve first; ``conform``
+    never checked it): every output option refuses it when the command line is read."""
+    from foolsolve import store
+    from tests.generic.batch_helpers import call_main
+
+    def no_solve(*args, **kwargs):
+        raise AssertionError("solved before the output was checked")
+
+    monkeypatch.setattr(store, "cached_solve", no_solve)
+    target = tmp_path / ("a" * 300 + ".out") if long == "name" else Path(str(tmp_path) + "/b" * 2100 + "/x.out")
+    code, out, err = call_main(_output_argv(argv, str(target), tmp_path))
+    _one_line(code, err, argv[argv.index("OUT") - 1], "too long")
+    assert out == "" and sorted(p.name for p in tmp_path.iterdir()) == ["in.jsonl"]
+
+
+def test_a_name_whose_temporary_file_name_would_be_too_long_is_refused_before_any_work(tmp_path):
+    """A 250-byte name fits the file system, but the temporary file written beside it (14 bytes
+    longer) does not: refused up front, not after the work."""
+    from tests.generic.batch_helpers import call_main
+
+    code, out, err = call_main(["deal", "durak", "--out", str(tmp_path / ("a" * 245 + ".json"))])
+    _one_line(code, err, "--out", "too long", "temporary file")
+    assert out == "" and not list(tmp_path.iterdir())
+
+
+def test_a_witness_folder_under_a_file_is_a_one_line_error(tmp_path):
+    """``ambiguities --all --out FILE/sub`` was 'internal error: NotADirectoryError', exit 1."""
+    from tests.generic.batch_helpers import call_main
+
+    (tmp_path / "f").write_text("x")
+    code, out, err = call_main(["ambiguities", "durak", "--all", "--deals", "1", "--no-witness", "--no-store",
+                                "--out", str(tmp_path / "f" / "sub")])
+    _one_line(code, err, "--out", "cannot make the folder")
+    assert out == "" and (tmp_path / "f").read_text() == "x"
+
+
+@pytest.mark.parametrize("write", ["text", "json"])
+def test_writing_under_a_name_too_long_is_the_options_one_line_error_not_a_crash(tmp_path, write):
+    """The write itself, reached without the command line's check, turns any OSError into the
+    error naming the option."""
+    from foolsolve.positions import write_json_atomic, write_text_atomic
+
+    target = tmp_path / ("a" * 300 + ".svg")
+    with pytest.raises(InputError, match=r"^--svg .*cannot write"):
+        if write == "text":
+            write_text_atomic(target, "<svg/>", "--svg")
+        else:
+            write_json_atomic(target, {}, "--svg")
+    assert not list(tmp_path.iterdir())
+
+
 # every command with two outputs that can both name standard output, and the pair
 TWO_STDOUTS = [
     (["play", "POS", "attack 9D", "--json", "--out", "-"], "--out - and --json"),
@@ -1247,6 +1302,19 @@ def test_an_option_that_takes_one_value_given_twice_is_refused(argv, option):
     assert_one_line_error(argv, f"error: {option}: given more than once")
     code, out, err = cli([*argv, "--json"])
     assert code == 2 and out == "" and json.loads(err)["error"].startswith(f"{option}: given more than once")
+
+
+@pytest.mark.parametrize("value", ["null", "", " ", "[]", "3", '"variant"', "true"])
+@pytest.mark.parametrize("command", [["deal", "durak", "--seed", "1"],
+                                     ["arena", "durak", "--bot", "random", "--bot", "greedy", "--games", "1"],
+                                     ["three-fools", "simulate", "--games", "1"],
+                                     ["ambiguities", "durak", "--option", "variant", "--deals", "1", "--no-witness"]],
+                         ids=lambda a: a[0])
+def test_rules_that_are_no_json_object_are_refused_everywhere(command, value):
+    """``deal durak --rules null`` (and ``--rules ''``) dealt under the defaults, exit 0, where
+    ``--rules []`` was refused: every ``--rules`` takes a JSON object and nothing else."""
+    line = assert_one_line_error([*command, "--rules", value], "--rules")
+    assert "object of rule options" in line
 
 
 def test_flags_and_repeatable_options_may_repeat_and_help_wins():

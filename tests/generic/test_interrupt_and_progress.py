@@ -254,6 +254,88 @@ def test_the_status_line_shows_before_the_first_count_and_its_time_moves_between
         assert "batch: 2/12 positions, 0.25/s, ETA 40s, 8.0s" in shown()
 
 
+LONG_LABEL = "pimc Durak from player 0's seat"
+
+
+def _drawn(line, width):
+    """The status line as a terminal ``width`` columns wide shows it: its rows."""
+    import io
+
+    from rich.console import Console
+
+    out = io.StringIO()
+    Console(file=out, width=width, color_system=None).print(line)
+    return out.getvalue().rstrip("\n").split("\n")
+
+
+@pytest.mark.parametrize("width", [200, 80, 60, 40, 30, 20, 12, 5, 3, 1])
+def test_the_status_line_is_never_wider_than_the_terminal(monkeypatch, width):
+    """At 80 columns '⠋ pimc Durak from player 0's seat: 71/5,000 worlds, 67/s, ETA 73s, 1.1s (Ctrl-C
+    stops)' wrapped at every redraw (at 5 columns into ~18 rows): the fields that matter least go
+    first, the count stays while it fits."""
+    from rich.cells import cell_len
+
+    clock = FakeClock()
+    monkeypatch.setattr(progress_mod, "_now", clock)
+    line = progress_mod.StatusLine(LONG_LABEL, "worlds", 5000)
+    clock.now = 1.06
+    line.tick(71)
+    rows = _drawn(line, width)
+    assert len(rows) <= 1 and all(cell_len(r) <= width for r in rows), rows
+    text = line.text(width - 2)
+    full = line.text()
+    assert full == f"{LONG_LABEL}: 71/5,000 worlds, 67/s, ETA 74s, 1.1s (Ctrl-C stops)"
+    if width >= cell_len(full) + 2:
+        assert text == full
+    elif width >= 30:
+        assert "71/5,000 worlds" in text and "1.1s" in text
+    elif width >= 20:
+        assert text == "71/5,000 worlds"
+    assert text is not None and cell_len(text) <= max(width - 2, 0)
+
+
+def test_the_status_line_never_shows_a_time_left_past_the_time_bound(monkeypatch):
+    """Under --time 2 the line said 'ETA 73s': the job stops at --time, so the time left is what
+    --time leaves (the count short of its total), and the ETA where it comes first."""
+    clock = FakeClock()
+    monkeypatch.setattr(progress_mod, "_now", clock)
+    line = progress_mod.StatusLine("pimc", "worlds", 5000, seconds=2.0)
+    clock.now = 1.06
+    line.tick(71)
+    assert line.text() == "pimc: 71/5,000 worlds, 67/s, stops in 1s (--time), 1.1s (Ctrl-C stops)"
+    clock.now = 2.5
+    assert "stopping (--time)" in line.text() and "ETA" not in line.text()
+    fast = progress_mod.StatusLine("pimc", "worlds", 100, seconds=20.0)
+    clock.now += 1.0
+    fast.tick(60)
+    assert "ETA 1s" in fast.text() and "--time" not in fast.text()  # done before --time: the ETA
+    unbounded = progress_mod.StatusLine("pimc", "worlds", 5000)
+    clock.now += 1.06
+    unbounded.tick(71)
+    assert "ETA 74s" in unbounded.text()
+
+
+def test_a_seat_answer_gives_its_status_line_the_time_bound(monkeypatch, tmp_path):
+    """The seat analysis (PIMC under --time) hands --time to its status line."""
+    from contextlib import contextmanager
+
+    import foolsolve.cli as cli_mod
+    from tests.generic.batch_helpers import call_main
+
+    given = []
+
+    @contextmanager
+    def spy(label, **kwargs):
+        given.append((label, kwargs))
+        yield lambda count: None
+
+    monkeypatch.setattr(cli_mod, "progress", spy)
+    view = Path(__file__).resolve().parents[2] / "foolsolve" / "examples" / "views" / "durak-fresh-deal.json"
+    code, _, err = call_main([str(view), "--method", "pimc", "--samples", "2", "--time", "7", "--no-store"])
+    assert code == 0, err
+    assert given and given[0][0].startswith("pimc") and given[0][1]["seconds"] == 7
+
+
 def test_progress_is_silent_off_a_terminal(monkeypatch):
     called = []
     monkeypatch.setattr(progress_mod, "_live", lambda *args: called.append(args))

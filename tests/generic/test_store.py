@@ -341,6 +341,27 @@ def test_store_clear_on_a_terminal_asks_first(tmp_path, monkeypatch):
     assert code == 0 and "Delete" not in out and "1 results deleted" in out
 
 
+@pytest.mark.parametrize(("stdin", "deleted"), [(b"", False), (b"maybe\n", False), (b"maybe\nyes\n", True),
+                                               (b"\n", False), (b"Y\n", True)],
+                         ids=["ctrl-d", "ctrl-d-after-a-bad-answer", "asked-again", "enter", "yes"])
+def test_store_clear_on_a_terminal_takes_the_end_of_input_as_no(tmp_path, monkeypatch, stdin, deleted):
+    """Ctrl-D at the question (the end of input) was 'foolsolve: interrupted', exit 130: it is no
+    now (nothing deleted, exit 0), as Enter is; an answer that is neither yes nor no asks again."""
+    from foolsolve import store_cli
+    from tests.generic.batch_helpers import call_main
+
+    path = str(tmp_path / "s.sqlite3")
+    code, _, err = call_main(["solve", str(EXAMPLES / "durak-endgame.json"), "--store", path])
+    assert code == 0, err
+    monkeypatch.setattr(store_cli, "_asks", lambda: True)
+    code, out, err = call_main(["store", "clear", "--store", path], stdin=stdin)
+    assert code == 0 and err == "", (out, err)
+    assert out.count("Delete 1 results from") == 1 + (b"maybe" in stdin)
+    assert ("1 results deleted" in out) == deleted and ("nothing deleted" in out) == (not deleted)
+    with Store(path) as s:
+        assert s.stats()["results"] == (0 if deleted else 1)
+
+
 @pytest.mark.parametrize("argv", [["solve", str(EXAMPLES / "durak-endgame.json")], ["store", "stats"]])
 def test_an_empty_store_file_name_is_a_one_line_error(argv):
     """``--store ''`` was '--store .: cannot open the result store (unable to open database file)'."""

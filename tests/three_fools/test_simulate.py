@@ -91,3 +91,24 @@ def test_a_huge_simulation_on_workers_makes_its_chunks_as_they_are_taken(monkeyp
     assert not isinstance(stand_in.handed[0], list)  # (checked on a small run first: the old list never ended)
     code, out, err = call_main(["three-fools", "simulate", "--games", str(10**15), "--workers", "2", "--json"])
     assert code == 130 and json.loads(out)["games"] == 200 and json.loads(out)["interrupted"], err
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="sends SIGTERM")
+@pytest.mark.parametrize("sig", ["SIGTERM", "SIGINT"])
+def test_simulate_stopped_by_a_signal_names_that_signal(sig):
+    """SIGTERM stopped simulate with the games so far, but the table said 'stopped by Ctrl-C'."""
+    import signal
+    import time
+
+    from tests.generic.batch_helpers import start
+
+    proc = start("three-fools", "simulate", "--games", "1000000000", "--seed", "1")
+    time.sleep(2)
+    assert proc.poll() is None, "simulate ended before it could be stopped"
+    proc.send_signal(getattr(signal, sig))
+    out, err = proc.communicate(timeout=60)
+    by, code, line = (("SIGTERM", 143, "foolsolve: terminated (SIGTERM)") if sig == "SIGTERM"
+                      else ("Ctrl-C", 130, "foolsolve: interrupted"))
+    assert proc.returncode == code and "Traceback" not in err, err
+    assert f"(stopped by {by}: the games above were finished)" in out
+    assert err.strip().splitlines()[-1].strip() == line
