@@ -1080,7 +1080,8 @@ def play(position: str, move_texts: Sequence[str], out: str | None, as_json: boo
     if interactive:
         from foolsolve.interactive import DEFAULT_SEAT_SAMPLES, Thinking, play_interactive
 
-        thinking = Thinking(samples=samples or DEFAULT_SEAT_SAMPLES, think=think)
+        thinking = Thinking(samples=samples or DEFAULT_SEAT_SAMPLES, think=think,
+                            given=tuple(name for name, v in (("--samples", samples), ("--think", think)) if v is not None))
         db = open_store(store_path, no_store)
         try:
             play_interactive(info, new, seed=seed, out=out, seat=seat, thinking=thinking, store=db)
