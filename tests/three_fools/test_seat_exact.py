@@ -294,3 +294,15 @@ def test_the_report_of_a_view_notes_the_seed_and_the_workers(tmp_path, capsys):
     assert code == 0, err
     text = page.read_text()
     assert "win 191/492" in text and "not applied: --seed (" in text and "not applied: --workers (" in text
+
+
+def test_a_batch_view_line_notes_the_seed_and_the_memory_budget_as_solve_does(tmp_path, capsys):
+    solved = _json([VIEW, "--seed", "3", "--max-memory", "5"], capsys)
+    lines = tmp_path / "in.jsonl"
+    lines.write_text(f"{VIEW}\n")
+    code, out, err = run(["batch", str(lines), "--no-store", "--seed", "3", "--max-memory", "5"], capsys)
+    assert code == 0, err
+    rec = json.loads(out)
+    assert rec["result"]["notes"] == solved["notes"]
+    assert [n.split(" (")[0] for n in solved["notes"] if n.startswith("not applied")] == [
+        "not applied: --seed", "not applied: --max-memory"]
