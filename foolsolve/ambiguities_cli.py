@@ -222,13 +222,13 @@ def _check_deals(adapter: Adapter, option: str | None, choices: list[Any], seed:
             failed.append((c, exc))
     if not failed:
         return
-    choice, exc = failed[0]
+    choice, first = failed[0]
     under = ("the rules of the deals" if option is None else f"every choice of {option}" if len(failed) == len(choices)
              else f"{option}={label(choice)}")
-    field, _, reason = str(exc).partition(": ")
+    field, _, reason = str(first).partition(": ")
     if field == "players":
         raise InputError(f"--players: {reason} (under {under}: every deal would be skipped)")
-    raise InputError(f"--deals: no deal can be made under {under} ({exc}): every deal would be skipped")
+    raise InputError(f"--deals: no deal can be made under {under} ({first}): every deal would be skipped")
 
 
 def _store_line(sweep: Any) -> str:
