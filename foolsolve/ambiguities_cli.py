@@ -32,7 +32,17 @@ from foolsolve.ambiguities import (
     option_info,
     witness_file,
 )
-from foolsolve.cli import NODES, WORKERS, OutputFile, limit_options, one_stdout, open_store, store_options, workers_help
+from foolsolve.cli import (
+    NODES,
+    WORKERS,
+    OutputFile,
+    given_on_command_line,
+    limit_options,
+    one_stdout,
+    open_store,
+    store_options,
+    workers_help,
+)
 from foolsolve.errors import InputError, Stopped
 from foolsolve.games.base import GameInfo
 from foolsolve.positions import STDIO, check_output, game_of, parse_json, read_json, write_json_atomic
@@ -142,6 +152,14 @@ def ambiguities(game: str, option_name: str | None, all_options: bool, choices_j
                 raise InputError(f"--out: {out_file} is a folder (a folder is for --all; give a file name)")
             check_output(out_file, "--out")  # before any deal: a witness file the command cannot write
         given = _read_choices(choices_json)
+        # the option and the choices checked first (a bad one is said as such), then what the sweep runs
+        checked = None if all_options else choices_of(option_info(info, option_name or ""), adapter, given)
+        _check_work(info, adapter, all_options, position_file, deals, witness)
+        if checked is None:
+            _check_deals(adapter, None, [None], seed, 5 if deals is None else deals)
+        else:
+            assert option_name is not None
+            _check_deals(adapter, option_name, checked, seed, deals or 0)
         from foolsolve.store import SweepStore
 
         sweep = adapter.store = SweepStore(open_store(store_path, no_store))
@@ -161,6 +179,57 @@ def ambiguities(game: str, option_name: str | None, all_options: bool, choices_j
             executor.close()
         if sweep is not None and sweep.inner is not None:
             sweep.inner.close()
+
+
+def _check_work(info: GameInfo, adapter: Adapter, all_options: bool, position_file: str | None, deals: int | None,
+                witness: bool) -> None:
+    """Before any work: a sweep with nothing to compare, and an option given that nothing the
+    sweep runs reads, are one-line errors (they were accepted, and the run did nothing or left
+    them out without a word)."""
+    runs_deals = (5 if deals is None else deals) > 0 if all_options else bool(deals)
+    searches = witness and adapter.supports_witness
+    if not runs_deals and not position_file and not searches:
+        give = "give --deals N" + ("" if all_options else " or --position FILE")
+        if witness:
+            raise InputError(f"--deals: nothing to compare: {info.name} has no witness search; {give}")
+        raise InputError(f"--no-witness: nothing to compare: {give}, or leave the witness search on")
+    for option, name in (("--witness-size", "witness_size"), ("--tries", "tries")):
+        if given_on_command_line(name) and not searches:
+            raise InputError(f"{option}: a setting of the witness search, which "
+                             + ("--no-witness turns off" if not witness else f"{info.name} does not have"))
+    if not runs_deals and not searches:
+        # only a --position is compared (with its own players, no seed)
+        for option, name in (("--players", "players"), ("--seed", "seed")):
+            if given_on_command_line(name):
+                raise InputError(f"{option}: a setting of the deals and the witness search, and neither runs here "
+                                 f"(a --position has its own players); give --deals N")
+
+
+def _check_deals(adapter: Adapter, option: str | None, choices: list[Any], seed: int, deals: int) -> None:
+    """Before any deal: where the rules (``--rules`` with ``option`` set to each of ``choices``; the
+    rules alone for ``option`` ``None``) cannot deal ``--players`` players, every deal would be
+    skipped (the report said '0 of 0 deals', exit 0): a one-line error, as ``foolsolve deal`` gives."""
+    if deals <= 0:
+        return
+    import random
+
+    failed: list[tuple[Any, InputError]] = []
+    for c in choices:
+        try:
+            rules = adapter.rules_for(option, c) if option is not None else \
+                rules_from_json(adapter.spec.rules_cls, adapter.base_rules, where="--rules")
+            adapter.deal(rules, random.Random(seed))
+        except InputError as exc:
+            failed.append((c, exc))
+    if not failed:
+        return
+    choice, first = failed[0]
+    under = ("the rules of the deals" if option is None else f"every choice of {option}" if len(failed) == len(choices)
+             else f"{option}={label(choice)}")
+    field, _, reason = str(first).partition(": ")
+    if field == "players":
+        raise InputError(f"--players: {reason} (under {under}: every deal would be skipped)")
+    raise InputError(f"--deals: no deal can be made under {under} ({first}): every deal would be skipped")
 
 
 def _store_line(sweep: Any) -> str:

@@ -81,6 +81,9 @@ class Job:
     from_seat: int | None = None
     """A view line the game's exact solver answers from its player's seat (:mod:`foolsolve.seat_exact`):
     that player; ``position`` is then one world of the view and ``options`` the solver's options."""
+    unapplied: tuple[str, ...] = ()
+    """Such a line's notes of the batch's options its answer does not read (``--seed``, ``--max-memory``:
+    :func:`foolsolve.seat_exact.unapplied_notes`), as ``foolsolve VIEW.json`` notes them."""
     fallback: Any = None
     """A full position: the seat analysis' settings for the answer from the mover's seat where the
     exact solver refuses it and cards hidden from the mover matter (as ``foolsolve POSITION.json``);
@@ -286,7 +289,8 @@ def _view_job(job: Job, info: Any, obj: dict[str, Any], settings: Settings) -> J
     answers from the viewer's seat and neither ``--method`` nor ``--samples`` is given (as
     ``foolsolve VIEW.json``; not stored: :mod:`foolsolve.seat_exact`)."""
     from foolsolve import store as st
-    from foolsolve.seat_exact import seat_exact
+    from foolsolve.seat_exact import seat_exact, unapplied_notes
+    from foolsolve.solver.open_hand import memory_note
     from foolsolve.worlds import read_view, worlds_of_view
 
     view = read_view(obj)
@@ -297,6 +301,7 @@ def _view_job(job: Job, info: Any, obj: dict[str, Any], settings: Settings) -> J
         job.position = st.canonical(info.spec.state_to_json(exact.world))
         job.options = st.canonical(exact.extra)
         job.from_seat = exact.player
+        job.unapplied = (*unapplied_notes(settings.seed, False, []), *memory_note(info, settings.max_memory))
         return job
     if settings.extra:
         from foolsolve.cli import seat_takes_no_option
@@ -476,7 +481,8 @@ def _solve_job(job: Job) -> dict[str, Any]:
         outcome = solve_task((job.game, job.position, json.loads(job.options), job.max_nodes, job.time_limit,
                               job.max_memory))
         if "result" in outcome:
-            outcome["result"]["notes"] = [*outcome["result"].get("notes", []), seat_exact_note(job.from_seat)]
+            outcome["result"]["notes"] = [*outcome["result"].get("notes", []), seat_exact_note(job.from_seat),
+                                          *job.unapplied]
         return outcome
     return solve_task((job.game, job.position, json.loads(job.options), job.max_nodes, job.time_limit, job.max_memory,
                        job.fallback))

@@ -402,7 +402,8 @@ def solve(positions: Sequence[str], as_json: bool, max_nodes: int | None, extra:
     sees, with a 95% interval, the best moves and the method by name (docs/seat.md). Ctrl-C
     prints the best answer so far. Where the game's own exact solver answers from that player's
     knowledge (Three Fools' round odds), a view and --as P get its answer, the full position's for
-    that seat, unless --method, --samples, --workers or --scheduler asks for the seat analysis."""
+    that seat, unless --method or --samples asks for the seat analysis (--seed, --workers and
+    --scheduler do not: its answer notes them as not applied)."""
     request = SolveRequest(seconds=seconds, viewer=viewer, method=method, samples=samples, seed=seed, workers=workers,
                            scheduler=scheduler, max_nodes=max_nodes, max_memory=max_memory, extra=extra,
                            open_hand=open_hand_only)
@@ -665,10 +666,12 @@ class _SeatRequest:
         self.viewer = viewer
         self.settings = seat_settings(method, samples, seconds, seed, max_nodes, max_memory)
         # the game's exact solver may answer from the seat instead (foolsolve.seat_exact), unless the
-        # seat analysis is asked for by one of its methods' options
-        self.seat_method = any(v is not None for v in (method, samples, workers, scheduler))
+        # seat analysis is asked for by one of its methods' options (--workers and --scheduler only
+        # spread its worlds: they do not choose it, and its answer notes them as not applied)
+        self.seat_method = any(v is not None for v in (method, samples))
         self.seed, self.seconds, self.max_nodes, self.max_memory = seed, seconds, max_nodes, max_memory
         self.workers = workers or 1
+        self.workers_given = workers is not None
         self.scheduler = scheduler
         self.extra = tuple(extra)
 
@@ -690,13 +693,18 @@ class _SeatRequest:
         is asked for: the world it read (``world``, else one sampled with ``--seed``) and its answer
         (:mod:`foolsolve.seat_exact`), with progress on a terminal; else ``None``, the seat analysis
         answers (solve and report)."""
-        from foolsolve.seat_exact import seat_exact, solve_seat_exact
+        from foolsolve.seat_exact import seat_exact, solve_seat_exact, unapplied_notes
+        from foolsolve.solver.open_hand import memory_note
 
         found = None if self.seat_method else seat_exact(info, worlds, _parse_extra(self.extra), self.seed, world)
         if found is None:
             return None
         with progress(f"solving {info.spec.title} from player {found.player}'s view") as tick:
-            return found.world, solve_seat_exact(info, found, self.max_nodes, self.seconds, self.max_memory, tick)
+            result = solve_seat_exact(info, found, self.max_nodes, self.seconds, self.max_memory, tick)
+        spread = [name for name, v in (("--workers", self.workers > 1 or self.workers_given), ("--scheduler",
+                                                                                            self.scheduler)) if v]
+        result.notes += [*unapplied_notes(self.seed, world is not None, spread), *memory_note(info, self.max_memory)]
+        return found.world, result
 
     def answer_exact(self, info: GameInfo, worlds: Any, world: Any = None) -> Answered | None:
         """The game's exact solver's answer from the seat (:meth:`exact`), shown as the full position's
@@ -1146,7 +1154,8 @@ def play(position: str, move_texts: Sequence[str], out: str | None, as_json: boo
     if interactive:
         from foolsolve.interactive import DEFAULT_SEAT_SAMPLES, Thinking, play_interactive
 
-        thinking = Thinking(samples=samples or DEFAULT_SEAT_SAMPLES, think=think)
+        thinking = Thinking(samples=samples or DEFAULT_SEAT_SAMPLES, think=think,
+                            given=tuple(name for name, v in (("--samples", samples), ("--think", think)) if v is not None))
         db = open_store(store_path, no_store)
         try:
             play_interactive(info, new, seed=seed, out=out, seat=seat, thinking=thinking, store=db)

@@ -199,6 +199,9 @@ class Thinking:
     samples: int = DEFAULT_SEAT_SAMPLES
     think: float | None = None
     nodes: int = SEAT_WORLD_NODES
+    given: tuple[str, ...] = ()
+    """The options given on the command line (``--samples``, ``--think``): without ``--seat`` the
+    game's start says where they apply (:func:`open_game_note`)."""
 
     def text(self) -> str:
         from foolsolve.seat import EXACT_BUDGET_FACTOR
@@ -208,6 +211,20 @@ class Thinking:
                 f"where at most that many worlds are consistent), each world valued open-hand within "
                 f"{self.nodes:,} nodes (the exact expectation over fewer worlds: up to {EXACT_BUDGET_FACTOR} times "
                 f"that){limit}")
+
+
+def open_game_note(info: Any, state: Any, thinking: Thinking) -> str:
+    """Where ``--samples`` and ``--think`` (given: :attr:`Thinking.given`) apply in a game without
+    ``--seat``: a computer player answers from its own view where the exact solver gives no move (three
+    or more players, always), and so does ``hint`` where it gives no values; in a two-player position
+    the solver answers, and they apply only where it does not."""
+    given = " and ".join(thinking.given)
+    if info.solve is not None and info.spec.num_players(state) == 2:
+        return (f"({given}: only where the exact solver gives no move within {NODE_BUDGET:,} nodes, there the other "
+                f"player answering from its own view, or hint no values, there valuing your moves from yours: "
+                f"{thinking.text()})")
+    return (f"({given}: the other players answer from their own views, as hint does where the exact solver gives "
+            f"no values: {thinking.text()})")
 
 
 def seat_answer(info: Any, state: Any, player: int, thinking: Thinking, seed: int) -> Any:
@@ -375,6 +392,8 @@ def play_interactive(info: Any, state: Any, *, seed: int | None = None, out: str
                    f"(--seed {seed}). Type a move, or help.")
     else:
         click.echo(f"You are player {you}. Type a move, or help.")
+        if session.thinking.given:
+            click.echo(open_game_note(info, state, session.thinking))
     shown = None
     revealed = False
     interrupted = False

@@ -10,13 +10,14 @@ matter: every world of the view gives the same answer (tests/three_fools/test_se
 several worlds of several views and compares them with the full position's answer).
 
 ``foolsolve VIEW.json``, ``--as P``, ``report`` and a batch's view lines come here first, unless a
-seat method is asked for (``--method``, ``--samples``; for solve and report ``--workers`` and
-``--scheduler`` too, which in a batch spread its lines): those keep the seat analysis'
-answer (:mod:`foolsolve.seat`), the whole game's value from her seat. ``--seed`` picks the world
-sampled (no effect on the answer; ``--as P`` solves the position itself); ``--time`` and
-``--max-nodes`` bound the solver as they bound a full position's exact solve. Such answers are not
-stored: the world is a sample, and the solver reads the view, which the store does not key on (the
-round odds take well under a second).
+seat method is asked for (``--method``, ``--samples``): those keep the seat analysis' answer
+(:mod:`foolsolve.seat`), the whole game's value from her seat. ``--seed`` picks the world sampled
+(no effect on the answer; ``--as P`` solves the position itself), and ``--workers`` and
+``--scheduler`` spread the seat analysis' worlds over processes: given to solve or report, the
+answer notes them as not applied (:func:`unapplied_notes`), as it notes ``--max-memory`` where the
+solver keeps no transposition table. ``--time`` and ``--max-nodes`` bound the solver as they bound
+a full position's exact solve. Such answers are not stored: the world is a sample, and the solver
+reads the view, which the store does not key on (the round odds take well under a second).
 """
 
 from __future__ import annotations
@@ -74,6 +75,22 @@ def seat_exact_note(player: int) -> str:
     return (f"answered by the game's own exact solver from player {player}'s view: it reads only what player "
             f"{player} sees, so every position consistent with her view gets this answer, the full position's for "
             f"her seat; --method pimc|ismcts|exact gives the whole game's value from her seat instead (docs/seat.md)")
+
+
+def unapplied_notes(seed: int | None, position: bool, spread: list[str]) -> list[str]:
+    """The notes of the options given to an answer from one seat that the game's own solver does not
+    read: ``--seed`` (``seed`` not ``None``), which picks the world it reads, and no world changes its
+    answer (``position``: the full position itself was read, ``--as P``), and ``spread`` (``--workers``,
+    ``--scheduler``), which spread the seat analysis' worlds over processes."""
+    notes = []
+    if seed is not None:
+        notes.append("not applied: --seed (it picks the world of the view the solver reads, and every world gives "
+                      "this answer)" if not position else
+                      "not applied: --seed (it picks a world of the view; the position itself was read)")
+    if spread:
+        notes.append(f"not applied: {', '.join(spread)} (they spread the seat analysis' worlds over processes; the "
+                     "game's own solver reads one world, here)")
+    return notes
 
 
 def solve_seat_exact(info: Any, exact: SeatExact, max_nodes: int | None = None, seconds: float | None = None,

@@ -734,6 +734,15 @@ def unused_note(extra: dict[str, Any], read: set[str] | tuple[str, ...], by: str
     return [f"not applied to {by}: -o {', '.join(unused)}"] if unused else []
 
 
+def memory_note(info: GameInfo, max_memory: int | None) -> list[str]:
+    """A note that ``--max-memory`` (given: not ``None``) bounds nothing in the answer of a game's
+    exact solver that keeps no transposition table (:attr:`GameInfo.solver_tables`; none: no note)."""
+    if max_memory is None or info.solver_tables:
+        return []
+    return [f"not applied: --max-memory (it bounds a solver's transposition tables; the exact solver of {info.title} "
+            "keeps none)"]
+
+
 def timed(tick: Callable[[int], None] | None, deadline: float | None,
           later: tuple[float, Callable[[], bool]] | None = None) -> Callable[[int], None]:
     """A progress callback that also raises :class:`OutOfBudget` once ``deadline``
@@ -802,7 +811,8 @@ def solve_or_answer(info: GameInfo, state: Any, extra: dict[str, Any], store: An
         result: SolveResult
         result, cached = st.solve_with_store(info, state, opts, store, lines=True)
         result.notes = [*result.notes, *unused_note(extra, exact_option_names(info), "the exact solver's answer "
-                                                    "(options of the open-hand search)")]
+                                                    "(options of the open-hand search)"),
+                        *memory_note(info, max_memory)]
         return result, cached
     except NotCovered as exc:
         if refuse is not None and refuse(exc):
@@ -824,7 +834,7 @@ def solve_or_answer(info: GameInfo, state: Any, extra: dict[str, Any], store: An
         if partial is not None and partial.answers():
             result = stopped_answer(partial, f"stopped at {limit}")
             result.notes += unused_note(extra, exact_option_names(info), "the exact solver's answer (options of the "
-                                        "open-hand search)")
+                                        "open-hand search)") + memory_note(info, max_memory)
             if forced is not None and isinstance(exc, OutOfBudget):
                 result.notes.append(one_note)
             return result, False

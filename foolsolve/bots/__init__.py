@@ -96,6 +96,9 @@ class BotInfo:
     """Parameter name -> what it means, with its default."""
     raw_argument: bool = False
     """The text after ``NAME:`` is one argument, not ``key=value`` pairs (``cmd:PROGRAM ARGS``)."""
+    refused: dict[str, str] = field(default_factory=dict)
+    """Parameters of a kindred bot that this one has no use for -> why (a one-line error that says
+    so, rather than an unknown parameter or one accepted and unused: ``ismcts:nodes=``)."""
 
 
 _registered: dict[str, BotInfo] = {}
@@ -151,6 +154,8 @@ def parse(text: str) -> tuple[BotInfo, dict[str, str], str]:
         key = key.strip()
         if not eq or not key:
             raise InputError(f"--bot {text!r}: parameters are key=value, not {part!r}")
+        if key in info.refused:
+            raise InputError(f"--bot {text!r}: {info.name} takes no {key}= ({info.refused[key]})")
         if key not in info.params:
             known = ", ".join(sorted(info.params)) or "none"
             raise InputError(f"--bot {text!r}: unknown parameter {key!r} of {info.name} (known: {known})")

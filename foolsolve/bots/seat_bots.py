@@ -160,9 +160,12 @@ PIMC = BotInfo(name="pimc", summary="Perfect Information Monte Carlo from its se
 ISMCTS = BotInfo(name="ismcts", summary="information-set MCTS from its seat (ismcts:iterations=N or time=S)",
                  make=_seat_bot("ismcts", 1000, "iterations"),
                  params={"iterations": "iterations a move (default 1,000; with time=, as many as fit)",
-                         "time": "seconds a move", "nodes": "unused by IS-MCTS's playouts; accepted for symmetry",
+                         "time": "seconds a move",
                          "clock": "what time= measures: wall (default) or cpu (this thread's CPU seconds)",
                          "frontier": "the playouts' policy: random or greedy (default: the game's own, Durak "
-                                     "greedy with three or more players; else random)"})
+                                     "greedy with three or more players; else random)"},
+                 refused={"nodes": "pimc's node budget of a world; IS-MCTS searches no world, its playouts go to "
+                                   "the end: bound it by iterations= or time=",
+                          "search": "pimc's depth-limited search of a world; IS-MCTS searches no world"})
 OPENSPIEL = BotInfo(name="openspiel-ismcts", summary="OpenSpiel's ISMCTSBot through the bridge (simulations=N)",
                     make=_openspiel, params={"simulations": f"ISMCTS simulations a move (default {OPENSPIEL_SIMULATIONS})"})

@@ -183,6 +183,10 @@ class GameInfo:
     """In words, the worlds :attr:`paranoid_tries` accepts (``where ...``): said in the answer's method."""
     solver_version: str = "1"
     """Changes whenever the solver's answers may change (the result store keys on it)."""
+    solver_tables: bool = True
+    """Whether :attr:`solve` keeps transposition tables, which ``--max-memory`` bounds; ``False``
+    (Three Fools' round odds and equilibrium, whose memory stays small): a ``--max-memory`` given is
+    noted as not applied to its answer."""
     doc: str | None = None
     """The game's reference page under ``docs/``."""
     seat_search: tuple[SeatSearch, ...] = ()

@@ -52,7 +52,10 @@ INFO = GameInfo(
     ),
     proofs="foolsolve.proofs.three_fools",
     doc="docs/three-fools.md",
-    solver_version="4",  # 4: odds, best responses and equilibria follow roshambo_format (leader_bye)
+    # 4: odds, best responses and equilibria follow roshambo_format (leader_bye); 5: nodes are the rounds
+    # valued and the deals enumerated, -o limit unused is noted
+    solver_version="5",
+    solver_tables=False,  # the round odds and the equilibrium keep no transposition table
     solver_options=Lazy("foolsolve.solver.three_fools.odds:OPTIONS"),
     solver_check=Lazy("foolsolve.solver.three_fools.odds:check_options"),
     solver_method=Lazy("foolsolve.solver.three_fools.odds:method_text"),

@@ -22,7 +22,7 @@ import time
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import product
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from foolsolve.cards import Card
 from foolsolve.errors import InputError, OptionError
@@ -43,6 +43,9 @@ from foolsolve.spec.three_fools import (
     State,
     follower_order,
 )
+
+if TYPE_CHECKING:
+    from foolsolve.solver.three_fools.odds import Nodes
 
 MAXREGRETS = (1e-8, 1e-6, 1e-4, 1e-3)
 """The regret targets tried in turn (relative to the payoff range) for pygambit's logit solver."""
@@ -126,8 +129,9 @@ def engine_outcomes(bl: Bluff, a: Action, x: Card, y: Card) -> list[tuple[int, F
     return list(roshambo_win_odds(bl.state.rules, bl.leader).items())
 
 
-def spec_payoffs(bl: Bluff) -> dict[tuple[Action, Card, Card], tuple[Fraction, ...]]:
-    """Every leaf's expected payoffs, by playing it over the spec (Roshambo: its chance outcomes)."""
+def spec_payoffs(bl: Bluff, nodes: Nodes | None = None) -> dict[tuple[Action, Card, Card], tuple[Fraction, ...]]:
+    """Every leaf's expected payoffs, by playing it over the spec (Roshambo: its chance outcomes);
+    each leaf a node of ``nodes``."""
     out: dict[tuple[Action, Card, Card], tuple[Fraction, ...]] = {}
     f1, f2 = bl.followers
     start = bl.state
@@ -137,6 +141,8 @@ def spec_payoffs(bl: Bluff) -> dict[tuple[Action, Card, Card], tuple[Fraction, .
         for x in bl.hands[f1]:
             sx = SPEC.apply(s, Follow(x))
             for y in bl.hands[f2]:
+                if nodes is not None:
+                    nodes.add()
                 end = SPEC.apply(sx, Follow(y))
                 ends = ([(SPEC.apply(end, m), p) for m, p in SPEC.chance_outcomes(end)] if end.phase == ROSHAMBO
                         else [(end, Fraction(1))])
@@ -218,13 +224,18 @@ def _gambit() -> Any:
     return pygambit
 
 
-def equilibrium(state: State, lying_cost: Fraction = Fraction(1, 4)) -> BluffEquilibrium:
-    """A Nash equilibrium of the round (pygambit's logit solver), checked by :func:`check`."""
+def equilibrium(state: State, lying_cost: Fraction = Fraction(1, 4), nodes: Nodes | None = None) -> BluffEquilibrium:
+    """A Nash equilibrium of the round (pygambit's logit solver), checked by :func:`check`. ``nodes``
+    (:class:`~foolsolve.solver.three_fools.odds.Nodes`): the count and the limits, checked before each
+    of pygambit's solves (one cannot be stopped half-way) and in the check (a node: a leaf played
+    over the spec, a pure strategy checked)."""
     gbt = _gambit()
     bl = bluff_of(state, lying_cost)
     game = gbt.read_efg(io.StringIO(efg_text(bl)))
     eq = None
     for maxregret in MAXREGRETS:
+        if nodes is not None:
+            nodes.report()
         # the logit branch can fail to reach a tight regret target (very large lambda with information
         # sets that are nearly never reached): relax the target step by step; the check decides
         result = gbt.nash.logit_solve(game, maxregret=maxregret)
@@ -251,16 +262,18 @@ def equilibrium(state: State, lying_cost: Fraction = Fraction(1, 4)) -> BluffEqu
                 table.setdefault(infoset, {})[cards[card]] = float(p)
         followers[seat] = table
     out = BluffEquilibrium(bl, leader, followers, gambit_regret=float(eq.max_regret()))
-    check(out)
+    check(out, nodes)
     return out
 
 
-def check(eq: BluffEquilibrium) -> None:
+def check(eq: BluffEquilibrium, nodes: Nodes | None = None) -> None:
     """Fill ``values``, ``gains`` and ``action_values``: every player's value and her best gain over
     every pure strategy, and the value of each of the leader's choices, with the leaves' payoffs
-    computed over the spec."""
+    computed over the spec (each leaf and each pure strategy a node of ``nodes``)."""
     bl = eq.bluff
-    pay = spec_payoffs(bl)
+    if nodes is not None:
+        nodes.report()
+    pay = spec_payoffs(bl, nodes)
     f1, f2 = bl.followers
     s1, s2 = eq.followers[f1], eq.followers[f2]
 
@@ -293,6 +306,8 @@ def check(eq: BluffEquilibrium) -> None:
         best = float("-inf")
         keys = list(bl.infosets)
         for choice in product(*(bl.hands[seat] for _ in keys)):
+            if nodes is not None:
+                nodes.add()
             v = sum(contrib[i][c] for i, c in zip(keys, choice))
             count += 1
             best = max(best, v)
@@ -303,11 +318,15 @@ def check(eq: BluffEquilibrium) -> None:
     eq.deviations = count
 
 
-def equilibrium_result(state: State, lying_cost: Fraction, epsilon: Fraction, start: float) -> SolveResult:
-    """``foolsolve POSITION.json -o equilibrium=true``."""
+def equilibrium_result(state: State, lying_cost: Fraction, epsilon: Fraction, start: float,
+                       nodes: Nodes | None = None) -> SolveResult:
+    """``foolsolve POSITION.json -o equilibrium=true`` (``nodes``: the count and the limits)."""
+    from foolsolve.solver.three_fools.odds import Nodes
+
     if lying_cost < 0:
         raise OptionError("option lying_cost: at least 0")
-    eq = equilibrium(state, lying_cost)
+    nodes = nodes or Nodes()
+    eq = equilibrium(state, lying_cost, nodes)
     bl = eq.bluff
     worst = max(eq.gains.values())
     if worst > float(epsilon):
@@ -335,6 +354,6 @@ def equilibrium_result(state: State, lying_cost: Fraction, epsilon: Fraction, st
                  f"pygambit's max regret {eq.gambit_regret:.2e}")
     best = [Bluff.action_text(a) for a in eq.support]
     return SolveResult(game=META.name, to_move=bl.leader, value=round(float(eq.values[bl.leader]), 9),
-                       moves=moves, pv=[], nodes=len(bl.actions), seconds=time.perf_counter() - start, best=best,
+                       moves=moves, pv=[], nodes=nodes.count, seconds=time.perf_counter() - start, best=best,
                        concept="Nash equilibrium of the round, hands open (pygambit logit_solve)", notes=notes,
                        value_kind="equilibrium")

@@ -53,6 +53,7 @@ from foolsolve.rules import json_text
 from foolsolve.solver.base import (
     MoveValue,
     NotCovered,
+    SearchLimit,
     SolveOptions,
     SolveResult,
     bool_option,
@@ -96,6 +97,46 @@ ROUND_ODDS_OPTIONS = {"best_response": "a follower's best response", "viewer": "
 """The options only the round odds read, in words: given for a position of another phase, an error."""
 DEFAULT_LIMIT = 2_000_000
 """Most deals of the followers' unseen cards enumerated for strategy tables."""
+PROGRESS_EVERY = 1024
+"""Nodes between two progress reports (:attr:`Nodes.progress`: a time limit is checked there)."""
+
+
+class Nodes:
+    """The node count of one solve and its limits. A node is one deal of unseen cards enumerated
+    (strategy tables, a leader's table) or one round's cards valued (the leader's card and the two
+    followers', the engine's round winner); the closed form of uniform followers values
+    ``cards x cards`` rounds a choice and enumerates no deal. Past ``max_nodes`` (``-o max_nodes``,
+    ``--max-nodes``) a :class:`~foolsolve.solver.base.SearchLimit`; every :data:`PROGRESS_EVERY`
+    nodes ``progress`` is told the count (through which ``--time`` and ``-o time`` stop the solve:
+    :func:`~foolsolve.solver.base.with_limits`). ``enumerated``: whether any deal was enumerated
+    (``-o limit`` bounds those alone)."""
+
+    def __init__(self, options: SolveOptions | None = None) -> None:
+        self.count = 0
+        self.max_nodes = None if options is None else options.max_nodes
+        self.progress = None if options is None else options.progress
+        self.enumerated = False
+        self._next = PROGRESS_EVERY
+
+    def add(self, n: int = 1) -> None:
+        """Count ``n`` nodes, and stop past the budget."""
+        self.count += n
+        if self.max_nodes is not None and self.count > self.max_nodes:
+            raise SearchLimit(f"more than {self.max_nodes:,} nodes")
+        if self.count >= self._next:
+            self._next = self.count + PROGRESS_EVERY
+            if self.progress is not None:
+                self.progress(self.count)
+
+    def deal(self) -> None:
+        """Count one deal of unseen cards enumerated."""
+        self.enumerated = True
+        self.add()
+
+    def report(self) -> None:
+        """Tell ``progress`` the count now (before a step that cannot be stopped half-way)."""
+        if self.progress is not None:
+            self.progress(self.count)
 
 
 # --- what the viewer knows ---------------------------------------------------------------------------
@@ -262,9 +303,9 @@ def winner_odds(state: State, leader: int, seats: dict[int, Card], binary: str) 
 # --- the followers' plays ------------------------------------------------------------------------------------
 
 def follower_plays(view: View, lead: Card, binary: str, declared: str, strategies: dict[int, Strategy],
-                   limit: int = DEFAULT_LIMIT) -> dict[tuple[Card, Card], Fraction]:
+                   limit: int = DEFAULT_LIMIT, nodes: Nodes | None = None) -> dict[tuple[Card, Card], Fraction]:
     """The distribution of the two followers' cards (first follower, second follower) given that
-    the leader holds and plays ``lead``."""
+    the leader holds and plays ``lead`` (each deal enumerated counted in ``nodes``)."""
     f1, f2 = view.followers
     pool = view.pool - {lead}
     s1, s2 = strategies.get(f1, Strategy()), strategies.get(f2, Strategy())
@@ -276,6 +317,7 @@ def follower_plays(view: View, lead: Card, binary: str, declared: str, strategie
     if deals > limit:
         raise OptionError(f"option limit: strategy tables need {deals:,} deals of the unseen cards enumerated "
                           f"(limit {limit:,}); raise -o limit=N or use a position with fewer unseen cards")
+    nodes = nodes or Nodes()
     out: dict[tuple[Card, Card], Fraction] = {}
     weight = Fraction(1, deals)
     cards = sorted(pool)
@@ -283,6 +325,7 @@ def follower_plays(view: View, lead: Card, binary: str, declared: str, strategie
         p1 = s1.play(k1 | frozenset(a), binary, declared)
         rest = [c for c in cards if c not in a]
         for b in combinations(rest, u2):
+            nodes.deal()
             p2 = s2.play(k2 | frozenset(b), binary, declared)
             for x, px in p1.items():
                 for y, py in p2.items():
@@ -354,11 +397,13 @@ def leader_cards(view: View) -> dict[Card, Fraction]:
 
 
 def round_odds(state: State, viewer: int | None = None, strategies: dict[int, Strategy] | None = None,
-               limit: int = DEFAULT_LIMIT) -> list[ChoiceOdds]:
+               limit: int = DEFAULT_LIMIT, nodes: Nodes | None = None) -> list[ChoiceOdds]:
     """Every choice of the leader with the exact probability of winning the round and of paying the
     lying penalty (see the module docstring for the model). A choice with a card the viewer does not
-    see is conditioned on the leader holding it."""
+    see is conditioned on the leader holding it. ``nodes``: the count and the limits
+    (:class:`Nodes`; none by default)."""
     view = view_of(state, viewer)
+    nodes = nodes or Nodes()
     strategies = strategies or {}
     for seat in strategies:
         if seat == view.leader:
@@ -367,10 +412,11 @@ def round_odds(state: State, viewer: int | None = None, strategies: dict[int, St
     for card, held in sorted(leader_cards(view).items()):
         for flip, binary in view.binaries:
             for declared in PILATCH_SUITS:
-                plays = follower_plays(view, card, binary, declared, strategies, limit)
+                plays = follower_plays(view, card, binary, declared, strategies, limit, nodes)
                 f1, f2 = view.followers
                 win = Fraction(0)
                 for (x, y), pr in plays.items():
+                    nodes.add()
                     win += pr * leader_wins(state, view.leader, {view.leader: card, f1: x, f2: y}, binary)
                 lie = card.suit != declared
                 out.append(ChoiceOdds(flip, card, declared, win, (1 - win) if lie else Fraction(0), lie, held,
@@ -410,19 +456,22 @@ def parse_leader_table(obj: Any) -> dict[str, Fraction]:
 
 
 def best_response(state: State, seat: int, leader_strategy: str | dict[str, Any] = "uniform",
-                  strategies: dict[int, Strategy] | None = None, limit: int = DEFAULT_LIMIT) -> BestResponse:
+                  strategies: dict[int, Strategy] | None = None, limit: int = DEFAULT_LIMIT,
+                  nodes: Nodes | None = None) -> BestResponse:
     """The best response of follower ``seat`` (from her own view) to the leader's strategy (``uniform``
     over her choices; ``truthful``: uniform flip and card, the true suit declared; or a table of
     choice weights, see :func:`parse_leader_table`) and the other follower's strategy (from
-    ``strategies``, default uniform)."""
+    ``strategies``, default uniform); ``nodes``: the count and the limits (:class:`Nodes`)."""
     view = view_of(state, seat)
+    nodes = nodes or Nodes()
     if seat == view.leader:
         raise OptionError(f"option best_response: seat {seat} leads this round; name a follower")
     strategies = strategies or {}
     other = next(q for q in view.followers if q != seat)
     s_other = strategies.get(other, Strategy())
     if not isinstance(leader_strategy, str):
-        return _best_response_table(state, view, seat, other, parse_leader_table(leader_strategy), s_other, limit)
+        return _best_response_table(state, view, seat, other, parse_leader_table(leader_strategy), s_other, limit,
+                                    nodes)
     if leader_strategy not in ("uniform", "truthful"):
         raise OptionError(f"option leader_strategy: {json_text(leader_strategy)} is not uniform, truthful or a table")
     hand = state.hands[seat]
@@ -445,9 +494,10 @@ def best_response(state: State, seat: int, leader_strategy: str | dict[str, Any]
                 if not pr:
                     continue
                 reach += pr
-                ys = _other_plays(view, other, c, binary, declared, s_other, limit)
+                ys = _other_plays(view, other, c, binary, declared, s_other, limit, nodes)
                 for y, py in ys.items():
                     for z in hand:
+                        nodes.add()
                         seats = {view.leader: c, other: y, seat: z}
                         wins[z] += pr * py * winner_odds(state, view.leader, seats, binary)[seat]
             if not reach:
@@ -461,7 +511,7 @@ def best_response(state: State, seat: int, leader_strategy: str | dict[str, Any]
 
 
 def _best_response_table(state: State, view: View, seat: int, other: int, table: dict[str, Fraction],
-                         s_other: Strategy, limit: int) -> BestResponse:
+                         s_other: Strategy, limit: int, nodes: Nodes) -> BestResponse:
     """:func:`best_response` for a leader's strategy table: the leader's unseen cards are enumerated
     (her choice depends on her whole hand), and for each deal the other follower's unseen cards
     (uniform over the rest in closed form, or enumerated for a table)."""
@@ -477,6 +527,7 @@ def _best_response_table(state: State, view: View, seat: int, other: int, table:
     reach: dict[tuple[str, str], Fraction] = {}
     p_deal = Fraction(1, comb(len(pool), ul))
     for sl in combinations(pool, ul):
+        nodes.deal()
         lhand = sorted(kl | frozenset(sl))
         choices = [(f, b, c, d) for f, b in view.binaries for c in lhand for d in PILATCH_SUITS]
         weights = [table.get(f"{'flip' if f else 'keep'}; lead {c.ascii} as {SUIT_TEXT[d]}", Fraction(0))
@@ -493,6 +544,7 @@ def _best_response_table(state: State, view: View, seat: int, other: int, table:
                 ys = {}
                 n = comb(len(rest), uq)
                 for sq in combinations(rest, uq):
+                    nodes.deal()
                     for y, py in s_other.play(kq | frozenset(sq), binary, d).items():
                         ys[y] = ys.get(y, Fraction(0)) + py / n
             key = (binary, d)
@@ -501,6 +553,7 @@ def _best_response_table(state: State, view: View, seat: int, other: int, table:
                 pr = p_deal * pa * py
                 reach[key] = reach.get(key, Fraction(0)) + pr
                 for z in hand:
+                    nodes.add()
                     row[z] += pr * winner_odds(state, leader, {leader: c, other: y, seat: z}, binary)[seat]
     result = BestResponse(seat)
     for _f, binary in view.binaries:
@@ -516,7 +569,7 @@ def _best_response_table(state: State, view: View, seat: int, other: int, table:
 
 
 def _other_plays(view: View, q: int, lead: Card, binary: str, declared: str, strategy: Strategy,
-                 limit: int) -> dict[Card, Fraction]:
+                 limit: int, nodes: Nodes) -> dict[Card, Fraction]:
     """The other follower's card, given the leader plays ``lead`` (and holds it)."""
     pool = view.pool - {lead}
     known, u = view.known[q], view.unseen[q]
@@ -531,6 +584,7 @@ def _other_plays(view: View, q: int, lead: Card, binary: str, declared: str, str
         raise OptionError(f"option limit: {deals:,} deals of player {q}'s unseen cards (limit {limit:,})")
     out2: dict[Card, Fraction] = {}
     for a in combinations(sorted(pool), u):
+        nodes.deal()
         for c, pc in strategy.play(known | frozenset(a), binary, declared).items():
             out2[c] = out2.get(c, Fraction(0)) + pc / deals
     return out2
@@ -579,6 +633,36 @@ def check_options(options: SolveOptions) -> None:
         raise OptionError(f"option leader_strategy: {json_text(leader_strategy)} is not uniform, truthful or a table")
     parse_strategies(options.extra.get("strategies"))
     int_option(options, "limit", DEFAULT_LIMIT, minimum=1)
+
+
+EQUILIBRIUM_OPTIONS = {"lying_cost": "the lying penalty's cost to the leader in the equilibrium",
+                       "epsilon": "the largest gain the equilibrium's check allows a deviation"}
+"""The options only the equilibrium of the bluff reads, in words: without ``equilibrium=true``, an error."""
+
+
+def check_together(options: SolveOptions) -> None:
+    """An option that only modifies another that is not given is an
+    :class:`~foolsolve.errors.OptionError` (not an option dropped without a word): ``lying_cost``
+    and ``epsilon`` without ``equilibrium=true``, ``leader_strategy`` without ``best_response``, and
+    the round odds' options with ``equilibrium=true`` (which solves every player's play itself).
+    :func:`solve` asks it once the phase is known to take the options (a round odds' option in another
+    phase says that first)."""
+    extra = options.extra
+    if bool_option(options, "equilibrium", False):
+        for key in ROUND_ODDS_OPTIONS:
+            if key in extra:
+                raise OptionError(f"option {key} ({ROUND_ODDS_OPTIONS[key]}): read by the round odds only; the "
+                                  "equilibrium of the bluff (equilibrium=true) solves every player's play itself, "
+                                  "every hand open")
+        return
+    for key, what in EQUILIBRIUM_OPTIONS.items():
+        if key in extra:
+            raise OptionError(f"option {key}: {what}, read only with equilibrium=true; the round odds have no use "
+                              "for it (give -o equilibrium=true, or leave it out)")
+    if "leader_strategy" in extra and extra.get("best_response") is None:
+        raise OptionError("option leader_strategy: the leader's play that a follower's best response answers, read "
+                          "only with best_response=SEAT; the round odds value every choice of the leader's (give "
+                          "-o best_response=SEAT, or leave it out)")
 
 
 def seat_solver(state: State, player: int, extra: dict[str, Any]) -> dict[str, Any] | None:
@@ -658,11 +742,13 @@ def solve(state: State, options: SolveOptions) -> SolveResult:
     equilibrium of the round's bluff with every hand open (``lying_cost``, ``epsilon``)."""
     check_options(options)
     start = time.perf_counter()
+    nodes = Nodes(options)
     if bool_option(options, "equilibrium", False):
         from foolsolve.solver.three_fools.equilibrium import DEFAULT_EPSILON, equilibrium_result
 
+        check_together(options)
         return equilibrium_result(state, _fraction_option(options, "lying_cost", Fraction(1, 4)),
-                                  _fraction_option(options, "epsilon", DEFAULT_EPSILON), start)
+                                  _fraction_option(options, "epsilon", DEFAULT_EPSILON), start, nodes)
     if state.phase not in (FLIP, LEAD, OVER):
         # the options of the round odds have no answer outside them: an error, not the open-hand
         # search's answer (which cannot apply them) with a note that they were not applied
@@ -670,10 +756,11 @@ def solve(state: State, options: SolveOptions) -> SolveResult:
             if key in options.extra:
                 raise OptionError(f"option {key}: {ROUND_ODDS_OPTIONS[key]} needs a round about to be led (phase "
                                   f"flip or lead), not {state.phase}")
+    check_together(options)
     viewer = options.extra.get("viewer")
     strategies = parse_strategies(options.extra.get("strategies"))
     limit = int_option(options, "limit", DEFAULT_LIMIT, minimum=1)
-    odds = round_odds(state, viewer, strategies, limit)
+    odds = round_odds(state, viewer, strategies, limit, nodes)
     view = view_of(state, viewer)
     top = max(o.win for o in odds)
     best = [o for o in odds if o.win == top]
@@ -688,12 +775,15 @@ def solve(state: State, options: SolveOptions) -> SolveResult:
     br_seat = options.extra.get("best_response")
     if br_seat is not None:
         leader_strategy = options.extra.get("leader_strategy", "uniform")
-        br = best_response(state, br_seat, leader_strategy, strategies, limit)
+        br = best_response(state, br_seat, leader_strategy, strategies, limit, nodes)
         leader_text = leader_strategy if isinstance(leader_strategy, str) else "by the table"
         notes.append(f"best response of player {br.seat} (leader {leader_text}): win {_pct(br.value)}")
         for binary, declared, cond, cards, reach in br.rows:
             notes.append(f"  {binary} {SUIT_TEXT[declared]} (p {reach}): play "
                          f"{' or '.join(c.ascii for c in cards)} (win {_pct(cond[cards[0]])})")
+    if "limit" in options.extra and not nodes.enumerated:
+        notes.append("not applied: -o limit (it bounds the deals of unseen cards enumerated for a strategy table; "
+                     "here the followers' cards, and the leader's, are in closed form, no deal enumerated)")
     value = odds_value(win=top, penalty=least)
     concept = f"round odds from player {view.viewer}'s view"
     if best[0].held != 1:
@@ -704,6 +794,6 @@ def solve(state: State, options: SolveOptions) -> SolveResult:
                    f"card, which player {view.viewer} rates at held; not what the round is worth to player "
                    f"{view.viewer}")
     return SolveResult(game=META.name, to_move=view.leader, value=value,
-                       moves=moves, pv=[], nodes=len(odds), seconds=time.perf_counter() - start,
+                       moves=moves, pv=[], nodes=nodes.count, seconds=time.perf_counter() - start,
                        best=[o.text for o in best], concept=concept,
                        notes=notes, value_kind="odds")

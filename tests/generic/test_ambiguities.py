@@ -321,10 +321,10 @@ def test_a_sweep_deals_to_a_position_a_player_moves_at_with_the_games_own_player
 
 
 def test_a_sweep_says_when_an_option_cannot_matter_for_the_players_given():
-    res = run("durak", "--option", "throwers", "--no-witness", "--no-store")
+    res = run("durak", "--option", "throwers", "--deals", "1", "--no-witness", "--no-store")
     assert res.exit_code == 0
     assert "option throwers cannot matter with 2 players: its rule applies with 3 or more players" in res.output
-    res = run("durak", "--option", "throwers", "--players", "3", "--no-witness", "--no-store")
+    res = run("durak", "--option", "throwers", "--players", "3", "--deals", "1", "--no-witness", "--no-store")
     assert "cannot matter" not in res.output
 
 
@@ -454,3 +454,46 @@ def test_a_position_is_checked_before_any_output_and_read_with_its_own_players()
     res = run(*two)
     assert "note: at the position: option throwers cannot matter with 2 players" in res.output
     assert "cannot matter with 2 players" in json.loads(run(*two, "--json").output)["position"]["cannot_matter"]
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    (["--option", "variant", "--players", "7", "--deals", "2", "--no-witness"],
+     "--players: 7 players need the 54-card deck (rules.deck 54); the 36-card deck serves 2..6 (under every choice "
+     "of variant: every deal would be skipped)"),
+    (["--option", "deck", "--players", "7", "--deals", "2", "--no-witness", "--rules", '{"deck": 54}'],
+     "--players: 7 players need the 54-card deck (rules.deck 54); the 36-card deck serves 2..6 (under deck=36: "
+     "every deal would be skipped)"),
+    (["--all", "--players", "7", "--no-witness"], "(under the rules of the deals: every deal would be skipped)"),
+])
+def test_players_no_deal_can_seat_are_refused_up_front(args, said):
+    """``--players 7`` under the 36-card deck skipped every deal and reported '0 of 0 deals', exit 0
+    ('deal durak --players 7' refuses it at once)."""
+    res = run("durak", *args, "--no-store")
+    assert res.exit_code == 2 and len(res.output.strip().splitlines()) == 1, res.output
+    assert said in res.output
+
+
+@pytest.mark.parametrize(("game", "args", "said"), [
+    ("durak", ["--option", "variant", "--no-witness"],
+     "--no-witness: nothing to compare: give --deals N or --position FILE, or leave the witness search on"),
+    ("durak", ["--option", "variant", "--no-witness", "--deals", "0", "--witness-size", "1000", "--tries", "5",
+               "--players", "7", "--endgame-cards", "4", "--max-nodes", "5"], "--no-witness: nothing to compare"),
+    ("durak", ["--all", "--deals", "0", "--no-witness"], "--no-witness: nothing to compare: give --deals N, or leave"),
+    ("three-fools", ["--option", "max_hand"], "--deals: nothing to compare: three-fools has no witness search"),
+    ("durak", ["--option", "variant", "--deals", "1", "--no-witness", "--witness-size", "5"],
+     "--witness-size: a setting of the witness search, which --no-witness turns off"),
+    ("durak", ["--option", "variant", "--deals", "1", "--no-witness", "--tries", "5"], "--tries: a setting of the "
+                                                                                      "witness search"),
+    ("three-fools", ["--option", "max_hand", "--deals", "1", "--tries", "5"],
+     "--tries: a setting of the witness search, which three-fools does not have"),
+    ("durak", ["--option", "variant", "--position", str(EXAMPLES / "durak-endgame.json"), "--no-witness", "--players",
+               "3"], "--players: a setting of the deals and the witness search, and neither runs here"),
+    ("durak", ["--option", "variant", "--position", str(EXAMPLES / "durak-endgame.json"), "--no-witness", "--seed",
+               "3"], "--seed: a setting of the deals and the witness search, and neither runs here"),
+])
+def test_a_sweep_with_nothing_to_do_or_an_option_nothing_reads_is_an_error(game, args, said):
+    """``ambiguities durak --option variant --no-witness`` printed nothing and exited 0, taking
+    --witness-size 1000, --tries, --players, --endgame-cards and --max-nodes without a word."""
+    res = run(game, *args, "--no-store")
+    assert res.exit_code == 2 and len(res.output.strip().splitlines()) == 1, res.output
+    assert said in res.output

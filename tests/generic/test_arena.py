@@ -503,6 +503,22 @@ def test_seat_bot_parameters_are_checked(capsys):
         assert_one_line_error(code, err, needle)
 
 
+@pytest.mark.parametrize(("bot", "said"), [
+    ("ismcts:nodes=5", "ismcts takes no nodes= (pimc's node budget of a world; IS-MCTS searches no world"),
+    ("ismcts:iterations=20,search=5", "ismcts takes no search= (pimc's depth-limited search of a world"),
+])
+def test_ismcts_refuses_pimcs_world_budget_it_would_not_use(tmp_path, capsys, bot, said):
+    """``ismcts:nodes=5`` was accepted and unused ('accepted for symmetry', said --list-bots alone)."""
+    out = tmp_path / "games.jsonl"
+    code, _, err = run(["arena", "durak", "--bot", "random", "--bot", bot, "--games", "1", "--out", str(out)], capsys)
+    assert_one_line_error(code, err, said)
+    assert not out.exists()
+    code, listed, _ = run(["arena", "--list-bots"], capsys)
+    assert code == 0 and "symmetry" not in listed
+    ismcts = listed.split("\nismcts:")[1].split("\nopenspiel-ismcts:")[0]
+    assert "nodes:" not in ismcts and "iterations:" in ismcts
+
+
 @pytest.mark.parametrize("bot", ["pimc:samples=0", "ismcts:time=x", "pimc:clock=sundial", "cmd:/no/such/program",
                                  "cmd:no-such-program-on-path"])
 def test_a_bad_bot_value_is_refused_before_the_record_file_is_written(tmp_path, capsys, bot):

@@ -168,3 +168,30 @@ def test_ctrl_c_while_a_computer_player_thinks_exits_130_with_the_position_writt
     assert "stopped" in stdout and f"position written to {out}" in stdout
     info, state = load_position(str(EXAMPLES / "durak-endgame.json"))
     assert json.loads(out.read_text()) == info.spec.state_to_json(state)
+
+
+def _piped(*args: str) -> str:
+    """``foolsolve play ARGS --interactive --no-store`` with ``quit`` piped in: its standard output."""
+    import os
+    import subprocess
+
+    proc = subprocess.run([sys.executable, "-m", "foolsolve", "play", *args, "--interactive", "--no-store"],
+                          input="quit\n", capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "FOOLSOLVE_BACKGROUND_COMPILE": "0"})
+    assert proc.returncode == 0, proc.stderr
+    return proc.stdout
+
+
+def test_samples_and_think_without_seat_say_where_they_apply():
+    """Without --seat, --samples and --think were accepted and said nothing: in a two-player endgame
+    the exact solver answers every move, so they went unused without a word. Now the start says
+    where they apply (they do where the solver gives no move, and with three or more players always)."""
+    lines = _piped(str(EXAMPLES / "durak-endgame.json"), "--samples", "3", "--think", "1").splitlines()
+    assert lines[0] == "You are player 0. Type a move, or help."
+    assert lines[1].startswith("(--samples and --think: only where the exact solver gives no move within 2,000,000 "
+                               "nodes, there the other player answering from its own view, or hint no values")
+    assert "PIMC over 3 worlds" in lines[1] and "at most 1 s a move (--think)" in lines[1]
+    lines = _piped(str(EXAMPLES / "durak-midbout.json"), "--samples", "3").splitlines()
+    assert lines[1].startswith("(--samples: the other players answer from their own views") and "--think" not in lines[1]
+    lines = _piped(str(EXAMPLES / "durak-endgame.json")).splitlines()
+    assert lines[0] == "You are player 0. Type a move, or help." and not lines[1].startswith("(")

@@ -256,3 +256,53 @@ def test_a_round_odds_option_in_phase_follow_is_a_one_line_error(tmp_path, capsy
     code, out, err = run([str(path), "-o", option, "--no-store", "--time", "60"], capsys)
     assert_one_line_error(code, err, f"option {option.split('=')[0]}: ")
     assert "needs a round about to be led (phase flip or lead), not follow" in err and out == ""
+
+
+@pytest.mark.parametrize(("argv", "notes"), [
+    ([VIEW, "--seed", "3"], ["not applied: --seed (it picks the world of the view the solver reads, and every world "
+                             "gives this answer)"]),
+    ([FULL, "--as", "0", "--seed", "3"], ["not applied: --seed (it picks a world of the view; the position itself "
+                                          "was read)"]),
+    ([VIEW, "--workers", "2"], ["not applied: --workers (they spread the seat analysis' worlds over processes; the "
+                                "game's own solver reads one world, here)"]),
+    ([FULL, "--workers", "2", "--seed", "1"], ["not applied: --seed (", "not applied: --workers ("]),
+    ([VIEW, "--workers", "1", "--scheduler", "tcp://127.0.0.1:1"], ["not applied: --workers, --scheduler ("]),
+    ([VIEW, "--max-memory", "3"], ["not applied: --max-memory (it bounds a solver's transposition tables; the exact "
+                                   "solver of Three Fools keeps none)"]),
+    ([FULL, "--max-memory", "3"], ["not applied: --max-memory ("]),
+])
+def test_options_the_seat_solver_does_not_read_are_noted_and_do_not_change_the_method(capsys, argv, notes):
+    """``--seed`` on a view (which only picks the world read) was dropped without a word, and
+    ``--workers 2`` switched the answer to PIMC's: now the round odds answer, each such option noted."""
+    full = _json([FULL], capsys)
+    obj = _json(argv, capsys)
+    assert _answer(obj) == _answer(full)
+    extra = [n for n in obj["notes"] if n.startswith("not applied")]
+    assert len(extra) == len(notes) and all(n.startswith(want) for n, want in zip(extra, notes)), extra
+
+
+def test_the_seat_solver_takes_the_node_budget_and_the_time(capsys):
+    code, _, err = run([VIEW, "--max-nodes", "3", "--no-store"], capsys)
+    assert_one_line_error(code, err, "--max-nodes: no exact answer within 3 nodes")
+    obj = _json([VIEW, "--max-nodes", str(24 * 40 * 41)], capsys)
+    assert obj["nodes"] == 24 * 40 * 41 and not any(n.startswith("not applied") for n in obj["notes"])
+
+
+def test_the_report_of_a_view_notes_the_seed_and_the_workers(tmp_path, capsys):
+    page = tmp_path / "p.html"
+    code, _, err = run(["report", VIEW, "--out", str(page), "--seed", "4", "--workers", "2", "--time", "10"], capsys)
+    assert code == 0, err
+    text = page.read_text()
+    assert "win 191/492" in text and "not applied: --seed (" in text and "not applied: --workers (" in text
+
+
+def test_a_batch_view_line_notes_the_seed_and_the_memory_budget_as_solve_does(tmp_path, capsys):
+    solved = _json([VIEW, "--seed", "3", "--max-memory", "5"], capsys)
+    lines = tmp_path / "in.jsonl"
+    lines.write_text(f"{VIEW}\n")
+    code, out, err = run(["batch", str(lines), "--no-store", "--seed", "3", "--max-memory", "5"], capsys)
+    assert code == 0, err
+    rec = json.loads(out)
+    assert rec["result"]["notes"] == solved["notes"]
+    assert [n.split(" (")[0] for n in solved["notes"] if n.startswith("not applied")] == [
+        "not applied: --seed", "not applied: --max-memory"]

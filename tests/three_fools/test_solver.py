@@ -290,10 +290,10 @@ def test_bad_solver_options_are_one_line_errors():
 @pytest.mark.parametrize(("extra", "said"), [
     ({"best_response": 7}, "option best_response: 7 is not a seat"),  # it said 'option viewer: 7 is not a seat'
     ({"best_response": "1"}, 'option best_response: "1" is not a seat'),  # a value quoted as JSON
-    ({"lying_cost": "x"}, "option lying_cost"),  # the next three: accepted and ignored without equilibrium
+    ({"lying_cost": "x"}, "option lying_cost"),  # the next three: a bad value before "only with equilibrium"
     ({"lying_cost": -1}, "option lying_cost: expected a number at least 0"),
     ({"epsilon": -1}, "option epsilon: expected a number at least 0"),
-    ({"leader_strategy": "x"}, "option leader_strategy"),  # ... and without best_response
+    ({"leader_strategy": "x"}, "option leader_strategy"),  # ... and before "only with best_response"
     ({"leader_strategy": {"lead 3R": 1}}, "option leader_strategy"),
     ({"equilibrium": "yes"}, "option equilibrium"),
     ({"viewer": True}, "option viewer"),

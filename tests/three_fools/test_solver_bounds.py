@@ -1,0 +1,161 @@
+"""Three Fools' solver within its bounds, and the options it reads only with another.
+
+The round odds with strategy tables enumerate the followers' unseen hands (up to ``-o limit``
+deals): with a large limit that ran for minutes, ``--time``, ``-o time``, ``--max-nodes``,
+``-o max_nodes`` and the default 20 s all ignored, and it counted one node per leader choice
+whatever it enumerated. Now a node is a deal enumerated or a round valued, the node budget is exact,
+and the time is checked at every progress report, as in every other solver (the command line then
+answers with the open-hand search, saying why). Options that modify another one not given
+(``leader_strategy`` without ``best_response``, ``lying_cost`` and ``epsilon`` without
+``equilibrium=true``, the round odds' options with it) are one-line errors; ``limit`` where no deal is
+enumerated is noted as not applied.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from foolsolve.errors import InputError
+from foolsolve.solver.base import SearchLimit, SolveOptions, with_limits
+from foolsolve.solver.three_fools.odds import solve
+from foolsolve.spec.three_fools import SPEC
+from tests.generic.test_cli_bad_input import assert_one_line_error, cli
+from tests.three_fools.test_solver import SMALL, TABLE
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "foolsolve" / "examples"
+LIAR = str(EXAMPLES / "three-fools-liar.json")
+FIRST = str(EXAMPLES / "three-fools-first-round.json")
+TABLES = {"strategies": {"1": {"up P": {"5P": 1}}}, "limit": 100_000_000}
+"""A strategy table on the liar example: far more deals than a minute enumerates."""
+TABLE_ARGS = ["-o", f"strategies={json.dumps(TABLES['strategies'])}", "-o", "limit=100000000"]
+
+
+def _state(path: str):
+    return SPEC.state_from_json(json.loads(Path(path).read_text()))
+
+
+def _run(argv: list[str], timeout: float = 15) -> tuple[subprocess.CompletedProcess[str], float]:
+    """``foolsolve ARGV`` in a process of its own (the old solver never returned: a time-out
+    fails the test instead of hanging it)."""
+    t0 = time.monotonic()
+    proc = subprocess.run([sys.executable, "-m", "foolsolve", *argv, "--no-store"], capture_output=True, text=True,
+                          timeout=timeout, env={**__import__("os").environ, "FOOLSOLVE_BACKGROUND_COMPILE": "0"})
+    return proc, time.monotonic() - t0
+
+
+def test_strategy_tables_stop_at_the_time_given():
+    proc, seconds = _run([LIAR, *TABLE_ARGS, "--time", "1"])
+    assert proc.returncode == 0, proc.stderr
+    assert "Note: the exact solver did not finish within 0.5 s (--time 1)" in proc.stdout
+    assert seconds < 14
+
+
+def test_strategy_tables_stop_at_the_solver_option_time():
+    proc, _ = _run([LIAR, *TABLE_ARGS, "-o", "time=1", "--time", "3"])
+    assert proc.returncode == 0, proc.stderr
+    assert "Note: the exact solver did not finish within 1 s (-o time=1)" in proc.stdout
+
+
+def test_strategy_tables_stop_at_the_node_budget():
+    proc, _ = _run([LIAR, *TABLE_ARGS, "--max-nodes", "10"])
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert proc.stderr.strip().startswith("foolsolve: error: budget:") and len(proc.stderr.strip().splitlines()) == 1
+    assert "the exact solver did not finish within 5 nodes (--max-nodes 10)" in proc.stderr
+    proc, _ = _run([LIAR, *TABLE_ARGS, "-o", "max_nodes=10", "--time", "2"])
+    assert proc.returncode == 0, proc.stderr
+    assert "Note: the exact solver did not finish within 10 nodes (-o max_nodes=10)" in proc.stdout
+
+
+@pytest.fixture
+def watchdog():
+    """A solve that does not stop fails the test after 30 s instead of hanging it."""
+    def fire(signum, frame):
+        raise AssertionError("the solve did not stop within 30 s")
+
+    old = signal.signal(signal.SIGALRM, fire)
+    signal.alarm(30)
+    yield
+    signal.alarm(0)
+    signal.signal(signal.SIGALRM, old)
+
+
+def test_the_solver_stops_in_its_loops_by_time_and_by_nodes(watchdog):
+    state = _state(LIAR)
+    t0 = time.monotonic()
+    with pytest.raises(SearchLimit) as exc:
+        solve(state, with_limits(SolveOptions(extra=dict(TABLES), time_limit=0.5)))
+    assert exc.value.option == "time" and time.monotonic() - t0 < 10
+    with pytest.raises(SearchLimit) as exc:
+        solve(state, SolveOptions(extra=dict(TABLES), max_nodes=1000))
+    assert exc.value.option == "nodes"
+
+
+@pytest.mark.parametrize(("small", "extra"), [(False, {}), (False, {"best_response": 1, "leader_strategy": "truthful"}),
+                                              (True, {"strategies": TABLE}),
+                                              (True, {"best_response": 1, "leader_strategy": {"keep; lead 1R as R": 1}})])
+def test_the_node_count_is_every_round_valued_and_the_budget_is_exact(small, extra):
+    """The closed form values ``cards x cards`` rounds a choice (it said 24 nodes for them all), a
+    table enumerates deals too; a budget of exactly the count the solve reports finishes, one node
+    less stops it."""
+    state = SPEC.state_from_json(SMALL) if small else _state(FIRST)
+    result = solve(state, SolveOptions(extra=dict(extra)))
+    if not extra:
+        assert result.nodes == 24 * 40 * 41  # 24 choices; the followers' cards: 40 x 41 pairs
+    assert result.nodes > len(result.moves)
+    assert solve(state, SolveOptions(extra=dict(extra), max_nodes=result.nodes)).nodes == result.nodes
+    with pytest.raises(SearchLimit):
+        solve(state, SolveOptions(extra=dict(extra), max_nodes=result.nodes - 1))
+
+
+def test_the_closed_form_takes_the_time_and_the_node_budget():
+    """``--max-nodes 3``, ``-o max_nodes=1`` and ``-o time=0.0001`` answered the full odds (24 nodes
+    in 0.6 s), not a word said."""
+    assert_one_line_error([FIRST, "--no-store", "--max-nodes", "3"], "budget: ",
+                          "the exact solver did not finish within 1 nodes (--max-nodes 3)")
+    for option in ("max_nodes=1", "time=0.0001"):
+        code, out, err = cli([FIRST, "--no-store", "-o", option, "--time", "1"])
+        assert code == 0, err
+        assert re.search(r"Note: the exact solver did not finish within (1 nodes|0\.0001 s) \(-o " + re.escape(option)
+                         + r"\)", out), out
+
+
+@pytest.mark.parametrize(("extra", "said"), [
+    ({"leader_strategy": "truthful"}, "option leader_strategy: the leader's play that a follower's best response "
+                                      "answers, read only with best_response=SEAT"),
+    ({"leader_strategy": {"keep; lead 4S as S": 1}}, "read only with best_response=SEAT"),
+    ({"epsilon": "1/10"}, "option epsilon: the largest gain the equilibrium's check allows a deviation, read only "
+                          "with equilibrium=true"),
+    ({"lying_cost": "1/3"}, "option lying_cost: the lying penalty's cost to the leader in the equilibrium, read only "
+                            "with equilibrium=true"),
+    ({"lying_cost": "1/3", "equilibrium": False}, "option lying_cost: "),
+    ({"equilibrium": True, "viewer": 0}, "option viewer (the round odds from a seat): read by the round odds only"),
+    ({"equilibrium": True, "limit": 5}, "option limit (the round odds' limit): read by the round odds only"),
+    ({"equilibrium": True, "strategies": {"1": {"up P": {"5P": 1}}}}, "option strategies "),
+    ({"equilibrium": True, "best_response": 1}, "option best_response "),
+])
+def test_an_option_that_modifies_one_not_given_is_an_error(extra, said):
+    with pytest.raises(InputError, match=re.escape(said)):
+        solve(_state(FIRST), SolveOptions(extra=extra))
+
+
+@pytest.mark.parametrize("option", ["leader_strategy=truthful", "epsilon=0.1", "lying_cost=1/3"])
+def test_the_command_line_says_so_in_one_line(option):
+    assert_one_line_error([FIRST, "--no-store", "-o", option], f"option {option.split('=')[0]}: ")
+
+
+def test_limit_without_a_deal_enumerated_is_noted_and_with_one_it_is_not():
+    note = "not applied: -o limit"
+    closed = solve(_state(FIRST), SolveOptions(extra={"limit": 1}))
+    assert any(n.startswith(note) for n in closed.notes)
+    tables = solve(SPEC.state_from_json(SMALL), SolveOptions(extra={"limit": 10**6, "strategies": TABLE}))
+    assert not any(n.startswith(note) for n in tables.notes)
+    code, out, _ = cli([FIRST, "--no-store", "-o", "limit=1"])
+    assert code == 0 and f"Note: {note} (" in out
