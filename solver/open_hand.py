@@ -826,9 +826,9 @@ def solve_or_answer(info: GameInfo, state: Any, extra: dict[str, Any], store: An
         elif exc.option == "time":  # the solver option -o time (--time is the OutOfBudget above)
             limit = f"{opts.time_limit or 0:g} s (-o time={extra.get('time')})"
         elif "max_nodes" in extra and (exact_nodes is None or extra["max_nodes"] < exact_nodes):
-            limit = f"{opts.max_nodes or 0:,} nodes (-o max_nodes={extra['max_nodes']})"
+            limit = f"{plural(opts.max_nodes or 0, 'node')} (-o max_nodes={extra['max_nodes']})"
         else:
-            limit = f"{exact_nodes or 0:,} nodes (--max-nodes {max_nodes or 0:,})"
+            limit = f"{plural(exact_nodes or 0, 'node')} (--max-nodes {max_nodes or 0:,})"
         why = f"the exact solver did not finish within {limit}"
         partial = exc.partial
         if partial is not None and partial.answers():
@@ -945,5 +945,5 @@ def answer_for_cli(info: GameInfo, state: Any, extra: dict[str, Any], max_nodes:
 def budget_text(budget: Budget) -> str:
     """``20 s`` / ``1,000 nodes`` / ``20 s and 1,000 nodes``."""
     parts = ([f"{round(budget.seconds, 1):g} s"] if budget.seconds is not None else []) + (
-        [f"{budget.max_nodes:,} nodes"] if budget.max_nodes is not None else [])
+        [plural(budget.max_nodes, "node")] if budget.max_nodes is not None else [])
     return " and ".join(parts) or "no limit"

@@ -784,3 +784,11 @@ def test_open_hand_answers_a_fresh_three_fools_deal(tmp_path: Any, capsys: Any) 
     code, out, err = run([str(deal), "--open-hand", "--no-store", "--max-nodes", "3000", "--json"], capsys)
     assert code == 0, err
     assert json.loads(out)["to_move"] == -1
+
+
+def test_a_budget_of_one_node_is_written_in_the_singular(tmp_path, capsys):
+    # "within 1 nodes"
+    from tests.generic.test_cli import run
+
+    code, _, err = run([str(EXAMPLES / "durak-endgame.json"), "--no-store", "--max-nodes", "2"], capsys)
+    assert code == 2 and "1 node " in err and "1 nodes" not in err, err

@@ -119,11 +119,11 @@ def test_the_closed_form_takes_the_time_and_the_node_budget():
     """``--max-nodes 3``, ``-o max_nodes=1`` and ``-o time=0.0001`` answered the full odds (24 nodes
     in 0.6 s), not a word said."""
     assert_one_line_error([FIRST, "--no-store", "--max-nodes", "3"], "budget: ",
-                          "the exact solver did not finish within 1 nodes (--max-nodes 3)")
+                          "the exact solver did not finish within 1 node (--max-nodes 3)")
     for option in ("max_nodes=1", "time=0.0001"):
         code, out, err = cli([FIRST, "--no-store", "-o", option, "--time", "1"])
         assert code == 0, err
-        assert re.search(r"Note: the exact solver did not finish within (1 nodes|0\.0001 s) \(-o " + re.escape(option)
+        assert re.search(r"Note: the exact solver did not finish within (1 node|0\.0001 s) \(-o " + re.escape(option)
                          + r"\)", out), out
 
 
