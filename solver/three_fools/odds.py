@@ -39,6 +39,7 @@ spec (tests/three_fools/test_solver.py).
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
@@ -261,10 +262,31 @@ def winner_odds(state: State, leader: int, seats: dict[int, Card], binary: str) 
 
 # --- the followers' plays ------------------------------------------------------------------------------------
 
+class Ticks:
+    """The deals a computation has enumerated so far, reported to a solver's progress callback
+    (:attr:`~foolsolve.solver.base.SolveOptions.progress`, which enforces ``--time``) every
+    :data:`EVERY` of them, and once for each leader's choice (:meth:`add` with ``force``)."""
+
+    EVERY = 1024
+
+    def __init__(self, progress: Callable[[int], None] | None = None) -> None:
+        self.progress = progress
+        self.deals = 0
+        self._next = self.EVERY
+
+    def add(self, n: int = 1, force: bool = False) -> None:
+        """``n`` more deals enumerated."""
+        self.deals += n
+        if self.progress is not None and (force or self.deals >= self._next):
+            self._next = self.deals + self.EVERY
+            self.progress(self.deals)
+
+
 def follower_plays(view: View, lead: Card, binary: str, declared: str, strategies: dict[int, Strategy],
-                   limit: int = DEFAULT_LIMIT) -> dict[tuple[Card, Card], Fraction]:
+                   limit: int = DEFAULT_LIMIT, ticks: Ticks | None = None) -> dict[tuple[Card, Card], Fraction]:
     """The distribution of the two followers' cards (first follower, second follower) given that
-    the leader holds and plays ``lead``."""
+    the leader holds and plays ``lead`` (``ticks``: counts the deals enumerated)."""
+    ticks = ticks or Ticks()
     f1, f2 = view.followers
     pool = view.pool - {lead}
     s1, s2 = strategies.get(f1, Strategy()), strategies.get(f2, Strategy())
@@ -284,6 +306,7 @@ def follower_plays(view: View, lead: Card, binary: str, declared: str, strategie
         rest = [c for c in cards if c not in a]
         for b in combinations(rest, u2):
             p2 = s2.play(k2 | frozenset(b), binary, declared)
+            ticks.add()
             for x, px in p1.items():
                 for y, py in p2.items():
                     out[(x, y)] = out.get((x, y), Fraction(0)) + weight * px * py
@@ -354,10 +377,12 @@ def leader_cards(view: View) -> dict[Card, Fraction]:
 
 
 def round_odds(state: State, viewer: int | None = None, strategies: dict[int, Strategy] | None = None,
-               limit: int = DEFAULT_LIMIT) -> list[ChoiceOdds]:
+               limit: int = DEFAULT_LIMIT, progress: Callable[[int], None] | None = None) -> list[ChoiceOdds]:
     """Every choice of the leader with the exact probability of winning the round and of paying the
     lying penalty (see the module docstring for the model). A choice with a card the viewer does not
-    see is conditioned on the leader holding it."""
+    see is conditioned on the leader holding it. ``progress``: told the deals enumerated so far, now
+    and then (:class:`Ticks`)."""
+    ticks = Ticks(progress)
     view = view_of(state, viewer)
     strategies = strategies or {}
     for seat in strategies:
@@ -367,7 +392,8 @@ def round_odds(state: State, viewer: int | None = None, strategies: dict[int, St
     for card, held in sorted(leader_cards(view).items()):
         for flip, binary in view.binaries:
             for declared in PILATCH_SUITS:
-                plays = follower_plays(view, card, binary, declared, strategies, limit)
+                ticks.add(force=True)
+                plays = follower_plays(view, card, binary, declared, strategies, limit, ticks)
                 f1, f2 = view.followers
                 win = Fraction(0)
                 for (x, y), pr in plays.items():
@@ -410,11 +436,13 @@ def parse_leader_table(obj: Any) -> dict[str, Fraction]:
 
 
 def best_response(state: State, seat: int, leader_strategy: str | dict[str, Any] = "uniform",
-                  strategies: dict[int, Strategy] | None = None, limit: int = DEFAULT_LIMIT) -> BestResponse:
+                  strategies: dict[int, Strategy] | None = None, limit: int = DEFAULT_LIMIT,
+                  progress: Callable[[int], None] | None = None) -> BestResponse:
     """The best response of follower ``seat`` (from her own view) to the leader's strategy (``uniform``
     over her choices; ``truthful``: uniform flip and card, the true suit declared; or a table of
     choice weights, see :func:`parse_leader_table`) and the other follower's strategy (from
-    ``strategies``, default uniform)."""
+    ``strategies``, default uniform). ``progress``: as :func:`round_odds`'."""
+    ticks = Ticks(progress)
     view = view_of(state, seat)
     if seat == view.leader:
         raise OptionError(f"option best_response: seat {seat} leads this round; name a follower")
@@ -422,7 +450,8 @@ def best_response(state: State, seat: int, leader_strategy: str | dict[str, Any]
     other = next(q for q in view.followers if q != seat)
     s_other = strategies.get(other, Strategy())
     if not isinstance(leader_strategy, str):
-        return _best_response_table(state, view, seat, other, parse_leader_table(leader_strategy), s_other, limit)
+        return _best_response_table(state, view, seat, other, parse_leader_table(leader_strategy), s_other, limit,
+                                    ticks)
     if leader_strategy not in ("uniform", "truthful"):
         raise OptionError(f"option leader_strategy: {json_text(leader_strategy)} is not uniform, truthful or a table")
     hand = state.hands[seat]
@@ -445,7 +474,8 @@ def best_response(state: State, seat: int, leader_strategy: str | dict[str, Any]
                 if not pr:
                     continue
                 reach += pr
-                ys = _other_plays(view, other, c, binary, declared, s_other, limit)
+                ticks.add(force=True)
+                ys = _other_plays(view, other, c, binary, declared, s_other, limit, ticks)
                 for y, py in ys.items():
                     for z in hand:
                         seats = {view.leader: c, other: y, seat: z}
@@ -461,7 +491,7 @@ def best_response(state: State, seat: int, leader_strategy: str | dict[str, Any]
 
 
 def _best_response_table(state: State, view: View, seat: int, other: int, table: dict[str, Fraction],
-                         s_other: Strategy, limit: int) -> BestResponse:
+                         s_other: Strategy, limit: int, ticks: Ticks) -> BestResponse:
     """:func:`best_response` for a leader's strategy table: the leader's unseen cards are enumerated
     (her choice depends on her whole hand), and for each deal the other follower's unseen cards
     (uniform over the rest in closed form, or enumerated for a table)."""
@@ -477,6 +507,7 @@ def _best_response_table(state: State, view: View, seat: int, other: int, table:
     reach: dict[tuple[str, str], Fraction] = {}
     p_deal = Fraction(1, comb(len(pool), ul))
     for sl in combinations(pool, ul):
+        ticks.add()
         lhand = sorted(kl | frozenset(sl))
         choices = [(f, b, c, d) for f, b in view.binaries for c in lhand for d in PILATCH_SUITS]
         weights = [table.get(f"{'flip' if f else 'keep'}; lead {c.ascii} as {SUIT_TEXT[d]}", Fraction(0))
@@ -493,6 +524,7 @@ def _best_response_table(state: State, view: View, seat: int, other: int, table:
                 ys = {}
                 n = comb(len(rest), uq)
                 for sq in combinations(rest, uq):
+                    ticks.add()
                     for y, py in s_other.play(kq | frozenset(sq), binary, d).items():
                         ys[y] = ys.get(y, Fraction(0)) + py / n
             key = (binary, d)
@@ -516,7 +548,7 @@ def _best_response_table(state: State, view: View, seat: int, other: int, table:
 
 
 def _other_plays(view: View, q: int, lead: Card, binary: str, declared: str, strategy: Strategy,
-                 limit: int) -> dict[Card, Fraction]:
+                 limit: int, ticks: Ticks) -> dict[Card, Fraction]:
     """The other follower's card, given the leader plays ``lead`` (and holds it)."""
     pool = view.pool - {lead}
     known, u = view.known[q], view.unseen[q]
@@ -531,6 +563,7 @@ def _other_plays(view: View, q: int, lead: Card, binary: str, declared: str, str
         raise OptionError(f"option limit: {deals:,} deals of player {q}'s unseen cards (limit {limit:,})")
     out2: dict[Card, Fraction] = {}
     for a in combinations(sorted(pool), u):
+        ticks.add()
         for c, pc in strategy.play(known | frozenset(a), binary, declared).items():
             out2[c] = out2.get(c, Fraction(0)) + pc / deals
     return out2
@@ -673,7 +706,7 @@ def solve(state: State, options: SolveOptions) -> SolveResult:
     viewer = options.extra.get("viewer")
     strategies = parse_strategies(options.extra.get("strategies"))
     limit = int_option(options, "limit", DEFAULT_LIMIT, minimum=1)
-    odds = round_odds(state, viewer, strategies, limit)
+    odds = round_odds(state, viewer, strategies, limit, options.progress)
     view = view_of(state, viewer)
     top = max(o.win for o in odds)
     best = [o for o in odds if o.win == top]
@@ -688,7 +721,7 @@ def solve(state: State, options: SolveOptions) -> SolveResult:
     br_seat = options.extra.get("best_response")
     if br_seat is not None:
         leader_strategy = options.extra.get("leader_strategy", "uniform")
-        br = best_response(state, br_seat, leader_strategy, strategies, limit)
+        br = best_response(state, br_seat, leader_strategy, strategies, limit, options.progress)
         leader_text = leader_strategy if isinstance(leader_strategy, str) else "by the table"
         notes.append(f"best response of player {br.seat} (leader {leader_text}): win {_pct(br.value)}")
         for binary, declared, cond, cards, reach in br.rows:
