@@ -458,8 +458,8 @@ def solve(positions: Sequence[str], as_json: bool, max_nodes: int | None, extra:
         except Interrupted as exc:  # Ctrl-C: the answer so far is printed (below), then exit 130
             stopped = exc
         except InputError as exc:
-            # NotCovered where cards are hidden from the mover (to_seat), or a solver's plain refusal of a
-            # valid position (an earlier phase, a draw pile of unknown order): answered from her seat
+            # NotCovered (a valid position outside the solver's domain: an earlier phase, a draw pile of unknown
+            # order) where cards are hidden from the mover (to_seat): answered from her seat
             if not to_seat(exc):
                 raise
             refused = str(exc)
