@@ -471,6 +471,57 @@ class Settings:
     budget (``--max-nodes``, ``--max-memory``: a batch's, whose full-position lines read them;
     solve refuses them): :func:`foolsolve.cli.seat_settings`."""
 
+    def __post_init__(self) -> None:
+        """Every knob checked when the settings are made, with the command line's ranges (which the
+        CLI checks first, with its own messages): a one-line :class:`InputError` naming the field."""
+        from foolsolve.solver.base import MAX_SAMPLES, MAX_SECONDS
+
+        if self.method not in METHODS:
+            raise InputError(f"Settings.method: expected one of {', '.join(METHODS)}, got {self.method!r}")
+        if self.samples is not None and not _whole(self.samples, 1, MAX_SAMPLES):
+            raise InputError(f"Settings.samples: expected a whole number from 1 to {MAX_SAMPLES:,} (worlds or "
+                             f"iterations) or None (the method's default), got {self.samples!r}")
+        if self.seconds is not None and (isinstance(self.seconds, bool) or not isinstance(self.seconds, (int, float))
+                                         or not 0 <= self.seconds <= MAX_SECONDS or not math.isfinite(self.seconds)):
+            raise InputError(f"Settings.seconds: expected a number of seconds from 0 to {MAX_SECONDS:,} (a year) or "
+                             f"None (no limit), got {self.seconds!r}")
+        if isinstance(self.seed, bool) or not isinstance(self.seed, int):
+            raise InputError(f"Settings.seed: expected a whole number, got {self.seed!r}")
+        if not isinstance(self.budget, Budget):
+            raise InputError(f"Settings.budget: expected a seat.Budget, got {type(self.budget).__name__}")
+        _check_budget(self.budget)
+        if not _whole(self.exact_worlds, 0, None):
+            raise InputError(f"Settings.exact_worlds: expected a whole number >= 0, got {self.exact_worlds!r}")
+        if self.clock not in CLOCKS:
+            raise InputError(f"Settings.clock: expected one of {', '.join(CLOCKS)}, got {self.clock!r}")
+        for name in ("deepen", "budget_given"):
+            if not isinstance(getattr(self, name), bool):
+                raise InputError(f"Settings.{name}: expected True or False, got {getattr(self, name)!r}")
+        if isinstance(self.unapplied, str) or not all(isinstance(x, str) for x in self.unapplied):
+            raise InputError(f"Settings.unapplied: expected a tuple of option names, got {self.unapplied!r}")
+        self.unapplied = tuple(self.unapplied)
+
+
+def _whole(x: Any, low: int, high: int | None) -> bool:
+    """Whether ``x`` is a whole number (no bool) from ``low`` to ``high`` (``None``: no bound)."""
+    return not isinstance(x, bool) and isinstance(x, int) and x >= low and (high is None or x <= high)
+
+
+def _check_budget(budget: Budget) -> None:
+    """A world's budget checked (:meth:`Settings.__post_init__`): a one-line :class:`InputError`."""
+    from foolsolve.playouts import FRONTIERS
+    from foolsolve.solver.base import MAX_MEMORY
+
+    for name in ("nodes", "playouts"):
+        if not _whole(getattr(budget, name), 1, None):
+            raise InputError(f"Budget.{name}: expected a whole number >= 1, got {getattr(budget, name)!r}")
+    if budget.search_nodes is not None and not _whole(budget.search_nodes, 1, None):
+        raise InputError(f"Budget.search_nodes: expected a whole number >= 1 or None, got {budget.search_nodes!r}")
+    if budget.max_memory is not None and not _whole(budget.max_memory, 1, MAX_MEMORY):
+        raise InputError(f"Budget.max_memory: expected MiB from 1 to {MAX_MEMORY:,} or None, got {budget.max_memory!r}")
+    if budget.frontier is not None and budget.frontier not in FRONTIERS:
+        raise InputError(f"Budget.frontier: expected one of {', '.join(FRONTIERS)} or None, got {budget.frontier!r}")
+
 
 def _no_world_text(seconds: float | None, nodes: int) -> str:
     """The one-line error of an analysis whose time ran out before one world was valued: the time
@@ -966,7 +1017,9 @@ def ismcts(info: GameInfo, worlds: Worlds, settings: Settings,
     except KeyboardInterrupt:
         interrupted = True
     if not done:
-        raise KeyboardInterrupt
+        if interrupted:  # Ctrl-C before the first iteration ended: nothing to answer
+            raise KeyboardInterrupt
+        raise InputError("samples: IS-MCTS ran no iteration")  # (Settings asks for at least one)
     notes = ["IS-MCTS: a move's visits (its \"worlds\" in --json) count the iterations that tried it; the best move "
              "is the most visited; no intervals (the visits are not independent samples)"]
     if settings.unapplied:
