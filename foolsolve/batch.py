@@ -627,7 +627,8 @@ def seat_answer_from_json(obj: dict[str, Any]) -> Any:
         b = m.get("behind_best")
         behind = None if b is None else (b["mean"], -math.inf if b["low"] is None else b["low"],
                                          math.inf if b["high"] is None else b["high"])
-        return MoveStat(move, m["mean"], none_low if m["low"] is None else m["low"],
+        # (a null mean: an IS-MCTS move no iteration tried)
+        return MoveStat(move, math.nan if m["mean"] is None else m["mean"], none_low if m["low"] is None else m["low"],
                         none_high if m["high"] is None else m["high"], m["worlds"], behind)
 
     value = obj.get("value")

@@ -321,7 +321,8 @@ class MoveStat:
     low: float
     high: float
     worlds: int
-    """Worlds (or, for IS-MCTS, visits) behind the mean."""
+    """Worlds (or, for IS-MCTS, visits) behind the mean. An IS-MCTS move no iteration tried has 0
+    visits and no mean (:attr:`mean` NaN, ``null`` in JSON)."""
     behind: tuple[float, float, float] | None = None
     """How far this move is behind the best (the first of :attr:`SeatAnswer.best`): the best's value
     less this move's, paired world by world over the worlds that valued both, as ``(mean, low,
@@ -892,6 +893,8 @@ def second_opinion(info: GameInfo, worlds: Worlds, answer: SeatAnswer, settings:
     means = {m.move: m.mean for m in check.moves}
 
     def place(move: str) -> str:
+        if math.isnan(means[move]):
+            return f"{move} not tried there"
         k = ranked.index(move) + 1
         th = "th" if 10 <= k % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(k % 10, "th")
         return f"{move} {k}{th} of {len(ranked)} (mean {means[move]:+.3f} there)"
@@ -1039,14 +1042,20 @@ def ismcts(info: GameInfo, worlds: Worlds, settings: Settings,
         notes.append(f"player {player} is not to move: the answer is her value of the position (the mean payoff "
                      "of the iterations)")
     else:
-        for m, c in root.children.items():
-            if c.visits:
-                mean = c.sums[player] / c.visits
-                stats.append(MoveStat(root_texts[m], mean, math.nan, math.nan, c.visits))
+        # every legal move of hers (the same in every world: they follow from what she sees), in the
+        # spec's order; one no iteration tried has no visit and no mean (NaN: null in JSON)
+        visited = {root_texts[m]: c for m, c in root.children.items() if c.visits}
         order = [str(m) for m in spec.legal_moves(first)]
-        stats = _order(stats, order)
+        for text in [*order, *(t for t in visited if t not in order)]:
+            c = visited.get(text)
+            mean = math.nan if c is None else c.sums[player] / c.visits
+            stats.append(MoveStat(text, mean, math.nan, math.nan, 0 if c is None else c.visits))
         top = max((s.worlds for s in stats), default=0)
-        best = [s.move for s in stats if s.worlds == top]
+        best = [s.move for s in stats if s.worlds == top and top > 0]
+        not_tried = sum(s.worlds == 0 for s in stats)
+        if not_tried:
+            notes.append(f"{plural(not_tried, 'move')} of the {len(stats)} no iteration tried: 0 visits and no mean (a "
+                         "larger --samples or --time tries every move)")
     return SeatAnswer(info.name, player, mover, "ismcts",
                       f"IS-MCTS (single observer, UCT c={UCT_C} with availability counts, payoffs scaled to the range "
                       f"reached): {plural(done, 'iteration')}, "
