@@ -538,8 +538,8 @@ def answer_position(info: GameInfo, state: Any, request: SolveRequest, store: An
         except Interrupted as exc:  # Ctrl-C: the answer so far is returned (the command prints it), then exit 130
             stopped = exc
         except InputError as exc:
-            # NotCovered where cards are hidden from the mover (to_seat), or a solver's plain refusal of a
-            # valid position (an earlier phase, a draw pile of unknown order): answered from her seat
+            # NotCovered (a valid position outside the solver's domain: an earlier phase, a draw pile of unknown
+            # order) where cards are hidden from the mover (to_seat): answered from her seat
             if not to_seat(exc):
                 raise
             refused = str(exc)
@@ -816,11 +816,11 @@ def value_span(answer: Any) -> str:
 def seat_rows(answer: Any) -> list[str]:
     """The move table of a seat answer: a header, then every move with its mean, its 95% interval
     (where the exact expectation has none: ``(exact)`` when every world was solved, ``(estimates)``
-    when some world's value is the depth-limited search's) and its worlds (IS-MCTS: its visits),
-    the best marked ``*``."""
+    when some world's value is the depth-limited search's) and its worlds (IS-MCTS: its visits; a
+    move no iteration tried: 0 visits and ``-`` for its mean), the best marked ``*``."""
     ismcts = answer.method == "ismcts"
     width = max([len(m.move) for m in answer.moves] + [4])
-    means = [f"{m.mean:+.3f}" for m in answer.moves]
+    means = ["-" if math.isnan(m.mean) else f"{m.mean:+.3f}" for m in answer.moves]
     none = "(exact)" if answer.all_exact else "(estimates)"
     spans = [f"{m.worlds:,}" if ismcts else none if m.low == m.high
              else interval(m.low, m.high) for m in answer.moves]

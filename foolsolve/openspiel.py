@@ -14,7 +14,8 @@ The mapping, one to one with the game shape (docs/architecture.md):
   with no chance nodes, the chance mode is deterministic (what ``alpha_beta_search`` asks).
 * **Parameters**: ``players``, every rule option (defaults equal to ours: a bool, int or string
   option as such, any other as its JSON text), ``position`` (a position file to start from
-  instead of a deal), ``open_hands``.
+  instead of a deal: its players and rules are the game's, ``get_parameters()`` says so, and a
+  ``players`` or rule option given another value is an error), ``open_hands``.
 * **The deal** is played out as chance nodes, exactly: the game's own ``deal`` runs with a
   random number generator whose every draw ``randbelow(n)`` (what ``shuffle``, ``choice`` and
   ``randrange`` are made of) is a chance node with ``n`` outcomes of probability ``1/n`` each.
@@ -45,6 +46,7 @@ from typing import Any
 import pyspiel
 
 from foolsolve import games
+from foolsolve.errors import InputError
 from foolsolve.game import CHANCE, ChanceMode, Dynamics, Information, Utility
 from foolsolve.games.base import GameInfo
 from foolsolve.positions import read_json
@@ -101,14 +103,50 @@ def default_params(info: GameInfo) -> dict[str, Any]:
     return params
 
 
+def _param_of(opt: Any, value: Any) -> Any:
+    """A rule option's value as a parameter of its default's type (OpenSpiel refuses another, also
+    when it reloads a game from its game string): as :func:`_param_default`, but a value of an option
+    whose choices differ in type, where its type is not the default's, written as its JSON text in
+    double quotes (Fools and Angels' ``regroup_max`` 1, whose default is ``"limit"``, as ``'"1"'``:
+    OpenSpiel's game strings read a bare ``1`` as a number)."""
+    param = _param_default(value)
+    if type(param) is not type(_param_default(opt.default)):
+        return json.dumps(json_text(value))
+    return param
+
+
+def _read_param(opt: Any, value: Any) -> Any:
+    """A rule option's parameter as its JSON value (of :func:`_param_of`): the JSON text of a value
+    that is no bool, int or str read (a table or a list, also of an option whose default is a string:
+    Three Fools' ``roshambo``), and so is a choice written as its JSON text (``"1"``)."""
+    if not isinstance(value, str):
+        return value
+    if not isinstance(opt.default, (bool, int, str)):
+        return _param_value(value)
+    if opt.choices is not None and value in opt.choices:
+        return value
+    text = value[1:-1] if len(value) >= 2 and value[0] == value[-1] == '"' else value
+    if text[:1] in ("[", "{"):
+        try:
+            return _param_value(text)
+        except ValueError:
+            return value
+    if opt.choices is not None:
+        try:
+            read = json.loads(text)
+        except ValueError:
+            return value
+        if any(read == c and type(read) is type(c) for c in opt.choices):
+            return read
+    return value
+
+
 def _rules_from_params(info: GameInfo, params: dict[str, Any]) -> Any:
     raw: dict[str, Any] = {}
     for opt in options_of(info.spec.rules_cls):
         if opt.fixed or opt.name not in params:
             continue
-        value = params[opt.name]
-        if not isinstance(opt.default, (bool, int, str)) and isinstance(value, str):
-            value = _param_value(value)
+        value = _read_param(opt, params[opt.name])
         if value != _to_json(opt.default):
             raw[opt.name] = value
     return rules_from_json(info.spec.rules_cls, raw)
@@ -116,6 +154,48 @@ def _rules_from_params(info: GameInfo, params: dict[str, Any]) -> Any:
 
 def _to_json(value: Any) -> Any:
     return json.loads(json_text(value))
+
+
+def _param_json(info: GameInfo, name: str, value: Any) -> str:
+    """A parameter's value (``players`` or a rule option) as canonical JSON text, to compare two ways of
+    writing one value (:func:`_read_param`)."""
+    if name != "players":
+        opt = next(o for o in options_of(info.spec.rules_cls) if o.name == name)
+        try:
+            value = _read_param(opt, value)
+        except ValueError:
+            pass  # not JSON: compared as the text it is
+    return json.dumps(value, sort_keys=True)
+
+
+def position_params(info: GameInfo, state: Any) -> dict[str, Any]:
+    """The parameters a game started from the position ``state`` (a spec state) plays under: its
+    ``players`` and each rule option (as :func:`default_params` writes them)."""
+    out: dict[str, Any] = {"players": info.spec.num_players(state)}
+    rules = info.spec.rules_of(state)
+    for opt in options_of(info.spec.rules_cls):
+        if not opt.fixed:
+            out[opt.name] = _param_of(opt, getattr(rules, opt.name))
+    return out
+
+
+def check_position_params(info: GameInfo, asked: dict[str, Any], used: dict[str, Any], defaults: dict[str, Any],
+                          position: str) -> None:
+    """An :class:`~foolsolve.errors.InputError` naming the first parameter of ``asked`` (``players`` or
+    a rule option) that differs from the value the position gives it (``used``), where it differs from
+    its default too (``defaults``; ``None``: every parameter of ``asked`` was given): a position sets
+    the players and the rules, so a parameter that conflicts with it would be dropped silently."""
+    names = {"players", *(o.name for o in options_of(info.spec.rules_cls) if not o.fixed)}
+    for name, value in asked.items():
+        if name not in names or name not in used:
+            continue
+        mine, theirs = _param_json(info, name, value), _param_json(info, name, used[name])
+        if mine == theirs:
+            continue
+        if defaults and mine == _param_json(info, name, defaults[name]):
+            continue  # (not asked for: OpenSpiel passes every parameter, the defaults filled in)
+        raise InputError(f"{name}: the position {position} has {theirs}, not {mine}; leave {name} out (a position "
+                         "sets the players and the rules) or give the position's")
 
 
 # --- the deal as chance nodes ----------------------------------------------------------------
@@ -280,8 +360,12 @@ class FoolsolveGame(pyspiel.Game):
             raise ValueError(f"impl: 'engine' or 'spec', not {full['impl']!r}")
         ops = _Ops(info, full["impl"] == "engine" and info.has_engine)
         if full["position"]:
-            start = ops.from_spec(spec.state_from_json(read_json(full["position"])))
-            players = spec.num_players(ops.to_spec(start))
+            first = spec.state_from_json(read_json(full["position"]))
+            start = ops.from_spec(first)
+            used = position_params(info, first)
+            check_position_params(info, full, used, default_params(info), full["position"])
+            full.update(used)  # get_parameters() says what the game plays under: the position's
+            players, rules = used["players"], spec.rules_of(first)
         self.setup = _Setup(info, rules, players, start, bool(full["open_hands"]), ops)
         t = spec.game_type
         information = Information.PERFECT if full["open_hands"] else t.information
@@ -529,10 +613,15 @@ def register_all() -> list[str]:
 
 
 def load(game: str, **params: Any) -> FoolsolveGame:
-    """``pyspiel.load_game`` of a foolsolve game by its foolsolve name, registering it first."""
+    """``pyspiel.load_game`` of a foolsolve game by its foolsolve name, registering it first. With a
+    ``position``, ``players`` and the rule options are the position's: one given with another value
+    is an :class:`~foolsolve.errors.InputError` naming it (the same value is fine), and
+    ``get_parameters()`` gives the position's."""
     info = games.get(game)
     name = register(info)
     loaded: FoolsolveGame = pyspiel.load_game(name, params)
+    if params.get("position"):  # (the game checked the values other than the defaults; these were all given)
+        check_position_params(info, params, loaded.get_parameters(), {}, params["position"])
     return loaded
 
 

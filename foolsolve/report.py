@@ -20,6 +20,7 @@ says what it is (:func:`answer_kind`): an estimate, not exact, and why.
 from __future__ import annotations
 
 import json
+import math
 import random
 from html import escape
 from typing import Any
@@ -335,17 +336,20 @@ def page(info: Any, state: Any, result: Any | None, *, title: str | None = None,
 
 def seat_groups(answer: Any) -> list[list[Any]]:
     """The moves of a seat answer (:class:`foolsolve.seat.SeatAnswer`) best first (highest mean;
-    among equal means the answer's own order), moves of equal mean in one group. Equal means, not
+    among equal means the answer's own order), moves of equal mean in one group, and last, in one
+    group, the moves without a mean (IS-MCTS: no iteration tried them). Equal means, not
     overlapping intervals: a group is a tie of the estimate, the intervals say how sure it is."""
     rank = {m.move: i for i, m in enumerate(answer.moves)}
-    order = sorted(answer.moves, key=lambda m: (-round(m.mean, 9), rank[m.move]))
+    tried = [m for m in answer.moves if not math.isnan(m.mean)]
+    order = sorted(tried, key=lambda m: (-round(m.mean, 9), rank[m.move]))
     groups: list[list[Any]] = []
     for m in order:
         if groups and round(groups[-1][0].mean, 9) == round(m.mean, 9):
             groups[-1].append(m)
         else:
             groups.append([m])
-    return groups
+    untried = [m for m in answer.moves if math.isnan(m.mean)]
+    return groups + ([untried] if untried else [])
 
 
 def _behind_cell(m: Any) -> tuple[str, str]:
@@ -356,6 +360,11 @@ def _behind_cell(m: Any) -> tuple[str, str]:
     mean, low, high = m.behind
     attrs = f' data-behind="{mean!r}" data-behind-low="{low!r}" data-behind-high="{high!r}"'
     return attrs, f"{mean:+.3f}" + ("" if low == high else f" {interval(low, high)}")
+
+
+def _mean_text(m: Any) -> str:
+    """A seat answer's move's mean in its cell: ``+0.250``, or ``not tried`` (IS-MCTS, no visit)."""
+    return "not tried" if math.isnan(m.mean) else f"{m.mean:+.3f}"
 
 
 def _seat_table(answer: Any) -> str:
@@ -374,14 +383,15 @@ def _seat_table(answer: Any) -> str:
             attrs, behind = _behind_cell(m)
             rows.append(f'<tr class="{"best" if m.move in best else ""}" data-move="{escape(m.move)}" '
                         f'data-mean="{m.mean!r}" data-low="{m.low!r}" data-high="{m.high!r}" data-worlds="{m.worlds}"'
-                        f'{attrs}><td>{escape(m.move)}</td><td class="num">{m.mean:+.3f}</td>'
+                        f'{attrs}><td>{escape(m.move)}</td><td class="num">{_mean_text(m)}</td>'
                         + ("" if ismcts else f'<td class="num">{escape(span)}</td>')
                         + f'<td class="num">{m.worlds:,}</td>'
                         + ("" if ismcts else f'<td class="num">{escape(behind)}</td>') + "</tr>")
         is_best = all(m.move in best for m in group)
-        parts.append(f'<tbody class="tie{" best" if is_best else ""}"><tr><th colspan="{3 if ismcts else 5}">mean '
-                     f'{head.mean:+.3f}: {plural(len(group), "move")}'
-                     f'{", best" if is_best else ""}</th></tr>{"".join(rows)}</tbody>')
+        title = (f"not tried: {plural(len(group), 'move')} no iteration tried" if math.isnan(head.mean)
+                 else f"mean {head.mean:+.3f}: {plural(len(group), 'move')}{', best' if is_best else ''}")
+        parts.append(f'<tbody class="tie{" best" if is_best else ""}"><tr><th colspan="{3 if ismcts else 5}">'
+                     f'{escape(title)}</th></tr>{"".join(rows)}</tbody>')
     head = ("<th>visits</th>" if ismcts
             else "<th>95% interval</th><th>worlds</th><th>behind the best, paired by world</th>")
     return f'<table id="moves"><thead><tr><th>move</th><th>mean</th>{head}</tr></thead>{"".join(parts)}</table>'

@@ -321,7 +321,8 @@ class MoveStat:
     low: float
     high: float
     worlds: int
-    """Worlds (or, for IS-MCTS, visits) behind the mean."""
+    """Worlds (or, for IS-MCTS, visits) behind the mean. An IS-MCTS move no iteration tried has 0
+    visits and no mean (:attr:`mean` NaN, ``null`` in JSON)."""
     behind: tuple[float, float, float] | None = None
     """How far this move is behind the best (the first of :attr:`SeatAnswer.best`): the best's value
     less this move's, paired world by world over the worlds that valued both, as ``(mean, low,
@@ -525,6 +526,57 @@ class Settings:
     answers (``--method exact`` with them is an error instead), and under ``ismcts`` each world's
     budget (``--max-nodes``, ``--max-memory``: a batch's, whose full-position lines read them;
     solve refuses them): :func:`foolsolve.cli.seat_settings`."""
+
+    def __post_init__(self) -> None:
+        """Every knob checked when the settings are made, with the command line's ranges (which the
+        CLI checks first, with its own messages): a one-line :class:`InputError` naming the field."""
+        from foolsolve.solver.base import MAX_SAMPLES, MAX_SECONDS
+
+        if self.method not in METHODS:
+            raise InputError(f"Settings.method: expected one of {', '.join(METHODS)}, got {self.method!r}")
+        if self.samples is not None and not _whole(self.samples, 1, MAX_SAMPLES):
+            raise InputError(f"Settings.samples: expected a whole number from 1 to {MAX_SAMPLES:,} (worlds or "
+                             f"iterations) or None (the method's default), got {self.samples!r}")
+        if self.seconds is not None and (isinstance(self.seconds, bool) or not isinstance(self.seconds, (int, float))
+                                         or not 0 <= self.seconds <= MAX_SECONDS or not math.isfinite(self.seconds)):
+            raise InputError(f"Settings.seconds: expected a number of seconds from 0 to {MAX_SECONDS:,} (a year) or "
+                             f"None (no limit), got {self.seconds!r}")
+        if isinstance(self.seed, bool) or not isinstance(self.seed, int):
+            raise InputError(f"Settings.seed: expected a whole number, got {self.seed!r}")
+        if not isinstance(self.budget, Budget):
+            raise InputError(f"Settings.budget: expected a seat.Budget, got {type(self.budget).__name__}")
+        _check_budget(self.budget)
+        if not _whole(self.exact_worlds, 0, None):
+            raise InputError(f"Settings.exact_worlds: expected a whole number >= 0, got {self.exact_worlds!r}")
+        if self.clock not in CLOCKS:
+            raise InputError(f"Settings.clock: expected one of {', '.join(CLOCKS)}, got {self.clock!r}")
+        for name in ("deepen", "budget_given"):
+            if not isinstance(getattr(self, name), bool):
+                raise InputError(f"Settings.{name}: expected True or False, got {getattr(self, name)!r}")
+        if isinstance(self.unapplied, str) or not all(isinstance(x, str) for x in self.unapplied):
+            raise InputError(f"Settings.unapplied: expected a tuple of option names, got {self.unapplied!r}")
+        self.unapplied = tuple(self.unapplied)
+
+
+def _whole(x: Any, low: int, high: int | None) -> bool:
+    """Whether ``x`` is a whole number (no bool) from ``low`` to ``high`` (``None``: no bound)."""
+    return not isinstance(x, bool) and isinstance(x, int) and x >= low and (high is None or x <= high)
+
+
+def _check_budget(budget: Budget) -> None:
+    """A world's budget checked (:meth:`Settings.__post_init__`): a one-line :class:`InputError`."""
+    from foolsolve.playouts import FRONTIERS
+    from foolsolve.solver.base import MAX_MEMORY
+
+    for name in ("nodes", "playouts"):
+        if not _whole(getattr(budget, name), 1, None):
+            raise InputError(f"Budget.{name}: expected a whole number >= 1, got {getattr(budget, name)!r}")
+    if budget.search_nodes is not None and not _whole(budget.search_nodes, 1, None):
+        raise InputError(f"Budget.search_nodes: expected a whole number >= 1 or None, got {budget.search_nodes!r}")
+    if budget.max_memory is not None and not _whole(budget.max_memory, 1, MAX_MEMORY):
+        raise InputError(f"Budget.max_memory: expected MiB from 1 to {MAX_MEMORY:,} or None, got {budget.max_memory!r}")
+    if budget.frontier is not None and budget.frontier not in FRONTIERS:
+        raise InputError(f"Budget.frontier: expected one of {', '.join(FRONTIERS)} or None, got {budget.frontier!r}")
 
 
 def _no_world_text(seconds: float | None, nodes: int) -> str:
@@ -896,6 +948,8 @@ def second_opinion(info: GameInfo, worlds: Worlds, answer: SeatAnswer, settings:
     means = {m.move: m.mean for m in check.moves}
 
     def place(move: str) -> str:
+        if math.isnan(means[move]):
+            return f"{move} not tried there"
         k = ranked.index(move) + 1
         th = "th" if 10 <= k % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(k % 10, "th")
         return f"{move} {k}{th} of {len(ranked)} (mean {means[move]:+.3f} there)"
@@ -1021,7 +1075,9 @@ def ismcts(info: GameInfo, worlds: Worlds, settings: Settings,
     except KeyboardInterrupt:
         interrupted = True
     if not done:
-        raise KeyboardInterrupt
+        if interrupted:  # Ctrl-C before the first iteration ended: nothing to answer
+            raise KeyboardInterrupt
+        raise InputError("samples: IS-MCTS ran no iteration")  # (Settings asks for at least one)
     notes = ["IS-MCTS: a move's visits (its \"worlds\" in --json) count the iterations that tried it; the best move "
              "is the most visited; no intervals (the visits are not independent samples)"]
     if settings.unapplied:
@@ -1041,14 +1097,20 @@ def ismcts(info: GameInfo, worlds: Worlds, settings: Settings,
         notes.append(f"player {player} is not to move: the answer is her value of the position (the mean payoff "
                      "of the iterations)")
     else:
-        for m, c in root.children.items():
-            if c.visits:
-                mean = c.sums[player] / c.visits
-                stats.append(MoveStat(root_texts[m], mean, math.nan, math.nan, c.visits))
+        # every legal move of hers (the same in every world: they follow from what she sees), in the
+        # spec's order; one no iteration tried has no visit and no mean (NaN: null in JSON)
+        visited = {root_texts[m]: c for m, c in root.children.items() if c.visits}
         order = [str(m) for m in spec.legal_moves(first)]
-        stats = _order(stats, order)
+        for text in [*order, *(t for t in visited if t not in order)]:
+            c = visited.get(text)
+            mean = math.nan if c is None else c.sums[player] / c.visits
+            stats.append(MoveStat(text, mean, math.nan, math.nan, 0 if c is None else c.visits))
         top = max((s.worlds for s in stats), default=0)
-        best = [s.move for s in stats if s.worlds == top]
+        best = [s.move for s in stats if s.worlds == top and top > 0]
+        not_tried = sum(s.worlds == 0 for s in stats)
+        if not_tried:
+            notes.append(f"{plural(not_tried, 'move')} of the {len(stats)} no iteration tried: 0 visits and no mean (a "
+                         "larger --samples or --time tries every move)")
     return SeatAnswer(info.name, player, mover, "ismcts",
                       f"IS-MCTS (single observer, UCT c={UCT_C} with availability counts, payoffs scaled to the range "
                       f"reached): {plural(done, 'iteration')}, "

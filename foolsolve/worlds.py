@@ -695,11 +695,15 @@ class Worlds:
             yield state, weight
 
     def enumerate(self) -> Iterator[Any]:
-        """Every world once (a small view only: there may be very many)."""
+        """Every world once, in a fixed order, made as it is asked for (the first at once, however
+        many there are: :meth:`count` says how many; listing them all is for small views)."""
         for state, _ in self.enumerate_weighted():
             yield state
 
     def _assignments(self) -> Iterator[tuple[dict[Path, list[Card]], int]]:
+        """Every assignment of the unseen cards to the free places (each card where it may lie),
+        with its weight, generated lazily: the picks of each zone in sorted order, then each ordered
+        zone's orders in sorted order, the last zone's varying fastest."""
         zones = self.view.zones
         unseen = list(self.view.unseen)
 
@@ -713,20 +717,26 @@ class Worlds:
                 for tail in spread(i + 1, sorted(left)):
                     yield [pick, *tail]
 
+        def orders(picks: list[tuple[Card, ...]], i: int, chosen: list[list[Card]]) -> Iterator[list[list[Card]]]:
+            # each zone's cards in each of its orders (a lazy itertools.product, which would list every
+            # order of every zone first)
+            if i == len(zones):
+                yield chosen
+                return
+            h = zones[i].hidden
+            if not zones[i].ordered:
+                yield from orders(picks, i + 1, [*chosen, sorted([*h.known, *picks[i]])])
+                return
+            for mid in _distinct_permutations([*h.known, *picks[i]]):
+                yield from orders(picks, i + 1, [*chosen, [*h.top, *mid, *h.bottom]])
+
         base = math.prod(math.factorial(m) for m in Counter(unseen).values())
         for picks in spread(0, sorted(unseen)):
             weight = base
             for z, pick in zip(zones, picks):
                 if not z.ordered:
                     weight //= math.prod(math.factorial(m) for m in Counter(pick).values())
-            orders: list[list[list[Card]]] = []
-            for z, pick in zip(zones, picks):
-                h = z.hidden
-                if z.ordered:
-                    orders.append([[*h.top, *mid, *h.bottom] for mid in _distinct_permutations([*h.known, *pick])])
-                else:
-                    orders.append([sorted([*h.known, *pick])])
-            for combo in itertools.product(*orders):
+            for combo in orders(picks, 0, []):
                 yield {z.path: list(cs) for z, cs in zip(zones, combo)}, weight
 
 
@@ -786,12 +796,45 @@ def _matrices(rows: Sequence[tuple[Sequence[bool], int]], places: Sequence[int])
             yield (row, *tail)
 
 
-def _distinct_combinations(cards: Sequence[Card], k: int) -> list[tuple[Card, ...]]:
-    return sorted(set(itertools.combinations(sorted(cards), k)))
+def _distinct_combinations(cards: Sequence[Card], k: int) -> Iterator[tuple[Card, ...]]:
+    """The distinct ``k``-card picks of ``cards`` (which may hold a card more than once), each as a
+    sorted tuple, in sorted order, made one at a time (the picks with the most copies of the
+    lowest card first: in sorted order they come first)."""
+    copies = Counter(cards)
+    values = sorted(copies)
+    counts = [copies[v] for v in values]
+    left = [*list(itertools.accumulate(reversed(counts)))[::-1], 0]  # cards from each value on
+
+    def picks(j: int, k: int) -> Iterator[tuple[Card, ...]]:
+        if k == 0:
+            yield ()
+            return
+        if left[j] < k:
+            return
+        for m in range(min(counts[j], k), -1, -1):
+            for tail in picks(j + 1, k - m):
+                yield (values[j],) * m + tail
+
+    yield from picks(0, k)
 
 
-def _distinct_permutations(cards: Sequence[Card]) -> list[tuple[Card, ...]]:
-    return sorted(set(itertools.permutations(cards)))
+def _distinct_permutations(cards: Sequence[Card]) -> Iterator[tuple[Card, ...]]:
+    """The distinct orders of ``cards`` (which may hold a card more than once) in sorted order, made
+    one at a time (the next permutation in lexicographic order, from the sorted one)."""
+    a = sorted(cards)
+    n = len(a)
+    while True:
+        yield tuple(a)
+        i = n - 2
+        while i >= 0 and not a[i] < a[i + 1]:
+            i -= 1
+        if i < 0:
+            return
+        j = n - 1
+        while not a[i] < a[j]:
+            j -= 1
+        a[i], a[j] = a[j], a[i]
+        a[i + 1:] = reversed(a[i + 1:])
 
 
 def worlds_of_view(view: View) -> Worlds:

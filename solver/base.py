@@ -130,7 +130,8 @@ class SolveOptions:
     """Game-specific options (objective, solution concept ...)."""
     time_limit: float | None = None
     """Stop with :class:`SearchLimit` after this many seconds (``--time``; ``None``: no limit),
-    checked at each progress report (:func:`with_limits`)."""
+    checked at each progress report (:func:`with_limits`, which the game's registered solver
+    :attr:`GameInfo.solve <foolsolve.games.base.GameInfo.solve>` applies to every call)."""
     max_memory: int | None = None
     """The memory budget of the transposition tables in MiB (``--max-memory``; ``None``:
     :data:`DEFAULT_MAX_MEMORY`); see :class:`TableBudget`."""
@@ -176,22 +177,38 @@ DEFAULT_MAX_MEMORY = 1024
 """The default budget of a search's transposition tables, MiB."""
 
 
+class _TimeLimit:
+    """The progress callback :func:`with_limits` puts in: past ``deadline`` (``time.monotonic()``)
+    it raises :class:`SearchLimit`, else it passes the node count on to the callback it wraps. Its
+    class tells that a time limit is enforced already (:func:`with_limits` does not wrap twice)."""
+
+    __slots__ = ("deadline", "limit", "shown")
+
+    def __init__(self, deadline: float, limit: float, shown: Callable[[int], None] | None) -> None:
+        self.deadline = deadline
+        self.limit = limit
+        self.shown = shown
+
+    def __call__(self, nodes: int) -> None:
+        if time.monotonic() > self.deadline:
+            raise SearchLimit(f"--time: no exact answer within {self.limit:g} s", option="time")
+        if self.shown is not None:
+            self.shown(nodes)
+
+
 def with_limits(options: SolveOptions) -> SolveOptions:
     """``options`` whose progress callback also enforces :attr:`SolveOptions.time_limit` (every
     solver reports progress every few thousand nodes, so the deadline is seen within a fraction
-    of a second; a callback is set even off a terminal)."""
+    of a second; a callback is set even off a terminal). Options that enforce their time limit
+    already (the result of this function) are returned as they are, so that a caller that applies
+    the limit (the result store, a batch) and the registry's solver (:attr:`GameInfo.solve
+    <foolsolve.games.base.GameInfo.solve>`, which applies it to every solve) count one deadline."""
     if options.time_limit is None:
         return options
+    if isinstance(options.progress, _TimeLimit) and options.progress.limit == options.time_limit:
+        return options
     deadline = time.monotonic() + options.time_limit
-    shown = options.progress
-    limit = options.time_limit
-
-    def tick(nodes: int) -> None:
-        if time.monotonic() > deadline:
-            raise SearchLimit(f"--time: no exact answer within {limit:g} s", option="time")
-        if shown is not None:
-            shown(nodes)
-
+    tick = _TimeLimit(deadline, options.time_limit, options.progress)
     return replace(options, progress=tick, deadline=deadline if options.deadline is None else min(deadline, options.deadline))
 
 

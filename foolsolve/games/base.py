@@ -14,6 +14,7 @@ solver.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -51,6 +52,49 @@ class _Declared(Generic[T]):
         if self.slot in obj.__dict__:
             raise AttributeError(f"GameInfo is read-only (cannot set {self.slot[1:]!r})")
         obj.__dict__[self.slot] = value
+
+
+class _Solver(_Declared["SolveFn | None"]):
+    """:attr:`GameInfo.solve`: the game's exact solver as declared, called through
+    :func:`registry_solve` (the same function object on every read)."""
+
+    def __get__(self, obj: Any, owner: type | None = None) -> SolveFn | None:
+        if obj is None:
+            return None
+        fn = resolve(obj.__dict__[self.slot])
+        if fn is None:
+            return None
+        made = obj.__dict__.get("_solve_called")
+        if made is None or made[0] is not fn:
+            made = obj.__dict__["_solve_called"] = (fn, registry_solve(obj, fn))
+        called: SolveFn = made[1]
+        return called
+
+
+def registry_solve(info: GameInfo, fn: SolveFn) -> SolveFn:
+    """The game's exact solver ``fn`` as :attr:`GameInfo.solve` gives it to every caller: its
+    options' :attr:`~foolsolve.solver.base.SolveOptions.time_limit` applied
+    (:func:`~foolsolve.solver.base.with_limits`, once: options that apply it already are passed
+    on as they are), and its result named by its method
+    (:func:`~foolsolve.solver.base.name_method`, as the command line names it: so its ``to_json``
+    is a whole result of schemas/result.schema.json), the result a stopped solve carries too
+    (:attr:`~foolsolve.solver.base.SearchLimit.partial`). ``options`` may be left out (``None``: no
+    options)."""
+
+    @functools.wraps(fn)
+    def solve(state: Any, options: SolveOptions | None = None) -> SolveResult:
+        from foolsolve.solver.base import Interrupted, SearchLimit, SolveOptions, name_method, with_limits
+
+        opts = with_limits(options if options is not None else SolveOptions())
+        try:
+            result = fn(state, opts)
+        except (SearchLimit, Interrupted) as exc:
+            if exc.partial is not None:
+                name_method(info, exc.partial, opts.extra)
+            raise
+        return name_method(info, result, opts.extra)
+
+    return solve
 
 
 @dataclass(frozen=True, eq=False)
@@ -102,8 +146,10 @@ class GameInfo:
     """The executable spec (plain, literal, slow)."""
     engine: _Declared[Engine[Any, Any] | None] = _Declared()
     """The fast engine (checked against the spec by the conformance harness)."""
-    solve: _Declared[SolveFn | None] = _Declared()
-    """Exact solver for a spec state (``foolsolve POSITION.json``)."""
+    solve: _Solver = _Solver()
+    """Exact solver for a spec state (``foolsolve POSITION.json``): ``solve(state, options)``, as
+    declared but called through :func:`registry_solve`, which applies ``options.time_limit``
+    (:class:`~foolsolve.solver.base.SearchLimit` once it has passed) and names the result's method."""
     random_game: _Declared[Callable[[random.Random], Any] | None] = _Declared()
     """A random whole-game start (random rules, player count and deal): the deals of the tests,
     benchmarks and playouts."""

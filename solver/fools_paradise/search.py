@@ -42,7 +42,6 @@ from collections.abc import Hashable
 from typing import Any, NamedTuple
 
 from foolsolve.engines.fools_paradise import ENGINE, RANKS, EMove, EngineRules, EngineState, decode
-from foolsolve.errors import InputError
 from foolsolve.solver.base import (
     SHARED_OPTIONS,
     MoveValue,
@@ -339,10 +338,11 @@ def _check(state: State, options: SolveOptions | None) -> int:
         check_options(options)
         known = bool_option(options, "stock_order_known", False)
         pv_limit = int_option(options, "pv_limit", PV_LIMIT) if bool_option(options, "pv", True) else 0
+    # valid positions outside the solver's domain: NotCovered (the open-hand search or the mover's seat answers)
     if state.pending is not None:
-        raise InputError("pending: the position waits for a chance draw; the endgame solver needs a settled position")
+        raise NotCovered("pending: the position waits for a chance draw; the endgame solver needs a settled position")
     if state.stock and not state.stock_known:
-        raise InputError(f"stock_size: the endgame solver needs an empty draw pile; "
+        raise NotCovered(f"stock_size: the endgame solver needs an empty draw pile; "
                          f"{len(state.stock)} cards of unknown order are left")
     if state.stock and not known:
         raise NotCovered(f"stock: the endgame solver needs an empty draw pile ({len(state.stock)} cards left); "

@@ -746,6 +746,9 @@ def solve(state: State, options: SolveOptions) -> SolveResult:
     if bool_option(options, "equilibrium", False):
         from foolsolve.solver.three_fools.equilibrium import DEFAULT_EPSILON, equilibrium_result
 
+        if state.phase not in (FLIP, LEAD):  # asked for by its option: an error, as the round odds' options
+            raise OptionError(f"option equilibrium: the equilibrium of the round's bluff needs a round about to be led "
+                              f"(phase flip or lead), not {state.phase}")
         check_together(options)
         return equilibrium_result(state, _fraction_option(options, "lying_cost", Fraction(1, 4)),
                                   _fraction_option(options, "epsilon", DEFAULT_EPSILON), start, nodes)

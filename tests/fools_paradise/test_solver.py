@@ -18,7 +18,7 @@ from foolsolve.cards import FRENCH52
 from foolsolve.errors import InputError
 from foolsolve.positions import read_json
 from foolsolve.solver import minimax
-from foolsolve.solver.base import SearchLimit, SolveOptions
+from foolsolve.solver.base import NotCovered, SearchLimit, SolveOptions
 from foolsolve.solver.fools_paradise.search import endgame_value, method_text, solve
 from foolsolve.spec.fools_paradise import SPEC, State
 from tests.fools_paradise.helpers import position, position_json
@@ -161,11 +161,13 @@ def test_progress_and_node_limit() -> None:
 
 
 def test_unknown_stock_and_pending_draws_are_refused() -> None:
+    """Valid positions outside the endgame solver's domain: NotCovered (the open-hand search or the
+    mover's seat answers them), as every solver refuses such a position."""
     state = position(["2C 3D 4H 5S 6C", "2D 3H 4S 5C 6D"], "KH", stock_size=3)
-    with pytest.raises(InputError, match="stock_size"):
+    with pytest.raises(NotCovered, match="stock_size"):
         solve(state, SolveOptions())
     pending = SPEC.apply(state, SPEC.parse_move(state, "lay 2C"))
-    with pytest.raises(InputError, match="pending"):
+    with pytest.raises(NotCovered, match="pending"):
         solve(pending, SolveOptions())
 
 

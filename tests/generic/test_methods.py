@@ -134,17 +134,22 @@ def test_a_stored_answer_without_its_method_still_names_it(game: str, tmp_path: 
 
 
 def test_a_result_straight_from_a_solver_prints_with_its_method() -> None:
-    """``format_result`` of a result no command named (the Python API's ``info.solve``) names the
-    method all the same, and the game over answer says nothing was searched."""
+    """``format_result`` of a result no command named (a game's solver function called directly)
+    names the method all the same; the Python API's ``info.solve`` names it as the command line does;
+    and the game over answer says nothing was searched."""
+    from dataclasses import replace
+
     from foolsolve.cli import format_result
     from foolsolve.solver.base import GAME_OVER_METHOD
 
     info = games.get("durak")
     state = info.spec.state_from_json(json.loads((exact_example(info)).read_text(encoding="utf-8")))
     result = info.solve(state, SolveOptions())
-    assert result.method is None
-    assert format_result(info, state, result).splitlines()[1] == f"Method: {method_of(info, result)}"
+    bare = replace(result, method=None)
+    assert result.method == method_of(info, bare)
+    assert format_result(info, state, bare).splitlines()[1] == f"Method: {method_of(info, bare)}"
     while info.spec.result(state) is None:
         state = info.spec.apply(state, info.spec.legal_moves(state)[0])
     over = info.solve(state, SolveOptions())
-    assert format_result(info, state, over).splitlines()[1] == f"Method: {GAME_OVER_METHOD}"
+    assert over.method == GAME_OVER_METHOD
+    assert format_result(info, state, replace(over, method=None)).splitlines()[1] == f"Method: {GAME_OVER_METHOD}"

@@ -136,6 +136,59 @@ def test_parameters_default_to_our_rules():
         assert g.get_parameters()["players"] == params["players"] == info.spec.min_players
 
 
+@pytest.mark.parametrize("example", sorted(p.name for p in EXAMPLES.glob("*.json")
+                                            if "view" not in json.loads(p.read_text())))
+def test_a_game_from_a_position_reports_the_position_s_players_and_rules(example):
+    """A position sets the players and the rules: ``get_parameters()`` gives the position's (a user
+    trial found it giving the ``players=3`` asked while the game played the position's 2), the same
+    value given is fine, and another is an error naming the parameter, never dropped silently."""
+    from foolsolve.errors import InputError
+    from foolsolve.rules import options_of
+
+    obj = json.loads((EXAMPLES / example).read_text())
+    info = games.get(obj["game"])
+    path = str(EXAMPLES / example)
+    g = fo.load(info.name, position=path)
+    state = g.new_initial_state().spec_state()
+    params = g.get_parameters()
+    assert g.num_players() == params["players"] == info.spec.num_players(state)
+    rules = info.spec.rules_of(state)
+    assert fo._rules_from_params(info, params) == rules
+    same = {o.name: params[o.name] for o in options_of(info.spec.rules_cls) if not o.fixed}
+    again = fo.load(info.name, position=path, players=params["players"], **same)
+    assert again.get_parameters() == params
+    others = [n for n in range(info.spec.min_players, info.spec.max_players + 1) if n != params["players"]]
+    if others:
+        with pytest.raises(InputError, match=r"^players: the position .* has \d+, not \d+; leave players out"):
+            fo.load(info.name, position=path, players=others[0])
+        with pytest.raises(InputError, match=r"^players: "):  # through OpenSpiel's own loader too (not its default)
+            pyspiel.load_game(fo.openspiel_name(info), {"position": path, "players": others[-1]})
+    default = fo.default_params(info)
+    for opt in options_of(info.spec.rules_cls):
+        if opt.fixed:
+            continue
+        choices = [c for c in (opt.choices or ()) if fo._param_of(opt, c) != params[opt.name]
+                   and type(fo._param_default(c)) is type(default[opt.name])]
+        if not choices:
+            continue
+        with pytest.raises(InputError, match=rf"^{opt.name}: the position"):
+            fo.load(info.name, position=path, **{opt.name: fo._param_default(choices[0])})
+
+
+def test_a_rule_value_of_another_type_than_its_default_is_reported_and_round_trips(tmp_path):
+    """Fools and Angels' ``regroup_max`` 1 (default ``"limit"``): a game string would read a bare 1
+    as a number, of the wrong type, so the parameter is its JSON text in double quotes."""
+    obj = json.loads((EXAMPLES / "fools-and-angels-endgame.json").read_text())
+    obj["rules"] = {**obj.get("rules", {}), "regroup_max": 1}
+    path = tmp_path / "regroup.json"
+    path.write_text(json.dumps(obj))
+    g = fo.load("fools-and-angels", position=str(path))
+    assert g.get_parameters()["regroup_max"] == '"1"'
+    assert g.new_initial_state().spec_state().rules.regroup_max == 1
+    pyspiel.random_sim_test(g, num_sims=1, serialize=True, verbose=False)
+    assert fo.load("fools-and-angels", position=str(path), regroup_max="1").get_parameters() == g.get_parameters()
+
+
 def test_serialization_round_trips_mid_game():
     g = fo.load("durak", players=3)
     state = g.new_initial_state()

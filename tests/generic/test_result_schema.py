@@ -93,3 +93,32 @@ def test_a_usage_error_with_json_is_a_json_object(capsys):
     # without --json the same error stays one plain line
     code, _, err = run(["solve", "--max-nodes", "zero", "x.json"], capsys)
     assert code == 2 and err.startswith("foolsolve: error: ")
+
+
+@pytest.mark.parametrize("name", EXAMPLES)
+def test_the_registry_solve_of_every_example_is_a_whole_result(name):
+    """``info.solve(state, options).to_json()`` from Python (not through a command) is a result of
+    the schema too, ``method`` and all, named as the command line names it; a user trial found
+    ``method`` missing. (An example the exact solver does not take, or does not finish in the
+    budget, has no result to check.)"""
+    from foolsolve import games
+    from foolsolve.errors import InputError
+    from foolsolve.positions import game_of
+    from foolsolve.solver.base import SearchLimit, SolveOptions, method_of
+    from foolsolve.worlds import is_view
+
+    obj = json.loads(resources.files("foolsolve").joinpath("examples", name).read_text(encoding="utf-8"))
+    info = games.get(game_of(obj))
+    if is_view(obj) or info.solve is None:
+        return
+    state = info.spec.state_from_json(obj)
+    try:
+        result = info.solve(state, SolveOptions(max_nodes=200_000))
+    except (InputError, SearchLimit):
+        return
+    out = result.to_json()
+    _validator().validate(out)
+    _check_values(out)
+    from dataclasses import replace
+
+    assert out["method"] == method_of(info, replace(result, method=None))

@@ -249,3 +249,46 @@ def test_the_answer_a_views_report_page_embeds_follows_its_schema(name, tmp_path
     else:
         assert_seat_answer(embedded)
         assert embedded["player"] == player
+
+
+# --- IS-MCTS lists every legal move -----------------------------------------------------------
+
+
+def test_ismcts_lists_every_legal_move_the_untried_without_a_mean(tmp_path, capsys):
+    """Five iterations cannot try the eight opening moves of the fresh Durak deal: every legal move
+    is listed all the same, in the spec's order (the schema says so; a user trial found 5 of 8), a
+    move no iteration tried with 0 visits and a null mean, never best: in ``--json``, the text table,
+    a batch record read back and the report page."""
+    from foolsolve import worlds
+    from foolsolve.batch import seat_answer_from_json
+    from foolsolve.cli import format_seat
+
+    path = EXAMPLES / "views" / "durak-fresh-deal.json"
+    view = worlds.read_view(json.loads(path.read_text()))
+    info = view.info
+    legal = [str(m) for m in info.spec.legal_moves(worlds.worlds_of_view(view).sample(__import__("random").Random(0)))]
+    obj = _answer([str(path), "--method", "ismcts", "--samples", "5", "--json"], capsys)
+    assert_seat_answer(obj)
+    assert [m["move"] for m in obj["moves"]] == legal and len(legal) == 8
+    untried = [m for m in obj["moves"] if m["worlds"] == 0]
+    assert len(untried) == 3 and sum(m["worlds"] for m in obj["moves"]) == 5
+    assert all(m["mean"] is None and m["move"] not in obj["best"] for m in untried)
+    assert all(isinstance(m["mean"], float) for m in obj["moves"] if m["worlds"])
+    assert any("3 moves of the 8 no iteration tried" in n for n in obj["notes"])
+    text = format_seat(info, seat_answer_from_json(obj)).splitlines()
+    rows = [line for line in text if line.startswith("  attack")]
+    assert len(rows) == 8
+    for m in untried:
+        assert any(r.split() == [*m["move"].split(), "-", "0"] for r in rows), (m, rows)
+    code, out, err = run([str(path), "--method", "ismcts", "--samples", "5"], capsys)
+    assert code == 0 and out.splitlines()[:-1] == text[:-1], err  # (but the time taken)
+    # a time too short for more than one iteration: still every move
+    one = _answer([str(path), "--method", "ismcts", "--time", "0.001", "--json"], capsys)
+    assert [m["move"] for m in one["moves"]] == legal and one["best"] and all(
+        m["worlds"] > 0 for m in one["moves"] if m["move"] in one["best"])
+    page = tmp_path / "page.html"
+    code, _, err = run(["report", str(path), "--method", "ismcts", "--samples", "5", "--out", str(page)], capsys)
+    assert code == 0, err
+    html = page.read_text(encoding="utf-8")
+    assert html.count('data-worlds="0"') == 3 and html.count(">not tried<") == 3
+    assert "not tried: 3 moves no iteration tried" in html

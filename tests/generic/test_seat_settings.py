@@ -1,0 +1,97 @@
+"""``seat.Settings`` (the seat analysis' knobs from Python) is checked when it is made, with the
+command line's ranges: a one-line ``InputError`` naming the field. A user trial found
+``Settings(samples=0)`` giving an IS-MCTS ``KeyboardInterrupt`` nobody pressed (a notebook shows it
+as an interrupted kernel), PIMC a misleading "--time: no world was valued", ``samples="10"`` a
+``TypeError`` deep inside, and ``seed="abc"`` taken silently."""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+import pytest
+
+from foolsolve import games, seat
+from foolsolve.errors import InputError
+from foolsolve.solver.base import MAX_SAMPLES, MAX_SECONDS
+
+BAD: list[tuple[dict[str, Any], str]] = [
+    ({"samples": 0}, "samples"),
+    ({"samples": -5}, "samples"),
+    ({"samples": "10"}, "samples"),
+    ({"samples": 2.5}, "samples"),
+    ({"samples": True}, "samples"),
+    ({"samples": MAX_SAMPLES + 1}, "samples"),
+    ({"seed": "abc"}, "seed"),
+    ({"seed": 1.5}, "seed"),
+    ({"seed": None}, "seed"),
+    ({"seconds": -1}, "seconds"),
+    ({"seconds": "3"}, "seconds"),
+    ({"seconds": math.nan}, "seconds"),
+    ({"seconds": math.inf}, "seconds"),
+    ({"seconds": MAX_SECONDS + 1}, "seconds"),
+    ({"method": "foo"}, "method"),
+    ({"method": None}, "method"),
+    ({"clock": "sundial"}, "clock"),
+    ({"exact_worlds": -1}, "exact_worlds"),
+    ({"deepen": "yes"}, "deepen"),
+    ({"budget": 5000}, "budget"),
+    ({"budget": seat.Budget(nodes=0)}, "nodes"),
+    ({"budget": seat.Budget(playouts=0)}, "playouts"),
+    ({"budget": seat.Budget(search_nodes=0)}, "search_nodes"),
+    ({"budget": seat.Budget(max_memory=0)}, "max_memory"),
+    ({"budget": seat.Budget(frontier="clever")}, "frontier"),
+    ({"unapplied": "--samples"}, "unapplied"),
+]
+
+
+@pytest.mark.parametrize("kwargs, field", BAD, ids=[f"{k}={v!r}" for (kw, _) in BAD for k, v in kw.items()])
+def test_a_bad_setting_is_a_one_line_input_error_naming_it(kwargs: dict[str, Any], field: str) -> None:
+    with pytest.raises(InputError) as caught:
+        seat.Settings(**kwargs)
+    text = str(caught.value)
+    assert "\n" not in text and f".{field}:" in text, text
+
+
+@pytest.mark.parametrize("kwargs", [
+    {}, {"samples": 1}, {"samples": MAX_SAMPLES}, {"seconds": 0}, {"seconds": 2.5}, {"seconds": MAX_SECONDS},
+    {"seed": -7}, {"seed": 2**80}, {"method": "ismcts"}, {"method": "exact"}, {"clock": "cpu"}, {"exact_worlds": 0},
+    {"budget": seat.Budget(nodes=1, search_nodes=1, playouts=1, max_memory=1, frontier="greedy")},
+    {"unapplied": ["--samples"]},
+])
+def test_good_settings_are_taken(kwargs: dict[str, Any]) -> None:
+    settings = seat.Settings(**kwargs)
+    assert isinstance(settings.unapplied, tuple)
+
+
+class _Interrupting:
+    """Worlds of one Durak position whose ``n``-th draw is Ctrl-C."""
+
+    def __init__(self, state: Any, n: int) -> None:
+        self.state, self.n, self.player, self.draws = state, n, 0, 0
+
+    def sample(self, rng: random.Random) -> Any:
+        self.draws += 1
+        if self.draws == self.n:
+            raise KeyboardInterrupt
+        return self.state
+
+    def count(self) -> int:
+        return 1
+
+    def enumerate(self) -> Any:
+        yield self.state
+
+
+def test_ismcts_raises_keyboard_interrupt_only_after_one() -> None:
+    """Ctrl-C before IS-MCTS's first iteration ends is the ``KeyboardInterrupt`` it was; with one
+    iteration done it is the answer so far, marked interrupted."""
+    info = games.get("durak")
+    state = info.random_game(random.Random(3))
+    while info.spec.to_move(state) != 0:
+        state = info.spec.apply(state, info.spec.legal_moves(state)[0])
+    with pytest.raises(KeyboardInterrupt):
+        seat.analyse(info, _Interrupting(state, 2), seat.Settings(method="ismcts", samples=5))
+    answer = seat.analyse(info, _Interrupting(state, 3), seat.Settings(method="ismcts", samples=5))
+    assert answer.interrupted and answer.worlds == 1

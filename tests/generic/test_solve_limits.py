@@ -1,0 +1,123 @@
+"""``info.solve(state, SolveOptions(time_limit=T))``, the game's solver as the registry gives it
+(the Python API's solve), stops with :class:`SearchLimit` once ``T`` seconds have passed, for every
+game, as ``--time`` does on the command line; the callers that applied the limit themselves (the
+result store, a batch, the seat's exact answer) do not apply it twice. A user trial found the field
+ignored: a notebook solve of a 12v12 Durak endgame with ``time_limit=3`` ran on for minutes."""
+
+from __future__ import annotations
+
+import time
+from importlib import resources
+from typing import Any
+
+import pytest
+
+from foolsolve import games
+from foolsolve.games.base import GameInfo
+from foolsolve.solver.base import SearchLimit, SolveOptions, SolveResult, with_limits
+from tests.generic.toy_game import META, ToyRules, ToySpec, ToyState
+
+EXAMPLES = resources.files("foolsolve").joinpath("examples")
+
+BIG_DURAK = {
+    "game": "durak", "rules": {"variant": "podkidnoy"}, "trump": "S",
+    "hands": [["QH", "8C", "10S", "9D", "AS", "KH", "8D", "KC", "8H", "QS", "JD", "9H"],
+              ["6H", "7C", "JS", "7H", "6C", "AH", "10H", "QD", "10D", "9C", "KS", "9S"]],
+    "stock": [], "discard": ["8S", "6S", "7D", "AC", "JC", "7S", "QC", "KD", "6D", "AD", "JH", "10C"],
+    "attacker": 0, "defender": 1, "table": [], "to_move": 0,
+}
+"""A 12v12 two-player Durak endgame, the stock empty: minutes of exact search."""
+
+LIMIT = 1.0
+BOUND = 15.0
+"""Generous: the limit is checked at each progress report, a fraction of a second apart."""
+
+
+def _state(info: GameInfo, name: str) -> Any:
+    import json
+
+    return info.spec.state_from_json(json.loads(EXAMPLES.joinpath(name).read_text(encoding="utf-8")))
+
+
+# each game's position that takes its exact solver far longer than LIMIT, with the options that make it
+SLOW: list[tuple[str, Any, dict[str, Any]]] = [
+    ("durak", BIG_DURAK, {"jit": False}),  # (the Python search: no compile of the compiled one first)
+    ("foolery", "foolery-five-players-midround.json", {}),
+    ("fools-paradise", "fools-paradise-two-decks-six-players.json", {"stock_order_known": True}),
+    ("fools-and-angels", "fools-and-angels-opening.json", {"stock_order_known": True}),
+    ("three-fools", "three-fools-liar.json", {"strategies": {"1": {"up P": {"1R": 1}}}, "limit": 10**9}),
+]
+
+
+def test_every_game_with_a_solver_has_a_slow_position_here() -> None:
+    assert sorted(g for g, _, _ in SLOW) == sorted(info.name for info in games.all_games() if info.has_solver)
+
+
+@pytest.mark.parametrize("game, position, extra", SLOW, ids=[g for g, _, _ in SLOW])
+def test_the_registry_solve_stops_at_its_time_limit(game: str, position: Any, extra: dict[str, Any]) -> None:
+    info = games.get(game)
+    state = info.spec.state_from_json(position) if isinstance(position, dict) else _state(info, position)
+    assert info.solve is not None
+    start = time.monotonic()
+    with pytest.raises(SearchLimit) as caught:
+        info.solve(state, SolveOptions(time_limit=LIMIT, extra=dict(extra)))
+    assert time.monotonic() - start < BOUND
+    assert caught.value.option == "time" and f"within {LIMIT:g} s" in str(caught.value)
+
+
+def _recording(seen: list[SolveOptions], spin: bool = False) -> Any:
+    def solve(state: Any, options: SolveOptions) -> SolveResult:
+        seen.append(options)
+        nodes = 0
+        while spin:  # a search that reports its progress and never ends
+            nodes += 1
+            if options.progress is not None:
+                options.progress(nodes)
+        return SolveResult("toy", state.to_move, "win", [], [], 1, 0.0)
+    return solve
+
+
+def test_a_time_limit_is_applied_once_whoever_applies_it() -> None:
+    """The registry's solve applies the limit; options that apply it already (the result store's,
+    a batch's: :func:`with_limits`) are passed on as they are, not wrapped in a second deadline."""
+    from foolsolve.store import cached_solve
+
+    seen: list[SolveOptions] = []
+    info = GameInfo(meta=META, spec=ToySpec(), solve=_recording(seen))
+    state = ToyState(ToyRules(), 5, 0)
+    shown: list[int] = []
+    assert info.solve is not None
+    info.solve(state, SolveOptions(time_limit=30, progress=shown.append))
+    limited = with_limits(SolveOptions(time_limit=30, progress=shown.append))
+    assert with_limits(limited) is limited
+    info.solve(state, limited)
+    assert seen[-1] is limited
+    cached_solve(info, state, SolveOptions(time_limit=30, progress=shown.append), store=None)
+    for opts in seen:
+        tick = opts.progress
+        assert tick is not None and getattr(tick, "shown", None) == shown.append  # one deadline, then the caller's
+        assert opts.deadline is not None
+    seen[-1].progress(7)  # type: ignore[misc]
+    assert shown == [7]
+    info.solve(state)  # no options at all: none to apply
+    assert seen[-1].progress is None and seen[-1].time_limit is None
+
+
+def test_a_search_that_reports_progress_stops_at_the_limit() -> None:
+    seen: list[SolveOptions] = []
+    info = GameInfo(meta=META, spec=ToySpec(), solve=_recording(seen, spin=True))
+    assert info.solve is not None
+    start = time.monotonic()
+    with pytest.raises(SearchLimit, match=r"within 0\.2 s"):
+        info.solve(ToyState(ToyRules(), 5, 0), SolveOptions(time_limit=0.2))
+    assert time.monotonic() - start < BOUND
+
+
+def test_a_stopped_solve_names_the_method_of_what_it_proved() -> None:
+    info = games.get("durak")
+    assert info.solve is not None
+    with pytest.raises(SearchLimit) as caught:
+        info.solve(info.spec.state_from_json(BIG_DURAK), SolveOptions(max_nodes=20_000, extra={"jit": False}))
+    partial = caught.value.partial
+    if partial is not None:
+        assert partial.method is not None and "Durak endgame solver" in partial.method
