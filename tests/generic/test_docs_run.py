@@ -44,8 +44,8 @@ VARIES = [
 ]
 
 
-def transcripts(page: Path) -> list[tuple[int, list[tuple[str, list[str]]]]]:
-    """Every transcript of a page: its line number and its (command, expected lines) steps."""
+def _fenced(page: Path) -> list[tuple[int, list[str]]]:
+    """Every fenced block of a page: the index of its first line and its lines."""
     out = []
     lines = page.read_text(encoding="utf-8").splitlines()
     i = 0
@@ -53,11 +53,23 @@ def transcripts(page: Path) -> list[tuple[int, list[tuple[str, list[str]]]]]:
         if not lines[i].startswith("```"):
             i += 1
             continue
-        start = i + 1
-        end = start
+        start = end = i + 1
         while end < len(lines) and not lines[end].startswith("```"):
             end += 1
-        block = lines[start:end]
+        out.append((start, lines[start:end]))
+        i = end + 1
+    return out
+
+
+def _trim(expected: list[str]) -> None:
+    while expected and not expected[-1].strip():
+        expected.pop()
+
+
+def transcripts(page: Path) -> list[tuple[int, list[tuple[str, list[str]]]]]:
+    """Every transcript of a page: its line number and its (command, expected lines) steps."""
+    out = []
+    for start, block in _fenced(page):
         if block and block[0].startswith("$ "):
             steps: list[tuple[str, list[str]]] = []
             for line in block:
@@ -66,11 +78,9 @@ def transcripts(page: Path) -> list[tuple[int, list[tuple[str, list[str]]]]]:
                 else:
                     steps[-1][1].append(line)
             for _, expected in steps:
-                while expected and not expected[-1].strip():
-                    expected.pop()
+                _trim(expected)
             if any(expected for _, expected in steps):  # commands alone, without output, are a usage list
                 out.append((start, steps))
-        i = end + 1
     return out
 
 
@@ -82,18 +92,9 @@ def sessions(page: Path) -> list[tuple[int, str, list[str]]]:
     """Every statement of the page's Python session blocks: its line number, its source and the
     lines it must print."""
     out: list[tuple[int, str, list[str]]] = []
-    lines = page.read_text(encoding="utf-8").splitlines()
-    i = 0
-    while i < len(lines):
-        if not lines[i].startswith("```"):
-            i += 1
-            continue
-        start = end = i + 1
-        while end < len(lines) and not lines[end].startswith("```"):
-            end += 1
-        if start < end and lines[start].startswith(">>> "):
-            for number in range(start, end):
-                line = lines[number]
+    for start, block in _fenced(page):
+        if block and block[0].startswith(">>> "):
+            for number, line in enumerate(block, start=start):
                 if line.startswith(">>> ") or line == ">>>":
                     out.append((number + 1, line[4:], []))
                 elif (line.startswith("... ") or line == "...") and not out[-1][2]:
@@ -101,9 +102,7 @@ def sessions(page: Path) -> list[tuple[int, str, list[str]]]:
                 else:
                     out[-1][2].append(line)
             for _, _, expected in out:
-                while expected and not expected[-1].strip():
-                    expected.pop()
-        i = end + 1
+                _trim(expected)
     return out
 
 
