@@ -27,7 +27,7 @@ from typing import Any
 import click
 
 from foolsolve import jsonout
-from foolsolve.cli import WORKERS, workers_help
+from foolsolve.cli import WORKERS, Seconds, workers_help
 from foolsolve.errors import InputError
 from foolsolve.game import CHANCE
 from foolsolve.present import plural
@@ -132,8 +132,12 @@ def chunk_size(count: int, workers: int) -> int:
               help=workers_help("Play the games on this many local worker processes (1: in this process)"))
 @click.option("--scheduler", default=None, metavar="tcp://HOST:PORT",
               help="Play the games on this Dask distributed cluster instead (pip install 'foolsolve[dask]').")
+@click.option("--time", "time_limit", type=Seconds(min=0), default=None, metavar="SECONDS",
+              help="Begin no game after this many seconds (with workers: wait for no more chunks of games): the "
+                   "games finished are reported, with how many of --games they are [default and 0: no limit; at "
+                   "most a year].")
 def simulate_command(count: int, seed: int, policy: str, rules_json: str | None, as_json: bool,
-                     workers: int = 1, scheduler: str | None = None) -> None:
+                     workers: int = 1, scheduler: str | None = None, time_limit: float | None = None) -> None:
     """Three Fools: play whole games with a stated policy (uniform, truthful, equilibrium) and
     report each seat's win rate with a confidence interval.
 
@@ -141,9 +145,13 @@ def simulate_command(count: int, seed: int, policy: str, rules_json: str | None,
     probabilities. The win rates come with 95% Wilson score intervals. Game i is played from its
     own seed, so --workers N (local processes) and --scheduler (a Dask cluster) give the same
     result as one process."""
+    import time
+
     from foolsolve.spec.three_fools import META, Rules
 
     rules = rules_from_json(Rules, rules_option(rules_json))
+    deadline = None if not time_limit else time.monotonic() + time_limit
+    timed_out = False
     wins = [0, 0, 0]
     rounds = 0
     played = 0
@@ -158,6 +166,9 @@ def simulate_command(count: int, seed: int, policy: str, rules_json: str | None,
             try:
                 if executor is None:
                     for i in range(count):
+                        if deadline is not None and time.monotonic() >= deadline:
+                            timed_out = True
+                            break
                         w, r = play_game(rules, policy, random.Random(f"{seed}:{i}"))
                         wins[w] += 1
                         rounds += r
@@ -180,6 +191,10 @@ def simulate_command(count: int, seed: int, policy: str, rules_json: str | None,
                         rounds += chunk_rounds
                         played += n
                         tick(played)
+                        if deadline is not None and played < count and time.monotonic() >= deadline:
+                            # every chunk played so far is kept (in order); the rest are not waited for
+                            timed_out = True
+                            break
             except KeyboardInterrupt:
                 interrupted = True
     finally:
@@ -189,7 +204,8 @@ def simulate_command(count: int, seed: int, policy: str, rules_json: str | None,
     cis = [wilson(x, played) for x in wins]
     if as_json:
         click.echo(jsonout.dumps({"game": META.name, "policy": policy, "games": played, "seed": seed,
-                                  "interrupted": interrupted, "rounds_per_game": rounds / played if played else 0,
+                                  "interrupted": interrupted, "time_ran_out": timed_out,
+                                  "rounds_per_game": rounds / played if played else 0,
                                   "seats": [{"seat": p, "wins": wins[p], "rate": float(rates[p]),
                                              "ci95": [round(cis[p][0], 6), round(cis[p][1], 6)]} for p in range(3)]},
                                  ensure_ascii=True))
@@ -198,6 +214,9 @@ def simulate_command(count: int, seed: int, policy: str, rules_json: str | None,
                    f"{rounds / played if played else 0:.1f} rounds a game")
         for p in range(3):
             click.echo(f"  seat {p}: {wins[p]:6,} wins  {float(rates[p]):.4f}  95% CI [{cis[p][0]:.4f}, {cis[p][1]:.4f}]")
+        if timed_out:
+            click.echo(f"(--time {time_limit:g} s ran out after {played:,} of the {count:,} games asked for: the games "
+                       "above were finished)")
         if interrupted:
             from foolsolve.errors import terminated
 

@@ -112,3 +112,17 @@ def test_simulate_stopped_by_a_signal_names_that_signal(sig):
     assert proc.returncode == code and "Traceback" not in err, err
     assert f"(stopped by {by}: the games above were finished)" in out
     assert err.strip().splitlines()[-1].strip() == line
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_time_bounds_a_simulation_and_keeps_the_games_finished(workers):
+    """--games has no cap; --time bounds the work (it ran until Ctrl-C or SIGTERM)."""
+    proc = _run("--games", "1000000000", "--time", "1", "--workers", workers, "--json")
+    assert proc.returncode == 0, proc.stderr
+    out = json.loads(proc.stdout)
+    assert out["time_ran_out"] is True and out["interrupted"] is False
+    assert 0 < out["games"] < 1_000_000_000 and sum(s["wins"] for s in out["seats"]) == out["games"]
+    text = _run("--games", "1000000000", "--time", "0.5").stdout
+    assert "--time 0.5 s ran out after " in text and "of the 1,000,000,000 games asked for" in text
+    done = json.loads(_run("--games", "20", "--time", "600", "--json").stdout)
+    assert done["games"] == 20 and done["time_ran_out"] is False
