@@ -14,8 +14,7 @@ from __future__ import annotations
 import math
 import os
 import re
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any
 
@@ -208,19 +207,6 @@ def _open_store(store: Any) -> Any:
     raise InputError(f"store: expected False, True or a file name, got {store!r}")
 
 
-@contextmanager
-def named_errors(what: str) -> Iterator[None]:
-    """A schema error of a whole object (named ``position`` by :func:`foolsolve.positions.validate_schema`)
-    named ``what`` (``result``, ``seat answer``) instead."""
-    try:
-        yield
-    except InputError as exc:
-        text = str(exc)
-        if text.startswith("position: "):
-            exc.args = (f"{what}: {text[len('position: '):]}", *exc.args[1:])
-        raise
-
-
 # --- the answer ---------------------------------------------------------------------------
 
 
@@ -311,8 +297,7 @@ class Solved(SolveResult):
 
         if not isinstance(obj, dict):
             raise InputError(f"result: a JSON {type(obj).__name__}, not an object")
-        with named_errors("result"):
-            validate_schema(obj, "result.schema.json")
+        validate_schema(obj, "result.schema.json", root="result")
         try:
             result = result_from_json(obj)
         except (KeyError, TypeError, ValueError, AttributeError) as exc:

@@ -77,9 +77,10 @@ def schema_trusted() -> Iterator[None]:
         _SCHEMA_TRUSTED.reset(token)
 
 
-def validate_schema(obj: Any, schema_name: str, *, view_ok: bool = False) -> None:
+def validate_schema(obj: Any, schema_name: str, *, view_ok: bool = False, root: str = "position") -> None:
     """Check ``obj`` against a shipped schema; the first error becomes a one-line
-    :class:`InputError` naming the JSON path. ``integer`` means a JSON integer (not ``1.0``). A view
+    :class:`InputError` naming the JSON path (the whole object: ``root``, a solve result's
+    ``result``). ``integer`` means a JSON integer (not ``1.0``). A view
     file (``"view"``, docs/views.md) is refused unless ``view_ok`` (the reader of views): every
     spec's reader calls this first, so a view handed where a full position is needed (play, perft,
     conform --position) gets one line saying so."""
@@ -88,12 +89,12 @@ def validate_schema(obj: Any, schema_name: str, *, view_ok: bool = False) -> Non
     if not view_ok and isinstance(obj, dict) and "view" in obj:
         raise InputError(f"view: a view of player {_j(obj['view'])} (hidden cards) where a full position is needed "
                          "(every card placed)")
-    check_sizes(obj)
+    check_sizes(obj, root)
     validator = _strict_validator_cls()(load_schema(schema_name))
     errors = sorted(validator.iter_errors(obj), key=lambda e: (len(e.absolute_path), list(map(str, e.absolute_path))))
     if errors:
         err = _specific(errors[0])
-        raise InputError(f"{json_path(err.absolute_path)}: {json_message(err)}")
+        raise InputError(f"{json_path(err.absolute_path, root)}: {json_message(err)}")
 
 
 MAX_ITEMS = 10_000
@@ -104,20 +105,20 @@ MAX_VALUES = 100_000
 """The most JSON values (lists, objects, strings, numbers ...) a position or view may hold in all."""
 
 
-def check_sizes(obj: Any) -> None:
+def check_sizes(obj: Any, root: str = "position") -> None:
     """An :class:`InputError` naming the first list of ``obj`` longer than :data:`MAX_ITEMS` (its
-    path and length), or saying ``obj`` holds more than :data:`MAX_VALUES` values: at once, before
-    the schema's item-by-item check and the spec's."""
+    path and length), or saying ``obj`` (named ``root``) holds more than :data:`MAX_VALUES` values:
+    at once, before the schema's item-by-item check and the spec's."""
     stack: list[tuple[Any, tuple[Any, ...]]] = [(obj, ())]
     seen = 0
     while stack:
         x, path = stack.pop()
         seen += 1
         if seen > MAX_VALUES:
-            raise InputError(f"position: more than {MAX_VALUES:,} JSON values, more than any position holds")
+            raise InputError(f"{root}: more than {MAX_VALUES:,} JSON values, more than any position holds")
         if isinstance(x, list):
             if len(x) > MAX_ITEMS:
-                raise InputError(f"{json_path(path)}: a list of {len(x):,} items, more than any position holds "
+                raise InputError(f"{json_path(path, root)}: a list of {len(x):,} items, more than any position holds "
                                  f"(at most {MAX_ITEMS:,})")
             stack.extend((v, (*path, i)) for i, v in enumerate(x))
         elif isinstance(x, dict):
@@ -189,12 +190,12 @@ def json_message(err: Any) -> str:
     return re.sub(r"\bFalse\b", "false", text)
 
 
-def json_path(parts: Any) -> str:
-    """``hands[1][0]`` style path of a jsonschema error location (``position`` at the root)."""
+def json_path(parts: Any, root: str = "position") -> str:
+    """``hands[1][0]`` style path of a jsonschema error location (``root`` at the root)."""
     out = ""
     for p in parts:
         out += f"[{p}]" if isinstance(p, int) else (f".{p}" if out else str(p))
-    return out or "position"
+    return out or root
 
 
 STDIO = "-"

@@ -392,10 +392,7 @@ class SeatAnswer:
 
         if not isinstance(obj, dict):
             raise InputError(f"seat answer: a JSON {type(obj).__name__}, not an object")
-        from foolsolve.api import named_errors
-
-        with named_errors("seat answer"):
-            validate_schema(obj, "seat.schema.json")
+        validate_schema(obj, "seat.schema.json", root="seat answer")
         # a null interval end (to_json): IS-MCTS gives no interval, one world an unbounded one
         none_low, none_high = (math.nan, math.nan) if obj["method"] == "ismcts" else (-math.inf, math.inf)
 
