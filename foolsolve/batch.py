@@ -124,7 +124,7 @@ def solve_task(task: tuple[Any, ...]) -> dict[str, Any]:
     the exact solver refuses whose mover cannot see every card that matters gets ``{"seat": ...}``,
     the answer from her seat ``foolsolve POSITION.json`` gives."""
     from foolsolve import games
-    from foolsolve.solver.base import SearchLimit, SolveOptions, limit_text, name_method, stopped_answer, with_limits
+    from foolsolve.solver.base import SearchLimit, SolveOptions, limit_text, stopped_answer
 
     game, position, extra, max_nodes = task[:4]
     time_limit, max_memory, fallback = (*task[4:], None, None, None)[:3]
@@ -135,7 +135,7 @@ def solve_task(task: tuple[Any, ...]) -> dict[str, Any]:
         state = info.spec.state_from_json(json.loads(position))
         if info.solve is None:
             raise InputError(f"game: {info.name} has no exact solver")
-        result = info.solve(state, with_limits(opts))
+        result = info.solve(state, opts)  # --time applied and the method named (GameInfo.solve)
         from foolsolve.distance import add_distances
 
         add_distances(info, state, result)
@@ -143,15 +143,14 @@ def solve_task(task: tuple[Any, ...]) -> dict[str, Any]:
         if exc.partial is None or not exc.partial.answers():
             return {"error": limit_text(exc, opts)}
         # the value and a best move proved before the limit: that result, not an error (never stored)
-        partial = name_method(info, exc.partial, opts.extra)
-        return {"result": stopped_answer(partial, limit_text(exc, opts)).to_json()}
+        return {"result": stopped_answer(exc.partial, limit_text(exc, opts)).to_json()}
     except InputError as exc:
         if fallback is not None and state is not None:
             return _refused_seat(info, state, fallback, str(exc))
         return {"error": str(exc)}
     except Exception as exc:  # a solver bug must not end the batch: the line says what happened
         return {"error": f"internal error: {type(exc).__name__}: {exc}"}
-    return {"result": name_method(info, result, opts.extra).to_json()}
+    return {"result": result.to_json()}
 
 
 def _refused_seat(info: Any, state: Any, settings: Any, refused: str) -> dict[str, Any]:

@@ -98,16 +98,15 @@ def solve_seat_exact(info: Any, exact: SeatExact, max_nodes: int | None = None, 
     """The exact solver's answer (a :class:`~foolsolve.solver.base.SolveResult`, its method named and
     :func:`seat_exact_note` added) on ``exact.world``, within ``seconds`` and ``max_nodes``; a limit
     reached before the value and a best move are proved is an :class:`InputError` naming it."""
-    from foolsolve.solver.base import SearchLimit, SolveOptions, limit_text, name_method, stopped_answer, with_limits
+    from foolsolve.solver.base import SearchLimit, SolveOptions, limit_text, stopped_answer
 
     opts = SolveOptions(max_nodes=max_nodes, extra=dict(exact.extra), time_limit=seconds, max_memory=max_memory,
                         progress=tick)
     try:
-        result = info.solve(exact.world, with_limits(opts))
+        result = info.solve(exact.world, opts)  # --time applied and the method named (GameInfo.solve)
     except SearchLimit as exc:
         if exc.partial is None or not exc.partial.answers():
             raise InputError(limit_text(exc, opts)) from None
         result = stopped_answer(exc.partial, limit_text(exc, opts))
-    result = name_method(info, result, exact.extra)
     result.notes.append(seat_exact_note(exact.player))
     return result

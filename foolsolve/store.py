@@ -783,19 +783,13 @@ def solve_with_store(info: Any, state: Any, options: SolveOptions | None = None,
         hit = db.get(keyed[0], answer_check(info, state))
         if hit is not None:
             return result_from_json(stored_answer(info, hit, options.extra, time.perf_counter() - t0)), True
-    from foolsolve.solver.base import Interrupted, SearchLimit, name_method, with_limits
-
-    try:
-        result: SolveResult = info.solve(state, with_limits(options))
-    except (SearchLimit, Interrupted) as exc:
-        if exc.partial is not None:  # what a stopped solve proved may be the answer: it names its method too
-            name_method(info, exc.partial, options.extra)
-        raise
+    # the registry's solver applies --time and names the method of its result (and of what a stopped
+    # solve proved): GameInfo.solve
+    result: SolveResult = info.solve(state, options)
     if lines:
         from foolsolve.distance import add_distances
 
         add_distances(info, state, result)
-    name_method(info, result, options.extra)
     if db is not None and keyed is not None:
         db.put(keyed[0], info.name, keyed[1], keyed[2], result.to_json())
     if file is not None and file.locked and LOCKED_NOTE not in result.notes:
