@@ -230,7 +230,8 @@ def answer(position: Any, *, as_player: int | None = None, method: str | None = 
     The parameters are the command's options: ``as_player`` (``--as``), ``method`` (``auto``,
     ``exact``, ``pimc``, ``ismcts``), ``samples``, ``seed``, ``time`` (seconds, default 20 as the
     command's; 0 or ``None``: no limit), ``max_nodes``, ``max_memory`` (MiB), ``workers`` and
-    ``scheduler`` (as the command, giving either asks for the seat analysis), ``open_hand``
+    ``scheduler`` (as the command's: they spread the seat analysis' worlds, and for a full position
+    giving either asks for the answer from the seat), ``open_hand``
     (``--open-hand``), ``options`` (``-o KEY=VALUE`` as ``{KEY: VALUE}``) and ``store``: ``False``
     (the default: no result store), ``True`` (the command's default store) or a file name.
 
@@ -261,7 +262,7 @@ def answer(position: Any, *, as_player: int | None = None, method: str | None = 
 
 def answer_text(position: Any, **options: Any) -> str:
     """The text ``foolsolve POSITION.json`` prints: ``str(answer(position, **options))``."""
-    return str(answer(position, **options).text())
+    return answer(position, **options).text()
 
 
 @dataclass(repr=False, eq=False)

@@ -701,8 +701,7 @@ class _SeatRequest:
             return None
         with progress(f"solving {info.spec.title} from player {found.player}'s view") as tick:
             result = solve_seat_exact(info, found, self.max_nodes, self.seconds, self.max_memory, tick)
-        spread = [name for name, v in (("--workers", self.workers > 1 or self.workers_given), ("--scheduler",
-                                                                                            self.scheduler)) if v]
+        spread = [name for name, v in (("--workers", self.workers_given), ("--scheduler", self.scheduler)) if v]
         result.notes += [*unapplied_notes(self.seed, world is not None, spread), *memory_note(info, self.max_memory)]
         return found.world, result
 
@@ -1056,7 +1055,7 @@ def view_moves_text(view: Any, as_json: bool) -> str:
             return jsonout.dumps(list(vm.certain))
         return jsonout.dumps({"to_move": vm.to_move, "view": vm.viewer, "in_every_world": list(vm.certain),
                               "in_some_world": list(vm.possible), "worlds": vm.worlds,
-                              "every_world_looked_at": vm.exhaustive}, ensure_ascii=False)
+                              "every_world_looked_at": vm.exhaustive})
     if mine or vm.over:
         return "\n".join(vm.certain)
     who = "chance" if vm.to_move < 0 else f"player {vm.to_move}"
