@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 import re
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeGuard
 
 from foolsolve.errors import InputError
 
@@ -22,6 +22,12 @@ MAX_EXPONENT = 50
 """Largest decimal exponent (``1e-50`` is read, ``1e-51`` is not)."""
 
 _FORM = re.compile(r"\s*([+-]?)(?:(\d+)\s*/\s*(\d+)|(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?)\s*")
+
+
+def is_whole(x: Any, low: int, high: int | None = None) -> TypeGuard[int]:
+    """Whether ``x`` is a whole number (an ``int``, not a ``bool``) from ``low`` to ``high``
+    (``None``: no upper bound)."""
+    return isinstance(x, int) and not isinstance(x, bool) and x >= low and (high is None or x <= high)
 
 
 def exact_number(value: Any, where: str, *, floats: bool = True) -> Fraction:

@@ -45,6 +45,7 @@ from typing import Any, Protocol
 from foolsolve.errors import InputError
 from foolsolve.game import CHANCE, draw_chance
 from foolsolve.games.base import GameInfo, SeatSearch
+from foolsolve.numbers import is_whole
 from foolsolve.present import plural
 from foolsolve.solver.base import SearchLimit
 
@@ -531,7 +532,7 @@ class Settings:
 
         if self.method not in METHODS:
             raise InputError(f"Settings.method: expected one of {', '.join(METHODS)}, got {self.method!r}")
-        if self.samples is not None and not _whole(self.samples, 1, MAX_SAMPLES):
+        if self.samples is not None and not is_whole(self.samples, 1, MAX_SAMPLES):
             raise InputError(f"Settings.samples: expected a whole number from 1 to {MAX_SAMPLES:,} (worlds or "
                              f"iterations) or None (the method's default), got {self.samples!r}")
         if self.seconds is not None and (isinstance(self.seconds, bool) or not isinstance(self.seconds, (int, float))
@@ -543,7 +544,7 @@ class Settings:
         if not isinstance(self.budget, Budget):
             raise InputError(f"Settings.budget: expected a seat.Budget, got {type(self.budget).__name__}")
         _check_budget(self.budget)
-        if not _whole(self.exact_worlds, 0, None):
+        if not is_whole(self.exact_worlds, 0):
             raise InputError(f"Settings.exact_worlds: expected a whole number >= 0, got {self.exact_worlds!r}")
         if self.clock not in CLOCKS:
             raise InputError(f"Settings.clock: expected one of {', '.join(CLOCKS)}, got {self.clock!r}")
@@ -555,22 +556,17 @@ class Settings:
         self.unapplied = tuple(self.unapplied)
 
 
-def _whole(x: Any, low: int, high: int | None) -> bool:
-    """Whether ``x`` is a whole number (no bool) from ``low`` to ``high`` (``None``: no bound)."""
-    return not isinstance(x, bool) and isinstance(x, int) and x >= low and (high is None or x <= high)
-
-
 def _check_budget(budget: Budget) -> None:
     """A world's budget checked (:meth:`Settings.__post_init__`): a one-line :class:`InputError`."""
     from foolsolve.playouts import FRONTIERS
     from foolsolve.solver.base import MAX_MEMORY
 
     for name in ("nodes", "playouts"):
-        if not _whole(getattr(budget, name), 1, None):
+        if not is_whole(getattr(budget, name), 1):
             raise InputError(f"Budget.{name}: expected a whole number >= 1, got {getattr(budget, name)!r}")
-    if budget.search_nodes is not None and not _whole(budget.search_nodes, 1, None):
+    if budget.search_nodes is not None and not is_whole(budget.search_nodes, 1):
         raise InputError(f"Budget.search_nodes: expected a whole number >= 1 or None, got {budget.search_nodes!r}")
-    if budget.max_memory is not None and not _whole(budget.max_memory, 1, MAX_MEMORY):
+    if budget.max_memory is not None and not is_whole(budget.max_memory, 1, MAX_MEMORY):
         raise InputError(f"Budget.max_memory: expected MiB from 1 to {MAX_MEMORY:,} or None, got {budget.max_memory!r}")
     if budget.frontier is not None and budget.frontier not in FRONTIERS:
         raise InputError(f"Budget.frontier: expected one of {', '.join(FRONTIERS)} or None, got {budget.frontier!r}")

@@ -42,10 +42,11 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, TypeGuard
+from typing import Any
 
 from foolsolve import jsonout
 from foolsolve.errors import InputError
+from foolsolve.numbers import is_whole
 from foolsolve.solver.base import DRAW, LOSS, VALUE_KINDS, WIN, MoveBound, MoveValue, SolveOptions, SolveResult
 
 ENV = "FOOLSOLVE_STORE"
@@ -269,9 +270,9 @@ def _distances_misfit(obj: dict[str, Any], moves: list[dict[str, Any]], best: li
     from foolsolve.distance import LINE_LIMIT, rank
 
     distance = obj.get("distance")
-    if obj.get("value_kind", "outcome") != "outcome" or not _whole(distance, 0):
+    if obj.get("value_kind", "outcome") != "outcome" or not is_whole(distance, 0):
         return f"a distance {json.dumps(distance)[:40]} that is no count of moves"
-    if not moves or any(not _whole(m.get("distance"), 1) for m in moves):
+    if not moves or any(not is_whole(m.get("distance"), 1) for m in moves):
         return "a move without a distance of at least 1 beside the position's distance"
 
     def key(m: dict[str, Any]) -> tuple[int, int]:  # the distance search's own order, the mover as player 0
@@ -285,10 +286,6 @@ def _distances_misfit(obj: dict[str, Any], moves: list[dict[str, Any]], best: li
     if pv and len(pv) != min(distance, LINE_LIMIT):
         return f"a line of {len(pv)} moves for a distance of {distance}"
     return None
-
-
-def _whole(x: Any, least: int) -> TypeGuard[int]:
-    return isinstance(x, int) and not isinstance(x, bool) and x >= least
 
 
 def as_stored(obj: dict[str, Any], seconds: float) -> dict[str, Any]:
