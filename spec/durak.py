@@ -158,7 +158,9 @@ class Rules:
                "from the second, ... can be transferred'")
     transfer_blocked_by_trump: bool = option(
         True, choices=(True, False), parse=_bool,
-        doc="Perevodnoy: no transfer while a trump-suit card lies on the table (garbled sentence).",
+        doc="Perevodnoy: no transfer while a trump-suit card lies on the table (garbled sentence); the card laid to "
+            "transfer is not yet on the table, so a trump of the attack's rank may transfer (reading "
+            "transfer_trump_laid).",
         source="001 §transfer 'You cannot transfer more cards than the next player has in his hands, and "
                "also if there is a card of a trump suit on the table'")
     transfer_lead: str = option(
@@ -637,6 +639,15 @@ RECONSTRUCTIONS = (
         '001 §Variants: "It is permissible to transfer the move to another participant simply by showing a trump '
         'card of the same value as the card on the table"'),
     Reconstruction(
+        "transfer_trump_laid", "transfer_blocked_by_trump: only a trump-suit card lying on the table before the "
+        "transfer blocks it; the card laid to transfer may itself be a trump of the attack's rank (once laid, it "
+        "blocks the next player's transfer).", "The sentence names a trump \"on the table\", and the transferring "
+        "card is put there only by the transfer; counting it too would forbid every transfer with a trump, while "
+        "the text lets a trump of the attack's rank pass the move on even by being shown.",
+        '001 §transfer: "You cannot transfer more cards than the next player has in his hands, and also if there '
+        'is a card of a trump suit on the table"; §Variants: "It is permissible to transfer the move to another '
+        'participant simply by showing a trump card of the same value as the card on the table"'),
+    Reconstruction(
         "redeal_order", "redeal_right: the players who may demand a re-deal are asked once each, in the order the "
         "cards were dealt (player 0 first); the first who demands it re-deals at once, and the new deal opens the "
         "right anew.", "The text gives each such player the right and no order of speaking; the deal's own order "
@@ -1000,6 +1011,8 @@ def transfer_reasons(state: State, cards: tuple[Card, ...], *, show: bool) -> li
         out.append(reason("can_transfer", "this is the first bout of the first game, which cannot be transferred",
                           "transfer", "The first round cannot be transferred if the participants are playing the "
                           "first game", "transfer_first_bout", rules))
+    # RECONSTRUCTION transfer_trump_laid: the table before the transfer; the cards being laid (or shown) do
+    # not count, so a trump of the attack's rank transfers, and then blocks the next player's transfer.
     if rules.transfer_blocked_by_trump and state.trump is not None and any(
             c.suit == state.trump for c in table_cards(state)):
         out.append(reason("can_transfer", "a trump lies on the table", "transfer", "You cannot transfer more cards "
@@ -1659,13 +1672,18 @@ class DurakSpec(SpecGame[State, Move]):
         if isinstance(move, Cover):
             return [reason("beats", f"{move.card} beats {move.attack}", "rules", "a trump, which can beat any "
                            "non-trump card, but in its suit is valid only in ascending order")]
+        laid_trump = ""
+        if (isinstance(move, Transfer) and state.rules.transfer_blocked_by_trump and state.trump is not None
+                and any(c.suit == state.trump for c in move.cards)):
+            laid_trump = ("; the trump laid to transfer does not block it, only one already on the table would "
+                          "(reading transfer_trump_laid)")
         if isinstance(move, Transfer) and len(move.cards) > 1:
             return [reason("can_transfer", f"{plural(len(move.cards), 'card')} of the attack's rank laid at once: "
-                           f"the attack passes to player {transfer_target(state)}", "Translation",
+                           f"the attack passes to player {transfer_target(state)}{laid_trump}", "Translation",
                            _TRANSFER_MANY_QUOTE)]
         if isinstance(move, (Transfer, ShowTrump)):
-            return [reason("can_transfer", f"the attack passes to player {transfer_target(state)}", "transfer",
-                           _TRANSFER_QUOTE)]
+            return [reason("can_transfer", f"the attack passes to player {transfer_target(state)}{laid_trump}",
+                           "transfer", _TRANSFER_QUOTE)]
         if isinstance(move, Exchange):
             return [reason("exchange_reasons", f"player {state.attacker} gives {move.card} for the trump ace "
                            f"{state.stock[-1]} under the stock, then leads", "Translation", _EXCHANGE_QUOTE,

@@ -438,6 +438,29 @@ def test_001_transfer_blocked_by_a_trump_on_the_table_option(blocked: bool) -> N
     assert "transfer 7♠" in moves(t)  # the transferring trump itself is not yet on the table
 
 
+def test_transfer_trump_laid_the_trump_laid_to_transfer_does_not_block_it_a_listed_reading(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """001 §transfer "also if there is a card of a trump suit on the table": whether the trump laid to
+    transfer counts, the text does not say. The spec reads the table before the transfer (a trump of
+    the attack's rank transfers; once laid it blocks the next transfer); `foolsolve rules durak` lists
+    that reading as reconstructed and `why` names it."""
+    from foolsolve.cli import main
+
+    s = pos(rules=P | {"transfer_blocked_by_trump": True}, players=4,
+            hands=[["KC"], ["7S", "8D", "QD"], ["7H", "AH", "10C", "9C"], ["6D", "9D", "JD", "KD"]],
+            table=[["7C", None]])
+    assert "transfer 7♠" in moves(s)  # 7S is a trump (spades): laid, not yet on the table
+    said = SPEC.why_legal(s, SPEC.parse_move(s, "transfer 7S"))[0].says
+    assert "reading transfer_trump_laid" in said
+    after = play(s, "transfer 7S")
+    assert after.defender == 2 and "transfer 7♥" not in moves(after)  # now a trump lies on the table
+    assert "transfer 7♥" in moves(SPEC.with_rules(after, Rules(variant="perevodnoy", transfer_blocked_by_trump=False)))
+    main(["rules", "durak"])
+    out = capsys.readouterr().out
+    assert "  transfer_trump_laid: transfer_blocked_by_trump: only a trump-suit card lying on the table before" in (
+        out.split("one sensible reading")[1])
+
+
 def test_001_two_player_transfer_back() -> None:
     s = pos(rules=P, hands=[["7H", "KC", "AD"], ["7D", "8D", "QS", "JS"]], table=[["7S", None]])
     s = play(s, "transfer 7D")
