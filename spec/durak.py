@@ -1342,6 +1342,29 @@ def start_throwing(state: State, candidates: list[int]) -> State:
     return end_of_bout(state, taken=state.taking)
 
 
+_PASS_ON_QUOTE = ("When the walker has nothing to throw, this is done by the next player sitting on his left hand. "
+                  "... After she is beaten, the right to throw a card passes again to the one who walked")
+_BEATEN_QUOTE = ("If the players have nothing to throw, they say that they are beaten, and the move goes to the "
+                 "person who just fought off")
+
+
+def _pass_reason(state: State) -> Reason:
+    """What a ``pass`` does, for ``why``: the throw goes to the next thrower who can throw, else the
+    bout ends; the pass lasts only until the defender's next cover, after which the throwers are
+    asked again in their order (:func:`throwers`; 001 §Throw option)."""
+    p = state.to_move
+    nxt = next((q for q in throwers_after(state, p) if legal_throws(state, q)), None)
+    if nxt is None:
+        ends = "taken" if state.taking else "beaten"
+        return reason("start_throwing", f"player {p} throws nothing now and no other thrower can: the bout ends "
+                      f"({ends})", "Throw option", _BEATEN_QUOTE)
+    until = ("the defender has said 'take', so no cover follows and the pass lasts the bout" if state.taking else
+             "the pass lasts until the defender's next cover, after which the throwers are asked again in their "
+             "order, the lead attacker first where he throws in")
+    return reason("start_throwing", f"player {p} throws nothing now: player {nxt} may throw next; {until}",
+                  "Throw option", _PASS_ON_QUOTE)
+
+
 def throwers_after(state: State, player: int) -> list[int]:
     """The throwers after ``player`` in priority order."""
     order = throwers(state)
@@ -1699,8 +1722,7 @@ class DurakSpec(SpecGame[State, Move]):
             return [reason("legal_throws", f"{move.card}'s rank is on the table", "throw-in",
                            "walking player has the right to throw cards, matching in value with any card on the "
                            "table")]
-        return [reason("start_throwing", f"player {state.to_move} throws no more this bout", "throw-in",
-                       "If the players have nothing to throw, they say that they are beaten")]
+        return [_pass_reason(state)]
 
     # --- the rest of the game shape ----------------------------------------------------
 

@@ -461,6 +461,32 @@ def test_transfer_trump_laid_the_trump_laid_to_transfer_does_not_block_it_a_list
         out.split("one sensible reading")[1])
 
 
+def test_pass_lasts_until_the_next_cover_and_why_cites_the_throw_option() -> None:
+    """001 §Throw option: "When the walker has nothing to throw, this is done by the next player ...
+    After she is beaten, the right to throw a card passes again to the one who walked". A pass hands
+    the throw to the next thrower only until the defender covers again; `why` said "player 0 throws
+    no more this bout" under §throw-in, quoting a sentence of §Throw option."""
+    s = pos(rules={"variant": "podkidnoy"}, trump="H", players=3, hands=[["6D", "8C"], ["9D", "AS", "KC"], ["7D", "QC"]],
+            table=[["6S", "7S"]])
+    r = SPEC.why_legal(s, Pass())[0]
+    assert r.section == "Throw option" and "passes again to the one who walked" in r.quote
+    assert "player 2 may throw next" in r.says and "until the defender's next cover" in r.says
+    assert "no more this bout" not in r.says
+    after = play(s, "pass", "throw 7D", "cover 7D with 9D")
+    assert after.to_move == 0 and "throw 6♦" in moves(after)  # the pass is over: player 0 may throw again
+    last = play(s, "pass", "pass")
+    assert not last.table  # nobody threw: the bout is beaten
+    taking = play(s, "pass", "throw 7D", "take")  # after a take no cover follows
+    assert taking.to_move == 0
+    assert SPEC.why_legal(taking, Pass())[0].says == ("player 0 throws nothing now and no other thrower can: the "
+                                                       "bout ends (taken)")
+    s2 = pos(rules={"variant": "podkidnoy"}, trump="H", players=3,
+             hands=[["6D", "8C"], ["9D", "AS", "KC"], ["7D", "QC", "6C"]], table=[["6S", "7S"]])
+    r2 = SPEC.why_legal(play(s2, "pass", "throw 7D", "take"), Pass())[0]
+    assert r2.says.endswith("player 2 may throw next; the defender has said 'take', so no cover follows and the "
+                            "pass lasts the bout")
+
+
 def test_001_two_player_transfer_back() -> None:
     s = pos(rules=P, hands=[["7H", "KC", "AD"], ["7D", "8D", "QS", "JS"]], table=[["7S", None]])
     s = play(s, "transfer 7D")
