@@ -648,6 +648,13 @@ RECONSTRUCTIONS = (
         'is a card of a trump suit on the table"; §Variants: "It is permissible to transfer the move to another '
         'participant simply by showing a trump card of the same value as the card on the table"'),
     Reconstruction(
+        "out_defender_lead", "A bout beaten off by a defender who goes out with it (the stock empty): the next bout "
+        "is led by the next player clockwise after the defender who still holds cards, as after a take.", "The text "
+        "gives the next lead to \"the person who just fought off\", who then has no card to lead; moves go "
+        "clockwise, so the lead passes on to the next player after him still in the game.",
+        '001 §Throw option: "the move goes to the person who just fought off"; §rules: "The move is always to the '
+        'left"'),
+    Reconstruction(
         "redeal_order", "redeal_right: the players who may demand a re-deal are asked once each, in the order the "
         "cards were dealt (player 0 first); the first who demands it re-deals at once, and the new deal opens the "
         "right anew.", "The text gives each such player the right and no order of speaking; the deal's own order "
@@ -1202,7 +1209,7 @@ def next_attacker(state: State, taken: bool, out: tuple[int, ...]) -> int:
 
     Beaten -- 001 §rules: "If player covered everything cards ... stray player gets the right to move";
     §Throw option: "the move goes to the person who just fought off". The defender leads unless out,
-    then the next player after them who is not out.
+    then (RECONSTRUCTION ``out_defender_lead``) the next player after them who is not out.
     Taken -- 001 §General: "If he takes the cards, he skips the turn and the next player enters the
     game"; §rules: "The right to move passes to the next player in a clockwise direction."
     """

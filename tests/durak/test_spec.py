@@ -487,6 +487,25 @@ def test_pass_lasts_until_the_next_cover_and_why_cites_the_throw_option() -> Non
                             "pass lasts the bout")
 
 
+def test_out_defender_lead_the_next_player_after_a_defender_who_goes_out_leads_a_listed_reading(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """001 §Throw option gives the next lead to "the person who just fought off"; a defender who goes
+    out with the bout (the stock empty) has no card to lead, and the text does not say who leads then.
+    The spec's reading (the next player after him still in, as after a take) is listed by
+    `foolsolve rules durak`; it was shown only in next_attacker's docstring."""
+    from foolsolve.cli import main
+
+    s = pos(rules={"variant": "podkidnoy"}, players=3, hands=[["8C", "9C"], ["7S"], ["10C", "JC"]],
+            table=[["6S", None]])
+    after = play(s, "cover 6S with 7S")  # nobody can throw in: beaten, and player 1 is out
+    assert 1 in after.out and not after.table
+    assert (after.attacker, after.defender, after.to_move) == (2, 0, 2)
+    main(["rules", "durak"])
+    out = capsys.readouterr().out
+    assert "  out_defender_lead: A bout beaten off by a defender who goes out with it" in out.split(
+        "one sensible reading")[1]
+
+
 def test_001_two_player_transfer_back() -> None:
     s = pos(rules=P, hands=[["7H", "KC", "AD"], ["7D", "8D", "QS", "JS"]], table=[["7S", None]])
     s = play(s, "transfer 7D")
