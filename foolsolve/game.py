@@ -249,7 +249,8 @@ class GameMeta:
     """The :class:`foolsolve.cards.Deck` whose texts name every card of the game's positions (the
     largest the rules allow), or ``None`` for a game without cards."""
     utility_bounds: tuple[float, float] = (-1.0, 1.0)
-    """The lowest and highest payoff one player can get (the OpenSpiel bridge's utilities)."""
+    """The lowest and highest payoff one player can get, over every player count and rule option
+    (:meth:`SpecGame.utility_range` gives them for one count and one set of rules)."""
     aliases: tuple[str, ...] = ()
     """Other names the command line accepts (beyond case, ``_``/``-`` and apostrophes, which never
     matter)."""
@@ -510,13 +511,20 @@ class SpecGame(ABC, Generic[S, M]):
         of :attr:`view_drop` a value (drawn from ``rng`` where nobody knows it). Default: as is."""
         return obj
 
-    def payoff_range(self, state: S) -> tuple[float, float]:
-        """Bounds on every player's payoff at the end of any game played on from ``state``: what an
-        answer from one seat cuts its intervals to and IS-MCTS normalises with. Default: the game's
-        ``utility_bounds``; a game whose scores grow with the deck (Fool's Paradise) gives tighter
-        ones for the position."""
+    def utility_range(self, rules: Any, players: int) -> tuple[float, float]:
+        """The lowest and highest payoff one player can get in a game of ``players`` players under
+        ``rules`` (the OpenSpiel bridge's utilities): inside the game's ``utility_bounds``, which
+        cover every player count and rule option. Default: ``utility_bounds``; a game whose payoff
+        scale depends on the rules or the player count (Foolery's ``payoffs``) gives its own."""
         lo, hi = self.meta.utility_bounds
         return float(lo), float(hi)
+
+    def payoff_range(self, state: S) -> tuple[float, float]:
+        """Bounds on every player's payoff at the end of any game played on from ``state``: what an
+        answer from one seat cuts its intervals to and IS-MCTS normalises with. Default:
+        :meth:`utility_range` for the state's rules and player count; a game whose scores grow with
+        the deck (Fool's Paradise) gives tighter ones for the position."""
+        return self.utility_range(self.rules_of(state), self.num_players(state))
 
     def view_presample(self, view: Any, rng: random.Random) -> dict[tuple[Any, ...], list[Any]]:
         """Where a rule every world obeys makes plain rejection hopeless (Three Fools: a player's hand

@@ -383,7 +383,7 @@ class FoolsolveGame(pyspiel.Game):
             min_num_players=t.min_num_players, provides_information_state_string=True,
             provides_information_state_tensor=False, provides_observation_string=True,
             provides_observation_tensor=False, parameter_specification=default_params(info))
-        low, high = info.utility_bounds
+        low, high = spec.utility_range(rules, players)  # (Foolery's grow with the players under payoffs=places)
         game_info = pyspiel.GameInfo(
             num_distinct_actions=info.max_moves, max_chance_outcomes=info.max_moves, num_players=players,
             min_utility=float(low), max_utility=float(high),

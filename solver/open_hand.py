@@ -258,7 +258,8 @@ class _Clock:
 class _Search:
     """Depth-limited paranoid alpha-beta and max-n over one game's engine."""
 
-    def __init__(self, info: GameInfo, player: int, concept: str, budget: Budget, clock: _Clock, n: int) -> None:
+    def __init__(self, info: GameInfo, player: int, concept: str, budget: Budget, clock: _Clock, n: int,
+                 bounds: tuple[float, float]) -> None:
         engine = info.engine
         assert engine is not None
         self.engine = engine
@@ -269,7 +270,7 @@ class _Search:
         self.playout = playout_of(info, budget.frontier)
         self.rng = random.Random(budget.seed)
         self.clock = clock
-        lo, hi = info.utility_bounds
+        lo, hi = bounds  # the payoffs of the game's rules and players: no value the search meets lies outside
         self.lo, self.hi = Fraction(lo), Fraction(hi)
         self.tt: dict[Hashable, tuple[int, Fraction, Fraction, int, int]] = {}
         """Paranoid: key -> (depth searched, lower bound, upper bound, flags, best move index)."""
@@ -580,7 +581,7 @@ def solve_world(info: GameInfo, state: Any, budget: Budget = DEFAULT_BUDGET, *, 
     if budget.search_nodes is not None:
         clock.max_nodes = clock.nodes + budget.search_nodes
     root = info.engine.from_spec(state)
-    search = _Search(info, player, concept, budget, clock, n)
+    search = _Search(info, player, concept, budget, clock, n, spec.utility_range(spec.rules_of(state), n))
     name = _concept_name(info, state, concept)
     answer_values: list[tuple[Any, Fraction]] | None = None
     answer_vectors: list[tuple[Fraction, ...]] = []

@@ -158,7 +158,9 @@ class Rules:
                "from the second, ... can be transferred'")
     transfer_blocked_by_trump: bool = option(
         True, choices=(True, False), parse=_bool,
-        doc="Perevodnoy: no transfer while a trump-suit card lies on the table (garbled sentence).",
+        doc="Perevodnoy: no transfer while a trump-suit card lies on the table (garbled sentence); the card laid to "
+            "transfer is not yet on the table, so a trump of the attack's rank may transfer (reading "
+            "transfer_trump_laid).",
         source="001 §transfer 'You cannot transfer more cards than the next player has in his hands, and "
                "also if there is a card of a trump suit on the table'")
     transfer_lead: str = option(
@@ -637,6 +639,22 @@ RECONSTRUCTIONS = (
         '001 §Variants: "It is permissible to transfer the move to another participant simply by showing a trump '
         'card of the same value as the card on the table"'),
     Reconstruction(
+        "transfer_trump_laid", "transfer_blocked_by_trump: only a trump-suit card lying on the table before the "
+        "transfer blocks it; the card laid to transfer may itself be a trump of the attack's rank (once laid, it "
+        "blocks the next player's transfer).", "The sentence names a trump \"on the table\", and the transferring "
+        "card is put there only by the transfer; counting it too would forbid every transfer with a trump, while "
+        "the text lets a trump of the attack's rank pass the move on even by being shown.",
+        '001 §transfer: "You cannot transfer more cards than the next player has in his hands, and also if there '
+        'is a card of a trump suit on the table"; §Variants: "It is permissible to transfer the move to another '
+        'participant simply by showing a trump card of the same value as the card on the table"'),
+    Reconstruction(
+        "out_defender_lead", "A bout beaten off by a defender who goes out with it (the stock empty): the next bout "
+        "is led by the next player clockwise after the defender who still holds cards, as after a take.", "The text "
+        "gives the next lead to \"the person who just fought off\", who then has no card to lead; moves go "
+        "clockwise, so the lead passes on to the next player after him still in the game.",
+        '001 §Throw option: "the move goes to the person who just fought off"; §rules: "The move is always to the '
+        'left"'),
+    Reconstruction(
         "redeal_order", "redeal_right: the players who may demand a re-deal are asked once each, in the order the "
         "cards were dealt (player 0 first); the first who demands it re-deals at once, and the new deal opens the "
         "right anew.", "The text gives each such player the right and no order of speaking; the deal's own order "
@@ -1000,6 +1018,8 @@ def transfer_reasons(state: State, cards: tuple[Card, ...], *, show: bool) -> li
         out.append(reason("can_transfer", "this is the first bout of the first game, which cannot be transferred",
                           "transfer", "The first round cannot be transferred if the participants are playing the "
                           "first game", "transfer_first_bout", rules))
+    # RECONSTRUCTION transfer_trump_laid: the table before the transfer; the cards being laid (or shown) do
+    # not count, so a trump of the attack's rank transfers, and then blocks the next player's transfer.
     if rules.transfer_blocked_by_trump and state.trump is not None and any(
             c.suit == state.trump for c in table_cards(state)):
         out.append(reason("can_transfer", "a trump lies on the table", "transfer", "You cannot transfer more cards "
@@ -1189,7 +1209,7 @@ def next_attacker(state: State, taken: bool, out: tuple[int, ...]) -> int:
 
     Beaten -- 001 §rules: "If player covered everything cards ... stray player gets the right to move";
     §Throw option: "the move goes to the person who just fought off". The defender leads unless out,
-    then the next player after them who is not out.
+    then (RECONSTRUCTION ``out_defender_lead``) the next player after them who is not out.
     Taken -- 001 §General: "If he takes the cards, he skips the turn and the next player enters the
     game"; §rules: "The right to move passes to the next player in a clockwise direction."
     """
@@ -1327,6 +1347,29 @@ def start_throwing(state: State, candidates: list[int]) -> State:
         if legal_throws(state, p):
             return dataclasses.replace(state, to_move=p)
     return end_of_bout(state, taken=state.taking)
+
+
+_PASS_ON_QUOTE = ("When the walker has nothing to throw, this is done by the next player sitting on his left hand. "
+                  "... After she is beaten, the right to throw a card passes again to the one who walked")
+_BEATEN_QUOTE = ("If the players have nothing to throw, they say that they are beaten, and the move goes to the "
+                 "person who just fought off")
+
+
+def _pass_reason(state: State) -> Reason:
+    """What a ``pass`` does, for ``why``: the throw goes to the next thrower who can throw, else the
+    bout ends; the pass lasts only until the defender's next cover, after which the throwers are
+    asked again in their order (:func:`throwers`; 001 §Throw option)."""
+    p = state.to_move
+    nxt = next((q for q in throwers_after(state, p) if legal_throws(state, q)), None)
+    if nxt is None:
+        ends = "taken" if state.taking else "beaten"
+        return reason("start_throwing", f"player {p} throws nothing now and no other thrower can: the bout ends "
+                      f"({ends})", "Throw option", _BEATEN_QUOTE)
+    until = ("the defender has said 'take', so no cover follows and the pass lasts the bout" if state.taking else
+             "the pass lasts until the defender's next cover, after which the throwers are asked again in their "
+             "order, the lead attacker first where he throws in")
+    return reason("start_throwing", f"player {p} throws nothing now: player {nxt} may throw next; {until}",
+                  "Throw option", _PASS_ON_QUOTE)
 
 
 def throwers_after(state: State, player: int) -> list[int]:
@@ -1659,13 +1702,18 @@ class DurakSpec(SpecGame[State, Move]):
         if isinstance(move, Cover):
             return [reason("beats", f"{move.card} beats {move.attack}", "rules", "a trump, which can beat any "
                            "non-trump card, but in its suit is valid only in ascending order")]
+        laid_trump = ""
+        if (isinstance(move, Transfer) and state.rules.transfer_blocked_by_trump and state.trump is not None
+                and any(c.suit == state.trump for c in move.cards)):
+            laid_trump = ("; the trump laid to transfer does not block it, only one already on the table would "
+                          "(reading transfer_trump_laid)")
         if isinstance(move, Transfer) and len(move.cards) > 1:
             return [reason("can_transfer", f"{plural(len(move.cards), 'card')} of the attack's rank laid at once: "
-                           f"the attack passes to player {transfer_target(state)}", "Translation",
+                           f"the attack passes to player {transfer_target(state)}{laid_trump}", "Translation",
                            _TRANSFER_MANY_QUOTE)]
         if isinstance(move, (Transfer, ShowTrump)):
-            return [reason("can_transfer", f"the attack passes to player {transfer_target(state)}", "transfer",
-                           _TRANSFER_QUOTE)]
+            return [reason("can_transfer", f"the attack passes to player {transfer_target(state)}{laid_trump}",
+                           "transfer", _TRANSFER_QUOTE)]
         if isinstance(move, Exchange):
             return [reason("exchange_reasons", f"player {state.attacker} gives {move.card} for the trump ace "
                            f"{state.stock[-1]} under the stock, then leads", "Translation", _EXCHANGE_QUOTE,
@@ -1681,8 +1729,7 @@ class DurakSpec(SpecGame[State, Move]):
             return [reason("legal_throws", f"{move.card}'s rank is on the table", "throw-in",
                            "walking player has the right to throw cards, matching in value with any card on the "
                            "table")]
-        return [reason("start_throwing", f"player {state.to_move} throws no more this bout", "throw-in",
-                       "If the players have nothing to throw, they say that they are beaten")]
+        return [_pass_reason(state)]
 
     # --- the rest of the game shape ----------------------------------------------------
 

@@ -66,7 +66,8 @@ MIN_PLAYERS, MAX_PLAYERS = 3, 7
 META = GameMeta(
     name="foolery", title="Foolery", seed="004_bc5e2343ee083007.txt", min_players=MIN_PLAYERS,
     max_players=MAX_PLAYERS, deck=TAROT78, dynamics=Dynamics.SEQUENTIAL, chance_mode=ChanceMode.DETERMINISTIC,
-    information=Information.IMPERFECT, utility=Utility.ZERO_SUM, utility_bounds=(-2.0, 2.0),
+    information=Information.IMPERFECT, utility=Utility.ZERO_SUM,
+    utility_bounds=(-(MAX_PLAYERS - 1) / 2, (MAX_PLAYERS - 1) / 2),  # payoffs = "places", 7 players: +3 .. -3
     hidden="the other players' hands (each player sees their sizes)",
     chance="the shuffle, made by deal(); every card is dealt, so no chance node follows")
 """The game's record (read by the spec class, the engine, the registry, OpenSpiel, the pictures)."""
@@ -143,7 +144,7 @@ class Rules:
         "titles", choices=("titles", "king_peasant", "places"),
         doc="The payoff of each place (the text gives none; zero-sum): titles = King +2, Prince +1, Noble 0, "
             "Merchant -1, Peasant -2; king_peasant = King +1, Peasant -1, the others 0; places = (n + 1) / 2 "
-            "minus the place (evenly spaced).",
+            "minus the place (evenly spaced: +-3 with seven players, +-5/2 with six).",
         source='004 §Titles: "First out: King ... Last out: Peasant" (no scores given)', reconstructed=True)
 
 
@@ -707,6 +708,13 @@ def place_payoff(place: int, players: int, rules: Rules) -> Fraction:
     return Fraction(players + 1, 2) - place
 
 
+def payoff_bounds(players: int, rules: Rules) -> tuple[Fraction, Fraction]:
+    """The lowest and highest payoff of a round of ``players`` players under ``rules``: the last
+    place's and the first's (:func:`place_payoff` never pays a place more than a better one). Under
+    ``payoffs = "places"`` they grow with the players: +-(n - 1) / 2, +-3 with seven."""
+    return place_payoff(players, players, rules), place_payoff(1, players, rules)
+
+
 PARTNER = {"Peasant": "King", "King": "Peasant", "Merchant": "Prince", "Prince": "Merchant"}
 """Who receives the cards a title gives in the exchange (004 §Later rounds)."""
 
@@ -973,6 +981,12 @@ class FoolerySpec(SpecGame[State, Move]):
     def num_players(self, state: State) -> int:
         """Players in the game."""
         return state.players
+
+    def utility_range(self, rules: Rules, players: int) -> tuple[float, float]:
+        """The payoffs of the last place and the first (:func:`payoff_bounds`): King +2 and
+        Peasant -2 under ``titles``, +-(n - 1) / 2 under ``places``."""
+        lo, hi = payoff_bounds(players, rules)
+        return float(lo), float(hi)
 
     def parse_move(self, state: State, text: str) -> Move:
         """A legal move from text; cards in any order (``play 7H 7C``, ``pass``, ``give XXI 2C``)."""

@@ -457,6 +457,18 @@ def test_joker_has_no_rank_in_common_for_leads_throw_ins_and_transfers() -> None
     assert "transfer 7♦" in moves(seven) and "transfer BJ" not in moves(seven)
 
 
+def test_deck_54_the_notes_page_offers_every_deck_the_option_offers() -> None:
+    # docs/durak-notes.md said the 54-card deck was "not offered", while `deck` offers it and the same
+    # page's side rules say it is modelled
+    from pathlib import Path
+
+    notes = (Path(__file__).resolve().parents[2] / "docs" / "durak-notes.md").read_text(encoding="utf-8")
+    line = next(x for x in notes.splitlines() if x.startswith("- `deck`:"))
+    deck = next(o for o in options_of(Rules) if o.name == "deck")
+    assert deck.choices == (36, 52, 54)
+    assert line.startswith("- `deck`: " + " | ".join(map(str, deck.choices)) + " (") and "not offered" not in line
+
+
 def test_a_joker_turned_up_for_the_trump_is_passed_over() -> None:
     """Reconstruction joker_turned: the trump is named by the first suit card turned up; the Joker stays in
     the stock (spec and engine deal alike)."""

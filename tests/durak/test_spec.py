@@ -438,6 +438,74 @@ def test_001_transfer_blocked_by_a_trump_on_the_table_option(blocked: bool) -> N
     assert "transfer 7♠" in moves(t)  # the transferring trump itself is not yet on the table
 
 
+def test_transfer_trump_laid_the_trump_laid_to_transfer_does_not_block_it_a_listed_reading(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """001 §transfer "also if there is a card of a trump suit on the table": whether the trump laid to
+    transfer counts, the text does not say. The spec reads the table before the transfer (a trump of
+    the attack's rank transfers; once laid it blocks the next transfer); `foolsolve rules durak` lists
+    that reading as reconstructed and `why` names it."""
+    from foolsolve.cli import main
+
+    s = pos(rules=P | {"transfer_blocked_by_trump": True}, players=4,
+            hands=[["KC"], ["7S", "8D", "QD"], ["7H", "AH", "10C", "9C"], ["6D", "9D", "JD", "KD"]],
+            table=[["7C", None]])
+    assert "transfer 7♠" in moves(s)  # 7S is a trump (spades): laid, not yet on the table
+    said = SPEC.why_legal(s, SPEC.parse_move(s, "transfer 7S"))[0].says
+    assert "reading transfer_trump_laid" in said
+    after = play(s, "transfer 7S")
+    assert after.defender == 2 and "transfer 7♥" not in moves(after)  # now a trump lies on the table
+    assert "transfer 7♥" in moves(SPEC.with_rules(after, Rules(variant="perevodnoy", transfer_blocked_by_trump=False)))
+    main(["rules", "durak"])
+    out = capsys.readouterr().out
+    assert "  transfer_trump_laid: transfer_blocked_by_trump: only a trump-suit card lying on the table before" in (
+        out.split("one sensible reading")[1])
+
+
+def test_pass_lasts_until_the_next_cover_and_why_cites_the_throw_option() -> None:
+    """001 §Throw option: "When the walker has nothing to throw, this is done by the next player ...
+    After she is beaten, the right to throw a card passes again to the one who walked". A pass hands
+    the throw to the next thrower only until the defender covers again; `why` said "player 0 throws
+    no more this bout" under §throw-in, quoting a sentence of §Throw option."""
+    s = pos(rules={"variant": "podkidnoy"}, trump="H", players=3, hands=[["6D", "8C"], ["9D", "AS", "KC"], ["7D", "QC"]],
+            table=[["6S", "7S"]])
+    r = SPEC.why_legal(s, Pass())[0]
+    assert r.section == "Throw option" and "passes again to the one who walked" in r.quote
+    assert "player 2 may throw next" in r.says and "until the defender's next cover" in r.says
+    assert "no more this bout" not in r.says
+    after = play(s, "pass", "throw 7D", "cover 7D with 9D")
+    assert after.to_move == 0 and "throw 6♦" in moves(after)  # the pass is over: player 0 may throw again
+    last = play(s, "pass", "pass")
+    assert not last.table  # nobody threw: the bout is beaten
+    taking = play(s, "pass", "throw 7D", "take")  # after a take no cover follows
+    assert taking.to_move == 0
+    assert SPEC.why_legal(taking, Pass())[0].says == ("player 0 throws nothing now and no other thrower can: the "
+                                                       "bout ends (taken)")
+    s2 = pos(rules={"variant": "podkidnoy"}, trump="H", players=3,
+             hands=[["6D", "8C"], ["9D", "AS", "KC"], ["7D", "QC", "6C"]], table=[["6S", "7S"]])
+    r2 = SPEC.why_legal(play(s2, "pass", "throw 7D", "take"), Pass())[0]
+    assert r2.says.endswith("player 2 may throw next; the defender has said 'take', so no cover follows and the "
+                            "pass lasts the bout")
+
+
+def test_out_defender_lead_the_next_player_after_a_defender_who_goes_out_leads_a_listed_reading(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """001 §Throw option gives the next lead to "the person who just fought off"; a defender who goes
+    out with the bout (the stock empty) has no card to lead, and the text does not say who leads then.
+    The spec's reading (the next player after him still in, as after a take) is listed by
+    `foolsolve rules durak`; it was shown only in next_attacker's docstring."""
+    from foolsolve.cli import main
+
+    s = pos(rules={"variant": "podkidnoy"}, players=3, hands=[["8C", "9C"], ["7S"], ["10C", "JC"]],
+            table=[["6S", None]])
+    after = play(s, "cover 6S with 7S")  # nobody can throw in: beaten, and player 1 is out
+    assert 1 in after.out and not after.table
+    assert (after.attacker, after.defender, after.to_move) == (2, 0, 2)
+    main(["rules", "durak"])
+    out = capsys.readouterr().out
+    assert "  out_defender_lead: A bout beaten off by a defender who goes out with it" in out.split(
+        "one sensible reading")[1]
+
+
 def test_001_two_player_transfer_back() -> None:
     s = pos(rules=P, hands=[["7H", "KC", "AD"], ["7D", "8D", "QS", "JS"]], table=[["7S", None]])
     s = play(s, "transfer 7D")

@@ -398,6 +398,32 @@ def test_finishing_order_gives_the_payoffs_zero_sum() -> None:
     assert res is not None and res.payoffs == (-2, 0, 2) and res.label == "King 2, Noble 1, Peasant 0"
 
 
+@pytest.mark.parametrize("payoffs", ["titles", "king_peasant", "places"])
+def test_payoffs_the_payoff_range_is_the_first_and_the_last_places_for_every_player_count(payoffs: str) -> None:
+    """Option payoffs (reconstructed): the range a seat's intervals are cut to, OpenSpiel's utilities and
+    IS-MCTS's normalisation read (``utility_range``, ``payoff_range``) is the first place's payoff
+    and the last's, for the rules and the player count: under ``places`` +-(n - 1) / 2, so +-5/2
+    with six players and +-3 with seven (the old +-2 cut those off). The engine (and the solver,
+    which reads the engine's table) pays every place as the spec does."""
+    from foolsolve.engines.foolery import place_payoff as engine_payoff
+    from foolsolve.spec.foolery import META, place_payoff
+
+    rules = Rules(payoffs=payoffs)
+    for n in range(3, 8):
+        pays = [place_payoff(pl, n, rules) for pl in range(1, n + 1)]
+        assert pays == [engine_payoff(payoffs, pl, n) for pl in range(1, n + 1)]
+        lo, hi = SPEC.utility_range(rules, n)
+        assert (lo, hi) == (min(pays), max(pays))
+        assert META.utility_bounds[0] <= lo and hi <= META.utility_bounds[1]
+        state = SPEC.deal(rules, n, random.Random(n))
+        assert SPEC.payoff_range(state) == (lo, hi)
+    if payoffs == "places":
+        assert SPEC.utility_range(rules, 6) == (-2.5, 2.5) and SPEC.utility_range(rules, 7) == (-3, 3)
+        assert META.utility_bounds == (-3, 3)
+    else:
+        assert SPEC.utility_range(rules, 7) == ((-2, 2) if payoffs == "titles" else (-1, 1))
+
+
 # --- 004 §Later rounds ----------------------------------------------------------------------
 
 

@@ -11,7 +11,9 @@ from fractions import Fraction
 import pytest
 
 from foolsolve import games
+from foolsolve.errors import InputError
 from foolsolve.game import CHANCE, ChanceMode, Dynamics, GameType, Information, Utility
+from foolsolve.rules import options_of, random_rules
 
 GAMES = games.all_games()
 
@@ -98,3 +100,66 @@ def test_returns_and_chance_outcomes(info):
             assert outcomes and sum(p for _, p in outcomes) == 1 and all(p > 0 for _, p in outcomes)
         else:
             assert info.spec.chance_outcomes(s) == []
+
+
+def _counts(spec) -> list[int]:
+    """The player counts to play: every one the game allows (Fool's Paradise, up to 82: the first
+    eight and the largest)."""
+    counts = list(range(spec.min_players, spec.max_players + 1))
+    return counts if len(counts) <= 8 else [*counts[:7], counts[-1]]
+
+
+def _needs(info, players: int) -> dict[str, int]:
+    """Options a player count needs that :func:`random_rules` does not draw: Fool's Paradise's
+    ``decks`` (a number, no choices), the fewest that deal five cards each and five to the centre."""
+    if info.name != "fools-paradise":
+        return {}
+    from foolsolve.spec.fools_paradise import CENTRE_SIZE, DECK_CARDS, HAND_SIZE
+
+    return {"decks": -(-(HAND_SIZE * players + CENTRE_SIZE) // DECK_CARDS)}
+
+
+@pytest.mark.parametrize("info", GAMES, ids=lambda i: i.name)
+def test_every_terminal_payoff_lies_within_the_payoff_range(info):
+    """For every player count and every value of every rule option (the other options drawn at
+    random until the deal is one the rules allow): a random game's payoffs lie within the start's
+    ``payoff_range``, within ``utility_range`` of its rules and player count, and these within the
+    game's ``utility_bounds``. (Foolery under ``payoffs = "places"`` paid +-5/2 with six players and
+    +-3 with seven, past the +-2 it declared.) The engine plays (its generic loop: cheap without a
+    compiled playout); the spec scores the end too."""
+    spec, engine = info.spec, info.engine
+    low, high = spec.meta.utility_bounds
+    rng = random.Random(29)
+    options = [o for o in options_of(spec.rules_cls) if o.choices and not o.fixed]
+    pinned = [{}] + [{o.name: v} for o in options for v in o.choices]
+    played_counts, played_values = set(), set()
+    for players in _counts(spec):
+        for pin in pinned:
+            for _ in range(30):  # the other options at random, until the rules allow this deal
+                rules = random_rules(spec.rules_cls, rng, **_needs(info, players), **pin)
+                try:
+                    start = spec.deal(rules, players, rng)
+                    break
+                except InputError:
+                    continue
+            else:
+                continue  # no deal of this many players under this value (Durak's 36 cards and 8 players)
+            lo, hi = spec.payoff_range(start)
+            assert (lo, hi) == spec.utility_range(rules, players) or info.name == "fools-paradise"
+            r_lo, r_hi = spec.utility_range(rules, players)
+            assert low <= r_lo <= lo <= hi <= r_hi <= high, (players, pin)
+            s = engine.from_spec(start) if engine is not None else start
+            ops = engine if engine is not None else spec
+            for _ in range(20_000):
+                if ops.result(s) is not None:
+                    break
+                s = ops.apply(s, rng.choice(ops.legal_moves(s)))
+            else:
+                continue  # (no game here runs this long; an endless one has no payoffs to check)
+            end = engine.to_spec(s) if engine is not None else s
+            for returns in (ops.returns(s), spec.returns(end)):
+                assert all(lo <= x <= hi for x in returns), (players, pin, [str(x) for x in returns], (lo, hi))
+            played_counts.add(players)
+            played_values.update(pin.items())
+    assert played_counts == set(_counts(spec))
+    assert played_values == {(o.name, v) for o in options for v in o.choices}

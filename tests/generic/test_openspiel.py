@@ -136,6 +136,15 @@ def test_parameters_default_to_our_rules():
         assert g.get_parameters()["players"] == params["players"] == info.spec.min_players
 
 
+@pytest.mark.parametrize("players, payoffs, bound", [(3, "titles", 2.0), (6, "places", 2.5), (7, "places", 3.0),
+                                                     (7, "king_peasant", 1.0)])
+def test_foolery_utilities_are_the_payoff_range_of_its_rules_and_players(players, payoffs, bound):
+    # payoffs=places pays (n + 1) / 2 - place: +-5/2 with six players, +-3 with seven (the game
+    # declared +-2 to OpenSpiel whatever the rules and players)
+    g = fo.load("foolery", players=players, payoffs=payoffs)
+    assert (g.min_utility(), g.max_utility()) == (-bound, bound)
+
+
 @pytest.mark.parametrize("example", sorted(p.name for p in EXAMPLES.glob("*.json")
                                             if "view" not in json.loads(p.read_text())))
 def test_a_game_from_a_position_reports_the_position_s_players_and_rules(example):

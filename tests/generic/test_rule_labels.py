@@ -157,6 +157,8 @@ def test_every_reconstruction_marker_of_a_spec_names_an_entry_foolsolve_rules_li
     ("durak", "show_once"),  # a shown trump stays in the hand: each is shown once a bout
     ("durak", "neighbours_lead"),  # throwers=neighbours and a lead attacker apart from the defender
     ("durak", "redeal_order"),  # who speaks first for a re-deal
+    ("durak", "transfer_trump_laid"),  # transfer_blocked_by_trump: the trump laid to transfer does not count
+    ("durak", "out_defender_lead"),  # a defender who goes out with a beaten bout: the next player leads
     ("fools-paradise", "stays_clear_then_lay"),  # played_card stays: the clear is scored, then the card is laid
     ("fools-and-angels", "forfeit_first"),  # the start-of-turn forfeit before an Exchange or the exception pass
 ])
