@@ -86,7 +86,8 @@ class Job:
     :func:`_record`, as ``foolsolve POSITION.json`` notes them: a view line the game's exact solver
     answers ``--seed`` and ``--max-memory`` (:func:`foolsolve.seat_exact.unapplied_notes`), a full
     position ``--max-memory`` where that solver keeps no transposition table
-    (:func:`foolsolve.solver.open_hand.memory_note`)."""
+    (:func:`foolsolve.solver.open_hand.memory_note`) and the seat options (``--method``, ``--samples``,
+    ``--seed``: its answer from the mover's seat, where the solver refuses it, reads them)."""
     fallback: Any = None
     """A full position: the seat analysis' settings for the answer from the mover's seat where the
     exact solver refuses it and cards hidden from the mover matter (as ``foolsolve POSITION.json``);
@@ -271,7 +272,12 @@ def parse_job(line: int, text: str | InputError | None, path: str | None, settin
         job.options = st.canonical(settings.extra)
         from foolsolve.solver.open_hand import memory_note
 
-        job.unapplied = tuple(memory_note(info, settings.max_memory))  # as foolsolve POSITION.json notes it
+        # as foolsolve POSITION.json notes them; the seat options apply only where the seat answers (fallback)
+        seat = [name for name, v in (("--method", settings.method), ("--samples", settings.samples),
+                                     ("--seed", settings.seed)) if v is not None]
+        job.unapplied = (*memory_note(info, settings.max_memory),
+                         *([f"not applied: {', '.join(seat)} (options of an answer from one seat; the exact solver "
+                            "answered this full position)"] if seat else []))
         if not settings.extra and settings.max_nodes is None:  # as foolsolve POSITION.json: docs/batches.md
             job.fallback = settings.seat_settings()
         job.key = st.result_key(info.name, job.position, st.canonical({**settings.extra, "(lines)": True}))
