@@ -180,6 +180,15 @@ class Adapter:
         except (TypeError, ValueError) as exc:
             raise InputError(f"--option: {option}={label(choice)}: {exc}") from None
 
+    compared_at = "positions it solves exactly"
+    """Where the deals are compared, for the error of :meth:`unplayable` rules."""
+
+    def unplayable(self, rules: Any) -> str | None:
+        """Why the exact method never answers a deal under ``rules`` (a rule its solver does not
+        play, whatever the position), or ``None`` where it may: under such rules every deal and
+        every witness candidate would be skipped, so the command refuses them before any work."""
+        return None
+
     def alternatives(self, o: OptionInfo) -> list[Any] | None:
         """The values to compare for an option without a finite list of choices (``None``: the
         generic rule of :func:`choices_of`). A game's adapter states its own sets here."""

@@ -160,6 +160,8 @@ def ambiguities(game: str, option_name: str | None, all_options: bool, choices_j
         else:
             assert option_name is not None
             _check_deals(adapter, option_name, checked, seed, deals or 0)
+            if witness and adapter.supports_witness:
+                _check_witness(adapter, option_name, checked)
         from foolsolve.store import SweepStore
 
         sweep = adapter.store = SweepStore(open_store(store_path, no_store))
@@ -221,15 +223,62 @@ def _check_deals(adapter: Adapter, option: str | None, choices: list[Any], seed:
             adapter.deal(rules, random.Random(seed))
         except InputError as exc:
             failed.append((c, exc))
-    if not failed:
-        return
-    choice, first = failed[0]
-    under = ("the rules of the deals" if option is None else f"every choice of {option}" if len(failed) == len(choices)
-             else f"{option}={label(choice)}")
-    field, _, reason = str(first).partition(": ")
-    if field == "players":
-        raise InputError(f"--players: {reason} (under {under}: every deal would be skipped)")
-    raise InputError(f"--deals: no deal can be made under {under} ({first}): every deal would be skipped")
+    if failed:
+        first = failed[0][1]
+        under = _under(option, choices, [c for c, _ in failed])
+        field, _, reason = str(first).partition(": ")
+        if field == "players":
+            raise InputError(f"--players: {reason} (under {under}: every deal would be skipped)")
+        raise InputError(f"--deals: no deal can be made under {under} ({first}): every deal would be skipped")
+    # the exact method never answers under a rule its solver does not play (Durak's side rules, the 54-card
+    # deck of 7 or 8 players): every deal that reached its endgame was skipped, and the report said '0 of 0
+    # deals' (or counted the few the policy played to the end without one), exit 0
+    refused = _unplayable(adapter, option, choices)
+    if refused:
+        why, bad = refused
+        give = f"; give --choices without {', '.join(label(c) for c in bad)}" if option is not None and \
+            len(choices) - len(bad) >= 2 else ""
+        where = "--rules" if option is None or len(bad) == len(choices) else "--option"
+        raise InputError(f"{where}: {why} (under {_under(option, choices, bad)}), and the deals are compared at "
+                         f"{adapter.compared_at}: every deal that reaches one would be skipped{give}")
+
+
+def _check_witness(adapter: Adapter, option: str, choices: list[Any]) -> None:
+    """Before the witness search: where a choice is under a rule the exact method does not play, no
+    candidate can be compared (every one was skipped, 'none found'): a one-line error."""
+    import dataclasses
+
+    # the witness candidates carry no --rules: each is read with the option set to each choice, the
+    # other options at their defaults
+    defaults = adapter.spec.rules_cls()
+    bad = [c for c in choices if adapter.unplayable(dataclasses.replace(defaults, **{option: c}))]
+    if bad:
+        why = adapter.unplayable(dataclasses.replace(defaults, **{option: bad[0]}))
+        give = f"give --choices without {', '.join(label(c) for c in bad)} or " if len(choices) - len(bad) >= 2 else ""
+        raise InputError(f"--witness: {why} (under {_under(option, choices, bad)}): no witness candidate can be "
+                         f"compared; {give}--no-witness")
+
+
+def _unplayable(adapter: Adapter, option: str | None, choices: list[Any]) -> tuple[str, list[Any]] | None:
+    """Why the exact method never answers the deals under one or more of ``choices`` of ``option``
+    (``None``: the rules of the deals alone), and those choices; ``None`` where it may under each."""
+    bad: list[Any] = []
+    why = ""
+    for c in choices:
+        rules = adapter.rules_for(option, c) if option is not None else \
+            rules_from_json(adapter.spec.rules_cls, adapter.base_rules, where="--rules")
+        reason = adapter.unplayable(rules)
+        if reason:
+            bad.append(c)
+            why = why or reason
+    return (why, bad) if bad else None
+
+
+def _under(option: str | None, choices: list[Any], failed: list[Any]) -> str:
+    """The rules a check failed under, in words."""
+    if option is None:
+        return "the rules of the deals"
+    return f"every choice of {option}" if len(failed) == len(choices) else f"{option}={label(failed[0])}"
 
 
 def _store_line(sweep: Any) -> str:
@@ -472,6 +521,16 @@ def _all_rows(info: GameInfo, adapter: Adapter, options: list[Any], rows: list[d
                 rows.append(row)
                 if not as_json:
                     click.echo(f"{opt.name:28} {exc!s}")
+                tick(i + 1)
+                continue
+            refused = _unplayable(adapter, opt.name, choices)
+            if refused:  # not swept: every deal would be skipped (the base rules are checked before any row)
+                row["choices"] = [jsonable(c) for c in choices]
+                row["error"] = (f"not compared: {refused[0]} (under {_under(opt.name, choices, refused[1])}), and "
+                                f"the deals are compared at {adapter.compared_at}")
+                rows.append(row)
+                if not as_json:
+                    click.echo(f"{opt.name:28} {row['error']}")
                 tick(i + 1)
                 continue
             row["choices"] = [jsonable(c) for c in choices]

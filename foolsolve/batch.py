@@ -82,8 +82,12 @@ class Job:
     """A view line the game's exact solver answers from its player's seat (:mod:`foolsolve.seat_exact`):
     that player; ``position`` is then one world of the view and ``options`` the solver's options."""
     unapplied: tuple[str, ...] = ()
-    """Such a line's notes of the batch's options its answer does not read (``--seed``, ``--max-memory``:
-    :func:`foolsolve.seat_exact.unapplied_notes`), as ``foolsolve VIEW.json`` notes them."""
+    """The notes of the batch's options a line's exact answer does not read, added to its result by
+    :func:`_record`, as ``foolsolve POSITION.json`` notes them: a view line the game's exact solver
+    answers ``--seed`` and ``--max-memory`` (:func:`foolsolve.seat_exact.unapplied_notes`), a full
+    position ``--max-memory`` where that solver keeps no transposition table
+    (:func:`foolsolve.solver.open_hand.memory_note`) and the seat options (``--method``, ``--samples``,
+    ``--seed``: its answer from the mover's seat, where the solver refuses it, reads them)."""
     fallback: Any = None
     """A full position: the seat analysis' settings for the answer from the mover's seat where the
     exact solver refuses it and cards hidden from the mover matter (as ``foolsolve POSITION.json``);
@@ -266,6 +270,14 @@ def parse_job(line: int, text: str | InputError | None, path: str | None, settin
         job.game = info.name
         job.position = st.canonical(info.spec.state_to_json(state))
         job.options = st.canonical(settings.extra)
+        from foolsolve.solver.open_hand import memory_note
+
+        # as foolsolve POSITION.json notes them; the seat options apply only where the seat answers (fallback)
+        seat = [name for name, v in (("--method", settings.method), ("--samples", settings.samples),
+                                     ("--seed", settings.seed)) if v is not None]
+        job.unapplied = (*memory_note(info, settings.max_memory),
+                         *([f"not applied: {', '.join(seat)} (options of an answer from one seat; the exact solver "
+                            "answered this full position)"] if seat else []))
         if not settings.extra and settings.max_nodes is None:  # as foolsolve POSITION.json: docs/batches.md
             job.fallback = settings.seat_settings()
         job.key = st.result_key(info.name, job.position, st.canonical({**settings.extra, "(lines)": True}))
@@ -319,6 +331,8 @@ def _record(job: Job, outcome: dict[str, Any], cached: bool = False) -> dict[str
     if "result" in outcome:
         rec["cached"] = cached
         rec["result"] = outcome["result"]
+        if job.unapplied:  # after the result was stored: a stored result holds no note of this batch's options
+            rec["result"] = {**rec["result"], "notes": [*rec["result"].get("notes", []), *job.unapplied]}
     elif "seat" in outcome:
         rec["cached"] = False
         rec["seat"] = outcome["seat"]
@@ -480,8 +494,7 @@ def _solve_job(job: Job) -> dict[str, Any]:
         outcome = solve_task((job.game, job.position, json.loads(job.options), job.max_nodes, job.time_limit,
                               job.max_memory))
         if "result" in outcome:
-            outcome["result"]["notes"] = [*outcome["result"].get("notes", []), seat_exact_note(job.from_seat),
-                                          *job.unapplied]
+            outcome["result"]["notes"] = [*outcome["result"].get("notes", []), seat_exact_note(job.from_seat)]
         return outcome
     return solve_task((job.game, job.position, json.loads(job.options), job.max_nodes, job.time_limit, job.max_memory,
                        job.fallback))

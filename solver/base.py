@@ -99,8 +99,10 @@ MAX_MEMORY = 1 << 20
 than any machine this runs on has."""
 
 COMMON_OPTIONS: dict[str, str] = {
-    "max_nodes": "give up after this many nodes (the same as --max-nodes; above 2^62: no limit in practice)",
-    "time": "give up after this many seconds, at most a year (checked whenever the search reports its progress)",
+    "max_nodes": "give up after this many nodes, each search (the exact solver, and the open-hand search that answers "
+                 "after it) on its own; with --max-nodes, the smaller bound holds (above 2^62: no limit in practice)",
+    "time": "give up after this many seconds, each search on its own, at most a year; with --time, the smaller bound "
+            "holds (checked whenever the search reports its progress)",
 }
 """Solver options every game takes (``-o KEY=VALUE``), read into :class:`SolveOptions`' own fields."""
 
@@ -143,6 +145,11 @@ class SolveOptions:
 
     deprecated: list[str] = field(default_factory=list)
     """Warnings for deprecated option names read (:data:`ALIASES`)."""
+    nodes_option: str = "--max-nodes"
+    """The option that set :attr:`max_nodes`, as an error names it: ``-o max_nodes=N`` where that
+    one is the bound (set when ``extra`` is read)."""
+    time_option: str = "--time"
+    """The option that set :attr:`time_limit` (``-o time=S`` where that one is the bound)."""
     proved: Callable[[SolveResult], None] | None = None
     """Told what is proved so far, each time a solver that values a position's moves one by one
     settles one (the result :attr:`SearchLimit.partial` would carry): ``foolsolve POSITION`` lets
@@ -160,7 +167,8 @@ class SolveOptions:
             value = extra.pop("max_nodes")
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
                 raise OptionError(f"option max_nodes: expected a whole number >= 1, got {json_text(value)}")
-            self.max_nodes = value if self.max_nodes is None else min(self.max_nodes, value)
+            if self.max_nodes is None or value < self.max_nodes:
+                self.max_nodes, self.nodes_option = value, f"-o max_nodes={value}"
         if self.max_nodes is not None:
             self.max_nodes = min(self.max_nodes, MAX_NODES)
         if "time" in extra:
@@ -169,7 +177,8 @@ class SolveOptions:
                     or not math.isfinite(value)):  # (nan, inf and 1e400 too)
                 raise OptionError(f"option time: expected a number of seconds > 0 and at most {MAX_SECONDS:,} "
                                   f"(a year), got {json_text(value)}")
-            self.time_limit = float(value)
+            if self.time_limit is None or value < self.time_limit:  # both bounds hold (was: -o time won)
+                self.time_limit, self.time_option = float(value), f"-o time={value:g}"
         self.extra = extra
 
 
@@ -182,16 +191,18 @@ class _TimeLimit:
     it raises :class:`SearchLimit`, else it passes the node count on to the callback it wraps. Its
     class tells that a time limit is enforced already (:func:`with_limits` does not wrap twice)."""
 
-    __slots__ = ("deadline", "limit", "shown")
+    __slots__ = ("deadline", "limit", "name", "shown")
 
-    def __init__(self, deadline: float, limit: float, shown: Callable[[int], None] | None) -> None:
+    def __init__(self, deadline: float, limit: float, shown: Callable[[int], None] | None,
+                 name: str = "--time") -> None:
         self.deadline = deadline
         self.limit = limit
         self.shown = shown
+        self.name = name
 
     def __call__(self, nodes: int) -> None:
         if time.monotonic() > self.deadline:
-            raise SearchLimit(f"--time: no exact answer within {self.limit:g} s", option="time")
+            raise SearchLimit(f"{self.name}: no exact answer within {self.limit:g} s", option="time")
         if self.shown is not None:
             self.shown(nodes)
 
@@ -208,7 +219,7 @@ def with_limits(options: SolveOptions) -> SolveOptions:
     if isinstance(options.progress, _TimeLimit) and options.progress.limit == options.time_limit:
         return options
     deadline = time.monotonic() + options.time_limit
-    tick = _TimeLimit(deadline, options.time_limit, options.progress)
+    tick = _TimeLimit(deadline, options.time_limit, options.progress, options.time_option)
     return replace(options, progress=tick, deadline=deadline if options.deadline is None else min(deadline, options.deadline))
 
 
@@ -216,7 +227,7 @@ def limit_text(exc: SearchLimit, options: SolveOptions) -> str:
     """The one-line error of a search stopped by a limit, naming the command-line option."""
     if exc.option == "time":
         return str(exc)
-    return f"--max-nodes: no exact answer within {options.max_nodes:,} nodes"
+    return f"{options.nodes_option}: no exact answer within {options.max_nodes:,} nodes"
 
 
 class TableBudget:

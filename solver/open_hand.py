@@ -841,13 +841,29 @@ def solve_or_answer(info: GameInfo, state: Any, extra: dict[str, Any], store: An
             return result, False
     left = None if seconds is None else max(1.0, started + seconds - time.perf_counter())
     left_nodes = None if max_nodes is None else max(1, max_nodes - (exact_nodes or 0))
-    answer = answer_for_cli(info, state, extra, left_nodes, left, tick, why, max_memory, partial)
+    # -o max_nodes and -o time bound each search, so the open-hand search that answers too (each its own
+    # N nodes, S seconds), not the exact solver alone
+    own = _own_limits(extra)
+    given = ""
+    if own.max_nodes is not None and (left_nodes is None or own.max_nodes < left_nodes):
+        left_nodes, given = own.max_nodes, f"-o max_nodes={extra['max_nodes']}"
+    if own.time_limit is not None and (left is None or own.time_limit < left):
+        left = own.time_limit
+    answer = answer_for_cli(info, state, extra, left_nodes, left, tick, why, max_memory, partial, given)
     # what the answer cost is the whole of it: the exact solver's attempt too (its time was half of --time)
     answer.nodes += max(searched[0], partial.nodes if partial is not None else 0)
     answer.seconds = time.perf_counter() - started
     if forced is not None:
         answer.notes.append(one_note)
     return answer, False
+
+
+def _own_limits(extra: dict[str, Any]) -> SolveOptions:
+    """The limits ``-o max_nodes`` and ``-o time`` of ``extra`` (:data:`~foolsolve.solver.base.COMMON_OPTIONS`,
+    which every search reads) as a :class:`SolveOptions`' ``max_nodes`` and ``time_limit``."""
+    from foolsolve.solver.base import COMMON_OPTIONS
+
+    return SolveOptions(extra={k: v for k, v in extra.items() if k in COMMON_OPTIONS})
 
 
 def proved_text(partial: SolveResult | None) -> str:
@@ -899,12 +915,15 @@ def with_proofs(info: GameInfo, state: Any, answer: WorldAnswer, partial: SolveR
 
 def answer_for_cli(info: GameInfo, state: Any, extra: dict[str, Any], max_nodes: int | None,
                    seconds: float | None, progress: Callable[[int], None] | None, why: str,
-                   max_memory: int | None = None, partial: SolveResult | None = None) -> SolveResult:
+                   max_memory: int | None = None, partial: SolveResult | None = None,
+                   nodes_given: str = "") -> SolveResult:
     """The open-hand answer ``foolsolve POSITION.json`` prints where the game's exact solver
     refused the position or ran out of time (``why`` says which, in the notes), with what the
     stopped solver proved (``partial``) put in (:func:`with_proofs`) and noted; ``extra``: the ``-o``
     options; it reads :data:`WORLD_OPTIONS` and ignores the others (the exact solver's), a note
-    naming them. Ctrl-C after an iteration finished raises :class:`Interrupted` with that
+    naming them; ``max_nodes`` (what is left of ``--max-nodes``, or ``-o max_nodes`` where
+    ``nodes_given`` names it) is kept: no answer within it is an :class:`InputError`. Ctrl-C after an
+    iteration finished raises :class:`Interrupted` with that
     iteration's answer (:attr:`Interrupted.answer`: printed, then exit 130); before one, the plain
     ``KeyboardInterrupt``."""
     concept, player, depth, playouts, seed = world_settings(extra)
@@ -919,7 +938,8 @@ def answer_for_cli(info: GameInfo, state: Any, extra: dict[str, Any], max_nodes:
                              use_solver=False, interruptible=True)
     except SearchLimit:
         if budget.max_nodes is not None:  # the caller's own bound on the work: kept
-            raise InputError(f"budget: no open-hand answer within {budget_text(budget)} ({why})") from None
+            by = f" ({nodes_given})" if nodes_given else ""
+            raise InputError(f"budget: no open-hand answer within {budget_text(budget)}{by} ({why})") from None
         # the time ran out before the first iteration (every move, each valued by its playouts)
         # finished: one playout a move, whatever the clock says (a few moves' playouts, never
         # long), so that a short --time still gets the answer of the same kind, not another one

@@ -2,6 +2,7 @@
 (``HYPOTHESIS_PROFILE=long pytest``)."""
 
 import os
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -31,3 +32,20 @@ def _no_background_compile(monkeypatch: pytest.MonkeyPatch) -> None:
     playout running (foolsolve/engines/durak_playout.py, ``native``); the tests that need the
     compiled playout compile it."""
     monkeypatch.setenv("FOOLSOLVE_BACKGROUND_COMPILE", "0")
+
+
+@pytest.fixture
+def seat_analysis_interrupted(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A seat analysis (``foolsolve.cli._SeatRequest.analysis``: solve, report and
+    ``foolsolve.answer`` from one seat) returns its answer as a Ctrl-C leaves it: complete, marked
+    interrupted, the answer so far."""
+    from foolsolve import cli
+
+    real = cli._SeatRequest.analysis
+
+    def stopped(self: Any, info: Any, worlds: Any) -> Any:
+        answer = real(self, info, worlds)
+        answer.interrupted = True
+        return answer
+
+    monkeypatch.setattr(cli._SeatRequest, "analysis", stopped)

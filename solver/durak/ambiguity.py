@@ -122,6 +122,14 @@ class DurakAmbiguity(PolicyEndgameAdapter):
         v = {"win": 1, "draw": 0, "loss": -1}[analysis.value]
         return v if holding[end.to_move] == player else -v
 
+    compared_at = "two-player endgames it solves exactly"
+
+    def unplayable(self, rules: Any) -> str | None:
+        """The side rules of 001 (and the 54-card deck, which 7 or 8 players need): the exact solver
+        refuses every position under them (``solver.durak.search.check_endgame``)."""
+        side = D.side_options(rules)
+        return f"the exact Durak solver does not play {', '.join(side)}" if side else None
+
     def size(self, state: Any) -> int:
         """Cards in the hands and on the table."""
         return cards_in_play(state)

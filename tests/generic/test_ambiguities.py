@@ -248,6 +248,10 @@ def test_all_options_table_for_durak(tmp_path: Path) -> None:
             assert r["option"] in ("throwers", "transfer_lead", "teams")
             assert "cannot matter with 2 players" in r["cannot_matter"]
             continue
+        if "error" in r:  # a choice the exact solver does not play (a side rule): not swept, said so
+            assert r["option"] in ("deck", "places", "trump_ace_exchange")
+            assert r["error"].startswith("not compared: the exact Durak solver does not play ")
+            continue
         assert r["deals"]["deals"] == 1
         if r["witness"] is not None:
             assert Path(r["witness"]["file"]).is_file()
@@ -263,7 +267,8 @@ def test_all_options_table_for_fools_paradise_runs() -> None:
 
 
 def _all_interrupted_on_the_third_option(monkeypatch: pytest.MonkeyPatch, *extra: str) -> int:
-    """``ambiguities durak --all`` with a Ctrl-C while its third option's deals are compared: the exit code."""
+    """``ambiguities durak --all`` with a Ctrl-C while the third option whose deals are compared is (deck, the
+    second, is not compared: its choice 54 is a side rule): the exit code."""
     from foolsolve import ambiguities_cli, cli
 
     real = ambiguities_cli.compare_deals
@@ -285,7 +290,8 @@ def test_ctrl_c_during_all_keeps_the_finished_rows(monkeypatch: pytest.MonkeyPat
     assert _all_interrupted_on_the_third_option(monkeypatch, "--json") == 130
     captured = capsys.readouterr()
     out = json.loads(captured.out)
-    assert out["interrupted"] is True and [r["option"] for r in out["options"]] == ["variant", "deck"]
+    assert out["interrupted"] is True and [r["option"] for r in out["options"]] == ["variant", "deck",
+                                                                                   "first_bout_limit"]
     [line] = captured.err.splitlines()  # one line for the Ctrl-C: JSON, naming the store that keeps the solves
     error = json.loads(line)
     assert error["kind"] == "interrupted" and error["exit_code"] == 130
@@ -301,9 +307,10 @@ def test_ctrl_c_during_all_ends_with_the_kept_rows_then_one_line_on_stderr(monke
     assert _all_interrupted_on_the_third_option(monkeypatch) == 130
     captured = capsys.readouterr()
     rows = captured.out.splitlines()
-    assert rows[3].split()[0] == "option" and [r.split()[0] for r in rows[4:6]] == ["variant", "deck"]
-    assert rows[6].startswith("best differs: ") and len(rows) == 8, captured.out
-    assert re.fullmatch(r"interrupted: 2 of \d+ options done", rows[7]), captured.out
+    assert rows[3].split()[0] == "option"
+    assert [r.split()[0] for r in rows[4:7]] == ["variant", "deck", "first_bout_limit"]
+    assert rows[7].startswith("best differs: ") and len(rows) == 9, captured.out
+    assert re.fullmatch(r"interrupted: 3 of \d+ options done", rows[8]), captured.out
     [line] = captured.err.splitlines()
     assert line.startswith("foolsolve: ambiguities interrupted; every exact solve that finished is in the result "
                            "store "), captured.err
@@ -468,6 +475,29 @@ def test_a_position_is_checked_before_any_output_and_read_with_its_own_players()
 def test_players_no_deal_can_seat_are_refused_up_front(args, said):
     """``--players 7`` under the 36-card deck skipped every deal and reported '0 of 0 deals', exit 0
     ('deal durak --players 7' refuses it at once)."""
+    res = run("durak", *args, "--no-store")
+    assert res.exit_code == 2 and len(res.output.strip().splitlines()) == 1, res.output
+    assert said in res.output
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    (["--all", "--players", "7", "--rules", '{"deck": 54}', "--no-witness"],
+     "--rules: the exact Durak solver does not play deck=54 (under the rules of the deals), and the deals are "
+     "compared at two-player endgames it solves exactly: every deal that reaches one would be skipped"),
+    (["--option", "variant", "--players", "7", "--rules", '{"deck": 54}', "--deals", "2"],
+     "--rules: the exact Durak solver does not play deck=54 (under every choice of variant)"),
+    (["--option", "deck", "--deals", "2", "--no-witness"],
+     "--option: the exact Durak solver does not play deck=54 (under deck=54), and the deals are compared at "
+     "two-player endgames it solves exactly: every deal that reaches one would be skipped; give --choices without 54"),
+    (["--option", "trump_ace_exchange", "--witness-size", "3", "--tries", "1"],
+     "--witness: the exact Durak solver does not play trump_ace_exchange=true (under trump_ace_exchange=true): no "
+     "witness candidate can be compared; --no-witness"),
+])
+def test_rules_the_exact_solver_does_not_play_are_refused_up_front(args, said):
+    """``--players 7 --rules '{"deck": 54}'`` (7 or 8 players need the 54-card deck) skipped every deal
+    and reported '0 of 0 deals', exit 0: Durak's deals are compared at two-player endgames its exact
+    solver solves, and it plays neither the 54-card deck nor the other side rules. So did a choice
+    under such a rule (``--option deck``: 54), and the witness search found 'none' under one."""
     res = run("durak", *args, "--no-store")
     assert res.exit_code == 2 and len(res.output.strip().splitlines()) == 1, res.output
     assert said in res.output

@@ -623,3 +623,22 @@ def test_a_stop_writes_the_results_finished_on_other_workers(tmp_path: Path, sig
     recs = read_jsonl(out)
     assert [r["line"] for r in recs] == [2, 3, 4, 5]
     assert all("result" in r for r in recs[:3]) and "error" in recs[3]
+
+
+def test_a_full_position_line_the_exact_solver_answers_notes_the_seat_options(tmp_path: Path) -> None:
+    """--method, --samples and --seed are the seat's options (view lines, and the answer from the mover's
+    seat a full line gets where the exact solver refuses it): a full line the exact solver answered took
+    them without a word, where ``foolsolve POSITION.json`` notes them as not applied and view lines
+    note what they do not read. Its record notes them; its stored result does not."""
+    from tests.generic.batch_helpers import call_main
+
+    infile = write_jsonl(tmp_path / "in.jsonl", [json.loads((EXAMPLES / "durak-endgame.json").read_text())])
+    store = str(tmp_path / "s.sqlite3")
+    for seat, cached in ((["--samples", "2", "--seed", "3"], False), (["--seed", "3"], True), ([], True)):
+        code, out, err = call_main(["batch", str(infile), "--store", store, *seat])
+        assert code == 0, err
+        rec = json.loads(out)
+        assert rec["cached"] is cached
+        noted = [n for n in rec["result"]["notes"] if n.startswith("not applied")]
+        assert noted == ([f"not applied: {', '.join(seat[::2])} (options of an answer from one seat; the exact "
+                          "solver answered this full position)"] if seat else [])

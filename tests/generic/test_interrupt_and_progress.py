@@ -55,16 +55,8 @@ def test_ctrl_c_prints_one_line_and_exits_130(stopping_command, capsys, exc, jso
         assert err == f"foolsolve: {message}\n"
 
 
-def test_ctrl_c_in_a_seat_answer_with_json_is_a_json_error(monkeypatch, capsys):
+def test_ctrl_c_in_a_seat_answer_with_json_is_a_json_error(seat_analysis_interrupted, capsys):
     """The answer so far on standard output, then the JSON error object (docs/results.md)."""
-    real = cli._SeatRequest.analysis
-
-    def stopped(self, info, worlds):
-        answer = real(self, info, worlds)
-        answer.interrupted = True
-        return answer
-
-    monkeypatch.setattr(cli._SeatRequest, "analysis", stopped)
     code, out, err = _run([str(EXAMPLES / "views" / "fools-and-angels.json"), "--samples", "3", "--json"], capsys)
     assert code == 130 and json.loads(out)["interrupted"] is True
     assert json.loads(err) == {"error": "interrupted (the answer above is the best so far)", "kind": "interrupted",

@@ -792,3 +792,27 @@ def test_a_budget_of_one_node_is_written_in_the_singular(tmp_path, capsys):
 
     code, _, err = run([str(EXAMPLES / "durak-endgame.json"), "--no-store", "--max-nodes", "2"], capsys)
     assert code == 2 and "1 node " in err and "1 nodes" not in err, err
+
+
+def test_solver_option_max_nodes_bounds_the_open_hand_answer_too(capsys: Any) -> None:
+    """``-o max_nodes=N`` (every search's option, 'the same as --max-nodes') bounded only the exact
+    solver: where it refused the position (three players) the open-hand search ran for all of --time
+    (1.9 million nodes in 5 s for -o max_nodes=500). Now the search that answers is bounded by it too,
+    and no answer within it is the one-line error naming it, as for --max-nodes."""
+    path = str(EXAMPLES / "durak-midbout.json")
+    code, out, err = run(["--no-store", path, "--json", "--time", "3", "-o", "max_nodes=4000"], capsys)
+    assert code == 0, err
+    got = json.loads(out)
+    assert got["details"]["exact"] is False and got["nodes"] <= 4100
+    code, _, err = run(["--no-store", path, "--time", "3", "-o", "max_nodes=20"], capsys)
+    assert_one_line_error(code, err, "budget: no open-hand answer within")
+    assert "(-o max_nodes=20)" in err
+
+
+def test_solver_option_time_bounds_the_open_hand_answer_too(capsys: Any) -> None:
+    """``-o time=S`` likewise bounded only the exact solver; the open-hand search that answered took the
+    rest of --time."""
+    code, out, err = run(["--no-store", str(EXAMPLES / "durak-midbout.json"), "--json", "--time", "4", "-o",
+                          "time=0.3"], capsys)
+    assert code == 0, err
+    assert json.loads(out)["seconds"] < 2

@@ -15,7 +15,6 @@ from pathlib import Path
 import pytest
 
 import foolsolve
-from foolsolve import cli
 from foolsolve.errors import InputError
 from tests.generic.test_cli import run
 
@@ -143,16 +142,8 @@ def test_a_view_answer_names_the_parameters_too():
         foolsolve.answer(view, options={"pv": False}, samples=2)
 
 
-def test_ctrl_c_in_a_seat_answer_returns_the_answer_so_far(monkeypatch):
+def test_ctrl_c_in_a_seat_answer_returns_the_answer_so_far(seat_analysis_interrupted):
     """The command prints the answer so far and exits 130; from Python it is returned, marked."""
-    real = cli._SeatRequest.analysis
-
-    def stopped(self, info, worlds):
-        answer = real(self, info, worlds)
-        answer.interrupted = True
-        return answer
-
-    monkeypatch.setattr(cli._SeatRequest, "analysis", stopped)
     ans = foolsolve.answer(EXAMPLES / "views" / "fools-and-angels.json", samples=3)
     assert ans.interrupted is True and ans.text().startswith("INTERRUPTED: the best answer so far")
 

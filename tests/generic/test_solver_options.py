@@ -141,6 +141,28 @@ def test_a_node_budget_given_as_an_option_stops_the_search():
     assert SolveOptions(extra={"max_nodes": 3, "time": 5}).max_nodes == 3
 
 
+def test_the_limit_a_solver_stops_at_is_named_by_the_option_that_set_it(capsys):
+    """A stop at ``-o max_nodes=N`` was reported as ``--max-nodes: no exact answer within N nodes``
+    (an option the user never gave; a batch line, a view the game's solver answers from the seat),
+    and ``-o time`` replaced ``--time`` even where it was the longer (``batch --time 1 -o time=100``
+    gave each line 100 s): both bounds hold, and the error names the one that stopped it."""
+    from foolsolve.solver.base import SearchLimit, limit_text
+
+    assert SolveOptions(time_limit=1, extra={"time": 100}).time_limit == 1
+    assert SolveOptions(time_limit=100, extra={"time": 1}).time_option == "-o time=1"
+    assert SolveOptions(time_limit=1, extra={"time": 100}).time_option == "--time"
+    opts = SolveOptions(max_nodes=10, extra={"max_nodes": 3})
+    assert limit_text(SearchLimit("nodes"), opts) == "-o max_nodes=3: no exact answer within 3 nodes"
+    opts = SolveOptions(max_nodes=3, extra={"max_nodes": 10})
+    assert limit_text(SearchLimit("nodes"), opts) == "--max-nodes: no exact answer within 3 nodes"
+    from tests.generic.batch_helpers import call_main
+
+    line = json.dumps(_example("three-fools-bluff.json")).encode() + b"\n"
+    code, out, _ = call_main(["batch", "-", "--no-store", "-o", "max_nodes=3"], line)
+    assert code == 2
+    assert json.loads(out)["error"] == "-o max_nodes=3: no exact answer within 3 nodes"
+
+
 def test_a_node_budget_beyond_any_counter_is_read_as_the_largest_one():
     """A budget past int64 (``--max-nodes 18446744073709551616``) reached the compiled Durak
     search's node bound, ``ctl[T_OVER] = max_nodes + 1``, as 'internal error: OverflowError:

@@ -306,3 +306,24 @@ def test_a_batch_view_line_notes_the_seed_and_the_memory_budget_as_solve_does(tm
     assert rec["result"]["notes"] == solved["notes"]
     assert [n.split(" (")[0] for n in solved["notes"] if n.startswith("not applied")] == [
         "not applied: --seed", "not applied: --max-memory"]
+
+
+def test_a_batch_full_position_line_notes_the_memory_budget_as_solve_does(tmp_path, capsys):
+    """A view line noted --max-memory as not applied (the round odds keep no transposition table), the
+    full position's line did not; its note is added to the line's record, never to the stored result
+    (a later batch without --max-memory reads it without the note)."""
+    full = str(EXAMPLES / "three-fools-bluff.json")  # (a round of 12 unseen cards: quick)
+    solved = _json([full, "--max-memory", "5"], capsys)
+    lines = tmp_path / "in.jsonl"
+    lines.write_text(f"{full}\n")
+    store = str(tmp_path / "s.sqlite3")
+    code, out, err = run(["batch", str(lines), "--store", store, "--max-memory", "5"], capsys)
+    assert code == 0, err
+    rec = json.loads(out)
+    assert rec["result"]["notes"] == solved["notes"] and not rec["cached"]
+    assert any(n.startswith("not applied: --max-memory (") for n in rec["result"]["notes"])
+    for memory, noted in ((["--max-memory", "5"], True), ([], False)):  # read from the store
+        code, out, err = run(["batch", str(lines), "--store", store, *memory], capsys)
+        rec = json.loads(out)
+        assert code == 0 and rec["cached"], err
+        assert any(n.startswith("not applied: --max-memory") for n in rec["result"]["notes"]) is noted
