@@ -349,6 +349,7 @@ def test_a_solve_with_a_deadline_searches_in_python_while_a_background_process_c
     s = from_spec_state(state)
     monkeypatch.setattr(search, "kernel_compiled", lambda: False)
     monkeypatch.setattr(search, "_compiling", None)
+    monkeypatch.setattr(search, "_told", False)
     monkeypatch.setattr(subprocess, "Popen", BackgroundChild)
     monkeypatch.setenv("FOOLSOLVE_BACKGROUND_COMPILE", "1")
 
@@ -376,6 +377,45 @@ def test_a_solve_with_a_deadline_searches_in_python_while_a_background_process_c
     monkeypatch.setenv("FOOLSOLVE_BACKGROUND_COMPILE", "1")
     monkeypatch.setattr(search, "kernel_compiled", lambda: True)
     assert not search.background_first(s, "auto", hurry)
+
+
+DURAK_10V10 = {"game": "durak", "rules": {"variant": "simple", "deck": 36, "bout_limit": "six"}, "trump": None,
+               "hands": [["6C", "7H", "JD", "9H", "10H", "AD", "QS", "9S", "KC", "JC"],
+                         ["7D", "10D", "AS", "7C", "7S", "JH", "AC", "9C", "8H", "6S"]],
+               "stock": [], "attacker": 0, "defender": 1, "table": [], "to_move": 0}
+"""10v10, the stock empty: minutes of search for the Python search."""
+
+
+@pytest.mark.parametrize("position", [DURAK_10V10, EIGHT["bench 8v8 #2"]["position"]], ids=["10v10", "8v8"])
+def test_a_time_limit_bounds_a_solve_with_background_compiles_off(position: dict[str, object], monkeypatch) -> None:
+    """``GameInfo.solve(state, SolveOptions(time_limit=T))`` with ``FOOLSOLVE_BACKGROUND_COMPILE=0``
+    (as the tests set it) on a machine where the compiled search is not compiled: the Python search
+    answers within T, nothing is compiled. It used to compile in the caller first (a cold numba
+    cache: 132 s for ``time_limit=2`` on an 8v8 position, whose Python search's time-out was taken
+    for its node budget's hand-over to the compiled search); ``jit=true`` stops at once, saying
+    why, rather than compile past the limit."""
+    import time
+
+    from foolsolve import games
+
+    monkeypatch.setattr(search, "kernel_compiled", lambda: False)
+    monkeypatch.setattr(search, "_told", False)
+
+    def no_compiled_search(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the compiled search was asked for")
+
+    monkeypatch.setattr(search, "search_for", no_compiled_search)
+    info = games.get("durak")
+    assert info.solve is not None
+    state = SPEC.state_from_json(position)
+    start = time.monotonic()
+    with pytest.raises(SearchLimit) as caught:
+        info.solve(state, SolveOptions(time_limit=0.5))
+    assert time.monotonic() - start < 10
+    assert caught.value.option == "time" and "within 0.5 s" in str(caught.value)
+    with pytest.raises(SearchLimit, match=r"within 0\.5 s: jit=true asks for the compiled search, which is not compiled"):
+        info.solve(state, SolveOptions(time_limit=0.5, extra={"jit": True}))
+    assert search._told  # said once (on a terminal) that nothing is compiled
 
 
 def test_a_time_limit_gives_the_solve_a_deadline() -> None:
