@@ -18,6 +18,7 @@ player is enumerated (a follower's pure strategy is one card per information set
 from __future__ import annotations
 
 import io
+import sys
 import time
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -270,10 +271,10 @@ def solve_apart(efg: str, players: list[str], nodes: Nodes | None = None) -> Pro
     pygambit's solve cannot be stopped half-way (about 0.1-1.5 s a regret target on a two-core
     machine, up to four targets), so ``nodes``' limits (a time limit: ``--time``,
     ``SolveOptions.time_limit``) are looked at every :data:`POLL` seconds while it runs, and a
-    Ctrl-C is taken at once. The process is forked where the platform can and no other thread runs
-    (else spawned). Under limits pygambit is imported there (about a second), where it counts
-    against them; without, here, so that the next process forked has it (the rounds of ``foolsolve
-    three-fools simulate --policy equilibrium``)."""
+    Ctrl-C is taken at once. The process is forked where the platform can (else spawned). Under
+    limits pygambit is imported there (about a second), where it counts against them; without,
+    here, so that the next process forked has it (the rounds of ``foolsolve three-fools simulate
+    --policy equilibrium``)."""
     import importlib.util
     import multiprocessing
     import signal
@@ -284,8 +285,11 @@ def solve_apart(efg: str, players: list[str], nodes: Nodes | None = None) -> Pro
     elif importlib.util.find_spec("pygambit") is None:  # its error before any process
         _gambit()
     # else imported in the process (about a second), within the limits
-    fork = "fork" in multiprocessing.get_all_start_methods() and threading.active_count() == 1
-    ctx = multiprocessing.get_context("fork" if fork else "spawn")
+    # forked where it can be: the child only computes (Python 3.12 on warns of a fork beside other
+    # threads, as a notebook's kernel runs: then spawned, pygambit imported there first, 2-4 s)
+    fork = "fork" in multiprocessing.get_all_start_methods() and (
+        sys.version_info < (3, 12) or threading.active_count() == 1)
+    ctx = multiprocessing.get_context("fork") if fork else multiprocessing.get_context("spawn")
     reader, writer = ctx.Pipe(duplex=False)
     proc = ctx.Process(target=_profile_child, args=(writer, efg, players), daemon=True, name="foolsolve-pygambit")
     masked = hasattr(signal, "pthread_sigmask")
@@ -298,13 +302,15 @@ def solve_apart(efg: str, players: list[str], nodes: Nodes | None = None) -> Pro
             signal.pthread_sigmask(signal.SIG_SETMASK, old)
         writer.close()
     try:
-        while not reader.poll(POLL):
+        while not reader.poll(POLL):  # (true too once the process has ended: the pipe's end)
             if nodes is not None:
                 nodes.report()  # a time limit past its deadline raises SearchLimit here
-            if not proc.is_alive() and not reader.poll():
-                raise OptionError(f"option equilibrium: pygambit's solve ended without an answer (exit code "
-                                  f"{proc.exitcode})")
-        status, payload = reader.recv()
+        try:
+            status, payload = reader.recv()
+        except EOFError:
+            proc.join()
+            raise OptionError(f"option equilibrium: pygambit's solve ended without an answer (exit code "
+                              f"{proc.exitcode})") from None
     finally:
         reader.close()
         if proc.is_alive():
