@@ -1675,8 +1675,13 @@ def kernel_compiled() -> bool:
     under ``NUMBA_CACHE_DIR`` where that is set, numba's only cache then; else in the package's
     ``__pycache__`` or in numba's user cache directory, used where the package's folder is
     read-only), read without importing numba. An entry left by an older text (an upgrade, an edit)
-    does not count: numba would compile again."""
+    does not count: numba would compile again. A search this process has loaded or compiled
+    already counts whatever the cache holds (one numba cannot write, say)."""
     from foolsolve import background
+
+    loaded = sys.modules.get("foolsolve.solver.durak.compiled")
+    if loaded is not None and getattr(loaded, "_ready", False):
+        return True
     from foolsolve.engines import durak_kernel
     from foolsolve.solver.durak import shared
 

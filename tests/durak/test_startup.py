@@ -418,6 +418,21 @@ def test_a_time_limit_bounds_a_solve_with_background_compiles_off(position: dict
     assert search._told  # said once (on a terminal) that nothing is compiled
 
 
+def test_a_search_loaded_in_this_process_counts_as_compiled(tmp_path: Path, monkeypatch) -> None:
+    """Where numba's cache holds nothing (a folder it cannot write, say), a compiled search this
+    process has loaded already is used under a time limit, not the Python search (nor, with
+    ``jit=true``, the error that it is not compiled)."""
+    import types
+
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
+    monkeypatch.delitem(sys.modules, "foolsolve.solver.durak.compiled", raising=False)
+    assert not search.kernel_compiled()
+    monkeypatch.setitem(sys.modules, "foolsolve.solver.durak.compiled", types.SimpleNamespace(_ready=False))
+    assert not search.kernel_compiled()
+    monkeypatch.setitem(sys.modules, "foolsolve.solver.durak.compiled", types.SimpleNamespace(_ready=True))
+    assert search.kernel_compiled()
+
+
 def test_a_time_limit_gives_the_solve_a_deadline() -> None:
     from foolsolve.solver.base import with_limits
 
