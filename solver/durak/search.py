@@ -1726,14 +1726,15 @@ def background_first(state: EngineState, jit: bool | str, options: SolveOptions)
     return jit == "auto" and background.allowed() and cold_in_a_hurry(state, jit, options)
 
 
-def not_compiled_in_time(options: SolveOptions) -> SearchLimit:
-    """The :class:`SearchLimit` of ``jit=true`` with a deadline while the compiled search is not
-    compiled (:func:`cold_in_a_hurry`): its compile would not fit in the caller's time."""
-    within = f"{options.time_limit:g} s" if options.time_limit is not None else "the deadline"
-    return SearchLimit(f"--time: no exact answer within {within}: jit=true asks for the compiled search, which is not "
-                       "compiled on this machine yet (a compile of about a minute, which no time limit can stop: run "
-                       "python -m foolsolve.solver.durak.compiled once, or use jit=auto, where the Python search "
-                       "answers meanwhile)", option="time")
+def not_compiled_in_time() -> OptionError:
+    """The one-line error of ``jit=true`` with a deadline while the compiled search is not compiled
+    (:func:`cold_in_a_hurry`): its compile would not fit in the caller's time, and no limit can stop
+    it (an error as ``jit=true`` where the search does not apply: what is insisted on cannot be had)."""
+    started = " (a background process compiles it now)" if _compiling is not None else ""
+    return OptionError("option jit: true asks for the compiled search, which is not compiled on this machine yet"
+                       f"{started}, and a time limit leaves no room for its compile (about a minute, which no limit "
+                       "can stop): run python -m foolsolve.solver.durak.compiled once, give no time limit, or use "
+                       "jit=auto (the Python search answers meanwhile)")
 
 
 _compiling: Any = None
@@ -1911,7 +1912,7 @@ def solve(state: dspec.State, options: SolveOptions) -> SolveResult:
         # of which search found it); jit=true, which insists on the compiled search, stops at once
         compile_in_background()
         if jit is True:
-            raise not_compiled_in_time(options)
+            raise not_compiled_in_time()
         return _solve(s, endgame_for(s, reductions, options), want_moves, want_pv, t0, options.proved)
     if python_first(s, jit):
         limit = options.max_nodes

@@ -23,6 +23,7 @@ from typing import ClassVar
 import pytest
 
 from foolsolve.engines.durak import from_spec_state
+from foolsolve.errors import OptionError
 from foolsolve.solver.base import SearchLimit, SolveOptions
 from foolsolve.solver.durak import compile_record, search
 from foolsolve.spec.durak import SPEC
@@ -392,8 +393,8 @@ def test_a_time_limit_bounds_a_solve_with_background_compiles_off(position: dict
     (as the tests set it) on a machine where the compiled search is not compiled: the Python search
     answers within T, nothing is compiled. It used to compile in the caller first (a cold numba
     cache: 132 s for ``time_limit=2`` on an 8v8 position, whose Python search's time-out was taken
-    for its node budget's hand-over to the compiled search); ``jit=true`` stops at once, saying
-    why, rather than compile past the limit."""
+    for its node budget's hand-over to the compiled search); ``jit=true`` is a one-line error at
+    once, saying why, rather than a compile past the limit."""
     import time
 
     from foolsolve import games
@@ -413,7 +414,7 @@ def test_a_time_limit_bounds_a_solve_with_background_compiles_off(position: dict
         info.solve(state, SolveOptions(time_limit=0.5))
     assert time.monotonic() - start < 10
     assert caught.value.option == "time" and "within 0.5 s" in str(caught.value)
-    with pytest.raises(SearchLimit, match=r"within 0\.5 s: jit=true asks for the compiled search, which is not compiled"):
+    with pytest.raises(OptionError, match=r"^option jit: true asks for the compiled search, which is not compiled"):
         info.solve(state, SolveOptions(time_limit=0.5, extra={"jit": True}))
     assert search._told  # said once (on a terminal) that nothing is compiled
 
