@@ -47,7 +47,7 @@ from foolsolve.game import CHANCE, draw_chance
 from foolsolve.games.base import GameInfo, SeatSearch
 from foolsolve.numbers import is_whole
 from foolsolve.present import plural
-from foolsolve.solver.base import SearchLimit
+from foolsolve.solver.base import DEFAULT_SECONDS, SearchLimit
 
 EXACT_WORLDS = 100
 """``auto`` takes the exact expectation when at most this many worlds are consistent with the view."""
@@ -503,7 +503,11 @@ class Settings:
 
     method: str = "auto"
     samples: int | None = None
-    seconds: float | None = None
+    seconds: float | None = DEFAULT_SECONDS
+    """The analysis' time (``--time``): by default the command's 20 s, as :func:`foolsolve.answer`
+    has it; ``None``: no limit (the work is then bounded by the worlds or iterations and each
+    world's node budget alone, and the answer depends on nothing but them: the same on a slow
+    machine). Running out, the answer is that of the worlds valued, with a note saying so."""
     seed: int = 0
     budget: Budget = field(default_factory=Budget)
     exact_worlds: int = EXACT_WORLDS
@@ -576,8 +580,6 @@ def _no_world_text(seconds: float | None, nodes: int) -> str:
     """The one-line error of an analysis whose time ran out before one world was valued: the time
     (saying so when it is ``--time``'s default, which the user may not know they had) and the
     likely cause, a world's node budget (``--max-nodes``) larger than that time holds."""
-    from foolsolve.solver.base import DEFAULT_SECONDS
-
     if seconds is None:
         return "--time: no world was valued in the time given"
     when = f"{seconds:g} s" + (" (--time's default)" if seconds == DEFAULT_SECONDS else "")

@@ -496,6 +496,9 @@ def stopped_answer(partial: SolveResult, why: str) -> SolveResult:
     """``partial`` (a stopped solve's result that :meth:`SolveResult.answers`) as the answer,
     its first note saying ``why`` it stopped and what is left."""
     done = len(partial.moves)
+    if not partial.unfinished:  # every move valued, something else left (its notes say what)
+        partial.notes.insert(0, f"{why}: the exact solver proved the value and valued every move")
+        return partial
     partial.notes.insert(0, f"{why}: the exact solver proved the value and valued {done} of "
                             f"{done + len(partial.unfinished)} moves; the others show the bounds it proved, and may be "
                             "as good as the best shown (a larger --time or --max-nodes values them)")

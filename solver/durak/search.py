@@ -1675,8 +1675,13 @@ def kernel_compiled() -> bool:
     under ``NUMBA_CACHE_DIR`` where that is set, numba's only cache then; else in the package's
     ``__pycache__`` or in numba's user cache directory, used where the package's folder is
     read-only), read without importing numba. An entry left by an older text (an upgrade, an edit)
-    does not count: numba would compile again."""
+    does not count: numba would compile again. A search this process has loaded or compiled
+    already counts whatever the cache holds (one numba cannot write, say)."""
     from foolsolve import background
+
+    loaded = sys.modules.get("foolsolve.solver.durak.compiled")
+    if loaded is not None and getattr(loaded, "_ready", False):
+        return True
     from foolsolve.engines import durak_kernel
     from foolsolve.solver.durak import shared
 
@@ -1691,40 +1696,75 @@ def python_first(state: EngineState, jit: bool | str) -> bool:
             and not kernel_compiled())
 
 
-_compiling: Any = None
-"""The background compile this process started (:func:`foolsolve.background.start`), if any."""
+def cold_in_a_hurry(state: EngineState, jit: bool | str, options: SolveOptions) -> bool:
+    """Whether the compiled search would take this position for a caller in a hurry while numba's
+    cache does not hold it (:func:`kernel_compiled`): with ``jit=auto``, a position of
+    :data:`JIT_MIN_CARDS` or more it covers and a deadline (``SolveOptions.deadline``:
+    ``time_limit`` from Python, ``foolsolve POSITION``'s ``--time``, default 20 s) or a node budget
+    the Python search spends in seconds (at most :data:`PYTHON_FIRST_NODES`: a seat analysis'
+    world); with ``jit=true``, a deadline. Compiling first would spend the caller's time on a
+    compile of 45 CPU seconds or more (20-45 s, over 100 s on a loaded machine) that no deadline
+    can interrupt, so ``solve`` compiles nothing then, whether or not a background process may
+    compile it (:func:`background_first`)."""
+    if jit is True:
+        hurry = options.deadline is not None
+    else:
+        hurry = jit == "auto" and in_play(state) >= JIT_MIN_CARDS and (
+            options.deadline is not None or (options.max_nodes is not None and options.max_nodes <= PYTHON_FIRST_NODES))
+    return hurry and compiled_covers(state) and not kernel_compiled()
 
 
 def background_first(state: EngineState, jit: bool | str, options: SolveOptions) -> bool:
     """Whether ``solve`` answers by the Python search while a background process compiles the
-    compiled one: ``jit=auto``, a position the compiled search would take, a caller in a hurry (a
-    deadline, ``SolveOptions.deadline``: ``foolsolve POSITION``'s ``--time``, default 20 s; or a
-    node budget the Python search spends in seconds, at most :data:`PYTHON_FIRST_NODES`: a
-    seat analysis' world), the compiled search not in numba's cache (:func:`kernel_compiled`)
-    and background compiles on (:func:`foolsolve.background.allowed`). Compiling first would
-    spend the caller's time on a compile of 45 CPU seconds or more; otherwise, or with
-    ``FOOLSOLVE_BACKGROUND_COMPILE=0``, the compile is done at once, announced (see
+    compiled one: ``jit=auto``, the compiled search not compiled for a caller in a hurry
+    (:func:`cold_in_a_hurry`) and background compiles on (:func:`foolsolve.background.allowed`).
+    With ``FOOLSOLVE_BACKGROUND_COMPILE=0`` the Python search answers all the same, and nothing is
+    compiled; without a hurry the compile is done at once, announced (see
     :data:`PYTHON_FIRST_CARDS`)."""
     from foolsolve import background
 
-    size = in_play(state)
-    hurry = options.deadline is not None or (options.max_nodes is not None and options.max_nodes <= PYTHON_FIRST_NODES)
-    return (jit == "auto" and hurry and size >= JIT_MIN_CARDS and compiled_covers(state) and background.allowed()
-            and not kernel_compiled())
+    return jit == "auto" and background.allowed() and cold_in_a_hurry(state, jit, options)
+
+
+def not_compiled_in_time() -> OptionError:
+    """The one-line error of ``jit=true`` with a deadline while the compiled search is not compiled
+    (:func:`cold_in_a_hurry`): its compile would not fit in the caller's time, and no limit can stop
+    it (an error as ``jit=true`` where the search does not apply: what is insisted on cannot be had)."""
+    started = " (a background process compiles it now)" if _compiling is not None else ""
+    return OptionError("option jit: true asks for the compiled search, which is not compiled on this machine yet"
+                       f"{started}, and a time limit leaves no room for its compile (about a minute, which no limit "
+                       "can stop): run python -m foolsolve.solver.durak.compiled once, give no time limit, or use "
+                       "jit=auto (the Python search answers meanwhile)")
+
+
+_compiling: Any = None
+"""The background compile this process started (:func:`foolsolve.background.start`), if any."""
+_told = False
+"""Whether this process has said on a terminal that the Python search answers while the compiled
+one is not compiled."""
 
 
 def compile_in_background() -> None:
     """Start ``python -m foolsolve.solver.durak.compiled --background`` once a process (it outlives
-    this one, and steps aside while another process compiles), saying so on a terminal."""
-    global _compiling
+    this one, and steps aside while another process compiles), saying so on a terminal; with
+    background compiles off (``FOOLSOLVE_BACKGROUND_COMPILE=0``), say on a terminal that nothing is
+    compiled."""
+    global _compiling, _told
     from foolsolve import background
 
-    if _compiling is not None:
+    if _compiling is not None or _told:
         return
     _compiling = background.start("foolsolve.solver.durak.compiled")
-    if _compiling is not None and sys.stderr.isatty():
+    _told = True
+    if not sys.stderr.isatty():
+        return
+    if _compiling is not None:
         print("foolsolve: compiling the Durak search in a background process, once (about a minute); until it is "
               "done the slower Python search answers", file=sys.stderr, flush=True)
+    else:
+        print("foolsolve: the compiled Durak search is not compiled and FOOLSOLVE_BACKGROUND_COMPILE=0 starts no "
+              "background compile: the slower Python search answers within the time limit (python -m "
+              "foolsolve.solver.durak.compiled compiles it once)", file=sys.stderr, flush=True)
 
 
 def jit_choice(options: SolveOptions) -> bool | str:
@@ -1865,11 +1905,14 @@ def solve(state: dspec.State, options: SolveOptions) -> SolveResult:
     t0 = time.perf_counter()
     s = from_spec_state(state)
     reductions = Reductions.from_json(options.extra.get("reductions"))
-    if background_first(s, jit, options):
+    if cold_in_a_hurry(s, jit, options):
         # the caller's time is not spent on the compile: the Python search, the same tree, answers
-        # (or stops at the deadline, the caller's fallback then answering) while it is compiled
-        # (the answer is the same; the result store keeps it without a word of which search found it)
+        # (or stops at the deadline, the caller's fallback then answering) while a background process
+        # compiles it, where one may (the answer is the same; the result store keeps it without a word
+        # of which search found it); jit=true, which insists on the compiled search, stops at once
         compile_in_background()
+        if jit is True:
+            raise not_compiled_in_time()
         return _solve(s, endgame_for(s, reductions, options), want_moves, want_pv, t0, options.proved)
     if python_first(s, jit):
         limit = options.max_nodes
@@ -1877,8 +1920,9 @@ def solve(state: dspec.State, options: SolveOptions) -> SolveResult:
         eg: Solver | Any = endgame_for(s, reductions, SolveOptions(max_nodes=budget, progress=options.progress))
         try:
             return _solve(s, eg, want_moves, want_pv, t0, options.proved)
-        except SearchLimit:
-            if limit is not None and limit <= PYTHON_FIRST_NODES:
+        except SearchLimit as exc:
+            # the budget hands over to the compiled search; any other limit (the caller's own) stops
+            if exc.option != "nodes" or (limit is not None and limit <= PYTHON_FIRST_NODES):
                 raise
     eg = search_for(s, reductions, options, jit)
     return _solve(s, eg, want_moves, want_pv, t0, options.proved)

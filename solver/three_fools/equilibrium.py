@@ -18,6 +18,7 @@ player is enumerated (a follower's pure strategy is one card per information set
 from __future__ import annotations
 
 import io
+import sys
 import time
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -224,44 +225,132 @@ def _gambit() -> Any:
     return pygambit
 
 
-def equilibrium(state: State, lying_cost: Fraction = Fraction(1, 4), nodes: Nodes | None = None) -> BluffEquilibrium:
-    """A Nash equilibrium of the round (pygambit's logit solver), checked by :func:`check`. ``nodes``
-    (:class:`~foolsolve.solver.three_fools.odds.Nodes`): the count and the limits, checked before each
-    of pygambit's solves (one cannot be stopped half-way) and in the check (a node: a leaf played
-    over the spec, a pure strategy checked)."""
+Profile = tuple[dict[str, list[tuple[str, float]]], float]
+"""An equilibrium pygambit found, as plain data: per player label (``P0`` ...), every action label
+with its probability, over all of her information sets; and pygambit's max regret."""
+
+POLL = 0.1
+"""Seconds between two looks at the limits (``nodes``) while pygambit solves in its own process."""
+
+
+def logit_profile(efg: str, players: list[str]) -> Profile | None:
+    """pygambit's logit solve of the game ``efg`` (an ``.efg`` text) whose players are labelled
+    ``players``, relaxing the regret target through :data:`MAXREGRETS`; ``None`` where no target
+    is reached."""
     gbt = _gambit()
-    bl = bluff_of(state, lying_cost)
-    game = gbt.read_efg(io.StringIO(efg_text(bl)))
-    eq = None
+    game = gbt.read_efg(io.StringIO(efg))
     for maxregret in MAXREGRETS:
-        if nodes is not None:
-            nodes.report()
         # the logit branch can fail to reach a tight regret target (very large lambda with information
         # sets that are nearly never reached): relax the target step by step; the check decides
         result = gbt.nash.logit_solve(game, maxregret=maxregret)
         if result.equilibrium is not None:
             eq = result.equilibrium
-            break
-    if eq is None:
+            probs = {player: [(label, float(p)) for _hist, ps in eq[player] for label, p in dict(ps).items()]
+                     for player in players}
+            return probs, float(eq.max_regret())
+    return None
+
+
+def _profile_child(conn: Any, efg: str, players: list[str]) -> None:
+    """The body of :func:`solve_apart`'s process: Ctrl-C is the parent's (it ends this process)."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    try:
+        out: tuple[str, Any] = ("ok", logit_profile(efg, players))
+    except Exception as exc:  # said by the parent, in one line
+        out = ("error", f"{type(exc).__name__}: {exc}")
+    conn.send(out)
+    conn.close()
+
+
+def solve_apart(efg: str, players: list[str], nodes: Nodes | None = None) -> Profile | None:
+    """:func:`logit_profile` in a process of its own, which is ended where the caller stops:
+    pygambit's solve cannot be stopped half-way (about 0.1-1.5 s a regret target on a two-core
+    machine, up to four targets), so ``nodes``' limits (a time limit: ``--time``,
+    ``SolveOptions.time_limit``) are looked at every :data:`POLL` seconds while it runs, and a
+    Ctrl-C is taken at once. The process is forked where the platform can (else spawned). Under
+    limits pygambit is imported there (about a second), where it counts against them; without,
+    here, so that the next process forked has it (the rounds of ``foolsolve three-fools simulate
+    --policy equilibrium``)."""
+    import importlib.util
+    import multiprocessing
+    import signal
+    import threading
+
+    if nodes is None or nodes.progress is None:
+        _gambit()  # no limit to keep: imported once here, every later process forked with it
+    elif importlib.util.find_spec("pygambit") is None:  # its error before any process
+        _gambit()
+    # else imported in the process (about a second), within the limits
+    # forked where it can be: the child only computes (Python 3.12 on warns of a fork beside other
+    # threads, as a notebook's kernel runs: then spawned, pygambit imported there first, 2-4 s)
+    fork = "fork" in multiprocessing.get_all_start_methods() and (
+        sys.version_info < (3, 12) or threading.active_count() == 1)
+    ctx = multiprocessing.get_context("fork") if fork else multiprocessing.get_context("spawn")
+    reader, writer = ctx.Pipe(duplex=False)
+    proc = ctx.Process(target=_profile_child, args=(writer, efg, players), daemon=True, name="foolsolve-pygambit")
+    masked = hasattr(signal, "pthread_sigmask")
+    if masked:  # no Ctrl-C reaches the child before it ignores it (the parent's comes after the start)
+        old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        proc.start()
+    finally:
+        if masked:
+            signal.pthread_sigmask(signal.SIG_SETMASK, old)
+        writer.close()
+    try:
+        while not reader.poll(POLL):  # (true too once the process has ended: the pipe's end)
+            if nodes is not None:
+                nodes.report()  # a time limit past its deadline raises SearchLimit here
+        try:
+            status, payload = reader.recv()
+        except EOFError:
+            proc.join()
+            raise OptionError(f"option equilibrium: pygambit's solve ended without an answer (exit code "
+                              f"{proc.exitcode})") from None
+    finally:
+        reader.close()
+        if proc.is_alive():
+            proc.kill()
+        proc.join()
+    if status != "ok":
+        raise OptionError(f"option equilibrium: pygambit's solve failed: {payload}")
+    found: Profile | None = payload
+    return found
+
+
+def equilibrium(state: State, lying_cost: Fraction = Fraction(1, 4), nodes: Nodes | None = None) -> BluffEquilibrium:
+    """A Nash equilibrium of the round (pygambit's logit solver, in a process of its own:
+    :func:`solve_apart`), checked by :func:`check`. ``nodes``
+    (:class:`~foolsolve.solver.three_fools.odds.Nodes`): the count and the limits, looked at while
+    pygambit solves (its process is ended when they stop the solve) and in the check (a node: a leaf
+    played over the spec, a pure strategy checked)."""
+    bl = bluff_of(state, lying_cost)
+    if nodes is not None:
+        nodes.report()
+    found = solve_apart(efg_text(bl), [f"P{seat}" for seat in (bl.leader, *bl.followers)], nodes)
+    if found is None:
         raise OptionError("option equilibrium: pygambit's logit solver found no equilibrium of this round")
+    profile, regret = found
     f1, f2 = bl.followers
     leader: dict[Action, float] = {}
     by_text = {Bluff.action_text(a): a for a in bl.actions}
-    for _hist, probs in eq[f"P{bl.leader}"]:
-        for label, p in dict(probs).items():
-            leader[by_text[label]] = float(p)
+    for label, p in profile[f"P{bl.leader}"]:
+        leader[by_text[label]] = p
     followers: dict[int, dict[Infoset, dict[Card, float]]] = {}
     for seat in (f1, f2):
         table: dict[Infoset, dict[Card, float]] = {}
         cards = {c.ascii: c for c in bl.hands[seat]}
-        for _hist, probs in eq[f"P{seat}"]:
-            for label, p in dict(probs).items():
-                key, card = label.split(": ")
-                binary, suit = key.split()
-                infoset = (binary, next(s for s in PILATCH_SUITS if SUIT_TEXT[s] == suit))
-                table.setdefault(infoset, {})[cards[card]] = float(p)
+        for label, p in profile[f"P{seat}"]:
+            key, card = label.split(": ")
+            binary, suit = key.split()
+            infoset = (binary, next(s for s in PILATCH_SUITS if SUIT_TEXT[s] == suit))
+            table.setdefault(infoset, {})[cards[card]] = p
         followers[seat] = table
-    out = BluffEquilibrium(bl, leader, followers, gambit_regret=float(eq.max_regret()))
+    out = BluffEquilibrium(bl, leader, followers, gambit_regret=regret)
     check(out, nodes)
     return out
 

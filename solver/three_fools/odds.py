@@ -51,6 +51,7 @@ from foolsolve.errors import InputError, OptionError
 from foolsolve.numbers import exact_number
 from foolsolve.rules import json_text
 from foolsolve.solver.base import (
+    MoveBound,
     MoveValue,
     NotCovered,
     SearchLimit,
@@ -60,6 +61,7 @@ from foolsolve.solver.base import (
     check_extra,
     int_option,
     odds_value,
+    with_partial,
 )
 from foolsolve.spec.three_fools import (
     DOWN,
@@ -396,31 +398,44 @@ def leader_cards(view: View) -> dict[Card, Fraction]:
     return out
 
 
+def choices(view: View) -> list[tuple[Card, Fraction, bool, str, str]]:
+    """The leader's choices the round odds value, in their order: ``(card, held, flip, binary card
+    after it, declared suit)`` (``held``: :func:`leader_cards`)."""
+    return [(card, held, flip, binary, declared) for card, held in sorted(leader_cards(view).items())
+            for flip, binary in view.binaries for declared in PILATCH_SUITS]
+
+
+def choice_text(view: View, card: Card, flip: bool, declared: str) -> str:
+    """A choice as :attr:`ChoiceOdds.text` writes it."""
+    return ChoiceOdds(flip, card, declared, Fraction(0), Fraction(0), card.suit != declared,
+                      flip_chosen=len(view.binaries) > 1).text
+
+
 def round_odds(state: State, viewer: int | None = None, strategies: dict[int, Strategy] | None = None,
-               limit: int = DEFAULT_LIMIT, nodes: Nodes | None = None) -> list[ChoiceOdds]:
+               limit: int = DEFAULT_LIMIT, nodes: Nodes | None = None,
+               into: list[ChoiceOdds] | None = None) -> list[ChoiceOdds]:
     """Every choice of the leader with the exact probability of winning the round and of paying the
     lying penalty (see the module docstring for the model). A choice with a card the viewer does not
     see is conditioned on the leader holding it. ``nodes``: the count and the limits
-    (:class:`Nodes`; none by default)."""
+    (:class:`Nodes`; none by default). Each choice is appended to ``into`` (returned; default a new
+    list) as it is finished, so that a caller stopped by a limit keeps the choices finished."""
     view = view_of(state, viewer)
     nodes = nodes or Nodes()
     strategies = strategies or {}
     for seat in strategies:
         if seat == view.leader:
             raise OptionError(f"option strategies.{seat}: the leader's choices are what the odds are computed for")
-    out = []
-    for card, held in sorted(leader_cards(view).items()):
-        for flip, binary in view.binaries:
-            for declared in PILATCH_SUITS:
-                plays = follower_plays(view, card, binary, declared, strategies, limit, nodes)
-                f1, f2 = view.followers
-                win = Fraction(0)
-                for (x, y), pr in plays.items():
-                    nodes.add()
-                    win += pr * leader_wins(state, view.leader, {view.leader: card, f1: x, f2: y}, binary)
-                lie = card.suit != declared
-                out.append(ChoiceOdds(flip, card, declared, win, (1 - win) if lie else Fraction(0), lie, held,
-                                      len(view.binaries) > 1))
+    out = [] if into is None else into
+    f1, f2 = view.followers
+    for card, held, flip, binary, declared in choices(view):
+        plays = follower_plays(view, card, binary, declared, strategies, limit, nodes)
+        win = Fraction(0)
+        for (x, y), pr in plays.items():
+            nodes.add()
+            win += pr * leader_wins(state, view.leader, {view.leader: card, f1: x, f2: y}, binary)
+        lie = card.suit != declared
+        out.append(ChoiceOdds(flip, card, declared, win, (1 - win) if lie else Fraction(0), lie, held,
+                              len(view.binaries) > 1))
     return out
 
 
@@ -763,22 +778,46 @@ def solve(state: State, options: SolveOptions) -> SolveResult:
     viewer = options.extra.get("viewer")
     strategies = parse_strategies(options.extra.get("strategies"))
     limit = int_option(options, "limit", DEFAULT_LIMIT, minimum=1)
-    odds = round_odds(state, viewer, strategies, limit, nodes)
     view = view_of(state, viewer)
+    notes = [f"viewer: player {view.viewer}; leader: player {view.leader}; unseen cards: {len(view.pool)}; "
+             f"followers: " + ", ".join(f"{q} {'table' if q in strategies else 'uniform'}" for q in view.followers)]
+    done: list[ChoiceOdds] = []
+    try:
+        odds = round_odds(state, viewer, strategies, limit, nodes, into=done)
+    except (SearchLimit, KeyboardInterrupt) as exc:
+        raise with_partial(exc, _stopped_odds(view, done, nodes, start, notes)) from None
     top = max(o.win for o in odds)
     best = [o for o in odds if o.win == top]
     least = min(o.penalty for o in best)
     best = [o for o in best if o.penalty == least]
-    moves = []
-    for o in sorted(odds, key=lambda o: (-o.win, o.penalty, o.text)):
-        held = {} if o.held == 1 else {"held": o.held}  # the viewer's odds that the leader holds the card
-        moves.append(MoveValue(o.text, odds_value(win=o.win, penalty=o.penalty, **held)))
-    notes = [f"viewer: player {view.viewer}; leader: player {view.leader}; unseen cards: {len(view.pool)}; "
-             f"followers: " + ", ".join(f"{q} {'table' if q in strategies else 'uniform'}" for q in view.followers)]
+    moves = [MoveValue(o.text, _odds_of(o)) for o in sorted(odds, key=_odds_order)]
+    value = odds_value(win=top, penalty=least)
+    concept = _odds_concept(view)
+    if best[0].held != 1:
+        # a viewer who does not lead: each choice's odds are conditioned on the leader holding its card,
+        # so their maximum is no value of the round from this seat (that needs the leader's whole hand)
+        value = odds_value(win=top, penalty=least, held=best[0].held)
+        concept = (f"the leader's best choice's round odds from player {view.viewer}'s view if she holds its "
+                   f"card, which player {view.viewer} rates at held; not what the round is worth to player "
+                   f"{view.viewer}")
+
+    def result() -> SolveResult:
+        return SolveResult(game=META.name, to_move=view.leader, value=value,
+                           moves=moves, pv=[], nodes=nodes.count, seconds=time.perf_counter() - start,
+                           best=[o.text for o in best], concept=concept,
+                           notes=list(notes), value_kind="odds")
+
     br_seat = options.extra.get("best_response")
     if br_seat is not None:
         leader_strategy = options.extra.get("leader_strategy", "uniform")
-        br = best_response(state, br_seat, leader_strategy, strategies, limit, nodes)
+        try:
+            br = best_response(state, br_seat, leader_strategy, strategies, limit, nodes)
+        except (SearchLimit, KeyboardInterrupt) as exc:
+            # the round odds are finished, exact: they answer, and say the best response is not
+            stopped = result()
+            stopped.notes.append(f"best response of player {br_seat}: not finished (the solve was stopped by its "
+                                 "limit after the round odds)")
+            raise with_partial(exc, stopped) from None
         leader_text = leader_strategy if isinstance(leader_strategy, str) else "by the table"
         notes.append(f"best response of player {br.seat} (leader {leader_text}): win {_pct(br.value)}")
         for binary, declared, cond, cards, reach in br.rows:
@@ -787,16 +826,42 @@ def solve(state: State, options: SolveOptions) -> SolveResult:
     if "limit" in options.extra and not nodes.enumerated:
         notes.append("not applied: -o limit (it bounds the deals of unseen cards enumerated for a strategy table; "
                      "here the followers' cards, and the leader's, are in closed form, no deal enumerated)")
-    value = odds_value(win=top, penalty=least)
-    concept = f"round odds from player {view.viewer}'s view"
-    if best[0].held != 1:
-        # a viewer who does not lead: each choice's odds are conditioned on the leader holding its card,
-        # so their maximum is no value of the round from this seat (that needs the leader's whole hand)
-        value = odds_value(win=top, penalty=least, held=best[0].held)
-        concept = (f"the leader's best choice's round odds from player {view.viewer}'s view if she holds its "
-                   f"card, which player {view.viewer} rates at held; not what the round is worth to player "
-                   f"{view.viewer}")
-    return SolveResult(game=META.name, to_move=view.leader, value=value,
-                       moves=moves, pv=[], nodes=nodes.count, seconds=time.perf_counter() - start,
-                       best=[o.text for o in best], concept=concept,
-                       notes=notes, value_kind="odds")
+    return result()
+
+
+def _odds_of(o: ChoiceOdds) -> dict[str, str | float]:
+    """A choice's odds as its move's value (with ``held``, the viewer's odds that the leader holds
+    the card, where that is below 1)."""
+    held = {} if o.held == 1 else {"held": o.held}
+    return odds_value(win=o.win, penalty=o.penalty, **held)
+
+
+def _odds_order(o: ChoiceOdds) -> tuple[Fraction, Fraction, str]:
+    """The order of the moves: most likely to win first, then least likely to pay the penalty."""
+    return (-o.win, o.penalty, o.text)
+
+
+def _odds_concept(view: View) -> str:
+    return f"round odds from player {view.viewer}'s view"
+
+
+def _stopped_odds(view: View, done: list[ChoiceOdds], nodes: Nodes, start: float, notes: list[str]) -> SolveResult:
+    """What round odds stopped by a limit (or Ctrl-C) finished (:attr:`SearchLimit.partial`): the
+    choices valued, each exact, and the others unfinished, each with the bounds every choice has
+    (win 0 to 1, penalty 0 to 1 for a lie); no value of the position (an unfinished choice may be
+    the best) and no best choice."""
+    finished = {(o.card, o.flip, o.declared) for o in done}
+    unfinished = []
+    for card, held, flip, _binary, declared in choices(view):
+        if (card, flip, declared) in finished:
+            continue
+        extra = {} if held == 1 else {"held": held}
+        unfinished.append(MoveBound(choice_text(view, card, flip, declared),
+                                    odds_value(win=Fraction(0), penalty=Fraction(0), **extra),
+                                    odds_value(win=Fraction(1), penalty=Fraction(card.suit != declared), **extra)))
+    said = (f"stopped before the end: the round odds of {len(done)} of {len(done) + len(unfinished)} choices, each "
+            "exact; the others unfinished (only their trivial bounds known), so no value and no best choice")
+    return SolveResult(game=META.name, to_move=view.leader, value=None,
+                       moves=[MoveValue(o.text, _odds_of(o)) for o in sorted(done, key=_odds_order)], pv=[],
+                       nodes=nodes.count, seconds=time.perf_counter() - start, best=[], concept=_odds_concept(view),
+                       notes=[*notes, said], value_kind="odds", unfinished=unfinished)

@@ -23,6 +23,7 @@ from typing import ClassVar
 import pytest
 
 from foolsolve.engines.durak import from_spec_state
+from foolsolve.errors import OptionError
 from foolsolve.solver.base import SearchLimit, SolveOptions
 from foolsolve.solver.durak import compile_record, search
 from foolsolve.spec.durak import SPEC
@@ -349,6 +350,7 @@ def test_a_solve_with_a_deadline_searches_in_python_while_a_background_process_c
     s = from_spec_state(state)
     monkeypatch.setattr(search, "kernel_compiled", lambda: False)
     monkeypatch.setattr(search, "_compiling", None)
+    monkeypatch.setattr(search, "_told", False)
     monkeypatch.setattr(subprocess, "Popen", BackgroundChild)
     monkeypatch.setenv("FOOLSOLVE_BACKGROUND_COMPILE", "1")
 
@@ -376,6 +378,60 @@ def test_a_solve_with_a_deadline_searches_in_python_while_a_background_process_c
     monkeypatch.setenv("FOOLSOLVE_BACKGROUND_COMPILE", "1")
     monkeypatch.setattr(search, "kernel_compiled", lambda: True)
     assert not search.background_first(s, "auto", hurry)
+
+
+DURAK_10V10 = {"game": "durak", "rules": {"variant": "simple", "deck": 36, "bout_limit": "six"}, "trump": None,
+               "hands": [["6C", "7H", "JD", "9H", "10H", "AD", "QS", "9S", "KC", "JC"],
+                         ["7D", "10D", "AS", "7C", "7S", "JH", "AC", "9C", "8H", "6S"]],
+               "stock": [], "attacker": 0, "defender": 1, "table": [], "to_move": 0}
+"""10v10, the stock empty: minutes of search for the Python search."""
+
+
+@pytest.mark.parametrize("position", [DURAK_10V10, EIGHT["bench 8v8 #2"]["position"]], ids=["10v10", "8v8"])
+def test_a_time_limit_bounds_a_solve_with_background_compiles_off(position: dict[str, object], monkeypatch) -> None:
+    """``GameInfo.solve(state, SolveOptions(time_limit=T))`` with ``FOOLSOLVE_BACKGROUND_COMPILE=0``
+    (as the tests set it) on a machine where the compiled search is not compiled: the Python search
+    answers within T, nothing is compiled. It used to compile in the caller first (a cold numba
+    cache: 132 s for ``time_limit=2`` on an 8v8 position, whose Python search's time-out was taken
+    for its node budget's hand-over to the compiled search); ``jit=true`` is a one-line error at
+    once, saying why, rather than a compile past the limit."""
+    import time
+
+    from foolsolve import games
+
+    monkeypatch.setattr(search, "kernel_compiled", lambda: False)
+    monkeypatch.setattr(search, "_told", False)
+
+    def no_compiled_search(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the compiled search was asked for")
+
+    monkeypatch.setattr(search, "search_for", no_compiled_search)
+    info = games.get("durak")
+    assert info.solve is not None
+    state = SPEC.state_from_json(position)
+    start = time.monotonic()
+    with pytest.raises(SearchLimit) as caught:
+        info.solve(state, SolveOptions(time_limit=0.5))
+    assert time.monotonic() - start < 10
+    assert caught.value.option == "time" and "within 0.5 s" in str(caught.value)
+    with pytest.raises(OptionError, match=r"^option jit: true asks for the compiled search, which is not compiled"):
+        info.solve(state, SolveOptions(time_limit=0.5, extra={"jit": True}))
+    assert search._told  # said once (on a terminal) that nothing is compiled
+
+
+def test_a_search_loaded_in_this_process_counts_as_compiled(tmp_path: Path, monkeypatch) -> None:
+    """Where numba's cache holds nothing (a folder it cannot write, say), a compiled search this
+    process has loaded already is used under a time limit, not the Python search (nor, with
+    ``jit=true``, the error that it is not compiled)."""
+    import types
+
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
+    monkeypatch.delitem(sys.modules, "foolsolve.solver.durak.compiled", raising=False)
+    assert not search.kernel_compiled()
+    monkeypatch.setitem(sys.modules, "foolsolve.solver.durak.compiled", types.SimpleNamespace(_ready=False))
+    assert not search.kernel_compiled()
+    monkeypatch.setitem(sys.modules, "foolsolve.solver.durak.compiled", types.SimpleNamespace(_ready=True))
+    assert search.kernel_compiled()
 
 
 def test_a_time_limit_gives_the_solve_a_deadline() -> None:

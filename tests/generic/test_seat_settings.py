@@ -95,3 +95,33 @@ def test_ismcts_raises_keyboard_interrupt_only_after_one() -> None:
         seat.analyse(info, _Interrupting(state, 2), seat.Settings(method="ismcts", samples=5))
     answer = seat.analyse(info, _Interrupting(state, 3), seat.Settings(method="ismcts", samples=5))
     assert answer.interrupted and answer.worlds == 1
+
+
+def test_the_default_settings_have_the_commands_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``seat.analyse(info, worlds, Settings())`` had no time limit from Python, where the command
+    and ``foolsolve.answer`` have 20 s (an analysis of the Fool's Paradise example view took 25 s on
+    a loaded two-core machine, a larger one minutes, with nothing to stop it but Ctrl-C). The default
+    is the command's now, stopping the analysis with the answer of the worlds valued and a note;
+    ``seconds=None`` is no limit. Here the analysis' clock moves 6 s at each look."""
+    import json
+    import time
+    from importlib import resources
+
+    from foolsolve.solver.base import DEFAULT_SECONDS
+    from foolsolve.worlds import read_view, worlds_of_view
+
+    assert seat.Settings().seconds == DEFAULT_SECONDS == 20
+    assert seat.Settings(seconds=None).seconds is None
+    start, looks = time.monotonic(), [0]
+
+    def fast() -> float:
+        looks[0] += 1
+        return start + 6 * looks[0]
+
+    monkeypatch.setitem(seat.CLOCKS, "wall", fast)
+    info = games.get("durak")
+    view = read_view(json.loads(resources.files("foolsolve").joinpath("examples", "views", "durak-fresh-deal.json")
+                                .read_text(encoding="utf-8")))
+    answer = seat.analyse(info, worlds_of_view(view), seat.Settings(budget=seat.Budget(nodes=200)))
+    assert 0 < answer.worlds < seat.DEFAULT_SAMPLES
+    assert any(n.startswith("--time 20 s ran out after") for n in answer.notes)

@@ -188,3 +188,16 @@ def test_under_the_leader_bye_the_equilibrium_survives_every_pure_deviation_over
     state = _example("three-fools-liar.json")
     eq = equilibrium(replace(state, rules=replace(state.rules, roshambo_format="leader_bye")), Fraction(1, 4))
     assert max(eq.gains.values()) <= float(DEFAULT_EPSILON)
+
+
+def test_a_pygambit_process_that_dies_is_a_one_line_error(monkeypatch):
+    """pygambit solves in a process of its own (ended at a time limit or Ctrl-C): one that ends
+    without an answer is said in one line, not an ``EOFError`` from the pipe."""
+    import os
+
+    from foolsolve.errors import InputError
+    from foolsolve.solver.three_fools import equilibrium as module
+
+    monkeypatch.setattr(module, "logit_profile", lambda efg, players: os._exit(3))  # (in the forked process)
+    with pytest.raises(InputError, match=r"^option equilibrium: pygambit's solve ended without an answer \(exit code 3\)$"):
+        equilibrium(_example("three-fools-bluff.json"))

@@ -159,3 +159,54 @@ def test_limit_without_a_deal_enumerated_is_noted_and_with_one_it_is_not():
     assert not any(n.startswith(note) for n in tables.notes)
     code, out, _ = cli([FIRST, "--no-store", "-o", "limit=1"])
     assert code == 0 and f"Note: {note} (" in out
+
+
+def test_the_equilibrium_stops_within_the_time_even_while_pygambit_solves(monkeypatch, watchdog):
+    """pygambit's solve cannot be stopped half-way, and it ran in the solver's own process: a
+    ``time_limit`` (``--time``) was looked at only between its solves, and a Ctrl-C not at all
+    (on a two-core machine, up to about 1.5 s a solve, four regret targets; ``time_limit=0.25``
+    took 3.5 s on a hand of five). It runs in a process of its own now, ended when the limit passes.
+    Here pygambit's solve takes 3 s (a stand-in): the solve stops at the limit, its process gone."""
+    import multiprocessing
+
+    gbt = pytest.importorskip("pygambit")
+
+    def slow(game, maxregret):
+        time.sleep(3)
+        raise AssertionError("pygambit's solve was waited for")
+
+    monkeypatch.setattr(gbt.nash, "logit_solve", slow)
+    t0 = time.monotonic()
+    with pytest.raises(SearchLimit) as exc:
+        solve(_state(LIAR), with_limits(SolveOptions(extra={"equilibrium": True}, time_limit=0.3)))
+    assert exc.value.option == "time" and time.monotonic() - t0 < 2.5
+    assert not multiprocessing.active_children()
+
+
+def test_round_odds_stopped_by_a_limit_keep_the_choices_they_finished():
+    """Round odds stopped by their time or node limit (or Ctrl-C) said nothing of the choices they
+    had valued. Now the limit carries them (``SearchLimit.partial``): every choice finished with its
+    exact odds (the full solve's), the others unfinished with the bounds every choice has, and no
+    value or best choice, which an unfinished choice could change; stopped in the best response, the
+    round odds (all finished) answer, saying the best response is not finished."""
+    state = SPEC.state_from_json(SMALL)
+    extra = {"strategies": TABLE}
+    full = solve(state, SolveOptions(extra=dict(extra)))
+    exact = {m.move: m.value for m in full.moves}
+    with pytest.raises(SearchLimit) as exc:
+        solve(state, SolveOptions(extra=dict(extra), max_nodes=full.nodes // 2))
+    partial = exc.value.partial
+    assert partial is not None and partial.value is None and partial.best == [] and not partial.answers()
+    assert partial.moves and partial.unfinished
+    assert {m.move: m.value for m in partial.moves} == {m.move: exact[m.move] for m in partial.moves}
+    assert sorted([m.move for m in partial.moves] + [b.move for b in partial.unfinished]) == sorted(exact)
+    assert all(b.at_least["win"] == "0" and b.at_most["win"] == "1" for b in partial.unfinished)
+    assert "round odds of" in partial.notes[-1] and "each exact" in partial.notes[-1]
+
+    extra = {"strategies": TABLE, "best_response": 1}
+    whole = solve(state, SolveOptions(extra=dict(extra)))
+    with pytest.raises(SearchLimit) as exc:
+        solve(state, SolveOptions(extra=dict(extra), max_nodes=full.nodes + (whole.nodes - full.nodes) // 2))
+    partial = exc.value.partial
+    assert partial is not None and partial.answers() and partial.moves == full.moves and not partial.unfinished
+    assert partial.notes[-1].startswith("best response of player 1: not finished")
