@@ -198,11 +198,11 @@ def _check_work(info: GameInfo, adapter: Adapter, all_options: bool, position_fi
             raise InputError(f"{option}: a setting of the witness search, which "
                              + ("--no-witness turns off" if not witness else f"{info.name} does not have"))
     if not runs_deals and not searches:
-        # only a --position is compared (with its own players, no seed)
-        for option, name in (("--players", "players"), ("--seed", "seed")):
+        # only a --position is compared (with its own players and rules, no seed)
+        for option, name in (("--players", "players"), ("--seed", "seed"), ("--rules", "rules_json")):
             if given_on_command_line(name):
                 raise InputError(f"{option}: a setting of the deals and the witness search, and neither runs here "
-                                 f"(a --position has its own players); give --deals N")
+                                 f"(a --position has its own players and rules); give --deals N")
 
 
 def _check_deals(adapter: Adapter, option: str | None, choices: list[Any], seed: int, deals: int) -> None:

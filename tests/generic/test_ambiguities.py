@@ -490,6 +490,11 @@ def test_players_no_deal_can_seat_are_refused_up_front(args, said):
                "3"], "--players: a setting of the deals and the witness search, and neither runs here"),
     ("durak", ["--option", "variant", "--position", str(EXAMPLES / "durak-endgame.json"), "--no-witness", "--seed",
                "3"], "--seed: a setting of the deals and the witness search, and neither runs here"),
+    # --rules was taken and left out without a word: the position is compared under its own rules
+    ("durak", ["--option", "draw_outcome", "--position", str(EXAMPLES / "durak-endgame.json"), "--no-witness",
+               "--rules", '{"variant": "simple"}'],
+     "--rules: a setting of the deals and the witness search, and neither runs here (a --position has its own "
+     "players and rules)"),
 ])
 def test_a_sweep_with_nothing_to_do_or_an_option_nothing_reads_is_an_error(game, args, said):
     """``ambiguities durak --option variant --no-witness`` printed nothing and exited 0, taking
