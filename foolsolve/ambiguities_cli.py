@@ -322,7 +322,9 @@ def _run(info: GameInfo, adapter: Adapter, option_name: str, given: list[Any] | 
             result["position"]["cannot_matter"] = moot_there
         extra.append(obj)
         if not as_json:
-            click.echo(f"position {position_file}: option {option_name}")
+            # best by value alone: solve's "Best:" also ranks equal values by the moves to the end
+            click.echo(f"position {position_file}: option {option_name}; best: every move of the best value "
+                       "(solve's Best also ranks them by moves to the end where it gives those)")
             for a in pos.analyses:
                 click.echo("  " + adapter.describe_choice(a))
             click.echo("  " + pos.verdict())
