@@ -5,8 +5,8 @@ script are inline. It holds the position drawn, every legal move with its value 
 solver, the principal variation as steps with back and forward buttons (each step's position
 drawn, the mover named, bout or trick boundaries marked), the rules in force with the seed
 sentence each rests on (:func:`foolsolve.rules.options_of`), and whatever else the solver's
-result carries (a solution concept, notes, round odds: every field of its JSON beyond the
-moves). The solver's whole ``--json`` result is embedded as ``<script type="application/json"
+result carries (a solution concept, round odds: every field of its JSON beyond the moves; each
+of its notes once, as a line of text). The solver's whole ``--json`` result is embedded as ``<script type="application/json"
 id="solve-result">`` (a view's page: the answer from the seat, ``seat.schema.json``, or the game's
 exact solver's from the seat, ``result.schema.json``, with ``"view": P`` added).
 
@@ -46,7 +46,7 @@ from foolsolve.rules import cited, json_text, options_of
 from foolsolve.solver.base import DEFAULT_SECONDS
 
 STANDARD_FIELDS = ("game", "to_move", "value", "moves", "best", "pv", "nodes", "seconds", "value_kind", "stored",
-                   "first_solve", "distance", "result", "method")
+                   "first_solve", "distance", "result", "method", "notes")
 """Fields of the solver's result the board shows in place (the rest are listed under "More from
 the solver")."""
 
@@ -300,6 +300,10 @@ def page(info: Any, state: Any, result: Any | None, *, title: str | None = None,
                      f"</span>{' (an estimate, not exact)' if kind == 'estimate' else ''}</h2>")
         board.append(_method_line(info, result, kind))
         board.append(_answer_side(result, kind))
+        # each note once, as text: the distance's above the principal variation, the others in the
+        # answer's paragraph where the answer is not the exact solver's, the rest here
+        board.extend(f'<p class="src note">Note: {escape(n)}</p>' for n in result.notes
+                     if not (n.startswith("distance") and pv) and not (kind != "exact" and not n.startswith("distance")))
         if result.value_only:
             board.append("<p>Only the value was searched.</p>")
         elif result.moves or result.unfinished:
