@@ -41,7 +41,7 @@ from foolsolve.cli import (
     wrote,
 )
 from foolsolve.errors import InputError, OptionError, Stopped
-from foolsolve.present import plural
+from foolsolve.present import plural, signed
 from foolsolve.rules import cited, json_text, options_of
 from foolsolve.solver.base import DEFAULT_SECONDS
 
@@ -363,12 +363,12 @@ def _behind_cell(m: Any) -> tuple[str, str]:
         return "", ""
     mean, low, high = m.behind
     attrs = f' data-behind="{mean!r}" data-behind-low="{low!r}" data-behind-high="{high!r}"'
-    return attrs, f"{mean:+.3f}" + ("" if low == high else f" {interval(low, high)}")
+    return attrs, signed(mean) + ("" if low == high else f" {interval(low, high)}")
 
 
 def _mean_text(m: Any) -> str:
     """A seat answer's move's mean in its cell: ``+0.250``, or ``not tried`` (IS-MCTS, no visit)."""
-    return "not tried" if math.isnan(m.mean) else f"{m.mean:+.3f}"
+    return "not tried" if math.isnan(m.mean) else signed(m.mean)
 
 
 def _seat_table(answer: Any) -> str:
@@ -393,7 +393,7 @@ def _seat_table(answer: Any) -> str:
                         + ("" if ismcts else f'<td class="num">{escape(behind)}</td>') + "</tr>")
         is_best = all(m.move in best for m in group)
         title = (f"not tried: {plural(len(group), 'move')} no iteration tried" if math.isnan(head.mean)
-                 else f"mean {head.mean:+.3f}: {plural(len(group), 'move')}{', best' if is_best else ''}")
+                 else f"mean {signed(head.mean)}: {plural(len(group), 'move')}{', best' if is_best else ''}")
         parts.append(f'<tbody class="tie{" best" if is_best else ""}"><tr><th colspan="{3 if ismcts else 5}">'
                      f'{escape(title)}</th></tr>{"".join(rows)}</tbody>')
     head = ("<th>visits</th>" if ismcts
@@ -408,7 +408,7 @@ def _seat_side(answer: Any) -> str:
     if v is not None:
         span = value_span(answer)
         parts.append(f'<h2>Value for player {answer.player}: <span id="value" data-mean="{v.mean!r}" '
-                     f'data-low="{v.low!r}" data-high="{v.high!r}">{v.mean:+.3f}, {escape(span)}</span></h2>')
+                     f'data-low="{v.low!r}" data-high="{v.high!r}">{signed(v.mean)}, {escape(span)}</span></h2>')
     if answer.interrupted:
         parts.append("<p><b>Interrupted: the answer so far.</b></p>")
     exact = ("every world valued exactly" if answer.all_exact
