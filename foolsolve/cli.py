@@ -253,6 +253,11 @@ def _suggest_command(group: LazyGroup, ctx: click.Context, word: str) -> None:
     near = difflib.get_close_matches(word, group.list_commands(ctx), n=3, cutoff=0.6)
     if near:
         raise click.UsageError(f"unknown command {word!r}; did you mean {' or '.join(repr(n) for n in near)}?", ctx)
+    near = games.closest(word)
+    if near:  # a mistyped game ('foolsolve duark'): neither a file nor a command
+        raise click.UsageError(f"{word}: no such position file or command; did you mean the game "
+                               f"{' or '.join(repr(n) for n in near)}? ('foolsolve deal {near[0]} --out POS.json' "
+                               "deals a position)", ctx)
 
 
 @click.group(cls=_DefaultGroup, context_settings={"help_option_names": ["-h", "--help"]})
