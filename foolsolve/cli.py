@@ -1060,9 +1060,9 @@ def view_moves_text(view: Any, as_json: bool) -> str:
     if mine or vm.over:
         return "\n".join(vm.certain)
     who = "chance" if vm.to_move < 0 else f"player {vm.to_move}"
-    looked = ("the one consistent position" if vm.exhaustive and vm.worlds == 1
-              else f"all {vm.worlds:,} consistent positions" if vm.exhaustive
-              else plural(vm.worlds, "sampled consistent position"))
+    looked = ("the one consistent world" if vm.exhaustive and vm.worlds == 1
+              else f"all {vm.worlds:,} consistent worlds" if vm.exhaustive
+              else plural(vm.worlds, "sampled consistent world"))
     lines = [f"{who} is to move, not the viewer (player {vm.viewer}): the moves depend on cards the viewer "
              f"cannot see. Over {looked}:",
              *_move_list("legal in every one", list(vm.certain)),

@@ -459,7 +459,7 @@ def view_page(view: Any, answer: Any | None = None, no_answer: str = "") -> str:
     equal mean grouped, with the method, the worlds valued and how many exactly; or the game's exact
     solver's :class:`~foolsolve.solver.base.SolveResult` from that seat, :mod:`foolsolve.seat_exact`;
     ``None``: the moves the view tells of, and ``no_answer`` saying why there are no values), how many
-    positions are consistent with it, the rules in force and the view file."""
+    worlds (full positions) are consistent with it, the rules in force and the view file."""
     import random
 
     from foolsolve.cli import source_title, view_moves_text
@@ -474,8 +474,8 @@ def view_page(view: Any, answer: Any | None = None, no_answer: str = "") -> str:
     heading = f"{spec.title}: as player {view.player} sees it"
     count = worlds.count()
     parts = [f"<h1>{escape(heading)}</h1>", f"<p>{escape(rules_line(spec, world))}</p>",
-             f"<p id=\"worlds\">Cards unknown to player {view.player}: {len(view.unseen)}; positions consistent with "
-             f"the view: {escape(f'{count:,}' if count is not None else 'too many to count here')}.</p>",
+             f"<p id=\"worlds\">Cards unknown to player {view.player}: {len(view.unseen)}; worlds (full positions) "
+             f"consistent with the view: {escape(f'{count:,}' if count is not None else 'too many to count here')}.</p>",
              '<div class="board"><div class="board-picture">'
              '<div class="controls"><button id="first" type="button">&#171; start</button>'
              '<button id="back" type="button">&#9664; back</button>'

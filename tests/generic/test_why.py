@@ -446,7 +446,7 @@ def test_cli_why_refuses_a_card_not_in_the_deck_and_text_that_is_no_move_on_a_vi
             code, out, err = call_main(["why", view, text])
             assert code == 2 and out == "" and err.count("\n") == 1 and f"MOVE {text!r}" in err, (viewer, err)
         code, out, err = call_main(["why", view, "attack AS"])
-        said = "is not legal" if viewer == 1 else "is not legal in any of the 35 consistent positions"
+        said = "is not legal" if viewer == 1 else "is not legal in any of the 35 consistent worlds"
         assert code == 0 and err == "" and said in out, out
 
 
