@@ -15,6 +15,25 @@ from __future__ import annotations
 TYPE_CHECKING = False  # (typing.TYPE_CHECKING without importing typing, which would double the import time)
 __version__ = "0.1.0"
 
+
+def _source_checkout_path() -> None:
+    """Imported from a source checkout (this folder beside pyproject.toml and the folders that
+    pyproject's package-dir maps to foolsolve.spec, .engines, .solver and .proofs), let the package
+    find those folders itself: from the repository root the folder foolsolve/ on ``sys.path`` (the
+    current directory) is found before any install, and without an editable install's finder
+    nothing maps ``foolsolve.solver`` to solver/. An installed copy has no pyproject.toml beside it
+    and is left as it is; an editable install of this checkout maps to the same folders."""
+    import os  # (loaded at every start-up with the site module; its path functions only stat)
+
+    top = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    if os.path.isfile(os.path.join(top, "pyproject.toml")) and all(
+            os.path.isfile(os.path.join(top, folder, "__init__.py")) for folder in ("spec", "engines", "solver", "proofs")):
+        __path__.append(top)
+
+
+_source_checkout_path()
+del _source_checkout_path
+
 _LAZY: dict[str, str] = {
     # name -> "module:attribute" ("module:" for the module itself)
     "answer": "foolsolve.api:answer",

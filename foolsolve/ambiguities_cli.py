@@ -200,11 +200,11 @@ def _check_work(info: GameInfo, adapter: Adapter, all_options: bool, position_fi
             raise InputError(f"{option}: a setting of the witness search, which "
                              + ("--no-witness turns off" if not witness else f"{info.name} does not have"))
     if not runs_deals and not searches:
-        # only a --position is compared (with its own players, no seed)
-        for option, name in (("--players", "players"), ("--seed", "seed")):
+        # only a --position is compared (with its own players and rules, no seed)
+        for option, name in (("--players", "players"), ("--seed", "seed"), ("--rules", "rules_json")):
             if given_on_command_line(name):
                 raise InputError(f"{option}: a setting of the deals and the witness search, and neither runs here "
-                                 f"(a --position has its own players); give --deals N")
+                                 f"(a --position has its own players and rules); give --deals N")
 
 
 def _check_deals(adapter: Adapter, option: str | None, choices: list[Any], seed: int, deals: int) -> None:
@@ -371,7 +371,9 @@ def _run(info: GameInfo, adapter: Adapter, option_name: str, given: list[Any] | 
             result["position"]["cannot_matter"] = moot_there
         extra.append(obj)
         if not as_json:
-            click.echo(f"position {position_file}: option {option_name}")
+            # best by value alone: solve's "Best:" also ranks equal values by the moves to the end
+            click.echo(f"position {position_file}: option {option_name}; best: every move of the best value "
+                       "(solve's Best also ranks them by moves to the end where it gives those)")
             for a in pos.analyses:
                 click.echo("  " + adapter.describe_choice(a))
             click.echo("  " + pos.verdict())

@@ -25,7 +25,7 @@ from foolsolve.errors import InputError, OptionError, Stopped, stop_text
 from foolsolve.games.base import GameInfo
 from foolsolve.lazy import CommandRef, LazyGroup
 from foolsolve.positions import STDIO, game_of, parse_json, read_json, write_json_atomic
-from foolsolve.present import plural
+from foolsolve.present import plural, signed
 from foolsolve.progress import progress
 from foolsolve.rules import cited, json_text, options_of, rules_from_json, rules_option
 from foolsolve.solver.base import (
@@ -253,6 +253,11 @@ def _suggest_command(group: LazyGroup, ctx: click.Context, word: str) -> None:
     near = difflib.get_close_matches(word, group.list_commands(ctx), n=3, cutoff=0.6)
     if near:
         raise click.UsageError(f"unknown command {word!r}; did you mean {' or '.join(repr(n) for n in near)}?", ctx)
+    near = games.closest(word)
+    if near:  # a mistyped game ('foolsolve duark'): neither a file nor a command
+        raise click.UsageError(f"{word}: no such position file or command; did you mean the game "
+                               f"{' or '.join(repr(n) for n in near)}? ('foolsolve deal {near[0]} --out POS.json' "
+                               "deals a position)", ctx)
 
 
 @click.group(cls=_DefaultGroup, context_settings={"help_option_names": ["-h", "--help"]})
@@ -789,15 +794,11 @@ class _SeatRequest:
         return Answered(info, answer, None, stop)
 
 
-def _signed(x: float) -> str:
-    return "-inf" if x == float("-inf") else "+inf" if x == float("inf") else f"{x:+.3f}"
-
-
 def interval(low: float, high: float) -> str:
     """A 95% interval in words: ``[-0.250, +0.750]``, or none where one world gives no interval
     (its ends are not finite)."""
     if math.isfinite(low) and math.isfinite(high):
-        return f"[{_signed(low)}, {_signed(high)}]"
+        return f"[{signed(low)}, {signed(high)}]"
     return "none (one world)"
 
 
@@ -819,7 +820,7 @@ def seat_rows(answer: Any) -> list[str]:
     move no iteration tried: 0 visits and ``-`` for its mean), the best marked ``*``."""
     ismcts = answer.method == "ismcts"
     width = max([len(m.move) for m in answer.moves] + [4])
-    means = ["-" if math.isnan(m.mean) else f"{m.mean:+.3f}" for m in answer.moves]
+    means = ["-" if math.isnan(m.mean) else signed(m.mean) for m in answer.moves]
     none = "(exact)" if answer.all_exact else "(estimates)"
     spans = [f"{m.worlds:,}" if ismcts else none if m.low == m.high
              else interval(m.low, m.high) for m in answer.moves]
@@ -857,7 +858,7 @@ def format_seat(info: GameInfo, answer: Any) -> str:
         lines += seat_rows(answer)
     lines.append("")
     if answer.value is not None:
-        lines.append(f"Value for player {answer.player}: {answer.value.mean:+.3f}, {value_span(answer)}")
+        lines.append(f"Value for player {answer.player}: {signed(answer.value.mean)}, {value_span(answer)}")
     if answer.best:
         lines.append("Best: " + ", ".join(answer.best))
         close = answer.close_to_best()
@@ -1059,9 +1060,9 @@ def view_moves_text(view: Any, as_json: bool) -> str:
     if mine or vm.over:
         return "\n".join(vm.certain)
     who = "chance" if vm.to_move < 0 else f"player {vm.to_move}"
-    looked = ("the one consistent position" if vm.exhaustive and vm.worlds == 1
-              else f"all {vm.worlds:,} consistent positions" if vm.exhaustive
-              else plural(vm.worlds, "sampled consistent position"))
+    looked = ("the one consistent world" if vm.exhaustive and vm.worlds == 1
+              else f"all {vm.worlds:,} consistent worlds" if vm.exhaustive
+              else plural(vm.worlds, "sampled consistent world"))
     lines = [f"{who} is to move, not the viewer (player {vm.viewer}): the moves depend on cards the viewer "
              f"cannot see. Over {looked}:",
              *_move_list("legal in every one", list(vm.certain)),

@@ -95,7 +95,10 @@ class Reason:
     sentence out and says so)."""
 
     def cite(self, seed: str = "") -> str:
-        """``001 §transfer: "You cannot transfer ..."`` (seed number, section, quote)."""
+        """``001 §transfer: "You cannot transfer ..."`` (seed number, section, quote); nothing for a
+        reason said plainly, with neither section nor quote (a bare seed number cites nothing)."""
+        if not (self.section or self.quote):
+            return ""
         head = seed[:3] if seed else ""
         where = " ".join(x for x in (head, f"§{self.section}" if self.section else "") if x)
         return f'{where}: "{self.quote}"' if self.quote else where
@@ -113,7 +116,8 @@ class Reason:
         from foolsolve.rules import json_text
 
         opt = f"; option {self.option} = {json_text(self.value)}" if self.option else ""
-        where = " ".join(x for x in (seed[:3], f"§{self.section}" if self.section else "") if x)
+        where = " ".join(x for x in (seed[:3], f"§{self.section}" if self.section else "") if x) if (
+            self.section or self.quote) else ""  # as cite: a reason said plainly cites no seed number alone
         return f"{self.says} [{self.rule}{'; ' + where if where else ''}{opt}]"
 
     def text(self, seed: str = "") -> str:

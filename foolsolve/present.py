@@ -24,6 +24,14 @@ def plural(n: int, word: str, many: str | None = None) -> str:
     return f"{n:,} {word if n == 1 else many or word + 's'}"
 
 
+def signed(x: float) -> str:
+    """A seat value, a mean or an interval's bound to three places, signed: ``+0.250``, ``-0.125``;
+    ``0.000`` where it rounds to zero (never ``-0.000``, which a bound a hair below zero printed);
+    ``+inf`` and ``-inf`` as such."""
+    text = f"{x:+.3f}"
+    return "0.000" if text in ("+0.000", "-0.000") else text
+
+
 def status(spec: Any, state: Any) -> str:
     """``player 1 to move``, ``chance to move``, or at the end who won (the result's label)."""
     res = spec.result(state)

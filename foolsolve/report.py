@@ -5,8 +5,8 @@ script are inline. It holds the position drawn, every legal move with its value 
 solver, the principal variation as steps with back and forward buttons (each step's position
 drawn, the mover named, bout or trick boundaries marked), the rules in force with the seed
 sentence each rests on (:func:`foolsolve.rules.options_of`), and whatever else the solver's
-result carries (a solution concept, notes, round odds: every field of its JSON beyond the
-moves). The solver's whole ``--json`` result is embedded as ``<script type="application/json"
+result carries (a solution concept, round odds: every field of its JSON beyond the moves; each
+of its notes once, as a line of text). The solver's whole ``--json`` result is embedded as ``<script type="application/json"
 id="solve-result">`` (a view's page: the answer from the seat, ``seat.schema.json``, or the game's
 exact solver's from the seat, ``result.schema.json``, with ``"view": P`` added).
 
@@ -41,12 +41,12 @@ from foolsolve.cli import (
     wrote,
 )
 from foolsolve.errors import InputError, OptionError, Stopped
-from foolsolve.present import plural
+from foolsolve.present import plural, signed
 from foolsolve.rules import cited, json_text, options_of
 from foolsolve.solver.base import DEFAULT_SECONDS
 
 STANDARD_FIELDS = ("game", "to_move", "value", "moves", "best", "pv", "nodes", "seconds", "value_kind", "stored",
-                   "first_solve", "distance", "result", "method")
+                   "first_solve", "distance", "result", "method", "notes")
 """Fields of the solver's result the board shows in place (the rest are listed under "More from
 the solver")."""
 
@@ -300,6 +300,10 @@ def page(info: Any, state: Any, result: Any | None, *, title: str | None = None,
                      f"</span>{' (an estimate, not exact)' if kind == 'estimate' else ''}</h2>")
         board.append(_method_line(info, result, kind))
         board.append(_answer_side(result, kind))
+        # each note once, as text: the distance's above the principal variation, the others in the
+        # answer's paragraph where the answer is not the exact solver's, the rest here
+        board.extend(f'<p class="src note">Note: {escape(n)}</p>' for n in result.notes
+                     if not (n.startswith("distance") and pv) and not (kind != "exact" and not n.startswith("distance")))
         if result.value_only:
             board.append("<p>Only the value was searched.</p>")
         elif result.moves or result.unfinished:
@@ -359,12 +363,12 @@ def _behind_cell(m: Any) -> tuple[str, str]:
         return "", ""
     mean, low, high = m.behind
     attrs = f' data-behind="{mean!r}" data-behind-low="{low!r}" data-behind-high="{high!r}"'
-    return attrs, f"{mean:+.3f}" + ("" if low == high else f" {interval(low, high)}")
+    return attrs, signed(mean) + ("" if low == high else f" {interval(low, high)}")
 
 
 def _mean_text(m: Any) -> str:
     """A seat answer's move's mean in its cell: ``+0.250``, or ``not tried`` (IS-MCTS, no visit)."""
-    return "not tried" if math.isnan(m.mean) else f"{m.mean:+.3f}"
+    return "not tried" if math.isnan(m.mean) else signed(m.mean)
 
 
 def _seat_table(answer: Any) -> str:
@@ -389,7 +393,7 @@ def _seat_table(answer: Any) -> str:
                         + ("" if ismcts else f'<td class="num">{escape(behind)}</td>') + "</tr>")
         is_best = all(m.move in best for m in group)
         title = (f"not tried: {plural(len(group), 'move')} no iteration tried" if math.isnan(head.mean)
-                 else f"mean {head.mean:+.3f}: {plural(len(group), 'move')}{', best' if is_best else ''}")
+                 else f"mean {signed(head.mean)}: {plural(len(group), 'move')}{', best' if is_best else ''}")
         parts.append(f'<tbody class="tie{" best" if is_best else ""}"><tr><th colspan="{3 if ismcts else 5}">'
                      f'{escape(title)}</th></tr>{"".join(rows)}</tbody>')
     head = ("<th>visits</th>" if ismcts
@@ -404,7 +408,7 @@ def _seat_side(answer: Any) -> str:
     if v is not None:
         span = value_span(answer)
         parts.append(f'<h2>Value for player {answer.player}: <span id="value" data-mean="{v.mean!r}" '
-                     f'data-low="{v.low!r}" data-high="{v.high!r}">{v.mean:+.3f}, {escape(span)}</span></h2>')
+                     f'data-low="{v.low!r}" data-high="{v.high!r}">{signed(v.mean)}, {escape(span)}</span></h2>')
     if answer.interrupted:
         parts.append("<p><b>Interrupted: the answer so far.</b></p>")
     exact = ("every world valued exactly" if answer.all_exact
@@ -455,7 +459,7 @@ def view_page(view: Any, answer: Any | None = None, no_answer: str = "") -> str:
     equal mean grouped, with the method, the worlds valued and how many exactly; or the game's exact
     solver's :class:`~foolsolve.solver.base.SolveResult` from that seat, :mod:`foolsolve.seat_exact`;
     ``None``: the moves the view tells of, and ``no_answer`` saying why there are no values), how many
-    positions are consistent with it, the rules in force and the view file."""
+    worlds (full positions) are consistent with it, the rules in force and the view file."""
     import random
 
     from foolsolve.cli import source_title, view_moves_text
@@ -470,8 +474,8 @@ def view_page(view: Any, answer: Any | None = None, no_answer: str = "") -> str:
     heading = f"{spec.title}: as player {view.player} sees it"
     count = worlds.count()
     parts = [f"<h1>{escape(heading)}</h1>", f"<p>{escape(rules_line(spec, world))}</p>",
-             f"<p id=\"worlds\">Cards unknown to player {view.player}: {len(view.unseen)}; positions consistent with "
-             f"the view: {escape(f'{count:,}' if count is not None else 'too many to count here')}.</p>",
+             f"<p id=\"worlds\">Cards unknown to player {view.player}: {len(view.unseen)}; worlds (full positions) "
+             f"consistent with the view: {escape(f'{count:,}' if count is not None else 'too many to count here')}.</p>",
              '<div class="board"><div class="board-picture">'
              '<div class="controls"><button id="first" type="button">&#171; start</button>'
              '<button id="back" type="button">&#9664; back</button>'

@@ -46,7 +46,7 @@ from foolsolve.errors import InputError
 from foolsolve.game import CHANCE, draw_chance
 from foolsolve.games.base import GameInfo, SeatSearch
 from foolsolve.numbers import is_whole
-from foolsolve.present import plural
+from foolsolve.present import plural, signed
 from foolsolve.solver.base import DEFAULT_SECONDS, SearchLimit
 
 EXACT_WORLDS = 100
@@ -424,7 +424,7 @@ class SeatAnswer:
 
     def __repr__(self) -> str:
         best = ", ".join(self.best) if self.best else "none (not to move)"
-        value = "" if self.value is None else f", value {self.value.mean:+.3f}"
+        value = "" if self.value is None else f", value {signed(self.value.mean)}"
         stopped = ", interrupted" if self.interrupted else ""
         unit = "iteration" if self.method == "ismcts" else "world"
         return (f"<SeatAnswer {self.game}, player {self.player}'s seat, {self.method} over "
@@ -947,7 +947,7 @@ def second_opinion(info: GameInfo, worlds: Worlds, answer: SeatAnswer, settings:
             return f"{move} not tried there"
         k = ranked.index(move) + 1
         th = "th" if 10 <= k % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(k % 10, "th")
-        return f"{move} {k}{th} of {len(ranked)} (mean {means[move]:+.3f} there)"
+        return f"{move} {k}{th} of {len(ranked)} (mean {signed(means[move])} there)"
 
     return (f"a second method disagrees: {done} ranks {top} first and "
             f"{', '.join(place(b) for b in answer.best if b in means)}; the values above are averages of "

@@ -309,10 +309,10 @@ def explain_view(view: Any, text: str, as_json: bool, samples: int = 64, *, stri
     head = f"{who} is to move, not the viewer (player {view.player}): "
     if shown is not None and unread is None and len(against) == 1:
         # the same verdict for the same rules in every world: the hidden cards do not decide it
-        some = f"{len(states)}{'' if exhaustive else ' sampled'} consistent positions"
+        some = f"{len(states)}{'' if exhaustive else ' sampled'} consistent worlds"
         if legal:
             return head + f"{name!r} is legal in all {some}."
         return "\n".join([head + f"{name!r} is not legal in any of the {some}, by the same rules in each:",
                           *[f"  - {r.rule}: {r.says}" + _cite_line(r, spec.seed_file) for r in first_reasons]])
     return head + (f"whether {name!r} is legal depends on cards she cannot see. It is legal in {legal} of {looked} "
-                   "consistent positions.")
+                   "consistent worlds.")

@@ -934,7 +934,7 @@ def view_text(view: View, *, you: bool = False, count: bool = True) -> str:
     seen = f"as player {view.player}{' (you)' if you else ''} sees it"
     if count:
         n = worlds.count()
-        seen += (f"; unknown cards: {len(view.unseen)}; consistent positions: "
+        seen += (f"; unknown cards: {len(view.unseen)}; consistent worlds: "
                  + (f"{n:,}" if n is not None else "too many to count here"))
     indent = rest[:len(rest) - len(rest.lstrip(" "))]
     return "\n".join([head, indent + seen, rest])

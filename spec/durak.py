@@ -886,9 +886,10 @@ _LEAD_QUOTE = "You can either walk with one cards of any value, or from several 
 
 
 def not_held(state: State, player: int, cards: Iterable[Card], rule: str) -> list[Reason]:
-    """A move may only use cards of the mover's hand (one reason per card not there)."""
-    return [reason(rule, f"no card {c} in player {player}'s hand", "rules", "Each is dealt 6 cards face down")
-            for c in sorted(cards) if c not in state.hands[player]]
+    """A move may only use cards of the mover's hand (one reason per card not there). Said plainly,
+    with no quote: 001 says it of no one move (its dealing sentence, "Each is dealt 6 cards face
+    down", was quoted here and says nothing of a card that is not in the hand)."""
+    return [reason(rule, f"no card {c} in player {player}'s hand") for c in sorted(cards) if c not in state.hands[player]]
 
 
 def attack_reasons(state: State, cards: tuple[Card, ...]) -> list[Reason]:

@@ -655,11 +655,15 @@ def attack_size_reasons(cards: Any, rules: Rules, defender_holds: int) -> list[R
     return out
 
 
-def not_held(state: State, p: int, cards: Any, rule: str) -> list[Reason]:
-    """A move may only use cards of the mover's hand (one reason per card not there)."""
-    return [reason(rule, f"no card {c} in player {p}'s hand", "",
-                   "Players take turns either attacking by playing cards from their hand")
-            for c in ordered(cards) if c not in state.hands[p]]
+_ATTACK_FROM_HAND_QUOTE = "Players take turns either attacking by playing cards from their hand"
+
+
+def not_held(state: State, p: int, cards: Any, rule: str, section: str, quote: str) -> list[Reason]:
+    """A move may only use cards of the mover's hand (one reason per card not there), under the
+    sentence of 003 that plays this move's cards from the hand (the attack's for an attack, the
+    defence's for a defence, ...)."""
+    return [reason(rule, f"no card {c} in player {p}'s hand", section, quote) for c in ordered(cards)
+            if c not in state.hands[p]]
 
 
 def attack_reasons(state: State, cards: Any) -> list[Reason]:
@@ -667,7 +671,7 @@ def attack_reasons(state: State, cards: Any) -> list[Reason]:
     p = state.to_move
     hand = state.hands[p]
     defender_holds = len(state.hands[1 - p])
-    out = not_held(state, p, cards, "attack_reasons")
+    out = not_held(state, p, cards, "attack_reasons", "", _ATTACK_FROM_HAND_QUOTE)
     if defender_holds < len(hand):
         out.append(reason("attack_reasons", f"player {1 - p} holds {plural(defender_holds, 'card')}, fewer than player {p}'s "
                           f"{len(hand)}", "", "no player may attack a player with fewer cards in hand than "
@@ -734,7 +738,7 @@ def defend_reasons(state: State, target: str, cards: Any) -> list[Reason]:
     for the whole attack."; "Face cards must always accompany pip cards."
     """
     d = state.to_move
-    out = not_held(state, d, cards, "defend_reasons")
+    out = not_held(state, d, cards, "defend_reasons", "", _DEFEND_QUOTE)
     targets = {t: need for t, _c, need in defence_targets(state.attack, state.rules)}
     if target not in targets:
         out.append(reason("defence_targets", f"this attack cannot be defended {target} (it can: "
@@ -862,6 +866,7 @@ def pass_reasons(state: State) -> list[Reason]:
     return out
 
 
+_DISCARD_QUOTE = "your opponent may discard one of their cards, from their hand or from the top of their private stock."
 _EXCHANGE_QUOTE = ("At the start of your turn, you may exchange any number of cards in your hand for the same number "
                    "of cards in the pool, before taking your normal turn.")
 
@@ -875,7 +880,7 @@ def exchange_reasons(state: State, cards: Any) -> list[Reason]:
                           _EXCHANGE_QUOTE, "exchange", rules))
     if state.exchanged:
         out.append(reason("exchange_reasons", "this turn already began with an exchange", "Exchange", _EXCHANGE_QUOTE))
-    out += not_held(state, state.to_move, cards, "exchange_reasons")
+    out += not_held(state, state.to_move, cards, "exchange_reasons", "Exchange", _EXCHANGE_QUOTE)
     # RECONSTRUCTION exchange_limit: "pool_size" (default) or "hand_size"
     if rules.exchange_limit == "pool_size" and len(cards) > len(state.pool):
         out.append(reason("exchange_reasons", f"{plural(len(cards), 'card')}, but the pool holds {len(state.pool)}", "Exchange",
@@ -1144,11 +1149,9 @@ class FoolsAndAngelsSpec(SpecGame[State, Move]):
         if isinstance(move, Defend):
             return defend_reasons(state, move.target, move.cards)
         if isinstance(move, Discard):
-            return not_held(state, p, [move.card], "legal_moves")
+            return not_held(state, p, [move.card], "legal_moves", "Temptation", _DISCARD_QUOTE)
         if isinstance(move, DiscardStock) and not state.stocks[p]:
-            return [reason("legal_moves", f"player {p}'s stock is empty", "Temptation",
-                           "your opponent may discard one of their cards, from their hand or from the top of their "
-                           "private stock.")]
+            return [reason("legal_moves", f"player {p}'s stock is empty", "Temptation", _DISCARD_QUOTE)]
         return []  # keep piles, stop, surrender, decline: always open in their phase
 
     def why_legal(self, state: State, move: Move) -> list[Reason]:

@@ -154,4 +154,24 @@ def get(name: str) -> GameInfo:
     for info in sorted(table.values(), key=lambda i: i.name):
         if any(norm(n) == want for n in info.aliases):
             return info
-    raise InputError(f"game: unknown game {name!r} (known: {', '.join(names())})")
+    near = closest(name)
+    did_you_mean = f"; did you mean {' or '.join(repr(n) for n in near)}?" if near else ""
+    raise InputError(f"game: unknown game {name!r}{did_you_mean} (known: {', '.join(names())})")
+
+
+def closest(name: str) -> list[str]:
+    """The registered games whose name or an alias is close to ``name`` (a typo: ``duark`` is
+    ``durak``), nearest first, by registry name; none for a name not close to any. Every command
+    reads a game's name through :func:`get`, whose error names them; a word that is neither a
+    command nor a file is checked against them too (``foolsolve duark``)."""
+    import difflib
+
+    spelled = {norm(info.name): info.name for info in all_games()}
+    for info in all_games():
+        for alias in info.aliases:
+            spelled.setdefault(norm(alias), info.name)
+    out: list[str] = []
+    for near in difflib.get_close_matches(norm(name), list(spelled), n=5, cutoff=0.65):
+        if spelled[near] not in out:
+            out.append(spelled[near])
+    return out[:3]

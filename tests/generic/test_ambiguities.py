@@ -335,6 +335,19 @@ def test_a_sweep_says_when_an_option_cannot_matter_for_the_players_given():
     assert "cannot matter" not in res.output
 
 
+def test_at_a_position_best_says_it_is_best_value_without_the_distance_tie_break():
+    """'foolsolve durak-endgame.json' says 'Best: attack K♥' (equal losses ranked by the moves to the
+    end) while ambiguities at that position listed 'best attack 6♥ | attack 9♦ | attack K♥' with no word
+    that best there means best value alone."""
+    res = run("durak", "--option", "draw_outcome", "--position", str(EXAMPLES / "durak-endgame.json"), "--no-witness",
+              "--no-store")
+    assert res.exit_code == 0, res.output
+    lines = res.output.splitlines()
+    assert lines[0].endswith("; best: every move of the best value (solve's Best also ranks them by moves to the end "
+                             "where it gives those)")
+    assert "best attack 6♥ | attack 9♦ | attack K♥; value loss" in lines[1]
+
+
 def test_a_position_of_another_game_is_said_plainly():
     """'ambiguities durak --position FOOLERY.json' said 'position: Additional properties are not
     allowed ("comment", "dealer" were unexpected)'; it says what conform says."""
@@ -520,6 +533,11 @@ def test_rules_the_exact_solver_does_not_play_are_refused_up_front(args, said):
                "3"], "--players: a setting of the deals and the witness search, and neither runs here"),
     ("durak", ["--option", "variant", "--position", str(EXAMPLES / "durak-endgame.json"), "--no-witness", "--seed",
                "3"], "--seed: a setting of the deals and the witness search, and neither runs here"),
+    # --rules was taken and left out without a word: the position is compared under its own rules
+    ("durak", ["--option", "draw_outcome", "--position", str(EXAMPLES / "durak-endgame.json"), "--no-witness",
+               "--rules", '{"variant": "simple"}'],
+     "--rules: a setting of the deals and the witness search, and neither runs here (a --position has its own "
+     "players and rules)"),
 ])
 def test_a_sweep_with_nothing_to_do_or_an_option_nothing_reads_is_an_error(game, args, said):
     """``ambiguities durak --option variant --no-witness`` printed nothing and exited 0, taking

@@ -77,3 +77,47 @@ def test_the_installed_package_resolves_into_this_tree():
     assert Path(foolsolve.__file__).resolve().parent == ROOT / "foolsolve"
     assert Path(foolsolve.spec.__file__).resolve().parent == ROOT / "spec"
     assert Path(foolsolve.engines.__file__).resolve().parent == ROOT / "engines"
+
+
+def _without_the_editable_finder(*args: str, cwd: Path, path: list[str]) -> subprocess.CompletedProcess[str]:
+    """``python -S`` (no site module: no .pth file, so no editable install's finder) with ``path``
+    (PYTHONPATH) first on sys.path: as a plain install run from the repository root finds the
+    folder foolsolve/ in the current directory before the installed package."""
+    import os
+
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(path), "FOOLSOLVE_BACKGROUND_COMPILE": "0"}
+    return subprocess.run([sys.executable, "-S", *args], cwd=cwd, env=env, capture_output=True, text=True, timeout=120)
+
+
+def test_a_source_checkout_imported_without_the_mapping_finds_its_subpackages():
+    """From the repository root with a plain (not editable) install, the folder foolsolve/ shadows
+    the installed package and has no package-dir mapping: foolsolve.load(...) failed with 'No module
+    named foolsolve.solver'. The package finds the checkout's folders itself, imports nothing more,
+    and ``python -m foolsolve`` runs from there too (-S loads less of the standard library before
+    it: test_python_api.py checks that ``import foolsolve`` imports nothing else at a usual start)."""
+    code = ("import sys; before = set(sys.modules); import foolsolve; new = set(sys.modules) - before\n"
+            "import foolsolve.solver, foolsolve.spec.durak, foolsolve.engines, foolsolve.proofs\n"
+            "print(sorted(m for m in new if m.startswith('foolsolve')))\n"
+            "print(foolsolve.solver.__file__); print(foolsolve.spec.durak.__file__)")
+    proc = _without_the_editable_finder("-c", code, cwd=ROOT, path=[str(ROOT)])
+    assert proc.returncode == 0, proc.stderr
+    new, solver, spec = proc.stdout.splitlines()
+    assert new == "['foolsolve']"
+    assert Path(solver) == ROOT / "solver" / "__init__.py" and Path(spec) == ROOT / "spec" / "durak.py"
+    import sysconfig
+
+    proc = _without_the_editable_finder("-m", "foolsolve", "rules", "durak", cwd=ROOT,
+                                        path=[str(ROOT), sysconfig.get_paths()["purelib"]])
+    assert proc.returncode == 0, proc.stderr
+    assert "Durak" in proc.stdout
+
+
+def test_an_installed_package_is_not_extended(tmp_path: Path):
+    """The folder of an installed copy has no pyproject.toml beside it: its ``__path__`` stays its
+    own (the checkout's folders are added only to a source tree's)."""
+    (tmp_path / "foolsolve").mkdir()
+    (tmp_path / "foolsolve" / "__init__.py").write_bytes((ROOT / "foolsolve" / "__init__.py").read_bytes())
+    proc = _without_the_editable_finder("-c", "import foolsolve; print(foolsolve.__path__)", cwd=tmp_path,
+                                        path=[str(tmp_path)])
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip() == repr([str(tmp_path / "foolsolve")])

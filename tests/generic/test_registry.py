@@ -208,3 +208,28 @@ def test_shared_code_asks_for_declared_capabilities_instead_of_probing():
     offenders = [f"{path.relative_to(root)}:{n}" for path in sorted(root.rglob("*.py"))
                  for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if probe.search(line)]
     assert offenders == []
+
+
+@pytest.mark.parametrize(("argv", "said"), [
+    (["rules", "duark"], "game: unknown game 'duark'; did you mean 'durak'? (known: durak, "),
+    (["deal", "foolry"], "game: unknown game 'foolry'; did you mean 'foolery'?"),
+    (["ambiguities", "fools-paradice", "--all"], "did you mean 'fools-paradise'?"),
+    (["duark"], "duark: no such position file or command; did you mean the game 'durak'?"),
+])
+def test_a_mistyped_game_name_suggests_the_closest(argv, said, capsys):
+    """'foolsolve rules duark' listed the games without a word of 'durak' while a mistyped command
+    named the nearest: every game name is read through games.get, whose error names the closest."""
+    from tests.generic.test_cli import assert_one_line_error, run
+
+    code, _, err = run(argv, capsys)
+    assert_one_line_error(code, err, said)
+
+
+def test_a_position_file_with_a_mistyped_game_suggests_the_closest(tmp_path, capsys):
+    from tests.generic.test_cli import assert_one_line_error, run
+
+    f = tmp_path / "p.json"
+    f.write_text(json.dumps({"game": "Three fols"}))
+    code, _, err = run([str(f)], capsys)
+    assert_one_line_error(code, err, "unknown game 'Three fols'; did you mean 'three-fools'?")
+    assert games.closest("xyzzy") == []

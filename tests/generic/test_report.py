@@ -8,7 +8,7 @@ import os
 import re
 import shutil
 import xml.etree.ElementTree as ET
-from html import unescape
+from html import escape, unescape
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -336,8 +336,20 @@ def test_the_page_shows_whatever_else_the_solvers_result_carries(tmp_path):
     result.notes.append("a note")
     html = page(info, state, result)
     assert '<tr data-field="details">' in html and "round_odds" in html and "2/3" in html
-    assert '<tr data-field="notes">' in html and "a note" in html
+    # a note is text, once (it was a row of JSON here besides)
+    assert '<tr data-field="notes">' not in html and '<p class="src note">Note: a note</p>' in html
+    assert html.split('<script type="application/json"')[0].count("a note") == 1
     assert json.loads(html.split('id="solve-result">')[1].split("</script>")[0])["details"] == result.details
+
+
+def test_the_page_shows_each_of_the_solvers_notes_once_as_text(tmp_path, capsys):
+    """The distance note stood above the principal variation and again, as a JSON list, in the
+    'More from the solver' table."""
+    out, solved = report(tmp_path, capsys, "durak-endgame.json")
+    html = out.read_text().split('<script type="application/json"')[0]
+    [note] = solved["notes"]
+    assert note.startswith("distance:") and html.count(escape(note)) == 1
+    assert 'data-field="notes"' not in html and "More from the solver" not in html
 
 
 def test_report_takes_the_solvers_options_as_solve_does(tmp_path, capsys):

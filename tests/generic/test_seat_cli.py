@@ -483,3 +483,15 @@ def test_an_answer_of_exact_worlds_says_exact_and_is_not_checked(monkeypatch):
     answer.to_move = 0  # another player's turn: nothing of hers to check
     assert seat.second_opinion(DURAK, None, answer, seat.Settings()) is None  # type: ignore[arg-type]
     assert not called
+
+
+def test_a_bound_or_mean_that_rounds_to_zero_prints_0_000_not_minus_0_000():
+    """An interval's bound a hair below zero (a 95% interval's low end over worlds all +0 and -1,
+    say) printed ``-0.000``: seat values, means and bounds share one formatter."""
+    from foolsolve.cli import interval
+    from foolsolve.present import signed
+
+    assert interval(-1e-9, 0.25) == "[0.000, +0.250]"
+    assert interval(-0.5, -0.0) == "[-0.500, 0.000]"
+    assert [signed(x) for x in (-0.0004, 0.0, 0.0004, -0.0006, float("inf"))] == [
+        "0.000", "0.000", "0.000", "-0.001", "+inf"]

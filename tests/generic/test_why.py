@@ -446,7 +446,7 @@ def test_cli_why_refuses_a_card_not_in_the_deck_and_text_that_is_no_move_on_a_vi
             code, out, err = call_main(["why", view, text])
             assert code == 2 and out == "" and err.count("\n") == 1 and f"MOVE {text!r}" in err, (viewer, err)
         code, out, err = call_main(["why", view, "attack AS"])
-        said = "is not legal" if viewer == 1 else "is not legal in any of the 35 consistent positions"
+        said = "is not legal" if viewer == 1 else "is not legal in any of the 35 consistent worlds"
         assert code == 0 and err == "" and said in out, out
 
 
@@ -783,3 +783,27 @@ def test_foolery_follow_and_no_play_cite_the_sentence_for_their_situation() -> N
 
 
 _FOLLOW_QUOTE = "After the lead, players must play the same number of cards in an equal or higher hand."
+
+
+def test_a_card_not_in_hand_quotes_the_sentence_that_plays_it_or_none(tmp_path: Any,
+                                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    """'why durak-midbout.json "cover 7D with 8D"' cited 001's dealing sentence, "Each is dealt 6
+    cards face down", for 'no card 8♦ in player 1's hand'. Durak says it plainly (001 says it of no
+    one move): no quote and no bare seed number; Fools and Angels quotes the sentence that plays this
+    move's cards from the hand (the defence's for a defence)."""
+    main(["why", str(Path(__file__).resolve().parents[2] / "foolsolve" / "examples" / "durak-midbout.json"),
+          "cover 8D with 8S"])
+    out = capsys.readouterr().out
+    after = out.split("  - cover_options: no card 8♠ in player 1's hand\n")[1]
+    assert after.startswith("  - beats: ") and "dealt" not in out  # no citation line under it
+    s = pos(hands=[["KC"], ["7H", "8C", "QS"]], table=[["9H", None]])
+    [held] = [r for r in explain(DURAK, s, "cover 9H with AH").reasons if "hand" in r.says]
+    assert (held.section, held.quote, held.cite(DURAK.seed_file)) == ("", "", "")
+    assert held.short(DURAK.seed_file) == "no card A♥ in player 1's hand [cover_options]"
+    d = fa_position("5♣", "9♣ 4♥ 5♠ 7♦ A♦ J♥", stock0="6♣", stock1="3♥", phase="defend", to_move=1,
+                    attack="3♦ 6♥ 2♣ 2♠")
+    [held] = [r for r in explain(FA, d, "defend red with 8♥").reasons if "hand" in r.says]
+    assert held.quote.startswith('The other player then "defends" by playing any number of cards from their hand')
+    e = fa_position("A♣ 2♣", "A♦ 2♦", stock0="6♣", stock1="6♥", pool="7♣", rules={"exchange": True})
+    [held] = [r for r in explain(FA, e, "exchange 3♣").reasons if "hand" in r.says]
+    assert (held.section, held.quote.split(",")[0]) == ("Exchange", "At the start of your turn")

@@ -452,7 +452,7 @@ def test_show_help_says_what_show_as_prints(capsys):
 def test_show_of_a_view_reads_like_show_of_the_position(example, capsys):
     """``show POS --as P`` reads as ``show POS`` does: the same first line, the same lines for what
     everyone sees (the rules, who is to move and the kind of move, roles, places, the table), one
-    line more (whose view it is; unknown cards; consistent positions), the cards written as the full
+    line more (whose view it is; unknown cards; consistent worlds), the cards written as the full
     text writes them (Foolery ``3C`` in both), the viewer's row marked ``you``, the zones hidden from
     her face down and no internal field (``taking: false``, ``defender_start``, ``trump: H``)."""
     pos = str(VIEW_EXAMPLES.parent / example)
@@ -470,7 +470,7 @@ def test_show_of_a_view_reads_like_show_of_the_position(example, capsys):
         lines = out.splitlines()
         assert lines[0] == full_lines[0]
         assert lines[1].strip().startswith(f"as player {player} sees it; unknown cards: ")
-        assert "; consistent positions: " in lines[1]
+        assert "; consistent worlds: " in lines[1]
         rest = lines[:1] + lines[2:]
         assert len(rest) == len(full_lines), (full, out)
         for mine, whole in zip(rest, full_lines):  # line by line: a line differs only where a card is hidden
