@@ -774,9 +774,9 @@ class _SeatRequest:
                               total=seat.CHECK_ITERATIONS,
                               seconds=None if bound is None else bound - answer.seconds) as tick:
                     note = seat.second_opinion(info, worlds, answer, self.settings, tick)
-            except KeyboardInterrupt:  # the answer stands; the check is what Ctrl-C stopped
+            except KeyboardInterrupt:  # the answer stands; the check is what Ctrl-C (or SIGTERM) stopped
                 answer.interrupted = True
-                note = "Ctrl-C stopped the check by a second method (IS-MCTS)"
+                note = check_stopped_note()
             if note is not None:
                 answer.notes.append(note)
         return answer
@@ -787,6 +787,16 @@ class _SeatRequest:
             answer.notes.insert(0, refused_note(refused, answer.player))
         stop = Stopped("interrupted (the answer above is the best so far)") if answer.interrupted else None
         return Answered(info, answer, None, stop)
+
+
+def check_stopped_note() -> str:
+    """The note of a seat answer whose check by a second method (:func:`foolsolve.seat.second_opinion`)
+    Ctrl-C or SIGTERM stopped: the answer above it is whole, the check is not there."""
+    from foolsolve.errors import terminated
+
+    what = "SIGTERM" if terminated() else "Ctrl-C"
+    return (f"interrupted: {what} stopped the check by a second method (IS-MCTS) before it finished; the answer "
+            "itself is complete, but unchecked")
 
 
 def _signed(x: float) -> str:

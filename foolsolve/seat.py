@@ -922,7 +922,9 @@ def second_opinion(info: GameInfo, worlds: Worlds, answer: SeatAnswer, settings:
     ``--samples``: a bot's settings too) or no time for it (:data:`CHECK_ITERATIONS` iterations
     within what is left of ``settings.seconds``, where at least :data:`CHECK_MIN_SECONDS` is left). The answer's values stay its
     own: the note says where the two methods part, so a best move resting on one cheap estimate
-    reads as such."""
+    reads as such. Ctrl-C (or SIGTERM) during the check raises :class:`KeyboardInterrupt` here, as
+    it reaches the caller: :func:`ismcts` keeps its iterations so far, but a check cut short is no
+    check, and the signal must not be lost (the caller keeps ``answer`` and notes the check stopped)."""
     if (settings.method != "auto" or settings.samples is not None  # the caller chose the method or its worlds
             or answer.method not in ("exact", "pimc") or answer.all_exact or not answer.best
             or answer.interrupted or answer.to_move != answer.player or len(answer.moves) < 2):
@@ -931,7 +933,9 @@ def second_opinion(info: GameInfo, worlds: Worlds, answer: SeatAnswer, settings:
     if left is not None and left < CHECK_MIN_SECONDS:
         return None
     check = ismcts(info, worlds, replace(settings, method="ismcts", samples=CHECK_ITERATIONS, seconds=left), tick)
-    if check.interrupted or not check.best:
+    if check.interrupted:  # (ismcts caught the signal to return its iterations so far: pass it on)
+        raise KeyboardInterrupt
+    if not check.best:
         return None
     top = check.best[0]
     done = f"IS-MCTS ({plural(check.worlds, 'iteration')} in {check.seconds:.1f} s)"
