@@ -75,10 +75,11 @@ def test_a_position_the_solver_does_not_take_is_answered_from_the_movers_seat_as
     assert embedded["player"] == solved["player"] == solved["to_move"] and embedded["moves"] == solved["moves"]
     assert "two players" in embedded["notes"][0] and "two players" in html
     assert html.count('<svg xmlns="http://www.w3.org/2000/svg"') == 1
-    # with a solver option the full position is answered, as by solve: the exact solver does not take it
+    # with --open-hand the full position is answered, as by solve: the exact solver does not take it
     # (the page says why), the open-hand search answers, and the exact solver's option does not apply to it
+    # (a solver option alone no longer switches to it: tests/generic/test_seat_cli.py)
     code, _, err = run(["report", str(EXAMPLES / "durak-midbout.json"), "--out", str(out), "--time", "2",
-                        "-o", "pv=false"], capsys)
+                        "--open-hand", "-o", "pv=false"], capsys)
     html = out.read_text()
     assert code == 0 and "two players" in html and "not applied to this open-hand answer" in html, err
 
@@ -139,7 +140,8 @@ def test_an_estimate_is_on_the_page_labelled_as_one_with_its_method_and_why(tmp_
     exact, by which method and why (the page once had no values: the exact solver gave up)."""
     import html as html_lib
 
-    args = [str(EXAMPLES / example), "--max-nodes", "8000"]
+    # (three players: --open-hand asks for the open-hand answer, where --max-nodes alone is the seat's budget)
+    args = [str(EXAMPLES / example), "--max-nodes", "8000", *(["--open-hand"] if example == "durak-midbout.json" else [])]
     out = tmp_path / "estimate.html"
     code, text, err = run(["report", *args, "--out", str(out)], capsys)
     assert code == 0 and text.strip() == f"wrote {out}", err

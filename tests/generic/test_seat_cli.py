@@ -483,3 +483,26 @@ def test_an_answer_of_exact_worlds_says_exact_and_is_not_checked(monkeypatch):
     answer.to_move = 0  # another player's turn: nothing of hers to check
     assert seat.second_opinion(DURAK, None, answer, seat.Settings()) is None  # type: ignore[arg-type]
     assert not called
+
+
+def test_a_budget_never_turns_the_seat_answer_into_the_open_hand_one(tmp_path, capsys):
+    """A three-player Durak position the exact solver does not cover is answered from the mover's
+    seat. --max-nodes (and any -o option) used to switch it silently to the open-hand search, every
+    card known; now --max-nodes is each world's budget of the seat answer, an -o option is a
+    one-line error naming --open-hand, and --open-hand alone asks for the open-hand answer."""
+    midbout = str(EXAMPLES / "durak-midbout.json")
+    code, out, err = run([midbout, "--max-nodes", "300", "--time", "0", "--no-store", "--json"], capsys)
+    assert code == 0, err
+    obj = json.loads(out)
+    assert "method_text" in obj and obj["player"] == 1 and "300" in obj["method_text"]
+    code, _, err = run([midbout, "-o", "seed=1", "--no-store"], capsys)
+    assert_one_line_error(code, err, "--option 'seed=1'", "add --open-hand")
+    code, out, err = run([midbout, "--open-hand", "-o", "seed=1", "--max-nodes", "3000", "--no-store"], capsys)
+    assert code == 0, err
+    assert "Method: open-hand search, every card known" in out
+    page = tmp_path / "page.html"
+    code, _, err = run(["report", midbout, "--out", str(page), "-o", "seed=1", "--no-store"], capsys)
+    assert_one_line_error(code, err, "add --open-hand")
+    code, out, err = run(["report", midbout, "--out", str(page), "--open-hand", "-o", "seed=1", "--max-nodes", "3000",
+                          "--no-store"], capsys)
+    assert code == 0, err
