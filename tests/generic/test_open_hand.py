@@ -800,3 +800,31 @@ def test_a_budget_of_one_node_is_written_in_the_singular(tmp_path, capsys):
 
     code, _, err = run([str(EXAMPLES / "durak-endgame.json"), "--no-store", "--max-nodes", "2"], capsys)
     assert code == 2 and "1 node " in err and "1 nodes" not in err, err
+
+
+def test_the_only_legal_moves_budget_is_named_not_a_time_never_given(monkeypatch: Any) -> None:
+    """A position with one legal move gives its value 2 s of --time; the exact solver's stop was
+    said as "did not finish within 1 s (--time 2)", a --time the user never gave (--time 10 here).
+    Now the note names the real budget and where it came from."""
+    from foolsolve import store
+    from foolsolve.cli import load_position
+    from foolsolve.solver import open_hand
+
+    info, state = load_position(str(EXAMPLES / "foolery-five-players-midround.json"))
+    assert open_hand.only_move(info, state) == "pass"
+
+    def out_of_time(*a: Any, **k: Any) -> Any:
+        raise open_hand.OutOfBudget("out of time")
+
+    why: list[str] = []
+
+    def answer(info: Any, state: Any, extra: Any, nodes: Any, seconds: Any, tick: Any, reason: str, *a: Any) -> Any:
+        why.append(reason)
+        raise RuntimeError("stop here")
+
+    monkeypatch.setattr(store, "solve_with_store", out_of_time)
+    monkeypatch.setattr(open_hand, "answer_for_cli", answer)
+    with pytest.raises(RuntimeError, match="stop here"):
+        open_hand.solve_or_answer(info, state, {}, None, None, 10.0, None)
+    assert why == ["the exact solver did not finish within 1 s (of the 2 s the only legal move's value gets of "
+                   "--time 10)"]
