@@ -577,10 +577,11 @@ def exact_from_seat(info: GameInfo, state: Any, parsed: dict[str, Any]) -> str |
     if info.declared("seat_solver") is None or info.spec.is_terminal(state):
         return None
     mover = info.spec.to_move(state)
-    if mover == CHANCE:
+    solver = info.seat_solver
+    if mover == CHANCE or solver is None:
         return None
     try:
-        from_seat = info.seat_solver(state, mover, dict(parsed)) is not None
+        from_seat = solver(state, mover, dict(parsed)) is not None
     except OptionError:  # an option it does not take from the mover's seat: from another seat where it is viewer
         from_seat = "viewer" in parsed
     if not from_seat:
