@@ -35,6 +35,7 @@ from foolsolve.solver.base import (
     MAX_SAMPLES,
     MAX_SECONDS,
     Interrupted,
+    NotCovered,
     SearchLimit,
     SolveResult,
 )
@@ -383,7 +384,8 @@ def open_store(store_path: str | None, no_store: bool) -> Any:
               help="Under hidden cards: value the worlds on this Dask cluster (pip install 'foolsolve[dask]').")
 @click.option("--open-hand", "open_hand_only", is_flag=True,
               help="A full position the exact solver does not cover: answer with every listed card known to everyone "
-                   "(the open-hand search) instead of from the seat of the player to move.")
+                   "(the open-hand search) instead of from the seat of the player to move. Only this option asks for "
+                   "it: where the seat answers, --max-nodes is each world's budget and an -o option is an error.")
 @click.option("--max-memory", type=MEMORY, default=None, metavar="MIB",
               help="Memory budget of the solvers' transposition tables in MiB [default: 1024]; over it the oldest "
                    "entries are dropped (the same exact answers, more time). At most 1048576 (1 TiB).")
@@ -531,21 +533,29 @@ def answer_position(info: GameInfo, state: Any, request: SolveRequest, store: An
     parsed = _parse_extra(request.extra)
     open_hand.check_options(info, parsed, state)  # every -o option, before any search (either search's)
 
-    to_seat = seat_refusal(info, state, request.open_hand or bool(parsed) or max_nodes is not None)
+    # only --open-hand asks for the open-hand answer where the mover's seat would answer: a budget (--max-nodes)
+    # is the seat's too (each world's), and -o options are refused there (the seat analysis takes none)
+    to_seat = seat_refusal(info, state, request.open_hand)
 
     refused: str | None = None
     stopped: Interrupted | None = None
+    seat_odds = exact_from_seat(info, state, parsed) if request.open_hand else None
     with progress(f"solving {info.spec.title}") as tick:
         # the exact solver in its share of --time/--max-nodes, else the open-hand answer (one dispatch point)
         try:
-            result, _cached = open_hand.solve_or_answer(info, state, parsed, store, max_nodes, seconds or None, tick,
-                                                       refuse=to_seat, max_memory=request.max_memory)
+            if seat_odds is not None:  # --open-hand where the exact solver would answer from a seat: the search
+                result = open_hand.answer_for_cli(info, state, parsed, max_nodes, seconds or None, tick, seat_odds,
+                                                  request.max_memory)
+            else:
+                result, _cached = open_hand.solve_or_answer(info, state, parsed, store, max_nodes, seconds or None,
+                                                           tick, refuse=to_seat, max_memory=request.max_memory)
         except Interrupted as exc:  # Ctrl-C: the answer so far is returned (the command prints it), then exit 130
             stopped = exc
         except InputError as exc:
             # NotCovered (a valid position outside the solver's domain: an earlier phase, a draw pile of unknown
-            # order) where cards are hidden from the mover (to_seat): answered from her seat
-            if not to_seat(exc):
+            # order) where cards are hidden from the mover (to_seat): answered from her seat; any other error (no
+            # open-hand answer within the --max-nodes given) is the answer, never a switch to another question
+            if not isinstance(exc, NotCovered) or not to_seat(exc):
                 raise
             refused = str(exc)
     if stopped is not None:
@@ -559,6 +569,30 @@ def answer_position(info: GameInfo, state: Any, request: SolveRequest, store: An
     if ignored:
         result.notes.append(seat_options_note(ignored))
     return Answered(info, result, state)
+
+
+def exact_from_seat(info: GameInfo, state: Any, parsed: dict[str, Any]) -> str | None:
+    """Where the game's exact solver answers the full position ``state`` from one player's seat, not with
+    every card known (Three Fools' round odds in a round about to be led, read from the leader's view,
+    or ``-o viewer=P``'s): why the open-hand search answers ``--open-hand`` instead, a note; else ``None``
+    (the exact solver's answer, where it gives one, is already the answer with every card known)."""
+    from foolsolve.errors import OptionError
+    from foolsolve.game import CHANCE
+
+    if info.declared("seat_solver") is None or info.spec.is_terminal(state):
+        return None
+    mover = info.spec.to_move(state)
+    solver = info.seat_solver
+    if mover == CHANCE or solver is None:
+        return None
+    try:
+        from_seat = solver(state, mover, dict(parsed)) is not None
+    except OptionError:  # an option it does not take from the mover's seat: from another seat where it is viewer
+        from_seat = "viewer" in parsed
+    if not from_seat:
+        return None
+    return ("--open-hand: the exact solver answers this position from one player's seat (the cards she does not "
+            "see unknown), so the open-hand search answers it, every listed card known")
 
 
 def unapplied_seat_options(info: GameInfo, state: Any, seat_args: dict[str, Any]) -> list[str]:
@@ -585,7 +619,9 @@ def seat_refusal(info: GameInfo, state: Any, open_hand: bool) -> Callable[[Excep
     """The ``refuse`` test of :func:`foolsolve.solver.open_hand.solve_or_answer` for solve and
     report: a position the exact solver does not cover goes to the seat of the player to move where
     cards she cannot see matter (:meth:`_SeatRequest.hidden_from_mover`, asked once), unless the
-    caller asked for the open-hand answer (``open_hand``: --open-hand, -o options or --max-nodes)."""
+    caller asked for the open-hand answer (``open_hand``: --open-hand alone; a budget such as
+    --max-nodes never changes the question, and -o options are refused by the seat, naming
+    --open-hand: :func:`seat_takes_no_option`)."""
     hidden: list[bool] = []
 
     def to_seat(exc: Exception) -> bool:
@@ -647,12 +683,15 @@ def seat_settings(method: str | None, samples: int | None, seconds: float | None
                     deepen=max_nodes is None, budget_given=max_nodes is not None, unapplied=tuple(unapplied))
 
 
-def seat_takes_no_option(option: str) -> InputError:
+def seat_takes_no_option(option: str, open_hand: bool = False) -> InputError:
     """The error of an exact solver's option (``-o``) given to an answer from one seat (solve, and
-    a batch's view line)."""
+    a batch's view line); ``open_hand``: the seat answers a full position because the exact solver
+    does not cover it, where --open-hand asks for the answer that takes them."""
+    instead = ("; add --open-hand for the open-hand answer with every card known, which takes them"
+               if open_hand else "")
     return InputError(f"--option {option!r}: an answer from one seat (the seat analysis, docs/seat.md) takes no -o "
                       "options, which are those of a full position's solvers (its budget: --max-nodes a world, "
-                      "--samples, --time)")
+                      f"--samples, --time){instead}")
 
 
 def refused_note(refused: str, player: int) -> str:
@@ -779,19 +818,31 @@ class _SeatRequest:
                               total=seat.CHECK_ITERATIONS,
                               seconds=None if bound is None else bound - answer.seconds) as tick:
                     note = seat.second_opinion(info, worlds, answer, self.settings, tick)
-            except KeyboardInterrupt:  # the answer stands; the check is what Ctrl-C stopped
+            except KeyboardInterrupt:  # the answer stands; the check is what Ctrl-C (or SIGTERM) stopped
                 answer.interrupted = True
-                note = "Ctrl-C stopped the check by a second method (IS-MCTS)"
+                note = check_stopped_note()
             if note is not None:
                 answer.notes.append(note)
         return answer
 
     def _answer(self, info: GameInfo, worlds: Any, refused: str) -> Answered:
+        if refused and self.extra:  # the open-hand search's options, where only --open-hand asks for it
+            raise seat_takes_no_option(self.extra[0], open_hand=True)
         answer = self.analysis(info, worlds)
         if refused:
             answer.notes.insert(0, refused_note(refused, answer.player))
         stop = Stopped("interrupted (the answer above is the best so far)") if answer.interrupted else None
         return Answered(info, answer, None, stop)
+
+
+def check_stopped_note() -> str:
+    """The note of a seat answer whose check by a second method (:func:`foolsolve.seat.second_opinion`)
+    Ctrl-C or SIGTERM stopped: the answer above it is whole, the check is not there."""
+    from foolsolve.errors import terminated
+
+    what = "SIGTERM" if terminated() else "Ctrl-C"
+    return (f"interrupted: {what} stopped the check by a second method (IS-MCTS) before it finished; the answer "
+            "itself is complete, but unchecked")
 
 
 def interval(low: float, high: float) -> str:

@@ -516,6 +516,10 @@ def view_page(view: Any, answer: Any | None = None, no_answer: str = "") -> str:
 @click.option("-o", "--option", "extra", multiple=True, metavar="KEY=VALUE",
               help="Solver option, as for solve (e.g. -o concept=max-n); 'foolsolve rules GAME --solver' lists them.")
 @click.option("--equilibrium", is_flag=True, help="The same as -o equilibrium=true (Three Fools).")
+@click.option("--open-hand", "open_hand_only", is_flag=True,
+              help="As for solve: a full position the exact solver does not cover answered with every listed card "
+                   "known (the open-hand search) instead of from the seat of the player to move; -o options there "
+                   "need it.")
 @click.option("--as", "viewer", type=click.IntRange(min=0), default=None, metavar="P",
               help="A full position analysed from player P's seat, as solve --as does (a view file: its viewer's).")
 @click.option("--method", type=click.Choice(["auto", "exact", "pimc", "ismcts"]), default=None,
@@ -536,7 +540,7 @@ def report(position: str, out: str, max_nodes: int | None, extra: tuple[str, ...
            equilibrium: bool = False, viewer: int | None = None, method: str | None = None,
            samples: int | None = None, seed: int | None = None, workers: int | None = None,
            time_limit: float | None = None, max_memory: int | None = None, store_path: str | None = None,
-           no_store: bool = False) -> None:
+           no_store: bool = False, open_hand_only: bool = False) -> None:
     """Write a self-contained HTML analysis page of POSITION.
 
     The page (no server, no network) is an analysis board: the position drawn beside the
@@ -569,6 +573,7 @@ def report(position: str, out: str, max_nodes: int | None, extra: tuple[str, ...
         refused_note,
         seat_options_note,
         seat_refusal,
+        seat_takes_no_option,
         unapplied_seat_options,
     )
     from foolsolve.game import seat_of_mover
@@ -576,7 +581,7 @@ def report(position: str, out: str, max_nodes: int | None, extra: tuple[str, ...
     from foolsolve.present import write_text
     from foolsolve.progress import progress
     from foolsolve.solver import open_hand
-    from foolsolve.solver.base import Interrupted
+    from foolsolve.solver.base import Interrupted, NotCovered
     from foolsolve.worlds import View, read_view, view_of, worlds_of_view
 
     # as foolsolve POSITION.json: its default --time unless one is given (--time 0: no limit)
@@ -593,6 +598,10 @@ def report(position: str, out: str, max_nodes: int | None, extra: tuple[str, ...
     seat_args = {"--method": method, "--samples": samples, "--seed": seed, "--workers": workers}
     if isinstance(state, View) and viewer is not None and viewer != state.player:
         raise InputError(f"--as: this is player {state.player}'s view; it cannot answer for player {viewer}")
+    if open_hand_only and isinstance(state, View):
+        raise InputError("--open-hand: a view hides cards; the open-hand search needs a full position")
+    if open_hand_only and (viewer is not None or any(v is not None for v in seat_args.values())):
+        raise InputError("--open-hand: answers with every card known; it takes none of the seat's options")
     ignored = unapplied_seat_options(info, state, seat_args) if viewer is None else []
     if not isinstance(state, View) and viewer is None and not ignored and any(v is not None for v in seat_args.values()):
         mover = info.spec.to_move(state)  # a seat option asks for the seat's answer, as for solve
@@ -618,6 +627,8 @@ def report(position: str, out: str, max_nodes: int | None, extra: tuple[str, ...
             return
         if equilibrium:
             raise InputError("--equilibrium: an option of the exact solver; an answer from one seat takes none")
+        if note and extra:  # the exact solver refused the full position: --open-hand asks for the answer taking -o
+            raise seat_takes_no_option(extra[0], open_hand=True)
         answer, why = None, ""
         if info.spec.is_terminal(worlds_of_view(view).sample(random.Random(0))):
             why = "the game is over"
@@ -639,7 +650,7 @@ def report(position: str, out: str, max_nodes: int | None, extra: tuple[str, ...
     why = ""
     parsed = _parse_extra((*extra, "equilibrium=true") if equilibrium else extra)
     open_hand.check_options(info, parsed, state)  # a bad option is bad input, not a page saying so: before any search
-    to_seat = seat_refusal(info, state, bool(parsed) or max_nodes is not None)  # as solve: her seat answers
+    to_seat = seat_refusal(info, state, open_hand_only)  # as solve: her seat answers unless --open-hand
 
     refused = ""
     stopped: Interrupted | None = None
@@ -662,7 +673,7 @@ def report(position: str, out: str, max_nodes: int | None, extra: tuple[str, ...
             # a position the exact solver does not take (three players ...) and no open-hand answer in the
             # budget: the page says why it has no values (or the mover's seat answers, below)
             why = str(exc)
-            refused = why if to_seat(exc) else ""
+            refused = why if isinstance(exc, NotCovered) and to_seat(exc) else ""
     if refused:
         mover = seat_of_mover(info.spec.to_move(state))
         seat_page(read_view(view_of(info, state, mover)), refused_note(refused, mover))

@@ -233,9 +233,9 @@ def budget_text(budget: Budget, rules: list[SeatSearch], exact_where: str = "", 
     no half of the budget is said to be its); ``searched_only``: every world's search had a budget of
     its own (the caller's or a rule's), so without the solver the world's budget is not said."""
     half = "half for the exact solver" + (f" {exact_where}" if exact_where else "")
-    parts = [] if budget.search_nodes is None else [f"the depth-limited search {budget.search_nodes * factor:,}"]
+    parts = [] if budget.search_nodes is None else [f"the depth-limited search {budget.search_nodes * factor:,} nodes"]
     for rule in rules:
-        what = [] if budget.search_nodes is not None else [f"the depth-limited search {rule.nodes * factor:,}"]
+        what = [] if budget.search_nodes is not None else [f"the depth-limited search {rule.nodes * factor:,} nodes"]
         if budget.frontier is None and rule.frontier is not None:
             what.append(f"{rule.frontier} playouts")
         parts.append(f"{' and '.join(what)} {rule.where}")
@@ -850,9 +850,12 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
         # that two agreeing samples of thousands of worlds get no interval of width 0
         seen = bounds
     stats = _order([_stats(m, xs, complete, seen, bounds) for m, xs in per_move.items()], order)
-    name = "exact expectation" if complete else "PIMC"
+    # "exact" only where every world was solved exactly: an expectation over every world of estimates is not
+    name = ("PIMC" if not complete else "exact expectation" if exact_n == done else "expectation" if done == 1
+            else "expectation over every consistent world")
     how = ("the one consistent world" if complete and done == 1
-           else f"every one of the {done:,} consistent worlds" if complete
+           else f"every one of the {done:,} consistent worlds" if complete and exact_n == done
+           else f"all {done:,} of them" if complete
            else f"{plural(done, 'sampled world')} (seed {seed})" if method == "pimc"
            else f"the first {done:,} of the {count:,} consistent worlds, listed in order")
     solver = f" ({by_solver:,} by the {SOLVER_METHOD})" if by_solver else ""
@@ -875,7 +878,12 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
         notes.append(f"--time {settings.seconds:g} s ran out after {done:,} of the {total:,} worlds asked for")
     if complete and exact_n < done:
         notes.append(f"{done - exact_n:,} of the {done:,} worlds were valued by the depth-limited search: the means are "
-                     "exact averages of those estimates (no sampling, so no interval)")
+                     "averages of those estimates over every world (no sampling, so no interval), and the search's own "
+                     "error is in them, which a larger --max-nodes can change (docs/seat.md, \"Estimates\")")
+    elif method == "pimc" and exact_n < done:
+        notes.append(f"{done - exact_n:,} of the {done:,} worlds were valued by the depth-limited search, not exactly: the "
+                     "values are estimates, and their 95% intervals cover only the sampling of worlds, not the "
+                     "search's own error, which a larger --max-nodes can change (docs/seat.md, \"Estimates\")")
     if method == "exact" and settings.unapplied:
         notes.append(f"not applied: {', '.join(settings.unapplied)} (the exact expectation values every one of the "
                      f"{count:,} consistent worlds once and samples none; --method pimc samples)")
@@ -924,7 +932,9 @@ def second_opinion(info: GameInfo, worlds: Worlds, answer: SeatAnswer, settings:
     ``--samples``: a bot's settings too) or no time for it (:data:`CHECK_ITERATIONS` iterations
     within what is left of ``settings.seconds``, where at least :data:`CHECK_MIN_SECONDS` is left). The answer's values stay its
     own: the note says where the two methods part, so a best move resting on one cheap estimate
-    reads as such."""
+    reads as such. Ctrl-C (or SIGTERM) during the check raises :class:`KeyboardInterrupt` here, as
+    it reaches the caller: :func:`ismcts` keeps its iterations so far, but a check cut short is no
+    check, and the signal must not be lost (the caller keeps ``answer`` and notes the check stopped)."""
     if (settings.method != "auto" or settings.samples is not None  # the caller chose the method or its worlds
             or answer.method not in ("exact", "pimc") or answer.all_exact or not answer.best
             or answer.interrupted or answer.to_move != answer.player or len(answer.moves) < 2):
@@ -933,7 +943,9 @@ def second_opinion(info: GameInfo, worlds: Worlds, answer: SeatAnswer, settings:
     if left is not None and left < CHECK_MIN_SECONDS:
         return None
     check = ismcts(info, worlds, replace(settings, method="ismcts", samples=CHECK_ITERATIONS, seconds=left), tick)
-    if check.interrupted or not check.best:
+    if check.interrupted:  # (ismcts caught the signal to return its iterations so far: pass it on)
+        raise KeyboardInterrupt
+    if not check.best:
         return None
     top = check.best[0]
     done = f"IS-MCTS ({plural(check.worlds, 'iteration')} in {check.seconds:.1f} s)"

@@ -823,7 +823,9 @@ def solve_or_answer(info: GameInfo, state: Any, extra: dict[str, Any], store: An
     except SearchLimit as exc:
         if isinstance(exc, OutOfBudget):
             spent = seconds if answers() else (seconds or 0) * share
-            limit = f"{spent or 0:g} s (--time {seconds or 0:g})"
+            # (the only legal move: its value's few seconds, not --time, are the budget the solver had its share of)
+            limit = f"{spent or 0:g} s (--time {seconds or 0:g})" if forced is None else \
+                f"{spent or 0:g} s (of the {seconds or 0:g} s the only legal move's value gets of --time {asked:g})"
         elif exc.option == "time":  # the solver option -o time (--time is the OutOfBudget above)
             limit = f"{opts.time_limit or 0:g} s (-o time={extra.get('time')})"
         elif "max_nodes" in extra and (exact_nodes is None or extra["max_nodes"] < exact_nodes):

@@ -89,7 +89,9 @@ def test_pimc_means_fall_within_their_intervals_of_the_exact_expectation():
     worlds = DurakWorlds(_state(SMALL_VIEW), 1)
     assert worlds.count() == 42
     exact = seat.analyse(INFO, OnlyWorlds(worlds), seat.Settings(method="exact", budget=CHEAP))
-    assert exact.worlds == 42 and "every one of the 42 consistent worlds" in exact.method_text
+    assert exact.worlds == 42 and exact.method == "exact"
+    assert exact.method_text.startswith("exact expectation: every one of the 42 consistent worlds" if exact.all_exact
+                                        else "expectation over every consistent world: all 42 of them")
     # the same value for every world: the per-world budget the exact expectation gives 42 worlds
     pimc = seat.analyse(INFO, OnlyWorlds(worlds), seat.Settings(method="pimc", samples=30, seed=0,
                                                                 budget=seat.exact_budget(CHEAP, 42)))
@@ -304,7 +306,7 @@ def test_durak_worlds_with_two_or_more_unseen_stock_cards_get_the_games_search_b
     assert seat.for_world(INFO, seat.Budget(search_nodes=900), fresh).search_nodes == 900
     text = seat.analyse(INFO, DurakWorlds(fresh, 0), seat.Settings(method="pimc", samples=2, seed=1)).method_text
     # (the exact solver refuses every world at once, more than one stock card: no half of the budget is its)
-    assert ("by a depth-limited search with greedy playouts; the depth-limited search 200 and greedy playouts while "
+    assert ("by a depth-limited search with greedy playouts; the depth-limited search 200 nodes and greedy playouts while "
             "two or more cards of the stock are unseen (two players))") in text and "exact solver" not in text
     # a view where no world gets it does not mention it
     near_end = seat.analyse(INFO, DurakWorlds(_state(DOMINANT), 1), seat.Settings(method="pimc", samples=2, seed=1))
@@ -364,9 +366,9 @@ def test_durak_worlds_of_three_or_more_players_get_greedy_playouts_and_the_games
     assert (near_end.search_nodes, near_end.frontier) == (None, "random")
     text = seat.analyse(INFO, DurakWorlds(state, 0), seat.Settings(method="pimc", samples=2, seed=1)).method_text
     # no world of three players goes to the exact solver (it is for two): no half of the budget is said to be its
-    assert ("by a depth-limited search with greedy playouts; the depth-limited search 200 and greedy playouts with "
+    assert ("by a depth-limited search with greedy playouts; the depth-limited search 200 nodes and greedy playouts with "
             "three or more players)") in text and "exact solver" not in text
     own = seat.analyse(INFO, DurakWorlds(state, 0), seat.Settings(method="pimc", samples=2, seed=1,
                                                                   budget=seat.Budget(frontier="random")))
-    assert "with random playouts; the depth-limited search 200 with three or more players)" in own.method_text
+    assert "with random playouts; the depth-limited search 200 nodes with three or more players)" in own.method_text
     _assert_each_move_is_worth_its_greedy_game(state)

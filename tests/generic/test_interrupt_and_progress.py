@@ -395,3 +395,46 @@ def test_sigterm_stops_a_seat_answer_as_ctrl_c_does_with_exit_143(tmp_path, comm
     stdout, stderr = proc.communicate(timeout=60)
     assert proc.returncode == 143, (stdout, stderr)
     assert stderr.count("\n") == 1 and stderr.startswith("foolsolve: terminated (SIGTERM)"), stderr
+
+
+@pytest.mark.parametrize("how", ["SIGINT", "SIGTERM"])
+@pytest.mark.parametrize("json_flag", [False, True])
+def test_a_signal_during_the_second_opinion_check_is_not_lost(monkeypatch, capsys, how, json_flag):
+    """IS-MCTS caught the signal to keep its iterations so far, and second_opinion then returned no
+    note: the answer printed without the check, "interrupted": false and exit 0. Now the answer is
+    kept with a note that the check was stopped, "interrupted": true, and exit 130 (143 after SIGTERM)."""
+    from foolsolve import errors, seat
+
+    monkeypatch.setattr(errors._Signals, "terminated", False)
+    old_handler = signal.getsignal(signal.SIGTERM)
+    signal.signal(signal.SIGTERM, errors.on_sigterm)
+    try:
+        moves = [seat.MoveStat("attack 7♣", 0.2, 0.0, 0.4, 10), seat.MoveStat("attack K♣", 0.1, -0.1, 0.3, 10)]
+        canned = seat.SeatAnswer("durak", 0, 0, "pimc", "PIMC: 10 sampled worlds", "the scale", moves, ["attack 7♣"],
+                                 10, 0, None, 0, 0.1, value=seat.MoveStat("position", 0.2, 0.0, 0.4, 10))
+        monkeypatch.setattr(seat, "analyse", lambda *a, **k: canned)
+        real = seat.ismcts
+
+        def stopping(info, worlds, settings, tick=None):
+            def signal_at_third(done):
+                if done == 3:
+                    if how == "SIGINT":
+                        raise KeyboardInterrupt
+                    os.kill(os.getpid(), signal.SIGTERM)  # the handler raises KeyboardInterrupt
+            return real(info, worlds, settings, signal_at_third)
+
+        monkeypatch.setattr(seat, "ismcts", stopping)
+        code, out, err = _run([str(EXAMPLES / "views" / "durak-fresh-deal.json"), *(["--json"] if json_flag else [])],
+                              capsys)
+    finally:
+        signal.signal(signal.SIGTERM, old_handler)
+    assert code == (143 if how == "SIGTERM" else 130), (out, err)
+    who = "SIGTERM" if how == "SIGTERM" else "Ctrl-C"
+    note = f"interrupted: {who} stopped the check by a second method (IS-MCTS) before it finished"
+    if json_flag:
+        got = json.loads(out)
+        assert got["interrupted"] is True and got["best"] == ["attack 7♣"]
+        assert got["notes"][-1].startswith(note)
+    else:
+        assert "Best: attack 7♣" in out and f"Note: {note}" in out
+    assert err.count("\n") == 1 and "interrupted (the answer above is the best so far)" in err

@@ -303,8 +303,8 @@ def test_one_legal_move_is_the_answer_and_its_value_gets_a_short_budget(capsys: 
     got = json.loads(out)
     assert got["best"] == ["pass"] and [m["move"] for m in got["moves"]] == ["pass"]
     assert f"pass is the only legal move: its value was given {ONE_MOVE_SECONDS:g} s of --time 30" in got["notes"]
-    assert any(f"did not finish within {ONE_MOVE_SECONDS / 2:g} s (--time {ONE_MOVE_SECONDS:g})" in n
-               for n in got["notes"])
+    assert any(f"did not finish within {ONE_MOVE_SECONDS / 2:g} s (of the {ONE_MOVE_SECONDS:g} s the only legal "
+               "move's value gets of --time 30)" in n for n in got["notes"])
     # more than one legal move: no such cap
     endgame = info.spec.state_from_json(json.loads((EXAMPLES / "foolery-endgame.json").read_text()))
     assert only_move(info, endgame) is None
@@ -683,8 +683,16 @@ def test_the_open_hand_searchs_options_are_taken_in_every_game(capsys: Any, exam
     code, out, err = run(["--no-store", str(EXAMPLES / example), "--json", "--open-hand", "-o", "playouts=2",
                           "-o", "seed=3", "-o", "depth=2"], capsys)
     assert code == 0, err
-    assert ("not applied to the exact solver's answer (options of the open-hand search): -o depth, playouts, seed"
-            in json.loads(out)["notes"])
+    got = json.loads(out)
+    if example == "three-fools-bluff.json":
+        # a round about to be led: the exact solver would answer from the leader's seat (round odds), so
+        # --open-hand gets the open-hand search, which takes the options
+        assert "(2 playouts, seed 3)" in got["details"]["method"] and got["details"]["depth"] == 2
+        assert any(n.startswith("--open-hand: the exact solver answers this position from one player's seat")
+                   for n in got["notes"])
+    else:
+        assert ("not applied to the exact solver's answer (options of the open-hand search): -o depth, playouts, seed"
+                in got["notes"])
     assert_one_line_error(*run(["--no-store", str(EXAMPLES / example), "-o", "depth=0"], capsys)[::2],
                           "option depth")
 
@@ -800,11 +808,11 @@ def test_solver_option_max_nodes_bounds_the_open_hand_answer_too(capsys: Any) ->
     (1.9 million nodes in 5 s for -o max_nodes=500). Now the search that answers is bounded by it too,
     and no answer within it is the one-line error naming it, as for --max-nodes."""
     path = str(EXAMPLES / "durak-midbout.json")
-    code, out, err = run(["--no-store", path, "--json", "--time", "3", "-o", "max_nodes=4000"], capsys)
+    code, out, err = run(["--no-store", path, "--open-hand", "--json", "--time", "3", "-o", "max_nodes=4000"], capsys)
     assert code == 0, err
     got = json.loads(out)
     assert got["details"]["exact"] is False and got["nodes"] <= 4100
-    code, _, err = run(["--no-store", path, "--time", "3", "-o", "max_nodes=20"], capsys)
+    code, _, err = run(["--no-store", path, "--open-hand", "--time", "3", "-o", "max_nodes=20"], capsys)
     assert_one_line_error(code, err, "budget: no open-hand answer within")
     assert "(-o max_nodes=20)" in err
 
@@ -812,7 +820,35 @@ def test_solver_option_max_nodes_bounds_the_open_hand_answer_too(capsys: Any) ->
 def test_solver_option_time_bounds_the_open_hand_answer_too(capsys: Any) -> None:
     """``-o time=S`` likewise bounded only the exact solver; the open-hand search that answered took the
     rest of --time."""
-    code, out, err = run(["--no-store", str(EXAMPLES / "durak-midbout.json"), "--json", "--time", "4", "-o",
+    code, out, err = run(["--no-store", "--open-hand", str(EXAMPLES / "durak-midbout.json"), "--json", "--time", "4", "-o",
                           "time=0.3"], capsys)
     assert code == 0, err
     assert json.loads(out)["seconds"] < 2
+
+
+def test_the_only_legal_moves_budget_is_named_not_a_time_never_given(monkeypatch: Any) -> None:
+    """A position with one legal move gives its value 2 s of --time; the exact solver's stop was
+    said as "did not finish within 1 s (--time 2)", a --time the user never gave (--time 10 here).
+    Now the note names the real budget and where it came from."""
+    from foolsolve import store
+    from foolsolve.cli import load_position
+    from foolsolve.solver import open_hand
+
+    info, state = load_position(str(EXAMPLES / "foolery-five-players-midround.json"))
+    assert open_hand.only_move(info, state) == "pass"
+
+    def out_of_time(*a: Any, **k: Any) -> Any:
+        raise open_hand.OutOfBudget("out of time")
+
+    why: list[str] = []
+
+    def answer(info: Any, state: Any, extra: Any, nodes: Any, seconds: Any, tick: Any, reason: str, *a: Any) -> Any:
+        why.append(reason)
+        raise RuntimeError("stop here")
+
+    monkeypatch.setattr(store, "solve_with_store", out_of_time)
+    monkeypatch.setattr(open_hand, "answer_for_cli", answer)
+    with pytest.raises(RuntimeError, match="stop here"):
+        open_hand.solve_or_answer(info, state, {}, None, None, 10.0, None)
+    assert why == ["the exact solver did not finish within 1 s (of the 2 s the only legal move's value gets of "
+                   "--time 10)"]

@@ -293,6 +293,6 @@ def test_hint_from_a_seat_names_its_interval_as_the_seat_answer_does(monkeypatch
     assert body and all(re.search(r"\[[-+]\d\.\d{3}, [-+]\d\.\d{3}\]\s+4\b", r) for r in body), rows
     rows = _hint_rows([str(EXAMPLES / "durak-midbout.json"), "--seat", "1", "--seed", "7", "--samples", "20"],
                       monkeypatch, capsys)
-    assert rows[0].startswith("from your view (exact expectation")
+    assert rows[0].startswith("from your view (expectation over every consistent world: all ")  # not "exact": estimates
     body = rows[2:]
     assert body and all("(estimates)" in r and "[" not in r for r in body), rows  # 6 of 10 worlds searched

@@ -75,10 +75,11 @@ def test_a_position_the_solver_does_not_take_is_answered_from_the_movers_seat_as
     assert embedded["player"] == solved["player"] == solved["to_move"] and embedded["moves"] == solved["moves"]
     assert "two players" in embedded["notes"][0] and "two players" in html
     assert html.count('<svg xmlns="http://www.w3.org/2000/svg"') == 1
-    # with a solver option the full position is answered, as by solve: the exact solver does not take it
+    # with --open-hand the full position is answered, as by solve: the exact solver does not take it
     # (the page says why), the open-hand search answers, and the exact solver's option does not apply to it
+    # (a solver option alone no longer switches to it: tests/generic/test_seat_cli.py)
     code, _, err = run(["report", str(EXAMPLES / "durak-midbout.json"), "--out", str(out), "--time", "2",
-                        "-o", "pv=false"], capsys)
+                        "--open-hand", "-o", "pv=false"], capsys)
     html = out.read_text()
     assert code == 0 and "two players" in html and "not applied to this open-hand answer" in html, err
 
@@ -139,7 +140,8 @@ def test_an_estimate_is_on_the_page_labelled_as_one_with_its_method_and_why(tmp_
     exact, by which method and why (the page once had no values: the exact solver gave up)."""
     import html as html_lib
 
-    args = [str(EXAMPLES / example), "--max-nodes", "8000"]
+    # (three players: --open-hand asks for the open-hand answer, where --max-nodes alone is the seat's budget)
+    args = [str(EXAMPLES / example), "--max-nodes", "8000", *(["--open-hand"] if example == "durak-midbout.json" else [])]
     out = tmp_path / "estimate.html"
     code, text, err = run(["report", *args, "--out", str(out)], capsys)
     assert code == 0 and text.strip() == f"wrote {out}", err
@@ -512,6 +514,8 @@ def test_a_seat_page_has_solves_default_time_unless_time_is_given(tmp_path, caps
 
 
 def test_in_a_browser_a_views_page_shows_the_intervals_beside_the_view(browser, tmp_path, capsys):
+    from foolsolve.present import signed
+
     _, embedded, _ = seat_report(tmp_path, capsys, [str(VIEW), "--samples", "8", "--seed", "3"])
     page = browser.new_page(viewport={"width": 1400, "height": 1000})
     problems: list[str] = []
@@ -524,9 +528,9 @@ def test_in_a_browser_a_views_page_shows_the_intervals_beside_the_view(browser, 
     assert len(shown) == len(by_move)
     for move, mean, interval, worlds, behind in shown:
         m = by_move[move]
-        assert (mean, interval, worlds) == (f"{m['mean']:+.3f}", f"[{m['low']:+.3f}, {m['high']:+.3f}]", "8")
+        assert (mean, interval, worlds) == (signed(m["mean"]), f"[{signed(m['low'])}, {signed(m['high'])}]", "8")
         b = m["behind_best"]
-        assert behind == ("" if b is None else f"{b['mean']:+.3f} [{b['low']:+.3f}, {b['high']:+.3f}]")
+        assert behind == ("" if b is None else f"{signed(b['mean'])} [{signed(b['low'])}, {signed(b['high'])}]")
     assert [float(r[1]) for r in shown] == sorted((float(r[1]) for r in shown), reverse=True)
     assert page.locator("#moves tbody.tie").count() == len({r[1] for r in shown})
     assert page.locator("#moves tbody.tie.best tr.best").count() == len(embedded["best"])

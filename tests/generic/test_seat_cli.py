@@ -133,7 +133,7 @@ def test_max_nodes_is_each_worlds_budget(tmp_path, capsys):
     view = _fresh_deal_view(tmp_path)
     code, out, _ = run([str(view), "--samples", "2", "--max-nodes", "700", "--json"], capsys)
     # (the exact solver refuses a fresh deal's worlds at once: the search has the whole budget)
-    assert code == 0 and "the depth-limited search 700;" in json.loads(out)["method_text"]
+    assert code == 0 and "the depth-limited search 700 nodes;" in json.loads(out)["method_text"]
 
 
 def test_seat_options_take_one_position(capsys):
@@ -495,3 +495,48 @@ def test_a_bound_or_mean_that_rounds_to_zero_prints_0_000_not_minus_0_000():
     assert interval(-0.5, -0.0) == "[-0.500, 0.000]"
     assert [signed(x) for x in (-0.0004, 0.0, 0.0004, -0.0006, float("inf"))] == [
         "0.000", "0.000", "0.000", "-0.001", "+inf"]
+
+
+def test_a_budget_never_turns_the_seat_answer_into_the_open_hand_one(tmp_path, capsys):
+    """A three-player Durak position the exact solver does not cover is answered from the mover's
+    seat. --max-nodes (and any -o option) used to switch it silently to the open-hand search, every
+    card known; now --max-nodes is each world's budget of the seat answer, an -o option is a
+    one-line error naming --open-hand, and --open-hand alone asks for the open-hand answer."""
+    midbout = str(EXAMPLES / "durak-midbout.json")
+    code, out, err = run([midbout, "--max-nodes", "300", "--time", "0", "--no-store", "--json"], capsys)
+    assert code == 0, err
+    obj = json.loads(out)
+    assert "method_text" in obj and obj["player"] == 1 and "300" in obj["method_text"]
+    code, _, err = run([midbout, "-o", "seed=1", "--no-store"], capsys)
+    assert_one_line_error(code, err, "--option 'seed=1'", "add --open-hand")
+    code, out, err = run([midbout, "--open-hand", "-o", "seed=1", "--max-nodes", "3000", "--no-store"], capsys)
+    assert code == 0, err
+    assert "Method: open-hand search, every card known" in out
+    page = tmp_path / "page.html"
+    code, _, err = run(["report", midbout, "--out", str(page), "-o", "seed=1", "--no-store"], capsys)
+    assert_one_line_error(code, err, "add --open-hand")
+    code, out, err = run(["report", midbout, "--out", str(page), "--open-hand", "-o", "seed=1", "--max-nodes", "3000",
+                          "--no-store"], capsys)
+    assert code == 0, err
+
+
+def test_estimates_say_their_interval_covers_only_the_sampling_and_exact_only_where_exact(tmp_path, capsys):
+    """Worlds valued by the depth-limited search: the output said nothing of the search's own error
+    (a Three Fools value moved from +0.70 to +0.05 with --max-nodes, inside "95% intervals"), called
+    an expectation over such worlds "exact", and wrote the search's budget as a bare number ("the
+    depth-limited search 200"). Now a note says what the interval covers, "exact expectation" is
+    kept for answers whose every world was solved, and the budget counts nodes."""
+    view = EXAMPLES / "views" / "durak-fresh-deal.json"
+    code, out, err = run([str(view), "--samples", "4", "--time", "0"], capsys)
+    assert code == 0, err
+    assert "the depth-limited search 200 nodes and greedy playouts" in out
+    assert ("Note: 4 of the 4 worlds were valued by the depth-limited search, not exactly: the values are estimates, "
+            "and their 95% intervals cover only the sampling of worlds, not the search's own error") in out
+    code, out, err = run([str(EXAMPLES / "durak-midbout.json"), "--max-nodes", "300", "--time", "0", "--no-store",
+                          "--json"], capsys)
+    assert code == 0, err
+    obj = json.loads(out)
+    assert obj["worlds_exact"] < obj["worlds"] == obj["consistent_worlds"]
+    assert obj["method_text"].startswith(f"expectation over every consistent world: all {obj['worlds']} of them, ")
+    assert "exact expectation" not in obj["method_text"]
+    assert any("the search's own error is in them" in n for n in obj["notes"])

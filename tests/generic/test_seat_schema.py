@@ -165,7 +165,7 @@ def test_max_nodes_is_each_worlds_budget_in_the_exact_expectation(tmp_path, caps
     assert obj["method"] == "exact" and len(seen) == 30
     assert set(seen) == {2000}
     # (the exact solver refuses these worlds at once, more than one stock card: the search has the budget)
-    assert "the depth-limited search 2,000;" in obj["method_text"] and "6,000" not in obj["method_text"]
+    assert "the depth-limited search 2,000 nodes;" in obj["method_text"] and "6,000" not in obj["method_text"]
 
 
 def test_without_max_nodes_the_exact_expectation_shares_pimcs_budget(tmp_path, capsys, monkeypatch):

@@ -327,3 +327,14 @@ def test_a_batch_full_position_line_notes_the_memory_budget_as_solve_does(tmp_pa
         rec = json.loads(out)
         assert code == 0 and rec["cached"], err
         assert any(n.startswith("not applied: --max-memory") for n in rec["result"]["notes"]) is noted
+
+
+def test_open_hand_is_honoured_where_the_exact_solver_answers_from_a_seat(capsys):
+    """--open-hand on a round about to be led was silently ignored: the exact solver's round odds,
+    averaged over every deal player 0 does not see. Now the open-hand search answers, every listed
+    card known, with a note saying why (without it the round odds stand: the tests above)."""
+    got = _json([FULL, "--open-hand", "--max-nodes", "3000"], capsys)
+    assert got["method"].startswith("open-hand search, every card known")
+    assert got["value_kind"] == "estimate" and "round odds" not in got["concept"]
+    assert any(n.startswith("--open-hand: the exact solver answers this position from one player's seat")
+               for n in got["notes"])
