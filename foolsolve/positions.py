@@ -265,6 +265,9 @@ def open_input(path: str | Path) -> IO[bytes]:
         fd = os.open(path, os.O_RDONLY | _NONBLOCK)
     except OSError as exc:
         raise InputError(f"{where}: cannot read ({exc.strerror or exc})") from None
+    except UnicodeEncodeError:  # a lone surrogate in the name (foolsolve.load("a\ud800b"), a batch line's "a\ud800b")
+        raise InputError(f"{_escaped(where)}: cannot read (the file name is not valid text: it holds a lone surrogate, "
+                         "which cannot be encoded as a file name)") from None
     except ValueError:  # a NUL character in the name (a batch line's "a\u0000b")
         raise InputError(f"{_escaped(where)}: cannot read (a file name cannot hold a NUL character)") from None
     try:
