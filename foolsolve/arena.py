@@ -30,7 +30,7 @@ import random
 import signal
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -68,16 +68,79 @@ class Match:
                 "bots": list(self.bots), "seed": self.seed}
 
 
+MAX_GAMES = 1_000_000
+"""The most games a match may hold (its deals times the seatings of each deal): a larger match is
+refused before any game (82 seats and two bots are about 4.2e23 seatings of one deal)."""
+
+
 def seatings(n_bots: int, players: int) -> list[tuple[int, ...]]:
     """The seatings played from every deal: tuples of bot indices, one per seat (see the module's
-    docstring), in a fixed order."""
+    docstring), in a fixed order: with as many bots as seats or fewer, the distinct arrangements of
+    the bots repeated in turn, in lexicographic order (generated one by one, never through every
+    permutation of the seats); with more, every choice of bots in every arrangement. There are
+    :func:`count_seatings` of them: ask it first, as :func:`check_size` does, before enumerating a
+    table of many seats."""
     if n_bots <= players:
-        base = [i % n_bots for i in range(players)]
-        return sorted(set(itertools.permutations(base)))
+        return list(_distinct_arrangements(sorted(i % n_bots for i in range(players))))
     out: list[tuple[int, ...]] = []
     for group in itertools.combinations(range(n_bots), players):
         out.extend(itertools.permutations(group))
     return out
+
+
+def _distinct_arrangements(items: list[int]) -> Iterator[tuple[int, ...]]:
+    """Every distinct arrangement of the sorted ``items``, in lexicographic order (the next
+    permutation, from the first: each arrangement once, however many items are equal)."""
+    a = list(items)
+    while True:
+        yield tuple(a)
+        i = len(a) - 2
+        while i >= 0 and a[i] >= a[i + 1]:
+            i -= 1
+        if i < 0:
+            return
+        j = len(a) - 1
+        while a[j] <= a[i]:
+            j -= 1
+        a[i], a[j] = a[j], a[i]
+        a[i + 1:] = reversed(a[i + 1:])
+
+
+def count_seatings(n_bots: int, players: int) -> int:
+    """How many seatings :func:`seatings` gives, counted without enumerating them."""
+    if n_bots <= players:
+        q, r = divmod(players, n_bots)
+        return math.factorial(players) // (math.factorial(q + 1) ** r * math.factorial(q) ** (n_bots - r))
+    return math.perm(n_bots, players)
+
+
+def _is_seating(labels: Sequence[str], bots: Sequence[str], players: int) -> bool:
+    """Whether the bot names ``labels`` (one per seat) are one of :func:`seatings` of ``bots``,
+    checked without enumerating them: with as many bots as seats or fewer, each bot as often as the
+    bots repeated in turn fill the table; with more, distinct bots of the match."""
+    if len(labels) != players or not all(b in bots for b in labels):
+        return False
+    if len(bots) > players:
+        return len(set(labels)) == players
+    return sorted(bots.index(b) for b in labels) == sorted(i % len(bots) for i in range(players))
+
+
+def _count_text(n: int) -> str:
+    return f"{n:,}" if n < 10**12 else f"about {n:.2g}".replace("e+", "e")
+
+
+def check_size(match: Match) -> int:
+    """The number of games of ``match`` (its deals times its seatings), or the one-line
+    :class:`InputError` of a match of more than :data:`MAX_GAMES` (many seats, or many bots, make
+    more seatings of a deal than can be played, or enumerated)."""
+    per_deal = count_seatings(len(match.bots), match.players)
+    total = per_deal * match.deals
+    if total > MAX_GAMES:
+        raise InputError(
+            f"arena: {match.players} seats and {plural(len(match.bots), 'bot')} make {_count_text(per_deal)} seatings "
+            f"of each deal, so --games {match.deals} would be {_count_text(total)} games, more than the limit of "
+            f"{MAX_GAMES:,}; use fewer players or bots (or fewer --games)")
+    return total
 
 
 @dataclass(frozen=True)
@@ -222,22 +285,35 @@ def key_of(record: dict[str, Any]) -> tuple[int, tuple[str, ...]]:
 
 def read_records(path: Path, match: Match) -> list[dict[str, Any]]:
     """The finished games of an earlier run of the same match in ``path`` (a torn last line, from
-    a run killed while writing, is cut off). A file holding another match is an error."""
+    a run killed while writing, is cut off, and so are blank lines at the end: the games a rerun
+    appends follow the last record). Blank lines are skipped, as ``play --record`` and ``batch``
+    skip them. A file holding another match is an error."""
     if not path.exists() or not path.is_file():
         return []  # a device or a pipe (/dev/null): nothing to resume from, and /dev/zero never ends
     try:
         data = path.read_bytes()
     except OSError as exc:
         raise InputError(f"--out: cannot read {path}: {exc.strerror or exc}") from None
-    if not data:
+    if not data.strip():
+        if data:
+            _cut(path, 0)  # blank lines only: nothing recorded, the header goes first
         return []
     complete = data[: data.rfind(b"\n") + 1]
-    if not complete and (json.dumps(match.header(), ensure_ascii=False) + "\n").encode().startswith(data):
+    if not complete.strip() and (json.dumps(match.header(), ensure_ascii=False) + "\n").encode().startswith(
+            data.lstrip()):
         _cut(path, 0)  # this match's own header, torn: the run that wrote it was killed at once
         return []
-    lines = complete.decode("utf-8", errors="replace").splitlines()
+    # each line by its line end alone (str.splitlines also splits at U+2028 and other separators
+    # that a record's text may hold as they are), with its line number and where it ends
+    lines: list[tuple[int, str]] = []
+    end = keep = 0
+    for n, raw in enumerate(complete.split(b"\n")[:-1], start=1):
+        end += len(raw) + 1
+        if raw.strip():
+            lines.append((n, raw.decode("utf-8", errors="replace")))
+            keep = end
     try:
-        header = parse_json(lines[0], "header") if lines else None
+        header = parse_json(lines[0][1], "header") if lines else None
     except InputError:
         header = None
     if not isinstance(header, dict) or header.get("format") != FORMAT:
@@ -247,7 +323,7 @@ def read_records(path: Path, match: Match) -> list[dict[str, Any]]:
                          "use another file")
     records = []
     seen: dict[tuple[int, tuple[str, ...]], int] = {}
-    for n, line in enumerate(lines[1:], start=2):
+    for n, line in lines[1:]:
         try:
             rec = parse_json(line, f"line {n}")
         except InputError as exc:
@@ -261,8 +337,8 @@ def read_records(path: Path, match: Match) -> list[dict[str, Any]]:
                              f"{', '.join(key[1])}): each game is recorded once")
         seen[key] = n
         records.append(rec)
-    if len(complete) != len(data):
-        _cut(path, len(complete))  # only now, the file known to be this match's: a refused file is left as it was
+    if keep != len(data):
+        _cut(path, keep)  # only now, the file known to be this match's: a refused file is left as it was
     return records
 
 
@@ -379,8 +455,8 @@ def record_problem(rec: Any, header: dict[str, Any]) -> str:
         return (f"start: the game's start position has rule {other} = {json.dumps(got.get(other))[:40]}, but the "
                 f"header {json.dumps(want[other])[:40]}")
     seating = rec.get("seating")
-    labels = {tuple(bots[i] for i in s) for s in seatings(len(bots), players)}
-    if not isinstance(seating, list) or not all(isinstance(b, str) for b in seating) or tuple(seating) not in labels:
+    if not isinstance(seating, list) or not all(isinstance(b, str) for b in seating) \
+            or not _is_seating(seating, bots, players):
         return f"seating: {json.dumps(seating)[:80]} is not a seating of the match's bots"
     moves = rec.get("moves")
     if not isinstance(moves, list):
@@ -642,22 +718,30 @@ def run(match: Match, out: str | None, workers: int = 1, scheduler: str | None =
     with more ``--games``) stay in the file but are not among them."""
     from foolsolve.executor import WorkerLost, make_executor
 
+    check_size(match)
     path = Path(out) if out else None
-    done = [r for r in read_records(path, match) if r["deal"] < match.deals] if path else []
-    have = {key_of(r) for r in done}
-    tasks = [Task(match, d, seating) for d in range(match.deals) for seating in seatings(len(match.bots), match.players)
-             if (d, tuple(match.bots[i] for i in seating)) not in have]
-    records = list(done)
     executor = make_executor(workers, scheduler)  # a bad --workers or --scheduler before --out is touched
     handle = None
     durable = path is not None and (path.is_file() or not path.exists())
+    done: list[dict[str, Any]] = []
     if path is not None:
-        fresh = not path.exists() or path.stat().st_size == 0
         try:
+            # opened and locked before it is read: a second arena with the same --out is refused
+            # before it reads (or cuts a line off) the file the first one is writing
             handle = _open_append(path)
-        except InputError:
+            done = [r for r in read_records(path, match) if r["deal"] < match.deals]
+        except BaseException:
             executor.close()
+            if handle is not None:
+                _close_quietly(handle)
             raise
+        fresh = not path.exists() or path.stat().st_size == 0
+    have = {key_of(r) for r in done}
+    table = seatings(len(match.bots), match.players)
+    order = {tuple(match.bots[i] for i in s): k for k, s in enumerate(table)}
+    tasks = [Task(match, d, seating) for d in range(match.deals) for seating in table
+             if (d, tuple(match.bots[i] for i in seating)) not in have]
+    records = list(done)
     failed: list[OSError] = []
 
     def line(obj: dict[str, Any]) -> None:
@@ -702,7 +786,6 @@ def run(match: Match, out: str | None, workers: int = 1, scheduler: str | None =
                 _close_quietly(handle)  # the error is on its way; what is left unwritten is dropped
             else:
                 handle.close()
-    order = {tuple(match.bots[i] for i in s): k for k, s in enumerate(seatings(len(match.bots), match.players))}
     records.sort(key=lambda r: (r["deal"], order[tuple(r["seating"])]))
     return records, interrupted
 
@@ -710,7 +793,7 @@ def run(match: Match, out: str | None, workers: int = 1, scheduler: str | None =
 def _open_append(path: Path) -> Any:
     """The record file opened to append to, without waiting for a FIFO's reader
     (:func:`foolsolve.positions.open_for_writing`)."""
-    return io.TextIOWrapper(open_for_writing(path, f"--out {path}", append=True), encoding="utf-8")
+    return io.TextIOWrapper(open_for_writing(path, f"--out {path}", append=True, lock=True), encoding="utf-8")
 
 
 def _close_quietly(handle: Any) -> None:

@@ -79,7 +79,7 @@ def arena_command(game: str, bot_names: Sequence[str], deals: int, seed: int, pl
     rules: Any = rules_from_json(spec.rules_cls, rules_option(rules_json))
     match = arena.Match(game=info.name, rules=rules_to_json(rules), players=n,
                         bots=tuple(b.strip() for b in bot_names), deals=deals, seed=seed)
-    total = deals * len(arena.seatings(len(match.bots), n))
+    total = arena.check_size(match)  # a match of too many games (seats, bots): refused before --out is touched
     with progress(f"arena {info.title}", unit="games", total=total) as tick:
         records, interrupted = arena.run(match, out, workers, scheduler, tick)
     summary = arena.summarise(match, records)

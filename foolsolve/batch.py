@@ -349,7 +349,7 @@ class LineWriter:
         self.path = path
         self._own = path != STDIO
         self._failed = False  # a write failed: close drops what is left unwritten
-        self._f: IO[bytes] = open_for_writing(path, f"--out {path}") if self._own else sys.stdout.buffer
+        self._f: IO[bytes] = open_for_writing(path, f"--out {path}", lock=True) if self._own else sys.stdout.buffer
 
     def write(self, record: dict[str, Any]) -> None:
         """One whole line."""

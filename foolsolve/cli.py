@@ -21,7 +21,7 @@ from typing import Any, NoReturn
 import click
 
 from foolsolve import __version__, games, jsonout
-from foolsolve.errors import InputError, OptionError, Stopped, stop_text
+from foolsolve.errors import InputError, OptionError, Stopped, printable_line, stop_text
 from foolsolve.games.base import GameInfo
 from foolsolve.lazy import CommandRef, LazyGroup
 from foolsolve.positions import STDIO, game_of, parse_json, read_json, write_json_atomic
@@ -1694,8 +1694,9 @@ input after it (a move text, a schema's view of a value), which is cut beyond th
 
 def one_line(message: str, width: int = ERROR_WIDTH) -> str:
     """``message`` on one line (line breaks and runs of blanks, say in a quoted move text,
-    become one space), cut to ``width`` characters with a note of how much was left out."""
-    text = " ".join(message.split())
+    become one space; other control characters their escapes: :func:`foolsolve.errors.printable_line`),
+    cut to ``width`` characters with a note of how much was left out."""
+    text = printable_line(message)
     if len(text) <= width:
         return text
     cut = f"{text[:width]}... ({len(text) - width} more characters)"

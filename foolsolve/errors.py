@@ -2,16 +2,28 @@
 
 from __future__ import annotations
 
+import re
+
 
 class InputError(ValueError):
     """Bad user input: malformed JSON, unknown or duplicate card, impossible position,
     unknown rule option. The message is one line and names the offending field."""
 
     def __init__(self, message: str) -> None:
-        # a lone surrogate (quoted from a JSON string or from undecodable bytes on the command
-        # line) cannot be printed: it is shown as its escape, \ud800
-        text = message.encode("utf-8", "backslashreplace").decode("utf-8")
-        super().__init__(" ".join(text.split()))
+        super().__init__(printable_line(message))
+
+
+def printable_line(message: str) -> str:
+    """``message`` as one line a terminal prints as it reads: line breaks and runs of blanks become
+    one space, and a lone surrogate (quoted from a JSON string or from undecodable bytes on the
+    command line), which cannot be printed, and every other control character (NUL, ESC, which
+    starts a terminal's colour or cursor sequence, DEL and the C1 controls) are shown as their
+    escapes, ``\\ud800``, ``\\x00``, ``\\x1b``."""
+    text = message.encode("utf-8", "backslashreplace").decode("utf-8")
+    return _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", " ".join(text.split()))
+
+
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")
 
 
 class PositionError(InputError):

@@ -265,6 +265,9 @@ def open_input(path: str | Path) -> IO[bytes]:
         fd = os.open(path, os.O_RDONLY | _NONBLOCK)
     except OSError as exc:
         raise InputError(f"{where}: cannot read ({exc.strerror or exc})") from None
+    except UnicodeEncodeError:  # a lone surrogate in the name (foolsolve.load("a\ud800b"), a batch line's "a\ud800b")
+        raise InputError(f"{_escaped(where)}: cannot read (the file name is not valid text: it holds a lone surrogate, "
+                         "which cannot be encoded as a file name)") from None
     except ValueError:  # a NUL character in the name (a batch line's "a\u0000b")
         raise InputError(f"{_escaped(where)}: cannot read (a file name cannot hold a NUL character)") from None
     try:
@@ -779,17 +782,21 @@ READER_GRACE = 2.0
 """Seconds an output FIFO with no reader is given for one to open it (:func:`open_for_writing`)."""
 
 
-def open_for_writing(path: str | Path, what: str, *, append: bool = False) -> IO[bytes]:
+def open_for_writing(path: str | Path, what: str, *, append: bool = False, lock: bool = False) -> IO[bytes]:
     """``path`` opened to write bytes into (truncated, or ``append``), without waiting for ever: a
     FIFO (named pipe) that nothing reads from within :data:`READER_GRACE` seconds is the
     :class:`InputError` ``WHAT: PATH: a FIFO with nothing reading from it`` -- a plain ``open``
     waited for a reader for ever -- while one with a
     reader (bash's ``>(...)``, ``cat PATH`` started first) is written into; any other failure is
-    ``WHAT: PATH: cannot write (...)`` (``PATH`` left out where ``WHAT`` names it already)."""
+    ``WHAT: PATH: cannot write (...)`` (``PATH`` left out where ``WHAT`` names it already).
+
+    ``lock``: a regular file is locked for this process until it is closed (:func:`lock_output`),
+    before it is truncated: a second foolsolve writing the same file is refused and leaves it as it
+    was."""
     import time
 
     where = what if str(path) in what else f"{what}: {path}"
-    flags = os.O_WRONLY | os.O_CREAT | (os.O_APPEND if append else os.O_TRUNC)
+    flags = os.O_WRONLY | os.O_CREAT | (os.O_APPEND if append else 0 if lock else os.O_TRUNC)
     give_up = time.monotonic() + READER_GRACE
     while True:
         try:
@@ -805,12 +812,38 @@ def open_for_writing(path: str | Path, what: str, *, append: bool = False) -> IO
                 raise InputError(f"{where}: a FIFO with nothing reading from it") from None
             raise InputError(f"{where}: cannot write ({exc.strerror or exc})") from None
     try:
+        if lock:
+            lock_output(fd, path, what)
+            if not append and stat.S_ISREG(os.fstat(fd).st_mode):
+                os.ftruncate(fd, 0)
         if _NONBLOCK:
             os.set_blocking(fd, True)
         return open(fd, "ab" if append else "wb")
     except BaseException:
         os.close(fd)
         raise
+
+
+def lock_output(fd: int, path: str | Path, what: str) -> None:
+    """An exclusive lock on the output file open as ``fd`` (a regular file; a device or a pipe is
+    left alone), held until every descriptor of that opening is closed: the
+    :class:`InputError` ``WHAT: another foolsolve is writing PATH`` when another process holds it
+    (two ``batch`` or ``arena`` runs given one ``--out`` interleaved their lines). The lock is
+    advisory (``flock``): it keeps foolsolve runs apart, not other programs."""
+    try:
+        import fcntl
+    except ImportError:  # no fcntl (Windows): no lock
+        return
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        option = what[: -len(str(path))].rstrip(": ") if what.endswith(str(path)) else what
+        raise InputError(f"{option or what}: another foolsolve is writing {path} (wait for it to finish, or write "
+                         "elsewhere)") from None
+    except OSError:  # a file system without locks: written unlocked, as before
+        return
 
 
 def _special(path: str | Path) -> bool:

@@ -31,6 +31,7 @@ environment variable ``FOOLSOLVE_STORE`` names another file, and ``--store PATH`
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
 import math
 import os
@@ -726,6 +727,29 @@ def refuse_output_over(path: str | Path | None, out: str | Path | None, option: 
     if writes_over(out, store):
         raise InputError(f"{option}: {out} is the result store {store} (writing it would destroy the stored results); "
                          "write elsewhere")
+    if out is None or str(out) == "-":
+        return
+    for suffix, base in itertools.product(SIDECARS, {str(store), os.path.realpath(store)}):
+        # SQLite's files beside the store (named after it, or after the file a link leads to),
+        # there or not yet: what is written there SQLite deletes, or reads into the store as its journal
+        sidecar = Path(f"{base}{suffix}")
+        if writes_over(out, sidecar) or _same_name(Path(out), sidecar):
+            raise InputError(f"{option}: {out} is SQLite's {suffix} file of the result store {store} (SQLite "
+                             "deletes or replays it); write elsewhere")
+
+
+SIDECARS = ("-wal", "-shm", "-journal")
+"""The files SQLite keeps beside a database file (its write-ahead log, its shared memory, its
+rollback journal)."""
+
+
+def _same_name(a: Path, b: Path) -> bool:
+    """Whether ``a`` and ``b`` name one file, whether or not it exists: the same name in the same
+    folder (links of the folders followed)."""
+    try:
+        return a.name == b.name and os.path.realpath(a.parent) == os.path.realpath(b.parent)
+    except (OSError, ValueError):
+        return False
 
 
 _DEFAULT: dict[str, Store | None] = {}

@@ -82,6 +82,101 @@ def test_every_bot_sits_in_every_seat_equally():
     assert len(pairs) == 6 and set(pairs) == set(itertools.permutations(range(3), 2))
 
 
+def _old_seatings(n_bots: int, players: int) -> list[tuple[int, ...]]:
+    """The seatings as the arena first computed them (through every permutation of the seats):
+    the order records and resume depend on."""
+    if n_bots <= players:
+        return sorted(set(itertools.permutations([i % n_bots for i in range(players)])))
+    return [p for group in itertools.combinations(range(n_bots), players) for p in itertools.permutations(group)]
+
+
+def test_the_seatings_keep_their_order_and_are_counted_without_enumerating_them():
+    """``seatings`` went through every permutation of the seats (82 seats: for ever, deaf to
+    Ctrl-C); it now generates the distinct ones alone, in the same order."""
+    for n_bots in range(2, 6):
+        for players in range(1, 8):
+            got = arena.seatings(n_bots, players)
+            assert got == _old_seatings(n_bots, players), (n_bots, players)
+            assert arena.count_seatings(n_bots, players) == len(got)
+            names = [f"b{i}" for i in range(n_bots)]
+            assert all(arena._is_seating([names[i] for i in s], names, players) for s in got)
+    assert not arena._is_seating(["b0", "b0", "b0"], ["b0", "b1"], 3)  # b1 never sits
+    assert not arena._is_seating(["b0", "b0"], ["b0", "b1", "b2"], 2)  # one bot twice at a table of three bots
+    assert len(arena.seatings(2, 12)) == arena.count_seatings(2, 12) == 924
+    assert arena.count_seatings(2, 82) > 10**23
+
+
+def test_a_match_of_too_many_games_is_refused_before_any_game(tmp_path, capsys):
+    """82 seats and two bots ran for ever (every permutation of 82 seats), SIGTERM and Ctrl-C
+    unheard; a match of more games than the limit is a one-line error saying how to shrink it."""
+    out = tmp_path / "big82.jsonl"
+    code, _, err = run(["arena", "fools-paradise", "--players", "82", "--rules", '{"decks":8}', "--bot", "random",
+                        "--bot", "greedy", "--games", "1", "--out", str(out)], capsys)
+    assert_one_line_error(code, err, "games, more than the limit of 1,000,000; use fewer players or bots")
+    assert "82 seats and 2 bots" in err and not out.exists()
+    with pytest.raises(InputError, match="--games 1000 would be 1,716,000 games"):
+        arena.check_size(arena.Match("fools-paradise", {}, 13, ("random", "greedy"), deals=1000, seed=1))
+
+
+def test_blank_lines_in_a_record_file_are_skipped_on_resume(tmp_path, capsys):
+    """A record file with blank lines (a trailing one, one between games) was refused on resume
+    ('line 3 is not JSON') while ``play --record`` and ``batch`` skip blank lines; the blank lines
+    at its end are cut off, so the games a rerun appends follow the last record."""
+    out = tmp_path / "m.jsonl"
+    argv = ["arena", "three-fools", "--bot", "random", "--bot", "greedy", "--seed", "3", "--out", str(out)]
+    code, _, err = run([*argv, "--games", "1"], capsys)
+    assert code == 0, err
+    header, *recs = out.read_text(encoding="utf-8").splitlines()
+    out.write_text("\n".join([header, "", recs[0], "  ", *recs[1:]]) + "\n\n\n", encoding="utf-8")
+    code, _, err = run(["play", str(out), "--record", "2"], capsys)
+    assert code == 0, err
+    code, _, err = run([*argv, "--games", "2", "--json"], capsys)
+    assert code == 0, err
+    text = out.read_text(encoding="utf-8")
+    assert not text.endswith("\n\n") and text.count("\n\n") == 1  # the blank line between games stays
+    assert len(_keys(out)) == len(set(_keys(out))) == 2 * len(recs)
+    out.write_text("\n\n")  # blank lines alone: nothing recorded yet
+    code, _, err = run([*argv, "--games", "1"], capsys)
+    assert code == 0, err
+    assert out.read_text(encoding="utf-8").splitlines()[0] == header
+
+
+def test_a_record_holding_a_line_separator_resumes(tmp_path, capsys):
+    """A record's text written as it is (U+2028 in a stopped game's reason) was split in two by
+    ``str.splitlines`` on resume: 'line 3 is not JSON'."""
+    out = tmp_path / "m.jsonl"
+    argv = ["arena", "three-fools", "--bot", "random", "--bot", "greedy", "--games", "1", "--out", str(out)]
+    code, _, err = run(argv, capsys)
+    assert code == 0, err
+    header, first, *rest = out.read_text(encoding="utf-8").splitlines()
+    first = json.dumps({**json.loads(first), "stopped": "a\u2028b"}, ensure_ascii=False)
+    out.write_text("\n".join([header, first, *rest]) + "\n", encoding="utf-8")
+    code, _, err = run(argv, capsys)
+    assert code == 0, err
+
+
+def test_a_second_arena_writing_the_same_out_is_refused(tmp_path, capsys):
+    """Two arenas given one --out both recorded every game (each file line twice, and the file
+    then refused on resume: 'line 3 repeats the game of line 2'): the second is refused while the
+    first holds the file, which it leaves as it was."""
+    import fcntl
+
+    out = tmp_path / "m.jsonl"
+    argv = ["arena", "three-fools", "--bot", "random", "--bot", "greedy", "--games", "2", "--out", str(out)]
+    code, _, err = run([*argv[:-3], "1", "--out", str(out)], capsys)
+    assert code == 0, err
+    data = out.read_bytes() + b'{"deal": 1, "seat'  # the first run's line being written
+    out.write_bytes(data)
+    with open(out, "ab") as held:
+        fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)  # as the first run holds it
+        code, _, err = run(argv, capsys)
+        assert_one_line_error(code, err, f"--out: another foolsolve is writing {out}")
+        assert out.read_bytes() == data
+    code, _, err = run(argv, capsys)  # the first run gone: the file resumes
+    assert code == 0, err
+    assert len(_keys(out)) == len(set(_keys(out))) == 6  # 2 deals, 3 seatings
+
+
 class _Fixed(bots.Bot):
     def __init__(self, pick: int) -> None:
         self.pick = pick
@@ -150,7 +245,7 @@ for line in sys.stdin:
 
 def _keys(path: Path) -> list[tuple[int, tuple[str, ...]]]:
     lines = path.read_text(encoding="utf-8").splitlines()
-    return [arena.key_of(json.loads(line)) for line in lines[1:]]
+    return [arena.key_of(json.loads(line)) for line in lines[1:] if line.strip()]
 
 
 def test_a_killed_match_resumes_without_playing_a_game_twice(tmp_path):

@@ -642,3 +642,25 @@ def test_a_full_position_line_the_exact_solver_answers_notes_the_seat_options(tm
         noted = [n for n in rec["result"]["notes"] if n.startswith("not applied")]
         assert noted == ([f"not applied: {', '.join(seat[::2])} (options of an answer from one seat; the exact "
                           "solver answered this full position)"] if seat else [])
+
+
+def test_a_second_batch_writing_the_same_out_is_refused_and_the_file_kept(tmp_path):
+    """Two batches given one --out both wrote it (interleaved, broken lines) and both exited 0:
+    the second is refused while the first holds the file, and neither empties nor writes it."""
+    import fcntl
+
+    from tests.generic.batch_helpers import call_main
+
+    src = tmp_path / "in.jsonl"
+    src.write_text(json.dumps(str(EXAMPLES / "durak-endgame.json")) + "\n", encoding="utf-8")
+    out = tmp_path / "same.out"
+    out.write_bytes(b'{"line": 1, "partly written')
+    with open(out, "ab") as held:
+        fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)  # as the first batch holds it
+        code, _, err = call_main(["batch", str(src), "--out", str(out), "--no-store"])
+        assert code == 2 and len(err.strip().splitlines()) == 1, err
+        assert f"--out: another foolsolve is writing {out}" in err
+        assert out.read_bytes() == b'{"line": 1, "partly written'
+    code, _, err = call_main(["batch", str(src), "--out", str(out), "--no-store"])  # the first batch gone
+    assert code == 0, err
+    assert [r["line"] for r in read_jsonl(out)] == [1]

@@ -1349,3 +1349,15 @@ def test_solving_several_files_with_json_ends_with_a_json_error_object():
     assert code == 2 and len(out.splitlines()) == 2
     [line] = err.splitlines()
     assert json.loads(line) == {"error": "1 of 2 positions had errors", "kind": "input", "exit_code": 2}
+
+
+def test_control_characters_in_an_error_line_are_shown_as_escapes():
+    """A NUL quoted from a rule's name reached the error line raw (``rules.\\0X``), and an ESC
+    raw too where standard error is a terminal (click strips colour codes only elsewhere): every
+    control character is its escape, as a lone surrogate is."""
+    from tests.generic.batch_helpers import call_main
+
+    code, _, err = call_main(["deal", "durak", "--rules", '{"\\u0000\\u001b[31mX\\u007f":1}'])
+    _one_line(code, err, "rules.\\x00\\x1b[31mX\\x7f: unknown rule option")
+    assert not re.search("[\x00-\x08\x0b-\x1f\x7f-\x9f]", err), repr(err)
+    assert str(InputError("a\x00b\tc\nd\x1b\x9b\ud800")) == "a\\x00b c d\\x1b\\x9b\\ud800"

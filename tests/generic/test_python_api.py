@@ -303,3 +303,13 @@ def test_import_foolsolve_imports_nothing_more():
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout.replace("'", '"')) == ["foolsolve"]
+
+
+def test_a_file_name_that_is_not_valid_text_says_so():
+    """``foolsolve.load("a\\ud800b")`` said 'a file name cannot hold a NUL character': a lone
+    surrogate is no NUL; the name is not valid text."""
+    with pytest.raises(InputError, match="not valid text: it holds a lone surrogate") as info:
+        foolsolve.load("a\ud800b")
+    assert "NUL" not in str(info.value)
+    with pytest.raises(InputError, match="cannot hold a NUL character"):
+        foolsolve.load("a\x00b")

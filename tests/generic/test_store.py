@@ -608,3 +608,22 @@ def test_a_store_file_that_is_no_database_is_called_damaged_as_the_docs_say(tmp_
     code, out, err = call_main([str(EXAMPLES / "durak-endgame.json"), "--store", str(path)])
     assert code == 2 and out == "" and len(err.strip().splitlines()) == 1, err
     assert err.startswith(f"foolsolve: error: --store {path}: the result store is damaged (file is not a database)")
+
+
+def test_an_out_that_is_a_sqlite_file_beside_the_store_is_refused(tmp_path: Path) -> None:
+    """``store export --out STORE-wal`` (or -shm, -journal) was written and then deleted by SQLite
+    (or read as the store's journal): refused as the store file itself is, there or not yet."""
+    from tests.generic.batch_helpers import call_main
+
+    pos = str(EXAMPLES / "durak-endgame.json")
+    mine = tmp_path / "mine.sqlite3"
+    code, _, err = call_main(["solve", pos, "--store", str(mine)])
+    assert code == 0, err
+    (tmp_path / "link").symlink_to(tmp_path)
+    for out in (f"{mine}-wal", f"{mine}-shm", f"{mine}-journal", str(tmp_path / "link" / "mine.sqlite3-wal")):
+        code, _, err = call_main(["store", "export", "--store", str(mine), "--out", out])
+        assert code == 2 and err.count("\n") == 1 and "file of the result store" in err, err
+    assert not Path(f"{mine}-journal").exists()  # nothing written there
+    code, _, err = call_main(["store", "export", "--store", str(mine), "--out", str(tmp_path / "mine.sqlite3-x")])
+    assert code == 0, err
+    assert Store(mine).stats()["results"] == 1
