@@ -282,6 +282,12 @@ class Solved(SolveResult):
     @classmethod
     def of(cls, result: SolveResult, state: Any = None, *, interrupted: bool = False) -> Solved:
         """``result`` with its position ``state``."""
+        from foolsolve import games
+        from foolsolve.errors import check_arg
+
+        check_arg("result", result, SolveResult, "a SolveResult (info.solve(state, options))")
+        if state is not None:
+            games.get(result.game).spec.check_state(state)
         return cls(**{f.name: getattr(result, f.name) for f in fields(SolveResult)}, state=state,
                    interrupted=interrupted)
 

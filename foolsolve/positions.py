@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
 from foolsolve import jsonout
-from foolsolve.errors import InputError
+from foolsolve.errors import InputError, check_arg
 
 if TYPE_CHECKING:
     import jsonschema
@@ -450,6 +450,7 @@ def check_move_text(text: str, where: str = "move") -> str:
     """``text`` if it can be a move: at most :data:`MAX_MOVE_CHARS` characters of Unicode text
     (a lone surrogate, say from undecodable bytes on the command line, is not); else an
     :class:`InputError`."""
+    check_arg(where, text, str, "a move's text (a str, as foolsolve moves prints it)")
     if len(text) > MAX_MOVE_CHARS:
         raise InputError(f"{where}: longer than {MAX_MOVE_CHARS} characters ({len(text):,}); no move is")
     if _SURROGATE.search(text):

@@ -51,7 +51,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from foolsolve.cards import Card, Deck
-from foolsolve.errors import InputError
+from foolsolve.errors import InputError, check_arg
 
 if TYPE_CHECKING:
     from foolsolve.games.base import GameInfo
@@ -607,6 +607,7 @@ class Worlds:
         :data:`MAX_TRIES` draws do not fill is decided by listing its worlds; a large one keeps
         drawing for :data:`SAMPLE_SECONDS`, then says it could not draw a world (not that there is
         none: failed draws prove nothing)."""
+        check_arg("rng", rng, random.Random, "a random.Random (random.Random(SEED))")
         if not self._assignments_count():  # no card may lie where the counts need it: say why, at once
             self._split(self._parts()[0], list(self.view.unseen), rng)
         if not self.view.constrained:  # every assignment is a world, or none is

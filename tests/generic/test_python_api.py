@@ -185,6 +185,32 @@ def test_a_full_positions_errors_name_the_python_parameter():
     assert pos.worlds(1).player == 1 and pos.worlds().player == 0
 
 
+def test_wrongly_typed_arguments_are_input_errors_naming_the_argument():
+    import random
+
+    pos = foolsolve.load(EXAMPLES / "durak-endgame.json")
+    cases = [
+        (lambda: pos.play(5), r"^move 1: expected a move's text \(a str, .*\), got 5$"),
+        (lambda: pos.play(None), r"^move 1: expected a move's text .*, got None$"),
+        (lambda: pos.play(b"attack KH"), r"^move 1: expected a move's text .*, got b'attack KH'$"),
+        (lambda: pos.play("attack K♥", ["take"]), r"^move 2: expected a move's text .*, got a list$"),
+        (lambda: pos.svg(viewer="0"), r"^viewer: expected a player's number \(an int\) or None .*, got '0'$"),
+        (lambda: pos.svg(viewer=True), r"^viewer: expected .*, got True$"),
+        (lambda: pos.worlds("0"), r"^player: expected a player from 0 to 1 \(an int\) or None, got '0'$"),
+        (lambda: pos.worlds().sample(None), r"^rng: expected a random.Random .*, got None$"),
+        (lambda: pos.worlds().sample(7), r"^rng: expected a random.Random .*, got 7$"),
+        (lambda: foolsolve.games.get(None), r"^game: expected a game's name \(a str: .*\), got None$"),
+        (lambda: foolsolve.Position(pos.spec, {"x": 1}), r"^state: expected a durak state .*, got a dict$"),
+        (lambda: foolsolve.Position("durak", pos.state), r"^spec: expected a game's spec .*, got 'durak'$"),
+        (lambda: foolsolve.Solved.of(None, pos.state), r"^result: expected a SolveResult .*, got None$"),
+        (lambda: foolsolve.Solved.of(foolsolve.answer(pos), "x"), r"^state: expected a durak state .*, got 'x'$"),
+    ]
+    for call, pattern in cases:
+        with pytest.raises(InputError, match=pattern):
+            call()
+    assert pos.play("attack K♥").worlds().sample(random.Random(1)) is not None
+
+
 # --- notebook display and JSON round trips --------------------------------------------------
 
 
