@@ -11,6 +11,7 @@ from __future__ import annotations
 import errno
 import io
 import json
+import math
 import os
 import re
 import stat
@@ -123,6 +124,29 @@ def check_sizes(obj: Any, root: str = "position") -> None:
             stack.extend((v, (*path, i)) for i, v in enumerate(x))
         elif isinstance(x, dict):
             stack.extend((v, (*path, k)) for k, v in x.items())
+
+
+def check_finite(obj: Any, root: str) -> None:
+    """An :class:`InputError` naming the first number of ``obj`` (parsed JSON, or what a caller
+    built in Python) that is no finite number (NaN, an infinity: no JSON number, and no answer's)."""
+    stack: list[tuple[Any, tuple[Any, ...]]] = [(obj, ())]
+    while stack:
+        x, path = stack.pop()
+        if isinstance(x, float) and not math.isfinite(x):
+            raise InputError(f"{json_path(path, root)}: {x!r} is not a finite number")
+        if isinstance(x, list):
+            stack.extend((v, (*path, i)) for i, v in reversed(list(enumerate(x))))
+        elif isinstance(x, dict):
+            stack.extend((v, (*path, k)) for k, v in reversed(list(x.items())))
+
+
+def check_unique(texts: list[str], root: str, what: str = "move") -> None:
+    """An :class:`InputError` naming the second place of the first text ``texts`` lists twice."""
+    seen: set[str] = set()
+    for i, text in enumerate(texts):
+        if text in seen:
+            raise InputError(f"{root}[{i}]: the {what} {text!r} is listed twice")
+        seen.add(text)
 
 
 def _specific(err: Any) -> Any:
