@@ -511,6 +511,9 @@ def answer_position(info: GameInfo, state: Any, request: SolveRequest, store: An
         from foolsolve.executor import check_scheduler
 
         check_scheduler(request.scheduler, request.workers)
+    # the seat's options checked (--method exact with --samples ...) whether or not a seat answers
+    seat = _SeatRequest(viewer, request.method, request.samples, seconds or None, request.seed, request.workers,
+                        request.scheduler, max_nodes, request.extra, request.max_memory)
     seat_args = request.seat_args()
     seat_asked = any(v is not None for v in seat_args.values())
     if isinstance(state, View):
@@ -536,8 +539,6 @@ def answer_position(info: GameInfo, state: Any, request: SolveRequest, store: An
         seat_asked = False
     if store is not None and (isinstance(state, View) or seat_asked):
         store.close()
-    seat = _SeatRequest(viewer, request.method, request.samples, seconds or None, request.seed, request.workers,
-                        request.scheduler, max_nodes, request.extra, request.max_memory)
     if isinstance(state, View):
         return seat.answer_view(info, state)
     if seat_asked:

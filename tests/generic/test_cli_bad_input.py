@@ -1369,5 +1369,7 @@ def test_an_option_that_would_not_apply_is_still_checked_first():
                               f"({option[0]})")
     with pytest.raises(InputError, match=r"^open_hand: .* none of the seat's options \(method\)$"):
         foolsolve.answer(endgame, open_hand=True, method="exact")
+    assert_one_line_error([endgame, "--no-store", "--method", "exact", "--samples", "3"],
+                          "--samples: --method exact values every consistent world once and samples none")
     code, out, err = cli([endgame, "--no-store", "--scheduler", "tcp://127.0.0.1:1"])  # well formed: noted
     assert code == 0 and "not applied: --scheduler" in out, err
