@@ -354,8 +354,8 @@ def test_a_finished_game_is_answered_with_its_result_from_every_seat_and_view(tm
     assert all(r["method"].startswith("none: the game is over") for r in results)
 
 
-@pytest.mark.parametrize("name", ["durak", "three-fools"])
-def test_a_finished_game_its_exact_solver_does_not_take_is_answered_with_its_result(name, tmp_path, capsys):
+@pytest.mark.parametrize("name", [info.name for info in games.all_games() if info.spec.max_players >= 3])
+def test_a_finished_game_of_three_players_is_answered_with_its_result(name, tmp_path, capsys):
     # three Durak players (the endgame solver takes two) and a won Three Fools game (the round odds
     # take a round about to be led) were "error: position: the game is over" from every path
     info = games.get(name)
@@ -370,12 +370,12 @@ def test_a_finished_game_its_exact_solver_does_not_take_is_answered_with_its_res
     over = "Method: none: the game is over (its result read from the rules, nothing searched)"
     for argv in ([str(full)], [str(full), "--as", "2"], [str(view)]):
         code, out, err = run([*argv, "--no-store"], capsys)
-        assert code == 0 and over in out and f"Note: game over: {spec.result(state).label}" in out, (argv, err)
+        assert code == 0 and over in out and "Best: (none: the game is over)" in out, (argv, err)
     (tmp_path / "in.jsonl").write_text(f"{full}\n{view}\n")
     code, out, err = run(["batch", str(tmp_path / "in.jsonl"), "--no-store"], capsys)
     results = [json.loads(line)["result"] for line in out.splitlines()]
-    assert code == 0 and all(r["value_kind"] == "payoff" and r["method"].startswith("none: the game is over")
-                             for r in results), err
+    assert code == 0 and len(results) == 2 and all(r["method"].startswith("none: the game is over") and not r["moves"]
+                                                   for r in results), err
 
 
 def test_time_bounds_a_world_whose_node_budget_would_take_far_longer(tmp_path, capsys):
