@@ -265,6 +265,46 @@ def answer_text(position: Any, **options: Any) -> str:
     return answer(position, **options).text()
 
 
+def _check_result(result: SolveResult, info: GameInfo, state: Any) -> None:
+    """What :meth:`Solved.from_json` checks of a result beyond its schema: its moves each listed
+    once, its best moves among them and valued as the result, its player one of the game's; and
+    where its position ``state`` is given, its player to move that position's and what the result
+    store checks of a stored answer (:func:`foolsolve.store.answer_check`: its moves the legal
+    moves there, its line starting with one); an :class:`InputError` naming the field."""
+    from foolsolve.game import CHANCE
+    from foolsolve.positions import check_unique
+    from foolsolve.store import answer_check
+
+    top = info.spec.max_players
+    if not CHANCE <= result.to_move < top:
+        raise InputError(f"to_move: {result.to_move} is no player of {info.name} (at most {top} players; "
+                         f"{CHANCE}: chance)")
+    texts = [m.move for m in result.moves]
+    check_unique(texts + [m.move for m in result.unfinished], "moves")
+    check_unique(result.best, "best")
+    values = {m.move: m.value for m in result.moves}
+    for i, move in enumerate(result.best):
+        if move not in values:
+            raise InputError(f"best[{i}]: {move!r} is not among the result's moves")
+        if result.value_kind in ("outcome", "score", "payoff") and values[move] != result.value:
+            raise InputError(f"best[{i}]: {move!r} has the value {values[move]!r}, not the result's "
+                             f"{result.value!r}")
+    if state is None:
+        return
+    spec = info.spec
+    to_move = spec.to_move(state)
+    if result.to_move != to_move:
+        who = "chance is" if to_move == CHANCE else f"player {to_move} is"
+        raise InputError(f"to_move: {result.to_move}, and in the position {who} to move")
+    legal = set() if spec.is_terminal(state) else {spec.move_text(m) for m in spec.legal_moves(state)}
+    for i, move in enumerate(texts):  # (a move named with the round it opens, by its first step)
+        if move not in legal and move.split("; ", 1)[0] not in legal:
+            raise InputError(f"moves[{i}].move: {move!r} is no legal move in the position")
+    misfit = answer_check(info, state)(result.to_json())
+    if misfit is not None:
+        raise InputError(f"result: not an answer to the position: {misfit}")
+
+
 @dataclass(repr=False, eq=False)
 class Solved(SolveResult):
     """A :class:`~foolsolve.solver.base.SolveResult` that knows the position it answers, as
@@ -282,6 +322,12 @@ class Solved(SolveResult):
     @classmethod
     def of(cls, result: SolveResult, state: Any = None, *, interrupted: bool = False) -> Solved:
         """``result`` with its position ``state``."""
+        from foolsolve import games
+        from foolsolve.errors import check_arg
+
+        check_arg("result", result, SolveResult, "a SolveResult (info.solve(state, options))")
+        if state is not None:
+            games.get(result.game).spec.check_state(state)
         return cls(**{f.name: getattr(result, f.name) for f in fields(SolveResult)}, state=state,
                    interrupted=interrupted)
 
@@ -292,12 +338,14 @@ class Solved(SolveResult):
         :class:`InputError` naming the field, never a malformed result. ``position`` (what
         :func:`answer` takes), if given, is the position it answers, for :meth:`text`'s header,
         rules line and principal variation (else the text says less)."""
-        from foolsolve.positions import validate_schema
+        from foolsolve import games
+        from foolsolve.positions import check_finite, validate_schema
         from foolsolve.store import result_from_json
         from foolsolve.worlds import View
 
         if not isinstance(obj, dict):
             raise InputError(f"result: a JSON {type(obj).__name__}, not an object")
+        check_finite(obj, "result")
         validate_schema(obj, "result.schema.json", root="result")
         try:
             result = result_from_json(obj)
@@ -311,6 +359,7 @@ class Solved(SolveResult):
                                  "the game's own exact solver: give the world it read, or no position)")
             if info.name != result.game:
                 raise InputError(f"position: a {info.name} position, and the result is of {result.game}")
+        _check_result(result, games.get(result.game), state)
         return cls.of(result, state)
 
     def text(self) -> str:

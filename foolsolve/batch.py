@@ -128,7 +128,7 @@ def solve_task(task: tuple[Any, ...]) -> dict[str, Any]:
     the exact solver refuses whose mover cannot see every card that matters gets ``{"seat": ...}``,
     the answer from her seat ``foolsolve POSITION.json`` gives."""
     from foolsolve import games
-    from foolsolve.solver.base import SearchLimit, SolveOptions, limit_text, stopped_answer
+    from foolsolve.solver.base import NotCovered, SearchLimit, SolveOptions, limit_text, stopped_answer
 
     game, position, extra, max_nodes = task[:4]
     time_limit, max_memory, fallback = (*task[4:], None, None, None)[:3]
@@ -149,6 +149,10 @@ def solve_task(task: tuple[Any, ...]) -> dict[str, Any]:
         # the value and a best move proved before the limit: that result, not an error (never stored)
         return {"result": stopped_answer(exc.partial, limit_text(exc, opts)).to_json()}
     except InputError as exc:
+        if isinstance(exc, NotCovered) and info.spec.is_terminal(state):  # a finished game: its result, as solve's
+            from foolsolve.solver.open_hand import game_over_result
+
+            return {"result": game_over_result(info, state).to_json()}
         if fallback is not None and state is not None:
             return _refused_seat(info, state, fallback, str(exc))
         return {"error": str(exc)}
@@ -300,11 +304,21 @@ def _view_job(job: Job, info: Any, obj: dict[str, Any], settings: Settings) -> J
     answers from the viewer's seat and neither ``--method`` nor ``--samples`` is given (as
     ``foolsolve VIEW.json``; not stored: :mod:`foolsolve.seat_exact`)."""
     from foolsolve import store as st
+    from foolsolve.cli import finished_note, finished_world
     from foolsolve.seat_exact import seat_exact, unapplied_notes
     from foolsolve.solver.open_hand import memory_note
     from foolsolve.worlds import read_view, worlds_of_view
 
     view = read_view(obj)
+    finished = finished_world(info, view)
+    if finished is not None:  # the game is over: the full position's answer (its result), as foolsolve VIEW.json
+        job.game = info.name
+        job.position = st.canonical(info.spec.state_to_json(finished))
+        job.options = st.canonical(settings.extra)
+        seat = [name for name, v in (("--method", settings.method), ("--samples", settings.samples),
+                                     ("--seed", settings.seed)) if v is not None]
+        job.unapplied = tuple(finished_note(info, view, seat))
+        return job
     exact = None if settings.method is not None or settings.samples is not None else \
         seat_exact(info, worlds_of_view(view), settings.extra, settings.seed)
     if exact is not None:

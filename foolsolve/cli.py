@@ -509,24 +509,41 @@ def answer_position(info: GameInfo, state: Any, request: SolveRequest, store: An
     from foolsolve.worlds import View
 
     viewer, seconds, max_nodes = request.viewer, request.seconds, request.max_nodes
-    seat_args = request.seat_args()
-    seat_asked = any(v is not None for v in seat_args.values())
-    ignored = unapplied_seat_options(info, state, seat_args) if viewer is None else []
-    if ignored:
-        seat_asked = False
-    if store is not None and (isinstance(state, View) or seat_asked):
-        store.close()
+    if request.scheduler is not None:  # checked whether or not the answer spreads its worlds (a note says so)
+        from foolsolve.executor import check_scheduler
+
+        check_scheduler(request.scheduler, request.workers)
+    # the seat's options checked (--method exact with --samples ...) whether or not a seat answers
     seat = _SeatRequest(viewer, request.method, request.samples, seconds or None, request.seed, request.workers,
                         request.scheduler, max_nodes, request.extra, request.max_memory)
+    seat_args = request.seat_args()
+    seat_asked = any(v is not None for v in seat_args.values())
     if isinstance(state, View):
         if viewer is not None and viewer != state.player:
             raise InputError(f"--as: this is player {state.player}'s view; it cannot answer for player {viewer}")
         if request.open_hand:
             raise InputError("--open-hand: a view hides cards; the open-hand search needs a full position")
+    if request.open_hand and seat_asked:  # whether or not a seat's answer would apply here
+        given = next(k for k, v in seat_args.items() if v is not None)
+        raise InputError(f"--open-hand: answers with every card known; it takes none of the seat's options ({given})")
+    finished = finished_world(info, state, viewer)
+    if finished is not None and (isinstance(state, View) or seat_asked):
+        # the game is over: from any seat, and from a view, the answer is the full position's (its result)
+        notes = finished_note(info, state, [k for k, v in seat_args.items() if v is not None])
+        if store is not None:
+            store.close()  # an answer asked from one seat reads no store
+        done = answer_position(info, finished, SolveRequest(seconds=seconds, max_memory=request.max_memory,
+                                                            extra=request.extra))
+        done.answer.notes += notes
+        return done
+    ignored = unapplied_seat_options(info, state, seat_args) if viewer is None else []
+    if ignored:
+        seat_asked = False
+    if store is not None and (isinstance(state, View) or seat_asked):
+        store.close()
+    if isinstance(state, View):
         return seat.answer_view(info, state)
     if seat_asked:
-        if request.open_hand:
-            raise InputError("--open-hand: answers with every card known; it takes none of the seat's options")
         return seat.answer_state(info, state, viewer)
     from foolsolve.solver import open_hand
 
@@ -593,6 +610,54 @@ def exact_from_seat(info: GameInfo, state: Any, parsed: dict[str, Any]) -> str |
         return None
     return ("--open-hand: the exact solver answers this position from one player's seat (the cards she does not "
             "see unknown), so the open-hand search answers it, every listed card known")
+
+
+FINISHED_WORLDS = 16
+"""How many worlds of a finished game's view :func:`finished_world` compares (their results)."""
+
+
+def finished_world(info: GameInfo, state: Any, viewer: int | None = None) -> Any | None:
+    """Where the game is over, the full position whose game-over answer (the result read off the
+    rules, :data:`foolsolve.solver.base.GAME_OVER_METHOD`) answers ``state`` from any seat, as
+    ``foolsolve POSITION.json`` answers the full position: ``state`` itself, or of a view a world of
+    it (the first that ``--seed``'s default draws), each of :data:`FINISHED_WORLDS` drawn worlds
+    over with the same result (else an :class:`InputError`: the result depends on cards the viewer
+    does not see). ``None`` while the game goes on. ``viewer`` (``--as``) is checked against the
+    players first."""
+    from foolsolve.worlds import View, worlds_of_view
+
+    spec = info.spec
+    if not isinstance(state, View):
+        n = spec.num_players(state)
+        if viewer is not None and viewer >= n:
+            raise InputError(f"--as: player {viewer} does not exist ({n} players)")
+        return state if spec.is_terminal(state) else None
+    worlds = worlds_of_view(state)
+    world = worlds.sample(random.Random(0))
+    if not spec.is_terminal(world):
+        return None
+    result = spec.result(world)
+    for i in range(1, FINISHED_WORLDS):
+        other = worlds.sample(random.Random(i))
+        if not spec.is_terminal(other) or spec.result(other) != result:
+            raise InputError(f"position: the game is over in some worlds of player {state.player}'s view and not in "
+                             "others, or with another result: its result depends on cards she does not see")
+    return world
+
+
+def finished_note(info: GameInfo, state: Any, given: Sequence[str]) -> list[str]:
+    """The notes of a finished game's answer where a view or seat options were given: that every
+    world of the view is over with this result, and which seat options do not apply."""
+    from foolsolve.worlds import View
+
+    notes = []
+    if isinstance(state, View):
+        notes.append(f"player {state.player}'s view: the game is over, with the same result in every consistent "
+                     "world; the answer is that result's")
+    if given:
+        notes.append(f"not applied: {', '.join(given)} (options of an answer from one seat; the game is over: no "
+                     "seat has a move to choose)")
+    return notes
 
 
 def unapplied_seat_options(info: GameInfo, state: Any, seat_args: dict[str, Any]) -> list[str]:

@@ -37,6 +37,26 @@ class OptionError(InputError):
     its class: bad input, never a page saying why there are no values."""
 
 
+def got(value: object) -> str:
+    """``value`` as an argument check's message quotes it: a short ``repr`` for a number, a text
+    or bytes, ``None``, else its type (``a list``)."""
+    if value is None or isinstance(value, (bool, int, float, str, bytes)):
+        text = repr(value)
+        return text if len(text) <= 60 else text[:57] + "..."
+    name = type(value).__name__
+    return f"{'an' if name[:1].lower() in 'aeiou' else 'a'} {name}"
+
+
+def check_arg(name: str, value: object, kinds: type | tuple[type, ...], what: str) -> None:
+    """The Python API's one type check of an argument: an :class:`InputError` ``NAME: expected
+    WHAT, got VALUE`` unless ``value`` is one of ``kinds`` (a ``bool`` is no ``int`` here unless
+    ``bool`` is named), so that a wrongly typed argument is bad input named as such, never a
+    ``TypeError`` or ``AttributeError`` from deep inside."""
+    kinds = kinds if isinstance(kinds, tuple) else (kinds,)
+    if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds):
+        raise InputError(f"{name}: expected {what}, got {got(value)}")
+
+
 class Stopped(KeyboardInterrupt):
     """Ctrl-C with the one line the CLI prints for it (what was kept, how to resume) in place of
     plain ``interrupted``: ``foolsolve: MESSAGE`` on standard error, or with ``--json`` the JSON

@@ -320,6 +320,30 @@ MAX_GREETING_BYTES = 1 << 16
 """The largest greeting :func:`_probe` accepts (a Dask scheduler's is under a hundred bytes)."""
 
 
+def check_scheduler(scheduler: str, workers: int | None = None) -> tuple[str, int] | None:
+    """The ``(host, port)`` of a ``tcp://HOST:PORT`` scheduler address (``None`` for another
+    transport, ``tls://``, which Dask checks), else a one-line :class:`InputError`; and with
+    ``workers`` more than 1 an error too (the cluster has its own workers). Connects to nothing:
+    what every command that takes ``--scheduler`` checks of it first, whether or not it is used."""
+    from urllib.parse import urlsplit
+
+    if workers is not None and workers > 1:
+        raise InputError(f"--workers: the Dask cluster at --scheduler runs the items on its own workers; "
+                         f"give --workers {workers} or --scheduler, not both")
+    if "://" not in scheduler:
+        raise InputError(f"--scheduler: expected tcp://HOST:PORT, got {scheduler!r}")
+    if not scheduler.startswith("tcp://"):
+        return None
+    try:
+        parts = urlsplit(scheduler)
+        host, port = parts.hostname, parts.port
+    except ValueError:
+        host, port = None, None
+    if not host or not port:
+        raise InputError(f"--scheduler: expected tcp://HOST:PORT, got {scheduler!r}")
+    return host, port
+
+
 def _probe(scheduler: str) -> None:
     """A one-line error at once when nothing listens at a ``tcp://HOST:PORT`` address (Dask's
     client would retry until its timeout), or when what listens there is not a Dask scheduler.
@@ -332,19 +356,11 @@ def _probe(scheduler: str) -> None:
     here, within :data:`PROBE_SECONDS`."""
     import socket
     import struct
-    from urllib.parse import urlsplit
 
-    if "://" not in scheduler:
-        raise InputError(f"--scheduler: expected tcp://HOST:PORT, got {scheduler!r}")
-    if not scheduler.startswith("tcp://"):
+    address = check_scheduler(scheduler)
+    if address is None:
         return  # another transport (tls://, ucx://): Dask checks it
-    try:
-        parts = urlsplit(scheduler)
-        host, port = parts.hostname, parts.port
-    except ValueError:
-        host, port = None, None
-    if not host or not port:
-        raise InputError(f"--scheduler: expected tcp://HOST:PORT, got {scheduler!r}")
+    host, port = address
     try:
         conn = socket.create_connection((host, port), timeout=PROBE_SECONDS)
     except OSError as exc:

@@ -362,6 +362,22 @@ class SpecGame(ABC, Generic[S, M]):
         # a spec is a singleton of its game: pickled by name, looked up in the registry
         return _spec_of, (self.name,)
 
+    def check_state(self, state: Any, name: str = "state") -> None:
+        """An :class:`InputError` naming ``name`` unless ``state`` is a state of this game (of the
+        class the spec is declared over, ``SpecGame[State, Move]``): what the Python API checks of
+        a state it is handed (:class:`foolsolve.Position`, :meth:`foolsolve.Solved.of`)."""
+        import typing
+
+        from foolsolve.errors import check_arg
+
+        for cls in type(self).__mro__:
+            for base in getattr(cls, "__orig_bases__", ()):
+                args = typing.get_args(base)
+                if typing.get_origin(base) is SpecGame and args and isinstance(args[0], type):
+                    check_arg(name, state, args[0], f"a {self.name} state (foolsolve.load(FILE).state, "
+                              f"spec.state_from_json(...))")
+                    return
+
     def move_sort_key(self, move: M) -> Any:
         """The documented sort key of moves (default: the move's own ordering)."""
         return move

@@ -11,6 +11,7 @@ from __future__ import annotations
 import errno
 import io
 import json
+import math
 import os
 import re
 import stat
@@ -24,7 +25,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
 from foolsolve import jsonout
-from foolsolve.errors import InputError
+from foolsolve.errors import InputError, check_arg
 
 if TYPE_CHECKING:
     import jsonschema
@@ -123,6 +124,29 @@ def check_sizes(obj: Any, root: str = "position") -> None:
             stack.extend((v, (*path, i)) for i, v in enumerate(x))
         elif isinstance(x, dict):
             stack.extend((v, (*path, k)) for k, v in x.items())
+
+
+def check_finite(obj: Any, root: str) -> None:
+    """An :class:`InputError` naming the first number of ``obj`` (parsed JSON, or what a caller
+    built in Python) that is no finite number (NaN, an infinity: no JSON number, and no answer's)."""
+    stack: list[tuple[Any, tuple[Any, ...]]] = [(obj, ())]
+    while stack:
+        x, path = stack.pop()
+        if isinstance(x, float) and not math.isfinite(x):
+            raise InputError(f"{json_path(path, root)}: {x!r} is not a finite number")
+        if isinstance(x, list):
+            stack.extend((v, (*path, i)) for i, v in reversed(list(enumerate(x))))
+        elif isinstance(x, dict):
+            stack.extend((v, (*path, k)) for k, v in reversed(list(x.items())))
+
+
+def check_unique(texts: list[str], root: str, what: str = "move") -> None:
+    """An :class:`InputError` naming the second place of the first text ``texts`` lists twice."""
+    seen: set[str] = set()
+    for i, text in enumerate(texts):
+        if text in seen:
+            raise InputError(f"{root}[{i}]: the {what} {text!r} is listed twice")
+        seen.add(text)
 
 
 def _specific(err: Any) -> Any:
@@ -453,6 +477,7 @@ def check_move_text(text: str, where: str = "move") -> str:
     """``text`` if it can be a move: at most :data:`MAX_MOVE_CHARS` characters of Unicode text
     (a lone surrogate, say from undecodable bytes on the command line, is not); else an
     :class:`InputError`."""
+    check_arg(where, text, str, "a move's text (a str, as foolsolve moves prints it)")
     if len(text) > MAX_MOVE_CHARS:
         raise InputError(f"{where}: longer than {MAX_MOVE_CHARS} characters ({len(text):,}); no move is")
     if _SURROGATE.search(text):

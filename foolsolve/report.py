@@ -460,7 +460,6 @@ def view_page(view: Any, answer: Any | None = None, no_answer: str = "") -> str:
     solver's :class:`~foolsolve.solver.base.SolveResult` from that seat, :mod:`foolsolve.seat_exact`;
     ``None``: the moves the view tells of, and ``no_answer`` saying why there are no values), how many
     worlds (full positions) are consistent with it, the rules in force and the view file."""
-    import random
 
     from foolsolve.cli import source_title, view_moves_text
     from foolsolve.present import rules_line
@@ -567,6 +566,8 @@ def report(position: str, out: str, max_nodes: int | None, extra: tuple[str, ...
     from foolsolve.cli import (
         _parse_extra,
         _SeatRequest,
+        finished_note,
+        finished_world,
         given_on_command_line,
         load_position,
         open_store,
@@ -610,9 +611,7 @@ def report(position: str, out: str, max_nodes: int | None, extra: tuple[str, ...
         n = info.spec.num_players(state)
         if viewer >= n:
             raise InputError(f"--as: player {viewer} does not exist ({n} players)")
-        if info.spec.is_terminal(state):
-            raise InputError("position: the game is over")
-        state = read_view(view_of(info, state, viewer))
+        state = read_view(view_of(info, state, viewer))  # (a finished game's: the page of its result, below)
 
     def seat_page(view: View, note: str = "") -> None:
         """The page of ``view`` with the answer from its viewer's seat: the game's exact solver's where
@@ -629,16 +628,19 @@ def report(position: str, out: str, max_nodes: int | None, extra: tuple[str, ...
             raise InputError("--equilibrium: an option of the exact solver; an answer from one seat takes none")
         if note and extra:  # the exact solver refused the full position: --open-hand asks for the answer taking -o
             raise seat_takes_no_option(extra[0], open_hand=True)
-        answer, why = None, ""
-        if info.spec.is_terminal(worlds_of_view(view).sample(random.Random(0))):
-            why = "the game is over"
-        else:
-            answer = request.analysis(info, worlds_of_view(view))
-            if note:
-                answer.notes.insert(0, note)
-        write_text(out, view_page(view, answer, why))
+        finished = finished_world(info, view)
+        if finished is not None:  # the game is over: its result, as solve answers (foolsolve.cli.answer_position)
+            over, _ = open_hand.solve_or_answer(info, finished, {}, None, None, None, None)
+            over.notes += finished_note(info, view, [k for k, v in seat_args.items() if v is not None])
+            write_text(out, view_page(view, over))
+            wrote(out)
+            return
+        answer = request.analysis(info, worlds_of_view(view))
+        if note:
+            answer.notes.insert(0, note)
+        write_text(out, view_page(view, answer))
         wrote(out)
-        if answer is not None and answer.interrupted:
+        if answer.interrupted:
             raise Stopped("interrupted (the page shows the best answer so far)")
 
     if isinstance(state, View):

@@ -384,16 +384,23 @@ class SeatAnswer:
         }
 
     @classmethod
-    def from_json(cls, obj: Any) -> SeatAnswer:
+    def from_json(cls, obj: Any, position: Any = None) -> SeatAnswer:
         """The answer of its :meth:`to_json` (``foolsolve VIEW.json --json``, a batch line's ``seat``),
-        checked against the seat schema: anything else is a one-line :class:`InputError` naming the
-        field, never a malformed answer. A null interval end reads as no interval (NaN for IS-MCTS,
-        an unbounded end otherwise), a null mean as NaN."""
-        from foolsolve.positions import validate_schema
+        checked against the seat schema and for what the schema cannot say (:func:`_check_seat_json`:
+        finite numbers, each interval around its mean, the means on the game's payoff scale, the
+        moves each listed once and the best among them, the players the game's): anything else is a
+        one-line :class:`InputError` naming the field, never a malformed answer. ``position`` (a
+        view or a full position, what :func:`foolsolve.answer` takes), if given, is the position it
+        answers: its game, seat, player to move and legal moves are then checked too. A null
+        interval end reads as no interval (NaN for IS-MCTS, an unbounded end otherwise), a null mean
+        as NaN."""
+        from foolsolve.positions import check_finite, validate_schema
 
         if not isinstance(obj, dict):
             raise InputError(f"seat answer: a JSON {type(obj).__name__}, not an object")
+        check_finite(obj, "seat answer")
         validate_schema(obj, "seat.schema.json", root="seat answer")
+        _check_seat_json(obj, position)
         # a null interval end (to_json): IS-MCTS gives no interval, one world an unbounded one
         none_low, none_high = (math.nan, math.nan) if obj["method"] == "ismcts" else (-math.inf, math.inf)
 
@@ -434,6 +441,79 @@ class SeatAnswer:
         import html
 
         return f"<pre>{html.escape(self.text())}</pre>"
+
+
+def _check_seat_json(obj: dict[str, Any], position: Any) -> None:
+    """What :meth:`SeatAnswer.from_json` checks of a seat answer's JSON (valid under its schema)
+    beyond the schema; an :class:`InputError` naming the field."""
+    from foolsolve import games
+    from foolsolve.game import CHANCE
+    from foolsolve.positions import check_unique
+
+    info = games.get(obj["game"])
+    top = info.spec.max_players
+    if obj["player"] >= top:
+        raise InputError(f"player: {obj['player']} is no player of {info.name} (at most {top} players)")
+    if not CHANCE <= obj["to_move"] < top:
+        raise InputError(f"to_move: {obj['to_move']} is no player of {info.name} (at most {top} players; "
+                         f"{CHANCE}: chance)")
+    if obj["worlds_exact"] > obj["worlds"]:
+        raise InputError(f"worlds_exact: {obj['worlds_exact']}, more than the {obj['worlds']} worlds valued")
+    lo, hi = info.utility_bounds
+
+    def interval(m: dict[str, Any], where: str, low: float, high: float) -> None:
+        mean = m["mean"]
+        if mean is not None and not low <= mean <= high:
+            raise InputError(f"{where}.mean: {mean:g} is outside {info.name}'s payoffs ({low:g} to {high:g})")
+        ends = [x for x in (m["low"], mean, m["high"]) if x is not None]
+        if ends != sorted(ends):
+            raise InputError(f"{where}: low {m['low']}, mean {mean}, high {m['high']} are not in order "
+                             "(low <= mean <= high)")
+
+    texts = [m["move"] for m in obj["moves"]]
+    check_unique(texts, "moves")
+    check_unique(obj["best"], "best")
+    for i, m in enumerate(obj["moves"]):
+        interval(m, f"moves[{i}]", lo, hi)
+        if m["behind_best"] is not None:
+            interval(m["behind_best"], f"moves[{i}].behind_best", lo - hi, hi - lo)
+    if obj["value"] is not None:
+        interval(obj["value"], "value", lo, hi)
+    for i, move in enumerate(obj["best"]):
+        if move not in texts:
+            raise InputError(f"best[{i}]: {move!r} is not among the answer's moves")
+    if obj["moves"] and obj["player"] != obj["to_move"]:
+        raise InputError(f"moves: player {obj['player']} is not to move (to_move {obj['to_move']}): her answer has "
+                         "no moves")
+    if position is not None:
+        _check_seat_position(obj, info, position, texts)
+
+
+def _check_seat_position(obj: dict[str, Any], info: GameInfo, position: Any, texts: list[str]) -> None:
+    """A seat answer's JSON against the position ``position`` it answers (a view or a full
+    position): the same game, the view's player, the player to move and her legal moves."""
+    from foolsolve.api import read_position
+    from foolsolve.game import CHANCE
+    from foolsolve.worlds import View, worlds_of_view
+
+    where, state = read_position(position)
+    if where.name != info.name:
+        raise InputError(f"position: a {where.name} position, and the answer is of {info.name}")
+    if isinstance(state, View):
+        if state.player != obj["player"]:
+            raise InputError(f"player: {obj['player']}, and the position is player {state.player}'s view")
+        state = worlds_of_view(state).sample(random.Random(0))  # every world shares who moves, and her moves
+    spec = info.spec
+    if obj["player"] >= spec.num_players(state):
+        raise InputError(f"player: {obj['player']}, and the position has {spec.num_players(state)} players")
+    to_move = spec.to_move(state)
+    if obj["to_move"] != to_move:
+        who = "chance is" if to_move == CHANCE else f"player {to_move} is"
+        raise InputError(f"to_move: {obj['to_move']}, and in the position {who} to move")
+    legal = set() if spec.is_terminal(state) else {spec.move_text(m) for m in spec.legal_moves(state)}
+    for i, move in enumerate(texts):
+        if move not in legal:
+            raise InputError(f"moves[{i}].move: {move!r} is no legal move in the position")
 
 
 def _number(x: float) -> float | None:

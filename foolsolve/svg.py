@@ -44,7 +44,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from foolsolve.cards import FRENCH54, GLYPHS, PILATCH45, SUIT_NAMES, TAROT78, Card, Deck
-from foolsolve.errors import InputError
+from foolsolve.errors import InputError, check_arg
 from foolsolve.present import plural
 
 if TYPE_CHECKING:
@@ -688,6 +688,15 @@ class Position:
     consistent with a view, ``.answer()`` the answer ``foolsolve POSITION.json`` gives (:func:`foolsolve.answer`)."""
 
     def __init__(self, spec: Any, state: Any, *, view: Any = None) -> None:
+        from foolsolve.game import SpecGame
+
+        check_arg("spec", spec, SpecGame, "a game's spec (foolsolve.games.get(NAME).spec)")
+        if view is None:
+            spec.check_state(state)
+        else:
+            from foolsolve.worlds import View
+
+            check_arg("view", view, View, "a foolsolve.View (foolsolve.worlds.read_view) or None")
         self.spec = spec
         self.state = state
         """The spec state (``None`` for a view)."""
@@ -747,6 +756,7 @@ class Position:
 
     def svg(self, viewer: int | None = None) -> str:
         """The picture (see :func:`position_svg`); a view's from its player's seat (:func:`view_svg`)."""
+        check_arg("viewer", viewer, (int, type(None)), "a player's number (an int) or None (all cards open)")
         if self.view is not None:
             if viewer is not None and viewer != self.view.player:
                 raise InputError(f"viewer: this is player {self.view.player}'s view; it cannot show player {viewer}'s")
@@ -771,9 +781,10 @@ class Position:
         from foolsolve.game import seat_of_mover
 
         n = self.spec.num_players(self.state)
+        check_arg("player", player, (int, type(None)), f"a player from 0 to {n - 1} (an int) or None")
         if player is None:
             player = seat_of_mover(self.spec.to_move(self.state))
-        elif isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n:
+        elif not 0 <= player < n:
             raise InputError(f"player: expected a player from 0 to {n - 1}, got {player!r}")
         return worlds_from_state(games.get(self.game), self.state, player)
 

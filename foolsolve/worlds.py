@@ -51,7 +51,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from foolsolve.cards import Card, Deck
-from foolsolve.errors import InputError
+from foolsolve.errors import InputError, check_arg
 
 if TYPE_CHECKING:
     from foolsolve.games.base import GameInfo
@@ -382,6 +382,16 @@ def _read_zone(deck: Deck, path: Path, value: dict[str, Any], ordered: bool) -> 
     hidden = Hidden(count, cards("known"), cards("top"), cards("bottom"))
     if not ordered and (hidden.top or hidden.bottom):
         raise InputError(f"{name}: the order of this zone does not matter (give known, not top or bottom)")
+    overlap = len(hidden.top) + len(hidden.bottom) - count
+    if ordered and 0 < overlap <= min(len(hidden.top), len(hidden.bottom)):
+        # top and bottom meet (a one-card stock: its top card is its bottom card): the places they
+        # share hold one card each, which both must name
+        if hidden.top[-overlap:] != hidden.bottom[:overlap]:
+            shared = "place" if overlap == 1 else f"{overlap} places"
+            raise InputError(f"{name}: count {count}: top and bottom name the same {shared}, and different cards for "
+                             f"it (top {' '.join(c.ascii for c in hidden.top[-overlap:])}, bottom "
+                             f"{' '.join(c.ascii for c in hidden.bottom[:overlap])})")
+        hidden = Hidden(count, hidden.known, hidden.top, hidden.bottom[overlap:])
     placed = len(hidden.known) + len(hidden.top) + len(hidden.bottom)
     if count < placed:
         raise InputError(f"{name}: count {count} is smaller than its {placed} known cards")
@@ -607,6 +617,7 @@ class Worlds:
         :data:`MAX_TRIES` draws do not fill is decided by listing its worlds; a large one keeps
         drawing for :data:`SAMPLE_SECONDS`, then says it could not draw a world (not that there is
         none: failed draws prove nothing)."""
+        check_arg("rng", rng, random.Random, "a random.Random (random.Random(SEED))")
         if not self._assignments_count():  # no card may lie where the counts need it: say why, at once
             self._split(self._parts()[0], list(self.view.unseen), rng)
         if not self.view.constrained:  # every assignment is a world, or none is

@@ -74,6 +74,7 @@ from foolsolve.rules import json_text
 from foolsolve.solver.base import (
     DEFAULT_SECONDS,
     DRAW,
+    GAME_OVER_METHOD,
     LOSS,
     WIN,
     Interrupted,
@@ -816,6 +817,8 @@ def solve_or_answer(info: GameInfo, state: Any, extra: dict[str, Any], store: An
                         *memory_note(info, max_memory)]
         return result, cached
     except NotCovered as exc:
+        if info.spec.is_terminal(state):  # a finished game the exact solver does not take: its result
+            return game_over_result(info, state, time.perf_counter() - started), False
         if refuse is not None and refuse(exc):
             raise
         why = f"the exact solver does not cover this position ({exc})"
@@ -858,6 +861,25 @@ def solve_or_answer(info: GameInfo, state: Any, extra: dict[str, Any], store: An
     if forced is not None:
         answer.notes.append(one_note)
     return answer, False
+
+
+def game_over_result(info: GameInfo, state: Any, seconds: float = 0.0) -> SolveResult:
+    """The answer to a finished game whose exact solver does not take it (three Durak players, a
+    Three Fools game won): its result read off the rules, as every solver answers a finished game
+    it covers, the value the payoff of the player to move (player 0 at a chance node) as an exact
+    number (value kind ``payoff``), no moves and no line."""
+    spec = info.spec
+    result = spec.result(state)
+    if result is None:
+        raise InputError("position: the game is not over")
+    to_move = spec.to_move(state)
+    payoff = Fraction(result.payoffs[seat_of_mover(to_move)])
+    value: Any = int(payoff) if payoff.denominator == 1 else str(payoff)
+    notes = [f"game over: {result.label}"]
+    if to_move == CHANCE:
+        notes.append("value: player 0's payoff")
+    return SolveResult(info.name, to_move, value, [], [], 0, seconds, value_kind="payoff",
+                       result=result.to_json(), notes=notes, method=GAME_OVER_METHOD)
 
 
 def _own_limits(extra: dict[str, Any]) -> SolveOptions:

@@ -20,7 +20,7 @@ from __future__ import annotations
 import importlib
 import os
 
-from foolsolve.errors import InputError
+from foolsolve.errors import InputError, check_arg
 from foolsolve.games.base import GameInfo
 from foolsolve.lazy import CommandRef, Lazy
 
@@ -146,6 +146,7 @@ def get(name: str) -> GameInfo:
     """The game's record by name or alias (case, ``_``/``-`` and apostrophes do not matter); an
     unknown name is an :class:`InputError`. A registry name is found without importing any spec;
     an alias reads the games' records."""
+    check_arg("game", name, str, "a game's name (a str: durak, fools-paradise ...)")
     want = norm(name)
     table = _load()
     for info in table.values():

@@ -267,7 +267,8 @@ def solve(state: S.State, options: SolveOptions | None = None) -> SolveResult:
     check_options(options)
     known_stocks = bool_option(options, "stock_order_known", False)
     want_pv = bool_option(options, "pv", True)
-    if not is_endgame(state) and not known_stocks:
+    # a finished game is answered with its result (below) whatever its stocks still hold
+    if not is_endgame(state) and not known_stocks and S.SPEC.result(state) is None:
         raise NotCovered("stocks: the endgame solver needs both private stocks and the pool empty "
                           "(perfect information); set the solver option stock_order_known (-o stock_order_known=true) "
                           "to solve with the stock order known")

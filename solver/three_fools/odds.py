@@ -164,10 +164,10 @@ def view_of(state: State, viewer: int | None = None) -> View:
     """The viewer's knowledge (default viewer: the leader); a position not at the start of a round
     is an :class:`InputError`."""
     if state.phase not in (FLIP, LEAD):
-        # a valid position of another phase (the deal, a round under way): outside the round odds' domain,
-        # so foolsolve answers it otherwise (--open-hand: the open-hand search; else the mover's seat)
-        cls = InputError if state.phase == OVER else NotCovered
-        raise cls(f"phase: round odds need a round about to be led (phase flip or lead), not {state.phase}")
+        # a valid position of another phase (the deal, a round under way, the game over): outside the round
+        # odds' domain, so foolsolve answers it otherwise (--open-hand: the open-hand search; else the mover's
+        # seat; a finished game: its result, foolsolve.solver.open_hand.game_over_result)
+        raise NotCovered(f"phase: round odds need a round about to be led (phase flip or lead), not {state.phase}")
     v = state.leader if viewer is None else viewer
     if v not in (0, 1, 2):
         raise OptionError(f"option viewer: {json_text(v)} is not a seat (0, 1 or 2)")

@@ -38,6 +38,22 @@ def test_the_stock_shows_its_face_up_trump_and_the_seed_of_a_redeal_is_hidden():
     assert len(seeds) == 6  # each world its own next shuffle
 
 
+def test_a_one_card_stock_may_name_its_card_as_both_top_and_bottom():
+    # {"count": 1, "top": ["8S"], "bottom": ["8S"]} was "count 1 is smaller than its 2 known cards": in a
+    # one-card stock the top card is the bottom card; two different cards there are a clear error
+    state = SPEC.state_from_json(json.loads((EXAMPLES / "durak-last-stock-card.json").read_text()))
+    view = view_of(INFO, state, 0)
+    assert view["stock"] == {"count": 1, "bottom": ["8S"]}
+    both = read_view({**view, "stock": {"count": 1, "top": ["8S"], "bottom": ["8S"]}})
+    world = Worlds(both).sample(random.Random(0))
+    assert world.stock == state.stock and Worlds(both).count() == Worlds(read_view(view)).count()
+    with pytest.raises(InputError, match=r"^stock: count 1: top and bottom name the same place, and different "
+                                         r"cards for it \(top AD, bottom 8S\)$"):
+        read_view({**view, "stock": {"count": 1, "top": ["AD"], "bottom": ["8S"]}})
+    with pytest.raises(InputError, match=r"^stock: count 1 is smaller than its 2 known cards$"):
+        read_view({**view, "stock": {"count": 1, "known": ["AD"], "bottom": ["8S"]}})
+
+
 def test_a_shown_trump_is_known_in_the_hand_that_showed_it():
     rules = {"variant": "perevodnoy", "transfer_by_showing_trump": True}
     obj = {"game": "durak", "rules": rules, "trump": "S", "hands": [["6H"], ["9S", "7H"], ["8H", "QC"]],

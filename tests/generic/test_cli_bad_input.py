@@ -1361,3 +1361,27 @@ def test_control_characters_in_an_error_line_are_shown_as_escapes():
     _one_line(code, err, "rules.\\x00\\x1b[31mX\\x7f: unknown rule option")
     assert not re.search("[\x00-\x08\x0b-\x1f\x7f-\x9f]", err), repr(err)
     assert str(InputError("a\x00b\tc\nd\x1b\x9b\ud800")) == "a\\x00b c d\\x1b\\x9b\\ud800"
+
+
+def test_an_option_that_would_not_apply_is_still_checked_first():
+    # --scheduler foo on a full position no hidden card matters in was answered (exit 0, 'not applied:
+    # --scheduler') while a view refused it; and --open-hand took --method (not applied) while it
+    # refused --as
+    import foolsolve
+
+    endgame = str(EXAMPLES / "durak-endgame.json")
+    assert_one_line_error([endgame, "--no-store", "--scheduler", "foo"], "--scheduler: expected tcp://HOST:PORT")
+    assert_one_line_error([endgame, "--no-store", "--scheduler", "tcp://127.0.0.1:1", "--workers", "2"],
+                          "--workers: the Dask cluster at --scheduler runs the items on its own workers")
+    with pytest.raises(InputError, match=r"^scheduler: expected tcp://HOST:PORT, got 'foo'$"):
+        foolsolve.answer(endgame, scheduler="foo")
+    for option in (["--method", "exact"], ["--samples", "3"], ["--seed", "1"], ["--as", "0"]):
+        assert_one_line_error([endgame, "--no-store", "--open-hand", *option],
+                              f"--open-hand: answers with every card known; it takes none of the seat's options "
+                              f"({option[0]})")
+    with pytest.raises(InputError, match=r"^open_hand: .* none of the seat's options \(method\)$"):
+        foolsolve.answer(endgame, open_hand=True, method="exact")
+    assert_one_line_error([endgame, "--no-store", "--method", "exact", "--samples", "3"],
+                          "--samples: --method exact values every consistent world once and samples none")
+    code, out, err = cli([endgame, "--no-store", "--scheduler", "tcp://127.0.0.1:1"])  # well formed: noted
+    assert code == 0 and "not applied: --scheduler" in out, err

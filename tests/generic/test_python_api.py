@@ -185,6 +185,32 @@ def test_a_full_positions_errors_name_the_python_parameter():
     assert pos.worlds(1).player == 1 and pos.worlds().player == 0
 
 
+def test_wrongly_typed_arguments_are_input_errors_naming_the_argument():
+    import random
+
+    pos = foolsolve.load(EXAMPLES / "durak-endgame.json")
+    cases = [
+        (lambda: pos.play(5), r"^move 1: expected a move's text \(a str, .*\), got 5$"),
+        (lambda: pos.play(None), r"^move 1: expected a move's text .*, got None$"),
+        (lambda: pos.play(b"attack KH"), r"^move 1: expected a move's text .*, got b'attack KH'$"),
+        (lambda: pos.play("attack K♥", ["take"]), r"^move 2: expected a move's text .*, got a list$"),
+        (lambda: pos.svg(viewer="0"), r"^viewer: expected a player's number \(an int\) or None .*, got '0'$"),
+        (lambda: pos.svg(viewer=True), r"^viewer: expected .*, got True$"),
+        (lambda: pos.worlds("0"), r"^player: expected a player from 0 to 1 \(an int\) or None, got '0'$"),
+        (lambda: pos.worlds().sample(None), r"^rng: expected a random.Random .*, got None$"),
+        (lambda: pos.worlds().sample(7), r"^rng: expected a random.Random .*, got 7$"),
+        (lambda: foolsolve.games.get(None), r"^game: expected a game's name \(a str: .*\), got None$"),
+        (lambda: foolsolve.Position(pos.spec, {"x": 1}), r"^state: expected a durak state .*, got a dict$"),
+        (lambda: foolsolve.Position("durak", pos.state), r"^spec: expected a game's spec .*, got 'durak'$"),
+        (lambda: foolsolve.Solved.of(None, pos.state), r"^result: expected a SolveResult .*, got None$"),
+        (lambda: foolsolve.Solved.of(foolsolve.answer(pos), "x"), r"^state: expected a durak state .*, got 'x'$"),
+    ]
+    for call, pattern in cases:
+        with pytest.raises(InputError, match=pattern):
+            call()
+    assert pos.play("attack K♥").worlds().sample(random.Random(1)) is not None
+
+
 # --- notebook display and JSON round trips --------------------------------------------------
 
 
@@ -231,6 +257,18 @@ def _seat_json():
     (lambda o: o.__setitem__("worlds", "5"), "worlds"),
     (lambda o: o.__setitem__("extra", 1), "extra"),
     (lambda o: o.__setitem__("method", "guess"), "method"),
+    # what the schema cannot say: finite numbers, ordered intervals on the game's scale, best among the moves
+    (lambda o: o["moves"][0].__setitem__("mean", float("nan")), "moves[0].mean: nan is not a finite number"),
+    (lambda o: o.__setitem__("seconds", float("inf")), "seconds: inf is not a finite number"),
+    (lambda o: o["moves"][0].update(low=0.5, high=-0.5), "moves[0]: low 0.5, mean 1.0, high -0.5 are not in order"),
+    (lambda o: o["moves"][0].update(mean=5.0, high=6.0), "moves[0].mean: 5 is outside durak's payoffs (-1 to 1)"),
+    (lambda o: o["value"].update(mean=-3.0, low=-4.0), "value.mean: -3 is outside durak's payoffs"),
+    (lambda o: o.__setitem__("best", ["banana"]), "best[0]: 'banana' is not among the answer's moves"),
+    (lambda o: o.__setitem__("player", 10**20), "player: 100000000000000000000 is no player of durak"),
+    (lambda o: o.__setitem__("to_move", 9), "to_move: 9 is no player of durak"),
+    (lambda o: o["moves"].append(dict(o["moves"][0])), "the move 'attack 7♣' is listed twice"),
+    (lambda o: o.__setitem__("worlds_exact", 4), "worlds_exact: 4, more than the 3 worlds valued"),
+    (lambda o: o.__setitem__("to_move", 1), "moves: player 0 is not to move (to_move 1)"),
 ])
 def test_a_malformed_seat_answer_is_an_input_error(change, needle):
     obj = _seat_json()
@@ -247,6 +285,13 @@ def test_a_malformed_seat_answer_is_an_input_error(change, needle):
     (lambda o: o["moves"].__setitem__(0, "attack 9D"), "moves[0]"),
     (lambda o: o.__setitem__("to_move", "0"), "to_move"),
     (lambda o: o.__setitem__("player", 0), "player"),  # a seat answer's field: not a solve result
+    (lambda o: o.__setitem__("seconds", float("nan")), "seconds: nan is not a finite number"),
+    (lambda o: o.__setitem__("to_move", 9), "to_move: 9 is no player of durak"),
+    (lambda o: o.__setitem__("best", ["take"]), "best[0]: 'take' is not among the result's moves"),
+    (lambda o: o.__setitem__("best", o["best"] * 2), "best[1]: the move 'attack K♥' is listed twice"),
+    (lambda o: o["moves"].append(dict(o["moves"][0])), "moves[3]: the move 'attack 9♦' is listed twice"),
+    (lambda o: o.__setitem__("best", ["attack 9♦"]) or o["moves"][0].__setitem__("value", "win"),
+     "best[0]: 'attack 9♦' has the value 'win', not the result's 'loss'"),
 ])
 def test_a_malformed_solve_result_is_an_input_error(change, needle):
     obj = foolsolve.answer(EXAMPLES / "durak-endgame.json").to_json()
@@ -254,6 +299,53 @@ def test_a_malformed_solve_result_is_an_input_error(change, needle):
     with pytest.raises(InputError) as exc:
         foolsolve.Solved.from_json(obj)
     assert needle in str(exc.value)
+
+
+@pytest.mark.parametrize("change,needle", [
+    (lambda o: o["moves"][0].__setitem__("move", "attack A♠"), "moves[0].move: 'attack A♠' is no legal move in the "
+                                                               "position"),
+    (lambda o: o.__setitem__("to_move", 1), "to_move: 1, and in the position player 0 is to move"),
+    (lambda o: o.__setitem__("pv", ["take"]), "result: not an answer to the position: its line starts with"),
+])
+def test_a_solve_result_that_does_not_answer_its_position_is_an_input_error(change, needle):
+    obj = foolsolve.answer(EXAMPLES / "durak-endgame.json").to_json()
+    change(obj)
+    foolsolve.Solved.from_json(obj)  # without the position, nothing says it does not fit
+    with pytest.raises(InputError) as exc:
+        foolsolve.Solved.from_json(obj, EXAMPLES / "durak-endgame.json")
+    assert needle in str(exc.value)
+
+
+def test_a_seat_answer_that_does_not_answer_its_position_is_an_input_error():
+    obj = _seat_json()
+    view = EXAMPLES / "views" / "durak-fresh-deal.json"
+    with pytest.raises(InputError, match=r"^player: 0, and the position is player 1's view$"):
+        foolsolve.SeatAnswer.from_json(obj, EXAMPLES / "views" / "durak-three-players.json")
+    with pytest.raises(InputError, match=r"^position: a foolery position, and the answer is of durak$"):
+        foolsolve.SeatAnswer.from_json(obj, EXAMPLES / "foolery-endgame.json")
+    obj["moves"][0]["move"] = obj["best"][0] = "attack A♠"
+    with pytest.raises(InputError, match=r"^moves\[0\]\.move: 'attack A♠' is no legal move in the position$"):
+        foolsolve.SeatAnswer.from_json(obj, view)
+
+
+# every kind of answer the tool writes reads back, with its position: (file, answer()'s parameters)
+ROUND_TRIPS = [
+    ("durak-endgame.json", {}), ("durak-endgame.json", {"options": {"moves": False}}),
+    ("three-fools-bluff.json", {}), ("views/three-fools.json", {}),
+    ("views/durak-fresh-deal.json", {"samples": 3}), ("views/durak-three-players.json", {"method": "ismcts", "samples": 20}),
+    ("durak-perevodnoy.json", {"samples": 3}), ("foolery-endgame.json", {"as_player": 1, "samples": 3}),
+]
+
+
+def test_the_answers_the_tool_writes_read_back_with_their_positions():
+    for name, kwargs in ROUND_TRIPS:
+        ans = foolsolve.answer(EXAMPLES / name, **kwargs)
+        obj = json.loads(json.dumps(ans.to_json()))
+        if isinstance(ans, foolsolve.Solved):
+            back = foolsolve.Solved.from_json(obj, ans.state)
+        else:
+            back = foolsolve.SeatAnswer.from_json(obj, EXAMPLES / name)
+        assert back.to_json() == obj, name
 
 
 def test_a_result_read_back_with_another_games_position_is_refused():

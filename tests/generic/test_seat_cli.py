@@ -4,8 +4,10 @@ and that an analysis reads nothing but the view."""
 
 from __future__ import annotations
 
+import html
 import json
 import random
+import re
 import signal
 import subprocess
 import sys
@@ -307,18 +309,73 @@ def test_a_batch_view_line_answered_by_ismcts_notes_the_world_budget_it_does_not
     assert not any("not applied" in n for n in json.loads(out)["seat"]["notes"])
 
 
-def test_a_finished_game_is_a_one_line_error_for_every_method(tmp_path, capsys):
-    # IS-MCTS used to answer a game that is over (exit 0, no moves, 'N iterations'); PIMC refused it
+def _finished(tmp_path):
+    """durak-endgame.json played to its end along its principal variation, and player 0's view of it."""
     spec = DURAK.spec
-    rng = random.Random(3)
-    state = spec.deal(spec.rules_cls(), 2, rng)
+    start = spec.state_from_json(json.loads((EXAMPLES / "durak-endgame.json").read_text()))
+    state = spec.play(start, "attack K♥", "take", "attack 9♦", "cover 9♦ with A♦", "attack 7♥", "take", "attack K♥",
+                      "take")
+    assert spec.is_terminal(state)
+    full, view = tmp_path / "over.json", tmp_path / "over-view.json"
+    full.write_text(json.dumps(spec.state_to_json(state)))
+    view.write_text(json.dumps(view_of(DURAK, state, 0)))
+    return full, view
+
+
+def test_a_finished_game_is_answered_with_its_result_from_every_seat_and_view(tmp_path, capsys):
+    # the full position answered "the game is over" with its result, while --as P and its view were a
+    # one-line error "position: the game is over" (and IS-MCTS once answered it with no moves)
+    import foolsolve
+
+    full, view = _finished(tmp_path)
+    over = "Method: none: the game is over (its result read from the rules, nothing searched)"
+    code, out, err = run([str(full), "--no-store"], capsys)
+    assert code == 0 and over in out and "Value for player 1: win" in out, err
+    for argv in ([str(full), "--as", "1"], [str(full), "--as", "0", "--samples", "3"], [str(view)],
+                 [str(view), "--method", "ismcts", "--samples", "2"], [str(view), "--method", "pimc"]):
+        code, out, err = run([*argv, "--no-store"], capsys)
+        assert code == 0 and over in out and "Value for player 1: win" in out, (argv, err)
+        assert "Best: (none: the game is over)" in out
+    assert "Note: player 0's view: the game is over, with the same result in every consistent world" in out
+    assert "Note: not applied: --method (options of an answer from one seat; the game is over" in out
+    code, _, err = run([str(full), "--as", "2"], capsys)
+    assert_one_line_error(code, err, "--as: player 2 does not exist (2 players)")
+    # the Python API, report and batch answer alike
+    for ans in (foolsolve.answer(view), foolsolve.answer(full, as_player=0), foolsolve.answer(foolsolve.load(view))):
+        assert isinstance(ans, foolsolve.Solved) and ans.value == "win" and ans.to_move == 1 and not ans.moves
+    for argv in ([str(view)], [str(full), "--as", "1"]):
+        code, _, err = run(["report", *argv, "--no-store", "--out", str(tmp_path / "r.html")], capsys)
+        page = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", (tmp_path / "r.html").read_text())).split())
+        assert code == 0 and "none: the game is over" in page and "Value for player 1: win" in page, err
+    (tmp_path / "in.jsonl").write_text(f"{view}\n{full}\n")
+    code, out, err = run(["batch", str(tmp_path / "in.jsonl"), "--no-store"], capsys)
+    results = [json.loads(line)["result"] for line in out.splitlines()]
+    assert code == 0 and [r["value"] for r in results] == ["win", "win"], err
+    assert all(r["method"].startswith("none: the game is over") for r in results)
+
+
+@pytest.mark.parametrize("name", [info.name for info in games.all_games() if info.spec.max_players >= 3])
+def test_a_finished_game_of_three_players_is_answered_with_its_result(name, tmp_path, capsys):
+    # three Durak players (the endgame solver takes two) and a won Three Fools game (the round odds
+    # take a round about to be led) were "error: position: the game is over" from every path
+    info = games.get(name)
+    spec = info.spec
+    rng = random.Random(1)
+    state = spec.deal(spec.rules_cls(), 3, rng)
     while not spec.is_terminal(state):
         state = spec.apply(state, rng.choice(spec.legal_moves(state)))
-    path = tmp_path / "over.json"
-    path.write_text(json.dumps(view_of(DURAK, state, 0)))
-    for method in ("pimc", "ismcts"):
-        code, _, err = run([str(path), "--method", method, "--samples", "2"], capsys)
-        assert_one_line_error(code, err, "the game is over")
+    full, view = tmp_path / "over.json", tmp_path / "over-view.json"
+    full.write_text(json.dumps(spec.state_to_json(state)))
+    view.write_text(json.dumps(view_of(info, state, 2)))
+    over = "Method: none: the game is over (its result read from the rules, nothing searched)"
+    for argv in ([str(full)], [str(full), "--as", "2"], [str(view)]):
+        code, out, err = run([*argv, "--no-store"], capsys)
+        assert code == 0 and over in out and "Best: (none: the game is over)" in out, (argv, err)
+    (tmp_path / "in.jsonl").write_text(f"{full}\n{view}\n")
+    code, out, err = run(["batch", str(tmp_path / "in.jsonl"), "--no-store"], capsys)
+    results = [json.loads(line)["result"] for line in out.splitlines()]
+    assert code == 0 and len(results) == 2 and all(r["method"].startswith("none: the game is over") and not r["moves"]
+                                                   for r in results), err
 
 
 def test_time_bounds_a_world_whose_node_budget_would_take_far_longer(tmp_path, capsys):
