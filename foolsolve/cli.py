@@ -690,7 +690,9 @@ def seat_refusal(info: GameInfo, state: Any, open_hand: bool) -> Callable[[Excep
     hidden: list[bool] = []
 
     def to_seat(exc: Exception) -> bool:
-        if open_hand:
+        from foolsolve.solver.open_hand import NoAnswerInTime
+
+        if open_hand or isinstance(exc, NoAnswerInTime):  # no answer within --time: not a refusal
             return False
         if not hidden:
             hidden.append(_SeatRequest.hidden_from_mover(info, state))

@@ -155,9 +155,11 @@ class WorldValue:
 
 
 def playout_value(info: GameInfo, world: Any, player: int, rng: random.Random, playouts: int,
-                  frontier: str = "random") -> dict[str, float]:
+                  frontier: str = "random", look: Callable[[int], None] | None = None) -> dict[str, float]:
     """The depth-limited search: each root move valued by the mean payoff of ``playouts`` engine
-    playouts (the ``frontier``'s policy, :mod:`foolsolve.playouts`) from the position after it."""
+    playouts (the ``frontier``'s policy, :mod:`foolsolve.playouts`) from the position after it.
+    ``look`` is called before every playout with the playouts played so far (:func:`_stopper`: it
+    stops the valuation once the analysis' time is up, within one playout)."""
     from foolsolve.playouts import PLAYOUT_MOVES, playout_of, repeats
 
     engine = info.engine
@@ -167,12 +169,16 @@ def playout_value(info: GameInfo, world: Any, player: int, rng: random.Random, p
     play = playout_of(info, frontier)
     es = engine.from_spec(world)
     out: dict[str, float] = {}
+    done = 0
     for m in engine.legal_moves(es):
         text = str(engine.move_to_spec(es, m))
         child = engine.apply(es, m)
         total = 0.0
         for k in range(playouts):
+            if look is not None:
+                look(done)
             final, _n = play(child, rng, PLAYOUT_MOVES)
+            done += 1
             x = payoff(engine.returns(final), player)
             total += x
             if repeats(play):
@@ -295,7 +301,9 @@ def evaluate_world(info: GameInfo, world: Any, player: int, budget: Budget, seed
     except SearchLimit as exc:
         # (the exact solver may have searched before the depth-limited search ran out)
         tried = open_hand.solver_asked(info, world) if exc.solver_tried is None else exc.solver_tried
-    values = playout_value(info, world, player, random.Random(seed), budget.playouts, frontier)
+    # past the analysis' deadline the world is dropped here too (these playouts ran on unchecked: a
+    # 12-player Fool's Paradise world took seconds past --time)
+    values = playout_value(info, world, player, random.Random(seed), budget.playouts, frontier, _stopper(stop))
     # her value: her best move, or (paranoid, as the open-hand search) the others' worst for her
     mine = info.spec.to_move(world) == player
     value = (max(values.values()) if mine else min(values.values())) if values else None

@@ -112,6 +112,12 @@ class OutOfBudget(SearchLimit):
     """The budget's time ran out (raised from a progress callback or the search)."""
 
 
+class NoAnswerInTime(InputError):
+    """``foolsolve POSITION.json``: neither search answered within ``--time`` (or ``-o time``), the
+    one-line error (exit 2). Not a refusal of the position: the CLI does not answer it from the
+    mover's seat instead."""
+
+
 @dataclass(frozen=True)
 class Budget:
     """How much work one world may take, and how its frontier is valued."""
@@ -143,6 +149,10 @@ TABLE_ENTRY_BYTES = 400
 
 DEFAULT_BUDGET = Budget(seconds=DEFAULT_SECONDS)
 """The CLI's default: the exact solver gets half of it, the depth-limited search the rest."""
+
+START_UP_NOTED = 0.05
+"""``foolsolve POSITION.json`` notes the start-up of the open-hand search (:attr:`WorldAnswer.start_up`)
+where it took longer than this many seconds and a tenth of the search's time."""
 
 ONE_MOVE_SECONDS = 2.0
 """Where the player to move has one legal move, that move is the answer, whatever its value: the
@@ -191,6 +201,12 @@ class WorldAnswer:
     """The game's exact solver searched this world in its share of the budget (it answered, or ran
     out of its share); ``False`` where it was not asked or refused the world at once
     (:class:`NotCovered`)."""
+    one_playout: bool = False
+    """The budget's time ran out during the first iteration (``solve_world(first_pass=True)``): this
+    is the first pass's answer, every move valued by one playout."""
+    start_up: float = 0.0
+    """``solve_world(first_pass=True)``: the seconds of one playout played before the budget's time
+    began (it loads the compiled playouts, which no clock check can cut short)."""
 
     @property
     def best(self) -> list[str]:
@@ -255,6 +271,13 @@ class _Clock:
             if self.progress is not None:
                 self.progress(self.nodes)
 
+    def look(self) -> None:
+        """Raise :class:`OutOfBudget` past the deadline: called before every playout, which may
+        take far longer than a node (a long game played out in Python), so that the time is seen
+        within one playout, not only every 1,024 nodes."""
+        if self.deadline is not None and time.perf_counter() > self.deadline:
+            raise OutOfBudget("out of time")
+
 
 class _Search:
     """Depth-limited paranoid alpha-beta and max-n over one game's engine."""
@@ -303,6 +326,7 @@ class _Search:
         engine = self.engine
         playout = self.playout
         for k in range(self.playouts):
+            self.clock.look()
             end, moves = playout(s, self.rng, PLAYOUT_MOVES)
             self.clock.add(moves + 1)
             res = engine.result(end)
@@ -550,15 +574,20 @@ def _exact(info: GameInfo, state: Any, player: int, budget: Budget, clock: _Cloc
 
 def solve_world(info: GameInfo, state: Any, budget: Budget = DEFAULT_BUDGET, *, concept: str = "paranoid",
                 player: int | None = None, progress: Callable[[int], None] | None = None,
-                use_solver: bool = True, interruptible: bool = False) -> WorldAnswer:
+                use_solver: bool = True, interruptible: bool = False, first_pass: bool = False) -> WorldAnswer:
     """The value of every legal root move of the full position ``state`` (a spec state of
     ``info``'s game) for ``player`` (default: the player to move; at a chance node, player 0),
     on the game's payoff scale, under ``concept`` (``paranoid``, ``max-n``; see the module
     docstring), within ``budget``. ``use_solver=False`` skips the game's exact solver (a caller
     that already ran it). ``interruptible=True``: a Ctrl-C (``KeyboardInterrupt``) during a deeper
     iteration gives the last finished iteration's answer, with a note and
-    :attr:`WorldAnswer.interrupted`, instead of propagating.
-    Raises :class:`SearchLimit` when not even the depth-1 iteration fits the budget,
+    :attr:`WorldAnswer.interrupted`, instead of propagating. ``first_pass=True``: before the
+    first iteration, every root move is valued by one playout (seeded by ``budget.seed`` on its
+    own, so the iterations' answers do not change); where the budget runs out during the first
+    iteration, that is the answer (:attr:`WorldAnswer.one_playout`), so that a short time still
+    gets an answer within it (``foolsolve POSITION.json``).
+    Raises :class:`SearchLimit` when not even the depth-1 iteration (with ``first_pass``, the first
+    pass) fits the budget,
     :class:`~foolsolve.errors.InputError` for a finished game or a bad argument."""
     start = time.perf_counter()
     if concept not in CONCEPTS:
@@ -590,16 +619,41 @@ def solve_world(info: GameInfo, state: Any, budget: Budget = DEFAULT_BUDGET, *, 
     answer_depth = 0
     exact = False
     interrupted = False
+    playouts = budget.playouts
+    start_up = 0.0
+    quick: tuple[list[tuple[Any, Fraction]], list[tuple[Fraction, ...]], bool] | None = None
+    one_playout = False
     depth = 1
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, 20_000))
     try:
+        if first_pass and clock.deadline is not None and clock.deadline > start:
+            # start-up: a first playout loads the compiled playouts (numba's cache: up to a second or
+            # two, once a process), which no clock check can cut short: played before the time begins
+            t = time.perf_counter()
+            search.playout(root, random.Random(budget.seed), PLAYOUT_MOVES)
+            start_up = time.perf_counter() - t
+            clock.deadline += start_up
+        if first_pass:
+            search.playouts, search.rng = 1, random.Random(budget.seed)
+            try:
+                found, cut = search.root_values(root, 1)
+                quick = found, search.root_vectors, not cut
+            except OutOfBudget as exc:
+                exc.solver_tried = clock.solver_tried
+                raise
+            finally:
+                search.playouts, search.rng = budget.playouts, random.Random(budget.seed)
         while budget.max_depth is None or depth <= budget.max_depth:
             if answer_values is not None and clock.deadline is not None and time.perf_counter() > clock.deadline:
                 break
             try:
                 found, cut = search.root_values(root, depth)
             except OutOfBudget as exc:
+                if answer_values is None and quick is not None:  # the first pass's answer
+                    answer_values, answer_vectors, exact = quick
+                    answer_depth, playouts, one_playout = 1, 1, True
+                    break
                 if answer_values is None:
                     exc.solver_tried = clock.solver_tried  # (what the seat answer's method line says)
                     raise
@@ -644,11 +698,11 @@ def solve_world(info: GameInfo, state: Any, budget: Budget = DEFAULT_BUDGET, *, 
         method = f"exact {name} search over the engine ({how}{chance})"
     else:
         method = (f"depth-limited {search_name} ({name}{chance}) to depth {answer_depth} with playout evaluation "
-                  f"({plural(budget.playouts, 'greedy playout' if budget.frontier == 'greedy' else 'playout')}, "
+                  f"({plural(playouts, 'greedy playout' if budget.frontier == 'greedy' else 'playout')}, "
                   f"seed {budget.seed})")
     return WorldAnswer(info.name, to_move, player, values, value, exact, method, name, clock.nodes,
                        time.perf_counter() - start, answer_depth, notes, mover_best, interrupted,
-                       clock.solver_tried)
+                       clock.solver_tried, one_playout=one_playout, start_up=start_up)
 
 
 WORLD_OPTION_DOCS: dict[str, str] = {
@@ -844,17 +898,19 @@ def solve_or_answer(info: GameInfo, state: Any, extra: dict[str, Any], store: An
             if forced is not None and isinstance(exc, OutOfBudget):
                 result.notes.append(one_note)
             return result, False
-    left = None if seconds is None else max(1.0, started + seconds - time.perf_counter())
+    # what is left of --time, however little: no minimum (it was at least 1 s, past a --time below that)
+    left = None if seconds is None else max(0.0, started + seconds - time.perf_counter())
     left_nodes = None if max_nodes is None else max(1, max_nodes - (exact_nodes or 0))
     # -o max_nodes and -o time bound each search, so the open-hand search that answers too (each its own
     # N nodes, S seconds), not the exact solver alone
     own = _own_limits(extra)
     given = ""
+    time_given = None if seconds is None else ("--time", seconds)
     if own.max_nodes is not None and (left_nodes is None or own.max_nodes < left_nodes):
         left_nodes, given = own.max_nodes, f"-o max_nodes={extra['max_nodes']}"
     if own.time_limit is not None and (left is None or own.time_limit < left):
-        left = own.time_limit
-    answer = answer_for_cli(info, state, extra, left_nodes, left, tick, why, max_memory, partial, given)
+        left, time_given = own.time_limit, ("-o time", own.time_limit)
+    answer = answer_for_cli(info, state, extra, left_nodes, left, tick, why, max_memory, partial, given, time_given)
     # what the answer cost is the whole of it: the exact solver's attempt too (its time was half of --time)
     answer.nodes += max(searched[0], partial.nodes if partial is not None else 0)
     answer.seconds = time.perf_counter() - started
@@ -940,13 +996,17 @@ def with_proofs(info: GameInfo, state: Any, answer: WorldAnswer, partial: SolveR
 def answer_for_cli(info: GameInfo, state: Any, extra: dict[str, Any], max_nodes: int | None,
                    seconds: float | None, progress: Callable[[int], None] | None, why: str,
                    max_memory: int | None = None, partial: SolveResult | None = None,
-                   nodes_given: str = "") -> SolveResult:
+                   nodes_given: str = "", time_given: tuple[str, float] | None = None) -> SolveResult:
     """The open-hand answer ``foolsolve POSITION.json`` prints where the game's exact solver
     refused the position or ran out of time (``why`` says which, in the notes), with what the
     stopped solver proved (``partial``) put in (:func:`with_proofs`) and noted; ``extra``: the ``-o``
     options; it reads :data:`WORLD_OPTIONS` and ignores the others (the exact solver's), a note
     naming them; ``max_nodes`` (what is left of ``--max-nodes``, or ``-o max_nodes`` where
-    ``nodes_given`` names it) is kept: no answer within it is an :class:`InputError`. Ctrl-C after an
+    ``nodes_given`` names it) is kept: no answer within it is an :class:`InputError`. Under
+    ``seconds`` alone, every move is first valued by one playout (``solve_world(first_pass=True)``):
+    where the time runs out in the first iteration, that is the answer (a note says so); where it
+    runs out before every move has its playout, an :class:`InputError` names the user's bound
+    (``time_given``: the option, ``--time`` or ``-o time``, and its seconds). Ctrl-C after an
     iteration finished raises :class:`Interrupted` with that
     iteration's answer (:attr:`Interrupted.answer`: printed, then exit 130); before one, the plain
     ``KeyboardInterrupt``."""
@@ -958,24 +1018,31 @@ def answer_for_cli(info: GameInfo, state: Any, extra: dict[str, Any], max_nodes:
                     max_memory=max_memory)
     short = ""
     try:
+        # under a time alone, a first pass of one playout a move: the answer where the time cuts the
+        # first iteration short (it used to be searched after the time had run out, for as long as
+        # it took), so that a short --time still gets the answer of the same kind, not another one
         answer = solve_world(info, state, budget, concept=concept, player=player, progress=progress,
-                             use_solver=False, interruptible=True)
+                             use_solver=False, interruptible=True,
+                             first_pass=budget.seconds is not None and budget.max_nodes is None)
     except SearchLimit:
         if budget.max_nodes is not None:  # the caller's own bound on the work: kept
             by = f" ({nodes_given})" if nodes_given else ""
             raise InputError(f"budget: no open-hand answer within {budget_text(budget)}{by} ({why})") from None
-        # the time ran out before the first iteration (every move, each valued by its playouts)
-        # finished: one playout a move, whatever the clock says (a few moves' playouts, never
-        # long), so that a short --time still gets the answer of the same kind, not another one
+        option, asked = time_given or ("--time", budget.seconds or 0.0)
+        raise NoAnswerInTime(f"{option}: no answer within {asked:g} s ({why}; the open-hand search did not value "
+                             f"every move by one playout in the {budget_text(budget)} left)") from None
+    if answer.one_playout:
         short = (f"the search's first iteration ({budget.playouts} playouts a move) did not finish within "
                  f"{budget_text(budget)}: each move is valued by one playout")
-        answer = solve_world(info, state, replace(budget, seconds=None, max_depth=1, playouts=1), concept=concept,
-                             player=player, progress=progress, use_solver=False, interruptible=True)
+    start_up = (f"a first playout took {answer.start_up:.2f} s before the search's time began (it loads the "
+                "compiled playouts, once a process: start-up, not counted in --time)"
+                if answer.start_up > max(START_UP_NOTED, (budget.seconds or 0) / 10) else "")
     answer, merged = with_proofs(info, state, answer, partial)
     result = answer.to_solve_result()
     result.notes.insert(0, why)
-    if short:
-        result.notes.insert(1, short)
+    for note in (start_up, short):
+        if note:
+            result.notes.insert(1, note)
     if merged:
         result.notes.append(merged)
     proved = proved_text(partial)
@@ -988,7 +1055,11 @@ def answer_for_cli(info: GameInfo, state: Any, extra: dict[str, Any], max_nodes:
 
 
 def budget_text(budget: Budget) -> str:
-    """``20 s`` / ``1,000 nodes`` / ``20 s and 1,000 nodes``."""
-    parts = ([f"{round(budget.seconds, 1):g} s"] if budget.seconds is not None else []) + (
+    """``20 s`` / ``1,000 nodes`` / ``20 s and 1,000 nodes`` (under a second, two significant
+    digits: ``0.043 s``, not ``0 s``)."""
+    seconds = budget.seconds
+    if seconds is not None:
+        seconds = round(seconds, 1) if seconds >= 1 else float(f"{seconds:.2g}")
+    parts = ([f"{seconds:g} s"] if seconds is not None else []) + (
         [plural(budget.max_nodes, "node")] if budget.max_nodes is not None else [])
     return " and ".join(parts) or "no limit"

@@ -45,7 +45,9 @@ from foolsolve.solver.base import (
 )
 from foolsolve.spec import fools_and_angels as S
 
-PROGRESS_EVERY = 20_000
+PROGRESS_EVERY = 1024
+"""Nodes between two progress callbacks, through which a time limit stops the solve (and the
+tables' bound is checked): 20,000 (the old count) could be a second past ``--time``."""
 ENTRY_BYTES = 300
 """Bytes a transposition-table entry takes (an engine state tuple and a flag), for the
 ``--max-memory`` budget."""

@@ -102,7 +102,9 @@ def test_the_default_settings_have_the_commands_time(monkeypatch: pytest.MonkeyP
     and ``foolsolve.answer`` have 20 s (an analysis of the Fool's Paradise example view took 25 s on
     a loaded two-core machine, a larger one minutes, with nothing to stop it but Ctrl-C). The default
     is the command's now, stopping the analysis with the answer of the worlds valued and a note;
-    ``seconds=None`` is no limit. Here the analysis' clock moves 6 s at each look."""
+    ``seconds=None`` is no limit. Here the analysis' clock moves 6 s with each world valued (it is
+    read before every playout of a world too, so a clock that moved at each look would stop the
+    first world)."""
     import json
     import time
     from importlib import resources
@@ -112,16 +114,52 @@ def test_the_default_settings_have_the_commands_time(monkeypatch: pytest.MonkeyP
 
     assert seat.Settings().seconds == DEFAULT_SECONDS == 20
     assert seat.Settings(seconds=None).seconds is None
-    start, looks = time.monotonic(), [0]
+    start, valued = time.monotonic(), [0]
+    real = seat._value_item
 
-    def fast() -> float:
-        looks[0] += 1
-        return start + 6 * looks[0]
+    def counted(item: Any) -> Any:
+        valued[0] += 1
+        return real(item)
 
-    monkeypatch.setitem(seat.CLOCKS, "wall", fast)
+    monkeypatch.setattr(seat, "_value_item", counted)
+    monkeypatch.setitem(seat.CLOCKS, "wall", lambda: start + 6 * valued[0])
     info = games.get("durak")
     view = read_view(json.loads(resources.files("foolsolve").joinpath("examples", "views", "durak-fresh-deal.json")
                                 .read_text(encoding="utf-8")))
     answer = seat.analyse(info, worlds_of_view(view), seat.Settings(budget=seat.Budget(nodes=200)))
     assert 0 < answer.worlds < seat.DEFAULT_SAMPLES
     assert any(n.startswith("--time 20 s ran out after") for n in answer.notes)
+
+
+def test_a_worlds_depth_one_playouts_stop_when_the_time_is_up(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where not even a world's first iteration fits its node budget, each move is valued by its
+    playouts (flat Monte Carlo): those ran on unchecked past the analysis' deadline (a 12-player
+    Fool's Paradise deal with --time 3 answered after 5.9 s). Now the time is looked at before every
+    playout, and a world the deadline overtakes there is dropped (WorldStopped), as in its search.
+    (The clock is simulated: always past the deadline.)"""
+    from foolsolve import playouts
+    from foolsolve.solver import open_hand  # imported first: its own search keeps the real playouts
+
+    assert open_hand.playout_of is playouts.playout_of
+    info = games.get("durak")
+    world = info.spec.deal(info.spec.rules_cls(), 3, random.Random(3))
+    budget = seat.Budget(nodes=10, playouts=4, frontier="random")  # the search stops at once: playouts value the moves
+    played = [0]
+    real = playouts.playout_of
+
+    def counted(info: Any, frontier: str) -> Any:
+        play = real(info, frontier)
+
+        def count(*args: Any) -> Any:
+            played[0] += 1
+            return play(*args)
+        return count
+
+    monkeypatch.setattr(playouts, "playout_of", counted)
+    valued = seat.evaluate_world(info, world, 0, budget, 1)  # no deadline: every move valued
+    assert valued.method.startswith("depth-1 search") and played[0] == 4 * len(valued.values)
+    played[0] = 0
+    monkeypatch.setitem(seat.CLOCKS, "wall", lambda: 10.0)
+    with pytest.raises(seat.WorldStopped):
+        seat.evaluate_world(info, world, 0, budget, 1, stop=("wall", 5.0))
+    assert played[0] == 0

@@ -121,3 +121,30 @@ def test_a_stopped_solve_names_the_method_of_what_it_proved() -> None:
     partial = caught.value.partial
     if partial is not None:
         assert partial.method is not None and "Durak endgame solver" in partial.method
+
+
+@pytest.mark.parametrize(("game", "example", "extra", "every"), [
+    ("foolery", "foolery-five-players-midround.json", {}, 256),
+    ("fools-and-angels", "fools-and-angels-opening.json", {"stock_order_known": True}, 1024),
+    ("fools-paradise", "fools-paradise-endgame.json", {}, 1024),
+    ("durak", BIG_DURAK, {"jit": False}, 1024),  # the Python search (the compiled one reports every 0.2 s)
+])
+def test_the_solver_reports_progress_often_enough_to_see_the_time(game: str, example: Any, extra: dict[str, Any],
+                                                                 every: int) -> None:
+    """--time stops an exact solver through its progress reports (where the clock is read): those
+    came every 20,000 nodes (Foolery, Fools and Angels, Durak's Python search) or 10,000 (Fool's Paradise), which in
+    Foolery's five-player example (some 60 µs a node) was over a second past the time: --time 0.001
+    ran the solver 2 s. Now every 256 nodes in Foolery (a node there is the dearest), 1,024 in the
+    others."""
+    info = games.get(game)
+    reports: list[int] = []
+
+    def report(nodes: int) -> None:
+        reports.append(nodes)
+        if len(reports) == 3:
+            raise SearchLimit("enough")
+
+    with pytest.raises(SearchLimit):
+        state = info.spec.state_from_json(example) if isinstance(example, dict) else _state(info, example)
+        info.solve(state, SolveOptions(progress=report, extra=extra))
+    assert reports == [every, 2 * every, 3 * every]
