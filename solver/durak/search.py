@@ -1672,18 +1672,23 @@ is compiled (announced) and answers, and the Python search's work is dropped."""
 
 
 def kernel_compiled() -> bool:
+    """Whether the compiled search is ready without a compile: loaded or compiled by this process
+    already (whatever the cache holds: one numba cannot write, say), or fresh in numba's cache
+    (:func:`kernel_in_cache`)."""
+    loaded = sys.modules.get("foolsolve.solver.durak.compiled")
+    if loaded is not None and getattr(loaded, "_ready", False):
+        return True
+    return kernel_in_cache()
+
+
+def kernel_in_cache() -> bool:
     """Whether numba's cache holds the compiled search's entry point fresh, for the present text of
     the search, the shared module and the rules' kernel (:func:`foolsolve.background.in_numba_cache`:
     under ``NUMBA_CACHE_DIR`` where that is set, numba's only cache then; else in the package's
     ``__pycache__`` or in numba's user cache directory, used where the package's folder is
     read-only), read without importing numba. An entry left by an older text (an upgrade, an edit)
-    does not count: numba would compile again. A search this process has loaded or compiled
-    already counts whatever the cache holds (one numba cannot write, say)."""
+    does not count: numba would compile again."""
     from foolsolve import background
-
-    loaded = sys.modules.get("foolsolve.solver.durak.compiled")
-    if loaded is not None and getattr(loaded, "_ready", False):
-        return True
     from foolsolve.engines import durak_kernel
     from foolsolve.solver.durak import shared
 

@@ -217,7 +217,7 @@ def write_index(path: Path, source: bytes, key_text: bytes, version: str | None 
         f.write(pickle.dumps((hashlib.sha256(source).digest(), {key: "compiled._run-1446.py311.1.nbc"})))
 
 
-def test_kernel_compiled_reads_numbas_index_files(tmp_path: Path, monkeypatch) -> None:
+def test_kernel_in_cache_reads_numbas_index_files(tmp_path: Path, monkeypatch) -> None:
     from foolsolve.engines import durak_kernel
     from foolsolve.solver.durak import shared
 
@@ -229,27 +229,27 @@ def test_kernel_compiled_reads_numbas_index_files(tmp_path: Path, monkeypatch) -
     monkeypatch.setattr(search, "__file__", str(tmp_path / "search.py"))
     monkeypatch.delenv("NUMBA_CACHE_DIR", raising=False)
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "home-cache"))
-    assert not search.kernel_compiled()
+    assert not search.kernel_in_cache()
     write_index(tmp_path / "__pycache__" / "compiled._run-1446.py311.nbi", source.read_bytes(), key_text)
-    assert search.kernel_compiled()
+    assert search.kernel_in_cache()
     other = tmp_path / "elsewhere"
     other.mkdir()
     (other / "compiled.py").write_bytes(source.read_bytes())
     monkeypatch.setattr(search, "__file__", str(other / "search.py"))
-    assert not search.kernel_compiled()
+    assert not search.kernel_in_cache()
     monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
-    assert search.kernel_compiled()
+    assert search.kernel_in_cache()
     # numba caches under NUMBA_CACHE_DIR alone where it is set: an index in the package's
     # __pycache__ is not what numba would load then
     monkeypatch.setattr(search, "__file__", str(tmp_path / "search.py"))
     monkeypatch.setenv("NUMBA_CACHE_DIR", str(other))
-    assert not search.kernel_compiled()
+    assert not search.kernel_in_cache()
     monkeypatch.setattr(search, "__file__", str(other / "search.py"))
     monkeypatch.delenv("NUMBA_CACHE_DIR")  # numba's user cache directory (a read-only install)
-    assert not search.kernel_compiled()
+    assert not search.kernel_in_cache()
     write_index(tmp_path / "home-cache" / "numba" / "some" / "path" / "compiled._run-1446.py311.nbi",
                 source.read_bytes(), key_text)
-    assert search.kernel_compiled()
+    assert search.kernel_in_cache()
 
 
 @pytest.mark.parametrize("stale", ["its text", "the kernel's text", "numba's version", "not an index"])
@@ -265,7 +265,7 @@ def test_an_index_left_by_an_older_text_is_not_compiled(tmp_path: Path, monkeypa
     kernel = Path(durak_kernel.__file__)
     key_text = kernel.read_bytes() + kernel.with_name("durak_kernel_compiled.py").read_bytes()
     if user == "search":
-        module, name, function, found = search, "compiled.py", "_run", search.kernel_compiled
+        module, name, function, found = search, "compiled.py", "_run", search.kernel_in_cache
         key_text += Path(shared.__file__).read_bytes()
     else:
         module, name, function, found = dp, "durak_playout_compiled.py", "_play", dp.compiled_in_cache
@@ -289,12 +289,12 @@ def test_an_index_left_by_an_older_text_is_not_compiled(tmp_path: Path, monkeypa
 
 def test_the_compiled_search_in_numbas_cache_counts_as_compiled() -> None:
     """The freshness test reads numba's index as numba does: once the kernel is compiled (or loaded),
-    kernel_compiled says so (it guards against a test that says no to every real index, which would
+    kernel_in_cache says so (it guards against a test that says no to every real index, which would
     send every solve in a hurry to the Python search)."""
     from foolsolve.solver.durak import compiled
 
     compiled.load()
-    assert search.kernel_compiled()
+    assert search.kernel_in_cache()
 
 
 def test_the_estimate_weighs_functions_by_their_recorded_cpu_time_and_adapts_to_the_load(tmp_path: Path) -> None:
