@@ -9,6 +9,7 @@ when the command runs (Fool's Paradise's adapter lives in
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -215,12 +216,11 @@ def _check_deals(adapter: Adapter, option: str | None, choices: list[Any], seed:
         return
     import random
 
+    rules_of = _rules_of(adapter, option)
     failed: list[tuple[Any, InputError]] = []
     for c in choices:
         try:
-            rules = adapter.rules_for(option, c) if option is not None else \
-                rules_from_json(adapter.spec.rules_cls, adapter.base_rules, where="--rules")
-            adapter.deal(rules, random.Random(seed))
+            adapter.deal(rules_of(c), random.Random(seed))
         except InputError as exc:
             failed.append((c, exc))
     if failed:
@@ -233,7 +233,7 @@ def _check_deals(adapter: Adapter, option: str | None, choices: list[Any], seed:
     # the exact method never answers under a rule its solver does not play (Durak's side rules, the 54-card
     # deck of 7 or 8 players): every deal that reached its endgame was skipped, and the report said '0 of 0
     # deals' (or counted the few the policy played to the end without one), exit 0
-    refused = _unplayable(adapter, option, choices)
+    refused = _unplayable(adapter, choices, rules_of)
     if refused:
         why, bad = refused
         give = f"; give --choices without {', '.join(label(c) for c in bad)}" if option is not None and \
@@ -251,23 +251,29 @@ def _check_witness(adapter: Adapter, option: str, choices: list[Any]) -> None:
     # the witness candidates carry no --rules: each is read with the option set to each choice, the
     # other options at their defaults
     defaults = adapter.spec.rules_cls()
-    bad = [c for c in choices if adapter.unplayable(dataclasses.replace(defaults, **{option: c}))]
-    if bad:
-        why = adapter.unplayable(dataclasses.replace(defaults, **{option: bad[0]}))
+    refused = _unplayable(adapter, choices, lambda c: dataclasses.replace(defaults, **{option: c}))
+    if refused:
+        why, bad = refused
         give = f"give --choices without {', '.join(label(c) for c in bad)} or " if len(choices) - len(bad) >= 2 else ""
         raise InputError(f"--witness: {why} (under {_under(option, choices, bad)}): no witness candidate can be "
                          f"compared; {give}--no-witness")
 
 
-def _unplayable(adapter: Adapter, option: str | None, choices: list[Any]) -> tuple[str, list[Any]] | None:
-    """Why the exact method never answers the deals under one or more of ``choices`` of ``option``
-    (``None``: the rules of the deals alone), and those choices; ``None`` where it may under each."""
+def _rules_of(adapter: Adapter, option: str | None) -> Callable[[Any], Any]:
+    """The rules of the deals under each choice of ``option`` (``--rules`` with the option set to
+    it; ``None``: ``--rules`` alone, whatever the choice)."""
+    if option is None:
+        return lambda _c: rules_from_json(adapter.spec.rules_cls, adapter.base_rules, where="--rules")
+    return lambda c: adapter.rules_for(option, c)
+
+
+def _unplayable(adapter: Adapter, choices: list[Any], rules_of: Callable[[Any], Any]) -> tuple[str, list[Any]] | None:
+    """Why the exact method never answers under one or more of ``choices`` (each choice's rules:
+    ``rules_of``), and those choices; ``None`` where it may under each."""
     bad: list[Any] = []
     why = ""
     for c in choices:
-        rules = adapter.rules_for(option, c) if option is not None else \
-            rules_from_json(adapter.spec.rules_cls, adapter.base_rules, where="--rules")
-        reason = adapter.unplayable(rules)
+        reason = adapter.unplayable(rules_of(c))
         if reason:
             bad.append(c)
             why = why or reason
@@ -525,7 +531,7 @@ def _all_rows(info: GameInfo, adapter: Adapter, options: list[Any], rows: list[d
                     click.echo(f"{opt.name:28} {exc!s}")
                 tick(i + 1)
                 continue
-            refused = _unplayable(adapter, opt.name, choices)
+            refused = _unplayable(adapter, choices, _rules_of(adapter, opt.name))
             if refused:  # not swept: every deal would be skipped (the base rules are checked before any row)
                 row["choices"] = [jsonable(c) for c in choices]
                 row["error"] = (f"not compared: {refused[0]} (under {_under(opt.name, choices, refused[1])}), and "

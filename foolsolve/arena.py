@@ -30,7 +30,7 @@ import random
 import signal
 import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -81,29 +81,13 @@ def seatings(n_bots: int, players: int) -> list[tuple[int, ...]]:
     :func:`count_seatings` of them: ask it first, as :func:`check_size` does, before enumerating a
     table of many seats."""
     if n_bots <= players:
-        return list(_distinct_arrangements(sorted(i % n_bots for i in range(players))))
+        from foolsolve.worlds import distinct_permutations
+
+        return list(distinct_permutations(i % n_bots for i in range(players)))
     out: list[tuple[int, ...]] = []
     for group in itertools.combinations(range(n_bots), players):
         out.extend(itertools.permutations(group))
     return out
-
-
-def _distinct_arrangements(items: list[int]) -> Iterator[tuple[int, ...]]:
-    """Every distinct arrangement of the sorted ``items``, in lexicographic order (the next
-    permutation, from the first: each arrangement once, however many items are equal)."""
-    a = list(items)
-    while True:
-        yield tuple(a)
-        i = len(a) - 2
-        while i >= 0 and a[i] >= a[i + 1]:
-            i -= 1
-        if i < 0:
-            return
-        j = len(a) - 1
-        while a[j] <= a[i]:
-            j -= 1
-        a[i], a[j] = a[j], a[i]
-        a[i + 1:] = reversed(a[i + 1:])
 
 
 def count_seatings(n_bots: int, players: int) -> int:

@@ -113,6 +113,12 @@ class Settings:
     seed: int | None = None
     """View lines: ``--seed`` of the sampled worlds (``None``: 0)."""
 
+    def seat_given(self) -> list[str]:
+        """The seat's options given (``--method``, ``--samples``, ``--seed``), for a line's note where
+        no seat answers (a full position the exact solver answered, a finished game)."""
+        return [name for name, v in (("--method", self.method), ("--samples", self.samples), ("--seed", self.seed))
+                if v is not None]
+
     def seat_settings(self) -> Any:
         """A view line's :class:`foolsolve.seat.Settings` (picklable, for a worker), as ``foolsolve
         VIEW.json`` takes the options (``--max-nodes`` is each world's node budget there too)."""
@@ -277,8 +283,7 @@ def parse_job(line: int, text: str | InputError | None, path: str | None, settin
         from foolsolve.solver.open_hand import memory_note
 
         # as foolsolve POSITION.json notes them; the seat options apply only where the seat answers (fallback)
-        seat = [name for name, v in (("--method", settings.method), ("--samples", settings.samples),
-                                     ("--seed", settings.seed)) if v is not None]
+        seat = settings.seat_given()
         job.unapplied = (*memory_note(info, settings.max_memory),
                          *([f"not applied: {', '.join(seat)} (options of an answer from one seat; the exact solver "
                             "answered this full position)"] if seat else []))
@@ -315,9 +320,7 @@ def _view_job(job: Job, info: Any, obj: dict[str, Any], settings: Settings) -> J
         job.game = info.name
         job.position = st.canonical(info.spec.state_to_json(finished))
         job.options = st.canonical(settings.extra)
-        seat = [name for name, v in (("--method", settings.method), ("--samples", settings.samples),
-                                     ("--seed", settings.seed)) if v is not None]
-        job.unapplied = tuple(finished_note(info, view, seat))
+        job.unapplied = tuple(finished_note(info, view, settings.seat_given()))
         return job
     exact = None if settings.method is not None or settings.samples is not None else \
         seat_exact(info, worlds_of_view(view), settings.extra, settings.seed)

@@ -624,13 +624,13 @@ def finished_world(info: GameInfo, state: Any, viewer: int | None = None) -> Any
     over with the same result (else an :class:`InputError`: the result depends on cards the viewer
     does not see). ``None`` while the game goes on. ``viewer`` (``--as``) is checked against the
     players first."""
+    from foolsolve.game import check_player
     from foolsolve.worlds import View, worlds_of_view
 
     spec = info.spec
     if not isinstance(state, View):
-        n = spec.num_players(state)
-        if viewer is not None and viewer >= n:
-            raise InputError(f"--as: player {viewer} does not exist ({n} players)")
+        if viewer is not None:
+            check_player(spec, state, viewer)
         return state if spec.is_terminal(state) else None
     worlds = worlds_of_view(state)
     world = worlds.sample(random.Random(0))
@@ -832,13 +832,12 @@ class _SeatRequest:
         return self.answer_exact(info, worlds) or self._answer(info, worlds, "")
 
     def answer_state(self, info: GameInfo, state: Any, viewer: int | None, refused: str = "") -> Answered:
-        from foolsolve.game import seat_of_mover
+        from foolsolve.game import check_player, seat_of_mover
         from foolsolve.worlds import worlds_from_state
 
         spec = info.spec
-        n = spec.num_players(state)
-        if viewer is not None and viewer >= n:
-            raise InputError(f"--as: player {viewer} does not exist ({n} players)")
+        if viewer is not None:
+            check_player(spec, state, viewer)
         if spec.is_terminal(state):
             raise InputError("position: the game is over")
         if viewer is None:
@@ -1110,8 +1109,10 @@ def show(position: str, svg_out: str | None, viewer: int | None, fan: bool = Fal
     if isinstance(state, View):
         _show_view(state, svg_out, viewer)
         return
-    if viewer is not None and viewer >= info.spec.num_players(state):
-        raise InputError(f"--as: player {viewer} does not exist ({info.spec.num_players(state)} players)")
+    if viewer is not None:
+        from foolsolve.game import check_player
+
+        check_player(info.spec, state, viewer)
     if svg_out is not None:
         from foolsolve.positions import writes_over
         from foolsolve.svg import position_svg

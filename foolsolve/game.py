@@ -62,6 +62,14 @@ def seat_of_mover(to_move: int) -> int:
     at a chance node."""
     return 0 if to_move == CHANCE else to_move
 
+
+def check_player(spec: Any, state: Any, player: int, option: str = "--as") -> None:
+    """A one-line :class:`InputError` naming ``option`` unless ``player`` is a player of ``state``
+    (a seat named by ``--as``, ``--seat``, a viewer)."""
+    n = spec.num_players(state)
+    if not 0 <= player < n:
+        raise InputError(f"{option}: player {player} does not exist ({n} players)")
+
 S = TypeVar("S")  # spec state
 M = TypeVar("M")  # spec move
 E = TypeVar("E")  # engine state
@@ -97,11 +105,15 @@ class Reason:
     def cite(self, seed: str = "") -> str:
         """``001 §transfer: "You cannot transfer ..."`` (seed number, section, quote); nothing for a
         reason said plainly, with neither section nor quote (a bare seed number cites nothing)."""
+        where = self._where(seed)
+        return f'{where}: "{self.quote}"' if self.quote else where
+
+    def _where(self, seed: str) -> str:
+        """``001 §transfer``: the seed's number and the section; nothing for a reason said plainly,
+        with neither section nor quote (a bare seed number cites nothing)."""
         if not (self.section or self.quote):
             return ""
-        head = seed[:3] if seed else ""
-        where = " ".join(x for x in (head, f"§{self.section}" if self.section else "") if x)
-        return f'{where}: "{self.quote}"' if self.quote else where
+        return " ".join(x for x in (seed[:3], f"§{self.section}" if self.section else "") if x)
 
     def to_json(self, seed: str = "") -> dict[str, Any]:
         """JSON form (the option's value as JSON writes it)."""
@@ -116,8 +128,7 @@ class Reason:
         from foolsolve.rules import json_text
 
         opt = f"; option {self.option} = {json_text(self.value)}" if self.option else ""
-        where = " ".join(x for x in (seed[:3], f"§{self.section}" if self.section else "") if x) if (
-            self.section or self.quote) else ""  # as cite: a reason said plainly cites no seed number alone
+        where = self._where(seed)
         return f"{self.says} [{self.rule}{'; ' + where if where else ''}{opt}]"
 
     def text(self, seed: str = "") -> str:

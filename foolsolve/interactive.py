@@ -41,7 +41,7 @@ from typing import Any
 import click
 
 from foolsolve.errors import InputError
-from foolsolve.game import CHANCE, draw_chance
+from foolsolve.game import CHANCE, check_player, draw_chance
 from foolsolve.present import plural
 from foolsolve.solver.base import value_text
 
@@ -377,9 +377,7 @@ def play_interactive(info: Any, state: Any, *, seed: int | None = None, out: str
         if you == CHANCE:
             raise InputError("position: --interactive starts where a player is to move (or name your --seat)")
     else:
-        n = spec.num_players(state)
-        if not 0 <= seat < n:
-            raise InputError(f"--seat: player {seat} does not exist ({n} players)")
+        check_player(spec, state, seat, "--seat")
         if not spec.view_fields:
             raise InputError(f"--seat: {info.title} has no views (the game declares no hidden card zones)")
         you = seat

@@ -608,9 +608,9 @@ def report(position: str, out: str, max_nodes: int | None, extra: tuple[str, ...
         mover = info.spec.to_move(state)  # a seat option asks for the seat's answer, as for solve
         viewer = max(mover, 0) if not info.spec.is_terminal(state) else 0
     if not isinstance(state, View) and viewer is not None:
-        n = info.spec.num_players(state)
-        if viewer >= n:
-            raise InputError(f"--as: player {viewer} does not exist ({n} players)")
+        from foolsolve.game import check_player
+
+        check_player(info.spec, state, viewer)
         state = read_view(view_of(info, state, viewer))  # (a finished game's: the page of its result, below)
 
     def seat_page(view: View, note: str = "") -> None:

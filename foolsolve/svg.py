@@ -658,9 +658,9 @@ def position_svg(spec: Any, state: Any, viewer: int | None = None, fan: bool = F
     optional ``picture_notes(state)`` hook (a title such as King); ``fan``: discard piles laid out."""
     hints = hints_of(spec)
     if viewer is not None:
-        n = spec.num_players(state)
-        if not 0 <= viewer < n:
-            raise InputError(f"--as: player {viewer} does not exist ({n} players)")
+        from foolsolve.game import check_player
+
+        check_player(spec, state, viewer)
         obj = spec.observation(state, viewer)
         hints["face_up"] = _known_places(spec, state, viewer, obj)
     else:

@@ -48,13 +48,15 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from foolsolve.cards import Card, Deck
 from foolsolve.errors import InputError, check_arg
 
 if TYPE_CHECKING:
     from foolsolve.games.base import GameInfo
+
+T = TypeVar("T")
 
 VIEW_KEY = "view"
 """The field that makes a position file a view: the number of the player whose view it is."""
@@ -245,10 +247,10 @@ def view_of(info: GameInfo, state: Any, player: int) -> dict[str, Any]:
     every zone hidden from her written as a hidden zone (her knowledge of it from the spec's
     ``view_knowledge``), the fields no player knows left out (``view_drop``), and ``"view"``."""
     _check_hook(info)
+    from foolsolve.game import check_player
+
     spec = info.spec
-    n = spec.num_players(state)
-    if not 0 <= player < n:
-        raise InputError(f"--as: player {player} does not exist ({n} players)")
+    check_player(spec, state, player)
     full = spec.state_to_json(state)
     for path, hidden in spec.view_knowledge(state, player).items():
         _set(full, tuple(path), hidden.to_json())
@@ -738,7 +740,7 @@ class Worlds:
             if not zones[i].ordered:
                 yield from orders(picks, i + 1, [*chosen, sorted([*h.known, *picks[i]])])
                 return
-            for mid in _distinct_permutations([*h.known, *picks[i]]):
+            for mid in distinct_permutations([*h.known, *picks[i]]):
                 yield from orders(picks, i + 1, [*chosen, [*h.top, *mid, *h.bottom]])
 
         base = math.prod(math.factorial(m) for m in Counter(unseen).values())
@@ -829,10 +831,11 @@ def _distinct_combinations(cards: Sequence[Card], k: int) -> Iterator[tuple[Card
     yield from picks(0, k)
 
 
-def _distinct_permutations(cards: Sequence[Card]) -> Iterator[tuple[Card, ...]]:
-    """The distinct orders of ``cards`` (which may hold a card more than once) in sorted order, made
-    one at a time (the next permutation in lexicographic order, from the sorted one)."""
-    a = sorted(cards)
+def distinct_permutations(items: Iterable[T]) -> Iterator[tuple[T, ...]]:
+    """The distinct orders of ``items`` (which may hold an item more than once: cards, the arena's bot
+    indices) in sorted order, made one at a time (the next permutation in lexicographic order, from
+    the sorted one), never through every permutation."""
+    a: list[Any] = sorted(items)  # (T: comparable with <)
     n = len(a)
     while True:
         yield tuple(a)

@@ -266,8 +266,7 @@ class _Clock:
             raise OutOfBudget(f"more than {self.max_nodes:,} nodes")
         if self.nodes >= self._next_look:
             self._next_look = self.nodes + 1024
-            if self.deadline is not None and time.perf_counter() > self.deadline:
-                raise OutOfBudget("out of time")
+            self.look()
             if self.progress is not None:
                 self.progress(self.nodes)
 

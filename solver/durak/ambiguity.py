@@ -127,8 +127,9 @@ class DurakAmbiguity(PolicyEndgameAdapter):
     def unplayable(self, rules: Any) -> str | None:
         """The side rules of 001 (and the 54-card deck, which 7 or 8 players need): the exact solver
         refuses every position under them (``solver.durak.search.check_endgame``)."""
-        side = D.side_options(rules)
-        return f"the exact Durak solver does not play {', '.join(side)}" if side else None
+        from foolsolve.solver.durak.search import side_rules_refusal
+
+        return side_rules_refusal(rules)
 
     def size(self, state: Any) -> int:
         """Cards in the hands and on the table."""

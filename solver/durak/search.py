@@ -1596,6 +1596,14 @@ def _outcome(res: Result, player: int) -> int:
     return WIN if p > 0 else LOSS if p < 0 else DRAW
 
 
+def side_rules_refusal(rules: Any) -> str | None:
+    """Why this solver refuses every position under ``rules``: 001's side rules it does not play
+    (the spec and the engine play them; the 54-card deck, which 7 or 8 players need, among them);
+    ``None`` under none."""
+    side = dspec.side_options(rules)
+    return f"the exact Durak solver does not play {', '.join(side)}" if side else None
+
+
 def check_endgame(state: EngineState) -> None:
     """:class:`NotCovered` unless the position is two-player with at most one stock card, past the
     redeal phase (a valid position outside this solver: its caller answers it otherwise)."""
@@ -1603,7 +1611,7 @@ def check_endgame(state: EngineState) -> None:
         raise NotCovered("phase: the redeal phase (right after the deal: redeal or keep) is no endgame; the exact "
                          "Durak solver starts once play has begun")
     if state.er.side:  # 001's side rules: the spec and the engine play them, this search does not
-        raise NotCovered(f"rules: the exact Durak solver does not play {', '.join(dspec.side_options(state.rules))}")
+        raise NotCovered(f"rules: {side_rules_refusal(state.rules)}")
     if state.n != 2:
         raise NotCovered(f"players: the exact Durak solver is for two players, this position has {state.n}")
     if len(state.stock) > 1:
@@ -1751,11 +1759,12 @@ _told = False
 one is not compiled."""
 
 
-def compile_in_background() -> None:
+def compile_in_background(say: bool = True) -> None:
     """Start ``python -m foolsolve.solver.durak.compiled --background`` once a process (it outlives
-    this one, and steps aside while another process compiles), saying so on a terminal; with
-    background compiles off (``FOOLSOLVE_BACKGROUND_COMPILE=0``), say on a terminal that nothing is
-    compiled."""
+    this one, and steps aside while another process compiles), saying so on a terminal (and that
+    the Python search answers meanwhile); with background compiles off
+    (``FOOLSOLVE_BACKGROUND_COMPILE=0``), say on a terminal that nothing is compiled. ``say=False``:
+    nothing said (``jit=true``, whose error says it, where no Python search answers)."""
     global _compiling, _told
     from foolsolve import background
 
@@ -1763,7 +1772,7 @@ def compile_in_background() -> None:
         return
     _compiling = background.start("foolsolve.solver.durak.compiled")
     _told = True
-    if not sys.stderr.isatty():
+    if not say or not sys.stderr.isatty():
         return
     if _compiling is not None:
         print("foolsolve: compiling the Durak search in a background process, once (about a minute); until it is "
@@ -1917,8 +1926,8 @@ def solve(state: dspec.State, options: SolveOptions) -> SolveResult:
         # (or stops at the deadline, the caller's fallback then answering) while a background process
         # compiles it, where one may (the answer is the same; the result store keeps it without a word
         # of which search found it); jit=true, which insists on the compiled search, stops at once
-        compile_in_background()
-        if jit is True:
+        compile_in_background(say=jit is not True)
+        if jit is True:  # (its error says whether a background process compiles it: nothing printed before)
             raise not_compiled_in_time()
         return _solve(s, endgame_for(s, reductions, options), want_moves, want_pv, t0, options.proved)
     if python_first(s, jit):

@@ -662,7 +662,7 @@ def test_the_lazy_picks_and_orders_are_the_sorted_distinct_ones():
     import itertools
 
     from foolsolve.cards import FRENCH52
-    from foolsolve.worlds import _distinct_combinations, _distinct_permutations
+    from foolsolve.worlds import _distinct_combinations, distinct_permutations
 
     deck = list(FRENCH52.cards)
     rng = random.Random(7)
@@ -672,7 +672,7 @@ def test_the_lazy_picks_and_orders_are_the_sorted_distinct_ones():
         k = rng.randint(0, len(pool) + 1)
         assert list(_distinct_combinations(pool, k)) == sorted(set(itertools.combinations(sorted(pool), k)))
         if len(pool) <= 7:
-            assert list(_distinct_permutations(pool)) == sorted(set(itertools.permutations(pool)))
+            assert list(distinct_permutations(pool)) == sorted(set(itertools.permutations(pool)))
     many = deck[:40]
     assert next(_distinct_combinations(many, 20)) == tuple(sorted(many)[:20])
-    assert next(_distinct_permutations(many)) == tuple(sorted(many))
+    assert next(distinct_permutations(many)) == tuple(sorted(many))
