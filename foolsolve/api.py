@@ -271,14 +271,10 @@ def _check_result(result: SolveResult, info: GameInfo, state: Any) -> None:
     where its position ``state`` is given, its player to move that position's and what the result
     store checks of a stored answer (:func:`foolsolve.store.answer_check`: its moves the legal
     moves there, its line starting with one); an :class:`InputError` naming the field."""
-    from foolsolve.game import CHANCE
-    from foolsolve.positions import check_unique
+    from foolsolve.positions import check_mover_range, check_moves_in, check_unique
     from foolsolve.store import answer_check
 
-    top = info.spec.max_players
-    if not CHANCE <= result.to_move < top:
-        raise InputError(f"to_move: {result.to_move} is no player of {info.name} (at most {top} players; "
-                         f"{CHANCE}: chance)")
+    check_mover_range(result.to_move, info)
     texts = [m.move for m in result.moves]
     check_unique(texts + [m.move for m in result.unfinished], "moves")
     check_unique(result.best, "best")
@@ -291,15 +287,7 @@ def _check_result(result: SolveResult, info: GameInfo, state: Any) -> None:
                              f"{result.value!r}")
     if state is None:
         return
-    spec = info.spec
-    to_move = spec.to_move(state)
-    if result.to_move != to_move:
-        who = "chance is" if to_move == CHANCE else f"player {to_move} is"
-        raise InputError(f"to_move: {result.to_move}, and in the position {who} to move")
-    legal = set() if spec.is_terminal(state) else {spec.move_text(m) for m in spec.legal_moves(state)}
-    for i, move in enumerate(texts):  # (a move named with the round it opens, by its first step)
-        if move not in legal and move.split("; ", 1)[0] not in legal:
-            raise InputError(f"moves[{i}].move: {move!r} is no legal move in the position")
+    check_moves_in(info.spec, state, result.to_move, texts, first_step=True)
     misfit = answer_check(info, state)(result.to_json())
     if misfit is not None:
         raise InputError(f"result: not an answer to the position: {misfit}")

@@ -149,6 +149,32 @@ def check_unique(texts: list[str], root: str, what: str = "move") -> None:
         seen.add(text)
 
 
+def check_mover_range(to_move: int, info: Any) -> None:
+    """An answer's ``to_move`` (of :meth:`foolsolve.api.Solved.from_json`, of
+    :meth:`foolsolve.seat.SeatAnswer.from_json`) one of the game's players, or chance."""
+    from foolsolve.game import CHANCE
+
+    top = info.spec.max_players
+    if not CHANCE <= to_move < top:
+        raise InputError(f"to_move: {to_move} is no player of {info.name} (at most {top} players; {CHANCE}: chance)")
+
+
+def check_moves_in(spec: Any, state: Any, to_move: int, texts: list[str], first_step: bool = False) -> None:
+    """An answer read from JSON against the full position ``state`` it answers: its ``to_move``
+    the position's and its moves (``texts``) legal there (``first_step``: a move named with the
+    round it opens, ``step; ...``, by its first step too)."""
+    from foolsolve.game import CHANCE
+
+    mover = spec.to_move(state)
+    if to_move != mover:
+        who = "chance is" if mover == CHANCE else f"player {mover} is"
+        raise InputError(f"to_move: {to_move}, and in the position {who} to move")
+    legal = set() if spec.is_terminal(state) else {spec.move_text(m) for m in spec.legal_moves(state)}
+    for i, move in enumerate(texts):
+        if move not in legal and not (first_step and move.split("; ", 1)[0] in legal):
+            raise InputError(f"moves[{i}].move: {move!r} is no legal move in the position")
+
+
 def _specific(err: Any) -> Any:
     """Inside an ``anyOf`` (a card list, or a view's hidden zone: docs/views.md) the error of the
     branch whose type the value has, so that ``hands[0][0]: 6 is not of type "string"`` is named

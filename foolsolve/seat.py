@@ -455,16 +455,13 @@ def _check_seat_json(obj: dict[str, Any], position: Any) -> None:
     """What :meth:`SeatAnswer.from_json` checks of a seat answer's JSON (valid under its schema)
     beyond the schema; an :class:`InputError` naming the field."""
     from foolsolve import games
-    from foolsolve.game import CHANCE
-    from foolsolve.positions import check_unique
+    from foolsolve.positions import check_mover_range, check_unique
 
     info = games.get(obj["game"])
     top = info.spec.max_players
     if obj["player"] >= top:
         raise InputError(f"player: {obj['player']} is no player of {info.name} (at most {top} players)")
-    if not CHANCE <= obj["to_move"] < top:
-        raise InputError(f"to_move: {obj['to_move']} is no player of {info.name} (at most {top} players; "
-                         f"{CHANCE}: chance)")
+    check_mover_range(obj["to_move"], info)
     if obj["worlds_exact"] > obj["worlds"]:
         raise InputError(f"worlds_exact: {obj['worlds_exact']}, more than the {obj['worlds']} worlds valued")
     lo, hi = info.utility_bounds
@@ -501,7 +498,7 @@ def _check_seat_position(obj: dict[str, Any], info: GameInfo, position: Any, tex
     """A seat answer's JSON against the position ``position`` it answers (a view or a full
     position): the same game, the view's player, the player to move and her legal moves."""
     from foolsolve.api import read_position
-    from foolsolve.game import CHANCE
+    from foolsolve.positions import check_moves_in
     from foolsolve.worlds import View, worlds_of_view
 
     where, state = read_position(position)
@@ -514,14 +511,7 @@ def _check_seat_position(obj: dict[str, Any], info: GameInfo, position: Any, tex
     spec = info.spec
     if obj["player"] >= spec.num_players(state):
         raise InputError(f"player: {obj['player']}, and the position has {spec.num_players(state)} players")
-    to_move = spec.to_move(state)
-    if obj["to_move"] != to_move:
-        who = "chance is" if to_move == CHANCE else f"player {to_move} is"
-        raise InputError(f"to_move: {obj['to_move']}, and in the position {who} to move")
-    legal = set() if spec.is_terminal(state) else {spec.move_text(m) for m in spec.legal_moves(state)}
-    for i, move in enumerate(texts):
-        if move not in legal:
-            raise InputError(f"moves[{i}].move: {move!r} is no legal move in the position")
+    check_moves_in(spec, state, obj["to_move"], texts)
 
 
 def _number(x: float) -> float | None:
