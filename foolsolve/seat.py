@@ -777,6 +777,9 @@ class _Round:
     """Nodes searched over the round's worlds (a world valued by playouts alone counts its search's
     budget)."""
     interrupted: bool = False
+    lost: str | None = None
+    """Why the round stopped at a world whose worker died (:func:`foolsolve.executor.worker_failure`):
+    the worlds valued before it are kept."""
 
     @property
     def factor(self) -> int:
@@ -812,7 +815,7 @@ def _deeper(last: _Round, settings: Settings) -> str | None:
 
 def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, executor: Any,
           tick: Callable[[int], None] | None) -> SeatAnswer:
-    from foolsolve.executor import make_executor
+    from foolsolve.executor import WorkerLost, make_executor, worker_failure
     from foolsolve.solver.open_hand import SOLVER_METHOD
 
     t0 = time.monotonic()
@@ -874,6 +877,10 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
         stream: Any = ex.map(_value_item, items())
         try:
             for i, wv in stream:
+                if isinstance(wv, WorkerLost):
+                    # (in input order: every world before it is valued, and kept as at a deadline)
+                    rnd.lost = worker_failure(wv, f"world {i + 1}")
+                    break
                 rnd.done += 1
                 rnd.exact_n += wv.exact
                 rnd.by_solver += wv.method == SOLVER_METHOD
@@ -902,7 +909,7 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
         if why_not is not None:
             break
         deeper = value_round(rnd.rounds + 1)
-        if deeper.interrupted or deeper.done < count:
+        if deeper.interrupted or deeper.done < count or deeper.lost is not None:
             cut = deeper
             break
         rnd = deeper
@@ -912,6 +919,8 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
     if not done:
         if interrupted:
             raise KeyboardInterrupt
+        if rnd.lost is not None:
+            raise InputError(f"--workers: {rnd.lost}")
         raise InputError(_no_world_text(settings.seconds, settings.budget.nodes))
     order = [str(m) for m in spec.legal_moves(first_world[0])]
     complete = method == "exact" and not rnd.interrupted and done == count
@@ -947,11 +956,14 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
     notes = []
     if rnd.rounds or cut is not None:
         ended = ("Ctrl-C stopped the next" if cut is not None and cut.interrupted
+                 else f"the next stopped: {cut.lost}" if cut is not None and cut.lost is not None
                  else "the next did not finish within --time" if cut is not None else why_not)
         notes.append(f"the values of {plural(rnd.rounds, 'deeper round')} of every world, each with "
                      f"{DEEPEN} times the node budgets of the one before ({ended}; docs/seat.md, \"Deeper rounds\")"
                      if rnd.rounds else f"no deeper round of the worlds ({ended})")
-    stopped = deadline is not None and not interrupted and method == "pimc" and done < total
+    if rnd.lost is not None:
+        notes.append(f"{rnd.lost}; the answer is of the {done:,} of the {total:,} worlds valued before it")
+    stopped = deadline is not None and not interrupted and rnd.lost is None and method == "pimc" and done < total
     if stopped:
         notes.append(f"--time {settings.seconds:g} s ran out after {done:,} of the {total:,} worlds asked for")
     if complete and exact_n < done:

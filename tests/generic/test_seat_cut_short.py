@@ -1,0 +1,65 @@
+"""A seat analysis cut short: a lost worker, the time running out under the exact expectation or
+IS-MCTS (foolsolve.seat, docs/seat.md)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from foolsolve import games, seat
+from foolsolve.errors import InputError
+from foolsolve.executor import WorkerLost
+from foolsolve.positions import read_json
+from foolsolve.worlds import worlds_from_state
+
+ROOT = Path(__file__).resolve().parents[2]
+DURAK = games.get("durak")
+# three players, player 1 defends against 8♦: 20 worlds from her seat
+MIDBOUT = DURAK.spec.state_from_json(read_json(str(ROOT / "foolsolve/examples/durak-midbout.json")))
+
+
+class _Losing:
+    """An executor whose items from ``lost_from`` on come back lost (their worker died)."""
+
+    local = True
+    workers = 2
+
+    def __init__(self, lost_from: int) -> None:
+        self.lost_from = lost_from
+
+    def map(self, fn: Any, items: Any) -> Any:
+        for i, item in enumerate(items):
+            yield i, WorkerLost("its worker died 3 times") if i >= self.lost_from else fn(item)
+
+
+def _worlds() -> Any:
+    return worlds_from_state(DURAK, MIDBOUT, 1)
+
+
+def test_a_lost_worker_before_any_world_is_a_one_line_error_naming_it() -> None:
+    with pytest.raises(InputError, match=r"--workers: the worker processes failed: world 1: its worker died 3 times") as err:
+        seat.analyse(DURAK, _worlds(), seat.Settings(method="pimc", samples=4), _Losing(0))
+    assert "\n" not in str(err.value)
+
+
+def test_a_lost_worker_after_some_worlds_keeps_them_and_says_so() -> None:
+    a = seat.analyse(DURAK, _worlds(), seat.Settings(method="pimc", samples=4), _Losing(2))
+    assert a.worlds == 2
+    assert any(n.startswith("the worker processes failed") and "2 of the 4 worlds" in n for n in a.notes), a.notes
+
+
+def test_a_script_without_the_main_guard_gets_the_error_and_the_hint(tmp_path: Path) -> None:
+    # spawned workers import the script again, which starts workers again: every worker dies
+    script = tmp_path / "noguard.py"
+    script.write_text("import foolsolve\n"
+                      f"a = foolsolve.answer({str(ROOT / 'foolsolve/examples/views/durak-fresh-deal.json')!r}, "
+                      "samples=4, time=60, workers=2)\n")
+    p = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=300, cwd=ROOT)
+    assert p.returncode == 1
+    last = p.stderr.strip().splitlines()[-1]
+    assert last.startswith("foolsolve.errors.InputError: workers: the worker processes failed"), p.stderr[-2000:]
+    assert 'if __name__ == "__main__":' in last
