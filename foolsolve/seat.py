@@ -546,7 +546,8 @@ def t95(n: int) -> float:
 
 
 def _stats(move: str, xs: list[tuple[float, int]], exact_all: bool,
-           seen: tuple[float, float] | None = None, bounds: tuple[float, float] | None = None) -> MoveStat:
+           seen: tuple[float, float] | None = None, bounds: tuple[float, float] | None = None,
+           population: int | None = None) -> MoveStat:
     """Mean and 95% interval of weighted values (weights: copies of a world; 1 for a sample).
 
     The interval is Student's t over the values together with one pseudo-value at each end of
@@ -556,13 +557,33 @@ def _stats(move: str, xs: list[tuple[float, int]], exact_all: bool,
     own. Measured on a 42-world Durak view: the plain t interval covered the exact expectation
     90% of the time at 30 samples, this one 100% (tests/durak/test_seat.py, long profile).
     ``bounds`` (the game's payoff range): the interval is cut to it, where every world's value and
-    so the expectation lies (a move winning in nearly every world is not given values above a win)."""
+    so the expectation lies (a move winning in nearly every world is not given values above a win).
+
+    ``population``: the values are of a sample *without replacement* of that many listed worlds (an
+    exact expectation cut short, which values its worlds in a random order: :func:`_pimc`), each
+    world one unit of the sample and its weight its copies: the mean is the weighted mean (the
+    ratio estimator) and the interval's variance that of each world's weighted deviation, times the
+    finite-population correction ``1 - n / population`` (0 once every world is in the sample)."""
     n = sum(w for _, w in xs)
     mean = sum(x * w for x, w in xs) / n
     if exact_all:
         return MoveStat(move, mean, mean, mean, n)
     if n < 2:
         return MoveStat(move, mean, -math.inf, math.inf, n)
+    if population is not None:
+        units = len(xs)
+        if units < 2:
+            return MoveStat(move, mean, -math.inf, math.inf, n)
+        wbar = n / units
+        both_units = xs + ([] if seen is None else [(seen[0], wbar), (seen[1], wbar)])
+        k = len(both_units)
+        centre = sum(x * w for x, w in both_units) / sum(w for _, w in both_units)
+        var = sum((w * (x - centre) / wbar) ** 2 for x, w in both_units) / (k - 1)
+        half = t95(k) * math.sqrt(max(0.0, 1 - units / population) * var / k)
+        low, high = mean - half, mean + half
+        if bounds is not None:
+            low, high = max(low, bounds[0]), min(high, bounds[1])
+        return MoveStat(move, mean, low, high, n)
     pseudo = [] if seen is None else [(seen[0], 1), (seen[1], 1)]
     both = xs + pseudo
     m = sum(w for _, w in both)
@@ -672,7 +693,8 @@ def _order(stats: list[MoveStat], move_order: list[str]) -> list[MoveStat]:
 
 
 def _behind(stats: list[MoveStat], best: list[str], by_world: dict[int, dict[str, float]], weights: list[int],
-            exact_all: bool, seen: tuple[float, float] | None, bounds: tuple[float, float]) -> None:
+            exact_all: bool, seen: tuple[float, float] | None, bounds: tuple[float, float],
+            population: int | None = None) -> None:
     """Set each move's :attr:`MoveStat.behind`: the best move's value less its own, world by world
     (``by_world``: each world's values by move; ``weights`` its copies), over the worlds that valued
     both, with the interval of :func:`_stats` (its pseudo-values the widest differences the values
@@ -687,7 +709,7 @@ def _behind(stats: list[MoveStat], best: list[str], by_world: dict[int, dict[str
             continue
         xs = [(v[ref] - v[m.move], weights[i]) for i, v in by_world.items() if ref in v and m.move in v]
         if xs:
-            d = _stats(m.move, xs, exact_all, wide, (bounds[0] - bounds[1], bounds[1] - bounds[0]))
+            d = _stats(m.move, xs, exact_all, wide, (bounds[0] - bounds[1], bounds[1] - bounds[0]), population)
             m.behind = (d.mean, d.low, d.high)
 
 
@@ -836,7 +858,11 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
 
     def world_iter() -> Iterator[tuple[Any, int]]:
         if method == "exact":
-            yield from _weighted_worlds(worlds)
+            # in a random order (fixed by the seed): the worlds valued before --time or Ctrl-C cut
+            # the expectation short are a sample of them without replacement (docs/seat.md)
+            listed = list(_weighted_worlds(worlds))
+            random.Random(f"foolsolve-exact-order:{seed}").shuffle(listed)
+            yield from listed
             return
         i = 0
         while i < total:
@@ -936,7 +962,9 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
         # every sampled world gave every move one value: the pseudo-values are the game's bounds, so
         # that two agreeing samples of thousands of worlds get no interval of width 0
         seen = bounds
-    stats = _order([_stats(m, xs, complete, seen, bounds) for m, xs in per_move.items()], order)
+    # an exact expectation cut short: its worlds, valued in a random order, are a sample of them without replacement
+    population = count if method == "exact" and not complete else None
+    stats = _order([_stats(m, xs, complete, seen, bounds, population) for m, xs in per_move.items()], order)
     # "exact" only where every world was solved exactly: an expectation over every world of estimates is not
     name = ("PIMC" if not complete else "exact expectation" if exact_n == done else "expectation" if done == 1
             else "expectation over every consistent world")
@@ -944,7 +972,8 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
            else f"every one of the {done:,} consistent worlds" if complete and exact_n == done
            else f"all {done:,} of them" if complete
            else f"{plural(done, 'sampled world')} (seed {seed})" if method == "pimc"
-           else f"the first {done:,} of the {count:,} consistent worlds, listed in order")
+           else f"{done:,} of the {count:,} consistent worlds, sampled without replacement (the exact expectation, "
+                "cut short)")
     solver = f" ({by_solver:,} by the {SOLVER_METHOD})" if by_solver else ""
     each = "each " if done != 1 else ""
     budget_words = budget_text(budget, [rules[k] for k in sorted(rules)], info.paranoid_where, rnd.factor,
@@ -963,21 +992,29 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
                      if rnd.rounds else f"no deeper round of the worlds ({ended})")
     if rnd.lost is not None:
         notes.append(f"{rnd.lost}; the answer is of the {done:,} of the {total:,} worlds valued before it")
-    stopped = deadline is not None and not interrupted and rnd.lost is None and method == "pimc" and done < total
-    if stopped:
+    stopped = deadline is not None and not interrupted and rnd.lost is None and done < total
+    if stopped and method == "pimc":
         notes.append(f"--time {settings.seconds:g} s ran out after {done:,} of the {total:,} worlds asked for")
+    elif stopped:
+        notes.append(f"--time {settings.seconds:g} s ran out after {done:,} of the {total:,} consistent worlds: the "
+                     "answer is theirs, a sample of the worlds without replacement (the exact expectation values them "
+                     "in a random order; docs/seat.md, \"Cut short\")")
     if complete and exact_n < done:
         notes.append(f"{done - exact_n:,} of the {done:,} worlds were valued by the depth-limited search: the means are "
                      "averages of those estimates over every world (no sampling, so no interval), and the search's own "
                      "error is in them, which a larger --max-nodes can change (docs/seat.md, \"Estimates\")")
-    elif method == "pimc" and exact_n < done:
+    elif not complete and exact_n < done:
         notes.append(f"{done - exact_n:,} of the {done:,} worlds were valued by the depth-limited search, not exactly: the "
                      "values are estimates, and their 95% intervals cover only the sampling of worlds, not the "
                      "search's own error, which a larger --max-nodes can change (docs/seat.md, \"Estimates\")")
     if method == "exact" and settings.unapplied:
         notes.append(f"not applied: {', '.join(settings.unapplied)} (the exact expectation values every one of the "
                      f"{count:,} consistent worlds once and samples none; --method pimc samples)")
-    if method == "pimc":
+    if population is not None:
+        notes.append("95% Student-t intervals over the worlds with the finite-population correction of a sample "
+                     "without replacement; PIMC values each world as if every card were open (strategy fusion, "
+                     "non-locality: docs/seat.md)")
+    elif method == "pimc":
         notes.append("95% Student-t intervals over the worlds; PIMC values each world as if every card were open "
                      "(strategy fusion, non-locality: docs/seat.md)")
     if n_players > 2:
@@ -992,12 +1029,12 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
                      "for her by the open-hand search, averaged)")
     best = _best(stats) if mover == player else []
     if mover == player:
-        _behind(stats, best, by_world, weights, complete, seen, bounds)
+        _behind(stats, best, by_world, weights, complete, seen, bounds, population)
         # her value: one move for every world (the best mean), not each world's own best move (clairvoyant)
         top = next((m for m in stats if m.move in best), None)
         value = None if top is None else MoveStat("position", top.mean, top.low, top.high, top.worlds)
     else:
-        value = _stats("position", position, complete, seen, bounds) if position and len(position) == done \
+        value = _stats("position", position, complete, seen, bounds, population) if position and len(position) == done \
             else None
     return SeatAnswer(info.name, player, mover, "exact" if complete else "pimc", method_text,
                       scale_of(info, first_world[0]), stats, best, done, exact_n, count, seed,

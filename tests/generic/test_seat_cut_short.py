@@ -66,3 +66,46 @@ def test_a_script_without_the_main_guard_gets_the_error_and_the_hint(tmp_path: P
     assert error[0].startswith("foolsolve.errors.InputError: workers: the worker processes failed: world 1: ")
     assert 'if __name__ == "__main__":' in error[0]
 
+
+class _Here:
+    """An executor that values its items in this process, where no world's search reads the
+    deadline (``local`` False), recording the worlds it is given."""
+
+    local = False
+    workers = 1
+
+    def __init__(self) -> None:
+        self.worlds: list[Any] = []
+
+    def map(self, fn: Any, items: Any) -> Any:
+        for i, item in enumerate(items):
+            self.worlds.append(item[1])
+            yield i, fn(item)
+
+
+def _ticking(monkeypatch: pytest.MonkeyPatch) -> None:
+    # a clock that moves one "second" each time it is read: the deadline is reached after a few worlds
+    ticks = iter(range(10**9))
+    monkeypatch.setitem(seat.CLOCKS, "wall", lambda: float(next(ticks)))
+
+
+def test_an_exact_expectation_cut_short_by_time_is_a_random_sample_of_the_worlds_and_says_so(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    _ticking(monkeypatch)
+    here = _Here()
+    a = seat.analyse(DURAK, _worlds(), seat.Settings(method="exact", seconds=5), here)
+    assert 1 < a.worlds < 20 and a.consistent_worlds == 20
+    assert f"--time 5 s ran out after {a.worlds} of the 20 consistent worlds" in " ".join(a.notes), a.notes
+    assert "listed in order" not in a.method_text and "without replacement" in a.method_text, a.method_text
+    # the worlds valued are not the first ones listed, but a random order of them all
+    listed = [DURAK.spec.state_to_json(w) for w in _worlds().enumerate()]
+    valued = [DURAK.spec.state_to_json(w) for w in here.worlds]
+    assert valued != listed[:len(valued)] and all(v in listed for v in valued)
+
+
+def test_a_sample_of_every_world_has_an_interval_of_width_zero() -> None:
+    # the finite-population correction: a sample without replacement of all 3 worlds is all of them
+    whole = seat._stats("m", [(0.0, 1), (1.0, 2), (0.5, 1)], False, (0.0, 1.0), (-1, 1), population=3)
+    assert whole.low == whole.mean == whole.high == 0.625
+    part = seat._stats("m", [(0.0, 1), (1.0, 2)], False, (0.0, 1.0), (-1, 1), population=3)
+    assert part.low < part.mean < part.high
