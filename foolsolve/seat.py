@@ -1214,6 +1214,8 @@ def ismcts(info: GameInfo, worlds: Worlds, settings: Settings,
         raise InputError("samples: IS-MCTS ran no iteration")  # (Settings asks for at least one)
     notes = ["IS-MCTS: a move's visits (its \"worlds\" in --json) count the iterations that tried it; the best move "
              "is the most visited; no intervals (the visits are not independent samples)"]
+    if deadline is not None and not interrupted and done < iterations:
+        notes.append(f"--time {settings.seconds:g} s ran out after {done:,} of the {iterations:,} iterations asked for")
     if settings.unapplied:
         notes.append(f"not applied: {', '.join(settings.unapplied)} (IS-MCTS plays each iteration out to the end and "
                      "searches no world; they bound the worlds' searches of PIMC and the exact expectation)")

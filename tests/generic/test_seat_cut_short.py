@@ -109,3 +109,14 @@ def test_a_sample_of_every_world_has_an_interval_of_width_zero() -> None:
     assert whole.low == whole.mean == whole.high == 0.625
     part = seat._stats("m", [(0.0, 1), (1.0, 2)], False, (0.0, 1.0), (-1, 1), population=3)
     assert part.low < part.mean < part.high
+
+
+def test_ismcts_cut_short_by_time_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    _ticking(monkeypatch)
+    a = seat.analyse(DURAK, _worlds(), seat.Settings(method="ismcts", samples=10**6, seconds=5))
+    assert 1 <= a.worlds < 10**6 and not a.interrupted
+    assert f"--time 5 s ran out after {a.worlds:,} of the 1,000,000 iterations asked for" in a.notes, a.notes
+    # all iterations run: no such note
+    whole = seat.analyse(DURAK, _worlds(), seat.Settings(method="ismcts", samples=3, seconds=None))
+    assert not any("ran out" in n for n in whole.notes)
+
