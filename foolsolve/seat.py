@@ -1075,7 +1075,8 @@ def second_opinion(info: GameInfo, worlds: Worlds, answer: SeatAnswer, settings:
     if not check.best:
         return None
     top = check.best[0]
-    done = f"IS-MCTS ({plural(check.worlds, 'iteration')} in {check.seconds:.1f} s)"
+    # a count, never its seconds: the note is part of the answer, the same on any machine (only `seconds` varies)
+    done = f"IS-MCTS ({plural(check.worlds, 'iteration')})"
     if top in answer.best:
         return f"checked by a second method: {done} also ranks {top} first"
     ranked = [m.move for m in sorted(check.moves, key=lambda m: -m.worlds)]

@@ -120,3 +120,17 @@ def test_ismcts_cut_short_by_time_says_so(monkeypatch: pytest.MonkeyPatch) -> No
     whole = seat.analyse(DURAK, _worlds(), seat.Settings(method="ismcts", samples=3, seconds=None))
     assert not any("ran out" in n for n in whole.notes)
 
+
+def _answer(method: str, best: list[str], seconds: float, worlds: int = 30) -> seat.SeatAnswer:
+    moves = [seat.MoveStat(m, 0.5 if m in best else 0.0, 0.0, 1.0, worlds) for m in ("a", "b")]
+    return seat.SeatAnswer("durak", 1, 1, method, "x", "y", moves, best, worlds, 0, None, 0, seconds)
+
+
+def test_the_second_opinion_note_is_a_count_with_no_seconds(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the note is part of the answer, which must be the same on any machine (docs/seat.md)
+    monkeypatch.setattr(seat, "ismcts", lambda *a, **k: _answer("ismcts", ["a"], 1.1, 1_000))
+    note = seat.second_opinion(DURAK, _worlds(), _answer("pimc", ["a"], 0.2), seat.Settings(seconds=None))
+    assert note == "checked by a second method: IS-MCTS (1,000 iterations) also ranks a first"
+    monkeypatch.setattr(seat, "ismcts", lambda *a, **k: _answer("ismcts", ["b"], 1.1, 1_000))
+    note = seat.second_opinion(DURAK, _worlds(), _answer("pimc", ["a"], 0.2), seat.Settings(seconds=None))
+    assert note is not None and note.startswith("a second method disagrees: IS-MCTS (1,000 iterations) ranks b first")
