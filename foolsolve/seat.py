@@ -1116,7 +1116,7 @@ def ismcts(info: GameInfo, worlds: Worlds, settings: Settings,
     the parent's visits), expands one move, plays the engine's native playout to the end and
     backs the payoffs up, each edge scored for the player who chose it. Chance outcomes are
     drawn by their probabilities and are edges too. The root moves' means are the observer's
-    payoff; the best move is the most visited."""
+    payoff; the best move is the most visited (a tie of visits: the best mean among them)."""
     engine = info.engine
     spec = info.spec
     if engine is None:
@@ -1214,7 +1214,8 @@ def ismcts(info: GameInfo, worlds: Worlds, settings: Settings,
             raise KeyboardInterrupt
         raise InputError("samples: IS-MCTS ran no iteration")  # (Settings asks for at least one)
     notes = ["IS-MCTS: a move's visits (its \"worlds\" in --json) count the iterations that tried it; the best move "
-             "is the most visited; no intervals (the visits are not independent samples)"]
+             "is the most visited (of equally visited moves, those of the best mean); no intervals (the visits are not "
+             "independent samples)"]
     if deadline is not None and not interrupted and done < iterations:
         notes.append(f"--time {settings.seconds:g} s ran out after {done:,} of the {iterations:,} iterations asked for")
     if settings.unapplied:
@@ -1243,7 +1244,10 @@ def ismcts(info: GameInfo, worlds: Worlds, settings: Settings,
             mean = math.nan if c is None else c.sums[player] / c.visits
             stats.append(MoveStat(text, mean, math.nan, math.nan, 0 if c is None else c.visits))
         top = max((s.worlds for s in stats), default=0)
-        best = [s.move for s in stats if s.worlds == top and top > 0]
+        # the most visited; a tie of visits (few iterations) goes to the best mean among them
+        tied = [s for s in stats if s.worlds == top and top > 0]
+        high = max((s.mean for s in tied), default=0.0)
+        best = [s.move for s in tied if s.mean >= high - 1e-12]
         not_tried = sum(s.worlds == 0 for s in stats)
         if not_tried:
             notes.append(f"{plural(not_tried, 'move')} of the {len(stats)} no iteration tried: 0 visits and no mean (a "

@@ -134,3 +134,15 @@ def test_the_second_opinion_note_is_a_count_with_no_seconds(monkeypatch: pytest.
     monkeypatch.setattr(seat, "ismcts", lambda *a, **k: _answer("ismcts", ["b"], 1.1, 1_000))
     note = seat.second_opinion(DURAK, _worlds(), _answer("pimc", ["a"], 0.2), seat.Settings(seconds=None))
     assert note is not None and note.startswith("a second method disagrees: IS-MCTS (1,000 iterations) ranks b first")
+
+
+def test_ismcts_breaks_a_tie_of_visits_by_the_mean() -> None:
+    import foolsolve
+
+    a = foolsolve.answer(str(ROOT / "foolsolve/examples/views/durak-fresh-deal.json"), method="ismcts", samples=5,
+                         seed=1)
+    top = max(m.worlds for m in a.moves)
+    tied = [m for m in a.moves if m.worlds == top]
+    assert len(tied) > 1  # five iterations, one visit each
+    best_mean = max(m.mean for m in tied)
+    assert a.best == [m.move for m in tied if m.mean == best_mean], (a.best, [(m.move, m.mean) for m in tied])
