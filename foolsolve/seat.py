@@ -381,15 +381,17 @@ class SeatAnswer:
         """The answer as JSON (the schema ``foolsolve/schemas/seat.schema.json``), strict JSON (RFC 8259):
         an interval end that is no finite number (IS-MCTS gives no interval; one world gives an
         unbounded one) is ``null``."""
+        from foolsolve.jsonout import plain
+
         value = None if self.value is None else _stat_json(self.value, with_move=False)
-        return {"value": value,
+        return plain({"value": value,
             "game": self.game, "player": self.player, "to_move": self.to_move, "method": self.method,
             "method_text": self.method_text, "scale": self.scale,
             "moves": [_stat_json(m) for m in self.moves],
             "best": self.best, "worlds": self.worlds, "worlds_exact": self.worlds_exact,
             "consistent_worlds": self.consistent_worlds, "seed": self.seed, "seconds": round(self.seconds, 6),
             "interrupted": self.interrupted, "notes": self.notes,
-        }
+        })
 
     @classmethod
     def from_json(cls, obj: Any, position: Any = None) -> SeatAnswer:

@@ -1,0 +1,39 @@
+"""Every game's answers as JSON (Solved and SeatAnswer, from cheap examples): plain JSON types
+that read back to an equal answer (docs/python.md, "Answers as JSON, and back")."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import foolsolve
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "foolsolve" / "examples"
+
+ANSWERS = [
+    ("durak-endgame.json", {}), ("views/durak-fresh-deal.json", {"samples": 3}),
+    ("foolery-endgame.json", {}), ("foolery-endgame.json", {"as_player": 1, "samples": 3}),
+    ("fools-and-angels-endgame.json", {}), ("views/fools-and-angels.json", {"samples": 2}),
+    ("fools-paradise-endgame.json", {"time": 5}), ("views/fools-paradise.json", {"samples": 2}),
+    ("three-fools-bluff.json", {}), ("views/three-fools.json", {}),
+    ("views/three-fools.json", {"method": "ismcts", "samples": 20}),
+]
+IDS = [f"{name}{''.join(f',{k}={v}' for k, v in kw.items())}" for name, kw in ANSWERS]
+
+_cache: dict[str, Any] = {}
+
+
+def _answer(name: str, kwargs: dict[str, Any]) -> Any:
+    key = name + repr(sorted(kwargs.items()))
+    if key not in _cache:
+        _cache[key] = foolsolve.answer(EXAMPLES / name, **kwargs)
+    return _cache[key]
+
+
+@pytest.mark.parametrize("name,kwargs", ANSWERS, ids=IDS)
+def test_to_json_is_plain_json(name: str, kwargs: dict[str, Any]) -> None:
+    j = _answer(name, kwargs).to_json()
+    assert j == json.loads(json.dumps(j)), name  # no tuple (Fool's Paradise's scores were), no other type
