@@ -37,3 +37,12 @@ def _answer(name: str, kwargs: dict[str, Any]) -> Any:
 def test_to_json_is_plain_json(name: str, kwargs: dict[str, Any]) -> None:
     j = _answer(name, kwargs).to_json()
     assert j == json.loads(json.dumps(j)), name  # no tuple (Fool's Paradise's scores were), no other type
+
+
+def test_a_view_answer_of_the_games_own_solver_reads_back_with_the_view() -> None:
+    view = EXAMPLES / "views" / "three-fools.json"
+    a = _answer("views/three-fools.json", {})
+    assert isinstance(a, foolsolve.Solved)
+    back = foolsolve.Solved.from_json(a.to_json(), view)  # was: "position: a view; a solve result is about ..."
+    assert back.text().splitlines()[0] == a.text().splitlines()[0]
+    assert back.to_json() == a.to_json() | {"seconds": back.seconds, "nodes": back.nodes}
