@@ -357,6 +357,20 @@ class Solved(SolveResult):
         _check_result(result, games.get(result.game), state)
         return cls.of(result, state)
 
+    UNTIMED = ("nodes", "seconds", "stored", "first_solve")
+    """The fields of :meth:`to_json` :meth:`same_answer` leaves out: the work and time a solve
+    took, and whether it was read from the result store, not what it answers."""
+
+    def same_answer(self, other: object) -> bool:
+        """Whether ``other`` (a solve result) gives the same answer: its :meth:`to_json` equal but
+        for :data:`UNTIMED` (``==`` compares every field: two runs of one solve differ in their
+        seconds). ``Solved.from_json(x.to_json(), ...)`` is the same answer as ``x``."""
+        if not isinstance(other, SolveResult):
+            return False
+        mine, theirs = self.to_json(), other.to_json()
+        return ({k: v for k, v in mine.items() if k not in self.UNTIMED}
+                == {k: v for k, v in theirs.items() if k not in self.UNTIMED})
+
     def text(self) -> str:
         """The text ``foolsolve POSITION.json`` prints (:func:`foolsolve.cli.format_result`)."""
         from foolsolve import games

@@ -393,6 +393,16 @@ class SeatAnswer:
             "interrupted": self.interrupted, "notes": self.notes,
         })
 
+    def same_answer(self, other: object) -> bool:
+        """Whether ``other`` (a seat answer) gives the same answer: its :meth:`to_json` equal but for
+        ``seconds`` (``==`` compares every field, the seconds and the unrounded means too).
+        ``SeatAnswer.from_json(x.to_json())`` is the same answer as ``x``."""
+        if not isinstance(other, SeatAnswer):
+            return False
+        mine, theirs = self.to_json(), other.to_json()
+        return ({k: v for k, v in mine.items() if k != "seconds"}
+                == {k: v for k, v in theirs.items() if k != "seconds"})
+
     @classmethod
     def from_json(cls, obj: Any, position: Any = None) -> SeatAnswer:
         """The answer of its :meth:`to_json` (``foolsolve VIEW.json --json``, a batch line's ``seat``),

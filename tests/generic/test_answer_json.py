@@ -46,3 +46,21 @@ def test_a_view_answer_of_the_games_own_solver_reads_back_with_the_view() -> Non
     back = foolsolve.Solved.from_json(a.to_json(), view)  # was: "position: a view; a solve result is about ..."
     assert back.text().splitlines()[0] == a.text().splitlines()[0]
     assert back.to_json() == a.to_json() | {"seconds": back.seconds, "nodes": back.nodes}
+
+
+@pytest.mark.parametrize("name,kwargs", ANSWERS, ids=IDS)
+def test_an_answer_read_back_from_its_json_is_the_same_answer(name: str, kwargs: dict[str, Any]) -> None:
+    a = _answer(name, kwargs)
+    back = type(a).from_json(json.loads(json.dumps(a.to_json())), EXAMPLES / name)
+    assert a.same_answer(back) and back.same_answer(a)
+
+
+def test_the_same_answer_twice_is_the_same_answer_whatever_its_time_and_nodes() -> None:
+    a, b = (foolsolve.answer(EXAMPLES / "durak-endgame.json") for _ in range(2))
+    b.seconds, b.nodes = a.seconds + 1, a.nodes + 1
+    assert a.same_answer(b) and a != b  # == compares every field, the timing too
+    s, t = (foolsolve.answer(EXAMPLES / "views" / "durak-fresh-deal.json", samples=2, seed=4) for _ in range(2))
+    t.seconds = s.seconds + 1
+    assert s.same_answer(t)
+    other = foolsolve.answer(EXAMPLES / "views" / "durak-fresh-deal.json", samples=2, seed=5)
+    assert not s.same_answer(other) and not s.same_answer(a) and not a.same_answer(s)
