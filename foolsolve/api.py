@@ -325,7 +325,9 @@ class Solved(SolveResult):
         result schema (foolsolve/schemas/result.schema.json): anything else is a one-line
         :class:`InputError` naming the field, never a malformed result. ``position`` (what
         :func:`answer` takes), if given, is the position it answers, for :meth:`text`'s header,
-        rules line and principal variation (else the text says less)."""
+        rules line and principal variation (else the text says less); a view, where the game's own
+        exact solver answered from its seat, stands for the world :func:`answer` read of it without
+        a ``seed`` (:func:`foolsolve.seat_exact.seat_exact`: the same answer from every world)."""
         from foolsolve import games
         from foolsolve.positions import check_finite, validate_schema
         from foolsolve.store import result_from_json
@@ -342,13 +344,32 @@ class Solved(SolveResult):
         state = None
         if position is not None:
             info, state = read_position(position)
-            if isinstance(state, View):
-                raise InputError("position: a view; a solve result is about a full position (a view's answer from "
-                                 "the game's own exact solver: give the world it read, or no position)")
             if info.name != result.game:
                 raise InputError(f"position: a {info.name} position, and the result is of {result.game}")
+            if isinstance(state, View):
+                # the game's own exact solver answered from the view's seat (Three Fools' round odds) on
+                # one world of it: the one answer reads without a seed, which every check below is against
+                import random
+
+                from foolsolve.worlds import worlds_of_view
+
+                state = worlds_of_view(state).sample(random.Random(0))
         _check_result(result, games.get(result.game), state)
         return cls.of(result, state)
+
+    UNTIMED = ("nodes", "seconds", "stored", "first_solve")
+    """The fields of :meth:`to_json` :meth:`same_answer` leaves out: the work and time a solve
+    took, and whether it was read from the result store, not what it answers."""
+
+    def same_answer(self, other: object) -> bool:
+        """Whether ``other`` (a solve result) gives the same answer: its :meth:`to_json` equal but
+        for :data:`UNTIMED` (``==`` compares every field: two runs of one solve differ in their
+        seconds). ``Solved.from_json(x.to_json(), ...)`` is the same answer as ``x``."""
+        if not isinstance(other, SolveResult):
+            return False
+        mine, theirs = self.to_json(), other.to_json()
+        return ({k: v for k, v in mine.items() if k not in self.UNTIMED}
+                == {k: v for k, v in theirs.items() if k not in self.UNTIMED})
 
     def text(self) -> str:
         """The text ``foolsolve POSITION.json`` prints (:func:`foolsolve.cli.format_result`)."""

@@ -80,6 +80,26 @@ class WorkerLost(Exception):
     yields for it)."""
 
 
+def worker_failure(lost: WorkerLost, what: str = "an item") -> str:
+    """The one-line message of ``lost``, the item ``what`` whose worker died :data:`MAX_LOST`
+    times, ``the worker processes failed: ...`` (the error names ``--workers`` before it), with a hint where this process runs a
+    script of its own. The local pool starts its workers by ``spawn``, and a spawned worker imports
+    the script's module again: a script that starts workers at its top level (no
+    ``if __name__ == "__main__":`` guard) makes every worker start workers in turn, and each dies
+    before it values its item."""
+    import sys
+
+    text = f"the worker processes failed: {what}: {lost}"
+    main = sys.modules.get("__main__")
+    script = getattr(main, "__file__", None)
+    ours = os.path.dirname(os.path.abspath(__file__))
+    if script and not os.path.basename(script).startswith("foolsolve") \
+            and os.path.dirname(os.path.abspath(script)) != ours:
+        text += (f" (the workers are started by spawn and import {os.path.basename(script)} again: a script that "
+                 'starts them must run its code under if __name__ == "__main__":, docs/python.md)')
+    return text
+
+
 class _Backend:
     """Submit one item, wait for some to finish, shut down."""
 

@@ -35,6 +35,17 @@ def dumps(obj: Any, **kwargs: Any) -> str:
                              "(a number that should have been refused where it was read)") from None
 
 
+def plain(obj: Any) -> Any:
+    """``obj`` as the plain JSON types :func:`json.loads` gives back: a tuple (a game's scores in a
+    result's ``details``) a list, every dict and list a new one (what a ``to_json`` returns shares no
+    list with the answer it was made from), anything else as it is."""
+    if isinstance(obj, dict):
+        return {k: plain(v) for k, v in obj.items()}
+    if isinstance(obj, (list, tuple)):
+        return [plain(v) for v in obj]
+    return obj
+
+
 def _non_finite_at(obj: Any, path: str = "", depth: int = 0) -> tuple[str, float] | None:
     """The place (``a.b[3]``) and value of the first non-finite float in ``obj``, or ``None``."""
     if isinstance(obj, float):

@@ -381,15 +381,27 @@ class SeatAnswer:
         """The answer as JSON (the schema ``foolsolve/schemas/seat.schema.json``), strict JSON (RFC 8259):
         an interval end that is no finite number (IS-MCTS gives no interval; one world gives an
         unbounded one) is ``null``."""
+        from foolsolve.jsonout import plain
+
         value = None if self.value is None else _stat_json(self.value, with_move=False)
-        return {"value": value,
+        return plain({"value": value,
             "game": self.game, "player": self.player, "to_move": self.to_move, "method": self.method,
             "method_text": self.method_text, "scale": self.scale,
             "moves": [_stat_json(m) for m in self.moves],
             "best": self.best, "worlds": self.worlds, "worlds_exact": self.worlds_exact,
             "consistent_worlds": self.consistent_worlds, "seed": self.seed, "seconds": round(self.seconds, 6),
             "interrupted": self.interrupted, "notes": self.notes,
-        }
+        })
+
+    def same_answer(self, other: object) -> bool:
+        """Whether ``other`` (a seat answer) gives the same answer: its :meth:`to_json` equal but for
+        ``seconds`` (``==`` compares every field, the seconds and the unrounded means too).
+        ``SeatAnswer.from_json(x.to_json())`` is the same answer as ``x``."""
+        if not isinstance(other, SeatAnswer):
+            return False
+        mine, theirs = self.to_json(), other.to_json()
+        return ({k: v for k, v in mine.items() if k != "seconds"}
+                == {k: v for k, v in theirs.items() if k != "seconds"})
 
     @classmethod
     def from_json(cls, obj: Any, position: Any = None) -> SeatAnswer:
@@ -546,7 +558,8 @@ def t95(n: int) -> float:
 
 
 def _stats(move: str, xs: list[tuple[float, int]], exact_all: bool,
-           seen: tuple[float, float] | None = None, bounds: tuple[float, float] | None = None) -> MoveStat:
+           seen: tuple[float, float] | None = None, bounds: tuple[float, float] | None = None,
+           population: int | None = None) -> MoveStat:
     """Mean and 95% interval of weighted values (weights: copies of a world; 1 for a sample).
 
     The interval is Student's t over the values together with one pseudo-value at each end of
@@ -556,13 +569,33 @@ def _stats(move: str, xs: list[tuple[float, int]], exact_all: bool,
     own. Measured on a 42-world Durak view: the plain t interval covered the exact expectation
     90% of the time at 30 samples, this one 100% (tests/durak/test_seat.py, long profile).
     ``bounds`` (the game's payoff range): the interval is cut to it, where every world's value and
-    so the expectation lies (a move winning in nearly every world is not given values above a win)."""
+    so the expectation lies (a move winning in nearly every world is not given values above a win).
+
+    ``population``: the values are of a sample *without replacement* of that many listed worlds (an
+    exact expectation cut short, which values its worlds in a random order: :func:`_pimc`), each
+    world one unit of the sample and its weight its copies: the mean is the weighted mean (the
+    ratio estimator) and the interval's variance that of each world's weighted deviation, times the
+    finite-population correction ``1 - n / population`` (0 once every world is in the sample)."""
     n = sum(w for _, w in xs)
     mean = sum(x * w for x, w in xs) / n
     if exact_all:
         return MoveStat(move, mean, mean, mean, n)
     if n < 2:
         return MoveStat(move, mean, -math.inf, math.inf, n)
+    if population is not None:
+        units = len(xs)
+        if units < 2:
+            return MoveStat(move, mean, -math.inf, math.inf, n)
+        wbar = n / units
+        both_units = xs + ([] if seen is None else [(seen[0], wbar), (seen[1], wbar)])
+        k = len(both_units)
+        centre = sum(x * w for x, w in both_units) / sum(w for _, w in both_units)
+        var = sum((w * (x - centre) / wbar) ** 2 for x, w in both_units) / (k - 1)
+        half = t95(k) * math.sqrt(max(0.0, 1 - units / population) * var / k)
+        low, high = mean - half, mean + half
+        if bounds is not None:
+            low, high = max(low, bounds[0]), min(high, bounds[1])
+        return MoveStat(move, mean, low, high, n)
     pseudo = [] if seen is None else [(seen[0], 1), (seen[1], 1)]
     both = xs + pseudo
     m = sum(w for _, w in both)
@@ -672,7 +705,8 @@ def _order(stats: list[MoveStat], move_order: list[str]) -> list[MoveStat]:
 
 
 def _behind(stats: list[MoveStat], best: list[str], by_world: dict[int, dict[str, float]], weights: list[int],
-            exact_all: bool, seen: tuple[float, float] | None, bounds: tuple[float, float]) -> None:
+            exact_all: bool, seen: tuple[float, float] | None, bounds: tuple[float, float],
+            population: int | None = None) -> None:
     """Set each move's :attr:`MoveStat.behind`: the best move's value less its own, world by world
     (``by_world``: each world's values by move; ``weights`` its copies), over the worlds that valued
     both, with the interval of :func:`_stats` (its pseudo-values the widest differences the values
@@ -687,7 +721,7 @@ def _behind(stats: list[MoveStat], best: list[str], by_world: dict[int, dict[str
             continue
         xs = [(v[ref] - v[m.move], weights[i]) for i, v in by_world.items() if ref in v and m.move in v]
         if xs:
-            d = _stats(m.move, xs, exact_all, wide, (bounds[0] - bounds[1], bounds[1] - bounds[0]))
+            d = _stats(m.move, xs, exact_all, wide, (bounds[0] - bounds[1], bounds[1] - bounds[0]), population)
             m.behind = (d.mean, d.low, d.high)
 
 
@@ -777,6 +811,9 @@ class _Round:
     """Nodes searched over the round's worlds (a world valued by playouts alone counts its search's
     budget)."""
     interrupted: bool = False
+    lost: str | None = None
+    """Why the round stopped at a world whose worker died (:func:`foolsolve.executor.worker_failure`):
+    the worlds valued before it are kept."""
 
     @property
     def factor(self) -> int:
@@ -812,7 +849,7 @@ def _deeper(last: _Round, settings: Settings) -> str | None:
 
 def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, executor: Any,
           tick: Callable[[int], None] | None) -> SeatAnswer:
-    from foolsolve.executor import make_executor
+    from foolsolve.executor import WorkerLost, make_executor, worker_failure
     from foolsolve.solver.open_hand import SOLVER_METHOD
 
     t0 = time.monotonic()
@@ -833,7 +870,11 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
 
     def world_iter() -> Iterator[tuple[Any, int]]:
         if method == "exact":
-            yield from _weighted_worlds(worlds)
+            # in a random order (fixed by the seed): the worlds valued before --time or Ctrl-C cut
+            # the expectation short are a sample of them without replacement (docs/seat.md)
+            listed = list(_weighted_worlds(worlds))
+            random.Random(f"foolsolve-exact-order:{seed}").shuffle(listed)
+            yield from listed
             return
         i = 0
         while i < total:
@@ -874,6 +915,10 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
         stream: Any = ex.map(_value_item, items())
         try:
             for i, wv in stream:
+                if isinstance(wv, WorkerLost):
+                    # (in input order: every world before it is valued, and kept as at a deadline)
+                    rnd.lost = worker_failure(wv, f"world {i + 1}")
+                    break
                 rnd.done += 1
                 rnd.exact_n += wv.exact
                 rnd.by_solver += wv.method == SOLVER_METHOD
@@ -902,7 +947,7 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
         if why_not is not None:
             break
         deeper = value_round(rnd.rounds + 1)
-        if deeper.interrupted or deeper.done < count:
+        if deeper.interrupted or deeper.done < count or deeper.lost is not None:
             cut = deeper
             break
         rnd = deeper
@@ -912,6 +957,8 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
     if not done:
         if interrupted:
             raise KeyboardInterrupt
+        if rnd.lost is not None:
+            raise InputError(f"--workers: {rnd.lost}")
         raise InputError(_no_world_text(settings.seconds, settings.budget.nodes))
     order = [str(m) for m in spec.legal_moves(first_world[0])]
     complete = method == "exact" and not rnd.interrupted and done == count
@@ -927,7 +974,9 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
         # every sampled world gave every move one value: the pseudo-values are the game's bounds, so
         # that two agreeing samples of thousands of worlds get no interval of width 0
         seen = bounds
-    stats = _order([_stats(m, xs, complete, seen, bounds) for m, xs in per_move.items()], order)
+    # an exact expectation cut short: its worlds, valued in a random order, are a sample of them without replacement
+    population = count if method == "exact" and not complete else None
+    stats = _order([_stats(m, xs, complete, seen, bounds, population) for m, xs in per_move.items()], order)
     # "exact" only where every world was solved exactly: an expectation over every world of estimates is not
     name = ("PIMC" if not complete else "exact expectation" if exact_n == done else "expectation" if done == 1
             else "expectation over every consistent world")
@@ -935,7 +984,8 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
            else f"every one of the {done:,} consistent worlds" if complete and exact_n == done
            else f"all {done:,} of them" if complete
            else f"{plural(done, 'sampled world')} (seed {seed})" if method == "pimc"
-           else f"the first {done:,} of the {count:,} consistent worlds, listed in order")
+           else f"{done:,} of the {count:,} consistent worlds, sampled without replacement (the exact expectation, "
+                "cut short)")
     solver = f" ({by_solver:,} by the {SOLVER_METHOD})" if by_solver else ""
     each = "each " if done != 1 else ""
     budget_words = budget_text(budget, [rules[k] for k in sorted(rules)], info.paranoid_where, rnd.factor,
@@ -947,25 +997,36 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
     notes = []
     if rnd.rounds or cut is not None:
         ended = ("Ctrl-C stopped the next" if cut is not None and cut.interrupted
+                 else f"the next stopped: {cut.lost}" if cut is not None and cut.lost is not None
                  else "the next did not finish within --time" if cut is not None else why_not)
         notes.append(f"the values of {plural(rnd.rounds, 'deeper round')} of every world, each with "
                      f"{DEEPEN} times the node budgets of the one before ({ended}; docs/seat.md, \"Deeper rounds\")"
                      if rnd.rounds else f"no deeper round of the worlds ({ended})")
-    stopped = deadline is not None and not interrupted and method == "pimc" and done < total
-    if stopped:
+    if rnd.lost is not None:
+        notes.append(f"{rnd.lost}; the answer is of the {done:,} of the {total:,} worlds valued before it")
+    stopped = deadline is not None and not interrupted and rnd.lost is None and done < total
+    if stopped and method == "pimc":
         notes.append(f"--time {settings.seconds:g} s ran out after {done:,} of the {total:,} worlds asked for")
+    elif stopped:
+        notes.append(f"--time {settings.seconds:g} s ran out after {done:,} of the {total:,} consistent worlds: the "
+                     "answer is theirs, a sample of the worlds without replacement (the exact expectation values them "
+                     "in a random order; docs/seat.md, \"Cut short\")")
     if complete and exact_n < done:
         notes.append(f"{done - exact_n:,} of the {done:,} worlds were valued by the depth-limited search: the means are "
                      "averages of those estimates over every world (no sampling, so no interval), and the search's own "
                      "error is in them, which a larger --max-nodes can change (docs/seat.md, \"Estimates\")")
-    elif method == "pimc" and exact_n < done:
+    elif not complete and exact_n < done:
         notes.append(f"{done - exact_n:,} of the {done:,} worlds were valued by the depth-limited search, not exactly: the "
                      "values are estimates, and their 95% intervals cover only the sampling of worlds, not the "
                      "search's own error, which a larger --max-nodes can change (docs/seat.md, \"Estimates\")")
     if method == "exact" and settings.unapplied:
         notes.append(f"not applied: {', '.join(settings.unapplied)} (the exact expectation values every one of the "
                      f"{count:,} consistent worlds once and samples none; --method pimc samples)")
-    if method == "pimc":
+    if population is not None:
+        notes.append("95% Student-t intervals over the worlds with the finite-population correction of a sample "
+                     "without replacement; PIMC values each world as if every card were open (strategy fusion, "
+                     "non-locality: docs/seat.md)")
+    elif method == "pimc":
         notes.append("95% Student-t intervals over the worlds; PIMC values each world as if every card were open "
                      "(strategy fusion, non-locality: docs/seat.md)")
     if n_players > 2:
@@ -980,12 +1041,12 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
                      "for her by the open-hand search, averaged)")
     best = _best(stats) if mover == player else []
     if mover == player:
-        _behind(stats, best, by_world, weights, complete, seen, bounds)
+        _behind(stats, best, by_world, weights, complete, seen, bounds, population)
         # her value: one move for every world (the best mean), not each world's own best move (clairvoyant)
         top = next((m for m in stats if m.move in best), None)
         value = None if top is None else MoveStat("position", top.mean, top.low, top.high, top.worlds)
     else:
-        value = _stats("position", position, complete, seen, bounds) if position and len(position) == done \
+        value = _stats("position", position, complete, seen, bounds, population) if position and len(position) == done \
             else None
     return SeatAnswer(info.name, player, mover, "exact" if complete else "pimc", method_text,
                       scale_of(info, first_world[0]), stats, best, done, exact_n, count, seed,
@@ -1026,7 +1087,8 @@ def second_opinion(info: GameInfo, worlds: Worlds, answer: SeatAnswer, settings:
     if not check.best:
         return None
     top = check.best[0]
-    done = f"IS-MCTS ({plural(check.worlds, 'iteration')} in {check.seconds:.1f} s)"
+    # a count, never its seconds: the note is part of the answer, the same on any machine (only `seconds` varies)
+    done = f"IS-MCTS ({plural(check.worlds, 'iteration')})"
     if top in answer.best:
         return f"checked by a second method: {done} also ranks {top} first"
     ranked = [m.move for m in sorted(check.moves, key=lambda m: -m.worlds)]
@@ -1066,7 +1128,7 @@ def ismcts(info: GameInfo, worlds: Worlds, settings: Settings,
     the parent's visits), expands one move, plays the engine's native playout to the end and
     backs the payoffs up, each edge scored for the player who chose it. Chance outcomes are
     drawn by their probabilities and are edges too. The root moves' means are the observer's
-    payoff; the best move is the most visited."""
+    payoff; the best move is the most visited (a tie of visits: the best mean among them)."""
     engine = info.engine
     spec = info.spec
     if engine is None:
@@ -1164,7 +1226,10 @@ def ismcts(info: GameInfo, worlds: Worlds, settings: Settings,
             raise KeyboardInterrupt
         raise InputError("samples: IS-MCTS ran no iteration")  # (Settings asks for at least one)
     notes = ["IS-MCTS: a move's visits (its \"worlds\" in --json) count the iterations that tried it; the best move "
-             "is the most visited; no intervals (the visits are not independent samples)"]
+             "is the most visited (of equally visited moves, those of the best mean); no intervals (the visits are not "
+             "independent samples)"]
+    if deadline is not None and not interrupted and done < iterations:
+        notes.append(f"--time {settings.seconds:g} s ran out after {done:,} of the {iterations:,} iterations asked for")
     if settings.unapplied:
         notes.append(f"not applied: {', '.join(settings.unapplied)} (IS-MCTS plays each iteration out to the end and "
                      "searches no world; they bound the worlds' searches of PIMC and the exact expectation)")
@@ -1191,7 +1256,10 @@ def ismcts(info: GameInfo, worlds: Worlds, settings: Settings,
             mean = math.nan if c is None else c.sums[player] / c.visits
             stats.append(MoveStat(text, mean, math.nan, math.nan, 0 if c is None else c.visits))
         top = max((s.worlds for s in stats), default=0)
-        best = [s.move for s in stats if s.worlds == top and top > 0]
+        # the most visited; a tie of visits (few iterations) goes to the best mean among them
+        tied = [s for s in stats if s.worlds == top and top > 0]
+        high = max((s.mean for s in tied), default=0.0)
+        best = [s.move for s in tied if s.mean >= high - 1e-12]
         not_tried = sum(s.worlds == 0 for s in stats)
         if not_tried:
             notes.append(f"{plural(not_tried, 'move')} of the {len(stats)} no iteration tried: 0 visits and no mean (a "

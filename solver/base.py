@@ -11,6 +11,7 @@ from itertools import islice
 from typing import Any
 
 from foolsolve.errors import InputError, OptionError
+from foolsolve.jsonout import plain
 from foolsolve.rules import json_text
 
 WIN, DRAW, LOSS = "win", "draw", "loss"
@@ -463,7 +464,7 @@ class SolveResult:
             out["details"] = self.details
         if self.unfinished:
             out["unfinished"] = [m.to_json() for m in self.unfinished]
-        return out
+        return plain(out)  # JSON's own types: a game's details may hold tuples (Fool's Paradise's scores)
 
 
 GAME_OVER_METHOD = "none: the game is over (its result read from the rules, nothing searched)"

@@ -42,7 +42,7 @@ _TIMES = [(re.compile(r"\bin \d+(\.\d+)? s\b"), "in <s> s"), (re.compile(r"\([\d
 
 def untimed(x):
     """``x`` (a JSON value or text) without what varies between runs: the ``seconds`` fields, times
-    and rates written in words (a note's "1,000 iterations in 0.9 s")."""
+    and rates written in words (the last line's "5 worlds in 0.11 s (45.7 worlds/s)")."""
     if isinstance(x, dict):
         return {k: untimed(v) for k, v in x.items() if k not in ("seconds",)}
     if isinstance(x, (list, tuple)):  # (a tuple: what JSON reads back as a list)

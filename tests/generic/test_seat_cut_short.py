@@ -1,0 +1,148 @@
+"""A seat analysis cut short: a lost worker, the time running out under the exact expectation or
+IS-MCTS (foolsolve.seat, docs/seat.md)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from foolsolve import games, seat
+from foolsolve.errors import InputError
+from foolsolve.executor import WorkerLost
+from foolsolve.positions import read_json
+from foolsolve.worlds import worlds_from_state
+
+ROOT = Path(__file__).resolve().parents[2]
+DURAK = games.get("durak")
+# three players, player 1 defends against 8♦: 20 worlds from her seat
+MIDBOUT = DURAK.spec.state_from_json(read_json(str(ROOT / "foolsolve/examples/durak-midbout.json")))
+
+
+class _Losing:
+    """An executor whose items from ``lost_from`` on come back lost (their worker died)."""
+
+    local = True
+    workers = 2
+
+    def __init__(self, lost_from: int) -> None:
+        self.lost_from = lost_from
+
+    def map(self, fn: Any, items: Any) -> Any:
+        for i, item in enumerate(items):
+            yield i, WorkerLost("its worker died 3 times") if i >= self.lost_from else fn(item)
+
+
+def _worlds() -> Any:
+    return worlds_from_state(DURAK, MIDBOUT, 1)
+
+
+def test_a_lost_worker_before_any_world_is_a_one_line_error_naming_it() -> None:
+    with pytest.raises(InputError, match=r"--workers: the worker processes failed: world 1: its worker died 3 times") as err:
+        seat.analyse(DURAK, _worlds(), seat.Settings(method="pimc", samples=4), _Losing(0))
+    assert "\n" not in str(err.value)
+
+
+def test_a_lost_worker_after_some_worlds_keeps_them_and_says_so() -> None:
+    a = seat.analyse(DURAK, _worlds(), seat.Settings(method="pimc", samples=4), _Losing(2))
+    assert a.worlds == 2
+    assert any(n.startswith("the worker processes failed") and "2 of the 4 worlds" in n for n in a.notes), a.notes
+
+
+def test_a_script_without_the_main_guard_gets_the_error_and_the_hint(tmp_path: Path) -> None:
+    # spawned workers import the script again, which starts workers again: every worker dies
+    script = tmp_path / "noguard.py"
+    script.write_text("import foolsolve\n"
+                      f"a = foolsolve.answer({str(ROOT / 'foolsolve/examples/views/durak-fresh-deal.json')!r}, "
+                      "samples=4, time=60, workers=2)\n")
+    p = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=300, cwd=ROOT)
+    assert p.returncode == 1
+    # (the dying workers' own tracebacks may come after the caller's on the shared stderr)
+    error = [line for line in p.stderr.splitlines() if line.startswith("foolsolve.errors.InputError: ")]
+    assert len(error) == 1, p.stderr[-3000:]
+    assert error[0].startswith("foolsolve.errors.InputError: workers: the worker processes failed: world 1: ")
+    assert 'if __name__ == "__main__":' in error[0]
+
+
+class _Here:
+    """An executor that values its items in this process, where no world's search reads the
+    deadline (``local`` False), recording the worlds it is given."""
+
+    local = False
+    workers = 1
+
+    def __init__(self) -> None:
+        self.worlds: list[Any] = []
+
+    def map(self, fn: Any, items: Any) -> Any:
+        for i, item in enumerate(items):
+            self.worlds.append(item[1])
+            yield i, fn(item)
+
+
+def _ticking(monkeypatch: pytest.MonkeyPatch) -> None:
+    # a clock that moves one "second" each time it is read: the deadline is reached after a few worlds
+    ticks = iter(range(10**9))
+    monkeypatch.setitem(seat.CLOCKS, "wall", lambda: float(next(ticks)))
+
+
+def test_an_exact_expectation_cut_short_by_time_is_a_random_sample_of_the_worlds_and_says_so(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    _ticking(monkeypatch)
+    here = _Here()
+    a = seat.analyse(DURAK, _worlds(), seat.Settings(method="exact", seconds=5), here)
+    assert 1 < a.worlds < 20 and a.consistent_worlds == 20
+    assert f"--time 5 s ran out after {a.worlds} of the 20 consistent worlds" in " ".join(a.notes), a.notes
+    assert "listed in order" not in a.method_text and "without replacement" in a.method_text, a.method_text
+    # the worlds valued are not the first ones listed, but a random order of them all
+    listed = [DURAK.spec.state_to_json(w) for w in _worlds().enumerate()]
+    valued = [DURAK.spec.state_to_json(w) for w in here.worlds]
+    assert valued != listed[:len(valued)] and all(v in listed for v in valued)
+
+
+def test_a_sample_of_every_world_has_an_interval_of_width_zero() -> None:
+    # the finite-population correction: a sample without replacement of all 3 worlds is all of them
+    whole = seat._stats("m", [(0.0, 1), (1.0, 2), (0.5, 1)], False, (0.0, 1.0), (-1, 1), population=3)
+    assert whole.low == whole.mean == whole.high == 0.625
+    part = seat._stats("m", [(0.0, 1), (1.0, 2)], False, (0.0, 1.0), (-1, 1), population=3)
+    assert part.low < part.mean < part.high
+
+
+def test_ismcts_cut_short_by_time_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    _ticking(monkeypatch)
+    a = seat.analyse(DURAK, _worlds(), seat.Settings(method="ismcts", samples=10**6, seconds=5))
+    assert 1 <= a.worlds < 10**6 and not a.interrupted
+    assert f"--time 5 s ran out after {a.worlds:,} of the 1,000,000 iterations asked for" in a.notes, a.notes
+    # all iterations run: no such note
+    whole = seat.analyse(DURAK, _worlds(), seat.Settings(method="ismcts", samples=3, seconds=None))
+    assert not any("ran out" in n for n in whole.notes)
+
+
+def _answer(method: str, best: list[str], seconds: float, worlds: int = 30) -> seat.SeatAnswer:
+    moves = [seat.MoveStat(m, 0.5 if m in best else 0.0, 0.0, 1.0, worlds) for m in ("a", "b")]
+    return seat.SeatAnswer("durak", 1, 1, method, "x", "y", moves, best, worlds, 0, None, 0, seconds)
+
+
+def test_the_second_opinion_note_is_a_count_with_no_seconds(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the note is part of the answer, which must be the same on any machine (docs/seat.md)
+    monkeypatch.setattr(seat, "ismcts", lambda *a, **k: _answer("ismcts", ["a"], 1.1, 1_000))
+    note = seat.second_opinion(DURAK, _worlds(), _answer("pimc", ["a"], 0.2), seat.Settings(seconds=None))
+    assert note == "checked by a second method: IS-MCTS (1,000 iterations) also ranks a first"
+    monkeypatch.setattr(seat, "ismcts", lambda *a, **k: _answer("ismcts", ["b"], 1.1, 1_000))
+    note = seat.second_opinion(DURAK, _worlds(), _answer("pimc", ["a"], 0.2), seat.Settings(seconds=None))
+    assert note is not None and note.startswith("a second method disagrees: IS-MCTS (1,000 iterations) ranks b first")
+
+
+def test_ismcts_breaks_a_tie_of_visits_by_the_mean() -> None:
+    import foolsolve
+
+    a = foolsolve.answer(str(ROOT / "foolsolve/examples/views/durak-fresh-deal.json"), method="ismcts", samples=5,
+                         seed=1)
+    top = max(m.worlds for m in a.moves)
+    tied = [m for m in a.moves if m.worlds == top]
+    assert len(tied) > 1  # five iterations, one visit each
+    best_mean = max(m.mean for m in tied)
+    assert a.best == [m.move for m in tied if m.mean == best_mean], (a.best, [(m.move, m.mean) for m in tied])
