@@ -918,23 +918,26 @@ def solve_or_answer(info: GameInfo, state: Any, extra: dict[str, Any], store: An
     return answer, False
 
 
-def game_over_result(info: GameInfo, state: Any, seconds: float = 0.0) -> SolveResult:
+def game_over_result(info: GameInfo, state: Any, seconds: float = 0.0, player: int | None = None) -> SolveResult:
     """The answer to a finished game whose exact solver does not take it (three Durak players, a
     Three Fools game won): its result read off the rules, as every solver answers a finished game
-    it covers, the value the payoff of the player to move (player 0 at a chance node) as an exact
-    number (value kind ``payoff``), no moves and no line."""
+    it covers, the value the payoff of the player to move (player 0 at a chance node; ``player``
+    where given, ``--as P``: :attr:`SolveResult.player`) as an exact number (value kind
+    ``payoff``), no moves and no line."""
     spec = info.spec
     result = spec.result(state)
     if result is None:
         raise InputError("position: the game is not over")
     to_move = spec.to_move(state)
-    payoff = Fraction(result.payoffs[seat_of_mover(to_move)])
+    whose = seat_of_mover(to_move) if player is None else player
+    payoff = Fraction(result.payoffs[whose])
     value: Any = int(payoff) if payoff.denominator == 1 else str(payoff)
     notes = [f"game over: {result.label}"]
-    if to_move == CHANCE:
-        notes.append("value: player 0's payoff")
+    if whose != to_move:
+        notes.append(f"value: player {whose}'s payoff")
     return SolveResult(info.name, to_move, value, [], [], 0, seconds, value_kind="payoff",
-                       result=result.to_json(), notes=notes, method=GAME_OVER_METHOD)
+                       result=result.to_json(), notes=notes, method=GAME_OVER_METHOD,
+                       player=None if player is None or player == to_move else player)
 
 
 def _own_limits(extra: dict[str, Any]) -> SolveOptions:
