@@ -908,7 +908,7 @@ class _SeatRequest:
         bound = self.settings.seconds if self.settings.clock == "wall" else None  # --time, on the wall clock
         with progress(f"{method} {info.spec.title} from player {worlds.player}'s seat", unit=unit,
                       total=total, seconds=bound) as tick:
-            answer = seat.analyse(info, worlds, self.settings, executor, tick)
+            answer = seat.analyse(info, worlds, self.settings, executor, tick, names={})  # (the options' names)
         if not answer.interrupted:
             try:
                 with progress(f"checking with ismcts from player {worlds.player}'s seat", unit="iterations",

@@ -660,7 +660,7 @@ def _no_world_text(seconds: float | None, nodes: int) -> str:
     likely cause, a world's node budget (``--max-nodes``) larger than that time holds."""
     if seconds is None:
         return "--time: no world was valued in the time given"
-    when = f"{seconds:g} s" + (" (--time's default)" if seconds == DEFAULT_SECONDS else "")
+    when = f"{seconds:g} s" + (" (the default --time)" if seconds == DEFAULT_SECONDS else "")
     why = (f": each world's node budget, --max-nodes {nodes:,}, did not fit in it; give a smaller --max-nodes or a "
            "longer --time") if nodes > WORLD_NODES else ": give a longer --time"
     return f"--time: no world was valued in {when}{why}"
@@ -714,17 +714,31 @@ def clock_of(settings: Settings) -> Callable[[], float]:
     return clock
 
 
+SETTINGS_NAMES: dict[str, str] = {"--time": "Settings.seconds", "--max-nodes": "Budget.nodes",
+                                  "--method": "Settings.method", "--samples": "Settings.samples"}
+"""The command line's options and the fields of :class:`Settings` and :class:`Budget` that stand
+for them: what :func:`analyse`'s errors name when called from Python."""
+
+
 def analyse(info: GameInfo, worlds: Worlds, settings: Settings, executor: Any = None,
-            tick: Callable[[int], None] | None = None) -> SeatAnswer:
+            tick: Callable[[int], None] | None = None, *, names: dict[str, str] | None = None) -> SeatAnswer:
     """The value of every root move for ``worlds.player``, by ``settings.method``. Ctrl-C (or
     ``settings.seconds`` running out) ends early with the answer so far (``interrupted`` on
-    Ctrl-C)."""
-    method = choose_method(worlds, settings)
-    if method not in METHODS:
-        raise InputError(f"--method: expected one of {', '.join(METHODS)}, got {method!r}")
-    if method == "ismcts":
-        return ismcts(info, worlds, settings, tick)
-    return _pimc(info, worlds, settings, method, executor, tick)
+    Ctrl-C). A one-line error names the fields of ``settings`` the caller gave
+    (:data:`SETTINGS_NAMES`); ``names``: other names for the options it names
+    (:func:`foolsolve.api.python_names`), ``{}`` for the command line's own (``--time``)."""
+    from foolsolve.api import python_names
+
+    try:
+        method = choose_method(worlds, settings)
+        if method not in METHODS:
+            raise InputError(f"--method: expected one of {', '.join(METHODS)}, got {method!r}")
+        if method == "ismcts":
+            return ismcts(info, worlds, settings, tick)
+        return _pimc(info, worlds, settings, method, executor, tick)
+    except InputError as exc:
+        python_names(exc, SETTINGS_NAMES if names is None else names)
+        raise
 
 
 def _world_rng(seed: int, index: int) -> random.Random:
