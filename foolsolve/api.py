@@ -275,6 +275,13 @@ def _check_result(result: SolveResult, info: GameInfo, state: Any) -> None:
     from foolsolve.store import answer_check
 
     check_mover_range(result.to_move, info)
+    if result.player is not None:
+        if result.player >= info.spec.max_players:
+            raise InputError(f"player: {result.player} is no player of {info.name} (at most {info.spec.max_players} "
+                             "players)")
+        if result.player == result.to_move or result.moves or result.unfinished or result.best:
+            raise InputError(f"player: {result.player}, in a result with moves or of the player to move; only a "
+                             "finished game's answer from another seat (--as P) names its player")
     texts = [m.move for m in result.moves]
     check_unique(texts + [m.move for m in result.unfinished], "moves")
     check_unique(result.best, "best")
@@ -288,6 +295,8 @@ def _check_result(result: SolveResult, info: GameInfo, state: Any) -> None:
     if state is None:
         return
     check_moves_in(info.spec, state, result.to_move, texts, first_step=True)
+    if result.player is not None and result.player >= info.spec.num_players(state):
+        raise InputError(f"player: {result.player}, and the position has {info.spec.num_players(state)} players")
     misfit = answer_check(info, state)(result.to_json())
     if misfit is not None:
         raise InputError(f"result: not an answer to the position: {misfit}")

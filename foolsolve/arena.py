@@ -70,7 +70,8 @@ class Match:
 
 MAX_GAMES = 1_000_000
 """The most games a match may hold (its deals times the seatings of each deal): a larger match is
-refused before any game (82 seats and two bots are about 4.2e23 seatings of one deal)."""
+refused before any game (82 seats and two bots are about 4.2e23 seatings of one deal). The one
+limit on ``--games``, whose most is this divided by a deal's seatings (:func:`check_size`)."""
 
 
 def seatings(n_bots: int, players: int) -> list[tuple[int, ...]]:
@@ -120,10 +121,12 @@ def check_size(match: Match) -> int:
     per_deal = count_seatings(len(match.bots), match.players)
     total = per_deal * match.deals
     if total > MAX_GAMES:
+        most = MAX_GAMES // per_deal  # the most --games this table allows (the one limit: --games has no other)
+        shrink = f"use --games {most:,} or fewer (or fewer players or bots)" if most else "use fewer players or bots"
         raise InputError(
             f"arena: {match.players} seats and {plural(len(match.bots), 'bot')} make {_count_text(per_deal)} seatings "
             f"of each deal, so --games {match.deals} would be {_count_text(total)} games, more than the limit of "
-            f"{MAX_GAMES:,}; use fewer players or bots (or fewer --games)")
+            f"{MAX_GAMES:,} games; {shrink}")
     return total
 
 

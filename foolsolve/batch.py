@@ -188,7 +188,7 @@ def _seat_answer(info: Any, worlds: Any, settings: Any, note: Callable[[int], st
     from foolsolve import seat
 
     try:
-        answer = seat.analyse(info, worlds, settings)
+        answer = seat.analyse(info, worlds, settings, names={})  # (batch's options' names)
     except InputError as exc:
         return {"error": str(exc)}
     except Exception as exc:  # a bug must not end the batch: the line says what happened

@@ -529,11 +529,14 @@ def answer_position(info: GameInfo, state: Any, request: SolveRequest, store: An
     finished = finished_world(info, state, viewer)
     if finished is not None and (isinstance(state, View) or seat_asked):
         # the game is over: from any seat, and from a view, the answer is the full position's (its result)
-        notes = finished_note(info, state, [k for k, v in seat_args.items() if v is not None])
+        # --as P is applied: the answer states P's result
+        notes = finished_note(info, state, [k for k, v in seat_args.items() if v is not None and k != "--as"])
         if store is not None:
             store.close()  # an answer asked from one seat reads no store
         done = answer_position(info, finished, SolveRequest(seconds=seconds, max_memory=request.max_memory,
                                                             extra=request.extra))
+        if viewer is not None:
+            done.answer = finished_for_seat(info, finished, done.answer, viewer)
         done.answer.notes += notes
         return done
     ignored = unapplied_seat_options(info, state, seat_args) if viewer is None else []
@@ -643,6 +646,34 @@ def finished_world(info: GameInfo, state: Any, viewer: int | None = None) -> Any
             raise InputError(f"position: the game is over in some worlds of player {state.player}'s view and not in "
                              "others, or with another result: its result depends on cards she does not see")
     return world
+
+
+def finished_for_seat(info: GameInfo, state: Any, answer: SolveResult, player: int) -> SolveResult:
+    """The answer of the finished full position ``state`` (``answer``: the player to move's value)
+    from ``player``'s seat (``--as P``): ``answer`` itself where she is to move; else her result read
+    off the rules (:func:`foolsolve.solver.open_hand.game_over_result`, :attr:`SolveResult.player`
+    naming her): win, draw or loss where the mover's value is the sign of the mover's payoff, else
+    her payoff."""
+    from fractions import Fraction
+
+    from foolsolve.game import seat_of_mover
+    from foolsolve.solver.base import DRAW, LOSS, WIN
+    from foolsolve.solver.open_hand import game_over_result
+
+    if player == answer.to_move:
+        return answer
+    mine = game_over_result(info, state, answer.seconds, player)  # (an InputError where the game is not over)
+    payoffs = [Fraction(x) for x in mine.result["payoffs"]] if mine.result is not None else []
+    words = {1: WIN, 0: DRAW, -1: LOSS}
+
+    def outcome(x: Fraction) -> str:
+        return words[(x > 0) - (x < 0)]
+
+    if answer.value_kind == "outcome" and answer.value == outcome(payoffs[seat_of_mover(answer.to_move)]):
+        mine.value, mine.value_kind = outcome(payoffs[player]), "outcome"
+        mine.notes = [f"value: player {player}'s result" if n.startswith("value: ") else n for n in mine.notes]
+    mine.nodes, mine.method = answer.nodes, answer.method or mine.method
+    return mine
 
 
 def finished_note(info: GameInfo, state: Any, given: Sequence[str]) -> list[str]:
@@ -877,7 +908,7 @@ class _SeatRequest:
         bound = self.settings.seconds if self.settings.clock == "wall" else None  # --time, on the wall clock
         with progress(f"{method} {info.spec.title} from player {worlds.player}'s seat", unit=unit,
                       total=total, seconds=bound) as tick:
-            answer = seat.analyse(info, worlds, self.settings, executor, tick)
+            answer = seat.analyse(info, worlds, self.settings, executor, tick, names={})  # (the options' names)
         if not answer.interrupted:
             try:
                 with progress(f"checking with ismcts from player {worlds.player}'s seat", unit="iterations",
@@ -1000,10 +1031,12 @@ def format_result(info: GameInfo, state: Any, result: SolveResult) -> str:
     # the value is the side to move's; where the status line names no such player (the game is over,
     # chance is to move) or another, the line says whose it is
     if state is None:
-        whose, said = "", ("chance to move" if result.to_move < 0 else f"player {result.to_move} to move")
+        whose = "" if result.player is None else f" for player {result.player}"
+        said = "chance to move" if result.to_move < 0 else f"player {result.to_move} to move"
     else:
-        whose = "" if (info.spec.result(state) is None and info.spec.to_move(state) == result.to_move) \
-            else f" for player {result.to_move}"
+        whose = "" if (info.spec.result(state) is None and info.spec.to_move(state) == result.to_move
+                       and result.player is None) \
+            else f" for player {result.to_move if result.player is None else result.player}"
         said = status(info.spec, state)
     lines = [f"{info.spec.title}: {said}. Value{whose}: {value_text(result.value)}"
              + (f" in {plural(result.distance, 'move')}" if result.distance is not None else "")]

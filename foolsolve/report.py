@@ -295,7 +295,8 @@ def page(info: Any, state: Any, result: Any | None, *, title: str | None = None,
         distance = f" in {plural(result.distance, 'move')}" if result.distance is not None else ""
         shown = value_text(result.value) + distance
         kind = answer_kind(result)
-        board.append(f'<h2>Value for player {result.to_move}: <span id="value" '
+        whose = result.to_move if result.player is None else result.player
+        board.append(f'<h2>Value for player {whose}: <span id="value" '
                      f'data-value="{escape(jsonout.dumps(result.value))}">{escape(shown)}'
                      f"</span>{' (an estimate, not exact)' if kind == 'estimate' else ''}</h2>")
         board.append(_method_line(info, result, kind))
@@ -442,7 +443,8 @@ def _exact_side(info: Any, result: Any) -> str:
     from foolsolve.cli import effort_line
     from foolsolve.solver.base import value_text
 
-    parts = [f'<h2>Value for player {result.to_move}: <span id="value" '
+    whose = result.to_move if result.player is None else result.player
+    parts = [f'<h2>Value for player {whose}: <span id="value" '
              f'data-value="{escape(jsonout.dumps(result.value))}">{escape(value_text(result.value))}'
              "</span></h2>", _method_line(info, result, answer_kind(result)), _answer_side(result, answer_kind(result))]
     if result.moves or result.unfinished:
@@ -566,6 +568,7 @@ def report(position: str, out: str, max_nodes: int | None, extra: tuple[str, ...
     from foolsolve.cli import (
         _parse_extra,
         _SeatRequest,
+        finished_for_seat,
         finished_note,
         finished_world,
         given_on_command_line,
@@ -603,6 +606,7 @@ def report(position: str, out: str, max_nodes: int | None, extra: tuple[str, ...
         raise InputError("--open-hand: a view hides cards; the open-hand search needs a full position")
     if open_hand_only and (viewer is not None or any(v is not None for v in seat_args.values())):
         raise InputError("--open-hand: answers with every card known; it takes none of the seat's options")
+    asked_as = viewer
     ignored = unapplied_seat_options(info, state, seat_args) if viewer is None else []
     if not isinstance(state, View) and viewer is None and not ignored and any(v is not None for v in seat_args.values()):
         mover = info.spec.to_move(state)  # a seat option asks for the seat's answer, as for solve
@@ -631,6 +635,8 @@ def report(position: str, out: str, max_nodes: int | None, extra: tuple[str, ...
         finished = finished_world(info, view)
         if finished is not None:  # the game is over: its result, as solve answers (foolsolve.cli.answer_position)
             over, _ = open_hand.solve_or_answer(info, finished, {}, None, None, None, None)
+            if asked_as is not None:  # --as P: P's result
+                over = finished_for_seat(info, finished, over, asked_as)
             over.notes += finished_note(info, view, [k for k, v in seat_args.items() if v is not None])
             write_text(out, view_page(view, over))
             wrote(out)

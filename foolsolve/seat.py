@@ -411,7 +411,8 @@ class SeatAnswer:
         moves each listed once and the best among them, the players the game's): anything else is a
         one-line :class:`InputError` naming the field, never a malformed answer. ``position`` (a
         view or a full position, what :func:`foolsolve.answer` takes), if given, is the position it
-        answers: its game, seat, player to move and legal moves are then checked too. A null
+        answers: its game, seat, player to move and legal moves are then checked too, and the means
+        against that position's payoffs (:meth:`SpecGame.payoff_range`: its players and rules). A null
         interval end reads as no interval (NaN for IS-MCTS, an unbounded end otherwise), a null mean
         as NaN."""
         from foolsolve.positions import check_finite, validate_schema
@@ -467,7 +468,7 @@ def _check_seat_json(obj: dict[str, Any], position: Any) -> None:
     """What :meth:`SeatAnswer.from_json` checks of a seat answer's JSON (valid under its schema)
     beyond the schema; an :class:`InputError` naming the field."""
     from foolsolve import games
-    from foolsolve.positions import check_mover_range, check_unique
+    from foolsolve.positions import check_mover_range, check_moves_in, check_unique
 
     info = games.get(obj["game"])
     top = info.spec.max_players
@@ -476,12 +477,16 @@ def _check_seat_json(obj: dict[str, Any], position: Any) -> None:
     check_mover_range(obj["to_move"], info)
     if obj["worlds_exact"] > obj["worlds"]:
         raise InputError(f"worlds_exact: {obj['worlds_exact']}, more than the {obj['worlds']} worlds valued")
-    lo, hi = info.utility_bounds
+    # with its position, the means on that position's payoffs (its players, rules and cards: the range
+    # the analysis cuts its intervals to), else on the game's over every table
+    state = None if position is None else _seat_position_state(obj, info, position)
+    lo, hi = info.utility_bounds if state is None else info.spec.payoff_range(state)
+    scale = f"{info.name}'s" if state is None else "the position's"
 
     def interval(m: dict[str, Any], where: str, low: float, high: float) -> None:
         mean = m["mean"]
         if mean is not None and not low <= mean <= high:
-            raise InputError(f"{where}.mean: {mean:g} is outside {info.name}'s payoffs ({low:g} to {high:g})")
+            raise InputError(f"{where}.mean: {mean:g} is outside {scale} payoffs ({low:g} to {high:g})")
         ends = [x for x in (m["low"], mean, m["high"]) if x is not None]
         if ends != sorted(ends):
             raise InputError(f"{where}: low {m['low']}, mean {mean}, high {m['high']} are not in order "
@@ -502,15 +507,15 @@ def _check_seat_json(obj: dict[str, Any], position: Any) -> None:
     if obj["moves"] and obj["player"] != obj["to_move"]:
         raise InputError(f"moves: player {obj['player']} is not to move (to_move {obj['to_move']}): her answer has "
                          "no moves")
-    if position is not None:
-        _check_seat_position(obj, info, position, texts)
+    if state is not None:
+        check_moves_in(info.spec, state, obj["to_move"], texts)
 
 
-def _check_seat_position(obj: dict[str, Any], info: GameInfo, position: Any, texts: list[str]) -> None:
-    """A seat answer's JSON against the position ``position`` it answers (a view or a full
-    position): the same game, the view's player, the player to move and her legal moves."""
+def _seat_position_state(obj: dict[str, Any], info: GameInfo, position: Any) -> Any:
+    """The full position a seat answer's JSON answers, ``position`` (a view: a world of it; every
+    world shares who moves, her moves and the payoffs' range), checked against the answer: the same
+    game, the view's player, a player of the position."""
     from foolsolve.api import read_position
-    from foolsolve.positions import check_moves_in
     from foolsolve.worlds import View, worlds_of_view
 
     where, state = read_position(position)
@@ -519,11 +524,10 @@ def _check_seat_position(obj: dict[str, Any], info: GameInfo, position: Any, tex
     if isinstance(state, View):
         if state.player != obj["player"]:
             raise InputError(f"player: {obj['player']}, and the position is player {state.player}'s view")
-        state = worlds_of_view(state).sample(random.Random(0))  # every world shares who moves, and her moves
-    spec = info.spec
-    if obj["player"] >= spec.num_players(state):
-        raise InputError(f"player: {obj['player']}, and the position has {spec.num_players(state)} players")
-    check_moves_in(spec, state, obj["to_move"], texts)
+        state = worlds_of_view(state).sample(random.Random(0))
+    if obj["player"] >= info.spec.num_players(state):
+        raise InputError(f"player: {obj['player']}, and the position has {info.spec.num_players(state)} players")
+    return state
 
 
 def _number(x: float) -> float | None:
@@ -693,7 +697,7 @@ def _no_world_text(seconds: float | None, nodes: int) -> str:
     likely cause, a world's node budget (``--max-nodes``) larger than that time holds."""
     if seconds is None:
         return "--time: no world was valued in the time given"
-    when = f"{seconds:g} s" + (" (--time's default)" if seconds == DEFAULT_SECONDS else "")
+    when = f"{seconds:g} s" + (" (the default --time)" if seconds == DEFAULT_SECONDS else "")
     why = (f": each world's node budget, --max-nodes {nodes:,}, did not fit in it; give a smaller --max-nodes or a "
            "longer --time") if nodes > WORLD_NODES else ": give a longer --time"
     return f"--time: no world was valued in {when}{why}"
@@ -748,17 +752,31 @@ def clock_of(settings: Settings) -> Callable[[], float]:
     return clock
 
 
+SETTINGS_NAMES: dict[str, str] = {"--time": "Settings.seconds", "--max-nodes": "Budget.nodes",
+                                  "--method": "Settings.method", "--samples": "Settings.samples"}
+"""The command line's options and the fields of :class:`Settings` and :class:`Budget` that stand
+for them: what :func:`analyse`'s errors name when called from Python."""
+
+
 def analyse(info: GameInfo, worlds: Worlds, settings: Settings, executor: Any = None,
-            tick: Callable[[int], None] | None = None) -> SeatAnswer:
+            tick: Callable[[int], None] | None = None, *, names: dict[str, str] | None = None) -> SeatAnswer:
     """The value of every root move for ``worlds.player``, by ``settings.method``. Ctrl-C (or
     ``settings.seconds`` running out) ends early with the answer so far (``interrupted`` on
-    Ctrl-C)."""
-    method = choose_method(worlds, settings)
-    if method not in METHODS:
-        raise InputError(f"--method: expected one of {', '.join(METHODS)}, got {method!r}")
-    if method == "ismcts":
-        return ismcts(info, worlds, settings, tick)
-    return _pimc(info, worlds, settings, method, executor, tick)
+    Ctrl-C). A one-line error names the fields of ``settings`` the caller gave
+    (:data:`SETTINGS_NAMES`); ``names``: other names for the options it names
+    (:func:`foolsolve.api.python_names`), ``{}`` for the command line's own (``--time``)."""
+    from foolsolve.api import python_names
+
+    try:
+        method = choose_method(worlds, settings)
+        if method not in METHODS:
+            raise InputError(f"--method: expected one of {', '.join(METHODS)}, got {method!r}")
+        if method == "ismcts":
+            return ismcts(info, worlds, settings, tick)
+        return _pimc(info, worlds, settings, method, executor, tick)
+    except InputError as exc:
+        python_names(exc, SETTINGS_NAMES if names is None else names)
+        raise
 
 
 def _world_rng(seed: int, index: int) -> random.Random:

@@ -128,7 +128,7 @@ def result_from_json(obj: dict[str, Any]) -> SolveResult:
         value_kind=obj.get("value_kind", "outcome"), stored=bool(obj.get("stored", False)),
         first_solve=obj.get("first_solve"), distance=obj.get("distance"), result=obj.get("result"),
         unfinished=[MoveBound(m["move"], m["at_least"], m["at_most"]) for m in obj.get("unfinished", [])],
-        method=obj.get("method"),
+        method=obj.get("method"), player=obj.get("player"),
     )
 
 

@@ -426,6 +426,9 @@ class SolveResult:
     command line names every answer's (:func:`name_method`: the game's exact solver's from its
     registry record, the open-hand search's from that search); ``None``: not named yet (a result
     straight from a solver, or stored before results carried their method)."""
+    player: int | None = None
+    """The player :attr:`value` is for where she is not :attr:`to_move`: a finished game answered from
+    one seat (``--as P``, :func:`foolsolve.cli.finished_for_seat`); ``None``: the player to move's."""
 
     def answers(self) -> bool:
         """Whether a stopped solve's result (:attr:`SearchLimit.partial`) is an answer: it proves
@@ -448,6 +451,8 @@ class SolveResult:
         }
         if self.method is not None:
             out["method"] = self.method
+        if self.player is not None:
+            out["player"] = self.player
         if self.first_solve is not None:
             out["first_solve"] = self.first_solve
         if self.distance is not None:

@@ -904,11 +904,13 @@ def solve_or_answer(info: GameInfo, state: Any, extra: dict[str, Any], store: An
     # N nodes, S seconds), not the exact solver alone
     own = _own_limits(extra)
     given = ""
-    time_given = None if seconds is None else ("--time", seconds)
+    # the user's --time, or where the only legal move's value had a share of it, that share of her --time
+    time_given = None if seconds is None else ("--time", f"{seconds:g} s" if forced is None else
+                                               f"the {seconds:g} s the only legal move's value gets of --time {asked:g}")
     if own.max_nodes is not None and (left_nodes is None or own.max_nodes < left_nodes):
         left_nodes, given = own.max_nodes, f"-o max_nodes={extra['max_nodes']}"
     if own.time_limit is not None and (left is None or own.time_limit < left):
-        left, time_given = own.time_limit, ("-o time", own.time_limit)
+        left, time_given = own.time_limit, ("-o time", f"{own.time_limit:g} s")
     answer = answer_for_cli(info, state, extra, left_nodes, left, tick, why, max_memory, partial, given, time_given)
     # what the answer cost is the whole of it: the exact solver's attempt too (its time was half of --time)
     answer.nodes += max(searched[0], partial.nodes if partial is not None else 0)
@@ -918,23 +920,26 @@ def solve_or_answer(info: GameInfo, state: Any, extra: dict[str, Any], store: An
     return answer, False
 
 
-def game_over_result(info: GameInfo, state: Any, seconds: float = 0.0) -> SolveResult:
+def game_over_result(info: GameInfo, state: Any, seconds: float = 0.0, player: int | None = None) -> SolveResult:
     """The answer to a finished game whose exact solver does not take it (three Durak players, a
     Three Fools game won): its result read off the rules, as every solver answers a finished game
-    it covers, the value the payoff of the player to move (player 0 at a chance node) as an exact
-    number (value kind ``payoff``), no moves and no line."""
+    it covers, the value the payoff of the player to move (player 0 at a chance node; ``player``
+    where given, ``--as P``: :attr:`SolveResult.player`) as an exact number (value kind
+    ``payoff``), no moves and no line."""
     spec = info.spec
     result = spec.result(state)
     if result is None:
         raise InputError("position: the game is not over")
     to_move = spec.to_move(state)
-    payoff = Fraction(result.payoffs[seat_of_mover(to_move)])
+    whose = seat_of_mover(to_move) if player is None else player
+    payoff = Fraction(result.payoffs[whose])
     value: Any = int(payoff) if payoff.denominator == 1 else str(payoff)
     notes = [f"game over: {result.label}"]
-    if to_move == CHANCE:
-        notes.append("value: player 0's payoff")
+    if whose != to_move:
+        notes.append(f"value: player {whose}'s payoff")
     return SolveResult(info.name, to_move, value, [], [], 0, seconds, value_kind="payoff",
-                       result=result.to_json(), notes=notes, method=GAME_OVER_METHOD)
+                       result=result.to_json(), notes=notes, method=GAME_OVER_METHOD,
+                       player=None if player is None or player == to_move else player)
 
 
 def _own_limits(extra: dict[str, Any]) -> SolveOptions:
@@ -995,7 +1000,7 @@ def with_proofs(info: GameInfo, state: Any, answer: WorldAnswer, partial: SolveR
 def answer_for_cli(info: GameInfo, state: Any, extra: dict[str, Any], max_nodes: int | None,
                    seconds: float | None, progress: Callable[[int], None] | None, why: str,
                    max_memory: int | None = None, partial: SolveResult | None = None,
-                   nodes_given: str = "", time_given: tuple[str, float] | None = None) -> SolveResult:
+                   nodes_given: str = "", time_given: tuple[str, str] | None = None) -> SolveResult:
     """The open-hand answer ``foolsolve POSITION.json`` prints where the game's exact solver
     refused the position or ran out of time (``why`` says which, in the notes), with what the
     stopped solver proved (``partial``) put in (:func:`with_proofs`) and noted; ``extra``: the ``-o``
@@ -1005,7 +1010,8 @@ def answer_for_cli(info: GameInfo, state: Any, extra: dict[str, Any], max_nodes:
     ``seconds`` alone, every move is first valued by one playout (``solve_world(first_pass=True)``):
     where the time runs out in the first iteration, that is the answer (a note says so); where it
     runs out before every move has its playout, an :class:`InputError` names the user's bound
-    (``time_given``: the option, ``--time`` or ``-o time``, and its seconds). Ctrl-C after an
+    (``time_given``: the option, ``--time`` or ``-o time``, and the time that ran out in words,
+    ``"30 s"``, or the share of ``--time`` it was). Ctrl-C after an
     iteration finished raises :class:`Interrupted` with that
     iteration's answer (:attr:`Interrupted.answer`: printed, then exit 130); before one, the plain
     ``KeyboardInterrupt``."""
@@ -1027,8 +1033,8 @@ def answer_for_cli(info: GameInfo, state: Any, extra: dict[str, Any], max_nodes:
         if budget.max_nodes is not None:  # the caller's own bound on the work: kept
             by = f" ({nodes_given})" if nodes_given else ""
             raise InputError(f"budget: no open-hand answer within {budget_text(budget)}{by} ({why})") from None
-        option, asked = time_given or ("--time", budget.seconds or 0.0)
-        raise NoAnswerInTime(f"{option}: no answer within {asked:g} s ({why}; the open-hand search did not value "
+        option, within = time_given or ("--time", f"{budget.seconds or 0.0:g} s")
+        raise NoAnswerInTime(f"{option}: no answer within {within} ({why}; the open-hand search did not value "
                              f"every move by one playout in the {budget_text(budget)} left)") from None
     if answer.one_playout:
         short = (f"the search's first iteration ({budget.playouts} playouts a move) did not finish within "

@@ -1340,13 +1340,20 @@ def end_of_bout(state: State, taken: bool) -> State:
                                defender_start=len(hands[defender]))
 
 
+def first_thrower(state: State, candidates: list[int]) -> int | None:
+    """The first of ``candidates`` (throwers in priority order) with a legal throw, or ``None``: a
+    thrower with nothing to throw is skipped without a move (modelling choice, docs/durak-model.md
+    "THROW"). The one reading of whom the throw goes to, for :func:`start_throwing` and the
+    explanation of a pass (:func:`_pass_reason`)."""
+    return next((p for p in candidates if legal_throws(state, p)), None)
+
+
 def start_throwing(state: State, candidates: list[int]) -> State:
-    """Give the move to the first of ``candidates`` with a legal throw; nobody: the bout ends
-    (taken if the defender said "take", else beaten). A thrower with nothing to throw is skipped
-    without a move (modelling choice, docs/durak-model.md "THROW")."""
-    for p in candidates:
-        if legal_throws(state, p):
-            return dataclasses.replace(state, to_move=p)
+    """Give the move to the :func:`first_thrower` of ``candidates``; nobody: the bout ends (taken if
+    the defender said "take", else beaten)."""
+    p = first_thrower(state, candidates)
+    if p is not None:
+        return dataclasses.replace(state, to_move=p)
     return end_of_bout(state, taken=state.taking)
 
 
@@ -1361,7 +1368,7 @@ def _pass_reason(state: State) -> Reason:
     bout ends; the pass lasts only until the defender's next cover, after which the throwers are
     asked again in their order (:func:`throwers`; 001 §Throw option)."""
     p = state.to_move
-    nxt = next((q for q in throwers_after(state, p) if legal_throws(state, q)), None)
+    nxt = first_thrower(state, throwers_after(state, p))  # whom start_throwing gives the throw to
     if nxt is None:
         ends = "taken" if state.taking else "beaten"
         return reason("start_throwing", f"player {p} throws nothing now and no other thrower can: the bout ends "

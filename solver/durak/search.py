@@ -1719,26 +1719,16 @@ def cold_in_a_hurry(state: EngineState, jit: bool | str, options: SolveOptions) 
     the Python search spends in seconds (at most :data:`PYTHON_FIRST_NODES`: a seat analysis'
     world); with ``jit=true``, a deadline. Compiling first would spend the caller's time on a
     compile of 45 CPU seconds or more (20-45 s, over 100 s on a loaded machine) that no deadline
-    can interrupt, so ``solve`` compiles nothing then, whether or not a background process may
-    compile it (:func:`background_first`)."""
+    can interrupt, so ``solve`` compiles nothing then: with ``jit=auto`` the Python search answers
+    while a background process compiles the compiled one (:func:`compile_in_background`; with
+    ``FOOLSOLVE_BACKGROUND_COMPILE=0`` nothing is compiled), ``jit=true`` is an error; without a
+    hurry the compile is done at once, announced (see :data:`PYTHON_FIRST_CARDS`)."""
     if jit is True:
         hurry = options.deadline is not None
     else:
         hurry = jit == "auto" and in_play(state) >= JIT_MIN_CARDS and (
             options.deadline is not None or (options.max_nodes is not None and options.max_nodes <= PYTHON_FIRST_NODES))
     return hurry and compiled_covers(state) and not kernel_compiled()
-
-
-def background_first(state: EngineState, jit: bool | str, options: SolveOptions) -> bool:
-    """Whether ``solve`` answers by the Python search while a background process compiles the
-    compiled one: ``jit=auto``, the compiled search not compiled for a caller in a hurry
-    (:func:`cold_in_a_hurry`) and background compiles on (:func:`foolsolve.background.allowed`).
-    With ``FOOLSOLVE_BACKGROUND_COMPILE=0`` the Python search answers all the same, and nothing is
-    compiled; without a hurry the compile is done at once, announced (see
-    :data:`PYTHON_FIRST_CARDS`)."""
-    from foolsolve import background
-
-    return jit == "auto" and background.allowed() and cold_in_a_hurry(state, jit, options)
 
 
 def not_compiled_in_time() -> OptionError:

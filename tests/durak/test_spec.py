@@ -487,6 +487,19 @@ def test_pass_lasts_until_the_next_cover_and_why_cites_the_throw_option() -> Non
                             "pass lasts the bout")
 
 
+def test_a_pass_and_its_explanation_share_one_first_thrower(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``_pass_reason`` (what ``why`` says of a pass) repeated ``start_throwing``'s loop for the
+    first thrower who can throw: two copies of one rule that could drift apart. Both ask
+    ``durak.first_thrower`` now, so a change to it changes the move and its explanation alike."""
+    s = pos(rules={"variant": "podkidnoy"}, trump="H", players=3, hands=[["6D", "8C"], ["9D", "AS", "KC"], ["7D", "QC"]],
+            table=[["6S", "7S"]])
+    assert durak.first_thrower(s, [2]) == 2 and durak.first_thrower(s, [1]) is None  # the defender throws nothing
+    assert play(s, "pass").to_move == 2 and "player 2 may throw next" in SPEC.why_legal(s, Pass())[0].says
+    monkeypatch.setattr(durak, "first_thrower", lambda state, candidates: None)  # nobody may throw: both follow
+    assert not play(s, "pass").table
+    assert SPEC.why_legal(s, Pass())[0].says.endswith("no other thrower can: the bout ends (beaten)")
+
+
 def test_out_defender_lead_the_next_player_after_a_defender_who_goes_out_leads_a_listed_reading(
         capsys: pytest.CaptureFixture[str]) -> None:
     """001 §Throw option gives the next lead to "the person who just fought off"; a defender who goes

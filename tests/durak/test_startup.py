@@ -360,24 +360,44 @@ def test_a_solve_with_a_deadline_searches_in_python_while_a_background_process_c
     monkeypatch.setattr(search, "search_for", no_compiled_search)
     BackgroundChild.started.clear()
     hurry = SolveOptions(extra={"pv": False}, deadline=time.monotonic() + 600)
-    assert search.background_first(s, "auto", hurry)
+    assert search.cold_in_a_hurry(s, "auto", hurry)
     want = {1: "win", 0: "draw", -1: "loss"}
     for _ in range(2):
         res = search.solve(state, hurry)
         assert [m.value for m in res.moves] == [want[v] for v in row["python"]["move_values"]]
         assert res.nodes == row["python"]["move_nodes"]  # the Python search's tree, node for node
     assert BackgroundChild.started == [[sys.executable, "-m", "foolsolve.solver.durak.compiled", "--background"]]
+
+    # the rest asks solve itself which way it goes (search.background_first, a copy of its condition that
+    # only these tests called, is gone): the Python search answering while a background child compiles, or not
+    assert not hasattr(search, "background_first")
+    compiled_search = object()
+    monkeypatch.setattr(search, "search_for", lambda *args, **kwargs: compiled_search)
+    monkeypatch.setattr(search, "_solve", lambda s, eg, *args: eg)  # the search that would answer, not its answer
+
+    def background_first(options: SolveOptions, jit: bool | str = "auto") -> bool:
+        BackgroundChild.started.clear()
+        monkeypatch.setattr(search, "_compiling", None)
+        monkeypatch.setattr(search, "_told", False)
+        try:
+            answering = search.solve(state, SolveOptions(max_nodes=options.max_nodes, deadline=options.deadline,
+                                                         extra={**options.extra, "jit": jit}))
+        except OptionError:  # jit=true in a hurry: no answer (its error), whether or not a child compiles
+            return False
+        return answering is not compiled_search and bool(BackgroundChild.started)
+
+    assert background_first(hurry)
     # a node budget the Python search spends in seconds (a seat analysis' world) is a hurry too;
     # without either, with jit forced either way, or with background compiles off: not so
-    assert search.background_first(s, "auto", SolveOptions(max_nodes=search.PYTHON_FIRST_NODES))
-    assert not search.background_first(s, "auto", SolveOptions(max_nodes=search.PYTHON_FIRST_NODES + 1))
-    assert not search.background_first(s, "auto", SolveOptions())
-    assert not search.background_first(s, True, hurry) and not search.background_first(s, False, hurry)
+    assert background_first(SolveOptions(max_nodes=search.PYTHON_FIRST_NODES))
+    assert not background_first(SolveOptions(max_nodes=search.PYTHON_FIRST_NODES + 1))
+    assert not background_first(SolveOptions())
+    assert not background_first(hurry, True) and not background_first(hurry, False)
     monkeypatch.setenv("FOOLSOLVE_BACKGROUND_COMPILE", "0")
-    assert not search.background_first(s, "auto", hurry)
+    assert not background_first(hurry)
     monkeypatch.setenv("FOOLSOLVE_BACKGROUND_COMPILE", "1")
     monkeypatch.setattr(search, "kernel_compiled", lambda: True)
-    assert not search.background_first(s, "auto", hurry)
+    assert not background_first(hurry)
 
 
 DURAK_10V10 = {"game": "durak", "rules": {"variant": "simple", "deck": 36, "bout_limit": "six"}, "trump": None,

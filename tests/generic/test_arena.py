@@ -112,10 +112,25 @@ def test_a_match_of_too_many_games_is_refused_before_any_game(tmp_path, capsys):
     out = tmp_path / "big82.jsonl"
     code, _, err = run(["arena", "fools-paradise", "--players", "82", "--rules", '{"decks":8}', "--bot", "random",
                         "--bot", "greedy", "--games", "1", "--out", str(out)], capsys)
-    assert_one_line_error(code, err, "games, more than the limit of 1,000,000; use fewer players or bots")
+    assert_one_line_error(code, err, "games, more than the limit of 1,000,000 games; use fewer players or bots")
     assert "82 seats and 2 bots" in err and not out.exists()
     with pytest.raises(InputError, match="--games 1000 would be 1,716,000 games"):
         arena.check_size(arena.Match("fools-paradise", {}, 13, ("random", "greedy"), deals=1000, seed=1))
+
+
+def test_games_has_one_limit_the_matchs_size(capsys):
+    """--games took up to 10**7 deals while a match of more than MAX_GAMES (1,000,000) games was
+    refused: --games 20000000 was refused by the option's range (10,000,000), --games 2000000 by
+    the match's size. One limit now: the match's games, the option's help stating it, and the error
+    naming the most --games the table allows."""
+    from foolsolve.arena_cli import arena_command
+
+    for games_asked in ("2000000", "20000000"):
+        code, _, err = run(["arena", "durak", "--bot", "random", "--bot", "greedy", "--games", games_asked], capsys)
+        assert_one_line_error(code, err, f"--games {games_asked} would be", "more than the limit of 1,000,000 "
+                              "games; use --games 500,000 or fewer (or fewer players or bots)")
+    option = next(p for p in arena_command.params if p.name == "deals")
+    assert getattr(option.type, "max", None) is None and f"{arena.MAX_GAMES:,} games" in option.help
 
 
 def test_blank_lines_in_a_record_file_are_skipped_on_resume(tmp_path, capsys):

@@ -116,7 +116,7 @@ def test_view_out_of_time_names_the_default_time_and_the_max_nodes_budget():
     from foolsolve.solver.base import DEFAULT_SECONDS, MAX_NODES
 
     text = _no_world_text(DEFAULT_SECONDS, MAX_NODES)
-    assert "20 s (--time's default)" in text and "--max-nodes 4,611,686,018,427,387,904" in text
+    assert "20 s (the default --time)" in text and "--max-nodes 4,611,686,018,427,387,904" in text
     assert "--max-nodes" not in _no_world_text(DEFAULT_SECONDS, 5_000)
     assert_one_line_error([VIEW, "--no-store", "--samples", "3", "--max-nodes", "1" + "0" * 29, "--time", "0.5"],
                           "--time: no world was valued in 0.5 s", "--max-nodes", "did not fit")

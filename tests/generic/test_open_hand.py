@@ -310,6 +310,27 @@ def test_one_legal_move_is_the_answer_and_its_value_gets_a_short_budget(capsys: 
     assert only_move(info, endgame) is None
 
 
+def test_one_legal_moves_time_error_names_the_users_time_and_the_share_that_ran_out(capsys: Any,
+                                                                                   monkeypatch: Any) -> None:
+    """Where not even the only legal move's value was found in the ONE_MOVE_SECONDS it gets, the
+    error said '--time: no answer within 2 s', a --time the user never gave (she gave --time 30);
+    now it names both: the 2 s that ran out, of her --time 30. (The open-hand search is made to
+    value nothing.)"""
+    from foolsolve.solver import open_hand
+    from foolsolve.solver.open_hand import ONE_MOVE_SECONDS
+
+    def nothing_valued(*args: Any, **kwargs: Any) -> Any:
+        raise SearchLimit("out of time", option="time")
+
+    monkeypatch.setattr(open_hand, "solve_world", nothing_valued)
+    path = str(EXAMPLES / "foolery-five-players-midround.json")
+    assert_one_line_error(*run(["--no-store", path, "--time", "30"], capsys)[::2],
+                          f"--time: no answer within the {ONE_MOVE_SECONDS:g} s the only legal move's value gets of "
+                          "--time 30 (the exact solver did not finish")
+    # more than the one move's share asked for: the user's --time, as before
+    assert_one_line_error(*run(["--no-store", path, "--time", "1"], capsys)[::2], "--time: no answer within 1 s (")
+
+
 def test_ctrl_c_in_the_open_hand_search_prints_the_last_iteration_then_exits_130(tmp_path: Any, capsys: Any,
                                                                                 monkeypatch: Any) -> None:
     """Ctrl-C during the open-hand search's depth-2 iteration: solve prints the depth-1 answer with its

@@ -284,7 +284,8 @@ def test_a_malformed_seat_answer_is_an_input_error(change, needle):
     (lambda o: o.pop("best"), 'result: "best" is a required property'),
     (lambda o: o["moves"].__setitem__(0, "attack 9D"), "moves[0]"),
     (lambda o: o.__setitem__("to_move", "0"), "to_move"),
-    (lambda o: o.__setitem__("player", 0), "player"),  # a seat answer's field: not a solve result
+    # a seat answer's field, in a solve result only for a finished game from another seat (--as P)
+    (lambda o: o.__setitem__("player", 0), "player: 0, in a result with moves or of the player to move"),
     (lambda o: o.__setitem__("seconds", float("nan")), "seconds: nan is not a finite number"),
     (lambda o: o.__setitem__("to_move", 9), "to_move: 9 is no player of durak"),
     (lambda o: o.__setitem__("best", ["take"]), "best[0]: 'take' is not among the result's moves"),
@@ -326,6 +327,23 @@ def test_a_seat_answer_that_does_not_answer_its_position_is_an_input_error():
     obj["moves"][0]["move"] = obj["best"][0] = "attack A♠"
     with pytest.raises(InputError, match=r"^moves\[0\]\.move: 'attack A♠' is no legal move in the position$"):
         foolsolve.SeatAnswer.from_json(obj, view)
+
+
+def test_a_seat_answers_means_are_checked_against_its_positions_payoffs():
+    """With its position, a seat answer's means were checked against the game's payoffs over every
+    player count and rule (Foolery: -3 to 3), not the position's (four players, titles: -2 to 2):
+    a mean of 2.5 read back. Now the position's range (SpecGame.payoff_range, the range the
+    analysis cuts its intervals to); without a position, the game's as before."""
+    view = EXAMPLES / "views" / "foolery.json"
+    obj = foolsolve.answer(view, samples=3).to_json()
+    foolsolve.SeatAnswer.from_json(obj, view)
+    obj["moves"][0].update(mean=2.5, low=2.5, high=2.5)
+    foolsolve.SeatAnswer.from_json(obj)  # inside foolery's payoffs for some table
+    with pytest.raises(InputError, match=r"^moves\[0\]\.mean: 2\.5 is outside the position's payoffs \(-2 to 2\)$"):
+        foolsolve.SeatAnswer.from_json(obj, view)
+    obj["moves"][0].update(mean=3.5, low=3.5, high=3.5)
+    with pytest.raises(InputError, match=r"^moves\[0\]\.mean: 3\.5 is outside foolery's payoffs \(-3 to 3\)$"):
+        foolsolve.SeatAnswer.from_json(obj)
 
 
 # every kind of answer the tool writes reads back, with its position: (file, answer()'s parameters)

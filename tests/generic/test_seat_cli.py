@@ -334,14 +334,16 @@ def test_a_finished_game_is_answered_with_its_result_from_every_seat_and_view(tm
     for argv in ([str(full), "--as", "1"], [str(full), "--as", "0", "--samples", "3"], [str(view)],
                  [str(view), "--method", "ismcts", "--samples", "2"], [str(view), "--method", "pimc"]):
         code, out, err = run([*argv, "--no-store"], capsys)
-        assert code == 0 and over in out and "Value for player 1: win" in out, (argv, err)
+        # (--as 0: player 0's result, test_a_finished_game_asked_as_a_player_states_that_players_result)
+        value = "Value for player 0: loss" if "0" in argv else "Value for player 1: win"
+        assert code == 0 and over in out and value in out, (argv, err)
         assert "Best: (none: the game is over)" in out
     assert "Note: player 0's view: the game is over, with the same result in every consistent world" in out
     assert "Note: not applied: --method (options of an answer from one seat; the game is over" in out
     code, _, err = run([str(full), "--as", "2"], capsys)
     assert_one_line_error(code, err, "--as: player 2 does not exist (2 players)")
     # the Python API, report and batch answer alike
-    for ans in (foolsolve.answer(view), foolsolve.answer(full, as_player=0), foolsolve.answer(foolsolve.load(view))):
+    for ans in (foolsolve.answer(view), foolsolve.answer(full, as_player=1), foolsolve.answer(foolsolve.load(view))):
         assert isinstance(ans, foolsolve.Solved) and ans.value == "win" and ans.to_move == 1 and not ans.moves
     for argv in ([str(view)], [str(full), "--as", "1"]):
         code, _, err = run(["report", *argv, "--no-store", "--out", str(tmp_path / "r.html")], capsys)
@@ -597,3 +599,33 @@ def test_estimates_say_their_interval_covers_only_the_sampling_and_exact_only_wh
     assert obj["method_text"].startswith(f"expectation over every consistent world: all {obj['worlds']} of them, ")
     assert "exact expectation" not in obj["method_text"]
     assert any("the search's own error is in them" in n for n in obj["notes"])
+
+
+def test_a_finished_game_asked_as_a_player_states_that_players_result(tmp_path, capsys):
+    # --as P on a finished game stated the value of the player to move (player 1: win), not P's;
+    # now P's (player 0 lost), in the text, the JSON, the Python answer and report's page
+    import foolsolve
+
+    full, _ = _finished(tmp_path)
+    code, out, err = run([str(full), "--as", "0", "--no-store"], capsys)
+    assert code == 0 and "Value for player 0: loss" in out and "Value for player 1" not in out, err
+    assert "not applied: --as" not in out
+    code, out, err = run([str(full), "--as", "0", "--no-store", "--json"], capsys)
+    got = json.loads(out)
+    assert code == 0 and got["player"] == 0 and got["value"] == "loss" and got["to_move"] == 1, err
+    assert got["result"]["payoffs"] and not got["moves"]
+    again = foolsolve.Solved.from_json(got, str(full))
+    assert again.player == 0 and "Value for player 0: loss" in again.text()
+    ans = foolsolve.answer(full, as_player=0)
+    assert ans.value == "loss" and ans.player == 0 and ans.to_move == 1
+    # the player to move's own seat: her value, as without --as
+    code, out, err = run([str(full), "--as", "1", "--no-store", "--json"], capsys)
+    got = json.loads(out)
+    assert code == 0 and got["value"] == "win" and "player" not in got, err
+    code, _, err = run(["report", str(full), "--as", "0", "--no-store", "--out", str(tmp_path / "r.html")], capsys)
+    page = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", (tmp_path / "r.html").read_text())).split())
+    assert code == 0 and "Value for player 0: loss" in page, err
+    with pytest.raises(foolsolve.InputError, match=r"^player: 99 is no player of durak"):
+        foolsolve.Solved.from_json({**got, "player": 99})
+    with pytest.raises(foolsolve.InputError, match=r"^player: 2, and the position has 2 players$"):
+        foolsolve.Solved.from_json({**got, "player": 2}, str(full))

@@ -163,3 +163,40 @@ def test_a_worlds_depth_one_playouts_stop_when_the_time_is_up(monkeypatch: pytes
     with pytest.raises(seat.WorldStopped):
         seat.evaluate_world(info, world, 0, budget, 1, stop=("wall", 5.0))
     assert played[0] == 0
+
+
+def test_no_world_valued_in_time_names_what_the_caller_gave(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The error of an analysis whose time ran out before one world was valued named --time and
+    --max-nodes (and '--time's default') whoever called it; from Python, seat.analyse names the
+    fields of Settings and Budget the caller gave, foolsolve.answer its parameters, and the command
+    line its options. (The clock is simulated: past the deadline at its second look.)"""
+    import json
+    from importlib import resources
+
+    import foolsolve
+    from foolsolve.worlds import read_view, worlds_of_view
+
+    looks = [0]
+
+    def clock() -> float:
+        looks[0] += 1
+        return 0.0 if looks[0] == 1 else 1e9
+
+    monkeypatch.setitem(seat.CLOCKS, "wall", clock)
+    info = games.get("durak")
+    path = resources.files("foolsolve").joinpath("examples", "views", "durak-fresh-deal.json")
+    view = read_view(json.loads(path.read_text(encoding="utf-8")))
+    with pytest.raises(InputError) as exc:
+        seat.analyse(info, worlds_of_view(view), seat.Settings(method="pimc"))
+    assert str(exc.value) == ("Settings.seconds: no world was valued in 20 s (the default Settings.seconds): give a "
+                              "longer Settings.seconds")
+    looks[0] = 0
+    with pytest.raises(InputError) as exc:
+        seat.analyse(info, worlds_of_view(view), seat.Settings(method="pimc", seconds=5,
+                                                               budget=seat.Budget(nodes=10**8)))
+    assert str(exc.value) == ("Settings.seconds: no world was valued in 5 s: each world's node budget, Budget.nodes "
+                              "100,000,000, did not fit in it; give a smaller Budget.nodes or a longer Settings.seconds")
+    looks[0] = 0
+    with pytest.raises(InputError) as exc:
+        foolsolve.answer(str(path), method="pimc")
+    assert str(exc.value) == "time: no world was valued in 20 s (the default time): give a longer time"
