@@ -1142,6 +1142,14 @@ def _check_phase(s: State) -> None:
             raise PositionError("phase: start is a fresh deal (no leader, empty hands, no history)")
         if any(len(p) != PILE for p in s.piles):
             raise PositionError("piles: a fresh deal has three piles of 15")
+        # the deal itself (ThreeFoolsSpec.deal): nothing has changed the binary card or a hand size yet
+        if any(m != s.rules.max_hand for m in s.max_hand):
+            raise PositionError(f"max_hand: {list(s.max_hand)} in a fresh deal (phase start), but the rules' "
+                                f"max_hand is {s.rules.max_hand} (002 §Setup: every player starts at the maximum "
+                                "hand size)")
+        if s.binary != s.rules.binary_start:
+            raise PositionError(f"binary: {s.binary} in a fresh deal (phase start), but the rules' binary_start is "
+                                f"{s.rules.binary_start} (the binary card starts as binary_start says)")
         return
     if not 0 <= s.leader < PLAYERS:
         raise PositionError("leader: must be 0, 1 or 2")
