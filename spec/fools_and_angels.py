@@ -727,6 +727,10 @@ def defence_targets(attack: frozenset[Card], rules: Rules) -> list[tuple[str, fr
     return [t for t in out if t[0] == WHOLE or t[1] != attack]
 
 
+_FACE_QA_QUOTE = "No, face cards cannot be separated from the cards they affect."
+"""003 Q&A, the answer to "Given an attack of [J♦, 2 ♣], can you defend with a 2♥ to discard both 2s, and
+pick up the J♦?" (the sentence the default of option ``face_effects`` rests on)."""
+
 _DEFEND_QUOTE = ('The other player then "defends" by playing any number of cards from their hand to either:')
 
 
@@ -741,10 +745,23 @@ def defend_reasons(state: State, target: str, cards: Any) -> list[Reason]:
     out = not_held(state, d, cards, "defend_reasons", "", _DEFEND_QUOTE)
     targets = {t: need for t, _c, need in defence_targets(state.attack, state.rules)}
     if target not in targets:
-        out.append(reason("defence_targets", f"this attack cannot be defended {target} (it can: "
-                          f"{', '.join(targets)})", "", "It's pass/fail for all of one color or for the "
-                          "whole attack.", "face_effects" if any(is_face(c) for c in state.attack) else None,
-                          state.rules))
+        can = ", ".join(targets)
+        # a target the pip cards admit that a face card's effect takes away: 003 Q&A "Given an attack
+        # of [J♦, 2 ♣], can you defend with a 2♥ to discard both 2s, and pick up the J♦? A: No, face
+        # cards cannot be separated from the cards they affect." (option face_effects)
+        reds = any(is_pip(c) and c.is_red for c in state.attack)
+        blacks = any(is_pip(c) and not c.is_red for c in state.attack)
+        colours = {t for t, present in ((RED, reds), (BLACK, blacks)) if present}
+        holding = [f for f in ordered(c for c in state.attack if is_face(c))
+                   if target not in state.rules.face_effects.of(f).targets(reds, blacks)]
+        if target in colours and holding:
+            out.append(reason("defence_targets", f"this attack cannot be defended {target}: "
+                              f"{' '.join(str(f) for f in holding)} cannot be separated from the cards "
+                              f"{'it affects' if len(holding) == 1 else 'they affect'} (it can: {can})", "",
+                              _FACE_QA_QUOTE, "face_effects", state.rules))
+        else:
+            out.append(reason("defence_targets", f"this attack cannot be defended {target} (it can: {can})", "",
+                              "It's pass/fail for all of one color or for the whole attack."))
     pips = [c for c in cards if is_pip(c)]
     faces = [c for c in cards if is_face(c)]
     if not pips:

@@ -807,3 +807,22 @@ def test_a_card_not_in_hand_quotes_the_sentence_that_plays_it_or_none(tmp_path: 
     e = fa_position("A♣ 2♣", "A♦ 2♦", stock0="6♣", stock1="6♥", pool="7♣", rules={"exchange": True})
     [held] = [r for r in explain(FA, e, "exchange 3♣").reasons if "hand" in r.says]
     assert (held.section, held.quote.split(",")[0]) == ("Exchange", "At the start of your turn")
+
+
+def test_fools_and_angels_a_colour_cut_off_by_a_face_card_cites_the_q_and_a() -> None:
+    """003 Q&A "Given an attack of [J♦, 2 ♣], can you defend with a 2♥ to discard both 2s ...? A: No,
+    face cards cannot be separated from the cards they affect.": `why` once cited only "It's
+    pass/fail for all of one color or for the whole attack." for exactly that move. A colour the
+    attack lacks is still refused by the pass/fail sentence, with no option."""
+    s = FA.state_from_json({"game": "fools-and-angels", "rules": {}, "phase": "defend", "to_move": 1,
+                            "hands": [["3C", "4S"], ["2H", "5D", "7S", "AC"]], "stocks": [[], []], "pool": [],
+                            "attack": ["JD", "2C"], "turns_done": 2})
+    exp = explain(FA, s, "defend black with 2H")
+    assert not exp.legal
+    target = [r for r in exp.reasons if r.rule == "defence_targets"]
+    assert [r.quote for r in target] == ["No, face cards cannot be separated from the cards they affect."], target
+    assert target[0].option == "face_effects" and "J♦" in target[0].says
+    assert 'No, face cards cannot be separated from the cards they affect."' in "\n".join(exp.lines())
+    red = [r for r in explain(FA, s, "defend red with 2H").reasons if r.rule == "defence_targets"]
+    assert [(r.quote, r.option) for r in red] == [("It's pass/fail for all of one color or for the whole attack.",
+                                                   None)], red
