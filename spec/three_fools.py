@@ -580,8 +580,12 @@ def roshambo_reasons(state: State, player: int) -> list[Reason]:
     """Only a player in the pending Roshambo can win it (002 §Winning a Round: "each player plays
     single-elimination Roshambo"; §Losing the Game: "In the case of a tie, Roshambo for it!")."""
     if player not in state.contest:
+        if state.phase == TIE:  # the final count's tie, not a round's Roshambo
+            section, quote = "Losing the Game", "In the case of a tie, Roshambo for it!"
+        else:
+            section, quote = "Winning a Round", "each player plays single-elimination Roshambo to determine the winner"
         return [reason("roshambo", f"player {player} is not in this Roshambo (between {list(state.contest)})",
-                       "Winning a Round", "each player plays single-elimination Roshambo to determine the winner")]
+                       section, quote)]
     return []
 
 

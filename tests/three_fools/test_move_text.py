@@ -51,3 +51,30 @@ def test_a_refusal_never_quotes_a_legality_reason_as_its_ground():
     exp = Explanation("002", "lead 4S as X", "lead 4S as S", True, [why], legal_moves=["lead 4S as S"])
     line = exp.one_line()
     assert "not legal" not in line and "lead 4S as S is legal" in line, line
+
+
+TIE_START = {"game": "three-fools", "rules": {}, "players": 3, "phase": "flip", "to_move": 0, "leader": 0,
+             "binary": "down", "streak": 0, "max_hand": [1, 4, 4],
+             "hands": [["5R"], ["1R", "KP", "7P", "4S"], ["2P", "6P", "8P", "10S"]],
+             "piles": [["2R", "3R", "4R", "6R", "7R", "8R", "9R", "10R", "JR", "QR", "KR", "AR", "JoR"],
+                       ["1P", "3P", "4P", "5P", "9P", "10P", "JP", "QP", "AP", "JoP", "1S", "2S", "3S"],
+                       ["5S", "6S", "7S", "8S", "9S", "JS", "QS", "KS", "AS", "JoS"]],
+             "declared": None, "centre": [None, None, None], "contest": [], "rounds": [], "shown": [],
+             "lost": [False, False, False], "winner": None, "reason": ""}
+
+
+def test_a_player_outside_the_tie_roshambo_is_refused_by_the_tie_sentence():
+    """The final count's tie (phase tie) is 002 §Losing the Game "In the case of a tie, Roshambo for
+    it!", not the round's Roshambo of §Winning a Round, which `why` once cited."""
+    from foolsolve.why import explain
+
+    tie = SPEC.play(SPEC.state_from_json(TIE_START), "keep", "lead 5R as S", "play 1R", "play 2P")
+    assert tie.phase == "tie" and tie.contest == (1, 2)
+    [r] = explain(SPEC, tie, "roshambo 0").reasons
+    assert (r.section, r.quote) == ("Losing the Game", "In the case of a tie, Roshambo for it!"), r
+    assert "player 0 is not in this Roshambo" in r.says
+    # the round's Roshambo keeps its sentence
+    s = SPEC.state_from_json(TIE_START)
+    s = SPEC.play(s, "keep", "lead 5R as S", "play 7P", "play 10S")
+    assert s.phase == "roshambo"
+    assert all(not explain(SPEC, s, f"roshambo {p}").reasons[0].section == "Losing the Game" for p in range(3))
