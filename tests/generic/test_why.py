@@ -826,3 +826,33 @@ def test_fools_and_angels_a_colour_cut_off_by_a_face_card_cites_the_q_and_a() ->
     red = [r for r in explain(FA, s, "defend red with 2H").reasons if r.rule == "defence_targets"]
     assert [(r.quote, r.option) for r in red] == [("It's pass/fail for all of one color or for the whole attack.",
                                                    None)], red
+
+
+def _fp_last_card() -> Any:
+    from foolsolve.cards import FRENCH52
+
+    held = {"KS", "KH", "3C"}
+    rest = [c.ascii for c in FRENCH52 if c.ascii not in held]
+    return FP.state_from_json({"game": "fools-paradise", "players": 2, "dealer": 1, "to_move": 0,
+                               "hands": [["KS"], []], "centre": ["KH", "3C"], "stock": [], "piles": [[], rest],
+                               "clears": [0, 0]})
+
+
+def test_why_fools_paradise_the_last_card_cites_the_ending() -> None:
+    """000 §Ending "The player to play the last card, whether or not he or she collects any cards with
+    the last card, is given all remaining cards in the center." is a rule the last collection or lay
+    rests on (`why` cited only the collection rule)."""
+    s = _fp_last_card()
+    quote = "The player to play the last card, whether or not he or she collects any cards with the last card, " \
+            "is given all remaining cards in the center."
+    exp = explain(FP, s, "collect KS: KH")
+    assert exp.legal
+    ending = [r for r in exp.reasons if r.section == "Ending"]
+    assert [r.quote for r in ending] == [quote] and "3♣" in ending[0].says, exp.reasons
+    assert ending[0].option == "last_card_sweep_counts_as_clear"
+    exp = explain(FP, s, "lay KS")
+    ending = [r for r in exp.reasons if r.section == "Ending"]
+    assert exp.legal and [r.quote for r in ending] == [quote] and "K♥" in ending[0].says, exp.reasons
+    # not the last card: no such reason
+    early = fp_position(["2C 3D 9H KS AC", "4C 7C 8C 10C"], "JH 2S KH 5D 6C")
+    assert all(r.section != "Ending" for r in explain(FP, early, "collect KS: KH 6C 5D 2S").reasons)
