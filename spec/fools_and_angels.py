@@ -1199,10 +1199,16 @@ class FoolsAndAngelsSpec(SpecGame[State, Move]):
             says = (f"the defence totals {need}, cancelling the whole attack ({gone})" if cancelled == state.attack
                     else f"the defence totals {need}, cancelling {move.target} ({gone}); player {p} takes the rest "
                          "of the attack")
-            return [reason("defend_reasons", says, "",
-                           "the defender would need cards that total either 9-black (to zero out the red), 4-red "
-                           "(to zero out the black), or 5-black (to balance the whole)",
-                           "face_effects" if any(is_face(c) for c in state.attack) else None, rules)]
+            out = [reason("defend_reasons", says, "",
+                          "the defender would need cards that total either 9-black (to zero out the red), 4-red "
+                          "(to zero out the black), or 5-black (to balance the whole)",
+                          "face_effects" if any(is_face(c) for c in state.attack) else None, rules)]
+            faces = [c for c in move.cards if is_face(c)]
+            if faces:  # RECONSTRUCTION defence_face_cards = with_pips (defend_reasons)
+                out.append(reason("defend_reasons", f"{' '.join(str(c) for c in ordered(faces))} "
+                                  f"join{'s' if len(faces) == 1 else ''} the pip cards of the defence, counting 0",
+                                  "", "Face cards must always accompany pip cards.", "defence_face_cards", rules))
+            return out
         if isinstance(move, Surrender):
             return [reason("defence_moves", f"player {p} takes every attack card", "",
                            "The defender is not obligated to defend an attack at all; they can just \"surrender\" "
@@ -1551,8 +1557,8 @@ class FoolsAndAngelsSpec(SpecGame[State, Move]):
         if (res is not None and view is not None and view.zone(("hands", state.to_move)) is not None
                 and dict(res.details).get("reason") != EMPTIED):
             res = None
-        lines = [f"Fools and Angels, phase {state.phase}, " + (f"game over: {res.label}" if res is not None
-                                                               else f"player {state.to_move} to move")]
+        lines = [f"Fools and Angels, phase {state.phase}, " + (f"game over: {res.label} ({end_words(state, res)})"
+                                                               if res is not None else f"player {state.to_move} to move")]
         for p in (0, 1):
             you = " (you)" if is_viewer(view, p) else ""
             lines.append(f"player {p}{you}: hand {zone_words(view, ('hands', p), ordered(state.hands[p]))}; "
@@ -1636,6 +1642,24 @@ def result_reason(state: State, res: Result) -> Reason:
         says += ("; the forfeit opens the turn, before an exchange or a pass could be made (reading "
                  "forfeit_first)")
     return reason("result", says, "", _RESULT_QUOTES[str(why)])
+
+
+def end_words(state: State, res: Result) -> str:
+    """How the game ended, in words (``show``): who emptied her hand and stock, was attacked holding
+    only face cards, forfeited, or had no legal action."""
+    details = dict(res.details)
+    winner, why = details.get("winner"), details.get("reason")
+    loser = 1 - winner if isinstance(winner, int) else state.to_move
+    if why == EMPTIED:
+        return f"player {winner} emptied her hand and her own stock"
+    if why == ATTACKED_FACE_ONLY:
+        return f"player {loser} was attacked holding only face cards"
+    if why == FORFEIT:
+        return (f"player {loser} forfeits: a hand of only face cards ({len(state.hands[loser])}) and unable to "
+                "draw")
+    if why == NO_LEGAL_ACTION:
+        return f"player {loser} can neither attack, regroup nor pass (no_legal_action = lose)"
+    return str(why)
 
 
 def win_result(p: int, why: str) -> Result:

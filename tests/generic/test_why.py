@@ -856,3 +856,30 @@ def test_why_fools_paradise_the_last_card_cites_the_ending() -> None:
     # not the last card: no such reason
     early = fp_position(["2C 3D 9H KS AC", "4C 7C 8C 10C"], "JH 2S KH 5D 6C")
     assert all(r.section != "Ending" for r in explain(FP, early, "collect KS: KH 6C 5D 2S").reasons)
+
+
+def test_fools_and_angels_a_defence_with_a_face_card_names_defence_face_cards() -> None:
+    """A legal defence holding a face card rests on option defence_face_cards = with_pips and 003
+    "Face cards must always accompany pip cards" (why named only the totals, then listed
+    defence_face_cards = never as a value that would make it illegal, without saying which value
+    made it legal)."""
+    s = FA.state_from_json({"game": "fools-and-angels", "rules": {}, "phase": "defend", "to_move": 1,
+                            "hands": [["3C", "4S"], ["2H", "JS", "7S", "AC"]], "stocks": [[], []], "pool": [],
+                            "attack": ["2C"], "turns_done": 2})
+    exp = explain(FA, s, "defend whole with 2H JS")
+    assert exp.legal
+    named = [r for r in exp.reasons if r.option == "defence_face_cards"]
+    assert len(named) == 1 and named[0].value == "with_pips", exp.reasons
+    assert named[0].quote == "Face cards must always accompany pip cards." and "J♠" in named[0].says
+    assert "option defence_face_cards = \"with_pips\"" in "\n".join(exp.lines())
+    assert all(r.option != "defence_face_cards" for r in explain(FA, s, "defend whole with 2H").reasons)
+
+
+def test_fools_and_angels_show_of_a_finished_game_gives_the_reason() -> None:
+    """``show`` said only "game over: player 0 wins"; now who ended it and how, as Three Fools' does."""
+    s = FA.state_from_json({"game": "fools-and-angels", "rules": {}, "phase": "turn", "to_move": 1,
+                            "hands": [["2C", "3S", "4S"], ["JH", "QH", "JS", "QS", "KC", "KD", "JD"]],
+                            "stocks": [["5C"], ["6H"]], "pool": ["7S"], "attack": [], "turns_done": 2})
+    first = FA.describe(s).splitlines()[0]
+    assert first == ("Fools and Angels, phase turn, game over: player 0 wins (player 1 forfeits: a hand of only "
+                     "face cards (7) and unable to draw)"), first
