@@ -28,7 +28,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, ClassVar
 
-from foolsolve.cards import PAPER, PILATCH45, PILATCH_JOKER, PILATCH_SUITS, ROCK, SCISSORS, Card
+from foolsolve.cards import PAPER, PILATCH45, PILATCH_JOKER, PILATCH_SUITS, ROCK, SCISSORS, SUIT_NAMES, Card
 from foolsolve.errors import InputError, PositionError
 from foolsolve.game import (
     CHANCE,
@@ -589,6 +589,54 @@ def roshambo_reasons(state: State, player: int) -> list[Reason]:
     return []
 
 
+_WIN_QUOTES = {1: "If all cards are the same suit, the highest ranked wins when the binary card is UP. The lowest "
+                  "ranked wins when the binary card is DOWN.",
+               2: "If two suits are present, a card of the superior suit will win.",
+               3: "If all three suits are present, each player plays single-elimination Roshambo to determine the "
+                  "winner."}
+
+
+def _suit_name(suit: str) -> str:
+    return SUIT_NAMES[suit].capitalize()
+
+
+def round_outcome_reasons(state: State, player: int, card: Card) -> list[Reason]:
+    """When ``player``'s ``card`` is the round's last card: what the reveal decides, in the words of
+    :func:`round_winner` (002 §Winning a Round) and of the lying penalty in :func:`collect` (002
+    §Rounds of Play: "If the player who went first lied about her card's suit, and did not win that
+    round, then her maximum hand size is reduced by one."). Empty before the last card."""
+    if state.phase != FOLLOW or any(c is None for p, c in enumerate(state.centre) if p != player):
+        return []
+    cards = tuple(card if p == player else state.centre[p] for p in range(PLAYERS))
+    full: tuple[Card, ...] = cards  # type: ignore[assignment]
+    suits = {c.suit for c in full}
+    w = round_winner(full, state.binary)
+    shown = " ".join(c.ascii for c in full)
+    best = "highest" if state.binary == UP else "lowest"
+    if w is None:
+        says = f"revealed {shown}: all three suits, so Roshambo decides the round"
+    elif len(suits) == 1:
+        says = f"revealed {shown}: one suit, binary {state.binary.upper()}: the {best} wins: player {w} wins the round"
+    else:
+        a, b = sorted(suits)
+        strong, weak = (a, b) if BEATS[a] == b else (b, a)
+        says = (f"revealed {shown}: {_suit_name(strong)} beats {_suit_name(weak)}"
+                + (f"; binary {state.binary.upper()}: the {best} {_suit_name(strong)} wins"
+                   if sum(c.suit == strong for c in full) > 1 else "")
+                + f": player {w} wins the round")
+    # the words read the others' face-down cards, which the follower does not see (why on a view keeps them back)
+    out = [reason("round_winner", says, "Winning a Round", _WIN_QUOTES[len(suits)], hidden=True)]
+    lead = full[state.leader]
+    if state.declared is not None and is_lie(lead, state.declared) and w != state.leader:
+        m = state.max_hand[state.leader]
+        unless = " unless she wins the Roshambo" if w is None else ""
+        out.append(reason("lie_penalty", f"player {state.leader} declared {SUIT_TEXT[state.declared]} with "
+                          f"{lead.ascii} and lied: maximum hand size {m} -> {m - 1}{unless}", "Rounds of Play",
+                          "If the player who went first lied about her card's suit, and did not win that round, then "
+                          "her maximum hand size is reduced by one.", hidden=True))
+    return out
+
+
 RECONSTRUCTIONS = (
     Reconstruction("follower_order", "The followers play in seat order after the leader.",
                    "Neither follower sees the other's card, so the order changes nothing but the tree's shape.",
@@ -748,7 +796,7 @@ class ThreeFoolsSpec(SpecGame[State, Move]):
                            "Rounds of Play", _LEAD_QUOTE)]
         if isinstance(move, Follow):
             return [reason("follow_reasons", "a card from the follower's hand, face down", "Rounds of Play",
-                           _FOLLOW_QUOTE)]
+                           _FOLLOW_QUOTE), *round_outcome_reasons(state, self.to_move(state), move.card)]
         odds = self.chance_probability(state, move)
         if isinstance(move, FirstLeader):
             section, quote = "Setup", "Randomly determine who will go first."

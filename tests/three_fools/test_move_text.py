@@ -78,3 +78,29 @@ def test_a_player_outside_the_tie_roshambo_is_refused_by_the_tie_sentence():
     s = SPEC.play(s, "keep", "lead 5R as S", "play 7P", "play 10S")
     assert s.phase == "roshambo"
     assert all(not explain(SPEC, s, f"roshambo {p}").reasons[0].section == "Losing the Game" for p in range(3))
+
+
+def test_why_on_the_last_follower_move_says_who_wins_the_round_and_why():
+    """`why` on the move that completes a round names the round's winner by 002 §Winning a Round and
+    the leader's lying penalty by §Rounds of Play; nothing said who won and why."""
+    from foolsolve.why import explain
+
+    s = SPEC.play(SPEC.state_from_json(TIE_START), "keep", "lead 5R as S", "play 1R")
+    exp = explain(SPEC, s, "play 2P")
+    assert exp.legal
+    by_rule = {r.rule: r for r in exp.reasons}
+    won = by_rule["round_winner"]
+    assert won.section == "Winning a Round" and won.quote.startswith("If two suits are present"), won
+    assert "5R 1R 2P" in won.says and "Paper beats Rock" in won.says and "player 2 wins the round" in won.says, won
+    lied = by_rule["lie_penalty"]
+    assert lied.section == "Rounds of Play" and lied.quote.startswith("If the player who went first lied"), lied
+    assert "player 0 declared S with 5R and lied: maximum hand size 1 -> 0" in lied.says, lied
+    # the first follower's move decides nothing yet
+    first = SPEC.play(SPEC.state_from_json(TIE_START), "keep", "lead 5R as S")
+    assert {r.rule for r in explain(SPEC, first, "play 1R").reasons} == {"follow_reasons"}
+    # three suits: Roshambo decides; a lie's penalty then waits for it
+    three = SPEC.play(SPEC.state_from_json(TIE_START), "keep", "lead 5R as S", "play 7P")
+    by_rule = {r.rule: r for r in explain(SPEC, three, "play 10S").reasons}
+    assert "Roshambo" in by_rule["round_winner"].says and by_rule["round_winner"].quote.startswith(
+        "If all three suits are present"), by_rule
+    assert "unless she wins the Roshambo" in by_rule["lie_penalty"].says, by_rule
