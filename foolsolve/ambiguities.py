@@ -30,7 +30,7 @@ import copy
 import random
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from foolsolve.errors import InputError
 from foolsolve.games.base import GameInfo
@@ -95,6 +95,8 @@ class Adapter:
     """How deals are compared, in plain words (printed with every deals report)."""
     final_definition = "the solved value of the opening position for the player to move"
     best_definition = "the best move(s) found by the game's solver at the opening position"
+    mean_definition = "mean final result"
+    """What the mean over deals of the final results (their number: an odds value's ``win_float``) is."""
 
     default_max_nodes: int | None = 2_000_000
     """Node limit of each exact solve unless ``--max-nodes`` says otherwise."""
@@ -230,12 +232,22 @@ class Adapter:
             raise InputError(f"--witness-size: at most {self.max_witness_size} for {self.info.name} "
                              f"({self.size_definition}), got {size}")
 
+    no_alternatives: ClassVar[tuple[str, ...]] = ()
+    """Open options (no finite list of choices) for which this adapter deliberately states no values
+    to compare (:meth:`alternatives`): ``--choices`` must name them."""
+
+    def fixed_at(self, obj: dict[str, Any], option: str) -> str | None:
+        """Why ``option`` cannot change play at the position file ``obj`` (its own fields fix what
+        the option would set: every choice reads as the same position, or is refused), or ``None``.
+        The generic adapter knows of no such field."""
+        return None
+
     def describe_choice(self, analysis: Analysis) -> str:
-        """One line for a report."""
+        """One line for a report (the value written as JSON writes it, keys in order)."""
         if analysis.error:
             return f"{label(analysis.choice)}: {analysis.error}"
         best = " | ".join(analysis.best) or ("not determined" if not analysis.best_known else "-")
-        return f"{label(analysis.choice)}: best {best}; value {analysis.value} ({analysis.method})"
+        return f"{label(analysis.choice)}: best {best}; value {value_text(analysis.value)} ({analysis.method})"
 
 
 class GenericAdapter(Adapter):
@@ -491,6 +503,21 @@ def jsonable(choice: Any) -> Any:
     return json.loads(json_text(choice))
 
 
+def value_text(value: Any) -> str:
+    """A value in a message as :func:`label` writes a choice: a string bare (``loss``), anything else
+    (a number, an object such as Three Fools' round odds) as JSON writes it, an object's keys sorted
+    (so a value read from the store reads as one just solved)."""
+    import json
+
+    if isinstance(value, str):
+        return value
+
+    try:
+        return json.dumps(jsonable(value), ensure_ascii=False, sort_keys=True)
+    except ValueError:  # not a JSON value (json_text wrote its repr)
+        return json_text(value)
+
+
 def label(choice: Any) -> str:
     """A choice as text: strings bare, everything else as JSON (``either``, ``true``, ``2``)."""
     return choice if isinstance(choice, str) else json_text(choice)
@@ -558,9 +585,10 @@ class PositionReport:
         values = [a for a in valid if a.value is not None]
         if len(values) >= 2 and len({a.best_known for a in values}) == 1:  # values of one kind: comparable
             if _disagree([a.value for a in values]):
-                text += "; the values differ: " + ", ".join(f"{label(a.choice)} {a.value}" for a in values)
+                text += "; the values differ: " + ", ".join(f"{label(a.choice)} {value_text(a.value)}"
+                                                            for a in values)
             else:
-                text += f"; the values agree: {values[0].value} under " + ("every choice" if len(values) == len(
+                text += f"; the values agree: {value_text(values[0].value)} under " + ("every choice" if len(values) == len(
                     self.analyses) else ", ".join(label(a.choice) for a in values))
         return text
 
@@ -604,6 +632,8 @@ class DealsReport:
     best_vs_first: dict[str, int] = field(default_factory=dict)
     final_vs_first: dict[str, int] = field(default_factory=dict)
     mean_final: dict[str, float] = field(default_factory=dict)
+    mean_definition: str = "mean final result"
+    """What :attr:`mean_final` is the mean of (:attr:`Adapter.mean_definition`)."""
     examples: list[int] = field(default_factory=list)
     """Deal numbers (seed + i) where the best move differs (first few)."""
     skip_reasons: list[str] = field(default_factory=list)
@@ -627,7 +657,7 @@ class DealsReport:
             "final_differs": self.final_differs, "skipped": self.skipped, "skip_reasons": self.skip_reasons,
             "on_the_way": {"positions": self.on_way, "legal_moves_differ": self.on_way_differs},
             "best_vs_first": self.best_vs_first, "final_vs_first": self.final_vs_first,
-            "mean_final": self.mean_final, "examples": self.examples,
+            "mean_final": self.mean_final, "mean_definition": self.mean_definition, "examples": self.examples,
         }
 
 
@@ -811,7 +841,7 @@ def compare_deals(adapter: Adapter, option: str, choices: Sequence[Any], deals: 
     The deals run here, or on ``executor``'s workers (:func:`deal_results`), and are folded here
     in order: the same report either way."""
     rep = DealsReport(option, list(choices), deals, seed, adapter.best_definition, adapter.final_definition,
-                      adapter.method)
+                      adapter.method, mean_definition=adapter.mean_definition)
     results = deal_results(adapter, [(option, choices, deals, seed)], executor)
     first = label(choices[0])
     sums: dict[str, float] = {label(c): 0.0 for c in choices}

@@ -358,7 +358,7 @@ def _run(info: GameInfo, adapter: Adapter, option_name: str, given: list[Any] | 
         obj = read
         players = info.spec.num_players(info.spec.state_from_json(obj))  # the position must be valid as written
         # the position's own players: a rule for three or more can matter at a three-player position
-        moot_there = cannot_matter(opt, players)
+        moot_there = cannot_matter(opt, players) or adapter.fixed_at(obj, option_name)
         if moot_there and not as_json:
             click.echo(f"note: at the position: {moot_there}; its comparison can find no difference")
     # the deals and the witness search have --players (the game's minimum by default)
@@ -382,7 +382,8 @@ def _run(info: GameInfo, adapter: Adapter, option_name: str, given: list[Any] | 
                        "(solve's Best also ranks them by moves to the end where it gives those)")
             for a in pos.analyses:
                 click.echo("  " + adapter.describe_choice(a))
-            click.echo("  " + pos.verdict())
+            if not moot_there:  # else the note above says why the choices cannot differ
+                click.echo("  " + pos.verdict())
     if deals:
         rep = _deals(adapter, info, option_name, choices, deals, seed, executor)
         result["deals"] = rep.to_json()
@@ -401,7 +402,7 @@ def _run(info: GameInfo, adapter: Adapter, option_name: str, given: list[Any] | 
             click.echo(f"  final result differs in {rep.final_differs}/{n} deals ({rep.final_definition})")
             for k, v in rep.final_vs_first.items():
                 click.echo(f"    {k}: {v}")
-            click.echo(f"  mean final result: {json.dumps(rep.mean_final)}")
+            click.echo(f"  {rep.mean_definition}: {json.dumps(rep.mean_final)}")
             if rep.on_way:
                 click.echo(f"  on the way: the legal moves differ (or the position cannot arise) under some choice at "
                            f"{rep.on_way_differs} of {rep.on_way} positions passed")

@@ -394,14 +394,25 @@ class SpecGame(ABC, Generic[S, M]):
         return move
 
     def parse_move(self, state: S, text: str) -> M:
-        """The legal move whose text is ``text`` (case- and glyph-insensitive); text too long or
-        not Unicode to be a move is an :class:`InputError` (:func:`~foolsolve.positions.check_move_text`)."""
+        """The legal move whose text is ``text`` (case- and glyph-insensitive); failing that, the
+        move the game's own :meth:`read_move` reads from it, if that is legal (so ``play`` takes
+        every spelling ``why`` takes: Three Fools' ``X`` for Scissors, ``T`` for ten). Text too
+        long or not Unicode to be a move is an :class:`InputError`
+        (:func:`~foolsolve.positions.check_move_text`)."""
         from foolsolve.positions import check_move_text
 
         want = _norm_move(check_move_text(text))
-        for m in self.legal_moves(state):
+        legal = self.legal_moves(state)
+        for m in legal:
             if _norm_move(str(m)) == want:
                 return m
+        if type(self).read_move is not SpecGame.read_move:  # the default reads through this method
+            try:
+                move = self.read_move(state, text)
+            except InputError:
+                move = None
+            if move is not None and move in legal:
+                return move
         raise IllegalMove(f"move {text!r} is not legal here")
 
     def play(self, state: S, *texts: str) -> S:

@@ -59,6 +59,8 @@ class Explanation:
         """The error line of ``foolsolve play`` (rules first, then the options, then moves)."""
         if self.error is not None:
             head = self.error
+        elif self.legal:  # read as a legal move by `why` but not by the caller: never "not legal: <its grounds>"
+            head = f"{self.move} is legal here, but {self.text!r} was not read as it"
         else:
             head = "not legal: " + "; ".join(r.short(self.seed) for r in self.reasons)
         if self.flips and not self.legal:

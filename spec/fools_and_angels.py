@@ -727,6 +727,10 @@ def defence_targets(attack: frozenset[Card], rules: Rules) -> list[tuple[str, fr
     return [t for t in out if t[0] == WHOLE or t[1] != attack]
 
 
+_FACE_QA_QUOTE = "No, face cards cannot be separated from the cards they affect."
+"""003 Q&A, the answer to "Given an attack of [J♦, 2 ♣], can you defend with a 2♥ to discard both 2s, and
+pick up the J♦?" (the sentence the default of option ``face_effects`` rests on)."""
+
 _DEFEND_QUOTE = ('The other player then "defends" by playing any number of cards from their hand to either:')
 
 
@@ -741,10 +745,23 @@ def defend_reasons(state: State, target: str, cards: Any) -> list[Reason]:
     out = not_held(state, d, cards, "defend_reasons", "", _DEFEND_QUOTE)
     targets = {t: need for t, _c, need in defence_targets(state.attack, state.rules)}
     if target not in targets:
-        out.append(reason("defence_targets", f"this attack cannot be defended {target} (it can: "
-                          f"{', '.join(targets)})", "", "It's pass/fail for all of one color or for the "
-                          "whole attack.", "face_effects" if any(is_face(c) for c in state.attack) else None,
-                          state.rules))
+        can = ", ".join(targets)
+        # a target the pip cards admit that a face card's effect takes away: 003 Q&A "Given an attack
+        # of [J♦, 2 ♣], can you defend with a 2♥ to discard both 2s, and pick up the J♦? A: No, face
+        # cards cannot be separated from the cards they affect." (option face_effects)
+        reds = any(is_pip(c) and c.is_red for c in state.attack)
+        blacks = any(is_pip(c) and not c.is_red for c in state.attack)
+        colours = {t for t, present in ((RED, reds), (BLACK, blacks)) if present}
+        holding = [f for f in ordered(c for c in state.attack if is_face(c))
+                   if target not in state.rules.face_effects.of(f).targets(reds, blacks)]
+        if target in colours and holding:
+            out.append(reason("defence_targets", f"this attack cannot be defended {target}: "
+                              f"{' '.join(str(f) for f in holding)} cannot be separated from the cards "
+                              f"{'it affects' if len(holding) == 1 else 'they affect'} (it can: {can})", "",
+                              _FACE_QA_QUOTE, "face_effects", state.rules))
+        else:
+            out.append(reason("defence_targets", f"this attack cannot be defended {target} (it can: {can})", "",
+                              "It's pass/fail for all of one color or for the whole attack."))
     pips = [c for c in cards if is_pip(c)]
     faces = [c for c in cards if is_face(c)]
     if not pips:
@@ -1182,10 +1199,16 @@ class FoolsAndAngelsSpec(SpecGame[State, Move]):
             says = (f"the defence totals {need}, cancelling the whole attack ({gone})" if cancelled == state.attack
                     else f"the defence totals {need}, cancelling {move.target} ({gone}); player {p} takes the rest "
                          "of the attack")
-            return [reason("defend_reasons", says, "",
-                           "the defender would need cards that total either 9-black (to zero out the red), 4-red "
-                           "(to zero out the black), or 5-black (to balance the whole)",
-                           "face_effects" if any(is_face(c) for c in state.attack) else None, rules)]
+            out = [reason("defend_reasons", says, "",
+                          "the defender would need cards that total either 9-black (to zero out the red), 4-red "
+                          "(to zero out the black), or 5-black (to balance the whole)",
+                          "face_effects" if any(is_face(c) for c in state.attack) else None, rules)]
+            faces = [c for c in move.cards if is_face(c)]
+            if faces:  # RECONSTRUCTION defence_face_cards = with_pips (defend_reasons)
+                out.append(reason("defend_reasons", f"{' '.join(str(c) for c in ordered(faces))} "
+                                  f"join{'s' if len(faces) == 1 else ''} the pip cards of the defence, counting 0",
+                                  "", "Face cards must always accompany pip cards.", "defence_face_cards", rules))
+            return out
         if isinstance(move, Surrender):
             return [reason("defence_moves", f"player {p} takes every attack card", "",
                            "The defender is not obligated to defend an attack at all; they can just \"surrender\" "
@@ -1534,8 +1557,8 @@ class FoolsAndAngelsSpec(SpecGame[State, Move]):
         if (res is not None and view is not None and view.zone(("hands", state.to_move)) is not None
                 and dict(res.details).get("reason") != EMPTIED):
             res = None
-        lines = [f"Fools and Angels, phase {state.phase}, " + (f"game over: {res.label}" if res is not None
-                                                               else f"player {state.to_move} to move")]
+        lines = [f"Fools and Angels, phase {state.phase}, " + (f"game over: {res.label} ({end_words(state, res)})"
+                                                               if res is not None else f"player {state.to_move} to move")]
         for p in (0, 1):
             you = " (you)" if is_viewer(view, p) else ""
             lines.append(f"player {p}{you}: hand {zone_words(view, ('hands', p), ordered(state.hands[p]))}; "
@@ -1619,6 +1642,24 @@ def result_reason(state: State, res: Result) -> Reason:
         says += ("; the forfeit opens the turn, before an exchange or a pass could be made (reading "
                  "forfeit_first)")
     return reason("result", says, "", _RESULT_QUOTES[str(why)])
+
+
+def end_words(state: State, res: Result) -> str:
+    """How the game ended, in words (``show``): who emptied her hand and stock, was attacked holding
+    only face cards, forfeited, or had no legal action."""
+    details = dict(res.details)
+    winner, why = details.get("winner"), details.get("reason")
+    loser = 1 - winner if isinstance(winner, int) else state.to_move
+    if why == EMPTIED:
+        return f"player {winner} emptied her hand and her own stock"
+    if why == ATTACKED_FACE_ONLY:
+        return f"player {loser} was attacked holding only face cards"
+    if why == FORFEIT:
+        return (f"player {loser} forfeits: a hand of only face cards ({len(state.hands[loser])}) and unable to "
+                "draw")
+    if why == NO_LEGAL_ACTION:
+        return f"player {loser} can neither attack, regroup nor pass (no_legal_action = lose)"
+    return str(why)
 
 
 def win_result(p: int, why: str) -> Result:

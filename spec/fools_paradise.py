@@ -525,7 +525,7 @@ class FoolsParadiseSpec(SpecGame[State, Move]):
                 says = f"player {p} cannot collect with any card, so lays one in the centre: {move.card}"
                 quote = ("If this happens, the player must choose one card from his or her hand and lay it down in "
                          "the center")
-            return [reason("legal_moves", says, "Not Collecting Cards", quote)]
+            return [reason("legal_moves", says, "Not Collecting Cards", quote), *self._last_card(state, move)]
         witness = collection_witness(move.card, move.taken, state.rules)
         assert witness is not None
         values = Collect(move.card, move.taken, witness).explain().removeprefix("collect ").replace(": ", " collects ", 1)
@@ -543,7 +543,32 @@ class FoolsParadiseSpec(SpecGame[State, Move]):
                               "Clearing the board",
                               "When a player collects the final card that is face up in the center, the player is "
                               "said to have cleared the board."))
-        return out
+        return out + self._last_card(state, move)
+
+    def _last_card(self, state: State, move: Collect | Lay) -> list[Reason]:
+        """000 §Ending, when ``move`` plays the last card of the game (every hand empty after it, as
+        :meth:`_settle` ends the game): the mover is given what is left in the centre."""
+        if not self.is_terminal(self.apply(state, move)):
+            return []
+        p = state.to_move
+        left = Counter(state.centre)
+        if isinstance(move, Lay):
+            left[move.card] += 1
+        else:
+            left -= Counter(move.taken)
+            if state.rules.played_card == "stays":
+                left[move.card] += 1
+        cards = _sorted(left.elements())
+        if cards:
+            clear = ("; the sweep scores the clear point" if state.rules.last_card_sweep_counts_as_clear
+                     else "; the sweep scores no clear point")
+            gets = f"player {p} is given the cards left in the centre: {' '.join(str(c) for c in cards)}{clear}"
+        else:
+            gets = "nothing is left in the centre to give"
+        return [reason("apply", f"{move.card} is the last card of the game: {gets}", "Ending",
+                       "The player to play the last card, whether or not he or she collects any cards with the last "
+                       "card, is given all remaining cards in the center.",
+                       "last_card_sweep_counts_as_clear" if cards else None, state.rules)]
 
     def read_move(self, state: State, text: str) -> Move:
         """The move ``text`` names, legal or not: ``collect KS: KH 5D``, ``lay 9D``, ``draw 7S``,

@@ -28,7 +28,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, ClassVar
 
-from foolsolve.cards import PAPER, PILATCH45, PILATCH_JOKER, PILATCH_SUITS, ROCK, SCISSORS, Card
+from foolsolve.cards import PAPER, PILATCH45, PILATCH_JOKER, PILATCH_SUITS, ROCK, SCISSORS, SUIT_NAMES, Card
 from foolsolve.errors import InputError, PositionError
 from foolsolve.game import (
     CHANCE,
@@ -580,9 +580,61 @@ def roshambo_reasons(state: State, player: int) -> list[Reason]:
     """Only a player in the pending Roshambo can win it (002 §Winning a Round: "each player plays
     single-elimination Roshambo"; §Losing the Game: "In the case of a tie, Roshambo for it!")."""
     if player not in state.contest:
+        if state.phase == TIE:  # the final count's tie, not a round's Roshambo
+            section, quote = "Losing the Game", "In the case of a tie, Roshambo for it!"
+        else:
+            section, quote = "Winning a Round", "each player plays single-elimination Roshambo to determine the winner"
         return [reason("roshambo", f"player {player} is not in this Roshambo (between {list(state.contest)})",
-                       "Winning a Round", "each player plays single-elimination Roshambo to determine the winner")]
+                       section, quote)]
     return []
+
+
+_WIN_QUOTES = {1: "If all cards are the same suit, the highest ranked wins when the binary card is UP. The lowest "
+                  "ranked wins when the binary card is DOWN.",
+               2: "If two suits are present, a card of the superior suit will win.",
+               3: "If all three suits are present, each player plays single-elimination Roshambo to determine the "
+                  "winner."}
+
+
+def _suit_name(suit: str) -> str:
+    return SUIT_NAMES[suit].capitalize()
+
+
+def round_outcome_reasons(state: State, player: int, card: Card) -> list[Reason]:
+    """When ``player``'s ``card`` is the round's last card: what the reveal decides, in the words of
+    :func:`round_winner` (002 §Winning a Round) and of the lying penalty in :func:`collect` (002
+    §Rounds of Play: "If the player who went first lied about her card's suit, and did not win that
+    round, then her maximum hand size is reduced by one."). Empty before the last card."""
+    if state.phase != FOLLOW or any(c is None for p, c in enumerate(state.centre) if p != player):
+        return []
+    cards = tuple(card if p == player else state.centre[p] for p in range(PLAYERS))
+    full: tuple[Card, ...] = cards  # type: ignore[assignment]
+    suits = {c.suit for c in full}
+    w = round_winner(full, state.binary)
+    shown = " ".join(c.ascii for c in full)
+    best = "highest" if state.binary == UP else "lowest"
+    if w is None:
+        says = f"revealed {shown}: all three suits, so Roshambo decides the round"
+    elif len(suits) == 1:
+        says = f"revealed {shown}: one suit, binary {state.binary.upper()}: the {best} wins: player {w} wins the round"
+    else:
+        a, b = sorted(suits)
+        strong, weak = (a, b) if BEATS[a] == b else (b, a)
+        says = (f"revealed {shown}: {_suit_name(strong)} beats {_suit_name(weak)}"
+                + (f"; binary {state.binary.upper()}: the {best} {_suit_name(strong)} wins"
+                   if sum(c.suit == strong for c in full) > 1 else "")
+                + f": player {w} wins the round")
+    # the words read the others' face-down cards, which the follower does not see (why on a view keeps them back)
+    out = [reason("round_winner", says, "Winning a Round", _WIN_QUOTES[len(suits)], hidden=True)]
+    lead = full[state.leader]
+    if state.declared is not None and is_lie(lead, state.declared) and w != state.leader:
+        m = state.max_hand[state.leader]
+        unless = " unless she wins the Roshambo" if w is None else ""
+        out.append(reason("lie_penalty", f"player {state.leader} declared {SUIT_TEXT[state.declared]} with "
+                          f"{lead.ascii} and lied: maximum hand size {m} -> {m - 1}{unless}", "Rounds of Play",
+                          "If the player who went first lied about her card's suit, and did not win that round, then "
+                          "her maximum hand size is reduced by one.", hidden=True))
+    return out
 
 
 RECONSTRUCTIONS = (
@@ -744,7 +796,7 @@ class ThreeFoolsSpec(SpecGame[State, Move]):
                            "Rounds of Play", _LEAD_QUOTE)]
         if isinstance(move, Follow):
             return [reason("follow_reasons", "a card from the follower's hand, face down", "Rounds of Play",
-                           _FOLLOW_QUOTE)]
+                           _FOLLOW_QUOTE), *round_outcome_reasons(state, self.to_move(state), move.card)]
         odds = self.chance_probability(state, move)
         if isinstance(move, FirstLeader):
             section, quote = "Setup", "Randomly determine who will go first."
@@ -1142,6 +1194,14 @@ def _check_phase(s: State) -> None:
             raise PositionError("phase: start is a fresh deal (no leader, empty hands, no history)")
         if any(len(p) != PILE for p in s.piles):
             raise PositionError("piles: a fresh deal has three piles of 15")
+        # the deal itself (ThreeFoolsSpec.deal): nothing has changed the binary card or a hand size yet
+        if any(m != s.rules.max_hand for m in s.max_hand):
+            raise PositionError(f"max_hand: {list(s.max_hand)} in a fresh deal (phase start), but the rules' "
+                                f"max_hand is {s.rules.max_hand} (002 §Setup: every player starts at the maximum "
+                                "hand size)")
+        if s.binary != s.rules.binary_start:
+            raise PositionError(f"binary: {s.binary} in a fresh deal (phase start), but the rules' binary_start is "
+                                f"{s.rules.binary_start} (the binary card starts as binary_start says)")
         return
     if not 0 <= s.leader < PLAYERS:
         raise PositionError("leader: must be 0, 1 or 2")

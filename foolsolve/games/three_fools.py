@@ -51,6 +51,7 @@ INFO = GameInfo(
                    "report each seat's win rate with a confidence interval.", old_name="simulate", old_takes_game=True),
     ),
     proofs="foolsolve.proofs.three_fools",
+    ambiguity=Lazy("foolsolve.solver.three_fools.ambiguity:ThreeFoolsAmbiguity"),
     doc="docs/three-fools.md",
     # 4: odds, best responses and equilibria follow roshambo_format (leader_bye); 5: nodes are the rounds
     # valued and the deals enumerated, -o limit unused is noted

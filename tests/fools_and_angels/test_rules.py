@@ -538,3 +538,20 @@ def test_the_first_turns_belong_to_the_first_player_then_the_other() -> None:
         position("", "", stock0="A♣ 2♣", stock1="A♦ 2♦", pool="7♥", turns_done=0, to_move=1)
     position("", "", stock0="A♣ 2♣", stock1="A♦ 2♦", pool="7♥", turns_done=0, to_move=1, rules={"first_player": 1})
     position("A♣", "", stock0="2♣", stock1="A♦ 2♦", pool="7♥", turns_done=1, to_move=1)
+
+
+def test_the_docs_one_paragraph_summary_gives_the_default_attack_size():
+    """docs/fools-and-angels.md summed the attack up as "1-4 pip cards plus at most one face card",
+    the non-default ``pips_and_one_face``; the default ``four_then_face`` (003 "The attacker may use
+    up to 4 cards — plus 1 more if it is a face card") allows three pip cards and two face cards."""
+    from pathlib import Path
+
+    from foolsolve.spec.fools_and_angels import SPEC as FA
+    from foolsolve.why import explain
+    from tests.fools_and_angels.helpers import position as fa_position
+
+    page = (Path(__file__).resolve().parents[2] / "docs" / "fools-and-angels.md").read_text(encoding="utf-8")
+    para = " ".join(page.split("The game in one paragraph:")[1].split("\n\n")[0].split())
+    assert "at most one face card" not in para and "a 5th only if it is a face card" in para, para
+    s = fa_position("2♣ 3♣ 4♠ J♦ Q♠", "A♦ 2♦ 3♦ 4♦ 5♦ 6♦", stock0="6♣", stock1="6♥")
+    assert explain(FA, s, "attack 2C 3C 4S JD QS").legal

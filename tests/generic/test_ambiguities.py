@@ -22,6 +22,7 @@ from foolsolve.ambiguities import (
     compare_position,
     option_info,
 )
+from foolsolve.errors import InputError
 from foolsolve.solver import minimax
 from foolsolve.spec import durak as D
 from foolsolve.spec import fools_and_angels as F
@@ -80,6 +81,11 @@ def test_every_option_has_choices_to_compare(game: str) -> None:
     info = games.get(game)
     adapter = adapter_for(info)
     for o in comparable_options(info):
+        if o.name in adapter.no_alternatives:  # stated: --choices names the values (Three Fools' roshambo table)
+            assert o.choices is None and adapter.alternatives(o) is None
+            with pytest.raises(InputError, match="name the values with --choices"):
+                choices_of(o, adapter)
+            continue
         choices = choices_of(o, adapter)
         assert len(choices) >= 2 and len({json.dumps(json.loads(json.dumps(str(c)))) for c in choices}) == len(choices)
         adapter.rules_for(o.name, choices[1])  # a valid rules value

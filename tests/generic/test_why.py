@@ -807,3 +807,79 @@ def test_a_card_not_in_hand_quotes_the_sentence_that_plays_it_or_none(tmp_path: 
     e = fa_position("A♣ 2♣", "A♦ 2♦", stock0="6♣", stock1="6♥", pool="7♣", rules={"exchange": True})
     [held] = [r for r in explain(FA, e, "exchange 3♣").reasons if "hand" in r.says]
     assert (held.section, held.quote.split(",")[0]) == ("Exchange", "At the start of your turn")
+
+
+def test_fools_and_angels_a_colour_cut_off_by_a_face_card_cites_the_q_and_a() -> None:
+    """003 Q&A "Given an attack of [J♦, 2 ♣], can you defend with a 2♥ to discard both 2s ...? A: No,
+    face cards cannot be separated from the cards they affect.": `why` once cited only "It's
+    pass/fail for all of one color or for the whole attack." for exactly that move. A colour the
+    attack lacks is still refused by the pass/fail sentence, with no option."""
+    s = FA.state_from_json({"game": "fools-and-angels", "rules": {}, "phase": "defend", "to_move": 1,
+                            "hands": [["3C", "4S"], ["2H", "5D", "7S", "AC"]], "stocks": [[], []], "pool": [],
+                            "attack": ["JD", "2C"], "turns_done": 2})
+    exp = explain(FA, s, "defend black with 2H")
+    assert not exp.legal
+    target = [r for r in exp.reasons if r.rule == "defence_targets"]
+    assert [r.quote for r in target] == ["No, face cards cannot be separated from the cards they affect."], target
+    assert target[0].option == "face_effects" and "J♦" in target[0].says
+    assert 'No, face cards cannot be separated from the cards they affect."' in "\n".join(exp.lines())
+    red = [r for r in explain(FA, s, "defend red with 2H").reasons if r.rule == "defence_targets"]
+    assert [(r.quote, r.option) for r in red] == [("It's pass/fail for all of one color or for the whole attack.",
+                                                   None)], red
+
+
+def _fp_last_card() -> Any:
+    from foolsolve.cards import FRENCH52
+
+    held = {"KS", "KH", "3C"}
+    rest = [c.ascii for c in FRENCH52 if c.ascii not in held]
+    return FP.state_from_json({"game": "fools-paradise", "players": 2, "dealer": 1, "to_move": 0,
+                               "hands": [["KS"], []], "centre": ["KH", "3C"], "stock": [], "piles": [[], rest],
+                               "clears": [0, 0]})
+
+
+def test_why_fools_paradise_the_last_card_cites_the_ending() -> None:
+    """000 §Ending "The player to play the last card, whether or not he or she collects any cards with
+    the last card, is given all remaining cards in the center." is a rule the last collection or lay
+    rests on (`why` cited only the collection rule)."""
+    s = _fp_last_card()
+    quote = "The player to play the last card, whether or not he or she collects any cards with the last card, " \
+            "is given all remaining cards in the center."
+    exp = explain(FP, s, "collect KS: KH")
+    assert exp.legal
+    ending = [r for r in exp.reasons if r.section == "Ending"]
+    assert [r.quote for r in ending] == [quote] and "3♣" in ending[0].says, exp.reasons
+    assert ending[0].option == "last_card_sweep_counts_as_clear"
+    exp = explain(FP, s, "lay KS")
+    ending = [r for r in exp.reasons if r.section == "Ending"]
+    assert exp.legal and [r.quote for r in ending] == [quote] and "K♥" in ending[0].says, exp.reasons
+    # not the last card: no such reason
+    early = fp_position(["2C 3D 9H KS AC", "4C 7C 8C 10C"], "JH 2S KH 5D 6C")
+    assert all(r.section != "Ending" for r in explain(FP, early, "collect KS: KH 6C 5D 2S").reasons)
+
+
+def test_fools_and_angels_a_defence_with_a_face_card_names_defence_face_cards() -> None:
+    """A legal defence holding a face card rests on option defence_face_cards = with_pips and 003
+    "Face cards must always accompany pip cards" (why named only the totals, then listed
+    defence_face_cards = never as a value that would make it illegal, without saying which value
+    made it legal)."""
+    s = FA.state_from_json({"game": "fools-and-angels", "rules": {}, "phase": "defend", "to_move": 1,
+                            "hands": [["3C", "4S"], ["2H", "JS", "7S", "AC"]], "stocks": [[], []], "pool": [],
+                            "attack": ["2C"], "turns_done": 2})
+    exp = explain(FA, s, "defend whole with 2H JS")
+    assert exp.legal
+    named = [r for r in exp.reasons if r.option == "defence_face_cards"]
+    assert len(named) == 1 and named[0].value == "with_pips", exp.reasons
+    assert named[0].quote == "Face cards must always accompany pip cards." and "J♠" in named[0].says
+    assert "option defence_face_cards = \"with_pips\"" in "\n".join(exp.lines())
+    assert all(r.option != "defence_face_cards" for r in explain(FA, s, "defend whole with 2H").reasons)
+
+
+def test_fools_and_angels_show_of_a_finished_game_gives_the_reason() -> None:
+    """``show`` said only "game over: player 0 wins"; now who ended it and how, as Three Fools' does."""
+    s = FA.state_from_json({"game": "fools-and-angels", "rules": {}, "phase": "turn", "to_move": 1,
+                            "hands": [["2C", "3S", "4S"], ["JH", "QH", "JS", "QS", "KC", "KD", "JD"]],
+                            "stocks": [["5C"], ["6H"]], "pool": ["7S"], "attack": [], "turns_done": 2})
+    first = FA.describe(s).splitlines()[0]
+    assert first == ("Fools and Angels, phase turn, game over: player 0 wins (player 1 forfeits: a hand of only "
+                     "face cards (7) and unable to draw)"), first

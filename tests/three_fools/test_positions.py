@@ -150,3 +150,41 @@ def test_show_as_prints_a_players_view_and_hides_the_others_hands():
     bad = subprocess.run([sys.executable, "-m", "foolsolve", "show", str(path), "--as", "3"], capture_output=True,
                          text=True, timeout=120)
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1
+
+
+def _fresh_deal(**changes):
+    obj = json.loads(resources.files("foolsolve").joinpath("examples", "three-fools-deal.json")
+                     .read_text(encoding="utf-8"))
+    obj.update(changes)
+    return obj
+
+
+@pytest.mark.parametrize("rules,fields,message", [
+    ({"max_hand": 5, "binary_start": "up"}, {}, "max_hand: [4, 4, 4] in a fresh deal (phase start), but the rules' "
+     "max_hand is 5 (002 §Setup: every player starts at the maximum hand size)"),
+    ({"binary_start": "up"}, {}, "binary: down in a fresh deal (phase start), but the rules' binary_start is up "
+     "(the binary card starts as binary_start says)"),
+    ({}, {"max_hand": [4, 3, 4]}, "max_hand: [4, 3, 4] in a fresh deal (phase start), but the rules' max_hand is 4 "
+     "(002 §Setup: every player starts at the maximum hand size)"),
+])
+def test_a_fresh_deal_contradicting_its_rules_is_an_error_naming_the_field_and_rule(rules, fields, message, tmp_path):
+    """Phase start is the deal itself: the binary card is the rules' binary_start and every maximum
+    hand size the rules' max_hand. A file saying otherwise was refused by nothing, and ``show``
+    printed rules max_hand=5, binary_start=up beside a binary card DOWN and maximum 4."""
+    obj = _fresh_deal(rules=rules, **fields)
+    with pytest.raises(InputError) as exc:
+        SPEC.state_from_json(obj)
+    assert str(exc.value) == message
+    path = tmp_path / "x.json"
+    path.write_text(json.dumps(obj))
+    from tests.generic.batch_helpers import call_main
+
+    code, out, err = call_main(["show", str(path)])
+    assert code == 2 and out == "" and err.count("\n") == 1 and message in err, err
+
+
+def test_a_fresh_deal_that_leaves_out_binary_and_max_hand_takes_them_from_the_rules():
+    obj = _fresh_deal(rules={"max_hand": 5, "binary_start": "up"})
+    del obj["binary"], obj["max_hand"]
+    s = SPEC.state_from_json(obj)
+    assert s.binary == "up" and s.max_hand == (5, 5, 5)

@@ -1,0 +1,106 @@
+"""Three Fools move texts: ``play`` (and the interactive prompt, which reads moves the same way)
+reads every spelling ``why`` reads (``X`` for Scissors, ``T`` for ten), and a refusal never gives
+the rule a legal move rests on as the ground of its illegality."""
+
+from __future__ import annotations
+
+from importlib import resources
+
+from foolsolve.game import Reason
+from foolsolve.spec.three_fools import SPEC, Follow, Lead
+from foolsolve.why import Explanation
+from tests.generic.batch_helpers import call_main
+
+FIRST = str(resources.files("foolsolve").joinpath("examples", "three-fools-first-round.json"))
+
+
+def _first():
+    import json
+
+    return SPEC.state_from_json(json.loads(open(FIRST, encoding="utf-8").read()))
+
+
+def test_play_reads_the_spellings_why_reads():
+    s = SPEC.play(_first(), "keep")
+    for text, card in (("lead 4S as X", "4S"), ("lead TS as S", "10S"), ("lead ts as x", "10S")):
+        move = SPEC.parse_move(s, text)
+        assert isinstance(move, Lead) and move.card.ascii == card and str(move).endswith("as S"), text
+    after = SPEC.play(s, "lead 4S as X")
+    assert isinstance(SPEC.parse_move(after, "play 5X"), Follow)  # player 1 holds 5S
+    after = SPEC.play(after, "play 5X")
+    assert isinstance(SPEC.parse_move(after, "play 3X"), Follow)  # player 2 holds 3S
+
+
+def test_cli_play_accepts_x_for_scissors_and_t_for_ten(tmp_path):
+    out = str(tmp_path / "p.json")
+    for moves in (["keep", "lead 4S as X"], ["keep", "lead TS as S"], ["keep", "lead 4S as S", "play 5X"]):
+        code, _, err = call_main(["play", FIRST, *moves, "--out", out])
+        assert code == 0 and err == "", (moves, err)
+
+
+def test_cli_play_still_refuses_an_illegal_move_with_its_rule(tmp_path):
+    code, _, err = call_main(["play", FIRST, "keep", "lead 5R as X"])
+    assert code == 2 and err.count("\n") == 1, err
+    assert "does not hold 5R" in err and "[hand; 002 §Rounds of Play]" in err and "lead_reasons" not in err, err
+
+
+def test_a_refusal_never_quotes_a_legality_reason_as_its_ground():
+    """Should the text of a legal move fail to be read (a reader and a writer that disagree),
+    the one-line refusal says the move is legal, not "not legal: <the rule it rests on>"."""
+    why = Reason("lead_reasons", "a card from the leader's hand, declared S", "Rounds of Play", "She chooses")
+    exp = Explanation("002", "lead 4S as X", "lead 4S as S", True, [why], legal_moves=["lead 4S as S"])
+    line = exp.one_line()
+    assert "not legal" not in line and "lead 4S as S is legal" in line, line
+
+
+TIE_START = {"game": "three-fools", "rules": {}, "players": 3, "phase": "flip", "to_move": 0, "leader": 0,
+             "binary": "down", "streak": 0, "max_hand": [1, 4, 4],
+             "hands": [["5R"], ["1R", "KP", "7P", "4S"], ["2P", "6P", "8P", "10S"]],
+             "piles": [["2R", "3R", "4R", "6R", "7R", "8R", "9R", "10R", "JR", "QR", "KR", "AR", "JoR"],
+                       ["1P", "3P", "4P", "5P", "9P", "10P", "JP", "QP", "AP", "JoP", "1S", "2S", "3S"],
+                       ["5S", "6S", "7S", "8S", "9S", "JS", "QS", "KS", "AS", "JoS"]],
+             "declared": None, "centre": [None, None, None], "contest": [], "rounds": [], "shown": [],
+             "lost": [False, False, False], "winner": None, "reason": ""}
+
+
+def test_a_player_outside_the_tie_roshambo_is_refused_by_the_tie_sentence():
+    """The final count's tie (phase tie) is 002 §Losing the Game "In the case of a tie, Roshambo for
+    it!", not the round's Roshambo of §Winning a Round, which `why` once cited."""
+    from foolsolve.why import explain
+
+    tie = SPEC.play(SPEC.state_from_json(TIE_START), "keep", "lead 5R as S", "play 1R", "play 2P")
+    assert tie.phase == "tie" and tie.contest == (1, 2)
+    [r] = explain(SPEC, tie, "roshambo 0").reasons
+    assert (r.section, r.quote) == ("Losing the Game", "In the case of a tie, Roshambo for it!"), r
+    assert "player 0 is not in this Roshambo" in r.says
+    # the round's Roshambo keeps its sentence
+    s = SPEC.state_from_json(TIE_START)
+    s = SPEC.play(s, "keep", "lead 5R as S", "play 7P", "play 10S")
+    assert s.phase == "roshambo"
+    assert all(not explain(SPEC, s, f"roshambo {p}").reasons[0].section == "Losing the Game" for p in range(3))
+
+
+def test_why_on_the_last_follower_move_says_who_wins_the_round_and_why():
+    """`why` on the move that completes a round names the round's winner by 002 §Winning a Round and
+    the leader's lying penalty by §Rounds of Play; nothing said who won and why."""
+    from foolsolve.why import explain
+
+    s = SPEC.play(SPEC.state_from_json(TIE_START), "keep", "lead 5R as S", "play 1R")
+    exp = explain(SPEC, s, "play 2P")
+    assert exp.legal
+    by_rule = {r.rule: r for r in exp.reasons}
+    won = by_rule["round_winner"]
+    assert won.section == "Winning a Round" and won.quote.startswith("If two suits are present"), won
+    assert "5R 1R 2P" in won.says and "Paper beats Rock" in won.says and "player 2 wins the round" in won.says, won
+    lied = by_rule["lie_penalty"]
+    assert lied.section == "Rounds of Play" and lied.quote.startswith("If the player who went first lied"), lied
+    assert "player 0 declared S with 5R and lied: maximum hand size 1 -> 0" in lied.says, lied
+    # the first follower's move decides nothing yet
+    first = SPEC.play(SPEC.state_from_json(TIE_START), "keep", "lead 5R as S")
+    assert {r.rule for r in explain(SPEC, first, "play 1R").reasons} == {"follow_reasons"}
+    # three suits: Roshambo decides; a lie's penalty then waits for it
+    three = SPEC.play(SPEC.state_from_json(TIE_START), "keep", "lead 5R as S", "play 7P")
+    by_rule = {r.rule: r for r in explain(SPEC, three, "play 10S").reasons}
+    assert "Roshambo" in by_rule["round_winner"].says and by_rule["round_winner"].quote.startswith(
+        "If all three suits are present"), by_rule
+    assert "unless she wins the Roshambo" in by_rule["lie_penalty"].says, by_rule
