@@ -516,7 +516,7 @@ def test_an_answer_resting_on_estimates_is_labelled_so_and_checked_by_ismcts(tmp
     assert len(rows) == 4 and all("(estimates)" in r for r in rows), rows
     assert "Best: take" in out and "Value for player 1: +1.000, over every world, an average of estimates" in out
     note = next(line for line in out.splitlines() if "a second method" in line)
-    assert note.startswith("Note: a second method disagrees: IS-MCTS (1,000 iterations in ")
+    assert note.startswith("Note: a second method disagrees: IS-MCTS (1,000 iterations) ")
     assert "ranks cover 8♣ with Q♣ first and take 4th of 4 (mean " in note and "the best move is not sure" in note
     # the method asked for by name: no check
     code, out, _ = run([str(view), "--time", "0", "--method", "exact"], capsys)
