@@ -15,7 +15,8 @@ Index layout (named constants below):
   slot's unused rank 0 (index 32), the black Joker rank 1 at the spades slot's unused rank 1
   (index 49); so the 54-card deck still fits 64 bits and no Joker shares a rank with any card.
 
-Accepted text forms (case-insensitive): ``TS``, ``10S``, ``10♠``, ``t♠``, ``AH``, ``a♥``;
+Accepted text forms (case-insensitive, with no space inside or around them, and only the solid
+suit glyphs ♠ ♥ ♦ ♣): ``TS``, ``10S``, ``10♠``, ``t♠``, ``AH``, ``a♥``;
 Pilatch ``7R``, ``XP`` / ``JokerP`` (Joker); tarot ``CC`` (Cavalier of clubs),
 ``T21`` / ``XXI`` (trump 21), ``Fool``; French Jokers ``RJ`` / ``BJ`` (also ``RedJoker``, ``BlackJoker``).
 """
@@ -62,7 +63,9 @@ JOKER_MASK = 1 << RED_JOKER_INDEX | 1 << BLACK_JOKER_INDEX
 """Both Jokers as a bitmask."""
 
 GLYPHS = {CLUBS: "♣", DIAMONDS: "♦", HEARTS: "♥", SPADES: "♠"}
-_GLYPH_TO_SUIT = {v: k for k, v in GLYPHS.items()} | {"♧": CLUBS, "♢": DIAMONDS, "♡": HEARTS, "♤": SPADES}
+_GLYPH_TO_SUIT = {v: k for k, v in GLYPHS.items()}
+"""The suit glyphs a card may be written with: the four solid ones it prints with, not the hollow ♡
+♢ ♧ ♤ (no card, no trump: a card is read as documented, the same in a position file and a move)."""
 SUIT_NAMES = {
     CLUBS: "clubs", DIAMONDS: "diamonds", HEARTS: "hearts", SPADES: "spades",
     ROCK: "rock", PAPER: "paper", SCISSORS: "scissors", TRUMP: "trump",
@@ -212,9 +215,13 @@ class Deck:
         return self.mask(self.cards)
 
     def parse(self, text: str, *, what: str = "card") -> Card:
-        """Parse one card; raise :class:`InputError` naming ``what`` if it is not in this deck."""
+        """Parse one card in one of its documented forms (the module's docstring; any case, no
+        space, inside or around it, solid suit glyphs only); raise :class:`InputError` naming
+        ``what`` and the text if it is not a card of this deck."""
         if not isinstance(text, str):
             raise InputError(f"{what}: expected a card string, got {text!r}")
+        if any(ch.isspace() for ch in text):
+            raise InputError(f"{what}: {text!r} is no card of the {self.name} deck: a card is written without spaces")
         key = _normalise(text)
         card = self._by_text.get(key)
         if card is None:
@@ -269,10 +276,11 @@ class Deck:
 
 
 def _normalise(text: str) -> str:
-    t = text.strip()
+    """A card's text (one word: :meth:`Deck.parse` refuses spaces) as the key of its aliases."""
+    t = text
     for glyph, suit in _GLYPH_TO_SUIT.items():
         t = t.replace(glyph, suit)
-    t = t.upper().replace(" ", "")
+    t = t.upper()
     if t.startswith("JOKER"):
         t = "JO" + t[5:]
     return t

@@ -1197,8 +1197,9 @@ def _move_list(title: str, texts: list[str]) -> list[str]:
 
 def view_moves_text(view: Any, as_json: bool) -> str:
     """The moves of a view file: the viewer's legal moves when she is to move, else who is to move
-    and the moves legal in every (and in some) world looked at, one a line (a long list: the first
-    :data:`VIEW_MOVES_SHOWN` and how many more; ``as_json``: all of them)."""
+    and the moves legal in every world looked at and those legal in some world (these include the
+    former, as ``--json``'s ``in_every_world`` and ``in_some_world``), one a line (a long list: the
+    first :data:`VIEW_MOVES_SHOWN` and how many more; ``as_json``: all of them)."""
     from foolsolve.worlds import Worlds, view_moves
 
     vm = view_moves(Worlds(view))
@@ -1217,8 +1218,8 @@ def view_moves_text(view: Any, as_json: bool) -> str:
               else plural(vm.worlds, "sampled consistent world"))
     lines = [f"{who} is to move, not the viewer (player {vm.viewer}): the moves depend on cards the viewer "
              f"cannot see. Over {looked}:",
-             *_move_list("legal in every one", list(vm.certain)),
-             *_move_list("legal in some", [m for m in vm.possible if m not in vm.certain])]
+             *_move_list("legal in every world", list(vm.certain)),
+             *_move_list("legal in some world", list(vm.possible))]  # (the same sets as --json's)
     return "\n".join(lines)
 
 

@@ -95,7 +95,21 @@ def validate_schema(obj: Any, schema_name: str, *, view_ok: bool = False, root: 
     errors = sorted(validator.iter_errors(obj), key=lambda e: (len(e.absolute_path), list(map(str, e.absolute_path))))
     if errors:
         err = _specific(errors[0])
+        if list(err.absolute_path)[:1] == ["rules"]:
+            _rules_error(obj["rules"], schema_name)
         raise InputError(f"{json_path(err.absolute_path, root)}: {json_message(err)}")
+
+
+def _rules_error(rules: Any, schema_name: str) -> None:
+    """The error the game's own reading of ``rules`` gives (:func:`foolsolve.rules.rules_from_json`:
+    "unknown rule option (known: ...)", the option's own message), where the schema found one in
+    them: the schema lists the same options and values (:func:`foolsolve.rules.rules_schema`)."""
+    from foolsolve import games
+    from foolsolve.rules import rules_from_json
+
+    for info in games.all_games():
+        if info.schema == schema_name:
+            rules_from_json(info.spec.rules_cls, rules)
 
 
 MAX_ITEMS = 10_000

@@ -47,6 +47,9 @@ class OptionInfo:
     next to a given one (``foolsolve why`` tries them, one at a time)."""
     min_players: int | None = None
     """The option can change play only with at least this many players (``None``: any count)."""
+    schema: dict[str, Any] | None = None
+    """The JSON schema of the option's value where it has no ``choices`` (with choices it is their
+    enum: :func:`option_schema`)."""
 
 
 @dataclass(frozen=True)
@@ -75,6 +78,7 @@ def option(
     parse: Callable[[Any], Any] | None = None,
     variants: Callable[[Any], Iterable[Any]] | None = None,
     min_players: int | None = None,
+    schema: dict[str, Any] | None = None,
 ) -> T:
     """Declare a rule option (a dataclass field with metadata).
 
@@ -87,6 +91,8 @@ def option(
     tries to find the values that would change a verdict.
     ``min_players``: the rule only comes into play with at least this many players (a sweep
     with fewer says that the option cannot matter there).
+    ``schema``: the JSON schema of a value, for an option without ``choices`` (the game's position
+    schema lists every option: :func:`rules_schema`).
     """
     meta = {
         "foolsolve": {
@@ -98,6 +104,7 @@ def option(
             "parse": parse,
             "variants": variants,
             "min_players": min_players,
+            "schema": schema,
         }
     }
     if isinstance(default, (list, dict, set)):
@@ -121,8 +128,48 @@ def _options(rules_cls: type) -> tuple[OptionInfo, ...]:
             continue
         out.append(OptionInfo(f.name, f.default, m["doc"], m["source"], m["choices"],
                               m["reconstructed"], m["fixed"], m["parse"], m.get("variants"),
-                              m.get("min_players")))
+                              m.get("min_players"), m.get("schema")))
     return tuple(out)
+
+
+def option_schema(info: OptionInfo) -> dict[str, Any]:
+    """The JSON schema of one option's value: the enum of its ``choices``, else the ``schema`` it
+    declares (an option with neither is a programming error)."""
+    if info.choices is not None:
+        return {"enum": [_to_json_value(c) for c in info.choices]}
+    if info.schema is None:
+        raise TypeError(f"rule option {info.name}: neither choices nor a schema")
+    return info.schema
+
+
+def rules_schema(rules_cls: type, description: str) -> dict[str, Any]:
+    """The ``rules`` property of a game's position schema, made from its rules dataclass: every
+    option with its allowed values, no other key (what :func:`rules_from_json` accepts, so the
+    schema and the reading cannot drift: ``.ci/rules-schemas`` writes it into
+    ``foolsolve/schemas/GAME.schema.json``, and a test checks it is there)."""
+    return {"type": "object", "description": description, "additionalProperties": False,
+            "properties": {o.name: option_schema(o) for o in options_of(rules_cls)}}
+
+
+def schema_with_rules(text: str, rules_cls: type) -> str:
+    """A position schema's text with its top-level ``properties.rules`` made by :func:`rules_schema`
+    (its description kept), the rest of the text as it was."""
+    import json
+
+    obj = json.loads(text)
+    old = obj["properties"]["rules"]
+    start = text.index('"rules":', text.index('\n  "properties":'))  # the top level's (two spaces in)
+    begin = text.index("{", start)
+    _, end = json.JSONDecoder().raw_decode(text, begin)
+    line_start = text.rfind("\n", 0, start) + 1
+    indent = " " * (start - line_start)
+    rules = rules_schema(rules_cls, old["description"])
+    lines = [f'  "{k}": {json.dumps(v, ensure_ascii=False)},' for k, v in rules.items() if k != "properties"]
+    props = rules["properties"].items()
+    lines += ['  "properties": {', *(f'    "{k}": {json.dumps(v, ensure_ascii=False)},' for k, v in props)]
+    lines[-1] = lines[-1].rstrip(",")
+    new = "{\n" + "\n".join(indent + line for line in [*lines, "  }"]) + "\n" + indent + "}"
+    return text[:begin] + new + text[end:]
 
 
 def rules_option(text: str | None, option: str = "--rules") -> dict[str, Any]:

@@ -380,14 +380,19 @@ class SeatAnswer:
     def to_json(self) -> dict[str, Any]:
         """The answer as JSON (the schema ``foolsolve/schemas/seat.schema.json``), strict JSON (RFC 8259):
         an interval end that is no finite number (IS-MCTS gives no interval; one world gives an
-        unbounded one) is ``null``."""
+        unbounded one) is ``null``, and so is every interval end of method ``"expectation"`` (every
+        consistent world, some valued by the depth-limited search's estimate: the means have no
+        interval, and :class:`MoveStat` holds each end as the mean)."""
         from foolsolve.jsonout import plain
 
-        value = None if self.value is None else _stat_json(self.value, with_move=False)
+        # an expectation over estimates has no interval (no sampling, the search's error unknown): not low ==
+        # high == the mean, which reads as a certain value
+        ends = self.method != "expectation"
+        value = None if self.value is None else _stat_json(self.value, with_move=False, ends=ends)
         return plain({"value": value,
             "game": self.game, "player": self.player, "to_move": self.to_move, "method": self.method,
             "method_text": self.method_text, "scale": self.scale,
-            "moves": [_stat_json(m) for m in self.moves],
+            "moves": [_stat_json(m, ends=ends) for m in self.moves],
             "best": self.best, "worlds": self.worlds, "worlds_exact": self.worlds_exact,
             "consistent_worlds": self.consistent_worlds, "seed": self.seed, "seconds": round(self.seconds, 6),
             "interrupted": self.interrupted, "notes": self.notes,
@@ -423,16 +428,19 @@ class SeatAnswer:
         validate_schema(obj, "seat.schema.json", root="seat answer")
         _check_seat_json(obj, position)
         # a null interval end (to_json): IS-MCTS gives no interval, one world an unbounded one
+        # (an expectation over estimates gives none: each end is the mean in a MoveStat, as analyse makes it)
         none_low, none_high = (math.nan, math.nan) if obj["method"] == "ismcts" else (-math.inf, math.inf)
+        at_mean = obj["method"] == "expectation"
 
-        def end(x: Any, none: float) -> float:
-            return none if x is None else float(x)
+        def end(x: Any, none: float, mean: Any) -> float:
+            return float(mean) if at_mean else none if x is None else float(x)
 
         def stat(m: dict[str, Any], move: str) -> MoveStat:
             b = m.get("behind_best")
-            behind = None if b is None else (float(b["mean"]), end(b["low"], -math.inf), end(b["high"], math.inf))
-            return MoveStat(move, end(m["mean"], math.nan), end(m["low"], none_low), end(m["high"], none_high),
-                            m["worlds"], behind)
+            behind = None if b is None else (float(b["mean"]), end(b["low"], -math.inf, b["mean"]),
+                                             end(b["high"], math.inf, b["mean"]))
+            return MoveStat(move, end(m["mean"], math.nan, m["mean"]), end(m["low"], none_low, m["mean"]),
+                            end(m["high"], none_high, m["mean"]), m["worlds"], behind)
 
         value = obj["value"]
         return cls(obj["game"], obj["player"], obj["to_move"], obj["method"], obj["method_text"], obj["scale"],
@@ -501,6 +509,17 @@ def _check_seat_json(obj: dict[str, Any], position: Any) -> None:
             interval(m["behind_best"], f"moves[{i}].behind_best", lo - hi, hi - lo)
     if obj["value"] is not None:
         interval(obj["value"], "value", lo, hi)
+    if obj["method"] == "expectation":
+        # every consistent world, some valued by estimates: no interval
+        for where, m in [*((f"moves[{i}]", m) for i, m in enumerate(obj["moves"])),
+                         *((f"moves[{i}].behind_best", m["behind_best"]) for i, m in enumerate(obj["moves"])),
+                         ("value", obj["value"])]:
+            if m is not None and (m["low"] is not None or m["high"] is not None):
+                raise InputError(f"{where}: low {m['low']}, high {m['high']}: method expectation (an average of "
+                                 "estimates) has no interval, both null")
+    if obj["method"] == "exact" and obj["worlds_exact"] < obj["worlds"]:
+        raise InputError(f"method: exact, and only {obj['worlds_exact']} of the {obj['worlds']} worlds were valued "
+                         "exactly (an average of estimates is method expectation)")
     for i, move in enumerate(obj["best"]):
         if move not in texts:
             raise InputError(f"best[{i}]: {move!r} is not among the answer's moves")
@@ -535,12 +554,16 @@ def _number(x: float) -> float | None:
     return round(x, 6) if math.isfinite(x) else None
 
 
-def _stat_json(m: MoveStat, with_move: bool = True) -> dict[str, Any]:
+def _stat_json(m: MoveStat, with_move: bool = True, ends: bool = True) -> dict[str, Any]:
+    """``m`` as JSON; ``ends=False``: no interval (``low`` and ``high`` null, and so in ``behind_best``)."""
+    def end(x: float) -> float | None:
+        return _number(x) if ends else None
+
     out: dict[str, Any] = {"move": m.move} if with_move else {}
-    out.update({"mean": _number(m.mean), "low": _number(m.low), "high": _number(m.high), "worlds": m.worlds})
+    out.update({"mean": _number(m.mean), "low": end(m.low), "high": end(m.high), "worlds": m.worlds})
     if with_move:
-        out["behind_best"] = None if m.behind is None else dict(zip(("mean", "low", "high"),
-                                                                    map(_number, m.behind)))
+        out["behind_best"] = None if m.behind is None else {"mean": _number(m.behind[0]), "low": end(m.behind[1]),
+                                                            "high": end(m.behind[2])}
     return out
 
 
@@ -1066,7 +1089,10 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
     else:
         value = _stats("position", position, complete, seen, bounds, population) if position and len(position) == done \
             else None
-    return SeatAnswer(info.name, player, mover, "exact" if complete else "pimc", method_text,
+    # the short name likewise: "exact" only where every world was solved exactly, "expectation" where every
+    # consistent world was valued but some by estimates (the JSON then gives no interval: _stat_json)
+    short = ("exact" if exact_n == done else "expectation") if complete else "pimc"
+    return SeatAnswer(info.name, player, mover, short, method_text,
                       scale_of(info, first_world[0]), stats, best, done, exact_n, count, seed,
                       time.monotonic() - t0, interrupted, notes, value)
 
@@ -1093,7 +1119,7 @@ def second_opinion(info: GameInfo, worlds: Worlds, answer: SeatAnswer, settings:
     it reaches the caller: :func:`ismcts` keeps its iterations so far, but a check cut short is no
     check, and the signal must not be lost (the caller keeps ``answer`` and notes the check stopped)."""
     if (settings.method != "auto" or settings.samples is not None  # the caller chose the method or its worlds
-            or answer.method not in ("exact", "pimc") or answer.all_exact or not answer.best
+            or answer.method not in ("exact", "expectation", "pimc") or answer.all_exact or not answer.best
             or answer.interrupted or answer.to_move != answer.player or len(answer.moves) < 2):
         return None
     left = None if settings.seconds is None else settings.seconds - answer.seconds

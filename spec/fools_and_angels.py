@@ -301,12 +301,15 @@ class Rules:
     # -- reconstructions of the lost lists -------------------------------------------------------
     stocks: Stocks = option(  # noqa: RUF009
         DEFAULT_STOCKS, reconstructed=True, parse=parse_stocks,
+        schema={"type": "object", "additionalProperties": False, "required": ["player0", "player1", "pool"],
+                "properties": {k: {"type": "array", "items": {"type": "string"}} for k in ("player0", "player1", "pool")}},
         doc="Contents of the three stocks (reconstruction: the lists were lost; sizes 12/12/16 follow the "
             "Asymmetry piles; black A-6♠♣, red A-6♥♦, pool 7s, Jacks, 8♠ 8♥ 9♣ 9♦ Q♠ Q♥ K♣ K♦).",
         source='003: "The two players\' private stocks consist of specific cards by color:" and "Let the "pool" '
                'stock consist of:" (lists lost); RULES-NOTES §4')
     hand_limit: int = option(
         7, reconstructed=True, parse=_parse_hand_limit, variants=_hand_limit_variants,
+        schema={"type": "integer", "minimum": 1},
         doc="A regroup may draw only while the hand holds fewer cards than this (reconstruction: the lists "
             "were lost; the forfeit sentence's example of a hand that cannot draw, 7 cards, agrees with it).",
         source='003: "(for example, they already have 7 cards, or all available stocks are empty)" (an example, '
@@ -319,6 +322,8 @@ class Rules:
                'regrouping by drawing cards into their hand."; RULES-NOTES §4')
     face_effects: FaceEffects = option(  # noqa: RUF009
         FaceEffects(), reconstructed=True, parse=parse_face_effects, variants=face_effect_variants,
+        schema={"type": "object", "additionalProperties": False,  # (the effects: a pluggable table, names only)
+                "properties": {rank: {"type": "string"} for rank in ("J", "Q", "K")}},
         doc="Effect of each face rank on the defence, from a pluggable table (reconstruction: the effects list "
             "was lost; default whole_only for J, Q, K from the Q&A).",
         source='003: "Face cards have special effects, described below in descending order of precedence." (list '

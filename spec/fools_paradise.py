@@ -121,7 +121,7 @@ class Rules:
         source="000 §Ending: 'The player to play the last card ... is given all remaining cards in the center'",
         reconstructed=True)
     decks: int = option(
-        1, parse=_parse_decks,
+        1, parse=_parse_decks, schema={"type": "integer", "minimum": 1, "maximum": MAX_DECKS},
         doc="Number of 52-card decks shuffled together (more players than one deck serves); identical copies "
             "of a card are then interchangeable.",
         source="000 intro: 'there is no upper limit' on players; RULES-NOTES §2 'decks: 1 | n'",

@@ -195,6 +195,10 @@ class Rules:
                'don\'t recommend you go higher than five."')
     roshambo: Any = option(  # noqa: RUF009
         "uniform", parse=parse_roshambo, reconstructed=True,
+        schema={"oneOf": [{"const": "uniform"},
+                          {"type": "array", "minItems": 3, "maxItems": 3,
+                           "items": {"type": "array", "minItems": 3, "maxItems": 3,
+                                     "items": {"type": ["number", "string"]}}}]},
         doc='How Roshambo is decided: "uniform" (each player still in is equally likely to win) or a table '
             'of [rock, paper, scissors] probabilities per seat (each above 0, summing to 1).',
         source='002 §Winning a Round: "each player plays single-elimination Roshambo to determine the winner"; '

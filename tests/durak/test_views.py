@@ -172,7 +172,7 @@ def test_picked_up_cards_fix_the_worlds_of_a_seat_analysis():
     taken = {c for c in state.hands[1] if c.ascii in ("7D", "7H")}
     assert {key(w) for w in known.enumerate()} == {key(w) for w in unknown.enumerate() if w.hands[1] >= taken}
     answer = analyse(INFO, known, Settings())
-    assert (answer.method, answer.worlds, answer.consistent_worlds) == ("exact", 20, 20)
+    assert (answer.method, answer.worlds, answer.consistent_worlds) == ("expectation", 20, 20)
 
 
 def test_known_in_a_position_file_is_checked_and_left_out_when_empty():

@@ -1,5 +1,9 @@
 """Cards and decks: sizes, stable indices, parsing and printing in every accepted form."""
 
+import json
+import re
+from pathlib import Path
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -18,6 +22,8 @@ from foolsolve.cards import (
 )
 from foolsolve.errors import InputError
 
+EXAMPLES = Path(__file__).resolve().parents[2] / "foolsolve" / "examples"
+
 
 def test_deck_sizes():
     assert (len(FRENCH36), len(FRENCH52), len(PILATCH45), len(TAROT78)) == (36, 52, 45, 78)
@@ -29,7 +35,7 @@ def test_french_indices_are_shared_by_36_and_52():
         assert c.index == FRENCH52.card(c.suit, c.rank).index
 
 
-@pytest.mark.parametrize("text", ["TS", "10S", "10♠", "t♠", "ts", " 10s "])
+@pytest.mark.parametrize("text", ["TS", "10S", "10♠", "t♠", "ts"])
 def test_ten_of_spades_every_form(text):
     c = FRENCH36.parse(text)
     assert (c.suit, c.rank) == ("S", 10)
@@ -55,7 +61,7 @@ def test_pilatch_suits_ranks_and_jokers():
     assert {c.suit for c in PILATCH45} == {"R", "P", "X"}
     joker = PILATCH45.parse("JoS")
     assert (joker.suit, joker.rank, joker.ascii) == ("X", 15, "JoS")
-    assert PILATCH45.parse("Joker R").rank == 15
+    assert PILATCH45.parse("JokerR").rank == 15  # (no space: "Joker R" is no card)
     assert PILATCH45.parse("1P").rank == 1 and PILATCH45.parse("AP").rank == 14
 
 
@@ -119,3 +125,26 @@ def test_a_card_pickled_in_one_process_is_found_among_another_process_s_cards():
     cards = [c for deck in DECKS.values() for c in deck]
     out = subprocess.run([sys.executable, "-c", code], input=pickle.dumps(cards), capture_output=True, check=True)
     assert out.stdout.split() == [str(len(cards)).encode(), str(len(cards)).encode(), b"True"]
+
+
+@pytest.mark.parametrize("text", [" 6H", "6 H", "6h ", "10 ♥", "6♡", "6\tH", "\u00a06H"])
+def test_a_card_with_spaces_or_a_hollow_suit_is_no_card(text):
+    """A position file's " 6H", "6 H", "6h ", "10 ♥" and "6♡" were read as cards, while the docs
+    name only 10S / TS / 10♠ (any case), a move's "9 D" and the trump "♡" were refused: every card
+    text is now read as documented, one error naming it."""
+    with pytest.raises(InputError, match=re.escape(repr(text))):
+        FRENCH36.parse(text, what="hands[0]")
+
+
+@pytest.mark.parametrize("card", [" 6H", "6 H", "6h ", "10 ♥", "6♡"])
+def test_a_position_file_with_such_a_card_is_a_one_line_error(tmp_path, capsys, card):
+    from tests.generic.test_cli import assert_one_line_error, run
+
+    obj = json.loads((EXAMPLES / "durak-midbout.json").read_text(encoding="utf-8"))
+    obj["hands"][0][0] = card
+    path = tmp_path / "p.json"
+    path.write_text(json.dumps(obj, ensure_ascii=False), encoding="utf-8")
+    code, _, err = run(["show", str(path)], capsys)
+    assert_one_line_error(code, err, repr(card))
+    code, _, err = run(["play", str(EXAMPLES / "durak-midbout.json"), "cover 8D with 9♢"], capsys)
+    assert_one_line_error(code, err, "9♢")

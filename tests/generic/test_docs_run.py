@@ -172,6 +172,45 @@ def agree(expected: list[str], actual: list[str]) -> bool:
     return k == len(expected)
 
 
+_PLACEHOLDER = re.compile(r"[\[|]|\b[A-Z]+\b")
+
+
+def command_tables(page: Path) -> list[tuple[int, list[str]]]:
+    """Every command table of a page: its line number and its concrete commands, in order."""
+    out = []
+    for start, block in _fenced(page):
+        lines = [line for line in block if line.strip()]
+        if not lines or not all(line.startswith("foolsolve ") for line in lines):
+            continue
+        split = [re.split(r"\s{2,}", line.rstrip(), maxsplit=1) for line in lines]
+        if not any(len(parts) == 2 for parts in split):  # a bare list of commands: a usage synopsis
+            continue
+        commands = [parts[0] for parts in split if not _PLACEHOLDER.search(re.sub(r'"[^"]*"', "", parts[0]))]
+        if commands:
+            out.append((start, commands))
+    return out
+
+
+TABLES = [pytest.param(page, commands, id=f"{page.relative_to(ROOT)}:{line}")
+          for page in PAGES for line, commands in command_tables(page)]
+
+
+def test_the_three_fools_command_table_is_checked():
+    assert any(page.name == "three-fools.md" for page, *_ in (p.values for p in TABLES))
+
+
+@pytest.mark.parametrize("page,commands", TABLES)
+def test_a_documented_command_table_runs(page: Path, commands, tmp_path: Path) -> None:
+    shutil.copytree(ROOT / "foolsolve" / "examples", tmp_path / "foolsolve" / "examples")
+    env = dict(os.environ, COLUMNS="100", PATH=os.pathsep.join([str(Path(sys.executable).parent), os.environ["PATH"]]))
+    env.pop("FOOLSOLVE_DEBUG", None)
+    env["FOOLSOLVE_STORE"] = str(tmp_path / "results.sqlite3")
+    for command in commands:
+        proc = subprocess.run(["bash", "-c", command], cwd=tmp_path, env=env, stdin=subprocess.DEVNULL,
+                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=900)
+        assert proc.returncode == 0, f"$ {command}\nexit {proc.returncode}\n{proc.stdout}"
+
+
 def test_the_docs_have_transcripts():
     assert len(CASES) >= 8
 

@@ -79,7 +79,7 @@ def test_with_three_players_the_others_answer_from_their_own_views(tmp_path):
     for move in ("cover 8♦ with 9♦", "cover 8♦ with 7♥", "take"):
         assert re.search(rf"\n  {re.escape(move)} +[+-]\d\.\d{{3}}  ", child.before), (move, child.before)
     child.sendline("take")
-    child.expect(r"player [02]: .*\[(pimc|exact) from its view, \d+ worlds?: [+-]\d")
+    child.expect(r"player [02]: .*\[(pimc|exact|expectation) from its view, \d+ worlds?: [+-]\d")
     child.sendline("quit")
     child.expect(pexpect.EOF)
     child.close()

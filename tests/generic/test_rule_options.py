@@ -1,11 +1,25 @@
 """Rule options as data: validation, JSON, random draws, listing."""
 
+import json
+import random
 from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 
+from foolsolve import games
 from foolsolve.errors import InputError
-from foolsolve.rules import option, options_of, random_rules, rules_from_json, rules_to_json
+from foolsolve.positions import validate_schema
+from foolsolve.rules import (
+    json_text,
+    option,
+    option_schema,
+    options_of,
+    random_rules,
+    rules_from_json,
+    rules_to_json,
+    schema_with_rules,
+)
 
 
 @dataclass(frozen=True)
@@ -47,3 +61,39 @@ def test_random_rules_cover_choices_and_respect_pins():
     seen = {random_rules(ToyRules, rng).deck for _ in range(50)}
     assert seen == {36, 52}
     assert all(random_rules(ToyRules, rng, deck=52).deck == 52 for _ in range(10))
+
+
+# --- the rule options in the position schemas ---------------------------------------------------
+
+_SCHEMAS = Path(__file__).resolve().parents[2] / "foolsolve" / "schemas"
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_every_rule_option_is_in_its_games_schema_with_its_allowed_values(name):
+    """Durak's schema typed `rules` as a bare object ({"rules": {"variant": "Podkidnoy"}} and
+    {"rules": {"foo": 1}} passed it, the CLI refused them); Foolery's listed its options by hand.
+    Every game's schema now lists every option of its rules dataclass (.ci/rules-schemas writes
+    them), with its allowed values, and no other key."""
+    info = games.get(name)
+    text = (_SCHEMAS / info.schema).read_text(encoding="utf-8")
+    assert schema_with_rules(text, info.spec.rules_cls) == text, "run .ci/rules-schemas"
+    rules = json.loads(text)["properties"]["rules"]
+    assert rules["additionalProperties"] is False
+    assert set(rules["properties"]) == {o.name for o in options_of(info.spec.rules_cls)}
+    for o in options_of(info.spec.rules_cls):
+        assert rules["properties"][o.name] == option_schema(o)
+        if o.choices is not None:
+            assert rules["properties"][o.name]["enum"] == [json.loads(json_text(c)) for c in o.choices]
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_an_unknown_or_misspelt_rule_option_fails_the_schema(name):
+    info = games.get(name)
+    spec = info.spec
+    example = spec.state_to_json(spec.deal(spec.rules_cls(), spec.min_players, random.Random(0)))
+    validate_schema(example, info.schema)
+    with pytest.raises(InputError, match="foo"):
+        validate_schema({**example, "rules": {"foo": 1}}, info.schema)
+    first = next(o for o in options_of(info.spec.rules_cls) if o.choices and isinstance(o.choices[0], str))
+    with pytest.raises(InputError):
+        validate_schema({**example, "rules": {first.name: first.choices[0].title() + "x"}}, info.schema)

@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from foolsolve import games, seat
+from foolsolve.errors import InputError
 from foolsolve.worlds import read_view, view_of, worlds_of_view
 from tests.generic.test_cli import assert_one_line_error, run
 
@@ -90,8 +91,32 @@ def test_a_full_position_with_cards_hidden_from_the_mover_is_answered_from_her_s
     code, out, _ = run([str(EXAMPLES / "durak-midbout.json"), "--no-store", "--json", "--time", "0"], capsys)
     assert code == 0
     obj = json.loads(out)
-    assert obj["player"] == 1 and obj["method"] == "exact" and obj["consistent_worlds"] == obj["worlds"] == 20
+    assert obj["player"] == 1 and obj["method"] == "expectation" and obj["consistent_worlds"] == obj["worlds"] == 20
     assert any("the exact solver does not take this position" in n for n in obj["notes"])
+
+
+def test_an_expectation_over_estimates_is_not_called_exact_nor_given_an_interval_of_width_0(capsys):
+    # 11 of the 20 worlds are valued by the depth-limited search: the text says "(estimates)", and
+    # the JSON must not say "exact" nor low == high == mean, which reads as a certain value
+    code, out, _ = run([str(EXAMPLES / "durak-midbout.json"), "--no-store", "--json", "--time", "0"], capsys)
+    assert code == 0
+    obj = json.loads(out)
+    assert obj["worlds_exact"] < obj["worlds"] == obj["consistent_worlds"] == 20
+    assert obj["method"] == "expectation" and obj["method_text"].startswith("expectation over every consistent world")
+    for m in [*obj["moves"], obj["value"]]:
+        assert m["low"] is None and m["high"] is None, m
+    assert all(m["behind_best"] is None or (m["behind_best"]["low"], m["behind_best"]["high"]) == (None, None)
+               for m in obj["moves"])
+    back = seat.SeatAnswer.from_json(obj)
+    assert back.method == "expectation" and not back.all_exact and back.to_json() == obj
+    # the old claim, read back, is refused: "exact" over estimates, or an interval on an average of estimates
+    with pytest.raises(InputError, match="method: exact, and only"):
+        seat.SeatAnswer.from_json({**obj, "method": "exact"})
+    moves = [{**m, "low": m["mean"], "high": m["mean"]} for m in obj["moves"]]
+    with pytest.raises(InputError, match=r"moves\[0\]: low .* no interval"):
+        seat.SeatAnswer.from_json({**obj, "moves": moves})
+    code, text, _ = run([str(EXAMPLES / "durak-midbout.json"), "--no-store", "--time", "0"], capsys)
+    assert "(estimates)" in text and "(exact)" not in text
 
 
 def test_open_hand_answers_such_a_position_with_every_card_known(capsys):

@@ -37,7 +37,7 @@ def small_rounds(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_a_deeper_round_answers_as_a_fixed_budget_of_its_size(small_rounds: None) -> None:
     deep = _answer(seat.Settings(method="exact", seconds=600, deepen=True))
-    assert deep.method == "exact" and deep.worlds == 20
+    assert deep.method == "expectation" and deep.worlds == 20
     assert any("the values of 1 deeper round of every world" in n for n in deep.notes), deep.notes
     assert f"the depth-limited search {RULE_NODES * seat.DEEPEN:,}" in deep.method_text
     # the second method: every world given that budget from the start, no rounds
@@ -117,6 +117,6 @@ def test_ctrl_c_in_a_deeper_round_keeps_the_round_before(small_rounds: None) -> 
 
     answer = _answer(seat.Settings(method="exact", seconds=600, deepen=True), Interrupting())
     first = _answer(seat.Settings(method="exact", seconds=600))
-    assert answer.interrupted and answer.method == "exact" and answer.worlds == 20
+    assert answer.interrupted and answer.method == "expectation" and answer.worlds == 20
     assert _values(answer) == _values(first)
     assert any("no deeper round of the worlds (Ctrl-C stopped the next)" in n for n in answer.notes), answer.notes

@@ -609,14 +609,14 @@ def test_moves_of_a_view_with_another_player_to_move_list_one_move_a_line_and_su
     code, out, err = run(["moves", str(view), "--json"], capsys)
     assert code == 0, err
     answer = json.loads(out)
-    some = [m for m in answer["in_some_world"] if m not in answer["in_every_world"]]
+    some = answer["in_some_world"]
     assert len(some) > 100
     code, out, err = run(["moves", str(view)], capsys)
     assert code == 0, err
     lines = out.splitlines()
     assert max(len(line) for line in lines[1:]) <= 100
-    assert lines[1] == "legal in every one: none"
-    assert lines[2] == f"legal in some ({len(some):,}):"
+    assert lines[1] == "legal in every world: none"
+    assert lines[2] == f"legal in some world ({len(some):,}):"
     assert lines[3:-1] == [f"  {m}" for m in some[:20]]
     assert lines[-1] == f"  … and {len(some) - 20:,} more (foolsolve moves --json lists them all)"
 
@@ -627,8 +627,27 @@ def test_moves_of_a_view_with_a_short_list_show_every_move_a_line(tmp_path, caps
     assert run(["view", str(full), "--as", "0", "--out", str(view)], capsys)[0] == 0
     code, out, err = run(["moves", str(view)], capsys)
     assert code == 0, err
-    assert out.splitlines()[1:] == ["legal in every one:", "  take", "legal in some (3):", "  cover 8♦ with 9♦",
-                                    "  cover 8♦ with 7♥", "  cover 8♦ with 10♥"]
+    assert out.splitlines()[1:] == ["legal in every world:", "  take", "legal in some world (4):", "  cover 8♦ with 9♦",
+                                    "  cover 8♦ with 7♥", "  cover 8♦ with 10♥", "  take"]
+
+
+def test_moves_of_a_view_say_the_same_sets_in_text_and_json(tmp_path, capsys):
+    """The text listed under "legal in some (3)" the moves legal in some world but not in every one
+    (no take), while --json's in_some_world listed all 4 legal in some world (take too): the same
+    names now mean the same sets."""
+    full = Path(__file__).resolve().parents[2] / "foolsolve" / "examples" / "durak-midbout.json"
+    view = tmp_path / "v0.json"
+    assert run(["view", str(full), "--as", "0", "--out", str(view)], capsys)[0] == 0
+    code, out, err = run(["moves", str(view), "--json"], capsys)
+    assert code == 0, err
+    answer = json.loads(out)
+    code, text, err = run(["moves", str(view)], capsys)
+    assert code == 0, err
+    lines = text.splitlines()[1:]
+    cut = lines.index(next(line for line in lines if line.startswith("legal in some world")))
+    assert [line.strip() for line in lines[1:cut]] == answer["in_every_world"] == ["take"]
+    assert [line.strip() for line in lines[cut + 1:]] == answer["in_some_world"]
+    assert lines[0] == "legal in every world:" and lines[cut] == f"legal in some world ({len(answer['in_some_world'])}):"
 
 
 VIEW_FILES = sorted((Path(__file__).resolve().parents[2] / "foolsolve" / "examples" / "views").glob("*.json"))
