@@ -1825,6 +1825,16 @@ def wants_json(argv: Sequence[str] | None) -> bool:
     return "--json" in args
 
 
+def _takes_json(exc: click.ClickException) -> bool:
+    """Whether the command a usage error is about has a ``--json`` flag. :func:`wants_json` only
+    sees ``--json`` among the arguments; on a command without the flag that ``--json`` is itself the
+    error (``perft --json``: "No such option"), which is then plain text, as ``--jsn``'s is."""
+    ctx = getattr(exc, "ctx", None)
+    if not isinstance(exc, click.UsageError) or ctx is None:
+        return True  # (raised once the command line was read: its --json was the command's own)
+    return any(isinstance(p, click.Option) and "--json" in p.opts for p in ctx.command.params)
+
+
 def error_out(message: str, code: int, kind: str, as_json: bool) -> None:
     """Print an error on standard error: ``foolsolve: error: MESSAGE``, or with ``--json`` one JSON
     object on one line, ``{"error": MESSAGE, "kind": KIND, "exit_code": CODE}`` (kind: ``input``
@@ -1930,7 +1940,8 @@ def _run(argv: Sequence[str] | None, as_json: bool) -> None:
     except click.ClickException as exc:
         # a mistyped or missing option or argument: one line too, with where to find help
         where = exc.ctx.command_path if isinstance(exc, click.UsageError) and exc.ctx else _command_path(argv)
-        error_out(f"{one_line(exc.format_message())} (see '{where} --help')", exc.exit_code, "input", as_json)
+        error_out(f"{one_line(exc.format_message())} (see '{where} --help')", exc.exit_code, "input",
+                  as_json and _takes_json(exc))
         sys.exit(exc.exit_code)
     except (KeyboardInterrupt, click.exceptions.Abort) as exc:
         # one line, whichever way Ctrl-C arrives (a command's Stopped names what was kept)
