@@ -1605,6 +1605,8 @@ def perft(position: str, depth: int, divide: bool, impl: str, time_limit: float 
 
     default_time = time_limit is None
     time_limit = PERFT_SECONDS if time_limit is None else time_limit or None  # --time 0: no limit
+    if divide and depth == 0:
+        raise InputError("--divide: counts per first move need --depth 1 or more (depth 0 has no first move)")
     info, state = load_position(position)
     if impl != "spec" and info.engine is None:
         raise InputError(f"--impl: {info.name} has no engine")

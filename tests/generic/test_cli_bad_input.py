@@ -642,6 +642,24 @@ def test_perft_reports_progress_and_a_time_limit_keeps_the_finished_first_moves(
     _one_line(code, err, "--time")
 
 
+def test_perft_divide_at_depth_0_is_a_one_line_error():
+    """``perft --divide --depth 0`` counted each first move's sequences of length -1: a walk of the
+    whole game tree that found none (every first move 0; from a deal it ran for ever)."""
+    from foolsolve import perft as pf
+    from tests.generic.batch_helpers import call_main
+
+    position = str(_EX / "durak-endgame.json")
+    code, out, err = call_main(["perft", position, "--depth", "0", "--divide"])
+    _one_line(code, err, "--divide: counts per first move need --depth 1 or more")
+    assert out == ""
+    info, state = load_position(position)
+    with pytest.raises(InputError, match="depth 0"):
+        pf.spec_divide(info.spec, state, 0)
+    assert info.engine is not None
+    with pytest.raises(InputError, match="depth 0"):
+        pf.engine_divide(info.engine, info.engine.from_spec(state), 0)
+
+
 @pytest.mark.parametrize("impl", ["spec", "both"])
 def test_perft_out_of_time_says_which_total_did_not_finish_and_what_the_counts_above_are(monkeypatch, impl):
     """``perft --divide --time`` printed the first moves it had counted, then 'no count within 3 s'.
