@@ -1587,6 +1587,25 @@ PERFT_SECONDS = 600.0
 gives more (``--time 0``: no limit)."""
 
 
+def perft_json(game: str, depth: int, results: dict[str, dict[str, int] | int], running: str = "") -> dict[str, Any]:
+    """``perft --json``'s object: for each count (``spec``, ``engine``) its ``total`` (``None`` for
+    ``running``, the count a stop cut short) and, counted per first move (``--divide``), ``moves``:
+    ``[{"move", "count"}]`` in the order counted, the spec's move texts as ``moves`` prints them;
+    ``agree``: whether both totals (and per-move counts) are equal, ``None`` unless both finished."""
+    obj: dict[str, Any] = {"game": game, "depth": depth}
+    for name, value in results.items():
+        if isinstance(value, dict):
+            obj[name] = {"total": None if name == running else sum(value.values()),
+                         "moves": [{"move": m, "count": n} for m, n in value.items()]}
+        else:
+            obj[name] = {"total": value}
+    if running and running not in results:
+        obj[running] = {"total": None}
+    both = "spec" in results and "engine" in results and running in ("", None)
+    obj["agree"] = results["spec"] == results["engine"] if both else None
+    return obj
+
+
 @cli.command()
 @click.argument("position", type=click.Path(dir_okay=False))
 @click.option("--depth", type=click.IntRange(min=0), default=3, show_default=True)
@@ -1596,11 +1615,16 @@ gives more (``--time 0``: no limit)."""
               help=f"Give up after this many seconds: no total, exit 2 (with --divide, the first moves counted so "
                    f"far are printed first, marked as partial) [default: {PERFT_SECONDS:g}; 0: no limit; at most a "
                    "year].")
-def perft(position: str, depth: int, divide: bool, impl: str, time_limit: float | None = None) -> None:
+@click.option("--json", "as_json", is_flag=True,
+              help='Print one JSON object: {"game", "depth", "spec": {"total", "moves"}, "engine": ..., "agree"} '
+                   '("moves", with --divide: [{"move", "count"}]).')
+def perft(position: str, depth: int, divide: bool, impl: str, time_limit: float | None = None,
+          as_json: bool = False) -> None:
     """Count move sequences of length DEPTH from POSITION (spec, engine or both).
 
     A long count shows its progress on a terminal; Ctrl-C (or --time, 600 s by default) stops
-    it, and with --divide the first moves counted so far are printed first."""
+    it, and with --divide the first moves counted so far are printed first. --json prints the
+    same counts as one JSON object (a count stopped before its end has "total": null)."""
     from foolsolve import perft as pf
 
     default_time = time_limit is None
@@ -1636,7 +1660,11 @@ def perft(position: str, depth: int, divide: bool, impl: str, time_limit: float 
                     results["engine"] = (pf.engine_divide(info.engine, es, depth, tick, into=done)
                                          if divide else pf.engine_perft(info.engine, es, depth, tick))
     except (KeyboardInterrupt, SearchLimit) as exc:
+        if as_json and any(results.values()):
+            click.echo(jsonout.dumps(perft_json(info.name, depth, results, running)))
         for name, value in results.items():
+            if as_json:
+                break
             if isinstance(value, dict) and value:
                 click.echo(f"{name} (partial: stopped before the end):" if name == running else f"{name}:")
                 for m, n in value.items():
@@ -1654,6 +1682,12 @@ def perft(position: str, depth: int, divide: bool, impl: str, time_limit: float 
             raise InputError(f"--time: the {running} total at depth {depth} did not finish within {time_limit:g} s"
                              f"{given}{finished}") from None
         raise
+    if as_json:
+        obj = perft_json(info.name, depth, results)
+        click.echo(jsonout.dumps(obj))
+        if obj["agree"] is False:
+            sys.exit(1)
+        return
     for name, value in results.items():
         if isinstance(value, dict):
             click.echo(f"{name}:")

@@ -68,6 +68,40 @@ def test_perft_spec_and_engine(capsys):
     assert code == 0 and "attack 6♥" in out
 
 
+def test_perft_json_gives_the_counts_the_text_gives(capsys):
+    """``perft --json`` was "No such option": the totals, and with --divide the count per first move
+    under the move texts ``moves`` prints."""
+    pos = str(EXAMPLES / "durak-endgame.json")
+    code, out, _ = run(["perft", pos, "--depth", "3", "--json"], capsys)
+    assert code == 0
+    assert json.loads(out) == {"game": "durak", "depth": 3, "spec": {"total": 8}, "engine": {"total": 8},
+                               "agree": True}
+    code, text, _ = run(["perft", pos, "--depth", "2", "--divide"], capsys)
+    code, out, _ = run(["perft", pos, "--depth", "2", "--divide", "--json"], capsys)
+    assert code == 0
+    obj = json.loads(out)
+    _, moves, _ = run(["moves", pos, "--json"], capsys)
+    for name in ("spec", "engine"):
+        assert [m["move"] for m in obj[name]["moves"]] == json.loads(moves)
+        assert obj[name]["total"] == sum(m["count"] for m in obj[name]["moves"])
+        assert f"{name}:\n" + "".join(f"  {m['move']}: {m['count']}\n" for m in obj[name]["moves"]) in text
+    assert obj["agree"] is True
+    code, out, _ = run(["perft", pos, "--depth", "1", "--impl", "spec", "--json"], capsys)
+    assert code == 0 and json.loads(out) == {"game": "durak", "depth": 1, "spec": {"total": 3}, "agree": None}
+
+
+def test_perft_json_of_a_broken_engine_disagrees_with_exit_1(capsys, monkeypatch):
+    real = edurak.DurakEngine.legal_moves
+
+    def drops_take(self, state):
+        return [m for m in real(self, state) if str(self.move_to_spec(state, m)) != "take"]
+
+    monkeypatch.setattr(edurak.DurakEngine, "legal_moves", drops_take)
+    code, out, _ = run(["perft", str(EXAMPLES / "durak-endgame.json"), "--depth", "3", "--divide", "--json"], capsys)
+    obj = json.loads(out)
+    assert code == 1 and obj["agree"] is False and obj["spec"]["total"] != obj["engine"]["total"]
+
+
 def test_play_applies_moves_and_rejects_illegal_ones(tmp_path, capsys):
     code, out, _ = run(["play", str(EXAMPLES / "durak-endgame.json"), "attack 6H", "--json"], capsys)
     assert code == 0 and json.loads(out)["table"] == [["6H", None]]

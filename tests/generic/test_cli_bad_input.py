@@ -694,6 +694,39 @@ def test_perft_out_of_time_says_which_total_did_not_finish_and_what_the_counts_a
         assert out.startswith("spec:\n") and f"  total: {pf.spec_perft(info.spec, state, 2)}\n" in out, out
 
 
+def test_perft_json_out_of_time_prints_what_finished_and_a_null_total(monkeypatch):
+    """``perft --json`` stopped by --time: the finished count whole, the one cut short with
+    ``"total": null`` and its first moves finished; the error is the JSON error object."""
+    import time
+
+    from foolsolve import perft as pf
+    from tests.generic.batch_helpers import call_main
+
+    real = pf.engine_perft
+    calls: list[int] = []
+    slow = [3]  # the call that outlasts --time: the third first move
+
+    def slow_third(game, state, depth, tick=None):
+        calls.append(depth)
+        if len(calls) == slow[0]:
+            time.sleep(0.05)
+            tick(0)
+        return real(game, state, depth, tick)
+
+    monkeypatch.setattr(pf, "engine_perft", slow_third)
+    position = str(_EX / "fools-paradise-endgame.json")
+    code, out, err = call_main(["perft", position, "--depth", "2", "--divide", "--json", "--time", "0.01"])
+    assert code == 2 and json.loads(err)["error"].startswith("--time: the engine total at depth 2 did not finish")
+    obj = json.loads(out)
+    info, state = load_position(position)
+    assert obj["spec"]["total"] == pf.spec_perft(info.spec, state, 2) and obj["agree"] is None
+    assert obj["engine"]["total"] is None and len(obj["engine"]["moves"]) == 2
+    calls.clear()
+    slow[0] = 1  # without --divide the one engine count
+    code, out, err = call_main(["perft", position, "--depth", "2", "--json", "--time", "0.01"])
+    assert code == 2 and json.loads(out)["engine"] == {"total": None}
+
+
 @pytest.mark.parametrize("game,module,example", [
     ("foolery", "foolery", "foolery-endgame.json"),
     ("fools-paradise", "fools_paradise", "fools-paradise-endgame.json"),
