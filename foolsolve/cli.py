@@ -1501,8 +1501,12 @@ CONFORM_SECONDS = 600.0
               help=f"Begin no game after this many seconds: the games finished are reported [default: "
                    f"{CONFORM_SECONDS:g}, and stopping there is exit 2, not a pass; a --time given is a pass if they "
                    "agree; 0: no limit; at most a year].")
+@click.option("--json", "as_json", is_flag=True,
+              help='Print the report as one JSON object: {"game", "cases", "finished", "agreeing", "cut", "states", '
+                   '"moves", "sampled", "timed_out", "divergence", "seconds"} (the exit codes as without it).')
 def conform(game: str, cases: int, seed: int, max_steps: int, position: str | None, out: str | None,
-            workers: int = 1, scheduler: str | None = None, time_limit: float | None = None) -> None:
+            workers: int = 1, scheduler: str | None = None, time_limit: float | None = None,
+            as_json: bool = False) -> None:
     """Step GAME's spec and engine in lockstep from random deals (random players and rule
     options) and compare legal moves, successors and results at every step. Exit 1 on a
     divergence, after writing the shrunk diverging position as a position file. Stopped by the
@@ -1544,42 +1548,71 @@ def conform(game: str, cases: int, seed: int, max_steps: int, position: str | No
             else:
                 report = conformance.run(info, cases, seed, progress=tick, max_steps=max_steps, deadline=deadline)
     secs = time.monotonic() - started
-    cut = f" ({report.cut} cut at --max-steps {max_steps})" if report.cut else ""
-    click.echo(f"{info.name}: {plural(report.cases, 'game')}{cut}, {plural(report.states, 'state')}, "
-               f"{plural(report.moves, 'move')} checked "
-               f"in {secs:.1f} s")
-    if report.sampled:
-        from foolsolve.conformance import FAMILY_LIST_MAX, FAMILY_SAMPLE
-
-        click.echo(f"legal-move sets compared move by move, except at {report.sampled:,} states with more than "
-                   f"{FAMILY_LIST_MAX} {'/'.join(sorted(report.families))} moves: compared by count and "
-                   f"{FAMILY_SAMPLE} seeded moves from each side (membership and successors)")
-    else:
-        click.echo("legal-move sets compared move by move at every state")
     d = report.divergence
-    if d is None and report.interrupted:
-        click.echo(f"spec and engine agree in the {report.cases:,} of {cases:,} games finished before Ctrl-C stopped "
-                   "the run")
+    target = None
+    if d is not None:
+        target = out or f"conform-{info.name}-{seed}.json"
+        write_json_atomic(target, conformance.shrink(info, d.position), "--out" if out else "the divergence file")
+    if as_json:
+        click.echo(jsonout.dumps(conform_json(info.name, report, cases, max_steps, secs, target)))
+    else:
+        click.echo("\n".join(conform_text(info.name, report, cases, max_steps, secs, target,
+                                           None if default_time else time_limit)))
+    if d is not None:
+        sys.exit(1)
+    if report.interrupted:
         sys.stdout.flush()
         raise KeyboardInterrupt
-    if d is None and report.timed_out:
-        if default_time:  # stopped early, by a limit the user did not ask for: not a pass
-            sys.stdout.flush()
-            raise InputError(f"--time: stopped at the default {time_limit:g} s with {report.cases:,} of {cases:,} "
-                             "games checked (each agreeing): not a full run; --time raises it, --time 0: no limit")
-        click.echo(f"spec and engine agree in the {report.cases:,} of {cases:,} games finished within --time "
-                   f"{time_limit:g} s")
-        return
-    if d is None:
-        click.echo("spec and engine agree")
-        return
-    small = conformance.shrink(info, d.position)
-    target = out or f"conform-{info.name}-{seed}.json"
-    write_json_atomic(target, small, "--out" if out else "the divergence file")
-    click.echo(f"DIVERGENCE {d.summary()}")
-    click.echo(f"moves before it: {' | '.join(d.history[-12:]) or '(none)'}")
-    click.echo(f"shrunk position written to {target}")
-    sys.exit(1)
+    if report.timed_out and default_time:  # stopped early, by a limit the user did not ask for: not a pass
+        sys.stdout.flush()
+        raise InputError(f"--time: stopped at the default {time_limit:g} s with {report.cases:,} of {cases:,} "
+                         "games checked (each agreeing): not a full run; --time raises it, --time 0: no limit")
+
+
+def conform_text(game: str, report: Any, cases: int, max_steps: int, secs: float, target: str | None,
+                 time_given: float | None) -> list[str]:
+    """``conform``'s report in lines (``target``: where the shrunk diverging position was written;
+    ``time_given``: the --time given, ``None`` for the default, whose stop is an error instead)."""
+    from foolsolve.conformance import FAMILY_LIST_MAX, FAMILY_SAMPLE
+
+    cut = f" ({report.cut} cut at --max-steps {max_steps})" if report.cut else ""
+    lines = [f"{game}: {plural(report.cases, 'game')}{cut}, {plural(report.states, 'state')}, "
+             f"{plural(report.moves, 'move')} checked in {secs:.1f} s"]
+    if report.sampled:
+        lines.append(f"legal-move sets compared move by move, except at {report.sampled:,} states with more than "
+                     f"{FAMILY_LIST_MAX} {'/'.join(sorted(report.families))} moves: compared by count and "
+                     f"{FAMILY_SAMPLE} seeded moves from each side (membership and successors)")
+    else:
+        lines.append("legal-move sets compared move by move at every state")
+    d = report.divergence
+    if d is not None:
+        lines += [f"DIVERGENCE {d.summary()}", f"moves before it: {' | '.join(d.history[-12:]) or '(none)'}",
+                  f"shrunk position written to {target}"]
+    elif report.interrupted:
+        lines.append(f"spec and engine agree in the {report.cases:,} of {cases:,} games finished before Ctrl-C "
+                     "stopped the run")
+    elif report.timed_out:
+        if time_given is not None:
+            lines.append(f"spec and engine agree in the {report.cases:,} of {cases:,} games finished within --time "
+                         f"{time_given:g} s")
+    else:
+        lines.append("spec and engine agree")
+    return lines
+
+
+def conform_json(game: str, report: Any, cases: int, max_steps: int, secs: float,
+                 target: str | None) -> dict[str, Any]:
+    """``conform --json``'s object: the games asked for (``cases``), ``finished`` and ``agreeing``
+    (all finished but a diverging one), ``cut`` at ``max_steps``, what was checked, whether
+    ``--time`` or Ctrl-C stopped the run, the first divergence (``null``: none) with where its
+    shrunk position was written, and the seconds taken."""
+    d = report.divergence
+    divergence = None if d is None else {"kind": d.kind, "step": d.step, "detail": d.detail,
+                                         "moves_before": d.history[-12:], "shrunk_position": target}
+    return {"game": game, "cases": cases, "finished": report.cases, "agreeing": report.cases - (d is not None),
+            "cut": report.cut, "max_steps": max_steps, "states": report.states, "moves": report.moves,
+            "sampled": report.sampled, "timed_out": report.timed_out, "interrupted": report.interrupted,
+            "divergence": divergence, "seconds": round(secs, 3)}
 
 
 PERFT_SECONDS = 600.0

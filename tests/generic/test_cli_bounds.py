@@ -54,6 +54,14 @@ def test_conform_stopped_by_its_default_time_reports_the_games_and_is_not_a_pass
     assert "not a full run" in line
 
 
+def test_conform_json_stopped_by_its_default_time_prints_the_summary_and_a_json_error(monkeypatch):
+    monkeypatch.setattr(cli_module, "CONFORM_SECONDS", 0.001)
+    code, out, err = cli(["conform", "fools-and-angels", "--cases", "1000", "--json"])
+    obj = json.loads(out)
+    assert code == 2 and obj["timed_out"] and (obj["cases"], obj["finished"], obj["agreeing"]) == (1000, 1, 1)
+    assert json.loads(err)["error"].startswith("--time: stopped at the default")
+
+
 def test_conform_with_a_given_time_says_how_many_games_it_checked():
     code, out, err = cli(["conform", "fools-and-angels", "--cases", "1000", "--time", "0.001"])
     assert code == 0, err
