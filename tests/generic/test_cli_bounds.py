@@ -62,6 +62,16 @@ def test_conform_json_stopped_by_its_default_time_prints_the_summary_and_a_json_
     assert json.loads(err)["error"].startswith("--time: stopped at the default")
 
 
+def test_conform_whose_last_game_ends_past_its_time_is_a_full_run(monkeypatch):
+    """The last game asked for, finished past --time, marked the run stopped by it: "agree in the 1 of
+    1 games finished within --time", and at the default --time exit 2, "not a full run"."""
+    code, out, err = cli(["conform", "fools-and-angels", "--cases", "1", "--time", "0.001"])
+    assert code == 0 and out.endswith("spec and engine agree\n"), (out, err)
+    monkeypatch.setattr(cli_module, "CONFORM_SECONDS", 0.001)
+    code, out, err = cli(["conform", "fools-and-angels", "--cases", "1"])
+    assert code == 0 and out.endswith("spec and engine agree\n"), (out, err)
+
+
 def test_conform_with_a_given_time_says_how_many_games_it_checked():
     code, out, err = cli(["conform", "fools-and-angels", "--cases", "1000", "--time", "0.001"])
     assert code == 0, err
