@@ -1504,13 +1504,17 @@ CONFORM_SECONDS = 600.0
 @click.option("--json", "as_json", is_flag=True,
               help='Print the report as one JSON object: {"game", "cases", "finished", "agreeing", "cut", "states", '
                    '"moves", "sampled", "timed_out", "divergence", "seconds"} (the exit codes as without it).')
+@click.option("--strict", is_flag=True,
+              help="Games left unplayed by a --time given fail the run (exit 2, as a stop at the default --time), "
+                   "instead of a pass of the games finished.")
 def conform(game: str, cases: int, seed: int, max_steps: int, position: str | None, out: str | None,
             workers: int = 1, scheduler: str | None = None, time_limit: float | None = None,
-            as_json: bool = False) -> None:
+            as_json: bool = False, strict: bool = False) -> None:
     """Step GAME's spec and engine in lockstep from random deals (random players and rule
     options) and compare legal moves, successors and results at every step. Exit 1 on a
     divergence, after writing the shrunk diverging position as a position file. Stopped by the
-    default --time, the games finished are reported and the exit is 2 (not a full run)."""
+    default --time (or, with --strict, by any --time), the games finished are reported and the
+    exit is 2 (not a full run)."""
     from foolsolve import conformance
 
     default_time = time_limit is None
@@ -1557,7 +1561,7 @@ def conform(game: str, cases: int, seed: int, max_steps: int, position: str | No
         click.echo(jsonout.dumps(conform_json(info.name, report, cases, max_steps, secs, target)))
     else:
         click.echo("\n".join(conform_text(info.name, report, cases, max_steps, secs, target,
-                                           None if default_time else time_limit)))
+                                           None if default_time or strict else time_limit)))
     if d is not None:
         sys.exit(1)
     if report.interrupted:
@@ -1567,12 +1571,17 @@ def conform(game: str, cases: int, seed: int, max_steps: int, position: str | No
         sys.stdout.flush()
         raise InputError(f"--time: stopped at the default {time_limit:g} s with {report.cases:,} of {cases:,} "
                          "games checked (each agreeing): not a full run; --time raises it, --time 0: no limit")
+    if report.timed_out and strict:  # every game asked for, or a failure: the default --time's exit
+        sys.stdout.flush()
+        raise InputError(f"--strict: stopped by --time {time_limit:g} s with {report.cases:,} of {cases:,} games "
+                         "checked (each agreeing): not a full run; --time raises it, --time 0: no limit")
 
 
 def conform_text(game: str, report: Any, cases: int, max_steps: int, secs: float, target: str | None,
                  time_given: float | None) -> list[str]:
     """``conform``'s report in lines (``target``: where the shrunk diverging position was written;
-    ``time_given``: the --time given, ``None`` for the default, whose stop is an error instead)."""
+    ``time_given``: the --time given, ``None`` for the default or under --strict, whose stop is an
+    error instead)."""
     from foolsolve.conformance import FAMILY_LIST_MAX, FAMILY_SAMPLE
 
     cut = f" ({report.cut} cut at --max-steps {max_steps})" if report.cut else ""

@@ -78,6 +78,21 @@ def test_conform_with_a_given_time_says_how_many_games_it_checked():
     assert "spec and engine agree in the 1 of 1,000 games finished within --time 0.001 s" in out
 
 
+def test_conform_strict_fails_a_run_its_time_cut_short():
+    """``conform --cases 3 --time 0.001`` reported "agree in the 1 of 3 games finished" with exit 0,
+    and nothing made it fail: under --strict it is exit 2, as a stop at the default --time (exit 1
+    is a divergence)."""
+    code, out, err = cli(["conform", "fools-and-angels", "--cases", "1000", "--time", "0.001", "--strict"])
+    assert code == 2 and "1 game," in out and "agree" not in out, (out, err)
+    line = err.strip()
+    assert line.startswith("foolsolve: error: --strict: stopped by --time 0.001 s with 1 of 1,000 games checked")
+    assert "not a full run" in line and "\n" not in line
+    code, out, err = cli(["conform", "fools-and-angels", "--cases", "1000", "--time", "0.001", "--strict", "--json"])
+    assert code == 2 and json.loads(out)["timed_out"] and json.loads(err)["error"].startswith("--strict:")
+    code, out, err = cli(["conform", "fools-and-angels", "--cases", "1", "--time", "0.001", "--strict"])
+    assert code == 0 and out.endswith("spec and engine agree\n"), (out, err)
+
+
 @pytest.mark.parametrize("argv", [
     [ENDGAME, "--no-store"],
     ["report", ENDGAME, "--out", "OUT", "--no-store"],
