@@ -1501,12 +1501,20 @@ CONFORM_SECONDS = 600.0
               help=f"Begin no game after this many seconds: the games finished are reported [default: "
                    f"{CONFORM_SECONDS:g}, and stopping there is exit 2, not a pass; a --time given is a pass if they "
                    "agree; 0: no limit; at most a year].")
+@click.option("--json", "as_json", is_flag=True,
+              help='Print the report as one JSON object: {"game", "cases", "finished", "agreeing", "cut", "states", '
+                   '"moves", "sampled", "timed_out", "divergence", "seconds"} (the exit codes as without it).')
+@click.option("--strict", is_flag=True,
+              help="Games left unplayed by a --time given fail the run (exit 2, as a stop at the default --time), "
+                   "instead of a pass of the games finished.")
 def conform(game: str, cases: int, seed: int, max_steps: int, position: str | None, out: str | None,
-            workers: int = 1, scheduler: str | None = None, time_limit: float | None = None) -> None:
+            workers: int = 1, scheduler: str | None = None, time_limit: float | None = None,
+            as_json: bool = False, strict: bool = False) -> None:
     """Step GAME's spec and engine in lockstep from random deals (random players and rule
     options) and compare legal moves, successors and results at every step. Exit 1 on a
     divergence, after writing the shrunk diverging position as a position file. Stopped by the
-    default --time, the games finished are reported and the exit is 2 (not a full run)."""
+    default --time (or, with --strict, by any --time), the games finished are reported and the
+    exit is 2 (not a full run)."""
     from foolsolve import conformance
 
     default_time = time_limit is None
@@ -1544,47 +1552,100 @@ def conform(game: str, cases: int, seed: int, max_steps: int, position: str | No
             else:
                 report = conformance.run(info, cases, seed, progress=tick, max_steps=max_steps, deadline=deadline)
     secs = time.monotonic() - started
-    cut = f" ({report.cut} cut at --max-steps {max_steps})" if report.cut else ""
-    click.echo(f"{info.name}: {plural(report.cases, 'game')}{cut}, {plural(report.states, 'state')}, "
-               f"{plural(report.moves, 'move')} checked "
-               f"in {secs:.1f} s")
-    if report.sampled:
-        from foolsolve.conformance import FAMILY_LIST_MAX, FAMILY_SAMPLE
-
-        click.echo(f"legal-move sets compared move by move, except at {report.sampled:,} states with more than "
-                   f"{FAMILY_LIST_MAX} {'/'.join(sorted(report.families))} moves: compared by count and "
-                   f"{FAMILY_SAMPLE} seeded moves from each side (membership and successors)")
-    else:
-        click.echo("legal-move sets compared move by move at every state")
     d = report.divergence
-    if d is None and report.interrupted:
-        click.echo(f"spec and engine agree in the {report.cases:,} of {cases:,} games finished before Ctrl-C stopped "
-                   "the run")
+    target = None
+    if d is not None:
+        target = out or f"conform-{info.name}-{seed}.json"
+        write_json_atomic(target, conformance.shrink(info, d.position), "--out" if out else "the divergence file")
+    if as_json:
+        click.echo(jsonout.dumps(conform_json(info.name, report, cases, max_steps, secs, target)))
+    else:
+        click.echo("\n".join(conform_text(info.name, report, cases, max_steps, secs, target,
+                                           None if default_time or strict else time_limit)))
+    if d is not None:
+        sys.exit(1)
+    if report.interrupted:
         sys.stdout.flush()
         raise KeyboardInterrupt
-    if d is None and report.timed_out:
-        if default_time:  # stopped early, by a limit the user did not ask for: not a pass
-            sys.stdout.flush()
-            raise InputError(f"--time: stopped at the default {time_limit:g} s with {report.cases:,} of {cases:,} "
-                             "games checked (each agreeing): not a full run; --time raises it, --time 0: no limit")
-        click.echo(f"spec and engine agree in the {report.cases:,} of {cases:,} games finished within --time "
-                   f"{time_limit:g} s")
-        return
-    if d is None:
-        click.echo("spec and engine agree")
-        return
-    small = conformance.shrink(info, d.position)
-    target = out or f"conform-{info.name}-{seed}.json"
-    write_json_atomic(target, small, "--out" if out else "the divergence file")
-    click.echo(f"DIVERGENCE {d.summary()}")
-    click.echo(f"moves before it: {' | '.join(d.history[-12:]) or '(none)'}")
-    click.echo(f"shrunk position written to {target}")
-    sys.exit(1)
+    if report.timed_out and default_time:  # stopped early, by a limit the user did not ask for: not a pass
+        sys.stdout.flush()
+        raise InputError(f"--time: stopped at the default {time_limit:g} s with {report.cases:,} of {cases:,} "
+                         "games checked (each agreeing): not a full run; --time raises it, --time 0: no limit")
+    if report.timed_out and strict:  # every game asked for, or a failure: the default --time's exit
+        sys.stdout.flush()
+        raise InputError(f"--strict: stopped by --time {time_limit:g} s with {report.cases:,} of {cases:,} games "
+                         "checked (each agreeing): not a full run; --time raises it, --time 0: no limit")
+
+
+def conform_text(game: str, report: Any, cases: int, max_steps: int, secs: float, target: str | None,
+                 time_given: float | None) -> list[str]:
+    """``conform``'s report in lines (``target``: where the shrunk diverging position was written;
+    ``time_given``: the --time given, ``None`` for the default or under --strict, whose stop is an
+    error instead)."""
+    from foolsolve.conformance import FAMILY_LIST_MAX, FAMILY_SAMPLE
+
+    cut = f" ({report.cut} cut at --max-steps {max_steps})" if report.cut else ""
+    lines = [f"{game}: {plural(report.cases, 'game')}{cut}, {plural(report.states, 'state')}, "
+             f"{plural(report.moves, 'move')} checked in {secs:.1f} s"]
+    if report.sampled:
+        lines.append(f"legal-move sets compared move by move, except at {report.sampled:,} states with more than "
+                     f"{FAMILY_LIST_MAX} {'/'.join(sorted(report.families))} moves: compared by count and "
+                     f"{FAMILY_SAMPLE} seeded moves from each side (membership and successors)")
+    else:
+        lines.append("legal-move sets compared move by move at every state")
+    d = report.divergence
+    if d is not None:
+        lines += [f"DIVERGENCE {d.summary()}", f"moves before it: {' | '.join(d.history[-12:]) or '(none)'}",
+                  f"shrunk position written to {target}"]
+    elif report.interrupted:
+        lines.append(f"spec and engine agree in the {report.cases:,} of {cases:,} games finished before Ctrl-C "
+                     "stopped the run")
+    elif report.timed_out:
+        if time_given is not None:
+            lines.append(f"spec and engine agree in the {report.cases:,} of {cases:,} games finished within --time "
+                         f"{time_given:g} s")
+    else:
+        lines.append("spec and engine agree")
+    return lines
+
+
+def conform_json(game: str, report: Any, cases: int, max_steps: int, secs: float,
+                 target: str | None) -> dict[str, Any]:
+    """``conform --json``'s object: the games asked for (``cases``), ``finished`` and ``agreeing``
+    (all finished but a diverging one), ``cut`` at ``max_steps``, what was checked, whether
+    ``--time`` or Ctrl-C stopped the run, the first divergence (``null``: none) with where its
+    shrunk position was written, and the seconds taken."""
+    d = report.divergence
+    divergence = None if d is None else {"kind": d.kind, "step": d.step, "detail": d.detail,
+                                         "moves_before": d.history[-12:], "shrunk_position": target}
+    return {"game": game, "cases": cases, "finished": report.cases, "agreeing": report.cases - (d is not None),
+            "cut": report.cut, "max_steps": max_steps, "states": report.states, "moves": report.moves,
+            "sampled": report.sampled, "timed_out": report.timed_out, "interrupted": report.interrupted,
+            "divergence": divergence, "seconds": round(secs, 3)}
 
 
 PERFT_SECONDS = 600.0
 """``perft``'s default ``--time``: a count not done in ten minutes stops (exit 2) unless the user
 gives more (``--time 0``: no limit)."""
+
+
+def perft_json(game: str, depth: int, results: dict[str, dict[str, int] | int], running: str = "") -> dict[str, Any]:
+    """``perft --json``'s object: for each count (``spec``, ``engine``) its ``total`` (``None`` for
+    ``running``, the count a stop cut short) and, counted per first move (``--divide``), ``moves``:
+    ``[{"move", "count"}]`` in the order counted, the spec's move texts as ``moves`` prints them;
+    ``agree``: whether both totals (and per-move counts) are equal, ``None`` unless both finished."""
+    obj: dict[str, Any] = {"game": game, "depth": depth}
+    for name, value in results.items():
+        if isinstance(value, dict):
+            obj[name] = {"total": None if name == running else sum(value.values()),
+                         "moves": [{"move": m, "count": n} for m, n in value.items()]}
+        else:
+            obj[name] = {"total": value}
+    if running and running not in results:
+        obj[running] = {"total": None}
+    both = "spec" in results and "engine" in results and running in ("", None)
+    obj["agree"] = results["spec"] == results["engine"] if both else None
+    return obj
 
 
 @cli.command()
@@ -1596,15 +1657,22 @@ gives more (``--time 0``: no limit)."""
               help=f"Give up after this many seconds: no total, exit 2 (with --divide, the first moves counted so "
                    f"far are printed first, marked as partial) [default: {PERFT_SECONDS:g}; 0: no limit; at most a "
                    "year].")
-def perft(position: str, depth: int, divide: bool, impl: str, time_limit: float | None = None) -> None:
+@click.option("--json", "as_json", is_flag=True,
+              help='Print one JSON object: {"game", "depth", "spec": {"total", "moves"}, "engine": ..., "agree"} '
+                   '("moves", with --divide: [{"move", "count"}]).')
+def perft(position: str, depth: int, divide: bool, impl: str, time_limit: float | None = None,
+          as_json: bool = False) -> None:
     """Count move sequences of length DEPTH from POSITION (spec, engine or both).
 
     A long count shows its progress on a terminal; Ctrl-C (or --time, 600 s by default) stops
-    it, and with --divide the first moves counted so far are printed first."""
+    it, and with --divide the first moves counted so far are printed first. --json prints the
+    same counts as one JSON object (a count stopped before its end has "total": null)."""
     from foolsolve import perft as pf
 
     default_time = time_limit is None
     time_limit = PERFT_SECONDS if time_limit is None else time_limit or None  # --time 0: no limit
+    if divide and depth == 0:
+        raise InputError("--divide: counts per first move need --depth 1 or more (depth 0 has no first move)")
     info, state = load_position(position)
     if impl != "spec" and info.engine is None:
         raise InputError(f"--impl: {info.name} has no engine")
@@ -1634,7 +1702,11 @@ def perft(position: str, depth: int, divide: bool, impl: str, time_limit: float 
                     results["engine"] = (pf.engine_divide(info.engine, es, depth, tick, into=done)
                                          if divide else pf.engine_perft(info.engine, es, depth, tick))
     except (KeyboardInterrupt, SearchLimit) as exc:
+        if as_json and any(results.values()):
+            click.echo(jsonout.dumps(perft_json(info.name, depth, results, running)))
         for name, value in results.items():
+            if as_json:
+                break
             if isinstance(value, dict) and value:
                 click.echo(f"{name} (partial: stopped before the end):" if name == running else f"{name}:")
                 for m, n in value.items():
@@ -1652,6 +1724,12 @@ def perft(position: str, depth: int, divide: bool, impl: str, time_limit: float 
             raise InputError(f"--time: the {running} total at depth {depth} did not finish within {time_limit:g} s"
                              f"{given}{finished}") from None
         raise
+    if as_json:
+        obj = perft_json(info.name, depth, results)
+        click.echo(jsonout.dumps(obj))
+        if obj["agree"] is False:
+            sys.exit(1)
+        return
     for name, value in results.items():
         if isinstance(value, dict):
             click.echo(f"{name}:")
@@ -1825,6 +1903,16 @@ def wants_json(argv: Sequence[str] | None) -> bool:
     return "--json" in args
 
 
+def _takes_json(exc: click.ClickException) -> bool:
+    """Whether the command a usage error is about has a ``--json`` flag. :func:`wants_json` only
+    sees ``--json`` among the arguments; on a command without the flag that ``--json`` is itself the
+    error (``perft --json``: "No such option"), which is then plain text, as ``--jsn``'s is."""
+    ctx = getattr(exc, "ctx", None)
+    if not isinstance(exc, click.UsageError) or ctx is None:
+        return True  # (raised once the command line was read: its --json was the command's own)
+    return any(isinstance(p, click.Option) and "--json" in p.opts for p in ctx.command.params)
+
+
 def error_out(message: str, code: int, kind: str, as_json: bool) -> None:
     """Print an error on standard error: ``foolsolve: error: MESSAGE``, or with ``--json`` one JSON
     object on one line, ``{"error": MESSAGE, "kind": KIND, "exit_code": CODE}`` (kind: ``input``
@@ -1930,7 +2018,8 @@ def _run(argv: Sequence[str] | None, as_json: bool) -> None:
     except click.ClickException as exc:
         # a mistyped or missing option or argument: one line too, with where to find help
         where = exc.ctx.command_path if isinstance(exc, click.UsageError) and exc.ctx else _command_path(argv)
-        error_out(f"{one_line(exc.format_message())} (see '{where} --help')", exc.exit_code, "input", as_json)
+        error_out(f"{one_line(exc.format_message())} (see '{where} --help')", exc.exit_code, "input",
+                  as_json and _takes_json(exc))
         sys.exit(exc.exit_code)
     except (KeyboardInterrupt, click.exceptions.Abort) as exc:
         # one line, whichever way Ctrl-C arrives (a command's Stopped names what was kept)

@@ -251,14 +251,17 @@ def run(
             start = conform_start(info, rng)
             yield i, lockstep(info, start, rng, max_steps=max_steps, report=report)
 
-    return _tally(report, games(), progress, deadline)
+    return _tally(report, games(), progress, deadline, cases)
 
 
 def _tally(report: ConformanceReport, games: Iterable[tuple[int, Divergence | None]],
-           progress: Callable[[int], None] | None, deadline: float | None = None) -> ConformanceReport:
+           progress: Callable[[int], None] | None, deadline: float | None = None,
+           cases: int | None = None) -> ConformanceReport:
     """``report`` with the finished games ``(index, divergence or None)`` counted, in order, up to
     the first divergence (:func:`run` and :func:`run_on`); a Ctrl-C keeps the games counted
-    before it, marked :attr:`ConformanceReport.interrupted`."""
+    before it, marked :attr:`ConformanceReport.interrupted`. Past ``deadline`` with games of the
+    ``cases`` asked for left, the report is :attr:`ConformanceReport.timed_out` (the last game
+    finished past it is no stop)."""
     try:
         for i, d in games:
             report.cases += 1
@@ -267,7 +270,7 @@ def _tally(report: ConformanceReport, games: Iterable[tuple[int, Divergence | No
             if d is not None:
                 report.divergence = d
                 break
-            if deadline is not None and time.monotonic() > deadline:
+            if deadline is not None and report.cases != cases and time.monotonic() > deadline:
                 report.timed_out = True  # the games finished before it are the answer
                 break
     except KeyboardInterrupt:
@@ -306,7 +309,7 @@ def run_on(executor: Any, info: GameInfo, cases: int, seed: int, *, progress: Ca
             yield i, d
 
     try:
-        return _tally(report, games(), progress, deadline)
+        return _tally(report, games(), progress, deadline, cases)
     finally:
         results.close()
 

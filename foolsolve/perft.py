@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from foolsolve.errors import InputError
 from foolsolve.game import Engine, SpecGame
 
 
@@ -67,10 +68,19 @@ def engine_perft(engine: Engine[Any, Any], state: Any, depth: int, tick: Callabl
     return _counter(tick)(engine.legal_moves, engine.apply, state, depth)
 
 
+def _divisible(depth: int) -> None:
+    """Refuse a divide below depth 1: a count of depth 0 has no first move, and counting each first
+    move's sequences of length -1 walked the whole game tree."""
+    if depth < 1:
+        raise InputError(f"divide: depth {depth}: counts per first move need a depth of 1 or more")
+
+
 def spec_divide(game: SpecGame[Any, Any], state: Any, depth: int, tick: Callable[[int], None] | None = None,
                 into: dict[str, int] | None = None) -> dict[str, int]:
     """Perft per first move, by the spec; each first move's count goes into ``into`` (if given)
-    as soon as it is done, so an interrupted count keeps the finished ones."""
+    as soon as it is done, so an interrupted count keeps the finished ones. ``depth`` is at least 1
+    (depth 0 has no first move)."""
+    _divisible(depth)
     out = {} if into is None else into
     for m in game.legal_moves(state):
         out[str(m)] = spec_perft(game, game.apply(state, m), depth - 1, tick)
@@ -81,6 +91,7 @@ def engine_divide(engine: Engine[Any, Any], state: Any, depth: int, tick: Callab
                   into: dict[str, int] | None = None) -> dict[str, int]:
     """Perft per first move, by the engine (keys are the spec's move texts; ``into`` as for
     :func:`spec_divide`)."""
+    _divisible(depth)
     out = {} if into is None else into
     for m in engine.legal_moves(state):
         out[str(engine.move_to_spec(state, m))] = engine_perft(engine, engine.apply(state, m), depth - 1, tick)

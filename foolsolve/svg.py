@@ -684,8 +684,9 @@ class Position:
     ``Position.load("durak-endgame.json")`` reads a position file, ``Position.load("views/three-fools.json")``
     a view file (hidden cards, docs/views.md: drawn from its player's seat, the hidden cards face down, as
     ``foolsolve show VIEW --svg`` draws it); ``Position(spec, state)`` wraps a spec state. ``.svg(viewer=P)``
-    for a player's view, ``.play("take")`` for the position after moves, ``.worlds()`` the full positions
-    consistent with a view, ``.answer()`` the answer ``foolsolve POSITION.json`` gives (:func:`foolsolve.answer`)."""
+    for a player's view, ``.moves()`` the legal moves, ``.play("take")`` for the position after moves,
+    ``.worlds()`` the full positions consistent with a view, ``.answer()`` the answer
+    ``foolsolve POSITION.json`` gives (:func:`foolsolve.answer`)."""
 
     def __init__(self, spec: Any, state: Any, *, view: Any = None) -> None:
         from foolsolve.game import SpecGame
@@ -746,6 +747,22 @@ class Position:
             return obj
         result: dict[str, Any] = self.spec.state_to_json(self.state)
         return result
+
+    def moves(self) -> list[str]:
+        """The legal moves, sorted as the spec sorts them, as texts (``'attack 9♦'``): what
+        ``foolsolve moves`` prints, the texts :meth:`play` reads and an answer's moves carry. A view's
+        when its player is to move (or the game is over: none); with another player to move they
+        depend on cards she cannot see (``foolsolve moves VIEW`` tells what the view says of them)."""
+        if self.view is not None:
+            from foolsolve.worlds import Worlds, view_moves
+
+            vm = view_moves(Worlds(self.view))
+            if vm.to_move != vm.viewer and not vm.over:
+                who = "chance" if vm.to_move < 0 else f"player {vm.to_move}"
+                raise InputError(f"moves: {who} is to move, not the viewer (player {vm.viewer}): the moves depend on "
+                                 "cards she cannot see (foolsolve moves VIEW tells what the view says of them)")
+            return list(vm.certain)
+        return [str(m) for m in self.spec.legal_moves(self.state)]
 
     def play(self, *moves: str) -> Position:
         """The position after ``moves`` (texts as the spec prints them)."""

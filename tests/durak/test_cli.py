@@ -61,11 +61,79 @@ def test_conform_catches_a_broken_engine_and_writes_the_shrunk_position(tmp_path
     assert code == 0  # with the real engine the written position conforms
 
 
+CONFORM_KEYS = {"game", "cases", "finished", "agreeing", "cut", "max_steps", "states", "moves", "sampled", "timed_out",
+                "interrupted", "divergence", "seconds"}
+
+
+def test_conform_json_summarises_the_run(capsys):
+    """``conform durak --cases 2 --json`` was "No such option" (click suggested --position)."""
+    code, out, _ = run(["conform", "durak", "--cases", "2", "--seed", "5", "--json"], capsys)
+    obj = json.loads(out)
+    assert code == 0 and set(obj) == CONFORM_KEYS
+    assert (obj["game"], obj["cases"], obj["finished"], obj["agreeing"], obj["divergence"]) == ("durak", 2, 2, 2, None)
+    assert obj["states"] > 0 and obj["moves"] > 0 and not obj["timed_out"] and obj["seconds"] >= 0
+    code, text, _ = run(["conform", "durak", "--cases", "2", "--seed", "5"], capsys)
+    assert f"{obj['states']:,} states, {obj['moves']:,} moves checked" in text
+    code, out, _ = run(["conform", "durak", "--position", str(EXAMPLES / "durak-endgame.json"), "--json"], capsys)
+    assert code == 0 and json.loads(out)["finished"] == 1
+
+
+def test_conform_json_names_the_first_divergence_and_exits_1(tmp_path, capsys, monkeypatch):
+    real = edurak.DurakEngine.legal_moves
+
+    def drops_take(self, state):
+        return [m for m in real(self, state) if str(self.move_to_spec(state, m)) != "take"]
+
+    monkeypatch.setattr(edurak.DurakEngine, "legal_moves", drops_take)
+    out_file = tmp_path / "div.json"
+    code, out, _ = run(["conform", "durak", "--cases", "20", "--seed", "1", "--out", str(out_file), "--json"], capsys)
+    obj = json.loads(out)
+    assert code == 1 and obj["agreeing"] == obj["finished"] - 1 and obj["finished"] <= 20
+    d = obj["divergence"]
+    assert d["kind"] == "moves" and "take" in d["detail"] and d["shrunk_position"] == str(out_file)
+    assert isinstance(d["step"], int) and isinstance(d["moves_before"], list)
+    assert json.loads(out_file.read_text())["game"] == "durak"
+
+
 def test_perft_spec_and_engine(capsys):
     code, out, _ = run(["perft", str(EXAMPLES / "durak-endgame.json"), "--depth", "3"], capsys)
     assert code == 0 and "spec: 8" in out and "engine: 8" in out
     code, out, _ = run(["perft", str(EXAMPLES / "durak-endgame.json"), "--depth", "2", "--divide"], capsys)
     assert code == 0 and "attack 6♥" in out
+
+
+def test_perft_json_gives_the_counts_the_text_gives(capsys):
+    """``perft --json`` was "No such option": the totals, and with --divide the count per first move
+    under the move texts ``moves`` prints."""
+    pos = str(EXAMPLES / "durak-endgame.json")
+    code, out, _ = run(["perft", pos, "--depth", "3", "--json"], capsys)
+    assert code == 0
+    assert json.loads(out) == {"game": "durak", "depth": 3, "spec": {"total": 8}, "engine": {"total": 8},
+                               "agree": True}
+    code, text, _ = run(["perft", pos, "--depth", "2", "--divide"], capsys)
+    code, out, _ = run(["perft", pos, "--depth", "2", "--divide", "--json"], capsys)
+    assert code == 0
+    obj = json.loads(out)
+    _, moves, _ = run(["moves", pos, "--json"], capsys)
+    for name in ("spec", "engine"):
+        assert [m["move"] for m in obj[name]["moves"]] == json.loads(moves)
+        assert obj[name]["total"] == sum(m["count"] for m in obj[name]["moves"])
+        assert f"{name}:\n" + "".join(f"  {m['move']}: {m['count']}\n" for m in obj[name]["moves"]) in text
+    assert obj["agree"] is True
+    code, out, _ = run(["perft", pos, "--depth", "1", "--impl", "spec", "--json"], capsys)
+    assert code == 0 and json.loads(out) == {"game": "durak", "depth": 1, "spec": {"total": 3}, "agree": None}
+
+
+def test_perft_json_of_a_broken_engine_disagrees_with_exit_1(capsys, monkeypatch):
+    real = edurak.DurakEngine.legal_moves
+
+    def drops_take(self, state):
+        return [m for m in real(self, state) if str(self.move_to_spec(state, m)) != "take"]
+
+    monkeypatch.setattr(edurak.DurakEngine, "legal_moves", drops_take)
+    code, out, _ = run(["perft", str(EXAMPLES / "durak-endgame.json"), "--depth", "3", "--divide", "--json"], capsys)
+    obj = json.loads(out)
+    assert code == 1 and obj["agree"] is False and obj["spec"]["total"] != obj["engine"]["total"]
 
 
 def test_play_applies_moves_and_rejects_illegal_ones(tmp_path, capsys):

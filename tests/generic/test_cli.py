@@ -247,3 +247,20 @@ def test_time_zero_means_no_limit_wherever_time_is_taken(tmp_path, capsys):
     assert code == 0, err
     code, _, err = run(["batch", str(lines), "--time", "-1", "--no-store"], capsys)
     assert_one_line_error(code, err, "--time")
+
+
+@pytest.mark.parametrize("argv", [["show", str(EXAMPLES / "durak-endgame.json"), "--json"],
+                                  ["show", str(EXAMPLES / "durak-endgame.json"), "--jsn"],
+                                  ["--json"], ["store", "--json"]])
+def test_an_unknown_json_option_is_a_plain_text_error(argv, capsys):
+    """``--json`` on a command without it was reported as a JSON object (the error output was chosen
+    by spotting --json among the arguments) while ``--jsn`` was plain text: both are plain text."""
+    code, _, err = run(argv, capsys)
+    assert_one_line_error(code, err, "No such option")
+    assert err.startswith("foolsolve: error: "), err
+
+
+def test_a_command_with_json_keeps_its_json_errors(capsys):
+    code, _, err = run(["moves", str(EXAMPLES / "durak-endgame.json"), "--json", "--bogus"], capsys)
+    assert_one_line_error(code, err, "No such option '--bogus'")
+    assert json.loads(err)["kind"] == "input"

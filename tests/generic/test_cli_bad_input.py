@@ -642,6 +642,24 @@ def test_perft_reports_progress_and_a_time_limit_keeps_the_finished_first_moves(
     _one_line(code, err, "--time")
 
 
+def test_perft_divide_at_depth_0_is_a_one_line_error():
+    """``perft --divide --depth 0`` counted each first move's sequences of length -1: a walk of the
+    whole game tree that found none (every first move 0; from a deal it ran for ever)."""
+    from foolsolve import perft as pf
+    from tests.generic.batch_helpers import call_main
+
+    position = str(_EX / "durak-endgame.json")
+    code, out, err = call_main(["perft", position, "--depth", "0", "--divide"])
+    _one_line(code, err, "--divide: counts per first move need --depth 1 or more")
+    assert out == ""
+    info, state = load_position(position)
+    with pytest.raises(InputError, match="depth 0"):
+        pf.spec_divide(info.spec, state, 0)
+    assert info.engine is not None
+    with pytest.raises(InputError, match="depth 0"):
+        pf.engine_divide(info.engine, info.engine.from_spec(state), 0)
+
+
 @pytest.mark.parametrize("impl", ["spec", "both"])
 def test_perft_out_of_time_says_which_total_did_not_finish_and_what_the_counts_above_are(monkeypatch, impl):
     """``perft --divide --time`` printed the first moves it had counted, then 'no count within 3 s'.
@@ -674,6 +692,39 @@ def test_perft_out_of_time_says_which_total_did_not_finish_and_what_the_counts_a
     if impl == "both":
         info, state = load_position(position)
         assert out.startswith("spec:\n") and f"  total: {pf.spec_perft(info.spec, state, 2)}\n" in out, out
+
+
+def test_perft_json_out_of_time_prints_what_finished_and_a_null_total(monkeypatch):
+    """``perft --json`` stopped by --time: the finished count whole, the one cut short with
+    ``"total": null`` and its first moves finished; the error is the JSON error object."""
+    import time
+
+    from foolsolve import perft as pf
+    from tests.generic.batch_helpers import call_main
+
+    real = pf.engine_perft
+    calls: list[int] = []
+    slow = [3]  # the call that outlasts --time: the third first move
+
+    def slow_third(game, state, depth, tick=None):
+        calls.append(depth)
+        if len(calls) == slow[0]:
+            time.sleep(0.05)
+            tick(0)
+        return real(game, state, depth, tick)
+
+    monkeypatch.setattr(pf, "engine_perft", slow_third)
+    position = str(_EX / "fools-paradise-endgame.json")
+    code, out, err = call_main(["perft", position, "--depth", "2", "--divide", "--json", "--time", "0.01"])
+    assert code == 2 and json.loads(err)["error"].startswith("--time: the engine total at depth 2 did not finish")
+    obj = json.loads(out)
+    info, state = load_position(position)
+    assert obj["spec"]["total"] == pf.spec_perft(info.spec, state, 2) and obj["agree"] is None
+    assert obj["engine"]["total"] is None and len(obj["engine"]["moves"]) == 2
+    calls.clear()
+    slow[0] = 1  # without --divide the one engine count
+    code, out, err = call_main(["perft", position, "--depth", "2", "--json", "--time", "0.01"])
+    assert code == 2 and json.loads(out)["engine"] == {"total": None}
 
 
 @pytest.mark.parametrize("game,module,example", [
@@ -1298,9 +1349,13 @@ def test_a_solver_option_given_twice_is_a_one_line_error_naming_it(command):
 ])
 def test_an_option_that_takes_one_value_given_twice_is_refused(argv, option):
     """Click keeps the last of a repeated single-valued option: '--rules A --rules B' dealt with B
-    alone, exit 0. Refused before any work, the option named (a JSON object with --json)."""
+    alone, exit 0. Refused before any work, the option named (a JSON object with --json, where the
+    command has --json: ``deal`` has none, and its usage errors stay text)."""
     assert_one_line_error(argv, f"error: {option}: given more than once")
     code, out, err = cli([*argv, "--json"])
+    if argv[0] == "deal":
+        assert code == 2 and out == "" and err.startswith(f"foolsolve: error: {option}: given more than once")
+        return
     assert code == 2 and out == "" and json.loads(err)["error"].startswith(f"{option}: given more than once")
 
 

@@ -54,10 +54,43 @@ def test_conform_stopped_by_its_default_time_reports_the_games_and_is_not_a_pass
     assert "not a full run" in line
 
 
+def test_conform_json_stopped_by_its_default_time_prints_the_summary_and_a_json_error(monkeypatch):
+    monkeypatch.setattr(cli_module, "CONFORM_SECONDS", 0.001)
+    code, out, err = cli(["conform", "fools-and-angels", "--cases", "1000", "--json"])
+    obj = json.loads(out)
+    assert code == 2 and obj["timed_out"] and (obj["cases"], obj["finished"], obj["agreeing"]) == (1000, 1, 1)
+    assert json.loads(err)["error"].startswith("--time: stopped at the default")
+
+
+def test_conform_whose_last_game_ends_past_its_time_is_a_full_run(monkeypatch):
+    """The last game asked for, finished past --time, marked the run stopped by it: "agree in the 1 of
+    1 games finished within --time", and at the default --time exit 2, "not a full run"."""
+    code, out, err = cli(["conform", "fools-and-angels", "--cases", "1", "--time", "0.001"])
+    assert code == 0 and out.endswith("spec and engine agree\n"), (out, err)
+    monkeypatch.setattr(cli_module, "CONFORM_SECONDS", 0.001)
+    code, out, err = cli(["conform", "fools-and-angels", "--cases", "1"])
+    assert code == 0 and out.endswith("spec and engine agree\n"), (out, err)
+
+
 def test_conform_with_a_given_time_says_how_many_games_it_checked():
     code, out, err = cli(["conform", "fools-and-angels", "--cases", "1000", "--time", "0.001"])
     assert code == 0, err
     assert "spec and engine agree in the 1 of 1,000 games finished within --time 0.001 s" in out
+
+
+def test_conform_strict_fails_a_run_its_time_cut_short():
+    """``conform --cases 3 --time 0.001`` reported "agree in the 1 of 3 games finished" with exit 0,
+    and nothing made it fail: under --strict it is exit 2, as a stop at the default --time (exit 1
+    is a divergence)."""
+    code, out, err = cli(["conform", "fools-and-angels", "--cases", "1000", "--time", "0.001", "--strict"])
+    assert code == 2 and "1 game," in out and "agree" not in out, (out, err)
+    line = err.strip()
+    assert line.startswith("foolsolve: error: --strict: stopped by --time 0.001 s with 1 of 1,000 games checked")
+    assert "not a full run" in line and "\n" not in line
+    code, out, err = cli(["conform", "fools-and-angels", "--cases", "1000", "--time", "0.001", "--strict", "--json"])
+    assert code == 2 and json.loads(out)["timed_out"] and json.loads(err)["error"].startswith("--strict:")
+    code, out, err = cli(["conform", "fools-and-angels", "--cases", "1", "--time", "0.001", "--strict"])
+    assert code == 0 and out.endswith("spec and engine agree\n"), (out, err)
 
 
 @pytest.mark.parametrize("argv", [

@@ -167,6 +167,28 @@ def test_a_view_loads_and_draws_as_show_draws_it(name, capsys):
     assert repr(pos) == f"<Position {pos.game}: player {pos.view.player}'s view, hidden cards>"
 
 
+@pytest.mark.parametrize("name", [*sorted(p.name for p in EXAMPLES.glob("*.json")),
+                                  *sorted(f"views/{p.name}" for p in (EXAMPLES / "views").glob("*.json"))])
+def test_a_positions_moves_are_what_the_moves_command_lists(name, capsys):
+    """``Position`` had no ``moves()`` (``pos.spec.legal_moves(pos.state)``, spec move objects): the
+    texts ``foolsolve moves`` prints, which ``play`` reads back."""
+    pos = foolsolve.load(EXAMPLES / name)
+    code, out, _ = run(["moves", str(EXAMPLES / name), "--json"], capsys)
+    assert code == 0
+    assert pos.moves() == json.loads(out) and all(isinstance(m, str) for m in pos.moves())
+    if not pos.is_view and pos.moves():
+        after = pos.play(pos.moves()[-1])
+        assert after.state == pos.spec.play(pos.state, pos.moves()[-1])
+
+
+def test_a_view_with_another_player_to_move_has_no_moves_to_list(tmp_path, capsys):
+    view = tmp_path / "v1.json"
+    code, _, _ = run(["view", str(EXAMPLES / "durak-endgame.json"), "--as", "1", "--out", str(view)], capsys)
+    assert code == 0
+    with pytest.raises(InputError, match=r"^moves: player 0 is to move, not the viewer \(player 1\)"):
+        foolsolve.load(view).moves()
+
+
 def test_a_views_position_refuses_what_needs_every_card():
     pos = foolsolve.load(EXAMPLES / "views" / "durak-fresh-deal.json")
     with pytest.raises(InputError, match=r"^play: this is player 0's view"):
