@@ -1073,7 +1073,24 @@ def state_from_json(obj: Any) -> State:
     _check_phase(state)
     _check_streak_and_reason(state)
     _check_history(state)
+    if obj.get("shown") is not None:
+        _check_shown(obj["shown"], state)
     return state
+
+
+def _check_shown(texts: list[Any], state: State) -> None:
+    """``shown`` (written for the reader, derived from ``rounds``), when a file gives it, lists the
+    cards the rounds listed reveal, each once, in any order."""
+    got = [parse_card(t, f"shown[{i}]") for i, t in enumerate(texts)]
+    want = shown_cards(state)
+    if len(set(got)) == len(got) and set(got) == want:
+        return
+    listed = [c.ascii for c in got]
+    shown = repr(listed) if len(listed) <= 8 else repr(listed[:8])[:-1] + ", ...]"
+    if len(set(got)) != len(got):
+        raise PositionError(f"shown: {shown} names a card twice")
+    says = "none" if not want else " ".join(c.ascii for c in sorted(want))
+    raise PositionError(f"shown: {shown}, but the rounds played reveal {says}")
 
 
 _REASONS = re.compile(r"won ([1-5]) rounds in a row|the other two players lost|player [012] lost; most cards \((\d{1,2})\)"
@@ -1206,6 +1223,15 @@ def _check_phase(s: State) -> None:
         if s.binary != s.rules.binary_start:
             raise PositionError(f"binary: {s.binary} in a fresh deal (phase start), but the rules' binary_start is "
                                 f"{s.rules.binary_start} (the binary card starts as binary_start says)")
+        # nothing has happened yet: the later phases' checks below, said for phase start
+        if s.winner is not None:
+            raise PositionError("winner: only when the game is over")
+        if any(s.lost):
+            raise PositionError("lost: a lost player ends the game")
+        if s.declared is not None:
+            raise PositionError("declared: nothing is declared in phase start")
+        if s.contest:
+            raise PositionError("contest: only in phases roshambo and tie, not start")
         return
     if not 0 <= s.leader < PLAYERS:
         raise PositionError("leader: must be 0, 1 or 2")
