@@ -751,6 +751,8 @@ class ThreeFoolsSpec(SpecGame[State, Move]):
         words = text.split()
         if not words:
             raise InputError("move: empty text")
+        if not text.isascii():  # no glyph names a Pilatch card, and 'ſ'.upper() is 'S', 'K'.lower() 'k'
+            raise InputError(f"move: cannot read {text!r}: a Three Fools move is written in ASCII (lead 7R as P)")
         verb, args = words[0].lower(), words[1:]
         if verb in ("flip", "keep") and not args:
             return Flip(verb == "flip")
@@ -1023,7 +1025,7 @@ def parse_card(text: Any, where: str) -> Card:
 
 def parse_suit(text: Any, where: str) -> str:
     """A suit written R, P or S."""
-    if not isinstance(text, str) or text.strip().upper() not in SUIT_OF_TEXT:
+    if not isinstance(text, str) or not text.isascii() or text.strip().upper() not in SUIT_OF_TEXT:
         raise InputError(f"{where}: {text!r} is not a suit (R, P or S)")
     return SUIT_OF_TEXT[text.strip().upper()]
 
