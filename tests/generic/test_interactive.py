@@ -221,3 +221,16 @@ def test_undo_with_a_superscript_at_the_prompt_is_a_hint_not_a_crash():
                           capture_output=True, text=True, timeout=120, encoding="utf-8")
     assert proc.returncode == 0, proc.stderr
     assert "N is a move number" in proc.stdout and "Traceback" not in proc.stderr
+
+
+def test_a_line_of_control_characters_and_a_long_why_are_quoted_escaped_and_cut():
+    """'\\x1b[2J' (clear screen) gave the hint "'why ' for the reason", the text dropped (click strips
+    escapes it prints); 'why' and 300 x's quoted all 300 twice."""
+    x300 = "x" * 300
+    proc = subprocess.run([sys.executable, "-m", "foolsolve", "play", str(EXAMPLES / "durak-endgame.json"),
+                           "--interactive", "--seed", "3"], input=f"\x1b[2J\nwhy {x300}\nquit\n",
+                          capture_output=True, text=True, timeout=120, encoding="utf-8")
+    assert proc.returncode == 0, proc.stderr
+    assert "'why \\x1b[2J' for the reason" in proc.stdout
+    why = [line for line in proc.stdout.splitlines() if "is not a move here" in line]
+    assert len(why) == 1 and x300 not in why[0] and len(why[0]) < 300 and "..." in why[0], why
