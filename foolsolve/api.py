@@ -265,6 +265,63 @@ def answer_text(position: Any, **options: Any) -> str:
     return answer(position, **options).text()
 
 
+def _check_view_answer(info: GameInfo, worlds: Any, player: int, world: Any, result: SolveResult) -> None:
+    """That :func:`answer` of player ``player``'s view (``worlds``, ``world`` one of them) gives a
+    :class:`Solved` like ``result``: a finished game (its result, checked by :func:`_check_finished`)
+    or the game's own exact solver answering from her seat (:func:`foolsolve.seat_exact.seat_exact`;
+    Three Fools' round odds: the leader's, or a follower's own ``best_response``, whose odds say
+    ``held``), and ``result`` not said to be from another player's view; else the one-line
+    :class:`InputError` (a view the seat analysis answers gets a :class:`~foolsolve.seat.SeatAnswer`)."""
+    from foolsolve.seat_exact import seat_exact, seat_exact_note
+
+    if info.spec.is_terminal(world):
+        return
+    extra = {"best_response": player} if isinstance(result.value, dict) and "held" in result.value else {}
+    try:
+        own = seat_exact(info, worlds, extra, world=world)
+    except InputError:
+        own = None
+    if own is None:
+        raise InputError(f"position: player {player}'s view, which answer() answers from her seat (a SeatAnswer, "
+                         "SeatAnswer.from_json), not with this result of the game's exact solver")
+    other = next((q for q in range(info.spec.max_players) if q != player and seat_exact_note(q) in result.notes), None)
+    if other is not None:
+        raise InputError(f"position: player {player}'s view, and the result is answered from player {other}'s view")
+
+
+def _check_finished(info: GameInfo, state: Any, result: SolveResult) -> None:
+    """That ``result``, read back with the finished position ``state``, is the answer the position
+    fixes, made as :func:`answer` makes it: the game's solver's answer for the player to move
+    (:func:`foolsolve.cli.answer_position`, nothing searched), or the result read off the rules
+    (:func:`foolsolve.solver.open_hand.game_over_result`), each from ``result.player``'s seat where
+    it names one (:func:`foolsolve.cli.finished_for_seat`): its value kind, value, player and
+    result the same; else a one-line :class:`InputError`."""
+    from foolsolve.cli import SolveRequest, answer_position, finished_for_seat
+    from foolsolve.solver.open_hand import game_over_result
+
+    keys = ("value_kind", "value", "player", "result")
+    given = result.to_json()
+    made = [game_over_result(info, state)]
+    try:
+        made.insert(0, answer_position(info, state, SolveRequest()).answer)
+    except InputError:  # no solver's answer here: the result read off the rules is the answer
+        pass
+    if result.player is not None:
+        made = [finished_for_seat(info, state, m, result.player) for m in made]
+    fixed = [{k: m.to_json().get(k) for k in keys} for m in made]
+    if {k: given.get(k) for k in keys} in fixed:
+        return
+    want = fixed[0]
+    seat = f"player {want['player']}" if want["player"] is not None else f"player {result.to_move} (to move)"
+    if all(given.get(k) == want[k] for k in ("value_kind", "value", "player")):
+        theirs, ours = repr(given.get("result")), repr(want["result"])
+        raise InputError(f"result: not the answer to this finished game: its result {theirs[:100]} is not the "
+                         f"position's {ours[:100]}")
+    raise InputError(f"result: not the answer to this finished game: its value is {given.get('value')!r} "
+                     f"({given.get('value_kind')}), and the position's is {want['value']!r} ({want['value_kind']}) "
+                     f"for {seat}")
+
+
 def _check_result(result: SolveResult, info: GameInfo, state: Any) -> None:
     """What :meth:`Solved.from_json` checks of a result beyond its schema: its moves each listed
     once, its best moves among them and valued as the result, its player one of the game's; and
@@ -362,8 +419,12 @@ class Solved(SolveResult):
 
                 from foolsolve.worlds import worlds_of_view
 
-                state = worlds_of_view(state).sample(random.Random(0))
+                worlds = worlds_of_view(state)
+                view, state = state, worlds.sample(random.Random(0))
+                _check_view_answer(info, worlds, view.player, state, result)
         _check_result(result, games.get(result.game), state)
+        if state is not None and info.spec.result(state) is not None:
+            _check_finished(info, state, result)
         return cls.of(result, state)
 
     UNTIMED = ("nodes", "seconds", "stored", "first_solve")

@@ -15,10 +15,11 @@ Index layout (named constants below):
   slot's unused rank 0 (index 32), the black Joker rank 1 at the spades slot's unused rank 1
   (index 49); so the 54-card deck still fits 64 bits and no Joker shares a rank with any card.
 
-Accepted text forms (case-insensitive, with no space inside or around them, and only the solid
-suit glyphs ♠ ♥ ♦ ♣): ``TS``, ``10S``, ``10♠``, ``t♠``, ``AH``, ``a♥``;
-Pilatch ``7R``, ``XP`` / ``JokerP`` (Joker); tarot ``CC`` (Cavalier of clubs),
-``T21`` / ``XXI`` (trump 21), ``Fool``; French Jokers ``RJ`` / ``BJ`` (also ``RedJoker``, ``BlackJoker``).
+Accepted text forms (case-insensitive in ASCII letters only, ``10ſ`` is no ``10S``; with no space
+inside or around them, and only the solid suit glyphs ♠ ♥ ♦ ♣): ``TS``, ``10S``, ``10♠``, ``t♠``,
+``AH``, ``a♥``; Pilatch ``7R``, ``XP`` / ``JokerP`` (Joker), no glyph (its S is Scissors, not ♠);
+tarot ``CC`` (Cavalier of clubs), ``T21`` / ``XXI`` (trump 21), ``Fool``; French Jokers ``RJ`` /
+``BJ`` (also ``RedJoker``, ``BlackJoker``).
 """
 
 from __future__ import annotations
@@ -222,7 +223,7 @@ class Deck:
             raise InputError(f"{what}: expected a card string, got {text!r}")
         if any(ch.isspace() for ch in text):
             raise InputError(f"{what}: {text!r} is no card of the {self.name} deck: a card is written without spaces")
-        key = _normalise(text)
+        key = _normalise(text, glyphs=self.kind != "pilatch")
         card = self._by_text.get(key)
         if card is None:
             raise InputError(f"{what}: unknown card {text!r} for the {self.name} deck")
@@ -275,11 +276,17 @@ class Deck:
         return f"Deck({self.name!r}, {len(self.cards)} cards)"
 
 
-def _normalise(text: str) -> str:
-    """A card's text (one word: :meth:`Deck.parse` refuses spaces) as the key of its aliases."""
+def _normalise(text: str, glyphs: bool = True) -> str:
+    """A card's text (one word: :meth:`Deck.parse` refuses spaces) as the key of its aliases: the
+    French suit glyphs read as their letters (``glyphs``: not for a Pilatch card, whose S is
+    Scissors, not spades), and upper case taken of ASCII text only (``"10ſ".upper()`` is ``"10S"``:
+    a word with any other letter left is matched as it is, so names no card)."""
     t = text
-    for glyph, suit in _GLYPH_TO_SUIT.items():
-        t = t.replace(glyph, suit)
+    if glyphs:
+        for glyph, suit in _GLYPH_TO_SUIT.items():
+            t = t.replace(glyph, suit)
+    if not t.isascii():
+        return t
     t = t.upper()
     if t.startswith("JOKER"):
         t = "JO" + t[5:]

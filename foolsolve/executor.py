@@ -16,7 +16,12 @@ yielded), which bounds the memory of an ordered stream over a long input.
 
 A worker that dies (killed, out of memory) loses its item, not the sweep: the local pool is
 started again and the lost items resubmitted, and Dask reschedules them on the other workers;
-an item whose worker died :data:`MAX_LOST` times is reported as :class:`WorkerLost`. ``fn`` and
+an item whose worker died :data:`MAX_LOST` times is reported as :class:`WorkerLost`. One dead
+process breaks a local pool and fails every item out on it; each item says which process runs
+it (:func:`_tracked`), so only the item that ran on the dead process is charged the loss, and
+the others (queued, or on a live worker) are resubmitted free. A worker killed from outside by
+SIGTERM cannot be told from those the broken pool ends by SIGTERM: then every item that was
+running is charged. ``fn`` and
 the items must be picklable (``fn`` a module-level function); ``fn`` should turn its own
 failures into values (an exception from ``fn`` ends the map).
 
@@ -151,12 +156,28 @@ ORPHAN_POLL = 1.0
 """Seconds between a local worker's looks at whether its parent is still there."""
 
 
-def _worker_start() -> None:
+_STARTED: Any = None
+"""In a local worker: the queue on which it says which item it starts (:func:`_tracked`)."""
+
+
+def _worker_start(started: Any = None) -> None:
     """A local worker's set-up: Ctrl-C ignored (it goes to the whole process group: the parent
-    stops the pool, the workers do not die half-way through a result on their own), and the worker
-    ended once its parent has gone (:func:`_exit_with_parent`)."""
+    stops the pool, the workers do not die half-way through a result on their own), the worker
+    ended once its parent has gone (:func:`_exit_with_parent`), and ``started`` kept, the queue
+    on which it says which item it runs (:func:`_tracked`)."""
+    global _STARTED
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _STARTED = started
     _exit_with_parent()
+
+
+def _tracked(fn: Callable[[Any], Any], token: int, item: Any) -> Any:
+    """``fn(item)`` in a local worker, after saying on :data:`_STARTED` that this process (its pid)
+    runs the item ``token``: when a worker dies, the pool charges the loss to its item alone. The
+    put is synchronous (a ``SimpleQueue``), so the word is out before ``fn`` starts."""
+    if _STARTED is not None:
+        _STARTED.put((token, os.getpid()))
+    return fn(item)
 
 
 def _exit_with_parent() -> None:
@@ -178,46 +199,92 @@ def _exit_with_parent() -> None:
 
 
 class _Pool(_Backend):
+    """A ``ProcessPoolExecutor``. One dead worker breaks the whole pool (every item out on it fails
+    with ``BrokenProcessPool``); each item says on a queue which worker process runs it
+    (:func:`_tracked`), so that the loss is charged to the items that ran on the dead process only
+    ("lost"), and the others, queued or running on a live worker, are resubmitted free ("again")."""
+
     def __init__(self, workers: int) -> None:
         self.workers = workers
         self.description = f"on {workers} local worker processes"
-        self._pool = self._start()
+        self._tokens: dict[Any, int] = {}  # future -> token of its item
+        self._next_token = 0
+        self._pool, self._started = self._start()
+        self._running: dict[int, int] = {}  # token -> pid of the worker that started it
 
-    def _start(self) -> Any:
+    def _start(self) -> tuple[Any, Any]:
         import multiprocessing
         from concurrent.futures import ProcessPoolExecutor
 
-        return ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"),
-                                   initializer=_worker_start)
+        context = multiprocessing.get_context("spawn")
+        started = context.SimpleQueue()
+        pool = ProcessPoolExecutor(self.workers, mp_context=context, initializer=_worker_start, initargs=(started,))
+        return pool, started
 
     def submit(self, fn: Callable[[Any], Any], item: Any) -> Any:
-        return self._pool.submit(fn, item)
+        self._next_token += 1
+        future = self._pool.submit(_tracked, fn, self._next_token, item)
+        self._tokens[future] = self._next_token
+        return future
+
+    def _drain(self) -> None:
+        """Read the workers' words on which item each started (the queue's pipe never fills)."""
+        try:
+            while not self._started.empty():
+                token, pid = self._started.get()
+                self._running[token] = pid
+        except (OSError, EOFError, ValueError):  # a queue closed under a broken pool: what was read stands
+            pass
 
     def wait(self, handles: list[Any], timeout: float) -> list[tuple[Any, str, Any]]:
         from concurrent.futures import FIRST_COMPLETED, wait
         from concurrent.futures.process import BrokenProcessPool
 
         done, _ = wait(handles, timeout=timeout, return_when=FIRST_COMPLETED)
+        self._drain()
+        broken = any(isinstance(f.exception(), BrokenProcessPool) for f in done)
+        dead: set[int] = set()
+        if broken:
+            dead = self._dead_workers()
+            # every item out on the broken pool has failed by now: classify them all at once
+            done = {h for h in handles if h.done()}
         out: list[tuple[Any, str, Any]] = []
         for f in done:
+            token = self._tokens.pop(f, None)
+            pid = self._running.pop(token, None) if token is not None else None
             exc = f.exception()
             if exc is None:
                 out.append((f, "ok", f.result()))
             elif isinstance(exc, BrokenProcessPool):
-                out.append((f, "lost", exc))
+                out.append((f, "lost" if pid is not None and pid in dead else "again", exc))
             else:
                 out.append((f, "error", exc))
         return out
+
+    def _dead_workers(self) -> set[int]:
+        """The pids of the workers that died and broke the pool. The pool terminates (SIGTERM) the
+        others once it is broken, so after its shutdown a worker that ended otherwise (SIGKILL, an
+        exit code) is one that died; when every one ended by SIGTERM (one killed so from outside),
+        they cannot be told apart and all count as dead."""
+        processes = dict(getattr(self._pool, "_processes", None) or {})
+        self._pool.shutdown(wait=True, cancel_futures=True)
+        self._drain()
+        codes = {pid: p.exitcode for pid, p in processes.items()}
+        dead = {pid for pid, code in codes.items() if code is not None and code != -signal.SIGTERM}
+        return dead or set(codes)
 
     def recover(self) -> None:
         # a lost item of the pool before this one (already replaced) needs no new pool
         if getattr(self._pool, "_broken", True):
             self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = self._start()
+            self._pool, self._started = self._start()
+            self._running.clear()
+            self._tokens.clear()
 
     def cancel(self, handles: list[Any]) -> None:
         for f in handles:
             f.cancel()
+            self._tokens.pop(f, None)
 
     def close(self, cancel: bool) -> None:
         if cancel:
@@ -503,6 +570,11 @@ class Executor:
                     i, item, times = pending.pop(h)
                     if kind == "error":
                         raise value
+                    if kind == "again":  # out when another worker died: resubmitted, no loss charged
+                        lost_any = True
+                        self.lost += 1
+                        pending[("resubmit", i)] = (i, item, times)
+                        continue
                     if kind == "lost":
                         lost_any = True
                         self.lost += 1

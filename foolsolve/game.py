@@ -401,10 +401,12 @@ class SpecGame(ABC, Generic[S, M]):
         (:func:`~foolsolve.positions.check_move_text`)."""
         from foolsolve.positions import check_move_text
 
-        want = _norm_move(check_move_text(text))
+        deck = getattr(getattr(self, "meta", None), "deck", None)
+        glyphs = getattr(deck, "kind", None) != "pilatch"  # a Pilatch S is Scissors, not ♠
+        want = _norm_move(check_move_text(text), glyphs)
         legal = self.legal_moves(state)
         for m in legal:
-            if _norm_move(str(m)) == want:
+            if _norm_move(str(m), glyphs) == want:
                 return m
         if type(self).read_move is not SpecGame.read_move:  # the default reads through this method
             try:
@@ -775,7 +777,9 @@ def _spec_of(name: str) -> SpecGame[Any, Any]:
     return games.get(name).spec
 
 
-def _norm_move(text: str) -> str:
+def _norm_move(text: str, glyphs: bool = True) -> str:
+    """A move's text for comparing: each word as :func:`foolsolve.cards._normalise` reads a card
+    (``glyphs``: the French suit glyphs as letters; upper case of ASCII words only)."""
     from foolsolve.cards import _normalise
 
-    return " ".join(_normalise(w) for w in text.split())
+    return " ".join(_normalise(w, glyphs) for w in text.split())

@@ -40,8 +40,9 @@ from typing import Any
 
 import click
 
-from foolsolve.errors import InputError
+from foolsolve.errors import InputError, printable_line
 from foolsolve.game import CHANCE, check_player, draw_chance
+from foolsolve.numbers import ascii_whole
 from foolsolve.present import plural
 from foolsolve.solver.base import value_text
 
@@ -325,14 +326,15 @@ def _undo(session: Session, state: Any, arg: str) -> Any:
         if not session.history:
             click.echo("nothing to undo: no move has been played yet")
             return state
-        if not arg.isdigit() or not 1 <= int(arg) <= len(session.history):
+        number = ascii_whole(arg)  # ASCII digits only: '²'.isdigit() holds and int('²') raises
+        if number is None or not 1 <= number <= len(session.history):
             click.echo(f"undo N: N is a move number from 1 to {len(session.history)} (see 'review')")
             return state
-        if int(arg) - 1 not in mine:
+        if number - 1 not in mine:
             click.echo(f"undo {arg}: move {arg} is not yours; yours are " + (", ".join(str(i + 1) for i in mine)
                                                                             or "none"))
             return state
-        back = int(arg) - 1
+        back = number - 1
     elif not mine:
         click.echo("nothing to undo")
         return state
@@ -475,7 +477,10 @@ def _command(session: Session, state: Any, cmd: str, rest: str, words: str, over
         try:
             state = _say_move(session, state, words)
         except InputError as exc:
-            click.echo(f"{exc} (type 'moves' for the legal moves, 'why {words}' for the reason)")
+            # the text escaped (click drops an escape sequence it prints to a pipe, and a terminal runs it) and cut
+            said = printable_line(words)
+            said = said if len(said) <= 60 else said[:57] + "..."
+            click.echo(f"{exc} (type 'moves' for the legal moves, 'why {said}' for the reason)")
     return state
 
 

@@ -30,6 +30,16 @@ def is_whole(x: Any, low: int, high: int | None = None) -> TypeGuard[int]:
     return isinstance(x, int) and not isinstance(x, bool) and x >= low and (high is None or x <= high)
 
 
+def ascii_whole(text: str) -> int | None:
+    """``text`` as a whole number when it is ASCII digits only (``"0"``, ``"12"``), else ``None``:
+    no sign, blank, underscore or other script's digit (``str.isdigit`` holds for ``"²"``, which
+    ``int`` refuses, and ``int`` reads Arabic-Indic ``"٠"``); an index or a move number is read so.
+    At most :data:`MAX_DIGITS` digits."""
+    if not text or len(text) > MAX_DIGITS or not (text.isascii() and text.isdigit()):
+        return None
+    return int(text)
+
+
 def exact_number(value: Any, where: str, *, floats: bool = True) -> Fraction:
     """``value`` (an int, a finite float when ``floats``, a :class:`Fraction`, or a string
     ``"3"``, ``"1/3"``, ``"0.25"``, ``"2.5e-3"``) as an exact fraction, within the bounds above;

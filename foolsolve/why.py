@@ -21,7 +21,7 @@ from typing import Any
 import click
 
 from foolsolve import jsonout
-from foolsolve.errors import InputError
+from foolsolve.errors import InputError, got
 from foolsolve.game import Reason, SpecGame
 from foolsolve.rules import json_text, options_of
 
@@ -72,7 +72,8 @@ class Explanation:
         """The human-readable report."""
         out: list[str] = []
         if self.error is not None:
-            out.append(f"{self.text!r} is not a move here: {self.error}")
+            # the text quoted once, cut as a message quotes it (errors.got), also where the error quotes it whole
+            out.append(f"{got(self.text)} is not a move here: {self.error.replace(repr(self.text), got(self.text))}")
         elif self.legal:
             out.append(f"{self.move} is legal.")
             if self.reasons:

@@ -37,6 +37,7 @@ from foolsolve.game import (
     _norm_move,
     reason,
 )
+from foolsolve.numbers import ascii_whole
 from foolsolve.positions import validate_schema
 from foolsolve.present import plural
 from foolsolve.rules import Reconstruction, json_text, option, rules_from_json, rules_to_json
@@ -1114,7 +1115,7 @@ class FoolsAndAngelsSpec(SpecGame[State, Move]):
         if verb == "keep" and args == ["piles"]:
             return KeepPiles()
         if verb == "swap" and len(args) == 6 and args[0] == "pile" and args[2:5] == ["for", "pool", "pile"] \
-                and args[1].isdigit() and args[5].isdigit():
+                and ascii_whole(args[1]) is not None and ascii_whole(args[5]) is not None:
             return SwapPiles(int(args[1]), int(args[5]))
         if verb in ("exchange", "attack") and args:
             return Exchange(cards(args)) if verb == "exchange" else Attack(cards(args))

@@ -751,6 +751,8 @@ class ThreeFoolsSpec(SpecGame[State, Move]):
         words = text.split()
         if not words:
             raise InputError("move: empty text")
+        if not text.isascii():  # no glyph names a Pilatch card, and 'ſ'.upper() is 'S', 'K'.lower() 'k'
+            raise InputError(f"move: cannot read {text!r}: a Three Fools move is written in ASCII (lead 7R as P)")
         verb, args = words[0].lower(), words[1:]
         if verb in ("flip", "keep") and not args:
             return Flip(verb == "flip")
@@ -1023,7 +1025,7 @@ def parse_card(text: Any, where: str) -> Card:
 
 def parse_suit(text: Any, where: str) -> str:
     """A suit written R, P or S."""
-    if not isinstance(text, str) or text.strip().upper() not in SUIT_OF_TEXT:
+    if not isinstance(text, str) or not text.isascii() or text.strip().upper() not in SUIT_OF_TEXT:
         raise InputError(f"{where}: {text!r} is not a suit (R, P or S)")
     return SUIT_OF_TEXT[text.strip().upper()]
 
@@ -1073,7 +1075,24 @@ def state_from_json(obj: Any) -> State:
     _check_phase(state)
     _check_streak_and_reason(state)
     _check_history(state)
+    if obj.get("shown") is not None:
+        _check_shown(obj["shown"], state)
     return state
+
+
+def _check_shown(texts: list[Any], state: State) -> None:
+    """``shown`` (written for the reader, derived from ``rounds``), when a file gives it, lists the
+    cards the rounds listed reveal, each once, in any order."""
+    got = [parse_card(t, f"shown[{i}]") for i, t in enumerate(texts)]
+    want = shown_cards(state)
+    if len(set(got)) == len(got) and set(got) == want:
+        return
+    listed = [c.ascii for c in got]
+    shown = repr(listed) if len(listed) <= 8 else repr(listed[:8])[:-1] + ", ...]"
+    if len(set(got)) != len(got):
+        raise PositionError(f"shown: {shown} names a card twice")
+    says = "none" if not want else " ".join(c.ascii for c in sorted(want))
+    raise PositionError(f"shown: {shown}, but the rounds played reveal {says}")
 
 
 _REASONS = re.compile(r"won ([1-5]) rounds in a row|the other two players lost|player [012] lost; most cards \((\d{1,2})\)"
@@ -1206,6 +1225,15 @@ def _check_phase(s: State) -> None:
         if s.binary != s.rules.binary_start:
             raise PositionError(f"binary: {s.binary} in a fresh deal (phase start), but the rules' binary_start is "
                                 f"{s.rules.binary_start} (the binary card starts as binary_start says)")
+        # nothing has happened yet: the later phases' checks below, said for phase start
+        if s.winner is not None:
+            raise PositionError("winner: only when the game is over")
+        if any(s.lost):
+            raise PositionError("lost: a lost player ends the game")
+        if s.declared is not None:
+            raise PositionError("declared: nothing is declared in phase start")
+        if s.contest:
+            raise PositionError("contest: only in phases roshambo and tie, not start")
         return
     if not 0 <= s.leader < PLAYERS:
         raise PositionError("leader: must be 0, 1 or 2")

@@ -8,7 +8,7 @@ input::
      "view": {...}, "legal": ["attack 6♠", "attack 9♦"], "seed": 123}
 
 and reads one line back: the text of one legal move (as ``foolsolve moves`` prints it; the ASCII
-card form ``6S`` is read too) or its index in ``legal``. A program that answers late (the ``timeout``
+card form ``6S`` is read too) or its index in ``legal`` (ASCII digits only). A program that answers late (the ``timeout``
 parameter, 10 s by default), ends, or answers something that is not a legal move loses the game;
 the reason is recorded and the match goes on.
 """
@@ -27,6 +27,7 @@ from typing import Any
 from foolsolve import jsonout
 from foolsolve.bots import Bot, BotInfo, Forfeit, Seat, number
 from foolsolve.errors import InputError
+from foolsolve.numbers import ascii_whole
 
 PROTOCOL = "foolsolve-bot/1"
 DEFAULT_TIMEOUT = 10.0
@@ -137,8 +138,9 @@ class ExternalBot(Bot):
 def pick(seat: Seat, answer: str, fault: Any = Forfeit) -> Any:
     """The legal move an answer names (its text, its ASCII text, or its index), else ``fault(why)``
     is raised."""
-    if answer.isdigit() and int(answer) < len(seat.legal):
-        return seat.legal[int(answer)]
+    index = ascii_whole(answer)  # ASCII digits only: '²'.isdigit() holds and int('²') raises
+    if index is not None and index < len(seat.legal):
+        return seat.legal[index]
     from foolsolve import games
 
     norm = " ".join(answer.split()).lower()

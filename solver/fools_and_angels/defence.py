@@ -56,6 +56,7 @@ from typing import Any
 
 from foolsolve.cards import ACE, FRENCH52, FRENCH_SUITS, JACK, KING, Card, cards_text
 from foolsolve.errors import InputError
+from foolsolve.numbers import ascii_whole
 
 # --- named constants -------------------------------------------------------------------
 
@@ -195,7 +196,7 @@ def face_rank(key: Any, what: str = "face_effects") -> int:
         k = key.strip().upper()
         if k in _RANK_BY_NAME:
             return _RANK_BY_NAME[k]
-        if k.isdigit() and int(k) in FACE_RANKS:
+        if ascii_whole(k) in FACE_RANKS:  # ASCII digits only: '²'.isdigit() holds and int('²') raises
             return int(k)
     raise InputError(f"{what}: {key!r} is not a face rank (J, Q or K)")
 

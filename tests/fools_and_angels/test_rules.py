@@ -555,3 +555,22 @@ def test_the_docs_one_paragraph_summary_gives_the_default_attack_size():
     assert "at most one face card" not in para and "a 5th only if it is a face card" in para, para
     s = fa_position("2♣ 3♣ 4♠ J♦ Q♠", "A♦ 2♦ 3♦ 4♦ 5♦ 6♦", stock0="6♣", stock1="6♥")
     assert explain(FA, s, "attack 2C 3C 4S JD QS").legal
+
+
+@pytest.mark.parametrize("text", ["swap pile \u00b2 for pool pile 1", "swap pile 1 for pool pile \u00b9",
+                                  "swap pile " + "1" * 5000 + " for pool pile 1"])
+def test_a_swap_with_a_pile_number_not_in_ascii_digits_is_a_one_line_error(text) -> None:
+    """'²'.isdigit() held and int('²') raised ValueError (an internal error, not bad input)."""
+    from foolsolve.spec.fools_and_angels import SPEC as FA
+    from tests.fools_and_angels.helpers import position
+
+    s = position("3D AS", "2H 4C", stock0="5C", stock1="6H", pool="7D")
+    with pytest.raises(InputError):
+        FA.read_move(s, text)
+
+
+def test_a_face_effect_keyed_by_a_superscript_is_no_face_rank() -> None:
+    from foolsolve.solver.fools_and_angels.defence import normalise_face_effects
+
+    with pytest.raises(InputError, match="not a face rank"):
+        normalise_face_effects({"\u00b2": "whole_only"})

@@ -953,3 +953,27 @@ def test_seat_bot_parameters_take_the_command_lines_caps(bot, key, cap):
     from foolsolve.solver.base import MAX_SAMPLES
 
     assert bots.make(f"pimc:samples={MAX_SAMPLES}").samples == bots.make("ismcts:time=1").samples == MAX_SAMPLES
+
+
+@pytest.mark.parametrize("answer", ["\u00b2", "\u0660", "+0", " 0x1", "1_0", "\uff10"])
+def test_only_ascii_digits_name_a_moves_index(answer):
+    """'²'.isdigit() held and int('²') raised ValueError (the arena stopped: internal error);
+    Arabic-Indic '٠' was read as index 0. An index is ASCII digits, else the answer is a move text."""
+    from foolsolve.bots import Forfeit, Seat
+    from foolsolve.bots.external import pick
+
+    seat = Seat(game="durak", player=0, players=2, rules={}, view={}, legal=("attack 6S", "attack 9D"), seed=0)
+    assert pick(seat, "1") == "attack 9D"
+    with pytest.raises(Forfeit, match="illegal move"):
+        pick(seat, answer)
+
+
+def test_an_external_bot_answering_a_superscript_digit_forfeits_and_the_match_goes_on(tmp_path, capsys):
+    bot = tmp_path / "oddbot.py"
+    bot.write_text("import json, sys\nfor line in sys.stdin:\n    json.loads(line)\n    print('\\u00b2', flush=True)\n")
+    code, out, err = run(["arena", "durak", "--bot", f"cmd:{sys.executable} {bot}", "--bot", "random", "--games", "1",
+                          "--seed", "1", "--json"], capsys)
+    assert code == 0, err
+    res = json.loads(out)
+    assert res["games"] == 2 and len(res["forfeits"]) == 2
+    assert all("illegal move" in f["reason"] for f in res["forfeits"])

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import random
 import re
+import subprocess
 import sys
 from pathlib import Path
 
@@ -195,3 +196,41 @@ def test_samples_and_think_without_seat_say_where_they_apply():
     assert lines[1].startswith("(--samples: the other players answer from their own views") and "--think" not in lines[1]
     lines = _piped(str(EXAMPLES / "durak-endgame.json")).splitlines()
     assert lines[0] == "You are player 0. Type a move, or help." and not lines[1].startswith("(")
+
+
+@pytest.mark.parametrize("arg", ["\u00b2", "\u0661", "+1", "1\u00b2"])
+def test_undo_takes_only_ascii_digits_as_a_move_number(capsys, arg):
+    """'undo ²' raised ValueError from int() after '²'.isdigit() (internal error, exit 1)."""
+    import random
+
+    from foolsolve import games
+    from foolsolve.interactive import Session, _undo
+
+    info = games.get("durak")
+    start = info.spec.state_from_json(json.loads((EXAMPLES / "durak-endgame.json").read_text()))
+    session = Session(info=info, you=0, rng=random.Random(0), seed=0)
+    session.history.append((start, "attack 9D"))
+    state = info.spec.apply(start, info.spec.parse_move(start, "attack 9D"))
+    assert _undo(session, state, arg) is state
+    assert "N is a move number from 1 to 1" in capsys.readouterr().out
+
+
+def test_undo_with_a_superscript_at_the_prompt_is_a_hint_not_a_crash():
+    proc = subprocess.run([sys.executable, "-m", "foolsolve", "play", str(EXAMPLES / "durak-endgame.json"),
+                           "--interactive", "--seed", "3"], input="attack 9D\nundo \u00b2\nquit\n",
+                          capture_output=True, text=True, timeout=120, encoding="utf-8")
+    assert proc.returncode == 0, proc.stderr
+    assert "N is a move number" in proc.stdout and "Traceback" not in proc.stderr
+
+
+def test_a_line_of_control_characters_and_a_long_why_are_quoted_escaped_and_cut():
+    """'\\x1b[2J' (clear screen) gave the hint "'why ' for the reason", the text dropped (click strips
+    escapes it prints); 'why' and 300 x's quoted all 300 twice."""
+    x300 = "x" * 300
+    proc = subprocess.run([sys.executable, "-m", "foolsolve", "play", str(EXAMPLES / "durak-endgame.json"),
+                           "--interactive", "--seed", "3"], input=f"\x1b[2J\nwhy {x300}\nquit\n",
+                          capture_output=True, text=True, timeout=120, encoding="utf-8")
+    assert proc.returncode == 0, proc.stderr
+    assert "'why \\x1b[2J' for the reason" in proc.stdout
+    why = [line for line in proc.stdout.splitlines() if "is not a move here" in line]
+    assert len(why) == 1 and x300 not in why[0] and len(why[0]) < 300 and "..." in why[0], why

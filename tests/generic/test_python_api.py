@@ -445,3 +445,42 @@ def test_a_file_name_that_is_not_valid_text_says_so():
     assert "NUL" not in str(info.value)
     with pytest.raises(InputError, match="cannot hold a NUL character"):
         foolsolve.load("a\x00b")
+
+
+def _over(tmp_path):
+    code = subprocess.run([sys.executable, "-m", "foolsolve", "play", str(EXAMPLES / "durak-endgame.json"), "attack 9D",
+                           "cover 9D with AD", "attack 7H", "take", "--out", str(tmp_path / "over.json")],
+                          capture_output=True, text=True, timeout=120)
+    assert code.returncode == 0, code.stderr
+    return tmp_path / "over.json"
+
+
+def test_a_finished_games_answer_must_be_the_result_its_position_fixes(tmp_path):
+    """A game over's answer is read off the rules: one whose value, result or player contradicts the
+    position it is read back with was accepted."""
+    over = _over(tmp_path)
+    good = json.loads(json.dumps(foolsolve.answer(over).to_json()))
+    foolsolve.Solved.from_json(good, over)
+    seat = json.loads(json.dumps(foolsolve.answer(over, as_player=0).to_json()))
+    foolsolve.Solved.from_json(seat, over)
+    wrong = [dict(good, value="loss"), dict(good, value="draw"), dict(seat, value="win"),
+             dict(good, player=0, value="win", notes=[])]
+    wrong.append(dict(seat, result=dict(seat["result"], payoffs=list(reversed(seat["result"]["payoffs"])))))
+    wrong.append(dict(seat, result=dict(seat["result"], label="fool: player 1")))
+    for obj in wrong:
+        with pytest.raises(InputError, match=r"^result: not the answer to this finished game"):
+            foolsolve.Solved.from_json(obj, over)
+        foolsolve.Solved.from_json(obj)  # without its position, nothing says it does not fit
+
+
+def test_round_odds_from_one_players_view_do_not_read_back_with_anothers(tmp_path):
+    """answer() of player 1's view is a SeatAnswer (a follower has no round odds of her own): the
+    leader's round odds were accepted with it."""
+    odds = json.loads(json.dumps(foolsolve.answer(EXAMPLES / "views" / "three-fools.json").to_json()))
+    view1 = tmp_path / "tfv1.json"
+    subprocess.run([sys.executable, "-m", "foolsolve", "view", str(EXAMPLES / "three-fools-first-round.json"), "--as",
+                    "1", "--out", str(view1)], check=True, capture_output=True, timeout=120)
+    assert not isinstance(foolsolve.answer(view1, samples=2), foolsolve.Solved)
+    with pytest.raises(InputError, match=r"^position: "):
+        foolsolve.Solved.from_json(odds, view1)
+    foolsolve.Solved.from_json(odds, EXAMPLES / "views" / "three-fools.json")

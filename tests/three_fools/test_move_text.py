@@ -104,3 +104,25 @@ def test_why_on_the_last_follower_move_says_who_wins_the_round_and_why():
     assert "Roshambo" in by_rule["round_winner"].says and by_rule["round_winner"].quote.startswith(
         "If all three suits are present"), by_rule
     assert "unless she wins the Roshambo" in by_rule["lie_penalty"].says, by_rule
+
+
+def test_a_letter_whose_upper_case_is_ascii_or_a_french_suit_glyph_names_no_pilatch_card():
+    """'10ſ'.upper() is '10S' (long s), and ♠ was read as S, which in the Pilatch deck is Scissors:
+    both named the 10 of Scissors. The ASCII forms and the documented spellings still read."""
+    import pytest
+
+    from foolsolve.cards import FRENCH36, PILATCH45
+    from foolsolve.errors import InputError
+
+    s = SPEC.play(_first(), "keep")
+    assert isinstance(SPEC.parse_move(s, "lead 10s as s"), Lead)
+    for text in ("lead 10\u017f as S", "lead 10S as \u017f", "lead 10\u2660 as S", "lead 10S as \u2660",
+                 "\u212aeep"):
+        with pytest.raises(InputError):
+            SPEC.parse_move(s, text)
+    for card in ("10\u2660", "10\u017f", "\u017f10"):
+        with pytest.raises(InputError):
+            PILATCH45.parse(card)
+    assert FRENCH36.parse("10\u2660") == FRENCH36.parse("10S")  # a French card's glyph is one of its forms
+    with pytest.raises(InputError):
+        FRENCH36.parse("10\u017f")

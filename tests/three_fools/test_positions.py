@@ -188,3 +188,29 @@ def test_a_fresh_deal_that_leaves_out_binary_and_max_hand_takes_them_from_the_ru
     del obj["binary"], obj["max_hand"]
     s = SPEC.state_from_json(obj)
     assert s.binary == "up" and s.max_hand == (5, 5, 5)
+
+
+@pytest.mark.parametrize("fields,message", [
+    ({"winner": 1}, "winner: only when the game is over"),
+    ({"lost": [True, False, False]}, "lost: a lost player ends the game"),
+    ({"declared": "S"}, "declared: nothing is declared in phase start"),
+    ({"contest": [0, 1]}, "contest: only in phases roshambo and tie, not start"),
+    ({"shown": ["3R"]}, "shown: ['3R'], but the rounds played reveal none"),
+    ({"winner": 1, "lost": [True, False, False], "declared": "S"}, "winner: only when the game is over"),
+])
+def test_a_fresh_deal_with_a_winner_a_loser_a_declaration_a_contest_or_shown_cards_is_refused(fields, message):
+    """Phase start returned from the phase checks before any of these was looked at: a fresh deal with
+    a winner, a lost player and a declared suit was shown, solved and written by play."""
+    with pytest.raises(InputError) as exc:
+        SPEC.state_from_json(_fresh_deal(**fields))
+    assert str(exc.value) == message
+
+
+def test_shown_must_be_the_cards_the_rounds_revealed():
+    obj = json.loads(resources.files("foolsolve").joinpath("examples", "three-fools-liar.json")
+                     .read_text(encoding="utf-8"))
+    SPEC.state_from_json(obj)
+    SPEC.state_from_json(dict(obj, shown=obj["shown"][::-1]))  # a set: any order
+    for shown in (obj["shown"][1:], [*obj["shown"], "1R"], [*obj["shown"], obj["shown"][0]], ["XX"]):
+        with pytest.raises(InputError, match=r"^shown"):
+            SPEC.state_from_json(dict(obj, shown=shown))

@@ -1,0 +1,48 @@
+"""The local process pool's accounting of dead workers (foolsolve.executor): an item is given up
+only after the worker running IT died MAX_LOST times; items queued, or running on a live worker,
+when another worker dies are resubmitted without a charge."""
+
+from __future__ import annotations
+
+import os
+import signal
+import time
+
+from foolsolve.executor import MAX_LOST, WorkerLost, make_executor
+
+
+def die_on_marked(item: tuple[str, float]) -> str:
+    """A worker function (module level: spawned workers import it): the marked item kills its own
+    worker, the others take a while (so they are running or queued when it dies)."""
+    name, seconds = item
+    if name == "die":
+        time.sleep(0.2)  # the other items are under way meanwhile
+        os.kill(os.getpid(), signal.SIGKILL)
+    time.sleep(seconds)
+    return name
+
+
+def exit_on_marked(item: str) -> str:
+    if item == "exit":
+        os._exit(3)
+    time.sleep(0.3)
+    return item
+
+
+def test_only_the_item_whose_worker_dies_is_given_up():
+    """A broken pool charged a loss to every item in flight: items whose worker never died were given
+    up as 'its worker died 3 times' beside the one that killed its worker."""
+    items = [(f"ok{i}", 0.4) for i in range(3)] + [("die", 0)] + [(f"ok{i}", 0.1) for i in range(3, 8)]
+    executor = make_executor(2)
+    values = dict(executor.map(die_on_marked, items))
+    lost = [i for i, v in values.items() if isinstance(v, WorkerLost)]
+    assert lost == [3], values
+    assert str(values[3]) == f"its worker died {MAX_LOST} times"
+    assert [values[i] for i in range(len(items)) if i != 3] == [n for n, _ in items if n != "die"]
+
+
+def test_a_worker_ending_with_an_exit_code_is_its_items_loss_alone():
+    items = ["a", "b", "exit", "c", "d", "e"]
+    values = dict(make_executor(3).map(exit_on_marked, items))
+    assert [i for i, v in values.items() if isinstance(v, WorkerLost)] == [2], values
+    assert values[0] == "a" and values[5] == "e"
