@@ -19,7 +19,8 @@ started again and the lost items resubmitted, and Dask reschedules them on the o
 an item whose worker died :data:`MAX_LOST` times is reported as :class:`WorkerLost`. One dead
 process breaks a local pool and fails every item out on it; each item says which process runs
 it (:func:`_tracked`), so only the item that ran on the dead process is charged the loss, and
-the others (queued, or on a live worker) are resubmitted free. A worker killed from outside by
+the others (queued, or on a live worker) are resubmitted free; a pool on which no item started
+before it broke (workers dying as they start) charges every item out on it. A worker killed from outside by
 SIGTERM cannot be told from those the broken pool ends by SIGTERM: then every item that was
 running is charged. ``fn`` and
 the items must be picklable (``fn`` a module-level function); ``fn`` should turn its own
@@ -211,6 +212,7 @@ class _Pool(_Backend):
         self._next_token = 0
         self._pool, self._started = self._start()
         self._running: dict[int, int] = {}  # token -> pid of the worker that started it
+        self._ran_any = False  # whether any item started on this pool
 
     def _start(self) -> tuple[Any, Any]:
         import multiprocessing
@@ -233,6 +235,7 @@ class _Pool(_Backend):
             while not self._started.empty():
                 token, pid = self._started.get()
                 self._running[token] = pid
+                self._ran_any = True
         except (OSError, EOFError, ValueError):  # a queue closed under a broken pool: what was read stands
             pass
 
@@ -256,7 +259,11 @@ class _Pool(_Backend):
             if exc is None:
                 out.append((f, "ok", f.result()))
             elif isinstance(exc, BrokenProcessPool):
-                out.append((f, "lost" if pid is not None and pid in dead else "again", exc))
+                # a pool on which no item ever started (its workers die as they start: a script
+                # without the __main__ guard, a broken environment) charges every item, so that
+                # the items are given up after MAX_LOST such pools instead of resubmitted for ever
+                ran_on_dead = pid is not None and pid in dead
+                out.append((f, "lost" if ran_on_dead or not self._ran_any else "again", exc))
             else:
                 out.append((f, "error", exc))
         return out
@@ -278,6 +285,7 @@ class _Pool(_Backend):
         if getattr(self._pool, "_broken", True):
             self._pool.shutdown(wait=False, cancel_futures=True)
             self._pool, self._started = self._start()
+            self._ran_any = False
             self._running.clear()
             self._tokens.clear()
 

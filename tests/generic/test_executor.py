@@ -46,3 +46,21 @@ def test_a_worker_ending_with_an_exit_code_is_its_items_loss_alone():
     values = dict(make_executor(3).map(exit_on_marked, items))
     assert [i for i, v in values.items() if isinstance(v, WorkerLost)] == [2], values
     assert values[0] == "a" and values[5] == "e"
+
+
+def test_workers_dying_as_they_start_give_every_item_up_instead_of_resubmitting_it_for_ever(monkeypatch):
+    """No item starts on a pool whose workers die as they start (a script without the __main__
+    guard): charging only the items that ran on a dead worker charged none, and the pool was started
+    again for ever."""
+    import threading
+
+    from tests.generic import executor_dying
+
+    monkeypatch.setenv("FOOLSOLVE_TEST_WORKERS_DIE", "1")  # the spawned workers die importing the module
+    values: dict[int, object] = {}
+    run = threading.Thread(target=lambda: values.update(make_executor(2).map(executor_dying.echo, [1, 2, 3])),
+                           daemon=True)
+    run.start()
+    run.join(120)
+    assert not run.is_alive(), "the pool was started again and again"
+    assert sorted(values) == [0, 1, 2] and all(isinstance(v, WorkerLost) for v in values.values()), values
