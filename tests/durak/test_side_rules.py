@@ -397,7 +397,7 @@ def test_deck_54_is_deuce_to_ace_in_four_suits_and_a_red_and_a_black_joker() -> 
     jokers = [c for c in deck if c.is_joker]
     assert len(deck) == 54 and min(c.rank for c in deck if not c.is_joker) == 2
     assert [(c.ascii, c.is_red) for c in jokers] == [("RJ", True), ("BJ", False)]
-    assert deck.parse("red joker") == deck.parse("rj") == jokers[0]
+    assert deck.parse("RedJoker") == deck.parse("rj") == jokers[0]
     assert all(not c.is_joker for c in Rules(deck=52).deck_cards)
     # no Joker shares an index with a suit card, and every card fits one 64-bit mask
     assert len({c.index for c in deck}) == 54 and deck.full_mask < 1 << 64
