@@ -763,14 +763,16 @@ def seat_settings(method: str | None, samples: int | None, seconds: float | None
     """The seat analysis' :class:`foolsolve.seat.Settings` from the command line's options (solve,
     report and a batch's view lines: one mapping, so they give the same answer). ``--max-nodes`` is
     each world's budget as given, the exact expectation's too. ``--samples`` and ``--seed`` choose
-    sampled worlds: with ``--method exact``, which samples none, either is a one-line error; under
-    ``auto`` the answer's note names them where the exact expectation answers."""
+    sampled worlds: with ``--method exact``, which samples none, ``--samples`` is a one-line error
+    and ``--seed`` orders the worlds it values (what a cut-short expectation's sample is); under
+    ``auto`` the answer's note names them where the exact expectation answers and they changed
+    nothing."""
     from foolsolve.seat import Budget, Settings
 
     sampling = [name for name, v in (("--samples", samples), ("--seed", seed)) if v is not None]
-    if method == "exact" and sampling:
-        raise InputError(f"{sampling[0]}: --method exact values every consistent world once and samples none; "
-                         "--samples and --seed are PIMC's worlds and IS-MCTS's iterations (docs/seat.md)")
+    if method == "exact" and samples is not None:
+        raise InputError("--samples: --method exact values every consistent world once and samples none; "
+                         "--samples is PIMC's worlds and IS-MCTS's iterations (docs/seat.md)")
     budget = Budget(max_memory=max_memory) if max_nodes is None else \
         Budget(nodes=max_nodes, search_nodes=max_nodes, max_memory=max_memory)
     # IS-MCTS searches no world, so a world's budget is not applied (solve refuses the pair; a batch,

@@ -1060,8 +1060,10 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
         notes.append(f"{done - exact_n:,} of the {done:,} worlds were valued by the depth-limited search, not exactly: the "
                      "values are estimates, and their 95% intervals cover only the sampling of worlds, not the "
                      "search's own error, which a larger --max-nodes can change (docs/seat.md, \"Estimates\")")
-    if method == "exact" and settings.unapplied:
-        notes.append(f"not applied: {', '.join(settings.unapplied)} (the exact expectation values every one of the "
+    # --seed orders the worlds the exact expectation values: applied where it was cut short (its sample)
+    unapplied = [n for n in settings.unapplied if complete or n != "--seed"]
+    if method == "exact" and unapplied:
+        notes.append(f"not applied: {', '.join(unapplied)} (the exact expectation values every one of the "
                      f"{count:,} consistent worlds once and samples none; --method pimc samples)")
     if population is not None:
         notes.append("95% Student-t intervals over the worlds with the finite-population correction of a sample "

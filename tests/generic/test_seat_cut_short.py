@@ -146,3 +146,27 @@ def test_ismcts_breaks_a_tie_of_visits_by_the_mean() -> None:
     assert len(tied) > 1  # five iterations, one visit each
     best_mean = max(m.mean for m in tied)
     assert a.best == [m.move for m in tied if m.mean == best_mean], (a.best, [(m.move, m.mean) for m in tied])
+
+
+def test_a_seed_orders_the_exact_expectations_worlds_so_a_cut_short_sample_is_the_seeds(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from foolsolve import cli
+
+    def valued(seed: int) -> list[Any]:
+        _ticking(monkeypatch)
+        here = _Here()
+        seat.analyse(DURAK, _worlds(), seat.Settings(method="exact", seconds=5, seed=seed), here)
+        return [DURAK.spec.state_to_json(w) for w in here.worlds]
+
+    assert valued(3) == valued(3) != valued(4)
+    # the command line takes --seed with --method exact (not --samples), and names it not applied only
+    # where the expectation was complete, so that the seed changed nothing
+    settings = cli.seat_settings("exact", None, 5, 3, None)
+    assert settings.seed == 3 and settings.unapplied == ("--seed",)
+    _ticking(monkeypatch)
+    cut = seat.analyse(DURAK, _worlds(), settings, _Here())
+    assert cut.worlds < 20 and not any(n.startswith("not applied") for n in cut.notes), cut.notes
+    whole = seat.analyse(DURAK, _worlds(), cli.seat_settings("exact", None, None, 3, None), _Here())
+    assert whole.worlds == 20 and any(n.startswith("not applied: --seed (") for n in whole.notes), whole.notes
+    with pytest.raises(InputError, match=r"^--samples: --method exact values every consistent world once"):
+        cli.seat_settings("exact", 10, None, 3, None)
