@@ -359,6 +359,12 @@ def _run(info: GameInfo, adapter: Adapter, option_name: str, given: list[Any] | 
         players = info.spec.num_players(info.spec.state_from_json(obj))  # the position must be valid as written
         # the position's own players: a rule for three or more can matter at a three-player position
         moot_there = cannot_matter(opt, players) or adapter.fixed_at(obj, option_name)
+        pos = compare_position(adapter, obj, option_name, choices)
+        if pos.analyses and all(a.error for a in pos.analyses):
+            # no choice's answer to compare (a Three Fools fresh deal has no round yet): an error, not
+            # a comparison of errors that exits 0
+            raise InputError(f"--position: no choice of {option_name} can be answered at this position: "
+                             f"{pos.analyses[0].error}")
         if moot_there and not as_json:
             click.echo(f"note: at the position: {moot_there}; its comparison can find no difference")
     # the deals and the witness search have --players (the game's minimum by default)
@@ -371,7 +377,6 @@ def _run(info: GameInfo, adapter: Adapter, option_name: str, given: list[Any] | 
             click.echo(f"note: {moot}; {' and '.join(swept) if obj is not None else 'the comparison'} below can find "
                        "no difference")
     if obj is not None:
-        pos = compare_position(adapter, obj, option_name, choices)
         result["position"] = pos.to_json()
         if moot_there:
             result["position"]["cannot_matter"] = moot_there

@@ -47,3 +47,15 @@ def test_the_mean_over_deals_is_named_the_leaders_chance_of_winning_the_opening_
                                 "--no-witness", "--no-store", "--json"])
     deals = json.loads(out)["deals"]
     assert deals["mean_definition"] == "mean chance that the leader wins the opening round"
+
+
+def test_a_position_no_choice_can_answer_is_a_one_line_error_not_a_comparison_of_errors(tmp_path):
+    # a fresh deal: the round odds need a round about to be led; each choice's line was an error, exit 0
+    deal = str(resources.files("foolsolve").joinpath("examples", "three-fools-deal.json"))
+    out_file = tmp_path / "a.json"
+    code, out, err = call_main(["ambiguities", "three-fools", "--option", "max_hand", "--position", deal,
+                                "--no-witness", "--no-store", "--out", str(out_file)])
+    assert code == 2 and out == "" and not out_file.exists(), (out, err)
+    error = [ln for ln in err.splitlines() if ln.startswith("foolsolve: error: ")]
+    assert error == ["foolsolve: error: --position: no choice of max_hand can be answered at this position: phase: "
+                     "round odds need a round about to be led (phase flip or lead), not start"], err
