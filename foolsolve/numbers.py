@@ -21,7 +21,7 @@ MAX_DIGITS = 50
 MAX_EXPONENT = 50
 """Largest decimal exponent (``1e-50`` is read, ``1e-51`` is not)."""
 
-_FORM = re.compile(r"\s*([+-]?)(?:(\d+)\s*/\s*(\d+)|(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?)\s*")
+_FORM = re.compile(r"\s*([+-]?)(?:(\d+)\s*/\s*(\d+)|(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?)\s*", re.ASCII)
 
 
 def is_whole(x: Any, low: int, high: int | None = None) -> TypeGuard[int]:
