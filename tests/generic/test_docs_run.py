@@ -30,6 +30,7 @@ import re
 import shutil
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -199,15 +200,22 @@ def test_the_three_fools_command_table_is_checked():
     assert any(page.name == "three-fools.md" for page, *_ in (p.values for p in TABLES))
 
 
-@pytest.mark.parametrize("page,commands", TABLES)
-def test_a_documented_command_table_runs(page: Path, commands, tmp_path: Path) -> None:
+def _sandbox(tmp_path: Path) -> Callable[[str], subprocess.CompletedProcess[str]]:
+    """A run of a documented command in ``tmp_path`` (the examples copied there, its own result
+    store, 100 columns, this interpreter's ``foolsolve`` first on PATH)."""
     shutil.copytree(ROOT / "foolsolve" / "examples", tmp_path / "foolsolve" / "examples")
     env = dict(os.environ, COLUMNS="100", PATH=os.pathsep.join([str(Path(sys.executable).parent), os.environ["PATH"]]))
     env.pop("FOOLSOLVE_DEBUG", None)
     env["FOOLSOLVE_STORE"] = str(tmp_path / "results.sqlite3")
+    return lambda command: subprocess.run(["bash", "-c", command], cwd=tmp_path, env=env, stdin=subprocess.DEVNULL,
+                                          stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=900)
+
+
+@pytest.mark.parametrize("page,commands", TABLES)
+def test_a_documented_command_table_runs(page: Path, commands, tmp_path: Path) -> None:
+    run_it = _sandbox(tmp_path)
     for command in commands:
-        proc = subprocess.run(["bash", "-c", command], cwd=tmp_path, env=env, stdin=subprocess.DEVNULL,
-                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=900)
+        proc = run_it(command)
         assert proc.returncode == 0, f"$ {command}\nexit {proc.returncode}\n{proc.stdout}"
 
 
@@ -217,13 +225,9 @@ def test_the_docs_have_transcripts():
 
 @pytest.mark.parametrize("page,steps", CASES)
 def test_a_documented_transcript_prints_what_it_shows(page: Path, steps, tmp_path: Path) -> None:
-    shutil.copytree(ROOT / "foolsolve" / "examples", tmp_path / "foolsolve" / "examples")
-    env = dict(os.environ, COLUMNS="100", PATH=os.pathsep.join([str(Path(sys.executable).parent), os.environ["PATH"]]))
-    env.pop("FOOLSOLVE_DEBUG", None)
-    env["FOOLSOLVE_STORE"] = str(tmp_path / "results.sqlite3")
+    run_it = _sandbox(tmp_path)
     for command, expected in steps:
-        proc = subprocess.run(["bash", "-c", command], cwd=tmp_path, env=env, stdin=subprocess.DEVNULL,
-                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=900)
+        proc = run_it(command)
         actual = proc.stdout.rstrip("\n").splitlines() if proc.stdout.strip() else []
         assert agree(expected, actual), (f"$ {command}\n--- documented\n" + "\n".join(expected)
                                          + "\n--- printed\n" + "\n".join(actual))
