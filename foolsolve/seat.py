@@ -517,6 +517,10 @@ def _check_seat_json(obj: dict[str, Any], position: Any) -> None:
             if m is not None and (m["low"] is not None or m["high"] is not None):
                 raise InputError(f"{where}: low {m['low']}, high {m['high']}: method expectation (an average of "
                                  "estimates) has no interval, both null")
+    if obj["method"] in ("exact", "expectation") and obj["consistent_worlds"] is not None \
+            and obj["worlds"] != obj["consistent_worlds"]:
+        raise InputError(f"method: {obj['method']} is over every consistent world, and {obj['worlds']} of the "
+                         f"{obj['consistent_worlds']} were valued (an expectation cut short is method pimc)")
     if obj["method"] == "exact" and obj["worlds_exact"] < obj["worlds"]:
         raise InputError(f"method: exact, and only {obj['worlds_exact']} of the {obj['worlds']} worlds were valued "
                          "exactly (an average of estimates is method expectation)")

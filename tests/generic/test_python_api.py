@@ -291,6 +291,9 @@ def _seat_json():
     (lambda o: o["moves"].append(dict(o["moves"][0])), "the move 'attack 7♣' is listed twice"),
     (lambda o: o.__setitem__("worlds_exact", 4), "worlds_exact: 4, more than the 3 worlds valued"),
     (lambda o: o.__setitem__("to_move", 1), "moves: player 0 is not to move (to_move 1)"),
+    # an exact expectation is over every consistent world: one cut short is a sample (method pimc)
+    (lambda o: o.update(method="exact", worlds_exact=3, consistent_worlds=20),
+     "method: exact is over every consistent world, and 3 of the 20 were valued"),
 ])
 def test_a_malformed_seat_answer_is_an_input_error(change, needle):
     obj = _seat_json()
