@@ -11,7 +11,7 @@ Also timed (when asked with ``--odds`` / ``--equilibrium``): the exact round odd
 example and the equilibrium of its bluff (needs pygambit).
 
 Run: ``.venv/bin/python bench/bench_three_fools.py [--games 200] [--odds] [--equilibrium]``
-(figures in BENCHMARKS.md, "Three Fools").
+(figures in BENCHMARKS.md, "The other games").
 """
 
 from __future__ import annotations

@@ -128,3 +128,18 @@ def test_every_quote_of_a_reason_is_the_seeds_words_with_each_gap_marked(game):
             if part and part not in text:
                 missing.append(f"line {line}: {part!r}")
     assert not missing, missing
+
+
+_BENCH_CITE = re.compile(r'BENCHMARKS(?:\.md)?[,;:]? *\(?"([^"]+)"')
+
+
+def test_every_section_of_benchmarks_a_doc_or_script_cites_is_a_heading_there():
+    headings = {line.lstrip("#").strip() for line in (ROOT / "BENCHMARKS.md").read_text(encoding="utf-8").splitlines()
+                if line.startswith("#")}
+    places = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md")),
+              *sorted(p for d in ("bench", "foolsolve", "solver", "engines", "spec") for p in (ROOT / d).rglob("*.py"))]
+    cited = {(path.relative_to(ROOT).as_posix(), name) for path in places
+             for name in _BENCH_CITE.findall(path.read_text(encoding="utf-8"))}
+    assert cited, "no citation found: the pattern is wrong"
+    # a heading with its gloss in brackets is cited by its name: "Playing strength (the arena)"
+    assert [c for c in sorted(cited) if not any(h == c[1] or h.startswith(c[1] + " (") for h in headings)] == []
