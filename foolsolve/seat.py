@@ -1066,7 +1066,10 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
                      "search's own error, which a larger --max-nodes can change (docs/seat.md, \"Estimates\")")
     # --seed orders the worlds the exact expectation values: applied where it was cut short (its sample)
     unapplied = [n for n in settings.unapplied if complete or n != "--seed"]
-    if method == "exact" and unapplied:
+    if method == "exact" and unapplied == ["--seed"]:
+        notes.append(f"not applied: --seed (it orders the worlds the exact expectation values, and every one of the "
+                     f"{count:,} consistent worlds was valued, so the order changed nothing)")
+    elif method == "exact" and unapplied:
         notes.append(f"not applied: {', '.join(unapplied)} (the exact expectation values every one of the "
                      f"{count:,} consistent worlds once and samples none; --method pimc samples)")
     if population is not None:
