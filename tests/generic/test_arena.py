@@ -119,10 +119,8 @@ def test_a_match_of_too_many_games_is_refused_before_any_game(tmp_path, capsys):
 
 
 def test_games_has_one_limit_the_matchs_size(capsys):
-    """--games took up to 10**7 deals while a match of more than MAX_GAMES (1,000,000) games was
-    refused: --games 20000000 was refused by the option's range (10,000,000), --games 2000000 by
-    the match's size. One limit now: the match's games, the option's help stating it, and the error
-    naming the most --games the table allows."""
+    """--games has one limit, the match's size (MAX_GAMES games): the option's help states it, and
+    the error names the most --games the table allows."""
     from foolsolve.arena_cli import arena_command
 
     for games_asked in ("2000000", "20000000"):
@@ -957,8 +955,8 @@ def test_seat_bot_parameters_take_the_command_lines_caps(bot, key, cap):
 
 @pytest.mark.parametrize("answer", ["\u00b2", "\u0660", "+0", " 0x1", "1_0", "\uff10"])
 def test_only_ascii_digits_name_a_moves_index(answer):
-    """'²'.isdigit() held and int('²') raised ValueError (the arena stopped: internal error);
-    Arabic-Indic '٠' was read as index 0. An index is ASCII digits, else the answer is a move text."""
+    """An index is ASCII digits, else the answer is a move text: '²' (whose isdigit() holds and
+    which int() refuses), Arabic-Indic '٠', a sign, a blank or an underscore name no index."""
     from foolsolve.bots import Forfeit, Seat
     from foolsolve.bots.external import pick
 

@@ -129,9 +129,9 @@ def test_a_card_pickled_in_one_process_is_found_among_another_process_s_cards():
 
 @pytest.mark.parametrize("text", [" 6H", "6 H", "6h ", "10 ♥", "6♡", "6\tH", "\u00a06H"])
 def test_a_card_with_spaces_or_a_hollow_suit_is_no_card(text):
-    """A position file's " 6H", "6 H", "6h ", "10 ♥" and "6♡" were read as cards, while the docs
-    name only 10S / TS / 10♠ (any case), a move's "9 D" and the trump "♡" were refused: every card
-    text is now read as documented, one error naming it."""
+    """A card is read only in its documented forms (10S / TS / 10♠, any case): a space inside or
+    around it, or a hollow suit glyph, is one error naming the text, in a position file as in a
+    move."""
     with pytest.raises(InputError, match=re.escape(repr(text))):
         FRENCH36.parse(text, what="hands[0]")
 

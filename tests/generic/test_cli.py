@@ -253,8 +253,8 @@ def test_time_zero_means_no_limit_wherever_time_is_taken(tmp_path, capsys):
                                   ["show", str(EXAMPLES / "durak-endgame.json"), "--jsn"],
                                   ["--json"], ["store", "--json"]])
 def test_an_unknown_json_option_is_a_plain_text_error(argv, capsys):
-    """``--json`` on a command without it was reported as a JSON object (the error output was chosen
-    by spotting --json among the arguments) while ``--jsn`` was plain text: both are plain text."""
+    """``--json`` on a command without it is a usage error in plain text, as ``--jsn`` is: an error
+    is JSON only where the command has ``--json``."""
     code, _, err = run(argv, capsys)
     assert_one_line_error(code, err, "No such option")
     assert err.startswith("foolsolve: error: "), err

@@ -643,8 +643,8 @@ def test_perft_reports_progress_and_a_time_limit_keeps_the_finished_first_moves(
 
 
 def test_perft_divide_at_depth_0_is_a_one_line_error():
-    """``perft --divide --depth 0`` counted each first move's sequences of length -1: a walk of the
-    whole game tree that found none (every first move 0; from a deal it ran for ever)."""
+    """``perft --divide --depth 0`` is a one-line error: a first move's sequences of length -1 would be
+    a walk of the whole game tree that finds none."""
     from foolsolve import perft as pf
     from tests.generic.batch_helpers import call_main
 

@@ -30,8 +30,8 @@ def exit_on_marked(item: str) -> str:
 
 
 def test_only_the_item_whose_worker_dies_is_given_up():
-    """A broken pool charged a loss to every item in flight: items whose worker never died were given
-    up as 'its worker died 3 times' beside the one that killed its worker."""
+    """The item that kills its worker is given up ('its worker died 3 times'); the items in flight
+    beside it, whose worker never died, are answered."""
     items = [(f"ok{i}", 0.4) for i in range(3)] + [("die", 0)] + [(f"ok{i}", 0.1) for i in range(3, 8)]
     executor = make_executor(2)
     values = dict(executor.map(die_on_marked, items))
@@ -50,8 +50,7 @@ def test_a_worker_ending_with_an_exit_code_is_its_items_loss_alone():
 
 def test_workers_dying_as_they_start_give_every_item_up_instead_of_resubmitting_it_for_ever(monkeypatch):
     """No item starts on a pool whose workers die as they start (a script without the __main__
-    guard): charging only the items that ran on a dead worker charged none, and the pool was started
-    again for ever."""
+    guard): every item is charged each such pool, so the map ends with every item given up."""
     import threading
 
     from tests.generic import executor_dying
@@ -62,5 +61,5 @@ def test_workers_dying_as_they_start_give_every_item_up_instead_of_resubmitting_
                            daemon=True)
     run.start()
     run.join(120)
-    assert not run.is_alive(), "the pool was started again and again"
+    assert not run.is_alive(), "the map did not end: the pool is started again and again"
     assert sorted(values) == [0, 1, 2] and all(isinstance(v, WorkerLost) for v in values.values()), values

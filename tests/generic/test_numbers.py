@@ -18,7 +18,7 @@ def test_an_exact_number_reads_ascii_forms(text, value):
 
 @pytest.mark.parametrize("text", ["٣", "²", "३/4", "1/٤", "0.٥"])
 def test_another_scripts_digits_are_no_exact_number(text):
-    # '٣' (Arabic-Indic three) was read as 3 where an index of the same text was refused
+    # as an index or a move number: '٣' (Arabic-Indic three) is no number
     with pytest.raises(InputError, match=r"^x: .* is not a number"):
         exact_number(text, "x")
     assert ascii_whole(text) is None

@@ -70,10 +70,8 @@ _SCHEMAS = Path(__file__).resolve().parents[2] / "foolsolve" / "schemas"
 
 @pytest.mark.parametrize("name", games.names())
 def test_every_rule_option_is_in_its_games_schema_with_its_allowed_values(name):
-    """Durak's schema typed `rules` as a bare object ({"rules": {"variant": "Podkidnoy"}} and
-    {"rules": {"foo": 1}} passed it, the CLI refused them); Foolery's listed its options by hand.
-    Every game's schema now lists every option of its rules dataclass (.ci/rules-schemas writes
-    them), with its allowed values, and no other key."""
+    """Every game's schema lists every option of its rules dataclass (.ci/rules-schemas writes
+    them), with its allowed values, and no other key: what the schema accepts the CLI reads."""
     info = games.get(name)
     text = (_SCHEMAS / info.schema).read_text(encoding="utf-8")
     assert schema_with_rules(text, info.spec.rules_cls) == text, "run .ci/rules-schemas"

@@ -107,8 +107,8 @@ def test_why_on_the_last_follower_move_says_who_wins_the_round_and_why():
 
 
 def test_a_letter_whose_upper_case_is_ascii_or_a_french_suit_glyph_names_no_pilatch_card():
-    """'10ſ'.upper() is '10S' (long s), and ♠ was read as S, which in the Pilatch deck is Scissors:
-    both named the 10 of Scissors. The ASCII forms and the documented spellings still read."""
+    """'10ſ'.upper() is '10S' (long s) and ♠ is a French suit: neither names a Pilatch card (S is
+    Scissors there). The ASCII forms and the documented spellings read."""
     import pytest
 
     from foolsolve.cards import FRENCH36, PILATCH45
