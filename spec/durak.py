@@ -1877,7 +1877,8 @@ class DurakSpec(SpecGame[State, Move]):
         trump = view.obj.get("trump")
         if not isinstance(trump, str):
             return {}
-        return {("stock",): frozenset(c for c in view.unseen if c.suit == trump)}
+        suit = _suit_letter(trump)  # "d", "D" and "♦" alike, as the position's trump is read
+        return {("stock",): frozenset(c for c in view.unseen if c.suit == suit)}
 
     def view_count_rule(self, view: Any) -> CountRule | None:
         """In the redeal phase the player to move may demand a re-deal, so holds five or more cards

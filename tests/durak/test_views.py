@@ -291,3 +291,15 @@ def test_a_constrained_view_with_an_open_face_up_trump_is_sampled_as_its_worlds_
     seen = Counter(json.dumps(SPEC.state_to_json(worlds.sample(rng)), sort_keys=True) for _ in range(40 * 12))
     assert set(seen) == set(listed)
     assert chisquare([seen[k] for k in listed]).pvalue > 0.001
+
+
+@pytest.mark.parametrize("trump", ["D", "d", "♦"])
+def test_a_hidden_bottom_card_is_a_trump_however_the_view_writes_the_trump(trump):
+    # the face-up bottom card left out of the view: the sampler deals that place a trump of the suit
+    # the trump names, in any of the forms a position's trump is read in
+    view = json.loads((EXAMPLES / "views" / "durak-fresh-deal.json").read_text())
+    view["stock"] = {"count": view["stock"]["count"]}
+    view["trump"] = trump
+    worlds = Worlds(read_view(view))
+    world = worlds.sample(random.Random(1))
+    assert world.stock[-1].suit == "D"
