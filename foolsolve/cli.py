@@ -1704,7 +1704,7 @@ def perft(position: str, depth: int, divide: bool, impl: str, time_limit: float 
                     results["engine"] = (pf.engine_divide(info.engine, es, depth, tick, into=done)
                                          if divide else pf.engine_perft(info.engine, es, depth, tick))
     except (KeyboardInterrupt, SearchLimit) as exc:
-        if as_json and any(results.values()):
+        if as_json and results:  # a count that finished, even of 0 sequences
             click.echo(jsonout.dumps(perft_json(info.name, depth, results, running)))
         for name, value in results.items():
             if as_json:

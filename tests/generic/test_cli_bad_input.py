@@ -1440,3 +1440,24 @@ def test_an_option_that_would_not_apply_is_still_checked_first():
                           "--samples: --method exact values every consistent world once and samples none")
     code, out, err = cli([endgame, "--no-store", "--scheduler", "tcp://127.0.0.1:1"])  # well formed: noted
     assert code == 0 and "not applied: --scheduler" in out, err
+
+
+def test_perft_json_stopped_after_a_count_of_zero_prints_that_count(monkeypatch, tmp_path):
+    # a finished game: the spec's count is 0 sequences, a count that finished, printed with the
+    # engine's cut short (its total null)
+    from foolsolve import perft as pf
+    from tests.generic.batch_helpers import call_main
+
+    over = tmp_path / "over.json"
+    code, _, err = call_main(["play", str(_EX / "durak-endgame.json"), "attack 9D", "cover 9D with AD", "attack 7H",
+                              "take", "--out", str(over)])
+    assert code == 0, err
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(pf, "engine_perft", interrupted)
+    code, out, err = call_main(["perft", str(over), "--depth", "1", "--json"])
+    assert code == 130, err
+    obj = json.loads(out)
+    assert obj["spec"]["total"] == 0 and obj["engine"]["total"] is None and obj["agree"] is None, obj
