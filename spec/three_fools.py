@@ -1024,10 +1024,10 @@ def parse_card(text: Any, where: str) -> Card:
 
 
 def parse_suit(text: Any, where: str) -> str:
-    """A suit written R, P or S."""
-    if not isinstance(text, str) or not text.isascii() or text.strip().upper() not in SUIT_OF_TEXT:
+    """A suit written R, P or S (any case, no space around it, as a card is written)."""
+    if not isinstance(text, str) or not text.isascii() or text.upper() not in SUIT_OF_TEXT:
         raise InputError(f"{where}: {text!r} is not a suit (R, P or S)")
-    return SUIT_OF_TEXT[text.strip().upper()]
+    return SUIT_OF_TEXT[text.upper()]
 
 
 def state_from_json(obj: Any) -> State:

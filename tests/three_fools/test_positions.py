@@ -199,8 +199,8 @@ def test_a_fresh_deal_that_leaves_out_binary_and_max_hand_takes_them_from_the_ru
     ({"winner": 1, "lost": [True, False, False], "declared": "S"}, "winner: only when the game is over"),
 ])
 def test_a_fresh_deal_with_a_winner_a_loser_a_declaration_a_contest_or_shown_cards_is_refused(fields, message):
-    """Phase start returned from the phase checks before any of these was looked at: a fresh deal with
-    a winner, a lost player and a declared suit was shown, solved and written by play."""
+    """A fresh deal has no winner, no lost player, nothing declared, no contest and nothing shown: each
+    is an error naming its field, as in the other phases."""
     with pytest.raises(InputError) as exc:
         SPEC.state_from_json(_fresh_deal(**fields))
     assert str(exc.value) == message
@@ -214,3 +214,13 @@ def test_shown_must_be_the_cards_the_rounds_revealed():
     for shown in (obj["shown"][1:], [*obj["shown"], "1R"], [*obj["shown"], obj["shown"][0]], ["XX"]):
         with pytest.raises(InputError, match=r"^shown"):
             SPEC.state_from_json(dict(obj, shown=shown))
+
+
+@pytest.mark.parametrize("text", [" P ", "P ", "\tR", "S\n"])
+def test_a_suit_with_a_space_around_it_is_no_suit(text):
+    # as a card is written: no space inside or around it (a declared suit, a Roshambo throw)
+    from foolsolve.spec.three_fools import parse_suit
+
+    with pytest.raises(InputError, match=r"^declared: .* is not a suit \(R, P or S\)$"):
+        parse_suit(text, "declared")
+    assert parse_suit("p", "declared") == parse_suit("P", "declared")
