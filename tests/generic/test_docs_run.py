@@ -174,6 +174,7 @@ def agree(expected: list[str], actual: list[str]) -> bool:
 
 
 _PLACEHOLDER = re.compile(r"[\[|]|\b[A-Z]+\b")
+_QUOTED_ARG = re.compile(r"\"[^\"]*\"|'[^']*'")
 
 
 def command_tables(page: Path) -> list[tuple[int, list[str]]]:
@@ -186,7 +187,8 @@ def command_tables(page: Path) -> list[tuple[int, list[str]]]:
         split = [re.split(r"\s{2,}", line.rstrip(), maxsplit=1) for line in lines]
         if not any(len(parts) == 2 for parts in split):  # a bare list of commands: a usage synopsis
             continue
-        commands = [parts[0] for parts in split if not _PLACEHOLDER.search(re.sub(r'"[^"]*"', "", parts[0]))]
+        # a placeholder (POSITION.json, N, [--json], A|B) outside the quoted arguments, '...' or "..."
+        commands = [parts[0] for parts in split if not _PLACEHOLDER.search(_QUOTED_ARG.sub("", parts[0]))]
         if commands:
             out.append((start, commands))
     return out
@@ -209,6 +211,19 @@ def _sandbox(tmp_path: Path) -> Callable[[str], subprocess.CompletedProcess[str]
     env["FOOLSOLVE_STORE"] = str(tmp_path / "results.sqlite3")
     return lambda command: subprocess.run(["bash", "-c", command], cwd=tmp_path, env=env, stdin=subprocess.DEVNULL,
                                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=900)
+
+
+def test_a_command_table_skips_placeholders_but_not_quoted_capitals(tmp_path: Path) -> None:
+    page = tmp_path / "p.md"
+    page.write_text("```\n"
+                    "foolsolve play g.json 'lead 7R as P'   quoted capitals are an argument\n"
+                    'foolsolve play g.json "first 2" flip    so are these\n'
+                    "foolsolve show POSITION.json           a placeholder\n"
+                    "foolsolve moves g.json --as N          another\n"
+                    "foolsolve rules [GAME]                 and another\n"
+                    "```\n", encoding="utf-8")
+    assert command_tables(page) == [(1, ["foolsolve play g.json 'lead 7R as P'",
+                                         'foolsolve play g.json "first 2" flip'])]
 
 
 @pytest.mark.parametrize("page,commands", TABLES)
