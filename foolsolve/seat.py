@@ -796,9 +796,11 @@ def clock_of(settings: Settings) -> Callable[[], float]:
 
 
 SETTINGS_NAMES: dict[str, str] = {"--time": "Settings.seconds", "--max-nodes": "Budget.nodes",
-                                  "--method": "Settings.method", "--samples": "Settings.samples"}
-"""The command line's options and the fields of :class:`Settings` and :class:`Budget` that stand
-for them: what :func:`analyse`'s errors name when called from Python."""
+                                  "--max-memory": "Budget.max_memory", "--method": "Settings.method",
+                                  "--samples": "Settings.samples", "--workers": "executor"}
+"""The command line's options and what stands for them in Python: the fields of :class:`Settings`
+and :class:`Budget`, and :func:`analyse`'s ``executor`` for ``--workers``: what :func:`analyse`'s
+errors name when called from Python."""
 
 
 def analyse(info: GameInfo, worlds: Worlds, settings: Settings, executor: Any = None,

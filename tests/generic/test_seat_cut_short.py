@@ -42,9 +42,21 @@ def _worlds() -> Any:
 
 
 def test_a_lost_worker_before_any_world_is_a_one_line_error_naming_it() -> None:
-    with pytest.raises(InputError, match=r"--workers: the worker processes failed: world 1: its worker died 3 times") as err:
+    # seat.analyse called from Python names its executor, not the command line's --workers
+    with pytest.raises(InputError, match=r"^executor: the worker processes failed: world 1: its worker died 3 times") \
+            as err:
         seat.analyse(DURAK, _worlds(), seat.Settings(method="pimc", samples=4), _Losing(0))
     assert "\n" not in str(err.value)
+    # the command line's own names
+    with pytest.raises(InputError, match=r"^--workers: the worker processes failed: world 1: "):
+        seat.analyse(DURAK, _worlds(), seat.Settings(method="pimc", samples=4), _Losing(0), names={})
+
+
+def test_every_option_an_analysis_may_name_has_a_python_name() -> None:
+    from foolsolve.api import python_names
+
+    named = python_names(InputError("--max-memory: x; --workers: y"), seat.SETTINGS_NAMES)
+    assert str(named) == "Budget.max_memory: x; executor: y"
 
 
 def test_a_lost_worker_after_some_worlds_keeps_them_and_says_so() -> None:
