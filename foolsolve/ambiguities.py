@@ -816,7 +816,7 @@ def deal_results(adapter: Adapter, jobs: Sequence[Job], executor: Any = None) ->
             for i in range(deals):
                 yield one_deal(adapter, option, list(choices), seed + i)
         return
-    from foolsolve.executor import WorkerLost
+    from foolsolve.executor import WorkerLost, worker_failure
 
     # generators both (the results come in input order, one per deal): a list of every seed of
     # --deals 10**15 would fill the memory before the first deal
@@ -826,7 +826,7 @@ def deal_results(adapter: Adapter, jobs: Sequence[Job], executor: Any = None) ->
     try:
         for (_, value), deal_seed in zip(results, seeds):
             if isinstance(value, WorkerLost):
-                value = DealResult(deal_seed, None, f"deal {deal_seed}: {value}")
+                value = DealResult(deal_seed, None, worker_failure(value, f"deal {deal_seed}"))
             yield value
     finally:
         results.close()

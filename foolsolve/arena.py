@@ -703,7 +703,7 @@ def run(match: Match, out: str | None, workers: int = 1, scheduler: str | None =
     game order, and whether Ctrl-C stopped it (the records then hold the games finished). The
     records are those of the match's deals: games of later deals in ``out`` (from an earlier run
     with more ``--games``) stay in the file but are not among them."""
-    from foolsolve.executor import WorkerLost, make_executor
+    from foolsolve.executor import WorkerLost, make_executor, worker_failure
 
     check_size(match)
     path = Path(out) if out else None
@@ -757,9 +757,9 @@ def run(match: Match, out: str | None, workers: int = 1, scheduler: str | None =
 
     interrupted = False
     try:
-        for _, value in executor.map(play, tasks, on_done=keep):
+        for index, value in executor.map(play, tasks, on_done=keep):
             if isinstance(value, WorkerLost):
-                raise InputError(f"arena: a game's worker died: {value}")
+                raise InputError(f"arena: {worker_failure(value, f'game {index + 1} (deal {tasks[index].deal})')}")
             records.append(value)
             if tick is not None:
                 tick(len(records))

@@ -425,7 +425,7 @@ def run(jobs: Iterable[tuple[int, str | InputError | None, str | None]], emit: C
     """Solve every job (``(line, text, path)``: a JSON Lines line or a position file) and
     ``emit(record, job)`` once per job in order; stored results are read instead of solved, solved
     ones stored as they come back."""
-    from foolsolve.executor import WorkerLost, make_executor
+    from foolsolve.executor import WorkerLost, make_executor, worker_failure
     from foolsolve.progress import progress
 
     summary = Summary()
@@ -458,7 +458,7 @@ def run(jobs: Iterable[tuple[int, str | InputError | None, str | None]], emit: C
         if job.record is not None:
             return job.record
         if isinstance(outcome, WorkerLost):
-            return _record(job, {"error": f"not solved: {outcome}"})
+            return _record(job, {"error": f"not solved: {worker_failure(outcome, f'line {job.line}')}"})
         return _record(job, outcome)
 
     try:

@@ -19,7 +19,9 @@ started again and the lost items resubmitted, and Dask reschedules them on the o
 an item whose worker died :data:`MAX_LOST` times is reported as :class:`WorkerLost`. One dead
 process breaks a local pool and fails every item out on it; each item says which process runs
 it (:func:`_tracked`), so only the item that ran on the dead process is charged the loss, and
-the others (queued, or on a live worker) are resubmitted free; a pool on which no item started
+the others (queued, or on a live worker) are resubmitted free (one that had not started at most
+:data:`MAX_AGAIN` times, after which each further broken pool is charged to it: an item that
+kills its worker before saying so, unpickled or out of memory, is given up); a pool on which no item started
 before it broke (workers dying as they start) charges every item out on it. A worker killed from outside by
 SIGTERM cannot be told from those the broken pool ends by SIGTERM: then every item that was
 running is charged. ``fn`` and
@@ -81,6 +83,15 @@ MAX_LOST = 3
 """Times an item is resubmitted after its worker died before it is given up."""
 
 
+MAX_AGAIN = 10 * MAX_LOST
+"""How often an item that had not started is resubmitted free (out on a pool another worker's death
+broke, :class:`_Pool`) before each further time is charged to it as a loss: an item that kills its
+worker before saying it started it (while its worker unpickles it, or out of memory) cannot be told
+from the items queued behind it on a pool where other items ran, and is given up after
+``MAX_AGAIN + MAX_LOST`` broken pools instead of breaking every pool after it. An item that started
+on a live worker is resubmitted free however often."""
+
+
 class WorkerLost(Exception):
     """An item whose worker died :data:`MAX_LOST` times (the value :meth:`Executor.map`
     yields for it)."""
@@ -119,7 +130,9 @@ class _Backend:
 
     def wait(self, handles: list[Any], timeout: float) -> list[tuple[Any, str, Any]]:
         """Finished handles: ``(handle, "ok", value)``, ``(handle, "lost", exc)`` (the worker
-        died: resubmit) or ``(handle, "error", exc)``."""
+        died: resubmit), ``(handle, "again", exc)`` (it ran on a live worker when another died:
+        resubmit free), ``(handle, "unstarted", exc)`` (it had not said it started when a worker
+        died: resubmit free up to :data:`MAX_AGAIN` times) or ``(handle, "error", exc)``."""
         raise NotImplementedError
 
     def recover(self) -> None:
@@ -263,7 +276,8 @@ class _Pool(_Backend):
                 # without the __main__ guard, a broken environment) charges every item, so that
                 # the items are given up after MAX_LOST such pools instead of resubmitted for ever
                 ran_on_dead = pid is not None and pid in dead
-                out.append((f, "lost" if ran_on_dead or not self._ran_any else "again", exc))
+                out.append((f, "lost" if ran_on_dead or not self._ran_any else "again" if pid is not None
+                            else "unstarted", exc))
             else:
                 out.append((f, "error", exc))
         return out
@@ -513,7 +527,8 @@ class Executor:
         self._backend = backend
         self.window = window or max(4, 4 * backend.workers)
         self.lost = 0
-        """Items resubmitted because their worker died."""
+        """The times an item came back from a broken pool or a dead worker: resubmitted (free or
+        charged a loss, :data:`MAX_AGAIN`) or given up as a :class:`WorkerLost`."""
 
     @property
     def workers(self) -> int:
@@ -545,7 +560,7 @@ class Executor:
         items not yet started (those running finish, their values unused); Ctrl-C still stops
         the workers."""
         it = iter(enumerate(items))
-        pending: dict[Any, tuple[int, Any, int]] = {}  # handle -> (index, item, times lost)
+        pending: dict[Any, tuple[int, Any, int, int]] = {}  # handle -> (index, item, times lost, free resubmissions)
         ready: dict[int, Any] = {}
         next_out = 0
         next_in = 0
@@ -564,7 +579,7 @@ class Executor:
                     if value is not None:
                         ready[i] = value
                     else:
-                        pending[self._backend.submit(fn, item)] = (i, item, 0)
+                        pending[self._backend.submit(fn, item)] = (i, item, 0, 0)
                 while next_out in ready:
                     yield next_out, ready.pop(next_out)
                     next_out += 1
@@ -575,30 +590,35 @@ class Executor:
                 outcomes = self._backend.wait(list(pending), 0.25)
                 lost_any = False
                 for h, kind, value in outcomes:
-                    i, item, times = pending.pop(h)
+                    i, item, times, again = pending.pop(h)
                     if kind == "error":
                         raise value
-                    if kind == "again":  # out when another worker died: resubmitted, no loss charged
+                    if kind == "again" or (kind == "unstarted" and again < MAX_AGAIN):
+                        # out when another worker died: no loss charged (counted where it had not started)
                         lost_any = True
                         self.lost += 1
-                        pending[("resubmit", i)] = (i, item, times)
+                        pending[("resubmit", i)] = (i, item, times, again + (kind == "unstarted"))
                         continue
-                    if kind == "lost":
+                    if kind in ("lost", "unstarted"):  # its own worker died (or it had not started MAX_AGAIN times)
                         lost_any = True
                         self.lost += 1
                         if times + 1 < MAX_LOST:
-                            pending[("resubmit", i)] = (i, item, times + 1)
+                            pending[("resubmit", i)] = (i, item, times + 1, again)
                             continue
-                        value = WorkerLost(f"its worker died {MAX_LOST} times")
+                        value = WorkerLost(f"its worker died {MAX_LOST} times" if again < MAX_AGAIN else
+                                           f"a worker died while it was out {MAX_AGAIN + MAX_LOST} times")
                     ready[i] = value
                     if on_done is not None:
                         on_done(i, item, value)
                 if lost_any:
                     self._backend.recover()
-                    # resubmit every item out on the old pool (a broken pool fails them all)
-                    for h in [h for h in pending if isinstance(h, tuple) or _is_dead(h)]:
-                        i, item, times = pending.pop(h)
-                        pending[self._backend.submit(fn, item)] = (i, item, times)
+                    # resubmit every item out on the old pool (a broken pool fails them all), the
+                    # least often unstarted first, the later items first among equals: an item
+                    # queued behind one that kills its worker before it starts gets to start
+                    out = [h for h in pending if isinstance(h, tuple) or _is_dead(h)]
+                    for h in sorted(out, key=lambda h: (pending[h][3], -pending[h][0])):
+                        i, item, times, again = pending.pop(h)
+                        pending[self._backend.submit(fn, item)] = (i, item, times, again)
             finished = True
         except GeneratorExit:
             if keep_open:

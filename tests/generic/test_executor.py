@@ -63,3 +63,42 @@ def test_workers_dying_as_they_start_give_every_item_up_instead_of_resubmitting_
     run.join(120)
     assert not run.is_alive(), "the map did not end: the pool is started again and again"
     assert sorted(values) == [0, 1, 2] and all(isinstance(v, WorkerLost) for v in values.values()), values
+
+
+def _die_unpickled() -> None:
+    """Called as a :class:`_Poison` is unpickled in its worker: the worker dies before it runs
+    (and so before it says which item it started), after the other worker has started its items."""
+    time.sleep(1.5)
+    os._exit(4)
+
+
+class _Poison:
+    """An item whose unpickling kills the worker process (as one too large for its memory might)."""
+
+    def __reduce__(self) -> tuple[object, tuple[()]]:
+        return _die_unpickled, ()
+
+
+def _named(item: object) -> str:
+    time.sleep(4 if item == "slow" else 0.3)
+    return str(item)
+
+
+def test_an_item_killing_its_worker_before_it_starts_is_given_up_after_max_again_free_resubmissions(monkeypatch):
+    """An item whose worker dies before saying it started it, on a pool where another item ran, is
+    out on a pool another worker's death broke: it was resubmitted free, breaking every new pool,
+    for ever, the slow item beside it never finishing."""
+    import threading
+
+    from foolsolve import executor as executor_module
+
+    monkeypatch.setattr(executor_module, "MAX_AGAIN", 2)
+    items = ["slow", _Poison(), "ok2", "ok3", "ok4", "ok5"]
+    values: dict[int, object] = {}
+    thread = threading.Thread(target=lambda: values.update(make_executor(2).map(_named, items)), daemon=True)
+    thread.start()
+    thread.join(120)
+    assert not thread.is_alive(), "the item was resubmitted again and again"
+    assert isinstance(values[1], WorkerLost), values
+    assert str(values[1]) == f"a worker died while it was out {2 + MAX_LOST} times"
+    assert [values[i] for i in (0, 2, 3, 4, 5)] == ["slow", "ok2", "ok3", "ok4", "ok5"], values
