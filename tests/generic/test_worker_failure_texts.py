@@ -1,6 +1,7 @@
 """A lost worker's message is executor.worker_failure's in every sweep (the seat answer, the arena,
 the batch, ambiguities --deals): the item it names and the __main__-guard hint, which a script
-started from the command line (pytest here) gets."""
+of the user's own run as __main__ gets (a stand-in module here: pytest's own __main__ differs
+under pytest-xdist's workers)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,16 @@ from foolsolve.errors import InputError
 from foolsolve.executor import WorkerLost
 
 GUARD = 'if __name__ == "__main__":'
+
+
+@pytest.fixture(autouse=True)
+def _a_users_script_is_main(monkeypatch: pytest.MonkeyPatch, tmp_path: Any) -> None:
+    import sys
+    import types
+
+    script = types.ModuleType("__main__")
+    script.__file__ = str(tmp_path / "my_study.py")
+    monkeypatch.setitem(sys.modules, "__main__", script)
 
 
 class _AllLost:
