@@ -171,15 +171,15 @@ def test_ctrl_c_while_a_computer_player_thinks_exits_130_with_the_position_writt
     assert json.loads(out.read_text()) == info.spec.state_to_json(state)
 
 
-def _piped(*args: str) -> str:
-    """``foolsolve play ARGS --interactive --no-store`` with ``quit`` piped in: its standard output."""
+def _piped(*args: str, lines: str = "quit\n") -> str:
+    """``foolsolve play ARGS --interactive --no-store`` with ``lines`` piped in (UTF-8; ``quit``
+    by default): its standard output, the run checked to exit 0 without a traceback."""
     import os
-    import subprocess
 
     proc = subprocess.run([sys.executable, "-m", "foolsolve", "play", *args, "--interactive", "--no-store"],
-                          input="quit\n", capture_output=True, text=True, timeout=120,
+                          input=lines, capture_output=True, text=True, timeout=120, encoding="utf-8",
                           env={**os.environ, "FOOLSOLVE_BACKGROUND_COMPILE": "0"})
-    assert proc.returncode == 0, proc.stderr
+    assert proc.returncode == 0 and "Traceback" not in proc.stderr, proc.stderr
     return proc.stdout
 
 
@@ -200,7 +200,7 @@ def test_samples_and_think_without_seat_say_where_they_apply():
 
 @pytest.mark.parametrize("arg", ["\u00b2", "\u0661", "+1", "1\u00b2"])
 def test_undo_takes_only_ascii_digits_as_a_move_number(capsys, arg):
-    """'undo ²' raised ValueError from int() after '²'.isdigit() (internal error, exit 1)."""
+    """``undo N`` reads N from ASCII digits only ('²'.isdigit() holds, and int() refuses it)."""
     import random
 
     from foolsolve import games
@@ -216,21 +216,15 @@ def test_undo_takes_only_ascii_digits_as_a_move_number(capsys, arg):
 
 
 def test_undo_with_a_superscript_at_the_prompt_is_a_hint_not_a_crash():
-    proc = subprocess.run([sys.executable, "-m", "foolsolve", "play", str(EXAMPLES / "durak-endgame.json"),
-                           "--interactive", "--seed", "3"], input="attack 9D\nundo \u00b2\nquit\n",
-                          capture_output=True, text=True, timeout=120, encoding="utf-8")
-    assert proc.returncode == 0, proc.stderr
-    assert "N is a move number" in proc.stdout and "Traceback" not in proc.stderr
+    out = _piped(str(EXAMPLES / "durak-endgame.json"), "--seed", "3", lines="attack 9D\nundo \u00b2\nquit\n")
+    assert "N is a move number" in out
 
 
 def test_a_line_of_control_characters_and_a_long_why_are_quoted_escaped_and_cut():
-    """'\\x1b[2J' (clear screen) gave the hint "'why ' for the reason", the text dropped (click strips
-    escapes it prints); 'why' and 300 x's quoted all 300 twice."""
+    """A line that is no move is quoted in the hint escaped ('\\x1b[2J', clear screen, which click would
+    strip when it prints) and cut, and 'why' with a long text quotes it once, cut."""
     x300 = "x" * 300
-    proc = subprocess.run([sys.executable, "-m", "foolsolve", "play", str(EXAMPLES / "durak-endgame.json"),
-                           "--interactive", "--seed", "3"], input=f"\x1b[2J\nwhy {x300}\nquit\n",
-                          capture_output=True, text=True, timeout=120, encoding="utf-8")
-    assert proc.returncode == 0, proc.stderr
-    assert "'why \\x1b[2J' for the reason" in proc.stdout
-    why = [line for line in proc.stdout.splitlines() if "is not a move here" in line]
+    out = _piped(str(EXAMPLES / "durak-endgame.json"), "--seed", "3", lines=f"\x1b[2J\nwhy {x300}\nquit\n")
+    assert "'why \\x1b[2J' for the reason" in out
+    why = [line for line in out.splitlines() if "is not a move here" in line]
     assert len(why) == 1 and x300 not in why[0] and len(why[0]) < 300 and "..." in why[0], why
