@@ -238,12 +238,12 @@ def seat_answer(info: Any, state: Any, player: int, thinking: Thinking, seed: in
     settings = Settings(method="auto", samples=thinking.samples, seconds=thinking.think, seed=seed,
                         budget=Budget(nodes=thinking.nodes), exact_worlds=thinking.samples)
     try:
-        return analyse(info, worlds, settings)
+        return analyse(info, worlds, settings, names={})
     except InputError:
         if thinking.think is None:
             raise
         # not one world valued in --think (a slow or loaded machine): value one, as a bot does
-        return analyse(info, worlds, replace(settings, samples=1, seconds=None))
+        return analyse(info, worlds, replace(settings, samples=1, seconds=None), names={})
 
 
 def _known_cards(info: Any, state: Any, player: int) -> tuple[Any, set[Any]]:

@@ -74,12 +74,12 @@ class SeatBot(Bot):
         settings = Settings(method=self.method, samples=self.samples, seconds=self.seconds,
                             seed=seat.seed & SEED_MASK, budget=self.budget(), clock=self.clock)
         try:
-            answer = analyse(info, worlds, settings)
+            answer = analyse(info, worlds, settings, names={})
         except InputError:
             if self.seconds is None:
                 raise
             # not one world valued in the time a move has (a slow or loaded machine): value one
-            answer = analyse(info, worlds, replace(settings, samples=1, seconds=None))
+            answer = analyse(info, worlds, replace(settings, samples=1, seconds=None), names={})
         if answer.interrupted:
             # Ctrl-C reached the analysis, which kept its answer so far: the user stops the match
             # (the arena keeps the games finished), not this move

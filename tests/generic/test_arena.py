@@ -975,3 +975,25 @@ def test_an_external_bot_answering_a_superscript_digit_forfeits_and_the_match_go
     res = json.loads(out)
     assert res["games"] == 2 and len(res["forfeits"]) == 2
     assert all("illegal move" in f["reason"] for f in res["forfeits"])
+
+
+def test_a_seat_bots_analysis_error_names_the_command_lines_options(monkeypatch):
+    # the arena and interactive play pass the command line's names to seat.analyse (names={}), not the
+    # Python fields foolsolve.seat.analyse names for a direct caller (Settings.seconds)
+    from foolsolve import interactive, seat
+    from foolsolve.errors import InputError
+
+    def no_world(*args, **kwargs):
+        raise InputError("--time: no world was valued in 1 s")
+
+    monkeypatch.setattr(seat, "choose_method", no_world)
+    match = arena.Match("durak", {"redeal_right": False}, 2, ("pimc:samples=2", "greedy"), deals=1, seed=11)
+    try:
+        with pytest.raises(InputError, match=r"^--time: no world was valued"):
+            arena.play(arena.Task(match, 0, (0, 1)))
+    finally:
+        arena.close_bots()
+    info = games.get("durak")
+    state = info.spec.state_from_json(json.loads((REPO / "foolsolve" / "examples" / "durak-midbout.json").read_text()))
+    with pytest.raises(InputError, match=r"^--time: no world was valued"):
+        interactive.seat_answer(info, state, 1, interactive.Thinking(samples=2, think=None, nodes=200), 0)
