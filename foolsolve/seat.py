@@ -935,16 +935,18 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
         total = settings.samples if settings.samples is not None else DEFAULT_SAMPLES
         budget = settings.budget
 
-    whole: list[Population] = []  # the exact expectation's worlds, once listed
+    listed: list[tuple[Any, int]] = []  # the exact expectation's worlds, listed once (every round values them)
+    whole: list[Population] = []
 
     def world_iter() -> Iterator[tuple[Any, int]]:
         if method == "exact":
-            # in a random order (fixed by the seed): the worlds valued before --time or Ctrl-C cut
-            # the expectation short are a sample of them without replacement (docs/seat.md)
-            listed = list(_weighted_worlds(worlds))
-            random.Random(f"foolsolve-exact-order:{seed}").shuffle(listed)
-            # every world's weight, valued or not: what a sample's interval needs (_stats)
-            whole.append(Population(len(listed), sum(w for _, w in listed), max(w for _, w in listed)))
+            if not listed:
+                # in a random order (fixed by the seed): the worlds valued before --time or Ctrl-C cut
+                # the expectation short are a sample of them without replacement (docs/seat.md)
+                listed.extend(_weighted_worlds(worlds))
+                random.Random(f"foolsolve-exact-order:{seed}").shuffle(listed)
+                # every world's weight, valued or not: what a sample's interval needs (_stats)
+                whole.append(Population(len(listed), sum(w for _, w in listed), max(w for _, w in listed)))
             yield from listed
             return
         i = 0

@@ -5,7 +5,6 @@ keeps the round before."""
 
 from __future__ import annotations
 
-import random
 from dataclasses import replace
 from typing import Any
 
@@ -95,28 +94,40 @@ def test_durak_keeps_its_two_player_stock_budget() -> None:
     assert not two.deepens and more.deepens
 
 
-def test_ctrl_c_in_a_deeper_round_keeps_the_round_before(small_rounds: None) -> None:
+def test_ctrl_c_in_a_deeper_round_keeps_the_round_before(small_rounds: None,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    first = _answer(seat.Settings(method="exact", seconds=600))
+    real = seat._value_item
+    valued = [0]
+
+    def interrupting(item: Any) -> Any:
+        valued[0] += 1
+        if valued[0] > 25:  # the first round's 20 worlds, then 5 of the next
+            raise KeyboardInterrupt
+        return real(item)
+
+    monkeypatch.setattr(seat, "_value_item", interrupting)  # (one worker: the worlds are valued in this process)
+    answer = _answer(seat.Settings(method="exact", seconds=600, deepen=True))
+    assert answer.interrupted and answer.method == "expectation" and answer.worlds == 20
+    assert _values(answer) == _values(first)
+    assert any("no deeper round of the worlds (Ctrl-C stopped the next)" in n for n in answer.notes), answer.notes
+
+
+def test_the_exact_expectation_lists_its_worlds_once_for_every_round(small_rounds: None) -> None:
     inner = worlds_from_state(DURAK, MIDBOUT, 1)
 
-    class Interrupting:
+    class Counting:
         player = inner.player
-        listed = 0
-
-        def sample(self, rng: random.Random) -> Any:
-            return inner.sample(rng)
+        listings = 0
 
         def count(self) -> int | None:
             return inner.count()
 
         def enumerate(self) -> Any:
-            for w in inner.enumerate():
-                self.listed += 1
-                if self.listed > 25:  # the first round's 20 worlds, then 5 of the next
-                    raise KeyboardInterrupt
-                yield w
+            self.listings += 1
+            yield from inner.enumerate()
 
-    answer = _answer(seat.Settings(method="exact", seconds=600, deepen=True), Interrupting())
-    first = _answer(seat.Settings(method="exact", seconds=600))
-    assert answer.interrupted and answer.method == "expectation" and answer.worlds == 20
-    assert _values(answer) == _values(first)
-    assert any("no deeper round of the worlds (Ctrl-C stopped the next)" in n for n in answer.notes), answer.notes
+    worlds = Counting()
+    answer = _answer(seat.Settings(method="exact", seconds=600, deepen=True), worlds)
+    assert any(n.startswith("the values of ") and "deeper round" in n for n in answer.notes), answer.notes
+    assert worlds.listings == 1
