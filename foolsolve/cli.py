@@ -575,7 +575,7 @@ def answer_position(info: GameInfo, state: Any, request: SolveRequest, store: An
             # NotCovered (a valid position outside the solver's domain: an earlier phase, a draw pile of unknown
             # order) where cards are hidden from the mover (to_seat): answered from her seat; any other error (no
             # open-hand answer within the --max-nodes given) is the answer, never a switch to another question
-            if not isinstance(exc, NotCovered) or not to_seat(exc):
+            if not to_seat(exc):
                 raise
             refused = str(exc)
     if stopped is not None:
@@ -721,9 +721,9 @@ def seat_refusal(info: GameInfo, state: Any, open_hand: bool) -> Callable[[Excep
     hidden: list[bool] = []
 
     def to_seat(exc: Exception) -> bool:
-        from foolsolve.solver.open_hand import NoAnswerInTime
-
-        if open_hand or isinstance(exc, NoAnswerInTime):  # no answer within --time: not a refusal
+        # only a refusal of the position (NotCovered), never another error (no answer within --time
+        # or --max-nodes: that is the answer, not a switch to another question)
+        if open_hand or not isinstance(exc, NotCovered):
             return False
         if not hidden:
             hidden.append(_SeatRequest.hidden_from_mover(info, state))

@@ -585,7 +585,7 @@ def report(position: str, out: str, max_nodes: int | None, extra: tuple[str, ...
     from foolsolve.present import write_text
     from foolsolve.progress import progress
     from foolsolve.solver import open_hand
-    from foolsolve.solver.base import Interrupted, NotCovered
+    from foolsolve.solver.base import Interrupted
     from foolsolve.worlds import View, read_view, view_of, worlds_of_view
 
     # as foolsolve POSITION.json: its default --time unless one is given (--time 0: no limit)
@@ -681,7 +681,7 @@ def report(position: str, out: str, max_nodes: int | None, extra: tuple[str, ...
             # a position the exact solver does not take (three players ...) and no open-hand answer in the
             # budget: the page says why it has no values (or the mover's seat answers, below)
             why = str(exc)
-            refused = why if isinstance(exc, NotCovered) and to_seat(exc) else ""
+            refused = why if to_seat(exc) else ""
     if refused:
         mover = seat_of_mover(info.spec.to_move(state))
         seat_page(read_view(view_of(info, state, mover)), refused_note(refused, mover))
