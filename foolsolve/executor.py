@@ -436,9 +436,8 @@ def check_scheduler(scheduler: str, workers: int | None = None) -> tuple[str, in
     what every command that takes ``--scheduler`` checks of it first, whether or not it is used."""
     from urllib.parse import urlsplit
 
-    if workers is not None and workers > 1:
-        raise InputError(f"--workers: the Dask cluster at --scheduler runs the items on its own workers; "
-                         f"give --workers {workers} or --scheduler, not both")
+    if workers is not None:
+        _no_workers_beside(workers)
     if "://" not in scheduler:
         raise InputError(f"--scheduler: expected tcp://HOST:PORT, got {scheduler!r}")
     if not scheduler.startswith("tcp://"):
@@ -451,6 +450,14 @@ def check_scheduler(scheduler: str, workers: int | None = None) -> tuple[str, in
     if not host or not port:
         raise InputError(f"--scheduler: expected tcp://HOST:PORT, got {scheduler!r}")
     return host, port
+
+
+def _no_workers_beside(workers: int) -> None:
+    """A ``--workers`` count above 1 beside ``--scheduler`` is an error: the cluster has its own
+    workers."""
+    if workers > 1:
+        raise InputError(f"--workers: the Dask cluster at --scheduler runs the items on its own workers; "
+                         f"give --workers {workers} or --scheduler, not both")
 
 
 def _probe(scheduler: str) -> None:
@@ -651,10 +658,8 @@ def make_executor(workers: int = 1, scheduler: str | None = None, window: int | 
     """In this process (``workers=1``), on a local pool of ``workers`` processes, or on the
     Dask cluster at ``scheduler`` (``tcp://HOST:PORT``, whose own workers run the items: a
     ``workers`` count beside it is an error). ``workers`` is at most :data:`MAX_WORKERS`."""
-    check_workers(workers)
+    check_workers(workers)  # (at least 1)
     if scheduler:
-        if workers != 1:
-            raise InputError(f"--workers: the Dask cluster at --scheduler runs the items on its own workers; "
-                             f"give --workers {workers} or --scheduler, not both")
+        _no_workers_beside(workers)  # before the address is read, as Dask's absence is
         return Executor(_Dask(scheduler), window)
     return Executor(_Inline() if workers == 1 else _Pool(workers), window)
