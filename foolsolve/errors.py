@@ -37,12 +37,21 @@ class OptionError(InputError):
     its class: bad input, never a page saying why there are no values."""
 
 
+QUOTE_WIDTH = 60
+"""The most characters a message quotes of what it was given (:func:`cut`)."""
+
+
+def cut(text: str) -> str:
+    """``text`` as a message quotes it: whole up to :data:`QUOTE_WIDTH` characters, else cut to that
+    width with ``...``."""
+    return text if len(text) <= QUOTE_WIDTH else text[:QUOTE_WIDTH - 3] + "..."
+
+
 def got(value: object) -> str:
     """``value`` as an argument check's message quotes it: a short ``repr`` for a number, a text
     or bytes, ``None``, else its type (``a list``)."""
     if value is None or isinstance(value, (bool, int, float, str, bytes)):
-        text = repr(value)
-        return text if len(text) <= 60 else text[:57] + "..."
+        return cut(repr(value))
     name = type(value).__name__
     return f"{'an' if name[:1].lower() in 'aeiou' else 'a'} {name}"
 

@@ -40,7 +40,7 @@ from typing import Any
 
 import click
 
-from foolsolve.errors import InputError, printable_line
+from foolsolve.errors import InputError, cut, printable_line
 from foolsolve.game import CHANCE, check_player, draw_chance
 from foolsolve.numbers import ascii_whole
 from foolsolve.present import plural
@@ -478,8 +478,7 @@ def _command(session: Session, state: Any, cmd: str, rest: str, words: str, over
             state = _say_move(session, state, words)
         except InputError as exc:
             # the text escaped (click drops an escape sequence it prints to a pipe, and a terminal runs it) and cut
-            said = printable_line(words)
-            said = said if len(said) <= 60 else said[:57] + "..."
+            said = cut(printable_line(words))
             click.echo(f"{exc} (type 'moves' for the legal moves, 'why {said}' for the reason)")
     return state
 
