@@ -1704,19 +1704,19 @@ def perft(position: str, depth: int, divide: bool, impl: str, time_limit: float 
                     results["engine"] = (pf.engine_divide(info.engine, es, depth, tick, into=done)
                                          if divide else pf.engine_perft(info.engine, es, depth, tick))
     except (KeyboardInterrupt, SearchLimit) as exc:
-        if as_json and results:  # a count that finished, even of 0 sequences
-            click.echo(jsonout.dumps(perft_json(info.name, depth, results, running)))
-        for name, value in results.items():
-            if as_json:
-                break
-            if isinstance(value, dict) and value:
-                click.echo(f"{name} (partial: stopped before the end):" if name == running else f"{name}:")
-                for m, n in value.items():
-                    click.echo(f"  {m}: {n}")
-                if name != running:
-                    click.echo(f"  total: {sum(value.values())}")
-            elif isinstance(value, int) and value:
-                click.echo(f"{name}: {value}")
+        if as_json:
+            if results:  # a count that finished, even of 0 sequences
+                click.echo(jsonout.dumps(perft_json(info.name, depth, results, running)))
+        else:
+            for name, value in results.items():
+                if isinstance(value, dict) and value:
+                    click.echo(f"{name} (partial: stopped before the end):" if name == running else f"{name}:")
+                    for m, n in value.items():
+                        click.echo(f"  {m}: {n}")
+                    if name != running:
+                        click.echo(f"  total: {sum(value.values())}")
+                elif isinstance(value, int) and value:
+                    click.echo(f"{name}: {value}")
         if isinstance(exc, SearchLimit):
             # no total at this depth, so no answer (exit 2); the first moves finished are printed above
             kept = results.get(running)
