@@ -837,6 +837,8 @@ def solve_or_answer(info: GameInfo, state: Any, extra: dict[str, Any], store: An
         asked, seconds = seconds, ONE_MOVE_SECONDS
         one_note = (f"{forced} is the only legal move: its value was given {ONE_MOVE_SECONDS:g} s of --time "
                     f"{asked:g}")
+        # the time that runs out, in the words of a stop's note and of the error
+        forced_time = f"the {seconds:g} s the only legal move's value gets of --time {asked:g}"
     share = DEFAULT_BUDGET.exact_share
     started = time.perf_counter()
     deadline = None if seconds is None else started + seconds * share
@@ -881,7 +883,7 @@ def solve_or_answer(info: GameInfo, state: Any, extra: dict[str, Any], store: An
             spent = seconds if answers() else (seconds or 0) * share
             # (the only legal move: its value's few seconds, not --time, are the budget the solver had its share of)
             limit = f"{spent or 0:g} s (--time {seconds or 0:g})" if forced is None else \
-                f"{spent or 0:g} s (of the {seconds or 0:g} s the only legal move's value gets of --time {asked:g})"
+                f"{spent or 0:g} s (of {forced_time})"
         elif exc.option == "time":  # the solver option -o time (--time is the OutOfBudget above)
             limit = f"{opts.time_limit or 0:g} s (-o time={extra.get('time')})"
         elif "max_nodes" in extra and (exact_nodes is None or extra["max_nodes"] < exact_nodes):
@@ -897,7 +899,7 @@ def solve_or_answer(info: GameInfo, state: Any, extra: dict[str, Any], store: An
             if forced is not None and isinstance(exc, OutOfBudget):
                 result.notes.append(one_note)
             return result, False
-    # what is left of --time, however little: no minimum (it was at least 1 s, past a --time below that)
+    # what is left of --time, however little: no minimum
     left = None if seconds is None else max(0.0, started + seconds - time.perf_counter())
     left_nodes = None if max_nodes is None else max(1, max_nodes - (exact_nodes or 0))
     # -o max_nodes and -o time bound each search, so the open-hand search that answers too (each its own
@@ -905,8 +907,7 @@ def solve_or_answer(info: GameInfo, state: Any, extra: dict[str, Any], store: An
     own = _own_limits(extra)
     given = ""
     # the user's --time, or where the only legal move's value had a share of it, that share of her --time
-    time_given = None if seconds is None else ("--time", f"{seconds:g} s" if forced is None else
-                                               f"the {seconds:g} s the only legal move's value gets of --time {asked:g}")
+    time_given = None if seconds is None else ("--time", f"{seconds:g} s" if forced is None else forced_time)
     if own.max_nodes is not None and (left_nodes is None or own.max_nodes < left_nodes):
         left_nodes, given = own.max_nodes, f"-o max_nodes={extra['max_nodes']}"
     if own.time_limit is not None and (left is None or own.time_limit < left):
