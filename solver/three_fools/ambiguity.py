@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from foolsolve.ambiguities import GenericAdapter
+from foolsolve.rules import json_text
 
 
 class ThreeFoolsAmbiguity(GenericAdapter):
@@ -36,11 +37,5 @@ class ThreeFoolsAmbiguity(GenericAdapter):
         if option not in self.FIELDS or self.FIELDS[option][0] not in obj:
             return None
         field, what = self.FIELDS[option]
-        return (f"option {option} cannot matter: the position's own {field} ({_json(obj[field])}) fixes {what} "
+        return (f"option {option} cannot matter: the position's own {field} ({json_text(obj[field])}) fixes {what} "
                 "(the option sets it only at a fresh deal)")
-
-
-def _json(value: Any) -> str:
-    from foolsolve.rules import json_text
-
-    return json_text(value)
