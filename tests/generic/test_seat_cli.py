@@ -86,9 +86,21 @@ def test_a_full_position_the_exact_solver_answers_keeps_its_exact_answer(capsys)
     assert out.startswith("Durak: player 0 to move. Value: loss") and "seat" not in out
 
 
+_RUNS: dict[tuple[str, ...], tuple[int, str, str]] = {}
+
+
+def _run_once(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    """``run(args)``, once a test process for the same arguments (a 20-world seat analysis several
+    tests read; its output is the same every run but for ``seconds``)."""
+    key = tuple(args)
+    if key not in _RUNS:
+        _RUNS[key] = run(args, capsys)
+    return _RUNS[key]
+
+
 def test_a_full_position_with_cards_hidden_from_the_mover_is_answered_from_her_seat(capsys):
     # three players: the exact Durak solver takes two; player 1 cannot see the others' hands
-    code, out, _ = run([str(EXAMPLES / "durak-midbout.json"), "--no-store", "--json", "--time", "0"], capsys)
+    code, out, _ = _run_once([str(EXAMPLES / "durak-midbout.json"), "--no-store", "--json", "--time", "0"], capsys)
     assert code == 0
     obj = json.loads(out)
     assert obj["player"] == 1 and obj["method"] == "expectation" and obj["consistent_worlds"] == obj["worlds"] == 20
@@ -98,7 +110,7 @@ def test_a_full_position_with_cards_hidden_from_the_mover_is_answered_from_her_s
 def test_an_expectation_over_estimates_is_not_called_exact_nor_given_an_interval_of_width_0(capsys):
     # 11 of the 20 worlds are valued by the depth-limited search: the text says "(estimates)", and
     # the JSON must not say "exact" nor low == high == mean, which reads as a certain value
-    code, out, _ = run([str(EXAMPLES / "durak-midbout.json"), "--no-store", "--json", "--time", "0"], capsys)
+    code, out, _ = _run_once([str(EXAMPLES / "durak-midbout.json"), "--no-store", "--json", "--time", "0"], capsys)
     assert code == 0
     obj = json.loads(out)
     assert obj["worlds_exact"] < obj["worlds"] == obj["consistent_worlds"] == 20
@@ -583,11 +595,10 @@ def test_a_bound_or_mean_that_rounds_to_zero_prints_0_000_not_minus_0_000():
 
 def test_a_budget_never_turns_the_seat_answer_into_the_open_hand_one(tmp_path, capsys):
     """A three-player Durak position the exact solver does not cover is answered from the mover's
-    seat. --max-nodes (and any -o option) used to switch it silently to the open-hand search, every
-    card known; now --max-nodes is each world's budget of the seat answer, an -o option is a
-    one-line error naming --open-hand, and --open-hand alone asks for the open-hand answer."""
+    seat: --max-nodes is each world's budget of the seat answer, an -o option is a one-line error
+    naming --open-hand, and --open-hand alone asks for the open-hand answer, every card known."""
     midbout = str(EXAMPLES / "durak-midbout.json")
-    code, out, err = run([midbout, "--max-nodes", "300", "--time", "0", "--no-store", "--json"], capsys)
+    code, out, err = _run_once([midbout, "--max-nodes", "300", "--time", "0", "--no-store", "--json"], capsys)
     assert code == 0, err
     obj = json.loads(out)
     assert "method_text" in obj and obj["player"] == 1 and "300" in obj["method_text"]
@@ -605,19 +616,17 @@ def test_a_budget_never_turns_the_seat_answer_into_the_open_hand_one(tmp_path, c
 
 
 def test_estimates_say_their_interval_covers_only_the_sampling_and_exact_only_where_exact(tmp_path, capsys):
-    """Worlds valued by the depth-limited search: the output said nothing of the search's own error
-    (a Three Fools value moved from +0.70 to +0.05 with --max-nodes, inside "95% intervals"), called
-    an expectation over such worlds "exact", and wrote the search's budget as a bare number ("the
-    depth-limited search 200"). Now a note says what the interval covers, "exact expectation" is
-    kept for answers whose every world was solved, and the budget counts nodes."""
+    """Worlds valued by the depth-limited search: a note says what the interval covers (the sampling
+    of worlds, not the search's own error), "exact expectation" is kept for answers whose every
+    world was solved, and the budget counts nodes."""
     view = EXAMPLES / "views" / "durak-fresh-deal.json"
     code, out, err = run([str(view), "--samples", "4", "--time", "0"], capsys)
     assert code == 0, err
     assert "the depth-limited search 200 nodes and greedy playouts" in out
     assert ("Note: 4 of the 4 worlds were valued by the depth-limited search, not exactly: the values are estimates, "
             "and their 95% intervals cover only the sampling of worlds, not the search's own error") in out
-    code, out, err = run([str(EXAMPLES / "durak-midbout.json"), "--max-nodes", "300", "--time", "0", "--no-store",
-                          "--json"], capsys)
+    code, out, err = _run_once([str(EXAMPLES / "durak-midbout.json"), "--max-nodes", "300", "--time", "0",
+                                "--no-store", "--json"], capsys)
     assert code == 0, err
     obj = json.loads(out)
     assert obj["worlds_exact"] < obj["worlds"] == obj["consistent_worlds"]
