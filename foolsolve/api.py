@@ -328,14 +328,12 @@ def _check_result(result: SolveResult, info: GameInfo, state: Any) -> None:
     where its position ``state`` is given, its player to move that position's and what the result
     store checks of a stored answer (:func:`foolsolve.store.answer_check`: its moves the legal
     moves there, its line starting with one); an :class:`InputError` naming the field."""
-    from foolsolve.positions import check_mover_range, check_moves_in, check_unique
+    from foolsolve.positions import check_mover_range, check_moves_in, check_player_in, check_player_range, check_unique
     from foolsolve.store import answer_check
 
     check_mover_range(result.to_move, info)
     if result.player is not None:
-        if result.player >= info.spec.max_players:
-            raise InputError(f"player: {result.player} is no player of {info.name} (at most {info.spec.max_players} "
-                             "players)")
+        check_player_range(result.player, info)
         if result.player == result.to_move or result.moves or result.unfinished or result.best:
             raise InputError(f"player: {result.player}, in a result with moves or of the player to move; only a "
                              "finished game's answer from another seat (--as P) names its player")
@@ -352,8 +350,8 @@ def _check_result(result: SolveResult, info: GameInfo, state: Any) -> None:
     if state is None:
         return
     check_moves_in(info.spec, state, result.to_move, texts, first_step=True)
-    if result.player is not None and result.player >= info.spec.num_players(state):
-        raise InputError(f"player: {result.player}, and the position has {info.spec.num_players(state)} players")
+    if result.player is not None:
+        check_player_in(result.player, info.spec, state)
     misfit = answer_check(info, state)(result.to_json())
     if misfit is not None:
         raise InputError(f"result: not an answer to the position: {misfit}")

@@ -173,6 +173,19 @@ def check_mover_range(to_move: int, info: Any) -> None:
         raise InputError(f"to_move: {to_move} is no player of {info.name} (at most {top} players; {CHANCE}: chance)")
 
 
+def check_player_range(player: int, info: Any) -> None:
+    """An answer's ``player`` (its seat) one of the game's players."""
+    top = info.spec.max_players
+    if player >= top:
+        raise InputError(f"player: {player} is no player of {info.name} (at most {top} players)")
+
+
+def check_player_in(player: int, spec: Any, state: Any) -> None:
+    """An answer's ``player`` a player of the position it answers."""
+    if player >= spec.num_players(state):
+        raise InputError(f"player: {player}, and the position has {spec.num_players(state)} players")
+
+
 def check_moves_in(spec: Any, state: Any, to_move: int, texts: list[str], first_step: bool = False) -> None:
     """An answer read from JSON against the full position ``state`` it answers: its ``to_move``
     the position's and its moves (``texts``) legal there (``first_step``: a move named with the

@@ -476,12 +476,10 @@ def _check_seat_json(obj: dict[str, Any], position: Any) -> None:
     """What :meth:`SeatAnswer.from_json` checks of a seat answer's JSON (valid under its schema)
     beyond the schema; an :class:`InputError` naming the field."""
     from foolsolve import games
-    from foolsolve.positions import check_mover_range, check_moves_in, check_unique
+    from foolsolve.positions import check_mover_range, check_moves_in, check_player_range, check_unique
 
     info = games.get(obj["game"])
-    top = info.spec.max_players
-    if obj["player"] >= top:
-        raise InputError(f"player: {obj['player']} is no player of {info.name} (at most {top} players)")
+    check_player_range(obj["player"], info)
     check_mover_range(obj["to_move"], info)
     if obj["worlds_exact"] > obj["worlds"]:
         raise InputError(f"worlds_exact: {obj['worlds_exact']}, more than the {obj['worlds']} worlds valued")
@@ -539,6 +537,7 @@ def _seat_position_state(obj: dict[str, Any], info: GameInfo, position: Any) -> 
     world shares who moves, her moves and the payoffs' range), checked against the answer: the same
     game, the view's player, a player of the position."""
     from foolsolve.api import read_position
+    from foolsolve.positions import check_player_in
     from foolsolve.worlds import View, worlds_of_view
 
     where, state = read_position(position)
@@ -548,8 +547,7 @@ def _seat_position_state(obj: dict[str, Any], info: GameInfo, position: Any) -> 
         if state.player != obj["player"]:
             raise InputError(f"player: {obj['player']}, and the position is player {state.player}'s view")
         state = worlds_of_view(state).sample(random.Random(0))
-    if obj["player"] >= info.spec.num_players(state):
-        raise InputError(f"player: {obj['player']}, and the position has {info.spec.num_players(state)} players")
+    check_player_in(obj["player"], info.spec, state)
     return state
 
 
