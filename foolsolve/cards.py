@@ -215,6 +215,12 @@ class Deck:
         """Bitmask of every card of the deck."""
         return self.mask(self.cards)
 
+    @property
+    def glyphs(self) -> bool:
+        """Whether the French suit glyphs (♠ ♥ ♦ ♣) name suits of this deck: not of the Pilatch deck,
+        whose S is Scissors, not ♠ (a card's text and a move's are read so)."""
+        return self.kind != "pilatch"
+
     def parse(self, text: str, *, what: str = "card") -> Card:
         """Parse one card in one of its documented forms (the module's docstring; any case, no
         space, inside or around it, solid suit glyphs only); raise :class:`InputError` naming
@@ -223,7 +229,7 @@ class Deck:
             raise InputError(f"{what}: expected a card string, got {text!r}")
         if any(ch.isspace() for ch in text):
             raise InputError(f"{what}: {text!r} is no card of the {self.name} deck: a card is written without spaces")
-        key = _normalise(text, glyphs=self.kind != "pilatch")
+        key = _normalise(text, glyphs=self.glyphs)
         card = self._by_text.get(key)
         if card is None:
             raise InputError(f"{what}: unknown card {text!r} for the {self.name} deck")

@@ -402,7 +402,7 @@ class SpecGame(ABC, Generic[S, M]):
         from foolsolve.positions import check_move_text
 
         deck = getattr(getattr(self, "meta", None), "deck", None)
-        glyphs = getattr(deck, "kind", None) != "pilatch"  # a Pilatch S is Scissors, not ♠
+        glyphs = deck is None or deck.glyphs  # (Deck.glyphs: a Pilatch S is Scissors, not ♠)
         want = _norm_move(check_move_text(text), glyphs)
         legal = self.legal_moves(state)
         for m in legal:
