@@ -547,18 +547,13 @@ class FoolsParadiseSpec(SpecGame[State, Move]):
 
     def _last_card(self, state: State, move: Collect | Lay) -> list[Reason]:
         """000 §Ending, when ``move`` plays the last card of the game (every hand empty after it, as
-        :meth:`_settle` ends the game): the mover is given what is left in the centre."""
-        if not self.is_terminal(self.apply(state, move)):
+        :meth:`_settle` ends the game): the mover is given what is left in the centre, the centre
+        the play leaves (:meth:`_play`; the stock is empty, so settling deals it nothing)."""
+        after = self._play(state, move)
+        if not self.is_terminal(self._settle(after)):
             return []
         p = state.to_move
-        left = Counter(state.centre)
-        if isinstance(move, Lay):
-            left[move.card] += 1
-        else:
-            left -= Counter(move.taken)
-            if state.rules.played_card == "stays":
-                left[move.card] += 1
-        cards = _sorted(left.elements())
+        cards = after.centre
         if cards:
             clear = ("; the sweep scores the clear point" if state.rules.last_card_sweep_counts_as_clear
                      else "; the sweep scores no clear point")
@@ -593,6 +588,11 @@ class FoolsParadiseSpec(SpecGame[State, Move]):
             raise IllegalMove(f"move {move} is not legal here")
         if isinstance(move, Reveal):
             return self._settle(self._reveal(state, move.card))
+        return self._settle(self._play(state, move))
+
+    def _play(self, state: State, move: Collect | Lay) -> State:
+        """The state right after the legal play ``move``, before :meth:`_settle` (the draw it owes,
+        the refill of a cleared centre, the end of the game)."""
         p = state.to_move
         hands = list(state.hands)
         hands[p] = _remove(hands[p], [move.card])
@@ -621,12 +621,11 @@ class FoolsParadiseSpec(SpecGame[State, Move]):
             # collection (and after its clear), so it joins the centre the refill deals to
             if state.rules.played_card == "stays":
                 centre = _sorted((*centre, move.card))
-        after = replace(state, hands=tuple(hands), centre=centre, piles=tuple(piles), clears=tuple(clears),
-                        # 000 §A Player's Turn: "the player must draw one card from the draw pile".
-                        # 000 §Clearing the board: "after the player collects his card from the
-                        # draw pile, the dealer must deal out five cards face up to the center".
-                        pending=(True, CENTRE_SIZE if cleared else 0))
-        return self._settle(after)
+        return replace(state, hands=tuple(hands), centre=centre, piles=tuple(piles), clears=tuple(clears),
+                       # 000 §A Player's Turn: "the player must draw one card from the draw pile".
+                       # 000 §Clearing the board: "after the player collects his card from the
+                       # draw pile, the dealer must deal out five cards face up to the center".
+                       pending=(True, CENTRE_SIZE if cleared else 0))
 
     def _reveal(self, state: State, card: Card) -> State:
         """The next stock card is ``card``: to the drawing player, or to the centre."""
