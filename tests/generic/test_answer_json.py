@@ -20,6 +20,8 @@ ANSWERS = [
     ("fools-paradise-endgame.json", {"time": 5}), ("views/fools-paradise.json", {"samples": 2}),
     ("three-fools-bluff.json", {}), ("views/three-fools.json", {}),
     ("views/three-fools.json", {"method": "ismcts", "samples": 20}),
+    ("durak-endgame.json", {"options": {"moves": False}}),
+    ("views/durak-three-players.json", {"method": "ismcts", "samples": 20}), ("durak-perevodnoy.json", {"samples": 3}),
 ]
 IDS = [f"{name}{''.join(f',{k}={v}' for k, v in kw.items())}" for name, kw in ANSWERS]
 
@@ -50,8 +52,13 @@ def test_a_view_answer_of_the_games_own_solver_reads_back_with_the_view() -> Non
 
 @pytest.mark.parametrize("name,kwargs", ANSWERS, ids=IDS)
 def test_an_answer_read_back_from_its_json_is_the_same_answer(name: str, kwargs: dict[str, Any]) -> None:
+    # every kind of answer the tool writes reads back with its position: to the same JSON, the same answer
     a = _answer(name, kwargs)
-    back = type(a).from_json(json.loads(json.dumps(a.to_json())), EXAMPLES / name)
+    obj = json.loads(json.dumps(a.to_json()))
+    back = type(a).from_json(obj, EXAMPLES / name)
+    assert back.to_json() == obj, name
+    if isinstance(a, foolsolve.Solved):  # and with the full position it answered (of a view: the world it read)
+        assert foolsolve.Solved.from_json(obj, a.state).to_json() == obj, name
     assert a.same_answer(back) and back.same_answer(a)
 
 

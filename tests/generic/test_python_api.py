@@ -371,26 +371,6 @@ def test_a_seat_answers_means_are_checked_against_its_positions_payoffs():
         foolsolve.SeatAnswer.from_json(obj)
 
 
-# every kind of answer the tool writes reads back, with its position: (file, answer()'s parameters)
-ROUND_TRIPS = [
-    ("durak-endgame.json", {}), ("durak-endgame.json", {"options": {"moves": False}}),
-    ("three-fools-bluff.json", {}), ("views/three-fools.json", {}),
-    ("views/durak-fresh-deal.json", {"samples": 3}), ("views/durak-three-players.json", {"method": "ismcts", "samples": 20}),
-    ("durak-perevodnoy.json", {"samples": 3}), ("foolery-endgame.json", {"as_player": 1, "samples": 3}),
-]
-
-
-def test_the_answers_the_tool_writes_read_back_with_their_positions():
-    for name, kwargs in ROUND_TRIPS:
-        ans = foolsolve.answer(EXAMPLES / name, **kwargs)
-        obj = json.loads(json.dumps(ans.to_json()))
-        if isinstance(ans, foolsolve.Solved):
-            back = foolsolve.Solved.from_json(obj, ans.state)
-        else:
-            back = foolsolve.SeatAnswer.from_json(obj, EXAMPLES / name)
-        assert back.to_json() == obj, name
-
-
 def test_a_result_read_back_with_another_games_position_is_refused():
     obj = foolsolve.answer(EXAMPLES / "durak-endgame.json").to_json()
     with pytest.raises(InputError, match=r"^position: a fools-paradise position, and the result is of durak$"):
