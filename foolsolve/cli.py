@@ -528,15 +528,16 @@ def answer_position(info: GameInfo, state: Any, request: SolveRequest, store: An
         raise InputError(f"--open-hand: answers with every card known; it takes none of the seat's options ({given})")
     finished = finished_world(info, state, viewer)
     if finished is not None and (isinstance(state, View) or seat_asked):
-        # the game is over: from any seat, and from a view, the answer is the full position's (its result)
-        # --as P is applied: the answer states P's result
+        # the game is over: from any seat, and from a view, the answer is the full position's (its result),
+        # stated for --as P, or for the view's own player: her result
         notes = finished_note(info, state, [k for k, v in seat_args.items() if v is not None and k != "--as"])
         if store is not None:
             store.close()  # an answer asked from one seat reads no store
         done = answer_position(info, finished, SolveRequest(seconds=seconds, max_memory=request.max_memory,
                                                             extra=request.extra))
-        if viewer is not None:
-            done.answer = finished_for_seat(info, finished, done.answer, viewer)
+        seat_player = state.player if isinstance(state, View) else viewer
+        if seat_player is not None:
+            done.answer = finished_for_seat(info, finished, done.answer, seat_player)
         done.answer.notes += notes
         return done
     ignored = unapplied_seat_options(info, state, seat_args) if viewer is None else []

@@ -606,7 +606,7 @@ def report(position: str, out: str, max_nodes: int | None, extra: tuple[str, ...
         raise InputError("--open-hand: a view hides cards; the open-hand search needs a full position")
     if open_hand_only and (viewer is not None or any(v is not None for v in seat_args.values())):
         raise InputError("--open-hand: answers with every card known; it takes none of the seat's options")
-    asked_as = viewer
+    asked_as = viewer if viewer is not None or not isinstance(state, View) else state.player  # whose result, game over
     ignored = unapplied_seat_options(info, state, seat_args) if viewer is None else []
     if not isinstance(state, View) and viewer is None and not ignored and any(v is not None for v in seat_args.values()):
         mover = info.spec.to_move(state)  # a seat option asks for the seat's answer, as for solve
@@ -635,7 +635,7 @@ def report(position: str, out: str, max_nodes: int | None, extra: tuple[str, ...
         finished = finished_world(info, view)
         if finished is not None:  # the game is over: its result, as solve answers (foolsolve.cli.answer_position)
             over, _ = open_hand.solve_or_answer(info, finished, {}, None, None, None, None)
-            if asked_as is not None:  # --as P: P's result
+            if asked_as is not None:  # --as P, or the view file's own player: her result
                 over = finished_for_seat(info, finished, over, asked_as)
             over.notes += finished_note(info, view, [k for k, v in seat_args.items() if v is not None])
             write_text(out, view_page(view, over))
