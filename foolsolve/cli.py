@@ -637,7 +637,7 @@ def finished_world(info: GameInfo, state: Any, viewer: int | None = None) -> Any
             check_player(spec, state, viewer)
         return state if spec.is_terminal(state) else None
     worlds = worlds_of_view(state)
-    world = worlds.sample(random.Random(0))
+    world = worlds.first()
     if not spec.is_terminal(world):
         return None
     result = spec.result(world)

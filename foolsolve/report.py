@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import json
 import math
-import random
 from html import escape
 from typing import Any
 
@@ -471,7 +470,7 @@ def view_page(view: Any, answer: Any | None = None, no_answer: str = "") -> str:
 
     spec = view.info.spec
     worlds = Worlds(view)
-    world = worlds.sample(random.Random(0))  # for what every world shares: the rules, who is to move
+    world = worlds.first()  # for what every world shares: the rules, who is to move
     heading = f"{spec.title}: as player {view.player} sees it"
     count = worlds.count()
     parts = [f"<h1>{escape(heading)}</h1>", f"<p>{escape(rules_line(spec, world))}</p>",

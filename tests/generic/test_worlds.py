@@ -695,3 +695,25 @@ def test_the_lazy_picks_and_orders_are_the_sorted_distinct_ones():
     many = deck[:40]
     assert next(_distinct_combinations(many, 20)) == tuple(sorted(many)[:20])
     assert next(distinct_permutations(many)) == tuple(sorted(many))
+
+
+def test_an_answer_from_a_view_draws_its_first_world_once(monkeypatch):
+    """The world ``sample(random.Random(0))`` draws is read by the view's check, the finished-game
+    check and the exact solver from one seat (Three Fools' round odds): drawn once a view
+    (``Worlds.first``), every reader given that same world."""
+    import foolsolve
+
+    real = Worlds.sample
+    draws = []
+
+    def counted(self, rng):
+        draws.append(1)
+        return real(self, rng)
+
+    monkeypatch.setattr(Worlds, "sample", counted)
+    path = VIEW_EXAMPLES / "three-fools.json"
+    assert isinstance(foolsolve.answer(path), foolsolve.Solved) and len(draws) == 1
+    view = read_view(json.loads(path.read_text()))
+    first = Worlds(view).first()
+    assert len(draws) == 2 and Worlds(view).first() is first and len(draws) == 2
+    assert first == real(Worlds(view), random.Random(0))
