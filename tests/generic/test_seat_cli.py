@@ -19,6 +19,7 @@ import pytest
 from foolsolve import games, seat
 from foolsolve.errors import InputError
 from foolsolve.worlds import read_view, view_of, worlds_of_view
+from tests.durak.helpers import finished, finished_file
 from tests.generic.test_cli import assert_one_line_error, run
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "foolsolve" / "examples"
@@ -347,15 +348,9 @@ def test_a_batch_view_line_answered_by_ismcts_notes_the_world_budget_it_does_not
 
 
 def _finished(tmp_path):
-    """durak-endgame.json played to its end along its principal variation, and player 0's view of it."""
-    spec = DURAK.spec
-    start = spec.state_from_json(json.loads((EXAMPLES / "durak-endgame.json").read_text()))
-    state = spec.play(start, "attack K♥", "take", "attack 9♦", "cover 9♦ with A♦", "attack 7♥", "take", "attack K♥",
-                      "take")
-    assert spec.is_terminal(state)
-    full, view = tmp_path / "over.json", tmp_path / "over-view.json"
-    full.write_text(json.dumps(spec.state_to_json(state)))
-    view.write_text(json.dumps(view_of(DURAK, state, 0)))
+    """The finished Durak game (tests/durak/helpers.py) as a position file, and player 0's view of it."""
+    full, view = finished_file(tmp_path), tmp_path / "over-view.json"
+    view.write_text(json.dumps(view_of(DURAK, finished(), 0)))
     return full, view
 
 
@@ -659,9 +654,8 @@ def test_a_finished_games_view_states_its_own_players_result(tmp_path, capsys):
     code, _, err = run(["report", str(view), "--no-store", "--out", str(tmp_path / "r.html")], capsys)
     page = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", (tmp_path / "r.html").read_text())).split())
     assert code == 0 and "Value for player 0: loss" in page and "Value for player 1" not in page, err
-    spec = DURAK.spec
     mover_view = tmp_path / "over-view-1.json"
-    mover_view.write_text(json.dumps(view_of(DURAK, spec.state_from_json(json.loads(full.read_text())), 1)))
+    mover_view.write_text(json.dumps(view_of(DURAK, finished(), 1)))
     (tmp_path / "in.jsonl").write_text(f"{view}\n{mover_view}\n")
     code, out, err = run(["batch", str(tmp_path / "in.jsonl"), "--no-store"], capsys)
     results = [json.loads(line)["result"] for line in out.splitlines()]
