@@ -81,6 +81,9 @@ class Job:
     from_seat: int | None = None
     """A view line the game's exact solver answers from its player's seat (:mod:`foolsolve.seat_exact`):
     that player; ``position`` is then one world of the view and ``options`` the solver's options."""
+    for_player: int | None = None
+    """A view line of a finished game: the view's player, whose result the answer of ``position`` (a
+    world of the view) states (:func:`foolsolve.cli.finished_for_seat`), as ``foolsolve VIEW.json``."""
     unapplied: tuple[str, ...] = ()
     """The notes of the batch's options a line's exact answer does not read, added to its result by
     :func:`_record`, as ``foolsolve POSITION.json`` notes them: a view line the game's exact solver
@@ -129,15 +132,16 @@ class Settings:
 
 def solve_task(task: tuple[Any, ...]) -> dict[str, Any]:
     """Solve one canonical position (runs on a worker): ``(game, position, extra, max_nodes[,
-    time_limit, max_memory[, fallback]])`` to ``{"result": ...}`` or ``{"error": ...}`` (never
-    raises for a bad position or a limit); with ``fallback`` (:attr:`Job.fallback`), a position
+    time_limit, max_memory[, fallback[, for_player]]])`` to ``{"result": ...}`` or ``{"error": ...}``
+    (never raises for a bad position or a limit); with ``fallback`` (:attr:`Job.fallback`), a position
     the exact solver refuses whose mover cannot see every card that matters gets ``{"seat": ...}``,
-    the answer from her seat ``foolsolve POSITION.json`` gives."""
+    the answer from her seat ``foolsolve POSITION.json`` gives; with ``for_player``
+    (:attr:`Job.for_player`), a finished game's answer states that player's result."""
     from foolsolve import games
     from foolsolve.solver.base import NotCovered, SearchLimit, SolveOptions, limit_text, stopped_answer
 
     game, position, extra, max_nodes = task[:4]
-    time_limit, max_memory, fallback = (*task[4:], None, None, None)[:3]
+    time_limit, max_memory, fallback, for_player = (*task[4:], None, None, None, None)[:4]
     opts = SolveOptions(max_nodes=max_nodes, extra=dict(extra), time_limit=time_limit, max_memory=max_memory)
     state: Any = None
     try:
@@ -158,13 +162,22 @@ def solve_task(task: tuple[Any, ...]) -> dict[str, Any]:
         if isinstance(exc, NotCovered) and info.spec.is_terminal(state):  # a finished game: its result, as solve's
             from foolsolve.solver.open_hand import game_over_result
 
-            return {"result": game_over_result(info, state).to_json()}
+            return {"result": _for_player(info, state, game_over_result(info, state), for_player).to_json()}
         if fallback is not None and state is not None:
             return _refused_seat(info, state, fallback, str(exc))
         return {"error": str(exc)}
     except Exception as exc:  # a solver bug must not end the batch: the line says what happened
         return {"error": f"internal error: {type(exc).__name__}: {exc}"}
-    return {"result": result.to_json()}
+    return {"result": _for_player(info, state, result, for_player).to_json()}
+
+
+def _for_player(info: Any, state: Any, result: Any, player: int | None) -> Any:
+    """``result`` of the finished ``state`` stated for ``player`` (``None``: as it is)."""
+    if player is None:
+        return result
+    from foolsolve.cli import finished_for_seat
+
+    return finished_for_seat(info, state, result, player)
 
 
 def _refused_seat(info: Any, state: Any, settings: Any, refused: str) -> dict[str, Any]:
@@ -321,6 +334,7 @@ def _view_job(job: Job, info: Any, obj: dict[str, Any], settings: Settings) -> J
         job.position = st.canonical(info.spec.state_to_json(finished))
         job.options = st.canonical(settings.extra)
         job.unapplied = tuple(finished_note(info, view, settings.seat_given()))
+        job.for_player = view.player
         return job
     exact = None if settings.method is not None or settings.samples is not None else \
         seat_exact(info, worlds_of_view(view), settings.extra, settings.seed)
@@ -514,7 +528,7 @@ def _solve_job(job: Job) -> dict[str, Any]:
             outcome["result"]["notes"] = [*outcome["result"].get("notes", []), seat_exact_note(job.from_seat)]
         return outcome
     return solve_task((job.game, job.position, json.loads(job.options), job.max_nodes, job.time_limit, job.max_memory,
-                       job.fallback))
+                       job.fallback, job.for_player))
 
 
 # --- commands ----------------------------------------------------------------------------

@@ -528,15 +528,16 @@ def answer_position(info: GameInfo, state: Any, request: SolveRequest, store: An
         raise InputError(f"--open-hand: answers with every card known; it takes none of the seat's options ({given})")
     finished = finished_world(info, state, viewer)
     if finished is not None and (isinstance(state, View) or seat_asked):
-        # the game is over: from any seat, and from a view, the answer is the full position's (its result)
-        # --as P is applied: the answer states P's result
+        # the game is over: from any seat, and from a view, the answer is the full position's (its result),
+        # stated for --as P, or for the view's own player: her result
         notes = finished_note(info, state, [k for k, v in seat_args.items() if v is not None and k != "--as"])
         if store is not None:
             store.close()  # an answer asked from one seat reads no store
         done = answer_position(info, finished, SolveRequest(seconds=seconds, max_memory=request.max_memory,
                                                             extra=request.extra))
-        if viewer is not None:
-            done.answer = finished_for_seat(info, finished, done.answer, viewer)
+        seat_player = state.player if isinstance(state, View) else viewer
+        if seat_player is not None:
+            done.answer = finished_for_seat(info, finished, done.answer, seat_player)
         done.answer.notes += notes
         return done
     ignored = unapplied_seat_options(info, state, seat_args) if viewer is None else []
@@ -636,7 +637,7 @@ def finished_world(info: GameInfo, state: Any, viewer: int | None = None) -> Any
             check_player(spec, state, viewer)
         return state if spec.is_terminal(state) else None
     worlds = worlds_of_view(state)
-    world = worlds.sample(random.Random(0))
+    world = worlds.first()
     if not spec.is_terminal(world):
         return None
     result = spec.result(world)
@@ -1488,7 +1489,7 @@ CONFORM_SECONDS = 600.0
               help=f"Whole games to play (at most {MAX_CASES:,}).")
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option("--max-steps", type=click.IntRange(min=1), default=10_000, show_default=True,
-              help="Stop a game after this many moves (reported as cut, not as a divergence).")
+              help="Stop a game after this many moves (reported as cut, not as a divergence; with --strict, exit 2).")
 @click.option("--position", "position", type=click.Path(dir_okay=False), default=None,
               help="Check this position (and a random game from it) instead of random deals (one game, in this "
                    "process: not with --cases, --workers, --scheduler).")
@@ -1507,16 +1508,16 @@ CONFORM_SECONDS = 600.0
               help='Print the report as one JSON object: {"game", "cases", "finished", "agreeing", "cut", "states", '
                    '"moves", "sampled", "timed_out", "divergence", "seconds"} (the exit codes as without it).')
 @click.option("--strict", is_flag=True,
-              help="Games left unplayed by a --time given fail the run (exit 2, as a stop at the default --time), "
-                   "instead of a pass of the games finished.")
+              help="Games left unplayed by a --time given, or cut at --max-steps, fail the run (exit 2, as a stop "
+                   "at the default --time), instead of a pass of the games finished.")
 def conform(game: str, cases: int, seed: int, max_steps: int, position: str | None, out: str | None,
             workers: int = 1, scheduler: str | None = None, time_limit: float | None = None,
             as_json: bool = False, strict: bool = False) -> None:
     """Step GAME's spec and engine in lockstep from random deals (random players and rule
     options) and compare legal moves, successors and results at every step. Exit 1 on a
     divergence, after writing the shrunk diverging position as a position file. Stopped by the
-    default --time (or, with --strict, by any --time), the games finished are reported and the
-    exit is 2 (not a full run)."""
+    default --time (or, with --strict, by any --time or a game cut at --max-steps), the games
+    finished are reported and the exit is 2 (not a full run)."""
     from foolsolve import conformance
 
     default_time = time_limit is None
@@ -1563,7 +1564,7 @@ def conform(game: str, cases: int, seed: int, max_steps: int, position: str | No
         click.echo(jsonout.dumps(conform_json(info.name, report, cases, max_steps, secs, target)))
     else:
         click.echo("\n".join(conform_text(info.name, report, cases, max_steps, secs, target,
-                                           None if default_time or strict else time_limit)))
+                                           None if default_time or strict else time_limit, strict)))
     if d is not None:
         sys.exit(1)
     if report.interrupted:
@@ -1573,17 +1574,30 @@ def conform(game: str, cases: int, seed: int, max_steps: int, position: str | No
         sys.stdout.flush()
         raise InputError(f"--time: stopped at the default {time_limit:g} s with {report.cases:,} of {cases:,} "
                          "games checked (each agreeing): not a full run; --time raises it, --time 0: no limit")
-    if report.timed_out and strict:  # every game asked for, or a failure: the default --time's exit
+    if strict and (report.timed_out or report.cut):  # every game asked for, played out, or the default --time's exit
         sys.stdout.flush()
-        raise InputError(f"--strict: stopped by --time {time_limit:g} s with {report.cases:,} of {cases:,} games "
-                         "checked (each agreeing): not a full run; --time raises it, --time 0: no limit")
+        raise InputError(strict_failure(report, cases, max_steps, time_limit))
+
+
+def strict_failure(report: Any, cases: int, max_steps: int, time_limit: float | None) -> str:
+    """``conform --strict``'s one-line error for a run cut short: the games ``--time`` left
+    unplayed, the games cut at ``--max-steps``, or both, each with the option that raises it."""
+    why, fixes = [], []
+    if report.timed_out:
+        why.append(f"stopped by --time {time_limit:g} s with {report.cases:,} of {cases:,} games checked (each agreeing)")
+        fixes.append("--time raises it, --time 0: no limit")
+    if report.cut:
+        why.append(f"{report.cut:,} of {report.cases:,} {'game' if report.cases == 1 else 'games'} checked cut at "
+                   f"--max-steps {max_steps} (agreeing up to there)")
+        fixes.append("--max-steps raises it")
+    return f"--strict: {'; '.join(why)}: not a full run; {'; '.join(fixes)}"
 
 
 def conform_text(game: str, report: Any, cases: int, max_steps: int, secs: float, target: str | None,
-                 time_given: float | None) -> list[str]:
+                 time_given: float | None, strict: bool = False) -> list[str]:
     """``conform``'s report in lines (``target``: where the shrunk diverging position was written;
     ``time_given``: the --time given, ``None`` for the default or under --strict, whose stop is an
-    error instead)."""
+    error instead; ``strict``: a game cut at --max-steps is an error too, not an agreement)."""
     from foolsolve.conformance import FAMILY_LIST_MAX, FAMILY_SAMPLE
 
     cut = f" ({report.cut} cut at --max-steps {max_steps})" if report.cut else ""
@@ -1603,10 +1617,10 @@ def conform_text(game: str, report: Any, cases: int, max_steps: int, secs: float
         lines.append(f"spec and engine agree in the {report.cases:,} of {cases:,} games finished before Ctrl-C "
                      "stopped the run")
     elif report.timed_out:
-        if time_given is not None:
+        if time_given is not None and not (strict and report.cut):
             lines.append(f"spec and engine agree in the {report.cases:,} of {cases:,} games finished within --time "
                          f"{time_given:g} s")
-    else:
+    elif not (strict and report.cut):
         lines.append("spec and engine agree")
     return lines
 

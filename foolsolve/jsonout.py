@@ -27,10 +27,10 @@ def dumps(obj: Any, **kwargs: Any) -> str:
     try:
         return json.dumps(obj, allow_nan=False, **kwargs)
     except ValueError:
-        where = _non_finite_at(obj)
+        where = non_finite_at(obj, max_depth=NON_FINITE_DEPTH, tuples=True)
         if where is None:
             raise
-        place, value = where
+        place, value = _non_finite_place(where[0]), where[1]
         raise NotFiniteError(f"{value!r} at {place or 'the top'} in JSON output: JSON holds no NaN or infinity "
                              "(a number that should have been refused where it was read)") from None
 
@@ -46,20 +46,36 @@ def plain(obj: Any) -> Any:
     return obj
 
 
-def _non_finite_at(obj: Any, path: str = "", depth: int = 0) -> tuple[str, float] | None:
-    """The place (``a.b[3]``) and value of the first non-finite float in ``obj``, or ``None``."""
-    if isinstance(obj, float):
-        return None if math.isfinite(obj) else (path, obj)
-    if depth > 200:
-        return None
-    if isinstance(obj, dict):
-        for k, v in obj.items():
-            found = _non_finite_at(v, f"{path}.{k}" if path else str(k), depth + 1)
-            if found:
-                return found
-    elif isinstance(obj, list | tuple):
-        for i, v in enumerate(obj):
-            found = _non_finite_at(v, f"{path}[{i}]", depth + 1)
-            if found:
-                return found
+NON_FINITE_DEPTH = 200
+"""How deep :func:`dumps` looks for the place of a non-finite number it was given (deeper, the
+error of :func:`json.dumps` itself)."""
+
+
+def non_finite_at(obj: Any, *, max_depth: int | None = None,
+                  tuples: bool = False) -> tuple[tuple[tuple[bool, Any], ...], float] | None:
+    """The first non-finite float of ``obj`` in document order, as ``(steps, value)``: each step
+    ``(True, key)`` into a dict or ``(False, index)`` into a list, from the top; ``None`` where
+    there is none. ``max_depth``: containers more steps deep than it are not looked into (``None``:
+    any depth); ``tuples``: a tuple is looked into as a list is (JSON output writes it as one)."""
+    stack: list[tuple[Any, tuple[tuple[bool, Any], ...]]] = [(obj, ())]
+    while stack:
+        x, steps = stack.pop()
+        if isinstance(x, float):
+            if not math.isfinite(x):
+                return steps, x
+            continue
+        if max_depth is not None and len(steps) > max_depth:
+            continue
+        if isinstance(x, dict):
+            stack.extend((v, (*steps, (True, k))) for k, v in reversed(list(x.items())))
+        elif isinstance(x, list) or (tuples and isinstance(x, tuple)):
+            stack.extend((v, (*steps, (False, i))) for i, v in reversed(list(enumerate(x))))
     return None
+
+
+def _non_finite_place(steps: tuple[tuple[bool, Any], ...]) -> str:
+    """``a.b[3]``: the place of :func:`non_finite_at`'s ``steps`` (a dict's key after a dot)."""
+    place = ""
+    for in_dict, key in steps:
+        place = (f"{place}.{key}" if place else str(key)) if in_dict else f"{place}[{key}]"
+    return place

@@ -11,7 +11,6 @@ from __future__ import annotations
 import errno
 import io
 import json
-import math
 import os
 import re
 import stat
@@ -142,16 +141,12 @@ def check_sizes(obj: Any, root: str = "position") -> None:
 
 def check_finite(obj: Any, root: str) -> None:
     """An :class:`InputError` naming the first number of ``obj`` (parsed JSON, or what a caller
-    built in Python) that is no finite number (NaN, an infinity: no JSON number, and no answer's)."""
-    stack: list[tuple[Any, tuple[Any, ...]]] = [(obj, ())]
-    while stack:
-        x, path = stack.pop()
-        if isinstance(x, float) and not math.isfinite(x):
-            raise InputError(f"{json_path(path, root)}: {x!r} is not a finite number")
-        if isinstance(x, list):
-            stack.extend((v, (*path, i)) for i, v in reversed(list(enumerate(x))))
-        elif isinstance(x, dict):
-            stack.extend((v, (*path, k)) for k, v in reversed(list(x.items())))
+    built in Python) that is no finite number (NaN, an infinity: no JSON number, and no answer's),
+    at any depth (:func:`foolsolve.jsonout.non_finite_at`)."""
+    found = jsonout.non_finite_at(obj)
+    if found is not None:
+        steps, x = found
+        raise InputError(f"{json_path([key for _, key in steps], root)}: {x!r} is not a finite number")
 
 
 def check_unique(texts: list[str], root: str, what: str = "move") -> None:

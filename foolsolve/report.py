@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import json
 import math
-import random
 from html import escape
 from typing import Any
 
@@ -471,7 +470,7 @@ def view_page(view: Any, answer: Any | None = None, no_answer: str = "") -> str:
 
     spec = view.info.spec
     worlds = Worlds(view)
-    world = worlds.sample(random.Random(0))  # for what every world shares: the rules, who is to move
+    world = worlds.first()  # for what every world shares: the rules, who is to move
     heading = f"{spec.title}: as player {view.player} sees it"
     count = worlds.count()
     parts = [f"<h1>{escape(heading)}</h1>", f"<p>{escape(rules_line(spec, world))}</p>",
@@ -606,7 +605,7 @@ def report(position: str, out: str, max_nodes: int | None, extra: tuple[str, ...
         raise InputError("--open-hand: a view hides cards; the open-hand search needs a full position")
     if open_hand_only and (viewer is not None or any(v is not None for v in seat_args.values())):
         raise InputError("--open-hand: answers with every card known; it takes none of the seat's options")
-    asked_as = viewer
+    asked_as = viewer if viewer is not None or not isinstance(state, View) else state.player  # whose result, game over
     ignored = unapplied_seat_options(info, state, seat_args) if viewer is None else []
     if not isinstance(state, View) and viewer is None and not ignored and any(v is not None for v in seat_args.values()):
         mover = info.spec.to_move(state)  # a seat option asks for the seat's answer, as for solve
@@ -635,7 +634,7 @@ def report(position: str, out: str, max_nodes: int | None, extra: tuple[str, ...
         finished = finished_world(info, view)
         if finished is not None:  # the game is over: its result, as solve answers (foolsolve.cli.answer_position)
             over, _ = open_hand.solve_or_answer(info, finished, {}, None, None, None, None)
-            if asked_as is not None:  # --as P: P's result
+            if asked_as is not None:  # --as P, or the view file's own player: her result
                 over = finished_for_seat(info, finished, over, asked_as)
             over.notes += finished_note(info, view, [k for k, v in seat_args.items() if v is not None])
             write_text(out, view_page(view, over))

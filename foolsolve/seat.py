@@ -546,7 +546,7 @@ def _seat_position_state(obj: dict[str, Any], info: GameInfo, position: Any) -> 
     if isinstance(state, View):
         if state.player != obj["player"]:
             raise InputError(f"player: {obj['player']}, and the position is player {state.player}'s view")
-        state = worlds_of_view(state).sample(random.Random(0))
+        state = worlds_of_view(state).first()
     check_player_in(obj["player"], info.spec, state)
     return state
 

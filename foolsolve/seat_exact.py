@@ -53,7 +53,7 @@ def seat_exact(info: Any, worlds: Any, extra: dict[str, Any], seed: int | None =
     if info.declared("seat_solver") is None or info.declared("solve") is None:
         return None
     if world is None:
-        world = worlds.sample(random.Random(seed or 0))
+        world = worlds.sample(random.Random(seed)) if seed else worlds.first()
     if info.spec.is_terminal(world):
         return None
     options = info.seat_solver(world, worlds.player, dict(extra))

@@ -328,7 +328,7 @@ def read_view(obj: Any, *, check: bool = True) -> View:
                          f"but every card of the game is placed")
     view = View(info, player, dict(obj), tuple(zones), unseen, bool(spec.view_constrained(obj)))
     if check:
-        Worlds(view).sample(random.Random(0))  # a view no world fits is an error here, not in a solver
+        Worlds(view).first()  # a view no world fits is an error here, not in a solver
     return view
 
 
@@ -416,6 +416,14 @@ class Worlds:
         count = self.view._cache.get("count")
         known = "" if count is None else f": {count:,} consistent world{'' if count == 1 else 's'}"
         return f"<Worlds {self.info.name} from player {self.player}'s view{known}>"
+
+    def first(self) -> Any:
+        """The world ``sample(random.Random(0))`` draws: the one an answer without a seed reads (the
+        view's check, a finished game's result, the exact solver from one seat), drawn once a view
+        and kept in its cache (a spec state is immutable: every reader gets the same one)."""
+        if "first" not in self.view._cache:
+            self.view._cache["first"] = self.sample(random.Random(0))
+        return self.view._cache["first"]
 
     # -- building one world --
 
@@ -944,7 +952,7 @@ def view_text(view: View, *, you: bool = False, count: bool = True) -> str:
     from foolsolve.present import show_text
 
     worlds = Worlds(view)
-    head, _, rest = show_text(view.info.spec, worlds.sample(random.Random(0)), view).partition("\n")
+    head, _, rest = show_text(view.info.spec, worlds.first(), view).partition("\n")
     seen = f"as player {view.player}{' (you)' if you else ''} sees it"
     if count:
         n = worlds.count()

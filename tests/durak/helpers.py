@@ -1,8 +1,11 @@
-"""Shared helpers for the Durak spec tests: build positions, play move texts, check invariants."""
+"""Shared helpers for the Durak tests: build positions, play move texts, check invariants, and
+one finished game (the bundled endgame played to its end)."""
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 from typing import Any
 
 from foolsolve.cards import FRENCH36, FRENCH52, Card
@@ -124,3 +127,22 @@ def check_invariants(state: State) -> None:
     assert legal, "non-terminal state without moves"
     keys = [SPEC.move_sort_key(m) for m in legal]
     assert keys == sorted(keys) and len(set(legal)) == len(legal)
+
+
+ENDGAME = Path(__file__).resolve().parents[2] / "foolsolve" / "examples" / "durak-endgame.json"
+TO_THE_END = ("attack 9D", "cover 9D with AD", "attack 7H", "take")
+"""Moves that end :data:`ENDGAME`: player 0 is the fool, player 1 (to move) the winner."""
+
+
+def finished() -> State:
+    """:data:`ENDGAME` played to its end (:data:`TO_THE_END`): the tests' one finished Durak game."""
+    state = SPEC.play(SPEC.state_from_json(json.loads(ENDGAME.read_text())), *TO_THE_END)
+    assert SPEC.is_terminal(state)
+    return state
+
+
+def finished_file(folder: Path, name: str = "over.json") -> Path:
+    """:func:`finished` written to ``folder / name`` as a position file."""
+    path = folder / name
+    path.write_text(json.dumps(SPEC.state_to_json(finished())))
+    return path

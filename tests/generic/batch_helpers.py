@@ -1,4 +1,5 @@
-"""Seeded Durak endgames for the batch, store and executor tests, and a way to run ``foolsolve``."""
+"""Seeded Durak endgames for the batch, store and executor tests, a way to run ``foolsolve``, and a
+game's registry record whose solver counts its calls."""
 
 from __future__ import annotations
 
@@ -13,6 +14,28 @@ from pathlib import Path
 from typing import Any
 
 from foolsolve.cards import FRENCH36, FRENCH_SUITS
+
+
+class CountingSolves:
+    """A game's registry record (``info``) whose solver counts its calls in :attr:`calls`; every
+    other attribute is the record's (an ambiguity adapter's ``info``, to see what a sweep solves)."""
+
+    def __init__(self, info: Any) -> None:
+        self.record = info
+        self.calls = 0
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self.record, name)
+
+    @property
+    def solve(self) -> object:
+        real = self.record.solve
+        assert real is not None
+
+        def run(state: object, options: object) -> object:
+            self.calls += 1
+            return real(state, options)
+        return run
 
 
 def endgame(k: int, rng: random.Random) -> dict[str, Any]:

@@ -179,10 +179,11 @@ def test_a_finished_games_value_names_whose_it_is(tmp_path, capsys):
     """After the last move the status line names the result ('fool: player 0'), not a player to move:
     the value (here player 1's, who went out) says whose it is, so 'Value: win' beside 'fool: player 0'
     cannot be read as the fool's. A live position keeps 'player 0 to move. Value: ...'."""
+    from tests.durak.helpers import TO_THE_END
+
     end = tmp_path / "end.json"
     pos = str(EXAMPLES / "durak-endgame.json")
-    code, _, err = run(["play", pos, "attack KH", "take", "attack 9D", "cover 9D with AD", "attack 7H", "take",
-                        "attack KH", "take", "--out", str(end)], capsys)
+    code, _, err = run(["play", pos, *TO_THE_END, "--out", str(end)], capsys)
     assert code == 0, err
     code, out, err = run([str(end), "--no-store"], capsys)
     assert code == 0, err

@@ -1446,12 +1446,10 @@ def test_perft_json_stopped_after_a_count_of_zero_prints_that_count(monkeypatch,
     # a finished game: the spec's count is 0 sequences, a count that finished, printed with the
     # engine's cut short (its total null)
     from foolsolve import perft as pf
+    from tests.durak.helpers import finished_file
     from tests.generic.batch_helpers import call_main
 
-    over = tmp_path / "over.json"
-    code, _, err = call_main(["play", str(_EX / "durak-endgame.json"), "attack 9D", "cover 9D with AD", "attack 7H",
-                              "take", "--out", str(over)])
-    assert code == 0, err
+    over = finished_file(tmp_path)
 
     def interrupted(*args, **kwargs):
         raise KeyboardInterrupt

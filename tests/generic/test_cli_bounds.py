@@ -93,6 +93,33 @@ def test_conform_strict_fails_a_run_its_time_cut_short():
     assert code == 0 and out.endswith("spec and engine agree\n"), (out, err)
 
 
+def test_conform_strict_fails_a_run_with_games_cut_at_max_steps():
+    """Under --strict a game cut at --max-steps is no full check either: exit 2, the cut games named
+    in the one-line error (text and --json) and no "agree" line; without --strict the cut is a pass."""
+    argv = ["conform", "durak", "--cases", "3", "--seed", "5", "--max-steps", "4"]
+    code, out, err = cli(argv)
+    assert code == 0 and out.endswith("spec and engine agree\n"), (out, err)
+    code, out, err = cli([*argv, "--strict"])
+    assert code == 2 and "3 games (3 cut at --max-steps 4)" in out and "agree" not in out, (out, err)
+    line = err.strip()
+    assert line == ("foolsolve: error: --strict: 3 of 3 games checked cut at --max-steps 4 (agreeing up to there): "
+                    "not a full run; --max-steps raises it")
+    code, out, err = cli([*argv, "--strict", "--json"])
+    assert code == 2 and json.loads(out)["cut"] == 3 and not json.loads(out)["timed_out"], (out, err)
+    assert json.loads(err)["error"] == line.removeprefix("foolsolve: error: ")
+    code, out, err = cli([*argv[:-1], "10000", "--strict"])
+    assert code == 0 and out.endswith("spec and engine agree\n"), (out, err)
+
+
+def test_conform_strict_names_both_a_time_stop_and_a_cut_in_one_line():
+    code, out, err = cli(["conform", "durak", "--cases", "1000", "--seed", "5", "--max-steps", "4", "--time", "0.001",
+                          "--strict"])
+    line = err.strip()
+    assert code == 2 and "agree" not in out and "\n" not in line, (out, err)
+    assert line.startswith("foolsolve: error: --strict: stopped by --time 0.001 s with ")
+    assert "cut at --max-steps 4" in line and line.endswith("--time 0: no limit; --max-steps raises it")
+
+
 @pytest.mark.parametrize("argv", [
     [ENDGAME, "--no-store"],
     ["report", ENDGAME, "--out", "OUT", "--no-store"],

@@ -16,6 +16,7 @@ import pytest
 
 import foolsolve
 from foolsolve.errors import InputError
+from tests.durak.helpers import finished_file
 from tests.generic.test_cli import run
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "foolsolve" / "examples"
@@ -430,18 +431,10 @@ def test_a_file_name_that_is_not_valid_text_says_so():
         foolsolve.load("a\x00b")
 
 
-def _over(tmp_path):
-    code = subprocess.run([sys.executable, "-m", "foolsolve", "play", str(EXAMPLES / "durak-endgame.json"), "attack 9D",
-                           "cover 9D with AD", "attack 7H", "take", "--out", str(tmp_path / "over.json")],
-                          capture_output=True, text=True, timeout=120)
-    assert code.returncode == 0, code.stderr
-    return tmp_path / "over.json"
-
-
 def test_a_finished_games_answer_must_be_the_result_its_position_fixes(tmp_path):
     """A game over's answer is read off the rules: one whose value, result or player contradicts the
     position it is read back with was accepted."""
-    over = _over(tmp_path)
+    over = finished_file(tmp_path)
     good = json.loads(json.dumps(foolsolve.answer(over).to_json()))
     foolsolve.Solved.from_json(good, over)
     seat = json.loads(json.dumps(foolsolve.answer(over, as_player=0).to_json()))

@@ -19,6 +19,7 @@ import pytest
 from foolsolve import games, seat
 from foolsolve.errors import InputError
 from foolsolve.worlds import read_view, view_of, worlds_of_view
+from tests.durak.helpers import finished, finished_file
 from tests.generic.test_cli import assert_one_line_error, run
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "foolsolve" / "examples"
@@ -347,15 +348,9 @@ def test_a_batch_view_line_answered_by_ismcts_notes_the_world_budget_it_does_not
 
 
 def _finished(tmp_path):
-    """durak-endgame.json played to its end along its principal variation, and player 0's view of it."""
-    spec = DURAK.spec
-    start = spec.state_from_json(json.loads((EXAMPLES / "durak-endgame.json").read_text()))
-    state = spec.play(start, "attack K♥", "take", "attack 9♦", "cover 9♦ with A♦", "attack 7♥", "take", "attack K♥",
-                      "take")
-    assert spec.is_terminal(state)
-    full, view = tmp_path / "over.json", tmp_path / "over-view.json"
-    full.write_text(json.dumps(spec.state_to_json(state)))
-    view.write_text(json.dumps(view_of(DURAK, state, 0)))
+    """The finished Durak game (tests/durak/helpers.py) as a position file, and player 0's view of it."""
+    full, view = finished_file(tmp_path), tmp_path / "over-view.json"
+    view.write_text(json.dumps(view_of(DURAK, finished(), 0)))
     return full, view
 
 
@@ -371,8 +366,9 @@ def test_a_finished_game_is_answered_with_its_result_from_every_seat_and_view(tm
     for argv in ([str(full), "--as", "1"], [str(full), "--as", "0", "--samples", "3"], [str(view)],
                  [str(view), "--method", "ismcts", "--samples", "2"], [str(view), "--method", "pimc"]):
         code, out, err = run([*argv, "--no-store"], capsys)
-        # (--as 0: player 0's result, test_a_finished_game_asked_as_a_player_states_that_players_result)
-        value = "Value for player 0: loss" if "0" in argv else "Value for player 1: win"
+        # player 0's result from --as 0 and from her view (test_a_finished_game_asked_as_a_player_states_that_players_result,
+        # test_a_finished_games_view_states_its_own_players_result), else the mover's (player 1)
+        value = "Value for player 0: loss" if "0" in argv or str(view) in argv else "Value for player 1: win"
         assert code == 0 and over in out and value in out, (argv, err)
         assert "Best: (none: the game is over)" in out
     assert "Note: player 0's view: the game is over, with the same result in every consistent world" in out
@@ -380,16 +376,17 @@ def test_a_finished_game_is_answered_with_its_result_from_every_seat_and_view(tm
     code, _, err = run([str(full), "--as", "2"], capsys)
     assert_one_line_error(code, err, "--as: player 2 does not exist (2 players)")
     # the Python API, report and batch answer alike
-    for ans in (foolsolve.answer(view), foolsolve.answer(full, as_player=1), foolsolve.answer(foolsolve.load(view))):
-        assert isinstance(ans, foolsolve.Solved) and ans.value == "win" and ans.to_move == 1 and not ans.moves
-    for argv in ([str(view)], [str(full), "--as", "1"]):
+    for ans, value in ((foolsolve.answer(view), "loss"), (foolsolve.answer(full, as_player=1), "win"),
+                       (foolsolve.answer(foolsolve.load(view)), "loss")):
+        assert isinstance(ans, foolsolve.Solved) and ans.value == value and ans.to_move == 1 and not ans.moves
+    for argv, value in (([str(view)], "Value for player 0: loss"), ([str(full), "--as", "1"], "Value for player 1: win")):
         code, _, err = run(["report", *argv, "--no-store", "--out", str(tmp_path / "r.html")], capsys)
         page = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", (tmp_path / "r.html").read_text())).split())
-        assert code == 0 and "none: the game is over" in page and "Value for player 1: win" in page, err
+        assert code == 0 and "none: the game is over" in page and value in page, err
     (tmp_path / "in.jsonl").write_text(f"{view}\n{full}\n")
     code, out, err = run(["batch", str(tmp_path / "in.jsonl"), "--no-store"], capsys)
     results = [json.loads(line)["result"] for line in out.splitlines()]
-    assert code == 0 and [r["value"] for r in results] == ["win", "win"], err
+    assert code == 0 and [r["value"] for r in results] == ["loss", "win"], err
     assert all(r["method"].startswith("none: the game is over") for r in results)
 
 
@@ -633,6 +630,38 @@ def test_estimates_say_their_interval_covers_only_the_sampling_and_exact_only_wh
     assert obj["method_text"].startswith(f"expectation over every consistent world: all {obj['worlds']} of them, ")
     assert "exact expectation" not in obj["method_text"]
     assert any("the search's own error is in them" in n for n in obj["notes"])
+
+
+def test_a_finished_games_view_states_its_own_players_result(tmp_path, capsys):
+    """Player 0's view of a game player 1 (to move) won, given without --as, states player 0's result
+    (a loss), as --as 0 on the full position does and as a view's answer is her seat's: in the text,
+    the JSON, the Python answer, read back, report's page and a batch line; the mover's own view
+    states the mover's."""
+    import foolsolve
+
+    full, view = _finished(tmp_path)
+    code, out, err = run([str(view), "--no-store"], capsys)
+    assert code == 0 and "Value for player 0: loss" in out and "Value for player 1" not in out, err
+    code, out, err = run([str(view), "--no-store", "--json"], capsys)
+    got = json.loads(out)
+    assert code == 0 and (got["player"], got["value"], got["to_move"]) == (0, "loss", 1) and not got["moves"], err
+    assert got == {**json.loads(run([str(full), "--as", "0", "--no-store", "--json"], capsys)[1]),
+                   "notes": got["notes"], "seconds": got["seconds"]}
+    again = foolsolve.Solved.from_json(got, str(view))
+    assert again.player == 0 and again.value == "loss"
+    ans = foolsolve.answer(view)
+    assert (ans.player, ans.value, ans.to_move) == (0, "loss", 1)
+    code, _, err = run(["report", str(view), "--no-store", "--out", str(tmp_path / "r.html")], capsys)
+    page = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", (tmp_path / "r.html").read_text())).split())
+    assert code == 0 and "Value for player 0: loss" in page and "Value for player 1" not in page, err
+    mover_view = tmp_path / "over-view-1.json"
+    mover_view.write_text(json.dumps(view_of(DURAK, finished(), 1)))
+    (tmp_path / "in.jsonl").write_text(f"{view}\n{mover_view}\n")
+    code, out, err = run(["batch", str(tmp_path / "in.jsonl"), "--no-store"], capsys)
+    results = [json.loads(line)["result"] for line in out.splitlines()]
+    assert code == 0 and [(r.get("player"), r["value"]) for r in results] == [(0, "loss"), (None, "win")], err
+    code, out, err = run([str(mover_view), "--no-store", "--json"], capsys)
+    assert code == 0 and json.loads(out)["value"] == "win" and "player" not in json.loads(out), err
 
 
 def test_a_finished_game_asked_as_a_player_states_that_players_result(tmp_path, capsys):

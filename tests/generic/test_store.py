@@ -14,7 +14,7 @@ import pytest
 from foolsolve import games, store
 from foolsolve.solver.base import SearchLimit, SolveOptions
 from foolsolve.store import Store, cached_solve, solve_with_store
-from tests.generic.batch_helpers import foolsolve, positions
+from tests.generic.batch_helpers import CountingSolves, foolsolve, positions
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "foolsolve" / "examples"
 
@@ -167,33 +167,18 @@ def test_ambiguity_sweeps_read_the_store(tmp_path: Path) -> None:
     from foolsolve.ambiguities import adapter_for, choices_of, compare_position, option_info
 
     info = games.get("durak")
-    real = info.solve
-    assert real is not None
-    calls = {"n": 0}
-
-    class Counting:
-        """The Durak info, its solver counting its calls."""
-
-        def __getattr__(self, name: str) -> object:
-            return getattr(info, name)
-
-        @property
-        def solve(self) -> object:
-            def run(state: object, options: SolveOptions) -> object:
-                calls["n"] += 1
-                return real(state, options)
-            return run
-
+    assert info.solve is not None
+    counting = CountingSolves(info)
     adapter = adapter_for(info)
-    adapter.info = Counting()  # type: ignore[assignment]
+    adapter.info = counting  # type: ignore[assignment]
     obj = json.loads((EXAMPLES / "durak-endgame.json").read_text())
     choices = choices_of(option_info(info, "throwers"))
     with Store(tmp_path / "s.sqlite3") as db:
         adapter.store = db
         first = compare_position(adapter, obj, "throwers", choices)
-        solved = calls["n"]
+        solved = counting.calls
         second = compare_position(adapter, obj, "throwers", choices)
-        assert solved == len(choices) and calls["n"] == solved  # the second sweep solved nothing
+        assert solved == len(choices) and counting.calls == solved  # the second sweep solved nothing
         assert first.to_json() == second.to_json()
         assert db.stats()["results"] == len(choices)
 

@@ -380,3 +380,29 @@ def test_json_output_never_holds_a_non_finite_number() -> None:
     for bad, place in (({"a": [1, float("nan")]}, "a[1]"), ([{"b": float("inf")}], "[0].b")):
         with pytest.raises(jsonout.NotFiniteError, match=f"at {re.escape(place)} in JSON output"):
             jsonout.dumps(bad)
+
+
+def test_one_walk_finds_a_non_finite_number_for_input_and_for_output() -> None:
+    """Input checks (positions.check_finite) and the JSON writer find a NaN with one walk
+    (jsonout.non_finite_at): input at any depth and not in a tuple (no JSON value), the writer in a
+    tuple (written as a list) and to its depth limit, past which json.dumps' own error stands."""
+    from foolsolve import jsonout
+    from foolsolve.errors import InputError
+    from foolsolve.positions import check_finite
+
+    nan = float("nan")
+    assert jsonout.non_finite_at({"a": [1.0, {"b": nan}], "c": nan}) == (((True, "a"), (False, 1), (True, "b")), nan)
+    assert jsonout.non_finite_at((nan,)) is None and jsonout.non_finite_at((nan,), tuples=True) == (((False, 0),), nan)
+    check_finite({"a": (nan,)}, "result")
+    with pytest.raises(jsonout.NotFiniteError, match=r"at a\[0\] in JSON output"):
+        jsonout.dumps({"a": (nan,)})
+    deep: object = [nan]
+    for _ in range(jsonout.NON_FINITE_DEPTH + 1):
+        deep = {"k": deep}
+    with pytest.raises(InputError, match=r"^k(\.k)*\[0\]: nan is not a finite number$"):
+        check_finite(deep, "result")
+    with pytest.raises(ValueError, match="not JSON compliant") as caught:
+        jsonout.dumps(deep)
+    assert not isinstance(caught.value, jsonout.NotFiniteError)
+    with pytest.raises(jsonout.NotFiniteError, match=r"at k(\.k)*\[0\] in JSON output"):
+        jsonout.dumps(deep["k"])

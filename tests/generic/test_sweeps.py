@@ -29,7 +29,7 @@ from foolsolve.errors import InputError
 from foolsolve.executor import MAX_WORKERS, WorkerLost, check_workers, make_executor
 from foolsolve.solver.three_fools.cli import chunk_size, simulate_chunk
 from foolsolve.store import Store, SweepStore
-from tests.generic.batch_helpers import foolsolve, pool_workers, start, store_rows
+from tests.generic.batch_helpers import CountingSolves, foolsolve, pool_workers, start, store_rows
 from tests.generic.test_cli import assert_one_line_error, run
 
 DURAK = ("ambiguities", "durak", "--option", "throw_in_after_take", "--deals", "6", "--seed", "3", "--no-witness")
@@ -92,32 +92,16 @@ def test_a_repeated_sweep_reads_every_exact_solve_from_the_store(tmp_path: Path)
 
 def test_the_solver_is_not_called_again_when_the_store_holds_the_deals(tmp_path: Path) -> None:
     info = games.get("durak")
-    real = info.solve
-    calls = {"n": 0}
-
-    class Counting:
-        """The Durak registry record, its solver counting its calls."""
-
-        def __getattr__(self, name: str) -> object:
-            return getattr(info, name)
-
-        @property
-        def solve(self) -> object:
-            def run(state: object, options: object) -> object:
-                calls["n"] += 1
-                assert real is not None
-                return real(state, options)
-            return run
-
+    counting = CountingSolves(info)
     with Store(tmp_path / "s.sqlite3") as db:
         adapter = adapter_for(info)
-        adapter.info = Counting()  # type: ignore[assignment]
+        adapter.info = counting  # type: ignore[assignment]
         adapter.store = sweep = SweepStore(db)
         first = compare_deals(adapter, "throw_in_after_take", [True, False], 3, 5)
-        solved = calls["n"]
+        solved = counting.calls
         assert solved > 0 and sweep.solved == solved
         second = compare_deals(adapter, "throw_in_after_take", [True, False], 3, 5)
-        assert calls["n"] == solved and sweep.solved == solved and sweep.read > 0
+        assert counting.calls == solved and sweep.solved == solved and sweep.read > 0
         assert first.to_json() == second.to_json()
 
 

@@ -14,6 +14,7 @@ from foolsolve import games
 from foolsolve.errors import InputError
 from foolsolve.present import changed_rules, rules_line, show_text, status, steps, transcript
 from foolsolve.solver.base import GAME_OVER_METHOD
+from tests.durak.helpers import finished
 from tests.generic.test_cli import assert_one_line_error, run
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "foolsolve" / "examples"
@@ -104,8 +105,8 @@ def test_show_and_the_solve_header_list_every_rule_off_its_default(tmp_path, cap
 
 
 def test_a_finished_game_says_who_won_in_show_and_the_solve_header(tmp_path, capsys):
-    spec, state = load("durak-endgame.json")
-    done = spec.play(state, "attack 9D", "cover 9D with AD", "attack 7H", "cover 7H with KH")
+    spec = games.get("durak").spec
+    done = finished()
     res = spec.result(done)
     assert res is not None and status(spec, done) == f"game over: {res.label}"
     pos = tmp_path / "done.json"

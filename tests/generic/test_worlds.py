@@ -209,6 +209,15 @@ def _view_file(tmp_path, name, capsys, seed=3, moves=6):
     return info, json.loads(out.read_text()), out
 
 
+def _midbout_view(tmp_path, capsys, player=0):
+    """Player ``player``'s view of durak-midbout.json, written by ``foolsolve view``: its path."""
+    view = tmp_path / f"v{player}.json"
+    code, _, err = run(["view", str(VIEW_EXAMPLES.parent / "durak-midbout.json"), "--as", str(player), "--out",
+                        str(view)], capsys)
+    assert code == 0, err
+    return view
+
+
 @pytest.mark.parametrize("name", GAMES)
 def test_show_of_a_view_names_the_viewers_own_cards(name, tmp_path, capsys):
     """``show VIEW`` is what the player reads: her own cards (every card of every zone the game keeps
@@ -358,7 +367,7 @@ def test_moves_and_why_on_a_view_speak_for_the_viewer(name, tmp_path, capsys):
 
 def test_docs_views_lists_the_commands_that_read_a_view_file(tmp_path, capsys):
     """docs/views.md opens with the commands that read a view file: that list is the commands that do
-    (it once said solve refused views after solve had learnt to answer them from the viewer's seat)."""
+    (solve among them: it answers a view from the viewer's seat)."""
     from pathlib import Path
 
     page = (Path(__file__).resolve().parents[2] / "docs" / "views.md").read_text(encoding="utf-8")
@@ -368,11 +377,7 @@ def test_docs_views_lists_the_commands_that_read_a_view_file(tmp_path, capsys):
         if line.startswith("foolsolve "):
             word = line.split()[1]
             listed.add("solve" if word.endswith(".json") else word)
-    full = Path(__file__).resolve().parents[2] / "foolsolve" / "examples" / "durak-midbout.json"
-    view = tmp_path / "view.json"
-    code, _, err = run(["view", str(full), "--as", "1", "--out", str(view)], capsys)
-    assert code == 0, err
-    v = str(view)
+    v = str(_midbout_view(tmp_path, capsys, 1))
     tries = {"solve": [v, "--samples", "2", "--max-nodes", "200"], "show": [v], "moves": [v], "why": [v, "take"],
              "report": [v, "--out", str(tmp_path / "r.html"), "--samples", "2", "--max-nodes", "200"],
              "play": [v, "take"], "perft": [v, "--depth", "1"], "view": [v, "--as", "1"]}
@@ -622,9 +627,7 @@ def test_moves_of_a_view_with_another_player_to_move_list_one_move_a_line_and_su
 
 
 def test_moves_of_a_view_with_a_short_list_show_every_move_a_line(tmp_path, capsys):
-    full = Path(__file__).resolve().parents[2] / "foolsolve" / "examples" / "durak-midbout.json"
-    view = tmp_path / "v0.json"
-    assert run(["view", str(full), "--as", "0", "--out", str(view)], capsys)[0] == 0
+    view = _midbout_view(tmp_path, capsys)
     code, out, err = run(["moves", str(view)], capsys)
     assert code == 0, err
     assert out.splitlines()[1:] == ["legal in every world:", "  take", "legal in some world (4):", "  cover 8♦ with 9♦",
@@ -632,12 +635,9 @@ def test_moves_of_a_view_with_a_short_list_show_every_move_a_line(tmp_path, caps
 
 
 def test_moves_of_a_view_say_the_same_sets_in_text_and_json(tmp_path, capsys):
-    """The text listed under "legal in some (3)" the moves legal in some world but not in every one
-    (no take), while --json's in_some_world listed all 4 legal in some world (take too): the same
-    names now mean the same sets."""
-    full = Path(__file__).resolve().parents[2] / "foolsolve" / "examples" / "durak-midbout.json"
-    view = tmp_path / "v0.json"
-    assert run(["view", str(full), "--as", "0", "--out", str(view)], capsys)[0] == 0
+    """The text's "legal in some world (4)" and --json's in_some_world are one set: every move legal
+    in some world, the moves legal in every world (take) too, and the same names mean the same sets."""
+    view = _midbout_view(tmp_path, capsys)
     code, out, err = run(["moves", str(view), "--json"], capsys)
     assert code == 0, err
     answer = json.loads(out)
@@ -650,7 +650,7 @@ def test_moves_of_a_view_say_the_same_sets_in_text_and_json(tmp_path, capsys):
     assert lines[0] == "legal in every world:" and lines[cut] == f"legal in some world ({len(answer['in_some_world'])}):"
 
 
-VIEW_FILES = sorted((Path(__file__).resolve().parents[2] / "foolsolve" / "examples" / "views").glob("*.json"))
+VIEW_FILES = sorted(VIEW_EXAMPLES.glob("*.json"))
 
 
 @pytest.mark.parametrize("path", VIEW_FILES, ids=[p.stem for p in VIEW_FILES])
@@ -695,3 +695,25 @@ def test_the_lazy_picks_and_orders_are_the_sorted_distinct_ones():
     many = deck[:40]
     assert next(_distinct_combinations(many, 20)) == tuple(sorted(many)[:20])
     assert next(distinct_permutations(many)) == tuple(sorted(many))
+
+
+def test_an_answer_from_a_view_draws_its_first_world_once(monkeypatch):
+    """The world ``sample(random.Random(0))`` draws is read by the view's check, the finished-game
+    check and the exact solver from one seat (Three Fools' round odds): drawn once a view
+    (``Worlds.first``), every reader given that same world."""
+    import foolsolve
+
+    real = Worlds.sample
+    draws = []
+
+    def counted(self, rng):
+        draws.append(1)
+        return real(self, rng)
+
+    monkeypatch.setattr(Worlds, "sample", counted)
+    path = VIEW_EXAMPLES / "three-fools.json"
+    assert isinstance(foolsolve.answer(path), foolsolve.Solved) and len(draws) == 1
+    view = read_view(json.loads(path.read_text()))
+    first = Worlds(view).first()
+    assert len(draws) == 2 and Worlds(view).first() is first and len(draws) == 2
+    assert first == real(Worlds(view), random.Random(0))
