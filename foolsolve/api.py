@@ -50,8 +50,9 @@ def python_names(exc: InputError, names: Mapping[str, str] | None = None) -> Inp
                              + r")(?![\w-])")
         text = pattern.sub(lambda m: names[m.group(1)], text)
     if "--option" in names:
-        text = re.sub(r"(?<![\w-])-o options\b", "options", text)
-        text = re.sub(r"(?<![\w-])-o (?=\S)", "options ", text)
+        option = names["--option"]
+        text = re.sub(r"(?<![\w-])-o options\b", lambda _: option, text)
+        text = re.sub(r"(?<![\w-])-o (?=\S)", lambda _: option + " ", text)
     exc.args = (text, *exc.args[1:])
     return exc
 
@@ -110,7 +111,9 @@ def load(position: Any) -> Position:
 # --- the parameters, checked as the command line checks its options ------------------------
 
 
-def _whole(name: str, value: Any, low: int, high: int | None = None, *, cap: bool = False) -> int | None:
+def check_whole(name: str, value: Any, low: int, high: int | None = None, *, cap: bool = False) -> int | None:
+    """A whole number of at least ``low`` and at most ``high`` (``cap``: one above ``high`` read as
+    ``high``, as ``--max-nodes``) or ``None``; else an :class:`InputError` naming ``name``."""
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int):
@@ -124,38 +127,53 @@ def _whole(name: str, value: Any, low: int, high: int | None = None, *, cap: boo
     return value
 
 
-def _seconds(value: Any) -> float | None:
-    """``time``: seconds, 0 or ``None`` no limit (``--time``)."""
+def check_seconds(value: Any, name: str = "time") -> float | None:
+    """``time``: seconds, 0 or ``None`` no limit (``--time``); ``name`` the parameter an error names."""
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise InputError(f"time: expected a number of seconds, got {value!r}")
+        raise InputError(f"{name}: expected a number of seconds, got {value!r}")
     x = float(value)
     if not math.isfinite(x):
-        raise InputError(f"time: {value!r} is not a finite number of seconds")
+        raise InputError(f"{name}: {value!r} is not a finite number of seconds")
     if x < 0:
-        raise InputError(f"time: expected at least 0 seconds (0: no limit), got {value!r}")
+        raise InputError(f"{name}: expected at least 0 seconds (0: no limit), got {value!r}")
     if x > MAX_SECONDS:
-        raise InputError(f"time: {value} s is more than a year: at most {MAX_SECONDS} s")
+        raise InputError(f"{name}: {value} s is more than a year: at most {MAX_SECONDS} s")
     return x or None
 
 
-def _options(options: Any) -> tuple[str, ...]:
-    """``options={KEY: VALUE}`` as the ``-o KEY=VALUE`` texts the command reads (each value as JSON)."""
+def check_method(value: Any, name: str = "method") -> str | None:
+    """``method``: one of :data:`METHODS` or ``None`` (auto; ``--method``)."""
+    if value is not None and value not in METHODS:
+        raise InputError(f"{name}: expected one of {', '.join(METHODS)} (or None: auto), got {value!r}")
+    return value
+
+
+def check_seed(value: Any, name: str = "seed") -> int | None:
+    """``seed``: a whole number or ``None`` (``--seed``)."""
+    if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+        raise InputError(f"{name}: expected a whole number, got {value!r}")
+    return value
+
+
+def check_options(options: Any, name: str = "options") -> tuple[str, ...]:
+    """``options={KEY: VALUE}`` as the ``-o KEY=VALUE`` texts the command reads (each value as JSON);
+    ``name`` the parameter an error names."""
     import json
 
     if options is None:
         return ()
     if not isinstance(options, Mapping):
-        raise InputError(f"options: expected a dict of solver options, got {type(options).__name__}")
+        raise InputError(f"{name}: expected a dict of solver options, got {type(options).__name__}")
     out = []
     for key, value in options.items():
         if not isinstance(key, str) or not key:
-            raise InputError(f"options: a solver option's name is a non-empty string, got {key!r}")
+            raise InputError(f"{name}: a solver option's name is a non-empty string, got {key!r}")
         try:
             text = json.dumps(value, ensure_ascii=False, allow_nan=False)
         except (TypeError, ValueError):
-            raise InputError(f"options {key}: expected a JSON value (a number, string, bool, list or dict), "
+            raise InputError(f"{name} {key}: expected a JSON value (a number, string, bool, list or dict), "
                              f"got {value!r}") from None
         out.append(f"{key}={text}")
     return tuple(out)
@@ -169,23 +187,20 @@ def request_of(*, as_player: Any = None, method: Any = None, samples: Any = None
     from foolsolve.cli import SolveRequest
     from foolsolve.executor import check_workers
 
-    if method is not None and method not in METHODS:
-        raise InputError(f"method: expected one of {', '.join(METHODS)} (or None: auto), got {method!r}")
+    check_method(method)
     if scheduler is not None and not isinstance(scheduler, str):
         raise InputError(f"scheduler: expected an address tcp://HOST:PORT, got {scheduler!r}")
     if not isinstance(open_hand, bool):
         raise InputError(f"open_hand: expected True or False, got {open_hand!r}")
-    count = _whole("workers", workers, 1)
+    count = check_whole("workers", workers, 1)
     try:
         count = None if count is None else check_workers(count)
     except InputError as exc:
         raise python_names(exc) from None
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        raise InputError(f"seed: expected a whole number, got {seed!r}")
-    return SolveRequest(seconds=_seconds(time), viewer=_whole("as_player", as_player, 0), method=method,
-                        samples=_whole("samples", samples, 1, MAX_SAMPLES), seed=seed, workers=count,
-                        scheduler=scheduler, max_nodes=_whole("max_nodes", max_nodes, 1, MAX_NODES, cap=True),
-                        max_memory=_whole("max_memory", max_memory, 1, MAX_MEMORY), extra=_options(options),
+    return SolveRequest(seconds=check_seconds(time), viewer=check_whole("as_player", as_player, 0), method=method,
+                        samples=check_whole("samples", samples, 1, MAX_SAMPLES), seed=check_seed(seed), workers=count,
+                        scheduler=scheduler, max_nodes=check_whole("max_nodes", max_nodes, 1, MAX_NODES, cap=True),
+                        max_memory=check_whole("max_memory", max_memory, 1, MAX_MEMORY), extra=check_options(options),
                         open_hand=open_hand)
 
 

@@ -94,6 +94,15 @@ class Job:
     ``None``: no such answer (an ``-o`` option or ``--max-nodes`` asks for the exact solver)."""
 
 
+SETTINGS_NAMES: dict[str, str] = {
+    "--max-nodes": "Settings.max_nodes", "--time": "Settings.time_limit", "--max-memory": "Settings.max_memory",
+    "--method": "Settings.method", "--samples": "Settings.samples", "--seed": "Settings.seed",
+    "--option": "Settings.extra", "--out": "Settings.out",
+}
+"""The batch command's options and the :class:`Settings` fields that stand for them, as an error
+of :func:`run` names them (:func:`foolsolve.api.python_names`)."""
+
+
 @dataclass
 class Settings:
     """What every position of a batch is solved with."""
@@ -112,6 +121,28 @@ class Settings:
     """View lines: ``--samples`` (PIMC worlds or IS-MCTS iterations; ``None``: the default)."""
     seed: int | None = None
     """View lines: ``--seed`` of the sampled worlds (``None``: 0)."""
+
+    def __post_init__(self) -> None:
+        """Each field checked as :func:`foolsolve.answer` checks the parameter that stands for the same
+        option (the same bounds), and the seat options together as the command checks them: a one-line
+        :class:`InputError` naming the field (``Settings.max_nodes: ...``), before any line is read."""
+        from foolsolve import api
+        from foolsolve.solver.base import MAX_MEMORY, MAX_NODES, MAX_SAMPLES
+
+        api.check_options(self.extra, "Settings.extra")
+        self.extra = dict(self.extra or {})
+        self.max_nodes = api.check_whole("Settings.max_nodes", self.max_nodes, 1, MAX_NODES, cap=True)
+        if self.out is not None and not isinstance(self.out, str):
+            raise InputError(f"Settings.out: expected the output file's name (a str) or None, got {self.out!r}")
+        self.time_limit = api.check_seconds(self.time_limit, "Settings.time_limit")
+        self.max_memory = api.check_whole("Settings.max_memory", self.max_memory, 1, MAX_MEMORY)
+        api.check_method(self.method, "Settings.method")
+        self.samples = api.check_whole("Settings.samples", self.samples, 1, MAX_SAMPLES)
+        api.check_seed(self.seed, "Settings.seed")
+        try:
+            self.seat_settings()  # the seat options that contradict each other (method exact with samples)
+        except InputError as exc:
+            raise api.python_names(exc, SETTINGS_NAMES) from None
 
     def seat_given(self) -> list[str]:
         """The seat's options given (``--method``, ``--samples``, ``--seed``), for a line's note where
@@ -563,13 +594,14 @@ def batch_command(infile: str, out: str, workers: int, scheduler: str | None, ma
     position the exact solver refuses whose player to move cannot see every card that matters
     (three Durak players) is answered from her seat too, as solve answers it (not with -o or
     --max-nodes)."""
-    from foolsolve.cli import _parse_extra
+    from foolsolve.cli import _parse_extra, seat_settings
     from foolsolve.executor import make_executor
     from foolsolve.store import refuse_output_over
 
+    # seat options that contradict each other (--method exact --samples N): before any line, named as options
+    seat_settings(method, samples, time_limit, seed, max_nodes, max_memory)
     settings = Settings(extra=_parse_extra(extra), max_nodes=max_nodes, out=None if out == STDIO else out,
                         time_limit=time_limit, max_memory=max_memory, method=method, samples=samples, seed=seed)
-    settings.seat_settings()  # seat options that contradict each other (--method exact --samples N): before any line
     # IN.jsonl opened once, first (a FIFO that nothing writes to is an error, not a wait): a bad
     # IN.jsonl leaves no --out file
     source = None if infile == STDIO else open_input(infile)
