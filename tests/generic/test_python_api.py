@@ -169,6 +169,21 @@ def test_a_view_loads_and_draws_as_show_draws_it(name, capsys):
 
 @pytest.mark.parametrize("name", [*sorted(p.name for p in EXAMPLES.glob("*.json")),
                                   *sorted(f"views/{p.name}" for p in (EXAMPLES / "views").glob("*.json"))])
+def test_a_positions_text_is_what_show_prints(name, capsys):
+    """``str(pos)`` is ``foolsolve show``'s text, its rules line and who is to move included (a rule
+    off its default, as durak-perevodnoy's variant, is in a notebook's text too)."""
+    code, out, err = run(["show", str(EXAMPLES / name)], capsys)
+    assert code == 0, err
+    assert str(foolsolve.load(EXAMPLES / name)) == out.rstrip("\n")
+
+
+def test_a_positions_text_names_the_rules_in_force():
+    assert 'rules (not the default): variant="perevodnoy"' in str(foolsolve.load(EXAMPLES / "durak-perevodnoy.json"))
+    assert "player 0 to move" in str(foolsolve.load(EXAMPLES / "three-fools-liar.json"))
+
+
+@pytest.mark.parametrize("name", [*sorted(p.name for p in EXAMPLES.glob("*.json")),
+                                  *sorted(f"views/{p.name}" for p in (EXAMPLES / "views").glob("*.json"))])
 def test_a_positions_moves_are_what_the_moves_command_lists(name, capsys):
     """``Position`` had no ``moves()`` (``pos.spec.legal_moves(pos.state)``, spec move objects): the
     texts ``foolsolve moves`` prints, which ``play`` reads back."""
