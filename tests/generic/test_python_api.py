@@ -254,6 +254,10 @@ def test_wrongly_typed_arguments_are_input_errors_naming_the_argument():
 def test_the_answers_reprs_are_short_and_their_html_is_the_table():
     full = foolsolve.answer(EXAMPLES / "durak-endgame.json")
     assert repr(full) == "<Solved durak: value loss for player 0, best attack K♥>"
+    from dataclasses import replace
+
+    guess = replace(full, value_kind="estimate", value=1.0, moves=[], best=["attack A♥"])
+    assert repr(guess) == "<Solved durak: estimate 1.000000 for player 0, best attack A♥>"
     assert isinstance(full, foolsolve.Solved) and full.state is not None
     seat = foolsolve.answer(EXAMPLES / "views" / "durak-fresh-deal.json", samples=5, seed=1)
     assert repr(seat) == ("<SeatAnswer durak, player 0's seat, pimc over 5 worlds: best attack 7♣, value +1.000>")
