@@ -43,8 +43,13 @@ def python_names(exc: InputError, names: Mapping[str, str] | None = None) -> Inp
     named as the Python parameters that stand for them (``names``: option -> parameter, by default
     :data:`PYTHON_NAMES`; ``-o KEY=VALUE`` reads ``options KEY=VALUE``). The same exception, its
     class and traceback kept: raise it again."""
-    names = PYTHON_NAMES if names is None else names
-    text = str(exc)
+    exc.args = (named_options(str(exc), PYTHON_NAMES if names is None else names), *exc.args[1:])
+    return exc
+
+
+def named_options(text: str, names: Mapping[str, str]) -> str:
+    """``text`` with the command-line options it names (``names``: option -> what stands for it;
+    ``-o KEY=VALUE`` reads as ``names["--option"]`` ``KEY=VALUE``), as :func:`python_names` names them."""
     if names:
         pattern = re.compile(r"(?<![\w-])(" + "|".join(re.escape(k) for k in sorted(names, key=len, reverse=True))
                              + r")(?![\w-])")
@@ -53,8 +58,7 @@ def python_names(exc: InputError, names: Mapping[str, str] | None = None) -> Inp
         option = names["--option"]
         text = re.sub(r"(?<![\w-])-o options\b", lambda _: option, text)
         text = re.sub(r"(?<![\w-])-o (?=\S)", lambda _: option + " ", text)
-    exc.args = (text, *exc.args[1:])
-    return exc
+    return text
 
 
 # --- reading a position -------------------------------------------------------------------

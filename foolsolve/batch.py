@@ -452,12 +452,24 @@ class Summary:
 
 def run(jobs: Iterable[tuple[int, str | InputError | None, str | None]], emit: Callable[[dict[str, Any], Job], None],
         settings: Settings, store: Any = None, workers: int = 1, scheduler: str | None = None,
-        total: int | None = None, label: str = "batch", executor: Any = None) -> Summary:
+        total: int | None = None, label: str = "batch", executor: Any = None,
+        names: dict[str, str] | None = None) -> Summary:
     """Solve every job (``(line, text, path)``: a JSON Lines line or a position file) and
     ``emit(record, job)`` once per job in order; stored results are read instead of solved, solved
-    ones stored as they come back."""
+    ones stored as they come back. A record's error names the :class:`Settings` fields where it
+    names the batch's options (``Settings.max_nodes: no exact answer within 5 nodes``; ``names``:
+    option -> name, by default :data:`SETTINGS_NAMES`; the commands give ``{}``, their options'
+    own names)."""
+    from foolsolve.api import named_options
     from foolsolve.executor import WorkerLost, make_executor, worker_failure
     from foolsolve.progress import progress
+
+    names = SETTINGS_NAMES if names is None else names
+
+    def emit_named(rec: dict[str, Any], job: Job) -> None:
+        if names and "error" in rec:
+            rec = {**rec, "error": named_options(rec["error"], names)}
+        emit(rec, job)
 
     summary = Summary()
     started = time.monotonic()
@@ -509,7 +521,7 @@ def run(jobs: Iterable[tuple[int, str | InputError | None, str | None]], emit: C
                         summary.stored += 1
                     else:
                         summary.solved += 1
-                    emit(rec, job)
+                    emit_named(rec, job)
                 tick(done)
     except KeyboardInterrupt:
         # nothing finished is lost: the records of the lines after the first unfinished one that are
@@ -519,7 +531,7 @@ def run(jobs: Iterable[tuple[int, str | InputError | None, str | None]], emit: C
             for index in sorted(waiting):
                 job = waiting[index]
                 if job.record is not None or index in finished:
-                    emit(record_of(job, finished.get(index)), job)
+                    emit_named(record_of(job, finished.get(index)), job)
         raise
     finally:
         summary.seconds = time.monotonic() - started
@@ -621,7 +633,7 @@ def batch_command(infile: str, out: str, workers: int, scheduler: str | None, ma
     summary = Summary()
     try:
         summary = run(((n, text, None) for n, text in input_lines(infile, opened=source)),
-                      lambda rec, _: writer.write(rec), settings, store, total=total, executor=executor)
+                      lambda rec, _: writer.write(rec), settings, store, total=total, executor=executor, names={})
     except KeyboardInterrupt:  # the one line Ctrl-C prints (foolsolve.cli.main)
         raise Stopped(f"batch interrupted; every finished result is in {out}"
                       + ("" if store is None else f" and in the store {store.path}: run the same command again to "
@@ -671,7 +683,7 @@ def solve_many(paths: Sequence[str], as_json: bool, settings: Settings, store: A
         click.echo(text)
 
     summary = run(((i, None, p) for i, p in enumerate(paths, 1)), emit, settings, store, total=len(paths),
-                  label="solve")
+                  label="solve", names={})
     if summary.errors:
         message = f"{summary.errors} of {summary.lines} positions had errors"
         if as_json:  # with --json the error, as every error, is one JSON object on standard error

@@ -708,3 +708,29 @@ def test_the_batch_command_names_its_options_in_the_errors_of_its_settings(tmp_p
     assert code != 0 and out == "" and "--samples: --method exact values every consistent world once" in err, err
     code, out, err = call_main(["batch", str(infile), "--no-store", "--max-nodes", "0"])
     assert code != 0 and out == "" and "--max-nodes" in err and "Settings" not in err, err
+
+
+def test_a_batch_from_python_names_the_settings_fields_in_its_errors(tmp_path):
+    """The errors that come from the Settings' own values name their fields (a node budget, an
+    exact solver's option on a view line, the output file), the position's own errors stay as
+    they are; the batch command names its options in the same errors."""
+    from foolsolve import batch
+    from tests.generic.batch_helpers import call_main
+
+    out = tmp_path / "out.jsonl"
+    out.write_text("")
+    endgame = json.dumps(str(EXAMPLES / "durak-endgame.json"))
+    view = (EXAMPLES / "views" / "fools-and-angels.json").read_text().replace("\n", " ")
+    jobs = [(1, endgame, None), (2, json.dumps(str(out)), None), (3, '{"game": "durak"', None)]
+    records: list[dict[str, Any]] = []
+    batch.run(jobs, lambda rec, job: records.append(rec), batch.Settings(max_nodes=2, out=str(out)))
+    batch.run([(4, view, None)], lambda rec, job: records.append(rec), batch.Settings(extra={"pv": False}))
+    errors = [rec["error"] for rec in records]
+    assert errors[0] == "Settings.max_nodes: no exact answer within 2 nodes"
+    assert errors[1] == f"line 2: {out} is the Settings.out file of this batch"
+    assert errors[2] == "line 3: malformed JSON at line 1 column 17: Expecting ',' delimiter"
+    assert errors[3].startswith("Settings.extra 'pv': an answer from one seat (the seat analysis, docs/seat.md) takes "
+                                "no Settings.extra"), errors[3]
+    infile = write_jsonl(tmp_path / "in.jsonl", [str(EXAMPLES / "durak-endgame.json")])
+    code, text, err = call_main(["batch", str(infile), "--no-store", "--max-nodes", "2"])
+    assert code == 2 and json.loads(text)["error"] == "--max-nodes: no exact answer within 2 nodes", err
