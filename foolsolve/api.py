@@ -478,6 +478,6 @@ class Solved(SolveResult):
                 f"{stopped}>")
 
     def _repr_html_(self) -> str:
-        import html
+        from foolsolve.present import pre_html
 
-        return f"<pre>{html.escape(self.text())}</pre>"
+        return pre_html(self.text())

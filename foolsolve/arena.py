@@ -593,6 +593,17 @@ class Summary:
     stopped: list[dict[str, Any]] = field(default_factory=list)
     """Each unfinished game's deal and why it was stopped."""
     anchor: str = ""
+    match: Match | None = field(default=None, repr=False, compare=False)
+    """The match the results are of (:func:`summarise`), for :func:`text_table`."""
+
+    def __str__(self) -> str:
+        """The table ``foolsolve arena`` prints (:func:`text_table`), where the summary knows its match."""
+        return text_table(self.match, self) if self.match is not None else repr(self)
+
+    def _repr_html_(self) -> str:
+        from foolsolve.present import pre_html
+
+        return pre_html(str(self))
 
     def to_json(self) -> dict[str, Any]:
         from foolsolve.stats import wilson
@@ -641,7 +652,8 @@ def summarise(match: Match, records: Sequence[dict[str, Any]], bootstrap: int = 
 
     bots = match.bots
     index = {b: i for i, b in enumerate(bots)}
-    s = Summary(bots=bots, seconds={b: 0.0 for b in bots}, cpu={b: 0.0 for b in bots}, decisions={b: 0 for b in bots})
+    s = Summary(bots=bots, seconds={b: 0.0 for b in bots}, cpu={b: 0.0 for b in bots}, decisions={b: 0 for b in bots},
+                match=match)
     blocks: dict[int, list[tuple[int, int, float]]] = {}
     for rec in records:
         s.games += 1

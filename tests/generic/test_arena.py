@@ -1038,3 +1038,19 @@ def test_a_match_takes_its_bots_as_a_list_too():
 def test_the_arena_command_names_its_options_in_the_errors_of_its_match(capsys, args, message):
     code, _, err = run(["arena", "durak", *args], capsys)
     assert code == 2 and message in err and "Match." not in err, err
+
+
+def test_a_summary_prints_and_shows_in_a_notebook_as_the_arena_command_prints_it(capsys):
+    match = arena.Match("durak", {}, 2, ("random", "greedy"), 1, 0)
+    records, _ = arena.run(match, None)
+    summary = arena.summarise(match, records)
+    assert str(summary) == arena.text_table(match, summary)
+    code, out, err = run(["arena", "durak", "--bot", "random", "--bot", "greedy", "--games", "1", "--seed", "0"], capsys)
+    assert code == 0, err
+    def untimed(text: str) -> list[str]:  # the same games, the seconds per move aside
+        return [line for line in text.rstrip("\n").split("\n") if " s CPU" not in line]
+
+    assert untimed(str(summary)) == untimed(out) and len(untimed(out)) > 4
+    from foolsolve.present import pre_html
+
+    assert summary._repr_html_() == pre_html(str(summary)) and summary._repr_html_().startswith("<pre>durak, 2 players")
