@@ -233,7 +233,7 @@ def answer(position: Any, *, as_player: int | None = None, method: str | None = 
            seed: int | None = None, time: float | None = DEFAULT_SECONDS, max_nodes: int | None = None,
            max_memory: int | None = None, workers: int | None = None, scheduler: str | None = None,
            open_hand: bool = False, options: Mapping[str, Any] | None = None,
-           store: bool | str | os.PathLike[str] = False) -> Solved | SeatAnswer:
+           store: bool | str | os.PathLike[str] = False, progress: bool | None = None) -> Solved | SeatAnswer:
     """The best moves of a position: exactly the answer ``foolsolve POSITION.json`` gives, by the
     same code (:func:`foolsolve.cli.answer_position`), with the command's defaults; ``to_json()`` is
     what ``foolsolve POSITION.json --json`` prints.
@@ -253,6 +253,9 @@ def answer(position: Any, *, as_player: int | None = None, method: str | None = 
     giving either asks for the answer from the seat), ``open_hand``
     (``--open-hand``), ``options`` (``-o KEY=VALUE`` as ``{KEY: VALUE}``) and ``store``: ``False``
     (the default: no result store), ``True`` (the command's default store) or a file name.
+    ``progress``: where the status lines of the solve show (:func:`foolsolve.progress.plain_lines`):
+    ``None`` (the default) on a terminal only, as the command's; ``True`` also where stderr is no
+    terminal (a notebook), as a plain line every few seconds; ``False`` nowhere.
 
     Returns a :class:`Solved` (a :class:`~foolsolve.solver.base.SolveResult`) or a
     :class:`foolsolve.seat.SeatAnswer`; ``str()`` of either, and its notebook display, is the
@@ -260,14 +263,18 @@ def answer(position: Any, *, as_player: int | None = None, method: str | None = 
     Bad input is a one-line :class:`~foolsolve.errors.InputError`; where it names an option, it
     names the parameter."""
     from foolsolve.cli import answer_position
+    from foolsolve.progress import plain_lines
 
+    if progress is not None and not isinstance(progress, bool):
+        raise InputError(f"progress: expected True, False or None (on a terminal only), got {progress!r}")
     request = request_of(as_player=as_player, method=method, samples=samples, seed=seed, time=time,
                          max_nodes=max_nodes, max_memory=max_memory, workers=workers, scheduler=scheduler,
                          open_hand=open_hand, options=options)
     info, state = read_position(position)
     db = _open_store(store)
     try:
-        done = answer_position(info, state, request, db)
+        with plain_lines(progress):
+            done = answer_position(info, state, request, db)
     except InputError as exc:
         python_names(exc)
         raise
