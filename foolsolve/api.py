@@ -43,17 +43,22 @@ def python_names(exc: InputError, names: Mapping[str, str] | None = None) -> Inp
     named as the Python parameters that stand for them (``names``: option -> parameter, by default
     :data:`PYTHON_NAMES`; ``-o KEY=VALUE`` reads ``options KEY=VALUE``). The same exception, its
     class and traceback kept: raise it again."""
-    names = PYTHON_NAMES if names is None else names
-    text = str(exc)
+    exc.args = (named_options(str(exc), PYTHON_NAMES if names is None else names), *exc.args[1:])
+    return exc
+
+
+def named_options(text: str, names: Mapping[str, str]) -> str:
+    """``text`` with the command-line options it names (``names``: option -> what stands for it;
+    ``-o KEY=VALUE`` reads as ``names["--option"]`` ``KEY=VALUE``), as :func:`python_names` names them."""
     if names:
         pattern = re.compile(r"(?<![\w-])(" + "|".join(re.escape(k) for k in sorted(names, key=len, reverse=True))
                              + r")(?![\w-])")
         text = pattern.sub(lambda m: names[m.group(1)], text)
     if "--option" in names:
-        text = re.sub(r"(?<![\w-])-o options\b", "options", text)
-        text = re.sub(r"(?<![\w-])-o (?=\S)", "options ", text)
-    exc.args = (text, *exc.args[1:])
-    return exc
+        option = names["--option"]
+        text = re.sub(r"(?<![\w-])-o options\b", lambda _: option, text)
+        text = re.sub(r"(?<![\w-])-o (?=\S)", lambda _: option + " ", text)
+    return text
 
 
 # --- reading a position -------------------------------------------------------------------
@@ -110,7 +115,9 @@ def load(position: Any) -> Position:
 # --- the parameters, checked as the command line checks its options ------------------------
 
 
-def _whole(name: str, value: Any, low: int, high: int | None = None, *, cap: bool = False) -> int | None:
+def check_whole(name: str, value: Any, low: int, high: int | None = None, *, cap: bool = False) -> int | None:
+    """A whole number of at least ``low`` and at most ``high`` (``cap``: one above ``high`` read as
+    ``high``, as ``--max-nodes``) or ``None``; else an :class:`InputError` naming ``name``."""
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int):
@@ -124,38 +131,53 @@ def _whole(name: str, value: Any, low: int, high: int | None = None, *, cap: boo
     return value
 
 
-def _seconds(value: Any) -> float | None:
-    """``time``: seconds, 0 or ``None`` no limit (``--time``)."""
+def check_seconds(value: Any, name: str = "time") -> float | None:
+    """``time``: seconds, 0 or ``None`` no limit (``--time``); ``name`` the parameter an error names."""
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise InputError(f"time: expected a number of seconds, got {value!r}")
+        raise InputError(f"{name}: expected a number of seconds, got {value!r}")
     x = float(value)
     if not math.isfinite(x):
-        raise InputError(f"time: {value!r} is not a finite number of seconds")
+        raise InputError(f"{name}: {value!r} is not a finite number of seconds")
     if x < 0:
-        raise InputError(f"time: expected at least 0 seconds (0: no limit), got {value!r}")
+        raise InputError(f"{name}: expected at least 0 seconds (0: no limit), got {value!r}")
     if x > MAX_SECONDS:
-        raise InputError(f"time: {value} s is more than a year: at most {MAX_SECONDS} s")
+        raise InputError(f"{name}: {value} s is more than a year: at most {MAX_SECONDS} s")
     return x or None
 
 
-def _options(options: Any) -> tuple[str, ...]:
-    """``options={KEY: VALUE}`` as the ``-o KEY=VALUE`` texts the command reads (each value as JSON)."""
+def check_method(value: Any, name: str = "method") -> str | None:
+    """``method``: one of :data:`METHODS` or ``None`` (auto; ``--method``)."""
+    if value is not None and value not in METHODS:
+        raise InputError(f"{name}: expected one of {', '.join(METHODS)} (or None: auto), got {value!r}")
+    return value
+
+
+def check_seed(value: Any, name: str = "seed") -> int | None:
+    """``seed``: a whole number or ``None`` (``--seed``)."""
+    if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+        raise InputError(f"{name}: expected a whole number, got {value!r}")
+    return value
+
+
+def check_options(options: Any, name: str = "options") -> tuple[str, ...]:
+    """``options={KEY: VALUE}`` as the ``-o KEY=VALUE`` texts the command reads (each value as JSON);
+    ``name`` the parameter an error names."""
     import json
 
     if options is None:
         return ()
     if not isinstance(options, Mapping):
-        raise InputError(f"options: expected a dict of solver options, got {type(options).__name__}")
+        raise InputError(f"{name}: expected a dict of solver options, got {type(options).__name__}")
     out = []
     for key, value in options.items():
         if not isinstance(key, str) or not key:
-            raise InputError(f"options: a solver option's name is a non-empty string, got {key!r}")
+            raise InputError(f"{name}: a solver option's name is a non-empty string, got {key!r}")
         try:
             text = json.dumps(value, ensure_ascii=False, allow_nan=False)
         except (TypeError, ValueError):
-            raise InputError(f"options {key}: expected a JSON value (a number, string, bool, list or dict), "
+            raise InputError(f"{name} {key}: expected a JSON value (a number, string, bool, list or dict), "
                              f"got {value!r}") from None
         out.append(f"{key}={text}")
     return tuple(out)
@@ -169,23 +191,20 @@ def request_of(*, as_player: Any = None, method: Any = None, samples: Any = None
     from foolsolve.cli import SolveRequest
     from foolsolve.executor import check_workers
 
-    if method is not None and method not in METHODS:
-        raise InputError(f"method: expected one of {', '.join(METHODS)} (or None: auto), got {method!r}")
+    check_method(method)
     if scheduler is not None and not isinstance(scheduler, str):
         raise InputError(f"scheduler: expected an address tcp://HOST:PORT, got {scheduler!r}")
     if not isinstance(open_hand, bool):
         raise InputError(f"open_hand: expected True or False, got {open_hand!r}")
-    count = _whole("workers", workers, 1)
+    count = check_whole("workers", workers, 1)
     try:
         count = None if count is None else check_workers(count)
     except InputError as exc:
         raise python_names(exc) from None
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        raise InputError(f"seed: expected a whole number, got {seed!r}")
-    return SolveRequest(seconds=_seconds(time), viewer=_whole("as_player", as_player, 0), method=method,
-                        samples=_whole("samples", samples, 1, MAX_SAMPLES), seed=seed, workers=count,
-                        scheduler=scheduler, max_nodes=_whole("max_nodes", max_nodes, 1, MAX_NODES, cap=True),
-                        max_memory=_whole("max_memory", max_memory, 1, MAX_MEMORY), extra=_options(options),
+    return SolveRequest(seconds=check_seconds(time), viewer=check_whole("as_player", as_player, 0), method=method,
+                        samples=check_whole("samples", samples, 1, MAX_SAMPLES), seed=check_seed(seed), workers=count,
+                        scheduler=scheduler, max_nodes=check_whole("max_nodes", max_nodes, 1, MAX_NODES, cap=True),
+                        max_memory=check_whole("max_memory", max_memory, 1, MAX_MEMORY), extra=check_options(options),
                         open_hand=open_hand)
 
 
@@ -214,7 +233,7 @@ def answer(position: Any, *, as_player: int | None = None, method: str | None = 
            seed: int | None = None, time: float | None = DEFAULT_SECONDS, max_nodes: int | None = None,
            max_memory: int | None = None, workers: int | None = None, scheduler: str | None = None,
            open_hand: bool = False, options: Mapping[str, Any] | None = None,
-           store: bool | str | os.PathLike[str] = False) -> Solved | SeatAnswer:
+           store: bool | str | os.PathLike[str] = False, progress: bool | None = None) -> Solved | SeatAnswer:
     """The best moves of a position: exactly the answer ``foolsolve POSITION.json`` gives, by the
     same code (:func:`foolsolve.cli.answer_position`), with the command's defaults; ``to_json()`` is
     what ``foolsolve POSITION.json --json`` prints.
@@ -234,6 +253,9 @@ def answer(position: Any, *, as_player: int | None = None, method: str | None = 
     giving either asks for the answer from the seat), ``open_hand``
     (``--open-hand``), ``options`` (``-o KEY=VALUE`` as ``{KEY: VALUE}``) and ``store``: ``False``
     (the default: no result store), ``True`` (the command's default store) or a file name.
+    ``progress``: where the status lines of the solve show (:func:`foolsolve.progress.plain_lines`):
+    ``None`` (the default) on a terminal only, as the command's; ``True`` also where stderr is no
+    terminal (a notebook), as a plain line every few seconds; ``False`` nowhere.
 
     Returns a :class:`Solved` (a :class:`~foolsolve.solver.base.SolveResult`) or a
     :class:`foolsolve.seat.SeatAnswer`; ``str()`` of either, and its notebook display, is the
@@ -241,14 +263,18 @@ def answer(position: Any, *, as_player: int | None = None, method: str | None = 
     Bad input is a one-line :class:`~foolsolve.errors.InputError`; where it names an option, it
     names the parameter."""
     from foolsolve.cli import answer_position
+    from foolsolve.progress import plain_lines
 
+    if progress is not None and not isinstance(progress, bool):
+        raise InputError(f"progress: expected True, False or None (on a terminal only), got {progress!r}")
     request = request_of(as_player=as_player, method=method, samples=samples, seed=seed, time=time,
                          max_nodes=max_nodes, max_memory=max_memory, workers=workers, scheduler=scheduler,
                          open_hand=open_hand, options=options)
     info, state = read_position(position)
     db = _open_store(store)
     try:
-        done = answer_position(info, state, request, db)
+        with plain_lines(progress):
+            done = answer_position(info, state, request, db)
     except InputError as exc:
         python_names(exc)
         raise
@@ -452,10 +478,11 @@ class Solved(SolveResult):
 
         best = ", ".join(self.best) if self.best else "none"
         stopped = ", interrupted" if self.interrupted else ""
-        return (f"<Solved {self.game}: value {value_text(self.value)} for player {self.to_move}, best {best}"
+        kind = "estimate" if self.value_kind == "estimate" else "value"  # a search that is not exact says so
+        return (f"<Solved {self.game}: {kind} {value_text(self.value)} for player {self.to_move}, best {best}"
                 f"{stopped}>")
 
     def _repr_html_(self) -> str:
-        import html
+        from foolsolve.present import pre_html
 
-        return f"<pre>{html.escape(self.text())}</pre>"
+        return pre_html(self.text())

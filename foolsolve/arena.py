@@ -63,9 +63,62 @@ class Match:
     deals: int
     seed: int
 
+    def __post_init__(self) -> None:
+        """The match checked as ``foolsolve arena`` checks its options, each error naming the field
+        (``Match.deals: expected at least 1, got -1``; :data:`MATCH_NAMES`): a known game, its rule
+        options, its number of players, distinct bots each made once (an unknown bot or
+        parameter), whole numbers of deals and a seed, and no more than :data:`MAX_GAMES` games."""
+        from foolsolve.api import python_names
+
+        if isinstance(self.bots, list):
+            object.__setattr__(self, "bots", tuple(self.bots))
+        try:
+            _check_match(self)
+        except InputError as exc:
+            raise python_names(exc, MATCH_NAMES) from None
+
     def header(self) -> dict[str, Any]:
         return {"format": FORMAT, "game": self.game, "rules": self.rules, "players": self.players,
                 "bots": list(self.bots), "seed": self.seed}
+
+
+MATCH_NAMES: dict[str, str] = {"--bot": "Match.bots", "--players": "Match.players", "--games": "Match.deals",
+                               "--seed": "Match.seed", "--rules": "Match.rules"}
+"""The arena command's options and the :class:`Match` fields that stand for them, as the errors of
+a match's checks name them (:func:`foolsolve.api.python_names`)."""
+
+
+def _check_match(match: Match) -> None:
+    """The checks of :meth:`Match.__post_init__`, their errors naming the command's options (the
+    command's own messages: ``--bot: each bot once ...``); an unknown game (which the command
+    reads first) names ``Match.game``."""
+    from foolsolve import bots, games
+    from foolsolve.api import check_seed, check_whole
+    from foolsolve.rules import rules_from_json
+
+    try:
+        info = games.get(match.game)
+    except InputError as exc:
+        raise InputError(f"Match.{exc}") from None
+    spec = info.spec
+    rules_from_json(spec.rules_cls, match.rules, where="--rules")
+    names = match.bots
+    if not isinstance(names, tuple) or not all(isinstance(b, str) for b in names):
+        raise InputError(f"--bot: expected a tuple of bot names (str), got {names!r}")
+    if not names:
+        raise InputError("--bot: name a bot (one bot plays itself in every seat)")
+    if len(set(b.strip() for b in names)) != len(names):
+        raise InputError("--bot: each bot once (the same bot twice is one player)")
+    for name in names:
+        # an unknown bot, parameter or parameter value is an error before any game (and before --out
+        # is written): each bot is made once here and closed
+        bots.make(name).close()
+    n = check_whole("--players", match.players, 1)
+    if not spec.min_players <= match.players <= spec.max_players:
+        raise InputError(f"--players: {info.title} takes {spec.min_players}-{spec.max_players} players, not {n}")
+    check_whole("--games", match.deals, 1)
+    check_seed(match.seed, "--seed")
+    check_size(match)
 
 
 MAX_GAMES = 1_000_000
@@ -540,6 +593,17 @@ class Summary:
     stopped: list[dict[str, Any]] = field(default_factory=list)
     """Each unfinished game's deal and why it was stopped."""
     anchor: str = ""
+    match: Match | None = field(default=None, repr=False, compare=False)
+    """The match the results are of (:func:`summarise`), for :func:`text_table`."""
+
+    def __str__(self) -> str:
+        """The table ``foolsolve arena`` prints (:func:`text_table`), where the summary knows its match."""
+        return text_table(self.match, self) if self.match is not None else repr(self)
+
+    def _repr_html_(self) -> str:
+        from foolsolve.present import pre_html
+
+        return pre_html(str(self))
 
     def to_json(self) -> dict[str, Any]:
         from foolsolve.stats import wilson
@@ -588,7 +652,8 @@ def summarise(match: Match, records: Sequence[dict[str, Any]], bootstrap: int = 
 
     bots = match.bots
     index = {b: i for i, b in enumerate(bots)}
-    s = Summary(bots=bots, seconds={b: 0.0 for b in bots}, cpu={b: 0.0 for b in bots}, decisions={b: 0 for b in bots})
+    s = Summary(bots=bots, seconds={b: 0.0 for b in bots}, cpu={b: 0.0 for b in bots}, decisions={b: 0 for b in bots},
+                match=match)
     blocks: dict[int, list[tuple[int, int, float]]] = {}
     for rec in records:
         s.games += 1

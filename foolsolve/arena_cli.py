@@ -56,7 +56,8 @@ def arena_command(game: str, bot_names: Sequence[str], deals: int, seed: int, pl
     Every deal is played once per seating of the bots, so each bot meets the same cards from every
     seat. Each game is a JSON Lines record in --out (replay one with 'foolsolve play FILE --record
     K'); Ctrl-C keeps the finished games and a rerun with the same --out plays only the rest."""
-    from foolsolve import arena, bots, games
+    from foolsolve import arena, games
+    from foolsolve.api import python_names
     from foolsolve.cli import one_stdout
     from foolsolve.positions import write_text_atomic
     from foolsolve.progress import progress
@@ -67,21 +68,18 @@ def arena_command(game: str, bot_names: Sequence[str], deals: int, seed: int, pl
     spec = info.spec
     if len(bot_names) < 2:
         raise InputError("--bot: name at least two bots")
-    if len(set(b.strip() for b in bot_names)) != len(bot_names):
-        raise InputError("--bot: each bot once (the same bot twice is one player)")
-    for name in bot_names:
-        # an unknown bot, parameter or parameter value is an error before any game (and before --out
-        # is written): each bot is made once here and closed
-        bots.make(name).close()
     n = spec.min_players if players is None else players
-    if not spec.min_players <= n <= spec.max_players:
-        raise InputError(f"--players: {info.title} takes {spec.min_players}-{spec.max_players} players, not {n}")
+    rules: Any = rules_from_json(spec.rules_cls, rules_option(rules_json))
+    try:
+        # the match's checks (its bots each made once, its players, its size: a match of too many games is
+        # refused before --out is touched), their errors naming the options
+        match = arena.Match(game=info.name, rules=rules_to_json(rules), players=n,
+                            bots=tuple(b.strip() for b in bot_names), deals=deals, seed=seed)
+    except InputError as exc:
+        raise python_names(exc, {field: option for option, field in arena.MATCH_NAMES.items()}) from None
     if plot:
         _check_plot(plot, out)
-    rules: Any = rules_from_json(spec.rules_cls, rules_option(rules_json))
-    match = arena.Match(game=info.name, rules=rules_to_json(rules), players=n,
-                        bots=tuple(b.strip() for b in bot_names), deals=deals, seed=seed)
-    total = arena.check_size(match)  # a match of too many games (seats, bots): refused before --out is touched
+    total = arena.check_size(match)
     with progress(f"arena {info.title}", unit="games", total=total) as tick:
         records, interrupted = arena.run(match, out, workers, scheduler, tick)
     summary = arena.summarise(match, records)

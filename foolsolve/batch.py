@@ -97,6 +97,15 @@ class Job:
     ``None``: no such answer (an ``-o`` option or ``--max-nodes`` asks for the exact solver)."""
 
 
+SETTINGS_NAMES: dict[str, str] = {
+    "--max-nodes": "Settings.max_nodes", "--time": "Settings.time_limit", "--max-memory": "Settings.max_memory",
+    "--method": "Settings.method", "--samples": "Settings.samples", "--seed": "Settings.seed",
+    "--option": "Settings.extra", "--out": "Settings.out",
+}
+"""The batch command's options and the :class:`Settings` fields that stand for them, as an error
+of :func:`run` names them (:func:`foolsolve.api.python_names`)."""
+
+
 @dataclass
 class Settings:
     """What every position of a batch is solved with."""
@@ -115,6 +124,28 @@ class Settings:
     """View lines: ``--samples`` (PIMC worlds or IS-MCTS iterations; ``None``: the default)."""
     seed: int | None = None
     """View lines: ``--seed`` of the sampled worlds (``None``: 0)."""
+
+    def __post_init__(self) -> None:
+        """Each field checked as :func:`foolsolve.answer` checks the parameter that stands for the same
+        option (the same bounds), and the seat options together as the command checks them: a one-line
+        :class:`InputError` naming the field (``Settings.max_nodes: ...``), before any line is read."""
+        from foolsolve import api
+        from foolsolve.solver.base import MAX_MEMORY, MAX_NODES, MAX_SAMPLES
+
+        api.check_options(self.extra, "Settings.extra")
+        self.extra = dict(self.extra or {})
+        self.max_nodes = api.check_whole("Settings.max_nodes", self.max_nodes, 1, MAX_NODES, cap=True)
+        if self.out is not None and not isinstance(self.out, str):
+            raise InputError(f"Settings.out: expected the output file's name (a str) or None, got {self.out!r}")
+        self.time_limit = api.check_seconds(self.time_limit, "Settings.time_limit")
+        self.max_memory = api.check_whole("Settings.max_memory", self.max_memory, 1, MAX_MEMORY)
+        api.check_method(self.method, "Settings.method")
+        self.samples = api.check_whole("Settings.samples", self.samples, 1, MAX_SAMPLES)
+        api.check_seed(self.seed, "Settings.seed")
+        try:
+            self.seat_settings()  # the seat options that contradict each other (method exact with samples)
+        except InputError as exc:
+            raise api.python_names(exc, SETTINGS_NAMES) from None
 
     def seat_given(self) -> list[str]:
         """The seat's options given (``--method``, ``--samples``, ``--seed``), for a line's note where
@@ -435,12 +466,24 @@ class Summary:
 
 def run(jobs: Iterable[tuple[int, str | InputError | None, str | None]], emit: Callable[[dict[str, Any], Job], None],
         settings: Settings, store: Any = None, workers: int = 1, scheduler: str | None = None,
-        total: int | None = None, label: str = "batch", executor: Any = None) -> Summary:
+        total: int | None = None, label: str = "batch", executor: Any = None,
+        names: dict[str, str] | None = None) -> Summary:
     """Solve every job (``(line, text, path)``: a JSON Lines line or a position file) and
     ``emit(record, job)`` once per job in order; stored results are read instead of solved, solved
-    ones stored as they come back."""
+    ones stored as they come back. A record's error names the :class:`Settings` fields where it
+    names the batch's options (``Settings.max_nodes: no exact answer within 5 nodes``; ``names``:
+    option -> name, by default :data:`SETTINGS_NAMES`; the commands give ``{}``, their options'
+    own names)."""
+    from foolsolve.api import named_options
     from foolsolve.executor import WorkerLost, make_executor, worker_failure
     from foolsolve.progress import progress
+
+    names = SETTINGS_NAMES if names is None else names
+
+    def emit_named(rec: dict[str, Any], job: Job) -> None:
+        if names and "error" in rec:
+            rec = {**rec, "error": named_options(rec["error"], names)}
+        emit(rec, job)
 
     summary = Summary()
     started = time.monotonic()
@@ -492,7 +535,7 @@ def run(jobs: Iterable[tuple[int, str | InputError | None, str | None]], emit: C
                         summary.stored += 1
                     else:
                         summary.solved += 1
-                    emit(rec, job)
+                    emit_named(rec, job)
                 tick(done)
     except KeyboardInterrupt:
         # nothing finished is lost: the records of the lines after the first unfinished one that are
@@ -502,7 +545,7 @@ def run(jobs: Iterable[tuple[int, str | InputError | None, str | None]], emit: C
             for index in sorted(waiting):
                 job = waiting[index]
                 if job.record is not None or index in finished:
-                    emit(record_of(job, finished.get(index)), job)
+                    emit_named(record_of(job, finished.get(index)), job)
         raise
     finally:
         summary.seconds = time.monotonic() - started
@@ -577,13 +620,14 @@ def batch_command(infile: str, out: str, workers: int, scheduler: str | None, ma
     position the exact solver refuses whose player to move cannot see every card that matters
     (three Durak players) is answered from her seat too, as solve answers it (not with -o or
     --max-nodes)."""
-    from foolsolve.cli import _parse_extra
+    from foolsolve.cli import _parse_extra, seat_settings
     from foolsolve.executor import make_executor
     from foolsolve.store import refuse_output_over
 
+    # seat options that contradict each other (--method exact --samples N): before any line, named as options
+    seat_settings(method, samples, time_limit, seed, max_nodes, max_memory)
     settings = Settings(extra=_parse_extra(extra), max_nodes=max_nodes, out=None if out == STDIO else out,
                         time_limit=time_limit, max_memory=max_memory, method=method, samples=samples, seed=seed)
-    settings.seat_settings()  # seat options that contradict each other (--method exact --samples N): before any line
     # IN.jsonl opened once, first (a FIFO that nothing writes to is an error, not a wait): a bad
     # IN.jsonl leaves no --out file
     source = None if infile == STDIO else open_input(infile)
@@ -603,7 +647,7 @@ def batch_command(infile: str, out: str, workers: int, scheduler: str | None, ma
     summary = Summary()
     try:
         summary = run(((n, text, None) for n, text in input_lines(infile, opened=source)),
-                      lambda rec, _: writer.write(rec), settings, store, total=total, executor=executor)
+                      lambda rec, _: writer.write(rec), settings, store, total=total, executor=executor, names={})
     except KeyboardInterrupt:  # the one line Ctrl-C prints (foolsolve.cli.main)
         raise Stopped(f"batch interrupted; every finished result is in {out}"
                       + ("" if store is None else f" and in the store {store.path}: run the same command again to "
@@ -653,7 +697,7 @@ def solve_many(paths: Sequence[str], as_json: bool, settings: Settings, store: A
         click.echo(text)
 
     summary = run(((i, None, p) for i, p in enumerate(paths, 1)), emit, settings, store, total=len(paths),
-                  label="solve")
+                  label="solve", names={})
     if summary.errors:
         message = f"{summary.errors} of {summary.lines} positions had errors"
         if as_json:  # with --json the error, as every error, is one JSON object on standard error

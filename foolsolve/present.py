@@ -64,6 +64,13 @@ def rules_line(spec: Any, state: Any) -> str:
                                                    for name, v, _ in changed)
 
 
+def pre_html(text: str) -> str:
+    """``text`` as a notebook shows it (``_repr_html_``): escaped, in a ``<pre>``, as printed."""
+    import html
+
+    return f"<pre>{html.escape(text)}</pre>"
+
+
 def show_text(spec: Any, state: Any, view: Any = None) -> str:
     """What ``foolsolve show`` prints: the spec's description, the rules in force and the status;
     with ``view`` (a :class:`foolsolve.worlds.View` that ``state`` is a world of), the description as

@@ -1,6 +1,7 @@
 """Progress for long work: shown on a terminal (stderr) once a job has run for a second,
-silent otherwise (pipes, CI, tests). rich (~50 ms to import) is imported only when the
-progress can show."""
+silent otherwise (pipes, CI, tests), unless :func:`plain_lines` asks for plain status lines
+there (``foolsolve.answer(..., progress=True)`` in a notebook). rich (~50 ms to import) is
+imported only when the progress can show."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -127,6 +129,34 @@ def _cut(text: str, width: int) -> str:
     return set_cell_size(text, max(width, 0)).rstrip() if width > 0 else ""
 
 
+PLAIN_EVERY = 5.0
+"""Seconds between two plain status lines (:func:`plain_lines`)."""
+
+_SHOWN: ContextVar[bool | None] = ContextVar("foolsolve_progress_shown", default=None)
+"""Where the progress of work in this context shows (:func:`plain_lines`): ``None`` on a terminal
+only; ``True`` on a terminal, and elsewhere as plain lines; ``False`` nowhere."""
+
+
+@contextmanager
+def plain_lines(shown: bool | None) -> Iterator[None]:
+    """Within the block, the status lines of :func:`progress` (left to their default) show as
+    ``shown`` says: ``None`` on a terminal only; ``True`` on a terminal as there, and where stderr
+    is no terminal (a notebook, a pipe) as plain lines, one every :data:`PLAIN_EVERY` seconds as
+    counts come; ``False`` nowhere."""
+    token = _SHOWN.set(shown)
+    try:
+        yield
+    finally:
+        _SHOWN.reset(token)
+
+
+def _on_a_terminal() -> bool:
+    try:
+        return sys.stderr.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
 @contextmanager
 def progress(label: str, *, unit: str = "nodes", total: int | None = None, enabled: bool | None = None,
              seconds: float | None = None) -> Iterator[Callable[[int], None]]:
@@ -134,8 +164,14 @@ def progress(label: str, *, unit: str = "nodes", total: int | None = None, enabl
     line shows the count, the rate, the time left (with a ``total``; never past ``seconds``, the
     time bound the command gives the work from now, ``--time``) and the elapsed time, all
     kept current as it is redrawn (also while no count comes, as before a batch's first
-    result), as wide as the terminal at most; it is cleared at the end (also on Ctrl-C)."""
-    show = sys.stderr.isatty() if enabled is None else enabled
+    result), as wide as the terminal at most; it is cleared at the end (also on Ctrl-C).
+    ``enabled`` (default: as :func:`plain_lines` says, on a terminal only) shows it or not."""
+    shown = _SHOWN.get() if enabled is None else enabled
+    terminal = _on_a_terminal()
+    if shown is True and enabled is None and not terminal:
+        yield _plain(StatusLine(label, unit, total, seconds))
+        return
+    show = (terminal and shown is not False) if enabled is None else enabled
     if not show:
         yield lambda count: None
         return
@@ -146,3 +182,22 @@ def progress(label: str, *, unit: str = "nodes", total: int | None = None, enabl
         yield line.tick
     finally:
         live.stop()
+
+
+def _plain(line: StatusLine) -> Callable[[int], None]:
+    """The callback of :func:`progress` writing ``line`` to stderr as a plain line (no redraw), at
+    most one every :data:`PLAIN_EVERY` seconds, as counts come."""
+    last = [line.start]
+
+    def tick(count: int) -> None:
+        line.tick(count)
+        now = _now()
+        if now - last[0] < PLAIN_EVERY:
+            return
+        text = line.text()
+        if text is not None:
+            last[0] = now
+            sys.stderr.write(text.replace(" (Ctrl-C stops)", "") + "\n")
+            sys.stderr.flush()
+
+    return tick

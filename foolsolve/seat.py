@@ -467,9 +467,9 @@ class SeatAnswer:
                 f"{plural(self.worlds, unit)}: best {best}{value}{stopped}>")
 
     def _repr_html_(self) -> str:
-        import html
+        from foolsolve.present import pre_html
 
-        return f"<pre>{html.escape(self.text())}</pre>"
+        return pre_html(self.text())
 
 
 def _check_seat_json(obj: dict[str, Any], position: Any) -> None:

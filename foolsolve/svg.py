@@ -815,11 +815,14 @@ class Position:
         return self.svg()
 
     def __str__(self) -> str:
+        """What ``foolsolve show`` prints: the cards, the rules in force and who is to move (or the result)."""
         if self.view is not None:
             from foolsolve.worlds import view_text
 
             return view_text(self.view)
-        return str(self.spec.describe(self.state))
+        from foolsolve.present import show_text
+
+        return show_text(self.spec, self.state)
 
     def __repr__(self) -> str:
         if self.view is not None:

@@ -338,7 +338,7 @@ class Interrupted(KeyboardInterrupt):
     :meth:`answer_so_far` before it exits 130."""
 
     def __init__(self, partial: SolveResult | None, answer: SolveResult | None = None) -> None:
-        super().__init__()
+        super().__init__(_interrupted_text(partial, answer))
         self.partial = partial
         self.answer = answer
 
@@ -350,6 +350,19 @@ class Interrupted(KeyboardInterrupt):
         if self.partial is not None and self.partial.answers():
             return stopped_answer(self.partial, "interrupted (Ctrl-C)")
         return None
+
+
+def _interrupted_text(partial: SolveResult | None, answer: SolveResult | None) -> str:
+    """The one line of an :class:`Interrupted` (``str(exc)``, what Python shows of it): what it holds."""
+    if answer is not None:
+        return "interrupted: the exception's .answer holds the answer so far"
+    if partial is None:
+        return "interrupted"
+    proved, total = len(partial.moves), len(partial.moves) + len(partial.unfinished)
+    if not proved:
+        return f"interrupted: no move proved (of {total})" if total else "interrupted: no move proved"
+    return (f"interrupted: {proved} of {total} {'move' if total == 1 else 'moves'} proved; the exception's .partial "
+            f"holds {'it' if proved == 1 else 'them'}")
 
 
 def with_partial(exc: BaseException, partial: SolveResult) -> BaseException:

@@ -274,7 +274,8 @@ def load(everything: bool = False, announce: bool | None = None) -> None:
     changed) every function is compiled in :data:`KERNELS` order, each one into numba's cache as it
     finishes, so a Ctrl-C keeps what was compiled and the next run goes on from there. The compile
     is announced in one line on stderr with its expected time and progress (``announce``: default
-    when stderr is a terminal). ``everything``: every function becomes a compiled function of this
+    when stderr is a terminal; by default off a terminal, a notebook or a pipe, that line once as the
+    compile starts). ``everything``: every function becomes a compiled function of this
     module (tests call helpers such as :func:`_canon` directly)."""
     global _ready, _ready_all
     if _ready_all or (_ready and not everything):
@@ -300,8 +301,15 @@ def load(everything: bool = False, announce: bool | None = None) -> None:
         if not is_compiled(name):
             g[name] = _dispatcher(func, opts)
             todo.append((name, g[name], sig))
-    compile_kernels(todo, sys.stderr.isatty() if announce is None else announce)
+    compile_kernels(todo, _on_a_terminal() if announce is None else announce, notice=announce is None)
     _ready = _ready_all = True
+
+
+def _on_a_terminal() -> bool:
+    try:
+        return sys.stderr.isatty()
+    except (AttributeError, ValueError):  # a stderr replaced by an object without it, or closed
+        return False
 
 
 def is_compiled(name: str | None = None) -> bool:
@@ -310,11 +318,14 @@ def is_compiled(name: str | None = None) -> bool:
     return hasattr(globals()[name], "signatures") and bool(globals()[name].signatures)
 
 
-def compile_kernels(todo: list[tuple[str, Any, str]], announce: bool, record: Path | bool | None = True) -> None:
+def compile_kernels(todo: list[tuple[str, Any, str]], announce: bool, record: Path | bool | None = True,
+                    notice: bool = False) -> None:
     """Compile (or load from the cache) each function ``(name, dispatcher, signature)`` of ``todo``
     in order, announcing it on stderr when ``announce``: one line, rewritten in place about once a
     second, with the functions done, the share of the work done and the time left, both measured
-    from the durations the last compile on this machine recorded (:mod:`.compile_record`). Each
+    from the durations the last compile on this machine recorded (:mod:`.compile_record`);
+    ``notice`` without ``announce`` (stderr is no terminal: a notebook, a pipe): that line once, as
+    the compile starts, so a first solve's minute of compiling is not silent. Each
     function compiled here (not loaded from numba's cache) has its CPU and wall seconds added to
     that record (``record``: its path, ``True`` for the user's cache folder, ``None`` for none),
     also when a Ctrl-C stops the compile."""
@@ -347,6 +358,9 @@ def compile_kernels(todo: list[tuple[str, Any, str]], announce: bool, record: Pa
             ticker.join()
 
     ticker = threading.Thread(target=tick, name="foolsolve-durak-compile-progress", daemon=True)
+    if notice and not announce and todo:
+        sys.stderr.write(f"foolsolve: {est.line(0, 0.0, 0.0, 0.0)}\n")
+        sys.stderr.flush()
     try:
         if announce:
             show()

@@ -1745,15 +1745,15 @@ def not_compiled_in_time() -> OptionError:
 _compiling: Any = None
 """The background compile this process started (:func:`foolsolve.background.start`), if any."""
 _told = False
-"""Whether this process has said on a terminal that the Python search answers while the compiled
-one is not compiled."""
+"""Whether this process has said that the Python search answers while the compiled one is not
+compiled (:func:`compile_in_background`)."""
 
 
 def compile_in_background(say: bool = True) -> None:
     """Start ``python -m foolsolve.solver.durak.compiled --background`` once a process (it outlives
-    this one, and steps aside while another process compiles), saying so on a terminal (and that
-    the Python search answers meanwhile); with background compiles off
-    (``FOOLSOLVE_BACKGROUND_COMPILE=0``), say on a terminal that nothing is compiled. ``say=False``:
+    this one, and steps aside while another process compiles), saying so in one line on stderr, on a
+    terminal or not (a notebook; and that the Python search answers meanwhile); with background
+    compiles off (``FOOLSOLVE_BACKGROUND_COMPILE=0``), say on a terminal that nothing is compiled. ``say=False``:
     nothing said (``jit=true``, whose error says it, where no Python search answers)."""
     global _compiling, _told
     from foolsolve import background
@@ -1762,12 +1762,16 @@ def compile_in_background(say: bool = True) -> None:
         return
     _compiling = background.start("foolsolve.solver.durak.compiled")
     _told = True
-    if not say or not sys.stderr.isatty():
+    if not say:
         return
-    if _compiling is not None:
+    try:
+        terminal = sys.stderr.isatty()
+    except (AttributeError, ValueError):
+        terminal = False
+    if _compiling is not None:  # said on a terminal and off it (a notebook): a compile of a minute has started
         print("foolsolve: compiling the Durak search in a background process, once (about a minute); until it is "
               "done the slower Python search answers", file=sys.stderr, flush=True)
-    else:
+    elif terminal:
         print("foolsolve: the compiled Durak search is not compiled and FOOLSOLVE_BACKGROUND_COMPILE=0 starts no "
               "background compile: the slower Python search answers within the time limit (python -m "
               "foolsolve.solver.durak.compiled compiles it once)", file=sys.stderr, flush=True)

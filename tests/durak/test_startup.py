@@ -2,7 +2,8 @@
 
 * a compile of the compiled search is announced in one line on a terminal (stderr), with its
   progress weighed by, and its time left estimated from, the durations the last compile recorded
-  (no estimate without a record), and nothing is written when stderr is no terminal;
+  (no estimate without a record); where stderr is no terminal, the search's load writes that line
+  once as the compile starts (``notice``), and a compile without it writes nothing;
 * each compile records its functions' durations, also when a Ctrl-C stops it;
 * a Ctrl-C during the compile keeps every function compiled before it in numba's on-disk cache
   (a second process loads it instead of compiling it);
@@ -98,6 +99,35 @@ def test_no_announcement_when_stderr_is_not_a_terminal(tmp_path: Path) -> None:
     proc = subprocess.run([sys.executable, "-c", _FAKES, str(tmp_path / "r.json")], capture_output=True, text=True,
                           timeout=120)
     assert proc.stdout.split("\n")[0] == "DONE ['a', 'b', 'c', 'd']" and proc.stderr == ""
+
+
+def test_a_compile_says_so_once_where_stderr_is_not_a_terminal(tmp_path: Path) -> None:
+    """``notice`` (what the search's load gives where stderr is no terminal: a notebook, a pipe):
+    the line once, as the compile starts, never rewritten in place."""
+    code = _FAKES.replace('"int64(int64)") for f in fakes], sys.stderr.isatty(), record)',
+                          '"int64(int64)") for f in fakes], sys.stderr.isatty(), record, notice=True)')
+    assert code != _FAKES
+    proc = subprocess.run([sys.executable, "-c", code, str(tmp_path / "r.json")], capture_output=True, text=True,
+                          timeout=120)
+    assert proc.stdout.split("\n")[0] == "DONE ['a', 'b', 'c', 'd']"
+    assert proc.stderr == ("foolsolve: compiling the Durak search once (Ctrl-C keeps progress): 0/4 functions, 0 s; "
+                           "first compile here, no estimate yet\n")
+
+
+@pytest.mark.parametrize("started", [True, False])
+def test_a_background_compile_is_said_where_stderr_is_not_a_terminal(started: bool, monkeypatch, capsys) -> None:
+    """A background compile that starts is said in one line on stderr off a terminal too (a
+    notebook); background compiles off (FOOLSOLVE_BACKGROUND_COMPILE=0) say nothing there."""
+    from foolsolve import background
+
+    monkeypatch.setattr(search, "_compiling", None)
+    monkeypatch.setattr(search, "_told", False)
+    monkeypatch.setattr(background, "start", lambda module: object() if started else None)
+    search.compile_in_background()
+    search.compile_in_background()  # once a process
+    err = capsys.readouterr().err
+    assert err == ("foolsolve: compiling the Durak search in a background process, once (about a minute); until it "
+                   "is done the slower Python search answers\n" if started else "")
 
 
 def test_ctrl_c_stops_the_compile_after_the_functions_already_compiled(tmp_path: Path) -> None:

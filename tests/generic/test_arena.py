@@ -114,8 +114,8 @@ def test_a_match_of_too_many_games_is_refused_before_any_game(tmp_path, capsys):
                         "--bot", "greedy", "--games", "1", "--out", str(out)], capsys)
     assert_one_line_error(code, err, "games, more than the limit of 1,000,000 games; use fewer players or bots")
     assert "82 seats and 2 bots" in err and not out.exists()
-    with pytest.raises(InputError, match="--games 1000 would be 1,716,000 games"):
-        arena.check_size(arena.Match("fools-paradise", {}, 13, ("random", "greedy"), deals=1000, seed=1))
+    with pytest.raises(InputError, match=r"Match\.deals 1000 would be 1,716,000 games"):
+        arena.Match("fools-paradise", {}, 13, ("random", "greedy"), deals=1000, seed=1)
 
 
 def test_games_has_one_limit_the_matchs_size(capsys):
@@ -997,3 +997,60 @@ def test_a_seat_bots_analysis_error_names_the_command_lines_options(monkeypatch)
     state = info.spec.state_from_json(json.loads((REPO / "foolsolve" / "examples" / "durak-midbout.json").read_text()))
     with pytest.raises(InputError, match=r"^--time: no world was valued"):
         interactive.seat_answer(info, state, 1, interactive.Thinking(samples=2, think=None, nodes=200), 0)
+
+
+@pytest.mark.parametrize(("fields", "message"), [
+    ({"deals": "2"}, "Match.deals: expected a whole number, got '2'"),
+    ({"deals": -1}, "Match.deals: expected at least 1, got -1"),
+    ({"players": "2"}, "Match.players: expected a whole number, got '2'"),
+    ({"players": 9}, "Match.players: Durak takes 2-8 players, not 9"),
+    ({"bots": "random"}, "Match.bots: expected a tuple of bot names (str), got 'random'"),
+    ({"bots": ()}, "Match.bots: name a bot"),
+    ({"bots": ("random", "random")}, "Match.bots: each bot once"),
+    ({"bots": ("random", "nobot")}, "Match.bots: unknown bot 'nobot'"),
+    ({"bots": ("random", "pimc:samples=x")}, "Match.bots pimc:samples=x: samples must be a number"),
+    ({"seed": "x"}, "Match.seed: expected a whole number, got 'x'"),
+    ({"seed": 2.5}, "Match.seed: expected a whole number, got 2.5"),
+    ({"game": "nogame"}, "Match.game: unknown game 'nogame'"),
+    ({"rules": {"variant": "x"}}, "Match.rules.variant: "),
+    ({"rules": 3}, "Match.rules: expected an object of rule options"),
+])
+def test_a_match_is_checked_when_built_each_error_naming_the_field(fields, message):
+    """A bad field of arena.Match is one InputError naming it when the Match is built, as the arena
+    command checks its options, not a TypeError, a match of no games or an error only at run."""
+    given = {"game": "durak", "rules": {}, "players": 2, "bots": ("random", "greedy"), "deals": 2, "seed": 0, **fields}
+    with pytest.raises(InputError) as caught:
+        arena.Match(**given)
+    assert str(caught.value).startswith(message), str(caught.value)
+
+
+def test_a_match_takes_its_bots_as_a_list_too():
+    assert arena.Match("durak", {}, 2, ["random", "greedy"], 1, 0).bots == ("random", "greedy")
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--bot", "random"], "--bot: name at least two bots"),
+    (["--bot", "random", "--bot", " random"], "--bot: each bot once"),
+    (["--bot", "random", "--bot", "nobot"], "--bot: unknown bot 'nobot'"),
+    (["--bot", "random", "--bot", "greedy", "--players", "9"], "--players: Durak takes 2-8 players, not 9"),
+    (["--bot", "random", "--bot", "greedy", "--games", "1000000"], "so --games 1000000 would be 2,000,000 games"),
+])
+def test_the_arena_command_names_its_options_in_the_errors_of_its_match(capsys, args, message):
+    code, _, err = run(["arena", "durak", *args], capsys)
+    assert code == 2 and message in err and "Match." not in err, err
+
+
+def test_a_summary_prints_and_shows_in_a_notebook_as_the_arena_command_prints_it(capsys):
+    match = arena.Match("durak", {}, 2, ("random", "greedy"), 1, 0)
+    records, _ = arena.run(match, None)
+    summary = arena.summarise(match, records)
+    assert str(summary) == arena.text_table(match, summary)
+    code, out, err = run(["arena", "durak", "--bot", "random", "--bot", "greedy", "--games", "1", "--seed", "0"], capsys)
+    assert code == 0, err
+    def untimed(text: str) -> list[str]:  # the same games, the seconds per move aside
+        return [line for line in text.rstrip("\n").split("\n") if " s CPU" not in line]
+
+    assert untimed(str(summary)) == untimed(out) and len(untimed(out)) > 4
+    from foolsolve.present import pre_html
+
+    assert summary._repr_html_() == pre_html(str(summary)) and summary._repr_html_().startswith("<pre>durak, 2 players")

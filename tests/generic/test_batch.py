@@ -661,3 +661,76 @@ def test_a_second_batch_writing_the_same_out_is_refused_and_the_file_kept(tmp_pa
     code, _, err = call_main(["batch", str(src), "--out", str(out), "--no-store"])  # the first batch gone
     assert code == 0, err
     assert [r["line"] for r in read_jsonl(out)] == [1]
+
+
+@pytest.mark.parametrize(("fields", "message"), [
+    ({"max_nodes": "x"}, "Settings.max_nodes: expected a whole number, got 'x'"),
+    ({"max_nodes": -1}, "Settings.max_nodes: expected at least 1, got -1"),
+    ({"max_nodes": 0}, "Settings.max_nodes: expected at least 1, got 0"),
+    ({"max_nodes": 2.5}, "Settings.max_nodes: expected a whole number, got 2.5"),
+    ({"max_nodes": True}, "Settings.max_nodes: expected a whole number, got True"),
+    ({"time_limit": "x"}, "Settings.time_limit: expected a number of seconds, got 'x'"),
+    ({"time_limit": -5}, "Settings.time_limit: expected at least 0 seconds (0: no limit), got -5"),
+    ({"max_memory": 0}, "Settings.max_memory: expected at least 1, got 0"),
+    ({"method": "bogus"}, "Settings.method: expected one of auto, exact, pimc, ismcts (or None: auto), got 'bogus'"),
+    ({"samples": 0}, "Settings.samples: expected at least 1, got 0"),
+    ({"seed": 2.5}, "Settings.seed: expected a whole number, got 2.5"),
+    ({"extra": 3}, "Settings.extra: expected a dict of solver options, got int"),
+    ({"out": 3}, "Settings.out: expected the output file's name (a str) or None, got 3"),
+    ({"method": "exact", "samples": 3}, "Settings.samples: Settings.method exact values every consistent world once "
+                                        "and samples none"),
+])
+def test_settings_are_checked_when_built_each_error_naming_the_field(fields, message):
+    """A bad field of batch.Settings is one InputError naming it, when the Settings are built (as
+    foolsolve.answer checks the parameter of the same option), not an error on every line or a
+    TypeError that stops the batch."""
+    from foolsolve import batch
+    from foolsolve.errors import InputError
+
+    with pytest.raises(InputError) as caught:
+        batch.Settings(**fields)
+    assert str(caught.value).startswith(message), str(caught.value)
+
+
+def test_settings_read_no_limit_and_a_huge_budget_as_the_command_does():
+    from foolsolve import batch
+    from foolsolve.solver.base import MAX_NODES
+
+    settings = batch.Settings(max_nodes=MAX_NODES * 4, time_limit=0, extra={"pv": False})
+    assert (settings.max_nodes, settings.time_limit, settings.extra) == (MAX_NODES, None, {"pv": False})
+
+
+def test_the_batch_command_names_its_options_in_the_errors_of_its_settings(tmp_path):
+    from tests.generic.batch_helpers import call_main
+
+    infile = write_jsonl(tmp_path / "in.jsonl", [str(EXAMPLES / "durak-endgame.json")])
+    code, out, err = call_main(["batch", str(infile), "--no-store", "--method", "exact", "--samples", "3"])
+    assert code != 0 and out == "" and "--samples: --method exact values every consistent world once" in err, err
+    code, out, err = call_main(["batch", str(infile), "--no-store", "--max-nodes", "0"])
+    assert code != 0 and out == "" and "--max-nodes" in err and "Settings" not in err, err
+
+
+def test_a_batch_from_python_names_the_settings_fields_in_its_errors(tmp_path):
+    """The errors that come from the Settings' own values name their fields (a node budget, an
+    exact solver's option on a view line, the output file), the position's own errors stay as
+    they are; the batch command names its options in the same errors."""
+    from foolsolve import batch
+    from tests.generic.batch_helpers import call_main
+
+    out = tmp_path / "out.jsonl"
+    out.write_text("")
+    endgame = json.dumps(str(EXAMPLES / "durak-endgame.json"))
+    view = (EXAMPLES / "views" / "fools-and-angels.json").read_text().replace("\n", " ")
+    jobs = [(1, endgame, None), (2, json.dumps(str(out)), None), (3, '{"game": "durak"', None)]
+    records: list[dict[str, Any]] = []
+    batch.run(jobs, lambda rec, job: records.append(rec), batch.Settings(max_nodes=2, out=str(out)))
+    batch.run([(4, view, None)], lambda rec, job: records.append(rec), batch.Settings(extra={"pv": False}))
+    errors = [rec["error"] for rec in records]
+    assert errors[0] == "Settings.max_nodes: no exact answer within 2 nodes"
+    assert errors[1] == f"line 2: {out} is the Settings.out file of this batch"
+    assert errors[2] == "line 3: malformed JSON at line 1 column 17: Expecting ',' delimiter"
+    assert errors[3].startswith("Settings.extra 'pv': an answer from one seat (the seat analysis, docs/seat.md) takes "
+                                "no Settings.extra"), errors[3]
+    infile = write_jsonl(tmp_path / "in.jsonl", [str(EXAMPLES / "durak-endgame.json")])
+    code, text, err = call_main(["batch", str(infile), "--no-store", "--max-nodes", "2"])
+    assert code == 2 and json.loads(text)["error"] == "--max-nodes: no exact answer within 2 nodes", err

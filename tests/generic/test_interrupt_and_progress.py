@@ -438,3 +438,46 @@ def test_a_signal_during_the_second_opinion_check_is_not_lost(monkeypatch, capsy
     else:
         assert "Best: attack 7♣" in out and f"Note: {note}" in out
     assert err.count("\n") == 1 and "interrupted (the answer above is the best so far)" in err
+
+
+def test_plain_lines_show_the_status_off_a_terminal_one_every_few_seconds(monkeypatch, capsys):
+    """``plain_lines(True)`` (``foolsolve.answer(..., progress=True)``): where stderr is no terminal
+    (a notebook), the status line as a plain line at most once every PLAIN_EVERY seconds as counts
+    come; by default (``None``) and with ``False``, nothing."""
+    clock = FakeClock()
+    monkeypatch.setattr(progress_mod, "_now", clock)
+
+    def work(shown):
+        with progress_mod.plain_lines(shown), progress_mod.progress("solving Durak") as tick:
+            for count in range(1, 13):
+                clock.now += 1.0
+                tick(count * 1000)
+        return capsys.readouterr().err
+
+    assert work(None) == work(False) == ""
+    assert work(True).splitlines() == ["solving Durak: 5,000 nodes, 1,000/s, 5.0s",
+                                       "solving Durak: 10,000 nodes, 1,000/s, 10.0s"]
+    assert work(None) == ""  # the block's setting ends with it
+
+
+def test_answer_takes_progress_as_where_its_status_lines_show(monkeypatch, capsys):
+    import foolsolve
+    from foolsolve.errors import InputError
+
+    clock = FakeClock()
+    real = progress_mod.StatusLine.tick
+
+    def ticking(self, count):  # each count 3 s after the one before
+        clock.now += 3.0
+        real(self, count)
+
+    monkeypatch.setattr(progress_mod, "_now", clock)
+    monkeypatch.setattr(progress_mod.StatusLine, "tick", ticking)
+    view = Path(__file__).resolve().parents[2] / "foolsolve" / "examples" / "views" / "durak-fresh-deal.json"
+    foolsolve.answer(view, samples=8, seed=1)
+    assert capsys.readouterr().err == ""
+    foolsolve.answer(view, samples=8, seed=1, progress=True)
+    lines = capsys.readouterr().err.splitlines()
+    assert lines and all(line.startswith("pimc Durak from player 0's seat: ") for line in lines), lines
+    with pytest.raises(InputError, match=r"^progress: expected True, False or None \(on a terminal only\), got 1$"):
+        foolsolve.answer(view, progress=1)

@@ -149,6 +149,43 @@ def test_ctrl_c_in_a_seat_answer_returns_the_answer_so_far(seat_analysis_interru
     assert ans.interrupted is True and ans.text().startswith("INTERRUPTED: the best answer so far")
 
 
+def test_an_exact_solve_interrupted_before_the_value_says_what_its_partial_holds(monkeypatch):
+    """Ctrl-C in an exact solve that proved some moves but not the position's value: answer()
+    has no answer to return and raises Interrupted, whose one line says what ``.partial`` holds."""
+    from foolsolve.solver import open_hand
+    from foolsolve.solver.base import Interrupted
+    from tests.durak.test_partial import endgame
+
+    real = open_hand.solve_or_answer
+
+    def ctrl_c_midway(info, state, parsed, store, max_nodes, seconds, tick, **kwargs):
+        def stop(nodes):
+            if nodes >= 700:  # of the 1,397 nodes the whole solve takes: 2 of its 6 moves proved
+                raise KeyboardInterrupt
+
+        return real(info, state, parsed, store, max_nodes, seconds, stop, **kwargs)
+
+    monkeypatch.setattr(open_hand, "solve_or_answer", ctrl_c_midway)
+    with pytest.raises(Interrupted) as caught:
+        foolsolve.answer(endgame(6, 0), options={"jit": False})
+    partial = caught.value.partial
+    assert partial is not None and not partial.answers() and len(partial.moves) == 2
+    assert str(caught.value) == "interrupted: 2 of 6 moves proved; the exception's .partial holds them"
+
+
+def test_an_interrupted_solves_line_counts_what_it_holds():
+    from foolsolve.solver.base import Interrupted, MoveBound, MoveValue, SolveResult
+
+    def part(proved: int, open_: int) -> SolveResult:
+        return SolveResult("durak", 0, None, [MoveValue(f"m{i}", "win") for i in range(proved)], [], 1, 0.0,
+                           unfinished=[MoveBound(f"u{i}", "loss", "win") for i in range(open_)])
+
+    assert str(Interrupted(part(1, 20))) == "interrupted: 1 of 21 moves proved; the exception's .partial holds it"
+    assert str(Interrupted(part(0, 3))) == "interrupted: no move proved (of 3)"
+    assert str(Interrupted(None)) == "interrupted"
+    assert str(Interrupted(None, part(1, 0))) == "interrupted: the exception's .answer holds the answer so far"
+
+
 # --- drawing a view -----------------------------------------------------------------------
 
 
@@ -166,6 +203,21 @@ def test_a_view_loads_and_draws_as_show_draws_it(name, capsys):
     code, out, _ = run(["show", str(path)], capsys)
     assert str(pos) == out.rstrip("\n")
     assert repr(pos) == f"<Position {pos.game}: player {pos.view.player}'s view, hidden cards>"
+
+
+@pytest.mark.parametrize("name", [*sorted(p.name for p in EXAMPLES.glob("*.json")),
+                                  *sorted(f"views/{p.name}" for p in (EXAMPLES / "views").glob("*.json"))])
+def test_a_positions_text_is_what_show_prints(name, capsys):
+    """``str(pos)`` is ``foolsolve show``'s text, its rules line and who is to move included (a rule
+    off its default, as durak-perevodnoy's variant, is in a notebook's text too)."""
+    code, out, err = run(["show", str(EXAMPLES / name)], capsys)
+    assert code == 0, err
+    assert str(foolsolve.load(EXAMPLES / name)) == out.rstrip("\n")
+
+
+def test_a_positions_text_names_the_rules_in_force():
+    assert 'rules (not the default): variant="perevodnoy"' in str(foolsolve.load(EXAMPLES / "durak-perevodnoy.json"))
+    assert "player 0 to move" in str(foolsolve.load(EXAMPLES / "three-fools-liar.json"))
 
 
 @pytest.mark.parametrize("name", [*sorted(p.name for p in EXAMPLES.glob("*.json")),
@@ -240,6 +292,10 @@ def test_wrongly_typed_arguments_are_input_errors_naming_the_argument():
 def test_the_answers_reprs_are_short_and_their_html_is_the_table():
     full = foolsolve.answer(EXAMPLES / "durak-endgame.json")
     assert repr(full) == "<Solved durak: value loss for player 0, best attack K♥>"
+    from dataclasses import replace
+
+    guess = replace(full, value_kind="estimate", value=1.0, moves=[], best=["attack A♥"])
+    assert repr(guess) == "<Solved durak: estimate 1.000000 for player 0, best attack A♥>"
     assert isinstance(full, foolsolve.Solved) and full.state is not None
     seat = foolsolve.answer(EXAMPLES / "views" / "durak-fresh-deal.json", samples=5, seed=1)
     assert repr(seat) == ("<SeatAnswer durak, player 0's seat, pimc over 5 worlds: best attack 7♣, value +1.000>")

@@ -46,7 +46,7 @@ class _AllLost:
 
 def test_the_arena_names_the_game_and_the_guard(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(executor, "make_executor", lambda *a, **k: _AllLost())
-    match = arena.Match("durak", {}, 2, ("first", "last"), deals=2, seed=3)
+    match = arena.Match("durak", {}, 2, ("random", "greedy"), deals=2, seed=3)
     with pytest.raises(InputError) as err:
         arena.run(match, None)
     text = str(err.value)
