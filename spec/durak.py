@@ -852,6 +852,22 @@ def cap(state: State) -> int:
     return state.defender_start if limit is None else min(state.defender_start, limit)
 
 
+def _full_bout(state: State) -> str:
+    """Why no more attack cards fit the bout, as a parenthesis for a message (nothing where the
+    table is below :func:`cap`: then nobody holds a card to throw)."""
+    limit = bout_limit(state)
+    if len(state.table) < cap(state):
+        return ""
+    if limit is None or state.defender_start <= limit:
+        held = plural(state.defender_start, "card")
+        return (f" (the {held} the defender held when the bout began {'caps' if state.defender_start == 1 else 'cap'} "
+                f"the bout at {plural(state.defender_start, 'attack card')}: 001 §rules)")
+    if state.first_bout:
+        return f" (the first bout of the deal holds at most {plural(limit, 'attack card')}: 001 §throw-in)"
+    why = "always" if state.rules.bout_limit == "six" else "while the stock has cards"
+    return f" (a bout holds at most 6 attack cards {why}: 001 §throw-in)"
+
+
 def cap_reasons(state: State, total: int) -> list[Reason]:
     """Why a bout may not hold ``total`` attack cards (empty: it may): the defender's hand
     (:func:`cap`) and the bout limit (:func:`bout_limit`), each named when it is exceeded."""
@@ -2298,7 +2314,7 @@ def _check_position(state: State, obj: dict[str, Any], default_start: int) -> No
     if ph == THROW:
         can = [p for p in throwers(state) if legal_throws(state, p)]
         if not can:
-            raise PositionError("table: nobody can throw in, so this bout is already over")
+            raise PositionError(f"table: nobody can throw in{_full_bout(state)}, so this bout is already over")
         if "to_move" in obj and state.to_move not in can:
             raise PositionError(f"to_move: player {state.to_move} cannot throw in here "
                                 f"(players who can: {', '.join(map(str, can))})")

@@ -131,6 +131,15 @@ BAD: list[tuple[dict[str, Any], str]] = [
      "taking: under these rules"),
     ({"hands": [["6H"], ["7H"]], "rules": {"variant": "simple"}, "table": [["9H", "JH"]]}, "table: every card is covered"),
     ({"hands": [["QH"], ["7H"]], "table": [["9H", "JH"]]}, "table: nobody can throw in"),
+    # 001 §rules "The number of cards that a move was made with should not be more than the number of cards in the
+    # player's hand, for which this move was made": the bout is full, and the message says which rule fills it
+    ({"hands": [["6S", "KS"], ["AC", "AD"]], "table": [["6C", None], ["6D", None]], "taking": True},
+     "table: nobody can throw in (the 2 cards the defender held when the bout began cap the bout at 2 attack cards: "
+     "001 §rules), so this bout is already over"),
+    ({"hands": [["6S", "KS"], ["AC", "AD", "QH", "KH", "AH", "JH", "10H"]], "stock": ["AS"],
+      "table": [["6C", "7C"], ["6D", "7D"], ["6H", "7H"], ["8C", "9C"], ["8D", "9D"], ["8H", "9H"]]},
+     "table: nobody can throw in (a bout holds at most 6 attack cards while the stock has cards: 001 §throw-in), so "
+     "this bout is already over"),
     ({"hands": [["6H"], ["7H"]], "table": [["9H", None]], "shown": ["9S"]}, "shown: trumps are shown only"),
     ({"hands": [["6H"], ["7H"], [], ["8H"]], "out": [2], "table": [["9H", None]], "attacker": 1, "defender": 0},
      "defender: must be 3"),

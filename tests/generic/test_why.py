@@ -744,13 +744,15 @@ def test_first_bout_sixth_card_after_take_is_named_where_it_makes_the_throw_lega
     code, out, err = run(["why", f, "throw 7D"], capsys)
     assert code == 0, err
     assert "throw 7♦ is legal." in out
-    assert "  first_bout_sixth_after_take = false: table: nobody can throw in, so this bout is already over\n" \
+    assert "  first_bout_sixth_after_take = false: table: nobody can throw in (the first bout of the deal holds at most 5 " \
+           "attack cards: 001 §throw-in), so this bout is already over\n" \
            "      001 §throw-in 'At the first rebound, you cannot throw more than four cards" in out
     assert "No other value" not in out
     code, out, _ = run(["why", f, "throw 7D", "--json"], capsys)
     impossible = json.loads(out)["options_that_make_it_impossible"]
     assert {"option": "first_bout_sixth_after_take", "value": False,
-            "why": "table: nobody can throw in, so this bout is already over"} in [
+            "why": "table: nobody can throw in (the first bout of the deal holds at most 5 attack cards: 001 §throw-in), "
+                   "so this bout is already over"} in [
         {k: v for k, v in x.items() if k != "source"} for x in impossible]
 
 
@@ -767,7 +769,8 @@ def test_bout_limit_six_is_named_where_a_seventh_card_is_thrown_once_the_stock_i
     code, out, err = run(["why", f, "throw QC"], capsys)
     assert code == 0, err
     assert "throw Q♣ is legal." in out
-    assert '  bout_limit = "six": table: nobody can throw in, so this bout is already over\n' \
+    assert '  bout_limit = "six": table: nobody can throw in (a bout holds at most 6 attack cards always: 001 ' \
+           '§throw-in), so this bout is already over\n' \
            "      001 §throw-in 'you cannot throw more than five cards" in out
     assert "No other value" not in out
 
