@@ -107,8 +107,12 @@ class Explanation:
 
 
     def _source_line(self, option: str) -> str:
+        """The option's seed sentence under its value, unless a reason above names the option (and
+        so cites its sentence already)."""
         source = self.sources.get(option)
-        return f"\n      {source}" if source else ""
+        if not source or any(r.option == option for r in self.reasons):
+            return ""
+        return f"\n      {source}"
 
 
 def _cite_line(r: Reason, seed: str) -> str:

@@ -698,15 +698,17 @@ def test_reasons_with_a_count_of_one_say_one_card() -> None:
 def test_an_option_without_which_the_position_could_not_arise_is_named_with_the_reason(capsys):
     """``why durak-redeal.json redeal``: under redeal_right = false the position cannot exist at all
     (its file is refused), so the option decides the verdict; it is named with the refusal and its
-    seed sentence, and "No other value of any one rule option changes that" is not said."""
+    seed sentence (the reason's, which names it), and "No other value of any one rule option changes that"
+    is not said."""
     from tests.generic.test_cli import run
 
     examples = Path(__file__).resolve().parents[2] / "foolsolve" / "examples"
     code, out, err = run(["why", str(examples / "durak-redeal.json"), "redeal"], capsys)
     assert code == 0, err
     assert "Option values under which this position could not arise (one option changed at a time):" in out
+    # the reason above names redeal_right and cites its sentence: the value's line does not repeat it
     assert "  redeal_right = false: redeal_seed: a redeal phase needs the rule option redeal_right (it is false)\n" \
-           "      001 §Card game 'each of the players has the right to demand a complete re-dealing" in out
+           "Legal moves: redeal, keep" in out
     assert "No other value" not in out
 
 
