@@ -648,6 +648,42 @@ RECONSTRUCTIONS = (
         'is a card of a trump suit on the table"; §Variants: "It is permissible to transfer the move to another '
         'participant simply by showing a trump card of the same value as the card on the table"'),
     Reconstruction(
+        "throw_after_cover", "Throw-ins (podkidnoy, perevodnoy) are offered only once every attack card is covered "
+        "or the defender has said take; while a card is uncovered only the defender moves (modelling choice: the "
+        "table's simultaneous throwing made sequential).", "The text points both ways: §Throw option gives the "
+        "throw \"when they are all beaten off\", §Variants lets others toss \"when a card is placed for an "
+        "opponent\"; a sequential game needs one moment, and the covered table is the one the text describes "
+        "step by step (docs/durak-model.md \"THROW\").",
+        '001 §Throw option: "When they are all beaten off, the one who walked has the right to give a similar one"; '
+        'against it §Variants: "During the turn, when a card is placed for an opponent, other players can toss '
+        'additional elements"'),
+    Reconstruction(
+        "throw_one_card", "Cards are thrown in one at a time, and the defender answers each (covers it or takes) "
+        "before anyone throws again; after the defender's take, the thrower who threw keeps the throw.",
+        "One card a move keeps every choice a move of its own; §Throw option gives the thrower \"so far only 1 "
+        "card\" until it is beaten, while §throw-in speaks of throwing \"cards\" and a table may add several at "
+        "once.",
+        '001 §Throw option: "He has the right to give so far only 1 card. After she is beaten, the right to throw a '
+        'card passes again to the one who walked"; against it §throw-in: "walking player has the right to throw '
+        'cards, matching in value with any card on the table"'),
+    Reconstruction(
+        "throw_pass_holds", "A thrower who passes (or has nothing to throw) does not throw again until the "
+        "defender's next cover; after the defender's take a pass lasts the bout. The bout ends when every thrower "
+        "in turn has passed or cannot throw.", "The text has a thrower give way to the next (\"the turn in a "
+        "circle\") and gives no moment a passed thrower speaks again but the next cover, after which §Throw option "
+        "gives the throw back to the one who walked.",
+        '001 §throw-in: "walking player can throw it up again when the turn in a circle reaches him again"; '
+        '§Throw option: "When the walker has nothing to throw, this is done by the next player sitting on his left '
+        'hand"'),
+    Reconstruction(
+        "throw_lead_first", "After each cover the throwers are asked again from the top of their order: the lead "
+        "attacker first (where he throws in), then the others in turn from the player after the defender.",
+        "§Throw option gives the throw back to the one who walked after each card is beaten; §throw-in lets him "
+        "throw again only \"when the turn in a circle reaches him again\"; the first is the sentence that says "
+        "what happens after a cover, the second names no cover.",
+        '001 §Throw option: "After she is beaten, the right to throw a card passes again to the one who walked"; '
+        'against it §throw-in: "walking player can throw it up again when the turn in a circle reaches him again"'),
+    Reconstruction(
         "out_defender_lead", "A bout beaten off by a defender who goes out with it (the stock empty): the next bout "
         "is led by the next player clockwise after the defender who still holds cards, as after a take.", "The text "
         "gives the next lead to \"the person who just fought off\", who then has no card to lead; moves go "

@@ -519,6 +519,36 @@ def test_out_defender_lead_the_next_player_after_a_defender_who_goes_out_leads_a
         "one sensible reading")[1]
 
 
+@pytest.mark.parametrize(("name", "reading", "quotes"), [
+    ("throw_after_cover", "offered only once every attack card is covered or the defender has said take",
+     ["When they are all beaten off, the one who walked has the right to give a similar one",
+      "During the turn, when a card is placed for an opponent, other players can toss additional elements"]),
+    ("throw_one_card", "Cards are thrown in one at a time", ["He has the right to give so far only 1 card"]),
+    ("throw_pass_holds", "does not throw again until the defender's next cover",
+     ["walking player can throw it up again when the turn in a circle reaches him again"]),
+    ("throw_lead_first", "After each cover the throwers are asked again from the top of their order",
+     ["After she is beaten, the right to throw a card passes again to the one who walked",
+      "walking player can throw it up again when the turn in a circle reaches him again"]),
+])
+def test_sequential_throw_in_readings_are_listed_with_the_sentences_each_way(
+        name: str, reading: str, quotes: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """001 throws in at the table's pace ("other players can toss additional elements"); the spec's
+    sequential order of throw-ins is a set of readings, each listed by `foolsolve rules durak` (text and
+    --json) with the seed sentences that point each way."""
+    import json
+    import re
+
+    from foolsolve.cli import main
+
+    main(["rules", "durak"])
+    listed = capsys.readouterr().out.split("one sensible reading")[1]
+    entry = re.search(rf"\n  {name}: (.*?)(?=\n  \S|\Z)", listed, re.S)
+    assert entry is not None and reading in entry.group(1) and all(q in entry.group(1) for q in quotes)
+    main(["rules", "durak", "--json"])
+    (obj,) = [x for x in json.loads(capsys.readouterr().out) if x["name"] == name]
+    assert reading in obj["doc"] and all(q in obj["source"] for q in quotes)
+
+
 def test_001_two_player_transfer_back() -> None:
     s = pos(rules=P, hands=[["7H", "KC", "AD"], ["7D", "8D", "QS", "JS"]], table=[["7S", None]])
     s = play(s, "transfer 7D")
