@@ -904,6 +904,29 @@ def _full_bout(state: State) -> str:
     return f" (a bout holds at most 6 attack cards {why}: 001 §throw-in)"
 
 
+def first_bout_lines(state: State) -> list[str]:
+    """What ``show`` says of the first bout of a deal: that it is one, with its limit and (perevodnoy)
+    that it is not transferred; or, for a fresh deal not marked as the first bout (``first_bout``
+    left out of a hand-built file), that the later bouts' rules apply to it."""
+    rules = state.rules
+    if state.first_bout and state.redeal_seed is None:
+        limit = f"at most {plural(rules.first_bout_limit, 'attack card')}"
+        if rules.first_bout_sixth_after_take and rules.first_bout_limit < 6 and rules.has_throw_ins \
+                and rules.throw_in_after_take:
+            limit += " (6 once the defender takes)"
+        if rules.variant == PEREVODNOY and not rules.transfer_first_bout:
+            return [f"first bout of the deal: {limit}; no transfers (001 §throw-in, §transfer)"]
+        return [f"first bout of the deal: {limit} (001 §throw-in)"]
+    fresh = (not state.first_bout and state.redeal_seed is None and not state.discard and not state.table
+             and not state.out and all(len(h) == HAND_SIZE for h in state.hands)
+             and len(state.stock) == rules.deck - HAND_SIZE * state.players)
+    if fresh:
+        later = "up to 6 attack cards" + (", transfers" if rules.variant == PEREVODNOY else "")
+        return [f"first_bout not set: a fresh deal, but the later bouts' rules apply ({later}); set "
+                "\"first_bout\": true for the first bout's"]
+    return []
+
+
 def cap_reasons(state: State, total: int) -> list[Reason]:
     """Why a bout may not hold ``total`` attack cards (empty: it may): the defender's hand
     (:func:`cap`) and the bout limit (:func:`bout_limit`), each named when it is exceeded."""
@@ -1826,6 +1849,7 @@ class DurakSpec(SpecGame[State, Move]):
             stock_text = f"stock {len(state.stock)}" + (f" (bottom {state.stock[-1]})" if state.stock else "")
         lines = [f"Durak ({state.rules.variant}, {state.rules.deck} cards), {state.players} players, {trump}; "
                  f"{stock_text}; discard {len(state.discard)}"]
+        lines += first_bout_lines(state)
         for p in range(state.players):
             role = []
             if p == state.attacker:

@@ -14,7 +14,7 @@ from foolsolve.solver.minimax import move_values, value_for
 from foolsolve.solver.retrograde import retrograde_wdl, state_graph
 from foolsolve.spec import durak
 from foolsolve.spec.durak import SPEC, Attack, Cover, Pass, Rules, ShowTrump, Take, Throw, Transfer, beats
-from tests.durak.helpers import FixedDeck, card, check_invariants, deck_order, made, moves, play, pos
+from tests.durak.helpers import FixedDeck, card, check_invariants, deck_order, first_bout, made, moves, play, pos
 
 # --- beating ------------------------------------------------------------------------
 
@@ -721,3 +721,29 @@ def test_transfer_lead_option(lead: str) -> None:
     assert made(SPEC.state_to_json(s)) == s  # the position file keeps it (read as set up by hand: short hands)
     t = play(s, "take", "pass") if lead == "transferrer" else play(s, "take", "throw 7H")
     assert t.table == ()
+
+
+_DEALT = [["6C", "6D", "10D", "6H", "6S", "9S"], ["9C", "10C", "9D", "9H", "7S", "10S"]]
+
+
+def test_show_says_a_first_bout_holds_at_most_five_attack_cards_and_is_not_transferred() -> None:
+    """001 §throw-in "At the first rebound, you cannot throw more than four cards to the battering player
+    (the total number of cards is five), but if player does not fight back, then you can throw the 6th
+    card"; §transfer "The first round cannot be transferred if the participants are playing the first
+    game": `show` says a position is the first bout of its deal, with its limit and, in perevodnoy,
+    that it is not transferred."""
+    plain = SPEC.describe(first_bout(_DEALT, []))
+    assert "\nfirst bout of the deal: at most 5 attack cards (6 once the defender takes) (001 §throw-in)\n" in plain
+    perevodnoy = SPEC.describe(first_bout(_DEALT, [], rules={"variant": "perevodnoy"}))
+    assert "first bout of the deal: at most 5 attack cards (6 once the defender takes); no transfers " \
+           "(001 §throw-in, §transfer)" in perevodnoy
+    later = pos(hands=[["6H", "9C"], ["7H", "8C"]])
+    assert "first bout" not in SPEC.describe(later) and "first_bout" not in SPEC.describe(later)
+
+
+def test_show_notes_a_fresh_deal_not_marked_as_the_first_bout() -> None:
+    """A hand-built deal (nothing discarded or played, the stock what the deal leaves) without
+    ``first_bout`` is read as a later bout; `show` says so, and which rules then apply."""
+    fresh = first_bout(_DEALT, [], first_bout=False, rules={"variant": "perevodnoy"})
+    assert "\nfirst_bout not set: a fresh deal, but the later bouts' rules apply (up to 6 attack cards, " \
+           "transfers); set \"first_bout\": true for the first bout's\n" in SPEC.describe(fresh)
