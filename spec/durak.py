@@ -180,8 +180,9 @@ class Rules:
     draw_outcome: str = option(
         "draw", choices=("draw", "last_defender_loses"),
         doc="When the last players go out together: a draw, or the last defender is the fool.",
-        source="001 §rules 'A draw (draw) is also possible in the game'; §Variants 'If there were no "
-               "discussions, the loser is the one who fought back the last move, even if he covered all'")
+        source="001 §rules 'A draw (draw) is also possible in the game'; §Variants 'A draw implies a preliminary "
+               "agreement on subsequent actions. If there were no discussions, the loser is the one who fought back "
+               "the last move, even if he covered all the cards.'")
     defender_hand_cap: bool = option(
         True, choices=(True,), fixed=True,
         doc="A bout never holds more attack cards than the defender held when the bout (or transfer) began.",

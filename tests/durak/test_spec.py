@@ -674,6 +674,18 @@ def test_001_draw_outcome_last_defender_loses() -> None:
     assert ENGINE.result(ENGINE.from_spec(s)) == res
 
 
+def test_draw_outcome_quotes_the_whole_sentences_with_their_condition(capsys: pytest.CaptureFixture[str]) -> None:
+    """001 §Variants "A draw implies a preliminary agreement on subsequent actions. If there were no
+    discussions, the loser is the one who fought back the last move, even if he covered all the cards.":
+    `foolsolve rules durak` quotes both sentences whole, so the condition (no agreement) shows."""
+    from foolsolve.cli import main
+
+    main(["rules", "durak"])
+    out = capsys.readouterr().out
+    assert "§Variants 'A draw implies a preliminary agreement on subsequent actions. If there were no discussions, " \
+           "the loser is the one who fought back the last move, even if he covered all the cards.'" in out
+
+
 def test_illegal_moves_are_rejected() -> None:
     s = pos(hands=[["6H", "AC"], ["7H", "QD"]])
     for bad in (Take(), Pass(), Throw(card("6H")), Attack((card("7H"),)), Cover(card("6H"), card("7H")), "attack 6H"):
