@@ -439,6 +439,7 @@ _FOLLOW_QUOTE = "After the lead, players must play the same number of cards in a
 _TRUMP_QUOTE = ("Any 3 trumps beat 5 cards, any 2 trumps beat 3 or 4 cards (including a previous 3 trumps), and any "
                 "1 trump beats 1 or 2 cards (including previous trump plays).")
 _LEAD_QUOTE = "You must play 1, 2, 3, or 4 cards of the same rank, or a 5-card hand, when you lead."
+_SKIP_QUOTE = "If it's an equal single card or pair, the following player is skipped."
 _VARIATION_QUOTE = ("The inventor suggests that it may work better to require three trumps to beat three trumps, and two "
                     "trumps to beat two trumps, rather than requiring one fewer trump to be used.")
 
@@ -1104,8 +1105,32 @@ class FoolerySpec(SpecGame[State, Move]):
         if combo.kind == "trumps":
             return [reason("follow_reasons", f"{describe_combo(combo)} beats {describe_combo(top)}", "Trumping",
                            "Higher trumps are needed to beat lower ones")]
-        return [reason("follow_reasons", f"{describe_combo(combo)} beats or equals {describe_combo(top)}", "Follow",
-                       _FOLLOW_QUOTE)]
+        out = [reason("follow_reasons", f"{describe_combo(combo)} beats or equals {describe_combo(top)}", "Follow",
+                      _FOLLOW_QUOTE)]
+        return out + self._skip_reasons(state, move, combo, top)
+
+    def _skip_reasons(self, state: State, move: Play, combo: Combo, top: Combo) -> list[Reason]:
+        """What an equal single or pair does to the next player, for ``why`` (as :meth:`apply` does it):
+        004 §Follow "If it's an equal single card or pair, the following player is skipped."; with two
+        players holding cards the option ``skip_with_two`` decides (the trick won, or no skip)."""
+        if not skips_next(combo, top):
+            return []
+        p, rules = state.to_move, state.rules
+        laid = replace(state, table=(*state.table, (p, move.cards)),
+                       passed=state.passed if rules.pass_is_final else frozenset(), skipped=None)
+        nxt = self._next_in_trick(laid, p)
+        if nxt is None:
+            return []
+        what = "single card" if combo.count == 1 else "pair"
+        if sum(1 for q in range(state.players) if state.active(q)) != 2:
+            return [reason("skips_next", f"an equal {what}: player {nxt}, the following player, is skipped", "Follow",
+                           _SKIP_QUOTE)]
+        if rules.skip_with_two == "no_skip":
+            return [reason("skips_next", f"an equal {what}, but with two players holding cards no one is skipped: "
+                           f"player {nxt} may answer", "Follow", _SKIP_QUOTE, "skip_with_two", rules)]
+        return [reason("skips_next", f"an equal {what}: player {nxt}, the following player, is skipped; with two "
+                       f"players holding cards that wins player {p} the trick", "Follow", _SKIP_QUOTE,
+                       "skip_with_two", rules)]
 
     def describe(self, state: State, view: View | None = None) -> str:
         """A few readable lines; with ``view``, as its player sees them (``SpecGame.describe``): the

@@ -143,6 +143,26 @@ def test_no_skip_counts_the_players_holding_cards_before_the_matching_play() -> 
     assert ENGINE.to_spec(e) == after
 
 
+def test_why_an_equal_single_or_pair_names_the_skipped_player() -> None:
+    """004 §Follow "If it's an equal single card or pair, the following player is skipped.": `why` on the
+    matching play names the rule and the player skipped; with two players holding cards it names the
+    option skip_with_two that decides (trick_won: the matcher wins the trick; no_skip: the other answers)."""
+    s = position("2C 3C", "9D 4C", "QC 4D", "JC 5C", table=[(0, "9C")], to_move=1)
+    skip = [r for r in SPEC.why_legal(s, SPEC.parse_move(s, "play 9D")) if r.rule == "skips_next"]
+    assert [(r.says, r.section, r.quote, r.option) for r in skip] == [
+        ("an equal single card: player 2, the following player, is skipped", "Follow",
+         "If it's an equal single card or pair, the following player is skipped.", None)]
+    higher = position("2C 3C", "10D 4C", "QC 4D", "JC 5C", table=[(0, "9C")], to_move=1)
+    assert not [r for r in SPEC.why_legal(higher, SPEC.parse_move(higher, "play 10D")) if r.rule == "skips_next"]
+    for option, says in (("trick_won", "player 0, the following player, is skipped; with two players holding cards "
+                                       "that wins player 1 the trick"),
+                         ("no_skip", "with two players holding cards no one is skipped: player 0 may answer")):
+        two = position("9C 2C", "9D 4C", "", table=[(0, "9H")], to_move=1, places=[None, None, 1],
+                       rules={"skip_with_two": option})
+        (r,) = [r for r in SPEC.why_legal(two, SPEC.parse_move(two, "play 9D")) if r.rule == "skips_next"]
+        assert says in r.says and (r.option, r.value) == ("skip_with_two", option)
+
+
 def test_equal_five_card_hands_may_follow_and_skip_no_one() -> None:
     # RULES-NOTES §5: equal tops are equal hands (allowed, no skip)
     s = position("2C", "3D 4D 5H 6S 7D KC", "QC", "JC", table=[(0, "3C 4C 5C 6C 7H")], to_move=1)
