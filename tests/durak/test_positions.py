@@ -282,3 +282,22 @@ def test_every_position_of_random_games_under_every_option_is_read_back(seed: in
         if SPEC.result(s) is not None:
             return
         s = SPEC.apply(s, rng.choice(SPEC.legal_moves(s)))
+
+
+def test_the_documented_canonical_form_names_what_it_leaves_out() -> None:
+    """docs/durak.md says which rule options and fields the canonical form (`state_to_json`) writes only
+    when set: the side rules, off by default, are left out of a default position's JSON, and the page
+    names each; its list of moves names every move the spec prints (the trump ace exchange too)."""
+    from pathlib import Path
+
+    from foolsolve.spec.durak import SIDE_OPTIONS
+
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "durak.md").read_text(encoding="utf-8")
+    canonical = doc.split("* The canonical form (`state_to_json`)")[1].split("\n* ")[0]
+    written = SPEC.state_to_json(pos(hands=[["6H"], ["7H"]]))
+    for name in SIDE_OPTIONS:
+        assert name not in written["rules"] and f"`{name}`" in canonical
+    assert "places" not in written and "known" not in written and "`known` only" in canonical
+    moves_text = doc.split("Moves print with card glyphs")[1].split("###")[0]
+    for verb in ("attack", "cover", "transfer", "show", "throw", "take", "pass", "exchange", "redeal", "keep"):
+        assert f"`{verb}" in moves_text, verb
