@@ -21,9 +21,9 @@ from typing import Any
 import click
 
 from foolsolve import jsonout
-from foolsolve.errors import InputError, got
+from foolsolve.errors import InputError, PositionError, got
 from foolsolve.game import Reason, SpecGame
-from foolsolve.rules import json_text, options_of
+from foolsolve.rules import cited, json_text, options_of
 
 
 @dataclass
@@ -39,8 +39,11 @@ class Explanation:
     """Illegal: every rule against the move. Legal: the rules it rests on."""
     flips: list[tuple[str, Any]] = field(default_factory=list)
     """Option values (one option changed at a time) under which the verdict is the opposite."""
-    impossible: list[tuple[str, Any]] = field(default_factory=list)
-    """Option values (one at a time) under which this position could not arise (its file is refused)."""
+    impossible: list[tuple[str, Any, str]] = field(default_factory=list)
+    """Option values (one at a time) under which this position could not arise (its file is refused
+    as a position no play reaches), each with the refusal's reason."""
+    sources: dict[str, str] = field(default_factory=dict)
+    """The seed sentence of each option named in ``flips`` or ``impossible`` (as ``rules`` cites it)."""
     legal_moves: list[str] = field(default_factory=list)
     effect: list[str] = field(default_factory=list)
     """For a legal move: what changes in the position (one line per changed field)."""
@@ -52,7 +55,11 @@ class Explanation:
         return {"move": self.move if self.move is not None else self.text, "legal": self.legal,
                 "reasons": [r.to_json(self.seed) for r in self.reasons],
                 "error": self.error,
-                "options_that_flip": [{"option": o, "value": json.loads(json_text(v))} for o, v in self.flips],
+                "options_that_flip": [{"option": o, "value": json.loads(json_text(v)), "source": self.sources.get(o, "")}
+                                      for o, v in self.flips],
+                "options_that_make_it_impossible": [
+                    {"option": o, "value": json.loads(json_text(v)), "why": why, "source": self.sources.get(o, "")}
+                    for o, v, why in self.impossible],
                 "effect": self.effect, "legal_moves": self.legal_moves}
 
     def one_line(self) -> str:
@@ -89,16 +96,23 @@ class Explanation:
             if self.flips:
                 verdict = "illegal" if self.legal else "legal"
                 out.append(f"Option values that would make it {verdict} (one option changed at a time):")
-                out += [f"  {o} = {json_text(v)}" for o, v in self.flips]
-            else:
-                # an option the verdict rests on whose other values make the position impossible
-                named = {r.option for r in self.reasons}
-                cannot = [(o, v) for o, v in self.impossible if o in named]
-                out.append("No other value of any one rule option changes that" + (
-                    " (under " + ", ".join(f"{o} = {json_text(v)}" for o, v in cannot)
-                    + " this position could not arise)." if cannot else "."))
+                out += [f"  {o} = {json_text(v)}" + self._source_line(o) for o, v in self.flips]
+            if self.impossible:
+                out.append("Option values under which this position could not arise (one option changed at a time):")
+                out += [f"  {o} = {json_text(v)}: {why}" + self._source_line(o) for o, v, why in self.impossible]
+            if not self.flips and not self.impossible:
+                out.append("No other value of any one rule option changes that.")
         out.append("Legal moves: " + (", ".join(self.legal_moves) if self.legal_moves else "none (the game is over)"))
         return out
+
+
+    def _source_line(self, option: str) -> str:
+        """The option's seed sentence under its value, unless a reason above names the option (and
+        so cites its sentence already)."""
+        source = self.sources.get(option)
+        if not source or any(r.option == option for r in self.reasons):
+            return ""
+        return f"\n      {source}"
 
 
 def _cite_line(r: Reason, seed: str) -> str:
@@ -121,13 +135,14 @@ def _verdict(spec: SpecGame[Any, Any], state: Any, text: str) -> bool | None:
 
 
 def option_flips(spec: SpecGame[Any, Any], state: Any, text: str, legal: bool,
-                 impossible: list[tuple[str, Any]] | None = None) -> list[tuple[str, Any]]:
+                 impossible: list[tuple[str, Any, str]] | None = None) -> list[tuple[str, Any]]:
     """Each other value of each rule option (one at a time) under which ``text`` is legal when
     it is not, or illegal when it is: every choice of an option with a list of choices, and for
     a table-valued or numeric option the values its declaration names as next to the current
     one (``variants``: each entry of a table changed at a time). A value that makes the position
     itself impossible (the position file would be rejected) is left out, and added to
-    ``impossible`` where given."""
+    ``impossible`` where given, with the reason (a position no play under that value reaches: a
+    value the game's table cannot take at all, ``teams = "2v2"`` with two players, is not listed)."""
     rules = spec.rules_of(state)
     if not dataclasses.is_dataclass(rules) or isinstance(rules, type):
         return []
@@ -147,9 +162,11 @@ def option_flips(spec: SpecGame[Any, Any], state: Any, text: str, legal: bool,
             try:
                 other = dataclasses.replace(rules, **{info.name: value})
                 changed = spec.state_from_json(spec.state_to_json(spec.with_rules(state, other)))
-            except (InputError, ValueError, TypeError):
+            except PositionError as exc:
                 if impossible is not None:
-                    impossible.append((info.name, value))
+                    impossible.append((info.name, value, str(exc)))
+                continue
+            except (InputError, ValueError, TypeError):
                 continue
             verdict = _verdict(spec, changed, text)
             if verdict is not None and verdict != legal:
@@ -213,6 +230,11 @@ def explain(spec: SpecGame[Any, Any], state: Any, text: str, *, flips: bool = Tr
         exp.effect = effect_lines(spec.state_to_json(state), spec.state_to_json(after))
     if flips:
         exp.flips = option_flips(spec, state, text, legal, exp.impossible)
+        rules = spec.rules_of(state)
+        infos = {o.name: o for o in options_of(type(rules))} if dataclasses.is_dataclass(rules) else {}
+        for name in [o for o, _ in exp.flips] + [o for o, _, _ in exp.impossible]:
+            if name in infos:
+                exp.sources[name] = cited(infos[name].source)
     return exp
 
 

@@ -180,8 +180,9 @@ class Rules:
     draw_outcome: str = option(
         "draw", choices=("draw", "last_defender_loses"),
         doc="When the last players go out together: a draw, or the last defender is the fool.",
-        source="001 §rules 'A draw (draw) is also possible in the game'; §Variants 'If there were no "
-               "discussions, the loser is the one who fought back the last move, even if he covered all'")
+        source="001 §rules 'A draw (draw) is also possible in the game'; §Variants 'A draw implies a preliminary "
+               "agreement on subsequent actions. If there were no discussions, the loser is the one who fought back "
+               "the last move, even if he covered all the cards.'")
     defender_hand_cap: bool = option(
         True, choices=(True,), fixed=True,
         doc="A bout never holds more attack cards than the defender held when the bout (or transfer) began.",
@@ -648,6 +649,42 @@ RECONSTRUCTIONS = (
         'is a card of a trump suit on the table"; §Variants: "It is permissible to transfer the move to another '
         'participant simply by showing a trump card of the same value as the card on the table"'),
     Reconstruction(
+        "throw_after_cover", "Throw-ins (podkidnoy, perevodnoy) are offered only once every attack card is covered "
+        "or the defender has said take; while a card is uncovered only the defender moves (modelling choice: the "
+        "table's simultaneous throwing made sequential).", "The text points both ways: §Throw option gives the "
+        "throw \"when they are all beaten off\", §Variants lets others toss \"when a card is placed for an "
+        "opponent\"; a sequential game needs one moment, and the covered table is the one the text describes "
+        "step by step (docs/durak-model.md \"THROW\").",
+        '001 §Throw option: "When they are all beaten off, the one who walked has the right to give a similar one"; '
+        'against it §Variants: "During the turn, when a card is placed for an opponent, other players can toss '
+        'additional elements"'),
+    Reconstruction(
+        "throw_one_card", "Cards are thrown in one at a time, and the defender answers each (covers it or takes) "
+        "before anyone throws again; after the defender's take, the thrower who threw keeps the throw.",
+        "One card a move keeps every choice a move of its own; §Throw option gives the thrower \"so far only 1 "
+        "card\" until it is beaten, while §throw-in speaks of throwing \"cards\" and a table may add several at "
+        "once.",
+        '001 §Throw option: "He has the right to give so far only 1 card. After she is beaten, the right to throw a '
+        'card passes again to the one who walked"; against it §throw-in: "walking player has the right to throw '
+        'cards, matching in value with any card on the table"'),
+    Reconstruction(
+        "throw_pass_holds", "A thrower who passes (or has nothing to throw) does not throw again until the "
+        "defender's next cover; after the defender's take a pass lasts the bout. The bout ends when every thrower "
+        "in turn has passed or cannot throw.", "The text has a thrower give way to the next (\"the turn in a "
+        "circle\") and gives no moment a passed thrower speaks again but the next cover, after which §Throw option "
+        "gives the throw back to the one who walked.",
+        '001 §throw-in: "walking player can throw it up again when the turn in a circle reaches him again"; '
+        '§Throw option: "When the walker has nothing to throw, this is done by the next player sitting on his left '
+        'hand"'),
+    Reconstruction(
+        "throw_lead_first", "After each cover the throwers are asked again from the top of their order: the lead "
+        "attacker first (where he throws in), then the others in turn from the player after the defender.",
+        "§Throw option gives the throw back to the one who walked after each card is beaten; §throw-in lets him "
+        "throw again only \"when the turn in a circle reaches him again\"; the first is the sentence that says "
+        "what happens after a cover, the second names no cover.",
+        '001 §Throw option: "After she is beaten, the right to throw a card passes again to the one who walked"; '
+        'against it §throw-in: "walking player can throw it up again when the turn in a circle reaches him again"'),
+    Reconstruction(
         "out_defender_lead", "A bout beaten off by a defender who goes out with it (the stock empty): the next bout "
         "is led by the next player clockwise after the defender who still holds cards, as after a take.", "The text "
         "gives the next lead to \"the person who just fought off\", who then has no card to lead; moves go "
@@ -850,6 +887,45 @@ def cap(state: State) -> int:
     """
     limit = bout_limit(state)
     return state.defender_start if limit is None else min(state.defender_start, limit)
+
+
+def _full_bout(state: State) -> str:
+    """Why no more attack cards fit the bout, as a parenthesis for a message (nothing where the
+    table is below :func:`cap`: then nobody holds a card to throw)."""
+    limit = bout_limit(state)
+    if len(state.table) < cap(state):
+        return ""
+    if limit is None or state.defender_start <= limit:
+        held = plural(state.defender_start, "card")
+        return (f" (the {held} the defender held when the bout began {'caps' if state.defender_start == 1 else 'cap'} "
+                f"the bout at {plural(state.defender_start, 'attack card')}: 001 §rules)")
+    if state.first_bout:
+        return f" (the first bout of the deal holds at most {plural(limit, 'attack card')}: 001 §throw-in)"
+    why = "always" if state.rules.bout_limit == "six" else "while the stock has cards"
+    return f" (a bout holds at most 6 attack cards {why}: 001 §throw-in)"
+
+
+def first_bout_lines(state: State) -> list[str]:
+    """What ``show`` says of the first bout of a deal: that it is one, with its limit and (perevodnoy)
+    that it is not transferred; or, for a fresh deal not marked as the first bout (``first_bout``
+    left out of a hand-built file), that the later bouts' rules apply to it."""
+    rules = state.rules
+    if state.first_bout and state.redeal_seed is None:
+        limit = f"at most {plural(rules.first_bout_limit, 'attack card')}"
+        if rules.first_bout_sixth_after_take and rules.first_bout_limit < 6 and rules.has_throw_ins \
+                and rules.throw_in_after_take:
+            limit += " (6 once the defender takes)"
+        if rules.variant == PEREVODNOY and not rules.transfer_first_bout:
+            return [f"first bout of the deal: {limit}; no transfers (001 §throw-in, §transfer)"]
+        return [f"first bout of the deal: {limit} (001 §throw-in)"]
+    fresh = (not state.first_bout and state.redeal_seed is None and not state.discard and not state.table
+             and not state.out and all(len(h) == HAND_SIZE for h in state.hands)
+             and len(state.stock) == rules.deck - HAND_SIZE * state.players)
+    if fresh:
+        later = "up to 6 attack cards" + (", transfers" if rules.variant == PEREVODNOY else "")
+        return [f"first_bout not set: a fresh deal, but the later bouts' rules apply ({later}); set "
+                "\"first_bout\": true for the first bout's"]
+    return []
 
 
 def cap_reasons(state: State, total: int) -> list[Reason]:
@@ -1774,6 +1850,7 @@ class DurakSpec(SpecGame[State, Move]):
             stock_text = f"stock {len(state.stock)}" + (f" (bottom {state.stock[-1]})" if state.stock else "")
         lines = [f"Durak ({state.rules.variant}, {state.rules.deck} cards), {state.players} players, {trump}; "
                  f"{stock_text}; discard {len(state.discard)}"]
+        lines += first_bout_lines(state)
         for p in range(state.players):
             role = []
             if p == state.attacker:
@@ -2298,7 +2375,7 @@ def _check_position(state: State, obj: dict[str, Any], default_start: int) -> No
     if ph == THROW:
         can = [p for p in throwers(state) if legal_throws(state, p)]
         if not can:
-            raise PositionError("table: nobody can throw in, so this bout is already over")
+            raise PositionError(f"table: nobody can throw in{_full_bout(state)}, so this bout is already over")
         if "to_move" in obj and state.to_move not in can:
             raise PositionError(f"to_move: player {state.to_move} cannot throw in here "
                                 f"(players who can: {', '.join(map(str, can))})")

@@ -439,6 +439,9 @@ _FOLLOW_QUOTE = "After the lead, players must play the same number of cards in a
 _TRUMP_QUOTE = ("Any 3 trumps beat 5 cards, any 2 trumps beat 3 or 4 cards (including a previous 3 trumps), and any "
                 "1 trump beats 1 or 2 cards (including previous trump plays).")
 _LEAD_QUOTE = "You must play 1, 2, 3, or 4 cards of the same rank, or a 5-card hand, when you lead."
+_SKIP_QUOTE = "If it's an equal single card or pair, the following player is skipped."
+_VARIATION_QUOTE = ("The inventor suggests that it may work better to require three trumps to beat three trumps, and two "
+                    "trumps to beat two trumps, rather than requiring one fewer trump to be used.")
 
 
 def describe_combo(combo: Combo) -> str:
@@ -469,8 +472,10 @@ def follow_reasons(play: Combo, top: Combo, rules: Rules) -> list[Reason]:
     if play.kind == "trumps":
         need = trumps_needed(top, rules)
         if play.count != need:
+            section, quote = ("Variation", _VARIATION_QUOTE) if top.kind == "trumps" and \
+                rules.trump_beats_trump == "same" else ("Trumping", _TRUMP_QUOTE)
             out.append(reason("trumps_needed", f"{describe_combo(top)} is trumped by exactly {plural(need, 'trump')}, not "
-                              f"{play.count}", "Trumping", _TRUMP_QUOTE,
+                              f"{play.count}", section, quote,
                               "trump_beats_trump" if top.kind == "trumps" else None, rules))
         above = top.key if top.kind == "trumps" else \
             top.key[1] if top.kind == "hand" and top.key[0] == FIVE_OF_A_KIND else None
@@ -486,9 +491,32 @@ def follow_reasons(play: Combo, top: Combo, rules: Rules) -> list[Reason]:
         return [reason("same_number", f"{describe_combo(top)} is followed by {plural(top.count, 'card')} of the same kind "
                        f"(a set, or a five-card hand), not {describe_combo(play)}", "Follow", _FOLLOW_QUOTE)]
     if play.key < top.key:
-        return [reason("equal_or_higher", f"{describe_combo(play)} is lower than {describe_combo(top)}", "Follow",
-                       _FOLLOW_QUOTE, "straight_wrap" if play.kind == "hand" else None, rules)]
+        section, quote = _order_quote(play, top)
+        return [reason("equal_or_higher", f"{describe_combo(play)} is lower than {describe_combo(top)}", section,
+                       quote, "straight_wrap" if _straights(play, top) else None, rules)]
     return []
+
+
+_HANDS_ORDER_QUOTE = "5-card hands, lowest to highest: Straight, Flush, Full House, Straight Flush, Five of a Kind"
+_HANDS_RANK_QUOTE = ("Highest card counts for determining whether a hand is equal or higher, except in the Full House "
+                     "where the set of 3 determines it.")
+
+
+def _order_quote(play: Combo, top: Combo) -> tuple[str, str]:
+    """The seed sentence that orders ``play`` against ``top`` of the same kind and count: §Follow's for
+    sets, for five-card hands §Hands' order of the categories, or within one category its sentence of
+    the deciding card (the set of 3 in a full house)."""
+    if play.kind != "hand":
+        return "Follow", _FOLLOW_QUOTE
+    if play.key[0] != top.key[0]:
+        return "Hands", _HANDS_ORDER_QUOTE
+    return "Hands", _HANDS_RANK_QUOTE
+
+
+def _straights(play: Combo, top: Combo) -> bool:
+    """Whether ``straight_wrap`` (an ace high in a straight) can decide between the two plays: a
+    straight or straight flush is among them."""
+    return any(c.kind == "hand" and c.key[0] in (STRAIGHT, STRAIGHT_FLUSH) for c in (play, top))
 
 
 def beats(play: Combo, top: Combo, rules: Rules) -> bool:
@@ -1077,8 +1105,32 @@ class FoolerySpec(SpecGame[State, Move]):
         if combo.kind == "trumps":
             return [reason("follow_reasons", f"{describe_combo(combo)} beats {describe_combo(top)}", "Trumping",
                            "Higher trumps are needed to beat lower ones")]
-        return [reason("follow_reasons", f"{describe_combo(combo)} beats or equals {describe_combo(top)}", "Follow",
-                       _FOLLOW_QUOTE)]
+        out = [reason("follow_reasons", f"{describe_combo(combo)} beats or equals {describe_combo(top)}", "Follow",
+                      _FOLLOW_QUOTE)]
+        return out + self._skip_reasons(state, move, combo, top)
+
+    def _skip_reasons(self, state: State, move: Play, combo: Combo, top: Combo) -> list[Reason]:
+        """What an equal single or pair does to the next player, for ``why`` (as :meth:`apply` does it):
+        004 §Follow "If it's an equal single card or pair, the following player is skipped."; with two
+        players holding cards the option ``skip_with_two`` decides (the trick won, or no skip)."""
+        if not skips_next(combo, top):
+            return []
+        p, rules = state.to_move, state.rules
+        laid = replace(state, table=(*state.table, (p, move.cards)),
+                       passed=state.passed if rules.pass_is_final else frozenset(), skipped=None)
+        nxt = self._next_in_trick(laid, p)
+        if nxt is None:
+            return []
+        what = "single card" if combo.count == 1 else "pair"
+        if sum(1 for q in range(state.players) if state.active(q)) != 2:
+            return [reason("skips_next", f"an equal {what}: player {nxt}, the following player, is skipped", "Follow",
+                           _SKIP_QUOTE)]
+        if rules.skip_with_two == "no_skip":
+            return [reason("skips_next", f"an equal {what}, but with two players holding cards no one is skipped: "
+                           f"player {nxt} may answer", "Follow", _SKIP_QUOTE, "skip_with_two", rules)]
+        return [reason("skips_next", f"an equal {what}: player {nxt}, the following player, is skipped; with two "
+                       f"players holding cards that wins player {p} the trick", "Follow", _SKIP_QUOTE,
+                       "skip_with_two", rules)]
 
     def describe(self, state: State, view: View | None = None) -> str:
         """A few readable lines; with ``view``, as its player sees them (``SpecGame.describe``): the

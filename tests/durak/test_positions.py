@@ -131,6 +131,15 @@ BAD: list[tuple[dict[str, Any], str]] = [
      "taking: under these rules"),
     ({"hands": [["6H"], ["7H"]], "rules": {"variant": "simple"}, "table": [["9H", "JH"]]}, "table: every card is covered"),
     ({"hands": [["QH"], ["7H"]], "table": [["9H", "JH"]]}, "table: nobody can throw in"),
+    # 001 §rules "The number of cards that a move was made with should not be more than the number of cards in the
+    # player's hand, for which this move was made": the bout is full, and the message says which rule fills it
+    ({"hands": [["6S", "KS"], ["AC", "AD"]], "table": [["6C", None], ["6D", None]], "taking": True},
+     "table: nobody can throw in (the 2 cards the defender held when the bout began cap the bout at 2 attack cards: "
+     "001 §rules), so this bout is already over"),
+    ({"hands": [["6S", "KS"], ["AC", "AD", "QH", "KH", "AH", "JH", "10H"]], "stock": ["AS"],
+      "table": [["6C", "7C"], ["6D", "7D"], ["6H", "7H"], ["8C", "9C"], ["8D", "9D"], ["8H", "9H"]]},
+     "table: nobody can throw in (a bout holds at most 6 attack cards while the stock has cards: 001 §throw-in), so "
+     "this bout is already over"),
     ({"hands": [["6H"], ["7H"]], "table": [["9H", None]], "shown": ["9S"]}, "shown: trumps are shown only"),
     ({"hands": [["6H"], ["7H"], [], ["8H"]], "out": [2], "table": [["9H", None]], "attacker": 1, "defender": 0},
      "defender: must be 3"),
@@ -273,3 +282,22 @@ def test_every_position_of_random_games_under_every_option_is_read_back(seed: in
         if SPEC.result(s) is not None:
             return
         s = SPEC.apply(s, rng.choice(SPEC.legal_moves(s)))
+
+
+def test_the_documented_canonical_form_names_what_it_leaves_out() -> None:
+    """docs/durak.md says which rule options and fields the canonical form (`state_to_json`) writes only
+    when set: the side rules, off by default, are left out of a default position's JSON, and the page
+    names each; its list of moves names every move the spec prints (the trump ace exchange too)."""
+    from pathlib import Path
+
+    from foolsolve.spec.durak import SIDE_OPTIONS
+
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "durak.md").read_text(encoding="utf-8")
+    canonical = doc.split("* The canonical form (`state_to_json`)")[1].split("\n* ")[0]
+    written = SPEC.state_to_json(pos(hands=[["6H"], ["7H"]]))
+    for name in SIDE_OPTIONS:
+        assert name not in written["rules"] and f"`{name}`" in canonical
+    assert "places" not in written and "known" not in written and "`known` only" in canonical
+    moves_text = doc.split("Moves print with card glyphs")[1].split("###")[0]
+    for verb in ("attack", "cover", "transfer", "show", "throw", "take", "pass", "exchange", "redeal", "keep"):
+        assert f"`{verb}" in moves_text, verb

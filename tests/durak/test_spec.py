@@ -14,7 +14,7 @@ from foolsolve.solver.minimax import move_values, value_for
 from foolsolve.solver.retrograde import retrograde_wdl, state_graph
 from foolsolve.spec import durak
 from foolsolve.spec.durak import SPEC, Attack, Cover, Pass, Rules, ShowTrump, Take, Throw, Transfer, beats
-from tests.durak.helpers import FixedDeck, card, check_invariants, deck_order, made, moves, play, pos
+from tests.durak.helpers import FixedDeck, card, check_invariants, deck_order, first_bout, made, moves, play, pos
 
 # --- beating ------------------------------------------------------------------------
 
@@ -519,6 +519,36 @@ def test_out_defender_lead_the_next_player_after_a_defender_who_goes_out_leads_a
         "one sensible reading")[1]
 
 
+@pytest.mark.parametrize(("name", "reading", "quotes"), [
+    ("throw_after_cover", "offered only once every attack card is covered or the defender has said take",
+     ["When they are all beaten off, the one who walked has the right to give a similar one",
+      "During the turn, when a card is placed for an opponent, other players can toss additional elements"]),
+    ("throw_one_card", "Cards are thrown in one at a time", ["He has the right to give so far only 1 card"]),
+    ("throw_pass_holds", "does not throw again until the defender's next cover",
+     ["walking player can throw it up again when the turn in a circle reaches him again"]),
+    ("throw_lead_first", "After each cover the throwers are asked again from the top of their order",
+     ["After she is beaten, the right to throw a card passes again to the one who walked",
+      "walking player can throw it up again when the turn in a circle reaches him again"]),
+])
+def test_sequential_throw_in_readings_are_listed_with_the_sentences_each_way(
+        name: str, reading: str, quotes: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """001 throws in at the table's pace ("other players can toss additional elements"); the spec's
+    sequential order of throw-ins is a set of readings, each listed by `foolsolve rules durak` (text and
+    --json) with the seed sentences that point each way."""
+    import json
+    import re
+
+    from foolsolve.cli import main
+
+    main(["rules", "durak"])
+    listed = capsys.readouterr().out.split("one sensible reading")[1]
+    entry = re.search(rf"\n  {name}: (.*?)(?=\n  \S|\Z)", listed, re.S)
+    assert entry is not None and reading in entry.group(1) and all(q in entry.group(1) for q in quotes)
+    main(["rules", "durak", "--json"])
+    (obj,) = [x for x in json.loads(capsys.readouterr().out) if x["name"] == name]
+    assert reading in obj["doc"] and all(q in obj["source"] for q in quotes)
+
+
 def test_001_two_player_transfer_back() -> None:
     s = pos(rules=P, hands=[["7H", "KC", "AD"], ["7D", "8D", "QS", "JS"]], table=[["7S", None]])
     s = play(s, "transfer 7D")
@@ -644,6 +674,18 @@ def test_001_draw_outcome_last_defender_loses() -> None:
     assert ENGINE.result(ENGINE.from_spec(s)) == res
 
 
+def test_draw_outcome_quotes_the_whole_sentences_with_their_condition(capsys: pytest.CaptureFixture[str]) -> None:
+    """001 §Variants "A draw implies a preliminary agreement on subsequent actions. If there were no
+    discussions, the loser is the one who fought back the last move, even if he covered all the cards.":
+    `foolsolve rules durak` quotes both sentences whole, so the condition (no agreement) shows."""
+    from foolsolve.cli import main
+
+    main(["rules", "durak"])
+    out = capsys.readouterr().out
+    assert "§Variants 'A draw implies a preliminary agreement on subsequent actions. If there were no discussions, " \
+           "the loser is the one who fought back the last move, even if he covered all the cards.'" in out
+
+
 def test_illegal_moves_are_rejected() -> None:
     s = pos(hands=[["6H", "AC"], ["7H", "QD"]])
     for bad in (Take(), Pass(), Throw(card("6H")), Attack((card("7H"),)), Cover(card("6H"), card("7H")), "attack 6H"):
@@ -691,3 +733,29 @@ def test_transfer_lead_option(lead: str) -> None:
     assert made(SPEC.state_to_json(s)) == s  # the position file keeps it (read as set up by hand: short hands)
     t = play(s, "take", "pass") if lead == "transferrer" else play(s, "take", "throw 7H")
     assert t.table == ()
+
+
+_DEALT = [["6C", "6D", "10D", "6H", "6S", "9S"], ["9C", "10C", "9D", "9H", "7S", "10S"]]
+
+
+def test_show_says_a_first_bout_holds_at_most_five_attack_cards_and_is_not_transferred() -> None:
+    """001 §throw-in "At the first rebound, you cannot throw more than four cards to the battering player
+    (the total number of cards is five), but if player does not fight back, then you can throw the 6th
+    card"; §transfer "The first round cannot be transferred if the participants are playing the first
+    game": `show` says a position is the first bout of its deal, with its limit and, in perevodnoy,
+    that it is not transferred."""
+    plain = SPEC.describe(first_bout(_DEALT, []))
+    assert "\nfirst bout of the deal: at most 5 attack cards (6 once the defender takes) (001 §throw-in)\n" in plain
+    perevodnoy = SPEC.describe(first_bout(_DEALT, [], rules={"variant": "perevodnoy"}))
+    assert "first bout of the deal: at most 5 attack cards (6 once the defender takes); no transfers " \
+           "(001 §throw-in, §transfer)" in perevodnoy
+    later = pos(hands=[["6H", "9C"], ["7H", "8C"]])
+    assert "first bout" not in SPEC.describe(later) and "first_bout" not in SPEC.describe(later)
+
+
+def test_show_notes_a_fresh_deal_not_marked_as_the_first_bout() -> None:
+    """A hand-built deal (nothing discarded or played, the stock what the deal leaves) without
+    ``first_bout`` is read as a later bout; `show` says so, and which rules then apply."""
+    fresh = first_bout(_DEALT, [], first_bout=False, rules={"variant": "perevodnoy"})
+    assert "\nfirst_bout not set: a fresh deal, but the later bouts' rules apply (up to 6 attack cards, " \
+           "transfers); set \"first_bout\": true for the first bout's\n" in SPEC.describe(fresh)

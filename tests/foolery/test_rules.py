@@ -143,6 +143,26 @@ def test_no_skip_counts_the_players_holding_cards_before_the_matching_play() -> 
     assert ENGINE.to_spec(e) == after
 
 
+def test_why_an_equal_single_or_pair_names_the_skipped_player() -> None:
+    """004 §Follow "If it's an equal single card or pair, the following player is skipped.": `why` on the
+    matching play names the rule and the player skipped; with two players holding cards it names the
+    option skip_with_two that decides (trick_won: the matcher wins the trick; no_skip: the other answers)."""
+    s = position("2C 3C", "9D 4C", "QC 4D", "JC 5C", table=[(0, "9C")], to_move=1)
+    skip = [r for r in SPEC.why_legal(s, SPEC.parse_move(s, "play 9D")) if r.rule == "skips_next"]
+    assert [(r.says, r.section, r.quote, r.option) for r in skip] == [
+        ("an equal single card: player 2, the following player, is skipped", "Follow",
+         "If it's an equal single card or pair, the following player is skipped.", None)]
+    higher = position("2C 3C", "10D 4C", "QC 4D", "JC 5C", table=[(0, "9C")], to_move=1)
+    assert not [r for r in SPEC.why_legal(higher, SPEC.parse_move(higher, "play 10D")) if r.rule == "skips_next"]
+    for option, says in (("trick_won", "player 0, the following player, is skipped; with two players holding cards "
+                                       "that wins player 1 the trick"),
+                         ("no_skip", "with two players holding cards no one is skipped: player 0 may answer")):
+        two = position("9C 2C", "9D 4C", "", table=[(0, "9H")], to_move=1, places=[None, None, 1],
+                       rules={"skip_with_two": option})
+        (r,) = [r for r in SPEC.why_legal(two, SPEC.parse_move(two, "play 9D")) if r.rule == "skips_next"]
+        assert says in r.says and (r.option, r.value) == ("skip_with_two", option)
+
+
 def test_equal_five_card_hands_may_follow_and_skip_no_one() -> None:
     # RULES-NOTES §5: equal tops are equal hands (allowed, no skip)
     s = position("2C", "3D 4D 5H 6S 7D KC", "QC", "JC", table=[(0, "3C 4C 5C 6C 7H")], to_move=1)
@@ -202,6 +222,23 @@ def test_highest_card_counts_except_in_the_full_house_where_the_set_of_3_determi
     assert compare_hands(cards("4C 5D 6H 7S 8C"), cards("3C 4D 5H 6S 7C"), DEFAULT) == 1
 
 
+def test_why_a_lower_full_house_cites_the_set_of_3_sentence_and_no_straight_option() -> None:
+    """004 §Hands "Highest card counts for determining whether a hand is equal or higher, except in the Full
+    House where the set of 3 determines it.": `why` cites that sentence for a full house to 7 on one to 8,
+    and no straight_wrap (aces high in a straight) where no straight is compared."""
+    s = position("9C", "7C 7D 7H KC KD 2D", "4C JC XX", table=[(0, "8C 8D 8H 2C 2S")], to_move=1)
+    (r,) = SPEC.why_illegal(s, SPEC.read_move(s, "play 7C 7D 7H KC KD"))
+    assert (r.rule, r.section, r.option) == ("equal_or_higher", "Hands", None)
+    assert r.quote == "Highest card counts for determining whether a hand is equal or higher, except in the Full " \
+                      "House where the set of 3 determines it."
+    flush = position("9C", "2D 5D 9D JD 10D", "4C JC XX", table=[(0, "8C 8D 8H 2C 2S")], to_move=1)
+    (r,) = SPEC.why_illegal(flush, SPEC.read_move(flush, "play 2D 5D 9D JD 10D"))
+    assert (r.section, r.option) == ("Hands", None) and r.quote.startswith("5-card hands, lowest to highest")
+    straight = position("9C", "AD 2H 3H 4S 5C", "4C JC XX", table=[(0, "2C 3C 4D 5D 6H")], to_move=1)
+    (r,) = SPEC.why_illegal(straight, SPEC.read_move(straight, "play AD 2H 3H 4S 5C"))
+    assert r.option == "straight_wrap"  # an ace in a straight: the option decides how it counts
+
+
 def test_there_is_no_order_of_suits_all_suits_are_equal() -> None:
     assert compare_hands(cards("3S 4S 5S 6S 7S"), cards("3C 4C 5C 6C 7C"), DEFAULT) == 0
     s = position("2C", "9C 4C", "QC", table=[(0, "9S")], to_move=1)
@@ -242,6 +279,19 @@ def test_in_order_to_beat_3_trumps_you_must_play_exactly_2_trumps() -> None:
 def test_to_beat_2_trumps_you_must_play_exactly_1_trump() -> None:
     s = position("2C", "XX XXI", "QC", table=[(0, "I X")], to_move=1)
     assert legal(s, "play XXI") and not legal(s, "play XX XXI")
+
+
+def test_why_under_the_variation_cites_three_trumps_to_beat_three_trumps() -> None:
+    """004 §Variation "require three trumps to beat three trumps, and two trumps to beat two trumps": with
+    trump_beats_trump = same, `why` against one trump on two cites that sentence and the option; under the
+    default it cites §Trumping's counts."""
+    same = position("2C", "XX", "QC", table=[(0, "II XIX")], to_move=1, rules={"trump_beats_trump": "same"})
+    (r,) = SPEC.why_illegal(same, SPEC.read_move(same, "play XX"))
+    assert (r.rule, r.section, r.option, r.value) == ("trumps_needed", "Variation", "trump_beats_trump", "same")
+    assert "require three trumps to beat three trumps, and two trumps to beat two trumps" in r.quote
+    fewer = position("2C", "XX XXI", "QC", table=[(0, "II XIX")], to_move=1)
+    (r,) = SPEC.why_illegal(fewer, SPEC.read_move(fewer, "play XX XXI"))
+    assert (r.section, r.option, r.value) == ("Trumping", "trump_beats_trump", "fewer")
 
 
 def test_a_single_trump_can_be_beaten_by_a_single_higher_trump() -> None:

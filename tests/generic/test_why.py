@@ -375,7 +375,9 @@ def test_cli_why_text_and_json(tmp_path: Any, capsys: pytest.CaptureFixture[str]
     assert obj["legal"] is False and obj["reasons"][0]["rule"] == "can_transfer"
     assert obj["reasons"][0]["option"] == "transfer_blocked_by_trump" and obj["reasons"][0]["value"] is True
     assert obj["reasons"][0]["seed"] == DURAK.seed_file and obj["reasons"][0]["section"] == "transfer"
-    assert obj["options_that_flip"] == [{"option": "transfer_blocked_by_trump", "value": False}]
+    assert obj["options_that_flip"] == [{"option": "transfer_blocked_by_trump", "value": False, "source": (
+        "001 §transfer 'You cannot transfer more cards than the next player has in his hands, and also if there is "
+        "a card of a trump suit on the table'")}]
     assert obj["legal_moves"] == ["take"]
 
 
@@ -693,19 +695,103 @@ def test_reasons_with_a_count_of_one_say_one_card() -> None:
         "1 card of rank 9 is followed by 1 card of the same kind (a set, or a five-card hand), not 2 cards of rank 8")
 
 
-def test_an_option_without_which_the_position_could_not_arise_is_not_called_irrelevant(capsys):
-    """``why durak-redeal.json redeal`` listed ``option redeal_right = true`` among its grounds and then
-    said "No other value of any one rule option changes that", as if the option did not matter: under
-    redeal_right = false the position cannot exist at all (its file is refused). It says so now."""
+def test_an_option_without_which_the_position_could_not_arise_is_named_with_the_reason(capsys):
+    """``why durak-redeal.json redeal``: under redeal_right = false the position cannot exist at all
+    (its file is refused), so the option decides the verdict; it is named with the refusal and its
+    seed sentence (the reason's, which names it), and "No other value of any one rule option changes that"
+    is not said."""
     from tests.generic.test_cli import run
 
     examples = Path(__file__).resolve().parents[2] / "foolsolve" / "examples"
     code, out, err = run(["why", str(examples / "durak-redeal.json"), "redeal"], capsys)
     assert code == 0, err
-    assert "No other value of any one rule option changes that (under redeal_right = false this position could " \
-           "not arise)." in out
+    assert "Option values under which this position could not arise (one option changed at a time):" in out
+    # the reason above names redeal_right and cites its sentence: the value's line does not repeat it
+    assert "  redeal_right = false: redeal_seed: a redeal phase needs the rule option redeal_right (it is false)\n" \
+           "Legal moves: redeal, keep" in out
+    assert "No other value" not in out
+
+
+def test_no_other_value_is_said_only_where_no_option_changes_the_verdict_or_the_position(capsys):
+    """``why durak-endgame.json "attack 9D"``: no value of any option makes the lead illegal or the
+    position impossible, and ``why`` says so."""
+    from tests.generic.test_cli import run
+
+    examples = Path(__file__).resolve().parents[2] / "foolsolve" / "examples"
     code, out, _ = run(["why", str(examples / "durak-endgame.json"), "attack 9D"], capsys)
-    assert "No other value of any one rule option changes that.\n" in out  # no option it rests on is impossible
+    assert code == 0
+    assert "No other value of any one rule option changes that.\n" in out
+    assert "could not arise" not in out
+
+
+def _durak_file(tmp_path: Any, name: str, **fields: Any) -> str:
+    """A Durak position file: two players, podkidnoy defaults, ``fields`` over them."""
+    obj: dict[str, Any] = {"game": "durak", "players": 2, "discard": [], "out": [], "attacker": 0, "defender": 1,
+                           "to_move": 0, "taking": False, "shown": [], **fields}
+    path = tmp_path / name
+    path.write_text(json.dumps(obj))
+    return str(path)
+
+
+def test_first_bout_sixth_card_after_take_is_named_where_it_makes_the_throw_legal(tmp_path: Any, capsys) -> None:
+    """001 §throw-in "At the first rebound, you cannot throw more than four cards ... but if player does
+    not fight back, then you can throw the 6th card": a sixth attack card thrown after the take in the
+    first bout rests on first_bout_sixth_after_take; with false the position could not arise."""
+    from tests.generic.test_cli import run
+
+    stock = ("7C 8C JC QC KC AC 10D 8D JD QD KD AD 7H 8H 10H JH QH KH AH 8S JS QS KS AS").split()
+    f = _durak_file(tmp_path, "ft.json", trump="S", hands=[["7D"], ["10C", "10S"]], stock=stock,
+                    table=[["6C", "9C"], ["6D", "9D"], ["6H", "9H"], ["6S", "7S"], ["9S", None]], taking=True,
+                    first_bout=True, defender_start=6, last_defender=1)
+    code, out, err = run(["why", f, "throw 7D"], capsys)
+    assert code == 0, err
+    assert "throw 7♦ is legal." in out
+    assert "  first_bout_sixth_after_take = false: table: nobody can throw in (the first bout of the deal holds at most 5 " \
+           "attack cards: 001 §throw-in), so this bout is already over\n" \
+           "      001 §throw-in 'At the first rebound, you cannot throw more than four cards" in out
+    assert "No other value" not in out
+    code, out, _ = run(["why", f, "throw 7D", "--json"], capsys)
+    impossible = json.loads(out)["options_that_make_it_impossible"]
+    assert {"option": "first_bout_sixth_after_take", "value": False,
+            "why": "table: nobody can throw in (the first bout of the deal holds at most 5 attack cards: 001 §throw-in), "
+                   "so this bout is already over"} in [
+        {k: v for k, v in x.items() if k != "source"} for x in impossible]
+
+
+def test_bout_limit_six_is_named_where_a_seventh_card_is_thrown_once_the_stock_is_empty(tmp_path, capsys) -> None:
+    """001 §throw-in "the total number of cards to discard is six. But this rule is valid while the deck
+    has cards": a seventh attack card with the stock empty rests on bout_limit = six_then_hand; under
+    six the position could not arise."""
+    from tests.generic.test_cli import run
+
+    f = _durak_file(tmp_path, "bl.json", trump="D", hands=[["QC"], ["KC", "AH"]], stock=[],
+                    discard="AC 6D 7D 8D 9D 10D JD QD KD AD 6H 7H 8H 9H 10H JH QH KH 6S KS AS".split(),
+                    table=[["6C", "7C"], ["8C", "9C"], ["10C", "JC"], ["7S", "8S"], ["9S", "10S"], ["JS", "QS"]],
+                    first_bout=False, defender_start=8, last_defender=1)
+    code, out, err = run(["why", f, "throw QC"], capsys)
+    assert code == 0, err
+    assert "throw Q♣ is legal." in out
+    assert '  bout_limit = "six": table: nobody can throw in (a bout holds at most 6 attack cards always: 001 ' \
+           '§throw-in), so this bout is already over\n' \
+           "      001 §throw-in 'you cannot throw more than five cards" in out
+    assert "No other value" not in out
+
+
+def test_simple_durak_is_named_where_a_throw_in_rests_on_the_variant(tmp_path, capsys) -> None:
+    """001 §throw-in "The difference from a simple fool is that": a throw-in to a covered card under
+    podkidnoy; in simple Durak the bout is over, so the position could not arise."""
+    from tests.generic.test_cli import run
+
+    f = _durak_file(tmp_path, "t4c.json", players=4, trump="H",
+                    hands=[["KS", "AS"], ["9C", "10C", "JC", "8D"], ["6D", "7S"], ["QD", "6S"]], stock=[],
+                    discard="7C QC KC AC 7D 9D 10D JD KD AD 6H 7H 8H 9H 10H JH QH KH AH 8S 9S 10S JS QS".split(),
+                    table=[["6C", "8C"]], to_move=2, first_bout=False, defender_start=5, last_defender=1)
+    code, out, err = run(["why", f, "throw 6D"], capsys)
+    assert code == 0, err
+    assert "throw 6♦ is legal." in out
+    assert '  variant = "simple": table: every card is covered, so in simple Durak the bout is already over\n' \
+           "      001 §throw-in 'The difference from a simple fool is that'" in out
+    assert "No other value" not in out
 
 
 def test_why_on_a_view_says_a_rule_decides_where_the_hidden_cards_do_not(tmp_path: Any) -> None:
