@@ -48,4 +48,5 @@ INFO = GameInfo(
     solver_method=Lazy("foolsolve.solver.fools_paradise.search:method_text"),
     max_moves=1 << 16,
     greedy=Lazy("foolsolve.solver.fools_paradise.greedy:choose"),
+    greedy_engine=Lazy("foolsolve.solver.fools_paradise.greedy:choose_engine"),
 )
