@@ -7,7 +7,8 @@ without searching. The move chosen is the analysis' first best move (ties in the
 order), seeded by the seat's seed, so a game replays identically (with ``time=`` the number of
 worlds or iterations reached depends on the machine; give ``samples=`` / ``iterations=`` for a
 reproducible match). With ``time=``, a move whose time runs out before one world is valued values
-exactly one world, however long it takes. ``clock=`` says what ``time=`` measures: ``wall``
+one world the quickest way (one playout a legal move: :func:`foolsolve.seat.one_quick_world`), so
+a move takes about its time. ``clock=`` says what ``time=`` measures: ``wall``
 (elapsed seconds, the default: what a person at the table waits) or ``cpu`` (the CPU seconds of the
 thread that thinks: a fair budget on a loaded machine, what bench/bench_arena.py uses).
 ``frontier=`` is the policy of the playouts that value the positions a world's search or IS-MCTS
@@ -16,7 +17,6 @@ does not reach the end from (:mod:`foolsolve.playouts`).
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from foolsolve.bots import Bot, BotInfo, Seat, number
@@ -68,7 +68,7 @@ class SeatBot(Bot):
     def choose(self, seat: Seat) -> Any:
         if len(seat.legal) == 1:
             return seat.legal[0]
-        from foolsolve.seat import Settings, analyse
+        from foolsolve.seat import Settings, analyse, one_quick_world
 
         info, worlds = _worlds(seat)
         settings = Settings(method=self.method, samples=self.samples, seconds=self.seconds,
@@ -78,8 +78,9 @@ class SeatBot(Bot):
         except InputError:
             if self.seconds is None:
                 raise
-            # not one world valued in the time a move has (a slow or loaded machine): value one
-            answer = analyse(info, worlds, replace(settings, samples=1, seconds=None), names={})
+            # not one world valued in the time a move has (a world's budget longer than it, a slow or
+            # loaded machine): one world, valued the quickest way
+            answer = analyse(info, worlds, one_quick_world(settings), names={})
         if answer.interrupted:
             # Ctrl-C reached the analysis, which kept its answer so far: the user stops the match
             # (the arena keeps the games finished), not this move

@@ -24,6 +24,7 @@ from hypothesis import strategies as st
 
 from foolsolve import arena, bots, games
 from foolsolve.errors import InputError
+from foolsolve.rules import rules_to_json
 from foolsolve.stats import elo, elo_difference, wilson
 from foolsolve.worlds import read_view
 from tests.generic.test_cli import assert_one_line_error, run
@@ -670,6 +671,45 @@ def test_a_time_budget_runs_on_the_clock_it_is_given(monkeypatch, method):
     assert wall.worlds == 12
     with pytest.raises(InputError):
         seat.analyse(info, worlds, seat.Settings(method=method, samples=2, seconds=1, clock="sundial"))
+
+
+@pytest.mark.parametrize("game", ["fools-paradise", "durak"])
+def test_a_timed_pimc_move_whose_time_values_no_world_values_one_world_the_quickest_way(monkeypatch, game):
+    """A stand-in CPU clock past the move's deadline from its second reading on: the analysis values
+    no world, and the bot then values one world by one playout a legal move (and the one playout of
+    the depth-limited search that found no room: its node budget is 1), not by a whole world's node
+    budget, which takes several times a short time=; the move is legal."""
+    from foolsolve import playouts, seat
+    from foolsolve.solver import open_hand
+    from foolsolve.worlds import view_of
+
+    info = games.get(game)
+    spec = info.spec
+    state = spec.deal(spec.rules_cls(), 2, random.Random(5))
+    while len(spec.legal_moves(state)) < 3 or spec.to_move(state) < 0:
+        state = spec.apply(state, spec.legal_moves(state)[0])
+    mover = spec.to_move(state)
+    legal = tuple(spec.legal_moves(state))
+    played = [0]
+    real_of = playouts.playout_of
+
+    def counting_of(info_: Any, frontier: str) -> Any:
+        play = real_of(info_, frontier)
+
+        def counted(*args: Any) -> Any:
+            played[0] += 1
+            return play(*args)
+        return counted
+
+    monkeypatch.setattr(playouts, "playout_of", counting_of)
+    monkeypatch.setattr(open_hand, "playout_of", counting_of)
+    readings = itertools.count()
+    monkeypatch.setitem(seat.CLOCKS, "cpu", lambda: 0.0 if next(readings) == 0 else 7200.0)
+    seat_ = bots.Seat(game=game, player=mover, players=2, rules=rules_to_json(state.rules),
+                      view=view_of(info, state, mover), legal=legal, seed=1)
+    move = bots.make("pimc:time=0.1,clock=cpu").choose(seat_)
+    assert move in legal
+    assert len(legal) <= played[0] <= len(legal) + 1, played[0]
 
 
 @pytest.mark.parametrize("raw, nodes, search", [("", 5_000, None), ("nodes=700", 700, 700), ("search=90", 5_000, 90),
