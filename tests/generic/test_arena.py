@@ -673,20 +673,22 @@ def test_a_time_budget_runs_on_the_clock_it_is_given(monkeypatch, method):
         seat.analyse(info, worlds, seat.Settings(method=method, samples=2, seconds=1, clock="sundial"))
 
 
-@pytest.mark.parametrize("game", ["fools-paradise", "durak"])
+@pytest.mark.parametrize("game", [info.name for info in games.all_games() if info.has_engine])
 def test_a_timed_pimc_move_whose_time_values_no_world_values_one_world_the_quickest_way(monkeypatch, game):
     """A stand-in CPU clock past the move's deadline from its second reading on: the analysis values
     no world, and the bot then values one world by one playout a legal move (and the one playout of
     the depth-limited search that found no room: its node budget is 1), not by a whole world's node
     budget, which takes several times a short time=; the move is legal."""
     from foolsolve import playouts, seat
+    from foolsolve.game import CHANCE
     from foolsolve.solver import open_hand
     from foolsolve.worlds import view_of
 
     info = games.get(game)
     spec = info.spec
-    state = spec.deal(spec.rules_cls(), 2, random.Random(5))
-    while len(spec.legal_moves(state)) < 3 or spec.to_move(state) < 0:
+    assert info.random_game is not None
+    state = info.random_game(random.Random(5))
+    while len(spec.legal_moves(state)) < 3 or spec.to_move(state) == CHANCE:
         state = spec.apply(state, spec.legal_moves(state)[0])
     mover = spec.to_move(state)
     legal = tuple(spec.legal_moves(state))
@@ -705,7 +707,7 @@ def test_a_timed_pimc_move_whose_time_values_no_world_values_one_world_the_quick
     monkeypatch.setattr(open_hand, "playout_of", counting_of)
     readings = itertools.count()
     monkeypatch.setitem(seat.CLOCKS, "cpu", lambda: 0.0 if next(readings) == 0 else 7200.0)
-    seat_ = bots.Seat(game=game, player=mover, players=2, rules=rules_to_json(state.rules),
+    seat_ = bots.Seat(game=game, player=mover, players=spec.num_players(state), rules=rules_to_json(state.rules),
                       view=view_of(info, state, mover), legal=legal, seed=1)
     move = bots.make("pimc:time=0.1,clock=cpu").choose(seat_)
     assert move in legal
