@@ -239,9 +239,9 @@ def budget_text(budget: Budget, rules: list[SeatSearch], exact_where: str = "", 
     no half of the budget is said to be its); ``searched_only``: every world's search had a budget of
     its own (the caller's or a rule's), so without the solver the world's budget is not said."""
     half = "half for the exact solver" + (f" {exact_where}" if exact_where else "")
-    parts = [] if budget.search_nodes is None else [f"the depth-limited search {budget.search_nodes * factor:,} nodes"]
+    parts = [] if budget.search_nodes is None else [f"the depth-limited search {plural(budget.search_nodes * factor, 'node')}"]
     for rule in rules:
-        what = [] if budget.search_nodes is not None else [f"the depth-limited search {rule.nodes * factor:,} nodes"]
+        what = [] if budget.search_nodes is not None else [f"the depth-limited search {plural(rule.nodes * factor, 'node')}"]
         if budget.frontier is None and rule.frontier is not None:
             what.append(f"{rule.frontier} playouts")
         parts.append(f"{' and '.join(what)} {rule.where}")

@@ -153,18 +153,20 @@ PIMC = BotInfo(name="pimc", summary="Perfect Information Monte Carlo from its se
                        "nodes": "open-hand node budget a world (default 5,000; half for the exact solver), its "
                                 "depth-limited search's too unless search= is given",
                        "search": "node budget of a world's depth-limited search when the exact solver has not "
-                                 "answered (default: the game's own, Durak 200 in some worlds; else the rest of "
-                                 "nodes=)",
+                                 "answered (default: the game's own, Durak 200 in some worlds, Fool's Paradise 1 "
+                                 "while the draw pile has cards; else the rest of nodes=)",
                        "clock": "what time= measures: wall (default) or cpu (this thread's CPU seconds)",
                        "frontier": "the playouts' policy at a world's search frontier: random or greedy (default: "
-                                   "the game's own, Durak greedy with three or more players; else random)"})
+                                   "the game's own, greedy in Durak with three or more players and in Fool's "
+                                   "Paradise while the draw pile has cards; else random)"})
 ISMCTS = BotInfo(name="ismcts", summary="information-set MCTS from its seat (ismcts:iterations=N or time=S)",
                  make=_seat_bot("ismcts", 1000, "iterations"),
                  params={"iterations": "iterations a move (default 1,000; with time=, as many as fit)",
                          "time": "seconds a move",
                          "clock": "what time= measures: wall (default) or cpu (this thread's CPU seconds)",
-                         "frontier": "the playouts' policy: random or greedy (default: the game's own, Durak "
-                                     "greedy with three or more players; else random)"},
+                         "frontier": "the playouts' policy: random or greedy (default: the game's own, greedy in "
+                                     "Durak with three or more players and in Fool's Paradise while the draw "
+                                     "pile has cards; else random)"},
                  refused={"nodes": "pimc's node budget of a world; IS-MCTS searches no world, its playouts go to "
                                    "the end: bound it by iterations= or time=",
                           "search": "pimc's depth-limited search of a world; IS-MCTS searches no world"})
