@@ -724,11 +724,12 @@ def one_quick_world(settings: Settings) -> Settings:
     """``settings`` for a player who must move although ``settings.seconds`` ran out before one world
     was valued (a bot, ``--interactive``'s other players): PIMC over one world, valued by the
     quickest valuation there is, a depth-one search with one playout a move (the budget's policy,
-    :func:`evaluate_world`'s fallback), with no time limit. The move then takes the time given plus
-    about one playout a legal move, not a whole world's node budget (:data:`WORLD_NODES`, which may
-    take several times a short time)."""
+    :func:`evaluate_world`'s fallback), with no time limit (IS-MCTS: one iteration). The move then
+    takes the time given plus about one playout a legal move, not a whole world's node budget
+    (:data:`WORLD_NODES`, which may take several times a short time)."""
     quick = replace(settings.budget, nodes=1, search_nodes=1, playouts=1)
-    return replace(settings, method="pimc", samples=1, seconds=None, budget=quick)
+    method = "ismcts" if settings.method == "ismcts" else "pimc"
+    return replace(settings, method=method, samples=1, seconds=None, budget=quick)
 
 
 def _check_budget(budget: Budget) -> None:

@@ -1039,3 +1039,12 @@ def test_a_seat_bots_analysis_error_names_the_command_lines_options(monkeypatch)
     state = info.spec.state_from_json(json.loads((REPO / "foolsolve" / "examples" / "durak-midbout.json").read_text()))
     with pytest.raises(InputError, match=r"^--time: no world was valued"):
         interactive.seat_answer(info, state, 1, interactive.Thinking(samples=2, think=None, nodes=200), 0)
+
+
+def test_the_quick_world_keeps_ismcts_and_gives_pimc_one_world_of_one_playout_a_move():
+    from foolsolve import seat
+
+    for method, quick in (("ismcts", "ismcts"), ("pimc", "pimc"), ("auto", "pimc"), ("exact", "pimc")):
+        got = seat.one_quick_world(seat.Settings(method=method, samples=40, seconds=0.1, budget=seat.Budget(nodes=700)))
+        assert (got.method, got.samples, got.seconds) == (quick, 1, None)
+        assert (got.budget.nodes, got.budget.search_nodes, got.budget.playouts) == (1, 1, 1)
