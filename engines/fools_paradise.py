@@ -806,13 +806,18 @@ class FoolsParadiseEngine(Engine[EngineState, EMove]):
         if state.pending is None:
             return []
         ctx = state.ctx
-        left = state.stock_mask.bit_count()
-        out = []
-        for m in self.legal_moves(state):
-            card = ctx.card_of[-m - 1]
-            copies = sum(1 for i in iter_bits(state.stock_mask) if ctx.card_of[i] == card)
-            out.append((m, Fraction(copies, left)))
-        return out
+        stock = state.stock_mask
+        left = stock.bit_count()
+        moves = self.legal_moves(state)
+        if ctx.decks == 1:  # every card once: each outcome one card of the stock
+            share = Fraction(1, left)
+            return [(m, share) for m in moves]
+        # the copies of one card are adjacent ids: id // decks names the card
+        d = ctx.decks
+        copies = [0] * (ctx.n_ids // d)
+        for i in iter_bits(stock):
+            copies[i // d] += 1
+        return [(m, Fraction(copies[(-m - 1) // d], left)) for m in moves]
 
     def to_spec(self, state: EngineState) -> State:
         """Copy numbers are forgotten."""

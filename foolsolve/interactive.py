@@ -35,7 +35,7 @@ from __future__ import annotations
 import random
 import re
 import sys
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 import click
@@ -231,7 +231,7 @@ def open_game_note(info: Any, state: Any, thinking: Thinking) -> str:
 def seat_answer(info: Any, state: Any, player: int, thinking: Thinking, seed: int) -> Any:
     """The seat analysis of ``player``'s own view of ``state`` (:func:`foolsolve.seat.analyse`): the
     hidden cards reach it only as the worlds consistent with that view."""
-    from foolsolve.seat import Budget, Settings, analyse
+    from foolsolve.seat import Budget, Settings, analyse, one_quick_world
     from foolsolve.worlds import worlds_from_state
 
     worlds = worlds_from_state(info, state, player)
@@ -242,8 +242,8 @@ def seat_answer(info: Any, state: Any, player: int, thinking: Thinking, seed: in
     except InputError:
         if thinking.think is None:
             raise
-        # not one world valued in --think (a slow or loaded machine): value one, as a bot does
-        return analyse(info, worlds, replace(settings, samples=1, seconds=None), names={})
+        # not one world valued in --think (a slow or loaded machine): one, the quickest way, as a bot does
+        return analyse(info, worlds, one_quick_world(settings), names={})
 
 
 def _known_cards(info: Any, state: Any, player: int) -> tuple[Any, set[Any]]:

@@ -8,7 +8,7 @@ policy of every player in those playouts:
   native playout (:meth:`foolsolve.game.Engine.playout`): the fastest;
 * ``greedy``: each player plays the ``greedy`` bot's heuristic (docs/arena.md) from her own view
   of the position, and chance outcomes are drawn by their probabilities. A game that declares
-  its heuristic on engine states (``GameInfo.greedy_engine``: Durak, Foolery) plays it directly; any
+  its heuristic on engine states (``GameInfo.greedy_engine``: Durak, Foolery, Fool's Paradise) plays it directly; any
   other game builds the player's view at every move (:func:`foolsolve.worlds.view_of`), the same
   seat the bot would get, which is slower.
 

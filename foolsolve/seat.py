@@ -239,9 +239,9 @@ def budget_text(budget: Budget, rules: list[SeatSearch], exact_where: str = "", 
     no half of the budget is said to be its); ``searched_only``: every world's search had a budget of
     its own (the caller's or a rule's), so without the solver the world's budget is not said."""
     half = "half for the exact solver" + (f" {exact_where}" if exact_where else "")
-    parts = [] if budget.search_nodes is None else [f"the depth-limited search {budget.search_nodes * factor:,} nodes"]
+    parts = [] if budget.search_nodes is None else [f"the depth-limited search {plural(budget.search_nodes * factor, 'node')}"]
     for rule in rules:
-        what = [] if budget.search_nodes is not None else [f"the depth-limited search {rule.nodes * factor:,} nodes"]
+        what = [] if budget.search_nodes is not None else [f"the depth-limited search {plural(rule.nodes * factor, 'node')}"]
         if budget.frontier is None and rule.frontier is not None:
             what.append(f"{rule.frontier} playouts")
         parts.append(f"{' and '.join(what)} {rule.where}")
@@ -718,6 +718,18 @@ class Settings:
         if isinstance(self.unapplied, str) or not all(isinstance(x, str) for x in self.unapplied):
             raise InputError(f"Settings.unapplied: expected a tuple of option names, got {self.unapplied!r}")
         self.unapplied = tuple(self.unapplied)
+
+
+def one_quick_world(settings: Settings) -> Settings:
+    """``settings`` for a player who must move although ``settings.seconds`` ran out before one world
+    was valued (a bot, ``--interactive``'s other players): PIMC over one world, valued by the
+    quickest valuation there is, a depth-one search with one playout a move (the budget's policy,
+    :func:`evaluate_world`'s fallback), with no time limit (IS-MCTS: one iteration). The move then
+    takes the time given plus about one playout a legal move, not a whole world's node budget
+    (:data:`WORLD_NODES`, which may take several times a short time)."""
+    quick = replace(settings.budget, nodes=1, search_nodes=1, playouts=1)
+    method = "ismcts" if settings.method == "ismcts" else "pimc"
+    return replace(settings, method=method, samples=1, seconds=None, budget=quick)
 
 
 def _check_budget(budget: Budget) -> None:

@@ -7,7 +7,8 @@ without searching. The move chosen is the analysis' first best move (ties in the
 order), seeded by the seat's seed, so a game replays identically (with ``time=`` the number of
 worlds or iterations reached depends on the machine; give ``samples=`` / ``iterations=`` for a
 reproducible match). With ``time=``, a move whose time runs out before one world is valued values
-exactly one world, however long it takes. ``clock=`` says what ``time=`` measures: ``wall``
+one world the quickest way (one playout a legal move: :func:`foolsolve.seat.one_quick_world`), so
+a move takes about its time. ``clock=`` says what ``time=`` measures: ``wall``
 (elapsed seconds, the default: what a person at the table waits) or ``cpu`` (the CPU seconds of the
 thread that thinks: a fair budget on a loaded machine, what bench/bench_arena.py uses).
 ``frontier=`` is the policy of the playouts that value the positions a world's search or IS-MCTS
@@ -16,7 +17,6 @@ does not reach the end from (:mod:`foolsolve.playouts`).
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from foolsolve.bots import Bot, BotInfo, Seat, number
@@ -68,7 +68,7 @@ class SeatBot(Bot):
     def choose(self, seat: Seat) -> Any:
         if len(seat.legal) == 1:
             return seat.legal[0]
-        from foolsolve.seat import Settings, analyse
+        from foolsolve.seat import Settings, analyse, one_quick_world
 
         info, worlds = _worlds(seat)
         settings = Settings(method=self.method, samples=self.samples, seconds=self.seconds,
@@ -78,8 +78,9 @@ class SeatBot(Bot):
         except InputError:
             if self.seconds is None:
                 raise
-            # not one world valued in the time a move has (a slow or loaded machine): value one
-            answer = analyse(info, worlds, replace(settings, samples=1, seconds=None), names={})
+            # not one world valued in the time a move has (a world's budget longer than it, a slow or
+            # loaded machine): one world, valued the quickest way
+            answer = analyse(info, worlds, one_quick_world(settings), names={})
         if answer.interrupted:
             # Ctrl-C reached the analysis, which kept its answer so far: the user stops the match
             # (the arena keeps the games finished), not this move
@@ -152,18 +153,20 @@ PIMC = BotInfo(name="pimc", summary="Perfect Information Monte Carlo from its se
                        "nodes": "open-hand node budget a world (default 5,000; half for the exact solver), its "
                                 "depth-limited search's too unless search= is given",
                        "search": "node budget of a world's depth-limited search when the exact solver has not "
-                                 "answered (default: the game's own, Durak 200 in some worlds; else the rest of "
-                                 "nodes=)",
+                                 "answered (default: the game's own, Durak 200 in some worlds, Fool's Paradise 1 "
+                                 "while the draw pile has cards; else the rest of nodes=)",
                        "clock": "what time= measures: wall (default) or cpu (this thread's CPU seconds)",
                        "frontier": "the playouts' policy at a world's search frontier: random or greedy (default: "
-                                   "the game's own, Durak greedy with three or more players; else random)"})
+                                   "the game's own, greedy in Durak with three or more players and in Fool's "
+                                   "Paradise while the draw pile has cards; else random)"})
 ISMCTS = BotInfo(name="ismcts", summary="information-set MCTS from its seat (ismcts:iterations=N or time=S)",
                  make=_seat_bot("ismcts", 1000, "iterations"),
                  params={"iterations": "iterations a move (default 1,000; with time=, as many as fit)",
                          "time": "seconds a move",
                          "clock": "what time= measures: wall (default) or cpu (this thread's CPU seconds)",
-                         "frontier": "the playouts' policy: random or greedy (default: the game's own, Durak "
-                                     "greedy with three or more players; else random)"},
+                         "frontier": "the playouts' policy: random or greedy (default: the game's own, greedy in "
+                                     "Durak with three or more players and in Fool's Paradise while the draw "
+                                     "pile has cards; else random)"},
                  refused={"nodes": "pimc's node budget of a world; IS-MCTS searches no world, its playouts go to "
                                    "the end: bound it by iterations= or time=",
                           "search": "pimc's depth-limited search of a world; IS-MCTS searches no world"})

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from foolsolve.games.base import GameInfo
+from foolsolve.games.base import GameInfo, SeatSearch
 from foolsolve.lazy import CommandRef, Lazy
 
 RANDOM_PLAYERS = (2, 5)
@@ -48,4 +48,8 @@ INFO = GameInfo(
     solver_method=Lazy("foolsolve.solver.fools_paradise.search:method_text"),
     max_moves=1 << 16,
     greedy=Lazy("foolsolve.solver.fools_paradise.greedy:choose"),
+    greedy_engine=Lazy("foolsolve.solver.fools_paradise.greedy:choose_engine"),
+    # BENCHMARKS.md, "Playing strength": measured in the arena against the defaults
+    seat_search=(SeatSearch(1, lambda state: len(state.stock) > 0, "while the draw pile has cards", frontier="greedy",
+                            deepens=False),),
 )

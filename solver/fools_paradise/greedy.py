@@ -28,3 +28,46 @@ def choose(seat: Any) -> Any:
         return (0, 0, card_points(card, rules) if card is not None else 0, SPEC.move_sort_key(m))
 
     return min(seat.legal, key=key)
+
+
+def choose_engine(state: Any, moves: Any) -> Any:
+    """:func:`choose` on a Fool's Paradise engine state (:mod:`foolsolve.engines.fools_paradise`)
+    and its legal engine moves: the engine move of the move the ``greedy`` bot plays from the
+    mover's seat (the greedy playouts of the open-hand search's frontier, :mod:`foolsolve.playouts`).
+    The same key on the engine's int moves (``(taken << MOVE_SHIFT) | hand card``): the points
+    banked (the taken cards, the played card where the rules collect it, one for a clear: the taken
+    cards are the whole centre), then the cards taken, then the played card's points; the engine
+    lists its moves in the spec's order, so the first of the best is the spec's tie-break
+    (tests/fools_paradise/test_greedy.py holds it to :func:`choose` on the mover's seat)."""
+    from foolsolve.engines.fools_paradise import HAND_ID_MASK, MOVE_SHIFT
+
+    ctx = state.ctx
+    pts = ctx.pts_of
+    best = moves[0]
+    if not best >> MOVE_SHIFT:  # no collection (collections come first): the lowest-scoring lay
+        low = pts[best & HAND_ID_MASK]
+        for m in moves:
+            p = pts[m & HAND_ID_MASK]
+            if p < low:
+                best, low = m, p
+        return best
+    centre = state.centre
+    collected = ctx.collected
+    best_key: tuple[int, int, int] | None = None
+    for m in moves:
+        taken = m >> MOVE_SHIFT
+        if not taken:
+            break  # the lays follow the collections, and any collection banks more
+        card = pts[m & HAND_ID_MASK]
+        gain = card if collected else 0
+        if taken == centre:
+            gain += 1
+        t = taken
+        while t:
+            low_bit = t & -t
+            gain += pts[low_bit.bit_length() - 1]
+            t ^= low_bit
+        key = (-gain, -taken.bit_count(), card)
+        if best_key is None or key < best_key:
+            best, best_key = m, key
+    return best

@@ -1,12 +1,14 @@
 """Fool's Paradise answers from one seat: the payoff range a position allows (what intervals are
-cut to and IS-MCTS normalises with) and IS-MCTS on a game of scores."""
+cut to and IS-MCTS normalises with), IS-MCTS on a game of scores, and the game's own budget for a
+world's search (one ply and greedy playouts while the draw pile has cards)."""
 
 import json
 import random
+from dataclasses import replace
 
 from foolsolve import games, seat
 from foolsolve.spec.fools_paradise import SPEC
-from foolsolve.worlds import read_view, worlds_of_view
+from foolsolve.worlds import read_view, view_of, worlds_of_view
 from tests.generic.test_seat_cli import EXAMPLES
 
 INFO = games.get("fools-paradise")
@@ -42,3 +44,28 @@ def test_ismcts_tells_moves_apart_in_a_game_of_scores():
     most = max(visits, key=lambda m: visits[m])
     assert means[most] == max(means.values())
     assert visits[most] >= 1.5 * min(visits.values())
+
+
+def test_worlds_with_cards_in_the_draw_pile_are_valued_one_ply_deep_by_greedy_games():
+    """The game's rule (``GameInfo.seat_search``): while the draw pile has cards a world's
+    depth-limited search has 1 node, so every world is valued by one ply and greedy playouts
+    (``frontier=greedy``); once the pile is empty the default budget and random playouts stay, and
+    a budget the caller gave is kept."""
+    rule = INFO.seat_search[0]
+    assert (rule.nodes, rule.frontier, rule.deepens) == (1, "greedy", False)
+    rng = random.Random(4)
+    state = SPEC.deal(SPEC.rules_cls(), 2, rng)
+    settled = seat.for_world(INFO, seat.Budget(), state)
+    assert (settled.search_nodes, settled.frontier) == (1, "greedy")
+    value = seat.evaluate_world(INFO, state, 0, seat.Budget(), 1)
+    assert not value.exact and value.method.startswith("depth-1 search, 4 greedy playouts per move")
+    assert set(value.values) == {str(m) for m in SPEC.legal_moves(state)}
+    assert seat.for_world(INFO, seat.Budget(search_nodes=900, frontier="random"), state).search_nodes == 900
+    view = read_view(view_of(INFO, state, 0), check=False)
+    answer = seat.analyse(INFO, worlds_of_view(view), seat.Settings(method="pimc", samples=2, seconds=None))
+    assert answer.method_text.endswith("the depth-limited search 1 node and greedy playouts while the draw pile has "
+                                       "cards)"), answer.method_text
+    while state.stock:
+        state = SPEC.apply(state, rng.choice(SPEC.legal_moves(state)))
+    assert seat.rule_for(INFO, seat.Budget(), state) is None
+    assert seat.for_world(INFO, seat.Budget(), state) == replace(seat.Budget(), frontier="random")

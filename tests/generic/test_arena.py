@@ -24,6 +24,7 @@ from hypothesis import strategies as st
 
 from foolsolve import arena, bots, games
 from foolsolve.errors import InputError
+from foolsolve.rules import rules_to_json
 from foolsolve.stats import elo, elo_difference, wilson
 from foolsolve.worlds import read_view
 from tests.generic.test_cli import assert_one_line_error, run
@@ -672,6 +673,47 @@ def test_a_time_budget_runs_on_the_clock_it_is_given(monkeypatch, method):
         seat.analyse(info, worlds, seat.Settings(method=method, samples=2, seconds=1, clock="sundial"))
 
 
+@pytest.mark.parametrize("game", [info.name for info in games.all_games() if info.has_engine])
+def test_a_timed_pimc_move_whose_time_values_no_world_values_one_world_the_quickest_way(monkeypatch, game):
+    """A stand-in CPU clock past the move's deadline from its second reading on: the analysis values
+    no world, and the bot then values one world by one playout a legal move (and the one playout of
+    the depth-limited search that found no room: its node budget is 1), not by a whole world's node
+    budget, which takes several times a short time=; the move is legal."""
+    from foolsolve import playouts, seat
+    from foolsolve.game import CHANCE
+    from foolsolve.solver import open_hand
+    from foolsolve.worlds import view_of
+
+    info = games.get(game)
+    spec = info.spec
+    assert info.random_game is not None
+    state = info.random_game(random.Random(5))
+    while len(spec.legal_moves(state)) < 3 or spec.to_move(state) == CHANCE:
+        state = spec.apply(state, spec.legal_moves(state)[0])
+    mover = spec.to_move(state)
+    legal = tuple(spec.legal_moves(state))
+    played = [0]
+    real_of = playouts.playout_of
+
+    def counting_of(info_: Any, frontier: str) -> Any:
+        play = real_of(info_, frontier)
+
+        def counted(*args: Any) -> Any:
+            played[0] += 1
+            return play(*args)
+        return counted
+
+    monkeypatch.setattr(playouts, "playout_of", counting_of)
+    monkeypatch.setattr(open_hand, "playout_of", counting_of)
+    readings = itertools.count()
+    monkeypatch.setitem(seat.CLOCKS, "cpu", lambda: 0.0 if next(readings) == 0 else 7200.0)
+    seat_ = bots.Seat(game=game, player=mover, players=spec.num_players(state), rules=rules_to_json(state.rules),
+                      view=view_of(info, state, mover), legal=legal, seed=1)
+    move = bots.make("pimc:time=0.1,clock=cpu").choose(seat_)
+    assert move in legal
+    assert len(legal) <= played[0] <= len(legal) + 1, played[0]
+
+
 @pytest.mark.parametrize("raw, nodes, search", [("", 5_000, None), ("nodes=700", 700, 700), ("search=90", 5_000, 90),
                                                 ("nodes=700,search=90", 700, 90)])
 def test_pimc_nodes_sets_a_worlds_whole_budget_and_search_its_search_alone(raw, nodes, search):
@@ -1054,3 +1096,12 @@ def test_a_summary_prints_and_shows_in_a_notebook_as_the_arena_command_prints_it
     from foolsolve.present import pre_html
 
     assert summary._repr_html_() == pre_html(str(summary)) and summary._repr_html_().startswith("<pre>durak, 2 players")
+
+
+def test_the_quick_world_keeps_ismcts_and_gives_pimc_one_world_of_one_playout_a_move():
+    from foolsolve import seat
+
+    for method, quick in (("ismcts", "ismcts"), ("pimc", "pimc"), ("auto", "pimc"), ("exact", "pimc")):
+        got = seat.one_quick_world(seat.Settings(method=method, samples=40, seconds=0.1, budget=seat.Budget(nodes=700)))
+        assert (got.method, got.samples, got.seconds) == (quick, 1, None)
+        assert (got.budget.nodes, got.budget.search_nodes, got.budget.playouts) == (1, 1, 1)
