@@ -197,7 +197,7 @@ def main(argv: list[str] | None = None) -> None:
         from foolsolve import bots
 
         for b in a.bots:
-            bots.parse(b)
+            bots.make(b).close()  # an unknown bot, parameter or value: before any match (arena.Match checks so too)
     except InputError as exc:
         fail(PROG, str(exc))
     if len(set(a.bots)) != len(a.bots) or len(a.bots) < 2:
@@ -211,7 +211,7 @@ def main(argv: list[str] | None = None) -> None:
         fail(PROG, "--report needs --out-dir")
     if a.variant is not None:
         try:
-            bots.parse(a.variant)
+            bots.make(a.variant).close()
         except InputError as exc:
             fail(PROG, str(exc))
     durak_games = a.durak_games or a.games
