@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 import os
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any
 
@@ -38,26 +38,52 @@ PYTHON_NAMES: dict[str, str] = {
 """The solve command's options and the parameters of :func:`answer` that stand for them."""
 
 
-def python_names(exc: InputError, names: Mapping[str, str] | None = None) -> InputError:
+def python_names(exc: InputError, names: Mapping[str, str] | None = None, keep: Iterable[Any] = ()) -> InputError:
     """``exc`` with the command-line options its message names (``--as: player 7 does not exist``)
     named as the Python parameters that stand for them (``names``: option -> parameter, by default
-    :data:`PYTHON_NAMES`; ``-o KEY=VALUE`` reads ``options KEY=VALUE``). The same exception, its
-    class and traceback kept: raise it again."""
-    exc.args = (named_options(str(exc), PYTHON_NAMES if names is None else names), *exc.args[1:])
+    :data:`PYTHON_NAMES`; ``-o KEY=VALUE`` reads ``options KEY=VALUE``); the user's own text in it
+    (``keep``: file names, option keys, bot labels, and whatever it quotes) kept as it is
+    (:func:`named_options`). The same exception, its class and traceback kept: raise it again."""
+    exc.args = (named_options(str(exc), PYTHON_NAMES if names is None else names, keep), *exc.args[1:])
     return exc
 
 
-def named_options(text: str, names: Mapping[str, str]) -> str:
+_QUOTED = re.compile(r"""(?<!\w)(['"])(?:\\.|(?!\1).)*\1(?!\w)""")
+"""A text a message quotes (``'8♣'``, ``"x"``): the user's, never renamed."""
+_BEFORE = r"(?:^|(?<=[\s(\[`,;]))"
+_AFTER = r"(?=$|[\s:,;)\]`=]|\.(?:\s|$))"
+
+
+def named_options(text: str, names: Mapping[str, str], keep: Iterable[Any] = ()) -> str:
     """``text`` with the command-line options it names (``names``: option -> what stands for it;
-    ``-o KEY=VALUE`` reads as ``names["--option"]`` ``KEY=VALUE``), as :func:`python_names` names them."""
-    if names:
-        pattern = re.compile(r"(?<![\w-])(" + "|".join(re.escape(k) for k in sorted(names, key=len, reverse=True))
-                             + r")(?![\w-])")
-        text = pattern.sub(lambda m: names[m.group(1)], text)
+    ``-o KEY=VALUE`` reads as ``names["--option"]`` ``KEY=VALUE``), as :func:`python_names` names them.
+    An option is renamed only as a whole word of the message's own (at its start, after a blank or a
+    bracket; ``rules.--seed`` and ``/tmp/--time.json`` are no option), never inside a text it quotes
+    nor inside one of ``keep`` (the user's texts it may name unquoted: a file name, an option's key,
+    a bot label)."""
+    if not names:
+        return text
+    kept: list[str] = []
+
+    def hide(m: re.Match[str]) -> str:
+        kept.append(m.group())
+        return f"\x00{len(kept) - 1}\x00"
+
+    own = [k for k in keep if isinstance(k, str) and k]
+    if own:
+        text = re.sub("|".join(re.escape(k) for k in sorted(set(own), key=len, reverse=True)), hide, text)
+    text = _QUOTED.sub(hide, text)
+    pattern = re.compile(_BEFORE + "(" + "|".join(re.escape(k) for k in sorted(names, key=len, reverse=True))
+                         + ")" + _AFTER)
+    text = pattern.sub(lambda m: names[m.group(1)], text)
     if "--option" in names:
         option = names["--option"]
-        text = re.sub(r"(?<![\w-])-o options\b", lambda _: option, text)
-        text = re.sub(r"(?<![\w-])-o (?=\S)", lambda _: option + " ", text)
+        text = re.sub(_BEFORE + r"-o options" + _AFTER, lambda _: option, text)
+        text = re.sub(_BEFORE + r"-o (?=\S)", lambda _: option + " ", text)
+    for _ in kept:  # a kept text may hold another (a quoted text, an option's key in it)
+        if "\x00" not in text:
+            break
+        text = re.sub("\x00([0-9]+)\x00", lambda m: kept[int(m.group(1))], text)
     return text
 
 
@@ -222,7 +248,7 @@ def _open_store(store: Any) -> Any:
         try:
             return open_store(os.fspath(store), enabled=True)
         except InputError as exc:
-            raise python_names(exc) from None
+            raise python_names(exc, keep=_user_texts(None, store, None)) from None
     raise InputError(f"store: expected False, True or a file name, got {store!r}")
 
 
@@ -276,7 +302,7 @@ def answer(position: Any, *, as_player: int | None = None, method: str | None = 
         with plain_lines(progress):
             done = answer_position(info, state, request, db)
     except InputError as exc:
-        python_names(exc)
+        python_names(exc, keep=_user_texts(position, store, options))
         raise
     finally:
         if db is not None:
@@ -284,6 +310,15 @@ def answer(position: Any, *, as_player: int | None = None, method: str | None = 
     if isinstance(done.answer, SolveResult):
         return Solved.of(done.answer, done.state, interrupted=done.stop is not None)
     return done.answer
+
+
+def _user_texts(position: Any, store: Any, options: Any) -> list[str]:
+    """The user's texts an error of :func:`answer` may name unquoted (a file's name, a solver
+    option's key), which :func:`python_names` keeps as they are."""
+    texts = [os.fspath(p) for p in (position, store) if isinstance(p, (str, os.PathLike))]
+    if isinstance(options, Mapping):
+        texts += [k for k in options if isinstance(k, str)]
+    return [t for t in texts if isinstance(t, str)]
 
 
 def answer_text(position: Any, **options: Any) -> str:

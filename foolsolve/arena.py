@@ -75,7 +75,9 @@ class Match:
         try:
             _check_match(self)
         except InputError as exc:
-            raise python_names(exc, MATCH_NAMES) from None
+            keep = [self.game, *(self.bots if isinstance(self.bots, tuple) else ()),
+                    *(self.rules if isinstance(self.rules, dict) else ())]
+            raise python_names(exc, MATCH_NAMES, keep) from None
 
     def header(self) -> dict[str, Any]:
         return {"format": FORMAT, "game": self.game, "rules": self.rules, "players": self.players,
@@ -101,7 +103,7 @@ def _check_match(match: Match) -> None:
     except InputError as exc:
         raise InputError(f"Match.{exc}") from None
     spec = info.spec
-    rules_from_json(spec.rules_cls, match.rules, where="--rules")
+    rules_from_json(spec.rules_cls, match.rules, where="Match.rules")
     names = match.bots
     if not isinstance(names, tuple) or not all(isinstance(b, str) for b in names):
         raise InputError(f"--bot: expected a tuple of bot names (str), got {names!r}")

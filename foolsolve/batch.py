@@ -145,7 +145,7 @@ class Settings:
         try:
             self.seat_settings()  # the seat options that contradict each other (method exact with samples)
         except InputError as exc:
-            raise api.python_names(exc, SETTINGS_NAMES) from None
+            raise api.python_names(exc, SETTINGS_NAMES, [self.out, *self.extra]) from None
 
     def seat_given(self) -> list[str]:
         """The seat's options given (``--method``, ``--samples``, ``--seed``), for a line's note where
@@ -482,7 +482,8 @@ def run(jobs: Iterable[tuple[int, str | InputError | None, str | None]], emit: C
 
     def emit_named(rec: dict[str, Any], job: Job) -> None:
         if names and "error" in rec:
-            rec = {**rec, "error": named_options(rec["error"], names)}
+            keep = [job.path, rec.get("path"), settings.out, *settings.extra]
+            rec = {**rec, "error": named_options(rec["error"], names, keep)}
         emit(rec, job)
 
     summary = Summary()

@@ -1105,3 +1105,13 @@ def test_the_quick_world_keeps_ismcts_and_gives_pimc_one_world_of_one_playout_a_
         got = seat.one_quick_world(seat.Settings(method=method, samples=40, seconds=0.1, budget=seat.Budget(nodes=700)))
         assert (got.method, got.samples, got.seconds) == (quick, 1, None)
         assert (got.budget.nodes, got.budget.search_nodes, got.budget.playouts) == (1, 1, 1)
+
+
+def test_a_matchs_errors_keep_the_users_own_text(tmp_path):
+    """A bot command or a rule key that reads like one of the command's options stays as written;
+    the field the error is about is named as the Match's."""
+    with pytest.raises(InputError) as caught:
+        arena.Match("durak", {}, 2, ("random", f"cmd:{tmp_path}/--games"), 1, 0)
+    assert str(caught.value).startswith(f"Match.bots cmd:{tmp_path}/--games: cannot start it: {tmp_path}/--games ")
+    with pytest.raises(InputError, match=r"^Match\.rules\.--seed: unknown rule option"):
+        arena.Match("durak", {"--seed": 1}, 2, ("random", "greedy"), 1, 0)

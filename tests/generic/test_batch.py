@@ -734,3 +734,24 @@ def test_a_batch_from_python_names_the_settings_fields_in_its_errors(tmp_path):
     infile = write_jsonl(tmp_path / "in.jsonl", [str(EXAMPLES / "durak-endgame.json")])
     code, text, err = call_main(["batch", str(infile), "--no-store", "--max-nodes", "2"])
     assert code == 2 and json.loads(text)["error"] == "--max-nodes: no exact answer within 2 nodes", err
+
+
+def test_a_batch_from_python_keeps_the_users_own_text_in_its_errors(tmp_path):
+    """A file name, a card, a rule key or a game name that reads like one of the batch's options
+    stays as written in a record's error; only the option the message names becomes the field."""
+    from foolsolve import batch
+
+    deal = {"game": "durak", "rules": {"variant": "podkidnoy"}, "trump": "S", "hands": [["6H"], ["7H", "AD"]],
+            "stock": [], "discard": [], "attacker": 0, "defender": 1, "table": [], "to_move": 0}
+    lines = [json.dumps(str(tmp_path / "--time.json")), json.dumps(str(tmp_path / "x -o y.json")),
+             json.dumps({**deal, "hands": [["6H", "--seed"], ["7H", "AD"]]}),
+             json.dumps({**deal, "rules": {"--max-nodes": 1}}), json.dumps({"game": "durak --out", "rules": {}})]
+    records: list[dict[str, Any]] = []
+    batch.run([(i + 1, line, None) for i, line in enumerate(lines)], lambda rec, job: records.append(rec),
+              batch.Settings(time_limit=5, max_nodes=2))
+    errors = [rec["error"] for rec in records]
+    assert errors[0].startswith(f"{tmp_path}/--time.json: cannot read"), errors[0]
+    assert errors[1].startswith(f"{tmp_path}/x -o y.json: cannot read"), errors[1]
+    assert errors[2] == "hands[0][1]: '--seed' is too long"
+    assert errors[3].startswith("rules.--max-nodes: unknown rule option"), errors[3]
+    assert errors[4].startswith("game: unknown game 'durak --out'"), errors[4]

@@ -516,3 +516,25 @@ def test_round_odds_from_one_players_view_do_not_read_back_with_anothers(tmp_pat
     with pytest.raises(InputError, match=r"^position: "):
         foolsolve.Solved.from_json(odds, view1)
     foolsolve.Solved.from_json(odds, EXAMPLES / "views" / "three-fools.json")
+
+
+def test_the_parameters_names_never_rewrite_the_users_own_text(tmp_path):
+    """Only an option the message names itself becomes the parameter's name: a file name, a solver
+    option's key or a quoted text that reads like an option stays as the user wrote it."""
+    from foolsolve.api import PYTHON_NAMES, named_options
+
+    with pytest.raises(InputError, match=r"^option --seed: unknown Durak option"):
+        foolsolve.answer(EXAMPLES / "durak-endgame.json", options={"--seed": 1})
+    with pytest.raises(InputError, match=r"^options '--as=1': an answer from one seat"):
+        foolsolve.answer(EXAMPLES / "views" / "durak-fresh-deal.json", options={"--as": 1}, samples=2)
+    store = tmp_path / "--time"
+    store.mkdir()
+    with pytest.raises(InputError) as caught:
+        foolsolve.answer(EXAMPLES / "durak-endgame.json", store=store)
+    assert "--time" in str(caught.value) and "time_limit" not in str(caught.value) and " time" not in str(caught.value)
+    assert named_options("x -o y.json: cannot read", PYTHON_NAMES, ["x -o y.json"]) == "x -o y.json: cannot read"
+    assert named_options("hands[0][1]: '--seed' is too long", PYTHON_NAMES) == "hands[0][1]: '--seed' is too long"
+    assert named_options("rules.--seed: unknown rule option", PYTHON_NAMES) == "rules.--seed: unknown rule option"
+    assert named_options("/tmp/--time.json: cannot read", PYTHON_NAMES) == "/tmp/--time.json: cannot read"
+    assert (named_options("--as: player 7 (--time, -o pv=1); raise --time.", PYTHON_NAMES)
+            == "as_player: player 7 (time, options pv=1); raise time.")
