@@ -12,13 +12,14 @@ error that names an option names the parameter (:func:`python_names`).
 from __future__ import annotations
 
 import math
+import numbers
 import os
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any
 
-from foolsolve.errors import InputError
+from foolsolve.errors import InputError, cut
 from foolsolve.solver.base import DEFAULT_SECONDS, MAX_MEMORY, MAX_NODES, MAX_SAMPLES, MAX_SECONDS, SolveResult
 
 if TYPE_CHECKING:
@@ -144,32 +145,57 @@ def load(position: Any) -> Position:
 def check_whole(name: str, value: Any, low: int, high: int | None = None, *, cap: bool = False) -> int | None:
     """A whole number of at least ``low`` and at most ``high`` (``cap``: one above ``high`` read as
     ``high``, as ``--max-nodes``) or ``None``; else an :class:`InputError` naming ``name``."""
+    value = whole_number(name, value)
     if value is None:
         return None
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise InputError(f"{name}: expected a whole number, got {value!r}")
     if value < low:
-        raise InputError(f"{name}: expected at least {low}, got {value}")
+        raise InputError(f"{name}: expected at least {low}, got {quoted(value)}")
     if high is not None and value > high:
         if cap:
             return high
-        raise InputError(f"{name}: at most {high}, got {value}")
+        raise InputError(f"{name}: at most {high}, got {quoted(value)}")
     return value
+
+
+def quoted(value: Any) -> str:
+    """``value``'s ``repr`` as a message quotes it (:func:`foolsolve.errors.cut`), a whole number
+    of more digits than Python prints (``10**5000``) said as such."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 1000:
+        return "a whole number of more than 300 digits"
+    try:
+        return cut(repr(value))
+    except ValueError:  # a container of too long a number
+        return f"a {type(value).__name__} holding a number too long to print"
+
+
+def whole_number(name: str, value: Any) -> int | None:
+    """``value`` as an ``int`` (any whole number type, a NumPy integer too; never a ``bool``) or
+    ``None``; else an :class:`InputError` naming ``name``."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise InputError(f"{name}: expected a whole number, got {quoted(value)}")
+    return int(value)
 
 
 def check_seconds(value: Any, name: str = "time") -> float | None:
     """``time``: seconds, 0 or ``None`` no limit (``--time``); ``name`` the parameter an error names."""
     if value is None:
         return None
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise InputError(f"{name}: expected a number of seconds, got {value!r}")
-    x = float(value)
-    if not math.isfinite(x):
-        raise InputError(f"{name}: {value!r} is not a finite number of seconds")
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise InputError(f"{name}: expected a number of seconds, got {quoted(value)}")
+    try:
+        x = float(value)
+    except OverflowError:  # a whole number beyond any float
+        x = math.inf if value > 0 else -math.inf
+        if x > 0:
+            raise InputError(f"{name}: {quoted(value)} of seconds is more than a year: at most {MAX_SECONDS} s") from None
+    if math.isnan(x) or (math.isinf(x) and isinstance(value, float)):
+        raise InputError(f"{name}: {quoted(value)} is not a finite number of seconds")
     if x < 0:
-        raise InputError(f"{name}: expected at least 0 seconds (0: no limit), got {value!r}")
+        raise InputError(f"{name}: expected at least 0 seconds (0: no limit), got {quoted(value)}")
     if x > MAX_SECONDS:
-        raise InputError(f"{name}: {value} s is more than a year: at most {MAX_SECONDS} s")
+        raise InputError(f"{name}: {quoted(value)} s is more than a year: at most {MAX_SECONDS} s")
     return x or None
 
 
@@ -182,9 +208,7 @@ def check_method(value: Any, name: str = "method") -> str | None:
 
 def check_seed(value: Any, name: str = "seed") -> int | None:
     """``seed``: a whole number or ``None`` (``--seed``)."""
-    if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
-        raise InputError(f"{name}: expected a whole number, got {value!r}")
-    return value
+    return whole_number(name, value)
 
 
 def check_options(options: Any, name: str = "options") -> tuple[str, ...]:
@@ -201,12 +225,28 @@ def check_options(options: Any, name: str = "options") -> tuple[str, ...]:
         if not isinstance(key, str) or not key:
             raise InputError(f"{name}: a solver option's name is a non-empty string, got {key!r}")
         try:
-            text = json.dumps(value, ensure_ascii=False, allow_nan=False)
+            text = json.dumps(value, ensure_ascii=False, allow_nan=False, default=_json_number)
         except (TypeError, ValueError):
             raise InputError(f"{name} {key}: expected a JSON value (a number, string, bool, list or dict), "
-                             f"got {value!r}") from None
+                             f"got {quoted(value)}") from None
         out.append(f"{key}={text}")
     return tuple(out)
+
+
+def plain_json(value: Any) -> Any:
+    """A value :func:`check_options` took, as JSON reads it back (a NumPy number as ``int`` or ``float``)."""
+    import json
+
+    return json.loads(json.dumps(value, allow_nan=False, default=_json_number))
+
+
+def _json_number(value: Any) -> int | float:
+    """A number type JSON does not know (a NumPy integer or float) as ``int`` or ``float``."""
+    if isinstance(value, numbers.Integral) and not isinstance(value, bool):
+        return int(value)
+    if isinstance(value, numbers.Real):
+        return float(value)
+    raise TypeError(type(value).__name__)
 
 
 def request_of(*, as_player: Any = None, method: Any = None, samples: Any = None, seed: Any = None,

@@ -25,6 +25,7 @@ import io
 import itertools
 import json
 import math
+import numbers
 import os
 import random
 import signal
@@ -73,6 +74,10 @@ class Match:
         if isinstance(self.bots, list):
             object.__setattr__(self, "bots", tuple(self.bots))
         try:
+            for name in ("players", "deals", "seed"):  # a NumPy integer as an int
+                value = getattr(self, name)
+                if isinstance(value, numbers.Integral) and not isinstance(value, bool):
+                    object.__setattr__(self, name, int(value))
             _check_match(self)
         except InputError as exc:
             keep = [self.game, *(self.bots if isinstance(self.bots, tuple) else ()),

@@ -133,7 +133,7 @@ class Settings:
         from foolsolve.solver.base import MAX_MEMORY, MAX_NODES, MAX_SAMPLES
 
         api.check_options(self.extra, "Settings.extra")
-        self.extra = dict(self.extra or {})
+        self.extra = {key: api.plain_json(value) for key, value in (self.extra or {}).items()}
         self.max_nodes = api.check_whole("Settings.max_nodes", self.max_nodes, 1, MAX_NODES, cap=True)
         if self.out is not None and not isinstance(self.out, str):
             raise InputError(f"Settings.out: expected the output file's name (a str) or None, got {self.out!r}")
@@ -141,7 +141,7 @@ class Settings:
         self.max_memory = api.check_whole("Settings.max_memory", self.max_memory, 1, MAX_MEMORY)
         api.check_method(self.method, "Settings.method")
         self.samples = api.check_whole("Settings.samples", self.samples, 1, MAX_SAMPLES)
-        api.check_seed(self.seed, "Settings.seed")
+        self.seed = api.check_seed(self.seed, "Settings.seed")
         try:
             self.seat_settings()  # the seat options that contradict each other (method exact with samples)
         except InputError as exc:

@@ -1115,3 +1115,10 @@ def test_a_matchs_errors_keep_the_users_own_text(tmp_path):
     assert str(caught.value).startswith(f"Match.bots cmd:{tmp_path}/--games: cannot start it: {tmp_path}/--games ")
     with pytest.raises(InputError, match=r"^Match\.rules\.--seed: unknown rule option"):
         arena.Match("durak", {"--seed": 1}, 2, ("random", "greedy"), 1, 0)
+
+
+def test_a_match_takes_numpy_whole_numbers_as_ints():
+    np = pytest.importorskip("numpy")
+    match = arena.Match("durak", {}, np.int64(2), ("random", "greedy"), np.int32(1), np.int64(7))
+    assert (match.players, match.deals, match.seed) == (2, 1, 7) and type(match.seed) is int
+    assert json.dumps(match.header())

@@ -755,3 +755,23 @@ def test_a_batch_from_python_keeps_the_users_own_text_in_its_errors(tmp_path):
     assert errors[2] == "hands[0][1]: '--seed' is too long"
     assert errors[3].startswith("rules.--max-nodes: unknown rule option"), errors[3]
     assert errors[4].startswith("game: unknown game 'durak --out'"), errors[4]
+
+
+def test_settings_take_any_whole_number_type_and_refuse_huge_ones_in_one_line():
+    """A number too large for a float or too long to print is a one-line error naming the field;
+    a NumPy integer or float stands for the number it holds."""
+    from foolsolve import batch
+    from foolsolve.errors import InputError
+
+    with pytest.raises(InputError, match=r"^Settings\.time_limit: a whole number of more than 300 digits of seconds "
+                                         r"is more than a year"):
+        batch.Settings(time_limit=10**400)
+    with pytest.raises(InputError, match=r"^Settings\.extra x: .* got a whole number of more than 300 digits$"):
+        batch.Settings(extra={"x": 10**5000})
+    with pytest.raises(InputError, match=r"^Settings\.extra x: .* got a list holding a number too long to print$"):
+        batch.Settings(extra={"x": [10**5000]})
+    np = pytest.importorskip("numpy")
+    s = batch.Settings(max_nodes=np.int64(5), seed=np.int64(3), time_limit=np.int64(3), samples=np.int32(4),
+                       extra={"x": np.int64(2)})
+    assert (s.max_nodes, s.seed, s.time_limit, s.samples, s.extra) == (5, 3, 3.0, 4, {"x": 2})
+    assert [type(v) for v in (s.max_nodes, s.seed, s.time_limit, s.samples, s.extra["x"])] == [int, int, float, int, int]

@@ -538,3 +538,18 @@ def test_the_parameters_names_never_rewrite_the_users_own_text(tmp_path):
     assert named_options("/tmp/--time.json: cannot read", PYTHON_NAMES) == "/tmp/--time.json: cannot read"
     assert (named_options("--as: player 7 (--time, -o pv=1); raise --time.", PYTHON_NAMES)
             == "as_player: player 7 (time, options pv=1); raise time.")
+
+
+def test_huge_and_numpy_numbers_as_parameters():
+    """A number too large for a float or too long to print is a one-line error naming the
+    parameter; a NumPy integer stands for the number it holds."""
+    with pytest.raises(InputError, match=r"^time: a whole number of more than 300 digits of seconds is more than a year"):
+        foolsolve.answer(EXAMPLES / "durak-endgame.json", time=10**400)
+    with pytest.raises(InputError, match=r"^options x: .* got a whole number of more than 300 digits$"):
+        foolsolve.answer(EXAMPLES / "durak-endgame.json", options={"x": 10**5000})
+    with pytest.raises(InputError, match=r"^seed: expected a whole number, got 1.5$"):
+        foolsolve.answer(EXAMPLES / "durak-endgame.json", seed=1.5)
+    np = pytest.importorskip("numpy")
+    got = foolsolve.answer(EXAMPLES / "durak-endgame.json", max_nodes=np.int64(10**6), time=np.int64(20))
+    plain = foolsolve.answer(EXAMPLES / "durak-endgame.json", max_nodes=10**6, time=20)
+    assert got.to_json()["moves"] == plain.to_json()["moves"]
