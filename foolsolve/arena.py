@@ -654,7 +654,19 @@ def pair_outcomes(record: dict[str, Any]) -> list[tuple[str, str, float]]:
 
 
 def summarise(match: Match, records: Sequence[dict[str, Any]], bootstrap: int = 200) -> Summary:
-    """Pairwise results, Elo with intervals and time per move, from the records."""
+    """Pairwise results, Elo with intervals and time per move, from the records (the games of
+    ``match``, each once: checked as a resumed record file's are, :func:`check_records`);
+    ``bootstrap``: the resamples of each Elo interval."""
+    from foolsolve.api import check_whole
+
+    if not isinstance(match, Match):
+        raise InputError(f"match: expected an arena.Match, got {type(match).__name__}")
+    resamples = check_whole("bootstrap", bootstrap, 1)
+    return summary_of(match, check_records(records, match), 200 if resamples is None else resamples)
+
+
+def summary_of(match: Match, records: Sequence[dict[str, Any]], bootstrap: int = 200) -> Summary:
+    """:func:`summarise` of records known to be the match's (:func:`run`'s own, unchecked)."""
     from foolsolve.stats import elo, elo_intervals
 
     bots = match.bots
@@ -697,6 +709,29 @@ def summarise(match: Match, records: Sequence[dict[str, Any]], bootstrap: int = 
     s.elo = dict(zip(bots, ratings))
     s.elo_ci = dict(zip(bots, intervals))
     return s
+
+
+def check_records(records: Any, match: Match, name: str = "records") -> list[dict[str, Any]]:
+    """``records`` (game records, as :func:`run` returns them) as a list, each checked as
+    :func:`read_records` checks a record file's lines (:func:`record_problem`, the deal the match's
+    seed gives, each game once); else a one-line :class:`InputError` naming ``name`` and the record
+    (``records[3]: ...``)."""
+    if isinstance(records, (str, bytes, dict)) or not isinstance(records, Sequence):
+        raise InputError(f"{name}: expected a list of game records (arena.run's), got {type(records).__name__}")
+    header = match.header()
+    seen: dict[tuple[int, tuple[str, ...]], int] = {}
+    out = []
+    for i, rec in enumerate(records):
+        problem = record_problem(rec, header) or _deal_problem(rec, match)
+        if problem:
+            raise InputError(f"{name}[{i}]: not a game record of this match ({problem})")
+        key = key_of(rec)
+        if key in seen:
+            raise InputError(f"{name}[{i}]: repeats the game of {name}[{seen[key]}] (deal {key[0]}, seating "
+                             f"{', '.join(key[1])}): each game is counted once")
+        seen[key] = i
+        out.append(rec)
+    return out
 
 
 def text_table(match: Match, s: Summary) -> str:

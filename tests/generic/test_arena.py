@@ -1122,3 +1122,27 @@ def test_a_match_takes_numpy_whole_numbers_as_ints():
     match = arena.Match("durak", {}, np.int64(2), ("random", "greedy"), np.int32(1), np.int64(7))
     assert (match.players, match.deals, match.seed) == (2, 1, 7) and type(match.seed) is int
     assert json.dumps(match.header())
+
+
+def test_summarise_checks_its_records_as_a_resumed_file_is_checked():
+    """Records that are no games of the match (empty, of another seed, an unknown bot in the
+    seating, a game twice) or no list at all are a one-line error naming the record."""
+    match = arena.Match("durak", {}, 2, ("random", "greedy"), 1, 0)
+    records, _ = arena.run(match, None)
+    assert arena.summarise(match, records).games == len(records) == 2
+    other, _ = arena.run(arena.Match("durak", {}, 2, ("random", "greedy"), 1, 5), None)
+    for bad, message in [
+        ([{}], r"^records\[0\]: not a game record of this match \(deal: not a deal number\)$"),
+        (None, r"^records: expected a list of game records \(arena\.run's\), got NoneType$"),
+        ("x", r"^records: expected a list of game records \(arena\.run's\), got str$"),
+        ([records[0], None], r"^records\[1\]: not a game record of this match \(not an object\)$"),
+        ([{**records[0], "seating": ["random", "zz"]}], r"^records\[0\]: .*seating: \[\"random\", \"zz\"\] is not a "),
+        (records + records[:1], r"^records\[2\]: repeats the game of records\[0\] \(deal 0, seating random, greedy\)"),
+        (other, r"^records\[0\]: not a game record of this match \(its start is not deal 0 of seed 0\)$"),
+    ]:
+        with pytest.raises(InputError, match=message):
+            arena.summarise(match, bad)
+    with pytest.raises(InputError, match=r"^bootstrap: expected a whole number, got 'bad'$"):
+        arena.summarise(match, records, bootstrap="bad")
+    with pytest.raises(InputError, match=r"^match: expected an arena\.Match, got dict$"):
+        arena.summarise({}, records)
