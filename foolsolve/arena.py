@@ -90,9 +90,12 @@ class Match:
 
 
 MATCH_NAMES: dict[str, str] = {"--bot": "Match.bots", "--players": "Match.players", "--games": "Match.deals",
-                               "--seed": "Match.seed", "--rules": "Match.rules"}
-"""The arena command's options and the :class:`Match` fields that stand for them, as the errors of
-a match's checks name them (:func:`foolsolve.api.python_names`)."""
+                               "--seed": "Match.seed", "--rules": "Match.rules", "--out": "out"}
+"""The arena command's options and the :class:`Match` fields (and the parameter of :func:`run`,
+``out``) that stand for them, as the errors of a match's checks and of :func:`run` name them
+(:func:`foolsolve.api.python_names`)."""
+RUN_NAMES: dict[str, str] = {**MATCH_NAMES, "--workers": "workers", "--scheduler": "scheduler"}
+"""What the errors of :func:`run` called from Python name for the command's options."""
 
 
 def _check_match(match: Match) -> None:
@@ -107,6 +110,7 @@ def _check_match(match: Match) -> None:
         info = games.get(match.game)
     except InputError as exc:
         raise InputError(f"Match.{exc}") from None
+    object.__setattr__(match, "game", info.name)  # the registry's name ('Durak', an alias: durak) in the header
     spec = info.spec
     rules_from_json(spec.rules_cls, match.rules, where="Match.rules")
     names = match.bots
@@ -805,11 +809,25 @@ def plot_svg(s: Summary) -> str:
 
 
 def run(match: Match, out: str | None, workers: int = 1, scheduler: str | None = None,
-        tick: Any = None) -> tuple[list[dict[str, Any]], bool]:
+        tick: Any = None, *, names: dict[str, str] | None = None) -> tuple[list[dict[str, Any]], bool]:
     """Play the match's games not yet in ``out`` (all of them without ``out``): the records, in
     game order, and whether Ctrl-C stopped it (the records then hold the games finished). The
     records are those of the match's deals: games of later deals in ``out`` (from an earlier run
-    with more ``--games``) stay in the file but are not among them."""
+    with more ``--games``) stay in the file but are not among them. An error names the
+    parameters (``out: ... holds another match``; ``names``: option -> name, by default
+    :data:`RUN_NAMES`; the command gives ``{}``, its options' own names)."""
+    from foolsolve.api import python_names
+
+    try:
+        return _run(match, out, workers, scheduler, tick)
+    except InputError as exc:
+        keep = [out, match.game, *match.bots] if isinstance(match, Match) else [out]
+        raise python_names(exc, RUN_NAMES if names is None else names, keep) from None
+
+
+def _run(match: Match, out: str | None, workers: int, scheduler: str | None,
+         tick: Any) -> tuple[list[dict[str, Any]], bool]:
+    """:func:`run`, its errors naming the command's options."""
     from foolsolve.executor import WorkerLost, make_executor, worker_failure
 
     check_size(match)

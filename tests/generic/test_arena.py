@@ -10,6 +10,7 @@ import json
 import math
 import os
 import random
+import re
 import signal
 import subprocess
 import sys
@@ -1146,3 +1147,16 @@ def test_summarise_checks_its_records_as_a_resumed_file_is_checked():
         arena.summarise(match, records, bootstrap="bad")
     with pytest.raises(InputError, match=r"^match: expected an arena\.Match, got dict$"):
         arena.summarise({}, records)
+
+
+def test_a_match_keeps_the_games_registry_name_and_runs_errors_name_out(tmp_path):
+    """A match of 'Durak' is the match of 'durak' (its header, its resume); from Python an error of
+    the record file names run's parameter ``out``."""
+    out = tmp_path / "m.jsonl"
+    match = arena.Match("Durak", {}, 2, ("random", "greedy"), 1, 0)
+    assert match.game == "durak" and match.header()["game"] == "durak"
+    first, _ = arena.run(match, str(out))
+    again, _ = arena.run(arena.Match("durak", {}, 2, ("random", "greedy"), 1, 0), str(out))
+    assert again == first and out.read_text().startswith('{"format": "foolsolve-arena/1", "game": "durak"')
+    with pytest.raises(InputError, match=rf"^out: {re.escape(str(out))} holds another match"):
+        arena.run(arena.Match("durak", {}, 2, ("random", "greedy"), 1, 9), str(out))
