@@ -28,6 +28,7 @@ import math
 import numbers
 import os
 import random
+import re
 import signal
 import threading
 import time
@@ -37,7 +38,7 @@ from pathlib import Path
 from typing import Any
 
 from foolsolve import jsonout
-from foolsolve.errors import InputError
+from foolsolve.errors import InputError, cut
 from foolsolve.positions import check_move_text, input_lines, open_for_writing, parse_json
 from foolsolve.present import plural
 from foolsolve.store import canonical_position
@@ -71,8 +72,9 @@ class Match:
         parameter), whole numbers of deals and a seed, and no more than :data:`MAX_GAMES` games."""
         from foolsolve.api import python_names
 
-        if isinstance(self.bots, list):
-            object.__setattr__(self, "bots", tuple(self.bots))
+        if isinstance(self.bots, (list, tuple)) and all(isinstance(b, str) for b in self.bots):
+            # each label as the command reads it ('greedy ' is greedy)
+            object.__setattr__(self, "bots", tuple(b.strip() for b in self.bots))
         try:
             for name in ("players", "deals", "seed"):  # a NumPy integer as an int
                 value = getattr(self, name)
@@ -120,10 +122,20 @@ def _check_match(match: Match) -> None:
         raise InputError("--bot: name a bot (one bot plays itself in every seat)")
     if len(set(b.strip() for b in names)) != len(names):
         raise InputError("--bot: each bot once (the same bot twice is one player)")
+    control = next((b for b in names if _CONTROL.search(b)), None)
+    if control is not None:
+        raise InputError(f"--bot: a bot's label holds a control character: {cut(repr(control))}")
+    same: dict[Any, str] = {}
     for name in names:
         # an unknown bot, parameter or parameter value is an error before any game (and before --out
         # is written): each bot is made once here and closed
         bots.make(name).close()
+        bot, params, raw = bots.parse(name)
+        key = (bot.name, raw.strip() if bot.raw_argument else tuple(sorted(params.items())))
+        if key in same:
+            raise InputError(f"--bot: {same[key]!r} and {name!r} are the same bot with the same parameters: each bot "
+                             "once (the same bot twice is one player)")
+        same[key] = name
     n = check_whole("--players", match.players, 1)
     if not spec.min_players <= match.players <= spec.max_players:
         raise InputError(f"--players: {info.title} takes {spec.min_players}-{spec.max_players} players, not {n}")
@@ -131,6 +143,9 @@ def _check_match(match: Match) -> None:
     check_seed(match.seed, "--seed")
     check_size(match)
 
+
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")
+"""A control character, which no bot's label holds (its results table and record file print it)."""
 
 MAX_GAMES = 1_000_000
 """The most games a match may hold (its deals times the seatings of each deal): a larger match is

@@ -1160,3 +1160,17 @@ def test_a_match_keeps_the_games_registry_name_and_runs_errors_name_out(tmp_path
     assert again == first and out.read_text().startswith('{"format": "foolsolve-arena/1", "game": "durak"')
     with pytest.raises(InputError, match=rf"^out: {re.escape(str(out))} holds another match"):
         arena.run(arena.Match("durak", {}, 2, ("random", "greedy"), 1, 9), str(out))
+
+
+def test_bot_labels_naming_one_bot_are_one_bot_and_control_characters_are_refused(capsys):
+    """Labels that differ only in case, blanks or an empty parameter list name one bot, refused as
+    the same bot twice; a label is read as the command reads it (blanks at its ends dropped) and
+    holds no control character."""
+    for pair in [("random", "random:"), ("Random", "random"), ("pimc:samples=4,time=1", "pimc: time=1 ,samples=4")]:
+        with pytest.raises(InputError, match=r"^Match\.bots: .* are the same bot with the same parameters: each bot once"):
+            arena.Match("durak", {}, 2, pair, 1, 0)
+    assert arena.Match("durak", {}, 2, ("random\n", " greedy"), 1, 0).bots == ("random", "greedy")
+    with pytest.raises(InputError, match=r"^Match\.bots: a bot's label holds a control character: 'ran\\ndom'$"):
+        arena.Match("durak", {}, 2, ("ran\ndom", "greedy"), 1, 0)
+    code, _, err = run(["arena", "durak", "--bot", "random", "--bot", "random:"], capsys)
+    assert code == 2 and "--bot: 'random' and 'random:' are the same bot" in err, err
