@@ -338,8 +338,10 @@ def parse_job(line: int, text: str | InputError | None, path: str | None, settin
             t0 = time.perf_counter()
             hit = store.get(job.key, st.answer_check(info, state))
             if hit is not None:
-                job.record = _record(job, {"result": st.stored_answer(info, hit, settings.extra,
-                                                                      time.perf_counter() - t0)}, cached=True)
+                from foolsolve.games.base import with_game_result
+
+                stored = st.stored_answer(info, hit, settings.extra, time.perf_counter() - t0)
+                job.record = _record(job, {"result": with_game_result(info, state, stored)}, cached=True)
     except InputError as exc:
         job.record = _record(job, {"error": str(exc)})
     except Exception as exc:  # a bug reading one line must not end the batch: the line says what happened
