@@ -339,7 +339,7 @@ def answer(position: Any, *, as_player: int | None = None, method: str | None = 
     info, state = read_position(position)
     db = _open_store(store)
     try:
-        with plain_lines(progress):
+        with plain_lines(progress, "time"):  # the status line names the parameter (the answer's notes: --time)
             done = answer_position(info, state, request, db)
     except InputError as exc:
         python_names(exc, keep=_user_texts(position, store, options))
