@@ -106,9 +106,10 @@ SETTINGS_NAMES: dict[str, str] = {
 of :func:`run` names them (:func:`foolsolve.api.python_names`)."""
 
 
-@dataclass
+@dataclass(frozen=True)
 class Settings:
-    """What every position of a batch is solved with."""
+    """What every position of a batch is solved with: checked when built, then fixed (a changed
+    batch takes :func:`dataclasses.replace`, which checks the new one)."""
 
     extra: dict[str, Any] = field(default_factory=dict)
     max_nodes: int | None = None
@@ -132,16 +133,17 @@ class Settings:
         from foolsolve import api
         from foolsolve.solver.base import MAX_MEMORY, MAX_NODES, MAX_SAMPLES
 
+        put = object.__setattr__  # frozen: the checked values set once, here
         api.check_options(self.extra, "Settings.extra")
-        self.extra = {key: api.plain_json(value) for key, value in (self.extra or {}).items()}
-        self.max_nodes = api.check_whole("Settings.max_nodes", self.max_nodes, 1, MAX_NODES, cap=True)
+        put(self, "extra", {key: api.plain_json(value) for key, value in (self.extra or {}).items()})
+        put(self, "max_nodes", api.check_whole("Settings.max_nodes", self.max_nodes, 1, MAX_NODES, cap=True))
         if self.out is not None and not isinstance(self.out, str):
             raise InputError(f"Settings.out: expected the output file's name (a str) or None, got {self.out!r}")
-        self.time_limit = api.check_seconds(self.time_limit, "Settings.time_limit")
-        self.max_memory = api.check_whole("Settings.max_memory", self.max_memory, 1, MAX_MEMORY)
+        put(self, "time_limit", api.check_seconds(self.time_limit, "Settings.time_limit"))
+        put(self, "max_memory", api.check_whole("Settings.max_memory", self.max_memory, 1, MAX_MEMORY))
         api.check_method(self.method, "Settings.method")
-        self.samples = api.check_whole("Settings.samples", self.samples, 1, MAX_SAMPLES)
-        self.seed = api.check_seed(self.seed, "Settings.seed")
+        put(self, "samples", api.check_whole("Settings.samples", self.samples, 1, MAX_SAMPLES))
+        put(self, "seed", api.check_seed(self.seed, "Settings.seed"))
         try:
             self.seat_settings()  # the seat options that contradict each other (method exact with samples)
         except InputError as exc:

@@ -775,3 +775,20 @@ def test_settings_take_any_whole_number_type_and_refuse_huge_ones_in_one_line():
                        extra={"x": np.int64(2)})
     assert (s.max_nodes, s.seed, s.time_limit, s.samples, s.extra) == (5, 3, 3.0, 4, {"x": 2})
     assert [type(v) for v in (s.max_nodes, s.seed, s.time_limit, s.samples, s.extra["x"])] == [int, int, float, int, int]
+
+
+def test_settings_are_fixed_once_checked():
+    """A Settings' fields cannot be changed past its checks; dataclasses.replace checks the new one."""
+    import dataclasses
+
+    from foolsolve import batch
+    from foolsolve.errors import InputError
+
+    s = batch.Settings(max_nodes=5)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        s.max_nodes = -5  # type: ignore[misc]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        s.extra = None  # type: ignore[misc]
+    with pytest.raises(InputError, match=r"^Settings\.max_nodes: expected at least 1, got -5$"):
+        dataclasses.replace(s, max_nodes=-5)
+    assert dataclasses.replace(s, time_limit=3).time_limit == 3.0
