@@ -80,6 +80,7 @@ def named_options(text: str, names: Mapping[str, str], keep: Iterable[Any] = ())
     if "--option" in names:
         option = names["--option"]
         text = re.sub(_BEFORE + r"-o options" + _AFTER, lambda _: option, text)
+        text = re.sub(r"^option (?=\S)", lambda _: option + " ", text)  # an -o option's own error (OptionError)
         text = re.sub(_BEFORE + r"-o (?=\S)", lambda _: option + " ", text)
     for _ in kept:  # a kept text may hold another (a quoted text, an option's key in it)
         if "\x00" not in text:

@@ -523,7 +523,7 @@ def test_the_parameters_names_never_rewrite_the_users_own_text(tmp_path):
     option's key or a quoted text that reads like an option stays as the user wrote it."""
     from foolsolve.api import PYTHON_NAMES, named_options
 
-    with pytest.raises(InputError, match=r"^option --seed: unknown Durak option"):
+    with pytest.raises(InputError, match=r"^options --seed: unknown Durak option"):
         foolsolve.answer(EXAMPLES / "durak-endgame.json", options={"--seed": 1})
     with pytest.raises(InputError, match=r"^options '--as=1': an answer from one seat"):
         foolsolve.answer(EXAMPLES / "views" / "durak-fresh-deal.json", options={"--as": 1}, samples=2)
@@ -553,3 +553,18 @@ def test_huge_and_numpy_numbers_as_parameters():
     got = foolsolve.answer(EXAMPLES / "durak-endgame.json", max_nodes=np.int64(10**6), time=np.int64(20))
     plain = foolsolve.answer(EXAMPLES / "durak-endgame.json", max_nodes=10**6, time=20)
     assert got.to_json()["moves"] == plain.to_json()["moves"]
+
+
+def test_an_options_error_and_a_node_bounds_error_name_the_parameter():
+    """From Python an -o option's own error names ``options`` as a view's does, and no open-hand
+    answer within the nodes given names ``max_nodes``."""
+    from foolsolve import batch
+
+    with pytest.raises(InputError, match=r'^options moves: expected true or false, got "x"$'):
+        foolsolve.answer(EXAMPLES / "durak-endgame.json", options={"moves": "x"})
+    with pytest.raises(InputError, match=r"^max_nodes: no open-hand answer within 5 s and 1 node "):
+        foolsolve.answer(EXAMPLES / "durak-endgame.json", max_nodes=2, time=5)
+    records: list = []
+    batch.run([(1, json.dumps(str(EXAMPLES / "durak-endgame.json")), None)], lambda rec, job: records.append(rec),
+              batch.Settings(extra={"moves": "x"}))
+    assert records[0]["error"] == 'Settings.extra moves: expected true or false, got "x"'
