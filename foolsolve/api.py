@@ -70,7 +70,8 @@ def named_options(text: str, names: Mapping[str, str], keep: Iterable[Any] = ())
         kept.append(m.group())
         return f"\x00{len(kept) - 1}\x00"
 
-    own = [k for k in keep if isinstance(k, str) and k]
+    # only a text that holds an option's name needs keeping (hiding a key "time" would break "--time")
+    own = [k for k in keep if isinstance(k, str) and (any(n in k for n in names) or "-o " in k)]
     if own:
         text = re.sub("|".join(re.escape(k) for k in sorted(set(own), key=len, reverse=True)), hide, text)
     text = _QUOTED.sub(hide, text)

@@ -533,6 +533,7 @@ def test_the_parameters_names_never_rewrite_the_users_own_text(tmp_path):
         foolsolve.answer(EXAMPLES / "durak-endgame.json", store=store)
     assert "--time" in str(caught.value) and "time_limit" not in str(caught.value) and " time" not in str(caught.value)
     assert named_options("x -o y.json: cannot read", PYTHON_NAMES, ["x -o y.json"]) == "x -o y.json: cannot read"
+    assert named_options("time: bad (--time)", PYTHON_NAMES, ["time", "-"]) == "time: bad (time)"
     assert named_options("hands[0][1]: '--seed' is too long", PYTHON_NAMES) == "hands[0][1]: '--seed' is too long"
     assert named_options("rules.--seed: unknown rule option", PYTHON_NAMES) == "rules.--seed: unknown rule option"
     assert named_options("/tmp/--time.json: cannot read", PYTHON_NAMES) == "/tmp/--time.json: cannot read"
