@@ -17,7 +17,7 @@ import os
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, fields
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from foolsolve.errors import InputError, cut
 from foolsolve.solver.base import DEFAULT_SECONDS, MAX_MEMORY, MAX_NODES, MAX_SAMPLES, MAX_SECONDS, SolveResult
@@ -189,10 +189,10 @@ def check_seconds(value: Any, name: str = "time") -> float | None:
     try:
         x = float(value)
     except OverflowError:  # a whole number beyond any float
-        x = math.inf if value > 0 else -math.inf
-        if x > 0:
+        if cast(Any, value) > 0:  # (a whole number or a fraction too large for a float)
             raise InputError(f"{name}: {quoted(value)} of seconds is more than a year: at most {MAX_SECONDS} s") from None
-    if math.isnan(x) or (math.isinf(x) and isinstance(value, float)):
+        raise InputError(f"{name}: expected at least 0 seconds (0: no limit), got {quoted(value)}") from None
+    if math.isnan(x) or math.isinf(x):
         raise InputError(f"{name}: {quoted(value)} is not a finite number of seconds")
     if x < 0:
         raise InputError(f"{name}: expected at least 0 seconds (0: no limit), got {quoted(value)}")
