@@ -12,13 +12,14 @@ error that names an option names the parameter (:func:`python_names`).
 from __future__ import annotations
 
 import math
+import numbers
 import os
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, fields
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
-from foolsolve.errors import InputError
+from foolsolve.errors import InputError, cut
 from foolsolve.solver.base import DEFAULT_SECONDS, MAX_MEMORY, MAX_NODES, MAX_SAMPLES, MAX_SECONDS, SolveResult
 
 if TYPE_CHECKING:
@@ -38,26 +39,54 @@ PYTHON_NAMES: dict[str, str] = {
 """The solve command's options and the parameters of :func:`answer` that stand for them."""
 
 
-def python_names(exc: InputError, names: Mapping[str, str] | None = None) -> InputError:
+def python_names(exc: InputError, names: Mapping[str, str] | None = None, keep: Iterable[Any] = ()) -> InputError:
     """``exc`` with the command-line options its message names (``--as: player 7 does not exist``)
     named as the Python parameters that stand for them (``names``: option -> parameter, by default
-    :data:`PYTHON_NAMES`; ``-o KEY=VALUE`` reads ``options KEY=VALUE``). The same exception, its
-    class and traceback kept: raise it again."""
-    exc.args = (named_options(str(exc), PYTHON_NAMES if names is None else names), *exc.args[1:])
+    :data:`PYTHON_NAMES`; ``-o KEY=VALUE`` reads ``options KEY=VALUE``); the user's own text in it
+    (``keep``: file names, option keys, bot labels, and whatever it quotes) kept as it is
+    (:func:`named_options`). The same exception, its class and traceback kept: raise it again."""
+    exc.args = (named_options(str(exc), PYTHON_NAMES if names is None else names, keep), *exc.args[1:])
     return exc
 
 
-def named_options(text: str, names: Mapping[str, str]) -> str:
+_QUOTED = re.compile(r"""(?<!\w)(['"])(?:\\.|(?!\1).)*\1(?!\w)""")
+"""A text a message quotes (``'8♣'``, ``"x"``): the user's, never renamed."""
+_BEFORE = r"(?:^|(?<=[\s(\[`,;]))"
+_AFTER = r"(?=$|[\s:,;)\]`=]|\.(?:\s|$))"
+
+
+def named_options(text: str, names: Mapping[str, str], keep: Iterable[Any] = ()) -> str:
     """``text`` with the command-line options it names (``names``: option -> what stands for it;
-    ``-o KEY=VALUE`` reads as ``names["--option"]`` ``KEY=VALUE``), as :func:`python_names` names them."""
-    if names:
-        pattern = re.compile(r"(?<![\w-])(" + "|".join(re.escape(k) for k in sorted(names, key=len, reverse=True))
-                             + r")(?![\w-])")
-        text = pattern.sub(lambda m: names[m.group(1)], text)
+    ``-o KEY=VALUE`` reads as ``names["--option"]`` ``KEY=VALUE``), as :func:`python_names` names them.
+    An option is renamed only as a whole word of the message's own (at its start, after a blank or a
+    bracket; ``rules.--seed`` and ``/tmp/--time.json`` are no option), never inside a text it quotes
+    nor inside one of ``keep`` (the user's texts it may name unquoted: a file name, an option's key,
+    a bot label)."""
+    if not names:
+        return text
+    kept: list[str] = []
+
+    def hide(m: re.Match[str]) -> str:
+        kept.append(m.group())
+        return f"\x00{len(kept) - 1}\x00"
+
+    # only a text that holds an option's name needs keeping (hiding a key "time" would break "--time")
+    own = [k for k in keep if isinstance(k, str) and (any(n in k for n in names) or "-o " in k)]
+    if own:
+        text = re.sub("|".join(re.escape(k) for k in sorted(set(own), key=len, reverse=True)), hide, text)
+    text = _QUOTED.sub(hide, text)
+    pattern = re.compile(_BEFORE + "(" + "|".join(re.escape(k) for k in sorted(names, key=len, reverse=True))
+                         + ")" + _AFTER)
+    text = pattern.sub(lambda m: names[m.group(1)], text)
     if "--option" in names:
         option = names["--option"]
-        text = re.sub(r"(?<![\w-])-o options\b", lambda _: option, text)
-        text = re.sub(r"(?<![\w-])-o (?=\S)", lambda _: option + " ", text)
+        text = re.sub(_BEFORE + r"-o options" + _AFTER, lambda _: option, text)
+        text = re.sub(r"^option (?=\S)", lambda _: option + " ", text)  # an -o option's own error (OptionError)
+        text = re.sub(_BEFORE + r"-o (?=\S)", lambda _: option + " ", text)
+    for _ in kept:  # a kept text may hold another (a quoted text, an option's key in it)
+        if "\x00" not in text:
+            break
+        text = re.sub("\x00([0-9]+)\x00", lambda m: kept[int(m.group(1))], text)
     return text
 
 
@@ -118,32 +147,57 @@ def load(position: Any) -> Position:
 def check_whole(name: str, value: Any, low: int, high: int | None = None, *, cap: bool = False) -> int | None:
     """A whole number of at least ``low`` and at most ``high`` (``cap``: one above ``high`` read as
     ``high``, as ``--max-nodes``) or ``None``; else an :class:`InputError` naming ``name``."""
+    value = whole_number(name, value)
     if value is None:
         return None
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise InputError(f"{name}: expected a whole number, got {value!r}")
     if value < low:
-        raise InputError(f"{name}: expected at least {low}, got {value}")
+        raise InputError(f"{name}: expected at least {low}, got {quoted(value)}")
     if high is not None and value > high:
         if cap:
             return high
-        raise InputError(f"{name}: at most {high}, got {value}")
+        raise InputError(f"{name}: at most {high}, got {quoted(value)}")
     return value
+
+
+def quoted(value: Any) -> str:
+    """``value``'s ``repr`` as a message quotes it (:func:`foolsolve.errors.cut`), a whole number
+    of more digits than Python prints (``10**5000``) said as such."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 1000:
+        return "a whole number of more than 300 digits"
+    try:
+        return cut(repr(value))
+    except ValueError:  # a container of too long a number
+        return f"a {type(value).__name__} holding a number too long to print"
+
+
+def whole_number(name: str, value: Any) -> int | None:
+    """``value`` as an ``int`` (any whole number type, a NumPy integer too; never a ``bool``) or
+    ``None``; else an :class:`InputError` naming ``name``."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise InputError(f"{name}: expected a whole number, got {quoted(value)}")
+    return int(value)
 
 
 def check_seconds(value: Any, name: str = "time") -> float | None:
     """``time``: seconds, 0 or ``None`` no limit (``--time``); ``name`` the parameter an error names."""
     if value is None:
         return None
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise InputError(f"{name}: expected a number of seconds, got {value!r}")
-    x = float(value)
-    if not math.isfinite(x):
-        raise InputError(f"{name}: {value!r} is not a finite number of seconds")
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise InputError(f"{name}: expected a number of seconds, got {quoted(value)}")
+    try:
+        x = float(value)
+    except OverflowError:  # a whole number beyond any float
+        if cast(Any, value) > 0:  # (a whole number or a fraction too large for a float)
+            raise InputError(f"{name}: {quoted(value)} of seconds is more than a year: at most {MAX_SECONDS} s") from None
+        raise InputError(f"{name}: expected at least 0 seconds (0: no limit), got {quoted(value)}") from None
+    if math.isnan(x) or math.isinf(x):
+        raise InputError(f"{name}: {quoted(value)} is not a finite number of seconds")
     if x < 0:
-        raise InputError(f"{name}: expected at least 0 seconds (0: no limit), got {value!r}")
+        raise InputError(f"{name}: expected at least 0 seconds (0: no limit), got {quoted(value)}")
     if x > MAX_SECONDS:
-        raise InputError(f"{name}: {value} s is more than a year: at most {MAX_SECONDS} s")
+        raise InputError(f"{name}: {quoted(value)} s is more than a year: at most {MAX_SECONDS} s")
     return x or None
 
 
@@ -156,9 +210,7 @@ def check_method(value: Any, name: str = "method") -> str | None:
 
 def check_seed(value: Any, name: str = "seed") -> int | None:
     """``seed``: a whole number or ``None`` (``--seed``)."""
-    if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
-        raise InputError(f"{name}: expected a whole number, got {value!r}")
-    return value
+    return whole_number(name, value)
 
 
 def check_options(options: Any, name: str = "options") -> tuple[str, ...]:
@@ -175,12 +227,28 @@ def check_options(options: Any, name: str = "options") -> tuple[str, ...]:
         if not isinstance(key, str) or not key:
             raise InputError(f"{name}: a solver option's name is a non-empty string, got {key!r}")
         try:
-            text = json.dumps(value, ensure_ascii=False, allow_nan=False)
+            text = json.dumps(value, ensure_ascii=False, allow_nan=False, default=_json_number)
         except (TypeError, ValueError):
             raise InputError(f"{name} {key}: expected a JSON value (a number, string, bool, list or dict), "
-                             f"got {value!r}") from None
+                             f"got {quoted(value)}") from None
         out.append(f"{key}={text}")
     return tuple(out)
+
+
+def plain_json(value: Any) -> Any:
+    """A value :func:`check_options` took, as JSON reads it back (a NumPy number as ``int`` or ``float``)."""
+    import json
+
+    return json.loads(json.dumps(value, allow_nan=False, default=_json_number))
+
+
+def _json_number(value: Any) -> int | float:
+    """A number type JSON does not know (a NumPy integer or float) as ``int`` or ``float``."""
+    if isinstance(value, numbers.Integral) and not isinstance(value, bool):
+        return int(value)
+    if isinstance(value, numbers.Real):
+        return float(value)
+    raise TypeError(type(value).__name__)
 
 
 def request_of(*, as_player: Any = None, method: Any = None, samples: Any = None, seed: Any = None,
@@ -222,7 +290,7 @@ def _open_store(store: Any) -> Any:
         try:
             return open_store(os.fspath(store), enabled=True)
         except InputError as exc:
-            raise python_names(exc) from None
+            raise python_names(exc, keep=_user_texts(None, store, None)) from None
     raise InputError(f"store: expected False, True or a file name, got {store!r}")
 
 
@@ -273,10 +341,10 @@ def answer(position: Any, *, as_player: int | None = None, method: str | None = 
     info, state = read_position(position)
     db = _open_store(store)
     try:
-        with plain_lines(progress):
+        with plain_lines(progress, "time"):  # the status line names the parameter (the answer's notes: --time)
             done = answer_position(info, state, request, db)
     except InputError as exc:
-        python_names(exc)
+        python_names(exc, keep=_user_texts(position, store, options))
         raise
     finally:
         if db is not None:
@@ -284,6 +352,15 @@ def answer(position: Any, *, as_player: int | None = None, method: str | None = 
     if isinstance(done.answer, SolveResult):
         return Solved.of(done.answer, done.state, interrupted=done.stop is not None)
     return done.answer
+
+
+def _user_texts(position: Any, store: Any, options: Any) -> list[str]:
+    """The user's texts an error of :func:`answer` may name unquoted (a file's name, a solver
+    option's key), which :func:`python_names` keeps as they are."""
+    texts = [os.fspath(p) for p in (position, store) if isinstance(p, (str, os.PathLike))]
+    if isinstance(options, Mapping):
+        texts += [k for k in options if isinstance(k, str)]
+    return [t for t in texts if isinstance(t, str)]
 
 
 def answer_text(position: Any, **options: Any) -> str:

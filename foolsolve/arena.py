@@ -25,8 +25,10 @@ import io
 import itertools
 import json
 import math
+import numbers
 import os
 import random
+import re
 import signal
 import threading
 import time
@@ -36,7 +38,7 @@ from pathlib import Path
 from typing import Any
 
 from foolsolve import jsonout
-from foolsolve.errors import InputError
+from foolsolve.errors import InputError, cut
 from foolsolve.positions import check_move_text, input_lines, open_for_writing, parse_json
 from foolsolve.present import plural
 from foolsolve.store import canonical_position
@@ -70,12 +72,19 @@ class Match:
         parameter), whole numbers of deals and a seed, and no more than :data:`MAX_GAMES` games."""
         from foolsolve.api import python_names
 
-        if isinstance(self.bots, list):
-            object.__setattr__(self, "bots", tuple(self.bots))
+        if isinstance(self.bots, (list, tuple)) and all(isinstance(b, str) for b in self.bots):
+            # each label as the command reads it ('greedy ' is greedy)
+            object.__setattr__(self, "bots", tuple(b.strip() for b in self.bots))
         try:
+            for name in ("players", "deals", "seed"):  # a NumPy integer as an int
+                value = getattr(self, name)
+                if isinstance(value, numbers.Integral) and not isinstance(value, bool):
+                    object.__setattr__(self, name, int(value))
             _check_match(self)
         except InputError as exc:
-            raise python_names(exc, MATCH_NAMES) from None
+            keep = [self.game, *(self.bots if isinstance(self.bots, tuple) else ()),
+                    *(self.rules if isinstance(self.rules, dict) else ())]
+            raise python_names(exc, MATCH_NAMES, keep) from None
 
     def header(self) -> dict[str, Any]:
         return {"format": FORMAT, "game": self.game, "rules": self.rules, "players": self.players,
@@ -83,9 +92,12 @@ class Match:
 
 
 MATCH_NAMES: dict[str, str] = {"--bot": "Match.bots", "--players": "Match.players", "--games": "Match.deals",
-                               "--seed": "Match.seed", "--rules": "Match.rules"}
-"""The arena command's options and the :class:`Match` fields that stand for them, as the errors of
-a match's checks name them (:func:`foolsolve.api.python_names`)."""
+                               "--seed": "Match.seed", "--rules": "Match.rules", "--out": "out"}
+"""The arena command's options and the :class:`Match` fields (and the parameter of :func:`run`,
+``out``) that stand for them, as the errors of a match's checks and of :func:`run` name them
+(:func:`foolsolve.api.python_names`)."""
+RUN_NAMES: dict[str, str] = {**MATCH_NAMES, "--workers": "workers", "--scheduler": "scheduler"}
+"""What the errors of :func:`run` called from Python name for the command's options."""
 
 
 def _check_match(match: Match) -> None:
@@ -100,8 +112,9 @@ def _check_match(match: Match) -> None:
         info = games.get(match.game)
     except InputError as exc:
         raise InputError(f"Match.{exc}") from None
+    object.__setattr__(match, "game", info.name)  # the registry's name ('Durak', an alias: durak) in the header
     spec = info.spec
-    rules_from_json(spec.rules_cls, match.rules, where="--rules")
+    rules_from_json(spec.rules_cls, match.rules, where="Match.rules")
     names = match.bots
     if not isinstance(names, tuple) or not all(isinstance(b, str) for b in names):
         raise InputError(f"--bot: expected a tuple of bot names (str), got {names!r}")
@@ -109,10 +122,20 @@ def _check_match(match: Match) -> None:
         raise InputError("--bot: name a bot (one bot plays itself in every seat)")
     if len(set(b.strip() for b in names)) != len(names):
         raise InputError("--bot: each bot once (the same bot twice is one player)")
+    control = next((b for b in names if _CONTROL.search(b)), None)
+    if control is not None:
+        raise InputError(f"--bot: a bot's label holds a control character: {cut(repr(control))}")
+    same: dict[Any, str] = {}
     for name in names:
         # an unknown bot, parameter or parameter value is an error before any game (and before --out
         # is written): each bot is made once here and closed
         bots.make(name).close()
+        bot, params, raw = bots.parse(name)
+        key = (bot.name, raw.strip() if bot.raw_argument else tuple(sorted(params.items())))
+        if key in same:
+            raise InputError(f"--bot: {same[key]!r} and {name!r} are the same bot with the same parameters: each bot "
+                             "once (the same bot twice is one player)")
+        same[key] = name
     n = check_whole("--players", match.players, 1)
     if not spec.min_players <= match.players <= spec.max_players:
         raise InputError(f"--players: {info.title} takes {spec.min_players}-{spec.max_players} players, not {n}")
@@ -120,6 +143,9 @@ def _check_match(match: Match) -> None:
     check_seed(match.seed, "--seed")
     check_size(match)
 
+
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")
+"""A control character, which no bot's label holds (its results table and record file print it)."""
 
 MAX_GAMES = 1_000_000
 """The most games a match may hold (its deals times the seatings of each deal): a larger match is
@@ -647,7 +673,19 @@ def pair_outcomes(record: dict[str, Any]) -> list[tuple[str, str, float]]:
 
 
 def summarise(match: Match, records: Sequence[dict[str, Any]], bootstrap: int = 200) -> Summary:
-    """Pairwise results, Elo with intervals and time per move, from the records."""
+    """Pairwise results, Elo with intervals and time per move, from the records (the games of
+    ``match``, each once: checked as a resumed record file's are, :func:`check_records`);
+    ``bootstrap``: the resamples of each Elo interval."""
+    from foolsolve.api import check_whole
+
+    if not isinstance(match, Match):
+        raise InputError(f"match: expected an arena.Match, got {type(match).__name__}")
+    resamples = check_whole("bootstrap", bootstrap, 1)
+    return summary_of(match, check_records(records, match), 200 if resamples is None else resamples)
+
+
+def summary_of(match: Match, records: Sequence[dict[str, Any]], bootstrap: int = 200) -> Summary:
+    """:func:`summarise` of records known to be the match's (:func:`run`'s own, unchecked)."""
     from foolsolve.stats import elo, elo_intervals
 
     bots = match.bots
@@ -690,6 +728,29 @@ def summarise(match: Match, records: Sequence[dict[str, Any]], bootstrap: int = 
     s.elo = dict(zip(bots, ratings))
     s.elo_ci = dict(zip(bots, intervals))
     return s
+
+
+def check_records(records: Any, match: Match, name: str = "records") -> list[dict[str, Any]]:
+    """``records`` (game records, as :func:`run` returns them) as a list, each checked as
+    :func:`read_records` checks a record file's lines (:func:`record_problem`, the deal the match's
+    seed gives, each game once); else a one-line :class:`InputError` naming ``name`` and the record
+    (``records[3]: ...``)."""
+    if isinstance(records, (str, bytes, dict)) or not isinstance(records, Sequence):
+        raise InputError(f"{name}: expected a list of game records (arena.run's), got {type(records).__name__}")
+    header = match.header()
+    seen: dict[tuple[int, tuple[str, ...]], int] = {}
+    out = []
+    for i, rec in enumerate(records):
+        problem = record_problem(rec, header) or _deal_problem(rec, match)
+        if problem:
+            raise InputError(f"{name}[{i}]: not a game record of this match ({problem})")
+        key = key_of(rec)
+        if key in seen:
+            raise InputError(f"{name}[{i}]: repeats the game of {name}[{seen[key]}] (deal {key[0]}, seating "
+                             f"{', '.join(key[1])}): each game is counted once")
+        seen[key] = i
+        out.append(rec)
+    return out
 
 
 def text_table(match: Match, s: Summary) -> str:
@@ -763,11 +824,25 @@ def plot_svg(s: Summary) -> str:
 
 
 def run(match: Match, out: str | None, workers: int = 1, scheduler: str | None = None,
-        tick: Any = None) -> tuple[list[dict[str, Any]], bool]:
+        tick: Any = None, *, names: dict[str, str] | None = None) -> tuple[list[dict[str, Any]], bool]:
     """Play the match's games not yet in ``out`` (all of them without ``out``): the records, in
     game order, and whether Ctrl-C stopped it (the records then hold the games finished). The
     records are those of the match's deals: games of later deals in ``out`` (from an earlier run
-    with more ``--games``) stay in the file but are not among them."""
+    with more ``--games``) stay in the file but are not among them. An error names the
+    parameters (``out: ... holds another match``; ``names``: option -> name, by default
+    :data:`RUN_NAMES`; the command gives ``{}``, its options' own names)."""
+    from foolsolve.api import python_names
+
+    try:
+        return _run(match, out, workers, scheduler, tick)
+    except InputError as exc:
+        keep = [out, match.game, *match.bots] if isinstance(match, Match) else [out]
+        raise python_names(exc, RUN_NAMES if names is None else names, keep) from None
+
+
+def _run(match: Match, out: str | None, workers: int, scheduler: str | None,
+         tick: Any) -> tuple[list[dict[str, Any]], bool]:
+    """:func:`run`, its errors naming the command's options."""
     from foolsolve.executor import WorkerLost, make_executor, worker_failure
 
     check_size(match)

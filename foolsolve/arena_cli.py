@@ -76,13 +76,14 @@ def arena_command(game: str, bot_names: Sequence[str], deals: int, seed: int, pl
         match = arena.Match(game=info.name, rules=rules_to_json(rules), players=n,
                             bots=tuple(b.strip() for b in bot_names), deals=deals, seed=seed)
     except InputError as exc:
-        raise python_names(exc, {field: option for option, field in arena.MATCH_NAMES.items()}) from None
+        raise python_names(exc, {field: option for option, field in arena.MATCH_NAMES.items()
+                                 if field.startswith("Match.")}) from None
     if plot:
         _check_plot(plot, out)
     total = arena.check_size(match)
     with progress(f"arena {info.title}", unit="games", total=total) as tick:
-        records, interrupted = arena.run(match, out, workers, scheduler, tick)
-    summary = arena.summarise(match, records)
+        records, interrupted = arena.run(match, out, workers, scheduler, tick, names={})
+    summary = arena.summary_of(match, records)  # run's own records: no replay to check them
     if plot:
         write_text_atomic(plot, arena.plot_svg(summary), "--plot")
     if as_json:

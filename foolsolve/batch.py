@@ -106,9 +106,10 @@ SETTINGS_NAMES: dict[str, str] = {
 of :func:`run` names them (:func:`foolsolve.api.python_names`)."""
 
 
-@dataclass
+@dataclass(frozen=True)
 class Settings:
-    """What every position of a batch is solved with."""
+    """What every position of a batch is solved with: checked when built, then fixed (a changed
+    batch takes :func:`dataclasses.replace`, which checks the new one)."""
 
     extra: dict[str, Any] = field(default_factory=dict)
     max_nodes: int | None = None
@@ -132,20 +133,21 @@ class Settings:
         from foolsolve import api
         from foolsolve.solver.base import MAX_MEMORY, MAX_NODES, MAX_SAMPLES
 
+        put = object.__setattr__  # frozen: the checked values set once, here
         api.check_options(self.extra, "Settings.extra")
-        self.extra = dict(self.extra or {})
-        self.max_nodes = api.check_whole("Settings.max_nodes", self.max_nodes, 1, MAX_NODES, cap=True)
+        put(self, "extra", {key: api.plain_json(value) for key, value in (self.extra or {}).items()})
+        put(self, "max_nodes", api.check_whole("Settings.max_nodes", self.max_nodes, 1, MAX_NODES, cap=True))
         if self.out is not None and not isinstance(self.out, str):
             raise InputError(f"Settings.out: expected the output file's name (a str) or None, got {self.out!r}")
-        self.time_limit = api.check_seconds(self.time_limit, "Settings.time_limit")
-        self.max_memory = api.check_whole("Settings.max_memory", self.max_memory, 1, MAX_MEMORY)
+        put(self, "time_limit", api.check_seconds(self.time_limit, "Settings.time_limit"))
+        put(self, "max_memory", api.check_whole("Settings.max_memory", self.max_memory, 1, MAX_MEMORY))
         api.check_method(self.method, "Settings.method")
-        self.samples = api.check_whole("Settings.samples", self.samples, 1, MAX_SAMPLES)
-        api.check_seed(self.seed, "Settings.seed")
+        put(self, "samples", api.check_whole("Settings.samples", self.samples, 1, MAX_SAMPLES))
+        put(self, "seed", api.check_seed(self.seed, "Settings.seed"))
         try:
             self.seat_settings()  # the seat options that contradict each other (method exact with samples)
         except InputError as exc:
-            raise api.python_names(exc, SETTINGS_NAMES) from None
+            raise api.python_names(exc, SETTINGS_NAMES, [self.out, *self.extra]) from None
 
     def seat_given(self) -> list[str]:
         """The seat's options given (``--method``, ``--samples``, ``--seed``), for a line's note where
@@ -338,8 +340,10 @@ def parse_job(line: int, text: str | InputError | None, path: str | None, settin
             t0 = time.perf_counter()
             hit = store.get(job.key, st.answer_check(info, state))
             if hit is not None:
-                job.record = _record(job, {"result": st.stored_answer(info, hit, settings.extra,
-                                                                      time.perf_counter() - t0)}, cached=True)
+                from foolsolve.games.base import with_game_result
+
+                stored = st.stored_answer(info, hit, settings.extra, time.perf_counter() - t0)
+                job.record = _record(job, {"result": with_game_result(info, state, stored)}, cached=True)
     except InputError as exc:
         job.record = _record(job, {"error": str(exc)})
     except Exception as exc:  # a bug reading one line must not end the batch: the line says what happened
@@ -482,7 +486,8 @@ def run(jobs: Iterable[tuple[int, str | InputError | None, str | None]], emit: C
 
     def emit_named(rec: dict[str, Any], job: Job) -> None:
         if names and "error" in rec:
-            rec = {**rec, "error": named_options(rec["error"], names)}
+            keep = [job.path, rec.get("path"), settings.out, *settings.extra]
+            rec = {**rec, "error": named_options(rec["error"], names, keep)}
         emit(rec, job)
 
     summary = Summary()

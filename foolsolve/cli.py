@@ -589,7 +589,9 @@ def answer_position(info: GameInfo, state: Any, request: SolveRequest, store: An
         return seat.answer_state(info, state, None, refused)
     if ignored:
         result.notes.append(seat_options_note(ignored))
-    return Answered(info, result, state)
+    from foolsolve.games.base import with_game_result
+
+    return Answered(info, with_game_result(info, state, result), state)  # (a stored answer of a finished game too)
 
 
 def exact_from_seat(info: GameInfo, state: Any, parsed: dict[str, Any]) -> str | None:

@@ -67,6 +67,8 @@ class StatusLine:
         self.count = 0
         self.start = _now()
         self._spinner: Any = None
+        self.time_name = _TIME_NAME.get()
+        """What the line calls the time bound (:func:`plain_lines`: ``--time``, from Python ``time``)."""
 
     def tick(self, count: int) -> None:
         self.count = count
@@ -86,7 +88,7 @@ class StatusLine:
         if total and rate > 0 and count <= total:
             eta = f"ETA {(total - count) / rate:,.0f}s"
         if left is not None and total and count < total and (not eta or (total - count) / rate > left):
-            eta = f"stops in {left:,.0f}s (--time)" if left > 0 else "stopping (--time)"
+            eta = f"stops in {left:,.0f}s ({self.time_name})" if left > 0 else f"stopping ({self.time_name})"
         shown = f"{rate:,.0f}" if rate >= 10 else f"{rate:,.2f}"
         counted, per, spent, hint = f"{count:,}{of} {self.unit}", f"{shown}/s", f"{elapsed:.1f}s", " (Ctrl-C stops)"
         fields = [counted, per, *([eta] if eta else []), spent]
@@ -133,20 +135,24 @@ PLAIN_EVERY = 5.0
 """Seconds between two plain status lines (:func:`plain_lines`)."""
 
 _SHOWN: ContextVar[bool | None] = ContextVar("foolsolve_progress_shown", default=None)
+_TIME_NAME: ContextVar[str] = ContextVar("foolsolve_progress_time_name", default="--time")
 """Where the progress of work in this context shows (:func:`plain_lines`): ``None`` on a terminal
 only; ``True`` on a terminal, and elsewhere as plain lines; ``False`` nowhere."""
 
 
 @contextmanager
-def plain_lines(shown: bool | None) -> Iterator[None]:
+def plain_lines(shown: bool | None, time_name: str = "--time") -> Iterator[None]:
     """Within the block, the status lines of :func:`progress` (left to their default) show as
     ``shown`` says: ``None`` on a terminal only; ``True`` on a terminal as there, and where stderr
     is no terminal (a notebook, a pipe) as plain lines, one every :data:`PLAIN_EVERY` seconds as
-    counts come; ``False`` nowhere."""
+    counts come; ``False`` nowhere. ``time_name``: what they call the time bound (``time``, the
+    parameter of :func:`foolsolve.answer`, from Python)."""
     token = _SHOWN.set(shown)
+    named = _TIME_NAME.set(time_name)
     try:
         yield
     finally:
+        _TIME_NAME.reset(named)
         _SHOWN.reset(token)
 
 

@@ -134,13 +134,31 @@ def _verdict(spec: SpecGame[Any, Any], state: Any, text: str) -> bool | None:
     return not spec.why_illegal(state, move)
 
 
+def nearby_values(info: Any, current: Any) -> list[Any]:
+    """The values ``foolsolve why`` tries of an option with neither choices nor declared variants
+    (Fool's Paradise ``decks``, Fools and Angels ``stocks``, Three Fools ``roshambo``): its default,
+    and for a whole number the bounds its schema declares and the numbers next to ``current``."""
+    values = [info.default]
+    if isinstance(current, int) and not isinstance(current, bool):
+        schema = info.schema or {}
+        low, high = schema.get("minimum"), schema.get("maximum")
+        values += [v for v in (low, current - 1, current + 1, high)
+                   if isinstance(v, int) and (low is None or v >= low) and (high is None or v <= high)]
+    out: list[Any] = []
+    for v in values:
+        if v not in out and not (v == current and type(v) is type(current)):
+            out.append(v)
+    return out
+
+
 def option_flips(spec: SpecGame[Any, Any], state: Any, text: str, legal: bool,
                  impossible: list[tuple[str, Any, str]] | None = None) -> list[tuple[str, Any]]:
     """Each other value of each rule option (one at a time) under which ``text`` is legal when
-    it is not, or illegal when it is: every choice of an option with a list of choices, and for
+    it is not, or illegal when it is: every choice of an option with a list of choices, for
     a table-valued or numeric option the values its declaration names as next to the current
-    one (``variants``: each entry of a table changed at a time). A value that makes the position
-    itself impossible (the position file would be rejected) is left out, and added to
+    one (``variants``: each entry of a table changed at a time), and for any other option its
+    default, its declared bounds and the numbers next to the current one (:func:`nearby_values`).
+    A value that makes the position itself impossible (the position file would be rejected) is left out, and added to
     ``impossible`` where given, with the reason (a position no play under that value reaches: a
     value the game's table cannot take at all, ``teams = "2v2"`` with two players, is not listed)."""
     rules = spec.rules_of(state)
@@ -155,7 +173,7 @@ def option_flips(spec: SpecGame[Any, Any], state: Any, text: str, legal: bool,
         elif info.variants is not None:
             values = list(info.variants(getattr(rules, info.name)))
         else:
-            continue
+            values = nearby_values(info, getattr(rules, info.name))
         for value in values:
             if value == getattr(rules, info.name) and type(value) is type(getattr(rules, info.name)):
                 continue

@@ -1033,7 +1033,8 @@ def answer_for_cli(info: GameInfo, state: Any, extra: dict[str, Any], max_nodes:
     except SearchLimit:
         if budget.max_nodes is not None:  # the caller's own bound on the work: kept
             by = f" ({nodes_given})" if nodes_given else ""
-            raise InputError(f"budget: no open-hand answer within {budget_text(budget)}{by} ({why})") from None
+            bound = "-o max_nodes" if nodes_given else "--max-nodes"  # the node bound that refused it
+            raise InputError(f"{bound}: no open-hand answer within {budget_text(budget)}{by} ({why})") from None
         option, within = time_given or ("--time", f"{budget.seconds or 0.0:g} s")
         raise NoAnswerInTime(f"{option}: no answer within {within} ({why}; the open-hand search did not value "
                              f"every move by one playout in the {budget_text(budget)} left)") from None

@@ -908,7 +908,8 @@ def _full_bout(state: State) -> str:
 def first_bout_lines(state: State) -> list[str]:
     """What ``show`` says of the first bout of a deal: that it is one, with its limit and (perevodnoy)
     that it is not transferred; or, for a fresh deal not marked as the first bout (``first_bout``
-    left out of a hand-built file), that the later bouts' rules apply to it."""
+    false or left out of a hand-built file: the state does not tell them apart), that the later
+    bouts' rules apply to it."""
     rules = state.rules
     if state.first_bout and state.redeal_seed is None:
         limit = f"at most {plural(rules.first_bout_limit, 'attack card')}"
@@ -923,7 +924,7 @@ def first_bout_lines(state: State) -> list[str]:
              and len(state.stock) == rules.deck - HAND_SIZE * state.players)
     if fresh:
         later = "up to 6 attack cards" + (", transfers" if rules.variant == PEREVODNOY else "")
-        return [f"first_bout not set: a fresh deal, but the later bouts' rules apply ({later}); set "
+        return [f"first_bout false or not set: a fresh deal, but the later bouts' rules apply ({later}); set "
                 "\"first_bout\": true for the first bout's"]
     return []
 

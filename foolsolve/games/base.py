@@ -77,7 +77,8 @@ def registry_solve(info: GameInfo, fn: SolveFn) -> SolveFn:
     (:func:`~foolsolve.solver.base.with_limits`, once: options that apply it already are passed
     on as they are), and its result named by its method
     (:func:`~foolsolve.solver.base.name_method`, as the command line names it: so its ``to_json``
-    is a whole result of schemas/result.schema.json), the result a stopped solve carries too
+    is a whole result of schemas/result.schema.json), a finished game's with its ``result``
+    (:func:`with_game_result`), the result a stopped solve carries too
     (:attr:`~foolsolve.solver.base.SearchLimit.partial`). ``options`` may be left out (``None``: no
     options)."""
 
@@ -92,9 +93,28 @@ def registry_solve(info: GameInfo, fn: SolveFn) -> SolveFn:
             if exc.partial is not None:
                 name_method(info, exc.partial, opts.extra)
             raise
-        return name_method(info, result, opts.extra)
+        return name_method(info, with_game_result(info, state, result), opts.extra)
 
     return solve
+
+
+def with_game_result(info: GameInfo, state: Any, result: Any) -> Any:
+    """``result`` (a :class:`~foolsolve.solver.base.SolveResult`, or its JSON) of the full position
+    ``state`` with the finished game's ``result`` object (its payoffs and label, read off the rules)
+    where the game is over and the solver left it out: every finished game's answer states it, from
+    any seat (docs/results.md)."""
+    spec = info.spec
+    has = result.get("result") if isinstance(result, dict) else result.result
+    if has is not None or not spec.is_terminal(state):
+        return result
+    over = spec.result(state)
+    if over is None:
+        return result
+    if isinstance(result, dict):
+        result["result"] = over.to_json()
+    else:
+        result.result = over.to_json()
+    return result
 
 
 @dataclass(frozen=True, eq=False)

@@ -44,6 +44,7 @@ from foolsolve.engines.durak_kernel_compiled import KeyedCache
 from foolsolve.engines.durak_kernel_compiled import bit_count as _popc
 from foolsolve.engines.durak_kernel_compiled import leading_zeros as _clz
 from foolsolve.engines.durak_kernel_compiled import trailing_zeros as _ctz
+from foolsolve.errors import Stopped
 from foolsolve.solver.base import DEFAULT_MAX_MEMORY, MAX_NODES, SearchLimit
 from foolsolve.solver.durak import shared
 from foolsolve.solver.durak.search import narrow, question, remembers
@@ -383,13 +384,20 @@ def compile_kernels(todo: list[tuple[str, Any, str]], announce: bool, record: Pa
                 at[:] = [i + 1, time.process_time()]
         halt()
         show(f" ({loaded} from an earlier run)\n" if loaded else "\n")
-    except BaseException:
+    except BaseException as exc:
         halt()
         show("\n")  # where the compile stopped
+        if isinstance(exc, KeyboardInterrupt) and not isinstance(exc, Stopped):
+            # Ctrl-C inside numba: one line saying what stopped (numba's own is an empty KeyboardInterrupt)
+            raise Stopped(COMPILE_STOPPED) from None
         raise
     finally:
         halt()
         cr.write_record(path, measured)
+
+
+COMPILE_STOPPED = "interrupted while compiling the Durak search; the functions compiled are kept"
+"""What Ctrl-C during :func:`compile_kernels` says (a :class:`~foolsolve.errors.Stopped`)."""
 
 
 @_jit("int64(int64)")

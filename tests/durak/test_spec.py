@@ -755,7 +755,21 @@ def test_show_says_a_first_bout_holds_at_most_five_attack_cards_and_is_not_trans
 
 def test_show_notes_a_fresh_deal_not_marked_as_the_first_bout() -> None:
     """A hand-built deal (nothing discarded or played, the stock what the deal leaves) without
-    ``first_bout`` is read as a later bout; `show` says so, and which rules then apply."""
+    ``first_bout``, or with it false, is read as a later bout; `show` says so, and which rules then
+    apply, in words true of either file."""
     fresh = first_bout(_DEALT, [], first_bout=False, rules={"variant": "perevodnoy"})
-    assert "\nfirst_bout not set: a fresh deal, but the later bouts' rules apply (up to 6 attack cards, " \
+    assert "\nfirst_bout false or not set: a fresh deal, but the later bouts' rules apply (up to 6 attack cards, " \
            "transfers); set \"first_bout\": true for the first bout's\n" in SPEC.describe(fresh)
+
+
+def test_show_of_a_fresh_deal_with_first_bout_false_does_not_say_it_is_not_set() -> None:
+    """``"first_bout": false`` set in the file and left out read alike; show's note fits both."""
+    import json
+    import random
+
+    from foolsolve.rules import rules_from_json
+
+    deal = SPEC.state_to_json(SPEC.deal(rules_from_json(SPEC.rules_cls, {}), 2, random.Random(3)))
+    for obj in ({**deal, "first_bout": False}, {k: v for k, v in deal.items() if k != "first_bout"}):
+        text = SPEC.describe(SPEC.state_from_json(json.loads(json.dumps(obj))))
+        assert "\nfirst_bout false or not set: a fresh deal" in text and "first_bout not set" not in text, text

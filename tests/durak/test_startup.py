@@ -565,3 +565,22 @@ def test_python_m_background_compiles_the_playout_in_the_package_module(tmp_path
     done = subprocess.run([sys.executable, "-c", _PLAYOUT_AS_MAIN], env=env, capture_output=True, text=True,
                           timeout=600)
     assert done.stdout.strip() == "[{}] 0", (done.stdout, done.stderr)
+
+
+def test_ctrl_c_in_a_compile_says_what_it_stopped(tmp_path: Path) -> None:
+    """Ctrl-C inside numba's compile is an empty KeyboardInterrupt; the compile's entry point
+    re-raises it with one line saying what stopped and what is kept."""
+    from foolsolve.errors import Stopped
+    from foolsolve.solver.durak import compiled
+
+    class Stop:
+        signatures: tuple[str, ...] = ()
+        stats = type("S", (), {"cache_hits": {}})()
+
+        def compile(self, sig: str) -> None:
+            raise KeyboardInterrupt
+
+    with pytest.raises(Stopped) as caught:
+        compiled.compile_kernels([("stop", Stop(), "int64(int64)")], False, None)
+    assert str(caught.value) == caught.value.message == compiled.COMPILE_STOPPED
+    assert isinstance(caught.value, KeyboardInterrupt)

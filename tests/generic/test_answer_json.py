@@ -71,3 +71,25 @@ def test_the_same_answer_twice_is_the_same_answer_whatever_its_time_and_nodes() 
     assert s.same_answer(t)
     other = foolsolve.answer(EXAMPLES / "views" / "durak-fresh-deal.json", samples=2, seed=5)
     assert not s.same_answer(other) and not s.same_answer(a) and not a.same_answer(s)
+
+
+def test_every_finished_games_answer_states_its_result(tmp_path, capsys):
+    """A finished game's answer has the ``result`` object from the mover's seat as from any other:
+    the command, a batch line and the stored answer read back alike."""
+    from foolsolve import batch
+    from tests.durak.helpers import finished_file
+    from tests.generic.test_cli import run
+
+    over = finished_file(tmp_path)
+    store = tmp_path / "store.db"
+    answers = []
+    for args in ([], ["--as", "0"], ["--as", "1"], ["--store", str(store)], ["--store", str(store)]):
+        code, out, err = run([str(over), "--json", *args], capsys)
+        assert code == 0, err
+        answers.append(json.loads(out))
+    records: list[dict[str, Any]] = []
+    batch.run([(1, json.dumps(str(over)), None)], lambda rec, job: records.append(rec), batch.Settings())
+    answers.append(records[0]["result"])
+    assert answers[-2]["stored"] is True
+    assert all(a["result"] == answers[1]["result"] and a["result"]["label"] for a in answers), answers
+    assert foolsolve.answer(over).to_json()["result"] == answers[1]["result"]

@@ -10,6 +10,7 @@ import json
 import math
 import os
 import random
+import re
 import signal
 import subprocess
 import sys
@@ -1105,3 +1106,71 @@ def test_the_quick_world_keeps_ismcts_and_gives_pimc_one_world_of_one_playout_a_
         got = seat.one_quick_world(seat.Settings(method=method, samples=40, seconds=0.1, budget=seat.Budget(nodes=700)))
         assert (got.method, got.samples, got.seconds) == (quick, 1, None)
         assert (got.budget.nodes, got.budget.search_nodes, got.budget.playouts) == (1, 1, 1)
+
+
+def test_a_matchs_errors_keep_the_users_own_text(tmp_path):
+    """A bot command or a rule key that reads like one of the command's options stays as written;
+    the field the error is about is named as the Match's."""
+    with pytest.raises(InputError) as caught:
+        arena.Match("durak", {}, 2, ("random", f"cmd:{tmp_path}/--games"), 1, 0)
+    assert str(caught.value).startswith(f"Match.bots cmd:{tmp_path}/--games: cannot start it: {tmp_path}/--games ")
+    with pytest.raises(InputError, match=r"^Match\.rules\.--seed: unknown rule option"):
+        arena.Match("durak", {"--seed": 1}, 2, ("random", "greedy"), 1, 0)
+
+
+def test_a_match_takes_numpy_whole_numbers_as_ints():
+    np = pytest.importorskip("numpy")
+    match = arena.Match("durak", {}, np.int64(2), ("random", "greedy"), np.int32(1), np.int64(7))
+    assert (match.players, match.deals, match.seed) == (2, 1, 7) and type(match.seed) is int
+    assert json.dumps(match.header())
+
+
+def test_summarise_checks_its_records_as_a_resumed_file_is_checked():
+    """Records that are no games of the match (empty, of another seed, an unknown bot in the
+    seating, a game twice) or no list at all are a one-line error naming the record."""
+    match = arena.Match("durak", {}, 2, ("random", "greedy"), 1, 0)
+    records, _ = arena.run(match, None)
+    assert arena.summarise(match, records).games == len(records) == 2
+    other, _ = arena.run(arena.Match("durak", {}, 2, ("random", "greedy"), 1, 5), None)
+    for bad, message in [
+        ([{}], r"^records\[0\]: not a game record of this match \(deal: not a deal number\)$"),
+        (None, r"^records: expected a list of game records \(arena\.run's\), got NoneType$"),
+        ("x", r"^records: expected a list of game records \(arena\.run's\), got str$"),
+        ([records[0], None], r"^records\[1\]: not a game record of this match \(not an object\)$"),
+        ([{**records[0], "seating": ["random", "zz"]}], r"^records\[0\]: .*seating: \[\"random\", \"zz\"\] is not a "),
+        (records + records[:1], r"^records\[2\]: repeats the game of records\[0\] \(deal 0, seating random, greedy\)"),
+        (other, r"^records\[0\]: not a game record of this match \(its start is not deal 0 of seed 0\)$"),
+    ]:
+        with pytest.raises(InputError, match=message):
+            arena.summarise(match, bad)
+    with pytest.raises(InputError, match=r"^bootstrap: expected a whole number, got 'bad'$"):
+        arena.summarise(match, records, bootstrap="bad")
+    with pytest.raises(InputError, match=r"^match: expected an arena\.Match, got dict$"):
+        arena.summarise({}, records)
+
+
+def test_a_match_keeps_the_games_registry_name_and_runs_errors_name_out(tmp_path):
+    """A match of 'Durak' is the match of 'durak' (its header, its resume); from Python an error of
+    the record file names run's parameter ``out``."""
+    out = tmp_path / "m.jsonl"
+    match = arena.Match("Durak", {}, 2, ("random", "greedy"), 1, 0)
+    assert match.game == "durak" and match.header()["game"] == "durak"
+    first, _ = arena.run(match, str(out))
+    again, _ = arena.run(arena.Match("durak", {}, 2, ("random", "greedy"), 1, 0), str(out))
+    assert again == first and out.read_text().startswith('{"format": "foolsolve-arena/1", "game": "durak"')
+    with pytest.raises(InputError, match=rf"^out: {re.escape(str(out))} holds another match"):
+        arena.run(arena.Match("durak", {}, 2, ("random", "greedy"), 1, 9), str(out))
+
+
+def test_bot_labels_naming_one_bot_are_one_bot_and_control_characters_are_refused(capsys):
+    """Labels that differ only in case, blanks or an empty parameter list name one bot, refused as
+    the same bot twice; a label is read as the command reads it (blanks at its ends dropped) and
+    holds no control character."""
+    for pair in [("random", "random:"), ("Random", "random"), ("pimc:samples=4,time=1", "pimc: time=1 ,samples=4")]:
+        with pytest.raises(InputError, match=r"^Match\.bots: .* are the same bot with the same parameters: each bot once"):
+            arena.Match("durak", {}, 2, pair, 1, 0)
+    assert arena.Match("durak", {}, 2, ("random\n", " greedy"), 1, 0).bots == ("random", "greedy")
+    with pytest.raises(InputError, match=r"^Match\.bots: a bot's label holds a control character: 'ran\\ndom'$"):
+        arena.Match("durak", {}, 2, ("ran\ndom", "greedy"), 1, 0)
+    code, _, err = run(["arena", "durak", "--bot", "random", "--bot", "random:"], capsys)
+    assert code == 2 and "--bot: 'random' and 'random:' are the same bot" in err, err

@@ -734,3 +734,61 @@ def test_a_batch_from_python_names_the_settings_fields_in_its_errors(tmp_path):
     infile = write_jsonl(tmp_path / "in.jsonl", [str(EXAMPLES / "durak-endgame.json")])
     code, text, err = call_main(["batch", str(infile), "--no-store", "--max-nodes", "2"])
     assert code == 2 and json.loads(text)["error"] == "--max-nodes: no exact answer within 2 nodes", err
+
+
+def test_a_batch_from_python_keeps_the_users_own_text_in_its_errors(tmp_path):
+    """A file name, a card, a rule key or a game name that reads like one of the batch's options
+    stays as written in a record's error; only the option the message names becomes the field."""
+    from foolsolve import batch
+
+    deal = {"game": "durak", "rules": {"variant": "podkidnoy"}, "trump": "S", "hands": [["6H"], ["7H", "AD"]],
+            "stock": [], "discard": [], "attacker": 0, "defender": 1, "table": [], "to_move": 0}
+    lines = [json.dumps(str(tmp_path / "--time.json")), json.dumps(str(tmp_path / "x -o y.json")),
+             json.dumps({**deal, "hands": [["6H", "--seed"], ["7H", "AD"]]}),
+             json.dumps({**deal, "rules": {"--max-nodes": 1}}), json.dumps({"game": "durak --out", "rules": {}})]
+    records: list[dict[str, Any]] = []
+    batch.run([(i + 1, line, None) for i, line in enumerate(lines)], lambda rec, job: records.append(rec),
+              batch.Settings(time_limit=5, max_nodes=2))
+    errors = [rec["error"] for rec in records]
+    assert errors[0].startswith(f"{tmp_path}/--time.json: cannot read"), errors[0]
+    assert errors[1].startswith(f"{tmp_path}/x -o y.json: cannot read"), errors[1]
+    assert errors[2] == "hands[0][1]: '--seed' is too long"
+    assert errors[3].startswith("rules.--max-nodes: unknown rule option"), errors[3]
+    assert errors[4].startswith("game: unknown game 'durak --out'"), errors[4]
+
+
+def test_settings_take_any_whole_number_type_and_refuse_huge_ones_in_one_line():
+    """A number too large for a float or too long to print is a one-line error naming the field;
+    a NumPy integer or float stands for the number it holds."""
+    from foolsolve import batch
+    from foolsolve.errors import InputError
+
+    with pytest.raises(InputError, match=r"^Settings\.time_limit: a whole number of more than 300 digits of seconds "
+                                         r"is more than a year"):
+        batch.Settings(time_limit=10**400)
+    with pytest.raises(InputError, match=r"^Settings\.extra x: .* got a whole number of more than 300 digits$"):
+        batch.Settings(extra={"x": 10**5000})
+    with pytest.raises(InputError, match=r"^Settings\.extra x: .* got a list holding a number too long to print$"):
+        batch.Settings(extra={"x": [10**5000]})
+    np = pytest.importorskip("numpy")
+    s = batch.Settings(max_nodes=np.int64(5), seed=np.int64(3), time_limit=np.int64(3), samples=np.int32(4),
+                       extra={"x": np.int64(2)})
+    assert (s.max_nodes, s.seed, s.time_limit, s.samples, s.extra) == (5, 3, 3.0, 4, {"x": 2})
+    assert [type(v) for v in (s.max_nodes, s.seed, s.time_limit, s.samples, s.extra["x"])] == [int, int, float, int, int]
+
+
+def test_settings_are_fixed_once_checked():
+    """A Settings' fields cannot be changed past its checks; dataclasses.replace checks the new one."""
+    import dataclasses
+
+    from foolsolve import batch
+    from foolsolve.errors import InputError
+
+    s = batch.Settings(max_nodes=5)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        s.max_nodes = -5  # type: ignore[misc]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        s.extra = None  # type: ignore[misc]
+    with pytest.raises(InputError, match=r"^Settings\.max_nodes: expected at least 1, got -5$"):
+        dataclasses.replace(s, max_nodes=-5)
+    assert dataclasses.replace(s, time_limit=3).time_limit == 3.0

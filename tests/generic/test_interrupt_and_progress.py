@@ -481,3 +481,32 @@ def test_answer_takes_progress_as_where_its_status_lines_show(monkeypatch, capsy
     assert lines and all(line.startswith("pimc Durak from player 0's seat: ") for line in lines), lines
     with pytest.raises(InputError, match=r"^progress: expected True, False or None \(on a terminal only\), got 1$"):
         foolsolve.answer(view, progress=1)
+
+
+def test_the_status_line_of_an_answer_from_python_names_the_time_parameter(monkeypatch):
+    """From :func:`foolsolve.answer` the time bound is the parameter ``time``; the command's
+    line keeps ``--time``."""
+    import contextlib
+
+    import foolsolve
+
+    clock = FakeClock()
+    monkeypatch.setattr(progress_mod, "_now", clock)
+    with progress_mod.plain_lines(True, "time"):
+        line = progress_mod.StatusLine("pimc", "worlds", 5000, seconds=2.0)
+    clock.now = 1.06
+    line.tick(71)
+    assert line.text() == "pimc: 71/5,000 worlds, 67/s, stops in 1s (time), 1.1s (Ctrl-C stops)"
+    names = []
+    real = progress_mod.plain_lines
+
+    @contextlib.contextmanager
+    def spy(shown, time_name="--time"):
+        names.append(time_name)
+        with real(shown, time_name):
+            yield
+
+    monkeypatch.setattr(progress_mod, "plain_lines", spy)
+    foolsolve.answer(Path(__file__).resolve().parents[2] / "foolsolve" / "examples" / "durak-endgame.json",
+                     progress=False)
+    assert names == ["time"]

@@ -248,7 +248,7 @@ def test_cli_answers_a_three_player_durak_position_open_hand(tmp_path: Any, caps
     code, text, _ = run(["--no-store", path, "--max-nodes", "2000000"], capsys)
     assert code == 0 and text.splitlines()[1] == f"Method: {got['method']}"
     assert "Note: method" not in text and "\nmethod: " not in text
-    assert_one_line_error(*run(["--no-store", path, "--max-nodes", "1"], capsys)[::2], "budget")
+    assert_one_line_error(*run(["--no-store", path, "--max-nodes", "1"], capsys)[::2], "--max-nodes: no open-hand answer")
     assert_one_line_error(*run(["--no-store", path, "-o", "concept=nash"], capsys)[::2], "option concept")
 
 
@@ -856,7 +856,7 @@ def test_solver_option_max_nodes_bounds_the_open_hand_answer_too(capsys: Any) ->
     got = json.loads(out)
     assert got["details"]["exact"] is False and got["nodes"] <= 4100
     code, _, err = run(["--no-store", path, "--open-hand", "--time", "3", "-o", "max_nodes=20"], capsys)
-    assert_one_line_error(code, err, "budget: no open-hand answer within")
+    assert_one_line_error(code, err, "-o max_nodes: no open-hand answer within")
     assert "(-o max_nodes=20)" in err
 
 

@@ -516,3 +516,56 @@ def test_round_odds_from_one_players_view_do_not_read_back_with_anothers(tmp_pat
     with pytest.raises(InputError, match=r"^position: "):
         foolsolve.Solved.from_json(odds, view1)
     foolsolve.Solved.from_json(odds, EXAMPLES / "views" / "three-fools.json")
+
+
+def test_the_parameters_names_never_rewrite_the_users_own_text(tmp_path):
+    """Only an option the message names itself becomes the parameter's name: a file name, a solver
+    option's key or a quoted text that reads like an option stays as the user wrote it."""
+    from foolsolve.api import PYTHON_NAMES, named_options
+
+    with pytest.raises(InputError, match=r"^options --seed: unknown Durak option"):
+        foolsolve.answer(EXAMPLES / "durak-endgame.json", options={"--seed": 1})
+    with pytest.raises(InputError, match=r"^options '--as=1': an answer from one seat"):
+        foolsolve.answer(EXAMPLES / "views" / "durak-fresh-deal.json", options={"--as": 1}, samples=2)
+    store = tmp_path / "--time"
+    store.mkdir()
+    with pytest.raises(InputError) as caught:
+        foolsolve.answer(EXAMPLES / "durak-endgame.json", store=store)
+    assert "--time" in str(caught.value) and "time_limit" not in str(caught.value) and " time" not in str(caught.value)
+    assert named_options("x -o y.json: cannot read", PYTHON_NAMES, ["x -o y.json"]) == "x -o y.json: cannot read"
+    assert named_options("time: bad (--time)", PYTHON_NAMES, ["time", "-"]) == "time: bad (time)"
+    assert named_options("hands[0][1]: '--seed' is too long", PYTHON_NAMES) == "hands[0][1]: '--seed' is too long"
+    assert named_options("rules.--seed: unknown rule option", PYTHON_NAMES) == "rules.--seed: unknown rule option"
+    assert named_options("/tmp/--time.json: cannot read", PYTHON_NAMES) == "/tmp/--time.json: cannot read"
+    assert (named_options("--as: player 7 (--time, -o pv=1); raise --time.", PYTHON_NAMES)
+            == "as_player: player 7 (time, options pv=1); raise time.")
+
+
+def test_huge_and_numpy_numbers_as_parameters():
+    """A number too large for a float or too long to print is a one-line error naming the
+    parameter; a NumPy integer stands for the number it holds."""
+    with pytest.raises(InputError, match=r"^time: a whole number of more than 300 digits of seconds is more than a year"):
+        foolsolve.answer(EXAMPLES / "durak-endgame.json", time=10**400)
+    with pytest.raises(InputError, match=r"^options x: .* got a whole number of more than 300 digits$"):
+        foolsolve.answer(EXAMPLES / "durak-endgame.json", options={"x": 10**5000})
+    with pytest.raises(InputError, match=r"^seed: expected a whole number, got 1.5$"):
+        foolsolve.answer(EXAMPLES / "durak-endgame.json", seed=1.5)
+    np = pytest.importorskip("numpy")
+    got = foolsolve.answer(EXAMPLES / "durak-endgame.json", max_nodes=np.int64(10**6), time=np.int64(20))
+    plain = foolsolve.answer(EXAMPLES / "durak-endgame.json", max_nodes=10**6, time=20)
+    assert got.to_json()["moves"] == plain.to_json()["moves"]
+
+
+def test_an_options_error_and_a_node_bounds_error_name_the_parameter():
+    """From Python an -o option's own error names ``options`` as a view's does, and no open-hand
+    answer within the nodes given names ``max_nodes``."""
+    from foolsolve import batch
+
+    with pytest.raises(InputError, match=r'^options moves: expected true or false, got "x"$'):
+        foolsolve.answer(EXAMPLES / "durak-endgame.json", options={"moves": "x"})
+    with pytest.raises(InputError, match=r"^max_nodes: no open-hand answer within 5 s and 1 node "):
+        foolsolve.answer(EXAMPLES / "durak-endgame.json", max_nodes=2, time=5)
+    records: list = []
+    batch.run([(1, json.dumps(str(EXAMPLES / "durak-endgame.json")), None)], lambda rec, job: records.append(rec),
+              batch.Settings(extra={"moves": "x"}))
+    assert records[0]["error"] == 'Settings.extra moves: expected true or false, got "x"'

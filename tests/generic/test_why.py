@@ -969,3 +969,20 @@ def test_fools_and_angels_show_of_a_finished_game_gives_the_reason() -> None:
     first = FA.describe(s).splitlines()[0]
     assert first == ("Fools and Angels, phase turn, game over: player 0 wins (player 1 forfeits: a hand of only "
                      "face cards (7) and unable to draw)"), first
+
+
+def test_why_tries_the_default_and_bounds_of_an_option_with_no_listed_choices() -> None:
+    """Fool's Paradise ``decks`` lists no choices: why tries its default and declared bounds, and a
+    two-deck position (a duplicate card) could not arise under one deck."""
+    from foolsolve.positions import read_json
+    from foolsolve.rules import options_of
+    from foolsolve.why import nearby_values
+
+    info = games.get("fools-paradise")
+    path = Path(__file__).resolve().parents[2] / "foolsolve" / "examples" / "fools-paradise-two-decks-six-players.json"
+    state = info.spec.state_from_json(read_json(str(path)))
+    exp = explain(info.spec, state, "collect 8♣: 8♣")
+    assert ("decks", 1) in [(o, v) for o, v, _ in exp.impossible]
+    assert "No other value of any one rule option changes that." not in exp.lines()
+    decks = next(o for o in options_of(type(info.spec.rules_of(state))) if o.name == "decks")
+    assert nearby_values(decks, 2) == [1, 3, 8] and nearby_values(decks, 1) == [2, 8]
