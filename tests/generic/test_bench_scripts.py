@@ -146,6 +146,16 @@ def test_open_hand_answers_an_example_and_tables_it() -> None:
     assert lines[2].startswith("| durak-endgame |") and lines[-1].startswith("\n1 of 1 answered (1 exact)")
 
 
+def test_open_hand_answers_the_views_too_named_under_views() -> None:
+    bench = _load("bench_open_hand")
+    view = bench.EXAMPLES / "views" / "three-fools.json"
+    assert bench.name_of(view) == "views/three-fools"
+    row = bench.answer(view, 20.0, 120.0)
+    assert (row["name"], row["code"], row["exact"]) == ("views/three-fools", 0, True)
+    run = _run("bench_open_hand.py", "--only", "views/three-fools", "--time", "5")
+    assert run.returncode == 0 and "| views/three-fools |" in run.stdout and "1 of 1 answered" in run.stdout, run.stderr
+
+
 def test_three_fools_playouts_compare_the_same_games() -> None:
     bench = _load("bench_three_fools")
     lines = bench.bench_playouts(3)
