@@ -4,38 +4,18 @@ her view (``choose``): 2-6 players, every rule option at random, positions reach
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 
 from foolsolve import games
-from foolsolve.bots import Seat
-from foolsolve.game import CHANCE, draw_chance
-from foolsolve.rules import rules_to_json
 from foolsolve.solver.durak.greedy import choose, choose_engine
-from foolsolve.worlds import view_of
+from tests.generic.greedy_helpers import greedy_decisions
 
 
 def test_choose_engine_is_the_greedy_bots_move_from_the_movers_seat() -> None:
     info = games.get("durak")
-    engine, spec = info.engine, info.spec
-    assert engine is not None and info.greedy_engine is choose_engine
+    assert info.greedy is choose and info.greedy_engine is choose_engine
     verbs: Counter[str] = Counter()
-    for seed in range(30):
-        rng = random.Random(seed)
-        s = engine.from_spec(info.random_game(rng))
-        while legal := engine.legal_moves(s):
-            if engine.to_move(s) == CHANCE:
-                s = engine.apply(s, draw_chance(engine.chance_outcomes(s), rng))
-                continue
-            if len(legal) > 1:
-                full = engine.to_spec(s)
-                mover = spec.to_move(full)
-                seat = Seat(game="durak", player=mover, players=spec.num_players(full),
-                            rules=rules_to_json(full.rules), view=view_of(info, full, mover),
-                            legal=tuple(spec.legal_moves(full)), seed=0)
-                want = str(choose(seat))
-                assert str(engine.move_to_spec(s, choose_engine(s, legal))) == want, (seed, want)
-                verbs[want.split()[0]] += 1
-            s = engine.apply(s, rng.choice(legal))  # random play reaches positions greedy play would not
+    for _seed, _full, want in greedy_decisions("durak", range(30)):  # each decision checked there
+        verbs[str(want).split()[0]] += 1
     # every branch of the heuristic was taken (a take with a cover at hand: the trump above a Jack)
     assert set(verbs) >= {"attack", "cover", "throw", "pass", "transfer", "take", "show", "keep"}, verbs
