@@ -388,20 +388,16 @@ def read_records(path: Path, match: Match) -> list[dict[str, Any]]:
         raise InputError(f"--out: {path} holds another match (game, rules, players, bots or seed differ); "
                          "use another file")
     records = []
-    seen: dict[tuple[int, tuple[str, ...]], int] = {}
+    seen: dict[tuple[int, tuple[str, ...]], str] = {}
     for n, line in lines[1:]:
         try:
             rec = parse_json(line, f"line {n}")
         except InputError as exc:
             raise InputError(f"--out: {path} line {n} is not JSON ({exc})") from None
-        problem = record_problem(rec, header) or _deal_problem(rec, match)
+        problem = _record_check(rec, match, header, seen, f"line {n}")
         if problem:
-            raise InputError(f"--out: {path} line {n} is not a game record of this match ({problem})")
-        key = key_of(rec)
-        if key in seen:
-            raise InputError(f"--out: {path} line {n} repeats the game of line {seen[key]} (deal {key[0]}, seating "
-                             f"{', '.join(key[1])}): each game is recorded once")
-        seen[key] = n
+            raise InputError(f"--out: {path} line {n} {problem}: each game is recorded once"
+                             if problem.startswith("repeats") else f"--out: {path} line {n} {problem}")
         records.append(rec)
     if keep != len(data):
         _cut(path, keep)  # only now, the file known to be this match's: a refused file is left as it was
@@ -738,19 +734,31 @@ def check_records(records: Any, match: Match, name: str = "records") -> list[dic
     if isinstance(records, (str, bytes, dict)) or not isinstance(records, Sequence):
         raise InputError(f"{name}: expected a list of game records (arena.run's), got {type(records).__name__}")
     header = match.header()
-    seen: dict[tuple[int, tuple[str, ...]], int] = {}
+    seen: dict[tuple[int, tuple[str, ...]], str] = {}
     out = []
     for i, rec in enumerate(records):
-        problem = record_problem(rec, header) or _deal_problem(rec, match)
+        problem = _record_check(rec, match, header, seen, f"{name}[{i}]")
         if problem:
-            raise InputError(f"{name}[{i}]: not a game record of this match ({problem})")
-        key = key_of(rec)
-        if key in seen:
-            raise InputError(f"{name}[{i}]: repeats the game of {name}[{seen[key]}] (deal {key[0]}, seating "
-                             f"{', '.join(key[1])}): each game is counted once")
-        seen[key] = i
+            raise InputError(f"{name}[{i}]: {problem}: each game is counted once" if problem.startswith("repeats")
+                             else f"{name}[{i}]: {problem.removeprefix('is ')}")
         out.append(rec)
     return out
+
+
+def _record_check(rec: Any, match: Match, header: dict[str, Any], seen: dict[tuple[int, tuple[str, ...]], str],
+                  here: str) -> str | None:
+    """What is wrong with one game record of ``match`` (``header``: its header) met at ``here`` (``line
+    3``, ``records[2]``), in words (``is not a game record of this match (...)``, ``repeats the game of
+    line 2 (deal 0, seating ...)``), else ``None``, and the record's game noted in ``seen``: the checks
+    :func:`read_records` and :func:`check_records` make of each record."""
+    problem = record_problem(rec, header) or _deal_problem(rec, match)
+    if problem:
+        return f"is not a game record of this match ({problem})"
+    key = key_of(rec)
+    if key in seen:
+        return f"repeats the game of {seen[key]} (deal {key[0]}, seating {', '.join(key[1])})"
+    seen[key] = here
+    return None
 
 
 def text_table(match: Match, s: Summary) -> str:
