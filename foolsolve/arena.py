@@ -103,10 +103,12 @@ RUN_NAMES: dict[str, str] = {**MATCH_NAMES, "--workers": "workers", "--scheduler
 def _check_match(match: Match) -> None:
     """The checks of :meth:`Match.__post_init__`, their errors naming the command's options (the
     command's own messages: ``--bot: each bot once ...``); an unknown game (which the command
-    reads first) names ``Match.game``."""
+    reads first) names ``Match.game``. The numbers first, then the bots (each made once: a ``cmd:``
+    bot starts its program); the rules kept as the command keeps them, every option written
+    (a record file's header is then the same from Python and from the command)."""
     from foolsolve import bots, games
     from foolsolve.api import check_seed, check_whole
-    from foolsolve.rules import rules_from_json
+    from foolsolve.rules import rules_from_json, rules_to_json
 
     try:
         info = games.get(match.game)
@@ -114,10 +116,20 @@ def _check_match(match: Match) -> None:
         raise InputError(f"Match.{exc}") from None
     object.__setattr__(match, "game", info.name)  # the registry's name ('Durak', an alias: durak) in the header
     spec = info.spec
-    rules_from_json(spec.rules_cls, match.rules, where="Match.rules")
+    object.__setattr__(match, "rules", rules_to_json(rules_from_json(spec.rules_cls, match.rules, where="Match.rules")))
+    for option, value in (("--players", match.players), ("--games", match.deals), ("--seed", match.seed)):
+        if value is None:
+            raise InputError(f"{option}: expected a whole number, got None")
+    n = check_whole("--players", match.players, 1)
+    if not spec.min_players <= match.players <= spec.max_players:
+        raise InputError(f"--players: {info.title} takes {spec.min_players}-{spec.max_players} players, not {_whole_text(n)}"
+                         if n is not None else
+                         f"--players: {info.title} takes {spec.min_players}-{spec.max_players} players")
+    check_whole("--games", match.deals, 1)
+    check_seed(match.seed, "--seed")
     names = match.bots
     if not isinstance(names, tuple) or not all(isinstance(b, str) for b in names):
-        raise InputError(f"--bot: expected a tuple of bot names (str), got {names!r}")
+        raise InputError(f"--bot: expected a tuple of bot names (str), got {cut(repr(names))}")
     if not names:
         raise InputError("--bot: name a bot (one bot plays itself in every seat)")
     if len(set(b.strip() for b in names)) != len(names):
@@ -125,23 +137,19 @@ def _check_match(match: Match) -> None:
     control = next((b for b in names if _CONTROL.search(b)), None)
     if control is not None:
         raise InputError(f"--bot: a bot's label holds a control character: {cut(repr(control))}")
+    check_size(match)
     same: dict[Any, str] = {}
     for name in names:
-        # an unknown bot, parameter or parameter value is an error before any game (and before --out
-        # is written): each bot is made once here and closed
-        bots.make(name).close()
         bot, params, raw = bots.parse(name)
         key = (bot.name, raw.strip() if bot.raw_argument else tuple(sorted(params.items())))
         if key in same:
             raise InputError(f"--bot: {same[key]!r} and {name!r} are the same bot with the same parameters: each bot "
                              "once (the same bot twice is one player)")
         same[key] = name
-    n = check_whole("--players", match.players, 1)
-    if not spec.min_players <= match.players <= spec.max_players:
-        raise InputError(f"--players: {info.title} takes {spec.min_players}-{spec.max_players} players, not {n}")
-    check_whole("--games", match.deals, 1)
-    check_seed(match.seed, "--seed")
-    check_size(match)
+    for name in names:
+        # an unknown parameter value is an error before any game (and before --out is written): each
+        # bot is made once here and closed
+        bots.make(name).close()
 
 
 _CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")
@@ -190,7 +198,14 @@ def _is_seating(labels: Sequence[str], bots: Sequence[str], players: int) -> boo
 
 
 def _count_text(n: int) -> str:
+    if n >= 10**300:  # beyond a float (and, past 4,300 digits, beyond str): its order of magnitude
+        return f"about 1e{int(n.bit_length() * 0.30103)}"
     return f"{n:,}" if n < 10**12 else f"about {n:.2g}".replace("e+", "e")
+
+
+def _whole_text(n: int) -> str:
+    """A whole number a message names as given (``1000000``), one too long to print said as such."""
+    return str(n) if n.bit_length() <= 1000 else "a whole number of more than 300 digits"
 
 
 def check_size(match: Match) -> int:
@@ -204,7 +219,7 @@ def check_size(match: Match) -> int:
         shrink = f"use --games {most:,} or fewer (or fewer players or bots)" if most else "use fewer players or bots"
         raise InputError(
             f"arena: {match.players} seats and {plural(len(match.bots), 'bot')} make {_count_text(per_deal)} seatings "
-            f"of each deal, so --games {match.deals} would be {_count_text(total)} games, more than the limit of "
+            f"of each deal, so --games {_whole_text(match.deals)} would be {_count_text(total)} games, more than the limit of "
             f"{MAX_GAMES:,} games; {shrink}")
     return total
 
@@ -465,9 +480,9 @@ def header_problem(header: Any) -> str:
             not spec.min_players <= players <= spec.max_players:
         return f"the header's players is {json.dumps(players)[:40]}, not {spec.min_players}-{spec.max_players}"
     bots = header.get("bots")
-    if not isinstance(bots, list) or len(bots) < 2 or not all(isinstance(b, str) for b in bots) \
+    if not isinstance(bots, list) or not bots or not all(isinstance(b, str) for b in bots) \
             or len(set(bots)) != len(bots):
-        return "the header's bots are not two or more distinct bot names"
+        return "the header's bots are not distinct bot names (one bot plays itself in every seat)"
     seed = header.get("seed")
     if not isinstance(seed, int) or isinstance(seed, bool):
         return "the header's seed is not a whole number"

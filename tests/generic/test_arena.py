@@ -951,7 +951,7 @@ def test_a_game_record_is_checked_whole_the_same_way_on_resume_and_on_replay(tmp
 
 
 @pytest.mark.parametrize(("field", "value", "needle"), [
-    ("rules", "x", "the header's rules"), ("players", 1, "the header's players"), ("bots", ["random"], "bots"),
+    ("rules", "x", "the header's rules"), ("players", 1, "the header's players"), ("bots", ["random", "random"], "bots"),
     ("seed", "x", "seed"), ("game", "chess", "not a game"),
 ])
 def test_replaying_a_record_under_a_bad_header_is_a_one_line_error(tmp_path, capsys, field, value, needle):
@@ -1043,6 +1043,12 @@ def test_a_seat_bots_analysis_error_names_the_command_lines_options(monkeypatch)
 
 
 @pytest.mark.parametrize(("fields", "message"), [
+    ({"players": None}, "Match.players: expected a whole number, got None"),
+    ({"deals": None}, "Match.deals: expected a whole number, got None"),
+    ({"seed": None}, "Match.seed: expected a whole number, got None"),
+    ({"players": 10**5000}, "Match.players: Durak takes 2-8 players, not a whole number of more than 300 digits"),
+    ({"deals": 10**5000}, "arena: 2 seats and 2 bots make 2 seatings of each deal, so Match.deals a whole number of "
+                          "more than 300 digits would be about 1e5000 games"),
     ({"deals": "2"}, "Match.deals: expected a whole number, got '2'"),
     ({"deals": -1}, "Match.deals: expected at least 1, got -1"),
     ({"players": "2"}, "Match.players: expected a whole number, got '2'"),
@@ -1065,6 +1071,25 @@ def test_a_match_is_checked_when_built_each_error_naming_the_field(fields, messa
     with pytest.raises(InputError) as caught:
         arena.Match(**given)
     assert str(caught.value).startswith(message), str(caught.value)
+
+
+def test_a_match_from_python_writes_the_header_the_command_writes_and_a_one_bot_file_replays(tmp_path, capsys):
+    """A Match keeps its rules as the command does (every option), so the command resumes a record
+    file written from Python; a match of one bot (it plays itself) writes a file play --record reads."""
+    from tests.generic.test_cli import run as cli_run
+
+    out = tmp_path / "m.jsonl"
+    arena.run(arena.Match("durak", {}, 2, ("random", "greedy"), 1, 0), str(out))
+    code, _, err = cli_run(["arena", "durak", "--bot", "random", "--bot", "greedy", "--games", "2", "--seed", "0",
+                            "--out", str(out)], capsys)
+    assert code == 0, err
+    assert len(out.read_text().splitlines()) == 1 + 4  # the header, 2 deals of 2 seatings
+    alone = tmp_path / "alone.jsonl"
+    records, _ = arena.run(arena.Match("durak", {}, 2, ("random",), 1, 0), str(alone))
+    assert len(records) == 1
+    code, out_text, err = cli_run(["play", str(alone), "--record", "1"], capsys)
+    assert code == 0, err
+    assert out_text.strip()
 
 
 def test_a_match_takes_its_bots_as_a_list_too():
