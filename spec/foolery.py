@@ -873,9 +873,7 @@ class FoolerySpec(SpecGame[State, Move]):
             # RULES-NOTES §5: "A player who goes out: their place in the finishing order is
             # fixed at once" (the first free place from the top).
             places[p] = _first_free(places)
-        after = replace(state, hands=tuple(hands), places=tuple(places), table=(*state.table, (p, move.cards)),
-                        # pass_is_final = no: a new play gives everyone their turn again
-                        passed=state.passed if rules.pass_is_final else frozenset(), skipped=None)
+        after = replace(self._laid(state, move), hands=tuple(hands), places=tuple(places))
         if state.given:  # a given card played leaves the receiver's hand: no longer known there
             after = replace(after, given=norm_given(after, state.given))
         after = self._finish_if_one_left(after)
@@ -895,6 +893,13 @@ class FoolerySpec(SpecGame[State, Move]):
                 # trick is theirs).
                 return self._advance(replace(after, skipped=nxt), nxt)
         return self._advance(after, p)
+
+    def _laid(self, state: State, move: Play) -> State:
+        """The trick once the player to move has laid ``move`` on the table (hands and places as they
+        were: :meth:`apply` takes the cards from the hand): the play is the one to beat and skips no
+        one yet; with ``pass_is_final`` = no a new play gives everyone who passed their turn again."""
+        return replace(state, table=(*state.table, (state.to_move, move.cards)),
+                       passed=state.passed if state.rules.pass_is_final else frozenset(), skipped=None)
 
     def _give(self, state: State, move: Give) -> State:
         """004 §Later rounds: the Peasant's two highest to the King, the King's two to the
@@ -1110,15 +1115,14 @@ class FoolerySpec(SpecGame[State, Move]):
         return out + self._skip_reasons(state, move, combo, top)
 
     def _skip_reasons(self, state: State, move: Play, combo: Combo, top: Combo) -> list[Reason]:
-        """What an equal single or pair does to the next player, for ``why`` (as :meth:`apply` does it):
+        """What an equal single or pair does to the next player, for ``why`` (as :meth:`apply` does it,
+        from the same :meth:`_laid`):
         004 §Follow "If it's an equal single card or pair, the following player is skipped."; with two
         players holding cards the option ``skip_with_two`` decides (the trick won, or no skip)."""
         if not skips_next(combo, top):
             return []
         p, rules = state.to_move, state.rules
-        laid = replace(state, table=(*state.table, (p, move.cards)),
-                       passed=state.passed if rules.pass_is_final else frozenset(), skipped=None)
-        nxt = self._next_in_trick(laid, p)
+        nxt = self._next_in_trick(self._laid(state, move), p)
         if nxt is None:
             return []
         what = "single card" if combo.count == 1 else "pair"
