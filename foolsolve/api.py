@@ -19,7 +19,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any, cast
 
-from foolsolve.errors import InputError, cut
+from foolsolve.errors import InputError, quoted
 from foolsolve.solver.base import DEFAULT_SECONDS, MAX_MEMORY, MAX_NODES, MAX_SAMPLES, MAX_SECONDS, SolveResult
 
 if TYPE_CHECKING:
@@ -159,17 +159,6 @@ def check_whole(name: str, value: Any, low: int, high: int | None = None, *, cap
     return value
 
 
-def quoted(value: Any) -> str:
-    """``value``'s ``repr`` as a message quotes it (:func:`foolsolve.errors.cut`), a whole number
-    of more digits than Python prints (``10**5000``) said as such."""
-    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 1000:
-        return "a whole number of more than 300 digits"
-    try:
-        return cut(repr(value))
-    except ValueError:  # a container of too long a number
-        return f"a {type(value).__name__} holding a number too long to print"
-
-
 def whole_number(name: str, value: Any) -> int | None:
     """``value`` as an ``int`` (any whole number type, a NumPy integer too; never a ``bool``) or
     ``None``; else an :class:`InputError` naming ``name``."""
@@ -204,7 +193,7 @@ def check_seconds(value: Any, name: str = "time") -> float | None:
 def check_method(value: Any, name: str = "method") -> str | None:
     """``method``: one of :data:`METHODS` or ``None`` (auto; ``--method``)."""
     if value is not None and value not in METHODS:
-        raise InputError(f"{name}: expected one of {', '.join(METHODS)} (or None: auto), got {value!r}")
+        raise InputError(f"{name}: expected one of {', '.join(METHODS)} (or None: auto), got {quoted(value)}")
     return value
 
 
@@ -225,7 +214,7 @@ def check_options(options: Any, name: str = "options") -> tuple[str, ...]:
     out = []
     for key, value in options.items():
         if not isinstance(key, str) or not key:
-            raise InputError(f"{name}: a solver option's name is a non-empty string, got {key!r}")
+            raise InputError(f"{name}: a solver option's name is a non-empty string, got {quoted(key)}")
         try:
             text = json.dumps(value, ensure_ascii=False, allow_nan=False, default=_json_number)
         except (TypeError, ValueError):
@@ -261,9 +250,9 @@ def request_of(*, as_player: Any = None, method: Any = None, samples: Any = None
 
     check_method(method)
     if scheduler is not None and not isinstance(scheduler, str):
-        raise InputError(f"scheduler: expected an address tcp://HOST:PORT, got {scheduler!r}")
+        raise InputError(f"scheduler: expected an address tcp://HOST:PORT, got {quoted(scheduler)}")
     if not isinstance(open_hand, bool):
-        raise InputError(f"open_hand: expected True or False, got {open_hand!r}")
+        raise InputError(f"open_hand: expected True or False, got {quoted(open_hand)}")
     count = check_whole("workers", workers, 1)
     try:
         count = None if count is None else check_workers(count)
@@ -334,7 +323,7 @@ def answer(position: Any, *, as_player: int | None = None, method: str | None = 
     from foolsolve.progress import plain_lines
 
     if progress is not None and not isinstance(progress, bool):
-        raise InputError(f"progress: expected True, False or None (on a terminal only), got {progress!r}")
+        raise InputError(f"progress: expected True, False or None (on a terminal only), got {quoted(progress)}")
     request = request_of(as_player=as_player, method=method, samples=samples, seed=seed, time=time,
                          max_nodes=max_nodes, max_memory=max_memory, workers=workers, scheduler=scheduler,
                          open_hand=open_hand, options=options)

@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import Any
 
 from foolsolve import jsonout
-from foolsolve.errors import InputError, cut
+from foolsolve.errors import InputError, cut, quoted
 from foolsolve.positions import check_move_text, input_lines, open_for_writing, parse_json
 from foolsolve.present import plural
 from foolsolve.store import canonical_position
@@ -129,7 +129,7 @@ def _check_match(match: Match) -> None:
     check_seed(match.seed, "--seed")
     names = match.bots
     if not isinstance(names, tuple) or not all(isinstance(b, str) for b in names):
-        raise InputError(f"--bot: expected a tuple of bot names (str), got {cut(repr(names))}")
+        raise InputError(f"--bot: expected a tuple of bot names (str), got {quoted(names)}")
     if not names:
         raise InputError("--bot: name a bot (one bot plays itself in every seat)")
     if len(set(b.strip() for b in names)) != len(names):

@@ -40,7 +40,7 @@ import click
 
 from foolsolve import jsonout
 from foolsolve.cli import NODES, SAMPLES, WORKERS, OutputFile, limit_options, one_line, open_store, store_options, workers_help
-from foolsolve.errors import InputError, Stopped
+from foolsolve.errors import InputError, Stopped, quoted
 from foolsolve.executor import SigintHeld
 from foolsolve.positions import (
     MAX_PATH_CHARS,
@@ -138,7 +138,7 @@ class Settings:
         put(self, "extra", {key: api.plain_json(value) for key, value in (self.extra or {}).items()})
         put(self, "max_nodes", api.check_whole("Settings.max_nodes", self.max_nodes, 1, MAX_NODES, cap=True))
         if self.out is not None and not isinstance(self.out, str):
-            raise InputError(f"Settings.out: expected the output file's name (a str) or None, got {self.out!r}")
+            raise InputError(f"Settings.out: expected the output file's name (a str) or None, got {quoted(self.out)}")
         put(self, "time_limit", api.check_seconds(self.time_limit, "Settings.time_limit"))
         put(self, "max_memory", api.check_whole("Settings.max_memory", self.max_memory, 1, MAX_MEMORY))
         api.check_method(self.method, "Settings.method")

@@ -47,11 +47,22 @@ def cut(text: str) -> str:
     return text if len(text) <= QUOTE_WIDTH else text[:QUOTE_WIDTH - 3] + "..."
 
 
+def quoted(value: object) -> str:
+    """``value``'s ``repr`` as a message quotes it (:func:`cut`), a whole number of more digits
+    than Python prints (``10**5000``) said as such."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 1000:
+        return "a whole number of more than 300 digits"
+    try:
+        return cut(repr(value))
+    except ValueError:  # a container of too long a number
+        return f"a {type(value).__name__} holding a number too long to print"
+
+
 def got(value: object) -> str:
     """``value`` as an argument check's message quotes it: a short ``repr`` for a number, a text
-    or bytes, ``None``, else its type (``a list``)."""
+    or bytes, ``None`` (:func:`quoted`), else its type (``a list``)."""
     if value is None or isinstance(value, (bool, int, float, str, bytes)):
-        return cut(repr(value))
+        return quoted(value)
     name = type(value).__name__
     return f"{'an' if name[:1].lower() in 'aeiou' else 'a'} {name}"
 

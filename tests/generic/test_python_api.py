@@ -550,6 +550,18 @@ def test_huge_and_numpy_numbers_as_parameters():
         foolsolve.answer(EXAMPLES / "durak-endgame.json", options={"x": 10**5000})
     with pytest.raises(InputError, match=r"^seed: expected a whole number, got 1.5$"):
         foolsolve.answer(EXAMPLES / "durak-endgame.json", seed=1.5)
+    from foolsolve import arena, batch, games
+
+    huge = 10**5000  # a repr of it raises ValueError: every message that quotes a value says it in words
+    for call in (lambda: foolsolve.answer(EXAMPLES / "durak-endgame.json", method=huge),
+                 lambda: foolsolve.answer(EXAMPLES / "durak-endgame.json", options={huge: 1}),
+                 lambda: foolsolve.answer(EXAMPLES / "durak-endgame.json", scheduler=huge),
+                 lambda: foolsolve.answer(EXAMPLES / "durak-endgame.json", open_hand=huge),
+                 lambda: foolsolve.answer(EXAMPLES / "durak-endgame.json", progress=huge),
+                 lambda: batch.Settings(method=huge), lambda: batch.Settings(out=huge),
+                 lambda: arena.Match("durak", {}, 2, huge, 1, 0), lambda: games.get(huge)):
+        with pytest.raises(InputError, match=r"got a whole number of more than 300 digits$"):
+            call()
     np = pytest.importorskip("numpy")
     got = foolsolve.answer(EXAMPLES / "durak-endgame.json", max_nodes=np.int64(10**6), time=np.int64(20))
     plain = foolsolve.answer(EXAMPLES / "durak-endgame.json", max_nodes=10**6, time=20)
