@@ -135,9 +135,11 @@ PLAIN_EVERY = 5.0
 """Seconds between two plain status lines (:func:`plain_lines`)."""
 
 _SHOWN: ContextVar[bool | None] = ContextVar("foolsolve_progress_shown", default=None)
-_TIME_NAME: ContextVar[str] = ContextVar("foolsolve_progress_time_name", default="--time")
 """Where the progress of work in this context shows (:func:`plain_lines`): ``None`` on a terminal
 only; ``True`` on a terminal, and elsewhere as plain lines; ``False`` nowhere."""
+_TIME_NAME: ContextVar[str] = ContextVar("foolsolve_progress_time_name", default="--time")
+"""What a status line in this context calls the time limit (:func:`plain_lines`): ``--time``, or
+``time`` for :func:`foolsolve.answer`."""
 
 
 @contextmanager
