@@ -158,7 +158,9 @@ def plain_lines(shown: bool | None, time_name: str = "--time") -> Iterator[None]
         _SHOWN.reset(token)
 
 
-def _on_a_terminal() -> bool:
+def on_a_terminal() -> bool:
+    """Whether standard error is a terminal (not a notebook, a pipe, a file; a stderr replaced by an
+    object without ``isatty``, or closed, is none)."""
     try:
         return sys.stderr.isatty()
     except (AttributeError, ValueError):
@@ -175,7 +177,7 @@ def progress(label: str, *, unit: str = "nodes", total: int | None = None, enabl
     result), as wide as the terminal at most; it is cleared at the end (also on Ctrl-C).
     ``enabled`` (default: as :func:`plain_lines` says, on a terminal only) shows it or not."""
     shown = _SHOWN.get() if enabled is None else enabled
-    terminal = _on_a_terminal()
+    terminal = on_a_terminal()
     if shown is True and enabled is None and not terminal:
         yield _plain(StatusLine(label, unit, total, seconds))
         return

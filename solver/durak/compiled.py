@@ -302,15 +302,10 @@ def load(everything: bool = False, announce: bool | None = None) -> None:
         if not is_compiled(name):
             g[name] = _dispatcher(func, opts)
             todo.append((name, g[name], sig))
-    compile_kernels(todo, _on_a_terminal() if announce is None else announce, notice=announce is None)
+    from foolsolve.progress import on_a_terminal
+
+    compile_kernels(todo, on_a_terminal() if announce is None else announce, notice=announce is None)
     _ready = _ready_all = True
-
-
-def _on_a_terminal() -> bool:
-    try:
-        return sys.stderr.isatty()
-    except (AttributeError, ValueError):  # a stderr replaced by an object without it, or closed
-        return False
 
 
 def is_compiled(name: str | None = None) -> bool:

@@ -1764,10 +1764,9 @@ def compile_in_background(say: bool = True) -> None:
     _told = True
     if not say:
         return
-    try:
-        terminal = sys.stderr.isatty()
-    except (AttributeError, ValueError):
-        terminal = False
+    from foolsolve.progress import on_a_terminal
+
+    terminal = on_a_terminal()
     if _compiling is not None:  # said on a terminal and off it (a notebook): a compile of a minute has started
         print("foolsolve: compiling the Durak search in a background process, once (about a minute); until it is "
               "done the slower Python search answers", file=sys.stderr, flush=True)
