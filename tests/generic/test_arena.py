@@ -28,6 +28,7 @@ from foolsolve.errors import InputError
 from foolsolve.rules import rules_to_json
 from foolsolve.stats import elo, elo_difference, wilson
 from foolsolve.worlds import read_view
+from tests.generic.playout_helpers import count_playouts
 from tests.generic.test_cli import assert_one_line_error, run
 
 REPO = Path(__file__).resolve().parents[2]
@@ -693,19 +694,7 @@ def test_a_timed_pimc_move_whose_time_values_no_world_values_one_world_the_quick
         state = spec.apply(state, spec.legal_moves(state)[0])
     mover = spec.to_move(state)
     legal = tuple(spec.legal_moves(state))
-    played = [0]
-    real_of = playouts.playout_of
-
-    def counting_of(info_: Any, frontier: str) -> Any:
-        play = real_of(info_, frontier)
-
-        def counted(*args: Any) -> Any:
-            played[0] += 1
-            return play(*args)
-        return counted
-
-    monkeypatch.setattr(playouts, "playout_of", counting_of)
-    monkeypatch.setattr(open_hand, "playout_of", counting_of)
+    played = count_playouts(monkeypatch, playouts, open_hand)
     readings = itertools.count()
     monkeypatch.setitem(seat.CLOCKS, "cpu", lambda: 0.0 if next(readings) == 0 else 7200.0)
     seat_ = bots.Seat(game=game, player=mover, players=spec.num_players(state), rules=rules_to_json(state.rules),

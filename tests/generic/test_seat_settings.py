@@ -15,6 +15,7 @@ import pytest
 from foolsolve import games, seat
 from foolsolve.errors import InputError
 from foolsolve.solver.base import MAX_SAMPLES, MAX_SECONDS
+from tests.generic.playout_helpers import count_playouts
 
 BAD: list[tuple[dict[str, Any], str]] = [
     ({"samples": 0}, "samples"),
@@ -144,18 +145,7 @@ def test_a_worlds_depth_one_playouts_stop_when_the_time_is_up(monkeypatch: pytes
     info = games.get("durak")
     world = info.spec.deal(info.spec.rules_cls(), 3, random.Random(3))
     budget = seat.Budget(nodes=10, playouts=4, frontier="random")  # the search stops at once: playouts value the moves
-    played = [0]
-    real = playouts.playout_of
-
-    def counted(info: Any, frontier: str) -> Any:
-        play = real(info, frontier)
-
-        def count(*args: Any) -> Any:
-            played[0] += 1
-            return play(*args)
-        return count
-
-    monkeypatch.setattr(playouts, "playout_of", counted)
+    played = count_playouts(monkeypatch, playouts)
     valued = seat.evaluate_world(info, world, 0, budget, 1)  # no deadline: every move valued
     assert valued.method.startswith("depth-1 search") and played[0] == 4 * len(valued.values)
     played[0] = 0
