@@ -62,11 +62,7 @@ def choose_engine(state: Any, moves: Any) -> Any:
         gain = card if collected else 0
         if taken == centre:
             gain += 1
-        t = taken
-        while t:
-            low_bit = t & -t
-            gain += pts[low_bit.bit_length() - 1]
-            t ^= low_bit
+        gain += ctx.mask_points(taken)
         key = (-gain, -taken.bit_count(), card)
         if best_key is None or key < best_key:
             best, best_key = m, key
