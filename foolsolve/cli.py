@@ -1667,9 +1667,10 @@ def perft_json(game: str, depth: int, results: dict[str, dict[str, int] | int], 
 
 
 @cli.command()
-@click.argument("position", type=click.Path(dir_okay=False))
-@click.option("--depth", type=click.IntRange(min=0), default=3, show_default=True)
-@click.option("--divide", is_flag=True, help="Counts per first move.")
+@click.argument("position", type=click.Path(dir_okay=False), required=False)
+@click.option("--depth", type=click.IntRange(min=0), default=3, show_default=True,
+              help="The length of the move sequences counted: exactly DEPTH moves (0: the count is 1).")
+@click.option("--divide", is_flag=True, help="Counts per first move, each move named as `foolsolve moves` prints it.")
 @click.option("--impl", type=click.Choice(["spec", "engine", "both"]), default="both", show_default=True)
 @click.option("--time", "time_limit", type=Seconds(min=0), default=None, metavar="SECONDS",
               help=f"Give up after this many seconds: no total, exit 2 (with --divide, the first moves counted so "
@@ -1678,14 +1679,38 @@ def perft_json(game: str, depth: int, results: dict[str, dict[str, int] | int], 
 @click.option("--json", "as_json", is_flag=True,
               help='Print one JSON object: {"game", "depth", "spec": {"total", "moves"}, "engine": ..., "agree"} '
                    '("moves", with --divide: [{"move", "count"}]).')
-def perft(position: str, depth: int, divide: bool, impl: str, time_limit: float | None = None,
-          as_json: bool = False) -> None:
-    """Count move sequences of length DEPTH from POSITION (spec, engine or both).
+@click.option("--list", "list_files", is_flag=True,
+              help="Instead of counting, print the paths of the perft files and recorded playthroughs shipped "
+                   "with foolsolve, one a line (docs/engines.md describes them).")
+def perft(position: str | None, depth: int, divide: bool, impl: str, time_limit: float | None = None,
+          as_json: bool = False, list_files: bool = False) -> None:
+    """Count the move sequences of exactly DEPTH moves from POSITION (spec, engine or both).
+
+    \b
+    What is counted (the perft of chess programs):
+      depth 0 counts 1 (the position itself);
+      depth 1 counts the legal moves;
+      a sequence that reaches the game's end before DEPTH moves counts 0;
+      each outcome of a chance node is one move (Three Fools: the first leader and
+      Roshambo; Fool's Paradise: a draw from a stock given only by its size);
+      Durak's "redeal" is one move, its new deal fixed by the position's redeal_seed.
 
     A long count shows its progress on a terminal; Ctrl-C (or --time, 600 s by default) stops
     it, and with --divide the first moves counted so far are printed first. --json prints the
-    same counts as one JSON object (a count stopped before its end has "total": null)."""
+    same counts as one JSON object (a count stopped before its end has "total": null).
+    --list prints the paths of the bundled perft files and playthroughs (docs/engines.md)."""
     from foolsolve import perft as pf
+
+    if list_files:
+        if position is not None:
+            raise InputError("--list: takes no POSITION (it lists the bundled files)")
+        from foolsolve import reference
+
+        for path in reference.files():
+            click.echo(str(path))
+        return
+    if position is None:
+        raise InputError("missing argument POSITION (or --list: the bundled perft files and playthroughs)")
 
     default_time = time_limit is None
     time_limit = PERFT_SECONDS if time_limit is None else time_limit or None  # --time 0: no limit

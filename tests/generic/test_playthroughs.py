@@ -1,4 +1,4 @@
-"""Saved playthroughs (tests/GAME/data/playthroughs/*.json): whole games recorded move by move
+"""Saved playthroughs (foolsolve/data/playthroughs/*.json, foolsolve.reference): whole games recorded move by move
 from a start position, replayed through the spec and the engine; both must accept every
 move and reach the recorded final position and result."""
 
@@ -7,9 +7,9 @@ import json
 import pytest
 
 from foolsolve import games
-from tests import TESTS
+from foolsolve.reference import playthrough_files
 
-FILES = sorted(TESTS.glob("*/data/playthroughs/*.json"))
+FILES = playthrough_files()
 
 
 @pytest.mark.parametrize("path", FILES, ids=[f.stem for f in FILES])
