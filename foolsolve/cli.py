@@ -1200,14 +1200,15 @@ def _move_list(title: str, texts: list[str]) -> list[str]:
     return [head, *(f"  {m}" for m in texts[:cut]), *more]
 
 
-def view_moves_text(view: Any, as_json: bool) -> str:
+def view_moves_text(view: Any, as_json: bool, vm: Any = None) -> str:
     """The moves of a view file: the viewer's legal moves when she is to move, else who is to move
     and the moves legal in every world looked at and those legal in some world (these include the
     former, as ``--json``'s ``in_every_world`` and ``in_some_world``), one a line (a long list: the
-    first :data:`VIEW_MOVES_SHOWN` and how many more; ``as_json``: all of them)."""
+    first :data:`VIEW_MOVES_SHOWN` and how many more; ``as_json``: all of them). ``vm``: the view's
+    :class:`foolsolve.worlds.ViewMoves` where the caller has them."""
     from foolsolve.worlds import Worlds, view_moves
 
-    vm = view_moves(Worlds(view))
+    vm = vm or view_moves(Worlds(view))
     mine = vm.to_move == vm.viewer
     if as_json:
         if mine or vm.over:
@@ -1248,27 +1249,46 @@ def view(position: str, viewer: int, out: str) -> None:
     wrote(out)
 
 
+MOVES_JSON_HELP = ('Print JSON: a list of move texts (a full position; a view file whose player is to move or whose '
+                   'game is over), or, for a view file with another player to move, one object {"to_move", "view", '
+                   '"in_every_world", "in_some_world", "worlds", "every_world_looked_at"}.')
+"""``moves --json``'s help: what it prints when (tests/generic/test_cli.py checks it against the output)."""
+
+
 @cli.command()
 @click.argument("position", type=click.Path(dir_okay=False, allow_dash=True))
-@click.option("--json", "as_json", is_flag=True, help="Print a JSON list.")
+@click.option("--json", "as_json", is_flag=True, help=MOVES_JSON_HELP)
 def moves(position: str, as_json: bool) -> None:
-    """List the legal moves of POSITION, sorted (the spec's order). For a view file: the viewer's
-    moves when she is to move, else what the view tells of the moves of the player to move."""
-    from foolsolve.worlds import View
+    """List the legal moves of POSITION, sorted (the spec's order), one a line. For a view file: the
+    viewer's moves when she is to move, else what the view tells of the moves of the player to move.
+    A finished game has none (an empty line; --json: []), and standard error says the game is over."""
+    from foolsolve.worlds import View, Worlds, view_moves
 
     info, state = load_position(position, views=True)
     if isinstance(state, View):
-        click.echo(view_moves_text(state, as_json))
+        vm = view_moves(Worlds(state))
+        click.echo(view_moves_text(state, as_json, vm))
+        if vm.over:
+            click.echo("foolsolve: no legal moves: the game is over", err=True)
         return
     texts = [str(m) for m in info.spec.legal_moves(state)]
     click.echo(jsonout.dumps(texts) if as_json else "\n".join(texts))
+    over = info.spec.result(state)
+    if over is not None:
+        click.echo(f"foolsolve: no legal moves: the game is over ({over.label})", err=True)
 
 
 @cli.command()
 @click.argument("position", type=click.Path(dir_okay=False, allow_dash=True))
 @click.argument("move_texts", nargs=-1, metavar="MOVE...")
 @click.option("--out", type=OutputFile(), default=None, help="Write the new position here ('-': standard output).")
-@click.option("--json", "as_json", is_flag=True, help="Print the new position as JSON.")
+@click.option("--json", "as_json", is_flag=True,
+              help="Print the new position as JSON (the position file, in standard form: every rule option "
+                   "written out; with no MOVE, POSITION itself in that form).")
+@click.option("--trace", is_flag=True,
+              help='With --json: print {"steps": [{"number", "player", "move", "end_of", "position"}], "position"}, '
+                   'each move with its player (-1: chance), the bout (trick, turn) it ended and the position after '
+                   'it (what the text prints of each move), then the new position.')
 @click.option("--interactive", is_flag=True,
               help="Play against the solver: you move, it answers (hint, undo, why MOVE, help, quit).")
 @click.option("--seed", type=int, default=None,
@@ -1286,7 +1306,7 @@ def moves(position: str, as_json: bool) -> None:
 @store_options(only="--interactive")
 def play(position: str, move_texts: Sequence[str], out: str | None, as_json: bool, interactive: bool,
          seed: int | None, seat: int | None, samples: int | None, think: float | None, record: int | None,
-         store_path: str | None = None, no_store: bool = False) -> None:
+         store_path: str | None = None, no_store: bool = False, trace: bool = False) -> None:
     """Apply MOVEs to POSITION and print who played each move and the new position (as show does).
 
     Moves are written as the spec prints them, e.g. "attack 6H" "take"."""
@@ -1294,6 +1314,8 @@ def play(position: str, move_texts: Sequence[str], out: str | None, as_json: boo
     from foolsolve.present import show_text, transcript
 
     one_stdout(("--out -", out == STDIO), ("--json", as_json), ("--interactive (its prompt)", interactive))
+    if trace and not as_json:
+        raise InputError("--trace: only with --json (the text names every move's player and bout already)")
     if writes_over(out, position):
         what = "the arena record file (every game of the match would be lost)" if record is not None else \
             "the position file itself (the position before the moves would be lost)"
@@ -1328,7 +1350,11 @@ def play(position: str, move_texts: Sequence[str], out: str | None, as_json: boo
     obj = info.spec.state_to_json(new)
     if out:
         write_json_atomic(out, obj)
-    if as_json:
+    if as_json and trace:
+        from foolsolve.present import trace as trace_steps
+
+        click.echo(jsonout.dumps({"steps": trace_steps(info.spec, state, move_texts), "position": obj}))
+    elif as_json:
         click.echo(jsonout.dumps(obj))  # (standard output holds the position alone)
     elif out:
         wrote(out)

@@ -124,6 +124,16 @@ def transcript(spec: Any, state: Any, moves: Sequence[str], indent: str = "  ") 
     return lines
 
 
+def trace(spec: Any, state: Any, moves: Sequence[str]) -> list[dict[str, Any]]:
+    """``play --json --trace``'s steps: what :func:`transcript` prints of each move, as JSON objects
+    ``{"number", "player" (-1: chance), "move" (as the spec writes it), "end_of" (the bout, trick or
+    turn the move ended, as the transcript names it, else null), "position" (the position file after
+    it, in standard form)}``."""
+    word = spec.boundary_name or "round"
+    return [{"number": s.number, "player": s.player, "move": s.move, "end_of": word if s.boundary else None,
+             "position": spec.state_to_json(s.state)} for s in steps(spec, state, moves)]
+
+
 def write_text(path: str, text: str, option: str = "--out") -> None:
     """Write ``text`` to ``path`` through a temporary file (no partial file on an interrupt), or to
     standard output for ``-``; a path that cannot be written is an :class:`InputError` naming the

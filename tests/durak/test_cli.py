@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from foolsolve.engines import durak as edurak
+from tests.durak.helpers import finished_file
 from tests.generic.test_cli import assert_one_line_error, run
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "foolsolve" / "examples"
@@ -163,3 +164,57 @@ def test_play_applies_moves_and_rejects_illegal_ones(tmp_path, capsys):
 def test_bad_positions_are_one_line_errors(tmp_path, capsys, change, needle):
     code, _, err = run(["show", write(tmp_path, {**ENDGAME, **change})], capsys)
     assert_one_line_error(code, err, needle)
+
+
+def test_play_json_trace_gives_each_move_as_the_text_transcript_does(capsys):
+    pos = str(EXAMPLES / "durak-endgame.json")
+    moves = ["attack K♥", "take", "attack 9D", "cover 9D with AD"]
+    code, text, _ = run(["play", pos, *moves], capsys)
+    assert code == 0
+    code, out, _ = run(["play", pos, *moves, "--json", "--trace"], capsys)
+    assert code == 0
+    obj = json.loads(out)
+    _, final, _ = run(["play", pos, *moves, "--json"], capsys)
+    assert obj["position"] == json.loads(final)
+    lines = []
+    for i, step in enumerate(obj["steps"]):
+        assert step["number"] == i + 1
+        _, after, _ = run(["play", pos, *moves[:i + 1], "--json"], capsys)
+        assert step["position"] == json.loads(after)
+        lines.append(f"  {step['number']:>3}. player {step['player']:<2} {step['move']}")
+        if step["end_of"]:
+            lines.append(f"       -- end of {step['end_of']} --")
+    assert text.splitlines()[:len(lines)] == lines
+    assert [s["end_of"] for s in obj["steps"]] == [None, "bout", None, "bout"]
+
+
+def test_play_trace_needs_json(capsys):
+    code, _, err = run(["play", str(EXAMPLES / "durak-endgame.json"), "take", "--trace"], capsys)
+    assert_one_line_error(code, err, "--trace", "--json")
+
+
+def test_moves_of_a_finished_game_prints_none_and_says_so_on_stderr(tmp_path, capsys):
+    over = finished_file(tmp_path)
+    for args, printed in ((["--json"], "[]\n"), ([], "\n")):
+        code, out, err = run(["moves", str(over), *args], capsys)
+        assert code == 0 and out == printed
+        assert err == "foolsolve: no legal moves: the game is over (fool: player 0)\n"
+    code, _, _ = run(["view", str(over), "--as", "1", "--out", str(tmp_path / "v.json")], capsys)
+    code, out, err = run(["moves", str(tmp_path / "v.json"), "--json"], capsys)
+    assert code == 0 and out == "[]\n" and err == "foolsolve: no legal moves: the game is over\n"
+    code, out, err = run(["moves", str(EXAMPLES / "durak-endgame.json")], capsys)
+    assert code == 0 and out and err == ""
+
+
+def test_moves_json_help_says_what_it_prints_for_a_position_and_for_a_view(tmp_path, capsys):
+    code, helptext, _ = run(["moves", "--help"], capsys)
+    helptext = " ".join(helptext.split())
+    code, out, _ = run(["moves", str(EXAMPLES / "durak-midbout.json"), "--json"], capsys)
+    assert isinstance(json.loads(out), list) and "a list of move texts (a full position;" in helptext
+    view = tmp_path / "v0.json"
+    run(["view", str(EXAMPLES / "durak-midbout.json"), "--as", "0", "--out", str(view)], capsys)
+    code, out, _ = run(["moves", str(view), "--json"], capsys)
+    obj = json.loads(out)
+    assert code == 0 and isinstance(obj, dict)
+    assert "for a view file with another player to move, one object {" + ", ".join(f'"{k}"' for k in obj) + "}" \
+        in helptext
