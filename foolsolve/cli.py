@@ -1370,7 +1370,12 @@ def play(position: str, move_texts: Sequence[str], out: str | None, as_json: boo
 @click.option("--out", type=OutputFile(), default=None,
               help="Write the position here ('-' or no --out: standard output).")
 def deal(game: str, players: int | None, seed: int | None, rules_json: str | None, out: str | None) -> None:
-    """A shuffled deal of GAME as a position file."""
+    """A shuffled deal of GAME as a position file.
+
+    A Durak deal in which a hand holds 5 cards of one suit opens the redeal phase (rule option
+    redeal_right, on by default): the deal after a "redeal" move is made by CPython's
+    random.Random(redeal_seed), which a program outside Python can hardly reproduce; --rules
+    '{"redeal_right": false}' deals without the phase (docs/durak.md, "The re-deal")."""
     drawn = seed is None
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
