@@ -104,9 +104,8 @@ def make_playthrough(game: str, seed: int, players: int | None, rules: str | Non
 
 
 def standard(info: games.GameInfo, position: dict) -> dict:
-    """``position`` in standard form (the spec's ``state_to_json`` of it, a ``comment`` kept)."""
-    out = info.spec.state_to_json(info.spec.state_from_json(position))
-    return {**out, "comment": position["comment"]} if "comment" in position else out
+    """``position`` in standard form (the spec's ``state_to_json`` of it)."""
+    return info.spec.state_to_json(info.spec.state_from_json(position))
 
 
 def standard_form() -> None:

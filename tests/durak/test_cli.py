@@ -218,3 +218,26 @@ def test_moves_json_help_says_what_it_prints_for_a_position_and_for_a_view(tmp_p
     assert code == 0 and isinstance(obj, dict)
     assert "for a view file with another player to move, one object {" + ", ".join(f'"{k}"' for k in obj) + "}" \
         in helptext
+
+
+
+def test_perft_counts_sequences_of_exactly_depth_moves_as_its_help_says(tmp_path, capsys):
+    """perft --help: depth 0 counts 1, a game that ends before DEPTH moves counts 0; the games it
+    names as having chance nodes are those whose record says so."""
+    from foolsolve import games
+    from foolsolve.game import ChanceMode
+
+    _, helptext, _ = run(["perft", "--help"], capsys)
+    helptext = " ".join(helptext.split())
+    assert "exactly DEPTH moves" in helptext and "depth 0 counts 1" in helptext
+    assert "a sequence that reaches the game's end before DEPTH moves counts 0" in helptext
+    chance = helptext.split("each outcome of a chance node is one move (")[1].split(");")[0]
+    for info in games.all_games():
+        assert (info.spec.meta.title in chance) == (info.spec.meta.chance_mode == ChanceMode.EXPLICIT), info.name
+    # one move ("take") from the end: 1 sequence of one move, none of two
+    last = tmp_path / "last.json"
+    code, _, _ = run(["play", str(EXAMPLES / "durak-endgame.json"), "attack K♥", "take", "attack 9♦", "cover 9♦ with A♦",
+                      "attack 7♥", "take", "attack K♥", "--out", str(last)], capsys)
+    assert code == 0
+    counts = [json.loads(run(["perft", str(last), "--depth", str(d), "--json"], capsys)[1]) for d in range(3)]
+    assert [(c["spec"]["total"], c["engine"]["total"]) for c in counts] == [(1, 1), (1, 1), (0, 0)]
