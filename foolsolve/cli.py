@@ -1261,21 +1261,27 @@ MOVES_JSON_HELP = ('Print JSON: a list of move texts (a full position; a view fi
 def moves(position: str, as_json: bool) -> None:
     """List the legal moves of POSITION, sorted (the spec's order), one a line. For a view file: the
     viewer's moves when she is to move, else what the view tells of the moves of the player to move.
-    A finished game has none (an empty line; --json: []), and standard error says the game is over."""
+    A finished game has none: nothing is printed (--json: []), and standard error says the game is
+    over (and its result)."""
     from foolsolve.worlds import View, Worlds, view_moves
 
     info, state = load_position(position, views=True)
     if isinstance(state, View):
         vm = view_moves(Worlds(state))
-        click.echo(view_moves_text(state, as_json, vm))
         if vm.over:
-            click.echo("foolsolve: no legal moves: the game is over", err=True)
+            click.echo("foolsolve: the game is over: no legal moves", err=True)
+        text = view_moves_text(state, as_json, vm)
+        if text:  # (a finished game's text: nothing)
+            click.echo(text)
         return
     texts = [str(m) for m in info.spec.legal_moves(state)]
-    click.echo(jsonout.dumps(texts) if as_json else "\n".join(texts))
-    over = info.spec.result(state)
-    if over is not None:
-        click.echo(f"foolsolve: no legal moves: the game is over ({over.label})", err=True)
+    result = info.spec.result(state)
+    if result is not None:
+        click.echo(f"foolsolve: the game is over ({result.label}): no legal moves", err=True)
+    if as_json:
+        click.echo(jsonout.dumps(texts))
+    elif texts:
+        click.echo("\n".join(texts))
 
 
 @cli.command()

@@ -195,13 +195,14 @@ def test_play_trace_needs_json(capsys):
 
 def test_moves_of_a_finished_game_prints_none_and_says_so_on_stderr(tmp_path, capsys):
     over = finished_file(tmp_path)
-    for args, printed in ((["--json"], "[]\n"), ([], "\n")):
+    for args, printed in ((["--json"], "[]\n"), ([], "")):
         code, out, err = run(["moves", str(over), *args], capsys)
         assert code == 0 and out == printed
-        assert err == "foolsolve: no legal moves: the game is over (fool: player 0)\n"
+        assert err == "foolsolve: the game is over (fool: player 0): no legal moves\n"
     code, _, _ = run(["view", str(over), "--as", "1", "--out", str(tmp_path / "v.json")], capsys)
-    code, out, err = run(["moves", str(tmp_path / "v.json"), "--json"], capsys)
-    assert code == 0 and out == "[]\n" and err == "foolsolve: no legal moves: the game is over\n"
+    for args, printed in ((["--json"], "[]\n"), ([], "")):
+        code, out, err = run(["moves", str(tmp_path / "v.json"), *args], capsys)
+        assert code == 0 and out == printed and err == "foolsolve: the game is over: no legal moves\n"
     code, out, err = run(["moves", str(EXAMPLES / "durak-endgame.json")], capsys)
     assert code == 0 and out and err == ""
 
