@@ -1289,8 +1289,8 @@ def moves(position: str, as_json: bool) -> None:
 @click.argument("move_texts", nargs=-1, metavar="MOVE...")
 @click.option("--out", type=OutputFile(), default=None, help="Write the new position here ('-': standard output).")
 @click.option("--json", "as_json", is_flag=True,
-              help="Print the new position as JSON (the position file, in standard form: every rule option "
-                   "written out; with no MOVE, POSITION itself in that form).")
+              help="Print the new position as JSON: the position file in the spec's standard form (every field, "
+                   "cards in the spec's order; with no MOVE, POSITION itself in that form).")
 @click.option("--trace", is_flag=True,
               help='With --json: print {"steps": [{"number", "player", "move", "end_of", "position"}], "position"}, '
                    'each move with its player (-1: chance), the bout (trick, turn) it ended and the position after '

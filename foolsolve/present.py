@@ -128,7 +128,7 @@ def trace(spec: Any, state: Any, moves: Sequence[str]) -> list[dict[str, Any]]:
     """``play --json --trace``'s steps: what :func:`transcript` prints of each move, as JSON objects
     ``{"number", "player" (-1: chance), "move" (as the spec writes it), "end_of" (the bout, trick or
     turn the move ended, as the transcript names it, else null), "position" (the position file after
-    it, in standard form)}``."""
+    it, in the spec's standard form)}``."""
     word = spec.boundary_name or "round"
     return [{"number": s.number, "player": s.player, "move": s.move, "end_of": word if s.boundary else None,
              "position": spec.state_to_json(s.state)} for s in steps(spec, state, moves)]

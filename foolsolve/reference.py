@@ -8,14 +8,15 @@ another program's) against the spec: perft files and recorded playthroughs, in
 * ``data/playthroughs/GAME-seedS-pN.json``: ``{"game", "source", "start", "moves", "end",
   "result"}``, one whole game from a deal, move by move.
 
-Every position in them is in standard form (``SpecGame.state_to_json``: every rule option
-written out, cards in the spec's order), so an engine reading them needs no defaults of its own.
-The tests (tests/generic/test_perft.py, test_playthroughs.py) read these same files.
+Every position in them is complete (:func:`complete`: the standard form ``foolsolve play POS
+--json`` prints, with every rule option written out), so an engine reading them needs no defaults
+of its own. The tests (tests/generic/test_perft.py, test_playthroughs.py) read these same files.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 DATA = Path(__file__).resolve().parent / "data"
 """The folder of the reference data."""
@@ -40,6 +41,23 @@ def playthrough_files(game: str | None = None) -> list[Path]:
     """The recorded playthroughs (of ``game``, or of every game), sorted by name."""
     name = _game_name(game)
     return sorted((DATA / "playthroughs").glob("*.json" if name is None else f"{name}-seed*.json"))
+
+
+def complete(position: Any) -> dict[str, Any]:
+    """A position's JSON (a position file's object) complete: the standard form the spec writes
+    (``SpecGame.state_to_json``, what ``foolsolve play POS --json`` prints: cards in the spec's
+    order, every field the spec keeps), with every rule option written out, where the standard form
+    leaves out those at their default in some games (Fools and Angels, Three Fools; Durak's side
+    rules). It reads back as the same position."""
+    from foolsolve import games
+    from foolsolve.errors import check_arg
+    from foolsolve.positions import game_of
+    from foolsolve.rules import rules_to_json
+
+    check_arg("position", position, dict, "a position file's JSON object (a dict)")
+    spec = games.get(game_of(position)).spec
+    state = spec.state_from_json(position)
+    return {**spec.state_to_json(state), "rules": rules_to_json(spec.rules_of(state))}
 
 
 def files(game: str | None = None) -> list[Path]:

@@ -5,11 +5,11 @@ playthroughs, shipped with the package: foolsolve.reference) and the Durak solve
     python tests/make_test_data.py perft GAME EXAMPLE_OR_POSITION.json... --depth N
     python tests/make_test_data.py recount GAME [NAME...] [--reason WHY]   (stored positions, counted again)
     python tests/make_test_data.py playthrough GAME --seed S [--players N] [--rules JSON]
-    python tests/make_test_data.py standard-form   (every stored position rewritten in standard form)
+    python tests/make_test_data.py complete   (every stored position rewritten complete)
     python tests/make_test_data.py durak-nodes
 
-Every position written is in standard form (the spec's ``state_to_json``: every rule option
-written out), so that an engine reading the files needs no defaults of its own.
+Every position written is complete (foolsolve.reference.complete: the spec's standard form with
+every rule option written out), so that an engine reading the files needs no defaults of its own.
 
 Perft counts and recordings come from the spec only; the tests check the engine against them.
 ``durak-nodes`` records what the Durak solver's two searches give on seeded positions (values,
@@ -58,7 +58,7 @@ def make_perft(game: str, paths: list[str], depth: int) -> None:
         if name in names:
             continue
         counts = [perft.spec_perft(info.spec, state, d) for d in range(depth + 1)]
-        data["positions"].append({"name": name, "position": info.spec.state_to_json(state), "counts": counts})
+        data["positions"].append({"name": name, "position": reference.complete(obj), "counts": counts})
         print(name, counts, file=sys.stderr)
     out.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n")
 
@@ -89,7 +89,7 @@ def make_playthrough(game: str, seed: int, players: int | None, rules: str | Non
     rng = random.Random(seed)
     r = rules_from_json(spec.rules_cls, json.loads(rules) if rules else {})
     state = spec.deal(r, players or spec.min_players, rng)
-    start = spec.state_to_json(state)
+    start = reference.complete(spec.state_to_json(state))
     moves = []
     while spec.result(state) is None:
         m = rng.choice(spec.legal_moves(state))
@@ -97,28 +97,23 @@ def make_playthrough(game: str, seed: int, players: int | None, rules: str | Non
         state = spec.apply(state, m)
     res = spec.result(state)
     rec = {"game": info.name, "source": f"recorded from the spec, seed {seed}, {date.today()}", "start": start,
-           "moves": moves, "end": spec.state_to_json(state), "result": res.to_json() if res else None}
+           "moves": moves, "end": reference.complete(spec.state_to_json(state)), "result": res.to_json() if res else None}
     out = reference.DATA / "playthroughs" / f"{info.name}-seed{seed}-p{players or spec.min_players}.json"
     out.write_text(json.dumps(rec, ensure_ascii=False, indent=1) + "\n")
     print(out, len(moves), "moves", file=sys.stderr)
 
 
-def standard(info: games.GameInfo, position: dict) -> dict:
-    """``position`` in standard form (the spec's ``state_to_json`` of it)."""
-    return info.spec.state_to_json(info.spec.state_from_json(position))
-
-
-def standard_form() -> None:
-    """Rewrite every stored position (perft files, playthroughs' start and end) in standard form:
-    the same game, every rule option written out; counts and moves are left as they are."""
+def complete_all() -> None:
+    """Rewrite every stored position (perft files, playthroughs' start and end) complete
+    (:func:`foolsolve.reference.complete`): the same game, every rule option written out; counts and
+    moves are left as they are."""
     for path in reference.files():
         data = json.loads(path.read_text())
-        info = games.get(data["game"])
         if "positions" in data:
             for entry in data["positions"]:
-                entry["position"] = standard(info, entry["position"])
+                entry["position"] = reference.complete(entry["position"])
         else:
-            data["start"], data["end"] = standard(info, data["start"]), standard(info, data["end"])
+            data["start"], data["end"] = reference.complete(data["start"]), reference.complete(data["end"])
         path.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n")
         print(path, file=sys.stderr)
 
@@ -207,13 +202,13 @@ def main() -> None:
     q.add_argument("--seed", type=int, required=True)
     q.add_argument("--players", type=int)
     q.add_argument("--rules")
-    sub.add_parser("standard-form")
+    sub.add_parser("complete")
     sub.add_parser("durak-nodes")
     a = ap.parse_args()
     if a.cmd == "durak-nodes":
         make_durak_nodes()
-    elif a.cmd == "standard-form":
-        standard_form()
+    elif a.cmd == "complete":
+        complete_all()
     elif a.cmd == "perft":
         make_perft(a.game, a.paths, a.depth)
     elif a.cmd == "recount":

@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 from foolsolve import conformance, games
 from foolsolve.engines.fools_and_angels import ENGINE
 from foolsolve.games.fools_and_angels import random_game
-from foolsolve.reference import DATA
+from foolsolve.reference import DATA, complete
 from foolsolve.spec.fools_and_angels import SPEC, Rules, state_from_json
 
 PERFT_FILE = DATA / "perft" / "fools-and-angels.json"
@@ -110,7 +110,7 @@ def write_perft_file() -> None:
     for name, pos, depth in _perft_positions():
         state = state_from_json(pos)
         counts = [spec_perft(SPEC, state, d) for d in range(depth + 1)]
-        positions.append({"name": name, "position": SPEC.state_to_json(state), "counts": counts})
+        positions.append({"name": name, "position": complete(pos), "counts": counts})
         print(name, counts, file=sys.stderr)
     PERFT_FILE.parent.mkdir(parents=True, exist_ok=True)
     PERFT_FILE.write_text(json.dumps({

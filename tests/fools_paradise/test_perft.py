@@ -16,6 +16,7 @@ import pytest
 
 from foolsolve.engines.fools_paradise import ENGINE
 from foolsolve.reference import DATA as REFERENCE
+from foolsolve.reference import complete
 from foolsolve.spec.fools_paradise import SPEC
 
 DATA = REFERENCE / "perft" / "fools-paradise.json"
@@ -107,7 +108,7 @@ def regenerate() -> None:  # pragma: no cover - a maintenance script
     entries = []
     for name, obj, depth in sources:
         state = SPEC.state_from_json(obj)
-        obj = SPEC.state_to_json(state)
+        obj = complete(obj)
         counts = [spec_perft(state, d) for d in range(depth + 1)]
         print(name, counts, file=sys.stderr)
         entries.append({"name": name, "position": obj, "counts": counts})

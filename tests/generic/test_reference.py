@@ -1,7 +1,7 @@
 """The reference data shipped with the package (foolsolve/data, foolsolve.reference): every game's
-perft file and playthroughs found, each position in standard form (what ``state_to_json`` writes:
-every rule option written out, so an engine reading it needs no defaults), each file valid against
-its schema, and ``foolsolve perft --list`` printing the same paths."""
+perft file and playthroughs found, each position complete (the spec's standard form with every rule
+option written out, so an engine reading it needs no defaults), each file valid against its schema,
+and ``foolsolve perft --list`` printing the same paths."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ import pytest
 from foolsolve import games, reference
 from foolsolve.errors import InputError
 from foolsolve.positions import validate_schema
+from foolsolve.rules import options_of
 from tests.generic.test_cli import assert_one_line_error, run
 
 
@@ -23,11 +24,27 @@ def _positions(path):
 
 
 @pytest.mark.parametrize("path", reference.files(), ids=lambda p: f"{p.parent.name}/{p.stem}")
-def test_every_stored_position_is_in_standard_form(path):
+def test_every_stored_position_is_complete(path):
     game, positions = _positions(path)
     spec = games.get(game).spec
+    names = [o.name for o in options_of(spec.rules_cls)]
     for name, position in positions:
-        assert spec.state_to_json(spec.state_from_json(position)) == position, name
+        assert reference.complete(position) == position, name
+        assert list(position["rules"]) == names, name  # every rule option, in the declared order
+
+
+def test_complete_writes_every_rule_option_and_reads_back_as_the_same_position():
+    import random
+
+    for info in games.all_games():
+        spec = info.spec
+        standard = spec.state_to_json(spec.deal(spec.rules_cls(), spec.min_players, random.Random(0)))
+        full = reference.complete({**standard, "rules": {}})  # every option at its default, left out
+        assert list(full["rules"]) == [o.name for o in options_of(spec.rules_cls)], info.name
+        assert {k: v for k, v in full.items() if k != "rules"} == {k: v for k, v in standard.items() if k != "rules"}
+        assert spec.state_to_json(spec.state_from_json(full)) == standard
+    with pytest.raises(InputError, match=r"^position: expected a position file's JSON object"):
+        reference.complete("durak-endgame.json")
 
 
 @pytest.mark.parametrize("path", reference.files(), ids=lambda p: f"{p.parent.name}/{p.stem}")
