@@ -1718,7 +1718,7 @@ def perft_json(game: str, depth: int, results: dict[str, dict[str, int] | int], 
                    '("moves", with --divide: [{"move", "count"}]).')
 @click.option("--list", "list_files", is_flag=True,
               help="Instead of counting, print the paths of the perft files and recorded playthroughs shipped "
-                   "with foolsolve, one a line (docs/engines.md describes them).")
+                   "with foolsolve, one a line (--json: a JSON list; docs/engines.md describes them).")
 def perft(position: str | None, depth: int, divide: bool, impl: str, time_limit: float | None = None,
           as_json: bool = False, list_files: bool = False) -> None:
     """Count the move sequences of exactly DEPTH moves from POSITION (spec, engine or both).
@@ -1741,10 +1741,13 @@ def perft(position: str | None, depth: int, divide: bool, impl: str, time_limit:
     if list_files:
         if position is not None:
             raise InputError("--list: takes no POSITION (it lists the bundled files)")
+        for name, option in (("depth", "--depth"), ("divide", "--divide"), ("impl", "--impl"), ("time_limit", "--time")):
+            if given_on_command_line(name):
+                raise InputError(f"{option}: not with --list (it counts nothing)")
         from foolsolve import reference
 
-        for path in reference.files():
-            click.echo(str(path))
+        paths = [str(path) for path in reference.files()]
+        click.echo(jsonout.dumps(paths) if as_json else "\n".join(paths))
         return
     if position is None:
         raise InputError("missing argument POSITION (or --list: the bundled perft files and playthroughs)")

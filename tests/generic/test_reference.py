@@ -73,6 +73,8 @@ def test_perft_list_prints_every_file_one_a_line(capsys):
     code, out, _ = run(["perft", "--list"], capsys)
     assert code == 0
     assert out.splitlines() == [str(p) for p in reference.files()]
+    code, out, _ = run(["perft", "--list", "--json"], capsys)
+    assert code == 0 and json.loads(out) == [str(p) for p in reference.files()]
 
 
 def test_perft_list_takes_no_position_and_perft_without_one_is_refused(capsys):
@@ -80,6 +82,9 @@ def test_perft_list_takes_no_position_and_perft_without_one_is_refused(capsys):
     assert_one_line_error(code, err, "--list", "POSITION")
     code, _, err = run(["perft"], capsys)
     assert_one_line_error(code, err, "POSITION", "--list")
+    for option in (["--depth", "3"], ["--divide"], ["--impl", "spec"], ["--time", "5"]):
+        code, _, err = run(["perft", "--list", *option], capsys)
+        assert_one_line_error(code, err, option[0], "--list")
 
 
 def test_a_plain_install_ships_the_files_and_their_schemas():
