@@ -1252,7 +1252,7 @@ def view(position: str, viewer: int, out: str) -> None:
 MOVES_JSON_HELP = ('Print JSON: a list of move texts (a full position; a view file whose player is to move or whose '
                    'game is over), or, for a view file with another player to move, one object {"to_move", "view", '
                    '"in_every_world", "in_some_world", "worlds", "every_world_looked_at"}.')
-"""``moves --json``'s help: what it prints when (tests/generic/test_cli.py checks it against the output)."""
+"""``moves --json``'s help: what it prints when (tests/durak/test_cli.py checks it against the output)."""
 
 
 @cli.command()
