@@ -1292,8 +1292,8 @@ def moves(position: str, as_json: bool) -> None:
               help="Print the new position as JSON: the position file in the spec's standard form (every field, "
                    "cards in the spec's order; with no MOVE, POSITION itself in that form).")
 @click.option("--trace", is_flag=True,
-              help='With --json: print {"steps": [{"number", "player", "move", "end_of", "position"}], "position"}, '
-                   'each move with its player (-1: chance), the bout (trick, turn) it ended and the position after '
+              help='With --json: print {"steps": [{"move", "player", "boundary", "position"}], "position"}: each '
+                   'move with its player (-1: chance), whether it ended a bout (trick, turn) and the position after '
                    'it (what the text prints of each move), then the new position.')
 @click.option("--interactive", is_flag=True,
               help="Play against the solver: you move, it answers (hint, undo, why MOVE, help, quit).")

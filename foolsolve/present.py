@@ -126,12 +126,11 @@ def transcript(spec: Any, state: Any, moves: Sequence[str], indent: str = "  ") 
 
 def trace(spec: Any, state: Any, moves: Sequence[str]) -> list[dict[str, Any]]:
     """``play --json --trace``'s steps: what :func:`transcript` prints of each move, as JSON objects
-    ``{"number", "player" (-1: chance), "move" (as the spec writes it), "end_of" (the bout, trick or
-    turn the move ended, as the transcript names it, else null), "position" (the position file after
-    it, in the spec's standard form)}``."""
-    word = spec.boundary_name or "round"
-    return [{"number": s.number, "player": s.player, "move": s.move, "end_of": word if s.boundary else None,
-             "position": spec.state_to_json(s.state)} for s in steps(spec, state, moves)]
+    ``{"move" (as the spec writes it), "player" (-1: chance), "boundary" (whether it ended a bout,
+    trick or turn: the transcript's ``-- end of bout --``), "position" (the position file after it,
+    in the spec's standard form)}``."""
+    return [{"move": s.move, "player": s.player, "boundary": s.boundary, "position": spec.state_to_json(s.state)}
+            for s in steps(spec, state, moves)]
 
 
 def write_text(path: str, text: str, option: str = "--out") -> None:

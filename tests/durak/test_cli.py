@@ -178,14 +178,14 @@ def test_play_json_trace_gives_each_move_as_the_text_transcript_does(capsys):
     assert obj["position"] == json.loads(final)
     lines = []
     for i, step in enumerate(obj["steps"]):
-        assert step["number"] == i + 1
+        assert list(step) == ["move", "player", "boundary", "position"]
         _, after, _ = run(["play", pos, *moves[:i + 1], "--json"], capsys)
         assert step["position"] == json.loads(after)
-        lines.append(f"  {step['number']:>3}. player {step['player']:<2} {step['move']}")
-        if step["end_of"]:
-            lines.append(f"       -- end of {step['end_of']} --")
+        lines.append(f"  {i + 1:>3}. player {step['player']:<2} {step['move']}")
+        if step["boundary"]:
+            lines.append("       -- end of bout --")
     assert text.splitlines()[:len(lines)] == lines
-    assert [s["end_of"] for s in obj["steps"]] == [None, "bout", None, "bout"]
+    assert [s["boundary"] for s in obj["steps"]] == [False, True, False, True]
 
 
 def test_play_trace_needs_json(capsys):
