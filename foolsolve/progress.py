@@ -12,6 +12,8 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import TYPE_CHECKING, Any
 
+from foolsolve.errors import InputError, quoted
+
 if TYPE_CHECKING:
     from rich.console import Console, ConsoleOptions, RenderResult
     from rich.live import Live
@@ -51,6 +53,10 @@ def _live(renderable: Any, console: Console) -> Live:
                 redirect_stdout=stdout_here, redirect_stderr=False)
 
 
+HINT = " (Ctrl-C stops)"
+"""What a status line on a terminal ends with, where it fits (:meth:`StatusLine.text`)."""
+
+
 class StatusLine:
     """The status line of a job: the count so far (:meth:`tick`), the rate, the time left (with a
     ``total``) and the elapsed time, worked out from the clock each time it is drawn; nothing in
@@ -73,10 +79,12 @@ class StatusLine:
     def tick(self, count: int) -> None:
         self.count = count
 
-    def text(self, width: int | None = None) -> str | None:
+    def text(self, width: int | None = None, hint: bool = True) -> str | None:
         """The line now (``None`` in the first second), at most ``width`` cells wide where given:
         without the Ctrl-C hint, then the rate, then with the label cut short or left out, then
-        the count alone, cut at the width."""
+        the count alone, cut at the width. ``hint``: the line ends with :data:`HINT` where it
+        fits; ``False``: never (the plain lines of :func:`plain_lines`, written where no terminal
+        takes a Ctrl-C)."""
         elapsed = _now() - self.start
         if elapsed < 1.0:
             return None
@@ -90,9 +98,9 @@ class StatusLine:
         if left is not None and total and count < total and (not eta or (total - count) / rate > left):
             eta = f"stops in {left:,.0f}s ({self.time_name})" if left > 0 else f"stopping ({self.time_name})"
         shown = f"{rate:,.0f}" if rate >= 10 else f"{rate:,.2f}"
-        counted, per, spent, hint = f"{count:,}{of} {self.unit}", f"{shown}/s", f"{elapsed:.1f}s", " (Ctrl-C stops)"
+        counted, per, spent = f"{count:,}{of} {self.unit}", f"{shown}/s", f"{elapsed:.1f}s"
         fields = [counted, per, *([eta] if eta else []), spent]
-        full = f"{self.label}: {', '.join(fields)}{hint}"
+        full = f"{self.label}: {', '.join(fields)}{HINT if hint else ''}"
         if width is None:
             return full
         from rich.cells import cell_len
@@ -140,6 +148,15 @@ only; ``True`` on a terminal, and elsewhere as plain lines; ``False`` nowhere.""
 _TIME_NAME: ContextVar[str] = ContextVar("foolsolve_progress_time_name", default="--time")
 """What a status line in this context calls the time limit (:func:`plain_lines`): ``--time``, or
 ``time`` for :func:`foolsolve.answer`."""
+
+
+def checked_shown(value: object) -> bool | None:
+    """``value`` as the ``progress`` parameter of the Python API takes it (:func:`foolsolve.answer`,
+    :func:`foolsolve.batch.run`, :func:`foolsolve.arena.run`; :func:`plain_lines`' ``shown``):
+    ``True``, ``False`` or ``None``, else a one-line :class:`~foolsolve.errors.InputError`."""
+    if value is not None and not isinstance(value, bool):
+        raise InputError(f"progress: expected True, False or None (on a terminal only), got {quoted(value)}")
+    return value
 
 
 @contextmanager
@@ -204,10 +221,11 @@ def _plain(line: StatusLine) -> Callable[[int], None]:
         now = _now()
         if now - last[0] < PLAIN_EVERY:
             return
-        text = line.text()
+        text = line.text(hint=False)
         if text is not None:
             last[0] = now
-            sys.stderr.write(text.replace(" (Ctrl-C stops)", "") + "\n")
+            sys.stderr.write(text + "\n")
             sys.stderr.flush()
 
     return tick
+
