@@ -1,18 +1,20 @@
 """Progress for long work: shown on a terminal (stderr) once a job has run for a second,
 silent otherwise (pipes, CI, tests), unless :func:`plain_lines` asks for plain status lines
 there (``foolsolve.answer(..., progress=True)`` in a notebook). rich (~50 ms to import) is
-imported only when the progress can show."""
+imported only when the progress can show. :class:`CompileLine` is the line that announces a
+one-time compile (numba's), on a terminal and off it."""
 
 from __future__ import annotations
 
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import TYPE_CHECKING, Any
 
-from foolsolve.errors import InputError, quoted
+from foolsolve.errors import InputError, Stopped, quoted, stop_text
 
 if TYPE_CHECKING:
     from rich.console import Console, ConsoleOptions, RenderResult
@@ -229,3 +231,84 @@ def _plain(line: StatusLine) -> Callable[[int], None]:
 
     return tick
 
+
+class CompileLine:
+    """The one line on stderr that announces a one-time compile (numba's, which takes from seconds
+    to about a minute and cannot report its own progress), as a block: ``with CompileLine(text,
+    stopped) as line: ...``. ``text()``: the line now. ``live`` (default: stderr is a terminal):
+    the line as the compile starts, rewritten in place about once a second and, at the end, once
+    more with :attr:`end` after it; else, with ``once``, ``foolsolve: LINE`` once as the compile
+    starts (a notebook, a pipe: a compile that would otherwise be silent), nothing after it.
+
+    Ctrl-C inside numba's compile is an empty KeyboardInterrupt: the block ends it as a
+    :class:`~foolsolve.errors.Stopped` whose message is ``stopped`` (what was stopped, what is kept),
+    the one line the command prints (exit 130) and the message Python shows; a Stopped raised
+    inside goes on as it is."""
+
+    def __init__(self, text: Callable[[], str], stopped: str, live: bool | None = None, once: bool = True) -> None:
+        self.text = text
+        self.stopped = stopped
+        self.live = on_a_terminal() if live is None else live
+        self.once = once
+        self.end = ""
+        """What the last rewrite of a live line adds after it (``(3 from an earlier run)``)."""
+        self._lock = threading.Lock()
+        self._halt = threading.Event()
+        self._ticker: threading.Thread | None = None
+
+    @classmethod
+    def timed(cls, label: str, stopped: str, live: bool | None = None, once: bool = True) -> CompileLine:
+        """A compile of one piece: the line is ``label`` and the seconds it has run (``LABEL: 12 s``)."""
+        start = _now()
+        return cls(lambda: f"{label}: {_now() - start:.0f} s", stopped, live, once)
+
+    def show(self, end: str = "") -> None:
+        """Rewrite the live line in place, ``end`` after it (nothing off a live line)."""
+        if self.live:
+            with self._lock:
+                sys.stderr.write(f"\r{self.text()}\x1b[K{end}")
+                sys.stderr.flush()
+
+    @contextmanager
+    def held(self) -> Iterator[None]:
+        """A block in which the line is not rewritten (the compile changes what ``text`` reads)."""
+        with self._lock:
+            yield
+
+    def _tick(self) -> None:
+        while not self._halt.wait(1.0):
+            self.show()
+
+    def _stop_ticking(self) -> None:
+        self._halt.set()
+        if self._ticker is not None and self._ticker.is_alive():
+            self._ticker.join()
+
+    def __enter__(self) -> CompileLine:
+        if self.live:
+            self.show()
+            self._ticker = threading.Thread(target=self._tick, name="foolsolve-compile-line", daemon=True)
+            self._ticker.start()
+        elif self.once:
+            sys.stderr.write(f"foolsolve: {self.text()}\n")
+            sys.stderr.flush()
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: Any) -> None:
+        self._stop_ticking()
+        self.show(f"{self.end}\n" if exc is None else "\n")  # where the compile ended, or stopped
+        if isinstance(exc, KeyboardInterrupt) and not isinstance(exc, Stopped):
+            raise Stopped(self.stopped) from None
+
+
+def compile_command(main: Callable[[], int]) -> int:
+    """The exit code of a ``python -m`` command that compiles ahead of time (the Durak search's, the
+    compiled playouts'): ``main()``'s, or after Ctrl-C the one line the ``foolsolve`` command prints
+    for it (a :class:`CompileLine`'s, what it stopped; :func:`foolsolve.errors.stop_text`) and its
+    exit code (130), never a traceback."""
+    try:
+        return main()
+    except KeyboardInterrupt as exc:
+        message, code = stop_text(exc.message if isinstance(exc, Stopped) else "interrupted")
+        print(f"foolsolve: {message}", file=sys.stderr, flush=True)
+        return code
