@@ -599,3 +599,39 @@ def test_the_arena_command_draws_its_status_line_on_a_terminal(shown, monkeypatc
     code, _, err = call_main(["arena", "durak", "--bot", "random", "--bot", "greedy", "--games", "1", "--seed", "0"])
     assert code == 0, err
     assert "arena Durak: 2/2 games, 0.67/s, ETA 0s, 3.0s (Ctrl-C stops)" in drawn[-1]
+
+
+@pytest.fixture
+def foolery_compile_stopped(monkeypatch):
+    """Foolery's compiled playout not in numba's cache, no background compile: the first playout
+    compiles it here, and a Ctrl-C arrives in numba's compile (the compiled loop's first call)."""
+    from foolsolve import background
+    from foolsolve.engines import foolery, foolery_native
+
+    def ctrl_c(*args):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(background, "allowed", lambda: False)
+    monkeypatch.setattr(background, "in_numba_cache", lambda source, function, keyed_by=(): False)
+    monkeypatch.setattr(foolery, "_native", None)
+    monkeypatch.setattr(foolery, "_child", None)
+    monkeypatch.setattr(foolery, "_python_only", False)
+    monkeypatch.setattr(foolery_native, "_run", ctrl_c)
+    return foolery_native.COMPILE_STOPPED
+
+
+@pytest.mark.parametrize("method", ["pimc", "ismcts"])
+def test_ctrl_c_in_a_compile_inside_a_seat_answer_says_what_it_stopped(foolery_compile_stopped, method, capsys):
+    """A first Foolery seat answer with no background compile compiles the playout inside its first
+    world: a Ctrl-C there ends the command with the compile's own line (exit 130), and from Python
+    with its Stopped, not a plain ``interrupted`` (the analysis caught the Ctrl-C to keep its worlds
+    so far, and had none)."""
+    import foolsolve
+
+    view = EXAMPLES / "views" / "foolery.json"
+    code, _, err = _run([str(view), "--method", method, "--samples", "40", "--no-store"], capsys)
+    assert code == 130
+    assert err.splitlines()[-1] == f"foolsolve: {foolery_compile_stopped}"
+    with pytest.raises(KeyboardInterrupt) as caught:
+        foolsolve.answer(view, method=method, samples=40)
+    assert isinstance(caught.value, Stopped) and str(caught.value) == foolery_compile_stopped
