@@ -77,6 +77,9 @@ class StatusLine:
         self._spinner: Any = None
         self.time_name = _TIME_NAME.get()
         """What the line calls the time bound (:func:`plain_lines`: ``--time``, from Python ``time``)."""
+        self.aside: Callable[[], str] | None = None
+        """A line drawn in this one's place meanwhile: a compile's (:class:`CompileLine`), which the
+        work waits for."""
 
     def tick(self, count: int) -> None:
         self.count = count
@@ -86,7 +89,10 @@ class StatusLine:
         without the Ctrl-C hint, then the rate, then with the label cut short or left out, then
         the count alone, cut at the width. ``hint``: the line ends with :data:`HINT` where it
         fits; ``False``: never (the plain lines of :func:`plain_lines`, written where no terminal
-        takes a Ctrl-C)."""
+        takes a Ctrl-C). While :attr:`aside` is set, that line in its place, cut at the width."""
+        if self.aside is not None:
+            aside = self.aside()
+            return aside if width is None else _cut(aside, width)
         elapsed = _now() - self.start
         if elapsed < 1.0:
             return None
@@ -147,6 +153,9 @@ PLAIN_EVERY = 5.0
 _SHOWN: ContextVar[bool | None] = ContextVar("foolsolve_progress_shown", default=None)
 """Where the progress of work in this context shows (:func:`plain_lines`): ``None`` on a terminal
 only; ``True`` on a terminal, and elsewhere as plain lines; ``False`` nowhere."""
+_DRAWN: ContextVar[tuple[StatusLine, Console] | None] = ContextVar("foolsolve_progress_drawn", default=None)
+"""The status line drawn on the terminal in this context (:func:`progress`), and its console: a
+compile's line is drawn in its place (:class:`CompileLine`)."""
 _TIME_NAME: ContextVar[str] = ContextVar("foolsolve_progress_time_name", default="--time")
 """What a status line in this context calls the time limit (:func:`plain_lines`): ``--time``, or
 ``time`` for :func:`foolsolve.answer`."""
@@ -205,12 +214,15 @@ def progress(label: str, *, unit: str = "nodes", total: int | None = None, enabl
         yield lambda count: None
         return
     line = StatusLine(label, unit, total, seconds)
-    live = _live(line, _console())
+    console = _console()
+    live = _live(line, console)
+    drawn = _DRAWN.set((line, console))
     live.start()
     try:
         yield line.tick
     finally:
         live.stop()
+        _DRAWN.reset(drawn)
 
 
 def _plain(line: StatusLine) -> Callable[[int], None]:
@@ -238,7 +250,10 @@ class CompileLine:
     stopped) as line: ...``. ``text()``: the line now. ``live`` (default: stderr is a terminal):
     the line as the compile starts, rewritten in place about once a second and, at the end, once
     more with :attr:`end` after it; else, with ``once``, ``foolsolve: LINE`` once as the compile
-    starts (a notebook, a pipe: a compile that would otherwise be silent), nothing after it.
+    starts (a notebook, a pipe: a compile that would otherwise be silent), nothing after it. A live
+    line inside the block of a status line drawn on the terminal (:func:`progress`: the solve that
+    waits for the compile) is drawn in that line's place (:attr:`StatusLine.aside`), and kept above
+    it at the end: two lines rewritten in turn on one row would each show a fraction of the time.
 
     Ctrl-C inside numba's compile is an empty KeyboardInterrupt: the block ends it as a
     :class:`~foolsolve.errors.Stopped` whose message is ``stopped`` (what was stopped, what is kept),
@@ -255,6 +270,7 @@ class CompileLine:
         self._lock = threading.Lock()
         self._halt = threading.Event()
         self._ticker: threading.Thread | None = None
+        self._under: tuple[StatusLine, Console] | None = None
 
     @classmethod
     def timed(cls, label: str, stopped: str, live: bool | None = None, once: bool = True) -> CompileLine:
@@ -263,11 +279,19 @@ class CompileLine:
         return cls(lambda: f"{label}: {_now() - start:.0f} s", stopped, live, once)
 
     def show(self, end: str = "") -> None:
-        """Rewrite the live line in place, ``end`` after it (nothing off a live line)."""
-        if self.live:
+        """Rewrite the live line in place, ``end`` after it (nothing off a live line; under a status
+        line, which redraws it, nothing but the last: ``end`` given, it is printed above that line)."""
+        if self._under is not None:
+            if end:
+                self._under[1].print(self._text() + end.rstrip("\n"), markup=False, highlight=False)
+        elif self.live:
             with self._lock:
                 sys.stderr.write(f"\r{self.text()}\x1b[K{end}")
                 sys.stderr.flush()
+
+    def _text(self) -> str:
+        with self._lock:
+            return self.text()
 
     @contextmanager
     def held(self) -> Iterator[None]:
@@ -285,7 +309,10 @@ class CompileLine:
             self._ticker.join()
 
     def __enter__(self) -> CompileLine:
-        if self.live:
+        self._under = _DRAWN.get() if self.live else None
+        if self._under is not None:
+            self._under[0].aside = self._text
+        elif self.live:
             self.show()
             self._ticker = threading.Thread(target=self._tick, name="foolsolve-compile-line", daemon=True)
             self._ticker.start()
@@ -296,6 +323,8 @@ class CompileLine:
 
     def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: Any) -> None:
         self._stop_ticking()
+        if self._under is not None:
+            self._under[0].aside = None
         self.show(f"{self.end}\n" if exc is None else "\n")  # where the compile ended, or stopped
         if isinstance(exc, KeyboardInterrupt) and not isinstance(exc, Stopped):
             raise Stopped(self.stopped) from None

@@ -635,3 +635,23 @@ def test_ctrl_c_in_a_compile_inside_a_seat_answer_says_what_it_stopped(foolery_c
     with pytest.raises(KeyboardInterrupt) as caught:
         foolsolve.answer(view, method=method, samples=40)
     assert isinstance(caught.value, Stopped) and str(caught.value) == foolery_compile_stopped
+
+
+def test_a_compile_under_a_status_line_is_drawn_in_its_place(shown, monkeypatch, capsys):
+    """A solve's status line and a compile's line rewritten in turn on one terminal row each showed
+    a fraction of the time (the status line redrawn 12.5 times a second, the compile's once): the
+    compile's line is drawn in the status line's place while it runs, then printed above it."""
+    monkeypatch.setattr(progress_mod, "on_a_terminal", lambda: True)
+    with progress_mod.progress("solving Durak", enabled=True) as tick:
+        shown.clock.now = 1.5
+        tick(10)
+        assert "solving Durak: 10 nodes" in shown()
+        with progress_mod.CompileLine.timed("compiling the Durak playout once", "stopped"):
+            shown.clock.now = 4.5
+            assert shown().endswith(" compiling the Durak playout once: 3 s")
+            assert capsys.readouterr().err == ""  # nothing written across the status line's row
+        assert "solving Durak: 10 nodes, 2.22/s, 4.5s" in shown()
+        assert capsys.readouterr().err == "compiling the Durak playout once: 3 s\n"  # kept, above it
+        with pytest.raises(Stopped, match=r"^stopped$"), progress_mod.CompileLine.timed("compiling", "stopped"):
+            raise KeyboardInterrupt
+        assert "solving Durak" in shown()
