@@ -638,9 +638,9 @@ def test_ctrl_c_in_a_compile_inside_a_seat_answer_says_what_it_stopped(foolery_c
 
 
 def test_a_compile_under_a_status_line_is_drawn_in_its_place(shown, monkeypatch, capsys):
-    """A solve's status line and a compile's line rewritten in turn on one terminal row each showed
-    a fraction of the time (the status line redrawn 12.5 times a second, the compile's once): the
-    compile's line is drawn in the status line's place while it runs, then printed above it."""
+    """Two lines rewritten in turn on one terminal row would each show a fraction of the time (a
+    solve's status line is redrawn 12.5 times a second, a compile's once): the compile's line is
+    drawn in the place of the status line of the solve that waits for it, then printed above it."""
     monkeypatch.setattr(progress_mod, "on_a_terminal", lambda: True)
     with progress_mod.progress("solving Durak", enabled=True) as tick:
         shown.clock.now = 1.5
