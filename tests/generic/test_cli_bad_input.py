@@ -1462,7 +1462,8 @@ def test_perft_json_stopped_after_a_count_of_zero_prints_that_count(monkeypatch,
 
 
 EMPTY_READERS = [["show", "P"], ["moves", "P"], ["play", "P"], ["perft", "P", "--depth", "1"], ["why", "P", "take"],
-                 ["view", "P", "--as", "0"], ["P", "--no-store"], ["solve", "P", "--no-store"]]
+                 ["view", "P", "--as", "0"], ["P", "--no-store"], ["solve", "P", "--no-store"],
+                 ["conform", "durak", "--position", "P"]]
 """Every command that reads one position, ``P`` standing for the position argument."""
 
 
@@ -1475,7 +1476,7 @@ def test_empty_input_says_it_is_empty(argv, text, tmp_path):
     path.write_bytes(text)
     blanks = " (white space only)" if text.strip(b"\xef\xbb\xbf") else ""
     for where, stdin in ((str(path), b""), ("-", text)):
-        if where == "-" and argv[0] == "perft":  # perft reads a file, not standard input
+        if where == "-" and argv[0] in ("perft", "conform"):  # these read a file, not standard input
             continue
         code, out, err = call_main([where if a == "P" else a for a in argv], stdin=stdin)
         named = "standard input" if where == "-" else where

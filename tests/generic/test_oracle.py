@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import select
 import subprocess
 import sys
 from pathlib import Path
@@ -206,6 +207,13 @@ def test_a_perft_stopped_by_its_time_is_an_error_record(monkeypatch):
     assert after["perft"]["spec"]["total"] == len(info.spec.legal_moves(state))
 
 
+def test_input_that_is_no_text_ends_the_stream_after_its_records():
+    obj = json.loads(MIDBOUT.read_text())
+    code, records, err = oracle([request("moves", obj), *[b"\xff\xfe"] * 64, request("moves", obj)])
+    assert code == 2 and len(records) == 65 and "moves" in records[0] and "64 errors" in err, err
+    assert records[-1]["line"] == 65 and records[-1]["error"].endswith("the rest of the input is not read")
+
+
 def test_records_go_to_out_and_out_over_the_input_is_refused(tmp_path):
     requests = tmp_path / "in.jsonl"
     requests.write_text(request("moves", str(MIDBOUT)) + "\n")
@@ -230,6 +238,8 @@ def test_driven_over_a_pipe_one_request_at_a_time():
         assert proc.stdin is not None and proc.stdout is not None
         proc.stdin.write(line + b"\n")
         proc.stdin.flush()
+        # the answer comes while standard input stays open (one line in flight: nothing read ahead)
+        assert select.select([proc.stdout], [], [], 60)[0], "no answer to a request within 60 s"
         record = json.loads(proc.stdout.readline())
         validator().validate(record)
         return record
