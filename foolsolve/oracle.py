@@ -184,7 +184,8 @@ def oracle_command(infile: str, out: str) -> None:
     Each request gets one record, {"line": N, "op": OP, ...} or {"line": N, "error": "..."}, written
     and flushed at once: a program may write a request, read its answer and write the next. Moves
     are written with their cards in ASCII (8D, as position files write cards). A bad line gets its
-    error and the stream goes on; the exit code is 2 at the end if any line had one."""
+    error and the stream goes on; the exit code is 2 at the end if any line had one
+    (docs/batches.md, "The oracle")."""
     from foolsolve.batch import LineWriter
 
     source = None if infile == STDIO else open_input(infile)
