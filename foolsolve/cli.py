@@ -1271,13 +1271,14 @@ def moves(position: str, as_json: bool) -> None:
 
     A finished game has none: nothing is printed (--json: []), and standard error says the game is
     over and its result (show --json gives it as JSON)."""
+    from foolsolve.present import move_texts
     from foolsolve.worlds import View
 
     info, state = load_position(position, views=True)
     if isinstance(state, View):
         click.echo(view_moves_text(state, as_json))
         return
-    texts = [info.spec.move_text(m) for m in info.spec.legal_moves(state)]
+    texts = move_texts(info.spec, state)
     result = info.spec.result(state)
     if result is not None:
         click.echo(f"foolsolve: the game is over ({result.label}): no legal moves", err=True)

@@ -98,8 +98,9 @@ def _position(request: dict[str, Any]) -> tuple[Any, Any]:
 
 
 def _moves(info: Any, state: Any, request: dict[str, Any]) -> dict[str, Any]:
-    spec = info.spec
-    return {"moves": [spec.move_text(m, ascii=True) for m in spec.legal_moves(state)]}
+    from foolsolve.present import move_texts
+
+    return {"moves": move_texts(info.spec, state, ascii=True)}
 
 
 def _play(info: Any, state: Any, request: dict[str, Any]) -> dict[str, Any]:

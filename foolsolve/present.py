@@ -41,6 +41,12 @@ def status(spec: Any, state: Any) -> str:
     return "chance to move" if p == CHANCE else f"player {p} to move"
 
 
+def move_texts(spec: Any, state: Any, ascii: bool = False) -> list[str]:
+    """The legal moves of ``state`` as ``foolsolve moves`` lists them, in the spec's order (``ascii``:
+    cards as position files write them, ``8D``)."""
+    return [spec.move_text(m, ascii) for m in spec.legal_moves(state)]
+
+
 def status_json(spec: Any, state: Any, *, ascii: bool = False) -> dict[str, Any]:
     """What ``foolsolve show --json`` prints and the oracle's ``result`` request answers: the game,
     who is to move (``to_move``: a player, -1 for chance, ``null`` once the game is over), whether it
@@ -50,7 +56,7 @@ def status_json(spec: Any, state: Any, *, ascii: bool = False) -> dict[str, Any]
     res = spec.result(state)
     return {"game": spec.name, "to_move": None if res is not None else spec.to_move(state), "over": res is not None,
             "result": None if res is None else res.to_json(),
-            "moves": [spec.move_text(m, ascii) for m in spec.legal_moves(state)]}
+            "moves": move_texts(spec, state, ascii)}
 
 
 def changed_rules(spec: Any, state: Any) -> list[tuple[str, Any, Any]]:

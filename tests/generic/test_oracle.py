@@ -95,7 +95,7 @@ def test_every_request_answers_as_the_single_command(name, tmp_path):
 def test_play_reports_who_moved_and_where_a_bout_ends():
     obj = json.loads(MIDBOUT.read_text())
     code, [record], _ = oracle([request("play", obj, moves=["cover 8♦ with 9♦", "pass", "pass", "take"])])
-    # the throw-in of player 0, then player 2, ends the bout; the defender took nothing yet: 'take' is illegal
+    # players 0 and 2 pass: the bout ends and player 1 leads the next, so "take" is not legal
     assert code == 2 and record["illegal"] == 4 and "take" in record["error"]
     code, [record], _ = oracle([request("play", obj, moves=["cover 8♦ with 9♦", "pass", "pass"])])
     assert code == 0
