@@ -1677,12 +1677,14 @@ class PerftRun:
     the engine's or both (``impl``), each total or per first move (``divide``), stopped by
     ``time_limit`` (``None``: :data:`PERFT_SECONDS`; 0: no limit) or Ctrl-C. :meth:`run` fills
     :attr:`results` as it counts (a stop keeps what finished, and with ``divide`` the first moves
-    finished of :attr:`running`, the count it cut short). Bad arguments are :class:`InputError`
-    naming them as ``flag`` writes an option's name (``--divide``; the oracle's request fields:
-    ``divide``)."""
+    finished of :attr:`running`, the count it cut short). ``max_nodes``: each count stops after
+    listing the moves of that many positions (:class:`SearchLimit`, as at the time limit). Bad
+    arguments are :class:`InputError` naming them as ``flag`` writes an option's name (``--divide``,
+    ``--max-nodes``; the oracle's request fields: ``divide``, ``max_nodes``)."""
 
     def __init__(self, info: GameInfo, state: Any, depth: int, *, divide: bool = False, impl: str = "both",
-                 time_limit: float | None = None, flag: Callable[[str], str] = lambda name: f"--{name}") -> None:
+                 time_limit: float | None = None, max_nodes: int | None = None,
+                 flag: Callable[[str], str] = lambda name: f"--{name}") -> None:
         if divide and depth == 0:
             raise InputError(f"{flag('divide')}: counts per first move need {flag('depth')} 1 or more (depth 0 has "
                              "no first move)")
@@ -1691,6 +1693,7 @@ class PerftRun:
         self.info, self.state, self.depth, self.divide, self.impl, self.flag = info, state, depth, divide, impl, flag
         self.default_time = time_limit is None
         self.time_limit = PERFT_SECONDS if time_limit is None else time_limit or None  # 0: no limit
+        self.max_nodes = max_nodes
         self.results: dict[str, dict[str, int] | int] = {}
         """Each count finished (``spec``, ``engine``): its total, or with ``divide`` its count per first
         move (the spec's move texts)."""
@@ -1717,26 +1720,49 @@ class PerftRun:
                 if self.divide:
                     results[name] = done  # filled first move by first move: kept on a stop
                 if name == "spec":
-                    results["spec"] = (pf.spec_divide(info.spec, state, depth, tick, into=done)
-                                       if self.divide else pf.spec_perft(info.spec, state, depth, tick))
+                    spec: Any = _NodeBudget(info.spec, self.max_nodes) if self.max_nodes is not None else info.spec
+                    results["spec"] = (pf.spec_divide(spec, state, depth, tick, into=done)
+                                       if self.divide else pf.spec_perft(spec, state, depth, tick))
                 else:
                     assert info.engine is not None
                     es = info.engine.from_spec(state)
-                    results["engine"] = (pf.engine_divide(info.engine, es, depth, tick, into=done)
-                                         if self.divide else pf.engine_perft(info.engine, es, depth, tick))
+                    engine: Any = _NodeBudget(info.engine, self.max_nodes) if self.max_nodes is not None else info.engine
+                    results["engine"] = (pf.engine_divide(engine, es, depth, tick, into=done)
+                                         if self.divide else pf.engine_perft(engine, es, depth, tick))
         self.running = ""
 
-    def limit_error(self) -> InputError:
-        """The one line of a count the time limit stopped: which total did not finish, and what the
-        per-move counts kept are."""
+    def limit_error(self, exc: SearchLimit) -> InputError:
+        """The one line of a count the time limit or ``max_nodes`` stopped (``exc``): which total did not
+        finish, and what the per-move counts kept are."""
         kept = self.results.get(self.running)
         finished = (f" (the per-move counts above are the {len(kept)} of "
                     f"{len(self.info.spec.legal_moves(self.state))} first moves it finished)"
                     if isinstance(kept, dict) and kept else "")
+        stopped = f"the {self.running} total at depth {self.depth} did not finish within"
+        if exc.option == "nodes":
+            return InputError(f"{self.flag('max-nodes')}: {stopped} {self.max_nodes:,} nodes (positions whose moves "
+                              f"it listed){finished}")
         given = f" (the default; {self.flag('time')} raises it, {self.flag('time')} 0: no limit)" \
             if self.default_time else ""
-        return InputError(f"{self.flag('time')}: the {self.running} total at depth {self.depth} did not finish within "
-                          f"{self.time_limit:g} s{given}{finished}")
+        return InputError(f"{self.flag('time')}: {stopped} {self.time_limit:g} s{given}{finished}")
+
+
+class _NodeBudget:
+    """A spec or an engine whose ``legal_moves`` raises :class:`SearchLimit` (option ``nodes``) once
+    it has listed the moves of ``limit`` positions; everything else is the game's own (a perft count's
+    ``max_nodes``, :class:`PerftRun`)."""
+
+    def __init__(self, game: Any, limit: int) -> None:
+        self._game, self._limit, self._nodes = game, limit, 0
+
+    def legal_moves(self, state: Any) -> Any:
+        self._nodes += 1
+        if self._nodes > self._limit:
+            raise SearchLimit("max_nodes", option="nodes")
+        return self._game.legal_moves(state)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._game, name)
 
 
 def perft_json(game: str, depth: int, results: dict[str, dict[str, int] | int], running: str = "") -> dict[str, Any]:
@@ -1767,12 +1793,15 @@ def perft_json(game: str, depth: int, results: dict[str, dict[str, int] | int], 
               help=f"Give up after this many seconds: no total, exit 2 (with --divide, the first moves counted so "
                    f"far are printed first, marked as partial) [default: {PERFT_SECONDS:g}; 0: no limit; at most a "
                    "year].")
+@click.option("--max-nodes", type=NODES, default=None,
+              help="Give up a count after listing the moves of this many positions: no total, exit 2, as --time "
+                   "(the same on every machine). Above 2^62: read as 2^62.")
 @click.option("--json", "as_json", is_flag=True,
               help='Print one JSON object: {"game", "depth", "spec": {"total", "moves"}, "engine": ..., "agree"} '
                    '("moves", with --divide: [{"move", "count"}]).')
 @ascii_option
 def perft(position: str, depth: int, divide: bool, impl: str, time_limit: float | None = None,
-          as_json: bool = False) -> None:
+          max_nodes: int | None = None, as_json: bool = False) -> None:
     """Count move sequences of length DEPTH from POSITION (spec, engine or both).
 
     A long count shows its progress on a terminal; Ctrl-C (or --time, 600 s by default) stops
@@ -1781,7 +1810,7 @@ def perft(position: str, depth: int, divide: bool, impl: str, time_limit: float 
     from foolsolve import perft as pf
 
     info, state = load_position(position)
-    counting = PerftRun(info, state, depth, divide=divide, impl=impl, time_limit=time_limit)
+    counting = PerftRun(info, state, depth, divide=divide, impl=impl, time_limit=time_limit, max_nodes=max_nodes)
     results = counting.results
     try:
         counting.run()
@@ -1801,7 +1830,7 @@ def perft(position: str, depth: int, divide: bool, impl: str, time_limit: float 
                 elif isinstance(value, int) and value:
                     click.echo(f"{name}: {value}")
         if isinstance(exc, SearchLimit):
-            raise counting.limit_error() from None  # no total at this depth, so no answer (exit 2)
+            raise counting.limit_error(exc) from None  # no total at this depth, so no answer (exit 2)
         raise
     if as_json:
         obj = perft_json(info.name, depth, results)

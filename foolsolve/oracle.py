@@ -37,7 +37,7 @@ from foolsolve.positions import STDIO, cut_text, input_lines, open_input, parse_
 FIELDS: dict[str, tuple[str, ...]] = {
     "moves": (),
     "play": ("moves",),
-    "perft": ("depth", "divide", "impl", "time"),
+    "perft": ("depth", "divide", "impl", "time", "max_nodes"),
     "result": (),
     "normalize": (),
 }
@@ -141,11 +141,15 @@ def _perft(info: Any, state: Any, request: dict[str, Any]) -> dict[str, Any]:
         raise InputError(f"time: expected a number of seconds (0: no limit), got {_shown(request['time'])}")
     seconds = api.check_seconds(request["time"], "time") if "time" in request else None
     time_limit = None if "time" not in request else seconds or 0  # not given: perft's default; 0: no limit
-    counting = PerftRun(info, state, depth, divide=divide, impl=impl, time_limit=time_limit, flag=lambda name: name)
+    max_nodes = request.get("max_nodes")
+    if max_nodes is not None and (isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 1):
+        raise InputError(f"max_nodes: expected a whole number, at least 1, got {_shown(max_nodes)}")
+    counting = PerftRun(info, state, depth, divide=divide, impl=impl, time_limit=time_limit, max_nodes=max_nodes,
+                        flag=lambda name: name.replace("-", "_"))
     try:
         counting.run()
-    except SearchLimit:
-        raise counting.limit_error() from None
+    except SearchLimit as exc:
+        raise counting.limit_error(exc) from None
     results = {name: {ascii_cards(m): n for m, n in value.items()} if isinstance(value, dict) else value
                for name, value in counting.results.items()}
     return {"perft": perft_json(info.name, depth, results)}
@@ -178,9 +182,9 @@ def oracle_command(infile: str, out: str) -> None:
     "position": POSITION, ...}, where POSITION is a position object or a position file's path and
     OP is one of: moves (the legal moves), play (with "moves": [...]: the position after them and
     who played each; or the first illegal move's error), perft (with "depth": N, and "divide",
-    "impl", "time" as perft's options), result (who is to move, whether the game is over and its
-    result, the legal moves: show --json), normalize (the position in standard form). An "id" is
-    copied into the answer.
+    "impl", "time", "max_nodes" as perft's options), result (who is to move, whether the game is
+    over and its result, the legal moves: show --json), normalize (the position in standard
+    form). An "id" is copied into the answer.
 
     Each request gets one record, {"line": N, "op": OP, ...} or {"line": N, "error": "..."}, written
     and flushed at once: a program may write a request, read its answer and write the next. Moves

@@ -137,12 +137,13 @@ def test_bad_lines_get_one_error_record_each_and_the_stream_goes_on(tmp_path):
         request("perft", obj, depth=0, divide=True),
         request("perft", obj, depth=1, impl="fast"),
         request("perft", obj, depth=1, time="soon"),
+        request("perft", obj, depth=1, max_nodes=0),
         b"\xff\xfe",
         b'{"op": "moves", "position": "a\\ud800b"}',
         request("moves", obj),
     ]
     code, records, err = oracle(lines)
-    assert code == 2 and "22 requests: 2 answered, 20 errors" in err, err
+    assert code == 2 and "23 requests: 2 answered, 21 errors" in err, err
     assert [r["line"] for r in records] == [1, *range(4, len(lines) + 1)]  # blank lines: no record
     assert "error" not in records[0] and records[-1] == {**records[0], "line": len(lines)}
     errors = [r["error"] for r in records[1:-1]]
@@ -165,8 +166,9 @@ def test_bad_lines_get_one_error_record_each_and_the_stream_goes_on(tmp_path):
         "divide: counts per first move need depth 1 or more",
         'impl: expected one of spec, engine, both, got "fast"',
         'time: expected a number of seconds (0: no limit), got "soon"',
-        "line 22: not UTF-8 text (byte 0xff at column 1)",
-        "line 23: a string holds a lone surrogate",
+        "max_nodes: expected a whole number, at least 1, got 0",
+        "line 23: not UTF-8 text (byte 0xff at column 1)",
+        "line 24: a string holds a lone surrogate",
     ]
     assert len(errors) == len(expected)
     for got, want in zip(errors, expected, strict=True):
@@ -212,6 +214,21 @@ def test_input_that_is_no_text_ends_the_stream_after_its_records():
     code, records, err = oracle([request("moves", obj), *[b"\xff\xfe"] * 64, request("moves", obj)])
     assert code == 2 and len(records) == 65 and "moves" in records[0] and "64 errors" in err, err
     assert records[-1]["line"] == 65 and records[-1]["error"].endswith("the rest of the input is not read")
+
+
+def test_a_perft_stopped_by_max_nodes_is_perfts_error_and_a_large_enough_budget_counts_all(tmp_path):
+    obj = json.loads(MIDBOUT.read_text())
+    code, records, _ = oracle([request("perft", obj, depth=3, max_nodes=5, divide=True),
+                               request("perft", obj, depth=3, max_nodes=5, impl="engine"),
+                               request("perft", obj, depth=3, max_nodes=10**6)])
+    assert code == 2
+    single, _, err = call_main(["perft", str(MIDBOUT), "--depth", "3", "--max-nodes", "5", "--divide"])
+    assert single == 2 and err == ("foolsolve: error: --max-nodes: the spec total at depth 3 did not finish within 5 "
+                                   "nodes (positions whose moves it listed) (the per-move counts above are the 1 of 3 "
+                                   "first moves it finished)\n")
+    assert records[0]["error"] == err[len("foolsolve: error: --"):].rstrip("\n").replace("max-nodes", "max_nodes", 1)
+    assert records[1]["error"].startswith("max_nodes: the engine total at depth 3 did not finish within 5 nodes")
+    assert records[2]["perft"] == cli_json(["perft", str(MIDBOUT), "--depth", "3", "--json"])
 
 
 def test_records_go_to_out_and_out_over_the_input_is_refused(tmp_path):
