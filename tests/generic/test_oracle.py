@@ -282,3 +282,20 @@ def test_driven_over_a_pipe_one_request_at_a_time():
         proc.stdout.close()
         proc.stderr.close()
     assert code == 2 and err.startswith("oracle: ") and "1 error" in err, err
+
+
+def test_ctrl_c_while_waiting_for_a_request_stops_with_130_after_the_answers_so_far():
+    import signal
+
+    env = {**os.environ, "FOOLSOLVE_BACKGROUND_COMPILE": "0"}
+    proc = subprocess.Popen([sys.executable, "-m", "foolsolve", "oracle"], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+    assert proc.stdin is not None and proc.stdout is not None
+    proc.stdin.write((request("moves", str(MIDBOUT)) + "\n").encode())
+    proc.stdin.flush()
+    assert select.select([proc.stdout], [], [], 60)[0], "no answer within 60 s"
+    assert json.loads(proc.stdout.readline())["moves"][0] == "cover 8D with 9D"
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130 and out == b""
+    assert err.decode().strip() == "foolsolve: oracle interrupted; every answer so far is in standard output"
