@@ -807,7 +807,7 @@ OUTPUT_OPTIONS = [
     ["view", "POS", "--as", "0", "--out", "OUT"], ["report", "POS", "--out", "OUT"], ["show", "POS", "--svg", "OUT"],
     ["store", "export", "--store", "STORE", "--out", "OUT"], ["play", "POS", "attack 9D", "--out", "OUT"],
     ["deal", "durak", "--seed", "1", "--out", "OUT"], ["conform", "durak", "--cases", "1", "--out", "OUT"],
-    ["batch", "IN", "--no-store", "--out", "OUT"],
+    ["batch", "IN", "--no-store", "--out", "OUT"], ["oracle", "IN", "--out", "OUT"],
     ["arena", "durak", "--bot", "random", "--bot", "greedy", "--games", "1", "--out", "OUT"],
     ["arena", "durak", "--bot", "random", "--bot", "greedy", "--games", "1", "--plot", "OUT"],
     ["ambiguities", "durak", "--option", "variant", "--deals", "1", "--no-witness", "--out", "OUT"],
