@@ -5,7 +5,10 @@ the CLI); each game has a module in ``foolsolve.spec``, ``foolsolve.engines`` an
 
 From Python (docs/python.md): ``foolsolve.answer("position.json")`` is the answer
 ``foolsolve position.json`` gives (a view file's too), ``foolsolve.load(...)`` a position or
-view as a :class:`Position` that a notebook draws, ``foolsolve.games`` the game registry. Every
+view as a :class:`Position` that a notebook draws and that answers the rules' questions (its
+moves, ``to_move``, ``result()``, ``why(move)``, ``perft(depth)``), ``foolsolve.games`` the game
+registry; ``foolsolve.reference`` the perft files and playthroughs shipped for checking an engine
+(docs/engines.md). Every
 name below is imported on first use, so that ``import foolsolve`` (and the command's start-up)
 stays cheap.
 """

@@ -1213,14 +1213,15 @@ def _move_list(title: str, texts: list[str]) -> list[str]:
     return [head, *(f"  {m}" for m in texts[:cut]), *more]
 
 
-def view_moves_text(view: Any, as_json: bool) -> str:
+def view_moves_text(view: Any, as_json: bool, vm: Any = None) -> str:
     """The moves of a view file: the viewer's legal moves when she is to move, else who is to move
     and the moves legal in every world looked at and those legal in some world (these include the
     former, as ``--json``'s ``in_every_world`` and ``in_some_world``), one a line (a long list: the
-    first :data:`VIEW_MOVES_SHOWN` and how many more; ``as_json``: all of them)."""
+    first :data:`VIEW_MOVES_SHOWN` and how many more; ``as_json``: all of them). ``vm``: the view's
+    :class:`foolsolve.worlds.ViewMoves` where the caller has them."""
     from foolsolve.worlds import Worlds, view_moves
 
-    vm = view_moves(Worlds(view))
+    vm = vm or view_moves(Worlds(view))
     mine = vm.to_move == vm.viewer
     if as_json:
         if mine or vm.over:
@@ -1261,9 +1262,15 @@ def view(position: str, viewer: int, out: str) -> None:
     wrote(out)
 
 
+MOVES_JSON_HELP = ('Print JSON: a list of move texts (a full position; a view file whose player is to move or whose '
+                   'game is over), or, for a view file with another player to move, one object {"to_move", "view", '
+                   '"in_every_world", "in_some_world", "worlds", "every_world_looked_at"}.')
+"""``moves --json``'s help: what it prints when (tests/durak/test_cli.py checks it against the output)."""
+
+
 @cli.command()
 @click.argument("position", type=click.Path(dir_okay=False, allow_dash=True))
-@click.option("--json", "as_json", is_flag=True, help="Print a JSON list.")
+@click.option("--json", "as_json", is_flag=True, help=MOVES_JSON_HELP)
 @ascii_option
 def moves(position: str, as_json: bool) -> None:
     """List the legal moves of POSITION, sorted (the spec's order), one a line. For a view file: the
@@ -1272,11 +1279,16 @@ def moves(position: str, as_json: bool) -> None:
     A finished game has none: nothing is printed (--json: []), and standard error says the game is
     over and its result (show --json gives it as JSON)."""
     from foolsolve.present import move_texts
-    from foolsolve.worlds import View
+    from foolsolve.worlds import View, Worlds, view_moves
 
     info, state = load_position(position, views=True)
     if isinstance(state, View):
-        click.echo(view_moves_text(state, as_json))
+        vm = view_moves(Worlds(state))
+        if vm.over:
+            click.echo("foolsolve: the game is over: no legal moves", err=True)
+        text = view_moves_text(state, as_json, vm)
+        if text:  # (a finished game's text: nothing)
+            click.echo(text)
         return
     texts = move_texts(info.spec, state)
     result = info.spec.result(state)
@@ -1292,7 +1304,13 @@ def moves(position: str, as_json: bool) -> None:
 @click.argument("position", type=click.Path(dir_okay=False, allow_dash=True))
 @click.argument("move_texts", nargs=-1, metavar="MOVE...")
 @click.option("--out", type=OutputFile(), default=None, help="Write the new position here ('-': standard output).")
-@click.option("--json", "as_json", is_flag=True, help="Print the new position as JSON.")
+@click.option("--json", "as_json", is_flag=True,
+              help="Print the new position as JSON: the position file in the spec's standard form (every field, "
+                   "cards in the spec's order; with no MOVE, POSITION itself in that form).")
+@click.option("--trace", is_flag=True,
+              help='With --json: print {"steps": [{"move", "player", "boundary", "position"}], "position"}: each '
+                   'move with its player (-1: chance), whether it ended a bout (trick, turn) and the position after '
+                   'it (what the text prints of each move), then the new position.')
 @ascii_option
 @click.option("--interactive", is_flag=True,
               help="Play against the solver: you move, it answers (hint, undo, why MOVE, help, quit).")
@@ -1311,7 +1329,7 @@ def moves(position: str, as_json: bool) -> None:
 @store_options(only="--interactive")
 def play(position: str, move_texts: Sequence[str], out: str | None, as_json: bool, interactive: bool,
          seed: int | None, seat: int | None, samples: int | None, think: float | None, record: int | None,
-         store_path: str | None = None, no_store: bool = False) -> None:
+         store_path: str | None = None, no_store: bool = False, trace: bool = False) -> None:
     """Apply MOVEs to POSITION and print who played each move and the new position (as show does).
 
     Moves are written as the spec prints them, e.g. "attack 6H" "take"."""
@@ -1319,6 +1337,8 @@ def play(position: str, move_texts: Sequence[str], out: str | None, as_json: boo
     from foolsolve.present import show_text, transcript
 
     one_stdout(("--out -", out == STDIO), ("--json", as_json), ("--interactive (its prompt)", interactive))
+    if trace and not as_json:
+        raise InputError("--trace: only with --json (the text names every move's player and bout already)")
     if writes_over(out, position):
         what = "the arena record file (every game of the match would be lost)" if record is not None else \
             "the position file itself (the position before the moves would be lost)"
@@ -1353,7 +1373,11 @@ def play(position: str, move_texts: Sequence[str], out: str | None, as_json: boo
     obj = info.spec.state_to_json(new)
     if out:
         write_json_atomic(out, obj)
-    if as_json:
+    if as_json and trace:
+        from foolsolve.present import trace as trace_steps
+
+        click.echo(jsonout.dumps({"steps": trace_steps(info.spec, state, move_texts), "position": obj}))
+    elif as_json:
         click.echo(jsonout.dumps(obj))  # (standard output holds the position alone)
     elif out:
         wrote(out)
@@ -1369,7 +1393,12 @@ def play(position: str, move_texts: Sequence[str], out: str | None, as_json: boo
 @click.option("--out", type=OutputFile(), default=None,
               help="Write the position here ('-' or no --out: standard output).")
 def deal(game: str, players: int | None, seed: int | None, rules_json: str | None, out: str | None) -> None:
-    """A shuffled deal of GAME as a position file."""
+    """A shuffled deal of GAME as a position file.
+
+    A Durak deal in which a hand holds 5 cards of one suit opens the redeal phase (rule option
+    redeal_right, on by default): the deal after a "redeal" move is made by CPython's
+    random.Random(redeal_seed), which a program outside Python can hardly reproduce; --rules
+    '{"redeal_right": false}' deals without the phase (docs/durak.md, "The re-deal")."""
     drawn = seed is None
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
@@ -1785,9 +1814,10 @@ def perft_json(game: str, depth: int, results: dict[str, dict[str, int] | int], 
 
 
 @cli.command()
-@click.argument("position", type=click.Path(dir_okay=False))
-@click.option("--depth", type=click.IntRange(min=0), default=3, show_default=True)
-@click.option("--divide", is_flag=True, help="Counts per first move.")
+@click.argument("position", type=click.Path(dir_okay=False), required=False)
+@click.option("--depth", type=click.IntRange(min=0), default=3, show_default=True,
+              help="The length of the move sequences counted: exactly DEPTH moves (0: the count is 1).")
+@click.option("--divide", is_flag=True, help="Counts per first move, each move named as `foolsolve moves` prints it.")
 @click.option("--impl", type=click.Choice(["spec", "engine", "both"]), default="both", show_default=True)
 @click.option("--time", "time_limit", type=Seconds(min=0), default=None, metavar="SECONDS",
               help=f"Give up after this many seconds: no total, exit 2 (with --divide, the first moves counted so "
@@ -1799,15 +1829,43 @@ def perft_json(game: str, depth: int, results: dict[str, dict[str, int] | int], 
 @click.option("--json", "as_json", is_flag=True,
               help='Print one JSON object: {"game", "depth", "spec": {"total", "moves"}, "engine": ..., "agree"} '
                    '("moves", with --divide: [{"move", "count"}]).')
+@click.option("--list", "list_files", is_flag=True,
+              help="Instead of counting, print the paths of the perft files and recorded playthroughs shipped "
+                   "with foolsolve, one a line (--json: a JSON list; docs/engines.md describes them).")
 @ascii_option
-def perft(position: str, depth: int, divide: bool, impl: str, time_limit: float | None = None,
-          max_nodes: int | None = None, as_json: bool = False) -> None:
-    """Count move sequences of length DEPTH from POSITION (spec, engine or both).
+def perft(position: str | None, depth: int, divide: bool, impl: str, time_limit: float | None = None,
+          max_nodes: int | None = None, as_json: bool = False, list_files: bool = False) -> None:
+    """Count the move sequences of exactly DEPTH moves from POSITION (spec, engine or both).
+
+    \b
+    What is counted (the perft of chess programs):
+      depth 0 counts 1 (the position itself);
+      depth 1 counts the legal moves;
+      a sequence that reaches the game's end before DEPTH moves counts 0;
+      each outcome of a chance node is one move (Three Fools: the first leader and
+      Roshambo; Fool's Paradise: a draw from a stock given only by its size);
+      Durak's "redeal" is one move, its new deal fixed by the position's redeal_seed.
 
     A long count shows its progress on a terminal; Ctrl-C (or --time, 600 s by default) stops
     it, and with --divide the first moves counted so far are printed first. --json prints the
-    same counts as one JSON object (a count stopped before its end has "total": null)."""
+    same counts as one JSON object (a count stopped before its end has "total": null).
+    --list prints the paths of the bundled perft files and playthroughs (docs/engines.md)."""
     from foolsolve import perft as pf
+
+    if list_files:
+        if position is not None:
+            raise InputError("--list: takes no POSITION (it lists the bundled files)")
+        for name, option in (("depth", "--depth"), ("divide", "--divide"), ("impl", "--impl"), ("time_limit", "--time"),
+                             ("max_nodes", "--max-nodes")):
+            if given_on_command_line(name):
+                raise InputError(f"{option}: not with --list (it counts nothing)")
+        from foolsolve import reference
+
+        paths = [str(path) for path in reference.files()]
+        click.echo(jsonout.dumps(paths) if as_json else "\n".join(paths))
+        return
+    if position is None:
+        raise InputError("missing argument POSITION (or --list: the bundled perft files and playthroughs)")
 
     info, state = load_position(position)
     counting = PerftRun(info, state, depth, divide=divide, impl=impl, time_limit=time_limit, max_nodes=max_nodes)

@@ -1,9 +1,10 @@
 """Perft: the number of move sequences of length ``depth`` from a position (a node with
 no legal moves before ``depth`` contributes 0; ``perft(0) == 1``), counted by the spec or
-by the engine. Counts stored in ``tests/GAME/data/perft.json`` are computed by the spec and
-checked against the engine; on a mismatch, :func:`divide` splits the count per first move.
+by the engine. Counts stored in ``foolsolve/data/perft/GAME.json`` (:mod:`foolsolve.reference`) are
+computed by the spec and checked against the engine; on a mismatch, :func:`spec_divide` and
+:func:`engine_divide` split the count per first move.
 
-Chance nodes count like any other node (each outcome is one sequence).
+Chance nodes count like any other node (each outcome is one move, so one sequence of its own).
 """
 
 from __future__ import annotations

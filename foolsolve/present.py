@@ -142,6 +142,15 @@ def transcript(spec: Any, state: Any, moves: Sequence[str], indent: str = "  ") 
     return lines
 
 
+def trace(spec: Any, state: Any, moves: Sequence[str]) -> list[dict[str, Any]]:
+    """``play --json --trace``'s steps: what :func:`transcript` prints of each move, as JSON objects
+    ``{"move" (as the spec writes it), "player" (-1: chance), "boundary" (whether it ended a bout,
+    trick or turn: the transcript's ``-- end of bout --``), "position" (the position file after it,
+    in the spec's standard form)}``."""
+    return [{"move": s.move, "player": s.player, "boundary": s.boundary, "position": spec.state_to_json(s.state)}
+            for s in steps(spec, state, moves)]
+
+
 def write_text(path: str, text: str, option: str = "--out") -> None:
     """Write ``text`` to ``path`` through a temporary file (no partial file on an interrupt), or to
     standard output for ``-``; a path that cannot be written is an :class:`InputError` naming the

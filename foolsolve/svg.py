@@ -49,7 +49,9 @@ from foolsolve.present import plural
 
 if TYPE_CHECKING:
     from foolsolve.api import Solved
+    from foolsolve.game import Result
     from foolsolve.seat import SeatAnswer
+    from foolsolve.why import Explanation
 
 CARD_W, CARD_H = 36, 52
 STEP = 39
@@ -770,6 +772,64 @@ class Position:
             raise InputError(f"play: this is player {self.view.player}'s view (hidden cards); moves are played on a "
                              "full position (a world of the view: .worlds().sample())")
         return Position(self.spec, self.spec.play(self.state, *moves))
+
+    @property
+    def to_move(self) -> int | None:
+        """The player to move (0-based), ``-1`` (:data:`foolsolve.game.CHANCE`) at a chance node,
+        ``None`` once the game is over; a view's as its player knows it."""
+        if self.view is not None:
+            from foolsolve.worlds import Worlds, view_moves
+
+            vm = view_moves(Worlds(self.view))
+            return None if vm.over else vm.to_move
+        return None if self.spec.result(self.state) is not None else int(self.spec.to_move(self.state))
+
+    def result(self) -> Result | None:
+        """The game's result once it is over (``None`` while it goes on): ``payoffs`` (one exact
+        :class:`~fractions.Fraction` a player), ``label`` (``'fool: player 0'``) and ``details``;
+        ``result().to_json()`` is the ``result`` object of a solve answer (docs/results.md)."""
+        self._full("result")
+        out: Result | None = self.spec.result(self.state)
+        return out
+
+    def why(self, move: str) -> Explanation:
+        """Why ``move`` (a text as :meth:`play` reads it) is legal or not here: what ``foolsolve why``
+        says, as an :class:`foolsolve.why.Explanation`: ``legal``, ``reasons`` (illegal: every rule
+        against it; legal: the rules it rests on; each a :class:`foolsolve.game.Reason` with its rule
+        function, seed sentence and option), ``flips`` (option values that would change the verdict),
+        ``legal_moves``, ``effect`` (a legal move's changes); ``to_json()`` is ``why --json``'s object.
+        A text that names no move of the game is an :class:`InputError`, as on the command line."""
+        from foolsolve.positions import check_move_text
+        from foolsolve.why import explain, not_a_move
+
+        self._full("why")
+        check_move_text(move, "move")
+        exp = explain(self.spec, self.state, move)
+        if exp.error is not None:
+            raise not_a_move(move, exp.error, exp.legal_moves, name="move")
+        return exp
+
+    def perft(self, depth: int, divide: bool = False) -> int | dict[str, int]:
+        """The move sequences of exactly ``depth`` moves from here, counted by the spec (what
+        ``foolsolve perft --impl spec`` counts: depth 0 is 1, a game that ends sooner adds 0, each
+        chance outcome is a move); ``divide``: the count per first move, ``{move text: count}`` in
+        the spec's move order (``depth`` 1 or more)."""
+        from foolsolve import perft as pf
+
+        self._full("perft")
+        check_arg("depth", depth, int, "a whole number of moves, 0 or more (an int)")
+        check_arg("divide", divide, bool, "True or False")
+        if depth < 0:
+            raise InputError(f"depth: expected a whole number of moves, 0 or more, got {depth}")
+        if divide:
+            return pf.spec_divide(self.spec, self.state, depth)
+        return pf.spec_perft(self.spec, self.state, depth)
+
+    def _full(self, what: str) -> None:
+        """An :class:`InputError` for a view: ``what`` needs every card placed."""
+        if self.view is not None:
+            raise InputError(f"{what}: this is player {self.view.player}'s view (hidden cards); it needs a full "
+                             "position (a world of the view: .worlds().sample())")
 
     def svg(self, viewer: int | None = None) -> str:
         """The picture (see :func:`position_svg`); a view's from its player's seat (:func:`view_svg`)."""

@@ -1,5 +1,6 @@
 """Standard output and standard error in any encoding: text the encoding cannot hold is written in
-ASCII instead of crashing the command (``PYTHONIOENCODING=latin-1``, ``LC_ALL=C``).
+ASCII instead of crashing the command (``PYTHONIOENCODING=ascii``, ``PYTHONIOENCODING=latin-1``; not
+``LC_ALL=C``, under which CPython runs in UTF-8 mode).
 
 :func:`safe_text_streams` looks at each stream's encoding once, by encoding the characters the
 program prints (the card suits, the dashes, ...), never by its name. A stream that holds them all

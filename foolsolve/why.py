@@ -288,12 +288,13 @@ def why(position: str, move: str, as_json: bool) -> None:
         click.echo("\n".join(exp.lines()))
 
 
-def not_a_move(text: str, error: str, legal_moves: list[str] | None) -> InputError:
+def not_a_move(text: str, error: str, legal_moves: list[str] | None, name: str = "MOVE") -> InputError:
     """The error of ``foolsolve why`` for a MOVE that names no move of the game (``error``: why
     not, as :meth:`SpecGame.read_move` says), with the legal moves where they are known: one line,
-    exit 2, as ``foolsolve play``'s. A move that is only illegal is explained instead."""
+    exit 2, as ``foolsolve play``'s. A move that is only illegal is explained instead. ``name``: the
+    argument's name (``move`` in Python)."""
     tail = "" if legal_moves is None else "; legal moves: " + (", ".join(legal_moves) or "none (the game is over)")
-    return InputError(f"MOVE {text!r}: {error}{tail}")
+    return InputError(f"{name} {text!r}: {error}{tail}")
 
 
 def explain_view(view: Any, text: str, as_json: bool, samples: int = 64, *, strict: bool = False) -> str:

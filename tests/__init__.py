@@ -1,6 +1,7 @@
 """The test suite: ``tests/generic/`` runs over every registered game; ``tests/<game>/`` (the game's
-registry name with ``_`` for ``-``) holds one game's tests, its helpers and its data (``data/perft.json``,
-``data/playthroughs/``). See docs/architecture.md, "Tests"."""
+registry name with ``_`` for ``-``) holds one game's tests, its helpers and its own data
+(``data/``; the perft files and playthroughs are the package's, ``foolsolve/data/``: foolsolve.reference).
+See docs/architecture.md, "Tests"."""
 
 from __future__ import annotations
 
@@ -16,5 +17,5 @@ def game_dir(name: str) -> Path:
 
 
 def game_data(name: str) -> Path:
-    """The game's test data folder (perft file, playthroughs)."""
+    """The game's own test data folder (the perft files and playthroughs: foolsolve.reference)."""
     return game_dir(name) / "data"

@@ -1,9 +1,15 @@
-"""Regenerate the games' test data (tests/GAME/data): perft counts (by the SPEC) and saved playthroughs.
+"""Regenerate the games' reference data (foolsolve/data: perft counts by the SPEC and saved
+playthroughs, shipped with the package: foolsolve.reference) and the Durak solver's figures
+(tests/durak/data/nodes.json).
 
     python tests/make_test_data.py perft GAME EXAMPLE_OR_POSITION.json... --depth N
     python tests/make_test_data.py recount GAME [NAME...] [--reason WHY]   (stored positions, counted again)
     python tests/make_test_data.py playthrough GAME --seed S [--players N] [--rules JSON]
+    python tests/make_test_data.py complete   (every stored position rewritten complete)
     python tests/make_test_data.py durak-nodes
+
+Every position written is complete (foolsolve.reference.complete: the spec's standard form with
+every rule option written out), so that an engine reading the files needs no defaults of its own.
 
 Perft counts and recordings come from the spec only; the tests check the engine against them.
 ``durak-nodes`` records what the Durak solver's two searches give on seeded positions (values,
@@ -21,20 +27,25 @@ import sys
 from datetime import date
 from pathlib import Path
 
-from foolsolve import games, perft
+from foolsolve import games, perft, reference
 from foolsolve.rules import rules_from_json
 
 TESTS = Path(__file__).resolve().parent
 
 
 def data_dir(game: str) -> Path:
-    """A game's test data folder, tests/<game>/data (see tests/__init__.py)."""
+    """A game's own test data folder, tests/<game>/data (see tests/__init__.py)."""
     return TESTS / game.replace("-", "_") / "data"
+
+
+def perft_path(game: str) -> Path:
+    """A game's perft file, foolsolve/data/perft/GAME.json."""
+    return reference.DATA / "perft" / f"{game}.json"
 
 
 def make_perft(game: str, paths: list[str], depth: int) -> None:
     info = games.get(game)
-    out = data_dir(info.name) / "perft.json"
+    out = perft_path(info.name)
     data = json.loads(out.read_text()) if out.exists() else {
         "game": info.name,
         "source": f"counted by the spec (foolsolve.spec, `foolsolve perft --impl spec`), {date.today()}",
@@ -47,7 +58,7 @@ def make_perft(game: str, paths: list[str], depth: int) -> None:
         if name in names:
             continue
         counts = [perft.spec_perft(info.spec, state, d) for d in range(depth + 1)]
-        data["positions"].append({"name": name, "position": info.spec.state_to_json(state), "counts": counts})
+        data["positions"].append({"name": name, "position": reference.complete(obj), "counts": counts})
         print(name, counts, file=sys.stderr)
     out.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n")
 
@@ -58,7 +69,7 @@ def recount(game: str, names: list[str], reason: str | None = None) -> None:
     new default; after a rule was corrected, the positions it reaches count anew. ``reason``: why,
     recorded with each changed entry."""
     info = games.get(game)
-    out = data_dir(info.name) / "perft.json"
+    out = perft_path(info.name)
     data = json.loads(out.read_text())
     for entry in data["positions"]:
         if names and entry["name"] not in names:
@@ -78,7 +89,7 @@ def make_playthrough(game: str, seed: int, players: int | None, rules: str | Non
     rng = random.Random(seed)
     r = rules_from_json(spec.rules_cls, json.loads(rules) if rules else {})
     state = spec.deal(r, players or spec.min_players, rng)
-    start = spec.state_to_json(state)
+    start = reference.complete(spec.state_to_json(state))
     moves = []
     while spec.result(state) is None:
         m = rng.choice(spec.legal_moves(state))
@@ -86,10 +97,25 @@ def make_playthrough(game: str, seed: int, players: int | None, rules: str | Non
         state = spec.apply(state, m)
     res = spec.result(state)
     rec = {"game": info.name, "source": f"recorded from the spec, seed {seed}, {date.today()}", "start": start,
-           "moves": moves, "end": spec.state_to_json(state), "result": res.to_json() if res else None}
-    out = data_dir(info.name) / "playthroughs" / f"{info.name}-seed{seed}-p{players or spec.min_players}.json"
+           "moves": moves, "end": reference.complete(spec.state_to_json(state)), "result": res.to_json() if res else None}
+    out = reference.DATA / "playthroughs" / f"{info.name}-seed{seed}-p{players or spec.min_players}.json"
     out.write_text(json.dumps(rec, ensure_ascii=False, indent=1) + "\n")
     print(out, len(moves), "moves", file=sys.stderr)
+
+
+def complete_all() -> None:
+    """Rewrite every stored position (perft files, playthroughs' start and end) complete
+    (:func:`foolsolve.reference.complete`): the same game, every rule option written out; counts and
+    moves are left as they are."""
+    for path in reference.files():
+        data = json.loads(path.read_text())
+        if "positions" in data:
+            for entry in data["positions"]:
+                entry["position"] = reference.complete(entry["position"])
+        else:
+            data["start"], data["end"] = reference.complete(data["start"]), reference.complete(data["end"])
+        path.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n")
+        print(path, file=sys.stderr)
 
 
 DURAK_SIZES = (6, 7, 8)
@@ -176,10 +202,13 @@ def main() -> None:
     q.add_argument("--seed", type=int, required=True)
     q.add_argument("--players", type=int)
     q.add_argument("--rules")
+    sub.add_parser("complete")
     sub.add_parser("durak-nodes")
     a = ap.parse_args()
     if a.cmd == "durak-nodes":
         make_durak_nodes()
+    elif a.cmd == "complete":
+        complete_all()
     elif a.cmd == "perft":
         make_perft(a.game, a.paths, a.depth)
     elif a.cmd == "recount":

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from foolsolve.engines import durak as edurak
+from tests.durak.helpers import finished_file
 from tests.generic.test_cli import assert_one_line_error, run
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "foolsolve" / "examples"
@@ -163,3 +164,81 @@ def test_play_applies_moves_and_rejects_illegal_ones(tmp_path, capsys):
 def test_bad_positions_are_one_line_errors(tmp_path, capsys, change, needle):
     code, _, err = run(["show", write(tmp_path, {**ENDGAME, **change})], capsys)
     assert_one_line_error(code, err, needle)
+
+
+def test_play_json_trace_gives_each_move_as_the_text_transcript_does(capsys):
+    pos = str(EXAMPLES / "durak-endgame.json")
+    moves = ["attack K♥", "take", "attack 9D", "cover 9D with AD"]
+    code, text, _ = run(["play", pos, *moves], capsys)
+    assert code == 0
+    code, out, _ = run(["play", pos, *moves, "--json", "--trace"], capsys)
+    assert code == 0
+    obj = json.loads(out)
+    _, final, _ = run(["play", pos, *moves, "--json"], capsys)
+    assert obj["position"] == json.loads(final)
+    lines = []
+    for i, step in enumerate(obj["steps"]):
+        assert list(step) == ["move", "player", "boundary", "position"]
+        _, after, _ = run(["play", pos, *moves[:i + 1], "--json"], capsys)
+        assert step["position"] == json.loads(after)
+        lines.append(f"  {i + 1:>3}. player {step['player']:<2} {step['move']}")
+        if step["boundary"]:
+            lines.append("       -- end of bout --")
+    assert text.splitlines()[:len(lines)] == lines
+    assert [s["boundary"] for s in obj["steps"]] == [False, True, False, True]
+
+
+def test_play_trace_needs_json(capsys):
+    code, _, err = run(["play", str(EXAMPLES / "durak-endgame.json"), "take", "--trace"], capsys)
+    assert_one_line_error(code, err, "--trace", "--json")
+
+
+def test_moves_of_a_finished_game_prints_none_and_says_so_on_stderr(tmp_path, capsys):
+    over = finished_file(tmp_path)
+    for args, printed in ((["--json"], "[]\n"), ([], "")):
+        code, out, err = run(["moves", str(over), *args], capsys)
+        assert code == 0 and out == printed
+        assert err == "foolsolve: the game is over (fool: player 0): no legal moves\n"
+    code, _, _ = run(["view", str(over), "--as", "1", "--out", str(tmp_path / "v.json")], capsys)
+    for args, printed in ((["--json"], "[]\n"), ([], "")):
+        code, out, err = run(["moves", str(tmp_path / "v.json"), *args], capsys)
+        assert code == 0 and out == printed and err == "foolsolve: the game is over: no legal moves\n"
+    code, out, err = run(["moves", str(EXAMPLES / "durak-endgame.json")], capsys)
+    assert code == 0 and out and err == ""
+
+
+def test_moves_json_help_says_what_it_prints_for_a_position_and_for_a_view(tmp_path, capsys):
+    code, helptext, _ = run(["moves", "--help"], capsys)
+    helptext = " ".join(helptext.split())
+    code, out, _ = run(["moves", str(EXAMPLES / "durak-midbout.json"), "--json"], capsys)
+    assert isinstance(json.loads(out), list) and "a list of move texts (a full position;" in helptext
+    view = tmp_path / "v0.json"
+    run(["view", str(EXAMPLES / "durak-midbout.json"), "--as", "0", "--out", str(view)], capsys)
+    code, out, _ = run(["moves", str(view), "--json"], capsys)
+    obj = json.loads(out)
+    assert code == 0 and isinstance(obj, dict)
+    assert "for a view file with another player to move, one object {" + ", ".join(f'"{k}"' for k in obj) + "}" \
+        in helptext
+
+
+
+def test_perft_counts_sequences_of_exactly_depth_moves_as_its_help_says(tmp_path, capsys):
+    """perft --help: depth 0 counts 1, a game that ends before DEPTH moves counts 0; the games it
+    names as having chance nodes are those whose record says so."""
+    from foolsolve import games
+    from foolsolve.game import ChanceMode
+
+    _, helptext, _ = run(["perft", "--help"], capsys)
+    helptext = " ".join(helptext.split())
+    assert "exactly DEPTH moves" in helptext and "depth 0 counts 1" in helptext
+    assert "a sequence that reaches the game's end before DEPTH moves counts 0" in helptext
+    chance = helptext.split("each outcome of a chance node is one move (")[1].split(");")[0]
+    for info in games.all_games():
+        assert (info.spec.meta.title in chance) == (info.spec.meta.chance_mode == ChanceMode.EXPLICIT), info.name
+    # one move ("take") from the end: 1 sequence of one move, none of two
+    last = tmp_path / "last.json"
+    code, _, _ = run(["play", str(EXAMPLES / "durak-endgame.json"), "attack K♥", "take", "attack 9♦", "cover 9♦ with A♦",
+                      "attack 7♥", "take", "attack K♥", "--out", str(last)], capsys)
+    assert code == 0
+    counts = [json.loads(run(["perft", str(last), "--depth", str(d), "--json"], capsys)[1]) for d in range(3)]
+    assert [(c["spec"]["total"], c["engine"]["total"]) for c in counts] == [(1, 1), (1, 1), (0, 0)]

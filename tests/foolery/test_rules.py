@@ -562,13 +562,13 @@ def test_the_merchants_highest_card_by_rank_goes_to_the_prince_in_the_engine_too
     # (fourth, player 3) holds no trump once his five are swapped for low cards: his highest is the Cavalier of
     # hearts, not his highest spade (4S).
     import json
-    from pathlib import Path
 
     from foolsolve import games
     from foolsolve.conformance import lockstep
     from foolsolve.engines.foolery import ENGINE
+    from foolsolve.reference import perft_files
 
-    perft = json.loads((Path(__file__).parent / "data" / "perft.json").read_text(encoding="utf-8"))
+    perft = json.loads(perft_files("foolery")[0].read_text(encoding="utf-8"))
     obj = next(e["position"] for e in perft["positions"] if e["name"] == "foolery-later-round-exchange")
     trumps, low = ["II", "V", "XV", "XVI", "XX"], ["2C", "4C", "7C", "4D", "4S"]
     obj["hands"][3] = [c for c in obj["hands"][3] if c not in trumps] + low

@@ -3,7 +3,7 @@
 * Lockstep through the generic harness (foolsolve.conformance): whole random games under random
   rules (variants, options, random stock splits), and each variant on its own.
 * Perft: move-path counts from fixed positions, computed by the spec once and stored in
-  ``tests/fools_and_angels/data/perft.json``; the engine must reproduce them, and on a
+  ``foolsolve/data/perft/fools-and-angels.json``; the engine must reproduce them, and on a
   mismatch the test prints the per-move divide of both.
 
 Regenerate the perft file (with the spec) by running this file:
@@ -25,9 +25,10 @@ from hypothesis import strategies as st
 from foolsolve import conformance, games
 from foolsolve.engines.fools_and_angels import ENGINE
 from foolsolve.games.fools_and_angels import random_game
+from foolsolve.reference import DATA, complete
 from foolsolve.spec.fools_and_angels import SPEC, Rules, state_from_json
 
-PERFT_FILE = Path(__file__).parent / "data" / "perft.json"
+PERFT_FILE = DATA / "perft" / "fools-and-angels.json"
 EXAMPLES = Path(__file__).resolve().parents[2] / "foolsolve" / "examples"
 
 
@@ -71,7 +72,7 @@ def test_engine_keys_equal_exactly_for_equal_positions() -> None:
 
 
 # --- perft ------------------------------------------------------------------------------------
-# The counts live in the shared format of tests/GAME/data/perft.json (a count per depth, computed by the
+# The counts live in the shared format of foolsolve/data/perft/GAME.json (a count per depth, computed by the
 # spec) and are checked against the engine, with a per-move divide on a mismatch, by
 # tests/generic/test_perft.py. This file only says which positions are in it.
 
@@ -109,7 +110,7 @@ def write_perft_file() -> None:
     for name, pos, depth in _perft_positions():
         state = state_from_json(pos)
         counts = [spec_perft(SPEC, state, d) for d in range(depth + 1)]
-        positions.append({"name": name, "position": SPEC.state_to_json(state), "counts": counts})
+        positions.append({"name": name, "position": complete(pos), "counts": counts})
         print(name, counts, file=sys.stderr)
     PERFT_FILE.parent.mkdir(parents=True, exist_ok=True)
     PERFT_FILE.write_text(json.dumps({

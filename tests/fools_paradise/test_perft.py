@@ -1,6 +1,6 @@
 """Perft: the number of move sequences of each length from fixed positions (chance outcomes
 count as moves; ``counts[d]`` is the count for length ``d``, the format the other games'
-perft files share), computed once by the spec and stored in ``tests/fools_paradise/data/perft.json``;
+perft files share), computed once by the spec and stored in ``foolsolve/data/perft/fools-paradise.json``;
 the engine must reproduce every count. On a mismatch the test prints a per-move divide
 (spec against engine) for the first depth that differs.
 
@@ -10,15 +10,16 @@ from __future__ import annotations
 
 import json
 import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from foolsolve.engines.fools_paradise import ENGINE
+from foolsolve.reference import DATA as REFERENCE
+from foolsolve.reference import complete
 from foolsolve.spec.fools_paradise import SPEC
 
-DATA = Path(__file__).parent / "data" / "perft.json"
+DATA = REFERENCE / "perft" / "fools-paradise.json"
 
 
 def spec_perft(state: Any, depth: int) -> int:
@@ -107,7 +108,7 @@ def regenerate() -> None:  # pragma: no cover - a maintenance script
     entries = []
     for name, obj, depth in sources:
         state = SPEC.state_from_json(obj)
-        obj = SPEC.state_to_json(state)
+        obj = complete(obj)
         counts = [spec_perft(state, d) for d in range(depth + 1)]
         print(name, counts, file=sys.stderr)
         entries.append({"name": name, "position": obj, "counts": counts})

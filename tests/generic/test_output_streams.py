@@ -1,5 +1,5 @@
 """Standard output closed (``>&-``) and standard output or error in an encoding that lacks the card
-suits (``PYTHONIOENCODING=latin-1``, ``LC_ALL=C``): a one-line error, exit 2, or the text in ASCII
+suits (``PYTHONIOENCODING=latin-1``, ``ascii``): a one-line error, exit 2, or the text in ASCII
 -- never an internal error (exit 1). foolsolve/cli.py ``main``, foolsolve/textout.py."""
 
 from __future__ import annotations
@@ -86,6 +86,17 @@ def test_text_in_an_encoding_without_the_suits_is_written_in_ascii(encoding: str
     assert code == 0, err
     text = out.buffer.getvalue().decode(encoding)
     assert has in text, text
+
+
+@pytest.mark.parametrize("env, printed", [({"LC_ALL": "C"}, "attack 9♦"), ({"PYTHONIOENCODING": "ascii"}, "attack 9D")])
+def test_ascii_moves_come_from_pythonioencoding_not_from_the_c_locale(env: dict[str, str], printed: str) -> None:
+    """What README.md and docs/results.md say: under LC_ALL=C CPython runs in UTF-8 mode and the
+    suits are printed; PYTHONIOENCODING=ascii writes them as letters."""
+    base = {k: v for k, v in os.environ.items() if not k.startswith(("LC_", "PYTHONIOENCODING", "PYTHONUTF8"))}
+    done = subprocess.run([sys.executable, "-m", "foolsolve", "moves", ENDGAME], capture_output=True, timeout=120,
+                          env={**base, "FOOLSOLVE_BACKGROUND_COMPILE": "0", **env}, check=False)
+    assert done.returncode == 0, done.stderr
+    assert printed in done.stdout.decode("utf-8").splitlines()
 
 
 @pytest.mark.parametrize("seat", [[], ["--seat", "0", "--samples", "2"]])

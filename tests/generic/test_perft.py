@@ -1,4 +1,4 @@
-"""Perft files (tests/GAME/data/perft.json): node counts per depth from listed positions,
+"""Perft files (foolsolve/data/perft/GAME.json, foolsolve.reference): node counts per depth from listed positions,
 computed by the spec (see each file's "source"), checked here against the engine and, at the
 shallow depths, recomputed by the spec. On a mismatch the failure shows a per-move divide."""
 
@@ -7,9 +7,9 @@ import json
 import pytest
 
 from foolsolve import games, perft
-from tests import TESTS
+from foolsolve.reference import perft_files
 
-FILES = sorted(TESTS.glob("*/data/perft.json"))
+FILES = perft_files()
 CASES = []
 for f in FILES:
     data = json.loads(f.read_text(encoding="utf-8"))

@@ -16,6 +16,7 @@ import pytest
 
 import foolsolve
 from foolsolve.errors import InputError
+from foolsolve.game import CHANCE
 from tests.durak.helpers import finished_file
 from tests.generic.test_cli import run
 
@@ -284,6 +285,57 @@ def test_wrongly_typed_arguments_are_input_errors_naming_the_argument():
         with pytest.raises(InputError, match=pattern):
             call()
     assert pos.play("attack K♥").worlds().sample(random.Random(1)) is not None
+
+
+def test_a_positions_why_is_what_the_why_command_says(capsys):
+    pos = foolsolve.load(EXAMPLES / "durak-perevodnoy.json")
+    for move in ["transfer 7D", "transfer 7S", "take", "attack 6S"]:
+        code, out, _ = run(["why", str(EXAMPLES / "durak-perevodnoy.json"), move, "--json"], capsys)
+        assert code == 0
+        exp = pos.why(move)
+        assert exp.to_json() == json.loads(out)
+        assert exp.legal == (exp.move in pos.moves()) and exp.reasons
+    with pytest.raises(InputError, match=r"^move 'fly': .*cannot read.*; legal moves: "):
+        pos.why("fly")
+    with pytest.raises(InputError, match=r"^move: expected a move's text .*, got 3$"):
+        pos.why(3)
+
+
+def test_a_positions_perft_is_what_the_perft_command_counts_by_the_spec(capsys):
+    path = EXAMPLES / "durak-midbout.json"
+    pos = foolsolve.load(path)
+    for depth in (0, 1, 3):
+        code, out, _ = run(["perft", str(path), "--depth", str(depth), "--impl", "spec", "--json"], capsys)
+        assert code == 0 and pos.perft(depth) == json.loads(out)["spec"]["total"]
+    code, out, _ = run(["perft", str(path), "--depth", "2", "--divide", "--impl", "spec", "--json"], capsys)
+    assert pos.perft(2, divide=True) == {m["move"]: m["count"] for m in json.loads(out)["spec"]["moves"]}
+    assert list(pos.perft(2, divide=True)) == pos.moves()
+    for call, pattern in [(lambda: pos.perft(-1), r"^depth: expected .*, got -1$"),
+                          (lambda: pos.perft("2"), r"^depth: expected .* \(an int\), got '2'$"),
+                          (lambda: pos.perft(2, divide="yes"), r"^divide: expected True or False, got 'yes'$"),
+                          (lambda: pos.perft(0, divide=True), r"^divide: depth 0: .*depth of 1 or more$")]:
+        with pytest.raises(InputError, match=pattern):
+            call()
+
+
+def test_a_positions_player_to_move_and_result(tmp_path):
+    pos = foolsolve.load(EXAMPLES / "durak-midbout.json")
+    assert pos.to_move == 1 and pos.result() is None
+    over = foolsolve.load(finished_file(tmp_path))
+    assert over.to_move is None and over.moves() == []
+    res = over.result()
+    assert res is not None and res == over.spec.result(over.state)
+    assert res.to_json()["label"] in str(over)
+    three = foolsolve.load(EXAMPLES / "three-fools-deal.json")
+    assert three.to_move == CHANCE == three.spec.to_move(three.state)  # the first leader is drawn
+    assert foolsolve.load(EXAMPLES / "views" / "durak-fresh-deal.json").to_move == 0
+
+
+def test_a_views_position_has_no_result_why_or_perft():
+    view = foolsolve.load(EXAMPLES / "views" / "durak-fresh-deal.json")
+    for name, call in [("result", view.result), ("why", lambda: view.why("attack 7C")), ("perft", lambda: view.perft(1))]:
+        with pytest.raises(InputError, match=rf"^{name}: this is player 0's view \(hidden cards\)"):
+            call()
 
 
 # --- notebook display and JSON round trips --------------------------------------------------
