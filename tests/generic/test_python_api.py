@@ -260,6 +260,31 @@ def test_a_full_positions_errors_name_the_python_parameter():
     assert pos.worlds(1).player == 1 and pos.worlds().player == 0
 
 
+def test_the_names_of_the_options_hold_for_the_work_an_entry_point_runs():
+    """An entry point's names hold within it and for what it calls (``{}`` keeps them), an inner
+    entry point's own names within that (``foolsolve.answer`` called from a batch's callback names
+    its own parameters), and within the command line every entry point keeps the command's."""
+    from foolsolve.errors import command_line_names, option_name, option_names
+
+    assert option_name("--time") == "--time"
+    with option_names({"--time": "time"}):
+        assert option_name("--time") == "time" and option_name("--seed") == "--seed"
+        with option_names({}):
+            assert option_name("--time") == "time"
+        with option_names({"--time": "Settings.time_limit"}):
+            assert option_name("--time") == "Settings.time_limit"
+        assert option_name("--time") == "time"
+    with command_line_names(), option_names({"--time": "time"}):
+        assert option_name("--time") == "--time"
+    from foolsolve import batch
+
+    with pytest.raises(InputError, match=r"^--max-nodes: expected at least 1, got 0$"), command_line_names():
+        batch.Settings(max_nodes=0)
+    with pytest.raises(InputError, match=r"^as_player: player 7 does not exist"), \
+            option_names(batch.SETTINGS_NAMES):
+        foolsolve.answer(EXAMPLES / "durak-endgame.json", as_player=7)
+
+
 def test_a_numpy_integer_stands_for_a_players_number():
     """``check_arg`` reads any whole number type where an ``int`` is asked for, as the number it
     holds (never a ``bool``): a NumPy integer for a viewer or a player was refused."""
