@@ -526,10 +526,20 @@ def cacheable() -> bool:
     return isinstance(_dispatcher()._cache, _Cache)
 
 
-def load(compile: bool = False) -> bool:
+COMPILE_LABEL = "compiling the Durak playout once (up to about half a minute; Ctrl-C stops it)"
+"""The line that announces the compile (:func:`load`), before the seconds it has run."""
+COMPILE_STOPPED = "interrupted while compiling the Durak playout; the next run compiles it again"
+"""What Ctrl-C during the compile says (a :class:`~foolsolve.errors.Stopped`)."""
+
+
+def load(compile: bool = False, announce: bool | None = None) -> bool:
     """Make :func:`playout` callable: load :func:`_play` from numba's on-disk cache, or with
     ``compile`` compile it on a miss (into that cache, for the next process). Returns whether it
-    is callable now; never compiles without ``compile``."""
+    is callable now; never compiles without ``compile``. A compile is announced in one line on
+    stderr as the Durak search's is (:class:`foolsolve.progress.CompileLine`; ``announce``: by
+    default rewritten in place on a terminal and written once elsewhere, a notebook or a pipe;
+    ``True`` rewritten in place; ``False`` nothing), and a Ctrl-C during it is a
+    :class:`~foolsolve.errors.Stopped` saying so (:data:`COMPILE_STOPPED`)."""
     global _compiled
     if _compiled is not None:
         return True
@@ -540,10 +550,13 @@ def load(compile: bool = False) -> bool:
     except TypingError:
         if not compile:
             return False
+        from foolsolve.progress import CompileLine
+
         durak_kernel_compiled.bind(g, KERNEL_NAMES)
         try:
-            disp = _dispatcher()
-            disp.compile(SIGNATURE)
+            with CompileLine.timed(COMPILE_LABEL, COMPILE_STOPPED, announce, once=announce is None):
+                disp = _dispatcher()
+                disp.compile(SIGNATURE)
         finally:
             durak_kernel_compiled.unbind(g, KERNEL_NAMES)
     disp.disable_compile()  # arguments of another type are an error, never a compile
@@ -755,8 +768,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     hit = load()
     if not hit:
-        print("compiling the Durak playout once (numba caches it)...", file=sys.stderr)
-        load(compile=True)
+        load(compile=True)  # announced (COMPILE_LABEL)
     print("the compiled Durak playout is in numba's cache" + (" (it was already)" if hit else ""), file=sys.stderr)
     return 0
 
@@ -766,7 +778,7 @@ def _background() -> int:
 
     if not cacheable():  # a compile would be thrown away
         return 0
-    return background.run_locked("durak-playout-compile.lock", lambda: load() or load(compile=True))
+    return background.run_locked("durak-playout-compile.lock", lambda: load() or load(compile=True, announce=False))
 
 
 if __name__ == "__main__":
@@ -774,5 +786,6 @@ if __name__ == "__main__":
     # cache keeps the compiled code with references into the module it was compiled in (the Durak
     # search's kernel, compiled in __main__ and loaded by foolsolve, raised Aborted at its first node)
     from foolsolve.engines import durak_playout_compiled as _module
+    from foolsolve.progress import compile_command
 
-    sys.exit(_module.main())
+    sys.exit(compile_command(_module.main))  # Ctrl-C: one line, exit 130

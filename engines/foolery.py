@@ -738,7 +738,8 @@ _python_only = False
 def native() -> Any:
     """The compiled playout (:func:`foolsolve.engines.foolery_native.playout`) where numba's cache
     holds it (or background compiles are off: ``FOOLSOLVE_BACKGROUND_COMPILE=0``, it is compiled
-    now), else ``None`` while a background process compiles it, once a process: the Python loop
+    now, announced in one line on stderr: :func:`~foolsolve.engines.foolery_native.compile_announced`),
+    else ``None`` while a background process compiles it, once a process: the Python loop
     plays the same games meanwhile (the same moves and random numbers), so nobody waits for the
     compile -- a first seat answer of a fresh install spent its whole ``--time`` compiling, then
     said no world was valued."""
@@ -747,7 +748,8 @@ def native() -> Any:
         return _native  # loaded; or the Python loop (None) for good, or while the compile runs
     from foolsolve import background
 
-    if background.allowed() and not background.in_numba_cache(str(_NATIVE_SOURCE), "_run"):
+    cached = background.in_numba_cache(str(_NATIVE_SOURCE), "_run")
+    if background.allowed() and not cached:
         if _child is not None:  # its compile ended with no cache entry (no writable cache): never look again
             _python_only = True
             return None
@@ -755,9 +757,11 @@ def native() -> Any:
         if _child is not None:
             return None
         # it cannot start: compile here after all
-    from foolsolve.engines.foolery_native import playout
+    from foolsolve.engines import foolery_native
 
-    _native = playout
+    if not cached:  # compiled here, announced (Ctrl-C: a Stopped saying so)
+        foolery_native.compile_announced()
+    _native = foolery_native.playout
     return _native
 
 

@@ -14,6 +14,8 @@ trumps (bit 0 the Fool, bit ``n`` trump ``n``). The compiled code is cached on d
 machine), so nobody waits for it: while numba's cache does not hold it the engine plays the same
 games with its Python loop and a background process compiles (``python -m
 foolsolve.engines.foolery_native --background``; :func:`foolsolve.engines.foolery.native`).
+Where no background process compiles it, the first playout does, announced in one line on stderr
+(:func:`compile_announced`).
 """
 
 from __future__ import annotations
@@ -544,6 +546,24 @@ def warm() -> None:
     playout(es, rng)
 
 
+COMPILE_LABEL = "compiling the Foolery playout once (up to about half a minute; Ctrl-C stops it)"
+"""The line that announces the compile (:func:`compile_announced`), before the seconds it has run."""
+COMPILE_STOPPED = "interrupted while compiling the Foolery playout; the next run compiles it again"
+"""What Ctrl-C during the compile says (a :class:`~foolsolve.errors.Stopped`)."""
+
+
+def compile_announced(announce: bool | None = None) -> None:
+    """:func:`warm` where numba's cache lacks the playout: its compile announced in one line on stderr
+    as the Durak search's is (:class:`foolsolve.progress.CompileLine`; ``announce``: by default
+    rewritten in place on a terminal and written once elsewhere, a notebook or a pipe; ``True``
+    rewritten in place; ``False`` nothing), a Ctrl-C during it a :class:`~foolsolve.errors.Stopped`
+    saying so (:data:`COMPILE_STOPPED`)."""
+    from foolsolve.progress import CompileLine
+
+    with CompileLine.timed(COMPILE_LABEL, COMPILE_STOPPED, announce, once=announce is None):
+        warm()
+
+
 def main(argv: list[str] | None = None) -> int:
     """``python -m foolsolve.engines.foolery_native``: compile the playout into numba's cache (or
     find it there). ``--background`` (:func:`foolsolve.engines.foolery.native`): at a low priority,
@@ -559,8 +579,15 @@ def main(argv: list[str] | None = None) -> int:
     if args:
         print("usage: python -m foolsolve.engines.foolery_native [--background]", file=sys.stderr)
         return 2
-    warm()
-    print("the compiled Foolery playout is in numba's cache", file=sys.stderr)
+    from foolsolve import background
+
+    cached = background.in_numba_cache(str(E._NATIVE_SOURCE), "_run")
+    if cached:
+        warm()
+    else:
+        compile_announced()
+    print("the compiled Foolery playout is in numba's cache" + (" (it was already)" if cached else ""),
+          file=sys.stderr)
     return 0
 
 
@@ -570,5 +597,6 @@ if __name__ == "__main__":
     import sys
 
     from foolsolve.engines import foolery_native as _module
+    from foolsolve.progress import compile_command
 
-    sys.exit(_module.main())
+    sys.exit(compile_command(_module.main))  # Ctrl-C: one line, exit 130

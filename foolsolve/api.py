@@ -267,10 +267,9 @@ def answer(position: Any, *, as_player: int | None = None, method: str | None = 
     Bad input is a one-line :class:`~foolsolve.errors.InputError`; where it names an option, it
     names the parameter."""
     from foolsolve.cli import answer_position
-    from foolsolve.progress import plain_lines
+    from foolsolve.progress import checked_shown, plain_lines
 
-    if progress is not None and not isinstance(progress, bool):
-        raise InputError(f"progress: expected True, False or None (on a terminal only), got {quoted(progress)}")
+    checked_shown(progress)
     with option_names(PYTHON_NAMES), plain_lines(progress):  # errors and the status line name the parameters
         request = request_of(as_player=as_player, method=method, samples=samples, seed=seed, time=time,
                              max_nodes=max_nodes, max_memory=max_memory, workers=workers, scheduler=scheduler,

@@ -848,23 +848,34 @@ def plot_svg(s: Summary) -> str:
 
 
 def run(match: Match, out: str | None, workers: int = 1, scheduler: str | None = None,
-        tick: Any = None, *, names: dict[str, str] | None = None) -> tuple[list[dict[str, Any]], bool]:
+        tick: Any = None, *, names: dict[str, str] | None = None,
+        progress: bool | None = None) -> tuple[list[dict[str, Any]], bool]:
     """Play the match's games not yet in ``out`` (all of them without ``out``): the records, in
     game order, and whether Ctrl-C stopped it (the records then hold the games finished). The
     records are those of the match's deals: games of later deals in ``out`` (from an earlier run
     with more ``--games``) stay in the file but are not among them. An error names the
     parameters (``out: ... holds another match``; ``names``: option -> name, by default
-    :data:`RUN_NAMES`; the command gives ``{}``, its options' own names)."""
+    :data:`RUN_NAMES`; the command gives ``{}``, its options' own names). ``tick``, when given, is
+    called with the count of games played (those of ``out`` included) after each game.
+    ``progress``: where the match's status line (``arena GAME``, its games played of all) shows,
+    as :func:`foolsolve.answer`'s (:func:`foolsolve.progress.plain_lines`): ``None`` on a terminal
+    only; ``True`` also where stderr is no terminal (a notebook), a plain line every few seconds as
+    games finish; ``False`` nowhere."""
+    from foolsolve.progress import checked_shown
+
+    checked_shown(progress)
     with option_names(RUN_NAMES if names is None else names):
-        return _run(match, out, workers, scheduler, tick)
+        return _run(match, out, workers, scheduler, tick, progress)
 
 
 def _run(match: Match, out: str | None, workers: int, scheduler: str | None,
-         tick: Any) -> tuple[list[dict[str, Any]], bool]:
+         tick: Any, shown: bool | None) -> tuple[list[dict[str, Any]], bool]:
     """:func:`run`, its errors naming the options as the caller calls them."""
+    from foolsolve import games
     from foolsolve.executor import WorkerLost, make_executor, worker_failure
+    from foolsolve.progress import plain_lines, progress
 
-    check_size(match)
+    total = check_size(match)
     path = Path(out) if out else None
     executor = make_executor(workers, scheduler)  # a bad --workers or --scheduler before --out is touched
     handle = None
@@ -916,12 +927,14 @@ def _run(match: Match, out: str | None, workers: int, scheduler: str | None,
 
     interrupted = False
     try:
-        for index, value in executor.map(play, tasks, on_done=keep):
-            if isinstance(value, WorkerLost):
-                raise InputError(f"arena: {worker_failure(value, f'game {index + 1} (deal {tasks[index].deal})')}")
-            records.append(value)
-            if tick is not None:
-                tick(len(records))
+        with plain_lines(shown), progress(f"arena {games.get(match.game).title}", unit="games", total=total) as drawn:
+            for index, value in executor.map(play, tasks, on_done=keep):
+                if isinstance(value, WorkerLost):
+                    raise InputError(f"arena: {worker_failure(value, f'game {index + 1} (deal {tasks[index].deal})')}")
+                records.append(value)
+                drawn(len(records))
+                if tick is not None:
+                    tick(len(records))
     except KeyboardInterrupt:
         interrupted = True
     finally:

@@ -59,7 +59,6 @@ def arena_command(game: str, bot_names: Sequence[str], deals: int, seed: int, pl
     from foolsolve import arena, games
     from foolsolve.cli import one_stdout
     from foolsolve.positions import write_text_atomic
-    from foolsolve.progress import progress
     from foolsolve.rules import rules_from_json, rules_option, rules_to_json
 
     one_stdout(("--plot -", plot == "-"), ("--json" if as_json else "the results table", True))
@@ -76,8 +75,7 @@ def arena_command(game: str, bot_names: Sequence[str], deals: int, seed: int, pl
     if plot:
         _check_plot(plot, out)
     total = arena.check_size(match)
-    with progress(f"arena {info.title}", unit="games", total=total) as tick:
-        records, interrupted = arena.run(match, out, workers, scheduler, tick, names={})
+    records, interrupted = arena.run(match, out, workers, scheduler, names={})  # its status line on a terminal
     summary = arena.summary_of(match, records)  # run's own records: no replay to check them
     if plot:
         write_text_atomic(plot, arena.plot_svg(summary), "--plot")

@@ -471,23 +471,30 @@ class Summary:
 def run(jobs: Iterable[tuple[int, str | InputError | None, str | None]], emit: Callable[[dict[str, Any], Job], None],
         settings: Settings, store: Any = None, workers: int = 1, scheduler: str | None = None,
         total: int | None = None, label: str = "batch", executor: Any = None,
-        names: dict[str, str] | None = None) -> Summary:
+        names: dict[str, str] | None = None, progress: bool | None = None) -> Summary:
     """Solve every job (``(line, text, path)``: a JSON Lines line or a position file) and
     ``emit(record, job)`` once per job in order; stored results are read instead of solved, solved
     ones stored as they come back. A record's error names the :class:`Settings` fields where it
     names the batch's options (``Settings.max_nodes: no exact answer within 5 nodes``; ``names``:
     option -> name, by default :data:`SETTINGS_NAMES`; the commands give ``{}``, their options'
-    own names)."""
+    own names). ``progress``: where the status line of the batch (``label``, its positions done of
+    ``total``) shows, as :func:`foolsolve.answer`'s (:func:`foolsolve.progress.plain_lines`):
+    ``None`` on a terminal only; ``True`` also where stderr is no terminal (a notebook), a plain
+    line every few seconds as positions finish; ``False`` nowhere."""
+    from foolsolve.progress import checked_shown
+
+    checked_shown(progress)
     with option_names(SETTINGS_NAMES if names is None else names):
-        return _run(jobs, emit, settings, store, workers, scheduler, total, label, executor)
+        return _run(jobs, emit, settings, store, workers, scheduler, total, label, executor, progress)
 
 
 def _run(jobs: Iterable[tuple[int, str | InputError | None, str | None]], emit: Callable[[dict[str, Any], Job], None],
          settings: Settings, store: Any, workers: int, scheduler: str | None, total: int | None, label: str,
-         executor: Any) -> Summary:
+         executor: Any, shown: bool | None) -> Summary:
     """:func:`run`, its errors naming the options as the caller set them."""
     from foolsolve.executor import WorkerLost, make_executor, worker_failure
-    from foolsolve.progress import progress
+    from foolsolve.progress import plain_lines
+    from foolsolve.progress import progress as status_line
 
     summary = Summary()
     started = time.monotonic()
@@ -523,7 +530,7 @@ def _run(jobs: Iterable[tuple[int, str | InputError | None, str | None]], emit: 
         return _record(job, outcome)
 
     try:
-        with progress(label, unit="positions", total=total) as tick:
+        with plain_lines(shown), status_line(label, unit="positions", total=total) as tick:
             for done, (index, outcome) in enumerate(executor.map(_solve_job, tasks(), on_done=on_done,
                                                                  here=_known), 1):
                 with SigintHeld():  # a record is written and forgotten at once: Ctrl-C neither loses nor repeats it

@@ -287,16 +287,23 @@ def _normalise(text: str, glyphs: bool = True) -> str:
     French suit glyphs read as their letters (``glyphs``: not for a Pilatch card, whose S is
     Scissors, not spades), and upper case taken of ASCII text only (``"10ſ".upper()`` is ``"10S"``:
     a word with any other letter left is matched as it is, so names no card)."""
-    t = text
-    if glyphs:
-        for glyph, suit in _GLYPH_TO_SUIT.items():
-            t = t.replace(glyph, suit)
+    t = ascii_cards(text) if glyphs else text
     if not t.isascii():
         return t
     t = t.upper()
     if t.startswith("JOKER"):
         t = "JO" + t[5:]
     return t
+
+
+_GLYPH_LETTERS = str.maketrans(_GLYPH_TO_SUIT)
+
+
+def ascii_cards(text: str) -> str:
+    """``text`` with each card written as position files write it (:attr:`Card.ascii`): every French
+    suit glyph as its letter, ``cover 8♦ with 9♦`` as ``cover 8D with 9D``; the rest as it is (a
+    card prints with a glyph only where :attr:`Card.ascii` has that suit's letter)."""
+    return text.translate(_GLYPH_LETTERS)
 
 
 def _aliases(c: Card) -> list[str]:

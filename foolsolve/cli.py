@@ -39,6 +39,7 @@ from foolsolve.solver.base import (
     SearchLimit,
     SolveResult,
 )
+from foolsolve.textout import ascii_option
 
 
 class Seconds(click.FloatRange):
@@ -1142,12 +1143,21 @@ def effort_line(result: SolveResult) -> str:
               help="What player P sees: in words, as 'show' describes the view file 'view --as P' writes (P's view "
                    "as JSON), or drawn with hidden cards face down (--svg). Default: all cards open.")
 @click.option("--fan", is_flag=True, help="--svg: lay discard piles out card by card instead of one stacked pile.")
-def show(position: str, svg_out: str | None, viewer: int | None, fan: bool = False) -> None:
+@ascii_option
+@click.option("--json", "as_json", is_flag=True,
+              help='Print one JSON object instead of the text: {"game", "to_move" (null once the game is over), "over", '
+                   '"result" (as a solve\'s: label, payoffs, details; null while the game goes on), "moves"} (a full '
+                   "position; with --svg FILE, beside the picture).")
+def show(position: str, svg_out: str | None, viewer: int | None, fan: bool = False, as_json: bool = False) -> None:
     """Check POSITION and describe it: the cards, the rules that differ from the default and who
-    is to move (or who won); with --svg, its picture."""
-    from foolsolve.present import show_text, write_text
+    is to move (or who won); with --svg, its picture; with --json, who is to move, whether the game
+    is over and its result, and the legal moves, as one JSON object."""
+    from foolsolve.present import show_text, status_json, write_text
 
-    info, state = load_position(position, views=True)
+    one_stdout(("--svg -", svg_out == STDIO), ("--json", as_json))
+    if as_json and viewer is not None:
+        raise InputError("--json: describes the full position (every card placed), not player P's view: leave out --as")
+    info, state = load_position(position, views=not as_json)
     from foolsolve.worlds import View, read_view, view_of, view_text
 
     if isinstance(state, View):
@@ -1167,6 +1177,9 @@ def show(position: str, svg_out: str | None, viewer: int | None, fan: bool = Fal
         write_text(svg_out, position_svg(info.spec, state, viewer, fan=fan), "--svg")
         if svg_out == "-":
             return
+    if as_json:
+        click.echo(jsonout.dumps(status_json(info.spec, state)))
+        return
     if viewer is not None:  # the text of P's view file ('view --as P', then 'show' on it)
         click.echo(view_text(read_view(view_of(info, state, viewer))))
         return
@@ -1257,17 +1270,28 @@ def view(position: str, viewer: int, out: str) -> None:
 @cli.command()
 @click.argument("position", type=click.Path(dir_okay=False, allow_dash=True))
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON list.")
+@ascii_option
 def moves(position: str, as_json: bool) -> None:
-    """List the legal moves of POSITION, sorted (the spec's order). For a view file: the viewer's
-    moves when she is to move, else what the view tells of the moves of the player to move."""
+    """List the legal moves of POSITION, sorted (the spec's order), one a line. For a view file: the
+    viewer's moves when she is to move, else what the view tells of the moves of the player to move.
+
+    A finished game has none: nothing is printed (--json: []), and standard error says the game is
+    over and its result (show --json gives it as JSON)."""
+    from foolsolve.present import move_texts
     from foolsolve.worlds import View
 
     info, state = load_position(position, views=True)
     if isinstance(state, View):
         click.echo(view_moves_text(state, as_json))
         return
-    texts = [str(m) for m in info.spec.legal_moves(state)]
-    click.echo(jsonout.dumps(texts) if as_json else "\n".join(texts))
+    texts = move_texts(info.spec, state)
+    result = info.spec.result(state)
+    if result is not None:
+        click.echo(f"foolsolve: the game is over ({result.label}): no legal moves", err=True)
+    if as_json:
+        click.echo(jsonout.dumps(texts))
+    elif texts:
+        click.echo("\n".join(texts))
 
 
 @cli.command()
@@ -1275,6 +1299,7 @@ def moves(position: str, as_json: bool) -> None:
 @click.argument("move_texts", nargs=-1, metavar="MOVE...")
 @click.option("--out", type=OutputFile(), default=None, help="Write the new position here ('-': standard output).")
 @click.option("--json", "as_json", is_flag=True, help="Print the new position as JSON.")
+@ascii_option
 @click.option("--interactive", is_flag=True,
               help="Play against the solver: you move, it answers (hint, undo, why MOVE, help, quit).")
 @click.option("--seed", type=int, default=None,
@@ -1653,6 +1678,99 @@ PERFT_SECONDS = 600.0
 gives more (``--time 0``: no limit)."""
 
 
+class PerftRun:
+    """One perft count as ``foolsolve perft`` and the oracle's ``perft`` request run it: the spec's,
+    the engine's or both (``impl``), each total or per first move (``divide``), stopped by
+    ``time_limit`` (``None``: :data:`PERFT_SECONDS`; 0: no limit) or Ctrl-C. :meth:`run` fills
+    :attr:`results` as it counts (a stop keeps what finished, and with ``divide`` the first moves
+    finished of :attr:`running`, the count it cut short). ``max_nodes``: each count stops after
+    listing the moves of that many positions (:class:`SearchLimit`, as at the time limit). Bad
+    arguments are :class:`InputError` naming them as ``flag`` writes an option's name (``--divide``,
+    ``--max-nodes``; the oracle's request fields: ``divide``, ``max_nodes``)."""
+
+    def __init__(self, info: GameInfo, state: Any, depth: int, *, divide: bool = False, impl: str = "both",
+                 time_limit: float | None = None, max_nodes: int | None = None,
+                 flag: Callable[[str], str] = lambda name: f"--{name}") -> None:
+        if divide and depth == 0:
+            raise InputError(f"{flag('divide')}: counts per first move need {flag('depth')} 1 or more (depth 0 has "
+                             "no first move)")
+        if impl != "spec" and info.engine is None:
+            raise InputError(f"{flag('impl')}: {info.name} has no engine")
+        self.info, self.state, self.depth, self.divide, self.impl, self.flag = info, state, depth, divide, impl, flag
+        self.default_time = time_limit is None
+        self.time_limit = PERFT_SECONDS if time_limit is None else time_limit or None  # 0: no limit
+        self.max_nodes = max_nodes
+        self.results: dict[str, dict[str, int] | int] = {}
+        """Each count finished (``spec``, ``engine``): its total, or with ``divide`` its count per first
+        move (the spec's move texts)."""
+        self.running = ""
+        """The count under way when a stop came (the others before it finished)."""
+
+    def run(self) -> None:
+        """Count (raises :class:`SearchLimit` at the time limit, ``KeyboardInterrupt`` on Ctrl-C)."""
+        from foolsolve import perft as pf
+
+        info, state, depth, results = self.info, self.state, self.depth, self.results
+        deadline = None if self.time_limit is None else time.monotonic() + self.time_limit
+        for name in ("spec", "engine"):
+            if self.impl not in (name, "both"):
+                continue
+            self.running = name
+            with progress(f"perft {name} depth {depth}", unit="sequences") as shown:
+                def tick(count: int) -> None:
+                    if deadline is not None and time.monotonic() > deadline:
+                        raise SearchLimit("--time", option="time")
+                    shown(count)
+
+                done: dict[str, int] = {}
+                if self.divide:
+                    results[name] = done  # filled first move by first move: kept on a stop
+                if name == "spec":
+                    spec: Any = _NodeBudget(info.spec, self.max_nodes) if self.max_nodes is not None else info.spec
+                    results["spec"] = (pf.spec_divide(spec, state, depth, tick, into=done)
+                                       if self.divide else pf.spec_perft(spec, state, depth, tick))
+                else:
+                    assert info.engine is not None
+                    es = info.engine.from_spec(state)
+                    engine: Any = _NodeBudget(info.engine, self.max_nodes) if self.max_nodes is not None else info.engine
+                    results["engine"] = (pf.engine_divide(engine, es, depth, tick, into=done)
+                                         if self.divide else pf.engine_perft(engine, es, depth, tick))
+        self.running = ""
+
+    def limit_error(self, exc: SearchLimit) -> InputError:
+        """The one line of a count the time limit or ``max_nodes`` stopped (``exc``): which total did not
+        finish, and what the per-move counts kept are."""
+        kept = self.results.get(self.running)
+        finished = (f" (the per-move counts above are the {len(kept)} of "
+                    f"{len(self.info.spec.legal_moves(self.state))} first moves it finished)"
+                    if isinstance(kept, dict) and kept else "")
+        stopped = f"the {self.running} total at depth {self.depth} did not finish within"
+        if exc.option == "nodes":
+            return InputError(f"{self.flag('max-nodes')}: {stopped} {self.max_nodes:,} nodes (positions whose moves "
+                              f"it listed){finished}")
+        given = f" (the default; {self.flag('time')} raises it, {self.flag('time')} 0: no limit)" \
+            if self.default_time else ""
+        return InputError(f"{self.flag('time')}: {stopped} {self.time_limit:g} s{given}{finished}")
+
+
+class _NodeBudget:
+    """A spec or an engine whose ``legal_moves`` raises :class:`SearchLimit` (option ``nodes``) once
+    it has listed the moves of ``limit`` positions; everything else is the game's own (a perft count's
+    ``max_nodes``, :class:`PerftRun`)."""
+
+    def __init__(self, game: Any, limit: int) -> None:
+        self._game, self._limit, self._nodes = game, limit, 0
+
+    def legal_moves(self, state: Any) -> Any:
+        self._nodes += 1
+        if self._nodes > self._limit:
+            raise SearchLimit("max_nodes", option="nodes")
+        return self._game.legal_moves(state)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._game, name)
+
+
 def perft_json(game: str, depth: int, results: dict[str, dict[str, int] | int], running: str = "") -> dict[str, Any]:
     """``perft --json``'s object: for each count (``spec``, ``engine``) its ``total`` (``None`` for
     ``running``, the count a stop cut short) and, counted per first move (``--divide``), ``moves``:
@@ -1681,11 +1799,15 @@ def perft_json(game: str, depth: int, results: dict[str, dict[str, int] | int], 
               help=f"Give up after this many seconds: no total, exit 2 (with --divide, the first moves counted so "
                    f"far are printed first, marked as partial) [default: {PERFT_SECONDS:g}; 0: no limit; at most a "
                    "year].")
+@click.option("--max-nodes", type=NODES, default=None,
+              help="Give up a count after listing the moves of this many positions: no total, exit 2, as --time "
+                   "(the same on every machine). Above 2^62: read as 2^62.")
 @click.option("--json", "as_json", is_flag=True,
               help='Print one JSON object: {"game", "depth", "spec": {"total", "moves"}, "engine": ..., "agree"} '
                    '("moves", with --divide: [{"move", "count"}]).')
+@ascii_option
 def perft(position: str, depth: int, divide: bool, impl: str, time_limit: float | None = None,
-          as_json: bool = False) -> None:
+          max_nodes: int | None = None, as_json: bool = False) -> None:
     """Count move sequences of length DEPTH from POSITION (spec, engine or both).
 
     A long count shows its progress on a terminal; Ctrl-C (or --time, 600 s by default) stops
@@ -1693,39 +1815,13 @@ def perft(position: str, depth: int, divide: bool, impl: str, time_limit: float 
     same counts as one JSON object (a count stopped before its end has "total": null)."""
     from foolsolve import perft as pf
 
-    default_time = time_limit is None
-    time_limit = PERFT_SECONDS if time_limit is None else time_limit or None  # --time 0: no limit
-    if divide and depth == 0:
-        raise InputError("--divide: counts per first move need --depth 1 or more (depth 0 has no first move)")
     info, state = load_position(position)
-    if impl != "spec" and info.engine is None:
-        raise InputError(f"--impl: {info.name} has no engine")
-    results: dict[str, dict[str, int] | int] = {}
-    deadline = None if time_limit is None else time.monotonic() + time_limit
-    running = ""  # the count under way when a stop came (the others before it finished)
+    counting = PerftRun(info, state, depth, divide=divide, impl=impl, time_limit=time_limit, max_nodes=max_nodes)
+    results = counting.results
     try:
-        for name in ("spec", "engine"):
-            if impl not in (name, "both"):
-                continue
-            running = name
-            with progress(f"perft {name} depth {depth}", unit="sequences") as shown:
-                def tick(count: int) -> None:
-                    if deadline is not None and time.monotonic() > deadline:
-                        raise SearchLimit("--time", option="time")
-                    shown(count)
-
-                done: dict[str, int] = {}
-                if divide:
-                    results[name] = done  # filled first move by first move: kept on a stop
-                if name == "spec":
-                    results["spec"] = (pf.spec_divide(info.spec, state, depth, tick, into=done)
-                                       if divide else pf.spec_perft(info.spec, state, depth, tick))
-                else:
-                    assert info.engine is not None
-                    es = info.engine.from_spec(state)
-                    results["engine"] = (pf.engine_divide(info.engine, es, depth, tick, into=done)
-                                         if divide else pf.engine_perft(info.engine, es, depth, tick))
+        counting.run()
     except (KeyboardInterrupt, SearchLimit) as exc:
+        running = counting.running
         if as_json:
             if results:  # a count that finished, even of 0 sequences
                 click.echo(jsonout.dumps(perft_json(info.name, depth, results, running)))
@@ -1740,13 +1836,7 @@ def perft(position: str, depth: int, divide: bool, impl: str, time_limit: float 
                 elif isinstance(value, int) and value:
                     click.echo(f"{name}: {value}")
         if isinstance(exc, SearchLimit):
-            # no total at this depth, so no answer (exit 2); the first moves finished are printed above
-            kept = results.get(running)
-            finished = (f" (the per-move counts above are the {len(kept)} of {len(info.spec.legal_moves(state))} first "
-                        "moves it finished)") if isinstance(kept, dict) and kept else ""
-            given = " (the default; --time raises it, --time 0: no limit)" if default_time else ""
-            raise InputError(f"--time: the {running} total at depth {depth} did not finish within {time_limit:g} s"
-                             f"{given}{finished}") from None
+            raise counting.limit_error(exc) from None  # no total at this depth, so no answer (exit 2)
         raise
     if as_json:
         obj = perft_json(info.name, depth, results)
@@ -1822,6 +1912,8 @@ CORE_COMMANDS: tuple[CommandRef, ...] = (
     CommandRef("report", "foolsolve.report:report", "Write a self-contained HTML analysis page of POSITION."),
     CommandRef("batch", "foolsolve.batch:batch_command",
                "Solve many positions: JSON Lines in, JSON Lines out, in input order."),
+    CommandRef("oracle", "foolsolve.oracle:oracle_command",
+               "Answer rules questions for another program: JSON Lines in, JSON Lines out, in order."),
     CommandRef("store", "foolsolve.store_cli:store_command", "The result store of solved positions: stats, export, clear."),
     CommandRef("arena", "foolsolve.arena_cli:arena_command",
                "Bots play GAME against each other: duplicate deals, win rates with Wilson intervals, Elo."),
@@ -1918,13 +2010,14 @@ def _command_path(argv: Sequence[str] | None) -> str:
     return "foolsolve"
 
 
-def wants_json(argv: Sequence[str] | None) -> bool:
+def wants_json(argv: Sequence[str] | None, flag: str = "--json") -> bool:
     """Whether the command line asks for JSON (``--json`` before any ``--``): its errors are then
-    JSON objects too (:func:`error_out`)."""
+    JSON objects too (:func:`error_out`). ``flag``: whether it gives another flag so (``--ascii``)."""
     args = list(argv) if argv is not None else sys.argv[1:]
     if "--" in args:
         args = args[:args.index("--")]
-    return "--json" in args
+    return flag in args
+
 
 
 def _takes_json(exc: click.ClickException) -> bool:
@@ -1991,7 +2084,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     if _stdout_closed():
         error_out(STDOUT_CLOSED, 2, "input", as_json)
         sys.exit(2)
-    with safe_text_streams():
+    with safe_text_streams(ascii_only=wants_json(argv, "--ascii")):
         _run(argv, as_json)
 
 

@@ -78,7 +78,12 @@ EM = TypeVar("EM")  # engine move
 
 
 class IllegalMove(InputError):
-    """A move the spec rejects in this state."""
+    """A move the spec rejects in this state; ``number``: its place in the moves given to
+    :meth:`SpecGame.play` (1 for the first), where it was one of several."""
+
+    def __init__(self, message: str, number: int | None = None) -> None:
+        super().__init__(message)
+        self.number = number
 
 
 @dataclass(frozen=True)
@@ -428,11 +433,11 @@ class SpecGame(ABC, Generic[S, M]):
             try:
                 move = self.parse_move(state, text)
             except InputError as exc:
-                raise IllegalMove(f"move {i + 1} ({text!r}): {self.illegal_text(state, text, exc)}") from None
+                raise IllegalMove(f"move {i + 1} ({text!r}): {self.illegal_text(state, text, exc)}", i + 1) from None
             try:
                 state = self.apply(state, move)
             except InputError as exc:
-                raise IllegalMove(f"move {i + 1} ({text!r}): {exc}") from None
+                raise IllegalMove(f"move {i + 1} ({text!r}): {exc}", i + 1) from None
         return state
 
     # --- why a move is (il)legal ---------------------------------------------------------
@@ -632,9 +637,15 @@ class SpecGame(ABC, Generic[S, M]):
             return tuple(Fraction(p) for p in res.payoffs)
         return tuple(Fraction(0) for _ in range(self.num_players(state)))
 
-    def move_text(self, move: M) -> str:
+    def move_text(self, move: M, ascii: bool = False) -> str:
         """How a move is written (the text :meth:`parse_move` reads back): ``str(move)``. Every
-        game's moves print themselves; nothing else is needed to name a move."""
+        game's moves print themselves; nothing else is needed to name a move. ``ascii``: its cards
+        as position files write them (``cover 8D with 9D`` for ``cover 8♦ with 9♦``:
+        :func:`foolsolve.cards.ascii_cards`), which :meth:`parse_move` reads back too."""
+        if ascii:
+            from foolsolve.cards import ascii_cards
+
+            return ascii_cards(str(move))
         return str(move)
 
     def num_players(self, state: S) -> int:

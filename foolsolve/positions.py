@@ -424,9 +424,13 @@ def read_text(path: str | Path) -> str:
 def read_json(path: str | Path) -> Any:
     """Parse a JSON file (standard input for ``-``); a missing, too large or non-UTF-8 file and
     malformed JSON are :class:`InputError`. A leading UTF-8 byte order mark (some editors write
-    one) is skipped, as RFC 8259 §8.1 allows."""
+    one) is skipped, as RFC 8259 §8.1 allows. Empty input (no bytes, or white space alone) is an
+    :class:`InputError` saying so."""
     text = read_text(path)
-    return parse_json(text, "standard input" if str(path) == STDIO else str(path))
+    where = "standard input" if str(path) == STDIO else str(path)
+    if not text.strip():
+        raise InputError(f"{where}: empty{' (white space only)' if text else ''}: no JSON in it")
+    return parse_json(text, where)
 
 
 def input_lines(path: str, limit: int | None = None, opened: IO[bytes] | None = None

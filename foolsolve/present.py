@@ -41,6 +41,24 @@ def status(spec: Any, state: Any) -> str:
     return "chance to move" if p == CHANCE else f"player {p} to move"
 
 
+def move_texts(spec: Any, state: Any, ascii: bool = False) -> list[str]:
+    """The legal moves of ``state`` as ``foolsolve moves`` lists them, in the spec's order (``ascii``:
+    cards as position files write them, ``8D``)."""
+    return [spec.move_text(m, ascii) for m in spec.legal_moves(state)]
+
+
+def status_json(spec: Any, state: Any, *, ascii: bool = False) -> dict[str, Any]:
+    """What ``foolsolve show --json`` prints and the oracle's ``result`` request answers: the game,
+    who is to move (``to_move``: a player, -1 for chance, ``null`` once the game is over), whether it
+    is over (``over``), its result (``result``: a solve's ``result`` object, docs/results.md:
+    ``label``, ``payoffs``, ``details``; ``null`` while it goes on) and the legal moves as ``foolsolve
+    moves`` lists them (``ascii``: cards as position files write them, ``8D``)."""
+    res = spec.result(state)
+    return {"game": spec.name, "to_move": None if res is not None else spec.to_move(state), "over": res is not None,
+            "result": None if res is None else res.to_json(),
+            "moves": move_texts(spec, state, ascii)}
+
+
 def changed_rules(spec: Any, state: Any) -> list[tuple[str, Any, Any]]:
     """Every rule option whose value in ``state`` differs from its default: (name, value, default),
     in declaration order (read from the position's JSON ``rules``)."""

@@ -1,18 +1,20 @@
 """Progress for long work: shown on a terminal (stderr) once a job has run for a second,
 silent otherwise (pipes, CI, tests), unless :func:`plain_lines` asks for plain status lines
 there (``foolsolve.answer(..., progress=True)`` in a notebook). rich (~50 ms to import) is
-imported only when the progress can show."""
+imported only when the progress can show. :class:`CompileLine` is the line that announces a
+one-time compile (numba's), on a terminal and off it."""
 
 from __future__ import annotations
 
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import TYPE_CHECKING, Any
 
-from foolsolve.errors import option_name
+from foolsolve.errors import InputError, Stopped, option_name, quoted, stop_text
 
 if TYPE_CHECKING:
     from rich.console import Console, ConsoleOptions, RenderResult
@@ -53,6 +55,10 @@ def _live(renderable: Any, console: Console) -> Live:
                 redirect_stdout=stdout_here, redirect_stderr=False)
 
 
+HINT = " (Ctrl-C stops)"
+"""What a status line on a terminal ends with, where it fits (:meth:`StatusLine.text`)."""
+
+
 class StatusLine:
     """The status line of a job: the count so far (:meth:`tick`), the rate, the time left (with a
     ``total``) and the elapsed time, worked out from the clock each time it is drawn; nothing in
@@ -72,14 +78,22 @@ class StatusLine:
         self.time_name = option_name("--time")
         """What the line calls the time bound: ``--time``, as the caller calls it
         (:func:`foolsolve.errors.option_name`: ``time`` from :func:`foolsolve.answer`)."""
+        self.aside: Callable[[], str] | None = None
+        """A line drawn in this one's place meanwhile: a compile's (:class:`CompileLine`), which the
+        work waits for."""
 
     def tick(self, count: int) -> None:
         self.count = count
 
-    def text(self, width: int | None = None) -> str | None:
+    def text(self, width: int | None = None, hint: bool = True) -> str | None:
         """The line now (``None`` in the first second), at most ``width`` cells wide where given:
         without the Ctrl-C hint, then the rate, then with the label cut short or left out, then
-        the count alone, cut at the width."""
+        the count alone, cut at the width. ``hint``: the line ends with :data:`HINT` where it
+        fits; ``False``: never (the plain lines of :func:`plain_lines`, written where no terminal
+        takes a Ctrl-C). While :attr:`aside` is set, that line in its place, cut at the width."""
+        if self.aside is not None:
+            aside = self.aside()
+            return aside if width is None else _cut(aside, width)
         elapsed = _now() - self.start
         if elapsed < 1.0:
             return None
@@ -93,9 +107,9 @@ class StatusLine:
         if left is not None and total and count < total and (not eta or (total - count) / rate > left):
             eta = f"stops in {left:,.0f}s ({self.time_name})" if left > 0 else f"stopping ({self.time_name})"
         shown = f"{rate:,.0f}" if rate >= 10 else f"{rate:,.2f}"
-        counted, per, spent, hint = f"{count:,}{of} {self.unit}", f"{shown}/s", f"{elapsed:.1f}s", " (Ctrl-C stops)"
+        counted, per, spent = f"{count:,}{of} {self.unit}", f"{shown}/s", f"{elapsed:.1f}s"
         fields = [counted, per, *([eta] if eta else []), spent]
-        full = f"{self.label}: {', '.join(fields)}{hint}"
+        full = f"{self.label}: {', '.join(fields)}{HINT if hint else ''}"
         if width is None:
             return full
         from rich.cells import cell_len
@@ -140,6 +154,18 @@ PLAIN_EVERY = 5.0
 _SHOWN: ContextVar[bool | None] = ContextVar("foolsolve_progress_shown", default=None)
 """Where the progress of work in this context shows (:func:`plain_lines`): ``None`` on a terminal
 only; ``True`` on a terminal, and elsewhere as plain lines; ``False`` nowhere."""
+_DRAWN: ContextVar[tuple[StatusLine, Console] | None] = ContextVar("foolsolve_progress_drawn", default=None)
+"""The status line drawn on the terminal in this context (:func:`progress`), and its console: a
+compile's line is drawn in its place (:class:`CompileLine`)."""
+
+
+def checked_shown(value: object) -> bool | None:
+    """``value`` as the ``progress`` parameter of the Python API takes it (:func:`foolsolve.answer`,
+    :func:`foolsolve.batch.run`, :func:`foolsolve.arena.run`; :func:`plain_lines`' ``shown``):
+    ``True``, ``False`` or ``None``, else a one-line :class:`~foolsolve.errors.InputError`."""
+    if value is not None and not isinstance(value, bool):
+        raise InputError(f"progress: expected True, False or None (on a terminal only), got {quoted(value)}")
+    return value
 
 
 @contextmanager
@@ -183,12 +209,15 @@ def progress(label: str, *, unit: str = "nodes", total: int | None = None, enabl
         yield lambda count: None
         return
     line = StatusLine(label, unit, total, seconds)
-    live = _live(line, _console())
+    console = _console()
+    live = _live(line, console)
+    drawn = _DRAWN.set((line, console))
     live.start()
     try:
         yield line.tick
     finally:
         live.stop()
+        _DRAWN.reset(drawn)
 
 
 def _plain(line: StatusLine) -> Callable[[int], None]:
@@ -201,10 +230,109 @@ def _plain(line: StatusLine) -> Callable[[int], None]:
         now = _now()
         if now - last[0] < PLAIN_EVERY:
             return
-        text = line.text()
+        text = line.text(hint=False)
         if text is not None:
             last[0] = now
-            sys.stderr.write(text.replace(" (Ctrl-C stops)", "") + "\n")
+            sys.stderr.write(text + "\n")
             sys.stderr.flush()
 
     return tick
+
+
+class CompileLine:
+    """The one line on stderr that announces a one-time compile (numba's, which takes from seconds
+    to about a minute and cannot report its own progress), as a block: ``with CompileLine(text,
+    stopped) as line: ...``. ``text()``: the line now. ``live`` (default: stderr is a terminal):
+    the line as the compile starts, rewritten in place about once a second and, at the end, once
+    more with :attr:`end` after it; else, with ``once``, ``foolsolve: LINE`` once as the compile
+    starts (a notebook, a pipe: a compile that would otherwise be silent), nothing after it. A live
+    line inside the block of a status line drawn on the terminal (:func:`progress`: the solve that
+    waits for the compile) is drawn in that line's place (:attr:`StatusLine.aside`), and kept above
+    it at the end: two lines rewritten in turn on one row would each show a fraction of the time.
+
+    Ctrl-C inside numba's compile is an empty KeyboardInterrupt: the block ends it as a
+    :class:`~foolsolve.errors.Stopped` whose message is ``stopped`` (what was stopped, what is kept),
+    the one line the command prints (exit 130) and the message Python shows; a Stopped raised
+    inside goes on as it is."""
+
+    def __init__(self, text: Callable[[], str], stopped: str, live: bool | None = None, once: bool = True) -> None:
+        self.text = text
+        self.stopped = stopped
+        self.live = on_a_terminal() if live is None else live
+        self.once = once
+        self.end = ""
+        """What the last rewrite of a live line adds after it (``(3 from an earlier run)``)."""
+        self._lock = threading.Lock()
+        self._halt = threading.Event()
+        self._ticker: threading.Thread | None = None
+        self._under: tuple[StatusLine, Console] | None = None
+
+    @classmethod
+    def timed(cls, label: str, stopped: str, live: bool | None = None, once: bool = True) -> CompileLine:
+        """A compile of one piece: the line is ``label`` and the seconds it has run (``LABEL: 12 s``)."""
+        start = _now()
+        return cls(lambda: f"{label}: {_now() - start:.0f} s", stopped, live, once)
+
+    def show(self, end: str = "") -> None:
+        """Rewrite the live line in place, ``end`` after it (nothing off a live line; under a status
+        line, which redraws it, nothing but the last: ``end`` given, it is printed above that line)."""
+        if self._under is not None:
+            if end:
+                self._under[1].print(self._text() + end.rstrip("\n"), markup=False, highlight=False)
+        elif self.live:
+            with self._lock:
+                sys.stderr.write(f"\r{self.text()}\x1b[K{end}")
+                sys.stderr.flush()
+
+    def _text(self) -> str:
+        with self._lock:
+            return self.text()
+
+    @contextmanager
+    def held(self) -> Iterator[None]:
+        """A block in which the line is not rewritten (the compile changes what ``text`` reads)."""
+        with self._lock:
+            yield
+
+    def _tick(self) -> None:
+        while not self._halt.wait(1.0):
+            self.show()
+
+    def _stop_ticking(self) -> None:
+        self._halt.set()
+        if self._ticker is not None and self._ticker.is_alive():
+            self._ticker.join()
+
+    def __enter__(self) -> CompileLine:
+        self._under = _DRAWN.get() if self.live else None
+        if self._under is not None:
+            self._under[0].aside = self._text
+        elif self.live:
+            self.show()
+            self._ticker = threading.Thread(target=self._tick, name="foolsolve-compile-line", daemon=True)
+            self._ticker.start()
+        elif self.once:
+            sys.stderr.write(f"foolsolve: {self.text()}\n")
+            sys.stderr.flush()
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: Any) -> None:
+        self._stop_ticking()
+        if self._under is not None:
+            self._under[0].aside = None
+        self.show(f"{self.end}\n" if exc is None else "\n")  # where the compile ended, or stopped
+        if isinstance(exc, KeyboardInterrupt) and not isinstance(exc, Stopped):
+            raise Stopped(self.stopped) from None
+
+
+def compile_command(main: Callable[[], int]) -> int:
+    """The exit code of a ``python -m`` command that compiles ahead of time (the Durak search's, the
+    compiled playouts'): ``main()``'s, or after Ctrl-C the one line the ``foolsolve`` command prints
+    for it (a :class:`CompileLine`'s, what it stopped; :func:`foolsolve.errors.stop_text`) and its
+    exit code (130), never a traceback."""
+    try:
+        return main()
+    except KeyboardInterrupt as exc:
+        message, code = stop_text(exc.message if isinstance(exc, Stopped) else "interrupted")
+        print(f"foolsolve: {message}", file=sys.stderr, flush=True)
+        return code

@@ -885,6 +885,9 @@ class _Round:
     """Nodes searched over the round's worlds (a world valued by playouts alone counts its search's
     budget)."""
     interrupted: bool = False
+    stop: KeyboardInterrupt | None = None
+    """The Ctrl-C that stopped the round: raised again where no world was valued, so that one naming
+    what it stopped (a :class:`~foolsolve.errors.Stopped`: a compile's) keeps its message."""
     lost: str | None = None
     """Why the round stopped at a world whose worker died (:func:`foolsolve.executor.worker_failure`):
     the worlds valued before it are kept."""
@@ -1014,8 +1017,8 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
                     break
         except WorldStopped:
             pass  # the time ran out inside a world: the answer of the worlds valued before it
-        except KeyboardInterrupt:
-            rnd.interrupted = True
+        except KeyboardInterrupt as exc:
+            rnd.interrupted, rnd.stop = True, exc
         finally:
             stream.close()
         return rnd
@@ -1037,7 +1040,7 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
     interrupted = rnd.interrupted or (cut is not None and cut.interrupted)
     if not done:
         if interrupted:
-            raise KeyboardInterrupt
+            raise rnd.stop or KeyboardInterrupt()
         if rnd.lost is not None:
             raise InputError(f"{option_name('--workers')}: {rnd.lost}")
         raise InputError(_no_world_text(settings.seconds, settings.budget.nodes))
@@ -1308,11 +1311,11 @@ def ismcts(info: GameInfo, worlds: Worlds, settings: Settings,
             done += 1
             if tick is not None:
                 tick(done)
-    except KeyboardInterrupt:
-        interrupted = True
+    except KeyboardInterrupt as exc:
+        interrupted, stop = True, exc
     if not done:
-        if interrupted:  # Ctrl-C before the first iteration ended: nothing to answer
-            raise KeyboardInterrupt
+        if interrupted:  # Ctrl-C before the first iteration ended: nothing to answer (a Stopped keeps its message)
+            raise stop
         raise InputError("samples: IS-MCTS ran no iteration")  # (Settings asks for at least one)
     notes = ["IS-MCTS: a move's visits (its \"worlds\" in --json) count the iterations that tried it; the best move "
              "is the most visited (of equally visited moves, those of the best mean); no intervals (the visits are not "

@@ -21,6 +21,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+import click
+
 ASCII_TEXT = {
     "♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C",
     "—": "--", "–": "-", "…": "...", "’": "'", "‘": "'", "“": '"', "”": '"', "±": "+/-", "§": "section ",
@@ -66,8 +68,8 @@ class SafeText(io.TextIOWrapper):
     text. An ASCII stream's stand-in says it is UTF-8 (what it writes is ASCII, so that is true of
     its bytes): click rewraps a stream that says ASCII as UTF-8 and would write the suits so."""
 
-    def __init__(self, stream: Any) -> None:
-        self.target = stream.encoding
+    def __init__(self, stream: Any, target: str | None = None) -> None:
+        self.target = target or stream.encoding
         ascii_like = codecs.lookup(self.target).name == "ascii"
         super().__init__(stream.buffer, encoding="utf-8" if ascii_like else self.target, errors=ERRORS,
                          line_buffering=stream.line_buffering, write_through=stream.write_through)
@@ -84,25 +86,29 @@ class SafeText(io.TextIOWrapper):
             pass
 
 
-def _stand_in(stream: Any) -> SafeText | None:
-    """A :class:`SafeText` for ``stream`` when its encoding lacks some of what the program prints,
-    else None (and None for a stream with no bytes beneath, as a test's ``io.StringIO``)."""
+def _stand_in(stream: Any, ascii_only: bool = False) -> SafeText | None:
+    """A :class:`SafeText` for ``stream`` when its encoding lacks some of what the program prints
+    (``ascii_only``: whatever its encoding, one that writes ASCII), else None (and None for a stream
+    with no bytes beneath, as a test's ``io.StringIO``)."""
     encoding = getattr(stream, "encoding", None)
-    if not isinstance(encoding, str) or holds_all(encoding) or getattr(stream, "buffer", None) is None:
+    if (not isinstance(encoding, str) or (holds_all(encoding) and not ascii_only)
+            or getattr(stream, "buffer", None) is None):
         return None
     try:
         stream.flush()
-        return SafeText(stream)
+        return SafeText(stream, "ascii" if ascii_only else None)
     except (AttributeError, ValueError, OSError, LookupError, io.UnsupportedOperation):
         return None
 
 
 @contextmanager
-def safe_text_streams() -> Iterator[None]:
+def safe_text_streams(ascii_only: bool = False) -> Iterator[None]:
     """Within the block, standard output and standard error write what their encoding lacks as
-    ASCII text (each replaced by a :class:`SafeText` where needed); put back after it."""
+    ASCII text (each replaced by a :class:`SafeText` where needed); put back after it. ``ascii_only``
+    (a command's ``--ascii``): both write ASCII whatever their encoding, as in an ASCII locale (a
+    card as position files write it, ``8D``)."""
     saved = sys.stdout, sys.stderr
-    out, err = _stand_in(sys.stdout), _stand_in(sys.stderr)
+    out, err = _stand_in(sys.stdout, ascii_only), _stand_in(sys.stderr, ascii_only)
     if out is not None:
         sys.stdout = out
     if err is not None:
@@ -119,3 +125,13 @@ def safe_text_streams() -> Iterator[None]:
                 pass
             if now is stand_in:
                 setattr(sys, name, saved[0] if name == "stdout" else saved[1])
+
+
+def ascii_option(fn: Any) -> Any:
+    """``--ascii`` on the commands that print moves (``moves``, ``play``, ``perft``, ``why``,
+    ``show``): their standard output and standard error in ASCII whatever the terminal's encoding,
+    each card as position files write it (``8D``; :func:`safe_text_streams`, which
+    :func:`foolsolve.cli.main` sets up for the whole command, its error included)."""
+    return click.option("--ascii", "ascii_only", is_flag=True, expose_value=False,
+                        help="Write cards in ASCII, as position files write them (8D, not 8♦), and everything "
+                             "else in ASCII too, whatever the terminal's encoding.")(fn)

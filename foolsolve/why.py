@@ -24,6 +24,7 @@ from foolsolve import jsonout
 from foolsolve.errors import InputError, PositionError, got
 from foolsolve.game import Reason, SpecGame
 from foolsolve.rules import cited, json_text, options_of
+from foolsolve.textout import ascii_option
 
 
 @dataclass
@@ -260,6 +261,7 @@ def explain(spec: SpecGame[Any, Any], state: Any, text: str, *, flips: bool = Tr
 @click.argument("position", type=click.Path(dir_okay=False))
 @click.argument("move")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@ascii_option
 def why(position: str, move: str, as_json: bool) -> None:
     """Why is MOVE legal or illegal at POSITION?
 

@@ -44,7 +44,6 @@ from foolsolve.engines.durak_kernel_compiled import KeyedCache
 from foolsolve.engines.durak_kernel_compiled import bit_count as _popc
 from foolsolve.engines.durak_kernel_compiled import leading_zeros as _clz
 from foolsolve.engines.durak_kernel_compiled import trailing_zeros as _ctz
-from foolsolve.errors import Stopped
 from foolsolve.solver.base import DEFAULT_MAX_MEMORY, MAX_NODES, SearchLimit
 from foolsolve.solver.durak import shared
 from foolsolve.solver.durak.search import narrow, question, remembers
@@ -325,6 +324,7 @@ def compile_kernels(todo: list[tuple[str, Any, str]], announce: bool, record: Pa
     function compiled here (not loaded from numba's cache) has its CPU and wall seconds added to
     that record (``record``: its path, ``True`` for the user's cache folder, ``None`` for none),
     also when a Ctrl-C stops the compile."""
+    from foolsolve.progress import CompileLine
     from foolsolve.solver.durak import compile_record as cr
 
     path = cr.record_path() if record is True else record or None
@@ -333,61 +333,31 @@ def compile_kernels(todo: list[tuple[str, Any, str]], announce: bool, record: Pa
     loaded = 0
     measured: dict[str, dict[str, float]] = {}
     at: list[float] = [0, c0]  # the function being compiled, and the CPU clock when it began
-    lock = threading.Lock()
-    stop = threading.Event()
 
-    def show(end: str = "") -> None:
-        if announce:
-            with lock:
-                now = time.process_time()
-                text = est.line(int(at[0]), now - at[1], time.monotonic() - t0, now - c0)
-                sys.stderr.write(f"\r{text}\x1b[K{end}")
-                sys.stderr.flush()
+    def text() -> str:
+        now = time.process_time()
+        return est.line(int(at[0]), now - at[1], time.monotonic() - t0, now - c0)
 
-    def tick() -> None:
-        while not stop.wait(1.0):
-            show()
-
-    def halt() -> None:
-        stop.set()
-        if ticker.is_alive():
-            ticker.join()
-
-    ticker = threading.Thread(target=tick, name="foolsolve-durak-compile-progress", daemon=True)
-    if notice and not announce and todo:
-        sys.stderr.write(f"foolsolve: {est.line(0, 0.0, 0.0, 0.0)}\n")
-        sys.stderr.flush()
     try:
-        if announce:
-            show()
-            ticker.start()
-        for i, (name, disp, sig) in enumerate(todo):
-            with lock:
-                at[:] = [i, time.process_time()]
-            w0 = time.monotonic()
-            _allow(disp, True)
-            try:
-                hits = sum(disp.stats.cache_hits.values())
-                disp.compile(sig)
-                hit = sum(disp.stats.cache_hits.values()) - hits
-            finally:
-                _allow(disp, False)
-            loaded += hit
-            if not hit:
-                measured[name] = {"cpu": time.process_time() - at[1], "wall": time.monotonic() - w0}
-            with lock:
-                at[:] = [i + 1, time.process_time()]
-        halt()
-        show(f" ({loaded} from an earlier run)\n" if loaded else "\n")
-    except BaseException as exc:
-        halt()
-        show("\n")  # where the compile stopped
-        if isinstance(exc, KeyboardInterrupt) and not isinstance(exc, Stopped):
-            # Ctrl-C inside numba: one line saying what stopped (numba's own is an empty KeyboardInterrupt)
-            raise Stopped(COMPILE_STOPPED) from None
-        raise
+        with CompileLine(text, COMPILE_STOPPED, announce, notice and bool(todo)) as line:
+            for i, (name, disp, sig) in enumerate(todo):
+                with line.held():
+                    at[:] = [i, time.process_time()]
+                w0 = time.monotonic()
+                _allow(disp, True)
+                try:
+                    hits = sum(disp.stats.cache_hits.values())
+                    disp.compile(sig)
+                    hit = sum(disp.stats.cache_hits.values()) - hits
+                finally:
+                    _allow(disp, False)
+                loaded += hit
+                if not hit:
+                    measured[name] = {"cpu": time.process_time() - at[1], "wall": time.monotonic() - w0}
+                with line.held():
+                    at[:] = [i + 1, time.process_time()]
+            line.end = f" ({loaded} from an earlier run)" if loaded else ""
     finally:
-        halt()
         cr.write_record(path, measured)
 
 
@@ -2226,6 +2196,7 @@ if __name__ == "__main__":
     # the package's own module, not this copy run as __main__: numba's cache keeps the compiled code
     # with references into the module it was compiled in (a kernel compiled in __main__ and loaded
     # by foolsolve raised Aborted at its first node)
+    from foolsolve.progress import compile_command
     from foolsolve.solver.durak import compiled as _module
 
-    sys.exit(_module.main())
+    sys.exit(compile_command(_module.main))  # Ctrl-C: one line, exit 130

@@ -584,3 +584,100 @@ def test_ctrl_c_in_a_compile_says_what_it_stopped(tmp_path: Path) -> None:
         compiled.compile_kernels([("stop", Stop(), "int64(int64)")], False, None)
     assert str(caught.value) == caught.value.message == compiled.COMPILE_STOPPED
     assert isinstance(caught.value, KeyboardInterrupt)
+
+
+class _FakePlayDispatcher:
+    """numba's dispatcher of the compiled playout's ``_play``, faked: the cache probe a miss (its
+    callees still plain Python: a TypingError), the compile then ``compile`` (a Ctrl-C inside it,
+    or nothing)."""
+
+    made: ClassVar[list[_FakePlayDispatcher]] = []
+
+    def __init__(self, compile_raises: BaseException | None) -> None:
+        self.raises = compile_raises
+        self.made.append(self)
+
+    def compile(self, sig: str) -> None:
+        from numba.core.errors import TypingError
+
+        if len(self.made) == 1:
+            raise TypingError("a callee is a Python function")
+        if self.raises is not None:
+            raise self.raises
+
+    def disable_compile(self) -> None:
+        pass
+
+
+@pytest.mark.parametrize("stop", [False, True])
+def test_the_durak_playouts_compile_is_announced_off_a_terminal_and_ctrl_c_says_what_it_stopped(
+        stop: bool, monkeypatch, capsys) -> None:
+    """``FOOLSOLVE_DURAK_PLAYOUT=compiled`` on a cold cache compiles the playout where the engine
+    asks for it: off a terminal (a notebook) the compile says so in one line as it starts, as the
+    Durak search's does; a Ctrl-C inside numba's compile ends it with one line saying what stopped
+    (a Stopped: exit 130 on the command line), never a bare KeyboardInterrupt."""
+    from foolsolve.engines import durak_playout as dp
+    from foolsolve.engines import durak_playout_compiled as dpc
+    from foolsolve.errors import Stopped
+
+    monkeypatch.setattr(_FakePlayDispatcher, "made", [])
+    monkeypatch.setattr(dpc, "_compiled", None)
+    monkeypatch.setattr(dp, "_native", None)
+    monkeypatch.setattr(dpc, "_dispatcher", lambda: _FakePlayDispatcher(KeyboardInterrupt() if stop else None))
+    monkeypatch.setenv("FOOLSOLVE_DURAK_PLAYOUT", "compiled")
+    if stop:
+        with pytest.raises(KeyboardInterrupt) as caught:
+            dp.native()
+        assert isinstance(caught.value, Stopped)
+        assert str(caught.value) == "interrupted while compiling the Durak playout; the next run compiles it again"
+    else:
+        assert dp.native() is dpc.playout
+    assert capsys.readouterr().err == ("foolsolve: compiling the Durak playout once (up to about half a minute; "
+                                       "Ctrl-C stops it): 0 s\n")
+    assert len(_FakePlayDispatcher.made) == 2  # the probe, then the compile
+
+
+def test_the_durak_playouts_compile_is_rewritten_in_place_on_a_terminal(monkeypatch, capsys) -> None:
+    from foolsolve.engines import durak_playout_compiled as dpc
+
+    monkeypatch.setattr(_FakePlayDispatcher, "made", [])
+    monkeypatch.setattr(dpc, "_compiled", None)
+    monkeypatch.setattr(dpc, "_dispatcher", lambda: _FakePlayDispatcher(None))
+    assert dpc.load(compile=True, announce=True)
+    line = "compiling the Durak playout once (up to about half a minute; Ctrl-C stops it): 0 s"
+    assert capsys.readouterr().err == f"\r{line}\x1b[K\r{line}\x1b[K\n"
+    monkeypatch.setattr(dpc, "_compiled", None)
+    monkeypatch.setattr(_FakePlayDispatcher, "made", [])
+    assert dpc.load(compile=True, announce=False)  # the background compile: nothing said
+    assert capsys.readouterr().err == ""
+
+
+_PLAYOUT_COMPILE_STOPPED = """
+import runpy, sys
+from numba.core.errors import TypingError
+from foolsolve.engines import durak_kernel, durak_playout_compiled as module
+made = []
+class Fake:
+    def __init__(self):
+        made.append(self)
+    def compile(self, sig):
+        if module.fool is durak_kernel.fool:  # the cache probe: its callees plain Python, a miss
+            raise TypingError("a miss")
+        raise KeyboardInterrupt  # Ctrl-C inside numba's compile
+module._dispatcher = Fake
+module.cacheable = lambda: True
+sys.argv = ["durak_playout_compiled"]
+runpy.run_module("foolsolve.engines.durak_playout_compiled", run_name="__main__")
+"""
+
+
+def test_ctrl_c_in_the_python_m_compile_is_one_line_and_exit_130() -> None:
+    """``python -m foolsolve.engines.durak_playout_compiled`` (as the Durak search's and Foolery's
+    commands that compile ahead of time) ends a Ctrl-C in the compile as ``foolsolve`` does: the
+    compile's line, the one line saying what stopped, exit 130; no traceback."""
+    done = subprocess.run([sys.executable, "-c", _PLAYOUT_COMPILE_STOPPED], capture_output=True, text=True,
+                          timeout=300)
+    assert done.returncode == 130, done.stderr
+    assert [line for line in done.stderr.splitlines() if "RuntimeWarning" not in line] == [
+        "foolsolve: compiling the Durak playout once (up to about half a minute; Ctrl-C stops it): 0 s",
+        "foolsolve: interrupted while compiling the Durak playout; the next run compiles it again"]

@@ -102,3 +102,31 @@ def test_a_cold_numba_cache_plays_the_python_loop_while_a_background_process_com
     child.done, cached[0] = True, True
     ENGINE.playout(e, random.Random(7))
     assert ran == [1] and started == ["foolsolve.engines.foolery_native"]
+
+
+def test_a_compile_in_the_foreground_is_announced_and_ctrl_c_in_it_says_what_it_stopped(monkeypatch, capsys) -> None:
+    """With no background compile (``FOOLSOLVE_BACKGROUND_COMPILE=0``) the first playout compiles the
+    compiled one: off a terminal (a notebook) it says so in one line as it starts, as the Durak
+    search's compile does, and a Ctrl-C inside numba's compile (an empty KeyboardInterrupt from
+    the compiled loop's first call) ends it with one line saying what stopped (a Stopped: exit 130
+    on the command line), never a bare KeyboardInterrupt."""
+    from foolsolve import background
+    from foolsolve.engines import foolery, foolery_native
+    from foolsolve.errors import Stopped
+
+    def ctrl_c(*args: object) -> int:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(background, "allowed", lambda: False)
+    monkeypatch.setattr(background, "in_numba_cache", lambda source, function, keyed_by=(): False)
+    monkeypatch.setattr(foolery, "_native", None)
+    monkeypatch.setattr(foolery, "_child", None)
+    monkeypatch.setattr(foolery, "_python_only", False)
+    monkeypatch.setattr(foolery_native, "_run", ctrl_c)
+    e = ENGINE.from_spec(random_game(random.Random(5)))
+    with pytest.raises(KeyboardInterrupt) as caught:
+        ENGINE.playout(e, random.Random(5))
+    assert isinstance(caught.value, Stopped)
+    assert str(caught.value) == "interrupted while compiling the Foolery playout; the next run compiles it again"
+    assert capsys.readouterr().err == ("foolsolve: compiling the Foolery playout once (up to about half a minute; "
+                                       "Ctrl-C stops it): 0 s\n")

@@ -250,7 +250,7 @@ def test_time_zero_means_no_limit_wherever_time_is_taken(tmp_path, capsys):
     assert_one_line_error(code, err, "--time")
 
 
-@pytest.mark.parametrize("argv", [["show", str(EXAMPLES / "durak-endgame.json"), "--json"],
+@pytest.mark.parametrize("argv", [["view", str(EXAMPLES / "durak-endgame.json"), "--as", "0", "--json"],
                                   ["show", str(EXAMPLES / "durak-endgame.json"), "--jsn"],
                                   ["--json"], ["store", "--json"]])
 def test_an_unknown_json_option_is_a_plain_text_error(argv, capsys):

@@ -807,7 +807,7 @@ OUTPUT_OPTIONS = [
     ["view", "POS", "--as", "0", "--out", "OUT"], ["report", "POS", "--out", "OUT"], ["show", "POS", "--svg", "OUT"],
     ["store", "export", "--store", "STORE", "--out", "OUT"], ["play", "POS", "attack 9D", "--out", "OUT"],
     ["deal", "durak", "--seed", "1", "--out", "OUT"], ["conform", "durak", "--cases", "1", "--out", "OUT"],
-    ["batch", "IN", "--no-store", "--out", "OUT"],
+    ["batch", "IN", "--no-store", "--out", "OUT"], ["oracle", "IN", "--out", "OUT"],
     ["arena", "durak", "--bot", "random", "--bot", "greedy", "--games", "1", "--out", "OUT"],
     ["arena", "durak", "--bot", "random", "--bot", "greedy", "--games", "1", "--plot", "OUT"],
     ["ambiguities", "durak", "--option", "variant", "--deals", "1", "--no-witness", "--out", "OUT"],
@@ -1459,3 +1459,35 @@ def test_perft_json_stopped_after_a_count_of_zero_prints_that_count(monkeypatch,
     assert code == 130, err
     obj = json.loads(out)
     assert obj["spec"]["total"] == 0 and obj["engine"]["total"] is None and obj["agree"] is None, obj
+
+
+EMPTY_READERS = [["show", "P"], ["moves", "P"], ["play", "P"], ["perft", "P", "--depth", "1"], ["why", "P", "take"],
+                 ["view", "P", "--as", "0"], ["P", "--no-store"], ["solve", "P", "--no-store"],
+                 ["conform", "durak", "--position", "P"]]
+"""Every command that reads one position, ``P`` standing for the position argument."""
+
+
+@pytest.mark.parametrize("text", [b"", b" \n\t\n", b"\xef\xbb\xbf"], ids=["nothing", "blanks", "byte-order-mark"])
+@pytest.mark.parametrize("argv", EMPTY_READERS, ids=lambda a: a[0])
+def test_empty_input_says_it_is_empty(argv, text, tmp_path):
+    from tests.generic.batch_helpers import call_main
+
+    path = tmp_path / "empty.json"
+    path.write_bytes(text)
+    blanks = " (white space only)" if text.strip(b"\xef\xbb\xbf") else ""
+    for where, stdin in ((str(path), b""), ("-", text)):
+        if where == "-" and argv[0] in ("perft", "conform"):  # these read a file, not standard input
+            continue
+        code, out, err = call_main([where if a == "P" else a for a in argv], stdin=stdin)
+        named = "standard input" if where == "-" else where
+        assert code == 2 and out == "", (argv, err)
+        assert err == f"foolsolve: error: {named}: empty{blanks}: no JSON in it\n", (argv, err)
+
+
+def test_empty_input_is_an_input_error_from_python(tmp_path):
+    import foolsolve
+
+    path = tmp_path / "empty.json"
+    path.write_text("")
+    with pytest.raises(InputError, match=r"empty\.json: empty: no JSON in it$"):
+        foolsolve.load(str(path))

@@ -514,3 +514,148 @@ def test_the_status_line_of_an_answer_from_python_names_the_time_parameter(monke
     foolsolve.answer(Path(__file__).resolve().parents[2] / "foolsolve" / "examples" / "durak-endgame.json",
                      progress=False)
     assert names == ["time"]
+
+
+def test_the_ctrl_c_hint_is_a_parameter_of_the_status_line(monkeypatch, capsys):
+    """A terminal's line ends with the hint; ``hint=False`` leaves it out, as the plain lines of a
+    notebook do (no terminal takes a Ctrl-C there), the rest of the line as it is."""
+    clock = FakeClock()
+    monkeypatch.setattr(progress_mod, "_now", clock)
+    line = progress_mod.StatusLine("solving Durak", "nodes", None)
+    clock.now = 2.0
+    line.tick(4000)
+    assert line.text() == "solving Durak: 4,000 nodes, 2,000/s, 2.0s (Ctrl-C stops)"
+    assert line.text(hint=False) == "solving Durak: 4,000 nodes, 2,000/s, 2.0s"
+    assert line.text(200, hint=False) == line.text(hint=False)
+    with progress_mod.plain_lines(True), progress_mod.progress("solving Durak") as tick:
+        clock.now = 7.0
+        tick(4000)
+    assert capsys.readouterr().err == "solving Durak: 4,000 nodes, 800/s, 5.0s\n"
+
+
+def _every_count_three_seconds_later(monkeypatch):
+    """A fake clock that each count of a status line moves on by 3 s (a long batch or match)."""
+    clock = FakeClock()
+    real = progress_mod.StatusLine.tick
+
+    def ticking(self, count):
+        clock.now += 3.0
+        real(self, count)
+
+    monkeypatch.setattr(progress_mod, "_now", clock)
+    monkeypatch.setattr(progress_mod.StatusLine, "tick", ticking)
+
+
+def test_a_batch_run_from_python_takes_progress_as_answer_does(monkeypatch, capsys):
+    """``batch.run(..., progress=True)`` in a notebook (stderr no terminal) writes the batch's status
+    line as plain lines, as ``foolsolve.answer(..., progress=True)`` does; by default none there."""
+    from foolsolve import batch
+    from foolsolve.errors import InputError
+
+    _every_count_three_seconds_later(monkeypatch)
+    jobs = [(n, json.dumps(str(EXAMPLES / "durak-endgame.json")), None) for n in range(1, 7)]
+    records = []
+    batch.run(jobs, lambda rec, job: records.append(rec), batch.Settings(), total=6)
+    assert capsys.readouterr().err == "" and len(records) == 6
+    batch.run(jobs, lambda rec, job: records.append(rec), batch.Settings(), total=6, progress=True)
+    assert capsys.readouterr().err.splitlines() == ["batch: 2/6 positions, 0.33/s, ETA 12s, 6.0s",
+                                                    "batch: 4/6 positions, 0.33/s, ETA 6s, 12.0s",
+                                                    "batch: 6/6 positions, 0.33/s, ETA 0s, 18.0s"]
+    batch.run(jobs, lambda rec, job: records.append(rec), batch.Settings(), total=6, progress=False)
+    assert capsys.readouterr().err == ""
+    with pytest.raises(InputError, match=r"^progress: expected True, False or None \(on a terminal only\), got 'yes'$"):
+        batch.run(jobs, lambda rec, job: records.append(rec), batch.Settings(), progress="yes")
+
+
+def test_an_arena_run_from_python_takes_progress_as_answer_does(monkeypatch, capsys):
+    """``arena.run(match, out, progress=True)`` in a notebook writes the match's status line as plain
+    lines, as ``foolsolve.answer(..., progress=True)`` does; by default none there."""
+    from foolsolve import arena
+    from foolsolve.errors import InputError
+
+    _every_count_three_seconds_later(monkeypatch)
+    match = arena.Match("durak", {}, 2, ("random", "greedy"), 2, 0)
+    records, stopped = arena.run(match, None)
+    assert capsys.readouterr().err == "" and len(records) == 4 and not stopped
+    again, _ = arena.run(match, None, progress=True)
+    assert [(r["deal"], r["seating"], r["returns"]) for r in again] == [(r["deal"], r["seating"], r["returns"])
+                                                                         for r in records]
+    assert capsys.readouterr().err.splitlines() == ["arena Durak: 2/4 games, 0.33/s, ETA 6s, 6.0s",
+                                                    "arena Durak: 4/4 games, 0.33/s, ETA 0s, 12.0s"]
+    with pytest.raises(InputError, match=r"^progress: expected True, False or None \(on a terminal only\), got 1$"):
+        arena.run(match, None, progress=1)
+
+
+def test_the_arena_command_draws_its_status_line_on_a_terminal(shown, monkeypatch, capsys):
+    """The command's line is the one :func:`foolsolve.arena.run` draws (on a terminal only)."""
+    from tests.generic.batch_helpers import call_main
+
+    drawn = []
+    real = progress_mod.StatusLine.tick
+
+    def ticking(self, count):
+        shown.clock.now += 1.5
+        real(self, count)
+        drawn.append(shown())
+
+    monkeypatch.setattr(progress_mod.StatusLine, "tick", ticking)
+    monkeypatch.setattr(progress_mod, "on_a_terminal", lambda: True)
+    code, _, err = call_main(["arena", "durak", "--bot", "random", "--bot", "greedy", "--games", "1", "--seed", "0"])
+    assert code == 0, err
+    assert "arena Durak: 2/2 games, 0.67/s, ETA 0s, 3.0s (Ctrl-C stops)" in drawn[-1]
+
+
+@pytest.fixture
+def foolery_compile_stopped(monkeypatch):
+    """Foolery's compiled playout not in numba's cache, no background compile: the first playout
+    compiles it here, and a Ctrl-C arrives in numba's compile (the compiled loop's first call)."""
+    from foolsolve import background
+    from foolsolve.engines import foolery, foolery_native
+
+    def ctrl_c(*args):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(background, "allowed", lambda: False)
+    monkeypatch.setattr(background, "in_numba_cache", lambda source, function, keyed_by=(): False)
+    monkeypatch.setattr(foolery, "_native", None)
+    monkeypatch.setattr(foolery, "_child", None)
+    monkeypatch.setattr(foolery, "_python_only", False)
+    monkeypatch.setattr(foolery_native, "_run", ctrl_c)
+    return foolery_native.COMPILE_STOPPED
+
+
+@pytest.mark.parametrize("method", ["pimc", "ismcts"])
+def test_ctrl_c_in_a_compile_inside_a_seat_answer_says_what_it_stopped(foolery_compile_stopped, method, capsys):
+    """A first Foolery seat answer with no background compile compiles the playout inside its first
+    world: a Ctrl-C there ends the command with the compile's own line (exit 130), and from Python
+    with its Stopped, not a plain ``interrupted`` (the analysis caught the Ctrl-C to keep its worlds
+    so far, and had none)."""
+    import foolsolve
+
+    view = EXAMPLES / "views" / "foolery.json"
+    code, _, err = _run([str(view), "--method", method, "--samples", "40", "--no-store"], capsys)
+    assert code == 130
+    assert err.splitlines()[-1] == f"foolsolve: {foolery_compile_stopped}"
+    with pytest.raises(KeyboardInterrupt) as caught:
+        foolsolve.answer(view, method=method, samples=40)
+    assert isinstance(caught.value, Stopped) and str(caught.value) == foolery_compile_stopped
+
+
+def test_a_compile_under_a_status_line_is_drawn_in_its_place(shown, monkeypatch, capsys):
+    """Two lines rewritten in turn on one terminal row would each show a fraction of the time (a
+    solve's status line is redrawn 12.5 times a second, a compile's once): the compile's line is
+    drawn in the place of the status line of the solve that waits for it, then printed above it."""
+    monkeypatch.setattr(progress_mod, "on_a_terminal", lambda: True)
+    with progress_mod.progress("solving Durak", enabled=True) as tick:
+        shown.clock.now = 1.5
+        tick(10)
+        assert "solving Durak: 10 nodes" in shown()
+        with progress_mod.CompileLine.timed("compiling the Durak playout once", "stopped"):
+            shown.clock.now = 4.5
+            assert shown().endswith(" compiling the Durak playout once: 3 s")
+            assert capsys.readouterr().err == ""  # nothing written across the status line's row
+        assert "solving Durak: 10 nodes, 2.22/s, 4.5s" in shown()
+        assert capsys.readouterr().err == "compiling the Durak playout once: 3 s\n"  # kept, above it
+        with pytest.raises(Stopped, match=r"^stopped$"), progress_mod.CompileLine.timed("compiling", "stopped"):
+            raise KeyboardInterrupt
+        assert "solving Durak" in shown()

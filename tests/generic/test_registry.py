@@ -1,7 +1,7 @@
 """The registry: a game declared once (one glue module, one registry line) gets every command
 of the CLI without any change to shared code. The toy game (tests/generic/toy_game.py) is registered
 at run time and driven through ``moves``, ``play``, ``show``, ``deal``, ``conform``, ``perft``,
-``rules``, ``games`` and solve."""
+``rules``, ``games``, ``oracle`` and solve."""
 
 from __future__ import annotations
 
@@ -78,6 +78,21 @@ def test_a_registered_toy_game_gets_every_command(toy, capsys, tmp_path):
 
     code, _, err = run(capsys, "play", str(pos), "take 9")
     assert code == 2 and err.count("\n") == 1 and "take 9" in err
+
+    code, out, _ = run(capsys, "show", str(pos), "--json")
+    assert code == 0 and json.loads(out) == {"game": "toy", "to_move": 0, "over": False, "result": None,
+                                             "moves": ["take 1", "take 2", "take 3"]}
+
+    requests = tmp_path / "requests.jsonl"
+    requests.write_text("".join(json.dumps(r) + "\n" for r in (
+        {"op": "moves", "position": str(pos)}, {"op": "play", "position": str(pos), "moves": ["take 3", "take 3"]},
+        {"op": "perft", "position": str(pos), "depth": 3}, {"op": "result", "position": obj})))
+    code, out, _ = run(capsys, "oracle", str(requests))
+    moves, play, perft, result = (json.loads(line) for line in out.splitlines())
+    assert code == 0 and moves["moves"] == ["take 1", "take 2", "take 3"]
+    assert [p["player"] for p in play["played"]] == [0, 1] and play["position"]["tokens"] == 0
+    assert perft["perft"]["spec"] == perft["perft"]["engine"] == {"total": 17}
+    assert result["over"] is False and result["to_move"] == 0
 
 
 def test_aliases_resolve_and_clashes_are_refused(toy):

@@ -1,0 +1,225 @@
+"""``foolsolve oracle``: the rules as a service for another program (an engine written in any
+language checking itself against foolsolve), JSON Lines in, JSON Lines out, one process for any
+number of questions.
+
+Each non-blank input line is one request object, ``{"op": OP, "position": ..., ...}``; each gets
+one record, in input order, written and flushed as soon as it is answered, so a program can write a
+request, read its answer and write the next over a pipe::
+
+    {"op": "moves", "position": {...}}               -> {"line": 1, "op": "moves", "moves": ["attack 6H", ...]}
+    {"op": "play", "position": {...}, "moves": [...]} -> {"line": 2, "op": "play", "position": {...}, "played": [...]}
+    {"op": "perft", "position": {...}, "depth": 3}   -> {"line": 3, "op": "perft", "perft": {...perft --json...}}
+    {"op": "result", "position": {...}}              -> {"line": 4, "op": "result", "game": ..., "over": ..., ...}
+    {"op": "normalize", "position": {...}}           -> {"line": 5, "op": "normalize", "position": {...}}
+
+Every answer comes from the code of the single commands (``moves``, ``play``, ``perft``, ``show
+--json``), for every game through the registry; a bad line gets its one-line error as a record
+(``{"line": N, "error": ...}``, the message the single command gives) and the stream goes on.
+Moves are written with their cards in ASCII, as position files write cards (``cover 8D with 9D``),
+and read in either form. docs/batches.md, "The oracle", describes every request and record;
+``foolsolve/schemas/oracle.schema.json`` is the records' schema.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+import click
+
+from foolsolve.cli import OutputFile, PerftRun, one_line, perft_json, position_of
+from foolsolve.errors import InputError, Stopped
+from foolsolve.positions import STDIO, cut_text, input_lines, open_input, parse_json, read_json, writes_over
+
+FIELDS: dict[str, tuple[str, ...]] = {
+    "moves": (),
+    "play": ("moves",),
+    "perft": ("depth", "divide", "impl", "time", "max_nodes"),
+    "result": (),
+    "normalize": (),
+}
+"""Each request (``op``) and the fields it takes beside ``op``, ``position`` and ``id``."""
+
+IMPLS = ("spec", "engine", "both")
+"""What a ``perft`` request's ``impl`` may count with (``perft --impl``)."""
+
+
+def _shown(value: Any) -> str:
+    """A request's value as a message quotes it: as JSON writes it, cut to 40 characters."""
+    return cut_text(json.dumps(value, ensure_ascii=False), 40)
+
+
+def answer_line(line: int, text: str) -> dict[str, Any]:
+    """The record of one input line (its number and text): the request's answer, or its error
+    (never raises an :class:`InputError`)."""
+    record: dict[str, Any] = {"line": line}
+    try:
+        request = parse_json(text.strip(), f"line {line}")
+        if not isinstance(request, dict):
+            shown = "a list" if isinstance(request, list) else _shown(request)
+            raise InputError(f'line {line}: expected a request object ({{"op": ..., "position": ...}}), got {shown}')
+        if "id" in request:
+            record["id"] = request["id"]
+        op = request.get("op")
+        if op not in FIELDS:
+            raise InputError(f"op: {'missing' if op is None else 'unknown request ' + _shown(op)} "
+                             f"(one of {', '.join(FIELDS)})")
+        record["op"] = op
+        unknown = sorted(set(request) - {"op", "position", "id", *FIELDS[op]})
+        if unknown:
+            takes = ", ".join(("op", "position", "id", *FIELDS[op]))
+            raise InputError(f"{cut_text(unknown[0], 40)}: not a field of a {op} request (its fields: {takes})")
+        info, state = _position(request)
+        record.update(ANSWERS[op](info, state, request))
+    except InputError as exc:
+        record["error"] = one_line(str(exc))
+        number = getattr(exc, "number", None)
+        if number is not None:  # play: the first illegal move's place
+            record["illegal"] = number
+    return record
+
+
+def _position(request: dict[str, Any]) -> tuple[Any, Any]:
+    """The request's ``position``: a position object, or the path of a position file."""
+    if "position" not in request:
+        raise InputError("position: missing (a position object, or a position file's path)")
+    position = request["position"]
+    if isinstance(position, str):
+        if position == STDIO:
+            raise InputError("position: '-' (standard input) holds the requests, not a position file")
+        return position_of(read_json(position), position)
+    if not isinstance(position, dict):
+        raise InputError(f"position: expected a position object or a position file's path, got "
+                         f"{_shown(position)}")
+    return position_of(position, "position")
+
+
+def _moves(info: Any, state: Any, request: dict[str, Any]) -> dict[str, Any]:
+    from foolsolve.present import move_texts
+
+    return {"moves": move_texts(info.spec, state, ascii=True)}
+
+
+def _play(info: Any, state: Any, request: dict[str, Any]) -> dict[str, Any]:
+    from foolsolve.cards import ascii_cards
+    from foolsolve.present import steps
+
+    texts = request.get("moves", [])
+    if not isinstance(texts, list):
+        raise InputError(f"moves: expected a list of move texts, got {_shown(texts)}")
+    for i, text in enumerate(texts):
+        if not isinstance(text, str):
+            raise InputError(f"moves[{i}]: expected a move's text (a string, as foolsolve moves prints it), got "
+                             f"{_shown(text)}")
+    spec = info.spec
+    new = spec.play(state, *texts)  # an illegal move: play's error, naming its place (IllegalMove.number)
+    played = [{"move": ascii_cards(s.move), "player": s.player, "boundary": s.boundary}
+              for s in steps(spec, state, texts)]
+    return {"position": spec.state_to_json(new), "played": played}
+
+
+def _perft(info: Any, state: Any, request: dict[str, Any]) -> dict[str, Any]:
+    from foolsolve import api
+    from foolsolve.cards import ascii_cards
+    from foolsolve.solver.base import SearchLimit
+
+    if "depth" not in request:
+        raise InputError("depth: missing (the length of the move sequences counted)")
+    depth = request["depth"]
+    if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
+        raise InputError(f"depth: expected a whole number, at least 0, got {_shown(depth)}")
+    divide = request.get("divide", False)
+    if not isinstance(divide, bool):
+        raise InputError(f"divide: expected true or false, got {_shown(divide)}")
+    impl = request.get("impl", "both")
+    if impl not in IMPLS:
+        raise InputError(f"impl: expected one of {', '.join(IMPLS)}, got {_shown(impl)}")
+    if "time" in request and (isinstance(request["time"], bool) or not isinstance(request["time"], (int, float))):
+        raise InputError(f"time: expected a number of seconds (0: no limit), got {_shown(request['time'])}")
+    seconds = api.check_seconds(request["time"], "time") if "time" in request else None
+    time_limit = None if "time" not in request else seconds or 0  # not given: perft's default; 0: no limit
+    max_nodes = request.get("max_nodes")
+    if max_nodes is not None and (isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 1):
+        raise InputError(f"max_nodes: expected a whole number, at least 1, got {_shown(max_nodes)}")
+    counting = PerftRun(info, state, depth, divide=divide, impl=impl, time_limit=time_limit, max_nodes=max_nodes,
+                        flag=lambda name: name.replace("-", "_"))
+    try:
+        counting.run()
+    except SearchLimit as exc:
+        raise counting.limit_error(exc) from None
+    results = {name: {ascii_cards(m): n for m, n in value.items()} if isinstance(value, dict) else value
+               for name, value in counting.results.items()}
+    return {"perft": perft_json(info.name, depth, results)}
+
+
+def _result(info: Any, state: Any, request: dict[str, Any]) -> dict[str, Any]:
+    from foolsolve.present import status_json
+
+    return status_json(info.spec, state, ascii=True)
+
+
+def _normalize(info: Any, state: Any, request: dict[str, Any]) -> dict[str, Any]:
+    return {"position": info.spec.state_to_json(state)}
+
+
+ANSWERS: dict[str, Callable[[Any, Any, dict[str, Any]], dict[str, Any]]] = {
+    "moves": _moves, "play": _play, "perft": _perft, "result": _result, "normalize": _normalize,
+}
+"""The answer of each request, from its game, position and request object."""
+
+
+@click.command("oracle")
+@click.argument("infile", metavar="[IN.jsonl]", default=STDIO, type=click.Path(dir_okay=False, allow_dash=True))
+@click.option("--out", "out", type=OutputFile(), default=STDIO, show_default=True,
+              help="Where the records go, one JSON line per request (- is standard output).")
+def oracle_command(infile: str, out: str) -> None:
+    """Answer rules questions for another program: JSON Lines in, JSON Lines out, in order.
+
+    Each non-blank line of IN.jsonl (default -: standard input) is one request, {"op": OP,
+    "position": POSITION, ...}, where POSITION is a position object or a position file's path and
+    OP is one of: moves (the legal moves), play (with "moves": [...]: the position after them and
+    who played each; or the first illegal move's error), perft (with "depth": N, and "divide",
+    "impl", "time", "max_nodes" as perft's options), result (who is to move, whether the game is
+    over and its result, the legal moves: show --json), normalize (the position in standard
+    form). An "id" is copied into the answer.
+
+    Each request gets one record, {"line": N, "op": OP, ...} or {"line": N, "error": "..."}, written
+    and flushed at once: a program may write a request, read its answer and write the next. Moves
+    are written with their cards in ASCII (8D, as position files write cards). A bad line gets its
+    error and the stream goes on; the exit code is 2 at the end if any line had one
+    (docs/batches.md, "The oracle")."""
+    from foolsolve.batch import LineWriter
+
+    source = None if infile == STDIO else open_input(infile)
+    try:
+        if source is not None and writes_over(out, infile):
+            raise InputError(f"--out: {out} is the input file {infile} (it would be emptied before it is read)")
+        writer = LineWriter(out)
+    except BaseException:
+        if source is not None:
+            source.close()
+        raise
+    lines = errors = 0
+    started = time.monotonic()
+    try:
+        for n, text in input_lines(infile, opened=source):
+            record = ({"line": n, "error": one_line(str(text))} if isinstance(text, InputError)
+                      else answer_line(n, text))
+            writer.write(record)
+            lines += 1
+            errors += "error" in record
+    except KeyboardInterrupt:
+        raise Stopped(f"oracle interrupted; every answer so far is in {'standard output' if out == STDIO else out}") \
+            from None
+    finally:
+        if source is not None:
+            source.close()
+        writer.close()
+    seconds = time.monotonic() - started
+    click.echo(f"oracle: {lines:,} request{'' if lines == 1 else 's'}: {lines - errors:,} answered, {errors:,} "
+               f"error{'' if errors == 1 else 's'} in {seconds:.1f} s", err=True)
+    if errors:
+        sys.exit(2)

@@ -1,0 +1,301 @@
+"""``foolsolve oracle``: JSON Lines requests answered one record a line, in order, by the single
+commands' code (``moves``, ``play``, ``perft``, ``show --json``) for every registered game; bad
+lines as error records; every record in ``foolsolve/schemas/oracle.schema.json``; driven over a
+pipe a request at a time."""
+
+from __future__ import annotations
+
+import json
+import os
+import select
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import pytest
+
+from foolsolve import games
+from foolsolve.cards import ascii_cards
+from foolsolve.cli import load_position
+from foolsolve.positions import load_schema
+from tests.generic.batch_helpers import call_main
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "foolsolve" / "examples"
+MIDBOUT = EXAMPLES / "durak-midbout.json"
+
+
+def validator() -> jsonschema.Draft202012Validator:
+    return jsonschema.Draft202012Validator(load_schema("oracle.schema.json"))
+
+
+def oracle(lines: list[str | bytes], *args: str) -> tuple[int, list[dict[str, Any]], str]:
+    """``foolsolve oracle -`` in this process with ``lines`` as standard input: exit code, the records
+    (each checked against the schema), standard error."""
+    data = b"".join((x if isinstance(x, bytes) else x.encode("utf-8")) + b"\n" for x in lines)
+    code, out, err = call_main(["oracle", *args], stdin=data)
+    records = [json.loads(line) for line in out.splitlines()]
+    check = validator()
+    for record in records:
+        check.validate(record)
+    return code, records, err
+
+
+def request(op: str, position: Any, **fields: Any) -> str:
+    return json.dumps({"op": op, "position": position, **fields}, ensure_ascii=False)
+
+
+def dealt(name: str, tmp_path: Path) -> Path:
+    path = tmp_path / f"{name}.json"
+    code, _, err = call_main(["deal", name, "--seed", "3", "--out", str(path)])
+    assert code == 0, err
+    return path
+
+
+def cli_json(argv: list[str]) -> Any:
+    code, out, err = call_main(argv)
+    assert code == 0, err
+    return json.loads(out)
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_every_request_answers_as_the_single_command(name, tmp_path):
+    path = dealt(name, tmp_path)
+    info, state = load_position(str(path))
+    spec = info.spec
+    first = spec.legal_moves(state)[0]
+    second = spec.legal_moves(spec.apply(state, first))[0]
+    played = [spec.move_text(first), spec.move_text(second)]
+    obj = json.loads(path.read_text())
+    code, records, err = oracle([
+        request("moves", obj, id="a"),
+        request("play", obj, moves=played),
+        request("perft", obj, depth=1, divide=True),
+        request("result", str(path)),
+        request("normalize", obj),
+    ])
+    assert code == 0 and err.startswith("oracle: 5 requests: 5 answered, 0 errors"), err
+    assert [r["line"] for r in records] == [1, 2, 3, 4, 5]
+    assert [r["op"] for r in records] == ["moves", "play", "perft", "result", "normalize"]
+    moves, play, perft, result, normalize = records
+    assert moves["id"] == "a" and all("id" not in r for r in records[1:])
+    assert moves["moves"] == cli_json(["moves", str(path), "--json", "--ascii"])
+    assert moves["moves"] == [ascii_cards(str(m)) for m in spec.legal_moves(state)]
+    assert play["position"] == cli_json(["play", str(path), *played, "--json"])
+    assert [(p["move"], p["player"]) for p in play["played"]] == [
+        (spec.move_text(first, ascii=True), spec.to_move(state)),
+        (spec.move_text(second, ascii=True), spec.to_move(spec.apply(state, first)))]
+    assert perft["perft"] == cli_json(["perft", str(path), "--depth", "1", "--divide", "--json", "--ascii"])
+    assert {k: v for k, v in result.items() if k not in ("line", "op")} == cli_json(["show", str(path), "--json",
+                                                                                      "--ascii"])
+    assert normalize["position"] == cli_json(["play", str(path), "--json"])
+
+
+def test_play_reports_who_moved_and_where_a_bout_ends():
+    obj = json.loads(MIDBOUT.read_text())
+    code, [record], _ = oracle([request("play", obj, moves=["cover 8♦ with 9♦", "pass", "pass", "take"])])
+    # players 0 and 2 pass: the bout ends and player 1 leads the next, so "take" is not legal
+    assert code == 2 and record["illegal"] == 4 and "take" in record["error"]
+    code, [record], _ = oracle([request("play", obj, moves=["cover 8♦ with 9♦", "pass", "pass"])])
+    assert code == 0
+    assert [(p["move"], p["player"], p["boundary"]) for p in record["played"]] == [
+        ("cover 8D with 9D", 1, False), ("pass", 0, False), ("pass", 2, True)]
+
+
+def test_an_illegal_move_is_plays_error_with_its_place():
+    obj = json.loads(MIDBOUT.read_text())
+    code, [record], _ = oracle([request("play", obj, moves=["cover 8D with 9D", "take"])])
+    plays_code, _, plays_err = call_main(["play", str(MIDBOUT), "cover 8D with 9D", "take"])
+    assert code == plays_code == 2
+    assert record["illegal"] == 2 and record["op"] == "play"
+    assert plays_err == f"foolsolve: error: {record['error']}\n"
+
+
+def test_bad_lines_get_one_error_record_each_and_the_stream_goes_on(tmp_path):
+    obj = json.loads(MIDBOUT.read_text())
+    view = str(EXAMPLES / "views" / "durak-fresh-deal.json")
+    lines: list[str | bytes] = [
+        request("moves", obj),
+        "",
+        "   ",
+        "{not json",
+        "[1, 2]",
+        "3",
+        json.dumps({"position": obj}),
+        json.dumps({"op": "solve", "position": obj}),
+        request("moves", obj, depth=2),
+        json.dumps({"op": "moves"}),
+        request("moves", 7),
+        request("moves", str(tmp_path / "missing.json")),
+        request("moves", {**obj, "trump": "X"}),
+        request("moves", view),
+        request("play", obj, moves="take"),
+        request("play", obj, moves=[1]),
+        request("perft", obj),
+        request("perft", obj, depth=-1),
+        request("perft", obj, depth=0, divide=True),
+        request("perft", obj, depth=1, impl="fast"),
+        request("perft", obj, depth=1, time="soon"),
+        request("perft", obj, depth=1, max_nodes=0),
+        b"\xff\xfe",
+        b'{"op": "moves", "position": "a\\ud800b"}',
+        request("moves", obj),
+    ]
+    code, records, err = oracle(lines)
+    assert code == 2 and "23 requests: 2 answered, 21 errors" in err, err
+    assert [r["line"] for r in records] == [1, *range(4, len(lines) + 1)]  # blank lines: no record
+    assert "error" not in records[0] and records[-1] == {**records[0], "line": len(lines)}
+    errors = [r["error"] for r in records[1:-1]]
+    expected = [
+        "line 4: malformed JSON at line 1 column 2",
+        'line 5: expected a request object ({"op": ..., "position": ...}), got a list',
+        "line 6: expected a request object",
+        "op: missing (one of moves, play, perft, result, normalize)",
+        'op: unknown request "solve"',
+        "depth: not a field of a moves request (its fields: op, position, id)",
+        "position: missing",
+        "position: expected a position object or a position file's path, got 7",
+        "missing.json: cannot read",
+        "trump",
+        "a view of player 0 (hidden cards)",
+        'moves: expected a list of move texts, got "take"',
+        "moves[0]: expected a move's text",
+        "depth: missing",
+        "depth: expected a whole number, at least 0, got -1",
+        "divide: counts per first move need depth 1 or more",
+        'impl: expected one of spec, engine, both, got "fast"',
+        'time: expected a number of seconds (0: no limit), got "soon"',
+        "max_nodes: expected a whole number, at least 1, got 0",
+        "line 23: not UTF-8 text (byte 0xff at column 1)",
+        "line 24: a string holds a lone surrogate",
+    ]
+    assert len(errors) == len(expected)
+    for got, want in zip(errors, expected, strict=True):
+        assert want in got, (want, got)
+        assert "\n" not in got and "Traceback" not in got
+
+
+def test_the_same_errors_as_the_single_commands(tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text(MIDBOUT.read_text().replace('"trump": "H"', '"trump": "X"'))
+    empty = tmp_path / "empty.json"
+    empty.write_text("")
+    for path in (bad, empty):
+        code, [record], _ = oracle([request("moves", str(path))])
+        single, _, single_err = call_main(["moves", str(path)])
+        assert code == single == 2 and single_err == f"foolsolve: error: {record['error']}\n"
+
+
+def test_a_huge_line_is_an_error_record_and_the_next_is_answered():
+    obj = json.loads(MIDBOUT.read_text())
+    huge = json.dumps({"op": "moves", "position": obj, "id": "x" * (1 << 20)})
+    code, records, _ = oracle([huge, request("moves", obj)])
+    assert code == 2
+    assert records[0] == {"line": 1, "error": "line 1: longer than 1 MiB (the size limit of a line)"}
+    assert records[1]["line"] == 2 and records[1]["moves"][0] == "cover 8D with 9D"
+
+
+def test_a_perft_stopped_by_its_time_is_an_error_record(monkeypatch):
+    from foolsolve import perft as pf
+
+    monkeypatch.setattr(pf, "TICK_EVERY", 1)
+    obj = json.loads((EXAMPLES / "fools-paradise-endgame.json").read_text())
+    code, [record, after], _ = oracle([request("perft", obj, depth=40, impl="engine", time=1e-9),
+                                       request("perft", obj, depth=1, impl="spec")])
+    assert code == 2
+    assert record["error"].startswith("time: the engine total at depth 40 did not finish within 1e-09 s"), record
+    info, state = load_position(str(EXAMPLES / "fools-paradise-endgame.json"))
+    assert after["perft"]["spec"]["total"] == len(info.spec.legal_moves(state))
+
+
+def test_input_that_is_no_text_ends_the_stream_after_its_records():
+    obj = json.loads(MIDBOUT.read_text())
+    code, records, err = oracle([request("moves", obj), *[b"\xff\xfe"] * 64, request("moves", obj)])
+    assert code == 2 and len(records) == 65 and "moves" in records[0] and "64 errors" in err, err
+    assert records[-1]["line"] == 65 and records[-1]["error"].endswith("the rest of the input is not read")
+
+
+def test_a_perft_stopped_by_max_nodes_is_perfts_error_and_a_large_enough_budget_counts_all(tmp_path):
+    obj = json.loads(MIDBOUT.read_text())
+    code, records, _ = oracle([request("perft", obj, depth=3, max_nodes=5, divide=True),
+                               request("perft", obj, depth=3, max_nodes=5, impl="engine"),
+                               request("perft", obj, depth=3, max_nodes=10**6)])
+    assert code == 2
+    single, _, err = call_main(["perft", str(MIDBOUT), "--depth", "3", "--max-nodes", "5", "--divide"])
+    assert single == 2 and err == ("foolsolve: error: --max-nodes: the spec total at depth 3 did not finish within 5 "
+                                   "nodes (positions whose moves it listed) (the per-move counts above are the 1 of 3 "
+                                   "first moves it finished)\n")
+    assert records[0]["error"] == err[len("foolsolve: error: --"):].rstrip("\n").replace("max-nodes", "max_nodes", 1)
+    assert records[1]["error"].startswith("max_nodes: the engine total at depth 3 did not finish within 5 nodes")
+    assert records[2]["perft"] == cli_json(["perft", str(MIDBOUT), "--depth", "3", "--json"])
+
+
+def test_records_go_to_out_and_out_over_the_input_is_refused(tmp_path):
+    requests = tmp_path / "in.jsonl"
+    requests.write_text(request("moves", str(MIDBOUT)) + "\n")
+    out = tmp_path / "out.jsonl"
+    code, stdout, err = call_main(["oracle", str(requests), "--out", str(out)])
+    assert code == 0 and stdout == "", err
+    assert json.loads(out.read_text())["moves"][0] == "cover 8D with 9D"
+    code, _, err = call_main(["oracle", str(requests), "--out", str(requests)])
+    assert code == 2 and "is the input file" in err and requests.read_text().startswith("{")
+
+
+def test_driven_over_a_pipe_one_request_at_a_time():
+    """A program writes a request, reads its answer, and only then writes the next (each answer
+    depends on the one before): the oracle answers each line as it comes, flushed."""
+    env = {**os.environ, "FOOLSOLVE_BACKGROUND_COMPILE": "0"}
+    proc = subprocess.Popen([sys.executable, "-m", "foolsolve", "oracle"], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+    assert proc.stdin is not None and proc.stdout is not None and proc.stderr is not None
+    position: Any = json.loads(MIDBOUT.read_text())
+
+    def ask(line: bytes) -> dict[str, Any]:
+        assert proc.stdin is not None and proc.stdout is not None
+        proc.stdin.write(line + b"\n")
+        proc.stdin.flush()
+        # the answer comes while standard input stays open (one line in flight: nothing read ahead)
+        assert select.select([proc.stdout], [], [], 60)[0], "no answer to a request within 60 s"
+        record = json.loads(proc.stdout.readline())
+        validator().validate(record)
+        return record
+
+    try:
+        played = 0
+        for turn in range(6):
+            answer = ask(json.dumps({"op": "result", "position": position, "id": turn}).encode())
+            assert answer["id"] == turn and answer["line"] == 2 * turn + 1
+            if answer["over"]:
+                break
+            step = ask(json.dumps({"op": "play", "position": position, "moves": answer["moves"][-1:]}).encode())
+            assert step["played"][0]["move"] == answer["moves"][-1]
+            position = step["position"]
+            played += 1
+        assert played >= 2
+        assert "error" in ask(b"\xff not text")
+        assert ask(json.dumps({"op": "normalize", "position": position}).encode())["position"] == position
+    finally:
+        proc.stdin.close()
+        code = proc.wait(timeout=60)
+        err = proc.stderr.read().decode()
+        proc.stdout.close()
+        proc.stderr.close()
+    assert code == 2 and err.startswith("oracle: ") and "1 error" in err, err
+
+
+def test_ctrl_c_while_waiting_for_a_request_stops_with_130_after_the_answers_so_far():
+    import signal
+
+    env = {**os.environ, "FOOLSOLVE_BACKGROUND_COMPILE": "0"}
+    proc = subprocess.Popen([sys.executable, "-m", "foolsolve", "oracle"], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+    assert proc.stdin is not None and proc.stdout is not None
+    proc.stdin.write((request("moves", str(MIDBOUT)) + "\n").encode())
+    proc.stdin.flush()
+    assert select.select([proc.stdout], [], [], 60)[0], "no answer within 60 s"
+    assert json.loads(proc.stdout.readline())["moves"][0] == "cover 8D with 9D"
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130 and out == b""
+    assert err.decode().strip() == "foolsolve: oracle interrupted; every answer so far is in standard output"
